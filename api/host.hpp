@@ -1,0 +1,159 @@
+// clref::host — the small synchronous C++ host API: a Device, Buffers, Programs from SPIR-V
+// or OpenCL C, Kernels with arguments, and run(kernel, ndrange). In-order and synchronous: when
+// run() returns, every buffer holds the kernel's results.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "interpreter/diagnostic.hpp"
+#include "numerics/choices.hpp"
+#include "numerics/format.hpp"
+
+namespace clref::interpreter { class Module; struct LoweredKernel; struct GlobalStorage; }
+
+namespace clref::host {
+
+// Misuse of the host API (bad argument index, wrong size, unknown kernel, ...).
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct DeviceConfig {
+  unsigned addressBits = 64;  // 32 or 64: must match the module's addressing model
+  bool fp16 = true;
+  bool fp64 = true;
+  numerics::Denorm denormHalf = numerics::Denorm::Preserve;
+  numerics::Denorm denormFloat = numerics::Denorm::Preserve;
+  numerics::Denorm denormDouble = numerics::Denorm::Preserve;
+  uint64_t instructionBudget = uint64_t(1) << 32;  // per work-item; exceeding it is a fault
+  unsigned threads = 0;                            // 0: all hardware threads
+  size_t maxWorkGroupSize = 1024;
+  uint32_t subgroupSize = 32;  // sub-groups: consecutive local linear ids, this many each
+  numerics::Choices choices;
+};
+
+class Device {
+ public:
+  explicit Device(DeviceConfig config = {});
+  const DeviceConfig& config() const { return config_; }
+  DeviceConfig& config() { return config_; }
+
+ private:
+  DeviceConfig config_;
+};
+
+// Device memory: a byte array the kernels address as a CrossWorkgroup allocation.
+class Buffer {
+ public:
+  explicit Buffer(size_t bytes);
+  Buffer(const void* data, size_t bytes);
+  size_t size() const { return data_.size(); }
+  std::byte* data() { return data_.data(); }
+  const std::byte* data() const { return data_.data(); }
+  template <class T> std::span<T> as() { return {reinterpret_cast<T*>(data_.data()), data_.size() / sizeof(T)}; }
+  template <class T> std::span<const T> as() const { return {reinterpret_cast<const T*>(data_.data()), data_.size() / sizeof(T)}; }
+
+ private:
+  std::vector<std::byte> data_;
+};
+
+enum class ArgKind : uint8_t { Buffer, Local, Value };
+
+struct KernelArgInfo {
+  std::string name;      // OpName of the parameter, when present
+  std::string typeName;  // e.g. "global float*", "int", "struct", "local int*"
+  ArgKind kind = ArgKind::Value;
+  size_t size = 0;       // Value: bytes of the by-value argument
+};
+
+class Program {
+ public:
+  // Loads and validates a SPIR-V module; throws interpreter::ModuleError on rejection.
+  static std::shared_ptr<Program> fromSpirv(const Device& device, std::vector<uint32_t> words);
+  static std::shared_ptr<Program> fromSpirvFile(const Device& device, const std::string& path);
+  // Compiles OpenCL C with clang-15 + llvm-spirv-15; throws Error with the compiler's messages.
+  static std::shared_ptr<Program> fromOpenCLC(const Device& device, const std::string& source,
+                                              const std::string& options = "-cl-std=CL1.2");
+  static bool openCLCCompilerAvailable();
+
+  const interpreter::Module& module() const { return *module_; }
+  std::vector<std::string> kernelNames() const;
+  // OpSpecConstant* with SpecId `id` (OpenCL 3.0 API §5.8.4 clSetProgramSpecializationConstant).
+  void setSpecConstant(uint32_t id, const void* value, size_t size);
+  const Device& device() const { return device_; }
+
+  ~Program();
+
+ private:
+  Program(const Device& device, std::unique_ptr<interpreter::Module> module);
+  friend class Kernel;
+  Device device_;
+  std::unique_ptr<interpreter::Module> module_;
+  std::shared_ptr<interpreter::GlobalStorage> globals_;  // program-scope variables
+  std::vector<std::pair<uint32_t, std::vector<uint8_t>>> specConstants_;
+  uint64_t specVersion_ = 0;
+};
+
+struct NDRange {
+  unsigned dims = 1;
+  std::array<size_t, 3> offset{0, 0, 0};
+  std::array<size_t, 3> global{1, 1, 1};
+  std::optional<std::array<size_t, 3>> local;  // none: DefaultLocalSize choice
+};
+
+struct RunResult {
+  bool ok = true;                                    // false when a fault aborted the NDRange
+  std::optional<interpreter::Diagnostic> fault;      // the fault (lowest work-group first)
+  std::vector<interpreter::Diagnostic> warnings;     // unspecified-value warnings (capped)
+  uint64_t warningCount = 0;                         // all warnings, including those not kept
+  std::array<size_t, 3> localSize{1, 1, 1};         // the work-group size used
+  uint64_t workItems = 0;
+};
+
+class Kernel {
+ public:
+  Kernel(std::shared_ptr<Program> program, const std::string& name);
+  ~Kernel();
+  Kernel(Kernel&&) noexcept;
+
+  const std::string& name() const { return name_; }
+  size_t argCount() const { return args_.size(); }
+  const KernelArgInfo& argInfo(size_t i) const;
+
+  void setArg(size_t i, std::shared_ptr<Buffer> buffer);  // global/constant pointer argument
+  void setArgNull(size_t i);                              // a NULL global pointer
+  void setArgLocal(size_t i, size_t bytes);               // local pointer argument
+  void setArgValue(size_t i, const void* value, size_t size);  // scalar/vector/struct by value
+  template <class T> void setArg(size_t i, const T& v) { setArgValue(i, &v, sizeof(T)); }
+
+  RunResult run(const NDRange& range);
+
+ private:
+  struct Arg {
+    KernelArgInfo info;
+    bool set = false;
+    std::shared_ptr<Buffer> buffer;
+    size_t localBytes = 0;
+    std::vector<uint8_t> value;
+  };
+  void lower();
+  Arg& argAt(size_t i, ArgKind want);
+  std::shared_ptr<Program> program_;
+  std::string name_;
+  std::vector<Arg> args_;
+  std::unique_ptr<interpreter::LoweredKernel> lowered_;
+  uint64_t loweredSpecVersion_ = ~uint64_t(0);
+};
+
+// run(kernel, ndrange) as a free function, as in the design.
+inline RunResult run(Kernel& kernel, const NDRange& range) { return kernel.run(range); }
+
+}  // namespace clref::host

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Compiles every golden/kernels/*.cl to SPIR-V 1.0 at -O0 and -O2 and validates the result:
+#   clang-15 -target spir64 -emit-llvm  ->  llvm-spirv-15  ->  spirv-val (OpenCL environment).
+# The .spv files are committed, so running the corpus needs no compiler; rerun this script after
+# editing a kernel. A first line "// build: OPTIONS" in a .cl replaces the default options
+# (-cl-std=CL1.2), e.g. "// build: -cl-std=CL3.0" for non-uniform work-groups.
+# Usage: golden/build.sh [kernel.cl ...]   (default: every kernel)
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+CLANG="${CLANG:-clang-15}"
+LLVM_SPIRV="${LLVM_SPIRV:-llvm-spirv-15}"
+SPIRV_VAL="${SPIRV_VAL:-spirv-val}"
+
+mkdir -p "$here/spv"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+if [ $# -gt 0 ]; then files=("$@"); else files=("$here"/kernels/*.cl); fi
+for cl in "${files[@]}"; do
+  name="$(basename "$cl" .cl)"
+  options="-cl-std=CL1.2"
+  first="$(head -n 1 "$cl")"
+  if [[ "$first" =~ ^//\ build:\ (.*)$ ]]; then options="${BASH_REMATCH[1]}"; fi
+  for opt in 0 2; do
+    spv="$here/spv/$name.O$opt.spv"
+    # shellcheck disable=SC2086  # options is a list of words
+    "$CLANG" $options -target spir64 -O$opt -emit-llvm -c "$cl" -o "$tmp/$name.bc"
+    "$LLVM_SPIRV" --spirv-max-version=1.0 "$tmp/$name.bc" -o "$spv"
+    "$SPIRV_VAL" --target-env opencl2.2 "$spv"
+    echo "ok  spv/$name.O$opt.spv  ($options)"
+  done
+done

@@ -1,0 +1,138 @@
+// The executable form and the work-item state that handlers run on. This header is on the hot
+// path: every instruction is an Op whose handler reads and writes a work-item's register file.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <spirv/unified1/spirv.hpp11>
+
+#include "interpreter/diagnostic.hpp"
+#include "numerics/choices.hpp"
+
+namespace clref::interpreter {
+
+struct WorkItem;
+struct Op;
+// A handler executes one Op and returns the next one, or nullptr when the work-item stops
+// (returned from the kernel, reached a barrier, or faulted; WorkItem::state says which).
+using Handler = const Op* (*)(WorkItem&, const Op*);
+
+// One pre-decoded instruction. Operands are byte offsets into the register file, resolved at
+// lowering; `aux` points to op-specific data owned by the LoweredKernel.
+struct Op {
+  Handler fn = nullptr;
+  uint32_t r = 0, a = 0, b = 0, c = 0;  // result and operand register offsets (or literals)
+  uint32_t n = 0;                       // lanes, byte size, or count, per handler
+  uint32_t inst = 0;                    // Module::instructions index, for diagnostics
+  uint64_t imm = 0;                     // an immediate (stride, constant offset, literal)
+  const void* aux = nullptr;
+};
+
+// A phi copy on a control-flow edge (SPIR-V 1.0 §3.32.17 OpPhi: the value from the parent block).
+struct PhiCopy {
+  uint32_t dst, src, size;
+};
+
+// A control-flow edge: the target and the OpPhi copies it performs (parallel-copy semantics:
+// when a copy's destination is another copy's source, all go through the scratch area first).
+struct Edge {
+  const Op* target = nullptr;
+  uint32_t targetIndex = 0;   // index of the target's first Op (patched to `target` after lowering)
+  int64_t cost = 0;           // instructions in the target block, charged to the budget
+  bool viaScratch = false;
+  uint32_t scratch = 0;       // register offset of the scratch area for this edge
+  std::vector<PhiCopy> copies;
+};
+
+// A memory allocation a tagged pointer can name. Private and Workgroup allocations are per
+// work-item / per work-group; the table each work-item sees points at its own.
+struct Allocation {
+  uint8_t* base = nullptr;
+  uint64_t size = 0;
+  spv::StorageClass storage = spv::StorageClass::CrossWorkgroup;
+  bool readOnly = false;
+};
+
+struct LoweredKernel;
+class Module;
+
+// Everything a launch shares between work-items (set up by the executor).
+struct Launch {
+  const LoweredKernel* kernel = nullptr;
+  const Module* module = nullptr;
+  uint32_t dims = 1;
+  std::array<uint64_t, 3> globalSize{1, 1, 1}, globalOffset{0, 0, 0}, enqueuedLocal{1, 1, 1}, numGroups{1, 1, 1};
+  uint32_t subgroupSize = 32;
+  const numerics::Choices* choices = nullptr;
+};
+
+enum class WorkItemState : uint8_t { Running, AtBarrier, Returned, Faulted };
+
+struct CallFrame {
+  const Op* returnTo;
+  uint32_t resultReg;
+  uint32_t resultSize;
+};
+
+struct WorkItem {
+  uint8_t* regs = nullptr;
+  Allocation* allocs = nullptr;  // indexed by pointer tag
+  uint32_t allocCount = 0;
+  uint32_t tagShift = 40;
+  uint64_t offsetMask = (uint64_t(1) << 40) - 1;
+  const Launch* launch = nullptr;
+  // Work-item identity (OpenCL C 3.0 §6.15.1 work-item functions).
+  std::array<uint64_t, 3> globalId{}, localId{}, groupId{}, localSize{};
+  uint64_t localLinearId = 0;
+  // Execution state.
+  const Op* pc = nullptr;
+  const Op* barrier = nullptr;  // the barrier Op it waits at
+  WorkItemState state = WorkItemState::Running;
+  int64_t budget = 0;
+  std::vector<CallFrame> frames;
+  // Faults and warnings reported by handlers.
+  Diagnostic* fault = nullptr;
+  std::vector<Diagnostic>* warnings = nullptr;
+  uint64_t* warningCount = nullptr;
+};
+
+// Register access. memcpy keeps it free of aliasing and alignment assumptions; compilers turn
+// it into a single move.
+template <class T> inline T rd(const WorkItem& wi, uint32_t off) {
+  T v;
+  std::memcpy(&v, wi.regs + off, sizeof(T));
+  return v;
+}
+template <class T> inline void wr(WorkItem& wi, uint32_t off, T v) { std::memcpy(wi.regs + off, &v, sizeof(T)); }
+
+// The launch's named choices (numerics/choices.hpp), for handlers that meet unspecified values.
+const numerics::Choices& choicesOf(const WorkItem& wi);
+
+// The value of a work-item BuiltIn (OpenCL SPIR-V Environment §2.9, OpenCL C 3.0 §6.15.1),
+// written to `out` with size_t of `sizeBytes` bytes (4 or 8). Returns the bytes written.
+uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t sizeBytes);
+
+// Stop the work-item with a fault (cold path). Returns nullptr so handlers can `return fault(...)`.
+const Op* fault(WorkItem& wi, const Op* op, FaultKind kind, const std::string& message);
+// Record a warning (unspecified value) and continue.
+void warn(WorkItem& wi, const Op* op, const std::string& message);
+
+// Decode a tagged pointer and check an access of `bytes` bytes with alignment `align`
+// (a power of two). Returns the host address or nullptr after raising the fault.
+uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write);
+
+inline uint8_t* access(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
+  const uint64_t tag = ptr >> wi.tagShift;
+  const uint64_t off = ptr & wi.offsetMask;
+  if (tag != 0 && tag < wi.allocCount) [[likely]] {
+    const Allocation& A = wi.allocs[tag];
+    if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(write && A.readOnly)) [[likely]]
+      return A.base + off;
+  }
+  return accessSlow(wi, op, ptr, bytes, align, write);
+}
+
+}  // namespace clref::interpreter

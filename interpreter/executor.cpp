@@ -1,0 +1,473 @@
+#include "interpreter/executor.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <limits>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+namespace clref::interpreter {
+
+const char* toString(FaultKind k) {
+  switch (k) {
+    case FaultKind::OutOfBounds: return "out-of-bounds access";
+    case FaultKind::NullPointer: return "null pointer access";
+    case FaultKind::Misaligned: return "misaligned access";
+    case FaultKind::UndefinedValue: return "use of an undefined value";
+    case FaultKind::BarrierDivergence: return "barrier divergence";
+    case FaultKind::InstructionBudget: return "instruction budget exceeded";
+    case FaultKind::Unreachable: return "unreachable executed";
+    case FaultKind::InvalidPointer: return "invalid pointer";
+    case FaultKind::Unsupported: return "unsupported";
+    case FaultKind::Warning: return "warning";
+  }
+  return "fault";
+}
+
+std::string Diagnostic::format() const {
+  auto ids = [](const std::array<uint64_t, 3>& a) {
+    return "(" + std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(a[2]) + ")";
+  };
+  std::string s = std::string(isWarning() ? "warning: " : "fault: ") + (isWarning() ? "" : std::string(toString(kind)) + ": ") + message;
+  s += "\n  work-item: global " + ids(globalId) + " local " + ids(localId) + " group " + ids(groupId);
+  if (!instruction.empty()) s += "\n  instruction: " + instruction;
+  if (!source.empty()) s += "\n  source: " + source;
+  return s;
+}
+
+const numerics::Choices& choicesOf(const WorkItem& wi) { return *wi.launch->choices; }
+
+namespace {
+Diagnostic makeDiagnostic(const WorkItem& wi, const Op* op, FaultKind kind, const std::string& message) {
+  Diagnostic d;
+  d.kind = kind;
+  d.message = message;
+  d.globalId = wi.globalId;
+  d.localId = wi.localId;
+  d.groupId = wi.groupId;
+  if (op && wi.launch && wi.launch->module) {
+    const Module& m = *wi.launch->module;
+    if (op->inst < m.instructions.size()) {
+      d.instruction = m.describe(op->inst);
+      d.source = m.sourceOf(op->inst);
+    }
+  }
+  return d;
+}
+
+std::string storageName(spv::StorageClass sc) {
+  switch (sc) {
+    case spv::StorageClass::CrossWorkgroup: return "global";
+    case spv::StorageClass::UniformConstant: return "constant";
+    case spv::StorageClass::Workgroup: return "local";
+    case spv::StorageClass::Function: case spv::StorageClass::Private: return "private";
+    case spv::StorageClass::Input: return "builtin";
+    default: return "storage class " + std::to_string(uint32_t(sc));
+  }
+}
+}  // namespace
+
+const Op* fault(WorkItem& wi, const Op* op, FaultKind kind, const std::string& message) {
+  if (wi.fault) *wi.fault = makeDiagnostic(wi, op, kind, message);
+  wi.state = WorkItemState::Faulted;
+  return nullptr;
+}
+
+void warn(WorkItem& wi, const Op* op, const std::string& message) {
+  if (!wi.warnings) return;
+  ++*wi.warningCount;
+  if (wi.warnings->size() < 20) wi.warnings->push_back(makeDiagnostic(wi, op, FaultKind::Warning, message));
+}
+
+uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
+  const uint64_t tag = ptr >> wi.tagShift;
+  const uint64_t off = ptr & wi.offsetMask;
+  const char* verb = write ? "write" : "read";
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(ptr));
+  if (tag == 0) {
+    fault(wi, op, FaultKind::NullPointer,
+          std::string(verb) + " of " + std::to_string(bytes) + " bytes through " +
+              (off == 0 ? "a NULL pointer" : "a pointer derived from NULL (offset " + std::to_string(off) + ")"));
+    return nullptr;
+  }
+  if (tag >= wi.allocCount) {
+    fault(wi, op, FaultKind::InvalidPointer,
+          std::string(verb) + " of " + std::to_string(bytes) + " bytes through pointer " + hex +
+              ", which points into no allocation (a corrupted pointer or pointer arithmetic far out of range)");
+    return nullptr;
+  }
+  const Allocation& A = wi.allocs[tag];
+  const auto& desc = wi.launch->kernel->allocations[tag];
+  const std::string what = "'" + desc.name + "' (" + storageName(A.storage) + ", " + std::to_string(A.size) + " bytes)";
+  if (off + bytes > A.size) {
+    fault(wi, op, FaultKind::OutOfBounds,
+          "out-of-bounds " + std::string(verb) + " of " + std::to_string(bytes) + " bytes at offset " + std::to_string(off) +
+              " of " + what);
+    return nullptr;
+  }
+  if (off & (align - 1)) {
+    fault(wi, op, FaultKind::Misaligned,
+          "misaligned " + std::string(verb) + " of " + std::to_string(bytes) + " bytes at offset " + std::to_string(off) + " of " +
+              what + ": alignment " + std::to_string(align) + " required");
+    return nullptr;
+  }
+  fault(wi, op, FaultKind::InvalidPointer, "write to read-only memory " + what + " at offset " + std::to_string(off));
+  return nullptr;
+}
+
+// OpenCL SPIR-V Environment §2.9 BuiltIn variables; values as OpenCL C 3.0 §6.15.1 defines
+// the work-item functions.
+uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t sizeBytes) {
+  const Launch& L = *wi.launch;
+  auto put3 = [&](const std::array<uint64_t, 3>& v) {
+    for (int i = 0; i < 3; ++i) std::memcpy(out + i * sizeBytes, &v[i], sizeBytes);  // little-endian truncation
+    return 3 * sizeBytes;
+  };
+  auto put1 = [&](uint64_t v, uint32_t bytes) {
+    std::memcpy(out, &v, bytes);
+    return bytes;
+  };
+  const uint64_t localLinear = wi.localLinearId;
+  const uint64_t wgSize = wi.localSize[0] * wi.localSize[1] * wi.localSize[2];
+  const uint64_t enqSize = L.enqueuedLocal[0] * L.enqueuedLocal[1] * L.enqueuedLocal[2];
+  const uint64_t sg = L.subgroupSize;
+  switch (b) {
+    case spv::BuiltIn::GlobalInvocationId: return put3(wi.globalId);
+    case spv::BuiltIn::LocalInvocationId: return put3(wi.localId);
+    case spv::BuiltIn::WorkgroupId: return put3(wi.groupId);
+    case spv::BuiltIn::NumWorkgroups: return put3(L.numGroups);
+    case spv::BuiltIn::GlobalSize: return put3(L.globalSize);
+    case spv::BuiltIn::WorkgroupSize: return put3(wi.localSize);
+    case spv::BuiltIn::EnqueuedWorkgroupSize: return put3(L.enqueuedLocal);
+    case spv::BuiltIn::GlobalOffset: return put3(L.globalOffset);
+    case spv::BuiltIn::GlobalLinearId: {
+      // get_global_linear_id: ((gz − oz)·Gy + (gy − oy))·Gx + (gx − ox)
+      const auto& g = wi.globalId;
+      const auto& o = L.globalOffset;
+      const auto& G = L.globalSize;
+      return put1(((g[2] - o[2]) * G[1] + (g[1] - o[1])) * G[0] + (g[0] - o[0]), sizeBytes);
+    }
+    case spv::BuiltIn::LocalInvocationIndex: return put1(localLinear, sizeBytes);
+    case spv::BuiltIn::WorkDim: return put1(L.dims, 4);
+    // Sub-groups: consecutive local linear ids, subgroupSize each (the last may be smaller).
+    case spv::BuiltIn::SubgroupMaxSize: return put1(sg, 4);
+    case spv::BuiltIn::SubgroupSize: {
+      const uint64_t id = localLinear / sg;
+      return put1(std::min(sg, wgSize - id * sg), 4);
+    }
+    case spv::BuiltIn::NumSubgroups: return put1((wgSize + sg - 1) / sg, 4);
+    case spv::BuiltIn::NumEnqueuedSubgroups: return put1((enqSize + sg - 1) / sg, 4);
+    case spv::BuiltIn::SubgroupId: return put1(localLinear / sg, 4);
+    case spv::BuiltIn::SubgroupLocalInvocationId: return put1(localLinear % sg, 4);
+    default: return put1(0, sizeBytes);
+  }
+}
+
+namespace {
+
+struct Slot {
+  std::vector<uint8_t> regs;
+  std::vector<uint8_t> privateArena;
+  std::vector<Allocation> allocs;
+  WorkItem wi;
+};
+
+struct Shared {
+  const LoweredKernel& kernel;
+  const std::vector<ArgBinding>& args;
+  const NDRangeSpec& range;
+  const ExecConfig& config;
+  Launch launch;
+  std::array<uint64_t, 3> numGroups{};
+  uint64_t totalGroups = 0;
+  uint64_t workgroupArenaBytes = 0;
+  std::vector<uint64_t> localArgOffset;  // per param, offset in the work-group arena
+  std::atomic<uint64_t> next{0};
+  std::atomic<uint64_t> faultGroup{std::numeric_limits<uint64_t>::max()};
+  std::mutex mu;
+  std::vector<std::pair<uint64_t, Diagnostic>> faults;
+  std::vector<std::pair<uint64_t, Diagnostic>> warnings;
+  uint64_t warningCount = 0;
+};
+
+class Worker {
+ public:
+  explicit Worker(Shared& s) : s_(s), k_(s.kernel) {}
+
+  void run() {
+    const int64_t budget = int64_t(std::min<uint64_t>(s_.config.instructionBudget, uint64_t(INT64_MAX)));
+    budget_ = budget;
+    groupArena_.assign(s_.workgroupArenaBytes + 16, 0);
+    for (;;) {
+      const uint64_t g = s_.next.fetch_add(1);
+      if (g >= s_.totalGroups || g > s_.faultGroup.load()) break;
+      runGroup(g);
+    }
+    std::lock_guard lock(s_.mu);
+    s_.warningCount += warningCount_;
+    for (auto& w : warnings_) s_.warnings.push_back(std::move(w));
+  }
+
+ private:
+  Shared& s_;
+  const LoweredKernel& k_;
+  std::vector<std::unique_ptr<Slot>> slots_;
+  std::vector<uint8_t> groupArena_;
+  int64_t budget_ = 0;
+  Diagnostic fault_;
+  std::vector<Diagnostic> groupWarnings_;
+  std::vector<std::pair<uint64_t, Diagnostic>> warnings_;
+  uint64_t warningCount_ = 0;
+
+  Slot& slot(size_t i) {
+    while (slots_.size() <= i) slots_.push_back(makeSlot());
+    return *slots_[i];
+  }
+
+  std::unique_ptr<Slot> makeSlot() {
+    auto s = std::make_unique<Slot>();
+    s->regs = k_.registerTemplate;
+    s->privateArena.assign(k_.privateArenaBytes + 16, 0);
+    const uint32_t ptrBytes = k_.addressBits / 8;
+    // Parameters: pointers become tagged values; by-value bytes are copied in.
+    for (size_t i = 0; i < k_.params.size(); ++i) {
+      const auto& p = k_.params[i];
+      const auto& a = s_.args[i];
+      if (p.kind == ParamKind::Value) {
+        std::memcpy(s->regs.data() + p.reg, a.value.data(), std::min<size_t>(a.value.size(), p.size));
+      } else {
+        const uint64_t ptr = (p.kind == ParamKind::Buffer && a.null) ? 0 : uint64_t(p.tag) << k_.tagShift;
+        std::memcpy(s->regs.data() + p.reg, &ptr, ptrBytes);
+      }
+    }
+    s->allocs.resize(k_.allocations.size());
+    for (size_t t = 1; t < k_.allocations.size(); ++t) {
+      const auto& d = k_.allocations[t];
+      Allocation& A = s->allocs[t];
+      A.storage = d.storage;
+      switch (d.source) {
+        case AllocationSource::KernelArg: {
+          const auto& a = s_.args[d.argIndex];
+          A.base = a.base;
+          A.size = a.null ? 0 : a.size;
+          A.readOnly = d.storage == spv::StorageClass::UniformConstant;
+          break;
+        }
+        case AllocationSource::LocalArg:
+          A.base = groupArena_.data() + s_.localArgOffset[d.argIndex];
+          A.size = s_.args[d.argIndex].size;
+          break;
+        case AllocationSource::Global: {
+          auto& bytes = k_.globals->bytes.at(d.variable);
+          A.base = bytes.data();
+          A.size = bytes.size();
+          A.readOnly = d.storage == spv::StorageClass::UniformConstant;
+          break;
+        }
+        case AllocationSource::Workgroup:
+          A.base = groupArena_.data() + d.arenaOffset;
+          A.size = d.size;
+          break;
+        case AllocationSource::Private:
+        case AllocationSource::Builtin:
+          A.base = s->privateArena.data() + d.arenaOffset;
+          A.size = d.size;
+          A.readOnly = d.source == AllocationSource::Builtin;
+          break;
+        case AllocationSource::Null: break;
+      }
+    }
+    WorkItem& wi = s->wi;
+    wi.regs = s->regs.data();
+    wi.allocs = s->allocs.data();
+    wi.allocCount = uint32_t(s->allocs.size());
+    wi.tagShift = k_.tagShift;
+    wi.offsetMask = (uint64_t(1) << k_.tagShift) - 1;
+    wi.launch = &s_.launch;
+    wi.frames.reserve(64);
+    wi.fault = &fault_;
+    wi.warnings = &groupWarnings_;
+    wi.warningCount = &warningCount_;
+    return s;
+  }
+
+  void startWorkItem(Slot& s, const std::array<uint64_t, 3>& group, const std::array<uint64_t, 3>& local,
+                     const std::array<uint64_t, 3>& localSize) {
+    WorkItem& wi = s.wi;
+    const auto& R = s_.range;
+    for (int d = 0; d < 3; ++d) {
+      wi.groupId[d] = group[d];
+      wi.localId[d] = local[d];
+      wi.localSize[d] = localSize[d];
+      wi.globalId[d] = R.offset[d] + group[d] * R.local[d] + local[d];
+    }
+    wi.localLinearId = (local[2] * localSize[1] + local[1]) * localSize[0] + local[0];
+    // Private memory starts over for every work-item: the uninitialised pattern, then the
+    // initialisers of Private variables.
+    if (k_.privateArenaBytes) {
+      std::memset(s.privateArena.data(), k_.uninitialisedByte, k_.privateArenaBytes);
+      for (const auto& d : k_.allocations)
+        if (d.source == AllocationSource::Private && !d.init.empty())
+          std::memcpy(s.privateArena.data() + d.arenaOffset, d.init.data(), d.init.size());
+      if (k_.fillsBuiltins)
+        for (const auto& d : k_.allocations)
+          if (d.source == AllocationSource::Builtin)
+            builtinValue(wi, d.builtin, s.privateArena.data() + d.arenaOffset,
+                         d.size >= 24 || d.size == 8 ? k_.addressBits / 8 : uint32_t(d.size));
+    }
+    wi.pc = &k_.ops[k_.entryOp];
+    wi.barrier = nullptr;
+    wi.state = WorkItemState::Running;
+    wi.budget = budget_ - k_.entryCost;
+    wi.frames.clear();
+  }
+
+  static bool resume(WorkItem& wi) {
+    wi.state = WorkItemState::Running;
+    const Op* pc = wi.pc;
+    while (pc) pc = pc->fn(wi, pc);
+    return wi.state != WorkItemState::Faulted;
+  }
+
+  void recordFault(uint64_t g) {
+    std::lock_guard lock(s_.mu);
+    s_.faults.emplace_back(g, fault_);
+    uint64_t cur = s_.faultGroup.load();
+    while (g < cur && !s_.faultGroup.compare_exchange_weak(cur, g)) {}
+  }
+
+  void runGroup(uint64_t g) {
+    const auto& R = s_.range;
+    std::array<uint64_t, 3> group{g % s_.numGroups[0], (g / s_.numGroups[0]) % s_.numGroups[1],
+                                  g / (s_.numGroups[0] * s_.numGroups[1])};
+    std::array<uint64_t, 3> localSize{};
+    for (int d = 0; d < 3; ++d) localSize[d] = std::min(R.local[d], R.global[d] - group[d] * R.local[d]);
+    const uint64_t n = localSize[0] * localSize[1] * localSize[2];
+    // Local memory starts over for every work-group.
+    std::memset(groupArena_.data(), k_.uninitialisedByte, s_.workgroupArenaBytes);
+    groupWarnings_.clear();
+    auto localOf = [&](uint64_t i) {
+      return std::array<uint64_t, 3>{i % localSize[0], (i / localSize[0]) % localSize[1], i / (localSize[0] * localSize[1])};
+    };
+    if (!k_.usesBarrier) {
+      // Without barriers each work-item runs to completion; one slot is reused.
+      Slot& s = slot(0);
+      for (uint64_t i = 0; i < n; ++i) {
+        startWorkItem(s, group, localOf(i), localSize);
+        if (!resume(s.wi)) return finishGroup(g, true);
+      }
+      return finishGroup(g, false);
+    }
+    for (uint64_t i = 0; i < n; ++i) startWorkItem(slot(i), group, localOf(i), localSize);
+    for (;;) {
+      for (uint64_t i = 0; i < n; ++i)
+        if (!resume(slot(i).wi)) return finishGroup(g, true);
+      // Everyone stopped: all returned, or all at the same barrier (OpenCL C 3.0 §6.15.8).
+      const Op* at = slot(0).wi.state == WorkItemState::AtBarrier ? slot(0).wi.barrier : nullptr;
+      bool allReturned = true, same = true;
+      uint64_t odd = 0;
+      for (uint64_t i = 0; i < n; ++i) {
+        const WorkItem& wi = slot(i).wi;
+        if (wi.state != WorkItemState::Returned) allReturned = false;
+        const Op* b = wi.state == WorkItemState::AtBarrier ? wi.barrier : nullptr;
+        if (b != at && same) { same = false; odd = i; }
+      }
+      if (allReturned) return finishGroup(g, false);
+      if (!same) {
+        // Report from the point of view of a work-item waiting at a barrier.
+        const uint64_t waiting = at ? 0 : odd;
+        const uint64_t other = at ? odd : 0;
+        WorkItem& w = slot(waiting).wi;
+        const WorkItem& o = slot(other).wi;
+        auto ids = [](const std::array<uint64_t, 3>& a) {
+          return "(" + std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(a[2]) + ")";
+        };
+        std::string otherState = o.state == WorkItemState::Returned
+                                     ? "returned without reaching it"
+                                     : "waits at a different barrier: " + k_.module->describe(o.barrier->inst);
+        fault(w, w.barrier, FaultKind::BarrierDivergence,
+              "not every work-item of the work-group reached this barrier: local work-item " + ids(o.localId) + " " + otherState);
+        return finishGroup(g, true);
+      }
+      for (uint64_t i = 0; i < n; ++i) slot(i).wi.state = WorkItemState::Running;
+    }
+  }
+
+  void finishGroup(uint64_t g, bool faulted) {
+    if (faulted) recordFault(g);
+    // Groups arrive in increasing order, so the first warnings kept are the lowest groups'.
+    for (auto& w : groupWarnings_)
+      if (warnings_.size() < s_.config.maxWarnings) warnings_.emplace_back(g, std::move(w));
+    groupWarnings_.clear();
+  }
+};
+
+}  // namespace
+
+ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& args, const NDRangeSpec& range,
+                   const ExecConfig& config) {
+  if (args.size() != kernel.params.size())
+    throw std::invalid_argument("kernel " + kernel.name + " takes " + std::to_string(kernel.params.size()) + " arguments, " +
+                                std::to_string(args.size()) + " given");
+  Shared s{kernel, args, range, config};
+  s.launch.kernel = &kernel;
+  s.launch.module = kernel.module;
+  s.launch.dims = range.dims;
+  s.launch.subgroupSize = std::max<uint32_t>(1, config.subgroupSize);
+  s.launch.choices = &kernel.choices;
+  s.totalGroups = 1;
+  for (int d = 0; d < 3; ++d) {
+    if (range.local[d] == 0) throw std::invalid_argument("work-group size 0 in dimension " + std::to_string(d));
+    s.numGroups[d] = (range.global[d] + range.local[d] - 1) / range.local[d];
+    s.totalGroups *= s.numGroups[d];
+    s.launch.globalSize[d] = range.global[d];
+    s.launch.globalOffset[d] = range.offset[d];
+    s.launch.enqueuedLocal[d] = range.local[d];
+    s.launch.numGroups[d] = s.numGroups[d];
+  }
+  ExecResult result;
+  result.workItems = range.global[0] * range.global[1] * range.global[2];
+  if (result.workItems == 0) return result;
+  // Work-group arena: static Workgroup variables, then each local argument.
+  s.workgroupArenaBytes = kernel.workgroupArenaBytes;
+  s.localArgOffset.assign(kernel.params.size(), 0);
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    const auto& p = kernel.params[i];
+    if (p.kind == ParamKind::Local) {
+      const uint64_t al = std::max<uint32_t>(p.pointeeAlign, 16);
+      s.workgroupArenaBytes = (s.workgroupArenaBytes + al - 1) / al * al;
+      s.localArgOffset[i] = s.workgroupArenaBytes;
+      s.workgroupArenaBytes += args[i].size;
+    }
+    if (p.kind == ParamKind::Buffer && !args[i].null && args[i].size >= (uint64_t(1) << kernel.tagShift))
+      throw std::invalid_argument("buffer for argument " + std::to_string(i) + " is larger than the " +
+                                  std::to_string(kernel.addressBits) + "-bit address space allows");
+  }
+  unsigned threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = unsigned(std::min<uint64_t>(threads, s.totalGroups));
+  if (threads <= 1) {
+    Worker(s).run();
+  } else {
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t) pool.emplace_back([&s] { Worker(s).run(); });
+    for (auto& t : pool) t.join();
+  }
+  // Deterministic reporting: the fault of the lowest work-group (every lower group ran, since
+  // groups are handed out in increasing order), warnings sorted by group.
+  if (!s.faults.empty()) {
+    auto it = std::min_element(s.faults.begin(), s.faults.end(), [](auto& a, auto& b) { return a.first < b.first; });
+    result.fault = it->second;
+  }
+  std::stable_sort(s.warnings.begin(), s.warnings.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  for (auto& w : s.warnings) {
+    if (result.warnings.size() >= config.maxWarnings) break;
+    result.warnings.push_back(std::move(w.second));
+  }
+  result.warningCount = s.warningCount;
+  return result;
+}
+
+}  // namespace clref::interpreter

@@ -1,0 +1,47 @@
+// The NDRange executor: work-groups spread over a thread pool, work-items of a group run as
+// explicit states until they return or reach a barrier.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "interpreter/program.hpp"
+
+namespace clref::interpreter {
+
+// What the host binds to one kernel parameter.
+struct ArgBinding {
+  uint8_t* base = nullptr;  // Buffer: the memory (nullptr with size 0 for a NULL pointer)
+  uint64_t size = 0;        // Buffer: bytes; Local: bytes requested by the host
+  bool null = false;        // Buffer: a NULL pointer argument
+  std::vector<uint8_t> value;  // Value: the bytes passed by value
+};
+
+struct NDRangeSpec {
+  uint32_t dims = 1;
+  std::array<uint64_t, 3> offset{0, 0, 0};
+  std::array<uint64_t, 3> global{1, 1, 1};
+  std::array<uint64_t, 3> local{1, 1, 1};  // enqueued work-group size (already chosen)
+};
+
+struct ExecConfig {
+  unsigned threads = 0;  // 0: hardware concurrency
+  uint64_t instructionBudget = uint64_t(1) << 32;
+  uint32_t subgroupSize = 32;
+  size_t maxWarnings = 20;
+};
+
+struct ExecResult {
+  std::optional<Diagnostic> fault;
+  std::vector<Diagnostic> warnings;
+  uint64_t warningCount = 0;
+  uint64_t workItems = 0;
+};
+
+// Runs the kernel over the NDRange. Kernel faults are returned, never thrown; host-side errors
+// (argument count, sizes) throw std::invalid_argument.
+ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& args, const NDRangeSpec& range,
+                   const ExecConfig& config);
+
+}  // namespace clref::interpreter

@@ -1,0 +1,73 @@
+// The lowering context shared by the instruction-family files (ops_*.cpp): register offsets,
+// types, and emission of Ops. Internal to the interpreter.
+#pragma once
+#include <functional>
+#include <string>
+#include <unordered_map>
+
+#include "interpreter/program.hpp"
+
+namespace clref::interpreter {
+
+// The scalar kinds handlers are specialised for.
+enum class Scalar : uint8_t { Bool, I8, I16, I32, I64, F16, F32, F64 };
+
+class Lowerer {
+ public:
+  Lowerer(const Module& m, const LowerOptions& o, LoweredKernel& k) : m(m), opt(o), k(k) {}
+
+  const Module& m;
+  const LowerOptions& opt;
+  LoweredKernel& k;
+
+  uint32_t reg(uint32_t id) const;            // register offset of a value id
+  bool hasReg(uint32_t id) const { return regs_.count(id) != 0; }
+  uint32_t allocReg(uint32_t id, uint64_t size, uint32_t align = 8);
+  uint32_t scratch(uint64_t size);            // anonymous register space
+  const Type& typeOfValue(uint32_t id) const;  // the result type of a value id
+  uint32_t typeIdOfValue(uint32_t id) const;
+  const Type& type(uint32_t typeId) const { return m.type(typeId); }
+  Scalar scalarOf(uint32_t typeId) const;      // scalar or vector element kind
+  uint32_t lanes(uint32_t typeId) const;       // 1 for scalars
+  uint32_t scalarBytes(Scalar s) const;
+  uint32_t ptrBytes() const { return opt.addressBits / 8; }
+  bool flush(Scalar s) const;                  // denormals flushed for this float kind
+  uint32_t index(const Instruction& inst) const { return uint32_t(&inst - m.instructions.data()); }
+
+  Op& emit(Handler fn, const Instruction& inst);
+  [[noreturn]] void reject(const Instruction& inst, const std::string& why) const;
+
+  // Current function/block being lowered; the edge for a branch to `target` from here.
+  uint32_t currentBlock = 0;
+  Edge* edgeTo(uint32_t targetLabel);
+
+  // Constant value bytes of an id (OpConstant*, OpSpecConstant*), when it is one.
+  const uint8_t* constantBytes(uint32_t id) const;
+  bool isConstant(uint32_t id) const;
+  uint64_t constantInt(uint32_t id) const;  // zero-extended
+
+  std::unordered_map<uint32_t, uint32_t> regs_;
+  std::unordered_map<uint32_t, uint32_t> labelOp_;        // label → first Op index
+  std::unordered_map<uint32_t, int64_t> labelCost_;       // label → instructions in the block
+  std::unordered_map<uint32_t, uint32_t> functionEntry_;  // function id → entry Op index
+  std::unordered_map<uint32_t, int64_t> functionCost_;
+  std::unordered_map<uint32_t, uint32_t> tagOf_;          // variable id → allocation tag
+  std::unordered_map<uint32_t, spv::BuiltIn> builtinOf_;  // Input variable → BuiltIn
+  std::unordered_map<uint32_t, bool> constantIds_;
+  // Functions whose Ops need the edge/call targets patched once all are lowered.
+  std::vector<std::function<void()>> fixups;
+  uint32_t regTop_ = 0;
+};
+
+// Instruction families (SPIR-V 1.0 §3.32 sections). Each returns false when the opcode is not
+// one of its own.
+bool lowerArithmetic(Lowerer&, const Instruction&);
+bool lowerBitwise(Lowerer&, const Instruction&);
+bool lowerRelational(Lowerer&, const Instruction&);
+bool lowerConversion(Lowerer&, const Instruction&);
+bool lowerComposite(Lowerer&, const Instruction&);
+bool lowerMemory(Lowerer&, const Instruction&);
+bool lowerControl(Lowerer&, const Instruction&);
+bool lowerExtInst(Lowerer&, const Instruction&);
+
+}  // namespace clref::interpreter

@@ -1,0 +1,143 @@
+// interpreter::Module: a parsed and validated SPIR-V module, as plain tables of types,
+// constants, decorations, names, entry points, functions and debug lines. No execution state.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <spirv/unified1/spirv.hpp11>
+
+#include "interpreter/diagnostic.hpp"
+
+namespace clref::interpreter {
+
+// One instruction as it appears in the module: its words and where it starts.
+struct Instruction {
+  spv::Op opcode;
+  uint32_t resultType = 0;
+  uint32_t resultId = 0;
+  uint32_t wordOffset = 0;  // index of the first word in the module binary
+  uint32_t extInstSet = 0;  // OpExtInst: the OpExtInstImport id
+  std::vector<uint32_t> words;  // all words, including the opcode word
+  // Operand words after the result type and result id (or after the opcode word when the
+  // instruction has neither).
+  uint32_t firstOperand = 1;
+  uint32_t operand(size_t i) const { return words[firstOperand + i]; }
+  size_t operandCount() const { return words.size() - firstOperand; }
+};
+
+// SPIR-V 1.0 §2.16: a literal string is nul-terminated UTF-8 packed into words.
+std::string literalString(const std::vector<uint32_t>& words, size_t start, size_t* nextWord = nullptr);
+
+enum class TypeKind : uint8_t {
+  Void, Bool, Int, Float, Vector, Array, RuntimeArray, Struct, Pointer, Function, Event,
+  DeviceEvent, ReserveId, Queue, Pipe, Image, Sampler, SampledImage, Opaque, ForwardPointer
+};
+
+struct Type {
+  TypeKind kind = TypeKind::Void;
+  uint32_t width = 0;        // Int/Float: bits
+  bool isSigned = false;     // Int: signedness operand (OpenCL modules always say 0)
+  uint32_t element = 0;      // Vector/Array/RuntimeArray/Pointer: element or pointee type id
+  uint32_t count = 0;        // Vector: components; Array: length
+  spv::StorageClass storage = spv::StorageClass::Function;  // Pointer
+  std::vector<uint32_t> members;  // Struct members; Function: return type then parameters
+  // Memory layout (OpenCL C 3.0 §6.3.5 alignment of types; 3-component vectors take 4 slots).
+  uint64_t size = 0;
+  uint32_t align = 1;
+  std::vector<uint64_t> memberOffsets;  // Struct
+  uint64_t stride = 0;                  // Array/RuntimeArray/Pointer(for PtrAccessChain): element stride
+};
+
+struct Decoration {
+  spv::Decoration kind;
+  std::vector<uint32_t> literals;
+  int32_t member = -1;  // OpMemberDecorate
+};
+
+struct EntryPoint {
+  std::string name;
+  uint32_t function = 0;
+  std::vector<uint32_t> interface;
+  std::optional<std::array<uint32_t, 3>> requiredLocalSize;  // LocalSize execution mode
+  bool contractionOff = false;
+};
+
+struct Block {
+  uint32_t label = 0;
+  std::vector<uint32_t> instructions;  // indices into Module::instructions, OpLabel excluded
+};
+
+struct Function {
+  uint32_t id = 0;
+  uint32_t resultType = 0;
+  uint32_t functionType = 0;
+  std::vector<uint32_t> parameters;
+  std::vector<Block> blocks;
+  std::vector<uint32_t> variables;  // OpVariable Function ids
+  uint32_t definition = 0;          // instruction index of OpFunction
+  bool isImport = false;            // declaration without body (LinkageAttributes Import)
+};
+
+struct SourceLocation {
+  std::string file;
+  uint32_t line = 0;
+  uint32_t column = 0;
+};
+
+class Module {
+ public:
+  // Parses with SPIRV-Tools' binary parser and validates for the OpenCL environment matching
+  // the module's version; throws ModuleError with the validator's message, the disassembled
+  // instruction and its word offset.
+  static Module load(std::vector<uint32_t> words);
+  // Parses without validating (for `clref dis`/`info` on modules the validator rejects).
+  static Module parse(std::vector<uint32_t> words);
+
+  const std::vector<uint32_t>& binary() const { return words_; }
+  uint32_t version() const { return words_.size() > 1 ? words_[1] : 0; }
+  uint32_t bound() const { return words_.size() > 3 ? words_[3] : 0; }
+
+  std::vector<Instruction> instructions;
+  std::vector<spv::Capability> capabilities;
+  std::vector<std::string> extensions;
+  spv::AddressingModel addressing = spv::AddressingModel::Physical64;
+  std::unordered_map<uint32_t, std::string> extInstImports;
+  std::unordered_map<uint32_t, std::string> names;
+  std::unordered_map<uint32_t, std::vector<Decoration>> decorations;
+  std::unordered_map<uint32_t, Type> types;
+  std::unordered_map<uint32_t, uint32_t> definitionOf;  // result id → instruction index
+  std::vector<EntryPoint> entryPoints;
+  std::map<uint32_t, Function> functions;        // by id
+  std::vector<uint32_t> globalVariables;          // module-scope OpVariable ids
+  std::unordered_map<uint32_t, SourceLocation> lineOf;  // instruction index → source (OpLine)
+  std::unordered_map<uint32_t, std::string> strings;    // OpString
+
+  const Instruction& def(uint32_t id) const;
+  const Instruction* findDef(uint32_t id) const;
+  const Type& type(uint32_t id) const;
+  bool hasDecoration(uint32_t id, spv::Decoration d) const;
+  const Decoration* decoration(uint32_t id, spv::Decoration d) const;
+  std::string nameOf(uint32_t id) const;  // OpName or %id
+  const EntryPoint* entryPoint(std::string_view name) const;
+  bool hasCapability(spv::Capability c) const;
+
+  // Disassembly of one instruction (friendly names), and of the whole module.
+  std::string disassemble(const Instruction& inst) const;
+  std::string disassemble() const;
+  // "file:line" when the module carries OpLine for this instruction, "" otherwise.
+  std::string sourceOf(uint32_t instructionIndex) const;
+  // Text to put in a diagnostic: "word W: <disassembly>" plus source when known.
+  std::string describe(uint32_t instructionIndex) const;
+
+ private:
+  std::vector<uint32_t> words_;
+  void buildTables();
+  void layoutTypes();
+  mutable std::unordered_map<uint32_t, std::string> friendlyNames_;
+};
+
+}  // namespace clref::interpreter

@@ -1,0 +1,211 @@
+// SPIR-V 1.0 §3.32.13 Arithmetic Instructions: integer and floating-point arithmetic.
+#include <limits>
+
+#include "interpreter/ops_common.hpp"
+#include "numerics/dot.hpp"
+
+namespace clref::interpreter {
+namespace {
+
+using numerics::Choice;
+using numerics::IntDivByZeroOption;
+using numerics::IntDivOverflowOption;
+
+// Integer arithmetic wraps modulo 2^N (SPIR-V 1.0 §2.2.1: integers are two's complement
+// and signless; the opcode says how to interpret the bits).
+struct IAdd { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a + b); } };
+struct ISub { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a - b); } };
+struct IMul { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a * b); } };
+struct SNegate { template <class T> static T apply(WorkItem&, const Op*, T a) { return T(T(0) - a); } };
+
+// OpenCL C 3.0 §6.15.3 / §6.3: division by zero gives an unspecified value (named choice).
+template <class T> T divByZero(WorkItem& wi, const Op* op, T dividend) {
+  warn(wi, op, "integer division by zero: the result is unspecified (choice int_div_by_zero)");
+  switch (choicesOf(wi).as<IntDivByZeroOption>(Choice::IntDivByZero)) {
+    case IntDivByZeroOption::AllOnes: return T(~T(0));
+    case IntDivByZeroOption::Dividend: return dividend;
+    default: return T(0);
+  }
+}
+template <class T> bool signedOverflow(T a, T b) {
+  using S = Signed<T>;
+  return S(a) == std::numeric_limits<S>::min() && S(b) == S(-1);
+}
+template <class T> T divOverflow(WorkItem& wi, const Op* op, T wrapValue) {
+  warn(wi, op, "signed division overflow (minimum value / -1) is undefined (choice int_div_overflow)");
+  return choicesOf(wi).as<IntDivOverflowOption>(Choice::IntDivOverflow) == IntDivOverflowOption::Zero ? T(0) : wrapValue;
+}
+
+struct UDiv {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
+    if (b == 0) [[unlikely]] return divByZero(wi, op, a);
+    return T(a / b);
+  }
+};
+struct UMod {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
+    if (b == 0) [[unlikely]] return divByZero(wi, op, a);
+    return T(a % b);
+  }
+};
+struct SDiv {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
+    if (b == 0) [[unlikely]] return divByZero(wi, op, a);
+    if (signedOverflow(a, b)) [[unlikely]] return divOverflow(wi, op, a);
+    return T(Signed<T>(a) / Signed<T>(b));
+  }
+};
+// OpSRem: the sign of a non-0 result comes from Operand 1 (C's %).
+struct SRem {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
+    if (b == 0) [[unlikely]] return divByZero(wi, op, a);
+    if (signedOverflow(a, b)) [[unlikely]] return divOverflow(wi, op, T(0));
+    return T(Signed<T>(a) % Signed<T>(b));
+  }
+};
+// OpSMod: the sign of a non-0 result comes from Operand 2.
+struct SMod {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
+    if (b == 0) [[unlikely]] return divByZero(wi, op, a);
+    if (signedOverflow(a, b)) [[unlikely]] return divOverflow(wi, op, T(0));
+    using S = Signed<T>;
+    S r = S(a) % S(b);
+    if (r != 0 && ((r < 0) != (S(b) < 0))) r = S(r + S(b));
+    return T(r);
+  }
+};
+
+// Floating-point arithmetic: IEEE 754 operations correctly rounded to nearest even
+// (OpenCL SPIR-V Environment §7.4: the default rounding mode is round to nearest even; OpenCL
+// C 3.0 §7.4: +, -, *, / are correctly rounded in the full profile). The host's binary32 and
+// binary64 SSE arithmetic is IEEE 754 rounding to nearest even; binary16 goes through
+// numerics/half_arith.hpp.
+template <bool FTZ> struct FAdd {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
+    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>) return ftz<FTZ>(numerics::addHalf(a, b));
+    else return ftz<FTZ>(T(a + b));
+  }
+};
+template <bool FTZ> struct FSub {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
+    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>) return ftz<FTZ>(numerics::subHalf(a, b));
+    else return ftz<FTZ>(T(a - b));
+  }
+};
+template <bool FTZ> struct FMul {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
+    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>) return ftz<FTZ>(numerics::mulHalf(a, b));
+    else return ftz<FTZ>(T(a * b));
+  }
+};
+template <bool FTZ> struct FDiv {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
+    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>) return ftz<FTZ>(numerics::divHalf(a, b));
+    else return ftz<FTZ>(T(a / b));
+  }
+};
+// OpFRem: the remainder of truncated division, sign of Operand 1; exact (IEEE fmod is exact).
+template <bool FTZ> struct FRem {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
+    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>) return ftz<FTZ>(numerics::toHalf(std::fmod(numerics::toFloat(a), numerics::toFloat(b))));
+    else return ftz<FTZ>(T(std::fmod(a, b)));
+  }
+};
+// OpFMod: sign of a non-0 result from Operand 2: fmod, then one correctly rounded b + r when the
+// signs differ (for binary16 the sum is formed in binary32: innocuous double rounding).
+template <bool FTZ> struct FMod {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
+    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>) {
+      const float fb = numerics::toFloat(b);
+      float r = std::fmod(numerics::toFloat(a), fb);
+      if (r != 0 && std::signbit(r) != std::signbit(fb) && !std::isinf(fb)) r = r + fb;
+      return ftz<FTZ>(numerics::toHalf(r));
+    } else {
+      T r = std::fmod(a, b);
+      if (r != 0 && std::signbit(r) != std::signbit(b) && !std::isinf(b)) r = r + b;
+      return ftz<FTZ>(r);
+    }
+  }
+};
+struct FNegate {
+  template <class T> static T apply(WorkItem&, const Op*, T a) {
+    if constexpr (std::is_same_v<T, Half>) return numerics::negHalf(a);
+    else return -a;
+  }
+};
+
+// OpVectorTimesScalar: each component times the scalar, one rounding each.
+template <class T, bool FTZ> const Op* vectorTimesScalar(WorkItem& wi, const Op* op) {
+  const T s = rd<T>(wi, op->b);
+  for (uint32_t i = 0; i < op->n; ++i)
+    wr<T>(wi, op->r + i * sizeof(T), FMul<FTZ>::apply(wi, op, rd<T>(wi, op->a + i * sizeof(T)), s));
+  return op + 1;
+}
+
+// OpDot: clref returns the correctly rounded exact dot product (the reference value the
+// spec's dot() error bound, OpenCL C 3.0 §7.4 Table "ULP values", is measured against).
+template <class T, bool FTZ> const Op* dot(WorkItem& wi, const Op* op) {
+  double a[16], b[16];
+  for (uint32_t i = 0; i < op->n; ++i) {
+    a[i] = toD(ftz<FTZ>(rd<T>(wi, op->a + i * sizeof(T))));
+    b[i] = toD(ftz<FTZ>(rd<T>(wi, op->b + i * sizeof(T))));
+  }
+  constexpr auto format = std::is_same_v<T, Half> ? numerics::Format::Half
+                          : std::is_same_v<T, float> ? numerics::Format::Float : numerics::Format::Double;
+  const double d = numerics::dotExact({a, op->n}, {b, op->n}, format);
+  wr<T>(wi, op->r, ftz<FTZ>(fromD<T>(d)));  // d is already representable: fromD is exact
+  return op + 1;
+}
+
+template <class F> Handler intHandler(const Lowerer& L, uint32_t type) {
+  return withInt(L.scalarOf(type), [&]<class T>() { return binaryHandler<T, T, F>(L.lanes(type)); });
+}
+template <template <bool> class F> Handler floatHandler(const Lowerer& L, uint32_t type) {
+  return withFloatFtz(L, L.scalarOf(type), [&]<class T, bool Z>() { return binaryHandler<T, T, F<Z>>(L.lanes(type)); });
+}
+
+}  // namespace
+
+bool lowerArithmetic(Lowerer& L, const Instruction& inst) {
+
+  const uint32_t t = inst.resultType;
+  switch (inst.opcode) {
+    case spv::Op::OpIAdd: emitBinary(L, intHandler<IAdd>(L, t), inst); return true;
+    case spv::Op::OpISub: emitBinary(L, intHandler<ISub>(L, t), inst); return true;
+    case spv::Op::OpIMul: emitBinary(L, intHandler<IMul>(L, t), inst); return true;
+    case spv::Op::OpUDiv: emitBinary(L, intHandler<UDiv>(L, t), inst); return true;
+    case spv::Op::OpSDiv: emitBinary(L, intHandler<SDiv>(L, t), inst); return true;
+    case spv::Op::OpUMod: emitBinary(L, intHandler<UMod>(L, t), inst); return true;
+    case spv::Op::OpSRem: emitBinary(L, intHandler<SRem>(L, t), inst); return true;
+    case spv::Op::OpSMod: emitBinary(L, intHandler<SMod>(L, t), inst); return true;
+    case spv::Op::OpSNegate:
+      emitUnary(L, withInt(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, SNegate>; }), inst);
+      return true;
+    case spv::Op::OpFAdd: emitBinary(L, floatHandler<FAdd>(L, t), inst); return true;
+    case spv::Op::OpFSub: emitBinary(L, floatHandler<FSub>(L, t), inst); return true;
+    case spv::Op::OpFMul: emitBinary(L, floatHandler<FMul>(L, t), inst); return true;
+    case spv::Op::OpFDiv: emitBinary(L, floatHandler<FDiv>(L, t), inst); return true;
+    case spv::Op::OpFRem: emitBinary(L, floatHandler<FRem>(L, t), inst); return true;
+    case spv::Op::OpFMod: emitBinary(L, floatHandler<FMod>(L, t), inst); return true;
+    case spv::Op::OpFNegate:
+      emitUnary(L, withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, FNegate>; }), inst);
+      return true;
+    case spv::Op::OpVectorTimesScalar:
+      emitBinary(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &vectorTimesScalar<T, Z>; }), inst);
+      return true;
+    case spv::Op::OpDot: {
+      auto& op = emitBinary(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &dot<T, Z>; }), inst);
+      op.n = L.lanes(L.typeIdOfValue(inst.operand(0)));
+      return true;
+    }
+    default: return false;
+  }
+}
+
+}  // namespace clref::interpreter

@@ -1,0 +1,113 @@
+// SPIR-V 1.0 §3.32.14 Bit Instructions.
+#include <bit>
+
+#include "interpreter/ops_common.hpp"
+
+namespace clref::interpreter {
+namespace {
+
+// OpenCL C 3.0 §6.3.j: the shift count is taken modulo the number of bits of the shifted
+// type ("the value of the right operand is ... masked with (bits - 1)"), so SPIR-V's undefined
+// over-wide shift never arises from OpenCL C.
+template <class T> constexpr T countMask = T(sizeof(T) * 8 - 1);
+
+struct Shl { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a << (b & countMask<T>)); } };
+struct ShrL { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a >> (b & countMask<T>)); } };
+struct ShrA {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
+    return T(Signed<T>(a) >> (b & countMask<T>));  // C++20: >> of a negative value is arithmetic
+  }
+};
+struct Or { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a | b); } };
+struct Xor { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a ^ b); } };
+struct And { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a & b); } };
+struct Not { template <class T> static T apply(WorkItem&, const Op*, T a) { return T(~a); } };
+struct BitCount { template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::popcount(a)); } };
+struct BitReverse {
+  template <class T> static T apply(WorkItem&, const Op*, T a) {
+    T r = 0;
+    for (unsigned i = 0; i < sizeof(T) * 8; ++i) r = T(r | (((a >> i) & 1) << (sizeof(T) * 8 - 1 - i)));
+    return r;
+  }
+};
+
+// Bit-field instructions: Offset and Count are scalars shared by all lanes (SPIR-V 1.0
+// §3.32.14); counts beyond the width are undefined in SPIR-V and clamped here (not reachable
+// from OpenCL C, which has no bit-field builtins before cl_khr_extended_bit_ops).
+template <class T> T fieldMask(uint64_t count) {
+  return count >= sizeof(T) * 8 ? T(~T(0)) : T((T(1) << count) - 1);
+}
+template <class T> const Op* bitFieldInsert(WorkItem& wi, const Op* op) {
+  const uint64_t offset = rd<uint32_t>(wi, uint32_t(op->imm)) % (sizeof(T) * 8);
+  const uint64_t count = rd<uint32_t>(wi, uint32_t(op->imm >> 32));
+  const T mask = T(fieldMask<T>(count) << offset);
+  for (uint32_t i = 0; i < op->n; ++i) {
+    const T base = rd<T>(wi, op->a + i * sizeof(T)), ins = rd<T>(wi, op->b + i * sizeof(T));
+    wr<T>(wi, op->r + i * sizeof(T), T((base & ~mask) | ((ins << offset) & mask)));
+  }
+  return op + 1;
+}
+template <class T, bool Signed> const Op* bitFieldExtract(WorkItem& wi, const Op* op) {
+  const uint64_t offset = rd<uint32_t>(wi, op->b) % (sizeof(T) * 8);
+  const uint64_t count = rd<uint32_t>(wi, op->c);
+  for (uint32_t i = 0; i < op->n; ++i) {
+    const T base = rd<T>(wi, op->a + i * sizeof(T));
+    T v = T((base >> offset) & fieldMask<T>(count));
+    if (Signed && count > 0 && count < sizeof(T) * 8 && ((v >> (count - 1)) & 1)) v = T(v | ~fieldMask<T>(count));
+    wr<T>(wi, op->r + i * sizeof(T), v);
+  }
+  return op + 1;
+}
+
+template <class F> Handler intBinary(const Lowerer& L, uint32_t type) {
+  return withInt(L.scalarOf(type), [&]<class T>() { return binaryHandler<T, T, F>(L.lanes(type)); });
+}
+template <class F> Handler intUnary(const Lowerer& L, uint32_t type) {
+  return withInt(L.scalarOf(type), [&]<class T>() -> Handler { return &unaryLanes<T, T, F>; });
+}
+
+// Offset/Count operands may be of any integer width; copy them to 32-bit scratch when needed.
+uint32_t asU32(Lowerer& L, uint32_t id) {
+  if (L.scalarBytes(L.scalarOf(L.typeIdOfValue(id))) == 4) return L.reg(id);
+  // Narrower or wider counts: only constants are produced by compilers here.
+  const uint32_t s = L.scratch(4);
+  const uint32_t v = uint32_t(L.constantInt(id));
+  std::memcpy(L.k.registerTemplate.data() + s, &v, 4);
+  return s;
+}
+
+}  // namespace
+
+bool lowerBitwise(Lowerer& L, const Instruction& inst) {
+
+  const uint32_t t = inst.resultType;
+  switch (inst.opcode) {
+    case spv::Op::OpShiftLeftLogical: emitBinary(L, intBinary<Shl>(L, t), inst); return true;
+    case spv::Op::OpShiftRightLogical: emitBinary(L, intBinary<ShrL>(L, t), inst); return true;
+    case spv::Op::OpShiftRightArithmetic: emitBinary(L, intBinary<ShrA>(L, t), inst); return true;
+    case spv::Op::OpBitwiseOr: emitBinary(L, intBinary<Or>(L, t), inst); return true;
+    case spv::Op::OpBitwiseXor: emitBinary(L, intBinary<Xor>(L, t), inst); return true;
+    case spv::Op::OpBitwiseAnd: emitBinary(L, intBinary<And>(L, t), inst); return true;
+    case spv::Op::OpNot: emitUnary(L, intUnary<Not>(L, t), inst); return true;
+    case spv::Op::OpBitCount: emitUnary(L, intUnary<BitCount>(L, t), inst); return true;
+    case spv::Op::OpBitReverse: emitUnary(L, intUnary<BitReverse>(L, t), inst); return true;
+    case spv::Op::OpBitFieldInsert: {
+      auto& op = emitBinary(L, withInt(L.scalarOf(t), [&]<class T>() -> Handler { return &bitFieldInsert<T>; }), inst);
+      op.imm = uint64_t(asU32(L, inst.operand(2))) | (uint64_t(asU32(L, inst.operand(3))) << 32);
+      return true;
+    }
+    case spv::Op::OpBitFieldSExtract:
+    case spv::Op::OpBitFieldUExtract: {
+      const bool sgn = inst.opcode == spv::Op::OpBitFieldSExtract;
+      auto& op = emitUnary(L, withInt(L.scalarOf(t), [&]<class T>() -> Handler {
+                             return sgn ? &bitFieldExtract<T, true> : &bitFieldExtract<T, false>;
+                           }), inst);
+      op.b = asU32(L, inst.operand(1));
+      op.c = asU32(L, inst.operand(2));
+      return true;
+    }
+    default: return false;
+  }
+}
+
+}  // namespace clref::interpreter

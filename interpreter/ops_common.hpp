@@ -1,0 +1,123 @@
+// Templates shared by the instruction-family files: scalar type mapping, lane loops and
+// denormal flushing. Internal to the interpreter.
+#pragma once
+#include <cmath>
+#include <type_traits>
+
+#include "interpreter/exec.hpp"
+#include "interpreter/lower.hpp"
+#include "numerics/format.hpp"
+#include "numerics/half_arith.hpp"
+
+namespace clref::interpreter {
+
+using numerics::Half;
+
+template <class T> constexpr bool kIsFloat = std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, Half>;
+
+// Calls f.template operator()<T>() with T the storage type of an integer kind.
+template <class F> auto withInt(Scalar s, F&& f) {
+  switch (s) {
+    case Scalar::Bool:
+    case Scalar::I8: return f.template operator()<uint8_t>();
+    case Scalar::I16: return f.template operator()<uint16_t>();
+    case Scalar::I32: return f.template operator()<uint32_t>();
+    default: return f.template operator()<uint64_t>();
+  }
+}
+template <class F> auto withFloat(Scalar s, F&& f) {
+  switch (s) {
+    case Scalar::F16: return f.template operator()<Half>();
+    case Scalar::F32: return f.template operator()<float>();
+    default: return f.template operator()<double>();
+  }
+}
+// Float kinds with the device's denormal mode folded into the type parameter pair.
+template <class F> auto withFloatFtz(const Lowerer& L, Scalar s, F&& f) {
+  if (L.flush(s)) {
+    switch (s) {
+      case Scalar::F16: return f.template operator()<Half, true>();
+      case Scalar::F32: return f.template operator()<float, true>();
+      default: return f.template operator()<double, true>();
+    }
+  }
+  switch (s) {
+    case Scalar::F16: return f.template operator()<Half, false>();
+    case Scalar::F32: return f.template operator()<float, false>();
+    default: return f.template operator()<double, false>();
+  }
+}
+
+template <class T> using Signed = std::make_signed_t<T>;
+
+// OpenCL C 3.0 §7.5.3: with denormals flushed, subnormal inputs and results become zero.
+template <bool FTZ, class T> inline T ftz(T x) {
+  if constexpr (FTZ) return numerics::flushDenorm(x);
+  else return x;
+}
+
+// Lane loops. r, a, b are register offsets; n lanes of T.
+template <class R, class T, class F> const Op* unaryLanes(WorkItem& wi, const Op* op) {
+  for (uint32_t i = 0; i < op->n; ++i)
+    wr<R>(wi, op->r + i * sizeof(R), F::apply(wi, op, rd<T>(wi, op->a + i * sizeof(T))));
+  return op + 1;
+}
+template <class R, class T, class F> const Op* binaryLanes(WorkItem& wi, const Op* op) {
+  for (uint32_t i = 0; i < op->n; ++i)
+    wr<R>(wi, op->r + i * sizeof(R),
+          F::apply(wi, op, rd<T>(wi, op->a + i * sizeof(T)), rd<T>(wi, op->b + i * sizeof(T))));
+  return op + 1;
+}
+template <class R, class T, class F> const Op* ternaryLanes(WorkItem& wi, const Op* op) {
+  for (uint32_t i = 0; i < op->n; ++i)
+    wr<R>(wi, op->r + i * sizeof(R),
+          F::apply(wi, op, rd<T>(wi, op->a + i * sizeof(T)), rd<T>(wi, op->b + i * sizeof(T)),
+                   rd<T>(wi, op->c + i * sizeof(T))));
+  return op + 1;
+}
+// Scalar fast paths (n == 1): no loop.
+template <class R, class T, class F> const Op* binary1(WorkItem& wi, const Op* op) {
+  wr<R>(wi, op->r, F::apply(wi, op, rd<T>(wi, op->a), rd<T>(wi, op->b)));
+  return op + 1;
+}
+
+template <class R, class T, class F> Handler binaryHandler(uint32_t lanes) {
+  return lanes == 1 ? &binary1<R, T, F> : &binaryLanes<R, T, F>;
+}
+
+// Emits a lane-wise binary/unary op on the instruction's result and first two operands.
+inline Op& emitBinary(Lowerer& L, Handler fn, const Instruction& inst) {
+  Op& op = L.emit(fn, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(1));
+  op.n = L.lanes(inst.resultType);
+  return op;
+}
+inline Op& emitUnary(Lowerer& L, Handler fn, const Instruction& inst) {
+  Op& op = L.emit(fn, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.n = L.lanes(inst.resultType);
+  return op;
+}
+
+// Floating-point helpers that treat Half like the host types.
+template <class T> inline bool isNaN(T x) {
+  if constexpr (std::is_same_v<T, Half>) return (x.bits & 0x7fff) > 0x7c00;
+  else return std::isnan(x);
+}
+template <class T> inline double toD(T x) {
+  if constexpr (std::is_same_v<T, Half>) return numerics::toDouble(x);
+  else return double(x);
+}
+template <class T> inline T fromD(double x) {
+  if constexpr (std::is_same_v<T, Half>) return numerics::toHalf(x);
+  else return T(x);
+}
+template <class T> inline bool signBit(T x) {
+  if constexpr (std::is_same_v<T, Half>) return x.bits & 0x8000;
+  else return std::signbit(x);
+}
+
+}  // namespace clref::interpreter

@@ -1,0 +1,188 @@
+// SPIR-V 1.0 §3.32.12 Composite Instructions. Composites live in registers with their memory
+// layout (members at their offsets, 3-component vectors padded to 4), so extraction and
+// insertion are byte copies at offsets computed during lowering.
+#include "interpreter/ops_common.hpp"
+
+namespace clref::interpreter {
+namespace {
+
+// Copies of n bytes from a+imm to r (extract) — specialised for the common scalar sizes.
+template <uint32_t N> const Op* extractFixed(WorkItem& wi, const Op* op) {
+  std::memcpy(wi.regs + op->r, wi.regs + op->a + op->imm, N);
+  return op + 1;
+}
+const Op* extractAny(WorkItem& wi, const Op* op) {
+  std::memcpy(wi.regs + op->r, wi.regs + op->a + op->imm, op->n);
+  return op + 1;
+}
+// Insert: copy the composite (b bytes), then the object (n bytes) at imm.
+const Op* insert(WorkItem& wi, const Op* op) {
+  std::memmove(wi.regs + op->r, wi.regs + op->b, op->c);
+  std::memmove(wi.regs + op->r + op->imm, wi.regs + op->a, op->n);
+  return op + 1;
+}
+
+// A list of (destination offset, source register, bytes) copies, for OpCompositeConstruct and
+// OpVectorShuffle. Table layout: triples of uint32.
+const Op* gather(WorkItem& wi, const Op* op) {
+  const auto& t = *static_cast<const std::vector<uint32_t>*>(op->aux);
+  for (size_t i = 0; i + 2 < t.size(); i += 3) std::memcpy(wi.regs + op->r + t[i], wi.regs + t[i + 1], t[i + 2]);
+  return op + 1;
+}
+
+// OpVectorExtractDynamic / OpVectorInsertDynamic: an index out of range is undefined in
+// SPIR-V; clref warns and reads zero / writes nothing.
+template <class I> const Op* extractDynamic(WorkItem& wi, const Op* op) {
+  const uint64_t i = rd<I>(wi, op->b);
+  if (i >= op->c) [[unlikely]] {
+    warn(wi, op, "vector component index " + std::to_string(i) + " out of range: the result is undefined, clref gives 0");
+    std::memset(wi.regs + op->r, 0, op->n);
+  } else {
+    std::memcpy(wi.regs + op->r, wi.regs + op->a + i * op->n, op->n);
+  }
+  return op + 1;
+}
+template <class I> const Op* insertDynamic(WorkItem& wi, const Op* op) {
+  const uint64_t i = rd<I>(wi, uint32_t(op->imm));
+  const uint32_t lanes = op->c & 0xffff, elem = op->c >> 16;
+  std::memmove(wi.regs + op->r, wi.regs + op->a, lanes * elem);
+  if (i >= lanes) [[unlikely]]
+    warn(wi, op, "vector component index " + std::to_string(i) + " out of range: the result is undefined, clref leaves the vector unchanged");
+  else
+    std::memcpy(wi.regs + op->r + i * elem, wi.regs + op->b, elem);
+  return op + 1;
+}
+
+// Byte offset and type of the member reached by literal indices (OpCompositeExtract/Insert).
+uint64_t memberOffset(const Lowerer& L, uint32_t typeId, const Instruction& inst, size_t first, uint32_t& memberType) {
+  uint64_t off = 0;
+  uint32_t t = typeId;
+  for (size_t k = first; k < inst.operandCount(); ++k) {
+    const uint32_t idx = inst.operand(k);
+    const Type& ty = L.type(t);
+    switch (ty.kind) {
+      case TypeKind::Struct: off += ty.memberOffsets.at(idx); t = ty.members.at(idx); break;
+      case TypeKind::Vector: off += uint64_t(idx) * L.type(ty.element).size; t = ty.element; break;
+      case TypeKind::Array: off += uint64_t(idx) * ty.stride; t = ty.element; break;
+      default: L.reject(inst, "index into a non-composite type");
+    }
+  }
+  memberType = t;
+  return off;
+}
+
+Handler extractHandler(uint64_t size) {
+  switch (size) {
+    case 1: return &extractFixed<1>;
+    case 2: return &extractFixed<2>;
+    case 4: return &extractFixed<4>;
+    case 8: return &extractFixed<8>;
+    default: return &extractAny;
+  }
+}
+
+}  // namespace
+
+bool lowerComposite(Lowerer& L, const Instruction& inst) {
+
+  switch (inst.opcode) {
+    case spv::Op::OpCompositeExtract: {
+      uint32_t mt = 0;
+      const uint64_t off = memberOffset(L, L.typeIdOfValue(inst.operand(0)), inst, 1, mt);
+      const uint64_t size = L.type(inst.resultType).size;
+      Op& op = L.emit(extractHandler(size), inst);
+      op.r = L.reg(inst.resultId);
+      op.a = L.reg(inst.operand(0));
+      op.imm = off;
+      op.n = uint32_t(size);
+      return true;
+    }
+    case spv::Op::OpCompositeInsert: {
+      uint32_t mt = 0;
+      const uint64_t off = memberOffset(L, inst.resultType, inst, 2, mt);
+      Op& op = L.emit(&insert, inst);
+      op.r = L.reg(inst.resultId);
+      op.a = L.reg(inst.operand(0));  // object
+      op.b = L.reg(inst.operand(1));  // composite
+      op.c = uint32_t(L.type(inst.resultType).size);
+      op.n = uint32_t(L.type(mt).size);
+      op.imm = off;
+      return true;
+    }
+    case spv::Op::OpCopyObject:
+    case spv::Op::OpCopyLogical: {
+      const uint64_t size = L.type(inst.resultType).size;
+      Op& op = L.emit(extractHandler(size), inst);
+      op.r = L.reg(inst.resultId);
+      op.a = L.reg(inst.operand(0));
+      op.n = uint32_t(size);
+      return true;
+    }
+    case spv::Op::OpCompositeConstruct: {
+      const Type& rt = L.type(inst.resultType);
+      auto& table = L.k.tables.emplace_back();
+      uint64_t off = 0;
+      for (size_t k = 0; k < inst.operandCount(); ++k) {
+        const uint32_t id = inst.operand(k);
+        const Type& ct = L.typeOfValue(id);
+        uint64_t dst;
+        uint64_t bytes = ct.size;
+        if (rt.kind == TypeKind::Struct) dst = rt.memberOffsets.at(k);
+        else if (rt.kind == TypeKind::Array) dst = k * rt.stride;
+        else dst = off;  // vector: scalars and vectors concatenated
+        if (rt.kind == TypeKind::Vector && ct.kind == TypeKind::Vector) bytes = uint64_t(ct.count) * L.type(ct.element).size;
+        table.insert(table.end(), {uint32_t(dst), L.reg(id), uint32_t(bytes)});
+        off = dst + bytes;
+      }
+      Op& op = L.emit(&gather, inst);
+      op.r = L.reg(inst.resultId);
+      op.aux = &table;
+      return true;
+    }
+    case spv::Op::OpVectorShuffle: {
+      const Type& v1 = L.typeOfValue(inst.operand(0));
+      const uint32_t elem = uint32_t(L.type(v1.element).size);
+      auto& table = L.k.tables.emplace_back();
+      const uint32_t zero = L.scratch(elem);  // source for undefined (0xFFFFFFFF) components
+      for (size_t k = 2; k < inst.operandCount(); ++k) {
+        const uint32_t c = inst.operand(k);
+        uint32_t src;
+        if (c == 0xFFFFFFFF) src = zero;
+        else if (c < v1.count) src = L.reg(inst.operand(0)) + c * elem;
+        else src = L.reg(inst.operand(1)) + (c - v1.count) * elem;
+        table.insert(table.end(), {uint32_t((k - 2) * elem), src, elem});
+      }
+      Op& op = L.emit(&gather, inst);
+      op.r = L.reg(inst.resultId);
+      op.aux = &table;
+      return true;
+    }
+    case spv::Op::OpVectorExtractDynamic: {
+      const Type& vt = L.typeOfValue(inst.operand(0));
+      const bool idx64 = L.typeOfValue(inst.operand(1)).width == 64;
+      Op& op = L.emit(idx64 ? &extractDynamic<uint64_t> : &extractDynamic<uint32_t>, inst);
+      op.r = L.reg(inst.resultId);
+      op.a = L.reg(inst.operand(0));
+      op.b = L.reg(inst.operand(1));
+      op.c = vt.count;
+      op.n = uint32_t(L.type(vt.element).size);
+      if (L.typeOfValue(inst.operand(1)).width < 32) L.reject(inst, "vector index narrower than 32 bits");
+      return true;
+    }
+    case spv::Op::OpVectorInsertDynamic: {
+      const Type& vt = L.type(inst.resultType);
+      const bool idx64 = L.typeOfValue(inst.operand(2)).width == 64;
+      Op& op = L.emit(idx64 ? &insertDynamic<uint64_t> : &insertDynamic<uint32_t>, inst);
+      op.r = L.reg(inst.resultId);
+      op.a = L.reg(inst.operand(0));
+      op.b = L.reg(inst.operand(1));
+      op.imm = L.reg(inst.operand(2));
+      op.c = vt.count | (uint32_t(L.type(vt.element).size) << 16);
+      if (L.typeOfValue(inst.operand(2)).width < 32) L.reject(inst, "vector index narrower than 32 bits");
+      return true;
+    }
+    default: return false;
+  }
+}
+
+}  // namespace clref::interpreter

@@ -1,0 +1,185 @@
+// SPIR-V 1.0 §3.32.17 Control-Flow, §3.32.9 Function and §3.32.20 Barrier Instructions.
+#include "interpreter/ops_common.hpp"
+
+namespace clref::interpreter {
+namespace {
+
+// Taking an edge: OpPhi copies for the target block (all read before any is written), then
+// the target block's instructions are charged to the work-item's budget.
+inline const Op* takeEdge(WorkItem& wi, const Op* op, const Edge* e) {
+  if (!e->copies.empty()) {
+    if (e->viaScratch) {
+      uint32_t at = e->scratch;
+      for (const auto& c : e->copies) { std::memcpy(wi.regs + at, wi.regs + c.src, c.size); at += c.size; }
+      at = e->scratch;
+      for (const auto& c : e->copies) { std::memcpy(wi.regs + c.dst, wi.regs + at, c.size); at += c.size; }
+    } else {
+      for (const auto& c : e->copies) std::memcpy(wi.regs + c.dst, wi.regs + c.src, c.size);
+    }
+  }
+  wi.budget -= e->cost;
+  if (wi.budget < 0) [[unlikely]]
+    return fault(wi, op, FaultKind::InstructionBudget,
+                 "instruction budget exceeded (a runaway loop?); raise DeviceConfig::instructionBudget / --budget");
+  return e->target;
+}
+
+const Op* branch(WorkItem& wi, const Op* op) { return takeEdge(wi, op, static_cast<const Edge*>(op->aux)); }
+const Op* branchConditional(WorkItem& wi, const Op* op) {
+  const Edge* e = rd<uint8_t>(wi, op->a) ? static_cast<const Edge*>(op->aux) : reinterpret_cast<const Edge*>(op->imm);
+  return takeEdge(wi, op, e);
+}
+template <class T> const Op* switchOp(WorkItem& wi, const Op* op) {
+  const auto& cases = *static_cast<const std::vector<uint64_t>*>(op->aux);
+  const uint64_t v = rd<T>(wi, op->a);
+  for (size_t i = 0; i < cases.size(); i += 2)
+    if (cases[i] == v) return takeEdge(wi, op, reinterpret_cast<const Edge*>(cases[i + 1]));
+  return takeEdge(wi, op, reinterpret_cast<const Edge*>(op->imm));
+}
+
+const Op* functionCall(WorkItem& wi, const Op* op) {
+  wi.frames.push_back({op + 1, op->r, op->n});
+  return takeEdge(wi, op, static_cast<const Edge*>(op->aux));
+}
+const Op* returnOp(WorkItem& wi, const Op*) {
+  if (wi.frames.empty()) {
+    wi.state = WorkItemState::Returned;
+    return nullptr;
+  }
+  const CallFrame f = wi.frames.back();
+  wi.frames.pop_back();
+  return f.returnTo;
+}
+const Op* returnValue(WorkItem& wi, const Op* op) {
+  if (wi.frames.empty()) {
+    wi.state = WorkItemState::Returned;
+    return nullptr;
+  }
+  const CallFrame f = wi.frames.back();
+  wi.frames.pop_back();
+  std::memcpy(wi.regs + f.resultReg, wi.regs + op->a, f.resultSize);
+  return f.returnTo;
+}
+const Op* unreachable(WorkItem& wi, const Op* op) {
+  return fault(wi, op, FaultKind::Unreachable, "OpUnreachable executed (the kernel reached code its compiler proved unreachable: undefined behaviour)");
+}
+const Op* undefinedCondition(WorkItem& wi, const Op* op) {
+  return fault(wi, op, FaultKind::UndefinedValue, "branch condition is an undefined value (OpUndef)");
+}
+
+// OpControlBarrier with Workgroup execution scope: the work-item waits until every work-item
+// of its work-group reaches this same barrier (OpenCL C 3.0 §6.15.8 barrier: "all work-items
+// in a work-group ... must execute this function"). Memory is sequentially consistent inside a
+// work-group in clref, so the memory semantics need no extra action.
+const Op* controlBarrier(WorkItem& wi, const Op* op) {
+  wi.barrier = op;
+  wi.pc = op + 1;
+  wi.state = WorkItemState::AtBarrier;
+  return nullptr;
+}
+const Op* nop(WorkItem&, const Op* op) { return op + 1; }
+
+}  // namespace
+
+bool lowerControl(Lowerer& L, const Instruction& inst) {
+
+  switch (inst.opcode) {
+    case spv::Op::OpBranch: {
+      Op& op = L.emit(&branch, inst);
+      op.aux = L.edgeTo(inst.operand(0));
+      return true;
+    }
+    case spv::Op::OpBranchConditional: {
+      const Instruction* cond = L.m.findDef(inst.operand(0));
+      if (cond && cond->opcode == spv::Op::OpUndef) {
+        L.emit(&undefinedCondition, inst);
+        return true;
+      }
+      Op& op = L.emit(&branchConditional, inst);
+      op.a = L.reg(inst.operand(0));
+      op.aux = L.edgeTo(inst.operand(1));
+      op.imm = reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(2)));
+      return true;
+    }
+    case spv::Op::OpSwitch: {
+      const Instruction* sel = L.m.findDef(inst.operand(0));
+      if (sel && sel->opcode == spv::Op::OpUndef) {
+        L.emit(&undefinedCondition, inst);
+        return true;
+      }
+      const Type& st = L.typeOfValue(inst.operand(0));
+      auto& cases = L.k.tables64.emplace_back();
+      const size_t litWords = st.width > 32 ? 2 : 1;
+      for (size_t k = 2; k + litWords < inst.operandCount() + 1; k += litWords + 1) {
+        uint64_t v = inst.operand(k);
+        if (litWords == 2) v |= uint64_t(inst.operand(k + 1)) << 32;
+        cases.push_back(v);
+        cases.push_back(reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(k + litWords))));
+      }
+      Handler fn = withInt(L.scalarOf(L.typeIdOfValue(inst.operand(0))), [&]<class T>() -> Handler { return &switchOp<T>; });
+      Op& op = L.emit(fn, inst);
+      op.a = L.reg(inst.operand(0));
+      op.aux = &cases;
+      op.imm = reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(1)));
+      return true;
+    }
+    case spv::Op::OpReturn: L.emit(&returnOp, inst); return true;
+    case spv::Op::OpReturnValue: {
+      Op& op = L.emit(&returnValue, inst);
+      op.a = L.reg(inst.operand(0));
+      return true;
+    }
+    case spv::Op::OpUnreachable: L.emit(&unreachable, inst); return true;
+    case spv::Op::OpFunctionCall: {
+      const uint32_t callee = inst.operand(0);
+      const auto fit = L.m.functions.find(callee);
+      if (fit == L.m.functions.end()) L.reject(inst, "call to an unknown function");
+      const Function& f = fit->second;
+      if (f.isImport)
+        L.reject(inst, "call to " + L.m.nameOf(callee) + ", which is declared but not defined in this module (link it first)");
+      Op& op = L.emit(&functionCall, inst);
+      const Type& rt = L.type(inst.resultType);
+      if (rt.kind != TypeKind::Void) {
+        op.r = L.reg(inst.resultId);
+        op.n = uint32_t(rt.size);
+      }
+      Edge& e = L.k.edges.emplace_back();
+      for (size_t k = 1; k < inst.operandCount(); ++k) {
+        const uint32_t param = f.parameters.at(k - 1);
+        e.copies.push_back({L.reg(param), L.reg(inst.operand(k)), uint32_t(L.typeOfValue(param).size)});
+      }
+      L.fixups.push_back([&L, &e, callee] {
+        e.targetIndex = L.functionEntry_.at(callee);
+        e.cost = L.functionCost_.at(callee);
+      });
+      op.aux = &e;
+      return true;
+    }
+    case spv::Op::OpControlBarrier: {
+      const uint32_t scope = uint32_t(L.constantInt(inst.operand(0)));
+      if (scope != uint32_t(spv::Scope::Workgroup))
+        L.reject(inst, "control barrier with execution scope " + std::to_string(scope) +
+                           " (only Workgroup is supported; sub-group barriers come with sub-group support)");
+      L.emit(&controlBarrier, inst);
+      L.k.usesBarrier = true;
+      return true;
+    }
+    // Memory is sequentially consistent inside clref (one work-item runs at a time per
+    // work-group and stores are immediately visible), so fences order nothing further.
+    case spv::Op::OpMemoryBarrier:
+    // OpPhi is executed on the incoming edges; merges and lifetimes have no run-time effect.
+    case spv::Op::OpPhi:
+    case spv::Op::OpSelectionMerge:
+    case spv::Op::OpLoopMerge:
+    case spv::Op::OpLifetimeStart:
+    case spv::Op::OpLifetimeStop:
+    case spv::Op::OpNop:
+    case spv::Op::OpLine:
+    case spv::Op::OpNoLine:
+      return true;
+    default: return false;
+  }
+  (void)nop;
+}
+
+}  // namespace clref::interpreter

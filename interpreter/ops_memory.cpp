@@ -1,0 +1,267 @@
+// SPIR-V 1.0 §3.32.8 Memory Instructions. Pointers are tagged: the allocation tag in the high
+// bits, the byte offset in the low bits (exec.hpp access()); every access is checked.
+#include "interpreter/ops_common.hpp"
+
+namespace clref::interpreter {
+namespace {
+
+template <class P, uint32_t N> const Op* loadFixed(WorkItem& wi, const Op* op) {
+  const uint8_t* p = access(wi, op, rd<P>(wi, op->a), N, op->c, false);
+  if (!p) [[unlikely]] return nullptr;
+  std::memcpy(wi.regs + op->r, p, N);
+  return op + 1;
+}
+template <class P> const Op* loadAny(WorkItem& wi, const Op* op) {
+  const uint8_t* p = access(wi, op, rd<P>(wi, op->a), op->n, op->c, false);
+  if (!p) [[unlikely]] return nullptr;
+  std::memcpy(wi.regs + op->r, p, op->n);
+  return op + 1;
+}
+template <class P, uint32_t N> const Op* storeFixed(WorkItem& wi, const Op* op) {
+  uint8_t* p = access(wi, op, rd<P>(wi, op->a), N, op->c, true);
+  if (!p) [[unlikely]] return nullptr;
+  std::memcpy(p, wi.regs + op->b, N);
+  return op + 1;
+}
+template <class P> const Op* storeAny(WorkItem& wi, const Op* op) {
+  uint8_t* p = access(wi, op, rd<P>(wi, op->a), op->n, op->c, true);
+  if (!p) [[unlikely]] return nullptr;
+  std::memcpy(p, wi.regs + op->b, op->n);
+  return op + 1;
+}
+
+template <class P> Handler loadHandler(uint64_t n) {
+  switch (n) {
+    case 1: return &loadFixed<P, 1>;
+    case 2: return &loadFixed<P, 2>;
+    case 4: return &loadFixed<P, 4>;
+    case 8: return &loadFixed<P, 8>;
+    case 16: return &loadFixed<P, 16>;
+    default: return &loadAny<P>;
+  }
+}
+template <class P> Handler storeHandler(uint64_t n) {
+  switch (n) {
+    case 1: return &storeFixed<P, 1>;
+    case 2: return &storeFixed<P, 2>;
+    case 4: return &storeFixed<P, 4>;
+    case 8: return &storeFixed<P, 8>;
+    case 16: return &storeFixed<P, 16>;
+    default: return &storeAny<P>;
+  }
+}
+
+// OpLoad of a work-item BuiltIn variable: computed from the work-item's identity.
+const Op* loadBuiltin(WorkItem& wi, const Op* op) {
+  builtinValue(wi, spv::BuiltIn(op->b), wi.regs + op->r, op->n);
+  return op + 1;
+}
+
+// Access chains: base pointer plus a constant byte offset plus dynamic index × stride terms.
+// Indices are signed (SPIR-V 1.0 §3.32.8 OpAccessChain: "treated as signed").
+struct ChainTerm {
+  uint32_t reg;
+  uint32_t bytes;  // index width
+  int64_t stride;
+};
+template <class I> int64_t signedIndex(const WorkItem& wi, uint32_t reg) {
+  return int64_t(Signed<I>(rd<I>(wi, reg)));
+}
+int64_t readIndex(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
+  switch (bytes) {
+    case 1: return signedIndex<uint8_t>(wi, reg);
+    case 2: return signedIndex<uint16_t>(wi, reg);
+    case 4: return signedIndex<uint32_t>(wi, reg);
+    default: return signedIndex<uint64_t>(wi, reg);
+  }
+}
+template <class P> const Op* chainConst(WorkItem& wi, const Op* op) {
+  wr<P>(wi, op->r, P(rd<P>(wi, op->a) + op->imm));
+  return op + 1;
+}
+template <class P, class I> const Op* chain1(WorkItem& wi, const Op* op) {
+  const int64_t idx = int64_t(Signed<I>(rd<I>(wi, op->b)));
+  wr<P>(wi, op->r, P(rd<P>(wi, op->a) + op->imm + uint64_t(idx * int64_t(op->c))));
+  return op + 1;
+}
+template <class P> const Op* chainN(WorkItem& wi, const Op* op) {
+  const auto* words = static_cast<const uint32_t*>(op->aux);
+  uint64_t p = uint64_t(rd<P>(wi, op->a)) + op->imm;
+  for (uint32_t i = 0; i < op->n; ++i) {
+    ChainTerm t;
+    std::memcpy(&t, words + 4 * i, sizeof t);
+    p += uint64_t(readIndex(wi, t.reg, t.bytes) * t.stride);
+  }
+  wr<P>(wi, op->r, P(p));
+  return op + 1;
+}
+
+// OpCopyMemory / OpCopyMemorySized: both ranges checked, then a memmove.
+template <class P> const Op* copyMemory(WorkItem& wi, const Op* op) {
+  uint64_t n = op->imm;
+  if (op->c) n = op->n == 8 ? rd<uint64_t>(wi, op->c) : rd<uint32_t>(wi, op->c);
+  if (n == 0) return op + 1;
+  const uint8_t* src = access(wi, op, rd<P>(wi, op->b), n, 1, false);
+  if (!src) return nullptr;
+  uint8_t* dst = access(wi, op, rd<P>(wi, op->a), n, 1, true);
+  if (!dst) return nullptr;
+  std::memmove(dst, src, n);
+  return op + 1;
+}
+
+// Alignment an access must respect: the Aligned memory operand when present (SPIR-V 1.0
+// §3.26 Memory Operands), else the natural alignment of the scalar being accessed.
+uint32_t accessAlign(const Lowerer& L, const Instruction& inst, size_t memOperandIndex, uint32_t typeId) {
+  if (inst.operandCount() > memOperandIndex) {
+    const uint32_t mask = inst.operand(memOperandIndex);
+    if (mask & uint32_t(spv::MemoryAccessMask::Aligned)) {
+      const uint32_t a = inst.operand(memOperandIndex + 1);  // Aligned's literal comes first
+      if (a && (a & (a - 1)) == 0) return a;
+    }
+  }
+  const Type& t = L.type(typeId);
+  if (t.kind == TypeKind::Vector) return uint32_t(L.type(t.element).size);
+  if (t.kind == TypeKind::Struct || t.kind == TypeKind::Array) return 1;
+  return t.align ? t.align : 1;
+}
+// Bytes an access touches: a 3-component vector reads or writes 3 components, not its padding.
+uint64_t accessBytes(const Lowerer& L, uint32_t typeId) {
+  const Type& t = L.type(typeId);
+  if (t.kind == TypeKind::Vector && t.count == 3) return 3 * L.type(t.element).size;
+  return t.size;
+}
+
+void lowerChain(Lowerer& L, const Instruction& inst, bool ptrChain) {
+  const uint32_t base = inst.operand(0);
+  const Type& baseType = L.typeOfValue(base);
+  uint64_t constOff = 0;
+  std::vector<ChainTerm> terms;
+  auto addIndex = [&](uint32_t id, int64_t stride) {
+    if (L.isConstant(id)) {
+      const Type& it = L.typeOfValue(id);
+      int64_t v = int64_t(L.constantInt(id));
+      if (it.width < 64) v = int64_t(v << (64 - it.width)) >> (64 - it.width);  // sign-extend
+      constOff += uint64_t(v * stride);
+    } else {
+      terms.push_back({L.reg(id), uint32_t(L.typeOfValue(id).size), stride});
+    }
+  };
+  uint32_t t = baseType.element;
+  size_t k = 1;
+  if (ptrChain) {
+    addIndex(inst.operand(1), int64_t(baseType.stride));
+    k = 2;
+  }
+  for (; k < inst.operandCount(); ++k) {
+    const uint32_t id = inst.operand(k);
+    const Type& ty = L.type(t);
+    switch (ty.kind) {
+      case TypeKind::Struct: {
+        const uint32_t idx = uint32_t(L.constantInt(id));
+        constOff += ty.memberOffsets.at(idx);
+        t = ty.members.at(idx);
+        break;
+      }
+      case TypeKind::Vector: addIndex(id, int64_t(L.type(ty.element).size)); t = ty.element; break;
+      case TypeKind::Array:
+      case TypeKind::RuntimeArray: addIndex(id, int64_t(ty.stride)); t = ty.element; break;
+      default: L.reject(inst, "access chain indexes into a non-composite type");
+    }
+  }
+  const bool p64 = L.ptrBytes() == 8;
+  Handler fn;
+  Op* op;
+  if (terms.empty()) {
+    fn = p64 ? &chainConst<uint64_t> : &chainConst<uint32_t>;
+    op = &L.emit(fn, inst);
+  } else if (terms.size() == 1 && (terms[0].bytes == 4 || terms[0].bytes == 8)) {
+    if (p64) fn = terms[0].bytes == 8 ? &chain1<uint64_t, uint64_t> : &chain1<uint64_t, uint32_t>;
+    else fn = terms[0].bytes == 8 ? &chain1<uint32_t, uint64_t> : &chain1<uint32_t, uint32_t>;
+    op = &L.emit(fn, inst);
+    op->b = terms[0].reg;
+    op->c = uint32_t(terms[0].stride);
+    if (terms[0].stride > UINT32_MAX) L.reject(inst, "access chain stride too large");
+  } else {
+    op = &L.emit(p64 ? &chainN<uint64_t> : &chainN<uint32_t>, inst);
+    // The terms are kept as 4 words each (reg, bytes, stride as two words) in a table.
+    auto& stored = L.k.tables.emplace_back();
+    static_assert(sizeof(ChainTerm) == 16);
+    stored.resize(terms.size() * 4);
+    std::memcpy(stored.data(), terms.data(), terms.size() * sizeof(ChainTerm));
+    op->aux = stored.data();
+    op->n = uint32_t(terms.size());
+  }
+  op->r = L.reg(inst.resultId);
+  op->a = L.reg(base);
+  op->imm = constOff;
+}
+
+}  // namespace
+
+bool lowerMemory(Lowerer& L, const Instruction& inst) {
+
+  const bool p64 = L.ptrBytes() == 8;
+  switch (inst.opcode) {
+    case spv::Op::OpLoad: {
+      const uint32_t ptr = inst.operand(0);
+      if (auto b = L.builtinOf_.find(ptr); b != L.builtinOf_.end()) {
+        Op& op = L.emit(&loadBuiltin, inst);
+        op.r = L.reg(inst.resultId);
+        op.b = uint32_t(b->second);
+        op.n = L.ptrBytes();
+        return true;
+      }
+      const uint64_t n = accessBytes(L, inst.resultType);
+      Op& op = L.emit(p64 ? loadHandler<uint64_t>(n) : loadHandler<uint32_t>(n), inst);
+      op.r = L.reg(inst.resultId);
+      op.a = L.reg(ptr);
+      op.n = uint32_t(n);
+      op.c = accessAlign(L, inst, 1, inst.resultType);
+      return true;
+    }
+    case spv::Op::OpStore: {
+      const uint32_t valueType = L.typeIdOfValue(inst.operand(1));
+      const uint64_t n = accessBytes(L, valueType);
+      Op& op = L.emit(p64 ? storeHandler<uint64_t>(n) : storeHandler<uint32_t>(n), inst);
+      op.a = L.reg(inst.operand(0));
+      op.b = L.reg(inst.operand(1));
+      op.n = uint32_t(n);
+      op.c = accessAlign(L, inst, 2, valueType);
+      return true;
+    }
+    case spv::Op::OpAccessChain:
+    case spv::Op::OpInBoundsAccessChain: lowerChain(L, inst, false); return true;
+    case spv::Op::OpPtrAccessChain:
+    case spv::Op::OpInBoundsPtrAccessChain: lowerChain(L, inst, true); return true;
+    case spv::Op::OpCopyMemory:
+    case spv::Op::OpCopyMemorySized: {
+      Op& op = L.emit(p64 ? &copyMemory<uint64_t> : &copyMemory<uint32_t>, inst);
+      op.a = L.reg(inst.operand(0));
+      op.b = L.reg(inst.operand(1));
+      if (inst.opcode == spv::Op::OpCopyMemory) {
+        op.imm = L.type(L.typeOfValue(inst.operand(0)).element).size;
+      } else {
+        op.c = L.reg(inst.operand(2));
+        op.n = uint32_t(L.typeOfValue(inst.operand(2)).size);
+        if (op.c == 0) L.reject(inst, "size operand has no register");
+      }
+      return true;
+    }
+    case spv::Op::OpVariable: {
+      // Function-scope variables are allocations reset for every work-item (their pointer is a
+      // register constant); an initializer is stored where the variable is declared.
+      if (inst.operandCount() > 1) {
+        const uint64_t n = accessBytes(L, L.typeIdOfValue(inst.operand(1)));
+        Op& op = L.emit(p64 ? storeHandler<uint64_t>(n) : storeHandler<uint32_t>(n), inst);
+        op.a = L.reg(inst.resultId);
+        op.b = L.reg(inst.operand(1));
+        op.n = uint32_t(n);
+        op.c = 1;
+      }
+      return true;
+    }
+    default: return false;
+  }
+}
+
+}  // namespace clref::interpreter

@@ -1,0 +1,97 @@
+// interpreter::LoweredKernel: one kernel of a Module lowered for one device configuration into
+// flat Op arrays, a register-file template and the allocation table layout.
+#pragma once
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "interpreter/exec.hpp"
+#include "interpreter/module.hpp"
+#include "numerics/choices.hpp"
+#include "numerics/format.hpp"
+
+namespace clref::interpreter {
+
+// Storage of program-scope variables (CrossWorkgroup and UniformConstant), shared by every
+// kernel of a program and kept between launches (OpenCL C 3.0 §6.8 program scope variables).
+struct GlobalStorage {
+  std::mutex mutex;
+  std::map<uint32_t, std::vector<uint8_t>> bytes;  // variable id → contents
+};
+
+struct LowerOptions {
+  unsigned addressBits = 64;
+  bool fp16 = true;
+  bool fp64 = true;
+  numerics::Denorm denormHalf = numerics::Denorm::Preserve;
+  numerics::Denorm denormFloat = numerics::Denorm::Preserve;
+  numerics::Denorm denormDouble = numerics::Denorm::Preserve;
+  numerics::Choices choices;
+  std::map<uint32_t, std::vector<uint8_t>> specConstants;  // SpecId → value bytes
+  std::shared_ptr<GlobalStorage> globals;
+};
+
+enum class AllocationSource : uint8_t { Null, KernelArg, LocalArg, Global, Workgroup, Private, Builtin };
+
+struct AllocationDesc {
+  std::string name;
+  AllocationSource source = AllocationSource::Null;
+  spv::StorageClass storage = spv::StorageClass::CrossWorkgroup;
+  uint64_t size = 0;
+  uint32_t align = 1;
+  uint64_t arenaOffset = 0;       // Private/Builtin: offset in the work-item arena; Workgroup: in the group arena
+  uint32_t argIndex = 0;          // KernelArg/LocalArg
+  uint32_t variable = 0;          // Global/Private/Workgroup/Builtin: the OpVariable id
+  std::vector<uint8_t> init;      // Private: initial contents (empty: the uninitialised pattern)
+  spv::BuiltIn builtin = spv::BuiltIn::Max;
+};
+
+enum class ParamKind : uint8_t { Buffer, Local, Value };
+
+struct KernelParam {
+  std::string name;
+  std::string typeName;   // "global float*", "int4", "struct (12 bytes)"
+  ParamKind kind = ParamKind::Value;
+  uint32_t reg = 0;       // register offset of the OpFunctionParameter
+  uint32_t size = 0;      // register bytes (pointer width for Buffer/Local)
+  uint32_t tag = 0;       // Buffer/Local: allocation tag
+  uint32_t pointeeAlign = 1;
+  spv::StorageClass storage = spv::StorageClass::Function;
+};
+
+struct LoweredKernel {
+  std::string name;
+  const Module* module = nullptr;
+  std::vector<Op> ops;                       // all functions, each a contiguous range
+  std::deque<Edge> edges;                    // stable addresses for Op::aux
+  std::deque<std::vector<uint32_t>> tables;  // other Op::aux payloads (shuffles, chains, …)
+  std::deque<std::vector<uint64_t>> tables64;  // OpSwitch: (literal, Edge*) pairs
+  std::vector<uint8_t> registerTemplate;     // constants, variable pointers, zeros elsewhere
+  uint32_t entryOp = 0;
+  int64_t entryCost = 0;
+  std::vector<KernelParam> params;
+  std::vector<AllocationDesc> allocations;   // index = pointer tag; [0] is null
+  uint32_t tagShift = 40;
+  unsigned addressBits = 64;
+  uint64_t privateArenaBytes = 0;
+  uint64_t workgroupArenaBytes = 0;          // static Workgroup variables; local args follow
+  bool usesBarrier = false;
+  bool fillsBuiltins = false;                // some builtin variable is read through memory
+  std::array<uint32_t, 3> requiredLocalSize{0, 0, 0};
+  numerics::Choices choices;
+  uint8_t uninitialisedByte = 0;
+  std::shared_ptr<GlobalStorage> globals;
+};
+
+// Lowers entry point `name`; throws ModuleError for unsupported or invalid input (unknown
+// kernel, recursion, unsupported instruction or capability), naming the instruction.
+std::unique_ptr<LoweredKernel> lowerKernel(const Module& module, const std::string& name,
+                                           const LowerOptions& options);
+
+// Capabilities the interpreter executes (OpenCL SPIR-V Environment §5.1, full profile).
+bool capabilitySupported(spv::Capability c);
+
+}  // namespace clref::interpreter

@@ -1,0 +1,89 @@
+#include "choices.hpp"
+
+#include <stdexcept>
+
+namespace clref::numerics {
+
+namespace {
+// Keep in the order of enum class Choice.
+constexpr ChoiceInfo kChoices[] = {
+    {Choice::Mad, "mad",
+     "OpenCL C 3.0 §6.15.2.2 mad: \"mad computes a * b + c ... whether or how the product is "
+     "rounded ... is implementation-defined\"",
+     "mad(a, b, c) evaluated fused (one rounding) or as a rounded product then a rounded sum",
+     {"fused", "unfused"}, 0},
+    {Choice::IntDivByZero, "int_div_by_zero",
+     "OpenCL C 3.0 §6.15.3: integer division by zero \"does not cause an exception but will "
+     "result in an unspecified value\"",
+     "value of x / 0 and x % 0 (with a warning)", {"zero", "all_ones", "dividend"}, 0},
+    {Choice::IntDivOverflow, "int_div_overflow",
+     "SPIR-V 1.0 §3.32.13 OpSDiv/OpSRem: behaviour is undefined for the minimum value / -1",
+     "value of INT_MIN / -1 (and the remainder 0 for %)", {"wrap", "zero"}, 0},
+    {Choice::FloatToIntOutOfRange, "float_to_int_out_of_range",
+     "OpenCL C 3.0 §6.4.3.3: out-of-range float to integer conversion without _sat is "
+     "implementation-defined",
+     "result of OpConvertFToS/FToU for NaN or out-of-range values without saturation",
+     {"saturate", "min_value", "zero"}, 0},
+    {Choice::UninitialisedMemory, "uninitialised_memory",
+     "OpenCL C 3.0 §6.7: private and local variables have no initial value",
+     "bytes of private and local memory before their first store (reset for every work-item "
+     "and work-group so results never depend on scheduling)",
+     {"zero", "pattern"}, 0},
+    {Choice::UndefValue, "undef_value",
+     "SPIR-V 1.0 §3.32.1 OpUndef: \"each consumption ... may see a different value\"",
+     "bits of an OpUndef result", {"zero", "pattern"}, 0},
+    {Choice::DefaultLocalSize, "default_local_size",
+     "OpenCL 3.0 API §5.10 clEnqueueNDRangeKernel: with local_work_size NULL \"the OpenCL "
+     "implementation will determine how to break the global work-items\"",
+     "work-group size when the host gives none: per dimension the largest divisor of the "
+     "global size not above 64 (dimension 0) or 1 (others), or 1 everywhere",
+     {"largest_divisor", "one"}, 0},
+};
+static_assert(std::size(kChoices) == size_t(Choice::Count));
+}  // namespace
+
+std::span<const ChoiceInfo> allChoices() { return kChoices; }
+const ChoiceInfo& infoOf(Choice c) { return kChoices[size_t(c)]; }
+
+Choices::Choices() {
+  for (const auto& info : kChoices) values_[size_t(info.choice)] = info.defaultOption;
+}
+
+void Choices::set(Choice c, uint8_t option) {
+  const auto& info = infoOf(c);
+  if (option >= info.options.size() || info.options[option].empty())
+    throw std::invalid_argument("choice " + std::string(info.name) + " has no option " + std::to_string(option));
+  values_[size_t(c)] = option;
+}
+
+void Choices::set(std::string_view assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string_view::npos)
+    throw std::invalid_argument("choice must be name=option, got '" + std::string(assignment) + "'");
+  const auto name = assignment.substr(0, eq), option = assignment.substr(eq + 1);
+  std::string known;
+  for (const auto& info : kChoices) {
+    known += (known.empty() ? "" : ", ") + std::string(info.name);
+    if (info.name != name) continue;
+    std::string opts;
+    for (uint8_t i = 0; i < info.options.size() && !info.options[i].empty(); ++i) {
+      if (info.options[i] == option) return set(info.choice, i);
+      opts += (opts.empty() ? "" : ", ") + std::string(info.options[i]);
+    }
+    throw std::invalid_argument("choice " + std::string(name) + " has no option '" + std::string(option) +
+                                "' (options: " + opts + ")");
+  }
+  throw std::invalid_argument("unknown choice '" + std::string(name) + "' (choices: " + known + ")");
+}
+
+std::string Choices::describe() const {
+  std::string out;
+  for (const auto& info : kChoices) {
+    const auto v = get(info.choice);
+    out += std::string(info.name) + "=" + std::string(info.options[v]) +
+           (v == info.defaultOption ? " (default)" : "") + "\n";
+  }
+  return out;
+}
+
+}  // namespace clref::numerics

@@ -1,0 +1,61 @@
+// The registry of named choices: every place where the OpenCL or SPIR-V specifications leave
+// the result implementation-defined, unspecified or undefined and clref still has to produce
+// something. Each choice has a name, the clause that grants the freedom, its options and a
+// documented default; the host API (DeviceConfig::choices) and the CLI (--choice name=option)
+// switch them.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace clref::numerics {
+
+enum class Choice : uint8_t {
+  Mad,                   // mad(a,b,c): fused or a*b rounded then +c
+  IntDivByZero,          // x / 0 and x % 0 for integers
+  IntDivOverflow,        // INT_MIN / -1 and INT_MIN % -1
+  FloatToIntOutOfRange,  // OpConvertFToS/U without saturation, value out of range or NaN
+  UninitialisedMemory,   // content of private and local memory before the first store
+  UndefValue,            // the bits of OpUndef
+  DefaultLocalSize,      // the work-group size when the host passes none
+  Count
+};
+
+struct ChoiceInfo {
+  Choice choice;
+  std::string_view name;
+  std::string_view clause;       // the spec text that leaves the freedom
+  std::string_view description;
+  std::array<std::string_view, 4> options;  // empty entries end the list
+  uint8_t defaultOption;
+};
+
+std::span<const ChoiceInfo> allChoices();
+const ChoiceInfo& infoOf(Choice);
+
+// Option indices, one enum per choice, in registry order.
+enum class MadOption : uint8_t { Fused, Unfused };
+enum class IntDivByZeroOption : uint8_t { Zero, AllOnes, Dividend };
+enum class IntDivOverflowOption : uint8_t { Wrap, Zero };
+enum class FloatToIntOption : uint8_t { Saturate, MinValue, Zero };
+enum class MemoryInitOption : uint8_t { Zero, Pattern };
+enum class UndefValueOption : uint8_t { Zero, Pattern };
+enum class LocalSizeOption : uint8_t { LargestDivisor, One };
+
+class Choices {
+ public:
+  Choices();
+  uint8_t get(Choice c) const { return values_[size_t(c)]; }
+  template <class E> E as(Choice c) const { return E(get(c)); }
+  void set(Choice c, uint8_t option);
+  // "name=option"; throws std::invalid_argument naming the known names/options on error.
+  void set(std::string_view assignment);
+  std::string describe() const;  // one line per choice: name=option (default marked)
+
+ private:
+  std::array<uint8_t, size_t(Choice::Count)> values_;
+};
+
+}  // namespace clref::numerics

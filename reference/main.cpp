@@ -1,0 +1,189 @@
+// clref: the command-line tool of the reference device (DESIGN.md, reference/).
+//   clref run CASE.json   run a case (golden/README.md) and print or write its outputs
+//   clref dis MODULE.spv  disassemble
+//   clref info MODULE.spv what the module declares: version, capabilities, kernels, arguments
+//   clref choices         every named choice (spec freedom) with its options and default
+// Exit status: 0 success, 1 the kernel faulted, 2 the input was rejected (command line, case
+// file, module), 3 an internal error.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "interpreter/diagnostic.hpp"
+#include "interpreter/module.hpp"
+#include "numerics/choices.hpp"
+#include "reference/case_file.hpp"
+#include "reference/module_info.hpp"
+
+#ifndef CLREF_VERSION
+#define CLREF_VERSION "unknown"
+#endif
+
+namespace {
+
+using namespace clref;
+
+constexpr int kFault = 1, kRejected = 2, kInternal = 3;
+constexpr size_t kWarningsShown = 5;
+
+struct RunOptions {
+  std::string casePath;
+  bool print = false;
+  std::string outDir;
+  std::vector<std::string> choices;
+  unsigned threads = 0;
+  uint64_t budget = 0;  // 0: the case's or the device's
+};
+
+void writeFile(const std::filesystem::path& path, const void* data, size_t size) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(static_cast<const char*>(data), std::streamsize(size));
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+int runCommand(const RunOptions& o) {
+  reference::Case c;
+  try {
+    c = reference::loadCase(o.casePath);
+  } catch (const reference::CaseError& e) {
+    std::cerr << e.what() << "\n";
+    return kRejected;
+  }
+  // Command-line choices come after the case's, so they win.
+  for (const auto& choice : o.choices) {
+    try {
+      numerics::Choices().set(choice);
+    } catch (const std::invalid_argument& e) {
+      std::cerr << "--choice " << choice << ": " << e.what() << "\n";
+      return kRejected;
+    }
+    c.choices.push_back(choice);
+  }
+  if (o.budget) c.instructionBudget = o.budget;
+
+  host::DeviceConfig config;
+  config.threads = o.threads;
+  const host::Device device(config);
+  reference::CaseRun run;
+  try {
+    run = reference::runCase(c, device);
+  } catch (const reference::CaseError& e) {
+    std::cerr << e.what() << "\n";
+    return kRejected;
+  } catch (const interpreter::ModuleError& e) {
+    std::cerr << c.module.string() << ": " << e.what() << "\n";
+    return kRejected;
+  } catch (const host::Error& e) {
+    std::cerr << o.casePath << ": " << e.what() << "\n";
+    return kRejected;
+  }
+
+  const auto& result = run.result;
+  if (result.warningCount > 0) {
+    std::cerr << result.warningCount << " warning" << (result.warningCount == 1 ? "" : "s") << "\n";
+    for (size_t i = 0; i < result.warnings.size() && i < kWarningsShown; ++i)
+      std::cerr << result.warnings[i].format() << "\n";
+    if (result.warningCount > kWarningsShown) std::cerr << "...\n";
+  }
+  if (result.fault || !result.ok) {
+    // A faulting run's buffers are partial: no output is written, so none passes for golden.
+    std::cerr << (result.fault ? result.fault->format() : std::string("the run failed without a diagnostic")) << "\n";
+    return kFault;
+  }
+
+  if (!o.outDir.empty()) std::filesystem::create_directories(o.outDir);
+  const std::string stem = c.file.stem().string();
+  for (const auto& [index, buffer] : run.outputs) {
+    const auto& spec = c.args[index].buffer;
+    const std::string text = reference::formatElements(spec.type, buffer->data(), spec.count);
+    if (o.print)
+      std::cout << "== arg " << index << " (" << reference::toString(spec.type) << ", " << spec.count << ") ==\n"
+                << text;
+    if (!o.outDir.empty()) {
+      const auto base = std::filesystem::path(o.outDir) / (stem + ".arg" + std::to_string(index));
+      writeFile(base.string() + ".txt", text.data(), text.size());
+      writeFile(base.string() + ".bin", buffer->data(), spec.count * reference::sizeOf(spec.type));
+    }
+  }
+  return 0;
+}
+
+int disCommand(const std::string& path) {
+  try {
+    std::cout << interpreter::Module::parse(reference::readSpirvFile(path)).disassemble();
+  } catch (const std::runtime_error& e) {  // ModuleError or an unreadable file
+    std::cerr << path << ": " << e.what() << "\n";
+    return kRejected;
+  }
+  return 0;
+}
+
+int infoCommand(const std::string& path) {
+  try {
+    auto words = reference::readSpirvFile(path);
+    std::cout << "module: " << path << "\n";
+    try {
+      std::cout << reference::moduleInfo(interpreter::Module::load(words), "");
+    } catch (const interpreter::ModuleError& e) {
+      // The validator rejects it; the tables from parsing alone still say what it declares.
+      std::cout << reference::moduleInfo(interpreter::Module::parse(std::move(words)), e.what());
+    }
+  } catch (const std::runtime_error& e) {
+    std::cerr << path << ": " << e.what() << "\n";
+    return kRejected;
+  }
+  return 0;
+}
+
+int choicesCommand() {
+  for (const auto& info : numerics::allChoices()) {
+    std::cout << info.name << "\n  " << info.description << "\n  clause: " << info.clause << "\n  options:";
+    for (size_t i = 0; i < info.options.size() && !info.options[i].empty(); ++i)
+      std::cout << " " << info.options[i] << (i == info.defaultOption ? " (default)" : "");
+    std::cout << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"clref: an OpenCL reference device"};
+  app.set_version_flag("--version", "clref " CLREF_VERSION);
+  app.require_subcommand(1);
+
+  RunOptions run;
+  auto* runCmd = app.add_subcommand("run", "run a case file and print or write its output buffers");
+  runCmd->add_option("case", run.casePath, "case file (golden/README.md)")->required();
+  runCmd->add_flag("--print", run.print, "print every output buffer");
+  runCmd->add_option("--out", run.outDir, "write <case>.argN.txt and <case>.argN.bin for every output buffer");
+  runCmd->add_option("--choice", run.choices, "name=option, overriding the default and the case (repeatable)")
+      ->allow_extra_args(false);
+  runCmd->add_option("--threads", run.threads, "worker threads (0: all hardware threads)");
+  runCmd->add_option("--budget", run.budget, "instructions allowed per work-item")->check(CLI::PositiveNumber);
+
+  std::string disPath, infoPath;
+  auto* disCmd = app.add_subcommand("dis", "disassemble a SPIR-V module");
+  disCmd->add_option("module", disPath, "SPIR-V module")->required();
+  auto* infoCmd = app.add_subcommand("info", "show a SPIR-V module's version, capabilities and kernels");
+  infoCmd->add_option("module", infoPath, "SPIR-V module")->required();
+  auto* choicesCmd = app.add_subcommand("choices", "list every named choice with its options and default");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : kRejected;
+  }
+  try {
+    if (*runCmd) return runCommand(run);
+    if (*disCmd) return disCommand(disPath);
+    if (*infoCmd) return infoCommand(infoPath);
+    if (*choicesCmd) return choicesCommand();
+  } catch (const std::exception& e) {
+    std::cerr << "clref: internal error: " << e.what() << "\n";
+    return kInternal;
+  }
+  return 0;
+}

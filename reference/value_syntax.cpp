@@ -1,0 +1,207 @@
+#include "reference/value_syntax.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+#include "numerics/format.hpp"
+
+namespace clref::reference::detail {
+
+void fail(const std::string& path, std::string message) { throw FieldError{path, std::move(message)}; }
+
+std::string member(const std::string& path, std::string_view key) {
+  return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+std::string element(const std::string& path, size_t index) { return path + "[" + std::to_string(index) + "]"; }
+
+namespace {
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return out;
+}
+
+std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+// Splits an optional leading sign off `s`; returns true for '-'.
+bool takeSign(std::string_view& s) {
+  if (!s.empty() && (s.front() == '+' || s.front() == '-')) {
+    const bool negative = s.front() == '-';
+    s.remove_prefix(1);
+    return negative;
+  }
+  return false;
+}
+
+bool takeHexPrefix(std::string_view& s) {
+  if (s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    s.remove_prefix(2);
+    return true;
+  }
+  return false;
+}
+
+// "0x3f800000:bits": the element's raw bits, which must fit its width.
+bool parseBits(ElemType type, std::string_view s, const std::string& path, uint64_t& bits) {
+  constexpr std::string_view suffix = ":bits";
+  if (s.size() < suffix.size() || s.substr(s.size() - suffix.size()) != suffix) return false;
+  std::string_view digits = s.substr(0, s.size() - suffix.size());
+  takeHexPrefix(digits);
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), bits, 16);
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size())
+    fail(path, "bad raw bits " + quoted(s) + " (expected hexadecimal digits before ':bits')");
+  const size_t width = 8 * sizeOf(type);
+  if (width < 64 && (bits >> width) != 0)
+    fail(path, "raw bits " + quoted(s) + " do not fit in " + std::to_string(width) + " bits (" +
+                   std::string(toString(type)) + ")");
+  return true;
+}
+
+// A floating-point string: inf, nan, hexfloat or decimal, with an optional sign.
+double parseRealString(std::string_view text, const std::string& path) {
+  std::string_view s = text;
+  const bool negative = takeSign(s);
+  const std::string word = lower(s);
+  double magnitude;
+  if (word == "inf" || word == "infinity") {
+    magnitude = std::numeric_limits<double>::infinity();
+  } else if (word == "nan") {
+    magnitude = std::numeric_limits<double>::quiet_NaN();
+  } else {
+    const bool hex = takeHexPrefix(s);
+    // Signs were taken above: "--1" or "0x-1" are not numbers.
+    if (s.empty() || s.front() == '+' || s.front() == '-') fail(path, "not a number: " + quoted(text));
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), magnitude,
+                                           hex ? std::chars_format::hex : std::chars_format::general);
+    if (ec == std::errc::result_out_of_range)
+      fail(path, quoted(text) + " is out of the range of double (write \"inf\" for infinity)");
+    if (ec != std::errc() || end != s.data() + s.size()) fail(path, "not a number: " + quoted(text));
+  }
+  return negative ? -magnitude : magnitude;
+}
+
+Int128 parseIntegerString(std::string_view text, const std::string& path) {
+  std::string_view s = text;
+  const bool negative = takeSign(s);
+  const bool hex = takeHexPrefix(s);
+  uint64_t magnitude = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), magnitude, hex ? 16 : 10);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size())
+    fail(path, "not an integer: " + quoted(text));
+  return negative ? -Int128(magnitude) : Int128(magnitude);
+}
+
+std::string toDecimal(Int128 v) {
+  if (v == 0) return "0";
+  const bool negative = v < 0;
+  unsigned __int128 m = negative ? -(unsigned __int128)v : (unsigned __int128)v;
+  std::string s;
+  for (; m != 0; m /= 10) s.insert(s.begin(), char('0' + int(m % 10)));
+  return negative ? "-" + s : s;
+}
+
+uint64_t integerBits(ElemType type, Int128 v, const std::string& path) {
+  if (v < minValue(type) || v > maxValue(type))
+    fail(path, toDecimal(v) + " is out of the range of " + std::string(toString(type)));
+  return uint64_t(v);  // two's complement; storeBits keeps the low sizeOf(type) bytes
+}
+
+}  // namespace
+
+Int128 minValue(ElemType t) {
+  switch (t) {
+    case ElemType::Char: return INT8_MIN;
+    case ElemType::Short: return INT16_MIN;
+    case ElemType::Int: return INT32_MIN;
+    case ElemType::Long: return INT64_MIN;
+    default: return 0;
+  }
+}
+
+Int128 maxValue(ElemType t) {
+  switch (t) {
+    case ElemType::Char: return INT8_MAX;
+    case ElemType::UChar: return UINT8_MAX;
+    case ElemType::Short: return INT16_MAX;
+    case ElemType::UShort: return UINT16_MAX;
+    case ElemType::Int: return INT32_MAX;
+    case ElemType::UInt: return UINT32_MAX;
+    case ElemType::Long: return INT64_MAX;
+    case ElemType::ULong: return UINT64_MAX;
+    default: return 0;
+  }
+}
+
+Int128 integerValue(const nlohmann::json& v, const std::string& path) {
+  if (v.is_number_unsigned()) return Int128(v.get<uint64_t>());
+  if (v.is_number_integer()) return Int128(v.get<int64_t>());
+  if (v.is_string()) return parseIntegerString(v.get_ref<const std::string&>(), path);
+  if (v.is_number_float()) fail(path, "expected an integer, got " + v.dump());
+  fail(path, "expected an integer");
+}
+
+double realValue(const nlohmann::json& v, const std::string& path) {
+  if (v.is_number_unsigned()) return double(v.get<uint64_t>());
+  if (v.is_number_integer()) return double(v.get<int64_t>());
+  if (v.is_number_float()) return v.get<double>();
+  if (v.is_string()) return parseRealString(v.get_ref<const std::string&>(), path);
+  fail(path, "expected a number");
+}
+
+uint64_t quietNaNBits(ElemType t) {
+  switch (t) {
+    case ElemType::Half: return 0x7e00;
+    case ElemType::Float: return 0x7fc00000;
+    default: return 0x7ff8000000000000;
+  }
+}
+
+uint64_t roundToType(ElemType t, double x) {
+  switch (t) {
+    case ElemType::Half: return numerics::toHalf(x, numerics::Rounding::RTE).bits;
+    // binary64 → binary32 in the default rounding mode, which is round to nearest even.
+    case ElemType::Float: return std::bit_cast<uint32_t>(float(x));
+    default: return std::bit_cast<uint64_t>(x);
+  }
+}
+
+uint64_t elementBits(ElemType type, const nlohmann::json& v, const std::string& path) {
+  if (v.is_string()) {
+    const auto& s = v.get_ref<const std::string&>();
+    if (uint64_t bits; parseBits(type, s, path, bits)) return bits;
+    if (!isFloat(type)) return integerBits(type, parseIntegerString(s, path), path);
+    const double x = parseRealString(s, path);
+    // A NaN string gives the type's default quiet NaN (with the sign written), never the
+    // payload some conversion would carry over.
+    if (std::isnan(x)) return quietNaNBits(type) | (std::signbit(x) ? uint64_t(1) << (8 * sizeOf(type) - 1) : 0);
+    return roundToType(type, x);
+  }
+  if (!v.is_number()) fail(path, "expected a number or a string, got " + v.dump());
+  if (!isFloat(type)) return integerBits(type, integerValue(v, path), path);
+  return roundToType(type, realValue(v, path));
+}
+
+uint64_t elementBitsFromText(ElemType type, std::string_view token, const std::string& path) {
+  // A token that is a JSON number or a quoted string reads as that value; anything else
+  // ("inf", "0x1p-3", "0x7e00:bits") as if it had been written as a JSON string.
+  auto parsed = nlohmann::json::parse(token, nullptr, /*allow_exceptions=*/false);
+  if (parsed.is_number() || parsed.is_string()) return elementBits(type, parsed, path);
+  return elementBits(type, nlohmann::json(std::string(token)), path);
+}
+
+void storeBits(ElemType type, uint64_t bits, std::byte* dst) {
+  for (size_t i = 0; i < sizeOf(type); ++i) dst[i] = std::byte((bits >> (8 * i)) & 0xff);
+}
+
+uint64_t loadBits(ElemType type, const std::byte* src) {
+  uint64_t bits = 0;
+  for (size_t i = 0; i < sizeOf(type); ++i) bits |= uint64_t(src[i]) << (8 * i);
+  return bits;
+}
+
+}  // namespace clref::reference::detail

@@ -1,0 +1,56 @@
+// One element value in the syntax of a case file (golden/README.md "values"), and the field
+// errors the case-file readers raise. Internal to reference/.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "reference/case_file.hpp"
+
+namespace clref::reference::detail {
+
+// A wrong field: its JSON path ("args[2].buffer.count") and what is wrong with it. The public
+// entry points turn it into a CaseError that also names the file.
+struct FieldError {
+  std::string path;
+  std::string message;
+};
+[[noreturn]] void fail(const std::string& path, std::string message);
+
+// JSON paths: member("args[2]", "buffer") == "args[2].buffer"; element("args", 2) == "args[2]".
+std::string member(const std::string& path, std::string_view key);
+std::string element(const std::string& path, size_t index);
+
+// The bits of one element (in the low sizeOf(type) bytes) written as a JSON value:
+// - numbers; for integer types they must be integers within the type's range;
+// - strings: "0x3f800000:bits" (raw bits, any type); for floating-point types "inf", "-inf",
+//   "nan", "-nan", hexfloats ("0x1.8p+1") and decimals; for integer types decimal or 0x-hex.
+// Every floating-point number is first read as the nearest binary64 value, then rounded to
+// nearest even to the element type (no other rounding is involved for half, float or double
+// inputs that binary64 holds exactly).
+uint64_t elementBits(ElemType type, const nlohmann::json& value, const std::string& path);
+// The same syntax for one line of a "text" init; strings need no quotes there.
+uint64_t elementBitsFromText(ElemType type, std::string_view token, const std::string& path);
+// A number or a floating-point string ("inf", hexfloat, decimal) as binary64.
+double realValue(const nlohmann::json& value, const std::string& path);
+
+// Round a binary64 value to nearest even in a floating-point element type; returns its bits.
+uint64_t roundToType(ElemType floatType, double x);
+// The default quiet NaN of a floating-point element type (sign clear, top mantissa bit set).
+uint64_t quietNaNBits(ElemType floatType);
+
+// Little-endian element access (buffers hold the device's little-endian bytes).
+void storeBits(ElemType type, uint64_t bits, std::byte* dst);
+uint64_t loadBits(ElemType type, const std::byte* src);
+
+// Integers of any OpenCL C type fit in 128 bits with room for sums and products of two.
+using Int128 = __int128;
+Int128 minValue(ElemType intType);
+Int128 maxValue(ElemType intType);
+// An integer JSON value exactly (number or integer string), without a range check.
+Int128 integerValue(const nlohmann::json& value, const std::string& path);
+
+}  // namespace clref::reference::detail

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs clref's build and test dependencies from Debian bookworm. Idempotent: does nothing
+# when every package is already present; runs `apt-get update` first only when one is missing.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config
+  spirv-headers spirv-tools
+  libmpfr-dev libgmp-dev libboost-dev
+  catch2
+  clang-15 llvm-spirv-15
+  opencl-c-headers ocl-icd-opencl-dev
+  nlohmann-json3-dev libcli11-dev
+)
+# Peers for benchmarks and smoke checks; optional (`--with-peers`).
+peers=(pocl-opencl-icd oclgrind clinfo)
+
+want=("${packages[@]}")
+if [[ "${1:-}" == "--with-peers" ]]; then want+=("${peers[@]}"); fi
+
+missing=()
+for p in "${want[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]} == 0)); then
+  echo "install-deps: all ${#want[@]} packages present"
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then SUDO=sudo; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"

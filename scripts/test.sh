@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Builds clref and runs the default test suite (everything not labelled `slow`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/build.sh
+ctest --test-dir build --output-on-failure --parallel "$(nproc)" -LE slow

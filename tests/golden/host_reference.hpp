@@ -1,0 +1,46 @@
+// Host references for the golden corpus (golden/README.md): for every case in golden/cases/, a
+// plain C++ computation of what the kernel must leave in its output buffers, written from the
+// OpenCL C semantics of the kernel source and independent of clref (no SPIR-V, no interpreter,
+// no numerics/ code). The expected files in golden/expected/ are produced from these.
+#pragma once
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "reference/case_file.hpp"
+
+namespace clref::golden {
+
+// One byte vector per kernel argument: the initial contents of every buffer argument (from
+// reference::materialize), empty for the other kinds of argument.
+using ArgBytes = std::vector<std::vector<std::byte>>;
+
+// Overwrites the output buffers in `argBytes` with the kernel's expected final contents. Scalar
+// arguments are read from `c.args[i].value`. Throws std::runtime_error when the case does not
+// have the shape the computation expects (wrong argument kinds, sizes or NDRange).
+using HostReference = std::function<void(const reference::Case& c, ArgBytes& argBytes)>;
+
+// Case name (the case file's stem, e.g. "vadd_O0") → its host reference.
+const std::map<std::string, HostReference>& hostReferences();
+
+// The case name of a loaded case: its file's stem.
+std::string caseName(const reference::Case& c);
+
+// golden/cases/*.json, sorted by name.
+std::vector<std::filesystem::path> caseFiles(const std::filesystem::path& goldenDir);
+
+// golden/expected/<case>.arg<N>.txt: the expected final contents of output buffer argument N.
+std::filesystem::path expectedFile(const std::filesystem::path& goldenDir, const std::string& caseName,
+                                   size_t argIndex);
+
+// The initial bytes of every argument, as the host references take them.
+ArgBytes materializeArgs(const reference::Case& c);
+
+// Runs the host reference of `c` (throws std::runtime_error when there is none) and returns
+// the final bytes of every argument.
+ArgBytes expectedArgs(const reference::Case& c);
+
+}  // namespace clref::golden
