@@ -236,7 +236,10 @@ class Worker {
     for (size_t i = 0; i < k_.params.size(); ++i) {
       const auto& p = k_.params[i];
       const auto& a = s_.args[i];
-      if (p.kind == ParamKind::Value) {
+      if (p.byVal) {
+        const uint64_t ptr = uint64_t(p.tag) << k_.tagShift;
+        std::memcpy(s->regs.data() + p.reg, &ptr, ptrBytes);
+      } else if (p.kind == ParamKind::Value) {
         std::memcpy(s->regs.data() + p.reg, a.value.data(), std::min<size_t>(a.value.size(), p.size));
       } else {
         const uint64_t ptr = (p.kind == ParamKind::Buffer && a.null) ? 0 : uint64_t(p.tag) << k_.tagShift;
@@ -272,6 +275,7 @@ class Worker {
           A.size = d.size;
           break;
         case AllocationSource::Private:
+        case AllocationSource::ByValArg:
         case AllocationSource::Builtin:
           A.base = s->privateArena.data() + d.arenaOffset;
           A.size = d.size;
@@ -312,6 +316,11 @@ class Worker {
       for (const auto& d : k_.allocations)
         if (d.source == AllocationSource::Private && !d.init.empty())
           std::memcpy(s.privateArena.data() + d.arenaOffset, d.init.data(), d.init.size());
+      for (const auto& d : k_.allocations)
+        if (d.source == AllocationSource::ByValArg) {
+          const auto& v = s_.args[d.argIndex].value;
+          std::memcpy(s.privateArena.data() + d.arenaOffset, v.data(), std::min<size_t>(v.size(), d.size));
+        }
       if (k_.fillsBuiltins)
         for (const auto& d : k_.allocations)
           if (d.source == AllocationSource::Builtin)

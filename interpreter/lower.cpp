@@ -329,7 +329,21 @@ class KernelLowering {
       kp.typeName = describeType(m_, L_.typeIdOfValue(p));
       kp.reg = L_.reg(p);
       kp.size = uint32_t(t.size);
-      if (t.kind == TypeKind::Pointer) {
+      const bool byVal = t.kind == TypeKind::Pointer && hasParamAttr(p, spv::FunctionParameterAttribute::ByVal);
+      if (byVal) {
+        // SPIR-V 1.0 §3.20 FuncParamAttr ByVal: the pointee is a copy owned by the callee; the
+        // host passes the struct's bytes (OpenCL C structs by value).
+        const Type& pointee = m_.type(t.element);
+        kp.kind = ParamKind::Value;
+        kp.byVal = true;
+        kp.size = uint32_t(pointee.size);
+        kp.storage = t.storage;
+        kp.typeName = describeType(m_, t.element);
+        AllocationDesc d{"by-value argument " + std::to_string(i) + (kp.name.empty() ? "" : " (" + kp.name + ")"),
+                         AllocationSource::ByValArg, spv::StorageClass::Function, pointee.size, pointee.align, 0, uint32_t(i)};
+        d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
+        kp.tag = newTag(std::move(d));
+      } else if (t.kind == TypeKind::Pointer) {
         kp.storage = t.storage;
         const Type& pointee = m_.type(t.element);
         kp.pointeeAlign = pointee.align ? pointee.align : 1;
@@ -350,6 +364,14 @@ class KernelLowering {
       }
       k_.params.push_back(std::move(kp));
     }
+  }
+
+  bool hasParamAttr(uint32_t id, spv::FunctionParameterAttribute a) const {
+    auto it = m_.decorations.find(id);
+    if (it == m_.decorations.end()) return false;
+    for (const auto& d : it->second)
+      if (d.kind == spv::Decoration::FuncParamAttr && !d.literals.empty() && d.literals[0] == uint32_t(a)) return true;
+    return false;
   }
 
   uint64_t placeIn(uint64_t& arena, uint64_t size, uint32_t align) {

@@ -98,8 +98,12 @@ template <class P> const Op* chainN(WorkItem& wi, const Op* op) {
 
 // OpCopyMemory / OpCopyMemorySized: both ranges checked, then a memmove.
 template <class P> const Op* copyMemory(WorkItem& wi, const Op* op) {
+  // n == 0: OpCopyMemory with the static size in imm; else the size operand's width.
   uint64_t n = op->imm;
-  if (op->c) n = op->n == 8 ? rd<uint64_t>(wi, op->c) : rd<uint32_t>(wi, op->c);
+  if (op->n == 8) n = rd<uint64_t>(wi, op->c);
+  else if (op->n == 4) n = rd<uint32_t>(wi, op->c);
+  else if (op->n == 2) n = rd<uint16_t>(wi, op->c);
+  else if (op->n == 1) n = rd<uint8_t>(wi, op->c);
   if (n == 0) return op + 1;
   const uint8_t* src = access(wi, op, rd<P>(wi, op->b), n, 1, false);
   if (!src) return nullptr;
@@ -243,7 +247,6 @@ bool lowerMemory(Lowerer& L, const Instruction& inst) {
       } else {
         op.c = L.reg(inst.operand(2));
         op.n = uint32_t(L.typeOfValue(inst.operand(2)).size);
-        if (op.c == 0) L.reject(inst, "size operand has no register");
       }
       return true;
     }

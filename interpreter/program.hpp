@@ -34,7 +34,9 @@ struct LowerOptions {
   std::shared_ptr<GlobalStorage> globals;
 };
 
-enum class AllocationSource : uint8_t { Null, KernelArg, LocalArg, Global, Workgroup, Private, Builtin };
+// ByValArg: a struct passed by value as a pointer to a per-work-item copy (llvm-spirv's
+// FuncParamAttr ByVal parameters).
+enum class AllocationSource : uint8_t { Null, KernelArg, LocalArg, Global, Workgroup, Private, Builtin, ByValArg };
 
 struct AllocationDesc {
   std::string name;
@@ -59,6 +61,7 @@ struct KernelParam {
   uint32_t size = 0;      // register bytes (pointer width for Buffer/Local)
   uint32_t tag = 0;       // Buffer/Local: allocation tag
   uint32_t pointeeAlign = 1;
+  bool byVal = false;     // Value passed through a pointer to a private copy (ByVal)
   spv::StorageClass storage = spv::StorageClass::Function;
 };
 
