@@ -2,7 +2,7 @@
 // reduction over 2^22 ints, through the host API. Prints wall time and work-items/s; checks
 // the results against a host computation so a fast wrong answer cannot pass unnoticed.
 //
-//   clref_bench [--threads N] [--runs N] [KERNELS_DIR]
+//   clref_bench [--threads N] [--runs N] [--only vadd|matmul|reduce] [KERNELS_DIR]
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -52,15 +52,17 @@ int main(int argc, char** argv) {
   std::string dir = CLREF_BENCH_KERNELS;
   host::DeviceConfig cfg;
   int runs = 3;
+  std::string only;  // --only vadd|matmul|reduce
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) cfg.threads = unsigned(std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::atoi(argv[++i]);
     else dir = argv[i];
   }
   host::Device device(cfg);
   bool allOk = true;
 
-  {  // vadd over 2^20 floats
+  if (only.empty() || only == "vadd") {  // vadd over 2^20 floats
     const size_t n = size_t(1) << 20;
     auto prog = host::Program::fromOpenCLC(device, readFile(dir + "/vadd.cl"));
     host::Kernel k(prog, "vadd");
@@ -78,7 +80,7 @@ int main(int argc, char** argv) {
     report("vadd 2^20 float", t.bestMs, double(n), ok);
     allOk = allOk && ok;
   }
-  {  // naive matmul 256×256
+  if (only.empty() || only == "matmul") {  // naive matmul 256×256
     const size_t n = 256;
     auto prog = host::Program::fromOpenCLC(device, readFile(dir + "/matmul.cl"));
     host::Kernel k(prog, "matmul");
@@ -102,7 +104,7 @@ int main(int argc, char** argv) {
     report("matmul 256x256 float", t.bestMs, double(n * n), ok);
     allOk = allOk && ok;
   }
-  {  // local-memory reduction over 2^22 ints, work-groups of 256
+  if (only.empty() || only == "reduce") {  // local-memory reduction over 2^22 ints, work-groups of 256
     const size_t n = size_t(1) << 22, wg = 256;
     auto prog = host::Program::fromOpenCLC(device, readFile(dir + "/reduce.cl"));
     host::Kernel k(prog, "reduce");

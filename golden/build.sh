@@ -5,6 +5,15 @@
 # editing a kernel. A first line "// build: OPTIONS" in a .cl replaces the default options
 # (-cl-std=CL1.2), e.g. "// build: -cl-std=CL3.0" for non-uniform work-groups.
 # Usage: golden/build.sh [kernel.cl ...]   (default: every kernel)
+#
+# llvm-spirv-15 cannot translate everything clang-15 -O2 produces; the kernels avoid:
+#   - loops LLVM turns into a closed form (a polynomial sum becomes i33 arithmetic);
+#   - switches on a masked value (x & 7 becomes an i3 switch);
+#   - a division and a remainder of the same operands in one function (paired with `freeze`);
+#   - some nested or unrolled loop layouts, whose blocks are emitted out of dominance order
+#     (spirv-val: "Block ... appears in the binary before its dominator").
+# Every .cl file where a float multiply could feed an add sets `#pragma OPENCL FP_CONTRACT OFF`, so
+# clang does not fuse a*b+c into mad and the expected outputs do not depend on the Mad choice.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 CLANG="${CLANG:-clang-15}"

@@ -27,6 +27,7 @@ struct Op {
   uint32_t r = 0, a = 0, b = 0, c = 0;  // result and operand register offsets (or literals)
   uint32_t n = 0;                       // lanes, byte size, or count, per handler
   uint32_t inst = 0;                    // Module::instructions index, for diagnostics
+  uint32_t align = 1;                   // memory access alignment (power of two)
   uint64_t imm = 0;                     // an immediate (stride, constant offset, literal)
   const void* aux = nullptr;
 };

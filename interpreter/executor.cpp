@@ -176,6 +176,8 @@ struct Slot {
 };
 
 struct Shared {
+  Shared(const LoweredKernel& k, const std::vector<ArgBinding>& a, const NDRangeSpec& r, const ExecConfig& c)
+      : kernel(k), args(a), range(r), config(c) {}
   const LoweredKernel& kernel;
   const std::vector<ArgBinding>& args;
   const NDRangeSpec& range;
@@ -370,16 +372,18 @@ class Worker {
       }
       return finishGroup(g, false);
     }
-    for (uint64_t i = 0; i < n; ++i) startWorkItem(slot(i), group, localOf(i), localSize);
+    slot(n - 1);  // make sure the group's slots exist
+    for (uint64_t i = 0; i < n; ++i) startWorkItem(*slots_[i], group, localOf(i), localSize);
     for (;;) {
       for (uint64_t i = 0; i < n; ++i)
-        if (!resume(slot(i).wi)) return finishGroup(g, true);
+        if (!resume(slots_[i]->wi)) return finishGroup(g, true);
       // Everyone stopped: all returned, or all at the same barrier (OpenCL C 3.0 §6.15.8).
-      const Op* at = slot(0).wi.state == WorkItemState::AtBarrier ? slot(0).wi.barrier : nullptr;
+      const WorkItem& first = slots_[0]->wi;
+      const Op* at = first.state == WorkItemState::AtBarrier ? first.barrier : nullptr;
       bool allReturned = true, same = true;
       uint64_t odd = 0;
       for (uint64_t i = 0; i < n; ++i) {
-        const WorkItem& wi = slot(i).wi;
+        const WorkItem& wi = slots_[i]->wi;
         if (wi.state != WorkItemState::Returned) allReturned = false;
         const Op* b = wi.state == WorkItemState::AtBarrier ? wi.barrier : nullptr;
         if (b != at && same) { same = false; odd = i; }
@@ -389,8 +393,8 @@ class Worker {
         // Report from the point of view of a work-item waiting at a barrier.
         const uint64_t waiting = at ? 0 : odd;
         const uint64_t other = at ? odd : 0;
-        WorkItem& w = slot(waiting).wi;
-        const WorkItem& o = slot(other).wi;
+        WorkItem& w = slots_[waiting]->wi;
+        const WorkItem& o = slots_[other]->wi;
         auto ids = [](const std::array<uint64_t, 3>& a) {
           return "(" + std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(a[2]) + ")";
         };
@@ -401,7 +405,7 @@ class Worker {
               "not every work-item of the work-group reached this barrier: local work-item " + ids(o.localId) + " " + otherState);
         return finishGroup(g, true);
       }
-      for (uint64_t i = 0; i < n; ++i) slot(i).wi.state = WorkItemState::Running;
+      for (uint64_t i = 0; i < n; ++i) slots_[i]->wi.state = WorkItemState::Running;
     }
   }
 
@@ -421,7 +425,7 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   if (args.size() != kernel.params.size())
     throw std::invalid_argument("kernel " + kernel.name + " takes " + std::to_string(kernel.params.size()) + " arguments, " +
                                 std::to_string(args.size()) + " given");
-  Shared s{kernel, args, range, config};
+  Shared s(kernel, args, range, config);
   s.launch.kernel = &kernel;
   s.launch.module = kernel.module;
   s.launch.dims = range.dims;

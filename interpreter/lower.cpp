@@ -213,12 +213,13 @@ class KernelLowering {
         L_.opt.choices.as<numerics::MemoryInitOption>(numerics::Choice::UninitialisedMemory) == numerics::MemoryInitOption::Pattern ? 0xA5 : 0;
     checkModule();
     collectReachable(ep->function);
-    k_.allocations.push_back({"null", AllocationSource::Null});
+    k_.allocations.emplace_back("null", AllocationSource::Null, spv::StorageClass::CrossWorkgroup);
     assignRegisters();
     assignParams(ep->function);
     assignVariables();
     finishTags();
     writeConstants();
+    countUses();
     for (uint32_t f : order_) lowerFunction(m_.functions.at(f));
     resolve(ep->function);
   }
@@ -340,7 +341,7 @@ class KernelLowering {
         kp.storage = t.storage;
         kp.typeName = describeType(m_, t.element);
         AllocationDesc d{"by-value argument " + std::to_string(i) + (kp.name.empty() ? "" : " (" + kp.name + ")"),
-                         AllocationSource::ByValArg, spv::StorageClass::Function, pointee.size, pointee.align, 0, uint32_t(i)};
+                         AllocationSource::ByValArg, spv::StorageClass::Function, pointee.size, pointee.align, uint32_t(i)};
         d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
         kp.tag = newTag(std::move(d));
       } else if (t.kind == TypeKind::Pointer) {
@@ -350,11 +351,11 @@ class KernelLowering {
         if (t.storage == spv::StorageClass::Workgroup) {
           kp.kind = ParamKind::Local;
           kp.tag = newTag({"local argument " + std::to_string(i) + (kp.name.empty() ? "" : " (" + kp.name + ")"),
-                           AllocationSource::LocalArg, spv::StorageClass::Workgroup, 0, kp.pointeeAlign, 0, uint32_t(i)});
+                           AllocationSource::LocalArg, spv::StorageClass::Workgroup, 0, kp.pointeeAlign, uint32_t(i)});
         } else {
           kp.kind = ParamKind::Buffer;
           AllocationDesc d{"argument " + std::to_string(i) + (kp.name.empty() ? "" : " (" + kp.name + ")"),
-                           AllocationSource::KernelArg, t.storage, 0, kp.pointeeAlign, 0, uint32_t(i)};
+                           AllocationSource::KernelArg, t.storage, 0, kp.pointeeAlign, uint32_t(i)};
           kp.tag = newTag(std::move(d));
         }
       } else {
@@ -576,9 +577,63 @@ class KernelLowering {
     k_.ops.resize(before);
   }
 
+  // Uses of every id in reachable code. Every operand word is counted, literals included, so
+  // a count can only be too high, which at worst forgoes a fusion.
+  void countUses() {
+    for (uint32_t fid : order_)
+      for (const Block& b : m_.functions.at(fid).blocks)
+        for (uint32_t idx : b.instructions) {
+          const Instruction& inst = m_.instructions[idx];
+          for (size_t w = inst.firstOperand; w < inst.words.size(); ++w) ++L_.useCount_[inst.words[w]];
+        }
+  }
+
+  // Peephole fusion within one block, for values with a single use that is in the same block
+  // (so no other definition of their operands can intervene):
+  //  - an OpSConvert i32→i64 used only as an access-chain index is read as a signed 32-bit index;
+  //  - an access chain used only by a load or store becomes part of it;
+  //  - an integer comparison used only by the block's conditional branch becomes part of it.
+  void planFusion(const Block& b) {
+    std::unordered_map<uint32_t, size_t> position;  // result id → index in the block
+    for (size_t i = 0; i < b.instructions.size(); ++i) {
+      const Instruction& inst = m_.instructions[b.instructions[i]];
+      if (inst.resultId) position[inst.resultId] = i;
+    }
+    auto singleLocalUse = [&](uint32_t id) { return position.count(id) && L_.useCount_[id] == 1; };
+    auto isChain = [](spv::Op op) {
+      return op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain || op == spv::Op::OpPtrAccessChain ||
+             op == spv::Op::OpInBoundsPtrAccessChain;
+    };
+    for (uint32_t idx : b.instructions) {
+      const Instruction& inst = m_.instructions[idx];
+      if (isChain(inst.opcode)) {
+        for (size_t k = 1; k < inst.operandCount(); ++k) {
+          const uint32_t id = inst.operand(k);
+          if (!singleLocalUse(id)) continue;
+          const Instruction& d = m_.def(id);
+          if (d.opcode == spv::Op::OpSConvert && m_.type(d.resultType).width == 64 &&
+              L_.typeOfValue(d.operand(0)).kind == TypeKind::Int && L_.typeOfValue(d.operand(0)).width == 32 &&
+              !m_.hasDecoration(id, spv::Decoration::SaturatedConversion)) {
+            L_.sextIndex_[id] = d.operand(0);
+            L_.elided_[id] = true;
+          }
+        }
+      }
+      if (inst.opcode == spv::Op::OpLoad || inst.opcode == spv::Op::OpStore) {
+        const uint32_t ptr = inst.operand(0);
+        if (singleLocalUse(ptr) && isChain(m_.def(ptr).opcode) && chainIsFusable(L_, m_.def(ptr))) L_.elided_[ptr] = true;
+      }
+      if (inst.opcode == spv::Op::OpBranchConditional) {
+        const uint32_t c = inst.operand(0);
+        if (singleLocalUse(c) && compareIsFusable(L_, m_.def(c))) L_.elided_[c] = true;
+      }
+    }
+  }
+
   void lowerFunction(const Function& f) {
     L_.functionEntry_[f.id] = uint32_t(k_.ops.size());
     for (const Block& b : f.blocks) {
+      planFusion(b);
       L_.currentBlock = b.label;
       L_.labelOp_[b.label] = uint32_t(k_.ops.size());
       L_.labelCost_[b.label] = int64_t(b.instructions.size()) + 1;

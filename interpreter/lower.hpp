@@ -54,6 +54,12 @@ class Lowerer {
   std::unordered_map<uint32_t, uint32_t> tagOf_;          // variable id → allocation tag
   std::unordered_map<uint32_t, spv::BuiltIn> builtinOf_;  // Input variable → BuiltIn
   std::unordered_map<uint32_t, bool> constantIds_;
+  // Peephole fusion, decided per block before it is lowered (see lower.cpp planFusion):
+  // values computed into their single consumer instead of a register of their own.
+  std::unordered_map<uint32_t, bool> elided_;           // result ids not emitted on their own
+  std::unordered_map<uint32_t, uint32_t> sextIndex_;    // 64-bit chain index → its 32-bit OpSConvert source
+  bool isElided(uint32_t id) const { return elided_.count(id) != 0; }
+  std::unordered_map<uint32_t, int> useCount_;          // uses of each id in reachable code
   // Functions whose Ops need the edge/call targets patched once all are lowered.
   std::vector<std::function<void()>> fixups;
   uint32_t regTop_ = 0;
@@ -69,5 +75,11 @@ bool lowerComposite(Lowerer&, const Instruction&);
 bool lowerMemory(Lowerer&, const Instruction&);
 bool lowerControl(Lowerer&, const Instruction&);
 bool lowerExtInst(Lowerer&, const Instruction&);
+
+// Access-chain shape (ops_memory.cpp): true when the chain is a base pointer plus a constant
+// offset plus at most one dynamic index of 4 or 8 bytes, so a load or store can absorb it.
+bool chainIsFusable(const Lowerer&, const Instruction& chain);
+// Integer comparisons a conditional branch can absorb (ops_control.cpp).
+bool compareIsFusable(const Lowerer&, const Instruction& compare);
 
 }  // namespace clref::interpreter

@@ -183,26 +183,26 @@ void Module::buildTables() {
           for (auto d : group) { d.member = int32_t(w[k + 1]); decorations[w[k]].push_back(d); }
         break;
       }
-      case Op::OpTypeVoid: types[w[1]] = {TypeKind::Void}; break;
-      case Op::OpTypeBool: types[w[1]] = {TypeKind::Bool}; break;
+      case Op::OpTypeVoid: types[w[1]] = Type(TypeKind::Void); break;
+      case Op::OpTypeBool: types[w[1]] = Type(TypeKind::Bool); break;
       case Op::OpTypeInt: { Type t{TypeKind::Int}; t.width = w[2]; t.isSigned = w[3]; types[w[1]] = t; break; }
       case Op::OpTypeFloat: { Type t{TypeKind::Float}; t.width = w[2]; types[w[1]] = t; break; }
       case Op::OpTypeVector: { Type t{TypeKind::Vector}; t.element = w[2]; t.count = w[3]; types[w[1]] = t; break; }
       case Op::OpTypeArray: { Type t{TypeKind::Array}; t.element = w[2]; t.count = w[3] /* length id */; types[w[1]] = t; break; }
       case Op::OpTypeRuntimeArray: { Type t{TypeKind::RuntimeArray}; t.element = w[2]; types[w[1]] = t; break; }
       case Op::OpTypeStruct: { Type t{TypeKind::Struct}; t.members.assign(w.begin() + 2, w.end()); types[w[1]] = t; break; }
-      case Op::OpTypeOpaque: types[w[1]] = {TypeKind::Opaque}; break;
+      case Op::OpTypeOpaque: types[w[1]] = Type(TypeKind::Opaque); break;
       case Op::OpTypePointer: { Type t{TypeKind::Pointer}; t.storage = spv::StorageClass(w[2]); t.element = w[3]; types[w[1]] = t; break; }
       case Op::OpTypeForwardPointer: break;
       case Op::OpTypeFunction: { Type t{TypeKind::Function}; t.members.assign(w.begin() + 2, w.end()); types[w[1]] = t; break; }
-      case Op::OpTypeEvent: types[w[1]] = {TypeKind::Event}; break;
-      case Op::OpTypeDeviceEvent: types[w[1]] = {TypeKind::DeviceEvent}; break;
-      case Op::OpTypeReserveId: types[w[1]] = {TypeKind::ReserveId}; break;
-      case Op::OpTypeQueue: types[w[1]] = {TypeKind::Queue}; break;
-      case Op::OpTypePipe: types[w[1]] = {TypeKind::Pipe}; break;
-      case Op::OpTypeImage: types[w[1]] = {TypeKind::Image}; break;
-      case Op::OpTypeSampler: types[w[1]] = {TypeKind::Sampler}; break;
-      case Op::OpTypeSampledImage: types[w[1]] = {TypeKind::SampledImage}; break;
+      case Op::OpTypeEvent: types[w[1]] = Type(TypeKind::Event); break;
+      case Op::OpTypeDeviceEvent: types[w[1]] = Type(TypeKind::DeviceEvent); break;
+      case Op::OpTypeReserveId: types[w[1]] = Type(TypeKind::ReserveId); break;
+      case Op::OpTypeQueue: types[w[1]] = Type(TypeKind::Queue); break;
+      case Op::OpTypePipe: types[w[1]] = Type(TypeKind::Pipe); break;
+      case Op::OpTypeImage: types[w[1]] = Type(TypeKind::Image); break;
+      case Op::OpTypeSampler: types[w[1]] = Type(TypeKind::Sampler); break;
+      case Op::OpTypeSampledImage: types[w[1]] = Type(TypeKind::SampledImage); break;
       case Op::OpVariable:
         if (current) {
           current->variables.push_back(w[2]);

@@ -38,6 +38,8 @@ enum class TypeKind : uint8_t {
 };
 
 struct Type {
+  Type() = default;
+  explicit Type(TypeKind k) : kind(k) {}
   TypeKind kind = TypeKind::Void;
   uint32_t width = 0;        // Int/Float: bits
   bool isSigned = false;     // Int: signedness operand (OpenCL modules always say 0)

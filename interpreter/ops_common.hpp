@@ -102,6 +102,30 @@ inline Op& emitUnary(Lowerer& L, Handler fn, const Instruction& inst) {
   return op;
 }
 
+// Integer comparisons (SPIR-V 1.0 §3.32.15); booleans are one byte, 0 or 1.
+template <class T> using S = Signed<T>;
+template <class T> using S = Signed<T>;
+struct IEqual { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a == b; } };
+struct INotEqual { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a != b; } };
+struct UGreater { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a > b; } };
+struct UGreaterEq { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a >= b; } };
+struct ULess { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a < b; } };
+struct ULessEq { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a <= b; } };
+struct SGreater { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) > S<T>(b); } };
+struct SGreaterEq { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) >= S<T>(b); } };
+struct SLess { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) < S<T>(b); } };
+struct SLessEq { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) <= S<T>(b); } };
+
+
+// Unary lane loop with a scalar fast path.
+template <class R, class T, class F> const Op* unary1(WorkItem& wi, const Op* op) {
+  wr<R>(wi, op->r, F::apply(wi, op, rd<T>(wi, op->a)));
+  return op + 1;
+}
+template <class R, class T, class F> Handler unaryHandler(uint32_t lanes) {
+  return lanes == 1 ? &unary1<R, T, F> : &unaryLanes<R, T, F>;
+}
+
 // Floating-point helpers that treat Half like the host types.
 template <class T> inline bool isNaN(T x) {
   if constexpr (std::is_same_v<T, Half>) return (x.bits & 0x7fff) > 0x7c00;

@@ -6,15 +6,23 @@ namespace {
 
 // Taking an edge: OpPhi copies for the target block (all read before any is written), then
 // the target block's instructions are charged to the work-item's budget.
-inline const Op* takeEdge(WorkItem& wi, const Op* op, const Edge* e) {
+// Register copy with the common sizes as fixed-size moves (no memcpy call).
+[[gnu::always_inline]] inline void copyReg(uint8_t* regs, uint32_t dst, uint32_t src, uint32_t size) {
+  switch (size) {
+    case 4: std::memcpy(regs + dst, regs + src, 4); break;
+    case 8: std::memcpy(regs + dst, regs + src, 8); break;
+    default: std::memcpy(regs + dst, regs + src, size); break;
+  }
+}
+[[gnu::always_inline]] inline const Op* takeEdge(WorkItem& wi, const Op* op, const Edge* e) {
   if (!e->copies.empty()) {
-    if (e->viaScratch) {
+    if (e->viaScratch) [[unlikely]] {
       uint32_t at = e->scratch;
-      for (const auto& c : e->copies) { std::memcpy(wi.regs + at, wi.regs + c.src, c.size); at += c.size; }
+      for (const auto& c : e->copies) { copyReg(wi.regs, at, c.src, c.size); at += c.size; }
       at = e->scratch;
-      for (const auto& c : e->copies) { std::memcpy(wi.regs + c.dst, wi.regs + at, c.size); at += c.size; }
+      for (const auto& c : e->copies) { copyReg(wi.regs, c.dst, at, c.size); at += c.size; }
     } else {
-      for (const auto& c : e->copies) std::memcpy(wi.regs + c.dst, wi.regs + c.src, c.size);
+      for (const auto& c : e->copies) copyReg(wi.regs, c.dst, c.src, c.size);
     }
   }
   wi.budget -= e->cost;
@@ -35,6 +43,31 @@ template <class T> const Op* switchOp(WorkItem& wi, const Op* op) {
   for (size_t i = 0; i < cases.size(); i += 2)
     if (cases[i] == v) return takeEdge(wi, op, reinterpret_cast<const Edge*>(cases[i + 1]));
   return takeEdge(wi, op, reinterpret_cast<const Edge*>(op->imm));
+}
+
+// OpBranchConditional that absorbed its integer comparison (a single-use OpIEqual … OpSLessThan
+// in the same block): compare a and b, then take an edge.
+template <class T, class Cmp> const Op* compareBranch(WorkItem& wi, const Op* op) {
+  const bool c = Cmp::apply(wi, op, rd<T>(wi, op->a), rd<T>(wi, op->b));
+  return takeEdge(wi, op, c ? static_cast<const Edge*>(op->aux) : reinterpret_cast<const Edge*>(op->imm));
+}
+template <class Cmp> Handler compareBranchFor(uint32_t bytes) {
+  return bytes == 8 ? &compareBranch<uint64_t, Cmp> : &compareBranch<uint32_t, Cmp>;
+}
+Handler compareBranchHandler(spv::Op op, uint32_t bytes) {
+  switch (op) {
+    case spv::Op::OpIEqual: return compareBranchFor<IEqual>(bytes);
+    case spv::Op::OpINotEqual: return compareBranchFor<INotEqual>(bytes);
+    case spv::Op::OpUGreaterThan: return compareBranchFor<UGreater>(bytes);
+    case spv::Op::OpUGreaterThanEqual: return compareBranchFor<UGreaterEq>(bytes);
+    case spv::Op::OpULessThan: return compareBranchFor<ULess>(bytes);
+    case spv::Op::OpULessThanEqual: return compareBranchFor<ULessEq>(bytes);
+    case spv::Op::OpSGreaterThan: return compareBranchFor<SGreater>(bytes);
+    case spv::Op::OpSGreaterThanEqual: return compareBranchFor<SGreaterEq>(bytes);
+    case spv::Op::OpSLessThan: return compareBranchFor<SLess>(bytes);
+    case spv::Op::OpSLessThanEqual: return compareBranchFor<SLessEq>(bytes);
+    default: return nullptr;
+  }
 }
 
 const Op* functionCall(WorkItem& wi, const Op* op) {
@@ -81,6 +114,12 @@ const Op* nop(WorkItem&, const Op* op) { return op + 1; }
 
 }  // namespace
 
+bool compareIsFusable(const Lowerer& L, const Instruction& cmp) {
+  if (!compareBranchHandler(cmp.opcode, 4)) return false;
+  const Type& t = L.typeOfValue(cmp.operand(0));
+  return t.kind == TypeKind::Int && (t.width == 32 || t.width == 64);
+}
+
 bool lowerControl(Lowerer& L, const Instruction& inst) {
 
   switch (inst.opcode) {
@@ -95,8 +134,15 @@ bool lowerControl(Lowerer& L, const Instruction& inst) {
         L.emit(&undefinedCondition, inst);
         return true;
       }
-      Op& op = L.emit(&branchConditional, inst);
-      op.a = L.reg(inst.operand(0));
+      Op* fused = nullptr;
+      if (L.isElided(inst.operand(0))) {
+        const Instruction& cmp = L.m.def(inst.operand(0));
+        fused = &L.emit(compareBranchHandler(cmp.opcode, uint32_t(L.typeOfValue(cmp.operand(0)).size)), inst);
+        fused->a = L.reg(cmp.operand(0));
+        fused->b = L.reg(cmp.operand(1));
+      }
+      Op& op = fused ? *fused : L.emit(&branchConditional, inst);
+      if (!fused) op.a = L.reg(inst.operand(0));
       op.aux = L.edgeTo(inst.operand(1));
       op.imm = reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(2)));
       return true;

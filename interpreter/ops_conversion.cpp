@@ -81,7 +81,8 @@ template <class To, class From, bool FromSigned> struct SatIToI {
   }
 };
 
-template <class To, class From, class F> Handler lanes() { return &unaryLanes<To, From, F>; }
+// Conversions keep the lane count; scalars take the loop-free handler.
+template <class To, class From, class F> Handler lanes(uint32_t n) { return unaryHandler<To, From, F>(n); }
 
 // Raw copy of the operand (OpBitcast, pointer casts between storage classes).
 const Op* copyBytes(WorkItem& wi, const Op* op) {
@@ -132,6 +133,7 @@ template <class F> auto withIntTo(Scalar s, F&& f) { return withInt(s, std::forw
 bool lowerConversion(Lowerer& L, const Instruction& inst) {
 
   const uint32_t to = inst.resultType;
+  const uint32_t n = inst.resultType && L.m.types.count(to) ? L.lanes(to) : 1;
   auto from = [&] { return L.typeIdOfValue(inst.operand(0)); };
   const auto checkDecorations = [&] {
     // FPRoundingMode and SaturatedConversion change these conversions; they are implemented
@@ -149,7 +151,7 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
       const bool sgn = inst.opcode == spv::Op::OpConvertFToS;
       Handler fn = withInt(L.scalarOf(to), [&]<class To>() {
         return withFloatFtz(L, L.scalarOf(from()), [&]<class From, bool Z>() -> Handler {
-          return sgn ? lanes<To, From, FToI<To, true, From, Z>>() : lanes<To, From, FToI<To, false, From, Z>>();
+          return sgn ? lanes<To, From, FToI<To, true, From, Z>>(n) : lanes<To, From, FToI<To, false, From, Z>>(n);
         });
       });
       emitUnary(L, fn, inst);
@@ -161,7 +163,7 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
       const bool sgn = inst.opcode == spv::Op::OpConvertSToF;
       Handler fn = withFloatFtz(L, L.scalarOf(to), [&]<class To, bool Z>() {
         return withInt(L.scalarOf(from()), [&]<class From>() -> Handler {
-          return sgn ? lanes<To, From, IToF<To, From, true, Z>>() : lanes<To, From, IToF<To, From, false, Z>>();
+          return sgn ? lanes<To, From, IToF<To, From, true, Z>>(n) : lanes<To, From, IToF<To, From, false, Z>>(n);
         });
       });
       emitUnary(L, fn, inst);
@@ -170,7 +172,7 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
     case spv::Op::OpFConvert: {
       checkDecorations();
       Handler fn = withFloatFtz(L, L.scalarOf(to), [&]<class To, bool Z>() {
-        return withFloat(L.scalarOf(from()), [&]<class From>() -> Handler { return lanes<To, From, FToF<To, From, Z>>(); });
+        return withFloat(L.scalarOf(from()), [&]<class From>() -> Handler { return lanes<To, From, FToF<To, From, Z>>(n); });
       });
       emitUnary(L, fn, inst);
       return true;
@@ -178,10 +180,11 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
     case spv::Op::OpUConvert:
     case spv::Op::OpSConvert: {
       checkDecorations();
+      if (L.isElided(inst.resultId)) return true;  // folded into the access chain that uses it
       const bool sx = inst.opcode == spv::Op::OpSConvert;
       Handler fn = withInt(L.scalarOf(to), [&]<class To>() {
         return withInt(L.scalarOf(from()), [&]<class From>() -> Handler {
-          return sx ? lanes<To, From, IToI<To, From, true>>() : lanes<To, From, IToI<To, From, false>>();
+          return sx ? lanes<To, From, IToI<To, From, true>>(n) : lanes<To, From, IToI<To, From, false>>(n);
         });
       });
       emitUnary(L, fn, inst);
@@ -192,7 +195,7 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
       const bool fromSigned = inst.opcode == spv::Op::OpSatConvertSToU;
       Handler fn = withInt(L.scalarOf(to), [&]<class To>() {
         return withInt(L.scalarOf(from()), [&]<class From>() -> Handler {
-          return fromSigned ? lanes<To, From, SatIToI<To, From, true>>() : lanes<To, From, SatIToI<To, From, false>>();
+          return fromSigned ? lanes<To, From, SatIToI<To, From, true>>(n) : lanes<To, From, SatIToI<To, From, false>>(n);
         });
       });
       emitUnary(L, fn, inst);

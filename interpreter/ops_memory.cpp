@@ -6,25 +6,25 @@ namespace clref::interpreter {
 namespace {
 
 template <class P, uint32_t N> const Op* loadFixed(WorkItem& wi, const Op* op) {
-  const uint8_t* p = access(wi, op, rd<P>(wi, op->a), N, op->c, false);
+  const uint8_t* p = access(wi, op, rd<P>(wi, op->a), N, op->align, false);
   if (!p) [[unlikely]] return nullptr;
   std::memcpy(wi.regs + op->r, p, N);
   return op + 1;
 }
 template <class P> const Op* loadAny(WorkItem& wi, const Op* op) {
-  const uint8_t* p = access(wi, op, rd<P>(wi, op->a), op->n, op->c, false);
+  const uint8_t* p = access(wi, op, rd<P>(wi, op->a), op->n, op->align, false);
   if (!p) [[unlikely]] return nullptr;
   std::memcpy(wi.regs + op->r, p, op->n);
   return op + 1;
 }
 template <class P, uint32_t N> const Op* storeFixed(WorkItem& wi, const Op* op) {
-  uint8_t* p = access(wi, op, rd<P>(wi, op->a), N, op->c, true);
+  uint8_t* p = access(wi, op, rd<P>(wi, op->a), N, op->align, true);
   if (!p) [[unlikely]] return nullptr;
   std::memcpy(p, wi.regs + op->b, N);
   return op + 1;
 }
 template <class P> const Op* storeAny(WorkItem& wi, const Op* op) {
-  uint8_t* p = access(wi, op, rd<P>(wi, op->a), op->n, op->c, true);
+  uint8_t* p = access(wi, op, rd<P>(wi, op->a), op->n, op->align, true);
   if (!p) [[unlikely]] return nullptr;
   std::memcpy(p, wi.regs + op->b, op->n);
   return op + 1;
@@ -135,19 +135,34 @@ uint64_t accessBytes(const Lowerer& L, uint32_t typeId) {
   return t.size;
 }
 
-void lowerChain(Lowerer& L, const Instruction& inst, bool ptrChain) {
-  const uint32_t base = inst.operand(0);
-  const Type& baseType = L.typeOfValue(base);
+struct ChainShape {
+  uint32_t base = 0;  // register of the base pointer
   uint64_t constOff = 0;
   std::vector<ChainTerm> terms;
+};
+
+bool isChain(spv::Op op) {
+  return op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain || op == spv::Op::OpPtrAccessChain ||
+         op == spv::Op::OpInBoundsPtrAccessChain;
+}
+
+ChainShape analyzeChain(const Lowerer& L, const Instruction& inst) {
+  const bool ptrChain = inst.opcode == spv::Op::OpPtrAccessChain || inst.opcode == spv::Op::OpInBoundsPtrAccessChain;
+  const uint32_t base = inst.operand(0);
+  const Type& baseType = L.typeOfValue(base);
+  ChainShape shape;
+  shape.base = L.reg(base);
   auto addIndex = [&](uint32_t id, int64_t stride) {
     if (L.isConstant(id)) {
       const Type& it = L.typeOfValue(id);
       int64_t v = int64_t(L.constantInt(id));
-      if (it.width < 64) v = int64_t(v << (64 - it.width)) >> (64 - it.width);  // sign-extend
-      constOff += uint64_t(v * stride);
+      if (it.width < 64) v = int64_t(uint64_t(v) << (64 - it.width)) >> (64 - it.width);  // sign-extend
+      shape.constOff += uint64_t(v * stride);
+    } else if (auto a = L.sextIndex_.find(id); a != L.sextIndex_.end()) {
+      // OpSConvert i32→i64 folded in: the 32-bit source read as signed is the same index.
+      shape.terms.push_back({L.reg(a->second), 4, stride});
     } else {
-      terms.push_back({L.reg(id), uint32_t(L.typeOfValue(id).size), stride});
+      shape.terms.push_back({L.reg(id), uint32_t(L.typeOfValue(id).size), stride});
     }
   };
   uint32_t t = baseType.element;
@@ -162,7 +177,7 @@ void lowerChain(Lowerer& L, const Instruction& inst, bool ptrChain) {
     switch (ty.kind) {
       case TypeKind::Struct: {
         const uint32_t idx = uint32_t(L.constantInt(id));
-        constOff += ty.memberOffsets.at(idx);
+        shape.constOff += ty.memberOffsets.at(idx);
         t = ty.members.at(idx);
         break;
       }
@@ -172,35 +187,112 @@ void lowerChain(Lowerer& L, const Instruction& inst, bool ptrChain) {
       default: L.reject(inst, "access chain indexes into a non-composite type");
     }
   }
+  return shape;
+}
+
+bool simpleShape(const ChainShape& s) {
+  return s.terms.empty() ||
+         (s.terms.size() == 1 && (s.terms[0].bytes == 4 || s.terms[0].bytes == 8) && s.terms[0].stride >= 0 &&
+          s.terms[0].stride <= int64_t(UINT32_MAX));
+}
+
+void lowerChain(Lowerer& L, const Instruction& inst) {
+  const ChainShape shape = analyzeChain(L, inst);
   const bool p64 = L.ptrBytes() == 8;
-  Handler fn;
   Op* op;
-  if (terms.empty()) {
-    fn = p64 ? &chainConst<uint64_t> : &chainConst<uint32_t>;
+  if (shape.terms.empty()) {
+    op = &L.emit(p64 ? &chainConst<uint64_t> : &chainConst<uint32_t>, inst);
+  } else if (simpleShape(shape)) {
+    Handler fn;
+    if (p64) fn = shape.terms[0].bytes == 8 ? &chain1<uint64_t, uint64_t> : &chain1<uint64_t, uint32_t>;
+    else fn = shape.terms[0].bytes == 8 ? &chain1<uint32_t, uint64_t> : &chain1<uint32_t, uint32_t>;
     op = &L.emit(fn, inst);
-  } else if (terms.size() == 1 && (terms[0].bytes == 4 || terms[0].bytes == 8)) {
-    if (p64) fn = terms[0].bytes == 8 ? &chain1<uint64_t, uint64_t> : &chain1<uint64_t, uint32_t>;
-    else fn = terms[0].bytes == 8 ? &chain1<uint32_t, uint64_t> : &chain1<uint32_t, uint32_t>;
-    op = &L.emit(fn, inst);
-    op->b = terms[0].reg;
-    op->c = uint32_t(terms[0].stride);
-    if (terms[0].stride > UINT32_MAX) L.reject(inst, "access chain stride too large");
+    op->b = shape.terms[0].reg;
+    op->c = uint32_t(shape.terms[0].stride);
   } else {
     op = &L.emit(p64 ? &chainN<uint64_t> : &chainN<uint32_t>, inst);
     // The terms are kept as 4 words each (reg, bytes, stride as two words) in a table.
     auto& stored = L.k.tables.emplace_back();
     static_assert(sizeof(ChainTerm) == 16);
-    stored.resize(terms.size() * 4);
-    std::memcpy(stored.data(), terms.data(), terms.size() * sizeof(ChainTerm));
+    stored.resize(shape.terms.size() * 4);
+    std::memcpy(stored.data(), shape.terms.data(), shape.terms.size() * sizeof(ChainTerm));
     op->aux = stored.data();
-    op->n = uint32_t(terms.size());
+    op->n = uint32_t(shape.terms.size());
   }
   op->r = L.reg(inst.resultId);
-  op->a = L.reg(base);
-  op->imm = constOff;
+  op->a = shape.base;
+  op->imm = shape.constOff;
+}
+
+// Loads and stores that absorbed their access chain: the address is base + imm + index·stride
+// (index signed, I bytes) or base + imm. r/b swap roles for stores: b is the value, r the index.
+template <class P, class I> inline uint64_t fusedAddress(const WorkItem& wi, const Op* op, uint32_t indexReg) {
+  uint64_t p = uint64_t(rd<P>(wi, op->a)) + op->imm;
+  if constexpr (!std::is_void_v<I>) p += uint64_t(int64_t(Signed<I>(rd<I>(wi, indexReg))) * int64_t(op->c));
+  return P(p);
+}
+template <class P, class I, uint32_t N> const Op* loadFused(WorkItem& wi, const Op* op) {
+  const uint32_t bytes = N ? N : op->n;
+  const uint8_t* p = access(wi, op, fusedAddress<P, I>(wi, op, op->b), bytes, op->align, false);
+  if (!p) [[unlikely]] return nullptr;
+  std::memcpy(wi.regs + op->r, p, N ? N : bytes);
+  return op + 1;
+}
+template <class P, class I, uint32_t N> const Op* storeFused(WorkItem& wi, const Op* op) {
+  const uint32_t bytes = N ? N : op->n;
+  uint8_t* p = access(wi, op, fusedAddress<P, I>(wi, op, op->r), bytes, op->align, true);
+  if (!p) [[unlikely]] return nullptr;
+  std::memcpy(p, wi.regs + op->b, N ? N : bytes);
+  return op + 1;
+}
+template <bool Store, class P, class I> Handler fusedBySize(uint64_t n) {
+  switch (n) {
+    case 1: return Store ? &storeFused<P, I, 1> : &loadFused<P, I, 1>;
+    case 2: return Store ? &storeFused<P, I, 2> : &loadFused<P, I, 2>;
+    case 4: return Store ? &storeFused<P, I, 4> : &loadFused<P, I, 4>;
+    case 8: return Store ? &storeFused<P, I, 8> : &loadFused<P, I, 8>;
+    case 16: return Store ? &storeFused<P, I, 16> : &loadFused<P, I, 16>;
+    default: return Store ? &storeFused<P, I, 0> : &loadFused<P, I, 0>;
+  }
+}
+template <bool Store> Handler fusedHandler(bool p64, uint32_t indexBytes, uint64_t n) {
+  if (p64) {
+    if (indexBytes == 0) return fusedBySize<Store, uint64_t, void>(n);
+    return indexBytes == 8 ? fusedBySize<Store, uint64_t, uint64_t>(n) : fusedBySize<Store, uint64_t, uint32_t>(n);
+  }
+  if (indexBytes == 0) return fusedBySize<Store, uint32_t, void>(n);
+  return indexBytes == 8 ? fusedBySize<Store, uint32_t, uint64_t>(n) : fusedBySize<Store, uint32_t, uint32_t>(n);
+}
+
+// A load/store whose pointer operand is an elided access chain: emit the fused form.
+bool emitFused(Lowerer& L, const Instruction& inst, bool store, uint64_t n, uint32_t align) {
+  const uint32_t ptr = inst.operand(0);
+  if (!L.isElided(ptr)) return false;
+  const ChainShape shape = analyzeChain(L, L.m.def(ptr));
+  const uint32_t indexBytes = shape.terms.empty() ? 0 : shape.terms[0].bytes;
+  Op& op = L.emit(fusedHandler<true>(L.ptrBytes() == 8, indexBytes, n), inst);
+  if (!store) op.fn = fusedHandler<false>(L.ptrBytes() == 8, indexBytes, n);
+  op.a = shape.base;
+  op.imm = shape.constOff;
+  op.n = uint32_t(n);
+  op.align = align;
+  const uint32_t indexReg = shape.terms.empty() ? 0 : shape.terms[0].reg;
+  op.c = shape.terms.empty() ? 0 : uint32_t(shape.terms[0].stride);
+  if (store) {
+    op.r = indexReg;
+    op.b = L.reg(inst.operand(1));
+  } else {
+    op.r = L.reg(inst.resultId);
+    op.b = indexReg;
+  }
+  return true;
 }
 
 }  // namespace
+
+bool chainIsFusable(const Lowerer& L, const Instruction& chain) {
+  return isChain(chain.opcode) && simpleShape(analyzeChain(L, chain));
+}
 
 bool lowerMemory(Lowerer& L, const Instruction& inst) {
 
@@ -216,27 +308,33 @@ bool lowerMemory(Lowerer& L, const Instruction& inst) {
         return true;
       }
       const uint64_t n = accessBytes(L, inst.resultType);
+      const uint32_t align = accessAlign(L, inst, 1, inst.resultType);
+      if (emitFused(L, inst, false, n, align)) return true;
       Op& op = L.emit(p64 ? loadHandler<uint64_t>(n) : loadHandler<uint32_t>(n), inst);
       op.r = L.reg(inst.resultId);
       op.a = L.reg(ptr);
       op.n = uint32_t(n);
-      op.c = accessAlign(L, inst, 1, inst.resultType);
+      op.align = align;
       return true;
     }
     case spv::Op::OpStore: {
       const uint32_t valueType = L.typeIdOfValue(inst.operand(1));
       const uint64_t n = accessBytes(L, valueType);
+      const uint32_t align = accessAlign(L, inst, 2, valueType);
+      if (emitFused(L, inst, true, n, align)) return true;
       Op& op = L.emit(p64 ? storeHandler<uint64_t>(n) : storeHandler<uint32_t>(n), inst);
       op.a = L.reg(inst.operand(0));
       op.b = L.reg(inst.operand(1));
       op.n = uint32_t(n);
-      op.c = accessAlign(L, inst, 2, valueType);
+      op.align = align;
       return true;
     }
     case spv::Op::OpAccessChain:
-    case spv::Op::OpInBoundsAccessChain: lowerChain(L, inst, false); return true;
+    case spv::Op::OpInBoundsAccessChain:
     case spv::Op::OpPtrAccessChain:
-    case spv::Op::OpInBoundsPtrAccessChain: lowerChain(L, inst, true); return true;
+    case spv::Op::OpInBoundsPtrAccessChain:
+      if (!L.isElided(inst.resultId)) lowerChain(L, inst);
+      return true;
     case spv::Op::OpCopyMemory:
     case spv::Op::OpCopyMemorySized: {
       Op& op = L.emit(p64 ? &copyMemory<uint64_t> : &copyMemory<uint32_t>, inst);
@@ -259,7 +357,7 @@ bool lowerMemory(Lowerer& L, const Instruction& inst) {
         op.a = L.reg(inst.resultId);
         op.b = L.reg(inst.operand(1));
         op.n = uint32_t(n);
-        op.c = 1;
+        op.align = 1;
       }
       return true;
     }

@@ -4,18 +4,6 @@
 namespace clref::interpreter {
 namespace {
 
-template <class T> using S = Signed<T>;
-struct IEqual { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a == b; } };
-struct INotEqual { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a != b; } };
-struct UGreater { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a > b; } };
-struct UGreaterEq { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a >= b; } };
-struct ULess { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a < b; } };
-struct ULessEq { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a <= b; } };
-struct SGreater { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) > S<T>(b); } };
-struct SGreaterEq { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) >= S<T>(b); } };
-struct SLess { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) < S<T>(b); } };
-struct SLessEq { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) <= S<T>(b); } };
-
 struct LogicalAnd { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a && b; } };
 struct LogicalOr { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a || b; } };
 struct LogicalEqual { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return (a != 0) == (b != 0); } };
@@ -109,6 +97,15 @@ const Op* selectLanes(WorkItem& wi, const Op* op) {
 }  // namespace
 
 bool lowerRelational(Lowerer& L, const Instruction& inst) {
+  if (inst.resultId && L.isElided(inst.resultId)) {
+    switch (inst.opcode) {  // computed inside the branch that consumes it
+      case spv::Op::OpIEqual: case spv::Op::OpINotEqual: case spv::Op::OpUGreaterThan:
+      case spv::Op::OpUGreaterThanEqual: case spv::Op::OpULessThan: case spv::Op::OpULessThanEqual:
+      case spv::Op::OpSGreaterThan: case spv::Op::OpSGreaterThanEqual: case spv::Op::OpSLessThan:
+      case spv::Op::OpSLessThanEqual: return true;
+      default: break;
+    }
+  }
 
   const auto opType = [&] { return L.typeIdOfValue(inst.operand(0)); };
   switch (inst.opcode) {

@@ -39,6 +39,9 @@ struct LowerOptions {
 enum class AllocationSource : uint8_t { Null, KernelArg, LocalArg, Global, Workgroup, Private, Builtin, ByValArg };
 
 struct AllocationDesc {
+  AllocationDesc() = default;
+  AllocationDesc(std::string n, AllocationSource src, spv::StorageClass sc, uint64_t sz = 0, uint32_t al = 1, uint32_t arg = 0)
+      : name(std::move(n)), source(src), storage(sc), size(sz), align(al), argIndex(arg) {}
   std::string name;
   AllocationSource source = AllocationSource::Null;
   spv::StorageClass storage = spv::StorageClass::CrossWorkgroup;

@@ -97,6 +97,17 @@ std::string operandName(const Module& m, const interpreter::Instruction& inst, c
   return text.substr(space + 1);
 }
 
+// A struct passed by value reaches the kernel as a Function-storage pointer decorated
+// FuncParamAttr ByVal (SPIR-V 1.0 §3.19); OpenCL C wrote the struct itself.
+std::string describeParameter(const Module& m, uint32_t param, uint32_t typeId) {
+  const auto* attr = m.decoration(param, spv::Decoration::FuncParamAttr);
+  const auto t = m.types.find(typeId);
+  const bool byValue = attr && !attr->literals.empty() &&
+                       attr->literals[0] == uint32_t(spv::FunctionParameterAttribute::ByVal);
+  if (byValue && t != m.types.end() && t->second.kind == TypeKind::Pointer) return describeType(m, t->second.element);
+  return describeType(m, typeId);
+}
+
 }  // namespace
 
 std::vector<uint32_t> readSpirvFile(const std::filesystem::path& file) {
@@ -164,7 +175,7 @@ std::string moduleInfo(const Module& m, const std::string& validationFailure) {
       for (size_t i = 0; i < fn->second.parameters.size(); ++i) {
         const uint32_t param = fn->second.parameters[i];
         const auto* def = m.findDef(param);
-        out << "    arg " << i << ": " << (def ? describeType(m, def->resultType) : "?");
+        out << "    arg " << i << ": " << (def ? describeParameter(m, param, def->resultType) : "?");
         if (auto name = m.names.find(param); name != m.names.end() && !name->second.empty())
           out << " " << name->second;
         out << "\n";

@@ -134,7 +134,7 @@ TEST_CASE("random integers: A + (z mod (B - A + 1))", "[reference][init]") {
   for (size_t i = 0; i < l.size(); ++i) CHECK(uint64_t(l[i]) == uint64_t(INT64_MIN) + rng3());
 }
 
-TEST_CASE("random floats: A + (B - A)·u in double, rounded to the type", "[reference][init]") {
+TEST_CASE("random floats: A + (B - A) * u in double, rounded to the type", "[reference][init]") {
   ReadmeSplitMix64 rng{11};
   const auto f = as<float>(bytesOf(R"({ "type": "float", "count": 200,
       "init": { "random": { "seed": 11, "min": -1, "max": 1 } } })"));
@@ -176,7 +176,7 @@ const uint64_t kDoubleSpecials[24] = {
     0x4008000000000000, 0x4340000000000000, 0x3f50624dd2f1a9fc, 0x400921fb54442d18};
 }  // namespace
 
-TEST_CASE("special: table[z mod 24] when z >> 63 is 0, else a second draw in [-100, 100)", "[reference][init]") {
+TEST_CASE("special: a table entry when the top bit of z is 0, else a second draw from -100 to 100", "[reference][init]") {
   SECTION("float") {
     ReadmeSplitMix64 rng{5};
     const auto f = floatBits(bytesOf(R"({ "type": "float", "count": 500, "init": { "special": { "seed": 5 } } })"));
