@@ -33,7 +33,7 @@ std::string Diagnostic::format() const {
   std::string s = std::string(isWarning() ? "warning: " : "fault: ") + (isWarning() ? "" : std::string(toString(kind)) + ": ") + message;
   s += "\n  work-item: global " + ids(globalId) + " local " + ids(localId) + " group " + ids(groupId);
   if (!instruction.empty()) s += "\n  instruction: " + instruction;
-  if (!source.empty()) s += "\n  source: " + source;
+  if (!source.empty() && instruction.find(source) == std::string::npos) s += "\n  source: " + source;
   return s;
 }
 

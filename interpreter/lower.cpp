@@ -118,6 +118,10 @@ Edge* Lowerer::edgeTo(uint32_t target) {
         for (size_t k2 = 0; k2 + 1 < phi.operandCount(); k2 += 2) {
           if (phi.operand(k2 + 1) != currentBlock) continue;
           e.copies.push_back({reg(phi.resultId), reg(phi.operand(k2)), uint32_t(m.type(phi.resultType).size)});
+          if (auto sh = shadow_.find(phi.resultId); sh != shadow_.end()) {
+            auto src = shadow_.find(phi.operand(k2));
+            e.copies.push_back({sh->second, src == shadow_.end() ? zeroShadow() : src->second, 1});
+          }
         }
       }
     }
@@ -220,6 +224,7 @@ class KernelLowering {
     finishTags();
     writeConstants();
     countUses();
+    planUndefTracking(L_, order_);
     for (uint32_t f : order_) lowerFunction(m_.functions.at(f));
     resolve(ep->function);
   }
@@ -320,13 +325,29 @@ class KernelLowering {
     return uint32_t(k_.allocations.size() - 1);
   }
 
+  // llvm-spirv's entry point is often a wrapper that passes its parameters straight to the
+  // exported kernel function; the parameter names are on that function.
+  std::string paramName(const Function& f, size_t i) {
+    const uint32_t p = f.parameters[i];
+    if (auto it = m_.names.find(p); it != m_.names.end() && !it->second.empty()) return it->second;
+    for (const Block& b : f.blocks)
+      for (uint32_t idx : b.instructions) {
+        const Instruction& inst = m_.instructions[idx];
+        if (inst.opcode != spv::Op::OpFunctionCall || inst.operandCount() != f.parameters.size() + 1) continue;
+        const Function& callee = m_.functions.at(inst.operand(0));
+        if (inst.operand(i + 1) == p && i < callee.parameters.size())
+          if (auto it = m_.names.find(callee.parameters[i]); it != m_.names.end()) return it->second;
+      }
+    return "";
+  }
+
   void assignParams(uint32_t entry) {
     const Function& f = m_.functions.at(entry);
     for (size_t i = 0; i < f.parameters.size(); ++i) {
       const uint32_t p = f.parameters[i];
       const Type& t = L_.typeOfValue(p);
       KernelParam kp;
-      kp.name = m_.names.count(p) ? m_.names.at(p) : "";
+      kp.name = paramName(f, i);
       kp.typeName = describeType(m_, L_.typeIdOfValue(p));
       kp.reg = L_.reg(p);
       kp.size = uint32_t(t.size);
@@ -599,7 +620,9 @@ class KernelLowering {
       const Instruction& inst = m_.instructions[b.instructions[i]];
       if (inst.resultId) position[inst.resultId] = i;
     }
-    auto singleLocalUse = [&](uint32_t id) { return position.count(id) && L_.useCount_[id] == 1; };
+    auto singleLocalUse = [&](uint32_t id) {
+      return position.count(id) && L_.useCount_[id] == 1 && !L_.shadow_.count(id);
+    };
     auto isChain = [](spv::Op op) {
       return op == spv::Op::OpAccessChain || op == spv::Op::OpInBoundsAccessChain || op == spv::Op::OpPtrAccessChain ||
              op == spv::Op::OpInBoundsPtrAccessChain;
@@ -647,9 +670,12 @@ class KernelLowering {
               (set->second.rfind("OpenCL.DebugInfo", 0) == 0 || set->second.rfind("NonSemantic.", 0) == 0))
             continue;
         }
+        emitUndefCheck(L_, inst);
         if (lowerControl(L_, inst) || lowerMemory(L_, inst) || lowerArithmetic(L_, inst) || lowerBitwise(L_, inst) ||
-            lowerRelational(L_, inst) || lowerConversion(L_, inst) || lowerComposite(L_, inst) || lowerExtInst(L_, inst))
+            lowerRelational(L_, inst) || lowerConversion(L_, inst) || lowerComposite(L_, inst) || lowerExtInst(L_, inst)) {
+          emitShadowUpdate(L_, inst);
           continue;
+        }
         L_.reject(inst, "instruction " + m_.disassemble(inst));
       }
     }

@@ -60,6 +60,14 @@ class Lowerer {
   std::unordered_map<uint32_t, uint32_t> sextIndex_;    // 64-bit chain index → its 32-bit OpSConvert source
   bool isElided(uint32_t id) const { return elided_.count(id) != 0; }
   std::unordered_map<uint32_t, int> useCount_;          // uses of each id in reachable code
+  // Undefined-value tracking (undefined_values.cpp): shadow byte register per value that may
+  // derive from an OpUndef; 1 when this execution's value is undefined.
+  std::unordered_map<uint32_t, uint32_t> shadow_;
+  uint32_t zeroShadow() {
+    if (!zeroShadow_) zeroShadow_ = scratch(1);
+    return zeroShadow_;
+  }
+  uint32_t zeroShadow_ = 0;
   // Functions whose Ops need the edge/call targets patched once all are lowered.
   std::vector<std::function<void()>> fixups;
   uint32_t regTop_ = 0;
@@ -75,6 +83,11 @@ bool lowerComposite(Lowerer&, const Instruction&);
 bool lowerMemory(Lowerer&, const Instruction&);
 bool lowerControl(Lowerer&, const Instruction&);
 bool lowerExtInst(Lowerer&, const Instruction&);
+
+// Undefined-value tracking (undefined_values.cpp).
+void planUndefTracking(Lowerer&, const std::vector<uint32_t>& functions);
+void emitUndefCheck(Lowerer&, const Instruction& consumer);   // before a branch/switch/access
+void emitShadowUpdate(Lowerer&, const Instruction& producer);  // after a value-producing instruction
 
 // Access-chain shape (ops_memory.cpp): true when the chain is a base pointer plus a constant
 // offset plus at most one dynamic index of 4 or 8 bytes, so a load or store can absorb it.

@@ -127,6 +127,10 @@ class Module {
   const EntryPoint* entryPoint(std::string_view name) const;
   bool hasCapability(spv::Capability c) const;
 
+  // Whether the module imports debug-information instruction sets, and the module without them.
+  bool hasDebugInfoSet() const;
+  std::vector<uint32_t> withoutDebugInfo() const;
+
   // Disassembly of one instruction (friendly names), and of the whole module.
   std::string disassemble(const Instruction& inst) const;
   std::string disassemble() const;

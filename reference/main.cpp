@@ -124,13 +124,14 @@ int disCommand(const std::string& path) {
 int infoCommand(const std::string& path) {
   try {
     auto words = reference::readSpirvFile(path);
-    std::cout << "module: " << path << "\n";
+    std::string info;
     try {
-      std::cout << reference::moduleInfo(interpreter::Module::load(words), "");
+      info = reference::moduleInfo(interpreter::Module::load(words), "");
     } catch (const interpreter::ModuleError& e) {
       // The validator rejects it; the tables from parsing alone still say what it declares.
-      std::cout << reference::moduleInfo(interpreter::Module::parse(std::move(words)), e.what());
+      info = reference::moduleInfo(interpreter::Module::parse(std::move(words)), e.what());
     }
+    std::cout << "module: " << path << "\n" << info;
   } catch (const std::runtime_error& e) {
     std::cerr << path << ": " << e.what() << "\n";
     return kRejected;

@@ -59,7 +59,7 @@ CaseRun runCase(const Case& c, const host::Device& baseDevice) {
   for (size_t i = 0; i < c.args.size(); ++i) {
     const ArgSpec& arg = c.args[i];
     // The host API knows the kernel's parameter types; its complaint (a buffer for a by-value
-    // parameter, a wrong size) is a fault of this argument of the case.
+    // parameter, a wrong size, naming the parameter) is a fault of this argument of the case.
     try {
       switch (arg.kind) {
         case ArgSpec::Kind::Buffer: {
@@ -74,9 +74,7 @@ CaseRun runCase(const Case& c, const host::Device& baseDevice) {
         case ArgSpec::Kind::Value: kernel.setArgValue(i, arg.value.data(), arg.value.size()); break;
       }
     } catch (const host::Error& e) {
-      const auto& info = kernel.argInfo(i);
-      throw CaseError(where(c, "args[" + std::to_string(i) + "]") + e.what() + " (parameter " +
-                      (info.name.empty() ? "" : info.name + ": ") + info.typeName + ")");
+      throw CaseError(where(c, "args[" + std::to_string(i) + "]") + e.what());
     }
   }
   run.result = kernel.run(c.range);
