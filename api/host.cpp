@@ -91,9 +91,10 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::s
   std::vector<std::string> argv{kClang, "-x", "cl", "-target", device.config().addressBits == 32 ? "spir" : "spir64",
                                 "-emit-llvm", "-c", "-O2"};
   std::istringstream opts(options);
-  bool haveStd = false;
+  bool haveStd = false, debug = false;
   for (std::string o; opts >> o;) {
     haveStd = haveStd || o.rfind("-cl-std=", 0) == 0;
+    debug = debug || o == "-g";
     argv.push_back(o);
   }
   if (!haveStd) argv.push_back("-cl-std=CL1.2");
@@ -104,7 +105,9 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::s
     throw Error("OpenCL C compilation failed:\n" + log);
   }
   std::string log2;
-  if (runCommand({kLlvmSpirv, "--spirv-max-version=1.0", bc.string(), "-o", spv.string()}, log2) != 0) {
+  // SPIR-V 1.0 is the most widely accepted version; llvm-spirv-15 needs 1.1 to emit debug info.
+  const std::string maxVersion = debug ? "--spirv-max-version=1.1" : "--spirv-max-version=1.0";
+  if (runCommand({kLlvmSpirv, maxVersion, bc.string(), "-o", spv.string()}, log2) != 0) {
     fs::remove_all(dir);
     throw Error("llvm-spirv failed:\n" + log2);
   }

@@ -330,13 +330,20 @@ class KernelLowering {
   std::string paramName(const Function& f, size_t i) {
     const uint32_t p = f.parameters[i];
     if (auto it = m_.names.find(p); it != m_.names.end() && !it->second.empty()) return it->second;
+    auto fromDebug = [&](uint32_t fn, size_t k) -> std::string {
+      auto it = m_.debugParamNames.find(fn);
+      return it != m_.debugParamNames.end() && k < it->second.size() ? it->second[k] : "";
+    };
+    if (auto d = fromDebug(f.id, i); !d.empty()) return d;
     for (const Block& b : f.blocks)
       for (uint32_t idx : b.instructions) {
         const Instruction& inst = m_.instructions[idx];
         if (inst.opcode != spv::Op::OpFunctionCall || inst.operandCount() != f.parameters.size() + 1) continue;
         const Function& callee = m_.functions.at(inst.operand(0));
-        if (inst.operand(i + 1) == p && i < callee.parameters.size())
+        if (inst.operand(i + 1) == p && i < callee.parameters.size()) {
           if (auto it = m_.names.find(callee.parameters[i]); it != m_.names.end()) return it->second;
+          if (auto d = fromDebug(callee.id, i); !d.empty()) return d;
+        }
       }
     return "";
   }

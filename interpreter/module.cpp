@@ -84,6 +84,7 @@ Module Module::parse(std::vector<uint32_t> words) {
   if (r != SPV_SUCCESS) throw ModuleError("malformed SPIR-V: " + message);
   m.buildTables();
   m.layoutTypes();
+  m.readDebugParamNames();
   return m;
 }
 
@@ -92,7 +93,7 @@ Module Module::load(std::vector<uint32_t> words) {
   Module m = parse(std::move(words));
   spvtools::SpirvTools tools(validationEnv(m.version()));
   std::string failure;
-  size_t failureWord = SIZE_MAX;
+  size_t failureWord = SIZE_MAX;  // instruction ordinal from the validator
   tools.SetMessageConsumer([&](spv_message_level_t level, const char*, const spv_position_t& pos,
                                const char* msg) {
     if (level <= SPV_MSG_ERROR && failure.empty()) {
@@ -113,16 +114,10 @@ Module Module::load(std::vector<uint32_t> words) {
     if (!valid) failure = firstFailure;
   }
   if (!valid) {
+    // The validator reports the failing instruction's ordinal (1-based) as the position index.
     std::string where;
-    if (failureWord != SIZE_MAX) {
-      for (uint32_t i = 0; i < m.instructions.size(); ++i) {
-        const auto& inst = m.instructions[i];
-        if (failureWord >= inst.wordOffset && failureWord < inst.wordOffset + inst.words.size()) {
-          where = "\n  at " + m.describe(i);
-          break;
-        }
-      }
-    }
+    if (failureWord != SIZE_MAX && failureWord >= 1 && failureWord <= m.instructions.size())
+      where = "\n  at " + m.describe(uint32_t(failureWord - 1));
     throw ModuleError("SPIR-V validation failed (" + std::string(spvTargetEnvDescription(validationEnv(m.version()))) +
                       "): " + (failure.empty() ? "unknown reason" : failure) + where);
   }
@@ -283,6 +278,31 @@ void Module::buildTables() {
         inst.opcode == spv::Op::OpReturnValue || inst.opcode == spv::Op::OpUnreachable ||
         inst.opcode == spv::Op::OpKill)
       haveLine = false;
+  }
+}
+
+// OpenCL.DebugInfo.100 §4: DebugFunction (20) names the function it describes in operand
+// 'Function'; DebugLocalVariable (26) with an 'Arg Number' is that function's parameter.
+void Module::readDebugParamNames() {
+  constexpr uint32_t kDebugFunction = 20, kDebugLocalVariable = 26;
+  std::unordered_map<uint32_t, uint32_t> functionOfScope;  // DebugFunction id → OpFunction id
+  auto isDebugSet = [&](uint32_t set) {
+    auto it = extInstImports.find(set);
+    return it != extInstImports.end() && it->second.rfind("OpenCL.DebugInfo", 0) == 0;
+  };
+  for (const auto& inst : instructions) {
+    if (inst.opcode != spv::Op::OpExtInst || !isDebugSet(inst.extInstSet)) continue;
+    // operand(0) is the set, operand(1) the instruction, then the instruction's own operands.
+    if (inst.operand(1) == kDebugFunction && inst.operandCount() > 11) functionOfScope[inst.resultId] = inst.operand(11);
+    if (inst.operand(1) == kDebugLocalVariable && inst.operandCount() > 9) {
+      auto fn = functionOfScope.find(inst.operand(7));
+      auto name = strings.find(inst.operand(2));
+      const uint32_t arg = inst.operand(9);
+      if (fn == functionOfScope.end() || name == strings.end() || arg == 0) continue;
+      auto& names = debugParamNames[fn->second];
+      if (names.size() < arg) names.resize(arg);
+      names[arg - 1] = name->second;
+    }
   }
 }
 

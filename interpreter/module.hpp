@@ -117,6 +117,9 @@ class Module {
   std::vector<uint32_t> globalVariables;          // module-scope OpVariable ids
   std::unordered_map<uint32_t, SourceLocation> lineOf;  // instruction index → source (OpLine)
   std::unordered_map<uint32_t, std::string> strings;    // OpString
+  // Parameter names recovered from OpenCL.DebugInfo.100 (DebugLocalVariable with an Arg Number
+  // in a DebugFunction): function id → names by parameter index.
+  std::unordered_map<uint32_t, std::vector<std::string>> debugParamNames;
 
   const Instruction& def(uint32_t id) const;
   const Instruction* findDef(uint32_t id) const;
@@ -143,6 +146,7 @@ class Module {
   std::vector<uint32_t> words_;
   void buildTables();
   void layoutTypes();
+  void readDebugParamNames();
   mutable std::unordered_map<uint32_t, std::string> friendlyNames_;
 };
 

@@ -30,7 +30,7 @@ std::string element(const std::string& path, size_t index);
 //   "nan", "-nan", hexfloats ("0x1.8p+1") and decimals; for integer types decimal or 0x-hex.
 // Every floating-point number is first read as the nearest binary64 value, then rounded to
 // nearest even to the element type (no other rounding is involved for half, float or double
-// inputs that binary64 holds exactly).
+// inputs that binary64 holds exactly). JSON reads -0 as the integer 0: write -0.0 or "-0x0p+0".
 uint64_t elementBits(ElemType type, const nlohmann::json& value, const std::string& path);
 // The same syntax for one line of a "text" init; strings need no quotes there.
 uint64_t elementBitsFromText(ElemType type, std::string_view token, const std::string& path);

@@ -26,7 +26,7 @@ std::string slurp(const std::filesystem::path& file) {
 }
 
 // Runs `clref <args>` with stdout and stderr captured in `dir`.
-Result clref(const TempDir& dir, const std::string& args) {
+Result runClref(const TempDir& dir, const std::string& args) {
   const auto out = dir.path() / "stdout.txt", err = dir.path() / "stderr.txt";
   const std::string command =
       std::string("'") + CLREF_EXE + "' " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
@@ -53,7 +53,7 @@ std::string faultingCase() {
 
 TEST_CASE("clref run writes the golden outputs of a case", "[reference][cli]") {
   TempDir dir;
-  const auto r = clref(dir, "run '" + kGolden + "/cases/vadd.json' --out '" + (dir.path() / "out").string() + "'");
+  const auto r = runClref(dir, "run '" + kGolden + "/cases/vadd.json' --out '" + (dir.path() / "out").string() + "'");
   INFO(r.err);
   REQUIRE(r.status == 0);
   const auto expected = slurp(kGolden + "/expected/vadd.arg2.txt");
@@ -61,7 +61,7 @@ TEST_CASE("clref run writes the golden outputs of a case", "[reference][cli]") {
   CHECK(slurp(dir.path() / "out" / "vadd.arg2.txt") == expected);
   CHECK(std::filesystem::file_size(dir.path() / "out" / "vadd.arg2.bin") == 1024 * sizeof(float));
 
-  const auto printed = clref(dir, "run '" + kGolden + "/cases/vadd.json' --print");
+  const auto printed = runClref(dir, "run '" + kGolden + "/cases/vadd.json' --print");
   REQUIRE(printed.status == 0);
   CHECK(printed.out == "== arg 2 (float, 1024) ==\n" + expected);
 }
@@ -70,28 +70,28 @@ TEST_CASE("clref run: rejected input exits 2 and names the field", "[reference][
   TempDir dir;
   const auto file = dir.write("bad.json", R"({ "module": "k.spv", "kernel": "k", "ndrange": { "global": [1] },
       "args": [ { "buffer": { "type": "float", "count": -1 } } ] })");
-  auto r = clref(dir, "run '" + file.string() + "'");
+  auto r = runClref(dir, "run '" + file.string() + "'");
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Catch::Matchers::Contains("bad.json: args[0].buffer.count: expected a non-negative integer"));
 
-  r = clref(dir, "run '" + kGolden + "/cases/vadd.json' --choice mad=sometimes");
+  r = runClref(dir, "run '" + kGolden + "/cases/vadd.json' --choice mad=sometimes");
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Catch::Matchers::Contains("--choice mad=sometimes"));
 
   const auto missing = dir.write("missing.json", R"({ "module": "nowhere.spv", "kernel": "k",
       "ndrange": { "global": [1] }, "args": [] })");
-  r = clref(dir, "run '" + missing.string() + "'");
+  r = runClref(dir, "run '" + missing.string() + "'");
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Catch::Matchers::Contains("module"));
 
-  CHECK(clref(dir, "run").status == 2);       // no case file
-  CHECK(clref(dir, "frobnicate").status == 2);  // no such subcommand
+  CHECK(runClref(dir, "run").status == 2);       // no case file
+  CHECK(runClref(dir, "frobnicate").status == 2);  // no such subcommand
 }
 
 TEST_CASE("clref run: a kernel fault exits 1 with the diagnostic", "[reference][cli]") {
   TempDir dir;
   const auto file = dir.write("fault.json", faultingCase());
-  const auto r = clref(dir, "run '" + file.string() + "' --out '" + (dir.path() / "out").string() + "'");
+  const auto r = runClref(dir, "run '" + file.string() + "' --out '" + (dir.path() / "out").string() + "'");
   CHECK(r.status == 1);
   CHECK_THAT(r.err, Catch::Matchers::Contains("out-of-bounds"));
   CHECK_FALSE(std::filesystem::exists(dir.path() / "out" / "fault.arg2.txt"));
@@ -99,7 +99,7 @@ TEST_CASE("clref run: a kernel fault exits 1 with the diagnostic", "[reference][
 
 TEST_CASE("clref info, dis, choices, --version", "[reference][cli]") {
   TempDir dir;
-  auto r = clref(dir, "info '" + kGolden + "/spv/local_mem.O2.spv'");
+  auto r = runClref(dir, "info '" + kGolden + "/spv/local_mem.O2.spv'");
   REQUIRE(r.status == 0);
   CHECK_THAT(r.out, Catch::Matchers::Contains("SPIR-V version: 1."));
   CHECK_THAT(r.out, Catch::Matchers::Contains("validation: passes"));
@@ -108,7 +108,7 @@ TEST_CASE("clref info, dis, choices, --version", "[reference][cli]") {
   CHECK_THAT(r.out, Catch::Matchers::Contains("arg 2: local float*"));
   CHECK_THAT(r.out, Catch::Matchers::Contains("arg 3: int"));
 
-  r = clref(dir, "info '" + kGolden + "/spv/struct_arg.O2.spv'");
+  r = runClref(dir, "info '" + kGolden + "/spv/struct_arg.O2.spv'");
   CHECK_THAT(r.out, Catch::Matchers::Contains("struct Params (16 bytes)"));
 
   // A module the validator rejects (OpenCL integers carry no signedness) still gets its info.
@@ -131,23 +131,23 @@ TEST_CASE("clref info, dis, choices, --version", "[reference][cli]") {
       OpFunctionEnd)", &words));
   const auto invalid = dir.path() / "invalid.spv";
   std::ofstream(invalid, std::ios::binary).write(reinterpret_cast<const char*>(words.data()), std::streamsize(words.size() * 4));
-  r = clref(dir, "info '" + invalid.string() + "'");
+  r = runClref(dir, "info '" + invalid.string() + "'");
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::Matchers::Contains("validation: fails"));
   CHECK_THAT(r.out, Catch::Matchers::Contains("arg 0: global int* dst"));
 
-  r = clref(dir, "dis '" + kGolden + "/spv/vadd.O2.spv'");
+  r = runClref(dir, "dis '" + kGolden + "/spv/vadd.O2.spv'");
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::Matchers::Contains("OpEntryPoint Kernel"));
   const auto notSpirv = dir.write("text.spv", "this is no SPIR-V");
-  CHECK(clref(dir, "dis '" + notSpirv.string() + "'").status == 2);
+  CHECK(runClref(dir, "dis '" + notSpirv.string() + "'").status == 2);
 
-  r = clref(dir, "choices");
+  r = runClref(dir, "choices");
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::Matchers::Contains("mad\n"));
   CHECK_THAT(r.out, Catch::Matchers::Contains("(default)"));
 
-  r = clref(dir, "--version");
+  r = runClref(dir, "--version");
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::Matchers::StartsWith("clref "));
 }
