@@ -37,6 +37,15 @@ struct PhiCopy {
   uint32_t dst, src, size;
 };
 
+// A work-group collective (OpGroupAsyncCopy, …): every work-item stops at its Op like at a
+// barrier; when all have arrived with the same operands, the executor performs the action once
+// on behalf of the group (with the first work-item's registers) and resumes them all.
+struct Collective {
+  // Returns false after raising a fault on `wi`.
+  bool (*action)(WorkItem& wi, const Op* op) = nullptr;
+  std::vector<std::pair<uint32_t, uint32_t>> uniformOperands;  // (register, bytes) that must agree
+};
+
 // A control-flow edge: the target and the OpPhi copies it performs (parallel-copy semantics:
 // when a copy's destination is another copy's source, all go through the scratch area first).
 struct Edge {

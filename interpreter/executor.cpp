@@ -405,8 +405,29 @@ class Worker {
               "not every work-item of the work-group reached this barrier: local work-item " + ids(o.localId) + " " + otherState);
         return finishGroup(g, true);
       }
+      if (at && at->aux && !runCollective(n, at)) return finishGroup(g, true);
       for (uint64_t i = 0; i < n; ++i) slots_[i]->wi.state = WorkItemState::Running;
     }
+  }
+
+  // A work-group collective reached by every work-item: its operands must agree (OpenCL C 3.0
+  // §6.15.11 async copies "must be encountered by all work-items ... with the same argument
+  // values"), then it runs once for the group.
+  bool runCollective(uint64_t n, const Op* at) {
+    const auto& c = *static_cast<const Collective*>(at->aux);
+    WorkItem& first = slots_[0]->wi;
+    for (uint64_t i = 1; i < n; ++i) {
+      const WorkItem& wi = slots_[i]->wi;
+      for (const auto& [reg, bytes] : c.uniformOperands)
+        if (std::memcmp(first.regs + reg, wi.regs + reg, bytes) != 0) {
+          fault(slots_[i]->wi, at, FaultKind::Unsupported,
+                "work-group function called with different argument values by local work-items (0,0,0) and (" +
+                    std::to_string(wi.localId[0]) + "," + std::to_string(wi.localId[1]) + "," + std::to_string(wi.localId[2]) +
+                    "); the spec requires the same values in every work-item");
+          return false;
+        }
+    }
+    return c.action(first, at);
   }
 
   void finishGroup(uint64_t g, bool faulted) {

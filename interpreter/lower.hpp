@@ -83,6 +83,9 @@ bool lowerComposite(Lowerer&, const Instruction&);
 bool lowerMemory(Lowerer&, const Instruction&);
 bool lowerControl(Lowerer&, const Instruction&);
 bool lowerExtInst(Lowerer&, const Instruction&);
+bool lowerGroup(Lowerer&, const Instruction&);
+// The handler every barrier-like Op uses (ops_control.cpp): the work-item waits for its group.
+const Op* waitForGroup(WorkItem& wi, const Op* op);
 
 // Undefined-value tracking (undefined_values.cpp).
 void planUndefTracking(Lowerer&, const std::vector<uint32_t>& functions);

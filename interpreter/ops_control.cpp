@@ -104,12 +104,16 @@ const Op* undefinedCondition(WorkItem& wi, const Op* op) {
 // of its work-group reaches this same barrier (OpenCL C 3.0 §6.15.8 barrier: "all work-items
 // in a work-group ... must execute this function"). Memory is sequentially consistent inside a
 // work-group in clref, so the memory semantics need no extra action.
-const Op* controlBarrier(WorkItem& wi, const Op* op) {
+}  // namespace
+
+const Op* waitForGroup(WorkItem& wi, const Op* op) {
   wi.barrier = op;
   wi.pc = op + 1;
   wi.state = WorkItemState::AtBarrier;
   return nullptr;
 }
+
+namespace {
 const Op* nop(WorkItem&, const Op* op) { return op + 1; }
 
 }  // namespace
@@ -206,7 +210,7 @@ bool lowerControl(Lowerer& L, const Instruction& inst) {
       if (scope != uint32_t(spv::Scope::Workgroup))
         L.reject(inst, "control barrier with execution scope " + std::to_string(scope) +
                            " (only Workgroup is supported; sub-group barriers come with sub-group support)");
-      L.emit(&controlBarrier, inst);
+      L.emit(&waitForGroup, inst);
       L.k.usesBarrier = true;
       return true;
     }

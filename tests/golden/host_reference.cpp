@@ -188,6 +188,16 @@ void vadd(const Case& c, ArgBytes& a) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// async_copy.cl
+
+void asyncCopy(const Case& c, ArgBytes& a) {
+  Buf<float> in(c, a, 0), out(c, a, 1);
+  const size_t n = c.range.local->at(0);
+  for (size_t g = 0; g < items1D(c) / n; ++g)
+    for (size_t i = 0; i < n / 2; ++i) out.set(g * n + 2 * i, in[g * n + i] * 2.0f + 1.0f);
+}
+
+// ---------------------------------------------------------------------------------------------
 // arith_char.cl, arith_short.cl, arith_int.cl, arith_long.cl
 
 void arithChar(const Case& c, ArgBytes& a) {
@@ -1213,6 +1223,8 @@ void (*const kMatmulTiled)(const Case&, ArgBytes&) = [](const Case& c, ArgBytes&
 // Every case file in golden/cases/, by name. Cases of the same kernel share its function.
 const std::pair<const char*, void (*)(const Case&, ArgBytes&)> kCases[] = {
     {"vadd", vadd},
+    {"async_copy", asyncCopy},
+    {"async_copy_O0", asyncCopy},
     {"vadd_O0", vadd},
     {"arith_char", arithChar},
     {"arith_uchar", arithUchar},

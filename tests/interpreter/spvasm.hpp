@@ -19,14 +19,14 @@
 namespace clref::test {
 
 // The SPIR-V words of spvasm/<name>.spvasm, assembled for the OpenCL 2.2 environment
-// (SPIR-V 1.2). Throws with the assembler's message on error.
-inline std::vector<uint32_t> assembleSpvasm(const std::string& name) {
+// (SPIR-V 1.2) unless told otherwise. Throws with the assembler's message on error.
+inline std::vector<uint32_t> assembleSpvasm(const std::string& name, spv_target_env env = SPV_ENV_OPENCL_2_2) {
   const std::string path = std::string(CLREF_SPVASM_DIR) + "/" + name + ".spvasm";
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot open " + path);
   std::stringstream text;
   text << in.rdbuf();
-  spvtools::SpirvTools tools(SPV_ENV_OPENCL_2_2);
+  spvtools::SpirvTools tools(env);
   std::string messages;
   tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t& pos, const char* msg) {
     messages += path + ":" + std::to_string(pos.line + 1) + ":" + std::to_string(pos.column + 1) + ": " + msg + "\n";
@@ -37,8 +37,9 @@ inline std::vector<uint32_t> assembleSpvasm(const std::string& name) {
   return words;
 }
 
-inline std::shared_ptr<host::Program> loadSpvasm(const host::Device& device, const std::string& name) {
-  return host::Program::fromSpirv(device, assembleSpvasm(name));
+inline std::shared_ptr<host::Program> loadSpvasm(const host::Device& device, const std::string& name,
+                                                spv_target_env env = SPV_ENV_OPENCL_2_2) {
+  return host::Program::fromSpirv(device, assembleSpvasm(name, env));
 }
 
 // One work-group of `workItems` work-items along dimension 0.

@@ -361,3 +361,430 @@ TEST_CASE("OpFunctionCall with return values and pointer parameters", "[spvasm][
   const auto out = runToVector<uint32_t>(kernel, 8);
   CHECK(out == std::vector<uint32_t>{x + y, x * y, 55, x * y, (y + y) * 2, y * y, x ^ y, 1003});
 }
+
+// ---------------------------------------------------------------------------------------------
+// 7. OpCopyMemory / OpCopyMemorySized, initialised variables, program-scope variables
+// ---------------------------------------------------------------------------------------------
+
+TEST_CASE("OpCopyMemory, OpCopyMemorySized and initialised Function variables", "[spvasm][memory]") {
+  host::Device device;
+  auto program = loadSpvasm(device, "memory_copy");
+  host::Kernel kernel(program, "memory_copy");
+  const std::vector<uint32_t> in = {0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6, 0xa7, 8};
+  kernel.setArg(1, std::make_shared<host::Buffer>(in.data(), in.size() * 4));
+  // Two work-groups of four: the initialisers must hold afresh for every work-item.
+  const size_t n = 8;
+  auto outBuf = std::make_shared<host::Buffer>(n * 32 * 4);
+  kernel.setArg(0, outBuf);
+  host::NDRange range;
+  range.global = {n, 1, 1};
+  range.local = std::array<size_t, 3>{4, 1, 1};
+  const auto r = kernel.run(range);
+  INFO((r.fault ? r.fault->format() : std::string()));
+  REQUIRE(r.ok);
+  const auto out = outBuf->as<uint32_t>();
+  for (uint32_t i = 0; i < n; ++i) {
+    INFO("work-item " << i);
+    const uint32_t* rec = &out[32 * i];
+    std::vector<uint32_t> want = {1, 2, 3, 4, 5, 6, 7, 8, 100 + i};
+    for (uint32_t k = 0; k < 8; ++k) want.push_back(k == 1 ? i : in[k]);
+    for (uint32_t v : {1000 + i, in[0], in[1], in[2], 5u, 6u, 7u, 8u}) want.push_back(v);
+    want.push_back(in[0]);
+    want.push_back(in[1]);
+    want.push_back(40 + i);
+    CHECK(std::vector<uint32_t>(rec, rec + 28) == want);
+  }
+}
+
+TEST_CASE("program-scope variables keep their value between runs", "[spvasm][memory]") {
+  host::Device device;
+  auto program = loadSpvasm(device, "memory_copy");
+  host::Kernel kernel(program, "program_scope");
+  const std::vector<uint32_t> table = {1, 2, 3, 4, 5, 6, 7, 8};
+  for (uint32_t run = 0; run < 3; ++run) {
+    const auto out = runToVector<uint32_t>(kernel, 9);
+    CHECK(out[0] == 5 + run);
+    CHECK(std::vector<uint32_t>(out.begin() + 1, out.end()) == table);
+  }
+  // A second kernel object on the same program sees the same variable.
+  host::Kernel again(program, "program_scope");
+  CHECK(runToVector<uint32_t>(again, 9)[0] == 8);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8. OpFMod/OpFRem/OpFNegate, class tests, ordered/unordered comparisons, vector OpSelect
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+// OpFRem: the remainder with the sign of operand 1, i.e. C's fmod (exact). OpFMod: the
+// remainder with the sign of operand 2: fmod(x, y) + y when the signs differ and it is not 0.
+// The inputs below keep x/y and the sum r + y exact in long double, so one rounding to T.
+template <class T> T refFMod(T x, T y) {
+  const T r = std::fmod(x, y);
+  if (r == 0 || std::isnan(r) || std::signbit(r) == std::signbit(y)) return r;
+  return T((long double)r + (long double)y);
+}
+
+template <class T, class U> void checkFModFRem(const char* kernelName) {
+  host::Device device;
+  auto program = loadSpvasm(device, "float_ops");
+  host::Kernel kernel(program, kernelName);
+  const T inf = std::numeric_limits<T>::infinity(), nan = std::numeric_limits<T>::quiet_NaN();
+  const std::vector<std::pair<T, T>> pairs = {
+      {T(5.5), T(2)},    {T(-5.5), T(2)},    {T(5.5), T(-2)},    {T(-5.5), T(-2)},   {T(7), T(7)},
+      {T(-7), T(7)},     {T(7), T(-7)},      {T(0.75), T(0.5)},  {T(-0.75), T(0.5)}, {T(0.75), T(-0.5)},
+      {T(1e6 + 0.25), T(-3)}, {T(-1e6 - 0.25), T(3)}, {T(1), T(1e-3)}, {T(-1), T(1e-3)},
+      {T(0), T(3)},      {T(-0.0), T(3)},    {T(0), T(-3)},      {T(2.5), T(0.1)},   {T(-2.5), T(0.1)},
+      {T(3), T(0)},      {inf, T(2)},        {nan, T(2)},        {T(2), nan},        {T(1.5), inf},
+      {T(-1.5), inf}};
+  std::vector<T> in;
+  for (auto [x, y] : pairs) in.insert(in.end(), {x, y});
+  kernel.setArg(1, std::make_shared<host::Buffer>(in.data(), in.size() * sizeof(T)));
+  const auto out = runToVector<T>(kernel, pairs.size() * 3, pairs.size());
+  const U sign = U(1) << (sizeof(U) * 8 - 1);
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    const auto [x, y] = pairs[i];
+    INFO("x = " << x << ", y = " << y << " (FMod " << out[3 * i] << ", FRem " << out[3 * i + 1] << ")");
+    // FRem: C fmod, bit-exact (NaN for y = 0, x infinite or a NaN operand)
+    const T rem = std::fmod(x, y);
+    if (std::isnan(rem)) CHECK(std::isnan(out[3 * i + 1]));
+    else CHECK(bits<U>(out[3 * i + 1]) == bits<U>(rem));
+    // FMod: checked where it is finite and well defined (not for an infinite operand 2)
+    if (!std::isinf(y)) {
+      const T mod = refFMod(x, y);
+      if (std::isnan(mod)) CHECK(std::isnan(out[3 * i]));
+      else if (mod == 0) CHECK(out[3 * i] == 0);
+      else CHECK(bits<U>(out[3 * i]) == bits<U>(mod));
+    }
+    // FNegate flips the sign bit, of zeros and NaNs too
+    if (std::isnan(x)) {
+      CHECK(std::isnan(out[3 * i + 2]));
+      CHECK((bits<U>(out[3 * i + 2]) & sign) == ((bits<U>(x) & sign) ^ sign));
+    } else {
+      CHECK(bits<U>(out[3 * i + 2]) == (bits<U>(x) ^ sign));
+    }
+  }
+}
+
+// The 16 results of float_class/half_class for (x, y), from IEEE 754 and C++ comparisons.
+// `normal` is decided by the caller (for half, from its own exponent field).
+std::vector<uint32_t> refClass(float x, float y, bool normal) {
+  const bool un = std::isnan(x) || std::isnan(y);
+  auto b = [](bool v) { return v ? 1u : 0u; };
+  return {b(std::isnan(x)), b(std::isinf(x)), b(std::isfinite(x)), b(normal), b(std::signbit(x)),
+          b(!un), b(un), b(x == y), b(un || x == y), b(!un && x != y), b(x != y), b(x < y),
+          b(un || x < y), b(x >= y), b(un || x >= y), b(x < y || x > y)};
+}
+
+// binary16 → float by integer arithmetic (exact).
+float halfToFloat(uint16_t h) {
+  const uint32_t sign = uint32_t(h >> 15) << 31, exp = (h >> 10) & 31, man = h & 0x3ff;
+  if (exp == 31) return bits<float>(sign | 0x7f800000u | (man << 13));
+  if (exp == 0) {
+    const float v = std::ldexp(float(man), -24);
+    return sign ? -v : v;
+  }
+  return bits<float>(sign | ((exp - 15 + 127) << 23) | (man << 13));
+}
+
+}  // namespace
+
+TEST_CASE("OpFMod, OpFRem and OpFNegate on floats", "[spvasm][float]") {
+  checkFModFRem<float, uint32_t>("fmod_frem_f32");
+}
+
+TEST_CASE("OpFMod, OpFRem and OpFNegate on doubles", "[spvasm][float]") {
+  checkFModFRem<double, uint64_t>("fmod_frem_f64");
+}
+
+TEST_CASE("class tests and ordered/unordered comparisons on floats", "[spvasm][float]") {
+  host::Device device;
+  auto program = loadSpvasm(device, "float_ops");
+  host::Kernel kernel(program, "float_class");
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const float den = std::numeric_limits<float>::denorm_min(), fmin = std::numeric_limits<float>::min();
+  const std::vector<float> values = {0.0f, -0.0f, 1.0f, -2.5f, inf, -inf, nan, -nan, den, -den, fmin,
+                                     -fmin, 3.4e38f, bits<float>(0x7f800001u)};
+  std::vector<float> in;
+  for (float x : values)
+    for (float y : {x, 1.0f, -0.0f, nan, inf}) in.insert(in.end(), {x, y});
+  const size_t n = in.size() / 2;
+  kernel.setArg(1, std::make_shared<host::Buffer>(in.data(), in.size() * 4));
+  const auto out = runToVector<uint32_t>(kernel, n * 16, n);
+  for (size_t i = 0; i < n; ++i) {
+    const float x = in[2 * i], y = in[2 * i + 1];
+    INFO("x = 0x" << std::hex << bits<uint32_t>(x) << ", y = 0x" << bits<uint32_t>(y));
+    CHECK(std::vector<uint32_t>(out.begin() + 16 * i, out.begin() + 16 * i + 16) ==
+          refClass(x, y, std::isnormal(x)));
+  }
+}
+
+namespace {
+
+void checkHalfClass(spv_target_env env) {
+  host::Device device;
+  auto program = loadSpvasm(device, "half_class", env);
+  host::Kernel kernel(program, "half_class");
+  // zero, -zero, one, -2.5, inf, -inf, qNaN, -qNaN, sNaN, smallest subnormal, largest subnormal,
+  // smallest normal, -smallest normal, largest finite 65504
+  const std::vector<uint16_t> values = {0x0000, 0x8000, 0x3c00, 0xc100, 0x7c00, 0xfc00, 0x7e00, 0xfe00,
+                                        0x7c01, 0x0001, 0x03ff, 0x0400, 0x8400, 0x7bff};
+  std::vector<uint16_t> in;
+  for (uint16_t x : values)
+    for (uint16_t y : {x, uint16_t(0x3c00), uint16_t(0x8000), uint16_t(0x7e00), uint16_t(0x0001)})
+      in.insert(in.end(), {x, y});
+  const size_t n = in.size() / 2;
+  kernel.setArg(1, std::make_shared<host::Buffer>(in.data(), in.size() * 2));
+  const auto out = runToVector<uint32_t>(kernel, n * 16, n);
+  for (size_t i = 0; i < n; ++i) {
+    const uint16_t x = in[2 * i], y = in[2 * i + 1];
+    const unsigned exp = (x >> 10) & 31;
+    INFO("x = 0x" << std::hex << x << ", y = 0x" << y);
+    CHECK(std::vector<uint32_t>(out.begin() + 16 * i, out.begin() + 16 * i + 16) ==
+          refClass(halfToFloat(x), halfToFloat(y), exp != 0 && exp != 31));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("class tests and ordered/unordered comparisons on halfs", "[spvasm][float][half]") {
+  checkHalfClass(SPV_ENV_UNIVERSAL_1_3);
+}
+
+// OpenCL SPIR-V Environment: with cl_khr_fp16 a device accepts the Float16 capability in any
+// SPIR-V version it consumes, 1.0 to 1.2 included (llvm-spirv emits those).
+TEST_CASE("Float16 capability in a SPIR-V 1.2 module", "[spvasm][float][half][!mayfail]") {
+  checkHalfClass(SPV_ENV_OPENCL_2_2);
+}
+
+TEST_CASE("OpSelect with a vector condition", "[spvasm][float]") {
+  host::Device device;
+  auto program = loadSpvasm(device, "float_ops");
+  host::Kernel kernel(program, "select_vec");
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<uint32_t> in = {5, 0xffffffff, 7, bits<uint32_t>(nan), 9, 3, 7, bits<uint32_t>(nan)};
+  kernel.setArg(1, std::make_shared<host::Buffer>(in.data(), in.size() * 4));
+  const auto out = runToVector<uint32_t>(kernel, 8);
+  std::vector<uint32_t> want;
+  for (int c = 0; c < 4; ++c) want.push_back(std::min(in[c], in[4 + c]));
+  for (int c = 0; c < 4; ++c) want.push_back(bits<float>(in[c]) == bits<float>(in[4 + c]) ? 1 : 2);
+  CHECK(out == want);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 9. Pointer conversions and generic pointers
+// ---------------------------------------------------------------------------------------------
+
+TEST_CASE("pointer conversions and generic pointers", "[spvasm][pointer]") {
+  host::Device device;
+  auto program = loadSpvasm(device, "pointers");
+  host::Kernel kernel(program, "pointers");
+  const uint32_t in[4] = {0x1111, 0x2222, 0x3333, 0x4444};
+  kernel.setArg(1, std::make_shared<host::Buffer>(in, sizeof in));
+  kernel.setArgLocal(2, 16);
+  const auto out = runToVector<uint64_t>(kernel, 13);
+  CHECK(out[0] == in[1]);
+  CHECK(out[1] == in[0]);
+  CHECK(out[2] == 0);
+  CHECK(out[3] == 77);
+  CHECK(out[4] == 0);
+  CHECK(out[5] == 0x100);  // WorkgroupMemory
+  CHECK(out[6] == 0x200);  // CrossWorkgroupMemory
+  CHECK(out[7] == 0);
+  CHECK(out[8] == 0);
+  CHECK(out[9] == 0);
+  CHECK(out[10] == 12);
+  CHECK(out[11] == 0);
+  CHECK(out[12] == 31);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 10. Physical32 addressing
+// ---------------------------------------------------------------------------------------------
+
+TEST_CASE("Physical32 module on a 32-bit device", "[spvasm][physical32]") {
+  host::DeviceConfig config;
+  config.addressBits = 32;
+  host::Device device(config);
+  auto program = loadSpvasm(device, "physical32");
+  host::Kernel kernel(program, "physical32");
+  const uint32_t n = 12;
+  std::vector<uint32_t> in(n);
+  for (uint32_t i = 0; i < n; ++i) in[i] = 0xabc000 + i * i;
+  kernel.setArg(1, std::make_shared<host::Buffer>(in.data(), in.size() * 4));
+  const auto out = runToVector<uint32_t>(kernel, 4 * n, n);
+  for (uint32_t i = 0; i < n; ++i) {
+    INFO("work-item " << i);
+    CHECK(std::vector<uint32_t>(out.begin() + 4 * i, out.begin() + 4 * i + 4) ==
+          std::vector<uint32_t>{i, n, 4 * i, in[i]});
+  }
+}
+
+namespace {
+
+// Loading, creating the kernel and running it: the mismatch may be caught at any step, but it
+// must be a ModuleError whose message names both addressing widths.
+std::string addressingMismatch(unsigned deviceBits, const std::string& module) {
+  host::DeviceConfig config;
+  config.addressBits = deviceBits;
+  host::Device device(config);
+  try {
+    auto program = loadSpvasm(device, module);
+    host::Kernel kernel(program, module);
+    auto out = std::make_shared<host::Buffer>(64);
+    kernel.setArg(0, out);
+    if (kernel.argCount() > 1) kernel.setArg(1, std::make_shared<host::Buffer>(64));
+    if (kernel.argCount() > 2) kernel.setArgLocal(2, 16);
+    kernel.run(range1(1));
+  } catch (const interpreter::ModuleError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("addressing model must match the device's address bits", "[spvasm][physical32]") {
+  const std::string a = addressingMismatch(64, "physical32");
+  INFO(a);
+  CHECK(a.find("Physical32") != std::string::npos);
+  CHECK(a.find("64") != std::string::npos);
+  const std::string b = addressingMismatch(32, "pointers");
+  INFO(b);
+  CHECK(b.find("Physical64") != std::string::npos);
+  CHECK(b.find("32") != std::string::npos);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 11. Integer division and shifts at their edges
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+struct DivRun {
+  std::vector<uint32_t> out;
+  host::RunResult result;
+};
+
+DivRun runIntDiv(const std::vector<int32_t>& pairs, const char* choice = nullptr) {
+  host::DeviceConfig config;
+  if (choice) config.choices.set(choice);
+  host::Device device(config);
+  auto program = loadSpvasm(device, "int_edge");
+  host::Kernel kernel(program, "int_div");
+  const size_t n = pairs.size() / 2;
+  kernel.setArg(1, std::make_shared<host::Buffer>(pairs.data(), pairs.size() * 4));
+  auto out = std::make_shared<host::Buffer>(n * 5 * 4);
+  kernel.setArg(0, out);
+  DivRun r;
+  r.result = kernel.run(range1(n));
+  auto s = out->as<uint32_t>();
+  r.out.assign(s.begin(), s.end());
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("OpSDiv, OpSRem, OpSMod, OpUDiv, OpUMod with negative operands", "[spvasm][int]") {
+  const int32_t MIN = std::numeric_limits<int32_t>::min(), MAX = std::numeric_limits<int32_t>::max();
+  const std::vector<int32_t> pairs = {7,   2,  -7,  2,   7,   -2,  -7,  -2,  6,   3,   -6,  3,   5,  7,
+                                      -5,  7,  5,   -7,  0,   -5,  MIN, 1,   MIN, 2,   MIN, -2,  MIN, 3,
+                                      MAX, -1, MAX, MIN, -1,  MIN, MIN, MAX, 123456789, -1000, -1, 1};
+  const DivRun r = runIntDiv(pairs);
+  INFO((r.result.fault ? r.result.fault->format() : std::string()));
+  REQUIRE(r.result.ok);
+  CHECK(r.result.warnings.empty());
+  for (size_t i = 0; i < pairs.size() / 2; ++i) {
+    const int32_t a = pairs[2 * i], b = pairs[2 * i + 1];
+    INFO("a = " << a << ", b = " << b);
+    int32_t mod = a % b;
+    if (mod != 0 && (mod < 0) != (b < 0)) mod += b;
+    CHECK(int32_t(r.out[5 * i + 0]) == a / b);  // truncation toward zero
+    CHECK(int32_t(r.out[5 * i + 1]) == a % b);  // sign of the dividend
+    CHECK(int32_t(r.out[5 * i + 2]) == mod);    // sign of the divisor
+    CHECK(r.out[5 * i + 3] == uint32_t(a) / uint32_t(b));
+    CHECK(r.out[5 * i + 4] == uint32_t(a) % uint32_t(b));
+  }
+}
+
+TEST_CASE("integer division by zero warns and follows int_div_by_zero", "[spvasm][int]") {
+  const std::vector<int32_t> pairs = {7, 0, -9, 0};
+  SECTION("default: zero") {
+    const DivRun r = runIntDiv(pairs);
+    REQUIRE(r.result.ok);
+    CHECK(!r.result.warnings.empty());
+    CHECK(r.result.warningCount >= 2);
+    for (const auto& w : r.result.warnings) CHECK(w.isWarning());
+    CHECK(r.out == std::vector<uint32_t>(10, 0));
+  }
+  SECTION("all_ones") {
+    const DivRun r = runIntDiv(pairs, "int_div_by_zero=all_ones");
+    REQUIRE(r.result.ok);
+    CHECK(!r.result.warnings.empty());
+    for (size_t i = 0; i < 2; ++i) {
+      CHECK(r.out[5 * i + 0] == 0xffffffffu);  // SDiv
+      CHECK(r.out[5 * i + 3] == 0xffffffffu);  // UDiv
+    }
+  }
+  SECTION("dividend") {
+    const DivRun r = runIntDiv(pairs, "int_div_by_zero=dividend");
+    REQUIRE(r.result.ok);
+    for (size_t i = 0; i < 2; ++i) {
+      CHECK(r.out[5 * i + 0] == uint32_t(pairs[2 * i]));
+      CHECK(r.out[5 * i + 3] == uint32_t(pairs[2 * i]));
+    }
+  }
+}
+
+TEST_CASE("INT_MIN / -1 warns and follows int_div_overflow", "[spvasm][int]") {
+  const int32_t MIN = std::numeric_limits<int32_t>::min();
+  const std::vector<int32_t> pairs = {MIN, -1};
+  SECTION("default: wrap") {
+    const DivRun r = runIntDiv(pairs);
+    REQUIRE(r.result.ok);
+    CHECK(!r.result.warnings.empty());
+    CHECK(r.out[0] == uint32_t(MIN));   // SDiv wraps
+    CHECK(r.out[1] == 0);               // SRem
+    CHECK(r.out[2] == 0);               // SMod
+    CHECK(r.out[3] == 0);               // UDiv 0x80000000 / 0xffffffff: defined
+    CHECK(r.out[4] == 0x80000000u);     // UMod: defined
+  }
+  SECTION("zero") {
+    const DivRun r = runIntDiv(pairs, "int_div_overflow=zero");
+    REQUIRE(r.result.ok);
+    CHECK(!r.result.warnings.empty());
+    CHECK(r.out[0] == 0);
+    CHECK(r.out[1] == 0);
+  }
+}
+
+TEST_CASE("shift counts are taken modulo the width (OpenCL rule)", "[spvasm][int]") {
+  host::Device device;
+  auto program = loadSpvasm(device, "int_edge");
+  host::Kernel kernel(program, "shifts");
+  std::vector<uint64_t> in;
+  for (uint64_t x : {0x8123456789abcdefull, 0x00000000f0000081ull, 1ull, 0xffffffffffffffffull})
+    for (uint64_t n : {0ull, 1ull, 7ull, 8ull, 9ull, 31ull, 32ull, 33ull, 63ull, 64ull, 65ull, 100ull, 0xffffffffull,
+                       0x100000001ull})
+      in.insert(in.end(), {x, n});
+  const size_t count = in.size() / 2;
+  kernel.setArg(1, std::make_shared<host::Buffer>(in.data(), in.size() * 8));
+  const auto out = runToVector<uint64_t>(kernel, count * 9, count);
+  for (size_t i = 0; i < count; ++i) {
+    const uint64_t x = in[2 * i], n = in[2 * i + 1];
+    const unsigned n64 = unsigned(n % 64), n32 = unsigned(uint32_t(n) % 32), n8 = unsigned(uint8_t(n) % 8);
+    const uint32_t x32 = uint32_t(x);
+    const uint8_t x8 = uint8_t(x);
+    INFO("x = 0x" << std::hex << x << ", n = 0x" << n);
+    CHECK(out[9 * i + 0] == x << n64);
+    CHECK(out[9 * i + 1] == x >> n64);
+    CHECK(out[9 * i + 2] == uint64_t(int64_t(x) >> n64));
+    CHECK(out[9 * i + 3] == uint32_t(x32 << n32));
+    CHECK(out[9 * i + 4] == uint32_t(x32 >> n32));
+    CHECK(out[9 * i + 5] == uint32_t(int32_t(x32) >> n32));
+    CHECK(out[9 * i + 6] == uint8_t(x8 << n8));
+    CHECK(out[9 * i + 7] == uint8_t(x8 >> n8));
+    CHECK(out[9 * i + 8] == uint8_t(int8_t(x8) >> unsigned(n % 8)));
+  }
+}

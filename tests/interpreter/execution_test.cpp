@@ -1,0 +1,702 @@
+// Execution through the host API: SPIR-V versions 1.0–1.4, OpenCL C 2.0/3.0 generic address
+// space, every work-item and sub-group builtin on a 3D non-uniform NDRange with an offset,
+// Physical32, kernel argument kinds, and the uninitialised_memory choice. Expected values come
+// from the OpenCL C specification's formulas evaluated on the host in this file.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "api/host.hpp"
+#include "interpreter/diagnostic.hpp"
+#include "interpreter/module.hpp"
+
+using namespace clref;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// OpenCL C → SPIR-V words with clang-15 + llvm-spirv-15 at a chosen SPIR-V version.
+std::vector<uint32_t> compileCL(const std::string& source, const std::string& options, const std::string& spirvVersion,
+                                unsigned addressBits = 64) {
+  char tmpl[] = "/tmp/clref-exec-XXXXXX";
+  if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
+  const fs::path dir(tmpl);
+  const fs::path cl = dir / "exec.cl", bc = dir / "exec.bc", spv = dir / "exec.spv", log = dir / "log.txt";
+  { std::ofstream(cl) << source; }
+  const std::string target = addressBits == 32 ? "spir" : "spir64";
+  const std::string cmd = "clang-15 -x cl -target " + target + " -emit-llvm -c " + options + " '" + cl.string() + "' -o '" +
+                          bc.string() + "' > '" + log.string() + "' 2>&1 && llvm-spirv-15 --spirv-max-version=" + spirvVersion +
+                          " '" + bc.string() + "' -o '" + spv.string() + "' >> '" + log.string() + "' 2>&1";
+  const int rc = std::system(cmd.c_str());
+  std::vector<uint32_t> words;
+  if (rc == 0) {
+    std::ifstream in(spv, std::ios::binary);
+    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    words.resize(bytes.size() / 4);
+    std::memcpy(words.data(), bytes.data(), words.size() * 4);
+  }
+  std::ifstream lin(log);
+  const std::string logText((std::istreambuf_iterator<char>(lin)), std::istreambuf_iterator<char>());
+  fs::remove_all(dir);
+  if (rc != 0 || words.empty()) throw std::runtime_error("compiling OpenCL C failed:\n" + logText);
+  return words;
+}
+
+host::NDRange range1(size_t global, size_t local) {
+  host::NDRange r;
+  r.dims = 1;
+  r.global = {global, 1, 1};
+  r.local = std::array<size_t, 3>{local, 1, 1};
+  return r;
+}
+
+void requireOk(const host::RunResult& r) {
+  INFO((r.fault ? r.fault->format() : std::string()));
+  REQUIRE(r.ok);
+}
+
+template <class T> std::shared_ptr<host::Buffer> bufferOf(const std::vector<T>& v) {
+  return std::make_shared<host::Buffer>(v.data(), v.size() * sizeof(T));
+}
+
+}  // namespace
+
+// ---- (b) SPIR-V versions ---------------------------------------------------------------------
+
+namespace {
+
+const char* kVersionSource = R"CL(
+typedef struct { int k; float w; } Pair;
+int helper(int x, int y) {
+  switch (x) {  // no narrowing of the condition: llvm-spirv-15 rejects i2 ("InvalidBitWidth")
+    case -1: return x + y;
+    case 0: return x * y + 1;
+    case 3: return x - y;
+    case 7: case 8: return x * y;
+    default: return x ^ y;
+  }
+}
+kernel void mix(global const int* a, global const float* f, global int* iout, global float* fout, Pair p) {
+  size_t i = get_global_id(0);
+  int acc = 0;
+  for (int j = 0; j <= (int)(i % 5); ++j) acc += helper(a[i] + j, j + p.k);
+  iout[i] = acc;
+  float4 v = (float4)(f[i], f[i] * 2.0f, f[i] + 1.0f, p.w);
+  int4 m = (int4)(a[i], a[i] >> 1, a[i] << 2, (int)i);
+  v = v * (float4)(0.5f, 0.25f, 2.0f, 3.0f) + convert_float4(m);
+  fout[i] = v.x + v.y + v.z + v.w;
+}
+)CL";
+
+int hostHelper(int x, int y) {
+  switch (x) {  // no narrowing of the condition: llvm-spirv-15 rejects i2 ("InvalidBitWidth")
+    case -1: return x + y;
+    case 0: return x * y + 1;
+    case 3: return x - y;
+    case 7: case 8: return x * y;
+    default: return x ^ y;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("SPIR-V 1.0 to 1.4 from llvm-spirv-15 load and give the same results", "[execution][versions]") {
+  constexpr size_t n = 64;
+  std::vector<int> a(n);
+  std::vector<float> f(n);
+  for (size_t i = 0; i < n; ++i) {
+    a[i] = int(i * 37 % 101) - 50;
+    f[i] = float(i) * 0.375f - 7.0f;
+  }
+  struct Pair {
+    int k;
+    float w;
+  } pair{3, 1.5f};
+  // Host reference, each float operation rounded separately (the kernel is compiled with
+  // -ffp-contract=off so no multiply-add is contracted).
+  std::vector<int> iexp(n);
+  std::vector<float> fexp(n);
+  for (size_t i = 0; i < n; ++i) {
+    int acc = 0;
+    for (int j = 0; j <= int(i % 5); ++j) acc += hostHelper(a[i] + j, j + pair.k);
+    iexp[i] = acc;
+    volatile float v0 = f[i] * 0.5f, v1 = (f[i] * 2.0f) * 0.25f, v2 = (f[i] + 1.0f) * 2.0f, v3 = pair.w * 3.0f;
+    volatile float x = v0 + float(a[i]), y = v1 + float(a[i] >> 1), z = v2 + float(a[i] << 2), w = v3 + float(int(i));
+    volatile float s1 = x + y;
+    volatile float s2 = s1 + z;
+    fexp[i] = s2 + w;
+  }
+  for (const char* version : {"1.0", "1.1", "1.2", "1.3", "1.4"}) {
+    for (const char* opt : {"-O0", "-O2"}) {
+      INFO("SPIR-V " << version << " " << opt);
+      const auto words = compileCL(kVersionSource, std::string("-cl-std=CL1.2 -ffp-contract=off ") + opt, version);
+      const uint32_t expectedVersion = 0x00010000u | uint32_t(version[2] - '0') << 8;
+      CHECK(words.at(1) <= expectedVersion);
+      std::shared_ptr<host::Program> program;
+      try {
+        program = host::Program::fromSpirv(host::Device(), words);
+      } catch (const std::exception& e) {
+        FAIL_CHECK("load failed: " << e.what());
+        continue;
+      }
+      try {
+        host::Kernel k(program, "mix");
+        auto iout = std::make_shared<host::Buffer>(n * sizeof(int));
+        auto fout = std::make_shared<host::Buffer>(n * sizeof(float));
+        k.setArg(0, bufferOf(a));
+        k.setArg(1, bufferOf(f));
+        k.setArg(2, iout);
+        k.setArg(3, fout);
+        k.setArg(4, pair);
+        requireOk(k.run(range1(n, 16)));
+        for (size_t i = 0; i < n; ++i) {
+          CHECK(iout->as<int>()[i] == iexp[i]);
+          CHECK(fout->as<float>()[i] == fexp[i]);
+        }
+      } catch (const std::exception& e) {
+        FAIL_CHECK("kernel failed: " << e.what());
+      }
+    }
+  }
+}
+
+// ---- generic address space (OpenCL C 2.0 / 3.0) ---------------------------------------------
+
+namespace {
+
+const char* kGenericSource = R"CL(
+int sum3(int* p) { return p[0] + p[1] + p[2]; }
+void bump(int* p, int by) { *p += by; }
+kernel void generic_ptrs(global int* g, global int* out) {
+  local int l[3];
+  int pr[3];
+  size_t i = get_global_id(0);
+  size_t lid = get_local_id(0);
+  if (lid == 0) { l[0] = 10; l[1] = 20; l[2] = 30; }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int j = 0; j < 3; ++j) pr[j] = 100 * (j + 1) + (int)i;
+  global int* o = out + i * 8;
+  o[0] = sum3(g);
+  o[1] = sum3(l);
+  o[2] = sum3(pr);
+  int* gp = (i % 3 == 0) ? (int*)g : (i % 3 == 1) ? (int*)l : (int*)pr;
+  o[3] = to_global(gp) != 0;
+  o[4] = to_local(gp) != 0;
+  o[5] = to_private(gp) != 0;
+  global int* tg = to_global(gp);
+  local int* tl = to_local(gp);
+  private int* tp = to_private(gp);
+  o[6] = tg ? tg[1] : tl ? tl[1] : tp ? tp[1] : -1;
+  bump(&pr[2], 5);
+  o[7] = pr[2];
+}
+)CL";
+
+void checkGeneric(const std::vector<uint32_t>& words) {
+  auto program = host::Program::fromSpirv(host::Device(), words);
+  host::Kernel k(program, "generic_ptrs");
+  const std::vector<int> g{1, 2, 3};
+  constexpr size_t n = 12;
+  auto out = std::make_shared<host::Buffer>(n * 8 * sizeof(int));
+  k.setArg(0, bufferOf(g));
+  k.setArg(1, out);
+  requireOk(k.run(range1(n, 4)));
+  for (size_t i = 0; i < n; ++i) {
+    INFO("work-item " << i);
+    const int* o = out->as<int>().data() + i * 8;
+    const int pr[3] = {100 + int(i), 200 + int(i), 300 + int(i)};
+    CHECK(o[0] == 6);
+    CHECK(o[1] == 60);
+    CHECK(o[2] == pr[0] + pr[1] + pr[2]);
+    CHECK(o[3] == (i % 3 == 0));
+    CHECK(o[4] == (i % 3 == 1));
+    CHECK(o[5] == (i % 3 == 2));
+    CHECK(o[6] == (i % 3 == 0 ? 2 : i % 3 == 1 ? 20 : pr[1]));
+    CHECK(o[7] == pr[2] + 5);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("OpenCL C 2.0 generic address space", "[execution][generic]") {
+  for (const char* opt : {"-O0", "-O2"}) {
+    INFO(opt);
+    checkGeneric(compileCL(kGenericSource, std::string("-cl-std=CL2.0 ") + opt, "1.0"));
+  }
+}
+
+TEST_CASE("OpenCL C 3.0 generic address space", "[execution][generic]") {
+  checkGeneric(compileCL(kGenericSource, "-cl-std=CL3.0 -O2", "1.2"));
+  // Through Program::fromOpenCLC as a user would.
+  auto program = host::Program::fromOpenCLC(host::Device(), kGenericSource, "-cl-std=CL3.0");
+  checkGeneric(program->module().binary());
+}
+
+// ---- (c) work-item builtins --------------------------------------------------------------------
+
+namespace {
+
+// Per work-item, 4 dimensions (the 4th is out of range) × 9 functions, then 3 linear values.
+const char* kIdsSource = R"CL(
+kernel void ids(global ulong* out, uint dims) {
+  global ulong* o = out + get_global_linear_id() * 40;
+  for (uint d = 0; d < dims; ++d) {
+    o[d * 9 + 0] = get_global_id(d);
+    o[d * 9 + 1] = get_local_id(d);
+    o[d * 9 + 2] = get_group_id(d);
+    o[d * 9 + 3] = get_num_groups(d);
+    o[d * 9 + 4] = get_global_size(d);
+    o[d * 9 + 5] = get_local_size(d);
+    o[d * 9 + 6] = get_enqueued_local_size(d);
+    o[d * 9 + 7] = get_global_offset(d);
+    o[d * 9 + 8] = 0x5151;
+  }
+  o[36] = get_global_linear_id();
+  o[37] = get_local_linear_id();
+  o[38] = get_work_dim();
+  o[39] = 0x7777;
+}
+#pragma OPENCL EXTENSION cl_khr_subgroups : enable
+kernel void subgroups(global uint* out) {
+  global uint* o = out + get_global_linear_id() * 6;
+  o[0] = get_sub_group_size();
+  o[1] = get_max_sub_group_size();
+  o[2] = get_num_sub_groups();
+  o[3] = get_enqueued_num_sub_groups();
+  o[4] = get_sub_group_id();
+  o[5] = get_sub_group_local_id();
+}
+)CL";
+
+struct Expected {
+  std::array<uint64_t, 3> gid, lid, group, numGroups, globalSize, localSize, enqLocal, offset;
+  uint64_t globalLinear, localLinear;
+};
+
+// OpenCL C 3.0 §6.15.1 Work-Item Functions, for a possibly non-uniform NDRange.
+std::vector<Expected> expectedIds(const host::NDRange& r) {
+  std::vector<Expected> all;
+  const auto& G = r.global;
+  const auto& L = *r.local;
+  const auto& O = r.offset;
+  for (uint64_t z = 0; z < G[2]; ++z)
+    for (uint64_t y = 0; y < G[1]; ++y)
+      for (uint64_t x = 0; x < G[0]; ++x) {
+        Expected e{};
+        const std::array<uint64_t, 3> rel{x, y, z};
+        for (int d = 0; d < 3; ++d) {
+          e.gid[d] = O[d] + rel[d];
+          e.group[d] = rel[d] / L[d];
+          e.lid[d] = rel[d] % L[d];
+          e.numGroups[d] = (G[d] + L[d] - 1) / L[d];
+          e.globalSize[d] = G[d];
+          // The last work-group of a non-uniform NDRange is the remainder (OpenCL 3.0 API §3.2.2).
+          e.localSize[d] = std::min<uint64_t>(L[d], G[d] - e.group[d] * L[d]);
+          e.enqLocal[d] = L[d];
+          e.offset[d] = O[d];
+        }
+        e.globalLinear = (z * G[1] + y) * G[0] + x;
+        e.localLinear = (e.lid[2] * e.localSize[1] + e.lid[1]) * e.localSize[0] + e.lid[0];
+        all.push_back(e);
+      }
+  return all;
+}
+
+void checkIds(host::Kernel& k, const host::NDRange& r, unsigned dimsQueried) {
+  const auto expected = expectedIds(r);
+  auto out = std::make_shared<host::Buffer>(expected.size() * 40 * sizeof(uint64_t));
+  k.setArg(0, out);
+  k.setArg(1, uint32_t(dimsQueried));
+  const auto res = k.run(r);
+  requireOk(res);
+  CHECK(res.workItems == expected.size());
+  if (dimsQueried > 3) {
+    // 8 functions per work-item read an out-of-range component.
+    CHECK(res.warningCount == 8 * expected.size());
+    REQUIRE_FALSE(res.warnings.empty());
+    CHECK_THAT(res.warnings.front().message, Catch::Matchers::Contains("out of range"));
+    CHECK_THAT(res.warnings.front().instruction, Catch::Matchers::Contains("OpVectorExtractDynamic"));
+  } else {
+    CHECK(res.warningCount == 0);
+  }
+  for (const auto& e : expected) {
+    const uint64_t* o = out->as<uint64_t>().data() + e.globalLinear * 40;
+    INFO("global id (" << e.gid[0] << "," << e.gid[1] << "," << e.gid[2] << ")");
+    for (unsigned d = 0; d < dimsQueried; ++d) {
+      INFO("dimension " << d);
+      if (d < 3) {
+        CHECK(o[d * 9 + 0] == e.gid[d]);
+        CHECK(o[d * 9 + 1] == e.lid[d]);
+        CHECK(o[d * 9 + 2] == e.group[d]);
+        CHECK(o[d * 9 + 3] == e.numGroups[d]);
+        CHECK(o[d * 9 + 4] == e.globalSize[d]);
+        CHECK(o[d * 9 + 5] == e.localSize[d]);
+        CHECK(o[d * 9 + 6] == e.enqLocal[d]);
+        CHECK(o[d * 9 + 7] == e.offset[d]);
+      } else {
+        // Out-of-range dimension: OpenCL C 3.0 §6.15.1 says ids and offsets 0, sizes and counts
+        // 1, but llvm-spirv-15 translates get_*(d) to OpVectorExtractDynamic on the BuiltIn
+        // vector, whose out-of-range result is undefined (SPIR-V 1.0 §3.32.12); clref warns and
+        // gives 0 for every function.
+        for (int f = 0; f < 8; ++f) CHECK(o[d * 9 + unsigned(f)] == 0);
+      }
+      CHECK(o[d * 9 + 8] == 0x5151);
+    }
+    CHECK(o[36] == e.globalLinear);
+    CHECK(o[37] == e.localLinear);
+    CHECK(o[38] == r.dims);
+    CHECK(o[39] == 0x7777);
+  }
+}
+
+const std::vector<uint32_t>& idsWords() {
+  static const auto words = compileCL(kIdsSource, "-cl-std=CL3.0 -O2", "1.0");
+  return words;
+}
+
+}  // namespace
+
+TEST_CASE("work-item functions on a 3D non-uniform NDRange with a global offset", "[execution][builtins]") {
+  auto program = host::Program::fromSpirv(host::Device(), idsWords());
+  host::Kernel k(program, "ids");
+  host::NDRange r;
+  r.dims = 3;
+  r.global = {7, 5, 3};
+  r.local = std::array<size_t, 3>{4, 2, 2};
+  r.offset = {3, 1, 2};
+  SECTION("dimensions 0-2") { checkIds(k, r, 3); }
+  SECTION("an out-of-range dimension index") { checkIds(k, r, 4); }
+}
+
+TEST_CASE("work-item functions on 1D and 2D NDRanges", "[execution][builtins]") {
+  auto program = host::Program::fromSpirv(host::Device(), idsWords());
+  host::Kernel k(program, "ids");
+  host::NDRange r1;
+  r1.dims = 1;
+  r1.global = {10, 1, 1};
+  r1.local = std::array<size_t, 3>{3, 1, 1};
+  r1.offset = {5, 0, 0};
+  checkIds(k, r1, 4);  // dimensions 1 and 2 are size 1, offset 0; dimension 3 is out of range
+  host::NDRange r2;
+  r2.dims = 2;
+  r2.global = {6, 9, 1};
+  r2.local = std::array<size_t, 3>{6, 4, 1};
+  r2.offset = {0, 100, 0};
+  checkIds(k, r2, 3);
+}
+
+TEST_CASE("the same kernel compiled from OpenCL C 2.0 at -O0 sees the same ids", "[execution][builtins]") {
+  auto program = host::Program::fromSpirv(host::Device(), compileCL(kIdsSource, "-cl-std=CL2.0 -O0", "1.0"));
+  host::Kernel k(program, "ids");
+  host::NDRange r;
+  r.dims = 3;
+  r.global = {7, 5, 3};
+  r.local = std::array<size_t, 3>{4, 2, 2};
+  r.offset = {3, 1, 2};
+  checkIds(k, r, 4);
+}
+
+TEST_CASE("sub-group functions follow DeviceConfig::subgroupSize", "[execution][builtins][subgroups]") {
+  for (uint32_t sgSize : {1u, 4u, 7u, 32u}) {
+    INFO("subgroupSize " << sgSize);
+    host::DeviceConfig cfg;
+    cfg.subgroupSize = sgSize;
+    auto program = host::Program::fromSpirv(host::Device(cfg), idsWords());
+    host::Kernel k(program, "subgroups");
+    host::NDRange r;
+    r.dims = 3;
+    r.global = {7, 5, 3};
+    r.local = std::array<size_t, 3>{4, 2, 2};
+    r.offset = {3, 1, 2};
+    const auto expected = expectedIds(r);
+    auto out = std::make_shared<host::Buffer>(expected.size() * 6 * sizeof(uint32_t));
+    k.setArg(0, out);
+    requireOk(k.run(r));
+    const uint64_t enq = 4 * 2 * 2;
+    for (const auto& e : expected) {
+      INFO("global id (" << e.gid[0] << "," << e.gid[1] << "," << e.gid[2] << ")");
+      const uint32_t* o = out->as<uint32_t>().data() + e.globalLinear * 6;
+      const uint64_t wg = e.localSize[0] * e.localSize[1] * e.localSize[2];
+      // Sub-groups: consecutive local linear ids, sgSize each; the last one may be smaller.
+      const uint64_t sgId = e.localLinear / sgSize;
+      const uint64_t numSg = (wg + sgSize - 1) / sgSize;
+      CHECK(o[0] == std::min<uint64_t>(sgSize, wg - sgId * sgSize));
+      CHECK(o[1] == sgSize);
+      CHECK(o[2] == numSg);
+      CHECK(o[3] == (enq + sgSize - 1) / sgSize);
+      CHECK(o[4] == sgId);
+      CHECK(o[5] == e.localLinear % sgSize);
+    }
+  }
+}
+
+// ---- (d) Physical32 ----------------------------------------------------------------------------
+
+TEST_CASE("Physical32: a 32-bit device runs vadd and size_t arithmetic", "[execution][physical32]") {
+  const char* src = R"CL(
+kernel void vadd(global const float* a, global const float* b, global float* c) {
+  size_t i = get_global_id(0);
+  c[i] = a[i] + b[i];
+}
+kernel void sizes(global uint* out, global int* base) {
+  size_t i = get_global_id(0);
+  size_t big = i * (size_t)0x10000001u + (size_t)0xFFFFFFF0u;  // wraps at 32 bits
+  out[i * 6 + 0] = (uint)big;
+  out[i * 6 + 1] = (uint)(big >> 28);
+  out[i * 6 + 2] = sizeof(size_t);
+  out[i * 6 + 3] = sizeof(global int*);
+  out[i * 6 + 4] = (uint)((uintptr_t)&base[i] - (uintptr_t)base);
+  ptrdiff_t d = &base[i] - &base[20];
+  out[i * 6 + 5] = (uint)d;
+}
+)CL";
+  host::DeviceConfig cfg;
+  cfg.addressBits = 32;
+  const host::Device device(cfg);
+  auto program = host::Program::fromOpenCLC(device, src, "-cl-std=CL1.2");
+  constexpr size_t n = 40;
+  {
+    host::Kernel k(program, "vadd");
+    std::vector<float> a(n), b(n);
+    for (size_t i = 0; i < n; ++i) {
+      a[i] = float(i) * 1.25f;
+      b[i] = 100.0f - float(i) * 3.5f;
+    }
+    auto c = std::make_shared<host::Buffer>(n * sizeof(float));
+    k.setArg(0, bufferOf(a));
+    k.setArg(1, bufferOf(b));
+    k.setArg(2, c);
+    requireOk(k.run(range1(n, 8)));
+    for (size_t i = 0; i < n; ++i) CHECK(c->as<float>()[i] == a[i] + b[i]);
+  }
+  {
+    host::Kernel k(program, "sizes");
+    auto out = std::make_shared<host::Buffer>(n * 6 * sizeof(uint32_t));
+    auto base = std::make_shared<host::Buffer>(n * sizeof(int));
+    k.setArg(0, out);
+    k.setArg(1, base);
+    requireOk(k.run(range1(n, 8)));
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint32_t* o = out->as<uint32_t>().data() + i * 6;
+      const uint32_t big = i * 0x10000001u + 0xFFFFFFF0u;
+      CHECK(o[0] == big);
+      CHECK(o[1] == big >> 28);
+      CHECK(o[2] == 4);
+      CHECK(o[3] == 4);
+      CHECK(o[4] == 4 * i);
+      CHECK(o[5] == uint32_t(int32_t(i) - 20));
+    }
+  }
+}
+
+// ---- (e) kernel argument kinds ---------------------------------------------------------------
+
+TEST_CASE("kernel arguments: vectors, a struct by value, local, NULL and small scalars", "[execution][args]") {
+  const char* src = R"CL(
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+typedef struct { int a; float b; char c; long d; short e[3]; } S;
+kernel void args(global float* fout, global long* iout, float4 v4, int3 v3, S s, local int* tmp,
+                 global const int* maybe, char c, short sh, uchar uc, ushort us, double dd, half2 h2) {
+  size_t i = get_global_id(0), l = get_local_id(0), n = get_local_size(0);
+  tmp[l] = (int)(i * 2 + 1);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  global float* f = fout + i * 8;
+  global long* o = iout + i * 16;
+  f[0] = v4.x; f[1] = v4.y; f[2] = v4.z; f[3] = v4.w;
+  f[4] = s.b;
+  f[5] = (float)dd;
+  f[6] = (float)h2.x + (float)h2.y;
+  f[7] = 0.0f;
+  o[0] = v3.x; o[1] = v3.y; o[2] = v3.z;
+  o[3] = s.a; o[4] = s.c; o[5] = s.d; o[6] = s.e[0] + s.e[1] + s.e[2];
+  o[7] = tmp[(l + 1) % n];
+  o[8] = maybe ? 1 : 0;
+  o[9] = maybe ? maybe[i] : -1;
+  o[10] = c; o[11] = sh; o[12] = uc; o[13] = us;
+  o[14] = (long)c * sh;
+  o[15] = sizeof(S);
+}
+)CL";
+  // Host mirrors of the OpenCL C types (OpenCL C 3.0 §6.3.5: int3 takes 4 slots; a struct's
+  // layout follows the members' alignments like C's).
+  struct S {
+    int32_t a;
+    float b;
+    int8_t c;
+    int64_t d;
+    int16_t e[3];
+  };
+  static_assert(sizeof(S) == 32);
+  struct Float4 { float v[4]; };
+  struct Int3 { int32_t v[4]; };  // cl_int3 is 16 bytes
+  auto program = host::Program::fromOpenCLC(host::Device(), src, "-cl-std=CL1.2");
+  host::Kernel k(program, "args");
+  REQUIRE(k.argCount() == 13);
+  CHECK(k.argInfo(2).size == 16);
+  CHECK(k.argInfo(3).size == 16);
+  CHECK(k.argInfo(4).size == sizeof(S));
+  CHECK(k.argInfo(5).kind == host::ArgKind::Local);
+  CHECK(k.argInfo(7).size == 1);
+  CHECK(k.argInfo(8).size == 2);
+  CHECK(k.argInfo(12).size == 4);
+
+  constexpr size_t n = 12, local = 4;
+  const Float4 v4{{1.5f, -2.25f, 1e10f, -0.0f}};
+  const Int3 v3{{7, -8, 2147483647, 0x5A5A5A5A}};
+  S s{};
+  s.a = -123456;
+  s.b = 3.75f;
+  s.c = -7;
+  s.d = -(int64_t(1) << 40) - 5;
+  s.e[0] = -300;
+  s.e[1] = 12;
+  s.e[2] = 32767;
+  const uint16_t h2[2] = {0x3C00 /* 1.0 */, 0xC100 /* -2.5 */};
+  std::vector<int> maybe(n);
+  for (size_t i = 0; i < n; ++i) maybe[i] = int(i * i) - 40;
+
+  auto fout = std::make_shared<host::Buffer>(n * 8 * sizeof(float));
+  auto iout = std::make_shared<host::Buffer>(n * 16 * sizeof(int64_t));
+  k.setArg(0, fout);
+  k.setArg(1, iout);
+  k.setArg(2, v4);
+  k.setArg(3, v3);
+  k.setArg(4, s);
+  k.setArgLocal(5, local * sizeof(int));
+  k.setArg(7, int8_t(-100));
+  k.setArg(8, int16_t(-30000));
+  k.setArg(9, uint8_t(250));
+  k.setArg(10, uint16_t(65000));
+  k.setArg(11, 0.1);
+  k.setArg(12, h2);
+
+  for (bool null : {true, false}) {
+    INFO("maybe is " << (null ? "NULL" : "a buffer"));
+    if (null)
+      k.setArgNull(6);
+    else
+      k.setArg(6, bufferOf(maybe));
+    requireOk(k.run(range1(n, local)));
+    for (size_t i = 0; i < n; ++i) {
+      INFO("work-item " << i);
+      const float* f = fout->as<float>().data() + i * 8;
+      const int64_t* o = iout->as<int64_t>().data() + i * 16;
+      CHECK(f[0] == 1.5f);
+      CHECK(f[1] == -2.25f);
+      CHECK(f[2] == 1e10f);
+      CHECK(std::signbit(f[3]));
+      CHECK(f[4] == 3.75f);
+      CHECK(f[5] == float(0.1));
+      CHECK(f[6] == -1.5f);
+      CHECK(o[0] == 7);
+      CHECK(o[1] == -8);
+      CHECK(o[2] == 2147483647);
+      CHECK(o[3] == -123456);
+      CHECK(o[4] == -7);
+      CHECK(o[5] == s.d);
+      CHECK(o[6] == -300 + 12 + 32767);
+      const size_t l = i % local, g0 = i - l;
+      CHECK(o[7] == int64_t((g0 + (l + 1) % local) * 2 + 1));
+      CHECK(o[8] == (null ? 0 : 1));
+      CHECK(o[9] == (null ? -1 : maybe[i]));
+      CHECK(o[10] == -100);
+      CHECK(o[11] == -30000);
+      CHECK(o[12] == 250);
+      CHECK(o[13] == 65000);
+      CHECK(o[14] == int64_t(-100) * -30000);
+      CHECK(o[15] == int64_t(sizeof(S)));
+    }
+  }
+}
+
+// ---- (f) uninitialised memory -----------------------------------------------------------------
+
+namespace {
+
+const char* kUninitSource = R"CL(
+kernel void uninit_local(global uint* out) {
+  local uint tmp[8];
+  size_t l = get_local_id(0);
+  out[get_global_id(0)] = tmp[l];  // before any store: the uninitialised_memory choice
+  barrier(CLK_LOCAL_MEM_FENCE);
+  tmp[l] = 0x12345678u + (uint)get_group_id(0);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[get_global_id(0) + get_global_size(0)] = tmp[(l + 1) % get_local_size(0)];
+}
+kernel void uninit_private(global uint* out, uint k) {
+  uint arr[4];
+  uchar bytes[3];
+  size_t i = get_global_id(0);
+  out[i * 3 + 0] = arr[(i + k) % 4];  // before any store
+  out[i * 3 + 1] = bytes[(i + k) % 3];
+  for (int j = 0; j < 4; ++j) arr[j] = 0xCAFE0000u + (uint)i * 4 + j;
+  for (int j = 0; j < 3; ++j) bytes[j] = (uchar)(i + j);
+  out[i * 3 + 2] = arr[k % 4] + bytes[k % 3];
+}
+)CL";
+
+const std::vector<uint32_t>& uninitWords() {
+  static const auto words = compileCL(kUninitSource, "-cl-std=CL1.2 -O0", "1.0");
+  return words;
+}
+
+void checkUninit(const host::DeviceConfig& cfg, uint32_t word, uint32_t byte) {
+  auto program = host::Program::fromSpirv(host::Device(cfg), uninitWords());
+  {
+    host::Kernel k(program, "uninit_local");
+    constexpr size_t n = 32, local = 8;
+    auto out = std::make_shared<host::Buffer>(2 * n * sizeof(uint32_t));
+    k.setArg(0, out);
+    for (int rep = 0; rep < 2; ++rep) {  // and again: nothing carried over from the first run
+      const auto r = k.run(range1(n, local));
+      requireOk(r);
+      for (size_t i = 0; i < n; ++i) {
+        INFO("work-item " << i);
+        CHECK(out->as<uint32_t>()[i] == word);  // every work-group starts afresh
+        CHECK(out->as<uint32_t>()[n + i] == 0x12345678u + uint32_t(i / local));
+      }
+    }
+  }
+  {
+    host::Kernel k(program, "uninit_private");
+    constexpr size_t n = 16;
+    auto out = std::make_shared<host::Buffer>(3 * n * sizeof(uint32_t));
+    k.setArg(0, out);
+    k.setArg(1, uint32_t(1));
+    for (size_t local : {size_t(1), size_t(4), size_t(16)}) {
+      INFO("local size " << local);
+      const auto r = k.run(range1(n, local));
+      requireOk(r);
+      for (size_t i = 0; i < n; ++i) {
+        INFO("work-item " << i);
+        CHECK(out->as<uint32_t>()[i * 3 + 0] == word);  // every work-item starts afresh
+        CHECK(out->as<uint32_t>()[i * 3 + 1] == byte);
+        CHECK(out->as<uint32_t>()[i * 3 + 2] == 0xCAFE0000u + uint32_t(i) * 4 + 1 + uint32_t(i + 1));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("uninitialised local and private memory read as zero by default", "[execution][uninitialised]") {
+  checkUninit(host::DeviceConfig{}, 0, 0);
+}
+
+TEST_CASE("uninitialised_memory=pattern fills local and private memory with 0xA5", "[execution][uninitialised]") {
+  host::DeviceConfig cfg;
+  cfg.choices.set("uninitialised_memory=pattern");
+  checkUninit(cfg, 0xA5A5A5A5u, 0xA5u);
+}
