@@ -24,6 +24,18 @@ mkdir -p "$here/spv"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
+# Hand-written SPIR-V assembly (kernels/*.spvasm: what OpenCL C cannot express, such as
+# specialization constants) is assembled as it is: spv/<name>.spv.
+if [ $# -eq 0 ]; then
+  for asm in "$here"/kernels/*.spvasm; do
+    [ -e "$asm" ] || continue
+    name="$(basename "$asm" .spvasm)"
+    spirv-as --target-env spv1.0 "$asm" -o "$here/spv/$name.spv"
+    "$SPIRV_VAL" --target-env opencl2.2 "$here/spv/$name.spv"
+    echo "ok  spv/$name.spv  (assembled)"
+  done
+fi
+
 if [ $# -gt 0 ]; then files=("$@"); else files=("$here"/kernels/*.cl); fi
 for cl in "${files[@]}"; do
   name="$(basename "$cl" .cl)"

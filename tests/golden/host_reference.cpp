@@ -198,6 +198,22 @@ void asyncCopy(const Case& c, ArgBytes& a) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// spec_constants.spvasm: out = FLAG ? in·SCALE + (SCALE + 4) : in − (SCALE + 4), uint wrapping;
+// SCALE (SpecId 0) defaults to 3 and FLAG (SpecId 1) to true unless the case sets them.
+
+void specConstants(const Case& c, ArgBytes& a) {
+  uint32_t scale = 3;
+  bool flag = true;
+  for (const auto& [id, bytes] : c.specConstants) {
+    if (id == 0) std::memcpy(&scale, bytes.data(), 4);
+    if (id == 1) flag = bytes.at(0) != 0;
+  }
+  const uint32_t offset = scale + 4;
+  Buf<uint32_t> in(c, a, 0), out(c, a, 1);
+  for (size_t i = 0; i < items1D(c); ++i) out.set(i, flag ? in[i] * scale + offset : in[i] - offset);
+}
+
+// ---------------------------------------------------------------------------------------------
 // arith_char.cl, arith_short.cl, arith_int.cl, arith_long.cl
 
 void arithChar(const Case& c, ArgBytes& a) {
@@ -1225,6 +1241,8 @@ const std::pair<const char*, void (*)(const Case&, ArgBytes&)> kCases[] = {
     {"vadd", vadd},
     {"async_copy", asyncCopy},
     {"async_copy_O0", asyncCopy},
+    {"spec_constants_default", specConstants},
+    {"spec_constants_set", specConstants},
     {"vadd_O0", vadd},
     {"arith_char", arithChar},
     {"arith_uchar", arithUchar},

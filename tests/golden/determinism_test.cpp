@@ -1,0 +1,80 @@
+// Determinism (DESIGN.md principle 5): every golden case gives byte-identical outputs, the same
+// fault and the same warnings with 1, 2 and 3 threads (DeviceConfig::threads). Independent of the
+// expected files: this compares clref with itself across thread counts.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "reference/case_file.hpp"
+
+namespace fs = std::filesystem;
+using namespace clref;
+
+namespace {
+
+struct Outcome {
+  bool ok = false;
+  std::string fault;
+  std::vector<std::string> warnings;
+  uint64_t warningCount = 0;
+  std::vector<std::pair<size_t, std::vector<std::byte>>> outputs;
+};
+
+Outcome runWithThreads(const reference::Case& c, unsigned threads) {
+  host::DeviceConfig cfg;
+  cfg.threads = threads;
+  const auto run = reference::runCase(c, host::Device(cfg));
+  Outcome o;
+  o.ok = run.result.ok;
+  if (run.result.fault) o.fault = run.result.fault->format();
+  for (const auto& w : run.result.warnings) o.warnings.push_back(w.format());
+  o.warningCount = run.result.warningCount;
+  for (const auto& [i, buffer] : run.outputs) o.outputs.emplace_back(i, std::vector<std::byte>(buffer->data(), buffer->data() + buffer->size()));
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("golden cases give identical results with 1, 2 and 3 threads", "[golden][determinism]") {
+  const fs::path cases = fs::path(CLREF_GOLDEN_DIR) / "cases";
+  REQUIRE(fs::is_directory(cases));
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(cases))
+    if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  REQUIRE(files.size() >= 32);
+  size_t multiGroup = 0;
+  for (const auto& file : files) {
+    INFO(file.filename().string());
+    const auto c = reference::loadCase(file);
+    const Outcome one = runWithThreads(c, 1);
+    CHECK(one.ok);
+    CHECK_FALSE(one.outputs.empty());
+    size_t groups = 1;
+    if (c.range.local)
+      for (unsigned d = 0; d < c.range.dims; ++d) groups *= (c.range.global[d] + (*c.range.local)[d] - 1) / (*c.range.local)[d];
+    multiGroup += groups > 1;
+    for (unsigned threads : {2u, 3u}) {
+      INFO("threads " << threads);
+      const Outcome other = runWithThreads(c, threads);
+      CHECK(other.ok == one.ok);
+      CHECK(other.fault == one.fault);
+      CHECK(other.warnings == one.warnings);
+      CHECK(other.warningCount == one.warningCount);
+      REQUIRE(other.outputs.size() == one.outputs.size());
+      for (size_t k = 0; k < one.outputs.size(); ++k) {
+        INFO("argument " << one.outputs[k].first);
+        CHECK(other.outputs[k].first == one.outputs[k].first);
+        const auto& a = one.outputs[k].second;
+        const auto& b = other.outputs[k].second;
+        REQUIRE(a.size() == b.size());
+        CHECK(std::memcmp(a.data(), b.data(), a.size()) == 0);
+      }
+    }
+  }
+  CHECK(multiGroup > 10);  // the thread count matters only with several work-groups
+}
