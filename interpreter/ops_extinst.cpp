@@ -1,5 +1,6 @@
 // OpExtInst dispatch (SPIR-V 1.0 §3.32.7) for the OpenCL.std extended instruction set
 // (OpenCL Extended Instruction Set Specification; semantics from OpenCL C 3.0 §6.15).
+#include <bit>
 #include <cmath>
 #include <limits>
 
@@ -12,8 +13,12 @@ namespace {
 enum class Std : uint32_t {
   ceil = 12, copysign = 13, fabs = 23, floor = 25, fma = 26, fmax = 27, fmin = 28, mad = 42,
   rint = 53, round = 55, sqrt = 61, trunc = 66,
-  s_abs = 141, s_clamp = 149, u_clamp = 150, s_max = 156, u_max = 157, s_min = 158, u_min = 159,
-  u_abs = 201,
+  s_abs = 141, s_abs_diff = 142, s_add_sat = 143, u_add_sat = 144, s_hadd = 145, u_hadd = 146,
+  s_rhadd = 147, u_rhadd = 148, s_clamp = 149, u_clamp = 150, clz = 151, ctz = 152, s_mad_hi = 153,
+  u_mad_sat = 154, s_mad_sat = 155, s_max = 156, u_max = 157, s_min = 158, u_min = 159,
+  s_mul_hi = 160, rotate = 161, s_sub_sat = 162, u_sub_sat = 163, u_upsample = 164,
+  s_upsample = 165, popcount = 166, s_mad24 = 167, u_mad24 = 168, s_mul24 = 169, u_mul24 = 170,
+  u_abs = 201, u_abs_diff = 202, u_mul_hi = 203, u_mad_hi = 204,
 };
 
 // §6.15.2 fabs, copysign: sign-bit operations, exact.
@@ -101,6 +106,94 @@ struct UMin { template <class T> static T apply(WorkItem&, const Op*, T a, T b) 
 struct SClamp { template <class T> static T apply(WorkItem& wi, const Op* op, T x, T lo, T hi) { return SMin::apply(wi, op, SMax::apply(wi, op, x, lo), hi); } };
 struct UClamp { template <class T> static T apply(WorkItem& wi, const Op* op, T x, T lo, T hi) { return UMin::apply(wi, op, UMax::apply(wi, op, x, lo), hi); } };
 
+// The integer functions below work on the exact mathematical value in 128-bit arithmetic and
+// then saturate, halve or take the high half as §6.15.3 describes; T is the unsigned storage.
+using I128 = __int128;
+using U128 = unsigned __int128;
+template <class T> constexpr int kBits = int(sizeof(T) * 8);
+template <class T> I128 sval(T x) { return I128(Signed<T>(x)); }
+template <class T> T satS(I128 v) {
+  const I128 lo = I128(std::numeric_limits<Signed<T>>::min()), hi = I128(std::numeric_limits<Signed<T>>::max());
+  return T(Signed<T>(v < lo ? lo : v > hi ? hi : v));
+}
+template <class T> T satU(I128 v) {
+  const I128 hi = I128(std::numeric_limits<T>::max());
+  return T(v < 0 ? 0 : v > hi ? hi : v);
+}
+// abs_diff: |x − y| without modulo overflow, as an unsigned result.
+struct SAbsDiff { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { I128 d = sval(a) - sval(b); return T(d < 0 ? -d : d); } };
+struct UAbsDiff { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return a > b ? T(a - b) : T(b - a); } };
+struct SAddSat { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return satS<T>(sval(a) + sval(b)); } };
+struct UAddSat { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return satU<T>(I128(a) + I128(b)); } };
+struct SSubSat { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return satS<T>(sval(a) - sval(b)); } };
+struct USubSat { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return satU<T>(I128(a) - I128(b)); } };
+// hadd: (x + y) >> 1 and rhadd: (x + y + 1) >> 1 without overflow (floor division by 2).
+struct SHadd { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(Signed<T>((sval(a) + sval(b)) >> 1)); } };
+struct UHadd { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T((U128(a) + U128(b)) >> 1); } };
+struct SRhadd { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(Signed<T>((sval(a) + sval(b) + 1) >> 1)); } };
+struct URhadd { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T((U128(a) + U128(b) + 1) >> 1); } };
+// mul_hi: the high half of the full product.
+template <class T> T mulHiS(T a, T b) {
+  if constexpr (sizeof(T) == 8) return T(uint64_t(U128(sval(a) * sval(b)) >> 64));
+  else return T(uint64_t((sval(a) * sval(b)) >> kBits<T>));
+}
+template <class T> T mulHiU(T a, T b) { return T((U128(a) * U128(b)) >> kBits<T>); }
+struct SMulHi { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return mulHiS(a, b); } };
+struct UMulHi { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return mulHiU(a, b); } };
+struct SMadHi { template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) { return T(mulHiS(a, b) + c); } };
+struct UMadHi { template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) { return T(mulHiU(a, b) + c); } };
+// mad_sat: a·b + c saturated; for 64-bit operands the exact value needs more than 128 bits
+// only when the product alone is out of range, which saturates anyway.
+template <class T> I128 madExactS(T a, T b, T c, bool& overflow) {
+  I128 p;
+  overflow = __builtin_mul_overflow(sval(a), sval(b), &p);
+  I128 r;
+  overflow = overflow || __builtin_add_overflow(p, sval(c), &r);
+  return r;
+}
+struct SMadSat {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) {
+    bool ovf;
+    const I128 r = madExactS(a, b, c, ovf);
+    if (ovf) return satS<T>((sval(a) < 0) != (sval(b) < 0) ? std::numeric_limits<I128>::min() : std::numeric_limits<I128>::max());
+    return satS<T>(r);
+  }
+};
+struct UMadSat {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) {
+    U128 p, r;
+    if (__builtin_mul_overflow(U128(a), U128(b), &p) || __builtin_add_overflow(p, U128(c), &r)) return std::numeric_limits<T>::max();
+    return r > U128(std::numeric_limits<T>::max()) ? std::numeric_limits<T>::max() : T(r);
+  }
+};
+// mad24/mul24: the spec defines them for operands that fit in 24 bits; clref multiplies the
+// low 24 bits (sign-extended for the signed form), the value a 24-bit multiplier produces.
+struct SMul24 {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
+    const int64_t x = int64_t(int32_t(uint32_t(a) << 8) >> 8), y = int64_t(int32_t(uint32_t(b) << 8) >> 8);
+    return T(uint64_t(x * y));
+  }
+};
+struct UMul24 {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(uint64_t(a & 0xffffff) * uint64_t(b & 0xffffff)); }
+};
+struct SMad24 { template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b, T c) { return T(SMul24::apply(wi, op, a, b) + c); } };
+struct UMad24 { template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b, T c) { return T(UMul24::apply(wi, op, a, b) + c); } };
+// clz/ctz of 0 is the bit width (§6.15.3); popcount; rotate left by the count modulo width.
+struct Clz { template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::countl_zero(a)); } };
+struct Ctz { template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::countr_zero(a)); } };
+struct Popcount { template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::popcount(a)); } };
+struct Rotate { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return std::rotl(a, int(b % kBits<T>)); } };
+
+// upsample(hi, lo): (hi << bits(lo)) | lo into the next wider type (result lanes of R).
+template <class R, class T> const Op* upsample(WorkItem& wi, const Op* op) {
+  for (uint32_t i = 0; i < op->n; ++i) {
+    const R hi = R(rd<T>(wi, op->a + i * sizeof(T))), lo = R(rd<T>(wi, op->b + i * sizeof(T)));
+    wr<R>(wi, op->r + i * sizeof(R), R((hi << kBits<T>) | lo));
+  }
+  return op + 1;
+}
+
 // Operand layout of OpExtInst: result type, result, set, instruction, operands…
 Op& emitExt(Lowerer& L, Handler fn, const Instruction& inst, size_t args) {
   Op& op = L.emit(fn, inst);
@@ -183,6 +276,44 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
     case Std::u_min: emitExt(L, intBinary<UMin>(L, t), inst, 2); return true;
     case Std::s_clamp: emitExt(L, intTernary<SClamp>(L, t), inst, 3); return true;
     case Std::u_clamp: emitExt(L, intTernary<UClamp>(L, t), inst, 3); return true;
+    case Std::s_abs_diff: emitExt(L, intBinary<SAbsDiff>(L, t), inst, 2); return true;
+    case Std::u_abs_diff: emitExt(L, intBinary<UAbsDiff>(L, t), inst, 2); return true;
+    case Std::s_add_sat: emitExt(L, intBinary<SAddSat>(L, t), inst, 2); return true;
+    case Std::u_add_sat: emitExt(L, intBinary<UAddSat>(L, t), inst, 2); return true;
+    case Std::s_sub_sat: emitExt(L, intBinary<SSubSat>(L, t), inst, 2); return true;
+    case Std::u_sub_sat: emitExt(L, intBinary<USubSat>(L, t), inst, 2); return true;
+    case Std::s_hadd: emitExt(L, intBinary<SHadd>(L, t), inst, 2); return true;
+    case Std::u_hadd: emitExt(L, intBinary<UHadd>(L, t), inst, 2); return true;
+    case Std::s_rhadd: emitExt(L, intBinary<SRhadd>(L, t), inst, 2); return true;
+    case Std::u_rhadd: emitExt(L, intBinary<URhadd>(L, t), inst, 2); return true;
+    case Std::s_mul_hi: emitExt(L, intBinary<SMulHi>(L, t), inst, 2); return true;
+    case Std::u_mul_hi: emitExt(L, intBinary<UMulHi>(L, t), inst, 2); return true;
+    case Std::s_mad_hi: emitExt(L, intTernary<SMadHi>(L, t), inst, 3); return true;
+    case Std::u_mad_hi: emitExt(L, intTernary<UMadHi>(L, t), inst, 3); return true;
+    case Std::s_mad_sat: emitExt(L, intTernary<SMadSat>(L, t), inst, 3); return true;
+    case Std::u_mad_sat: emitExt(L, intTernary<UMadSat>(L, t), inst, 3); return true;
+    case Std::s_mul24: emitExt(L, intBinary<SMul24>(L, t), inst, 2); return true;
+    case Std::u_mul24: emitExt(L, intBinary<UMul24>(L, t), inst, 2); return true;
+    case Std::s_mad24: emitExt(L, intTernary<SMad24>(L, t), inst, 3); return true;
+    case Std::u_mad24: emitExt(L, intTernary<UMad24>(L, t), inst, 3); return true;
+    case Std::clz: emitExt(L, intUnary<Clz>(L, t), inst, 1); return true;
+    case Std::ctz: emitExt(L, intUnary<Ctz>(L, t), inst, 1); return true;
+    case Std::popcount: emitExt(L, intUnary<Popcount>(L, t), inst, 1); return true;
+    case Std::rotate: emitExt(L, intBinary<Rotate>(L, t), inst, 2); return true;
+    case Std::s_upsample:
+    case Std::u_upsample: {
+      // Same bits for both forms: the high part's sign bit lands in the result's sign bit.
+      const uint32_t from = L.typeIdOfValue(inst.operand(2));
+      Handler fn = withInt(L.scalarOf(from), [&]<class T>() -> Handler {
+        if constexpr (sizeof(T) == 1) return &upsample<uint16_t, T>;
+        else if constexpr (sizeof(T) == 2) return &upsample<uint32_t, T>;
+        else if constexpr (sizeof(T) == 4) return &upsample<uint64_t, T>;
+        else return nullptr;
+      });
+      if (!fn) L.reject(inst, "upsample of 64-bit operands (there is no wider integer type)");
+      emitExt(L, fn, inst, 2);
+      return true;
+    }
   }
   L.reject(inst, "OpenCL.std instruction " + std::to_string(inst.operand(1)) +
                      " is not implemented yet (the rest of OpenCL.std comes with the exact numerics)");
