@@ -214,6 +214,50 @@ void specConstants(const Case& c, ArgBytes& a) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// integer_functions.cl: each function from its OpenCL C §6.12.3 definition, in int64_t (or
+// long double-free exact unsigned 64-bit) arithmetic, which holds every 32-bit intermediate.
+
+int32_t clampToInt(int64_t v) { return int32_t(std::min<int64_t>(std::max<int64_t>(v, INT32_MIN), INT32_MAX)); }
+int64_t floorHalf(int64_t v) { return v >= 0 ? v / 2 : -((-v + 1) / 2); }
+
+void integerFunctions(const Case& c, ArgBytes& a) {
+  Buf<int32_t> xs(c, a, 0), ys(c, a, 1), o(c, a, 4);
+  Buf<uint32_t> us(c, a, 2), vs(c, a, 3), uo(c, a, 5);
+  Buf<int64_t> l(c, a, 6);
+  for (size_t i = 0; i < items1D(c); ++i) {
+    const int64_t x = xs[i], y = ys[i];
+    const uint64_t u = us[i], v = vs[i];
+    o.set(i * 8 + 0, int32_t(uint32_t(x > y ? x - y : y - x)));
+    o.set(i * 8 + 1, clampToInt(x + y));
+    o.set(i * 8 + 2, clampToInt(x - y));
+    o.set(i * 8 + 3, int32_t(floorHalf(x + y)));
+    o.set(i * 8 + 4, int32_t(floorHalf(x + y + 1)));
+    const int64_t p = x * y;  // exact: |p| ≤ 2^62
+    o.set(i * 8 + 5, int32_t(p >= 0 ? p / 4294967296 : -((-p + 4294967295) / 4294967296)));  // floor(p / 2^32)
+    // mad_sat(x, y, x): the exact x·y + x fits in int64 only when it doesn't overflow 2^63.
+    const long double m = (long double)p + (long double)x;
+    o.set(i * 8 + 6, m > INT32_MAX ? INT32_MAX : m < INT32_MIN ? INT32_MIN : int32_t(p + x));
+    int clz = 0;
+    for (int bit = 31; bit >= 0 && !((uint32_t(x) >> bit) & 1); --bit) ++clz;
+    o.set(i * 8 + 7, clz);
+    uo.set(i * 8 + 0, uint32_t(std::min<uint64_t>(u + v, UINT32_MAX)));
+    uo.set(i * 8 + 1, u > v ? uint32_t(u - v) : 0u);
+    uo.set(i * 8 + 2, uint32_t((u * v) >> 32));
+    const unsigned r = unsigned(v % 32);
+    uo.set(i * 8 + 3, r == 0 ? uint32_t(u) : uint32_t((u << r) | (u >> (32 - r))));
+    uint32_t pop = 0, uclz = 0;
+    for (int bit = 0; bit < 32; ++bit) pop += (u >> bit) & 1;
+    for (int bit = 31; bit >= 0 && !((u >> bit) & 1); --bit) ++uclz;
+    uo.set(i * 8 + 4, pop);
+    uo.set(i * 8 + 5, uclz);
+    uo.set(i * 8 + 6, uint32_t((u & 0xffffff) * (v & 0xffffff) + u));
+    const long double um = (long double)u * (long double)v + (long double)u;
+    uo.set(i * 8 + 7, um > UINT32_MAX ? UINT32_MAX : uint32_t(u * v + u));
+    l.set(i, int64_t((uint64_t(uint32_t(x)) << 32) | u));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // arith_char.cl, arith_short.cl, arith_int.cl, arith_long.cl
 
 void arithChar(const Case& c, ArgBytes& a) {
@@ -1241,6 +1285,8 @@ const std::pair<const char*, void (*)(const Case&, ArgBytes&)> kCases[] = {
     {"vadd", vadd},
     {"async_copy", asyncCopy},
     {"async_copy_O0", asyncCopy},
+    {"integer_functions", integerFunctions},
+    {"integer_functions_O0", integerFunctions},
     {"spec_constants_default", specConstants},
     {"spec_constants_set", specConstants},
     {"vadd_O0", vadd},
