@@ -326,8 +326,7 @@ class Worker {
       if (k_.fillsBuiltins)
         for (const auto& d : k_.allocations)
           if (d.source == AllocationSource::Builtin)
-            builtinValue(wi, d.builtin, s.privateArena.data() + d.arenaOffset,
-                         d.size >= 24 || d.size == 8 ? k_.addressBits / 8 : uint32_t(d.size));
+            builtinValue(wi, d.builtin, s.privateArena.data() + d.arenaOffset, d.builtinElementBytes);
     }
     wi.pc = &k_.ops[k_.entryOp];
     wi.barrier = nullptr;

@@ -426,6 +426,7 @@ class KernelLowering {
       if (auto* b = m_.decoration(v, spv::Decoration::BuiltIn)) {
         d.source = AllocationSource::Builtin;
         d.builtin = spv::BuiltIn(b->literals[0]);
+        d.builtinElementBytes = uint32_t(t.kind == TypeKind::Vector ? m_.type(t.element).size : t.size);
         d.storage = spv::StorageClass::Input;
         d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
         L_.builtinOf_[v] = d.builtin;

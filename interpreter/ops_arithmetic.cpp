@@ -163,12 +163,6 @@ template <class T, bool FTZ> const Op* dot(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-template <class F> Handler intHandler(const Lowerer& L, uint32_t type) {
-  return withInt(L.scalarOf(type), [&]<class T>() { return binaryHandler<T, T, F>(L.lanes(type)); });
-}
-template <template <bool> class F> Handler floatHandler(const Lowerer& L, uint32_t type) {
-  return withFloatFtz(L, L.scalarOf(type), [&]<class T, bool Z>() { return binaryHandler<T, T, F<Z>>(L.lanes(type)); });
-}
 
 }  // namespace
 
@@ -176,23 +170,23 @@ bool lowerArithmetic(Lowerer& L, const Instruction& inst) {
 
   const uint32_t t = inst.resultType;
   switch (inst.opcode) {
-    case spv::Op::OpIAdd: emitBinary(L, intHandler<IAdd>(L, t), inst); return true;
-    case spv::Op::OpISub: emitBinary(L, intHandler<ISub>(L, t), inst); return true;
-    case spv::Op::OpIMul: emitBinary(L, intHandler<IMul>(L, t), inst); return true;
-    case spv::Op::OpUDiv: emitBinary(L, intHandler<UDiv>(L, t), inst); return true;
-    case spv::Op::OpSDiv: emitBinary(L, intHandler<SDiv>(L, t), inst); return true;
-    case spv::Op::OpUMod: emitBinary(L, intHandler<UMod>(L, t), inst); return true;
-    case spv::Op::OpSRem: emitBinary(L, intHandler<SRem>(L, t), inst); return true;
-    case spv::Op::OpSMod: emitBinary(L, intHandler<SMod>(L, t), inst); return true;
+    case spv::Op::OpIAdd: emitBinary(L, intBinary<IAdd>(L, t), inst); return true;
+    case spv::Op::OpISub: emitBinary(L, intBinary<ISub>(L, t), inst); return true;
+    case spv::Op::OpIMul: emitBinary(L, intBinary<IMul>(L, t), inst); return true;
+    case spv::Op::OpUDiv: emitBinary(L, intBinary<UDiv>(L, t), inst); return true;
+    case spv::Op::OpSDiv: emitBinary(L, intBinary<SDiv>(L, t), inst); return true;
+    case spv::Op::OpUMod: emitBinary(L, intBinary<UMod>(L, t), inst); return true;
+    case spv::Op::OpSRem: emitBinary(L, intBinary<SRem>(L, t), inst); return true;
+    case spv::Op::OpSMod: emitBinary(L, intBinary<SMod>(L, t), inst); return true;
     case spv::Op::OpSNegate:
-      emitUnary(L, withInt(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, SNegate>; }), inst);
+      emitUnary(L, intUnary<SNegate>(L, t), inst);
       return true;
-    case spv::Op::OpFAdd: emitBinary(L, floatHandler<FAdd>(L, t), inst); return true;
-    case spv::Op::OpFSub: emitBinary(L, floatHandler<FSub>(L, t), inst); return true;
-    case spv::Op::OpFMul: emitBinary(L, floatHandler<FMul>(L, t), inst); return true;
-    case spv::Op::OpFDiv: emitBinary(L, floatHandler<FDiv>(L, t), inst); return true;
-    case spv::Op::OpFRem: emitBinary(L, floatHandler<FRem>(L, t), inst); return true;
-    case spv::Op::OpFMod: emitBinary(L, floatHandler<FMod>(L, t), inst); return true;
+    case spv::Op::OpFAdd: emitBinary(L, floatBinaryFtz<FAdd>(L, t), inst); return true;
+    case spv::Op::OpFSub: emitBinary(L, floatBinaryFtz<FSub>(L, t), inst); return true;
+    case spv::Op::OpFMul: emitBinary(L, floatBinaryFtz<FMul>(L, t), inst); return true;
+    case spv::Op::OpFDiv: emitBinary(L, floatBinaryFtz<FDiv>(L, t), inst); return true;
+    case spv::Op::OpFRem: emitBinary(L, floatBinaryFtz<FRem>(L, t), inst); return true;
+    case spv::Op::OpFMod: emitBinary(L, floatBinaryFtz<FMod>(L, t), inst); return true;
     case spv::Op::OpFNegate:
       emitUnary(L, withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, FNegate>; }), inst);
       return true;

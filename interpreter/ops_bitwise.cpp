@@ -59,12 +59,6 @@ template <class T, bool Signed> const Op* bitFieldExtract(WorkItem& wi, const Op
   return op + 1;
 }
 
-template <class F> Handler intBinary(const Lowerer& L, uint32_t type) {
-  return withInt(L.scalarOf(type), [&]<class T>() { return binaryHandler<T, T, F>(L.lanes(type)); });
-}
-template <class F> Handler intUnary(const Lowerer& L, uint32_t type) {
-  return withInt(L.scalarOf(type), [&]<class T>() -> Handler { return &unaryLanes<T, T, F>; });
-}
 
 // Offset/Count operands may be of any integer width; copy them to 32-bit scratch when needed.
 uint32_t asU32(Lowerer& L, uint32_t id) {

@@ -126,6 +126,24 @@ template <class R, class T, class F> Handler unaryHandler(uint32_t lanes) {
   return lanes == 1 ? &unary1<R, T, F> : &unaryLanes<R, T, F>;
 }
 
+// Handler pickers for lane-wise functors on the result type's integer or float kind.
+template <class F> Handler intUnary(const Lowerer& L, uint32_t type) {
+  return withInt(L.scalarOf(type), [&]<class T>() { return unaryHandler<T, T, F>(L.lanes(type)); });
+}
+template <class F> Handler intBinary(const Lowerer& L, uint32_t type) {
+  return withInt(L.scalarOf(type), [&]<class T>() { return binaryHandler<T, T, F>(L.lanes(type)); });
+}
+template <class F> Handler intTernary(const Lowerer& L, uint32_t type) {
+  return withInt(L.scalarOf(type), [&]<class T>() -> Handler { return &ternaryLanes<T, T, F>; });
+}
+// F<FTZ> functors on float kinds, with the device's denormal mode.
+template <template <bool> class F> Handler floatUnaryFtz(const Lowerer& L, uint32_t type) {
+  return withFloatFtz(L, L.scalarOf(type), [&]<class T, bool Z>() { return unaryHandler<T, T, F<Z>>(L.lanes(type)); });
+}
+template <template <bool> class F> Handler floatBinaryFtz(const Lowerer& L, uint32_t type) {
+  return withFloatFtz(L, L.scalarOf(type), [&]<class T, bool Z>() { return binaryHandler<T, T, F<Z>>(L.lanes(type)); });
+}
+
 // Floating-point helpers that treat Half like the host types.
 template <class T> inline bool isNaN(T x) {
   if constexpr (std::is_same_v<T, Half>) return (x.bits & 0x7fff) > 0x7c00;

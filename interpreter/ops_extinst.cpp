@@ -208,18 +208,6 @@ Op& emitExt(Lowerer& L, Handler fn, const Instruction& inst, size_t args) {
 template <class F> Handler floatUnary(const Lowerer& L, uint32_t t) {
   return withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, F>; });
 }
-template <template <bool> class F> Handler floatUnaryZ(const Lowerer& L, uint32_t t) {
-  return withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, F<Z>>; });
-}
-template <class F> Handler intUnary(const Lowerer& L, uint32_t t) {
-  return withInt(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, F>; });
-}
-template <class F> Handler intBinary(const Lowerer& L, uint32_t t) {
-  return withInt(L.scalarOf(t), [&]<class T>() { return binaryHandler<T, T, F>(L.lanes(t)); });
-}
-template <class F> Handler intTernary(const Lowerer& L, uint32_t t) {
-  return withInt(L.scalarOf(t), [&]<class T>() -> Handler { return &ternaryLanes<T, T, F>; });
-}
 
 }  // namespace
 
@@ -259,7 +247,7 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
     case Std::round:
       emitExt(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<4, Z>>; }), inst, 1);
       return true;
-    case Std::sqrt: emitExt(L, floatUnaryZ<Sqrt>(L, t), inst, 1); return true;
+    case Std::sqrt: emitExt(L, floatUnaryFtz<Sqrt>(L, t), inst, 1); return true;
     case Std::fma:
       emitExt(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &ternaryLanes<T, T, Fma<Z>>; }), inst, 3);
       return true;

@@ -52,6 +52,7 @@ struct AllocationDesc {
   uint32_t variable = 0;          // Global/Private/Workgroup/Builtin: the OpVariable id
   std::vector<uint8_t> init;      // Private: initial contents (empty: the uninitialised pattern)
   spv::BuiltIn builtin = spv::BuiltIn::Max;
+  uint32_t builtinElementBytes = 0;  // Builtin: bytes of one component (size_t is 4 or 8)
 };
 
 enum class ParamKind : uint8_t { Buffer, Local, Value };
