@@ -52,6 +52,8 @@ struct Edge {
   const Op* target = nullptr;
   uint32_t targetIndex = 0;   // index of the target's first Op (patched to `target` after lowering)
   int64_t cost = 0;           // instructions in the target block, charged to the budget
+  uint32_t sourceBlockOp = 0; // first Op of the block the edge leaves
+  bool backEdge = false;      // the target starts at or before the source block (a loop)
   bool viaScratch = false;
   uint32_t scratch = 0;       // register offset of the scratch area for this edge
   std::vector<PhiCopy> copies;
@@ -79,7 +81,9 @@ struct Launch {
   const numerics::Choices* choices = nullptr;
 };
 
-enum class WorkItemState : uint8_t { Running, AtBarrier, Returned, Faulted };
+// Yielded: stopped at a loop back-edge so the next work-item of its batch can run (see
+// executor.cpp, interleaved execution); it continues from pc.
+enum class WorkItemState : uint8_t { Running, AtBarrier, Returned, Faulted, Yielded };
 
 struct CallFrame {
   const Op* returnTo;
@@ -102,6 +106,7 @@ struct WorkItem {
   const Op* barrier = nullptr;  // the barrier Op it waits at
   WorkItemState state = WorkItemState::Running;
   int64_t budget = 0;
+  bool interleaved = false;  // yield at loop back-edges
   std::vector<CallFrame> frames;
   // Faults and warnings reported by handlers.
   Diagnostic* fault = nullptr;

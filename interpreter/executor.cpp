@@ -332,8 +332,11 @@ class Worker {
     wi.barrier = nullptr;
     wi.state = WorkItemState::Running;
     wi.budget = budget_ - k_.entryCost;
+    wi.interleaved = false;
     wi.frames.clear();
   }
+
+  static constexpr uint64_t kBatch = 16;
 
   static bool resume(WorkItem& wi) {
     wi.state = WorkItemState::Running;
@@ -363,11 +366,32 @@ class Worker {
       return std::array<uint64_t, 3>{i % localSize[0], (i / localSize[0]) % localSize[1], i / (localSize[0] * localSize[1])};
     };
     if (!k_.usesBarrier) {
-      // Without barriers each work-item runs to completion; one slot is reused.
-      Slot& s = slot(0);
-      for (uint64_t i = 0; i < n; ++i) {
-        startWorkItem(s, group, localOf(i), localSize);
-        if (!resume(s.wi)) return finishGroup(g, true);
+      // Without barriers, work-items run interleaved in batches of kBatch slots: each runs until
+      // it returns or takes a loop back-edge, then the next slot of the batch continues. Nearby
+      // work-items then walk their loops together and share the cache lines they touch (a
+      // column walk of a matrix, say) instead of each sweeping memory alone. A finished slot
+      // takes the group's next work-item. The order depends only on the group, never on the
+      // thread count.
+      const uint64_t batch = std::min<uint64_t>(n, kBatch);
+      slot(batch - 1);
+      uint64_t next = 0, active = 0;
+      for (; next < batch; ++next, ++active) {
+        startWorkItem(*slots_[next], group, localOf(next), localSize);
+        slots_[next]->wi.interleaved = true;
+      }
+      while (active) {
+        for (uint64_t s = 0; s < batch; ++s) {
+          WorkItem& wi = slots_[s]->wi;
+          if (wi.state == WorkItemState::Returned) continue;
+          if (!resume(wi)) return finishGroup(g, true);
+          if (wi.state != WorkItemState::Returned) continue;
+          if (next < n) {
+            startWorkItem(*slots_[s], group, localOf(next++), localSize);
+            wi.interleaved = true;
+          } else {
+            --active;
+          }
+        }
       }
       return finishGroup(g, false);
     }

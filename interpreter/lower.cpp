@@ -106,6 +106,7 @@ void Lowerer::reject(const Instruction& inst, const std::string& why) const {
 Edge* Lowerer::edgeTo(uint32_t target) {
   Edge& e = k.edges.emplace_back();
   e.targetIndex = target;  // a label for now; resolved to an Op index after lowering
+  e.sourceBlockOp = labelOp_.count(currentBlock) ? labelOp_.at(currentBlock) : 0;
   const auto fit = std::find_if(m.functions.begin(), m.functions.end(), [&](const auto& f) {
     return std::any_of(f.second.blocks.begin(), f.second.blocks.end(), [&](const Block& b) { return b.label == target; });
   });
@@ -691,7 +692,10 @@ class KernelLowering {
     L_.functionCost_[f.id] = f.blocks.empty() ? 0 : L_.labelCost_[f.blocks.front().label];
   }
 
+  bool isCallEdge(const Edge& e) const { return callEdges_.count(&e) != 0; }
+
   void resolve(uint32_t entry) {
+    for (const auto& [callee, e] : L_.callEdges_) callEdges_.insert(e);
     for (auto& fix : L_.fixups) fix();
     for (auto& e : k_.edges) {
       if (e.cost == 0 && L_.labelOp_.count(e.targetIndex)) {
@@ -699,12 +703,18 @@ class KernelLowering {
         e.targetIndex = L_.labelOp_.at(e.targetIndex);
       }
     }
-    for (auto& e : k_.edges) e.target = &k_.ops.at(e.targetIndex);
+    for (auto& e : k_.edges) {
+      e.target = &k_.ops.at(e.targetIndex);
+      // Blocks are laid out dominators first (SPIR-V 1.0 §2.16.1), so an edge to a block at or
+      // before its own is a loop's back-edge.
+      e.backEdge = e.targetIndex <= e.sourceBlockOp && !isCallEdge(e);
+    }
     k_.entryOp = L_.functionEntry_.at(entry);
     k_.entryCost = L_.functionCost_.at(entry);
     k_.registerTemplate.resize(L_.regTop_ + 16, 0);
   }
 
+  std::set<const Edge*> callEdges_;
   std::vector<uint32_t> pendingInit_;
   std::vector<uint32_t> pendingPrivateInit_;
   std::deque<Instruction> specInstructions_;

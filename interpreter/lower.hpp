@@ -70,6 +70,7 @@ class Lowerer {
   uint32_t zeroShadow_ = 0;
   // Functions whose Ops need the edge/call targets patched once all are lowered.
   std::vector<std::function<void()>> fixups;
+  std::vector<std::pair<uint32_t, const Edge*>> callEdges_;  // (callee, edge) of OpFunctionCall
   uint32_t regTop_ = 0;
 };
 

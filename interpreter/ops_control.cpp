@@ -29,6 +29,11 @@ namespace {
   if (wi.budget < 0) [[unlikely]]
     return fault(wi, op, FaultKind::InstructionBudget,
                  "instruction budget exceeded (a runaway loop?); raise DeviceConfig::instructionBudget / --budget");
+  if (e->backEdge && wi.interleaved) {
+    wi.pc = e->target;
+    wi.state = WorkItemState::Yielded;
+    return nullptr;
+  }
   return e->target;
 }
 
@@ -198,6 +203,7 @@ bool lowerControl(Lowerer& L, const Instruction& inst) {
         const uint32_t param = f.parameters.at(k - 1);
         e.copies.push_back({L.reg(param), L.reg(inst.operand(k)), uint32_t(L.typeOfValue(param).size)});
       }
+      L.callEdges_.emplace_back(callee, &e);
       L.fixups.push_back([&L, &e, callee] {
         e.targetIndex = L.functionEntry_.at(callee);
         e.cost = L.functionCost_.at(callee);
