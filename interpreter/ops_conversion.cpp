@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "interpreter/ops_common.hpp"
+#include "numerics/convert.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -126,7 +127,116 @@ template <class P> const Op* genericPtrMemSemantics(WorkItem& wi, const Op* op) 
   return op + 1;
 }
 
-template <class F> auto withIntTo(Scalar s, F&& f) { return withInt(s, std::forward<F>(f)); }
+// Conversions carrying FPRoundingMode or SaturatedConversion (OpenCL C 3.0 §6.4.3.1 and
+// §6.4.3.2: convert_<type>_sat_<rounding>): one handler driven by a description, since these
+// are rarer than the default conversions and the combinations are many.
+struct DecoratedConversion {
+  Scalar from, to;
+  bool fromSigned, toSigned;
+  numerics::Rounding rounding;
+  bool saturate;
+  bool flushFrom, flushTo;
+};
+
+uint32_t bytesOf(Scalar s) {
+  switch (s) {
+    case Scalar::Bool: case Scalar::I8: return 1;
+    case Scalar::I16: case Scalar::F16: return 2;
+    case Scalar::I32: case Scalar::F32: return 4;
+    default: return 8;
+  }
+}
+bool isFloatKind(Scalar s) { return s == Scalar::F16 || s == Scalar::F32 || s == Scalar::F64; }
+numerics::Format formatOf(Scalar s) {
+  return s == Scalar::F16 ? numerics::Format::Half : s == Scalar::F32 ? numerics::Format::Float : numerics::Format::Double;
+}
+double readFloat(const uint8_t* p, Scalar s, bool flush) {
+  double v;
+  if (s == Scalar::F16) { Half h; std::memcpy(&h, p, 2); v = numerics::toDouble(flush ? numerics::flushDenorm(h) : h); }
+  else if (s == Scalar::F32) { float f; std::memcpy(&f, p, 4); v = flush ? numerics::flushDenorm(f) : f; }
+  else { std::memcpy(&v, p, 8); if (flush) v = numerics::flushDenorm(v); }
+  return v;
+}
+void writeFloat(uint8_t* p, Scalar s, double v, bool flush) {  // v is a value of the format
+  if (s == Scalar::F16) { Half h = numerics::toHalf(v); if (flush) h = numerics::flushDenorm(h); std::memcpy(p, &h, 2); }
+  else if (s == Scalar::F32) { float f = float(v); if (flush) f = numerics::flushDenorm(f); std::memcpy(p, &f, 4); }
+  else { if (flush) v = numerics::flushDenorm(v); std::memcpy(p, &v, 8); }
+}
+// Integer lanes as a sign- or zero-extended 64-bit value (int64 holds either reading when
+// paired with its signedness).
+uint64_t readInt(const uint8_t* p, uint32_t bytes, bool isSigned) {
+  uint64_t v = 0;
+  std::memcpy(&v, p, bytes);
+  if (isSigned && bytes < 8) {
+    const int shift = int(64 - 8 * bytes);
+    v = uint64_t(int64_t(v << shift) >> shift);
+  }
+  return v;
+}
+void writeInt(uint8_t* p, uint32_t bytes, uint64_t v) { std::memcpy(p, &v, bytes); }
+
+// The smallest and largest value of an integer type, as their bit patterns.
+uint64_t minBits(uint32_t bytes, bool isSigned) {
+  return isSigned ? uint64_t(bytes == 8 ? INT64_MIN : -(int64_t(1) << (8 * bytes - 1))) : 0;
+}
+uint64_t maxBits(uint32_t bytes, bool isSigned) {
+  if (bytes == 8) return isSigned ? uint64_t(INT64_MAX) : UINT64_MAX;
+  return (uint64_t(1) << (8 * bytes - (isSigned ? 1 : 0))) - 1;
+}
+
+// Range of an integer type as exact doubles: [lo, hiExclusive).
+void intRange(uint32_t bytes, bool isSigned, double& lo, double& hiExclusive) {
+  lo = isSigned ? -std::ldexp(1.0, int(8 * bytes - 1)) : 0.0;
+  hiExclusive = std::ldexp(1.0, int(8 * bytes - (isSigned ? 1 : 0)));
+}
+
+const Op* decoratedConversion(WorkItem& wi, const Op* op) {
+  const auto& d = *static_cast<const DecoratedConversion*>(op->aux);
+  const uint32_t fb = bytesOf(d.from), tb = bytesOf(d.to);
+  for (uint32_t i = 0; i < op->n; ++i) {
+    const uint8_t* src = wi.regs + op->a + i * fb;
+    uint8_t* dst = wi.regs + op->r + i * tb;
+    if (isFloatKind(d.from) && isFloatKind(d.to)) {
+      writeFloat(dst, d.to, numerics::floatToFloat(readFloat(src, d.from, d.flushFrom), formatOf(d.to), d.rounding), d.flushTo);
+    } else if (isFloatKind(d.to)) {
+      const uint64_t v = readInt(src, fb, d.fromSigned);
+      const double f = d.fromSigned ? numerics::intToFloat(int64_t(v), formatOf(d.to), d.rounding)
+                                    : numerics::uintToFloat(v, formatOf(d.to), d.rounding);
+      writeFloat(dst, d.to, f, d.flushTo);
+    } else if (isFloatKind(d.from)) {
+      // §6.4.3.3: NaN converts to 0 under saturation; out-of-range values clamp.
+      const double x = numerics::roundToIntegral(readFloat(src, d.from, d.flushFrom), d.rounding);
+      double lo, hi;
+      intRange(tb, d.toSigned, lo, hi);
+      uint64_t out;
+      if (!std::isnan(x) && x >= lo && x < hi) {
+        out = d.toSigned ? uint64_t(int64_t(x)) : uint64_t(x);
+      } else if (d.saturate ||
+                 choicesOf(wi).as<FloatToIntOption>(Choice::FloatToIntOutOfRange) == FloatToIntOption::Saturate) {
+        out = std::isnan(x) ? 0 : x < lo ? minBits(tb, d.toSigned) : maxBits(tb, d.toSigned);
+      } else {
+        // Without _sat the result is implementation-defined: the float_to_int_out_of_range choice.
+        const bool minValue = choicesOf(wi).as<FloatToIntOption>(Choice::FloatToIntOutOfRange) == FloatToIntOption::MinValue;
+        out = minValue ? minBits(tb, d.toSigned) : 0;
+      }
+      writeInt(dst, tb, out);
+    } else {
+      // Integer → integer with saturation (§6.4.3.3): clamp the exact value to the target range.
+      const uint64_t v = readInt(src, fb, d.fromSigned);
+      uint64_t out = v;
+      if (d.saturate) {
+        if (d.fromSigned && int64_t(v) < 0) {
+          const uint64_t lo = minBits(tb, d.toSigned);
+          out = int64_t(v) < int64_t(lo) || !d.toSigned ? lo : v;
+        } else {
+          out = std::min(v, maxBits(tb, d.toSigned));
+        }
+      }
+      writeInt(dst, tb, out);
+    }
+  }
+  return op + 1;
+}
 
 }  // namespace
 
@@ -135,15 +245,32 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
   const uint32_t to = inst.resultType;
   const uint32_t n = inst.resultType && L.m.types.count(to) ? L.lanes(to) : 1;
   auto from = [&] { return L.typeIdOfValue(inst.operand(0)); };
-  const auto checkDecorations = [&] {
-    // FPRoundingMode and SaturatedConversion change these conversions; they are implemented
-    // with the exact numerics (separate work item), and until then a module using them is
-    // rejected rather than run with the default behaviour.
-    if (L.m.hasDecoration(inst.resultId, spv::Decoration::FPRoundingMode))
-      L.reject(inst, "FPRoundingMode decorations on conversions are not supported yet");
-    if (L.m.hasDecoration(inst.resultId, spv::Decoration::SaturatedConversion))
-      L.reject(inst, "SaturatedConversion decorations are not supported yet");
-  };
+  const auto checkDecorations = [] {};
+  // FPRoundingMode / SaturatedConversion (SPIR-V 1.0 §3.20): the decorated handler.
+  const auto* roundingDec = inst.resultId ? L.m.decoration(inst.resultId, spv::Decoration::FPRoundingMode) : nullptr;
+  const bool saturated = inst.resultId && L.m.hasDecoration(inst.resultId, spv::Decoration::SaturatedConversion);
+  if ((roundingDec || saturated) &&
+      (inst.opcode == spv::Op::OpConvertFToU || inst.opcode == spv::Op::OpConvertFToS || inst.opcode == spv::Op::OpConvertSToF ||
+       inst.opcode == spv::Op::OpConvertUToF || inst.opcode == spv::Op::OpFConvert || inst.opcode == spv::Op::OpUConvert ||
+       inst.opcode == spv::Op::OpSConvert)) {
+    auto d = std::make_shared<DecoratedConversion>();
+    d->from = L.scalarOf(from());
+    d->to = L.scalarOf(to);
+    // SPIR-V integers are signless; the opcode says how each side is read.
+    d->fromSigned = inst.opcode == spv::Op::OpConvertSToF || inst.opcode == spv::Op::OpSConvert;
+    d->toSigned = inst.opcode == spv::Op::OpConvertFToS || inst.opcode == spv::Op::OpSConvert;
+    // Default rounding: toward zero to integers, to nearest even to floating point.
+    const bool toInteger = inst.opcode == spv::Op::OpConvertFToU || inst.opcode == spv::Op::OpConvertFToS;
+    d->rounding = roundingDec ? numerics::Rounding(roundingDec->literals.at(0))
+                              : (toInteger ? numerics::Rounding::RTZ : numerics::Rounding::RTE);
+    d->saturate = saturated;
+    d->flushFrom = L.flush(d->from);
+    d->flushTo = L.flush(d->to);
+    L.k.auxObjects.push_back(d);
+    Op& op = emitUnary(L, &decoratedConversion, inst);
+    op.aux = d.get();
+    return true;
+  }
   switch (inst.opcode) {
     case spv::Op::OpConvertFToU:
     case spv::Op::OpConvertFToS: {

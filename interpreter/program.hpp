@@ -77,6 +77,7 @@ struct LoweredKernel {
   std::deque<std::vector<uint32_t>> tables;  // other Op::aux payloads (shuffles, chains, …)
   std::deque<std::vector<uint64_t>> tables64;  // OpSwitch: (literal, Edge*) pairs
   std::deque<Collective> collectives;          // Op::aux of work-group collectives
+  std::deque<std::shared_ptr<const void>> auxObjects;  // other family-specific Op::aux payloads
   std::vector<uint8_t> registerTemplate;     // constants, variable pointers, zeros elsewhere
   uint32_t entryOp = 0;
   int64_t entryCost = 0;

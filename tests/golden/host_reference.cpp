@@ -19,6 +19,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cfenv>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
@@ -254,6 +255,49 @@ void integerFunctions(const Case& c, ArgBytes& a) {
     const long double um = (long double)u * (long double)v + (long double)u;
     uo.set(i * 8 + 7, um > UINT32_MAX ? UINT32_MAX : uint32_t(u * v + u));
     l.set(i, int64_t((uint64_t(uint32_t(x)) << 32) | u));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// convert_rounding.cl: rounding to integers with the C library's exact rounding functions;
+// integer → float through the host FPU with fesetround (a path independent of clref's MPFR
+// one); saturation by clamping in long double.
+
+int32_t satInt(long double x) { return std::isnan(x) ? 0 : x < INT32_MIN ? INT32_MIN : x > INT32_MAX ? INT32_MAX : int32_t(x); }
+uint8_t satUchar(long double x) { return std::isnan(x) ? 0 : x < 0 ? 0 : x > 255 ? 255 : uint8_t(x); }
+template <class I> float hostConvert(I v, int mode) {
+  const int saved = std::fegetround();
+  std::fesetround(mode);
+  // volatile on both sides keeps the conversion at run time and between the two fesetround
+  // calls (without -frounding-math the compiler may otherwise move it across them).
+  volatile I in = v;
+  volatile float out = float(in);
+  std::fesetround(saved);
+  return out;
+}
+
+void convertRounding(const Case& c, ArgBytes& a) {
+  Buf<float> f(c, a, 0), fo(c, a, 5);
+  Buf<int32_t> iv(c, a, 1), o(c, a, 3);
+  Buf<int64_t> l(c, a, 2);
+  Buf<uint8_t> u(c, a, 4);
+  Buf<int8_t> ch(c, a, 6);
+  for (size_t g = 0; g < items1D(c); ++g) {
+    const long double x = f[g];
+    // Without _sat an out-of-range result is implementation-defined: clref's default choice
+    // float_to_int_out_of_range=saturate clamps (NaN → 0), the same as _sat.
+    o.set(g * 4 + 0, satInt(std::nearbyintl(x)));  // default environment: ties to even
+    o.set(g * 4 + 1, satInt(std::ceil(x)));
+    o.set(g * 4 + 2, satInt(std::floor(x)));
+    o.set(g * 4 + 3, satInt(std::trunc(x)));
+    const int32_t i = iv[g];
+    u.set(g * 2 + 0, uint8_t(i < 0 ? 0 : i > 255 ? 255 : i));
+    u.set(g * 2 + 1, satUchar(std::nearbyintl(x)));
+    fo.set(g * 3 + 0, hostConvert<int64_t>(l[g], FE_TOWARDZERO));
+    fo.set(g * 3 + 1, hostConvert<int64_t>(l[g], FE_UPWARD));
+    fo.set(g * 3 + 2, hostConvert<int32_t>(i, FE_DOWNWARD));
+    const int64_t lv = l[g];
+    ch.set(g, int8_t(lv < -128 ? -128 : lv > 127 ? 127 : lv));
   }
 }
 
@@ -1285,6 +1329,8 @@ const std::pair<const char*, void (*)(const Case&, ArgBytes&)> kCases[] = {
     {"vadd", vadd},
     {"async_copy", asyncCopy},
     {"async_copy_O0", asyncCopy},
+    {"convert_rounding", convertRounding},
+    {"convert_rounding_O0", convertRounding},
     {"integer_functions", integerFunctions},
     {"integer_functions_O0", integerFunctions},
     {"spec_constants_default", specConstants},
