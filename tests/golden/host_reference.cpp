@@ -302,6 +302,46 @@ void convertRounding(const Case& c, ArgBytes& a) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// vector_data.cl. Directed roundings to half from the round-to-nearest one: step the encoding
+// one unit toward zero (rtz) or up (rtp) when the nearest value lies on the wrong side.
+
+uint16_t halfTowardZero(double x) {
+  uint16_t h = halfFromDouble(x);
+  if ((h & 0x7fff) == 0x7c00 && std::isfinite(x)) return uint16_t((h & 0x8000) | 0x7bff);  // largest finite
+  if (std::fabs(h2d(h)) > std::fabs(x)) --h;  // the magnitude is in the low 15 bits
+  return h;
+}
+uint16_t halfUpward(double x) {
+  uint16_t h = halfFromDouble(x);
+  const double v = h2d(h);
+  if (v < x) h = x < 0 ? uint16_t(h - 1) : (h == 0x8000 ? 0x0001 : uint16_t(h + 1));
+  if (x < 0 && (h & 0x7fff) == 0x7c00) h = 0xfbff;  // −inf is never above a finite x
+  return h;
+}
+
+void vectorData(const Case& c, ArgBytes& a) {
+  Buf<float> f(c, a, 0), fo(c, a, 3), fa(c, a, 8);
+  Buf<int32_t> iv(c, a, 1), io(c, a, 4);
+  Buf<uint16_t> h(c, a, 2), ho(c, a, 5), hz(c, a, 6), ha(c, a, 7);
+  const int32_t add[3] = {1, 2, 3};
+  for (size_t g = 0; g < items1D(c); ++g) {
+    for (size_t k = 0; k < 4; ++k) {
+      const float x = f[4 * g + k];
+      fo.set(4 * g + k, x * 2.0f);
+      fo.set(256 + 4 * g + k, halfToFloat(h[4 * g + k]));
+      ho.set(4 * g + k, halfFromDouble(x));
+      hz.set(4 * g + k, halfTowardZero(x));
+    }
+    for (size_t k = 0; k < 3; ++k) {
+      io.set(3 * g + k, int32_t(uint32_t(iv[1 + 3 * g + k]) + uint32_t(add[k])));
+      const float d = halfToFloat(h[4 * g + k]);
+      ha.set(4 * g + k, halfUpward(double(d * 3.0f)));
+      fa.set(3 * g + k, d);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // arith_char.cl, arith_short.cl, arith_int.cl, arith_long.cl
 
 void arithChar(const Case& c, ArgBytes& a) {
@@ -1329,6 +1369,8 @@ const std::pair<const char*, void (*)(const Case&, ArgBytes&)> kCases[] = {
     {"vadd", vadd},
     {"async_copy", asyncCopy},
     {"async_copy_O0", asyncCopy},
+    {"vector_data", vectorData},
+    {"vector_data_O0", vectorData},
     {"convert_rounding", convertRounding},
     {"convert_rounding_O0", convertRounding},
     {"integer_functions", integerFunctions},

@@ -1,0 +1,80 @@
+// The OpenCL.std math and common functions, exactly: every result is the mathematically exact
+// value rounded once to the format (binary16/32/64) in any rounding mode, with the format's
+// exponent range and subnormals, and the special values of OpenCL C 3.0 §7.5 Edge Case
+// Behavior (which refers to C99 Annex F.9 and adds its own rules). DESIGN.md "Numerics": MPFR
+// is the ground truth; functions MPFR lacks (fract, remquo's quotient, frexp, ilogb, ...) are
+// still exact.
+//
+// Named choices made here where the specification leaves freedom (each repeated at its code):
+//  - half_* and native_* return the correctly rounded value of the underlying function.
+//  - fmin/fmax and their common-function forms follow the spec's literal description
+//    ("y if x < y, otherwise x"), so fmax(-0, +0) is -0 and fmax(+0, -0) is +0.
+//  - fmax_common/fmin_common/fclamp with NaN operands (undefined) use fmax/fmin's NaN rules.
+//  - remquo's quotient is sign(x/y)·(|n| mod 128): exactly the 7 bits the spec requires.
+//  - lgamma_r's sign is 0 for ±0, negative integers (spec), NaN and -inf (Γ has no sign there).
+//  - nan(code) returns the default quiet NaN (the payload is optional, §6.15.2).
+//  - mix and smoothstep are the exact real values of the spec's formulas, rounded once.
+//  - rsqrt(±0) = ±inf (IEEE 754-2008 §9.2 rSqrt; MPFR's mpfr_rec_sqrt gives +inf for -0).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "numerics/format.hpp"
+
+namespace clref::numerics {
+
+// The OpenCL.std math functions (OpenCL C 3.0 §6.15.2) and the floating-point common functions
+// (§6.15.4), named and numbered as in extinst.opencl.std.100.grammar.json (value = opcode).
+enum class MathFn : uint16_t {
+  acos = 0, acosh = 1, acospi = 2, asin = 3, asinh = 4, asinpi = 5, atan = 6, atan2 = 7,
+  atanh = 8, atanpi = 9, atan2pi = 10, cbrt = 11, ceil = 12, copysign = 13, cos = 14,
+  cosh = 15, cospi = 16, erfc = 17, erf = 18, exp = 19, exp2 = 20, exp10 = 21, expm1 = 22,
+  fabs = 23, fdim = 24, floor = 25, fma = 26, fmax = 27, fmin = 28, fmod = 29, fract = 30,
+  frexp = 31, hypot = 32, ilogb = 33, ldexp = 34, lgamma = 35, lgamma_r = 36, log = 37,
+  log2 = 38, log10 = 39, log1p = 40, logb = 41, mad = 42, maxmag = 43, minmag = 44, modf = 45,
+  nan = 46, nextafter = 47, pow = 48, pown = 49, powr = 50, remainder = 51, remquo = 52,
+  rint = 53, rootn = 54, round = 55, rsqrt = 56, sin = 57, sincos = 58, sinh = 59, sinpi = 60,
+  sqrt = 61, tan = 62, tanh = 63, tanpi = 64, tgamma = 65, trunc = 66,
+  half_cos = 67, half_divide = 68, half_exp = 69, half_exp2 = 70, half_exp10 = 71,
+  half_log = 72, half_log2 = 73, half_log10 = 74, half_powr = 75, half_recip = 76,
+  half_rsqrt = 77, half_sin = 78, half_sqrt = 79, half_tan = 80,
+  native_cos = 81, native_divide = 82, native_exp = 83, native_exp2 = 84, native_exp10 = 85,
+  native_log = 86, native_log2 = 87, native_log10 = 88, native_powr = 89, native_recip = 90,
+  native_rsqrt = 91, native_sin = 92, native_sqrt = 93, native_tan = 94,
+  fclamp = 95, degrees = 96, fmax_common = 97, fmin_common = 98, mix = 99, radians = 100,
+  step = 101, smoothstep = 102, sign = 103,
+};
+inline constexpr int kMathFnCount = 104;
+
+std::optional<MathFn> mathFnByName(std::string_view name);
+std::string_view nameOf(MathFn f);
+// The number of value operands, i.e. the length of `args` for evaluate (pointer operands such
+// as fract's iptr or remquo's quo are results, not operands).
+int arity(MathFn f);
+
+struct MathResult {
+  double value = 0;     // the correctly rounded result, a value of the format held exactly
+  double second = 0;    // fract: floor(x); modf: the integral part; sincos: the cosine
+  int64_t integer = 0;  // frexp: exponent; ilogb: result; remquo: quotient; lgamma_r: sign
+};
+
+// The correctly rounded result of f(args) in `format` with rounding `r`, with the format's
+// exponent range and subnormals (no double rounding). args are values of `format` held in
+// doubles; integer operands (ldexp's k, pown's and rootn's n, nan's code) are exact doubles.
+// NaN results are std::nan(""). Thread-safe. Throws std::invalid_argument if args.size() is
+// not arity(f). mad is evaluated fused (the default of the named choice `mad`).
+MathResult evaluate(MathFn f, std::span<const double> args, Format format, Rounding r = Rounding::RTE);
+
+// mad(a, b, c) (OpenCL C 3.0 §6.15.2: "a * b + c", the accuracy left to the implementation):
+// fused = one rounding of the exact a·b + c; unfused = a·b rounded, then + c rounded.
+MathResult evaluateMad(std::span<const double> args, Format format, Rounding r, bool fused);
+
+// The exact mathematical value of f(args) (the first result; for ilogb the integer) to
+// `digits` significant decimal digits, as "d.ddd…e±XX"; all digits when the exact value is a
+// finite binary value (trailing zeros dropped); "inf", "-inf", "nan", "0", "-0" otherwise.
+std::string exactDecimal(MathFn f, std::span<const double> args, Format format, int digits = 40);
+
+}  // namespace clref::numerics
