@@ -19,6 +19,7 @@ enum class Std : uint32_t {
   s_mul_hi = 160, rotate = 161, s_sub_sat = 162, u_sub_sat = 163, u_upsample = 164,
   s_upsample = 165, popcount = 166, s_mad24 = 167, u_mad24 = 168, s_mul24 = 169, u_mul24 = 170,
   u_abs = 201, u_abs_diff = 202, u_mul_hi = 203, u_mad_hi = 204,
+  shuffle = 182, shuffle2 = 183, bitselect = 186, select = 187,
 };
 
 // §6.15.2 fabs, copysign: sign-bit operations, exact.
@@ -194,6 +195,30 @@ template <class R, class T> const Op* upsample(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+// §6.15.13 shuffle / shuffle2: result[i] = source[mask[i] mod size], taking only the low bits
+// of each mask element that index the source (OpenCL C 3.0 §6.15.13). n = result lanes,
+// c = lanes of each source, b = mask, imm = second source register (shuffle2), aux unused.
+template <class T, class M, bool Two> const Op* shuffle(WorkItem& wi, const Op* op) {
+  const uint32_t srcLanes = op->c, total = Two ? 2 * srcLanes : srcLanes;
+  for (uint32_t i = 0; i < op->n; ++i) {
+    const uint32_t k = uint32_t(rd<M>(wi, op->b + i * sizeof(M)) % total);
+    const uint32_t src = k < srcLanes ? op->a + k * sizeof(T) : uint32_t(op->imm) + (k - srcLanes) * sizeof(T);
+    wr<T>(wi, op->r + i * sizeof(T), rd<T>(wi, src));
+  }
+  return op + 1;
+}
+// §6.15.12 bitselect: each result bit is b's where c's bit is 1, else a's (any gentype: bits).
+struct Bitselect { template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) { return T((a & ~c) | (b & c)); } };
+// §6.15.12 select(a, b, c): scalar: c ? b : a; vector: the most significant bit of each c lane.
+template <class T, class C, bool Vector> const Op* selectStd(WorkItem& wi, const Op* op) {
+  for (uint32_t i = 0; i < op->n; ++i) {
+    const C c = rd<C>(wi, uint32_t(op->imm) + i * sizeof(C));
+    const bool pick = Vector ? (c >> (sizeof(C) * 8 - 1)) & 1 : c != 0;
+    wr<T>(wi, op->r + i * sizeof(T), rd<T>(wi, (pick ? op->b : op->a) + i * sizeof(T)));
+  }
+  return op + 1;
+}
+
 // Operand layout of OpExtInst: result type, result, set, instruction, operands…
 Op& emitExt(Lowerer& L, Handler fn, const Instruction& inst, size_t args) {
   Op& op = L.emit(fn, inst);
@@ -289,6 +314,45 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
     case Std::ctz: emitExt(L, intUnary<Ctz>(L, t), inst, 1); return true;
     case Std::popcount: emitExt(L, intUnary<Popcount>(L, t), inst, 1); return true;
     case Std::rotate: emitExt(L, intBinary<Rotate>(L, t), inst, 2); return true;
+    case Std::shuffle:
+    case Std::shuffle2: {
+      const bool two = Std(inst.operand(1)) == Std::shuffle2;
+      const uint32_t maskType = L.typeIdOfValue(inst.operand(two ? 4 : 3));
+      const uint32_t srcLanes = L.lanes(L.typeIdOfValue(inst.operand(2)));
+      // Element bits decide the handler: float and integer elements of one width move alike.
+      const uint32_t elemBytes = L.scalarBytes(L.scalarOf(t));
+      const Scalar elemKind = elemBytes == 1 ? Scalar::I8 : elemBytes == 2 ? Scalar::I16 : elemBytes == 4 ? Scalar::I32 : Scalar::I64;
+      Handler fn = withInt(elemKind, [&]<class T>() {
+        return withInt(L.scalarOf(maskType), [&]<class M>() -> Handler { return two ? &shuffle<T, M, true> : &shuffle<T, M, false>; });
+      });
+      Op& op = emitExt(L, fn, inst, 1);
+      op.c = srcLanes;
+      if (two) {
+        op.imm = L.reg(inst.operand(3));
+        op.b = L.reg(inst.operand(4));
+      } else {
+        op.b = L.reg(inst.operand(3));
+      }
+      return true;
+    }
+    case Std::bitselect: {
+      const uint32_t bytes = L.scalarBytes(L.scalarOf(t));
+      const Scalar kind = bytes == 1 ? Scalar::I8 : bytes == 2 ? Scalar::I16 : bytes == 4 ? Scalar::I32 : Scalar::I64;
+      emitExt(L, withInt(kind, [&]<class T>() -> Handler { return &ternaryLanes<T, T, Bitselect>; }), inst, 3);
+      return true;
+    }
+    case Std::select: {
+      const uint32_t condType = L.typeIdOfValue(inst.operand(4));
+      const bool vector = L.type(condType).kind == TypeKind::Vector;
+      const uint32_t bytes = L.scalarBytes(L.scalarOf(t));
+      const Scalar kind = bytes == 1 ? Scalar::I8 : bytes == 2 ? Scalar::I16 : bytes == 4 ? Scalar::I32 : Scalar::I64;
+      Handler fn = withInt(kind, [&]<class T>() {
+        return withInt(L.scalarOf(condType), [&]<class C>() -> Handler { return vector ? &selectStd<T, C, true> : &selectStd<T, C, false>; });
+      });
+      Op& op = emitExt(L, fn, inst, 2);
+      op.imm = L.reg(inst.operand(4));
+      return true;
+    }
     case Std::s_upsample:
     case Std::u_upsample: {
       // Same bits for both forms: the high part's sign bit lands in the result's sign bit.

@@ -342,6 +342,28 @@ void vectorData(const Case& c, ArgBytes& a) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// shuffle_select.cl: element moves and bit selection on the float bit patterns.
+
+void shuffleSelect(const Case& c, ArgBytes& a) {
+  Buf<float> x(c, a, 0), y(c, a, 1), o(c, a, 4), o8(c, a, 5);
+  Buf<uint32_t> m(c, a, 2), m8(c, a, 3);
+  Buf<int32_t> sel(c, a, 6), ia(c, a, 7);
+  for (size_t g = 0; g < items1D(c); ++g) {
+    for (size_t k = 0; k < 4; ++k) o.set(8 * g + k, x[4 * g + m[4 * g + k] % 4]);  // only the low 2 bits select
+    for (size_t k = 0; k < 8; ++k) {
+      const uint32_t sIdx = m8[8 * g + k] % 8;
+      o8.set(8 * g + k, sIdx < 4 ? x[4 * g + sIdx] : y[4 * g + sIdx - 4]);
+    }
+    for (size_t k = 0; k < 4; ++k) {
+      const uint32_t bits = uint32_t(ia[4 * g + k]);
+      const uint32_t r = (std::bit_cast<uint32_t>(x[4 * g + k]) & ~bits) | (std::bit_cast<uint32_t>(y[4 * g + k]) & bits);
+      o.set(8 * g + 4 + k, std::bit_cast<float>(r));
+      sel.set(4 * g + k, ia[4 * g + k] < 0 ? 7 : ia[4 * g + k]);  // vector select: the lane's sign bit
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // arith_char.cl, arith_short.cl, arith_int.cl, arith_long.cl
 
 void arithChar(const Case& c, ArgBytes& a) {
@@ -1369,6 +1391,8 @@ const std::pair<const char*, void (*)(const Case&, ArgBytes&)> kCases[] = {
     {"vadd", vadd},
     {"async_copy", asyncCopy},
     {"async_copy_O0", asyncCopy},
+    {"shuffle_select", shuffleSelect},
+    {"shuffle_select_O0", shuffleSelect},
     {"vector_data", vectorData},
     {"vector_data_O0", vectorData},
     {"convert_rounding", convertRounding},

@@ -1,0 +1,50 @@
+// Internals shared by the numerics/math_*.cpp files (not part of the numerics API).
+//
+// A "core" computes one function correctly rounded to the precision of `out` in direction
+// `rnd`, in MPFR's current exponent range (evaluate widens it to MPFR's maximum, so the core
+// never overflows or underflows in practice), and returns the ternary value (the sign of
+// out − exact). evaluate then applies the format's exponent range and subnormals with
+// finishToFormat (mpfr_round.hpp), which needs exactly that pair and so never rounds twice;
+// exactDecimal calls the same core at a high precision.
+#pragma once
+#include <mpfr.h>
+
+#include <optional>
+#include <span>
+
+#include "numerics/math.hpp"
+#include "numerics/mpfr_round.hpp"
+
+namespace clref::numerics::detail {
+
+struct MathArgs {
+  std::span<const double> d;  // the operands as given
+  mpfr_srcptr m[3];           // the same operands in MPFR (53 bits, exact)
+  Format format;              // the operands' and result's format (for format constants)
+};
+
+// Each returns nullopt when f is not one of its family. `integer` receives the integer result
+// (remquo's quotient, lgamma_r's sign) where there is one.
+std::optional<int> trigCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_t rnd);
+std::optional<int> expLogCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_t rnd, int64_t& integer);
+std::optional<int> arithCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_t rnd, int64_t& integer);
+std::optional<int> commonCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_t rnd);
+
+// Functions whose result is computed without an MPFR core (they are exact operations on the
+// operands, or need a format-specific step such as fract's clamp). nullopt for the others.
+std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Format format, Rounding r);
+std::optional<MathResult> commonExactEval(MathFn f, std::span<const double> args);
+
+// fmax/fmin as OpenCL C 3.0 §6.15.2 describes them (shared with the common functions).
+double fmaxCl(double x, double y);
+double fminCl(double x, double y);
+
+// half_* and native_* → the underlying function (a named choice: the reference returns the
+// correctly rounded value); native_divide/native_recip → half_divide/half_recip.
+MathFn canonical(MathFn f);
+
+// A correctly rounded approximation loop (Ziv's strategy) for x·c where c is 180/π or π/180:
+// see math_common.cpp.
+int mulByAngleConstant(mpfr_ptr out, mpfr_srcptr x, bool toDegrees, mpfr_rnd_t rnd);
+
+}  // namespace clref::numerics::detail
