@@ -33,8 +33,25 @@ Program::Program(const Device& device, std::unique_ptr<interpreter::Module> modu
     : device_(device), module_(std::move(module)), globals_(std::make_shared<interpreter::GlobalStorage>()) {}
 Program::~Program() = default;
 
+namespace {
+interpreter::LowerOptions lowerOptions(const DeviceConfig& cfg) {
+  interpreter::LowerOptions o;
+  o.addressBits = cfg.addressBits;
+  o.fp16 = cfg.fp16;
+  o.fp64 = cfg.fp64;
+  o.denormHalf = cfg.denormHalf;
+  o.denormFloat = cfg.denormFloat;
+  o.denormDouble = cfg.denormDouble;
+  o.choices = cfg.choices;
+  return o;
+}
+}  // namespace
+
 std::shared_ptr<Program> Program::fromSpirv(const Device& device, std::vector<uint32_t> words) {
   auto m = std::make_unique<interpreter::Module>(interpreter::Module::load(std::move(words)));
+  // Reject what this device cannot run now, not at the first kernel (capabilities, extensions,
+  // address width).
+  interpreter::checkModuleSupport(*m, lowerOptions(device.config()));
   return std::shared_ptr<Program>(new Program(device, std::move(m)));
 }
 
@@ -158,15 +175,7 @@ Kernel::~Kernel() = default;
 Kernel::Kernel(Kernel&&) noexcept = default;
 
 void Kernel::lower() {
-  const auto& cfg = program_->device().config();
-  interpreter::LowerOptions o;
-  o.addressBits = cfg.addressBits;
-  o.fp16 = cfg.fp16;
-  o.fp64 = cfg.fp64;
-  o.denormHalf = cfg.denormHalf;
-  o.denormFloat = cfg.denormFloat;
-  o.denormDouble = cfg.denormDouble;
-  o.choices = cfg.choices;
+  interpreter::LowerOptions o = lowerOptions(program_->device().config());
   for (const auto& [id, v] : program_->specConstants_) o.specConstants[id] = v;
   o.globals = program_->globals_;
   lowered_ = interpreter::lowerKernel(program_->module(), name_, o);

@@ -120,6 +120,10 @@ const Op* waitForGroup(WorkItem& wi, const Op* op) {
 
 namespace {
 const Op* nop(WorkItem&, const Op* op) { return op + 1; }
+const Op* copyValue(WorkItem& wi, const Op* op) {
+  std::memcpy(wi.regs + op->r, wi.regs + op->a, op->n);
+  return op + 1;
+}
 
 }  // namespace
 
@@ -185,6 +189,15 @@ bool lowerControl(Lowerer& L, const Instruction& inst) {
       return true;
     }
     case spv::Op::OpUnreachable: L.emit(&unreachable, inst); return true;
+    // SPV_KHR_expect_assume: OpExpectKHR is its value; OpAssumeTrueKHR a promise (no effect).
+    case spv::Op::OpExpectKHR: {
+      Op& op = L.emit(&copyValue, inst);
+      op.r = L.reg(inst.resultId);
+      op.a = L.reg(inst.operand(0));
+      op.n = uint32_t(L.type(inst.resultType).size);
+      return true;
+    }
+    case spv::Op::OpAssumeTrueKHR: return true;
     case spv::Op::OpFunctionCall: {
       const uint32_t callee = inst.operand(0);
       const auto fit = L.m.functions.find(callee);

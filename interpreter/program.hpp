@@ -100,6 +100,11 @@ struct LoweredKernel {
 std::unique_ptr<LoweredKernel> lowerKernel(const Module& module, const std::string& name,
                                            const LowerOptions& options);
 
+// Rejects a module clref cannot run on a device with these options: unsupported capability
+// or extension, capability the device lacks (fp16, fp64), addressing model of the wrong width.
+// Throws ModuleError naming the instruction.
+void checkModuleSupport(const Module& module, const LowerOptions& options);
+
 // Capabilities the interpreter executes (OpenCL SPIR-V Environment §5.1, full profile).
 bool capabilitySupported(spv::Capability c);
 
