@@ -86,6 +86,7 @@ bool lowerControl(Lowerer&, const Instruction&);
 bool lowerExtInst(Lowerer&, const Instruction&);
 bool lowerGroup(Lowerer&, const Instruction&);
 bool lowerVectorData(Lowerer&, const Instruction&);  // OpenCL.std vload/vstore (ops_vector_data.cpp)
+bool lowerMath(Lowerer&, const Instruction&);        // OpenCL.std math via numerics::evaluate (ops_math.cpp)
 // The handler every barrier-like Op uses (ops_control.cpp): the work-item waits for its group.
 const Op* waitForGroup(WorkItem& wi, const Op* op);
 

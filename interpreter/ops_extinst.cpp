@@ -368,8 +368,8 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
       return true;
     }
   }
-  L.reject(inst, "OpenCL.std instruction " + std::to_string(inst.operand(1)) +
-                     " is not implemented yet (the rest of OpenCL.std comes with the exact numerics)");
+  if (lowerMath(L, inst)) return true;
+  L.reject(inst, "OpenCL.std instruction " + std::to_string(inst.operand(1)) + " is not implemented yet");
 }
 
 }  // namespace clref::interpreter

@@ -1,0 +1,168 @@
+// OpenCL.std math, common and half_/native_ functions (OpenCL C 3.0 §6.15.2, §6.15.4) that
+// have no exact native host counterpart: every lane is evaluated by numerics::evaluate, the
+// correctly rounded result of the mathematical function (MPFR). The few functions whose host
+// implementation is exact (fabs, fmin, sqrt, fma, …) keep their fast handlers in ops_extinst.cpp.
+#include <cmath>
+
+#include "interpreter/ops_common.hpp"
+#include "numerics/math.hpp"
+
+namespace clref::interpreter {
+namespace {
+
+using numerics::MathFn;
+
+// How one operand lane is read: a float of the result's format, or an integer.
+enum class ArgKind : uint8_t { Float, Int32, Int64, UInt32 };
+struct ArgSpec {
+  uint32_t reg = 0;
+  uint32_t stride = 0;  // bytes between lanes; 0 broadcasts a scalar over a vector result
+  ArgKind kind = ArgKind::Float;
+};
+
+// Functions that also write through a pointer (the last operand): what they store there.
+enum class SecondOutput : uint8_t { None, FloatSecond, IntInteger };
+
+struct MathSpec {
+  MathFn fn;
+  numerics::Format format;
+  Scalar element;   // float kind of the result (or of the float operand for ilogb)
+  bool resultIsInt = false;  // ilogb
+  bool flush = false;
+  uint32_t lanes = 1;
+  std::vector<ArgSpec> args;
+  SecondOutput second = SecondOutput::None;
+  uint32_t pointerReg = 0;
+  uint32_t pointerAlign = 1;
+};
+
+double readLane(const WorkItem& wi, const ArgSpec& a, uint32_t lane, Scalar element, bool flush) {
+  const uint8_t* p = wi.regs + a.reg + lane * a.stride;
+  switch (a.kind) {
+    case ArgKind::Int32: { int32_t v; std::memcpy(&v, p, 4); return double(v); }
+    case ArgKind::UInt32: { uint32_t v; std::memcpy(&v, p, 4); return double(v); }
+    case ArgKind::Int64: { int64_t v; std::memcpy(&v, p, 8); return double(v); }
+    case ArgKind::Float: break;
+  }
+  switch (element) {
+    case Scalar::F16: { Half h; std::memcpy(&h, p, 2); return numerics::toDouble(flush ? numerics::flushDenorm(h) : h); }
+    case Scalar::F32: { float f; std::memcpy(&f, p, 4); return flush ? numerics::flushDenorm(f) : f; }
+    default: { double d; std::memcpy(&d, p, 8); return flush ? numerics::flushDenorm(d) : d; }
+  }
+}
+
+void writeFloatLane(uint8_t* p, Scalar element, double v, bool flush) {  // v is a value of the format
+  switch (element) {
+    case Scalar::F16: { Half h = numerics::toHalf(v); if (flush) h = numerics::flushDenorm(h); std::memcpy(p, &h, 2); break; }
+    case Scalar::F32: { float f = float(v); if (flush) f = numerics::flushDenorm(f); std::memcpy(p, &f, 4); break; }
+    default: { if (flush) v = numerics::flushDenorm(v); std::memcpy(p, &v, 8); break; }
+  }
+}
+
+uint32_t elementBytes(Scalar s) { return s == Scalar::F16 ? 2 : s == Scalar::F32 ? 4 : 8; }
+
+const Op* mathLanes(WorkItem& wi, const Op* op) {
+  const auto& s = *static_cast<const MathSpec*>(op->aux);
+  const uint32_t eb = elementBytes(s.element);
+  uint8_t* second = nullptr;
+  if (s.second != SecondOutput::None) {
+    const uint32_t bytes = (s.second == SecondOutput::IntInteger ? 4 : eb) * (s.lanes == 3 ? 4 : s.lanes);
+    const uint64_t ptr = wi.launch->kernel->addressBits == 64 ? rd<uint64_t>(wi, s.pointerReg) : rd<uint32_t>(wi, s.pointerReg);
+    second = access(wi, op, ptr, bytes, s.pointerAlign, true);
+    if (!second) return nullptr;
+  }
+  double args[3];
+  for (uint32_t i = 0; i < s.lanes; ++i) {
+    for (size_t k = 0; k < s.args.size(); ++k) args[k] = readLane(wi, s.args[k], i, s.element, s.flush);
+    const numerics::MathResult r = numerics::evaluate(s.fn, {args, s.args.size()}, s.format);
+    if (s.resultIsInt) wr<int32_t>(wi, op->r + 4 * i, int32_t(r.integer));
+    else writeFloatLane(wi.regs + op->r + i * eb, s.element, r.value, s.flush);
+    if (s.second == SecondOutput::FloatSecond) writeFloatLane(second + i * eb, s.element, r.second, s.flush);
+    if (s.second == SecondOutput::IntInteger) {
+      const int32_t v = int32_t(r.integer);
+      std::memcpy(second + 4 * i, &v, 4);
+    }
+  }
+  return op + 1;
+}
+
+// nan(nancode): a quiet NaN carrying the code in its significand (OpenCL C 3.0 §6.15.2
+// "Returns a quiet NaN. The nancode may be placed in the significand of the resulting NaN").
+template <class T, class C> const Op* nanLanes(WorkItem& wi, const Op* op) {
+  for (uint32_t i = 0; i < op->n; ++i) {
+    const uint64_t code = rd<C>(wi, op->a + i * sizeof(C));
+    if constexpr (std::is_same_v<T, Half>) wr<Half>(wi, op->r + 2 * i, Half{uint16_t(0x7e00 | (code & 0x1ff))});
+    else if constexpr (std::is_same_v<T, float>) wr<uint32_t>(wi, op->r + 4 * i, uint32_t(0x7fc00000u | (code & 0x3fffff)));
+    else wr<uint64_t>(wi, op->r + 8 * i, 0x7ff8000000000000ull | (code & 0x7ffffffffffffull));
+  }
+  return op + 1;
+}
+
+ArgKind intKind(const Lowerer& L, uint32_t typeId, bool isSigned) {
+  return L.scalarBytes(L.scalarOf(typeId)) == 8 ? ArgKind::Int64 : isSigned ? ArgKind::Int32 : ArgKind::UInt32;
+}
+
+}  // namespace
+
+bool lowerMath(Lowerer& L, const Instruction& inst) {
+  const uint32_t code = inst.operand(1);
+  if (code > 103) return false;
+  const auto fn = MathFn(code);
+  const uint32_t t = inst.resultType;
+  if (fn == MathFn::nan) {
+    Handler h = withFloat(L.scalarOf(t), [&]<class T>() {
+      return withInt(L.scalarOf(L.typeIdOfValue(inst.operand(2))), [&]<class C>() -> Handler { return &nanLanes<T, C>; });
+    });
+    Op& op = L.emit(h, inst);
+    op.r = L.reg(inst.resultId);
+    op.a = L.reg(inst.operand(2));
+    op.n = L.lanes(t);
+    return true;
+  }
+  auto spec = std::make_shared<MathSpec>();
+  spec->fn = fn;
+  spec->lanes = L.lanes(t);
+  spec->resultIsInt = fn == MathFn::ilogb;
+  const uint32_t floatType = spec->resultIsInt ? L.typeIdOfValue(inst.operand(2)) : t;
+  spec->element = L.scalarOf(floatType);
+  spec->format = spec->element == Scalar::F16 ? numerics::Format::Half
+                 : spec->element == Scalar::F32 ? numerics::Format::Float : numerics::Format::Double;
+  spec->flush = L.flush(spec->element);
+  // Operands after (set, instruction); the pointer of a two-result function comes last.
+  size_t valueOperands = inst.operandCount() - 2;
+  switch (fn) {
+    case MathFn::fract: case MathFn::modf: case MathFn::sincos: spec->second = SecondOutput::FloatSecond; break;
+    case MathFn::frexp: case MathFn::lgamma_r: case MathFn::remquo: spec->second = SecondOutput::IntInteger; break;
+    default: break;
+  }
+  if (spec->second != SecondOutput::None) {
+    --valueOperands;
+    const uint32_t ptr = inst.operand(2 + valueOperands);
+    spec->pointerReg = L.reg(ptr);
+    const Type& pointee = L.type(L.typeOfValue(ptr).element);
+    spec->pointerAlign = pointee.kind == TypeKind::Vector ? uint32_t(L.type(pointee.element).size) : pointee.align;
+  }
+  for (size_t k = 0; k < valueOperands; ++k) {
+    const uint32_t id = inst.operand(2 + k);
+    const uint32_t ty = L.typeIdOfValue(id);
+    ArgSpec a;
+    a.reg = L.reg(id);
+    const bool vector = L.type(ty).kind == TypeKind::Vector;
+    const Scalar s = L.scalarOf(ty);
+    const bool isFloatArg = s == Scalar::F16 || s == Scalar::F32 || s == Scalar::F64;
+    // pown/rootn/ldexp take a signed int count (§6.15.2).
+    a.kind = isFloatArg ? ArgKind::Float : intKind(L, ty, true);
+    a.stride = vector ? L.scalarBytes(s) : 0;
+    spec->args.push_back(a);
+  }
+  if (spec->args.size() != size_t(numerics::arity(fn)))
+    L.reject(inst, std::string(numerics::nameOf(fn)) + " with " + std::to_string(spec->args.size()) + " operands");
+  Op& op = L.emit(&mathLanes, inst);
+  op.r = L.reg(inst.resultId);
+  op.n = spec->lanes;
+  op.aux = spec.get();
+  L.k.auxObjects.push_back(std::move(spec));
+  return true;
+}
+
+}  // namespace clref::interpreter
