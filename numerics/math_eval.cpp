@@ -1,0 +1,181 @@
+// evaluate, evaluateMad and exactDecimal: dispatch to the exact functions (math_exact.cpp,
+// math_common.cpp) or to an MPFR core, whose correctly rounded result is then brought into
+// the format's exponent range and subnormals by finishToFormat (mpfr_round.hpp).
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "numerics/math_internal.hpp"
+
+namespace clref::numerics {
+
+namespace {
+
+using detail::MathArgs;
+
+// Per-thread MPFR variables, so the common path allocates nothing (the interpreter calls
+// evaluate from several threads; MPFR variables are not shared).
+struct Workspace {
+  Mpfr in[3] = {Mpfr(53), Mpfr(53), Mpfr(53)};
+  Mpfr out{53};
+};
+
+Workspace& workspace() {
+  thread_local Workspace w;
+  return w;
+}
+
+void checkArity(MathFn f, std::span<const double> args) {
+  if (int(args.size()) != arity(f))
+    throw std::invalid_argument(std::string(nameOf(f)) + " takes " + std::to_string(arity(f)) + " operands, got " +
+                                std::to_string(args.size()));
+}
+
+// Runs the MPFR core of f (f canonical) into `out` at its current precision in direction rnd,
+// with MPFR's widest exponent range (so intermediate results never overflow). Returns the
+// ternary value, or nullopt if f has no core.
+std::optional<int> runCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_t rnd, int64_t& integer) {
+  if (auto t = detail::trigCore(f, out, a, rnd)) return t;
+  if (auto t = detail::expLogCore(f, out, a, rnd, integer)) return t;
+  if (auto t = detail::arithCore(f, out, a, rnd, integer)) return t;
+  if (auto t = detail::commonCore(f, out, a, rnd)) return t;
+  return std::nullopt;
+}
+
+MathArgs loadArgs(Workspace& w, std::span<const double> args, Format format) {
+  MathArgs a{args, {w.in[0], w.in[1], w.in[2]}, format};
+  for (size_t i = 0; i < args.size() && i < 3; ++i) mpfr_set_d(w.in[i], args[i], MPFR_RNDN);  // exact at 53 bits
+  return a;
+}
+
+double toResult(mpfr_srcptr v) { return mpfr_nan_p(v) ? std::nan("") : mpfr_get_d(v, MPFR_RNDN); }
+
+// One correctly rounded value of canonical function f in the format.
+double roundedValue(MathFn f, const MathArgs& a, Format format, Rounding r, int64_t& integer) {
+  Workspace& w = workspace();
+  mpfr_set_prec(w.out, rangeOf(format).precision);
+  int t;
+  {
+    ExponentRangeGuard wide(mpfr_get_emin_min(), mpfr_get_emax_max());
+    const auto core = runCore(f, w.out, a, toMpfr(r), integer);
+    if (!core) throw std::logic_error("numerics::evaluate: no implementation for " + std::string(nameOf(f)));
+    t = *core;
+    // Overflow, underflow and the subnormal precision of the format, without a second
+    // rounding error: the core's result is rounded to the format's precision and `t` says
+    // on which side of it the exact value lies.
+    finishToFormat(w.out, t, format, r);
+  }
+  return toResult(w.out);  // exact: a value of the format
+}
+
+// Decimal digits of an MPFR value: exact ones when `exact`, else `digits` significant ones.
+std::string decimalString(mpfr_srcptr v, int digits, bool exact) {
+  if (mpfr_nan_p(v)) return "nan";
+  if (mpfr_inf_p(v)) return mpfr_signbit(v) ? "-inf" : "inf";
+  if (mpfr_zero_p(v)) return mpfr_signbit(v) ? "-0" : "0";
+  size_t n = size_t(std::max(digits, 1));
+  if (exact) {
+    // v = M·2^k with the lowest set bit at 2^k: if k < 0 the decimal expansion ends at 10^k,
+    // so it has at most (decimal exponent of v) - k + 1 significant digits; if k >= 0 it is
+    // an integer of at most EXP(v)·log10(2) + 1 digits. Asking for that many digits is exact.
+    const long e = long(mpfr_get_exp(v));
+    const long k = e - long(mpfr_min_prec(v));
+    const long lead = long(std::ceil(double(e) * 0.30103)) + 1;
+    n = size_t(std::max(2L, k < 0 ? lead - k + 2 : lead + 2));
+  }
+  mpfr_exp_t exp10 = 0;
+  std::string buf(n + 8, '\0');
+  mpfr_get_str(buf.data(), &exp10, 10, n, v, MPFR_RNDN);
+  buf.resize(std::char_traits<char>::length(buf.c_str()));
+  std::string sign;
+  if (buf[0] == '-') {
+    sign = "-";
+    buf.erase(0, 1);
+  }
+  if (exact) {
+    while (buf.size() > 1 && buf.back() == '0') buf.pop_back();
+  }
+  // buf = d1 d2 d3 ... with v = 0.d1d2d3... × 10^exp10 = d1.d2d3... × 10^(exp10 - 1).
+  std::string out = sign + buf.substr(0, 1);
+  if (buf.size() > 1) out += "." + buf.substr(1);
+  const long e10 = long(exp10) - 1;
+  char tail[32];
+  std::snprintf(tail, sizeof tail, "e%c%02ld", e10 < 0 ? '-' : '+', std::labs(e10));
+  return out + tail;
+}
+
+}  // namespace
+
+MathResult evaluate(MathFn f, std::span<const double> args, Format format, Rounding r) {
+  checkArity(f, args);
+  if (auto v = detail::exactEval(f, args, format, r)) return *v;
+  if (auto v = detail::commonExactEval(f, args)) return *v;
+  const MathFn c = detail::canonical(f);
+  const MathArgs a = loadArgs(workspace(), args, format);
+  MathResult result;
+  result.value = roundedValue(c, a, format, r, result.integer);
+  if (c == MathFn::sincos) {
+    // OpenCL C 3.0 §6.15.2 sincos: the sine is returned, the cosine stored in cosval.
+    int64_t unused = 0;
+    result.second = roundedValue(MathFn::cos, a, format, r, unused);
+  }
+  return result;
+}
+
+MathResult evaluateMad(std::span<const double> args, Format format, Rounding r, bool fused) {
+  checkArity(MathFn::mad, args);
+  if (fused) return evaluate(MathFn::fma, args, format, r);
+  // Unfused: a·b rounded to the format, then + c rounded (two operations of the format,
+  // IEEE 754-2008 §5.4.1 each).
+  Workspace& w = workspace();
+  const int p = int(rangeOf(format).precision);
+  mpfr_set_prec(w.out, p);
+  const MathArgs a = loadArgs(w, args, format);
+  const mpfr_rnd_t rnd = toMpfr(r);
+  ExponentRangeGuard wide(mpfr_get_emin_min(), mpfr_get_emax_max());
+  finishToFormat(w.out, mpfr_mul(w.out, a.m[0], a.m[1], rnd), format, r);
+  // mpfr_add rounds the exact sum of the rounded product and c once.
+  finishToFormat(w.out, mpfr_add(w.out, w.out, a.m[2], rnd), format, r);
+  MathResult result;
+  result.value = toResult(w.out);
+  return result;
+}
+
+std::string exactDecimal(MathFn f, std::span<const double> args, Format format, int digits) {
+  checkArity(f, args);
+  const MathFn c = detail::canonical(f);
+  if (c == MathFn::ilogb) return std::to_string(evaluate(f, args, format).integer);
+  Mpfr v(mpfr_prec_t(std::max(digits, 1)) * 4 + 64);
+  if (c == MathFn::fract && std::isfinite(args[0]) && args[0] != 0) {
+    // The exact value of fmin(x - floor(x), C): x - floor(x) unless that exceeds C.
+    Mpfr x(53), fl(53), cm(53);
+    mpfr_set_d(x, args[0], MPFR_RNDN);
+    mpfr_set_d(fl, std::floor(args[0]), MPFR_RNDN);
+    mpfr_set_prec(v, 1100);
+    mpfr_sub(v, x, fl, MPFR_RNDN);  // exact
+    mpfr_set_d(cm, 1.0 - std::ldexp(1.0, -precisionOf(format)), MPFR_RNDN);
+    if (mpfr_cmp(v, cm) > 0) mpfr_set(v, cm, MPFR_RNDN);
+    return decimalString(v, digits, true);
+  }
+  if (auto r = detail::exactEval(f, args, format, Rounding::RTE)) {
+    mpfr_set_d(v, r->value, MPFR_RNDN);
+    return decimalString(v, digits, true);
+  }
+  if (auto r = detail::commonExactEval(f, args)) {
+    mpfr_set_d(v, r->value, MPFR_RNDN);
+    return decimalString(v, digits, true);
+  }
+  Workspace& w = workspace();
+  const MathArgs a = loadArgs(w, args, format);
+  int64_t integer = 0;
+  int t;
+  {
+    ExponentRangeGuard wide(mpfr_get_emin_min(), mpfr_get_emax_max());
+    t = *runCore(c == MathFn::sincos ? MathFn::sin : c, v, a, MPFR_RNDN, integer);
+  }
+  // t == 0: the core's result is the exact value (e.g. sqrt(4), fma of exact operands).
+  return decimalString(v, digits, t == 0);
+}
+
+}  // namespace clref::numerics

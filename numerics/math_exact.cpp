@@ -1,0 +1,199 @@
+// Math functions whose result is an exact operation on the operand's representation: rounding
+// to an integral value, fract, modf, frexp, ilogb, logb, nextafter, nan, copysign, fabs,
+// fmin/fmax/minmag/maxmag. None of them depends on the rounding mode, except the one
+// rounding in fract's x - floor(x).
+#include <bit>
+#include <climits>
+#include <cmath>
+
+#include "numerics/math_internal.hpp"
+
+namespace clref::numerics::detail {
+
+namespace {
+
+// OpenCL C 3.0 §6.15.2 rint: round to nearest, ties to even, whatever the caller's rounding
+// mode (§7.5.2 "rint always rounds according to round to nearest even"). Done by hand so the
+// host's floating-point environment cannot change it.
+double rintEven(double x) {
+  if (!std::isfinite(x)) return x;
+  const double f = std::floor(x);
+  const double diff = x - f;  // exact: x and floor(x) share their high bits
+  double r = f;
+  if (diff > 0.5 || (diff == 0.5 && std::fmod(f, 2.0) != 0)) r = f + 1;
+  return r;
+}
+
+// The largest value of the format below 1: 1 - 2^-p (OpenCL C 3.0 §6.15.2 fract's constant C:
+// 0x1.ffcp-1h, 0x1.fffffep-1f, 0x1.fffffffffffffp-1).
+double belowOne(Format f) { return 1.0 - std::ldexp(1.0, -precisionOf(f)); }
+
+// Steps x to the adjacent value of the format toward +inf (up) or -inf, x finite. Values of
+// the format are held in doubles, so the step is done on the format's own encoding.
+double stepFormat(double x, bool up, Format f) {
+  switch (f) {
+    case Format::Half: {
+      uint16_t b = toHalf(x).bits;
+      if ((b & 0x7fff) == 0) return up ? toDouble(Half{1}) : toDouble(Half{0x8001});
+      const bool neg = (b & 0x8000) != 0;
+      b = uint16_t(up != neg ? b + 1 : b - 1);  // the magnitude grows iff moving away from 0
+      return toDouble(Half{b});
+    }
+    case Format::Float: {
+      const float v = float(x);
+      uint32_t b = std::bit_cast<uint32_t>(v);
+      if ((b & 0x7fffffffu) == 0) return up ? std::bit_cast<float>(1u) : std::bit_cast<float>(0x80000001u);
+      const bool neg = (b & 0x80000000u) != 0;
+      b = up != neg ? b + 1 : b - 1;
+      return std::bit_cast<float>(b);
+    }
+    case Format::Double: {
+      uint64_t b = std::bit_cast<uint64_t>(x);
+      if ((b << 1) == 0) return up ? std::bit_cast<double>(uint64_t(1)) : std::bit_cast<double>(0x8000000000000001ull);
+      const bool neg = (b >> 63) != 0;
+      b = up != neg ? b + 1 : b - 1;
+      return std::bit_cast<double>(b);
+    }
+  }
+  return x;
+}
+
+MathResult one(double v) {
+  MathResult r;
+  r.value = v;
+  return r;
+}
+
+MathResult fract(double x, Format format, Rounding rounding) {
+  MathResult r;
+  // OpenCL C 3.0 §7.5.1: fract(±0) returns ±0 and ±0 in iptr; fract(±inf) returns ±0 and
+  // ±inf in iptr; fract(NaN) returns NaN and NaN in iptr.
+  if (std::isnan(x)) return {std::nan(""), std::nan(""), 0};
+  if (x == 0) return {x, x, 0};
+  if (std::isinf(x)) return {std::copysign(0.0, x), x, 0};
+  // OpenCL C 3.0 §6.15.2 fract: fmin(x - floor(x), C), floor(x) in iptr. x - floor(x) is in
+  // [0, 1) but may need more bits than the format (x = -2^-30 gives 1 - 2^-30), so it is
+  // formed exactly in MPFR (its bits lie between 2^-1 and 2^-1074) and rounded once; the clamp
+  // to C then keeps a result that rounded up to 1.0 below 1 (§7.5.1: "shall not return a
+  // value greater than or equal to 1.0").
+  r.second = std::floor(x);
+  Mpfr xm(53), fm(53), diff(1100);
+  mpfr_set_d(xm, x, MPFR_RNDN);
+  mpfr_set_d(fm, r.second, MPFR_RNDN);
+  mpfr_sub(diff, xm, fm, toMpfr(rounding));  // exact (an exact zero is -0 in RTN, as IEEE's x - x)
+  r.value = fminCl(roundToDouble(diff, format, rounding), belowOne(format));
+  return r;
+}
+
+}  // namespace
+
+double fmaxCl(double x, double y) {
+  // OpenCL C 3.0 §6.15.2 fmax: y if x < y, otherwise x; if one argument is NaN, the other;
+  // if both are NaN, a NaN.
+  if (std::isnan(x)) return std::isnan(y) ? std::nan("") : y;
+  if (std::isnan(y)) return x;
+  return x < y ? y : x;
+}
+
+double fminCl(double x, double y) {
+  // OpenCL C 3.0 §6.15.2 fmin: y if y < x, otherwise x; NaN rules as fmax.
+  if (std::isnan(x)) return std::isnan(y) ? std::nan("") : y;
+  if (std::isnan(y)) return x;
+  return y < x ? y : x;
+}
+
+std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Format format, Rounding rounding) {
+  const double x = args[0];
+  // Rounding to an integral value keeps the sign of x, also for a zero result (IEEE 754-2008
+  // §5.9; OpenCL C 3.0 §7.5.1: ceil(-1 < x < 0), trunc(-1 < x < 0), round(-0.5 < x < 0) and
+  // rint(-0.5 <= x < 0) return -0). The results are exact; NaN and ±inf are returned as is.
+  auto integral = [&](double v) { return one(std::isnan(x) ? std::nan("") : std::copysign(v, x)); };
+  switch (f) {
+    case MathFn::ceil: return integral(std::ceil(x));
+    case MathFn::floor: return integral(std::floor(x));
+    case MathFn::trunc: return integral(std::trunc(x));
+    // OpenCL C 3.0 §6.15.2 round: halfway cases away from zero (std::round, exact).
+    case MathFn::round: return integral(std::round(x));
+    case MathFn::rint: return integral(rintEven(x));
+    // OpenCL C 3.0 §6.15.2 copysign: x with the sign of y; fabs: |x|. (A NaN result is the
+    // default NaN: clref does not carry NaN signs or payloads through these.)
+    case MathFn::copysign: return one(std::isnan(x) ? std::nan("") : std::copysign(x, args[1]));
+    case MathFn::fabs: return one(std::isnan(x) ? std::nan("") : std::fabs(x));
+    case MathFn::fmax: return one(fmaxCl(x, args[1]));
+    case MathFn::fmin: return one(fminCl(x, args[1]));
+    case MathFn::maxmag: {
+      // OpenCL C 3.0 §6.15.2 maxmag: x if |x| > |y|, y if |y| > |x|, otherwise fmax(x, y)
+      // (which also covers NaN operands).
+      const double y = args[1];
+      if (std::fabs(x) > std::fabs(y)) return one(x);
+      if (std::fabs(y) > std::fabs(x)) return one(y);
+      return one(fmaxCl(x, y));
+    }
+    case MathFn::minmag: {
+      // OpenCL C 3.0 §6.15.2 minmag: x if |x| < |y|, y if |y| < |x|, otherwise fmin(x, y).
+      const double y = args[1];
+      if (std::fabs(x) < std::fabs(y)) return one(x);
+      if (std::fabs(y) < std::fabs(x)) return one(y);
+      return one(fminCl(x, y));
+    }
+    case MathFn::fract: return fract(x, format, rounding);
+    case MathFn::modf: {
+      // OpenCL C 3.0 §7.5.2 modf: iptr = trunc(x); returns copysign(isinf(x) ? 0.0 : x - iptr, x).
+      // x - trunc(x) is exact (its bits are a subset of x's).
+      MathResult r;
+      if (std::isnan(x)) return MathResult{std::nan(""), std::nan(""), 0};
+      r.second = std::trunc(x);
+      r.value = std::copysign(std::isinf(x) ? 0.0 : x - r.second, x);
+      return r;
+    }
+    case MathFn::frexp: {
+      // OpenCL C 3.0 §6.15.2 frexp: x = m·2^exp with |m| in [1/2, 1) or 0; §7.5.1:
+      // frexp(±inf) = ±inf with exp 0, frexp(NaN) = NaN with exp 0; C99 F.9.3.4 frexp(±0) =
+      // ±0 with exp 0. std::frexp on the exact double is exact and sees the value only, so
+      // binary16/32 subnormals get their true exponents.
+      MathResult r;
+      if (std::isnan(x)) return MathResult{std::nan(""), 0, 0};
+      if (std::isinf(x) || x == 0) return MathResult{x, 0, 0};
+      int e = 0;
+      r.value = std::frexp(x, &e);
+      r.integer = e;
+      return r;
+    }
+    case MathFn::ilogb: {
+      // OpenCL C 3.0 §6.15.2 ilogb: the exponent of x as an integer (C99 7.12.6.5: of a
+      // subnormal too). FP_ILOGB0 = INT_MIN and FP_ILOGBNAN = INT_MAX (clang's
+      // opencl-c-base.h); C99 F.9.3.5: ilogb(±inf) = INT_MAX.
+      MathResult r;
+      if (std::isnan(x)) r.integer = INT_MAX;
+      else if (x == 0) r.integer = INT_MIN;
+      else if (std::isinf(x)) r.integer = INT_MAX;
+      else r.integer = std::ilogb(x);  // exact: the double holds the value exactly
+      return r;
+    }
+    case MathFn::logb:
+      // OpenCL C 3.0 §6.15.2 logb: the integral part of log_r|x|, the exponent; C99 F.9.3.11:
+      // logb(±0) = -inf, logb(±inf) = +inf.
+      if (std::isnan(x)) return one(std::nan(""));
+      if (x == 0) return one(-INFINITY);
+      if (std::isinf(x)) return one(INFINITY);
+      return one(double(std::ilogb(x)));
+    case MathFn::nextafter: {
+      // OpenCL C 3.0 §6.15.2 nextafter: the next value of the format after x toward y
+      // (subnormals included: §7.5.1 nextafter(-0, y > 0) is the smallest positive subnormal,
+      // nextafter(+0, y < 0) the smallest negative one). C99 F.9.8.3: y if x == y, NaN if
+      // either is NaN; the largest finite value steps to infinity.
+      const double y = args[1];
+      if (std::isnan(x) || std::isnan(y)) return one(std::nan(""));
+      if (x == y) return one(y);
+      // From ±inf the step toward y is the largest finite value (the encodings are adjacent).
+      return one(stepFormat(x, y > x, format));
+    }
+    case MathFn::nan:
+      // OpenCL C 3.0 §6.15.2 nan: a quiet NaN; the code "may be placed in the significand"
+      // (clref returns the default quiet NaN: a named choice).
+      return one(std::nan(""));
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace clref::numerics::detail
