@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "interpreter/ops_common.hpp"
+#include "numerics/geometric.hpp"
 #include "numerics/math.hpp"
 
 namespace clref::interpreter {
@@ -102,10 +103,56 @@ ArgKind intKind(const Lowerer& L, uint32_t typeId, bool isSigned) {
   return L.scalarBytes(L.scalarOf(typeId)) == 8 ? ArgKind::Int64 : isSigned ? ArgKind::Int32 : ArgKind::UInt32;
 }
 
+// Geometric functions (OpenCL C 3.0 §6.15.5; OpenCL.std 104–110): each component the correctly
+// rounded exact value (numerics/geometric.hpp). fast_* are evaluated exactly too — the
+// reference value their looser bound is measured against. n = operand lanes, imm = function.
+enum class Geo : uint32_t { cross = 104, distance = 105, length = 106, normalize = 107, fast_distance = 108, fast_length = 109, fast_normalize = 110 };
+
+template <class T, bool FTZ> const Op* geometric(WorkItem& wi, const Op* op) {
+  constexpr auto format = std::is_same_v<T, Half> ? numerics::Format::Half
+                          : std::is_same_v<T, float> ? numerics::Format::Float : numerics::Format::Double;
+  double a[4] = {}, b[4] = {}, out[4] = {};
+  const uint32_t n = op->n;
+  for (uint32_t i = 0; i < n; ++i) {
+    a[i] = toD(ftz<FTZ>(rd<T>(wi, op->a + i * sizeof(T))));
+    if (op->b != op->a) b[i] = toD(ftz<FTZ>(rd<T>(wi, op->b + i * sizeof(T))));
+  }
+  switch (Geo(op->imm)) {
+    case Geo::cross:
+      numerics::crossExact({a, 3}, {b, 3}, {out, 3}, format);
+      for (uint32_t i = 0; i < n; ++i) wr<T>(wi, op->r + i * sizeof(T), ftz<FTZ>(fromD<T>(i < 3 ? out[i] : 0.0)));
+      return op + 1;
+    case Geo::distance:
+    case Geo::fast_distance:
+      wr<T>(wi, op->r, ftz<FTZ>(fromD<T>(numerics::distanceExact({a, n}, {b, n}, format))));
+      return op + 1;
+    case Geo::length:
+    case Geo::fast_length:
+      wr<T>(wi, op->r, ftz<FTZ>(fromD<T>(numerics::lengthExact({a, n}, format))));
+      return op + 1;
+    case Geo::normalize:
+    case Geo::fast_normalize:
+      numerics::normalizeExact({a, n}, {out, n}, format);
+      for (uint32_t i = 0; i < n; ++i) wr<T>(wi, op->r + i * sizeof(T), ftz<FTZ>(fromD<T>(out[i])));
+      return op + 1;
+  }
+  return op + 1;
+}
+
 }  // namespace
 
 bool lowerMath(Lowerer& L, const Instruction& inst) {
   const uint32_t code = inst.operand(1);
+  if (code >= 104 && code <= 110) {
+    const uint32_t operandType = L.typeIdOfValue(inst.operand(2));
+    Op& op = L.emit(withFloatFtz(L, L.scalarOf(operandType), [&]<class T, bool Z>() -> Handler { return &geometric<T, Z>; }), inst);
+    op.r = L.reg(inst.resultId);
+    op.a = L.reg(inst.operand(2));
+    op.b = inst.operandCount() > 3 ? L.reg(inst.operand(3)) : op.a;
+    op.n = L.lanes(operandType);
+    op.imm = code;
+    return true;
+  }
   if (code > 103) return false;
   const auto fn = MathFn(code);
   const uint32_t t = inst.resultType;

@@ -21,6 +21,8 @@
 #include <cstdint>
 #include <cfenv>
 #include <cstring>
+
+#include <mpfr.h>
 #include <stdexcept>
 #include <utility>
 
@@ -361,6 +363,71 @@ void shuffleSelect(const Case& c, ArgBytes& a) {
       sel.set(4 * g + k, ia[4 * g + k] < 0 ? 7 : ia[4 * g + k]);  // vector select: the lane's sign bit
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// geometric.cl: exact values from MPFR at 300 bits (products and sums of floats are exact
+// there; square roots and quotients carry 300-bit accuracy), then a rounding to float done by
+// hand here: round to nearest even at 24 bits from the 300-bit value, which is far enough from
+// any float midpoint for these random inputs to decide it.
+
+float roundToFloat(const mpfr_t x) {
+  // Every value here is a normal float: scale to a 24-bit integer, round to nearest even.
+  mpfr_exp_t e;
+  mpfr_t m;
+  mpfr_init2(m, 300);
+  mpfr_set(m, x, MPFR_RNDN);
+  if (mpfr_zero_p(m)) { mpfr_clear(m); return mpfr_signbit(x) ? -0.0f : 0.0f; }
+  e = mpfr_get_exp(m);                        // x = f · 2^e, f in [0.5, 1)
+  mpfr_mul_2si(m, m, 24 - e, MPFR_RNDN);      // exact scaling: |m| in [2^23, 2^24)
+  mpfr_rint(m, m, MPFR_RNDN);                 // ties to even at the 24th bit
+  const double scaled = mpfr_get_d(m, MPFR_RNDN);
+  mpfr_clear(m);
+  return float(std::ldexp(scaled, int(e) - 24));
+}
+
+void geometric(const Case& c, ArgBytes& a) {
+  Buf<float> p(c, a, 0), q(c, a, 1), o(c, a, 2), s(c, a, 3);
+  mpfr_t t1, t2, acc;
+  mpfr_inits2(300, t1, t2, acc, (mpfr_ptr)nullptr);
+  auto product = [&](mpfr_t out, float x, float y) { mpfr_set_flt(out, x, MPFR_RNDN); mpfr_mul_d(out, out, y, MPFR_RNDN); };
+  for (size_t g = 0; g < items1D(c); ++g) {
+    float x[4], y[4];
+    for (int k = 0; k < 4; ++k) {
+      x[k] = p[4 * g + k];
+      y[k] = q[4 * g + k];
+    }
+    const int idx[3][2] = {{1, 2}, {2, 0}, {0, 1}};
+    for (int k = 0; k < 3; ++k) {
+      product(t1, x[idx[k][0]], y[idx[k][1]]);
+      product(t2, x[idx[k][1]], y[idx[k][0]]);
+      mpfr_sub(acc, t1, t2, MPFR_RNDN);
+      o.set(8 * g + k, roundToFloat(acc));
+    }
+    o.set(8 * g + 3, 0.0f);
+    mpfr_set_zero(acc, 1);
+    for (int k = 0; k < 4; ++k) { product(t1, x[k], x[k]); mpfr_add(acc, acc, t1, MPFR_RNDN); }
+    mpfr_sqrt(t2, acc, MPFR_RNDN);  // length
+    s.set(3 * g, roundToFloat(t2));
+    for (int k = 0; k < 4; ++k) {
+      mpfr_set_flt(t1, x[k], MPFR_RNDN);
+      mpfr_div(t1, t1, t2, MPFR_RNDN);
+      o.set(8 * g + 4 + k, roundToFloat(t1));
+    }
+    mpfr_set_zero(acc, 1);
+    for (int k = 0; k < 4; ++k) {
+      mpfr_set_flt(t1, x[k], MPFR_RNDN);
+      mpfr_sub_d(t1, t1, y[k], MPFR_RNDN);
+      mpfr_sqr(t1, t1, MPFR_RNDN);
+      mpfr_add(acc, acc, t1, MPFR_RNDN);
+    }
+    mpfr_sqrt(t2, acc, MPFR_RNDN);
+    s.set(3 * g + 1, roundToFloat(t2));
+    mpfr_set_zero(acc, 1);
+    for (int k = 0; k < 4; ++k) { product(t1, x[k], y[k]); mpfr_add(acc, acc, t1, MPFR_RNDN); }
+    s.set(3 * g + 2, roundToFloat(acc));
+  }
+  mpfr_clears(t1, t2, acc, (mpfr_ptr)nullptr);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1391,6 +1458,8 @@ const std::pair<const char*, void (*)(const Case&, ArgBytes&)> kCases[] = {
     {"vadd", vadd},
     {"async_copy", asyncCopy},
     {"async_copy_O0", asyncCopy},
+    {"geometric", geometric},
+    {"geometric_O0", geometric},
     {"shuffle_select", shuffleSelect},
     {"shuffle_select_O0", shuffleSelect},
     {"vector_data", vectorData},
