@@ -80,7 +80,9 @@ MathResult fract(double x, Format format, Rounding rounding) {
   Mpfr xm(53), fm(53), diff(1100);
   mpfr_set_d(xm, x, MPFR_RNDN);
   mpfr_set_d(fm, r.second, MPFR_RNDN);
-  mpfr_sub(diff, xm, fm, toMpfr(rounding));  // exact (an exact zero is -0 in RTN, as IEEE's x - x)
+  // Exact; RNDN makes the zero of an integral x +0 in every mode (fract's results lie in
+  // [0, 1): clref gives +0 where IEEE's x - floor(x) in RTN would give -0).
+  mpfr_sub(diff, xm, fm, MPFR_RNDN);
   r.value = fminCl(roundToDouble(diff, format, rounding), belowOne(format));
   return r;
 }
