@@ -22,9 +22,22 @@ Device::Device(DeviceConfig config) : config_(std::move(config)) {
   if (config_.addressBits != 32 && config_.addressBits != 64) throw Error("addressBits must be 32 or 64");
 }
 
-Buffer::Buffer(size_t bytes) : data_(bytes) {}
-Buffer::Buffer(const void* data, size_t bytes) : data_(bytes) {
+Buffer::Buffer(size_t bytes) : data_(bytes), base_(data_.data()), size_(bytes) {}
+Buffer::Buffer(const void* data, size_t bytes) : data_(bytes), base_(data_.data()), size_(bytes) {
   if (bytes) std::memcpy(data_.data(), data, bytes);
+}
+std::shared_ptr<Buffer> Buffer::view(std::byte* base, size_t bytes, std::shared_ptr<const void> owner) {
+  std::shared_ptr<Buffer> b(new Buffer());
+  b->base_ = base;
+  b->size_ = bytes;
+  b->owner_ = std::move(owner);
+  return b;
+}
+std::shared_ptr<Buffer> Buffer::subBuffer(std::shared_ptr<Buffer> parent, size_t offset, size_t bytes) {
+  if (!parent || offset > parent->size() || bytes > parent->size() - offset)
+    throw Error("sub-buffer [" + std::to_string(offset) + ", +" + std::to_string(bytes) + ") is outside its parent");
+  std::byte* base = parent->data() + offset;
+  return view(base, bytes, std::move(parent));
 }
 
 // ---- Program ------------------------------------------------------------------------------
@@ -159,6 +172,12 @@ void Program::setSpecConstant(uint32_t id, const void* value, size_t size) {
 // ---- Kernel -------------------------------------------------------------------------------
 
 Kernel::Kernel(std::shared_ptr<Program> program, const std::string& name) : program_(std::move(program)), name_(name) {
+  if (!program_) throw Error("Kernel needs a program");
+  if (!program_->module().entryPoint(name)) {
+    std::string known;
+    for (const auto& k : program_->kernelNames()) known += (known.empty() ? "" : ", ") + k;
+    throw Error("no kernel named '" + name + "' in the program (kernels: " + (known.empty() ? "none" : known) + ")");
+  }
   lower();
   for (const auto& p : lowered_->params) {
     Arg a;

@@ -17,6 +17,7 @@ bool capabilitySupported(spv::Capability c) {
     case Capability::Vector16: case Capability::Float16Buffer: case Capability::Float16:
     case Capability::Float64: case Capability::Int64: case Capability::Int16: case Capability::Int8:
     case Capability::GenericPointer: case Capability::Int64Atomics:
+    case Capability::BitInstructions:  // SPV_KHR_bit_instructions (cl_khr_extended_bit_ops)
       return true;
     default:
       return false;
@@ -39,9 +40,11 @@ std::string capabilityName(spv::Capability c) {
 
 // Extensions whose instructions and decorations clref executes (or that carry no run-time
 // meaning): SPV_KHR_no_integer_wrap_decoration (NoSignedWrap/NoUnsignedWrap: promises only),
-// SPV_KHR_expect_assume (OpExpectKHR, OpAssumeTrueKHR), SPV_KHR_linkonce_odr (linkage).
+// SPV_KHR_expect_assume (OpExpectKHR, OpAssumeTrueKHR), SPV_KHR_linkonce_odr (linkage),
+// SPV_KHR_bit_instructions (OpBitFieldInsert/…Extract, OpBitReverse, OpBitCount in kernels).
 bool extensionSupported(const std::string& name) {
-  return name == "SPV_KHR_no_integer_wrap_decoration" || name == "SPV_KHR_expect_assume" || name == "SPV_KHR_linkonce_odr";
+  return name == "SPV_KHR_no_integer_wrap_decoration" || name == "SPV_KHR_expect_assume" || name == "SPV_KHR_linkonce_odr" ||
+         name == "SPV_KHR_bit_instructions";
 }
 
 std::string where(const Module& m, spv::Op opcode, uint32_t firstWord) {

@@ -51,11 +51,17 @@ spv_result_t onInstruction(void* user, const spv_parsed_instruction_t* parsed) {
 // SPIRV-Tools 2023.1 has OpenCL environments up to 2.2 (SPIR-V 1.2); for SPIR-V 1.3 and 1.4
 // (OpenCL 3.0 devices may accept them, OpenCL SPIR-V Environment §2.1) the universal
 // environment of that version is the closest check available.
-spv_target_env validationEnv(uint32_t version) {
+//
+// SPIRV-Tools' OpenCL environments refuse OpCapability Float16 (cl_khr_fp16 allows it in
+// kernels: OpenCL SPIR-V Environment §5.2.2), so a module declaring it is validated in the
+// universal environment of its version instead.
+spv_target_env validationEnv(uint32_t version, bool declaresFloat16) {
   const uint32_t minor = (version >> 8) & 0xff;
   if ((version >> 16) != 1) return SPV_ENV_OPENCL_2_2;
   switch (minor) {
-    case 0: case 1: case 2: return SPV_ENV_OPENCL_2_2;
+    case 0: return declaresFloat16 ? SPV_ENV_UNIVERSAL_1_0 : SPV_ENV_OPENCL_2_2;
+    case 1: return declaresFloat16 ? SPV_ENV_UNIVERSAL_1_1 : SPV_ENV_OPENCL_2_2;
+    case 2: return declaresFloat16 ? SPV_ENV_UNIVERSAL_1_2 : SPV_ENV_OPENCL_2_2;
     case 3: return SPV_ENV_UNIVERSAL_1_3;
     default: return SPV_ENV_UNIVERSAL_1_4;
   }
@@ -91,7 +97,7 @@ Module Module::parse(std::vector<uint32_t> words) {
 Module Module::load(std::vector<uint32_t> words) {
   // Parse first so the validator's message can quote the disassembled instruction.
   Module m = parse(std::move(words));
-  spvtools::SpirvTools tools(validationEnv(m.version()));
+  spvtools::SpirvTools tools(validationEnv(m.version(), m.hasCapability(spv::Capability::Float16)));
   std::string failure;
   size_t failureWord = SIZE_MAX;  // instruction ordinal from the validator
   tools.SetMessageConsumer([&](spv_message_level_t level, const char*, const spv_position_t& pos,
@@ -118,7 +124,7 @@ Module Module::load(std::vector<uint32_t> words) {
     std::string where;
     if (failureWord != SIZE_MAX && failureWord >= 1 && failureWord <= m.instructions.size())
       where = "\n  at " + m.describe(uint32_t(failureWord - 1));
-    throw ModuleError("SPIR-V validation failed (" + std::string(spvTargetEnvDescription(validationEnv(m.version()))) +
+    throw ModuleError("SPIR-V validation failed (" + std::string(spvTargetEnvDescription(validationEnv(m.version(), m.hasCapability(spv::Capability::Float16)))) +
                       "): " + (failure.empty() ? "unknown reason" : failure) + where);
   }
   return m;

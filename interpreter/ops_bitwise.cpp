@@ -37,9 +37,17 @@ struct BitReverse {
 template <class T> T fieldMask(uint64_t count) {
   return count >= sizeof(T) * 8 ? T(~T(0)) : T((T(1) << count) - 1);
 }
+// Offset and Count may be of any integer width (SPIR-V 1.0 §3.32.14: "treated as unsigned");
+// their widths are kept in Op::align (offset bytes | count bytes << 8).
+inline uint64_t readUnsigned(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
+  uint64_t v = 0;
+  std::memcpy(&v, wi.regs + reg, bytes);
+  return v;
+}
+
 template <class T> const Op* bitFieldInsert(WorkItem& wi, const Op* op) {
-  const uint64_t offset = rd<uint32_t>(wi, uint32_t(op->imm)) % (sizeof(T) * 8);
-  const uint64_t count = rd<uint32_t>(wi, uint32_t(op->imm >> 32));
+  const uint64_t offset = readUnsigned(wi, uint32_t(op->imm), op->align & 0xff) % (sizeof(T) * 8);
+  const uint64_t count = readUnsigned(wi, uint32_t(op->imm >> 32), op->align >> 8);
   const T mask = T(fieldMask<T>(count) << offset);
   for (uint32_t i = 0; i < op->n; ++i) {
     const T base = rd<T>(wi, op->a + i * sizeof(T)), ins = rd<T>(wi, op->b + i * sizeof(T));
@@ -48,8 +56,8 @@ template <class T> const Op* bitFieldInsert(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 template <class T, bool Signed> const Op* bitFieldExtract(WorkItem& wi, const Op* op) {
-  const uint64_t offset = rd<uint32_t>(wi, op->b) % (sizeof(T) * 8);
-  const uint64_t count = rd<uint32_t>(wi, op->c);
+  const uint64_t offset = readUnsigned(wi, op->b, op->align & 0xff) % (sizeof(T) * 8);
+  const uint64_t count = readUnsigned(wi, op->c, op->align >> 8);
   for (uint32_t i = 0; i < op->n; ++i) {
     const T base = rd<T>(wi, op->a + i * sizeof(T));
     T v = T((base >> offset) & fieldMask<T>(count));
@@ -60,14 +68,8 @@ template <class T, bool Signed> const Op* bitFieldExtract(WorkItem& wi, const Op
 }
 
 
-// Offset/Count operands may be of any integer width; copy them to 32-bit scratch when needed.
-uint32_t asU32(Lowerer& L, uint32_t id) {
-  if (L.scalarBytes(L.scalarOf(L.typeIdOfValue(id))) == 4) return L.reg(id);
-  // Narrower or wider counts: only constants are produced by compilers here.
-  const uint32_t s = L.scratch(4);
-  const uint32_t v = uint32_t(L.constantInt(id));
-  std::memcpy(L.k.registerTemplate.data() + s, &v, 4);
-  return s;
+uint32_t widthsOf(const Lowerer& L, uint32_t offsetId, uint32_t countId) {
+  return uint32_t(L.typeOfValue(offsetId).size) | uint32_t(L.typeOfValue(countId).size) << 8;
 }
 
 }  // namespace
@@ -87,7 +89,8 @@ bool lowerBitwise(Lowerer& L, const Instruction& inst) {
     case spv::Op::OpBitReverse: emitUnary(L, intUnary<BitReverse>(L, t), inst); return true;
     case spv::Op::OpBitFieldInsert: {
       auto& op = emitBinary(L, withInt(L.scalarOf(t), [&]<class T>() -> Handler { return &bitFieldInsert<T>; }), inst);
-      op.imm = uint64_t(asU32(L, inst.operand(2))) | (uint64_t(asU32(L, inst.operand(3))) << 32);
+      op.imm = uint64_t(L.reg(inst.operand(2))) | (uint64_t(L.reg(inst.operand(3))) << 32);
+      op.align = widthsOf(L, inst.operand(2), inst.operand(3));
       return true;
     }
     case spv::Op::OpBitFieldSExtract:
@@ -96,8 +99,9 @@ bool lowerBitwise(Lowerer& L, const Instruction& inst) {
       auto& op = emitUnary(L, withInt(L.scalarOf(t), [&]<class T>() -> Handler {
                              return sgn ? &bitFieldExtract<T, true> : &bitFieldExtract<T, false>;
                            }), inst);
-      op.b = asU32(L, inst.operand(1));
-      op.c = asU32(L, inst.operand(2));
+      op.b = L.reg(inst.operand(1));
+      op.c = L.reg(inst.operand(2));
+      op.align = widthsOf(L, inst.operand(1), inst.operand(2));
       return true;
     }
     default: return false;

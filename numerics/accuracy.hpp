@@ -88,8 +88,8 @@ struct Interval {
 
 // Where a requirement applies. An operand without an interval is unconstrained.
 struct Domain {
-  std::optional<Interval> x;   // first operand
-  std::optional<Interval> y;   // second operand (divide)
+  std::optional<Interval> x = {};  // first operand
+  std::optional<Interval> y = {};  // second operand (divide)
   bool outside = false;        // the requirement applies where the operands are NOT all inside
   constexpr bool any() const { return x.has_value() || y.has_value(); }
 };
@@ -102,10 +102,10 @@ enum class Condition : uint8_t {
 
 struct AccuracyRequirement {
   Document document;
-  std::string_view table;      // the table's anchor, e.g. "ulp_values_for_math_instructions";
+  std::string_view table = {};  // the table's anchor, e.g. "ulp_values_for_math_instructions";
                                // empty for a rule stated outside the tables
-  std::string_view name;       // as the table names the row: "OpFDiv", "acos", "1.0 / x", "pow(x, y)"
-  std::optional<MathFn> fn;    // the OpenCL.std function, or
+  std::string_view name = {};  // as the table names the row: "OpFDiv", "acos", "1.0 / x", "pow(x, y)"
+  std::optional<MathFn> fn = {};  // the OpenCL.std function, or
   CoreOp core = CoreOp::None;  // the core operation
   Format format;
   Profile profile;
@@ -115,15 +115,15 @@ struct AccuracyRequirement {
   bool plusFloorAbs2x = false; // Ulps: + floor(fabs(2 * x)) (relaxed exp, exp2)
   double absolute = 0;         // Absolute: the bound; AbsoluteMaxSquared: the factor of max·max
   double absolutePerN = 0;     // AbsoluteMaxSquared: + absolutePerN · n (dot: (2n - 1)·eps)
-  Domain domain;               // where the bound holds (outside it: see otherwiseUlps)
+  Domain domain = {};          // where the bound holds (outside it: see otherwiseUlps)
   double otherwiseUlps = -1;   // Absolute with a domain: the ulp bound elsewhere; < 0: none
   // The operand range outside which the function is not defined (relaxed "Defined for x in
   // the domain [-88, 88]", half_sin "must be in the range [-2^16, +2^16]"); any value there.
-  std::optional<Interval> definedFor;
-  std::string_view derived;    // relaxed: the permitted derived implementation, verbatim
+  std::optional<Interval> definedFor = {};
+  std::string_view derived = {};  // relaxed: the permitted derived implementation, verbatim
   Condition condition = Condition::None;
-  std::string_view text;       // the table cell (or sentence), asciidoc markup removed
-  std::string_view source;     // file § section, table title [anchor]
+  std::string_view text = {};  // the table cell (or sentence), asciidoc markup removed
+  std::string_view source = {};  // file § section, table title [anchor]
 };
 
 // Every requirement row of every table of both documents, plus the special-rule rows, in

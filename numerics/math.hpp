@@ -68,6 +68,10 @@ struct MathResult {
 // not arity(f). mad is evaluated fused (the default of the named choice `mad`).
 MathResult evaluate(MathFn f, std::span<const double> args, Format format, Rounding r = Rounding::RTE);
 
+// The same result computed by MPFR alone, without the binary64 fast path (math_fast.cpp);
+// tests and benchmarks compare the two.
+MathResult evaluateExact(MathFn f, std::span<const double> args, Format format, Rounding r = Rounding::RTE);
+
 // mad(a, b, c) (OpenCL C 3.0 §6.15.2: "a * b + c", the accuracy left to the implementation):
 // fused = one rounding of the exact a·b + c; unfused = a·b rounded, then + c rounded.
 MathResult evaluateMad(std::span<const double> args, Format format, Rounding r, bool fused);

@@ -111,6 +111,14 @@ MathResult evaluate(MathFn f, std::span<const double> args, Format format, Round
   checkArity(f, args);
   if (auto v = detail::exactEval(f, args, format, r)) return *v;
   if (auto v = detail::commonExactEval(f, args)) return *v;
+  if (auto v = detail::fastEval(detail::canonical(f), args, format, r)) return *v;
+  return evaluateExact(f, args, format, r);
+}
+
+MathResult evaluateExact(MathFn f, std::span<const double> args, Format format, Rounding r) {
+  checkArity(f, args);
+  if (auto v = detail::exactEval(f, args, format, r)) return *v;
+  if (auto v = detail::commonExactEval(f, args)) return *v;
   const MathFn c = detail::canonical(f);
   const MathArgs a = loadArgs(workspace(), args, format);
   MathResult result;

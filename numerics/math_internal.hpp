@@ -35,6 +35,10 @@ std::optional<int> commonCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rn
 std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Format format, Rounding r);
 std::optional<MathResult> commonExactEval(MathFn f, std::span<const double> args);
 
+// The binary64 fast path for half and float results (math_fast.cpp): a value only when the
+// host's approximation provably decides the correctly rounded result.
+std::optional<MathResult> fastEval(MathFn f, std::span<const double> args, Format format, Rounding r);
+
 // fmax/fmin as OpenCL C 3.0 §6.15.2 describes them (shared with the common functions).
 double fmaxCl(double x, double y);
 double fminCl(double x, double y);

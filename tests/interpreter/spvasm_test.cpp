@@ -788,3 +788,169 @@ TEST_CASE("shift counts are taken modulo the width (OpenCL rule)", "[spvasm][int
     CHECK(out[9 * i + 8] == uint8_t(int8_t(x8) >> unsigned(n % 8)));
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// 12. Conversions
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+// binary64 → binary16 rounded to nearest even, by integer arithmetic on the double's bits.
+uint16_t doubleToHalfRne(double d) {
+  const uint64_t b = bits<uint64_t>(d);
+  const uint16_t sign = uint16_t((b >> 63) << 15);
+  const int e = int((b >> 52) & 0x7ff);
+  uint64_t m = b & ((uint64_t(1) << 52) - 1);
+  if (e == 0x7ff) return uint16_t(sign | 0x7c00 | (m ? 0x200 : 0));
+  if (e == 0 && m == 0) return sign;
+  int k;  // value = m · 2^k
+  if (e == 0) k = -1074;
+  else m |= uint64_t(1) << 52, k = e - 1075;
+  const int log2v = (63 - std::countl_zero(m)) + k;  // floor(log2 |value|)
+  const int q = std::max(-24, log2v - 10);            // the half quantum 2^q at this magnitude
+  uint64_t n;
+  if (k >= q) {
+    if (k - q > 20) return uint16_t(sign | 0x7c00);  // far beyond the half range
+    n = m << (k - q);
+  } else {
+    const int s = q - k;
+    if (s >= 64) {
+      n = 0;
+    } else {
+      n = m >> s;
+      const uint64_t rem = m & ((uint64_t(1) << s) - 1), halfway = uint64_t(1) << (s - 1);
+      if (rem > halfway || (rem == halfway && (n & 1))) ++n;
+    }
+  }
+  // n counts quanta: below 2^-14 the encoding is n itself; above, n is in [1024, 2048] and a
+  // carry into 2048 moves to the next binade by itself.
+  const uint64_t enc = q == -24 ? n : (uint64_t(q + 10 + 15) << 10) + (n - 1024);
+  if (enc >= 0x7c00) return uint16_t(sign | 0x7c00);
+  return uint16_t(sign | enc);
+}
+
+}  // namespace
+
+TEST_CASE("OpSConvert and OpUConvert between widths", "[spvasm][convert]") {
+  host::Device device;
+  auto program = loadSpvasm(device, "conversions", SPV_ENV_UNIVERSAL_1_3);
+  host::Kernel kernel(program, "int_convert");
+  const std::vector<uint64_t> in = {0, 1, 0x7f, 0x80, 0xff, 0x7fff, 0x8000, 0xffff, 0x7fffffff, 0x80000000ull,
+                                    0xffffffffull, 0x123456789abcdef0ull, 0xfedcba9876543210ull, ~0ull,
+                                    0x8000000000000080ull};
+  kernel.setArg(1, std::make_shared<host::Buffer>(in.data(), in.size() * 8));
+  const auto out = runToVector<uint64_t>(kernel, in.size() * 6, in.size());
+  for (size_t i = 0; i < in.size(); ++i) {
+    const uint64_t x = in[i];
+    INFO("x = 0x" << std::hex << x);
+    CHECK(out[6 * i + 0] == uint64_t(int64_t(int8_t(uint8_t(x)))));
+    CHECK(out[6 * i + 1] == uint64_t(int64_t(int16_t(uint16_t(x)))));
+    CHECK(out[6 * i + 2] == uint64_t(int64_t(int32_t(uint32_t(x)))));
+    CHECK(out[6 * i + 3] == uint64_t(uint8_t(x)));
+    CHECK(out[6 * i + 4] == uint64_t(uint16_t(x)));
+    CHECK(out[6 * i + 5] == uint64_t(uint32_t(x)));
+  }
+}
+
+TEST_CASE("OpConvertFToS/FToU truncate toward zero and saturate by default", "[spvasm][convert]") {
+  host::Device device;
+  auto program = loadSpvasm(device, "conversions", SPV_ENV_UNIVERSAL_1_3);
+  host::Kernel kernel(program, "f_to_i");
+  const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<float> in = {0.0f, -0.0f, 0.5f, -0.5f, 0.999f, -0.999f, 1.5f, -1.5f, 2.5f, -2.5f, 123456.7f,
+                                 -123456.7f, 2147483520.0f, 2147483648.0f, -2147483648.0f, -2147483904.0f,
+                                 4294967040.0f, 4294967296.0f, 9.2233715e18f, 9.223372e18f, -9.223372e18f,
+                                 -1e19f, 1e30f, -1e30f, inf, -inf, nan, -nan, 1e-40f};
+  kernel.setArg(1, std::make_shared<host::Buffer>(in.data(), in.size() * 4));
+  const auto out = runToVector<uint64_t>(kernel, in.size() * 3, in.size());
+  // Saturating conversion (the default choice), with truncation toward zero in range.
+  auto sat = [](float f, double lo, double hi) -> double {
+    if (std::isnan(f)) return 0;
+    const double t = std::trunc(double(f));
+    return t < lo ? lo : t > hi ? hi : t;
+  };
+  for (size_t i = 0; i < in.size(); ++i) {
+    const float f = in[i];
+    INFO("x = " << f);
+    CHECK(int32_t(uint32_t(out[3 * i + 0])) == int32_t(sat(f, INT32_MIN, INT32_MAX)));
+    CHECK(uint32_t(out[3 * i + 1]) == uint32_t(sat(f, 0, UINT32_MAX)));
+    const double s64 = sat(f, -9223372036854775808.0, 9223372036854775807.0);
+    const int64_t want64 = s64 >= 9223372036854775807.0 ? INT64_MAX : int64_t(s64);
+    CHECK(int64_t(out[3 * i + 2]) == want64);
+  }
+}
+
+TEST_CASE("OpConvertUToF/SToF of 64-bit values round to nearest even", "[spvasm][convert]") {
+  host::Device device;
+  auto program = loadSpvasm(device, "conversions", SPV_ENV_UNIVERSAL_1_3);
+  host::Kernel kernel(program, "u_to_f");
+  std::vector<uint64_t> in = {0, 1, 0xffffff, 0x1000001, 0x1000003, 0x7fffffffffffffffull, 0x8000000000000000ull,
+                              0xffffffffffffffffull, 0xfffffffffffff800ull, 0xfffffffffffffc00ull,
+                              0x20000000000001ull, 0x20000000000003ull, 0x8000008000000000ull,
+                              0x8000018000000000ull, 0x8000008000000001ull, 0xffffff7fffffffffull,
+                              0xffffff8000000000ull, 0x8000000000000400ull, 0x8000000000000c00ull};
+  Lcg r{99};
+  for (int k = 0; k < 40; ++k) in.push_back(r.next() >> (k % 40));
+  kernel.setArg(2, std::make_shared<host::Buffer>(in.data(), in.size() * 8));
+  auto outd = std::make_shared<host::Buffer>(in.size() * 16);
+  kernel.setArg(1, outd);
+  const auto outf = runToVector<float>(kernel, in.size() * 2, in.size());
+  const auto od = outd->as<double>();
+  for (size_t i = 0; i < in.size(); ++i) {
+    const uint64_t x = in[i];
+    INFO("x = 0x" << std::hex << x);
+    // The host's conversions (x86-64, round to nearest even) are correctly rounded.
+    CHECK(bits<uint32_t>(outf[2 * i + 0]) == bits<uint32_t>(float(x)));
+    CHECK(bits<uint32_t>(outf[2 * i + 1]) == bits<uint32_t>(float(int64_t(x))));
+    CHECK(bits<uint64_t>(od[2 * i + 0]) == bits<uint64_t>(double(x)));
+    CHECK(bits<uint64_t>(od[2 * i + 1]) == bits<uint64_t>(double(int64_t(x))));
+  }
+}
+
+TEST_CASE("OpFConvert double and float to half rounds to nearest even", "[spvasm][convert][half]") {
+  host::Device device;
+  auto program = loadSpvasm(device, "conversions", SPV_ENV_UNIVERSAL_1_3);
+  host::Kernel kernel(program, "f_to_half");
+  std::vector<double> ind = {
+      0.0, -0.0, 1.0, -1.0, 65504.0, 65519.0, 65519.99, 65520.0, -65520.0, 1e6, 1e-10, -1e-10,
+      1.0 + std::ldexp(1.0, -11),                           // tie: to even 1.0
+      1.0 + 3 * std::ldexp(1.0, -11),                       // tie: to even 1 + 2^-9
+      1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40),    // above the tie (float(x) is the tie)
+      std::ldexp(1.0, -25),                                 // tie between 0 and the smallest subnormal
+      3 * std::ldexp(1.0, -25),                             // tie: to even 2^-23
+      std::ldexp(1.0, -25) + std::ldexp(1.0, -60),          // just above: smallest subnormal
+      std::ldexp(1.0, -14) - std::ldexp(1.0, -25),          // tie at the subnormal/normal edge
+      std::ldexp(1023.5, -24),                              // tie: to even 2^-14 (largest subnormal + 1)
+      std::ldexp(1.0, -26), 0.1, -0.3, 3.14159265358979, 2049.0, 2051.0, 4097.0, 4099.0, 6143.0,
+      std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+      std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::denorm_min()};
+  Lcg r{7};
+  for (int k = 0; k < 60; ++k) {
+    // random values across the half range, some exactly at ties
+    const double v = std::ldexp(double(r.next() >> 11), int(r.next() % 44) - 80);
+    ind.push_back((k & 1) ? -v : v);
+  }
+  std::vector<float> inf;
+  for (double d : ind) inf.push_back(float(d));
+  kernel.setArg(1, std::make_shared<host::Buffer>(ind.data(), ind.size() * 8));
+  kernel.setArg(2, std::make_shared<host::Buffer>(inf.data(), inf.size() * 4));
+  const auto out = runToVector<uint16_t>(kernel, ind.size() * 2, ind.size());
+  for (size_t i = 0; i < ind.size(); ++i) {
+    INFO("x = " << ind[i] << " (0x" << std::hex << bits<uint64_t>(ind[i]) << "), float 0x" << bits<uint32_t>(inf[i]));
+    if (std::isnan(ind[i])) {
+      CHECK((out[2 * i] & 0x7c00) == 0x7c00);
+      CHECK((out[2 * i] & 0x3ff) != 0);
+      continue;
+    }
+    CHECK(out[2 * i + 0] == doubleToHalfRne(ind[i]));
+    CHECK(out[2 * i + 1] == doubleToHalfRne(double(inf[i])));
+  }
+  // The reference itself, on values fixed by hand.
+  CHECK(doubleToHalfRne(1.0) == 0x3c00);
+  CHECK(doubleToHalfRne(65504.0) == 0x7bff);
+  CHECK(doubleToHalfRne(65520.0) == 0x7c00);
+  CHECK(doubleToHalfRne(std::ldexp(1.0, -24)) == 0x0001);
+  CHECK(doubleToHalfRne(std::ldexp(1.0, -14)) == 0x0400);
+  CHECK(doubleToHalfRne(-2.0) == 0xc000);
+  CHECK(doubleToHalfRne(1.0 + 3 * std::ldexp(1.0, -11)) == 0x3c02);
+}

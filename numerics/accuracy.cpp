@@ -1,0 +1,153 @@
+// Lookups in the accuracy tables (numerics/accuracy.hpp; the data is accuracy_table.cpp).
+#include <algorithm>
+
+#include "numerics/accuracy.hpp"
+
+namespace clref::numerics {
+
+namespace {
+
+struct Key {
+  std::optional<MathFn> fn;
+  CoreOp core;
+  bool matches(const AccuracyRequirement& r) const { return r.fn == fn && r.core == core; }
+};
+
+bool isRelaxed(Profile p) { return p == Profile::Relaxed || p == Profile::RelaxedEmbedded; }
+
+// The profiles whose rows apply, most specific first. The unsafe-math tables fall back to the
+// full (embedded) profile's table for what they do not list (both documents say so); a
+// document without embedded-profile rows for the format (OpenCL C's double table states no
+// profile) falls back to its full-profile rows.
+std::vector<Profile> profileChain(Profile p) {
+  switch (p) {
+    case Profile::Full: return {Profile::Full};
+    case Profile::Embedded: return {Profile::Embedded, Profile::Full};
+    case Profile::Relaxed: return {Profile::Relaxed, Profile::Full};
+    case Profile::RelaxedEmbedded: return {Profile::RelaxedEmbedded, Profile::Embedded, Profile::Full};
+  }
+  return {};
+}
+
+bool hasRowsFor(std::span<const AccuracyRequirement> all, Document d, Format f, Profile p) {
+  return std::any_of(all.begin(), all.end(), [&](const AccuracyRequirement& r) {
+    return !r.table.empty() && r.document == d && r.format == f && r.profile == p;
+  });
+}
+
+std::vector<const AccuracyRequirement*> lookup(Key key, Format format, Profile profile,
+                                               AccuracyOptions options) {
+  auto all = accuracyTable();
+  std::vector<const AccuracyRequirement*> out;
+
+  // The build option replaces the tables' divide and sqrt bounds for single precision.
+  const bool crDivSqrt = options.fp32CorrectlyRoundedDivideSqrt && format == Format::Float &&
+                         (key.core == CoreOp::Div || key.core == CoreOp::Recip ||
+                          key.fn == MathFn::sqrt);
+  if (crDivSqrt) {
+    for (const auto& r : all)
+      if (r.condition == Condition::Fp32CorrectlyRoundedDivideSqrt && key.matches(r) &&
+          r.format == format && r.profile == profile)
+        out.push_back(&r);
+    return out;
+  }
+
+  for (Document doc : {Document::SpirvEnv, Document::OpenCLC}) {
+    for (Profile p : profileChain(profile)) {
+      // Fall back from embedded to full only when the document has no embedded rows at all
+      // for this format (relaxed → full/embedded is always a fallback the spec states).
+      if (p == Profile::Full && (profile == Profile::Embedded || profile == Profile::RelaxedEmbedded) &&
+          hasRowsFor(all, doc, format, Profile::Embedded))
+        break;
+      if (isRelaxed(p) && format != Format::Float) continue;
+      auto collect = [&](Key k) {
+        size_t before = out.size();
+        for (const auto& r : all)
+          if (!r.table.empty() && r.document == doc && r.format == format && r.profile == p &&
+              k.matches(r))
+            out.push_back(&r);
+        return out.size() > before;
+      };
+      bool found = collect(key);
+      // "1.0 / x" is a division: tables without a reciprocal row bound it by the divide row.
+      if (!found && key.core == CoreOp::Recip) found = collect(Key{std::nullopt, CoreOp::Div});
+      if (found) break;
+    }
+  }
+
+  // Rules stated outside the tables (half_cos/half_sin/half_tan input range).
+  for (const auto& r : all)
+    if (r.table.empty() && r.condition == Condition::None && key.matches(r) &&
+        r.format == format && r.profile == profile)
+      out.push_back(&r);
+  return out;
+}
+
+}  // namespace
+
+std::vector<const AccuracyRequirement*> requirementsFor(MathFn f, Format format, Profile profile,
+                                                        AccuracyOptions options) {
+  return lookup(Key{f, CoreOp::None}, format, profile, options);
+}
+
+std::vector<const AccuracyRequirement*> requirementsFor(CoreOp op, Format format, Profile profile,
+                                                        AccuracyOptions options) {
+  return lookup(Key{std::nullopt, op}, format, profile, options);
+}
+
+std::string_view toString(Profile p) {
+  switch (p) {
+    case Profile::Full: return "full";
+    case Profile::Embedded: return "embedded";
+    case Profile::Relaxed: return "relaxed";
+    case Profile::RelaxedEmbedded: return "relaxed-embedded";
+  }
+  return "?";
+}
+
+std::string_view toString(Document d) {
+  switch (d) {
+    case Document::SpirvEnv: return "OpenCL SPIR-V Environment";
+    case Document::OpenCLC: return "OpenCL C";
+    case Document::OpenCLApi: return "OpenCL API";
+  }
+  return "?";
+}
+
+std::string_view toString(CoreOp op) {
+  switch (op) {
+    case CoreOp::None: return "none";
+    case CoreOp::Add: return "x + y";
+    case CoreOp::Sub: return "x - y";
+    case CoreOp::Mul: return "x * y";
+    case CoreOp::Div: return "x / y";
+    case CoreOp::Recip: return "1.0 / x";
+    case CoreOp::MulAdd: return "x * y + z";
+    case CoreOp::Dot: return "dot";
+    case CoreOp::Cross: return "cross";
+    case CoreOp::Distance: return "distance";
+    case CoreOp::Length: return "length";
+    case CoreOp::Normalize: return "normalize";
+    case CoreOp::FastDistance: return "fast_distance";
+    case CoreOp::FastLength: return "fast_length";
+    case CoreOp::FastNormalize: return "fast_normalize";
+  }
+  return "?";
+}
+
+std::string_view toString(BoundKind k) {
+  switch (k) {
+    case BoundKind::CorrectlyRounded: return "correctly rounded";
+    case BoundKind::Ulps: return "ulps";
+    case BoundKind::Absolute: return "absolute";
+    case BoundKind::AbsoluteMaxSquared: return "absolute (max * max scaled)";
+    case BoundKind::FmaOrMulAdd: return "fma or multiply-add";
+    case BoundKind::Derived: return "derived implementation";
+    case BoundKind::ImplementationDefined: return "implementation-defined";
+    case BoundKind::Undefined: return "undefined";
+    case BoundKind::AnyValue: return "any value";
+  }
+  return "?";
+}
+
+}  // namespace clref::numerics
