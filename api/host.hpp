@@ -55,14 +55,32 @@ class Buffer {
  public:
   explicit Buffer(size_t bytes);
   Buffer(const void* data, size_t bytes);
-  size_t size() const { return data_.size(); }
-  std::byte* data() { return data_.data(); }
-  const std::byte* data() const { return data_.data(); }
-  template <class T> std::span<T> as() { return {reinterpret_cast<T*>(data_.data()), data_.size() / sizeof(T)}; }
-  template <class T> std::span<const T> as() const { return {reinterpret_cast<const T*>(data_.data()), data_.size() / sizeof(T)}; }
+  // A buffer over memory it does not own: `bytes` bytes at `base`, kept valid by `owner` (may be
+  // null when the caller guarantees the lifetime). Used by the OpenCL API for CL_MEM_USE_HOST_PTR
+  // (OpenCL 3.0 API §5.2.1) and for sub-buffers (§5.2.1 clCreateSubBuffer: a view of the parent).
+  static std::shared_ptr<Buffer> view(std::byte* base, size_t bytes, std::shared_ptr<const void> owner = nullptr);
+  // A view of bytes [offset, offset + bytes) of `parent`; throws Error when out of range.
+  static std::shared_ptr<Buffer> subBuffer(std::shared_ptr<Buffer> parent, size_t offset, size_t bytes);
+  // Copies own a copy of the bytes (of a view too); moves keep the storage.
+  Buffer(const Buffer& o) : data_(o.base_, o.base_ + o.size_), base_(data_.data()), size_(o.size_) {}
+  Buffer& operator=(const Buffer& o) {
+    if (this != &o) { data_.assign(o.base_, o.base_ + o.size_); base_ = data_.data(); size_ = o.size_; owner_.reset(); }
+    return *this;
+  }
+  Buffer(Buffer&&) noexcept = default;
+  Buffer& operator=(Buffer&&) noexcept = default;
+  size_t size() const { return size_; }
+  std::byte* data() { return base_; }
+  const std::byte* data() const { return base_; }
+  template <class T> std::span<T> as() { return {reinterpret_cast<T*>(base_), size_ / sizeof(T)}; }
+  template <class T> std::span<const T> as() const { return {reinterpret_cast<const T*>(base_), size_ / sizeof(T)}; }
 
  private:
-  std::vector<std::byte> data_;
+  Buffer() = default;
+  std::vector<std::byte> data_;         // owned storage (empty for views)
+  std::byte* base_ = nullptr;           // data_.data() or the viewed memory
+  size_t size_ = 0;
+  std::shared_ptr<const void> owner_;   // keeps a view's memory alive
 };
 
 enum class ArgKind : uint8_t { Buffer, Local, Value };
