@@ -128,6 +128,8 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::s
     argv.push_back(o);
   }
   if (!haveStd) argv.push_back("-cl-std=CL1.2");
+  // Keep the kernel argument names (OpName): diagnostics and argument info use them.
+  argv.push_back("-cl-kernel-arg-info");
   argv.insert(argv.end(), {cl.string(), "-o", bc.string()});
   std::string log;
   if (runCommand(argv, log) != 0) {

@@ -78,6 +78,7 @@ struct Launch {
   uint32_t dims = 1;
   std::array<uint64_t, 3> globalSize{1, 1, 1}, globalOffset{0, 0, 0}, enqueuedLocal{1, 1, 1}, numGroups{1, 1, 1};
   uint32_t subgroupSize = 32;
+  uint64_t instructionBudget = 0;
   const numerics::Choices* choices = nullptr;
 };
 

@@ -474,6 +474,7 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   s.launch.module = kernel.module;
   s.launch.dims = range.dims;
   s.launch.subgroupSize = std::max<uint32_t>(1, config.subgroupSize);
+  s.launch.instructionBudget = config.instructionBudget;
   s.launch.choices = &kernel.choices;
   s.totalGroups = 1;
   for (int d = 0; d < 3; ++d) {

@@ -42,6 +42,16 @@ template <class I> const Op* extractDynamic(WorkItem& wi, const Op* op) {
   }
   return op + 1;
 }
+// A dynamic component of a work-item BuiltIn vector (llvm-spirv's get_global_size(d) with a
+// run-time d): OpenCL C 3.0 §6.15.1 defines out-of-range dimensions — sizes and counts are 1,
+// ids and offsets 0 — so no warning; the default is in imm.
+template <class I> const Op* extractBuiltinDynamic(WorkItem& wi, const Op* op) {
+  const uint64_t i = rd<I>(wi, op->b);
+  if (i >= op->c) std::memcpy(wi.regs + op->r, &op->imm, op->n);
+  else std::memcpy(wi.regs + op->r, wi.regs + op->a + i * op->n, op->n);
+  return op + 1;
+}
+
 template <class I> const Op* insertDynamic(WorkItem& wi, const Op* op) {
   const uint64_t i = rd<I>(wi, uint32_t(op->imm));
   const uint32_t lanes = op->c & 0xffff, elem = op->c >> 16;
@@ -160,7 +170,20 @@ bool lowerComposite(Lowerer& L, const Instruction& inst) {
     case spv::Op::OpVectorExtractDynamic: {
       const Type& vt = L.typeOfValue(inst.operand(0));
       const bool idx64 = L.typeOfValue(inst.operand(1)).width == 64;
-      Op& op = L.emit(idx64 ? &extractDynamic<uint64_t> : &extractDynamic<uint32_t>, inst);
+      const Instruction& src = L.m.def(inst.operand(0));
+      const bool fromBuiltin = src.opcode == spv::Op::OpLoad && L.builtinOf_.count(src.operand(0));
+      Handler fn = idx64 ? &extractDynamic<uint64_t> : &extractDynamic<uint32_t>;
+      uint64_t outOfRange = 0;
+      if (fromBuiltin) {
+        fn = idx64 ? &extractBuiltinDynamic<uint64_t> : &extractBuiltinDynamic<uint32_t>;
+        switch (L.builtinOf_.at(src.operand(0))) {
+          case spv::BuiltIn::GlobalSize: case spv::BuiltIn::WorkgroupSize: case spv::BuiltIn::EnqueuedWorkgroupSize:
+          case spv::BuiltIn::NumWorkgroups: outOfRange = 1; break;
+          default: outOfRange = 0; break;
+        }
+      }
+      Op& op = L.emit(fn, inst);
+      op.imm = outOfRange;
       op.r = L.reg(inst.resultId);
       op.a = L.reg(inst.operand(0));
       op.b = L.reg(inst.operand(1));

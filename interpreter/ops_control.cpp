@@ -6,6 +6,12 @@ namespace {
 
 // Taking an edge: OpPhi copies for the target block (all read before any is written), then
 // the target block's instructions are charged to the work-item's budget.
+[[gnu::cold]] const Op* budgetExceeded(WorkItem& wi, const Op* op) {
+  return fault(wi, op, FaultKind::InstructionBudget,
+               "instruction budget of " + std::to_string(wi.launch->instructionBudget) +
+                   " instructions per work-item exceeded (a runaway loop?); raise DeviceConfig::instructionBudget or --budget");
+}
+
 // Register copy with the common sizes as fixed-size moves (no memcpy call).
 [[gnu::always_inline]] inline void copyReg(uint8_t* regs, uint32_t dst, uint32_t src, uint32_t size) {
   switch (size) {
@@ -26,9 +32,7 @@ namespace {
     }
   }
   wi.budget -= e->cost;
-  if (wi.budget < 0) [[unlikely]]
-    return fault(wi, op, FaultKind::InstructionBudget,
-                 "instruction budget exceeded (a runaway loop?); raise DeviceConfig::instructionBudget / --budget");
+  if (wi.budget < 0) [[unlikely]] return budgetExceeded(wi, op);
   if (e->backEdge && wi.interleaved) {
     wi.pc = e->target;
     wi.state = WorkItemState::Yielded;

@@ -1,0 +1,132 @@
+// OpenCL 3.0 API §4.4 Contexts.
+#include "api/opencl/device_info.hpp"
+
+using namespace clref::cl;
+
+namespace {
+
+// §4.4 clCreateContext properties: CL_CONTEXT_PLATFORM and CL_CONTEXT_INTEROP_USER_SYNC.
+cl_int parseContextProperties(const cl_context_properties* props, std::vector<cl_context_properties>& kept) {
+  if (!props) return CL_SUCCESS;
+  bool seenPlatform = false, seenSync = false;
+  for (size_t i = 0; props[i] != 0; i += 2) {
+    const cl_context_properties name = props[i], value = props[i + 1];
+    switch (name) {
+      case CL_CONTEXT_PLATFORM:
+        // CL_INVALID_PROPERTY if the same property name is specified more than once
+        if (seenPlatform) return CL_INVALID_PROPERTY;
+        seenPlatform = true;
+        // CL_INVALID_PLATFORM if the platform specified in properties is not a valid platform
+        if (!validPlatform(reinterpret_cast<cl_platform_id>(value))) return CL_INVALID_PLATFORM;
+        break;
+      case CL_CONTEXT_INTEROP_USER_SYNC:
+        if (seenSync) return CL_INVALID_PROPERTY;
+        seenSync = true;
+        // CL_INVALID_PROPERTY if the value specified for a supported property name is not valid
+        if (value != CL_TRUE && value != CL_FALSE) return CL_INVALID_PROPERTY;
+        break;
+      default: return CL_INVALID_PROPERTY;  // not a supported property name
+    }
+    kept.push_back(name);
+    kept.push_back(value);
+  }
+  kept.push_back(0);
+  return CL_SUCCESS;
+}
+
+cl_context makeContext(std::vector<cl_context_properties> props, void(CL_CALLBACK* notify)(const char*, const void*, size_t, void*),
+                       void* data) {
+  auto* c = new _cl_context();
+  c->properties = std::move(props);
+  c->notify = notify;
+  c->notifyData = data;
+  registerObject(c);
+  return c;
+}
+
+}  // namespace
+
+CL_API_ENTRY cl_context CL_API_CALL clCreateContext(const cl_context_properties* properties, cl_uint num_devices,
+                                                    const cl_device_id* devices,
+                                                    void(CL_CALLBACK* pfn_notify)(const char*, const void*, size_t, void*),
+                                                    void* user_data, cl_int* errcode_ret) {
+  ApiLock lock;
+  std::vector<cl_context_properties> props;
+  if (cl_int e = parseContextProperties(properties, props)) return withError(errcode_ret, e, cl_context(nullptr));
+  // §4.4 clCreateContext: CL_INVALID_VALUE if devices is NULL, num_devices is 0, or pfn_notify is
+  // NULL and user_data is not NULL.
+  if (!devices || num_devices == 0 || (!pfn_notify && user_data)) return withError(errcode_ret, CL_INVALID_VALUE, cl_context(nullptr));
+  // CL_INVALID_DEVICE if any device in devices is not a valid device
+  for (cl_uint i = 0; i < num_devices; ++i)
+    if (!validDevice(devices[i])) return withError(errcode_ret, CL_INVALID_DEVICE, cl_context(nullptr));
+  return withError(errcode_ret, CL_SUCCESS, makeContext(std::move(props), pfn_notify, user_data));
+}
+
+CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(const cl_context_properties* properties, cl_device_type device_type,
+                                                            void(CL_CALLBACK* pfn_notify)(const char*, const void*, size_t, void*),
+                                                            void* user_data, cl_int* errcode_ret) {
+  ApiLock lock;
+  std::vector<cl_context_properties> props;
+  if (cl_int e = parseContextProperties(properties, props)) return withError(errcode_ret, e, cl_context(nullptr));
+  if (!pfn_notify && user_data) return withError(errcode_ret, CL_INVALID_VALUE, cl_context(nullptr));
+  constexpr cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR |
+                                   CL_DEVICE_TYPE_CUSTOM;
+  // §4.4 clCreateContextFromType: CL_INVALID_DEVICE_TYPE if device_type is not a valid value
+  if (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~known)) return withError(errcode_ret, CL_INVALID_DEVICE_TYPE, cl_context(nullptr));
+  // CL_DEVICE_NOT_FOUND if no devices match device_type
+  if (device_type != CL_DEVICE_TYPE_ALL && !(device_type & (CL_DEVICE_TYPE_DEFAULT | kDeviceType)))
+    return withError(errcode_ret, CL_DEVICE_NOT_FOUND, cl_context(nullptr));
+  return withError(errcode_ret, CL_SUCCESS, makeContext(std::move(props), pfn_notify, user_data));
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainContext(cl_context context) {
+  ApiLock lock;
+  if (!validContext(context)) return CL_INVALID_CONTEXT;
+  retainExternal(context);
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseContext(cl_context context) {
+  ApiLock lock;
+  if (!validContext(context)) return CL_INVALID_CONTEXT;
+  releaseExternal(context);
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_info param_name, size_t param_value_size,
+                                                 void* param_value, size_t* param_value_size_ret) {
+  ApiLock lock;
+  if (!validContext(context)) return CL_INVALID_CONTEXT;
+  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  switch (param_name) {
+    case CL_CONTEXT_REFERENCE_COUNT: return out(context->refCount);
+    case CL_CONTEXT_NUM_DEVICES: return out(cl_uint(1));
+    case CL_CONTEXT_DEVICES: return out(theDevice());
+    // §4.4: the properties argument as given, or size 0 when it was NULL.
+    case CL_CONTEXT_PROPERTIES: return out(context->properties);
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(cl_context context, void(CL_CALLBACK* pfn_notify)(cl_context, void*),
+                                                               void* user_data) {
+  ApiLock lock;
+  if (!validContext(context)) return CL_INVALID_CONTEXT;
+  if (!pfn_notify) return CL_INVALID_VALUE;  // §4.4: CL_INVALID_VALUE if pfn_notify is NULL
+  context->destructorCallbacks.emplace_back(pfn_notify, user_data);
+  return CL_SUCCESS;
+}
+
+namespace clref::cl {
+void reportFault(cl_context context, const std::string& text) {
+  std::fprintf(stderr, "clref: %s\n", text.c_str());
+  // §4.4 pfn_notify: errors during context use are reported through the callback (asynchronously:
+  // after the lock is released).
+  if (context->notify) {
+    auto fn = context->notify;
+    void* data = context->notifyData;
+    auto msg = std::make_shared<std::string>(text);
+    deferCallback([fn, data, msg] { fn(msg->c_str(), nullptr, 0, data); });
+  }
+}
+}  // namespace clref::cl

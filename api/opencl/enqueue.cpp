@@ -1,0 +1,361 @@
+// OpenCL 3.0 API §5.2.2–§5.2.5 buffer commands (read, write, copy, rect, fill, map),
+// §5.5.3 unmap, §5.5.4 migrate; image and SVM commands as the device without them answers.
+#include <algorithm>
+
+#include "api/opencl/device_info.hpp"
+
+using namespace clref::cl;
+
+namespace {
+
+// The checks every buffer command makes first (§5.2.2 and the others): queue, memory object,
+// matching contexts, wait list.
+cl_int checkCommand(cl_command_queue q, std::initializer_list<cl_mem> mems, cl_uint n, const cl_event* list) {
+  if (!validQueue(q)) return CL_INVALID_COMMAND_QUEUE;
+  for (cl_mem m : mems) {
+    // CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object
+    if (!validMem(m) || m->type != CL_MEM_OBJECT_BUFFER) return CL_INVALID_MEM_OBJECT;
+    // CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the same
+    if (m->context != q->context) return CL_INVALID_CONTEXT;
+  }
+  return checkWaitList(q->context, n, list);
+}
+
+bool inBounds(size_t offset, size_t size, size_t total) { return offset <= total && size <= total - offset; }
+
+// §5.2.2 clEnqueue{Read,Write}BufferRect: byte offset of (x, y, z) in a region with pitches.
+struct Rect {
+  size_t origin[3], region[3], row, slice;
+  size_t offset(size_t x, size_t y, size_t z) const { return (origin[2] + z) * slice + (origin[1] + y) * row + origin[0] + x; }
+  size_t last() const { return offset(region[0] - 1, region[1] - 1, region[2] - 1); }
+};
+
+// Fills pitches per §5.2.2 (0 means tightly packed) and checks them; returns CL_INVALID_VALUE on
+// any of the listed pitch conditions.
+cl_int makeRect(const size_t* origin, const size_t* region, size_t row, size_t slice, Rect& r) {
+  for (int i = 0; i < 3; ++i) {
+    r.origin[i] = origin[i];
+    r.region[i] = region[i];
+    if (region[i] == 0) return CL_INVALID_VALUE;  // if any region array element is 0
+  }
+  // row pitch not 0 and less than region[0]
+  if (row != 0 && row < region[0]) return CL_INVALID_VALUE;
+  r.row = row ? row : region[0];
+  // slice pitch not 0 and less than region[1] * row pitch, or not a multiple of the row pitch
+  if (slice != 0 && (slice < region[1] * r.row || slice % r.row != 0)) return CL_INVALID_VALUE;
+  r.slice = slice ? slice : region[1] * r.row;
+  return CL_SUCCESS;
+}
+
+void copyRect(std::byte* dst, const Rect& d, const std::byte* src, const Rect& s) {
+  for (size_t z = 0; z < s.region[2]; ++z)
+    for (size_t y = 0; y < s.region[1]; ++y) std::memmove(dst + d.offset(0, y, z), src + s.offset(0, y, z), s.region[0]);
+}
+
+bool hostCannotRead(cl_mem m) { return m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS); }
+bool hostCannotWrite(cl_mem m) { return m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS); }
+
+}  // namespace
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read, size_t offset,
+                                                    size_t size, void* ptr, cl_uint num_events_in_wait_list,
+                                                    const cl_event* event_wait_list, cl_event* event) {
+  ApiLock lock;
+  if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
+  // §5.2.2 clEnqueueReadBuffer: CL_INVALID_VALUE if the region is out of bounds or ptr is NULL
+  // (a size of 0 is an out-of-bounds-free empty region only from 2.1 on... the spec lists it
+  // under "region out of bounds"; clref accepts size 0 as an empty read).
+  if (!inBounds(offset, size, buffer->size) || !ptr) return CL_INVALID_VALUE;
+  // CL_INVALID_OPERATION if buffer was created with CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS
+  if (hostCannotRead(buffer)) return CL_INVALID_OPERATION;
+  auto data = buffer->buffer;
+  return enqueue(lock, command_queue, CL_COMMAND_READ_BUFFER, num_events_in_wait_list, event_wait_list, event, [=] {
+    if (size) std::memcpy(ptr, data->data() + offset, size);
+    return CL_SUCCESS;
+  }, blocking_read);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_write, size_t offset,
+                                                     size_t size, const void* ptr, cl_uint num_events_in_wait_list,
+                                                     const cl_event* event_wait_list, cl_event* event) {
+  ApiLock lock;
+  if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
+  if (!inBounds(offset, size, buffer->size) || !ptr) return CL_INVALID_VALUE;
+  // CL_INVALID_OPERATION if buffer was created with CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS
+  if (hostCannotWrite(buffer)) return CL_INVALID_OPERATION;
+  auto data = buffer->buffer;
+  // A non-blocking write may return before the data is copied, but the application may reuse
+  // ptr only after the event completes; copying now (or when the command runs) is both correct.
+  return enqueue(lock, command_queue, CL_COMMAND_WRITE_BUFFER, num_events_in_wait_list, event_wait_list, event, [=] {
+    if (size) std::memmove(data->data() + offset, ptr, size);
+    return CL_SUCCESS;
+  }, blocking_write);
+}
+
+namespace {
+cl_int rectCommand(bool read, cl_command_queue q, cl_mem buffer, cl_bool blocking, const size_t* buffer_origin, const size_t* host_origin,
+                   const size_t* region, size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
+                   size_t host_slice_pitch, void* ptr, cl_uint n, const cl_event* list, cl_event* event) {
+  ApiLock lock;
+  if (cl_int e = checkCommand(q, {buffer}, n, list)) return e;
+  // §5.2.2 clEnqueue{Read,Write}BufferRect: CL_INVALID_VALUE if buffer_origin, host_origin or
+  // region is NULL, ptr is NULL, pitches are inconsistent, or the region is out of bounds.
+  if (!buffer_origin || !host_origin || !region || !ptr) return CL_INVALID_VALUE;
+  Rect b, h;
+  if (cl_int e = makeRect(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, b)) return e;
+  if (cl_int e = makeRect(host_origin, region, host_row_pitch, host_slice_pitch, h)) return e;
+  if (b.last() >= buffer->size) return CL_INVALID_VALUE;
+  if (read ? hostCannotRead(buffer) : hostCannotWrite(buffer)) return CL_INVALID_OPERATION;
+  auto data = buffer->buffer;
+  auto* host = static_cast<std::byte*>(ptr);
+  return enqueue(lock, q, read ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT, n, list, event, [=] {
+    if (read) copyRect(host, h, data->data(), b);
+    else copyRect(data->data(), b, host, h);
+    return CL_SUCCESS;
+  }, blocking);
+}
+}  // namespace
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBufferRect(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read,
+                                                        const size_t* buffer_origin, const size_t* host_origin, const size_t* region,
+                                                        size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
+                                                        size_t host_slice_pitch, void* ptr, cl_uint num_events_in_wait_list,
+                                                        const cl_event* event_wait_list, cl_event* event) {
+  return rectCommand(true, command_queue, buffer, blocking_read, buffer_origin, host_origin, region, buffer_row_pitch, buffer_slice_pitch,
+                     host_row_pitch, host_slice_pitch, ptr, num_events_in_wait_list, event_wait_list, event);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_write,
+                                                         const size_t* buffer_origin, const size_t* host_origin, const size_t* region,
+                                                         size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
+                                                         size_t host_slice_pitch, const void* ptr, cl_uint num_events_in_wait_list,
+                                                         const cl_event* event_wait_list, cl_event* event) {
+  return rectCommand(false, command_queue, buffer, blocking_write, buffer_origin, host_origin, region, buffer_row_pitch,
+                     buffer_slice_pitch, host_row_pitch, host_slice_pitch, const_cast<void*>(ptr), num_events_in_wait_list,
+                     event_wait_list, event);
+}
+
+namespace {
+// Absolute byte range of a (sub-)buffer in its root buffer, for overlap checks.
+std::pair<cl_mem, size_t> root(cl_mem m) { return m->parent ? std::pair{m->parent, m->offset} : std::pair{m, size_t(0)}; }
+}  // namespace
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer, size_t src_offset,
+                                                    size_t dst_offset, size_t size, cl_uint num_events_in_wait_list,
+                                                    const cl_event* event_wait_list, cl_event* event) {
+  ApiLock lock;
+  if (cl_int e = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list, event_wait_list)) return e;
+  // §5.2.3 clEnqueueCopyBuffer: CL_INVALID_VALUE if src_offset, dst_offset, size, src_offset +
+  // size or dst_offset + size require accessing elements outside the buffers, or size is 0.
+  if (size == 0 || !inBounds(src_offset, size, src_buffer->size) || !inBounds(dst_offset, size, dst_buffer->size)) return CL_INVALID_VALUE;
+  // CL_MEM_COPY_OVERLAP if src and dst are the same buffer or sub-buffers of the same
+  // associated buffer object and the source and destination regions overlap.
+  const auto [sr, so] = root(src_buffer);
+  const auto [dr, dof] = root(dst_buffer);
+  if (sr == dr) {
+    const size_t a = so + src_offset, b = dof + dst_offset;
+    if (a < b + size && b < a + size) return CL_MEM_COPY_OVERLAP;
+  }
+  auto s = src_buffer->buffer, d = dst_buffer->buffer;
+  return enqueue(lock, command_queue, CL_COMMAND_COPY_BUFFER, num_events_in_wait_list, event_wait_list, event, [=] {
+    std::memmove(d->data() + dst_offset, s->data() + src_offset, size);
+    return CL_SUCCESS;
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer,
+                                                        const size_t* src_origin, const size_t* dst_origin, const size_t* region,
+                                                        size_t src_row_pitch, size_t src_slice_pitch, size_t dst_row_pitch,
+                                                        size_t dst_slice_pitch, cl_uint num_events_in_wait_list,
+                                                        const cl_event* event_wait_list, cl_event* event) {
+  ApiLock lock;
+  if (cl_int e = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list, event_wait_list)) return e;
+  // §5.2.3 clEnqueueCopyBufferRect: CL_INVALID_VALUE for NULL origins/region, zero region
+  // elements, inconsistent pitches, out-of-bounds regions.
+  if (!src_origin || !dst_origin || !region) return CL_INVALID_VALUE;
+  Rect s, d;
+  if (cl_int e = makeRect(src_origin, region, src_row_pitch, src_slice_pitch, s)) return e;
+  if (cl_int e = makeRect(dst_origin, region, dst_row_pitch, dst_slice_pitch, d)) return e;
+  if (s.last() >= src_buffer->size || d.last() >= dst_buffer->size) return CL_INVALID_VALUE;
+  // CL_INVALID_VALUE if src_buffer and dst_buffer are the same object and the pitches differ
+  if (src_buffer == dst_buffer && (s.row != d.row || s.slice != d.slice)) return CL_INVALID_VALUE;
+  // CL_MEM_COPY_OVERLAP if src and dst are the same buffer and the regions overlap (checked
+  // byte-exactly: the rows of both regions).
+  if (root(src_buffer).first == root(dst_buffer).first) {
+    const size_t sb = root(src_buffer).second, db = root(dst_buffer).second;
+    for (size_t z = 0; z < region[2]; ++z)
+      for (size_t y = 0; y < region[1]; ++y)
+        for (size_t z2 = 0; z2 < region[2]; ++z2)
+          for (size_t y2 = 0; y2 < region[1]; ++y2) {
+            const size_t a = sb + s.offset(0, y, z), b = db + d.offset(0, y2, z2);
+            if (a < b + region[0] && b < a + region[0]) return CL_MEM_COPY_OVERLAP;
+          }
+  }
+  auto sbuf = src_buffer->buffer, dbuf = dst_buffer->buffer;
+  return enqueue(lock, command_queue, CL_COMMAND_COPY_BUFFER_RECT, num_events_in_wait_list, event_wait_list, event, [=] {
+    copyRect(dbuf->data(), d, sbuf->data(), s);
+    return CL_SUCCESS;
+  });
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer, const void* pattern, size_t pattern_size,
+                                                    size_t offset, size_t size, cl_uint num_events_in_wait_list,
+                                                    const cl_event* event_wait_list, cl_event* event) {
+  ApiLock lock;
+  if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
+  // §5.2.4 clEnqueueFillBuffer: CL_INVALID_VALUE if offset/size out of bounds, pattern NULL,
+  // pattern_size 0 or not one of {1, 2, 4, 8, 16, 32, 64, 128}, offset or size not a multiple
+  // of pattern_size.
+  if (!inBounds(offset, size, buffer->size) || !pattern || pattern_size == 0) return CL_INVALID_VALUE;
+  if (pattern_size > 128 || (pattern_size & (pattern_size - 1))) return CL_INVALID_VALUE;
+  if (offset % pattern_size || size % pattern_size) return CL_INVALID_VALUE;
+  std::vector<std::byte> pat(static_cast<const std::byte*>(pattern), static_cast<const std::byte*>(pattern) + pattern_size);
+  auto data = buffer->buffer;
+  return enqueue(lock, command_queue, CL_COMMAND_FILL_BUFFER, num_events_in_wait_list, event_wait_list, event, [=] {
+    for (size_t i = 0; i < size; i += pat.size()) std::memcpy(data->data() + offset + i, pat.data(), pat.size());
+    return CL_SUCCESS;
+  });
+}
+
+CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_map, cl_map_flags map_flags,
+                                                  size_t offset, size_t size, cl_uint num_events_in_wait_list,
+                                                  const cl_event* event_wait_list, cl_event* event, cl_int* errcode_ret) {
+  ApiLock lock;
+  if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list))
+    return withError(errcode_ret, e, static_cast<void*>(nullptr));
+  // §5.2.5 clEnqueueMapBuffer: CL_INVALID_VALUE if the region is out of bounds, size is 0, or
+  // map_flags are not valid (WRITE_INVALIDATE_REGION is exclusive with READ and WRITE).
+  if (size == 0 || !inBounds(offset, size, buffer->size)) return withError(errcode_ret, CL_INVALID_VALUE, static_cast<void*>(nullptr));
+  if ((map_flags & ~cl_map_flags(CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) ||
+      ((map_flags & CL_MAP_WRITE_INVALIDATE_REGION) && (map_flags & (CL_MAP_READ | CL_MAP_WRITE))))
+    return withError(errcode_ret, CL_INVALID_VALUE, static_cast<void*>(nullptr));
+  // CL_INVALID_OPERATION for CL_MAP_READ on a HOST_WRITE_ONLY/HOST_NO_ACCESS buffer, and for
+  // CL_MAP_WRITE(_INVALIDATE_REGION) on a HOST_READ_ONLY/HOST_NO_ACCESS buffer.
+  if ((map_flags & CL_MAP_READ) && hostCannotRead(buffer)) return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
+  if ((map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) && hostCannotWrite(buffer))
+    return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
+  // The buffer's storage is host memory (for CL_MEM_USE_HOST_PTR: host_ptr itself, as §5.2.5
+  // requires), so the mapped pointer is the storage itself.
+  void* p = buffer->buffer->data() + offset;
+  cl_int e = enqueue(lock, command_queue, CL_COMMAND_MAP_BUFFER, num_events_in_wait_list, event_wait_list, event, nullptr, blocking_map);
+  if (e != CL_SUCCESS) return withError(errcode_ret, e, static_cast<void*>(nullptr));
+  ++buffer->mapCount;
+  buffer->mappings.push_back(p);
+  return withError(errcode_ret, CL_SUCCESS, p);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command_queue, cl_mem memobj, void* mapped_ptr,
+                                                        cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) {
+  ApiLock lock;
+  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
+  if (memobj->context != command_queue->context) return CL_INVALID_CONTEXT;
+  if (cl_int e = checkWaitList(command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
+  // §5.5.3 clEnqueueUnmapMemObject: CL_INVALID_VALUE if mapped_ptr is not a valid pointer
+  // returned by clEnqueueMap{Buffer,Image} for memobj.
+  auto it = std::find(memobj->mappings.begin(), memobj->mappings.end(), mapped_ptr);
+  if (it == memobj->mappings.end()) return CL_INVALID_VALUE;
+  memobj->mappings.erase(it);
+  --memobj->mapCount;
+  return enqueue(lock, command_queue, CL_COMMAND_UNMAP_MEM_OBJECT, num_events_in_wait_list, event_wait_list, event, nullptr);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue command_queue, cl_uint num_mem_objects, const cl_mem* mem_objects,
+                                                           cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
+                                                           const cl_event* event_wait_list, cl_event* event) {
+  ApiLock lock;
+  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  // §5.5.4 clEnqueueMigrateMemObjects: CL_INVALID_VALUE if num_mem_objects is 0, mem_objects is
+  // NULL, or flags is not 0 or a combination of the migration flags; CL_INVALID_MEM_OBJECT;
+  // CL_INVALID_CONTEXT.
+  if (num_mem_objects == 0 || !mem_objects) return CL_INVALID_VALUE;
+  if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED)) return CL_INVALID_VALUE;
+  for (cl_uint i = 0; i < num_mem_objects; ++i) {
+    if (!validMem(mem_objects[i])) return CL_INVALID_MEM_OBJECT;
+    if (mem_objects[i]->context != command_queue->context) return CL_INVALID_CONTEXT;
+  }
+  if (cl_int e = checkWaitList(command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
+  // One memory for host and device: migration moves nothing. CONTENT_UNDEFINED allows keeping
+  // the contents, which is what happens.
+  return enqueue(lock, command_queue, CL_COMMAND_MIGRATE_MEM_OBJECTS, num_events_in_wait_list, event_wait_list, event, nullptr);
+}
+
+// ---- image commands: no image can exist (CL_DEVICE_IMAGE_SUPPORT false) -------------------------
+
+namespace {
+// §5.3.3–§5.3.6: CL_INVALID_COMMAND_QUEUE first; then, since the device does not support
+// images, CL_INVALID_OPERATION ("if the device associated with command_queue does not support
+// images").
+cl_int noImages(cl_command_queue q) {
+  ApiLock lock;
+  return validQueue(q) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
+}
+}  // namespace
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue q, cl_mem, cl_bool, const size_t*, const size_t*, size_t, size_t, void*,
+                                                   cl_uint, const cl_event*, cl_event*) {
+  return noImages(q);
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue q, cl_mem, cl_bool, const size_t*, const size_t*, size_t, size_t,
+                                                    const void*, cl_uint, const cl_event*, cl_event*) {
+  return noImages(q);
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue q, cl_mem, cl_mem, const size_t*, const size_t*, const size_t*, cl_uint,
+                                                   const cl_event*, cl_event*) {
+  return noImages(q);
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue q, cl_mem, cl_mem, const size_t*, const size_t*, size_t,
+                                                           cl_uint, const cl_event*, cl_event*) {
+  return noImages(q);
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue q, cl_mem, cl_mem, size_t, const size_t*, const size_t*,
+                                                           cl_uint, const cl_event*, cl_event*) {
+  return noImages(q);
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue q, cl_mem, const void*, const size_t*, const size_t*, cl_uint,
+                                                   const cl_event*, cl_event*) {
+  return noImages(q);
+}
+CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue q, cl_mem, cl_bool, cl_map_flags, const size_t*, const size_t*, size_t*,
+                                                 size_t*, cl_uint, const cl_event*, cl_event*, cl_int* errcode_ret) {
+  return withError(errcode_ret, noImages(q), static_cast<void*>(nullptr));
+}
+
+// ---- SVM commands (§5.6.2): CL_INVALID_OPERATION if the device does not support SVM ------------
+
+namespace {
+cl_int noSvm(cl_command_queue q) {
+  ApiLock lock;
+  return validQueue(q) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
+}
+}  // namespace
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue q, cl_uint, void*[], void(CL_CALLBACK*)(cl_command_queue, cl_uint, void*[], void*),
+                                                 void*, cl_uint, const cl_event*, cl_event*) {
+  return noSvm(q);
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue q, cl_bool, void*, const void*, size_t, cl_uint, const cl_event*,
+                                                   cl_event*) {
+  return noSvm(q);
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue q, void*, const void*, size_t, size_t, cl_uint, const cl_event*,
+                                                    cl_event*) {
+  return noSvm(q);
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue q, cl_bool, cl_map_flags, void*, size_t, cl_uint, const cl_event*,
+                                                cl_event*) {
+  return noSvm(q);
+}
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue q, void*, cl_uint, const cl_event*, cl_event*) { return noSvm(q); }
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue q, cl_uint, const void**, const size_t*, cl_mem_migration_flags,
+                                                       cl_uint, const cl_event*, cl_event*) {
+  return noSvm(q);
+}
+
+// §5.10 clEnqueueNativeKernel: CL_INVALID_OPERATION if the device cannot execute native kernels
+// (CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL).
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue q, void(CL_CALLBACK*)(void*), void*, size_t, cl_uint, const cl_mem*,
+                                                      const void**, cl_uint, const cl_event*, cl_event*) {
+  ApiLock lock;
+  return validQueue(q) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
+}

@@ -1,0 +1,361 @@
+// OpenCL 3.0 API §5.9 Kernel Objects (creation, arguments, queries) and §5.10 Executing Kernels.
+#include <algorithm>
+
+#include "api/opencl/device_info.hpp"
+#include "interpreter/module.hpp"
+
+using namespace clref::cl;
+namespace host = clref::host;
+
+namespace {
+
+cl_kernel newKernel(cl_program program, const std::string& name) {
+  auto hk = std::make_unique<host::Kernel>(program->executable, name);
+  auto* k = new _cl_kernel();
+  k->program = program;
+  k->name = name;
+  k->args.resize(hk->argCount());
+  for (size_t i = 0; i < hk->argCount(); ++i) k->args[i].kind = hk->argInfo(i).kind;
+  k->kernel = std::move(hk);
+  retainInternal(program);
+  ++program->kernelsAttached;
+  registerObject(k);
+  return k;
+}
+
+std::array<size_t, 3> requiredSize(cl_kernel k) {
+  const auto* ep = k->program->executable->module().entryPoint(k->name);
+  if (ep && ep->requiredLocalSize) return {(*ep->requiredLocalSize)[0], (*ep->requiredLocalSize)[1], (*ep->requiredLocalSize)[2]};
+  return {0, 0, 0};
+}
+
+}  // namespace
+
+CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char* kernel_name, cl_int* errcode_ret) {
+  ApiLock lock;
+  // §5.9.1 clCreateKernel
+  if (!validProgram(program)) return withError(errcode_ret, CL_INVALID_PROGRAM, cl_kernel(nullptr));
+  // CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built executable for program
+  if (!program->executable) return withError(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE, cl_kernel(nullptr));
+  // CL_INVALID_VALUE if kernel_name is NULL
+  if (!kernel_name) return withError(errcode_ret, CL_INVALID_VALUE, cl_kernel(nullptr));
+  const auto names = program->executable->kernelNames();
+  // CL_INVALID_KERNEL_NAME if kernel_name is not found in program
+  if (std::find(names.begin(), names.end(), kernel_name) == names.end()) return withError(errcode_ret, CL_INVALID_KERNEL_NAME, cl_kernel(nullptr));
+  try {
+    return withError(errcode_ret, CL_SUCCESS, newKernel(program, kernel_name));
+  } catch (const std::exception& e) {
+    // CL_INVALID_KERNEL_DEFINITION: the function definition cannot be used as a kernel (lowering
+    // rejected it).
+    std::fprintf(stderr, "clref: kernel %s: %s\n", kernel_name, e.what());
+    return withError(errcode_ret, CL_INVALID_KERNEL_DEFINITION, cl_kernel(nullptr));
+  }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kernel* kernels, cl_uint* num_kernels_ret) {
+  ApiLock lock;
+  // §5.9.1 clCreateKernelsInProgram
+  if (!validProgram(program)) return CL_INVALID_PROGRAM;
+  if (!program->executable) return CL_INVALID_PROGRAM_EXECUTABLE;
+  const auto names = program->executable->kernelNames();
+  // CL_INVALID_VALUE if kernels is not NULL and num_kernels is less than the number of kernels
+  if (kernels && num_kernels < names.size()) return CL_INVALID_VALUE;
+  if (kernels) {
+    std::vector<cl_kernel> made;
+    try {
+      for (const auto& n : names) made.push_back(newKernel(program, n));
+    } catch (const std::exception&) {
+      for (cl_kernel k : made) releaseExternal(k);
+      return CL_INVALID_KERNEL_DEFINITION;
+    }
+    std::copy(made.begin(), made.end(), kernels);
+  }
+  if (num_kernels_ret) *num_kernels_ret = cl_uint(names.size());
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int* errcode_ret) {
+  ApiLock lock;
+  // §5.9.1 clCloneKernel: a copy with the same arguments.
+  if (!validKernel(source_kernel)) return withError(errcode_ret, CL_INVALID_KERNEL, cl_kernel(nullptr));
+  cl_kernel k = newKernel(source_kernel->program, source_kernel->name);
+  k->args = source_kernel->args;
+  return withError(errcode_ret, CL_SUCCESS, k);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel kernel) {
+  ApiLock lock;
+  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  retainExternal(kernel);
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) {
+  ApiLock lock;
+  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  releaseExternal(kernel);
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size, const void* arg_value) {
+  ApiLock lock;
+  // §5.9.2 clSetKernelArg
+  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  // CL_INVALID_ARG_INDEX if arg_index is not a valid argument index
+  if (arg_index >= kernel->args.size()) return CL_INVALID_ARG_INDEX;
+  auto& a = kernel->args[arg_index];
+  const auto& info = kernel->kernel->argInfo(arg_index);
+  ArgRecord r;
+  r.kind = info.kind;
+  switch (info.kind) {
+    case host::ArgKind::Buffer: {
+      // CL_INVALID_ARG_SIZE if arg_size does not match the size of the data type (a cl_mem for
+      // memory objects)
+      if (arg_size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+      // arg_value NULL, or pointing to a NULL cl_mem: the argument is a NULL pointer.
+      const cl_mem m = arg_value ? *static_cast<const cl_mem*>(arg_value) : nullptr;
+      if (m) {
+        // CL_INVALID_MEM_OBJECT for an argument declared to be a memory object when arg_value is
+        // not a valid memory object
+        if (!validMem(m) || m->type != CL_MEM_OBJECT_BUFFER) return CL_INVALID_MEM_OBJECT;
+        // A buffer of another context: not usable by this kernel (CL_INVALID_MEM_OBJECT, as
+        // for any memory object the kernel's context does not know).
+        if (m->context != kernel->program->context) return CL_INVALID_MEM_OBJECT;
+        r.buffer = m->buffer;
+        r.mem = m;
+      }
+      break;
+    }
+    case host::ArgKind::Local:
+      // CL_INVALID_ARG_VALUE if the argument is declared with the local qualifier and arg_value
+      // is not NULL; CL_INVALID_ARG_SIZE if arg_size is 0 for a local argument.
+      if (arg_value) return CL_INVALID_ARG_VALUE;
+      if (arg_size == 0) return CL_INVALID_ARG_SIZE;
+      r.localBytes = arg_size;
+      break;
+    case host::ArgKind::Value:
+      // CL_INVALID_ARG_VALUE if arg_value is NULL for an argument not declared with the local
+      // qualifier (and not a memory object); CL_INVALID_ARG_SIZE on a size mismatch.
+      if (!arg_value) return CL_INVALID_ARG_VALUE;
+      if (arg_size != info.size) return CL_INVALID_ARG_SIZE;
+      r.value.assign(static_cast<const uint8_t*>(arg_value), static_cast<const uint8_t*>(arg_value) + arg_size);
+      break;
+  }
+  r.set = true;
+  a = std::move(r);
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void*) {
+  ApiLock lock;
+  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  // §5.9.2 clSetKernelArgSVMPointer: CL_INVALID_OPERATION if no devices in the context support SVM
+  return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name, size_t param_value_size,
+                                                    const void* param_value) {
+  ApiLock lock;
+  // §5.9.2 clSetKernelExecInfo: CL_INVALID_KERNEL; CL_INVALID_VALUE if param_name is not valid,
+  // param_value is NULL or the size is wrong; CL_INVALID_OPERATION for the SVM parameters when
+  // no device supports SVM.
+  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  if (!param_value) return CL_INVALID_VALUE;
+  switch (param_name) {
+    case CL_KERNEL_EXEC_INFO_SVM_PTRS: return CL_INVALID_OPERATION;
+    case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
+      if (param_value_size != sizeof(cl_bool)) return CL_INVALID_VALUE;
+      return CL_INVALID_OPERATION;
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name, size_t param_value_size, void* param_value,
+                                                size_t* param_value_size_ret) {
+  ApiLock lock;
+  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  switch (param_name) {
+    case CL_KERNEL_FUNCTION_NAME: return out(kernel->name);
+    case CL_KERNEL_NUM_ARGS: return out(cl_uint(kernel->args.size()));
+    case CL_KERNEL_REFERENCE_COUNT: return out(kernel->refCount);
+    case CL_KERNEL_CONTEXT: return out(kernel->program->context);
+    case CL_KERNEL_PROGRAM: return out(kernel->program);
+    // §5.9.3 CL_KERNEL_ATTRIBUTES: the source attributes; not known from SPIR-V, so empty.
+    case CL_KERNEL_ATTRIBUTES: return out("");
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index, cl_kernel_arg_info param_name,
+                                                   size_t param_value_size, void* param_value, size_t* param_value_size_ret) {
+  ApiLock lock;
+  // §5.9.3 clGetKernelArgInfo
+  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  if (arg_index >= kernel->args.size()) return CL_INVALID_ARG_INDEX;
+  // CL_KERNEL_ARG_INFO_NOT_AVAILABLE if the argument information is not available: it is kept
+  // only for programs built from source with -cl-kernel-arg-info.
+  if (!kernel->program->argInfo) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+  const auto& info = kernel->kernel->argInfo(arg_index);
+  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  std::string type = info.typeName;
+  cl_kernel_arg_address_qualifier aq = CL_KERNEL_ARG_ADDRESS_PRIVATE;
+  for (auto [prefix, q] : {std::pair{"global ", CL_KERNEL_ARG_ADDRESS_GLOBAL}, std::pair{"constant ", CL_KERNEL_ARG_ADDRESS_CONSTANT},
+                           std::pair{"local ", CL_KERNEL_ARG_ADDRESS_LOCAL}}) {
+    if (type.rfind(prefix, 0) == 0) {
+      aq = q;
+      type = type.substr(std::strlen(prefix));
+    }
+  }
+  switch (param_name) {
+    case CL_KERNEL_ARG_ADDRESS_QUALIFIER: return out(aq);
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER: return out(cl_kernel_arg_access_qualifier(CL_KERNEL_ARG_ACCESS_NONE));
+    case CL_KERNEL_ARG_TYPE_NAME: return out(type);
+    case CL_KERNEL_ARG_TYPE_QUALIFIER: return out(cl_kernel_arg_type_qualifier(CL_KERNEL_ARG_TYPE_NONE));
+    case CL_KERNEL_ARG_NAME: return out(info.name);
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_work_group_info param_name,
+                                                         size_t param_value_size, void* param_value, size_t* param_value_size_ret) {
+  ApiLock lock;
+  // §5.9.3 clGetKernelWorkGroupInfo: device may be NULL when the kernel has one device.
+  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  if (device && device != theDevice()) return CL_INVALID_DEVICE;
+  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  switch (param_name) {
+    // CL_KERNEL_GLOBAL_WORK_SIZE: CL_INVALID_VALUE unless the device is custom or the kernel built-in
+    case CL_KERNEL_GLOBAL_WORK_SIZE: return CL_INVALID_VALUE;
+    case CL_KERNEL_WORK_GROUP_SIZE: return out(maxWorkGroupSize());
+    case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: return out(requiredSize(kernel));
+    case CL_KERNEL_LOCAL_MEM_SIZE: {
+      cl_ulong bytes = 0;
+      for (const auto& a : kernel->args)
+        if (a.kind == host::ArgKind::Local) bytes += a.localBytes;
+      return out(bytes);
+    }
+    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return out(size_t(1));
+    case CL_KERNEL_PRIVATE_MEM_SIZE: return out(cl_ulong(0));
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info, size_t, const void*,
+                                                        size_t, void*, size_t*) {
+  ApiLock lock;
+  // §5.9.3 clGetKernelSubGroupInfo: CL_INVALID_OPERATION if the device does not support sub-groups
+  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  if (device && device != theDevice()) return CL_INVALID_DEVICE;
+  return CL_INVALID_OPERATION;
+}
+
+// ---- §5.10 clEnqueueNDRangeKernel ------------------------------------------------------------
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
+                                                       const size_t* global_work_offset, const size_t* global_work_size,
+                                                       const size_t* local_work_size, cl_uint num_events_in_wait_list,
+                                                       const cl_event* event_wait_list, cl_event* event) {
+  ApiLock lock;
+  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  // CL_INVALID_CONTEXT if the context associated with command_queue and kernel are not the same
+  if (kernel->program->context != command_queue->context) return CL_INVALID_CONTEXT;
+  if (cl_int e = checkWaitList(command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
+  // CL_INVALID_WORK_DIMENSION if work_dim is not 1..CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS
+  if (work_dim < 1 || work_dim > 3) return CL_INVALID_WORK_DIMENSION;
+  // CL_INVALID_KERNEL_ARGS if any kernel arguments have not been set
+  for (const auto& a : kernel->args)
+    if (!a.set) return CL_INVALID_KERNEL_ARGS;
+  const size_t wgMax = maxWorkGroupSize();
+  const auto req = requiredSize(kernel);
+  host::NDRange range;
+  range.dims = work_dim;
+  bool empty = !global_work_size;  // OpenCL 2.1+: a NULL or zero global size is an empty launch
+  for (cl_uint d = 0; d < work_dim; ++d) {
+    const size_t g = global_work_size ? global_work_size[d] : 0;
+    const size_t o = global_work_offset ? global_work_offset[d] : 0;
+    empty = empty || g == 0;
+    // CL_INVALID_GLOBAL_OFFSET if global size + offset exceeds the range of size_t
+    if (g > SIZE_MAX - o) return CL_INVALID_GLOBAL_OFFSET;
+    range.global[d] = g;
+    range.offset[d] = o;
+  }
+  if (local_work_size) {
+    size_t total = 1;
+    std::array<size_t, 3> l{1, 1, 1};
+    for (cl_uint d = 0; d < work_dim; ++d) {
+      l[d] = local_work_size[d];
+      total *= l[d];
+      // CL_INVALID_WORK_ITEM_SIZE if local_work_size[d] > CL_DEVICE_MAX_WORK_ITEM_SIZES[d]
+      if (l[d] > wgMax) return CL_INVALID_WORK_ITEM_SIZE;
+    }
+    // CL_INVALID_WORK_GROUP_SIZE if the total is 0 or greater than CL_KERNEL_WORK_GROUP_SIZE
+    if (total == 0 || total > wgMax) return CL_INVALID_WORK_GROUP_SIZE;
+    // ... if local_work_size does not match the required work-group size
+    if (req[0] && (l[0] != req[0] || l[1] != req[1] || l[2] != req[2])) return CL_INVALID_WORK_GROUP_SIZE;
+    // ... if the work-group size must be uniform and global is not divisible by local
+    if (kernel->program->uniformWorkGroups)
+      for (cl_uint d = 0; d < work_dim; ++d)
+        if (range.global[d] % l[d]) return CL_INVALID_WORK_GROUP_SIZE;
+    range.local = l;
+  } else if (req[0]) {
+    // NULL local size with a required size: the required size is the only valid choice
+    // (§5.10: the runtime must choose a uniform size; reqd_work_group_size fixes it).
+    range.local = req;
+    for (cl_uint d = 0; d < work_dim; ++d)
+      if (range.global[d] % req[d]) return CL_INVALID_WORK_GROUP_SIZE;
+  }
+  // Local memory: the sum of local arguments must fit CL_DEVICE_LOCAL_MEM_SIZE
+  // (CL_OUT_OF_RESOURCES: the kernel cannot be queued with these resources).
+  cl_ulong localBytes = 0;
+  for (const auto& a : kernel->args)
+    if (a.kind == host::ArgKind::Local) localBytes += a.localBytes;
+  if (localBytes > kLocalMemSize) return CL_OUT_OF_RESOURCES;
+  auto args = kernel->args;  // the arguments as of enqueue time (§5.9.2)
+  retainInternal(kernel);
+  cl_context context = command_queue->context;
+  auto work = [kernel, args, range, empty, context]() -> cl_int {
+    if (empty) return CL_SUCCESS;
+    auto& hk = *kernel->kernel;
+    try {
+      for (size_t i = 0; i < args.size(); ++i) {
+        const auto& a = args[i];
+        switch (a.kind) {
+          case host::ArgKind::Buffer:
+            if (a.buffer) hk.setArg(i, a.buffer);
+            else hk.setArgNull(i);
+            break;
+          case host::ArgKind::Local: hk.setArgLocal(i, a.localBytes); break;
+          case host::ArgKind::Value: hk.setArgValue(i, a.value.data(), a.value.size()); break;
+        }
+      }
+      auto r = hk.run(range);
+      if (!r.ok) {
+        // A kernel fault (out-of-bounds access, barrier divergence, ...): the command ends with
+        // CL_OUT_OF_RESOURCES, the status implementations give a command that faulted, and the
+        // diagnostic goes to stderr and the context's callback.
+        reportFault(context, "kernel " + kernel->name + " faulted:\n" + (r.fault ? r.fault->format() : std::string("unknown fault")));
+        return CL_OUT_OF_RESOURCES;
+      }
+      return CL_SUCCESS;
+    } catch (const std::exception& e) {
+      reportFault(context, "kernel " + kernel->name + " could not run: " + e.what());
+      return CL_OUT_OF_RESOURCES;
+    }
+  };
+  // The kernel stays alive until the command ran: released by a trailing marker-free wrapper.
+  auto wrapped = [work, kernel]() -> cl_int {
+    const cl_int r = work();
+    releaseInternal(kernel);
+    return r;
+  };
+  return enqueue(lock, command_queue, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list, event_wait_list, event, wrapped);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl_kernel kernel, cl_uint num_events_in_wait_list,
+                                              const cl_event* event_wait_list, cl_event* event) {
+  // §5.10 clEnqueueTask (deprecated by 2.0): an NDRange of one work-item in a work-group of one.
+  const size_t one = 1;
+  return clEnqueueNDRangeKernel(command_queue, kernel, 1, nullptr, &one, &one, num_events_in_wait_list, event_wait_list, event);
+}

@@ -1,0 +1,274 @@
+// OpenCL 3.0 API §5.2 Buffer Objects, §5.5 Memory Object queries and callbacks; images (§5.3),
+// pipes (§5.4), SVM (§5.6) and samplers (§5.7) as the device without those features answers.
+#include <new>
+
+#include "api/opencl/device_info.hpp"
+
+using namespace clref::cl;
+
+namespace {
+
+constexpr cl_mem_flags kAccessFlags = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
+constexpr cl_mem_flags kHostAccessFlags = CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
+constexpr cl_mem_flags kHostPtrFlags = CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
+constexpr cl_mem_flags kAllFlags = kAccessFlags | kHostAccessFlags | kHostPtrFlags | CL_MEM_KERNEL_READ_AND_WRITE;
+
+int bits(cl_mem_flags f) { return __builtin_popcountll(f); }
+
+// §5.2.1 table "Memory Flags": which combinations are mutually exclusive.
+bool validFlags(cl_mem_flags f) {
+  if (f & ~kAllFlags) return false;
+  if (bits(f & kAccessFlags) > 1) return false;
+  if (bits(f & kHostAccessFlags) > 1) return false;
+  if ((f & CL_MEM_USE_HOST_PTR) && (f & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR))) return false;
+  return true;
+}
+
+cl_mem createBuffer(cl_context context, const cl_mem_properties* properties, cl_mem_flags flags, size_t size, void* host_ptr,
+                    cl_int* errcode_ret) {
+  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_mem(nullptr));
+  std::vector<cl_mem_properties> props;
+  if (properties) {
+    // §5.2.1 clCreateBufferWithProperties: no buffer properties are supported by clref (the
+    // core API defines none); any name is CL_INVALID_PROPERTY.
+    if (properties[0] != 0) return withError(errcode_ret, CL_INVALID_PROPERTY, cl_mem(nullptr));
+    props.push_back(0);
+  }
+  if (flags == 0) flags = CL_MEM_READ_WRITE;  // §5.2.1: the default
+  // CL_INVALID_VALUE if values specified in flags are not valid
+  if (!validFlags(flags)) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  // CL_INVALID_BUFFER_SIZE if size is 0 or greater than CL_DEVICE_MAX_MEM_ALLOC_SIZE
+  if (size == 0 || size > kMaxMemAlloc) return withError(errcode_ret, CL_INVALID_BUFFER_SIZE, cl_mem(nullptr));
+  // CL_INVALID_HOST_PTR if host_ptr is NULL and CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR are
+  // set, or host_ptr is not NULL and neither is set.
+  const bool wantsPtr = flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
+  if (wantsPtr != (host_ptr != nullptr)) return withError(errcode_ret, CL_INVALID_HOST_PTR, cl_mem(nullptr));
+  auto* m = new _cl_mem();
+  m->context = context;
+  m->flags = flags;
+  m->size = size;
+  m->propertyArray = std::move(props);
+  try {
+    if (flags & CL_MEM_USE_HOST_PTR) {
+      // §5.2.1 CL_MEM_USE_HOST_PTR: the buffer's storage is the application's memory itself.
+      m->hostPtr = host_ptr;
+      m->buffer = clref::host::Buffer::view(static_cast<std::byte*>(host_ptr), size);
+    } else if (flags & CL_MEM_COPY_HOST_PTR) {
+      m->buffer = std::make_shared<clref::host::Buffer>(host_ptr, size);
+    } else {
+      m->buffer = std::make_shared<clref::host::Buffer>(size);
+    }
+  } catch (const std::bad_alloc&) {
+    delete m;
+    return withError(errcode_ret, CL_MEM_OBJECT_ALLOCATION_FAILURE, cl_mem(nullptr));
+  }
+  retainInternal(context);
+  registerObject(m);
+  return withError(errcode_ret, CL_SUCCESS, cl_mem(m));
+}
+
+}  // namespace
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size, void* host_ptr, cl_int* errcode_ret) {
+  ApiLock lock;
+  return createBuffer(context, nullptr, flags, size, host_ptr, errcode_ret);
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context context, const cl_mem_properties* properties, cl_mem_flags flags,
+                                                             size_t size, void* host_ptr, cl_int* errcode_ret) {
+  ApiLock lock;
+  return createBuffer(context, properties, flags, size, host_ptr, errcode_ret);
+}
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags, cl_buffer_create_type buffer_create_type,
+                                                  const void* buffer_create_info, cl_int* errcode_ret) {
+  ApiLock lock;
+  // §5.2.1 clCreateSubBuffer: CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object or is
+  // a sub-buffer object.
+  if (!validMem(buffer) || buffer->type != CL_MEM_OBJECT_BUFFER || buffer->parent)
+    return withError(errcode_ret, CL_INVALID_MEM_OBJECT, cl_mem(nullptr));
+  const cl_mem_flags pf = buffer->flags;
+  if (!validFlags(flags)) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  // CL_INVALID_VALUE if flags specifies CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR or CL_MEM_COPY_HOST_PTR
+  if (flags & kHostPtrFlags) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  // CL_INVALID_VALUE for access flags that widen the parent's (WRITE_ONLY vs READ_WRITE/READ_ONLY, ...)
+  if ((pf & CL_MEM_WRITE_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if ((pf & CL_MEM_READ_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY))) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if ((pf & CL_MEM_HOST_WRITE_ONLY) && (flags & CL_MEM_HOST_READ_ONLY)) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if ((pf & CL_MEM_HOST_READ_ONLY) && (flags & CL_MEM_HOST_WRITE_ONLY)) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if ((pf & CL_MEM_HOST_NO_ACCESS) && (flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))
+    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  // CL_INVALID_VALUE if buffer_create_type is not valid or buffer_create_info is NULL
+  if (buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION || !buffer_create_info) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  const auto* region = static_cast<const cl_buffer_region*>(buffer_create_info);
+  // CL_INVALID_BUFFER_SIZE if the region's size is zero
+  if (region->size == 0) return withError(errcode_ret, CL_INVALID_BUFFER_SIZE, cl_mem(nullptr));
+  // CL_INVALID_VALUE if the region is out of bounds in buffer
+  if (region->origin > buffer->size || region->size > buffer->size - region->origin) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  // CL_MISALIGNED_SUB_BUFFER_OFFSET if origin is not aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN
+  if (region->origin % (kMemBaseAddrAlignBits / 8)) return withError(errcode_ret, CL_MISALIGNED_SUB_BUFFER_OFFSET, cl_mem(nullptr));
+  // Unspecified access and host-access flags are inherited from the parent (§5.2.1).
+  if (!(flags & kAccessFlags)) flags |= pf & kAccessFlags;
+  if (!(flags & kHostAccessFlags)) flags |= pf & kHostAccessFlags;
+  flags |= pf & kHostPtrFlags;
+  auto* m = new _cl_mem();
+  m->context = buffer->context;
+  m->flags = flags;
+  m->size = region->size;
+  m->offset = region->origin;
+  m->parent = buffer;
+  if (buffer->hostPtr) m->hostPtr = static_cast<char*>(buffer->hostPtr) + region->origin;
+  m->buffer = clref::host::Buffer::subBuffer(buffer->buffer, region->origin, region->size);
+  retainInternal(buffer);
+  retainInternal(buffer->context);
+  registerObject(m);
+  return withError(errcode_ret, CL_SUCCESS, cl_mem(m));
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainMemObject(cl_mem memobj) {
+  ApiLock lock;
+  if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
+  retainExternal(memobj);
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem memobj) {
+  ApiLock lock;
+  if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
+  releaseExternal(memobj);
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem memobj, void(CL_CALLBACK* pfn_notify)(cl_mem, void*),
+                                                                 void* user_data) {
+  ApiLock lock;
+  if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
+  if (!pfn_notify) return CL_INVALID_VALUE;  // §5.5.1: CL_INVALID_VALUE if pfn_notify is NULL
+  memobj->destructorCallbacks.emplace_back(pfn_notify, user_data);
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name, size_t param_value_size, void* param_value,
+                                                   size_t* param_value_size_ret) {
+  ApiLock lock;
+  if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
+  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  switch (param_name) {
+    case CL_MEM_TYPE: return out(memobj->type);
+    case CL_MEM_FLAGS: return out(memobj->flags);
+    case CL_MEM_SIZE: return out(memobj->size);
+    // §5.5.2 CL_MEM_HOST_PTR: the host_ptr given at creation (USE_HOST_PTR), for sub-buffers
+    // host_ptr + origin; NULL otherwise.
+    case CL_MEM_HOST_PTR: return out(memobj->flags & CL_MEM_USE_HOST_PTR ? memobj->hostPtr : nullptr);
+    case CL_MEM_MAP_COUNT: return out(memobj->mapCount);
+    case CL_MEM_REFERENCE_COUNT: return out(memobj->refCount);
+    case CL_MEM_CONTEXT: return out(memobj->context);
+    case CL_MEM_ASSOCIATED_MEMOBJECT: return out(memobj->parent);
+    case CL_MEM_OFFSET: return out(memobj->offset);
+    case CL_MEM_USES_SVM_POINTER: return out(cl_bool(CL_FALSE));
+    case CL_MEM_PROPERTIES: return out(memobj->propertyArray);
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+// ---- images (§5.3): the device reports CL_DEVICE_IMAGE_SUPPORT false ---------------------------
+
+// §5.3.1 clCreateImage*: CL_INVALID_OPERATION if there are no devices in context that support images.
+#define CLREF_NO_IMAGES(ctx)                                                                        \
+  do {                                                                                              \
+    ApiLock lock;                                                                                   \
+    if (!validContext(ctx)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_mem(nullptr));     \
+    return withError(errcode_ret, CL_INVALID_OPERATION, cl_mem(nullptr));                           \
+  } while (0)
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context context, cl_mem_flags, const cl_image_format*, const cl_image_desc*, void*,
+                                              cl_int* errcode_ret) {
+  CLREF_NO_IMAGES(context);
+}
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context, const cl_mem_properties*, cl_mem_flags,
+                                                            const cl_image_format*, const cl_image_desc*, void*, cl_int* errcode_ret) {
+  CLREF_NO_IMAGES(context);
+}
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags, const cl_image_format*, size_t, size_t, size_t, void*,
+                                                cl_int* errcode_ret) {
+  CLREF_NO_IMAGES(context);
+}
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags, const cl_image_format*, size_t, size_t, size_t, size_t,
+                                                size_t, void*, cl_int* errcode_ret) {
+  CLREF_NO_IMAGES(context);
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_mem_flags flags, cl_mem_object_type image_type,
+                                                           cl_uint num_entries, cl_image_format* image_formats, cl_uint* num_image_formats) {
+  ApiLock lock;
+  // §5.3.2 clGetSupportedImageFormats: CL_INVALID_CONTEXT; CL_INVALID_VALUE if flags or
+  // image_type are not valid, or num_entries is 0 and image_formats is not NULL. With no image
+  // support the list is empty.
+  if (!validContext(context)) return CL_INVALID_CONTEXT;
+  if (!validFlags(flags ? flags : CL_MEM_READ_WRITE)) return CL_INVALID_VALUE;
+  switch (image_type) {
+    case CL_MEM_OBJECT_IMAGE1D: case CL_MEM_OBJECT_IMAGE1D_BUFFER: case CL_MEM_OBJECT_IMAGE1D_ARRAY:
+    case CL_MEM_OBJECT_IMAGE2D: case CL_MEM_OBJECT_IMAGE2D_ARRAY: case CL_MEM_OBJECT_IMAGE3D: break;
+    default: return CL_INVALID_VALUE;
+  }
+  if (num_entries == 0 && image_formats) return CL_INVALID_VALUE;
+  if (num_image_formats) *num_image_formats = 0;
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info, size_t, void*, size_t*) {
+  ApiLock lock;
+  // §5.3.7 clGetImageInfo: CL_INVALID_MEM_OBJECT if image is not a valid image object (no image
+  // can exist on this device).
+  (void)image;
+  return CL_INVALID_MEM_OBJECT;
+}
+
+// ---- pipes (§5.4): CL_DEVICE_PIPE_SUPPORT false -------------------------------------------------
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags, cl_uint, cl_uint, const cl_pipe_properties*,
+                                             cl_int* errcode_ret) {
+  ApiLock lock;
+  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_mem(nullptr));
+  // §5.4.1 clCreatePipe: CL_INVALID_OPERATION if no devices in context support pipes.
+  return withError(errcode_ret, CL_INVALID_OPERATION, cl_mem(nullptr));
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem pipe, cl_pipe_info, size_t, void*, size_t*) {
+  ApiLock lock;
+  // §5.4.2 clGetPipeInfo: CL_INVALID_MEM_OBJECT if pipe is not a valid pipe object;
+  // CL_INVALID_OPERATION when no device in the context supports pipes (pipe is a buffer then).
+  if (!validMem(pipe)) return CL_INVALID_MEM_OBJECT;
+  return CL_INVALID_OPERATION;
+}
+
+// ---- SVM (§5.6): CL_DEVICE_SVM_CAPABILITIES 0 ---------------------------------------------------
+
+CL_API_ENTRY void* CL_API_CALL clSVMAlloc(cl_context, cl_svm_mem_flags, size_t, cl_uint) {
+  return nullptr;  // §5.6.1 clSVMAlloc: NULL when no device in context supports SVM
+}
+CL_API_ENTRY void CL_API_CALL clSVMFree(cl_context, void*) {}  // §5.6.1: no SVM pointer can exist
+
+// ---- samplers (§5.7): no image support, so no samplers ------------------------------------------
+
+CL_API_ENTRY cl_sampler CL_API_CALL clCreateSamplerWithProperties(cl_context context, const cl_sampler_properties*, cl_int* errcode_ret) {
+  ApiLock lock;
+  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_sampler(nullptr));
+  // §5.7.1: CL_INVALID_OPERATION if images are not supported by any device associated with context
+  return withError(errcode_ret, CL_INVALID_OPERATION, cl_sampler(nullptr));
+}
+CL_API_ENTRY cl_sampler CL_API_CALL clCreateSampler(cl_context context, cl_bool, cl_addressing_mode, cl_filter_mode, cl_int* errcode_ret) {
+  return clCreateSamplerWithProperties(context, nullptr, errcode_ret);
+}
+CL_API_ENTRY cl_int CL_API_CALL clRetainSampler(cl_sampler sampler) {
+  ApiLock lock;
+  return validSampler(sampler) ? CL_SUCCESS : CL_INVALID_SAMPLER;
+}
+CL_API_ENTRY cl_int CL_API_CALL clReleaseSampler(cl_sampler sampler) {
+  ApiLock lock;
+  return validSampler(sampler) ? CL_SUCCESS : CL_INVALID_SAMPLER;
+}
+CL_API_ENTRY cl_int CL_API_CALL clGetSamplerInfo(cl_sampler sampler, cl_sampler_info, size_t, void*, size_t*) {
+  ApiLock lock;
+  return validSampler(sampler) ? CL_INVALID_VALUE : CL_INVALID_SAMPLER;
+}

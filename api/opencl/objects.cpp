@@ -1,0 +1,134 @@
+// Object registry, reference counting and the API lock (see objects.hpp).
+#include "api/opencl/objects.hpp"
+
+#include <chrono>
+#include <unordered_set>
+
+namespace clref::cl {
+
+std::mutex& apiMutex() {
+  static std::mutex m;
+  return m;
+}
+std::condition_variable& apiCondition() {
+  static std::condition_variable c;
+  return c;
+}
+
+namespace {
+std::vector<std::function<void()>>& deferred() {
+  static std::vector<std::function<void()>> d;
+  return d;
+}
+std::unordered_set<const void*>& live() {
+  static std::unordered_set<const void*> s;
+  return s;
+}
+}  // namespace
+
+void deferCallback(std::function<void()> fn) { deferred().push_back(std::move(fn)); }
+
+ApiLock::ApiLock() : lock_(apiMutex()) {}
+ApiLock::~ApiLock() {
+  // Run user callbacks outside the lock, in the order they became due.
+  while (!deferred().empty()) {
+    auto todo = std::move(deferred());
+    deferred().clear();
+    lock_.unlock();
+    for (auto& f : todo) f();
+    lock_.lock();
+  }
+}
+
+Object::Object(Kind k) : dispatch(dispatchTable()), kind(k) {}
+
+void registerObject(Object* o) { live().insert(o); }
+
+bool isLive(const void* p, Kind k) {
+  if (!p || !live().count(p)) return false;
+  return static_cast<const Object*>(p)->kind == k;
+}
+
+void retainInternal(Object* o) { ++o->internal; }
+void retainExternal(Object* o) { ++o->refCount; }
+
+void releaseInternal(Object* o) {
+  if (--o->internal == 0 && o->refCount == 0) finalize(o);
+}
+
+void releaseExternal(Object* o) {
+  if (--o->refCount == 0) {
+    live().erase(o);
+    if (o->internal == 0) finalize(o);
+  }
+}
+
+void finalize(Object* o) {
+  switch (o->kind) {
+    case Kind::Platform:
+    case Kind::Device: return;  // static: never destroyed
+    case Kind::Context: {
+      auto* c = static_cast<cl_context>(o);
+      // OpenCL 3.0 API §4.4 clSetContextDestructorCallback: called in reverse order of registration.
+      for (auto it = c->destructorCallbacks.rbegin(); it != c->destructorCallbacks.rend(); ++it) {
+        auto cb = *it;
+        deferCallback([cb, c] { cb.first(c, cb.second); });
+      }
+      deferCallback([c] { delete c; });
+      return;
+    }
+    case Kind::Queue: {
+      auto* q = static_cast<cl_command_queue>(o);
+      forgetQueue(q);
+      releaseInternal(q->context);
+      delete q;
+      return;
+    }
+    case Kind::Mem: {
+      auto* m = static_cast<cl_mem>(o);
+      // OpenCL 3.0 API §5.5.1 clSetMemObjectDestructorCallback: reverse order of registration,
+      // after the memory object is deleted (the handle is only passed back, not usable).
+      for (auto it = m->destructorCallbacks.rbegin(); it != m->destructorCallbacks.rend(); ++it) {
+        auto cb = *it;
+        deferCallback([cb, m] { cb.first(m, cb.second); });
+      }
+      m->buffer.reset();
+      if (m->parent) releaseInternal(m->parent);
+      cl_context ctx = m->context;
+      deferCallback([m] { delete m; });
+      releaseInternal(ctx);
+      return;
+    }
+    case Kind::Program: {
+      auto* p = static_cast<cl_program>(o);
+      cl_context ctx = p->context;
+      delete p;
+      releaseInternal(ctx);
+      return;
+    }
+    case Kind::Kernel: {
+      auto* k = static_cast<cl_kernel>(o);
+      cl_program p = k->program;
+      --p->kernelsAttached;
+      delete k;
+      releaseInternal(p);
+      return;
+    }
+    case Kind::Event: {
+      auto* e = static_cast<cl_event>(o);
+      cl_context ctx = e->context;
+      cl_command_queue q = e->queue;
+      delete e;
+      if (q) releaseInternal(q);
+      releaseInternal(ctx);
+      return;
+    }
+    case Kind::Sampler: delete static_cast<cl_sampler>(o); return;
+  }
+}
+
+cl_ulong nowNs() {
+  return cl_ulong(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
+}  // namespace clref::cl

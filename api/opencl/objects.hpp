@@ -1,0 +1,262 @@
+// The OpenCL objects of the C API (OpenCL 3.0 API §4–§5) as thin shells over clref::host.
+//
+// Every object starts with the ICD dispatch pointer (cl_khr_icd: the loader reads the first
+// pointer-sized field of any handle to find the vendor's dispatch table). Handles are checked
+// against a registry of live objects, so an invalid or already released handle gives the spec's
+// CL_INVALID_<OBJECT> instead of a crash.
+//
+// Concurrency: the whole API runs under one lock (ApiLock). Commands execute synchronously when
+// their wait list is complete; a command waiting on an incomplete user event stays pending in
+// its queue (in order) until the event completes. User callbacks run after the lock is released.
+#pragma once
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_2_APIS
+#include <CL/cl.h>
+#include <CL/cl_icd.h>
+
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "api/host.hpp"
+
+namespace clref::cl {
+
+enum class Kind : uint32_t { Platform = 0x504c4154, Device, Context, Queue, Mem, Program, Kernel, Event, Sampler };
+
+// ---- the API lock and deferred callbacks ---------------------------------------------------
+
+std::mutex& apiMutex();
+std::condition_variable& apiCondition();  // notified whenever an event changes status
+// Callbacks collected while the lock is held; run by ~ApiLock after unlocking, so a callback
+// may call the API (e.g. clSetUserEventStatus from an event callback).
+void deferCallback(std::function<void()> fn);
+
+class ApiLock {
+ public:
+  ApiLock();
+  ~ApiLock();
+  std::unique_lock<std::mutex>& lock() { return lock_; }
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+};
+
+// ---- object base, registry, reference counts -----------------------------------------------
+
+struct Object {
+  cl_icd_dispatch* dispatch;  // must stay the first field (cl_khr_icd)
+  Kind kind;
+  cl_uint refCount = 1;   // the application's references (CL_*_REFERENCE_COUNT)
+  cl_uint internal = 0;   // references held by other objects and pending commands
+  explicit Object(Kind k);
+};
+
+cl_icd_dispatch* dispatchTable();
+void registerObject(Object* o);
+bool isLive(const void* p, Kind k);
+void retainInternal(Object* o);
+void releaseInternal(Object* o);
+void retainExternal(Object* o);
+void releaseExternal(Object* o);  // the handle becomes invalid at 0
+
+}  // namespace clref::cl
+
+// ---- the objects (global namespace: cl.h declares them as struct _cl_*) ---------------------
+
+struct _cl_platform_id : clref::cl::Object {
+  _cl_platform_id() : Object(clref::cl::Kind::Platform) {}
+};
+
+struct _cl_device_id : clref::cl::Object {
+  _cl_device_id() : Object(clref::cl::Kind::Device) {}
+  clref::host::Device device;
+};
+
+struct _cl_context : clref::cl::Object {
+  _cl_context() : Object(clref::cl::Kind::Context) {}
+  std::vector<cl_context_properties> properties;  // as given, with the terminating 0
+  void(CL_CALLBACK* notify)(const char*, const void*, size_t, void*) = nullptr;
+  void* notifyData = nullptr;
+  std::vector<std::pair<void(CL_CALLBACK*)(cl_context, void*), void*>> destructorCallbacks;
+};
+
+struct _cl_command_queue;
+struct _cl_event;
+
+namespace clref::cl {
+// One enqueued command. `work` returns CL_SUCCESS or the negative status the event ends with.
+struct Command {
+  cl_event event = nullptr;
+  std::vector<cl_event> waits;
+  std::function<cl_int()> work;
+};
+}  // namespace clref::cl
+
+struct _cl_command_queue : clref::cl::Object {
+  _cl_command_queue() : Object(clref::cl::Kind::Queue) {}
+  cl_context context = nullptr;
+  cl_device_id device = nullptr;
+  cl_command_queue_properties properties = 0;
+  std::vector<cl_queue_properties> propertyArray;  // CL_QUEUE_PROPERTIES_ARRAY
+  std::deque<clref::cl::Command> pending;
+};
+
+struct _cl_mem : clref::cl::Object {
+  _cl_mem() : Object(clref::cl::Kind::Mem) {}
+  cl_context context = nullptr;
+  cl_mem_object_type type = CL_MEM_OBJECT_BUFFER;
+  cl_mem_flags flags = 0;
+  size_t size = 0;
+  void* hostPtr = nullptr;
+  std::shared_ptr<clref::host::Buffer> buffer;
+  cl_mem parent = nullptr;  // sub-buffer: the buffer it views
+  size_t offset = 0;
+  cl_uint mapCount = 0;
+  std::vector<void*> mappings;  // pointers returned by clEnqueueMapBuffer, not yet unmapped
+  std::vector<cl_mem_properties> propertyArray;
+  std::vector<std::pair<void(CL_CALLBACK*)(cl_mem, void*), void*>> destructorCallbacks;
+};
+
+struct _cl_program : clref::cl::Object {
+  _cl_program() : Object(clref::cl::Kind::Program) {}
+  enum class Origin { Source, IL, Binary, Linked };
+  cl_context context = nullptr;
+  Origin origin = Origin::Source;
+  std::string source;
+  std::vector<uint32_t> il;       // the IL as given (CL_PROGRAM_IL)
+  std::vector<uint32_t> spirv;    // compiled object or linked executable
+  cl_program_binary_type binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
+  cl_build_status status = CL_BUILD_NONE;
+  std::string options;
+  std::string log;
+  std::shared_ptr<clref::host::Program> executable;
+  std::map<cl_uint, std::vector<uint8_t>> specConstants;
+  cl_uint kernelsAttached = 0;
+  bool uniformWorkGroups = false;  // work-group sizes must divide the global size
+  bool argInfo = false;            // -cl-kernel-arg-info
+};
+
+namespace clref::cl {
+// A kernel argument as last set (OpenCL 3.0 API §5.9.2 clSetKernelArg); applied to the host
+// kernel just before each launch, so deferred launches use the values of their enqueue time.
+struct ArgRecord {
+  bool set = false;
+  host::ArgKind kind = host::ArgKind::Value;
+  std::shared_ptr<host::Buffer> buffer;  // null + set: a NULL buffer
+  cl_mem mem = nullptr;                  // for sub-buffer alignment checks (not retained)
+  size_t localBytes = 0;
+  std::vector<uint8_t> value;
+};
+}  // namespace clref::cl
+
+struct _cl_kernel : clref::cl::Object {
+  _cl_kernel() : Object(clref::cl::Kind::Kernel) {}
+  cl_program program = nullptr;
+  std::string name;
+  std::unique_ptr<clref::host::Kernel> kernel;
+  std::vector<clref::cl::ArgRecord> args;
+};
+
+struct _cl_event : clref::cl::Object {
+  _cl_event() : Object(clref::cl::Kind::Event) {}
+  cl_context context = nullptr;
+  cl_command_queue queue = nullptr;  // null for user events
+  cl_command_type type = CL_COMMAND_USER;
+  cl_int status = CL_QUEUED;
+  cl_ulong queued = 0, submit = 0, start = 0, end = 0;
+  struct Callback {
+    cl_int trigger;
+    void(CL_CALLBACK* fn)(cl_event, cl_int, void*);
+    void* data;
+    bool done = false;
+  };
+  std::vector<Callback> callbacks;
+};
+
+struct _cl_sampler : clref::cl::Object {
+  _cl_sampler() : Object(clref::cl::Kind::Sampler) {}
+};
+
+namespace clref::cl {
+
+// The one platform and its one device.
+cl_platform_id thePlatform();
+cl_device_id theDevice();
+
+inline bool validPlatform(cl_platform_id p) { return isLive(p, Kind::Platform); }
+inline bool validDevice(cl_device_id d) { return isLive(d, Kind::Device); }
+inline bool validContext(cl_context c) { return isLive(c, Kind::Context); }
+inline bool validQueue(cl_command_queue q) { return isLive(q, Kind::Queue); }
+inline bool validMem(cl_mem m) { return isLive(m, Kind::Mem); }
+inline bool validProgram(cl_program p) { return isLive(p, Kind::Program); }
+inline bool validKernel(cl_kernel k) { return isLive(k, Kind::Kernel); }
+inline bool validEvent(cl_event e) { return isLive(e, Kind::Event); }
+inline bool validSampler(cl_sampler s) { return isLive(s, Kind::Sampler); }
+
+// Sets *errcode_ret when given, and returns `value` (the pattern of every clCreate*).
+template <class T> T withError(cl_int* errcode_ret, cl_int code, T value) {
+  if (errcode_ret) *errcode_ret = code;
+  return value;
+}
+
+// ---- clGet*Info ----------------------------------------------------------------------------
+
+// OpenCL 3.0 API §4.2 (and every clGet*Info): CL_INVALID_VALUE if param_value is not NULL and
+// param_value_size is smaller than the size of the return type.
+struct InfoOut {
+  size_t size;
+  void* value;
+  size_t* sizeRet;
+  cl_int bytes(const void* src, size_t n) const {
+    if (value) {
+      if (size < n) return CL_INVALID_VALUE;
+      if (n) std::memcpy(value, src, n);
+    }
+    if (sizeRet) *sizeRet = n;
+    return CL_SUCCESS;
+  }
+  template <class T> cl_int operator()(const T& v) const
+    requires std::is_trivially_copyable_v<T>
+  {
+    return bytes(&v, sizeof(T));
+  }
+  cl_int operator()(const std::string& s) const { return bytes(s.c_str(), s.size() + 1); }
+  cl_int operator()(const char* s) const { return bytes(s, std::strlen(s) + 1); }
+  template <class T> cl_int operator()(const std::vector<T>& v) const { return bytes(v.data(), v.size() * sizeof(T)); }
+};
+
+// ---- queues and events ---------------------------------------------------------------------
+
+cl_ulong nowNs();
+// OpenCL 3.0 API §5.11 (every clEnqueue*): CL_INVALID_EVENT_WAIT_LIST / CL_INVALID_CONTEXT checks.
+cl_int checkWaitList(cl_context context, cl_uint n, const cl_event* list);
+// Creates the command's event, queues it, runs what can run; blocking waits for completion.
+// Returns CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST when a blocking command's wait list failed.
+cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list, cl_event* eventOut,
+               std::function<cl_int()> work, bool blocking = false);
+void setEventStatus(cl_event e, cl_int status);
+void drainAll();
+void forgetQueue(cl_command_queue q);
+void waitQueueEmpty(ApiLock& lock, cl_command_queue q);
+void finalize(Object* o);  // last reference gone: release what the object holds and delete it
+
+// ---- kernels -------------------------------------------------------------------------------
+
+// Reports a kernel fault: stderr and the context's notification callback.
+void reportFault(cl_context context, const std::string& text);
+
+}  // namespace clref::cl

@@ -1,0 +1,140 @@
+// OpenCL 3.0 API §4.1 Querying Platform Info, §4.2 Querying Devices, §4.3 Partitioning a Device,
+// §4.4? host timers (clGetDeviceAndHostTimer/clGetHostTimer).
+#include <array>
+
+#include "api/opencl/objects.hpp"
+#include "api/opencl/device_info.hpp"
+
+using namespace clref::cl;
+
+namespace clref::cl {
+
+cl_platform_id thePlatform() {
+  static _cl_platform_id* p = [] {
+    auto* q = new _cl_platform_id();
+    registerObject(q);
+    return q;
+  }();
+  return p;
+}
+
+cl_device_id theDevice() {
+  static _cl_device_id* d = [] {
+    auto* q = new _cl_device_id();
+    registerObject(q);
+    return q;
+  }();
+  return d;
+}
+
+const char* kPlatformExtensions = "cl_khr_icd cl_khr_il_program";
+
+}  // namespace clref::cl
+
+CL_API_ENTRY cl_int CL_API_CALL clGetPlatformIDs(cl_uint num_entries, cl_platform_id* platforms, cl_uint* num_platforms) {
+  ApiLock lock;
+  // OpenCL 3.0 API §4.1 clGetPlatformIDs: CL_INVALID_VALUE if num_entries is 0 and platforms is
+  // not NULL, or if both num_platforms and platforms are NULL.
+  if ((num_entries == 0 && platforms) || (!num_platforms && !platforms)) return CL_INVALID_VALUE;
+  if (platforms) platforms[0] = thePlatform();
+  if (num_platforms) *num_platforms = 1;
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_platform_info param_name, size_t param_value_size,
+                                                  void* param_value, size_t* param_value_size_ret) {
+  ApiLock lock;
+  // §4.1 clGetPlatformInfo: platform may be NULL (implementation-defined: clref's one platform);
+  // CL_INVALID_PLATFORM if platform is not a valid platform.
+  if (platform && !validPlatform(platform)) return CL_INVALID_PLATFORM;
+  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  switch (param_name) {
+    case CL_PLATFORM_PROFILE: return out("FULL_PROFILE");
+    case CL_PLATFORM_VERSION: return out("OpenCL 3.0 clref");
+    case CL_PLATFORM_NUMERIC_VERSION: return out(cl_version(CL_MAKE_VERSION(3, 0, 0)));
+    case CL_PLATFORM_NAME: return out("clref");
+    case CL_PLATFORM_VENDOR: return out("clref");
+    case CL_PLATFORM_EXTENSIONS: return out(kPlatformExtensions);
+    case CL_PLATFORM_EXTENSIONS_WITH_VERSION: return out(platformExtensionsWithVersion());
+    case CL_PLATFORM_HOST_TIMER_RESOLUTION: return out(cl_ulong(1));  // steady_clock, nanoseconds
+    case CL_PLATFORM_ICD_SUFFIX_KHR: return out("clref");
+    default: return CL_INVALID_VALUE;  // §4.1: param_name is not one of the supported values
+  }
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_device_type device_type, cl_uint num_entries,
+                                               cl_device_id* devices, cl_uint* num_devices) {
+  ApiLock lock;
+  // OpenCL 3.0 API §4.2 clGetDeviceIDs
+  if (platform && !validPlatform(platform)) return CL_INVALID_PLATFORM;  // NULL: implementation-defined, the clref platform
+  constexpr cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR |
+                                   CL_DEVICE_TYPE_CUSTOM;
+  // CL_INVALID_DEVICE_TYPE if device_type is not a valid value
+  if (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~known)) return CL_INVALID_DEVICE_TYPE;
+  // CL_INVALID_VALUE if num_entries is 0 and devices is not NULL, or both num_devices and devices are NULL
+  if ((num_entries == 0 && devices) || (!num_devices && !devices)) return CL_INVALID_VALUE;
+  const bool match = device_type == CL_DEVICE_TYPE_ALL || (device_type & (CL_DEVICE_TYPE_DEFAULT | kDeviceType));
+  // CL_DEVICE_NOT_FOUND if no devices that matched device_type were found
+  if (!match) {
+    if (num_devices) *num_devices = 0;
+    return CL_DEVICE_NOT_FOUND;
+  }
+  if (devices) devices[0] = theDevice();
+  if (num_devices) *num_devices = 1;
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_info param_name, size_t param_value_size,
+                                                void* param_value, size_t* param_value_size_ret) {
+  ApiLock lock;
+  if (!validDevice(device)) return CL_INVALID_DEVICE;  // §4.2 clGetDeviceInfo
+  return deviceInfo(device, param_name, InfoOut{param_value_size, param_value, param_value_size_ret});
+}
+
+// OpenCL 3.0 API §4.3 clCreateSubDevices: the device reports CL_DEVICE_PARTITION_PROPERTIES
+// {0} (no partitioning), so every partition request is "valid but not supported by the device".
+CL_API_ENTRY cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device, const cl_device_partition_property* properties,
+                                                   cl_uint num_devices, cl_device_id* out_devices, cl_uint* num_devices_ret) {
+  ApiLock lock;
+  (void)num_devices, (void)out_devices, (void)num_devices_ret;
+  if (!validDevice(in_device)) return CL_INVALID_DEVICE;
+  // CL_INVALID_VALUE if values specified in properties are not valid or if values specified in
+  // properties are valid but not supported by the device.
+  (void)properties;
+  return CL_INVALID_VALUE;
+}
+
+// §4.3 clRetainDevice/clReleaseDevice: root-level devices are not reference counted (succeed).
+CL_API_ENTRY cl_int CL_API_CALL clRetainDevice(cl_device_id device) {
+  ApiLock lock;
+  return validDevice(device) ? CL_SUCCESS : CL_INVALID_DEVICE;
+}
+CL_API_ENTRY cl_int CL_API_CALL clReleaseDevice(cl_device_id device) {
+  ApiLock lock;
+  return validDevice(device) ? CL_SUCCESS : CL_INVALID_DEVICE;
+}
+
+// OpenCL 3.0 API §4.2 clGetDeviceAndHostTimer / clGetHostTimer: device and host share one
+// clock (steady_clock), the clock of the profiling timestamps.
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id device, cl_ulong* device_timestamp, cl_ulong* host_timestamp) {
+  ApiLock lock;
+  if (!validDevice(device)) return CL_INVALID_DEVICE;
+  if (!device_timestamp || !host_timestamp) return CL_INVALID_VALUE;  // CL_INVALID_VALUE if either is NULL
+  *device_timestamp = *host_timestamp = nowNs();
+  return CL_SUCCESS;
+}
+CL_API_ENTRY cl_int CL_API_CALL clGetHostTimer(cl_device_id device, cl_ulong* host_timestamp) {
+  ApiLock lock;
+  if (!validDevice(device)) return CL_INVALID_DEVICE;
+  if (!host_timestamp) return CL_INVALID_VALUE;
+  *host_timestamp = nowNs();
+  return CL_SUCCESS;
+}
+
+// §5.8.? clUnloadCompiler (1.1) / clUnloadPlatformCompiler: a hint; the compiler is an external
+// process, nothing is loaded.
+CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void) { return CL_SUCCESS; }
+CL_API_ENTRY cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform) {
+  ApiLock lock;
+  return validPlatform(platform) ? CL_SUCCESS : CL_INVALID_PLATFORM;
+}

@@ -1,0 +1,302 @@
+// OpenCL 3.0 API §5.1 Command-Queues, and the in-order execution of enqueued commands.
+//
+// Commands run synchronously at enqueue time when everything they wait for is complete; a
+// command that waits on an incomplete event (a user event, or a command pending in another
+// queue) stays in its queue, and so does everything enqueued after it (in-order). When any event
+// completes, every queue is drained again. Out-of-order queues are accepted and run in order,
+// which is one of the schedules an out-of-order queue allows.
+#include <unordered_set>
+
+#include "api/opencl/device_info.hpp"
+
+using namespace clref::cl;
+
+namespace clref::cl {
+
+namespace {
+std::unordered_set<cl_command_queue>& queues() {
+  static std::unordered_set<cl_command_queue> q;
+  return q;
+}
+bool draining = false;
+bool drainAgain = false;
+
+// Runs the runnable prefix of q's pending commands; true when something ran.
+bool drainQueue(cl_command_queue q) {
+  bool progress = false;
+  while (!q->pending.empty()) {
+    auto& cmd = q->pending.front();
+    bool failedDependency = false;
+    for (cl_event w : cmd.waits) {
+      if (w->status > CL_COMPLETE) return progress;  // still queued/submitted/running
+      if (w->status < 0) failedDependency = true;
+    }
+    Command c = std::move(cmd);
+    q->pending.pop_front();
+    setEventStatus(c.event, CL_SUBMITTED);
+    if (failedDependency) {
+      // §5.11 event wait lists: a command whose wait list contains a failed event does not run;
+      // its status becomes CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST (negative).
+      setEventStatus(c.event, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+    } else {
+      setEventStatus(c.event, CL_RUNNING);
+      const cl_int r = c.work ? c.work() : CL_SUCCESS;
+      setEventStatus(c.event, r == CL_SUCCESS ? CL_COMPLETE : r);
+    }
+    for (cl_event w : c.waits) releaseInternal(w);
+    releaseInternal(c.event);
+    progress = true;
+  }
+  return progress;
+}
+}  // namespace
+
+void drainAll() {
+  // Re-entrant calls (an event completing inside a drain) only ask the running drain to loop.
+  if (draining) {
+    drainAgain = true;
+    return;
+  }
+  draining = true;
+  do {
+    drainAgain = false;
+    // Hold every queue while draining: completing a command may drop the last reference to a
+    // queue (its events held it).
+    std::vector<cl_command_queue> qs(queues().begin(), queues().end());
+    for (cl_command_queue q : qs) retainInternal(q);
+    for (cl_command_queue q : qs) drainAgain = drainQueue(q) || drainAgain;
+    for (cl_command_queue q : qs) releaseInternal(q);
+  } while (drainAgain);
+  draining = false;
+}
+
+void setEventStatus(cl_event e, cl_int status) {
+  // §5.11: a status only moves towards CL_COMPLETE (or to an error), once per state.
+  if (e->status <= CL_COMPLETE) return;
+  e->status = status;
+  const cl_ulong t = nowNs();
+  if (status == CL_SUBMITTED) e->submit = t;
+  if (status == CL_RUNNING) e->start = t;
+  if (status <= CL_COMPLETE) {
+    e->end = t;
+    if (!e->start) e->start = t;
+    if (!e->submit) e->submit = t;
+  }
+  // §5.11 clSetEventCallback: called when the status reaches the registered state, or the command
+  // terminates abnormally (then with the error code).
+  for (auto& cb : e->callbacks) {
+    if (cb.done || !(status <= cb.trigger)) continue;
+    cb.done = true;
+    retainInternal(e);  // the callback receives a valid event
+    auto fn = cb.fn;
+    void* data = cb.data;
+    const cl_int reported = status < 0 ? status : cb.trigger;
+    deferCallback([e, fn, data, reported] {
+      fn(e, reported, data);
+      ApiLock lock;
+      releaseInternal(e);
+    });
+  }
+  apiCondition().notify_all();
+}
+
+cl_int checkWaitList(cl_context context, cl_uint n, const cl_event* list) {
+  // §5.11 (every clEnqueue*): CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and
+  // num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is
+  // 0, or event objects in event_wait_list are not valid events.
+  if ((!list && n > 0) || (list && n == 0)) return CL_INVALID_EVENT_WAIT_LIST;
+  for (cl_uint i = 0; i < n; ++i) {
+    if (!validEvent(list[i])) return CL_INVALID_EVENT_WAIT_LIST;
+    // CL_INVALID_CONTEXT if the context associated with command_queue and events in
+    // event_wait_list are not the same
+    if (context && list[i]->context != context) return CL_INVALID_CONTEXT;
+  }
+  return CL_SUCCESS;
+}
+
+cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list, cl_event* eventOut,
+               std::function<cl_int()> work, bool blocking) {
+  auto* e = new _cl_event();
+  e->context = q->context;
+  e->queue = q;
+  e->type = type;
+  e->status = CL_QUEUED;
+  e->queued = nowNs();
+  retainInternal(q);
+  retainInternal(q->context);
+  registerObject(e);
+  Command c;
+  c.event = e;
+  retainInternal(e);
+  for (cl_uint i = 0; i < n; ++i) {
+    retainInternal(list[i]);
+    c.waits.push_back(list[i]);
+  }
+  c.work = std::move(work);
+  q->pending.push_back(std::move(c));
+  drainAll();
+  cl_int result = CL_SUCCESS;
+  if (blocking) {
+    apiCondition().wait(lock.lock(), [e] { return e->status <= CL_COMPLETE; });
+    // e.g. §5.2.2 clEnqueueReadBuffer: CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the
+    // operation is blocking and the execution status of any event in the wait list is negative.
+    if (e->status == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) result = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+  }
+  if (eventOut) *eventOut = e;
+  else releaseExternal(e);
+  return result;
+}
+
+void forgetQueue(cl_command_queue q) { queues().erase(q); }
+
+void waitQueueEmpty(ApiLock& lock, cl_command_queue q) {
+  retainInternal(q);
+  apiCondition().wait(lock.lock(), [q] { return q->pending.empty(); });
+  releaseInternal(q);
+}
+
+}  // namespace clref::cl
+
+namespace {
+
+cl_command_queue makeQueue(cl_context context, cl_device_id device, cl_command_queue_properties props,
+                           std::vector<cl_queue_properties> array) {
+  auto* q = new _cl_command_queue();
+  q->context = context;
+  q->device = device;
+  q->properties = props;
+  q->propertyArray = std::move(array);
+  retainInternal(context);
+  registerObject(q);
+  queues().insert(q);
+  return q;
+}
+
+constexpr cl_command_queue_properties kSupportedQueueProperties = CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
+constexpr cl_command_queue_properties kKnownQueueProperties =
+    kSupportedQueueProperties | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT;
+
+}  // namespace
+
+CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
+                                                                             const cl_queue_properties* properties,
+                                                                             cl_int* errcode_ret) {
+  ApiLock lock;
+  // OpenCL 3.0 API §5.1 clCreateCommandQueueWithProperties
+  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_command_queue(nullptr));
+  // CL_INVALID_DEVICE if device is not a valid device or is not associated with context
+  if (!validDevice(device)) return withError(errcode_ret, CL_INVALID_DEVICE, cl_command_queue(nullptr));
+  cl_command_queue_properties props = 0;
+  std::vector<cl_queue_properties> array;
+  if (properties) {
+    bool seenProps = false, seenSize = false;
+    for (size_t i = 0; properties[i] != 0; i += 2) {
+      const cl_queue_properties name = properties[i], value = properties[i + 1];
+      if (name == CL_QUEUE_PROPERTIES && !seenProps) {
+        seenProps = true;
+        props = value;
+        // CL_INVALID_VALUE if values specified in properties are not valid
+        if (props & ~kKnownQueueProperties) return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+        // CL_QUEUE_ON_DEVICE requires CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE; _DEFAULT requires _ON_DEVICE
+        if ((props & CL_QUEUE_ON_DEVICE) && !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
+          return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+        if ((props & CL_QUEUE_ON_DEVICE_DEFAULT) && !(props & CL_QUEUE_ON_DEVICE))
+          return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+      } else if (name == CL_QUEUE_SIZE && !seenSize) {
+        seenSize = true;
+        // CL_QUEUE_SIZE is only valid with CL_QUEUE_ON_DEVICE: device queues are not supported.
+      } else {
+        return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+      }
+      array.push_back(name);
+      array.push_back(value);
+    }
+    array.push_back(0);
+    // CL_INVALID_VALUE for CL_QUEUE_SIZE without CL_QUEUE_ON_DEVICE (values not valid)
+    if (seenSize && !(props & CL_QUEUE_ON_DEVICE)) return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+  }
+  // CL_INVALID_QUEUE_PROPERTIES if values specified in properties are valid but are not supported
+  // by the device (device-side queues).
+  if (props & ~kSupportedQueueProperties) return withError(errcode_ret, CL_INVALID_QUEUE_PROPERTIES, cl_command_queue(nullptr));
+  return withError(errcode_ret, CL_SUCCESS, makeQueue(context, device, props, std::move(array)));
+}
+
+CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context context, cl_device_id device,
+                                                               cl_command_queue_properties properties, cl_int* errcode_ret) {
+  ApiLock lock;
+  // OpenCL 3.0 API §5.1 clCreateCommandQueue (deprecated by 2.0)
+  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_command_queue(nullptr));
+  if (!validDevice(device)) return withError(errcode_ret, CL_INVALID_DEVICE, cl_command_queue(nullptr));
+  // CL_INVALID_VALUE if values specified in properties are not valid
+  if (properties & ~kKnownQueueProperties) return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+  // CL_INVALID_QUEUE_PROPERTIES if valid but not supported
+  if (properties & ~kSupportedQueueProperties) return withError(errcode_ret, CL_INVALID_QUEUE_PROPERTIES, cl_command_queue(nullptr));
+  return withError(errcode_ret, CL_SUCCESS, makeQueue(context, device, properties, {}));
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device, cl_command_queue command_queue) {
+  ApiLock lock;
+  // §5.1 clSetDefaultDeviceCommandQueue: CL_INVALID_OPERATION if device does not support a
+  // replaceable default on-device queue (clref has no on-device queues).
+  if (!validContext(context)) return CL_INVALID_CONTEXT;
+  if (!validDevice(device)) return CL_INVALID_DEVICE;
+  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue command_queue) {
+  ApiLock lock;
+  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  retainExternal(command_queue);
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue command_queue) {
+  ApiLock lock;
+  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  // §5.1 clReleaseCommandQueue: performs an implicit flush; commands still pending (waiting on
+  // user events) keep the queue alive through their events.
+  releaseExternal(command_queue);
+  return CL_SUCCESS;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_queue, cl_command_queue_info param_name,
+                                                      size_t param_value_size, void* param_value, size_t* param_value_size_ret) {
+  ApiLock lock;
+  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  switch (param_name) {
+    case CL_QUEUE_CONTEXT: return out(command_queue->context);
+    case CL_QUEUE_DEVICE: return out(command_queue->device);
+    case CL_QUEUE_REFERENCE_COUNT: return out(command_queue->refCount);
+    case CL_QUEUE_PROPERTIES: return out(command_queue->properties);
+    case CL_QUEUE_PROPERTIES_ARRAY: return out(command_queue->propertyArray);
+    // §5.1: CL_QUEUE_SIZE: CL_INVALID_COMMAND_QUEUE when command_queue is not a device queue.
+    case CL_QUEUE_SIZE: return CL_INVALID_COMMAND_QUEUE;
+    case CL_QUEUE_DEVICE_DEFAULT: return out(cl_command_queue(nullptr));
+    default: return CL_INVALID_VALUE;
+  }
+}
+
+// §5.1 (1.0, deprecated): changing properties after creation; CL_INVALID_OPERATION is what a
+// 3.0 implementation returns for it when unsupported.
+CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue command_queue, cl_command_queue_properties properties,
+                                                          cl_bool enable, cl_command_queue_properties* old_properties) {
+  ApiLock lock;
+  (void)properties, (void)enable, (void)old_properties;
+  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clFlush(cl_command_queue command_queue) {
+  ApiLock lock;
+  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  return CL_SUCCESS;  // commands are submitted as soon as they can run
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue command_queue) {
+  ApiLock lock;
+  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  waitQueueEmpty(lock, command_queue);
+  return CL_SUCCESS;
+}
