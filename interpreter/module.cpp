@@ -120,6 +120,23 @@ Module Module::load(std::vector<uint32_t> words) {
     if (!valid) failure = firstFailure;
   }
   if (!valid) {
+    // llvm-spirv-15 sometimes lays out the blocks of an -O2 loop with the exit before the loop
+    // header, so an id is used before (in layout order) the block that defines it; SPIR-V 1.0
+    // §2.16.1 requires dominators first. Block order carries no meaning for execution, so the
+    // module is accepted when it validates with each function's blocks in reverse post-order
+    // (clref runs it as given; only the validator needs the order).
+    const std::string firstFailure = failure;
+    failure.clear();
+    auto reordered = m.withBlocksInDominanceOrder();
+    valid = tools.Validate(reordered.data(), reordered.size(), options);
+    if (!valid && m.hasDebugInfoSet()) {
+      failure.clear();
+      reordered = Module::parse(std::move(reordered)).withoutDebugInfo();
+      valid = tools.Validate(reordered.data(), reordered.size(), options);
+    }
+    failure = firstFailure;
+  }
+  if (!valid) {
     // The validator reports the failing instruction's ordinal (1-based) as the position index.
     std::string where;
     if (failureWord != SIZE_MAX && failureWord >= 1 && failureWord <= m.instructions.size())
@@ -146,6 +163,87 @@ std::vector<uint32_t> Module::withoutDebugInfo() const {
     if (inst.opcode == spv::Op::OpExtInst && isDebugSet(inst.extInstSet)) continue;
     if (inst.opcode == spv::Op::OpExtInstImport && isDebugSet(inst.words[1])) continue;
     out.insert(out.end(), inst.words.begin(), inst.words.end());
+  }
+  return out;
+}
+
+std::vector<uint32_t> Module::withBlocksInDominanceOrder() const {
+  std::vector<uint32_t> out(words_.begin(), words_.begin() + 5);
+  auto append = [&](const Instruction& inst) { out.insert(out.end(), inst.words.begin(), inst.words.end()); };
+  size_t i = 0;
+  while (i < instructions.size()) {
+    if (instructions[i].opcode != spv::Op::OpFunction) {
+      append(instructions[i++]);
+      continue;
+    }
+    // Function header: OpFunction and its parameters.
+    append(instructions[i++]);
+    while (i < instructions.size() && instructions[i].opcode == spv::Op::OpFunctionParameter) append(instructions[i++]);
+    // Blocks: from an OpLabel (with any debug lines before it) to its terminator.
+    struct RawBlock {
+      uint32_t label = 0;
+      std::vector<size_t> insts;
+      std::vector<uint32_t> successors;
+    };
+    std::vector<RawBlock> blocks;
+    std::vector<size_t> pending;  // instructions between a terminator and the next OpLabel
+    bool inBlock = false;
+    while (i < instructions.size() && instructions[i].opcode != spv::Op::OpFunctionEnd) {
+      const Instruction& inst = instructions[i];
+      if (inst.opcode == spv::Op::OpLabel) {
+        blocks.push_back({inst.words[1], std::move(pending), {}});
+        pending.clear();
+        inBlock = true;
+      }
+      (inBlock ? blocks.back().insts : pending).push_back(i);
+      switch (inst.opcode) {
+        case spv::Op::OpBranch: blocks.back().successors = {inst.words[1]}; inBlock = false; break;
+        case spv::Op::OpBranchConditional: blocks.back().successors = {inst.words[2], inst.words[3]}; inBlock = false; break;
+        case spv::Op::OpSwitch: {
+          // (literal, label) pairs; a literal takes two words for a 64-bit selector.
+          const Instruction* sel = findDef(inst.words[1]);
+          const size_t litWords = sel && types.count(sel->resultType) && types.at(sel->resultType).width > 32 ? 2 : 1;
+          blocks.back().successors = {inst.words[2]};
+          for (size_t k = 3 + litWords; k < inst.words.size(); k += litWords + 1) blocks.back().successors.push_back(inst.words[k]);
+          inBlock = false;
+          break;
+        }
+        case spv::Op::OpReturn: case spv::Op::OpReturnValue: case spv::Op::OpUnreachable: case spv::Op::OpKill:
+          inBlock = false;
+          break;
+        default: break;
+      }
+      ++i;
+    }
+    // Reverse post-order from the entry block; unreachable blocks keep their place at the end.
+    std::unordered_map<uint32_t, size_t> indexOf;
+    for (size_t b = 0; b < blocks.size(); ++b) indexOf[blocks[b].label] = b;
+    std::vector<char> seen(blocks.size(), 0);
+    std::vector<size_t> post;
+    std::vector<std::pair<size_t, size_t>> stack;  // (block, next successor)
+    if (!blocks.empty()) {
+      stack.push_back({0, 0});
+      seen[0] = 1;
+    }
+    while (!stack.empty()) {
+      auto& [b, k] = stack.back();
+      if (k < blocks[b].successors.size()) {
+        auto it = indexOf.find(blocks[b].successors[k++]);
+        if (it != indexOf.end() && !seen[it->second]) {
+          seen[it->second] = 1;
+          stack.push_back({it->second, 0});
+        }
+      } else {
+        post.push_back(b);
+        stack.pop_back();
+      }
+    }
+    std::vector<size_t> order(post.rbegin(), post.rend());
+    for (size_t b = 0; b < blocks.size(); ++b)
+      if (!seen[b]) order.push_back(b);
+    for (size_t b : order)
+      for (size_t k : blocks[b].insts) append(instructions[k]);
+    for (size_t k : pending) append(instructions[k]);
   }
   return out;
 }

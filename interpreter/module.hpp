@@ -133,6 +133,8 @@ class Module {
   // Whether the module imports debug-information instruction sets, and the module without them.
   bool hasDebugInfoSet() const;
   std::vector<uint32_t> withoutDebugInfo() const;
+  // The module with each function's blocks in reverse post-order (dominators first).
+  std::vector<uint32_t> withBlocksInDominanceOrder() const;
 
   // Disassembly of one instruction (friendly names), and of the whole module.
   std::string disassemble(const Instruction& inst) const;

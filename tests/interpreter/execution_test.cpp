@@ -701,3 +701,52 @@ TEST_CASE("uninitialised_memory=pattern fills local and private memory with 0xA5
   cfg.choices.set("uninitialised_memory=pattern");
   checkUninit(cfg, 0xA5A5A5A5u, 0xA5u);
 }
+
+// llvm-spirv-15 lays out a rotated -O2 loop with a variable trip count with its exit block
+// before the header, so spirv-val reports a use before definition; clref accepts the module
+// when it validates with the blocks in dominance order, and runs it as given.
+TEST_CASE("an -O2 loop whose blocks llvm-spirv-15 misorders still loads and runs", "[execution][versions]") {
+  const char* src = R"CL(
+int helper(int x, int y) {
+  switch (x) {
+    case -1: return x + y;
+    case 0: return x * y + 1;
+    case 3: return x - y;
+    case 7: case 8: return x * y;
+    default: return x ^ y;
+  }
+}
+kernel void mix(global const int* a, global int* out, int k) {
+  size_t i = get_global_id(0);
+  int acc = 0;
+  for (int j = 0; j <= (int)(i % 5); ++j) acc += helper(a[i] + j, j + k);
+  out[i] = acc;
+}
+)CL";
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device, src, "-cl-std=CL1.2 -O2");
+  host::Kernel kernel(program, "mix");
+  const std::vector<int32_t> a{-1, 0, 3, 7, 8, 2, -3, 5, 11, -8};
+  auto in = bufferOf(a);
+  auto out = std::make_shared<host::Buffer>(a.size() * 4);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  kernel.setArg(2, int32_t(2));
+  host::NDRange r;
+  r.global = {a.size(), 1, 1};
+  requireOk(kernel.run(r));
+  auto hostHelperLocal = [](int x, int y) {
+    switch (x) {
+      case -1: return x + y;
+      case 0: return x * y + 1;
+      case 3: return x - y;
+      case 7: case 8: return x * y;
+      default: return x ^ y;
+    }
+  };
+  for (size_t i = 0; i < a.size(); ++i) {
+    int acc = 0;
+    for (int j = 0; j <= int(i % 5); ++j) acc += hostHelperLocal(a[i] + j, j + 2);
+    CHECK(out->as<int32_t>()[i] == acc);
+  }
+}
