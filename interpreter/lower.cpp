@@ -711,7 +711,7 @@ class KernelLowering {
         emitUndefCheck(L_, inst);
         if (lowerControl(L_, inst) || lowerMemory(L_, inst) || lowerArithmetic(L_, inst) || lowerBitwise(L_, inst) ||
             lowerRelational(L_, inst) || lowerConversion(L_, inst) || lowerComposite(L_, inst) || lowerExtInst(L_, inst) ||
-            lowerGroup(L_, inst)) {
+            lowerGroup(L_, inst) || lowerAtomic(L_, inst)) {
           emitShadowUpdate(L_, inst);
           continue;
         }

@@ -431,6 +431,33 @@ void geometric(const Case& c, ArgBytes& a) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// atomics.cl: the order-independent outcomes of the atomics, computed sequentially.
+
+void atomics(const Case& c, ArgBytes& a) {
+  Buf<uint32_t> in(c, a, 0), hist(c, a, 1);
+  Buf<int32_t> stats(c, a, 2);
+  const size_t n = items1D(c);
+  uint32_t h[32] = {};
+  int32_t st[8];
+  for (int k = 0; k < 8; ++k) st[k] = stats[k];
+  for (size_t g = 0; g < n; ++g) {
+    const uint32_t v = in[g];
+    ++h[v % 16];
+    ++h[16 + (v >> 4) % 16];  // the per-group histograms are summed into hist[16..31]
+    st[0] = std::max(st[0], int32_t(v));
+    st[1] = std::min(st[1], int32_t(v));
+    st[2] = int32_t(uint32_t(st[2]) + (v & 0xff));
+    st[3] |= int32_t(1u << (v % 31));
+    st[4] &= ~int32_t(1u << (v % 29));
+    st[5] ^= int32_t(v);
+    st[6] -= 1;
+    st[7] -= 1;
+  }
+  for (int k = 0; k < 32; ++k) hist.set(size_t(k), h[k]);
+  for (int k = 0; k < 8; ++k) stats.set(size_t(k), st[k]);
+}
+
+// ---------------------------------------------------------------------------------------------
 // arith_char.cl, arith_short.cl, arith_int.cl, arith_long.cl
 
 void arithChar(const Case& c, ArgBytes& a) {
@@ -1458,6 +1485,8 @@ const std::pair<const char*, void (*)(const Case&, ArgBytes&)> kCases[] = {
     {"vadd", vadd},
     {"async_copy", asyncCopy},
     {"async_copy_O0", asyncCopy},
+    {"atomics", atomics},
+    {"atomics_O0", atomics},
     {"geometric", geometric},
     {"geometric_O0", geometric},
     {"shuffle_select", shuffleSelect},
