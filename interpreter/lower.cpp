@@ -299,11 +299,13 @@ class KernelLowering {
   void collectReachable(uint32_t entry) {
     std::set<uint32_t> done;
     std::vector<uint32_t> stack;
-    std::function<void(uint32_t)> visit = [&](uint32_t f) {
+    // `call` is the OpFunctionCall that reached f (nullptr for the entry point).
+    std::function<void(uint32_t, const Instruction*)> visit = [&](uint32_t f, const Instruction* call) {
       if (std::find(stack.begin(), stack.end(), f) != stack.end()) {
         std::string cycle;
         for (auto s : stack) cycle += m_.nameOf(s) + " → ";
-        throw ModuleError("recursion is not allowed in OpenCL (OpenCL C 3.0 §6.11): " + cycle + m_.nameOf(f));
+        throw ModuleError("recursion is not allowed in OpenCL (OpenCL C 3.0 §6.11): " + cycle + m_.nameOf(f) +
+                          (call ? "\n  at " + m_.describe(L_.index(*call)) : ""));
       }
       if (done.count(f)) return;
       auto it = m_.functions.find(f);
@@ -317,13 +319,13 @@ class KernelLowering {
             const auto callee = m_.functions.find(inst.operand(0));
             if (callee != m_.functions.end() && callee->second.isImport)
               L_.reject(inst, "call to " + m_.nameOf(inst.operand(0)) + ", which is declared but not defined in this module");
-            visit(inst.operand(0));
+            visit(inst.operand(0), &inst);
           }
         }
       stack.pop_back();
       done.insert(f);
     };
-    visit(entry);
+    visit(entry, nullptr);
   }
 
   void assignRegisters() {
