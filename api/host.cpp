@@ -309,6 +309,7 @@ RunResult Kernel::run(const NDRange& range) {
   out.warningCount = r.warningCount;
   out.localSize = {size_t(spec.local[0]), size_t(spec.local[1]), size_t(spec.local[2])};
   out.workItems = r.workItems;
+  out.printfOutput = std::move(r.printfOutput);
   return out;
 }
 

@@ -134,6 +134,7 @@ struct RunResult {
   uint64_t warningCount = 0;                         // all warnings, including those not kept
   std::array<size_t, 3> localSize{1, 1, 1};         // the work-group size used
   uint64_t workItems = 0;
+  std::string printfOutput;  // everything the kernel printed, in work-group order
 };
 
 class Kernel {

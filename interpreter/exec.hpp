@@ -110,6 +110,7 @@ struct WorkItem {
   bool interleaved = false;  // yield at loop back-edges
   std::vector<CallFrame> frames;
   // Faults and warnings reported by handlers.
+  std::string* printfOut = nullptr;  // the work-group's printf output
   Diagnostic* fault = nullptr;
   std::vector<Diagnostic>* warnings = nullptr;
   uint64_t* warningCount = nullptr;

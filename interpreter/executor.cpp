@@ -193,6 +193,7 @@ struct Shared {
   std::vector<std::pair<uint64_t, Diagnostic>> faults;
   std::vector<std::pair<uint64_t, Diagnostic>> warnings;
   uint64_t warningCount = 0;
+  std::vector<std::pair<uint64_t, std::string>> printfOutput;  // (group, text)
 };
 
 class Worker {
@@ -211,6 +212,7 @@ class Worker {
     std::lock_guard lock(s_.mu);
     s_.warningCount += warningCount_;
     for (auto& w : warnings_) s_.warnings.push_back(std::move(w));
+    for (auto& p : printf_) s_.printfOutput.push_back(std::move(p));
   }
 
  private:
@@ -223,6 +225,8 @@ class Worker {
   std::vector<Diagnostic> groupWarnings_;
   std::vector<std::pair<uint64_t, Diagnostic>> warnings_;
   uint64_t warningCount_ = 0;
+  std::string groupPrintf_;
+  std::vector<std::pair<uint64_t, std::string>> printf_;
 
   Slot& slot(size_t i) {
     while (slots_.size() <= i) slots_.push_back(makeSlot());
@@ -295,6 +299,7 @@ class Worker {
     wi.launch = &s_.launch;
     wi.frames.reserve(64);
     wi.fault = &fault_;
+    wi.printfOut = &groupPrintf_;
     wi.warnings = &groupWarnings_;
     wi.warningCount = &warningCount_;
     return s;
@@ -455,6 +460,8 @@ class Worker {
 
   void finishGroup(uint64_t g, bool faulted) {
     if (faulted) recordFault(g);
+    if (!groupPrintf_.empty()) printf_.emplace_back(g, std::move(groupPrintf_));
+    groupPrintf_.clear();
     // Groups arrive in increasing order, so the first warnings kept are the lowest groups'.
     for (auto& w : groupWarnings_)
       if (warnings_.size() < s_.config.maxWarnings) warnings_.emplace_back(g, std::move(w));
@@ -525,6 +532,8 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     result.warnings.push_back(std::move(w.second));
   }
   result.warningCount = s.warningCount;
+  std::sort(s.printfOutput.begin(), s.printfOutput.end(), [](auto& a, auto& b) { return a.first < b.first; });
+  for (auto& [g, text] : s.printfOutput) result.printfOutput += text;
   return result;
 }
 

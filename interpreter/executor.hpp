@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "interpreter/program.hpp"
@@ -37,6 +38,7 @@ struct ExecResult {
   std::vector<Diagnostic> warnings;
   uint64_t warningCount = 0;
   uint64_t workItems = 0;
+  std::string printfOutput;  // printf output of every work-group, in work-group order
 };
 
 // Runs the kernel over the NDRange. Kernel faults are returned, never thrown; host-side errors

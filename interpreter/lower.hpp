@@ -86,6 +86,7 @@ bool lowerControl(Lowerer&, const Instruction&);
 bool lowerExtInst(Lowerer&, const Instruction&);
 bool lowerGroup(Lowerer&, const Instruction&);
 bool lowerAtomic(Lowerer&, const Instruction&);
+bool lowerPrintf(Lowerer&, const Instruction&);  // OpenCL.std printf and prefetch (ops_printf.cpp)
 bool lowerVectorData(Lowerer&, const Instruction&);  // OpenCL.std vload/vstore (ops_vector_data.cpp)
 bool lowerMath(Lowerer&, const Instruction&);        // OpenCL.std math via numerics::evaluate (ops_math.cpp)
 // The handler every barrier-like Op uses (ops_control.cpp): the work-item waits for its group.

@@ -242,7 +242,7 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
   if (set == L.m.extInstImports.end() || set->second != "OpenCL.std")
     L.reject(inst, "extended instruction set '" + (set == L.m.extInstImports.end() ? std::string("?") : set->second) +
                        "' is not supported");
-  if (lowerVectorData(L, inst)) return true;
+  if (lowerVectorData(L, inst) || lowerPrintf(L, inst)) return true;
   const uint32_t t = inst.resultType;
   const bool fusedMad = L.opt.choices.as<numerics::MadOption>(numerics::Choice::Mad) == numerics::MadOption::Fused;
   switch (Std(inst.operand(1))) {

@@ -82,6 +82,8 @@ int runCommand(const RunOptions& o) {
   }
 
   const auto& result = run.result;
+  // The kernel's printf output, in work-group order (also for a faulting run: it helps debug).
+  std::cout << result.printfOutput << std::flush;
   if (result.warningCount > 0) {
     std::cerr << result.warningCount << " warning" << (result.warningCount == 1 ? "" : "s") << "\n";
     for (size_t i = 0; i < result.warnings.size() && i < kWarningsShown; ++i)
