@@ -35,17 +35,18 @@ struct Copysign {
     else return std::copysign(a, b);
   }
 };
-// §6.15.2 fmin/fmax: "If one argument is a NaN, fmin() returns the other argument. If both
-// arguments are NaNs, fmin() returns a NaN." −0 is treated as less than +0 (IEEE 754-2019
-// minimum/maximum ordering; the OpenCL spec does not fix the sign of a zero result).
+// §6.15.2 fmax: "Returns y if x < y, otherwise it returns x. If one argument is a NaN,
+// fmax() returns the other argument. If both arguments are NaNs, fmax() returns a NaN";
+// fmin: y if y < x, otherwise x. Followed literally, so fmax(-0, +0) is -0 — the same
+// definition numerics::evaluate uses (math_exact.cpp fmaxCl/fminCl).
 template <bool Max, bool FTZ> struct FMinMax {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
     a = ftz<FTZ>(a); b = ftz<FTZ>(b);
     if (isNaN(a)) return b;
     if (isNaN(b)) return a;
     const double x = toD(a), y = toD(b);
-    if (x == y) return (signBit(a) != Max) ? a : b;  // equal: pick by sign (zeros)
-    return (x < y) != Max ? a : b;
+    if constexpr (Max) return x < y ? b : a;
+    else return y < x ? b : a;
   }
 };
 // §6.15.2 ceil, floor, trunc, rint, round: exact (results are representable).

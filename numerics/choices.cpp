@@ -38,6 +38,12 @@ constexpr ChoiceInfo kChoices[] = {
      "work-group size when the host gives none: per dimension the largest divisor of the "
      "global size not above 64 (dimension 0) or 1 (others), or 1 everywhere",
      {"largest_divisor", "one"}, 0},
+    {Choice::ReducedPrecisionFunctions, "reduced_precision_functions",
+     "OpenCL C 3.0 §6.15.2: half_ functions have \"a maximum error of 8192 ulp\" and native_ "
+     "functions \"implementation-defined\" accuracy",
+     "value of half_* and native_* functions: the correctly rounded value of the underlying "
+     "function (the verdict still applies the spec's looser bound to other implementations)",
+     {"correctly_rounded"}, 0},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 }  // namespace

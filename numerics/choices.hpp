@@ -20,6 +20,7 @@ enum class Choice : uint8_t {
   UninitialisedMemory,   // content of private and local memory before the first store
   UndefValue,            // the bits of OpUndef
   DefaultLocalSize,      // the work-group size when the host passes none
+  ReducedPrecisionFunctions,  // half_* and native_*: which value within their looser bounds
   Count
 };
 
@@ -43,6 +44,7 @@ enum class FloatToIntOption : uint8_t { Saturate, MinValue, Zero };
 enum class MemoryInitOption : uint8_t { Zero, Pattern };
 enum class UndefValueOption : uint8_t { Zero, Pattern };
 enum class LocalSizeOption : uint8_t { LargestDivisor, One };
+enum class ReducedPrecisionOption : uint8_t { CorrectlyRounded };
 
 class Choices {
  public:
