@@ -458,6 +458,62 @@ void atomics(const Case& c, ArgBytes& a) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// math_functions.cl: each function evaluated by MPFR at 300 bits on the float operands (the
+// kernel's own float operations on the operands — a * 0.1f, fabs(b) + 1.0f, … — are done in
+// float here first, as the kernel does), then rounded to float by roundToFloat above; the
+// exact operations (frexp, ldexp, remquo) by the C library's float functions.
+
+float mpfr1(int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), float x) {
+  mpfr_t a, r;
+  mpfr_inits2(300, a, r, (mpfr_ptr)nullptr);
+  mpfr_set_flt(a, x, MPFR_RNDN);
+  fn(r, a, MPFR_RNDN);
+  const float out = roundToFloat(r);
+  mpfr_clears(a, r, (mpfr_ptr)nullptr);
+  return out;
+}
+float mpfr2(int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t), float x, float y) {
+  mpfr_t a, b, r;
+  mpfr_inits2(300, a, b, r, (mpfr_ptr)nullptr);
+  mpfr_set_flt(a, x, MPFR_RNDN);
+  mpfr_set_flt(b, y, MPFR_RNDN);
+  fn(r, a, b, MPFR_RNDN);
+  const float out = roundToFloat(r);
+  mpfr_clears(a, b, r, (mpfr_ptr)nullptr);
+  return out;
+}
+
+void mathFunctions(const Case& c, ArgBytes& a) {
+  Buf<float> xs(c, a, 0), ys(c, a, 1), o(c, a, 2);
+  Buf<int32_t> io(c, a, 3);
+  for (size_t g = 0; g < items1D(c); ++g)
+    for (size_t k = 0; k < 4; ++k) {
+      const float x = xs[4 * g + k], y = ys[4 * g + k];
+      auto put = [&](size_t slot, float v) { o.set((g * 12 + slot) * 4 + k, v); };
+      put(0, mpfr1(mpfr_sin, x));
+      put(1, mpfr1(mpfr_exp, x * 0.1f));
+      put(2, mpfr1(mpfr_log, std::fabs(y) + 1.0f));
+      put(3, mpfr2(mpfr_pow, std::fabs(x) + 0.5f, y * 0.25f));
+      put(4, mpfr2(mpfr_atan2, x, y));
+      put(5, mpfr1(mpfr_rec_sqrt, std::fabs(y) + 1.0f));
+      put(6, mpfr1(mpfr_sinpi, x * 0.01f));
+      int e = 0;
+      put(7, std::frexp(x, &e));
+      put(8, std::ldexp(y, 3));
+      put(9, mpfr1(mpfr_sin, x));
+      put(10, mpfr1(mpfr_cos, x));
+      int quo = 0;
+      put(11, std::remquo(x, y, &quo));
+      // OpenCL C §6.12.2 remquo: the sign of x/y and at least the 7 low bits of |quotient|;
+      // clref gives exactly those bits, glibc gives at least 3: recompute them exactly.
+      const double qexact = std::nearbyint(double(x) / double(y));  // x/y here is far from a tie
+      quo = int(std::fmod(std::fabs(qexact), 128.0)) * (qexact < 0 ? -1 : 1);
+      io.set(g * 8 + k, e);
+      io.set(g * 8 + 4 + k, quo);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // arith_char.cl, arith_short.cl, arith_int.cl, arith_long.cl
 
 void arithChar(const Case& c, ArgBytes& a) {
@@ -1485,6 +1541,8 @@ const std::pair<const char*, void (*)(const Case&, ArgBytes&)> kCases[] = {
     {"vadd", vadd},
     {"async_copy", asyncCopy},
     {"async_copy_O0", asyncCopy},
+    {"math_functions", mathFunctions},
+    {"math_functions_O0", mathFunctions},
     {"atomics", atomics},
     {"atomics_O0", atomics},
     {"geometric", geometric},
