@@ -72,7 +72,7 @@ CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(const cl_context_pro
   constexpr cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR |
                                    CL_DEVICE_TYPE_CUSTOM;
   // §4.4 clCreateContextFromType: CL_INVALID_DEVICE_TYPE if device_type is not a valid value
-  if (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~known)) return withError(errcode_ret, CL_INVALID_DEVICE_TYPE, cl_context(nullptr));
+  if (device_type == 0 || (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~known))) return withError(errcode_ret, CL_INVALID_DEVICE_TYPE, cl_context(nullptr));
   // CL_DEVICE_NOT_FOUND if no devices match device_type
   if (device_type != CL_DEVICE_TYPE_ALL && !(device_type & (CL_DEVICE_TYPE_DEFAULT | kDeviceType)))
     return withError(errcode_ret, CL_DEVICE_NOT_FOUND, cl_context(nullptr));

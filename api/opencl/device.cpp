@@ -19,6 +19,17 @@ cl_name_version nv(cl_version v, const char* name) {
 // Extensions: only what works. cl_khr_fp16 and cl_khr_fp64 follow the DeviceConfig.
 std::vector<cl_name_version> deviceExtensions(const host::DeviceConfig& cfg) {
   std::vector<cl_name_version> v{nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"), nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_il_program")};
+  // 32-bit atomics on global and local memory (the interpreter's OpAtomic*, host atomics) and
+  // byte stores: core in OpenCL C 1.1, and still to be reported by 1.1+ devices (the CTS's
+  // min_max_device_version checks them).
+  for (const char* e : {"cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics", "cl_khr_local_int32_base_atomics",
+                        "cl_khr_local_int32_extended_atomics", "cl_khr_byte_addressable_store"})
+    v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), e));
+  // SPIR-V extensions the interpreter accepts (interpreter/lower.cpp): NoSignedWrap/NoUnsignedWrap
+  // decorations, LinkOnceODR linkage (SPIRV-Tools' linker merges it). Not cl_khr_expect_assume:
+  // the interpreter does not declare the ExpectAssumeKHR capability supported yet.
+  v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_spirv_no_integer_wrap_decoration"));
+  v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_spirv_linkonce_odr"));
   if (cfg.fp64) v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_fp64"));
   if (cfg.fp16) v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_fp16"));
   return v;
@@ -183,8 +194,8 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_MAX_NUM_SUB_GROUPS: return out(cl_uint(0));
     case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: return out(cl_bool(CL_FALSE));
     // OpenCL 3.0 API §4.2: the mandated minimum for every OpenCL 3.0 device is relaxed ordering
-    // at work-group scope. NOTE: the interpreter does not execute OpAtomic* yet; kernels using
-    // atomics are rejected at build time with a diagnostic (see the atomics issue).
+    // at work-group scope (the interpreter's atomics are sequentially consistent host atomics,
+    // which satisfy it).
     case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
     case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES: {
       cl_device_atomic_capabilities c = CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;

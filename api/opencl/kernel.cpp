@@ -1,5 +1,7 @@
 // OpenCL 3.0 API §5.9 Kernel Objects (creation, arguments, queries) and §5.10 Executing Kernels.
 #include <algorithm>
+#include <set>
+#include <sstream>
 
 #include "api/opencl/device_info.hpp"
 #include "interpreter/module.hpp"
@@ -9,6 +11,44 @@ namespace host = clref::host;
 
 namespace {
 
+// Bytes of the module-scope Workgroup (__local) variables the kernel's call graph references:
+// part of CL_KERNEL_LOCAL_MEM_SIZE (§5.9.3) and of the local memory a launch needs.
+cl_ulong staticLocalBytes(const clref::interpreter::Module& m, const std::string& name) {
+  const auto* ep = m.entryPoint(name);
+  if (!ep) return 0;
+  std::set<uint32_t> local;
+  for (uint32_t v : m.globalVariables) {
+    const auto* d = m.findDef(v);
+    if (d && d->operandCount() > 0 && spv::StorageClass(d->operand(0)) == spv::StorageClass::Workgroup) local.insert(v);
+  }
+  if (local.empty()) return 0;
+  std::set<uint32_t> seenFns{ep->function}, used;
+  std::vector<uint32_t> todo{ep->function};
+  while (!todo.empty()) {
+    const auto it = m.functions.find(todo.back());
+    todo.pop_back();
+    if (it == m.functions.end()) continue;
+    for (const auto& b : it->second.blocks)
+      for (uint32_t idx : b.instructions) {
+        const auto& inst = m.instructions[idx];
+        for (size_t i = 0; i < inst.operandCount(); ++i) {
+          const uint32_t w = inst.operand(i);
+          if (local.count(w)) used.insert(w);
+        }
+        if (inst.opcode == spv::Op::OpFunctionCall && inst.operandCount() > 0 && seenFns.insert(inst.operand(0)).second)
+          todo.push_back(inst.operand(0));
+      }
+  }
+  cl_ulong bytes = 0;
+  for (uint32_t v : used) {
+    const auto& ptr = m.type(m.def(v).resultType);
+    const auto& t = m.type(ptr.element);
+    const cl_ulong al = t.align ? t.align : 1;
+    bytes = (bytes + al - 1) / al * al + t.size;
+  }
+  return bytes;
+}
+
 cl_kernel newKernel(cl_program program, const std::string& name) {
   auto hk = std::make_unique<host::Kernel>(program->executable, name);
   auto* k = new _cl_kernel();
@@ -17,6 +57,7 @@ cl_kernel newKernel(cl_program program, const std::string& name) {
   k->args.resize(hk->argCount());
   for (size_t i = 0; i < hk->argCount(); ++i) k->args[i].kind = hk->argInfo(i).kind;
   k->kernel = std::move(hk);
+  k->staticLocalBytes = staticLocalBytes(program->executable->module(), name);
   retainInternal(program);
   ++program->kernelsAttached;
   registerObject(k);
@@ -160,13 +201,12 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_
   // param_value is NULL or the size is wrong; CL_INVALID_OPERATION for the SVM parameters when
   // no device supports SVM.
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
-  if (!param_value) return CL_INVALID_VALUE;
+  // The SVM parameters are valid names the device does not support: CL_INVALID_OPERATION comes
+  // first (the CTS's consistency_svm passes CL_KERNEL_EXEC_INFO_SVM_PTRS with a NULL value).
   switch (param_name) {
-    case CL_KERNEL_EXEC_INFO_SVM_PTRS: return CL_INVALID_OPERATION;
-    case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
-      if (param_value_size != sizeof(cl_bool)) return CL_INVALID_VALUE;
-      return CL_INVALID_OPERATION;
-    default: return CL_INVALID_VALUE;
+    case CL_KERNEL_EXEC_INFO_SVM_PTRS:
+    case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM: return CL_INVALID_OPERATION;
+    default: (void)param_value_size, (void)param_value; return CL_INVALID_VALUE;
   }
 }
 
@@ -181,8 +221,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info
     case CL_KERNEL_REFERENCE_COUNT: return out(kernel->refCount);
     case CL_KERNEL_CONTEXT: return out(kernel->program->context);
     case CL_KERNEL_PROGRAM: return out(kernel->program);
-    // §5.9.3 CL_KERNEL_ATTRIBUTES: the source attributes; not known from SPIR-V, so empty.
-    case CL_KERNEL_ATTRIBUTES: return out("");
+    // §5.9.3 CL_KERNEL_ATTRIBUTES: the source attributes (read from clang's metadata when the
+    // program was built from OpenCL C); programs from IL or binaries have none to report.
+    case CL_KERNEL_ATTRIBUTES: {
+      const auto it = kernel->program->kernelAttributes.find(kernel->name);
+      return out(it == kernel->program->kernelAttributes.end() ? std::string() : it->second);
+    }
     default: return CL_INVALID_VALUE;
   }
 }
@@ -198,6 +242,42 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
   if (!kernel->program->argInfo) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
   const auto& info = kernel->kernel->argInfo(arg_index);
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  // The OpenCL C declaration, from clang's kernel argument metadata (see program.cpp).
+  const auto meta = kernel->program->argMeta.find(kernel->name);
+  if (meta != kernel->program->argMeta.end() && arg_index < meta->second.size()) {
+    const KernelArgMeta& m = meta->second[arg_index];
+    switch (param_name) {
+      case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
+        // SPIR address spaces: 1 global, 2 constant, 3 local; everything else is private.
+        cl_kernel_arg_address_qualifier q = CL_KERNEL_ARG_ADDRESS_PRIVATE;
+        if (m.addressSpace == 1) q = CL_KERNEL_ARG_ADDRESS_GLOBAL;
+        else if (m.addressSpace == 2) q = CL_KERNEL_ARG_ADDRESS_CONSTANT;
+        else if (m.addressSpace == 3) q = CL_KERNEL_ARG_ADDRESS_LOCAL;
+        return out(q);
+      }
+      case CL_KERNEL_ARG_ACCESS_QUALIFIER: {
+        cl_kernel_arg_access_qualifier q = CL_KERNEL_ARG_ACCESS_NONE;
+        if (m.access == "read_only") q = CL_KERNEL_ARG_ACCESS_READ_ONLY;
+        else if (m.access == "write_only") q = CL_KERNEL_ARG_ACCESS_WRITE_ONLY;
+        else if (m.access == "read_write") q = CL_KERNEL_ARG_ACCESS_READ_WRITE;
+        return out(q);
+      }
+      case CL_KERNEL_ARG_TYPE_NAME: return out(m.type);
+      case CL_KERNEL_ARG_TYPE_QUALIFIER: {
+        cl_kernel_arg_type_qualifier q = CL_KERNEL_ARG_TYPE_NONE;
+        std::istringstream words(m.qualifiers);
+        for (std::string w; words >> w;) {
+          if (w == "const") q |= CL_KERNEL_ARG_TYPE_CONST;
+          else if (w == "restrict") q |= CL_KERNEL_ARG_TYPE_RESTRICT;
+          else if (w == "volatile") q |= CL_KERNEL_ARG_TYPE_VOLATILE;
+          else if (w == "pipe") q |= CL_KERNEL_ARG_TYPE_PIPE;
+        }
+        return out(q);
+      }
+      case CL_KERNEL_ARG_NAME: return out(m.name.empty() ? info.name : m.name);
+      default: return CL_INVALID_VALUE;
+    }
+  }
   std::string type = info.typeName;
   cl_kernel_arg_address_qualifier aq = CL_KERNEL_ARG_ADDRESS_PRIVATE;
   for (auto [prefix, q] : {std::pair{"global ", CL_KERNEL_ARG_ADDRESS_GLOBAL}, std::pair{"constant ", CL_KERNEL_ARG_ADDRESS_CONSTANT},
@@ -230,7 +310,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
     case CL_KERNEL_WORK_GROUP_SIZE: return out(maxWorkGroupSize());
     case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: return out(requiredSize(kernel));
     case CL_KERNEL_LOCAL_MEM_SIZE: {
-      cl_ulong bytes = 0;
+      cl_ulong bytes = kernel->staticLocalBytes;
       for (const auto& a : kernel->args)
         if (a.kind == host::ArgKind::Local) bytes += a.localBytes;
       return out(bytes);
@@ -308,7 +388,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
   }
   // Local memory: the sum of local arguments must fit CL_DEVICE_LOCAL_MEM_SIZE
   // (CL_OUT_OF_RESOURCES: the kernel cannot be queued with these resources).
-  cl_ulong localBytes = 0;
+  cl_ulong localBytes = kernel->staticLocalBytes;
   for (const auto& a : kernel->args)
     if (a.kind == host::ArgKind::Local) localBytes += a.localBytes;
   if (localBytes > kLocalMemSize) return CL_OUT_OF_RESOURCES;

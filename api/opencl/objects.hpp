@@ -131,6 +131,18 @@ struct _cl_mem : clref::cl::Object {
   std::vector<std::pair<void(CL_CALLBACK*)(cl_mem, void*), void*>> destructorCallbacks;
 };
 
+namespace clref::cl {
+// One kernel argument as OpenCL C declares it (clang's kernel_arg_* metadata), for
+// clGetKernelArgInfo: SPIR-V loses signedness, typedef names and type qualifiers.
+struct KernelArgMeta {
+  cl_uint addressSpace = 0;  // SPIR address space: 0 private, 1 global, 2 constant, 3 local
+  std::string access;        // "none", "read_only", "write_only", "read_write"
+  std::string type;          // e.g. "uchar4*", "my_struct"
+  std::string qualifiers;    // space-separated: const, restrict, volatile, pipe
+  std::string name;
+};
+}  // namespace clref::cl
+
 struct _cl_program : clref::cl::Object {
   _cl_program() : Object(clref::cl::Kind::Program) {}
   enum class Origin { Source, IL, Binary, Linked };
@@ -148,6 +160,8 @@ struct _cl_program : clref::cl::Object {
   cl_uint kernelsAttached = 0;
   bool uniformWorkGroups = false;  // work-group sizes must divide the global size
   bool argInfo = false;            // -cl-kernel-arg-info
+  std::map<std::string, std::vector<clref::cl::KernelArgMeta>> argMeta;  // per kernel name (with -cl-kernel-arg-info)
+  std::map<std::string, std::string> kernelAttributes;                   // per kernel name (OpenCL C source only)
 };
 
 namespace clref::cl {
@@ -169,6 +183,7 @@ struct _cl_kernel : clref::cl::Object {
   std::string name;
   std::unique_ptr<clref::host::Kernel> kernel;
   std::vector<clref::cl::ArgRecord> args;
+  cl_ulong staticLocalBytes = 0;  // __local variables of the kernel and the functions it calls
 };
 
 struct _cl_event : clref::cl::Object {

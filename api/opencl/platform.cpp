@@ -70,7 +70,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_devic
   constexpr cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR |
                                    CL_DEVICE_TYPE_CUSTOM;
   // CL_INVALID_DEVICE_TYPE if device_type is not a valid value
-  if (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~known)) return CL_INVALID_DEVICE_TYPE;
+  // (0 selects no type at all: not a valid value).
+  if (device_type == 0 || (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~known))) return CL_INVALID_DEVICE_TYPE;
   // CL_INVALID_VALUE if num_entries is 0 and devices is not NULL, or both num_devices and devices are NULL
   if ((num_entries == 0 && devices) || (!num_devices && !devices)) return CL_INVALID_VALUE;
   const bool match = device_type == CL_DEVICE_TYPE_ALL || (device_type & (CL_DEVICE_TYPE_DEFAULT | kDeviceType));

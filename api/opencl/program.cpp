@@ -4,8 +4,11 @@
 // The "binary" of a program is its SPIR-V module: what CL_PROGRAM_BINARIES returns is accepted
 // by clCreateProgramWithBinary. OpenCL C is compiled by clang-15 + llvm-spirv-15
 // (host::Program::fromOpenCLC); modules are linked with SPIRV-Tools' linker.
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <spirv-tools/linker.hpp>
@@ -147,6 +150,57 @@ bool hasImports(const std::vector<uint32_t>& w) {
   return false;
 }
 
+// SPIRV-Tools' linker (2023.1) drops the Linkage capability from an executable but keeps the
+// LinkageAttributes ... LinkOnceODR decorations (SPV_KHR_linkonce_odr) of the functions it
+// merged, which the validator then rejects; in an executable they have no meaning left.
+void dropLeftoverLinkOnceOdr(std::vector<uint32_t>& w) {
+  constexpr uint32_t kOpCapability = 17, kOpDecorate = 71, kLinkage = 5, kLinkageAttributes = 41, kLinkOnceODR = 2;
+  bool linkage = false;
+  for (size_t i = 5; i < w.size() && (w[i] >> 16); i += w[i] >> 16)
+    if ((w[i] & 0xffff) == kOpCapability && (w[i] >> 16) == 2 && w[i + 1] == kLinkage) linkage = true;
+  if (linkage) return;
+  std::vector<uint32_t> out(w.begin(), w.begin() + std::min<size_t>(5, w.size()));
+  for (size_t i = 5; i < w.size();) {
+    const uint32_t n = w[i] >> 16;
+    if (n == 0 || i + n > w.size()) {  // malformed: leave the rest to the validator
+      out.insert(out.end(), w.begin() + i, w.end());
+      break;
+    }
+    const bool drop = (w[i] & 0xffff) == kOpDecorate && n >= 4 && w[i + 2] == kLinkageAttributes && w[i + n - 1] == kLinkOnceODR;
+    if (!drop) out.insert(out.end(), w.begin() + i, w.begin() + i + n);
+    i += n;
+  }
+  w = std::move(out);
+}
+
+// SPV_KHR_linkonce_odr: an Import may be satisfied by a LinkOnceODR definition, which
+// SPIRV-Tools' linker (2023.1) does not do ("Unresolved external reference"). For each name
+// imported somewhere and exported nowhere, the first LinkOnceODR definition becomes its Export
+// (the others stay private copies, equal by the one-definition rule).
+void exportLinkOnceOdrForImports(std::vector<std::vector<uint32_t>>& mods) {
+  constexpr uint32_t kOpDecorate = 71, kLinkageAttributes = 41, kExport = 0, kImport = 1, kLinkOnceODR = 2;
+  struct Site { size_t module, word; };
+  std::map<std::string, std::vector<Site>> linkOnce;
+  std::set<std::string> imported, exported;
+  for (size_t m = 0; m < mods.size(); ++m) {
+    const auto& w = mods[m];
+    for (size_t i = 5; i < w.size() && (w[i] >> 16) && i + (w[i] >> 16) <= w.size(); i += w[i] >> 16) {
+      const uint32_t n = w[i] >> 16;
+      if ((w[i] & 0xffff) != kOpDecorate || n < 5 || w[i + 2] != kLinkageAttributes) continue;
+      std::string name;
+      for (size_t k = i + 3; k < i + n - 1; ++k)
+        for (int b = 0; b < 4; ++b)
+          if (const char c = char((w[k] >> (8 * b)) & 0xff)) name += c;
+      const uint32_t type = w[i + n - 1];
+      if (type == kImport) imported.insert(name);
+      else if (type == kExport) exported.insert(name);
+      else if (type == kLinkOnceODR) linkOnce[name].push_back({m, i + n - 1});
+    }
+  }
+  for (const auto& [name, sites] : linkOnce)
+    if (imported.count(name) && !exported.count(name)) mods[sites[0].module][sites[0].word] = kExport;
+}
+
 // Builds the executable from program->spirv with the spec constants set.
 cl_int makeExecutable(cl_program p, const Options& o) {
   try {
@@ -160,6 +214,164 @@ cl_int makeExecutable(cl_program p, const Options& o) {
     p->log += "\n";
     return CL_BUILD_PROGRAM_FAILURE;
   }
+}
+
+// ---- kernel argument info (§5.9.3 clGetKernelArgInfo) ----------------------------------------
+//
+// SPIR-V keeps neither signedness nor typedef names nor const/restrict on pointees, so with
+// -cl-kernel-arg-info the source is also compiled to LLVM IR text and clang's kernel_arg_*
+// metadata (addr_space, access_qual, type, type_qual, name) is read from it.
+
+std::string shellQuote(const std::string& a) {
+  std::string q = "'";
+  for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// The elements of an LLVM IR metadata tuple "!{i32 1, !"uchar*", ...}": strings unescaped
+// (\XX hex escapes), other elements as written ("i32 1").
+std::vector<std::string> metadataTuple(const std::string& text) {
+  std::vector<std::string> out;
+  size_t i = text.find("!{");
+  if (i == std::string::npos) return out;
+  i += 2;
+  while (i < text.size() && text[i] != '}') {
+    while (i < text.size() && (text[i] == ' ' || text[i] == ',')) ++i;
+    if (i >= text.size() || text[i] == '}') break;
+    if (text.compare(i, 2, "!\"") == 0) {
+      std::string v;
+      for (i += 2; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\\' && i + 2 < text.size()) {
+          v += char(std::stoi(text.substr(i + 1, 2), nullptr, 16));
+          i += 2;
+        } else {
+          v += text[i];
+        }
+      }
+      ++i;
+      out.push_back(v);
+    } else {
+      const size_t end = text.find_first_of(",}", i);
+      std::string tok = text.substr(i, end - i);
+      while (!tok.empty() && tok.back() == ' ') tok.pop_back();
+      out.push_back(tok);  // e.g. "i32 1", "<2 x i8> undef"
+      i = end;
+    }
+  }
+  return out;
+}
+
+// The integer of a metadata element "i32 1".
+unsigned long metadataInt(const std::string& e) {
+  const size_t sp = e.rfind(' ');
+  try {
+    return std::stoul(sp == std::string::npos ? e : e.substr(sp + 1));
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+// vec_type_hint metadata "!{<2 x i8> undef, i32 0}" as OpenCL C names it ("uchar2"): the type
+// and whether an integer type is signed (1) or unsigned (0).
+std::string vecTypeHintName(const std::vector<std::string>& e) {
+  if (e.size() < 2) return "";
+  std::string t = e[0].substr(0, e[0].rfind(" undef"));
+  std::string n;
+  if (!t.empty() && t[0] == '<') {
+    n = t.substr(1, t.find(' ') - 1);
+    t = t.substr(t.find(" x ") + 3);
+    t.pop_back();  // '>'
+  }
+  const bool isSigned = metadataInt(e[1]) != 0;
+  std::string base;
+  if (t == "i8") base = "char";
+  else if (t == "i16") base = "short";
+  else if (t == "i32") base = "int";
+  else if (t == "i64") base = "long";
+  else if (t == "half" || t == "float" || t == "double") return t + n;
+  else return "";
+  return (isSigned ? "" : "u") + base + n;
+}
+
+struct KernelMetadata {
+  std::map<std::string, std::vector<KernelArgMeta>> args;
+  std::map<std::string, std::string> attributes;  // CL_KERNEL_ATTRIBUTES
+};
+
+KernelMetadata kernelMetadata(const std::string& source, const std::vector<std::string>& args, unsigned addressBits) {
+  namespace fs = std::filesystem;
+  KernelMetadata result;
+  char tmpl[] = "/tmp/clref-arginfo-XXXXXX";
+  if (!mkdtemp(tmpl)) return result;
+  const fs::path dir(tmpl);
+  { std::ofstream(dir / "kernel.cl") << source; }
+  std::string cmd = "clang-15 -x cl -target ";
+  cmd += addressBits == 32 ? "spir" : "spir64";
+  cmd += " -emit-llvm -S -O0 -cl-kernel-arg-info";
+  for (const auto& a : args) cmd += " " + shellQuote(a);
+  cmd += " " + shellQuote((dir / "kernel.cl").string()) + " -o " + shellQuote((dir / "kernel.ll").string()) + " >/dev/null 2>&1";
+  if (std::system(cmd.c_str()) == 0) {
+    std::ifstream in(dir / "kernel.ll");
+    std::map<std::string, std::string> nodes;  // "!5" -> its text
+    std::vector<std::pair<std::string, std::string>> kernels;  // name, define line
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("define ", 0) == 0 && line.find("spir_kernel") != std::string::npos) {
+        const size_t at = line.find('@');
+        if (at == std::string::npos) continue;
+        std::string name;
+        if (line[at + 1] == '"') name = line.substr(at + 2, line.find('"', at + 2) - at - 2);
+        else name = line.substr(at + 1, line.find('(', at) - at - 1);
+        kernels.emplace_back(name, line);
+      } else if (line.size() > 1 && line[0] == '!' && std::isdigit(static_cast<unsigned char>(line[1]))) {
+        const size_t eq = line.find(" = ");
+        if (eq != std::string::npos) nodes[line.substr(0, eq)] = line.substr(eq + 3);
+      }
+    }
+    for (const auto& [name, def] : kernels) {
+      const auto field = [&](const char* key) {
+        const std::string k = std::string("!") + key + " ";
+        const size_t pos = def.find(k);
+        if (pos == std::string::npos) return std::vector<std::string>{};
+        const size_t ref = pos + k.size();
+        const std::string id = def.substr(ref, def.find_first_of(" {,", ref) - ref);
+        const auto it = nodes.find(id);
+        return it == nodes.end() ? std::vector<std::string>{} : metadataTuple(it->second);
+      };
+      const auto as = field("kernel_arg_addr_space"), acc = field("kernel_arg_access_qual"), ty = field("kernel_arg_type"),
+                 tq = field("kernel_arg_type_qual"), nm = field("kernel_arg_name");
+      std::vector<KernelArgMeta> v(ty.size());
+      for (size_t i = 0; i < v.size(); ++i) {
+        v[i].type = ty[i];
+        if (i < as.size()) v[i].addressSpace = cl_uint(metadataInt(as[i]));
+        if (i < acc.size()) v[i].access = acc[i];
+        if (i < tq.size()) v[i].qualifiers = tq[i];
+        if (i < nm.size()) v[i].name = nm[i];
+      }
+      result.args[name] = std::move(v);
+      // §5.9.3 CL_KERNEL_ATTRIBUTES: the kernel's __attribute__ qualifiers as in the source.
+      std::string attrs;
+      const auto add = [&](const std::string& a) { attrs += (attrs.empty() ? "" : " ") + a; };
+      if (const auto vh = field("vec_type_hint"); !vh.empty()) {
+        const std::string t = vecTypeHintName(vh);
+        if (!t.empty()) add("vec_type_hint(" + t + ")");
+      }
+      for (const char* key : {"work_group_size_hint", "reqd_work_group_size"}) {
+        const auto d = field(key);
+        if (d.size() == 3)
+          add(std::string(key) + "(" + std::to_string(metadataInt(d[0])) + "," + std::to_string(metadataInt(d[1])) + "," +
+              std::to_string(metadataInt(d[2])) + ")");
+      }
+      result.attributes[name] = attrs;
+    }
+  }
+  fs::remove_all(dir);
+  return result;
+}
+
+bool deviceSupportsImages() {
+  cl_bool images = CL_FALSE;
+  deviceInfo(theDevice(), CL_DEVICE_IMAGE_SUPPORT, InfoOut{sizeof images, &images, nullptr});
+  return images == CL_TRUE;
 }
 
 // Compiles OpenCL C to SPIR-V (the compile step); headers are written to a temporary include dir.
@@ -181,10 +393,19 @@ cl_int compileSource(cl_program p, const Options& o, const std::vector<std::pair
   bool haveStd = false;
   for (const auto& a : args) haveStd = haveStd || a.rfind("-cl-std=", 0) == 0;
   if (!haveStd) args.push_back("-cl-std=CL1.2");  // §5.8.6.4: the default is the highest 1.x version
+  // OpenCL C 3.0 §6.12 (predefined macros): __IMAGE_SUPPORT__ is defined only when the device
+  // supports images; clang's spir targets always define it.
+  if (!deviceSupportsImages()) args.push_back("-U__IMAGE_SUPPORT__");
+  // __OPENCL_VERSION__: the OpenCL version the device supports (the runtime defines it; clang
+  // does not).
+  args.push_back("-D__OPENCL_VERSION__=300");
   cl_int r = CL_SUCCESS;
   try {
     auto prog = host::Program::fromOpenCLC(deviceFor(o), p->source, join(args));
     p->spirv = prog->module().binary();
+    auto meta = kernelMetadata(p->source, args, theDevice()->device.config().addressBits);
+    p->argMeta = o.argInfo ? std::move(meta.args) : decltype(meta.args){};
+    p->kernelAttributes = std::move(meta.attributes);
   } catch (const std::exception& e) {
     p->log += e.what();
     p->log += "\n";
@@ -460,10 +681,16 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   cl_program p = newProgram(context, _cl_program::Origin::Linked);
   p->options = options ? options : "";
   p->uniformWorkGroups = uniform;
+  for (cl_uint i = 0; i < num_input_programs; ++i) {
+    for (const auto& [name, meta] : input_programs[i]->argMeta) p->argMeta[name] = meta;
+    for (const auto& [name, attrs] : input_programs[i]->kernelAttributes) p->kernelAttributes[name] = attrs;
+  }
+  p->argInfo = !p->argMeta.empty();
   p->status = CL_BUILD_IN_PROGRESS;
   // SPIRV-Tools' linker resolves Import/Export LinkageAttributes across the modules.
   std::vector<std::vector<uint32_t>> mods;
   for (cl_uint i = 0; i < num_input_programs; ++i) mods.push_back(input_programs[i]->spirv);
+  exportLinkOnceOdrForImports(mods);
   spvtools::Context ctx(SPV_ENV_UNIVERSAL_1_5);
   std::string messages;
   ctx.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t&, const char* m) { messages += std::string(m) + "\n"; });
@@ -476,6 +703,7 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
     r = CL_LINK_PROGRAM_FAILURE;
   } else {
     p->spirv = std::move(linked);
+    if (!o.createLibrary) dropLeftoverLinkOnceOdr(p->spirv);
     if (o.createLibrary) {
       p->binaryType = CL_PROGRAM_BINARY_TYPE_LIBRARY;
     } else if (makeExecutable(p, o) != CL_SUCCESS) {
@@ -540,7 +768,22 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
     case CL_PROGRAM_BUILD_OPTIONS: return out(program->options);
     case CL_PROGRAM_BUILD_LOG: return out(program->log);
     case CL_PROGRAM_BINARY_TYPE: return out(program->binaryType);
-    case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: return out(size_t(0));
+    // §5.8.8: the storage of the program's variables in the global address space (program-scope
+    // and static function-scope variables: CrossWorkgroup OpVariables of the module).
+    case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: {
+      size_t total = 0;
+      if (program->executable) {
+        const auto& m = program->executable->module();
+        for (uint32_t v : m.globalVariables) {
+          const auto* d = m.findDef(v);
+          if (!d || d->operandCount() == 0 || spv::StorageClass(d->operand(0)) != spv::StorageClass::CrossWorkgroup) continue;
+          const auto& t = m.type(m.type(d->resultType).element);
+          const size_t al = t.align ? t.align : 1;
+          total = (total + al - 1) / al * al + size_t(t.size);
+        }
+      }
+      return out(total);
+    }
     default: return CL_INVALID_VALUE;
   }
 }
