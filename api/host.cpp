@@ -130,6 +130,10 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::s
   if (!haveStd) argv.push_back("-cl-std=CL1.2");
   // Keep the kernel argument names (OpName): diagnostics and argument info use them.
   argv.push_back("-cl-kernel-arg-info");
+  // LLVM's vectorisers create intrinsics (llvm.vector.reduce.*) that llvm-spirv-15 cannot
+  // translate; the interpreter gains nothing from them.
+  argv.push_back("-fno-vectorize");
+  argv.push_back("-fno-slp-vectorize");
   argv.insert(argv.end(), {cl.string(), "-o", bc.string()});
   std::string log;
   if (runCommand(argv, log) != 0) {

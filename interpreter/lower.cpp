@@ -278,8 +278,11 @@ class KernelLowering {
     collectReachable(ep->function);
     k_.allocations.emplace_back("null", AllocationSource::Null, spv::StorageClass::CrossWorkgroup);
     assignRegisters();
+    // Module-scope variables take the first tags, the same in every kernel of the module, so a
+    // pointer to one stored in program-scope memory means the same variable in all of them.
+    assignModuleVariables();
     assignParams(ep->function);
-    assignVariables();
+    assignFunctionVariables();
     finishTags();
     writeConstants();
     countUses();
@@ -442,8 +445,7 @@ class KernelLowering {
     return off;
   }
 
-  void assignVariables() {
-    // Module-scope variables.
+  void assignModuleVariables() {
     for (uint32_t v : m_.globalVariables) {
       const Instruction& inst = m_.def(v);
       const Type& pt = m_.type(inst.resultType);
@@ -484,6 +486,9 @@ class KernelLowering {
       }
       L_.tagOf_[v] = newTag(std::move(d));
     }
+  }
+
+  void assignFunctionVariables() {
     // Function-scope variables of reachable functions: one static slot each (no recursion).
     for (uint32_t fid : order_)
       for (uint32_t v : m_.functions.at(fid).variables) {
@@ -619,8 +624,10 @@ class KernelLowering {
     specInstructions_.push_back(synth);
     const size_t before = k_.ops.size();
     const Instruction& s = specInstructions_.back();
+    // Pointer arithmetic (program-scope initialisers such as `global int* p = &a[1]`) lowers
+    // through the memory family's access chains.
     const bool handled = lowerArithmetic(L_, s) || lowerBitwise(L_, s) || lowerRelational(L_, s) ||
-                         lowerConversion(L_, s) || lowerComposite(L_, s);
+                         lowerConversion(L_, s) || lowerComposite(L_, s) || lowerMemory(L_, s);
     if (!handled) L_.reject(inst, "OpSpecConstantOp with opcode " + std::to_string(inst.words[3]));
     WorkItem wi;
     wi.regs = k_.registerTemplate.data();

@@ -120,14 +120,15 @@ Module Module::load(std::vector<uint32_t> words) {
     if (!valid) failure = firstFailure;
   }
   if (!valid) {
-    // llvm-spirv-15 sometimes lays out the blocks of an -O2 loop with the exit before the loop
-    // header, so an id is used before (in layout order) the block that defines it; SPIR-V 1.0
-    // §2.16.1 requires dominators first. Block order carries no meaning for execution, so the
-    // module is accepted when it validates with each function's blocks in reverse post-order
-    // (clref runs it as given; only the validator needs the order).
+    // llvm-spirv-15 output breaks three layout rules that carry no meaning for execution:
+    // an -O2 loop's exit block laid out before the loop header (an id used before the block
+    // that defines it; SPIR-V 1.0 §2.16.1 wants dominators first), OpVariables outside the
+    // first block (§2.16.1), and a constant out-of-range component of a work-item BuiltIn
+    // vector (get_global_id(4), which OpenCL C 3.0 §6.15.1 defines as 0). The module is
+    // accepted when a copy with those fixed validates; clref runs the module as given.
     const std::string firstFailure = failure;
     failure.clear();
-    auto reordered = m.withBlocksInDominanceOrder();
+    auto reordered = m.normalizedForValidation();
     valid = tools.Validate(reordered.data(), reordered.size(), options);
     if (!valid && m.hasDebugInfoSet()) {
       failure.clear();
@@ -167,7 +168,23 @@ std::vector<uint32_t> Module::withoutDebugInfo() const {
   return out;
 }
 
-std::vector<uint32_t> Module::withBlocksInDominanceOrder() const {
+bool Module::isBuiltinLoad(uint32_t id) const {
+  const Instruction* d = findDef(id);
+  return d && d->opcode == spv::Op::OpLoad && hasDecoration(d->operand(0), spv::Decoration::BuiltIn);
+}
+
+// An instruction as the validator should see it: a constant out-of-range component of a
+// BuiltIn vector becomes component 0 (the lowering gives it the OpenCL C value).
+void Module::appendFixed(const Instruction& inst, std::vector<uint32_t>& out) const {
+  const size_t at = out.size();
+  out.insert(out.end(), inst.words.begin(), inst.words.end());
+  if (inst.opcode == spv::Op::OpCompositeExtract && inst.words.size() == 5 && isBuiltinLoad(inst.words[3])) {
+    const Instruction& load = *findDef(inst.words[3]);
+    if (types.count(load.resultType) && inst.words[4] >= types.at(load.resultType).count) out[at + 4] = 0;
+  }
+}
+
+std::vector<uint32_t> Module::normalizedForValidation() const {
   std::vector<uint32_t> out(words_.begin(), words_.begin() + 5);
   auto append = [&](const Instruction& inst) { out.insert(out.end(), inst.words.begin(), inst.words.end()); };
   size_t i = 0;
@@ -241,8 +258,23 @@ std::vector<uint32_t> Module::withBlocksInDominanceOrder() const {
     std::vector<size_t> order(post.rbegin(), post.rend());
     for (size_t b = 0; b < blocks.size(); ++b)
       if (!seen[b]) order.push_back(b);
-    for (size_t b : order)
-      for (size_t k : blocks[b].insts) append(instructions[k]);
+    // Every function-scope OpVariable goes right after the entry block's OpLabel.
+    std::vector<size_t> variables;
+    for (const auto& blk : blocks)
+      for (size_t k : blk.insts)
+        if (instructions[k].opcode == spv::Op::OpVariable) variables.push_back(k);
+    bool first = true;
+    for (size_t b : order) {
+      for (size_t k : blocks[b].insts) {
+        const Instruction& inst = instructions[k];
+        if (inst.opcode == spv::Op::OpVariable) continue;
+        appendFixed(inst, out);
+        if (first && inst.opcode == spv::Op::OpLabel) {
+          for (size_t v : variables) append(instructions[v]);
+          first = false;
+        }
+      }
+    }
     for (size_t k : pending) append(instructions[k]);
   }
   return out;

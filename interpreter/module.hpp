@@ -133,8 +133,12 @@ class Module {
   // Whether the module imports debug-information instruction sets, and the module without them.
   bool hasDebugInfoSet() const;
   std::vector<uint32_t> withoutDebugInfo() const;
-  // The module with each function's blocks in reverse post-order (dominators first).
-  std::vector<uint32_t> withBlocksInDominanceOrder() const;
+  // The module as the validator should see it when llvm-spirv-15's layout breaks rules that do
+  // not affect execution: blocks in reverse post-order (dominators first), function-scope
+  // variables at the start of the entry block, out-of-range BuiltIn components clamped.
+  std::vector<uint32_t> normalizedForValidation() const;
+  // Whether id is an OpLoad of a work-item BuiltIn variable.
+  bool isBuiltinLoad(uint32_t id) const;
 
   // Disassembly of one instruction (friendly names), and of the whole module.
   std::string disassemble(const Instruction& inst) const;
@@ -149,6 +153,7 @@ class Module {
   void buildTables();
   void layoutTypes();
   void readDebugParamNames();
+  void appendFixed(const Instruction& inst, std::vector<uint32_t>& out) const;
   mutable std::unordered_map<uint32_t, std::string> friendlyNames_;
 };
 

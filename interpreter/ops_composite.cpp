@@ -97,6 +97,22 @@ bool lowerComposite(Lowerer& L, const Instruction& inst) {
 
   switch (inst.opcode) {
     case spv::Op::OpCompositeExtract: {
+      if (inst.operandCount() == 2 && L.m.isBuiltinLoad(inst.operand(0))) {
+        const Instruction& load = L.m.def(inst.operand(0));
+        const Type& vt = L.type(load.resultType);
+        if (vt.kind == TypeKind::Vector && inst.operand(1) >= vt.count) {
+          // get_global_size(4) and friends (OpenCL C 3.0 §6.15.1): 1 for sizes and counts,
+          // 0 for ids and offsets; a constant, written into the register template.
+          uint64_t value = 0;
+          switch (L.builtinOf_.at(load.operand(0))) {
+            case spv::BuiltIn::GlobalSize: case spv::BuiltIn::WorkgroupSize: case spv::BuiltIn::EnqueuedWorkgroupSize:
+            case spv::BuiltIn::NumWorkgroups: value = 1; break;
+            default: break;
+          }
+          std::memcpy(L.k.registerTemplate.data() + L.reg(inst.resultId), &value, L.type(inst.resultType).size);
+          return true;
+        }
+      }
       uint32_t mt = 0;
       const uint64_t off = memberOffset(L, L.typeIdOfValue(inst.operand(0)), inst, 1, mt);
       const uint64_t size = L.type(inst.resultType).size;

@@ -288,6 +288,18 @@ bool emitFused(Lowerer& L, const Instruction& inst, bool store, uint64_t n, uint
   return true;
 }
 
+// OpPtrEqual / OpPtrNotEqual (SPIR-V 1.4): pointers compare as their tagged values;
+// OpPtrDiff: the distance in elements of the pointee type (both in the same allocation).
+template <class P, bool Equal> const Op* ptrCompare(WorkItem& wi, const Op* op) {
+  wr<uint8_t>(wi, op->r, (rd<P>(wi, op->a) == rd<P>(wi, op->b)) == Equal);
+  return op + 1;
+}
+template <class P, class R> const Op* ptrDiff(WorkItem& wi, const Op* op) {
+  const int64_t bytes = int64_t(rd<P>(wi, op->a)) - int64_t(rd<P>(wi, op->b));
+  wr<R>(wi, op->r, R(bytes / int64_t(op->imm)));
+  return op + 1;
+}
+
 }  // namespace
 
 bool chainIsFusable(const Lowerer& L, const Instruction& chain) {
@@ -346,6 +358,29 @@ bool lowerMemory(Lowerer& L, const Instruction& inst) {
         op.c = L.reg(inst.operand(2));
         op.n = uint32_t(L.typeOfValue(inst.operand(2)).size);
       }
+      return true;
+    }
+    case spv::Op::OpPtrEqual:
+    case spv::Op::OpPtrNotEqual: {
+      const bool eq = inst.opcode == spv::Op::OpPtrEqual;
+      Handler fn = p64 ? (eq ? &ptrCompare<uint64_t, true> : &ptrCompare<uint64_t, false>)
+                       : (eq ? &ptrCompare<uint32_t, true> : &ptrCompare<uint32_t, false>);
+      Op& op = L.emit(fn, inst);
+      op.r = L.reg(inst.resultId);
+      op.a = L.reg(inst.operand(0));
+      op.b = L.reg(inst.operand(1));
+      return true;
+    }
+    case spv::Op::OpPtrDiff: {
+      const uint64_t stride = std::max<uint64_t>(1, L.typeOfValue(inst.operand(0)).stride);
+      const bool r64 = L.type(inst.resultType).size == 8;
+      Handler fn = p64 ? (r64 ? &ptrDiff<uint64_t, int64_t> : &ptrDiff<uint64_t, int32_t>)
+                       : (r64 ? &ptrDiff<uint32_t, int64_t> : &ptrDiff<uint32_t, int32_t>);
+      Op& op = L.emit(fn, inst);
+      op.r = L.reg(inst.resultId);
+      op.a = L.reg(inst.operand(0));
+      op.b = L.reg(inst.operand(1));
+      op.imm = stride;
       return true;
     }
     case spv::Op::OpVariable: {

@@ -1,4 +1,5 @@
 // OpenCL 3.0 API §5.9 Kernel Objects (creation, arguments, queries) and §5.10 Executing Kernels.
+#include <cstdio>
 #include <algorithm>
 #include <set>
 #include <sstream>
@@ -411,6 +412,12 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
         }
       }
       auto r = hk.run(range);
+      // OpenCL C 3.0 §6.15.14.3: printf output goes to the implementation's output stream when
+      // the command completes; clref writes it to stdout in work-group order.
+      if (!r.printfOutput.empty()) {
+        std::fwrite(r.printfOutput.data(), 1, r.printfOutput.size(), stdout);
+        std::fflush(stdout);
+      }
       if (!r.ok) {
         // A kernel fault (out-of-bounds access, barrier divergence, ...): the command ends with
         // CL_OUT_OF_RESOURCES, the status implementations give a command that faulted, and the

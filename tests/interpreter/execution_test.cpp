@@ -750,3 +750,31 @@ kernel void mix(global const int* a, global int* out, int k) {
     CHECK(out->as<int32_t>()[i] == acc);
   }
 }
+
+// Program-scope variables keep their values between launches and between kernels (OpenCL C
+// 3.0 §6.8), including pointers to one another set by initialisers (OpSpecConstantOp pointer
+// chains): a pointer stored by one kernel must still name the same variable in another kernel
+// whose parameters differ.
+TEST_CASE("program-scope pointers persist across kernels with different parameters", "[execution][globals]") {
+  const char* src = R"CL(
+global int a_var[4] = {10, 20, 30, 40};
+global int* p = &a_var[1];
+kernel void first(global int* out) { out[0] = *p; out[1] = p[1]; p = &a_var[3]; }
+kernel void second(int unused0, global int* out, int unused1) { out[0] = *p; out[1] = (int)(p == &a_var[3]); }
+)CL";
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device, src, "-cl-std=CL2.0");
+  host::Kernel first(program, "first"), second(program, "second");
+  auto out1 = std::make_shared<host::Buffer>(8), out2 = std::make_shared<host::Buffer>(8);
+  first.setArg(0, out1);
+  second.setArg(0, int32_t(0));
+  second.setArg(1, out2);
+  second.setArg(2, int32_t(0));
+  host::NDRange r;
+  requireOk(first.run(r));
+  requireOk(second.run(r));
+  CHECK(out1->as<int32_t>()[0] == 20);
+  CHECK(out1->as<int32_t>()[1] == 30);
+  CHECK(out2->as<int32_t>()[0] == 40);
+  CHECK(out2->as<int32_t>()[1] == 1);
+}
