@@ -1,5 +1,7 @@
 #include "interpreter/executor.hpp"
 
+#include "numerics/math.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -209,6 +211,8 @@ class Worker {
       if (g >= s_.totalGroups || g > s_.faultGroup.load()) break;
       runGroup(g);
     }
+    // The worker thread ends here: release its MPFR caches (numerics keeps them per thread).
+    numerics::releaseThreadResources();
     std::lock_guard lock(s_.mu);
     s_.warningCount += warningCount_;
     for (auto& w : warnings_) s_.warnings.push_back(std::move(w));

@@ -81,4 +81,8 @@ MathResult evaluateMad(std::span<const double> args, Format format, Rounding r, 
 // finite binary value (trailing zeros dropped); "inf", "-inf", "nan", "0", "-0" otherwise.
 std::string exactDecimal(MathFn f, std::span<const double> args, Format format, int digits = 40);
 
+// Frees the calling thread's MPFR caches (constants such as π, kept per thread by MPFR). A
+// thread that used evaluate() calls it before it ends, so nothing is left behind.
+void releaseThreadResources();
+
 }  // namespace clref::numerics

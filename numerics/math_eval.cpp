@@ -186,4 +186,6 @@ std::string exactDecimal(MathFn f, std::span<const double> args, Format format, 
   return decimalString(v, digits, t == 0);
 }
 
+void releaseThreadResources() { mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); }
+
 }  // namespace clref::numerics
