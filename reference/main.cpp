@@ -3,6 +3,7 @@
 //   clref dis MODULE.spv  disassemble
 //   clref info MODULE.spv what the module declares: version, capabilities, kernels, arguments
 //   clref choices         every named choice (spec freedom) with its options and default
+//   clref math FUNC ARG.. a math function exactly, and the verdict on a result (math_command.hpp)
 // Exit status: 0 success, 1 the kernel faulted, 2 the input was rejected (command line, case
 // file, module), 3 an internal error.
 #include <cstdio>
@@ -16,6 +17,7 @@
 #include "interpreter/module.hpp"
 #include "numerics/choices.hpp"
 #include "reference/case_file.hpp"
+#include "reference/math_command.hpp"
 #include "reference/module_info.hpp"
 
 #ifndef CLREF_VERSION
@@ -174,6 +176,8 @@ int main(int argc, char** argv) {
   auto* infoCmd = app.add_subcommand("info", "show a SPIR-V module's version, capabilities and kernels");
   infoCmd->add_option("module", infoPath, "SPIR-V module")->required();
   auto* choicesCmd = app.add_subcommand("choices", "list every named choice with its options and default");
+  reference::MathCommandOptions math;
+  auto* mathCmd = reference::addMathCommand(app, math);
 
   try {
     app.parse(argc, argv);
@@ -185,6 +189,7 @@ int main(int argc, char** argv) {
     if (*disCmd) return disCommand(disPath);
     if (*infoCmd) return infoCommand(infoPath);
     if (*choicesCmd) return choicesCommand();
+    if (*mathCmd) return reference::mathCommand(math);
   } catch (const std::exception& e) {
     std::cerr << "clref: internal error: " << e.what() << "\n";
     return kInternal;

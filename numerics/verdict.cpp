@@ -1,0 +1,825 @@
+// Verdicts: is an observed result one the specification allows? (numerics/verdict.hpp)
+#include "numerics/verdict.hpp"
+
+#include <mpfr.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "numerics/math_internal.hpp"
+#include "numerics/mpfr_round.hpp"
+
+namespace clref::numerics {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// ---- The format's values ---------------------------------------------------------------------
+
+int emaxOf(Format f) { return int(rangeOf(f).emax) - 1; }                 // IEEE emax
+int eminOf(Format f) { return 1 - emaxOf(f); }                            // IEEE emin
+int minSubExp(Format f) { return eminOf(f) - precisionOf(f) + 1; }        // 2^this: smallest subnormal
+double minNormal(Format f) { return std::ldexp(1.0, eminOf(f)); }
+
+bool isSubnormalIn(double v, Format f) { return v != 0 && std::isfinite(v) && std::fabs(v) < minNormal(f); }
+
+// The adjacent value of the format above (up) or below x (a finite value of the format).
+double stepFormat(double x, bool up, Format f) {
+  switch (f) {
+    case Format::Half: {
+      uint16_t b = toHalf(x).bits;
+      if ((b & 0x7fff) == 0) return up ? toDouble(Half{1}) : toDouble(Half{0x8001});
+      const bool neg = (b & 0x8000) != 0;
+      return toDouble(Half{uint16_t(up != neg ? b + 1 : b - 1)});
+    }
+    case Format::Float: return std::nextafter(float(x), up ? INFINITY : -INFINITY);
+    case Format::Double: return std::nextafter(x, up ? kInf : -kInf);
+  }
+  return x;
+}
+
+// The exponent k with ulp(x) = 2^k by the spec's definition (SPIR-V Env / OpenCL C §"Relative
+// Error as ULPs"): the gap between the two consecutive finite values around x; at a value of
+// the format, the distance to its nearest other value, which at a power of two 2^e (e > emin)
+// is the gap below; 0 and the subnormal range have the smallest subnormal; at and beyond the
+// largest finite value, the gap of the top binade. `e` is floor(log2|x|), `pow2` whether
+// |x| = 2^e.
+int ulpExponent(bool zero, long e, bool pow2, Format f) {
+  const int p = precisionOf(f);
+  if (zero || e < eminOf(f)) return minSubExp(f);
+  if (e > emaxOf(f)) return emaxOf(f) - p + 1;
+  if (pow2 && e > eminOf(f)) return int(e) - p;
+  return int(e) - p + 1;
+}
+
+int ulpExponent(mpfr_srcptr x, Format f) {
+  if (mpfr_zero_p(x)) return ulpExponent(true, 0, false, f);
+  return ulpExponent(false, long(mpfr_get_exp(x)) - 1, mpfr_min_prec(x) == 1, f);
+}
+
+// ---- Exact reference values ------------------------------------------------------------------
+
+struct ExactInfo {
+  int ternary = 0;      // sign of (computed - exact); 0: the computed value is exact
+  bool beyond = false;  // the exact value is finite but outside MPFR's exponent range (overflow)
+};
+
+// Computes the exact result into `out` (at out's precision, round to nearest) in MPFR's widest
+// exponent range, which the caller has set.
+using ExactFn = std::function<ExactInfo(mpfr_ptr out)>;
+
+std::optional<int> runCore(MathFn f, mpfr_ptr out, const detail::MathArgs& a, int64_t& integer) {
+  if (auto t = detail::trigCore(f, out, a, MPFR_RNDN)) return t;
+  if (auto t = detail::expLogCore(f, out, a, MPFR_RNDN, integer)) return t;
+  if (auto t = detail::arithCore(f, out, a, MPFR_RNDN, integer)) return t;
+  if (auto t = detail::commonCore(f, out, a, MPFR_RNDN)) return t;
+  return std::nullopt;
+}
+
+ExactInfo mathExact(MathFn f, std::span<const double> args, Format format, mpfr_ptr out) {
+  const MathFn c = detail::canonical(f);
+  if (c == MathFn::fract && std::isfinite(args[0]) && args[0] != 0) {
+    // OpenCL C 3.0 §6.15.2 fract: fmin(x - floor(x), 0x1.fffffep-1f) (the format's 1 - 2^-p);
+    // x - floor(x) is exact at 1100 bits (binary64 bits lie between 2^1023 and 2^-1074).
+    Mpfr xm(53), fl(53), d(1100);
+    mpfr_set_d(xm, args[0], MPFR_RNDN);
+    mpfr_set_d(fl, std::floor(args[0]), MPFR_RNDN);
+    mpfr_sub(d, xm, fl, MPFR_RNDN);
+    const double below = 1.0 - std::ldexp(1.0, -precisionOf(format));
+    if (mpfr_cmp_d(d, below) > 0) mpfr_set_d(d, below, MPFR_RNDN);
+    return {mpfr_set(out, d, MPFR_RNDN), false};
+  }
+  // The functions evaluated without an MPFR core are exact operations on the operands: their
+  // result is the exact value (a value of the format).
+  std::optional<MathResult> r = detail::exactEval(c, args, format, Rounding::RTE);
+  if (!r) r = detail::commonExactEval(c, args);
+  if (r) {
+    const double v = c == MathFn::ilogb ? double(r->integer) : r->value;
+    if (std::isnan(v)) mpfr_set_nan(out);
+    else mpfr_set_d(out, v, MPFR_RNDN);
+    return {};
+  }
+  Mpfr m0(53), m1(53), m2(53);
+  mpfr_ptr m[3] = {m0, m1, m2};
+  for (size_t i = 0; i < args.size() && i < 3; ++i) mpfr_set_d(m[i], args[i], MPFR_RNDN);
+  const detail::MathArgs a{args, {m0, m1, m2}, format};
+  int64_t integer = 0;
+  mpfr_clear_overflow();
+  const auto t = runCore(c == MathFn::sincos ? MathFn::sin : c, out, a, integer);
+  if (!t) throw std::logic_error("verdict: no exact evaluation for " + std::string(nameOf(f)));
+  return {*t, mpfr_overflow_p() != 0};
+}
+
+// ---- The rule of a table row -------------------------------------------------------------------
+
+enum class RuleKind { CorrectlyRounded, Ulps, Absolute, MadBoth, Any };
+
+struct Rule {
+  RuleKind kind = RuleKind::Any;
+  double bound = 0;  // Ulps: ulps; Absolute: the absolute error
+  std::string text;
+  std::string clause;
+};
+
+std::string fmtNumber(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+std::string fmtHex(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%a", v);
+  return buf;
+}
+
+// The rule of one document's rows for these operands.
+Rule resolve(const std::vector<const AccuracyRequirement*>& rows, std::span<const double> args) {
+  const AccuracyRequirement* main = nullptr;
+  for (const auto* r : rows) {
+    // Rules stated outside the tables: an operand range outside which any value is allowed
+    // (OpenCL C 3.0 §6.15.2: half_cos, half_sin, half_tan "x must be in the range -2^16 to +2^16").
+    if (r->definedFor && !args.empty() && !r->definedFor->contains(args[0]))
+      return {RuleKind::Any, 0, "any value: the operand is outside the range where the function is defined",
+              std::string(r->source)};
+    if (!main && !r->table.empty()) main = r;
+  }
+  if (!main) return {RuleKind::Any, 0, "", ""};
+  const std::string clause = std::string(toString(main->document)) + ": " + std::string(main->source);
+  const Domain& d = main->domain;
+  if (d.any()) {
+    bool inside = true;
+    if (d.x && !args.empty()) inside = inside && d.x->contains(args[0]);
+    if (d.y && args.size() > 1) inside = inside && d.y->contains(args[1]);
+    if (d.outside == inside) {
+      if (main->otherwiseUlps >= 0)
+        return {RuleKind::Ulps, main->otherwiseUlps, "<= " + fmtNumber(main->otherwiseUlps) + " ulp (outside the domain of the absolute bound)", clause};
+      return {RuleKind::Any, 0, "any value: no bound is stated outside the row's domain (\"" + std::string(main->text) + "\")", clause};
+    }
+  }
+  switch (main->kind) {
+    case BoundKind::CorrectlyRounded: return {RuleKind::CorrectlyRounded, 0, "correctly rounded", clause};
+    case BoundKind::Ulps: {
+      double b = main->ulps + main->ulpsPerN;  // scalar: vector width n = 1
+      std::string text = "<= " + fmtNumber(main->ulps) + " ulp";
+      if (main->plusFloorAbs2x && !args.empty()) {
+        b += std::floor(std::fabs(2 * args[0]));
+        text = "<= " + fmtNumber(main->ulps) + " + floor(fabs(2 * x)) = " + fmtNumber(b) + " ulp";
+      }
+      if (!main->derived.empty()) text += " (non-derived implementations; " + std::string(main->derived) + ")";
+      return {RuleKind::Ulps, b, text, clause};
+    }
+    case BoundKind::Absolute: {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "|error| <= %a (%g)", main->absolute, main->absolute);
+      return {RuleKind::Absolute, main->absolute, buf, clause};
+    }
+    case BoundKind::FmaOrMulAdd:
+      return {RuleKind::MadBoth, 0, "fused (fma) or unfused (multiply then add), each correctly rounded", clause};
+    case BoundKind::AbsoluteMaxSquared:
+      throw std::invalid_argument("verdict: the max·max absolute-error rule (cross, dot) needs the vector operands");
+    case BoundKind::Derived:
+    case BoundKind::ImplementationDefined:
+    case BoundKind::Undefined:
+    case BoundKind::AnyValue:
+      return {RuleKind::Any, 0, "any value (" + std::string(toString(main->kind)) + ")", clause};
+  }
+  return {};
+}
+
+// ---- Judging one set of operands under one rule -----------------------------------------------
+
+struct Subject {
+  std::optional<MathFn> fn;  // or a core operation
+  CoreOp core = CoreOp::None;
+  std::vector<double> args;
+  Format format;
+  Profile profile;
+  const VerdictOptions* options;
+  bool ftz;                 // flush to zero allowed
+  bool anyZeroSign = false; // an operand was flushed: the sign of a zero result is undefined
+};
+
+ExactFn exactOf(const Subject& s);
+double correctlyRounded(const Subject& s, Rounding r);
+
+bool isMathFn(const Subject& s, MathFn f) { return s.fn && *s.fn == f; }
+
+// The roundings a correctly rounded row accepts (SPIR-V Env §"Rounding Modes": embedded-profile
+// single precision and half precision may default to round toward zero).
+std::vector<Rounding> roundingsOf(const Subject& s) {
+  if (s.options->rounding) return {*s.options->rounding};
+  const bool embedded = s.profile == Profile::Embedded || s.profile == Profile::RelaxedEmbedded;
+  if (s.format == Format::Half || (s.format == Format::Float && embedded)) return {Rounding::RTE, Rounding::RTZ};
+  return {Rounding::RTE};
+}
+
+// Functions whose zero sign the spec leaves open for an exactly zero result: fmax/fmin and
+// their common forms, clamp, maxmag/minmag on equal zeros (OpenCL C 3.0 §6.15.2 describes them
+// by comparisons that do not order -0 and +0; clref's choice is in numerics/math.hpp), and the
+// formulas mix and smoothstep (§6.15.4).
+bool zeroSignOpen(const Subject& s) {
+  if (!s.fn) return false;
+  switch (*s.fn) {
+    case MathFn::fmax: case MathFn::fmin: case MathFn::fmax_common: case MathFn::fmin_common:
+    case MathFn::fclamp: case MathFn::maxmag: case MathFn::minmag: case MathFn::mix: case MathFn::smoothstep:
+      return true;
+    default: return false;
+  }
+}
+
+// An interval of allowed values for a finite exact value x under an ulp or absolute bound.
+struct Bounds {
+  double lo, hi;
+  bool operator==(const Bounds&) const = default;
+};
+
+// [lo, hi]: the values of the format within `dist` of x, where dist = bound·ulp(x) (Ulps) or the
+// bound (Absolute); ±inf join through the overflow rule (the value 2^(emax+1) meets the bound).
+Bounds boundsFor(mpfr_srcptr x, const Rule& rule, Format f) {
+  Mpfr dist(64), s(mpfr_get_prec(x) + 256), top(2);
+  if (rule.kind == RuleKind::Ulps) {
+    mpfr_set_d(dist, rule.bound, MPFR_RNDN);  // exact: bounds are short binary fractions
+    mpfr_mul_2si(dist, dist, ulpExponent(x, f), MPFR_RNDN);
+  } else {
+    mpfr_set_d(dist, rule.bound, MPFR_RNDN);
+  }
+  mpfr_set_ui_2exp(top, 1, emaxOf(f) + 1, MPFR_RNDN);
+  Bounds b;
+  // hi: the largest value of the format <= x + dist. The sum is rounded to nearest at a
+  // precision that is exact in practice; when it is not and lands on a value of the format
+  // from above, the value below is the answer.
+  int t = mpfr_add(s, x, dist, MPFR_RNDN);
+  b.hi = roundToDouble(s, f, Rounding::RTN);
+  if (t > 0 && mpfr_cmp_d(s, b.hi) == 0) b.hi = stepFormat(b.hi, false, f);
+  const int ct = mpfr_cmp(s, top);
+  if (ct > 0 || (ct == 0 && t <= 0)) b.hi = kInf;  // overflow rule
+  t = mpfr_sub(s, x, dist, MPFR_RNDN);
+  b.lo = roundToDouble(s, f, Rounding::RTP);
+  if (t < 0 && mpfr_cmp_d(s, b.lo) == 0) b.lo = stepFormat(b.lo, true, f);
+  mpfr_neg(top, top, MPFR_RNDN);
+  const int cb = mpfr_cmp(s, top);
+  if (cb < 0 || (cb == 0 && t >= 0)) b.lo = -kInf;
+  return b;
+}
+
+// |observed - x| / ulp(x) (see Verdict::errorUlps).
+double errorUlps(mpfr_srcptr x, double observed, Format f) {
+  const int k = ulpExponent(x, f);
+  Mpfr d(mpfr_get_prec(x) + 1200);
+  if (std::isinf(observed)) {
+    if ((observed > 0) != (mpfr_sgn(x) > 0)) return kInf;
+    Mpfr top(2);
+    mpfr_set_ui_2exp(top, 1, emaxOf(f) + 1, MPFR_RNDN);
+    if (observed < 0) mpfr_neg(top, top, MPFR_RNDN);
+    if (mpfr_cmpabs(x, top) >= 0) return 0;
+    mpfr_sub(d, top, x, MPFR_RNDN);
+  } else {
+    Mpfr v(53);
+    mpfr_set_d(v, observed, MPFR_RNDN);
+    mpfr_sub(d, v, x, MPFR_RNDN);
+  }
+  mpfr_abs(d, d, MPFR_RNDN);
+  mpfr_mul_2si(d, d, -k, MPFR_RNDN);
+  return mpfr_get_d(d, MPFR_RNDN);
+}
+
+bool sameValue(double a, double b, bool anyZeroSign) {
+  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+  if (a != b) return false;
+  return a != 0 || anyZeroSign || std::signbit(a) == std::signbit(b);
+}
+
+// A subnormal is allowed to become ±0 (OpenCL C 3.0 §7.5.3 items 2 and 4): when the exact
+// result is nonzero below the smallest normal magnitude, or some allowed value is subnormal.
+bool flushAllowed(const Subject& s, mpfr_srcptr x, double lo, double hi) {
+  if (!s.ftz) return false;
+  const double mn = minNormal(s.format);
+  if (mpfr_regular_p(x)) {
+    Mpfr m(2);
+    mpfr_set_d(m, mn, MPFR_RNDN);
+    if (mpfr_cmpabs(x, m) < 0) return true;
+  }
+  if (std::isnan(lo) || std::isnan(hi)) return false;
+  return (hi > 0 && lo < mn) || (lo < 0 && hi > -mn);
+}
+
+
+// The exact result printed to 40 significant digits (trailing zeros dropped when exact).
+std::string decimal40(mpfr_srcptr x, bool exact) {
+  char* buf = nullptr;
+  mpfr_asprintf(&buf, "%.39Re", x);
+  std::string out(buf);
+  mpfr_free_str(buf);
+  if (exact) {
+    const size_t e = out.find('e');
+    if (e != std::string::npos) {
+      size_t end = e;
+      while (end > 0 && out[end - 1] == '0') --end;
+      if (end > 0 && out[end - 1] == '.') --end;
+      out = out.substr(0, end) + out.substr(e);
+    }
+  }
+  return out;
+}
+
+// Is the exact result one of the edge cases the spec prescribes exactly ("Those values shall
+// produce exactly the prescribed answers, and no other", OpenCL C 3.0 §7.5.1 and SPIR-V Env
+// §"Edge Case Behavior")? clref takes as such: an exactly zero result, and an exact result with
+// a ±0 or ±inf operand (exp(±0) = 1, pow(x, ±0) = 1, hypot(x, ±0) = |x|, ...), and
+// pow/powr(+1, y) = 1.
+bool prescribed(const Subject& s, mpfr_srcptr x, int ternary) {
+  if (ternary != 0) return false;
+  if (mpfr_zero_p(x)) return true;
+  if (s.fn && (*s.fn == MathFn::pow || *s.fn == MathFn::powr) && s.args[0] == 1) return true;
+  if (!s.fn) return false;
+  return std::any_of(s.args.begin(), s.args.end(), [](double a) { return a == 0 || std::isinf(a); });
+}
+
+Verdict judgeIlogb(const Subject& s, const Rule& rule, double observed) {
+  // OpenCL C 3.0 "Math Functions": FP_ILOGB0 is INT_MIN or -INT_MAX, FP_ILOGBNAN is INT_MAX or
+  // INT_MIN; C99 F.9.3.5: ilogb(±inf) = INT_MAX.
+  Verdict v;
+  v.rule = rule.text + " (the integer result)";
+  v.clause = rule.clause;
+  const double x = s.args[0];
+  std::vector<double> set;
+  if (x == 0) set = {double(INT_MIN), double(-INT_MAX)};
+  else if (std::isnan(x)) set = {double(INT_MAX), double(INT_MIN)};
+  else set = {double(evaluate(MathFn::ilogb, s.args, s.format).integer)};
+  v.exact = x == 0 ? "FP_ILOGB0" : std::isnan(x) ? "FP_ILOGBNAN" : std::to_string(int64_t(set[0]));
+  v.lo = *std::min_element(set.begin(), set.end());
+  v.hi = *std::max_element(set.begin(), set.end());
+  v.allowed = rule.kind == RuleKind::Any || std::find(set.begin(), set.end(), observed) != set.end();
+  v.errorUlps = std::isnan(observed) ? kNaN : std::find(set.begin(), set.end(), observed) != set.end() ? 0 : std::fabs(observed - set[0]);
+  return v;
+}
+
+Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
+  if (isMathFn(s, MathFn::ilogb)) return judgeIlogb(s, rule, observed);
+  Verdict v;
+  v.rule = rule.text;
+  v.clause = rule.clause;
+  const Format f = s.format;
+  const bool any = rule.kind == RuleKind::Any;
+  const bool zeroSignFree = s.anyZeroSign || zeroSignOpen(s);
+  const ExactFn exact = exactOf(s);
+  // Everything below runs in MPFR's widest exponent range (the exact value of exp(1e308) or of
+  // exp(-1e308) has an exponent far outside binary64's).
+  ExponentRangeGuard wide(mpfr_get_emin_min(), mpfr_get_emax_max());
+  mpfr_prec_t prec = std::max<mpfr_prec_t>(precisionOf(f) + 72, 140);  // >= 40 decimal digits
+  Mpfr x(prec);
+  ExactInfo info = exact(x);
+
+  if (mpfr_nan_p(x)) {
+    // Any NaN for a NaN result; ulp(NaN) is NaN.
+    v.exact = "nan";
+    v.lo = v.hi = kNaN;
+    v.errorUlps = std::isnan(observed) ? 0 : kNaN;
+    v.allowed = any || std::isnan(observed);
+    if (any) v.lo = -kInf, v.hi = kInf;
+    return v;
+  }
+  std::vector<double> crs;  // the correctly rounded results allowed (CR and mad rows)
+  if (rule.kind == RuleKind::CorrectlyRounded || rule.kind == RuleKind::MadBoth) {
+    for (Rounding r : roundingsOf(s)) {
+      if (rule.kind == RuleKind::CorrectlyRounded) {
+        crs.push_back(correctlyRounded(s, r));
+      } else {
+        // OpenCL C 3.0 §6.15.2 mad and the tables: a correctly rounded fma, or a correctly
+        // rounded multiply followed by a correctly rounded add.
+        crs.push_back(evaluateMad(s.args, f, r, true).value);
+        crs.push_back(evaluateMad(s.args, f, r, false).value);
+        if (s.ftz) {
+          // The multiply's subnormal result may itself be flushed (§7.5.3): then the add gives c.
+          Subject mul = s;
+          mul.fn.reset();
+          mul.core = CoreOp::Mul;
+          mul.args = {s.args[0], s.args[1]};
+          if (isSubnormalIn(correctlyRounded(mul, r), f)) crs.push_back(s.args[2]);
+        }
+      }
+    }
+  }
+  auto inCrs = [&] {
+    return std::any_of(crs.begin(), crs.end(), [&](double c) { return sameValue(c, observed, zeroSignFree); });
+  };
+  if (info.beyond || mpfr_inf_p(x)) {
+    // An infinite exact result is a prescribed edge case (1/0, log(0), exp(inf)); an exact value
+    // beyond MPFR's exponent range (exp(1e308)) is finite and larger than 2^(emax+1), so ±inf
+    // is allowed and, for correctly rounded rows, the directed roundings' largest finite value.
+    const double inf = mpfr_sgn(x.get()) < 0 ? -kInf : kInf;
+    v.exact = !info.beyond ? (inf > 0 ? "inf" : "-inf") : (inf > 0 ? "> 2^(2^62) (finite)" : "< -2^(2^62) (finite)");
+    v.errorUlps = std::isnan(observed) ? kNaN : observed == inf ? 0 : kInf;
+    v.lo = v.hi = inf;
+    v.allowed = any || observed == inf || (info.beyond && inCrs());
+    if (info.beyond)
+      for (double c : crs) v.lo = std::min(v.lo, c), v.hi = std::max(v.hi, c);
+    if (any) v.lo = -kInf, v.hi = kInf;
+    return v;
+  }
+
+  // A finite exact value. For an ulp or absolute bound, the interval of allowed values is
+  // computed from the MPFR approximation and again from its two neighbours, between which the
+  // exact value lies; when they differ the precision is raised (Ziv's strategy).
+  Bounds b{-kInf, kInf};
+  if (rule.kind == RuleKind::Ulps || rule.kind == RuleKind::Absolute) {
+    for (;;) {
+      b = boundsFor(x, rule, f);
+      if (info.ternary == 0 || prec >= 8192) break;
+      Mpfr below(prec), above(prec);
+      mpfr_set(below, x, MPFR_RNDN);
+      mpfr_nextbelow(below.get());
+      mpfr_set(above, x, MPFR_RNDN);
+      mpfr_nextabove(above.get());
+      if (boundsFor(below, rule, f) == b && boundsFor(above, rule, f) == b) break;
+      prec *= 2;
+      mpfr_set_prec(x, prec);
+      info = exact(x);
+    }
+  }
+  v.exact = decimal40(x, info.ternary == 0);
+  v.errorUlps = std::isnan(observed) ? kNaN : errorUlps(x, observed, f);
+
+  switch (rule.kind) {
+    case RuleKind::Any:
+      v.allowed = true;
+      v.lo = -kInf;
+      v.hi = kInf;
+      return v;
+    case RuleKind::Ulps:
+    case RuleKind::Absolute:
+      if (rule.kind == RuleKind::Ulps) v.allowedUlps = rule.bound;
+      if (rule.kind == RuleKind::Ulps && prescribed(s, x, info.ternary)) {
+        const double val = correctlyRounded(s, Rounding::RTE);  // exact: the prescribed value
+        v.lo = v.hi = val;
+        v.rule += "; an edge case: exactly the prescribed value";
+        v.allowed = sameValue(val, observed, zeroSignFree);
+        return v;
+      }
+      v.lo = b.lo;
+      v.hi = b.hi;
+      v.allowed = !std::isnan(observed) && observed >= b.lo && observed <= b.hi;
+      break;
+    case RuleKind::CorrectlyRounded:
+    case RuleKind::MadBoth: {
+      v.lo = kInf;
+      v.hi = -kInf;
+      for (double c : crs) v.lo = std::min(v.lo, c), v.hi = std::max(v.hi, c);
+      v.allowed = inCrs();
+      if (rule.kind == RuleKind::CorrectlyRounded) {
+        std::string modes;
+        for (Rounding r : roundingsOf(s)) modes += (modes.empty() ? "" : " or ") + std::string(toString(r));
+        v.rule += " (" + modes + ")";
+      }
+      break;
+    }
+  }
+  v.zeroAllowed = flushAllowed(s, x, v.lo, v.hi) ||
+                  std::any_of(crs.begin(), crs.end(), [&](double c) { return s.ftz && isSubnormalIn(c, f); });
+  if (v.zeroAllowed) {
+    v.rule += "; or ±0 (a subnormal result may be flushed to zero)";
+    if (observed == 0) v.allowed = true;
+  }
+  return v;
+}
+
+ExactFn exactOf(const Subject& s) {
+  if (s.fn) {
+    const MathFn f = *s.fn;
+    return [f, &s](mpfr_ptr out) { return mathExact(f, s.args, s.format, out); };
+  }
+  return [&s](mpfr_ptr out) {
+    Mpfr a(53), b(53);
+    mpfr_set_d(a, s.args[0], MPFR_RNDN);
+    if (s.args.size() > 1) mpfr_set_d(b, s.args[1], MPFR_RNDN);
+    mpfr_clear_overflow();
+    int t = 0;
+    switch (s.core) {
+      case CoreOp::Add: t = mpfr_add(out, a, b, MPFR_RNDN); break;
+      case CoreOp::Sub: t = mpfr_sub(out, a, b, MPFR_RNDN); break;
+      case CoreOp::Mul: t = mpfr_mul(out, a, b, MPFR_RNDN); break;
+      case CoreOp::Div: t = mpfr_div(out, a, b, MPFR_RNDN); break;
+      case CoreOp::Recip: t = mpfr_ui_div(out, 1, a, MPFR_RNDN); break;
+      default: throw std::invalid_argument("verdict: unsupported core operation");
+    }
+    return ExactInfo{t, mpfr_overflow_p() != 0};
+  };
+}
+
+double correctlyRounded(const Subject& s, Rounding r) {
+  if (s.fn) {
+    if (*s.fn == MathFn::mad) return evaluateMad(s.args, s.format, r, true).value;
+    const MathResult m = evaluate(*s.fn, s.args, s.format, r);
+    return *s.fn == MathFn::ilogb ? double(m.integer) : m.value;
+  }
+  // IEEE 754-2008 §5.4.1 (SPIR-V OpFAdd, OpFSub, OpFMul, OpFDiv): one rounding of the exact
+  // result, with the format's range and subnormals.
+  Mpfr a(53), b(53), out(precisionOf(s.format));
+  mpfr_set_d(a, s.args[0], MPFR_RNDN);
+  if (s.args.size() > 1) mpfr_set_d(b, s.args[1], MPFR_RNDN);
+  const mpfr_rnd_t rnd = toMpfr(r);
+  ExponentRangeGuard wide(mpfr_get_emin_min(), mpfr_get_emax_max());
+  int t = 0;
+  switch (s.core) {
+    case CoreOp::Add: t = mpfr_add(out, a, b, rnd); break;
+    case CoreOp::Sub: t = mpfr_sub(out, a, b, rnd); break;
+    case CoreOp::Mul: t = mpfr_mul(out, a, b, rnd); break;
+    case CoreOp::Div: t = mpfr_div(out, a, b, rnd); break;
+    case CoreOp::Recip: t = mpfr_ui_div(out, 1, a, rnd); break;
+    default: throw std::invalid_argument("verdict: unsupported core operation");
+  }
+  finishToFormat(out, t, s.format, r);
+  return mpfr_nan_p(out) ? kNaN : mpfr_get_d(out, MPFR_RNDN);
+}
+
+std::string describe(const Subject& s) {
+  std::string out = s.fn ? std::string(nameOf(*s.fn)) : std::string(toString(s.core));
+  out += "(";
+  for (size_t i = 0; i < s.args.size(); ++i) out += (i ? ", " : "") + fmtHex(s.args[i]);
+  return out + ")";
+}
+
+// The verdict under the rows of the SPIR-V Environment (or OpenCL C where the environment has
+// none), with the other document's verdict noted when it differs.
+Verdict judgeRows(const Subject& s, double observed) {
+  const auto rows = s.fn ? requirementsFor(*s.fn, s.format, s.profile, s.options->accuracy)
+                         : requirementsFor(s.core, s.format, s.profile, s.options->accuracy);
+  std::vector<const AccuracyRequirement*> env, c;
+  // Rules stated outside the tables (the half_ operand range) hold whichever table applies.
+  for (const auto* r : rows) {
+    if (r->table.empty()) env.push_back(r), c.push_back(r);
+    else (r->document == Document::OpenCLC ? c : env).push_back(r);
+  }
+  // The build option's rows (OpenCL API) decide alone.
+  const bool envRows = std::any_of(env.begin(), env.end(), [](const auto* r) { return !r->table.empty(); });
+  const bool cRows = std::any_of(c.begin(), c.end(), [](const auto* r) { return !r->table.empty(); });
+  if (!envRows && !cRows)
+    throw std::invalid_argument("no accuracy requirement for " + describe(s) + " in " + std::string(toString(s.format)) +
+                                " (" + std::string(toString(s.profile)) + " profile)");
+  const auto& primary = envRows ? env : c;
+  Verdict v = judgeWith(s, resolve(primary, s.args), observed);
+  if (envRows && cRows) {
+    const Verdict w = judgeWith(s, resolve(c, s.args), observed);
+    if (w.allowed != v.allowed)
+      v.note += std::string(v.note.empty() ? "" : "; ") + "OpenCL C's row (" + w.rule + "; " + w.clause + ") would " +
+                (w.allowed ? "allow" : "not allow") + " it";
+  }
+  return v;
+}
+
+// OpenCL C 3.0 §7.5.3 items 3 and 4: a conforming result for the operands with some subnormal
+// operands flushed to zero (of either sign: "the sign of the zero is undefined").
+Verdict judgeSubject(Subject s, double observed) {
+  Verdict v = judgeRows(s, observed);
+  if (v.allowed || !s.ftz) return v;
+  std::vector<size_t> sub;
+  for (size_t i = 0; i < s.args.size(); ++i)
+    if (isSubnormalIn(s.args[i], s.format)) sub.push_back(i);
+  if (sub.empty()) return v;
+  size_t combos = 1;
+  for (size_t i = 0; i < sub.size(); ++i) combos *= 3;
+  for (size_t k = 1; k < combos; ++k) {
+    Subject t = s;
+    t.anyZeroSign = true;
+    size_t code = k;
+    for (size_t i : sub) {
+      const size_t choice = code % 3;
+      code /= 3;
+      if (choice == 1) t.args[i] = 0.0;
+      else if (choice == 2) t.args[i] = -0.0;
+    }
+    const Verdict w = judgeRows(t, observed);
+    if (w.allowed) {
+      v.allowed = true;
+      v.note += std::string(v.note.empty() ? "" : "; ") + "allowed as " + describe(t) +
+                " (subnormal operands flushed to zero, OpenCL C 3.0 §7.5.3): " + w.rule;
+      return v;
+    }
+  }
+  return v;
+}
+
+Subject makeSubject(std::optional<MathFn> fn, CoreOp core, std::span<const double> args, Format format,
+                    Profile profile, const VerdictOptions& options) {
+  Subject s;
+  s.fn = fn;
+  s.core = core;
+  s.args.assign(args.begin(), args.end());
+  s.format = format;
+  s.profile = profile;
+  s.options = &options;
+  // SPIR-V Env §"INF, NaN, and Denormalized Numbers": single and half precision subnormals may
+  // be flushed; double precision must support them.
+  s.ftz = options.flushToZero.value_or(format != Format::Double);
+  return s;
+}
+
+}  // namespace
+
+double ulpOf(double x, Format format) {
+  if (x == 0) return std::ldexp(1.0, minSubExp(format));
+  int e = 0;
+  const double m = std::frexp(std::fabs(x), &e);  // |x| = m·2^e, m in [0.5, 1)
+  return std::ldexp(1.0, ulpExponent(false, e - 1, m == 0.5, format));
+}
+
+Verdict judge(MathFn f, std::span<const double> args, double observed, Format format, Profile profile,
+              const VerdictOptions& options) {
+  if (int(args.size()) != arity(f))
+    throw std::invalid_argument(std::string(nameOf(f)) + " takes " + std::to_string(arity(f)) + " operands");
+  return judgeSubject(makeSubject(f, CoreOp::None, args, format, profile, options), observed);
+}
+
+Verdict judgeCore(CoreOp op, std::span<const double> args, double observed, Format format, Profile profile,
+                  const VerdictOptions& options) {
+  size_t n = 0;
+  switch (op) {
+    case CoreOp::Add: case CoreOp::Sub: case CoreOp::Mul: case CoreOp::Div: n = 2; break;
+    case CoreOp::Recip: n = 1; break;
+    default: throw std::invalid_argument("judgeCore: " + std::string(toString(op)) + " is not supported");
+  }
+  if (args.size() != n) throw std::invalid_argument("judgeCore: " + std::string(toString(op)) + " takes " + std::to_string(n) + " operands");
+  return judgeSubject(makeSubject(std::nullopt, op, args, format, profile, options), observed);
+}
+
+// ---- judgeAllFloat -----------------------------------------------------------------------------
+
+namespace {
+
+using HostFn = double (*)(double);
+
+// The host's binary64 functions used as approximations of the exact value (glibc's are within
+// 2 ulp of binary64 on x86_64; the fast path allows 8, as numerics/math_fast.cpp does).
+HostFn hostFunction(MathFn f) {
+  switch (detail::canonical(f)) {
+    case MathFn::sin: return [](double x) { return std::sin(x); };
+    case MathFn::cos: return [](double x) { return std::cos(x); };
+    case MathFn::tan: return [](double x) { return std::tan(x); };
+    case MathFn::exp: return [](double x) { return std::exp(x); };
+    case MathFn::exp2: return [](double x) { return std::exp2(x); };
+    case MathFn::expm1: return [](double x) { return std::expm1(x); };
+    case MathFn::log: return [](double x) { return std::log(x); };
+    case MathFn::log2: return [](double x) { return std::log2(x); };
+    case MathFn::log10: return [](double x) { return std::log10(x); };
+    case MathFn::log1p: return [](double x) { return std::log1p(x); };
+    case MathFn::asin: return [](double x) { return std::asin(x); };
+    case MathFn::acos: return [](double x) { return std::acos(x); };
+    case MathFn::atan: return [](double x) { return std::atan(x); };
+    case MathFn::sinh: return [](double x) { return std::sinh(x); };
+    case MathFn::cosh: return [](double x) { return std::cosh(x); };
+    case MathFn::tanh: return [](double x) { return std::tanh(x); };
+    case MathFn::cbrt: return [](double x) { return std::cbrt(x); };
+    default: return nullptr;
+  }
+}
+
+// The constant ulp rule of f for every float operand, if the rows state one (no domain, no
+// operand range, not correctly rounded): the fast path's bound.
+struct FastRule {
+  bool ok = false;
+  double ulps = 0;
+  bool plusFloorAbs2x = false;
+};
+
+FastRule fastRuleFor(MathFn f, Profile profile, const VerdictOptions& options) {
+  const auto rows = requirementsFor(f, Format::Float, profile, options.accuracy);
+  std::vector<const AccuracyRequirement*> env, c;
+  // Rules stated outside the tables (the half_ operand range) hold whichever table applies.
+  for (const auto* r : rows) {
+    if (r->table.empty()) env.push_back(r), c.push_back(r);
+    else (r->document == Document::OpenCLC ? c : env).push_back(r);
+  }
+  const bool envRows = std::any_of(env.begin(), env.end(), [](const auto* r) { return !r->table.empty(); });
+  const auto& primary = envRows ? env : c;
+  FastRule rule;
+  const AccuracyRequirement* main = nullptr;
+  for (const auto* r : primary) {
+    if (r->definedFor) return {};
+    if (!main && !r->table.empty()) main = r;
+  }
+  if (!main || main->kind != BoundKind::Ulps || main->domain.any() || main->ulps + main->ulpsPerN < 1) return {};
+  return {true, main->ulps + main->ulpsPerN, main->plusFloorAbs2x};
+}
+
+// True when observed = f(x) is certainly within `ulps` of the exact value (decided in binary64
+// from the host's approximation y, |y - exact| <= e); false when undecided.
+inline bool fastAllowed(HostFn h, bool neverZero, float xf, float of, double ulps) {
+  const double x = xf, obs = of;
+  if (std::isnan(x)) return std::isnan(obs);  // these functions give NaN for NaN (§7.5.1)
+  if (!std::isfinite(x) || x == 0) return false;
+  const double y = h(x);
+  // A NaN from the host is a domain error (log(-1), asin(2)): the exact result is NaN too.
+  if (std::isnan(y)) return std::isnan(obs);
+  if (std::isnan(obs)) return false;
+  if (std::isinf(y) || std::fabs(y) >= 0x1p129) {
+    // The exact value is beyond 2^128: ±inf is allowed (the overflow rule).
+    return std::isinf(obs) && (obs > 0) == (y > 0) && std::fabs(y) >= 0x1p129;
+  }
+  if (std::isinf(obs)) return false;
+  if (y == 0) {
+    // The host underflowed: for exp/exp2 the exact value is in (0, 2^-1074], ulp 2^-149, so ±0
+    // and the smallest subnormals are far within the bound.
+    return neverZero && std::fabs(obs) <= 0x1p-149 && ulps >= 2;
+  }
+  const uint64_t bits = std::bit_cast<uint64_t>(y) & 0x7fffffffffffffffull;
+  const uint64_t E = bits >> 52;
+  const double e = E >= 50 ? std::bit_cast<double>((E - 49) << 52) : 0x1p-1022;  // 8 ulp of y
+  const float c = float(y);
+  if (std::isinf(c)) return false;
+  const double cd = c;
+  const double pred = std::nextafter(c, -INFINITY), succ = std::nextafter(c, INFINITY);
+  if (std::isinf(pred) || std::isinf(succ) || !(y - e > pred && y + e < succ)) return false;
+  // ulp(exact) as the spec defines it is the gap around the exact value, which lies in
+  // (pred, succ): gl, gu, or at c itself the smaller one. The smaller gap is a lower bound.
+  const double gl = cd - pred, gu = succ - cd;
+  const double u = y - e > cd ? gu : y + e < cd ? gl : std::min(gl, gu);
+  const double errHi = (std::fabs(obs - y) + e) / u * (1 + 0x1p-40);
+  return errHi <= ulps;
+}
+
+}  // namespace
+
+VerdictPass judgeAllFloat(MathFn f, Profile profile, const VerdictOptions& options, const ObservedFloats& observed,
+                          unsigned threads, uint64_t begin, uint64_t end) {
+  if (arity(f) != 1) throw std::invalid_argument("judgeAllFloat: " + std::string(nameOf(f)) + " is not unary");
+  end = std::min<uint64_t>(end, uint64_t(1) << 32);
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  const FastRule rule = fastRuleFor(f, profile, options);
+  const HostFn host = rule.ok ? hostFunction(f) : nullptr;
+  const MathFn c = detail::canonical(f);
+  const bool neverZero = c == MathFn::exp || c == MathFn::exp2;
+  constexpr uint64_t kChunk = uint64_t(1) << 16;
+  std::atomic<uint64_t> next{begin};
+  std::mutex mutex;
+  VerdictPass total;
+
+  auto worker = [&] {
+    VerdictPass mine;
+    std::vector<float> buffer(kChunk);
+    for (;;) {
+      const uint64_t start = next.fetch_add(kChunk);
+      if (start >= end) break;
+      const size_t n = size_t(std::min(kChunk, end - start));
+      observed(uint32_t(start), std::span<float>(buffer.data(), n));
+      for (size_t i = 0; i < n; ++i) {
+        const uint32_t bits = uint32_t(start + i);
+        const float x = std::bit_cast<float>(bits);
+        const float obs = buffer[i];
+        ++mine.inputs;
+        if (host) {
+          const double bound = rule.ulps + (rule.plusFloorAbs2x ? std::floor(std::fabs(2.0 * double(x))) : 0.0);
+          if (fastAllowed(host, neverZero, x, obs, bound)) {
+            ++mine.allowed;
+            continue;
+          }
+        }
+        ++mine.exactPath;
+        const double arg = x;
+        const Verdict v = judge(f, std::span<const double>(&arg, 1), double(obs), Format::Float, profile, options);
+        if (v.allowed) {
+          ++mine.allowed;
+          continue;
+        }
+        ++mine.disallowed;
+        if (mine.firstDisallowed.size() < 16) mine.firstDisallowed.push_back(bits);
+        if (!std::isnan(v.errorUlps) && (mine.disallowed == 1 || v.errorUlps > mine.worstErrorUlps)) {
+          mine.worstErrorUlps = v.errorUlps;
+          mine.worstInput = bits;
+          mine.worstObserved = obs;
+        }
+      }
+    }
+    std::lock_guard lock(mutex);
+    if (mine.disallowed && (total.disallowed == 0 || mine.worstErrorUlps > total.worstErrorUlps)) {
+      total.worstErrorUlps = mine.worstErrorUlps;
+      total.worstInput = mine.worstInput;
+      total.worstObserved = mine.worstObserved;
+    }
+    total.inputs += mine.inputs;
+    total.allowed += mine.allowed;
+    total.disallowed += mine.disallowed;
+    total.exactPath += mine.exactPath;
+    total.firstDisallowed.insert(total.firstDisallowed.end(), mine.firstDisallowed.begin(), mine.firstDisallowed.end());
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  std::sort(total.firstDisallowed.begin(), total.firstDisallowed.end());
+  if (total.firstDisallowed.size() > 16) total.firstDisallowed.resize(16);
+  return total;
+}
+
+}  // namespace clref::numerics

@@ -1,0 +1,87 @@
+// `clref math` end to end: the correctly rounded result and exact value, verdicts with their
+// exit status (0 allowed, 1 not allowed, 2 rejected input), --list and unknown functions.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <sys/wait.h>
+
+#include "temp_dir.hpp"
+
+using clref::reference::test::TempDir;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string slurp(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+Run clrefMath(const std::string& args) {
+  TempDir dir;
+  const auto out = dir.path() / "out.txt", err = dir.path() / "err.txt";
+  const std::string command =
+      std::string("'") + CLREF_EXE + "' math " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
+  const int raw = std::system(command.c_str());
+  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("clref math prints the correctly rounded result and the exact value", "[reference][cli][math]") {
+  const Run r = clrefMath("sin 1 --type float");
+  INFO(r.out << r.err);
+  CHECK(r.status == 0);
+  CHECK(has(r.out, "result:   0x1.aed548p-1"));
+  CHECK(has(r.out, "exact:    8.414709848078965066525023216302989996226e-01"));
+  // Rounding toward +inf moves sin(1) up one step; raw bits name the operand.
+  const Run up = clrefMath("sin 0x3f800000:bits --type float --rounding rtp");
+  CHECK(has(up.out, "result:   0x1.aed54ap-1"));
+  const Run d = clrefMath("exp 1 --type double");
+  CHECK(has(d.out, "result:   0x1.5bf0a8b145769p+1"));
+}
+
+TEST_CASE("clref math prints the second outputs of frexp, modf, sincos", "[reference][cli][math]") {
+  CHECK(has(clrefMath("frexp 12 --type float").out, "exponent: 4"));
+  CHECK(has(clrefMath("modf -2.5 --type half").out, "integral: -0x1p+1"));
+  CHECK(has(clrefMath("sincos 0 --type float").out, "cosine:   0x1p+0"));
+}
+
+TEST_CASE("clref math --check gives the verdict and its exit status", "[reference][cli][math]") {
+  const Run ok = clrefMath("sin 1 --type float --check 0x1.aed54cp-1");  // 2 steps: 1.53 ulp
+  INFO(ok.out << ok.err);
+  CHECK(ok.status == 0);
+  CHECK(has(ok.out, "verdict:  allowed"));
+  CHECK(has(ok.out, "rule:     <= 4 ulp"));
+  CHECK(has(ok.out, "numerical_compliance.asciidoc"));
+  const Run bad = clrefMath("sin 1 --type float --check 0x1.aed558p-1");  // 8 steps: 7.53 ulp
+  CHECK(bad.status == 1);
+  CHECK(has(bad.out, "verdict:  NOT allowed"));
+  CHECK(has(bad.out, "error:    7.53015 ulp"));
+  // The relaxed profile's absolute error bound accepts it.
+  CHECK(clrefMath("sin 1 --type float --check 0x1.aed558p-1 --profile relaxed").status == 0);
+  // Any NaN for sqrt(-1).
+  CHECK(clrefMath("sqrt --type float --check 0x7fc00001:bits -- -1").status == 0);
+  CHECK(clrefMath("sqrt --type float --check 0 -- -1").status == 1);
+}
+
+TEST_CASE("clref math rejects unknown functions and wrong operands", "[reference][cli][math]") {
+  const Run r = clrefMath("sine 1");
+  CHECK(r.status == 2);
+  CHECK(has(r.err, "unknown function 'sine'"));
+  CHECK(has(r.err, "sincos"));
+  CHECK(clrefMath("pow 1").status == 2);
+  CHECK(clrefMath("sin abc").status == 2);
+  const Run l = clrefMath("--list");
+  CHECK(l.status == 0);
+  CHECK(has(l.out, "\nsincos 1\n"));
+  CHECK(has(l.out, "\nfma 3\n"));
+}
