@@ -370,7 +370,7 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
     }
   }
   if (lowerMath(L, inst)) return true;
-  L.reject(inst, "OpenCL.std instruction " + std::to_string(inst.operand(1)) + " is not implemented yet");
+  L.reject(inst, "OpenCL.std has no instruction " + std::to_string(inst.operand(1)));
 }
 
 }  // namespace clref::interpreter
