@@ -189,6 +189,9 @@ struct Shared {
   uint64_t totalGroups = 0;
   uint64_t workgroupArenaBytes = 0;
   std::vector<uint64_t> localArgOffset;  // per param, offset in the work-group arena
+  // Per param, the tag its pointer carries: a buffer bound to several parameters is one
+  // allocation, so the pointers compare equal (OpPtrEqual) and differ by offsets only.
+  std::vector<uint32_t> paramTag;
   std::atomic<uint64_t> next{0};
   std::atomic<uint64_t> faultGroup{std::numeric_limits<uint64_t>::max()};
   std::mutex mu;
@@ -252,7 +255,7 @@ class Worker {
       } else if (p.kind == ParamKind::Value) {
         std::memcpy(s->regs.data() + p.reg, a.value.data(), std::min<size_t>(a.value.size(), p.size));
       } else {
-        const uint64_t ptr = (p.kind == ParamKind::Buffer && a.null) ? 0 : uint64_t(p.tag) << k_.tagShift;
+        const uint64_t ptr = (p.kind == ParamKind::Buffer && a.null) ? 0 : uint64_t(s_.paramTag[i]) << k_.tagShift;
         std::memcpy(s->regs.data() + p.reg, &ptr, ptrBytes);
       }
     }
@@ -514,6 +517,16 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     if (p.kind == ParamKind::Buffer && !args[i].null && args[i].size >= (uint64_t(1) << kernel.tagShift))
       throw std::invalid_argument("buffer for argument " + std::to_string(i) + " is larger than the " +
                                   std::to_string(kernel.addressBits) + "-bit address space allows");
+  }
+  s.paramTag.assign(kernel.params.size(), 0);
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    s.paramTag[i] = kernel.params[i].tag;
+    if (kernel.params[i].kind != ParamKind::Buffer || args[i].null) continue;
+    for (size_t j = 0; j < i; ++j)
+      if (kernel.params[j].kind == ParamKind::Buffer && !args[j].null && args[j].base == args[i].base && args[j].size == args[i].size) {
+        s.paramTag[i] = s.paramTag[j];
+        break;
+      }
   }
   unsigned threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
   threads = unsigned(std::min<uint64_t>(threads, s.totalGroups));
