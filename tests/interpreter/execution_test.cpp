@@ -4,6 +4,8 @@
 // from the OpenCL C specification's formulas evaluated on the host in this file.
 #include <catch2/catch.hpp>
 
+#include "compile_cl.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -28,32 +30,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// OpenCL C → SPIR-V words with clang-15 + llvm-spirv-15 at a chosen SPIR-V version.
-std::vector<uint32_t> compileCL(const std::string& source, const std::string& options, const std::string& spirvVersion,
-                                unsigned addressBits = 64) {
-  char tmpl[] = "/tmp/clref-exec-XXXXXX";
-  if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
-  const fs::path dir(tmpl);
-  const fs::path cl = dir / "exec.cl", bc = dir / "exec.bc", spv = dir / "exec.spv", log = dir / "log.txt";
-  { std::ofstream(cl) << source; }
-  const std::string target = addressBits == 32 ? "spir" : "spir64";
-  const std::string cmd = "clang-15 -x cl -target " + target + " -emit-llvm -c " + options + " '" + cl.string() + "' -o '" +
-                          bc.string() + "' > '" + log.string() + "' 2>&1 && llvm-spirv-15 --spirv-max-version=" + spirvVersion +
-                          " '" + bc.string() + "' -o '" + spv.string() + "' >> '" + log.string() + "' 2>&1";
-  const int rc = std::system(cmd.c_str());
-  std::vector<uint32_t> words;
-  if (rc == 0) {
-    std::ifstream in(spv, std::ios::binary);
-    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    words.resize(bytes.size() / 4);
-    std::memcpy(words.data(), bytes.data(), words.size() * 4);
-  }
-  std::ifstream lin(log);
-  const std::string logText((std::istreambuf_iterator<char>(lin)), std::istreambuf_iterator<char>());
-  fs::remove_all(dir);
-  if (rc != 0 || words.empty()) throw std::runtime_error("compiling OpenCL C failed:\n" + logText);
-  return words;
-}
+using test::compileCL;  // tests/interpreter/compile_cl.hpp
 
 host::NDRange range1(size_t global, size_t local) {
   host::NDRange r;

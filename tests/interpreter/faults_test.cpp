@@ -4,6 +4,8 @@
 // correctly afterwards. Expected values are computed on the host in this file.
 #include <catch2/catch.hpp>
 
+#include "compile_cl.hpp"
+
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -27,33 +29,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// OpenCL C → SPIR-V words with clang-15 + llvm-spirv-15 at the given SPIR-V version. Kept apart
-// from Program::fromOpenCLC so the tests control the SPIR-V version and options (llvm-spirv-15
-// cannot emit debug info at SPIR-V 1.0).
+// tests/interpreter/compile_cl.hpp, with the source named faults.cl (the diagnostics name it).
 std::vector<uint32_t> compileCL(const std::string& source, const std::string& options, const std::string& spirvVersion = "1.1",
                                 unsigned addressBits = 64) {
-  char tmpl[] = "/tmp/clref-faults-XXXXXX";
-  if (!mkdtemp(tmpl)) throw std::runtime_error("mkdtemp failed");
-  const fs::path dir(tmpl);
-  const fs::path cl = dir / "faults.cl", bc = dir / "faults.bc", spv = dir / "faults.spv", log = dir / "log.txt";
-  { std::ofstream(cl) << source; }
-  const std::string target = addressBits == 32 ? "spir" : "spir64";
-  const std::string cmd = "clang-15 -x cl -target " + target + " -emit-llvm -c " + options + " '" + cl.string() + "' -o '" +
-                          bc.string() + "' > '" + log.string() + "' 2>&1 && llvm-spirv-15 --spirv-max-version=" + spirvVersion +
-                          " '" + bc.string() + "' -o '" + spv.string() + "' >> '" + log.string() + "' 2>&1";
-  const int rc = std::system(cmd.c_str());
-  std::vector<uint32_t> words;
-  if (rc == 0) {
-    std::ifstream in(spv, std::ios::binary);
-    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    words.resize(bytes.size() / 4);
-    std::memcpy(words.data(), bytes.data(), words.size() * 4);
-  }
-  std::ifstream lin(log);
-  const std::string logText((std::istreambuf_iterator<char>(lin)), std::istreambuf_iterator<char>());
-  fs::remove_all(dir);
-  if (rc != 0 || words.empty()) throw std::runtime_error("compiling OpenCL C failed:\n" + logText);
-  return words;
+  return test::compileCL(source, options, spirvVersion, addressBits, "faults.cl");
 }
 
 // 1-based line of the first source line containing `marker`.
