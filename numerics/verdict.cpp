@@ -814,7 +814,8 @@ VerdictPass judgeAllFloat(MathFn f, Profile profile, const VerdictOptions& optio
     total.firstDisallowed.insert(total.firstDisallowed.end(), mine.firstDisallowed.begin(), mine.firstDisallowed.end());
   };
   std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  // Pool threads free their MPFR caches before they end (math.hpp releaseThreadResources).
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back([&worker] { worker(); releaseThreadResources(); });
   worker();
   for (auto& t : pool) t.join();
   std::sort(total.firstDisallowed.begin(), total.firstDisallowed.end());
