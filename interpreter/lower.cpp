@@ -92,9 +92,8 @@ uint32_t Lowerer::reg(uint32_t id) const {
   return it->second;
 }
 
-uint32_t Lowerer::allocReg(uint32_t id, uint64_t size, uint32_t align) {
+uint32_t Lowerer::allocReg(uint32_t id, uint64_t size) {
   const uint32_t off = scratch(size == 0 ? 1 : size);
-  (void)align;
   regs_[id] = off;
   return off;
 }
@@ -131,14 +130,7 @@ uint32_t Lowerer::lanes(uint32_t typeId) const {
   return t.kind == TypeKind::Vector ? t.count : 1;
 }
 
-uint32_t Lowerer::scalarBytes(Scalar s) const {
-  switch (s) {
-    case Scalar::Bool: case Scalar::I8: return 1;
-    case Scalar::I16: case Scalar::F16: return 2;
-    case Scalar::I32: case Scalar::F32: return 4;
-    default: return 8;
-  }
-}
+uint32_t Lowerer::scalarBytes(Scalar s) const { return bytesOf(s); }
 
 bool Lowerer::flush(Scalar s) const {
   using numerics::Denorm;
@@ -471,7 +463,7 @@ class KernelLowering {
       } else if (sc == spv::StorageClass::Private || sc == spv::StorageClass::Function) {
         d.source = AllocationSource::Private;
         d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
-        if (inst.operandCount() > 1) d.init = constantImage(inst.operand(1), d.size);
+        // An initializer is copied into `init` by writeConstants, once the constants exist.
       } else if (sc == spv::StorageClass::CrossWorkgroup || sc == spv::StorageClass::UniformConstant) {
         d.source = AllocationSource::Global;
         d.storage = sc;
@@ -531,12 +523,6 @@ class KernelLowering {
       const uint64_t ptr = uint64_t(tag) << k_.tagShift;
       std::memcpy(k_.registerTemplate.data() + L_.reg(v), &ptr, L_.ptrBytes());
     }
-  }
-
-  // The bytes of a constant (after writeConstants), for initializers.
-  std::vector<uint8_t> constantImage(uint32_t id, uint64_t size) {
-    pendingPrivateInit_.push_back(id);
-    return std::vector<uint8_t>(size, 0);
   }
 
   void writeConstants() {
@@ -754,7 +740,6 @@ class KernelLowering {
 
   std::set<const Edge*> callEdges_;
   std::vector<uint32_t> pendingInit_;
-  std::vector<uint32_t> pendingPrivateInit_;
   std::deque<Instruction> specInstructions_;
 };
 

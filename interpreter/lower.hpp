@@ -12,6 +12,15 @@ namespace clref::interpreter {
 // The scalar kinds handlers are specialised for.
 enum class Scalar : uint8_t { Bool, I8, I16, I32, I64, F16, F32, F64 };
 
+constexpr uint32_t bytesOf(Scalar s) {
+  switch (s) {
+    case Scalar::Bool: case Scalar::I8: return 1;
+    case Scalar::I16: case Scalar::F16: return 2;
+    case Scalar::I32: case Scalar::F32: return 4;
+    default: return 8;
+  }
+}
+
 class Lowerer {
  public:
   Lowerer(const Module& m, const LowerOptions& o, LoweredKernel& k) : m(m), opt(o), k(k) {}
@@ -22,7 +31,7 @@ class Lowerer {
 
   uint32_t reg(uint32_t id) const;            // register offset of a value id
   bool hasReg(uint32_t id) const { return regs_.count(id) != 0; }
-  uint32_t allocReg(uint32_t id, uint64_t size, uint32_t align = 8);
+  uint32_t allocReg(uint32_t id, uint64_t size);
   uint32_t scratch(uint64_t size);            // anonymous register space
   const Type& typeOfValue(uint32_t id) const;  // the result type of a value id
   uint32_t typeIdOfValue(uint32_t id) const;

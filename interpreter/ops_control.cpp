@@ -123,7 +123,6 @@ const Op* waitForGroup(WorkItem& wi, const Op* op) {
 }
 
 namespace {
-const Op* nop(WorkItem&, const Op* op) { return op + 1; }
 const Op* copyValue(WorkItem& wi, const Op* op) {
   std::memcpy(wi.regs + op->r, wi.regs + op->a, op->n);
   return op + 1;
@@ -252,7 +251,6 @@ bool lowerControl(Lowerer& L, const Instruction& inst) {
       return true;
     default: return false;
   }
-  (void)nop;
 }
 
 }  // namespace clref::interpreter

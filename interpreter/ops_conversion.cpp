@@ -138,14 +138,6 @@ struct DecoratedConversion {
   bool flushFrom, flushTo;
 };
 
-uint32_t bytesOf(Scalar s) {
-  switch (s) {
-    case Scalar::Bool: case Scalar::I8: return 1;
-    case Scalar::I16: case Scalar::F16: return 2;
-    case Scalar::I32: case Scalar::F32: return 4;
-    default: return 8;
-  }
-}
 bool isFloatKind(Scalar s) { return s == Scalar::F16 || s == Scalar::F32 || s == Scalar::F64; }
 numerics::Format formatOf(Scalar s) {
   return s == Scalar::F16 ? numerics::Format::Half : s == Scalar::F32 ? numerics::Format::Float : numerics::Format::Double;
@@ -245,7 +237,6 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
   const uint32_t to = inst.resultType;
   const uint32_t n = inst.resultType && L.m.types.count(to) ? L.lanes(to) : 1;
   auto from = [&] { return L.typeIdOfValue(inst.operand(0)); };
-  const auto checkDecorations = [] {};
   // FPRoundingMode / SaturatedConversion (SPIR-V 1.0 §3.20): the decorated handler.
   const auto* roundingDec = inst.resultId ? L.m.decoration(inst.resultId, spv::Decoration::FPRoundingMode) : nullptr;
   const bool saturated = inst.resultId && L.m.hasDecoration(inst.resultId, spv::Decoration::SaturatedConversion);
@@ -274,7 +265,6 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
   switch (inst.opcode) {
     case spv::Op::OpConvertFToU:
     case spv::Op::OpConvertFToS: {
-      checkDecorations();
       const bool sgn = inst.opcode == spv::Op::OpConvertFToS;
       Handler fn = withInt(L.scalarOf(to), [&]<class To>() {
         return withFloatFtz(L, L.scalarOf(from()), [&]<class From, bool Z>() -> Handler {
@@ -286,7 +276,6 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
     }
     case spv::Op::OpConvertSToF:
     case spv::Op::OpConvertUToF: {
-      checkDecorations();
       const bool sgn = inst.opcode == spv::Op::OpConvertSToF;
       Handler fn = withFloatFtz(L, L.scalarOf(to), [&]<class To, bool Z>() {
         return withInt(L.scalarOf(from()), [&]<class From>() -> Handler {
@@ -297,7 +286,6 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
       return true;
     }
     case spv::Op::OpFConvert: {
-      checkDecorations();
       Handler fn = withFloatFtz(L, L.scalarOf(to), [&]<class To, bool Z>() {
         return withFloat(L.scalarOf(from()), [&]<class From>() -> Handler { return lanes<To, From, FToF<To, From, Z>>(n); });
       });
@@ -306,7 +294,6 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
     }
     case spv::Op::OpUConvert:
     case spv::Op::OpSConvert: {
-      checkDecorations();
       if (L.isElided(inst.resultId)) return true;  // folded into the access chain that uses it
       const bool sx = inst.opcode == spv::Op::OpSConvert;
       Handler fn = withInt(L.scalarOf(to), [&]<class To>() {

@@ -60,11 +60,10 @@ void writeFloatLane(uint8_t* p, Scalar element, double v, bool flush) {  // v is
   }
 }
 
-uint32_t elementBytes(Scalar s) { return s == Scalar::F16 ? 2 : s == Scalar::F32 ? 4 : 8; }
 
 const Op* mathLanes(WorkItem& wi, const Op* op) {
   const auto& s = *static_cast<const MathSpec*>(op->aux);
-  const uint32_t eb = elementBytes(s.element);
+  const uint32_t eb = bytesOf(s.element);
   uint8_t* second = nullptr;
   if (s.second != SecondOutput::None) {
     const uint32_t bytes = (s.second == SecondOutput::IntInteger ? 4 : eb) * (s.lanes == 3 ? 4 : s.lanes);

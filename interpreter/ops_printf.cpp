@@ -32,14 +32,6 @@ bool readString(WorkItem& wi, const Op* op, uint64_t ptr, std::string& out) {
   return true;
 }
 
-uint32_t bytesOf(Scalar s) {
-  switch (s) {
-    case Scalar::Bool: case Scalar::I8: return 1;
-    case Scalar::I16: case Scalar::F16: return 2;
-    case Scalar::I32: case Scalar::F32: return 4;
-    default: return 8;
-  }
-}
 
 // One lane of an argument as the conversion wants it.
 uint64_t laneBits(const WorkItem& wi, const PrintfArg& a, uint32_t lane) {
