@@ -10,7 +10,7 @@ packages=(
   catch2
   clang-15 llvm-spirv-15
   opencl-c-headers ocl-icd-opencl-dev
-  nlohmann-json3-dev libcli11-dev
+  nlohmann-json3-dev libcli11-dev libpugixml-dev
 )
 # Peers for benchmarks and smoke checks; optional (`--with-peers`).
 peers=(pocl-opencl-icd oclgrind clinfo)

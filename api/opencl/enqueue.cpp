@@ -55,6 +55,13 @@ void copyRect(std::byte* dst, const Rect& d, const std::byte* src, const Rect& s
 bool hostCannotRead(cl_mem m) { return m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS); }
 bool hostCannotWrite(cl_mem m) { return m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS); }
 
+// §5.2.5 map_flags: CL_MAP_READ, CL_MAP_WRITE, CL_MAP_WRITE_INVALIDATE_REGION, the last mutually
+// exclusive with the other two.
+bool validMapFlags(cl_map_flags f) {
+  if (f & ~cl_map_flags(CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) return false;
+  return !((f & CL_MAP_WRITE_INVALIDATE_REGION) && (f & (CL_MAP_READ | CL_MAP_WRITE)));
+}
+
 }  // namespace
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read, size_t offset,
@@ -226,21 +233,26 @@ CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue
   // §5.2.5 clEnqueueMapBuffer: CL_INVALID_VALUE if the region is out of bounds, size is 0, or
   // map_flags are not valid (WRITE_INVALIDATE_REGION is exclusive with READ and WRITE).
   if (size == 0 || !inBounds(offset, size, buffer->size)) return withError(errcode_ret, CL_INVALID_VALUE, static_cast<void*>(nullptr));
-  if ((map_flags & ~cl_map_flags(CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) ||
-      ((map_flags & CL_MAP_WRITE_INVALIDATE_REGION) && (map_flags & (CL_MAP_READ | CL_MAP_WRITE))))
-    return withError(errcode_ret, CL_INVALID_VALUE, static_cast<void*>(nullptr));
+  if (!validMapFlags(map_flags)) return withError(errcode_ret, CL_INVALID_VALUE, static_cast<void*>(nullptr));
   // CL_INVALID_OPERATION for CL_MAP_READ on a HOST_WRITE_ONLY/HOST_NO_ACCESS buffer, and for
   // CL_MAP_WRITE(_INVALIDATE_REGION) on a HOST_READ_ONLY/HOST_NO_ACCESS buffer.
   if ((map_flags & CL_MAP_READ) && hostCannotRead(buffer)) return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
   if ((map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) && hostCannotWrite(buffer))
     return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
+  // CL_INVALID_OPERATION if mapping would lead to overlapping regions being mapped for writing
+  // (§5.5.2: regions of a buffer and its sub-buffers mapped for writing may overlap no other map).
+  const bool writing = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION);
+  const auto [rootBuffer, base] = root(buffer);
+  for (const Mapping& m : rootBuffer->mappings)
+    if ((writing || m.writing) && m.offset < base + offset + size && base + offset < m.offset + m.size)
+      return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
   // The buffer's storage is host memory (for CL_MEM_USE_HOST_PTR: host_ptr itself, as §5.2.5
   // requires), so the mapped pointer is the storage itself.
   void* p = buffer->buffer->data() + offset;
   cl_int e = enqueue(lock, command_queue, CL_COMMAND_MAP_BUFFER, num_events_in_wait_list, event_wait_list, event, nullptr, blocking_map);
   if (e != CL_SUCCESS) return withError(errcode_ret, e, static_cast<void*>(nullptr));
   ++buffer->mapCount;
-  buffer->mappings.push_back(p);
+  rootBuffer->mappings.push_back({buffer, p, base + offset, size, writing});
   return withError(errcode_ret, CL_SUCCESS, p);
 }
 
@@ -253,9 +265,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command
   if (cl_int e = checkWaitList(command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
   // §5.5.3 clEnqueueUnmapMemObject: CL_INVALID_VALUE if mapped_ptr is not a valid pointer
   // returned by clEnqueueMap{Buffer,Image} for memobj.
-  auto it = std::find(memobj->mappings.begin(), memobj->mappings.end(), mapped_ptr);
-  if (it == memobj->mappings.end()) return CL_INVALID_VALUE;
-  memobj->mappings.erase(it);
+  auto& mappings = root(memobj).first->mappings;
+  auto it = std::find_if(mappings.begin(), mappings.end(), [&](const Mapping& m) { return m.mem == memobj && m.ptr == mapped_ptr; });
+  if (it == mappings.end()) return CL_INVALID_VALUE;
+  mappings.erase(it);
   --memobj->mapCount;
   return enqueue(lock, command_queue, CL_COMMAND_UNMAP_MEM_OBJECT, num_events_in_wait_list, event_wait_list, event, nullptr);
 }
@@ -281,81 +294,211 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue comm
 }
 
 // ---- image commands: no image can exist (CL_DEVICE_IMAGE_SUPPORT false) -------------------------
+//
+// clCreateImage returns CL_INVALID_OPERATION, so every image command with a valid queue fails and
+// several listed errors apply at once (the spec allows any of them). clref first reports what
+// needs no image — handles that are not memory objects, the buffer argument, the wait list, NULL
+// arguments, zero region values, a buffer offset past the buffer — and otherwise
+// CL_INVALID_OPERATION, "if the device associated with command_queue does not support images".
 
 namespace {
-// §5.3.3–§5.3.6: CL_INVALID_COMMAND_QUEUE first; then, since the device does not support
-// images, CL_INVALID_OPERATION ("if the device associated with command_queue does not support
-// images").
-cl_int noImages(cl_command_queue q) {
-  ApiLock lock;
-  return validQueue(q) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
+
+// The checks of §5.3.3–§5.3.6 an image command can make without an image. `buffer` is the
+// address of the buffer argument of clEnqueueCopy{ImageToBuffer,BufferToImage} (else NULL),
+// `bufferOffset` its dst_offset / src_offset.
+cl_int checkImageCommand(cl_command_queue q, std::initializer_list<cl_mem> images, const cl_mem* buffer, size_t bufferOffset, cl_uint n,
+                         const cl_event* list, std::initializer_list<const void*> required, const size_t* region) {
+  if (!validQueue(q)) return CL_INVALID_COMMAND_QUEUE;
+  // CL_INVALID_MEM_OBJECT if image is not a valid image object (here: not a memory object at all)
+  for (cl_mem m : images)
+    if (!validMem(m)) return CL_INVALID_MEM_OBJECT;
+  if (buffer) {
+    // CL_INVALID_MEM_OBJECT if {src,dst}_buffer is not a valid buffer object
+    if (!validMem(*buffer) || (*buffer)->type != CL_MEM_OBJECT_BUFFER) return CL_INVALID_MEM_OBJECT;
+    // CL_INVALID_CONTEXT if the context associated with command_queue and {src,dst}_buffer are not the same
+    if ((*buffer)->context != q->context) return CL_INVALID_CONTEXT;
+  }
+  if (cl_int e = checkWaitList(q->context, n, list)) return e;
+  // CL_INVALID_VALUE if origin, region, ptr (fill_color, image_row_pitch) is NULL
+  for (const void* p : required)
+    if (!p) return CL_INVALID_VALUE;
+  // CL_INVALID_VALUE if values in origin and region do not follow the rules of their argument
+  // descriptions: "The values in region cannot be 0."
+  if (region && (region[0] == 0 || region[1] == 0 || region[2] == 0)) return CL_INVALID_VALUE;
+  // CL_INVALID_VALUE if the region specified by {dst,src}_offset and the computed {dst,src}_cb is
+  // out of bounds of the buffer (the copy is at least one byte: no region value is 0)
+  if (buffer && bufferOffset >= (*buffer)->size) return CL_INVALID_VALUE;
+  return CL_SUCCESS;
 }
+
+// §5.3.3–§5.3.6: CL_INVALID_OPERATION if the device associated with command_queue does not
+// support images (the query for CL_DEVICE_IMAGE_SUPPORT returns CL_FALSE).
+cl_int imageCommand(cl_command_queue q, std::initializer_list<cl_mem> images, const cl_mem* buffer, size_t bufferOffset, cl_uint n,
+                    const cl_event* list, std::initializer_list<const void*> required, const size_t* region) {
+  ApiLock lock;
+  if (cl_int e = checkImageCommand(q, images, buffer, bufferOffset, n, list, required, region)) return e;
+  return CL_INVALID_OPERATION;
+}
+
 }  // namespace
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue q, cl_mem, cl_bool, const size_t*, const size_t*, size_t, size_t, void*,
-                                                   cl_uint, const cl_event*, cl_event*) {
-  return noImages(q);
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue command_queue, cl_mem image, cl_bool, const size_t* origin,
+                                                   const size_t* region, size_t, size_t, void* ptr, cl_uint num_events_in_wait_list,
+                                                   const cl_event* event_wait_list, cl_event*) {
+  return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list, {origin, region, ptr}, region);
 }
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue q, cl_mem, cl_bool, const size_t*, const size_t*, size_t, size_t,
-                                                    const void*, cl_uint, const cl_event*, cl_event*) {
-  return noImages(q);
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image, cl_bool, const size_t* origin,
+                                                    const size_t* region, size_t, size_t, const void* ptr, cl_uint num_events_in_wait_list,
+                                                    const cl_event* event_wait_list, cl_event*) {
+  return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list, {origin, region, ptr}, region);
 }
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue q, cl_mem, cl_mem, const size_t*, const size_t*, const size_t*, cl_uint,
-                                                   const cl_event*, cl_event*) {
-  return noImages(q);
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_image, const size_t* src_origin,
+                                                   const size_t* dst_origin, const size_t* region, cl_uint num_events_in_wait_list,
+                                                   const cl_event* event_wait_list, cl_event*) {
+  return imageCommand(command_queue, {src_image, dst_image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
+                      {src_origin, dst_origin, region}, region);
 }
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue q, cl_mem, cl_mem, const size_t*, const size_t*, size_t,
-                                                           cl_uint, const cl_event*, cl_event*) {
-  return noImages(q);
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_buffer,
+                                                           const size_t* src_origin, const size_t* region, size_t dst_offset,
+                                                           cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) {
+  return imageCommand(command_queue, {src_image}, &dst_buffer, dst_offset, num_events_in_wait_list, event_wait_list, {src_origin, region},
+                      region);
 }
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue q, cl_mem, cl_mem, size_t, const size_t*, const size_t*,
-                                                           cl_uint, const cl_event*, cl_event*) {
-  return noImages(q);
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_image,
+                                                           size_t src_offset, const size_t* dst_origin, const size_t* region,
+                                                           cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) {
+  return imageCommand(command_queue, {dst_image}, &src_buffer, src_offset, num_events_in_wait_list, event_wait_list, {dst_origin, region},
+                      region);
 }
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue q, cl_mem, const void*, const size_t*, const size_t*, cl_uint,
-                                                   const cl_event*, cl_event*) {
-  return noImages(q);
-}
-CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue q, cl_mem, cl_bool, cl_map_flags, const size_t*, const size_t*, size_t*,
-                                                 size_t*, cl_uint, const cl_event*, cl_event*, cl_int* errcode_ret) {
-  return withError(errcode_ret, noImages(q), static_cast<void*>(nullptr));
-}
-
-// ---- SVM commands (§5.6.2): CL_INVALID_OPERATION if the device does not support SVM ------------
-
-namespace {
-cl_int noSvm(cl_command_queue q) {
-  ApiLock lock;
-  return validQueue(q) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
-}
-}  // namespace
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue q, cl_uint, void*[], void(CL_CALLBACK*)(cl_command_queue, cl_uint, void*[], void*),
-                                                 void*, cl_uint, const cl_event*, cl_event*) {
-  return noSvm(q);
-}
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue q, cl_bool, void*, const void*, size_t, cl_uint, const cl_event*,
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queue, cl_mem image, const void* fill_color, const size_t* origin,
+                                                   const size_t* region, cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
                                                    cl_event*) {
-  return noSvm(q);
+  return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list, {fill_color, origin, region}, region);
 }
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue q, void*, const void*, size_t, size_t, cl_uint, const cl_event*,
-                                                    cl_event*) {
-  return noSvm(q);
-}
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue q, cl_bool, cl_map_flags, void*, size_t, cl_uint, const cl_event*,
-                                                cl_event*) {
-  return noSvm(q);
-}
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue q, void*, cl_uint, const cl_event*, cl_event*) { return noSvm(q); }
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue q, cl_uint, const void**, const size_t*, cl_mem_migration_flags,
-                                                       cl_uint, const cl_event*, cl_event*) {
-  return noSvm(q);
+CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue, cl_mem image, cl_bool, cl_map_flags map_flags,
+                                                 const size_t* origin, const size_t* region, size_t* image_row_pitch, size_t*,
+                                                 cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*,
+                                                 cl_int* errcode_ret) {
+  ApiLock lock;
+  // §5.3.6 clEnqueueMapImage: CL_INVALID_VALUE if origin, region or image_row_pitch is NULL, or
+  // values specified in map_flags are not valid.
+  cl_int e = checkImageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
+                               {origin, region, image_row_pitch}, region);
+  if (e == CL_SUCCESS && !validMapFlags(map_flags)) e = CL_INVALID_VALUE;
+  return withError(errcode_ret, e == CL_SUCCESS ? CL_INVALID_OPERATION : e, static_cast<void*>(nullptr));
 }
 
-// §5.10 clEnqueueNativeKernel: CL_INVALID_OPERATION if the device cannot execute native kernels
-// (CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL).
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue q, void(CL_CALLBACK*)(void*), void*, size_t, cl_uint, const cl_mem*,
-                                                      const void**, cl_uint, const cl_event*, cl_event*) {
+// ---- SVM commands (§5.6.2): the device reports no SVM (CL_DEVICE_SVM_CAPABILITIES 0) -----------
+//
+// clSVMAlloc returns NULL, so no SVM allocation exists. As for images, clref first reports the
+// argument errors that need no SVM allocation, and otherwise CL_INVALID_OPERATION, "if the
+// device associated with command_queue does not support SVM".
+
+namespace {
+
+cl_int checkSvmCommand(cl_command_queue q, cl_uint n, const cl_event* list) {
+  if (!validQueue(q)) return CL_INVALID_COMMAND_QUEUE;
+  return checkWaitList(q->context, n, list);
+}
+
+bool powerOfTwo(size_t n) { return n != 0 && (n & (n - 1)) == 0; }
+
+// §5.6.2 clEnqueueSVMMemFill (as §5.2.4 clEnqueueFillBuffer): pattern_size 0, not a power of
+// two, or greater than 128 is CL_INVALID_VALUE.
+bool validPatternSize(size_t pattern_size) { return powerOfTwo(pattern_size) && pattern_size <= 128; }
+
+}  // namespace
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue command_queue, cl_uint num_svm_pointers, void* svm_pointers[],
+                                                 void(CL_CALLBACK*)(cl_command_queue, cl_uint, void*[], void*), void*,
+                                                 cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) {
   ApiLock lock;
-  return validQueue(q) ? CL_INVALID_OPERATION : CL_INVALID_COMMAND_QUEUE;
+  if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
+  // CL_INVALID_VALUE if num_svm_pointers is 0 and svm_pointers is non-NULL, or if svm_pointers
+  // is NULL and num_svm_pointers is not 0
+  if ((num_svm_pointers == 0) != (svm_pointers == nullptr)) return CL_INVALID_VALUE;
+  return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool, void* dst_ptr, const void* src_ptr, size_t size,
+                                                   cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) {
+  ApiLock lock;
+  if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
+  // CL_INVALID_VALUE if dst_ptr or src_ptr is NULL
+  if (!dst_ptr || !src_ptr) return CL_INVALID_VALUE;
+  // CL_MEM_COPY_OVERLAP if the values specified for dst_ptr, src_ptr and size result in an overlapping copy
+  const auto d = reinterpret_cast<uintptr_t>(dst_ptr), s = reinterpret_cast<uintptr_t>(src_ptr);
+  if (d < s + size && s < d + size) return CL_MEM_COPY_OVERLAP;
+  return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue, void* svm_ptr, const void* pattern, size_t pattern_size,
+                                                    size_t size, cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) {
+  ApiLock lock;
+  if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
+  // CL_INVALID_VALUE if svm_ptr or pattern is NULL, pattern_size is 0, not a power of two or
+  // greater than 128, svm_ptr is not aligned to pattern_size bytes, or size is not a multiple of
+  // pattern_size
+  if (!svm_ptr || !pattern || !validPatternSize(pattern_size)) return CL_INVALID_VALUE;
+  if (reinterpret_cast<uintptr_t>(svm_ptr) % pattern_size || size % pattern_size) return CL_INVALID_VALUE;
+  return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue, cl_bool, cl_map_flags map_flags, void* svm_ptr, size_t size,
+                                                cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) {
+  ApiLock lock;
+  if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
+  // CL_INVALID_VALUE if svm_ptr is NULL, size is 0, or values specified in map_flags are not valid
+  if (!svm_ptr || size == 0 || !validMapFlags(map_flags)) return CL_INVALID_VALUE;
+  return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue command_queue, void* svm_ptr, cl_uint num_events_in_wait_list,
+                                                  const cl_event* event_wait_list, cl_event*) {
+  ApiLock lock;
+  if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
+  // CL_INVALID_VALUE if svm_ptr is NULL
+  if (!svm_ptr) return CL_INVALID_VALUE;
+  return CL_INVALID_OPERATION;
+}
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_queue, cl_uint num_svm_pointers, const void** svm_pointers,
+                                                       const size_t* sizes, cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
+                                                       const cl_event* event_wait_list, cl_event*) {
+  ApiLock lock;
+  if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
+  // CL_INVALID_VALUE if num_svm_pointers is zero, svm_pointers is NULL, or flags is not zero and
+  // not a valid combination of the memory migration flags
+  if (num_svm_pointers == 0 || !svm_pointers) return CL_INVALID_VALUE;
+  if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED)) return CL_INVALID_VALUE;
+  // CL_INVALID_VALUE if sizes[i] is non-zero and the range is not contained within an SVM
+  // allocation returned by clSVMAlloc: no such allocation exists.
+  if (sizes)
+    for (cl_uint i = 0; i < num_svm_pointers; ++i)
+      if (sizes[i] != 0) return CL_INVALID_VALUE;
+  return CL_INVALID_OPERATION;
+}
+
+// §5.10 clEnqueueNativeKernel: the argument checks, then CL_INVALID_OPERATION since the device
+// cannot execute native kernels (CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL).
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue command_queue, void(CL_CALLBACK* user_func)(void*), void* args,
+                                                      size_t cb_args, cl_uint num_mem_objects, const cl_mem* mem_list,
+                                                      const void** args_mem_loc, cl_uint num_events_in_wait_list,
+                                                      const cl_event* event_wait_list, cl_event*) {
+  ApiLock lock;
+  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  if (cl_int e = checkWaitList(command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
+  // CL_INVALID_VALUE if user_func is NULL; if args is NULL and cb_args > 0 or num_mem_objects >
+  // 0; if args is not NULL and cb_args is 0; if num_mem_objects > 0 and mem_list or
+  // args_mem_loc is NULL; if num_mem_objects = 0 and mem_list or args_mem_loc is not NULL
+  if (!user_func) return CL_INVALID_VALUE;
+  if (!args && (cb_args > 0 || num_mem_objects > 0)) return CL_INVALID_VALUE;
+  if (args && cb_args == 0) return CL_INVALID_VALUE;
+  if (num_mem_objects > 0 && (!mem_list || !args_mem_loc)) return CL_INVALID_VALUE;
+  if (num_mem_objects == 0 && (mem_list || args_mem_loc)) return CL_INVALID_VALUE;
+  // CL_INVALID_MEM_OBJECT if one or more memory objects specified in mem_list are not valid or
+  // are not buffer objects (NULL entries are allowed)
+  for (cl_uint i = 0; i < num_mem_objects; ++i)
+    if (mem_list[i] && (!validMem(mem_list[i]) || mem_list[i]->type != CL_MEM_OBJECT_BUFFER)) return CL_INVALID_MEM_OBJECT;
+  return CL_INVALID_OPERATION;
 }

@@ -71,6 +71,17 @@ std::array<size_t, 3> requiredSize(cl_kernel k) {
   return {0, 0, 0};
 }
 
+// OpenCL 3.0 API §5.9.2 clSetKernelArg, CL_MAX_SIZE_RESTRICTION_EXCEEDED: whether `bytes` exceeds
+// the MaxByteOffset decoration (SPIR-V 1.1 §3.20) of the kernel's parameter arg_index.
+bool exceedsMaxByteOffset(cl_kernel k, cl_uint arg_index, size_t bytes) {
+  const auto& m = k->program->executable->module();
+  const auto* ep = m.entryPoint(k->name);
+  const auto fn = ep ? m.functions.find(ep->function) : m.functions.end();
+  if (fn == m.functions.end() || arg_index >= fn->second.parameters.size()) return false;
+  const auto* d = m.decoration(fn->second.parameters[arg_index], spv::Decoration::MaxByteOffset);
+  return d && !d->literals.empty() && bytes > d->literals[0];
+}
+
 }  // namespace
 
 CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char* kernel_name, cl_int* errcode_ret) {
@@ -160,9 +171,12 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
         // CL_INVALID_MEM_OBJECT for an argument declared to be a memory object when arg_value is
         // not a valid memory object
         if (!validMem(m) || m->type != CL_MEM_OBJECT_BUFFER) return CL_INVALID_MEM_OBJECT;
-        // A buffer of another context: not usable by this kernel (CL_INVALID_MEM_OBJECT, as
-        // for any memory object the kernel's context does not know).
-        if (m->context != kernel->program->context) return CL_INVALID_MEM_OBJECT;
+        // OpenCL 3.0 API §5.9.2 clSetKernelArg: CL_INVALID_CONTEXT if the context of kernel and
+        // of the object arg_value points to are not the same.
+        if (m->context != kernel->program->context) return CL_INVALID_CONTEXT;
+        // CL_MAX_SIZE_RESTRICTION_EXCEEDED if the memory object is larger than the argument's
+        // MaxByteOffset decoration allows.
+        if (exceedsMaxByteOffset(kernel, arg_index, m->size)) return CL_MAX_SIZE_RESTRICTION_EXCEEDED;
         r.buffer = m->buffer;
         r.mem = m;
       }
@@ -173,6 +187,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
       // is not NULL; CL_INVALID_ARG_SIZE if arg_size is 0 for a local argument.
       if (arg_value) return CL_INVALID_ARG_VALUE;
       if (arg_size == 0) return CL_INVALID_ARG_SIZE;
+      // CL_MAX_SIZE_RESTRICTION_EXCEEDED if arg_size exceeds the argument's MaxByteOffset.
+      if (exceedsMaxByteOffset(kernel, arg_index, arg_size)) return CL_MAX_SIZE_RESTRICTION_EXCEEDED;
       r.localBytes = arg_size;
       break;
     case host::ArgKind::Value:

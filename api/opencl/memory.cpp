@@ -15,14 +15,20 @@ constexpr cl_mem_flags kAllFlags = kAccessFlags | kHostAccessFlags | kHostPtrFla
 
 int bits(cl_mem_flags f) { return __builtin_popcountll(f); }
 
-// §5.2.1 table "Memory Flags": which combinations are mutually exclusive.
-bool validFlags(cl_mem_flags f) {
+// §5.2.1 table "Memory Flags": which combinations are mutually exclusive (all the table's flags,
+// as clGetSupportedImageFormats takes them).
+bool validQueryFlags(cl_mem_flags f) {
   if (f & ~kAllFlags) return false;
   if (bits(f & kAccessFlags) > 1) return false;
   if (bits(f & kHostAccessFlags) > 1) return false;
   if ((f & CL_MEM_USE_HOST_PTR) && (f & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR))) return false;
   return true;
 }
+
+// Flags for creating a memory object. OpenCL 3.0 API §5.2.1 table "Memory Flags":
+// CL_MEM_KERNEL_READ_AND_WRITE "is only used by clGetSupportedImageFormats", so it is not a valid
+// flag for creating one (CL_INVALID_VALUE; clarified by OpenCL-Docs PR #1605).
+bool validFlags(cl_mem_flags f) { return !(f & CL_MEM_KERNEL_READ_AND_WRITE) && validQueryFlags(f); }
 
 cl_mem createBuffer(cl_context context, const cl_mem_properties* properties, cl_mem_flags flags, size_t size, void* host_ptr,
                     cl_int* errcode_ret) {
@@ -205,7 +211,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, c
   // image_type are not valid, or num_entries is 0 and image_formats is not NULL. With no image
   // support the list is empty.
   if (!validContext(context)) return CL_INVALID_CONTEXT;
-  if (!validFlags(flags ? flags : CL_MEM_READ_WRITE)) return CL_INVALID_VALUE;
+  if (!validQueryFlags(flags ? flags : CL_MEM_READ_WRITE)) return CL_INVALID_VALUE;
   switch (image_type) {
     case CL_MEM_OBJECT_IMAGE1D: case CL_MEM_OBJECT_IMAGE1D_BUFFER: case CL_MEM_OBJECT_IMAGE1D_ARRAY:
     case CL_MEM_OBJECT_IMAGE2D: case CL_MEM_OBJECT_IMAGE2D_ARRAY: case CL_MEM_OBJECT_IMAGE3D: break;

@@ -104,6 +104,15 @@ struct Command {
   std::vector<cl_event> waits;
   std::function<cl_int()> work;
 };
+// A region mapped by clEnqueueMapBuffer and not yet unmapped, kept on the root buffer so that
+// maps of a buffer and of its sub-buffers see each other (§5.5.2: overlapping write maps).
+struct Mapping {
+  cl_mem mem;     // the object mapped (the root buffer or one of its sub-buffers)
+  void* ptr;      // the pointer returned
+  size_t offset;  // in the root buffer
+  size_t size;
+  bool writing;   // CL_MAP_WRITE or CL_MAP_WRITE_INVALIDATE_REGION
+};
 }  // namespace clref::cl
 
 struct _cl_command_queue : clref::cl::Object {
@@ -126,7 +135,7 @@ struct _cl_mem : clref::cl::Object {
   cl_mem parent = nullptr;  // sub-buffer: the buffer it views
   size_t offset = 0;
   cl_uint mapCount = 0;
-  std::vector<void*> mappings;  // pointers returned by clEnqueueMapBuffer, not yet unmapped
+  std::vector<clref::cl::Mapping> mappings;  // root buffer: its and its sub-buffers' live maps
   std::vector<cl_mem_properties> propertyArray;
   std::vector<std::pair<void(CL_CALLBACK*)(cl_mem, void*), void*>> destructorCallbacks;
 };

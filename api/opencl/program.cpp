@@ -588,6 +588,8 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
   if (!pfn_notify && user_data) return CL_INVALID_VALUE;  // pfn_notify NULL but user_data not NULL
   // CL_INVALID_OPERATION if there are kernel objects attached to program
   if (program->kernelsAttached) return CL_INVALID_OPERATION;
+  // CL_INVALID_OPERATION if program was not created with source, IL or a binary (clLinkProgram's)
+  if (program->origin == _cl_program::Origin::Linked) return CL_INVALID_OPERATION;
   Options o;
   if (!parseOptions(options, OptionsFor::Build, o)) return CL_INVALID_BUILD_OPTIONS;
   // CL_INVALID_OPERATION if the program is a compiled object or library (binary of wrong type)
@@ -635,6 +637,9 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   std::vector<std::pair<std::string, std::string>> headers;
   for (cl_uint i = 0; i < num_input_headers; ++i) {
     if (!validProgram(input_headers[i])) return CL_INVALID_PROGRAM;
+    // OpenCL 3.0 API §5.8.3 clCompileProgram: CL_INVALID_CONTEXT if the context of program and
+    // programs in input_headers are not the same.
+    if (input_headers[i]->context != program->context) return CL_INVALID_CONTEXT;
     if (!header_include_names[i]) return CL_INVALID_VALUE;
     headers.emplace_back(header_include_names[i], input_headers[i]->source);
   }
@@ -671,6 +676,9 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   for (cl_uint i = 0; i < num_input_programs; ++i) {
     // CL_INVALID_PROGRAM if programs in input_programs are not valid
     if (!validProgram(input_programs[i])) return withError(errcode_ret, CL_INVALID_PROGRAM, cl_program(nullptr));
+    // OpenCL 3.0 API §5.8.5 clLinkProgram: CL_INVALID_CONTEXT if the context of programs in
+    // input_programs is not the same as context.
+    if (input_programs[i]->context != context) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
     // CL_INVALID_OPERATION if an input program is not a compiled object or library
     const auto t = input_programs[i]->binaryType;
     if (t != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && t != CL_PROGRAM_BINARY_TYPE_LIBRARY &&
@@ -751,8 +759,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
       for (const auto& n : program->executable->kernelNames()) names += (names.empty() ? "" : ";") + n;
       return out(names);
     }
+    // OpenCL 3.0 API §5.8.7 clGetProgramInfo: CL_INVALID_PROGRAM_EXECUTABLE also for these two
+    // queries when no executable is built.
     case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
-    case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT: return out(cl_bool(CL_FALSE));
+    case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
+      if (!built) return CL_INVALID_PROGRAM_EXECUTABLE;
+      return out(cl_bool(CL_FALSE));
     default: return CL_INVALID_VALUE;
   }
 }

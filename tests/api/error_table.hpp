@@ -1,0 +1,97 @@
+// The table-driven error-condition tests of the OpenCL C API. Every error condition the OpenCL
+// 3.0 API specification lists for a core entry point (a bullet under "returns one of the
+// following errors") has an id "entry:CODE:n": the entry point whose reference page lists it, the
+// error code, and n, the bullet's rank among that page's bullets for that code, in spec order.
+// (tests/api/spec_error_conditions.cpp extracts them from ../shared/spec; the accounting test
+// lists them all with `opencl_errors_test "[accounting]" -s`.)
+//
+// Each area's test file registers one ErrorTable: the cases that provoke conditions (the code
+// expected is the one the id names, its value read from cl.xml) and the conditions it does not
+// provoke, each with the reason. The accounting test checks that every condition of the spec is
+// accounted for exactly once, and that no table names a condition the spec does not list.
+#pragma once
+
+#define CL_TARGET_OPENCL_VERSION 300
+#define CL_USE_DEPRECATED_OPENCL_1_0_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_1_APIS
+#define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#define CL_USE_DEPRECATED_OPENCL_2_0_APIS
+#include <CL/cl.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace clref_test {
+
+// One provocation of a listed condition. Several cases may share an id (a bullet that names
+// more than one situation, or an alias entry point such as clEnqueueWriteBuffer, whose
+// conditions are listed on clEnqueueReadBuffer's page).
+struct ErrorCase {
+  std::string id;
+  std::function<cl_int()> provoke;  // returns the code the entry point returned
+};
+
+// Why a listed condition is not provoked.
+enum class Why {
+  HostMemory,       // CL_OUT_OF_HOST_MEMORY: a failed host allocation, not provokable from the API
+  DeviceResources,  // CL_OUT_OF_RESOURCES / allocation failure on the device, not provokable
+  Unsupported,      // needs a feature clref's device does not report; the spec's error for the
+                    // unsupported feature is returned first (detail names that tested case)
+  Unreachable,      // cannot arise with this platform (one platform, one device); detail says why
+};
+
+struct NotTested {
+  std::string id;
+  Why why;
+  std::string detail;
+};
+
+struct ErrorTable {
+  const char* area;
+  std::function<std::vector<ErrorCase>()> cases;  // called once, after the fixture exists
+  std::vector<NotTested> notTested;
+};
+
+// Registers an area's table (call from a namespace-scope static initialiser).
+bool registerErrorTable(ErrorTable table);
+const std::vector<ErrorTable>& errorTables();
+
+// Objects shared by the tables, created once.
+struct Fixture {
+  cl_platform_id platform = nullptr;
+  cl_device_id device = nullptr;
+  cl_context ctx = nullptr, ctx2 = nullptr;      // two contexts on the one device
+  cl_command_queue q = nullptr, q2 = nullptr;    // q on ctx, q2 on ctx2
+  cl_mem buf = nullptr, buf2 = nullptr;          // 4096-byte READ_WRITE buffers of ctx
+  cl_mem sub = nullptr;                          // sub-buffer of buf: origin 128, size 256
+  cl_mem hostWriteOnly = nullptr;                // 64 bytes, CL_MEM_HOST_WRITE_ONLY, ctx
+  cl_mem ctx2buf = nullptr;                      // 64 bytes of ctx2
+  cl_program il = nullptr;                       // vadd.O2.spv, built
+  cl_program unbuilt = nullptr;                  // vadd.O2.spv, not built
+  cl_kernel vadd = nullptr;                      // vadd(global float* a, b, c): args set to buf
+  cl_kernel reduce = nullptr;                    // reduce_int_sum(global int*, global int*, local int*)
+  cl_event ev2 = nullptr;                        // a complete event of ctx2 (marker on q2)
+  std::vector<unsigned char> vaddSpv, reduceSpv;
+
+  static std::vector<unsigned char> read(const std::string& path);
+  Fixture();
+};
+Fixture& fx();
+
+// For entry points that return an object and report through errcode_ret.
+cl_int err(const std::function<void(cl_int*)>& f);
+
+// Handles that are not objects of clref (clref validates every handle before use).
+inline const cl_context kBadContext = reinterpret_cast<cl_context>(uintptr_t(0x1234));
+inline const cl_command_queue kBadQueue = reinterpret_cast<cl_command_queue>(uintptr_t(0x1234));
+inline const cl_mem kBadMem = reinterpret_cast<cl_mem>(uintptr_t(0x1234));
+inline const cl_program kBadProgram = reinterpret_cast<cl_program>(uintptr_t(0x1234));
+inline const cl_kernel kBadKernel = reinterpret_cast<cl_kernel>(uintptr_t(0x1234));
+inline const cl_event kBadEvent = reinterpret_cast<cl_event>(uintptr_t(0x1234));
+inline const cl_device_id kBadDevice = reinterpret_cast<cl_device_id>(uintptr_t(0x1234));
+inline const cl_platform_id kBadPlatform = reinterpret_cast<cl_platform_id>(uintptr_t(0x1234));
+inline const cl_sampler kBadSampler = reinterpret_cast<cl_sampler>(uintptr_t(0x1234));
+
+}  // namespace clref_test

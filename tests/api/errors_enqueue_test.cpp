@@ -1,0 +1,830 @@
+// Error conditions of the OpenCL 3.0 API: enqueue (see error_table.hpp). The buffer commands
+// (§5.2.2–§5.2.5), the image commands (§5.3.3–§5.3.6), unmap and migrate (§5.5.3, §5.5.4), the
+// SVM commands (§5.6.2) and clEnqueueNativeKernel (§5.10).
+//
+// clref's device reports no images, no SVM and no native kernels, so no image or SVM allocation
+// can exist and every image, SVM or native-kernel command with a valid queue fails. Where several
+// listed errors then apply at once (the spec allows any), clref reports the argument errors that
+// need no image or SVM allocation first — a handle that is no memory object, the wait list, NULL
+// or zero arguments — and otherwise the spec's error for the missing feature
+// (CL_INVALID_OPERATION); the cases below pass a buffer where an image is expected and host
+// memory where an SVM pointer is expected. What only a real image or SVM allocation could
+// provoke is listed as Unsupported.
+#include <array>
+
+#include "error_table.hpp"
+
+namespace clref_test {
+namespace {
+
+// Host memory the commands read, write, fill and copy.
+unsigned char* host() {
+  alignas(128) static unsigned char h[16384];
+  return h;
+}
+
+// Objects the cases share beyond the fixture, created on first use and never released.
+struct Extra {
+  cl_event done = nullptr;  // a complete event of ctx
+  Extra() { clEnqueueMarkerWithWaitList(fx().q, 0, nullptr, &done); }
+};
+Extra& extra() {
+  static Extra e;
+  return e;
+}
+
+// A buffer of ctx created for one case.
+struct Buffer {
+  cl_mem m;
+  explicit Buffer(cl_mem_flags flags, size_t size = 64) : m(clCreateBuffer(fx().ctx, flags, size, nullptr, nullptr)) {}
+  ~Buffer() { clReleaseMemObject(m); }
+};
+
+// A sub-buffer of fx().buf created for one case (fx().sub is origin 128, size 256).
+struct SubBuffer {
+  cl_mem m;
+  SubBuffer(size_t origin, size_t size) {
+    cl_buffer_region r{origin, size};
+    m = clCreateSubBuffer(fx().buf, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, nullptr);
+  }
+  ~SubBuffer() { clReleaseMemObject(m); }
+};
+
+// A user event of ctx whose execution status is an error.
+struct FailedEvent {
+  cl_event e = clCreateUserEvent(fx().ctx, nullptr);
+  FailedEvent() { clSetUserEventStatus(e, -1); }
+  ~FailedEvent() { clReleaseEvent(e); }
+};
+
+// ---- the conditions every command shares ---------------------------------------------------------
+
+// A command called with the given queue and wait list, its other arguments valid (blocking
+// where the command can block).
+using Call = std::function<cl_int(cl_command_queue, cl_uint, const cl_event*)>;
+
+// The shared conditions of one reference page.
+struct Shared {
+  std::string page;
+  int eventContext = 0;            // rank of "context of command_queue and events differ" (0: not listed)
+  bool oneWaitListBullet = false;  // the three wait-list situations are one bullet
+  bool blocking = false;           // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1 is tested
+};
+
+std::string id(const std::string& page, const char* code, int n) { return page + ":" + code + ":" + std::to_string(n); }
+
+// Invalid queue, the wait-list errors, events of another context, a failed event before a
+// blocking command.
+void addShared(std::vector<ErrorCase>& v, const Shared& s, const Call& call) {
+  const int list2 = s.oneWaitListBullet ? 1 : 2, list3 = s.oneWaitListBullet ? 1 : 3;
+  v.push_back({id(s.page, "CL_INVALID_COMMAND_QUEUE", 1), [call] { return call(kBadQueue, 0, nullptr); }});
+  v.push_back({id(s.page, "CL_INVALID_EVENT_WAIT_LIST", 1), [call] { return call(fx().q, 1, nullptr); }});
+  v.push_back({id(s.page, "CL_INVALID_EVENT_WAIT_LIST", list2), [call] { return call(fx().q, 0, &extra().done); }});
+  v.push_back({id(s.page, "CL_INVALID_EVENT_WAIT_LIST", list3), [call] { return call(fx().q, 1, &kBadEvent); }});
+  if (s.eventContext) v.push_back({id(s.page, "CL_INVALID_CONTEXT", s.eventContext), [call] { return call(fx().q, 1, &fx().ev2); }});
+  if (s.blocking)
+    v.push_back({id(s.page, "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST", 1), [call] {
+                   FailedEvent failed;
+                   return call(fx().q, 1, &failed.e);
+                 }});
+}
+
+// ---- buffer commands ---------------------------------------------------------------------------
+
+cl_int readOrWrite(bool read, cl_command_queue q, cl_mem m, size_t offset, size_t size, void* ptr, cl_uint n = 0,
+                   const cl_event* list = nullptr) {
+  return read ? clEnqueueReadBuffer(q, m, CL_TRUE, offset, size, ptr, n, list, nullptr)
+              : clEnqueueWriteBuffer(q, m, CL_TRUE, offset, size, ptr, n, list, nullptr);
+}
+
+// clEnqueueReadBuffer's page lists clEnqueueWriteBuffer's conditions too: each case runs both.
+void readWriteBufferCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueReadBuffer";
+  for (bool read : {true, false}) {
+    addShared(v, {page, 2, false, true}, [read](cl_command_queue q, cl_uint n, const cl_event* l) {
+      return readOrWrite(read, q, fx().buf, 0, 16, host(), n, l);
+    });
+    v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [read] { return readOrWrite(read, fx().q, fx().ctx2buf, 0, 16, host()); }});
+    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [read] { return readOrWrite(read, fx().q, kBadMem, 0, 16, host()); }});
+    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [read] { return readOrWrite(read, fx().q, nullptr, 0, 16, host()); }});
+    v.push_back({id(page, "CL_INVALID_VALUE", 1), [read] { return readOrWrite(read, fx().q, fx().buf, 4090, 16, host()); }});
+    v.push_back({id(page, "CL_INVALID_VALUE", 1), [read] { return readOrWrite(read, fx().q, fx().sub, 250, 16, host()); }});
+    v.push_back({id(page, "CL_INVALID_VALUE", 2), [read] { return readOrWrite(read, fx().q, fx().buf, 0, 16, nullptr); }});
+  }
+  // CL_INVALID_OPERATION:1 reading a HOST_WRITE_ONLY or HOST_NO_ACCESS buffer, :2 writing a
+  // HOST_READ_ONLY or HOST_NO_ACCESS one
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return readOrWrite(true, fx().q, fx().hostWriteOnly, 0, 16, host()); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return readOrWrite(true, fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, 0, 16, host()); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 2), [] { return readOrWrite(false, fx().q, Buffer(CL_MEM_HOST_READ_ONLY).m, 0, 16, host()); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 2), [] { return readOrWrite(false, fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, 0, 16, host()); }});
+}
+
+// The arguments of clEnqueue{Read,Write}BufferRect after the buffer; by default a valid
+// 16 × 4 × 1 region at the origins, tightly packed.
+struct RectArgs {
+  std::array<size_t, 3> bufferOrigin{0, 0, 0}, hostOrigin{0, 0, 0}, region{16, 4, 1};
+  size_t bufferRow = 0, bufferSlice = 0, hostRow = 0, hostSlice = 0;
+  bool nullBufferOrigin = false, nullHostOrigin = false, nullRegion = false, nullPtr = false;
+};
+
+cl_int rect(bool read, cl_command_queue q, cl_mem m, const RectArgs& a, cl_uint n = 0, const cl_event* list = nullptr) {
+  const size_t* bo = a.nullBufferOrigin ? nullptr : a.bufferOrigin.data();
+  const size_t* ho = a.nullHostOrigin ? nullptr : a.hostOrigin.data();
+  const size_t* r = a.nullRegion ? nullptr : a.region.data();
+  void* p = a.nullPtr ? nullptr : host();
+  return read ? clEnqueueReadBufferRect(q, m, CL_TRUE, bo, ho, r, a.bufferRow, a.bufferSlice, a.hostRow, a.hostSlice, p, n, list, nullptr)
+              : clEnqueueWriteBufferRect(q, m, CL_TRUE, bo, ho, r, a.bufferRow, a.bufferSlice, a.hostRow, a.hostSlice, p, n, list, nullptr);
+}
+
+void readWriteBufferRectCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueReadBufferRect";
+  auto add = [&](bool read, int n, cl_mem (*mem)(), RectArgs a, const char* code = "CL_INVALID_VALUE") {
+    v.push_back({id(page, code, n), [=] { return rect(read, fx().q, mem(), a); }});
+  };
+  auto buf = [] { return fx().buf; };
+  for (bool read : {true, false}) {
+    addShared(v, {page, 2, false, true}, [read](cl_command_queue q, cl_uint n, const cl_event* l) {
+      return rect(read, q, fx().buf, RectArgs{}, n, l);
+    });
+    add(read, 1, [] { return fx().ctx2buf; }, {}, "CL_INVALID_CONTEXT");
+    add(read, 1, [] { return kBadMem; }, {}, "CL_INVALID_MEM_OBJECT");
+    RectArgs a;
+    a.nullBufferOrigin = true;
+    add(read, 1, buf, a);
+    a = {};
+    a.nullHostOrigin = true;
+    add(read, 1, buf, a);
+    a = {};
+    a.nullRegion = true;
+    add(read, 1, buf, a);
+    a = {};
+    a.region = {16, 16, 17};  // 4352 bytes of a 4096-byte buffer
+    add(read, 2, buf, a);
+    a = {};
+    a.bufferOrigin = {0, 0, 64};  // slice 64 of 64-byte slices: byte 4096
+    add(read, 2, buf, a);
+    a = {};
+    a.region = {16, 0, 1};
+    add(read, 3, buf, a);
+    a = {};
+    a.bufferRow = 8;  // < region[0]
+    add(read, 4, buf, a);
+    a = {};
+    a.bufferRow = 16, a.bufferSlice = 32;  // < region[1] * 16, a multiple of 16
+    add(read, 5, buf, a);
+    a = {};
+    a.bufferRow = 16, a.bufferSlice = 72;  // >= region[1] * 16, not a multiple of 16
+    add(read, 6, buf, a);
+    a = {};
+    a.hostRow = 8;
+    add(read, 7, buf, a);
+    a = {};
+    a.hostRow = 16, a.hostSlice = 32;
+    add(read, 8, buf, a);
+    a = {};
+    a.hostRow = 16, a.hostSlice = 72;
+    add(read, 9, buf, a);
+    a = {};
+    a.nullPtr = true;
+    add(read, 10, buf, a);
+  }
+  add(true, 1, [] { return fx().hostWriteOnly; }, {}, "CL_INVALID_OPERATION");
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return rect(true, fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, {}); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 2), [] { return rect(false, fx().q, Buffer(CL_MEM_HOST_READ_ONLY).m, {}); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 2), [] { return rect(false, fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, {}); }});
+}
+
+cl_int copy(cl_mem src, cl_mem dst, size_t srcOffset, size_t dstOffset, size_t size) {
+  return clEnqueueCopyBuffer(fx().q, src, dst, srcOffset, dstOffset, size, 0, nullptr, nullptr);
+}
+
+void copyBufferCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueCopyBuffer";
+  addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueCopyBuffer(q, fx().buf, fx().buf2, 0, 0, 16, n, l, nullptr);
+  });
+  v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] { return copy(fx().ctx2buf, fx().buf, 0, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_CONTEXT", 2), [] { return copy(fx().buf, fx().ctx2buf, 0, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return copy(kBadMem, fx().buf, 0, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return copy(fx().buf, kBadMem, 0, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return copy(fx().buf, fx().buf2, 4000, 0, 200); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return copy(fx().buf, fx().buf2, 0, 4000, 200); }});
+  v.push_back({id(page, "CL_MEM_COPY_OVERLAP", 1), [] { return copy(fx().buf, fx().buf, 0, 8, 64); }});
+  v.push_back({id(page, "CL_MEM_COPY_OVERLAP", 1), [] { return copy(fx().sub, fx().sub, 64, 0, 128); }});
+  // sub covers bytes 128..383 of buf, the sub-buffer bytes 256..511: 256..319 against 288..351
+  v.push_back({id(page, "CL_MEM_COPY_OVERLAP", 2), [] { return copy(fx().sub, SubBuffer(256, 256).m, 128, 32, 64); }});
+  // buf's bytes 100..163 against sub's 0..63 (buf's 128..191): a buffer and its sub-buffer
+  v.push_back({id(page, "CL_MEM_COPY_OVERLAP", 3), [] { return copy(fx().buf, fx().sub, 100, 0, 64); }});
+}
+
+// The arguments of clEnqueueCopyBufferRect after the buffers; by default a valid 16 × 4 × 1
+// region at the origins, tightly packed.
+struct CopyRectArgs {
+  std::array<size_t, 3> srcOrigin{0, 0, 0}, dstOrigin{0, 0, 0}, region{16, 4, 1};
+  size_t srcRow = 0, srcSlice = 0, dstRow = 0, dstSlice = 0;
+  bool nullSrcOrigin = false, nullDstOrigin = false, nullRegion = false;
+};
+
+cl_int copyRect(cl_command_queue q, cl_mem src, cl_mem dst, const CopyRectArgs& a, cl_uint n = 0, const cl_event* list = nullptr) {
+  return clEnqueueCopyBufferRect(q, src, dst, a.nullSrcOrigin ? nullptr : a.srcOrigin.data(), a.nullDstOrigin ? nullptr : a.dstOrigin.data(),
+                                 a.nullRegion ? nullptr : a.region.data(), a.srcRow, a.srcSlice, a.dstRow, a.dstSlice, n, list, nullptr);
+}
+
+void copyBufferRectCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueCopyBufferRect";
+  auto add = [&](const char* code, int n, cl_mem (*src)(), cl_mem (*dst)(), CopyRectArgs a) {
+    v.push_back({id(page, code, n), [=] { return copyRect(fx().q, src(), dst(), a); }});
+  };
+  auto buf = [] { return fx().buf; };
+  auto buf2 = [] { return fx().buf2; };
+  addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) { return copyRect(q, fx().buf, fx().buf2, {}, n, l); });
+  add("CL_INVALID_CONTEXT", 1, [] { return fx().ctx2buf; }, buf, {});
+  add("CL_INVALID_CONTEXT", 2, buf, [] { return fx().ctx2buf; }, {});
+  add("CL_INVALID_MEM_OBJECT", 1, [] { return kBadMem; }, buf, {});
+  add("CL_INVALID_MEM_OBJECT", 2, buf, [] { return kBadMem; }, {});
+  CopyRectArgs a;
+  a.nullSrcOrigin = true;
+  add("CL_INVALID_VALUE", 1, buf, buf2, a);
+  a = {};
+  a.nullDstOrigin = true;
+  add("CL_INVALID_VALUE", 1, buf, buf2, a);
+  a = {};
+  a.nullRegion = true;
+  add("CL_INVALID_VALUE", 1, buf, buf2, a);
+  a = {};
+  a.srcOrigin = {0, 0, 64};  // slice 64 of 64-byte slices: byte 4096
+  add("CL_INVALID_VALUE", 2, buf, buf2, a);
+  a = {};
+  a.dstOrigin = {0, 0, 64};
+  add("CL_INVALID_VALUE", 3, buf, buf2, a);
+  a = {};
+  a.region = {0, 4, 1};
+  add("CL_INVALID_VALUE", 4, buf, buf2, a);
+  a = {};
+  a.srcRow = 8;
+  add("CL_INVALID_VALUE", 5, buf, buf2, a);
+  a = {};
+  a.srcRow = 16, a.srcSlice = 32;
+  add("CL_INVALID_VALUE", 6, buf, buf2, a);
+  a = {};
+  a.srcRow = 16, a.srcSlice = 72;
+  add("CL_INVALID_VALUE", 7, buf, buf2, a);
+  a = {};
+  a.dstRow = 8;
+  add("CL_INVALID_VALUE", 8, buf, buf2, a);
+  a = {};
+  a.dstRow = 16, a.dstSlice = 32;
+  add("CL_INVALID_VALUE", 9, buf, buf2, a);
+  a = {};
+  a.dstRow = 16, a.dstSlice = 72;
+  add("CL_INVALID_VALUE", 10, buf, buf2, a);
+  // Same buffer, disjoint regions (bytes 0..63 and rows at 128, 160, 192, 224), row pitches differ
+  a = {};
+  a.srcRow = 16, a.dstRow = 32, a.dstOrigin = {0, 0, 1};
+  add("CL_INVALID_VALUE", 11, buf, buf, a);
+  // Same buffer, disjoint regions (bytes 0..63 and 256..319), slice pitches differ
+  a = {};
+  a.srcRow = 16, a.srcSlice = 64, a.dstRow = 16, a.dstSlice = 128, a.dstOrigin = {0, 0, 2};
+  add("CL_INVALID_VALUE", 12, buf, buf, a);
+  add("CL_MEM_COPY_OVERLAP", 1, buf, buf, {});
+  add("CL_MEM_COPY_OVERLAP", 1, [] { return fx().sub; }, [] { return fx().sub; }, {});
+  // sub's row 8 (buf's byte 256) against the sub-buffer starting at buf's byte 256
+  v.push_back({id(page, "CL_MEM_COPY_OVERLAP", 2), [] {
+                 CopyRectArgs a;
+                 a.srcOrigin = {0, 8, 0};
+                 return copyRect(fx().q, fx().sub, SubBuffer(256, 256).m, a);
+               }});
+  // Appendix D's check_copy_overlap: rows of 16 bytes at pitch 32, the destination one row and
+  // 8 bytes further on — the blocks overlap and neither fits in the other's gaps (bytes 40..47).
+  a = {};
+  a.region = {16, 2, 1}, a.srcRow = a.dstRow = 32, a.dstOrigin = {8, 1, 0};
+  add("CL_MEM_COPY_OVERLAP", 3, buf, buf, a);
+}
+
+cl_int fill(cl_mem m, const void* pattern, size_t patternSize, size_t offset, size_t size) {
+  return clEnqueueFillBuffer(fx().q, m, pattern, patternSize, offset, size, 0, nullptr, nullptr);
+}
+
+void fillBufferCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueFillBuffer";
+  addShared(v, {page, 2}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueFillBuffer(q, fx().buf, host(), 4, 0, 16, n, l, nullptr);
+  });
+  v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] { return fill(fx().ctx2buf, host(), 4, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return fill(kBadMem, host(), 4, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return fill(fx().buf, host(), 4, 4092, 8); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return fill(fx().buf, nullptr, 4, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return fill(fx().buf, host(), 0, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 4), [] { return fill(fx().buf, host(), 3, 0, 12); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 5), [] { return fill(fx().buf, host(), 256, 0, 256); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 6), [] { return fill(fx().buf, host(), 4, 2, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 7), [] { return fill(fx().buf, host(), 4, 0, 18); }});
+}
+
+// Maps (blocking) and, should the map succeed, unmaps again; returns errcode_ret.
+cl_int map(cl_command_queue q, cl_mem m, cl_map_flags flags, size_t offset, size_t size, cl_uint n = 0, const cl_event* list = nullptr) {
+  cl_int e = 12345;
+  void* p = clEnqueueMapBuffer(q, m, CL_TRUE, flags, offset, size, n, list, nullptr, &e);
+  if (p) clEnqueueUnmapMemObject(q, m, p, 0, nullptr, nullptr);
+  return e;
+}
+
+// Maps `first` and, while it is mapped, `second`; returns the second map's errcode_ret.
+struct MapArgs {
+  cl_mem mem;
+  cl_map_flags flags;
+  size_t offset, size;
+};
+cl_int mapWhileMapped(MapArgs first, MapArgs second) {
+  void* p = clEnqueueMapBuffer(fx().q, first.mem, CL_TRUE, first.flags, first.offset, first.size, 0, nullptr, nullptr, nullptr);
+  cl_int e = map(fx().q, second.mem, second.flags, second.offset, second.size);
+  clEnqueueUnmapMemObject(fx().q, first.mem, p, 0, nullptr, nullptr);
+  clFinish(fx().q);
+  return e;
+}
+
+void mapBufferCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueMapBuffer";
+  addShared(v, {page, 2, false, true},
+            [](cl_command_queue q, cl_uint n, const cl_event* l) { return map(q, fx().buf, CL_MAP_READ, 0, 16, n, l); });
+  v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] { return map(fx().q, fx().ctx2buf, CL_MAP_READ, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return map(fx().q, kBadMem, CL_MAP_READ, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return map(fx().q, fx().buf, CL_MAP_READ, 4000, 200); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return map(fx().q, fx().buf, CL_MAP_READ, 0, 0); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return map(fx().q, fx().buf, CL_MAP_READ | CL_MAP_WRITE_INVALIDATE_REGION, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return map(fx().q, fx().buf, cl_map_flags(1) << 10, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return map(fx().q, fx().hostWriteOnly, CL_MAP_READ, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return map(fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, CL_MAP_READ, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 2), [] { return map(fx().q, Buffer(CL_MEM_HOST_READ_ONLY).m, CL_MAP_WRITE, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 2),
+               [] { return map(fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, CL_MAP_WRITE_INVALIDATE_REGION, 0, 16); }});
+  // Overlapping maps where one is for writing: the same buffer, a read map over a write map, and
+  // a buffer mapped over its sub-buffer's write map (§5.5.2).
+  v.push_back({id(page, "CL_INVALID_OPERATION", 4),
+               [] { return mapWhileMapped({fx().buf2, CL_MAP_WRITE, 0, 64}, {fx().buf2, CL_MAP_WRITE, 32, 64}); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 4),
+               [] { return mapWhileMapped({fx().buf2, CL_MAP_READ, 0, 64}, {fx().buf2, CL_MAP_WRITE_INVALIDATE_REGION, 60, 8}); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 4),
+               [] { return mapWhileMapped({fx().sub, CL_MAP_WRITE, 0, 64}, {fx().buf, CL_MAP_READ, 100, 64}); }});
+}
+
+cl_int unmap(cl_command_queue q, cl_mem m, void* p, cl_uint n = 0, const cl_event* list = nullptr) {
+  return clEnqueueUnmapMemObject(q, m, p, n, list, nullptr);
+}
+
+void unmapMemObjectCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueUnmapMemObject";
+  addShared(v, {page, 1, true}, [](cl_command_queue q, cl_uint n, const cl_event* l) { return unmap(q, fx().buf, host(), n, l); });
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return unmap(fx().q, kBadMem, host()); }});
+  v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] { return unmap(fx().q, fx().ctx2buf, host()); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return unmap(fx().q, fx().buf, host()); }});
+  // A pointer mapped from another buffer, and a pointer already unmapped
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] {
+                 void* p = clEnqueueMapBuffer(fx().q, fx().buf2, CL_TRUE, CL_MAP_READ, 0, 16, 0, nullptr, nullptr, nullptr);
+                 cl_int e = unmap(fx().q, fx().buf, p);
+                 unmap(fx().q, fx().buf2, p);
+                 return e;
+               }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] {
+                 void* p = clEnqueueMapBuffer(fx().q, fx().buf2, CL_TRUE, CL_MAP_READ, 0, 16, 0, nullptr, nullptr, nullptr);
+                 unmap(fx().q, fx().buf2, p);
+                 return unmap(fx().q, fx().buf2, p);
+               }});
+}
+
+cl_int migrate(cl_uint num, const cl_mem* mems, cl_mem_migration_flags flags) {
+  return clEnqueueMigrateMemObjects(fx().q, num, mems, flags, 0, nullptr, nullptr);
+}
+
+void migrateMemObjectsCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueMigrateMemObjects";
+  addShared(v, {page, 1, true}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueMigrateMemObjects(q, 1, &fx().buf, 0, n, l, nullptr);
+  });
+  v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] { return migrate(1, &fx().ctx2buf, 0); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return migrate(1, &kBadMem, 0); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] {
+                 const cl_mem mems[] = {fx().buf, kBadMem};
+                 return migrate(2, mems, 0);
+               }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return migrate(0, &fx().buf, 0); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return migrate(1, nullptr, 0); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return migrate(1, &fx().buf, cl_mem_migration_flags(1) << 8); }});
+}
+
+// ---- image commands: a buffer stands where an image is expected --------------------------------
+
+const size_t kOrigin[3] = {0, 0, 0}, kRegion[3] = {4, 4, 1}, kZeroRegion[3] = {4, 0, 1};
+
+cl_int readOrWriteImage(bool read, cl_command_queue q, cl_mem image, const size_t* origin, const size_t* region, void* ptr, cl_uint n = 0,
+                        const cl_event* list = nullptr) {
+  return read ? clEnqueueReadImage(q, image, CL_TRUE, origin, region, 0, 0, ptr, n, list, nullptr)
+              : clEnqueueWriteImage(q, image, CL_TRUE, origin, region, 0, 0, ptr, n, list, nullptr);
+}
+
+// clEnqueueReadImage's page lists clEnqueueWriteImage's conditions too: each case runs both.
+void readWriteImageCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueReadImage";
+  for (bool read : {true, false}) {
+    addShared(v, {page, 2}, [read](cl_command_queue q, cl_uint n, const cl_event* l) {
+      return readOrWriteImage(read, q, fx().buf, kOrigin, kRegion, host(), n, l);
+    });
+    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [read] { return readOrWriteImage(read, fx().q, kBadMem, kOrigin, kRegion, host()); }});
+    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [read] { return readOrWriteImage(read, fx().q, nullptr, kOrigin, kRegion, host()); }});
+    v.push_back({id(page, "CL_INVALID_VALUE", 1), [read] { return readOrWriteImage(read, fx().q, fx().buf, nullptr, kRegion, host()); }});
+    v.push_back({id(page, "CL_INVALID_VALUE", 2), [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, nullptr, host()); }});
+    v.push_back({id(page, "CL_INVALID_VALUE", 4), [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, kZeroRegion, host()); }});
+    v.push_back({id(page, "CL_INVALID_VALUE", 6), [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, kRegion, nullptr); }});
+    v.push_back({id(page, "CL_INVALID_OPERATION", 1), [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, kRegion, host()); }});
+  }
+}
+
+cl_int copyImage(cl_mem src, cl_mem dst, const size_t* srcOrigin, const size_t* dstOrigin, const size_t* region) {
+  return clEnqueueCopyImage(fx().q, src, dst, srcOrigin, dstOrigin, region, 0, nullptr, nullptr);
+}
+
+void copyImageCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueCopyImage";
+  addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueCopyImage(q, fx().buf, fx().buf2, kOrigin, kOrigin, kRegion, n, l, nullptr);
+  });
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return copyImage(kBadMem, fx().buf2, kOrigin, kOrigin, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return copyImage(fx().buf, kBadMem, kOrigin, kOrigin, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return copyImage(fx().buf, fx().buf2, nullptr, kOrigin, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return copyImage(fx().buf, fx().buf2, kOrigin, nullptr, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return copyImage(fx().buf, fx().buf2, kOrigin, kOrigin, nullptr); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 6), [] { return copyImage(fx().buf, fx().buf2, kOrigin, kOrigin, kZeroRegion); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return copyImage(fx().buf, fx().buf2, kOrigin, kOrigin, kRegion); }});
+}
+
+cl_int fillImage(cl_mem image, const void* color, const size_t* origin, const size_t* region) {
+  return clEnqueueFillImage(fx().q, image, color, origin, region, 0, nullptr, nullptr);
+}
+
+void fillImageCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueFillImage";
+  addShared(v, {page, 2}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueFillImage(q, fx().buf, host(), kOrigin, kRegion, n, l, nullptr);
+  });
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return fillImage(kBadMem, host(), kOrigin, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return fillImage(fx().buf, nullptr, kOrigin, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return fillImage(fx().buf, host(), nullptr, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return fillImage(fx().buf, host(), kOrigin, nullptr); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 5), [] { return fillImage(fx().buf, host(), kOrigin, kZeroRegion); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return fillImage(fx().buf, host(), kOrigin, kRegion); }});
+}
+
+cl_int imageToBuffer(cl_mem image, cl_mem buffer, const size_t* origin, const size_t* region, size_t offset) {
+  return clEnqueueCopyImageToBuffer(fx().q, image, buffer, origin, region, offset, 0, nullptr, nullptr);
+}
+
+void copyImageToBufferCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueCopyImageToBuffer";
+  addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueCopyImageToBuffer(q, fx().buf2, fx().buf, kOrigin, kRegion, 0, n, l, nullptr);
+  });
+  v.push_back({id(page, "CL_INVALID_CONTEXT", 2), [] { return imageToBuffer(fx().buf2, fx().ctx2buf, kOrigin, kRegion, 0); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return imageToBuffer(kBadMem, fx().buf, kOrigin, kRegion, 0); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return imageToBuffer(fx().buf2, kBadMem, kOrigin, kRegion, 0); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return imageToBuffer(fx().buf2, nullptr, kOrigin, kRegion, 0); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return imageToBuffer(fx().buf2, fx().buf, nullptr, kRegion, 0); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, nullptr, 0); }});
+  // dst_offset at the end of the 4096-byte buffer: out of bounds whatever dst_cb (at least 1)
+  v.push_back({id(page, "CL_INVALID_VALUE", 4), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, kRegion, 4096); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 5), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, kZeroRegion, 0); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, kRegion, 0); }});
+}
+
+cl_int bufferToImage(cl_mem buffer, cl_mem image, size_t offset, const size_t* origin, const size_t* region) {
+  return clEnqueueCopyBufferToImage(fx().q, buffer, image, offset, origin, region, 0, nullptr, nullptr);
+}
+
+void copyBufferToImageCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueCopyBufferToImage";
+  addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueCopyBufferToImage(q, fx().buf, fx().buf2, 0, kOrigin, kRegion, n, l, nullptr);
+  });
+  v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] { return bufferToImage(fx().ctx2buf, fx().buf2, 0, kOrigin, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return bufferToImage(kBadMem, fx().buf2, 0, kOrigin, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return bufferToImage(nullptr, fx().buf2, 0, kOrigin, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return bufferToImage(fx().buf, kBadMem, 0, kOrigin, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return bufferToImage(fx().buf, fx().buf2, 0, nullptr, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return bufferToImage(fx().buf, fx().buf2, 0, kOrigin, nullptr); }});
+  // src_offset at the end of the 4096-byte buffer: out of bounds whatever src_cb (at least 1)
+  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return bufferToImage(fx().buf, fx().buf2, 4096, kOrigin, kRegion); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 5), [] { return bufferToImage(fx().buf, fx().buf2, 0, kOrigin, kZeroRegion); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return bufferToImage(fx().buf, fx().buf2, 0, kOrigin, kRegion); }});
+}
+
+cl_int mapImage(cl_command_queue q, cl_mem image, cl_map_flags flags, const size_t* origin, const size_t* region, bool nullRowPitch,
+                cl_uint n = 0, const cl_event* list = nullptr) {
+  size_t rowPitch = 0, slicePitch = 0;
+  return err([&](cl_int* e) {
+    clEnqueueMapImage(q, image, CL_TRUE, flags, origin, region, nullRowPitch ? nullptr : &rowPitch, &slicePitch, n, list, nullptr, e);
+  });
+}
+
+void mapImageCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueMapImage";
+  addShared(v, {page, 2},
+            [](cl_command_queue q, cl_uint n, const cl_event* l) { return mapImage(q, fx().buf, CL_MAP_READ, kOrigin, kRegion, false, n, l); });
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return mapImage(fx().q, kBadMem, CL_MAP_READ, kOrigin, kRegion, false); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, nullptr, kRegion, false); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, nullptr, false); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 4),
+               [] { return mapImage(fx().q, fx().buf, CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION, kOrigin, kRegion, false); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 5), [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, kZeroRegion, false); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 6), [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, kRegion, true); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, kRegion, false); }});
+}
+
+// ---- SVM commands: host memory stands where SVM pointers are expected ---------------------------
+
+void svmFreeCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueSVMFree";
+  auto svmFree = [](cl_command_queue q, cl_uint num, void** ptrs, cl_uint n = 0, const cl_event* l = nullptr) {
+    return clEnqueueSVMFree(q, num, ptrs, nullptr, nullptr, n, l, nullptr);
+  };
+  addShared(v, {page, 0, true}, [svmFree](cl_command_queue q, cl_uint n, const cl_event* l) {
+    void* ptrs[] = {host()};
+    return svmFree(q, 1, ptrs, n, l);
+  });
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [svmFree] {
+                 void* ptrs[] = {host()};
+                 return svmFree(fx().q, 0, ptrs);
+               }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [svmFree] { return svmFree(fx().q, 1, nullptr); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [svmFree] {
+                 void* ptrs[] = {host()};
+                 return svmFree(fx().q, 1, ptrs);
+               }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [svmFree] { return svmFree(fx().q, 0, nullptr); }});
+}
+
+cl_int svmMemcpy(void* dst, const void* src, size_t size) { return clEnqueueSVMMemcpy(fx().q, CL_TRUE, dst, src, size, 0, nullptr, nullptr); }
+
+void svmMemcpyCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueSVMMemcpy";
+  addShared(v, {page, 1}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueSVMMemcpy(q, CL_TRUE, host() + 1024, host(), 16, n, l, nullptr);
+  });
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return svmMemcpy(nullptr, host(), 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return svmMemcpy(host(), nullptr, 16); }});
+  v.push_back({id(page, "CL_MEM_COPY_OVERLAP", 1), [] { return svmMemcpy(host() + 8, host(), 16); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return svmMemcpy(host() + 1024, host(), 16); }});
+}
+
+cl_int svmFill(void* ptr, const void* pattern, size_t patternSize, size_t size) {
+  return clEnqueueSVMMemFill(fx().q, ptr, pattern, patternSize, size, 0, nullptr, nullptr);
+}
+
+void svmMemFillCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueSVMMemFill";
+  unsigned char* pattern = host() + 8192;
+  addShared(v, {page, 1}, [pattern](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueSVMMemFill(q, host(), pattern, 4, 16, n, l, nullptr);
+  });
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [pattern] { return svmFill(nullptr, pattern, 4, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [pattern] { return svmFill(host() + 2, pattern, 4, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return svmFill(host(), nullptr, 4, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 4), [pattern] { return svmFill(host(), pattern, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 5), [pattern] { return svmFill(host(), pattern, 3, 12); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 6), [pattern] { return svmFill(host(), pattern, 256, 256); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 7), [pattern] { return svmFill(host(), pattern, 4, 18); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [pattern] { return svmFill(host(), pattern, 4, 16); }});
+}
+
+cl_int svmMap(cl_map_flags flags, void* ptr, size_t size) { return clEnqueueSVMMap(fx().q, CL_TRUE, flags, ptr, size, 0, nullptr, nullptr); }
+
+void svmMapUnmapCases(std::vector<ErrorCase>& v) {
+  std::string page = "clEnqueueSVMMap";
+  addShared(v, {page, 1}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueSVMMap(q, CL_TRUE, CL_MAP_READ, host(), 16, n, l, nullptr);
+  });
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return svmMap(CL_MAP_READ, nullptr, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return svmMap(CL_MAP_READ, host(), 0); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return svmMap(CL_MAP_READ | CL_MAP_WRITE_INVALIDATE_REGION, host(), 16); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return svmMap(CL_MAP_READ, host(), 16); }});
+  page = "clEnqueueSVMUnmap";
+  addShared(v, {page, 1}, [](cl_command_queue q, cl_uint n, const cl_event* l) { return clEnqueueSVMUnmap(q, host(), n, l, nullptr); });
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return clEnqueueSVMUnmap(fx().q, nullptr, 0, nullptr, nullptr); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return clEnqueueSVMUnmap(fx().q, host(), 0, nullptr, nullptr); }});
+}
+
+cl_int svmMigrate(cl_uint num, const void** ptrs, const size_t* sizes, cl_mem_migration_flags flags) {
+  return clEnqueueSVMMigrateMem(fx().q, num, ptrs, sizes, flags, 0, nullptr, nullptr);
+}
+
+void svmMigrateMemCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueSVMMigrateMem";
+  static const void* ptrs[] = {host()};
+  static const size_t zero[] = {0}, sixteen[] = {16};
+  addShared(v, {page, 1}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueSVMMigrateMem(q, 1, ptrs, nullptr, 0, n, l, nullptr);
+  });
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return svmMigrate(0, ptrs, nullptr, 0); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return svmMigrate(1, nullptr, nullptr, 0); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return svmMigrate(1, ptrs, nullptr, cl_mem_migration_flags(1) << 8); }});
+  // 16 bytes of host memory: not within an allocation returned by clSVMAlloc (there is none)
+  v.push_back({id(page, "CL_INVALID_VALUE", 4), [] { return svmMigrate(1, ptrs, sixteen, 0); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return svmMigrate(1, ptrs, nullptr, 0); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return svmMigrate(1, ptrs, zero, 0); }});
+}
+
+// ---- clEnqueueNativeKernel ------------------------------------------------------------------------
+
+void CL_CALLBACK nativeFunction(void*) {}
+
+// The arguments of clEnqueueNativeKernel after the queue; by default one buffer handle in args.
+struct NativeArgs {
+  void(CL_CALLBACK* userFunc)(void*) = nativeFunction;
+  bool nullArgs = false;
+  size_t cbArgs = sizeof(cl_mem);
+  cl_uint numMemObjects = 1;
+  bool nullMemList = false, nullArgsMemLoc = false;
+  cl_mem mem = nullptr;  // the one entry of mem_list (NULL: fx().buf)
+};
+
+cl_int native(cl_command_queue q, const NativeArgs& a, cl_uint n = 0, const cl_event* list = nullptr) {
+  cl_mem args[1] = {nullptr};
+  const cl_mem memList[1] = {a.mem ? a.mem : fx().buf};
+  const void* argsMemLoc[1] = {&args[0]};
+  return clEnqueueNativeKernel(q, a.userFunc, a.nullArgs ? nullptr : args, a.cbArgs, a.numMemObjects, a.nullMemList ? nullptr : memList,
+                               a.nullArgsMemLoc ? nullptr : argsMemLoc, n, list, nullptr);
+}
+
+void nativeKernelCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clEnqueueNativeKernel";
+  auto add = [&](const char* code, int n, NativeArgs a) { v.push_back({id(page, code, n), [a] { return native(fx().q, a); }}); };
+  addShared(v, {page, 1, true}, [](cl_command_queue q, cl_uint n, const cl_event* l) { return native(q, {}, n, l); });
+  NativeArgs a;
+  a.userFunc = nullptr;
+  add("CL_INVALID_VALUE", 1, a);
+  a = {};
+  a.nullArgs = true;  // cb_args > 0 (and num_mem_objects > 0)
+  add("CL_INVALID_VALUE", 2, a);
+  a = {};
+  a.nullArgs = true, a.cbArgs = 0;  // num_mem_objects > 0 only
+  add("CL_INVALID_VALUE", 2, a);
+  a = {};
+  a.cbArgs = 0;
+  add("CL_INVALID_VALUE", 3, a);
+  a = {};
+  a.nullMemList = true;
+  add("CL_INVALID_VALUE", 4, a);
+  a = {};
+  a.nullArgsMemLoc = true;
+  add("CL_INVALID_VALUE", 4, a);
+  a = {};
+  a.numMemObjects = 0;  // mem_list and args_mem_loc not NULL
+  add("CL_INVALID_VALUE", 5, a);
+  a = {};
+  a.numMemObjects = 0, a.nullMemList = true;  // args_mem_loc not NULL
+  add("CL_INVALID_VALUE", 5, a);
+  a = {};
+  a.mem = kBadMem;
+  add("CL_INVALID_MEM_OBJECT", 1, a);
+  add("CL_INVALID_OPERATION", 1, {});
+  a = {};
+  a.nullArgs = true, a.cbArgs = 0, a.numMemObjects = 0, a.nullMemList = a.nullArgsMemLoc = true;
+  add("CL_INVALID_OPERATION", 1, a);
+}
+
+std::vector<ErrorCase> cases() {
+  std::vector<ErrorCase> v;
+  for (auto add : {readWriteBufferCases, readWriteBufferRectCases, copyBufferCases, copyBufferRectCases, fillBufferCases,
+                   mapBufferCases, unmapMemObjectCases, migrateMemObjectsCases, readWriteImageCases, copyImageCases, fillImageCases,
+                   copyImageToBufferCases, copyBufferToImageCases, mapImageCases, svmFreeCases, svmMemcpyCases, svmMemFillCases,
+                   svmMapUnmapCases, svmMigrateMemCases, nativeKernelCases})
+    add(v);
+  return v;
+}
+
+// ---- conditions not provoked ---------------------------------------------------------------------
+
+const char* const kHostMemory = "a failed host allocation inside clref, which the API cannot provoke";
+const char* const kDeviceResources =
+    "clref's device is the host: a command needs no device resource beyond host allocations, and a failed allocation cannot be "
+    "provoked from the API";
+const char* const kAllocation =
+    "a memory object's data store is allocated by clCreateBuffer (host memory); enqueueing allocates none, so only a failed "
+    "allocation, which the API cannot provoke, could cause it";
+const char* const kMisaligned =
+    "clCreateSubBuffer refuses an origin not aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN of the one device "
+    "(clCreateSubBuffer:CL_MISALIGNED_SUB_BUFFER_OFFSET), so every sub-buffer is aligned for the device of any command-queue";
+
+// What needs an image object: none can exist (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE; clCreateImage
+// returns CL_INVALID_OPERATION), and with any memory object in its place the command returns
+// CL_INVALID_OPERATION (the page's tested CL_INVALID_OPERATION:1).
+NotTested needsImage(const std::string& id, const std::string& what) {
+  return {id, Why::Unsupported,
+          "needs " + what + "; no image can exist (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE, clCreateImage returns CL_INVALID_OPERATION) "
+          "and with a buffer in its place the command returns CL_INVALID_OPERATION (" + id.substr(0, id.find(':')) +
+          ":CL_INVALID_OPERATION:1, tested)"};
+}
+
+// What needs an SVM allocation or an enqueued SVM command: CL_DEVICE_SVM_CAPABILITIES is 0,
+// clSVMAlloc returns NULL, and the command returns CL_INVALID_OPERATION (tested).
+NotTested needsSvm(const std::string& id, const std::string& what) {
+  return {id, Why::Unsupported,
+          "needs " + what + "; the device reports no SVM (CL_DEVICE_SVM_CAPABILITIES 0), so the command is never enqueued: it returns "
+          "CL_INVALID_OPERATION (" + id.substr(0, id.find(':')) + ":CL_INVALID_OPERATION:1, tested)"};
+}
+
+// The resource and allocation failures of a page.
+void resources(std::vector<NotTested>& v, const std::string& page, int allocationFailures) {
+  for (int i = 1; i <= allocationFailures; ++i) v.push_back({id(page, "CL_MEM_OBJECT_ALLOCATION_FAILURE", i), Why::DeviceResources, kAllocation});
+  v.push_back({id(page, "CL_OUT_OF_RESOURCES", 1), Why::DeviceResources, kDeviceResources});
+  v.push_back({id(page, "CL_OUT_OF_HOST_MEMORY", 1), Why::HostMemory, kHostMemory});
+}
+
+// The conditions of an image page that need a real image.
+void imageOnly(std::vector<NotTested>& v, const std::string& page, std::initializer_list<std::pair<std::string, std::string>> conditions) {
+  for (const auto& [suffix, what] : conditions) v.push_back(needsImage(page + ":" + suffix, what));
+  v.push_back(needsImage(page + ":CL_INVALID_IMAGE_SIZE:1", "an image whose dimensions the device does not support"));
+  v.push_back(needsImage(page + ":CL_IMAGE_FORMAT_NOT_SUPPORTED:1", "an image whose format the device does not support"));
+}
+
+std::vector<NotTested> notTested() {
+  std::vector<NotTested> v;
+  // buffer commands
+  for (const char* page : {"clEnqueueReadBuffer", "clEnqueueReadBufferRect", "clEnqueueFillBuffer", "clEnqueueMapBuffer"})
+    v.push_back({id(page, "CL_MISALIGNED_SUB_BUFFER_OFFSET", 1), Why::Unreachable, kMisaligned});
+  for (const char* page : {"clEnqueueCopyBuffer", "clEnqueueCopyBufferRect"}) {
+    v.push_back({id(page, "CL_MISALIGNED_SUB_BUFFER_OFFSET", 1), Why::Unreachable, kMisaligned});
+    v.push_back({id(page, "CL_MISALIGNED_SUB_BUFFER_OFFSET", 2), Why::Unreachable, kMisaligned});
+  }
+  for (const char* page : {"clEnqueueReadBuffer", "clEnqueueReadBufferRect", "clEnqueueCopyBuffer", "clEnqueueCopyBufferRect",
+                           "clEnqueueFillBuffer", "clEnqueueMapBuffer", "clEnqueueMigrateMemObjects"})
+    resources(v, page, 1);
+  v.push_back({"clEnqueueMapBuffer:CL_MAP_FAILURE:1", Why::Unreachable,
+               "a buffer's data store is host memory and the mapped pointer is the data store itself (no copy, no address-space "
+               "mapping), so mapping cannot fail"});
+  resources(v, "clEnqueueUnmapMemObject", 0);
+
+  // image commands
+  const std::string blocking = "a command enqueued on an image, waiting for a failed event";
+  imageOnly(v, "clEnqueueReadImage",
+            {{"CL_INVALID_CONTEXT:1", "an image of another context"},
+             {"CL_INVALID_VALUE:3", "an image for origin and region to be out of its bounds"},
+             {"CL_INVALID_VALUE:5", "a 1D or 2D image for a non-zero slice pitch to be invalid"},
+             {"CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1", blocking},
+             {"CL_INVALID_OPERATION:2", "an image created with CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS"},
+             {"CL_INVALID_OPERATION:3", "an image created with CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS"}});
+  imageOnly(v, "clEnqueueCopyImage",
+            {{"CL_INVALID_CONTEXT:1", "a source image of another context"},
+             {"CL_INVALID_CONTEXT:2", "a destination image of another context"},
+             {"CL_IMAGE_FORMAT_MISMATCH:1", "two images of different formats"},
+             {"CL_INVALID_VALUE:4", "a source image for the region to be outside it"},
+             {"CL_INVALID_VALUE:5", "a destination image for the region to be outside it"},
+             {"CL_MEM_COPY_OVERLAP:1", "an image copied onto itself"}});
+  imageOnly(v, "clEnqueueFillImage",
+            {{"CL_INVALID_CONTEXT:1", "an image of another context"}, {"CL_INVALID_VALUE:4", "an image for the region to be outside it"}});
+  imageOnly(v, "clEnqueueCopyImageToBuffer",
+            {{"CL_INVALID_CONTEXT:1", "a source image of another context"},
+             {"CL_INVALID_MEM_OBJECT:3", "a 1D image buffer (an image) created from dst_buffer"},
+             {"CL_INVALID_VALUE:3", "a source image for the region to be outside it"}});
+  imageOnly(v, "clEnqueueCopyBufferToImage",
+            {{"CL_INVALID_CONTEXT:2", "a destination image of another context"},
+             {"CL_INVALID_MEM_OBJECT:3", "a 1D image buffer (an image) created from src_buffer"},
+             {"CL_INVALID_VALUE:4", "a destination image for the region to be outside it"}});
+  imageOnly(v, "clEnqueueMapImage",
+            {{"CL_INVALID_CONTEXT:1", "an image of another context"},
+             {"CL_INVALID_VALUE:3", "an image for the region to be outside it"},
+             {"CL_INVALID_VALUE:7", "a 1D or 2D image array"},
+             {"CL_INVALID_VALUE:8", "a 3D image"},
+             {"CL_MAP_FAILURE:1", "an image to map"},
+             {"CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1", blocking},
+             {"CL_INVALID_OPERATION:2", "an image created with CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS"},
+             {"CL_INVALID_OPERATION:3", "an image created with CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS"},
+             {"CL_INVALID_OPERATION:5", "an image mapped for writing"}});
+  v.push_back({"clEnqueueCopyImageToBuffer:CL_MISALIGNED_SUB_BUFFER_OFFSET:1", Why::Unreachable, kMisaligned});
+  v.push_back({"clEnqueueCopyBufferToImage:CL_MISALIGNED_SUB_BUFFER_OFFSET:1", Why::Unreachable, kMisaligned});
+  for (const char* page : {"clEnqueueReadImage", "clEnqueueCopyImage", "clEnqueueFillImage", "clEnqueueMapImage"}) resources(v, page, 1);
+  for (const char* page : {"clEnqueueCopyImageToBuffer", "clEnqueueCopyBufferToImage"}) resources(v, page, 2);
+
+  // SVM commands
+  v.push_back(needsSvm("clEnqueueSVMMemcpy:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1", "a blocking copy enqueued after a failed event"));
+  v.push_back(needsSvm("clEnqueueSVMMap:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1", "a blocking map enqueued after a failed event"));
+  for (const char* page : {"clEnqueueSVMFree", "clEnqueueSVMMemcpy", "clEnqueueSVMMemFill", "clEnqueueSVMMap", "clEnqueueSVMUnmap",
+                           "clEnqueueSVMMigrateMem"})
+    resources(v, page, 0);
+
+  // clEnqueueNativeKernel
+  v.push_back({"clEnqueueNativeKernel:CL_INVALID_OPERATION:2", Why::Unsupported,
+               "needs SVM pointers as arguments: clSVMAlloc returns NULL (CL_DEVICE_SVM_CAPABILITIES 0), and a native kernel's args are "
+               "opaque bytes; the device cannot execute native kernels, so the command returns CL_INVALID_OPERATION "
+               "(clEnqueueNativeKernel:CL_INVALID_OPERATION:1, tested)"});
+  v.push_back({"clEnqueueNativeKernel:CL_OUT_OF_RESOURCES:1", Why::Unsupported,
+               "needs a native kernel to be queued; the device cannot execute native kernels (no CL_EXEC_NATIVE_KERNEL), so the command "
+               "returns CL_INVALID_OPERATION (clEnqueueNativeKernel:CL_INVALID_OPERATION:1, tested)"});
+  v.push_back({"clEnqueueNativeKernel:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources, kAllocation});
+  v.push_back({"clEnqueueNativeKernel:CL_OUT_OF_RESOURCES:2", Why::DeviceResources, kDeviceResources});
+  v.push_back({"clEnqueueNativeKernel:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, kHostMemory});
+  return v;
+}
+
+const bool registered = registerErrorTable({"enqueue", cases, notTested()});
+
+}  // namespace
+}  // namespace clref_test

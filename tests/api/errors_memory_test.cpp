@@ -1,0 +1,448 @@
+// Error conditions of the OpenCL 3.0 API: memory (see error_table.hpp) — buffers and sub-buffers
+// (§5.2.1), images (§5.3), pipes (§5.4), memory object retain/release/callbacks/queries (§5.5),
+// SVM allocation (§5.6.1) and samplers (§5.7).
+//
+// clref's device reports CL_DEVICE_IMAGE_SUPPORT, CL_DEVICE_PIPE_SUPPORT false and no SVM
+// capabilities: for images, pipes and samplers the tested case is the spec's error for the
+// missing feature (CL_INVALID_OPERATION), which applies together with every other condition of a
+// creation call; conditions that need such an object to exist are marked Unsupported.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstddef>
+
+#include "error_table.hpp"
+
+namespace clref_test {
+namespace {
+
+// Memory an application owns, for host_ptr arguments (never used as storage after a call
+// fails; the cases that succeed by mistake release what they created).
+void* hostMemory() {
+  static std::array<std::byte, 4096> memory{};
+  return memory.data();
+}
+
+template <class T> T deviceInfo(cl_device_info name) {
+  T value{};
+  clGetDeviceInfo(fx().device, name, sizeof value, &value, nullptr);
+  return value;
+}
+
+// A live object of another kind where a memory object is expected (clref checks the kind).
+cl_mem queueAsMem() { return reinterpret_cast<cl_mem>(fx().q); }
+
+// Releases a memory object that a call created although it should have failed.
+cl_int released(cl_mem m, cl_int code) {
+  if (m) clReleaseMemObject(m);
+  return code;
+}
+
+using Flags = std::initializer_list<cl_mem_flags>;
+
+// ---- §5.2.1 clCreateBuffer, clCreateBufferWithProperties --------------------------------------
+
+// One way of creating a buffer: clCreateBufferWithProperties shares clCreateBuffer's page and
+// conditions, so each condition is provoked through both (the latter with an empty property list).
+using CreateBuffer = cl_int (*)(cl_context, cl_mem_flags, size_t, void*);
+
+cl_int viaCreateBuffer(cl_context c, cl_mem_flags flags, size_t size, void* host) {
+  cl_int code = 12345;
+  cl_mem m = clCreateBuffer(c, flags, size, host, &code);
+  return released(m, code);
+}
+
+cl_int viaCreateBufferWithProperties(cl_context c, cl_mem_flags flags, size_t size, void* host) {
+  const cl_mem_properties none[] = {0};
+  cl_int code = 12345;
+  cl_mem m = clCreateBufferWithProperties(c, none, flags, size, host, &code);
+  return released(m, code);
+}
+
+void viaBoth(std::vector<ErrorCase>& out, const std::string& id, std::function<cl_int(CreateBuffer)> call) {
+  for (CreateBuffer create : {viaCreateBuffer, viaCreateBufferWithProperties})
+    out.push_back({id, [=] { return call(create); }});
+}
+
+cl_int withProperties(std::vector<cl_mem_properties> props) {
+  cl_int code = 12345;
+  cl_mem m = clCreateBufferWithProperties(fx().ctx, props.data(), 0, 16, nullptr, &code);
+  return released(m, code);
+}
+
+void bufferCases(std::vector<ErrorCase>& out) {
+  viaBoth(out, "clCreateBuffer:CL_INVALID_CONTEXT:1", [](CreateBuffer create) { return create(kBadContext, 0, 16, nullptr); });
+  viaBoth(out, "clCreateBuffer:CL_INVALID_CONTEXT:1", [](CreateBuffer create) { return create(nullptr, 0, 16, nullptr); });
+  viaBoth(out, "clCreateBuffer:CL_INVALID_CONTEXT:1",
+          [](CreateBuffer create) { return create(reinterpret_cast<cl_context>(fx().q), 0, 16, nullptr); });
+
+  // No buffer property is defined by the core API: any name is unsupported.
+  out.push_back({"clCreateBuffer:CL_INVALID_PROPERTY:1", [] { return withProperties({0x7777, 0, 0}); }});
+  out.push_back({"clCreateBuffer:CL_INVALID_PROPERTY:1", [] { return withProperties({CL_SAMPLER_NORMALIZED_COORDS, CL_TRUE, 0}); }});
+
+  // Memory Flags table: mutually exclusive flags, unknown bits, and CL_MEM_KERNEL_READ_AND_WRITE
+  // (only for clGetSupportedImageFormats).
+  for (cl_mem_flags flags : Flags{CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY, CL_MEM_READ_WRITE | CL_MEM_READ_ONLY,
+                             CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY, CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY,
+                             CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS, CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS,
+                             cl_mem_flags(1) << 40, CL_MEM_KERNEL_READ_AND_WRITE})
+    viaBoth(out, "clCreateBuffer:CL_INVALID_VALUE:1", [=](CreateBuffer create) { return create(fx().ctx, flags, 16, nullptr); });
+  for (cl_mem_flags flags : Flags{CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR, CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR})
+    viaBoth(out, "clCreateBuffer:CL_INVALID_VALUE:1", [=](CreateBuffer create) { return create(fx().ctx, flags, 16, hostMemory()); });
+
+  viaBoth(out, "clCreateBuffer:CL_INVALID_BUFFER_SIZE:3", [](CreateBuffer create) { return create(fx().ctx, 0, 0, nullptr); });
+  viaBoth(out, "clCreateBuffer:CL_INVALID_BUFFER_SIZE:4", [](CreateBuffer create) {
+    return create(fx().ctx, 0, size_t(deviceInfo<cl_ulong>(CL_DEVICE_MAX_MEM_ALLOC_SIZE)) + 1, nullptr);
+  });
+
+  for (cl_mem_flags flags : Flags{CL_MEM_USE_HOST_PTR, CL_MEM_COPY_HOST_PTR, CL_MEM_COPY_HOST_PTR | CL_MEM_ALLOC_HOST_PTR})
+    viaBoth(out, "clCreateBuffer:CL_INVALID_HOST_PTR:1", [=](CreateBuffer create) { return create(fx().ctx, flags, 16, nullptr); });
+  for (cl_mem_flags flags : Flags{cl_mem_flags(0), cl_mem_flags(CL_MEM_ALLOC_HOST_PTR)})
+    viaBoth(out, "clCreateBuffer:CL_INVALID_HOST_PTR:2", [=](CreateBuffer create) { return create(fx().ctx, flags, 16, hostMemory()); });
+}
+
+// ---- §5.2.1 clCreateSubBuffer --------------------------------------------------------------
+
+cl_int subBuffer(cl_mem parent, cl_mem_flags flags, cl_buffer_create_type type, const void* info) {
+  cl_int code = 12345;
+  cl_mem m = clCreateSubBuffer(parent, flags, type, info, &code);
+  return released(m, code);
+}
+
+cl_int subBuffer(cl_mem parent, cl_mem_flags flags, cl_buffer_region region) {
+  return subBuffer(parent, flags, CL_BUFFER_CREATE_TYPE_REGION, &region);
+}
+
+// A sub-buffer of {0, 64} with `flags` of a fresh 4096-byte parent created with `parentFlags`.
+cl_int subBufferOfNew(cl_mem_flags parentFlags, cl_mem_flags flags) {
+  cl_int code = 12345;
+  cl_mem parent = clCreateBuffer(fx().ctx, parentFlags, 4096, nullptr, &code);
+  if (!parent) return code;
+  code = subBuffer(parent, flags, {0, 64});
+  clReleaseMemObject(parent);
+  return code;
+}
+
+void subBufferCase(std::vector<ErrorCase>& out, const std::string& id, cl_mem_flags parentFlags, cl_mem_flags flags) {
+  out.push_back({id, [=] { return subBufferOfNew(parentFlags, flags); }});
+}
+
+void subBufferCases(std::vector<ErrorCase>& out) {
+  out.push_back({"clCreateSubBuffer:CL_INVALID_MEM_OBJECT:1", [] { return subBuffer(kBadMem, 0, {0, 16}); }});
+  out.push_back({"clCreateSubBuffer:CL_INVALID_MEM_OBJECT:1", [] { return subBuffer(nullptr, 0, {0, 16}); }});
+  out.push_back({"clCreateSubBuffer:CL_INVALID_MEM_OBJECT:1", [] { return subBuffer(queueAsMem(), 0, {0, 16}); }});
+  out.push_back({"clCreateSubBuffer:CL_INVALID_MEM_OBJECT:2", [] { return subBuffer(fx().sub, 0, {0, 16}); }});
+
+  subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:1", CL_MEM_WRITE_ONLY, CL_MEM_READ_WRITE);
+  subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:1", CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY);
+  subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:2", CL_MEM_READ_ONLY, CL_MEM_READ_WRITE);
+  subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:2", CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY);
+  out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:3", [] { return subBuffer(fx().hostWriteOnly, CL_MEM_HOST_READ_ONLY, {0, 16}); }});
+  subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:4", CL_MEM_HOST_READ_ONLY, CL_MEM_HOST_WRITE_ONLY);
+  subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:5", CL_MEM_HOST_NO_ACCESS, CL_MEM_HOST_READ_ONLY);
+  subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:5", CL_MEM_HOST_NO_ACCESS, CL_MEM_HOST_WRITE_ONLY);
+  for (cl_mem_flags flags : Flags{CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR, CL_MEM_COPY_HOST_PTR})
+    out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:7", [=] { return subBuffer(fx().buf, flags, {0, 16}); }});
+
+  for (cl_buffer_create_type type : {cl_buffer_create_type(0), cl_buffer_create_type(0x9999)})
+    out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:8", [=] {
+                     cl_buffer_region r{0, 16};
+                     return subBuffer(fx().buf, 0, type, &r);
+                   }});
+  out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:9", [] { return subBuffer(fx().buf, 0, CL_BUFFER_CREATE_TYPE_REGION, nullptr); }});
+  // A region whose end origin + size is not representable (it wraps to a small offset); origin
+  // is a multiple of any base address alignment, so only this bullet (and :11) applies.
+  out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:10", [] { return subBuffer(fx().buf, 0, {~size_t(0) & ~size_t(0xffff), 0x20000}); }});
+  out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:11", [] { return subBuffer(fx().buf, 0, {4096 - 128, 256}); }});
+  out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:11", [] { return subBuffer(fx().buf, 0, {4096, 128}); }});
+  out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:11", [] { return subBuffer(fx().buf, 0, {0, 4097}); }});
+
+  out.push_back({"clCreateSubBuffer:CL_INVALID_BUFFER_SIZE:1", [] { return subBuffer(fx().buf, 0, {0, 0}); }});
+  out.push_back({"clCreateSubBuffer:CL_MISALIGNED_SUB_BUFFER_OFFSET:1", [] {
+                   const size_t alignBytes = deviceInfo<cl_uint>(CL_DEVICE_MEM_BASE_ADDR_ALIGN) / 8;
+                   return subBuffer(fx().buf, 0, {alignBytes / 2, 16});
+                 }});
+}
+
+// ---- §5.5 memory objects ---------------------------------------------------------------------
+
+void CL_CALLBACK ignoreDestruction(cl_mem, void*) {}
+
+void memObjectCases(std::vector<ErrorCase>& out) {
+  for (cl_mem (*bad)() : {+[] { return kBadMem; }, +[] { return cl_mem(nullptr); }, queueAsMem}) {
+    out.push_back({"clRetainMemObject:CL_INVALID_MEM_OBJECT:1", [=] { return clRetainMemObject(bad()); }});
+    out.push_back({"clReleaseMemObject:CL_INVALID_MEM_OBJECT:1", [=] { return clReleaseMemObject(bad()); }});
+    out.push_back({"clSetMemObjectDestructorCallback:CL_INVALID_MEM_OBJECT:1",
+                   [=] { return clSetMemObjectDestructorCallback(bad(), ignoreDestruction, nullptr); }});
+    out.push_back({"clGetMemObjectInfo:CL_INVALID_MEM_OBJECT:1", [=] { return clGetMemObjectInfo(bad(), CL_MEM_SIZE, 0, nullptr, nullptr); }});
+  }
+  out.push_back({"clSetMemObjectDestructorCallback:CL_INVALID_VALUE:1",
+                 [] { return clSetMemObjectDestructorCallback(fx().buf, nullptr, nullptr); }});
+  out.push_back({"clGetMemObjectInfo:CL_INVALID_VALUE:1", [] { return clGetMemObjectInfo(fx().buf, 0xdead, 0, nullptr, nullptr); }});
+  out.push_back({"clGetMemObjectInfo:CL_INVALID_VALUE:1", [] {
+                   char small[4];
+                   return clGetMemObjectInfo(fx().buf, CL_MEM_SIZE, sizeof small, small, nullptr);  // a size_t
+                 }});
+  out.push_back({"clGetMemObjectInfo:CL_INVALID_VALUE:1", [] {
+                   cl_uint small;
+                   return clGetMemObjectInfo(fx().sub, CL_MEM_FLAGS, sizeof small, &small, nullptr);  // a cl_mem_flags
+                 }});
+}
+
+// ---- §5.3 images (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE) ----------------------------------------
+
+// Valid arguments for a 4×4 RGBA8 2D image: only the context and the missing image support matter.
+const cl_image_format kFormat{CL_RGBA, CL_UNORM_INT8};
+cl_image_desc desc2D() {
+  cl_image_desc d{};
+  d.image_type = CL_MEM_OBJECT_IMAGE2D;
+  d.image_width = d.image_height = 4;
+  return d;
+}
+
+void imageCreationCases(std::vector<ErrorCase>& out, const std::string& entry, const std::string& id, cl_context (*context)()) {
+  if (entry == "clCreateImage") {
+    out.push_back({id, [=] {
+                     const cl_image_desc d = desc2D();
+                     return err([&](cl_int* r) { released(clCreateImage(context(), CL_MEM_READ_WRITE, &kFormat, &d, nullptr, r), 0); });
+                   }});
+    // clCreateImageWithProperties shares clCreateImage's page.
+    out.push_back({id, [=] {
+                     const cl_image_desc d = desc2D();
+                     return err([&](cl_int* r) {
+                       released(clCreateImageWithProperties(context(), nullptr, CL_MEM_READ_WRITE, &kFormat, &d, nullptr, r), 0);
+                     });
+                   }});
+  } else if (entry == "clCreateImage2D") {
+    out.push_back({id, [=] {
+                     return err([&](cl_int* r) { released(clCreateImage2D(context(), CL_MEM_READ_WRITE, &kFormat, 4, 4, 0, nullptr, r), 0); });
+                   }});
+  } else {
+    out.push_back({id, [=] {
+                     return err(
+                         [&](cl_int* r) { released(clCreateImage3D(context(), CL_MEM_READ_WRITE, &kFormat, 4, 4, 4, 0, 0, nullptr, r), 0); });
+                   }});
+  }
+}
+
+cl_int supportedFormats(cl_context c, cl_mem_flags flags, cl_mem_object_type type, cl_uint n, cl_image_format* formats) {
+  cl_uint count = 0;
+  return clGetSupportedImageFormats(c, flags, type, n, formats, &count);
+}
+
+void imageCases(std::vector<ErrorCase>& out) {
+  for (std::string entry : {"clCreateImage", "clCreateImage2D", "clCreateImage3D"}) {
+    imageCreationCases(out, entry, entry + ":CL_INVALID_CONTEXT:1", [] { return kBadContext; });
+    imageCreationCases(out, entry, entry + ":CL_INVALID_CONTEXT:1", [] { return cl_context(nullptr); });
+    imageCreationCases(out, entry, entry + ":CL_INVALID_OPERATION:1", [] { return fx().ctx; });
+  }
+
+  out.push_back({"clGetSupportedImageFormats:CL_INVALID_CONTEXT:1",
+                 [] { return supportedFormats(kBadContext, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, nullptr); }});
+  out.push_back({"clGetSupportedImageFormats:CL_INVALID_CONTEXT:1",
+                 [] { return supportedFormats(nullptr, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, nullptr); }});
+  for (cl_mem_flags flags : Flags{CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS, cl_mem_flags(1) << 40})
+    out.push_back({"clGetSupportedImageFormats:CL_INVALID_VALUE:1",
+                   [=] { return supportedFormats(fx().ctx, flags, CL_MEM_OBJECT_IMAGE2D, 0, nullptr); }});
+  for (cl_mem_object_type type : {cl_mem_object_type(CL_MEM_OBJECT_BUFFER), cl_mem_object_type(CL_MEM_OBJECT_PIPE), cl_mem_object_type(0x9999)})
+    out.push_back({"clGetSupportedImageFormats:CL_INVALID_VALUE:2", [=] { return supportedFormats(fx().ctx, CL_MEM_READ_WRITE, type, 0, nullptr); }});
+  out.push_back({"clGetSupportedImageFormats:CL_INVALID_VALUE:3", [] {
+                   cl_image_format formats[1];
+                   return supportedFormats(fx().ctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, formats);
+                 }});
+
+  // No image can exist: a buffer, a handle of another kind and a non-object are all "not a
+  // valid image object".
+  for (cl_mem (*notImage)() : {+[] { return fx().buf; }, +[] { return kBadMem; }, queueAsMem})
+    out.push_back({"clGetImageInfo:CL_INVALID_MEM_OBJECT:1", [=] {
+                     cl_image_format f;
+                     return clGetImageInfo(notImage(), CL_IMAGE_FORMAT, sizeof f, &f, nullptr);
+                   }});
+}
+
+// ---- §5.4 pipes (CL_DEVICE_PIPE_SUPPORT is CL_FALSE) --------------------------------------------
+
+cl_int createPipe(cl_context c) {
+  return err([&](cl_int* r) { released(clCreatePipe(c, CL_MEM_READ_WRITE, 4, 4, nullptr, r), 0); });
+}
+
+void pipeCases(std::vector<ErrorCase>& out) {
+  out.push_back({"clCreatePipe:CL_INVALID_CONTEXT:1", [] { return createPipe(kBadContext); }});
+  out.push_back({"clCreatePipe:CL_INVALID_CONTEXT:1", [] { return createPipe(nullptr); }});
+  out.push_back({"clCreatePipe:CL_INVALID_OPERATION:1", [] { return createPipe(fx().ctx); }});
+  for (cl_mem (*notPipe)() : {+[] { return fx().buf; }, +[] { return kBadMem; }, queueAsMem})
+    out.push_back({"clGetPipeInfo:CL_INVALID_MEM_OBJECT:1", [=] {
+                     cl_uint size;
+                     return clGetPipeInfo(notPipe(), CL_PIPE_PACKET_SIZE, sizeof size, &size, nullptr);
+                   }});
+}
+
+// ---- §5.7 samplers (no image support, so no samplers) -------------------------------------------
+
+cl_int samplerError(cl_sampler s, cl_int code) {
+  if (s) clReleaseSampler(s);
+  return code;
+}
+
+cl_int createSamplerWithProperties(cl_context c) {
+  const cl_sampler_properties props[] = {CL_SAMPLER_NORMALIZED_COORDS, CL_TRUE, CL_SAMPLER_ADDRESSING_MODE, CL_ADDRESS_CLAMP,
+                                         CL_SAMPLER_FILTER_MODE, CL_FILTER_NEAREST, 0};
+  cl_int code = 12345;
+  cl_sampler s = clCreateSamplerWithProperties(c, props, &code);
+  return samplerError(s, code);
+}
+
+cl_int createSampler(cl_context c) {
+  cl_int code = 12345;
+  cl_sampler s = clCreateSampler(c, CL_TRUE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, &code);
+  return samplerError(s, code);
+}
+
+void samplerCases(std::vector<ErrorCase>& out) {
+  for (cl_context bad : {kBadContext, cl_context(nullptr)}) {
+    out.push_back({"clCreateSamplerWithProperties:CL_INVALID_CONTEXT:1", [=] { return createSamplerWithProperties(bad); }});
+    out.push_back({"clCreateSampler:CL_INVALID_CONTEXT:1", [=] { return createSampler(bad); }});
+  }
+  out.push_back({"clCreateSamplerWithProperties:CL_INVALID_OPERATION:1", [] { return createSamplerWithProperties(fx().ctx); }});
+  out.push_back({"clCreateSamplerWithProperties:CL_INVALID_OPERATION:1", [] {
+                   cl_int code = 12345;
+                   cl_sampler s = clCreateSamplerWithProperties(fx().ctx, nullptr, &code);  // all defaults
+                   return samplerError(s, code);
+                 }});
+  out.push_back({"clCreateSampler:CL_INVALID_OPERATION:1", [] { return createSampler(fx().ctx); }});
+  for (cl_sampler (*bad)() : {+[] { return kBadSampler; }, +[] { return cl_sampler(nullptr); },
+                              +[] { return reinterpret_cast<cl_sampler>(fx().buf); }}) {
+    out.push_back({"clRetainSampler:CL_INVALID_SAMPLER:1", [=] { return clRetainSampler(bad()); }});
+    out.push_back({"clReleaseSampler:CL_INVALID_SAMPLER:1", [=] { return clReleaseSampler(bad()); }});
+    out.push_back({"clGetSamplerInfo:CL_INVALID_SAMPLER:1", [=] {
+                     cl_uint rc;
+                     return clGetSamplerInfo(bad(), CL_SAMPLER_REFERENCE_COUNT, sizeof rc, &rc, nullptr);
+                   }});
+  }
+}
+
+std::vector<ErrorCase> cases() {
+  std::vector<ErrorCase> out;
+  bufferCases(out);
+  subBufferCases(out);
+  memObjectCases(out);
+  imageCases(out);
+  pipeCases(out);
+  samplerCases(out);
+  return out;
+}
+
+// ---- conditions not provoked ------------------------------------------------------------------
+
+const char* const kNoImages =
+    "the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so every call with a valid context fails with CL_INVALID_OPERATION "
+    "(ENTRY:CL_INVALID_OPERATION:1, tested), which applies together with this condition; no image is ever created";
+const char* const kNoImageObject =
+    "needs an image object; the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so none can be created "
+    "(clCreateImage:CL_INVALID_OPERATION:1, tested) and every cl_mem is not an image (clGetImageInfo:CL_INVALID_MEM_OBJECT:1, tested)";
+const char* const kNoPipes =
+    "the device reports CL_DEVICE_PIPE_SUPPORT CL_FALSE, so every call with a valid context fails with CL_INVALID_OPERATION "
+    "(clCreatePipe:CL_INVALID_OPERATION:1, tested), which applies together with this condition; no pipe is ever created";
+const char* const kNoPipeObject =
+    "needs a pipe object; the device reports CL_DEVICE_PIPE_SUPPORT CL_FALSE, so none can be created "
+    "(clCreatePipe:CL_INVALID_OPERATION:1, tested) and every cl_mem is not a pipe (clGetPipeInfo:CL_INVALID_MEM_OBJECT:1, tested)";
+const char* const kNoSamplers =
+    "samplers need image support; the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so every call with a valid context fails "
+    "with CL_INVALID_OPERATION (ENTRY:CL_INVALID_OPERATION:1, tested), which applies together with this condition";
+const char* const kNoSamplerObject =
+    "needs a sampler object; the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so none can be created "
+    "(clCreateSampler(WithProperties):CL_INVALID_OPERATION:1, tested) and every handle is not a sampler (ENTRY:CL_INVALID_SAMPLER:1, tested)";
+
+std::string forEntry(const std::string& detail, const std::string& entry) {
+  std::string out = detail;
+  if (size_t at = out.find("ENTRY"); at != std::string::npos) out.replace(at, 5, entry);
+  return out;
+}
+
+void unsupported(std::vector<NotTested>& out, const std::string& entry, std::initializer_list<const char*> conditions, const char* detail) {
+  for (const char* c : conditions) out.push_back({entry + ":" + c, Why::Unsupported, forEntry(detail, entry)});
+}
+
+std::vector<NotTested> notTested() {
+  std::vector<NotTested> out{
+      // clCreateBuffer, clCreateBufferWithProperties
+      {"clCreateBuffer:CL_INVALID_PROPERTY:2", Why::Unsupported,
+       "no buffer property is supported: the core API defines none, only extensions clref does not report "
+       "(cl_khr_external_memory, cl_ext_buffer_device_address); every name is unsupported (clCreateBuffer:CL_INVALID_PROPERTY:1, tested)"},
+      {"clCreateBuffer:CL_INVALID_PROPERTY:3", Why::Unsupported,
+       "needs a supported buffer property to repeat: the core API defines none, only extensions clref does not report; a repeated "
+       "unsupported name is clCreateBuffer:CL_INVALID_PROPERTY:1 (tested)"},
+      {"clCreateBuffer:CL_INVALID_BUFFER_SIZE:5", Why::Unsupported,
+       "needs a pointer returned by clSVMAlloc; the device reports no SVM capabilities (CL_DEVICE_SVM_CAPABILITIES 0), so "
+       "clSVMAlloc returns NULL (checked by \"clSVMAlloc fails without SVM\")"},
+      {"clCreateBuffer:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources,
+       "a failed allocation of the buffer's storage (clref's device memory is host memory, at most CL_DEVICE_MAX_MEM_ALLOC_SIZE = "
+       "256 MiB per buffer; bad_alloc is mapped to this code but cannot be provoked deterministically)"},
+      {"clCreateBuffer:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation of implementation resources"},
+      {"clCreateBuffer:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, "a failed host allocation of the cl_mem object"},
+      // clCreateSubBuffer
+      {"clCreateSubBuffer:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources,
+       "a failed allocation of the sub-buffer's data store; clref's sub-buffers alias their parent's storage and allocate none"},
+      {"clCreateSubBuffer:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation of implementation resources"},
+      {"clCreateSubBuffer:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, "a failed host allocation of the cl_mem object"},
+      // clGetSupportedImageFormats runs (and answers an empty list) without image support
+      {"clGetSupportedImageFormats:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
+       "a failed device-side allocation; clref answers the (empty) list without allocating"},
+      {"clGetSupportedImageFormats:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory,
+       "a failed host allocation; clref answers the (empty) list without allocating"},
+      // memory objects
+      {"clRetainMemObject:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation; clref's retain only counts"},
+      {"clRetainMemObject:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, "a failed host allocation; clref's retain only counts"},
+      {"clReleaseMemObject:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation; clref's release only counts and frees"},
+      {"clReleaseMemObject:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, "a failed host allocation; clref's release only counts and frees"},
+      {"clSetMemObjectDestructorCallback:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation of implementation resources"},
+      {"clSetMemObjectDestructorCallback:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, "a failed host allocation of the callback record"},
+      {"clGetMemObjectInfo:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation; clref's query allocates nothing"},
+      {"clGetMemObjectInfo:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, "a failed host allocation; clref's query allocates nothing"},
+  };
+  unsupported(out, "clCreateImage",
+              {"CL_INVALID_PROPERTY:1", "CL_INVALID_PROPERTY:2", "CL_INVALID_PROPERTY:3", "CL_INVALID_VALUE:1", "CL_INVALID_VALUE:2",
+               "CL_INVALID_VALUE:3", "CL_INVALID_VALUE:4", "CL_INVALID_VALUE:5", "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:1",
+               "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:2", "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:4", "CL_INVALID_IMAGE_SIZE:1", "CL_INVALID_HOST_PTR:1",
+               "CL_INVALID_HOST_PTR:2", "CL_IMAGE_FORMAT_NOT_SUPPORTED:1", "CL_MEM_OBJECT_ALLOCATION_FAILURE:1", "CL_OUT_OF_RESOURCES:1",
+               "CL_OUT_OF_HOST_MEMORY:1"},
+              kNoImages);
+  for (const char* entry : {"clCreateImage2D", "clCreateImage3D"})
+    unsupported(out, entry,
+                {"CL_INVALID_VALUE:1", "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:1", "CL_INVALID_IMAGE_SIZE:1", "CL_INVALID_HOST_PTR:1",
+                 "CL_IMAGE_FORMAT_NOT_SUPPORTED:1", "CL_MEM_OBJECT_ALLOCATION_FAILURE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
+                kNoImages);
+  unsupported(out, "clGetImageInfo", {"CL_INVALID_VALUE:1", "CL_INVALID_VALUE:2", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
+              kNoImageObject);
+  unsupported(out, "clCreatePipe",
+              {"CL_INVALID_VALUE:1", "CL_INVALID_VALUE:2", "CL_INVALID_PIPE_SIZE:1", "CL_MEM_OBJECT_ALLOCATION_FAILURE:1",
+               "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
+              kNoPipes);
+  unsupported(out, "clGetPipeInfo", {"CL_INVALID_VALUE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"}, kNoPipeObject);
+  for (const char* entry : {"clCreateSamplerWithProperties", "clCreateSampler"})
+    unsupported(out, entry, {"CL_INVALID_VALUE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"}, kNoSamplers);
+  for (const char* entry : {"clRetainSampler", "clReleaseSampler"})
+    unsupported(out, entry, {"CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"}, kNoSamplerObject);
+  unsupported(out, "clGetSamplerInfo", {"CL_INVALID_VALUE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"}, kNoSamplerObject);
+  return out;
+}
+
+const bool registered = registerErrorTable({"memory", cases, notTested()});
+
+}  // namespace
+
+// §5.6.1 clSVMAlloc reports failure only by returning NULL (no error code), so its "will fail if"
+// list is checked here rather than in the table: without SVM every call fails.
+TEST_CASE("clSVMAlloc fails without SVM", "[opencl][errors]") {
+  cl_device_svm_capabilities caps = 1;
+  REQUIRE(clGetDeviceInfo(fx().device, CL_DEVICE_SVM_CAPABILITIES, sizeof caps, &caps, nullptr) == CL_SUCCESS);
+  REQUIRE(caps == 0);
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 64, 0) == nullptr);                                  // no device supports SVM
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, 64, 0) == nullptr);   // fine grain not supported
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_SVM_ATOMICS, 64, 0) == nullptr);             // atomics without fine grain
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 0, 0) == nullptr);                                   // size 0
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 64, 3) == nullptr);                                  // alignment not a power of two
+  CHECK(clSVMAlloc(kBadContext, CL_MEM_READ_WRITE, 64, 0) == nullptr);                               // invalid context
+}
+
+}  // namespace clref_test
