@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <unistd.h>
 #include <sys/wait.h>
@@ -105,8 +107,17 @@ const char* kLlvmSpirv = "llvm-spirv-15";
 }  // namespace
 
 bool Program::openCLCCompilerAvailable() {
-  std::string out;
-  return runCommand({kClang, "--version"}, out) == 0 && runCommand({kLlvmSpirv, "--version"}, out) == 0;
+  // Looked up on PATH, once per PATH value (running both tools costs tens of milliseconds).
+  static std::mutex mutex;
+  static std::map<std::string, bool> known;
+  const char* path = std::getenv("PATH");
+  std::lock_guard lock(mutex);
+  auto [it, fresh] = known.emplace(path ? path : "", false);
+  if (fresh) {
+    std::string out;
+    it->second = runCommand({kClang, "--version"}, out) == 0 && runCommand({kLlvmSpirv, "--version"}, out) == 0;
+  }
+  return it->second;
 }
 
 std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::string& source, const std::string& options) {

@@ -100,6 +100,7 @@ class Program {
   // Compiles OpenCL C with clang-15 + llvm-spirv-15; throws Error with the compiler's messages.
   static std::shared_ptr<Program> fromOpenCLC(const Device& device, const std::string& source,
                                               const std::string& options = "-cl-std=CL1.2");
+  // Whether clang-15 and llvm-spirv-15 are on PATH (as PATH is now).
   static bool openCLCCompilerAvailable();
 
   const interpreter::Module& module() const { return *module_; }

@@ -52,11 +52,6 @@ std::vector<cl_name_version> openclCFeatures(const host::DeviceConfig& cfg) {
   return v;
 }
 
-bool compilerAvailable() {
-  static const bool available = host::Program::openCLCCompilerAvailable();
-  return available;
-}
-
 }  // namespace
 
 std::vector<cl_name_version> platformExtensionsWithVersion() {
@@ -139,8 +134,10 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_PROFILING_TIMER_RESOLUTION: return out(size_t(1));
     case CL_DEVICE_ENDIAN_LITTLE: return out(cl_bool(CL_TRUE));
     case CL_DEVICE_AVAILABLE: return out(cl_bool(CL_TRUE));
-    case CL_DEVICE_COMPILER_AVAILABLE:
-    case CL_DEVICE_LINKER_AVAILABLE: return out(cl_bool(compilerAvailable() ? CL_TRUE : CL_FALSE));
+    // The OpenCL C compiler is clang-15 + llvm-spirv-15, present or not; the linker is
+    // SPIRV-Tools', built in (§4.2: it must be available when the compiler is).
+    case CL_DEVICE_COMPILER_AVAILABLE: return out(cl_bool(host::Program::openCLCCompilerAvailable() ? CL_TRUE : CL_FALSE));
+    case CL_DEVICE_LINKER_AVAILABLE: return out(cl_bool(CL_TRUE));
     case CL_DEVICE_EXECUTION_CAPABILITIES: return out(cl_device_exec_capabilities(CL_EXEC_KERNEL));
     // Out-of-order execution is accepted (§5.1) and executed in order, which is a valid schedule.
     case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:

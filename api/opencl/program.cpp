@@ -415,9 +415,13 @@ cl_int compileSource(cl_program p, const Options& o, const std::vector<std::pair
   return r;
 }
 
-bool compilerAvailable() {
-  static const bool ok = host::Program::openCLCCompilerAvailable();
-  return ok;
+// §5.8.2 clBuildProgram, §5.8.3 clCompileProgram, §5.8.4 clSetProgramSpecializationConstant:
+// CL_COMPILER_NOT_AVAILABLE if program is created with source or IL and a compiler is not
+// available, i.e. CL_DEVICE_COMPILER_AVAILABLE is CL_FALSE — which clref reports when clang-15 or
+// llvm-spirv-15 is missing. The spec ties IL builds to that query too, so they fail alike.
+bool compilerMissingFor(cl_program program) {
+  if (program->origin != _cl_program::Origin::Source && program->origin != _cl_program::Origin::IL) return false;
+  return !host::Program::openCLCCompilerAvailable();
 }
 
 // §5.8.2 clBuildProgram / §5.8.3 clCompileProgram: the device list checks.
@@ -562,6 +566,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program pr
   // §5.8.4 clSetProgramSpecializationConstant: CL_INVALID_PROGRAM if program is not created by
   // clCreateProgramWithIL.
   if (program->origin != _cl_program::Origin::IL) return CL_INVALID_PROGRAM;
+  if (compilerMissingFor(program)) return CL_COMPILER_NOT_AVAILABLE;
   // CL_INVALID_VALUE if spec_value is NULL
   if (!spec_value) return CL_INVALID_VALUE;
   const auto m = clref::interpreter::Module::parse(program->il);
@@ -596,8 +601,7 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
   if (program->origin == _cl_program::Origin::Binary && program->binaryType != CL_PROGRAM_BINARY_TYPE_EXECUTABLE &&
       program->binaryType != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT)
     return CL_INVALID_BINARY;
-  // CL_COMPILER_NOT_AVAILABLE if program is created with source and a compiler is not available
-  if (program->origin == _cl_program::Origin::Source && !compilerAvailable()) return CL_COMPILER_NOT_AVAILABLE;
+  if (compilerMissingFor(program)) return CL_COMPILER_NOT_AVAILABLE;
   program->options = options ? options : "";
   program->log.clear();
   program->executable.reset();
@@ -645,7 +649,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   }
   Options o;
   if (!parseOptions(options, OptionsFor::Compile, o)) return CL_INVALID_COMPILER_OPTIONS;
-  if (program->origin == _cl_program::Origin::Source && !compilerAvailable()) return CL_COMPILER_NOT_AVAILABLE;
+  if (compilerMissingFor(program)) return CL_COMPILER_NOT_AVAILABLE;
   program->options = options ? options : "";
   program->log.clear();
   program->executable.reset();

@@ -105,6 +105,18 @@ cl_program freshIL() { return clCreateProgramWithIL(fx().ctx, fx().vaddSpv.data(
 // An OpenCL C program that is not built.
 cl_program freshSource(cl_context ctx, const char* text) { return clCreateProgramWithSource(ctx, 1, &text, nullptr, nullptr); }
 
+// Runs f with the OpenCL C compiler out of reach: PATH names an empty directory while f runs
+// (clref looks clang-15 and llvm-spirv-15 up on PATH, as it is at the time of the call).
+cl_int withoutCompiler(const std::function<cl_int()>& f) {
+  const std::string saved = std::getenv("PATH") ? std::getenv("PATH") : "";
+  setenv("PATH", "/nonexistent-clref-test-dir", 1);
+  cl_bool available = CL_TRUE;
+  clGetDeviceInfo(fx().device, CL_DEVICE_COMPILER_AVAILABLE, sizeof available, &available, nullptr);
+  const cl_int e = available == CL_FALSE ? f() : CL_SUCCESS;  // the query must agree first
+  setenv("PATH", saved.c_str(), 1);
+  return e;
+}
+
 // Runs f(p) and releases p.
 cl_int withProgram(cl_program p, const std::function<cl_int(cl_program)>& f) {
   const cl_int e = f(p);
@@ -258,6 +270,10 @@ std::vector<ErrorCase> programCases() {
          cl_uint v = 0;
          return clSetProgramSpecializationConstant(objs().binary, 0, sizeof v, &v);
        }},
+      {"clSetProgramSpecializationConstant:CL_COMPILER_NOT_AVAILABLE:1", [] {
+         cl_uint v = 0;
+         return withoutCompiler([&] { return clSetProgramSpecializationConstant(objs().spec, 0, sizeof v, &v); });
+       }},
       {"clSetProgramSpecializationConstant:CL_INVALID_SPEC_ID:1", [] {
          cl_uint v = 0;
          return clSetProgramSpecializationConstant(objs().spec, 77, sizeof v, &v);
@@ -289,6 +305,12 @@ std::vector<ErrorCase> programCases() {
       {"clBuildProgram:CL_INVALID_BUILD_OPTIONS:1", [] {  // -D without its macro
          return withProgram(freshIL(), [](cl_program p) { return clBuildProgram(p, 0, nullptr, "-DX=1 -D", nullptr, nullptr); });
        }},
+      {"clBuildProgram:CL_COMPILER_NOT_AVAILABLE:1", [&] {
+         return withProgram(freshSource(f.ctx, kSource),
+                            [](cl_program p) { return withoutCompiler([&] { return clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr); }); });
+       }},
+      {"clBuildProgram:CL_COMPILER_NOT_AVAILABLE:1",  // IL programs too: the spec ties them to the query
+       [] { return withProgram(freshIL(), [](cl_program p) { return withoutCompiler([&] { return clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr); }); }); }},
       {"clBuildProgram:CL_BUILD_PROGRAM_FAILURE:1", [&] {
          return withProgram(freshSource(f.ctx, "kernel void k(global int* p) { p[0] = undeclared; }\n"),
                             [](cl_program p) { return clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr); });
@@ -343,6 +365,11 @@ std::vector<ErrorCase> programCases() {
       {"clCompileProgram:CL_INVALID_COMPILER_OPTIONS:1", [&] {  // -I without its directory
          return withProgram(freshSource(f.ctx, kSource), [](cl_program p) {
            return clCompileProgram(p, 0, nullptr, "-I", 0, nullptr, nullptr, nullptr, nullptr);
+         });
+       }},
+      {"clCompileProgram:CL_COMPILER_NOT_AVAILABLE:1", [&] {
+         return withProgram(freshSource(f.ctx, kSource), [](cl_program p) {
+           return withoutCompiler([&] { return clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr); });
          });
        }},
       {"clCompileProgram:CL_COMPILE_PROGRAM_FAILURE:1", [&] {
@@ -737,9 +764,6 @@ std::vector<ErrorCase> cases() {
 
 const char* const kHost = "a failed host allocation (std::bad_alloc) cannot be provoked through the API";
 const char* const kDevice = "the device's memory is host memory; only a failed allocation could cause it";
-const char* const kNoCompilerChoice =
-    "CL_DEVICE_COMPILER_AVAILABLE/CL_DEVICE_LINKER_AVAILABLE are CL_TRUE wherever clang-15 and llvm-spirv-15 are on PATH, "
-    "as the test build requires (the availability is fixed once per process)";
 const char* const kSynchronous =
     "clBuildProgram and clCompileProgram complete before returning (under the API lock; pfn_notify runs after the status "
     "is final), so no build is ever in progress when another call looks at the program";
@@ -764,10 +788,8 @@ std::vector<NotTested> notTested() {
        "the only device supports IL programs (CL_DEVICE_IL_VERSION: SPIR-V 1.0-1.4)"},
       {"clSetProgramSpecializationConstant:CL_INVALID_OPERATION:1", Why::Unreachable,
        "the only device supports IL programs (CL_DEVICE_IL_VERSION: SPIR-V 1.0-1.4)"},
-      {"clSetProgramSpecializationConstant:CL_COMPILER_NOT_AVAILABLE:1", Why::Unreachable, kNoCompilerChoice},
-      {"clBuildProgram:CL_COMPILER_NOT_AVAILABLE:1", Why::Unreachable, kNoCompilerChoice},
-      {"clCompileProgram:CL_COMPILER_NOT_AVAILABLE:1", Why::Unreachable, kNoCompilerChoice},
-      {"clLinkProgram:CL_LINKER_NOT_AVAILABLE:1", Why::Unreachable, kNoCompilerChoice},
+      {"clLinkProgram:CL_LINKER_NOT_AVAILABLE:1", Why::Unreachable,
+       "the linker is SPIRV-Tools', part of clref, so CL_DEVICE_LINKER_AVAILABLE is always CL_TRUE"},
       {"clBuildProgram:CL_INVALID_BINARY:1", Why::Unreachable,
        "clCreateProgramWithBinary refuses (CL_INVALID_BINARY) every binary that is not a well-formed SPIR-V module, and it "
        "loads the binary for the context's only device, so a program created with a binary always has a valid one"},
