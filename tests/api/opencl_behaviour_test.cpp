@@ -115,3 +115,196 @@ TEST_CASE("program binaries round-trip; specialization-free IL accepts build opt
   clReleaseKernel(k);
   clReleaseProgram(p);
 }
+
+namespace {
+
+// Builds an OpenCL C program of f.ctx (clang-15 and llvm-spirv-15 are present in the test setup).
+cl_program buildSource(const char* src, const char* options) {
+  cl_int e;
+  cl_program p = clCreateProgramWithSource(fx().ctx, 1, &src, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  REQUIRE(clBuildProgram(p, 0, nullptr, options, nullptr, nullptr) == CL_SUCCESS);
+  return p;
+}
+
+std::vector<int> readInts(cl_command_queue q, cl_mem m, size_t n) {
+  std::vector<int> v(n);
+  REQUIRE(clEnqueueReadBuffer(q, m, CL_TRUE, 0, n * sizeof(int), v.data(), 0, nullptr, nullptr) == CL_SUCCESS);
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("a kernel fault reaches the context's callback with the diagnostic", "[opencl]") {
+  // OpenCL 3.0 API §4.4 clCreateContext pfn_notify: "report information on errors during
+  // context creation as well as errors that occur at runtime in this context".
+  static std::vector<std::string> messages;
+  messages.clear();
+  auto notify = [](const char* errinfo, const void*, size_t, void*) { messages.emplace_back(errinfo); };
+  cl_int e;
+  cl_context ctx = clCreateContext(nullptr, 1, &fx().device, notify, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_command_queue q = clCreateCommandQueueWithProperties(ctx, fx().device, nullptr, &e);
+  cl_program p = clCreateProgramWithIL(ctx, fx().vaddSpv.data(), fx().vaddSpv.size(), &e);
+  REQUIRE(clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr) == CL_SUCCESS);
+  cl_kernel k = clCreateKernel(p, "vadd", &e);
+  cl_mem small = clCreateBuffer(ctx, 0, 16, nullptr, &e);  // 4 floats for 64 work-items
+  for (cl_uint i = 0; i < 3; ++i) clSetKernelArg(k, i, sizeof small, &small);
+  size_t g = 64;
+  REQUIRE(clEnqueueNDRangeKernel(q, k, 1, nullptr, &g, nullptr, 0, nullptr, nullptr) == CL_SUCCESS);
+  clFinish(q);
+  REQUIRE(messages.size() == 1);
+  CHECK(messages[0].find("out-of-bounds read of 4 bytes at offset 16") != std::string::npos);
+  CHECK(messages[0].find("work-item: global (4,0,0)") != std::string::npos);
+  CHECK(messages[0].find("vadd") != std::string::npos);
+  clReleaseMemObject(small);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+  clReleaseCommandQueue(q);
+  clReleaseContext(ctx);
+}
+
+TEST_CASE("profiling timestamps are ordered and measure the command", "[opencl]") {
+  const cl_queue_properties props[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
+  cl_int e;
+  cl_command_queue q = clCreateCommandQueueWithProperties(fx().ctx, fx().device, props, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_ulong host0 = 0, host1 = 0;
+  REQUIRE(clGetHostTimer(fx().device, &host0) == CL_SUCCESS);
+  size_t g = 1024;  // vadd over the fixture's 4096-byte buffers
+  cl_event ev;
+  REQUIRE(clEnqueueNDRangeKernel(q, fx().vadd, 1, nullptr, &g, nullptr, 0, nullptr, &ev) == CL_SUCCESS);
+  REQUIRE(clWaitForEvents(1, &ev) == CL_SUCCESS);
+  REQUIRE(clGetHostTimer(fx().device, &host1) == CL_SUCCESS);
+  cl_ulong t[4];
+  const cl_profiling_info names[] = {CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT, CL_PROFILING_COMMAND_START,
+                                     CL_PROFILING_COMMAND_END};
+  for (int i = 0; i < 4; ++i) REQUIRE(clGetEventProfilingInfo(ev, names[i], sizeof t[i], &t[i], nullptr) == CL_SUCCESS);
+  CHECK(host0 <= t[0]);
+  CHECK(t[0] <= t[1]);
+  CHECK(t[1] <= t[2]);
+  CHECK(t[2] < t[3]);  // running 1024 work-items takes time
+  CHECK(t[3] <= host1);
+  clReleaseEvent(ev);
+  clReleaseCommandQueue(q);
+}
+
+TEST_CASE("clCompileProgram with a header and -D, then clLinkProgram, gives a working kernel", "[opencl]") {
+  cl_int e;
+  const char* header = "#define SCALE 3\n";
+  const char* src = "#include \"scale.h\"\nkernel void k(global int* p) { size_t i = get_global_id(0); p[i] = (int)i * SCALE + OFFSET; }\n";
+  cl_program h = clCreateProgramWithSource(fx().ctx, 1, &header, nullptr, &e);
+  cl_program p = clCreateProgramWithSource(fx().ctx, 1, &src, nullptr, &e);
+  const char* name = "scale.h";
+  REQUIRE(clCompileProgram(p, 0, nullptr, "-DOFFSET=7", 1, &h, &name, nullptr, nullptr) == CL_SUCCESS);
+  cl_uint type = 0;
+  clGetProgramBuildInfo(p, fx().device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type, nullptr);
+  CHECK(type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
+  cl_program linked = clLinkProgram(fx().ctx, 0, nullptr, nullptr, 1, &p, nullptr, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_kernel k = clCreateKernel(linked, "k", &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_mem m = clCreateBuffer(fx().ctx, CL_MEM_READ_WRITE, 64 * sizeof(int), nullptr, &e);
+  clSetKernelArg(k, 0, sizeof m, &m);
+  size_t g = 64;
+  REQUIRE(clEnqueueNDRangeKernel(fx().q, k, 1, nullptr, &g, nullptr, 0, nullptr, nullptr) == CL_SUCCESS);
+  const auto v = readInts(fx().q, m, 64);
+  for (int i = 0; i < 64; ++i) CHECK(v[i] == i * 3 + 7);
+  clReleaseMemObject(m);
+  clReleaseKernel(k);
+  clReleaseProgram(linked);
+  clReleaseProgram(p);
+  clReleaseProgram(h);
+}
+
+TEST_CASE("clCloneKernel copies the arguments set so far", "[opencl]") {
+  cl_program p = buildSource("kernel void k(global int* p, int v) { p[get_global_id(0)] = v; }\n", nullptr);
+  cl_int e;
+  cl_kernel k = clCreateKernel(p, "k", &e);
+  cl_mem m = clCreateBuffer(fx().ctx, CL_MEM_READ_WRITE, 16 * sizeof(int), nullptr, &e);
+  const int v = 42;
+  clSetKernelArg(k, 0, sizeof m, &m);
+  clSetKernelArg(k, 1, sizeof v, &v);
+  cl_kernel clone = clCloneKernel(k, &e);
+  REQUIRE(e == CL_SUCCESS);
+  const int other = 5;
+  clSetKernelArg(k, 1, sizeof other, &other);  // the clone keeps 42
+  size_t g = 16;
+  REQUIRE(clEnqueueNDRangeKernel(fx().q, clone, 1, nullptr, &g, nullptr, 0, nullptr, nullptr) == CL_SUCCESS);
+  for (int x : readInts(fx().q, m, 16)) CHECK(x == 42);
+  clReleaseKernel(clone);
+  clReleaseKernel(k);
+  clReleaseMemObject(m);
+  clReleaseProgram(p);
+}
+
+TEST_CASE("buffer commands move the bytes the spec says", "[opencl]") {
+  cl_int e;
+  cl_command_queue q = fx().q;
+  constexpr size_t n = 64;  // an 8×8 int matrix
+  std::vector<int> host(n);
+  for (size_t i = 0; i < n; ++i) host[i] = int(i);
+  cl_mem a = clCreateBuffer(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, n * sizeof(int), host.data(), &e);
+  cl_mem b = clCreateBuffer(fx().ctx, CL_MEM_READ_WRITE, n * sizeof(int), nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+
+  SECTION("fill, then a 3×2 rectangle copied from (1,2) to (4,5)") {
+    const int pattern = -1;
+    REQUIRE(clEnqueueFillBuffer(q, b, &pattern, sizeof pattern, 0, n * sizeof(int), 0, nullptr, nullptr) == CL_SUCCESS);
+    const size_t src[3] = {1 * sizeof(int), 2, 0}, dst[3] = {4 * sizeof(int), 5, 0}, region[3] = {3 * sizeof(int), 2, 1};
+    const size_t pitch = 8 * sizeof(int);
+    REQUIRE(clEnqueueCopyBufferRect(q, a, b, src, dst, region, pitch, 0, pitch, 0, 0, nullptr, nullptr) == CL_SUCCESS);
+    const auto v = readInts(q, b, n);
+    for (int y = 0; y < 8; ++y)
+      for (int x = 0; x < 8; ++x) {
+        const bool inside = x >= 4 && x < 7 && y >= 5 && y < 7;
+        INFO("x " << x << " y " << y);
+        CHECK(v[size_t(y * 8 + x)] == (inside ? (y - 3) * 8 + (x - 3) : -1));
+      }
+  }
+  SECTION("a rectangle read with a host pitch") {
+    const size_t origin[3] = {2 * sizeof(int), 1, 0}, hostOrigin[3] = {0, 0, 0}, region[3] = {2 * sizeof(int), 3, 1};
+    std::vector<int> out(6, 0);
+    REQUIRE(clEnqueueReadBufferRect(q, a, CL_TRUE, origin, hostOrigin, region, 8 * sizeof(int), 0, 2 * sizeof(int), 0, out.data(), 0,
+                                    nullptr, nullptr) == CL_SUCCESS);
+    CHECK(out == std::vector<int>{10, 11, 18, 19, 26, 27});
+  }
+  SECTION("writes through a map are visible after unmap; reads see the data") {
+    int* p = static_cast<int*>(clEnqueueMapBuffer(q, b, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, 0, n * sizeof(int), 0, nullptr, nullptr, &e));
+    REQUIRE(e == CL_SUCCESS);
+    for (size_t i = 0; i < n; ++i) p[i] = int(1000 + i);
+    REQUIRE(clEnqueueUnmapMemObject(q, b, p, 0, nullptr, nullptr) == CL_SUCCESS);
+    const auto v = readInts(q, b, n);
+    for (size_t i = 0; i < n; ++i) CHECK(v[i] == int(1000 + i));
+  }
+  SECTION("CL_MEM_COPY_HOST_PTR copied at creation: later host writes do not reach the buffer") {
+    host[0] = 777;
+    CHECK(readInts(q, a, 1)[0] == 0);
+  }
+  clReleaseMemObject(a);
+  clReleaseMemObject(b);
+}
+
+TEST_CASE("markers and barriers honour their wait lists; out-of-order queues are accepted", "[opencl]") {
+  const cl_queue_properties props[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
+  cl_int e;
+  cl_command_queue q = clCreateCommandQueueWithProperties(fx().ctx, fx().device, props, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_event gate = clCreateUserEvent(fx().ctx, &e);
+  cl_event marker, barrier;
+  REQUIRE(clEnqueueMarkerWithWaitList(q, 1, &gate, &marker) == CL_SUCCESS);
+  REQUIRE(clEnqueueBarrierWithWaitList(q, 0, nullptr, &barrier) == CL_SUCCESS);
+  cl_int status = 0;
+  clGetEventInfo(marker, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
+  CHECK(status > CL_COMPLETE);  // still waiting for the user event
+  clGetEventInfo(barrier, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
+  CHECK(status > CL_COMPLETE);  // a barrier waits for every earlier command
+  REQUIRE(clSetUserEventStatus(gate, CL_COMPLETE) == CL_SUCCESS);
+  REQUIRE(clWaitForEvents(1, &barrier) == CL_SUCCESS);
+  clGetEventInfo(marker, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
+  CHECK(status == CL_COMPLETE);
+  clReleaseEvent(marker);
+  clReleaseEvent(barrier);
+  clReleaseEvent(gate);
+  clReleaseCommandQueue(q);
+}
