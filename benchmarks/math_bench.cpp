@@ -45,8 +45,8 @@ int main(int argc, char** argv) {
       if (sink == 12345.678) std::puts("");  // keep the results alive
       return double(n) / s;
     };
-    const double fast = rate(evaluate, count);
-    const double slow = rate(evaluateExact, count / 20);
+    const double fast = rate([](auto... a) { return evaluate(a...); }, count);
+    const double slow = rate([](auto... a) { return evaluateExact(a...); }, count / 20);
     std::printf("%-6s %16.3g %16.3g %9.1fx\n", std::string(nameOf(f)).c_str(), fast, slow, fast / slow);
   }
   return 0;

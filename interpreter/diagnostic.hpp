@@ -16,7 +16,7 @@ class ModuleError : public std::runtime_error {
 
 enum class FaultKind : uint8_t {
   OutOfBounds, NullPointer, Misaligned, UndefinedValue, BarrierDivergence, InstructionBudget,
-  Unreachable, InvalidPointer, Unsupported, Warning
+  Unreachable, InvalidPointer, Unsupported, UndefinedBehaviour, Warning
 };
 const char* toString(FaultKind);
 

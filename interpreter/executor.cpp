@@ -23,6 +23,7 @@ const char* toString(FaultKind k) {
     case FaultKind::Unreachable: return "unreachable executed";
     case FaultKind::InvalidPointer: return "invalid pointer";
     case FaultKind::Unsupported: return "unsupported";
+    case FaultKind::UndefinedBehaviour: return "undefined behaviour";
     case FaultKind::Warning: return "warning";
   }
   return "fault";

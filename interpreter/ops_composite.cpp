@@ -31,11 +31,19 @@ const Op* gather(WorkItem& wi, const Op* op) {
 }
 
 // OpVectorExtractDynamic / OpVectorInsertDynamic: an index out of range is undefined in
-// SPIR-V; clref warns and reads zero / writes nothing.
+// SPIR-V; the choice vector_index_out_of_range decides: warn and read zero / write nothing, or
+// fault. Returns nullptr after a fault.
+const Op* vectorIndexOutOfRange(WorkItem& wi, const Op* op, uint64_t i, const char* consequence) {
+  const std::string what = "vector component index " + std::to_string(i) + " out of range: the result is undefined";
+  if (choicesOf(wi).as<numerics::VectorIndexOption>(numerics::Choice::VectorIndexOutOfRange) == numerics::VectorIndexOption::Fault)
+    return fault(wi, op, FaultKind::UndefinedBehaviour, what + " (choice vector_index_out_of_range=fault)");
+  warn(wi, op, what + ", " + consequence + " (choice vector_index_out_of_range)");
+  return op;
+}
 template <class I> const Op* extractDynamic(WorkItem& wi, const Op* op) {
   const uint64_t i = rd<I>(wi, op->b);
   if (i >= op->c) [[unlikely]] {
-    warn(wi, op, "vector component index " + std::to_string(i) + " out of range: the result is undefined, clref gives 0");
+    if (!vectorIndexOutOfRange(wi, op, i, "clref gives 0")) return nullptr;
     std::memset(wi.regs + op->r, 0, op->n);
   } else {
     std::memcpy(wi.regs + op->r, wi.regs + op->a + i * op->n, op->n);
@@ -56,10 +64,11 @@ template <class I> const Op* insertDynamic(WorkItem& wi, const Op* op) {
   const uint64_t i = rd<I>(wi, uint32_t(op->imm));
   const uint32_t lanes = op->c & 0xffff, elem = op->c >> 16;
   std::memmove(wi.regs + op->r, wi.regs + op->a, lanes * elem);
-  if (i >= lanes) [[unlikely]]
-    warn(wi, op, "vector component index " + std::to_string(i) + " out of range: the result is undefined, clref leaves the vector unchanged");
-  else
+  if (i >= lanes) [[unlikely]] {
+    if (!vectorIndexOutOfRange(wi, op, i, "clref leaves the vector unchanged")) return nullptr;
+  } else {
     std::memcpy(wi.regs + op->r + i * elem, wi.regs + op->b, elem);
+  }
   return op + 1;
 }
 

@@ -103,10 +103,23 @@ struct SMax { template <class T> static T apply(WorkItem&, const Op*, T a, T b) 
 struct UMax { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return a > b ? a : b; } };
 struct SMin { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return Signed<T>(a) < Signed<T>(b) ? a : b; } };
 struct UMin { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return a < b ? a : b; } };
-// clamp(x, lo, hi) = min(max(x, lo), hi); "results are undefined if minval > maxval": this
-// formula is clref's answer then.
-struct SClamp { template <class T> static T apply(WorkItem& wi, const Op* op, T x, T lo, T hi) { return SMin::apply(wi, op, SMax::apply(wi, op, x, lo), hi); } };
-struct UClamp { template <class T> static T apply(WorkItem& wi, const Op* op, T x, T lo, T hi) { return UMin::apply(wi, op, UMax::apply(wi, op, x, lo), hi); } };
+// OpenCL C 3.0 §6.15.3 clamp: min(max(x, minval), maxval), "undefined if minval > maxval":
+// then the choice clamp_inverted_bounds decides between that formula and max(min(x, maxval), minval).
+bool maxOfMin(const WorkItem& wi) {
+  return choicesOf(wi).as<numerics::ClampOption>(numerics::Choice::ClampInvertedBounds) == numerics::ClampOption::MaxOfMin;
+}
+struct SClamp {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T x, T lo, T hi) {
+    if (Signed<T>(lo) > Signed<T>(hi) && maxOfMin(wi)) return SMax::apply(wi, op, SMin::apply(wi, op, x, hi), lo);
+    return SMin::apply(wi, op, SMax::apply(wi, op, x, lo), hi);
+  }
+};
+struct UClamp {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T x, T lo, T hi) {
+    if (lo > hi && maxOfMin(wi)) return UMax::apply(wi, op, UMin::apply(wi, op, x, hi), lo);
+    return UMin::apply(wi, op, UMax::apply(wi, op, x, lo), hi);
+  }
+};
 
 // The integer functions below work on the exact mathematical value in 128-bit arithmetic and
 // then saturate, halve or take the high half as §6.15.3 describes; T is the unsigned storage.
@@ -168,16 +181,25 @@ struct UMadSat {
     return r > U128(std::numeric_limits<T>::max()) ? std::numeric_limits<T>::max() : T(r);
   }
 };
-// mad24/mul24: the spec defines them for operands that fit in 24 bits; clref multiplies the
-// low 24 bits (sign-extended for the signed form), the value a 24-bit multiplier produces.
+// OpenCL C 3.0 §6.15.3 mul24/mad24: "only the low 24-bits are used to perform the
+// multiplication"; beyond the 24-bit ranges the result is implementation-defined, and the
+// choice mul24_out_of_range decides: the low 24 bits (sign-extended for the signed form, what a
+// 24-bit multiplier produces) or the full 32-bit operands (the product's low 32 bits).
+bool fullProduct(const WorkItem& wi) {
+  return choicesOf(wi).as<numerics::Mul24Option>(numerics::Choice::Mul24OutOfRange) == numerics::Mul24Option::FullProduct;
+}
 struct SMul24 {
-  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
-    const int64_t x = int64_t(int32_t(uint32_t(a) << 8) >> 8), y = int64_t(int32_t(uint32_t(b) << 8) >> 8);
-    return T(uint64_t(x * y));
+  template <class T> static T apply(WorkItem& wi, const Op*, T a, T b) {
+    const int32_t sa = int32_t(uint32_t(a) << 8) >> 8, sb = int32_t(uint32_t(b) << 8) >> 8;
+    if ((sa != int32_t(a) || sb != int32_t(b)) && fullProduct(wi)) return T(uint32_t(a) * uint32_t(b));
+    return T(uint64_t(int64_t(sa) * int64_t(sb)));
   }
 };
 struct UMul24 {
-  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(uint64_t(a & 0xffffff) * uint64_t(b & 0xffffff)); }
+  template <class T> static T apply(WorkItem& wi, const Op*, T a, T b) {
+    if ((a > 0xffffff || b > 0xffffff) && fullProduct(wi)) return T(uint32_t(a) * uint32_t(b));
+    return T(uint64_t(a & 0xffffff) * uint64_t(b & 0xffffff));
+  }
 };
 struct SMad24 { template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b, T c) { return T(SMul24::apply(wi, op, a, b) + c); } };
 struct UMad24 { template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b, T c) { return T(UMul24::apply(wi, op, a, b) + c); } };

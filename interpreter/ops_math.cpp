@@ -35,6 +35,7 @@ struct MathSpec {
   SecondOutput second = SecondOutput::None;
   uint32_t pointerReg = 0;
   uint32_t pointerAlign = 1;
+  numerics::Choices choices;  // the launch's: results the spec leaves open
 };
 
 double readLane(const WorkItem& wi, const ArgSpec& a, uint32_t lane, Scalar element, bool flush) {
@@ -74,7 +75,7 @@ const Op* mathLanes(WorkItem& wi, const Op* op) {
   double args[3];
   for (uint32_t i = 0; i < s.lanes; ++i) {
     for (size_t k = 0; k < s.args.size(); ++k) args[k] = readLane(wi, s.args[k], i, s.element, s.flush);
-    const numerics::MathResult r = numerics::evaluate(s.fn, {args, s.args.size()}, s.format);
+    const numerics::MathResult r = numerics::evaluate(s.fn, {args, s.args.size()}, s.format, numerics::Rounding::RTE, s.choices);
     if (s.resultIsInt) wr<int32_t>(wi, op->r + 4 * i, int32_t(r.integer));
     else writeFloatLane(wi.regs + op->r + i * eb, s.element, r.value, s.flush);
     if (s.second == SecondOutput::FloatSecond) writeFloatLane(second + i * eb, s.element, r.second, s.flush);
@@ -86,11 +87,13 @@ const Op* mathLanes(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-// nan(nancode): a quiet NaN carrying the code in its significand (OpenCL C 3.0 §6.15.2
-// "Returns a quiet NaN. The nancode may be placed in the significand of the resulting NaN").
+// nan(nancode): a quiet NaN (OpenCL C 3.0 §6.15.2 "Returns a quiet NaN. The nancode may be
+// placed in the significand of the resulting NaN"): choice nan_payload puts the code's low bits
+// in the significand below the quiet bit, or gives the default quiet NaN.
 template <class T, class C> const Op* nanLanes(WorkItem& wi, const Op* op) {
+  const bool payload = choicesOf(wi).as<numerics::NanPayloadOption>(numerics::Choice::NanPayload) == numerics::NanPayloadOption::Significand;
   for (uint32_t i = 0; i < op->n; ++i) {
-    const uint64_t code = rd<C>(wi, op->a + i * sizeof(C));
+    const uint64_t code = payload ? uint64_t(rd<C>(wi, op->a + i * sizeof(C))) : 0;
     if constexpr (std::is_same_v<T, Half>) wr<Half>(wi, op->r + 2 * i, Half{uint16_t(0x7e00 | (code & 0x1ff))});
     else if constexpr (std::is_same_v<T, float>) wr<uint32_t>(wi, op->r + 4 * i, uint32_t(0x7fc00000u | (code & 0x3fffff)));
     else wr<uint64_t>(wi, op->r + 8 * i, 0x7ff8000000000000ull | (code & 0x7ffffffffffffull));
@@ -168,6 +171,7 @@ bool lowerMath(Lowerer& L, const Instruction& inst) {
   auto spec = std::make_shared<MathSpec>();
   spec->fn = fn;
   spec->lanes = L.lanes(t);
+  spec->choices = L.opt.choices;
   spec->resultIsInt = fn == MathFn::ilogb;
   const uint32_t floatType = spec->resultIsInt ? L.typeIdOfValue(inst.operand(2)) : t;
   spec->element = L.scalarOf(floatType);

@@ -300,9 +300,12 @@ template <class P, class R> const Op* ptrDiff(WorkItem& wi, const Op* op) {
   int64_t diff = (int64_t(a & wi.offsetMask) - int64_t(b & wi.offsetMask)) / elem;
   if ((a >> wi.tagShift) != (b >> wi.tagShift)) [[unlikely]] {
     // Pointers into different allocations: SPIR-V 1.4 §3.32.8 OpPtrDiff leaves the result
-    // undefined. clref warns and answers as if allocations lay 2^20 elements apart in tag
-    // order, so distinct objects never compare as distance 0.
-    warn(wi, op, "OpPtrDiff of pointers into different allocations is undefined");
+    // undefined. The choice ptrdiff_across_allocations decides: fault, or warn and answer as
+    // if allocations lay 2^20 elements apart in tag order (distinct objects never distance 0).
+    if (choicesOf(wi).as<numerics::PtrDiffOption>(numerics::Choice::PtrDiffAcrossAllocations) == numerics::PtrDiffOption::Fault)
+      return fault(wi, op, FaultKind::UndefinedBehaviour,
+                   "OpPtrDiff of pointers into different allocations is undefined (choice ptrdiff_across_allocations=fault)");
+    warn(wi, op, "OpPtrDiff of pointers into different allocations is undefined (choice ptrdiff_across_allocations)");
     diff += (int64_t(a >> wi.tagShift) - int64_t(b >> wi.tagShift)) * (int64_t(1) << 20);
   }
   wr<R>(wi, op->r, R(diff));

@@ -44,11 +44,64 @@ constexpr ChoiceInfo kChoices[] = {
      "value of half_* and native_* functions: the correctly rounded value of the underlying "
      "function (the verdict still applies the spec's looser bound to other implementations)",
      {"correctly_rounded"}, 0},
+    {Choice::Mul24OutOfRange, "mul24_out_of_range",
+     "OpenCL C 3.0 §6.15.3 mul24: \"If x and y are not in this range, the multiplication result "
+     "is implementation-defined\" (signed [-2^23, 2^23-1], unsigned [0, 2^24-1]; also mad24)",
+     "mul24/mad24 beyond 24 bits: multiply the low 24 bits (sign-extended for signed), as the "
+     "description says, or the full 32-bit operands (the product's low 32 bits)",
+     {"low_24_bits", "full_product"}, 0},
+    {Choice::ClampInvertedBounds, "clamp_inverted_bounds",
+     "OpenCL C 3.0 §6.15.3 and §6.15.4 clamp: \"Results are undefined if minval > maxval\"",
+     "clamp(x, minval, maxval) with minval > maxval: min(max(x, minval), maxval) (gives maxval, "
+     "the spec's formula) or max(min(x, maxval), minval) (gives minval); integer and float",
+     {"min_of_max", "max_of_min"}, 0},
+    {Choice::SmoothstepInvertedEdges, "smoothstep_inverted_edges",
+     "OpenCL C 3.0 §6.15.4 smoothstep: \"Results are undefined if edge0 >= edge1\"",
+     "smoothstep with edge0 >= edge1: the spec's formula t = clamp((x - edge0)/(edge1 - edge0), "
+     "0, 1), t·t·(3 - 2t) evaluated exactly (x/0 as ±inf), or NaN",
+     {"formula", "nan"}, 0},
+    {Choice::NanPayload, "nan_payload",
+     "OpenCL C 3.0 §6.15.2 nan: \"The nancode may be placed in the significand of the resulting NaN\"",
+     "bits of nan(nancode): the quiet NaN with the code's low bits in the rest of the significand, "
+     "or the default quiet NaN (0x7e00, 0x7fc00000, 0x7ff8000000000000)",
+     {"significand", "default_nan"}, 0},
+    {Choice::RemquoQuotientBits, "remquo_quotient_bits",
+     "OpenCL C 3.0 §6.15.2 remquo: \"remquo also calculates the lower seven bits of the integral "
+     "quotient x/y\" (C99 §7.12.10.3: at least three; more are allowed)",
+     "how many low bits of |x/y|'s integral quotient remquo stores in quo (with the sign of x/y): "
+     "the seven the spec asks for, or 31 (all an int holds)",
+     {"7", "31"}, 0},
+    {Choice::LgammaSignUndefined, "lgamma_sign_undefined",
+     "OpenCL C 3.0 §7.5.1 lgamma_r: the sign is given for zero and negative integers (0); for a "
+     "NaN or -inf argument Γ has no sign and the spec gives none",
+     "value lgamma_r stores in signp for a NaN or -inf argument", {"zero", "one"}, 0},
+    {Choice::VectorIndexOutOfRange, "vector_index_out_of_range",
+     "SPIR-V 1.0 §3.32.12 OpVectorExtractDynamic/OpVectorInsertDynamic: behaviour is undefined "
+     "for an Index outside [0, number of components)",
+     "a dynamic vector index out of range: warn and read 0 / leave the vector unchanged, or stop "
+     "the work-item with a fault",
+     {"zero_or_unchanged", "fault"}, 0},
+    {Choice::PtrDiffAcrossAllocations, "ptrdiff_across_allocations",
+     "SPIR-V 1.4 §3.32.8 OpPtrDiff, as C99 §6.5.6 pointer subtraction: defined only for pointers "
+     "into the same object",
+     "OpPtrDiff across objects: warn and answer as if objects lay 2^20 elements apart in "
+     "allocation order (never 0), or stop the work-item with a fault",
+     {"tag_distance", "fault"}, 0},
+    {Choice::CommonMinMaxSpecial, "common_minmax_special",
+     "OpenCL C 3.0 §6.15.4 max/min: \"If x or y are infinite or NaN, the return values are "
+     "undefined\"",
+     "the common functions max/min with an infinite or NaN operand: fmax/fmin's rules (the larger "
+     "/ smaller value; a NaN operand gives the other), or NaN",
+     {"fmax_fmin_rules", "nan"}, 0},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 }  // namespace
 
 std::span<const ChoiceInfo> allChoices() { return kChoices; }
+const Choices& defaultChoices() {
+  static const Choices defaults;
+  return defaults;
+}
 const ChoiceInfo& infoOf(Choice c) { return kChoices[size_t(c)]; }
 
 Choices::Choices() {

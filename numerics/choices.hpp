@@ -21,6 +21,15 @@ enum class Choice : uint8_t {
   UndefValue,            // the bits of OpUndef
   DefaultLocalSize,      // the work-group size when the host passes none
   ReducedPrecisionFunctions,  // half_* and native_*: which value within their looser bounds
+  Mul24OutOfRange,       // mul24/mad24 with operands beyond 24 bits
+  ClampInvertedBounds,   // clamp(x, minval, maxval) with minval > maxval
+  SmoothstepInvertedEdges,  // smoothstep(edge0, edge1, x) with edge0 >= edge1
+  NanPayload,            // where nan(nancode) puts the code
+  RemquoQuotientBits,    // how many low bits of the quotient remquo stores
+  LgammaSignUndefined,   // lgamma_r's sign for a NaN or -inf argument
+  VectorIndexOutOfRange, // OpVectorExtractDynamic/InsertDynamic with an index beyond the vector
+  PtrDiffAcrossAllocations,  // OpPtrDiff of pointers into different objects
+  CommonMinMaxSpecial,   // the common functions max/min with an infinite or NaN operand
   Count
 };
 
@@ -45,6 +54,15 @@ enum class MemoryInitOption : uint8_t { Zero, Pattern };
 enum class UndefValueOption : uint8_t { Zero, Pattern };
 enum class LocalSizeOption : uint8_t { LargestDivisor, One };
 enum class ReducedPrecisionOption : uint8_t { CorrectlyRounded };
+enum class Mul24Option : uint8_t { Low24Bits, FullProduct };
+enum class ClampOption : uint8_t { MinOfMax, MaxOfMin };
+enum class SmoothstepOption : uint8_t { Formula, Nan };
+enum class NanPayloadOption : uint8_t { Significand, DefaultNan };
+enum class RemquoBitsOption : uint8_t { Seven, ThirtyOne };
+enum class LgammaSignOption : uint8_t { Zero, One };
+enum class VectorIndexOption : uint8_t { ZeroOrUnchanged, Fault };
+enum class PtrDiffOption : uint8_t { TagDistance, Fault };
+enum class CommonMinMaxOption : uint8_t { FmaxFminRules, Nan };
 
 class Choices {
  public:
@@ -59,5 +77,8 @@ class Choices {
  private:
   std::array<uint8_t, size_t(Choice::Count)> values_;
 };
+
+// Every choice at its default.
+const Choices& defaultChoices();
 
 }  // namespace clref::numerics

@@ -5,14 +5,15 @@
 // is the ground truth; functions MPFR lacks (fract, remquo's quotient, frexp, ilogb, ...) are
 // still exact.
 //
-// Named choices made here where the specification leaves freedom (each repeated at its code):
-//  - half_* and native_* return the correctly rounded value of the underlying function.
+// Where the specification leaves the result open, the registry's choices (numerics/choices.hpp)
+// decide, passed to evaluate: clamp_inverted_bounds, smoothstep_inverted_edges,
+// remquo_quotient_bits, lgamma_sign_undefined, common_minmax_special, and
+// reduced_precision_functions (half_* and native_* return the correctly rounded value of the
+// underlying function). Fixed readings of the spec's text, repeated at their code:
 //  - fmin/fmax and their common-function forms follow the spec's literal description
 //    ("y if x < y, otherwise x"), so fmax(-0, +0) is -0 and fmax(+0, -0) is +0.
-//  - fmax_common/fmin_common/fclamp with NaN operands (undefined) use fmax/fmin's NaN rules.
-//  - remquo's quotient is sign(x/y)·(|n| mod 128): exactly the 7 bits the spec requires.
-//  - lgamma_r's sign is 0 for ±0, negative integers (spec), NaN and -inf (Γ has no sign there).
-//  - nan(code) returns the default quiet NaN (the payload is optional, §6.15.2).
+//  - lgamma_r's sign is 0 for ±0 and negative integers (§7.5.1).
+//  - nan(code) gives a NaN; which bits is the interpreter's (choice nan_payload).
 //  - mix and smoothstep are the exact real values of the spec's formulas, rounded once.
 //  - rsqrt(±0) = ±inf (IEEE 754-2008 §9.2 rSqrt; MPFR's mpfr_rec_sqrt gives +inf for -0).
 #pragma once
@@ -22,6 +23,7 @@
 #include <string>
 #include <string_view>
 
+#include "numerics/choices.hpp"
 #include "numerics/format.hpp"
 
 namespace clref::numerics {
@@ -66,11 +68,13 @@ struct MathResult {
 // doubles; integer operands (ldexp's k, pown's and rootn's n, nan's code) are exact doubles.
 // NaN results are std::nan(""). Thread-safe. Throws std::invalid_argument if args.size() is
 // not arity(f). mad is evaluated fused (the default of the named choice `mad`).
-MathResult evaluate(MathFn f, std::span<const double> args, Format format, Rounding r = Rounding::RTE);
+MathResult evaluate(MathFn f, std::span<const double> args, Format format, Rounding r = Rounding::RTE,
+                    const Choices& choices = defaultChoices());
 
 // The same result computed by MPFR alone, without the binary64 fast path (math_fast.cpp);
 // tests and benchmarks compare the two.
-MathResult evaluateExact(MathFn f, std::span<const double> args, Format format, Rounding r = Rounding::RTE);
+MathResult evaluateExact(MathFn f, std::span<const double> args, Format format, Rounding r = Rounding::RTE,
+                         const Choices& choices = defaultChoices());
 
 // mad(a, b, c) (OpenCL C 3.0 §6.15.2: "a * b + c", the accuracy left to the implementation):
 // fused = one rounding of the exact a·b + c; unfused = a·b rounded, then + c rounded.

@@ -36,8 +36,8 @@ std::optional<int> arithCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd
     case MathFn::remquo: {
       // OpenCL C 3.0 §6.15.2 remquo: the remainder as above, and "the lower seven bits of the
       // integral quotient x/y" with the sign of x/y in quo. mpfr_remquo gives the low 63 bits
-      // with that sign; clref keeps exactly the 7 required bits (a named choice, since more
-      // bits are allowed but not required).
+      // with that sign; the core keeps 31 (all an int holds) and the choice
+      // remquo_quotient_bits (math_eval.cpp) how many of them reach quo.
       // §7.5.1: remquo returns NaN and 0 in quo if x is ±inf, or y is 0 and the other operand
       // is not NaN, or either operand is NaN.
       long q = 0;
@@ -45,7 +45,7 @@ std::optional<int> arithCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd
       if (mpfr_nan_p(out)) {
         integer = 0;
       } else {
-        const int64_t low = int64_t(std::labs(q) & 0x7f);
+        const int64_t low = int64_t(std::labs(q) & 0x7fffffff);
         integer = q < 0 ? -low : low;
       }
       return t;

@@ -105,20 +105,59 @@ std::string decimalString(mpfr_srcptr v, int digits, bool exact) {
   return out + tail;
 }
 
-}  // namespace
 
-MathResult evaluate(MathFn f, std::span<const double> args, Format format, Rounding r) {
-  checkArity(f, args);
-  if (auto v = detail::exactEval(f, args, format, r)) return *v;
-  if (auto v = detail::commonExactEval(f, args)) return *v;
-  if (auto v = detail::fastEval(detail::canonical(f), args, format, r)) return *v;
-  return evaluateExact(f, args, format, r);
+// The results the specification leaves open, decided by the registry (numerics/choices.hpp);
+// the cores compute each function's defined value and these defaults.
+MathResult applyChoices(MathFn f, std::span<const double> args, MathResult r, const Choices& choices) {
+  switch (f) {
+    case MathFn::fclamp:
+      // OpenCL C 3.0 §6.15.4 clamp: "Results are undefined if minval > maxval".
+      if (args[1] > args[2] && choices.as<ClampOption>(Choice::ClampInvertedBounds) == ClampOption::MaxOfMin)
+        r.value = detail::fmaxCl(detail::fminCl(args[0], args[2]), args[1]);
+      return r;
+    case MathFn::smoothstep:
+      // OpenCL C 3.0 §6.15.4 smoothstep: "Results are undefined if edge0 >= edge1".
+      if (args[0] >= args[1] && choices.as<SmoothstepOption>(Choice::SmoothstepInvertedEdges) == SmoothstepOption::Nan)
+        r.value = std::nan("");
+      return r;
+    case MathFn::fmax_common:
+    case MathFn::fmin_common:
+      // OpenCL C 3.0 §6.15.4 max/min: undefined if x or y is infinite or NaN.
+      if ((!std::isfinite(args[0]) || !std::isfinite(args[1])) &&
+          choices.as<CommonMinMaxOption>(Choice::CommonMinMaxSpecial) == CommonMinMaxOption::Nan)
+        r.value = std::nan("");
+      return r;
+    case MathFn::remquo:
+      // OpenCL C 3.0 §6.15.2 remquo: "the lower seven bits of the integral quotient"; the core
+      // gives 31 (all an int holds), with the sign of x/y.
+      if (choices.as<RemquoBitsOption>(Choice::RemquoQuotientBits) == RemquoBitsOption::Seven)
+        r.integer = r.integer < 0 ? -(-r.integer & 0x7f) : (r.integer & 0x7f);
+      return r;
+    case MathFn::lgamma_r:
+      // OpenCL C 3.0 §7.5.1 gives lgamma_r's sign for zero and negative integers only; Γ has
+      // none at NaN or -inf (the core gives 0).
+      if ((std::isnan(args[0]) || args[0] == -INFINITY) &&
+          choices.as<LgammaSignOption>(Choice::LgammaSignUndefined) == LgammaSignOption::One)
+        r.integer = 1;
+      return r;
+    default: return r;
+  }
 }
 
-MathResult evaluateExact(MathFn f, std::span<const double> args, Format format, Rounding r) {
+}  // namespace
+
+MathResult evaluate(MathFn f, std::span<const double> args, Format format, Rounding r, const Choices& choices) {
   checkArity(f, args);
-  if (auto v = detail::exactEval(f, args, format, r)) return *v;
-  if (auto v = detail::commonExactEval(f, args)) return *v;
+  if (auto v = detail::exactEval(f, args, format, r)) return applyChoices(f, args, *v, choices);
+  if (auto v = detail::commonExactEval(f, args)) return applyChoices(f, args, *v, choices);
+  if (auto v = detail::fastEval(detail::canonical(f), args, format, r)) return applyChoices(f, args, *v, choices);
+  return evaluateExact(f, args, format, r, choices);
+}
+
+MathResult evaluateExact(MathFn f, std::span<const double> args, Format format, Rounding r, const Choices& choices) {
+  checkArity(f, args);
+  if (auto v = detail::exactEval(f, args, format, r)) return applyChoices(f, args, *v, choices);
+  if (auto v = detail::commonExactEval(f, args)) return applyChoices(f, args, *v, choices);
   const MathFn c = detail::canonical(f);
   const MathArgs a = loadArgs(workspace(), args, format);
   MathResult result;
@@ -128,7 +167,7 @@ MathResult evaluateExact(MathFn f, std::span<const double> args, Format format, 
     int64_t unused = 0;
     result.second = roundedValue(MathFn::cos, a, format, r, unused);
   }
-  return result;
+  return applyChoices(f, args, result, choices);
 }
 
 MathResult evaluateMad(std::span<const double> args, Format format, Rounding r, bool fused) {

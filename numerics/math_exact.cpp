@@ -192,7 +192,7 @@ std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Form
     }
     case MathFn::nan:
       // OpenCL C 3.0 §6.15.2 nan: a quiet NaN; the code "may be placed in the significand"
-      // (clref returns the default quiet NaN: a named choice).
+      // (the bits are the interpreter's, choice nan_payload; a double carries no format bits).
       return one(std::nan(""));
     default: return std::nullopt;
   }

@@ -135,7 +135,15 @@ int run(const MathCommandOptions& o) {
     args.push_back(parseValue(o.args[i], t, "operand " + std::to_string(i + 1)));
   }
 
-  const MathResult r = evaluate(f, args, format, rounding);
+  Choices choices;
+  for (const auto& c : o.choices) {
+    try {
+      choices.set(c);
+    } catch (const std::invalid_argument& e) {
+      throw Rejected("math: --choice " + c + ": " + e.what());
+    }
+  }
+  const MathResult r = evaluate(f, args, format, rounding, choices);
   std::cout << o.function << "(";
   for (size_t i = 0; i < args.size(); ++i)
     std::cout << (i ? ", " : "") << (integerOperand(f, i) ? std::to_string(int64_t(args[i])) : show(args[i], format));
@@ -199,6 +207,7 @@ CLI::App* addMathCommand(CLI::App& app, MathCommandOptions& o) {
   cmd->add_flag("--ftz", o.ftz, "the device flushes subnormals (also for double)");
   cmd->add_flag("--no-ftz", o.noFtz, "the device keeps subnormals (default: half and float may flush)");
   cmd->add_flag("--list", o.list, "list the functions and their operand counts");
+  cmd->add_option("--choice", o.choices, "name=option for results the spec leaves open (clref choices; repeatable)");
   return cmd;
 }
 

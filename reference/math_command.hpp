@@ -22,6 +22,7 @@ struct MathCommandOptions {
   std::string profile = "full";
   bool ftz = false, noFtz = false;
   bool list = false;
+  std::vector<std::string> choices;  // name=option (clref choices)
 };
 
 // Registers the `math` subcommand on `app`, parsing into `options`.

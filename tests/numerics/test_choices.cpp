@@ -5,7 +5,11 @@
 #include <stdexcept>
 #include <string>
 
+#include <cmath>
+#include <vector>
+
 #include "numerics/choices.hpp"
+#include "numerics/math.hpp"
 
 using namespace clref::numerics;
 
@@ -82,4 +86,45 @@ TEST_CASE("Choices::set rejects bad names and options with the valid ones listed
   CHECK_THROWS_AS(c.set(Choice::Mad, 200), std::invalid_argument);
   // A failed set leaves the value unchanged.
   CHECK(c.as<MadOption>(Choice::Mad) == MadOption::Fused);
+}
+
+TEST_CASE("evaluate applies the choices for results the spec leaves open", "[numerics][choices]") {
+  auto with = [](const char* assignment) {
+    Choices c;
+    c.set(assignment);
+    return c;
+  };
+  const Choices defaults;
+  auto eval = [](MathFn f, std::vector<double> args, const Choices& c) { return evaluate(f, args, Format::Float, Rounding::RTE, c); };
+
+  // OpenCL C 3.0 §6.15.4 clamp(5, 3, 1): fmin(fmax(5, 3), 1) = 1, or fmax(fmin(5, 1), 3) = 3.
+  CHECK(eval(MathFn::fclamp, {5, 3, 1}, defaults).value == 1.0);
+  CHECK(eval(MathFn::fclamp, {5, 3, 1}, with("clamp_inverted_bounds=max_of_min")).value == 3.0);
+  CHECK(eval(MathFn::fclamp, {5, 1, 3}, with("clamp_inverted_bounds=max_of_min")).value == 3.0);  // ordered: defined
+
+  // smoothstep(2, 1, 1.5): t = clamp((1.5 - 2)/(1 - 2), 0, 1) = 0.5, t²(3 - 2t) = 0.5; or NaN.
+  CHECK(eval(MathFn::smoothstep, {2, 1, 1.5}, defaults).value == 0.5);
+  CHECK(std::isnan(eval(MathFn::smoothstep, {2, 1, 1.5}, with("smoothstep_inverted_edges=nan")).value));
+  CHECK(eval(MathFn::smoothstep, {1, 2, 1.5}, with("smoothstep_inverted_edges=nan")).value == 0.5);  // ordered: defined
+
+  // remquo(1000, 1): the integral quotient is 1000; its low 7 bits are 1000 mod 128 = 104.
+  CHECK(eval(MathFn::remquo, {1000, 1}, defaults).integer == 104);
+  CHECK(eval(MathFn::remquo, {-1000, 1}, defaults).integer == -104);
+  CHECK(eval(MathFn::remquo, {1000, 1}, with("remquo_quotient_bits=31")).integer == 1000);
+  CHECK(eval(MathFn::remquo, {-1000, 1}, with("remquo_quotient_bits=31")).integer == -1000);
+
+  // lgamma_r's sign at NaN and -inf; at -2.5 Γ is negative (Γ(-2.5) = -0.945...), fixed.
+  CHECK(eval(MathFn::lgamma_r, {std::nan("")}, defaults).integer == 0);
+  CHECK(eval(MathFn::lgamma_r, {-INFINITY}, with("lgamma_sign_undefined=one")).integer == 1);
+  CHECK(eval(MathFn::lgamma_r, {std::nan("")}, with("lgamma_sign_undefined=one")).integer == 1);
+  CHECK(eval(MathFn::lgamma_r, {-2.5}, with("lgamma_sign_undefined=one")).integer == -1);
+
+  // max/min (common functions) with an infinite or NaN operand.
+  CHECK(eval(MathFn::fmax_common, {INFINITY, 1}, defaults).value == INFINITY);
+  CHECK(std::isnan(eval(MathFn::fmax_common, {INFINITY, 1}, with("common_minmax_special=nan")).value));
+  CHECK(std::isnan(eval(MathFn::fmin_common, {std::nan(""), 1}, with("common_minmax_special=nan")).value));
+  CHECK(eval(MathFn::fmin_common, {2, 1}, with("common_minmax_special=nan")).value == 1.0);  // finite: defined
+
+  // The exact path agrees (fast path or not).
+  CHECK(evaluateExact(MathFn::remquo, std::vector<double>{1000, 1}, Format::Float, Rounding::RTE, with("remquo_quotient_bits=31")).integer == 1000);
 }

@@ -85,3 +85,15 @@ TEST_CASE("clref math rejects unknown functions and wrong operands", "[reference
   CHECK(has(l.out, "\nsincos 1\n"));
   CHECK(has(l.out, "\nfma 3\n"));
 }
+
+TEST_CASE("clref math --choice decides the results the spec leaves open", "[reference][cli][math]") {
+  // remquo(1000, 1): the quotient 1000; the spec asks for its low 7 bits (1000 mod 128 = 104).
+  CHECK(has(clrefMath("remquo 1000 1").out, "quotient: 104"));
+  CHECK(has(clrefMath("remquo 1000 1 --choice remquo_quotient_bits=31").out, "quotient: 1000"));
+  // clamp(5, 3, 1) with minval > maxval: fmin(fmax(5, 3), 1) = 1 or fmax(fmin(5, 1), 3) = 3.
+  CHECK(has(clrefMath("fclamp 5 3 1").out, "result:   0x1p+0"));
+  CHECK(has(clrefMath("fclamp 5 3 1 --choice clamp_inverted_bounds=max_of_min").out, "result:   0x1.8p+1"));
+  const Run bad = clrefMath("remquo 1 1 --choice remquo_quotient_bits=8");
+  CHECK(bad.status == 2);
+  CHECK(has(bad.err, "options: 7, 31"));
+}
