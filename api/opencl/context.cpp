@@ -49,7 +49,7 @@ cl_context makeContext(std::vector<cl_context_properties> props, void(CL_CALLBAC
 CL_API_ENTRY cl_context CL_API_CALL clCreateContext(const cl_context_properties* properties, cl_uint num_devices,
                                                     const cl_device_id* devices,
                                                     void(CL_CALLBACK* pfn_notify)(const char*, const void*, size_t, void*),
-                                                    void* user_data, cl_int* errcode_ret) {
+                                                    void* user_data, cl_int* errcode_ret) try {
   ApiLock lock;
   std::vector<cl_context_properties> props;
   if (cl_int e = parseContextProperties(properties, props)) return withError(errcode_ret, e, cl_context(nullptr));
@@ -60,11 +60,13 @@ CL_API_ENTRY cl_context CL_API_CALL clCreateContext(const cl_context_properties*
   for (cl_uint i = 0; i < num_devices; ++i)
     if (!validDevice(devices[i])) return withError(errcode_ret, CL_INVALID_DEVICE, cl_context(nullptr));
   return withError(errcode_ret, CL_SUCCESS, makeContext(std::move(props), pfn_notify, user_data));
+} catch (...) {
+  return clref::cl::failedCall<cl_context>(errcode_ret);
 }
 
 CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(const cl_context_properties* properties, cl_device_type device_type,
                                                             void(CL_CALLBACK* pfn_notify)(const char*, const void*, size_t, void*),
-                                                            void* user_data, cl_int* errcode_ret) {
+                                                            void* user_data, cl_int* errcode_ret) try {
   ApiLock lock;
   std::vector<cl_context_properties> props;
   if (cl_int e = parseContextProperties(properties, props)) return withError(errcode_ret, e, cl_context(nullptr));
@@ -77,24 +79,33 @@ CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(const cl_context_pro
   if (device_type != CL_DEVICE_TYPE_ALL && !(device_type & (CL_DEVICE_TYPE_DEFAULT | kDeviceType)))
     return withError(errcode_ret, CL_DEVICE_NOT_FOUND, cl_context(nullptr));
   return withError(errcode_ret, CL_SUCCESS, makeContext(std::move(props), pfn_notify, user_data));
+} catch (...) {
+  return clref::cl::failedCall<cl_context>(errcode_ret);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clRetainContext(cl_context context) {
+CL_API_ENTRY cl_int CL_API_CALL clRetainContext(cl_context context) try {
   ApiLock lock;
   if (!validContext(context)) return CL_INVALID_CONTEXT;
   retainExternal(context);
   return CL_SUCCESS;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clReleaseContext(cl_context context) {
+CL_API_ENTRY cl_int CL_API_CALL clReleaseContext(cl_context context) try {
   ApiLock lock;
   if (!validContext(context)) return CL_INVALID_CONTEXT;
+  // Room for the deferred call of the destructor callbacks (and of a sub-buffer's parent's and
+  // the context's), before any change: a failed allocation leaves context as it was.
+  if (context->refCount == 1 && !context->destructorCallbacks.empty()) reserveDeferred(3);
   releaseExternal(context);
   return CL_SUCCESS;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_info param_name, size_t param_value_size,
-                                                 void* param_value, size_t* param_value_size_ret) {
+                                                 void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validContext(context)) return CL_INVALID_CONTEXT;
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
@@ -106,15 +117,19 @@ CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_
     case CL_CONTEXT_PROPERTIES: return out(context->properties);
     default: return CL_INVALID_VALUE;
   }
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(cl_context context, void(CL_CALLBACK* pfn_notify)(cl_context, void*),
-                                                               void* user_data) {
+                                                               void* user_data) try {
   ApiLock lock;
   if (!validContext(context)) return CL_INVALID_CONTEXT;
   if (!pfn_notify) return CL_INVALID_VALUE;  // §4.4: CL_INVALID_VALUE if pfn_notify is NULL
   context->destructorCallbacks.emplace_back(pfn_notify, user_data);
   return CL_SUCCESS;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 namespace clref::cl {

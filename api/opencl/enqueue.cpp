@@ -66,7 +66,7 @@ bool validMapFlags(cl_map_flags f) {
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read, size_t offset,
                                                     size_t size, void* ptr, cl_uint num_events_in_wait_list,
-                                                    const cl_event* event_wait_list, cl_event* event) {
+                                                    const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
   // §5.2.2 clEnqueueReadBuffer: CL_INVALID_VALUE if the region is out of bounds or ptr is NULL
@@ -80,11 +80,13 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_que
     if (size) std::memcpy(ptr, data->data() + offset, size);
     return CL_SUCCESS;
   }, blocking_read);
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_write, size_t offset,
                                                      size_t size, const void* ptr, cl_uint num_events_in_wait_list,
-                                                     const cl_event* event_wait_list, cl_event* event) {
+                                                     const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
   if (!inBounds(offset, size, buffer->size) || !ptr) return CL_INVALID_VALUE;
@@ -97,6 +99,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_qu
     if (size) std::memmove(data->data() + offset, ptr, size);
     return CL_SUCCESS;
   }, blocking_write);
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 namespace {
@@ -127,19 +131,23 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBufferRect(cl_command_queue command
                                                         const size_t* buffer_origin, const size_t* host_origin, const size_t* region,
                                                         size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
                                                         size_t host_slice_pitch, void* ptr, cl_uint num_events_in_wait_list,
-                                                        const cl_event* event_wait_list, cl_event* event) {
+                                                        const cl_event* event_wait_list, cl_event* event) try {
   return rectCommand(true, command_queue, buffer, blocking_read, buffer_origin, host_origin, region, buffer_row_pitch, buffer_slice_pitch,
                      host_row_pitch, host_slice_pitch, ptr, num_events_in_wait_list, event_wait_list, event);
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_write,
                                                          const size_t* buffer_origin, const size_t* host_origin, const size_t* region,
                                                          size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
                                                          size_t host_slice_pitch, const void* ptr, cl_uint num_events_in_wait_list,
-                                                         const cl_event* event_wait_list, cl_event* event) {
+                                                         const cl_event* event_wait_list, cl_event* event) try {
   return rectCommand(false, command_queue, buffer, blocking_write, buffer_origin, host_origin, region, buffer_row_pitch,
                      buffer_slice_pitch, host_row_pitch, host_slice_pitch, const_cast<void*>(ptr), num_events_in_wait_list,
                      event_wait_list, event);
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 namespace {
@@ -149,7 +157,7 @@ std::pair<cl_mem, size_t> root(cl_mem m) { return m->parent ? std::pair{m->paren
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer, size_t src_offset,
                                                     size_t dst_offset, size_t size, cl_uint num_events_in_wait_list,
-                                                    const cl_event* event_wait_list, cl_event* event) {
+                                                    const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list, event_wait_list)) return e;
   // §5.2.3 clEnqueueCopyBuffer: CL_INVALID_VALUE if src_offset, dst_offset, size, src_offset +
@@ -168,13 +176,15 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_que
     std::memmove(d->data() + dst_offset, s->data() + src_offset, size);
     return CL_SUCCESS;
   });
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer,
                                                         const size_t* src_origin, const size_t* dst_origin, const size_t* region,
                                                         size_t src_row_pitch, size_t src_slice_pitch, size_t dst_row_pitch,
                                                         size_t dst_slice_pitch, cl_uint num_events_in_wait_list,
-                                                        const cl_event* event_wait_list, cl_event* event) {
+                                                        const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list, event_wait_list)) return e;
   // §5.2.3 clEnqueueCopyBufferRect: CL_INVALID_VALUE for NULL origins/region, zero region
@@ -203,11 +213,13 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue command
     copyRect(dbuf->data(), d, sbuf->data(), s);
     return CL_SUCCESS;
   });
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer, const void* pattern, size_t pattern_size,
                                                     size_t offset, size_t size, cl_uint num_events_in_wait_list,
-                                                    const cl_event* event_wait_list, cl_event* event) {
+                                                    const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
   // §5.2.4 clEnqueueFillBuffer: CL_INVALID_VALUE if offset/size out of bounds, pattern NULL,
@@ -222,11 +234,13 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_que
     for (size_t i = 0; i < size; i += pat.size()) std::memcpy(data->data() + offset + i, pat.data(), pat.size());
     return CL_SUCCESS;
   });
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_map, cl_map_flags map_flags,
                                                   size_t offset, size_t size, cl_uint num_events_in_wait_list,
-                                                  const cl_event* event_wait_list, cl_event* event, cl_int* errcode_ret) {
+                                                  const cl_event* event_wait_list, cl_event* event, cl_int* errcode_ret) try {
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list))
     return withError(errcode_ret, e, static_cast<void*>(nullptr));
@@ -249,15 +263,18 @@ CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue
   // The buffer's storage is host memory (for CL_MEM_USE_HOST_PTR: host_ptr itself, as §5.2.5
   // requires), so the mapped pointer is the storage itself.
   void* p = buffer->buffer->data() + offset;
+  rootBuffer->mappings.reserve(rootBuffer->mappings.size() + 1);  // no failed allocation once the map is enqueued
   cl_int e = enqueue(lock, command_queue, CL_COMMAND_MAP_BUFFER, num_events_in_wait_list, event_wait_list, event, nullptr, blocking_map);
   if (e != CL_SUCCESS) return withError(errcode_ret, e, static_cast<void*>(nullptr));
   ++buffer->mapCount;
   rootBuffer->mappings.push_back({buffer, p, base + offset, size, writing});
   return withError(errcode_ret, CL_SUCCESS, p);
+} catch (...) {
+  return clref::cl::failedCall<void*>(errcode_ret);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command_queue, cl_mem memobj, void* mapped_ptr,
-                                                        cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) {
+                                                        cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
@@ -268,14 +285,19 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command
   auto& mappings = root(memobj).first->mappings;
   auto it = std::find_if(mappings.begin(), mappings.end(), [&](const Mapping& m) { return m.mem == memobj && m.ptr == mapped_ptr; });
   if (it == mappings.end()) return CL_INVALID_VALUE;
-  mappings.erase(it);
+  const size_t index = size_t(it - mappings.begin());
+  // Enqueue first: if it fails (CL_OUT_OF_HOST_MEMORY) the region stays mapped.
+  const cl_int e = enqueue(lock, command_queue, CL_COMMAND_UNMAP_MEM_OBJECT, num_events_in_wait_list, event_wait_list, event, nullptr);
+  mappings.erase(mappings.begin() + std::ptrdiff_t(index));
   --memobj->mapCount;
-  return enqueue(lock, command_queue, CL_COMMAND_UNMAP_MEM_OBJECT, num_events_in_wait_list, event_wait_list, event, nullptr);
+  return e;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue command_queue, cl_uint num_mem_objects, const cl_mem* mem_objects,
                                                            cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
-                                                           const cl_event* event_wait_list, cl_event* event) {
+                                                           const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   // §5.5.4 clEnqueueMigrateMemObjects: CL_INVALID_VALUE if num_mem_objects is 0, mem_objects is
@@ -291,6 +313,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue comm
   // One memory for host and device: migration moves nothing. CONTENT_UNDEFINED allows keeping
   // the contents, which is what happens.
   return enqueue(lock, command_queue, CL_COMMAND_MIGRATE_MEM_OBJECTS, num_events_in_wait_list, event_wait_list, event, nullptr);
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 // ---- image commands: no image can exist (CL_DEVICE_IMAGE_SUPPORT false) -------------------------
@@ -344,41 +368,53 @@ cl_int imageCommand(cl_command_queue q, std::initializer_list<cl_mem> images, co
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue command_queue, cl_mem image, cl_bool, const size_t* origin,
                                                    const size_t* region, size_t, size_t, void* ptr, cl_uint num_events_in_wait_list,
-                                                   const cl_event* event_wait_list, cl_event*) {
+                                                   const cl_event* event_wait_list, cl_event*) try {
   return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list, {origin, region, ptr}, region);
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image, cl_bool, const size_t* origin,
                                                     const size_t* region, size_t, size_t, const void* ptr, cl_uint num_events_in_wait_list,
-                                                    const cl_event* event_wait_list, cl_event*) {
+                                                    const cl_event* event_wait_list, cl_event*) try {
   return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list, {origin, region, ptr}, region);
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_image, const size_t* src_origin,
                                                    const size_t* dst_origin, const size_t* region, cl_uint num_events_in_wait_list,
-                                                   const cl_event* event_wait_list, cl_event*) {
+                                                   const cl_event* event_wait_list, cl_event*) try {
   return imageCommand(command_queue, {src_image, dst_image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
                       {src_origin, dst_origin, region}, region);
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_buffer,
                                                            const size_t* src_origin, const size_t* region, size_t dst_offset,
-                                                           cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) {
+                                                           cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) try {
   return imageCommand(command_queue, {src_image}, &dst_buffer, dst_offset, num_events_in_wait_list, event_wait_list, {src_origin, region},
                       region);
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_image,
                                                            size_t src_offset, const size_t* dst_origin, const size_t* region,
-                                                           cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) {
+                                                           cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) try {
   return imageCommand(command_queue, {dst_image}, &src_buffer, src_offset, num_events_in_wait_list, event_wait_list, {dst_origin, region},
                       region);
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queue, cl_mem image, const void* fill_color, const size_t* origin,
                                                    const size_t* region, cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
-                                                   cl_event*) {
+                                                   cl_event*) try {
   return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list, {fill_color, origin, region}, region);
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue, cl_mem image, cl_bool, cl_map_flags map_flags,
                                                  const size_t* origin, const size_t* region, size_t* image_row_pitch, size_t*,
                                                  cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*,
-                                                 cl_int* errcode_ret) {
+                                                 cl_int* errcode_ret) try {
   ApiLock lock;
   // §5.3.6 clEnqueueMapImage: CL_INVALID_VALUE if origin, region or image_row_pitch is NULL, or
   // values specified in map_flags are not valid.
@@ -386,6 +422,8 @@ CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue,
                                {origin, region, image_row_pitch}, region);
   if (e == CL_SUCCESS && !validMapFlags(map_flags)) e = CL_INVALID_VALUE;
   return withError(errcode_ret, e == CL_SUCCESS ? CL_INVALID_OPERATION : e, static_cast<void*>(nullptr));
+} catch (...) {
+  return clref::cl::failedCall<void*>(errcode_ret);
 }
 
 // ---- SVM commands (§5.6.2): the device reports no SVM (CL_DEVICE_SVM_CAPABILITIES 0) -----------
@@ -411,17 +449,19 @@ bool validPatternSize(size_t pattern_size) { return powerOfTwo(pattern_size) && 
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue command_queue, cl_uint num_svm_pointers, void* svm_pointers[],
                                                  void(CL_CALLBACK*)(cl_command_queue, cl_uint, void*[], void*), void*,
-                                                 cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) {
+                                                 cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
   if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if num_svm_pointers is 0 and svm_pointers is non-NULL, or if svm_pointers
   // is NULL and num_svm_pointers is not 0
   if ((num_svm_pointers == 0) != (svm_pointers == nullptr)) return CL_INVALID_VALUE;
   return CL_INVALID_OPERATION;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool, void* dst_ptr, const void* src_ptr, size_t size,
-                                                   cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) {
+                                                   cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
   if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if dst_ptr or src_ptr is NULL
@@ -430,10 +470,12 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queu
   const auto d = reinterpret_cast<uintptr_t>(dst_ptr), s = reinterpret_cast<uintptr_t>(src_ptr);
   if (d < s + size && s < d + size) return CL_MEM_COPY_OVERLAP;
   return CL_INVALID_OPERATION;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue, void* svm_ptr, const void* pattern, size_t pattern_size,
-                                                    size_t size, cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) {
+                                                    size_t size, cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
   if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if svm_ptr or pattern is NULL, pattern_size is 0, not a power of two or
@@ -442,29 +484,35 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_que
   if (!svm_ptr || !pattern || !validPatternSize(pattern_size)) return CL_INVALID_VALUE;
   if (reinterpret_cast<uintptr_t>(svm_ptr) % pattern_size || size % pattern_size) return CL_INVALID_VALUE;
   return CL_INVALID_OPERATION;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue, cl_bool, cl_map_flags map_flags, void* svm_ptr, size_t size,
-                                                cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) {
+                                                cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
   if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if svm_ptr is NULL, size is 0, or values specified in map_flags are not valid
   if (!svm_ptr || size == 0 || !validMapFlags(map_flags)) return CL_INVALID_VALUE;
   return CL_INVALID_OPERATION;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue command_queue, void* svm_ptr, cl_uint num_events_in_wait_list,
-                                                  const cl_event* event_wait_list, cl_event*) {
+                                                  const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
   if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if svm_ptr is NULL
   if (!svm_ptr) return CL_INVALID_VALUE;
   return CL_INVALID_OPERATION;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_queue, cl_uint num_svm_pointers, const void** svm_pointers,
                                                        const size_t* sizes, cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
-                                                       const cl_event* event_wait_list, cl_event*) {
+                                                       const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
   if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if num_svm_pointers is zero, svm_pointers is NULL, or flags is not zero and
@@ -477,6 +525,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_
     for (cl_uint i = 0; i < num_svm_pointers; ++i)
       if (sizes[i] != 0) return CL_INVALID_VALUE;
   return CL_INVALID_OPERATION;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 // §5.10 clEnqueueNativeKernel: the argument checks, then CL_INVALID_OPERATION since the device
@@ -484,7 +534,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue command_queue, void(CL_CALLBACK* user_func)(void*), void* args,
                                                       size_t cb_args, cl_uint num_mem_objects, const cl_mem* mem_list,
                                                       const void** args_mem_loc, cl_uint num_events_in_wait_list,
-                                                      const cl_event* event_wait_list, cl_event*) {
+                                                      const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   if (cl_int e = checkWaitList(command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
@@ -501,4 +551,6 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue command_q
   for (cl_uint i = 0; i < num_mem_objects; ++i)
     if (mem_list[i] && (!validMem(mem_list[i]) || mem_list[i]->type != CL_MEM_OBJECT_BUFFER)) return CL_INVALID_MEM_OBJECT;
   return CL_INVALID_OPERATION;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }

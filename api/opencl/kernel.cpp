@@ -52,17 +52,18 @@ cl_ulong staticLocalBytes(const clref::interpreter::Module& m, const std::string
 
 cl_kernel newKernel(cl_program program, const std::string& name) {
   auto hk = std::make_unique<host::Kernel>(program->executable, name);
-  auto* k = new _cl_kernel();
+  auto owned = std::make_unique<_cl_kernel>();  // freed if an allocation below fails
+  cl_kernel k = owned.get();
   k->program = program;
   k->name = name;
   k->args.resize(hk->argCount());
   for (size_t i = 0; i < hk->argCount(); ++i) k->args[i].kind = hk->argInfo(i).kind;
   k->kernel = std::move(hk);
   k->staticLocalBytes = staticLocalBytes(program->executable->module(), name);
+  registerObject(k);  // may fail (CL_OUT_OF_HOST_MEMORY): before the program counts the kernel
   retainInternal(program);
   ++program->kernelsAttached;
-  registerObject(k);
-  return k;
+  return owned.release();
 }
 
 std::array<size_t, 3> requiredSize(cl_kernel k) {
@@ -84,7 +85,7 @@ bool exceedsMaxByteOffset(cl_kernel k, cl_uint arg_index, size_t bytes) {
 
 }  // namespace
 
-CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char* kernel_name, cl_int* errcode_ret) {
+CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char* kernel_name, cl_int* errcode_ret) try {
   ApiLock lock;
   // §5.9.1 clCreateKernel
   if (!validProgram(program)) return withError(errcode_ret, CL_INVALID_PROGRAM, cl_kernel(nullptr));
@@ -97,15 +98,19 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char
   if (std::find(names.begin(), names.end(), kernel_name) == names.end()) return withError(errcode_ret, CL_INVALID_KERNEL_NAME, cl_kernel(nullptr));
   try {
     return withError(errcode_ret, CL_SUCCESS, newKernel(program, kernel_name));
+  } catch (const std::bad_alloc&) {
+    throw;  // CL_OUT_OF_HOST_MEMORY, not an invalid kernel definition
   } catch (const std::exception& e) {
     // CL_INVALID_KERNEL_DEFINITION: the function definition cannot be used as a kernel (lowering
     // rejected it).
     std::fprintf(stderr, "clref: kernel %s: %s\n", kernel_name, e.what());
     return withError(errcode_ret, CL_INVALID_KERNEL_DEFINITION, cl_kernel(nullptr));
   }
+} catch (...) {
+  return clref::cl::failedCall<cl_kernel>(errcode_ret);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kernel* kernels, cl_uint* num_kernels_ret) {
+CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kernel* kernels, cl_uint* num_kernels_ret) try {
   ApiLock lock;
   // §5.9.1 clCreateKernelsInProgram
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
@@ -116,41 +121,51 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_
   if (kernels) {
     std::vector<cl_kernel> made;
     try {
+      made.reserve(names.size());
       for (const auto& n : names) made.push_back(newKernel(program, n));
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
       for (cl_kernel k : made) releaseExternal(k);
+      if (dynamic_cast<const std::bad_alloc*>(&e)) throw;  // CL_OUT_OF_HOST_MEMORY
       return CL_INVALID_KERNEL_DEFINITION;
     }
     std::copy(made.begin(), made.end(), kernels);
   }
   if (num_kernels_ret) *num_kernels_ret = cl_uint(names.size());
   return CL_SUCCESS;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
-CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int* errcode_ret) {
+CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int* errcode_ret) try {
   ApiLock lock;
   // §5.9.1 clCloneKernel: a copy with the same arguments.
   if (!validKernel(source_kernel)) return withError(errcode_ret, CL_INVALID_KERNEL, cl_kernel(nullptr));
   cl_kernel k = newKernel(source_kernel->program, source_kernel->name);
   k->args = source_kernel->args;
   return withError(errcode_ret, CL_SUCCESS, k);
+} catch (...) {
+  return clref::cl::failedCall<cl_kernel>(errcode_ret);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel kernel) {
+CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel kernel) try {
   ApiLock lock;
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   retainExternal(kernel);
   return CL_SUCCESS;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) {
+CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) try {
   ApiLock lock;
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   releaseExternal(kernel);
   return CL_SUCCESS;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size, const void* arg_value) {
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size, const void* arg_value) try {
   ApiLock lock;
   // §5.9.2 clSetKernelArg
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
@@ -202,17 +217,21 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
   r.set = true;
   a = std::move(r);
   return CL_SUCCESS;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void*) {
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void*) try {
   ApiLock lock;
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   // §5.9.2 clSetKernelArgSVMPointer: CL_INVALID_OPERATION if no devices in the context support SVM
   return CL_INVALID_OPERATION;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name, size_t param_value_size,
-                                                    const void* param_value) {
+                                                    const void* param_value) try {
   ApiLock lock;
   // §5.9.2 clSetKernelExecInfo: CL_INVALID_KERNEL; CL_INVALID_VALUE if param_name is not valid,
   // param_value is NULL or the size is wrong; CL_INVALID_OPERATION for the SVM parameters when
@@ -225,10 +244,12 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_
     case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM: return CL_INVALID_OPERATION;
     default: (void)param_value_size, (void)param_value; return CL_INVALID_VALUE;
   }
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name, size_t param_value_size, void* param_value,
-                                                size_t* param_value_size_ret) {
+                                                size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
@@ -246,10 +267,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info
     }
     default: return CL_INVALID_VALUE;
   }
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index, cl_kernel_arg_info param_name,
-                                                   size_t param_value_size, void* param_value, size_t* param_value_size_ret) {
+                                                   size_t param_value_size, void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   // §5.9.3 clGetKernelArgInfo
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
@@ -312,10 +335,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
     case CL_KERNEL_ARG_NAME: return out(info.name);
     default: return CL_INVALID_VALUE;
   }
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_work_group_info param_name,
-                                                         size_t param_value_size, void* param_value, size_t* param_value_size_ret) {
+                                                         size_t param_value_size, void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   // §5.9.3 clGetKernelWorkGroupInfo: device may be NULL when the kernel has one device.
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
@@ -336,15 +361,19 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
     case CL_KERNEL_PRIVATE_MEM_SIZE: return out(cl_ulong(0));
     default: return CL_INVALID_VALUE;
   }
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info, size_t, const void*,
-                                                        size_t, void*, size_t*) {
+                                                        size_t, void*, size_t*) try {
   ApiLock lock;
   // §5.9.3 clGetKernelSubGroupInfo: CL_INVALID_OPERATION if the device does not support sub-groups
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   if (device && device != theDevice()) return CL_INVALID_DEVICE;
   return CL_INVALID_OPERATION;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 // ---- §5.10 clEnqueueNDRangeKernel ------------------------------------------------------------
@@ -352,7 +381,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
                                                        const size_t* global_work_offset, const size_t* global_work_size,
                                                        const size_t* local_work_size, cl_uint num_events_in_wait_list,
-                                                       const cl_event* event_wait_list, cl_event* event) {
+                                                       const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
@@ -410,7 +439,6 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
     if (a.kind == host::ArgKind::Local) localBytes += a.localBytes;
   if (localBytes > kLocalMemSize) return CL_OUT_OF_RESOURCES;
   auto args = kernel->args;  // the arguments as of enqueue time (§5.9.2)
-  retainInternal(kernel);
   cl_context context = command_queue->context;
   auto work = [kernel, args, range, empty, context]() -> cl_int {
     if (empty) return CL_SUCCESS;
@@ -448,17 +476,29 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
     }
   };
   // The kernel stays alive until the command ran: released by a trailing marker-free wrapper.
-  auto wrapped = [work, kernel]() -> cl_int {
+  std::function<cl_int()> wrapped = [work, kernel]() -> cl_int {
     const cl_int r = work();
     releaseInternal(kernel);
     return r;
   };
-  return enqueue(lock, command_queue, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list, event_wait_list, event, wrapped);
+  // Retained once every allocation of the command is made; enqueue either queues the command or
+  // fails (CL_OUT_OF_HOST_MEMORY) without running it, then the reference is dropped again.
+  retainInternal(kernel);
+  try {
+    return enqueue(lock, command_queue, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list, event_wait_list, event, std::move(wrapped));
+  } catch (...) {
+    releaseInternal(kernel);
+    throw;
+  }
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl_kernel kernel, cl_uint num_events_in_wait_list,
-                                              const cl_event* event_wait_list, cl_event* event) {
+                                              const cl_event* event_wait_list, cl_event* event) try {
   // §5.10 clEnqueueTask (deprecated by 2.0): an NDRange of one work-item in a work-group of one.
   const size_t one = 1;
   return clEnqueueNDRangeKernel(command_queue, kernel, 1, nullptr, &one, &one, num_events_in_wait_list, event_wait_list, event);
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }

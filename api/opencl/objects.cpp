@@ -27,6 +27,17 @@ std::unordered_set<const void*>& live() {
 }  // namespace
 
 void deferCallback(std::function<void()> fn) { deferred().push_back(std::move(fn)); }
+void reserveDeferred(size_t n) { deferred().reserve(deferred().size() + n); }
+
+cl_int currentExceptionCode() {
+  try {
+    throw;
+  } catch (const std::bad_alloc&) {
+    return CL_OUT_OF_HOST_MEMORY;
+  } catch (...) {
+    return CL_OUT_OF_RESOURCES;
+  }
+}
 
 ApiLock::ApiLock() : lock_(apiMutex()) {}
 ApiLock::~ApiLock() {
@@ -70,11 +81,17 @@ void finalize(Object* o) {
     case Kind::Context: {
       auto* c = static_cast<cl_context>(o);
       // OpenCL 3.0 API §4.4 clSetContextDestructorCallback: called in reverse order of registration.
-      for (auto it = c->destructorCallbacks.rbegin(); it != c->destructorCallbacks.rend(); ++it) {
-        auto cb = *it;
-        deferCallback([cb, c] { cb.first(c, cb.second); });
+      // One deferred call capturing only c: it needs no allocation beyond the slot the releasing
+      // entry point reserved (reserveDeferred), so a release cannot fail half-done.
+      // Without callbacks c is deleted at once: a release that allocates nothing cannot fail.
+      if (c->destructorCallbacks.empty()) {
+        delete c;
+        return;
       }
-      deferCallback([c] { delete c; });
+      deferCallback([c] {
+        for (auto it = c->destructorCallbacks.rbegin(); it != c->destructorCallbacks.rend(); ++it) it->first(c, it->second);
+        delete c;
+      });
       return;
     }
     case Kind::Queue: {
@@ -88,14 +105,19 @@ void finalize(Object* o) {
       auto* m = static_cast<cl_mem>(o);
       // OpenCL 3.0 API §5.5.1 clSetMemObjectDestructorCallback: reverse order of registration,
       // after the memory object is deleted (the handle is only passed back, not usable).
-      for (auto it = m->destructorCallbacks.rbegin(); it != m->destructorCallbacks.rend(); ++it) {
-        auto cb = *it;
-        deferCallback([cb, m] { cb.first(m, cb.second); });
-      }
+      // One deferred call capturing only m (no allocation beyond the reserved slot, as above);
+      // without callbacks m is deleted at once (no allocation at all).
+      const bool callbacks = !m->destructorCallbacks.empty();
+      if (callbacks)
+        deferCallback([m] {
+          for (auto it = m->destructorCallbacks.rbegin(); it != m->destructorCallbacks.rend(); ++it) it->first(m, it->second);
+          delete m;
+        });
       m->buffer.reset();
-      if (m->parent) releaseInternal(m->parent);
+      cl_mem parent = m->parent;
       cl_context ctx = m->context;
-      deferCallback([m] { delete m; });
+      if (!callbacks) delete m;
+      if (parent) releaseInternal(parent);
       releaseInternal(ctx);
       return;
     }

@@ -44,6 +44,9 @@ std::condition_variable& apiCondition();  // notified whenever an event changes 
 // Callbacks collected while the lock is held; run by ~ApiLock after unlocking, so a callback
 // may call the API (e.g. clSetUserEventStatus from an event callback).
 void deferCallback(std::function<void()> fn);
+// Room for n more deferred callbacks: deferCallback then cannot fail for lack of memory (for
+// changes that must not be left half-done by CL_OUT_OF_HOST_MEMORY).
+void reserveDeferred(size_t n);
 
 class ApiLock {
  public:
@@ -54,6 +57,23 @@ class ApiLock {
  private:
   std::unique_lock<std::mutex> lock_;
 };
+
+// ---- exceptions at the API boundary ---------------------------------------------------------
+
+// Every entry point is a function-try-block: no C++ exception crosses into the C caller. A
+// failed allocation is the spec's CL_OUT_OF_HOST_MEMORY ("a failure to allocate resources
+// required by the OpenCL implementation on the host", listed for nearly every entry point); any
+// other escaping exception is an internal failure, reported as CL_OUT_OF_RESOURCES.
+cl_int currentExceptionCode();  // call from a catch handler
+template <class R> R failedCall(cl_int* errcode_ret) {
+  const cl_int code = currentExceptionCode();
+  if constexpr (std::is_same_v<R, cl_int>) {
+    return code;
+  } else {
+    if (errcode_ret) *errcode_ret = code;
+    if constexpr (!std::is_void_v<R>) return R{};
+  }
+}
 
 // ---- object base, registry, reference counts -----------------------------------------------
 

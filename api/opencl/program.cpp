@@ -445,7 +445,7 @@ void notifyLater(void(CL_CALLBACK* fn)(cl_program, void*), cl_program p, void* d
 }  // namespace
 
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint count, const char** strings, const size_t* lengths,
-                                                              cl_int* errcode_ret) {
+                                                              cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
   // §5.8.1 clCreateProgramWithSource: CL_INVALID_VALUE if count is 0, strings is NULL, or any
@@ -460,9 +460,11 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context
   cl_program p = newProgram(context, _cl_program::Origin::Source);
   p->source = std::move(src);
   return withError(errcode_ret, CL_SUCCESS, p);
+} catch (...) {
+  return clref::cl::failedCall<cl_program>(errcode_ret);
 }
 
-CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void* il, size_t length, cl_int* errcode_ret) {
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void* il, size_t length, cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
   // §5.8.1 clCreateProgramWithIL: CL_INVALID_VALUE if il is NULL or length is 0, or if the
@@ -472,21 +474,27 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, co
   auto w = words(il, length);
   try {
     (void)clref::interpreter::Module::parse(w);
+  } catch (const std::bad_alloc&) {
+    throw;  // CL_OUT_OF_HOST_MEMORY, not invalid IL
   } catch (const std::exception&) {
     return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
   }
   cl_program p = newProgram(context, _cl_program::Origin::IL);
   p->il = w;
   return withError(errcode_ret, CL_SUCCESS, p);
+} catch (...) {
+  return clref::cl::failedCall<cl_program>(errcode_ret);
 }
 
-CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithILKHR(cl_context context, const void* il, size_t length, cl_int* errcode_ret) {
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithILKHR(cl_context context, const void* il, size_t length, cl_int* errcode_ret) try {
   return clCreateProgramWithIL(context, il, length, errcode_ret);  // cl_khr_il_program
+} catch (...) {
+  return clref::cl::failedCall<cl_program>(errcode_ret);
 }
 
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num_devices, const cl_device_id* device_list,
                                                               const size_t* lengths, const unsigned char** binaries, cl_int* binary_status,
-                                                              cl_int* errcode_ret) {
+                                                              cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
   // §5.8.1 clCreateProgramWithBinary: CL_INVALID_VALUE if device_list is NULL or num_devices is
@@ -507,6 +515,8 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context
     if (valid) {
       try {
         (void)clref::interpreter::Module::parse(words(binaries[i], lengths[i]));
+      } catch (const std::bad_alloc&) {
+        throw;  // CL_OUT_OF_HOST_MEMORY, not an invalid binary
       } catch (const std::exception&) {
         valid = false;
       }
@@ -519,10 +529,12 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context
   p->spirv = words(binaries[0], lengths[0]);
   p->binaryType = hasImports(p->spirv) ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   return withError(errcode_ret, CL_SUCCESS, p);
+} catch (...) {
+  return clref::cl::failedCall<cl_program>(errcode_ret);
 }
 
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_devices, const cl_device_id* device_list,
-                                                                      const char* kernel_names, cl_int* errcode_ret) {
+                                                                      const char* kernel_names, cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
   // §5.8.1 clCreateProgramWithBuiltInKernels: CL_INVALID_VALUE if device_list is NULL,
@@ -532,24 +544,30 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context
   for (cl_uint i = 0; i < num_devices; ++i)
     if (device_list[i] != theDevice()) return withError(errcode_ret, CL_INVALID_DEVICE, cl_program(nullptr));
   return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
+} catch (...) {
+  return clref::cl::failedCall<cl_program>(errcode_ret);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program) {
+CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program) try {
   ApiLock lock;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   retainExternal(program);
   return CL_SUCCESS;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program program) {
+CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program program) try {
   ApiLock lock;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   releaseExternal(program);
   return CL_SUCCESS;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program program, void(CL_CALLBACK* pfn_notify)(cl_program, void*),
-                                                            void* user_data) {
+                                                            void* user_data) try {
   ApiLock lock;
   (void)user_data;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
@@ -557,10 +575,12 @@ CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program program, 
   // §5.8.? clSetProgramReleaseCallback: CL_INVALID_OPERATION if no devices in the context
   // support destructors for program scope global variables (clref does not).
   return CL_INVALID_OPERATION;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program program, cl_uint spec_id, size_t spec_size,
-                                                                   const void* spec_value) {
+                                                                   const void* spec_value) try {
   ApiLock lock;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   // §5.8.4 clSetProgramSpecializationConstant: CL_INVALID_PROGRAM if program is not created by
@@ -582,10 +602,12 @@ CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program pr
         return CL_SUCCESS;
       }
   return CL_INVALID_SPEC_ID;  // spec_id is not a specialization constant of the module
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_devices, const cl_device_id* device_list, const char* options,
-                                               void(CL_CALLBACK* pfn_notify)(cl_program, void*), void* user_data) {
+                                               void(CL_CALLBACK* pfn_notify)(cl_program, void*), void* user_data) try {
   ApiLock lock;
   // §5.8.2 clBuildProgram
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
@@ -620,12 +642,14 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
   if (r != CL_SUCCESS) program->binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
   notifyLater(pfn_notify, program, user_data);
   return r;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num_devices, const cl_device_id* device_list,
                                                  const char* options, cl_uint num_input_headers, const cl_program* input_headers,
                                                  const char** header_include_names, void(CL_CALLBACK* pfn_notify)(cl_program, void*),
-                                                 void* user_data) {
+                                                 void* user_data) try {
   ApiLock lock;
   // §5.8.3 clCompileProgram
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
@@ -662,11 +686,13 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   program->binaryType = r == CL_SUCCESS ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT : CL_PROGRAM_BINARY_TYPE_NONE;
   notifyLater(pfn_notify, program, user_data);
   return r;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices, const cl_device_id* device_list, const char* options,
                                                   cl_uint num_input_programs, const cl_program* input_programs,
-                                                  void(CL_CALLBACK* pfn_notify)(cl_program, void*), void* user_data, cl_int* errcode_ret) {
+                                                  void(CL_CALLBACK* pfn_notify)(cl_program, void*), void* user_data, cl_int* errcode_ret) try {
   ApiLock lock;
   // §5.8.5 clLinkProgram
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
@@ -726,10 +752,12 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   notifyLater(pfn_notify, p, user_data);
   // §5.8.5: on CL_LINK_PROGRAM_FAILURE a valid program object is returned (its log explains).
   return withError(errcode_ret, r, p);
+} catch (...) {
+  return clref::cl::failedCall<cl_program>(errcode_ret);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_info param_name, size_t param_value_size, void* param_value,
-                                                 size_t* param_value_size_ret) {
+                                                 size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
@@ -771,10 +799,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
       return out(cl_bool(CL_FALSE));
     default: return CL_INVALID_VALUE;
   }
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_device_id device, cl_program_build_info param_name,
-                                                      size_t param_value_size, void* param_value, size_t* param_value_size_ret) {
+                                                      size_t param_value_size, void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   if (device != theDevice()) return CL_INVALID_DEVICE;  // not in the list of devices of program
@@ -802,4 +832,6 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
     }
     default: return CL_INVALID_VALUE;
   }
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }

@@ -20,6 +20,13 @@ std::unordered_set<cl_command_queue>& queues() {
 }
 bool draining = false;
 bool drainAgain = false;
+// drainAll's copy of queues(), kept with room for every queue (reserved by makeQueue): draining
+// must not allocate, or a failed allocation (CL_OUT_OF_HOST_MEMORY) in the middle of an API call
+// would leave `draining` set and no queue would ever run a command again.
+std::vector<cl_command_queue>& drainList() {
+  static std::vector<cl_command_queue> v;
+  return v;
+}
 
 // Runs the runnable prefix of q's pending commands; true when something ran.
 bool drainQueue(cl_command_queue q) {
@@ -40,7 +47,14 @@ bool drainQueue(cl_command_queue q) {
       setEventStatus(c.event, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
     } else {
       setEventStatus(c.event, CL_RUNNING);
-      const cl_int r = c.work ? c.work() : CL_SUCCESS;
+      cl_int r;
+      try {
+        r = c.work ? c.work() : CL_SUCCESS;
+      } catch (...) {
+        // The command is already off the queue: an exception (a failed allocation) ends it with
+        // an error status instead of leaving its event running forever.
+        r = currentExceptionCode();
+      }
       setEventStatus(c.event, r == CL_SUCCESS ? CL_COMPLETE : r);
     }
     for (cl_event w : c.waits) releaseInternal(w);
@@ -62,7 +76,8 @@ void drainAll() {
     drainAgain = false;
     // Hold every queue while draining: completing a command may drop the last reference to a
     // queue (its events held it).
-    std::vector<cl_command_queue> qs(queues().begin(), queues().end());
+    std::vector<cl_command_queue>& qs = drainList();  // no allocation: capacity reserved by makeQueue
+    qs.assign(queues().begin(), queues().end());
     for (cl_command_queue q : qs) retainInternal(q);
     for (cl_command_queue q : qs) drainAgain = drainQueue(q) || drainAgain;
     for (cl_command_queue q : qs) releaseInternal(q);
@@ -73,6 +88,21 @@ void drainAll() {
 void setEventStatus(cl_event e, cl_int status) {
   // §5.11: a status only moves towards CL_COMPLETE (or to an error), once per state.
   if (e->status <= CL_COMPLETE) return;
+  // The calls of the callbacks that become due are made (allocated) before any change: a failed
+  // allocation (CL_OUT_OF_HOST_MEMORY) leaves the event as it was.
+  std::vector<std::function<void()>> calls;
+  for (const auto& cb : e->callbacks) {
+    if (cb.done || !(status <= cb.trigger)) continue;
+    auto fn = cb.fn;
+    void* data = cb.data;
+    const cl_int reported = status < 0 ? status : cb.trigger;
+    calls.push_back([e, fn, data, reported] {
+      fn(e, reported, data);
+      ApiLock lock;
+      releaseInternal(e);
+    });
+  }
+  reserveDeferred(calls.size());
   e->status = status;
   const cl_ulong t = nowNs();
   if (status == CL_SUBMITTED) e->submit = t;
@@ -88,15 +118,8 @@ void setEventStatus(cl_event e, cl_int status) {
     if (cb.done || !(status <= cb.trigger)) continue;
     cb.done = true;
     retainInternal(e);  // the callback receives a valid event
-    auto fn = cb.fn;
-    void* data = cb.data;
-    const cl_int reported = status < 0 ? status : cb.trigger;
-    deferCallback([e, fn, data, reported] {
-      fn(e, reported, data);
-      ApiLock lock;
-      releaseInternal(e);
-    });
   }
+  for (auto& call : calls) deferCallback(std::move(call));  // no allocation: room reserved
   apiCondition().notify_all();
 }
 
@@ -116,24 +139,31 @@ cl_int checkWaitList(cl_context context, cl_uint n, const cl_event* list) {
 
 cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list, cl_event* eventOut,
                std::function<cl_int()> work, bool blocking) {
-  auto* e = new _cl_event();
+  // Every allocation before any change: if one fails (CL_OUT_OF_HOST_MEMORY) nothing is queued,
+  // registered or retained, and `work` is dropped without running.
+  auto owned = std::make_unique<_cl_event>();
+  cl_event e = owned.get();
   e->context = q->context;
   e->queue = q;
   e->type = type;
   e->status = CL_QUEUED;
   e->queued = nowNs();
-  retainInternal(q);
-  retainInternal(q->context);
-  registerObject(e);
   Command c;
   c.event = e;
-  retainInternal(e);
-  for (cl_uint i = 0; i < n; ++i) {
-    retainInternal(list[i]);
-    c.waits.push_back(list[i]);
-  }
+  c.waits.assign(list, list + n);
   c.work = std::move(work);
   q->pending.push_back(std::move(c));
+  try {
+    registerObject(e);
+  } catch (...) {
+    q->pending.pop_back();
+    throw;
+  }
+  owned.release();
+  retainInternal(q);
+  retainInternal(q->context);
+  retainInternal(e);
+  for (cl_uint i = 0; i < n; ++i) retainInternal(list[i]);
   drainAll();
   cl_int result = CL_SUCCESS;
   if (blocking) {
@@ -161,15 +191,24 @@ namespace {
 
 cl_command_queue makeQueue(cl_context context, cl_device_id device, cl_command_queue_properties props,
                            std::vector<cl_queue_properties> array) {
-  auto* q = new _cl_command_queue();
+  // Every allocation before any change, so that a failed one (CL_OUT_OF_HOST_MEMORY) leaves
+  // nothing half-made; drainAll's list gets room for the new queue (drainAll must not allocate).
+  auto owned = std::make_unique<_cl_command_queue>();
+  cl_command_queue q = owned.get();
   q->context = context;
   q->device = device;
   q->properties = props;
   q->propertyArray = std::move(array);
-  retainInternal(context);
-  registerObject(q);
+  drainList().reserve(queues().size() + 1);
   queues().insert(q);
-  return q;
+  try {
+    registerObject(q);
+  } catch (...) {
+    queues().erase(q);
+    throw;
+  }
+  retainInternal(context);
+  return owned.release();
 }
 
 constexpr cl_command_queue_properties kSupportedQueueProperties = CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
@@ -182,7 +221,7 @@ constexpr cl_command_queue_properties kLegacyQueueProperties = CL_QUEUE_OUT_OF_O
 
 CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_context context, cl_device_id device,
                                                                              const cl_queue_properties* properties,
-                                                                             cl_int* errcode_ret) {
+                                                                             cl_int* errcode_ret) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.1 clCreateCommandQueueWithProperties
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_command_queue(nullptr));
@@ -221,10 +260,12 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_
   // by the device (device-side queues).
   if (props & ~kSupportedQueueProperties) return withError(errcode_ret, CL_INVALID_QUEUE_PROPERTIES, cl_command_queue(nullptr));
   return withError(errcode_ret, CL_SUCCESS, makeQueue(context, device, props, std::move(array)));
+} catch (...) {
+  return clref::cl::failedCall<cl_command_queue>(errcode_ret);
 }
 
 CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context context, cl_device_id device,
-                                                               cl_command_queue_properties properties, cl_int* errcode_ret) {
+                                                               cl_command_queue_properties properties, cl_int* errcode_ret) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.1 clCreateCommandQueue (deprecated by 2.0)
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_command_queue(nullptr));
@@ -234,9 +275,11 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context contex
   // so CL_QUEUE_ON_DEVICE is not valid, and both valid ones are supported by the device.
   if (properties & ~kLegacyQueueProperties) return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
   return withError(errcode_ret, CL_SUCCESS, makeQueue(context, device, properties, {}));
+} catch (...) {
+  return clref::cl::failedCall<cl_command_queue>(errcode_ret);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device, cl_command_queue command_queue) {
+CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device, cl_command_queue command_queue) try {
   ApiLock lock;
   // §5.1 clSetDefaultDeviceCommandQueue: CL_INVALID_OPERATION if device does not support a
   // replaceable default on-device queue (clref has no on-device queues).
@@ -246,26 +289,32 @@ CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context contex
   // device's lack of support is the error (the CTS's consistency_device_enqueue passes NULL).
   (void)command_queue;
   return CL_INVALID_OPERATION;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue command_queue) {
+CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue command_queue) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   retainExternal(command_queue);
   return CL_SUCCESS;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue command_queue) {
+CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue command_queue) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   // §5.1 clReleaseCommandQueue: performs an implicit flush; commands still pending (waiting on
   // user events) keep the queue alive through their events.
   releaseExternal(command_queue);
   return CL_SUCCESS;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_queue, cl_command_queue_info param_name,
-                                                      size_t param_value_size, void* param_value, size_t* param_value_size_ret) {
+                                                      size_t param_value_size, void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
@@ -280,27 +329,35 @@ CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_q
     case CL_QUEUE_DEVICE_DEFAULT: return out(cl_command_queue(nullptr));
     default: return CL_INVALID_VALUE;
   }
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
 // §5.1 (1.0, deprecated): changing properties after creation; CL_INVALID_OPERATION is what a
 // 3.0 implementation returns for it when unsupported.
 CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue command_queue, cl_command_queue_properties properties,
-                                                          cl_bool enable, cl_command_queue_properties* old_properties) {
+                                                          cl_bool enable, cl_command_queue_properties* old_properties) try {
   ApiLock lock;
   (void)properties, (void)enable, (void)old_properties;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   return CL_INVALID_OPERATION;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clFlush(cl_command_queue command_queue) {
+CL_API_ENTRY cl_int CL_API_CALL clFlush(cl_command_queue command_queue) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   return CL_SUCCESS;  // commands are submitted as soon as they can run
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue command_queue) {
+CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue command_queue) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   waitQueueEmpty(lock, command_queue);
   return CL_SUCCESS;
+} catch (...) {
+  return clref::cl::failedCall<cl_int>(nullptr);
 }

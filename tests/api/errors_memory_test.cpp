@@ -379,26 +379,27 @@ std::vector<NotTested> notTested() {
        "a failed allocation of the buffer's storage (clref's device memory is host memory, at most CL_DEVICE_MAX_MEM_ALLOC_SIZE = "
        "256 MiB per buffer; bad_alloc is mapped to this code but cannot be provoked deterministically)"},
       {"clCreateBuffer:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation of implementation resources"},
-      {"clCreateBuffer:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, "a failed host allocation of the cl_mem object"},
       // clCreateSubBuffer
       {"clCreateSubBuffer:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources,
        "a failed allocation of the sub-buffer's data store; clref's sub-buffers alias their parent's storage and allocate none"},
       {"clCreateSubBuffer:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation of implementation resources"},
-      {"clCreateSubBuffer:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, "a failed host allocation of the cl_mem object"},
       // clGetSupportedImageFormats runs (and answers an empty list) without image support
       {"clGetSupportedImageFormats:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
        "a failed device-side allocation; clref answers the (empty) list without allocating"},
       {"clGetSupportedImageFormats:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory,
-       "a failed host allocation; clref answers the (empty) list without allocating"},
+       "clGetSupportedImageFormats allocates nothing on the host (it answers the empty list), so it cannot run out of host memory; "
+       "checked: no allocation during a valid call"},
       // memory objects
       {"clRetainMemObject:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation; clref's retain only counts"},
-      {"clRetainMemObject:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, "a failed host allocation; clref's retain only counts"},
+      {"clRetainMemObject:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory,
+       "clRetainMemObject allocates nothing on the host (a reference count increment), so it cannot run out of host memory; checked: "
+       "no allocation during the call"},
       {"clReleaseMemObject:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation; clref's release only counts and frees"},
-      {"clReleaseMemObject:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, "a failed host allocation; clref's release only counts and frees"},
       {"clSetMemObjectDestructorCallback:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation of implementation resources"},
-      {"clSetMemObjectDestructorCallback:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, "a failed host allocation of the callback record"},
       {"clGetMemObjectInfo:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation; clref's query allocates nothing"},
-      {"clGetMemObjectInfo:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, "a failed host allocation; clref's query allocates nothing"},
+      {"clGetMemObjectInfo:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory,
+       "clGetMemObjectInfo allocates nothing on the host (every answer is a field or a stored array), so it cannot run out of host "
+       "memory; checked: no allocation during a valid call, for every query"},
   };
   unsupported(out, "clCreateImage",
               {"CL_INVALID_PROPERTY:1", "CL_INVALID_PROPERTY:2", "CL_INVALID_PROPERTY:3", "CL_INVALID_VALUE:1", "CL_INVALID_VALUE:2",

@@ -1,0 +1,238 @@
+// golden_bundle: exports the golden corpus (golden/README.md) as a bundle a plain C OpenCL host
+// program can run without a JSON parser (tests/api/c_host_golden.c). The initial bytes come from
+// reference::materialize and the expected bytes from the golden host references
+// (tests/golden/host_reference.hpp: plain C++/MPFR, independent of clref); the exporter also
+// checks that the host references still reproduce golden/expected/*.txt.
+//
+// Usage: golden_bundle GOLDEN_DIR OUT_DIR
+//
+// OUT_DIR/manifest.txt, one block per case, one item per line, "#" lines are comments:
+//   case NAME
+//   skip REASON                      the case cannot be run through the OpenCL API as it is
+//   spirv ABSOLUTE_PATH              the SPIR-V module (clCreateProgramWithIL)
+//   source ABSOLUTE_PATH | -         the OpenCL C source of that module, when there is one
+//   source_options OPTIONS...        clBuildProgram options for the source (rest of the line)
+//   requires ORIGIN EXTENSION        a device extension (cl_khr_fp16/fp64) the SPIR-V module
+//                                    (ORIGIN "il") or the source ("source") needs
+//   kernel NAME
+//   ndrange DIMS  G0 G1 G2  L0 L1 L2 | -  O0 O1 O2      global, local (or "-": NULL), offset
+//   arg buffer TYPE COUNT BYTES INIT_FILE [EXPECTED_FILE]  (files relative to OUT_DIR)
+//   arg local BYTES
+//   arg value BYTES HEX
+//   arg null
+//   spec ID BYTES HEX
+//   end
+// A skipped block has only "case", "skip" and "end". Every path is free of white space.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "reference/case_file.hpp"
+#include "tests/golden/host_reference.hpp"
+
+namespace fs = std::filesystem;
+using namespace clref;
+using reference::ArgSpec;
+
+namespace {
+
+std::string readText(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + file.string());
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void writeBytes(const fs::path& file, const std::byte* data, size_t size) {
+  std::ofstream out(file, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(data), std::streamsize(size));
+  if (!out) throw std::runtime_error("cannot write " + file.string());
+}
+
+std::string hex(const uint8_t* data, size_t size) {
+  static const char digits[] = "0123456789abcdef";
+  std::string s;
+  for (size_t i = 0; i < size; ++i) {
+    s += digits[data[i] >> 4];
+    s += digits[data[i] & 15];
+  }
+  return s;
+}
+
+std::string checkedPath(const fs::path& p) {
+  const std::string s = p.string();
+  if (s.find_first_of(" \t\r\n") != std::string::npos) throw std::runtime_error("path with white space: " + s);
+  return s;
+}
+
+// golden/kernels/<file>.cl for a module golden/spv/<file>.O0.spv or .O2.spv, when it exists.
+fs::path sourceOf(const fs::path& goldenDir, const fs::path& module) {
+  std::string stem = module.stem().string();  // "<file>.O2"
+  if (stem.size() < 3 || (stem.substr(stem.size() - 3) != ".O0" && stem.substr(stem.size() - 3) != ".O2")) return {};
+  const fs::path source = goldenDir / "kernels" / (stem.substr(0, stem.size() - 3) + ".cl");
+  return fs::exists(source) ? source : fs::path();
+}
+
+// The options golden/build.sh compiles the source with: a first line "// build: OPTIONS", else
+// -cl-std=CL1.2.
+std::string sourceOptions(const fs::path& source) {
+  std::istringstream in(readText(source));
+  std::string first;
+  std::getline(in, first);
+  const std::string tag = "// build: ";
+  return first.rfind(tag, 0) == 0 ? first.substr(tag.size()) : "-cl-std=CL1.2";
+}
+
+// Extensions the module's capabilities need (SPIR-V 1.0 §3.31: Float16 = 9, Float64 = 10).
+std::vector<std::string> requiredExtensions(const fs::path& spv) {
+  const std::string bytes = readText(spv);
+  std::vector<uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), words.size() * 4);
+  std::vector<std::string> out;
+  if (words.size() < 5 || words[0] != 0x07230203u) throw std::runtime_error("not a little-endian SPIR-V module: " + spv.string());
+  for (size_t at = 5; at < words.size();) {
+    const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
+    if (count == 0 || at + count > words.size()) break;
+    if (opcode == 17 /* OpCapability */ && count == 2) {
+      if (words[at + 1] == 9) out.push_back("cl_khr_fp16");
+      if (words[at + 1] == 10) out.push_back("cl_khr_fp64");
+    }
+    at += count;
+  }
+  return out;
+}
+
+// Extensions the source enables (#pragma OPENCL EXTENSION cl_khr_fp16/fp64 : enable) or its
+// module needs: a half kernel whose SPIR-V only declares Float16Buffer (clang computes its half
+// arithmetic in float) still needs cl_khr_fp16 to compile from source.
+std::vector<std::string> sourceExtensions(const fs::path& source, const fs::path& spv) {
+  auto out = requiredExtensions(spv);
+  const std::string text = readText(source);
+  for (const char* ext : {"cl_khr_fp16", "cl_khr_fp64"})
+    if (text.find(std::string("#pragma OPENCL EXTENSION ") + ext) != std::string::npos &&
+        std::find(out.begin(), out.end(), ext) == out.end())
+      out.push_back(ext);
+  return out;
+}
+
+// Why the case cannot be run through the OpenCL API with the result the corpus states, or "".
+std::string skipReason(const fs::path& goldenDir, const reference::Case& c) {
+  if (!c.choices.empty()) return "uses clref choices (registry switches), not expressible through the OpenCL API";
+  if (c.instructionBudget) return "uses an instruction budget, a clref-specific limit";
+  if (c.module.extension() != ".spv") return "module is not SPIR-V";
+  if (!golden::hostReferences().count(golden::caseName(c))) return "no host reference";
+  for (size_t i = 0; i < c.args.size(); ++i)
+    if (c.args[i].kind == ArgSpec::Kind::Buffer && c.args[i].buffer.output &&
+        !fs::exists(golden::expectedFile(goldenDir, golden::caseName(c), i)))
+      return "no expected output file for arg" + std::to_string(i);
+  return "";
+}
+
+std::string ndrangeLine(const host::NDRange& r) {
+  std::ostringstream s;
+  s << "ndrange " << r.dims;
+  for (size_t g : r.global) s << ' ' << g;
+  if (r.local)
+    for (size_t l : *r.local) s << ' ' << l;
+  else
+    s << " -";
+  for (size_t o : r.offset) s << ' ' << o;
+  return s.str();
+}
+
+// Writes the block of one runnable case and its .bin files.
+void exportCase(const fs::path& goldenDir, const fs::path& outDir, const reference::Case& c, std::ostream& m) {
+  const std::string name = golden::caseName(c);
+  const auto initial = golden::materializeArgs(c);
+  const auto expected = golden::expectedArgs(c);
+  const fs::path source = sourceOf(goldenDir, c.module);
+
+  m << "spirv " << checkedPath(fs::absolute(c.module).lexically_normal()) << '\n';
+  if (source.empty())
+    m << "source -\n";
+  else
+    m << "source " << checkedPath(fs::absolute(source).lexically_normal()) << "\nsource_options "
+      << sourceOptions(source) << '\n';
+  for (const auto& ext : requiredExtensions(c.module)) m << "requires il " << ext << '\n';
+  if (!source.empty())
+    for (const auto& ext : sourceExtensions(source, c.module)) m << "requires source " << ext << '\n';
+  m << "kernel " << c.kernel << '\n' << ndrangeLine(c.range) << '\n';
+
+  for (size_t i = 0; i < c.args.size(); ++i) {
+    const auto& a = c.args[i];
+    switch (a.kind) {
+      case ArgSpec::Kind::Buffer: {
+        const size_t size = a.buffer.count * reference::sizeOf(a.buffer.type);
+        if (initial[i].size() != size || expected[i].size() != size)
+          throw std::runtime_error(name + ": arg" + std::to_string(i) + " has an unexpected byte size");
+        const std::string stem = name + ".arg" + std::to_string(i);
+        writeBytes(outDir / (stem + ".init.bin"), initial[i].data(), size);
+        m << "arg buffer " << reference::toString(a.buffer.type) << ' ' << a.buffer.count << ' ' << size << ' '
+          << stem << ".init.bin";
+        if (a.buffer.output) {
+          // The stored expected text must be what the host reference computes now.
+          const auto text = reference::formatElements(a.buffer.type, expected[i].data(), a.buffer.count);
+          if (text != readText(golden::expectedFile(goldenDir, name, i)))
+            throw std::runtime_error(name + ": arg" + std::to_string(i) +
+                                     ": the host reference no longer reproduces golden/expected (rerun golden_make_expected)");
+          writeBytes(outDir / (stem + ".expected.bin"), expected[i].data(), size);
+          m << ' ' << stem << ".expected.bin";
+        }
+        m << '\n';
+        break;
+      }
+      case ArgSpec::Kind::Local: m << "arg local " << a.localBytes << '\n'; break;
+      case ArgSpec::Kind::Value: m << "arg value " << a.value.size() << ' ' << hex(a.value.data(), a.value.size()) << '\n'; break;
+      case ArgSpec::Kind::Null: m << "arg null\n"; break;
+    }
+  }
+  for (const auto& [id, bytes] : c.specConstants) m << "spec " << id << ' ' << bytes.size() << ' ' << hex(bytes.data(), bytes.size()) << '\n';
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    std::cerr << "usage: golden_bundle GOLDEN_DIR OUT_DIR\n";
+    return 2;
+  }
+  const fs::path goldenDir = fs::absolute(argv[1]).lexically_normal(), outDir = argv[2];
+  try {
+    fs::create_directories(outDir);
+    for (const auto& entry : fs::directory_iterator(outDir))
+      if (entry.path().extension() == ".bin") fs::remove(entry.path());
+
+    std::ostringstream manifest;
+    manifest << "# golden bundle of " << goldenDir.string() << " (format: tests/api/golden_bundle.cpp)\n";
+    size_t cases = 0, skipped = 0;
+    for (const auto& file : golden::caseFiles(goldenDir)) {
+      const auto c = reference::loadCase(file);
+      manifest << "case " << golden::caseName(c) << '\n';
+      const std::string reason = skipReason(goldenDir, c);
+      if (reason.empty())
+        exportCase(goldenDir, outDir, c, manifest);
+      else {
+        manifest << "skip " << reason << '\n';
+        ++skipped;
+      }
+      manifest << "end\n";
+      ++cases;
+    }
+    std::ofstream out(outDir / "manifest.txt", std::ios::trunc);
+    out << manifest.str();
+    if (!out) throw std::runtime_error("cannot write " + (outDir / "manifest.txt").string());
+    std::cout << cases << " cases exported to " << outDir.string() << " (" << skipped << " skipped)\n";
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "golden_bundle: " << e.what() << '\n';
+    return 1;
+  }
+}
