@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 #include <sys/wait.h>
@@ -103,6 +104,23 @@ int runCommand(const std::vector<std::string>& argv, std::string& output) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 const char* kClang = "clang-15";
+// The macros clang-15's opencl-c-base.h defines for spir targets whatever -cl-ext says.
+const char* const kClangHeaderOnlyMacros[] = {
+    "__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_all_devices",
+    "__opencl_c_atomic_scope_device", "__opencl_c_device_enqueue", "__opencl_c_ext_fp16_global_atomic_add",
+    "__opencl_c_ext_fp16_global_atomic_load_store", "__opencl_c_ext_fp16_global_atomic_min_max",
+    "__opencl_c_ext_fp16_local_atomic_add", "__opencl_c_ext_fp16_local_atomic_load_store",
+    "__opencl_c_ext_fp16_local_atomic_min_max", "__opencl_c_ext_fp32_global_atomic_add",
+    "__opencl_c_ext_fp32_global_atomic_min_max", "__opencl_c_ext_fp32_local_atomic_add",
+    "__opencl_c_ext_fp32_local_atomic_min_max", "__opencl_c_ext_fp64_global_atomic_add",
+    "__opencl_c_ext_fp64_global_atomic_min_max", "__opencl_c_ext_fp64_local_atomic_add",
+    "__opencl_c_ext_fp64_local_atomic_min_max", "__opencl_c_generic_address_space", "__opencl_c_images",
+    "__opencl_c_integer_dot_product_input_4x8bit", "__opencl_c_integer_dot_product_input_4x8bit_packed",
+    "__opencl_c_pipes", "__opencl_c_program_scope_global_variables", "__opencl_c_read_write_images",
+    "__opencl_c_work_group_collective_functions", "cl_ext_float_atomics", "cl_khr_extended_bit_ops",
+    "cl_khr_integer_dot_product", "cl_khr_subgroup_ballot", "cl_khr_subgroup_clustered_reduce",
+    "cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_arithmetic", "cl_khr_subgroup_non_uniform_vote",
+    "cl_khr_subgroup_rotate", "cl_khr_subgroup_shuffle", "cl_khr_subgroup_shuffle_relative"};
 const char* kLlvmSpirv = "llvm-spirv-15";
 }  // namespace
 
@@ -118,6 +136,25 @@ bool Program::openCLCCompilerAvailable() {
     it->second = runCommand({kClang, "--version"}, out) == 0 && runCommand({kLlvmSpirv, "--version"}, out) == 0;
   }
   return it->second;
+}
+
+std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
+  // 32-bit atomics on global and local memory (the interpreter's OpAtomic*) and byte stores:
+  // core in OpenCL C 1.1, still named by 1.1+ devices.
+  std::vector<std::string> v{"cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
+                             "cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
+                             "cl_khr_byte_addressable_store"};
+  if (config.fp64) v.push_back("cl_khr_fp64");
+  if (config.fp16) v.push_back("cl_khr_fp16");
+  return v;
+}
+
+std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
+  // 64-bit integers, the generic address space (GenericPointer), program-scope global variables
+  // (GlobalStorage), doubles when enabled.
+  std::vector<std::string> v{"__opencl_c_int64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables"};
+  if (config.fp64) v.push_back("__opencl_c_fp64");
+  return v;
 }
 
 std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::string& source, const std::string& options) {
@@ -139,6 +176,25 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::s
     argv.push_back(o);
   }
   if (!haveStd) argv.push_back("-cl-std=CL1.2");
+  // OpenCL C 3.0 §6.2.1: the compiler defines the macro of an extension or optional feature
+  // only when the device supports it. clang-15 enables them all for spir targets: -cl-ext
+  // narrows its options to the device's, and a prelude undefines the macros its
+  // opencl-c-base.h defines unconditionally for spir (the header-only features).
+  std::string ext = "-cl-ext=-all";
+  std::set<std::string> supported;
+  for (const auto& names : {openCLCExtensions(device.config()), openCLCFeatures(device.config())})
+    for (const auto& n : names) {
+      ext += ",+" + n;
+      supported.insert(n);
+    }
+  const auto prelude = dir / "clref_device_features.h";
+  {
+    std::ofstream out(prelude);
+    out << "// Feature and extension macros clang-15 defines but this device does not support.\n";
+    for (const char* m : kClangHeaderOnlyMacros)
+      if (!supported.count(m)) out << "#undef " << m << "\n";
+  }
+  argv.insert(argv.end(), {"-Xclang", ext, "-include", prelude.string()});
   // Keep the kernel argument names (OpName): diagnostics and argument info use them.
   argv.push_back("-cl-kernel-arg-info");
   // LLVM's vectorisers create intrinsics (llvm.vector.reduce.*) that llvm-spirv-15 cannot

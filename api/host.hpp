@@ -40,6 +40,12 @@ struct DeviceConfig {
   numerics::Choices choices;
 };
 
+// The OpenCL C extensions and optional features (OpenCL C 3.0 §6.2.1 feature macros) a device
+// with this configuration executes: the macros the OpenCL C compiler defines (and no others),
+// and what the OpenCL API reports.
+std::vector<std::string> openCLCExtensions(const DeviceConfig& config);
+std::vector<std::string> openCLCFeatures(const DeviceConfig& config);
+
 class Device {
  public:
   explicit Device(DeviceConfig config = {});

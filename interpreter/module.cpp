@@ -120,11 +120,12 @@ Module Module::load(std::vector<uint32_t> words) {
     if (!valid) failure = firstFailure;
   }
   if (!valid) {
-    // llvm-spirv-15 output breaks three layout rules that carry no meaning for execution:
+    // llvm-spirv-15 output breaks four layout rules that carry no meaning for execution:
     // an -O2 loop's exit block laid out before the loop header (an id used before the block
     // that defines it; SPIR-V 1.0 §2.16.1 wants dominators first), OpVariables outside the
-    // first block (§2.16.1), and a constant out-of-range component of a work-item BuiltIn
-    // vector (get_global_id(4), which OpenCL C 3.0 §6.15.1 defines as 0). The module is
+    // first block (§2.16.1), a constant out-of-range component of a work-item BuiltIn vector
+    // (get_global_id(4), which OpenCL C 3.0 §6.15.1 defines as 0), and unroll hints as
+    // malformed OpLoopMerge instructions (§2.16.2; merges carry no meaning in Kernel modules). The module is
     // accepted when a copy with those fixed validates; clref runs the module as given.
     const std::string firstFailure = failure;
     failure.clear();
@@ -183,6 +184,17 @@ void Module::appendFixed(const Instruction& inst, std::vector<uint32_t>& out) co
     if (types.count(load.resultType) && inst.words[4] >= types.at(load.resultType).count) out[at + 4] = 0;
   }
 }
+
+namespace {
+// llvm-spirv-15 turns an unroll hint (opencl_unroll_hint) into OpLoopMerge instructions that
+// break SPIR-V 1.0 §2.16.2: in the middle of a latch block, or naming one block as both merge
+// block and continue target. Merge instructions only declare structure, which Kernel modules
+// need not have (the OpenCL SPIR-V environment requires no structured control flow) and the
+// interpreter does not use; the validation copy leaves them all out.
+bool isMerge(const Instruction& inst) {
+  return inst.opcode == spv::Op::OpLoopMerge || inst.opcode == spv::Op::OpSelectionMerge;
+}
+}  // namespace
 
 std::vector<uint32_t> Module::normalizedForValidation() const {
   std::vector<uint32_t> out(words_.begin(), words_.begin() + 5);
@@ -267,7 +279,7 @@ std::vector<uint32_t> Module::normalizedForValidation() const {
     for (size_t b : order) {
       for (size_t k : blocks[b].insts) {
         const Instruction& inst = instructions[k];
-        if (inst.opcode == spv::Op::OpVariable) continue;
+        if (inst.opcode == spv::Op::OpVariable || isMerge(inst)) continue;
         appendFixed(inst, out);
         if (first && inst.opcode == spv::Op::OpLabel) {
           for (size_t v : variables) append(instructions[v]);

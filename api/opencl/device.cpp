@@ -16,22 +16,16 @@ cl_name_version nv(cl_version v, const char* name) {
   return r;
 }
 
-// Extensions: only what works. cl_khr_fp16 and cl_khr_fp64 follow the DeviceConfig.
+// Extensions: only what works: the ICD's and cl_khr_il_program, the OpenCL C extensions the
+// interpreter executes (host::openCLCExtensions: int32 atomics, byte stores, fp64/fp16 as the
+// DeviceConfig says) and the SPIR-V extensions it accepts (interpreter/lower.cpp):
+// NoSignedWrap/NoUnsignedWrap decorations, LinkOnceODR linkage (SPIRV-Tools' linker merges it).
+// Not cl_khr_expect_assume: the interpreter does not declare the ExpectAssumeKHR capability.
 std::vector<cl_name_version> deviceExtensions(const host::DeviceConfig& cfg) {
   std::vector<cl_name_version> v{nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"), nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_il_program")};
-  // 32-bit atomics on global and local memory (the interpreter's OpAtomic*, host atomics) and
-  // byte stores: core in OpenCL C 1.1, and still to be reported by 1.1+ devices (the CTS's
-  // min_max_device_version checks them).
-  for (const char* e : {"cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics", "cl_khr_local_int32_base_atomics",
-                        "cl_khr_local_int32_extended_atomics", "cl_khr_byte_addressable_store"})
-    v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), e));
-  // SPIR-V extensions the interpreter accepts (interpreter/lower.cpp): NoSignedWrap/NoUnsignedWrap
-  // decorations, LinkOnceODR linkage (SPIRV-Tools' linker merges it). Not cl_khr_expect_assume:
-  // the interpreter does not declare the ExpectAssumeKHR capability supported yet.
+  for (const auto& e : host::openCLCExtensions(cfg)) v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), e.c_str()));
   v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_spirv_no_integer_wrap_decoration"));
   v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_spirv_linkonce_odr"));
-  if (cfg.fp64) v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_fp64"));
-  if (cfg.fp16) v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_fp16"));
   return v;
 }
 
@@ -41,14 +35,11 @@ std::string joinNames(const std::vector<cl_name_version>& v) {
   return s;
 }
 
-// OpenCL C features (OpenCL C 3.0 §6.2.1 feature macros) the interpreter executes: 64-bit
-// integers, doubles (when enabled), the generic address space (GenericPointer) and program-scope
-// global variables (host::Program's GlobalStorage).
+// OpenCL C features (OpenCL C 3.0 §6.2.1 feature macros): host::openCLCFeatures, the same
+// names the compiler is given.
 std::vector<cl_name_version> openclCFeatures(const host::DeviceConfig& cfg) {
-  std::vector<cl_name_version> v{nv(CL_MAKE_VERSION(3, 0, 0), "__opencl_c_int64"),
-                                 nv(CL_MAKE_VERSION(3, 0, 0), "__opencl_c_generic_address_space"),
-                                 nv(CL_MAKE_VERSION(3, 0, 0), "__opencl_c_program_scope_global_variables")};
-  if (cfg.fp64) v.push_back(nv(CL_MAKE_VERSION(3, 0, 0), "__opencl_c_fp64"));
+  std::vector<cl_name_version> v;
+  for (const auto& f : host::openCLCFeatures(cfg)) v.push_back(nv(CL_MAKE_VERSION(3, 0, 0), f.c_str()));
   return v;
 }
 

@@ -14,6 +14,7 @@
 #include <spirv-tools/linker.hpp>
 
 #include "api/opencl/device_info.hpp"
+#include "api/opencl/program_binary.hpp"
 #include "interpreter/module.hpp"
 
 using namespace clref::cl;
@@ -527,7 +528,11 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context
   if (!ok) return withError(errcode_ret, CL_INVALID_BINARY, cl_program(nullptr));
   cl_program p = newProgram(context, _cl_program::Origin::Binary);
   p->spirv = words(binaries[0], lengths[0]);
-  p->binaryType = hasImports(p->spirv) ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
+  // The type clref recorded in its own binaries; a module from elsewhere is a compiled object
+  // when it imports functions, else an executable.
+  p->binaryType = takeBinaryType(p->spirv);
+  if (p->binaryType == CL_PROGRAM_BINARY_TYPE_NONE)
+    p->binaryType = hasImports(p->spirv) ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   return withError(errcode_ret, CL_SUCCESS, p);
 } catch (...) {
   return clref::cl::failedCall<cl_program>(errcode_ret);
@@ -769,14 +774,15 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
     case CL_PROGRAM_DEVICES: return out(theDevice());
     case CL_PROGRAM_SOURCE: return out(program->origin == _cl_program::Origin::Source ? program->source : std::string());
     case CL_PROGRAM_IL: return out(program->il);
-    case CL_PROGRAM_BINARY_SIZES: return out(size_t(program->spirv.size() * 4));
+    case CL_PROGRAM_BINARY_SIZES: return out(size_t(binaryWithType(program->spirv, program->binaryType).size() * 4));
     case CL_PROGRAM_BINARIES: {
       // §5.8.7: param_value points to an array of n pointers, each to a buffer of the size
       // CL_PROGRAM_BINARY_SIZES gave; a NULL entry skips that device.
       if (param_value && param_value_size < sizeof(unsigned char*)) return CL_INVALID_VALUE;
       if (param_value) {
         auto* dst = static_cast<unsigned char**>(param_value)[0];
-        if (dst && !program->spirv.empty()) std::memcpy(dst, program->spirv.data(), program->spirv.size() * 4);
+        const std::vector<uint32_t> binary = binaryWithType(program->spirv, program->binaryType);
+        if (dst && !binary.empty()) std::memcpy(dst, binary.data(), binary.size() * 4);
       }
       if (param_value_size_ret) *param_value_size_ret = sizeof(unsigned char*);
       return CL_SUCCESS;

@@ -308,3 +308,48 @@ TEST_CASE("markers and barriers honour their wait lists; out-of-order queues are
   clReleaseEvent(gate);
   clReleaseCommandQueue(q);
 }
+
+TEST_CASE("a binary keeps its program's binary type: compiled object, library, executable", "[opencl]") {
+  // OpenCL 3.0 API §5.8.7 CL_PROGRAM_BINARY_TYPE of a program created from a binary.
+  cl_int e;
+  const char* src = "kernel void k(global int* p) { p[get_global_id(0)] = 7; }\n";
+  cl_program p = clCreateProgramWithSource(fx().ctx, 1, &src, nullptr, &e);
+  REQUIRE(clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr) == CL_SUCCESS);
+  cl_program lib = clLinkProgram(fx().ctx, 0, nullptr, "-create-library", 1, &p, nullptr, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_program exe = clLinkProgram(fx().ctx, 0, nullptr, nullptr, 1, &p, nullptr, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  auto roundTrip = [&](cl_program from) {
+    size_t size = 0;
+    REQUIRE(clGetProgramInfo(from, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, nullptr) == CL_SUCCESS);
+    std::vector<unsigned char> bin(size);
+    unsigned char* ptr = bin.data();
+    REQUIRE(clGetProgramInfo(from, CL_PROGRAM_BINARIES, sizeof ptr, &ptr, nullptr) == CL_SUCCESS);
+    const unsigned char* cptr = bin.data();
+    cl_int status;
+    cl_program q = clCreateProgramWithBinary(fx().ctx, 1, &fx().device, &size, &cptr, &status, &e);
+    REQUIRE(e == CL_SUCCESS);
+    cl_program_binary_type type = 0;
+    clGetProgramBuildInfo(q, fx().device, CL_PROGRAM_BINARY_TYPE, sizeof type, &type, nullptr);
+    return std::pair{q, type};
+  };
+  auto [objectBin, objectType] = roundTrip(p);
+  CHECK(objectType == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT);
+  auto [libBin, libType] = roundTrip(lib);
+  CHECK(libType == CL_PROGRAM_BINARY_TYPE_LIBRARY);
+  auto [exeBin, exeType] = roundTrip(exe);
+  CHECK(exeType == CL_PROGRAM_BINARY_TYPE_EXECUTABLE);
+  // The compiled object's binary links into a working executable.
+  cl_program relinked = clLinkProgram(fx().ctx, 0, nullptr, nullptr, 1, &objectBin, nullptr, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_kernel k = clCreateKernel(relinked, "k", &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_mem m = clCreateBuffer(fx().ctx, CL_MEM_READ_WRITE, 4 * sizeof(int), nullptr, &e);
+  clSetKernelArg(k, 0, sizeof m, &m);
+  size_t g = 4;
+  REQUIRE(clEnqueueNDRangeKernel(fx().q, k, 1, nullptr, &g, nullptr, 0, nullptr, nullptr) == CL_SUCCESS);
+  for (int x : readInts(fx().q, m, 4)) CHECK(x == 7);
+  clReleaseMemObject(m);
+  clReleaseKernel(k);
+  for (cl_program q : {relinked, objectBin, libBin, exeBin, exe, lib, p}) clReleaseProgram(q);
+}

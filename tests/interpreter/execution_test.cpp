@@ -728,6 +728,26 @@ kernel void mix(global const int* a, global int* out, int k) {
   }
 }
 
+// opencl_unroll_hint becomes OpLoopMerge instructions that llvm-spirv-15 places in the middle of
+// a latch block or with equal merge and continue targets (SPIR-V 1.0 §2.16.2); merges mean
+// nothing to a Kernel module, so the module loads and runs (the CTS's compiler/pragma_unroll).
+TEST_CASE("loops with opencl_unroll_hint load and run", "[execution][versions]") {
+  for (const char* hint : {"", "(1)", "(10)", "(100)"}) {
+    INFO("opencl_unroll_hint" << hint);
+    const std::string src = std::string("kernel void unrolled(global uint* dst) {\n size_t n = (get_global_id(0) + 1) * 100;\n") +
+                            " __attribute__((opencl_unroll_hint" + hint + "))\n for (size_t i = 0; i < n; ++i) dst[i] = i;\n}\n";
+    host::Device device;
+    auto program = host::Program::fromOpenCLC(device, src, "-cl-std=CL1.2");
+    host::Kernel kernel(program, "unrolled");
+    auto out = std::make_shared<host::Buffer>(100 * 4);
+    kernel.setArg(0, out);
+    host::NDRange r;
+    r.global = {1, 1, 1};
+    requireOk(kernel.run(r));
+    for (uint32_t i = 0; i < 100; ++i) CHECK(out->as<uint32_t>()[i] == i);
+  }
+}
+
 // Program-scope variables keep their values between launches and between kernels (OpenCL C
 // 3.0 §6.8), including pointers to one another set by initialisers (OpSpecConstantOp pointer
 // chains): a pointer stored by one kernel must still name the same variable in another kernel
@@ -754,4 +774,44 @@ kernel void second(int unused0, global int* out, int unused1) { out[0] = *p; out
   CHECK(out1->as<int32_t>()[1] == 30);
   CHECK(out2->as<int32_t>()[0] == 40);
   CHECK(out2->as<int32_t>()[1] == 1);
+}
+
+// OpenCL C 3.0 §6.2.1: the compiler defines an extension's or optional feature's macro only when
+// the device supports it (the CTS's compiler/features_macro); clang-15 alone defines them all.
+TEST_CASE("OpenCL C feature and extension macros follow the device", "[execution][versions]") {
+  const char* src = R"CL(
+#if defined(__opencl_c_pipes) || defined(__opencl_c_images) || defined(__opencl_c_device_enqueue) || \
+    defined(__opencl_c_subgroups) || defined(__opencl_c_3d_image_writes) || defined(__opencl_c_atomic_scope_device) || \
+    defined(cl_khr_subgroups) || defined(cl_khr_3d_image_writes) || defined(cl_khr_int64_base_atomics)
+#error a feature the device does not support is defined
+#endif
+#if !defined(__opencl_c_generic_address_space) || !defined(__opencl_c_program_scope_global_variables) || \
+    !defined(__opencl_c_int64) || !defined(cl_khr_global_int32_base_atomics)
+#error a feature the device supports is missing
+#endif
+#if defined(__opencl_c_fp64) != defined(cl_khr_fp64)
+#error fp64 feature and extension disagree
+#endif
+kernel void k(global int* out) {
+#ifdef cl_khr_fp64
+  out[0] = 1;
+#else
+  out[0] = 0;
+#endif
+}
+)CL";
+  for (bool fp64 : {true, false}) {
+    INFO("fp64 " << fp64);
+    host::DeviceConfig cfg;
+    cfg.fp64 = fp64;
+    host::Device device(cfg);
+    auto program = host::Program::fromOpenCLC(device, src, "-cl-std=CL3.0");
+    host::Kernel kernel(program, "k");
+    auto out = std::make_shared<host::Buffer>(4);
+    kernel.setArg(0, out);
+    host::NDRange r;
+    r.global = {1, 1, 1};
+    requireOk(kernel.run(r));
+    CHECK(out->as<int32_t>()[0] == (fp64 ? 1 : 0));
+  }
 }
