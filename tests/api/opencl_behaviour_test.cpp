@@ -3,7 +3,10 @@
 // program binaries. The error conditions are in the errors_*_test.cpp tables.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 #include "error_table.hpp"
@@ -352,4 +355,39 @@ TEST_CASE("a binary keeps its program's binary type: compiled object, library, e
   clReleaseMemObject(m);
   clReleaseKernel(k);
   for (cl_program q : {relinked, objectBin, libBin, exeBin, exe, lib, p}) clReleaseProgram(q);
+}
+
+TEST_CASE("a failed OpenCL C build leaves the compiler's messages in the build log", "[opencl]") {
+  cl_int e;
+  const char* src = "kernel void k(global int* p) { p[0] = undeclared_name; }\n";
+  cl_program p = clCreateProgramWithSource(fx().ctx, 1, &src, nullptr, &e);
+  CHECK(clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr) == CL_BUILD_PROGRAM_FAILURE);
+  cl_build_status status = CL_BUILD_NONE;
+  clGetProgramBuildInfo(p, fx().device, CL_PROGRAM_BUILD_STATUS, sizeof status, &status, nullptr);
+  CHECK(status == CL_BUILD_ERROR);
+  size_t size = 0;
+  clGetProgramBuildInfo(p, fx().device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
+  std::string log(size, '\0');
+  clGetProgramBuildInfo(p, fx().device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+  CHECK(log.find("undeclared_name") != std::string::npos);
+  CHECK(log.find("error") != std::string::npos);
+  clReleaseProgram(p);
+}
+
+TEST_CASE("-I names a directory of headers for clBuildProgram", "[opencl]") {
+  const auto inc = std::filesystem::temp_directory_path() / ("clref_include_test_" + std::to_string(getpid()));
+  std::filesystem::create_directories(inc);
+  { std::ofstream(inc / "value.h") << "#define VALUE 1234\n"; }
+  const std::string options = "-I " + inc.string();
+  cl_program p = buildSource("#include \"value.h\"\nkernel void k(global int* p) { p[0] = VALUE; }\n", options.c_str());
+  cl_int e;
+  cl_kernel k = clCreateKernel(p, "k", &e);
+  cl_mem m = clCreateBuffer(fx().ctx, CL_MEM_READ_WRITE, sizeof(int), nullptr, &e);
+  clSetKernelArg(k, 0, sizeof m, &m);
+  REQUIRE(clEnqueueTask(fx().q, k, 0, nullptr, nullptr) == CL_SUCCESS);
+  CHECK(readInts(fx().q, m, 1)[0] == 1234);
+  clReleaseMemObject(m);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+  std::filesystem::remove_all(inc);
 }
