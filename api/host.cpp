@@ -151,8 +151,10 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
 
 std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
   // 64-bit integers, the generic address space (GenericPointer), program-scope global variables
-  // (GlobalStorage), doubles when enabled.
-  std::vector<std::string> v{"__opencl_c_int64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables"};
+  // (GlobalStorage), acquire-release and sequentially consistent atomics at device scope (every
+  // atomic is sequentially consistent on memory all work-groups share), doubles when enabled.
+  std::vector<std::string> v{"__opencl_c_int64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables",
+                             "__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device"};
   if (config.fp64) v.push_back("__opencl_c_fp64");
   return v;
 }

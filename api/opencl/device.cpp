@@ -184,10 +184,14 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     // OpenCL 3.0 API §4.2: the mandated minimum for every OpenCL 3.0 device is relaxed ordering
     // at work-group scope (the interpreter's atomics are sequentially consistent host atomics,
     // which satisfy it).
+    // Every atomic is a sequentially consistent operation on host memory shared by all
+    // work-groups (interpreter/ops_atomic.cpp), so every order and the device scope hold; the
+    // OpenCL C features follow (host::openCLCFeatures). Not all-devices: that needs SVM.
     case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
     case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES: {
-      cl_device_atomic_capabilities c = CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP;
-      if (param == CL_DEVICE_ATOMIC_FENCE_CAPABILITIES) c |= CL_DEVICE_ATOMIC_ORDER_ACQ_REL | CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM;
+      cl_device_atomic_capabilities c = CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL | CL_DEVICE_ATOMIC_ORDER_SEQ_CST |
+                                        CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE;
+      if (param == CL_DEVICE_ATOMIC_FENCE_CAPABILITIES) c |= CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM;
       return out(c);
     }
     case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT: return out(cl_bool(CL_TRUE));

@@ -781,12 +781,13 @@ kernel void second(int unused0, global int* out, int unused1) { out[0] = *p; out
 TEST_CASE("OpenCL C feature and extension macros follow the device", "[execution][versions]") {
   const char* src = R"CL(
 #if defined(__opencl_c_pipes) || defined(__opencl_c_images) || defined(__opencl_c_device_enqueue) || \
-    defined(__opencl_c_subgroups) || defined(__opencl_c_3d_image_writes) || defined(__opencl_c_atomic_scope_device) || \
+    defined(__opencl_c_subgroups) || defined(__opencl_c_3d_image_writes) || defined(__opencl_c_atomic_scope_all_devices) || \
     defined(cl_khr_subgroups) || defined(cl_khr_3d_image_writes) || defined(cl_khr_int64_base_atomics)
 #error a feature the device does not support is defined
 #endif
 #if !defined(__opencl_c_generic_address_space) || !defined(__opencl_c_program_scope_global_variables) || \
-    !defined(__opencl_c_int64) || !defined(cl_khr_global_int32_base_atomics)
+    !defined(__opencl_c_int64) || !defined(cl_khr_global_int32_base_atomics) || !defined(__opencl_c_atomic_scope_device) || \
+    !defined(__opencl_c_atomic_order_seq_cst) || !defined(__opencl_c_atomic_order_acq_rel)
 #error a feature the device supports is missing
 #endif
 #if defined(__opencl_c_fp64) != defined(cl_khr_fp64)
@@ -814,4 +815,39 @@ kernel void k(global int* out) {
     requireOk(kernel.run(r));
     CHECK(out->as<int32_t>()[0] == (fp64 ? 1 : 0));
   }
+}
+
+// OpenCL C 3.0 §6.15.12 atomics with the default (seq_cst, device) and explicit orders and
+// scopes, counted across work-groups that run on different host threads.
+TEST_CASE("OpenCL C 3.0 atomics: default, acq_rel and relaxed orders at device scope", "[execution][atomics]") {
+  const char* src = R"CL(
+kernel void count(global atomic_int* total, global atomic_uint* maxId, global int* seen) {
+  int id = (int)get_global_id(0);
+  atomic_fetch_add(total, 1);                                                           // seq_cst, device
+  atomic_fetch_max_explicit(maxId, (uint)id, memory_order_acq_rel, memory_scope_device);
+  int old = atomic_fetch_add_explicit(total + 1, 2, memory_order_relaxed, memory_scope_work_group);
+  seen[id] = old % 2;                                                                   // always even
+  atomic_work_item_fence(CLK_GLOBAL_MEM_FENCE, memory_order_release, memory_scope_device);
+}
+)CL";
+  host::DeviceConfig cfg;
+  cfg.threads = 3;
+  host::Device device(cfg);
+  auto program = host::Program::fromOpenCLC(device, src, "-cl-std=CL3.0");
+  host::Kernel kernel(program, "count");
+  constexpr size_t n = 4096;
+  auto total = std::make_shared<host::Buffer>(8);
+  auto maxId = std::make_shared<host::Buffer>(4);
+  auto seen = std::make_shared<host::Buffer>(n * 4);
+  kernel.setArg(0, total);
+  kernel.setArg(1, maxId);
+  kernel.setArg(2, seen);
+  host::NDRange r;
+  r.global = {n, 1, 1};
+  r.local = std::array<size_t, 3>{64, 1, 1};
+  requireOk(kernel.run(r));
+  CHECK(total->as<int32_t>()[0] == int32_t(n));
+  CHECK(total->as<int32_t>()[1] == int32_t(2 * n));
+  CHECK(maxId->as<uint32_t>()[0] == n - 1);
+  for (size_t i = 0; i < n; ++i) CHECK(seen->as<int32_t>()[i] == 0);
 }
