@@ -93,6 +93,13 @@ constexpr ChoiceInfo kChoices[] = {
      "the common functions max/min with an infinite or NaN operand: fmax/fmin's rules (the larger "
      "/ smaller value; a NaN operand gives the other), or NaN",
      {"fmax_fmin_rules", "nan"}, 0},
+    {Choice::DenormsAreZero, "denorms_are_zero",
+     "OpenCL 3.0 API §5.8.6.3 -cl-denorms-are-zero: single precision denormals \"may be flushed "
+     "to zero; double precision denormalized numbers may also be flushed\"; \"the OpenCL "
+     "compiler can choose not to flush\"",
+     "what a program built with -cl-denorms-are-zero flushes: float denormals, float and double "
+     "denormals, or nothing",
+     {"flush_float", "flush_float_and_double", "ignore"}, 0},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 }  // namespace

@@ -30,6 +30,7 @@ enum class Choice : uint8_t {
   VectorIndexOutOfRange, // OpVectorExtractDynamic/InsertDynamic with an index beyond the vector
   PtrDiffAcrossAllocations,  // OpPtrDiff of pointers into different objects
   CommonMinMaxSpecial,   // the common functions max/min with an infinite or NaN operand
+  DenormsAreZero,        // what the build option -cl-denorms-are-zero flushes
   Count
 };
 
@@ -63,6 +64,7 @@ enum class LgammaSignOption : uint8_t { Zero, One };
 enum class VectorIndexOption : uint8_t { ZeroOrUnchanged, Fault };
 enum class PtrDiffOption : uint8_t { TagDistance, Fault };
 enum class CommonMinMaxOption : uint8_t { FmaxFminRules, Nan };
+enum class DenormsAreZeroOption : uint8_t { FlushFloat, FlushFloatAndDouble, Ignore };
 
 class Choices {
  public:

@@ -1,6 +1,12 @@
 // OpenCL 3.0 API §4.1 Querying Platform Info, §4.2 Querying Devices, §4.3 Partitioning a Device,
 // §4.4? host timers (clGetDeviceAndHostTimer/clGetHostTimer).
+#include <algorithm>
 #include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <stdexcept>
+#include <string>
 
 #include "api/opencl/objects.hpp"
 #include "api/opencl/device_info.hpp"
@@ -18,9 +24,30 @@ cl_platform_id thePlatform() {
   return p;
 }
 
+namespace {
+// The registry's choices for programs that run unmodified through the ICD: CLREF_CHOICES holds
+// name=option assignments separated by commas or spaces (`clref choices` lists them). A bad
+// assignment is reported on stderr and left out; the others still apply.
+void applyChoicesFromEnvironment(host::DeviceConfig& config) {
+  const char* text = std::getenv("CLREF_CHOICES");
+  if (!text) return;
+  std::string all(text);
+  std::replace(all.begin(), all.end(), ',', ' ');
+  std::istringstream in(all);
+  for (std::string assignment; in >> assignment;) {
+    try {
+      config.choices.set(assignment);
+    } catch (const std::invalid_argument& e) {
+      std::fprintf(stderr, "clref: CLREF_CHOICES: %s; ignored\n", e.what());
+    }
+  }
+}
+}  // namespace
+
 cl_device_id theDevice() {
   static _cl_device_id* d = [] {
     auto* q = new _cl_device_id();
+    applyChoicesFromEnvironment(q->device.config());
     registerObject(q);
     return q;
   }();

@@ -111,9 +111,12 @@ std::string join(const std::vector<std::string>& v) {
 
 host::Device deviceFor(const Options& o) {
   host::DeviceConfig cfg = theDevice()->device.config();
-  // §5.8.6.3 -cl-denorms-are-zero: single precision denormals may be flushed; clref flushes them
-  // so the option has its observable meaning.
-  if (o.denormsAreZero) cfg.denormFloat = clref::numerics::Denorm::Flush;
+  // §5.8.6.3 -cl-denorms-are-zero: denormals "may be flushed"; the choice denorms_are_zero says
+  // which (by default the float ones, so the option has its observable meaning).
+  using clref::numerics::Choice, clref::numerics::DenormsAreZeroOption, clref::numerics::Denorm;
+  const auto flush = cfg.choices.as<DenormsAreZeroOption>(Choice::DenormsAreZero);
+  if (o.denormsAreZero && flush != DenormsAreZeroOption::Ignore) cfg.denormFloat = Denorm::Flush;
+  if (o.denormsAreZero && flush == DenormsAreZeroOption::FlushFloatAndDouble) cfg.denormDouble = Denorm::Flush;
   return host::Device(cfg);
 }
 

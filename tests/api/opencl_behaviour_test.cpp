@@ -3,6 +3,7 @@
 // program binaries. The error conditions are in the errors_*_test.cpp tables.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -390,4 +391,64 @@ TEST_CASE("-I names a directory of headers for clBuildProgram", "[opencl]") {
   clReleaseKernel(k);
   clReleaseProgram(p);
   std::filesystem::remove_all(inc);
+}
+
+namespace {
+
+struct DenormRun {
+  float f;
+  double d;
+  int quotient;
+};
+
+// Builds `k` with `options`, runs it once: f[1] = f[0] + f[2], d[1] = d[0] + d[2] with a denormal
+// in f[0]/d[0] and zeros in f[2]/d[2], and q[2] = q[0] / q[1] with q[1] = 0.
+DenormRun runDenormKernel(const char* options) {
+  cl_program p = buildSource(
+      "kernel void k(global float* f, global double* d, global int* q) {\n"
+      "  f[1] = f[0] + f[2]; d[1] = d[0] + d[2]; q[2] = q[0] / q[1];\n}\n",
+      options);
+  cl_int e;
+  cl_kernel k = clCreateKernel(p, "k", &e);
+  float f[3] = {1e-40f, 0, 0};
+  double d[3] = {1e-310, 0, 0};
+  int q[3] = {41, 0, 0};
+  cl_mem F = clCreateBuffer(fx().ctx, CL_MEM_COPY_HOST_PTR, sizeof f, f, &e);
+  cl_mem D = clCreateBuffer(fx().ctx, CL_MEM_COPY_HOST_PTR, sizeof d, d, &e);
+  cl_mem Q = clCreateBuffer(fx().ctx, CL_MEM_COPY_HOST_PTR, sizeof q, q, &e);
+  clSetKernelArg(k, 0, sizeof F, &F);
+  clSetKernelArg(k, 1, sizeof D, &D);
+  clSetKernelArg(k, 2, sizeof Q, &Q);
+  REQUIRE(clEnqueueTask(fx().q, k, 0, nullptr, nullptr) == CL_SUCCESS);
+  clEnqueueReadBuffer(fx().q, F, CL_TRUE, 0, sizeof f, f, 0, nullptr, nullptr);
+  clEnqueueReadBuffer(fx().q, D, CL_TRUE, 0, sizeof d, d, 0, nullptr, nullptr);
+  clEnqueueReadBuffer(fx().q, Q, CL_TRUE, 0, sizeof q, q, 0, nullptr, nullptr);
+  for (cl_mem m : {F, D, Q}) clReleaseMemObject(m);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+  return {f[1], d[1], q[2]};
+}
+
+}  // namespace
+
+TEST_CASE("-cl-denorms-are-zero flushes float denormals (choice denorms_are_zero)", "[opencl]") {
+  if (std::getenv("CLREF_CHOICES")) return;  // the registry defaults are checked here
+  const DenormRun plain = runDenormKernel("-cl-std=CL1.2");
+  CHECK(plain.f == 1e-40f);
+  CHECK(plain.d == 1e-310);
+  const DenormRun daz = runDenormKernel("-cl-std=CL1.2 -cl-denorms-are-zero");
+  CHECK(daz.f == 0.0f);
+  CHECK(daz.d == 1e-310);  // double denormals stay by default
+  CHECK(daz.quotient == 0);  // int_div_by_zero=zero by default
+}
+
+// Run by ctest with CLREF_CHOICES="int_div_by_zero=dividend, denorms_are_zero=flush_float_and_double
+// no_such_choice=x": choices reach programs that run unmodified through the ICD, and the bad
+// assignment is ignored (with a message on stderr).
+TEST_CASE("CLREF_CHOICES switches the registry's choices for the ICD", "[.choices_env]") {
+  REQUIRE(std::getenv("CLREF_CHOICES"));
+  const DenormRun daz = runDenormKernel("-cl-std=CL1.2 -cl-denorms-are-zero");
+  CHECK(daz.f == 0.0f);
+  CHECK(daz.d == 0.0);
+  CHECK(daz.quotient == 41);
 }
