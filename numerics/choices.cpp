@@ -105,10 +105,7 @@ static_assert(std::size(kChoices) == size_t(Choice::Count));
 }  // namespace
 
 std::span<const ChoiceInfo> allChoices() { return kChoices; }
-const Choices& defaultChoices() {
-  static const Choices defaults;
-  return defaults;
-}
+const Choices kDefaultChoices;
 const ChoiceInfo& infoOf(Choice c) { return kChoices[size_t(c)]; }
 
 Choices::Choices() {

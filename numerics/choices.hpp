@@ -80,7 +80,9 @@ class Choices {
   std::array<uint8_t, size_t(Choice::Count)> values_;
 };
 
-// Every choice at its default.
-const Choices& defaultChoices();
+// Every choice at its default (a plain object, so that the default argument of the hot
+// numerics::evaluate costs nothing).
+extern const Choices kDefaultChoices;
+inline const Choices& defaultChoices() { return kDefaultChoices; }
 
 }  // namespace clref::numerics
