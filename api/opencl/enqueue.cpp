@@ -62,6 +62,10 @@ bool validMapFlags(cl_map_flags f) {
   return !((f & CL_MAP_WRITE_INVALIDATE_REGION) && (f & (CL_MAP_READ | CL_MAP_WRITE)));
 }
 
+// §5.2.4 clEnqueueFillBuffer, §5.6.2 clEnqueueSVMMemFill: pattern_size must be one of
+// {1, 2, 4, 8, 16, 32, 64, 128}.
+bool validPatternSize(size_t pattern_size) { return pattern_size != 0 && (pattern_size & (pattern_size - 1)) == 0 && pattern_size <= 128; }
+
 }  // namespace
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read, size_t offset,
@@ -225,8 +229,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_que
   // §5.2.4 clEnqueueFillBuffer: CL_INVALID_VALUE if offset/size out of bounds, pattern NULL,
   // pattern_size 0 or not one of {1, 2, 4, 8, 16, 32, 64, 128}, offset or size not a multiple
   // of pattern_size.
-  if (!inBounds(offset, size, buffer->size) || !pattern || pattern_size == 0) return CL_INVALID_VALUE;
-  if (pattern_size > 128 || (pattern_size & (pattern_size - 1))) return CL_INVALID_VALUE;
+  if (!inBounds(offset, size, buffer->size) || !pattern || !validPatternSize(pattern_size)) return CL_INVALID_VALUE;
   if (offset % pattern_size || size % pattern_size) return CL_INVALID_VALUE;
   std::vector<std::byte> pat(static_cast<const std::byte*>(pattern), static_cast<const std::byte*>(pattern) + pattern_size);
   auto data = buffer->buffer;
@@ -438,12 +441,6 @@ cl_int checkSvmCommand(cl_command_queue q, cl_uint n, const cl_event* list) {
   if (!validQueue(q)) return CL_INVALID_COMMAND_QUEUE;
   return checkWaitList(q->context, n, list);
 }
-
-bool powerOfTwo(size_t n) { return n != 0 && (n & (n - 1)) == 0; }
-
-// §5.6.2 clEnqueueSVMMemFill (as §5.2.4 clEnqueueFillBuffer): pattern_size 0, not a power of
-// two, or greater than 128 is CL_INVALID_VALUE.
-bool validPatternSize(size_t pattern_size) { return powerOfTwo(pattern_size) && pattern_size <= 128; }
 
 }  // namespace
 

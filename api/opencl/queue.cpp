@@ -214,8 +214,6 @@ cl_command_queue makeQueue(cl_context context, cl_device_id device, cl_command_q
 constexpr cl_command_queue_properties kSupportedQueueProperties = CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
 constexpr cl_command_queue_properties kKnownQueueProperties =
     kSupportedQueueProperties | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT;
-// §5.1 clCreateCommandQueue, table "List of supported cl_command_queue_property values".
-constexpr cl_command_queue_properties kLegacyQueueProperties = CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE;
 
 }  // namespace
 
@@ -271,9 +269,9 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context contex
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_command_queue(nullptr));
   if (!validDevice(device)) return withError(errcode_ret, CL_INVALID_DEVICE, cl_command_queue(nullptr));
   // OpenCL 3.0 API §5.1 clCreateCommandQueue: CL_INVALID_VALUE if values specified in properties
-  // are not valid; only the legacy table's properties (out-of-order, profiling) are valid here,
-  // so CL_QUEUE_ON_DEVICE is not valid, and both valid ones are supported by the device.
-  if (properties & ~kLegacyQueueProperties) return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+  // are not valid; only its table's properties (out-of-order, profiling) are valid here, so
+  // CL_QUEUE_ON_DEVICE is not, and the device supports both valid ones.
+  if (properties & ~kSupportedQueueProperties) return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
   return withError(errcode_ret, CL_SUCCESS, makeQueue(context, device, properties, {}));
 } catch (...) {
   return clref::cl::failedCall<cl_command_queue>(errcode_ret);
