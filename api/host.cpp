@@ -1,5 +1,7 @@
 #include "api/host.hpp"
 
+#include <sys/wait.h>
+#include <unistd.h>
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -10,8 +12,6 @@
 #include <mutex>
 #include <set>
 #include <sstream>
-#include <unistd.h>
-#include <sys/wait.h>
 
 #include "interpreter/executor.hpp"
 #include "interpreter/module.hpp"
@@ -75,7 +75,8 @@ std::vector<uint32_t> readSpirvFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot open " + path);
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.size() % 4 != 0) throw ModuleError(path + ": size " + std::to_string(bytes.size()) + " is not a multiple of 4 bytes");
+  if (bytes.size() % 4 != 0)
+    throw ModuleError(path + ": size " + std::to_string(bytes.size()) + " is not a multiple of 4 bytes");
   std::vector<uint32_t> words(bytes.size() / 4);
   std::memcpy(words.data(), bytes.data(), bytes.size());
   return words;
@@ -105,22 +106,44 @@ int runCommand(const std::vector<std::string>& argv, std::string& output) {
 }
 const char* kClang = "clang-15";
 // The macros clang-15's opencl-c-base.h defines for spir targets whatever -cl-ext says.
-const char* const kClangHeaderOnlyMacros[] = {
-    "__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_all_devices",
-    "__opencl_c_atomic_scope_device", "__opencl_c_device_enqueue", "__opencl_c_ext_fp16_global_atomic_add",
-    "__opencl_c_ext_fp16_global_atomic_load_store", "__opencl_c_ext_fp16_global_atomic_min_max",
-    "__opencl_c_ext_fp16_local_atomic_add", "__opencl_c_ext_fp16_local_atomic_load_store",
-    "__opencl_c_ext_fp16_local_atomic_min_max", "__opencl_c_ext_fp32_global_atomic_add",
-    "__opencl_c_ext_fp32_global_atomic_min_max", "__opencl_c_ext_fp32_local_atomic_add",
-    "__opencl_c_ext_fp32_local_atomic_min_max", "__opencl_c_ext_fp64_global_atomic_add",
-    "__opencl_c_ext_fp64_global_atomic_min_max", "__opencl_c_ext_fp64_local_atomic_add",
-    "__opencl_c_ext_fp64_local_atomic_min_max", "__opencl_c_generic_address_space", "__opencl_c_images",
-    "__opencl_c_integer_dot_product_input_4x8bit", "__opencl_c_integer_dot_product_input_4x8bit_packed",
-    "__opencl_c_pipes", "__opencl_c_program_scope_global_variables", "__opencl_c_read_write_images",
-    "__opencl_c_work_group_collective_functions", "cl_ext_float_atomics", "cl_khr_extended_bit_ops",
-    "cl_khr_integer_dot_product", "cl_khr_subgroup_ballot", "cl_khr_subgroup_clustered_reduce",
-    "cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_arithmetic", "cl_khr_subgroup_non_uniform_vote",
-    "cl_khr_subgroup_rotate", "cl_khr_subgroup_shuffle", "cl_khr_subgroup_shuffle_relative"};
+const char* const kClangHeaderOnlyMacros[] = {"__opencl_c_atomic_order_acq_rel",
+                                              "__opencl_c_atomic_order_seq_cst",
+                                              "__opencl_c_atomic_scope_all_devices",
+                                              "__opencl_c_atomic_scope_device",
+                                              "__opencl_c_device_enqueue",
+                                              "__opencl_c_ext_fp16_global_atomic_add",
+                                              "__opencl_c_ext_fp16_global_atomic_load_store",
+                                              "__opencl_c_ext_fp16_global_atomic_min_max",
+                                              "__opencl_c_ext_fp16_local_atomic_add",
+                                              "__opencl_c_ext_fp16_local_atomic_load_store",
+                                              "__opencl_c_ext_fp16_local_atomic_min_max",
+                                              "__opencl_c_ext_fp32_global_atomic_add",
+                                              "__opencl_c_ext_fp32_global_atomic_min_max",
+                                              "__opencl_c_ext_fp32_local_atomic_add",
+                                              "__opencl_c_ext_fp32_local_atomic_min_max",
+                                              "__opencl_c_ext_fp64_global_atomic_add",
+                                              "__opencl_c_ext_fp64_global_atomic_min_max",
+                                              "__opencl_c_ext_fp64_local_atomic_add",
+                                              "__opencl_c_ext_fp64_local_atomic_min_max",
+                                              "__opencl_c_generic_address_space",
+                                              "__opencl_c_images",
+                                              "__opencl_c_integer_dot_product_input_4x8bit",
+                                              "__opencl_c_integer_dot_product_input_4x8bit_packed",
+                                              "__opencl_c_pipes",
+                                              "__opencl_c_program_scope_global_variables",
+                                              "__opencl_c_read_write_images",
+                                              "__opencl_c_work_group_collective_functions",
+                                              "cl_ext_float_atomics",
+                                              "cl_khr_extended_bit_ops",
+                                              "cl_khr_integer_dot_product",
+                                              "cl_khr_subgroup_ballot",
+                                              "cl_khr_subgroup_clustered_reduce",
+                                              "cl_khr_subgroup_extended_types",
+                                              "cl_khr_subgroup_non_uniform_arithmetic",
+                                              "cl_khr_subgroup_non_uniform_vote",
+                                              "cl_khr_subgroup_rotate",
+                                              "cl_khr_subgroup_shuffle",
+                                              "cl_khr_subgroup_shuffle_relative"};
 const char* kLlvmSpirv = "llvm-spirv-15";
 }  // namespace
 
@@ -153,13 +176,18 @@ std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
   // 64-bit integers, the generic address space (GenericPointer), program-scope global variables
   // (GlobalStorage), acquire-release and sequentially consistent atomics at device scope (every
   // atomic is sequentially consistent on memory all work-groups share), doubles when enabled.
-  std::vector<std::string> v{"__opencl_c_int64", "__opencl_c_generic_address_space", "__opencl_c_program_scope_global_variables",
-                             "__opencl_c_atomic_order_acq_rel", "__opencl_c_atomic_order_seq_cst", "__opencl_c_atomic_scope_device"};
+  std::vector<std::string> v{"__opencl_c_int64",
+                             "__opencl_c_generic_address_space",
+                             "__opencl_c_program_scope_global_variables",
+                             "__opencl_c_atomic_order_acq_rel",
+                             "__opencl_c_atomic_order_seq_cst",
+                             "__opencl_c_atomic_scope_device"};
   if (config.fp64) v.push_back("__opencl_c_fp64");
   return v;
 }
 
-std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::string& source, const std::string& options) {
+std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::string& source,
+                                              const std::string& options) {
   if (!openCLCCompilerAvailable())
     throw Error("compiling OpenCL C needs clang-15 and llvm-spirv-15 on PATH (scripts/install-deps.sh installs them)");
   namespace fs = std::filesystem;
@@ -168,8 +196,8 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::s
   const fs::path dir(tmpl);
   const auto cl = dir / "kernel.cl", bc = dir / "kernel.bc", spv = dir / "kernel.spv";
   { std::ofstream(cl) << source; }
-  std::vector<std::string> argv{kClang, "-x", "cl", "-target", device.config().addressBits == 32 ? "spir" : "spir64",
-                                "-emit-llvm", "-c", "-O2"};
+  std::vector<std::string> argv{
+      kClang, "-x", "cl", "-target", device.config().addressBits == 32 ? "spir" : "spir64", "-emit-llvm", "-c", "-O2"};
   std::istringstream opts(options);
   bool haveStd = false, debug = false;
   for (std::string o; opts >> o;) {
@@ -258,9 +286,9 @@ Kernel::Kernel(std::shared_ptr<Program> program, const std::string& name) : prog
     Arg a;
     a.info.name = p.name;
     a.info.typeName = p.typeName;
-    a.info.kind = p.kind == interpreter::ParamKind::Buffer ? ArgKind::Buffer
+    a.info.kind = p.kind == interpreter::ParamKind::Buffer  ? ArgKind::Buffer
                   : p.kind == interpreter::ParamKind::Local ? ArgKind::Local
-                                                             : ArgKind::Value;
+                                                            : ArgKind::Value;
     a.info.size = p.size;
     args_.push_back(std::move(a));
   }
@@ -277,7 +305,9 @@ void Kernel::lower() {
 }
 
 const KernelArgInfo& Kernel::argInfo(size_t i) const {
-  if (i >= args_.size()) throw Error("kernel " + name_ + " has " + std::to_string(args_.size()) + " arguments; no argument " + std::to_string(i));
+  if (i >= args_.size())
+    throw Error("kernel " + name_ + " has " + std::to_string(args_.size()) + " arguments; no argument " +
+                std::to_string(i));
   return args_[i].info;
 }
 
@@ -285,8 +315,8 @@ Kernel::Arg& Kernel::argAt(size_t i, ArgKind want) {
   const auto& info = argInfo(i);
   if (info.kind != want) {
     static const char* kinds[] = {"a buffer (global/constant pointer)", "a local pointer", "a value"};
-    throw Error("argument " + std::to_string(i) + " of " + name_ + " (" + info.typeName + ") takes " + kinds[int(info.kind)] +
-                ", not " + kinds[int(want)]);
+    throw Error("argument " + std::to_string(i) + " of " + name_ + " (" + info.typeName + ") takes " +
+                kinds[int(info.kind)] + ", not " + kinds[int(want)]);
   }
   return args_[i];
 }
@@ -311,8 +341,8 @@ void Kernel::setArgLocal(size_t i, size_t bytes) {
 void Kernel::setArgValue(size_t i, const void* value, size_t size) {
   auto& a = argAt(i, ArgKind::Value);
   if (size != a.info.size)
-    throw Error("argument " + std::to_string(i) + " of " + name_ + " (" + a.info.typeName + ") is " + std::to_string(a.info.size) +
-                " bytes, " + std::to_string(size) + " given");
+    throw Error("argument " + std::to_string(i) + " of " + name_ + " (" + a.info.typeName + ") is " +
+                std::to_string(a.info.size) + " bytes, " + std::to_string(size) + " given");
   a.value.assign(static_cast<const uint8_t*>(value), static_cast<const uint8_t*>(value) + size);
   a.set = true;
 }
@@ -321,7 +351,8 @@ namespace {
 // The DefaultLocalSize choice: the work-group size used when the host gives none.
 std::array<size_t, 3> defaultLocalSize(const NDRange& r, const DeviceConfig& cfg) {
   std::array<size_t, 3> l{1, 1, 1};
-  if (cfg.choices.as<numerics::LocalSizeOption>(numerics::Choice::DefaultLocalSize) == numerics::LocalSizeOption::One) return l;
+  if (cfg.choices.as<numerics::LocalSizeOption>(numerics::Choice::DefaultLocalSize) == numerics::LocalSizeOption::One)
+    return l;
   size_t best = 1;
   for (size_t d = 1; d <= std::min<size_t>(64, std::min(cfg.maxWorkGroupSize, r.global[0])); ++d)
     if (r.global[0] % d == 0) best = d;
@@ -365,11 +396,11 @@ RunResult Kernel::run(const NDRange& range) {
   }
   const auto& req = lowered_->requiredLocalSize;
   if (req[0] && (spec.local[0] != req[0] || spec.local[1] != req[1] || spec.local[2] != req[2]))
-    throw Error("kernel " + name_ + " requires work-group size (" + std::to_string(req[0]) + "," + std::to_string(req[1]) + "," +
-                std::to_string(req[2]) + ")");
+    throw Error("kernel " + name_ + " requires work-group size (" + std::to_string(req[0]) + "," +
+                std::to_string(req[1]) + "," + std::to_string(req[2]) + ")");
   if (spec.local[0] * spec.local[1] * spec.local[2] > cfg.maxWorkGroupSize)
-    throw Error("work-group size " + std::to_string(spec.local[0] * spec.local[1] * spec.local[2]) + " exceeds the device maximum " +
-                std::to_string(cfg.maxWorkGroupSize));
+    throw Error("work-group size " + std::to_string(spec.local[0] * spec.local[1] * spec.local[2]) +
+                " exceeds the device maximum " + std::to_string(cfg.maxWorkGroupSize));
   interpreter::ExecConfig ec;
   ec.threads = cfg.threads;
   ec.instructionBudget = cfg.instructionBudget;

@@ -16,7 +16,11 @@
 #include "numerics/choices.hpp"
 #include "numerics/format.hpp"
 
-namespace clref::interpreter { class Module; struct LoweredKernel; struct GlobalStorage; }
+namespace clref::interpreter {
+class Module;
+struct LoweredKernel;
+struct GlobalStorage;
+}  // namespace clref::interpreter
 
 namespace clref::host {
 
@@ -70,7 +74,12 @@ class Buffer {
   // Copies own a copy of the bytes (of a view too); moves keep the storage.
   Buffer(const Buffer& o) : data_(o.base_, o.base_ + o.size_), base_(data_.data()), size_(o.size_) {}
   Buffer& operator=(const Buffer& o) {
-    if (this != &o) { data_.assign(o.base_, o.base_ + o.size_); base_ = data_.data(); size_ = o.size_; owner_.reset(); }
+    if (this != &o) {
+      data_.assign(o.base_, o.base_ + o.size_);
+      base_ = data_.data();
+      size_ = o.size_;
+      owner_.reset();
+    }
     return *this;
   }
   Buffer(Buffer&&) noexcept = default;
@@ -83,10 +92,10 @@ class Buffer {
 
  private:
   Buffer() = default;
-  std::vector<std::byte> data_;         // owned storage (empty for views)
-  std::byte* base_ = nullptr;           // data_.data() or the viewed memory
+  std::vector<std::byte> data_;  // owned storage (empty for views)
+  std::byte* base_ = nullptr;    // data_.data() or the viewed memory
   size_t size_ = 0;
-  std::shared_ptr<const void> owner_;   // keeps a view's memory alive
+  std::shared_ptr<const void> owner_;  // keeps a view's memory alive
 };
 
 enum class ArgKind : uint8_t { Buffer, Local, Value };
@@ -95,7 +104,7 @@ struct KernelArgInfo {
   std::string name;      // OpName of the parameter, when present
   std::string typeName;  // e.g. "global float*", "int", "struct", "local int*"
   ArgKind kind = ArgKind::Value;
-  size_t size = 0;       // Value: bytes of the by-value argument
+  size_t size = 0;  // Value: bytes of the by-value argument
 };
 
 class Program {
@@ -135,11 +144,11 @@ struct NDRange {
 };
 
 struct RunResult {
-  bool ok = true;                                    // false when a fault aborted the NDRange
-  std::optional<interpreter::Diagnostic> fault;      // the fault (lowest work-group first)
-  std::vector<interpreter::Diagnostic> warnings;     // unspecified-value warnings (capped)
-  uint64_t warningCount = 0;                         // all warnings, including those not kept
-  std::array<size_t, 3> localSize{1, 1, 1};         // the work-group size used
+  bool ok = true;                                 // false when a fault aborted the NDRange
+  std::optional<interpreter::Diagnostic> fault;   // the fault (lowest work-group first)
+  std::vector<interpreter::Diagnostic> warnings;  // unspecified-value warnings (capped)
+  uint64_t warningCount = 0;                      // all warnings, including those not kept
+  std::array<size_t, 3> localSize{1, 1, 1};       // the work-group size used
   uint64_t workItems = 0;
   std::string printfOutput;  // everything the kernel printed, in work-group order
 };
@@ -154,9 +163,9 @@ class Kernel {
   size_t argCount() const { return args_.size(); }
   const KernelArgInfo& argInfo(size_t i) const;
 
-  void setArg(size_t i, std::shared_ptr<Buffer> buffer);  // global/constant pointer argument
-  void setArgNull(size_t i);                              // a NULL global pointer
-  void setArgLocal(size_t i, size_t bytes);               // local pointer argument
+  void setArg(size_t i, std::shared_ptr<Buffer> buffer);       // global/constant pointer argument
+  void setArgNull(size_t i);                                   // a NULL global pointer
+  void setArgLocal(size_t i, size_t bytes);                    // local pointer argument
   void setArgValue(size_t i, const void* value, size_t size);  // scalar/vector/struct by value
   template <class T> void setArg(size_t i, const T& v) { setArgValue(i, &v, sizeof(T)); }
 

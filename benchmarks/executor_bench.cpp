@@ -43,7 +43,8 @@ template <class F> Timing timeRuns(int runs, F&& f) {
 }
 
 void report(const char* name, double ms, double items, bool ok) {
-  std::printf("%-22s %10.1f ms %14.3g work-items/s  %s\n", name, ms, items / (ms / 1e3), ok ? "verified" : "WRONG RESULT");
+  std::printf("%-22s %10.1f ms %14.3g work-items/s  %s\n", name, ms, items / (ms / 1e3),
+              ok ? "verified" : "WRONG RESULT");
 }
 
 }  // namespace
@@ -54,10 +55,14 @@ int main(int argc, char** argv) {
   int runs = 3;
   std::string only;  // --only vadd|matmul|reduce
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) cfg.threads = unsigned(std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
-    else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::atoi(argv[++i]);
-    else dir = argv[i];
+    if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
+      cfg.threads = unsigned(std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--only") && i + 1 < argc)
+      only = argv[++i];
+    else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc)
+      runs = std::atoi(argv[++i]);
+    else
+      dir = argv[i];
   }
   host::Device device(cfg);
   bool allOk = true;
@@ -67,12 +72,19 @@ int main(int argc, char** argv) {
     auto prog = host::Program::fromOpenCLC(device, readFile(dir + "/vadd.cl"));
     host::Kernel k(prog, "vadd");
     std::vector<float> a(n), b(n);
-    for (size_t i = 0; i < n; ++i) { a[i] = float(i) * 0.25f; b[i] = 1.0f / float(i + 1); }
+    for (size_t i = 0; i < n; ++i) {
+      a[i] = float(i) * 0.25f;
+      b[i] = 1.0f / float(i + 1);
+    }
     auto A = std::make_shared<host::Buffer>(a.data(), n * 4), B = std::make_shared<host::Buffer>(b.data(), n * 4);
     auto C = std::make_shared<host::Buffer>(n * 4);
-    k.setArg(0, A); k.setArg(1, B); k.setArg(2, C);
+    k.setArg(0, A);
+    k.setArg(1, B);
+    k.setArg(2, C);
     if (k.argCount() > 3) k.setArg(3, uint32_t(n));
-    host::NDRange r; r.global = {n, 1, 1}; r.local = std::array<size_t, 3>{256, 1, 1};
+    host::NDRange r;
+    r.global = {n, 1, 1};
+    r.local = std::array<size_t, 3>{256, 1, 1};
     bool ok = true;
     const auto t = timeRuns(runs, [&] { ok = k.run(r).ok && ok; });
     auto c = C->as<float>();
@@ -85,11 +97,21 @@ int main(int argc, char** argv) {
     auto prog = host::Program::fromOpenCLC(device, readFile(dir + "/matmul.cl"));
     host::Kernel k(prog, "matmul");
     std::vector<float> a(n * n), b(n * n);
-    for (size_t i = 0; i < n * n; ++i) { a[i] = float(int(i % 17) - 8) / 8; b[i] = float(int(i % 13) - 6) / 4; }
-    auto A = std::make_shared<host::Buffer>(a.data(), n * n * 4), B = std::make_shared<host::Buffer>(b.data(), n * n * 4);
+    for (size_t i = 0; i < n * n; ++i) {
+      a[i] = float(int(i % 17) - 8) / 8;
+      b[i] = float(int(i % 13) - 6) / 4;
+    }
+    auto A = std::make_shared<host::Buffer>(a.data(), n * n * 4),
+         B = std::make_shared<host::Buffer>(b.data(), n * n * 4);
     auto C = std::make_shared<host::Buffer>(n * n * 4);
-    k.setArg(0, A); k.setArg(1, B); k.setArg(2, C); k.setArg(3, int32_t(n));
-    host::NDRange r; r.dims = 2; r.global = {n, n, 1}; r.local = std::array<size_t, 3>{16, 16, 1};
+    k.setArg(0, A);
+    k.setArg(1, B);
+    k.setArg(2, C);
+    k.setArg(3, int32_t(n));
+    host::NDRange r;
+    r.dims = 2;
+    r.global = {n, n, 1};
+    r.local = std::array<size_t, 3>{16, 16, 1};
     bool ok = true;
     const auto t = timeRuns(runs, [&] { ok = k.run(r).ok && ok; });
     // The inputs are small multiples of 1/8 and 1/4: every product and partial sum is exact
@@ -112,9 +134,13 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < n; ++i) in[i] = int32_t(i % 1000) - 500;
     auto In = std::make_shared<host::Buffer>(in.data(), n * 4);
     auto Out = std::make_shared<host::Buffer>(n / wg * 4);
-    k.setArg(0, In); k.setArg(1, Out); k.setArgLocal(2, wg * 4);
+    k.setArg(0, In);
+    k.setArg(1, Out);
+    k.setArgLocal(2, wg * 4);
     if (k.argCount() > 3) k.setArg(3, uint32_t(n));
-    host::NDRange r; r.global = {n, 1, 1}; r.local = std::array<size_t, 3>{wg, 1, 1};
+    host::NDRange r;
+    r.global = {n, 1, 1};
+    r.local = std::array<size_t, 3>{wg, 1, 1};
     bool ok = true;
     const auto t = timeRuns(runs, [&] { ok = k.run(r).ok && ok; });
     auto out = Out->as<int32_t>();

@@ -30,7 +30,10 @@ int main(int argc, char** argv) {
       switch (f) {
         case MathFn::exp: x[i] = ex(rng); break;
         case MathFn::log: x[i] = pos(rng); break;
-        case MathFn::pow: x[i] = base(rng); y[i] = e(rng); break;
+        case MathFn::pow:
+          x[i] = base(rng);
+          y[i] = e(rng);
+          break;
         default: x[i] = trig(rng); break;
       }
     }

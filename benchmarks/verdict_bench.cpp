@@ -20,18 +20,25 @@ int main(int argc, char** argv) {
   unsigned threads = 2;
   uint64_t count = uint64_t(1) << 32, first = 0;
   for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = unsigned(std::atoi(argv[++i]));
-    else if (!std::strcmp(argv[i], "--count") && i + 1 < argc) count = std::strtoull(argv[++i], nullptr, 0);
-    else if (!std::strcmp(argv[i], "--first") && i + 1 < argc) first = std::strtoull(argv[++i], nullptr, 0);
-    else names.push_back(argv[i]);
+    if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
+      threads = unsigned(std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--count") && i + 1 < argc)
+      count = std::strtoull(argv[++i], nullptr, 0);
+    else if (!std::strcmp(argv[i], "--first") && i + 1 < argc)
+      first = std::strtoull(argv[++i], nullptr, 0);
+    else
+      names.push_back(argv[i]);
   }
   if (names.empty()) names = {"sin", "exp", "log"};
   for (const auto& name : names) {
     float (*impl)(float) = nullptr;
     MathFn f;
-    if (name == "sin") impl = sinf, f = MathFn::sin;
-    else if (name == "exp") impl = expf, f = MathFn::exp;
-    else if (name == "log") impl = logf, f = MathFn::log;
+    if (name == "sin")
+      impl = sinf, f = MathFn::sin;
+    else if (name == "exp")
+      impl = expf, f = MathFn::exp;
+    else if (name == "log")
+      impl = logf, f = MathFn::log;
     else {
       std::fprintf(stderr, "unknown function %s (sin, exp, log)\n", name.c_str());
       return 2;
@@ -42,13 +49,14 @@ int main(int argc, char** argv) {
     const auto t0 = std::chrono::steady_clock::now();
     const VerdictPass p = judgeAllFloat(f, Profile::Full, {}, observed, threads, first, first + count);
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::printf("%sf vs full profile: %llu inputs in %.1f s (%.1f M/s, %u threads); %llu through MPFR; "
-                "%llu disallowed",
-                name.c_str(), (unsigned long long)p.inputs, s, double(p.inputs) / s / 1e6, threads,
-                (unsigned long long)p.exactPath, (unsigned long long)p.disallowed);
+    std::printf(
+        "%sf vs full profile: %llu inputs in %.1f s (%.1f M/s, %u threads); %llu through MPFR; "
+        "%llu disallowed",
+        name.c_str(), (unsigned long long)p.inputs, s, double(p.inputs) / s / 1e6, threads,
+        (unsigned long long)p.exactPath, (unsigned long long)p.disallowed);
     if (p.disallowed)
-      std::printf(", worst %.3f ulp at %a (observed %a)", p.worstErrorUlps,
-                  double(std::bit_cast<float>(p.worstInput)), double(p.worstObserved));
+      std::printf(", worst %.3f ulp at %a (observed %a)", p.worstErrorUlps, double(std::bit_cast<float>(p.worstInput)),
+                  double(p.worstObserved));
     std::printf("\n");
     std::fflush(stdout);
   }

@@ -15,8 +15,17 @@ class ModuleError : public std::runtime_error {
 };
 
 enum class FaultKind : uint8_t {
-  OutOfBounds, NullPointer, Misaligned, UndefinedValue, BarrierDivergence, InstructionBudget,
-  Unreachable, InvalidPointer, Unsupported, UndefinedBehaviour, Warning
+  OutOfBounds,
+  NullPointer,
+  Misaligned,
+  UndefinedValue,
+  BarrierDivergence,
+  InstructionBudget,
+  Unreachable,
+  InvalidPointer,
+  Unsupported,
+  UndefinedBehaviour,
+  Warning
 };
 const char* toString(FaultKind);
 

@@ -50,12 +50,12 @@ struct Collective {
 // when a copy's destination is another copy's source, all go through the scratch area first).
 struct Edge {
   const Op* target = nullptr;
-  uint32_t targetIndex = 0;   // index of the target's first Op (patched to `target` after lowering)
-  int64_t cost = 0;           // instructions in the target block, charged to the budget
-  uint32_t sourceBlockOp = 0; // first Op of the block the edge leaves
-  bool backEdge = false;      // the target starts at or before the source block (a loop)
+  uint32_t targetIndex = 0;    // index of the target's first Op (patched to `target` after lowering)
+  int64_t cost = 0;            // instructions in the target block, charged to the budget
+  uint32_t sourceBlockOp = 0;  // first Op of the block the edge leaves
+  bool backEdge = false;       // the target starts at or before the source block (a loop)
   bool viaScratch = false;
-  uint32_t scratch = 0;       // register offset of the scratch area for this edge
+  uint32_t scratch = 0;  // register offset of the scratch area for this edge
   std::vector<PhiCopy> copies;
 };
 

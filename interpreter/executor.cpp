@@ -33,7 +33,8 @@ std::string Diagnostic::format() const {
   auto ids = [](const std::array<uint64_t, 3>& a) {
     return "(" + std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(a[2]) + ")";
   };
-  std::string s = std::string(isWarning() ? "warning: " : "fault: ") + (isWarning() ? "" : std::string(toString(kind)) + ": ") + message;
+  std::string s = std::string(isWarning() ? "warning: " : "fault: ") +
+                  (isWarning() ? "" : std::string(toString(kind)) + ": ") + message;
   s += "\n  work-item: global " + ids(globalId) + " local " + ids(localId) + " group " + ids(groupId);
   if (!instruction.empty()) s += "\n  instruction: " + instruction;
   if (!source.empty() && instruction.find(source) == std::string::npos) s += "\n  source: " + source;
@@ -65,7 +66,8 @@ std::string storageName(spv::StorageClass sc) {
     case spv::StorageClass::CrossWorkgroup: return "global";
     case spv::StorageClass::UniformConstant: return "constant";
     case spv::StorageClass::Workgroup: return "local";
-    case spv::StorageClass::Function: case spv::StorageClass::Private: return "private";
+    case spv::StorageClass::Function:
+    case spv::StorageClass::Private: return "private";
     case spv::StorageClass::Input: return "builtin";
     default: return "storage class " + std::to_string(uint32_t(sc));
   }
@@ -107,14 +109,14 @@ uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, ui
   const std::string what = "'" + desc.name + "' (" + storageName(A.storage) + ", " + std::to_string(A.size) + " bytes)";
   if (off + bytes > A.size) {
     fault(wi, op, FaultKind::OutOfBounds,
-          "out-of-bounds " + std::string(verb) + " of " + std::to_string(bytes) + " bytes at offset " + std::to_string(off) +
-              " of " + what);
+          "out-of-bounds " + std::string(verb) + " of " + std::to_string(bytes) + " bytes at offset " +
+              std::to_string(off) + " of " + what);
     return nullptr;
   }
   if (off & (align - 1)) {
     fault(wi, op, FaultKind::Misaligned,
-          "misaligned " + std::string(verb) + " of " + std::to_string(bytes) + " bytes at offset " + std::to_string(off) + " of " +
-              what + ": alignment " + std::to_string(align) + " required");
+          "misaligned " + std::string(verb) + " of " + std::to_string(bytes) + " bytes at offset " +
+              std::to_string(off) + " of " + what + ": alignment " + std::to_string(align) + " required");
     return nullptr;
   }
   fault(wi, op, FaultKind::InvalidPointer, "write to read-only memory " + what + " at offset " + std::to_string(off));
@@ -376,7 +378,8 @@ class Worker {
     std::memset(groupArena_.data(), k_.uninitialisedByte, s_.workgroupArenaBytes);
     groupWarnings_.clear();
     auto localOf = [&](uint64_t i) {
-      return std::array<uint64_t, 3>{i % localSize[0], (i / localSize[0]) % localSize[1], i / (localSize[0] * localSize[1])};
+      return std::array<uint64_t, 3>{i % localSize[0], (i / localSize[0]) % localSize[1],
+                                     i / (localSize[0] * localSize[1])};
     };
     if (!k_.usesBarrier) {
       // Without barriers, work-items run interleaved in batches of kBatch slots: each runs until
@@ -422,7 +425,10 @@ class Worker {
         const WorkItem& wi = slots_[i]->wi;
         if (wi.state != WorkItemState::Returned) allReturned = false;
         const Op* b = wi.state == WorkItemState::AtBarrier ? wi.barrier : nullptr;
-        if (b != at && same) { same = false; odd = i; }
+        if (b != at && same) {
+          same = false;
+          odd = i;
+        }
       }
       if (allReturned) return finishGroup(g, false);
       if (!same) {
@@ -438,7 +444,8 @@ class Worker {
                                      ? "returned without reaching it"
                                      : "waits at a different barrier: " + k_.module->describe(o.barrier->inst);
         fault(w, w.barrier, FaultKind::BarrierDivergence,
-              "not every work-item of the work-group reached this barrier: local work-item " + ids(o.localId) + " " + otherState);
+              "not every work-item of the work-group reached this barrier: local work-item " + ids(o.localId) + " " +
+                  otherState);
         return finishGroup(g, true);
       }
       if (at && at->aux && !runCollective(n, at)) return finishGroup(g, true);
@@ -458,8 +465,8 @@ class Worker {
         if (std::memcmp(first.regs + reg, wi.regs + reg, bytes) != 0) {
           fault(slots_[i]->wi, at, FaultKind::Unsupported,
                 "work-group function called with different argument values by local work-items (0,0,0) and (" +
-                    std::to_string(wi.localId[0]) + "," + std::to_string(wi.localId[1]) + "," + std::to_string(wi.localId[2]) +
-                    "); the spec requires the same values in every work-item");
+                    std::to_string(wi.localId[0]) + "," + std::to_string(wi.localId[1]) + "," +
+                    std::to_string(wi.localId[2]) + "); the spec requires the same values in every work-item");
           return false;
         }
     }
@@ -482,8 +489,8 @@ class Worker {
 ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& args, const NDRangeSpec& range,
                    const ExecConfig& config) {
   if (args.size() != kernel.params.size())
-    throw std::invalid_argument("kernel " + kernel.name + " takes " + std::to_string(kernel.params.size()) + " arguments, " +
-                                std::to_string(args.size()) + " given");
+    throw std::invalid_argument("kernel " + kernel.name + " takes " + std::to_string(kernel.params.size()) +
+                                " arguments, " + std::to_string(args.size()) + " given");
   Shared s(kernel, args, range, config);
   s.launch.kernel = &kernel;
   s.launch.module = kernel.module;
@@ -524,7 +531,8 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     s.paramTag[i] = kernel.params[i].tag;
     if (kernel.params[i].kind != ParamKind::Buffer || args[i].null) continue;
     for (size_t j = 0; j < i; ++j)
-      if (kernel.params[j].kind == ParamKind::Buffer && !args[j].null && args[j].base == args[i].base && args[j].size == args[i].size) {
+      if (kernel.params[j].kind == ParamKind::Buffer && !args[j].null && args[j].base == args[i].base &&
+          args[j].size == args[i].size) {
         s.paramTag[i] = s.paramTag[j];
         break;
       }

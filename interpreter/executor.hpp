@@ -13,9 +13,9 @@ namespace clref::interpreter {
 
 // What the host binds to one kernel parameter.
 struct ArgBinding {
-  uint8_t* base = nullptr;  // Buffer: the memory (nullptr with size 0 for a NULL pointer)
-  uint64_t size = 0;        // Buffer: bytes; Local: bytes requested by the host
-  bool null = false;        // Buffer: a NULL pointer argument
+  uint8_t* base = nullptr;     // Buffer: the memory (nullptr with size 0 for a NULL pointer)
+  uint64_t size = 0;           // Buffer: bytes; Local: bytes requested by the host
+  bool null = false;           // Buffer: a NULL pointer argument
   std::vector<uint8_t> value;  // Value: the bytes passed by value
 };
 

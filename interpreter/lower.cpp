@@ -13,14 +13,21 @@ namespace clref::interpreter {
 bool capabilitySupported(spv::Capability c) {
   using spv::Capability;
   switch (c) {
-    case Capability::Addresses: case Capability::Linkage: case Capability::Kernel:
-    case Capability::Vector16: case Capability::Float16Buffer: case Capability::Float16:
-    case Capability::Float64: case Capability::Int64: case Capability::Int16: case Capability::Int8:
-    case Capability::GenericPointer: case Capability::Int64Atomics:
+    case Capability::Addresses:
+    case Capability::Linkage:
+    case Capability::Kernel:
+    case Capability::Vector16:
+    case Capability::Float16Buffer:
+    case Capability::Float16:
+    case Capability::Float64:
+    case Capability::Int64:
+    case Capability::Int16:
+    case Capability::Int8:
+    case Capability::GenericPointer:
+    case Capability::Int64Atomics:
     case Capability::BitInstructions:  // SPV_KHR_bit_instructions (cl_khr_extended_bit_ops)
       return true;
-    default:
-      return false;
+    default: return false;
   }
 }
 
@@ -43,13 +50,14 @@ std::string capabilityName(spv::Capability c) {
 // SPV_KHR_expect_assume (OpExpectKHR, OpAssumeTrueKHR), SPV_KHR_linkonce_odr (linkage),
 // SPV_KHR_bit_instructions (OpBitFieldInsert/…Extract, OpBitReverse, OpBitCount in kernels).
 bool extensionSupported(const std::string& name) {
-  return name == "SPV_KHR_no_integer_wrap_decoration" || name == "SPV_KHR_expect_assume" || name == "SPV_KHR_linkonce_odr" ||
-         name == "SPV_KHR_bit_instructions";
+  return name == "SPV_KHR_no_integer_wrap_decoration" || name == "SPV_KHR_expect_assume" ||
+         name == "SPV_KHR_linkonce_odr" || name == "SPV_KHR_bit_instructions";
 }
 
 std::string where(const Module& m, spv::Op opcode, uint32_t firstWord) {
   for (uint32_t i = 0; i < m.instructions.size(); ++i)
-    if (m.instructions[i].opcode == opcode && m.instructions[i].words.size() > 1 && m.instructions[i].words[1] == firstWord)
+    if (m.instructions[i].opcode == opcode && m.instructions[i].words.size() > 1 &&
+        m.instructions[i].words[1] == firstWord)
       return "\n  at " + m.describe(i);
   return "";
 }
@@ -77,8 +85,9 @@ void checkModuleSupport(const Module& m, const LowerOptions& opt) {
     throw ModuleError("addressing model must be Physical32 or Physical64 (OpenCL SPIR-V Environment §2.3)");
   const unsigned bits = m.addressing == spv::AddressingModel::Physical32 ? 32 : 64;
   if (bits != opt.addressBits)
-    throw ModuleError("the module uses " + std::string(bits == 32 ? "Physical32" : "Physical64") + " addressing but the device has " +
-                      std::to_string(opt.addressBits) + "-bit addresses (compile for spir" + (opt.addressBits == 32 ? "" : "64") + ")");
+    throw ModuleError("the module uses " + std::string(bits == 32 ? "Physical32" : "Physical64") +
+                      " addressing but the device has " + std::to_string(opt.addressBits) +
+                      "-bit addresses (compile for spir" + (opt.addressBits == 32 ? "" : "64") + ")");
 }
 
 // ---- Lowerer ------------------------------------------------------------------------------
@@ -87,7 +96,8 @@ uint32_t Lowerer::reg(uint32_t id) const {
   auto it = regs_.find(id);
   if (it == regs_.end()) {
     const Instruction* d = m.findDef(id);
-    throw ModuleError("internal: no register for %" + std::to_string(id) + (d ? " (" + m.describe(index(*d)) + ")" : ""));
+    throw ModuleError("internal: no register for %" + std::to_string(id) +
+                      (d ? " (" + m.describe(index(*d)) + ")" : ""));
   }
   return it->second;
 }
@@ -118,7 +128,8 @@ Scalar Lowerer::scalarOf(uint32_t typeId) const {
   if (t->kind == TypeKind::Vector) t = &m.type(t->element);
   switch (t->kind) {
     case TypeKind::Bool: return Scalar::Bool;
-    case TypeKind::Int: return t->width == 8 ? Scalar::I8 : t->width == 16 ? Scalar::I16 : t->width == 32 ? Scalar::I32 : Scalar::I64;
+    case TypeKind::Int:
+      return t->width == 8 ? Scalar::I8 : t->width == 16 ? Scalar::I16 : t->width == 32 ? Scalar::I32 : Scalar::I64;
     case TypeKind::Float: return t->width == 16 ? Scalar::F16 : t->width == 32 ? Scalar::F32 : Scalar::F64;
     case TypeKind::Pointer: return ptrBytes() == 8 ? Scalar::I64 : Scalar::I32;
     default: throw ModuleError("type %" + std::to_string(typeId) + " is not a scalar or vector");
@@ -158,7 +169,8 @@ Edge* Lowerer::edgeTo(uint32_t target) {
   e.targetIndex = target;  // a label for now; resolved to an Op index after lowering
   e.sourceBlockOp = labelOp_.count(currentBlock) ? labelOp_.at(currentBlock) : 0;
   const auto fit = std::find_if(m.functions.begin(), m.functions.end(), [&](const auto& f) {
-    return std::any_of(f.second.blocks.begin(), f.second.blocks.end(), [&](const Block& b) { return b.label == target; });
+    return std::any_of(f.second.blocks.begin(), f.second.blocks.end(),
+                       [&](const Block& b) { return b.label == target; });
   });
   if (fit != m.functions.end()) {
     for (const Block& b : fit->second.blocks) {
@@ -222,8 +234,7 @@ std::string describeType(const Module& m, uint32_t typeId) {
   const Type& t = m.type(typeId);
   switch (t.kind) {
     case TypeKind::Bool: return "bool";
-    case TypeKind::Int:
-      return t.width == 8 ? "char" : t.width == 16 ? "short" : t.width == 32 ? "int" : "long";
+    case TypeKind::Int: return t.width == 8 ? "char" : t.width == 16 ? "short" : t.width == 32 ? "int" : "long";
     case TypeKind::Float: return t.width == 16 ? "half" : t.width == 32 ? "float" : "double";
     case TypeKind::Vector: return describeType(m, t.element) + std::to_string(t.count);
     case TypeKind::Array: return describeType(m, t.element) + "[" + std::to_string(t.count) + "]";
@@ -264,8 +275,10 @@ class KernelLowering {
     k_.globals = L_.opt.globals;
     k_.addressBits = L_.opt.addressBits;
     if (ep->requiredLocalSize) k_.requiredLocalSize = *ep->requiredLocalSize;
-    k_.uninitialisedByte =
-        L_.opt.choices.as<numerics::MemoryInitOption>(numerics::Choice::UninitialisedMemory) == numerics::MemoryInitOption::Pattern ? 0xA5 : 0;
+    k_.uninitialisedByte = L_.opt.choices.as<numerics::MemoryInitOption>(numerics::Choice::UninitialisedMemory) ==
+                                   numerics::MemoryInitOption::Pattern
+                               ? 0xA5
+                               : 0;
     checkModuleSupport(m_, L_.opt);
     collectReachable(ep->function);
     k_.allocations.emplace_back("null", AllocationSource::Null, spv::StorageClass::CrossWorkgroup);
@@ -313,7 +326,8 @@ class KernelLowering {
           if (inst.opcode == spv::Op::OpFunctionCall) {
             const auto callee = m_.functions.find(inst.operand(0));
             if (callee != m_.functions.end() && callee->second.isImport)
-              L_.reject(inst, "call to " + m_.nameOf(inst.operand(0)) + ", which is declared but not defined in this module");
+              L_.reject(inst,
+                        "call to " + m_.nameOf(inst.operand(0)) + ", which is declared but not defined in this module");
             visit(inst.operand(0), &inst);
           }
         }
@@ -396,7 +410,11 @@ class KernelLowering {
         kp.storage = t.storage;
         kp.typeName = describeType(m_, t.element);
         AllocationDesc d{"by-value argument " + std::to_string(i) + (kp.name.empty() ? "" : " (" + kp.name + ")"),
-                         AllocationSource::ByValArg, spv::StorageClass::Function, pointee.size, pointee.align, uint32_t(i)};
+                         AllocationSource::ByValArg,
+                         spv::StorageClass::Function,
+                         pointee.size,
+                         pointee.align,
+                         uint32_t(i)};
         d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
         kp.tag = newTag(std::move(d));
       } else if (t.kind == TypeKind::Pointer) {
@@ -410,7 +428,11 @@ class KernelLowering {
         } else {
           kp.kind = ParamKind::Buffer;
           AllocationDesc d{"argument " + std::to_string(i) + (kp.name.empty() ? "" : " (" + kp.name + ")"),
-                           AllocationSource::KernelArg, t.storage, 0, kp.pointeeAlign, uint32_t(i)};
+                           AllocationSource::KernelArg,
+                           t.storage,
+                           0,
+                           kp.pointeeAlign,
+                           uint32_t(i)};
           kp.tag = newTag(std::move(d));
         }
       } else {
@@ -474,7 +496,8 @@ class KernelLowering {
           if (inst.operandCount() > 1) pendingInit_.push_back(v);
         }
       } else {
-        throw ModuleError("module-scope variable " + m_.nameOf(v) + " has unsupported storage class " + std::to_string(uint32_t(sc)));
+        throw ModuleError("module-scope variable " + m_.nameOf(v) + " has unsupported storage class " +
+                          std::to_string(uint32_t(sc)));
       }
       L_.tagOf_[v] = newTag(std::move(d));
     }
@@ -526,8 +549,10 @@ class KernelLowering {
   }
 
   void writeConstants() {
-    const uint8_t undefByte =
-        L_.opt.choices.as<numerics::UndefValueOption>(numerics::Choice::UndefValue) == numerics::UndefValueOption::Pattern ? 0xA5 : 0;
+    const uint8_t undefByte = L_.opt.choices.as<numerics::UndefValueOption>(numerics::Choice::UndefValue) ==
+                                      numerics::UndefValueOption::Pattern
+                                  ? 0xA5
+                                  : 0;
     for (const auto& inst : m_.instructions) {
       if (!inst.resultId || !L_.hasReg(inst.resultId)) continue;
       uint8_t* dst = k_.registerTemplate.data() + L_.reg(inst.resultId);
@@ -558,8 +583,10 @@ class KernelLowering {
             const uint32_t c = inst.operand(i);
             const Type& ct = L_.typeOfValue(c);
             uint64_t at = off;
-            if (t.kind == TypeKind::Struct) at = t.memberOffsets.at(i);
-            else if (t.kind == TypeKind::Array) at = i * t.stride;
+            if (t.kind == TypeKind::Struct)
+              at = t.memberOffsets.at(i);
+            else if (t.kind == TypeKind::Array)
+              at = i * t.stride;
             std::memcpy(dst + at, k_.registerTemplate.data() + L_.reg(c), ct.size);
             off = at + ct.size;
           }
@@ -592,8 +619,10 @@ class KernelLowering {
     if (it->second.size() != size && !(size == 1 && it->second.size() >= 1))
       throw ModuleError("specialization constant " + std::to_string(sid->literals[0]) + " has " + std::to_string(size) +
                         " bytes but the value given has " + std::to_string(it->second.size()));
-    if (size == 1 && m_.type(inst.resultType).kind == TypeKind::Bool) *dst = it->second[0] != 0;
-    else std::memcpy(dst, it->second.data(), size);
+    if (size == 1 && m_.type(inst.resultType).kind == TypeKind::Bool)
+      *dst = it->second[0] != 0;
+    else
+      std::memcpy(dst, it->second.data(), size);
   }
 
   // OpSpecConstantOp: lower the operation as an ordinary instruction and run it once on the
@@ -677,7 +706,8 @@ class KernelLowering {
       }
       if (inst.opcode == spv::Op::OpLoad || inst.opcode == spv::Op::OpStore) {
         const uint32_t ptr = inst.operand(0);
-        if (singleLocalUse(ptr) && isChain(m_.def(ptr).opcode) && chainIsFusable(L_, m_.def(ptr))) L_.elided_[ptr] = true;
+        if (singleLocalUse(ptr) && isChain(m_.def(ptr).opcode) && chainIsFusable(L_, m_.def(ptr)))
+          L_.elided_[ptr] = true;
       }
       if (inst.opcode == spv::Op::OpBranchConditional) {
         const uint32_t c = inst.operand(0);
@@ -705,8 +735,8 @@ class KernelLowering {
         }
         emitUndefCheck(L_, inst);
         if (lowerControl(L_, inst) || lowerMemory(L_, inst) || lowerArithmetic(L_, inst) || lowerBitwise(L_, inst) ||
-            lowerRelational(L_, inst) || lowerConversion(L_, inst) || lowerComposite(L_, inst) || lowerExtInst(L_, inst) ||
-            lowerGroup(L_, inst) || lowerAtomic(L_, inst)) {
+            lowerRelational(L_, inst) || lowerConversion(L_, inst) || lowerComposite(L_, inst) ||
+            lowerExtInst(L_, inst) || lowerGroup(L_, inst) || lowerAtomic(L_, inst)) {
           emitShadowUpdate(L_, inst);
           continue;
         }

@@ -14,9 +14,12 @@ enum class Scalar : uint8_t { Bool, I8, I16, I32, I64, F16, F32, F64 };
 
 constexpr uint32_t bytesOf(Scalar s) {
   switch (s) {
-    case Scalar::Bool: case Scalar::I8: return 1;
-    case Scalar::I16: case Scalar::F16: return 2;
-    case Scalar::I32: case Scalar::F32: return 4;
+    case Scalar::Bool:
+    case Scalar::I8: return 1;
+    case Scalar::I16:
+    case Scalar::F16: return 2;
+    case Scalar::I32:
+    case Scalar::F32: return 4;
     default: return 8;
   }
 }
@@ -29,18 +32,18 @@ class Lowerer {
   const LowerOptions& opt;
   LoweredKernel& k;
 
-  uint32_t reg(uint32_t id) const;            // register offset of a value id
+  uint32_t reg(uint32_t id) const;  // register offset of a value id
   bool hasReg(uint32_t id) const { return regs_.count(id) != 0; }
   uint32_t allocReg(uint32_t id, uint64_t size);
-  uint32_t scratch(uint64_t size);            // anonymous register space
+  uint32_t scratch(uint64_t size);             // anonymous register space
   const Type& typeOfValue(uint32_t id) const;  // the result type of a value id
   uint32_t typeIdOfValue(uint32_t id) const;
   const Type& type(uint32_t typeId) const { return m.type(typeId); }
-  Scalar scalarOf(uint32_t typeId) const;      // scalar or vector element kind
-  uint32_t lanes(uint32_t typeId) const;       // 1 for scalars
+  Scalar scalarOf(uint32_t typeId) const;  // scalar or vector element kind
+  uint32_t lanes(uint32_t typeId) const;   // 1 for scalars
   uint32_t scalarBytes(Scalar s) const;
   uint32_t ptrBytes() const { return opt.addressBits / 8; }
-  bool flush(Scalar s) const;                  // denormals flushed for this float kind
+  bool flush(Scalar s) const;  // denormals flushed for this float kind
   uint32_t index(const Instruction& inst) const { return uint32_t(&inst - m.instructions.data()); }
 
   Op& emit(Handler fn, const Instruction& inst);
@@ -65,10 +68,10 @@ class Lowerer {
   std::unordered_map<uint32_t, bool> constantIds_;
   // Peephole fusion, decided per block before it is lowered (see lower.cpp planFusion):
   // values computed into their single consumer instead of a register of their own.
-  std::unordered_map<uint32_t, bool> elided_;           // result ids not emitted on their own
-  std::unordered_map<uint32_t, uint32_t> sextIndex_;    // 64-bit chain index → its 32-bit OpSConvert source
+  std::unordered_map<uint32_t, bool> elided_;         // result ids not emitted on their own
+  std::unordered_map<uint32_t, uint32_t> sextIndex_;  // 64-bit chain index → its 32-bit OpSConvert source
   bool isElided(uint32_t id) const { return elided_.count(id) != 0; }
-  std::unordered_map<uint32_t, int> useCount_;          // uses of each id in reachable code
+  std::unordered_map<uint32_t, int> useCount_;  // uses of each id in reachable code
   // Undefined-value tracking (undefined_values.cpp): shadow byte register per value that may
   // derive from an OpUndef; 1 when this execution's value is undefined.
   std::unordered_map<uint32_t, uint32_t> shadow_;
@@ -95,7 +98,7 @@ bool lowerControl(Lowerer&, const Instruction&);
 bool lowerExtInst(Lowerer&, const Instruction&);
 bool lowerGroup(Lowerer&, const Instruction&);
 bool lowerAtomic(Lowerer&, const Instruction&);
-bool lowerPrintf(Lowerer&, const Instruction&);  // OpenCL.std printf and prefetch (ops_printf.cpp)
+bool lowerPrintf(Lowerer&, const Instruction&);      // OpenCL.std printf and prefetch (ops_printf.cpp)
 bool lowerVectorData(Lowerer&, const Instruction&);  // OpenCL.std vload/vstore (ops_vector_data.cpp)
 bool lowerMath(Lowerer&, const Instruction&);        // OpenCL.std math via numerics::evaluate (ops_math.cpp)
 // The handler every barrier-like Op uses (ops_control.cpp): the work-item waits for its group.
@@ -103,7 +106,7 @@ const Op* waitForGroup(WorkItem& wi, const Op* op);
 
 // Undefined-value tracking (undefined_values.cpp).
 void planUndefTracking(Lowerer&, const std::vector<uint32_t>& functions);
-void emitUndefCheck(Lowerer&, const Instruction& consumer);   // before a branch/switch/access
+void emitUndefCheck(Lowerer&, const Instruction& consumer);    // before a branch/switch/access
 void emitShadowUpdate(Lowerer&, const Instruction& producer);  // after a value-producing instruction
 
 // Access-chain shape (ops_memory.cpp): true when the chain is a base pointer plus a constant

@@ -15,10 +15,16 @@ std::string literalString(const std::vector<uint32_t>& words, size_t start, size
     bool end = false;
     for (int b = 0; b < 4; ++b) {
       const char c = char((words[w] >> (8 * b)) & 0xff);
-      if (c == 0) { end = true; break; }
+      if (c == 0) {
+        end = true;
+        break;
+      }
       s.push_back(c);
     }
-    if (end) { ++w; break; }
+    if (end) {
+      ++w;
+      break;
+    }
   }
   if (nextWord) *nextWord = w;
   return s;
@@ -30,9 +36,7 @@ struct ParseState {
   Module* module;
 };
 
-spv_result_t onHeader(void*, spv_endianness_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t) {
-  return SPV_SUCCESS;
-}
+spv_result_t onHeader(void*, spv_endianness_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t) { return SPV_SUCCESS; }
 
 spv_result_t onInstruction(void* user, const spv_parsed_instruction_t* parsed) {
   auto* st = static_cast<ParseState*>(user);
@@ -78,8 +82,7 @@ Module Module::parse(std::vector<uint32_t> words) {
   ParseState st{&m};
   spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_4);
   spv_diagnostic diag = nullptr;
-  const spv_result_t r =
-      spvBinaryParse(ctx, &st, m.words_.data(), m.words_.size(), onHeader, onInstruction, &diag);
+  const spv_result_t r = spvBinaryParse(ctx, &st, m.words_.data(), m.words_.size(), onHeader, onInstruction, &diag);
   std::string message;
   if (r != SPV_SUCCESS) {
     message = diag ? diag->error : "unknown parse error";
@@ -100,8 +103,7 @@ Module Module::load(std::vector<uint32_t> words) {
   spvtools::SpirvTools tools(validationEnv(m.version(), m.hasCapability(spv::Capability::Float16)));
   std::string failure;
   size_t failureWord = SIZE_MAX;  // instruction ordinal from the validator
-  tools.SetMessageConsumer([&](spv_message_level_t level, const char*, const spv_position_t& pos,
-                               const char* msg) {
+  tools.SetMessageConsumer([&](spv_message_level_t level, const char*, const spv_position_t& pos, const char* msg) {
     if (level <= SPV_MSG_ERROR && failure.empty()) {
       failure = msg;
       failureWord = pos.index;
@@ -143,8 +145,10 @@ Module Module::load(std::vector<uint32_t> words) {
     std::string where;
     if (failureWord != SIZE_MAX && failureWord >= 1 && failureWord <= m.instructions.size())
       where = "\n  at " + m.describe(uint32_t(failureWord - 1));
-    throw ModuleError("SPIR-V validation failed (" + std::string(spvTargetEnvDescription(validationEnv(m.version(), m.hasCapability(spv::Capability::Float16)))) +
-                      "): " + (failure.empty() ? "unknown reason" : failure) + where);
+    throw ModuleError(
+        "SPIR-V validation failed (" +
+        std::string(spvTargetEnvDescription(validationEnv(m.version(), m.hasCapability(spv::Capability::Float16)))) +
+        "): " + (failure.empty() ? "unknown reason" : failure) + where);
   }
   return m;
 }
@@ -159,7 +163,8 @@ std::vector<uint32_t> Module::withoutDebugInfo() const {
   std::vector<uint32_t> out(words_.begin(), words_.begin() + 5);
   auto isDebugSet = [&](uint32_t id) {
     auto it = extInstImports.find(id);
-    return it != extInstImports.end() && (it->second.rfind("OpenCL.DebugInfo", 0) == 0 || it->second.rfind("NonSemantic.", 0) == 0);
+    return it != extInstImports.end() &&
+           (it->second.rfind("OpenCL.DebugInfo", 0) == 0 || it->second.rfind("NonSemantic.", 0) == 0);
   };
   for (const auto& inst : instructions) {
     if (inst.opcode == spv::Op::OpExtInst && isDebugSet(inst.extInstSet)) continue;
@@ -226,20 +231,28 @@ std::vector<uint32_t> Module::normalizedForValidation() const {
       }
       (inBlock ? blocks.back().insts : pending).push_back(i);
       switch (inst.opcode) {
-        case spv::Op::OpBranch: blocks.back().successors = {inst.words[1]}; inBlock = false; break;
-        case spv::Op::OpBranchConditional: blocks.back().successors = {inst.words[2], inst.words[3]}; inBlock = false; break;
+        case spv::Op::OpBranch:
+          blocks.back().successors = {inst.words[1]};
+          inBlock = false;
+          break;
+        case spv::Op::OpBranchConditional:
+          blocks.back().successors = {inst.words[2], inst.words[3]};
+          inBlock = false;
+          break;
         case spv::Op::OpSwitch: {
           // (literal, label) pairs; a literal takes two words for a 64-bit selector.
           const Instruction* sel = findDef(inst.words[1]);
           const size_t litWords = sel && types.count(sel->resultType) && types.at(sel->resultType).width > 32 ? 2 : 1;
           blocks.back().successors = {inst.words[2]};
-          for (size_t k = 3 + litWords; k < inst.words.size(); k += litWords + 1) blocks.back().successors.push_back(inst.words[k]);
+          for (size_t k = 3 + litWords; k < inst.words.size(); k += litWords + 1)
+            blocks.back().successors.push_back(inst.words[k]);
           inBlock = false;
           break;
         }
-        case spv::Op::OpReturn: case spv::Op::OpReturnValue: case spv::Op::OpUnreachable: case spv::Op::OpKill:
-          inBlock = false;
-          break;
+        case spv::Op::OpReturn:
+        case spv::Op::OpReturnValue:
+        case spv::Op::OpUnreachable:
+        case spv::Op::OpKill: inBlock = false; break;
         default: break;
       }
       ++i;
@@ -354,21 +367,68 @@ void Module::buildTables() {
         if (groupIt == decorations.end()) break;
         const auto group = groupIt->second;
         for (size_t k = 2; k + 1 < w.size(); k += 2)
-          for (auto d : group) { d.member = int32_t(w[k + 1]); decorations[w[k]].push_back(d); }
+          for (auto d : group) {
+            d.member = int32_t(w[k + 1]);
+            decorations[w[k]].push_back(d);
+          }
         break;
       }
       case Op::OpTypeVoid: types[w[1]] = Type(TypeKind::Void); break;
       case Op::OpTypeBool: types[w[1]] = Type(TypeKind::Bool); break;
-      case Op::OpTypeInt: { Type t{TypeKind::Int}; t.width = w[2]; t.isSigned = w[3]; types[w[1]] = t; break; }
-      case Op::OpTypeFloat: { Type t{TypeKind::Float}; t.width = w[2]; types[w[1]] = t; break; }
-      case Op::OpTypeVector: { Type t{TypeKind::Vector}; t.element = w[2]; t.count = w[3]; types[w[1]] = t; break; }
-      case Op::OpTypeArray: { Type t{TypeKind::Array}; t.element = w[2]; t.count = w[3] /* length id */; types[w[1]] = t; break; }
-      case Op::OpTypeRuntimeArray: { Type t{TypeKind::RuntimeArray}; t.element = w[2]; types[w[1]] = t; break; }
-      case Op::OpTypeStruct: { Type t{TypeKind::Struct}; t.members.assign(w.begin() + 2, w.end()); types[w[1]] = t; break; }
+      case Op::OpTypeInt: {
+        Type t{TypeKind::Int};
+        t.width = w[2];
+        t.isSigned = w[3];
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeFloat: {
+        Type t{TypeKind::Float};
+        t.width = w[2];
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeVector: {
+        Type t{TypeKind::Vector};
+        t.element = w[2];
+        t.count = w[3];
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeArray: {
+        Type t{TypeKind::Array};
+        t.element = w[2];
+        t.count = w[3] /* length id */;
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeRuntimeArray: {
+        Type t{TypeKind::RuntimeArray};
+        t.element = w[2];
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeStruct: {
+        Type t{TypeKind::Struct};
+        t.members.assign(w.begin() + 2, w.end());
+        types[w[1]] = t;
+        break;
+      }
       case Op::OpTypeOpaque: types[w[1]] = Type(TypeKind::Opaque); break;
-      case Op::OpTypePointer: { Type t{TypeKind::Pointer}; t.storage = spv::StorageClass(w[2]); t.element = w[3]; types[w[1]] = t; break; }
+      case Op::OpTypePointer: {
+        Type t{TypeKind::Pointer};
+        t.storage = spv::StorageClass(w[2]);
+        t.element = w[3];
+        types[w[1]] = t;
+        break;
+      }
       case Op::OpTypeForwardPointer: break;
-      case Op::OpTypeFunction: { Type t{TypeKind::Function}; t.members.assign(w.begin() + 2, w.end()); types[w[1]] = t; break; }
+      case Op::OpTypeFunction: {
+        Type t{TypeKind::Function};
+        t.members.assign(w.begin() + 2, w.end());
+        types[w[1]] = t;
+        break;
+      }
       case Op::OpTypeEvent: types[w[1]] = Type(TypeKind::Event); break;
       case Op::OpTypeDeviceEvent: types[w[1]] = Type(TypeKind::DeviceEvent); break;
       case Op::OpTypeReserveId: types[w[1]] = Type(TypeKind::ReserveId); break;
@@ -422,9 +482,8 @@ void Module::buildTables() {
     if (haveLine && block && inst.opcode != spv::Op::OpLine) lineOf[i] = line;
     // SPIR-V 1.0 §2.4: OpLine scope ends at the end of a block.
     if (inst.opcode == spv::Op::OpBranch || inst.opcode == spv::Op::OpBranchConditional ||
-        inst.opcode == spv::Op::OpSwitch || inst.opcode == spv::Op::OpReturn ||
-        inst.opcode == spv::Op::OpReturnValue || inst.opcode == spv::Op::OpUnreachable ||
-        inst.opcode == spv::Op::OpKill)
+        inst.opcode == spv::Op::OpSwitch || inst.opcode == spv::Op::OpReturn || inst.opcode == spv::Op::OpReturnValue ||
+        inst.opcode == spv::Op::OpUnreachable || inst.opcode == spv::Op::OpKill)
       haveLine = false;
   }
 }
@@ -441,7 +500,8 @@ void Module::readDebugParamNames() {
   for (const auto& inst : instructions) {
     if (inst.opcode != spv::Op::OpExtInst || !isDebugSet(inst.extInstSet)) continue;
     // operand(0) is the set, operand(1) the instruction, then the instruction's own operands.
-    if (inst.operand(1) == kDebugFunction && inst.operandCount() > 11) functionOfScope[inst.resultId] = inst.operand(11);
+    if (inst.operand(1) == kDebugFunction && inst.operandCount() > 11)
+      functionOfScope[inst.resultId] = inst.operand(11);
     if (inst.operand(1) == kDebugLocalVariable && inst.operandCount() > 9) {
       auto fn = functionOfScope.find(inst.operand(7));
       auto name = strings.find(inst.operand(2));
@@ -466,9 +526,15 @@ void Module::layoutTypes() {
     if (it == types.end()) continue;
     Type& t = it->second;
     switch (t.kind) {
-      case TypeKind::Bool: t.size = 1; t.align = 1; break;
+      case TypeKind::Bool:
+        t.size = 1;
+        t.align = 1;
+        break;
       case TypeKind::Int:
-      case TypeKind::Float: t.size = t.width / 8; t.align = uint32_t(t.size); break;
+      case TypeKind::Float:
+        t.size = t.width / 8;
+        t.align = uint32_t(t.size);
+        break;
       case TypeKind::Vector: {
         const Type& e = types.at(t.element);
         const uint32_t slots = t.count == 3 ? 4 : t.count;
@@ -595,8 +661,7 @@ namespace {
 std::vector<std::string> disassemblyLines(const std::vector<uint32_t>& words) {
   spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_4);
   std::string text;
-  tools.Disassemble(words, &text,
-                    SPV_BINARY_TO_TEXT_OPTION_NO_HEADER | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES);
+  tools.Disassemble(words, &text, SPV_BINARY_TO_TEXT_OPTION_NO_HEADER | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES);
   std::vector<std::string> lines;
   std::istringstream in(text);
   for (std::string l; std::getline(in, l);) lines.push_back(l);
@@ -607,9 +672,9 @@ std::vector<std::string> disassemblyLines(const std::vector<uint32_t>& words) {
 std::string Module::disassemble() const {
   spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_4);
   std::string text;
-  tools.Disassemble(words_, &text,
-                    SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES | SPV_BINARY_TO_TEXT_OPTION_INDENT |
-                        SPV_BINARY_TO_TEXT_OPTION_COMMENT);
+  tools.Disassemble(
+      words_, &text,
+      SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES | SPV_BINARY_TO_TEXT_OPTION_INDENT | SPV_BINARY_TO_TEXT_OPTION_COMMENT);
   return text;
 }
 

@@ -19,8 +19,8 @@ struct Instruction {
   spv::Op opcode;
   uint32_t resultType = 0;
   uint32_t resultId = 0;
-  uint32_t wordOffset = 0;  // index of the first word in the module binary
-  uint32_t extInstSet = 0;  // OpExtInst: the OpExtInstImport id
+  uint32_t wordOffset = 0;      // index of the first word in the module binary
+  uint32_t extInstSet = 0;      // OpExtInst: the OpExtInstImport id
   std::vector<uint32_t> words;  // all words, including the opcode word
   // Operand words after the result type and result id (or after the opcode word when the
   // instruction has neither).
@@ -33,20 +33,38 @@ struct Instruction {
 std::string literalString(const std::vector<uint32_t>& words, size_t start, size_t* nextWord = nullptr);
 
 enum class TypeKind : uint8_t {
-  Void, Bool, Int, Float, Vector, Array, RuntimeArray, Struct, Pointer, Function, Event,
-  DeviceEvent, ReserveId, Queue, Pipe, Image, Sampler, SampledImage, Opaque, ForwardPointer
+  Void,
+  Bool,
+  Int,
+  Float,
+  Vector,
+  Array,
+  RuntimeArray,
+  Struct,
+  Pointer,
+  Function,
+  Event,
+  DeviceEvent,
+  ReserveId,
+  Queue,
+  Pipe,
+  Image,
+  Sampler,
+  SampledImage,
+  Opaque,
+  ForwardPointer
 };
 
 struct Type {
   Type() = default;
   explicit Type(TypeKind k) : kind(k) {}
   TypeKind kind = TypeKind::Void;
-  uint32_t width = 0;        // Int/Float: bits
-  bool isSigned = false;     // Int: signedness operand (OpenCL modules always say 0)
-  uint32_t element = 0;      // Vector/Array/RuntimeArray/Pointer: element or pointee type id
-  uint32_t count = 0;        // Vector: components; Array: length
+  uint32_t width = 0;     // Int/Float: bits
+  bool isSigned = false;  // Int: signedness operand (OpenCL modules always say 0)
+  uint32_t element = 0;   // Vector/Array/RuntimeArray/Pointer: element or pointee type id
+  uint32_t count = 0;     // Vector: components; Array: length
   spv::StorageClass storage = spv::StorageClass::Function;  // Pointer
-  std::vector<uint32_t> members;  // Struct members; Function: return type then parameters
+  std::vector<uint32_t> members;                            // Struct members; Function: return type then parameters
   // Memory layout (OpenCL C 3.0 §6.3.5 alignment of types; 3-component vectors take 4 slots).
   uint64_t size = 0;
   uint32_t align = 1;
@@ -113,8 +131,8 @@ class Module {
   std::unordered_map<uint32_t, Type> types;
   std::unordered_map<uint32_t, uint32_t> definitionOf;  // result id → instruction index
   std::vector<EntryPoint> entryPoints;
-  std::map<uint32_t, Function> functions;        // by id
-  std::vector<uint32_t> globalVariables;          // module-scope OpVariable ids
+  std::map<uint32_t, Function> functions;               // by id
+  std::vector<uint32_t> globalVariables;                // module-scope OpVariable ids
   std::unordered_map<uint32_t, SourceLocation> lineOf;  // instruction index → source (OpLine)
   std::unordered_map<uint32_t, std::string> strings;    // OpString
   // Parameter names recovered from OpenCL.DebugInfo.100 (DebugLocalVariable with an Arg Number

@@ -13,10 +13,18 @@ using numerics::IntDivOverflowOption;
 
 // Integer arithmetic wraps modulo 2^N (SPIR-V 1.0 §2.2.1: integers are two's complement
 // and signless; the opcode says how to interpret the bits).
-struct IAdd { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a + b); } };
-struct ISub { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a - b); } };
-struct IMul { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a * b); } };
-struct SNegate { template <class T> static T apply(WorkItem&, const Op*, T a) { return T(T(0) - a); } };
+struct IAdd {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a + b); }
+};
+struct ISub {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a - b); }
+};
+struct IMul {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a * b); }
+};
+struct SNegate {
+  template <class T> static T apply(WorkItem&, const Op*, T a) { return T(T(0) - a); }
+};
 
 // OpenCL C 3.0 §6.15.3 / §6.3: division by zero gives an unspecified value (named choice).
 template <class T> T divByZero(WorkItem& wi, const Op* op, T dividend) {
@@ -33,41 +41,50 @@ template <class T> bool signedOverflow(T a, T b) {
 }
 template <class T> T divOverflow(WorkItem& wi, const Op* op, T wrapValue) {
   warn(wi, op, "signed division overflow (minimum value / -1) is undefined (choice int_div_overflow)");
-  return choicesOf(wi).as<IntDivOverflowOption>(Choice::IntDivOverflow) == IntDivOverflowOption::Zero ? T(0) : wrapValue;
+  return choicesOf(wi).as<IntDivOverflowOption>(Choice::IntDivOverflow) == IntDivOverflowOption::Zero ? T(0)
+                                                                                                      : wrapValue;
 }
 
 struct UDiv {
   template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
-    if (b == 0) [[unlikely]] return divByZero(wi, op, a);
+    if (b == 0) [[unlikely]]
+      return divByZero(wi, op, a);
     return T(a / b);
   }
 };
 struct UMod {
   template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
-    if (b == 0) [[unlikely]] return divByZero(wi, op, a);
+    if (b == 0) [[unlikely]]
+      return divByZero(wi, op, a);
     return T(a % b);
   }
 };
 struct SDiv {
   template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
-    if (b == 0) [[unlikely]] return divByZero(wi, op, a);
-    if (signedOverflow(a, b)) [[unlikely]] return divOverflow(wi, op, a);
+    if (b == 0) [[unlikely]]
+      return divByZero(wi, op, a);
+    if (signedOverflow(a, b)) [[unlikely]]
+      return divOverflow(wi, op, a);
     return T(Signed<T>(a) / Signed<T>(b));
   }
 };
 // OpSRem: the sign of a non-0 result comes from Operand 1 (C's %).
 struct SRem {
   template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
-    if (b == 0) [[unlikely]] return divByZero(wi, op, a);
-    if (signedOverflow(a, b)) [[unlikely]] return divOverflow(wi, op, T(0));
+    if (b == 0) [[unlikely]]
+      return divByZero(wi, op, a);
+    if (signedOverflow(a, b)) [[unlikely]]
+      return divOverflow(wi, op, T(0));
     return T(Signed<T>(a) % Signed<T>(b));
   }
 };
 // OpSMod: the sign of a non-0 result comes from Operand 2.
 struct SMod {
   template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
-    if (b == 0) [[unlikely]] return divByZero(wi, op, a);
-    if (signedOverflow(a, b)) [[unlikely]] return divOverflow(wi, op, T(0));
+    if (b == 0) [[unlikely]]
+      return divByZero(wi, op, a);
+    if (signedOverflow(a, b)) [[unlikely]]
+      return divOverflow(wi, op, T(0));
     using S = Signed<T>;
     S r = S(a) % S(b);
     if (r != 0 && ((r < 0) != (S(b) < 0))) r = S(r + S(b));
@@ -82,45 +99,61 @@ struct SMod {
 // numerics/half_arith.hpp.
 template <bool FTZ> struct FAdd {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
-    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
-    if constexpr (std::is_same_v<T, Half>) return ftz<FTZ>(numerics::addHalf(a, b));
-    else return ftz<FTZ>(T(a + b));
+    a = ftz<FTZ>(a);
+    b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>)
+      return ftz<FTZ>(numerics::addHalf(a, b));
+    else
+      return ftz<FTZ>(T(a + b));
   }
 };
 template <bool FTZ> struct FSub {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
-    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
-    if constexpr (std::is_same_v<T, Half>) return ftz<FTZ>(numerics::subHalf(a, b));
-    else return ftz<FTZ>(T(a - b));
+    a = ftz<FTZ>(a);
+    b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>)
+      return ftz<FTZ>(numerics::subHalf(a, b));
+    else
+      return ftz<FTZ>(T(a - b));
   }
 };
 template <bool FTZ> struct FMul {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
-    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
-    if constexpr (std::is_same_v<T, Half>) return ftz<FTZ>(numerics::mulHalf(a, b));
-    else return ftz<FTZ>(T(a * b));
+    a = ftz<FTZ>(a);
+    b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>)
+      return ftz<FTZ>(numerics::mulHalf(a, b));
+    else
+      return ftz<FTZ>(T(a * b));
   }
 };
 template <bool FTZ> struct FDiv {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
-    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
-    if constexpr (std::is_same_v<T, Half>) return ftz<FTZ>(numerics::divHalf(a, b));
-    else return ftz<FTZ>(T(a / b));
+    a = ftz<FTZ>(a);
+    b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>)
+      return ftz<FTZ>(numerics::divHalf(a, b));
+    else
+      return ftz<FTZ>(T(a / b));
   }
 };
 // OpFRem: the remainder of truncated division, sign of Operand 1; exact (IEEE fmod is exact).
 template <bool FTZ> struct FRem {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
-    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
-    if constexpr (std::is_same_v<T, Half>) return ftz<FTZ>(numerics::toHalf(std::fmod(numerics::toFloat(a), numerics::toFloat(b))));
-    else return ftz<FTZ>(T(std::fmod(a, b)));
+    a = ftz<FTZ>(a);
+    b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>)
+      return ftz<FTZ>(numerics::toHalf(std::fmod(numerics::toFloat(a), numerics::toFloat(b))));
+    else
+      return ftz<FTZ>(T(std::fmod(a, b)));
   }
 };
 // OpFMod: sign of a non-0 result from Operand 2: fmod, then one correctly rounded b + r when the
 // signs differ (for binary16 the sum is formed in binary32: innocuous double rounding).
 template <bool FTZ> struct FMod {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
-    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
+    a = ftz<FTZ>(a);
+    b = ftz<FTZ>(b);
     if constexpr (std::is_same_v<T, Half>) {
       const float fb = numerics::toFloat(b);
       float r = std::fmod(numerics::toFloat(a), fb);
@@ -135,8 +168,10 @@ template <bool FTZ> struct FMod {
 };
 struct FNegate {
   template <class T> static T apply(WorkItem&, const Op*, T a) {
-    if constexpr (std::is_same_v<T, Half>) return numerics::negHalf(a);
-    else return -a;
+    if constexpr (std::is_same_v<T, Half>)
+      return numerics::negHalf(a);
+    else
+      return -a;
   }
 };
 
@@ -156,18 +191,17 @@ template <class T, bool FTZ> const Op* dot(WorkItem& wi, const Op* op) {
     a[i] = toD(ftz<FTZ>(rd<T>(wi, op->a + i * sizeof(T))));
     b[i] = toD(ftz<FTZ>(rd<T>(wi, op->b + i * sizeof(T))));
   }
-  constexpr auto format = std::is_same_v<T, Half> ? numerics::Format::Half
-                          : std::is_same_v<T, float> ? numerics::Format::Float : numerics::Format::Double;
+  constexpr auto format = std::is_same_v<T, Half>    ? numerics::Format::Half
+                          : std::is_same_v<T, float> ? numerics::Format::Float
+                                                     : numerics::Format::Double;
   const double d = numerics::dotExact({a, op->n}, {b, op->n}, format);
   wr<T>(wi, op->r, ftz<FTZ>(fromD<T>(d)));  // d is already representable: fromD is exact
   return op + 1;
 }
 
-
 }  // namespace
 
 bool lowerArithmetic(Lowerer& L, const Instruction& inst) {
-
   const uint32_t t = inst.resultType;
   switch (inst.opcode) {
     case spv::Op::OpIAdd: emitBinary(L, intBinary<IAdd>(L, t), inst); return true;
@@ -178,9 +212,7 @@ bool lowerArithmetic(Lowerer& L, const Instruction& inst) {
     case spv::Op::OpUMod: emitBinary(L, intBinary<UMod>(L, t), inst); return true;
     case spv::Op::OpSRem: emitBinary(L, intBinary<SRem>(L, t), inst); return true;
     case spv::Op::OpSMod: emitBinary(L, intBinary<SMod>(L, t), inst); return true;
-    case spv::Op::OpSNegate:
-      emitUnary(L, intUnary<SNegate>(L, t), inst);
-      return true;
+    case spv::Op::OpSNegate: emitUnary(L, intUnary<SNegate>(L, t), inst); return true;
     case spv::Op::OpFAdd: emitBinary(L, floatBinaryFtz<FAdd>(L, t), inst); return true;
     case spv::Op::OpFSub: emitBinary(L, floatBinaryFtz<FSub>(L, t), inst); return true;
     case spv::Op::OpFMul: emitBinary(L, floatBinaryFtz<FMul>(L, t), inst); return true;
@@ -191,10 +223,13 @@ bool lowerArithmetic(Lowerer& L, const Instruction& inst) {
       emitUnary(L, withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, FNegate>; }), inst);
       return true;
     case spv::Op::OpVectorTimesScalar:
-      emitBinary(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &vectorTimesScalar<T, Z>; }), inst);
+      emitBinary(L,
+                 withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &vectorTimesScalar<T, Z>; }),
+                 inst);
       return true;
     case spv::Op::OpDot: {
-      auto& op = emitBinary(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &dot<T, Z>; }), inst);
+      auto& op =
+          emitBinary(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &dot<T, Z>; }), inst);
       op.n = L.lanes(L.typeIdOfValue(inst.operand(0)));
       return true;
     }

@@ -108,10 +108,18 @@ template <template <class, class> class H> Handler pick(bool p64, uint32_t bytes
   if (p64) return bytes == 8 ? &H<uint64_t, uint64_t>::fn : &H<uint64_t, uint32_t>::fn;
   return bytes == 8 ? &H<uint32_t, uint64_t>::fn : &H<uint32_t, uint32_t>::fn;
 }
-template <class P, class T> struct RmwH { static const Op* fn(WorkItem& wi, const Op* op) { return atomicRmw<P, T>(wi, op); } };
-template <class P, class T> struct LoadH { static const Op* fn(WorkItem& wi, const Op* op) { return atomicLoad<P, T>(wi, op); } };
-template <class P, class T> struct StoreH { static const Op* fn(WorkItem& wi, const Op* op) { return atomicStore<P, T>(wi, op); } };
-template <class P, class T> struct CasH { static const Op* fn(WorkItem& wi, const Op* op) { return atomicCompareExchange<P, T>(wi, op); } };
+template <class P, class T> struct RmwH {
+  static const Op* fn(WorkItem& wi, const Op* op) { return atomicRmw<P, T>(wi, op); }
+};
+template <class P, class T> struct LoadH {
+  static const Op* fn(WorkItem& wi, const Op* op) { return atomicLoad<P, T>(wi, op); }
+};
+template <class P, class T> struct StoreH {
+  static const Op* fn(WorkItem& wi, const Op* op) { return atomicStore<P, T>(wi, op); }
+};
+template <class P, class T> struct CasH {
+  static const Op* fn(WorkItem& wi, const Op* op) { return atomicCompareExchange<P, T>(wi, op); }
+};
 
 }  // namespace
 
@@ -119,7 +127,8 @@ bool lowerAtomic(Lowerer& L, const Instruction& inst) {
   const bool p64 = L.ptrBytes() == 8;
   auto valueBytes = [&](uint32_t typeId) {
     const uint32_t b = uint32_t(L.type(typeId).size);
-    if (b != 4 && b != 8) L.reject(inst, "atomic on a " + std::to_string(b) + "-byte value (OpenCL atomics are 32 or 64 bits)");
+    if (b != 4 && b != 8)
+      L.reject(inst, "atomic on a " + std::to_string(b) + "-byte value (OpenCL atomics are 32 or 64 bits)");
     return b;
   };
   auto rmw = [&](Rmw k, bool hasValue) {

@@ -11,18 +11,32 @@ namespace {
 // over-wide shift never arises from OpenCL C.
 template <class T> constexpr T countMask = T(sizeof(T) * 8 - 1);
 
-struct Shl { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a << (b & countMask<T>)); } };
-struct ShrL { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a >> (b & countMask<T>)); } };
+struct Shl {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a << (b & countMask<T>)); }
+};
+struct ShrL {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a >> (b & countMask<T>)); }
+};
 struct ShrA {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
     return T(Signed<T>(a) >> (b & countMask<T>));  // C++20: >> of a negative value is arithmetic
   }
 };
-struct Or { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a | b); } };
-struct Xor { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a ^ b); } };
-struct And { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a & b); } };
-struct Not { template <class T> static T apply(WorkItem&, const Op*, T a) { return T(~a); } };
-struct BitCount { template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::popcount(a)); } };
+struct Or {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a | b); }
+};
+struct Xor {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a ^ b); }
+};
+struct And {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a & b); }
+};
+struct Not {
+  template <class T> static T apply(WorkItem&, const Op*, T a) { return T(~a); }
+};
+struct BitCount {
+  template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::popcount(a)); }
+};
 struct BitReverse {
   template <class T> static T apply(WorkItem&, const Op*, T a) {
     T r = 0;
@@ -34,9 +48,7 @@ struct BitReverse {
 // Bit-field instructions: Offset and Count are scalars shared by all lanes (SPIR-V 1.0
 // §3.32.14); counts beyond the width are undefined in SPIR-V and clamped here (not reachable
 // from OpenCL C, which has no bit-field builtins before cl_khr_extended_bit_ops).
-template <class T> T fieldMask(uint64_t count) {
-  return count >= sizeof(T) * 8 ? T(~T(0)) : T((T(1) << count) - 1);
-}
+template <class T> T fieldMask(uint64_t count) { return count >= sizeof(T) * 8 ? T(~T(0)) : T((T(1) << count) - 1); }
 // Offset and Count may be of any integer width (SPIR-V 1.0 §3.32.14: "treated as unsigned");
 // their widths are kept in Op::align (offset bytes | count bytes << 8).
 inline uint64_t readUnsigned(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
@@ -67,7 +79,6 @@ template <class T, bool Signed> const Op* bitFieldExtract(WorkItem& wi, const Op
   return op + 1;
 }
 
-
 uint32_t widthsOf(const Lowerer& L, uint32_t offsetId, uint32_t countId) {
   return uint32_t(L.typeOfValue(offsetId).size) | uint32_t(L.typeOfValue(countId).size) << 8;
 }
@@ -75,7 +86,6 @@ uint32_t widthsOf(const Lowerer& L, uint32_t offsetId, uint32_t countId) {
 }  // namespace
 
 bool lowerBitwise(Lowerer& L, const Instruction& inst) {
-
   const uint32_t t = inst.resultType;
   switch (inst.opcode) {
     case spv::Op::OpShiftLeftLogical: emitBinary(L, intBinary<Shl>(L, t), inst); return true;
@@ -96,9 +106,11 @@ bool lowerBitwise(Lowerer& L, const Instruction& inst) {
     case spv::Op::OpBitFieldSExtract:
     case spv::Op::OpBitFieldUExtract: {
       const bool sgn = inst.opcode == spv::Op::OpBitFieldSExtract;
-      auto& op = emitUnary(L, withInt(L.scalarOf(t), [&]<class T>() -> Handler {
-                             return sgn ? &bitFieldExtract<T, true> : &bitFieldExtract<T, false>;
-                           }), inst);
+      auto& op = emitUnary(
+          L,
+          withInt(L.scalarOf(t),
+                  [&]<class T>() -> Handler { return sgn ? &bitFieldExtract<T, true> : &bitFieldExtract<T, false>; }),
+          inst);
       op.b = L.reg(inst.operand(1));
       op.c = L.reg(inst.operand(2));
       op.align = widthsOf(L, inst.operand(1), inst.operand(2));

@@ -13,7 +13,8 @@ namespace clref::interpreter {
 
 using numerics::Half;
 
-template <class T> constexpr bool kIsFloat = std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, Half>;
+template <class T> constexpr bool kIsFloat =
+    std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, Half>;
 
 // Calls f.template operator()<T>() with T the storage type of an integer kind.
 template <class F> auto withInt(Scalar s, F&& f) {
@@ -52,8 +53,10 @@ template <class T> using Signed = std::make_signed_t<T>;
 
 // OpenCL C 3.0 §7.5.3: with denormals flushed, subnormal inputs and results become zero.
 template <bool FTZ, class T> inline T ftz(T x) {
-  if constexpr (FTZ) return numerics::flushDenorm(x);
-  else return x;
+  if constexpr (FTZ)
+    return numerics::flushDenorm(x);
+  else
+    return x;
 }
 
 // Lane loops. r, a, b are register offsets; n lanes of T.
@@ -105,17 +108,36 @@ inline Op& emitUnary(Lowerer& L, Handler fn, const Instruction& inst) {
 // Integer comparisons (SPIR-V 1.0 §3.32.15); booleans are one byte, 0 or 1.
 template <class T> using S = Signed<T>;
 template <class T> using S = Signed<T>;
-struct IEqual { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a == b; } };
-struct INotEqual { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a != b; } };
-struct UGreater { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a > b; } };
-struct UGreaterEq { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a >= b; } };
-struct ULess { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a < b; } };
-struct ULessEq { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a <= b; } };
-struct SGreater { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) > S<T>(b); } };
-struct SGreaterEq { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) >= S<T>(b); } };
-struct SLess { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) < S<T>(b); } };
-struct SLessEq { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) <= S<T>(b); } };
-
+struct IEqual {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a == b; }
+};
+struct INotEqual {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a != b; }
+};
+struct UGreater {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a > b; }
+};
+struct UGreaterEq {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a >= b; }
+};
+struct ULess {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a < b; }
+};
+struct ULessEq {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a <= b; }
+};
+struct SGreater {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) > S<T>(b); }
+};
+struct SGreaterEq {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) >= S<T>(b); }
+};
+struct SLess {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) < S<T>(b); }
+};
+struct SLessEq {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) <= S<T>(b); }
+};
 
 // Unary lane loop with a scalar fast path.
 template <class R, class T, class F> const Op* unary1(WorkItem& wi, const Op* op) {
@@ -146,20 +168,28 @@ template <template <bool> class F> Handler floatBinaryFtz(const Lowerer& L, uint
 
 // Floating-point helpers that treat Half like the host types.
 template <class T> inline bool isNaN(T x) {
-  if constexpr (std::is_same_v<T, Half>) return (x.bits & 0x7fff) > 0x7c00;
-  else return std::isnan(x);
+  if constexpr (std::is_same_v<T, Half>)
+    return (x.bits & 0x7fff) > 0x7c00;
+  else
+    return std::isnan(x);
 }
 template <class T> inline double toD(T x) {
-  if constexpr (std::is_same_v<T, Half>) return numerics::toDouble(x);
-  else return double(x);
+  if constexpr (std::is_same_v<T, Half>)
+    return numerics::toDouble(x);
+  else
+    return double(x);
 }
 template <class T> inline T fromD(double x) {
-  if constexpr (std::is_same_v<T, Half>) return numerics::toHalf(x);
-  else return T(x);
+  if constexpr (std::is_same_v<T, Half>)
+    return numerics::toHalf(x);
+  else
+    return T(x);
 }
 template <class T> inline bool signBit(T x) {
-  if constexpr (std::is_same_v<T, Half>) return x.bits & 0x8000;
-  else return std::signbit(x);
+  if constexpr (std::is_same_v<T, Half>)
+    return x.bits & 0x8000;
+  else
+    return std::signbit(x);
 }
 
 }  // namespace clref::interpreter

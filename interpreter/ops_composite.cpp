@@ -35,7 +35,8 @@ const Op* gather(WorkItem& wi, const Op* op) {
 // fault. Returns nullptr after a fault.
 const Op* vectorIndexOutOfRange(WorkItem& wi, const Op* op, uint64_t i, const char* consequence) {
   const std::string what = "vector component index " + std::to_string(i) + " out of range: the result is undefined";
-  if (choicesOf(wi).as<numerics::VectorIndexOption>(numerics::Choice::VectorIndexOutOfRange) == numerics::VectorIndexOption::Fault)
+  if (choicesOf(wi).as<numerics::VectorIndexOption>(numerics::Choice::VectorIndexOutOfRange) ==
+      numerics::VectorIndexOption::Fault)
     return fault(wi, op, FaultKind::UndefinedBehaviour, what + " (choice vector_index_out_of_range=fault)");
   warn(wi, op, what + ", " + consequence + " (choice vector_index_out_of_range)");
   return op;
@@ -55,8 +56,10 @@ template <class I> const Op* extractDynamic(WorkItem& wi, const Op* op) {
 // ids and offsets 0 — so no warning; the default is in imm.
 template <class I> const Op* extractBuiltinDynamic(WorkItem& wi, const Op* op) {
   const uint64_t i = rd<I>(wi, op->b);
-  if (i >= op->c) std::memcpy(wi.regs + op->r, &op->imm, op->n);
-  else std::memcpy(wi.regs + op->r, wi.regs + op->a + i * op->n, op->n);
+  if (i >= op->c)
+    std::memcpy(wi.regs + op->r, &op->imm, op->n);
+  else
+    std::memcpy(wi.regs + op->r, wi.regs + op->a + i * op->n, op->n);
   return op + 1;
 }
 
@@ -80,9 +83,18 @@ uint64_t memberOffset(const Lowerer& L, uint32_t typeId, const Instruction& inst
     const uint32_t idx = inst.operand(k);
     const Type& ty = L.type(t);
     switch (ty.kind) {
-      case TypeKind::Struct: off += ty.memberOffsets.at(idx); t = ty.members.at(idx); break;
-      case TypeKind::Vector: off += uint64_t(idx) * L.type(ty.element).size; t = ty.element; break;
-      case TypeKind::Array: off += uint64_t(idx) * ty.stride; t = ty.element; break;
+      case TypeKind::Struct:
+        off += ty.memberOffsets.at(idx);
+        t = ty.members.at(idx);
+        break;
+      case TypeKind::Vector:
+        off += uint64_t(idx) * L.type(ty.element).size;
+        t = ty.element;
+        break;
+      case TypeKind::Array:
+        off += uint64_t(idx) * ty.stride;
+        t = ty.element;
+        break;
       default: L.reject(inst, "index into a non-composite type");
     }
   }
@@ -103,7 +115,6 @@ Handler extractHandler(uint64_t size) {
 }  // namespace
 
 bool lowerComposite(Lowerer& L, const Instruction& inst) {
-
   switch (inst.opcode) {
     case spv::Op::OpCompositeExtract: {
       if (inst.operandCount() == 2 && L.m.isBuiltinLoad(inst.operand(0))) {
@@ -114,7 +125,9 @@ bool lowerComposite(Lowerer& L, const Instruction& inst) {
           // 0 for ids and offsets; a constant, written into the register template.
           uint64_t value = 0;
           switch (L.builtinOf_.at(load.operand(0))) {
-            case spv::BuiltIn::GlobalSize: case spv::BuiltIn::WorkgroupSize: case spv::BuiltIn::EnqueuedWorkgroupSize:
+            case spv::BuiltIn::GlobalSize:
+            case spv::BuiltIn::WorkgroupSize:
+            case spv::BuiltIn::EnqueuedWorkgroupSize:
             case spv::BuiltIn::NumWorkgroups: value = 1; break;
             default: break;
           }
@@ -162,10 +175,14 @@ bool lowerComposite(Lowerer& L, const Instruction& inst) {
         const Type& ct = L.typeOfValue(id);
         uint64_t dst;
         uint64_t bytes = ct.size;
-        if (rt.kind == TypeKind::Struct) dst = rt.memberOffsets.at(k);
-        else if (rt.kind == TypeKind::Array) dst = k * rt.stride;
-        else dst = off;  // vector: scalars and vectors concatenated
-        if (rt.kind == TypeKind::Vector && ct.kind == TypeKind::Vector) bytes = uint64_t(ct.count) * L.type(ct.element).size;
+        if (rt.kind == TypeKind::Struct)
+          dst = rt.memberOffsets.at(k);
+        else if (rt.kind == TypeKind::Array)
+          dst = k * rt.stride;
+        else
+          dst = off;  // vector: scalars and vectors concatenated
+        if (rt.kind == TypeKind::Vector && ct.kind == TypeKind::Vector)
+          bytes = uint64_t(ct.count) * L.type(ct.element).size;
         table.insert(table.end(), {uint32_t(dst), L.reg(id), uint32_t(bytes)});
         off = dst + bytes;
       }
@@ -182,9 +199,12 @@ bool lowerComposite(Lowerer& L, const Instruction& inst) {
       for (size_t k = 2; k < inst.operandCount(); ++k) {
         const uint32_t c = inst.operand(k);
         uint32_t src;
-        if (c == 0xFFFFFFFF) src = zero;
-        else if (c < v1.count) src = L.reg(inst.operand(0)) + c * elem;
-        else src = L.reg(inst.operand(1)) + (c - v1.count) * elem;
+        if (c == 0xFFFFFFFF)
+          src = zero;
+        else if (c < v1.count)
+          src = L.reg(inst.operand(0)) + c * elem;
+        else
+          src = L.reg(inst.operand(1)) + (c - v1.count) * elem;
         table.insert(table.end(), {uint32_t((k - 2) * elem), src, elem});
       }
       Op& op = L.emit(&gather, inst);
@@ -202,7 +222,9 @@ bool lowerComposite(Lowerer& L, const Instruction& inst) {
       if (fromBuiltin) {
         fn = idx64 ? &extractBuiltinDynamic<uint64_t> : &extractBuiltinDynamic<uint32_t>;
         switch (L.builtinOf_.at(src.operand(0))) {
-          case spv::BuiltIn::GlobalSize: case spv::BuiltIn::WorkgroupSize: case spv::BuiltIn::EnqueuedWorkgroupSize:
+          case spv::BuiltIn::GlobalSize:
+          case spv::BuiltIn::WorkgroupSize:
+          case spv::BuiltIn::EnqueuedWorkgroupSize:
           case spv::BuiltIn::NumWorkgroups: outOfRange = 1; break;
           default: outOfRange = 0; break;
         }

@@ -7,9 +7,10 @@ namespace {
 // Taking an edge: OpPhi copies for the target block (all read before any is written), then
 // the target block's instructions are charged to the work-item's budget.
 [[gnu::cold]] const Op* budgetExceeded(WorkItem& wi, const Op* op) {
-  return fault(wi, op, FaultKind::InstructionBudget,
-               "instruction budget of " + std::to_string(wi.launch->instructionBudget) +
-                   " instructions per work-item exceeded (a runaway loop?); raise DeviceConfig::instructionBudget or --budget");
+  return fault(
+      wi, op, FaultKind::InstructionBudget,
+      "instruction budget of " + std::to_string(wi.launch->instructionBudget) +
+          " instructions per work-item exceeded (a runaway loop?); raise DeviceConfig::instructionBudget or --budget");
 }
 
 // Register copy with the common sizes as fixed-size moves (no memcpy call).
@@ -24,15 +25,22 @@ namespace {
   if (!e->copies.empty()) {
     if (e->viaScratch) [[unlikely]] {
       uint32_t at = e->scratch;
-      for (const auto& c : e->copies) { copyReg(wi.regs, at, c.src, c.size); at += c.size; }
+      for (const auto& c : e->copies) {
+        copyReg(wi.regs, at, c.src, c.size);
+        at += c.size;
+      }
       at = e->scratch;
-      for (const auto& c : e->copies) { copyReg(wi.regs, c.dst, at, c.size); at += c.size; }
+      for (const auto& c : e->copies) {
+        copyReg(wi.regs, c.dst, at, c.size);
+        at += c.size;
+      }
     } else {
       for (const auto& c : e->copies) copyReg(wi.regs, c.dst, c.src, c.size);
     }
   }
   wi.budget -= e->cost;
-  if (wi.budget < 0) [[unlikely]] return budgetExceeded(wi, op);
+  if (wi.budget < 0) [[unlikely]]
+    return budgetExceeded(wi, op);
   if (e->backEdge && wi.interleaved) {
     wi.pc = e->target;
     wi.state = WorkItemState::Yielded;
@@ -103,7 +111,8 @@ const Op* returnValue(WorkItem& wi, const Op* op) {
   return f.returnTo;
 }
 const Op* unreachable(WorkItem& wi, const Op* op) {
-  return fault(wi, op, FaultKind::Unreachable, "OpUnreachable executed (the kernel reached code its compiler proved unreachable: undefined behaviour)");
+  return fault(wi, op, FaultKind::Unreachable,
+               "OpUnreachable executed (the kernel reached code its compiler proved unreachable: undefined behaviour)");
 }
 const Op* undefinedCondition(WorkItem& wi, const Op* op) {
   return fault(wi, op, FaultKind::UndefinedValue, "branch condition is an undefined value (OpUndef)");
@@ -137,7 +146,6 @@ bool compareIsFusable(const Lowerer& L, const Instruction& cmp) {
 }
 
 bool lowerControl(Lowerer& L, const Instruction& inst) {
-
   switch (inst.opcode) {
     case spv::Op::OpBranch: {
       Op& op = L.emit(&branch, inst);
@@ -178,7 +186,8 @@ bool lowerControl(Lowerer& L, const Instruction& inst) {
         cases.push_back(v);
         cases.push_back(reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(k + litWords))));
       }
-      Handler fn = withInt(L.scalarOf(L.typeIdOfValue(inst.operand(0))), [&]<class T>() -> Handler { return &switchOp<T>; });
+      Handler fn =
+          withInt(L.scalarOf(L.typeIdOfValue(inst.operand(0))), [&]<class T>() -> Handler { return &switchOp<T>; });
       Op& op = L.emit(fn, inst);
       op.a = L.reg(inst.operand(0));
       op.aux = &cases;
@@ -207,7 +216,8 @@ bool lowerControl(Lowerer& L, const Instruction& inst) {
       if (fit == L.m.functions.end()) L.reject(inst, "call to an unknown function");
       const Function& f = fit->second;
       if (f.isImport)
-        L.reject(inst, "call to " + L.m.nameOf(callee) + ", which is declared but not defined in this module (link it first)");
+        L.reject(inst, "call to " + L.m.nameOf(callee) +
+                           ", which is declared but not defined in this module (link it first)");
       Op& op = L.emit(&functionCall, inst);
       const Type& rt = L.type(inst.resultType);
       if (rt.kind != TypeKind::Void) {
@@ -247,8 +257,7 @@ bool lowerControl(Lowerer& L, const Instruction& inst) {
     case spv::Op::OpLifetimeStop:
     case spv::Op::OpNop:
     case spv::Op::OpLine:
-    case spv::Op::OpNoLine:
-      return true;
+    case spv::Op::OpNoLine: return true;
     default: return false;
   }
 }

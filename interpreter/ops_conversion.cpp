@@ -45,25 +45,32 @@ template <class To, class From, bool SignedFrom, bool FTZ> struct IToF {
   static To apply(WorkItem&, const Op*, From v) {
     using Source = std::conditional_t<SignedFrom, Signed<From>, From>;
     const Source s = Source(v);
-    if constexpr (std::is_same_v<To, Half>) return ftz<FTZ>(numerics::toHalf(double(s)));
-    else return ftz<FTZ>(To(s));  // IEEE conversion, rounds to nearest even
+    if constexpr (std::is_same_v<To, Half>)
+      return ftz<FTZ>(numerics::toHalf(double(s)));
+    else
+      return ftz<FTZ>(To(s));  // IEEE conversion, rounds to nearest even
   }
 };
 
 // Float → float: widening is exact; narrowing rounds to nearest even once.
 template <class To, class From, bool FTZ> struct FToF {
   static To apply(WorkItem&, const Op*, From v) {
-    if constexpr (std::is_same_v<To, Half>) return ftz<FTZ>(numerics::toHalf(toD(v)));
-    else if constexpr (std::is_same_v<From, Half>) return ftz<FTZ>(To(numerics::toFloat(v)));
-    else return ftz<FTZ>(To(v));
+    if constexpr (std::is_same_v<To, Half>)
+      return ftz<FTZ>(numerics::toHalf(toD(v)));
+    else if constexpr (std::is_same_v<From, Half>)
+      return ftz<FTZ>(To(numerics::toFloat(v)));
+    else
+      return ftz<FTZ>(To(v));
   }
 };
 
 // Integer width changes: OpUConvert zero-extends, OpSConvert sign-extends; both truncate.
 template <class To, class From, bool SignExtend> struct IToI {
   static To apply(WorkItem&, const Op*, From v) {
-    if constexpr (SignExtend) return To(Signed<To>(Signed<From>(v)));
-    else return To(v);
+    if constexpr (SignExtend)
+      return To(Signed<To>(Signed<From>(v)));
+    else
+      return To(v);
   }
 };
 
@@ -120,8 +127,10 @@ template <class P> const Op* genericPtrMemSemantics(WorkItem& wi, const Op* op) 
   uint32_t sem = 0;
   if (tag != 0 && tag < wi.allocCount) {
     const auto sc = wi.allocs[tag].storage;
-    if (sc == spv::StorageClass::Workgroup) sem = uint32_t(spv::MemorySemanticsMask::WorkgroupMemory);
-    else if (sc == spv::StorageClass::CrossWorkgroup) sem = uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory);
+    if (sc == spv::StorageClass::Workgroup)
+      sem = uint32_t(spv::MemorySemanticsMask::WorkgroupMemory);
+    else if (sc == spv::StorageClass::CrossWorkgroup)
+      sem = uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory);
   }
   wr<uint32_t>(wi, op->r, sem);
   return op + 1;
@@ -140,19 +149,39 @@ struct DecoratedConversion {
 
 bool isFloatKind(Scalar s) { return s == Scalar::F16 || s == Scalar::F32 || s == Scalar::F64; }
 numerics::Format formatOf(Scalar s) {
-  return s == Scalar::F16 ? numerics::Format::Half : s == Scalar::F32 ? numerics::Format::Float : numerics::Format::Double;
+  return s == Scalar::F16   ? numerics::Format::Half
+         : s == Scalar::F32 ? numerics::Format::Float
+                            : numerics::Format::Double;
 }
 double readFloat(const uint8_t* p, Scalar s, bool flush) {
   double v;
-  if (s == Scalar::F16) { Half h; std::memcpy(&h, p, 2); v = numerics::toDouble(flush ? numerics::flushDenorm(h) : h); }
-  else if (s == Scalar::F32) { float f; std::memcpy(&f, p, 4); v = flush ? numerics::flushDenorm(f) : f; }
-  else { std::memcpy(&v, p, 8); if (flush) v = numerics::flushDenorm(v); }
+  if (s == Scalar::F16) {
+    Half h;
+    std::memcpy(&h, p, 2);
+    v = numerics::toDouble(flush ? numerics::flushDenorm(h) : h);
+  } else if (s == Scalar::F32) {
+    float f;
+    std::memcpy(&f, p, 4);
+    v = flush ? numerics::flushDenorm(f) : f;
+  } else {
+    std::memcpy(&v, p, 8);
+    if (flush) v = numerics::flushDenorm(v);
+  }
   return v;
 }
 void writeFloat(uint8_t* p, Scalar s, double v, bool flush) {  // v is a value of the format
-  if (s == Scalar::F16) { Half h = numerics::toHalf(v); if (flush) h = numerics::flushDenorm(h); std::memcpy(p, &h, 2); }
-  else if (s == Scalar::F32) { float f = float(v); if (flush) f = numerics::flushDenorm(f); std::memcpy(p, &f, 4); }
-  else { if (flush) v = numerics::flushDenorm(v); std::memcpy(p, &v, 8); }
+  if (s == Scalar::F16) {
+    Half h = numerics::toHalf(v);
+    if (flush) h = numerics::flushDenorm(h);
+    std::memcpy(p, &h, 2);
+  } else if (s == Scalar::F32) {
+    float f = float(v);
+    if (flush) f = numerics::flushDenorm(f);
+    std::memcpy(p, &f, 4);
+  } else {
+    if (flush) v = numerics::flushDenorm(v);
+    std::memcpy(p, &v, 8);
+  }
 }
 // Integer lanes as a sign- or zero-extended 64-bit value (int64 holds either reading when
 // paired with its signedness).
@@ -189,7 +218,8 @@ const Op* decoratedConversion(WorkItem& wi, const Op* op) {
     const uint8_t* src = wi.regs + op->a + i * fb;
     uint8_t* dst = wi.regs + op->r + i * tb;
     if (isFloatKind(d.from) && isFloatKind(d.to)) {
-      writeFloat(dst, d.to, numerics::floatToFloat(readFloat(src, d.from, d.flushFrom), formatOf(d.to), d.rounding), d.flushTo);
+      writeFloat(dst, d.to, numerics::floatToFloat(readFloat(src, d.from, d.flushFrom), formatOf(d.to), d.rounding),
+                 d.flushTo);
     } else if (isFloatKind(d.to)) {
       const uint64_t v = readInt(src, fb, d.fromSigned);
       const double f = d.fromSigned ? numerics::intToFloat(int64_t(v), formatOf(d.to), d.rounding)
@@ -208,7 +238,8 @@ const Op* decoratedConversion(WorkItem& wi, const Op* op) {
         out = std::isnan(x) ? 0 : x < lo ? minBits(tb, d.toSigned) : maxBits(tb, d.toSigned);
       } else {
         // Without _sat the result is implementation-defined: the float_to_int_out_of_range choice.
-        const bool minValue = choicesOf(wi).as<FloatToIntOption>(Choice::FloatToIntOutOfRange) == FloatToIntOption::MinValue;
+        const bool minValue =
+            choicesOf(wi).as<FloatToIntOption>(Choice::FloatToIntOutOfRange) == FloatToIntOption::MinValue;
         out = minValue ? minBits(tb, d.toSigned) : 0;
       }
       writeInt(dst, tb, out);
@@ -233,17 +264,16 @@ const Op* decoratedConversion(WorkItem& wi, const Op* op) {
 }  // namespace
 
 bool lowerConversion(Lowerer& L, const Instruction& inst) {
-
   const uint32_t to = inst.resultType;
   const uint32_t n = inst.resultType && L.m.types.count(to) ? L.lanes(to) : 1;
   auto from = [&] { return L.typeIdOfValue(inst.operand(0)); };
   // FPRoundingMode / SaturatedConversion (SPIR-V 1.0 §3.20): the decorated handler.
   const auto* roundingDec = inst.resultId ? L.m.decoration(inst.resultId, spv::Decoration::FPRoundingMode) : nullptr;
   const bool saturated = inst.resultId && L.m.hasDecoration(inst.resultId, spv::Decoration::SaturatedConversion);
-  if ((roundingDec || saturated) &&
-      (inst.opcode == spv::Op::OpConvertFToU || inst.opcode == spv::Op::OpConvertFToS || inst.opcode == spv::Op::OpConvertSToF ||
-       inst.opcode == spv::Op::OpConvertUToF || inst.opcode == spv::Op::OpFConvert || inst.opcode == spv::Op::OpUConvert ||
-       inst.opcode == spv::Op::OpSConvert)) {
+  if ((roundingDec || saturated) && (inst.opcode == spv::Op::OpConvertFToU || inst.opcode == spv::Op::OpConvertFToS ||
+                                     inst.opcode == spv::Op::OpConvertSToF || inst.opcode == spv::Op::OpConvertUToF ||
+                                     inst.opcode == spv::Op::OpFConvert || inst.opcode == spv::Op::OpUConvert ||
+                                     inst.opcode == spv::Op::OpSConvert)) {
     auto d = std::make_shared<DecoratedConversion>();
     d->from = L.scalarOf(from());
     d->to = L.scalarOf(to);
@@ -287,7 +317,8 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
     }
     case spv::Op::OpFConvert: {
       Handler fn = withFloatFtz(L, L.scalarOf(to), [&]<class To, bool Z>() {
-        return withFloat(L.scalarOf(from()), [&]<class From>() -> Handler { return lanes<To, From, FToF<To, From, Z>>(n); });
+        return withFloat(L.scalarOf(from()),
+                         [&]<class From>() -> Handler { return lanes<To, From, FToF<To, From, Z>>(n); });
       });
       emitUnary(L, fn, inst);
       return true;
@@ -309,7 +340,8 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
       const bool fromSigned = inst.opcode == spv::Op::OpSatConvertSToU;
       Handler fn = withInt(L.scalarOf(to), [&]<class To>() {
         return withInt(L.scalarOf(from()), [&]<class From>() -> Handler {
-          return fromSigned ? lanes<To, From, SatIToI<To, From, true>>(n) : lanes<To, From, SatIToI<To, From, false>>(n);
+          return fromSigned ? lanes<To, From, SatIToI<To, From, true>>(n)
+                            : lanes<To, From, SatIToI<To, From, false>>(n);
         });
       });
       emitUnary(L, fn, inst);

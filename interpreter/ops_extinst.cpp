@@ -11,28 +11,73 @@ namespace {
 
 // OpenCL.std opcodes (extinst.opencl.std.100.grammar.json).
 enum class Std : uint32_t {
-  ceil = 12, copysign = 13, fabs = 23, floor = 25, fma = 26, fmax = 27, fmin = 28, mad = 42,
-  rint = 53, round = 55, sqrt = 61, trunc = 66,
-  s_abs = 141, s_abs_diff = 142, s_add_sat = 143, u_add_sat = 144, s_hadd = 145, u_hadd = 146,
-  s_rhadd = 147, u_rhadd = 148, s_clamp = 149, u_clamp = 150, clz = 151, ctz = 152, s_mad_hi = 153,
-  u_mad_sat = 154, s_mad_sat = 155, s_max = 156, u_max = 157, s_min = 158, u_min = 159,
-  s_mul_hi = 160, rotate = 161, s_sub_sat = 162, u_sub_sat = 163, u_upsample = 164,
-  s_upsample = 165, popcount = 166, s_mad24 = 167, u_mad24 = 168, s_mul24 = 169, u_mul24 = 170,
-  u_abs = 201, u_abs_diff = 202, u_mul_hi = 203, u_mad_hi = 204,
-  shuffle = 182, shuffle2 = 183, bitselect = 186, select = 187,
+  ceil = 12,
+  copysign = 13,
+  fabs = 23,
+  floor = 25,
+  fma = 26,
+  fmax = 27,
+  fmin = 28,
+  mad = 42,
+  rint = 53,
+  round = 55,
+  sqrt = 61,
+  trunc = 66,
+  s_abs = 141,
+  s_abs_diff = 142,
+  s_add_sat = 143,
+  u_add_sat = 144,
+  s_hadd = 145,
+  u_hadd = 146,
+  s_rhadd = 147,
+  u_rhadd = 148,
+  s_clamp = 149,
+  u_clamp = 150,
+  clz = 151,
+  ctz = 152,
+  s_mad_hi = 153,
+  u_mad_sat = 154,
+  s_mad_sat = 155,
+  s_max = 156,
+  u_max = 157,
+  s_min = 158,
+  u_min = 159,
+  s_mul_hi = 160,
+  rotate = 161,
+  s_sub_sat = 162,
+  u_sub_sat = 163,
+  u_upsample = 164,
+  s_upsample = 165,
+  popcount = 166,
+  s_mad24 = 167,
+  u_mad24 = 168,
+  s_mul24 = 169,
+  u_mul24 = 170,
+  u_abs = 201,
+  u_abs_diff = 202,
+  u_mul_hi = 203,
+  u_mad_hi = 204,
+  shuffle = 182,
+  shuffle2 = 183,
+  bitselect = 186,
+  select = 187,
 };
 
 // §6.15.2 fabs, copysign: sign-bit operations, exact.
 struct Fabs {
   template <class T> static T apply(WorkItem&, const Op*, T a) {
-    if constexpr (std::is_same_v<T, Half>) return Half{uint16_t(a.bits & 0x7fff)};
-    else return std::fabs(a);
+    if constexpr (std::is_same_v<T, Half>)
+      return Half{uint16_t(a.bits & 0x7fff)};
+    else
+      return std::fabs(a);
   }
 };
 struct Copysign {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
-    if constexpr (std::is_same_v<T, Half>) return Half{uint16_t((a.bits & 0x7fff) | (b.bits & 0x8000))};
-    else return std::copysign(a, b);
+    if constexpr (std::is_same_v<T, Half>)
+      return Half{uint16_t((a.bits & 0x7fff) | (b.bits & 0x8000))};
+    else
+      return std::copysign(a, b);
   }
 };
 // §6.15.2 fmax: "Returns y if x < y, otherwise it returns x. If one argument is a NaN,
@@ -41,12 +86,15 @@ struct Copysign {
 // definition numerics::evaluate uses (math_exact.cpp fmaxCl/fminCl).
 template <bool Max, bool FTZ> struct FMinMax {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
-    a = ftz<FTZ>(a); b = ftz<FTZ>(b);
+    a = ftz<FTZ>(a);
+    b = ftz<FTZ>(b);
     if (isNaN(a)) return b;
     if (isNaN(b)) return a;
     const double x = toD(a), y = toD(b);
-    if constexpr (Max) return x < y ? b : a;
-    else return y < x ? b : a;
+    if constexpr (Max)
+      return x < y ? b : a;
+    else
+      return y < x ? b : a;
   }
 };
 // §6.15.2 ceil, floor, trunc, rint, round: exact (results are representable).
@@ -69,14 +117,18 @@ template <int Kind, bool FTZ> struct Rounding {
 template <bool FTZ> struct Sqrt {
   template <class T> static T apply(WorkItem&, const Op*, T a) {
     a = ftz<FTZ>(a);
-    if constexpr (std::is_same_v<T, Half>) return ftz<FTZ>(numerics::sqrtHalf(a));
-    else return ftz<FTZ>(T(std::sqrt(a)));
+    if constexpr (std::is_same_v<T, Half>)
+      return ftz<FTZ>(numerics::sqrtHalf(a));
+    else
+      return ftz<FTZ>(T(std::sqrt(a)));
   }
 };
 // §6.15.2 fma: the infinitely precise a·b + c, rounded once (glibc's fma/fmaf are exact).
 template <class T> T fmaExact(T a, T b, T c) {
-  if constexpr (std::is_same_v<T, Half>) return numerics::fmaHalf(a, b, c);
-  else return std::fma(a, b, c);
+  if constexpr (std::is_same_v<T, Half>)
+    return numerics::fmaHalf(a, b, c);
+  else
+    return std::fma(a, b, c);
 }
 template <bool FTZ> struct Fma {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) {
@@ -89,24 +141,41 @@ template <bool FTZ, bool Fused> struct Mad {
     if constexpr (Fused) {
       return Fma<FTZ>::apply(wi, op, a, b, c);
     } else {
-      a = ftz<FTZ>(a); b = ftz<FTZ>(b); c = ftz<FTZ>(c);
-      if constexpr (std::is_same_v<T, Half>) return ftz<FTZ>(numerics::addHalf(ftz<FTZ>(numerics::mulHalf(a, b)), c));
-      else return ftz<FTZ>(T(ftz<FTZ>(T(a * b)) + c));
+      a = ftz<FTZ>(a);
+      b = ftz<FTZ>(b);
+      c = ftz<FTZ>(c);
+      if constexpr (std::is_same_v<T, Half>)
+        return ftz<FTZ>(numerics::addHalf(ftz<FTZ>(numerics::mulHalf(a, b)), c));
+      else
+        return ftz<FTZ>(T(ftz<FTZ>(T(a * b)) + c));
     }
   }
 };
 
 // §6.15.3 integer functions.
-struct SAbs { template <class T> static T apply(WorkItem&, const Op*, T a) { return Signed<T>(a) < 0 ? T(T(0) - a) : a; } };
-struct UAbs { template <class T> static T apply(WorkItem&, const Op*, T a) { return a; } };
-struct SMax { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return Signed<T>(a) > Signed<T>(b) ? a : b; } };
-struct UMax { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return a > b ? a : b; } };
-struct SMin { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return Signed<T>(a) < Signed<T>(b) ? a : b; } };
-struct UMin { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return a < b ? a : b; } };
+struct SAbs {
+  template <class T> static T apply(WorkItem&, const Op*, T a) { return Signed<T>(a) < 0 ? T(T(0) - a) : a; }
+};
+struct UAbs {
+  template <class T> static T apply(WorkItem&, const Op*, T a) { return a; }
+};
+struct SMax {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return Signed<T>(a) > Signed<T>(b) ? a : b; }
+};
+struct UMax {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return a > b ? a : b; }
+};
+struct SMin {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return Signed<T>(a) < Signed<T>(b) ? a : b; }
+};
+struct UMin {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return a < b ? a : b; }
+};
 // OpenCL C 3.0 §6.15.3 clamp: min(max(x, minval), maxval), "undefined if minval > maxval":
 // then the choice clamp_inverted_bounds decides between that formula and max(min(x, maxval), minval).
 bool maxOfMin(const WorkItem& wi) {
-  return choicesOf(wi).as<numerics::ClampOption>(numerics::Choice::ClampInvertedBounds) == numerics::ClampOption::MaxOfMin;
+  return choicesOf(wi).as<numerics::ClampOption>(numerics::Choice::ClampInvertedBounds) ==
+         numerics::ClampOption::MaxOfMin;
 }
 struct SClamp {
   template <class T> static T apply(WorkItem& wi, const Op* op, T x, T lo, T hi) {
@@ -136,27 +205,62 @@ template <class T> T satU(I128 v) {
   return T(v < 0 ? 0 : v > hi ? hi : v);
 }
 // abs_diff: |x − y| without modulo overflow, as an unsigned result.
-struct SAbsDiff { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { I128 d = sval(a) - sval(b); return T(d < 0 ? -d : d); } };
-struct UAbsDiff { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return a > b ? T(a - b) : T(b - a); } };
-struct SAddSat { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return satS<T>(sval(a) + sval(b)); } };
-struct UAddSat { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return satU<T>(I128(a) + I128(b)); } };
-struct SSubSat { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return satS<T>(sval(a) - sval(b)); } };
-struct USubSat { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return satU<T>(I128(a) - I128(b)); } };
+struct SAbsDiff {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
+    I128 d = sval(a) - sval(b);
+    return T(d < 0 ? -d : d);
+  }
+};
+struct UAbsDiff {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return a > b ? T(a - b) : T(b - a); }
+};
+struct SAddSat {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return satS<T>(sval(a) + sval(b)); }
+};
+struct UAddSat {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return satU<T>(I128(a) + I128(b)); }
+};
+struct SSubSat {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return satS<T>(sval(a) - sval(b)); }
+};
+struct USubSat {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return satU<T>(I128(a) - I128(b)); }
+};
 // hadd: (x + y) >> 1 and rhadd: (x + y + 1) >> 1 without overflow (floor division by 2).
-struct SHadd { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(Signed<T>((sval(a) + sval(b)) >> 1)); } };
-struct UHadd { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T((U128(a) + U128(b)) >> 1); } };
-struct SRhadd { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(Signed<T>((sval(a) + sval(b) + 1) >> 1)); } };
-struct URhadd { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T((U128(a) + U128(b) + 1) >> 1); } };
+struct SHadd {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(Signed<T>((sval(a) + sval(b)) >> 1)); }
+};
+struct UHadd {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T((U128(a) + U128(b)) >> 1); }
+};
+struct SRhadd {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
+    return T(Signed<T>((sval(a) + sval(b) + 1) >> 1));
+  }
+};
+struct URhadd {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T((U128(a) + U128(b) + 1) >> 1); }
+};
 // mul_hi: the high half of the full product.
 template <class T> T mulHiS(T a, T b) {
-  if constexpr (sizeof(T) == 8) return T(uint64_t(U128(sval(a) * sval(b)) >> 64));
-  else return T(uint64_t((sval(a) * sval(b)) >> kBits<T>));
+  if constexpr (sizeof(T) == 8)
+    return T(uint64_t(U128(sval(a) * sval(b)) >> 64));
+  else
+    return T(uint64_t((sval(a) * sval(b)) >> kBits<T>));
 }
 template <class T> T mulHiU(T a, T b) { return T((U128(a) * U128(b)) >> kBits<T>); }
-struct SMulHi { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return mulHiS(a, b); } };
-struct UMulHi { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return mulHiU(a, b); } };
-struct SMadHi { template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) { return T(mulHiS(a, b) + c); } };
-struct UMadHi { template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) { return T(mulHiU(a, b) + c); } };
+struct SMulHi {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return mulHiS(a, b); }
+};
+struct UMulHi {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return mulHiU(a, b); }
+};
+struct SMadHi {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) { return T(mulHiS(a, b) + c); }
+};
+struct UMadHi {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) { return T(mulHiU(a, b) + c); }
+};
 // mad_sat: a·b + c saturated; for 64-bit operands the exact value needs more than 128 bits
 // only when the product alone is out of range, which saturates anyway.
 template <class T> I128 madExactS(T a, T b, T c, bool& overflow) {
@@ -170,14 +274,17 @@ struct SMadSat {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) {
     bool ovf;
     const I128 r = madExactS(a, b, c, ovf);
-    if (ovf) return satS<T>((sval(a) < 0) != (sval(b) < 0) ? std::numeric_limits<I128>::min() : std::numeric_limits<I128>::max());
+    if (ovf)
+      return satS<T>((sval(a) < 0) != (sval(b) < 0) ? std::numeric_limits<I128>::min()
+                                                    : std::numeric_limits<I128>::max());
     return satS<T>(r);
   }
 };
 struct UMadSat {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) {
     U128 p, r;
-    if (__builtin_mul_overflow(U128(a), U128(b), &p) || __builtin_add_overflow(p, U128(c), &r)) return std::numeric_limits<T>::max();
+    if (__builtin_mul_overflow(U128(a), U128(b), &p) || __builtin_add_overflow(p, U128(c), &r))
+      return std::numeric_limits<T>::max();
     return r > U128(std::numeric_limits<T>::max()) ? std::numeric_limits<T>::max() : T(r);
   }
 };
@@ -186,7 +293,8 @@ struct UMadSat {
 // choice mul24_out_of_range decides: the low 24 bits (sign-extended for the signed form, what a
 // 24-bit multiplier produces) or the full 32-bit operands (the product's low 32 bits).
 bool fullProduct(const WorkItem& wi) {
-  return choicesOf(wi).as<numerics::Mul24Option>(numerics::Choice::Mul24OutOfRange) == numerics::Mul24Option::FullProduct;
+  return choicesOf(wi).as<numerics::Mul24Option>(numerics::Choice::Mul24OutOfRange) ==
+         numerics::Mul24Option::FullProduct;
 }
 struct SMul24 {
   template <class T> static T apply(WorkItem& wi, const Op*, T a, T b) {
@@ -201,13 +309,29 @@ struct UMul24 {
     return T(uint64_t(a & 0xffffff) * uint64_t(b & 0xffffff));
   }
 };
-struct SMad24 { template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b, T c) { return T(SMul24::apply(wi, op, a, b) + c); } };
-struct UMad24 { template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b, T c) { return T(UMul24::apply(wi, op, a, b) + c); } };
+struct SMad24 {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b, T c) {
+    return T(SMul24::apply(wi, op, a, b) + c);
+  }
+};
+struct UMad24 {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b, T c) {
+    return T(UMul24::apply(wi, op, a, b) + c);
+  }
+};
 // clz/ctz of 0 is the bit width (§6.15.3); popcount; rotate left by the count modulo width.
-struct Clz { template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::countl_zero(a)); } };
-struct Ctz { template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::countr_zero(a)); } };
-struct Popcount { template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::popcount(a)); } };
-struct Rotate { template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return std::rotl(a, int(b % kBits<T>)); } };
+struct Clz {
+  template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::countl_zero(a)); }
+};
+struct Ctz {
+  template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::countr_zero(a)); }
+};
+struct Popcount {
+  template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::popcount(a)); }
+};
+struct Rotate {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return std::rotl(a, int(b % kBits<T>)); }
+};
 
 // upsample(hi, lo): (hi << bits(lo)) | lo into the next wider type (result lanes of R).
 template <class R, class T> const Op* upsample(WorkItem& wi, const Op* op) {
@@ -231,7 +355,9 @@ template <class T, class M, bool Two> const Op* shuffle(WorkItem& wi, const Op* 
   return op + 1;
 }
 // §6.15.12 bitselect: each result bit is b's where c's bit is 1, else a's (any gentype: bits).
-struct Bitselect { template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) { return T((a & ~c) | (b & c)); } };
+struct Bitselect {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) { return T((a & ~c) | (b & c)); }
+};
 // §6.15.12 select(a, b, c): scalar: c ? b : a; vector: the most significant bit of each c lane.
 template <class T, class C, bool Vector> const Op* selectStd(WorkItem& wi, const Op* op) {
   for (uint32_t i = 0; i < op->n; ++i) {
@@ -271,39 +397,64 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
   switch (Std(inst.operand(1))) {
     case Std::fabs: emitExt(L, floatUnary<Fabs>(L, t), inst, 1); return true;
     case Std::copysign:
-      emitExt(L, withFloat(L.scalarOf(t), [&]<class T>() { return binaryHandler<T, T, Copysign>(L.lanes(t)); }), inst, 2);
+      emitExt(L, withFloat(L.scalarOf(t), [&]<class T>() { return binaryHandler<T, T, Copysign>(L.lanes(t)); }), inst,
+              2);
       return true;
     case Std::fmin:
     case Std::fmax: {
       const bool mx = Std(inst.operand(1)) == Std::fmax;
-      emitExt(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() {
-                return mx ? binaryHandler<T, T, FMinMax<true, Z>>(L.lanes(t)) : binaryHandler<T, T, FMinMax<false, Z>>(L.lanes(t));
-              }), inst, 2);
+      emitExt(L,
+              withFloatFtz(L, L.scalarOf(t),
+                           [&]<class T, bool Z>() {
+                             return mx ? binaryHandler<T, T, FMinMax<true, Z>>(L.lanes(t))
+                                       : binaryHandler<T, T, FMinMax<false, Z>>(L.lanes(t));
+                           }),
+              inst, 2);
       return true;
     }
     case Std::ceil:
-      emitExt(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<0, Z>>; }), inst, 1);
+      emitExt(L,
+              withFloatFtz(L, L.scalarOf(t),
+                           [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<0, Z>>; }),
+              inst, 1);
       return true;
     case Std::floor:
-      emitExt(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<1, Z>>; }), inst, 1);
+      emitExt(L,
+              withFloatFtz(L, L.scalarOf(t),
+                           [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<1, Z>>; }),
+              inst, 1);
       return true;
     case Std::trunc:
-      emitExt(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<2, Z>>; }), inst, 1);
+      emitExt(L,
+              withFloatFtz(L, L.scalarOf(t),
+                           [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<2, Z>>; }),
+              inst, 1);
       return true;
     case Std::rint:
-      emitExt(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<3, Z>>; }), inst, 1);
+      emitExt(L,
+              withFloatFtz(L, L.scalarOf(t),
+                           [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<3, Z>>; }),
+              inst, 1);
       return true;
     case Std::round:
-      emitExt(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<4, Z>>; }), inst, 1);
+      emitExt(L,
+              withFloatFtz(L, L.scalarOf(t),
+                           [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<4, Z>>; }),
+              inst, 1);
       return true;
     case Std::sqrt: emitExt(L, floatUnaryFtz<Sqrt>(L, t), inst, 1); return true;
     case Std::fma:
-      emitExt(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &ternaryLanes<T, T, Fma<Z>>; }), inst, 3);
+      emitExt(L,
+              withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &ternaryLanes<T, T, Fma<Z>>; }),
+              inst, 3);
       return true;
     case Std::mad:
-      emitExt(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler {
-                return fusedMad ? &ternaryLanes<T, T, Mad<Z, true>> : &ternaryLanes<T, T, Mad<Z, false>>;
-              }), inst, 3);
+      emitExt(L,
+              withFloatFtz(L, L.scalarOf(t),
+                           [&]<class T, bool Z>() -> Handler {
+                             return fusedMad ? &ternaryLanes<T, T, Mad<Z, true>> : &ternaryLanes<T, T, Mad<Z, false>>;
+                           }),
+              inst, 3);
       return true;
     case Std::s_abs: emitExt(L, intUnary<SAbs>(L, t), inst, 1); return true;
     case Std::u_abs: emitExt(L, intUnary<UAbs>(L, t), inst, 1); return true;
@@ -344,9 +495,13 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
       const uint32_t srcLanes = L.lanes(L.typeIdOfValue(inst.operand(2)));
       // Element bits decide the handler: float and integer elements of one width move alike.
       const uint32_t elemBytes = L.scalarBytes(L.scalarOf(t));
-      const Scalar elemKind = elemBytes == 1 ? Scalar::I8 : elemBytes == 2 ? Scalar::I16 : elemBytes == 4 ? Scalar::I32 : Scalar::I64;
+      const Scalar elemKind = elemBytes == 1   ? Scalar::I8
+                              : elemBytes == 2 ? Scalar::I16
+                              : elemBytes == 4 ? Scalar::I32
+                                               : Scalar::I64;
       Handler fn = withInt(elemKind, [&]<class T>() {
-        return withInt(L.scalarOf(maskType), [&]<class M>() -> Handler { return two ? &shuffle<T, M, true> : &shuffle<T, M, false>; });
+        return withInt(L.scalarOf(maskType),
+                       [&]<class M>() -> Handler { return two ? &shuffle<T, M, true> : &shuffle<T, M, false>; });
       });
       Op& op = emitExt(L, fn, inst, 1);
       op.c = srcLanes;
@@ -370,7 +525,8 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
       const uint32_t bytes = L.scalarBytes(L.scalarOf(t));
       const Scalar kind = bytes == 1 ? Scalar::I8 : bytes == 2 ? Scalar::I16 : bytes == 4 ? Scalar::I32 : Scalar::I64;
       Handler fn = withInt(kind, [&]<class T>() {
-        return withInt(L.scalarOf(condType), [&]<class C>() -> Handler { return vector ? &selectStd<T, C, true> : &selectStd<T, C, false>; });
+        return withInt(L.scalarOf(condType),
+                       [&]<class C>() -> Handler { return vector ? &selectStd<T, C, true> : &selectStd<T, C, false>; });
       });
       Op& op = emitExt(L, fn, inst, 2);
       op.imm = L.reg(inst.operand(4));
@@ -381,10 +537,14 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
       // Same bits for both forms: the high part's sign bit lands in the result's sign bit.
       const uint32_t from = L.typeIdOfValue(inst.operand(2));
       Handler fn = withInt(L.scalarOf(from), [&]<class T>() -> Handler {
-        if constexpr (sizeof(T) == 1) return &upsample<uint16_t, T>;
-        else if constexpr (sizeof(T) == 2) return &upsample<uint32_t, T>;
-        else if constexpr (sizeof(T) == 4) return &upsample<uint64_t, T>;
-        else return nullptr;
+        if constexpr (sizeof(T) == 1)
+          return &upsample<uint16_t, T>;
+        else if constexpr (sizeof(T) == 2)
+          return &upsample<uint32_t, T>;
+        else if constexpr (sizeof(T) == 4)
+          return &upsample<uint64_t, T>;
+        else
+          return nullptr;
       });
       if (!fn) L.reject(inst, "upsample of 64-bit operands (there is no wider integer type)");
       emitExt(L, fn, inst, 2);

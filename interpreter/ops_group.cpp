@@ -20,7 +20,8 @@ template <class P> bool asyncCopy(WorkItem& wi, const Op* op) {
   const uint64_t elem = op->n;
   // The stride applies to the global side: the source when copying into local memory, the
   // destination when copying out of it (SPIR-V 1.0 OpGroupAsyncCopy "Stride").
-  const bool intoLocal = (dst >> wi.tagShift) < wi.allocCount && wi.allocs[dst >> wi.tagShift].storage == spv::StorageClass::Workgroup;
+  const bool intoLocal =
+      (dst >> wi.tagShift) < wi.allocCount && wi.allocs[dst >> wi.tagShift].storage == spv::StorageClass::Workgroup;
   for (uint64_t i = 0; i < count; ++i) {
     const uint64_t s = src + (intoLocal ? i * stride : i) * elem;
     const uint64_t d = dst + (intoLocal ? i : i * stride) * elem;

@@ -27,7 +27,7 @@ enum class SecondOutput : uint8_t { None, FloatSecond, IntInteger };
 struct MathSpec {
   MathFn fn;
   numerics::Format format;
-  Scalar element;   // float kind of the result (or of the float operand for ilogb)
+  Scalar element;            // float kind of the result (or of the float operand for ilogb)
   bool resultIsInt = false;  // ilogb
   bool flush = false;
   uint32_t lanes = 1;
@@ -41,26 +41,63 @@ struct MathSpec {
 double readLane(const WorkItem& wi, const ArgSpec& a, uint32_t lane, Scalar element, bool flush) {
   const uint8_t* p = wi.regs + a.reg + lane * a.stride;
   switch (a.kind) {
-    case ArgKind::Int32: { int32_t v; std::memcpy(&v, p, 4); return double(v); }
-    case ArgKind::UInt32: { uint32_t v; std::memcpy(&v, p, 4); return double(v); }
-    case ArgKind::Int64: { int64_t v; std::memcpy(&v, p, 8); return double(v); }
+    case ArgKind::Int32: {
+      int32_t v;
+      std::memcpy(&v, p, 4);
+      return double(v);
+    }
+    case ArgKind::UInt32: {
+      uint32_t v;
+      std::memcpy(&v, p, 4);
+      return double(v);
+    }
+    case ArgKind::Int64: {
+      int64_t v;
+      std::memcpy(&v, p, 8);
+      return double(v);
+    }
     case ArgKind::Float: break;
   }
   switch (element) {
-    case Scalar::F16: { Half h; std::memcpy(&h, p, 2); return numerics::toDouble(flush ? numerics::flushDenorm(h) : h); }
-    case Scalar::F32: { float f; std::memcpy(&f, p, 4); return flush ? numerics::flushDenorm(f) : f; }
-    default: { double d; std::memcpy(&d, p, 8); return flush ? numerics::flushDenorm(d) : d; }
+    case Scalar::F16: {
+      Half h;
+      std::memcpy(&h, p, 2);
+      return numerics::toDouble(flush ? numerics::flushDenorm(h) : h);
+    }
+    case Scalar::F32: {
+      float f;
+      std::memcpy(&f, p, 4);
+      return flush ? numerics::flushDenorm(f) : f;
+    }
+    default: {
+      double d;
+      std::memcpy(&d, p, 8);
+      return flush ? numerics::flushDenorm(d) : d;
+    }
   }
 }
 
 void writeFloatLane(uint8_t* p, Scalar element, double v, bool flush) {  // v is a value of the format
   switch (element) {
-    case Scalar::F16: { Half h = numerics::toHalf(v); if (flush) h = numerics::flushDenorm(h); std::memcpy(p, &h, 2); break; }
-    case Scalar::F32: { float f = float(v); if (flush) f = numerics::flushDenorm(f); std::memcpy(p, &f, 4); break; }
-    default: { if (flush) v = numerics::flushDenorm(v); std::memcpy(p, &v, 8); break; }
+    case Scalar::F16: {
+      Half h = numerics::toHalf(v);
+      if (flush) h = numerics::flushDenorm(h);
+      std::memcpy(p, &h, 2);
+      break;
+    }
+    case Scalar::F32: {
+      float f = float(v);
+      if (flush) f = numerics::flushDenorm(f);
+      std::memcpy(p, &f, 4);
+      break;
+    }
+    default: {
+      if (flush) v = numerics::flushDenorm(v);
+      std::memcpy(p, &v, 8);
+      break;
+    }
   }
 }
-
 
 const Op* mathLanes(WorkItem& wi, const Op* op) {
   const auto& s = *static_cast<const MathSpec*>(op->aux);
@@ -68,16 +105,20 @@ const Op* mathLanes(WorkItem& wi, const Op* op) {
   uint8_t* second = nullptr;
   if (s.second != SecondOutput::None) {
     const uint32_t bytes = (s.second == SecondOutput::IntInteger ? 4 : eb) * (s.lanes == 3 ? 4 : s.lanes);
-    const uint64_t ptr = wi.launch->kernel->addressBits == 64 ? rd<uint64_t>(wi, s.pointerReg) : rd<uint32_t>(wi, s.pointerReg);
+    const uint64_t ptr =
+        wi.launch->kernel->addressBits == 64 ? rd<uint64_t>(wi, s.pointerReg) : rd<uint32_t>(wi, s.pointerReg);
     second = access(wi, op, ptr, bytes, s.pointerAlign, true);
     if (!second) return nullptr;
   }
   double args[3];
   for (uint32_t i = 0; i < s.lanes; ++i) {
     for (size_t k = 0; k < s.args.size(); ++k) args[k] = readLane(wi, s.args[k], i, s.element, s.flush);
-    const numerics::MathResult r = numerics::evaluate(s.fn, {args, s.args.size()}, s.format, numerics::Rounding::RTE, s.choices);
-    if (s.resultIsInt) wr<int32_t>(wi, op->r + 4 * i, int32_t(r.integer));
-    else writeFloatLane(wi.regs + op->r + i * eb, s.element, r.value, s.flush);
+    const numerics::MathResult r =
+        numerics::evaluate(s.fn, {args, s.args.size()}, s.format, numerics::Rounding::RTE, s.choices);
+    if (s.resultIsInt)
+      wr<int32_t>(wi, op->r + 4 * i, int32_t(r.integer));
+    else
+      writeFloatLane(wi.regs + op->r + i * eb, s.element, r.value, s.flush);
     if (s.second == SecondOutput::FloatSecond) writeFloatLane(second + i * eb, s.element, r.second, s.flush);
     if (s.second == SecondOutput::IntInteger) {
       const int32_t v = int32_t(r.integer);
@@ -91,12 +132,16 @@ const Op* mathLanes(WorkItem& wi, const Op* op) {
 // placed in the significand of the resulting NaN"): choice nan_payload puts the code's low bits
 // in the significand below the quiet bit, or gives the default quiet NaN.
 template <class T, class C> const Op* nanLanes(WorkItem& wi, const Op* op) {
-  const bool payload = choicesOf(wi).as<numerics::NanPayloadOption>(numerics::Choice::NanPayload) == numerics::NanPayloadOption::Significand;
+  const bool payload = choicesOf(wi).as<numerics::NanPayloadOption>(numerics::Choice::NanPayload) ==
+                       numerics::NanPayloadOption::Significand;
   for (uint32_t i = 0; i < op->n; ++i) {
     const uint64_t code = payload ? uint64_t(rd<C>(wi, op->a + i * sizeof(C))) : 0;
-    if constexpr (std::is_same_v<T, Half>) wr<Half>(wi, op->r + 2 * i, Half{uint16_t(0x7e00 | (code & 0x1ff))});
-    else if constexpr (std::is_same_v<T, float>) wr<uint32_t>(wi, op->r + 4 * i, uint32_t(0x7fc00000u | (code & 0x3fffff)));
-    else wr<uint64_t>(wi, op->r + 8 * i, 0x7ff8000000000000ull | (code & 0x7ffffffffffffull));
+    if constexpr (std::is_same_v<T, Half>)
+      wr<Half>(wi, op->r + 2 * i, Half{uint16_t(0x7e00 | (code & 0x1ff))});
+    else if constexpr (std::is_same_v<T, float>)
+      wr<uint32_t>(wi, op->r + 4 * i, uint32_t(0x7fc00000u | (code & 0x3fffff)));
+    else
+      wr<uint64_t>(wi, op->r + 8 * i, 0x7ff8000000000000ull | (code & 0x7ffffffffffffull));
   }
   return op + 1;
 }
@@ -108,11 +153,20 @@ ArgKind intKind(const Lowerer& L, uint32_t typeId, bool isSigned) {
 // Geometric functions (OpenCL C 3.0 §6.15.5; OpenCL.std 104–110): each component the correctly
 // rounded exact value (numerics/geometric.hpp). fast_* are evaluated exactly too — the
 // reference value their looser bound is measured against. n = operand lanes, imm = function.
-enum class Geo : uint32_t { cross = 104, distance = 105, length = 106, normalize = 107, fast_distance = 108, fast_length = 109, fast_normalize = 110 };
+enum class Geo : uint32_t {
+  cross = 104,
+  distance = 105,
+  length = 106,
+  normalize = 107,
+  fast_distance = 108,
+  fast_length = 109,
+  fast_normalize = 110
+};
 
 template <class T, bool FTZ> const Op* geometric(WorkItem& wi, const Op* op) {
-  constexpr auto format = std::is_same_v<T, Half> ? numerics::Format::Half
-                          : std::is_same_v<T, float> ? numerics::Format::Float : numerics::Format::Double;
+  constexpr auto format = std::is_same_v<T, Half>    ? numerics::Format::Half
+                          : std::is_same_v<T, float> ? numerics::Format::Float
+                                                     : numerics::Format::Double;
   double a[4] = {}, b[4] = {}, out[4] = {};
   const uint32_t n = op->n;
   for (uint32_t i = 0; i < n; ++i) {
@@ -129,9 +183,7 @@ template <class T, bool FTZ> const Op* geometric(WorkItem& wi, const Op* op) {
       wr<T>(wi, op->r, ftz<FTZ>(fromD<T>(numerics::distanceExact({a, n}, {b, n}, format))));
       return op + 1;
     case Geo::length:
-    case Geo::fast_length:
-      wr<T>(wi, op->r, ftz<FTZ>(fromD<T>(numerics::lengthExact({a, n}, format))));
-      return op + 1;
+    case Geo::fast_length: wr<T>(wi, op->r, ftz<FTZ>(fromD<T>(numerics::lengthExact({a, n}, format)))); return op + 1;
     case Geo::normalize:
     case Geo::fast_normalize:
       numerics::normalizeExact({a, n}, {out, n}, format);
@@ -147,7 +199,8 @@ bool lowerMath(Lowerer& L, const Instruction& inst) {
   const uint32_t code = inst.operand(1);
   if (code >= 104 && code <= 110) {
     const uint32_t operandType = L.typeIdOfValue(inst.operand(2));
-    Op& op = L.emit(withFloatFtz(L, L.scalarOf(operandType), [&]<class T, bool Z>() -> Handler { return &geometric<T, Z>; }), inst);
+    Op& op = L.emit(
+        withFloatFtz(L, L.scalarOf(operandType), [&]<class T, bool Z>() -> Handler { return &geometric<T, Z>; }), inst);
     op.r = L.reg(inst.resultId);
     op.a = L.reg(inst.operand(2));
     op.b = inst.operandCount() > 3 ? L.reg(inst.operand(3)) : op.a;
@@ -160,7 +213,8 @@ bool lowerMath(Lowerer& L, const Instruction& inst) {
   const uint32_t t = inst.resultType;
   if (fn == MathFn::nan) {
     Handler h = withFloat(L.scalarOf(t), [&]<class T>() {
-      return withInt(L.scalarOf(L.typeIdOfValue(inst.operand(2))), [&]<class C>() -> Handler { return &nanLanes<T, C>; });
+      return withInt(L.scalarOf(L.typeIdOfValue(inst.operand(2))),
+                     [&]<class C>() -> Handler { return &nanLanes<T, C>; });
     });
     Op& op = L.emit(h, inst);
     op.r = L.reg(inst.resultId);
@@ -175,14 +229,19 @@ bool lowerMath(Lowerer& L, const Instruction& inst) {
   spec->resultIsInt = fn == MathFn::ilogb;
   const uint32_t floatType = spec->resultIsInt ? L.typeIdOfValue(inst.operand(2)) : t;
   spec->element = L.scalarOf(floatType);
-  spec->format = spec->element == Scalar::F16 ? numerics::Format::Half
-                 : spec->element == Scalar::F32 ? numerics::Format::Float : numerics::Format::Double;
+  spec->format = spec->element == Scalar::F16   ? numerics::Format::Half
+                 : spec->element == Scalar::F32 ? numerics::Format::Float
+                                                : numerics::Format::Double;
   spec->flush = L.flush(spec->element);
   // Operands after (set, instruction); the pointer of a two-result function comes last.
   size_t valueOperands = inst.operandCount() - 2;
   switch (fn) {
-    case MathFn::fract: case MathFn::modf: case MathFn::sincos: spec->second = SecondOutput::FloatSecond; break;
-    case MathFn::frexp: case MathFn::lgamma_r: case MathFn::remquo: spec->second = SecondOutput::IntInteger; break;
+    case MathFn::fract:
+    case MathFn::modf:
+    case MathFn::sincos: spec->second = SecondOutput::FloatSecond; break;
+    case MathFn::frexp:
+    case MathFn::lgamma_r:
+    case MathFn::remquo: spec->second = SecondOutput::IntInteger; break;
     default: break;
   }
   if (spec->second != SecondOutput::None) {

@@ -7,25 +7,29 @@ namespace {
 
 template <class P, uint32_t N> const Op* loadFixed(WorkItem& wi, const Op* op) {
   const uint8_t* p = access(wi, op, rd<P>(wi, op->a), N, op->align, false);
-  if (!p) [[unlikely]] return nullptr;
+  if (!p) [[unlikely]]
+    return nullptr;
   std::memcpy(wi.regs + op->r, p, N);
   return op + 1;
 }
 template <class P> const Op* loadAny(WorkItem& wi, const Op* op) {
   const uint8_t* p = access(wi, op, rd<P>(wi, op->a), op->n, op->align, false);
-  if (!p) [[unlikely]] return nullptr;
+  if (!p) [[unlikely]]
+    return nullptr;
   std::memcpy(wi.regs + op->r, p, op->n);
   return op + 1;
 }
 template <class P, uint32_t N> const Op* storeFixed(WorkItem& wi, const Op* op) {
   uint8_t* p = access(wi, op, rd<P>(wi, op->a), N, op->align, true);
-  if (!p) [[unlikely]] return nullptr;
+  if (!p) [[unlikely]]
+    return nullptr;
   std::memcpy(p, wi.regs + op->b, N);
   return op + 1;
 }
 template <class P> const Op* storeAny(WorkItem& wi, const Op* op) {
   uint8_t* p = access(wi, op, rd<P>(wi, op->a), op->n, op->align, true);
-  if (!p) [[unlikely]] return nullptr;
+  if (!p) [[unlikely]]
+    return nullptr;
   std::memcpy(p, wi.regs + op->b, op->n);
   return op + 1;
 }
@@ -64,9 +68,7 @@ struct ChainTerm {
   uint32_t bytes;  // index width
   int64_t stride;
 };
-template <class I> int64_t signedIndex(const WorkItem& wi, uint32_t reg) {
-  return int64_t(Signed<I>(rd<I>(wi, reg)));
-}
+template <class I> int64_t signedIndex(const WorkItem& wi, uint32_t reg) { return int64_t(Signed<I>(rd<I>(wi, reg))); }
 int64_t readIndex(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
   switch (bytes) {
     case 1: return signedIndex<uint8_t>(wi, reg);
@@ -100,10 +102,14 @@ template <class P> const Op* chainN(WorkItem& wi, const Op* op) {
 template <class P> const Op* copyMemory(WorkItem& wi, const Op* op) {
   // n == 0: OpCopyMemory with the static size in imm; else the size operand's width.
   uint64_t n = op->imm;
-  if (op->n == 8) n = rd<uint64_t>(wi, op->c);
-  else if (op->n == 4) n = rd<uint32_t>(wi, op->c);
-  else if (op->n == 2) n = rd<uint16_t>(wi, op->c);
-  else if (op->n == 1) n = rd<uint8_t>(wi, op->c);
+  if (op->n == 8)
+    n = rd<uint64_t>(wi, op->c);
+  else if (op->n == 4)
+    n = rd<uint32_t>(wi, op->c);
+  else if (op->n == 2)
+    n = rd<uint16_t>(wi, op->c);
+  else if (op->n == 1)
+    n = rd<uint8_t>(wi, op->c);
   if (n == 0) return op + 1;
   const uint8_t* src = access(wi, op, rd<P>(wi, op->b), n, 1, false);
   if (!src) return nullptr;
@@ -181,9 +187,15 @@ ChainShape analyzeChain(const Lowerer& L, const Instruction& inst) {
         t = ty.members.at(idx);
         break;
       }
-      case TypeKind::Vector: addIndex(id, int64_t(L.type(ty.element).size)); t = ty.element; break;
+      case TypeKind::Vector:
+        addIndex(id, int64_t(L.type(ty.element).size));
+        t = ty.element;
+        break;
       case TypeKind::Array:
-      case TypeKind::RuntimeArray: addIndex(id, int64_t(ty.stride)); t = ty.element; break;
+      case TypeKind::RuntimeArray:
+        addIndex(id, int64_t(ty.stride));
+        t = ty.element;
+        break;
       default: L.reject(inst, "access chain indexes into a non-composite type");
     }
   }
@@ -191,9 +203,8 @@ ChainShape analyzeChain(const Lowerer& L, const Instruction& inst) {
 }
 
 bool simpleShape(const ChainShape& s) {
-  return s.terms.empty() ||
-         (s.terms.size() == 1 && (s.terms[0].bytes == 4 || s.terms[0].bytes == 8) && s.terms[0].stride >= 0 &&
-          s.terms[0].stride <= int64_t(UINT32_MAX));
+  return s.terms.empty() || (s.terms.size() == 1 && (s.terms[0].bytes == 4 || s.terms[0].bytes == 8) &&
+                             s.terms[0].stride >= 0 && s.terms[0].stride <= int64_t(UINT32_MAX));
 }
 
 void lowerChain(Lowerer& L, const Instruction& inst) {
@@ -204,8 +215,10 @@ void lowerChain(Lowerer& L, const Instruction& inst) {
     op = &L.emit(p64 ? &chainConst<uint64_t> : &chainConst<uint32_t>, inst);
   } else if (simpleShape(shape)) {
     Handler fn;
-    if (p64) fn = shape.terms[0].bytes == 8 ? &chain1<uint64_t, uint64_t> : &chain1<uint64_t, uint32_t>;
-    else fn = shape.terms[0].bytes == 8 ? &chain1<uint32_t, uint64_t> : &chain1<uint32_t, uint32_t>;
+    if (p64)
+      fn = shape.terms[0].bytes == 8 ? &chain1<uint64_t, uint64_t> : &chain1<uint64_t, uint32_t>;
+    else
+      fn = shape.terms[0].bytes == 8 ? &chain1<uint32_t, uint64_t> : &chain1<uint32_t, uint32_t>;
     op = &L.emit(fn, inst);
     op->b = shape.terms[0].reg;
     op->c = uint32_t(shape.terms[0].stride);
@@ -234,14 +247,16 @@ template <class P, class I> inline uint64_t fusedAddress(const WorkItem& wi, con
 template <class P, class I, uint32_t N> const Op* loadFused(WorkItem& wi, const Op* op) {
   const uint32_t bytes = N ? N : op->n;
   const uint8_t* p = access(wi, op, fusedAddress<P, I>(wi, op, op->b), bytes, op->align, false);
-  if (!p) [[unlikely]] return nullptr;
+  if (!p) [[unlikely]]
+    return nullptr;
   std::memcpy(wi.regs + op->r, p, N ? N : bytes);
   return op + 1;
 }
 template <class P, class I, uint32_t N> const Op* storeFused(WorkItem& wi, const Op* op) {
   const uint32_t bytes = N ? N : op->n;
   uint8_t* p = access(wi, op, fusedAddress<P, I>(wi, op, op->r), bytes, op->align, true);
-  if (!p) [[unlikely]] return nullptr;
+  if (!p) [[unlikely]]
+    return nullptr;
   std::memcpy(p, wi.regs + op->b, N ? N : bytes);
   return op + 1;
 }
@@ -302,9 +317,11 @@ template <class P, class R> const Op* ptrDiff(WorkItem& wi, const Op* op) {
     // Pointers into different allocations: SPIR-V 1.4 §3.32.8 OpPtrDiff leaves the result
     // undefined. The choice ptrdiff_across_allocations decides: fault, or warn and answer as
     // if allocations lay 2^20 elements apart in tag order (distinct objects never distance 0).
-    if (choicesOf(wi).as<numerics::PtrDiffOption>(numerics::Choice::PtrDiffAcrossAllocations) == numerics::PtrDiffOption::Fault)
-      return fault(wi, op, FaultKind::UndefinedBehaviour,
-                   "OpPtrDiff of pointers into different allocations is undefined (choice ptrdiff_across_allocations=fault)");
+    if (choicesOf(wi).as<numerics::PtrDiffOption>(numerics::Choice::PtrDiffAcrossAllocations) ==
+        numerics::PtrDiffOption::Fault)
+      return fault(
+          wi, op, FaultKind::UndefinedBehaviour,
+          "OpPtrDiff of pointers into different allocations is undefined (choice ptrdiff_across_allocations=fault)");
     warn(wi, op, "OpPtrDiff of pointers into different allocations is undefined (choice ptrdiff_across_allocations)");
     diff += (int64_t(a >> wi.tagShift) - int64_t(b >> wi.tagShift)) * (int64_t(1) << 20);
   }
@@ -319,7 +336,6 @@ bool chainIsFusable(const Lowerer& L, const Instruction& chain) {
 }
 
 bool lowerMemory(Lowerer& L, const Instruction& inst) {
-
   const bool p64 = L.ptrBytes() == 8;
   switch (inst.opcode) {
     case spv::Op::OpLoad: {

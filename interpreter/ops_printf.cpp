@@ -32,7 +32,6 @@ bool readString(WorkItem& wi, const Op* op, uint64_t ptr, std::string& out) {
   return true;
 }
 
-
 // One lane of an argument as the conversion wants it.
 uint64_t laneBits(const WorkItem& wi, const PrintfArg& a, uint32_t lane) {
   uint64_t v = 0;
@@ -51,7 +50,8 @@ double laneDouble(const WorkItem& wi, const PrintfArg& a, uint32_t lane) {
 
 const Op* printfOp(WorkItem& wi, const Op* op) {
   const auto& spec = *static_cast<const PrintfSpec*>(op->aux);
-  const uint64_t fmtPtr = wi.launch->kernel->addressBits == 64 ? rd<uint64_t>(wi, spec.format) : rd<uint32_t>(wi, spec.format);
+  const uint64_t fmtPtr =
+      wi.launch->kernel->addressBits == 64 ? rd<uint64_t>(wi, spec.format) : rd<uint32_t>(wi, spec.format);
   std::string fmt, out;
   if (!readString(wi, op, fmtPtr, fmt)) return nullptr;
   size_t next = 0;
@@ -69,7 +69,8 @@ const Op* printfOp(WorkItem& wi, const Op* op) {
     // %[flags][width][.precision][vN][length]conversion (§6.15.14.2).
     size_t j = i + 1;
     std::string flags;
-    while (j < fmt.size() && std::string_view("-+ #0").find(fmt[j]) != std::string_view::npos) flags.push_back(fmt[j++]);
+    while (j < fmt.size() && std::string_view("-+ #0").find(fmt[j]) != std::string_view::npos)
+      flags.push_back(fmt[j++]);
     std::string width, precision;
     while (j < fmt.size() && std::isdigit(static_cast<unsigned char>(fmt[j]))) width.push_back(fmt[j++]);
     if (j < fmt.size() && fmt[j] == '.') {
@@ -85,7 +86,8 @@ const Op* printfOp(WorkItem& wi, const Op* op) {
       vectorLanes = n.empty() ? 0 : uint32_t(std::stoul(n));
     }
     std::string length;
-    while (j < fmt.size() && std::string_view("hlLzjt").find(fmt[j]) != std::string_view::npos) length.push_back(fmt[j++]);
+    while (j < fmt.size() && std::string_view("hlLzjt").find(fmt[j]) != std::string_view::npos)
+      length.push_back(fmt[j++]);
     // C99's z, j and t (size_t, intmax_t, ptrdiff_t), which clang accepts, are as wide as l here.
     if (length == "z" || length == "j" || length == "t") length = "l";
     if (j >= fmt.size() || next >= spec.args.size()) {
@@ -100,30 +102,43 @@ const Op* printfOp(WorkItem& wi, const Op* op) {
       char buf[512];
       const std::string base = "%" + flags + width + precision;
       switch (conv) {
-        case 'd': case 'i': {
+        case 'd':
+        case 'i': {
           int64_t v = int64_t(laneBits(wi, arg, lane));
           const uint32_t b = bytesOf(arg.kind);
           if (b < 8) v = int64_t(v << (64 - 8 * b)) >> (64 - 8 * b);
-          if (length == "hh") v = int8_t(v);
-          else if (length == "h") v = int16_t(v);
-          else if (length != "l" && length != "hl") v = int32_t(v);
+          if (length == "hh")
+            v = int8_t(v);
+          else if (length == "h")
+            v = int16_t(v);
+          else if (length != "l" && length != "hl")
+            v = int32_t(v);
           std::snprintf(buf, sizeof buf, (base + "lld").c_str(), static_cast<long long>(v));
           break;
         }
-        case 'o': case 'u': case 'x': case 'X': {
+        case 'o':
+        case 'u':
+        case 'x':
+        case 'X': {
           uint64_t v = laneBits(wi, arg, lane);
-          if (length == "hh") v = uint8_t(v);
-          else if (length == "h") v = uint16_t(v);
-          else if (length != "l" && length != "hl") v = uint32_t(v);
+          if (length == "hh")
+            v = uint8_t(v);
+          else if (length == "h")
+            v = uint16_t(v);
+          else if (length != "l" && length != "hl")
+            v = uint32_t(v);
           std::snprintf(buf, sizeof buf, (base + "ll" + conv).c_str(), static_cast<unsigned long long>(v));
           break;
         }
-        case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
-          std::snprintf(buf, sizeof buf, (base + conv).c_str(), laneDouble(wi, arg, lane));
-          break;
-        case 'c':
-          std::snprintf(buf, sizeof buf, (base + "c").c_str(), int(uint8_t(laneBits(wi, arg, lane))));
-          break;
+        case 'f':
+        case 'F':
+        case 'e':
+        case 'E':
+        case 'g':
+        case 'G':
+        case 'a':
+        case 'A': std::snprintf(buf, sizeof buf, (base + conv).c_str(), laneDouble(wi, arg, lane)); break;
+        case 'c': std::snprintf(buf, sizeof buf, (base + "c").c_str(), int(uint8_t(laneBits(wi, arg, lane)))); break;
         case 's': {
           std::string s;
           if (!readString(wi, op, laneBits(wi, arg, lane), s)) return nullptr;

@@ -4,11 +4,21 @@
 namespace clref::interpreter {
 namespace {
 
-struct LogicalAnd { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a && b; } };
-struct LogicalOr { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a || b; } };
-struct LogicalEqual { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return (a != 0) == (b != 0); } };
-struct LogicalNotEqual { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return (a != 0) != (b != 0); } };
-struct LogicalNot { template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return !a; } };
+struct LogicalAnd {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a && b; }
+};
+struct LogicalOr {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a || b; }
+};
+struct LogicalEqual {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return (a != 0) == (b != 0); }
+};
+struct LogicalNotEqual {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return (a != 0) != (b != 0); }
+};
+struct LogicalNot {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return !a; }
+};
 
 // Float comparisons: "ordered" ones are false when either operand is NaN, "unordered" ones
 // true (SPIR-V 1.0 §3.32.15 OpFOrdEqual … OpFUnordGreaterThanEqual). Denormal flushing affects
@@ -30,9 +40,15 @@ template <Cmp C, bool Ordered, bool FTZ> struct FCompare {
   }
 };
 // OpLessOrGreater (deprecated alias of OpFOrdNotEqual).
-template <bool FTZ> struct IsNanOp { template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return isNaN(a); } };
-template <bool FTZ> struct IsInfOp { template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return std::isinf(toD(a)); } };
-template <bool FTZ> struct IsFiniteOp { template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return std::isfinite(toD(a)); } };
+template <bool FTZ> struct IsNanOp {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return isNaN(a); }
+};
+template <bool FTZ> struct IsInfOp {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return std::isinf(toD(a)); }
+};
+template <bool FTZ> struct IsFiniteOp {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return std::isfinite(toD(a)); }
+};
 // isnormal of a binary16 or binary32 value must use that format's normal range, not double's.
 template <bool FTZ> struct IsNormalOp {
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a) {
@@ -44,12 +60,19 @@ template <bool FTZ> struct IsNormalOp {
     }
   }
 };
-template <bool FTZ> struct SignBitSetOp { template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return signBit(a); } };
-template <bool FTZ> struct OrderedOp { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return !isNaN(a) && !isNaN(b); } };
-template <bool FTZ> struct UnorderedOp { template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return isNaN(a) || isNaN(b); } };
+template <bool FTZ> struct SignBitSetOp {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return signBit(a); }
+};
+template <bool FTZ> struct OrderedOp {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return !isNaN(a) && !isNaN(b); }
+};
+template <bool FTZ> struct UnorderedOp {
+  template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return isNaN(a) || isNaN(b); }
+};
 
 template <class F> Handler intCmp(const Lowerer& L, uint32_t operandType) {
-  return withInt(L.scalarOf(operandType), [&]<class T>() { return binaryHandler<uint8_t, T, F>(L.lanes(operandType)); });
+  return withInt(L.scalarOf(operandType),
+                 [&]<class T>() { return binaryHandler<uint8_t, T, F>(L.lanes(operandType)); });
 }
 template <Cmp C, bool Ordered> Handler floatCmp(const Lowerer& L, uint32_t operandType) {
   return withFloatFtz(L, L.scalarOf(operandType), [&]<class T, bool Z>() {
@@ -57,10 +80,12 @@ template <Cmp C, bool Ordered> Handler floatCmp(const Lowerer& L, uint32_t opera
   });
 }
 template <template <bool> class F> Handler floatTest(const Lowerer& L, uint32_t operandType) {
-  return withFloatFtz(L, L.scalarOf(operandType), [&]<class T, bool Z>() -> Handler { return &unaryLanes<uint8_t, T, F<Z>>; });
+  return withFloatFtz(L, L.scalarOf(operandType),
+                      [&]<class T, bool Z>() -> Handler { return &unaryLanes<uint8_t, T, F<Z>>; });
 }
 template <template <bool> class F> Handler floatTest2(const Lowerer& L, uint32_t operandType) {
-  return withFloatFtz(L, L.scalarOf(operandType), [&]<class T, bool Z>() { return binaryHandler<uint8_t, T, F<Z>>(L.lanes(operandType)); });
+  return withFloatFtz(L, L.scalarOf(operandType),
+                      [&]<class T, bool Z>() { return binaryHandler<uint8_t, T, F<Z>>(L.lanes(operandType)); });
 }
 
 // OpAny / OpAll over a boolean vector.
@@ -99,9 +124,15 @@ const Op* selectLanes(WorkItem& wi, const Op* op) {
 bool lowerRelational(Lowerer& L, const Instruction& inst) {
   if (inst.resultId && L.isElided(inst.resultId)) {
     switch (inst.opcode) {  // computed inside the branch that consumes it
-      case spv::Op::OpIEqual: case spv::Op::OpINotEqual: case spv::Op::OpUGreaterThan:
-      case spv::Op::OpUGreaterThanEqual: case spv::Op::OpULessThan: case spv::Op::OpULessThanEqual:
-      case spv::Op::OpSGreaterThan: case spv::Op::OpSGreaterThanEqual: case spv::Op::OpSLessThan:
+      case spv::Op::OpIEqual:
+      case spv::Op::OpINotEqual:
+      case spv::Op::OpUGreaterThan:
+      case spv::Op::OpUGreaterThanEqual:
+      case spv::Op::OpULessThan:
+      case spv::Op::OpULessThanEqual:
+      case spv::Op::OpSGreaterThan:
+      case spv::Op::OpSGreaterThanEqual:
+      case spv::Op::OpSLessThan:
       case spv::Op::OpSLessThanEqual: return true;
       default: break;
     }

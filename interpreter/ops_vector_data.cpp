@@ -8,8 +8,17 @@ namespace clref::interpreter {
 namespace {
 
 enum class VData : uint32_t {
-  vloadn = 171, vstoren = 172, vload_half = 173, vload_halfn = 174, vstore_half = 175, vstore_half_r = 176,
-  vstore_halfn = 177, vstore_halfn_r = 178, vloada_halfn = 179, vstorea_halfn = 180, vstorea_halfn_r = 181,
+  vloadn = 171,
+  vstoren = 172,
+  vload_half = 173,
+  vload_halfn = 174,
+  vstore_half = 175,
+  vstore_half_r = 176,
+  vstore_halfn = 177,
+  vstore_halfn_r = 178,
+  vloada_halfn = 179,
+  vstorea_halfn = 180,
+  vstorea_halfn_r = 181,
 };
 
 // Op fields: r = result (loads), b = data (stores), a = pointer, c = offset register,
@@ -118,7 +127,8 @@ bool lowerVectorData(Lowerer& L, const Instruction& inst) {
       op.a = L.reg(inst.operand(3));
       op.n = n;
       op.imm = stride;
-      op.align = packFields(4, uint32_t(L.typeOfValue(inst.operand(2)).size), numerics::Rounding::RTE, aligned ? 2 * stride : 2);
+      op.align = packFields(4, uint32_t(L.typeOfValue(inst.operand(2)).size), numerics::Rounding::RTE,
+                            aligned ? 2 * stride : 2);
       return true;
     }
     case VData::vstore_half:
@@ -130,14 +140,18 @@ bool lowerVectorData(Lowerer& L, const Instruction& inst) {
       const uint32_t dataType = L.typeIdOfValue(inst.operand(2));
       const uint32_t n = L.lanes(dataType);
       const bool aligned = which == VData::vstorea_halfn || which == VData::vstorea_halfn_r;
-      const bool explicitMode = which == VData::vstore_half_r || which == VData::vstore_halfn_r || which == VData::vstorea_halfn_r;
+      const bool explicitMode =
+          which == VData::vstore_half_r || which == VData::vstore_halfn_r || which == VData::vstorea_halfn_r;
       const auto mode = explicitMode ? numerics::Rounding(inst.operand(5)) : numerics::Rounding::RTE;
       const uint32_t stride = aligned && n == 3 ? 4 : n;
       const Scalar s = L.scalarOf(dataType);
       Handler fn;
-      if (s == Scalar::F32) fn = p64 ? &vstoreHalf<uint64_t, float> : &vstoreHalf<uint32_t, float>;
-      else if (s == Scalar::F64) fn = p64 ? &vstoreHalf<uint64_t, double> : &vstoreHalf<uint32_t, double>;
-      else L.reject(inst, "vstore_half of a type other than float or double");
+      if (s == Scalar::F32)
+        fn = p64 ? &vstoreHalf<uint64_t, float> : &vstoreHalf<uint32_t, float>;
+      else if (s == Scalar::F64)
+        fn = p64 ? &vstoreHalf<uint64_t, double> : &vstoreHalf<uint32_t, double>;
+      else
+        L.reject(inst, "vstore_half of a type other than float or double");
       Op& op = L.emit(fn, inst);
       op.b = L.reg(inst.operand(2));
       op.c = L.reg(inst.operand(3));

@@ -40,17 +40,18 @@ enum class AllocationSource : uint8_t { Null, KernelArg, LocalArg, Global, Workg
 
 struct AllocationDesc {
   AllocationDesc() = default;
-  AllocationDesc(std::string n, AllocationSource src, spv::StorageClass sc, uint64_t sz = 0, uint32_t al = 1, uint32_t arg = 0)
+  AllocationDesc(std::string n, AllocationSource src, spv::StorageClass sc, uint64_t sz = 0, uint32_t al = 1,
+                 uint32_t arg = 0)
       : name(std::move(n)), source(src), storage(sc), size(sz), align(al), argIndex(arg) {}
   std::string name;
   AllocationSource source = AllocationSource::Null;
   spv::StorageClass storage = spv::StorageClass::CrossWorkgroup;
   uint64_t size = 0;
   uint32_t align = 1;
-  uint64_t arenaOffset = 0;       // Private/Builtin: offset in the work-item arena; Workgroup: in the group arena
-  uint32_t argIndex = 0;          // KernelArg/LocalArg
-  uint32_t variable = 0;          // Global/Private/Workgroup/Builtin: the OpVariable id
-  std::vector<uint8_t> init;      // Private: initial contents (empty: the uninitialised pattern)
+  uint64_t arenaOffset = 0;   // Private/Builtin: offset in the work-item arena; Workgroup: in the group arena
+  uint32_t argIndex = 0;      // KernelArg/LocalArg
+  uint32_t variable = 0;      // Global/Private/Workgroup/Builtin: the OpVariable id
+  std::vector<uint8_t> init;  // Private: initial contents (empty: the uninitialised pattern)
   spv::BuiltIn builtin = spv::BuiltIn::Max;
   uint32_t builtinElementBytes = 0;  // Builtin: bytes of one component (size_t is 4 or 8)
 };
@@ -59,36 +60,36 @@ enum class ParamKind : uint8_t { Buffer, Local, Value };
 
 struct KernelParam {
   std::string name;
-  std::string typeName;   // "global float*", "int4", "struct (12 bytes)"
+  std::string typeName;  // "global float*", "int4", "struct (12 bytes)"
   ParamKind kind = ParamKind::Value;
-  uint32_t reg = 0;       // register offset of the OpFunctionParameter
-  uint32_t size = 0;      // register bytes (pointer width for Buffer/Local)
-  uint32_t tag = 0;       // Buffer/Local: allocation tag
+  uint32_t reg = 0;   // register offset of the OpFunctionParameter
+  uint32_t size = 0;  // register bytes (pointer width for Buffer/Local)
+  uint32_t tag = 0;   // Buffer/Local: allocation tag
   uint32_t pointeeAlign = 1;
-  bool byVal = false;     // Value passed through a pointer to a private copy (ByVal)
+  bool byVal = false;  // Value passed through a pointer to a private copy (ByVal)
   spv::StorageClass storage = spv::StorageClass::Function;
 };
 
 struct LoweredKernel {
   std::string name;
   const Module* module = nullptr;
-  std::vector<Op> ops;                       // all functions, each a contiguous range
-  std::deque<Edge> edges;                    // stable addresses for Op::aux
-  std::deque<std::vector<uint32_t>> tables;  // other Op::aux payloads (shuffles, chains, …)
-  std::deque<std::vector<uint64_t>> tables64;  // OpSwitch: (literal, Edge*) pairs
-  std::deque<Collective> collectives;          // Op::aux of work-group collectives
+  std::vector<Op> ops;                                 // all functions, each a contiguous range
+  std::deque<Edge> edges;                              // stable addresses for Op::aux
+  std::deque<std::vector<uint32_t>> tables;            // other Op::aux payloads (shuffles, chains, …)
+  std::deque<std::vector<uint64_t>> tables64;          // OpSwitch: (literal, Edge*) pairs
+  std::deque<Collective> collectives;                  // Op::aux of work-group collectives
   std::deque<std::shared_ptr<const void>> auxObjects;  // other family-specific Op::aux payloads
-  std::vector<uint8_t> registerTemplate;     // constants, variable pointers, zeros elsewhere
+  std::vector<uint8_t> registerTemplate;               // constants, variable pointers, zeros elsewhere
   uint32_t entryOp = 0;
   int64_t entryCost = 0;
   std::vector<KernelParam> params;
-  std::vector<AllocationDesc> allocations;   // index = pointer tag; [0] is null
+  std::vector<AllocationDesc> allocations;  // index = pointer tag; [0] is null
   uint32_t tagShift = 40;
   unsigned addressBits = 64;
   uint64_t privateArenaBytes = 0;
-  uint64_t workgroupArenaBytes = 0;          // static Workgroup variables; local args follow
+  uint64_t workgroupArenaBytes = 0;  // static Workgroup variables; local args follow
   bool usesBarrier = false;
-  bool fillsBuiltins = false;                // some builtin variable is read through memory
+  bool fillsBuiltins = false;  // some builtin variable is read through memory
   std::array<uint32_t, 3> requiredLocalSize{0, 0, 0};
   numerics::Choices choices;
   uint8_t uninitialisedByte = 0;
@@ -97,8 +98,7 @@ struct LoweredKernel {
 
 // Lowers entry point `name`; throws ModuleError for unsupported or invalid input (unknown
 // kernel, recursion, unsupported instruction or capability), naming the instruction.
-std::unique_ptr<LoweredKernel> lowerKernel(const Module& module, const std::string& name,
-                                           const LowerOptions& options);
+std::unique_ptr<LoweredKernel> lowerKernel(const Module& module, const std::string& name, const LowerOptions& options);
 
 // Rejects a module clref cannot run on a device with these options: unsupported capability
 // or extension, capability the device lacks (fp16, fp64), addressing model of the wrong width.

@@ -35,7 +35,8 @@ const Op* checkDefined(WorkItem& wi, const Op* op) {
 }
 
 bool isPointerConsumer(spv::Op op) {
-  return op == spv::Op::OpLoad || op == spv::Op::OpStore || op == spv::Op::OpCopyMemory || op == spv::Op::OpCopyMemorySized;
+  return op == spv::Op::OpLoad || op == spv::Op::OpStore || op == spv::Op::OpCopyMemory ||
+         op == spv::Op::OpCopyMemorySized;
 }
 
 }  // namespace
@@ -54,7 +55,8 @@ void planUndefTracking(Lowerer& L, const std::vector<uint32_t>& functions) {
         for (uint32_t idx : b.instructions) {
           const Instruction& inst = m.instructions[idx];
           if (!inst.resultId || tainted.count(inst.resultId)) continue;
-          if (inst.opcode == spv::Op::OpLoad || inst.opcode == spv::Op::OpFunctionCall || inst.opcode == spv::Op::OpVariable)
+          if (inst.opcode == spv::Op::OpLoad || inst.opcode == spv::Op::OpFunctionCall ||
+              inst.opcode == spv::Op::OpVariable)
             continue;
           for (size_t w = inst.firstOperand; w < inst.words.size(); ++w)
             if (tainted.count(inst.words[w]) && L.hasReg(inst.words[w])) {
@@ -82,7 +84,8 @@ void emitUndefCheck(Lowerer& L, const Instruction& inst) {
     operand = inst.operand(0);
     address = true;
     // The source pointer of a copy matters too.
-    if ((inst.opcode == spv::Op::OpCopyMemory || inst.opcode == spv::Op::OpCopyMemorySized) && L.shadow_.count(inst.operand(1))) {
+    if ((inst.opcode == spv::Op::OpCopyMemory || inst.opcode == spv::Op::OpCopyMemorySized) &&
+        L.shadow_.count(inst.operand(1))) {
       Op& op = L.emit(&checkDefined, inst);
       op.a = L.shadow_.at(inst.operand(1));
       op.n = 1;

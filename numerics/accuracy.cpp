@@ -35,19 +35,17 @@ bool hasRowsFor(std::span<const AccuracyRequirement> all, Document d, Format f, 
   });
 }
 
-std::vector<const AccuracyRequirement*> lookup(Key key, Format format, Profile profile,
-                                               AccuracyOptions options) {
+std::vector<const AccuracyRequirement*> lookup(Key key, Format format, Profile profile, AccuracyOptions options) {
   auto all = accuracyTable();
   std::vector<const AccuracyRequirement*> out;
 
   // The build option replaces the tables' divide and sqrt bounds for single precision.
   const bool crDivSqrt = options.fp32CorrectlyRoundedDivideSqrt && format == Format::Float &&
-                         (key.core == CoreOp::Div || key.core == CoreOp::Recip ||
-                          key.fn == MathFn::sqrt);
+                         (key.core == CoreOp::Div || key.core == CoreOp::Recip || key.fn == MathFn::sqrt);
   if (crDivSqrt) {
     for (const auto& r : all)
-      if (r.condition == Condition::Fp32CorrectlyRoundedDivideSqrt && key.matches(r) &&
-          r.format == format && r.profile == profile)
+      if (r.condition == Condition::Fp32CorrectlyRoundedDivideSqrt && key.matches(r) && r.format == format &&
+          r.profile == profile)
         out.push_back(&r);
     return out;
   }
@@ -63,8 +61,7 @@ std::vector<const AccuracyRequirement*> lookup(Key key, Format format, Profile p
       auto collect = [&](Key k) {
         size_t before = out.size();
         for (const auto& r : all)
-          if (!r.table.empty() && r.document == doc && r.format == format && r.profile == p &&
-              k.matches(r))
+          if (!r.table.empty() && r.document == doc && r.format == format && r.profile == p && k.matches(r))
             out.push_back(&r);
         return out.size() > before;
       };
@@ -77,8 +74,8 @@ std::vector<const AccuracyRequirement*> lookup(Key key, Format format, Profile p
 
   // Rules stated outside the tables (half_cos/half_sin/half_tan input range).
   for (const auto& r : all)
-    if (r.table.empty() && r.condition == Condition::None && key.matches(r) &&
-        r.format == format && r.profile == profile)
+    if (r.table.empty() && r.condition == Condition::None && key.matches(r) && r.format == format &&
+        r.profile == profile)
       out.push_back(&r);
   return out;
 }

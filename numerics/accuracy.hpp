@@ -90,7 +90,7 @@ struct Interval {
 struct Domain {
   std::optional<Interval> x = {};  // first operand
   std::optional<Interval> y = {};  // second operand (divide)
-  bool outside = false;        // the requirement applies where the operands are NOT all inside
+  bool outside = false;            // the requirement applies where the operands are NOT all inside
   constexpr bool any() const { return x.has_value() || y.has_value(); }
 };
 
@@ -102,27 +102,27 @@ enum class Condition : uint8_t {
 
 struct AccuracyRequirement {
   Document document;
-  std::string_view table = {};  // the table's anchor, e.g. "ulp_values_for_math_instructions";
-                               // empty for a rule stated outside the tables
-  std::string_view name = {};  // as the table names the row: "OpFDiv", "acos", "1.0 / x", "pow(x, y)"
+  std::string_view table = {};    // the table's anchor, e.g. "ulp_values_for_math_instructions";
+                                  // empty for a rule stated outside the tables
+  std::string_view name = {};     // as the table names the row: "OpFDiv", "acos", "1.0 / x", "pow(x, y)"
   std::optional<MathFn> fn = {};  // the OpenCL.std function, or
-  CoreOp core = CoreOp::None;  // the core operation
+  CoreOp core = CoreOp::None;     // the core operation
   Format format;
   Profile profile;
   BoundKind kind;
-  double ulps = 0;             // Ulps: the constant part; Absolute: the bound outside `domain`
-  double ulpsPerN = 0;         // Ulps: + ulpsPerN · n for vector width n (geometric functions)
-  bool plusFloorAbs2x = false; // Ulps: + floor(fabs(2 * x)) (relaxed exp, exp2)
-  double absolute = 0;         // Absolute: the bound; AbsoluteMaxSquared: the factor of max·max
-  double absolutePerN = 0;     // AbsoluteMaxSquared: + absolutePerN · n (dot: (2n - 1)·eps)
-  Domain domain = {};          // where the bound holds (outside it: see otherwiseUlps)
-  double otherwiseUlps = -1;   // Absolute with a domain: the ulp bound elsewhere; < 0: none
+  double ulps = 0;              // Ulps: the constant part; Absolute: the bound outside `domain`
+  double ulpsPerN = 0;          // Ulps: + ulpsPerN · n for vector width n (geometric functions)
+  bool plusFloorAbs2x = false;  // Ulps: + floor(fabs(2 * x)) (relaxed exp, exp2)
+  double absolute = 0;          // Absolute: the bound; AbsoluteMaxSquared: the factor of max·max
+  double absolutePerN = 0;      // AbsoluteMaxSquared: + absolutePerN · n (dot: (2n - 1)·eps)
+  Domain domain = {};           // where the bound holds (outside it: see otherwiseUlps)
+  double otherwiseUlps = -1;    // Absolute with a domain: the ulp bound elsewhere; < 0: none
   // The operand range outside which the function is not defined (relaxed "Defined for x in
   // the domain [-88, 88]", half_sin "must be in the range [-2^16, +2^16]"); any value there.
   std::optional<Interval> definedFor = {};
   std::string_view derived = {};  // relaxed: the permitted derived implementation, verbatim
   Condition condition = Condition::None;
-  std::string_view text = {};  // the table cell (or sentence), asciidoc markup removed
+  std::string_view text = {};    // the table cell (or sentence), asciidoc markup removed
   std::string_view source = {};  // file § section, table title [anchor]
 };
 
@@ -149,8 +149,8 @@ std::vector<const AccuracyRequirement*> requirementsFor(CoreOp op, Format format
 // A rule that is not a per-function bound (flush to zero, overflow, half_* denormals).
 struct GeneralRule {
   Document document;
-  std::string_view id;      // "ftz", "overflow", "half-fn-denormals", ...
-  std::string_view quote;   // a sentence of the spec, markup removed (checked by the tests)
+  std::string_view id;     // "ftz", "overflow", "half-fn-denormals", ...
+  std::string_view quote;  // a sentence of the spec, markup removed (checked by the tests)
   std::string_view source;
 };
 std::span<const GeneralRule> generalRules();
@@ -172,11 +172,13 @@ struct ImageTolerance {
   double ulps;                   // NormTo*: <= ulps of the result (1.5)
   double absolute;               // *ToNorm, sRGB: |difference| <= absolute, in integer units
   // The values that must convert exactly (NormTo*): pairs (integer, result), up to 4.
-  struct Exact { double from, to; };
+  struct Exact {
+    double from, to;
+  };
   Exact exact[4];
   int exactCount;
-  std::string_view reference;    // *ToNorm: what the approximation is compared with
-  std::string_view quote;        // a sentence of the spec, markup removed (checked)
+  std::string_view reference;  // *ToNorm: what the approximation is compared with
+  std::string_view quote;      // a sentence of the spec, markup removed (checked)
   std::string_view source;
 };
 std::span<const ImageTolerance> imageTolerances();

@@ -35,8 +35,10 @@ struct Op {
   std::optional<MathFn> fn;
   CoreOp core = CoreOp::None;
 };
-#define F(name) Op{MathFn::name, CoreOp::None}
-#define C(name) Op{std::nullopt, CoreOp::name}
+#define F(name) \
+  Op { MathFn::name, CoreOp::None }
+#define C(name) \
+  Op { std::nullopt, CoreOp::name }
 
 struct Cell {
   BoundKind kind = Ulps;
@@ -84,20 +86,48 @@ struct Table {
 };
 
 // Cells that the tables share, named by their text.
-constexpr Cell kCrossFltEpsilon = Cell{.kind = AbsoluteMaxSquared, .absolute = 3 * 0x1p-23, .text = "absolute error tolerance of 'max * max * (3 * FLT_EPSILON)' per vector component, where max is the maximum input operand magnitude"};
-constexpr Cell kCrossHalfEpsilon = Cell{.kind = AbsoluteMaxSquared, .absolute = 3 * 0x1p-10, .text = "absolute error tolerance of 'max * max * (3 * HALF_EPSILON)' per vector component, where max is the maximum input operand magnitude"};
-constexpr Cell kDotFltEpsilon = Cell{.kind = AbsoluteMaxSquared, .absolute = -0x1p-23, .absolutePerN = 2 * 0x1p-23, .text = "absolute error tolerance of 'max * max * (2n - 1) * FLT_EPSILON', for vector width n and maximum input operand magnitude max across all vector components"};
-constexpr Cell kDotHalfEpsilon = Cell{.kind = AbsoluteMaxSquared, .absolute = -0x1p-10, .absolutePerN = 2 * 0x1p-10, .text = "absolute error tolerance of 'max * max * (2n - 1) * HALF_EPSILON', for vector width n and maximum input operand magnitude max across all vector components"};
-constexpr Cell kMadSpirvEnv = Cell{.kind = FmaOrMulAdd, .text = "Implemented either as a correctly rounded fma, or as a multiply followed by an add, both of which are correctly rounded"};
+constexpr Cell kCrossFltEpsilon = Cell{.kind = AbsoluteMaxSquared,
+                                       .absolute = 3 * 0x1p-23,
+                                       .text =
+                                           "absolute error tolerance of 'max * max * (3 * FLT_EPSILON)' per vector "
+                                           "component, where max is the maximum input operand magnitude"};
+constexpr Cell kCrossHalfEpsilon = Cell{.kind = AbsoluteMaxSquared,
+                                        .absolute = 3 * 0x1p-10,
+                                        .text =
+                                            "absolute error tolerance of 'max * max * (3 * HALF_EPSILON)' per vector "
+                                            "component, where max is the maximum input operand magnitude"};
+constexpr Cell kDotFltEpsilon =
+    Cell{.kind = AbsoluteMaxSquared,
+         .absolute = -0x1p-23,
+         .absolutePerN = 2 * 0x1p-23,
+         .text =
+             "absolute error tolerance of 'max * max * (2n - 1) * FLT_EPSILON', for vector width n and maximum input "
+             "operand magnitude max across all vector components"};
+constexpr Cell kDotHalfEpsilon =
+    Cell{.kind = AbsoluteMaxSquared,
+         .absolute = -0x1p-10,
+         .absolutePerN = 2 * 0x1p-10,
+         .text =
+             "absolute error tolerance of 'max * max * (2n - 1) * HALF_EPSILON', for vector width n and maximum input "
+             "operand magnitude max across all vector components"};
+constexpr Cell kMadSpirvEnv = Cell{.kind = FmaOrMulAdd,
+                                   .text =
+                                       "Implemented either as a correctly rounded fma, or as a multiply followed by an "
+                                       "add, both of which are correctly rounded"};
 constexpr Cell kAbsolute1em3 = Cell{.kind = Absolute, .absolute = 1e-3, .text = "absolute error tolerance of 1e-3"};
-constexpr Cell kRemquo = Cell{.kind = Ulps, .ulps = 0, .text = "0 ulp for the remainder, at least the lower 7 bits of the integral quotient"};
+constexpr Cell kRemquo = Cell{
+    .kind = Ulps, .ulps = 0, .text = "0 ulp for the remainder, at least the lower 7 bits of the integral quotient"};
 constexpr Cell kSinCos4Ulp = Cell{.kind = Ulps, .ulps = 4, .text = "<= 4 ulp for sine and cosine values"};
 constexpr Cell kSinCos2Ulp = Cell{.kind = Ulps, .ulps = 2, .text = "<= 2 ulp for sine and cosine values"};
 constexpr Cell kAbsolute1em5 = Cell{.kind = Absolute, .absolute = 1e-5, .text = "absolute error tolerance of 1e-5"};
-constexpr Cell kMadOpenCLC = Cell{.kind = FmaOrMulAdd, .text = "Implemented either as a correctly rounded fma or as a multiply followed by an add both of which are correctly rounded"};
+constexpr Cell kMadOpenCLC = Cell{.kind = FmaOrMulAdd,
+                                  .text =
+                                      "Implemented either as a correctly rounded fma or as a multiply followed by an "
+                                      "add both of which are correctly rounded"};
 
-// opencl-spirv-env-latest/numerical_compliance.asciidoc § "Relative Error as ULPs", table "ULP Values for Math Instructions - Full Profile" [[ulp_values_for_math_instructions]].
-// Columns: Minimum Accuracy - Float64 | Minimum Accuracy - Float32 | Minimum Accuracy - Float16.
+// opencl-spirv-env-latest/numerical_compliance.asciidoc § "Relative Error as ULPs", table "ULP Values for Math
+// Instructions - Full Profile" [[ulp_values_for_math_instructions]]. Columns: Minimum Accuracy - Float64 | Minimum
+// Accuracy - Float32 | Minimum Accuracy - Float16.
 constexpr Row kUlpValuesForMathInstructions[] = {
     {"OpFAdd", C(Add), {CR, CR, CR}},
     {"OpFSub", C(Sub), {CR, CR, CR}},
@@ -217,8 +247,9 @@ constexpr Row kUlpValuesForMathInstructions[] = {
     {"native_tan", F(native_tan), {NA, ID, NA}},
 };
 
-// opencl-spirv-env-latest/numerical_compliance.asciidoc § "Relative Error as ULPs", table "ULP Values for Math Instructions - Embedded Profile" [[ulp_values_for_math_instructions_for_embedded_profile]].
-// Columns: Minimum Accuracy - Float64 | Minimum Accuracy - Float32 | Minimum Accuracy - Float16.
+// opencl-spirv-env-latest/numerical_compliance.asciidoc § "Relative Error as ULPs", table "ULP Values for Math
+// Instructions - Embedded Profile" [[ulp_values_for_math_instructions_for_embedded_profile]]. Columns: Minimum Accuracy
+// - Float64 | Minimum Accuracy - Float32 | Minimum Accuracy - Float16.
 constexpr Row kUlpValuesForMathInstructionsForEmbeddedProfile[] = {
     {"OpFAdd", C(Add), {CR, CR, CR}},
     {"OpFSub", C(Sub), {CR, CR, CR}},
@@ -338,88 +369,254 @@ constexpr Row kUlpValuesForMathInstructionsForEmbeddedProfile[] = {
     {"native_tan", F(native_tan), {NA, ID, NA}},
 };
 
-// opencl-spirv-env-latest/numerical_compliance.asciidoc § "Relative Error as ULPs", table "ULP Values for Single Precision Math Instructions with -cl-unsafe-math-optimizations" [[ulp_values_for_math_instructions_with_fast_relaxed_math]].
-// Columns: Minimum Accuracy.
-// One spec column covers both profiles; stored as (full profile, embedded profile) from its text.
+// opencl-spirv-env-latest/numerical_compliance.asciidoc § "Relative Error as ULPs", table "ULP Values for Single
+// Precision Math Instructions with -cl-unsafe-math-optimizations"
+// [[ulp_values_for_math_instructions_with_fast_relaxed_math]]. Columns: Minimum Accuracy. One spec column covers both
+// profiles; stored as (full profile, embedded profile) from its text.
 constexpr Row kUlpValuesForMathInstructionsWithFastRelaxedMath[] = {
-    {"OpFDiv for 1.0 / x", C(Recip), {T({.kind = Ulps, .ulps = 2.5, .domain = {.x = Interval{0x1p-126, 0x1p126, false, false, true}}}), T({.kind = Ulps, .ulps = 3, .domain = {.x = Interval{0x1p-126, 0x1p126, false, false, true}}})},
-     "<= 2.5 ulp for x in the domain of 2^-126 to 2^126 for the full profile, and <= 3 ulp for x in the domain of 2^-126 to 2^126 for the embedded profile."},
-    {"OpFDiv for x / y", C(Div), {T({.kind = Ulps, .ulps = 2.5, .domain = {.x = Interval{0x1p-62, 0x1p62, false, false, true}, .y = Interval{0x1p-62, 0x1p62, false, false, true}}}), T({.kind = Ulps, .ulps = 3, .domain = {.x = Interval{0x1p-62, 0x1p62, false, false, true}, .y = Interval{0x1p-62, 0x1p62, false, false, true}}})},
-     "<= 2.5 ulp for x in the domain of 2^-62 to 2^62 and y in the domain of 2^-62 to 2^62 for the full profile, and <= 3 ulp for x in the domain of 2^-62 to 2^62 and y in the domain of 2^-62 to 2^62 for the embedded profile."},
-    {"acos", F(acos), {U(4096), SAME},
-     "<= 4096 ulp"},
-    {"acosh", F(acosh), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as log(x + sqrt(x * x - 1))."}), SAME},
-     "Derived implementations may implement as log(x + sqrt(x * x - 1)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"acospi", F(acospi), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as acos(x) * M_PI_F."}), SAME},
-     "Derived implementations may implement as acos(x) * M_PI_F. For non-derived implementations, the error is <= 8192 ulp."},
-    {"asin", F(asin), {U(4096), SAME},
-     "<= 4096 ulp"},
-    {"asinh", F(asinh), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as log(x + sqrt(x * x + 1))."}), SAME},
-     "Derived implementations may implement as log(x + sqrt(x * x + 1)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"asinpi", F(asinpi), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as asin(x) * M_PI_F."}), SAME},
-     "Derived implementations may implement as asin(x) * M_PI_F. For non-derived implementations, the error is <= 8192 ulp."},
-    {"atan", F(atan), {U(4096), SAME},
-     "<= 4096 ulp"},
-    {"atanh", F(atanh), {T({.kind = Ulps, .ulps = 8192, .definedFor = Interval{-1, 1, true, true}, .derived = "For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, 2^-10], derived implementations may implement as 0.5f * log((1.0f + x) / (1.0f - x))."}), SAME},
-     "Defined for x in the domain (-1, 1). For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, 2^-10], derived implementations may implement as 0.5f * log((1.0f + x) / (1.0f - x)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"atanpi", F(atanpi), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as atan(x) * M_1_PI_F."}), SAME},
-     "Derived implementations may implement as atan(x) * M_1_PI_F. For non-derived implementations, the error is <= 8192 ulp."},
-    {"atan2", F(atan2), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as atan(y / x) for x > 0, atan(y / x) + M_PI_F for x < 0 and y > 0, and atan(y / x) - M_PI_F for x < 0 and y < 0."}), SAME},
-     "Derived implementations may implement as atan(y / x) for x > 0, atan(y / x) + M_PI_F for x < 0 and y > 0, and atan(y / x) - M_PI_F for x < 0 and y < 0. For non-derived implementations, the error is <= 8192 ulp."},
-    {"atan2pi", F(atan2pi), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as atan2(y, x) * M_1_PI_F."}), SAME},
-     "Derived implementations may implement as atan2(y, x) * M_1_PI_F. For non-derived implementations, the error is <= 8192 ulp."},
-    {"cbrt", F(cbrt), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as rootn(x, 3)."}), SAME},
-     "Derived implementations may implement as rootn(x, 3). For non-derived implementations, the error is <= 8192 ulp."},
-    {"cos", F(cos), {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-kPi, kPi}}}), SAME},
+    {"OpFDiv for 1.0 / x",
+     C(Recip),
+     {T({.kind = Ulps, .ulps = 2.5, .domain = {.x = Interval{0x1p-126, 0x1p126, false, false, true}}}),
+      T({.kind = Ulps, .ulps = 3, .domain = {.x = Interval{0x1p-126, 0x1p126, false, false, true}}})},
+     "<= 2.5 ulp for x in the domain of 2^-126 to 2^126 for the full profile, and <= 3 ulp for x in the domain of "
+     "2^-126 to 2^126 for the embedded profile."},
+    {"OpFDiv for x / y",
+     C(Div),
+     {T({.kind = Ulps,
+         .ulps = 2.5,
+         .domain = {.x = Interval{0x1p-62, 0x1p62, false, false, true},
+                    .y = Interval{0x1p-62, 0x1p62, false, false, true}}}),
+      T({.kind = Ulps,
+         .ulps = 3,
+         .domain = {.x = Interval{0x1p-62, 0x1p62, false, false, true},
+                    .y = Interval{0x1p-62, 0x1p62, false, false, true}}})},
+     "<= 2.5 ulp for x in the domain of 2^-62 to 2^62 and y in the domain of 2^-62 to 2^62 for the full profile, and "
+     "<= 3 ulp for x in the domain of 2^-62 to 2^62 and y in the domain of 2^-62 to 2^62 for the embedded profile."},
+    {"acos", F(acos), {U(4096), SAME}, "<= 4096 ulp"},
+    {"acosh",
+     F(acosh),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as log(x + sqrt(x * x - 1))."}),
+      SAME},
+     "Derived implementations may implement as log(x + sqrt(x * x - 1)). For non-derived implementations, the error is "
+     "<= 8192 ulp."},
+    {"acospi",
+     F(acospi),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as acos(x) * M_PI_F."}), SAME},
+     "Derived implementations may implement as acos(x) * M_PI_F. For non-derived implementations, the error is <= 8192 "
+     "ulp."},
+    {"asin", F(asin), {U(4096), SAME}, "<= 4096 ulp"},
+    {"asinh",
+     F(asinh),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as log(x + sqrt(x * x + 1))."}),
+      SAME},
+     "Derived implementations may implement as log(x + sqrt(x * x + 1)). For non-derived implementations, the error is "
+     "<= 8192 ulp."},
+    {"asinpi",
+     F(asinpi),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as asin(x) * M_PI_F."}), SAME},
+     "Derived implementations may implement as asin(x) * M_PI_F. For non-derived implementations, the error is <= 8192 "
+     "ulp."},
+    {"atan", F(atan), {U(4096), SAME}, "<= 4096 ulp"},
+    {"atanh",
+     F(atanh),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .definedFor = Interval{-1, 1, true, true},
+         .derived = "For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, "
+                    "2^-10], derived implementations may implement as 0.5f * log((1.0f + x) / (1.0f - x))."}),
+      SAME},
+     "Defined for x in the domain (-1, 1). For x in [-2^-10, 2^-10], derived implementations may implement as x. For x "
+     "outside of [-2^-10, 2^-10], derived implementations may implement as 0.5f * log((1.0f + x) / (1.0f - x)). For "
+     "non-derived implementations, the error is <= 8192 ulp."},
+    {"atanpi",
+     F(atanpi),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as atan(x) * M_1_PI_F."}), SAME},
+     "Derived implementations may implement as atan(x) * M_1_PI_F. For non-derived implementations, the error is <= "
+     "8192 ulp."},
+    {"atan2",
+     F(atan2),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .derived = "Derived implementations may implement as atan(y / x) for x > 0, atan(y / x) + M_PI_F for x < 0 "
+                    "and y > 0, and atan(y / x) - M_PI_F for x < 0 and y < 0."}),
+      SAME},
+     "Derived implementations may implement as atan(y / x) for x > 0, atan(y / x) + M_PI_F for x < 0 and y > 0, and "
+     "atan(y / x) - M_PI_F for x < 0 and y < 0. For non-derived implementations, the error is <= 8192 ulp."},
+    {"atan2pi",
+     F(atan2pi),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as atan2(y, x) * M_1_PI_F."}),
+      SAME},
+     "Derived implementations may implement as atan2(y, x) * M_1_PI_F. For non-derived implementations, the error is "
+     "<= 8192 ulp."},
+    {"cbrt",
+     F(cbrt),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as rootn(x, 3)."}), SAME},
+     "Derived implementations may implement as rootn(x, 3). For non-derived implementations, the error is <= 8192 "
+     "ulp."},
+    {"cos",
+     F(cos),
+     {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-kPi, kPi}}}), SAME},
      "For x in the domain [-pi, pi], the maximum absolute error is <= 2^-11 and larger otherwise."},
-    {"cosh", F(cosh), {T({.kind = Ulps, .ulps = 8192, .definedFor = Interval{-88, 88}, .derived = "Derived implementations may implement as 0.5f * (exp(x) + exp(-x))."}), SAME},
-     "Defined for x in the domain [-88, 88]. Derived implementations may implement as 0.5f * (exp(x) + exp(-x)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"cospi", F(cospi), {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-1, 1}}}), SAME},
+    {"cosh",
+     F(cosh),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .definedFor = Interval{-88, 88},
+         .derived = "Derived implementations may implement as 0.5f * (exp(x) + exp(-x))."}),
+      SAME},
+     "Defined for x in the domain [-88, 88]. Derived implementations may implement as 0.5f * (exp(x) + exp(-x)). For "
+     "non-derived implementations, the error is <= 8192 ulp."},
+    {"cospi",
+     F(cospi),
+     {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-1, 1}}}), SAME},
      "For x in the domain [-1, 1], the maximum absolute error is <= 2^-11 and larger otherwise."},
-    {"exp", F(exp), {T({.kind = Ulps, .ulps = 3, .plusFloorAbs2x = true}), T({.kind = Ulps, .ulps = 4, .plusFloorAbs2x = true})},
+    {"exp",
+     F(exp),
+     {T({.kind = Ulps, .ulps = 3, .plusFloorAbs2x = true}), T({.kind = Ulps, .ulps = 4, .plusFloorAbs2x = true})},
      "<= 3 + floor(fabs(2 * x)) ulp for the full profile, and <= 4 + floor(fabs(2 * x)) ulp for the embedded profile."},
-    {"exp2", F(exp2), {T({.kind = Ulps, .ulps = 3, .plusFloorAbs2x = true}), T({.kind = Ulps, .ulps = 4, .plusFloorAbs2x = true})},
+    {"exp2",
+     F(exp2),
+     {T({.kind = Ulps, .ulps = 3, .plusFloorAbs2x = true}), T({.kind = Ulps, .ulps = 4, .plusFloorAbs2x = true})},
      "<= 3 + floor(fabs(2 * x)) ulp for the full profile, and <= 4 + floor(fabs(2 * x)) ulp for the embedded profile."},
-    {"exp10", F(exp10), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as exp2(x * log2(10))."}), SAME},
-     "Derived implementations may implement as exp2(x * log2(10)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"expm1", F(expm1), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as exp(x) - 1."}), SAME},
+    {"exp10",
+     F(exp10),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as exp2(x * log2(10))."}), SAME},
+     "Derived implementations may implement as exp2(x * log2(10)). For non-derived implementations, the error is <= "
+     "8192 ulp."},
+    {"expm1",
+     F(expm1),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as exp(x) - 1."}), SAME},
      "Derived implementations may implement as exp(x) - 1. For non-derived implementations, the error is <= 8192 ulp."},
-    {"log", F(log), {T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 3}), T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 4})},
-     "For x in the domain [0.5, 2] the maximum absolute error is <= 2^-21; otherwise the maximum error is <= 3 ulp for the full profile and <= 4 ulp for the embedded profile."},
-    {"log2", F(log2), {T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 3}), T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 4})},
-     "For x in the domain [0.5, 2] the maximum absolute error is <= 2^-21; otherwise the maximum error is <= 3 ulp for the full profile and <= 4 ulp for the embedded profile."},
-    {"log10", F(log10), {T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 3}), T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 4})},
-     "For x in the domain [0.5, 2] the maximum absolute error is <= 2^-21; otherwise the maximum error is <= 3 ulp for the full profile and <= 4 ulp for the embedded profile."},
-    {"log1p", F(log1p), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as log(x + 1)."}), SAME},
+    {"log",
+     F(log),
+     {T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 3}),
+      T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 4})},
+     "For x in the domain [0.5, 2] the maximum absolute error is <= 2^-21; otherwise the maximum error is <= 3 ulp for "
+     "the full profile and <= 4 ulp for the embedded profile."},
+    {"log2",
+     F(log2),
+     {T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 3}),
+      T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 4})},
+     "For x in the domain [0.5, 2] the maximum absolute error is <= 2^-21; otherwise the maximum error is <= 3 ulp for "
+     "the full profile and <= 4 ulp for the embedded profile."},
+    {"log10",
+     F(log10),
+     {T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 3}),
+      T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 4})},
+     "For x in the domain [0.5, 2] the maximum absolute error is <= 2^-21; otherwise the maximum error is <= 3 ulp for "
+     "the full profile and <= 4 ulp for the embedded profile."},
+    {"log1p",
+     F(log1p),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as log(x + 1)."}), SAME},
      "Derived implementations may implement as log(x + 1). For non-derived implementations, the error is <= 8192 ulp."},
-    {"pow", F(pow), {T({.kind = Ulps, .ulps = 8192, .derived = "Undefined for x = 0 and y = 0. Undefined for x < 0 and non-integer y. Undefined for x < 0 and y outside the domain [-2^24, 2^24]. For x > 0 or x < 0 and even y, derived implementations may implement as exp2(y * log2(fabs(x))). For x < 0 and odd y, derived implementations may implement as -exp2(y * log2(fabs(x)). For x == 0 and non-zero y, for derived implementations may return zero."}), SAME},
-     "Undefined for x = 0 and y = 0. Undefined for x < 0 and non-integer y. Undefined for x < 0 and y outside the domain [-2^24, 2^24]. For x > 0 or x < 0 and even y, derived implementations may implement as exp2(y * log2(fabs(x))). For x < 0 and odd y, derived implementations may implement as -exp2(y * log2(fabs(x)). For x == 0 and non-zero y, for derived implementations may return zero. For non-derived implementations, the error is <= 8192 ulp. On some implementations, powr() or pown() may perform faster than pow(). If x is known to be >= 0, consider using powr() in place of pow(), or if y is known to be an integer, consider using pown() in place of pow()."},
-    {"pown", F(pown), {T({.kind = Ulps, .ulps = 8192, .derived = "Defined only for integer values of y. Undefined for x = 0 and y = 0. For x >= 0 or x < 0 and even y, derived implementations may implement as exp2(y * log2(fabs(x))). For x < 0 and odd y, derived implementations may implement as -exp2(y * log2(fabs(x)))."}), SAME},
-     "Defined only for integer values of y. Undefined for x = 0 and y = 0. For x >= 0 or x < 0 and even y, derived implementations may implement as exp2(y * log2(fabs(x))). For x < 0 and odd y, derived implementations may implement as -exp2(y * log2(fabs(x))). For non-derived implementations, the error is <= 8192 ulp."},
-    {"powr", F(powr), {T({.kind = Ulps, .ulps = 8192, .definedFor = Interval{0, kInf}, .derived = "Defined only for x >= 0. Undefined for x = 0 and y = 0. Derived implementations may implement as exp2(y * log2(x))."}), SAME},
-     "Defined only for x >= 0. Undefined for x = 0 and y = 0. Derived implementations may implement as exp2(y * log2(x)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"rootn", F(rootn), {T({.kind = Ulps, .ulps = 8192, .derived = "Defined for x > 0 when y is non-zero, derived implementations may implement this case as exp2(log2(x) / y). Defined for x < 0 when y is odd, derived implementations may implement this case as -exp2(log2(-x) / y). Defined for x = +/-0 when y > 0, derived implementations may return +0 in this case."}), SAME},
-     "Defined for x > 0 when y is non-zero, derived implementations may implement this case as exp2(log2(x) / y). Defined for x < 0 when y is odd, derived implementations may implement this case as -exp2(log2(-x) / y). Defined for x = +/-0 when y > 0, derived implementations may return +0 in this case. For non-derived implementations, the error is <= 8192 ulp."},
-    {"sin", F(sin), {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-kPi, kPi}}}), SAME},
+    {"pow",
+     F(pow),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .derived =
+             "Undefined for x = 0 and y = 0. Undefined for x < 0 and non-integer y. Undefined for x < 0 and y outside "
+             "the domain [-2^24, 2^24]. For x > 0 or x < 0 and even y, derived implementations may implement as exp2(y "
+             "* log2(fabs(x))). For x < 0 and odd y, derived implementations may implement as -exp2(y * log2(fabs(x)). "
+             "For x == 0 and non-zero y, for derived implementations may return zero."}),
+      SAME},
+     "Undefined for x = 0 and y = 0. Undefined for x < 0 and non-integer y. Undefined for x < 0 and y outside the "
+     "domain [-2^24, 2^24]. For x > 0 or x < 0 and even y, derived implementations may implement as exp2(y * "
+     "log2(fabs(x))). For x < 0 and odd y, derived implementations may implement as -exp2(y * log2(fabs(x)). For x == "
+     "0 and non-zero y, for derived implementations may return zero. For non-derived implementations, the error is <= "
+     "8192 ulp. On some implementations, powr() or pown() may perform faster than pow(). If x is known to be >= 0, "
+     "consider using powr() in place of pow(), or if y is known to be an integer, consider using pown() in place of "
+     "pow()."},
+    {"pown",
+     F(pown),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .derived = "Defined only for integer values of y. Undefined for x = 0 and y = 0. For x >= 0 or x < 0 and even "
+                    "y, derived implementations may implement as exp2(y * log2(fabs(x))). For x < 0 and odd y, derived "
+                    "implementations may implement as -exp2(y * log2(fabs(x)))."}),
+      SAME},
+     "Defined only for integer values of y. Undefined for x = 0 and y = 0. For x >= 0 or x < 0 and even y, derived "
+     "implementations may implement as exp2(y * log2(fabs(x))). For x < 0 and odd y, derived implementations may "
+     "implement as -exp2(y * log2(fabs(x))). For non-derived implementations, the error is <= 8192 ulp."},
+    {"powr",
+     F(powr),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .definedFor = Interval{0, kInf},
+         .derived = "Defined only for x >= 0. Undefined for x = 0 and y = 0. Derived implementations may implement as "
+                    "exp2(y * log2(x))."}),
+      SAME},
+     "Defined only for x >= 0. Undefined for x = 0 and y = 0. Derived implementations may implement as exp2(y * "
+     "log2(x)). For non-derived implementations, the error is <= 8192 ulp."},
+    {"rootn",
+     F(rootn),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .derived =
+             "Defined for x > 0 when y is non-zero, derived implementations may implement this case as exp2(log2(x) / "
+             "y). Defined for x < 0 when y is odd, derived implementations may implement this case as -exp2(log2(-x) / "
+             "y). Defined for x = +/-0 when y > 0, derived implementations may return +0 in this case."}),
+      SAME},
+     "Defined for x > 0 when y is non-zero, derived implementations may implement this case as exp2(log2(x) / y). "
+     "Defined for x < 0 when y is odd, derived implementations may implement this case as -exp2(log2(-x) / y). Defined "
+     "for x = +/-0 when y > 0, derived implementations may return +0 in this case. For non-derived implementations, "
+     "the error is <= 8192 ulp."},
+    {"sin",
+     F(sin),
+     {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-kPi, kPi}}}), SAME},
      "For x in the domain [-pi, pi], the maximum absolute error is <= 2^-11 and larger otherwise."},
-    {"sincos", F(sincos), {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-kPi, kPi}}}), SAME},
+    {"sincos",
+     F(sincos),
+     {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-kPi, kPi}}}), SAME},
      "ulp values as defined for sin(x) and cos(x)."},
-    {"sinh", F(sinh), {T({.kind = Ulps, .ulps = 8192, .definedFor = Interval{-88, 88}, .derived = "For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, 2^-10], derived implementations may implement as 0.5f * (exp(x) - exp(-x))."}), SAME},
-     "Defined for x in the domain [-88, 88]. For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, 2^-10], derived implementations may implement as 0.5f * (exp(x) - exp(-x)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"sinpi", F(sinpi), {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-1, 1}}}), SAME},
+    {"sinh",
+     F(sinh),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .definedFor = Interval{-88, 88},
+         .derived = "For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, "
+                    "2^-10], derived implementations may implement as 0.5f * (exp(x) - exp(-x))."}),
+      SAME},
+     "Defined for x in the domain [-88, 88]. For x in [-2^-10, 2^-10], derived implementations may implement as x. For "
+     "x outside of [-2^-10, 2^-10], derived implementations may implement as 0.5f * (exp(x) - exp(-x)). For "
+     "non-derived implementations, the error is <= 8192 ulp."},
+    {"sinpi",
+     F(sinpi),
+     {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-1, 1}}}), SAME},
      "For x in the domain [-1, 1], the maximum absolute error is <= 2^-11 and larger otherwise."},
-    {"tan", F(tan), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as sin(x) * (1.0f / cos(x))."}), SAME},
-     "Derived implementations may implement as sin(x) * (1.0f / cos(x)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"tanh", F(tanh), {T({.kind = Ulps, .ulps = 8192, .definedFor = Interval{-kInf, kInf}, .derived = "For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, 2^-10], derived implementations may implement as (exp(x) - exp(-x)) / (exp(x) + exp(-x))."}), SAME},
-     "Defined for x in the domain [-inf, inf]. For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, 2^-10], derived implementations may implement as (exp(x) - exp(-x)) / (exp(x) + exp(-x)). For non-derived implementations, the error is <= 8192 ULP."},
-    {"tanpi", F(tanpi), {T({.kind = Ulps, .ulps = 8192, .domain = {.x = Interval{-1, 1}}, .derived = "Derived implementations may implement as tan(x * M_PI_F)."}), SAME},
-     "Derived implementations may implement as tan(x * M_PI_F). For non-derived implementations, the error is <= 8192 ulp for x in the domain [-1, 1]."},
-    {"OpFMul and OpFAdd, for x * y + z", C(MulAdd), {T({.kind = FmaOrMulAdd}), SAME},
+    {"tan",
+     F(tan),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as sin(x) * (1.0f / cos(x))."}),
+      SAME},
+     "Derived implementations may implement as sin(x) * (1.0f / cos(x)). For non-derived implementations, the error is "
+     "<= 8192 ulp."},
+    {"tanh",
+     F(tanh),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .definedFor = Interval{-kInf, kInf},
+         .derived = "For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, "
+                    "2^-10], derived implementations may implement as (exp(x) - exp(-x)) / (exp(x) + exp(-x))."}),
+      SAME},
+     "Defined for x in the domain [-inf, inf]. For x in [-2^-10, 2^-10], derived implementations may implement as x. "
+     "For x outside of [-2^-10, 2^-10], derived implementations may implement as (exp(x) - exp(-x)) / (exp(x) + "
+     "exp(-x)). For non-derived implementations, the error is <= 8192 ULP."},
+    {"tanpi",
+     F(tanpi),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .domain = {.x = Interval{-1, 1}},
+         .derived = "Derived implementations may implement as tan(x * M_PI_F)."}),
+      SAME},
+     "Derived implementations may implement as tan(x * M_PI_F). For non-derived implementations, the error is <= 8192 "
+     "ulp for x in the domain [-1, 1]."},
+    {"OpFMul and OpFAdd, for x * y + z",
+     C(MulAdd),
+     {T({.kind = FmaOrMulAdd}), SAME},
      "Implemented either as a correctly rounded fma or as a multiply and an add both of which are correctly rounded."},
 };
 
-// opencl-c-spec.adoc § "Relative Error as ULPs", table "ULP Values for Single-Precision Built-in Math Functions" [[table-ulp-float-math]].
-// Columns: Min Accuracy - ULP values.
+// opencl-c-spec.adoc § "Relative Error as ULPs", table "ULP Values for Single-Precision Built-in Math Functions"
+// [[table-ulp-float-math]]. Columns: Min Accuracy - ULP values.
 constexpr Row kTableUlpFloatMath[] = {
     {"x + y", C(Add), {CR}},
     {"x - y", C(Sub), {CR}},
@@ -660,88 +857,246 @@ constexpr Row kTableUlpEmbedded[] = {
     {"native_tan", F(native_tan), {ID}},
 };
 
-// opencl-c-spec.adoc § "Relative Error as ULPs", table "ULP Values for Single-Precision Built-in Math Functions With Unsafe Math Optimizations in the Full and Embedded Profiles" [[table-float-ulp-relaxed]].
-// Columns: Minimum Accuracy.
+// opencl-c-spec.adoc § "Relative Error as ULPs", table "ULP Values for Single-Precision Built-in Math Functions With
+// Unsafe Math Optimizations in the Full and Embedded Profiles" [[table-float-ulp-relaxed]]. Columns: Minimum Accuracy.
 // One spec column covers both profiles; stored as (full profile, embedded profile) from its text.
 constexpr Row kTableFloatUlpRelaxed[] = {
-    {"1.0 / x", C(Recip), {T({.kind = Ulps, .ulps = 2.5, .domain = {.x = Interval{0x1p-126, 0x1p126, false, false, true}}}), T({.kind = Ulps, .ulps = 3})},
+    {"1.0 / x",
+     C(Recip),
+     {T({.kind = Ulps, .ulps = 2.5, .domain = {.x = Interval{0x1p-126, 0x1p126, false, false, true}}}),
+      T({.kind = Ulps, .ulps = 3})},
      "<= 2.5 ulp for x in the domain of 2^-126 to 2^126 for the full profile, and <= 3 ulp for the embedded profile."},
-    {"x / y", C(Div), {T({.kind = Ulps, .ulps = 2.5, .domain = {.x = Interval{0x1p-62, 0x1p62, false, false, true}, .y = Interval{0x1p-62, 0x1p62, false, false, true}}}), T({.kind = Ulps, .ulps = 3})},
-     "<= 2.5 ulp for x in the domain of 2^-62 to 2^62 and y in the domain of 2^-62 to 2^62 for the full profile, and <= 3 ulp for the embedded profile."},
-    {"acos(x)", F(acos), {U(4096), SAME},
-     "<= 4096 ulp"},
-    {"acosh(x)", F(acosh), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as log(x + sqrt(x * x - 1))."}), SAME},
-     "Derived implementations may implement as log(x + sqrt(x * x - 1)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"acospi(x)", F(acospi), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as acos(x) * M_PI_F."}), SAME},
-     "Derived implementations may implement as acos(x) * M_PI_F. For non-derived implementations, the error is <= 8192 ulp."},
-    {"asin(x)", F(asin), {U(4096), SAME},
-     "<= 4096 ulp"},
-    {"asinh(x)", F(asinh), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as log(x + sqrt(x * x + 1))."}), SAME},
-     "Derived implementations may implement as log(x + sqrt(x * x + 1)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"asinpi(x)", F(asinpi), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as asin(x) * M_PI_F."}), SAME},
-     "Derived implementations may implement as asin(x) * M_PI_F. For non-derived implementations, the error is <= 8192 ulp."},
-    {"atan(x)", F(atan), {U(4096), SAME},
-     "<= 4096 ulp"},
-    {"atanh(x)", F(atanh), {T({.kind = Ulps, .ulps = 8192, .definedFor = Interval{-1, 1, true, true}, .derived = "For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, 2^-10], derived implementations may implement as 0.5f * log((1.0f + x) / (1.0f - x))."}), SAME},
-     "Defined for x in the domain (-1, 1). For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, 2^-10], derived implementations may implement as 0.5f * log((1.0f + x) / (1.0f - x)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"atanpi(x)", F(atanpi), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as atan(x) * M_1_PI_F."}), SAME},
-     "Derived implementations may implement as atan(x) * M_1_PI_F. For non-derived implementations, the error is <= 8192 ulp."},
-    {"atan2(y, x)", F(atan2), {T({.kind = Derived, .derived = "Derived implementations may implement as atan(y / x) for x > 0, atan(y / x) + M_PI_F for x < 0 and y > 0, and atan(y / x) - M_PI_F for x < 0 and y < 0."}), SAME},
-     "Derived implementations may implement as atan(y / x) for x > 0, atan(y / x) + M_PI_F for x < 0 and y > 0, and atan(y / x) - M_PI_F for x < 0 and y < 0."},
-    {"atan2pi(y, x)", F(atan2pi), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as atan2(y, x) * M_1_PI_F."}), SAME},
-     "Derived implementations may implement as atan2(y, x) * M_1_PI_F. For non-derived implementations, the error is <= 8192 ulp."},
-    {"cbrt(x)", F(cbrt), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as rootn(x, 3)."}), SAME},
-     "Derived implementations may implement as rootn(x, 3). For non-derived implementations, the error is <= 8192 ulp."},
-    {"cos(x)", F(cos), {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-kPi, kPi}}}), SAME},
+    {"x / y",
+     C(Div),
+     {T({.kind = Ulps,
+         .ulps = 2.5,
+         .domain = {.x = Interval{0x1p-62, 0x1p62, false, false, true},
+                    .y = Interval{0x1p-62, 0x1p62, false, false, true}}}),
+      T({.kind = Ulps, .ulps = 3})},
+     "<= 2.5 ulp for x in the domain of 2^-62 to 2^62 and y in the domain of 2^-62 to 2^62 for the full profile, and "
+     "<= 3 ulp for the embedded profile."},
+    {"acos(x)", F(acos), {U(4096), SAME}, "<= 4096 ulp"},
+    {"acosh(x)",
+     F(acosh),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as log(x + sqrt(x * x - 1))."}),
+      SAME},
+     "Derived implementations may implement as log(x + sqrt(x * x - 1)). For non-derived implementations, the error is "
+     "<= 8192 ulp."},
+    {"acospi(x)",
+     F(acospi),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as acos(x) * M_PI_F."}), SAME},
+     "Derived implementations may implement as acos(x) * M_PI_F. For non-derived implementations, the error is <= 8192 "
+     "ulp."},
+    {"asin(x)", F(asin), {U(4096), SAME}, "<= 4096 ulp"},
+    {"asinh(x)",
+     F(asinh),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as log(x + sqrt(x * x + 1))."}),
+      SAME},
+     "Derived implementations may implement as log(x + sqrt(x * x + 1)). For non-derived implementations, the error is "
+     "<= 8192 ulp."},
+    {"asinpi(x)",
+     F(asinpi),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as asin(x) * M_PI_F."}), SAME},
+     "Derived implementations may implement as asin(x) * M_PI_F. For non-derived implementations, the error is <= 8192 "
+     "ulp."},
+    {"atan(x)", F(atan), {U(4096), SAME}, "<= 4096 ulp"},
+    {"atanh(x)",
+     F(atanh),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .definedFor = Interval{-1, 1, true, true},
+         .derived = "For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, "
+                    "2^-10], derived implementations may implement as 0.5f * log((1.0f + x) / (1.0f - x))."}),
+      SAME},
+     "Defined for x in the domain (-1, 1). For x in [-2^-10, 2^-10], derived implementations may implement as x. For x "
+     "outside of [-2^-10, 2^-10], derived implementations may implement as 0.5f * log((1.0f + x) / (1.0f - x)). For "
+     "non-derived implementations, the error is <= 8192 ulp."},
+    {"atanpi(x)",
+     F(atanpi),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as atan(x) * M_1_PI_F."}), SAME},
+     "Derived implementations may implement as atan(x) * M_1_PI_F. For non-derived implementations, the error is <= "
+     "8192 ulp."},
+    {"atan2(y, x)",
+     F(atan2),
+     {T({.kind = Derived,
+         .derived = "Derived implementations may implement as atan(y / x) for x > 0, atan(y / x) + M_PI_F for x < 0 "
+                    "and y > 0, and atan(y / x) - M_PI_F for x < 0 and y < 0."}),
+      SAME},
+     "Derived implementations may implement as atan(y / x) for x > 0, atan(y / x) + M_PI_F for x < 0 and y > 0, and "
+     "atan(y / x) - M_PI_F for x < 0 and y < 0."},
+    {"atan2pi(y, x)",
+     F(atan2pi),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as atan2(y, x) * M_1_PI_F."}),
+      SAME},
+     "Derived implementations may implement as atan2(y, x) * M_1_PI_F. For non-derived implementations, the error is "
+     "<= 8192 ulp."},
+    {"cbrt(x)",
+     F(cbrt),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as rootn(x, 3)."}), SAME},
+     "Derived implementations may implement as rootn(x, 3). For non-derived implementations, the error is <= 8192 "
+     "ulp."},
+    {"cos(x)",
+     F(cos),
+     {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-kPi, kPi}}}), SAME},
      "For x in the domain [-pi, pi], the maximum absolute error is <= 2^-11 and larger otherwise."},
-    {"cosh(x)", F(cosh), {T({.kind = Ulps, .ulps = 8192, .definedFor = Interval{-88, 88}, .derived = "Derived implementations may implement as 0.5f * (exp(x) + exp(-x))."}), SAME},
-     "Defined for x in the domain [-88, 88]. Derived implementations may implement as 0.5f * (exp(x) + exp(-x)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"cospi(x)", F(cospi), {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-1, 1}}}), SAME},
+    {"cosh(x)",
+     F(cosh),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .definedFor = Interval{-88, 88},
+         .derived = "Derived implementations may implement as 0.5f * (exp(x) + exp(-x))."}),
+      SAME},
+     "Defined for x in the domain [-88, 88]. Derived implementations may implement as 0.5f * (exp(x) + exp(-x)). For "
+     "non-derived implementations, the error is <= 8192 ulp."},
+    {"cospi(x)",
+     F(cospi),
+     {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-1, 1}}}), SAME},
      "For x in the domain [-1, 1], the maximum absolute error is <= 2^-11 and larger otherwise."},
-    {"exp(x)", F(exp), {T({.kind = Ulps, .ulps = 3, .plusFloorAbs2x = true}), T({.kind = Ulps, .ulps = 4})},
+    {"exp(x)",
+     F(exp),
+     {T({.kind = Ulps, .ulps = 3, .plusFloorAbs2x = true}), T({.kind = Ulps, .ulps = 4})},
      "<= 3 + floor(fabs(2 * x)) ulp for the full profile, and <= 4 ulp for the embedded profile."},
-    {"exp2(x)", F(exp2), {T({.kind = Ulps, .ulps = 3, .plusFloorAbs2x = true}), T({.kind = Ulps, .ulps = 4})},
+    {"exp2(x)",
+     F(exp2),
+     {T({.kind = Ulps, .ulps = 3, .plusFloorAbs2x = true}), T({.kind = Ulps, .ulps = 4})},
      "<= 3 + floor(fabs(2 * x)) ulp for the full profile, and <= 4 ulp for the embedded profile."},
-    {"exp10(x)", F(exp10), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as exp2(x * log2(10))."}), SAME},
-     "Derived implementations may implement as exp2(x * log2(10)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"expm1(x)", F(expm1), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as exp(x) - 1."}), SAME},
+    {"exp10(x)",
+     F(exp10),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as exp2(x * log2(10))."}), SAME},
+     "Derived implementations may implement as exp2(x * log2(10)). For non-derived implementations, the error is <= "
+     "8192 ulp."},
+    {"expm1(x)",
+     F(expm1),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as exp(x) - 1."}), SAME},
      "Derived implementations may implement as exp(x) - 1. For non-derived implementations, the error is <= 8192 ulp."},
-    {"log(x)", F(log), {T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 3}), T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 4})},
-     "For x in the domain [0.5, 2] the maximum absolute error is <= 2^-21; otherwise the maximum error is <= 3 ulp for the full profile and <= 4 ulp for the embedded profile."},
-    {"log2(x)", F(log2), {T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 3}), T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 4})},
-     "For x in the domain [0.5, 2] the maximum absolute error is <= 2^-21; otherwise the maximum error is <= 3 ulp for the full profile and <= 4 ulp for the embedded profile."},
-    {"log10(x)", F(log10), {T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 3}), T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 4})},
-     "For x in the domain [0.5, 2] the maximum absolute error is <= 2^-21; otherwise the maximum error is <= 3 ulp for the full profile and <= 4 ulp for the embedded profile."},
-    {"log1p(x)", F(log1p), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as log(x + 1)."}), SAME},
+    {"log(x)",
+     F(log),
+     {T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 3}),
+      T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 4})},
+     "For x in the domain [0.5, 2] the maximum absolute error is <= 2^-21; otherwise the maximum error is <= 3 ulp for "
+     "the full profile and <= 4 ulp for the embedded profile."},
+    {"log2(x)",
+     F(log2),
+     {T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 3}),
+      T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 4})},
+     "For x in the domain [0.5, 2] the maximum absolute error is <= 2^-21; otherwise the maximum error is <= 3 ulp for "
+     "the full profile and <= 4 ulp for the embedded profile."},
+    {"log10(x)",
+     F(log10),
+     {T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 3}),
+      T({.kind = Absolute, .absolute = 0x1p-21, .domain = {.x = Interval{0.5, 2}}, .otherwiseUlps = 4})},
+     "For x in the domain [0.5, 2] the maximum absolute error is <= 2^-21; otherwise the maximum error is <= 3 ulp for "
+     "the full profile and <= 4 ulp for the embedded profile."},
+    {"log1p(x)",
+     F(log1p),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as log(x + 1)."}), SAME},
      "Derived implementations may implement as log(x + 1). For non-derived implementations, the error is <= 8192 ulp."},
-    {"pow(x, y)", F(pow), {T({.kind = Ulps, .ulps = 8192, .derived = "Undefined for x = 0 and y = 0. Undefined for x < 0 and non-integer y. Undefined for x < 0 and y outside the domain [-2^24, 2^24]. For x > 0 or x < 0 and even y, derived implementations may implement as exp2(y * log2(fabs(x))). For x < 0 and odd y, derived implementations may implement as -exp2(y * log2(fabs(x)). For x == 0 and non-zero y, for derived implementations may return zero."}), SAME},
-     "Undefined for x = 0 and y = 0. Undefined for x < 0 and non-integer y. Undefined for x < 0 and y outside the domain [-2^24, 2^24]. For x > 0 or x < 0 and even y, derived implementations may implement as exp2(y * log2(fabs(x))). For x < 0 and odd y, derived implementations may implement as -exp2(y * log2(fabs(x)). For x == 0 and non-zero y, for derived implementations may return zero. For non-derived implementations, the error is <= 8192 ulp."},
-    {"pown(x, y)", F(pown), {T({.kind = Ulps, .ulps = 8192, .derived = "Defined only for integer values of y. Undefined for x = 0 and y = 0. For x >= 0 or x < 0 and even y, derived implementations may implement as exp2(y * log2(fabs(x))). For x < 0 and odd y, derived implementations may implement as -exp2(y * log2(fabs(x)))."}), SAME},
-     "Defined only for integer values of y. Undefined for x = 0 and y = 0. For x >= 0 or x < 0 and even y, derived implementations may implement as exp2(y * log2(fabs(x))). For x < 0 and odd y, derived implementations may implement as -exp2(y * log2(fabs(x))). For non-derived implementations, the error is <= 8192 ulp."},
-    {"powr(x, y)", F(powr), {T({.kind = Ulps, .ulps = 8192, .definedFor = Interval{0, kInf}, .derived = "Defined only for x >= 0. Undefined for x = 0 and y = 0. Derived implementations may implement as exp2(y * log2(x))."}), SAME},
-     "Defined only for x >= 0. Undefined for x = 0 and y = 0. Derived implementations may implement as exp2(y * log2(x)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"rootn(x, y)", F(rootn), {T({.kind = Ulps, .ulps = 8192, .derived = "Defined for x > 0 when y is non-zero, derived implementations may implement this case as exp2(log2(x) / y). Defined for x < 0 when y is odd, derived implementations may implement this case as -exp2(log2(-x) / y). Defined for x = +/-0 when y > 0, derived implementations may return +0 in this case."}), SAME},
-     "Defined for x > 0 when y is non-zero, derived implementations may implement this case as exp2(log2(x) / y). Defined for x < 0 when y is odd, derived implementations may implement this case as -exp2(log2(-x) / y). Defined for x = +/-0 when y > 0, derived implementations may return +0 in this case. For non-derived implementations, the error is <= 8192 ulp."},
-    {"sin(x)", F(sin), {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-kPi, kPi}}}), SAME},
+    {"pow(x, y)",
+     F(pow),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .derived =
+             "Undefined for x = 0 and y = 0. Undefined for x < 0 and non-integer y. Undefined for x < 0 and y outside "
+             "the domain [-2^24, 2^24]. For x > 0 or x < 0 and even y, derived implementations may implement as exp2(y "
+             "* log2(fabs(x))). For x < 0 and odd y, derived implementations may implement as -exp2(y * log2(fabs(x)). "
+             "For x == 0 and non-zero y, for derived implementations may return zero."}),
+      SAME},
+     "Undefined for x = 0 and y = 0. Undefined for x < 0 and non-integer y. Undefined for x < 0 and y outside the "
+     "domain [-2^24, 2^24]. For x > 0 or x < 0 and even y, derived implementations may implement as exp2(y * "
+     "log2(fabs(x))). For x < 0 and odd y, derived implementations may implement as -exp2(y * log2(fabs(x)). For x == "
+     "0 and non-zero y, for derived implementations may return zero. For non-derived implementations, the error is <= "
+     "8192 ulp."},
+    {"pown(x, y)",
+     F(pown),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .derived = "Defined only for integer values of y. Undefined for x = 0 and y = 0. For x >= 0 or x < 0 and even "
+                    "y, derived implementations may implement as exp2(y * log2(fabs(x))). For x < 0 and odd y, derived "
+                    "implementations may implement as -exp2(y * log2(fabs(x)))."}),
+      SAME},
+     "Defined only for integer values of y. Undefined for x = 0 and y = 0. For x >= 0 or x < 0 and even y, derived "
+     "implementations may implement as exp2(y * log2(fabs(x))). For x < 0 and odd y, derived implementations may "
+     "implement as -exp2(y * log2(fabs(x))). For non-derived implementations, the error is <= 8192 ulp."},
+    {"powr(x, y)",
+     F(powr),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .definedFor = Interval{0, kInf},
+         .derived = "Defined only for x >= 0. Undefined for x = 0 and y = 0. Derived implementations may implement as "
+                    "exp2(y * log2(x))."}),
+      SAME},
+     "Defined only for x >= 0. Undefined for x = 0 and y = 0. Derived implementations may implement as exp2(y * "
+     "log2(x)). For non-derived implementations, the error is <= 8192 ulp."},
+    {"rootn(x, y)",
+     F(rootn),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .derived =
+             "Defined for x > 0 when y is non-zero, derived implementations may implement this case as exp2(log2(x) / "
+             "y). Defined for x < 0 when y is odd, derived implementations may implement this case as -exp2(log2(-x) / "
+             "y). Defined for x = +/-0 when y > 0, derived implementations may return +0 in this case."}),
+      SAME},
+     "Defined for x > 0 when y is non-zero, derived implementations may implement this case as exp2(log2(x) / y). "
+     "Defined for x < 0 when y is odd, derived implementations may implement this case as -exp2(log2(-x) / y). Defined "
+     "for x = +/-0 when y > 0, derived implementations may return +0 in this case. For non-derived implementations, "
+     "the error is <= 8192 ulp."},
+    {"sin(x)",
+     F(sin),
+     {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-kPi, kPi}}}), SAME},
      "For x in the domain [-pi, pi], the maximum absolute error is <= 2^-11 and larger otherwise."},
-    {"sincos(x)", F(sincos), {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-kPi, kPi}}}), SAME},
+    {"sincos(x)",
+     F(sincos),
+     {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-kPi, kPi}}}), SAME},
      "ulp values as defined for sin(x) and cos(x)."},
-    {"sinh(x)", F(sinh), {T({.kind = Ulps, .ulps = 8192, .definedFor = Interval{-88, 88}, .derived = "For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, 2^-10], derived implementations may implement as 0.5f * (exp(x) - exp(-x))."}), SAME},
-     "Defined for x in the domain [-88,88]. For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, 2^-10], derived implementations may implement as 0.5f * (exp(x) - exp(-x)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"sinpi(x)", F(sinpi), {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-1, 1}}}), SAME},
+    {"sinh(x)",
+     F(sinh),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .definedFor = Interval{-88, 88},
+         .derived = "For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, "
+                    "2^-10], derived implementations may implement as 0.5f * (exp(x) - exp(-x))."}),
+      SAME},
+     "Defined for x in the domain [-88,88]. For x in [-2^-10, 2^-10], derived implementations may implement as x. For "
+     "x outside of [-2^-10, 2^-10], derived implementations may implement as 0.5f * (exp(x) - exp(-x)). For "
+     "non-derived implementations, the error is <= 8192 ulp."},
+    {"sinpi(x)",
+     F(sinpi),
+     {T({.kind = Absolute, .absolute = 0x1p-11, .domain = {.x = Interval{-1, 1}}}), SAME},
      "For x in the domain [-1, 1], the maximum absolute error is <= 2^-11 and larger otherwise."},
-    {"tan(x)", F(tan), {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as sin(x) * (1.0f / cos(x))."}), SAME},
-     "Derived implementations may implement as sin(x) * (1.0f / cos(x)). For non-derived implementations, the error is <= 8192 ulp."},
-    {"tanh(x)", F(tanh), {T({.kind = Ulps, .ulps = 8192, .definedFor = Interval{-kInf, kInf}, .derived = "For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, 2^-10], derived implementations may implement as (exp(x) - exp(-x)) / (exp(x) + exp(-x))."}), SAME},
-     "Defined for x in the domain [-inf, inf]. For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, 2^-10], derived implementations may implement as (exp(x) - exp(-x)) / (exp(x) + exp(-x)). For non-derived implementations, the error is <= 8192 ULP."},
-    {"tanpi(x)", F(tanpi), {T({.kind = Ulps, .ulps = 8192, .domain = {.x = Interval{-1, 1}}, .derived = "Derived implementations may implement as tan(x * M_PI_F)."}), SAME},
-     "Derived implementations may implement as tan(x * M_PI_F). For non-derived implementations, the error is <= 8192 ulp for x in the domain [-1, 1]."},
-    {"x * y + z", C(MulAdd), {T({.kind = FmaOrMulAdd}), SAME},
+    {"tan(x)",
+     F(tan),
+     {T({.kind = Ulps, .ulps = 8192, .derived = "Derived implementations may implement as sin(x) * (1.0f / cos(x))."}),
+      SAME},
+     "Derived implementations may implement as sin(x) * (1.0f / cos(x)). For non-derived implementations, the error is "
+     "<= 8192 ulp."},
+    {"tanh(x)",
+     F(tanh),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .definedFor = Interval{-kInf, kInf},
+         .derived = "For x in [-2^-10, 2^-10], derived implementations may implement as x. For x outside of [-2^-10, "
+                    "2^-10], derived implementations may implement as (exp(x) - exp(-x)) / (exp(x) + exp(-x))."}),
+      SAME},
+     "Defined for x in the domain [-inf, inf]. For x in [-2^-10, 2^-10], derived implementations may implement as x. "
+     "For x outside of [-2^-10, 2^-10], derived implementations may implement as (exp(x) - exp(-x)) / (exp(x) + "
+     "exp(-x)). For non-derived implementations, the error is <= 8192 ULP."},
+    {"tanpi(x)",
+     F(tanpi),
+     {T({.kind = Ulps,
+         .ulps = 8192,
+         .domain = {.x = Interval{-1, 1}},
+         .derived = "Derived implementations may implement as tan(x * M_PI_F)."}),
+      SAME},
+     "Derived implementations may implement as tan(x * M_PI_F). For non-derived implementations, the error is <= 8192 "
+     "ulp for x in the domain [-1, 1]."},
+    {"x * y + z",
+     C(MulAdd),
+     {T({.kind = FmaOrMulAdd}), SAME},
      "Implemented either as a correctly rounded fma or as a multiply and an add both of which are correctly rounded."},
 };
 
-// opencl-c-spec.adoc § "Relative Error as ULPs", table "ULP Values for Double-Precision Built-in Math Functions" [[table-ulp-double]].
-// Columns: Min Accuracy - ULP values.
+// opencl-c-spec.adoc § "Relative Error as ULPs", table "ULP Values for Double-Precision Built-in Math Functions"
+// [[table-ulp-double]]. Columns: Min Accuracy - ULP values.
 constexpr Row kTableUlpDouble[] = {
     {"x + y", C(Add), {CR}},
     {"x - y", C(Sub), {CR}},
@@ -829,8 +1184,8 @@ constexpr Row kTableUlpDouble[] = {
     {"trunc", F(trunc), {CR}},
 };
 
-// opencl-c-spec.adoc § "Relative Error as ULPs", table "ULP Values for Half-Precision Floating-Point Arithmetic Operations" [[table-ulp-half-math]].
-// Columns: Min Accuracy - Full Profile | Min Accuracy - Embedded Profile.
+// opencl-c-spec.adoc § "Relative Error as ULPs", table "ULP Values for Half-Precision Floating-Point Arithmetic
+// Operations" [[table-ulp-half-math]]. Columns: Min Accuracy - Full Profile | Min Accuracy - Embedded Profile.
 constexpr Row kTableUlpHalfMath[] = {
     {"x + y", C(Add), {CR, CR}},
     {"x - y", C(Sub), {CR, CR}},
@@ -919,14 +1274,72 @@ constexpr Row kTableUlpHalfMath[] = {
 };
 
 constexpr Table kTables[] = {
-    {Document::SpirvEnv, "ulp_values_for_math_instructions", "opencl-spirv-env-latest/numerical_compliance.asciidoc § \"Relative Error as ULPs\", table \"ULP Values for Math Instructions - Full Profile\" [[ulp_values_for_math_instructions]]", "ULP Values for Math Instructions - Full Profile", {{Format::Double, Profile::Full}, {Format::Float, Profile::Full}, {Format::Half, Profile::Full}}, 3, kUlpValuesForMathInstructions},
-    {Document::SpirvEnv, "ulp_values_for_math_instructions_for_embedded_profile", "opencl-spirv-env-latest/numerical_compliance.asciidoc § \"Relative Error as ULPs\", table \"ULP Values for Math Instructions - Embedded Profile\" [[ulp_values_for_math_instructions_for_embedded_profile]]", "ULP Values for Math Instructions - Embedded Profile", {{Format::Double, Profile::Embedded}, {Format::Float, Profile::Embedded}, {Format::Half, Profile::Embedded}}, 3, kUlpValuesForMathInstructionsForEmbeddedProfile},
-    {Document::SpirvEnv, "ulp_values_for_math_instructions_with_fast_relaxed_math", "opencl-spirv-env-latest/numerical_compliance.asciidoc § \"Relative Error as ULPs\", table \"ULP Values for Single Precision Math Instructions with -cl-unsafe-math-optimizations\" [[ulp_values_for_math_instructions_with_fast_relaxed_math]]", "ULP Values for Single Precision Math Instructions with -cl-unsafe-math-optimizations", {{Format::Float, Profile::Relaxed}, {Format::Float, Profile::RelaxedEmbedded}}, 2, kUlpValuesForMathInstructionsWithFastRelaxedMath},
-    {Document::OpenCLC, "table-ulp-float-math", "opencl-c-spec.adoc § \"Relative Error as ULPs\", table \"ULP Values for Single-Precision Built-in Math Functions\" [[table-ulp-float-math]]", "ULP Values for Single-Precision Built-in Math Functions", {{Format::Float, Profile::Full}}, 1, kTableUlpFloatMath},
-    {Document::OpenCLC, "table-ulp-embedded", "opencl-c-spec.adoc § \"Relative Error as ULPs\", table \"ULP Values for the Embedded Profile\" [[table-ulp-embedded]]", "ULP Values for the Embedded Profile", {{Format::Float, Profile::Embedded}}, 1, kTableUlpEmbedded},
-    {Document::OpenCLC, "table-float-ulp-relaxed", "opencl-c-spec.adoc § \"Relative Error as ULPs\", table \"ULP Values for Single-Precision Built-in Math Functions With Unsafe Math Optimizations in the Full and Embedded Profiles\" [[table-float-ulp-relaxed]]", "ULP Values for Single-Precision Built-in Math Functions With Unsafe Math Optimizations in the Full and Embedded Profiles", {{Format::Float, Profile::Relaxed}, {Format::Float, Profile::RelaxedEmbedded}}, 2, kTableFloatUlpRelaxed},
-    {Document::OpenCLC, "table-ulp-double", "opencl-c-spec.adoc § \"Relative Error as ULPs\", table \"ULP Values for Double-Precision Built-in Math Functions\" [[table-ulp-double]]", "ULP Values for Double-Precision Built-in Math Functions", {{Format::Double, Profile::Full}}, 1, kTableUlpDouble},
-    {Document::OpenCLC, "table-ulp-half-math", "opencl-c-spec.adoc § \"Relative Error as ULPs\", table \"ULP Values for Half-Precision Floating-Point Arithmetic Operations\" [[table-ulp-half-math]]", "ULP Values for Half-Precision Floating-Point Arithmetic Operations", {{Format::Half, Profile::Full}, {Format::Half, Profile::Embedded}}, 2, kTableUlpHalfMath},
+    {Document::SpirvEnv,
+     "ulp_values_for_math_instructions",
+     "opencl-spirv-env-latest/numerical_compliance.asciidoc § \"Relative Error as ULPs\", table \"ULP Values for Math "
+     "Instructions - Full Profile\" [[ulp_values_for_math_instructions]]",
+     "ULP Values for Math Instructions - Full Profile",
+     {{Format::Double, Profile::Full}, {Format::Float, Profile::Full}, {Format::Half, Profile::Full}},
+     3,
+     kUlpValuesForMathInstructions},
+    {Document::SpirvEnv,
+     "ulp_values_for_math_instructions_for_embedded_profile",
+     "opencl-spirv-env-latest/numerical_compliance.asciidoc § \"Relative Error as ULPs\", table \"ULP Values for Math "
+     "Instructions - Embedded Profile\" [[ulp_values_for_math_instructions_for_embedded_profile]]",
+     "ULP Values for Math Instructions - Embedded Profile",
+     {{Format::Double, Profile::Embedded}, {Format::Float, Profile::Embedded}, {Format::Half, Profile::Embedded}},
+     3,
+     kUlpValuesForMathInstructionsForEmbeddedProfile},
+    {Document::SpirvEnv,
+     "ulp_values_for_math_instructions_with_fast_relaxed_math",
+     "opencl-spirv-env-latest/numerical_compliance.asciidoc § \"Relative Error as ULPs\", table \"ULP Values for "
+     "Single Precision Math Instructions with -cl-unsafe-math-optimizations\" "
+     "[[ulp_values_for_math_instructions_with_fast_relaxed_math]]",
+     "ULP Values for Single Precision Math Instructions with -cl-unsafe-math-optimizations",
+     {{Format::Float, Profile::Relaxed}, {Format::Float, Profile::RelaxedEmbedded}},
+     2,
+     kUlpValuesForMathInstructionsWithFastRelaxedMath},
+    {Document::OpenCLC,
+     "table-ulp-float-math",
+     "opencl-c-spec.adoc § \"Relative Error as ULPs\", table \"ULP Values for Single-Precision Built-in Math "
+     "Functions\" [[table-ulp-float-math]]",
+     "ULP Values for Single-Precision Built-in Math Functions",
+     {{Format::Float, Profile::Full}},
+     1,
+     kTableUlpFloatMath},
+    {Document::OpenCLC,
+     "table-ulp-embedded",
+     "opencl-c-spec.adoc § \"Relative Error as ULPs\", table \"ULP Values for the Embedded Profile\" "
+     "[[table-ulp-embedded]]",
+     "ULP Values for the Embedded Profile",
+     {{Format::Float, Profile::Embedded}},
+     1,
+     kTableUlpEmbedded},
+    {Document::OpenCLC,
+     "table-float-ulp-relaxed",
+     "opencl-c-spec.adoc § \"Relative Error as ULPs\", table \"ULP Values for Single-Precision Built-in Math Functions "
+     "With Unsafe Math Optimizations in the Full and Embedded Profiles\" [[table-float-ulp-relaxed]]",
+     "ULP Values for Single-Precision Built-in Math Functions With Unsafe Math Optimizations in the Full and Embedded "
+     "Profiles",
+     {{Format::Float, Profile::Relaxed}, {Format::Float, Profile::RelaxedEmbedded}},
+     2,
+     kTableFloatUlpRelaxed},
+    {Document::OpenCLC,
+     "table-ulp-double",
+     "opencl-c-spec.adoc § \"Relative Error as ULPs\", table \"ULP Values for Double-Precision Built-in Math "
+     "Functions\" [[table-ulp-double]]",
+     "ULP Values for Double-Precision Built-in Math Functions",
+     {{Format::Double, Profile::Full}},
+     1,
+     kTableUlpDouble},
+    {Document::OpenCLC,
+     "table-ulp-half-math",
+     "opencl-c-spec.adoc § \"Relative Error as ULPs\", table \"ULP Values for Half-Precision Floating-Point Arithmetic "
+     "Operations\" [[table-ulp-half-math]]",
+     "ULP Values for Half-Precision Floating-Point Arithmetic Operations",
+     {{Format::Half, Profile::Full}, {Format::Half, Profile::Embedded}},
+     2,
+     kTableUlpHalfMath},
 };
 
 // ---- Rules stated outside the tables -------------------------------------------------------
@@ -947,13 +1360,15 @@ constexpr std::string_view kHalfNativeTable =
 constexpr std::string_view kMathIntrinsicsOptions =
     "opencl-3.0-api-latest/opencl_runtime_layer.asciidoc § \"Math Intrinsics Options\" "
     "[[math-intrinsics-options]], -cl-fp32-correctly-rounded-divide-sqrt";
-constexpr Cell kHalfTrigRange{
-    .kind = Ulps, .ulps = 8192, .definedFor = Interval{-0x1p16, 0x1p16},
-    .text = "x is an angle in radians, and must be in the range [-2^16, +2^16]."};
+constexpr Cell kHalfTrigRange{.kind = Ulps,
+                              .ulps = 8192,
+                              .definedFor = Interval{-0x1p16, 0x1p16},
+                              .text = "x is an angle in radians, and must be in the range [-2^16, +2^16]."};
 constexpr Cell kCorrectlyRoundedDivideSqrt{
     .kind = CorrectlyRounded,
-    .text = "allows an application to specify that single precision floating-point divide "
-            "(x/y and 1/x) and sqrt used in the program source are correctly rounded."};
+    .text =
+        "allows an application to specify that single precision floating-point divide "
+        "(x/y and 1/x) and sqrt used in the program source are correctly rounded."};
 
 // Each applies in every profile (the flattening below repeats it per profile).
 constexpr SpecialRow kSpecialRows[] = {
@@ -963,9 +1378,12 @@ constexpr SpecialRow kSpecialRows[] = {
     {Document::OpenCLC, "half_sin", F(half_sin), Format::Float, kHalfTrigRange, Condition::None, kHalfNativeTable},
     {Document::OpenCLC, "half_tan", F(half_tan), Format::Float, kHalfTrigRange, Condition::None, kHalfNativeTable},
     // The build option makes single precision divide (x/y, 1/x) and sqrt correctly rounded.
-    {Document::OpenCLApi, "x / y", C(Div), Format::Float, kCorrectlyRoundedDivideSqrt, Condition::Fp32CorrectlyRoundedDivideSqrt, kMathIntrinsicsOptions},
-    {Document::OpenCLApi, "1/x", C(Recip), Format::Float, kCorrectlyRoundedDivideSqrt, Condition::Fp32CorrectlyRoundedDivideSqrt, kMathIntrinsicsOptions},
-    {Document::OpenCLApi, "sqrt", F(sqrt), Format::Float, kCorrectlyRoundedDivideSqrt, Condition::Fp32CorrectlyRoundedDivideSqrt, kMathIntrinsicsOptions},
+    {Document::OpenCLApi, "x / y", C(Div), Format::Float, kCorrectlyRoundedDivideSqrt,
+     Condition::Fp32CorrectlyRoundedDivideSqrt, kMathIntrinsicsOptions},
+    {Document::OpenCLApi, "1/x", C(Recip), Format::Float, kCorrectlyRoundedDivideSqrt,
+     Condition::Fp32CorrectlyRoundedDivideSqrt, kMathIntrinsicsOptions},
+    {Document::OpenCLApi, "sqrt", F(sqrt), Format::Float, kCorrectlyRoundedDivideSqrt,
+     Condition::Fp32CorrectlyRoundedDivideSqrt, kMathIntrinsicsOptions},
 };
 
 #undef F
@@ -1001,16 +1419,28 @@ struct Built {
   std::deque<std::string> strings;  // rendered texts (stable addresses)
 };
 
-AccuracyRequirement fromCell(const Cell& c, Document doc, std::string_view table,
-                             std::string_view name, const Op& op, Format format,
-                             Profile profile, std::string_view text, std::string_view source) {
-  return AccuracyRequirement{
-      .document = doc, .table = table, .name = name, .fn = op.fn, .core = op.core,
-      .format = format, .profile = profile, .kind = c.kind, .ulps = c.ulps,
-      .ulpsPerN = c.ulpsPerN, .plusFloorAbs2x = c.plusFloorAbs2x, .absolute = c.absolute,
-      .absolutePerN = c.absolutePerN, .domain = c.domain, .otherwiseUlps = c.otherwiseUlps,
-      .definedFor = c.definedFor, .derived = c.derived, .condition = Condition::None,
-      .text = text, .source = source};
+AccuracyRequirement fromCell(const Cell& c, Document doc, std::string_view table, std::string_view name, const Op& op,
+                             Format format, Profile profile, std::string_view text, std::string_view source) {
+  return AccuracyRequirement{.document = doc,
+                             .table = table,
+                             .name = name,
+                             .fn = op.fn,
+                             .core = op.core,
+                             .format = format,
+                             .profile = profile,
+                             .kind = c.kind,
+                             .ulps = c.ulps,
+                             .ulpsPerN = c.ulpsPerN,
+                             .plusFloorAbs2x = c.plusFloorAbs2x,
+                             .absolute = c.absolute,
+                             .absolutePerN = c.absolutePerN,
+                             .domain = c.domain,
+                             .otherwiseUlps = c.otherwiseUlps,
+                             .definedFor = c.definedFor,
+                             .derived = c.derived,
+                             .condition = Condition::None,
+                             .text = text,
+                             .source = source};
 }
 
 const Built& built() {
@@ -1023,15 +1453,14 @@ const Built& built() {
           if (c.blank) continue;
           std::string_view text = !c.text.empty() ? c.text : !r.text.empty() ? r.text : std::string_view{};
           if (text.empty()) text = out.strings.emplace_back(standardText(c));
-          out.rows.push_back(fromCell(c, t.document, t.anchor, r.name, r.op, t.columns[i].format,
-                                      t.columns[i].profile, text, t.source));
+          out.rows.push_back(fromCell(c, t.document, t.anchor, r.name, r.op, t.columns[i].format, t.columns[i].profile,
+                                      text, t.source));
         }
       }
     }
     for (const SpecialRow& s : kSpecialRows) {
       for (Profile p : {Profile::Full, Profile::Embedded, Profile::Relaxed, Profile::RelaxedEmbedded}) {
-        AccuracyRequirement a = fromCell(s.cell, s.document, {}, s.name, s.op, s.format, p,
-                                         s.cell.text, s.source);
+        AccuracyRequirement a = fromCell(s.cell, s.document, {}, s.name, s.op, s.format, p, s.cell.text, s.source);
         a.condition = s.condition;
         out.rows.push_back(a);
       }
@@ -1058,35 +1487,84 @@ constexpr std::string_view kCFtz = "opencl-c-spec.adoc § \"Edge Case Behavior i
 constexpr std::string_view kCHalfNative = "opencl-c-spec.adoc § \"Math Functions\" (half_ and native_ functions)";
 constexpr std::string_view kApiOptions =
     "opencl-3.0-api-latest/opencl_runtime_layer.asciidoc § \"Math Intrinsics Options\"";
-constexpr std::string_view kApiOptim =
-    "opencl-3.0-api-latest/opencl_runtime_layer.asciidoc § \"Optimization Options\"";
+constexpr std::string_view kApiOptim = "opencl-3.0-api-latest/opencl_runtime_layer.asciidoc § \"Optimization Options\"";
 
 constexpr GeneralRule kGeneralRules[] = {
-    {Document::SpirvEnv, "correctly-rounded-arithmetic", "Addition, subtraction, multiplication, fused multiply-add, and conversion between integer and a single precision floating-point format are IEEE 754 compliant and are therefore correctly rounded.", kEnvUlps},
-    {Document::SpirvEnv, "correctly-rounded-conversions", "Conversion between floating-point formats and explicit conversions must be correctly rounded.", kEnvUlps},
-    {Document::SpirvEnv, "ulp-reference", "The reference value used to compute the ULP value is the infinitely precise result.", kEnvUlps},
-    {Document::SpirvEnv, "overflow", "Result overflow within the specified ULP error is permitted. Math instructions are allowed to return infinity for a finite reference value when the next floating-point number that would be representable after the finite maximum, if there was sufficient range, meets ULP error tolerance.", kEnvUlps},
-    {Document::SpirvEnv, "ftz", "Denormalized single precision or half precision floating-point numbers passed as the input or produced as the output of single precision or half precision floating-point operations may be flushed to zero.", kEnvDenorm},
-    {Document::SpirvEnv, "double-denormals", "Support for denormalized numbers is required for double precision floating-point.", kEnvDenorm},
-    {Document::SpirvEnv, "edge-cases-exact", "Those values shall produce exactly the prescribed answers, and no other.", kEnvEdge},
-    {Document::SpirvEnv, "ftz-results", "If denormals are flushed to zero, then a function may return one of four results:", kEnvFtz},
-    {Document::SpirvEnv, "ftz-sign", "In each of the above cases, if an operand or result is flushed to zero, the sign of the zero is undefined.", kEnvFtz},
-    {Document::OpenCLC, "correctly-rounded-arithmetic", "Addition, subtraction, multiplication, fused multiply-add and conversion between integer and a single precision floating-point format are IEEE 754 compliant and are therefore correctly rounded.", kCUlps},
-    {Document::OpenCLC, "correctly-rounded-conversions", "Conversion between floating-point formats and explicit conversions must be correctly rounded.", kCUlps},
-    {Document::OpenCLC, "half-correctly-rounded-arithmetic", "addition, subtraction, multiplication, fused multiply-add operations on half types are required to be correctly rounded using the default rounding mode for half-precision floating-point operations.", kCUlps},
-    {Document::OpenCLC, "ulp-reference", "The reference value used to compute the ULP value of an arithmetic operation is the infinitely precise result.", kCUlps},
-    {Document::OpenCLC, "overflow", "Result overflow within the specified ULP error is permitted. Math functions are allowed to return infinity for a finite reference value when the next floating-point number that would be representable after the finite maximum, if there was sufficient range, meets ULP error tolerance.", kCUlps},
-    {Document::OpenCLC, "ftz", "Denormalized single precision floating-point numbers passed as input or produced as the output of single precision floating-point operations such as add, sub, mul, divide, and the functions defined in math functions, common functions, and geometric functions may be flushed to zero.", kCDenorm},
-    {Document::OpenCLC, "edge-cases-exact", "Those values shall produce exactly the prescribed answers, and no other.", kCEdge},
-    {Document::OpenCLC, "half-fn-accuracy", "For other cases, except where otherwise noted, these single precision functions are permitted to have up to 8192 ulps of error (as measured in the single precision result), although better accuracy is encouraged.", kCEdge},
-    {Document::OpenCLC, "half-fn-denormals", "Support for denormal values is optional for half_ functions.", kCHalfNative},
-    {Document::OpenCLC, "native-fn-denormals", "Support for denormal values is implementation-defined for native_ functions.", kCHalfNative},
-    {Document::OpenCLC, "ftz-results", "If denormals are flushed to zero, then a function may return one of four results:", kCFtz},
-    {Document::OpenCLC, "ftz-sign", "In each of the above cases, if an operand or result is flushed to zero, the sign of the zero is undefined.", kCFtz},
-    {Document::OpenCLApi, "denorms-are-zero", "If specified as a build option, the single precision denormalized numbers may be flushed to zero; double precision denormalized numbers may also be flushed to zero if the optional extension for double precision is supported.", kApiOptions},
-    {Document::OpenCLApi, "mad-enable", "The mad instruction may compute a * b + c with reduced accuracy in the embedded profile.", kApiOptim},
-    {Document::OpenCLApi, "unsafe-math", "This option includes the -cl-no-signed-zeros, -cl-mad-enable, and -cl-denorms-are-zero options.", kApiOptim},
-    {Document::OpenCLApi, "fast-relaxed-math", "Sets the optimization options -cl-finite-math-only and -cl-unsafe-math-optimizations.", kApiOptim},
+    {Document::SpirvEnv, "correctly-rounded-arithmetic",
+     "Addition, subtraction, multiplication, fused multiply-add, and conversion between integer and a single precision "
+     "floating-point format are IEEE 754 compliant and are therefore correctly rounded.",
+     kEnvUlps},
+    {Document::SpirvEnv, "correctly-rounded-conversions",
+     "Conversion between floating-point formats and explicit conversions must be correctly rounded.", kEnvUlps},
+    {Document::SpirvEnv, "ulp-reference",
+     "The reference value used to compute the ULP value is the infinitely precise result.", kEnvUlps},
+    {Document::SpirvEnv, "overflow",
+     "Result overflow within the specified ULP error is permitted. Math instructions are allowed to return infinity "
+     "for a finite reference value when the next floating-point number that would be representable after the finite "
+     "maximum, if there was sufficient range, meets ULP error tolerance.",
+     kEnvUlps},
+    {Document::SpirvEnv, "ftz",
+     "Denormalized single precision or half precision floating-point numbers passed as the input or produced as the "
+     "output of single precision or half precision floating-point operations may be flushed to zero.",
+     kEnvDenorm},
+    {Document::SpirvEnv, "double-denormals",
+     "Support for denormalized numbers is required for double precision floating-point.", kEnvDenorm},
+    {Document::SpirvEnv, "edge-cases-exact", "Those values shall produce exactly the prescribed answers, and no other.",
+     kEnvEdge},
+    {Document::SpirvEnv, "ftz-results",
+     "If denormals are flushed to zero, then a function may return one of four results:", kEnvFtz},
+    {Document::SpirvEnv, "ftz-sign",
+     "In each of the above cases, if an operand or result is flushed to zero, the sign of the zero is undefined.",
+     kEnvFtz},
+    {Document::OpenCLC, "correctly-rounded-arithmetic",
+     "Addition, subtraction, multiplication, fused multiply-add and conversion between integer and a single precision "
+     "floating-point format are IEEE 754 compliant and are therefore correctly rounded.",
+     kCUlps},
+    {Document::OpenCLC, "correctly-rounded-conversions",
+     "Conversion between floating-point formats and explicit conversions must be correctly rounded.", kCUlps},
+    {Document::OpenCLC, "half-correctly-rounded-arithmetic",
+     "addition, subtraction, multiplication, fused multiply-add operations on half types are required to be correctly "
+     "rounded using the default rounding mode for half-precision floating-point operations.",
+     kCUlps},
+    {Document::OpenCLC, "ulp-reference",
+     "The reference value used to compute the ULP value of an arithmetic operation is the infinitely precise result.",
+     kCUlps},
+    {Document::OpenCLC, "overflow",
+     "Result overflow within the specified ULP error is permitted. Math functions are allowed to return infinity for a "
+     "finite reference value when the next floating-point number that would be representable after the finite maximum, "
+     "if there was sufficient range, meets ULP error tolerance.",
+     kCUlps},
+    {Document::OpenCLC, "ftz",
+     "Denormalized single precision floating-point numbers passed as input or produced as the output of single "
+     "precision floating-point operations such as add, sub, mul, divide, and the functions defined in math functions, "
+     "common functions, and geometric functions may be flushed to zero.",
+     kCDenorm},
+    {Document::OpenCLC, "edge-cases-exact", "Those values shall produce exactly the prescribed answers, and no other.",
+     kCEdge},
+    {Document::OpenCLC, "half-fn-accuracy",
+     "For other cases, except where otherwise noted, these single precision functions are permitted to have up to 8192 "
+     "ulps of error (as measured in the single precision result), although better accuracy is encouraged.",
+     kCEdge},
+    {Document::OpenCLC, "half-fn-denormals", "Support for denormal values is optional for half_ functions.",
+     kCHalfNative},
+    {Document::OpenCLC, "native-fn-denormals",
+     "Support for denormal values is implementation-defined for native_ functions.", kCHalfNative},
+    {Document::OpenCLC, "ftz-results",
+     "If denormals are flushed to zero, then a function may return one of four results:", kCFtz},
+    {Document::OpenCLC, "ftz-sign",
+     "In each of the above cases, if an operand or result is flushed to zero, the sign of the zero is undefined.",
+     kCFtz},
+    {Document::OpenCLApi, "denorms-are-zero",
+     "If specified as a build option, the single precision denormalized numbers may be flushed to zero; double "
+     "precision denormalized numbers may also be flushed to zero if the optional extension for double precision is "
+     "supported.",
+     kApiOptions},
+    {Document::OpenCLApi, "mad-enable",
+     "The mad instruction may compute a * b + c with reduced accuracy in the embedded profile.", kApiOptim},
+    {Document::OpenCLApi, "unsafe-math",
+     "This option includes the -cl-no-signed-zeros, -cl-mad-enable, and -cl-denorms-are-zero options.", kApiOptim},
+    {Document::OpenCLApi, "fast-relaxed-math",
+     "Sets the optimization options -cl-finite-math-only and -cl-unsafe-math-optimizations.", kApiOptim},
 };
 
 // ---- Image conversion tolerances --------------------------------------------------------------
@@ -1098,11 +1576,11 @@ using IC = ImageConversion;
 using X = ImageTolerance::Exact;
 
 #define UNORM(doc, conv, type, scale, one, quote, src) \
-  {doc, conv, type, scale, 1.5, 0, {X{0, 0}, X{scale, 1}}, 2, "", quote, src}
+  { doc, conv, type, scale, 1.5, 0, {X{0, 0}, X{scale, 1}}, 2, "", quote, src }
 #define SNORM(doc, conv, type, scale, quote, src) \
-  {doc, conv, type, scale, 1.5, 0, {X{-(scale) - 1, -1}, X{-(scale), -1}, X{0, 0}, X{scale, 1}}, 4, "", quote, src}
+  { doc, conv, type, scale, 1.5, 0, {X{-(scale)-1, -1}, X{-(scale), -1}, X{0, 0}, X{scale, 1}}, 4, "", quote, src }
 #define TONORM(doc, conv, type, scale, ref, quote, src) \
-  {doc, conv, type, scale, 0, 0.6, {}, 0, ref, quote, src}
+  { doc, conv, type, scale, 0, 0.6, {}, 0, ref, quote, src }
 
 constexpr ImageTolerance kImageTolerances[] = {
     // OpenCL C §"Converting Normalized Integer Channel Data Types to Floating-point Values":
@@ -1111,26 +1589,57 @@ constexpr ImageTolerance kImageTolerances[] = {
     UNORM(Document::OpenCLC, IC::NormToFloat, "CL_UNORM_INT_101010", 1023, 1, "1023 must convert to 1.0f", kCImg),
     UNORM(Document::OpenCLC, IC::NormToFloat, "CL_UNORM_INT16", 65535, 1, "65535 must convert to 1.0f", kCImg),
     SNORM(Document::OpenCLC, IC::NormToFloat, "CL_SNORM_INT8", 127, "-128 and -127 must convert to -1.0f", kCImg),
-    SNORM(Document::OpenCLC, IC::NormToFloat, "CL_SNORM_INT16", 32767, "-32768 and -32767 must convert to -1.0f", kCImg),
+    SNORM(Document::OpenCLC, IC::NormToFloat, "CL_SNORM_INT16", 32767, "-32768 and -32767 must convert to -1.0f",
+          kCImg),
     UNORM(Document::OpenCLC, IC::NormToHalf, "CL_UNORM_INT8", 255, 1, "255 must convert to 1.0h", kCImg),
     UNORM(Document::OpenCLC, IC::NormToHalf, "CL_UNORM_INT_101010", 1023, 1, "1023 must convert to 1.0h", kCImg),
     UNORM(Document::OpenCLC, IC::NormToHalf, "CL_UNORM_INT16", 65535, 1, "65535 must convert to 1.0h", kCImg),
     SNORM(Document::OpenCLC, IC::NormToHalf, "CL_SNORM_INT8", 127, "-128 and -127 must convert to -1.0h", kCImg),
     SNORM(Document::OpenCLC, IC::NormToHalf, "CL_SNORM_INT16", 32767, "-32768 and -32767 must convert to -1.0h", kCImg),
     // write_imagef: an approximate rounding mode is within 0.6 of the rte result.
-    TONORM(Document::OpenCLC, IC::FloatToNorm, "CL_UNORM_INT8", 255, "convert_uchar_sat_rte(f * 255.0f)", "Let f_preferred = convert_uchar_sat_rte(f * 255.0f)", kCImg),
-    TONORM(Document::OpenCLC, IC::FloatToNorm, "CL_UNORM_INT_101010", 1023, "convert_ushort_sat_rte(f * 1023.0f)", "Let f_preferred = convert_ushort_sat_rte(f * 1023.0f)", kCImg),
-    TONORM(Document::OpenCLC, IC::FloatToNorm, "CL_UNORM_INT16", 65535, "convert_ushort_sat_rte(f * 65535.0f)", "Let f_preferred = convert_ushort_sat_rte(f * 65535.0f)", kCImg),
-    TONORM(Document::OpenCLC, IC::FloatToNorm, "CL_SNORM_INT8", 127, "convert_char_sat_rte(f * 127.0f)", "Let f_preferred = convert_char_sat_rte(f * 127.0f)", kCImg),
-    TONORM(Document::OpenCLC, IC::FloatToNorm, "CL_SNORM_INT16", 32767, "convert_short_sat_rte(f * 32767.0f)", "Let f_preferred = convert_short_sat_rte(f * 32767.0f)", kCImg),
+    TONORM(Document::OpenCLC, IC::FloatToNorm, "CL_UNORM_INT8", 255, "convert_uchar_sat_rte(f * 255.0f)",
+           "Let f_preferred = convert_uchar_sat_rte(f * 255.0f)", kCImg),
+    TONORM(Document::OpenCLC, IC::FloatToNorm, "CL_UNORM_INT_101010", 1023, "convert_ushort_sat_rte(f * 1023.0f)",
+           "Let f_preferred = convert_ushort_sat_rte(f * 1023.0f)", kCImg),
+    TONORM(Document::OpenCLC, IC::FloatToNorm, "CL_UNORM_INT16", 65535, "convert_ushort_sat_rte(f * 65535.0f)",
+           "Let f_preferred = convert_ushort_sat_rte(f * 65535.0f)", kCImg),
+    TONORM(Document::OpenCLC, IC::FloatToNorm, "CL_SNORM_INT8", 127, "convert_char_sat_rte(f * 127.0f)",
+           "Let f_preferred = convert_char_sat_rte(f * 127.0f)", kCImg),
+    TONORM(Document::OpenCLC, IC::FloatToNorm, "CL_SNORM_INT16", 32767, "convert_short_sat_rte(f * 32767.0f)",
+           "Let f_preferred = convert_short_sat_rte(f * 32767.0f)", kCImg),
     // write_imageh: the approximation is compared with the exact (clamped) value.
-    TONORM(Document::OpenCLC, IC::HalfToNorm, "CL_UNORM_INT8", 255, "max(0, min(f * 255, 255))", "Let f_exact = max(0, min(f * 255, 255))", kCImg),
-    TONORM(Document::OpenCLC, IC::HalfToNorm, "CL_UNORM_INT_101010", 1023, "max(0, min(f * 1023, 1023))", "Let f_exact = max(0, min(f * 1023, 1023))", kCImg),
-    TONORM(Document::OpenCLC, IC::HalfToNorm, "CL_UNORM_INT16", 65535, "max(0, min(f * 65535, 65535))", "Let f_exact = max(0, min(f * 65535, 65535))", kCImg),
-    TONORM(Document::OpenCLC, IC::HalfToNorm, "CL_SNORM_INT8", 127, "max(-128, min(f * 127, 127))", "Let f_exact = max(-128, min(f * 127, 127))", kCImg),
-    TONORM(Document::OpenCLC, IC::HalfToNorm, "CL_SNORM_INT16", 32767, "max(-32768, min(f * 32767, 32767))", "Let f_exact = max(-32768, min(f * 32767, 32767))", kCImg),
-    {Document::OpenCLC, IC::SrgbToLinear, "", 0, 0.5, 0, {}, 0, "", "must be within 0.5 ulp of the original sRGB value.", kCImg},
-    {Document::OpenCLC, IC::LinearToSrgb, "", 0, 0, 0.6, {}, 0, "c * 255 (c the sRGB value of the linear input)", "|generated_channel_component - scaled_reference_result| <= 0.6", kCImg},
+    TONORM(Document::OpenCLC, IC::HalfToNorm, "CL_UNORM_INT8", 255, "max(0, min(f * 255, 255))",
+           "Let f_exact = max(0, min(f * 255, 255))", kCImg),
+    TONORM(Document::OpenCLC, IC::HalfToNorm, "CL_UNORM_INT_101010", 1023, "max(0, min(f * 1023, 1023))",
+           "Let f_exact = max(0, min(f * 1023, 1023))", kCImg),
+    TONORM(Document::OpenCLC, IC::HalfToNorm, "CL_UNORM_INT16", 65535, "max(0, min(f * 65535, 65535))",
+           "Let f_exact = max(0, min(f * 65535, 65535))", kCImg),
+    TONORM(Document::OpenCLC, IC::HalfToNorm, "CL_SNORM_INT8", 127, "max(-128, min(f * 127, 127))",
+           "Let f_exact = max(-128, min(f * 127, 127))", kCImg),
+    TONORM(Document::OpenCLC, IC::HalfToNorm, "CL_SNORM_INT16", 32767, "max(-32768, min(f * 32767, 32767))",
+           "Let f_exact = max(-32768, min(f * 32767, 32767))", kCImg),
+    {Document::OpenCLC,
+     IC::SrgbToLinear,
+     "",
+     0,
+     0.5,
+     0,
+     {},
+     0,
+     "",
+     "must be within 0.5 ulp of the original sRGB value.",
+     kCImg},
+    {Document::OpenCLC,
+     IC::LinearToSrgb,
+     "",
+     0,
+     0,
+     0.6,
+     {},
+     0,
+     "c * 255 (c the sRGB value of the linear input)",
+     "|generated_channel_component - scaled_reference_result| <= 0.6",
+     kCImg},
 
     // SPIR-V environment §"Conversion Rules" (adds the cl_ext_image_unsigned_10x6_12x4_14x2 types).
     UNORM(Document::SpirvEnv, IC::NormToHalf, "CL_UNORM_INT8", 255, 1, "255 must convert to 1.0h", kEnvImg),
@@ -1140,14 +1649,22 @@ constexpr ImageTolerance kImageTolerances[] = {
     UNORM(Document::SpirvEnv, IC::NormToHalf, "CL_UNORM_INT12X4_EXT", 4095, 1, "4095 must convert to 1.0h", kEnvImg),
     UNORM(Document::SpirvEnv, IC::NormToHalf, "CL_UNORM_INT14X2_EXT", 16383, 1, "16383 must convert to 1.0h", kEnvImg),
     SNORM(Document::SpirvEnv, IC::NormToHalf, "CL_SNORM_INT8", 127, "-128 and -127 must convert to -1.0h", kEnvImg),
-    SNORM(Document::SpirvEnv, IC::NormToHalf, "CL_SNORM_INT16", 32767, "-32768 and -32767 must convert to -1.0h", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_UNORM_INT8", 255, "max(0,min(255,255 times x))", "f(x)=max(0,min(255,255 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_UNORM_INT16", 65535, "max(0,min(65535,65535 times x))", "f(x)=max(0,min(65535,65535 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_UNORM_INT10X6_EXT", 1023, "max(0,min(1023,1023 times x))", "f(x)=max(0,min(1023,1023 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_UNORM_INT12X4_EXT", 4095, "max(0,min(4095,4095 times x))", "f(x)=max(0,min(4095,4095 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_UNORM_INT14X2_EXT", 16383, "max(0,min(16383,16383 times x))", "f(x)=max(0,min(16383,16383 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_SNORM_INT8", 127, "max(-128,min(127,127 times x))", "f(x)=max(-128,min(127,127 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_SNORM_INT16", 32767, "max(-32768,min(32767,32767 times x))", "f(x)=max(-32768,min(32767,32767 times x))", kEnvImg),
+    SNORM(Document::SpirvEnv, IC::NormToHalf, "CL_SNORM_INT16", 32767, "-32768 and -32767 must convert to -1.0h",
+          kEnvImg),
+    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_UNORM_INT8", 255, "max(0,min(255,255 times x))",
+           "f(x)=max(0,min(255,255 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_UNORM_INT16", 65535, "max(0,min(65535,65535 times x))",
+           "f(x)=max(0,min(65535,65535 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_UNORM_INT10X6_EXT", 1023, "max(0,min(1023,1023 times x))",
+           "f(x)=max(0,min(1023,1023 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_UNORM_INT12X4_EXT", 4095, "max(0,min(4095,4095 times x))",
+           "f(x)=max(0,min(4095,4095 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_UNORM_INT14X2_EXT", 16383, "max(0,min(16383,16383 times x))",
+           "f(x)=max(0,min(16383,16383 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_SNORM_INT8", 127, "max(-128,min(127,127 times x))",
+           "f(x)=max(-128,min(127,127 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::HalfToNorm, "CL_SNORM_INT16", 32767, "max(-32768,min(32767,32767 times x))",
+           "f(x)=max(-32768,min(32767,32767 times x))", kEnvImg),
     UNORM(Document::SpirvEnv, IC::NormToFloat, "CL_UNORM_INT8", 255, 1, "255 must convert to 1.0f", kEnvImg),
     UNORM(Document::SpirvEnv, IC::NormToFloat, "CL_UNORM_INT_101010", 1023, 1, "1023 must convert to 1.0f", kEnvImg),
     UNORM(Document::SpirvEnv, IC::NormToFloat, "CL_UNORM_INT16", 65535, 1, "65535 must convert to 1.0f", kEnvImg),
@@ -1155,17 +1672,46 @@ constexpr ImageTolerance kImageTolerances[] = {
     UNORM(Document::SpirvEnv, IC::NormToFloat, "CL_UNORM_INT12X4_EXT", 4095, 1, "4095 must convert to 1.0f", kEnvImg),
     UNORM(Document::SpirvEnv, IC::NormToFloat, "CL_UNORM_INT14X2_EXT", 16383, 1, "16383 must convert to 1.0f", kEnvImg),
     SNORM(Document::SpirvEnv, IC::NormToFloat, "CL_SNORM_INT8", 127, "-128 and -127 must convert to -1.0f", kEnvImg),
-    SNORM(Document::SpirvEnv, IC::NormToFloat, "CL_SNORM_INT16", 32767, "-32768 and -32767 must convert to -1.0f", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_UNORM_INT8", 255, "max(0,min(255,255 times x))", "f(x)=max(0,min(255,255 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_UNORM_INT_101010", 1023, "max(0,min(1023,1023 times x))", "f(x)=max(0,min(1023,1023 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_UNORM_INT16", 65535, "max(0,min(65535,65535 times x))", "f(x)=max(0,min(65535,65535 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_UNORM_INT10X6_EXT", 1023, "max(0,min(1023,1023 times x))", "f(x)=max(0,min(1023,1023 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_UNORM_INT12X4_EXT", 4095, "max(0,min(4095,4095 times x))", "f(x)=max(0,min(4095,4095 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_UNORM_INT14X2_EXT", 16383, "max(0,min(16383,16383 times x))", "f(x)=max(0,min(16383,16383 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_SNORM_INT8", 127, "max(-128,min(127,127 times x))", "f(x)=max(-128,min(127,127 times x))", kEnvImg),
-    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_SNORM_INT16", 32767, "max(-32768,min(32767,32767 times x))", "f(x)=max(-32768,min(32767,32767 times x))", kEnvImg),
-    {Document::SpirvEnv, IC::SrgbToLinear, "", 0, 0, 0.5, {}, 0, "255 * c_sRGB(y)", "|x-255 times c_{sRGB}(y)|leq 0.5", kEnvImg},
-    {Document::SpirvEnv, IC::LinearToSrgb, "", 0, 0, 0.6, {}, 0, "255 * c_sRGB(y)", "|x-255 times c_{sRGB}(y)|leq 0.6", kEnvImg},
+    SNORM(Document::SpirvEnv, IC::NormToFloat, "CL_SNORM_INT16", 32767, "-32768 and -32767 must convert to -1.0f",
+          kEnvImg),
+    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_UNORM_INT8", 255, "max(0,min(255,255 times x))",
+           "f(x)=max(0,min(255,255 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_UNORM_INT_101010", 1023, "max(0,min(1023,1023 times x))",
+           "f(x)=max(0,min(1023,1023 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_UNORM_INT16", 65535, "max(0,min(65535,65535 times x))",
+           "f(x)=max(0,min(65535,65535 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_UNORM_INT10X6_EXT", 1023, "max(0,min(1023,1023 times x))",
+           "f(x)=max(0,min(1023,1023 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_UNORM_INT12X4_EXT", 4095, "max(0,min(4095,4095 times x))",
+           "f(x)=max(0,min(4095,4095 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_UNORM_INT14X2_EXT", 16383, "max(0,min(16383,16383 times x))",
+           "f(x)=max(0,min(16383,16383 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_SNORM_INT8", 127, "max(-128,min(127,127 times x))",
+           "f(x)=max(-128,min(127,127 times x))", kEnvImg),
+    TONORM(Document::SpirvEnv, IC::FloatToNorm, "CL_SNORM_INT16", 32767, "max(-32768,min(32767,32767 times x))",
+           "f(x)=max(-32768,min(32767,32767 times x))", kEnvImg),
+    {Document::SpirvEnv,
+     IC::SrgbToLinear,
+     "",
+     0,
+     0,
+     0.5,
+     {},
+     0,
+     "255 * c_sRGB(y)",
+     "|x-255 times c_{sRGB}(y)|leq 0.5",
+     kEnvImg},
+    {Document::SpirvEnv,
+     IC::LinearToSrgb,
+     "",
+     0,
+     0,
+     0.6,
+     {},
+     0,
+     "255 * c_sRGB(y)",
+     "|x-255 times c_{sRGB}(y)|leq 0.6",
+     kEnvImg},
 };
 
 #undef UNORM

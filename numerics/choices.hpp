@@ -13,31 +13,31 @@
 namespace clref::numerics {
 
 enum class Choice : uint8_t {
-  Mad,                   // mad(a,b,c): fused or a*b rounded then +c
-  IntDivByZero,          // x / 0 and x % 0 for integers
-  IntDivOverflow,        // INT_MIN / -1 and INT_MIN % -1
-  FloatToIntOutOfRange,  // OpConvertFToS/U without saturation, value out of range or NaN
-  UninitialisedMemory,   // content of private and local memory before the first store
-  UndefValue,            // the bits of OpUndef
-  DefaultLocalSize,      // the work-group size when the host passes none
+  Mad,                        // mad(a,b,c): fused or a*b rounded then +c
+  IntDivByZero,               // x / 0 and x % 0 for integers
+  IntDivOverflow,             // INT_MIN / -1 and INT_MIN % -1
+  FloatToIntOutOfRange,       // OpConvertFToS/U without saturation, value out of range or NaN
+  UninitialisedMemory,        // content of private and local memory before the first store
+  UndefValue,                 // the bits of OpUndef
+  DefaultLocalSize,           // the work-group size when the host passes none
   ReducedPrecisionFunctions,  // half_* and native_*: which value within their looser bounds
-  Mul24OutOfRange,       // mul24/mad24 with operands beyond 24 bits
-  ClampInvertedBounds,   // clamp(x, minval, maxval) with minval > maxval
-  SmoothstepInvertedEdges,  // smoothstep(edge0, edge1, x) with edge0 >= edge1
-  NanPayload,            // where nan(nancode) puts the code
-  RemquoQuotientBits,    // how many low bits of the quotient remquo stores
-  LgammaSignUndefined,   // lgamma_r's sign for a NaN or -inf argument
-  VectorIndexOutOfRange, // OpVectorExtractDynamic/InsertDynamic with an index beyond the vector
-  PtrDiffAcrossAllocations,  // OpPtrDiff of pointers into different objects
-  CommonMinMaxSpecial,   // the common functions max/min with an infinite or NaN operand
-  DenormsAreZero,        // what the build option -cl-denorms-are-zero flushes
+  Mul24OutOfRange,            // mul24/mad24 with operands beyond 24 bits
+  ClampInvertedBounds,        // clamp(x, minval, maxval) with minval > maxval
+  SmoothstepInvertedEdges,    // smoothstep(edge0, edge1, x) with edge0 >= edge1
+  NanPayload,                 // where nan(nancode) puts the code
+  RemquoQuotientBits,         // how many low bits of the quotient remquo stores
+  LgammaSignUndefined,        // lgamma_r's sign for a NaN or -inf argument
+  VectorIndexOutOfRange,      // OpVectorExtractDynamic/InsertDynamic with an index beyond the vector
+  PtrDiffAcrossAllocations,   // OpPtrDiff of pointers into different objects
+  CommonMinMaxSpecial,        // the common functions max/min with an infinite or NaN operand
+  DenormsAreZero,             // what the build option -cl-denorms-are-zero flushes
   Count
 };
 
 struct ChoiceInfo {
   Choice choice;
   std::string_view name;
-  std::string_view clause;       // the spec text that leaves the freedom
+  std::string_view clause;  // the spec text that leaves the freedom
   std::string_view description;
   std::array<std::string_view, 4> options;  // empty entries end the list
   uint8_t defaultOption;

@@ -19,9 +19,18 @@ mpfr_rnd_t toMpfr(Rounding r) {
 // MPFR exponent range of a format: value = m·2^e with m in [0.5, 1).
 void rangeOf(Format f, long& emin, long& emax) {
   switch (f) {
-    case Format::Half: emin = -23; emax = 16; break;
-    case Format::Float: emin = -148; emax = 128; break;
-    default: emin = -1073; emax = 1024; break;
+    case Format::Half:
+      emin = -23;
+      emax = 16;
+      break;
+    case Format::Float:
+      emin = -148;
+      emax = 128;
+      break;
+    default:
+      emin = -1073;
+      emax = 1024;
+      break;
   }
 }
 }  // namespace

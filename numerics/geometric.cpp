@@ -83,7 +83,8 @@ void normalizeExact(std::span<const double> p, std::span<double> out, Format f, 
     const int t = mpfr_rec_sqrt(v, k, toMpfr(r));
     finishToFormat(v, t, f, r);
     const double mag = mpfr_get_d(v, MPFR_RNDN);
-    for (size_t i = 0; i < p.size(); ++i) out[i] = std::isinf(p[i]) ? std::copysign(mag, p[i]) : std::copysign(0.0, p[i]);
+    for (size_t i = 0; i < p.size(); ++i)
+      out[i] = std::isinf(p[i]) ? std::copysign(mag, p[i]) : std::copysign(0.0, p[i]);
     return;
   }
   Mpfr sum(2);
@@ -132,7 +133,7 @@ void crossExact(std::span<const double> a, std::span<const double> b, std::span<
     mpfr_set_d(p1, x1, MPFR_RNDN);
     mpfr_mul_d(p1, p1, y1, MPFR_RNDN);  // exact at 106 bits
     mpfr_set_d(p2, x2, MPFR_RNDN);
-    mpfr_mul_d(p2, p2, y2, MPFR_RNDN);  // exact
+    mpfr_mul_d(p2, p2, y2, MPFR_RNDN);               // exact
     const int t = mpfr_sub(res, p1, p2, toMpfr(r));  // one rounding of the exact difference
     finishToFormat(res, t, f, r);
     const double d = mpfr_get_d(res, MPFR_RNDN);

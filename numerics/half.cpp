@@ -60,7 +60,7 @@ Half toHalf(double x, Rounding r) {
   int e;
   double m = std::frexp(std::fabs(x), &e);  // |x| = m × 2^e, m in [0.5, 1)
   // Unbiased exponent of |x| is e-1. binary16 normal range: e-1 in [-14, 15].
-  int keepBits = 11;                     // significand bits kept, including the leading one
+  int keepBits = 11;                                 // significand bits kept, including the leading one
   if (e - 1 < -14) keepBits = 11 - (-14 - (e - 1));  // subnormal: fewer bits
   // Scaled significand: integer part = kept bits; fraction = cut-off part (exact in binary64
   // because m has 53 bits and we scale by a power of two).
@@ -69,9 +69,7 @@ Half toHalf(double x, Rounding r) {
   double frac = scaled - ip;  // exact
   bool up = false;
   switch (r) {
-    case Rounding::RTE:
-      up = frac > 0.5 || (frac == 0.5 && std::fmod(ip, 2.0) != 0);
-      break;
+    case Rounding::RTE: up = frac > 0.5 || (frac == 0.5 && std::fmod(ip, 2.0) != 0); break;
     case Rounding::RTZ: up = false; break;
     case Rounding::RTP: up = !neg && frac > 0; break;
     case Rounding::RTN: up = neg && frac > 0; break;

@@ -95,8 +95,7 @@ int mulByAngleConstant(mpfr_ptr out, mpfr_srcptr x, bool toDegrees, mpfr_rnd_t r
       mpfr_div_ui(q, q, 180, MPFR_RNDN);
     }
     // At most three relative errors of 2^-wp each: |q - exact| < 2^(EXP(q) - wp + 2).
-    if (mpfr_can_round(q, wp - 3, MPFR_RNDN, MPFR_RNDZ, p + (rnd == MPFR_RNDN ? 1 : 0)))
-      return mpfr_set(out, q, rnd);
+    if (mpfr_can_round(q, wp - 3, MPFR_RNDN, MPFR_RNDZ, p + (rnd == MPFR_RNDN ? 1 : 0))) return mpfr_set(out, q, rnd);
   }
 }
 

@@ -105,7 +105,6 @@ std::string decimalString(mpfr_srcptr v, int digits, bool exact) {
   return out + tail;
 }
 
-
 // The results the specification leaves open, decided by the registry (numerics/choices.hpp);
 // the cores compute each function's defined value and these defaults.
 MathResult applyChoices(MathFn f, std::span<const double> args, MathResult r, const Choices& choices) {

@@ -166,10 +166,14 @@ std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Form
       // subnormal too). FP_ILOGB0 = INT_MIN and FP_ILOGBNAN = INT_MAX (clang's
       // opencl-c-base.h); C99 F.9.3.5: ilogb(±inf) = INT_MAX.
       MathResult r;
-      if (std::isnan(x)) r.integer = INT_MAX;
-      else if (x == 0) r.integer = INT_MIN;
-      else if (std::isinf(x)) r.integer = INT_MAX;
-      else r.integer = std::ilogb(x);  // exact: the double holds the value exactly
+      if (std::isnan(x))
+        r.integer = INT_MAX;
+      else if (x == 0)
+        r.integer = INT_MIN;
+      else if (std::isinf(x))
+        r.integer = INT_MAX;
+      else
+        r.integer = std::ilogb(x);  // exact: the double holds the value exactly
       return r;
     }
     case MathFn::logb:

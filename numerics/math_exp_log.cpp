@@ -101,7 +101,8 @@ std::optional<int> expLogCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rn
       const double xd = a.d[0];
       // OpenCL C 3.0 §7.5.1: lgamma_r returns 0 in signp if x is zero or a negative integer.
       // Γ has no sign at NaN or -inf either: 0 here, the choice lgamma_sign_undefined
-      // (math_eval.cpp) decides; MPFR's sign is undefined there. Elsewhere Γ(x) is nonzero and mpfr_lgamma's sign is its sign.
+      // (math_eval.cpp) decides; MPFR's sign is undefined there. Elsewhere Γ(x) is nonzero and mpfr_lgamma's sign is
+      // its sign.
       if (std::isnan(xd) || xd == -INFINITY || (xd <= 0 && std::trunc(xd) == xd)) sign = 0;
       integer = sign;
       return t;

@@ -23,9 +23,15 @@ float toFloatIn(double x, Rounding r) {
   const double back = f;
   switch (r) {
     case Rounding::RTE: break;
-    case Rounding::RTZ: if (std::fabs(back) > std::fabs(x)) f = std::nextafter(f, 0.0f); break;
-    case Rounding::RTP: if (back < x) f = std::nextafter(f, INFINITY); break;
-    case Rounding::RTN: if (back > x) f = std::nextafter(f, -INFINITY); break;
+    case Rounding::RTZ:
+      if (std::fabs(back) > std::fabs(x)) f = std::nextafter(f, 0.0f);
+      break;
+    case Rounding::RTP:
+      if (back < x) f = std::nextafter(f, INFINITY);
+      break;
+    case Rounding::RTN:
+      if (back > x) f = std::nextafter(f, -INFINITY);
+      break;
   }
   return f;
 }
@@ -78,8 +84,10 @@ std::optional<MathResult> fastEval(MathFn f, std::span<const double> args, Forma
     if (!std::isfinite(a)) return std::nullopt;
   bool ok = false;
   double y = 0;
-  if (args.size() == 1) y = host1(f, args[0], ok);
-  else if (args.size() == 2) y = host2(f, args[0], args[1], ok);
+  if (args.size() == 1)
+    y = host1(f, args[0], ok);
+  else if (args.size() == 2)
+    y = host2(f, args[0], args[1], ok);
   if (!ok || !std::isnormal(y)) return std::nullopt;
   // 8 ulp of y in binary64.
   int e;

@@ -42,7 +42,8 @@ std::optional<int> trigCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_
     case MathFn::atanh: return mpfr_atanh(out, x, rnd);
     case MathFn::cos: return mpfr_cos(out, x, rnd);
     case MathFn::cosh: return mpfr_cosh(out, x, rnd);
-    case MathFn::sin: case MathFn::sincos: return mpfr_sin(out, x, rnd);
+    case MathFn::sin:
+    case MathFn::sincos: return mpfr_sin(out, x, rnd);
     case MathFn::sinh: return mpfr_sinh(out, x, rnd);
     case MathFn::tan: return mpfr_tan(out, x, rnd);
     case MathFn::tanh: return mpfr_tanh(out, x, rnd);

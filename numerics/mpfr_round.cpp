@@ -67,7 +67,7 @@ uint64_t encode(mpfr_srcptr x, Format f) {
   if (mpfr_inf_p(x)) return sign | expMask;
   if (mpfr_zero_p(x)) return sign;
   const double mag = std::fabs(mpfr_get_d(x, MPFR_RNDN));  // exact by precondition
-  const mpfr_exp_t e = mpfr_get_exp(x);                     // |x| in [2^(e-1), 2^e)
+  const mpfr_exp_t e = mpfr_get_exp(x);                    // |x| in [2^(e-1), 2^e)
   if (e - 1 >= 1 - fr.bias) {
     // Normal (IEEE 754-2008 §3.4 b): biased exponent and the significand without its
     // leading one.
@@ -86,13 +86,17 @@ void setExact(mpfr_ptr out, Half h) {
   const unsigned man = h.bits & 0x3ff;
   if (exp == 0x1f) {
     // IEEE 754-2008 §3.4 a: all-ones exponent is infinity (zero fraction) or NaN.
-    if (man != 0) mpfr_set_nan(out);
-    else mpfr_set_inf(out, neg ? -1 : 1);
+    if (man != 0)
+      mpfr_set_nan(out);
+    else
+      mpfr_set_inf(out, neg ? -1 : 1);
     return;
   }
   // §3.4 b/c: normal (1024 + T)·2^(E - 15 - 10), subnormal T·2^(1 - 15 - 10).
-  if (exp == 0) mpfr_set_ui_2exp(out, man, -24, MPFR_RNDN);
-  else mpfr_set_ui_2exp(out, 1024 + man, long(exp) - 25, MPFR_RNDN);
+  if (exp == 0)
+    mpfr_set_ui_2exp(out, man, -24, MPFR_RNDN);
+  else
+    mpfr_set_ui_2exp(out, 1024 + man, long(exp) - 25, MPFR_RNDN);
   if (neg) mpfr_neg(out, out, MPFR_RNDN);  // also gives -0 for the bits 0x8000
 }
 

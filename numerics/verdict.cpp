@@ -25,9 +25,9 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // ---- The format's values ---------------------------------------------------------------------
 
-int emaxOf(Format f) { return int(rangeOf(f).emax) - 1; }                 // IEEE emax
-int eminOf(Format f) { return 1 - emaxOf(f); }                            // IEEE emin
-int minSubExp(Format f) { return eminOf(f) - precisionOf(f) + 1; }        // 2^this: smallest subnormal
+int emaxOf(Format f) { return int(rangeOf(f).emax) - 1; }           // IEEE emax
+int eminOf(Format f) { return 1 - emaxOf(f); }                      // IEEE emin
+int minSubExp(Format f) { return eminOf(f) - precisionOf(f) + 1; }  // 2^this: smallest subnormal
 double minNormal(Format f) { return std::ldexp(1.0, eminOf(f)); }
 
 bool isSubnormalIn(double v, Format f) { return v != 0 && std::isfinite(v) && std::fabs(v) < minNormal(f); }
@@ -104,8 +104,10 @@ ExactInfo mathExact(MathFn f, std::span<const double> args, Format format, mpfr_
   if (!r) r = detail::commonExactEval(c, args);
   if (r) {
     const double v = c == MathFn::ilogb ? double(r->integer) : r->value;
-    if (std::isnan(v)) mpfr_set_nan(out);
-    else mpfr_set_d(out, v, MPFR_RNDN);
+    if (std::isnan(v))
+      mpfr_set_nan(out);
+    else
+      mpfr_set_d(out, v, MPFR_RNDN);
     return {};
   }
   Mpfr m0(53), m1(53), m2(53);
@@ -164,8 +166,10 @@ Rule resolve(const std::vector<const AccuracyRequirement*>& rows, std::span<cons
     if (d.y && args.size() > 1) inside = inside && d.y->contains(args[1]);
     if (d.outside == inside) {
       if (main->otherwiseUlps >= 0)
-        return {RuleKind::Ulps, main->otherwiseUlps, "<= " + fmtNumber(main->otherwiseUlps) + " ulp (outside the domain of the absolute bound)", clause};
-      return {RuleKind::Any, 0, "any value: no bound is stated outside the row's domain (\"" + std::string(main->text) + "\")", clause};
+        return {RuleKind::Ulps, main->otherwiseUlps,
+                "<= " + fmtNumber(main->otherwiseUlps) + " ulp (outside the domain of the absolute bound)", clause};
+      return {RuleKind::Any, 0,
+              "any value: no bound is stated outside the row's domain (\"" + std::string(main->text) + "\")", clause};
     }
   }
   switch (main->kind) {
@@ -207,8 +211,8 @@ struct Subject {
   Format format;
   Profile profile;
   const VerdictOptions* options;
-  bool ftz;                 // flush to zero allowed
-  bool anyZeroSign = false; // an operand was flushed: the sign of a zero result is undefined
+  bool ftz;                  // flush to zero allowed
+  bool anyZeroSign = false;  // an operand was flushed: the sign of a zero result is undefined
 };
 
 ExactFn exactOf(const Subject& s);
@@ -232,9 +236,15 @@ std::vector<Rounding> roundingsOf(const Subject& s) {
 bool zeroSignOpen(const Subject& s) {
   if (!s.fn) return false;
   switch (*s.fn) {
-    case MathFn::fmax: case MathFn::fmin: case MathFn::fmax_common: case MathFn::fmin_common:
-    case MathFn::fclamp: case MathFn::maxmag: case MathFn::minmag: case MathFn::mix: case MathFn::smoothstep:
-      return true;
+    case MathFn::fmax:
+    case MathFn::fmin:
+    case MathFn::fmax_common:
+    case MathFn::fmin_common:
+    case MathFn::fclamp:
+    case MathFn::maxmag:
+    case MathFn::minmag:
+    case MathFn::mix:
+    case MathFn::smoothstep: return true;
     default: return false;
   }
 }
@@ -315,7 +325,6 @@ bool flushAllowed(const Subject& s, mpfr_srcptr x, double lo, double hi) {
   return (hi > 0 && lo < mn) || (lo < 0 && hi > -mn);
 }
 
-
 // The exact result printed to 40 significant digits (trailing zeros dropped when exact).
 std::string decimal40(mpfr_srcptr x, bool exact) {
   char* buf = nullptr;
@@ -355,14 +364,19 @@ Verdict judgeIlogb(const Subject& s, const Rule& rule, double observed) {
   v.clause = rule.clause;
   const double x = s.args[0];
   std::vector<double> set;
-  if (x == 0) set = {double(INT_MIN), double(-INT_MAX)};
-  else if (std::isnan(x)) set = {double(INT_MAX), double(INT_MIN)};
-  else set = {double(evaluate(MathFn::ilogb, s.args, s.format).integer)};
+  if (x == 0)
+    set = {double(INT_MIN), double(-INT_MAX)};
+  else if (std::isnan(x))
+    set = {double(INT_MAX), double(INT_MIN)};
+  else
+    set = {double(evaluate(MathFn::ilogb, s.args, s.format).integer)};
   v.exact = x == 0 ? "FP_ILOGB0" : std::isnan(x) ? "FP_ILOGBNAN" : std::to_string(int64_t(set[0]));
   v.lo = *std::min_element(set.begin(), set.end());
   v.hi = *std::max_element(set.begin(), set.end());
   v.allowed = rule.kind == RuleKind::Any || std::find(set.begin(), set.end(), observed) != set.end();
-  v.errorUlps = std::isnan(observed) ? kNaN : std::find(set.begin(), set.end(), observed) != set.end() ? 0 : std::fabs(observed - set[0]);
+  v.errorUlps = std::isnan(observed)                                       ? kNaN
+                : std::find(set.begin(), set.end(), observed) != set.end() ? 0
+                                                                           : std::fabs(observed - set[0]);
   return v;
 }
 
@@ -559,15 +573,18 @@ Verdict judgeRows(const Subject& s, double observed) {
   std::vector<const AccuracyRequirement*> env, c;
   // Rules stated outside the tables (the half_ operand range) hold whichever table applies.
   for (const auto* r : rows) {
-    if (r->table.empty()) env.push_back(r), c.push_back(r);
-    else (r->document == Document::OpenCLC ? c : env).push_back(r);
+    if (r->table.empty())
+      env.push_back(r), c.push_back(r);
+    else
+      (r->document == Document::OpenCLC ? c : env).push_back(r);
   }
   // The build option's rows (OpenCL API) decide alone.
   const bool envRows = std::any_of(env.begin(), env.end(), [](const auto* r) { return !r->table.empty(); });
   const bool cRows = std::any_of(c.begin(), c.end(), [](const auto* r) { return !r->table.empty(); });
   if (!envRows && !cRows)
-    throw std::invalid_argument("no accuracy requirement for " + describe(s) + " in " + std::string(toString(s.format)) +
-                                " (" + std::string(toString(s.profile)) + " profile)");
+    throw std::invalid_argument("no accuracy requirement for " + describe(s) + " in " +
+                                std::string(toString(s.format)) + " (" + std::string(toString(s.profile)) +
+                                " profile)");
   const auto& primary = envRows ? env : c;
   Verdict v = judgeWith(s, resolve(primary, s.args), observed);
   if (envRows && cRows) {
@@ -597,8 +614,10 @@ Verdict judgeSubject(Subject s, double observed) {
     for (size_t i : sub) {
       const size_t choice = code % 3;
       code /= 3;
-      if (choice == 1) t.args[i] = 0.0;
-      else if (choice == 2) t.args[i] = -0.0;
+      if (choice == 1)
+        t.args[i] = 0.0;
+      else if (choice == 2)
+        t.args[i] = -0.0;
     }
     const Verdict w = judgeRows(t, observed);
     if (w.allowed) {
@@ -611,8 +630,8 @@ Verdict judgeSubject(Subject s, double observed) {
   return v;
 }
 
-Subject makeSubject(std::optional<MathFn> fn, CoreOp core, std::span<const double> args, Format format,
-                    Profile profile, const VerdictOptions& options) {
+Subject makeSubject(std::optional<MathFn> fn, CoreOp core, std::span<const double> args, Format format, Profile profile,
+                    const VerdictOptions& options) {
   Subject s;
   s.fn = fn;
   s.core = core;
@@ -646,11 +665,16 @@ Verdict judgeCore(CoreOp op, std::span<const double> args, double observed, Form
                   const VerdictOptions& options) {
   size_t n = 0;
   switch (op) {
-    case CoreOp::Add: case CoreOp::Sub: case CoreOp::Mul: case CoreOp::Div: n = 2; break;
+    case CoreOp::Add:
+    case CoreOp::Sub:
+    case CoreOp::Mul:
+    case CoreOp::Div: n = 2; break;
     case CoreOp::Recip: n = 1; break;
     default: throw std::invalid_argument("judgeCore: " + std::string(toString(op)) + " is not supported");
   }
-  if (args.size() != n) throw std::invalid_argument("judgeCore: " + std::string(toString(op)) + " takes " + std::to_string(n) + " operands");
+  if (args.size() != n)
+    throw std::invalid_argument("judgeCore: " + std::string(toString(op)) + " takes " + std::to_string(n) +
+                                " operands");
   return judgeSubject(makeSubject(std::nullopt, op, args, format, profile, options), observed);
 }
 
@@ -698,8 +722,10 @@ FastRule fastRuleFor(MathFn f, Profile profile, const VerdictOptions& options) {
   std::vector<const AccuracyRequirement*> env, c;
   // Rules stated outside the tables (the half_ operand range) hold whichever table applies.
   for (const auto* r : rows) {
-    if (r->table.empty()) env.push_back(r), c.push_back(r);
-    else (r->document == Document::OpenCLC ? c : env).push_back(r);
+    if (r->table.empty())
+      env.push_back(r), c.push_back(r);
+    else
+      (r->document == Document::OpenCLC ? c : env).push_back(r);
   }
   const bool envRows = std::any_of(env.begin(), env.end(), [](const auto* r) { return !r->table.empty(); });
   const auto& primary = envRows ? env : c;
@@ -815,7 +841,11 @@ VerdictPass judgeAllFloat(MathFn f, Profile profile, const VerdictOptions& optio
   };
   std::vector<std::thread> pool;
   // Pool threads free their MPFR caches before they end (math.hpp releaseThreadResources).
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back([&worker] { worker(); releaseThreadResources(); });
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back([&worker] {
+      worker();
+      releaseThreadResources();
+    });
   worker();
   for (auto& t : pool) t.join();
   std::sort(total.firstDisallowed.begin(), total.firstDisallowed.end());

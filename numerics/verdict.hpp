@@ -117,9 +117,9 @@ struct VerdictPass {
   uint64_t inputs = 0;
   uint64_t allowed = 0;
   uint64_t disallowed = 0;
-  uint64_t exactPath = 0;  // inputs decided by judge() (MPFR) instead of the binary64 fast path
-  double worstErrorUlps = 0;   // the largest errorUlps of a disallowed result (NaN errors aside)
-  uint32_t worstInput = 0;     // its input's bits
+  uint64_t exactPath = 0;     // inputs decided by judge() (MPFR) instead of the binary64 fast path
+  double worstErrorUlps = 0;  // the largest errorUlps of a disallowed result (NaN errors aside)
+  uint32_t worstInput = 0;    // its input's bits
   float worstObserved = 0;
   std::vector<uint32_t> firstDisallowed;  // some (up to 16) disallowed inputs' bits, sorted
 };

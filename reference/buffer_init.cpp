@@ -111,8 +111,8 @@ void special(ElemType type, size_t count, const json& spec, const std::string& p
   const size_t size = sizeOf(type);
   for (size_t i = 0; i < count; ++i) {
     const uint64_t z = rng.next();
-    const uint64_t bits = (z >> 63) == 0 ? table[z % kSpecialCount]
-                                         : roundToType(type, -100.0 + 200.0 * SplitMix64::unit(rng.next()));
+    const uint64_t bits =
+        (z >> 63) == 0 ? table[z % kSpecialCount] : roundToType(type, -100.0 + 200.0 * SplitMix64::unit(rng.next()));
     storeBits(type, bits, out + i * size);
   }
 }
@@ -132,8 +132,9 @@ std::vector<uint64_t> textValues(ElemType type, const std::filesystem::path& fil
     const auto first = line.find_first_not_of(" \t\r");
     if (first == std::string::npos || line[first] == '#' || line.compare(first, 2, "//") == 0) continue;
     const auto last = line.find_last_not_of(" \t\r");
-    values.push_back(elementBitsFromText(type, std::string_view(line).substr(first, last - first + 1),
-                                         path + " (" + file.filename().string() + " line " + std::to_string(number) + ")"));
+    values.push_back(
+        elementBitsFromText(type, std::string_view(line).substr(first, last - first + 1),
+                            path + " (" + file.filename().string() + " line " + std::to_string(number) + ")"));
   }
   if (values.empty()) fail(path, file.string() + " holds no values");
   return values;
@@ -170,7 +171,8 @@ void applyInit(ElemType type, size_t count, const json& init, const std::string&
     const std::string bytes = readFile(file, p);
     const size_t need = count * sizeOf(type);
     if (bytes.size() != need)
-      fail(p, file.string() + " has " + std::to_string(bytes.size()) + " bytes, the buffer needs " + std::to_string(need));
+      fail(p,
+           file.string() + " has " + std::to_string(bytes.size()) + " bytes, the buffer needs " + std::to_string(need));
     std::memcpy(out, bytes.data(), need);
   } else {
     fail(p, "unknown init kind (expected one of " + std::string(kinds) + ")");

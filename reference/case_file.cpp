@@ -14,10 +14,10 @@ namespace clref::reference {
 
 namespace {
 
-using nlohmann::json;
 using detail::element;
 using detail::fail;
 using detail::member;
+using nlohmann::json;
 
 // Larger buffers are almost certainly a typo in "count", and would only fail in allocation.
 constexpr uint64_t kMaxBufferBytes = uint64_t(1) << 36;
@@ -56,8 +56,9 @@ uint64_t positiveField(const json& v, const std::string& path) {
 ElemType typeField(const json& v, const std::string& path) {
   const auto name = stringField(v, path);
   if (auto t = parseElemType(name)) return *t;
-  fail(path, "unknown type '" + name + "' (expected char, uchar, short, ushort, int, uint, long, ulong, half, "
-             "float or double)");
+  fail(path, "unknown type '" + name +
+                 "' (expected char, uchar, short, ushort, int, uint, long, ulong, half, "
+                 "float or double)");
 }
 
 // A list of 1 to 3 sizes, one per dimension.
@@ -181,9 +182,7 @@ std::vector<std::pair<uint32_t, std::vector<uint8_t>>> specConstantsField(const 
       const unsigned long parsed = std::stoul(item.key(), &used, 10);
       if (used != item.key().size() || parsed > UINT32_MAX || item.key()[0] == '-') throw std::invalid_argument("");
       id = uint32_t(parsed);
-    } catch (const std::exception&) {
-      fail(p, "a SpecId is a non-negative decimal integer");
-    }
+    } catch (const std::exception&) { fail(p, "a SpecId is a non-negative decimal integer"); }
     const json& spec = item.value();
     onlyKeys(spec, p, {"type", "value"});
     const json& typeJson = required(spec, "type", p);
@@ -209,16 +208,14 @@ std::vector<std::string> choicesField(const json& v, const std::string& path) {
     out.push_back(stringField(v[i], p));
     try {
       check.set(out.back());
-    } catch (const std::invalid_argument& e) {
-      fail(p, e.what());
-    }
+    } catch (const std::invalid_argument& e) { fail(p, e.what()); }
   }
   return out;
 }
 
 Case caseFromJson(const json& root, const std::filesystem::path& file) {
-  onlyKeys(root, "", {"module", "build_options", "kernel", "ndrange", "args", "spec_constants", "choices",
-                      "instruction_budget"});
+  onlyKeys(root, "",
+           {"module", "build_options", "kernel", "ndrange", "args", "spec_constants", "choices", "instruction_budget"});
   Case c;
   c.file = file;
   const auto module = stringField(required(root, "module", ""), "module");
@@ -258,9 +255,7 @@ Case loadCase(const std::filesystem::path& file) {
   }
   try {
     return caseFromJson(root, file);
-  } catch (const detail::FieldError& e) {
-    throw caseError(file, e);
-  }
+  } catch (const detail::FieldError& e) { throw caseError(file, e); }
 }
 
 std::vector<std::byte> materialize(const Case& c, size_t argIndex) {
@@ -272,9 +267,7 @@ std::vector<std::byte> materialize(const Case& c, size_t argIndex) {
   if (b.initJson.empty()) return bytes;
   try {
     detail::applyInit(b.type, b.count, json::parse(b.initJson), path, c.file.parent_path(), bytes.data());
-  } catch (const detail::FieldError& e) {
-    throw caseError(c.file, e);
-  }
+  } catch (const detail::FieldError& e) { throw caseError(c.file, e); }
   return bytes;
 }
 

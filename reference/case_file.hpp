@@ -33,9 +33,9 @@ struct BufferSpec {
 
 struct ArgSpec {
   enum class Kind : uint8_t { Buffer, Local, Value, Null } kind = Kind::Value;
-  BufferSpec buffer;            // Buffer
-  size_t localBytes = 0;        // Local
-  std::vector<uint8_t> value;   // Value: the bytes passed by value
+  BufferSpec buffer;           // Buffer
+  size_t localBytes = 0;       // Local
+  std::vector<uint8_t> value;  // Value: the bytes passed by value
 };
 
 struct Case {

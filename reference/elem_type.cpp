@@ -13,11 +13,16 @@ struct ElemTypeInfo {
   bool isFloat;
 };
 constexpr std::array<ElemTypeInfo, 11> kElemTypes{{
-    {ElemType::Char, "char", 1, false},   {ElemType::UChar, "uchar", 1, false},
-    {ElemType::Short, "short", 2, false}, {ElemType::UShort, "ushort", 2, false},
-    {ElemType::Int, "int", 4, false},     {ElemType::UInt, "uint", 4, false},
-    {ElemType::Long, "long", 8, false},   {ElemType::ULong, "ulong", 8, false},
-    {ElemType::Half, "half", 2, true},    {ElemType::Float, "float", 4, true},
+    {ElemType::Char, "char", 1, false},
+    {ElemType::UChar, "uchar", 1, false},
+    {ElemType::Short, "short", 2, false},
+    {ElemType::UShort, "ushort", 2, false},
+    {ElemType::Int, "int", 4, false},
+    {ElemType::UInt, "uint", 4, false},
+    {ElemType::Long, "long", 8, false},
+    {ElemType::ULong, "ulong", 8, false},
+    {ElemType::Half, "half", 2, true},
+    {ElemType::Float, "float", 4, true},
     {ElemType::Double, "double", 8, true},
 }};
 const ElemTypeInfo& info(ElemType t) { return kElemTypes[size_t(t)]; }

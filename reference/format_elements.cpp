@@ -36,12 +36,11 @@ std::string formatElements(ElemType type, const std::byte* data, size_t count) {
       case ElemType::Short: out += std::to_string(int16_t(bits)); break;
       case ElemType::Int: out += std::to_string(int32_t(bits)); break;
       case ElemType::Long: out += std::to_string(int64_t(bits)); break;
-      case ElemType::UChar: case ElemType::UShort: case ElemType::UInt: case ElemType::ULong:
-        out += std::to_string(bits);
-        break;
-      case ElemType::Half:
-        appendFloat(out, numerics::toDouble(numerics::Half{uint16_t(bits)}), bits, 4, 5);
-        break;
+      case ElemType::UChar:
+      case ElemType::UShort:
+      case ElemType::UInt:
+      case ElemType::ULong: out += std::to_string(bits); break;
+      case ElemType::Half: appendFloat(out, numerics::toDouble(numerics::Half{uint16_t(bits)}), bits, 4, 5); break;
       case ElemType::Float: {
         float f;
         const auto b32 = uint32_t(bits);

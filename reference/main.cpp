@@ -168,7 +168,8 @@ int main(int argc, char** argv) {
   runCmd->add_option("--choice", run.choices, "name=option, overriding the default and the case (repeatable)")
       ->allow_extra_args(false);
   runCmd->add_option("--threads", run.threads, "worker threads (0: all hardware threads)");
-  runCmd->add_option("--budget", run.budget, "instructions allowed per work-item")->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+  runCmd->add_option("--budget", run.budget, "instructions allowed per work-item")
+      ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
 
   std::string disPath, infoPath;
   auto* disCmd = app.add_subcommand("dis", "disassemble a SPIR-V module");
@@ -181,9 +182,7 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : kRejected;
-  }
+  } catch (const CLI::ParseError& e) { return app.exit(e) == 0 ? 0 : kRejected; }
   try {
     if (*runCmd) return runCommand(run);
     if (*disCmd) return disCommand(disPath);

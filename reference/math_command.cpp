@@ -82,9 +82,7 @@ double parseValue(const std::string& token, ElemType type, const std::string& wh
       case ElemType::ULong: return double(bits);
       default: return double(int64_t(bits));
     }
-  } catch (const detail::FieldError& e) {
-    throw Rejected(e.path + ": " + e.message);
-  }
+  } catch (const detail::FieldError& e) { throw Rejected(e.path + ": " + e.message); }
 }
 
 // The value in hexfloat and in the shortest decimal that reads back as the same value.
@@ -130,8 +128,10 @@ int run(const MathCommandOptions& o) {
                    (arity(f) == 1 ? "" : "s") + ", got " + std::to_string(o.args.size()));
   std::vector<double> args;
   for (size_t i = 0; i < o.args.size(); ++i) {
-    const ElemType t = integerOperand(f, i) ? (f == MathFn::nan ? (format == Format::Double ? ElemType::ULong : ElemType::UInt) : ElemType::Int)
-                                            : elemTypeOf(format);
+    const ElemType t =
+        integerOperand(f, i)
+            ? (f == MathFn::nan ? (format == Format::Double ? ElemType::ULong : ElemType::UInt) : ElemType::Int)
+            : elemTypeOf(format);
     args.push_back(parseValue(o.args[i], t, "operand " + std::to_string(i + 1)));
   }
 
@@ -139,9 +139,7 @@ int run(const MathCommandOptions& o) {
   for (const auto& c : o.choices) {
     try {
       choices.set(c);
-    } catch (const std::invalid_argument& e) {
-      throw Rejected("math: --choice " + c + ": " + e.what());
-    }
+    } catch (const std::invalid_argument& e) { throw Rejected("math: --choice " + c + ": " + e.what()); }
   }
   const MathResult r = evaluate(f, args, format, rounding, choices);
   std::cout << o.function << "(";
@@ -174,18 +172,20 @@ int run(const MathCommandOptions& o) {
   Verdict v;
   try {
     v = judge(f, args, observed, format, profile, options);
-  } catch (const std::invalid_argument& e) {
-    throw Rejected(e.what());
-  }
-  std::cout << "check:    " << (f == MathFn::ilogb ? std::to_string(int64_t(observed)) : show(observed, format)) << "\n";
+  } catch (const std::invalid_argument& e) { throw Rejected(e.what()); }
+  std::cout << "check:    " << (f == MathFn::ilogb ? std::to_string(int64_t(observed)) : show(observed, format))
+            << "\n";
   std::cout << "verdict:  " << (v.allowed ? "allowed" : "NOT allowed") << " (" << toString(profile) << " profile)\n";
   char err[64];
   std::snprintf(err, sizeof err, "%.6g", v.errorUlps);
   std::cout << "error:    " << err << " ulp\n";
   std::cout << "allowed:  ";
-  if (std::isnan(v.lo)) std::cout << "any NaN";
-  else if (v.lo == v.hi) std::cout << show(v.lo, format);
-  else std::cout << "[" << show(v.lo, format) << ", " << show(v.hi, format) << "]";
+  if (std::isnan(v.lo))
+    std::cout << "any NaN";
+  else if (v.lo == v.hi)
+    std::cout << show(v.lo, format);
+  else
+    std::cout << "[" << show(v.lo, format) << ", " << show(v.hi, format) << "]";
   if (v.zeroAllowed) std::cout << " or ±0";
   std::cout << "\n";
   std::cout << "rule:     " << v.rule << "\n";

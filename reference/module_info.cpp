@@ -12,9 +12,7 @@ namespace {
 using interpreter::Module;
 using interpreter::TypeKind;
 
-uint32_t byteSwap(uint32_t w) {
-  return (w >> 24) | ((w >> 8) & 0xff00) | ((w << 8) & 0xff0000) | (w << 24);
-}
+uint32_t byteSwap(uint32_t w) { return (w >> 24) | ((w >> 8) & 0xff00) | ((w << 8) & 0xff0000) | (w << 24); }
 
 // OpenCL C address-space qualifiers (SPIR-V OpenCL Environment §2.5 storage classes).
 std::string addressSpace(spv::StorageClass s) {
@@ -75,9 +73,7 @@ std::string structName(const Module& m, uint32_t typeId) {
   return "struct " + name;
 }
 
-std::string versionText(uint32_t v) {
-  return std::to_string((v >> 16) & 0xff) + "." + std::to_string((v >> 8) & 0xff);
-}
+std::string versionText(uint32_t v) { return std::to_string((v >> 16) & 0xff) + "." + std::to_string((v >> 8) & 0xff); }
 
 std::string addressingText(spv::AddressingModel a) {
   switch (a) {
@@ -102,8 +98,8 @@ std::string operandName(const Module& m, const interpreter::Instruction& inst, c
 std::string describeParameter(const Module& m, uint32_t param, uint32_t typeId) {
   const auto* attr = m.decoration(param, spv::Decoration::FuncParamAttr);
   const auto t = m.types.find(typeId);
-  const bool byValue = attr && !attr->literals.empty() &&
-                       attr->literals[0] == uint32_t(spv::FunctionParameterAttribute::ByVal);
+  const bool byValue =
+      attr && !attr->literals.empty() && attr->literals[0] == uint32_t(spv::FunctionParameterAttribute::ByVal);
   if (byValue && t != m.types.end() && t->second.kind == TypeKind::Pointer) return describeType(m, t->second.element);
   return describeType(m, typeId);
 }
@@ -176,8 +172,7 @@ std::string moduleInfo(const Module& m, const std::string& validationFailure) {
         const uint32_t param = fn->second.parameters[i];
         const auto* def = m.findDef(param);
         out << "    arg " << i << ": " << (def ? describeParameter(m, param, def->resultType) : "?");
-        if (auto name = m.names.find(param); name != m.names.end() && !name->second.empty())
-          out << " " << name->second;
+        if (auto name = m.names.find(param); name != m.names.end() && !name->second.empty()) out << " " << name->second;
         out << "\n";
       }
     }

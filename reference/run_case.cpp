@@ -39,9 +39,7 @@ CaseRun runCase(const Case& c, const host::Device& baseDevice) {
   for (const auto& [id, bytes] : c.specConstants) {
     try {
       program->setSpecConstant(id, bytes.data(), bytes.size());
-    } catch (const host::Error& e) {
-      throw CaseError(where(c, "spec_constants." + std::to_string(id)) + e.what());
-    }
+    } catch (const host::Error& e) { throw CaseError(where(c, "spec_constants." + std::to_string(id)) + e.what()); }
   }
 
   const auto names = program->kernelNames();
@@ -73,9 +71,7 @@ CaseRun runCase(const Case& c, const host::Device& baseDevice) {
         case ArgSpec::Kind::Null: kernel.setArgNull(i); break;
         case ArgSpec::Kind::Value: kernel.setArgValue(i, arg.value.data(), arg.value.size()); break;
       }
-    } catch (const host::Error& e) {
-      throw CaseError(where(c, "args[" + std::to_string(i) + "]") + e.what());
-    }
+    } catch (const host::Error& e) { throw CaseError(where(c, "args[" + std::to_string(i) + "]") + e.what()); }
   }
   run.result = kernel.run(c.range);
   return run;

@@ -24,8 +24,9 @@ FormatLimits limitsOf(ElemType t) {
   switch (t) {
     case ElemType::Half: return {0x1p-24, 0x1p-14 - 0x1p-24, 0x1p-14, 65504.0, 0x1p11};
     case ElemType::Float: return {0x1p-149, 0x1p-126 - 0x1p-149, 0x1p-126, double(FLT_MAX), 0x1p24};
-    default: return {std::numeric_limits<double>::denorm_min(), DBL_MIN - std::numeric_limits<double>::denorm_min(),
-                     DBL_MIN, DBL_MAX, 0x1p53};
+    default:
+      return {std::numeric_limits<double>::denorm_min(), DBL_MIN - std::numeric_limits<double>::denorm_min(), DBL_MIN,
+              DBL_MAX, 0x1p53};
   }
 }
 
@@ -48,11 +49,30 @@ std::array<uint64_t, kSpecialCount> buildTable(ElemType t) {
   const FormatLimits f = limitsOf(t);
   const double inf = std::numeric_limits<double>::infinity();
   const double values[kSpecialCount] = {
-      0.0,           -0.0,           inf,         -inf,           0.0 /* NaN, set below */,
-      f.minSubnormal, f.maxSubnormal, -f.minSubnormal, -f.maxSubnormal,
-      f.minNormal,   -f.minNormal,   f.maxFinite, -f.maxFinite,
-      1.0,           -1.0,           0.5,         -0.5,           1.5,  2.5, -2.5, 3.0,
-      f.firstInexactInteger,         1e-3,        3.14159265358979323846,
+      0.0,
+      -0.0,
+      inf,
+      -inf,
+      0.0 /* NaN, set below */,
+      f.minSubnormal,
+      f.maxSubnormal,
+      -f.minSubnormal,
+      -f.maxSubnormal,
+      f.minNormal,
+      -f.minNormal,
+      f.maxFinite,
+      -f.maxFinite,
+      1.0,
+      -1.0,
+      0.5,
+      -0.5,
+      1.5,
+      2.5,
+      -2.5,
+      3.0,
+      f.firstInexactInteger,
+      1e-3,
+      3.14159265358979323846,
   };
   std::array<uint64_t, kSpecialCount> table{};
   for (size_t i = 0; i < kSpecialCount; ++i) table[i] = roundToType(t, values[i]);

@@ -91,8 +91,7 @@ Int128 parseIntegerString(std::string_view text, const std::string& path) {
   const bool hex = takeHexPrefix(s);
   uint64_t magnitude = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), magnitude, hex ? 16 : 10);
-  if (s.empty() || ec != std::errc() || end != s.data() + s.size())
-    fail(path, "not an integer: " + quoted(text));
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size()) fail(path, "not an integer: " + quoted(text));
   return negative ? -Int128(magnitude) : Int128(magnitude);
 }
 

@@ -34,8 +34,8 @@ cl_int parseContextProperties(const cl_context_properties* props, std::vector<cl
   return CL_SUCCESS;
 }
 
-cl_context makeContext(std::vector<cl_context_properties> props, void(CL_CALLBACK* notify)(const char*, const void*, size_t, void*),
-                       void* data) {
+cl_context makeContext(std::vector<cl_context_properties> props,
+                       void(CL_CALLBACK* notify)(const char*, const void*, size_t, void*), void* data) {
   auto* c = new _cl_context();
   c->properties = std::move(props);
   c->notify = notify;
@@ -46,51 +46,46 @@ cl_context makeContext(std::vector<cl_context_properties> props, void(CL_CALLBAC
 
 }  // namespace
 
-CL_API_ENTRY cl_context CL_API_CALL clCreateContext(const cl_context_properties* properties, cl_uint num_devices,
-                                                    const cl_device_id* devices,
-                                                    void(CL_CALLBACK* pfn_notify)(const char*, const void*, size_t, void*),
-                                                    void* user_data, cl_int* errcode_ret) try {
+CL_API_ENTRY cl_context CL_API_CALL clCreateContext(
+    const cl_context_properties* properties, cl_uint num_devices, const cl_device_id* devices,
+    void(CL_CALLBACK* pfn_notify)(const char*, const void*, size_t, void*), void* user_data, cl_int* errcode_ret) try {
   ApiLock lock;
   std::vector<cl_context_properties> props;
   if (cl_int e = parseContextProperties(properties, props)) return withError(errcode_ret, e, cl_context(nullptr));
   // §4.4 clCreateContext: CL_INVALID_VALUE if devices is NULL, num_devices is 0, or pfn_notify is
   // NULL and user_data is not NULL.
-  if (!devices || num_devices == 0 || (!pfn_notify && user_data)) return withError(errcode_ret, CL_INVALID_VALUE, cl_context(nullptr));
+  if (!devices || num_devices == 0 || (!pfn_notify && user_data))
+    return withError(errcode_ret, CL_INVALID_VALUE, cl_context(nullptr));
   // CL_INVALID_DEVICE if any device in devices is not a valid device
   for (cl_uint i = 0; i < num_devices; ++i)
     if (!validDevice(devices[i])) return withError(errcode_ret, CL_INVALID_DEVICE, cl_context(nullptr));
   return withError(errcode_ret, CL_SUCCESS, makeContext(std::move(props), pfn_notify, user_data));
-} catch (...) {
-  return clref::cl::failedCall<cl_context>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_context>(errcode_ret); }
 
-CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(const cl_context_properties* properties, cl_device_type device_type,
-                                                            void(CL_CALLBACK* pfn_notify)(const char*, const void*, size_t, void*),
-                                                            void* user_data, cl_int* errcode_ret) try {
+CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(
+    const cl_context_properties* properties, cl_device_type device_type,
+    void(CL_CALLBACK* pfn_notify)(const char*, const void*, size_t, void*), void* user_data, cl_int* errcode_ret) try {
   ApiLock lock;
   std::vector<cl_context_properties> props;
   if (cl_int e = parseContextProperties(properties, props)) return withError(errcode_ret, e, cl_context(nullptr));
   if (!pfn_notify && user_data) return withError(errcode_ret, CL_INVALID_VALUE, cl_context(nullptr));
-  constexpr cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR |
-                                   CL_DEVICE_TYPE_CUSTOM;
+  constexpr cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU |
+                                   CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM;
   // §4.4 clCreateContextFromType: CL_INVALID_DEVICE_TYPE if device_type is not a valid value
-  if (device_type == 0 || (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~known))) return withError(errcode_ret, CL_INVALID_DEVICE_TYPE, cl_context(nullptr));
+  if (device_type == 0 || (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~known)))
+    return withError(errcode_ret, CL_INVALID_DEVICE_TYPE, cl_context(nullptr));
   // CL_DEVICE_NOT_FOUND if no devices match device_type
   if (device_type != CL_DEVICE_TYPE_ALL && !(device_type & (CL_DEVICE_TYPE_DEFAULT | kDeviceType)))
     return withError(errcode_ret, CL_DEVICE_NOT_FOUND, cl_context(nullptr));
   return withError(errcode_ret, CL_SUCCESS, makeContext(std::move(props), pfn_notify, user_data));
-} catch (...) {
-  return clref::cl::failedCall<cl_context>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_context>(errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainContext(cl_context context) try {
   ApiLock lock;
   if (!validContext(context)) return CL_INVALID_CONTEXT;
   retainExternal(context);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseContext(cl_context context) try {
   ApiLock lock;
@@ -100,12 +95,11 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseContext(cl_context context) try {
   if (context->refCount == 1 && !context->destructorCallbacks.empty()) reserveDeferred(3);
   releaseExternal(context);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_info param_name, size_t param_value_size,
-                                                 void* param_value, size_t* param_value_size_ret) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_info param_name,
+                                                 size_t param_value_size, void* param_value,
+                                                 size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validContext(context)) return CL_INVALID_CONTEXT;
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
@@ -117,20 +111,17 @@ CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_
     case CL_CONTEXT_PROPERTIES: return out(context->properties);
     default: return CL_INVALID_VALUE;
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(cl_context context, void(CL_CALLBACK* pfn_notify)(cl_context, void*),
+CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(cl_context context,
+                                                               void(CL_CALLBACK* pfn_notify)(cl_context, void*),
                                                                void* user_data) try {
   ApiLock lock;
   if (!validContext(context)) return CL_INVALID_CONTEXT;
   if (!pfn_notify) return CL_INVALID_VALUE;  // §4.4: CL_INVALID_VALUE if pfn_notify is NULL
   context->destructorCallbacks.emplace_back(pfn_notify, user_data);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 namespace clref::cl {
 void reportFault(cl_context context, const std::string& text) {

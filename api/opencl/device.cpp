@@ -22,7 +22,8 @@ cl_name_version nv(cl_version v, const char* name) {
 // NoSignedWrap/NoUnsignedWrap decorations, LinkOnceODR linkage (SPIRV-Tools' linker merges it).
 // Not cl_khr_expect_assume: the interpreter does not declare the ExpectAssumeKHR capability.
 std::vector<cl_name_version> deviceExtensions(const host::DeviceConfig& cfg) {
-  std::vector<cl_name_version> v{nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"), nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_il_program")};
+  std::vector<cl_name_version> v{nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"),
+                                 nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_il_program")};
   for (const auto& e : host::openCLCExtensions(cfg)) v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), e.c_str()));
   v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_spirv_no_integer_wrap_decoration"));
   v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_spirv_linkonce_odr"));
@@ -57,7 +58,8 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
   // IEEE 754 behaviour of the interpreter: correctly rounded in every mode, denormals kept unless
   // the config flushes them, fused multiply-add exact (MPFR).
   const auto fpConfig = [](bool denorms, bool single) {
-    cl_device_fp_config c = CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF | CL_FP_FMA;
+    cl_device_fp_config c =
+        CL_FP_INF_NAN | CL_FP_ROUND_TO_NEAREST | CL_FP_ROUND_TO_ZERO | CL_FP_ROUND_TO_INF | CL_FP_FMA;
     if (denorms) c |= CL_FP_DENORM;
     if (single) c |= CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT;
     return c;
@@ -127,7 +129,8 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_AVAILABLE: return out(cl_bool(CL_TRUE));
     // The OpenCL C compiler is clang-15 + llvm-spirv-15, present or not; the linker is
     // SPIRV-Tools', built in (§4.2: it must be available when the compiler is).
-    case CL_DEVICE_COMPILER_AVAILABLE: return out(cl_bool(host::Program::openCLCCompilerAvailable() ? CL_TRUE : CL_FALSE));
+    case CL_DEVICE_COMPILER_AVAILABLE:
+      return out(cl_bool(host::Program::openCLCCompilerAvailable() ? CL_TRUE : CL_FALSE));
     case CL_DEVICE_LINKER_AVAILABLE: return out(cl_bool(CL_TRUE));
     case CL_DEVICE_EXECUTION_CAPABILITIES: return out(cl_device_exec_capabilities(CL_EXEC_KERNEL));
     // Out-of-order execution is accepted (§5.1) and executed in order, which is a valid schedule.
@@ -150,8 +153,9 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_NUMERIC_VERSION: return out(cl_version(CL_MAKE_VERSION(3, 0, 0)));
     case CL_DEVICE_OPENCL_C_VERSION: return out("OpenCL C 1.2 clref");  // §4.2: the highest 1.x version
     case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
-      return out(std::vector<cl_name_version>{nv(CL_MAKE_VERSION(1, 0, 0), "OpenCL C"), nv(CL_MAKE_VERSION(1, 1, 0), "OpenCL C"),
-                                              nv(CL_MAKE_VERSION(1, 2, 0), "OpenCL C"), nv(CL_MAKE_VERSION(3, 0, 0), "OpenCL C")});
+      return out(std::vector<cl_name_version>{
+          nv(CL_MAKE_VERSION(1, 0, 0), "OpenCL C"), nv(CL_MAKE_VERSION(1, 1, 0), "OpenCL C"),
+          nv(CL_MAKE_VERSION(1, 2, 0), "OpenCL C"), nv(CL_MAKE_VERSION(3, 0, 0), "OpenCL C")});
     case CL_DEVICE_OPENCL_C_FEATURES: return out(openclCFeatures(cfg));
     case CL_DEVICE_EXTENSIONS: return out(joinNames(deviceExtensions(cfg)));
     case CL_DEVICE_EXTENSIONS_WITH_VERSION: return out(deviceExtensions(cfg));
@@ -189,8 +193,9 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     // OpenCL C features follow (host::openCLCFeatures). Not all-devices: that needs SVM.
     case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
     case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES: {
-      cl_device_atomic_capabilities c = CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL | CL_DEVICE_ATOMIC_ORDER_SEQ_CST |
-                                        CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP | CL_DEVICE_ATOMIC_SCOPE_DEVICE;
+      cl_device_atomic_capabilities c = CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
+                                        CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
+                                        CL_DEVICE_ATOMIC_SCOPE_DEVICE;
       if (param == CL_DEVICE_ATOMIC_FENCE_CAPABILITIES) c |= CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM;
       return out(c);
     }

@@ -26,7 +26,9 @@ bool inBounds(size_t offset, size_t size, size_t total) { return offset <= total
 // §5.2.2 clEnqueue{Read,Write}BufferRect: byte offset of (x, y, z) in a region with pitches.
 struct Rect {
   size_t origin[3], region[3], row, slice;
-  size_t offset(size_t x, size_t y, size_t z) const { return (origin[2] + z) * slice + (origin[1] + y) * row + origin[0] + x; }
+  size_t offset(size_t x, size_t y, size_t z) const {
+    return (origin[2] + z) * slice + (origin[1] + y) * row + origin[0] + x;
+  }
   size_t last() const { return offset(region[0] - 1, region[1] - 1, region[2] - 1); }
 };
 
@@ -49,7 +51,8 @@ cl_int makeRect(const size_t* origin, const size_t* region, size_t row, size_t s
 
 void copyRect(std::byte* dst, const Rect& d, const std::byte* src, const Rect& s) {
   for (size_t z = 0; z < s.region[2]; ++z)
-    for (size_t y = 0; y < s.region[1]; ++y) std::memmove(dst + d.offset(0, y, z), src + s.offset(0, y, z), s.region[0]);
+    for (size_t y = 0; y < s.region[1]; ++y)
+      std::memmove(dst + d.offset(0, y, z), src + s.offset(0, y, z), s.region[0]);
 }
 
 bool hostCannotRead(cl_mem m) { return m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS); }
@@ -64,13 +67,16 @@ bool validMapFlags(cl_map_flags f) {
 
 // §5.2.4 clEnqueueFillBuffer, §5.6.2 clEnqueueSVMMemFill: pattern_size must be one of
 // {1, 2, 4, 8, 16, 32, 64, 128}.
-bool validPatternSize(size_t pattern_size) { return pattern_size != 0 && (pattern_size & (pattern_size - 1)) == 0 && pattern_size <= 128; }
+bool validPatternSize(size_t pattern_size) {
+  return pattern_size != 0 && (pattern_size & (pattern_size - 1)) == 0 && pattern_size <= 128;
+}
 
 }  // namespace
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read, size_t offset,
-                                                    size_t size, void* ptr, cl_uint num_events_in_wait_list,
-                                                    const cl_event* event_wait_list, cl_event* event) try {
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_queue, cl_mem buffer,
+                                                    cl_bool blocking_read, size_t offset, size_t size, void* ptr,
+                                                    cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
+                                                    cl_event* event) try {
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
   // §5.2.2 clEnqueueReadBuffer: CL_INVALID_VALUE if the region is out of bounds or ptr is NULL
@@ -80,16 +86,18 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_que
   // CL_INVALID_OPERATION if buffer was created with CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS
   if (hostCannotRead(buffer)) return CL_INVALID_OPERATION;
   auto data = buffer->buffer;
-  return enqueue(lock, command_queue, CL_COMMAND_READ_BUFFER, num_events_in_wait_list, event_wait_list, event, [=] {
-    if (size) std::memcpy(ptr, data->data() + offset, size);
-    return CL_SUCCESS;
-  }, blocking_read);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+  return enqueue(
+      lock, command_queue, CL_COMMAND_READ_BUFFER, num_events_in_wait_list, event_wait_list, event,
+      [=] {
+        if (size) std::memcpy(ptr, data->data() + offset, size);
+        return CL_SUCCESS;
+      },
+      blocking_read);
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_write, size_t offset,
-                                                     size_t size, const void* ptr, cl_uint num_events_in_wait_list,
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_queue, cl_mem buffer,
+                                                     cl_bool blocking_write, size_t offset, size_t size,
+                                                     const void* ptr, cl_uint num_events_in_wait_list,
                                                      const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
@@ -99,18 +107,20 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_qu
   auto data = buffer->buffer;
   // A non-blocking write may return before the data is copied, but the application may reuse
   // ptr only after the event completes; copying now (or when the command runs) is both correct.
-  return enqueue(lock, command_queue, CL_COMMAND_WRITE_BUFFER, num_events_in_wait_list, event_wait_list, event, [=] {
-    if (size) std::memmove(data->data() + offset, ptr, size);
-    return CL_SUCCESS;
-  }, blocking_write);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+  return enqueue(
+      lock, command_queue, CL_COMMAND_WRITE_BUFFER, num_events_in_wait_list, event_wait_list, event,
+      [=] {
+        if (size) std::memmove(data->data() + offset, ptr, size);
+        return CL_SUCCESS;
+      },
+      blocking_write);
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 namespace {
-cl_int rectCommand(bool read, cl_command_queue q, cl_mem buffer, cl_bool blocking, const size_t* buffer_origin, const size_t* host_origin,
-                   const size_t* region, size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
-                   size_t host_slice_pitch, void* ptr, cl_uint n, const cl_event* list, cl_event* event) {
+cl_int rectCommand(bool read, cl_command_queue q, cl_mem buffer, cl_bool blocking, const size_t* buffer_origin,
+                   const size_t* host_origin, const size_t* region, size_t buffer_row_pitch, size_t buffer_slice_pitch,
+                   size_t host_row_pitch, size_t host_slice_pitch, void* ptr, cl_uint n, const cl_event* list,
+                   cl_event* event) {
   ApiLock lock;
   if (cl_int e = checkCommand(q, {buffer}, n, list)) return e;
   // §5.2.2 clEnqueue{Read,Write}BufferRect: CL_INVALID_VALUE if buffer_origin, host_origin or
@@ -123,50 +133,61 @@ cl_int rectCommand(bool read, cl_command_queue q, cl_mem buffer, cl_bool blockin
   if (read ? hostCannotRead(buffer) : hostCannotWrite(buffer)) return CL_INVALID_OPERATION;
   auto data = buffer->buffer;
   auto* host = static_cast<std::byte*>(ptr);
-  return enqueue(lock, q, read ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT, n, list, event, [=] {
-    if (read) copyRect(host, h, data->data(), b);
-    else copyRect(data->data(), b, host, h);
-    return CL_SUCCESS;
-  }, blocking);
+  return enqueue(
+      lock, q, read ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT, n, list, event,
+      [=] {
+        if (read)
+          copyRect(host, h, data->data(), b);
+        else
+          copyRect(data->data(), b, host, h);
+        return CL_SUCCESS;
+      },
+      blocking);
 }
 }  // namespace
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBufferRect(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_read,
-                                                        const size_t* buffer_origin, const size_t* host_origin, const size_t* region,
-                                                        size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
-                                                        size_t host_slice_pitch, void* ptr, cl_uint num_events_in_wait_list,
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBufferRect(cl_command_queue command_queue, cl_mem buffer,
+                                                        cl_bool blocking_read, const size_t* buffer_origin,
+                                                        const size_t* host_origin, const size_t* region,
+                                                        size_t buffer_row_pitch, size_t buffer_slice_pitch,
+                                                        size_t host_row_pitch, size_t host_slice_pitch, void* ptr,
+                                                        cl_uint num_events_in_wait_list,
                                                         const cl_event* event_wait_list, cl_event* event) try {
-  return rectCommand(true, command_queue, buffer, blocking_read, buffer_origin, host_origin, region, buffer_row_pitch, buffer_slice_pitch,
-                     host_row_pitch, host_slice_pitch, ptr, num_events_in_wait_list, event_wait_list, event);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+  return rectCommand(true, command_queue, buffer, blocking_read, buffer_origin, host_origin, region, buffer_row_pitch,
+                     buffer_slice_pitch, host_row_pitch, host_slice_pitch, ptr, num_events_in_wait_list,
+                     event_wait_list, event);
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_write,
-                                                         const size_t* buffer_origin, const size_t* host_origin, const size_t* region,
-                                                         size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch,
-                                                         size_t host_slice_pitch, const void* ptr, cl_uint num_events_in_wait_list,
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(cl_command_queue command_queue, cl_mem buffer,
+                                                         cl_bool blocking_write, const size_t* buffer_origin,
+                                                         const size_t* host_origin, const size_t* region,
+                                                         size_t buffer_row_pitch, size_t buffer_slice_pitch,
+                                                         size_t host_row_pitch, size_t host_slice_pitch,
+                                                         const void* ptr, cl_uint num_events_in_wait_list,
                                                          const cl_event* event_wait_list, cl_event* event) try {
   return rectCommand(false, command_queue, buffer, blocking_write, buffer_origin, host_origin, region, buffer_row_pitch,
-                     buffer_slice_pitch, host_row_pitch, host_slice_pitch, const_cast<void*>(ptr), num_events_in_wait_list,
-                     event_wait_list, event);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+                     buffer_slice_pitch, host_row_pitch, host_slice_pitch, const_cast<void*>(ptr),
+                     num_events_in_wait_list, event_wait_list, event);
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 namespace {
 // Absolute byte range of a (sub-)buffer in its root buffer, for overlap checks.
-std::pair<cl_mem, size_t> root(cl_mem m) { return m->parent ? std::pair{m->parent, m->offset} : std::pair{m, size_t(0)}; }
+std::pair<cl_mem, size_t> root(cl_mem m) {
+  return m->parent ? std::pair{m->parent, m->offset} : std::pair{m, size_t(0)};
+}
 }  // namespace
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer, size_t src_offset,
-                                                    size_t dst_offset, size_t size, cl_uint num_events_in_wait_list,
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_queue, cl_mem src_buffer,
+                                                    cl_mem dst_buffer, size_t src_offset, size_t dst_offset,
+                                                    size_t size, cl_uint num_events_in_wait_list,
                                                     const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
-  if (cl_int e = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list, event_wait_list)) return e;
+  if (cl_int e = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list, event_wait_list))
+    return e;
   // §5.2.3 clEnqueueCopyBuffer: CL_INVALID_VALUE if src_offset, dst_offset, size, src_offset +
   // size or dst_offset + size require accessing elements outside the buffers, or size is 0.
-  if (size == 0 || !inBounds(src_offset, size, src_buffer->size) || !inBounds(dst_offset, size, dst_buffer->size)) return CL_INVALID_VALUE;
+  if (size == 0 || !inBounds(src_offset, size, src_buffer->size) || !inBounds(dst_offset, size, dst_buffer->size))
+    return CL_INVALID_VALUE;
   // CL_MEM_COPY_OVERLAP if src and dst are the same buffer or sub-buffers of the same
   // associated buffer object and the source and destination regions overlap.
   const auto [sr, so] = root(src_buffer);
@@ -180,17 +201,15 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_que
     std::memmove(d->data() + dst_offset, s->data() + src_offset, size);
     return CL_SUCCESS;
   });
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer,
-                                                        const size_t* src_origin, const size_t* dst_origin, const size_t* region,
-                                                        size_t src_row_pitch, size_t src_slice_pitch, size_t dst_row_pitch,
-                                                        size_t dst_slice_pitch, cl_uint num_events_in_wait_list,
-                                                        const cl_event* event_wait_list, cl_event* event) try {
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
+    cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer, const size_t* src_origin,
+    const size_t* dst_origin, const size_t* region, size_t src_row_pitch, size_t src_slice_pitch, size_t dst_row_pitch,
+    size_t dst_slice_pitch, cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
-  if (cl_int e = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list, event_wait_list)) return e;
+  if (cl_int e = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list, event_wait_list))
+    return e;
   // §5.2.3 clEnqueueCopyBufferRect: CL_INVALID_VALUE for NULL origins/region, zero region
   // elements, inconsistent pitches, out-of-bounds regions.
   if (!src_origin || !dst_origin || !region) return CL_INVALID_VALUE;
@@ -213,17 +232,17 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(cl_command_queue command
           }
   }
   auto sbuf = src_buffer->buffer, dbuf = dst_buffer->buffer;
-  return enqueue(lock, command_queue, CL_COMMAND_COPY_BUFFER_RECT, num_events_in_wait_list, event_wait_list, event, [=] {
-    copyRect(dbuf->data(), d, sbuf->data(), s);
-    return CL_SUCCESS;
-  });
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+  return enqueue(lock, command_queue, CL_COMMAND_COPY_BUFFER_RECT, num_events_in_wait_list, event_wait_list, event,
+                 [=] {
+                   copyRect(dbuf->data(), d, sbuf->data(), s);
+                   return CL_SUCCESS;
+                 });
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer, const void* pattern, size_t pattern_size,
-                                                    size_t offset, size_t size, cl_uint num_events_in_wait_list,
-                                                    const cl_event* event_wait_list, cl_event* event) try {
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer, const void* pattern,
+                                                    size_t pattern_size, size_t offset, size_t size,
+                                                    cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
+                                                    cl_event* event) try {
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
   // §5.2.4 clEnqueueFillBuffer: CL_INVALID_VALUE if offset/size out of bounds, pattern NULL,
@@ -231,29 +250,31 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_que
   // of pattern_size.
   if (!inBounds(offset, size, buffer->size) || !pattern || !validPatternSize(pattern_size)) return CL_INVALID_VALUE;
   if (offset % pattern_size || size % pattern_size) return CL_INVALID_VALUE;
-  std::vector<std::byte> pat(static_cast<const std::byte*>(pattern), static_cast<const std::byte*>(pattern) + pattern_size);
+  std::vector<std::byte> pat(static_cast<const std::byte*>(pattern),
+                             static_cast<const std::byte*>(pattern) + pattern_size);
   auto data = buffer->buffer;
   return enqueue(lock, command_queue, CL_COMMAND_FILL_BUFFER, num_events_in_wait_list, event_wait_list, event, [=] {
     for (size_t i = 0; i < size; i += pat.size()) std::memcpy(data->data() + offset + i, pat.data(), pat.size());
     return CL_SUCCESS;
   });
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_map, cl_map_flags map_flags,
-                                                  size_t offset, size_t size, cl_uint num_events_in_wait_list,
-                                                  const cl_event* event_wait_list, cl_event* event, cl_int* errcode_ret) try {
+CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_map,
+                                                  cl_map_flags map_flags, size_t offset, size_t size,
+                                                  cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
+                                                  cl_event* event, cl_int* errcode_ret) try {
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list))
     return withError(errcode_ret, e, static_cast<void*>(nullptr));
   // §5.2.5 clEnqueueMapBuffer: CL_INVALID_VALUE if the region is out of bounds, size is 0, or
   // map_flags are not valid (WRITE_INVALIDATE_REGION is exclusive with READ and WRITE).
-  if (size == 0 || !inBounds(offset, size, buffer->size)) return withError(errcode_ret, CL_INVALID_VALUE, static_cast<void*>(nullptr));
+  if (size == 0 || !inBounds(offset, size, buffer->size))
+    return withError(errcode_ret, CL_INVALID_VALUE, static_cast<void*>(nullptr));
   if (!validMapFlags(map_flags)) return withError(errcode_ret, CL_INVALID_VALUE, static_cast<void*>(nullptr));
   // CL_INVALID_OPERATION for CL_MAP_READ on a HOST_WRITE_ONLY/HOST_NO_ACCESS buffer, and for
   // CL_MAP_WRITE(_INVALIDATE_REGION) on a HOST_READ_ONLY/HOST_NO_ACCESS buffer.
-  if ((map_flags & CL_MAP_READ) && hostCannotRead(buffer)) return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
+  if ((map_flags & CL_MAP_READ) && hostCannotRead(buffer))
+    return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
   if ((map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) && hostCannotWrite(buffer))
     return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
   // CL_INVALID_OPERATION if mapping would lead to overlapping regions being mapped for writing
@@ -267,17 +288,17 @@ CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue
   // requires), so the mapped pointer is the storage itself.
   void* p = buffer->buffer->data() + offset;
   rootBuffer->mappings.reserve(rootBuffer->mappings.size() + 1);  // no failed allocation once the map is enqueued
-  cl_int e = enqueue(lock, command_queue, CL_COMMAND_MAP_BUFFER, num_events_in_wait_list, event_wait_list, event, nullptr, blocking_map);
+  cl_int e = enqueue(lock, command_queue, CL_COMMAND_MAP_BUFFER, num_events_in_wait_list, event_wait_list, event,
+                     nullptr, blocking_map);
   if (e != CL_SUCCESS) return withError(errcode_ret, e, static_cast<void*>(nullptr));
   ++buffer->mapCount;
   rootBuffer->mappings.push_back({buffer, p, base + offset, size, writing});
   return withError(errcode_ret, CL_SUCCESS, p);
-} catch (...) {
-  return clref::cl::failedCall<void*>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<void*>(errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command_queue, cl_mem memobj, void* mapped_ptr,
-                                                        cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) try {
+                                                        cl_uint num_events_in_wait_list,
+                                                        const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
@@ -286,20 +307,21 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command
   // §5.5.3 clEnqueueUnmapMemObject: CL_INVALID_VALUE if mapped_ptr is not a valid pointer
   // returned by clEnqueueMap{Buffer,Image} for memobj.
   auto& mappings = root(memobj).first->mappings;
-  auto it = std::find_if(mappings.begin(), mappings.end(), [&](const Mapping& m) { return m.mem == memobj && m.ptr == mapped_ptr; });
+  auto it = std::find_if(mappings.begin(), mappings.end(),
+                         [&](const Mapping& m) { return m.mem == memobj && m.ptr == mapped_ptr; });
   if (it == mappings.end()) return CL_INVALID_VALUE;
   const size_t index = size_t(it - mappings.begin());
   // Enqueue first: if it fails (CL_OUT_OF_HOST_MEMORY) the region stays mapped.
-  const cl_int e = enqueue(lock, command_queue, CL_COMMAND_UNMAP_MEM_OBJECT, num_events_in_wait_list, event_wait_list, event, nullptr);
+  const cl_int e = enqueue(lock, command_queue, CL_COMMAND_UNMAP_MEM_OBJECT, num_events_in_wait_list, event_wait_list,
+                           event, nullptr);
   mappings.erase(mappings.begin() + std::ptrdiff_t(index));
   --memobj->mapCount;
   return e;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue command_queue, cl_uint num_mem_objects, const cl_mem* mem_objects,
-                                                           cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue command_queue, cl_uint num_mem_objects,
+                                                           const cl_mem* mem_objects, cl_mem_migration_flags flags,
+                                                           cl_uint num_events_in_wait_list,
                                                            const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
@@ -307,7 +329,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue comm
   // NULL, or flags is not 0 or a combination of the migration flags; CL_INVALID_MEM_OBJECT;
   // CL_INVALID_CONTEXT.
   if (num_mem_objects == 0 || !mem_objects) return CL_INVALID_VALUE;
-  if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED)) return CL_INVALID_VALUE;
+  if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
+    return CL_INVALID_VALUE;
   for (cl_uint i = 0; i < num_mem_objects; ++i) {
     if (!validMem(mem_objects[i])) return CL_INVALID_MEM_OBJECT;
     if (mem_objects[i]->context != command_queue->context) return CL_INVALID_CONTEXT;
@@ -315,10 +338,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue comm
   if (cl_int e = checkWaitList(command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
   // One memory for host and device: migration moves nothing. CONTENT_UNDEFINED allows keeping
   // the contents, which is what happens.
-  return enqueue(lock, command_queue, CL_COMMAND_MIGRATE_MEM_OBJECTS, num_events_in_wait_list, event_wait_list, event, nullptr);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+  return enqueue(lock, command_queue, CL_COMMAND_MIGRATE_MEM_OBJECTS, num_events_in_wait_list, event_wait_list, event,
+                 nullptr);
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // ---- image commands: no image can exist (CL_DEVICE_IMAGE_SUPPORT false) -------------------------
 //
@@ -333,8 +355,9 @@ namespace {
 // The checks of §5.3.3–§5.3.6 an image command can make without an image. `buffer` is the
 // address of the buffer argument of clEnqueueCopy{ImageToBuffer,BufferToImage} (else NULL),
 // `bufferOffset` its dst_offset / src_offset.
-cl_int checkImageCommand(cl_command_queue q, std::initializer_list<cl_mem> images, const cl_mem* buffer, size_t bufferOffset, cl_uint n,
-                         const cl_event* list, std::initializer_list<const void*> required, const size_t* region) {
+cl_int checkImageCommand(cl_command_queue q, std::initializer_list<cl_mem> images, const cl_mem* buffer,
+                         size_t bufferOffset, cl_uint n, const cl_event* list,
+                         std::initializer_list<const void*> required, const size_t* region) {
   if (!validQueue(q)) return CL_INVALID_COMMAND_QUEUE;
   // CL_INVALID_MEM_OBJECT if image is not a valid image object (here: not a memory object at all)
   for (cl_mem m : images)
@@ -360,8 +383,9 @@ cl_int checkImageCommand(cl_command_queue q, std::initializer_list<cl_mem> image
 
 // §5.3.3–§5.3.6: CL_INVALID_OPERATION if the device associated with command_queue does not
 // support images (the query for CL_DEVICE_IMAGE_SUPPORT returns CL_FALSE).
-cl_int imageCommand(cl_command_queue q, std::initializer_list<cl_mem> images, const cl_mem* buffer, size_t bufferOffset, cl_uint n,
-                    const cl_event* list, std::initializer_list<const void*> required, const size_t* region) {
+cl_int imageCommand(cl_command_queue q, std::initializer_list<cl_mem> images, const cl_mem* buffer, size_t bufferOffset,
+                    cl_uint n, const cl_event* list, std::initializer_list<const void*> required,
+                    const size_t* region) {
   ApiLock lock;
   if (cl_int e = checkImageCommand(q, images, buffer, bufferOffset, n, list, required, region)) return e;
   return CL_INVALID_OPERATION;
@@ -369,55 +393,54 @@ cl_int imageCommand(cl_command_queue q, std::initializer_list<cl_mem> images, co
 
 }  // namespace
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue command_queue, cl_mem image, cl_bool, const size_t* origin,
-                                                   const size_t* region, size_t, size_t, void* ptr, cl_uint num_events_in_wait_list,
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue command_queue, cl_mem image, cl_bool,
+                                                   const size_t* origin, const size_t* region, size_t, size_t,
+                                                   void* ptr, cl_uint num_events_in_wait_list,
                                                    const cl_event* event_wait_list, cl_event*) try {
-  return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list, {origin, region, ptr}, region);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image, cl_bool, const size_t* origin,
-                                                    const size_t* region, size_t, size_t, const void* ptr, cl_uint num_events_in_wait_list,
+  return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
+                      {origin, region, ptr}, region);
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image, cl_bool,
+                                                    const size_t* origin, const size_t* region, size_t, size_t,
+                                                    const void* ptr, cl_uint num_events_in_wait_list,
                                                     const cl_event* event_wait_list, cl_event*) try {
-  return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list, {origin, region, ptr}, region);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_image, const size_t* src_origin,
-                                                   const size_t* dst_origin, const size_t* region, cl_uint num_events_in_wait_list,
+  return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
+                      {origin, region, ptr}, region);
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_image,
+                                                   const size_t* src_origin, const size_t* dst_origin,
+                                                   const size_t* region, cl_uint num_events_in_wait_list,
                                                    const cl_event* event_wait_list, cl_event*) try {
   return imageCommand(command_queue, {src_image, dst_image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
                       {src_origin, dst_origin, region}, region);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_buffer,
-                                                           const size_t* src_origin, const size_t* region, size_t dst_offset,
-                                                           cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) try {
-  return imageCommand(command_queue, {src_image}, &dst_buffer, dst_offset, num_events_in_wait_list, event_wait_list, {src_origin, region},
-                      region);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_image,
-                                                           size_t src_offset, const size_t* dst_origin, const size_t* region,
-                                                           cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) try {
-  return imageCommand(command_queue, {dst_image}, &src_buffer, src_offset, num_events_in_wait_list, event_wait_list, {dst_origin, region},
-                      region);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queue, cl_mem image, const void* fill_color, const size_t* origin,
-                                                   const size_t* region, cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue command_queue, cl_mem src_image,
+                                                           cl_mem dst_buffer, const size_t* src_origin,
+                                                           const size_t* region, size_t dst_offset,
+                                                           cl_uint num_events_in_wait_list,
+                                                           const cl_event* event_wait_list, cl_event*) try {
+  return imageCommand(command_queue, {src_image}, &dst_buffer, dst_offset, num_events_in_wait_list, event_wait_list,
+                      {src_origin, region}, region);
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue command_queue, cl_mem src_buffer,
+                                                           cl_mem dst_image, size_t src_offset,
+                                                           const size_t* dst_origin, const size_t* region,
+                                                           cl_uint num_events_in_wait_list,
+                                                           const cl_event* event_wait_list, cl_event*) try {
+  return imageCommand(command_queue, {dst_image}, &src_buffer, src_offset, num_events_in_wait_list, event_wait_list,
+                      {dst_origin, region}, region);
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queue, cl_mem image, const void* fill_color,
+                                                   const size_t* origin, const size_t* region,
+                                                   cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
                                                    cl_event*) try {
-  return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list, {fill_color, origin, region}, region);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
-CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue, cl_mem image, cl_bool, cl_map_flags map_flags,
-                                                 const size_t* origin, const size_t* region, size_t* image_row_pitch, size_t*,
-                                                 cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*,
-                                                 cl_int* errcode_ret) try {
+  return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
+                      {fill_color, origin, region}, region);
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue, cl_mem image, cl_bool,
+                                                 cl_map_flags map_flags, const size_t* origin, const size_t* region,
+                                                 size_t* image_row_pitch, size_t*, cl_uint num_events_in_wait_list,
+                                                 const cl_event* event_wait_list, cl_event*, cl_int* errcode_ret) try {
   ApiLock lock;
   // §5.3.6 clEnqueueMapImage: CL_INVALID_VALUE if origin, region or image_row_pitch is NULL, or
   // values specified in map_flags are not valid.
@@ -425,9 +448,7 @@ CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue,
                                {origin, region, image_row_pitch}, region);
   if (e == CL_SUCCESS && !validMapFlags(map_flags)) e = CL_INVALID_VALUE;
   return withError(errcode_ret, e == CL_SUCCESS ? CL_INVALID_OPERATION : e, static_cast<void*>(nullptr));
-} catch (...) {
-  return clref::cl::failedCall<void*>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<void*>(errcode_ret); }
 
 // ---- SVM commands (§5.6.2): the device reports no SVM (CL_DEVICE_SVM_CAPABILITIES 0) -----------
 //
@@ -444,21 +465,22 @@ cl_int checkSvmCommand(cl_command_queue q, cl_uint n, const cl_event* list) {
 
 }  // namespace
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue command_queue, cl_uint num_svm_pointers, void* svm_pointers[],
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue command_queue, cl_uint num_svm_pointers,
+                                                 void* svm_pointers[],
                                                  void(CL_CALLBACK*)(cl_command_queue, cl_uint, void*[], void*), void*,
-                                                 cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) try {
+                                                 cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
+                                                 cl_event*) try {
   ApiLock lock;
   if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if num_svm_pointers is 0 and svm_pointers is non-NULL, or if svm_pointers
   // is NULL and num_svm_pointers is not 0
   if ((num_svm_pointers == 0) != (svm_pointers == nullptr)) return CL_INVALID_VALUE;
   return CL_INVALID_OPERATION;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool, void* dst_ptr, const void* src_ptr, size_t size,
-                                                   cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) try {
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool, void* dst_ptr,
+                                                   const void* src_ptr, size_t size, cl_uint num_events_in_wait_list,
+                                                   const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
   if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if dst_ptr or src_ptr is NULL
@@ -467,12 +489,11 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queu
   const auto d = reinterpret_cast<uintptr_t>(dst_ptr), s = reinterpret_cast<uintptr_t>(src_ptr);
   if (d < s + size && s < d + size) return CL_MEM_COPY_OVERLAP;
   return CL_INVALID_OPERATION;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue, void* svm_ptr, const void* pattern, size_t pattern_size,
-                                                    size_t size, cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) try {
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue, void* svm_ptr, const void* pattern,
+                                                    size_t pattern_size, size_t size, cl_uint num_events_in_wait_list,
+                                                    const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
   if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if svm_ptr or pattern is NULL, pattern_size is 0, not a power of two or
@@ -481,55 +502,52 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_que
   if (!svm_ptr || !pattern || !validPatternSize(pattern_size)) return CL_INVALID_VALUE;
   if (reinterpret_cast<uintptr_t>(svm_ptr) % pattern_size || size % pattern_size) return CL_INVALID_VALUE;
   return CL_INVALID_OPERATION;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue, cl_bool, cl_map_flags map_flags, void* svm_ptr, size_t size,
-                                                cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event*) try {
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue, cl_bool, cl_map_flags map_flags,
+                                                void* svm_ptr, size_t size, cl_uint num_events_in_wait_list,
+                                                const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
   if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if svm_ptr is NULL, size is 0, or values specified in map_flags are not valid
   if (!svm_ptr || size == 0 || !validMapFlags(map_flags)) return CL_INVALID_VALUE;
   return CL_INVALID_OPERATION;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue command_queue, void* svm_ptr, cl_uint num_events_in_wait_list,
-                                                  const cl_event* event_wait_list, cl_event*) try {
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue command_queue, void* svm_ptr,
+                                                  cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
+                                                  cl_event*) try {
   ApiLock lock;
   if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if svm_ptr is NULL
   if (!svm_ptr) return CL_INVALID_VALUE;
   return CL_INVALID_OPERATION;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_queue, cl_uint num_svm_pointers, const void** svm_pointers,
-                                                       const size_t* sizes, cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_queue, cl_uint num_svm_pointers,
+                                                       const void** svm_pointers, const size_t* sizes,
+                                                       cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
                                                        const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
   if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if num_svm_pointers is zero, svm_pointers is NULL, or flags is not zero and
   // not a valid combination of the memory migration flags
   if (num_svm_pointers == 0 || !svm_pointers) return CL_INVALID_VALUE;
-  if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED)) return CL_INVALID_VALUE;
+  if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
+    return CL_INVALID_VALUE;
   // CL_INVALID_VALUE if sizes[i] is non-zero and the range is not contained within an SVM
   // allocation returned by clSVMAlloc: no such allocation exists.
   if (sizes)
     for (cl_uint i = 0; i < num_svm_pointers; ++i)
       if (sizes[i] != 0) return CL_INVALID_VALUE;
   return CL_INVALID_OPERATION;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // §5.10 clEnqueueNativeKernel: the argument checks, then CL_INVALID_OPERATION since the device
 // cannot execute native kernels (CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL).
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue command_queue, void(CL_CALLBACK* user_func)(void*), void* args,
-                                                      size_t cb_args, cl_uint num_mem_objects, const cl_mem* mem_list,
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue command_queue,
+                                                      void(CL_CALLBACK* user_func)(void*), void* args, size_t cb_args,
+                                                      cl_uint num_mem_objects, const cl_mem* mem_list,
                                                       const void** args_mem_loc, cl_uint num_events_in_wait_list,
                                                       const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
@@ -546,8 +564,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue command_q
   // CL_INVALID_MEM_OBJECT if one or more memory objects specified in mem_list are not valid or
   // are not buffer objects (NULL entries are allowed)
   for (cl_uint i = 0; i < num_mem_objects; ++i)
-    if (mem_list[i] && (!validMem(mem_list[i]) || mem_list[i]->type != CL_MEM_OBJECT_BUFFER)) return CL_INVALID_MEM_OBJECT;
+    if (mem_list[i] && (!validMem(mem_list[i]) || mem_list[i]->type != CL_MEM_OBJECT_BUFFER))
+      return CL_INVALID_MEM_OBJECT;
   return CL_INVALID_OPERATION;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }

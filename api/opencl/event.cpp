@@ -27,12 +27,10 @@ CL_API_ENTRY cl_int CL_API_CALL clWaitForEvents(cl_uint num_events, const cl_eve
   }
   // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the execution status of any event is negative
   return failed ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetEventInfo(cl_event event, cl_event_info param_name, size_t param_value_size, void* param_value,
-                                               size_t* param_value_size_ret) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetEventInfo(cl_event event, cl_event_info param_name, size_t param_value_size,
+                                               void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validEvent(event)) return CL_INVALID_EVENT;
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
@@ -44,9 +42,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetEventInfo(cl_event event, cl_event_info par
     case CL_EVENT_REFERENCE_COUNT: return out(event->refCount);
     default: return CL_INVALID_VALUE;
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_event CL_API_CALL clCreateUserEvent(cl_context context, cl_int* errcode_ret) try {
   ApiLock lock;
@@ -58,9 +54,7 @@ CL_API_ENTRY cl_event CL_API_CALL clCreateUserEvent(cl_context context, cl_int* 
   retainInternal(context);
   registerObject(e);
   return withError(errcode_ret, CL_SUCCESS, cl_event(e));
-} catch (...) {
-  return clref::cl::failedCall<cl_event>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_event>(errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetUserEventStatus(cl_event event, cl_int execution_status) try {
   ApiLock lock;
@@ -73,30 +67,25 @@ CL_API_ENTRY cl_int CL_API_CALL clSetUserEventStatus(cl_event event, cl_int exec
   setEventStatus(event, execution_status);
   drainAll();
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainEvent(cl_event event) try {
   ApiLock lock;
   if (!validEvent(event)) return CL_INVALID_EVENT;
   retainExternal(event);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseEvent(cl_event event) try {
   ApiLock lock;
   if (!validEvent(event)) return CL_INVALID_EVENT;
   releaseExternal(event);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetEventCallback(cl_event event, cl_int command_exec_callback_type,
-                                                   void(CL_CALLBACK* pfn_notify)(cl_event, cl_int, void*), void* user_data) try {
+                                                   void(CL_CALLBACK* pfn_notify)(cl_event, cl_int, void*),
+                                                   void* user_data) try {
   ApiLock lock;
   // §5.11 clSetEventCallback: CL_INVALID_EVENT; CL_INVALID_VALUE if pfn_event_notify is NULL or
   // command_exec_callback_type is not CL_SUBMITTED, CL_RUNNING or CL_COMPLETE.
@@ -119,12 +108,11 @@ CL_API_ENTRY cl_int CL_API_CALL clSetEventCallback(cl_event event, cl_int comman
     });
   }
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name, size_t param_value_size,
-                                                        void* param_value, size_t* param_value_size_ret) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name,
+                                                        size_t param_value_size, void* param_value,
+                                                        size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validEvent(event)) return CL_INVALID_EVENT;
   // §5.15 clGetEventProfilingInfo: CL_PROFILING_INFO_NOT_AVAILABLE if the queue does not have
@@ -140,9 +128,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetEventProfilingInfo(cl_event event, cl_profi
     case CL_PROFILING_COMMAND_COMPLETE: return out(event->end);  // no child commands
     default: return CL_INVALID_VALUE;
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // ---- §5.12 markers, barriers, waits: no work; their wait lists order them in the queue --------
 
@@ -157,19 +143,17 @@ cl_int markerOrBarrier(cl_command_queue q, cl_command_type type, cl_uint n, cons
 }
 }  // namespace
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarkerWithWaitList(cl_command_queue command_queue, cl_uint num_events_in_wait_list,
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarkerWithWaitList(cl_command_queue command_queue,
+                                                            cl_uint num_events_in_wait_list,
                                                             const cl_event* event_wait_list, cl_event* event) try {
   return markerOrBarrier(command_queue, CL_COMMAND_MARKER, num_events_in_wait_list, event_wait_list, event);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueBarrierWithWaitList(cl_command_queue command_queue, cl_uint num_events_in_wait_list,
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueBarrierWithWaitList(cl_command_queue command_queue,
+                                                             cl_uint num_events_in_wait_list,
                                                              const cl_event* event_wait_list, cl_event* event) try {
   return markerOrBarrier(command_queue, CL_COMMAND_BARRIER, num_events_in_wait_list, event_wait_list, event);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarker(cl_command_queue command_queue, cl_event* event) try {
   {
@@ -178,17 +162,14 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarker(cl_command_queue command_queue, 
   }
   if (!event) return CL_INVALID_VALUE;  // §5.12 (1.1) clEnqueueMarker: CL_INVALID_VALUE if event is NULL
   return markerOrBarrier(command_queue, CL_COMMAND_MARKER, 0, nullptr, event);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueBarrier(cl_command_queue command_queue) try {
   return markerOrBarrier(command_queue, CL_COMMAND_BARRIER, 0, nullptr, nullptr);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueWaitForEvents(cl_command_queue command_queue, cl_uint num_events, const cl_event* event_list) try {
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueWaitForEvents(cl_command_queue command_queue, cl_uint num_events,
+                                                       const cl_event* event_list) try {
   {
     ApiLock lock;
     if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
@@ -201,6 +182,4 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWaitForEvents(cl_command_queue command_
     }
   }
   return markerOrBarrier(command_queue, CL_COMMAND_BARRIER, num_events, event_list, nullptr);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }

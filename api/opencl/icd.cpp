@@ -27,14 +27,18 @@ template <class R, class... A> struct Unsupported<R(CL_API_CALL*)(A...)> {
         if (err) *err = CL_INVALID_OPERATION;
       }
     }
-    if constexpr (std::is_pointer_v<R>) return nullptr;
-    else return CL_INVALID_OPERATION;
+    if constexpr (std::is_pointer_v<R>)
+      return nullptr;
+    else
+      return CL_INVALID_OPERATION;
   }
 };
 cl_int CL_API_CALL unsupportedUntyped() { return CL_INVALID_OPERATION; }
 template <class P> P unsupported() {
-  if constexpr (std::is_same_v<P, void*>) return reinterpret_cast<void*>(&unsupportedUntyped);  // slots cl_icd.h types as void* on this OS
-  else return &Unsupported<P>::fn;
+  if constexpr (std::is_same_v<P, void*>)
+    return reinterpret_cast<void*>(&unsupportedUntyped);  // slots cl_icd.h types as void* on this OS
+  else
+    return &Unsupported<P>::fn;
 }
 
 cl_icd_dispatch makeTable() {
@@ -210,16 +214,15 @@ cl_icd_dispatch* dispatchTable() {
 using namespace clref::cl;
 
 // cl_khr_icd: the loader's entry to the vendor's platforms.
-CL_API_ENTRY cl_int CL_API_CALL clIcdGetPlatformIDsKHR(cl_uint num_entries, cl_platform_id* platforms, cl_uint* num_platforms) try {
+CL_API_ENTRY cl_int CL_API_CALL clIcdGetPlatformIDsKHR(cl_uint num_entries, cl_platform_id* platforms,
+                                                       cl_uint* num_platforms) try {
   // cl_khr_icd: CL_INVALID_VALUE if num_entries is 0 and platforms is not NULL, or both
   // num_platforms and platforms are NULL.
   if ((num_entries == 0 && platforms) || (!num_platforms && !platforms)) return CL_INVALID_VALUE;
   if (platforms) platforms[0] = thePlatform();
   if (num_platforms) *num_platforms = 1;
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 namespace {
 struct Named {
@@ -234,18 +237,15 @@ const std::array<Named, 2> kExtensionFunctions{{
 }  // namespace
 
 // OpenCL 3.0 API §9.2: the address of an extension function, or NULL for an unknown name.
-CL_API_ENTRY void* CL_API_CALL clGetExtensionFunctionAddressForPlatform(cl_platform_id platform, const char* func_name) try {
+CL_API_ENTRY void* CL_API_CALL clGetExtensionFunctionAddressForPlatform(cl_platform_id platform,
+                                                                        const char* func_name) try {
   ApiLock lock;
   if (!func_name || (platform && !validPlatform(platform))) return nullptr;
   for (const auto& f : kExtensionFunctions)
     if (std::strcmp(f.name, func_name) == 0) return f.fn;
   return nullptr;
-} catch (...) {
-  return clref::cl::failedCall<void*>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<void*>(nullptr); }
 
 CL_API_ENTRY void* CL_API_CALL clGetExtensionFunctionAddress(const char* func_name) try {
   return clGetExtensionFunctionAddressForPlatform(nullptr, func_name);
-} catch (...) {
-  return clref::cl::failedCall<void*>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<void*>(nullptr); }

@@ -1,6 +1,6 @@
 // OpenCL 3.0 API §5.9 Kernel Objects (creation, arguments, queries) and §5.10 Executing Kernels.
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
 #include <set>
 #include <sstream>
 
@@ -68,7 +68,8 @@ cl_kernel newKernel(cl_program program, const std::string& name) {
 
 std::array<size_t, 3> requiredSize(cl_kernel k) {
   const auto* ep = k->program->executable->module().entryPoint(k->name);
-  if (ep && ep->requiredLocalSize) return {(*ep->requiredLocalSize)[0], (*ep->requiredLocalSize)[1], (*ep->requiredLocalSize)[2]};
+  if (ep && ep->requiredLocalSize)
+    return {(*ep->requiredLocalSize)[0], (*ep->requiredLocalSize)[1], (*ep->requiredLocalSize)[2]};
   return {0, 0, 0};
 }
 
@@ -85,7 +86,8 @@ bool exceedsMaxByteOffset(cl_kernel k, cl_uint arg_index, size_t bytes) {
 
 }  // namespace
 
-CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char* kernel_name, cl_int* errcode_ret) try {
+CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char* kernel_name,
+                                                  cl_int* errcode_ret) try {
   ApiLock lock;
   // §5.9.1 clCreateKernel
   if (!validProgram(program)) return withError(errcode_ret, CL_INVALID_PROGRAM, cl_kernel(nullptr));
@@ -95,7 +97,8 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char
   if (!kernel_name) return withError(errcode_ret, CL_INVALID_VALUE, cl_kernel(nullptr));
   const auto names = program->executable->kernelNames();
   // CL_INVALID_KERNEL_NAME if kernel_name is not found in program
-  if (std::find(names.begin(), names.end(), kernel_name) == names.end()) return withError(errcode_ret, CL_INVALID_KERNEL_NAME, cl_kernel(nullptr));
+  if (std::find(names.begin(), names.end(), kernel_name) == names.end())
+    return withError(errcode_ret, CL_INVALID_KERNEL_NAME, cl_kernel(nullptr));
   try {
     return withError(errcode_ret, CL_SUCCESS, newKernel(program, kernel_name));
   } catch (const std::bad_alloc&) {
@@ -106,11 +109,10 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char
     std::fprintf(stderr, "clref: kernel %s: %s\n", kernel_name, e.what());
     return withError(errcode_ret, CL_INVALID_KERNEL_DEFINITION, cl_kernel(nullptr));
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_kernel>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_kernel>(errcode_ret); }
 
-CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kernel* kernels, cl_uint* num_kernels_ret) try {
+CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kernel* kernels,
+                                                         cl_uint* num_kernels_ret) try {
   ApiLock lock;
   // §5.9.1 clCreateKernelsInProgram
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
@@ -132,9 +134,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_
   }
   if (num_kernels_ret) *num_kernels_ret = cl_uint(names.size());
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int* errcode_ret) try {
   ApiLock lock;
@@ -143,29 +143,24 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int
   cl_kernel k = newKernel(source_kernel->program, source_kernel->name);
   k->args = source_kernel->args;
   return withError(errcode_ret, CL_SUCCESS, k);
-} catch (...) {
-  return clref::cl::failedCall<cl_kernel>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_kernel>(errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel kernel) try {
   ApiLock lock;
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   retainExternal(kernel);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) try {
   ApiLock lock;
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   releaseExternal(kernel);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size, const void* arg_value) try {
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
+                                               const void* arg_value) try {
   ApiLock lock;
   // §5.9.2 clSetKernelArg
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
@@ -217,21 +212,17 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
   r.set = true;
   a = std::move(r);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void*) try {
   ApiLock lock;
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   // §5.9.2 clSetKernelArgSVMPointer: CL_INVALID_OPERATION if no devices in the context support SVM
   return CL_INVALID_OPERATION;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name, size_t param_value_size,
-                                                    const void* param_value) try {
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name,
+                                                    size_t param_value_size, const void* param_value) try {
   ApiLock lock;
   // §5.9.2 clSetKernelExecInfo: CL_INVALID_KERNEL; CL_INVALID_VALUE if param_name is not valid,
   // param_value is NULL or the size is wrong; CL_INVALID_OPERATION for the SVM parameters when
@@ -244,12 +235,10 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_
     case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM: return CL_INVALID_OPERATION;
     default: (void)param_value_size, (void)param_value; return CL_INVALID_VALUE;
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name, size_t param_value_size, void* param_value,
-                                                size_t* param_value_size_ret) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name, size_t param_value_size,
+                                                void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
@@ -267,12 +256,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info
     }
     default: return CL_INVALID_VALUE;
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index, cl_kernel_arg_info param_name,
-                                                   size_t param_value_size, void* param_value, size_t* param_value_size_ret) try {
+                                                   size_t param_value_size, void* param_value,
+                                                   size_t* param_value_size_ret) try {
   ApiLock lock;
   // §5.9.3 clGetKernelArgInfo
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
@@ -290,16 +278,22 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
       case CL_KERNEL_ARG_ADDRESS_QUALIFIER: {
         // SPIR address spaces: 1 global, 2 constant, 3 local; everything else is private.
         cl_kernel_arg_address_qualifier q = CL_KERNEL_ARG_ADDRESS_PRIVATE;
-        if (m.addressSpace == 1) q = CL_KERNEL_ARG_ADDRESS_GLOBAL;
-        else if (m.addressSpace == 2) q = CL_KERNEL_ARG_ADDRESS_CONSTANT;
-        else if (m.addressSpace == 3) q = CL_KERNEL_ARG_ADDRESS_LOCAL;
+        if (m.addressSpace == 1)
+          q = CL_KERNEL_ARG_ADDRESS_GLOBAL;
+        else if (m.addressSpace == 2)
+          q = CL_KERNEL_ARG_ADDRESS_CONSTANT;
+        else if (m.addressSpace == 3)
+          q = CL_KERNEL_ARG_ADDRESS_LOCAL;
         return out(q);
       }
       case CL_KERNEL_ARG_ACCESS_QUALIFIER: {
         cl_kernel_arg_access_qualifier q = CL_KERNEL_ARG_ACCESS_NONE;
-        if (m.access == "read_only") q = CL_KERNEL_ARG_ACCESS_READ_ONLY;
-        else if (m.access == "write_only") q = CL_KERNEL_ARG_ACCESS_WRITE_ONLY;
-        else if (m.access == "read_write") q = CL_KERNEL_ARG_ACCESS_READ_WRITE;
+        if (m.access == "read_only")
+          q = CL_KERNEL_ARG_ACCESS_READ_ONLY;
+        else if (m.access == "write_only")
+          q = CL_KERNEL_ARG_ACCESS_WRITE_ONLY;
+        else if (m.access == "read_write")
+          q = CL_KERNEL_ARG_ACCESS_READ_WRITE;
         return out(q);
       }
       case CL_KERNEL_ARG_TYPE_NAME: return out(m.type);
@@ -307,10 +301,14 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
         cl_kernel_arg_type_qualifier q = CL_KERNEL_ARG_TYPE_NONE;
         std::istringstream words(m.qualifiers);
         for (std::string w; words >> w;) {
-          if (w == "const") q |= CL_KERNEL_ARG_TYPE_CONST;
-          else if (w == "restrict") q |= CL_KERNEL_ARG_TYPE_RESTRICT;
-          else if (w == "volatile") q |= CL_KERNEL_ARG_TYPE_VOLATILE;
-          else if (w == "pipe") q |= CL_KERNEL_ARG_TYPE_PIPE;
+          if (w == "const")
+            q |= CL_KERNEL_ARG_TYPE_CONST;
+          else if (w == "restrict")
+            q |= CL_KERNEL_ARG_TYPE_RESTRICT;
+          else if (w == "volatile")
+            q |= CL_KERNEL_ARG_TYPE_VOLATILE;
+          else if (w == "pipe")
+            q |= CL_KERNEL_ARG_TYPE_PIPE;
         }
         return out(q);
       }
@@ -320,8 +318,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
   }
   std::string type = info.typeName;
   cl_kernel_arg_address_qualifier aq = CL_KERNEL_ARG_ADDRESS_PRIVATE;
-  for (auto [prefix, q] : {std::pair{"global ", CL_KERNEL_ARG_ADDRESS_GLOBAL}, std::pair{"constant ", CL_KERNEL_ARG_ADDRESS_CONSTANT},
-                           std::pair{"local ", CL_KERNEL_ARG_ADDRESS_LOCAL}}) {
+  for (auto [prefix, q] :
+       {std::pair{"global ", CL_KERNEL_ARG_ADDRESS_GLOBAL}, std::pair{"constant ", CL_KERNEL_ARG_ADDRESS_CONSTANT},
+        std::pair{"local ", CL_KERNEL_ARG_ADDRESS_LOCAL}}) {
     if (type.rfind(prefix, 0) == 0) {
       aq = q;
       type = type.substr(std::strlen(prefix));
@@ -335,12 +334,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
     case CL_KERNEL_ARG_NAME: return out(info.name);
     default: return CL_INVALID_VALUE;
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_work_group_info param_name,
-                                                         size_t param_value_size, void* param_value, size_t* param_value_size_ret) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
+                                                         cl_kernel_work_group_info param_name, size_t param_value_size,
+                                                         void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   // §5.9.3 clGetKernelWorkGroupInfo: device may be NULL when the kernel has one device.
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
@@ -361,27 +359,24 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
     case CL_KERNEL_PRIVATE_MEM_SIZE: return out(cl_ulong(0));
     default: return CL_INVALID_VALUE;
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info, size_t, const void*,
-                                                        size_t, void*, size_t*) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info,
+                                                        size_t, const void*, size_t, void*, size_t*) try {
   ApiLock lock;
   // §5.9.3 clGetKernelSubGroupInfo: CL_INVALID_OPERATION if the device does not support sub-groups
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   if (device && device != theDevice()) return CL_INVALID_DEVICE;
   return CL_INVALID_OPERATION;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // ---- §5.10 clEnqueueNDRangeKernel ------------------------------------------------------------
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
-                                                       const size_t* global_work_offset, const size_t* global_work_size,
-                                                       const size_t* local_work_size, cl_uint num_events_in_wait_list,
-                                                       const cl_event* event_wait_list, cl_event* event) try {
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_kernel kernel,
+                                                       cl_uint work_dim, const size_t* global_work_offset,
+                                                       const size_t* global_work_size, const size_t* local_work_size,
+                                                       cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
+                                                       cl_event* event) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
@@ -448,8 +443,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
         const auto& a = args[i];
         switch (a.kind) {
           case host::ArgKind::Buffer:
-            if (a.buffer) hk.setArg(i, a.buffer);
-            else hk.setArgNull(i);
+            if (a.buffer)
+              hk.setArg(i, a.buffer);
+            else
+              hk.setArgNull(i);
             break;
           case host::ArgKind::Local: hk.setArgLocal(i, a.localBytes); break;
           case host::ArgKind::Value: hk.setArgValue(i, a.value.data(), a.value.size()); break;
@@ -466,7 +463,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
         // A kernel fault (out-of-bounds access, barrier divergence, ...): the command ends with
         // CL_OUT_OF_RESOURCES, the status implementations give a command that faulted, and the
         // diagnostic goes to stderr and the context's callback.
-        reportFault(context, "kernel " + kernel->name + " faulted:\n" + (r.fault ? r.fault->format() : std::string("unknown fault")));
+        reportFault(context, "kernel " + kernel->name + " faulted:\n" +
+                                 (r.fault ? r.fault->format() : std::string("unknown fault")));
         return CL_OUT_OF_RESOURCES;
       }
       return CL_SUCCESS;
@@ -485,20 +483,19 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
   // fails (CL_OUT_OF_HOST_MEMORY) without running it, then the reference is dropped again.
   retainInternal(kernel);
   try {
-    return enqueue(lock, command_queue, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list, event_wait_list, event, std::move(wrapped));
+    return enqueue(lock, command_queue, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list, event_wait_list, event,
+                   std::move(wrapped));
   } catch (...) {
     releaseInternal(kernel);
     throw;
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl_kernel kernel, cl_uint num_events_in_wait_list,
-                                              const cl_event* event_wait_list, cl_event* event) try {
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl_kernel kernel,
+                                              cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
+                                              cl_event* event) try {
   // §5.10 clEnqueueTask (deprecated by 2.0): an NDRange of one work-item in a work-group of one.
   const size_t one = 1;
-  return clEnqueueNDRangeKernel(command_queue, kernel, 1, nullptr, &one, &one, num_events_in_wait_list, event_wait_list, event);
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+  return clEnqueueNDRangeKernel(command_queue, kernel, 1, nullptr, &one, &one, num_events_in_wait_list, event_wait_list,
+                                event);
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }

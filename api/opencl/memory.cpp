@@ -30,8 +30,8 @@ bool validQueryFlags(cl_mem_flags f) {
 // flag for creating one (CL_INVALID_VALUE; clarified by OpenCL-Docs PR #1605).
 bool validFlags(cl_mem_flags f) { return !(f & CL_MEM_KERNEL_READ_AND_WRITE) && validQueryFlags(f); }
 
-cl_mem createBuffer(cl_context context, const cl_mem_properties* properties, cl_mem_flags flags, size_t size, void* host_ptr,
-                    cl_int* errcode_ret) {
+cl_mem createBuffer(cl_context context, const cl_mem_properties* properties, cl_mem_flags flags, size_t size,
+                    void* host_ptr, cl_int* errcode_ret) {
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_mem(nullptr));
   std::vector<cl_mem_properties> props;
   if (properties) {
@@ -75,22 +75,21 @@ cl_mem createBuffer(cl_context context, const cl_mem_properties* properties, cl_
 
 }  // namespace
 
-CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size, void* host_ptr, cl_int* errcode_ret) try {
+CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size, void* host_ptr,
+                                               cl_int* errcode_ret) try {
   ApiLock lock;
   return createBuffer(context, nullptr, flags, size, host_ptr, errcode_ret);
-} catch (...) {
-  return clref::cl::failedCall<cl_mem>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
 
-CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context context, const cl_mem_properties* properties, cl_mem_flags flags,
-                                                             size_t size, void* host_ptr, cl_int* errcode_ret) try {
+CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context context, const cl_mem_properties* properties,
+                                                             cl_mem_flags flags, size_t size, void* host_ptr,
+                                                             cl_int* errcode_ret) try {
   ApiLock lock;
   return createBuffer(context, properties, flags, size, host_ptr, errcode_ret);
-} catch (...) {
-  return clref::cl::failedCall<cl_mem>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
 
-CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags, cl_buffer_create_type buffer_create_type,
+CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
+                                                  cl_buffer_create_type buffer_create_type,
                                                   const void* buffer_create_info, cl_int* errcode_ret) try {
   ApiLock lock;
   // §5.2.1 clCreateSubBuffer: CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object or is
@@ -102,21 +101,28 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
   // CL_INVALID_VALUE if flags specifies CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR or CL_MEM_COPY_HOST_PTR
   if (flags & kHostPtrFlags) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
   // CL_INVALID_VALUE for access flags that widen the parent's (WRITE_ONLY vs READ_WRITE/READ_ONLY, ...)
-  if ((pf & CL_MEM_WRITE_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
-  if ((pf & CL_MEM_READ_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY))) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
-  if ((pf & CL_MEM_HOST_WRITE_ONLY) && (flags & CL_MEM_HOST_READ_ONLY)) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
-  if ((pf & CL_MEM_HOST_READ_ONLY) && (flags & CL_MEM_HOST_WRITE_ONLY)) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if ((pf & CL_MEM_WRITE_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)))
+    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if ((pf & CL_MEM_READ_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)))
+    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if ((pf & CL_MEM_HOST_WRITE_ONLY) && (flags & CL_MEM_HOST_READ_ONLY))
+    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if ((pf & CL_MEM_HOST_READ_ONLY) && (flags & CL_MEM_HOST_WRITE_ONLY))
+    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
   if ((pf & CL_MEM_HOST_NO_ACCESS) && (flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))
     return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
   // CL_INVALID_VALUE if buffer_create_type is not valid or buffer_create_info is NULL
-  if (buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION || !buffer_create_info) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if (buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION || !buffer_create_info)
+    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
   const auto* region = static_cast<const cl_buffer_region*>(buffer_create_info);
   // CL_INVALID_BUFFER_SIZE if the region's size is zero
   if (region->size == 0) return withError(errcode_ret, CL_INVALID_BUFFER_SIZE, cl_mem(nullptr));
   // CL_INVALID_VALUE if the region is out of bounds in buffer
-  if (region->origin > buffer->size || region->size > buffer->size - region->origin) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if (region->origin > buffer->size || region->size > buffer->size - region->origin)
+    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
   // CL_MISALIGNED_SUB_BUFFER_OFFSET if origin is not aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN
-  if (region->origin % (kMemBaseAddrAlignBits / 8)) return withError(errcode_ret, CL_MISALIGNED_SUB_BUFFER_OFFSET, cl_mem(nullptr));
+  if (region->origin % (kMemBaseAddrAlignBits / 8))
+    return withError(errcode_ret, CL_MISALIGNED_SUB_BUFFER_OFFSET, cl_mem(nullptr));
   // Unspecified access and host-access flags are inherited from the parent (§5.2.1).
   if (!(flags & kAccessFlags)) flags |= pf & kAccessFlags;
   if (!(flags & kHostAccessFlags)) flags |= pf & kHostAccessFlags;
@@ -133,18 +139,14 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
   retainInternal(buffer->context);
   registerObject(m);
   return withError(errcode_ret, CL_SUCCESS, cl_mem(m));
-} catch (...) {
-  return clref::cl::failedCall<cl_mem>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainMemObject(cl_mem memobj) try {
   ApiLock lock;
   if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
   retainExternal(memobj);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem memobj) try {
   ApiLock lock;
@@ -154,23 +156,20 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem memobj) try {
   if (memobj->refCount == 1 && !memobj->destructorCallbacks.empty()) reserveDeferred(3);
   releaseExternal(memobj);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem memobj, void(CL_CALLBACK* pfn_notify)(cl_mem, void*),
+CL_API_ENTRY cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem memobj,
+                                                                 void(CL_CALLBACK* pfn_notify)(cl_mem, void*),
                                                                  void* user_data) try {
   ApiLock lock;
   if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
   if (!pfn_notify) return CL_INVALID_VALUE;  // §5.5.1: CL_INVALID_VALUE if pfn_notify is NULL
   memobj->destructorCallbacks.emplace_back(pfn_notify, user_data);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name, size_t param_value_size, void* param_value,
-                                                   size_t* param_value_size_ret) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name, size_t param_value_size,
+                                                   void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
@@ -190,47 +189,40 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info pa
     case CL_MEM_PROPERTIES: return out(memobj->propertyArray);
     default: return CL_INVALID_VALUE;
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // ---- images (§5.3): the device reports CL_DEVICE_IMAGE_SUPPORT false ---------------------------
 
 // §5.3.1 clCreateImage*: CL_INVALID_OPERATION if there are no devices in context that support images.
-#define CLREF_NO_IMAGES(ctx)                                                                        \
-  do {                                                                                              \
-    ApiLock lock;                                                                                   \
-    if (!validContext(ctx)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_mem(nullptr));     \
-    return withError(errcode_ret, CL_INVALID_OPERATION, cl_mem(nullptr));                           \
+#define CLREF_NO_IMAGES(ctx)                                                                    \
+  do {                                                                                          \
+    ApiLock lock;                                                                               \
+    if (!validContext(ctx)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_mem(nullptr)); \
+    return withError(errcode_ret, CL_INVALID_OPERATION, cl_mem(nullptr));                       \
   } while (0)
 
-CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context context, cl_mem_flags, const cl_image_format*, const cl_image_desc*, void*,
-                                              cl_int* errcode_ret) try {
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context context, cl_mem_flags, const cl_image_format*,
+                                              const cl_image_desc*, void*, cl_int* errcode_ret) try {
   CLREF_NO_IMAGES(context);
-} catch (...) {
-  return clref::cl::failedCall<cl_mem>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
 CL_API_ENTRY cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context, const cl_mem_properties*, cl_mem_flags,
-                                                            const cl_image_format*, const cl_image_desc*, void*, cl_int* errcode_ret) try {
+                                                            const cl_image_format*, const cl_image_desc*, void*,
+                                                            cl_int* errcode_ret) try {
   CLREF_NO_IMAGES(context);
-} catch (...) {
-  return clref::cl::failedCall<cl_mem>(errcode_ret);
-}
-CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags, const cl_image_format*, size_t, size_t, size_t, void*,
-                                                cl_int* errcode_ret) try {
+} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags, const cl_image_format*, size_t,
+                                                size_t, size_t, void*, cl_int* errcode_ret) try {
   CLREF_NO_IMAGES(context);
-} catch (...) {
-  return clref::cl::failedCall<cl_mem>(errcode_ret);
-}
-CL_API_ENTRY cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags, const cl_image_format*, size_t, size_t, size_t, size_t,
-                                                size_t, void*, cl_int* errcode_ret) try {
+} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags, const cl_image_format*, size_t,
+                                                size_t, size_t, size_t, size_t, void*, cl_int* errcode_ret) try {
   CLREF_NO_IMAGES(context);
-} catch (...) {
-  return clref::cl::failedCall<cl_mem>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_mem_flags flags, cl_mem_object_type image_type,
-                                                           cl_uint num_entries, cl_image_format* image_formats, cl_uint* num_image_formats) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_mem_flags flags,
+                                                           cl_mem_object_type image_type, cl_uint num_entries,
+                                                           cl_image_format* image_formats,
+                                                           cl_uint* num_image_formats) try {
   ApiLock lock;
   // §5.3.2 clGetSupportedImageFormats: CL_INVALID_CONTEXT; CL_INVALID_VALUE if flags or
   // image_type are not valid, or num_entries is 0 and image_formats is not NULL. With no image
@@ -238,16 +230,18 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, c
   if (!validContext(context)) return CL_INVALID_CONTEXT;
   if (!validQueryFlags(flags ? flags : CL_MEM_READ_WRITE)) return CL_INVALID_VALUE;
   switch (image_type) {
-    case CL_MEM_OBJECT_IMAGE1D: case CL_MEM_OBJECT_IMAGE1D_BUFFER: case CL_MEM_OBJECT_IMAGE1D_ARRAY:
-    case CL_MEM_OBJECT_IMAGE2D: case CL_MEM_OBJECT_IMAGE2D_ARRAY: case CL_MEM_OBJECT_IMAGE3D: break;
+    case CL_MEM_OBJECT_IMAGE1D:
+    case CL_MEM_OBJECT_IMAGE1D_BUFFER:
+    case CL_MEM_OBJECT_IMAGE1D_ARRAY:
+    case CL_MEM_OBJECT_IMAGE2D:
+    case CL_MEM_OBJECT_IMAGE2D_ARRAY:
+    case CL_MEM_OBJECT_IMAGE3D: break;
     default: return CL_INVALID_VALUE;
   }
   if (num_entries == 0 && image_formats) return CL_INVALID_VALUE;
   if (num_image_formats) *num_image_formats = 0;
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info, size_t, void*, size_t*) try {
   ApiLock lock;
@@ -255,21 +249,17 @@ CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info, size
   // can exist on this device).
   (void)image;
   return CL_INVALID_MEM_OBJECT;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // ---- pipes (§5.4): CL_DEVICE_PIPE_SUPPORT false -------------------------------------------------
 
-CL_API_ENTRY cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags, cl_uint, cl_uint, const cl_pipe_properties*,
-                                             cl_int* errcode_ret) try {
+CL_API_ENTRY cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags, cl_uint, cl_uint,
+                                             const cl_pipe_properties*, cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_mem(nullptr));
   // §5.4.1 clCreatePipe: CL_INVALID_OPERATION if no devices in context support pipes.
   return withError(errcode_ret, CL_INVALID_OPERATION, cl_mem(nullptr));
-} catch (...) {
-  return clref::cl::failedCall<cl_mem>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem pipe, cl_pipe_info, size_t, void*, size_t*) try {
   ApiLock lock;
@@ -277,49 +267,37 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem pipe, cl_pipe_info, size_t,
   // pipe support no memory object is a pipe.
   (void)pipe;
   return CL_INVALID_MEM_OBJECT;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // ---- SVM (§5.6): CL_DEVICE_SVM_CAPABILITIES 0 ---------------------------------------------------
 
 CL_API_ENTRY void* CL_API_CALL clSVMAlloc(cl_context, cl_svm_mem_flags, size_t, cl_uint) try {
   return nullptr;  // §5.6.1 clSVMAlloc: NULL when no device in context supports SVM
-} catch (...) {
-  return clref::cl::failedCall<void*>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<void*>(nullptr); }
 CL_API_ENTRY void CL_API_CALL clSVMFree(cl_context, void*) {}  // §5.6.1: no SVM pointer can exist
 
 // ---- samplers (§5.7): no image support, so no samplers ------------------------------------------
 
-CL_API_ENTRY cl_sampler CL_API_CALL clCreateSamplerWithProperties(cl_context context, const cl_sampler_properties*, cl_int* errcode_ret) try {
+CL_API_ENTRY cl_sampler CL_API_CALL clCreateSamplerWithProperties(cl_context context, const cl_sampler_properties*,
+                                                                  cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_sampler(nullptr));
   // §5.7.1: CL_INVALID_OPERATION if images are not supported by any device associated with context
   return withError(errcode_ret, CL_INVALID_OPERATION, cl_sampler(nullptr));
-} catch (...) {
-  return clref::cl::failedCall<cl_sampler>(errcode_ret);
-}
-CL_API_ENTRY cl_sampler CL_API_CALL clCreateSampler(cl_context context, cl_bool, cl_addressing_mode, cl_filter_mode, cl_int* errcode_ret) try {
+} catch (...) { return clref::cl::failedCall<cl_sampler>(errcode_ret); }
+CL_API_ENTRY cl_sampler CL_API_CALL clCreateSampler(cl_context context, cl_bool, cl_addressing_mode, cl_filter_mode,
+                                                    cl_int* errcode_ret) try {
   return clCreateSamplerWithProperties(context, nullptr, errcode_ret);
-} catch (...) {
-  return clref::cl::failedCall<cl_sampler>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_sampler>(errcode_ret); }
 CL_API_ENTRY cl_int CL_API_CALL clRetainSampler(cl_sampler sampler) try {
   ApiLock lock;
   return validSampler(sampler) ? CL_SUCCESS : CL_INVALID_SAMPLER;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 CL_API_ENTRY cl_int CL_API_CALL clReleaseSampler(cl_sampler sampler) try {
   ApiLock lock;
   return validSampler(sampler) ? CL_SUCCESS : CL_INVALID_SAMPLER;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 CL_API_ENTRY cl_int CL_API_CALL clGetSamplerInfo(cl_sampler sampler, cl_sampler_info, size_t, void*, size_t*) try {
   ApiLock lock;
   return validSampler(sampler) ? CL_INVALID_VALUE : CL_INVALID_SAMPLER;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }

@@ -32,9 +32,7 @@ void reserveDeferred(size_t n) { deferred().reserve(deferred().size() + n); }
 cl_int currentExceptionCode() {
   try {
     throw;
-  } catch (const std::bad_alloc&) {
-    return CL_OUT_OF_HOST_MEMORY;
-  } catch (...) {
+  } catch (const std::bad_alloc&) { return CL_OUT_OF_HOST_MEMORY; } catch (...) {
     return CL_OUT_OF_RESOURCES;
   }
 }
@@ -89,7 +87,8 @@ void finalize(Object* o) {
         return;
       }
       deferCallback([c] {
-        for (auto it = c->destructorCallbacks.rbegin(); it != c->destructorCallbacks.rend(); ++it) it->first(c, it->second);
+        for (auto it = c->destructorCallbacks.rbegin(); it != c->destructorCallbacks.rend(); ++it)
+          it->first(c, it->second);
         delete c;
       });
       return;
@@ -110,7 +109,8 @@ void finalize(Object* o) {
       const bool callbacks = !m->destructorCallbacks.empty();
       if (callbacks)
         deferCallback([m] {
-          for (auto it = m->destructorCallbacks.rbegin(); it != m->destructorCallbacks.rend(); ++it) it->first(m, it->second);
+          for (auto it = m->destructorCallbacks.rbegin(); it != m->destructorCallbacks.rend(); ++it)
+            it->first(m, it->second);
           delete m;
         });
       m->buffer.reset();
@@ -150,7 +150,9 @@ void finalize(Object* o) {
 }
 
 cl_ulong nowNs() {
-  return cl_ulong(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+  return cl_ulong(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
 }
 
 }  // namespace clref::cl

@@ -80,8 +80,8 @@ template <class R> R failedCall(cl_int* errcode_ret) {
 struct Object {
   cl_icd_dispatch* dispatch;  // must stay the first field (cl_khr_icd)
   Kind kind;
-  cl_uint refCount = 1;   // the application's references (CL_*_REFERENCE_COUNT)
-  cl_uint internal = 0;   // references held by other objects and pending commands
+  cl_uint refCount = 1;  // the application's references (CL_*_REFERENCE_COUNT)
+  cl_uint internal = 0;  // references held by other objects and pending commands
   explicit Object(Kind k);
 };
 
@@ -131,7 +131,7 @@ struct Mapping {
   void* ptr;      // the pointer returned
   size_t offset;  // in the root buffer
   size_t size;
-  bool writing;   // CL_MAP_WRITE or CL_MAP_WRITE_INVALIDATE_REGION
+  bool writing;  // CL_MAP_WRITE or CL_MAP_WRITE_INVALIDATE_REGION
 };
 }  // namespace clref::cl
 
@@ -178,8 +178,8 @@ struct _cl_program : clref::cl::Object {
   cl_context context = nullptr;
   Origin origin = Origin::Source;
   std::string source;
-  std::vector<uint32_t> il;       // the IL as given (CL_PROGRAM_IL)
-  std::vector<uint32_t> spirv;    // compiled object or linked executable
+  std::vector<uint32_t> il;     // the IL as given (CL_PROGRAM_IL)
+  std::vector<uint32_t> spirv;  // compiled object or linked executable
   cl_program_binary_type binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
   cl_build_status status = CL_BUILD_NONE;
   std::string options;
@@ -187,8 +187,8 @@ struct _cl_program : clref::cl::Object {
   std::shared_ptr<clref::host::Program> executable;
   std::map<cl_uint, std::vector<uint8_t>> specConstants;
   cl_uint kernelsAttached = 0;
-  bool uniformWorkGroups = false;  // work-group sizes must divide the global size
-  bool argInfo = false;            // -cl-kernel-arg-info
+  bool uniformWorkGroups = false;                                        // work-group sizes must divide the global size
+  bool argInfo = false;                                                  // -cl-kernel-arg-info
   std::map<std::string, std::vector<clref::cl::KernelArgMeta>> argMeta;  // per kernel name (with -cl-kernel-arg-info)
   std::map<std::string, std::string> kernelAttributes;                   // per kernel name (OpenCL C source only)
 };
@@ -273,9 +273,7 @@ struct InfoOut {
     if (sizeRet) *sizeRet = n;
     return CL_SUCCESS;
   }
-  template <class T> cl_int operator()(const T& v) const
-    requires std::is_trivially_copyable_v<T>
-  {
+  template <class T> cl_int operator()(const T& v) const requires std::is_trivially_copyable_v<T> {
     return bytes(&v, sizeof(T));
   }
   cl_int operator()(const std::string& s) const { return bytes(s.c_str(), s.size() + 1); }
@@ -290,8 +288,8 @@ cl_ulong nowNs();
 cl_int checkWaitList(cl_context context, cl_uint n, const cl_event* list);
 // Creates the command's event, queues it, runs what can run; blocking waits for completion.
 // Returns CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST when a blocking command's wait list failed.
-cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list, cl_event* eventOut,
-               std::function<cl_int()> work, bool blocking = false);
+cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list,
+               cl_event* eventOut, std::function<cl_int()> work, bool blocking = false);
 void setEventStatus(cl_event e, cl_int status);
 void drainAll();
 void forgetQueue(cl_command_queue q);

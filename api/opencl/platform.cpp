@@ -8,8 +8,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "api/opencl/objects.hpp"
 #include "api/opencl/device_info.hpp"
+#include "api/opencl/objects.hpp"
 
 using namespace clref::cl;
 
@@ -37,9 +37,7 @@ void applyChoicesFromEnvironment(host::DeviceConfig& config) {
   for (std::string assignment; in >> assignment;) {
     try {
       config.choices.set(assignment);
-    } catch (const std::invalid_argument& e) {
-      std::fprintf(stderr, "clref: CLREF_CHOICES: %s; ignored\n", e.what());
-    }
+    } catch (const std::invalid_argument& e) { std::fprintf(stderr, "clref: CLREF_CHOICES: %s; ignored\n", e.what()); }
   }
 }
 }  // namespace
@@ -58,7 +56,8 @@ const char* kPlatformExtensions = "cl_khr_icd cl_khr_il_program";
 
 }  // namespace clref::cl
 
-CL_API_ENTRY cl_int CL_API_CALL clGetPlatformIDs(cl_uint num_entries, cl_platform_id* platforms, cl_uint* num_platforms) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetPlatformIDs(cl_uint num_entries, cl_platform_id* platforms,
+                                                 cl_uint* num_platforms) try {
   ApiLock lock;
   // OpenCL 3.0 API §4.1 clGetPlatformIDs: CL_INVALID_VALUE if num_entries is 0 and platforms is
   // not NULL, or if both num_platforms and platforms are NULL.
@@ -66,12 +65,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPlatformIDs(cl_uint num_entries, cl_platfor
   if (platforms) platforms[0] = thePlatform();
   if (num_platforms) *num_platforms = 1;
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_platform_info param_name, size_t param_value_size,
-                                                  void* param_value, size_t* param_value_size_ret) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_platform_info param_name,
+                                                  size_t param_value_size, void* param_value,
+                                                  size_t* param_value_size_ret) try {
   ApiLock lock;
   // §4.1 clGetPlatformInfo: platform may be NULL (implementation-defined: clref's one platform);
   // CL_INVALID_PLATFORM if platform is not a valid platform.
@@ -89,17 +87,16 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_pl
     case CL_PLATFORM_ICD_SUFFIX_KHR: return out("clref");
     default: return CL_INVALID_VALUE;  // §4.1: param_name is not one of the supported values
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_device_type device_type, cl_uint num_entries,
                                                cl_device_id* devices, cl_uint* num_devices) try {
   ApiLock lock;
   // OpenCL 3.0 API §4.2 clGetDeviceIDs
-  if (platform && !validPlatform(platform)) return CL_INVALID_PLATFORM;  // NULL: implementation-defined, the clref platform
-  constexpr cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR |
-                                   CL_DEVICE_TYPE_CUSTOM;
+  if (platform && !validPlatform(platform))
+    return CL_INVALID_PLATFORM;  // NULL: implementation-defined, the clref platform
+  constexpr cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU |
+                                   CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM;
   // CL_INVALID_DEVICE_TYPE if device_type is not a valid value
   // (0 selects no type at all: not a valid value).
   if (device_type == 0 || (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~known))) return CL_INVALID_DEVICE_TYPE;
@@ -114,23 +111,20 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_devic
   if (devices) devices[0] = theDevice();
   if (num_devices) *num_devices = 1;
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_info param_name, size_t param_value_size,
                                                 void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validDevice(device)) return CL_INVALID_DEVICE;  // §4.2 clGetDeviceInfo
   return deviceInfo(device, param_name, InfoOut{param_value_size, param_value, param_value_size_ret});
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // OpenCL 3.0 API §4.3 clCreateSubDevices: the device reports CL_DEVICE_PARTITION_PROPERTIES
 // {0} (no partitioning), so every partition request is "valid but not supported by the device".
-CL_API_ENTRY cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device, const cl_device_partition_property* properties,
-                                                   cl_uint num_devices, cl_device_id* out_devices, cl_uint* num_devices_ret) try {
+CL_API_ENTRY cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device,
+                                                   const cl_device_partition_property* properties, cl_uint num_devices,
+                                                   cl_device_id* out_devices, cl_uint* num_devices_ret) try {
   ApiLock lock;
   (void)num_devices, (void)out_devices, (void)num_devices_ret;
   if (!validDevice(in_device)) return CL_INVALID_DEVICE;
@@ -138,44 +132,35 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device, const
   // properties are valid but not supported by the device.
   (void)properties;
   return CL_INVALID_VALUE;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // §4.3 clRetainDevice/clReleaseDevice: root-level devices are not reference counted (succeed).
 CL_API_ENTRY cl_int CL_API_CALL clRetainDevice(cl_device_id device) try {
   ApiLock lock;
   return validDevice(device) ? CL_SUCCESS : CL_INVALID_DEVICE;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 CL_API_ENTRY cl_int CL_API_CALL clReleaseDevice(cl_device_id device) try {
   ApiLock lock;
   return validDevice(device) ? CL_SUCCESS : CL_INVALID_DEVICE;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // OpenCL 3.0 API §4.2 clGetDeviceAndHostTimer / clGetHostTimer: device and host share one
 // clock (steady_clock), the clock of the profiling timestamps.
-CL_API_ENTRY cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id device, cl_ulong* device_timestamp, cl_ulong* host_timestamp) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id device, cl_ulong* device_timestamp,
+                                                        cl_ulong* host_timestamp) try {
   ApiLock lock;
   if (!validDevice(device)) return CL_INVALID_DEVICE;
   if (!device_timestamp || !host_timestamp) return CL_INVALID_VALUE;  // CL_INVALID_VALUE if either is NULL
   *device_timestamp = *host_timestamp = nowNs();
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 CL_API_ENTRY cl_int CL_API_CALL clGetHostTimer(cl_device_id device, cl_ulong* host_timestamp) try {
   ApiLock lock;
   if (!validDevice(device)) return CL_INVALID_DEVICE;
   if (!host_timestamp) return CL_INVALID_VALUE;
   *host_timestamp = nowNs();
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // §5.8.? clUnloadCompiler (1.1) / clUnloadPlatformCompiler: a hint; the compiler is an external
 // process, nothing is loaded.
@@ -183,6 +168,4 @@ CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void) { return CL_SUCCESS; }
 CL_API_ENTRY cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform) try {
   ApiLock lock;
   return validPlatform(platform) ? CL_SUCCESS : CL_INVALID_PLATFORM;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }

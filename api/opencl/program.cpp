@@ -64,9 +64,16 @@ bool parseOptions(const char* text, OptionsFor step, Options& o) {
   for (size_t i = 0; i < t.size(); ++i) {
     const std::string& a = t[i];
     // §5.8.6.5 linker options: also accepted by clBuildProgram (build = compile + link).
-    if (a == "-create-library" && step == OptionsFor::Link) { o.createLibrary = true; continue; }
+    if (a == "-create-library" && step == OptionsFor::Link) {
+      o.createLibrary = true;
+      continue;
+    }
     if (a == "-enable-link-options" && step == OptionsFor::Link) continue;
-    if (a == "-cl-denorms-are-zero") { o.denormsAreZero = true; o.compiler.push_back(a); continue; }
+    if (a == "-cl-denorms-are-zero") {
+      o.denormsAreZero = true;
+      o.compiler.push_back(a);
+      continue;
+    }
     if (a == "-cl-no-signed-zeros" || a == "-cl-unsafe-math-optimizations" || a == "-cl-finite-math-only" ||
         a == "-cl-fast-relaxed-math") {
       // §5.8.6.3 math options: they allow less exactness; clref's exact results remain allowed.
@@ -82,7 +89,10 @@ bool parseOptions(const char* text, OptionsFor step, Options& o) {
       o.compiler.push_back(t[++i]);
       continue;
     }
-    if (a.rfind("-D", 0) == 0 || a.rfind("-I", 0) == 0) { o.compiler.push_back(a); continue; }
+    if (a.rfind("-D", 0) == 0 || a.rfind("-I", 0) == 0) {
+      o.compiler.push_back(a);
+      continue;
+    }
     // §5.8.6.4 -cl-std: the OpenCL C versions the device reports.
     if (a.rfind("-cl-std=", 0) == 0) {
       const std::string v = a.substr(8);
@@ -91,10 +101,18 @@ bool parseOptions(const char* text, OptionsFor step, Options& o) {
       o.compiler.push_back(a);
       continue;
     }
-    if (a == "-cl-uniform-work-group-size") { o.uniform = true; o.compiler.push_back(a); continue; }
-    if (a == "-cl-kernel-arg-info") { o.argInfo = true; o.compiler.push_back(a); continue; }
-    if (a == "-cl-single-precision-constant" || a == "-cl-fp32-correctly-rounded-divide-sqrt" || a == "-cl-opt-disable" ||
-        a == "-cl-mad-enable" || a == "-w" || a == "-Werror" || a == "-g") {
+    if (a == "-cl-uniform-work-group-size") {
+      o.uniform = true;
+      o.compiler.push_back(a);
+      continue;
+    }
+    if (a == "-cl-kernel-arg-info") {
+      o.argInfo = true;
+      o.compiler.push_back(a);
+      continue;
+    }
+    if (a == "-cl-single-precision-constant" || a == "-cl-fp32-correctly-rounded-divide-sqrt" ||
+        a == "-cl-opt-disable" || a == "-cl-mad-enable" || a == "-w" || a == "-Werror" || a == "-g") {
       o.compiler.push_back(a);
       continue;
     }
@@ -149,8 +167,7 @@ bool hasImports(const std::vector<uint32_t>& w) {
     auto m = clref::interpreter::Module::parse(w);
     for (const auto& [id, f] : m.functions)
       if (f.isImport) return true;
-  } catch (const std::exception&) {
-  }
+  } catch (const std::exception&) {}
   return false;
 }
 
@@ -170,7 +187,8 @@ void dropLeftoverLinkOnceOdr(std::vector<uint32_t>& w) {
       out.insert(out.end(), w.begin() + i, w.end());
       break;
     }
-    const bool drop = (w[i] & 0xffff) == kOpDecorate && n >= 4 && w[i + 2] == kLinkageAttributes && w[i + n - 1] == kLinkOnceODR;
+    const bool drop =
+        (w[i] & 0xffff) == kOpDecorate && n >= 4 && w[i + 2] == kLinkageAttributes && w[i + n - 1] == kLinkOnceODR;
     if (!drop) out.insert(out.end(), w.begin() + i, w.begin() + i + n);
     i += n;
   }
@@ -183,7 +201,9 @@ void dropLeftoverLinkOnceOdr(std::vector<uint32_t>& w) {
 // (the others stay private copies, equal by the one-definition rule).
 void exportLinkOnceOdrForImports(std::vector<std::vector<uint32_t>>& mods) {
   constexpr uint32_t kOpDecorate = 71, kLinkageAttributes = 41, kExport = 0, kImport = 1, kLinkOnceODR = 2;
-  struct Site { size_t module, word; };
+  struct Site {
+    size_t module, word;
+  };
   std::map<std::string, std::vector<Site>> linkOnce;
   std::set<std::string> imported, exported;
   for (size_t m = 0; m < mods.size(); ++m) {
@@ -196,9 +216,12 @@ void exportLinkOnceOdrForImports(std::vector<std::vector<uint32_t>>& mods) {
         for (int b = 0; b < 4; ++b)
           if (const char c = char((w[k] >> (8 * b)) & 0xff)) name += c;
       const uint32_t type = w[i + n - 1];
-      if (type == kImport) imported.insert(name);
-      else if (type == kExport) exported.insert(name);
-      else if (type == kLinkOnceODR) linkOnce[name].push_back({m, i + n - 1});
+      if (type == kImport)
+        imported.insert(name);
+      else if (type == kExport)
+        exported.insert(name);
+      else if (type == kLinkOnceODR)
+        linkOnce[name].push_back({m, i + n - 1});
     }
   }
   for (const auto& [name, sites] : linkOnce)
@@ -270,9 +293,7 @@ unsigned long metadataInt(const std::string& e) {
   const size_t sp = e.rfind(' ');
   try {
     return std::stoul(sp == std::string::npos ? e : e.substr(sp + 1));
-  } catch (const std::exception&) {
-    return 0;
-  }
+  } catch (const std::exception&) { return 0; }
 }
 
 // vec_type_hint metadata "!{<2 x i8> undef, i32 0}" as OpenCL C names it ("uchar2"): the type
@@ -288,12 +309,18 @@ std::string vecTypeHintName(const std::vector<std::string>& e) {
   }
   const bool isSigned = metadataInt(e[1]) != 0;
   std::string base;
-  if (t == "i8") base = "char";
-  else if (t == "i16") base = "short";
-  else if (t == "i32") base = "int";
-  else if (t == "i64") base = "long";
-  else if (t == "half" || t == "float" || t == "double") return t + n;
-  else return "";
+  if (t == "i8")
+    base = "char";
+  else if (t == "i16")
+    base = "short";
+  else if (t == "i32")
+    base = "int";
+  else if (t == "i64")
+    base = "long";
+  else if (t == "half" || t == "float" || t == "double")
+    return t + n;
+  else
+    return "";
   return (isSigned ? "" : "u") + base + n;
 }
 
@@ -313,18 +340,21 @@ KernelMetadata kernelMetadata(const std::string& source, const std::vector<std::
   cmd += addressBits == 32 ? "spir" : "spir64";
   cmd += " -emit-llvm -S -O0 -cl-kernel-arg-info";
   for (const auto& a : args) cmd += " " + shellQuote(a);
-  cmd += " " + shellQuote((dir / "kernel.cl").string()) + " -o " + shellQuote((dir / "kernel.ll").string()) + " >/dev/null 2>&1";
+  cmd += " " + shellQuote((dir / "kernel.cl").string()) + " -o " + shellQuote((dir / "kernel.ll").string()) +
+         " >/dev/null 2>&1";
   if (std::system(cmd.c_str()) == 0) {
     std::ifstream in(dir / "kernel.ll");
-    std::map<std::string, std::string> nodes;  // "!5" -> its text
+    std::map<std::string, std::string> nodes;                  // "!5" -> its text
     std::vector<std::pair<std::string, std::string>> kernels;  // name, define line
     for (std::string line; std::getline(in, line);) {
       if (line.rfind("define ", 0) == 0 && line.find("spir_kernel") != std::string::npos) {
         const size_t at = line.find('@');
         if (at == std::string::npos) continue;
         std::string name;
-        if (line[at + 1] == '"') name = line.substr(at + 2, line.find('"', at + 2) - at - 2);
-        else name = line.substr(at + 1, line.find('(', at) - at - 1);
+        if (line[at + 1] == '"')
+          name = line.substr(at + 2, line.find('"', at + 2) - at - 2);
+        else
+          name = line.substr(at + 1, line.find('(', at) - at - 1);
         kernels.emplace_back(name, line);
       } else if (line.size() > 1 && line[0] == '!' && std::isdigit(static_cast<unsigned char>(line[1]))) {
         const size_t eq = line.find(" = ");
@@ -341,8 +371,8 @@ KernelMetadata kernelMetadata(const std::string& source, const std::vector<std::
         const auto it = nodes.find(id);
         return it == nodes.end() ? std::vector<std::string>{} : metadataTuple(it->second);
       };
-      const auto as = field("kernel_arg_addr_space"), acc = field("kernel_arg_access_qual"), ty = field("kernel_arg_type"),
-                 tq = field("kernel_arg_type_qual"), nm = field("kernel_arg_name");
+      const auto as = field("kernel_arg_addr_space"), acc = field("kernel_arg_access_qual"),
+                 ty = field("kernel_arg_type"), tq = field("kernel_arg_type_qual"), nm = field("kernel_arg_name");
       std::vector<KernelArgMeta> v(ty.size());
       for (size_t i = 0; i < v.size(); ++i) {
         v[i].type = ty[i];
@@ -362,8 +392,8 @@ KernelMetadata kernelMetadata(const std::string& source, const std::vector<std::
       for (const char* key : {"work_group_size_hint", "reqd_work_group_size"}) {
         const auto d = field(key);
         if (d.size() == 3)
-          add(std::string(key) + "(" + std::to_string(metadataInt(d[0])) + "," + std::to_string(metadataInt(d[1])) + "," +
-              std::to_string(metadataInt(d[2])) + ")");
+          add(std::string(key) + "(" + std::to_string(metadataInt(d[0])) + "," + std::to_string(metadataInt(d[1])) +
+              "," + std::to_string(metadataInt(d[2])) + ")");
       }
       result.attributes[name] = attrs;
     }
@@ -448,8 +478,8 @@ void notifyLater(void(CL_CALLBACK* fn)(cl_program, void*), cl_program p, void* d
 
 }  // namespace
 
-CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint count, const char** strings, const size_t* lengths,
-                                                              cl_int* errcode_ret) try {
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint count, const char** strings,
+                                                              const size_t* lengths, cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
   // §5.8.1 clCreateProgramWithSource: CL_INVALID_VALUE if count is 0, strings is NULL, or any
@@ -464,11 +494,10 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context
   cl_program p = newProgram(context, _cl_program::Origin::Source);
   p->source = std::move(src);
   return withError(errcode_ret, CL_SUCCESS, p);
-} catch (...) {
-  return clref::cl::failedCall<cl_program>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
 
-CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void* il, size_t length, cl_int* errcode_ret) try {
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void* il, size_t length,
+                                                          cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
   // §5.8.1 clCreateProgramWithIL: CL_INVALID_VALUE if il is NULL or length is 0, or if the
@@ -480,24 +509,20 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, co
     (void)clref::interpreter::Module::parse(w);
   } catch (const std::bad_alloc&) {
     throw;  // CL_OUT_OF_HOST_MEMORY, not invalid IL
-  } catch (const std::exception&) {
-    return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
-  }
+  } catch (const std::exception&) { return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr)); }
   cl_program p = newProgram(context, _cl_program::Origin::IL);
   p->il = w;
   return withError(errcode_ret, CL_SUCCESS, p);
-} catch (...) {
-  return clref::cl::failedCall<cl_program>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
 
-CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithILKHR(cl_context context, const void* il, size_t length, cl_int* errcode_ret) try {
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithILKHR(cl_context context, const void* il, size_t length,
+                                                             cl_int* errcode_ret) try {
   return clCreateProgramWithIL(context, il, length, errcode_ret);  // cl_khr_il_program
-} catch (...) {
-  return clref::cl::failedCall<cl_program>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
 
-CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num_devices, const cl_device_id* device_list,
-                                                              const size_t* lengths, const unsigned char** binaries, cl_int* binary_status,
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
+                                                              const cl_device_id* device_list, const size_t* lengths,
+                                                              const unsigned char** binaries, cl_int* binary_status,
                                                               cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
@@ -521,9 +546,7 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context
         (void)clref::interpreter::Module::parse(words(binaries[i], lengths[i]));
       } catch (const std::bad_alloc&) {
         throw;  // CL_OUT_OF_HOST_MEMORY, not an invalid binary
-      } catch (const std::exception&) {
-        valid = false;
-      }
+      } catch (const std::exception&) { valid = false; }
     }
     if (binary_status) binary_status[i] = valid ? CL_SUCCESS : CL_INVALID_BINARY;
     ok = ok && valid;
@@ -537,44 +560,40 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context
   if (p->binaryType == CL_PROGRAM_BINARY_TYPE_NONE)
     p->binaryType = hasImports(p->spirv) ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   return withError(errcode_ret, CL_SUCCESS, p);
-} catch (...) {
-  return clref::cl::failedCall<cl_program>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
 
-CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_devices, const cl_device_id* device_list,
-                                                                      const char* kernel_names, cl_int* errcode_ret) try {
+CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_devices,
+                                                                      const cl_device_id* device_list,
+                                                                      const char* kernel_names,
+                                                                      cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
   // §5.8.1 clCreateProgramWithBuiltInKernels: CL_INVALID_VALUE if device_list is NULL,
   // num_devices is 0, kernel_names is NULL, or kernel_names names a kernel no device supports
   // (the device has no built-in kernels).
-  if (!device_list || num_devices == 0 || !kernel_names) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
+  if (!device_list || num_devices == 0 || !kernel_names)
+    return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
   for (cl_uint i = 0; i < num_devices; ++i)
     if (device_list[i] != theDevice()) return withError(errcode_ret, CL_INVALID_DEVICE, cl_program(nullptr));
   return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
-} catch (...) {
-  return clref::cl::failedCall<cl_program>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program) try {
   ApiLock lock;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   retainExternal(program);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program program) try {
   ApiLock lock;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   releaseExternal(program);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program program, void(CL_CALLBACK* pfn_notify)(cl_program, void*),
+CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program program,
+                                                            void(CL_CALLBACK* pfn_notify)(cl_program, void*),
                                                             void* user_data) try {
   ApiLock lock;
   (void)user_data;
@@ -583,12 +602,10 @@ CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program program, 
   // §5.8.? clSetProgramReleaseCallback: CL_INVALID_OPERATION if no devices in the context
   // support destructors for program scope global variables (clref does not).
   return CL_INVALID_OPERATION;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program program, cl_uint spec_id, size_t spec_size,
-                                                                   const void* spec_value) try {
+CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program program, cl_uint spec_id,
+                                                                   size_t spec_size, const void* spec_value) try {
   ApiLock lock;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   // §5.8.4 clSetProgramSpecializationConstant: CL_INVALID_PROGRAM if program is not created by
@@ -606,16 +623,16 @@ CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program pr
         const size_t size = type.kind == clref::interpreter::TypeKind::Bool ? 1 : type.width / 8;
         // CL_INVALID_VALUE if spec_size does not match the size of the specialization constant
         if (spec_size != size) return CL_INVALID_VALUE;
-        program->specConstants[spec_id].assign(static_cast<const uint8_t*>(spec_value), static_cast<const uint8_t*>(spec_value) + spec_size);
+        program->specConstants[spec_id].assign(static_cast<const uint8_t*>(spec_value),
+                                               static_cast<const uint8_t*>(spec_value) + spec_size);
         return CL_SUCCESS;
       }
   return CL_INVALID_SPEC_ID;  // spec_id is not a specialization constant of the module
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_devices, const cl_device_id* device_list, const char* options,
-                                               void(CL_CALLBACK* pfn_notify)(cl_program, void*), void* user_data) try {
+CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_devices, const cl_device_id* device_list,
+                                               const char* options, void(CL_CALLBACK* pfn_notify)(cl_program, void*),
+                                               void* user_data) try {
   ApiLock lock;
   // §5.8.2 clBuildProgram
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
@@ -650,13 +667,13 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
   if (r != CL_SUCCESS) program->binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
   notifyLater(pfn_notify, program, user_data);
   return r;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num_devices, const cl_device_id* device_list,
-                                                 const char* options, cl_uint num_input_headers, const cl_program* input_headers,
-                                                 const char** header_include_names, void(CL_CALLBACK* pfn_notify)(cl_program, void*),
+CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num_devices,
+                                                 const cl_device_id* device_list, const char* options,
+                                                 cl_uint num_input_headers, const cl_program* input_headers,
+                                                 const char** header_include_names,
+                                                 void(CL_CALLBACK* pfn_notify)(cl_program, void*),
                                                  void* user_data) try {
   ApiLock lock;
   // §5.8.3 clCompileProgram
@@ -664,12 +681,14 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   if (cl_int e = checkDevices(num_devices, device_list)) return e;
   // CL_INVALID_VALUE if num_input_headers is 0 and header_include_names or input_headers are not
   // NULL, or num_input_headers is not 0 and either is NULL.
-  if ((num_input_headers == 0) != (!input_headers && !header_include_names) || (num_input_headers && (!input_headers || !header_include_names)))
+  if ((num_input_headers == 0) != (!input_headers && !header_include_names) ||
+      (num_input_headers && (!input_headers || !header_include_names)))
     return CL_INVALID_VALUE;
   if (!pfn_notify && user_data) return CL_INVALID_VALUE;
   if (program->kernelsAttached) return CL_INVALID_OPERATION;
   // CL_INVALID_OPERATION if program has no source or IL (created with a binary)
-  if (program->origin != _cl_program::Origin::Source && program->origin != _cl_program::Origin::IL) return CL_INVALID_OPERATION;
+  if (program->origin != _cl_program::Origin::Source && program->origin != _cl_program::Origin::IL)
+    return CL_INVALID_OPERATION;
   std::vector<std::pair<std::string, std::string>> headers;
   for (cl_uint i = 0; i < num_input_headers; ++i) {
     if (!validProgram(input_headers[i])) return CL_INVALID_PROGRAM;
@@ -688,19 +707,21 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   program->argInfo = o.argInfo && program->origin == _cl_program::Origin::Source;
   program->uniformWorkGroups = o.uniform || (program->origin == _cl_program::Origin::Source && !o.clStd20);
   cl_int r = CL_SUCCESS;
-  if (program->origin == _cl_program::Origin::Source) r = compileSource(program, o, headers);
-  else program->spirv = program->il;
+  if (program->origin == _cl_program::Origin::Source)
+    r = compileSource(program, o, headers);
+  else
+    program->spirv = program->il;
   program->status = r == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
   program->binaryType = r == CL_SUCCESS ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT : CL_PROGRAM_BINARY_TYPE_NONE;
   notifyLater(pfn_notify, program, user_data);
   return r;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices, const cl_device_id* device_list, const char* options,
+CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices,
+                                                  const cl_device_id* device_list, const char* options,
                                                   cl_uint num_input_programs, const cl_program* input_programs,
-                                                  void(CL_CALLBACK* pfn_notify)(cl_program, void*), void* user_data, cl_int* errcode_ret) try {
+                                                  void(CL_CALLBACK* pfn_notify)(cl_program, void*), void* user_data,
+                                                  cl_int* errcode_ret) try {
   ApiLock lock;
   // §5.8.5 clLinkProgram
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
@@ -709,7 +730,8 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   if (num_input_programs == 0 || !input_programs) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
   if (!pfn_notify && user_data) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
   Options o;
-  if (!parseOptions(options, OptionsFor::Link, o)) return withError(errcode_ret, CL_INVALID_LINKER_OPTIONS, cl_program(nullptr));
+  if (!parseOptions(options, OptionsFor::Link, o))
+    return withError(errcode_ret, CL_INVALID_LINKER_OPTIONS, cl_program(nullptr));
   bool uniform = false;
   for (cl_uint i = 0; i < num_input_programs; ++i) {
     // CL_INVALID_PROGRAM if programs in input_programs are not valid
@@ -739,7 +761,9 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   exportLinkOnceOdrForImports(mods);
   spvtools::Context ctx(SPV_ENV_UNIVERSAL_1_5);
   std::string messages;
-  ctx.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t&, const char* m) { messages += std::string(m) + "\n"; });
+  ctx.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t&, const char* m) {
+    messages += std::string(m) + "\n";
+  });
   spvtools::LinkerOptions lo;
   lo.SetCreateLibrary(o.createLibrary);
   std::vector<uint32_t> linked;
@@ -760,11 +784,10 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   notifyLater(pfn_notify, p, user_data);
   // §5.8.5: on CL_LINK_PROGRAM_FAILURE a valid program object is returned (its log explains).
   return withError(errcode_ret, r, p);
-} catch (...) {
-  return clref::cl::failedCall<cl_program>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_info param_name, size_t param_value_size, void* param_value,
+CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_info param_name,
+                                                 size_t param_value_size, void* param_value,
                                                  size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
@@ -775,7 +798,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
     case CL_PROGRAM_CONTEXT: return out(program->context);
     case CL_PROGRAM_NUM_DEVICES: return out(cl_uint(1));
     case CL_PROGRAM_DEVICES: return out(theDevice());
-    case CL_PROGRAM_SOURCE: return out(program->origin == _cl_program::Origin::Source ? program->source : std::string());
+    case CL_PROGRAM_SOURCE:
+      return out(program->origin == _cl_program::Origin::Source ? program->source : std::string());
     case CL_PROGRAM_IL: return out(program->il);
     case CL_PROGRAM_BINARY_SIZES: return out(size_t(binaryWithType(program->spirv, program->binaryType).size() * 4));
     case CL_PROGRAM_BINARIES: {
@@ -808,12 +832,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
       return out(cl_bool(CL_FALSE));
     default: return CL_INVALID_VALUE;
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_device_id device, cl_program_build_info param_name,
-                                                      size_t param_value_size, void* param_value, size_t* param_value_size_ret) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_device_id device,
+                                                      cl_program_build_info param_name, size_t param_value_size,
+                                                      void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   if (device != theDevice()) return CL_INVALID_DEVICE;  // not in the list of devices of program
@@ -831,7 +854,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
         const auto& m = program->executable->module();
         for (uint32_t v : m.globalVariables) {
           const auto* d = m.findDef(v);
-          if (!d || d->operandCount() == 0 || spv::StorageClass(d->operand(0)) != spv::StorageClass::CrossWorkgroup) continue;
+          if (!d || d->operandCount() == 0 || spv::StorageClass(d->operand(0)) != spv::StorageClass::CrossWorkgroup)
+            continue;
           const auto& t = m.type(m.type(d->resultType).element);
           const size_t al = t.align ? t.align : 1;
           total = (total + al - 1) / al * al + size_t(t.size);
@@ -841,6 +865,4 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
     }
     default: return CL_INVALID_VALUE;
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }

@@ -21,8 +21,13 @@ std::vector<uint32_t> literal(const std::string& s) {
 // The instructions before the debug section (SPIR-V 1.0 §2.4 logical layout, sections 1–6).
 bool beforeDebugSection(spv::Op op) {
   switch (op) {
-    case spv::Op::OpCapability: case spv::Op::OpExtension: case spv::Op::OpExtInstImport: case spv::Op::OpMemoryModel:
-    case spv::Op::OpEntryPoint: case spv::Op::OpExecutionMode: case spv::Op::OpExecutionModeId: return true;
+    case spv::Op::OpCapability:
+    case spv::Op::OpExtension:
+    case spv::Op::OpExtInstImport:
+    case spv::Op::OpMemoryModel:
+    case spv::Op::OpEntryPoint:
+    case spv::Op::OpExecutionMode:
+    case spv::Op::OpExecutionModeId: return true;
     default: return false;
   }
 }
@@ -30,10 +35,13 @@ bool beforeDebugSection(spv::Op op) {
 }  // namespace
 
 std::vector<uint32_t> binaryWithType(const std::vector<uint32_t>& spirv, cl_program_binary_type type) {
-  const char* name = type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ? "compiled_object" : type == CL_PROGRAM_BINARY_TYPE_LIBRARY ? "library" : nullptr;
+  const char* name = type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ? "compiled_object"
+                     : type == CL_PROGRAM_BINARY_TYPE_LIBRARY       ? "library"
+                                                                    : nullptr;
   if (!name || spirv.size() < kHeaderWords) return spirv;
   size_t at = kHeaderWords;
-  while (at < spirv.size() && beforeDebugSection(spv::Op(spirv[at] & 0xffff)) && (spirv[at] >> 16) != 0) at += spirv[at] >> 16;
+  while (at < spirv.size() && beforeDebugSection(spv::Op(spirv[at] & 0xffff)) && (spirv[at] >> 16) != 0)
+    at += spirv[at] >> 16;
   const std::vector<uint32_t> text = literal(std::string(kPrefix) + name);
   std::vector<uint32_t> out(spirv.begin(), spirv.begin() + std::ptrdiff_t(at));
   out.push_back(uint32_t(text.size() + 1) << 16 | uint32_t(spv::Op::OpSourceExtension));

@@ -137,8 +137,8 @@ cl_int checkWaitList(cl_context context, cl_uint n, const cl_event* list) {
   return CL_SUCCESS;
 }
 
-cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list, cl_event* eventOut,
-               std::function<cl_int()> work, bool blocking) {
+cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list,
+               cl_event* eventOut, std::function<cl_int()> work, bool blocking) {
   // Every allocation before any change: if one fails (CL_OUT_OF_HOST_MEMORY) nothing is queued,
   // registered or retained, and `work` is dropped without running.
   auto owned = std::make_unique<_cl_event>();
@@ -170,10 +170,13 @@ cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint 
     apiCondition().wait(lock.lock(), [e] { return e->status <= CL_COMPLETE; });
     // e.g. §5.2.2 clEnqueueReadBuffer: CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the
     // operation is blocking and the execution status of any event in the wait list is negative.
-    if (e->status == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) result = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    if (e->status == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+      result = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
   }
-  if (eventOut) *eventOut = e;
-  else releaseExternal(e);
+  if (eventOut)
+    *eventOut = e;
+  else
+    releaseExternal(e);
   return result;
 }
 
@@ -211,7 +214,8 @@ cl_command_queue makeQueue(cl_context context, cl_device_id device, cl_command_q
   return owned.release();
 }
 
-constexpr cl_command_queue_properties kSupportedQueueProperties = CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
+constexpr cl_command_queue_properties kSupportedQueueProperties =
+    CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
 constexpr cl_command_queue_properties kKnownQueueProperties =
     kSupportedQueueProperties | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT;
 
@@ -252,18 +256,19 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_
     }
     array.push_back(0);
     // CL_INVALID_VALUE for CL_QUEUE_SIZE without CL_QUEUE_ON_DEVICE (values not valid)
-    if (seenSize && !(props & CL_QUEUE_ON_DEVICE)) return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+    if (seenSize && !(props & CL_QUEUE_ON_DEVICE))
+      return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
   }
   // CL_INVALID_QUEUE_PROPERTIES if values specified in properties are valid but are not supported
   // by the device (device-side queues).
-  if (props & ~kSupportedQueueProperties) return withError(errcode_ret, CL_INVALID_QUEUE_PROPERTIES, cl_command_queue(nullptr));
+  if (props & ~kSupportedQueueProperties)
+    return withError(errcode_ret, CL_INVALID_QUEUE_PROPERTIES, cl_command_queue(nullptr));
   return withError(errcode_ret, CL_SUCCESS, makeQueue(context, device, props, std::move(array)));
-} catch (...) {
-  return clref::cl::failedCall<cl_command_queue>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_command_queue>(errcode_ret); }
 
 CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context context, cl_device_id device,
-                                                               cl_command_queue_properties properties, cl_int* errcode_ret) try {
+                                                               cl_command_queue_properties properties,
+                                                               cl_int* errcode_ret) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.1 clCreateCommandQueue (deprecated by 2.0)
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_command_queue(nullptr));
@@ -271,13 +276,13 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context contex
   // OpenCL 3.0 API §5.1 clCreateCommandQueue: CL_INVALID_VALUE if values specified in properties
   // are not valid; only its table's properties (out-of-order, profiling) are valid here, so
   // CL_QUEUE_ON_DEVICE is not, and the device supports both valid ones.
-  if (properties & ~kSupportedQueueProperties) return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+  if (properties & ~kSupportedQueueProperties)
+    return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
   return withError(errcode_ret, CL_SUCCESS, makeQueue(context, device, properties, {}));
-} catch (...) {
-  return clref::cl::failedCall<cl_command_queue>(errcode_ret);
-}
+} catch (...) { return clref::cl::failedCall<cl_command_queue>(errcode_ret); }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device, cl_command_queue command_queue) try {
+CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device,
+                                                               cl_command_queue command_queue) try {
   ApiLock lock;
   // §5.1 clSetDefaultDeviceCommandQueue: CL_INVALID_OPERATION if device does not support a
   // replaceable default on-device queue (clref has no on-device queues).
@@ -287,18 +292,14 @@ CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context contex
   // device's lack of support is the error (the CTS's consistency_device_enqueue passes NULL).
   (void)command_queue;
   return CL_INVALID_OPERATION;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue command_queue) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   retainExternal(command_queue);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue command_queue) try {
   ApiLock lock;
@@ -307,12 +308,11 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue command_q
   // user events) keep the queue alive through their events.
   releaseExternal(command_queue);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_queue, cl_command_queue_info param_name,
-                                                      size_t param_value_size, void* param_value, size_t* param_value_size_ret) try {
+                                                      size_t param_value_size, void* param_value,
+                                                      size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
@@ -327,35 +327,28 @@ CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_q
     case CL_QUEUE_DEVICE_DEFAULT: return out(cl_command_queue(nullptr));
     default: return CL_INVALID_VALUE;
   }
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // §5.1 (1.0, deprecated): changing properties after creation; CL_INVALID_OPERATION is what a
 // 3.0 implementation returns for it when unsupported.
-CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue command_queue, cl_command_queue_properties properties,
-                                                          cl_bool enable, cl_command_queue_properties* old_properties) try {
+CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue command_queue,
+                                                          cl_command_queue_properties properties, cl_bool enable,
+                                                          cl_command_queue_properties* old_properties) try {
   ApiLock lock;
   (void)properties, (void)enable, (void)old_properties;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   return CL_INVALID_OPERATION;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clFlush(cl_command_queue command_queue) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   return CL_SUCCESS;  // commands are submitted as soon as they can run
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue command_queue) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   waitQueueEmpty(lock, command_queue);
   return CL_SUCCESS;
-} catch (...) {
-  return clref::cl::failedCall<cl_int>(nullptr);
-}
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }

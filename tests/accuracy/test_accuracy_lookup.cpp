@@ -85,7 +85,8 @@ TEST_CASE("relaxed falls back to the full/embedded tables for what it does not l
   }
 }
 
-TEST_CASE("sqrt and divide: 3 / 2.5 ulp, or correctly rounded with -cl-fp32-correctly-rounded-divide-sqrt", "[accuracy]") {
+TEST_CASE("sqrt and divide: 3 / 2.5 ulp, or correctly rounded with -cl-fp32-correctly-rounded-divide-sqrt",
+          "[accuracy]") {
   Rows sqrt = requirementsFor(MathFn::sqrt, Format::Float, Profile::Full);
   REQUIRE(sqrt.size() == 2);
   for (auto* r : sqrt) CHECK(r->ulps == 3);

@@ -26,8 +26,7 @@ const std::filesystem::path kSpecDir = CLREF_SPEC_DIR;
 std::string readSpec(const std::string& relative) {
   auto path = kSpecDir / relative;
   if (!std::filesystem::exists(path))
-    FAIL("specification file " << path.string()
-                               << " is missing: the tests need ../shared/spec beside the repository");
+    FAIL("specification file " << path.string() << " is missing: the tests need ../shared/spec beside the repository");
   std::ifstream in(path);
   std::stringstream ss;
   ss << in.rdbuf();
@@ -43,8 +42,7 @@ std::string stripBold(const std::string& s) {
   std::string out;
   size_t i = 0;
   while (i < s.size()) {
-    if (s[i] == '*' && (i == 0 || (!isAlnum(s[i - 1]) && s[i - 1] != '*')) && i + 1 < s.size() &&
-        !isSpace(s[i + 1])) {
+    if (s[i] == '*' && (i == 0 || (!isAlnum(s[i - 1]) && s[i - 1] != '*')) && i + 1 < s.size() && !isSpace(s[i + 1])) {
       size_t j = i + 2;
       for (; j < s.size(); ++j)
         if (s[j] == '*' && !isSpace(s[j - 1]) && (j + 1 == s.size() || !isAlnum(s[j + 1]))) break;
@@ -65,8 +63,7 @@ std::string stripItalic(const std::string& s) {
   size_t i = 0;
   auto word = [](char c) { return isAlnum(c) || c == '_'; };
   while (i < s.size()) {
-    if (s[i] == '_' && (i == 0 || !word(s[i - 1])) && i + 1 < s.size() && s[i + 1] != '_' &&
-        !isSpace(s[i + 1])) {
+    if (s[i] == '_' && (i == 0 || !word(s[i - 1])) && i + 1 < s.size() && s[i + 1] != '_' && !isSpace(s[i + 1])) {
       size_t j = s.find('_', i + 1);
       if (j != std::string::npos && (j + 1 == s.size() || !word(s[j + 1]))) {
         out += s.substr(i + 1, j - i - 1);
@@ -80,8 +77,7 @@ std::string stripItalic(const std::string& s) {
 }
 
 std::string replaceAll(std::string s, const std::string& from, const std::string& to) {
-  for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
-    s.replace(p, from.size(), to);
+  for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
   return s;
 }
 
@@ -155,8 +151,7 @@ SpecTable extractTable(const std::string& doc, const std::string& anchor) {
   bool started = false;
   for (size_t k = 0; k < body.size(); ++k) {
     char c = body[k];
-    bool sep = c == '|' && (k == 0 || isSpace(body[k - 1])) &&
-               (k + 1 == body.size() || isSpace(body[k + 1]));
+    bool sep = c == '|' && (k == 0 || isSpace(body[k - 1])) && (k + 1 == body.size() || isSpace(body[k + 1]));
     if (sep) {
       if (started) cells.push_back(normalise(cur));
       cur.clear();
@@ -189,8 +184,7 @@ const char* kEnv = "opencl-spirv-env-latest/numerical_compliance.asciidoc";
 const char* kC = "opencl-c-spec.adoc";
 
 // The column meanings, read from the tables' headers and titles.
-std::vector<std::pair<Format, Profile>> columnMeaning(const std::string& anchor,
-                                                      const std::string& title,
+std::vector<std::pair<Format, Profile>> columnMeaning(const std::string& anchor, const std::string& title,
                                                       const std::string& header) {
   auto fmt = [&]() -> Format {
     if (header.find("Float64") != std::string::npos) return Format::Double;
@@ -200,11 +194,9 @@ std::vector<std::pair<Format, Profile>> columnMeaning(const std::string& anchor,
     if (title.find("Half-Precision") != std::string::npos) return Format::Half;
     return Format::Float;
   }();
-  if (lower(title).find("unsafe-math") != std::string::npos ||
-      lower(title).find("unsafe math") != std::string::npos)
+  if (lower(title).find("unsafe-math") != std::string::npos || lower(title).find("unsafe math") != std::string::npos)
     return {{Format::Float, Profile::Relaxed}, {Format::Float, Profile::RelaxedEmbedded}};
-  if (header.find("Embedded Profile") != std::string::npos ||
-      title.find("Embedded Profile") != std::string::npos)
+  if (header.find("Embedded Profile") != std::string::npos || title.find("Embedded Profile") != std::string::npos)
     return {{fmt, Profile::Embedded}};
   (void)anchor;
   return {{fmt, Profile::Full}};
@@ -213,8 +205,7 @@ std::vector<std::pair<Format, Profile>> columnMeaning(const std::string& anchor,
 using Key = std::tuple<std::string, std::string, int, int, std::string>;  // anchor, name, fmt, profile, text
 
 std::string describe(const Key& k) {
-  return std::get<0>(k) + " | " + std::get<1>(k) + " | " +
-         std::string(toString(Format(std::get<2>(k)))) + " | " +
+  return std::get<0>(k) + " | " + std::get<1>(k) + " | " + std::string(toString(Format(std::get<2>(k)))) + " | " +
          std::string(toString(Profile(std::get<3>(k)))) + " | " + std::get<4>(k);
 }
 
@@ -234,8 +225,7 @@ const std::vector<std::pair<std::string, std::string>> kTables = {
 TEST_CASE("the spec folder is present", "[accuracy]") {
   INFO("CLREF_SPEC_DIR = " << kSpecDir.string());
   if (!std::filesystem::is_directory(kSpecDir))
-    FAIL("the specification folder " << kSpecDir.string()
-                                     << " is missing: clone shared/ beside the repository");
+    FAIL("the specification folder " << kSpecDir.string() << " is missing: clone shared/ beside the repository");
 }
 
 TEST_CASE("every table row of both documents is in the data, and nothing else", "[accuracy]") {
@@ -265,8 +255,7 @@ TEST_CASE("every table row of both documents is in the data, and nothing else", 
   }
   for (const auto& r : accuracyTable()) {
     if (r.table.empty()) continue;
-    data.insert({std::string(r.table), std::string(r.name), int(r.format), int(r.profile),
-                 lower(std::string(r.text))});
+    data.insert({std::string(r.table), std::string(r.name), int(r.format), int(r.profile), lower(std::string(r.text))});
     ++perTable[std::string(r.table)];
   }
   std::vector<Key> missing, extra;
@@ -286,9 +275,7 @@ namespace {
 std::optional<double> number(const std::string& s) {
   try {
     return std::stod(s);
-  } catch (...) {
-    return std::nullopt;
-  }
+  } catch (...) { return std::nullopt; }
 }
 
 // The bound the wording of a full/embedded/double/half table cell states, parsed here
@@ -307,7 +294,8 @@ void checkPlainCell(const AccuracyRequirement& r) {
     CHECK(r.kind == BoundKind::AnyValue);
   } else if (t.starts_with("implemented either as a correctly rounded fma")) {
     CHECK(r.kind == BoundKind::FmaOrMulAdd);
-  } else if (std::regex_match(t, m, std::regex(R"(<= (?:([0-9.]+) \+ )?([0-9.]*)n ulp, for gentype with vector width n)"))) {
+  } else if (std::regex_match(t, m,
+                              std::regex(R"(<= (?:([0-9.]+) \+ )?([0-9.]*)n ulp, for gentype with vector width n)"))) {
     CHECK(r.kind == BoundKind::Ulps);
     CHECK(r.ulps == (m[1].matched ? *number(m[1]) : 0.0));
     CHECK(r.ulpsPerN == (m[2].length() ? *number(m[2]) : 1.0));
@@ -344,8 +332,8 @@ void checkRelaxedCell(const AccuracyRequirement& r) {
   if (!r.derived.empty()) CHECK(t.find(r.derived) != std::string::npos);
   if (t.find("erived implementations may") != std::string::npos) CHECK_FALSE(r.derived.empty());
 
-  auto checkInterval = [](const std::optional<Interval>& iv, double lo, double hi, bool loOpen,
-                          bool hiOpen, bool magnitude) {
+  auto checkInterval = [](const std::optional<Interval>& iv, double lo, double hi, bool loOpen, bool hiOpen,
+                          bool magnitude) {
     REQUIRE(iv.has_value());
     CHECK(iv->lo == lo);
     CHECK(iv->hi == hi);
@@ -357,23 +345,36 @@ void checkRelaxedCell(const AccuracyRequirement& r) {
   if (std::regex_match(t, m, std::regex(R"(<= (\d+) ulp)"))) {
     CHECK(r.kind == BoundKind::Ulps);
     CHECK(r.ulps == *number(m[1]));
-  } else if (std::regex_search(t, m, std::regex(R"(^<= ([0-9.]+) ulp for x in the domain of 2\^(-?\d+) to 2\^(\d+)(?: and y in the domain of 2\^(-?\d+) to 2\^(\d+))? for the full profile, and <= ([0-9.]+) ulp( for x in the domain)?)"))) {
+  } else if (
+      std::regex_search(
+          t, m,
+          std::regex(
+              R"(^<= ([0-9.]+) ulp for x in the domain of 2\^(-?\d+) to 2\^(\d+)(?: and y in the domain of 2\^(-?\d+) to 2\^(\d+))? for the full profile, and <= ([0-9.]+) ulp( for x in the domain)?)"))) {
     CHECK(r.kind == BoundKind::Ulps);
     CHECK(r.ulps == *number(full ? m[1].str() : m[6].str()));
     if (full || m[7].matched) {
       checkInterval(r.domain.x, std::ldexp(1.0, std::stoi(m[2])), std::ldexp(1.0, std::stoi(m[3])), false, false, true);
       if (m[4].matched)
-        checkInterval(r.domain.y, std::ldexp(1.0, std::stoi(m[4])), std::ldexp(1.0, std::stoi(m[5])), false, false, true);
+        checkInterval(r.domain.y, std::ldexp(1.0, std::stoi(m[4])), std::ldexp(1.0, std::stoi(m[5])), false, false,
+                      true);
       else
         CHECK_FALSE(r.domain.y.has_value());
     } else {
       CHECK_FALSE(r.domain.any());
     }
-  } else if (std::regex_search(t, m, std::regex(R"(^<= (\d+) \+ floor\(fabs\(2 \* x\)\) ulp for the full profile, and <= (\d+)( \+ floor\(fabs\(2 \* x\)\))? ulp for the embedded profile\.$)"))) {
+  } else if (
+      std::regex_search(
+          t, m,
+          std::regex(
+              R"(^<= (\d+) \+ floor\(fabs\(2 \* x\)\) ulp for the full profile, and <= (\d+)( \+ floor\(fabs\(2 \* x\)\))? ulp for the embedded profile\.$)"))) {
     CHECK(r.kind == BoundKind::Ulps);
     CHECK(r.ulps == *number(full ? m[1].str() : m[2].str()));
     CHECK(r.plusFloorAbs2x == (full || m[3].matched));
-  } else if (std::regex_search(t, m, std::regex(R"(^For x in the domain \[([^,]+), ([^\]]+)\],? the maximum absolute error is <= 2\^(-\d+)(?:; otherwise the maximum error is <= (\d+) ulp for the full profile and <= (\d+) ulp for the embedded profile\.| and larger otherwise\.)$)"))) {
+  } else if (
+      std::regex_search(
+          t, m,
+          std::regex(
+              R"(^For x in the domain \[([^,]+), ([^\]]+)\],? the maximum absolute error is <= 2\^(-\d+)(?:; otherwise the maximum error is <= (\d+) ulp for the full profile and <= (\d+) ulp for the embedded profile\.| and larger otherwise\.)$)"))) {
     CHECK(r.kind == BoundKind::Absolute);
     CHECK(r.absolute == std::ldexp(1.0, std::stoi(m[3])));
     auto val = [](const std::string& s) { return s == "-pi" ? -M_PI : s == "pi" ? M_PI : std::stod(s); };
@@ -387,7 +388,11 @@ void checkRelaxedCell(const AccuracyRequirement& r) {
     CHECK(r.domain.x->hi == sin.domain.x->hi);
   } else if (t.starts_with("Implemented either as a correctly rounded fma")) {
     CHECK(r.kind == BoundKind::FmaOrMulAdd);
-  } else if (std::regex_search(t, m, std::regex(R"(For non-derived implementations, the error is <= (\d+) (?:ulp|ULP)( for x in the domain \[(-?\d+), (-?\d+)\])?\.)"))) {
+  } else if (
+      std::regex_search(
+          t, m,
+          std::regex(
+              R"(For non-derived implementations, the error is <= (\d+) (?:ulp|ULP)( for x in the domain \[(-?\d+), (-?\d+)\])?\.)"))) {
     CHECK(r.kind == BoundKind::Ulps);
     CHECK(r.ulps == *number(m[1]));
     if (m[2].matched)
@@ -402,7 +407,8 @@ void checkRelaxedCell(const AccuracyRequirement& r) {
   }
 
   // "Defined for x in the domain …" / "Defined only for x >= 0."
-  if (std::regex_search(t, m, std::regex(R"(^Defined for x in the domain ([\[(])(-?(?:\d+|inf)), ?(-?(?:\d+|inf))([\])])\.)"))) {
+  if (std::regex_search(
+          t, m, std::regex(R"(^Defined for x in the domain ([\[(])(-?(?:\d+|inf)), ?(-?(?:\d+|inf))([\])])\.)"))) {
     auto val = [](const std::string& s) { return s == "inf" ? INFINITY : s == "-inf" ? -INFINITY : std::stod(s); };
     checkInterval(r.definedFor, val(m[2]), val(m[3]), m[1] == "(", m[4] == ")", false);
   } else if (t.starts_with("Defined only for x >= 0.")) {
@@ -418,8 +424,7 @@ TEST_CASE("every stored bound is the bound its wording states", "[accuracy]") {
   int checked = 0;
   for (const auto& r : accuracyTable()) {
     if (r.table.empty()) continue;
-    INFO(r.table << " | " << r.name << " | " << toString(r.format) << " | " << toString(r.profile)
-                 << " | " << r.text);
+    INFO(r.table << " | " << r.name << " | " << toString(r.format) << " | " << toString(r.profile) << " | " << r.text);
     if (r.profile == Profile::Relaxed || r.profile == Profile::RelaxedEmbedded)
       checkRelaxedCell(r);
     else
@@ -444,10 +449,15 @@ TEST_CASE("every stored row names its operation as the spec does", "[accuracy]")
       CHECK(name == nameOf(*r.fn));
     } else {
       std::string name(r.name), expected(toString(r.core));
-      static const std::map<std::string, std::string> spirv = {
-          {"OpFAdd", "x + y"}, {"OpFSub", "x - y"}, {"OpFMul", "x * y"}, {"OpFDiv", "x / y"},
-          {"OpDot", "dot"}, {"OpFDiv for 1.0 / x", "1.0 / x"}, {"OpFDiv for x / y", "x / y"},
-          {"OpFMul and OpFAdd, for x * y + z", "x * y + z"}, {"1/x", "1.0 / x"}};
+      static const std::map<std::string, std::string> spirv = {{"OpFAdd", "x + y"},
+                                                               {"OpFSub", "x - y"},
+                                                               {"OpFMul", "x * y"},
+                                                               {"OpFDiv", "x / y"},
+                                                               {"OpDot", "dot"},
+                                                               {"OpFDiv for 1.0 / x", "1.0 / x"},
+                                                               {"OpFDiv for x / y", "x / y"},
+                                                               {"OpFMul and OpFAdd, for x * y + z", "x * y + z"},
+                                                               {"1/x", "1.0 / x"}};
       if (spirv.count(name)) name = spirv.at(name);
       CHECK(name == expected);
     }
@@ -495,7 +505,8 @@ TEST_CASE("the rules stated outside the tables quote the spec", "[accuracy]") {
     const std::string& doc = normalisedDoc(fileOf(t.source));
     CHECK(doc.find(t.quote) != std::string::npos);
     if (t.conversion == ImageConversion::NormToFloat || t.conversion == ImageConversion::NormToHalf) {
-      CHECK(doc.find("The precision of the above conversions is <= 1.5 ulp except for the following cases") != std::string::npos);
+      CHECK(doc.find("The precision of the above conversions is <= 1.5 ulp except for the following cases") !=
+            std::string::npos);
       CHECK(t.ulps == 1.5);
       // The end points: "<max> must convert to 1.0f", "-<max+1> and -<max> must convert to -1.0f".
       const char* suffix = t.conversion == ImageConversion::NormToFloat ? "f" : "h";
@@ -507,8 +518,9 @@ TEST_CASE("the rules stated outside the tables quote the spec", "[accuracy]") {
         CHECK(doc.find(needle) != std::string::npos);
         CHECK(std::fabs(to) == (from == 0 ? 0 : 1));
       }
-      const bool names = t.quote.find(std::to_string(int(t.scale)) + " must convert to 1.0" + suffix) != std::string::npos ||
-                         t.quote.find("-" + std::to_string(int(t.scale)) + " must convert to -1.0" + suffix) != std::string::npos;
+      const bool names =
+          t.quote.find(std::to_string(int(t.scale)) + " must convert to 1.0" + suffix) != std::string::npos ||
+          t.quote.find("-" + std::to_string(int(t.scale)) + " must convert to -1.0" + suffix) != std::string::npos;
       CHECK(names);
     } else if (t.conversion == ImageConversion::FloatToNorm || t.conversion == ImageConversion::HalfToNorm) {
       CHECK(t.absolute == 0.6);

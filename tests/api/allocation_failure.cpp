@@ -15,8 +15,9 @@ void* allocate(std::size_t n, std::size_t alignment) {
     throw std::bad_alloc();
   }
   if (n == 0) n = 1;
-  void* p = alignment > alignof(std::max_align_t) ? std::aligned_alloc(alignment, (n + alignment - 1) / alignment * alignment)
-                                                  : std::malloc(n);
+  void* p = alignment > alignof(std::max_align_t)
+                ? std::aligned_alloc(alignment, (n + alignment - 1) / alignment * alignment)
+                : std::malloc(n);
   if (!p) throw std::bad_alloc();
   return p;
 }
@@ -49,9 +50,7 @@ void* operator new[](std::size_t n, std::align_val_t a) { return clref_test::all
 void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
   try {
     return clref_test::allocate(n, 0);
-  } catch (...) {
-    return nullptr;
-  }
+  } catch (...) { return nullptr; }
 }
 void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return operator new(n, std::nothrow); }
 void operator delete(void* p) noexcept { std::free(p); }

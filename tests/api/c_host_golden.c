@@ -27,12 +27,12 @@ enum ArgKind { ARG_BUFFER, ARG_LOCAL, ARG_VALUE, ARG_NULL };
 
 struct Arg {
   enum ArgKind kind;
-  char type[16];             /* buffer element type, e.g. "float" */
-  size_t count;              /* buffer elements */
-  size_t size;               /* buffer, local or value bytes */
-  char init[PATH_LEN];       /* buffer: file of the initial bytes */
-  char expected[PATH_LEN];   /* output buffer: file of the expected bytes, else "" */
-  unsigned char* value;      /* value bytes */
+  char type[16];           /* buffer element type, e.g. "float" */
+  size_t count;            /* buffer elements */
+  size_t size;             /* buffer, local or value bytes */
+  char init[PATH_LEN];     /* buffer: file of the initial bytes */
+  char expected[PATH_LEN]; /* output buffer: file of the expected bytes, else "" */
+  unsigned char* value;    /* value bytes */
 };
 
 struct Spec {
@@ -43,9 +43,9 @@ struct Spec {
 
 struct Case {
   char name[256];
-  char skip[512];            /* "" unless the bundle skips the case */
+  char skip[512]; /* "" unless the bundle skips the case */
   char spirv[PATH_LEN];
-  char source[PATH_LEN];     /* "" when there is no OpenCL C source */
+  char source[PATH_LEN]; /* "" when there is no OpenCL C source */
   char sourceOptions[1024];
   char requires[2][MAX_REQUIRES][64]; /* per origin (IL, SOURCE): extensions the build needs */
   int nrequires[2];
@@ -174,7 +174,10 @@ static int parseRequires(struct Case* c, char* rest) {
 /* One manifest line into `c`; 0 when it is malformed. */
 static int parseLine(struct Case* c, char* line) {
   char* rest = strchr(line, ' ');
-  if (rest) *rest++ = 0; else rest = line + strlen(line);
+  if (rest)
+    *rest++ = 0;
+  else
+    rest = line + strlen(line);
   if (strcmp(line, "skip") == 0) return copyString(c->skip, sizeof c->skip, rest);
   if (strcmp(line, "spirv") == 0) return copyString(c->spirv, sizeof c->spirv, rest);
   if (strcmp(line, "source") == 0) return copyString(c->source, sizeof c->source, strcmp(rest, "-") ? rest : "");
@@ -303,7 +306,7 @@ static void tearDownDevice(struct Env* e) {
 
 struct Run {
   cl_program program;
-  int ownsProgram;           /* not in the cache (it has specialization constants) */
+  int ownsProgram; /* not in the cache (it has specialization constants) */
   cl_kernel kernel;
   cl_mem mems[MAX_ARGS];
   char message[2048];
@@ -481,8 +484,9 @@ static int matches(struct Env* e, struct Run* r, int argIndex, const struct Arg*
     char want[24], got[24];
     elementHex(want, sizeof want, expected, first, elemSize);
     elementHex(got, sizeof got, actual, first, elemSize);
-    snprintf(r->message, sizeof r->message, "arg%d: %zu of %zu %s elements differ, first [%zu] (byte %zu): expected %s, got %s",
-             argIndex, differing, a->count, a->type, first, first * elemSize, want, got);
+    snprintf(r->message, sizeof r->message,
+             "arg%d: %zu of %zu %s elements differ, first [%zu] (byte %zu): expected %s, got %s", argIndex, differing,
+             a->count, a->type, first, first * elemSize, want, got);
   }
   free(expected);
   return differing == 0;
@@ -510,15 +514,18 @@ static void releaseRun(struct Run* r) {
   if (r->ownsProgram) clReleaseProgram(r->program);
 }
 
-static enum Outcome runCase(struct Env* e, const struct Case* c, enum Origin origin, char* message, size_t messageSize) {
+static enum Outcome runCase(struct Env* e, const struct Case* c, enum Origin origin, char* message,
+                            size_t messageSize) {
   struct Run r;
   memset(&r, 0, sizeof r);
   enum Outcome outcome = OUT_ERROR;
   cl_int err;
   if (getProgram(e, &r, c, origin) == CL_SUCCESS) {
     r.kernel = clCreateKernel(r.program, c->kernel, &err);
-    if (err != CL_SUCCESS) apiError(&r, "clCreateKernel", err);
-    else if (setArgs(e, &r, c) == CL_SUCCESS && enqueue(e, &r, c) == CL_SUCCESS) outcome = checkOutputs(e, &r, c);
+    if (err != CL_SUCCESS)
+      apiError(&r, "clCreateKernel", err);
+    else if (setArgs(e, &r, c) == CL_SUCCESS && enqueue(e, &r, c) == CL_SUCCESS)
+      outcome = checkOutputs(e, &r, c);
   }
   releaseRun(&r);
   copyString(message, messageSize, r.message);
@@ -546,9 +553,18 @@ static void runOrigin(struct Env* e, const struct Case* c, enum Origin origin, s
   const double ms = (now() - start) * 1e3;
   ++t->ran[origin];
   switch (outcome) {
-    case OUT_OK: ++t->ok[origin]; printf("%-28s %-6s ok (%.0f ms)\n", c->name, originName[origin], ms); break;
-    case OUT_MISMATCH: ++t->mismatched[origin]; printf("%-28s %-6s FAIL: %s\n", c->name, originName[origin], message); break;
-    default: ++t->errors[origin]; printf("%-28s %-6s ERROR: %s\n", c->name, originName[origin], message); break;
+    case OUT_OK:
+      ++t->ok[origin];
+      printf("%-28s %-6s ok (%.0f ms)\n", c->name, originName[origin], ms);
+      break;
+    case OUT_MISMATCH:
+      ++t->mismatched[origin];
+      printf("%-28s %-6s FAIL: %s\n", c->name, originName[origin], message);
+      break;
+    default:
+      ++t->errors[origin];
+      printf("%-28s %-6s ERROR: %s\n", c->name, originName[origin], message);
+      break;
   }
   fflush(stdout);
 }

@@ -62,17 +62,17 @@ const std::vector<ErrorTable>& errorTables();
 struct Fixture {
   cl_platform_id platform = nullptr;
   cl_device_id device = nullptr;
-  cl_context ctx = nullptr, ctx2 = nullptr;      // two contexts on the one device
-  cl_command_queue q = nullptr, q2 = nullptr;    // q on ctx, q2 on ctx2
-  cl_mem buf = nullptr, buf2 = nullptr;          // 4096-byte READ_WRITE buffers of ctx
-  cl_mem sub = nullptr;                          // sub-buffer of buf: origin 128, size 256
-  cl_mem hostWriteOnly = nullptr;                // 64 bytes, CL_MEM_HOST_WRITE_ONLY, ctx
-  cl_mem ctx2buf = nullptr;                      // 64 bytes of ctx2
-  cl_program il = nullptr;                       // vadd.O2.spv, built
-  cl_program unbuilt = nullptr;                  // vadd.O2.spv, not built
-  cl_kernel vadd = nullptr;                      // vadd(global float* a, b, c): args set to buf
-  cl_kernel reduce = nullptr;                    // reduce_int_sum(global int*, global int*, local int*)
-  cl_event ev2 = nullptr;                        // a complete event of ctx2 (marker on q2)
+  cl_context ctx = nullptr, ctx2 = nullptr;    // two contexts on the one device
+  cl_command_queue q = nullptr, q2 = nullptr;  // q on ctx, q2 on ctx2
+  cl_mem buf = nullptr, buf2 = nullptr;        // 4096-byte READ_WRITE buffers of ctx
+  cl_mem sub = nullptr;                        // sub-buffer of buf: origin 128, size 256
+  cl_mem hostWriteOnly = nullptr;              // 64 bytes, CL_MEM_HOST_WRITE_ONLY, ctx
+  cl_mem ctx2buf = nullptr;                    // 64 bytes of ctx2
+  cl_program il = nullptr;                     // vadd.O2.spv, built
+  cl_program unbuilt = nullptr;                // vadd.O2.spv, not built
+  cl_kernel vadd = nullptr;                    // vadd(global float* a, b, c): args set to buf
+  cl_kernel reduce = nullptr;                  // reduce_int_sum(global int*, global int*, local int*)
+  cl_event ev2 = nullptr;                      // a complete event of ctx2 (marker on q2)
   std::vector<unsigned char> vaddSpv, reduceSpv;
 
   static std::vector<unsigned char> read(const std::string& path);

@@ -5,8 +5,8 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <iterator>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
@@ -122,7 +122,8 @@ std::string markdownReport(const Spec& s, const std::map<std::string, std::pair<
     const std::string how = a == accounted.end() ? "not accounted for" : a->second.first;
     ++byHow[how];
     if (how == "tested") ++e.tested;
-    e.lines << "- " << (how == "tested" ? "provoked" : "**" + how + "**") << ": `" << c.id.substr(c.entry.size() + 1) << "` " << c.text << " (" << c.where << ")";
+    e.lines << "- " << (how == "tested" ? "provoked" : "**" + how + "**") << ": `" << c.id.substr(c.entry.size() + 1)
+            << "` " << c.text << " (" << c.where << ")";
     if (a != accounted.end() && how != "tested") e.lines << " — " << a->second.second;
     e.lines << "\n";
   }
@@ -149,8 +150,10 @@ std::string markdownReport(const Spec& s, const std::map<std::string, std::pair<
   out << ".**\n\n"
       << "- *host memory*: CL_OUT_OF_HOST_MEMORY, a failed host allocation;\n"
       << "- *device resources*: CL_OUT_OF_RESOURCES or an allocation failure that only a failed allocation causes;\n"
-      << "- *unsupported feature*: needs a feature the device does not report; the spec's error for the missing feature is provoked instead;\n"
-      << "- *unreachable*: cannot arise with one platform and one device, or is excluded by an earlier check (the reason follows).\n\n"
+      << "- *unsupported feature*: needs a feature the device does not report; the spec's error for the missing "
+         "feature is provoked instead;\n"
+      << "- *unreachable*: cannot arise with one platform and one device, or is excluded by an earlier check (the "
+         "reason follows).\n\n"
       << "| entry point | listed | provoked |\n|---|---|---|\n"
       << table.str() << details.str();
   return out.str();
@@ -192,7 +195,8 @@ TEST_CASE("every listed error condition is accounted for", "[opencl][errors][acc
     std::string la, lb;
     int line = 1;
     while (std::getline(a, la) && std::getline(b, lb) && la == lb) ++line;
-    FAIL_CHECK("tests/api/error_conditions.md is out of date (line " << line << ": '" << la << "' should be '" << lb
+    FAIL_CHECK("tests/api/error_conditions.md is out of date (line "
+               << line << ": '" << la << "' should be '" << lb
                << "'); regenerate it with CLREF_WRITE_ERROR_REPORT=1 opencl_errors_test \"[accounting]\"");
   }
   std::cout << report.substr(0, report.find("\n\n- *host memory*")) << "\n";  // the summary line

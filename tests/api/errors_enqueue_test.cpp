@@ -81,7 +81,8 @@ void addShared(std::vector<ErrorCase>& v, const Shared& s, const Call& call) {
   v.push_back({id(s.page, "CL_INVALID_EVENT_WAIT_LIST", 1), [call] { return call(fx().q, 1, nullptr); }});
   v.push_back({id(s.page, "CL_INVALID_EVENT_WAIT_LIST", list2), [call] { return call(fx().q, 0, &extra().done); }});
   v.push_back({id(s.page, "CL_INVALID_EVENT_WAIT_LIST", list3), [call] { return call(fx().q, 1, &kBadEvent); }});
-  if (s.eventContext) v.push_back({id(s.page, "CL_INVALID_CONTEXT", s.eventContext), [call] { return call(fx().q, 1, &fx().ev2); }});
+  if (s.eventContext)
+    v.push_back({id(s.page, "CL_INVALID_CONTEXT", s.eventContext), [call] { return call(fx().q, 1, &fx().ev2); }});
   if (s.blocking)
     v.push_back({id(s.page, "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST", 1), [call] {
                    FailedEvent failed;
@@ -104,19 +105,29 @@ void readWriteBufferCases(std::vector<ErrorCase>& v) {
     addShared(v, {page, 2, false, true}, [read](cl_command_queue q, cl_uint n, const cl_event* l) {
       return readOrWrite(read, q, fx().buf, 0, 16, host(), n, l);
     });
-    v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [read] { return readOrWrite(read, fx().q, fx().ctx2buf, 0, 16, host()); }});
-    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [read] { return readOrWrite(read, fx().q, kBadMem, 0, 16, host()); }});
-    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [read] { return readOrWrite(read, fx().q, nullptr, 0, 16, host()); }});
-    v.push_back({id(page, "CL_INVALID_VALUE", 1), [read] { return readOrWrite(read, fx().q, fx().buf, 4090, 16, host()); }});
-    v.push_back({id(page, "CL_INVALID_VALUE", 1), [read] { return readOrWrite(read, fx().q, fx().sub, 250, 16, host()); }});
-    v.push_back({id(page, "CL_INVALID_VALUE", 2), [read] { return readOrWrite(read, fx().q, fx().buf, 0, 16, nullptr); }});
+    v.push_back(
+        {id(page, "CL_INVALID_CONTEXT", 1), [read] { return readOrWrite(read, fx().q, fx().ctx2buf, 0, 16, host()); }});
+    v.push_back(
+        {id(page, "CL_INVALID_MEM_OBJECT", 1), [read] { return readOrWrite(read, fx().q, kBadMem, 0, 16, host()); }});
+    v.push_back(
+        {id(page, "CL_INVALID_MEM_OBJECT", 1), [read] { return readOrWrite(read, fx().q, nullptr, 0, 16, host()); }});
+    v.push_back(
+        {id(page, "CL_INVALID_VALUE", 1), [read] { return readOrWrite(read, fx().q, fx().buf, 4090, 16, host()); }});
+    v.push_back(
+        {id(page, "CL_INVALID_VALUE", 1), [read] { return readOrWrite(read, fx().q, fx().sub, 250, 16, host()); }});
+    v.push_back(
+        {id(page, "CL_INVALID_VALUE", 2), [read] { return readOrWrite(read, fx().q, fx().buf, 0, 16, nullptr); }});
   }
   // CL_INVALID_OPERATION:1 reading a HOST_WRITE_ONLY or HOST_NO_ACCESS buffer, :2 writing a
   // HOST_READ_ONLY or HOST_NO_ACCESS one
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return readOrWrite(true, fx().q, fx().hostWriteOnly, 0, 16, host()); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return readOrWrite(true, fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, 0, 16, host()); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 2), [] { return readOrWrite(false, fx().q, Buffer(CL_MEM_HOST_READ_ONLY).m, 0, 16, host()); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 2), [] { return readOrWrite(false, fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, 0, 16, host()); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1),
+               [] { return readOrWrite(true, fx().q, fx().hostWriteOnly, 0, 16, host()); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1),
+               [] { return readOrWrite(true, fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, 0, 16, host()); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 2),
+               [] { return readOrWrite(false, fx().q, Buffer(CL_MEM_HOST_READ_ONLY).m, 0, 16, host()); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 2),
+               [] { return readOrWrite(false, fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, 0, 16, host()); }});
 }
 
 // The arguments of clEnqueue{Read,Write}BufferRect after the buffer; by default a valid
@@ -132,8 +143,10 @@ cl_int rect(bool read, cl_command_queue q, cl_mem m, const RectArgs& a, cl_uint 
   const size_t* ho = a.nullHostOrigin ? nullptr : a.hostOrigin.data();
   const size_t* r = a.nullRegion ? nullptr : a.region.data();
   void* p = a.nullPtr ? nullptr : host();
-  return read ? clEnqueueReadBufferRect(q, m, CL_TRUE, bo, ho, r, a.bufferRow, a.bufferSlice, a.hostRow, a.hostSlice, p, n, list, nullptr)
-              : clEnqueueWriteBufferRect(q, m, CL_TRUE, bo, ho, r, a.bufferRow, a.bufferSlice, a.hostRow, a.hostSlice, p, n, list, nullptr);
+  return read ? clEnqueueReadBufferRect(q, m, CL_TRUE, bo, ho, r, a.bufferRow, a.bufferSlice, a.hostRow, a.hostSlice, p,
+                                        n, list, nullptr)
+              : clEnqueueWriteBufferRect(q, m, CL_TRUE, bo, ho, r, a.bufferRow, a.bufferSlice, a.hostRow, a.hostSlice,
+                                         p, n, list, nullptr);
 }
 
 void readWriteBufferRectCases(std::vector<ErrorCase>& v) {
@@ -146,8 +159,10 @@ void readWriteBufferRectCases(std::vector<ErrorCase>& v) {
     addShared(v, {page, 2, false, true}, [read](cl_command_queue q, cl_uint n, const cl_event* l) {
       return rect(read, q, fx().buf, RectArgs{}, n, l);
     });
-    add(read, 1, [] { return fx().ctx2buf; }, {}, "CL_INVALID_CONTEXT");
-    add(read, 1, [] { return kBadMem; }, {}, "CL_INVALID_MEM_OBJECT");
+    add(
+        read, 1, [] { return fx().ctx2buf; }, {}, "CL_INVALID_CONTEXT");
+    add(
+        read, 1, [] { return kBadMem; }, {}, "CL_INVALID_MEM_OBJECT");
     RectArgs a;
     a.nullBufferOrigin = true;
     add(read, 1, buf, a);
@@ -188,10 +203,14 @@ void readWriteBufferRectCases(std::vector<ErrorCase>& v) {
     a.nullPtr = true;
     add(read, 10, buf, a);
   }
-  add(true, 1, [] { return fx().hostWriteOnly; }, {}, "CL_INVALID_OPERATION");
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return rect(true, fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, {}); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 2), [] { return rect(false, fx().q, Buffer(CL_MEM_HOST_READ_ONLY).m, {}); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 2), [] { return rect(false, fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, {}); }});
+  add(
+      true, 1, [] { return fx().hostWriteOnly; }, {}, "CL_INVALID_OPERATION");
+  v.push_back(
+      {id(page, "CL_INVALID_OPERATION", 1), [] { return rect(true, fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, {}); }});
+  v.push_back(
+      {id(page, "CL_INVALID_OPERATION", 2), [] { return rect(false, fx().q, Buffer(CL_MEM_HOST_READ_ONLY).m, {}); }});
+  v.push_back(
+      {id(page, "CL_INVALID_OPERATION", 2), [] { return rect(false, fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, {}); }});
 }
 
 cl_int copy(cl_mem src, cl_mem dst, size_t srcOffset, size_t dstOffset, size_t size) {
@@ -225,9 +244,11 @@ struct CopyRectArgs {
   bool nullSrcOrigin = false, nullDstOrigin = false, nullRegion = false;
 };
 
-cl_int copyRect(cl_command_queue q, cl_mem src, cl_mem dst, const CopyRectArgs& a, cl_uint n = 0, const cl_event* list = nullptr) {
-  return clEnqueueCopyBufferRect(q, src, dst, a.nullSrcOrigin ? nullptr : a.srcOrigin.data(), a.nullDstOrigin ? nullptr : a.dstOrigin.data(),
-                                 a.nullRegion ? nullptr : a.region.data(), a.srcRow, a.srcSlice, a.dstRow, a.dstSlice, n, list, nullptr);
+cl_int copyRect(cl_command_queue q, cl_mem src, cl_mem dst, const CopyRectArgs& a, cl_uint n = 0,
+                const cl_event* list = nullptr) {
+  return clEnqueueCopyBufferRect(
+      q, src, dst, a.nullSrcOrigin ? nullptr : a.srcOrigin.data(), a.nullDstOrigin ? nullptr : a.dstOrigin.data(),
+      a.nullRegion ? nullptr : a.region.data(), a.srcRow, a.srcSlice, a.dstRow, a.dstSlice, n, list, nullptr);
 }
 
 void copyBufferRectCases(std::vector<ErrorCase>& v) {
@@ -237,7 +258,9 @@ void copyBufferRectCases(std::vector<ErrorCase>& v) {
   };
   auto buf = [] { return fx().buf; };
   auto buf2 = [] { return fx().buf2; };
-  addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) { return copyRect(q, fx().buf, fx().buf2, {}, n, l); });
+  addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return copyRect(q, fx().buf, fx().buf2, {}, n, l);
+  });
   add("CL_INVALID_CONTEXT", 1, [] { return fx().ctx2buf; }, buf, {});
   add("CL_INVALID_CONTEXT", 2, buf, [] { return fx().ctx2buf; }, {});
   add("CL_INVALID_MEM_OBJECT", 1, [] { return kBadMem; }, buf, {});
@@ -287,7 +310,8 @@ void copyBufferRectCases(std::vector<ErrorCase>& v) {
   a.srcRow = 16, a.srcSlice = 64, a.dstRow = 16, a.dstSlice = 128, a.dstOrigin = {0, 0, 2};
   add("CL_INVALID_VALUE", 12, buf, buf, a);
   add("CL_MEM_COPY_OVERLAP", 1, buf, buf, {});
-  add("CL_MEM_COPY_OVERLAP", 1, [] { return fx().sub; }, [] { return fx().sub; }, {});
+  add(
+      "CL_MEM_COPY_OVERLAP", 1, [] { return fx().sub; }, [] { return fx().sub; }, {});
   // sub's row 8 (buf's byte 256) against the sub-buffer starting at buf's byte 256
   v.push_back({id(page, "CL_MEM_COPY_OVERLAP", 2), [] {
                  CopyRectArgs a;
@@ -322,7 +346,8 @@ void fillBufferCases(std::vector<ErrorCase>& v) {
 }
 
 // Maps (blocking) and, should the map succeed, unmaps again; returns errcode_ret.
-cl_int map(cl_command_queue q, cl_mem m, cl_map_flags flags, size_t offset, size_t size, cl_uint n = 0, const cl_event* list = nullptr) {
+cl_int map(cl_command_queue q, cl_mem m, cl_map_flags flags, size_t offset, size_t size, cl_uint n = 0,
+           const cl_event* list = nullptr) {
   cl_int e = 12345;
   void* p = clEnqueueMapBuffer(q, m, CL_TRUE, flags, offset, size, n, list, nullptr, &e);
   if (p) clEnqueueUnmapMemObject(q, m, p, 0, nullptr, nullptr);
@@ -336,7 +361,8 @@ struct MapArgs {
   size_t offset, size;
 };
 cl_int mapWhileMapped(MapArgs first, MapArgs second) {
-  void* p = clEnqueueMapBuffer(fx().q, first.mem, CL_TRUE, first.flags, first.offset, first.size, 0, nullptr, nullptr, nullptr);
+  void* p = clEnqueueMapBuffer(fx().q, first.mem, CL_TRUE, first.flags, first.offset, first.size, 0, nullptr, nullptr,
+                               nullptr);
   cl_int e = map(fx().q, second.mem, second.flags, second.offset, second.size);
   clEnqueueUnmapMemObject(fx().q, first.mem, p, 0, nullptr, nullptr);
   clFinish(fx().q);
@@ -345,27 +371,36 @@ cl_int mapWhileMapped(MapArgs first, MapArgs second) {
 
 void mapBufferCases(std::vector<ErrorCase>& v) {
   const std::string page = "clEnqueueMapBuffer";
-  addShared(v, {page, 2, false, true},
-            [](cl_command_queue q, cl_uint n, const cl_event* l) { return map(q, fx().buf, CL_MAP_READ, 0, 16, n, l); });
+  addShared(v, {page, 2, false, true}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return map(q, fx().buf, CL_MAP_READ, 0, 16, n, l);
+  });
   v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] { return map(fx().q, fx().ctx2buf, CL_MAP_READ, 0, 16); }});
   v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return map(fx().q, kBadMem, CL_MAP_READ, 0, 16); }});
   v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return map(fx().q, fx().buf, CL_MAP_READ, 4000, 200); }});
   v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return map(fx().q, fx().buf, CL_MAP_READ, 0, 0); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return map(fx().q, fx().buf, CL_MAP_READ | CL_MAP_WRITE_INVALIDATE_REGION, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 3),
+               [] { return map(fx().q, fx().buf, CL_MAP_READ | CL_MAP_WRITE_INVALIDATE_REGION, 0, 16); }});
   v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return map(fx().q, fx().buf, cl_map_flags(1) << 10, 0, 16); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return map(fx().q, fx().hostWriteOnly, CL_MAP_READ, 0, 16); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return map(fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, CL_MAP_READ, 0, 16); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 2), [] { return map(fx().q, Buffer(CL_MEM_HOST_READ_ONLY).m, CL_MAP_WRITE, 0, 16); }});
+  v.push_back(
+      {id(page, "CL_INVALID_OPERATION", 1), [] { return map(fx().q, fx().hostWriteOnly, CL_MAP_READ, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1),
+               [] { return map(fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, CL_MAP_READ, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 2),
+               [] { return map(fx().q, Buffer(CL_MEM_HOST_READ_ONLY).m, CL_MAP_WRITE, 0, 16); }});
   v.push_back({id(page, "CL_INVALID_OPERATION", 2),
                [] { return map(fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, CL_MAP_WRITE_INVALIDATE_REGION, 0, 16); }});
   // Overlapping maps where one is for writing: the same buffer, a read map over a write map, and
   // a buffer mapped over its sub-buffer's write map (§5.5.2).
-  v.push_back({id(page, "CL_INVALID_OPERATION", 4),
-               [] { return mapWhileMapped({fx().buf2, CL_MAP_WRITE, 0, 64}, {fx().buf2, CL_MAP_WRITE, 32, 64}); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 4),
-               [] { return mapWhileMapped({fx().buf2, CL_MAP_READ, 0, 64}, {fx().buf2, CL_MAP_WRITE_INVALIDATE_REGION, 60, 8}); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 4),
-               [] { return mapWhileMapped({fx().sub, CL_MAP_WRITE, 0, 64}, {fx().buf, CL_MAP_READ, 100, 64}); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 4), [] {
+                 return mapWhileMapped({fx().buf2, CL_MAP_WRITE, 0, 64}, {fx().buf2, CL_MAP_WRITE, 32, 64});
+               }});
+  v.push_back(
+      {id(page, "CL_INVALID_OPERATION", 4), [] {
+         return mapWhileMapped({fx().buf2, CL_MAP_READ, 0, 64}, {fx().buf2, CL_MAP_WRITE_INVALIDATE_REGION, 60, 8});
+       }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 4), [] {
+                 return mapWhileMapped({fx().sub, CL_MAP_WRITE, 0, 64}, {fx().buf, CL_MAP_READ, 100, 64});
+               }});
 }
 
 cl_int unmap(cl_command_queue q, cl_mem m, void* p, cl_uint n = 0, const cl_event* list = nullptr) {
@@ -374,19 +409,22 @@ cl_int unmap(cl_command_queue q, cl_mem m, void* p, cl_uint n = 0, const cl_even
 
 void unmapMemObjectCases(std::vector<ErrorCase>& v) {
   const std::string page = "clEnqueueUnmapMemObject";
-  addShared(v, {page, 1, true}, [](cl_command_queue q, cl_uint n, const cl_event* l) { return unmap(q, fx().buf, host(), n, l); });
+  addShared(v, {page, 1, true},
+            [](cl_command_queue q, cl_uint n, const cl_event* l) { return unmap(q, fx().buf, host(), n, l); });
   v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return unmap(fx().q, kBadMem, host()); }});
   v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] { return unmap(fx().q, fx().ctx2buf, host()); }});
   v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return unmap(fx().q, fx().buf, host()); }});
   // A pointer mapped from another buffer, and a pointer already unmapped
   v.push_back({id(page, "CL_INVALID_VALUE", 1), [] {
-                 void* p = clEnqueueMapBuffer(fx().q, fx().buf2, CL_TRUE, CL_MAP_READ, 0, 16, 0, nullptr, nullptr, nullptr);
+                 void* p =
+                     clEnqueueMapBuffer(fx().q, fx().buf2, CL_TRUE, CL_MAP_READ, 0, 16, 0, nullptr, nullptr, nullptr);
                  cl_int e = unmap(fx().q, fx().buf, p);
                  unmap(fx().q, fx().buf2, p);
                  return e;
                }});
   v.push_back({id(page, "CL_INVALID_VALUE", 1), [] {
-                 void* p = clEnqueueMapBuffer(fx().q, fx().buf2, CL_TRUE, CL_MAP_READ, 0, 16, 0, nullptr, nullptr, nullptr);
+                 void* p =
+                     clEnqueueMapBuffer(fx().q, fx().buf2, CL_TRUE, CL_MAP_READ, 0, 16, 0, nullptr, nullptr, nullptr);
                  unmap(fx().q, fx().buf2, p);
                  return unmap(fx().q, fx().buf2, p);
                }});
@@ -416,8 +454,8 @@ void migrateMemObjectsCases(std::vector<ErrorCase>& v) {
 
 const size_t kOrigin[3] = {0, 0, 0}, kRegion[3] = {4, 4, 1}, kZeroRegion[3] = {4, 0, 1};
 
-cl_int readOrWriteImage(bool read, cl_command_queue q, cl_mem image, const size_t* origin, const size_t* region, void* ptr, cl_uint n = 0,
-                        const cl_event* list = nullptr) {
+cl_int readOrWriteImage(bool read, cl_command_queue q, cl_mem image, const size_t* origin, const size_t* region,
+                        void* ptr, cl_uint n = 0, const cl_event* list = nullptr) {
   return read ? clEnqueueReadImage(q, image, CL_TRUE, origin, region, 0, 0, ptr, n, list, nullptr)
               : clEnqueueWriteImage(q, image, CL_TRUE, origin, region, 0, 0, ptr, n, list, nullptr);
 }
@@ -429,13 +467,20 @@ void readWriteImageCases(std::vector<ErrorCase>& v) {
     addShared(v, {page, 2}, [read](cl_command_queue q, cl_uint n, const cl_event* l) {
       return readOrWriteImage(read, q, fx().buf, kOrigin, kRegion, host(), n, l);
     });
-    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [read] { return readOrWriteImage(read, fx().q, kBadMem, kOrigin, kRegion, host()); }});
-    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [read] { return readOrWriteImage(read, fx().q, nullptr, kOrigin, kRegion, host()); }});
-    v.push_back({id(page, "CL_INVALID_VALUE", 1), [read] { return readOrWriteImage(read, fx().q, fx().buf, nullptr, kRegion, host()); }});
-    v.push_back({id(page, "CL_INVALID_VALUE", 2), [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, nullptr, host()); }});
-    v.push_back({id(page, "CL_INVALID_VALUE", 4), [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, kZeroRegion, host()); }});
-    v.push_back({id(page, "CL_INVALID_VALUE", 6), [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, kRegion, nullptr); }});
-    v.push_back({id(page, "CL_INVALID_OPERATION", 1), [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, kRegion, host()); }});
+    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1),
+                 [read] { return readOrWriteImage(read, fx().q, kBadMem, kOrigin, kRegion, host()); }});
+    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1),
+                 [read] { return readOrWriteImage(read, fx().q, nullptr, kOrigin, kRegion, host()); }});
+    v.push_back({id(page, "CL_INVALID_VALUE", 1),
+                 [read] { return readOrWriteImage(read, fx().q, fx().buf, nullptr, kRegion, host()); }});
+    v.push_back({id(page, "CL_INVALID_VALUE", 2),
+                 [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, nullptr, host()); }});
+    v.push_back({id(page, "CL_INVALID_VALUE", 4),
+                 [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, kZeroRegion, host()); }});
+    v.push_back({id(page, "CL_INVALID_VALUE", 6),
+                 [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, kRegion, nullptr); }});
+    v.push_back({id(page, "CL_INVALID_OPERATION", 1),
+                 [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, kRegion, host()); }});
   }
 }
 
@@ -448,13 +493,20 @@ void copyImageCases(std::vector<ErrorCase>& v) {
   addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
     return clEnqueueCopyImage(q, fx().buf, fx().buf2, kOrigin, kOrigin, kRegion, n, l, nullptr);
   });
-  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return copyImage(kBadMem, fx().buf2, kOrigin, kOrigin, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return copyImage(fx().buf, kBadMem, kOrigin, kOrigin, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return copyImage(fx().buf, fx().buf2, nullptr, kOrigin, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return copyImage(fx().buf, fx().buf2, kOrigin, nullptr, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return copyImage(fx().buf, fx().buf2, kOrigin, kOrigin, nullptr); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 6), [] { return copyImage(fx().buf, fx().buf2, kOrigin, kOrigin, kZeroRegion); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return copyImage(fx().buf, fx().buf2, kOrigin, kOrigin, kRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return copyImage(kBadMem, fx().buf2, kOrigin, kOrigin, kRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return copyImage(fx().buf, kBadMem, kOrigin, kOrigin, kRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 1), [] { return copyImage(fx().buf, fx().buf2, nullptr, kOrigin, kRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 2), [] { return copyImage(fx().buf, fx().buf2, kOrigin, nullptr, kRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 3), [] { return copyImage(fx().buf, fx().buf2, kOrigin, kOrigin, nullptr); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 6), [] { return copyImage(fx().buf, fx().buf2, kOrigin, kOrigin, kZeroRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_OPERATION", 1), [] { return copyImage(fx().buf, fx().buf2, kOrigin, kOrigin, kRegion); }});
 }
 
 cl_int fillImage(cl_mem image, const void* color, const size_t* origin, const size_t* region) {
@@ -483,16 +535,25 @@ void copyImageToBufferCases(std::vector<ErrorCase>& v) {
   addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
     return clEnqueueCopyImageToBuffer(q, fx().buf2, fx().buf, kOrigin, kRegion, 0, n, l, nullptr);
   });
-  v.push_back({id(page, "CL_INVALID_CONTEXT", 2), [] { return imageToBuffer(fx().buf2, fx().ctx2buf, kOrigin, kRegion, 0); }});
-  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return imageToBuffer(kBadMem, fx().buf, kOrigin, kRegion, 0); }});
-  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return imageToBuffer(fx().buf2, kBadMem, kOrigin, kRegion, 0); }});
-  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return imageToBuffer(fx().buf2, nullptr, kOrigin, kRegion, 0); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return imageToBuffer(fx().buf2, fx().buf, nullptr, kRegion, 0); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, nullptr, 0); }});
+  v.push_back(
+      {id(page, "CL_INVALID_CONTEXT", 2), [] { return imageToBuffer(fx().buf2, fx().ctx2buf, kOrigin, kRegion, 0); }});
+  v.push_back(
+      {id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return imageToBuffer(kBadMem, fx().buf, kOrigin, kRegion, 0); }});
+  v.push_back(
+      {id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return imageToBuffer(fx().buf2, kBadMem, kOrigin, kRegion, 0); }});
+  v.push_back(
+      {id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return imageToBuffer(fx().buf2, nullptr, kOrigin, kRegion, 0); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 1), [] { return imageToBuffer(fx().buf2, fx().buf, nullptr, kRegion, 0); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 2), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, nullptr, 0); }});
   // dst_offset at the end of the 4096-byte buffer: out of bounds whatever dst_cb (at least 1)
-  v.push_back({id(page, "CL_INVALID_VALUE", 4), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, kRegion, 4096); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 5), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, kZeroRegion, 0); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, kRegion, 0); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 4), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, kRegion, 4096); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 5), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, kZeroRegion, 0); }});
+  v.push_back(
+      {id(page, "CL_INVALID_OPERATION", 1), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, kRegion, 0); }});
 }
 
 cl_int bufferToImage(cl_mem buffer, cl_mem image, size_t offset, const size_t* origin, const size_t* region) {
@@ -504,38 +565,57 @@ void copyBufferToImageCases(std::vector<ErrorCase>& v) {
   addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
     return clEnqueueCopyBufferToImage(q, fx().buf, fx().buf2, 0, kOrigin, kRegion, n, l, nullptr);
   });
-  v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] { return bufferToImage(fx().ctx2buf, fx().buf2, 0, kOrigin, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return bufferToImage(kBadMem, fx().buf2, 0, kOrigin, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return bufferToImage(nullptr, fx().buf2, 0, kOrigin, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return bufferToImage(fx().buf, kBadMem, 0, kOrigin, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return bufferToImage(fx().buf, fx().buf2, 0, nullptr, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return bufferToImage(fx().buf, fx().buf2, 0, kOrigin, nullptr); }});
+  v.push_back(
+      {id(page, "CL_INVALID_CONTEXT", 1), [] { return bufferToImage(fx().ctx2buf, fx().buf2, 0, kOrigin, kRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return bufferToImage(kBadMem, fx().buf2, 0, kOrigin, kRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return bufferToImage(nullptr, fx().buf2, 0, kOrigin, kRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return bufferToImage(fx().buf, kBadMem, 0, kOrigin, kRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 1), [] { return bufferToImage(fx().buf, fx().buf2, 0, nullptr, kRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 2), [] { return bufferToImage(fx().buf, fx().buf2, 0, kOrigin, nullptr); }});
   // src_offset at the end of the 4096-byte buffer: out of bounds whatever src_cb (at least 1)
-  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return bufferToImage(fx().buf, fx().buf2, 4096, kOrigin, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 5), [] { return bufferToImage(fx().buf, fx().buf2, 0, kOrigin, kZeroRegion); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return bufferToImage(fx().buf, fx().buf2, 0, kOrigin, kRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 3), [] { return bufferToImage(fx().buf, fx().buf2, 4096, kOrigin, kRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 5), [] { return bufferToImage(fx().buf, fx().buf2, 0, kOrigin, kZeroRegion); }});
+  v.push_back(
+      {id(page, "CL_INVALID_OPERATION", 1), [] { return bufferToImage(fx().buf, fx().buf2, 0, kOrigin, kRegion); }});
 }
 
-cl_int mapImage(cl_command_queue q, cl_mem image, cl_map_flags flags, const size_t* origin, const size_t* region, bool nullRowPitch,
-                cl_uint n = 0, const cl_event* list = nullptr) {
+cl_int mapImage(cl_command_queue q, cl_mem image, cl_map_flags flags, const size_t* origin, const size_t* region,
+                bool nullRowPitch, cl_uint n = 0, const cl_event* list = nullptr) {
   size_t rowPitch = 0, slicePitch = 0;
   return err([&](cl_int* e) {
-    clEnqueueMapImage(q, image, CL_TRUE, flags, origin, region, nullRowPitch ? nullptr : &rowPitch, &slicePitch, n, list, nullptr, e);
+    clEnqueueMapImage(q, image, CL_TRUE, flags, origin, region, nullRowPitch ? nullptr : &rowPitch, &slicePitch, n,
+                      list, nullptr, e);
   });
 }
 
 void mapImageCases(std::vector<ErrorCase>& v) {
   const std::string page = "clEnqueueMapImage";
-  addShared(v, {page, 2},
-            [](cl_command_queue q, cl_uint n, const cl_event* l) { return mapImage(q, fx().buf, CL_MAP_READ, kOrigin, kRegion, false, n, l); });
-  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return mapImage(fx().q, kBadMem, CL_MAP_READ, kOrigin, kRegion, false); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, nullptr, kRegion, false); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, nullptr, false); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 4),
-               [] { return mapImage(fx().q, fx().buf, CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION, kOrigin, kRegion, false); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 5), [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, kZeroRegion, false); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 6), [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, kRegion, true); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, kRegion, false); }});
+  addShared(v, {page, 2}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return mapImage(q, fx().buf, CL_MAP_READ, kOrigin, kRegion, false, n, l);
+  });
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1),
+               [] { return mapImage(fx().q, kBadMem, CL_MAP_READ, kOrigin, kRegion, false); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1),
+               [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, nullptr, kRegion, false); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2),
+               [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, nullptr, false); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 4), [] {
+                 return mapImage(fx().q, fx().buf, CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION, kOrigin, kRegion,
+                                 false);
+               }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 5),
+               [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, kZeroRegion, false); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 6),
+               [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, kRegion, true); }});
+  v.push_back({id(page, "CL_INVALID_OPERATION", 1),
+               [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, kRegion, false); }});
 }
 
 // ---- SVM commands: host memory stands where SVM pointers are expected ---------------------------
@@ -561,7 +641,9 @@ void svmFreeCases(std::vector<ErrorCase>& v) {
   v.push_back({id(page, "CL_INVALID_OPERATION", 1), [svmFree] { return svmFree(fx().q, 0, nullptr); }});
 }
 
-cl_int svmMemcpy(void* dst, const void* src, size_t size) { return clEnqueueSVMMemcpy(fx().q, CL_TRUE, dst, src, size, 0, nullptr, nullptr); }
+cl_int svmMemcpy(void* dst, const void* src, size_t size) {
+  return clEnqueueSVMMemcpy(fx().q, CL_TRUE, dst, src, size, 0, nullptr, nullptr);
+}
 
 void svmMemcpyCases(std::vector<ErrorCase>& v) {
   const std::string page = "clEnqueueSVMMemcpy";
@@ -594,7 +676,9 @@ void svmMemFillCases(std::vector<ErrorCase>& v) {
   v.push_back({id(page, "CL_INVALID_OPERATION", 1), [pattern] { return svmFill(host(), pattern, 4, 16); }});
 }
 
-cl_int svmMap(cl_map_flags flags, void* ptr, size_t size) { return clEnqueueSVMMap(fx().q, CL_TRUE, flags, ptr, size, 0, nullptr, nullptr); }
+cl_int svmMap(cl_map_flags flags, void* ptr, size_t size) {
+  return clEnqueueSVMMap(fx().q, CL_TRUE, flags, ptr, size, 0, nullptr, nullptr);
+}
 
 void svmMapUnmapCases(std::vector<ErrorCase>& v) {
   std::string page = "clEnqueueSVMMap";
@@ -603,12 +687,17 @@ void svmMapUnmapCases(std::vector<ErrorCase>& v) {
   });
   v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return svmMap(CL_MAP_READ, nullptr, 16); }});
   v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return svmMap(CL_MAP_READ, host(), 0); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return svmMap(CL_MAP_READ | CL_MAP_WRITE_INVALIDATE_REGION, host(), 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 3),
+               [] { return svmMap(CL_MAP_READ | CL_MAP_WRITE_INVALIDATE_REGION, host(), 16); }});
   v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return svmMap(CL_MAP_READ, host(), 16); }});
   page = "clEnqueueSVMUnmap";
-  addShared(v, {page, 1}, [](cl_command_queue q, cl_uint n, const cl_event* l) { return clEnqueueSVMUnmap(q, host(), n, l, nullptr); });
-  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return clEnqueueSVMUnmap(fx().q, nullptr, 0, nullptr, nullptr); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return clEnqueueSVMUnmap(fx().q, host(), 0, nullptr, nullptr); }});
+  addShared(v, {page, 1}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueSVMUnmap(q, host(), n, l, nullptr);
+  });
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 1), [] { return clEnqueueSVMUnmap(fx().q, nullptr, 0, nullptr, nullptr); }});
+  v.push_back(
+      {id(page, "CL_INVALID_OPERATION", 1), [] { return clEnqueueSVMUnmap(fx().q, host(), 0, nullptr, nullptr); }});
 }
 
 cl_int svmMigrate(cl_uint num, const void** ptrs, const size_t* sizes, cl_mem_migration_flags flags) {
@@ -624,7 +713,8 @@ void svmMigrateMemCases(std::vector<ErrorCase>& v) {
   });
   v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return svmMigrate(0, ptrs, nullptr, 0); }});
   v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return svmMigrate(1, nullptr, nullptr, 0); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return svmMigrate(1, ptrs, nullptr, cl_mem_migration_flags(1) << 8); }});
+  v.push_back(
+      {id(page, "CL_INVALID_VALUE", 3), [] { return svmMigrate(1, ptrs, nullptr, cl_mem_migration_flags(1) << 8); }});
   // 16 bytes of host memory: not within an allocation returned by clSVMAlloc (there is none)
   v.push_back({id(page, "CL_INVALID_VALUE", 4), [] { return svmMigrate(1, ptrs, sixteen, 0); }});
   v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return svmMigrate(1, ptrs, nullptr, 0); }});
@@ -649,13 +739,16 @@ cl_int native(cl_command_queue q, const NativeArgs& a, cl_uint n = 0, const cl_e
   cl_mem args[1] = {nullptr};
   const cl_mem memList[1] = {a.mem ? a.mem : fx().buf};
   const void* argsMemLoc[1] = {&args[0]};
-  return clEnqueueNativeKernel(q, a.userFunc, a.nullArgs ? nullptr : args, a.cbArgs, a.numMemObjects, a.nullMemList ? nullptr : memList,
-                               a.nullArgsMemLoc ? nullptr : argsMemLoc, n, list, nullptr);
+  return clEnqueueNativeKernel(q, a.userFunc, a.nullArgs ? nullptr : args, a.cbArgs, a.numMemObjects,
+                               a.nullMemList ? nullptr : memList, a.nullArgsMemLoc ? nullptr : argsMemLoc, n, list,
+                               nullptr);
 }
 
 void nativeKernelCases(std::vector<ErrorCase>& v) {
   const std::string page = "clEnqueueNativeKernel";
-  auto add = [&](const char* code, int n, NativeArgs a) { v.push_back({id(page, code, n), [a] { return native(fx().q, a); }}); };
+  auto add = [&](const char* code, int n, NativeArgs a) {
+    v.push_back({id(page, code, n), [a] { return native(fx().q, a); }});
+  };
   addShared(v, {page, 1, true}, [](cl_command_queue q, cl_uint n, const cl_event* l) { return native(q, {}, n, l); });
   NativeArgs a;
   a.userFunc = nullptr;
@@ -692,10 +785,11 @@ void nativeKernelCases(std::vector<ErrorCase>& v) {
 
 std::vector<ErrorCase> cases() {
   std::vector<ErrorCase> v;
-  for (auto add : {readWriteBufferCases, readWriteBufferRectCases, copyBufferCases, copyBufferRectCases, fillBufferCases,
-                   mapBufferCases, unmapMemObjectCases, migrateMemObjectsCases, readWriteImageCases, copyImageCases, fillImageCases,
-                   copyImageToBufferCases, copyBufferToImageCases, mapImageCases, svmFreeCases, svmMemcpyCases, svmMemFillCases,
-                   svmMapUnmapCases, svmMigrateMemCases, nativeKernelCases})
+  for (auto add :
+       {readWriteBufferCases, readWriteBufferRectCases, copyBufferCases,        copyBufferRectCases, fillBufferCases,
+        mapBufferCases,       unmapMemObjectCases,      migrateMemObjectsCases, readWriteImageCases, copyImageCases,
+        fillImageCases,       copyImageToBufferCases,   copyBufferToImageCases, mapImageCases,       svmFreeCases,
+        svmMemcpyCases,       svmMemFillCases,          svmMapUnmapCases,       svmMigrateMemCases,  nativeKernelCases})
     add(v);
   return v;
 }
@@ -705,64 +799,79 @@ std::vector<ErrorCase> cases() {
 // CL_OUT_OF_HOST_MEMORY of the buffer commands is provoked (errors_host_memory_test.cpp); the image,
 // SVM and native-kernel commands never reach an allocation.
 const char* const kHostMemory =
-    "the command never reaches an allocation: it needs an image, SVM or native kernels, which the device does not support, and "
+    "the command never reaches an allocation: it needs an image, SVM or native kernels, which the device does not "
+    "support, and "
     "with any arguments fails first (CL_INVALID_OPERATION, tested)";
 const char* const kDeviceResources =
-    "clref's device is the host: a command needs no device resource beyond host allocations, and a failed allocation cannot be "
+    "clref's device is the host: a command needs no device resource beyond host allocations, and a failed allocation "
+    "cannot be "
     "provoked from the API";
 const char* const kAllocation =
-    "a memory object's data store is allocated by clCreateBuffer (host memory); enqueueing allocates none, so only a failed "
+    "a memory object's data store is allocated by clCreateBuffer (host memory); enqueueing allocates none, so only a "
+    "failed "
     "allocation, which the API cannot provoke, could cause it";
 const char* const kMisaligned =
     "clCreateSubBuffer refuses an origin not aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN of the one device "
-    "(clCreateSubBuffer:CL_MISALIGNED_SUB_BUFFER_OFFSET), so every sub-buffer is aligned for the device of any command-queue";
+    "(clCreateSubBuffer:CL_MISALIGNED_SUB_BUFFER_OFFSET), so every sub-buffer is aligned for the device of any "
+    "command-queue";
 
 // What needs an image object: none can exist (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE; clCreateImage
 // returns CL_INVALID_OPERATION), and with any memory object in its place the command returns
 // CL_INVALID_OPERATION (the page's tested CL_INVALID_OPERATION:1).
 NotTested needsImage(const std::string& id, const std::string& what) {
   return {id, Why::Unsupported,
-          "needs " + what + "; no image can exist (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE, clCreateImage returns CL_INVALID_OPERATION) "
-          "and with a buffer in its place the command returns CL_INVALID_OPERATION (" + id.substr(0, id.find(':')) +
-          ":CL_INVALID_OPERATION:1, tested)"};
+          "needs " + what +
+              "; no image can exist (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE, clCreateImage returns CL_INVALID_OPERATION) "
+              "and with a buffer in its place the command returns CL_INVALID_OPERATION (" +
+              id.substr(0, id.find(':')) + ":CL_INVALID_OPERATION:1, tested)"};
 }
 
 // What needs an SVM allocation or an enqueued SVM command: CL_DEVICE_SVM_CAPABILITIES is 0,
 // clSVMAlloc returns NULL, and the command returns CL_INVALID_OPERATION (tested).
 NotTested needsSvm(const std::string& id, const std::string& what) {
-  return {id, Why::Unsupported,
-          "needs " + what + "; the device reports no SVM (CL_DEVICE_SVM_CAPABILITIES 0), so the command is never enqueued: it returns "
-          "CL_INVALID_OPERATION (" + id.substr(0, id.find(':')) + ":CL_INVALID_OPERATION:1, tested)"};
+  return {
+      id, Why::Unsupported,
+      "needs " + what +
+          "; the device reports no SVM (CL_DEVICE_SVM_CAPABILITIES 0), so the command is never enqueued: it returns "
+          "CL_INVALID_OPERATION (" +
+          id.substr(0, id.find(':')) + ":CL_INVALID_OPERATION:1, tested)"};
 }
 
 // The resource and allocation failures of a page.
-void resources(std::vector<NotTested>& v, const std::string& page, int allocationFailures, bool hostMemoryProvoked = false) {
-  for (int i = 1; i <= allocationFailures; ++i) v.push_back({id(page, "CL_MEM_OBJECT_ALLOCATION_FAILURE", i), Why::DeviceResources, kAllocation});
+void resources(std::vector<NotTested>& v, const std::string& page, int allocationFailures,
+               bool hostMemoryProvoked = false) {
+  for (int i = 1; i <= allocationFailures; ++i)
+    v.push_back({id(page, "CL_MEM_OBJECT_ALLOCATION_FAILURE", i), Why::DeviceResources, kAllocation});
   v.push_back({id(page, "CL_OUT_OF_RESOURCES", 1), Why::DeviceResources, kDeviceResources});
   if (!hostMemoryProvoked) v.push_back({id(page, "CL_OUT_OF_HOST_MEMORY", 1), Why::HostMemory, kHostMemory});
 }
 
 // The conditions of an image page that need a real image.
-void imageOnly(std::vector<NotTested>& v, const std::string& page, std::initializer_list<std::pair<std::string, std::string>> conditions) {
+void imageOnly(std::vector<NotTested>& v, const std::string& page,
+               std::initializer_list<std::pair<std::string, std::string>> conditions) {
   for (const auto& [suffix, what] : conditions) v.push_back(needsImage(page + ":" + suffix, what));
   v.push_back(needsImage(page + ":CL_INVALID_IMAGE_SIZE:1", "an image whose dimensions the device does not support"));
-  v.push_back(needsImage(page + ":CL_IMAGE_FORMAT_NOT_SUPPORTED:1", "an image whose format the device does not support"));
+  v.push_back(
+      needsImage(page + ":CL_IMAGE_FORMAT_NOT_SUPPORTED:1", "an image whose format the device does not support"));
 }
 
 std::vector<NotTested> notTested() {
   std::vector<NotTested> v;
   // buffer commands
-  for (const char* page : {"clEnqueueReadBuffer", "clEnqueueReadBufferRect", "clEnqueueFillBuffer", "clEnqueueMapBuffer"})
+  for (const char* page :
+       {"clEnqueueReadBuffer", "clEnqueueReadBufferRect", "clEnqueueFillBuffer", "clEnqueueMapBuffer"})
     v.push_back({id(page, "CL_MISALIGNED_SUB_BUFFER_OFFSET", 1), Why::Unreachable, kMisaligned});
   for (const char* page : {"clEnqueueCopyBuffer", "clEnqueueCopyBufferRect"}) {
     v.push_back({id(page, "CL_MISALIGNED_SUB_BUFFER_OFFSET", 1), Why::Unreachable, kMisaligned});
     v.push_back({id(page, "CL_MISALIGNED_SUB_BUFFER_OFFSET", 2), Why::Unreachable, kMisaligned});
   }
-  for (const char* page : {"clEnqueueReadBuffer", "clEnqueueReadBufferRect", "clEnqueueCopyBuffer", "clEnqueueCopyBufferRect",
-                           "clEnqueueFillBuffer", "clEnqueueMapBuffer", "clEnqueueMigrateMemObjects"})
+  for (const char* page :
+       {"clEnqueueReadBuffer", "clEnqueueReadBufferRect", "clEnqueueCopyBuffer", "clEnqueueCopyBufferRect",
+        "clEnqueueFillBuffer", "clEnqueueMapBuffer", "clEnqueueMigrateMemObjects"})
     resources(v, page, 1, true);
   v.push_back({"clEnqueueMapBuffer:CL_MAP_FAILURE:1", Why::Unreachable,
-               "a buffer's data store is host memory and the mapped pointer is the data store itself (no copy, no address-space "
+               "a buffer's data store is host memory and the mapped pointer is the data store itself (no copy, no "
+               "address-space "
                "mapping), so mapping cannot fail"});
   resources(v, "clEnqueueUnmapMemObject", 0, true);
 
@@ -783,7 +892,8 @@ std::vector<NotTested> notTested() {
              {"CL_INVALID_VALUE:5", "a destination image for the region to be outside it"},
              {"CL_MEM_COPY_OVERLAP:1", "an image copied onto itself"}});
   imageOnly(v, "clEnqueueFillImage",
-            {{"CL_INVALID_CONTEXT:1", "an image of another context"}, {"CL_INVALID_VALUE:4", "an image for the region to be outside it"}});
+            {{"CL_INVALID_CONTEXT:1", "an image of another context"},
+             {"CL_INVALID_VALUE:4", "an image for the region to be outside it"}});
   imageOnly(v, "clEnqueueCopyImageToBuffer",
             {{"CL_INVALID_CONTEXT:1", "a source image of another context"},
              {"CL_INVALID_MEM_OBJECT:3", "a 1D image buffer (an image) created from dst_buffer"},
@@ -804,23 +914,28 @@ std::vector<NotTested> notTested() {
              {"CL_INVALID_OPERATION:5", "an image mapped for writing"}});
   v.push_back({"clEnqueueCopyImageToBuffer:CL_MISALIGNED_SUB_BUFFER_OFFSET:1", Why::Unreachable, kMisaligned});
   v.push_back({"clEnqueueCopyBufferToImage:CL_MISALIGNED_SUB_BUFFER_OFFSET:1", Why::Unreachable, kMisaligned});
-  for (const char* page : {"clEnqueueReadImage", "clEnqueueCopyImage", "clEnqueueFillImage", "clEnqueueMapImage"}) resources(v, page, 1);
+  for (const char* page : {"clEnqueueReadImage", "clEnqueueCopyImage", "clEnqueueFillImage", "clEnqueueMapImage"})
+    resources(v, page, 1);
   for (const char* page : {"clEnqueueCopyImageToBuffer", "clEnqueueCopyBufferToImage"}) resources(v, page, 2);
 
   // SVM commands
-  v.push_back(needsSvm("clEnqueueSVMMemcpy:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1", "a blocking copy enqueued after a failed event"));
-  v.push_back(needsSvm("clEnqueueSVMMap:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1", "a blocking map enqueued after a failed event"));
-  for (const char* page : {"clEnqueueSVMFree", "clEnqueueSVMMemcpy", "clEnqueueSVMMemFill", "clEnqueueSVMMap", "clEnqueueSVMUnmap",
-                           "clEnqueueSVMMigrateMem"})
+  v.push_back(needsSvm("clEnqueueSVMMemcpy:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1",
+                       "a blocking copy enqueued after a failed event"));
+  v.push_back(needsSvm("clEnqueueSVMMap:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1",
+                       "a blocking map enqueued after a failed event"));
+  for (const char* page : {"clEnqueueSVMFree", "clEnqueueSVMMemcpy", "clEnqueueSVMMemFill", "clEnqueueSVMMap",
+                           "clEnqueueSVMUnmap", "clEnqueueSVMMigrateMem"})
     resources(v, page, 0);
 
   // clEnqueueNativeKernel
   v.push_back({"clEnqueueNativeKernel:CL_INVALID_OPERATION:2", Why::Unsupported,
-               "needs SVM pointers as arguments: clSVMAlloc returns NULL (CL_DEVICE_SVM_CAPABILITIES 0), and a native kernel's args are "
+               "needs SVM pointers as arguments: clSVMAlloc returns NULL (CL_DEVICE_SVM_CAPABILITIES 0), and a native "
+               "kernel's args are "
                "opaque bytes; the device cannot execute native kernels, so the command returns CL_INVALID_OPERATION "
                "(clEnqueueNativeKernel:CL_INVALID_OPERATION:1, tested)"});
   v.push_back({"clEnqueueNativeKernel:CL_OUT_OF_RESOURCES:1", Why::Unsupported,
-               "needs a native kernel to be queued; the device cannot execute native kernels (no CL_EXEC_NATIVE_KERNEL), so the command "
+               "needs a native kernel to be queued; the device cannot execute native kernels (no "
+               "CL_EXEC_NATIVE_KERNEL), so the command "
                "returns CL_INVALID_OPERATION (clEnqueueNativeKernel:CL_INVALID_OPERATION:1, tested)"});
   v.push_back({"clEnqueueNativeKernel:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources, kAllocation});
   v.push_back({"clEnqueueNativeKernel:CL_OUT_OF_RESOURCES:2", Why::DeviceResources, kDeviceResources});

@@ -81,21 +81,28 @@ std::vector<ErrorCase> cases() {
   // ---- platform, device, context, queue, event ----
   add("clGetPlatformInfo", [&f] {
     char text[4096];
-    return withoutHostMemory([&] { return clGetPlatformInfo(f.platform, CL_PLATFORM_EXTENSIONS_WITH_VERSION, sizeof text, text, nullptr); });
+    return withoutHostMemory(
+        [&] { return clGetPlatformInfo(f.platform, CL_PLATFORM_EXTENSIONS_WITH_VERSION, sizeof text, text, nullptr); });
   });
   add("clGetDeviceInfo", [&f] {
     char text[4096];
-    return withoutHostMemory([&] { return clGetDeviceInfo(f.device, CL_DEVICE_EXTENSIONS, sizeof text, text, nullptr); });
+    return withoutHostMemory(
+        [&] { return clGetDeviceInfo(f.device, CL_DEVICE_EXTENSIONS, sizeof text, text, nullptr); });
   });
-  add("clCreateContext", [&f] { return created([&](cl_int* e) { return clCreateContext(nullptr, 1, &f.device, nullptr, nullptr, e); }); });
-  add("clCreateContextFromType",
-      [] { return created([&](cl_int* e) { return clCreateContextFromType(nullptr, CL_DEVICE_TYPE_ALL, nullptr, nullptr, e); }); });
+  add("clCreateContext",
+      [&f] { return created([&](cl_int* e) { return clCreateContext(nullptr, 1, &f.device, nullptr, nullptr, e); }); });
+  add("clCreateContextFromType", [] {
+    return created(
+        [&](cl_int* e) { return clCreateContextFromType(nullptr, CL_DEVICE_TYPE_ALL, nullptr, nullptr, e); });
+  });
   add("clReleaseContext", [&f] {
     cl_int e;
     cl_context c = clCreateContext(nullptr, 1, &f.device, nullptr, nullptr, &e);
-    clSetContextDestructorCallback(c, onContext, nullptr);  // its call is deferred: without callbacks nothing is allocated
+    clSetContextDestructorCallback(c, onContext,
+                                   nullptr);  // its call is deferred: without callbacks nothing is allocated
     const cl_int r = withoutHostMemory([&] { return clReleaseContext(c); });
-    if (r != CL_SUCCESS && clReleaseContext(c) != CL_SUCCESS) return CL_INVALID_CONTEXT;  // a failed release must leave c valid
+    if (r != CL_SUCCESS && clReleaseContext(c) != CL_SUCCESS)
+      return CL_INVALID_CONTEXT;  // a failed release must leave c valid
     return r;
   });
   add("clSetContextDestructorCallback", [&f] {
@@ -105,18 +112,22 @@ std::vector<ErrorCase> cases() {
     clReleaseContext(c);
     return r;
   });
-  add("clCreateCommandQueueWithProperties",
-      [&f] { return created([&](cl_int* e) { return clCreateCommandQueueWithProperties(f.ctx, f.device, nullptr, e); }); });
-  add("clCreateCommandQueue", [&f] { return created([&](cl_int* e) { return clCreateCommandQueue(f.ctx, f.device, 0, e); }); });
-  add("clCreateUserEvent", [&f] { return created([&](cl_int* e) { return clCreateUserEvent(f.ctx, e); }); });
-  add("clSetUserEventStatus", [] {  // the call of the event's callback is prepared: without callbacks nothing is allocated
-    cl_event u = freshUserEvent();
-    clSetEventCallback(u, CL_COMPLETE, onEvent, nullptr);
-    const cl_int r = withoutHostMemory([&] { return clSetUserEventStatus(u, CL_COMPLETE); });
-    if (r != CL_SUCCESS && clSetUserEventStatus(u, CL_COMPLETE) != CL_SUCCESS) return CL_INVALID_EVENT;  // unchanged by the failure
-    clReleaseEvent(u);
-    return r;
+  add("clCreateCommandQueueWithProperties", [&f] {
+    return created([&](cl_int* e) { return clCreateCommandQueueWithProperties(f.ctx, f.device, nullptr, e); });
   });
+  add("clCreateCommandQueue",
+      [&f] { return created([&](cl_int* e) { return clCreateCommandQueue(f.ctx, f.device, 0, e); }); });
+  add("clCreateUserEvent", [&f] { return created([&](cl_int* e) { return clCreateUserEvent(f.ctx, e); }); });
+  add("clSetUserEventStatus",
+      [] {  // the call of the event's callback is prepared: without callbacks nothing is allocated
+        cl_event u = freshUserEvent();
+        clSetEventCallback(u, CL_COMPLETE, onEvent, nullptr);
+        const cl_int r = withoutHostMemory([&] { return clSetUserEventStatus(u, CL_COMPLETE); });
+        if (r != CL_SUCCESS && clSetUserEventStatus(u, CL_COMPLETE) != CL_SUCCESS)
+          return CL_INVALID_EVENT;  // unchanged by the failure
+        clReleaseEvent(u);
+        return r;
+      });
   add("clWaitForEvents", [&f] { return withoutHostMemory([&] { return clWaitForEvents(1, &f.ev2); }); });
   add("clSetEventCallback", [] {
     cl_event u = freshUserEvent();
@@ -147,14 +158,17 @@ std::vector<ErrorCase> cases() {
   add("clEnqueueBarrier", [&f] { return thenFinish(withoutHostMemory([&] { return clEnqueueBarrier(f.q); })); });
 
   // ---- memory objects ----
-  add("clCreateBuffer", [&f] { return created([&](cl_int* e) { return clCreateBuffer(f.ctx, CL_MEM_READ_WRITE, 64, nullptr, e); }); });
+  add("clCreateBuffer",
+      [&f] { return created([&](cl_int* e) { return clCreateBuffer(f.ctx, CL_MEM_READ_WRITE, 64, nullptr, e); }); });
   add("clCreateSubBuffer", [&f] {
     const cl_buffer_region r{0, 64};
-    return created([&](cl_int* e) { return clCreateSubBuffer(f.buf, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, e); });
+    return created(
+        [&](cl_int* e) { return clCreateSubBuffer(f.buf, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, e); });
   });
   add("clReleaseMemObject", [] {
     cl_mem m = freshBuffer();
-    clSetMemObjectDestructorCallback(m, onMem, nullptr);  // its call is deferred: without callbacks nothing is allocated
+    clSetMemObjectDestructorCallback(m, onMem,
+                                     nullptr);  // its call is deferred: without callbacks nothing is allocated
     const cl_int r = withoutHostMemory([&] { return clReleaseMemObject(m); });
     if (r != CL_SUCCESS && clReleaseMemObject(m) != CL_SUCCESS) return CL_INVALID_MEM_OBJECT;
     return r;
@@ -169,8 +183,9 @@ std::vector<ErrorCase> cases() {
   // ---- programs and kernels ----
   add("clCreateProgramWithSource",
       [&f] { return created([&](cl_int* e) { return clCreateProgramWithSource(f.ctx, 1, &kSource, nullptr, e); }); });
-  add("clCreateProgramWithIL",
-      [&f] { return created([&](cl_int* e) { return clCreateProgramWithIL(f.ctx, f.vaddSpv.data(), f.vaddSpv.size(), e); }); });
+  add("clCreateProgramWithIL", [&f] {
+    return created([&](cl_int* e) { return clCreateProgramWithIL(f.ctx, f.vaddSpv.data(), f.vaddSpv.size(), e); });
+  });
   add("clCreateProgramWithBinary", [&f] {
     const unsigned char* bin = f.vaddSpv.data();
     const size_t len = f.vaddSpv.size();
@@ -193,20 +208,23 @@ std::vector<ErrorCase> cases() {
   });
   add("clCompileProgram", [] {
     cl_program p = freshProgram();
-    const cl_int r = withoutHostMemory([&] { return clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr); });
+    const cl_int r = withoutHostMemory(
+        [&] { return clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr); });
     clReleaseProgram(p);
     return r;
   });
   add("clLinkProgram", [&f] {
     cl_program object = freshProgram();
     clCompileProgram(object, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr);
-    const cl_int r = created([&](cl_int* e) { return clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, &object, nullptr, nullptr, e); });
+    const cl_int r =
+        created([&](cl_int* e) { return clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, &object, nullptr, nullptr, e); });
     clReleaseProgram(object);
     return r;
   });
   add("clGetProgramInfo", [&f] {
     char text[4096];
-    return withoutHostMemory([&] { return clGetProgramInfo(f.il, CL_PROGRAM_KERNEL_NAMES, sizeof text, text, nullptr); });
+    return withoutHostMemory(
+        [&] { return clGetProgramInfo(f.il, CL_PROGRAM_KERNEL_NAMES, sizeof text, text, nullptr); });
   });
   add("clCreateKernel", [&f] { return created([&](cl_int* e) { return clCreateKernel(f.il, "vadd", e); }); });
   add("clCreateKernelsInProgram", [&f] {
@@ -224,44 +242,53 @@ std::vector<ErrorCase> cases() {
   add("clCloneKernel", [&f] { return created([&](cl_int* e) { return clCloneKernel(f.vadd, e); }); });
   add("clEnqueueNDRangeKernel", [&f] {
     const size_t g = 64;
-    return thenFinish(withoutHostMemory([&] { return clEnqueueNDRangeKernel(f.q, f.vadd, 1, nullptr, &g, nullptr, 0, nullptr, nullptr); }));
+    return thenFinish(withoutHostMemory(
+        [&] { return clEnqueueNDRangeKernel(f.q, f.vadd, 1, nullptr, &g, nullptr, 0, nullptr, nullptr); }));
   });
-  add("clEnqueueTask", [&f] { return thenFinish(withoutHostMemory([&] { return clEnqueueTask(f.q, f.vadd, 0, nullptr, nullptr); })); });
+  add("clEnqueueTask",
+      [&f] { return thenFinish(withoutHostMemory([&] { return clEnqueueTask(f.q, f.vadd, 0, nullptr, nullptr); })); });
 
   // ---- buffer commands ----
   add("clEnqueueReadBuffer", [&f] {
     char host[64];
-    return thenFinish(withoutHostMemory([&] { return clEnqueueReadBuffer(f.q, f.buf, CL_TRUE, 0, 64, host, 0, nullptr, nullptr); }));
+    return thenFinish(
+        withoutHostMemory([&] { return clEnqueueReadBuffer(f.q, f.buf, CL_TRUE, 0, 64, host, 0, nullptr, nullptr); }));
   });
   add("clEnqueueReadBuffer", [&f] {  // clEnqueueWriteBuffer, listed on the same page
     char host[64] = {};
-    return thenFinish(withoutHostMemory([&] { return clEnqueueWriteBuffer(f.q, f.buf, CL_TRUE, 0, 64, host, 0, nullptr, nullptr); }));
+    return thenFinish(
+        withoutHostMemory([&] { return clEnqueueWriteBuffer(f.q, f.buf, CL_TRUE, 0, 64, host, 0, nullptr, nullptr); }));
   });
   add("clEnqueueReadBufferRect", [&f] {
     char host[64];
     const size_t origin[3] = {0, 0, 0}, region[3] = {8, 8, 1};
     return thenFinish(withoutHostMemory([&] {
-      return clEnqueueReadBufferRect(f.q, f.buf, CL_TRUE, origin, origin, region, 0, 0, 0, 0, host, 0, nullptr, nullptr);
+      return clEnqueueReadBufferRect(f.q, f.buf, CL_TRUE, origin, origin, region, 0, 0, 0, 0, host, 0, nullptr,
+                                     nullptr);
     }));
   });
   add("clEnqueueReadBufferRect", [&f] {  // clEnqueueWriteBufferRect
     char host[64] = {};
     const size_t origin[3] = {0, 0, 0}, region[3] = {8, 8, 1};
     return thenFinish(withoutHostMemory([&] {
-      return clEnqueueWriteBufferRect(f.q, f.buf, CL_TRUE, origin, origin, region, 0, 0, 0, 0, host, 0, nullptr, nullptr);
+      return clEnqueueWriteBufferRect(f.q, f.buf, CL_TRUE, origin, origin, region, 0, 0, 0, 0, host, 0, nullptr,
+                                      nullptr);
     }));
   });
   add("clEnqueueCopyBuffer", [&f] {
-    return thenFinish(withoutHostMemory([&] { return clEnqueueCopyBuffer(f.q, f.buf, f.buf2, 0, 0, 64, 0, nullptr, nullptr); }));
+    return thenFinish(
+        withoutHostMemory([&] { return clEnqueueCopyBuffer(f.q, f.buf, f.buf2, 0, 0, 64, 0, nullptr, nullptr); }));
   });
   add("clEnqueueCopyBufferRect", [&f] {
     const size_t origin[3] = {0, 0, 0}, region[3] = {8, 8, 1};
-    return thenFinish(withoutHostMemory(
-        [&] { return clEnqueueCopyBufferRect(f.q, f.buf, f.buf2, origin, origin, region, 0, 0, 0, 0, 0, nullptr, nullptr); }));
+    return thenFinish(withoutHostMemory([&] {
+      return clEnqueueCopyBufferRect(f.q, f.buf, f.buf2, origin, origin, region, 0, 0, 0, 0, 0, nullptr, nullptr);
+    }));
   });
   add("clEnqueueFillBuffer", [&f] {
     const cl_int pattern = 3;
-    return thenFinish(withoutHostMemory([&] { return clEnqueueFillBuffer(f.q, f.buf, &pattern, sizeof pattern, 0, 64, 0, nullptr, nullptr); }));
+    return thenFinish(withoutHostMemory(
+        [&] { return clEnqueueFillBuffer(f.q, f.buf, &pattern, sizeof pattern, 0, 64, 0, nullptr, nullptr); }));
   });
   add("clEnqueueMapBuffer", [&f] {
     cl_int e = 12345;
@@ -278,11 +305,13 @@ std::vector<ErrorCase> cases() {
     void* p = clEnqueueMapBuffer(f.q, f.buf2, CL_TRUE, CL_MAP_READ, 0, 64, 0, nullptr, nullptr, &e);
     const cl_int r = withoutHostMemory([&] { return clEnqueueUnmapMemObject(f.q, f.buf2, p, 0, nullptr, nullptr); });
     // a failed unmap leaves the region mapped: unmapping it again succeeds
-    if (r != CL_SUCCESS && clEnqueueUnmapMemObject(f.q, f.buf2, p, 0, nullptr, nullptr) != CL_SUCCESS) return CL_INVALID_VALUE;
+    if (r != CL_SUCCESS && clEnqueueUnmapMemObject(f.q, f.buf2, p, 0, nullptr, nullptr) != CL_SUCCESS)
+      return CL_INVALID_VALUE;
     return thenFinish(r);
   });
   add("clEnqueueMigrateMemObjects", [&f] {
-    return thenFinish(withoutHostMemory([&] { return clEnqueueMigrateMemObjects(f.q, 1, &f.buf, 0, 0, nullptr, nullptr); }));
+    return thenFinish(
+        withoutHostMemory([&] { return clEnqueueMigrateMemObjects(f.q, 1, &f.buf, 0, 0, nullptr, nullptr); }));
   });
   return v;
 }
@@ -291,4 +320,3 @@ const bool registered = registerErrorTable({"host_memory", cases, {}});
 
 }  // namespace
 }  // namespace clref_test
-

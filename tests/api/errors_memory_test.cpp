@@ -71,34 +71,46 @@ cl_int withProperties(std::vector<cl_mem_properties> props) {
 }
 
 void bufferCases(std::vector<ErrorCase>& out) {
-  viaBoth(out, "clCreateBuffer:CL_INVALID_CONTEXT:1", [](CreateBuffer create) { return create(kBadContext, 0, 16, nullptr); });
-  viaBoth(out, "clCreateBuffer:CL_INVALID_CONTEXT:1", [](CreateBuffer create) { return create(nullptr, 0, 16, nullptr); });
+  viaBoth(out, "clCreateBuffer:CL_INVALID_CONTEXT:1",
+          [](CreateBuffer create) { return create(kBadContext, 0, 16, nullptr); });
+  viaBoth(out, "clCreateBuffer:CL_INVALID_CONTEXT:1",
+          [](CreateBuffer create) { return create(nullptr, 0, 16, nullptr); });
   viaBoth(out, "clCreateBuffer:CL_INVALID_CONTEXT:1",
           [](CreateBuffer create) { return create(reinterpret_cast<cl_context>(fx().q), 0, 16, nullptr); });
 
   // No buffer property is defined by the core API: any name is unsupported.
   out.push_back({"clCreateBuffer:CL_INVALID_PROPERTY:1", [] { return withProperties({0x7777, 0, 0}); }});
-  out.push_back({"clCreateBuffer:CL_INVALID_PROPERTY:1", [] { return withProperties({CL_SAMPLER_NORMALIZED_COORDS, CL_TRUE, 0}); }});
+  out.push_back({"clCreateBuffer:CL_INVALID_PROPERTY:1", [] {
+                   return withProperties({CL_SAMPLER_NORMALIZED_COORDS, CL_TRUE, 0});
+                 }});
 
   // Memory Flags table: mutually exclusive flags, unknown bits, and CL_MEM_KERNEL_READ_AND_WRITE
   // (only for clGetSupportedImageFormats).
-  for (cl_mem_flags flags : Flags{CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY, CL_MEM_READ_WRITE | CL_MEM_READ_ONLY,
-                             CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY, CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY,
-                             CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS, CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS,
-                             cl_mem_flags(1) << 40, CL_MEM_KERNEL_READ_AND_WRITE})
-    viaBoth(out, "clCreateBuffer:CL_INVALID_VALUE:1", [=](CreateBuffer create) { return create(fx().ctx, flags, 16, nullptr); });
-  for (cl_mem_flags flags : Flags{CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR, CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR})
-    viaBoth(out, "clCreateBuffer:CL_INVALID_VALUE:1", [=](CreateBuffer create) { return create(fx().ctx, flags, 16, hostMemory()); });
+  for (cl_mem_flags flags :
+       Flags{CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY, CL_MEM_READ_WRITE | CL_MEM_READ_ONLY,
+             CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY, CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY,
+             CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS, CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS,
+             cl_mem_flags(1) << 40, CL_MEM_KERNEL_READ_AND_WRITE})
+    viaBoth(out, "clCreateBuffer:CL_INVALID_VALUE:1",
+            [=](CreateBuffer create) { return create(fx().ctx, flags, 16, nullptr); });
+  for (cl_mem_flags flags :
+       Flags{CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR, CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR})
+    viaBoth(out, "clCreateBuffer:CL_INVALID_VALUE:1",
+            [=](CreateBuffer create) { return create(fx().ctx, flags, 16, hostMemory()); });
 
-  viaBoth(out, "clCreateBuffer:CL_INVALID_BUFFER_SIZE:3", [](CreateBuffer create) { return create(fx().ctx, 0, 0, nullptr); });
+  viaBoth(out, "clCreateBuffer:CL_INVALID_BUFFER_SIZE:3",
+          [](CreateBuffer create) { return create(fx().ctx, 0, 0, nullptr); });
   viaBoth(out, "clCreateBuffer:CL_INVALID_BUFFER_SIZE:4", [](CreateBuffer create) {
     return create(fx().ctx, 0, size_t(deviceInfo<cl_ulong>(CL_DEVICE_MAX_MEM_ALLOC_SIZE)) + 1, nullptr);
   });
 
-  for (cl_mem_flags flags : Flags{CL_MEM_USE_HOST_PTR, CL_MEM_COPY_HOST_PTR, CL_MEM_COPY_HOST_PTR | CL_MEM_ALLOC_HOST_PTR})
-    viaBoth(out, "clCreateBuffer:CL_INVALID_HOST_PTR:1", [=](CreateBuffer create) { return create(fx().ctx, flags, 16, nullptr); });
+  for (cl_mem_flags flags :
+       Flags{CL_MEM_USE_HOST_PTR, CL_MEM_COPY_HOST_PTR, CL_MEM_COPY_HOST_PTR | CL_MEM_ALLOC_HOST_PTR})
+    viaBoth(out, "clCreateBuffer:CL_INVALID_HOST_PTR:1",
+            [=](CreateBuffer create) { return create(fx().ctx, flags, 16, nullptr); });
   for (cl_mem_flags flags : Flags{cl_mem_flags(0), cl_mem_flags(CL_MEM_ALLOC_HOST_PTR)})
-    viaBoth(out, "clCreateBuffer:CL_INVALID_HOST_PTR:2", [=](CreateBuffer create) { return create(fx().ctx, flags, 16, hostMemory()); });
+    viaBoth(out, "clCreateBuffer:CL_INVALID_HOST_PTR:2",
+            [=](CreateBuffer create) { return create(fx().ctx, flags, 16, hostMemory()); });
 }
 
 // ---- §5.2.1 clCreateSubBuffer --------------------------------------------------------------
@@ -137,7 +149,9 @@ void subBufferCases(std::vector<ErrorCase>& out) {
   subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:1", CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY);
   subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:2", CL_MEM_READ_ONLY, CL_MEM_READ_WRITE);
   subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:2", CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY);
-  out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:3", [] { return subBuffer(fx().hostWriteOnly, CL_MEM_HOST_READ_ONLY, {0, 16}); }});
+  out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:3", [] {
+                   return subBuffer(fx().hostWriteOnly, CL_MEM_HOST_READ_ONLY, {0, 16});
+                 }});
   subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:4", CL_MEM_HOST_READ_ONLY, CL_MEM_HOST_WRITE_ONLY);
   subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:5", CL_MEM_HOST_NO_ACCESS, CL_MEM_HOST_READ_ONLY);
   subBufferCase(out, "clCreateSubBuffer:CL_INVALID_VALUE:5", CL_MEM_HOST_NO_ACCESS, CL_MEM_HOST_WRITE_ONLY);
@@ -149,10 +163,13 @@ void subBufferCases(std::vector<ErrorCase>& out) {
                      cl_buffer_region r{0, 16};
                      return subBuffer(fx().buf, 0, type, &r);
                    }});
-  out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:9", [] { return subBuffer(fx().buf, 0, CL_BUFFER_CREATE_TYPE_REGION, nullptr); }});
+  out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:9",
+                 [] { return subBuffer(fx().buf, 0, CL_BUFFER_CREATE_TYPE_REGION, nullptr); }});
   // A region whose end origin + size is not representable (it wraps to a small offset); origin
   // is a multiple of any base address alignment, so only this bullet (and :11) applies.
-  out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:10", [] { return subBuffer(fx().buf, 0, {~size_t(0) & ~size_t(0xffff), 0x20000}); }});
+  out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:10", [] {
+                   return subBuffer(fx().buf, 0, {~size_t(0) & ~size_t(0xffff), 0x20000});
+                 }});
   out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:11", [] { return subBuffer(fx().buf, 0, {4096 - 128, 256}); }});
   out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:11", [] { return subBuffer(fx().buf, 0, {4096, 128}); }});
   out.push_back({"clCreateSubBuffer:CL_INVALID_VALUE:11", [] { return subBuffer(fx().buf, 0, {0, 4097}); }});
@@ -174,11 +191,13 @@ void memObjectCases(std::vector<ErrorCase>& out) {
     out.push_back({"clReleaseMemObject:CL_INVALID_MEM_OBJECT:1", [=] { return clReleaseMemObject(bad()); }});
     out.push_back({"clSetMemObjectDestructorCallback:CL_INVALID_MEM_OBJECT:1",
                    [=] { return clSetMemObjectDestructorCallback(bad(), ignoreDestruction, nullptr); }});
-    out.push_back({"clGetMemObjectInfo:CL_INVALID_MEM_OBJECT:1", [=] { return clGetMemObjectInfo(bad(), CL_MEM_SIZE, 0, nullptr, nullptr); }});
+    out.push_back({"clGetMemObjectInfo:CL_INVALID_MEM_OBJECT:1",
+                   [=] { return clGetMemObjectInfo(bad(), CL_MEM_SIZE, 0, nullptr, nullptr); }});
   }
   out.push_back({"clSetMemObjectDestructorCallback:CL_INVALID_VALUE:1",
                  [] { return clSetMemObjectDestructorCallback(fx().buf, nullptr, nullptr); }});
-  out.push_back({"clGetMemObjectInfo:CL_INVALID_VALUE:1", [] { return clGetMemObjectInfo(fx().buf, 0xdead, 0, nullptr, nullptr); }});
+  out.push_back({"clGetMemObjectInfo:CL_INVALID_VALUE:1",
+                 [] { return clGetMemObjectInfo(fx().buf, 0xdead, 0, nullptr, nullptr); }});
   out.push_back({"clGetMemObjectInfo:CL_INVALID_VALUE:1", [] {
                    char small[4];
                    return clGetMemObjectInfo(fx().buf, CL_MEM_SIZE, sizeof small, small, nullptr);  // a size_t
@@ -200,32 +219,40 @@ cl_image_desc desc2D() {
   return d;
 }
 
-void imageCreationCases(std::vector<ErrorCase>& out, const std::string& entry, const std::string& id, cl_context (*context)()) {
+void imageCreationCases(std::vector<ErrorCase>& out, const std::string& entry, const std::string& id,
+                        cl_context (*context)()) {
   if (entry == "clCreateImage") {
     out.push_back({id, [=] {
                      const cl_image_desc d = desc2D();
-                     return err([&](cl_int* r) { released(clCreateImage(context(), CL_MEM_READ_WRITE, &kFormat, &d, nullptr, r), 0); });
-                   }});
-    // clCreateImageWithProperties shares clCreateImage's page.
-    out.push_back({id, [=] {
-                     const cl_image_desc d = desc2D();
                      return err([&](cl_int* r) {
-                       released(clCreateImageWithProperties(context(), nullptr, CL_MEM_READ_WRITE, &kFormat, &d, nullptr, r), 0);
+                       released(clCreateImage(context(), CL_MEM_READ_WRITE, &kFormat, &d, nullptr, r), 0);
                      });
                    }});
+    // clCreateImageWithProperties shares clCreateImage's page.
+    out.push_back(
+        {id, [=] {
+           const cl_image_desc d = desc2D();
+           return err([&](cl_int* r) {
+             released(clCreateImageWithProperties(context(), nullptr, CL_MEM_READ_WRITE, &kFormat, &d, nullptr, r), 0);
+           });
+         }});
   } else if (entry == "clCreateImage2D") {
     out.push_back({id, [=] {
-                     return err([&](cl_int* r) { released(clCreateImage2D(context(), CL_MEM_READ_WRITE, &kFormat, 4, 4, 0, nullptr, r), 0); });
+                     return err([&](cl_int* r) {
+                       released(clCreateImage2D(context(), CL_MEM_READ_WRITE, &kFormat, 4, 4, 0, nullptr, r), 0);
+                     });
                    }});
   } else {
     out.push_back({id, [=] {
-                     return err(
-                         [&](cl_int* r) { released(clCreateImage3D(context(), CL_MEM_READ_WRITE, &kFormat, 4, 4, 4, 0, 0, nullptr, r), 0); });
+                     return err([&](cl_int* r) {
+                       released(clCreateImage3D(context(), CL_MEM_READ_WRITE, &kFormat, 4, 4, 4, 0, 0, nullptr, r), 0);
+                     });
                    }});
   }
 }
 
-cl_int supportedFormats(cl_context c, cl_mem_flags flags, cl_mem_object_type type, cl_uint n, cl_image_format* formats) {
+cl_int supportedFormats(cl_context c, cl_mem_flags flags, cl_mem_object_type type, cl_uint n,
+                        cl_image_format* formats) {
   cl_uint count = 0;
   return clGetSupportedImageFormats(c, flags, type, n, formats, &count);
 }
@@ -241,11 +268,14 @@ void imageCases(std::vector<ErrorCase>& out) {
                  [] { return supportedFormats(kBadContext, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, nullptr); }});
   out.push_back({"clGetSupportedImageFormats:CL_INVALID_CONTEXT:1",
                  [] { return supportedFormats(nullptr, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, nullptr); }});
-  for (cl_mem_flags flags : Flags{CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS, cl_mem_flags(1) << 40})
+  for (cl_mem_flags flags : Flags{CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS,
+                                  cl_mem_flags(1) << 40})
     out.push_back({"clGetSupportedImageFormats:CL_INVALID_VALUE:1",
                    [=] { return supportedFormats(fx().ctx, flags, CL_MEM_OBJECT_IMAGE2D, 0, nullptr); }});
-  for (cl_mem_object_type type : {cl_mem_object_type(CL_MEM_OBJECT_BUFFER), cl_mem_object_type(CL_MEM_OBJECT_PIPE), cl_mem_object_type(0x9999)})
-    out.push_back({"clGetSupportedImageFormats:CL_INVALID_VALUE:2", [=] { return supportedFormats(fx().ctx, CL_MEM_READ_WRITE, type, 0, nullptr); }});
+  for (cl_mem_object_type type :
+       {cl_mem_object_type(CL_MEM_OBJECT_BUFFER), cl_mem_object_type(CL_MEM_OBJECT_PIPE), cl_mem_object_type(0x9999)})
+    out.push_back({"clGetSupportedImageFormats:CL_INVALID_VALUE:2",
+                   [=] { return supportedFormats(fx().ctx, CL_MEM_READ_WRITE, type, 0, nullptr); }});
   out.push_back({"clGetSupportedImageFormats:CL_INVALID_VALUE:3", [] {
                    cl_image_format formats[1];
                    return supportedFormats(fx().ctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, formats);
@@ -285,8 +315,13 @@ cl_int samplerError(cl_sampler s, cl_int code) {
 }
 
 cl_int createSamplerWithProperties(cl_context c) {
-  const cl_sampler_properties props[] = {CL_SAMPLER_NORMALIZED_COORDS, CL_TRUE, CL_SAMPLER_ADDRESSING_MODE, CL_ADDRESS_CLAMP,
-                                         CL_SAMPLER_FILTER_MODE, CL_FILTER_NEAREST, 0};
+  const cl_sampler_properties props[] = {CL_SAMPLER_NORMALIZED_COORDS,
+                                         CL_TRUE,
+                                         CL_SAMPLER_ADDRESSING_MODE,
+                                         CL_ADDRESS_CLAMP,
+                                         CL_SAMPLER_FILTER_MODE,
+                                         CL_FILTER_NEAREST,
+                                         0};
   cl_int code = 12345;
   cl_sampler s = clCreateSamplerWithProperties(c, props, &code);
   return samplerError(s, code);
@@ -300,10 +335,12 @@ cl_int createSampler(cl_context c) {
 
 void samplerCases(std::vector<ErrorCase>& out) {
   for (cl_context bad : {kBadContext, cl_context(nullptr)}) {
-    out.push_back({"clCreateSamplerWithProperties:CL_INVALID_CONTEXT:1", [=] { return createSamplerWithProperties(bad); }});
+    out.push_back(
+        {"clCreateSamplerWithProperties:CL_INVALID_CONTEXT:1", [=] { return createSamplerWithProperties(bad); }});
     out.push_back({"clCreateSampler:CL_INVALID_CONTEXT:1", [=] { return createSampler(bad); }});
   }
-  out.push_back({"clCreateSamplerWithProperties:CL_INVALID_OPERATION:1", [] { return createSamplerWithProperties(fx().ctx); }});
+  out.push_back(
+      {"clCreateSamplerWithProperties:CL_INVALID_OPERATION:1", [] { return createSamplerWithProperties(fx().ctx); }});
   out.push_back({"clCreateSamplerWithProperties:CL_INVALID_OPERATION:1", [] {
                    cl_int code = 12345;
                    cl_sampler s = clCreateSamplerWithProperties(fx().ctx, nullptr, &code);  // all defaults
@@ -335,23 +372,30 @@ std::vector<ErrorCase> cases() {
 // ---- conditions not provoked ------------------------------------------------------------------
 
 const char* const kNoImages =
-    "the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so every call with a valid context fails with CL_INVALID_OPERATION "
+    "the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so every call with a valid context fails with "
+    "CL_INVALID_OPERATION "
     "(ENTRY:CL_INVALID_OPERATION:1, tested), which applies together with this condition; no image is ever created";
 const char* const kNoImageObject =
     "needs an image object; the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so none can be created "
-    "(clCreateImage:CL_INVALID_OPERATION:1, tested) and every cl_mem is not an image (clGetImageInfo:CL_INVALID_MEM_OBJECT:1, tested)";
+    "(clCreateImage:CL_INVALID_OPERATION:1, tested) and every cl_mem is not an image "
+    "(clGetImageInfo:CL_INVALID_MEM_OBJECT:1, tested)";
 const char* const kNoPipes =
-    "the device reports CL_DEVICE_PIPE_SUPPORT CL_FALSE, so every call with a valid context fails with CL_INVALID_OPERATION "
-    "(clCreatePipe:CL_INVALID_OPERATION:1, tested), which applies together with this condition; no pipe is ever created";
+    "the device reports CL_DEVICE_PIPE_SUPPORT CL_FALSE, so every call with a valid context fails with "
+    "CL_INVALID_OPERATION "
+    "(clCreatePipe:CL_INVALID_OPERATION:1, tested), which applies together with this condition; no pipe is ever "
+    "created";
 const char* const kNoPipeObject =
     "needs a pipe object; the device reports CL_DEVICE_PIPE_SUPPORT CL_FALSE, so none can be created "
-    "(clCreatePipe:CL_INVALID_OPERATION:1, tested) and every cl_mem is not a pipe (clGetPipeInfo:CL_INVALID_MEM_OBJECT:1, tested)";
+    "(clCreatePipe:CL_INVALID_OPERATION:1, tested) and every cl_mem is not a pipe "
+    "(clGetPipeInfo:CL_INVALID_MEM_OBJECT:1, tested)";
 const char* const kNoSamplers =
-    "samplers need image support; the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so every call with a valid context fails "
+    "samplers need image support; the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so every call with a valid "
+    "context fails "
     "with CL_INVALID_OPERATION (ENTRY:CL_INVALID_OPERATION:1, tested), which applies together with this condition";
 const char* const kNoSamplerObject =
     "needs a sampler object; the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so none can be created "
-    "(clCreateSampler(WithProperties):CL_INVALID_OPERATION:1, tested) and every handle is not a sampler (ENTRY:CL_INVALID_SAMPLER:1, tested)";
+    "(clCreateSampler(WithProperties):CL_INVALID_OPERATION:1, tested) and every handle is not a sampler "
+    "(ENTRY:CL_INVALID_SAMPLER:1, tested)";
 
 std::string forEntry(const std::string& detail, const std::string& entry) {
   std::string out = detail;
@@ -359,7 +403,8 @@ std::string forEntry(const std::string& detail, const std::string& entry) {
   return out;
 }
 
-void unsupported(std::vector<NotTested>& out, const std::string& entry, std::initializer_list<const char*> conditions, const char* detail) {
+void unsupported(std::vector<NotTested>& out, const std::string& entry, std::initializer_list<const char*> conditions,
+                 const char* detail) {
   for (const char* c : conditions) out.push_back({entry + ":" + c, Why::Unsupported, forEntry(detail, entry)});
 }
 
@@ -368,63 +413,82 @@ std::vector<NotTested> notTested() {
       // clCreateBuffer, clCreateBufferWithProperties
       {"clCreateBuffer:CL_INVALID_PROPERTY:2", Why::Unsupported,
        "no buffer property is supported: the core API defines none, only extensions clref does not report "
-       "(cl_khr_external_memory, cl_ext_buffer_device_address); every name is unsupported (clCreateBuffer:CL_INVALID_PROPERTY:1, tested)"},
+       "(cl_khr_external_memory, cl_ext_buffer_device_address); every name is unsupported "
+       "(clCreateBuffer:CL_INVALID_PROPERTY:1, tested)"},
       {"clCreateBuffer:CL_INVALID_PROPERTY:3", Why::Unsupported,
-       "needs a supported buffer property to repeat: the core API defines none, only extensions clref does not report; a repeated "
+       "needs a supported buffer property to repeat: the core API defines none, only extensions clref does not report; "
+       "a repeated "
        "unsupported name is clCreateBuffer:CL_INVALID_PROPERTY:1 (tested)"},
       {"clCreateBuffer:CL_INVALID_BUFFER_SIZE:5", Why::Unsupported,
-       "needs a pointer returned by clSVMAlloc; the device reports no SVM capabilities (CL_DEVICE_SVM_CAPABILITIES 0), so "
+       "needs a pointer returned by clSVMAlloc; the device reports no SVM capabilities (CL_DEVICE_SVM_CAPABILITIES 0), "
+       "so "
        "clSVMAlloc returns NULL (checked by \"clSVMAlloc fails without SVM\")"},
       {"clCreateBuffer:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources,
-       "a failed allocation of the buffer's storage (clref's device memory is host memory, at most CL_DEVICE_MAX_MEM_ALLOC_SIZE = "
+       "a failed allocation of the buffer's storage (clref's device memory is host memory, at most "
+       "CL_DEVICE_MAX_MEM_ALLOC_SIZE = "
        "256 MiB per buffer; bad_alloc is mapped to this code but cannot be provoked deterministically)"},
-      {"clCreateBuffer:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation of implementation resources"},
+      {"clCreateBuffer:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
+       "a failed device-side allocation of implementation resources"},
       // clCreateSubBuffer
       {"clCreateSubBuffer:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources,
-       "a failed allocation of the sub-buffer's data store; clref's sub-buffers alias their parent's storage and allocate none"},
-      {"clCreateSubBuffer:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation of implementation resources"},
+       "a failed allocation of the sub-buffer's data store; clref's sub-buffers alias their parent's storage and "
+       "allocate none"},
+      {"clCreateSubBuffer:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
+       "a failed device-side allocation of implementation resources"},
       // clGetSupportedImageFormats runs (and answers an empty list) without image support
       {"clGetSupportedImageFormats:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
        "a failed device-side allocation; clref answers the (empty) list without allocating"},
       {"clGetSupportedImageFormats:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory,
-       "clGetSupportedImageFormats allocates nothing on the host (it answers the empty list), so it cannot run out of host memory; "
+       "clGetSupportedImageFormats allocates nothing on the host (it answers the empty list), so it cannot run out of "
+       "host memory; "
        "checked: no allocation during a valid call"},
       // memory objects
-      {"clRetainMemObject:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation; clref's retain only counts"},
+      {"clRetainMemObject:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
+       "a failed device-side allocation; clref's retain only counts"},
       {"clRetainMemObject:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory,
-       "clRetainMemObject allocates nothing on the host (a reference count increment), so it cannot run out of host memory; checked: "
+       "clRetainMemObject allocates nothing on the host (a reference count increment), so it cannot run out of host "
+       "memory; checked: "
        "no allocation during the call"},
-      {"clReleaseMemObject:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation; clref's release only counts and frees"},
-      {"clSetMemObjectDestructorCallback:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation of implementation resources"},
-      {"clGetMemObjectInfo:CL_OUT_OF_RESOURCES:1", Why::DeviceResources, "a failed device-side allocation; clref's query allocates nothing"},
+      {"clReleaseMemObject:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
+       "a failed device-side allocation; clref's release only counts and frees"},
+      {"clSetMemObjectDestructorCallback:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
+       "a failed device-side allocation of implementation resources"},
+      {"clGetMemObjectInfo:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
+       "a failed device-side allocation; clref's query allocates nothing"},
       {"clGetMemObjectInfo:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory,
-       "clGetMemObjectInfo allocates nothing on the host (every answer is a field or a stored array), so it cannot run out of host "
+       "clGetMemObjectInfo allocates nothing on the host (every answer is a field or a stored array), so it cannot run "
+       "out of host "
        "memory; checked: no allocation during a valid call, for every query"},
   };
   unsupported(out, "clCreateImage",
-              {"CL_INVALID_PROPERTY:1", "CL_INVALID_PROPERTY:2", "CL_INVALID_PROPERTY:3", "CL_INVALID_VALUE:1", "CL_INVALID_VALUE:2",
-               "CL_INVALID_VALUE:3", "CL_INVALID_VALUE:4", "CL_INVALID_VALUE:5", "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:1",
-               "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:2", "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:4", "CL_INVALID_IMAGE_SIZE:1", "CL_INVALID_HOST_PTR:1",
-               "CL_INVALID_HOST_PTR:2", "CL_IMAGE_FORMAT_NOT_SUPPORTED:1", "CL_MEM_OBJECT_ALLOCATION_FAILURE:1", "CL_OUT_OF_RESOURCES:1",
-               "CL_OUT_OF_HOST_MEMORY:1"},
+              {"CL_INVALID_PROPERTY:1", "CL_INVALID_PROPERTY:2", "CL_INVALID_PROPERTY:3", "CL_INVALID_VALUE:1",
+               "CL_INVALID_VALUE:2", "CL_INVALID_VALUE:3", "CL_INVALID_VALUE:4", "CL_INVALID_VALUE:5",
+               "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:1", "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:2",
+               "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:4", "CL_INVALID_IMAGE_SIZE:1", "CL_INVALID_HOST_PTR:1",
+               "CL_INVALID_HOST_PTR:2", "CL_IMAGE_FORMAT_NOT_SUPPORTED:1", "CL_MEM_OBJECT_ALLOCATION_FAILURE:1",
+               "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
               kNoImages);
   for (const char* entry : {"clCreateImage2D", "clCreateImage3D"})
     unsupported(out, entry,
-                {"CL_INVALID_VALUE:1", "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:1", "CL_INVALID_IMAGE_SIZE:1", "CL_INVALID_HOST_PTR:1",
-                 "CL_IMAGE_FORMAT_NOT_SUPPORTED:1", "CL_MEM_OBJECT_ALLOCATION_FAILURE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
+                {"CL_INVALID_VALUE:1", "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:1", "CL_INVALID_IMAGE_SIZE:1",
+                 "CL_INVALID_HOST_PTR:1", "CL_IMAGE_FORMAT_NOT_SUPPORTED:1", "CL_MEM_OBJECT_ALLOCATION_FAILURE:1",
+                 "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
                 kNoImages);
-  unsupported(out, "clGetImageInfo", {"CL_INVALID_VALUE:1", "CL_INVALID_VALUE:2", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
+  unsupported(out, "clGetImageInfo",
+              {"CL_INVALID_VALUE:1", "CL_INVALID_VALUE:2", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
               kNoImageObject);
   unsupported(out, "clCreatePipe",
-              {"CL_INVALID_VALUE:1", "CL_INVALID_VALUE:2", "CL_INVALID_PIPE_SIZE:1", "CL_MEM_OBJECT_ALLOCATION_FAILURE:1",
-               "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
+              {"CL_INVALID_VALUE:1", "CL_INVALID_VALUE:2", "CL_INVALID_PIPE_SIZE:1",
+               "CL_MEM_OBJECT_ALLOCATION_FAILURE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
               kNoPipes);
-  unsupported(out, "clGetPipeInfo", {"CL_INVALID_VALUE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"}, kNoPipeObject);
+  unsupported(out, "clGetPipeInfo", {"CL_INVALID_VALUE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
+              kNoPipeObject);
   for (const char* entry : {"clCreateSamplerWithProperties", "clCreateSampler"})
     unsupported(out, entry, {"CL_INVALID_VALUE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"}, kNoSamplers);
   for (const char* entry : {"clRetainSampler", "clReleaseSampler"})
     unsupported(out, entry, {"CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"}, kNoSamplerObject);
-  unsupported(out, "clGetSamplerInfo", {"CL_INVALID_VALUE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"}, kNoSamplerObject);
+  unsupported(out, "clGetSamplerInfo", {"CL_INVALID_VALUE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
+              kNoSamplerObject);
   return out;
 }
 
@@ -438,12 +502,13 @@ TEST_CASE("clSVMAlloc fails without SVM", "[opencl][errors]") {
   cl_device_svm_capabilities caps = 1;
   REQUIRE(clGetDeviceInfo(fx().device, CL_DEVICE_SVM_CAPABILITIES, sizeof caps, &caps, nullptr) == CL_SUCCESS);
   REQUIRE(caps == 0);
-  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 64, 0) == nullptr);                                  // no device supports SVM
-  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, 64, 0) == nullptr);   // fine grain not supported
-  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_SVM_ATOMICS, 64, 0) == nullptr);             // atomics without fine grain
-  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 0, 0) == nullptr);                                   // size 0
-  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 64, 3) == nullptr);                                  // alignment not a power of two
-  CHECK(clSVMAlloc(kBadContext, CL_MEM_READ_WRITE, 64, 0) == nullptr);                               // invalid context
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 64, 0) == nullptr);  // no device supports SVM
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, 64, 0) ==
+        nullptr);                                                                         // fine grain not supported
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_SVM_ATOMICS, 64, 0) == nullptr);  // atomics without fine grain
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 0, 0) == nullptr);                        // size 0
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 64, 3) == nullptr);     // alignment not a power of two
+  CHECK(clSVMAlloc(kBadContext, CL_MEM_READ_WRITE, 64, 0) == nullptr);  // invalid context
 }
 
 }  // namespace clref_test

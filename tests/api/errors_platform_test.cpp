@@ -19,7 +19,8 @@ cl_int contextErr(const cl_context_properties* props, cl_uint n, const cl_device
   return e;
 }
 
-cl_int contextFromTypeErr(const cl_context_properties* props, cl_device_type type, Notify notify = nullptr, void* data = nullptr) {
+cl_int contextFromTypeErr(const cl_context_properties* props, cl_device_type type, Notify notify = nullptr,
+                          void* data = nullptr) {
   cl_int e = 12345;
   if (cl_context c = clCreateContextFromType(props, type, notify, data, &e)) clReleaseContext(c);
   return e;
@@ -90,64 +91,127 @@ constexpr cl_uint kBadParam = 0xdead;  // no query of any object has this name
 std::vector<ErrorCase> platformCases() {
   Fixture& f = fx();
   return {
-      {"clGetPlatformIDs:CL_INVALID_VALUE:1", [] { cl_platform_id p; return clGetPlatformIDs(0, &p, nullptr); }},
+      {"clGetPlatformIDs:CL_INVALID_VALUE:1",
+       [] {
+         cl_platform_id p;
+         return clGetPlatformIDs(0, &p, nullptr);
+       }},
       {"clGetPlatformIDs:CL_INVALID_VALUE:2", [] { return clGetPlatformIDs(1, nullptr, nullptr); }},
 
-      {"clGetPlatformInfo:CL_INVALID_PLATFORM:1", [] { return clGetPlatformInfo(kBadPlatform, CL_PLATFORM_NAME, 0, nullptr, nullptr); }},
-      {"clGetPlatformInfo:CL_INVALID_VALUE:1", [&f] { return clGetPlatformInfo(f.platform, kBadParam, 0, nullptr, nullptr); }},
+      {"clGetPlatformInfo:CL_INVALID_PLATFORM:1",
+       [] { return clGetPlatformInfo(kBadPlatform, CL_PLATFORM_NAME, 0, nullptr, nullptr); }},
+      {"clGetPlatformInfo:CL_INVALID_VALUE:1",
+       [&f] { return clGetPlatformInfo(f.platform, kBadParam, 0, nullptr, nullptr); }},
       // A device query is not a platform query.
-      {"clGetPlatformInfo:CL_INVALID_VALUE:1", [&f] { return clGetPlatformInfo(f.platform, CL_DEVICE_NAME, 0, nullptr, nullptr); }},
-      {"clGetPlatformInfo:CL_INVALID_VALUE:2", [&f] { char s[1]; return clGetPlatformInfo(f.platform, CL_PLATFORM_NAME, sizeof s, s, nullptr); }},
-      {"clGetPlatformInfo:CL_INVALID_VALUE:2", [&f] {
+      {"clGetPlatformInfo:CL_INVALID_VALUE:1",
+       [&f] { return clGetPlatformInfo(f.platform, CL_DEVICE_NAME, 0, nullptr, nullptr); }},
+      {"clGetPlatformInfo:CL_INVALID_VALUE:2",
+       [&f] {
+         char s[1];
+         return clGetPlatformInfo(f.platform, CL_PLATFORM_NAME, sizeof s, s, nullptr);
+       }},
+      {"clGetPlatformInfo:CL_INVALID_VALUE:2",
+       [&f] {
          cl_uint small;  // the resolution is a cl_ulong
          return clGetPlatformInfo(f.platform, CL_PLATFORM_HOST_TIMER_RESOLUTION, sizeof small, &small, nullptr);
        }},
 
-      {"clGetDeviceIDs:CL_INVALID_PLATFORM:1", [] { cl_uint n; return clGetDeviceIDs(kBadPlatform, CL_DEVICE_TYPE_ALL, 0, nullptr, &n); }},
-      {"clGetDeviceIDs:CL_INVALID_DEVICE_TYPE:1", [&f] { cl_uint n; return clGetDeviceIDs(f.platform, cl_device_type(1) << 40, 0, nullptr, &n); }},
-      {"clGetDeviceIDs:CL_INVALID_VALUE:1", [&f] { cl_device_id d; return clGetDeviceIDs(f.platform, CL_DEVICE_TYPE_ALL, 0, &d, nullptr); }},
-      {"clGetDeviceIDs:CL_INVALID_VALUE:2", [&f] { return clGetDeviceIDs(f.platform, CL_DEVICE_TYPE_ALL, 1, nullptr, nullptr); }},
+      {"clGetDeviceIDs:CL_INVALID_PLATFORM:1",
+       [] {
+         cl_uint n;
+         return clGetDeviceIDs(kBadPlatform, CL_DEVICE_TYPE_ALL, 0, nullptr, &n);
+       }},
+      {"clGetDeviceIDs:CL_INVALID_DEVICE_TYPE:1",
+       [&f] {
+         cl_uint n;
+         return clGetDeviceIDs(f.platform, cl_device_type(1) << 40, 0, nullptr, &n);
+       }},
+      {"clGetDeviceIDs:CL_INVALID_VALUE:1",
+       [&f] {
+         cl_device_id d;
+         return clGetDeviceIDs(f.platform, CL_DEVICE_TYPE_ALL, 0, &d, nullptr);
+       }},
+      {"clGetDeviceIDs:CL_INVALID_VALUE:2",
+       [&f] { return clGetDeviceIDs(f.platform, CL_DEVICE_TYPE_ALL, 1, nullptr, nullptr); }},
       // clref's one device is an accelerator.
-      {"clGetDeviceIDs:CL_DEVICE_NOT_FOUND:1", [&f] { cl_uint n; return clGetDeviceIDs(f.platform, CL_DEVICE_TYPE_GPU, 0, nullptr, &n); }},
-      {"clGetDeviceIDs:CL_DEVICE_NOT_FOUND:1", [&f] { cl_uint n; return clGetDeviceIDs(f.platform, CL_DEVICE_TYPE_CPU, 0, nullptr, &n); }},
+      {"clGetDeviceIDs:CL_DEVICE_NOT_FOUND:1",
+       [&f] {
+         cl_uint n;
+         return clGetDeviceIDs(f.platform, CL_DEVICE_TYPE_GPU, 0, nullptr, &n);
+       }},
+      {"clGetDeviceIDs:CL_DEVICE_NOT_FOUND:1",
+       [&f] {
+         cl_uint n;
+         return clGetDeviceIDs(f.platform, CL_DEVICE_TYPE_CPU, 0, nullptr, &n);
+       }},
 
-      {"clGetDeviceInfo:CL_INVALID_DEVICE:1", [] { return clGetDeviceInfo(kBadDevice, CL_DEVICE_NAME, 0, nullptr, nullptr); }},
-      {"clGetDeviceInfo:CL_INVALID_VALUE:1", [&f] { return clGetDeviceInfo(f.device, kBadParam, 0, nullptr, nullptr); }},
-      {"clGetDeviceInfo:CL_INVALID_VALUE:2", [&f] { char s[2]; return clGetDeviceInfo(f.device, CL_DEVICE_NAME, sizeof s, s, nullptr); }},
-      {"clGetDeviceInfo:CL_INVALID_VALUE:2", [&f] {
+      {"clGetDeviceInfo:CL_INVALID_DEVICE:1",
+       [] { return clGetDeviceInfo(kBadDevice, CL_DEVICE_NAME, 0, nullptr, nullptr); }},
+      {"clGetDeviceInfo:CL_INVALID_VALUE:1",
+       [&f] { return clGetDeviceInfo(f.device, kBadParam, 0, nullptr, nullptr); }},
+      {"clGetDeviceInfo:CL_INVALID_VALUE:2",
+       [&f] {
+         char s[2];
+         return clGetDeviceInfo(f.device, CL_DEVICE_NAME, sizeof s, s, nullptr);
+       }},
+      {"clGetDeviceInfo:CL_INVALID_VALUE:2",
+       [&f] {
          cl_uint small;  // a cl_ulong query
          return clGetDeviceInfo(f.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof small, &small, nullptr);
        }},
 
-      {"clGetDeviceAndHostTimer:CL_INVALID_DEVICE:1", [] { cl_ulong d, h; return clGetDeviceAndHostTimer(kBadDevice, &d, &h); }},
-      {"clGetDeviceAndHostTimer:CL_INVALID_VALUE:1", [&f] { cl_ulong d; return clGetDeviceAndHostTimer(f.device, &d, nullptr); }},
-      {"clGetDeviceAndHostTimer:CL_INVALID_VALUE:2", [&f] { cl_ulong h; return clGetDeviceAndHostTimer(f.device, nullptr, &h); }},
-      {"clGetHostTimer:CL_INVALID_DEVICE:1", [] { cl_ulong h; return clGetHostTimer(kBadDevice, &h); }},
+      {"clGetDeviceAndHostTimer:CL_INVALID_DEVICE:1",
+       [] {
+         cl_ulong d, h;
+         return clGetDeviceAndHostTimer(kBadDevice, &d, &h);
+       }},
+      {"clGetDeviceAndHostTimer:CL_INVALID_VALUE:1",
+       [&f] {
+         cl_ulong d;
+         return clGetDeviceAndHostTimer(f.device, &d, nullptr);
+       }},
+      {"clGetDeviceAndHostTimer:CL_INVALID_VALUE:2",
+       [&f] {
+         cl_ulong h;
+         return clGetDeviceAndHostTimer(f.device, nullptr, &h);
+       }},
+      {"clGetHostTimer:CL_INVALID_DEVICE:1",
+       [] {
+         cl_ulong h;
+         return clGetHostTimer(kBadDevice, &h);
+       }},
       {"clGetHostTimer:CL_INVALID_VALUE:1", [&f] { return clGetHostTimer(f.device, nullptr); }},
 
-      {"clCreateSubDevices:CL_INVALID_DEVICE:1", [] {
+      {"clCreateSubDevices:CL_INVALID_DEVICE:1",
+       [] {
          const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_EQUALLY, 1, 0};
          cl_uint n;
          return clCreateSubDevices(kBadDevice, p, 0, nullptr, &n);
        }},
-      {"clCreateSubDevices:CL_INVALID_VALUE:1", [&f] {
+      {"clCreateSubDevices:CL_INVALID_VALUE:1",
+       [&f] {
          const cl_device_partition_property p[] = {0x7777, 1, 0};  // not a partition scheme
          cl_uint n;
          return clCreateSubDevices(f.device, p, 0, nullptr, &n);
        }},
       // The three schemes, valid but not supported: CL_DEVICE_PARTITION_PROPERTIES is {0}.
-      {"clCreateSubDevices:CL_INVALID_VALUE:2", [&f] {
+      {"clCreateSubDevices:CL_INVALID_VALUE:2",
+       [&f] {
          const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_EQUALLY, 1, 0};
          cl_uint n;
          return clCreateSubDevices(f.device, p, 0, nullptr, &n);
        }},
-      {"clCreateSubDevices:CL_INVALID_VALUE:2", [&f] {
-         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_BY_COUNTS, 1, CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0};
+      {"clCreateSubDevices:CL_INVALID_VALUE:2",
+       [&f] {
+         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_BY_COUNTS, 1,
+                                                   CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0};
          cl_uint n;
          return clCreateSubDevices(f.device, p, 0, nullptr, &n);
        }},
-      {"clCreateSubDevices:CL_INVALID_VALUE:2", [&f] {
-         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN, CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE, 0};
+      {"clCreateSubDevices:CL_INVALID_VALUE:2",
+       [&f] {
+         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN,
+                                                   CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE, 0};
          cl_uint n;
          return clCreateSubDevices(f.device, p, 0, nullptr, &n);
        }},
@@ -165,55 +229,71 @@ std::vector<ErrorCase> contextCases() {
   static char userData;
   const auto platformProp = [&f] { return cl_context_properties(f.platform); };
   return {
-      {"clCreateContext:CL_INVALID_PLATFORM:2", [&f] {
+      {"clCreateContext:CL_INVALID_PLATFORM:2",
+       [&f] {
          const cl_context_properties p[] = {CL_CONTEXT_PLATFORM, cl_context_properties(kBadPlatform), 0};
          return contextErr(p, 1, &f.device);
        }},
-      {"clCreateContext:CL_INVALID_PROPERTY:1", [&f] {
+      {"clCreateContext:CL_INVALID_PROPERTY:1",
+       [&f] {
          const cl_context_properties p[] = {0x7777, 0, 0};
          return contextErr(p, 1, &f.device);
        }},
-      {"clCreateContext:CL_INVALID_PROPERTY:2", [&f] {
+      {"clCreateContext:CL_INVALID_PROPERTY:2",
+       [&f] {
          const cl_context_properties p[] = {CL_CONTEXT_INTEROP_USER_SYNC, 7, 0};  // a cl_bool
          return contextErr(p, 1, &f.device);
        }},
-      {"clCreateContext:CL_INVALID_PROPERTY:3", [&f, platformProp] {
-         const cl_context_properties p[] = {CL_CONTEXT_PLATFORM, platformProp(), CL_CONTEXT_PLATFORM, platformProp(), 0};
+      {"clCreateContext:CL_INVALID_PROPERTY:3",
+       [&f, platformProp] {
+         const cl_context_properties p[] = {CL_CONTEXT_PLATFORM, platformProp(), CL_CONTEXT_PLATFORM, platformProp(),
+                                            0};
          return contextErr(p, 1, &f.device);
        }},
-      {"clCreateContext:CL_INVALID_PROPERTY:3", [&f] {
-         const cl_context_properties p[] = {CL_CONTEXT_INTEROP_USER_SYNC, CL_TRUE, CL_CONTEXT_INTEROP_USER_SYNC, CL_FALSE, 0};
+      {"clCreateContext:CL_INVALID_PROPERTY:3",
+       [&f] {
+         const cl_context_properties p[] = {CL_CONTEXT_INTEROP_USER_SYNC, CL_TRUE, CL_CONTEXT_INTEROP_USER_SYNC,
+                                            CL_FALSE, 0};
          return contextErr(p, 1, &f.device);
        }},
       {"clCreateContext:CL_INVALID_VALUE:1", [] { return contextErr(nullptr, 1, nullptr); }},
       {"clCreateContext:CL_INVALID_VALUE:2", [&f] { return contextErr(nullptr, 0, &f.device); }},
       {"clCreateContext:CL_INVALID_VALUE:3", [&f] { return contextErr(nullptr, 1, &f.device, nullptr, &userData); }},
       {"clCreateContext:CL_INVALID_DEVICE:1", [] { return contextErr(nullptr, 1, &kBadDevice); }},
-      {"clCreateContext:CL_INVALID_DEVICE:1", [&f] {
+      {"clCreateContext:CL_INVALID_DEVICE:1",
+       [&f] {
          const cl_device_id d[] = {f.device, kBadDevice};  // one valid, one not
          return contextErr(nullptr, 2, d);
        }},
 
-      {"clCreateContextFromType:CL_INVALID_PLATFORM:2", [] {
+      {"clCreateContextFromType:CL_INVALID_PLATFORM:2",
+       [] {
          const cl_context_properties p[] = {CL_CONTEXT_PLATFORM, cl_context_properties(kBadPlatform), 0};
          return contextFromTypeErr(p, CL_DEVICE_TYPE_ALL);
        }},
-      {"clCreateContextFromType:CL_INVALID_PROPERTY:1", [] {
+      {"clCreateContextFromType:CL_INVALID_PROPERTY:1",
+       [] {
          const cl_context_properties p[] = {0x7777, 0, 0};
          return contextFromTypeErr(p, CL_DEVICE_TYPE_ALL);
        }},
-      {"clCreateContextFromType:CL_INVALID_PROPERTY:2", [] {
+      {"clCreateContextFromType:CL_INVALID_PROPERTY:2",
+       [] {
          const cl_context_properties p[] = {CL_CONTEXT_INTEROP_USER_SYNC, 7, 0};
          return contextFromTypeErr(p, CL_DEVICE_TYPE_ALL);
        }},
-      {"clCreateContextFromType:CL_INVALID_PROPERTY:3", [platformProp] {
-         const cl_context_properties p[] = {CL_CONTEXT_PLATFORM, platformProp(), CL_CONTEXT_PLATFORM, platformProp(), 0};
+      {"clCreateContextFromType:CL_INVALID_PROPERTY:3",
+       [platformProp] {
+         const cl_context_properties p[] = {CL_CONTEXT_PLATFORM, platformProp(), CL_CONTEXT_PLATFORM, platformProp(),
+                                            0};
          return contextFromTypeErr(p, CL_DEVICE_TYPE_ALL);
        }},
-      {"clCreateContextFromType:CL_INVALID_VALUE:1", [] { return contextFromTypeErr(nullptr, CL_DEVICE_TYPE_ALL, nullptr, &userData); }},
-      {"clCreateContextFromType:CL_INVALID_DEVICE_TYPE:1", [] { return contextFromTypeErr(nullptr, cl_device_type(1) << 40); }},
+      {"clCreateContextFromType:CL_INVALID_VALUE:1",
+       [] { return contextFromTypeErr(nullptr, CL_DEVICE_TYPE_ALL, nullptr, &userData); }},
+      {"clCreateContextFromType:CL_INVALID_DEVICE_TYPE:1",
+       [] { return contextFromTypeErr(nullptr, cl_device_type(1) << 40); }},
       {"clCreateContextFromType:CL_DEVICE_NOT_FOUND:1", [] { return contextFromTypeErr(nullptr, CL_DEVICE_TYPE_GPU); }},
-      {"clCreateContextFromType:CL_DEVICE_NOT_FOUND:1", [platformProp] {
+      {"clCreateContextFromType:CL_DEVICE_NOT_FOUND:1",
+       [platformProp] {
          const cl_context_properties p[] = {CL_CONTEXT_PLATFORM, platformProp(), 0};
          return contextFromTypeErr(p, CL_DEVICE_TYPE_CPU);
        }},
@@ -223,13 +303,24 @@ std::vector<ErrorCase> contextCases() {
       {"clReleaseContext:CL_INVALID_CONTEXT:1", [] { return clReleaseContext(kBadContext); }},
       {"clReleaseContext:CL_INVALID_CONTEXT:1", [] { return clReleaseContext(releasedContext()); }},
 
-      {"clGetContextInfo:CL_INVALID_CONTEXT:1", [] { return clGetContextInfo(kBadContext, CL_CONTEXT_DEVICES, 0, nullptr, nullptr); }},
+      {"clGetContextInfo:CL_INVALID_CONTEXT:1",
+       [] { return clGetContextInfo(kBadContext, CL_CONTEXT_DEVICES, 0, nullptr, nullptr); }},
       {"clGetContextInfo:CL_INVALID_VALUE:1", [&f] { return clGetContextInfo(f.ctx, kBadParam, 0, nullptr, nullptr); }},
-      {"clGetContextInfo:CL_INVALID_VALUE:2", [&f] { char s[1]; return clGetContextInfo(f.ctx, CL_CONTEXT_REFERENCE_COUNT, sizeof s, s, nullptr); }},
-      {"clGetContextInfo:CL_INVALID_VALUE:2", [&f] { char s[1]; return clGetContextInfo(f.ctx, CL_CONTEXT_DEVICES, sizeof s, s, nullptr); }},
+      {"clGetContextInfo:CL_INVALID_VALUE:2",
+       [&f] {
+         char s[1];
+         return clGetContextInfo(f.ctx, CL_CONTEXT_REFERENCE_COUNT, sizeof s, s, nullptr);
+       }},
+      {"clGetContextInfo:CL_INVALID_VALUE:2",
+       [&f] {
+         char s[1];
+         return clGetContextInfo(f.ctx, CL_CONTEXT_DEVICES, sizeof s, s, nullptr);
+       }},
 
-      {"clSetContextDestructorCallback:CL_INVALID_CONTEXT:1", [] { return clSetContextDestructorCallback(kBadContext, contextDestructor, nullptr); }},
-      {"clSetContextDestructorCallback:CL_INVALID_VALUE:1", [&f] { return clSetContextDestructorCallback(f.ctx, nullptr, nullptr); }},
+      {"clSetContextDestructorCallback:CL_INVALID_CONTEXT:1",
+       [] { return clSetContextDestructorCallback(kBadContext, contextDestructor, nullptr); }},
+      {"clSetContextDestructorCallback:CL_INVALID_VALUE:1",
+       [&f] { return clSetContextDestructorCallback(f.ctx, nullptr, nullptr); }},
   };
 }
 
@@ -238,62 +329,89 @@ std::vector<ErrorCase> contextCases() {
 std::vector<ErrorCase> queueCases() {
   Fixture& f = fx();
   return {
-      {"clCreateCommandQueueWithProperties:CL_INVALID_CONTEXT:1", [&f] { return queueWithPropertiesErr(kBadContext, f.device, nullptr); }},
-      {"clCreateCommandQueueWithProperties:CL_INVALID_DEVICE:1", [&f] { return queueWithPropertiesErr(f.ctx, kBadDevice, nullptr); }},
-      {"clCreateCommandQueueWithProperties:CL_INVALID_VALUE:1", [&f] {
+      {"clCreateCommandQueueWithProperties:CL_INVALID_CONTEXT:1",
+       [&f] { return queueWithPropertiesErr(kBadContext, f.device, nullptr); }},
+      {"clCreateCommandQueueWithProperties:CL_INVALID_DEVICE:1",
+       [&f] { return queueWithPropertiesErr(f.ctx, kBadDevice, nullptr); }},
+      {"clCreateCommandQueueWithProperties:CL_INVALID_VALUE:1",
+       [&f] {
          const cl_queue_properties p[] = {CL_QUEUE_PROPERTIES, cl_queue_properties(1) << 40, 0};  // no such bit
          return queueWithPropertiesErr(f.ctx, f.device, p);
        }},
-      {"clCreateCommandQueueWithProperties:CL_INVALID_VALUE:1", [&f] {
+      {"clCreateCommandQueueWithProperties:CL_INVALID_VALUE:1",
+       [&f] {
          const cl_queue_properties p[] = {0x7777, 0, 0};  // no such property
          return queueWithPropertiesErr(f.ctx, f.device, p);
        }},
-      {"clCreateCommandQueueWithProperties:CL_INVALID_VALUE:1", [&f] {
+      {"clCreateCommandQueueWithProperties:CL_INVALID_VALUE:1",
+       [&f] {
          const cl_queue_properties p[] = {CL_QUEUE_SIZE, 1024, 0};  // only with CL_QUEUE_ON_DEVICE
          return queueWithPropertiesErr(f.ctx, f.device, p);
        }},
-      {"clCreateCommandQueueWithProperties:CL_INVALID_VALUE:1", [&f] {
+      {"clCreateCommandQueueWithProperties:CL_INVALID_VALUE:1",
+       [&f] {
          const cl_queue_properties p[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_ON_DEVICE, 0};  // requires out-of-order
          return queueWithPropertiesErr(f.ctx, f.device, p);
        }},
-      {"clCreateCommandQueueWithProperties:CL_INVALID_VALUE:1", [&f] {
-         const cl_queue_properties p[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_ON_DEVICE_DEFAULT | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
+      {"clCreateCommandQueueWithProperties:CL_INVALID_VALUE:1",
+       [&f] {
+         const cl_queue_properties p[] = {CL_QUEUE_PROPERTIES,
+                                          CL_QUEUE_ON_DEVICE_DEFAULT | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
          return queueWithPropertiesErr(f.ctx, f.device, p);  // _DEFAULT only with CL_QUEUE_ON_DEVICE
        }},
       // A device queue: valid, but CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES is 0.
-      {"clCreateCommandQueueWithProperties:CL_INVALID_QUEUE_PROPERTIES:1", [&f] {
-         const cl_queue_properties p[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_ON_DEVICE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
+      {"clCreateCommandQueueWithProperties:CL_INVALID_QUEUE_PROPERTIES:1",
+       [&f] {
+         const cl_queue_properties p[] = {CL_QUEUE_PROPERTIES,
+                                          CL_QUEUE_ON_DEVICE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
          return queueWithPropertiesErr(f.ctx, f.device, p);
        }},
-      {"clCreateCommandQueueWithProperties:CL_INVALID_QUEUE_PROPERTIES:1", [&f] {
+      {"clCreateCommandQueueWithProperties:CL_INVALID_QUEUE_PROPERTIES:1",
+       [&f] {
          const cl_queue_properties p[] = {
-             CL_QUEUE_PROPERTIES, CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
+             CL_QUEUE_PROPERTIES,
+             CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
          return queueWithPropertiesErr(f.ctx, f.device, p);
        }},
 
       {"clCreateCommandQueue:CL_INVALID_CONTEXT:1", [&f] { return queueErr(kBadContext, f.device, 0); }},
       {"clCreateCommandQueue:CL_INVALID_DEVICE:1", [&f] { return queueErr(f.ctx, kBadDevice, 0); }},
-      {"clCreateCommandQueue:CL_INVALID_VALUE:1", [&f] { return queueErr(f.ctx, f.device, cl_command_queue_properties(1) << 40); }},
+      {"clCreateCommandQueue:CL_INVALID_VALUE:1",
+       [&f] { return queueErr(f.ctx, f.device, cl_command_queue_properties(1) << 40); }},
       // Only out-of-order and profiling are valid for clCreateCommandQueue.
       {"clCreateCommandQueue:CL_INVALID_VALUE:1",
        [&f] { return queueErr(f.ctx, f.device, CL_QUEUE_ON_DEVICE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE); }},
 
-      {"clSetDefaultDeviceCommandQueue:CL_INVALID_CONTEXT:1", [&f] { return clSetDefaultDeviceCommandQueue(kBadContext, f.device, f.q); }},
-      {"clSetDefaultDeviceCommandQueue:CL_INVALID_DEVICE:1", [&f] { return clSetDefaultDeviceCommandQueue(f.ctx, kBadDevice, f.q); }},
+      {"clSetDefaultDeviceCommandQueue:CL_INVALID_CONTEXT:1",
+       [&f] { return clSetDefaultDeviceCommandQueue(kBadContext, f.device, f.q); }},
+      {"clSetDefaultDeviceCommandQueue:CL_INVALID_DEVICE:1",
+       [&f] { return clSetDefaultDeviceCommandQueue(f.ctx, kBadDevice, f.q); }},
       // The device has no on-device queues (CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0).
-      {"clSetDefaultDeviceCommandQueue:CL_INVALID_OPERATION:1", [&f] { return clSetDefaultDeviceCommandQueue(f.ctx, f.device, f.q); }},
+      {"clSetDefaultDeviceCommandQueue:CL_INVALID_OPERATION:1",
+       [&f] { return clSetDefaultDeviceCommandQueue(f.ctx, f.device, f.q); }},
 
       {"clRetainCommandQueue:CL_INVALID_COMMAND_QUEUE:1", [] { return clRetainCommandQueue(kBadQueue); }},
       {"clRetainCommandQueue:CL_INVALID_COMMAND_QUEUE:1", [] { return clRetainCommandQueue(releasedQueue()); }},
       {"clReleaseCommandQueue:CL_INVALID_COMMAND_QUEUE:1", [] { return clReleaseCommandQueue(kBadQueue); }},
       {"clReleaseCommandQueue:CL_INVALID_COMMAND_QUEUE:1", [] { return clReleaseCommandQueue(releasedQueue()); }},
 
-      {"clGetCommandQueueInfo:CL_INVALID_COMMAND_QUEUE:1", [] { return clGetCommandQueueInfo(kBadQueue, CL_QUEUE_CONTEXT, 0, nullptr, nullptr); }},
+      {"clGetCommandQueueInfo:CL_INVALID_COMMAND_QUEUE:1",
+       [] { return clGetCommandQueueInfo(kBadQueue, CL_QUEUE_CONTEXT, 0, nullptr, nullptr); }},
       // CL_QUEUE_SIZE is valid only for a device queue.
-      {"clGetCommandQueueInfo:CL_INVALID_COMMAND_QUEUE:2", [&f] { return clGetCommandQueueInfo(f.q, CL_QUEUE_SIZE, 0, nullptr, nullptr); }},
-      {"clGetCommandQueueInfo:CL_INVALID_VALUE:1", [&f] { return clGetCommandQueueInfo(f.q, kBadParam, 0, nullptr, nullptr); }},
-      {"clGetCommandQueueInfo:CL_INVALID_VALUE:2", [&f] { char s[1]; return clGetCommandQueueInfo(f.q, CL_QUEUE_CONTEXT, sizeof s, s, nullptr); }},
-      {"clGetCommandQueueInfo:CL_INVALID_VALUE:2", [&f] { cl_uint s; return clGetCommandQueueInfo(f.q, CL_QUEUE_PROPERTIES, sizeof s, &s, nullptr); }},
+      {"clGetCommandQueueInfo:CL_INVALID_COMMAND_QUEUE:2",
+       [&f] { return clGetCommandQueueInfo(f.q, CL_QUEUE_SIZE, 0, nullptr, nullptr); }},
+      {"clGetCommandQueueInfo:CL_INVALID_VALUE:1",
+       [&f] { return clGetCommandQueueInfo(f.q, kBadParam, 0, nullptr, nullptr); }},
+      {"clGetCommandQueueInfo:CL_INVALID_VALUE:2",
+       [&f] {
+         char s[1];
+         return clGetCommandQueueInfo(f.q, CL_QUEUE_CONTEXT, sizeof s, s, nullptr);
+       }},
+      {"clGetCommandQueueInfo:CL_INVALID_VALUE:2",
+       [&f] {
+         cl_uint s;
+         return clGetCommandQueueInfo(f.q, CL_QUEUE_PROPERTIES, sizeof s, &s, nullptr);
+       }},
 
       {"clSetCommandQueueProperty:CL_INVALID_COMMAND_QUEUE:1",
        [] { return clSetCommandQueueProperty(kBadQueue, CL_QUEUE_PROFILING_ENABLE, CL_TRUE, nullptr); }},
@@ -313,19 +431,25 @@ std::vector<ErrorCase> queueCases() {
 std::vector<ErrorCase> eventCases() {
   Fixture& f = fx();
   return {
-      {"clCreateUserEvent:CL_INVALID_CONTEXT:1", [] { return err([](cl_int* e) { clCreateUserEvent(kBadContext, e); }); }},
+      {"clCreateUserEvent:CL_INVALID_CONTEXT:1",
+       [] { return err([](cl_int* e) { clCreateUserEvent(kBadContext, e); }); }},
 
       {"clSetUserEventStatus:CL_INVALID_EVENT:1", [] { return clSetUserEventStatus(kBadEvent, CL_COMPLETE); }},
-      {"clSetUserEventStatus:CL_INVALID_EVENT:1", [&f] { return clSetUserEventStatus(f.ev2, CL_COMPLETE); }},  // a marker's event
-      {"clSetUserEventStatus:CL_INVALID_VALUE:1", [&f] { return withUserEvent(f.ctx, [](cl_event u) { return clSetUserEventStatus(u, CL_RUNNING); }); }},
-      {"clSetUserEventStatus:CL_INVALID_VALUE:1", [&f] { return withUserEvent(f.ctx, [](cl_event u) { return clSetUserEventStatus(u, CL_QUEUED); }); }},
-      {"clSetUserEventStatus:CL_INVALID_OPERATION:1", [&f] {
+      {"clSetUserEventStatus:CL_INVALID_EVENT:1",
+       [&f] { return clSetUserEventStatus(f.ev2, CL_COMPLETE); }},  // a marker's event
+      {"clSetUserEventStatus:CL_INVALID_VALUE:1",
+       [&f] { return withUserEvent(f.ctx, [](cl_event u) { return clSetUserEventStatus(u, CL_RUNNING); }); }},
+      {"clSetUserEventStatus:CL_INVALID_VALUE:1",
+       [&f] { return withUserEvent(f.ctx, [](cl_event u) { return clSetUserEventStatus(u, CL_QUEUED); }); }},
+      {"clSetUserEventStatus:CL_INVALID_OPERATION:1",
+       [&f] {
          return withUserEvent(f.ctx, [](cl_event u) {
            clSetUserEventStatus(u, CL_COMPLETE);
            return clSetUserEventStatus(u, CL_COMPLETE);
          });
        }},
-      {"clSetUserEventStatus:CL_INVALID_OPERATION:1", [&f] {
+      {"clSetUserEventStatus:CL_INVALID_OPERATION:1",
+       [&f] {
          return withUserEvent(f.ctx, [](cl_event u) {
            clSetUserEventStatus(u, -1);
            return clSetUserEventStatus(u, CL_COMPLETE);
@@ -334,25 +458,29 @@ std::vector<ErrorCase> eventCases() {
 
       {"clWaitForEvents:CL_INVALID_VALUE:1", [&f] { return clWaitForEvents(0, &f.ev2); }},
       {"clWaitForEvents:CL_INVALID_VALUE:1", [] { return clWaitForEvents(1, nullptr); }},
-      {"clWaitForEvents:CL_INVALID_CONTEXT:1", [&f] {
+      {"clWaitForEvents:CL_INVALID_CONTEXT:1",
+       [&f] {
          return withUserEvent(f.ctx, [&f](cl_event u) {
            const cl_event l[] = {u, f.ev2};
            return clWaitForEvents(2, l);
          });
        }},
       {"clWaitForEvents:CL_INVALID_EVENT:1", [] { return clWaitForEvents(1, &kBadEvent); }},
-      {"clWaitForEvents:CL_INVALID_EVENT:1", [&f] {
+      {"clWaitForEvents:CL_INVALID_EVENT:1",
+       [&f] {
          const cl_event l[] = {f.ev2, releasedEvent()};
          return clWaitForEvents(2, l);
        }},
-      {"clWaitForEvents:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1", [&f] {
+      {"clWaitForEvents:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1",
+       [&f] {
          return withUserEvent(f.ctx, [](cl_event u) {
            clSetUserEventStatus(u, -5);
            return clWaitForEvents(1, &u);
          });
        }},
       // A marker that waited on a failed event terminates abnormally too (§5.11).
-      {"clWaitForEvents:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1", [&f] {
+      {"clWaitForEvents:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1",
+       [&f] {
          return withUserEvent(f.ctx, [&f](cl_event u) {
            cl_event m = nullptr;
            clEnqueueMarkerWithWaitList(f.q, 1, &u, &m);
@@ -363,14 +491,23 @@ std::vector<ErrorCase> eventCases() {
          });
        }},
 
-      {"clGetEventInfo:CL_INVALID_EVENT:1", [] { return clGetEventInfo(kBadEvent, CL_EVENT_CONTEXT, 0, nullptr, nullptr); }},
-      {"clGetEventInfo:CL_INVALID_EVENT:1", [] { return clGetEventInfo(releasedEvent(), CL_EVENT_CONTEXT, 0, nullptr, nullptr); }},
+      {"clGetEventInfo:CL_INVALID_EVENT:1",
+       [] { return clGetEventInfo(kBadEvent, CL_EVENT_CONTEXT, 0, nullptr, nullptr); }},
+      {"clGetEventInfo:CL_INVALID_EVENT:1",
+       [] { return clGetEventInfo(releasedEvent(), CL_EVENT_CONTEXT, 0, nullptr, nullptr); }},
       {"clGetEventInfo:CL_INVALID_VALUE:1", [&f] { return clGetEventInfo(f.ev2, kBadParam, 0, nullptr, nullptr); }},
-      {"clGetEventInfo:CL_INVALID_VALUE:1", [&f] { char s[1]; return clGetEventInfo(f.ev2, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof s, s, nullptr); }},
+      {"clGetEventInfo:CL_INVALID_VALUE:1",
+       [&f] {
+         char s[1];
+         return clGetEventInfo(f.ev2, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof s, s, nullptr);
+       }},
 
-      {"clSetEventCallback:CL_INVALID_EVENT:1", [] { return clSetEventCallback(kBadEvent, CL_COMPLETE, eventNotify, nullptr); }},
-      {"clSetEventCallback:CL_INVALID_VALUE:1", [&f] { return clSetEventCallback(f.ev2, CL_COMPLETE, nullptr, nullptr); }},
-      {"clSetEventCallback:CL_INVALID_VALUE:1", [&f] { return clSetEventCallback(f.ev2, CL_QUEUED, eventNotify, nullptr); }},
+      {"clSetEventCallback:CL_INVALID_EVENT:1",
+       [] { return clSetEventCallback(kBadEvent, CL_COMPLETE, eventNotify, nullptr); }},
+      {"clSetEventCallback:CL_INVALID_VALUE:1",
+       [&f] { return clSetEventCallback(f.ev2, CL_COMPLETE, nullptr, nullptr); }},
+      {"clSetEventCallback:CL_INVALID_VALUE:1",
+       [&f] { return clSetEventCallback(f.ev2, CL_QUEUED, eventNotify, nullptr); }},
       {"clSetEventCallback:CL_INVALID_VALUE:1", [&f] { return clSetEventCallback(f.ev2, -1, eventNotify, nullptr); }},
 
       {"clRetainEvent:CL_INVALID_EVENT:1", [] { return clRetainEvent(kBadEvent); }},
@@ -379,12 +516,19 @@ std::vector<ErrorCase> eventCases() {
       {"clReleaseEvent:CL_INVALID_EVENT:1", [] { return clReleaseEvent(releasedEvent()); }},
 
       {"clGetEventProfilingInfo:CL_INVALID_EVENT:1",
-       [] { cl_ulong t; return clGetEventProfilingInfo(kBadEvent, CL_PROFILING_COMMAND_START, sizeof t, &t, nullptr); }},
+       [] {
+         cl_ulong t;
+         return clGetEventProfilingInfo(kBadEvent, CL_PROFILING_COMMAND_START, sizeof t, &t, nullptr);
+       }},
       // The three situations: a queue without CL_QUEUE_PROFILING_ENABLE, a command not complete,
       // a user event.
       {"clGetEventProfilingInfo:CL_PROFILING_INFO_NOT_AVAILABLE:1",
-       [&f] { cl_ulong t; return clGetEventProfilingInfo(f.ev2, CL_PROFILING_COMMAND_START, sizeof t, &t, nullptr); }},
-      {"clGetEventProfilingInfo:CL_PROFILING_INFO_NOT_AVAILABLE:1", [&f] {
+       [&f] {
+         cl_ulong t;
+         return clGetEventProfilingInfo(f.ev2, CL_PROFILING_COMMAND_START, sizeof t, &t, nullptr);
+       }},
+      {"clGetEventProfilingInfo:CL_PROFILING_INFO_NOT_AVAILABLE:1",
+       [&f] {
          return withProfilingQueue([&f](cl_command_queue pq) {
            return withUserEvent(f.ctx, [pq](cl_event u) {
              cl_event m = nullptr;
@@ -396,7 +540,8 @@ std::vector<ErrorCase> eventCases() {
            });
          });
        }},
-      {"clGetEventProfilingInfo:CL_PROFILING_INFO_NOT_AVAILABLE:1", [&f] {
+      {"clGetEventProfilingInfo:CL_PROFILING_INFO_NOT_AVAILABLE:1",
+       [&f] {
          return withUserEvent(f.ctx, [](cl_event u) {
            clSetUserEventStatus(u, CL_COMPLETE);
            cl_ulong t;
@@ -404,7 +549,8 @@ std::vector<ErrorCase> eventCases() {
          });
        }},
       // On a complete command of a profiling queue: an unknown query, a too small cl_ulong.
-      {"clGetEventProfilingInfo:CL_INVALID_VALUE:1", [] {
+      {"clGetEventProfilingInfo:CL_INVALID_VALUE:1",
+       [] {
          return withProfilingQueue([](cl_command_queue pq) {
            cl_event m = nullptr;
            clEnqueueMarkerWithWaitList(pq, 0, nullptr, &m);
@@ -415,7 +561,8 @@ std::vector<ErrorCase> eventCases() {
            return e;
          });
        }},
-      {"clGetEventProfilingInfo:CL_INVALID_VALUE:1", [] {
+      {"clGetEventProfilingInfo:CL_INVALID_VALUE:1",
+       [] {
          return withProfilingQueue([](cl_command_queue pq) {
            cl_event m = nullptr;
            clEnqueueMarkerWithWaitList(pq, 0, nullptr, &m);
@@ -442,9 +589,12 @@ std::vector<ErrorCase> waitListCases(const std::string& entry, WaitListEnqueue e
       {entry + ":CL_INVALID_CONTEXT:1", [&f, enqueue] { return enqueue(f.q, 1, &f.ev2, nullptr); }},
       {entry + ":CL_INVALID_EVENT_WAIT_LIST:1", [&f, enqueue] { return enqueue(f.q, 2, nullptr, nullptr); }},
       {entry + ":CL_INVALID_EVENT_WAIT_LIST:1",
-       [&f, enqueue] { return withUserEvent(f.ctx, [&f, enqueue](cl_event u) { return enqueue(f.q, 0, &u, nullptr); }); }},
+       [&f, enqueue] {
+         return withUserEvent(f.ctx, [&f, enqueue](cl_event u) { return enqueue(f.q, 0, &u, nullptr); });
+       }},
       {entry + ":CL_INVALID_EVENT_WAIT_LIST:1", [&f, enqueue] { return enqueue(f.q, 1, &kBadEvent, nullptr); }},
-      {entry + ":CL_INVALID_EVENT_WAIT_LIST:1", [&f, enqueue] {
+      {entry + ":CL_INVALID_EVENT_WAIT_LIST:1",
+       [&f, enqueue] {
          const cl_event ev = releasedEvent();
          return enqueue(f.q, 1, &ev, nullptr);
        }},
@@ -454,15 +604,19 @@ std::vector<ErrorCase> waitListCases(const std::string& entry, WaitListEnqueue e
 std::vector<ErrorCase> markerCases() {
   Fixture& f = fx();
   std::vector<ErrorCase> v = waitListCases("clEnqueueMarkerWithWaitList", clEnqueueMarkerWithWaitList);
-  for (ErrorCase& c : waitListCases("clEnqueueBarrierWithWaitList", clEnqueueBarrierWithWaitList)) v.push_back(std::move(c));
+  for (ErrorCase& c : waitListCases("clEnqueueBarrierWithWaitList", clEnqueueBarrierWithWaitList))
+    v.push_back(std::move(c));
   std::vector<ErrorCase> legacy = {
-      {"clEnqueueMarker:CL_INVALID_COMMAND_QUEUE:1", [] { cl_event e = nullptr; return clEnqueueMarker(kBadQueue, &e); }},
+      {"clEnqueueMarker:CL_INVALID_COMMAND_QUEUE:1",
+       [] {
+         cl_event e = nullptr;
+         return clEnqueueMarker(kBadQueue, &e);
+       }},
       {"clEnqueueMarker:CL_INVALID_VALUE:1", [&f] { return clEnqueueMarker(f.q, nullptr); }},
       {"clEnqueueBarrier:CL_INVALID_COMMAND_QUEUE:1", [] { return clEnqueueBarrier(kBadQueue); }},
       {"clEnqueueBarrier:CL_INVALID_COMMAND_QUEUE:1", [] { return clEnqueueBarrier(releasedQueue()); }},
-      {"clEnqueueWaitForEvents:CL_INVALID_COMMAND_QUEUE:1", [&f] {
-         return withUserEvent(f.ctx, [](cl_event u) { return clEnqueueWaitForEvents(kBadQueue, 1, &u); });
-       }},
+      {"clEnqueueWaitForEvents:CL_INVALID_COMMAND_QUEUE:1",
+       [&f] { return withUserEvent(f.ctx, [](cl_event u) { return clEnqueueWaitForEvents(kBadQueue, 1, &u); }); }},
       {"clEnqueueWaitForEvents:CL_INVALID_CONTEXT:1", [&f] { return clEnqueueWaitForEvents(f.q, 1, &f.ev2); }},
       {"clEnqueueWaitForEvents:CL_INVALID_VALUE:1",
        [&f] { return withUserEvent(f.ctx, [&f](cl_event u) { return clEnqueueWaitForEvents(f.q, 0, &u); }); }},
@@ -483,14 +637,43 @@ std::vector<ErrorCase> cases() {
 
 // Every entry point of this area lists CL_OUT_OF_HOST_MEMORY, and all but the two platform
 // queries CL_OUT_OF_RESOURCES, only for a failed allocation.
-const char* const kEntries[] = {
-    "clGetPlatformIDs", "clGetPlatformInfo", "clGetDeviceIDs", "clGetDeviceInfo", "clGetDeviceAndHostTimer", "clGetHostTimer",
-    "clCreateSubDevices", "clRetainDevice", "clReleaseDevice", "clCreateContext", "clCreateContextFromType", "clRetainContext",
-    "clReleaseContext", "clGetContextInfo", "clSetContextDestructorCallback", "clCreateCommandQueueWithProperties",
-    "clCreateCommandQueue", "clSetDefaultDeviceCommandQueue", "clRetainCommandQueue", "clReleaseCommandQueue",
-    "clGetCommandQueueInfo", "clSetCommandQueueProperty", "clCreateUserEvent", "clSetUserEventStatus", "clWaitForEvents",
-    "clGetEventInfo", "clSetEventCallback", "clRetainEvent", "clReleaseEvent", "clEnqueueMarkerWithWaitList", "clEnqueueMarker",
-    "clEnqueueWaitForEvents", "clEnqueueBarrierWithWaitList", "clEnqueueBarrier", "clGetEventProfilingInfo", "clFlush", "clFinish"};
+const char* const kEntries[] = {"clGetPlatformIDs",
+                                "clGetPlatformInfo",
+                                "clGetDeviceIDs",
+                                "clGetDeviceInfo",
+                                "clGetDeviceAndHostTimer",
+                                "clGetHostTimer",
+                                "clCreateSubDevices",
+                                "clRetainDevice",
+                                "clReleaseDevice",
+                                "clCreateContext",
+                                "clCreateContextFromType",
+                                "clRetainContext",
+                                "clReleaseContext",
+                                "clGetContextInfo",
+                                "clSetContextDestructorCallback",
+                                "clCreateCommandQueueWithProperties",
+                                "clCreateCommandQueue",
+                                "clSetDefaultDeviceCommandQueue",
+                                "clRetainCommandQueue",
+                                "clReleaseCommandQueue",
+                                "clGetCommandQueueInfo",
+                                "clSetCommandQueueProperty",
+                                "clCreateUserEvent",
+                                "clSetUserEventStatus",
+                                "clWaitForEvents",
+                                "clGetEventInfo",
+                                "clSetEventCallback",
+                                "clRetainEvent",
+                                "clReleaseEvent",
+                                "clEnqueueMarkerWithWaitList",
+                                "clEnqueueMarker",
+                                "clEnqueueWaitForEvents",
+                                "clEnqueueBarrierWithWaitList",
+                                "clEnqueueBarrier",
+                                "clGetEventProfilingInfo",
+                                "clFlush",
+                                "clFinish"};
 
 // CL_OUT_OF_HOST_MEMORY of the entry points that allocate nothing on the host for a valid call
 // (checked: no allocation during the call), or that fail for an unsupported feature first; the
@@ -515,19 +698,23 @@ std::string noHostMemoryFailure(const std::string& entry) {
       {"clFlush", "commands are submitted when enqueued; flushing does nothing"},
       {"clFinish", "it waits for the queue to empty"},
   };
-  if (entry == "clCreateSubDevices" || entry == "clSetDefaultDeviceCommandQueue" || entry == "clSetCommandQueueProperty")
-    return entry + " never reaches an allocation: with any arguments it fails for an unsupported feature first (partitioning, "
+  if (entry == "clCreateSubDevices" || entry == "clSetDefaultDeviceCommandQueue" ||
+      entry == "clSetCommandQueueProperty")
+    return entry +
+           " never reaches an allocation: with any arguments it fails for an unsupported feature first (partitioning, "
            "on-device queues, changing a queue's properties: see its tested error)";
   auto it = what.find(entry);
   if (it == what.end()) return "";
-  return entry + " allocates nothing on the host (" + it->second + "), so it cannot run out of host memory; checked: no allocation during "
+  return entry + " allocates nothing on the host (" + it->second +
+         "), so it cannot run out of host memory; checked: no allocation during "
          "a valid call";
 }
 
 std::vector<NotTested> allocationFailures() {
   std::vector<NotTested> v;
   for (const std::string entry : kEntries) {
-    if (std::string why = noHostMemoryFailure(entry); !why.empty()) v.push_back({entry + ":CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, why});
+    if (std::string why = noHostMemoryFailure(entry); !why.empty())
+      v.push_back({entry + ":CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, why});
     if (entry == "clGetPlatformIDs" || entry == "clGetPlatformInfo") continue;  // they list no CL_OUT_OF_RESOURCES
     v.push_back({entry + ":CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
                  "the spec gives only a failed device allocation as its cause; " + entry +
@@ -580,7 +767,8 @@ std::vector<NotTested> unprovokable() {
        "modifying a queue's properties after creation (required only of OpenCL 1.0 devices) is not supported, and the "
        "spec lets the call then fail unconditionally: clSetCommandQueueProperty:CL_INVALID_OPERATION:1 (tested)"},
       {"clSetCommandQueueProperty:CL_INVALID_QUEUE_PROPERTIES:1", Why::Unsupported,
-       "modifying a queue's properties after creation is not supported: clSetCommandQueueProperty:CL_INVALID_OPERATION:1 "
+       "modifying a queue's properties after creation is not supported: "
+       "clSetCommandQueueProperty:CL_INVALID_OPERATION:1 "
        "(tested); besides, both valid properties are supported by the device"},
       {"clGetEventInfo:CL_INVALID_VALUE:2", Why::Unreachable,
        "every query of the Event Object Queries table applies to every event clref can create (a user event's "

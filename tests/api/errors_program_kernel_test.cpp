@@ -26,7 +26,8 @@ __attribute__((reqd_work_group_size(2, 1, 1))) kernel void req(global int* g) { 
 // The module with `OpDecorate %p MaxByteOffset bytes` added for the first parameter %p of its
 // (first) entry point's function (SPIR-V §3.20, Decoration 45), as SPIR-V 1.1 (which it needs).
 std::vector<unsigned char> withMaxByteOffset(const std::vector<unsigned char>& spv, uint32_t bytes) {
-  constexpr uint32_t kOpEntryPoint = 15, kOpFunction = 54, kOpFunctionParameter = 55, kOpDecorate = 71, kMaxByteOffset = 45;
+  constexpr uint32_t kOpEntryPoint = 15, kOpFunction = 54, kOpFunctionParameter = 55, kOpDecorate = 71,
+                     kMaxByteOffset = 45;
   std::vector<uint32_t> w(spv.size() / 4);
   std::memcpy(w.data(), spv.data(), w.size() * 4);
   uint32_t entry = 0, param = 0;
@@ -104,7 +105,9 @@ Objects& objs() {
 cl_program freshIL() { return clCreateProgramWithIL(fx().ctx, fx().vaddSpv.data(), fx().vaddSpv.size(), nullptr); }
 
 // An OpenCL C program that is not built.
-cl_program freshSource(cl_context ctx, const char* text) { return clCreateProgramWithSource(ctx, 1, &text, nullptr, nullptr); }
+cl_program freshSource(cl_context ctx, const char* text) {
+  return clCreateProgramWithSource(ctx, 1, &text, nullptr, nullptr);
+}
 
 // Runs f with the OpenCL C compiler out of reach: PATH names an empty directory while f runs
 // (clref looks clang-15 and llvm-spirv-15 up on PATH, as it is at the time of the call).
@@ -163,66 +166,80 @@ std::vector<ErrorCase> programCases() {
        [&] { return err([&](cl_int* e) { clCreateProgramWithSource(f.ctx, 0, &kSource, nullptr, e); }); }},
       {"clCreateProgramWithSource:CL_INVALID_VALUE:1",  // strings is NULL
        [&] { return err([&](cl_int* e) { clCreateProgramWithSource(f.ctx, 1, nullptr, nullptr, e); }); }},
-      {"clCreateProgramWithSource:CL_INVALID_VALUE:1", [&] {  // an entry in strings is NULL
+      {"clCreateProgramWithSource:CL_INVALID_VALUE:1",
+       [&] {  // an entry in strings is NULL
          const char* s[2] = {kSource, nullptr};
          return err([&](cl_int* e) { clCreateProgramWithSource(f.ctx, 2, s, nullptr, e); });
        }},
 
       // ---- §5.8.1 clCreateProgramWithIL ----
       {"clCreateProgramWithIL:CL_INVALID_CONTEXT:1",
-       [&] { return err([&](cl_int* e) { clCreateProgramWithIL(kBadContext, f.vaddSpv.data(), f.vaddSpv.size(), e); }); }},
+       [&] {
+         return err([&](cl_int* e) { clCreateProgramWithIL(kBadContext, f.vaddSpv.data(), f.vaddSpv.size(), e); });
+       }},
       {"clCreateProgramWithIL:CL_INVALID_VALUE:1",  // il is NULL
        [&] { return err([&](cl_int* e) { clCreateProgramWithIL(f.ctx, nullptr, f.vaddSpv.size(), e); }); }},
       {"clCreateProgramWithIL:CL_INVALID_VALUE:1",  // length is zero
        [&] { return err([&](cl_int* e) { clCreateProgramWithIL(f.ctx, f.vaddSpv.data(), 0, e); }); }},
-      {"clCreateProgramWithIL:CL_INVALID_VALUE:2", [&] {  // not SPIR-V at all
+      {"clCreateProgramWithIL:CL_INVALID_VALUE:2",
+       [&] {  // not SPIR-V at all
          static const char junk[64] = "this is not SPIR-V at all, not at all, really not";
          return err([&](cl_int* e) { clCreateProgramWithIL(f.ctx, junk, sizeof junk, e); });
        }},
-      {"clCreateProgramWithIL:CL_INVALID_VALUE:2", [&] {  // a SPIR-V header, then the first instruction cut off
+      {"clCreateProgramWithIL:CL_INVALID_VALUE:2",
+       [&] {  // a SPIR-V header, then the first instruction cut off
          return err([&](cl_int* e) { clCreateProgramWithIL(f.ctx, f.vaddSpv.data(), 24, e); });
        }},
 
       // ---- §5.8.1 clCreateProgramWithBinary ----
-      {"clCreateProgramWithBinary:CL_INVALID_CONTEXT:1", [&] {
+      {"clCreateProgramWithBinary:CL_INVALID_CONTEXT:1",
+       [&] {
          const unsigned char* b = f.vaddSpv.data();
          const size_t l = f.vaddSpv.size();
          return err([&](cl_int* e) { clCreateProgramWithBinary(kBadContext, 1, &f.device, &l, &b, nullptr, e); });
        }},
-      {"clCreateProgramWithBinary:CL_INVALID_VALUE:1", [&] {  // device_list is NULL
+      {"clCreateProgramWithBinary:CL_INVALID_VALUE:1",
+       [&] {  // device_list is NULL
          const unsigned char* b = f.vaddSpv.data();
          const size_t l = f.vaddSpv.size();
          return err([&](cl_int* e) { clCreateProgramWithBinary(f.ctx, 1, nullptr, &l, &b, nullptr, e); });
        }},
-      {"clCreateProgramWithBinary:CL_INVALID_VALUE:1", [&] {  // num_devices is zero
+      {"clCreateProgramWithBinary:CL_INVALID_VALUE:1",
+       [&] {  // num_devices is zero
          const unsigned char* b = f.vaddSpv.data();
          const size_t l = f.vaddSpv.size();
          return err([&](cl_int* e) { clCreateProgramWithBinary(f.ctx, 0, &f.device, &l, &b, nullptr, e); });
        }},
-      {"clCreateProgramWithBinary:CL_INVALID_DEVICE:1", [&] {
+      {"clCreateProgramWithBinary:CL_INVALID_DEVICE:1",
+       [&] {
          const unsigned char* b = f.vaddSpv.data();
          const size_t l = f.vaddSpv.size();
          return err([&](cl_int* e) { clCreateProgramWithBinary(f.ctx, 1, &kBadDevice, &l, &b, nullptr, e); });
        }},
-      {"clCreateProgramWithBinary:CL_INVALID_VALUE:2", [&] {  // lengths is NULL
+      {"clCreateProgramWithBinary:CL_INVALID_VALUE:2",
+       [&] {  // lengths is NULL
          const unsigned char* b = f.vaddSpv.data();
          return err([&](cl_int* e) { clCreateProgramWithBinary(f.ctx, 1, &f.device, nullptr, &b, nullptr, e); });
        }},
-      {"clCreateProgramWithBinary:CL_INVALID_VALUE:2", [&] {  // binaries is NULL
+      {"clCreateProgramWithBinary:CL_INVALID_VALUE:2",
+       [&] {  // binaries is NULL
          const size_t l = f.vaddSpv.size();
          return err([&](cl_int* e) { clCreateProgramWithBinary(f.ctx, 1, &f.device, &l, nullptr, nullptr, e); });
        }},
-      {"clCreateProgramWithBinary:CL_INVALID_VALUE:2", [&] {  // lengths[0] is zero
+      {"clCreateProgramWithBinary:CL_INVALID_VALUE:2",
+       [&] {  // lengths[0] is zero
          const unsigned char* b = f.vaddSpv.data();
          const size_t l = 0;
          return err([&](cl_int* e) { clCreateProgramWithBinary(f.ctx, 1, &f.device, &l, &b, nullptr, e); });
        }},
-      {"clCreateProgramWithBinary:CL_INVALID_VALUE:2", [&] {  // binaries[0] is NULL
+      {"clCreateProgramWithBinary:CL_INVALID_VALUE:2",
+       [&] {  // binaries[0] is NULL
          const unsigned char* b = nullptr;
          const size_t l = f.vaddSpv.size();
          return err([&](cl_int* e) { clCreateProgramWithBinary(f.ctx, 1, &f.device, &l, &b, nullptr, e); });
        }},
-      {"clCreateProgramWithBinary:CL_INVALID_BINARY:1", [&] {
+      {"clCreateProgramWithBinary:CL_INVALID_BINARY:1",
+       [&] {
          static const unsigned char junk[64] = {1, 2, 3};
          const unsigned char* b = junk;
          const size_t l = sizeof junk;
@@ -247,43 +264,55 @@ std::vector<ErrorCase> programCases() {
 
       // ---- §5.8.1 clRetainProgram, clReleaseProgram ----
       {"clRetainProgram:CL_INVALID_PROGRAM:1", [] { return clRetainProgram(kBadProgram); }},
-      {"clRetainProgram:CL_INVALID_PROGRAM:1", [&] { return clRetainProgram(reinterpret_cast<cl_program>(f.vadd)); }},  // a kernel
+      {"clRetainProgram:CL_INVALID_PROGRAM:1",
+       [&] { return clRetainProgram(reinterpret_cast<cl_program>(f.vadd)); }},  // a kernel
       {"clReleaseProgram:CL_INVALID_PROGRAM:1", [] { return clReleaseProgram(kBadProgram); }},
-      {"clReleaseProgram:CL_INVALID_PROGRAM:1", [&] { return clReleaseProgram(reinterpret_cast<cl_program>(f.buf)); }},  // a buffer
+      {"clReleaseProgram:CL_INVALID_PROGRAM:1",
+       [&] { return clReleaseProgram(reinterpret_cast<cl_program>(f.buf)); }},  // a buffer
 
       // ---- §5.8.1 clSetProgramReleaseCallback (no program-scope destructors on the device) ----
-      {"clSetProgramReleaseCallback:CL_INVALID_PROGRAM:1", [] { return clSetProgramReleaseCallback(kBadProgram, onRelease, nullptr); }},
-      {"clSetProgramReleaseCallback:CL_INVALID_OPERATION:1", [&] { return clSetProgramReleaseCallback(f.il, onRelease, nullptr); }},
+      {"clSetProgramReleaseCallback:CL_INVALID_PROGRAM:1",
+       [] { return clSetProgramReleaseCallback(kBadProgram, onRelease, nullptr); }},
+      {"clSetProgramReleaseCallback:CL_INVALID_OPERATION:1",
+       [&] { return clSetProgramReleaseCallback(f.il, onRelease, nullptr); }},
       // Both CL_INVALID_VALUE and the unconditional CL_INVALID_OPERATION apply; clref reports the
       // invalid argument first.
-      {"clSetProgramReleaseCallback:CL_INVALID_VALUE:1", [&] { return clSetProgramReleaseCallback(f.il, nullptr, nullptr); }},
+      {"clSetProgramReleaseCallback:CL_INVALID_VALUE:1",
+       [&] { return clSetProgramReleaseCallback(f.il, nullptr, nullptr); }},
 
       // ---- §5.8.4 clSetProgramSpecializationConstant ----
-      {"clSetProgramSpecializationConstant:CL_INVALID_PROGRAM:1", [] {
+      {"clSetProgramSpecializationConstant:CL_INVALID_PROGRAM:1",
+       [] {
          cl_uint v = 0;
          return clSetProgramSpecializationConstant(kBadProgram, 0, sizeof v, &v);
        }},
-      {"clSetProgramSpecializationConstant:CL_INVALID_PROGRAM:1", [] {  // created from source
+      {"clSetProgramSpecializationConstant:CL_INVALID_PROGRAM:1",
+       [] {  // created from source
          cl_uint v = 0;
          return clSetProgramSpecializationConstant(objs().src, 0, sizeof v, &v);
        }},
-      {"clSetProgramSpecializationConstant:CL_INVALID_PROGRAM:1", [] {  // created from a binary
+      {"clSetProgramSpecializationConstant:CL_INVALID_PROGRAM:1",
+       [] {  // created from a binary
          cl_uint v = 0;
          return clSetProgramSpecializationConstant(objs().binary, 0, sizeof v, &v);
        }},
-      {"clSetProgramSpecializationConstant:CL_COMPILER_NOT_AVAILABLE:1", [] {
+      {"clSetProgramSpecializationConstant:CL_COMPILER_NOT_AVAILABLE:1",
+       [] {
          cl_uint v = 0;
          return withoutCompiler([&] { return clSetProgramSpecializationConstant(objs().spec, 0, sizeof v, &v); });
        }},
-      {"clSetProgramSpecializationConstant:CL_INVALID_SPEC_ID:1", [] {
+      {"clSetProgramSpecializationConstant:CL_INVALID_SPEC_ID:1",
+       [] {
          cl_uint v = 0;
          return clSetProgramSpecializationConstant(objs().spec, 77, sizeof v, &v);
        }},
-      {"clSetProgramSpecializationConstant:CL_INVALID_VALUE:1", [] {  // SpecId 0 is a 4-byte uint
+      {"clSetProgramSpecializationConstant:CL_INVALID_VALUE:1",
+       [] {  // SpecId 0 is a 4-byte uint
          cl_ulong v = 0;
          return clSetProgramSpecializationConstant(objs().spec, 0, sizeof v, &v);
        }},
-      {"clSetProgramSpecializationConstant:CL_INVALID_VALUE:1", [] {  // SpecId 1 is a bool (1 byte)
+      {"clSetProgramSpecializationConstant:CL_INVALID_VALUE:1",
+       [] {  // SpecId 1 is a bool (1 byte)
          cl_uint v = 0;
          return clSetProgramSpecializationConstant(objs().spec, 1, sizeof v, &v);
        }},
@@ -291,28 +320,53 @@ std::vector<ErrorCase> programCases() {
        [] { return clSetProgramSpecializationConstant(objs().spec, 0, sizeof(cl_uint), nullptr); }},
 
       // ---- §5.8.2 clBuildProgram ----
-      {"clBuildProgram:CL_INVALID_PROGRAM:1", [] { return clBuildProgram(kBadProgram, 0, nullptr, nullptr, nullptr, nullptr); }},
+      {"clBuildProgram:CL_INVALID_PROGRAM:1",
+       [] { return clBuildProgram(kBadProgram, 0, nullptr, nullptr, nullptr, nullptr); }},
       {"clBuildProgram:CL_INVALID_VALUE:1",  // device_list NULL, num_devices > 0
-       [] { return withProgram(freshIL(), [](cl_program p) { return clBuildProgram(p, 1, nullptr, nullptr, nullptr, nullptr); }); }},
+       [] {
+         return withProgram(freshIL(),
+                            [](cl_program p) { return clBuildProgram(p, 1, nullptr, nullptr, nullptr, nullptr); });
+       }},
       {"clBuildProgram:CL_INVALID_VALUE:1",  // device_list not NULL, num_devices 0
-       [&] { return withProgram(freshIL(), [&](cl_program p) { return clBuildProgram(p, 0, &f.device, nullptr, nullptr, nullptr); }); }},
+       [&] {
+         return withProgram(freshIL(),
+                            [&](cl_program p) { return clBuildProgram(p, 0, &f.device, nullptr, nullptr, nullptr); });
+       }},
       {"clBuildProgram:CL_INVALID_VALUE:2",
-       [] { return withProgram(freshIL(), [](cl_program p) { return clBuildProgram(p, 0, nullptr, nullptr, nullptr, &userData); }); }},
+       [] {
+         return withProgram(freshIL(),
+                            [](cl_program p) { return clBuildProgram(p, 0, nullptr, nullptr, nullptr, &userData); });
+       }},
       {"clBuildProgram:CL_INVALID_DEVICE:1",
-       [] { return withProgram(freshIL(), [](cl_program p) { return clBuildProgram(p, 1, &kBadDevice, nullptr, nullptr, nullptr); }); }},
-      {"clBuildProgram:CL_INVALID_BUILD_OPTIONS:1", [] {
-         return withProgram(freshIL(), [](cl_program p) { return clBuildProgram(p, 0, nullptr, "-no-such-option", onBuild, nullptr); });
+       [] {
+         return withProgram(freshIL(),
+                            [](cl_program p) { return clBuildProgram(p, 1, &kBadDevice, nullptr, nullptr, nullptr); });
        }},
-      {"clBuildProgram:CL_INVALID_BUILD_OPTIONS:1", [] {  // -D without its macro
-         return withProgram(freshIL(), [](cl_program p) { return clBuildProgram(p, 0, nullptr, "-DX=1 -D", nullptr, nullptr); });
+      {"clBuildProgram:CL_INVALID_BUILD_OPTIONS:1",
+       [] {
+         return withProgram(freshIL(), [](cl_program p) {
+           return clBuildProgram(p, 0, nullptr, "-no-such-option", onBuild, nullptr);
+         });
        }},
-      {"clBuildProgram:CL_COMPILER_NOT_AVAILABLE:1", [&] {
-         return withProgram(freshSource(f.ctx, kSource),
-                            [](cl_program p) { return withoutCompiler([&] { return clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr); }); });
+      {"clBuildProgram:CL_INVALID_BUILD_OPTIONS:1",
+       [] {  // -D without its macro
+         return withProgram(freshIL(),
+                            [](cl_program p) { return clBuildProgram(p, 0, nullptr, "-DX=1 -D", nullptr, nullptr); });
+       }},
+      {"clBuildProgram:CL_COMPILER_NOT_AVAILABLE:1",
+       [&] {
+         return withProgram(freshSource(f.ctx, kSource), [](cl_program p) {
+           return withoutCompiler([&] { return clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr); });
+         });
        }},
       {"clBuildProgram:CL_COMPILER_NOT_AVAILABLE:1",  // IL programs too: the spec ties them to the query
-       [] { return withProgram(freshIL(), [](cl_program p) { return withoutCompiler([&] { return clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr); }); }); }},
-      {"clBuildProgram:CL_BUILD_PROGRAM_FAILURE:1", [&] {
+       [] {
+         return withProgram(freshIL(), [](cl_program p) {
+           return withoutCompiler([&] { return clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr); });
+         });
+       }},
+      {"clBuildProgram:CL_BUILD_PROGRAM_FAILURE:1",
+       [&] {
          return withProgram(freshSource(f.ctx, "kernel void k(global int* p) { p[0] = undeclared; }\n"),
                             [](cl_program p) { return clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr); });
        }},
@@ -324,59 +378,94 @@ std::vector<ErrorCase> programCases() {
       // ---- §5.8.3 clCompileProgram ----
       {"clCompileProgram:CL_INVALID_PROGRAM:1",
        [] { return clCompileProgram(kBadProgram, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr); }},
-      {"clCompileProgram:CL_INVALID_CONTEXT:1", [&] {
+      {"clCompileProgram:CL_INVALID_CONTEXT:1",
+       [&] {
          cl_program header = freshSource(f.ctx2, "#define H 1\n");
          const char* name = "h.h";
-         const cl_int e = withProgram(freshSource(f.ctx, "#include \"h.h\"\nkernel void k(global int* p) { p[0] = H; }\n"), [&](cl_program p) {
-           return clCompileProgram(p, 0, nullptr, nullptr, 1, &header, &name, nullptr, nullptr);
-         });
+         const cl_int e = withProgram(
+             freshSource(f.ctx, "#include \"h.h\"\nkernel void k(global int* p) { p[0] = H; }\n"), [&](cl_program p) {
+               return clCompileProgram(p, 0, nullptr, nullptr, 1, &header, &name, nullptr, nullptr);
+             });
          clReleaseProgram(header);
          return e;
        }},
       {"clCompileProgram:CL_INVALID_VALUE:1",  // device_list NULL, num_devices > 0
-       [] { return withProgram(freshIL(), [](cl_program p) { return clCompileProgram(p, 1, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr); }); }},
-      {"clCompileProgram:CL_INVALID_VALUE:1", [&] {  // device_list not NULL, num_devices 0
-         return withProgram(freshIL(), [&](cl_program p) { return clCompileProgram(p, 0, &f.device, nullptr, 0, nullptr, nullptr, nullptr, nullptr); });
+       [] {
+         return withProgram(freshIL(), [](cl_program p) {
+           return clCompileProgram(p, 1, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr);
+         });
        }},
-      {"clCompileProgram:CL_INVALID_VALUE:2", [] {  // num_input_headers 0, header_include_names not NULL
+      {"clCompileProgram:CL_INVALID_VALUE:1",
+       [&] {  // device_list not NULL, num_devices 0
+         return withProgram(freshIL(), [&](cl_program p) {
+           return clCompileProgram(p, 0, &f.device, nullptr, 0, nullptr, nullptr, nullptr, nullptr);
+         });
+       }},
+      {"clCompileProgram:CL_INVALID_VALUE:2",
+       [] {  // num_input_headers 0, header_include_names not NULL
          const char* names[1] = {"h.h"};
-         return withProgram(freshIL(), [&](cl_program p) { return clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, names, nullptr, nullptr); });
+         return withProgram(freshIL(), [&](cl_program p) {
+           return clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, names, nullptr, nullptr);
+         });
        }},
-      {"clCompileProgram:CL_INVALID_VALUE:2", [&] {  // num_input_headers 0, input_headers not NULL
+      {"clCompileProgram:CL_INVALID_VALUE:2",
+       [&] {  // num_input_headers 0, input_headers not NULL
          cl_program headers[1] = {f.unbuilt};
-         return withProgram(freshIL(), [&](cl_program p) { return clCompileProgram(p, 0, nullptr, nullptr, 0, headers, nullptr, nullptr, nullptr); });
+         return withProgram(freshIL(), [&](cl_program p) {
+           return clCompileProgram(p, 0, nullptr, nullptr, 0, headers, nullptr, nullptr, nullptr);
+         });
        }},
-      {"clCompileProgram:CL_INVALID_VALUE:2", [&] {  // num_input_headers 1, header_include_names NULL
+      {"clCompileProgram:CL_INVALID_VALUE:2",
+       [&] {  // num_input_headers 1, header_include_names NULL
          cl_program headers[1] = {f.unbuilt};
-         return withProgram(freshIL(), [&](cl_program p) { return clCompileProgram(p, 0, nullptr, nullptr, 1, headers, nullptr, nullptr, nullptr); });
+         return withProgram(freshIL(), [&](cl_program p) {
+           return clCompileProgram(p, 0, nullptr, nullptr, 1, headers, nullptr, nullptr, nullptr);
+         });
        }},
-      {"clCompileProgram:CL_INVALID_VALUE:2", [] {  // num_input_headers 1, input_headers NULL
+      {"clCompileProgram:CL_INVALID_VALUE:2",
+       [] {  // num_input_headers 1, input_headers NULL
          const char* names[1] = {"h.h"};
-         return withProgram(freshIL(), [&](cl_program p) { return clCompileProgram(p, 0, nullptr, nullptr, 1, nullptr, names, nullptr, nullptr); });
+         return withProgram(freshIL(), [&](cl_program p) {
+           return clCompileProgram(p, 0, nullptr, nullptr, 1, nullptr, names, nullptr, nullptr);
+         });
        }},
-      {"clCompileProgram:CL_INVALID_VALUE:3", [] {
-         return withProgram(freshIL(), [](cl_program p) { return clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, &userData); });
+      {"clCompileProgram:CL_INVALID_VALUE:3",
+       [] {
+         return withProgram(freshIL(), [](cl_program p) {
+           return clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, &userData);
+         });
        }},
-      {"clCompileProgram:CL_INVALID_DEVICE:1", [] {
-         return withProgram(freshIL(), [](cl_program p) { return clCompileProgram(p, 1, &kBadDevice, nullptr, 0, nullptr, nullptr, nullptr, nullptr); });
+      {"clCompileProgram:CL_INVALID_DEVICE:1",
+       [] {
+         return withProgram(freshIL(), [](cl_program p) {
+           return clCompileProgram(p, 1, &kBadDevice, nullptr, 0, nullptr, nullptr, nullptr, nullptr);
+         });
        }},
-      {"clCompileProgram:CL_INVALID_COMPILER_OPTIONS:1", [] {
-         return withProgram(freshIL(), [](cl_program p) { return clCompileProgram(p, 0, nullptr, "-bogus", 0, nullptr, nullptr, nullptr, nullptr); });
+      {"clCompileProgram:CL_INVALID_COMPILER_OPTIONS:1",
+       [] {
+         return withProgram(freshIL(), [](cl_program p) {
+           return clCompileProgram(p, 0, nullptr, "-bogus", 0, nullptr, nullptr, nullptr, nullptr);
+         });
        }},
-      {"clCompileProgram:CL_INVALID_COMPILER_OPTIONS:1", [&] {  // -I without its directory
+      {"clCompileProgram:CL_INVALID_COMPILER_OPTIONS:1",
+       [&] {  // -I without its directory
          return withProgram(freshSource(f.ctx, kSource), [](cl_program p) {
            return clCompileProgram(p, 0, nullptr, "-I", 0, nullptr, nullptr, nullptr, nullptr);
          });
        }},
-      {"clCompileProgram:CL_COMPILER_NOT_AVAILABLE:1", [&] {
+      {"clCompileProgram:CL_COMPILER_NOT_AVAILABLE:1",
+       [&] {
          return withProgram(freshSource(f.ctx, kSource), [](cl_program p) {
-           return withoutCompiler([&] { return clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr); });
+           return withoutCompiler(
+               [&] { return clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr); });
          });
        }},
-      {"clCompileProgram:CL_COMPILE_PROGRAM_FAILURE:1", [&] {
-         return withProgram(freshSource(f.ctx, "kernel void k(global int* p) { p[0] = undeclared; }\n"), [](cl_program p) {
-           return clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr);
-         });
+      {"clCompileProgram:CL_COMPILE_PROGRAM_FAILURE:1",
+       [&] {
+         return withProgram(freshSource(f.ctx, "kernel void k(global int* p) { p[0] = undeclared; }\n"),
+                            [](cl_program p) {
+                              return clCompileProgram(p, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr);
+                            });
        }},
       {"clCompileProgram:CL_INVALID_OPERATION:2",  // the fixture's built vadd program has the kernel vadd
        [&] { return clCompileProgram(f.il, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr); }},
@@ -387,75 +476,127 @@ std::vector<ErrorCase> programCases() {
 
       // ---- §5.8.5 clLinkProgram ----
       {"clLinkProgram:CL_INVALID_CONTEXT:1",
-       [] { return err([](cl_int* e) { clLinkProgram(kBadContext, 0, nullptr, nullptr, 1, &objs().object, nullptr, nullptr, e); }); }},
+       [] {
+         return err([](cl_int* e) {
+           clLinkProgram(kBadContext, 0, nullptr, nullptr, 1, &objs().object, nullptr, nullptr, e);
+         });
+       }},
       {"clLinkProgram:CL_INVALID_CONTEXT:2",  // a compiled object of ctx linked in ctx2
-       [&] { return err([&](cl_int* e) { clLinkProgram(f.ctx2, 0, nullptr, nullptr, 1, &objs().object, nullptr, nullptr, e); }); }},
+       [&] {
+         return err(
+             [&](cl_int* e) { clLinkProgram(f.ctx2, 0, nullptr, nullptr, 1, &objs().object, nullptr, nullptr, e); });
+       }},
       {"clLinkProgram:CL_INVALID_VALUE:1",  // device_list NULL, num_devices > 0
-       [&] { return err([&](cl_int* e) { clLinkProgram(f.ctx, 1, nullptr, nullptr, 1, &objs().object, nullptr, nullptr, e); }); }},
+       [&] {
+         return err(
+             [&](cl_int* e) { clLinkProgram(f.ctx, 1, nullptr, nullptr, 1, &objs().object, nullptr, nullptr, e); });
+       }},
       {"clLinkProgram:CL_INVALID_VALUE:1",  // device_list not NULL, num_devices 0
-       [&] { return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, &f.device, nullptr, 1, &objs().object, nullptr, nullptr, e); }); }},
+       [&] {
+         return err(
+             [&](cl_int* e) { clLinkProgram(f.ctx, 0, &f.device, nullptr, 1, &objs().object, nullptr, nullptr, e); });
+       }},
       {"clLinkProgram:CL_INVALID_VALUE:2",  // num_input_programs 0, input_programs NULL
-       [&] { return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, e); }); }},
+       [&] {
+         return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, e); });
+       }},
       {"clLinkProgram:CL_INVALID_VALUE:2",  // num_input_programs 0, input_programs not NULL
-       [&] { return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 0, &objs().object, nullptr, nullptr, e); }); }},
+       [&] {
+         return err(
+             [&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 0, &objs().object, nullptr, nullptr, e); });
+       }},
       {"clLinkProgram:CL_INVALID_VALUE:2",  // num_input_programs 1, input_programs NULL
-       [&] { return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, nullptr, nullptr, nullptr, e); }); }},
-      {"clLinkProgram:CL_INVALID_PROGRAM:1", [&] {
+       [&] {
+         return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, nullptr, nullptr, nullptr, e); });
+       }},
+      {"clLinkProgram:CL_INVALID_PROGRAM:1",
+       [&] {
          const cl_program in[2] = {objs().object, kBadProgram};
          return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 2, in, nullptr, nullptr, e); });
        }},
       {"clLinkProgram:CL_INVALID_VALUE:3",
-       [&] { return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, &objs().object, nullptr, &userData, e); }); }},
+       [&] {
+         return err(
+             [&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, &objs().object, nullptr, &userData, e); });
+       }},
       {"clLinkProgram:CL_INVALID_DEVICE:1",
-       [&] { return err([&](cl_int* e) { clLinkProgram(f.ctx, 1, &kBadDevice, nullptr, 1, &objs().object, nullptr, nullptr, e); }); }},
+       [&] {
+         return err(
+             [&](cl_int* e) { clLinkProgram(f.ctx, 1, &kBadDevice, nullptr, 1, &objs().object, nullptr, nullptr, e); });
+       }},
       {"clLinkProgram:CL_INVALID_LINKER_OPTIONS:1",  // a compiler option
-       [&] { return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, "-D X=1", 1, &objs().object, nullptr, nullptr, e); }); }},
+       [&] {
+         return err(
+             [&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, "-D X=1", 1, &objs().object, nullptr, nullptr, e); });
+       }},
       {"clLinkProgram:CL_INVALID_LINKER_OPTIONS:1",
-       [&] { return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, "-no-such-option", 1, &objs().object, nullptr, nullptr, e); }); }},
+       [&] {
+         return err([&](cl_int* e) {
+           clLinkProgram(f.ctx, 0, nullptr, "-no-such-option", 1, &objs().object, nullptr, nullptr, e);
+         });
+       }},
       {"clLinkProgram:CL_INVALID_OPERATION:2",  // an IL program that was never compiled
-       [&] { return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, &f.unbuilt, nullptr, nullptr, e); }); }},
+       [&] {
+         return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, &f.unbuilt, nullptr, nullptr, e); });
+       }},
       {"clLinkProgram:CL_INVALID_OPERATION:2",  // an executable built from IL, not a compiled object or library
-       [&] { return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, &f.il, nullptr, nullptr, e); }); }},
-      {"clLinkProgram:CL_LINK_PROGRAM_FAILURE:1", [&] {  // an undefined function
+       [&] {
+         return err([&](cl_int* e) { clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, &f.il, nullptr, nullptr, e); });
+       }},
+      {"clLinkProgram:CL_LINK_PROGRAM_FAILURE:1",
+       [&] {  // an undefined function
          cl_program obj = freshSource(f.ctx, "int helper(int);\nkernel void k(global int* p) { p[0] = helper(1); }\n");
          clCompileProgram(obj, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr);
          cl_program linked = nullptr;
-         const cl_int e = err([&](cl_int* e) { linked = clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, &obj, nullptr, nullptr, e); });
+         const cl_int e =
+             err([&](cl_int* e) { linked = clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, &obj, nullptr, nullptr, e); });
          if (linked) clReleaseProgram(linked);  // §5.8.5: a program object is returned with the failure
          clReleaseProgram(obj);
          return e;
        }},
 
       // ---- §5.8.7 clGetProgramInfo ----
-      {"clGetProgramInfo:CL_INVALID_PROGRAM:1", [] { return clGetProgramInfo(kBadProgram, CL_PROGRAM_CONTEXT, 0, nullptr, nullptr); }},
+      {"clGetProgramInfo:CL_INVALID_PROGRAM:1",
+       [] { return clGetProgramInfo(kBadProgram, CL_PROGRAM_CONTEXT, 0, nullptr, nullptr); }},
       {"clGetProgramInfo:CL_INVALID_VALUE:1", [&] { return clGetProgramInfo(f.il, 0xdead, 0, nullptr, nullptr); }},
-      {"clGetProgramInfo:CL_INVALID_VALUE:1", [&] {  // a cl_uint into 1 byte
+      {"clGetProgramInfo:CL_INVALID_VALUE:1",
+       [&] {  // a cl_uint into 1 byte
          unsigned char small = 0;
          return clGetProgramInfo(f.il, CL_PROGRAM_REFERENCE_COUNT, sizeof small, &small, nullptr);
        }},
-      {"clGetProgramInfo:CL_INVALID_VALUE:1", [&] {  // "vadd" into 2 bytes
+      {"clGetProgramInfo:CL_INVALID_VALUE:1",
+       [&] {  // "vadd" into 2 bytes
          char small[2];
          return clGetProgramInfo(f.il, CL_PROGRAM_KERNEL_NAMES, sizeof small, small, nullptr);
        }},
-      {"clGetProgramInfo:CL_INVALID_PROGRAM_EXECUTABLE:1", [] {
-         return withProgram(freshIL(), [](cl_program p) { size_t n; return clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof n, &n, nullptr); });
+      {"clGetProgramInfo:CL_INVALID_PROGRAM_EXECUTABLE:1",
+       [] {
+         return withProgram(freshIL(), [](cl_program p) {
+           size_t n;
+           return clGetProgramInfo(p, CL_PROGRAM_NUM_KERNELS, sizeof n, &n, nullptr);
+         });
        }},
-      {"clGetProgramInfo:CL_INVALID_PROGRAM_EXECUTABLE:1", [] {
-         return withProgram(freshIL(), [](cl_program p) { return clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, 0, nullptr, nullptr); });
+      {"clGetProgramInfo:CL_INVALID_PROGRAM_EXECUTABLE:1",
+       [] {
+         return withProgram(
+             freshIL(), [](cl_program p) { return clGetProgramInfo(p, CL_PROGRAM_KERNEL_NAMES, 0, nullptr, nullptr); });
        }},
-      {"clGetProgramInfo:CL_INVALID_PROGRAM_EXECUTABLE:1", [] {
+      {"clGetProgramInfo:CL_INVALID_PROGRAM_EXECUTABLE:1",
+       [] {
          return withProgram(freshIL(), [](cl_program p) {
            cl_bool b;
            return clGetProgramInfo(p, CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT, sizeof b, &b, nullptr);
          });
        }},
-      {"clGetProgramInfo:CL_INVALID_PROGRAM_EXECUTABLE:1", [] {
+      {"clGetProgramInfo:CL_INVALID_PROGRAM_EXECUTABLE:1",
+       [] {
          return withProgram(freshIL(), [](cl_program p) {
            cl_bool b;
            return clGetProgramInfo(p, CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT, sizeof b, &b, nullptr);
          });
        }},
-      {"clGetProgramInfo:CL_INVALID_PROGRAM_EXECUTABLE:1", [] {  // only compiled: an object, no executable
+      {"clGetProgramInfo:CL_INVALID_PROGRAM_EXECUTABLE:1",
+       [] {  // only compiled: an object, no executable
          size_t n;
          return clGetProgramInfo(objs().object, CL_PROGRAM_NUM_KERNELS, sizeof n, &n, nullptr);
        }},
@@ -467,12 +608,15 @@ std::vector<ErrorCase> programCases() {
        [&] { return clGetProgramBuildInfo(f.il, kBadDevice, CL_PROGRAM_BUILD_LOG, 0, nullptr, nullptr); }},
       {"clGetProgramBuildInfo:CL_INVALID_DEVICE:1",  // NULL is no device of the program
        [&] { return clGetProgramBuildInfo(f.il, nullptr, CL_PROGRAM_BUILD_LOG, 0, nullptr, nullptr); }},
-      {"clGetProgramBuildInfo:CL_INVALID_VALUE:1", [&] { return clGetProgramBuildInfo(f.il, f.device, 0xdead, 0, nullptr, nullptr); }},
-      {"clGetProgramBuildInfo:CL_INVALID_VALUE:1", [&] {  // a cl_build_status into 1 byte
+      {"clGetProgramBuildInfo:CL_INVALID_VALUE:1",
+       [&] { return clGetProgramBuildInfo(f.il, f.device, 0xdead, 0, nullptr, nullptr); }},
+      {"clGetProgramBuildInfo:CL_INVALID_VALUE:1",
+       [&] {  // a cl_build_status into 1 byte
          unsigned char small = 0;
          return clGetProgramBuildInfo(f.il, f.device, CL_PROGRAM_BUILD_STATUS, sizeof small, &small, nullptr);
        }},
-      {"clGetProgramBuildInfo:CL_INVALID_VALUE:1", [&] {  // the options (not empty) into 1 byte
+      {"clGetProgramBuildInfo:CL_INVALID_VALUE:1",
+       [&] {  // the options (not empty) into 1 byte
          char small[1];
          return clGetProgramBuildInfo(f.il, f.device, CL_PROGRAM_BUILD_OPTIONS, sizeof small, small, nullptr);
        }},
@@ -483,36 +627,53 @@ std::vector<ErrorCase> kernelCases() {
   Fixture& f = fx();
   return {
       // ---- §5.9.1 clCreateKernel, clCreateKernelsInProgram, clCloneKernel, retain/release ----
-      {"clCreateKernel:CL_INVALID_PROGRAM:1", [] { return err([](cl_int* e) { clCreateKernel(kBadProgram, "vadd", e); }); }},
-      {"clCreateKernel:CL_INVALID_PROGRAM_EXECUTABLE:1", [] {  // never built
-         return withProgram(freshIL(), [](cl_program p) { return err([&](cl_int* e) { clCreateKernel(p, "vadd", e); }); });
+      {"clCreateKernel:CL_INVALID_PROGRAM:1",
+       [] { return err([](cl_int* e) { clCreateKernel(kBadProgram, "vadd", e); }); }},
+      {"clCreateKernel:CL_INVALID_PROGRAM_EXECUTABLE:1",
+       [] {  // never built
+         return withProgram(freshIL(),
+                            [](cl_program p) { return err([&](cl_int* e) { clCreateKernel(p, "vadd", e); }); });
        }},
-      {"clCreateKernel:CL_INVALID_PROGRAM_EXECUTABLE:1", [&] {  // the build failed
-         return withProgram(freshSource(f.ctx, "kernel void k(global int* p) { p[0] = undeclared; }\n"), [](cl_program p) {
-           clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr);
-           return err([&](cl_int* e) { clCreateKernel(p, "k", e); });
-         });
+      {"clCreateKernel:CL_INVALID_PROGRAM_EXECUTABLE:1",
+       [&] {  // the build failed
+         return withProgram(freshSource(f.ctx, "kernel void k(global int* p) { p[0] = undeclared; }\n"),
+                            [](cl_program p) {
+                              clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr);
+                              return err([&](cl_int* e) { clCreateKernel(p, "k", e); });
+                            });
        }},
-      {"clCreateKernel:CL_INVALID_KERNEL_NAME:1", [&] { return err([&](cl_int* e) { clCreateKernel(f.il, "nope", e); }); }},
+      {"clCreateKernel:CL_INVALID_KERNEL_NAME:1",
+       [&] { return err([&](cl_int* e) { clCreateKernel(f.il, "nope", e); }); }},
       {"clCreateKernel:CL_INVALID_KERNEL_NAME:1", [&] { return err([&](cl_int* e) { clCreateKernel(f.il, "", e); }); }},
       {"clCreateKernel:CL_INVALID_VALUE:1", [&] { return err([&](cl_int* e) { clCreateKernel(f.il, nullptr, e); }); }},
-      {"clCreateKernelsInProgram:CL_INVALID_PROGRAM:1", [] { return clCreateKernelsInProgram(kBadProgram, 0, nullptr, nullptr); }},
+      {"clCreateKernelsInProgram:CL_INVALID_PROGRAM:1",
+       [] { return clCreateKernelsInProgram(kBadProgram, 0, nullptr, nullptr); }},
       {"clCreateKernelsInProgram:CL_INVALID_PROGRAM_EXECUTABLE:1",
-       [] { return withProgram(freshIL(), [](cl_program p) { cl_uint n; return clCreateKernelsInProgram(p, 0, nullptr, &n); }); }},
-      {"clCreateKernelsInProgram:CL_INVALID_VALUE:1", [&] {  // room for 0 of 1 kernel
+       [] {
+         return withProgram(freshIL(), [](cl_program p) {
+           cl_uint n;
+           return clCreateKernelsInProgram(p, 0, nullptr, &n);
+         });
+       }},
+      {"clCreateKernelsInProgram:CL_INVALID_VALUE:1",
+       [&] {  // room for 0 of 1 kernel
          cl_kernel k[1] = {nullptr};
          return clCreateKernelsInProgram(f.il, 0, k, nullptr);
        }},
-      {"clCreateKernelsInProgram:CL_INVALID_VALUE:1", [] {  // room for 1 of 2 kernels
+      {"clCreateKernelsInProgram:CL_INVALID_VALUE:1",
+       [] {  // room for 1 of 2 kernels
          cl_kernel k[1] = {nullptr};
          return clCreateKernelsInProgram(objs().src, 1, k, nullptr);
        }},
       {"clRetainKernel:CL_INVALID_KERNEL:1", [] { return clRetainKernel(kBadKernel); }},
-      {"clRetainKernel:CL_INVALID_KERNEL:1", [&] { return clRetainKernel(reinterpret_cast<cl_kernel>(f.il)); }},  // a program
+      {"clRetainKernel:CL_INVALID_KERNEL:1",
+       [&] { return clRetainKernel(reinterpret_cast<cl_kernel>(f.il)); }},  // a program
       {"clReleaseKernel:CL_INVALID_KERNEL:1", [] { return clReleaseKernel(kBadKernel); }},
-      {"clReleaseKernel:CL_INVALID_KERNEL:1", [&] { return clReleaseKernel(reinterpret_cast<cl_kernel>(f.il)); }},  // a program
+      {"clReleaseKernel:CL_INVALID_KERNEL:1",
+       [&] { return clReleaseKernel(reinterpret_cast<cl_kernel>(f.il)); }},  // a program
       {"clCloneKernel:CL_INVALID_KERNEL:1", [] { return err([](cl_int* e) { clCloneKernel(kBadKernel, e); }); }},
-      {"clCloneKernel:CL_INVALID_KERNEL:1", [&] { return err([&](cl_int* e) { clCloneKernel(reinterpret_cast<cl_kernel>(f.q), e); }); }},
+      {"clCloneKernel:CL_INVALID_KERNEL:1",
+       [&] { return err([&](cl_int* e) { clCloneKernel(reinterpret_cast<cl_kernel>(f.q), e); }); }},
 
       // ---- §5.9.2 clSetKernelArg (objs().args: global int*, constant int*, local int*, int) ----
       {"clSetKernelArg:CL_INVALID_KERNEL:1", [&] { return clSetKernelArg(kBadKernel, 0, sizeof(cl_mem), &f.buf); }},
@@ -522,19 +683,24 @@ std::vector<ErrorCase> kernelCases() {
        [&] { return clSetKernelArg(objs().args, 0, sizeof(cl_mem), &f.ctx2buf); }},
       {"clSetKernelArg:CL_INVALID_CONTEXT:1",  // ... for a constant argument
        [&] { return clSetKernelArg(objs().args, 1, sizeof(cl_mem), &f.ctx2buf); }},
-      {"clSetKernelArg:CL_INVALID_MEM_OBJECT:3", [&] { return clSetKernelArg(objs().args, 0, sizeof(cl_mem), &kBadMem); }},
-      {"clSetKernelArg:CL_INVALID_MEM_OBJECT:3", [&] {  // a queue handle is no memory object
+      {"clSetKernelArg:CL_INVALID_MEM_OBJECT:3",
+       [&] { return clSetKernelArg(objs().args, 0, sizeof(cl_mem), &kBadMem); }},
+      {"clSetKernelArg:CL_INVALID_MEM_OBJECT:3",
+       [&] {  // a queue handle is no memory object
          const cl_mem notMem = reinterpret_cast<cl_mem>(f.q);
          return clSetKernelArg(objs().args, 1, sizeof notMem, &notMem);
        }},
       {"clSetKernelArg:CL_INVALID_ARG_SIZE:1", [&] { return clSetKernelArg(objs().args, 0, 4, &f.buf); }},
-      {"clSetKernelArg:CL_INVALID_ARG_SIZE:1", [&] { return clSetKernelArg(objs().args, 1, 2 * sizeof(cl_mem), &f.buf); }},
+      {"clSetKernelArg:CL_INVALID_ARG_SIZE:1",
+       [&] { return clSetKernelArg(objs().args, 1, 2 * sizeof(cl_mem), &f.buf); }},
       {"clSetKernelArg:CL_INVALID_ARG_SIZE:4", [&] { return clSetKernelArg(objs().args, 2, 0, nullptr); }},
-      {"clSetKernelArg:CL_INVALID_ARG_SIZE:5", [&] {  // a long for an int
+      {"clSetKernelArg:CL_INVALID_ARG_SIZE:5",
+       [&] {  // a long for an int
          const cl_long v = 1;
          return clSetKernelArg(objs().args, 3, sizeof v, &v);
        }},
-      {"clSetKernelArg:CL_INVALID_ARG_SIZE:5", [&] {  // a short for an int
+      {"clSetKernelArg:CL_INVALID_ARG_SIZE:5",
+       [&] {  // a short for an int
          const cl_short v = 1;
          return clSetKernelArg(objs().args, 3, sizeof v, &v);
        }},
@@ -542,33 +708,42 @@ std::vector<ErrorCase> kernelCases() {
        [&] { return clSetKernelArg(objs().limited, 0, sizeof(cl_mem), &f.buf); }},
 
       // ---- §5.9.2 clSetKernelArgSVMPointer, clSetKernelExecInfo (no SVM) ----
-      {"clSetKernelArgSVMPointer:CL_INVALID_KERNEL:1", [&] { return clSetKernelArgSVMPointer(kBadKernel, 0, f.vaddSpv.data()); }},
-      {"clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1", [&] { return clSetKernelArgSVMPointer(f.vadd, 0, f.vaddSpv.data()); }},
-      {"clSetKernelExecInfo:CL_INVALID_KERNEL:1", [] {
+      {"clSetKernelArgSVMPointer:CL_INVALID_KERNEL:1",
+       [&] { return clSetKernelArgSVMPointer(kBadKernel, 0, f.vaddSpv.data()); }},
+      {"clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1",
+       [&] { return clSetKernelArgSVMPointer(f.vadd, 0, f.vaddSpv.data()); }},
+      {"clSetKernelExecInfo:CL_INVALID_KERNEL:1",
+       [] {
          cl_bool b = CL_FALSE;
          return clSetKernelExecInfo(kBadKernel, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof b, &b);
        }},
-      {"clSetKernelExecInfo:CL_INVALID_OPERATION:1", [&] {
+      {"clSetKernelExecInfo:CL_INVALID_OPERATION:1",
+       [&] {
          void* ptrs[1] = {f.vaddSpv.data()};
          return clSetKernelExecInfo(f.vadd, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof ptrs, ptrs);
        }},
-      {"clSetKernelExecInfo:CL_INVALID_OPERATION:2", [&] {
+      {"clSetKernelExecInfo:CL_INVALID_OPERATION:2",
+       [&] {
          cl_bool b = CL_TRUE;
          return clSetKernelExecInfo(f.vadd, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof b, &b);
        }},
-      {"clSetKernelExecInfo:CL_INVALID_VALUE:1", [&] {
+      {"clSetKernelExecInfo:CL_INVALID_VALUE:1",
+       [&] {
          cl_bool b = CL_TRUE;
          return clSetKernelExecInfo(f.vadd, 0xdead, sizeof b, &b);
        }},
 
       // ---- §5.9.3 clGetKernelInfo ----
-      {"clGetKernelInfo:CL_INVALID_KERNEL:1", [] { return clGetKernelInfo(kBadKernel, CL_KERNEL_NUM_ARGS, 0, nullptr, nullptr); }},
+      {"clGetKernelInfo:CL_INVALID_KERNEL:1",
+       [] { return clGetKernelInfo(kBadKernel, CL_KERNEL_NUM_ARGS, 0, nullptr, nullptr); }},
       {"clGetKernelInfo:CL_INVALID_VALUE:1", [&] { return clGetKernelInfo(f.vadd, 0xdead, 0, nullptr, nullptr); }},
-      {"clGetKernelInfo:CL_INVALID_VALUE:1", [&] {  // a cl_uint into 1 byte
+      {"clGetKernelInfo:CL_INVALID_VALUE:1",
+       [&] {  // a cl_uint into 1 byte
          unsigned char small = 0;
          return clGetKernelInfo(f.vadd, CL_KERNEL_NUM_ARGS, sizeof small, &small, nullptr);
        }},
-      {"clGetKernelInfo:CL_INVALID_VALUE:1", [&] {  // "vadd" into 2 bytes
+      {"clGetKernelInfo:CL_INVALID_VALUE:1",
+       [&] {  // "vadd" into 2 bytes
          char small[2];
          return clGetKernelInfo(f.vadd, CL_KERNEL_FUNCTION_NAME, sizeof small, small, nullptr);
        }},
@@ -578,47 +753,65 @@ std::vector<ErrorCase> kernelCases() {
        [&] { return clGetKernelWorkGroupInfo(kBadKernel, f.device, CL_KERNEL_WORK_GROUP_SIZE, 0, nullptr, nullptr); }},
       {"clGetKernelWorkGroupInfo:CL_INVALID_DEVICE:1",
        [&] { return clGetKernelWorkGroupInfo(f.vadd, kBadDevice, CL_KERNEL_WORK_GROUP_SIZE, 0, nullptr, nullptr); }},
-      {"clGetKernelWorkGroupInfo:CL_INVALID_VALUE:1", [&] { return clGetKernelWorkGroupInfo(f.vadd, f.device, 0xdead, 0, nullptr, nullptr); }},
-      {"clGetKernelWorkGroupInfo:CL_INVALID_VALUE:1", [&] {  // a size_t into 1 byte
+      {"clGetKernelWorkGroupInfo:CL_INVALID_VALUE:1",
+       [&] { return clGetKernelWorkGroupInfo(f.vadd, f.device, 0xdead, 0, nullptr, nullptr); }},
+      {"clGetKernelWorkGroupInfo:CL_INVALID_VALUE:1",
+       [&] {  // a size_t into 1 byte
          unsigned char small = 0;
          return clGetKernelWorkGroupInfo(f.vadd, f.device, CL_KERNEL_WORK_GROUP_SIZE, sizeof small, &small, nullptr);
        }},
-      {"clGetKernelWorkGroupInfo:CL_INVALID_VALUE:1", [&] {  // size_t[3] into one size_t
+      {"clGetKernelWorkGroupInfo:CL_INVALID_VALUE:1",
+       [&] {  // size_t[3] into one size_t
          size_t small = 0;
-         return clGetKernelWorkGroupInfo(f.vadd, f.device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof small, &small, nullptr);
+         return clGetKernelWorkGroupInfo(f.vadd, f.device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof small, &small,
+                                         nullptr);
        }},
-      {"clGetKernelWorkGroupInfo:CL_INVALID_VALUE:2", [&] {  // vadd is not a built-in kernel
+      {"clGetKernelWorkGroupInfo:CL_INVALID_VALUE:2",
+       [&] {  // vadd is not a built-in kernel
          size_t s[3];
          return clGetKernelWorkGroupInfo(f.vadd, f.device, CL_KERNEL_GLOBAL_WORK_SIZE, sizeof s, s, nullptr);
        }},
 
       // ---- §5.9.3 clGetKernelSubGroupInfo (the device has no sub-groups) ----
       {"clGetKernelSubGroupInfo:CL_INVALID_KERNEL:1",
-       [&] { return clGetKernelSubGroupInfo(kBadKernel, f.device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, 0, nullptr, nullptr); }},
-      {"clGetKernelSubGroupInfo:CL_INVALID_DEVICE:1", [&] {
-         size_t n;
-         return clGetKernelSubGroupInfo(f.vadd, kBadDevice, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, sizeof n, &n, nullptr);
+       [&] {
+         return clGetKernelSubGroupInfo(kBadKernel, f.device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, 0, nullptr,
+                                        nullptr);
        }},
-      {"clGetKernelSubGroupInfo:CL_INVALID_OPERATION:1", [&] {
+      {"clGetKernelSubGroupInfo:CL_INVALID_DEVICE:1",
+       [&] {
          size_t n;
-         return clGetKernelSubGroupInfo(f.vadd, f.device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, sizeof n, &n, nullptr);
+         return clGetKernelSubGroupInfo(f.vadd, kBadDevice, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, sizeof n, &n,
+                                        nullptr);
+       }},
+      {"clGetKernelSubGroupInfo:CL_INVALID_OPERATION:1",
+       [&] {
+         size_t n;
+         return clGetKernelSubGroupInfo(f.vadd, f.device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, sizeof n, &n,
+                                        nullptr);
        }},
 
       // ---- §5.9.3 clGetKernelArgInfo (objs().args was built with -cl-kernel-arg-info) ----
-      {"clGetKernelArgInfo:CL_INVALID_KERNEL:1", [] { return clGetKernelArgInfo(kBadKernel, 0, CL_KERNEL_ARG_NAME, 0, nullptr, nullptr); }},
-      {"clGetKernelArgInfo:CL_INVALID_ARG_INDEX:1", [] { return clGetKernelArgInfo(objs().args, 4, CL_KERNEL_ARG_NAME, 0, nullptr, nullptr); }},
-      {"clGetKernelArgInfo:CL_INVALID_VALUE:1", [] { return clGetKernelArgInfo(objs().args, 0, 0xdead, 0, nullptr, nullptr); }},
-      {"clGetKernelArgInfo:CL_INVALID_VALUE:1", [] {  // a cl_kernel_arg_address_qualifier into 1 byte
+      {"clGetKernelArgInfo:CL_INVALID_KERNEL:1",
+       [] { return clGetKernelArgInfo(kBadKernel, 0, CL_KERNEL_ARG_NAME, 0, nullptr, nullptr); }},
+      {"clGetKernelArgInfo:CL_INVALID_ARG_INDEX:1",
+       [] { return clGetKernelArgInfo(objs().args, 4, CL_KERNEL_ARG_NAME, 0, nullptr, nullptr); }},
+      {"clGetKernelArgInfo:CL_INVALID_VALUE:1",
+       [] { return clGetKernelArgInfo(objs().args, 0, 0xdead, 0, nullptr, nullptr); }},
+      {"clGetKernelArgInfo:CL_INVALID_VALUE:1",
+       [] {  // a cl_kernel_arg_address_qualifier into 1 byte
          unsigned char small = 0;
          return clGetKernelArgInfo(objs().args, 0, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof small, &small, nullptr);
        }},
-      {"clGetKernelArgInfo:CL_INVALID_VALUE:1", [] {  // "int*" into 2 bytes
+      {"clGetKernelArgInfo:CL_INVALID_VALUE:1",
+       [] {  // "int*" into 2 bytes
          char small[2];
          return clGetKernelArgInfo(objs().args, 0, CL_KERNEL_ARG_TYPE_NAME, sizeof small, small, nullptr);
        }},
       {"clGetKernelArgInfo:CL_KERNEL_ARG_INFO_NOT_AVAILABLE:1",  // built from IL
        [&] { return clGetKernelArgInfo(f.vadd, 0, CL_KERNEL_ARG_NAME, 0, nullptr, nullptr); }},
-      {"clGetKernelArgInfo:CL_KERNEL_ARG_INFO_NOT_AVAILABLE:1", [&] {  // built from source without -cl-kernel-arg-info
+      {"clGetKernelArgInfo:CL_KERNEL_ARG_INFO_NOT_AVAILABLE:1",
+       [&] {  // built from source without -cl-kernel-arg-info
          return withProgram(freshSource(f.ctx, kSource), [](cl_program p) {
            clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr);
            cl_kernel k = clCreateKernel(p, "req", nullptr);
@@ -643,13 +836,15 @@ std::vector<ErrorCase> enqueueCases() {
        [&] { return clEnqueueNDRangeKernel(f.q2, f.vadd, 1, nullptr, &g16, nullptr, 0, nullptr, nullptr); }},
       {"clEnqueueNDRangeKernel:CL_INVALID_CONTEXT:2",  // an event of ctx2
        [&] { return clEnqueueNDRangeKernel(f.q, f.vadd, 1, nullptr, &g16, nullptr, 1, &f.ev2, nullptr); }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_KERNEL_ARGS:1", [&] {  // no argument set
+      {"clEnqueueNDRangeKernel:CL_INVALID_KERNEL_ARGS:1",
+       [&] {  // no argument set
          cl_kernel k = clCreateKernel(f.il, "vadd", nullptr);
          const cl_int e = clEnqueueNDRangeKernel(f.q, k, 1, nullptr, &g16, nullptr, 0, nullptr, nullptr);
          clReleaseKernel(k);
          return e;
        }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_KERNEL_ARGS:1", [&] {  // the last argument not set
+      {"clEnqueueNDRangeKernel:CL_INVALID_KERNEL_ARGS:1",
+       [&] {  // the last argument not set
          cl_kernel k = clCreateKernel(f.il, "vadd", nullptr);
          for (cl_uint i = 0; i < 2; ++i) clSetKernelArg(k, i, sizeof(cl_mem), &f.buf);
          const cl_int e = clEnqueueNDRangeKernel(f.q, k, 1, nullptr, &g16, nullptr, 0, nullptr, nullptr);
@@ -658,23 +853,28 @@ std::vector<ErrorCase> enqueueCases() {
        }},
       {"clEnqueueNDRangeKernel:CL_INVALID_WORK_DIMENSION:1",
        [&] { return clEnqueueNDRangeKernel(f.q, f.vadd, 0, nullptr, &g16, nullptr, 0, nullptr, nullptr); }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_DIMENSION:1", [&] {  // CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS is 3
+      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_DIMENSION:1",
+       [&] {  // CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS is 3
          const size_t g[4] = {1, 1, 1, 1};
          return clEnqueueNDRangeKernel(f.q, f.vadd, 4, nullptr, g, nullptr, 0, nullptr, nullptr);
        }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_GLOBAL_OFFSET:2", [&] {
+      {"clEnqueueNDRangeKernel:CL_INVALID_GLOBAL_OFFSET:2",
+       [&] {
          const size_t o = SIZE_MAX - 4;
          return clEnqueueNDRangeKernel(f.q, f.vadd, 1, &o, &g16, nullptr, 0, nullptr, nullptr);
        }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_GLOBAL_OFFSET:2", [&] {  // in the second dimension
+      {"clEnqueueNDRangeKernel:CL_INVALID_GLOBAL_OFFSET:2",
+       [&] {  // in the second dimension
          const size_t o[2] = {0, SIZE_MAX}, g[2] = {4, 1};
          return clEnqueueNDRangeKernel(f.q, f.vadd, 2, o, g, nullptr, 0, nullptr, nullptr);
        }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:1", [&] {  // OpenCL C 1.2 program: uniform work-groups
+      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:1",
+       [&] {  // OpenCL C 1.2 program: uniform work-groups
          const size_t g = 10, l = 4;
          return clEnqueueNDRangeKernel(f.q, objs().args, 1, nullptr, &g, &l, 0, nullptr, nullptr);
        }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:1", [&] {  // IL built with -cl-uniform-work-group-size
+      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:1",
+       [&] {  // IL built with -cl-uniform-work-group-size
          return withProgram(freshIL(), [&](cl_program p) {
            clBuildProgram(p, 0, nullptr, "-cl-uniform-work-group-size", nullptr, nullptr);
            cl_kernel k = clCreateKernel(p, "vadd", nullptr);
@@ -685,47 +885,58 @@ std::vector<ErrorCase> enqueueCases() {
            return e;
          });
        }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:2", [&] {
+      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:2",
+       [&] {
          const size_t l = 0;
          return clEnqueueNDRangeKernel(f.q, f.vadd, 1, nullptr, &g16, &l, 0, nullptr, nullptr);
        }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:2", [&] {  // zero in the second dimension
+      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:2",
+       [&] {  // zero in the second dimension
          const size_t g[2] = {4, 4}, l[2] = {2, 0};
          return clEnqueueNDRangeKernel(f.q, f.vadd, 2, nullptr, g, l, 0, nullptr, nullptr);
        }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:3", [&] {  // each dimension fits, the product does not
+      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:3",
+       [&] {  // each dimension fits, the product does not
          const size_t wg = objs().wg;
          const size_t g[2] = {wg, 2}, l[2] = {wg, 2};
          return clEnqueueNDRangeKernel(f.q, f.vadd, 2, nullptr, g, l, 0, nullptr, nullptr);
        }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:4", [&] {  // reqd_work_group_size(2, 1, 1)
+      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:4",
+       [&] {  // reqd_work_group_size(2, 1, 1)
          const size_t g = 8, l = 4;
          return clEnqueueNDRangeKernel(f.q, objs().req, 1, nullptr, &g, &l, 0, nullptr, nullptr);
        }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:4", [&] {  // (2, 1, 1) in two dimensions as (1, 2)
+      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_GROUP_SIZE:4",
+       [&] {  // (2, 1, 1) in two dimensions as (1, 2)
          const size_t g[2] = {4, 4}, l[2] = {1, 2};
          return clEnqueueNDRangeKernel(f.q, objs().req, 2, nullptr, g, l, 0, nullptr, nullptr);
        }},
       // CL_DEVICE_MAX_WORK_ITEM_SIZES are all CL_DEVICE_MAX_WORK_GROUP_SIZE (= CL_KERNEL_WORK_GROUP_SIZE),
       // so a dimension beyond its limit makes the work-group too large as well (either code is allowed).
-      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_ITEM_SIZE:1", [&] {
+      {"clEnqueueNDRangeKernel:CL_INVALID_WORK_ITEM_SIZE:1",
+       [&] {
          const size_t l = objs().wg + 1, g = 2 * l;
          return clEnqueueNDRangeKernel(f.q, f.vadd, 1, nullptr, &g, &l, 0, nullptr, nullptr);
        }},
       {"clEnqueueNDRangeKernel:CL_INVALID_EVENT_WAIT_LIST:1",
        [&] { return clEnqueueNDRangeKernel(f.q, f.vadd, 1, nullptr, &g16, nullptr, 1, nullptr, nullptr); }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_EVENT_WAIT_LIST:2", [&] {
-         return withEvent([&](cl_event ev) { return clEnqueueNDRangeKernel(f.q, f.vadd, 1, nullptr, &g16, nullptr, 0, &ev, nullptr); });
+      {"clEnqueueNDRangeKernel:CL_INVALID_EVENT_WAIT_LIST:2",
+       [&] {
+         return withEvent([&](cl_event ev) {
+           return clEnqueueNDRangeKernel(f.q, f.vadd, 1, nullptr, &g16, nullptr, 0, &ev, nullptr);
+         });
        }},
       {"clEnqueueNDRangeKernel:CL_INVALID_EVENT_WAIT_LIST:3",
        [&] { return clEnqueueNDRangeKernel(f.q, f.vadd, 1, nullptr, &g16, nullptr, 1, &kBadEvent, nullptr); }},
-      {"clEnqueueNDRangeKernel:CL_INVALID_EVENT_WAIT_LIST:3", [&] {  // a valid event, then an invalid one
+      {"clEnqueueNDRangeKernel:CL_INVALID_EVENT_WAIT_LIST:3",
+       [&] {  // a valid event, then an invalid one
          return withEvent([&](cl_event ev) {
            const cl_event list[2] = {ev, kBadEvent};
            return clEnqueueNDRangeKernel(f.q, f.vadd, 1, nullptr, &g16, nullptr, 2, list, nullptr);
          });
        }},
-      {"clEnqueueNDRangeKernel:CL_OUT_OF_RESOURCES:1", [&] {  // local arguments beyond CL_DEVICE_LOCAL_MEM_SIZE
+      {"clEnqueueNDRangeKernel:CL_OUT_OF_RESOURCES:1",
+       [&] {  // local arguments beyond CL_DEVICE_LOCAL_MEM_SIZE
          return withArgsKernel(size_t(objs().localMem) + 4, [&](cl_kernel k) {
            const size_t g = 4, l = 4;
            return clEnqueueNDRangeKernel(f.q, k, 1, nullptr, &g, &l, 0, nullptr, nullptr);
@@ -733,24 +944,32 @@ std::vector<ErrorCase> enqueueCases() {
        }},
 
       // ---- §5.10 clEnqueueTask ----
-      {"clEnqueueTask:CL_INVALID_COMMAND_QUEUE:1", [&] { return clEnqueueTask(kBadQueue, f.vadd, 0, nullptr, nullptr); }},
+      {"clEnqueueTask:CL_INVALID_COMMAND_QUEUE:1",
+       [&] { return clEnqueueTask(kBadQueue, f.vadd, 0, nullptr, nullptr); }},
       {"clEnqueueTask:CL_INVALID_KERNEL:1", [&] { return clEnqueueTask(f.q, kBadKernel, 0, nullptr, nullptr); }},
-      {"clEnqueueTask:CL_INVALID_CONTEXT:1", [&] { return clEnqueueTask(f.q2, f.vadd, 0, nullptr, nullptr); }},  // queue and kernel
-      {"clEnqueueTask:CL_INVALID_CONTEXT:1", [&] { return clEnqueueTask(f.q, f.vadd, 1, &f.ev2, nullptr); }},   // queue and event
-      {"clEnqueueTask:CL_INVALID_KERNEL_ARGS:1", [&] {
+      {"clEnqueueTask:CL_INVALID_CONTEXT:1",
+       [&] { return clEnqueueTask(f.q2, f.vadd, 0, nullptr, nullptr); }},  // queue and kernel
+      {"clEnqueueTask:CL_INVALID_CONTEXT:1",
+       [&] { return clEnqueueTask(f.q, f.vadd, 1, &f.ev2, nullptr); }},  // queue and event
+      {"clEnqueueTask:CL_INVALID_KERNEL_ARGS:1",
+       [&] {
          cl_kernel k = clCreateKernel(f.il, "vadd", nullptr);
          const cl_int e = clEnqueueTask(f.q, k, 0, nullptr, nullptr);
          clReleaseKernel(k);
          return e;
        }},
-      {"clEnqueueTask:CL_INVALID_WORK_GROUP_SIZE:1", [] { return clEnqueueTask(fx().q, objs().req, 0, nullptr, nullptr); }},
-      {"clEnqueueTask:CL_OUT_OF_RESOURCES:1", [&] {  // local arguments beyond CL_DEVICE_LOCAL_MEM_SIZE
-         return withArgsKernel(size_t(objs().localMem) + 4, [&](cl_kernel k) { return clEnqueueTask(f.q, k, 0, nullptr, nullptr); });
+      {"clEnqueueTask:CL_INVALID_WORK_GROUP_SIZE:1",
+       [] { return clEnqueueTask(fx().q, objs().req, 0, nullptr, nullptr); }},
+      {"clEnqueueTask:CL_OUT_OF_RESOURCES:1",
+       [&] {  // local arguments beyond CL_DEVICE_LOCAL_MEM_SIZE
+         return withArgsKernel(size_t(objs().localMem) + 4,
+                               [&](cl_kernel k) { return clEnqueueTask(f.q, k, 0, nullptr, nullptr); });
        }},
       {"clEnqueueTask:CL_INVALID_EVENT_WAIT_LIST:1", [&] { return clEnqueueTask(f.q, f.vadd, 1, nullptr, nullptr); }},
       {"clEnqueueTask:CL_INVALID_EVENT_WAIT_LIST:1",
        [&] { return withEvent([&](cl_event ev) { return clEnqueueTask(f.q, f.vadd, 0, &ev, nullptr); }); }},
-      {"clEnqueueTask:CL_INVALID_EVENT_WAIT_LIST:1", [&] { return clEnqueueTask(f.q, f.vadd, 1, &kBadEvent, nullptr); }},
+      {"clEnqueueTask:CL_INVALID_EVENT_WAIT_LIST:1",
+       [&] { return clEnqueueTask(f.q, f.vadd, 1, &kBadEvent, nullptr); }},
   };
 }
 
@@ -767,38 +986,47 @@ std::vector<ErrorCase> cases() {
 // (checked: no allocation during the call), or that fail for an unsupported feature before any
 // allocation; the others are provoked (errors_host_memory_test.cpp).
 std::string noAllocation(const std::string& entry, const std::string& what) {
-  return entry + " allocates nothing on the host (" + what + "), so it cannot run out of host memory; checked: no allocation during a valid call";
+  return entry + " allocates nothing on the host (" + what +
+         "), so it cannot run out of host memory; checked: no allocation during a valid call";
 }
 std::string unsupportedFirst(const std::string& entry, const std::string& feature) {
-  return entry + " never reaches an allocation: with any arguments it fails first for " + feature + " (its tested error)";
+  return entry + " never reaches an allocation: with any arguments it fails first for " + feature +
+         " (its tested error)";
 }
 const std::map<std::string, std::string> kNoHostAllocation = {
-    {"clCreateProgramWithBuiltInKernels", unsupportedFirst("clCreateProgramWithBuiltInKernels", "the device's lack of built-in kernels")},
+    {"clCreateProgramWithBuiltInKernels",
+     unsupportedFirst("clCreateProgramWithBuiltInKernels", "the device's lack of built-in kernels")},
     {"clRetainProgram", noAllocation("clRetainProgram", "a reference count increment")},
     {"clReleaseProgram", noAllocation("clReleaseProgram", "a reference count decrement; a program is deleted at once")},
-    {"clSetProgramReleaseCallback", unsupportedFirst("clSetProgramReleaseCallback", "the lack of program-scope global destructors")},
+    {"clSetProgramReleaseCallback",
+     unsupportedFirst("clSetProgramReleaseCallback", "the lack of program-scope global destructors")},
     {"clGetProgramBuildInfo", noAllocation("clGetProgramBuildInfo", "every answer is a field or a stored string")},
     {"clRetainKernel", noAllocation("clRetainKernel", "a reference count increment")},
     {"clReleaseKernel", noAllocation("clReleaseKernel", "a reference count decrement; a kernel is deleted at once")},
     {"clSetKernelArgSVMPointer", unsupportedFirst("clSetKernelArgSVMPointer", "the lack of SVM")},
     {"clSetKernelExecInfo", unsupportedFirst("clSetKernelExecInfo", "the lack of SVM")},
     {"clGetKernelInfo", noAllocation("clGetKernelInfo", "every answer is a field or a stored string")},
-    {"clGetKernelWorkGroupInfo", noAllocation("clGetKernelWorkGroupInfo", "every answer is computed into a fixed-size value")},
+    {"clGetKernelWorkGroupInfo",
+     noAllocation("clGetKernelWorkGroupInfo", "every answer is computed into a fixed-size value")},
     {"clGetKernelSubGroupInfo", unsupportedFirst("clGetKernelSubGroupInfo", "the lack of sub-groups")},
     {"clGetKernelArgInfo", noAllocation("clGetKernelArgInfo", "every answer is a stored string or a field")},
 };
 const char* const kDevice = "the device's memory is host memory; only a failed allocation could cause it";
 const char* const kSynchronous =
-    "clBuildProgram and clCompileProgram complete before returning (under the API lock; pfn_notify runs after the status "
+    "clBuildProgram and clCompileProgram complete before returning (under the API lock; pfn_notify runs after the "
+    "status "
     "is final), so no build is ever in progress when another call looks at the program";
 const char* const kKernelHasExecutable =
-    "a kernel exists only for a program with an executable (clCreateKernel: CL_INVALID_PROGRAM_EXECUTABLE), every queue "
+    "a kernel exists only for a program with an executable (clCreateKernel: CL_INVALID_PROGRAM_EXECUTABLE), every "
+    "queue "
     "is on the one device it was built for, and the program cannot be rebuilt while the kernel is attached";
 const char* const kSubBufferAligned =
-    "clCreateSubBuffer refuses an origin not aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN (CL_MISALIGNED_SUB_BUFFER_OFFSET) "
+    "clCreateSubBuffer refuses an origin not aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN "
+    "(CL_MISALIGNED_SUB_BUFFER_OFFSET) "
     "since the context's only device requires it, so no misaligned sub-buffer can be a kernel argument";
 const char* const kNoImages =
-    "images: CL_DEVICE_IMAGE_SUPPORT is CL_FALSE; clCreateImage returns CL_INVALID_OPERATION, so no image can be a kernel argument";
+    "images: CL_DEVICE_IMAGE_SUPPORT is CL_FALSE; clCreateImage returns CL_INVALID_OPERATION, so no image can be a "
+    "kernel argument";
 const char* const kNoSvm =
     "SVM: CL_DEVICE_SVM_CAPABILITIES is 0; clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1 and "
     "clSetKernelExecInfo:CL_INVALID_OPERATION:2 (tested) refuse SVM and system pointers as arguments";
@@ -815,7 +1043,8 @@ std::vector<NotTested> notTested() {
       {"clLinkProgram:CL_LINKER_NOT_AVAILABLE:1", Why::Unreachable,
        "the linker is SPIRV-Tools', part of clref, so CL_DEVICE_LINKER_AVAILABLE is always CL_TRUE"},
       {"clBuildProgram:CL_INVALID_BINARY:1", Why::Unreachable,
-       "clCreateProgramWithBinary refuses (CL_INVALID_BINARY) every binary that is not a well-formed SPIR-V module, and it "
+       "clCreateProgramWithBinary refuses (CL_INVALID_BINARY) every binary that is not a well-formed SPIR-V module, "
+       "and it "
        "loads the binary for the context's only device, so a program created with a binary always has a valid one"},
       {"clCompileProgram:CL_INVALID_OPERATION:1", Why::Unreachable, kSynchronous},
       {"clBuildProgram:CL_INVALID_OPERATION:1", Why::Unreachable, kSynchronous},
@@ -825,37 +1054,48 @@ std::vector<NotTested> notTested() {
       // clSetKernelArg: argument kinds the device cannot have.
       {"clSetKernelArg:CL_INVALID_MEM_OBJECT:1", Why::Unsupported,
        "only image and pipe arguments must point to a memory object (a buffer argument may be NULL); images: "
-       "clCreateImage returns CL_INVALID_OPERATION, pipes: clCreatePipe returns CL_INVALID_OPERATION (CL_DEVICE_PIPE_SUPPORT is CL_FALSE)"},
+       "clCreateImage returns CL_INVALID_OPERATION, pipes: clCreatePipe returns CL_INVALID_OPERATION "
+       "(CL_DEVICE_PIPE_SUPPORT is CL_FALSE)"},
       {"clSetKernelArg:CL_INVALID_MEM_OBJECT:2", Why::Unsupported,
        "only image and pipe arguments must point to a memory object (a buffer argument may point to NULL); images: "
-       "clCreateImage returns CL_INVALID_OPERATION, pipes: clCreatePipe returns CL_INVALID_OPERATION (CL_DEVICE_PIPE_SUPPORT is CL_FALSE)"},
+       "clCreateImage returns CL_INVALID_OPERATION, pipes: clCreatePipe returns CL_INVALID_OPERATION "
+       "(CL_DEVICE_PIPE_SUPPORT is CL_FALSE)"},
       {"clSetKernelArg:CL_INVALID_MEM_OBJECT:4", Why::Unsupported,
-       "clref's only memory objects are buffers, valid for every global/constant pointer argument (another context's buffer "
-       "is CL_INVALID_CONTEXT:1, tested); images and pipes, which could mismatch, are unsupported (clCreateImage/clCreatePipe: CL_INVALID_OPERATION)"},
+       "clref's only memory objects are buffers, valid for every global/constant pointer argument (another context's "
+       "buffer "
+       "is CL_INVALID_CONTEXT:1, tested); images and pipes, which could mismatch, are unsupported "
+       "(clCreateImage/clCreatePipe: CL_INVALID_OPERATION)"},
       {"clSetKernelArg:CL_INVALID_SAMPLER:1", Why::Unsupported,
        "samplers: CL_DEVICE_IMAGE_SUPPORT is CL_FALSE; clCreateSamplerWithProperties returns CL_INVALID_OPERATION"},
       {"clSetKernelArg:CL_INVALID_ARG_SIZE:2", Why::Unsupported,
        "samplers: CL_DEVICE_IMAGE_SUPPORT is CL_FALSE; clCreateSamplerWithProperties returns CL_INVALID_OPERATION"},
       {"clSetKernelArg:CL_INVALID_DEVICE_QUEUE:1", Why::Unsupported,
-       "on-device queues: CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0 and clSetDefaultDeviceCommandQueue returns CL_INVALID_OPERATION"},
+       "on-device queues: CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0 and clSetDefaultDeviceCommandQueue returns "
+       "CL_INVALID_OPERATION"},
       {"clSetKernelArg:CL_INVALID_ARG_SIZE:3", Why::Unsupported,
-       "on-device queues: CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0 and clSetDefaultDeviceCommandQueue returns CL_INVALID_OPERATION"},
+       "on-device queues: CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0 and clSetDefaultDeviceCommandQueue returns "
+       "CL_INVALID_OPERATION"},
       {"clSetKernelArg:CL_INVALID_ARG_VALUE:1", Why::Unsupported, kNoImages},
       {"clSetKernelArg:CL_INVALID_ARG_VALUE:2", Why::Unsupported, kNoImages},
       {"clSetKernelArgSVMPointer:CL_INVALID_ARG_INDEX:1", Why::Unsupported,
-       "SVM: CL_DEVICE_SVM_CAPABILITIES is 0; clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1 (tested) is returned for every valid kernel"},
+       "SVM: CL_DEVICE_SVM_CAPABILITIES is 0; clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1 (tested) is returned for "
+       "every valid kernel"},
       {"clSetKernelArgSVMPointer:CL_INVALID_ARG_VALUE:1", Why::Unsupported,
-       "SVM: CL_DEVICE_SVM_CAPABILITIES is 0; clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1 (tested) is returned for every valid kernel"},
+       "SVM: CL_DEVICE_SVM_CAPABILITIES is 0; clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1 (tested) is returned for "
+       "every valid kernel"},
       {"clGetKernelSubGroupInfo:CL_INVALID_VALUE:1", Why::Unsupported,
-       "sub-groups: CL_DEVICE_MAX_NUM_SUB_GROUPS is 0; clGetKernelSubGroupInfo:CL_INVALID_OPERATION:1 (tested) is returned first"},
+       "sub-groups: CL_DEVICE_MAX_NUM_SUB_GROUPS is 0; clGetKernelSubGroupInfo:CL_INVALID_OPERATION:1 (tested) is "
+       "returned first"},
       {"clGetKernelSubGroupInfo:CL_INVALID_VALUE:2", Why::Unsupported,
-       "sub-groups: CL_DEVICE_MAX_NUM_SUB_GROUPS is 0; clGetKernelSubGroupInfo:CL_INVALID_OPERATION:1 (tested) is returned first"},
+       "sub-groups: CL_DEVICE_MAX_NUM_SUB_GROUPS is 0; clGetKernelSubGroupInfo:CL_INVALID_OPERATION:1 (tested) is "
+       "returned first"},
       // clEnqueueNDRangeKernel
       {"clEnqueueNDRangeKernel:CL_INVALID_PROGRAM_EXECUTABLE:1", Why::Unreachable, kKernelHasExecutable},
       {"clEnqueueNDRangeKernel:CL_INVALID_GLOBAL_OFFSET:1", Why::Unreachable,
        "applies only to OpenCL 1.0 devices; the device is OpenCL 3.0, where global_work_offset may be non-NULL"},
       {"clEnqueueNDRangeKernel:CL_INVALID_GLOBAL_WORK_SIZE:1", Why::Unreachable,
-       "applies only to devices before OpenCL 2.1; the device is OpenCL 3.0 (a NULL global_work_size launches nothing)"},
+       "applies only to devices before OpenCL 2.1; the device is OpenCL 3.0 (a NULL global_work_size launches "
+       "nothing)"},
       {"clEnqueueNDRangeKernel:CL_INVALID_GLOBAL_WORK_SIZE:2", Why::Unreachable,
        "applies only to devices before OpenCL 2.1; the device is OpenCL 3.0 (a zero global size launches nothing)"},
       {"clEnqueueNDRangeKernel:CL_INVALID_GLOBAL_WORK_SIZE:3", Why::Unreachable,
@@ -865,7 +1105,8 @@ std::vector<NotTested> notTested() {
       {"clEnqueueNDRangeKernel:CL_INVALID_IMAGE_SIZE:1", Why::Unsupported, kNoImages},
       {"clEnqueueNDRangeKernel:CL_IMAGE_FORMAT_NOT_SUPPORTED:1", Why::Unsupported, kNoImages},
       {"clEnqueueNDRangeKernel:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources,
-       "buffers are allocated (host memory) when created, not when a kernel is enqueued; only a failed allocation could cause it"},
+       "buffers are allocated (host memory) when created, not when a kernel is enqueued; only a failed allocation "
+       "could cause it"},
       {"clEnqueueNDRangeKernel:CL_INVALID_OPERATION:1", Why::Unsupported, kNoSvm},
       {"clEnqueueNDRangeKernel:CL_INVALID_OPERATION:2", Why::Unsupported, kNoSvm},
       // clEnqueueTask
@@ -875,21 +1116,46 @@ std::vector<NotTested> notTested() {
       {"clEnqueueTask:CL_INVALID_IMAGE_SIZE:1", Why::Unsupported, kNoImages},
       {"clEnqueueTask:CL_IMAGE_FORMAT_NOT_SUPPORTED:1", Why::Unsupported, kNoImages},
       {"clEnqueueTask:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources,
-       "buffers are allocated (host memory) when created, not when a kernel is enqueued; only a failed allocation could cause it"},
+       "buffers are allocated (host memory) when created, not when a kernel is enqueued; only a failed allocation "
+       "could cause it"},
       {"clEnqueueTask:CL_INVALID_OPERATION:1", Why::Unsupported, kNoSvm},
   };
   // CL_OUT_OF_RESOURCES / CL_OUT_OF_HOST_MEMORY that only a failed allocation causes.
-  for (const char* entry :
-       {"clCreateProgramWithSource", "clCreateProgramWithIL", "clCreateProgramWithBinary", "clCreateProgramWithBuiltInKernels", "clRetainProgram", "clReleaseProgram",
-        "clSetProgramReleaseCallback", "clSetProgramSpecializationConstant", "clBuildProgram", "clCompileProgram", "clLinkProgram", "clGetProgramInfo",
-        "clGetProgramBuildInfo", "clCreateKernel", "clCreateKernelsInProgram", "clRetainKernel", "clReleaseKernel", "clSetKernelArg",
-        "clSetKernelArgSVMPointer", "clSetKernelExecInfo", "clCloneKernel", "clGetKernelInfo", "clGetKernelWorkGroupInfo",
-        "clGetKernelSubGroupInfo", "clGetKernelArgInfo", "clEnqueueNDRangeKernel", "clEnqueueTask"}) {
+  for (const char* entry : {"clCreateProgramWithSource",
+                            "clCreateProgramWithIL",
+                            "clCreateProgramWithBinary",
+                            "clCreateProgramWithBuiltInKernels",
+                            "clRetainProgram",
+                            "clReleaseProgram",
+                            "clSetProgramReleaseCallback",
+                            "clSetProgramSpecializationConstant",
+                            "clBuildProgram",
+                            "clCompileProgram",
+                            "clLinkProgram",
+                            "clGetProgramInfo",
+                            "clGetProgramBuildInfo",
+                            "clCreateKernel",
+                            "clCreateKernelsInProgram",
+                            "clRetainKernel",
+                            "clReleaseKernel",
+                            "clSetKernelArg",
+                            "clSetKernelArgSVMPointer",
+                            "clSetKernelExecInfo",
+                            "clCloneKernel",
+                            "clGetKernelInfo",
+                            "clGetKernelWorkGroupInfo",
+                            "clGetKernelSubGroupInfo",
+                            "clGetKernelArgInfo",
+                            "clEnqueueNDRangeKernel",
+                            "clEnqueueTask"}) {
     const std::string e = entry;
-    if (auto it = kNoHostAllocation.find(e); it != kNoHostAllocation.end()) n.push_back({e + ":CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, it->second});
+    if (auto it = kNoHostAllocation.find(e); it != kNoHostAllocation.end())
+      n.push_back({e + ":CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, it->second});
     // clEnqueueNDRangeKernel's and clEnqueueTask's CL_OUT_OF_RESOURCES:1 are provoked (local memory).
-    if (e == "clEnqueueTask") n.push_back({e + ":CL_OUT_OF_RESOURCES:2", Why::DeviceResources, kDevice});
-    else if (e != "clEnqueueNDRangeKernel") n.push_back({e + ":CL_OUT_OF_RESOURCES:1", Why::DeviceResources, kDevice});
+    if (e == "clEnqueueTask")
+      n.push_back({e + ":CL_OUT_OF_RESOURCES:2", Why::DeviceResources, kDevice});
+    else if (e != "clEnqueueNDRangeKernel")
+      n.push_back({e + ":CL_OUT_OF_RESOURCES:1", Why::DeviceResources, kDevice});
   }
   return n;
 }

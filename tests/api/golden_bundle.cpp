@@ -97,7 +97,8 @@ std::vector<std::string> requiredExtensions(const fs::path& spv) {
   std::vector<uint32_t> words(bytes.size() / 4);
   std::memcpy(words.data(), bytes.data(), words.size() * 4);
   std::vector<std::string> out;
-  if (words.size() < 5 || words[0] != 0x07230203u) throw std::runtime_error("not a little-endian SPIR-V module: " + spv.string());
+  if (words.size() < 5 || words[0] != 0x07230203u)
+    throw std::runtime_error("not a little-endian SPIR-V module: " + spv.string());
   for (size_t at = 5; at < words.size();) {
     const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
     if (count == 0 || at + count > words.size()) break;
@@ -175,14 +176,15 @@ void exportCase(const fs::path& goldenDir, const fs::path& outDir, const referen
           throw std::runtime_error(name + ": arg" + std::to_string(i) + " has an unexpected byte size");
         const std::string stem = name + ".arg" + std::to_string(i);
         writeBytes(outDir / (stem + ".init.bin"), initial[i].data(), size);
-        m << "arg buffer " << reference::toString(a.buffer.type) << ' ' << a.buffer.count << ' ' << size << ' '
-          << stem << ".init.bin";
+        m << "arg buffer " << reference::toString(a.buffer.type) << ' ' << a.buffer.count << ' ' << size << ' ' << stem
+          << ".init.bin";
         if (a.buffer.output) {
           // The stored expected text must be what the host reference computes now.
           const auto text = reference::formatElements(a.buffer.type, expected[i].data(), a.buffer.count);
           if (text != readText(golden::expectedFile(goldenDir, name, i)))
-            throw std::runtime_error(name + ": arg" + std::to_string(i) +
-                                     ": the host reference no longer reproduces golden/expected (rerun golden_make_expected)");
+            throw std::runtime_error(
+                name + ": arg" + std::to_string(i) +
+                ": the host reference no longer reproduces golden/expected (rerun golden_make_expected)");
           writeBytes(outDir / (stem + ".expected.bin"), expected[i].data(), size);
           m << ' ' << stem << ".expected.bin";
         }
@@ -190,11 +192,14 @@ void exportCase(const fs::path& goldenDir, const fs::path& outDir, const referen
         break;
       }
       case ArgSpec::Kind::Local: m << "arg local " << a.localBytes << '\n'; break;
-      case ArgSpec::Kind::Value: m << "arg value " << a.value.size() << ' ' << hex(a.value.data(), a.value.size()) << '\n'; break;
+      case ArgSpec::Kind::Value:
+        m << "arg value " << a.value.size() << ' ' << hex(a.value.data(), a.value.size()) << '\n';
+        break;
       case ArgSpec::Kind::Null: m << "arg null\n"; break;
     }
   }
-  for (const auto& [id, bytes] : c.specConstants) m << "spec " << id << ' ' << bytes.size() << ' ' << hex(bytes.data(), bytes.size()) << '\n';
+  for (const auto& [id, bytes] : c.specConstants)
+    m << "spec " << id << ' ' << bytes.size() << ' ' << hex(bytes.data(), bytes.size()) << '\n';
 }
 
 }  // namespace

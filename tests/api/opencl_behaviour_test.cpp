@@ -3,11 +3,11 @@
 // program binaries. The error conditions are in the errors_*_test.cpp tables.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "error_table.hpp"
@@ -25,8 +25,10 @@ TEST_CASE("reference counts and destructor callbacks", "[opencl]") {
   CHECK(rc == 2);
   static std::vector<int> order;
   order.clear();
-  clSetMemObjectDestructorCallback(m, [](cl_mem, void* d) { order.push_back(int(reinterpret_cast<intptr_t>(d))); }, reinterpret_cast<void*>(1));
-  clSetMemObjectDestructorCallback(m, [](cl_mem, void* d) { order.push_back(int(reinterpret_cast<intptr_t>(d))); }, reinterpret_cast<void*>(2));
+  clSetMemObjectDestructorCallback(
+      m, [](cl_mem, void* d) { order.push_back(int(reinterpret_cast<intptr_t>(d))); }, reinterpret_cast<void*>(1));
+  clSetMemObjectDestructorCallback(
+      m, [](cl_mem, void* d) { order.push_back(int(reinterpret_cast<intptr_t>(d))); }, reinterpret_cast<void*>(2));
   clReleaseMemObject(m);
   CHECK(order.empty());
   clReleaseMemObject(m);
@@ -48,7 +50,8 @@ TEST_CASE("user events hold commands back; callbacks fire", "[opencl]") {
   CHECK(status == CL_QUEUED);
   static int fired = 0;
   fired = 0;
-  clSetEventCallback(w, CL_COMPLETE, [](cl_event, cl_int s, void*) { fired = s == CL_COMPLETE ? 1 : -1; }, nullptr);
+  clSetEventCallback(
+      w, CL_COMPLETE, [](cl_event, cl_int s, void*) { fired = s == CL_COMPLETE ? 1 : -1; }, nullptr);
   REQUIRE(clSetUserEventStatus(u, CL_COMPLETE) == CL_SUCCESS);
   CHECK(clEnqueueReadBuffer(f.q, m, CL_TRUE, 0, sizeof out, &out, 0, nullptr, nullptr) == CL_SUCCESS);
   CHECK(out == 7);
@@ -181,8 +184,8 @@ TEST_CASE("profiling timestamps are ordered and measure the command", "[opencl]"
   REQUIRE(clWaitForEvents(1, &ev) == CL_SUCCESS);
   REQUIRE(clGetHostTimer(fx().device, &host1) == CL_SUCCESS);
   cl_ulong t[4];
-  const cl_profiling_info names[] = {CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT, CL_PROFILING_COMMAND_START,
-                                     CL_PROFILING_COMMAND_END};
+  const cl_profiling_info names[] = {CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT,
+                                     CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
   for (int i = 0; i < 4; ++i) REQUIRE(clGetEventProfilingInfo(ev, names[i], sizeof t[i], &t[i], nullptr) == CL_SUCCESS);
   CHECK(host0 <= t[0]);
   CHECK(t[0] <= t[1]);
@@ -196,7 +199,9 @@ TEST_CASE("profiling timestamps are ordered and measure the command", "[opencl]"
 TEST_CASE("clCompileProgram with a header and -D, then clLinkProgram, gives a working kernel", "[opencl]") {
   cl_int e;
   const char* header = "#define SCALE 3\n";
-  const char* src = "#include \"scale.h\"\nkernel void k(global int* p) { size_t i = get_global_id(0); p[i] = (int)i * SCALE + OFFSET; }\n";
+  const char* src =
+      "#include \"scale.h\"\nkernel void k(global int* p) { size_t i = get_global_id(0); p[i] = (int)i * SCALE + "
+      "OFFSET; }\n";
   cl_program h = clCreateProgramWithSource(fx().ctx, 1, &header, nullptr, &e);
   cl_program p = clCreateProgramWithSource(fx().ctx, 1, &src, nullptr, &e);
   const char* name = "scale.h";
@@ -255,7 +260,8 @@ TEST_CASE("buffer commands move the bytes the spec says", "[opencl]") {
   SECTION("fill, then a 3×2 rectangle copied from (1,2) to (4,5)") {
     const int pattern = -1;
     REQUIRE(clEnqueueFillBuffer(q, b, &pattern, sizeof pattern, 0, n * sizeof(int), 0, nullptr, nullptr) == CL_SUCCESS);
-    const size_t src[3] = {1 * sizeof(int), 2, 0}, dst[3] = {4 * sizeof(int), 5, 0}, region[3] = {3 * sizeof(int), 2, 1};
+    const size_t src[3] = {1 * sizeof(int), 2, 0}, dst[3] = {4 * sizeof(int), 5, 0},
+                 region[3] = {3 * sizeof(int), 2, 1};
     const size_t pitch = 8 * sizeof(int);
     REQUIRE(clEnqueueCopyBufferRect(q, a, b, src, dst, region, pitch, 0, pitch, 0, 0, nullptr, nullptr) == CL_SUCCESS);
     const auto v = readInts(q, b, n);
@@ -269,12 +275,13 @@ TEST_CASE("buffer commands move the bytes the spec says", "[opencl]") {
   SECTION("a rectangle read with a host pitch") {
     const size_t origin[3] = {2 * sizeof(int), 1, 0}, hostOrigin[3] = {0, 0, 0}, region[3] = {2 * sizeof(int), 3, 1};
     std::vector<int> out(6, 0);
-    REQUIRE(clEnqueueReadBufferRect(q, a, CL_TRUE, origin, hostOrigin, region, 8 * sizeof(int), 0, 2 * sizeof(int), 0, out.data(), 0,
-                                    nullptr, nullptr) == CL_SUCCESS);
+    REQUIRE(clEnqueueReadBufferRect(q, a, CL_TRUE, origin, hostOrigin, region, 8 * sizeof(int), 0, 2 * sizeof(int), 0,
+                                    out.data(), 0, nullptr, nullptr) == CL_SUCCESS);
     CHECK(out == std::vector<int>{10, 11, 18, 19, 26, 27});
   }
   SECTION("writes through a map are visible after unmap; reads see the data") {
-    int* p = static_cast<int*>(clEnqueueMapBuffer(q, b, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, 0, n * sizeof(int), 0, nullptr, nullptr, &e));
+    int* p = static_cast<int*>(
+        clEnqueueMapBuffer(q, b, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, 0, n * sizeof(int), 0, nullptr, nullptr, &e));
     REQUIRE(e == CL_SUCCESS);
     for (size_t i = 0; i < n; ++i) p[i] = int(1000 + i);
     REQUIRE(clEnqueueUnmapMemObject(q, b, p, 0, nullptr, nullptr) == CL_SUCCESS);
@@ -438,7 +445,7 @@ TEST_CASE("-cl-denorms-are-zero flushes float denormals (choice denorms_are_zero
   CHECK(plain.d == 1e-310);
   const DenormRun daz = runDenormKernel("-cl-std=CL1.2 -cl-denorms-are-zero");
   CHECK(daz.f == 0.0f);
-  CHECK(daz.d == 1e-310);  // double denormals stay by default
+  CHECK(daz.d == 1e-310);    // double denormals stay by default
   CHECK(daz.quotient == 0);  // int_div_by_zero=zero by default
 }
 

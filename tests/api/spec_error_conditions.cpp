@@ -43,7 +43,7 @@ std::vector<SpecCondition> extractErrorConditions(const std::string& dir) {
     SpecCondition* current = nullptr;
     auto add = [&](const std::string& text, int lineNo) {
       std::string key = page + ":" + code;
-      SpecCondition c{key + ":" + std::to_string(++rank[key]), page, code, text,
+      SpecCondition c{key + ":" + std::to_string(++rank[key]),          page, code, text,
                       std::string(file) + ":" + std::to_string(lineNo), conds};
       out.push_back(std::move(c));
       current = &out.back();
@@ -55,8 +55,14 @@ std::vector<SpecCondition> extractErrorConditions(const std::string& dir) {
         inErrors = false;
         continue;
       }
-      if (std::regex_match(line, m, ifdefBlock)) { conds.push_back("+" + m[1].str()); continue; }
-      if (std::regex_match(line, m, ifndefBlock)) { conds.push_back("-" + m[1].str()); continue; }
+      if (std::regex_match(line, m, ifdefBlock)) {
+        conds.push_back("+" + m[1].str());
+        continue;
+      }
+      if (std::regex_match(line, m, ifndefBlock)) {
+        conds.push_back("-" + m[1].str());
+        continue;
+      }
       if (std::regex_match(line, m, inlineConditional)) {  // text inside a bullet, not a block
         if (current) current->text += " " + m[1].str();
         continue;
@@ -75,7 +81,10 @@ std::vector<SpecCondition> extractErrorConditions(const std::string& dir) {
         continue;
       }
       if (!inErrors) continue;
-      if (line == "--") { inErrors = false; continue; }
+      if (line == "--") {
+        inErrors = false;
+        continue;
+      }
       if (std::regex_match(line, m, codeBullet)) {
         code = m[1];
         seenBullet = true;
@@ -111,7 +120,8 @@ Registry readRegistry(const std::string& path) {
   Registry r;
   auto registry = doc.child("registry");
   for (auto feature : registry.children("feature")) {
-    if (std::string(feature.attribute("api").value()) != "opencl" || std::stod(feature.attribute("number").value()) > 3.0)
+    if (std::string(feature.attribute("api").value()) != "opencl" ||
+        std::stod(feature.attribute("number").value()) > 3.0)
       continue;
     for (auto require : feature.children("require"))
       for (auto command : require.children("command")) r.coreCommands.insert(command.attribute("name").value());

@@ -11,11 +11,11 @@
 namespace clref_test {
 
 struct SpecCondition {
-  std::string id;        // "entry:CODE:n" (see error_table.hpp)
-  std::string entry;     // the reference page (entry point) listing it
-  std::string code;      // e.g. "CL_INVALID_VALUE"
-  std::string text;      // the bullet's text
-  std::string where;     // "file:line"
+  std::string id;     // "entry:CODE:n" (see error_table.hpp)
+  std::string entry;  // the reference page (entry point) listing it
+  std::string code;   // e.g. "CL_INVALID_VALUE"
+  std::string text;   // the bullet's text
+  std::string where;  // "file:line"
   // The asciidoc conditionals around the bullet: "+ext" (ifdef) or "-ext" (ifndef); an entry of
   // the form "+a,b" holds when either is reported.
   std::vector<std::string> conditionals;
@@ -26,8 +26,8 @@ struct SpecCondition {
 std::vector<SpecCondition> extractErrorConditions(const std::string& specApiDir);
 
 struct Registry {
-  std::set<std::string> coreCommands;      // entry points of CL_VERSION_1_0 … CL_VERSION_3_0
-  std::map<std::string, int> errorCodes;   // name → value of every CL_* error enum
+  std::set<std::string> coreCommands;     // entry points of CL_VERSION_1_0 … CL_VERSION_3_0
+  std::map<std::string, int> errorCodes;  // name → value of every CL_* error enum
 };
 Registry readRegistry(const std::string& clXmlPath);
 

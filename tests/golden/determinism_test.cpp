@@ -33,7 +33,8 @@ Outcome runWithThreads(const reference::Case& c, unsigned threads) {
   if (run.result.fault) o.fault = run.result.fault->format();
   for (const auto& w : run.result.warnings) o.warnings.push_back(w.format());
   o.warningCount = run.result.warningCount;
-  for (const auto& [i, buffer] : run.outputs) o.outputs.emplace_back(i, std::vector<std::byte>(buffer->data(), buffer->data() + buffer->size()));
+  for (const auto& [i, buffer] : run.outputs)
+    o.outputs.emplace_back(i, std::vector<std::byte>(buffer->data(), buffer->data() + buffer->size()));
   return o;
 }
 
@@ -56,7 +57,8 @@ TEST_CASE("golden cases give identical results with 1, 2 and 3 threads", "[golde
     CHECK_FALSE(one.outputs.empty());
     size_t groups = 1;
     if (c.range.local)
-      for (unsigned d = 0; d < c.range.dims; ++d) groups *= (c.range.global[d] + (*c.range.local)[d] - 1) / (*c.range.local)[d];
+      for (unsigned d = 0; d < c.range.dims; ++d)
+        groups *= (c.range.global[d] + (*c.range.local)[d] - 1) / (*c.range.local)[d];
     multiGroup += groups > 1;
     for (unsigned threads : {2u, 3u}) {
       INFO("threads " << threads);

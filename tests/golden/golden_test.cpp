@@ -75,9 +75,7 @@ void runGoldenCase(const fs::path& file) {
     reference::CaseRun run;
     try {
       run = reference::runCase(c, device);
-    } catch (const std::exception& e) {
-      FAIL("runCase threw: " << e.what());
-    }
+    } catch (const std::exception& e) { FAIL("runCase threw: " << e.what()); }
     if (!run.result.ok) FAIL("kernel fault: " << (run.result.fault ? run.result.fault->format() : "(no diagnostic)"));
     size_t outputs = 0;
     for (size_t i = 0; i < c.args.size(); ++i)
@@ -87,8 +85,7 @@ void runGoldenCase(const fs::path& file) {
       const auto& spec = c.args.at(i).buffer;
       REQUIRE(buffer->size() == spec.count * reference::sizeOf(spec.type));
       checkOutput(golden::expectedFile(kGolden, name, i),
-                  reference::formatElements(spec.type, buffer->data(), spec.count),
-                  "clref arg" + std::to_string(i));
+                  reference::formatElements(spec.type, buffer->data(), spec.count), "clref arg" + std::to_string(i));
     }
   }
 }
@@ -153,7 +150,8 @@ TEST_CASE("golden corpus: every kernel source has -O0 and -O2 SPIR-V", "[golden]
       const auto names = entryPointNames(spv);
       const std::string source = readText(entry.path());
       static const std::regex kernelDecl(R"(\bkernel\s+void\s+(\w+)\s*\()");
-      for (auto it = std::sregex_iterator(source.begin(), source.end(), kernelDecl); it != std::sregex_iterator(); ++it) {
+      for (auto it = std::sregex_iterator(source.begin(), source.end(), kernelDecl); it != std::sregex_iterator();
+           ++it) {
         INFO("kernel " << (*it)[1].str());
         CHECK(names.count((*it)[1].str()) == 1);
       }

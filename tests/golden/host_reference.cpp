@@ -17,9 +17,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cfenv>
 #include <cmath>
 #include <cstdint>
-#include <cfenv>
 #include <cstring>
 
 #include <mpfr.h>
@@ -41,26 +41,24 @@ using reference::Case;
 // Typed access to argument bytes. memcpy keeps the accesses well defined for any alignment
 // (the packed-struct kernel reads misaligned fields).
 
-template <class T>
-T loadAt(const std::vector<std::byte>& bytes, size_t byteOffset) {
+template <class T> T loadAt(const std::vector<std::byte>& bytes, size_t byteOffset) {
   if (byteOffset + sizeof(T) > bytes.size()) throw std::out_of_range("host reference: load past the end of a buffer");
   T v;
   std::memcpy(&v, bytes.data() + byteOffset, sizeof(T));
   return v;
 }
 
-template <class T>
-void storeAt(std::vector<std::byte>& bytes, size_t byteOffset, T v) {
+template <class T> void storeAt(std::vector<std::byte>& bytes, size_t byteOffset, T v) {
   if (byteOffset + sizeof(T) > bytes.size()) throw std::out_of_range("host reference: store past the end of a buffer");
   std::memcpy(bytes.data() + byteOffset, &v, sizeof(T));
 }
 
 // A buffer argument seen as an array of T.
-template <class T>
-class Buf {
+template <class T> class Buf {
  public:
   Buf(const Case& c, ArgBytes& a, size_t arg) : bytes_(a.at(arg)) {
-    if (c.args.at(arg).kind != ArgSpec::Kind::Buffer) shapeError(c, "argument " + std::to_string(arg) + " is not a buffer");
+    if (c.args.at(arg).kind != ArgSpec::Kind::Buffer)
+      shapeError(c, "argument " + std::to_string(arg) + " is not a buffer");
     if (bytes_.size() % sizeof(T) != 0) shapeError(c, "buffer " + std::to_string(arg) + " has a partial element");
   }
   size_t size() const { return bytes_.size() / sizeof(T); }
@@ -73,8 +71,7 @@ class Buf {
 };
 
 // A by-value argument.
-template <class T>
-T scalar(const Case& c, size_t arg) {
+template <class T> T scalar(const Case& c, size_t arg) {
   const auto& spec = c.args.at(arg);
   if (spec.kind != ArgSpec::Kind::Value || spec.value.size() != sizeof(T))
     shapeError(c, "argument " + std::to_string(arg) + " is not a " + std::to_string(sizeof(T)) + "-byte value");
@@ -104,8 +101,7 @@ struct WorkItem {
   std::array<size_t, 3> globalSize{1, 1, 1}, localSize{1, 1, 1}, numGroups{1, 1, 1}, offset{};
 };
 
-template <class F>
-void forEachWorkItem(const Case& c, F&& f) {
+template <class F> void forEachWorkItem(const Case& c, F&& f) {
   const auto local = localOf(c);
   const auto& r = c.range;
   WorkItem w;
@@ -235,7 +231,7 @@ void integerFunctions(const Case& c, ArgBytes& a) {
     o.set(i * 8 + 2, clampToInt(x - y));
     o.set(i * 8 + 3, int32_t(floorHalf(x + y)));
     o.set(i * 8 + 4, int32_t(floorHalf(x + y + 1)));
-    const int64_t p = x * y;  // exact: |p| ≤ 2^62
+    const int64_t p = x * y;                                                                 // exact: |p| ≤ 2^62
     o.set(i * 8 + 5, int32_t(p >= 0 ? p / 4294967296 : -((-p + 4294967295) / 4294967296)));  // floor(p / 2^32)
     // mad_sat(x, y, x): the exact x·y + x fits in int64 only when it doesn't overflow 2^63.
     const long double m = (long double)p + (long double)x;
@@ -265,7 +261,9 @@ void integerFunctions(const Case& c, ArgBytes& a) {
 // integer → float through the host FPU with fesetround (a path independent of clref's MPFR
 // one); saturation by clamping in long double.
 
-int32_t satInt(long double x) { return std::isnan(x) ? 0 : x < INT32_MIN ? INT32_MIN : x > INT32_MAX ? INT32_MAX : int32_t(x); }
+int32_t satInt(long double x) {
+  return std::isnan(x) ? 0 : x < INT32_MIN ? INT32_MIN : x > INT32_MAX ? INT32_MAX : int32_t(x);
+}
 uint8_t satUchar(long double x) { return std::isnan(x) ? 0 : x < 0 ? 0 : x > 255 ? 255 : uint8_t(x); }
 template <class I> float hostConvert(I v, int mode) {
   const int saved = std::fegetround();
@@ -358,7 +356,8 @@ void shuffleSelect(const Case& c, ArgBytes& a) {
     }
     for (size_t k = 0; k < 4; ++k) {
       const uint32_t bits = uint32_t(ia[4 * g + k]);
-      const uint32_t r = (std::bit_cast<uint32_t>(x[4 * g + k]) & ~bits) | (std::bit_cast<uint32_t>(y[4 * g + k]) & bits);
+      const uint32_t r =
+          (std::bit_cast<uint32_t>(x[4 * g + k]) & ~bits) | (std::bit_cast<uint32_t>(y[4 * g + k]) & bits);
       o.set(8 * g + 4 + k, std::bit_cast<float>(r));
       sel.set(4 * g + k, ia[4 * g + k] < 0 ? 7 : ia[4 * g + k]);  // vector select: the lane's sign bit
     }
@@ -377,10 +376,13 @@ float roundToFloat(const mpfr_t x) {
   mpfr_t m;
   mpfr_init2(m, 300);
   mpfr_set(m, x, MPFR_RNDN);
-  if (mpfr_zero_p(m)) { mpfr_clear(m); return mpfr_signbit(x) ? -0.0f : 0.0f; }
-  e = mpfr_get_exp(m);                        // x = f · 2^e, f in [0.5, 1)
-  mpfr_mul_2si(m, m, 24 - e, MPFR_RNDN);      // exact scaling: |m| in [2^23, 2^24)
-  mpfr_rint(m, m, MPFR_RNDN);                 // ties to even at the 24th bit
+  if (mpfr_zero_p(m)) {
+    mpfr_clear(m);
+    return mpfr_signbit(x) ? -0.0f : 0.0f;
+  }
+  e = mpfr_get_exp(m);                    // x = f · 2^e, f in [0.5, 1)
+  mpfr_mul_2si(m, m, 24 - e, MPFR_RNDN);  // exact scaling: |m| in [2^23, 2^24)
+  mpfr_rint(m, m, MPFR_RNDN);             // ties to even at the 24th bit
   const double scaled = mpfr_get_d(m, MPFR_RNDN);
   mpfr_clear(m);
   return float(std::ldexp(scaled, int(e) - 24));
@@ -389,8 +391,11 @@ float roundToFloat(const mpfr_t x) {
 void geometric(const Case& c, ArgBytes& a) {
   Buf<float> p(c, a, 0), q(c, a, 1), o(c, a, 2), s(c, a, 3);
   mpfr_t t1, t2, acc;
-  mpfr_inits2(300, t1, t2, acc, (mpfr_ptr)nullptr);
-  auto product = [&](mpfr_t out, float x, float y) { mpfr_set_flt(out, x, MPFR_RNDN); mpfr_mul_d(out, out, y, MPFR_RNDN); };
+  mpfr_inits2(300, t1, t2, acc, (mpfr_ptr) nullptr);
+  auto product = [&](mpfr_t out, float x, float y) {
+    mpfr_set_flt(out, x, MPFR_RNDN);
+    mpfr_mul_d(out, out, y, MPFR_RNDN);
+  };
   for (size_t g = 0; g < items1D(c); ++g) {
     float x[4], y[4];
     for (int k = 0; k < 4; ++k) {
@@ -406,7 +411,10 @@ void geometric(const Case& c, ArgBytes& a) {
     }
     o.set(8 * g + 3, 0.0f);
     mpfr_set_zero(acc, 1);
-    for (int k = 0; k < 4; ++k) { product(t1, x[k], x[k]); mpfr_add(acc, acc, t1, MPFR_RNDN); }
+    for (int k = 0; k < 4; ++k) {
+      product(t1, x[k], x[k]);
+      mpfr_add(acc, acc, t1, MPFR_RNDN);
+    }
     mpfr_sqrt(t2, acc, MPFR_RNDN);  // length
     s.set(3 * g, roundToFloat(t2));
     for (int k = 0; k < 4; ++k) {
@@ -424,10 +432,13 @@ void geometric(const Case& c, ArgBytes& a) {
     mpfr_sqrt(t2, acc, MPFR_RNDN);
     s.set(3 * g + 1, roundToFloat(t2));
     mpfr_set_zero(acc, 1);
-    for (int k = 0; k < 4; ++k) { product(t1, x[k], y[k]); mpfr_add(acc, acc, t1, MPFR_RNDN); }
+    for (int k = 0; k < 4; ++k) {
+      product(t1, x[k], y[k]);
+      mpfr_add(acc, acc, t1, MPFR_RNDN);
+    }
     s.set(3 * g + 2, roundToFloat(acc));
   }
-  mpfr_clears(t1, t2, acc, (mpfr_ptr)nullptr);
+  mpfr_clears(t1, t2, acc, (mpfr_ptr) nullptr);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -465,21 +476,21 @@ void atomics(const Case& c, ArgBytes& a) {
 
 float mpfr1(int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), float x) {
   mpfr_t a, r;
-  mpfr_inits2(300, a, r, (mpfr_ptr)nullptr);
+  mpfr_inits2(300, a, r, (mpfr_ptr) nullptr);
   mpfr_set_flt(a, x, MPFR_RNDN);
   fn(r, a, MPFR_RNDN);
   const float out = roundToFloat(r);
-  mpfr_clears(a, r, (mpfr_ptr)nullptr);
+  mpfr_clears(a, r, (mpfr_ptr) nullptr);
   return out;
 }
 float mpfr2(int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_srcptr, mpfr_rnd_t), float x, float y) {
   mpfr_t a, b, r;
-  mpfr_inits2(300, a, b, r, (mpfr_ptr)nullptr);
+  mpfr_inits2(300, a, b, r, (mpfr_ptr) nullptr);
   mpfr_set_flt(a, x, MPFR_RNDN);
   mpfr_set_flt(b, y, MPFR_RNDN);
   fn(r, a, b, MPFR_RNDN);
   const float out = roundToFloat(r);
-  mpfr_clears(a, b, r, (mpfr_ptr)nullptr);
+  mpfr_clears(a, b, r, (mpfr_ptr) nullptr);
   return out;
 }
 
@@ -623,7 +634,7 @@ void arithFloat(const Case& c, ArgBytes& a) {
     out.set(8 * i + 3, x / y);
     out.set(8 * i + 4, -x);
     out.set(8 * i + 5, std::fabs(x));
-    out.set(8 * i + 6, std::sqrt(std::fabs(x)));  // correctly rounded (sqrtss)
+    out.set(8 * i + 6, std::sqrt(std::fabs(x)));            // correctly rounded (sqrtss)
     out.set(8 * i + 7, std::fmax(x, y) - std::fmin(x, y));  // no NaN inputs in these cases
   }
 }
@@ -722,8 +733,8 @@ void vecInt8(const Case& c, ArgBytes& a) {
     for (size_t k = 0; k < 8; ++k) x[k] = xs[8 * i + k], y[k] = ys[8 * i + k];
     for (size_t k = 0; k < 8; ++k) prod.set(8 * i + k, x[k] * y[k]);
     for (size_t k = 0; k < 4; ++k) {
-      mix.set(8 * i + k, x[k] + y[4 + k]);                  // x.lo + y.hi
-      mix.set(8 * i + 4 + k, x[2 * k] - y[2 * k + 1]);      // x.even - y.odd
+      mix.set(8 * i + k, x[k] + y[4 + k]);              // x.lo + y.hi
+      mix.set(8 * i + 4 + k, x[2 * k] - y[2 * k + 1]);  // x.even - y.odd
     }
   }
 }
@@ -1143,9 +1154,8 @@ void localArgRotate(const Case& c, ArgBytes& a) {
 }
 
 constexpr std::array<uint32_t, 16> kCrcNibble = {
-    0x00000000u, 0x1DB71064u, 0x3B6E20C8u, 0x26D930ACu, 0x76DC4190u, 0x6B6B51F4u,
-    0x4DB26158u, 0x5005713Cu, 0xEDB88320u, 0xF00F9344u, 0xD6D6A3E8u, 0xCB61B38Cu,
-    0x9B64C2B0u, 0x86D3D2D4u, 0xA00AE278u, 0xBDBDF21Cu};
+    0x00000000u, 0x1DB71064u, 0x3B6E20C8u, 0x26D930ACu, 0x76DC4190u, 0x6B6B51F4u, 0x4DB26158u, 0x5005713Cu,
+    0xEDB88320u, 0xF00F9344u, 0xD6D6A3E8u, 0xCB61B38Cu, 0x9B64C2B0u, 0x86D3D2D4u, 0xA00AE278u, 0xBDBDF21Cu};
 constexpr std::array<int16_t, 5> kWeights = {-3, 1, 4, -1, 5};
 
 // CRC-32 (IEEE, reflected), bitwise, as an independent check of the kernel's nibble table.
@@ -1198,15 +1208,13 @@ void constantArgPoly(const Case& c, ArgBytes& a) {
 // reduce.cl, scan.cl, dot.cl: work-group trees replayed in the same order.
 
 // The kernels' tree: for s = n/2, n/4, ..., 1: v[l] = v[l] + v[l + s] for l < s.
-template <class T>
-T treeSum(std::vector<T> v) {
+template <class T> T treeSum(std::vector<T> v) {
   for (size_t s = v.size() / 2; s > 0; s >>= 1)
     for (size_t l = 0; l < s; ++l) v[l] = v[l] + v[l + s];
   return v[0];
 }
 
-template <class T>
-void groupTreeSums(const Case& c, Buf<T>& in, Buf<T>& partial, size_t wg) {
+template <class T> void groupTreeSums(const Case& c, Buf<T>& in, Buf<T>& partial, size_t wg) {
   if (wg == 0 || (wg & (wg - 1)) != 0) shapeError(c, "the tree reduction needs a power-of-two local size");
   const size_t n = items1D(c);
   if (n % wg != 0) shapeError(c, "the tree reduction needs whole work-groups");
@@ -1442,8 +1450,8 @@ void matmul(const Case& c, ArgBytes& a, bool tiled) {
   if (tiled) {
     constexpr uint32_t kTile = 8;
     const auto local = localOf(c);
-    if (local[0] != kTile || local[1] != kTile || M % kTile || N % kTile || K % kTile ||
-        c.range.global[0] != N || c.range.global[1] != M)
+    if (local[0] != kTile || local[1] != kTile || M % kTile || N % kTile || K % kTile || c.range.global[0] != N ||
+        c.range.global[1] != M)
       shapeError(c, "matmul_tiled needs 8x8 groups, an M x N range and multiples of 8");
   }
   for (size_t row = 0; row < std::min<size_t>(M, c.range.global[1]); ++row)
@@ -1692,7 +1700,8 @@ ArgBytes materializeArgs(const reference::Case& c) {
 ArgBytes expectedArgs(const reference::Case& c) {
   const auto& refs = hostReferences();
   const auto it = refs.find(caseName(c));
-  if (it == refs.end()) throw std::runtime_error(c.file.string() + ": no host reference for case '" + caseName(c) + "'");
+  if (it == refs.end())
+    throw std::runtime_error(c.file.string() + ": no host reference for case '" + caseName(c) + "'");
   ArgBytes bytes = materializeArgs(c);
   it->second(c, bytes);
   return bytes;

@@ -117,7 +117,8 @@ TEST_CASE("vector_index_out_of_range: warn and read 0 / leave the vector, or fau
       CHECK(r.warnings[0].message.find("choice vector_index_out_of_range") != std::string::npos);
       auto v = out->as<uint32_t>();
       CHECK(v[14] == 0u);  // the extract reads 0
-      CHECK(std::vector<uint32_t>(v.begin() + 15, v.begin() + 19) == std::vector<uint32_t>{101, 102, 103, 104});  // unchanged
+      CHECK(std::vector<uint32_t>(v.begin() + 15, v.begin() + 19) ==
+            std::vector<uint32_t>{101, 102, 103, 104});  // unchanged
     }
   }
 }

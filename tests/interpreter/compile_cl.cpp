@@ -20,9 +20,10 @@ std::vector<uint32_t> compileCL(const std::string& source, const std::string& op
   const fs::path cl = dir / fileName, bc = dir / "kernel.bc", spv = dir / "kernel.spv", log = dir / "log.txt";
   { std::ofstream(cl) << source; }
   const std::string target = addressBits == 32 ? "spir" : "spir64";
-  const std::string cmd = "clang-15 -x cl -target " + target + " -emit-llvm -c " + options + " '" + cl.string() + "' -o '" +
-                          bc.string() + "' > '" + log.string() + "' 2>&1 && llvm-spirv-15 --spirv-max-version=" + spirvVersion +
-                          " '" + bc.string() + "' -o '" + spv.string() + "' >> '" + log.string() + "' 2>&1";
+  const std::string cmd = "clang-15 -x cl -target " + target + " -emit-llvm -c " + options + " '" + cl.string() +
+                          "' -o '" + bc.string() + "' > '" + log.string() +
+                          "' 2>&1 && llvm-spirv-15 --spirv-max-version=" + spirvVersion + " '" + bc.string() +
+                          "' -o '" + spv.string() + "' >> '" + log.string() + "' 2>&1";
   const int rc = std::system(cmd.c_str());
   std::vector<uint32_t> words;
   if (rc == 0) {

@@ -9,7 +9,8 @@
 namespace clref::test {
 
 // `fileName` is the source file's name as debug information (OpLine) will report it.
-std::vector<uint32_t> compileCL(const std::string& source, const std::string& options, const std::string& spirvVersion = "1.1",
-                                unsigned addressBits = 64, const std::string& fileName = "kernel.cl");
+std::vector<uint32_t> compileCL(const std::string& source, const std::string& options,
+                                const std::string& spirvVersion = "1.1", unsigned addressBits = 64,
+                                const std::string& fileName = "kernel.cl");
 
 }  // namespace clref::test

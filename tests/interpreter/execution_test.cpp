@@ -86,7 +86,8 @@ int hostHelper(int x, int y) {
     case -1: return x + y;
     case 0: return x * y + 1;
     case 3: return x - y;
-    case 7: case 8: return x * y;
+    case 7:
+    case 8: return x * y;
     default: return x ^ y;
   }
 }
@@ -148,9 +149,7 @@ TEST_CASE("SPIR-V 1.0 to 1.4 from llvm-spirv-15 load and give the same results",
           CHECK(iout->as<int>()[i] == iexp[i]);
           CHECK(fout->as<float>()[i] == fexp[i]);
         }
-      } catch (const std::exception& e) {
-        FAIL_CHECK("kernel failed: " << e.what());
-      }
+      } catch (const std::exception& e) { FAIL_CHECK("kernel failed: " << e.what()); }
     }
   }
   CHECK(headers.count(0x00010000u) == 1);
@@ -517,8 +516,12 @@ kernel void args(global float* fout, global long* iout, float4 v4, int3 v3, S s,
     int16_t e[3];
   };
   static_assert(sizeof(S) == 32);
-  struct Float4 { float v[4]; };
-  struct Int3 { int32_t v[4]; };  // cl_int3 is 16 bytes
+  struct Float4 {
+    float v[4];
+  };
+  struct Int3 {
+    int32_t v[4];
+  };  // cl_int3 is 16 bytes
   auto program = host::Program::fromOpenCLC(host::Device(), src, "-cl-std=CL1.2");
   host::Kernel k(program, "args");
   REQUIRE(k.argCount() == 13);
@@ -717,7 +720,8 @@ kernel void mix(global const int* a, global int* out, int k) {
       case -1: return x + y;
       case 0: return x * y + 1;
       case 3: return x - y;
-      case 7: case 8: return x * y;
+      case 7:
+      case 8: return x * y;
       default: return x ^ y;
     }
   };
@@ -734,8 +738,9 @@ kernel void mix(global const int* a, global int* out, int k) {
 TEST_CASE("loops with opencl_unroll_hint load and run", "[execution][versions]") {
   for (const char* hint : {"", "(1)", "(10)", "(100)"}) {
     INFO("opencl_unroll_hint" << hint);
-    const std::string src = std::string("kernel void unrolled(global uint* dst) {\n size_t n = (get_global_id(0) + 1) * 100;\n") +
-                            " __attribute__((opencl_unroll_hint" + hint + "))\n for (size_t i = 0; i < n; ++i) dst[i] = i;\n}\n";
+    const std::string src =
+        std::string("kernel void unrolled(global uint* dst) {\n size_t n = (get_global_id(0) + 1) * 100;\n") +
+        " __attribute__((opencl_unroll_hint" + hint + "))\n for (size_t i = 0; i < n; ++i) dst[i] = i;\n}\n";
     host::Device device;
     auto program = host::Program::fromOpenCLC(device, src, "-cl-std=CL1.2");
     host::Kernel kernel(program, "unrolled");

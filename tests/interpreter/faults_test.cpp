@@ -22,16 +22,16 @@
 #include "interpreter/diagnostic.hpp"
 
 using namespace clref;
-using interpreter::FaultKind;
 using Catch::Matchers::Contains;
+using interpreter::FaultKind;
 
 namespace {
 
 namespace fs = std::filesystem;
 
 // tests/interpreter/compile_cl.hpp, with the source named faults.cl (the diagnostics name it).
-std::vector<uint32_t> compileCL(const std::string& source, const std::string& options, const std::string& spirvVersion = "1.1",
-                                unsigned addressBits = 64) {
+std::vector<uint32_t> compileCL(const std::string& source, const std::string& options,
+                                const std::string& spirvVersion = "1.1", unsigned addressBits = 64) {
   return test::compileCL(source, options, spirvVersion, addressBits, "faults.cl");
 }
 

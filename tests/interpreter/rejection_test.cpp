@@ -16,8 +16,8 @@
 #include "interpreter/module.hpp"
 
 using namespace clref;
-using interpreter::ModuleError;
 using Catch::Matchers::Contains;
+using interpreter::ModuleError;
 
 namespace {
 
@@ -39,7 +39,8 @@ struct Rejection {
   bool moduleError = false;
   std::string message;
 };
-Rejection rejectionOf(const std::vector<uint32_t>& words, const std::string& name, const host::Device& device = host::Device()) {
+Rejection rejectionOf(const std::vector<uint32_t>& words, const std::string& name,
+                      const host::Device& device = host::Device()) {
   Rejection r;
   try {
     auto program = host::Program::fromSpirv(device, words);
@@ -56,7 +57,8 @@ Rejection rejectionOf(const std::vector<uint32_t>& words, const std::string& nam
   return r;
 }
 
-std::vector<uint32_t> compile(const std::string& source, const std::string& options, const host::Device& device = host::Device()) {
+std::vector<uint32_t> compile(const std::string& source, const std::string& options,
+                              const host::Device& device = host::Device()) {
   // Program::fromOpenCLC validates too; we want the raw words, so take them from the module.
   return host::Program::fromOpenCLC(device, source, options)->module().binary();
 }
@@ -101,9 +103,7 @@ TEST_CASE("random words are not a SPIR-V module", "[rejection]") {
     try {
       host::Program::fromSpirv(host::Device(), words);
       FAIL("no exception");
-    } catch (const ModuleError& e) {
-      CHECK_THAT(std::string(e.what()), Contains("not a SPIR-V module"));
-    }
+    } catch (const ModuleError& e) { CHECK_THAT(std::string(e.what()), Contains("not a SPIR-V module")); }
   }
 }
 
@@ -169,9 +169,7 @@ TEST_CASE("corrupted modules are rejected or run without crashing", "[rejection]
         if (k.argInfo(i).kind == host::ArgKind::Buffer) k.setArg(i, std::make_shared<host::Buffer>(64));
       (void)k.run(host::NDRange{1, {0, 0, 0}, {16, 1, 1}, std::array<size_t, 3>{4, 1, 1}});
       ++ran;
-    } catch (const std::exception&) {
-      ++rejected;
-    }
+    } catch (const std::exception&) { ++rejected; }
   }
   CHECK(rejected + ran == 300);
   CHECK(rejected > 0);
@@ -204,10 +202,10 @@ TEST_CASE("a module failing validation names the rule, the word offset and the i
     const std::string m = e.what();
     INFO(m);
     CHECK_THAT(m, Contains("validation failed"));
-    CHECK_THAT(m, Contains("IAdd"));         // the validator's rule
-    CHECK_THAT(m, Contains("operand"));      // ... and what it demands
-    CHECK_THAT(m, Contains("word "));        // where
-    CHECK_THAT(m, Contains("OpIAdd"));       // the disassembled instruction
+    CHECK_THAT(m, Contains("IAdd"));     // the validator's rule
+    CHECK_THAT(m, Contains("operand"));  // ... and what it demands
+    CHECK_THAT(m, Contains("word "));    // where
+    CHECK_THAT(m, Contains("OpIAdd"));   // the disassembled instruction
   }
 }
 
@@ -246,9 +244,7 @@ kernel void img(read_only image2d_t im, global float4* out) {
   } catch (const ModuleError& e) {
     r.moduleError = true;
     r.message = e.what();
-  } catch (const std::exception& e) {
-    r.message = std::string("not a ModuleError: ") + e.what();
-  }
+  } catch (const std::exception& e) { r.message = std::string("not a ModuleError: ") + e.what(); }
   INFO(r.message);
   CHECK(r.moduleError);
   CHECK_THAT(r.message, Contains("capability"));
@@ -358,8 +354,8 @@ TEST_CASE("setArg* with the wrong kind, size or index throws host::Error", "[rej
   auto buf = std::make_shared<host::Buffer>(16);
   CHECK_THROWS_AS(v.setArg(3, buf), host::Error);
   CHECK_THROWS_AS(v.argInfo(3), host::Error);
-  CHECK_THROWS_AS(v.setArg(0, 1.0f), host::Error);        // a value for a buffer
-  CHECK_THROWS_AS(v.setArgLocal(0, 64), host::Error);     // local for a buffer
+  CHECK_THROWS_AS(v.setArg(0, 1.0f), host::Error);     // a value for a buffer
+  CHECK_THROWS_AS(v.setArgLocal(0, 64), host::Error);  // local for a buffer
   try {
     v.setArg(2, 1);
     FAIL("no exception");
@@ -376,11 +372,11 @@ TEST_CASE("setArg* with the wrong kind, size or index throws host::Error", "[rej
   CHECK(s.argInfo(3).size == 4);
   CHECK(s.argInfo(4).size == 8);
   CHECK(s.argInfo(5).size == 4);
-  CHECK_THROWS_AS(s.setArg(1, int(1)), host::Error);   // char takes 1 byte
-  CHECK_THROWS_AS(s.setArg(2, int(1)), host::Error);   // short takes 2
-  CHECK_THROWS_AS(s.setArg(4, int(1)), host::Error);   // long takes 8
+  CHECK_THROWS_AS(s.setArg(1, int(1)), host::Error);  // char takes 1 byte
+  CHECK_THROWS_AS(s.setArg(2, int(1)), host::Error);  // short takes 2
+  CHECK_THROWS_AS(s.setArg(4, int(1)), host::Error);  // long takes 8
   CHECK_THROWS_AS(s.setArg(5, double(1)), host::Error);
-  CHECK_THROWS_AS(s.setArg(3, buf), host::Error);      // a buffer for a value
+  CHECK_THROWS_AS(s.setArg(3, buf), host::Error);  // a buffer for a value
   CHECK_THROWS_AS(s.setArgNull(3), host::Error);
   try {
     s.setArg(3, int64_t(1));

@@ -38,7 +38,7 @@ inline std::vector<uint32_t> assembleSpvasm(const std::string& name, spv_target_
 }
 
 inline std::shared_ptr<host::Program> loadSpvasm(const host::Device& device, const std::string& name,
-                                                spv_target_env env = SPV_ENV_OPENCL_2_2) {
+                                                 spv_target_env env = SPV_ENV_OPENCL_2_2) {
   return host::Program::fromSpirv(device, assembleSpvasm(name, env));
 }
 
@@ -52,8 +52,7 @@ inline host::NDRange range1(size_t workItems = 1) {
 
 // Runs `kernel` with argument 0 a zero-filled buffer of `count` elements of T (other
 // arguments set by the caller) and returns the buffer. The run must not fault.
-template <class T>
-std::vector<T> runToVector(host::Kernel& kernel, size_t count, size_t workItems = 1) {
+template <class T> std::vector<T> runToVector(host::Kernel& kernel, size_t count, size_t workItems = 1) {
   auto out = std::make_shared<host::Buffer>(count * sizeof(T));
   kernel.setArg(0, out);
   const host::RunResult r = kernel.run(range1(workItems));

@@ -116,16 +116,21 @@ struct Lcg {
 // (offset, count) pairs: the edges (count 0 at both ends, full width, single bits) and a spread.
 std::vector<std::pair<unsigned, unsigned>> fieldShapes(unsigned width) {
   std::vector<std::pair<unsigned, unsigned>> v = {
-      {0, 0}, {width, 0}, {width / 2, 0}, {0, width}, {0, 1}, {width - 1, 1}, {1, width - 1},
-      {0, width - 1}, {width / 2, width / 2}, {3, 5}, {width - 8, 8}, {7, width - 20}};
+      {0, 0},         {width, 0},     {width / 2, 0},         {0, width}, {0, 1},         {width - 1, 1},
+      {1, width - 1}, {0, width - 1}, {width / 2, width / 2}, {3, 5},     {width - 8, 8}, {7, width - 20}};
   for (unsigned off = 0; off < width; off += 5)
     for (unsigned cnt = 1; off + cnt <= width; cnt += 7) v.push_back({off, cnt});
   return v;
 }
 
 template <class T> std::vector<T> bitfieldBases() {
-  std::vector<T> b = {0, T(~T(0)), T(1), T(T(1) << (sizeof(T) * 8 - 1)), T(0x5555555555555555ull),
-                      T(0x8000000180000001ull), T(0x0123456789abcdefull)};
+  std::vector<T> b = {0,
+                      T(~T(0)),
+                      T(1),
+                      T(T(1) << (sizeof(T) * 8 - 1)),
+                      T(0x5555555555555555ull),
+                      T(0x8000000180000001ull),
+                      T(0x0123456789abcdefull)};
   Lcg r{sizeof(T)};
   while (b.size() < 16) b.push_back(T(r.next()));
   return b;
@@ -136,7 +141,10 @@ template <class T> void checkScalarBitfield(const char* kernelName) {
   auto program = loadSpvasm(device, "bitfield");
   host::Kernel kernel(program, kernelName);
   constexpr unsigned W = sizeof(T) * 8;
-  struct Rec { T base, ins; unsigned off, cnt; };
+  struct Rec {
+    T base, ins;
+    unsigned off, cnt;
+  };
   std::vector<Rec> recs;
   const auto bases = bitfieldBases<T>();
   const auto shapes = fieldShapes(W);
@@ -150,8 +158,8 @@ template <class T> void checkScalarBitfield(const char* kernelName) {
   const auto out = runToVector<T>(kernel, recs.size() * 5, recs.size());
   for (size_t i = 0; i < recs.size(); ++i) {
     const Rec& r = recs[i];
-    INFO("record " << i << ": base 0x" << std::hex << uint64_t(r.base) << " insert 0x" << uint64_t(r.ins)
-                   << std::dec << " offset " << r.off << " count " << r.cnt);
+    INFO("record " << i << ": base 0x" << std::hex << uint64_t(r.base) << " insert 0x" << uint64_t(r.ins) << std::dec
+                   << " offset " << r.off << " count " << r.cnt);
     CHECK(out[5 * i + 0] == refInsert<T>(r.base, r.ins, r.off, r.cnt));
     CHECK(out[5 * i + 1] == refSExtract<T>(r.base, r.off, r.cnt));
     CHECK(out[5 * i + 2] == refUExtract<T>(r.base, r.off, r.cnt));
@@ -162,9 +170,13 @@ template <class T> void checkScalarBitfield(const char* kernelName) {
 
 }  // namespace
 
-TEST_CASE("bit-field instructions, 32-bit", "[spvasm][bitfield][!mayfail]") { checkScalarBitfield<uint32_t>("bitfield32"); }
+TEST_CASE("bit-field instructions, 32-bit", "[spvasm][bitfield][!mayfail]") {
+  checkScalarBitfield<uint32_t>("bitfield32");
+}
 
-TEST_CASE("bit-field instructions, 64-bit", "[spvasm][bitfield][!mayfail]") { checkScalarBitfield<uint64_t>("bitfield64"); }
+TEST_CASE("bit-field instructions, 64-bit", "[spvasm][bitfield][!mayfail]") {
+  checkScalarBitfield<uint64_t>("bitfield64");
+}
 
 TEST_CASE("bit-field instructions, uint4", "[spvasm][bitfield][!mayfail]") {
   host::Device device;
@@ -266,10 +278,31 @@ std::vector<uint32_t> runSwitch(const char* kernelName, const std::vector<uint64
   return runToVector<uint32_t>(kernel, in.size(), in.size());
 }
 
-const std::vector<uint64_t> kSelectors = {
-    0, 1, 5, 6, 42, 127, 128, 200, 255, 256, 0x7fff, 0x8000, 0xffff, 0x10000, 0x10001, 0xffffffffull,
-    0x100000000ull, 0x100000005ull, 0x200000000ull, 0x1000000ffull, 0x7fffffffffffffffull,
-    0x8000000000000000ull, 0xffffffff00000000ull, 0xffffffffffffffffull, 0x10000000000000c8ull};
+const std::vector<uint64_t> kSelectors = {0,
+                                          1,
+                                          5,
+                                          6,
+                                          42,
+                                          127,
+                                          128,
+                                          200,
+                                          255,
+                                          256,
+                                          0x7fff,
+                                          0x8000,
+                                          0xffff,
+                                          0x10000,
+                                          0x10001,
+                                          0xffffffffull,
+                                          0x100000000ull,
+                                          0x100000005ull,
+                                          0x200000000ull,
+                                          0x1000000ffull,
+                                          0x7fffffffffffffffull,
+                                          0x8000000000000000ull,
+                                          0xffffffff00000000ull,
+                                          0xffffffffffffffffull,
+                                          0x10000000000000c8ull};
 
 }  // namespace
 
@@ -284,7 +317,8 @@ TEST_CASE("OpSwitch with a 64-bit selector", "[spvasm][switch]") {
       case 0x100000000ull: want = 4; break;
       case 0x100000005ull: want = 5; break;
       case 0x8000000000000000ull: want = 6; break;
-      case 0xffffffffffffffffull: case 42: want = 7; break;
+      case 0xffffffffffffffffull:
+      case 42: want = 7; break;
       default: break;
     }
     INFO("selector 0x" << std::hex << kSelectors[i]);
@@ -431,13 +465,31 @@ template <class T, class U> void checkFModFRem(const char* kernelName) {
   auto program = loadSpvasm(device, "float_ops");
   host::Kernel kernel(program, kernelName);
   const T inf = std::numeric_limits<T>::infinity(), nan = std::numeric_limits<T>::quiet_NaN();
-  const std::vector<std::pair<T, T>> pairs = {
-      {T(5.5), T(2)},    {T(-5.5), T(2)},    {T(5.5), T(-2)},    {T(-5.5), T(-2)},   {T(7), T(7)},
-      {T(-7), T(7)},     {T(7), T(-7)},      {T(0.75), T(0.5)},  {T(-0.75), T(0.5)}, {T(0.75), T(-0.5)},
-      {T(1e6 + 0.25), T(-3)}, {T(-1e6 - 0.25), T(3)}, {T(1), T(1e-3)}, {T(-1), T(1e-3)},
-      {T(0), T(3)},      {T(-0.0), T(3)},    {T(0), T(-3)},      {T(2.5), T(0.1)},   {T(-2.5), T(0.1)},
-      {T(3), T(0)},      {inf, T(2)},        {nan, T(2)},        {T(2), nan},        {T(1.5), inf},
-      {T(-1.5), inf}};
+  const std::vector<std::pair<T, T>> pairs = {{T(5.5), T(2)},
+                                              {T(-5.5), T(2)},
+                                              {T(5.5), T(-2)},
+                                              {T(-5.5), T(-2)},
+                                              {T(7), T(7)},
+                                              {T(-7), T(7)},
+                                              {T(7), T(-7)},
+                                              {T(0.75), T(0.5)},
+                                              {T(-0.75), T(0.5)},
+                                              {T(0.75), T(-0.5)},
+                                              {T(1e6 + 0.25), T(-3)},
+                                              {T(-1e6 - 0.25), T(3)},
+                                              {T(1), T(1e-3)},
+                                              {T(-1), T(1e-3)},
+                                              {T(0), T(3)},
+                                              {T(-0.0), T(3)},
+                                              {T(0), T(-3)},
+                                              {T(2.5), T(0.1)},
+                                              {T(-2.5), T(0.1)},
+                                              {T(3), T(0)},
+                                              {inf, T(2)},
+                                              {nan, T(2)},
+                                              {T(2), nan},
+                                              {T(1.5), inf},
+                                              {T(-1.5), inf}};
   std::vector<T> in;
   for (auto [x, y] : pairs) in.insert(in.end(), {x, y});
   kernel.setArg(1, std::make_shared<host::Buffer>(in.data(), in.size() * sizeof(T)));
@@ -448,14 +500,19 @@ template <class T, class U> void checkFModFRem(const char* kernelName) {
     INFO("x = " << x << ", y = " << y << " (FMod " << out[3 * i] << ", FRem " << out[3 * i + 1] << ")");
     // FRem: C fmod, bit-exact (NaN for y = 0, x infinite or a NaN operand)
     const T rem = std::fmod(x, y);
-    if (std::isnan(rem)) CHECK(std::isnan(out[3 * i + 1]));
-    else CHECK(bits<U>(out[3 * i + 1]) == bits<U>(rem));
+    if (std::isnan(rem))
+      CHECK(std::isnan(out[3 * i + 1]));
+    else
+      CHECK(bits<U>(out[3 * i + 1]) == bits<U>(rem));
     // FMod: checked where it is finite and well defined (not for an infinite operand 2)
     if (!std::isinf(y)) {
       const T mod = refFMod(x, y);
-      if (std::isnan(mod)) CHECK(std::isnan(out[3 * i]));
-      else if (mod == 0) CHECK(out[3 * i] == 0);
-      else CHECK(bits<U>(out[3 * i]) == bits<U>(mod));
+      if (std::isnan(mod))
+        CHECK(std::isnan(out[3 * i]));
+      else if (mod == 0)
+        CHECK(out[3 * i] == 0);
+      else
+        CHECK(bits<U>(out[3 * i]) == bits<U>(mod));
     }
     // FNegate flips the sign bit, of zeros and NaNs too
     if (std::isnan(x)) {
@@ -472,9 +529,10 @@ template <class T, class U> void checkFModFRem(const char* kernelName) {
 std::vector<uint32_t> refClass(float x, float y, bool normal) {
   const bool un = std::isnan(x) || std::isnan(y);
   auto b = [](bool v) { return v ? 1u : 0u; };
-  return {b(std::isnan(x)), b(std::isinf(x)), b(std::isfinite(x)), b(normal), b(std::signbit(x)),
-          b(!un), b(un), b(x == y), b(un || x == y), b(!un && x != y), b(x != y), b(x < y),
-          b(un || x < y), b(x >= y), b(un || x >= y), b(x < y || x > y)};
+  return {
+      b(std::isnan(x)), b(std::isinf(x)), b(std::isfinite(x)), b(normal), b(std::signbit(x)), b(!un),         b(un),
+      b(x == y),        b(un || x == y),  b(!un && x != y),    b(x != y), b(x < y),           b(un || x < y), b(x >= y),
+      b(un || x >= y),  b(x < y || x > y)};
 }
 
 // binary16 → float by integer arithmetic (exact).
@@ -504,8 +562,8 @@ TEST_CASE("class tests and ordered/unordered comparisons on floats", "[spvasm][f
   host::Kernel kernel(program, "float_class");
   const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
   const float den = std::numeric_limits<float>::denorm_min(), fmin = std::numeric_limits<float>::min();
-  const std::vector<float> values = {0.0f, -0.0f, 1.0f, -2.5f, inf, -inf, nan, -nan, den, -den, fmin,
-                                     -fmin, 3.4e38f, bits<float>(0x7f800001u)};
+  const std::vector<float> values = {0.0f, -0.0f, 1.0f, -2.5f, inf,   -inf,    nan,
+                                     -nan, den,   -den, fmin,  -fmin, 3.4e38f, bits<float>(0x7f800001u)};
   std::vector<float> in;
   for (float x : values)
     for (float y : {x, 1.0f, -0.0f, nan, inf}) in.insert(in.end(), {x, y});
@@ -515,8 +573,7 @@ TEST_CASE("class tests and ordered/unordered comparisons on floats", "[spvasm][f
   for (size_t i = 0; i < n; ++i) {
     const float x = in[2 * i], y = in[2 * i + 1];
     INFO("x = 0x" << std::hex << bits<uint32_t>(x) << ", y = 0x" << bits<uint32_t>(y));
-    CHECK(std::vector<uint32_t>(out.begin() + 16 * i, out.begin() + 16 * i + 16) ==
-          refClass(x, y, std::isnormal(x)));
+    CHECK(std::vector<uint32_t>(out.begin() + 16 * i, out.begin() + 16 * i + 16) == refClass(x, y, std::isnormal(x)));
   }
 }
 
@@ -528,8 +585,8 @@ void checkHalfClass(spv_target_env env) {
   host::Kernel kernel(program, "half_class");
   // zero, -zero, one, -2.5, inf, -inf, qNaN, -qNaN, sNaN, smallest subnormal, largest subnormal,
   // smallest normal, -smallest normal, largest finite 65504
-  const std::vector<uint16_t> values = {0x0000, 0x8000, 0x3c00, 0xc100, 0x7c00, 0xfc00, 0x7e00, 0xfe00,
-                                        0x7c01, 0x0001, 0x03ff, 0x0400, 0x8400, 0x7bff};
+  const std::vector<uint16_t> values = {0x0000, 0x8000, 0x3c00, 0xc100, 0x7c00, 0xfc00, 0x7e00,
+                                        0xfe00, 0x7c01, 0x0001, 0x03ff, 0x0400, 0x8400, 0x7bff};
   std::vector<uint16_t> in;
   for (uint16_t x : values)
     for (uint16_t y : {x, uint16_t(0x3c00), uint16_t(0x8000), uint16_t(0x7e00), uint16_t(0x0001)})
@@ -637,9 +694,7 @@ std::string addressingMismatch(unsigned deviceBits, const std::string& module) {
     if (kernel.argCount() > 1) kernel.setArg(1, std::make_shared<host::Buffer>(64));
     if (kernel.argCount() > 2) kernel.setArgLocal(2, 16);
     kernel.run(range1(1));
-  } catch (const interpreter::ModuleError& e) {
-    return e.what();
-  }
+  } catch (const interpreter::ModuleError& e) { return e.what(); }
   return "";
 }
 
@@ -688,9 +743,9 @@ DivRun runIntDiv(const std::vector<int32_t>& pairs, const char* choice = nullptr
 
 TEST_CASE("OpSDiv, OpSRem, OpSMod, OpUDiv, OpUMod with negative operands", "[spvasm][int]") {
   const int32_t MIN = std::numeric_limits<int32_t>::min(), MAX = std::numeric_limits<int32_t>::max();
-  const std::vector<int32_t> pairs = {7,   2,  -7,  2,   7,   -2,  -7,  -2,  6,   3,   -6,  3,   5,  7,
-                                      -5,  7,  5,   -7,  0,   -5,  MIN, 1,   MIN, 2,   MIN, -2,  MIN, 3,
-                                      MAX, -1, MAX, MIN, -1,  MIN, MIN, MAX, 123456789, -1000, -1, 1};
+  const std::vector<int32_t> pairs = {7,   2,  -7,  2,   7,  -2,  -7,  -2,  6,         3,     -6,  3,  5,   7,
+                                      -5,  7,  5,   -7,  0,  -5,  MIN, 1,   MIN,       2,     MIN, -2, MIN, 3,
+                                      MAX, -1, MAX, MIN, -1, MIN, MIN, MAX, 123456789, -1000, -1,  1};
   const DivRun r = runIntDiv(pairs);
   INFO((r.result.fault ? r.result.fault->format() : std::string()));
   REQUIRE(r.result.ok);
@@ -744,11 +799,11 @@ TEST_CASE("INT_MIN / -1 warns and follows int_div_overflow", "[spvasm][int]") {
     const DivRun r = runIntDiv(pairs);
     REQUIRE(r.result.ok);
     CHECK(!r.result.warnings.empty());
-    CHECK(r.out[0] == uint32_t(MIN));   // SDiv wraps
-    CHECK(r.out[1] == 0);               // SRem
-    CHECK(r.out[2] == 0);               // SMod
-    CHECK(r.out[3] == 0);               // UDiv 0x80000000 / 0xffffffff: defined
-    CHECK(r.out[4] == 0x80000000u);     // UMod: defined
+    CHECK(r.out[0] == uint32_t(MIN));  // SDiv wraps
+    CHECK(r.out[1] == 0);              // SRem
+    CHECK(r.out[2] == 0);              // SMod
+    CHECK(r.out[3] == 0);              // UDiv 0x80000000 / 0xffffffff: defined
+    CHECK(r.out[4] == 0x80000000u);    // UMod: defined
   }
   SECTION("zero") {
     const DivRun r = runIntDiv(pairs, "int_div_overflow=zero");
@@ -804,10 +859,12 @@ uint16_t doubleToHalfRne(double d) {
   if (e == 0x7ff) return uint16_t(sign | 0x7c00 | (m ? 0x200 : 0));
   if (e == 0 && m == 0) return sign;
   int k;  // value = m · 2^k
-  if (e == 0) k = -1074;
-  else m |= uint64_t(1) << 52, k = e - 1075;
+  if (e == 0)
+    k = -1074;
+  else
+    m |= uint64_t(1) << 52, k = e - 1075;
   const int log2v = (63 - std::countl_zero(m)) + k;  // floor(log2 |value|)
-  const int q = std::max(-24, log2v - 10);            // the half quantum 2^q at this magnitude
+  const int q = std::max(-24, log2v - 10);           // the half quantum 2^q at this magnitude
   uint64_t n;
   if (k >= q) {
     if (k - q > 20) return uint16_t(sign | 0x7c00);  // far beyond the half range
@@ -835,8 +892,20 @@ TEST_CASE("OpSConvert and OpUConvert between widths", "[spvasm][convert]") {
   host::Device device;
   auto program = loadSpvasm(device, "conversions", SPV_ENV_UNIVERSAL_1_3);
   host::Kernel kernel(program, "int_convert");
-  const std::vector<uint64_t> in = {0, 1, 0x7f, 0x80, 0xff, 0x7fff, 0x8000, 0xffff, 0x7fffffff, 0x80000000ull,
-                                    0xffffffffull, 0x123456789abcdef0ull, 0xfedcba9876543210ull, ~0ull,
+  const std::vector<uint64_t> in = {0,
+                                    1,
+                                    0x7f,
+                                    0x80,
+                                    0xff,
+                                    0x7fff,
+                                    0x8000,
+                                    0xffff,
+                                    0x7fffffff,
+                                    0x80000000ull,
+                                    0xffffffffull,
+                                    0x123456789abcdef0ull,
+                                    0xfedcba9876543210ull,
+                                    ~0ull,
                                     0x8000000000000080ull};
   kernel.setArg(1, std::make_shared<host::Buffer>(in.data(), in.size() * 8));
   const auto out = runToVector<uint64_t>(kernel, in.size() * 6, in.size());
@@ -857,10 +926,12 @@ TEST_CASE("OpConvertFToS/FToU truncate toward zero and saturate by default", "[s
   auto program = loadSpvasm(device, "conversions", SPV_ENV_UNIVERSAL_1_3);
   host::Kernel kernel(program, "f_to_i");
   const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
-  const std::vector<float> in = {0.0f, -0.0f, 0.5f, -0.5f, 0.999f, -0.999f, 1.5f, -1.5f, 2.5f, -2.5f, 123456.7f,
-                                 -123456.7f, 2147483520.0f, 2147483648.0f, -2147483648.0f, -2147483904.0f,
-                                 4294967040.0f, 4294967296.0f, 9.2233715e18f, 9.223372e18f, -9.223372e18f,
-                                 -1e19f, 1e30f, -1e30f, inf, -inf, nan, -nan, 1e-40f};
+  const std::vector<float> in = {0.0f,           -0.0f,         0.5f,          -0.5f,         0.999f,
+                                 -0.999f,        1.5f,          -1.5f,         2.5f,          -2.5f,
+                                 123456.7f,      -123456.7f,    2147483520.0f, 2147483648.0f, -2147483648.0f,
+                                 -2147483904.0f, 4294967040.0f, 4294967296.0f, 9.2233715e18f, 9.223372e18f,
+                                 -9.223372e18f,  -1e19f,        1e30f,         -1e30f,        inf,
+                                 -inf,           nan,           -nan,          1e-40f};
   kernel.setArg(1, std::make_shared<host::Buffer>(in.data(), in.size() * 4));
   const auto out = runToVector<uint64_t>(kernel, in.size() * 3, in.size());
   // Saturating conversion (the default choice), with truncation toward zero in range.
@@ -884,11 +955,25 @@ TEST_CASE("OpConvertUToF/SToF of 64-bit values round to nearest even", "[spvasm]
   host::Device device;
   auto program = loadSpvasm(device, "conversions", SPV_ENV_UNIVERSAL_1_3);
   host::Kernel kernel(program, "u_to_f");
-  std::vector<uint64_t> in = {0, 1, 0xffffff, 0x1000001, 0x1000003, 0x7fffffffffffffffull, 0x8000000000000000ull,
-                              0xffffffffffffffffull, 0xfffffffffffff800ull, 0xfffffffffffffc00ull,
-                              0x20000000000001ull, 0x20000000000003ull, 0x8000008000000000ull,
-                              0x8000018000000000ull, 0x8000008000000001ull, 0xffffff7fffffffffull,
-                              0xffffff8000000000ull, 0x8000000000000400ull, 0x8000000000000c00ull};
+  std::vector<uint64_t> in = {0,
+                              1,
+                              0xffffff,
+                              0x1000001,
+                              0x1000003,
+                              0x7fffffffffffffffull,
+                              0x8000000000000000ull,
+                              0xffffffffffffffffull,
+                              0xfffffffffffff800ull,
+                              0xfffffffffffffc00ull,
+                              0x20000000000001ull,
+                              0x20000000000003ull,
+                              0x8000008000000000ull,
+                              0x8000018000000000ull,
+                              0x8000008000000001ull,
+                              0xffffff7fffffffffull,
+                              0xffffff8000000000ull,
+                              0x8000000000000400ull,
+                              0x8000000000000c00ull};
   Lcg r{99};
   for (int k = 0; k < 40; ++k) in.push_back(r.next() >> (k % 40));
   kernel.setArg(2, std::make_shared<host::Buffer>(in.data(), in.size() * 8));
@@ -911,19 +996,39 @@ TEST_CASE("OpFConvert double and float to half rounds to nearest even", "[spvasm
   host::Device device;
   auto program = loadSpvasm(device, "conversions", SPV_ENV_UNIVERSAL_1_3);
   host::Kernel kernel(program, "f_to_half");
-  std::vector<double> ind = {
-      0.0, -0.0, 1.0, -1.0, 65504.0, 65519.0, 65519.99, 65520.0, -65520.0, 1e6, 1e-10, -1e-10,
-      1.0 + std::ldexp(1.0, -11),                           // tie: to even 1.0
-      1.0 + 3 * std::ldexp(1.0, -11),                       // tie: to even 1 + 2^-9
-      1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40),    // above the tie (float(x) is the tie)
-      std::ldexp(1.0, -25),                                 // tie between 0 and the smallest subnormal
-      3 * std::ldexp(1.0, -25),                             // tie: to even 2^-23
-      std::ldexp(1.0, -25) + std::ldexp(1.0, -60),          // just above: smallest subnormal
-      std::ldexp(1.0, -14) - std::ldexp(1.0, -25),          // tie at the subnormal/normal edge
-      std::ldexp(1023.5, -24),                              // tie: to even 2^-14 (largest subnormal + 1)
-      std::ldexp(1.0, -26), 0.1, -0.3, 3.14159265358979, 2049.0, 2051.0, 4097.0, 4099.0, 6143.0,
-      std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
-      std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::denorm_min()};
+  std::vector<double> ind = {0.0,
+                             -0.0,
+                             1.0,
+                             -1.0,
+                             65504.0,
+                             65519.0,
+                             65519.99,
+                             65520.0,
+                             -65520.0,
+                             1e6,
+                             1e-10,
+                             -1e-10,
+                             1.0 + std::ldexp(1.0, -11),                         // tie: to even 1.0
+                             1.0 + 3 * std::ldexp(1.0, -11),                     // tie: to even 1 + 2^-9
+                             1.0 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40),  // above the tie (float(x) is the tie)
+                             std::ldexp(1.0, -25),                         // tie between 0 and the smallest subnormal
+                             3 * std::ldexp(1.0, -25),                     // tie: to even 2^-23
+                             std::ldexp(1.0, -25) + std::ldexp(1.0, -60),  // just above: smallest subnormal
+                             std::ldexp(1.0, -14) - std::ldexp(1.0, -25),  // tie at the subnormal/normal edge
+                             std::ldexp(1023.5, -24),                      // tie: to even 2^-14 (largest subnormal + 1)
+                             std::ldexp(1.0, -26),
+                             0.1,
+                             -0.3,
+                             3.14159265358979,
+                             2049.0,
+                             2051.0,
+                             4097.0,
+                             4099.0,
+                             6143.0,
+                             std::numeric_limits<double>::infinity(),
+                             -std::numeric_limits<double>::infinity(),
+                             std::numeric_limits<double>::quiet_NaN(),
+                             std::numeric_limits<double>::denorm_min()};
   Lcg r{7};
   for (int k = 0; k < 60; ++k) {
     // random values across the half range, some exactly at ties

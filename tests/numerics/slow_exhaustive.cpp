@@ -58,8 +58,8 @@ void exhaustivePairs(const BinaryOp& op) {
               want = uint16_t(encode(r, Format::Half));
             }
             if (!sameHalf(got, want))
-              bad.add(std::string(op.name) + "(" + hex16(uint16_t(a)) + ", " + hex16(uint16_t(b)) + ") = " +
-                      hex16(got) + ", MPFR " + hex16(want));
+              bad.add(std::string(op.name) + "(" + hex16(uint16_t(a)) + ", " + hex16(uint16_t(b)) +
+                      ") = " + hex16(got) + ", MPFR " + hex16(want));
           }
         mpfr_clear(r);
       },
@@ -77,34 +77,33 @@ TEST_CASE("toHalf: all 2^32 floats in all 4 rounding modes", "[numerics][half][s
   if (!hardware) WARN("no F16C: comparing with MPFR, which takes hours");
   Mismatches bad;
   constexpr uint64_t kBlock = 1 << 12;
-  parallelFor(
-      (uint64_t(1) << 32) / kBlock,
-      [&](uint64_t begin, uint64_t end) {
-        alignas(32) float in[kBlock];
-        alignas(32) uint16_t want[kBlock];
-        Mpfr x(24), y(11);
-        for (uint64_t blk = begin; blk < end; ++blk) {
-          for (uint64_t i = 0; i < kBlock; ++i) in[i] = std::bit_cast<float>(uint32_t(blk * kBlock + i));
-          for (Rounding r : kModes) {
-            if (hardware) {
-              for (uint64_t i = 0; i < kBlock; i += 8) f16cConvert8(in + i, want + i, r);
-            } else {
-              for (uint64_t i = 0; i < kBlock; ++i) {
-                setExact(x.get(), in[i]);
-                roundToFormat(y, x, Format::Half, r);
-                want[i] = uint16_t(encode(y, Format::Half));
-              }
-            }
-            for (uint64_t i = 0; i < kBlock; ++i) {
-              const uint16_t got = toHalf(in[i], r).bits;
-              if (!sameHalf(got, want[i]))
-                bad.add("toHalf(" + hexDouble(in[i]) + ", " + std::string(toString(r)) + ") = " + hex16(got) +
-                        (hardware ? ", F16C " : ", MPFR ") + hex16(want[i]));
-            }
-          }
-        }
-      },
-      16);
+  parallelFor((uint64_t(1) << 32) / kBlock,
+              [&](uint64_t begin, uint64_t end) {
+                alignas(32) float in[kBlock];
+                alignas(32) uint16_t want[kBlock];
+                Mpfr x(24), y(11);
+                for (uint64_t blk = begin; blk < end; ++blk) {
+                  for (uint64_t i = 0; i < kBlock; ++i) in[i] = std::bit_cast<float>(uint32_t(blk * kBlock + i));
+                  for (Rounding r : kModes) {
+                    if (hardware) {
+                      for (uint64_t i = 0; i < kBlock; i += 8) f16cConvert8(in + i, want + i, r);
+                    } else {
+                      for (uint64_t i = 0; i < kBlock; ++i) {
+                        setExact(x.get(), in[i]);
+                        roundToFormat(y, x, Format::Half, r);
+                        want[i] = uint16_t(encode(y, Format::Half));
+                      }
+                    }
+                    for (uint64_t i = 0; i < kBlock; ++i) {
+                      const uint16_t got = toHalf(in[i], r).bits;
+                      if (!sameHalf(got, want[i]))
+                        bad.add("toHalf(" + hexDouble(in[i]) + ", " + std::string(toString(r)) + ") = " + hex16(got) +
+                                (hardware ? ", F16C " : ", MPFR ") + hex16(want[i]));
+                    }
+                  }
+                }
+              },
+              16);
   WARN("toHalf: 2^32 floats x 4 modes in " << seconds(start) << " s");
   INFO(bad.report());
   CHECK(bad.count() == 0);

@@ -18,7 +18,8 @@ TEST_CASE("fast path equals MPFR on 10^8 random floats: sin, cos, exp, log, pow"
     std::atomic<uint64_t> mismatches{0};
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t)
-      pool.emplace_back([&, t] { mismatches += compareFastWithMpfr(f, Format::Float, Rounding::RTE, total / threads, 1000 + t); });
+      pool.emplace_back(
+          [&, t] { mismatches += compareFastWithMpfr(f, Format::Float, Rounding::RTE, total / threads, 1000 + t); });
     for (auto& th : pool) th.join();
     INFO(nameOf(f));
     CHECK(mismatches.load() == 0);

@@ -50,8 +50,7 @@ class Mismatches {
 
 // Runs body(begin, end) over [0, n) split into chunks on all hardware threads. Each worker
 // frees MPFR's thread-local caches when it is done.
-inline void parallelFor(uint64_t n, const std::function<void(uint64_t, uint64_t)>& body,
-                        uint64_t chunk = 1 << 16) {
+inline void parallelFor(uint64_t n, const std::function<void(uint64_t, uint64_t)>& body, uint64_t chunk = 1 << 16) {
   std::atomic<uint64_t> next{0};
   std::vector<std::thread> threads;
   for (unsigned t = 0; t < threadCount(); ++t)
@@ -97,7 +96,7 @@ inline std::vector<uint16_t> edgeHalves() {
   for (uint16_t sign : {0x0000, 0x8000}) {
     for (uint16_t e = 0; e < 31; ++e)
       for (uint16_t m : mantissas) v.push_back(uint16_t(sign | (e << 10) | m));
-    v.push_back(uint16_t(sign | 0x7c00));                            // inf
+    v.push_back(uint16_t(sign | 0x7c00));                                                      // inf
     for (uint16_t m : {0x200, 0x3ff, 0x001, 0x155}) v.push_back(uint16_t(sign | 0x7c00 | m));  // NaNs
     for (uint16_t x : {0x3555, 0x4248, 0x3c01, 0x5bff, 0x6400, 0x7bfe, 0x0400, 0x03ff, 0x1400, 0x1000})
       v.push_back(uint16_t(sign | x));

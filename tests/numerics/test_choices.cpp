@@ -65,9 +65,7 @@ TEST_CASE("Choices::set rejects bad names and options with the valid ones listed
   auto message = [&](std::string_view s) -> std::string {
     try {
       c.set(s);
-    } catch (const std::invalid_argument& e) {
-      return e.what();
-    }
+    } catch (const std::invalid_argument& e) { return e.what(); }
     return "(no exception)";
   };
   const std::string badName = message("madd=fused");
@@ -95,7 +93,9 @@ TEST_CASE("evaluate applies the choices for results the spec leaves open", "[num
     return c;
   };
   const Choices defaults;
-  auto eval = [](MathFn f, std::vector<double> args, const Choices& c) { return evaluate(f, args, Format::Float, Rounding::RTE, c); };
+  auto eval = [](MathFn f, std::vector<double> args, const Choices& c) {
+    return evaluate(f, args, Format::Float, Rounding::RTE, c);
+  };
 
   // OpenCL C 3.0 §6.15.4 clamp(5, 3, 1): fmin(fmax(5, 3), 1) = 1, or fmax(fmin(5, 1), 3) = 3.
   CHECK(eval(MathFn::fclamp, {5, 3, 1}, defaults).value == 1.0);
@@ -126,5 +126,7 @@ TEST_CASE("evaluate applies the choices for results the spec leaves open", "[num
   CHECK(eval(MathFn::fmin_common, {2, 1}, with("common_minmax_special=nan")).value == 1.0);  // finite: defined
 
   // The exact path agrees (fast path or not).
-  CHECK(evaluateExact(MathFn::remquo, std::vector<double>{1000, 1}, Format::Float, Rounding::RTE, with("remquo_quotient_bits=31")).integer == 1000);
+  CHECK(evaluateExact(MathFn::remquo, std::vector<double>{1000, 1}, Format::Float, Rounding::RTE,
+                      with("remquo_quotient_bits=31"))
+            .integer == 1000);
 }

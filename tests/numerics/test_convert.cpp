@@ -47,7 +47,9 @@ double halfOverflow(double rounded, Rounding r) {
   return (r == Rounding::RTE || r == Rounding::RTP) ? INFINITY : 65504.0;
 }
 
-bool same(double a, double b) { return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b) || (std::isnan(a) && std::isnan(b)); }
+bool same(double a, double b) {
+  return std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b) || (std::isnan(a) && std::isnan(b));
+}
 
 }  // namespace
 
@@ -59,7 +61,8 @@ TEST_CASE("int16 and uint16 to half, float and double in every rounding mode, ex
         double want = mpfrRoundInt(v, f, r);
         if (f == Format::Half) want = halfOverflow(want, r);
         const double got = v < 0 || v <= 32767 ? intToFloat(int64_t(v), f, r) : uintToFloat(uint64_t(v), f, r);
-        if (!same(got, want) && ++bad <= 5) UNSCOPED_INFO("v=" << v << " format " << int(f) << " mode " << int(r) << " got " << got << " want " << want);
+        if (!same(got, want) && ++bad <= 5)
+          UNSCOPED_INFO("v=" << v << " format " << int(f) << " mode " << int(r) << " got " << got << " want " << want);
       }
   CHECK(bad == 0);
 }
@@ -85,12 +88,14 @@ TEST_CASE("int32, int64 and uint64 to float and half in every rounding mode, sam
     for (Rounding r : kModes) {
       // binary16: anything at or beyond 65520 overflows in rte; the rest as above.
       const long long small = (long long)(bits % 200000) - 100000;
-      const double want = halfOverflow(std::fabs(mpfrRoundInt(small, Format::Half, r)), r == Rounding::RTP && small < 0   ? Rounding::RTZ
-                                                                                          : r == Rounding::RTN && small < 0 ? Rounding::RTP
-                                                                                                                            : r);
+      const double want = halfOverflow(std::fabs(mpfrRoundInt(small, Format::Half, r)),
+                                       r == Rounding::RTP && small < 0   ? Rounding::RTZ
+                                       : r == Rounding::RTN && small < 0 ? Rounding::RTP
+                                                                         : r);
       const double signedWant = small < 0 ? -want : want;
       if (!same(intToFloat(small, Format::Half, r), signedWant) && ++bad <= 5)
-        UNSCOPED_INFO("half from " << small << " mode " << int(r) << " got " << intToFloat(small, Format::Half, r) << " want " << signedWant);
+        UNSCOPED_INFO("half from " << small << " mode " << int(r) << " got " << intToFloat(small, Format::Half, r)
+                                   << " want " << signedWant);
     }
   }
   CHECK(bad == 0);
@@ -121,7 +126,8 @@ TEST_CASE("float and double to half, and double to float, in every rounding mode
           mpfr_set_emax(emax);
           mpfr_clear(m);
           const double got = floatToFloat(x, f, r);
-          if (!same(got, want) && ++bad <= 5) UNSCOPED_INFO("x=" << x << " to " << int(f) << " mode " << int(r) << " got " << got << " want " << want);
+          if (!same(got, want) && ++bad <= 5)
+            UNSCOPED_INFO("x=" << x << " to " << int(f) << " mode " << int(r) << " got " << got << " want " << want);
         }
       }
     }

@@ -38,8 +38,10 @@ const BinaryOp kOps[] = {
 double halfValue(uint16_t h) {
   const int e = (h >> 10) & 0x1f, t = h & 0x3ff;
   double mag;
-  if (e == 31) mag = t ? NAN : INFINITY;
-  else mag = e == 0 ? std::ldexp(double(t), -24) : std::ldexp(double(1024 + t), e - 25);
+  if (e == 31)
+    mag = t ? NAN : INFINITY;
+  else
+    mag = e == 0 ? std::ldexp(double(t), -24) : std::ldexp(double(1024 + t), e - 25);
   return (h & 0x8000) ? -mag : mag;
 }
 
@@ -48,8 +50,7 @@ void checkPair(const BinaryOp& op, HalfReference& ref, uint16_t a, uint16_t b, M
   const uint16_t want = ref.binary(op.mpfr, a, b);
   const uint16_t got = op.impl(Half{a}, Half{b}).bits;
   if (!sameHalf(got, want))
-    bad.add(std::string(op.name) + "(" + hex16(a) + ", " + hex16(b) + ") = " + hex16(got) + ", MPFR " +
-            hex16(want));
+    bad.add(std::string(op.name) + "(" + hex16(a) + ", " + hex16(b) + ") = " + hex16(got) + ", MPFR " + hex16(want));
 }
 
 // Same pair through the exact binary64 result and roundToBits.
@@ -60,8 +61,8 @@ void checkPairExact(const BinaryOp& op, uint16_t a, uint16_t b, Mismatches& bad)
   const uint16_t want = uint16_t(roundToBits(x, Format::Half, Rounding::RTE));
   const uint16_t got = op.impl(Half{a}, Half{b}).bits;
   if (!sameHalf(got, want))
-    bad.add(std::string(op.name) + "(" + hex16(a) + ", " + hex16(b) + ") = " + hex16(got) +
-            ", exact+roundToBits " + hex16(want));
+    bad.add(std::string(op.name) + "(" + hex16(a) + ", " + hex16(b) + ") = " + hex16(got) + ", exact+roundToBits " +
+            hex16(want));
 }
 
 }  // namespace
@@ -137,11 +138,11 @@ TEST_CASE("half arithmetic hand-checked cases", "[numerics][half]") {
   CHECK(divHalf(Half{0x3c00}, Half{0x0000}).bits == 0x7c00);   // §7.3 division by zero
   CHECK(divHalf(Half{0x3c00}, Half{0x8000}).bits == 0xfc00);
   CHECK(sqrtHalf(Half{0x8000}).bits == 0x8000);
-  CHECK(addHalf(Half{0x7bff}, Half{0x5000}).bits == 0x7c00);   // 65504 + 32 = 65536 → overflow
-  CHECK(addHalf(Half{0x7bff}, Half{0x4c00}).bits == 0x7c00);   // 65504 + 16 = 65520: tie, even is 2^16
-  CHECK(addHalf(Half{0x7bff}, Half{0x4b80}).bits == 0x7bff);   // 65504 + 15 < 65520
-  CHECK(mulHalf(Half{0x0001}, Half{0x3800}).bits == 0x0000);   // 2^-25: tie to even (0)
-  CHECK(mulHalf(Half{0x0003}, Half{0x3800}).bits == 0x0002);   // 1.5·2^-24: tie to even (2)
+  CHECK(addHalf(Half{0x7bff}, Half{0x5000}).bits == 0x7c00);  // 65504 + 32 = 65536 → overflow
+  CHECK(addHalf(Half{0x7bff}, Half{0x4c00}).bits == 0x7c00);  // 65504 + 16 = 65520: tie, even is 2^16
+  CHECK(addHalf(Half{0x7bff}, Half{0x4b80}).bits == 0x7bff);  // 65504 + 15 < 65520
+  CHECK(mulHalf(Half{0x0001}, Half{0x3800}).bits == 0x0000);  // 2^-25: tie to even (0)
+  CHECK(mulHalf(Half{0x0003}, Half{0x3800}).bits == 0x0002);  // 1.5·2^-24: tie to even (2)
   CHECK(negHalf(Half{0x0000}).bits == 0x8000);
   // sNaN operands give quiet NaNs (§6.2).
   const uint16_t q = addHalf(Half{0x7c01}, Half{0x3c00}).bits;

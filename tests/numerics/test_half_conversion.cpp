@@ -44,8 +44,8 @@ void checkToHalf(HalfRounder& ref, double d, Mismatches& bad) {
     const uint16_t want = ref(d, r);
     const uint16_t got = toHalf(d, r).bits;
     if (!sameHalf(got, want))
-      bad.add("toHalf(" + hexDouble(d) + ", " + std::string(toString(r)) + ") = " + hex16(got) +
-              ", MPFR " + hex16(want));
+      bad.add("toHalf(" + hexDouble(d) + ", " + std::string(toString(r)) + ") = " + hex16(got) + ", MPFR " +
+              hex16(want));
   }
 }
 
@@ -81,8 +81,7 @@ TEST_CASE("toHalf round-trips every half in every rounding mode", "[numerics][ha
       INFO("half " << hex16(h) << " " << toString(r));
       if (isNanBits(h)) {
         // IEEE 754-2008 §6.2.3: the NaN stays a NaN, made quiet; sign and top payload kept.
-        const uint16_t got = toHalf(std::bit_cast<double>(uint64_t(0x7ff0000000000000) |
-                                                          (uint64_t(h & 0x8000) << 48) |
+        const uint16_t got = toHalf(std::bit_cast<double>(uint64_t(0x7ff0000000000000) | (uint64_t(h & 0x8000) << 48) |
                                                           (uint64_t(h & 0x3ff) << 42)),
                                     r)
                                  .bits;
@@ -225,12 +224,12 @@ TEST_CASE("toHalf hand-checked cases", "[numerics][half]") {
   // Values worked out by hand from IEEE 754-2008 §4.3 and §7.4.
   CHECK(toHalf(65504.0).bits == 0x7bff);
   CHECK(toHalf(65519.99).bits == 0x7bff);
-  CHECK(toHalf(65520.0).bits == 0x7c00);                   // tie, rounds to even = overflow
-  CHECK(toHalf(65520.0, Rounding::RTZ).bits == 0x7bff);    // directed toward zero never overflows
+  CHECK(toHalf(65520.0).bits == 0x7c00);                 // tie, rounds to even = overflow
+  CHECK(toHalf(65520.0, Rounding::RTZ).bits == 0x7bff);  // directed toward zero never overflows
   CHECK(toHalf(1e10, Rounding::RTN).bits == 0x7bff);
   CHECK(toHalf(-1e10, Rounding::RTN).bits == 0xfc00);
   CHECK(toHalf(-1e10, Rounding::RTP).bits == 0xfbff);
-  CHECK(toHalf(0x1p-25).bits == 0x0000);                   // tie between 0 and 2^-24: even is 0
+  CHECK(toHalf(0x1p-25).bits == 0x0000);  // tie between 0 and 2^-24: even is 0
   CHECK(toHalf(-0x1p-25).bits == 0x8000);
   CHECK(toHalf(0x1.000001p-25).bits == 0x0001);
   CHECK(toHalf(3 * 0x1p-25).bits == 0x0002);               // tie between 1 and 2 ulps: even is 2
@@ -238,7 +237,7 @@ TEST_CASE("toHalf hand-checked cases", "[numerics][half]") {
   CHECK(toHalf(0x1p-1074, Rounding::RTZ).bits == 0x0000);
   CHECK(toHalf(-0x1p-1074, Rounding::RTN).bits == 0x8001);
   CHECK(toHalf(-0x1p-1074, Rounding::RTE).bits == 0x8000);
-  CHECK(toHalf(0x1.ffcp-15).bits == 0x0400);               // largest subnormal + half ulp → min normal
+  CHECK(toHalf(0x1.ffcp-15).bits == 0x0400);  // largest subnormal + half ulp → min normal
   CHECK(toHalf(1.0 / 3).bits == 0x3555);
   CHECK(toHalf(1.0 / 3, Rounding::RTP).bits == 0x3556);
   CHECK(toHalf(-0.0).bits == 0x8000);

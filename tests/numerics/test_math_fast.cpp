@@ -15,7 +15,9 @@ using namespace clref::numerics;
 namespace {
 
 // The same value, or both NaN.
-bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b); }
+bool same(double a, double b) {
+  return (std::isnan(a) && std::isnan(b)) || std::bit_cast<uint64_t>(a) == std::bit_cast<uint64_t>(b);
+}
 
 // A random value of `format`, from its bit patterns (so every binade and sign is covered).
 double randomValue(std::mt19937_64& rng, Format format) {
@@ -23,9 +25,9 @@ double randomValue(std::mt19937_64& rng, Format format) {
   return double(std::bit_cast<float>(uint32_t(rng())));
 }
 
-const MathFn kFast[] = {MathFn::sin, MathFn::cos, MathFn::tan, MathFn::exp, MathFn::exp2, MathFn::expm1,
-                        MathFn::log, MathFn::log2, MathFn::log10, MathFn::log1p, MathFn::asin, MathFn::acos,
-                        MathFn::atan, MathFn::sinh, MathFn::cosh, MathFn::tanh, MathFn::cbrt, MathFn::pow,
+const MathFn kFast[] = {MathFn::sin,   MathFn::cos,   MathFn::tan,        MathFn::exp,     MathFn::exp2, MathFn::expm1,
+                        MathFn::log,   MathFn::log2,  MathFn::log10,      MathFn::log1p,   MathFn::asin, MathFn::acos,
+                        MathFn::atan,  MathFn::sinh,  MathFn::cosh,       MathFn::tanh,    MathFn::cbrt, MathFn::pow,
                         MathFn::atan2, MathFn::hypot, MathFn::native_sin, MathFn::half_exp};
 
 }  // namespace

@@ -26,7 +26,7 @@ struct Candidate {
 // f(x[, y]) at 256 bits.
 void exact256(MathFn f, double x, double y, mpfr_t out) {
   mpfr_t a, b;
-  mpfr_inits2(256, a, b, (mpfr_ptr)nullptr);
+  mpfr_inits2(256, a, b, (mpfr_ptr) nullptr);
   mpfr_set_d(a, x, MPFR_RNDN);
   mpfr_set_d(b, y, MPFR_RNDN);
   switch (f) {
@@ -62,14 +62,14 @@ void exact256(MathFn f, double x, double y, mpfr_t out) {
     case MathFn::hypot: mpfr_hypot(out, a, b, MPFR_RNDN); break;
     default: mpfr_pow(out, a, b, MPFR_RNDN); break;
   }
-  mpfr_clears(a, b, (mpfr_ptr)nullptr);
+  mpfr_clears(a, b, (mpfr_ptr) nullptr);
 }
 
 // For a normal-range float result: the nearest float (ties to even, decided from 256 bits) and
 // the distance of the exact value to the nearest midpoint, in float ulps.
 Candidate judge(MathFn f, double x, double y) {
   mpfr_t v, scaled;
-  mpfr_inits2(256, v, scaled, (mpfr_ptr)nullptr);
+  mpfr_inits2(256, v, scaled, (mpfr_ptr) nullptr);
   exact256(f, x, y, v);
   Candidate c{x, y, 1e9, 0};
   if (mpfr_number_p(v) && !mpfr_zero_p(v)) {
@@ -86,7 +86,7 @@ Candidate judge(MathFn f, double x, double y) {
       mpfr_clear(fr);
     }
   }
-  mpfr_clears(v, scaled, (mpfr_ptr)nullptr);
+  mpfr_clears(v, scaled, (mpfr_ptr) nullptr);
   return c;
 }
 
@@ -94,38 +94,61 @@ Candidate judge(MathFn f, double x, double y) {
 
 TEST_CASE("hardest-to-round float inputs of 31 math functions among random ones", "[math][hard]") {
   std::mt19937_64 rng(2026);
-  const MathFn functions[] = {MathFn::sin, MathFn::cos, MathFn::tan, MathFn::exp, MathFn::exp2, MathFn::exp10,
-                              MathFn::expm1, MathFn::log, MathFn::log2, MathFn::log10, MathFn::log1p, MathFn::asin,
-                              MathFn::acos, MathFn::atan, MathFn::sinh, MathFn::cosh, MathFn::tanh, MathFn::asinh,
-                              MathFn::acosh, MathFn::atanh, MathFn::cbrt, MathFn::erf, MathFn::erfc, MathFn::tgamma,
-                              MathFn::sqrt, MathFn::rsqrt, MathFn::sinpi, MathFn::cospi, MathFn::atan2, MathFn::hypot,
+  const MathFn functions[] = {MathFn::sin,   MathFn::cos,   MathFn::tan,   MathFn::exp,   MathFn::exp2,  MathFn::exp10,
+                              MathFn::expm1, MathFn::log,   MathFn::log2,  MathFn::log10, MathFn::log1p, MathFn::asin,
+                              MathFn::acos,  MathFn::atan,  MathFn::sinh,  MathFn::cosh,  MathFn::tanh,  MathFn::asinh,
+                              MathFn::acosh, MathFn::atanh, MathFn::cbrt,  MathFn::erf,   MathFn::erfc,  MathFn::tgamma,
+                              MathFn::sqrt,  MathFn::rsqrt, MathFn::sinpi, MathFn::cospi, MathFn::atan2, MathFn::hypot,
                               MathFn::pow};
   for (MathFn f : functions) {
     std::vector<Candidate> all;
-    const int samples = (f == MathFn::sin || f == MathFn::cos || f == MathFn::exp || f == MathFn::log || f == MathFn::pow) ? (1 << 14) : (1 << 11);
+    const int samples =
+        (f == MathFn::sin || f == MathFn::cos || f == MathFn::exp || f == MathFn::log || f == MathFn::pow) ? (1 << 14)
+                                                                                                           : (1 << 11);
     for (int i = 0; i < samples; ++i) {
       double x, y = 0;
       // Operands where the function is finite and its float result normal.
       const double u = double(rng() >> 11) * 0x1p-53;  // [0, 1)
       switch (f) {
-        case MathFn::exp: case MathFn::exp2: case MathFn::exp10: case MathFn::expm1:
-        case MathFn::sinh: case MathFn::cosh: x = std::ldexp(double(int32_t(rng() % 2000000) - 1000000), -15); break;
-        case MathFn::log: case MathFn::log2: case MathFn::log10: case MathFn::sqrt: case MathFn::rsqrt:
+        case MathFn::exp:
+        case MathFn::exp2:
+        case MathFn::exp10:
+        case MathFn::expm1:
+        case MathFn::sinh:
+        case MathFn::cosh: x = std::ldexp(double(int32_t(rng() % 2000000) - 1000000), -15); break;
+        case MathFn::log:
+        case MathFn::log2:
+        case MathFn::log10:
+        case MathFn::sqrt:
+        case MathFn::rsqrt:
         case MathFn::cbrt: x = std::bit_cast<float>(uint32_t(0x00800000u + rng() % 0x7e800000u)); break;
-        case MathFn::log1p: case MathFn::acosh: x = 1.0 + 1000 * u; break;
-        case MathFn::asin: case MathFn::acos: case MathFn::atanh: case MathFn::erf: x = 2 * u - 1; break;
+        case MathFn::log1p:
+        case MathFn::acosh: x = 1.0 + 1000 * u; break;
+        case MathFn::asin:
+        case MathFn::acos:
+        case MathFn::atanh:
+        case MathFn::erf: x = 2 * u - 1; break;
         case MathFn::erfc: x = 8 * u - 2; break;
         case MathFn::tgamma: x = 0.5 + 30 * u; break;
-        case MathFn::sinpi: case MathFn::cospi: x = 8 * u - 4; break;
-        case MathFn::atan2: case MathFn::hypot: x = 200 * u - 100; y = double(rng() >> 11) * 0x1p-53 * 100 + 0.25; break;
-        case MathFn::pow: x = std::ldexp(double(rng() % 1000000 + 1), -16); y = std::ldexp(double(int32_t(rng() % 400000) - 200000), -14); break;
+        case MathFn::sinpi:
+        case MathFn::cospi: x = 8 * u - 4; break;
+        case MathFn::atan2:
+        case MathFn::hypot:
+          x = 200 * u - 100;
+          y = double(rng() >> 11) * 0x1p-53 * 100 + 0.25;
+          break;
+        case MathFn::pow:
+          x = std::ldexp(double(rng() % 1000000 + 1), -16);
+          y = std::ldexp(double(int32_t(rng() % 400000) - 200000), -14);
+          break;
         default: x = std::bit_cast<float>(uint32_t(rng() % 0x4b000000u)) * ((rng() & 1) ? 1 : -1); break;
       }
       x = double(float(x));
       y = double(float(y));
       all.push_back(judge(f, x, y));
     }
-    std::partial_sort(all.begin(), all.begin() + 32, all.end(), [](auto& a, auto& b) { return a.distance < b.distance; });
+    std::partial_sort(all.begin(), all.begin() + 32, all.end(),
+                      [](auto& a, auto& b) { return a.distance < b.distance; });
     for (int i = 0; i < 32; ++i) {
       const Candidate& c = all[size_t(i)];
       if (c.distance > 1) continue;  // outside the normal float range

@@ -22,7 +22,6 @@
 
 namespace clref::numerics::test {
 
-
 inline constexpr Rounding kMathModes[] = {Rounding::RTE, Rounding::RTZ, Rounding::RTP, Rounding::RTN};
 
 inline mpfr_rnd_t rndOf(Rounding r) {
@@ -68,7 +67,7 @@ inline double refRound(mpfr_srcptr y, int t, Format f, Rounding r) {
     mpfr_set_si_2exp(eps, t > 0 ? -1 : 1, mpfr_get_exp(y) - 300, MPFR_RNDN);
     mpfr_add(z, z, eps, MPFR_RNDN);  // exact: the bits span at most 302 positions
   }
-  const long e = long(mpfr_get_exp(z)) - 1;  // 2^e <= |z| < 2^(e+1)
+  const long e = long(mpfr_get_exp(z)) - 1;                // 2^e <= |z| < 2^(e+1)
   const long q = std::max(e, long(eminNormal)) - (p - 1);  // the quantum: ulp of normals, or of subnormals
   mpfr_mul_2si(m, z, -q, MPFR_RNDN);
   mpfr_rint(m, m, rndOf(r));  // ties to even for RNDN
@@ -102,7 +101,7 @@ struct Ref {
   bool hasInteger = false;
   bool zeroSignFree = false;  // an exact zero from rational arithmetic has no sign
   int64_t integer = 0;
-  double clampBelowOne = 0;   // fract: fmin with this constant after rounding
+  double clampBelowOne = 0;  // fract: fmin with this constant after rounding
 };
 
 inline bool isInt(double x) { return std::isfinite(x) && std::trunc(x) == x; }
@@ -133,7 +132,9 @@ inline bool reference(MathFn f, const std::vector<double>& a, Format fmt, Ref& r
     case MathFn::atanpi: ref.t = mpfr_atanpi(o, x, N); return true;
     case MathFn::atan2pi: ref.t = mpfr_atan2pi(o, x, y, N); return true;
     case MathFn::cbrt: ref.t = mpfr_cbrt(o, x, N); return true;
-    case MathFn::cos: case MathFn::half_cos: case MathFn::native_cos: ref.t = mpfr_cos(o, x, N); return true;
+    case MathFn::cos:
+    case MathFn::half_cos:
+    case MathFn::native_cos: ref.t = mpfr_cos(o, x, N); return true;
     case MathFn::cosh: ref.t = mpfr_cosh(o, x, N); return true;
     case MathFn::cospi:
       if (isInt(2 * a[0])) return false;
@@ -141,16 +142,30 @@ inline bool reference(MathFn f, const std::vector<double>& a, Format fmt, Ref& r
       return true;
     case MathFn::erfc: ref.t = mpfr_erfc(o, x, N); return true;
     case MathFn::erf: ref.t = mpfr_erf(o, x, N); return true;
-    case MathFn::exp: case MathFn::half_exp: case MathFn::native_exp: ref.t = mpfr_exp(o, x, N); return true;
-    case MathFn::exp2: case MathFn::half_exp2: case MathFn::native_exp2: ref.t = mpfr_exp2(o, x, N); return true;
-    case MathFn::exp10: case MathFn::half_exp10: case MathFn::native_exp10: ref.t = mpfr_exp10(o, x, N); return true;
+    case MathFn::exp:
+    case MathFn::half_exp:
+    case MathFn::native_exp: ref.t = mpfr_exp(o, x, N); return true;
+    case MathFn::exp2:
+    case MathFn::half_exp2:
+    case MathFn::native_exp2: ref.t = mpfr_exp2(o, x, N); return true;
+    case MathFn::exp10:
+    case MathFn::half_exp10:
+    case MathFn::native_exp10: ref.t = mpfr_exp10(o, x, N); return true;
     case MathFn::expm1: ref.t = mpfr_expm1(o, x, N); return true;
     case MathFn::hypot: ref.t = mpfr_hypot(o, x, y, N); return true;
-    case MathFn::log: case MathFn::half_log: case MathFn::native_log: ref.t = mpfr_log(o, x, N); return true;
-    case MathFn::log2: case MathFn::half_log2: case MathFn::native_log2: ref.t = mpfr_log2(o, x, N); return true;
-    case MathFn::log10: case MathFn::half_log10: case MathFn::native_log10: ref.t = mpfr_log10(o, x, N); return true;
+    case MathFn::log:
+    case MathFn::half_log:
+    case MathFn::native_log: ref.t = mpfr_log(o, x, N); return true;
+    case MathFn::log2:
+    case MathFn::half_log2:
+    case MathFn::native_log2: ref.t = mpfr_log2(o, x, N); return true;
+    case MathFn::log10:
+    case MathFn::half_log10:
+    case MathFn::native_log10: ref.t = mpfr_log10(o, x, N); return true;
     case MathFn::log1p: ref.t = mpfr_log1p(o, x, N); return true;
-    case MathFn::sin: case MathFn::half_sin: case MathFn::native_sin: ref.t = mpfr_sin(o, x, N); return true;
+    case MathFn::sin:
+    case MathFn::half_sin:
+    case MathFn::native_sin: ref.t = mpfr_sin(o, x, N); return true;
     case MathFn::sincos:
       ref.t = mpfr_sin(o, x, N);
       ref.t2 = mpfr_cos(ref.y2, x, N);
@@ -161,8 +176,12 @@ inline bool reference(MathFn f, const std::vector<double>& a, Format fmt, Ref& r
       if (isInt(a[0])) return false;
       ref.t = mpfr_sinpi(o, x, N);
       return true;
-    case MathFn::sqrt: case MathFn::half_sqrt: case MathFn::native_sqrt: ref.t = mpfr_sqrt(o, x, N); return true;
-    case MathFn::tan: case MathFn::half_tan: case MathFn::native_tan: ref.t = mpfr_tan(o, x, N); return true;
+    case MathFn::sqrt:
+    case MathFn::half_sqrt:
+    case MathFn::native_sqrt: ref.t = mpfr_sqrt(o, x, N); return true;
+    case MathFn::tan:
+    case MathFn::half_tan:
+    case MathFn::native_tan: ref.t = mpfr_tan(o, x, N); return true;
     case MathFn::tanh: ref.t = mpfr_tanh(o, x, N); return true;
     case MathFn::tanpi:
       if (isInt(2 * a[0])) return false;
@@ -180,12 +199,16 @@ inline bool reference(MathFn f, const std::vector<double>& a, Format fmt, Ref& r
       }
       return true;
     }
-    case MathFn::rsqrt: case MathFn::half_rsqrt: case MathFn::native_rsqrt:
+    case MathFn::rsqrt:
+    case MathFn::half_rsqrt:
+    case MathFn::native_rsqrt:
       if (a[0] == 0) return false;
       ref.t = mpfr_rec_sqrt(o, x, N);
       return true;
     case MathFn::pow: ref.t = mpfr_pow(o, x, y, N); return true;
-    case MathFn::powr: case MathFn::half_powr: case MathFn::native_powr:
+    case MathFn::powr:
+    case MathFn::half_powr:
+    case MathFn::native_powr:
       if (!(a[0] > 0) || std::isinf(a[0]) || a[0] == 1 || std::isnan(a[1])) return false;
       ref.t = mpfr_pow(o, x, y, N);
       return true;
@@ -194,8 +217,10 @@ inline bool reference(MathFn f, const std::vector<double>& a, Format fmt, Ref& r
       if (a[1] == 0) return false;
       ref.t = mpfr_rootn_si(o, x, long(a[1]), N);
       return true;
-    case MathFn::half_divide: case MathFn::native_divide: ref.t = mpfr_div(o, x, y, N); return true;
-    case MathFn::half_recip: case MathFn::native_recip: ref.t = mpfr_ui_div(o, 1, x, N); return true;
+    case MathFn::half_divide:
+    case MathFn::native_divide: ref.t = mpfr_div(o, x, y, N); return true;
+    case MathFn::half_recip:
+    case MathFn::native_recip: ref.t = mpfr_ui_div(o, 1, x, N); return true;
     case MathFn::fmod: ref.t = mpfr_fmod(o, x, y, N); return true;
     case MathFn::remainder: ref.t = mpfr_remainder(o, x, y, N); return true;
     case MathFn::remquo: {
@@ -209,9 +234,9 @@ inline bool reference(MathFn f, const std::vector<double>& a, Format fmt, Ref& r
     // Integral values of a 53-bit x are exact at 256 bits (the return values of mpfr_rint and
     // friends say where the integer lies relative to x, not a rounding error).
     case MathFn::ceil: mpfr_ceil(o, x); return true;
-    case MathFn::floor: mpfr_floor(o, x); return true;  // exact at 256 bits
-    case MathFn::trunc: mpfr_trunc(o, x); return true;  // exact at 256 bits
-    case MathFn::round: mpfr_round(o, x); return true;  // exact at 256 bits
+    case MathFn::floor: mpfr_floor(o, x); return true;           // exact at 256 bits
+    case MathFn::trunc: mpfr_trunc(o, x); return true;           // exact at 256 bits
+    case MathFn::round: mpfr_round(o, x); return true;           // exact at 256 bits
     case MathFn::rint: mpfr_rint(o, x, MPFR_RNDN); return true;  // exact at 256 bits
     case MathFn::fract: {
       if (!allFinite || a[0] == 0) return false;
@@ -250,7 +275,8 @@ inline bool reference(MathFn f, const std::vector<double>& a, Format fmt, Ref& r
     case MathFn::nextafter:
       // The host's nextafter for binary32/64 (binary16 is covered by the table tests).
       if (fmt == Format::Half) return false;
-      mpfr_set_d(o, fmt == Format::Float ? double(std::nextafter(float(a[0]), float(a[1]))) : std::nextafter(a[0], a[1]), N);
+      mpfr_set_d(
+          o, fmt == Format::Float ? double(std::nextafter(float(a[0]), float(a[1]))) : std::nextafter(a[0], a[1]), N);
       return true;
     case MathFn::degrees:
     case MathFn::radians: {
@@ -307,8 +333,8 @@ inline bool reference(MathFn f, const std::vector<double>& a, Format fmt, Ref& r
         mpq_set_ui(r.v, 1, 1);
       } else {
         mpq_set_ui(three.v, 3, 1);
-        mpq_add(d.v, t.v, t.v);         // 2t
-        mpq_sub(d.v, three.v, d.v);     // 3 - 2t
+        mpq_add(d.v, t.v, t.v);      // 2t
+        mpq_sub(d.v, three.v, d.v);  // 3 - 2t
         mpq_mul(r.v, t.v, t.v);
         mpq_mul(r.v, r.v, d.v);
       }
@@ -381,40 +407,105 @@ inline const std::vector<FnSpec>& specs() {
   using F = MathFn;
   const Arg unit{-1, 1}, wide{-100, 100}, pos{0, 1000};
   static const std::vector<FnSpec> s = {
-      {F::acos, {unit}}, {F::acosh, {{1, 100}}}, {F::acospi, {unit}}, {F::asin, {unit}}, {F::asinh, {{-20, 20}}},
-      {F::asinpi, {unit}}, {F::atan, {{-20, 20}}}, {F::atan2, {wide, wide}}, {F::atanh, {unit}},
-      {F::atanpi, {{-20, 20}}}, {F::atan2pi, {wide, wide}}, {F::cbrt, {{-1000, 1000}}}, {F::ceil, {wide}},
-      {F::cos, {{-10, 10}}}, {F::cosh, {{-12, 12}}}, {F::cospi, {{-4, 4}}}, {F::erfc, {{-6, 6}}},
-      {F::erf, {{-6, 6}}}, {F::exp, {{-20, 20}}}, {F::exp2, {{-30, 30}}}, {F::exp10, {{-8, 8}}},
-      {F::expm1, {{-12, 12}}}, {F::fdim, {wide, wide}}, {F::floor, {wide}}, {F::fma, {{-10, 10}, {-10, 10}, {-10, 10}}},
-      {F::fmod, {wide, {-10, 10}}}, {F::fract, {wide}}, {F::frexp, {wide}}, {F::hypot, {wide, wide}},
-      {F::ilogb, {wide}}, {F::ldexp, {{-10, 10}, {-40, 40, true}}}, {F::lgamma, {{-20, 20}}},
-      {F::lgamma_r, {{-20, 20}}}, {F::log, {pos}}, {F::log2, {pos}}, {F::log10, {pos}}, {F::log1p, {{-1, 100}}},
-      {F::logb, {wide}}, {F::mad, {{-10, 10}, {-10, 10}, {-10, 10}}}, {F::modf, {wide}},
-      {F::nextafter, {wide, wide}}, {F::pow, {{-8, 8}, {-12, 12}}}, {F::pown, {{-8, 8}, {-20, 20, true}}},
-      {F::powr, {{0, 8}, {-12, 12}}}, {F::remainder, {wide, {-10, 10}}}, {F::remquo, {{-1000, 1000}, {-3, 3}}},
-      {F::rint, {wide}}, {F::rootn, {{-100, 100}, {-10, 10, true}}}, {F::round, {wide}}, {F::rsqrt, {pos}},
-      {F::sin, {{-10, 10}}}, {F::sincos, {{-10, 10}}}, {F::sinh, {{-12, 12}}}, {F::sinpi, {{-4, 4}}},
-      {F::sqrt, {pos}}, {F::tan, {{-10, 10}}}, {F::tanh, {{-12, 12}}}, {F::tanpi, {{-4, 4}}},
-      {F::tgamma, {{-10, 10}}}, {F::trunc, {wide}}, {F::degrees, {{-1000, 1000}}}, {F::radians, {{-1000, 1000}}},
-      {F::mix, {{-10, 10}, {-10, 10}, {0, 1}}}, {F::smoothstep, {{-10, 0}, {0, 10}, {-12, 12}}},
+      {F::acos, {unit}},
+      {F::acosh, {{1, 100}}},
+      {F::acospi, {unit}},
+      {F::asin, {unit}},
+      {F::asinh, {{-20, 20}}},
+      {F::asinpi, {unit}},
+      {F::atan, {{-20, 20}}},
+      {F::atan2, {wide, wide}},
+      {F::atanh, {unit}},
+      {F::atanpi, {{-20, 20}}},
+      {F::atan2pi, {wide, wide}},
+      {F::cbrt, {{-1000, 1000}}},
+      {F::ceil, {wide}},
+      {F::cos, {{-10, 10}}},
+      {F::cosh, {{-12, 12}}},
+      {F::cospi, {{-4, 4}}},
+      {F::erfc, {{-6, 6}}},
+      {F::erf, {{-6, 6}}},
+      {F::exp, {{-20, 20}}},
+      {F::exp2, {{-30, 30}}},
+      {F::exp10, {{-8, 8}}},
+      {F::expm1, {{-12, 12}}},
+      {F::fdim, {wide, wide}},
+      {F::floor, {wide}},
+      {F::fma, {{-10, 10}, {-10, 10}, {-10, 10}}},
+      {F::fmod, {wide, {-10, 10}}},
+      {F::fract, {wide}},
+      {F::frexp, {wide}},
+      {F::hypot, {wide, wide}},
+      {F::ilogb, {wide}},
+      {F::ldexp, {{-10, 10}, {-40, 40, true}}},
+      {F::lgamma, {{-20, 20}}},
+      {F::lgamma_r, {{-20, 20}}},
+      {F::log, {pos}},
+      {F::log2, {pos}},
+      {F::log10, {pos}},
+      {F::log1p, {{-1, 100}}},
+      {F::logb, {wide}},
+      {F::mad, {{-10, 10}, {-10, 10}, {-10, 10}}},
+      {F::modf, {wide}},
+      {F::nextafter, {wide, wide}},
+      {F::pow, {{-8, 8}, {-12, 12}}},
+      {F::pown, {{-8, 8}, {-20, 20, true}}},
+      {F::powr, {{0, 8}, {-12, 12}}},
+      {F::remainder, {wide, {-10, 10}}},
+      {F::remquo, {{-1000, 1000}, {-3, 3}}},
+      {F::rint, {wide}},
+      {F::rootn, {{-100, 100}, {-10, 10, true}}},
+      {F::round, {wide}},
+      {F::rsqrt, {pos}},
+      {F::sin, {{-10, 10}}},
+      {F::sincos, {{-10, 10}}},
+      {F::sinh, {{-12, 12}}},
+      {F::sinpi, {{-4, 4}}},
+      {F::sqrt, {pos}},
+      {F::tan, {{-10, 10}}},
+      {F::tanh, {{-12, 12}}},
+      {F::tanpi, {{-4, 4}}},
+      {F::tgamma, {{-10, 10}}},
+      {F::trunc, {wide}},
+      {F::degrees, {{-1000, 1000}}},
+      {F::radians, {{-1000, 1000}}},
+      {F::mix, {{-10, 10}, {-10, 10}, {0, 1}}},
+      {F::smoothstep, {{-10, 0}, {0, 10}, {-12, 12}}},
       // The half_ and native_ forms are the same functions: fewer operands.
-      {F::half_cos, {{-10, 10}}, 200}, {F::half_divide, {wide, wide}, 200}, {F::half_exp, {{-20, 20}}, 200},
-      {F::half_exp2, {{-20, 20}}, 200}, {F::half_exp10, {{-8, 8}}, 200}, {F::half_log, {pos}, 200},
-      {F::half_log2, {pos}, 200}, {F::half_log10, {pos}, 200}, {F::half_powr, {{0, 8}, {-12, 12}}, 200},
-      {F::half_recip, {wide}, 200}, {F::half_rsqrt, {pos}, 200}, {F::half_sin, {{-10, 10}}, 200},
-      {F::half_sqrt, {pos}, 200}, {F::half_tan, {{-10, 10}}, 200}, {F::native_cos, {{-10, 10}}, 200},
-      {F::native_divide, {wide, wide}, 200}, {F::native_exp, {{-20, 20}}, 200}, {F::native_exp2, {{-20, 20}}, 200},
-      {F::native_exp10, {{-8, 8}}, 200}, {F::native_log, {pos}, 200}, {F::native_log2, {pos}, 200},
-      {F::native_log10, {pos}, 200}, {F::native_powr, {{0, 8}, {-12, 12}}, 200}, {F::native_recip, {wide}, 200},
-      {F::native_rsqrt, {pos}, 200}, {F::native_sin, {{-10, 10}}, 200}, {F::native_sqrt, {pos}, 200},
+      {F::half_cos, {{-10, 10}}, 200},
+      {F::half_divide, {wide, wide}, 200},
+      {F::half_exp, {{-20, 20}}, 200},
+      {F::half_exp2, {{-20, 20}}, 200},
+      {F::half_exp10, {{-8, 8}}, 200},
+      {F::half_log, {pos}, 200},
+      {F::half_log2, {pos}, 200},
+      {F::half_log10, {pos}, 200},
+      {F::half_powr, {{0, 8}, {-12, 12}}, 200},
+      {F::half_recip, {wide}, 200},
+      {F::half_rsqrt, {pos}, 200},
+      {F::half_sin, {{-10, 10}}, 200},
+      {F::half_sqrt, {pos}, 200},
+      {F::half_tan, {{-10, 10}}, 200},
+      {F::native_cos, {{-10, 10}}, 200},
+      {F::native_divide, {wide, wide}, 200},
+      {F::native_exp, {{-20, 20}}, 200},
+      {F::native_exp2, {{-20, 20}}, 200},
+      {F::native_exp10, {{-8, 8}}, 200},
+      {F::native_log, {pos}, 200},
+      {F::native_log2, {pos}, 200},
+      {F::native_log10, {pos}, 200},
+      {F::native_powr, {{0, 8}, {-12, 12}}, 200},
+      {F::native_recip, {wide}, 200},
+      {F::native_rsqrt, {pos}, 200},
+      {F::native_sin, {{-10, 10}}, 200},
+      {F::native_sqrt, {pos}, 200},
       {F::native_tan, {{-10, 10}}, 200},
   };
   return s;
 }
 
 inline std::string show(const FnSpec& s, const std::vector<double>& a, Format f, Rounding r, double got, double want,
-                 const char* what) {
+                        const char* what) {
   std::string out = std::string(nameOf(s.f)) + "(";
   for (size_t i = 0; i < a.size(); ++i) out += (i ? ", " : "") + hexDouble(a[i]);
   return out + ") " + std::string(toString(f)) + " " + std::string(toString(r)) + " " + what + ": got " +
@@ -424,30 +515,33 @@ inline std::string show(const FnSpec& s, const std::vector<double>& a, Format f,
 // Checks `inputs` (operand tuples of s.f) in all four modes against the reference.
 inline void checkInputs(const FnSpec& s, Format fmt, const std::vector<std::vector<double>>& inputs, Mismatches& bad,
                         std::atomic<uint64_t>& checked) {
-  parallelFor(inputs.size(), [&](uint64_t b, uint64_t e) {
-    // The reference runs in MPFR's widest exponent range (a fresh thread, so nothing to restore
-    // for other tests); evaluate sets up its own.
-    mpfr_set_emin(mpfr_get_emin_min());
-    mpfr_set_emax(mpfr_get_emax_max());
-    for (uint64_t i = b; i < e; ++i) {
-      const auto& a = inputs[i];
-      Ref ref;
-      if (!reference(s.f, a, fmt, ref)) continue;
-      checked.fetch_add(1, std::memory_order_relaxed);
-      for (Rounding r : kMathModes) {
-        const MathResult got = evaluate(s.f, a, fmt, r);
-        double want = refRound(ref.y, ref.t, fmt, r);
-        if (ref.clampBelowOne != 0 && want >= 1) want = ref.clampBelowOne;
-        if (!same(got.value, want, ref.zeroSignFree)) bad.add(show(s, a, fmt, r, got.value, want, "value"));
-        if (ref.hasSecond) {
-          const double want2 = refRound(ref.y2, ref.t2, fmt, r);
-          if (!same(got.second, want2, false)) bad.add(show(s, a, fmt, r, got.second, want2, "second"));
+  parallelFor(
+      inputs.size(),
+      [&](uint64_t b, uint64_t e) {
+        // The reference runs in MPFR's widest exponent range (a fresh thread, so nothing to restore
+        // for other tests); evaluate sets up its own.
+        mpfr_set_emin(mpfr_get_emin_min());
+        mpfr_set_emax(mpfr_get_emax_max());
+        for (uint64_t i = b; i < e; ++i) {
+          const auto& a = inputs[i];
+          Ref ref;
+          if (!reference(s.f, a, fmt, ref)) continue;
+          checked.fetch_add(1, std::memory_order_relaxed);
+          for (Rounding r : kMathModes) {
+            const MathResult got = evaluate(s.f, a, fmt, r);
+            double want = refRound(ref.y, ref.t, fmt, r);
+            if (ref.clampBelowOne != 0 && want >= 1) want = ref.clampBelowOne;
+            if (!same(got.value, want, ref.zeroSignFree)) bad.add(show(s, a, fmt, r, got.value, want, "value"));
+            if (ref.hasSecond) {
+              const double want2 = refRound(ref.y2, ref.t2, fmt, r);
+              if (!same(got.second, want2, false)) bad.add(show(s, a, fmt, r, got.second, want2, "second"));
+            }
+            if (ref.hasInteger && got.integer != ref.integer)
+              bad.add(show(s, a, fmt, r, double(got.integer), double(ref.integer), "integer"));
+          }
         }
-        if (ref.hasInteger && got.integer != ref.integer)
-          bad.add(show(s, a, fmt, r, double(got.integer), double(ref.integer), "integer"));
-      }
-    }
-  }, 64);
+      },
+      64);
 }
 
 // Checks s.count (times `scale`) random operand tuples.

@@ -62,8 +62,7 @@ bool sameBits(uint64_t got, uint64_t want, Format f) {
   const uint64_t expMask = ((uint64_t(1) << expBits) - 1) << fracBits;
   const uint64_t fracMask = (uint64_t(1) << fracBits) - 1;
   const bool wantNan = (want & expMask) == expMask && (want & fracMask) != 0;
-  if (wantNan)
-    return (got & expMask) == expMask && (got & (uint64_t(1) << (fracBits - 1))) != 0;
+  if (wantNan) return (got & expMask) == expMask && (got & (uint64_t(1) << (fracBits - 1))) != 0;
   return got == want;
 }
 
@@ -141,16 +140,15 @@ TEST_CASE("finishToFormat after an MPFR division matches the host float division
       const uint64_t got = encode(q, Format::Float);
       const uint64_t want = std::bit_cast<uint32_t>(hostDivide(fa, fb, r));
       if (got != want)
-        bad.add(hexDouble(fa) + " / " + hexDouble(fb) + " " + std::string(toString(r)) + ": " +
-                std::to_string(got) + " vs host " + std::to_string(want));
+        bad.add(hexDouble(fa) + " / " + hexDouble(fb) + " " + std::string(toString(r)) + ": " + std::to_string(got) +
+                " vs host " + std::to_string(want));
     }
   }
   INFO(bad.report());
   CHECK(bad.count() == 0);
 }
 
-TEST_CASE("roundToBits(Double) of 64-bit values matches the host long double→double conversion",
-          "[numerics][mpfr]") {
+TEST_CASE("roundToBits(Double) of 64-bit values matches the host long double→double conversion", "[numerics][mpfr]") {
   if (LDBL_MANT_DIG != 64) {
     WARN("skipped: needs the x87 80-bit long double");
     return;
@@ -170,8 +168,8 @@ TEST_CASE("roundToBits(Double) of 64-bit values matches the host long double→d
       const uint64_t want = std::bit_cast<uint64_t>(hostToDouble(ld, r));
       const uint64_t got = roundToBits(x, Format::Double, r);
       if (got != want)
-        bad.add("2^" + std::to_string(e) + " " + std::string(toString(r)) + ": " + std::to_string(got) +
-                " vs host " + std::to_string(want));
+        bad.add("2^" + std::to_string(e) + " " + std::string(toString(r)) + ": " + std::to_string(got) + " vs host " +
+                std::to_string(want));
     }
   }
   INFO(bad.report());
@@ -259,8 +257,10 @@ TEST_CASE("setExact and encode round-trip every half and sampled floats/doubles"
     setExact(x.get(), Half{uint16_t(i)});
     const uint64_t back = encode(x, Format::Half);
     INFO("half " << hex16(uint16_t(i)));
-    if (isNanBits(uint16_t(i))) CHECK(back == 0x7e00);
-    else CHECK(back == i);
+    if (isNanBits(uint16_t(i)))
+      CHECK(back == 0x7e00);
+    else
+      CHECK(back == i);
   }
   std::mt19937_64 rng(4);
   Mpfr y(24), z(53);

@@ -21,8 +21,7 @@ float stepF(float x, int k) {
   return x;
 }
 
-Verdict judgeF(MathFn f, std::vector<double> args, double observed, Profile p = Profile::Full,
-               VerdictOptions o = {}) {
+Verdict judgeF(MathFn f, std::vector<double> args, double observed, Profile p = Profile::Full, VerdictOptions o = {}) {
   return judge(f, args, observed, Format::Float, p, o);
 }
 
@@ -52,7 +51,7 @@ TEST_CASE("ulp follows the spec's definition", "[verdict]") {
 TEST_CASE("sin: allowed up to 4 ulp from the exact value, not from the rounded one", "[verdict]") {
   const float c = 0x1.aed548p-1f;  // sin(1) correctly rounded
   const long double exact = sinl(1.0L);
-  const long double u = 0x1p-24L;   // ulp in [0.5, 1)
+  const long double u = 0x1p-24L;  // ulp in [0.5, 1)
   for (int k = -6; k <= 6; ++k) {
     const float v = stepF(c, k);
     const Verdict r = judgeF(MathFn::sin, {1.0}, v);
@@ -90,12 +89,15 @@ TEST_CASE("divide: 2.5 ulp in float, correctly rounded in double; judgeCore", "[
   CHECK(judgeCore(CoreOp::Div, std::vector<double>{1.0, 3.0}, stepF(c, 2), Format::Float, Profile::Full).allowed);
   CHECK_FALSE(judgeCore(CoreOp::Div, std::vector<double>{1.0, 3.0}, stepF(c, 3), Format::Float, Profile::Full).allowed);
   CHECK(judgeCore(CoreOp::Div, std::vector<double>{1.0, 3.0}, stepF(c, -2), Format::Float, Profile::Full).allowed);
-  CHECK_FALSE(judgeCore(CoreOp::Div, std::vector<double>{1.0, 3.0}, stepF(c, -3), Format::Float, Profile::Full).allowed);
+  CHECK_FALSE(
+      judgeCore(CoreOp::Div, std::vector<double>{1.0, 3.0}, stepF(c, -3), Format::Float, Profile::Full).allowed);
   CHECK(judgeCore(CoreOp::Div, std::vector<double>{1.0, 3.0}, stepF(c, -3), Format::Float, Profile::Full).errorUlps ==
         Approx(3 - 1.0 / 3));
   // Double: correctly rounded.
   CHECK(judgeCore(CoreOp::Div, std::vector<double>{1.0, 3.0}, 1.0 / 3, Format::Double, Profile::Full).allowed);
-  CHECK_FALSE(judgeCore(CoreOp::Div, std::vector<double>{1.0, 3.0}, std::nextafter(1.0 / 3, 1.0), Format::Double, Profile::Full).allowed);
+  CHECK_FALSE(
+      judgeCore(CoreOp::Div, std::vector<double>{1.0, 3.0}, std::nextafter(1.0 / 3, 1.0), Format::Double, Profile::Full)
+          .allowed);
 }
 
 TEST_CASE("correctly rounded rows: rte, and rtz where the device may default to it", "[verdict]") {
@@ -252,7 +254,8 @@ TEST_CASE("judgeAllFloat: the fast path agrees with judge()", "[verdict]") {
     uint64_t disallowed = 0;
     for (uint64_t b = begin; b < end; ++b) {
       const double x = std::bit_cast<float>(uint32_t(b));
-      if (!judge(f, std::vector<double>{x}, observedOf(uint32_t(b)), Format::Float, Profile::Full).allowed) ++disallowed;
+      if (!judge(f, std::vector<double>{x}, observedOf(uint32_t(b)), Format::Float, Profile::Full).allowed)
+        ++disallowed;
     }
     INFO(nameOf(f));
     CHECK(p.inputs == end - begin);

@@ -14,8 +14,8 @@ namespace {
 
 // A valid case to start from; `args` replaces the argument list.
 std::string caseText(const std::string& args, const std::string& extra = "") {
-  return R"({ "module": "../spv/k.O2.spv", "kernel": "k", "ndrange": { "global": [16] }, "args": )" + args +
-         extra + "}";
+  return R"({ "module": "../spv/k.O2.spv", "kernel": "k", "ndrange": { "global": [16] }, "args": )" + args + extra +
+         "}";
 }
 
 std::string errorOf(const std::string& text) {
@@ -159,13 +159,16 @@ TEST_CASE("case file errors name the file and the field", "[reference][case]") {
        "args[0].buffer.init.zeros: unknown init kind"},
       {caseText(R"([{ "buffer": { "type": "int", "count": 4, "init": { "special": { "seed": 1 } } } }])"),
        "args[0].buffer.init.special: special values exist for half, float and double only"},
-      {caseText(R"([{ "buffer": { "type": "int", "count": 4, "init": { "random": { "seed": 1, "min": 5, "max": 4 } } } }])"),
+      {caseText(
+           R"([{ "buffer": { "type": "int", "count": 4, "init": { "random": { "seed": 1, "min": 5, "max": 4 } } } }])"),
        "args[0].buffer.init.random: min is above max"},
       {caseText(R"([{ "buffer": { "type": "int", "count": 4, "init": { "random": { "min": 0, "max": 4 } } } }])"),
        "args[0].buffer.init.random.seed: missing"},
-      {caseText(R"([{ "buffer": { "type": "char", "count": 4, "init": { "random": { "seed": 1, "min": -200, "max": 4 } } } }])"),
+      {caseText(
+           R"([{ "buffer": { "type": "char", "count": 4, "init": { "random": { "seed": 1, "min": -200, "max": 4 } } } }])"),
        "args[0].buffer.init.random.min: out of the range of char"},
-      {caseText(R"([{ "buffer": { "type": "float", "count": 4, "init": { "random": { "seed": 1, "min": 0, "max": "inf" } } } }])"),
+      {caseText(
+           R"([{ "buffer": { "type": "float", "count": 4, "init": { "random": { "seed": 1, "min": 0, "max": "inf" } } } }])"),
        "args[0].buffer.init.random.max: expected a finite number"},
       {caseText(R"([{ "buffer": { "type": "int", "count": 4, "init": { "iota": { "start": 0, "step": 0.5 } } } }])"),
        "args[0].buffer.init.iota.step: expected an integer"},
@@ -220,7 +223,8 @@ TEST_CASE("element types", "[reference][case]") {
     REQUIRE(t);
     CHECK(sizeOf(*t) == size);
     CHECK(toString(*t) == name);
-    CHECK(isFloat(*t) == (std::string(name) == "half" || std::string(name) == "float" || std::string(name) == "double"));
+    CHECK(isFloat(*t) ==
+          (std::string(name) == "half" || std::string(name) == "float" || std::string(name) == "double"));
   }
   CHECK_FALSE(parseElemType("bool"));
   CHECK_FALSE(parseElemType("float4"));

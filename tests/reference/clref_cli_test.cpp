@@ -2,10 +2,10 @@
 // --print for a golden case, and the info/dis/choices subcommands.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
-#include <sys/wait.h>
 
 #include <spirv-tools/libspirv.hpp>
 
@@ -84,7 +84,7 @@ TEST_CASE("clref run: rejected input exits 2 and names the field", "[reference][
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Catch::Matchers::Contains("module"));
 
-  CHECK(runClref(dir, "run").status == 2);       // no case file
+  CHECK(runClref(dir, "run").status == 2);         // no case file
   CHECK(runClref(dir, "frobnicate").status == 2);  // no such subcommand
 }
 
@@ -128,9 +128,11 @@ TEST_CASE("clref info, dis, choices, --version", "[reference][cli]") {
 %p = OpFunctionParameter %ptr
 %l = OpLabel
       OpReturn
-      OpFunctionEnd)", &words));
+      OpFunctionEnd)",
+                         &words));
   const auto invalid = dir.path() / "invalid.spv";
-  std::ofstream(invalid, std::ios::binary).write(reinterpret_cast<const char*>(words.data()), std::streamsize(words.size() * 4));
+  std::ofstream(invalid, std::ios::binary)
+      .write(reinterpret_cast<const char*>(words.data()), std::streamsize(words.size() * 4));
   r = runClref(dir, "info '" + invalid.string() + "'");
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::Matchers::Contains("validation: fails"));

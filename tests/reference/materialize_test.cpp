@@ -67,8 +67,8 @@ TEST_CASE("no init gives zeros", "[reference][init]") {
 TEST_CASE("values: numbers, hexfloats, bits, inf and nan, repeated cyclically", "[reference][init]") {
   const auto f = floatBits(bytesOf(R"({ "type": "float", "count": 9,
       "init": { "values": [1.5, "0x1.8p+1", "0x3f800000:bits", "inf", "-inf", "nan", -0.0, "-0x1p-149"] } })"));
-  CHECK(f == std::vector<uint32_t>{0x3fc00000, 0x40400000, 0x3f800000, 0x7f800000, 0xff800000, 0x7fc00000,
-                                   0x80000000, 0x80000001, 0x3fc00000});
+  CHECK(f == std::vector<uint32_t>{0x3fc00000, 0x40400000, 0x3f800000, 0x7f800000, 0xff800000, 0x7fc00000, 0x80000000,
+                                   0x80000001, 0x3fc00000});
 
   const auto i = as<int32_t>(bytesOf(R"({ "type": "int", "count": 5,
       "init": { "values": [-2147483648, 2147483647, "0xffffffff:bits", "-0x10"] } })"));
@@ -94,18 +94,23 @@ TEST_CASE("values: half conversions round to nearest even via toHalf", "[referen
 }
 
 TEST_CASE("iota", "[reference][init]") {
-  const auto f = as<float>(bytesOf(R"({ "type": "float", "count": 4, "init": { "iota": { "start": 0, "step": 0.5 } } })"));
+  const auto f =
+      as<float>(bytesOf(R"({ "type": "float", "count": 4, "init": { "iota": { "start": 0, "step": 0.5 } } })"));
   CHECK(f == std::vector<float>{0, 0.5, 1, 1.5});
-  const auto d = as<double>(bytesOf(R"({ "type": "double", "count": 3, "init": { "iota": { "start": 1, "step": 0.1 } } })"));
+  const auto d =
+      as<double>(bytesOf(R"({ "type": "double", "count": 3, "init": { "iota": { "start": 1, "step": 0.1 } } })"));
   CHECK(d == std::vector<double>{1.0, 1.0 + 1.0 * 0.1, 1.0 + 2.0 * 0.1});
-  const auto i = as<int16_t>(bytesOf(R"({ "type": "short", "count": 4, "init": { "iota": { "start": -3, "step": 2 } } })"));
+  const auto i =
+      as<int16_t>(bytesOf(R"({ "type": "short", "count": 4, "init": { "iota": { "start": -3, "step": 2 } } })"));
   CHECK(i == std::vector<int16_t>{-3, -1, 1, 3});
   // Integers wrap modulo 2^bits, as OpenCL C conversions to unsigned types do.
-  const auto c = as<uint8_t>(bytesOf(R"({ "type": "uchar", "count": 4, "init": { "iota": { "start": 250, "step": 3 } } })"));
+  const auto c =
+      as<uint8_t>(bytesOf(R"({ "type": "uchar", "count": 4, "init": { "iota": { "start": 250, "step": 3 } } })"));
   CHECK(c == std::vector<uint8_t>{250, 253, 0, 3});
   const auto def = as<uint32_t>(bytesOf(R"({ "type": "uint", "count": 3, "init": { "iota": {} } })"));
   CHECK(def == std::vector<uint32_t>{0, 1, 2});
-  const auto h = as<uint16_t>(bytesOf(R"({ "type": "half", "count": 3, "init": { "iota": { "start": 2048, "step": 1 } } })"));
+  const auto h =
+      as<uint16_t>(bytesOf(R"({ "type": "half", "count": 3, "init": { "iota": { "start": 2048, "step": 1 } } })"));
   CHECK(h == std::vector<uint16_t>{0x6800, 0x6800, 0x6801});  // 2049 ties to even 2048 in binary16
 }
 
@@ -164,19 +169,20 @@ namespace {
 const uint16_t kHalfSpecials[24] = {0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x0001, 0x03ff, 0x8001,
                                     0x83ff, 0x0400, 0x8400, 0x7bff, 0xfbff, 0x3c00, 0xbc00, 0x3800,
                                     0xb800, 0x3e00, 0x4100, 0xc100, 0x4200, 0x6800, 0x1419, 0x4248};
-const uint32_t kFloatSpecials[24] = {
-    0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x00000001, 0x007fffff, 0x80000001,
-    0x807fffff, 0x00800000, 0x80800000, 0x7f7fffff, 0xff7fffff, 0x3f800000, 0xbf800000, 0x3f000000,
-    0xbf000000, 0x3fc00000, 0x40200000, 0xc0200000, 0x40400000, 0x4b800000, 0x3a83126f, 0x40490fdb};
-const uint64_t kDoubleSpecials[24] = {
-    0x0000000000000000, 0x8000000000000000, 0x7ff0000000000000, 0xfff0000000000000, 0x7ff8000000000000,
-    0x0000000000000001, 0x000fffffffffffff, 0x8000000000000001, 0x800fffffffffffff, 0x0010000000000000,
-    0x8010000000000000, 0x7fefffffffffffff, 0xffefffffffffffff, 0x3ff0000000000000, 0xbff0000000000000,
-    0x3fe0000000000000, 0xbfe0000000000000, 0x3ff8000000000000, 0x4004000000000000, 0xc004000000000000,
-    0x4008000000000000, 0x4340000000000000, 0x3f50624dd2f1a9fc, 0x400921fb54442d18};
+const uint32_t kFloatSpecials[24] = {0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x00000001,
+                                     0x007fffff, 0x80000001, 0x807fffff, 0x00800000, 0x80800000, 0x7f7fffff,
+                                     0xff7fffff, 0x3f800000, 0xbf800000, 0x3f000000, 0xbf000000, 0x3fc00000,
+                                     0x40200000, 0xc0200000, 0x40400000, 0x4b800000, 0x3a83126f, 0x40490fdb};
+const uint64_t kDoubleSpecials[24] = {0x0000000000000000, 0x8000000000000000, 0x7ff0000000000000, 0xfff0000000000000,
+                                      0x7ff8000000000000, 0x0000000000000001, 0x000fffffffffffff, 0x8000000000000001,
+                                      0x800fffffffffffff, 0x0010000000000000, 0x8010000000000000, 0x7fefffffffffffff,
+                                      0xffefffffffffffff, 0x3ff0000000000000, 0xbff0000000000000, 0x3fe0000000000000,
+                                      0xbfe0000000000000, 0x3ff8000000000000, 0x4004000000000000, 0xc004000000000000,
+                                      0x4008000000000000, 0x4340000000000000, 0x3f50624dd2f1a9fc, 0x400921fb54442d18};
 }  // namespace
 
-TEST_CASE("special: a table entry when the top bit of z is 0, else a second draw from -100 to 100", "[reference][init]") {
+TEST_CASE("special: a table entry when the top bit of z is 0, else a second draw from -100 to 100",
+          "[reference][init]") {
   SECTION("float") {
     ReadmeSplitMix64 rng{5};
     const auto f = floatBits(bytesOf(R"({ "type": "float", "count": 500, "init": { "special": { "seed": 5 } } })"));

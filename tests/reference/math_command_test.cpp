@@ -2,10 +2,10 @@
 // exit status (0 allowed, 1 not allowed, 2 rejected input), --list and unknown functions.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
-#include <sys/wait.h>
 
 #include "temp_dir.hpp"
 

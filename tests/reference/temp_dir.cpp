@@ -1,8 +1,8 @@
 #include "temp_dir.hpp"
 
+#include <unistd.h>
 #include <atomic>
 #include <fstream>
-#include <unistd.h>
 
 namespace clref::reference::test {
 
