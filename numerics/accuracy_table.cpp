@@ -2,8 +2,8 @@
 //
 // Each table below is one of the spec's ULP tables in initialiser form: one line per spec row,
 // the columns in the spec's order, a comment naming the source. The rows were extracted from
-// ../shared/spec and are checked against it at test time (tests/accuracy): every row of every
-// table, in both directions, with its bound. Cells:
+// the specification sources and are checked against them at test time (tests/accuracy): every
+// row of every table, in both directions, with its bound. Cells:
 //   CR        "Correctly rounded"
 //   U(u)      "<= u ulp" ("0 ulp" for 0)
 //   UN(a, b)  "<= a + b·n ulp, for gentype with vector width n"

@@ -16,17 +16,15 @@
 #include <vector>
 
 #include "numerics/accuracy.hpp"
+#include "spec_dir.hpp"
 
 using namespace clref::numerics;
 
 namespace {
 
-const std::filesystem::path kSpecDir = CLREF_SPEC_DIR;
-
 std::string readSpec(const std::string& relative) {
-  auto path = kSpecDir / relative;
-  if (!std::filesystem::exists(path))
-    FAIL("specification file " << path.string() << " is missing: the tests need ../shared/spec beside the repository");
+  auto path = clref_test::specDir() / relative;
+  if (!std::filesystem::exists(path)) FAIL("specification file " << path.string() << " is missing");
   std::ifstream in(path);
   std::stringstream ss;
   ss << in.rdbuf();
@@ -223,9 +221,8 @@ const std::vector<std::pair<std::string, std::string>> kTables = {
 }  // namespace
 
 TEST_CASE("the spec folder is present", "[accuracy]") {
-  INFO("CLREF_SPEC_DIR = " << kSpecDir.string());
-  if (!std::filesystem::is_directory(kSpecDir))
-    FAIL("the specification folder " << kSpecDir.string() << " is missing: clone shared/ beside the repository");
+  INFO("CLREF_SPEC_DIR = " << clref_test::specDir().string());
+  CHECK(std::filesystem::is_directory(clref_test::specDir()));
 }
 
 TEST_CASE("every table row of both documents is in the data, and nothing else", "[accuracy]") {

@@ -2,8 +2,8 @@
 // 3.0 API specification lists for a core entry point (a bullet under "returns one of the
 // following errors") has an id "entry:CODE:n": the entry point whose reference page lists it, the
 // error code, and n, the bullet's rank among that page's bullets for that code, in spec order.
-// (tests/api/spec_error_conditions.cpp extracts them from ../shared/spec; the accounting test
-// lists them all with `opencl_errors_test "[accounting]" -s`.)
+// (tests/api/spec_error_conditions.cpp extracts them from the specification folder; the
+// accounting test lists them all with `opencl_errors_test "[accounting]" -s`.)
 //
 // Each area's test file registers one ErrorTable: the cases that provoke conditions (the code
 // expected is the one the id names, its value read from cl.xml) and the conditions it does not

@@ -1,6 +1,7 @@
 // The error conditions the OpenCL 3.0 API specification lists per entry point, read from the
-// asciidoc sources in ../shared/spec, and the core entry points and error codes read from the
-// API registry (cl.xml). The error-table accounting test compares clref's tables with them.
+// asciidoc sources in the specification folder (CLREF_SPEC_DIR), and the core entry points and
+// error codes read from the API registry (cl.xml). The error-table accounting test compares
+// clref's tables with them.
 #pragma once
 
 #include <map>
