@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The install test (ctest label `install`): installs the build into a fresh prefix, checks the
+# tree, and builds tests/install/consumer outside clref's build twice, with find_package(clref)
+# and with pkg-config, runs both, and checks their output. With an OpenCL ICD loader, also lists
+# the platforms through the installed vendor file.
+# Usage: check_install.sh <build dir> <source dir> <work dir>
+set -euo pipefail
+build=$1 source=$2 work=$3
+rm -rf "$work"
+mkdir -p "$work"
+prefix=$work/prefix
+cmake --install "$build" --prefix "$prefix" >"$work/install.log"
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+libdir=$(cd "$prefix" && dirname "$(find . -name libclref_host.a | head -1)")
+libdir=${libdir#./}
+[[ -n $libdir ]] || fail "no libclref_host.a installed"
+for f in bin/clref "$libdir/libclref_icd.so" etc/OpenCL/vendors/clref.icd \
+  include/clref/api/host.hpp include/clref/interpreter/diagnostic.hpp include/clref/numerics/choices.hpp \
+  include/clref/numerics/format.hpp "$libdir/cmake/clref/clrefConfig.cmake" "$libdir/pkgconfig/clref.pc"; do
+  [[ -e $prefix/$f ]] || fail "$f is not installed"
+done
+icd=$(cat "$prefix/etc/OpenCL/vendors/clref.icd")
+[[ $icd == "$prefix/$libdir/libclref_icd.so" ]] || fail "clref.icd names '$icd', not the installed library"
+"$prefix/bin/clref" math sqrt 2 --type float | grep -q 0x1.6a09e6p+0 || fail "the installed clref tool"
+
+expected="vadd: c[10] = 15, sum = 48960"
+vadd=$source/golden/spv/vadd.O2.spv
+check() {  # <program>
+  "$1" "$vadd" >"$1.out" || fail "$1 failed: $(cat "$1.out")"
+  grep -qxF "$expected" "$1.out" || fail "$1 printed $(cat "$1.out")"
+  if grep -q "square: skipped" "$1.out"; then echo "$1: OpenCL C compiler not available"; else
+    grep -qxF "square: 1 4 9 16" "$1.out" || fail "$1 printed $(cat "$1.out")"
+  fi
+  echo "$1:" && cat "$1.out"
+}
+
+# find_package(clref)
+cmake -S "$source/tests/install/consumer" -B "$work/cmake" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$prefix" >"$work/cmake.log" || { cat "$work/cmake.log"; fail "configuring the consumer"; }
+cmake --build "$work/cmake" >"$work/cmake-build.log" || { cat "$work/cmake-build.log"; fail "building the consumer"; }
+check "$work/cmake/consumer"
+
+# pkg-config (--static: the host API is a static library with private dependencies)
+export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
+flags=$(pkg-config --static --cflags --libs clref) || fail "pkg-config clref"
+"${CXX:-c++}" -std=c++20 -O1 "$source/tests/install/consumer/main.cpp" -o "$work/pkg-config-consumer" $flags ||
+  fail "building the consumer with pkg-config flags $flags"
+check "$work/pkg-config-consumer"
+
+# The vendor file through the ICD loader (ocl-icd), when there is one.
+if pkg-config --exists OpenCL && command -v "${CC:-cc}" >/dev/null; then
+  cat >"$work/platforms.c" <<'C'
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+#include <stdio.h>
+int main(void) {
+  cl_platform_id p[8];
+  cl_uint n = 0;
+  if (clGetPlatformIDs(8, p, &n) != CL_SUCCESS) return 1;
+  for (cl_uint i = 0; i < n && i < 8; ++i) {
+    char name[256];
+    clGetPlatformInfo(p[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
+    printf("platform: %s\n", name);
+  }
+  return 0;
+}
+C
+  "${CC:-cc}" "$work/platforms.c" -o "$work/platforms" $(pkg-config --cflags --libs OpenCL) || fail "building platforms.c"
+  OCL_ICD_VENDORS=$prefix/etc/OpenCL/vendors "$work/platforms" >"$work/platforms.out" || fail "clGetPlatformIDs"
+  grep -qxF "platform: clref" "$work/platforms.out" || fail "the loader did not find clref: $(cat "$work/platforms.out")"
+  cat "$work/platforms.out"
+fi
+echo "installed tree:" && (cd "$prefix" && find . -type f | sort)

@@ -1,0 +1,1 @@
+#include "interpreter/module.hpp"  // internal to the interpreter

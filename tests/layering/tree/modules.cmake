@@ -1,0 +1,13 @@
+# The declarations of the fixture tree (as clref_layering_check writes them).
+set(CLREF_MODULES "numerics;interpreter;api;opencl")
+set(CLREF_MODULE_numerics_DIR "numerics")
+set(CLREF_MODULE_numerics_PUBLIC_HEADERS "format.hpp")
+set(CLREF_MODULE_interpreter_DIR "interpreter")
+set(CLREF_MODULE_interpreter_USES "numerics")
+set(CLREF_MODULE_interpreter_PUBLIC_HEADERS "diagnostic.hpp")
+set(CLREF_MODULE_api_DIR "api")
+set(CLREF_MODULE_api_USES "interpreter;numerics")
+set(CLREF_MODULE_api_PUBLIC_HEADERS "host.hpp;missing.hpp")
+set(CLREF_MODULE_opencl_DIR "api/opencl")
+set(CLREF_MODULE_opencl_USES_PUBLIC "api;interpreter;numerics")
+set(CLREF_MODULE_opencl_ALLOW "api/opencl/kernel.cpp:interpreter/module.hpp;api/opencl/queue.cpp:interpreter/module.hpp")

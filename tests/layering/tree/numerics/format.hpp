@@ -1,0 +1,2 @@
+#pragma once
+#include "interpreter/module.hpp"  // upward: numerics may include no other module
