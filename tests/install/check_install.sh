@@ -9,7 +9,8 @@ build=$1 source=$2 work=$3
 rm -rf "$work"
 mkdir -p "$work"
 prefix=$work/prefix
-cmake --install "$build" --prefix "$prefix" >"$work/install.log"
+# (never into /etc/OpenCL/vendors, even when the build was configured with CLREF_REGISTER_ICD)
+CLREF_INSTALL_NO_REGISTER=1 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
 
 fail() {
   echo "FAIL: $*" >&2
