@@ -57,7 +57,8 @@ install(CODE "
     set(vendors \"\${CMAKE_INSTALL_PREFIX}/\${vendors}\")
   endif()
   set(places \"\${vendors}\")
-  if(${CLREF_REGISTER_ICD} AND NOT DEFINED ENV{CLREF_INSTALL_NO_REGISTER})  # the install test sets it
+  set(register ${CLREF_REGISTER_ICD})  # a variable: install scripts run with policy CMP0012 unset
+  if(register AND NOT DEFINED ENV{CLREF_INSTALL_NO_REGISTER})  # the install test sets it
     list(APPEND places /etc/OpenCL/vendors)
   endif()
   foreach(place IN LISTS places)
