@@ -1,17 +1,9 @@
 #include "api/host.hpp"
 
-#include <sys/wait.h>
-#include <unistd.h>
 #include <algorithm>
 #include <array>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
+#include <cstring>
 #include <fstream>
-#include <map>
-#include <mutex>
-#include <set>
-#include <sstream>
 
 #include "interpreter/executor.hpp"
 #include "interpreter/module.hpp"
@@ -45,7 +37,7 @@ std::shared_ptr<Buffer> Buffer::subBuffer(std::shared_ptr<Buffer> parent, size_t
 
 // ---- Program ------------------------------------------------------------------------------
 
-Program::Program(const Device& device, std::unique_ptr<interpreter::Module> module)
+Program::Program(const Device& device, std::shared_ptr<const interpreter::Module> module)
     : device_(device), module_(std::move(module)), globals_(std::make_shared<interpreter::GlobalStorage>()) {}
 Program::~Program() = default;
 
@@ -64,7 +56,7 @@ interpreter::LowerOptions lowerOptions(const DeviceConfig& cfg) {
 }  // namespace
 
 std::shared_ptr<Program> Program::fromSpirv(const Device& device, std::vector<uint32_t> words) {
-  auto m = std::make_unique<interpreter::Module>(interpreter::Module::load(std::move(words)));
+  auto m = std::make_shared<const interpreter::Module>(interpreter::Module::load(std::move(words)));
   // Reject what this device cannot run now, not at the first kernel (capabilities, extensions,
   // address width).
   interpreter::checkModuleSupport(*m, lowerOptions(device.config()));
@@ -84,81 +76,6 @@ std::vector<uint32_t> readSpirvFile(const std::string& path) {
 
 std::shared_ptr<Program> Program::fromSpirvFile(const Device& device, const std::string& path) {
   return fromSpirv(device, readSpirvFile(path));
-}
-
-namespace {
-// Runs argv, capturing stdout+stderr; returns the exit status.
-int runCommand(const std::vector<std::string>& argv, std::string& output) {
-  std::string cmd;
-  for (const auto& a : argv) {
-    std::string q = "'";
-    for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    cmd += q + "' ";
-  }
-  cmd += "2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return -1;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) output.append(buf.data(), n);
-  const int status = pclose(p);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-const char* kClang = "clang-15";
-// The macros clang-15's opencl-c-base.h defines for spir targets whatever -cl-ext says.
-const char* const kClangHeaderOnlyMacros[] = {"__opencl_c_atomic_order_acq_rel",
-                                              "__opencl_c_atomic_order_seq_cst",
-                                              "__opencl_c_atomic_scope_all_devices",
-                                              "__opencl_c_atomic_scope_device",
-                                              "__opencl_c_device_enqueue",
-                                              "__opencl_c_ext_fp16_global_atomic_add",
-                                              "__opencl_c_ext_fp16_global_atomic_load_store",
-                                              "__opencl_c_ext_fp16_global_atomic_min_max",
-                                              "__opencl_c_ext_fp16_local_atomic_add",
-                                              "__opencl_c_ext_fp16_local_atomic_load_store",
-                                              "__opencl_c_ext_fp16_local_atomic_min_max",
-                                              "__opencl_c_ext_fp32_global_atomic_add",
-                                              "__opencl_c_ext_fp32_global_atomic_min_max",
-                                              "__opencl_c_ext_fp32_local_atomic_add",
-                                              "__opencl_c_ext_fp32_local_atomic_min_max",
-                                              "__opencl_c_ext_fp64_global_atomic_add",
-                                              "__opencl_c_ext_fp64_global_atomic_min_max",
-                                              "__opencl_c_ext_fp64_local_atomic_add",
-                                              "__opencl_c_ext_fp64_local_atomic_min_max",
-                                              "__opencl_c_generic_address_space",
-                                              "__opencl_c_images",
-                                              "__opencl_c_integer_dot_product_input_4x8bit",
-                                              "__opencl_c_integer_dot_product_input_4x8bit_packed",
-                                              "__opencl_c_pipes",
-                                              "__opencl_c_program_scope_global_variables",
-                                              "__opencl_c_read_write_images",
-                                              "__opencl_c_work_group_collective_functions",
-                                              "cl_ext_float_atomics",
-                                              "cl_khr_extended_bit_ops",
-                                              "cl_khr_integer_dot_product",
-                                              "cl_khr_subgroup_ballot",
-                                              "cl_khr_subgroup_clustered_reduce",
-                                              "cl_khr_subgroup_extended_types",
-                                              "cl_khr_subgroup_non_uniform_arithmetic",
-                                              "cl_khr_subgroup_non_uniform_vote",
-                                              "cl_khr_subgroup_rotate",
-                                              "cl_khr_subgroup_shuffle",
-                                              "cl_khr_subgroup_shuffle_relative"};
-const char* kLlvmSpirv = "llvm-spirv-15";
-}  // namespace
-
-bool Program::openCLCCompilerAvailable() {
-  // Looked up on PATH, once per PATH value (running both tools costs tens of milliseconds).
-  static std::mutex mutex;
-  static std::map<std::string, bool> known;
-  const char* path = std::getenv("PATH");
-  std::lock_guard lock(mutex);
-  auto [it, fresh] = known.emplace(path ? path : "", false);
-  if (fresh) {
-    std::string out;
-    it->second = runCommand({kClang, "--version"}, out) == 0 && runCommand({kLlvmSpirv, "--version"}, out) == 0;
-  }
-  return it->second;
 }
 
 std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
@@ -186,74 +103,9 @@ std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
   return v;
 }
 
-std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::string& source,
-                                              const std::string& options) {
-  if (!openCLCCompilerAvailable())
-    throw Error("compiling OpenCL C needs clang-15 and llvm-spirv-15 on PATH (scripts/install-deps.sh installs them)");
-  namespace fs = std::filesystem;
-  char tmpl[] = "/tmp/clref-build-XXXXXX";
-  if (!mkdtemp(tmpl)) throw Error("cannot create a temporary directory");
-  const fs::path dir(tmpl);
-  const auto cl = dir / "kernel.cl", bc = dir / "kernel.bc", spv = dir / "kernel.spv";
-  { std::ofstream(cl) << source; }
-  std::vector<std::string> argv{
-      kClang, "-x", "cl", "-target", device.config().addressBits == 32 ? "spir" : "spir64", "-emit-llvm", "-c", "-O2"};
-  std::istringstream opts(options);
-  bool haveStd = false, debug = false;
-  for (std::string o; opts >> o;) {
-    haveStd = haveStd || o.rfind("-cl-std=", 0) == 0;
-    debug = debug || o == "-g";
-    argv.push_back(o);
-  }
-  if (!haveStd) argv.push_back("-cl-std=CL1.2");
-  // OpenCL C 3.0 §6.2.1: the compiler defines the macro of an extension or optional feature
-  // only when the device supports it. clang-15 enables them all for spir targets: -cl-ext
-  // narrows its options to the device's, and a prelude undefines the macros its
-  // opencl-c-base.h defines unconditionally for spir (the header-only features).
-  std::string ext = "-cl-ext=-all";
-  std::set<std::string> supported;
-  for (const auto& names : {openCLCExtensions(device.config()), openCLCFeatures(device.config())})
-    for (const auto& n : names) {
-      ext += ",+" + n;
-      supported.insert(n);
-    }
-  const auto prelude = dir / "clref_device_features.h";
-  {
-    std::ofstream out(prelude);
-    out << "// Feature and extension macros clang-15 defines but this device does not support.\n";
-    for (const char* m : kClangHeaderOnlyMacros)
-      if (!supported.count(m)) out << "#undef " << m << "\n";
-  }
-  argv.insert(argv.end(), {"-Xclang", ext, "-include", prelude.string()});
-  // Keep the kernel argument names (OpName): diagnostics and argument info use them.
-  argv.push_back("-cl-kernel-arg-info");
-  // LLVM's vectorisers create intrinsics (llvm.vector.reduce.*) that llvm-spirv-15 cannot
-  // translate; the interpreter gains nothing from them.
-  argv.push_back("-fno-vectorize");
-  argv.push_back("-fno-slp-vectorize");
-  argv.insert(argv.end(), {cl.string(), "-o", bc.string()});
-  std::string log;
-  if (runCommand(argv, log) != 0) {
-    fs::remove_all(dir);
-    throw Error("OpenCL C compilation failed:\n" + log);
-  }
-  std::string log2;
-  // SPIR-V 1.0 is the most widely accepted version; llvm-spirv-15 needs 1.1 to emit debug info.
-  const std::string maxVersion = debug ? "--spirv-max-version=1.1" : "--spirv-max-version=1.0";
-  if (runCommand({kLlvmSpirv, maxVersion, bc.string(), "-o", spv.string()}, log2) != 0) {
-    fs::remove_all(dir);
-    throw Error("llvm-spirv failed:\n" + log2);
-  }
-  auto words = readSpirvFile(spv.string());
-  fs::remove_all(dir);
-  return fromSpirv(device, std::move(words));
-}
+const std::vector<uint32_t>& Program::spirv() const { return module_->binary(); }
 
-std::vector<std::string> Program::kernelNames() const {
-  std::vector<std::string> names;
-  for (const auto& ep : module_->entryPoints) names.push_back(ep.name);
-  return names;
-}
+std::vector<std::string> Program::kernelNames() const { return info().kernelNames(); }
 
 void Program::setSpecConstant(uint32_t id, const void* value, size_t size) {
   bool found = false;

@@ -10,6 +10,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "interpreter/diagnostic.hpp"
@@ -107,18 +108,60 @@ struct KernelArgInfo {
   size_t size = 0;  // Value: bytes of the by-value argument
 };
 
+// What the OpenCL API asks of a SPIR-V module without running it. Shares the module it describes.
+class ModuleInfo {
+ public:
+  // Parses without validating; throws interpreter::ModuleError (with the parser's diagnostic)
+  // when the words are not a SPIR-V module.
+  static ModuleInfo parse(std::vector<uint32_t> words);
+
+  std::vector<std::string> kernelNames() const;
+  // Whether a function is imported (LinkageAttributes Import): a compiled object, not an executable.
+  bool importsFunctions() const;
+  // Bytes of the OpSpecConstant* with SpecId `specId` (a bool is 1 byte); none when there is none.
+  std::optional<size_t> specConstantSize(uint32_t specId) const;
+  // Bytes of the module-scope CrossWorkgroup variables, each at its alignment.
+  size_t globalVariableBytes() const;
+  // Bytes of the module-scope Workgroup (__local) variables the kernel's call graph references.
+  uint64_t staticLocalBytes(const std::string& kernel) const;
+  // The kernel's LocalSize execution mode (reqd_work_group_size), when it has one.
+  std::optional<std::array<uint32_t, 3>> requiredLocalSize(const std::string& kernel) const;
+  // The MaxByteOffset decoration (SPIR-V 1.1 §3.20) of the kernel's parameter `arg`, when present.
+  std::optional<uint64_t> maxByteOffset(const std::string& kernel, size_t arg) const;
+
+ private:
+  explicit ModuleInfo(std::shared_ptr<const interpreter::Module> module) : module_(std::move(module)) {}
+  friend class Program;
+  std::shared_ptr<const interpreter::Module> module_;
+};
+
+// OpenCL C for the compiler (api/compiler.cpp): the source, clang options one argument each
+// (never split or re-quoted: "-DX=a b" stays one argument), and headers an #include finds by
+// name (clCompileProgram's input headers).
+struct OpenCLCSource {
+  std::string text;
+  std::vector<std::string> options;
+  std::vector<std::pair<std::string, std::string>> headers;  // include name, text
+};
+
 class Program {
  public:
   // Loads and validates a SPIR-V module; throws interpreter::ModuleError on rejection.
   static std::shared_ptr<Program> fromSpirv(const Device& device, std::vector<uint32_t> words);
   static std::shared_ptr<Program> fromSpirvFile(const Device& device, const std::string& path);
-  // Compiles OpenCL C with clang-15 + llvm-spirv-15; throws Error with the compiler's messages.
+  // Compiles OpenCL C with clang and llvm-spirv (openCLCCompilerAvailable says which); throws
+  // Error with the compiler's messages. `options` are split at white space.
   static std::shared_ptr<Program> fromOpenCLC(const Device& device, const std::string& source,
                                               const std::string& options = "-cl-std=CL1.2");
-  // Whether clang-15 and llvm-spirv-15 are on PATH (as PATH is now).
+  static std::shared_ptr<Program> fromOpenCLC(const Device& device, const OpenCLCSource& source);
+  // Whether the OpenCL C compiler runs, as the environment is now: clang and llvm-spirv are
+  // CLREF_CLANG / CLREF_LLVM_SPIRV when set, else the ones the build found, else clang-15 and
+  // llvm-spirv-15 on PATH (api/compiler.cpp).
   static bool openCLCCompilerAvailable();
 
   const interpreter::Module& module() const { return *module_; }
+  ModuleInfo info() const { return ModuleInfo(module_); }
+  const std::vector<uint32_t>& spirv() const;  // the module's words
   std::vector<std::string> kernelNames() const;
   // OpSpecConstant* with SpecId `id` (OpenCL 3.0 API §5.8.4 clSetProgramSpecializationConstant).
   void setSpecConstant(uint32_t id, const void* value, size_t size);
@@ -127,10 +170,10 @@ class Program {
   ~Program();
 
  private:
-  Program(const Device& device, std::unique_ptr<interpreter::Module> module);
+  Program(const Device& device, std::shared_ptr<const interpreter::Module> module);
   friend class Kernel;
   Device device_;
-  std::unique_ptr<interpreter::Module> module_;
+  std::shared_ptr<const interpreter::Module> module_;
   std::shared_ptr<interpreter::GlobalStorage> globals_;  // program-scope variables
   std::vector<std::pair<uint32_t, std::vector<uint8_t>>> specConstants_;
   uint64_t specVersion_ = 0;
@@ -190,5 +233,10 @@ class Kernel {
 
 // run(kernel, ndrange) as a free function, as in the design.
 inline RunResult run(Kernel& kernel, const NDRange& range) { return kernel.run(range); }
+
+// OpenCL C to LLVM IR text at -O0 with -cl-kernel-arg-info, compiled as fromOpenCLC compiles it
+// for this device: clang's kernel_arg_* and attribute metadata, which SPIR-V does not keep
+// (signedness, typedef names, type qualifiers). None when compilation fails.
+std::optional<std::string> openCLCToLLVMText(const DeviceConfig& device, const OpenCLCSource& source);
 
 }  // namespace clref::host

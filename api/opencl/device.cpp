@@ -127,7 +127,7 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_PROFILING_TIMER_RESOLUTION: return out(size_t(1));
     case CL_DEVICE_ENDIAN_LITTLE: return out(cl_bool(CL_TRUE));
     case CL_DEVICE_AVAILABLE: return out(cl_bool(CL_TRUE));
-    // The OpenCL C compiler is clang-15 + llvm-spirv-15, present or not; the linker is
+    // The OpenCL C compiler is clang-15 + llvm-spirv-15 (api/compiler.cpp), present or not; the linker is
     // SPIRV-Tools', built in (§4.2: it must be available when the compiler is).
     case CL_DEVICE_COMPILER_AVAILABLE:
       return out(cl_bool(host::Program::openCLCCompilerAvailable() ? CL_TRUE : CL_FALSE));

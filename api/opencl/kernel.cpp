@@ -1,54 +1,14 @@
 // OpenCL 3.0 API §5.9 Kernel Objects (creation, arguments, queries) and §5.10 Executing Kernels.
 #include <algorithm>
 #include <cstdio>
-#include <set>
 #include <sstream>
 
 #include "api/opencl/device_info.hpp"
-#include "interpreter/module.hpp"
 
 using namespace clref::cl;
 namespace host = clref::host;
 
 namespace {
-
-// Bytes of the module-scope Workgroup (__local) variables the kernel's call graph references:
-// part of CL_KERNEL_LOCAL_MEM_SIZE (§5.9.3) and of the local memory a launch needs.
-cl_ulong staticLocalBytes(const clref::interpreter::Module& m, const std::string& name) {
-  const auto* ep = m.entryPoint(name);
-  if (!ep) return 0;
-  std::set<uint32_t> local;
-  for (uint32_t v : m.globalVariables) {
-    const auto* d = m.findDef(v);
-    if (d && d->operandCount() > 0 && spv::StorageClass(d->operand(0)) == spv::StorageClass::Workgroup) local.insert(v);
-  }
-  if (local.empty()) return 0;
-  std::set<uint32_t> seenFns{ep->function}, used;
-  std::vector<uint32_t> todo{ep->function};
-  while (!todo.empty()) {
-    const auto it = m.functions.find(todo.back());
-    todo.pop_back();
-    if (it == m.functions.end()) continue;
-    for (const auto& b : it->second.blocks)
-      for (uint32_t idx : b.instructions) {
-        const auto& inst = m.instructions[idx];
-        for (size_t i = 0; i < inst.operandCount(); ++i) {
-          const uint32_t w = inst.operand(i);
-          if (local.count(w)) used.insert(w);
-        }
-        if (inst.opcode == spv::Op::OpFunctionCall && inst.operandCount() > 0 && seenFns.insert(inst.operand(0)).second)
-          todo.push_back(inst.operand(0));
-      }
-  }
-  cl_ulong bytes = 0;
-  for (uint32_t v : used) {
-    const auto& ptr = m.type(m.def(v).resultType);
-    const auto& t = m.type(ptr.element);
-    const cl_ulong al = t.align ? t.align : 1;
-    bytes = (bytes + al - 1) / al * al + t.size;
-  }
-  return bytes;
-}
 
 cl_kernel newKernel(cl_program program, const std::string& name) {
   auto hk = std::make_unique<host::Kernel>(program->executable, name);
@@ -59,7 +19,8 @@ cl_kernel newKernel(cl_program program, const std::string& name) {
   k->args.resize(hk->argCount());
   for (size_t i = 0; i < hk->argCount(); ++i) k->args[i].kind = hk->argInfo(i).kind;
   k->kernel = std::move(hk);
-  k->staticLocalBytes = staticLocalBytes(program->executable->module(), name);
+  // Part of CL_KERNEL_LOCAL_MEM_SIZE (§5.9.3) and of the local memory a launch needs.
+  k->staticLocalBytes = program->executable->info().staticLocalBytes(name);
   registerObject(k);  // may fail (CL_OUT_OF_HOST_MEMORY): before the program counts the kernel
   retainInternal(program);
   ++program->kernelsAttached;
@@ -67,21 +28,15 @@ cl_kernel newKernel(cl_program program, const std::string& name) {
 }
 
 std::array<size_t, 3> requiredSize(cl_kernel k) {
-  const auto* ep = k->program->executable->module().entryPoint(k->name);
-  if (ep && ep->requiredLocalSize)
-    return {(*ep->requiredLocalSize)[0], (*ep->requiredLocalSize)[1], (*ep->requiredLocalSize)[2]};
+  if (const auto r = k->program->executable->info().requiredLocalSize(k->name)) return {(*r)[0], (*r)[1], (*r)[2]};
   return {0, 0, 0};
 }
 
 // OpenCL 3.0 API §5.9.2 clSetKernelArg, CL_MAX_SIZE_RESTRICTION_EXCEEDED: whether `bytes` exceeds
 // the MaxByteOffset decoration (SPIR-V 1.1 §3.20) of the kernel's parameter arg_index.
 bool exceedsMaxByteOffset(cl_kernel k, cl_uint arg_index, size_t bytes) {
-  const auto& m = k->program->executable->module();
-  const auto* ep = m.entryPoint(k->name);
-  const auto fn = ep ? m.functions.find(ep->function) : m.functions.end();
-  if (fn == m.functions.end() || arg_index >= fn->second.parameters.size()) return false;
-  const auto* d = m.decoration(fn->second.parameters[arg_index], spv::Decoration::MaxByteOffset);
-  return d && !d->literals.empty() && bytes > d->literals[0];
+  const auto max = k->program->executable->info().maxByteOffset(k->name, arg_index);
+  return max && bytes > *max;
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #define CL_USE_DEPRECATED_OPENCL_2_2_APIS  // clSetProgramReleaseCallback
 #include <cstring>
 #include <map>
+#include <optional>
 
 #include "error_table.hpp"
 
@@ -109,15 +110,25 @@ cl_program freshSource(cl_context ctx, const char* text) {
   return clCreateProgramWithSource(ctx, 1, &text, nullptr, nullptr);
 }
 
-// Runs f with the OpenCL C compiler out of reach: PATH names an empty directory while f runs
-// (clref looks clang-15 and llvm-spirv-15 up on PATH, as it is at the time of the call).
+// Runs f with the OpenCL C compiler out of reach: CLREF_CLANG and CLREF_LLVM_SPIRV name files
+// that do not exist (they override where the build found the tools) and PATH names an empty
+// directory (where clang-15 and llvm-spirv-15 are looked up otherwise) while f runs. clref
+// decides at the time of the call, from the environment as it is then (api/compiler.cpp).
 cl_int withoutCompiler(const std::function<cl_int()>& f) {
-  const std::string saved = std::getenv("PATH") ? std::getenv("PATH") : "";
+  std::map<std::string, std::optional<std::string>> saved;
+  for (const char* name : {"PATH", "CLREF_CLANG", "CLREF_LLVM_SPIRV"})
+    saved[name] = std::getenv(name) ? std::optional<std::string>(std::getenv(name)) : std::nullopt;
   setenv("PATH", "/nonexistent-clref-test-dir", 1);
+  setenv("CLREF_CLANG", "/nonexistent-clref-test-dir/clang-15", 1);
+  setenv("CLREF_LLVM_SPIRV", "/nonexistent-clref-test-dir/llvm-spirv-15", 1);
   cl_bool available = CL_TRUE;
   clGetDeviceInfo(fx().device, CL_DEVICE_COMPILER_AVAILABLE, sizeof available, &available, nullptr);
   const cl_int e = available == CL_FALSE ? f() : CL_SUCCESS;  // the query must agree first
-  setenv("PATH", saved.c_str(), 1);
+  for (const auto& [name, value] : saved)
+    if (value)
+      setenv(name.c_str(), value->c_str(), 1);
+    else
+      unsetenv(name.c_str());
   return e;
 }
 

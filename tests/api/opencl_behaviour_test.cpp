@@ -382,22 +382,47 @@ TEST_CASE("a failed OpenCL C build leaves the compiler's messages in the build l
   clReleaseProgram(p);
 }
 
-TEST_CASE("-I names a directory of headers for clBuildProgram", "[opencl]") {
-  const auto inc = std::filesystem::temp_directory_path() / ("clref_include_test_" + std::to_string(getpid()));
+TEST_CASE("-I names a directory of headers for clBuildProgram; options reach clang as the arguments they are",
+          "[opencl]") {
+  // The directory's name has a space, quotes and shell characters, a -D value has spaces (one
+  // argument once the quotes go, §5.8.6.1): no shell splits or interprets them.
+  const auto inc =
+      std::filesystem::temp_directory_path() / ("clref include 'test' $(false);" + std::to_string(getpid()));
   std::filesystem::create_directories(inc);
   { std::ofstream(inc / "value.h") << "#define VALUE 1234\n"; }
-  const std::string options = "-I " + inc.string();
-  cl_program p = buildSource("#include \"value.h\"\nkernel void k(global int* p) { p[0] = VALUE; }\n", options.c_str());
+  const std::string options = "-I \"" + inc.string() + "\" -DOFFSET=\"6 * 7\"";
+  cl_program p =
+      buildSource("#include \"value.h\"\nkernel void k(global int* p) { p[0] = VALUE + OFFSET; }\n", options.c_str());
   cl_int e;
   cl_kernel k = clCreateKernel(p, "k", &e);
   cl_mem m = clCreateBuffer(fx().ctx, CL_MEM_READ_WRITE, sizeof(int), nullptr, &e);
   clSetKernelArg(k, 0, sizeof m, &m);
   REQUIRE(clEnqueueTask(fx().q, k, 0, nullptr, nullptr) == CL_SUCCESS);
-  CHECK(readInts(fx().q, m, 1)[0] == 1234);
+  CHECK(readInts(fx().q, m, 1)[0] == 1234 + 42);
   clReleaseMemObject(m);
   clReleaseKernel(k);
   clReleaseProgram(p);
   std::filesystem::remove_all(inc);
+}
+
+TEST_CASE("CLREF_CLANG and CLREF_LLVM_SPIRV choose the compiler at the time of the call", "[opencl]") {
+  const auto available = [] {
+    cl_bool a = CL_FALSE;
+    clGetDeviceInfo(fx().device, CL_DEVICE_COMPILER_AVAILABLE, sizeof a, &a, nullptr);
+    return a == CL_TRUE;
+  };
+  REQUIRE(available());
+  // A name is looked up on PATH; a path is taken as it is, and when it names nothing the device
+  // has no compiler (no fallback behind an explicit choice).
+  setenv("CLREF_CLANG", "clang-15", 1);
+  CHECK(available());
+  setenv("CLREF_CLANG", "/nonexistent-clref-test-dir/clang-15", 1);
+  CHECK(!available());
+  unsetenv("CLREF_CLANG");
+  setenv("CLREF_LLVM_SPIRV", "/nonexistent-clref-test-dir/llvm-spirv-15", 1);
+  CHECK(!available());
+  unsetenv("CLREF_LLVM_SPIRV");
+  CHECK(available());
 }
 
 namespace {

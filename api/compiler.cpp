@@ -1,0 +1,308 @@
+// The one OpenCL C compiler driver: OpenCL C → LLVM bitcode (clang) → SPIR-V (llvm-spirv), for
+// Program::fromOpenCLC and the OpenCL API's clBuildProgram / clCompileProgram (through it), and
+// OpenCL C → LLVM IR text for the kernel argument metadata (openCLCToLLVMText).
+//
+// The tools run without a shell (posix_spawn with an argument vector): build options reach clang
+// as the arguments they are, with no quoting and no shell to inject commands into. Their standard
+// output and error together are the build log.
+//
+// Which tools: for each of clang and llvm-spirv, in this order
+//   1. the environment variable CLREF_CLANG / CLREF_LLVM_SPIRV when set and not empty (a path, or
+//      a name looked up on PATH); when it names nothing runnable the compiler is not available,
+//   2. the program the build found (CMake's find_program results CLREF_CLANG / CLREF_LLVM_SPIRV,
+//      compiled in as CLREF_DEFAULT_CLANG / CLREF_DEFAULT_LLVM_SPIRV) when it still exists,
+//   3. clang-15 / llvm-spirv-15 on PATH.
+// All of it is decided at each call, as the environment is then.
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include "api/host.hpp"
+
+#ifndef CLREF_DEFAULT_CLANG
+#define CLREF_DEFAULT_CLANG ""
+#endif
+#ifndef CLREF_DEFAULT_LLVM_SPIRV
+#define CLREF_DEFAULT_LLVM_SPIRV ""
+#endif
+
+extern char** environ;
+
+namespace clref::host {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Runs the program at argv[0] (a path) with argv, standard input empty, standard output and
+// error captured together into `output`; returns its exit status, -1 when it did not exit
+// normally or could not be started (the reason is appended to `output`).
+int runProgram(const std::vector<std::string>& argv, std::string& output) {
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    output += "cannot create a pipe: " + std::string(std::strerror(errno)) + "\n";
+    return -1;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 1);  // dup2 clears close-on-exec
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(fds[1]);
+  if (spawned != 0) {
+    close(fds[0]);
+    output += "cannot run " + argv[0] + ": " + std::strerror(spawned) + "\n";
+    return -1;
+  }
+  std::array<char, 4096> buf;
+  for (;;) {
+    const ssize_t n = read(fds[0], buf.data(), buf.size());
+    if (n > 0)
+      output.append(buf.data(), size_t(n));
+    else if (n == 0 || errno != EINTR)
+      break;
+  }
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+bool isExecutableFile(const std::string& path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
+}
+
+// The program `spec` names: itself when it contains a '/', else the first executable of that
+// name in PATH's directories. Empty when there is none.
+std::string resolveProgram(const std::string& spec) {
+  if (spec.empty()) return "";
+  if (spec.find('/') != std::string::npos) return isExecutableFile(spec) ? spec : "";
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    const std::string candidate = (dir.empty() ? std::string(".") : dir) + "/" + spec;
+    if (isExecutableFile(candidate)) return candidate;
+  }
+  return "";
+}
+
+// One tool as the environment chooses it now (see the top of the file).
+std::string chooseTool(const char* variable, const char* configured, const char* name) {
+  if (const char* v = std::getenv(variable); v && *v) return resolveProgram(v);
+  if (std::string found = resolveProgram(configured); !found.empty()) return found;
+  return resolveProgram(name);
+}
+
+struct Tools {
+  std::string clang, llvmSpirv;
+};
+
+// The compiler's tools when both run (`--version` succeeds); checked once per pair of paths
+// (running them costs tens of milliseconds).
+std::optional<Tools> compilerTools() {
+  Tools t{chooseTool("CLREF_CLANG", CLREF_DEFAULT_CLANG, "clang-15"),
+          chooseTool("CLREF_LLVM_SPIRV", CLREF_DEFAULT_LLVM_SPIRV, "llvm-spirv-15")};
+  if (t.clang.empty() || t.llvmSpirv.empty()) return std::nullopt;
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, std::string>, bool> runs;
+  std::lock_guard lock(mutex);
+  auto [it, fresh] = runs.emplace(std::pair{t.clang, t.llvmSpirv}, false);
+  if (fresh) {
+    std::string out;
+    it->second = runProgram({t.clang, "--version"}, out) == 0 && runProgram({t.llvmSpirv, "--version"}, out) == 0;
+  }
+  if (!it->second) return std::nullopt;
+  return t;
+}
+
+Tools requireCompilerTools() {
+  auto t = compilerTools();
+  if (!t)
+    throw Error(
+        "compiling OpenCL C needs clang-15 and llvm-spirv-15: on PATH, where the build found them, or named by "
+        "CLREF_CLANG and CLREF_LLVM_SPIRV (scripts/install-deps.sh installs them)");
+  return *t;
+}
+
+// A temporary directory, removed with everything in it.
+class TempDir {
+ public:
+  TempDir() {
+    char tmpl[] = "/tmp/clref-build-XXXXXX";
+    if (!mkdtemp(tmpl)) throw Error("cannot create a temporary directory");
+    path_ = tmpl;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+// The macros clang-15's opencl-c-base.h defines for spir targets whatever -cl-ext says.
+const char* const kClangHeaderOnlyMacros[] = {"__opencl_c_atomic_order_acq_rel",
+                                              "__opencl_c_atomic_order_seq_cst",
+                                              "__opencl_c_atomic_scope_all_devices",
+                                              "__opencl_c_atomic_scope_device",
+                                              "__opencl_c_device_enqueue",
+                                              "__opencl_c_ext_fp16_global_atomic_add",
+                                              "__opencl_c_ext_fp16_global_atomic_load_store",
+                                              "__opencl_c_ext_fp16_global_atomic_min_max",
+                                              "__opencl_c_ext_fp16_local_atomic_add",
+                                              "__opencl_c_ext_fp16_local_atomic_load_store",
+                                              "__opencl_c_ext_fp16_local_atomic_min_max",
+                                              "__opencl_c_ext_fp32_global_atomic_add",
+                                              "__opencl_c_ext_fp32_global_atomic_min_max",
+                                              "__opencl_c_ext_fp32_local_atomic_add",
+                                              "__opencl_c_ext_fp32_local_atomic_min_max",
+                                              "__opencl_c_ext_fp64_global_atomic_add",
+                                              "__opencl_c_ext_fp64_global_atomic_min_max",
+                                              "__opencl_c_ext_fp64_local_atomic_add",
+                                              "__opencl_c_ext_fp64_local_atomic_min_max",
+                                              "__opencl_c_generic_address_space",
+                                              "__opencl_c_images",
+                                              "__opencl_c_integer_dot_product_input_4x8bit",
+                                              "__opencl_c_integer_dot_product_input_4x8bit_packed",
+                                              "__opencl_c_pipes",
+                                              "__opencl_c_program_scope_global_variables",
+                                              "__opencl_c_read_write_images",
+                                              "__opencl_c_work_group_collective_functions",
+                                              "cl_ext_float_atomics",
+                                              "cl_khr_extended_bit_ops",
+                                              "cl_khr_integer_dot_product",
+                                              "cl_khr_subgroup_ballot",
+                                              "cl_khr_subgroup_clustered_reduce",
+                                              "cl_khr_subgroup_extended_types",
+                                              "cl_khr_subgroup_non_uniform_arithmetic",
+                                              "cl_khr_subgroup_non_uniform_vote",
+                                              "cl_khr_subgroup_rotate",
+                                              "cl_khr_subgroup_shuffle",
+                                              "cl_khr_subgroup_shuffle_relative"};
+
+// The clang command line for `source` on this device, up to the output (-o): the source, the
+// headers and the feature prelude are written to `dir`. `mode` selects the output (-c for
+// bitcode, -S for IR text) and optimisation, before the options so that they can override it;
+// `last` comes after them.
+std::vector<std::string> clangCommand(const std::string& clang, const DeviceConfig& device, const OpenCLCSource& source,
+                                      const fs::path& dir, std::initializer_list<const char*> mode,
+                                      std::initializer_list<const char*> last = {}) {
+  const auto cl = dir / "kernel.cl";
+  { std::ofstream(cl) << source.text; }
+  std::vector<std::string> argv{clang,       "-x", "cl", "-target", device.addressBits == 32 ? "spir" : "spir64",
+                                "-emit-llvm"};
+  argv.insert(argv.end(), mode.begin(), mode.end());
+  bool haveStd = false;
+  for (const auto& o : source.options) {
+    haveStd = haveStd || o.rfind("-cl-std=", 0) == 0;
+    argv.push_back(o);
+  }
+  if (!source.headers.empty()) {
+    const auto include = dir / "include";
+    for (const auto& [name, text] : source.headers) {
+      fs::create_directories((include / name).parent_path());
+      std::ofstream(include / name) << text;
+    }
+    argv.insert(argv.end(), {"-I", include.string()});
+  }
+  // OpenCL 3.0 API §5.8.6.4: without -cl-std the highest OpenCL C 1.x version.
+  if (!haveStd) argv.push_back("-cl-std=CL1.2");
+  // OpenCL C 3.0 §6.2.1: the compiler defines the macro of an extension or optional feature
+  // only when the device supports it. clang-15 enables them all for spir targets: -cl-ext
+  // narrows its options to the device's, and a prelude undefines the macros its
+  // opencl-c-base.h defines unconditionally for spir (the header-only features).
+  std::string ext = "-cl-ext=-all";
+  std::set<std::string> supported;
+  for (const auto& names : {openCLCExtensions(device), openCLCFeatures(device)})
+    for (const auto& n : names) {
+      ext += ",+" + n;
+      supported.insert(n);
+    }
+  const auto prelude = dir / "clref_device_features.h";
+  {
+    std::ofstream out(prelude);
+    out << "// Feature and extension macros clang-15 defines but this device does not support.\n";
+    for (const char* m : kClangHeaderOnlyMacros)
+      if (!supported.count(m)) out << "#undef " << m << "\n";
+  }
+  argv.insert(argv.end(), {"-Xclang", ext, "-include", prelude.string()});
+  // Keep the kernel argument names (OpName, kernel_arg_name): diagnostics and argument info use them.
+  argv.push_back("-cl-kernel-arg-info");
+  argv.insert(argv.end(), last.begin(), last.end());
+  argv.push_back(cl.string());
+  return argv;
+}
+
+}  // namespace
+
+bool Program::openCLCCompilerAvailable() { return compilerTools().has_value(); }
+
+std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCLCSource& source) {
+  const Tools tools = requireCompilerTools();
+  const TempDir dir;
+  const auto bc = dir.path() / "kernel.bc", spv = dir.path() / "kernel.spv";
+  // LLVM's vectorisers create intrinsics (llvm.vector.reduce.*) that llvm-spirv-15 cannot
+  // translate; the interpreter gains nothing from them.
+  auto argv = clangCommand(tools.clang, device.config(), source, dir.path(), {"-c", "-O2"},
+                           {"-fno-vectorize", "-fno-slp-vectorize"});
+  argv.insert(argv.end(), {"-o", bc.string()});
+  std::string log;
+  if (runProgram(argv, log) != 0) throw Error("OpenCL C compilation failed:\n" + log);
+  // SPIR-V 1.0 is the most widely accepted version; llvm-spirv-15 needs 1.1 to emit debug info.
+  bool debug = false;
+  for (const auto& o : source.options) debug = debug || o == "-g";
+  const std::string maxVersion = debug ? "--spirv-max-version=1.1" : "--spirv-max-version=1.0";
+  std::string log2;
+  if (runProgram({tools.llvmSpirv, maxVersion, bc.string(), "-o", spv.string()}, log2) != 0)
+    throw Error("llvm-spirv failed:\n" + log2);
+  return fromSpirvFile(device, spv.string());
+}
+
+std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::string& source,
+                                              const std::string& options) {
+  OpenCLCSource s{source, {}, {}};
+  std::istringstream words(options);
+  for (std::string o; words >> o;) s.options.push_back(o);
+  return fromOpenCLC(device, s);
+}
+
+std::optional<std::string> openCLCToLLVMText(const DeviceConfig& device, const OpenCLCSource& source) {
+  const auto tools = compilerTools();
+  if (!tools) return std::nullopt;
+  const TempDir dir;
+  const auto ll = dir.path() / "kernel.ll";
+  auto argv = clangCommand(tools->clang, device, source, dir.path(), {"-S", "-O0"});
+  argv.insert(argv.end(), {"-o", ll.string()});
+  std::string log;
+  if (runProgram(argv, log) != 0) return std::nullopt;
+  std::ifstream in(ll);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+}  // namespace clref::host

@@ -1,0 +1,43 @@
+// The compile step of clBuildProgram / clCompileProgram (see program_compile.hpp).
+#include "api/opencl/program_compile.hpp"
+
+#include "api/opencl/device_info.hpp"
+#include "api/opencl/kernel_arg_metadata.hpp"
+
+namespace clref::cl {
+namespace {
+
+bool deviceSupportsImages() {
+  cl_bool images = CL_FALSE;
+  deviceInfo(theDevice(), CL_DEVICE_IMAGE_SUPPORT, InfoOut{sizeof images, &images, nullptr});
+  return images == CL_TRUE;
+}
+
+}  // namespace
+
+cl_int compileSource(cl_program p, const Options& o, const std::vector<std::pair<std::string, std::string>>& headers) {
+  // The compiler driver writes the headers where #include finds them and adds the default
+  // -cl-std (§5.8.6.4: the highest OpenCL C 1.x version, CL1.2) when the options give none.
+  host::OpenCLCSource source{p->source, o.compiler, headers};
+  // OpenCL C 3.0 §6.12 (predefined macros): __IMAGE_SUPPORT__ is defined only when the device
+  // supports images; clang's spir targets always define it.
+  if (!deviceSupportsImages()) source.options.push_back("-U__IMAGE_SUPPORT__");
+  // __OPENCL_VERSION__: the OpenCL version the device supports (the runtime defines it; clang
+  // does not).
+  source.options.push_back("-D__OPENCL_VERSION__=300");
+  try {
+    auto prog = host::Program::fromOpenCLC(deviceFor(o), source);
+    p->spirv = prog->spirv();
+    const auto text = host::openCLCToLLVMText(theDevice()->device.config(), source);
+    auto meta = kernelMetadata(text ? *text : std::string());
+    p->argMeta = o.argInfo ? std::move(meta.args) : decltype(meta.args){};
+    p->kernelAttributes = std::move(meta.attributes);
+    return CL_SUCCESS;
+  } catch (const std::exception& e) {
+    p->log += e.what();
+    p->log += "\n";
+    return CL_COMPILE_PROGRAM_FAILURE;
+  }
+}
+
+}  // namespace clref::cl

@@ -1,0 +1,18 @@
+// OpenCL 3.0 API §5.8.2 clBuildProgram / §5.8.3 clCompileProgram: the compile step, OpenCL C
+// source to a SPIR-V compiled object (through the host API's compiler driver, api/compiler.cpp),
+// with the kernel argument metadata clGetKernelArgInfo reports.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api/opencl/program_options.hpp"
+
+namespace clref::cl {
+
+// Compiles p->source with the options `o` and the input headers (include name, text) into
+// p->spirv, p->argMeta (with -cl-kernel-arg-info) and p->kernelAttributes. On failure the
+// compiler's messages are appended to p->log and CL_COMPILE_PROGRAM_FAILURE is returned.
+cl_int compileSource(cl_program p, const Options& o, const std::vector<std::pair<std::string, std::string>>& headers);
+
+}  // namespace clref::cl
