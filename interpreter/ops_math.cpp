@@ -132,8 +132,7 @@ const Op* mathLanes(WorkItem& wi, const Op* op) {
 // placed in the significand of the resulting NaN"): choice nan_payload puts the code's low bits
 // in the significand below the quiet bit, or gives the default quiet NaN.
 template <class T, class C> const Op* nanLanes(WorkItem& wi, const Op* op) {
-  const bool payload = choicesOf(wi).as<numerics::NanPayloadOption>(numerics::Choice::NanPayload) ==
-                       numerics::NanPayloadOption::Significand;
+  const bool payload = choicesOf(wi).get<numerics::Choice::NanPayload>() == numerics::NanPayloadOption::Significand;
   for (uint32_t i = 0; i < op->n; ++i) {
     const uint64_t code = payload ? uint64_t(rd<C>(wi, op->a + i * sizeof(C))) : 0;
     if constexpr (std::is_same_v<T, Half>)

@@ -3,6 +3,7 @@
 // Every element access is checked like OpLoad/OpStore; halves are converted exactly (loads)
 // or with one correct rounding in the mode given (stores).
 #include "interpreter/ops_common.hpp"
+#include "numerics/spirv_rounding.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -142,7 +143,8 @@ bool lowerVectorData(Lowerer& L, const Instruction& inst) {
       const bool aligned = which == VData::vstorea_halfn || which == VData::vstorea_halfn_r;
       const bool explicitMode =
           which == VData::vstore_half_r || which == VData::vstore_halfn_r || which == VData::vstorea_halfn_r;
-      const auto mode = explicitMode ? numerics::Rounding(inst.operand(5)) : numerics::Rounding::RTE;
+      const auto mode =
+          explicitMode ? numerics::toRounding(spv::FPRoundingMode(inst.operand(5))) : numerics::Rounding::RTE;
       const uint32_t stride = aligned && n == 3 ? 4 : n;
       const Scalar s = L.scalarOf(dataType);
       Handler fn;

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 
+#include "numerics/choices.hpp"
 #include "numerics/format.hpp"
 
 namespace clref::numerics {
@@ -20,5 +21,23 @@ double floatToFloat(double x, Format f, Rounding r);
 // x rounded to an integral value in mode r (rte: ties to even). Exact; NaN and ±inf pass
 // through.
 double roundToIntegral(double x, Rounding r);
+
+// Float → integer of `bits` bits (8, 16, 32, 64), signed or unsigned: x is already rounded to
+// an integral value (or NaN, ±inf); the result is the integer's two's-complement bits in the
+// low `bits` bits. In range, the exact value. Out of range or NaN, OpenCL C 3.0 §6.4.3.3:
+// with saturation (convert_<type>_sat, SPIR-V SaturatedConversion) NaN gives 0 and other
+// values the nearest representable one; without, the result is implementation-defined and the
+// choice float_to_int_out_of_range decides (saturate as above, the minimum value, or 0).
+inline uint64_t floatToInt(double x, int bits, bool isSigned, bool saturate, const Choices& choices);
+uint64_t floatToIntOutOfRange(double x, int bits, bool isSigned, bool saturate, FloatToIntOption option);
+
+inline uint64_t floatToInt(double x, int bits, bool isSigned, bool saturate, const Choices& choices) {
+  // The range [lo, hiExclusive) as exact doubles (powers of two, so the test is exact).
+  const double lo = isSigned ? -std::ldexp(1.0, bits - 1) : 0.0;
+  const double hiExclusive = std::ldexp(1.0, isSigned ? bits - 1 : bits);
+  if (x >= lo && x < hiExclusive) [[likely]]  // false for NaN
+    return isSigned ? uint64_t(int64_t(x)) : uint64_t(x);
+  return floatToIntOutOfRange(x, bits, isSigned, saturate, choices.get<Choice::FloatToIntOutOfRange>());
+}
 
 }  // namespace clref::numerics
