@@ -6,63 +6,13 @@
 
 #include "interpreter/ops_common.hpp"
 #include "numerics/exact_ops.hpp"
+#include "numerics/opencl_std.hpp"
 
 namespace clref::interpreter {
 namespace {
 
-// OpenCL.std opcodes (extinst.opencl.std.100.grammar.json).
-enum class Std : uint32_t {
-  ceil = 12,
-  copysign = 13,
-  fabs = 23,
-  floor = 25,
-  fma = 26,
-  fmax = 27,
-  fmin = 28,
-  mad = 42,
-  rint = 53,
-  round = 55,
-  sqrt = 61,
-  trunc = 66,
-  s_abs = 141,
-  s_abs_diff = 142,
-  s_add_sat = 143,
-  u_add_sat = 144,
-  s_hadd = 145,
-  u_hadd = 146,
-  s_rhadd = 147,
-  u_rhadd = 148,
-  s_clamp = 149,
-  u_clamp = 150,
-  clz = 151,
-  ctz = 152,
-  s_mad_hi = 153,
-  u_mad_sat = 154,
-  s_mad_sat = 155,
-  s_max = 156,
-  u_max = 157,
-  s_min = 158,
-  u_min = 159,
-  s_mul_hi = 160,
-  rotate = 161,
-  s_sub_sat = 162,
-  u_sub_sat = 163,
-  u_upsample = 164,
-  s_upsample = 165,
-  popcount = 166,
-  s_mad24 = 167,
-  u_mad24 = 168,
-  s_mul24 = 169,
-  u_mul24 = 170,
-  u_abs = 201,
-  u_abs_diff = 202,
-  u_mul_hi = 203,
-  u_mad_hi = 204,
-  shuffle = 182,
-  shuffle2 = 183,
-  bitselect = 186,
-  select = 187,
-};
+// OpenCL.std opcodes, generated from extinst.opencl.std.100.grammar.json.
+using Std = numerics::OpenClStd;
 
 // §6.15.2 fabs, copysign: sign-bit operations, exact.
 struct Fabs {
@@ -540,6 +490,7 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
       emitExt(L, fn, inst, 2);
       return true;
     }
+    default: break;  // the math functions: lowerMath
   }
   if (lowerMath(L, inst)) return true;
   L.reject(inst, "OpenCL.std has no instruction " + std::to_string(inst.operand(1)));
