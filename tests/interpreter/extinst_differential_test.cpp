@@ -19,7 +19,9 @@
 #include <spirv-tools/libspirv.hpp>
 
 #include "api/host.hpp"
+#include "numerics/convert.hpp"
 #include "numerics/math.hpp"
+#include "numerics/spirv_rounding.hpp"
 
 using namespace clref;
 using numerics::Format;
@@ -281,5 +283,109 @@ TEST_CASE("OpenCL.std mad agrees with numerics::evaluateMad when unfused", "[ext
     INFO(numerics::toString(f));
     compareWithEvaluate(MathFn::mad, f, 1, {.unfusedMad = true});
     compareWithEvaluate(MathFn::mad, f, 4, {.unfusedMad = true});
+  }
+}
+
+// ---- Float → integer conversions (interpreter/ops_conversion.cpp, default and decorated)
+// against numerics::floatToInt, under every float_to_int_out_of_range option --------------------------------
+
+namespace {
+
+// A kernel `k(out, in)` whose work-item i stores OpConvertFTo<S|U>(in[i]) into out[i], with an
+// optional SaturatedConversion and FPRoundingMode decoration.
+std::vector<uint32_t> conversionWords(Format f, int intBits, bool isSigned, bool saturated, int roundingMode) {
+  const int width = numerics::storageBits(f);
+  std::string text =
+      "OpCapability Addresses\nOpCapability Kernel\nOpCapability Int64\nOpCapability Int16\n"
+      "OpCapability Int8\n";
+  if (f == Format::Half) text += "OpCapability Float16\n";
+  if (f == Format::Double) text += "OpCapability Float64\n";
+  text +=
+      "OpMemoryModel Physical64 OpenCL\nOpEntryPoint Kernel %k \"k\" %gid\n"
+      "OpDecorate %gid BuiltIn GlobalInvocationId\nOpDecorate %gid Constant\n";
+  if (saturated) text += "OpDecorate %r SaturatedConversion\n";
+  const char* modeNames[] = {"RTE", "RTZ", "RTP", "RTN"};
+  if (roundingMode >= 0) text += "OpDecorate %r FPRoundingMode " + std::string(modeNames[roundingMode]) + "\n";
+  text +=
+      "%void = OpTypeVoid\n%ulong = OpTypeInt 64 0\n%v3ulong = OpTypeVector %ulong 3\n"
+      "%ptr_gid = OpTypePointer Input %v3ulong\n%gid = OpVariable %ptr_gid Input\n";
+  text += "%F = OpTypeFloat " + std::to_string(width) + "\n";
+  if (intBits != 64) text += "%I = OpTypeInt " + std::to_string(intBits) + " 0\n";
+  const std::string I = intBits == 64 ? "%ulong" : "%I";
+  text += "%pF = OpTypePointer CrossWorkgroup %F\n%pI = OpTypePointer CrossWorkgroup " + I +
+          "\n%fn = OpTypeFunction %void %pI %pF\n"
+          "%k = OpFunction %void None %fn\n%out = OpFunctionParameter %pI\n%in = OpFunctionParameter %pF\n"
+          "%entry = OpLabel\n%g = OpLoad %v3ulong %gid\n%i = OpCompositeExtract %ulong %g 0\n"
+          "%pin = OpInBoundsPtrAccessChain %pF %in %i\n%x = OpLoad %F %pin\n"
+          "%r = " +
+          std::string(isSigned ? "OpConvertFToS " : "OpConvertFToU ") + I +
+          " %x\n"
+          "%pout = OpInBoundsPtrAccessChain %pI %out %i\nOpStore %pout %r\nOpReturn\nOpFunctionEnd\n";
+  spvtools::SpirvTools tools(SPV_ENV_OPENCL_2_2);
+  std::string messages;
+  tools.SetMessageConsumer(
+      [&](spv_message_level_t, const char*, const spv_position_t&, const char* msg) { messages += msg; });
+  std::vector<uint32_t> words;
+  INFO(text);
+  INFO(messages);
+  REQUIRE(tools.Assemble(text, &words));
+  return words;
+}
+
+}  // namespace
+
+TEST_CASE("float to integer conversions agree with numerics::floatToInt", "[conversion][differential]") {
+  const char* options[] = {"saturate", "min_value", "zero"};
+  for (Format f : {Format::Half, Format::Float, Format::Double}) {
+    // Special values and subnormals first, then values around every integer type's bounds.
+    std::vector<uint64_t> bits = operandBits(f, 1024, 99);
+    for (int b : {8, 16, 32, 64}) {
+      for (double v : {std::ldexp(1.0, b - 1), std::ldexp(1.0, b), -std::ldexp(1.0, b - 1), -1.0, 0.75, -0.75}) {
+        for (double d : {-1.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5}) bits.push_back(encode(v + d, f));
+      }
+    }
+    const size_t count = bits.size();
+    const size_t bytes = size_t(bytesOf(f));
+    auto in = std::make_shared<host::Buffer>(count * bytes);
+    for (size_t i = 0; i < count; ++i) std::memcpy(in->data() + i * bytes, &bits[i], bytes);
+    for (const char* option : options) {
+      for (int intBits : {8, 16, 32, 64}) {
+        for (bool isSigned : {false, true}) {
+          for (bool saturated : {false, true}) {
+            for (int mode : {-1, 0, 3}) {  // default (toward zero), rte, rtn
+              INFO(numerics::toString(f) << " to " << (isSigned ? "int" : "uint") << intBits
+                                         << (saturated ? " sat" : "") << " mode " << mode << " " << option);
+              host::DeviceConfig config;
+              config.choices.set(std::string("float_to_int_out_of_range=") + option);
+              host::Device device(config);
+              auto program = host::Program::fromSpirv(device, conversionWords(f, intBits, isSigned, saturated, mode));
+              host::Kernel kernel(program, "k");
+              auto out = std::make_shared<host::Buffer>(count * 8);
+              kernel.setArg(0, out);
+              kernel.setArg(1, in);
+              host::NDRange range;
+              range.global = {count, 1, 1};
+              const host::RunResult r = kernel.run(range);
+              REQUIRE(r.ok);
+              const uint64_t mask = intBits == 64 ? ~uint64_t(0) : (uint64_t(1) << intBits) - 1;
+              size_t mismatches = 0;
+              for (size_t i = 0; i < count; ++i) {
+                const double x = decode(bits[i], f);
+                const numerics::Rounding rounding =
+                    mode < 0 ? numerics::Rounding::RTZ : numerics::toRounding(spv::FPRoundingMode(mode));
+                const uint64_t expected = numerics::floatToInt(numerics::roundToIntegral(x, rounding), intBits,
+                                                               isSigned, saturated, config.choices) &
+                                          mask;
+                uint64_t got = 0;
+                std::memcpy(&got, out->data() + i * size_t(intBits / 8), size_t(intBits / 8));
+                if (got != expected && ++mismatches <= 5)
+                  UNSCOPED_INFO(x << ": interpreter " << got << ", numerics " << expected);
+              }
+              CHECK(mismatches == 0);
+            }
+          }
+        }
+      }
+    }
   }
 }
