@@ -118,6 +118,19 @@ std::vector<uint64_t> operandBits(Format f, size_t count, uint64_t seed) {
   return out;
 }
 
+// The SPIR-V words of assembly `text` (OpenCL 2.2 environment).
+std::vector<uint32_t> assemble(const std::string& text) {
+  spvtools::SpirvTools tools(SPV_ENV_OPENCL_2_2);
+  std::string messages;
+  tools.SetMessageConsumer(
+      [&](spv_message_level_t, const char*, const spv_position_t&, const char* msg) { messages += msg; });
+  std::vector<uint32_t> words;
+  INFO(text);
+  INFO(messages);
+  REQUIRE(tools.Assemble(text, &words));
+  return words;
+}
+
 // A kernel `k(out, a, b, c)` whose work-item i stores OpExtInst <fn>(a[i], b[i], c[i]) (the
 // first `arity` operands) into out[i]; elements are `lanes`-vectors of the format.
 std::vector<uint32_t> kernelWords(std::string_view fn, int arity, Format f, int lanes) {
@@ -162,15 +175,7 @@ std::vector<uint32_t> kernelWords(std::string_view fn, int arity, Format f, int 
                      "OpStore %po %r\n"
                      "OpReturn\n"
                      "OpFunctionEnd\n";
-  spvtools::SpirvTools tools(SPV_ENV_OPENCL_2_2);
-  std::string messages;
-  tools.SetMessageConsumer(
-      [&](spv_message_level_t, const char*, const spv_position_t&, const char* msg) { messages += msg; });
-  std::vector<uint32_t> words;
-  INFO(text);
-  INFO(messages);
-  REQUIRE(tools.Assemble(text, &words));
-  return words;
+  return assemble(text);
 }
 
 struct Expectation {
@@ -321,15 +326,7 @@ std::vector<uint32_t> conversionWords(Format f, int intBits, bool isSigned, bool
           std::string(isSigned ? "OpConvertFToS " : "OpConvertFToU ") + I +
           " %x\n"
           "%pout = OpInBoundsPtrAccessChain %pI %out %i\nOpStore %pout %r\nOpReturn\nOpFunctionEnd\n";
-  spvtools::SpirvTools tools(SPV_ENV_OPENCL_2_2);
-  std::string messages;
-  tools.SetMessageConsumer(
-      [&](spv_message_level_t, const char*, const spv_position_t&, const char* msg) { messages += msg; });
-  std::vector<uint32_t> words;
-  INFO(text);
-  INFO(messages);
-  REQUIRE(tools.Assemble(text, &words));
-  return words;
+  return assemble(text);
 }
 
 }  // namespace
