@@ -18,7 +18,11 @@ template <class To, bool SignedTo, class From, bool FTZ> struct FToI {
   static To apply(WorkItem& wi, const Op*, From v) {
     // exact: every value in range is an integer in binary64 (numerics::floatToInt).
     const double x = std::trunc(toD(ftz<FTZ>(v)));
-    return To(numerics::floatToInt(x, int(sizeof(To) * 8), SignedTo, false, choicesOf(wi)));
+    constexpr int kBits = int(sizeof(To) * 8);
+    if (const auto r = numerics::floatToIntInRange(x, kBits, SignedTo)) [[likely]]
+      return To(*r);
+    return To(numerics::floatToIntOutOfRange(x, kBits, SignedTo, false,
+                                             choicesOf(wi).get<numerics::Choice::FloatToIntOutOfRange>()));
   }
 };
 
