@@ -203,8 +203,7 @@ namespace {
 // The DefaultLocalSize choice: the work-group size used when the host gives none.
 std::array<size_t, 3> defaultLocalSize(const NDRange& r, const DeviceConfig& cfg) {
   std::array<size_t, 3> l{1, 1, 1};
-  if (cfg.choices.as<numerics::LocalSizeOption>(numerics::Choice::DefaultLocalSize) == numerics::LocalSizeOption::One)
-    return l;
+  if (cfg.choices.get<numerics::Choice::DefaultLocalSize>() == numerics::LocalSizeOption::One) return l;
   size_t best = 1;
   for (size_t d = 1; d <= std::min<size_t>(64, std::min(cfg.maxWorkGroupSize, r.global[0])); ++d)
     if (r.global[0] % d == 0) best = d;

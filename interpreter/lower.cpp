@@ -275,10 +275,8 @@ class KernelLowering {
     k_.globals = L_.opt.globals;
     k_.addressBits = L_.opt.addressBits;
     if (ep->requiredLocalSize) k_.requiredLocalSize = *ep->requiredLocalSize;
-    k_.uninitialisedByte = L_.opt.choices.as<numerics::MemoryInitOption>(numerics::Choice::UninitialisedMemory) ==
-                                   numerics::MemoryInitOption::Pattern
-                               ? 0xA5
-                               : 0;
+    k_.uninitialisedByte =
+        L_.opt.choices.get<numerics::Choice::UninitialisedMemory>() == numerics::MemoryInitOption::Pattern ? 0xA5 : 0;
     checkModuleSupport(m_, L_.opt);
     collectReachable(ep->function);
     k_.allocations.emplace_back("null", AllocationSource::Null, spv::StorageClass::CrossWorkgroup);
@@ -549,10 +547,8 @@ class KernelLowering {
   }
 
   void writeConstants() {
-    const uint8_t undefByte = L_.opt.choices.as<numerics::UndefValueOption>(numerics::Choice::UndefValue) ==
-                                      numerics::UndefValueOption::Pattern
-                                  ? 0xA5
-                                  : 0;
+    const uint8_t undefByte =
+        L_.opt.choices.get<numerics::Choice::UndefValue>() == numerics::UndefValueOption::Pattern ? 0xA5 : 0;
     for (const auto& inst : m_.instructions) {
       if (!inst.resultId || !L_.hasReg(inst.resultId)) continue;
       uint8_t* dst = k_.registerTemplate.data() + L_.reg(inst.resultId);

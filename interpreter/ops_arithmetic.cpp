@@ -29,7 +29,7 @@ struct SNegate {
 // OpenCL C 3.0 §6.15.3 / §6.3: division by zero gives an unspecified value (named choice).
 template <class T> T divByZero(WorkItem& wi, const Op* op, T dividend) {
   warn(wi, op, "integer division by zero: the result is unspecified (choice int_div_by_zero)");
-  switch (choicesOf(wi).as<IntDivByZeroOption>(Choice::IntDivByZero)) {
+  switch (choicesOf(wi).get<Choice::IntDivByZero>()) {
     case IntDivByZeroOption::AllOnes: return T(~T(0));
     case IntDivByZeroOption::Dividend: return dividend;
     default: return T(0);
@@ -41,8 +41,7 @@ template <class T> bool signedOverflow(T a, T b) {
 }
 template <class T> T divOverflow(WorkItem& wi, const Op* op, T wrapValue) {
   warn(wi, op, "signed division overflow (minimum value / -1) is undefined (choice int_div_overflow)");
-  return choicesOf(wi).as<IntDivOverflowOption>(Choice::IntDivOverflow) == IntDivOverflowOption::Zero ? T(0)
-                                                                                                      : wrapValue;
+  return choicesOf(wi).get<Choice::IntDivOverflow>() == IntDivOverflowOption::Zero ? T(0) : wrapValue;
 }
 
 struct UDiv {

@@ -35,8 +35,7 @@ const Op* gather(WorkItem& wi, const Op* op) {
 // fault. Returns nullptr after a fault.
 const Op* vectorIndexOutOfRange(WorkItem& wi, const Op* op, uint64_t i, const char* consequence) {
   const std::string what = "vector component index " + std::to_string(i) + " out of range: the result is undefined";
-  if (choicesOf(wi).as<numerics::VectorIndexOption>(numerics::Choice::VectorIndexOutOfRange) ==
-      numerics::VectorIndexOption::Fault)
+  if (choicesOf(wi).get<numerics::Choice::VectorIndexOutOfRange>() == numerics::VectorIndexOption::Fault)
     return fault(wi, op, FaultKind::UndefinedBehaviour, what + " (choice vector_index_out_of_range=fault)");
   warn(wi, op, what + ", " + consequence + " (choice vector_index_out_of_range)");
   return op;

@@ -5,12 +5,10 @@
 
 #include "interpreter/ops_common.hpp"
 #include "numerics/convert.hpp"
+#include "interpreter/fp_rounding_mode.hpp"
 
 namespace clref::interpreter {
 namespace {
-
-using numerics::Choice;
-using numerics::FloatToIntOption;
 
 template <class T> using Lim = std::numeric_limits<T>;
 
@@ -18,22 +16,13 @@ template <class T> using Lim = std::numeric_limits<T>;
 // §6.4.3.3), the choice float_to_int_out_of_range.
 template <class To, bool SignedTo, class From, bool FTZ> struct FToI {
   static To apply(WorkItem& wi, const Op*, From v) {
-    using Target = std::conditional_t<SignedTo, Signed<To>, To>;
-    const double x = std::trunc(toD(ftz<FTZ>(v)));  // exact: every value in range is an integer in binary64 …
-    // … and the range test is exact since the bounds below are powers of two.
-    const double lo = SignedTo ? -std::ldexp(1.0, int(sizeof(To) * 8 - 1)) : 0.0;
-    const double hiExclusive = std::ldexp(1.0, int(sizeof(To) * 8 - (SignedTo ? 1 : 0)));
-    if (!std::isnan(x) && x >= lo && x < hiExclusive) [[likely]] {
-      // float/double holding more than 53 bits cannot occur: |x| < 2^64 and x has ≤ 53 bits.
-      return To(Target(x));
-    }
-    switch (choicesOf(wi).as<FloatToIntOption>(Choice::FloatToIntOutOfRange)) {
-      case FloatToIntOption::MinValue: return To(Lim<Target>::min());
-      case FloatToIntOption::Zero: return To(0);
-      default:
-        if (std::isnan(x)) return To(0);
-        return To(x < lo ? Lim<Target>::min() : Lim<Target>::max());
-    }
+    // exact: every value in range is an integer in binary64 (numerics::floatToInt).
+    const double x = std::trunc(toD(ftz<FTZ>(v)));
+    constexpr int kBits = int(sizeof(To) * 8);
+    if (const auto r = numerics::floatToIntInRange(x, kBits, SignedTo)) [[likely]]
+      return To(*r);
+    return To(numerics::floatToIntOutOfRange(x, kBits, SignedTo, false,
+                                             choicesOf(wi).get<numerics::Choice::FloatToIntOutOfRange>()));
   }
 };
 
@@ -205,12 +194,6 @@ uint64_t maxBits(uint32_t bytes, bool isSigned) {
   return (uint64_t(1) << (8 * bytes - (isSigned ? 1 : 0))) - 1;
 }
 
-// Range of an integer type as exact doubles: [lo, hiExclusive).
-void intRange(uint32_t bytes, bool isSigned, double& lo, double& hiExclusive) {
-  lo = isSigned ? -std::ldexp(1.0, int(8 * bytes - 1)) : 0.0;
-  hiExclusive = std::ldexp(1.0, int(8 * bytes - (isSigned ? 1 : 0)));
-}
-
 const Op* decoratedConversion(WorkItem& wi, const Op* op) {
   const auto& d = *static_cast<const DecoratedConversion*>(op->aux);
   const uint32_t fb = bytesOf(d.from), tb = bytesOf(d.to);
@@ -228,20 +211,7 @@ const Op* decoratedConversion(WorkItem& wi, const Op* op) {
     } else if (isFloatKind(d.from)) {
       // §6.4.3.3: NaN converts to 0 under saturation; out-of-range values clamp.
       const double x = numerics::roundToIntegral(readFloat(src, d.from, d.flushFrom), d.rounding);
-      double lo, hi;
-      intRange(tb, d.toSigned, lo, hi);
-      uint64_t out;
-      if (!std::isnan(x) && x >= lo && x < hi) {
-        out = d.toSigned ? uint64_t(int64_t(x)) : uint64_t(x);
-      } else if (d.saturate ||
-                 choicesOf(wi).as<FloatToIntOption>(Choice::FloatToIntOutOfRange) == FloatToIntOption::Saturate) {
-        out = std::isnan(x) ? 0 : x < lo ? minBits(tb, d.toSigned) : maxBits(tb, d.toSigned);
-      } else {
-        // Without _sat the result is implementation-defined: the float_to_int_out_of_range choice.
-        const bool minValue =
-            choicesOf(wi).as<FloatToIntOption>(Choice::FloatToIntOutOfRange) == FloatToIntOption::MinValue;
-        out = minValue ? minBits(tb, d.toSigned) : 0;
-      }
+      const uint64_t out = numerics::floatToInt(x, int(8 * tb), d.toSigned, d.saturate, choicesOf(wi));
       writeInt(dst, tb, out);
     } else {
       // Integer → integer with saturation (§6.4.3.3): clamp the exact value to the target range.
@@ -282,7 +252,7 @@ bool lowerConversion(Lowerer& L, const Instruction& inst) {
     d->toSigned = inst.opcode == spv::Op::OpConvertFToS || inst.opcode == spv::Op::OpSConvert;
     // Default rounding: toward zero to integers, to nearest even to floating point.
     const bool toInteger = inst.opcode == spv::Op::OpConvertFToU || inst.opcode == spv::Op::OpConvertFToS;
-    d->rounding = roundingDec ? numerics::Rounding(roundingDec->literals.at(0))
+    d->rounding = roundingDec ? toRounding(spv::FPRoundingMode(roundingDec->literals.at(0)))
                               : (toInteger ? numerics::Rounding::RTZ : numerics::Rounding::RTE);
     d->saturate = saturated;
     d->flushFrom = L.flush(d->from);

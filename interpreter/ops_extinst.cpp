@@ -5,63 +5,14 @@
 #include <limits>
 
 #include "interpreter/ops_common.hpp"
+#include "numerics/exact_ops.hpp"
+#include "numerics/opencl_std.hpp"
 
 namespace clref::interpreter {
 namespace {
 
-// OpenCL.std opcodes (extinst.opencl.std.100.grammar.json).
-enum class Std : uint32_t {
-  ceil = 12,
-  copysign = 13,
-  fabs = 23,
-  floor = 25,
-  fma = 26,
-  fmax = 27,
-  fmin = 28,
-  mad = 42,
-  rint = 53,
-  round = 55,
-  sqrt = 61,
-  trunc = 66,
-  s_abs = 141,
-  s_abs_diff = 142,
-  s_add_sat = 143,
-  u_add_sat = 144,
-  s_hadd = 145,
-  u_hadd = 146,
-  s_rhadd = 147,
-  u_rhadd = 148,
-  s_clamp = 149,
-  u_clamp = 150,
-  clz = 151,
-  ctz = 152,
-  s_mad_hi = 153,
-  u_mad_sat = 154,
-  s_mad_sat = 155,
-  s_max = 156,
-  u_max = 157,
-  s_min = 158,
-  u_min = 159,
-  s_mul_hi = 160,
-  rotate = 161,
-  s_sub_sat = 162,
-  u_sub_sat = 163,
-  u_upsample = 164,
-  s_upsample = 165,
-  popcount = 166,
-  s_mad24 = 167,
-  u_mad24 = 168,
-  s_mul24 = 169,
-  u_mul24 = 170,
-  u_abs = 201,
-  u_abs_diff = 202,
-  u_mul_hi = 203,
-  u_mad_hi = 204,
-  shuffle = 182,
-  shuffle2 = 183,
-  bitselect = 186,
-  select = 187,
-};
+// OpenCL.std opcodes, generated from extinst.opencl.std.100.grammar.json.
+using Std = numerics::OpenClStd;
 
 // §6.15.2 fabs, copysign: sign-bit operations, exact.
 struct Fabs {
@@ -80,21 +31,12 @@ struct Copysign {
       return std::copysign(a, b);
   }
 };
-// §6.15.2 fmax: "Returns y if x < y, otherwise it returns x. If one argument is a NaN,
-// fmax() returns the other argument. If both arguments are NaNs, fmax() returns a NaN";
-// fmin: y if y < x, otherwise x. Followed literally, so fmax(-0, +0) is -0 — the same
-// definition numerics::evaluate uses (math_exact.cpp fmaxCl/fminCl).
+// §6.15.2 fmax, fmin: numerics::fmax/fmin (numerics/exact_ops.hpp), the rule numerics::evaluate
+// uses too; the result is a value of T.
 template <bool Max, bool FTZ> struct FMinMax {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
-    a = ftz<FTZ>(a);
-    b = ftz<FTZ>(b);
-    if (isNaN(a)) return b;
-    if (isNaN(b)) return a;
-    const double x = toD(a), y = toD(b);
-    if constexpr (Max)
-      return x < y ? b : a;
-    else
-      return y < x ? b : a;
+    const double x = toD(ftz<FTZ>(a)), y = toD(ftz<FTZ>(b));
+    return fromD<T>(Max ? numerics::fmax(x, y) : numerics::fmin(x, y));
   }
 };
 // §6.15.2 ceil, floor, trunc, rint, round: exact (results are representable).
@@ -106,7 +48,7 @@ template <int Kind, bool FTZ> struct Rounding {
       case 0: r = std::ceil(x); break;
       case 1: r = std::floor(x); break;
       case 2: r = std::trunc(x); break;
-      case 3: r = std::nearbyint(x); break;  // round to nearest even (default FP environment)
+      case 3: r = numerics::rint(x); break;  // ties to even, whatever the host FP environment
       default: r = std::round(x); break;     // halfway cases away from zero
     }
     return fromD<T>(r);  // exact: an integral value of the same format
@@ -174,8 +116,7 @@ struct UMin {
 // OpenCL C 3.0 §6.15.3 clamp: min(max(x, minval), maxval), "undefined if minval > maxval":
 // then the choice clamp_inverted_bounds decides between that formula and max(min(x, maxval), minval).
 bool maxOfMin(const WorkItem& wi) {
-  return choicesOf(wi).as<numerics::ClampOption>(numerics::Choice::ClampInvertedBounds) ==
-         numerics::ClampOption::MaxOfMin;
+  return choicesOf(wi).get<numerics::Choice::ClampInvertedBounds>() == numerics::ClampOption::MaxOfMin;
 }
 struct SClamp {
   template <class T> static T apply(WorkItem& wi, const Op* op, T x, T lo, T hi) {
@@ -293,8 +234,7 @@ struct UMadSat {
 // choice mul24_out_of_range decides: the low 24 bits (sign-extended for the signed form, what a
 // 24-bit multiplier produces) or the full 32-bit operands (the product's low 32 bits).
 bool fullProduct(const WorkItem& wi) {
-  return choicesOf(wi).as<numerics::Mul24Option>(numerics::Choice::Mul24OutOfRange) ==
-         numerics::Mul24Option::FullProduct;
+  return choicesOf(wi).get<numerics::Choice::Mul24OutOfRange>() == numerics::Mul24Option::FullProduct;
 }
 struct SMul24 {
   template <class T> static T apply(WorkItem& wi, const Op*, T a, T b) {
@@ -393,7 +333,7 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
                        "' is not supported");
   if (lowerVectorData(L, inst) || lowerPrintf(L, inst)) return true;
   const uint32_t t = inst.resultType;
-  const bool fusedMad = L.opt.choices.as<numerics::MadOption>(numerics::Choice::Mad) == numerics::MadOption::Fused;
+  const bool fusedMad = L.opt.choices.get<numerics::Choice::Mad>() == numerics::MadOption::Fused;
   switch (Std(inst.operand(1))) {
     case Std::fabs: emitExt(L, floatUnary<Fabs>(L, t), inst, 1); return true;
     case Std::copysign:
@@ -550,6 +490,7 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
       emitExt(L, fn, inst, 2);
       return true;
     }
+    default: break;  // the math functions: lowerMath
   }
   if (lowerMath(L, inst)) return true;
   L.reject(inst, "OpenCL.std has no instruction " + std::to_string(inst.operand(1)));

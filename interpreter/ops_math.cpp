@@ -132,8 +132,7 @@ const Op* mathLanes(WorkItem& wi, const Op* op) {
 // placed in the significand of the resulting NaN"): choice nan_payload puts the code's low bits
 // in the significand below the quiet bit, or gives the default quiet NaN.
 template <class T, class C> const Op* nanLanes(WorkItem& wi, const Op* op) {
-  const bool payload = choicesOf(wi).as<numerics::NanPayloadOption>(numerics::Choice::NanPayload) ==
-                       numerics::NanPayloadOption::Significand;
+  const bool payload = choicesOf(wi).get<numerics::Choice::NanPayload>() == numerics::NanPayloadOption::Significand;
   for (uint32_t i = 0; i < op->n; ++i) {
     const uint64_t code = payload ? uint64_t(rd<C>(wi, op->a + i * sizeof(C))) : 0;
     if constexpr (std::is_same_v<T, Half>)
@@ -153,15 +152,7 @@ ArgKind intKind(const Lowerer& L, uint32_t typeId, bool isSigned) {
 // Geometric functions (OpenCL C 3.0 §6.15.5; OpenCL.std 104–110): each component the correctly
 // rounded exact value (numerics/geometric.hpp). fast_* are evaluated exactly too — the
 // reference value their looser bound is measured against. n = operand lanes, imm = function.
-enum class Geo : uint32_t {
-  cross = 104,
-  distance = 105,
-  length = 106,
-  normalize = 107,
-  fast_distance = 108,
-  fast_length = 109,
-  fast_normalize = 110
-};
+using Geo = numerics::OpenClStd;  // generated from the SPIR-V grammar
 
 template <class T, bool FTZ> const Op* geometric(WorkItem& wi, const Op* op) {
   constexpr auto format = std::is_same_v<T, Half>    ? numerics::Format::Half
@@ -189,6 +180,7 @@ template <class T, bool FTZ> const Op* geometric(WorkItem& wi, const Op* op) {
       numerics::normalizeExact({a, n}, {out, n}, format);
       for (uint32_t i = 0; i < n; ++i) wr<T>(wi, op->r + i * sizeof(T), ftz<FTZ>(fromD<T>(out[i])));
       return op + 1;
+    default: break;  // lowerMath emits this handler for the geometric functions only
   }
   return op + 1;
 }
@@ -197,7 +189,7 @@ template <class T, bool FTZ> const Op* geometric(WorkItem& wi, const Op* op) {
 
 bool lowerMath(Lowerer& L, const Instruction& inst) {
   const uint32_t code = inst.operand(1);
-  if (code >= 104 && code <= 110) {
+  if (code >= uint32_t(Geo::cross) && code <= uint32_t(Geo::fast_normalize)) {
     const uint32_t operandType = L.typeIdOfValue(inst.operand(2));
     Op& op = L.emit(
         withFloatFtz(L, L.scalarOf(operandType), [&]<class T, bool Z>() -> Handler { return &geometric<T, Z>; }), inst);

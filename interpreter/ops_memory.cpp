@@ -317,8 +317,7 @@ template <class P, class R> const Op* ptrDiff(WorkItem& wi, const Op* op) {
     // Pointers into different allocations: SPIR-V 1.4 §3.32.8 OpPtrDiff leaves the result
     // undefined. The choice ptrdiff_across_allocations decides: fault, or warn and answer as
     // if allocations lay 2^20 elements apart in tag order (distinct objects never distance 0).
-    if (choicesOf(wi).as<numerics::PtrDiffOption>(numerics::Choice::PtrDiffAcrossAllocations) ==
-        numerics::PtrDiffOption::Fault)
+    if (choicesOf(wi).get<numerics::Choice::PtrDiffAcrossAllocations>() == numerics::PtrDiffOption::Fault)
       return fault(
           wi, op, FaultKind::UndefinedBehaviour,
           "OpPtrDiff of pointers into different allocations is undefined (choice ptrdiff_across_allocations=fault)");

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "interpreter/ops_common.hpp"
+#include "numerics/opencl_std.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -165,7 +166,7 @@ const Op* printfOp(WorkItem& wi, const Op* op) {
 }  // namespace
 
 bool lowerPrintf(Lowerer& L, const Instruction& inst) {
-  constexpr uint32_t kPrintf = 184, kPrefetch = 185;
+  constexpr auto kPrintf = uint32_t(numerics::OpenClStd::printf), kPrefetch = uint32_t(numerics::OpenClStd::prefetch);
   if (inst.opcode != spv::Op::OpExtInst) return false;
   if (inst.operand(1) == kPrefetch) return true;
   if (inst.operand(1) != kPrintf) return false;

@@ -3,23 +3,13 @@
 // Every element access is checked like OpLoad/OpStore; halves are converted exactly (loads)
 // or with one correct rounding in the mode given (stores).
 #include "interpreter/ops_common.hpp"
+#include "numerics/opencl_std.hpp"
+#include "interpreter/fp_rounding_mode.hpp"
 
 namespace clref::interpreter {
 namespace {
 
-enum class VData : uint32_t {
-  vloadn = 171,
-  vstoren = 172,
-  vload_half = 173,
-  vload_halfn = 174,
-  vstore_half = 175,
-  vstore_half_r = 176,
-  vstore_halfn = 177,
-  vstore_halfn_r = 178,
-  vloada_halfn = 179,
-  vstorea_halfn = 180,
-  vstorea_halfn_r = 181,
-};
+using VData = numerics::OpenClStd;  // generated from the SPIR-V grammar
 
 // Op fields: r = result (loads), b = data (stores), a = pointer, c = offset register,
 // n = lanes, imm = element stride in elements per offset step (n, or 4 for aligned 3-vectors),
@@ -142,7 +132,8 @@ bool lowerVectorData(Lowerer& L, const Instruction& inst) {
       const bool aligned = which == VData::vstorea_halfn || which == VData::vstorea_halfn_r;
       const bool explicitMode =
           which == VData::vstore_half_r || which == VData::vstore_halfn_r || which == VData::vstorea_halfn_r;
-      const auto mode = explicitMode ? numerics::Rounding(inst.operand(5)) : numerics::Rounding::RTE;
+      const auto mode =
+          explicitMode ? toRounding(spv::FPRoundingMode(inst.operand(5))) : numerics::Rounding::RTE;
       const uint32_t stride = aligned && n == 3 ? 4 : n;
       const Scalar s = L.scalarOf(dataType);
       Handler fn;

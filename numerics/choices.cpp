@@ -1,6 +1,7 @@
 #include "choices.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 namespace clref::numerics {
 
@@ -142,6 +143,11 @@ constexpr ChoiceInfo kChoices[] = {
      0},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
+// Every choice has its option enum, a byte like the stored option index (Choices::get<C>()).
+template <size_t... I> constexpr bool everyChoiceHasOptions(std::index_sequence<I...>) {
+  return ((sizeof(ChoiceOptionsOf<Choice(I)>) == 1) && ...);
+}
+static_assert(everyChoiceHasOptions(std::make_index_sequence<size_t(Choice::Count)>{}));
 }  // namespace
 
 std::span<const ChoiceInfo> allChoices() { return kChoices; }

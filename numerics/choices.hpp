@@ -66,11 +66,37 @@ enum class PtrDiffOption : uint8_t { TagDistance, Fault };
 enum class CommonMinMaxOption : uint8_t { FmaxFminRules, Nan };
 enum class DenormsAreZeroOption : uint8_t { FlushFloat, FlushFloatAndDouble, Ignore };
 
+// The option enum of each choice: Choices::get<Choice::X>() returns it, so a caller cannot read
+// a choice as another choice's options.
+template <Choice C> struct ChoiceOptions;
+#define CLREF_CHOICE_OPTIONS(C, E) \
+  template <> struct ChoiceOptions<Choice::C> { using type = E; }
+CLREF_CHOICE_OPTIONS(Mad, MadOption);
+CLREF_CHOICE_OPTIONS(IntDivByZero, IntDivByZeroOption);
+CLREF_CHOICE_OPTIONS(IntDivOverflow, IntDivOverflowOption);
+CLREF_CHOICE_OPTIONS(FloatToIntOutOfRange, FloatToIntOption);
+CLREF_CHOICE_OPTIONS(UninitialisedMemory, MemoryInitOption);
+CLREF_CHOICE_OPTIONS(UndefValue, UndefValueOption);
+CLREF_CHOICE_OPTIONS(DefaultLocalSize, LocalSizeOption);
+CLREF_CHOICE_OPTIONS(ReducedPrecisionFunctions, ReducedPrecisionOption);
+CLREF_CHOICE_OPTIONS(Mul24OutOfRange, Mul24Option);
+CLREF_CHOICE_OPTIONS(ClampInvertedBounds, ClampOption);
+CLREF_CHOICE_OPTIONS(SmoothstepInvertedEdges, SmoothstepOption);
+CLREF_CHOICE_OPTIONS(NanPayload, NanPayloadOption);
+CLREF_CHOICE_OPTIONS(RemquoQuotientBits, RemquoBitsOption);
+CLREF_CHOICE_OPTIONS(LgammaSignUndefined, LgammaSignOption);
+CLREF_CHOICE_OPTIONS(VectorIndexOutOfRange, VectorIndexOption);
+CLREF_CHOICE_OPTIONS(PtrDiffAcrossAllocations, PtrDiffOption);
+CLREF_CHOICE_OPTIONS(CommonMinMaxSpecial, CommonMinMaxOption);
+CLREF_CHOICE_OPTIONS(DenormsAreZero, DenormsAreZeroOption);
+#undef CLREF_CHOICE_OPTIONS
+template <Choice C> using ChoiceOptionsOf = typename ChoiceOptions<C>::type;
+
 class Choices {
  public:
   Choices();
   uint8_t get(Choice c) const { return values_[size_t(c)]; }
-  template <class E> E as(Choice c) const { return E(get(c)); }
+  template <Choice C> ChoiceOptionsOf<C> get() const { return ChoiceOptionsOf<C>(values_[size_t(C)]); }
   void set(Choice c, uint8_t option);
   // "name=option"; throws std::invalid_argument naming the known names/options on error.
   void set(std::string_view assignment);

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "numerics/exact_ops.hpp"
 #include "numerics/mpfr_round.hpp"
 
 namespace clref::numerics {
@@ -46,8 +47,16 @@ double roundToIntegral(double x, Rounding r) {
     case Rounding::RTZ: return std::trunc(x);
     case Rounding::RTP: return std::ceil(x);
     case Rounding::RTN: return std::floor(x);
-    default: return std::nearbyint(x);  // the default environment rounds to nearest even
+    default: return rint(x);  // ties to even (exact_ops.hpp), whatever the host FP environment
   }
+}
+
+uint64_t floatToIntOutOfRange(double x, int bits, bool isSigned, bool saturate, FloatToIntOption option) {
+  const uint64_t mask = bits == 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+  const uint64_t minValue = isSigned ? (uint64_t(1) << (bits - 1)) : 0;  // two's complement, low bits
+  const uint64_t maxValue = isSigned ? (uint64_t(1) << (bits - 1)) - 1 : mask;
+  if (saturate || option == FloatToIntOption::Saturate) return std::isnan(x) ? 0 : x < 0 ? minValue : maxValue;
+  return option == FloatToIntOption::MinValue ? minValue : 0;
 }
 
 }  // namespace clref::numerics

@@ -124,7 +124,7 @@ std::optional<int> commonCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rn
       if (std::isinf(e0) || std::isinf(e1) || std::isinf(x)) {
         // With an infinite operand t is ±0, ±inf or NaN: evaluate the formula in IEEE
         // arithmetic (exact here), clamp with fmax/fmin's NaN rule, and t·t·(3 - 2t) is 0 or 1.
-        const double t = fminCl(fmaxCl((x - e0) / (e1 - e0), 0.0), 1.0);
+        const double t = numerics::fmin(numerics::fmax((x - e0) / (e1 - e0), 0.0), 1.0);
         mpfr_set_ui(out, t >= 1 ? 1 : 0, MPFR_RNDN);
         return 0;
       }
@@ -139,16 +139,16 @@ std::optional<MathResult> commonExactEval(MathFn f, std::span<const double> args
   switch (f) {
     case MathFn::fclamp:
       // OpenCL C 3.0 §6.15.4 clamp: fmin(fmax(x, minval), maxval); undefined if minval > maxval.
-      r.value = fminCl(fmaxCl(args[0], args[1]), args[2]);
+      r.value = numerics::fmin(numerics::fmax(args[0], args[1]), args[2]);
       return r;
     case MathFn::fmax_common:
       // OpenCL C 3.0 §6.15.4 max: y if x < y, otherwise x; undefined for NaN (clref: fmax's
       // NaN rule, the other operand).
-      r.value = fmaxCl(args[0], args[1]);
+      r.value = numerics::fmax(args[0], args[1]);
       return r;
     case MathFn::fmin_common:
       // OpenCL C 3.0 §6.15.4 min: y if y < x, otherwise x; undefined for NaN (as fmin).
-      r.value = fminCl(args[0], args[1]);
+      r.value = numerics::fmin(args[0], args[1]);
       return r;
     case MathFn::step:
       // OpenCL C 3.0 §6.15.4 step(edge, x): 0.0 if x < edge, otherwise 1.0 (so 1.0 when either

@@ -111,32 +111,32 @@ MathResult applyChoices(MathFn f, std::span<const double> args, MathResult r, co
   switch (f) {
     case MathFn::fclamp:
       // OpenCL C 3.0 §6.15.4 clamp: "Results are undefined if minval > maxval".
-      if (args[1] > args[2] && choices.as<ClampOption>(Choice::ClampInvertedBounds) == ClampOption::MaxOfMin)
-        r.value = detail::fmaxCl(detail::fminCl(args[0], args[2]), args[1]);
+      if (args[1] > args[2] && choices.get<Choice::ClampInvertedBounds>() == ClampOption::MaxOfMin)
+        r.value = numerics::fmax(numerics::fmin(args[0], args[2]), args[1]);
       return r;
     case MathFn::smoothstep:
       // OpenCL C 3.0 §6.15.4 smoothstep: "Results are undefined if edge0 >= edge1".
-      if (args[0] >= args[1] && choices.as<SmoothstepOption>(Choice::SmoothstepInvertedEdges) == SmoothstepOption::Nan)
+      if (args[0] >= args[1] && choices.get<Choice::SmoothstepInvertedEdges>() == SmoothstepOption::Nan)
         r.value = std::nan("");
       return r;
     case MathFn::fmax_common:
     case MathFn::fmin_common:
       // OpenCL C 3.0 §6.15.4 max/min: undefined if x or y is infinite or NaN.
       if ((!std::isfinite(args[0]) || !std::isfinite(args[1])) &&
-          choices.as<CommonMinMaxOption>(Choice::CommonMinMaxSpecial) == CommonMinMaxOption::Nan)
+          choices.get<Choice::CommonMinMaxSpecial>() == CommonMinMaxOption::Nan)
         r.value = std::nan("");
       return r;
     case MathFn::remquo:
       // OpenCL C 3.0 §6.15.2 remquo: "the lower seven bits of the integral quotient"; the core
       // gives 31 (all an int holds), with the sign of x/y.
-      if (choices.as<RemquoBitsOption>(Choice::RemquoQuotientBits) == RemquoBitsOption::Seven)
+      if (choices.get<Choice::RemquoQuotientBits>() == RemquoBitsOption::Seven)
         r.integer = r.integer < 0 ? -(-r.integer & 0x7f) : (r.integer & 0x7f);
       return r;
     case MathFn::lgamma_r:
       // OpenCL C 3.0 §7.5.1 gives lgamma_r's sign for zero and negative integers only; Γ has
       // none at NaN or -inf (the core gives 0).
       if ((std::isnan(args[0]) || args[0] == -INFINITY) &&
-          choices.as<LgammaSignOption>(Choice::LgammaSignUndefined) == LgammaSignOption::One)
+          choices.get<Choice::LgammaSignUndefined>() == LgammaSignOption::One)
         r.integer = 1;
       return r;
     default: return r;
@@ -194,14 +194,7 @@ std::string exactDecimal(MathFn f, std::span<const double> args, Format format, 
   if (c == MathFn::ilogb) return std::to_string(evaluate(f, args, format).integer);
   Mpfr v(mpfr_prec_t(std::max(digits, 1)) * 4 + 64);
   if (c == MathFn::fract && std::isfinite(args[0]) && args[0] != 0) {
-    // The exact value of fmin(x - floor(x), C): x - floor(x) unless that exceeds C.
-    Mpfr x(53), fl(53), cm(53);
-    mpfr_set_d(x, args[0], MPFR_RNDN);
-    mpfr_set_d(fl, std::floor(args[0]), MPFR_RNDN);
-    mpfr_set_prec(v, 1100);
-    mpfr_sub(v, x, fl, MPFR_RNDN);  // exact
-    mpfr_set_d(cm, 1.0 - std::ldexp(1.0, -precisionOf(format)), MPFR_RNDN);
-    if (mpfr_cmp(v, cm) > 0) mpfr_set(v, cm, MPFR_RNDN);
+    detail::fractExact(v, args[0], format);  // OpenCL C 3.0 §6.15.2 fract: fmin(x - floor(x), C)
     return decimalString(v, digits, true);
   }
   if (auto r = detail::exactEval(f, args, format, Rounding::RTE)) {

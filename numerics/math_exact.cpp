@@ -6,30 +6,14 @@
 #include <climits>
 #include <cmath>
 
+#include "numerics/exact_ops.hpp"
 #include "numerics/math_internal.hpp"
 
 namespace clref::numerics::detail {
 
-namespace {
-
-// OpenCL C 3.0 §6.15.2 rint: round to nearest, ties to even, whatever the caller's rounding
-// mode (§7.5.2 "rint always rounds according to round to nearest even"). Done by hand so the
-// host's floating-point environment cannot change it.
-double rintEven(double x) {
-  if (!std::isfinite(x)) return x;
-  const double f = std::floor(x);
-  const double diff = x - f;  // exact: x and floor(x) share their high bits
-  double r = f;
-  if (diff > 0.5 || (diff == 0.5 && std::fmod(f, 2.0) != 0)) r = f + 1;
-  return r;
-}
-
-// The largest value of the format below 1: 1 - 2^-p (OpenCL C 3.0 §6.15.2 fract's constant C:
-// 0x1.ffcp-1h, 0x1.fffffep-1f, 0x1.fffffffffffffp-1).
-double belowOne(Format f) { return 1.0 - std::ldexp(1.0, -precisionOf(f)); }
-
-// Steps x to the adjacent value of the format toward +inf (up) or -inf, x finite. Values of
-// the format are held in doubles, so the step is done on the format's own encoding.
+// Steps x to the adjacent value of the format toward +inf (up) or -inf, x finite or ±inf
+// (±inf steps to the largest finite value). Values of the format are held in doubles, so the
+// step is done on the format's own encoding.
 double stepFormat(double x, bool up, Format f) {
   switch (f) {
     case Format::Half: {
@@ -58,6 +42,23 @@ double stepFormat(double x, bool up, Format f) {
   return x;
 }
 
+void fractExact(mpfr_ptr out, double x, Format format) {
+  // OpenCL C 3.0 §6.15.2 fract: fmin(x - floor(x), 0x1.fffffep-1f), the constant being the
+  // format's largest value below 1, 1 - 2^-p (0x1.ffcp-1h, 0x1.fffffep-1f,
+  // 0x1.fffffffffffffp-1). x - floor(x) is in [0, 1) but may need more bits than the format
+  // (x = -2^-30 gives 1 - 2^-30); it is exact at 1100 bits (binary64 bits lie between 2^1023
+  // and 2^-1074). RNDN makes the zero of an integral x +0.
+  Mpfr xm(53), fm(53);
+  mpfr_set_prec(out, 1100);
+  mpfr_set_d(xm, x, MPFR_RNDN);
+  mpfr_set_d(fm, std::floor(x), MPFR_RNDN);
+  mpfr_sub(out, xm, fm, MPFR_RNDN);
+  const double below = 1.0 - std::ldexp(1.0, -precisionOf(format));
+  if (mpfr_cmp_d(out, below) > 0) mpfr_set_d(out, below, MPFR_RNDN);
+}
+
+namespace {
+
 MathResult one(double v) {
   MathResult r;
   r.value = v;
@@ -71,38 +72,18 @@ MathResult fract(double x, Format format, Rounding rounding) {
   if (std::isnan(x)) return {std::nan(""), std::nan(""), 0};
   if (x == 0) return {x, x, 0};
   if (std::isinf(x)) return {std::copysign(0.0, x), x, 0};
-  // OpenCL C 3.0 §6.15.2 fract: fmin(x - floor(x), C), floor(x) in iptr. x - floor(x) is in
-  // [0, 1) but may need more bits than the format (x = -2^-30 gives 1 - 2^-30), so it is
-  // formed exactly in MPFR (its bits lie between 2^-1 and 2^-1074) and rounded once; the clamp
-  // to C then keeps a result that rounded up to 1.0 below 1 (§7.5.1: "shall not return a
-  // value greater than or equal to 1.0").
+  // OpenCL C 3.0 §6.15.2 fract: the exact fmin(x - floor(x), C) rounded once, floor(x) in
+  // iptr. Rounding is monotonic and C is a value of the format, so a difference that rounds
+  // up to 1.0 still gives C (§7.5.1: "shall not return a value greater than or equal to 1.0").
+  // fract's results lie in [0, 1): clref gives +0 where IEEE's x - floor(x) in RTN gives -0.
   r.second = std::floor(x);
-  Mpfr xm(53), fm(53), diff(1100);
-  mpfr_set_d(xm, x, MPFR_RNDN);
-  mpfr_set_d(fm, r.second, MPFR_RNDN);
-  // Exact; RNDN makes the zero of an integral x +0 in every mode (fract's results lie in
-  // [0, 1): clref gives +0 where IEEE's x - floor(x) in RTN would give -0).
-  mpfr_sub(diff, xm, fm, MPFR_RNDN);
-  r.value = fminCl(roundToDouble(diff, format, rounding), belowOne(format));
+  Mpfr diff(1100);
+  fractExact(diff, x, format);
+  r.value = roundToDouble(diff, format, rounding);
   return r;
 }
 
 }  // namespace
-
-double fmaxCl(double x, double y) {
-  // OpenCL C 3.0 §6.15.2 fmax: y if x < y, otherwise x; if one argument is NaN, the other;
-  // if both are NaN, a NaN.
-  if (std::isnan(x)) return std::isnan(y) ? std::nan("") : y;
-  if (std::isnan(y)) return x;
-  return x < y ? y : x;
-}
-
-double fminCl(double x, double y) {
-  // OpenCL C 3.0 §6.15.2 fmin: y if y < x, otherwise x; NaN rules as fmax.
-  if (std::isnan(x)) return std::isnan(y) ? std::nan("") : y;
-  if (std::isnan(y)) return x;
-  return y < x ? y : x;
-}
 
 std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Format format, Rounding rounding) {
   const double x = args[0];
@@ -116,27 +97,27 @@ std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Form
     case MathFn::trunc: return integral(std::trunc(x));
     // OpenCL C 3.0 §6.15.2 round: halfway cases away from zero (std::round, exact).
     case MathFn::round: return integral(std::round(x));
-    case MathFn::rint: return integral(rintEven(x));
+    case MathFn::rint: return one(numerics::rint(x));
     // OpenCL C 3.0 §6.15.2 copysign: x with the sign of y; fabs: |x|. (A NaN result is the
     // default NaN: clref does not carry NaN signs or payloads through these.)
     case MathFn::copysign: return one(std::isnan(x) ? std::nan("") : std::copysign(x, args[1]));
     case MathFn::fabs: return one(std::isnan(x) ? std::nan("") : std::fabs(x));
-    case MathFn::fmax: return one(fmaxCl(x, args[1]));
-    case MathFn::fmin: return one(fminCl(x, args[1]));
+    case MathFn::fmax: return one(numerics::fmax(x, args[1]));
+    case MathFn::fmin: return one(numerics::fmin(x, args[1]));
     case MathFn::maxmag: {
       // OpenCL C 3.0 §6.15.2 maxmag: x if |x| > |y|, y if |y| > |x|, otherwise fmax(x, y)
       // (which also covers NaN operands).
       const double y = args[1];
       if (std::fabs(x) > std::fabs(y)) return one(x);
       if (std::fabs(y) > std::fabs(x)) return one(y);
-      return one(fmaxCl(x, y));
+      return one(numerics::fmax(x, y));
     }
     case MathFn::minmag: {
       // OpenCL C 3.0 §6.15.2 minmag: x if |x| < |y|, y if |y| < |x|, otherwise fmin(x, y).
       const double y = args[1];
       if (std::fabs(x) < std::fabs(y)) return one(x);
       if (std::fabs(y) < std::fabs(x)) return one(y);
-      return one(fminCl(x, y));
+      return one(numerics::fmin(x, y));
     }
     case MathFn::fract: return fract(x, format, rounding);
     case MathFn::modf: {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 
+#include "numerics/exact_ops.hpp"
 #include "numerics/math.hpp"
 #include "numerics/mpfr_round.hpp"
 
@@ -39,9 +40,14 @@ std::optional<MathResult> commonExactEval(MathFn f, std::span<const double> args
 // host's approximation provably decides the correctly rounded result.
 std::optional<MathResult> fastEval(MathFn f, std::span<const double> args, Format format, Rounding r);
 
-// fmax/fmin as OpenCL C 3.0 §6.15.2 describes them (shared with the common functions).
-double fmaxCl(double x, double y);
-double fminCl(double x, double y);
+// The adjacent value of the format above (up) or below x, a value of the format or ±inf
+// (math_exact.cpp: nextafter; verdict.cpp: the ends of an allowed interval).
+double stepFormat(double x, bool up, Format f);
+
+// The exact value of fract(x), x finite and nonzero: fmin(x - floor(x), C) with C the format's
+// largest value below 1 (OpenCL C 3.0 §6.15.2), into `out` at 1100 bits (math_exact.cpp;
+// evaluate, exactDecimal and the verdicts all use it).
+void fractExact(mpfr_ptr out, double x, Format format);
 
 // half_* and native_* → the underlying function (a named choice: the reference returns the
 // correctly rounded value); native_divide/native_recip → half_divide/half_recip.

@@ -32,20 +32,7 @@ double minNormal(Format f) { return std::ldexp(1.0, eminOf(f)); }
 
 bool isSubnormalIn(double v, Format f) { return v != 0 && std::isfinite(v) && std::fabs(v) < minNormal(f); }
 
-// The adjacent value of the format above (up) or below x (a finite value of the format).
-double stepFormat(double x, bool up, Format f) {
-  switch (f) {
-    case Format::Half: {
-      uint16_t b = toHalf(x).bits;
-      if ((b & 0x7fff) == 0) return up ? toDouble(Half{1}) : toDouble(Half{0x8001});
-      const bool neg = (b & 0x8000) != 0;
-      return toDouble(Half{uint16_t(up != neg ? b + 1 : b - 1)});
-    }
-    case Format::Float: return std::nextafter(float(x), up ? INFINITY : -INFINITY);
-    case Format::Double: return std::nextafter(x, up ? kInf : -kInf);
-  }
-  return x;
-}
+using detail::stepFormat;
 
 // The exponent k with ulp(x) = 2^k by the spec's definition (SPIR-V Env / OpenCL C §"Relative
 // Error as ULPs"): the gap between the two consecutive finite values around x; at a value of
@@ -88,14 +75,9 @@ std::optional<int> runCore(MathFn f, mpfr_ptr out, const detail::MathArgs& a, in
 ExactInfo mathExact(MathFn f, std::span<const double> args, Format format, mpfr_ptr out) {
   const MathFn c = detail::canonical(f);
   if (c == MathFn::fract && std::isfinite(args[0]) && args[0] != 0) {
-    // OpenCL C 3.0 §6.15.2 fract: fmin(x - floor(x), 0x1.fffffep-1f) (the format's 1 - 2^-p);
-    // x - floor(x) is exact at 1100 bits (binary64 bits lie between 2^1023 and 2^-1074).
-    Mpfr xm(53), fl(53), d(1100);
-    mpfr_set_d(xm, args[0], MPFR_RNDN);
-    mpfr_set_d(fl, std::floor(args[0]), MPFR_RNDN);
-    mpfr_sub(d, xm, fl, MPFR_RNDN);
-    const double below = 1.0 - std::ldexp(1.0, -precisionOf(format));
-    if (mpfr_cmp_d(d, below) > 0) mpfr_set_d(d, below, MPFR_RNDN);
+    // OpenCL C 3.0 §6.15.2 fract: fmin(x - floor(x), 0x1.fffffep-1f), exact.
+    Mpfr d(1100);
+    detail::fractExact(d, args[0], format);
     return {mpfr_set(out, d, MPFR_RNDN), false};
   }
   // The functions evaluated without an MPFR core are exact operations on the operands: their

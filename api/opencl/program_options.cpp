@@ -100,7 +100,7 @@ host::Device deviceFor(const Options& o) {
   // §5.8.6.3 -cl-denorms-are-zero: denormals "may be flushed"; the choice denorms_are_zero says
   // which (by default the float ones, so the option has its observable meaning).
   using clref::numerics::Choice, clref::numerics::DenormsAreZeroOption, clref::numerics::Denorm;
-  const auto flush = cfg.choices.as<DenormsAreZeroOption>(Choice::DenormsAreZero);
+  const auto flush = cfg.choices.get<Choice::DenormsAreZero>();
   if (o.denormsAreZero && flush != DenormsAreZeroOption::Ignore) cfg.denormFloat = Denorm::Flush;
   if (o.denormsAreZero && flush == DenormsAreZeroOption::FlushFloatAndDouble) cfg.denormDouble = Denorm::Flush;
   return host::Device(cfg);

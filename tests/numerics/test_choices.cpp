@@ -35,10 +35,10 @@ TEST_CASE("every choice has a name, a clause, options and a valid default", "[nu
 TEST_CASE("a fresh Choices holds the documented defaults", "[numerics][choices]") {
   const Choices c;
   for (const auto& info : allChoices()) CHECK(c.get(info.choice) == info.defaultOption);
-  CHECK(c.as<MadOption>(Choice::Mad) == MadOption::Fused);
-  CHECK(c.as<IntDivByZeroOption>(Choice::IntDivByZero) == IntDivByZeroOption::Zero);
-  CHECK(c.as<FloatToIntOption>(Choice::FloatToIntOutOfRange) == FloatToIntOption::Saturate);
-  CHECK(c.as<LocalSizeOption>(Choice::DefaultLocalSize) == LocalSizeOption::LargestDivisor);
+  CHECK(c.get<Choice::Mad>() == MadOption::Fused);
+  CHECK(c.get<Choice::IntDivByZero>() == IntDivByZeroOption::Zero);
+  CHECK(c.get<Choice::FloatToIntOutOfRange>() == FloatToIntOption::Saturate);
+  CHECK(c.get<Choice::DefaultLocalSize>() == LocalSizeOption::LargestDivisor);
   const std::string d = c.describe();
   CHECK(d.find("mad=fused (default)") != std::string::npos);
 }
@@ -46,12 +46,12 @@ TEST_CASE("a fresh Choices holds the documented defaults", "[numerics][choices]"
 TEST_CASE("Choices::set by name", "[numerics][choices]") {
   Choices c;
   c.set("mad=unfused");
-  CHECK(c.as<MadOption>(Choice::Mad) == MadOption::Unfused);
+  CHECK(c.get<Choice::Mad>() == MadOption::Unfused);
   CHECK(c.describe().find("mad=unfused\n") != std::string::npos);  // no "(default)" mark
   c.set("int_div_by_zero=dividend");
-  CHECK(c.as<IntDivByZeroOption>(Choice::IntDivByZero) == IntDivByZeroOption::Dividend);
+  CHECK(c.get<Choice::IntDivByZero>() == IntDivByZeroOption::Dividend);
   c.set("mad=fused");
-  CHECK(c.as<MadOption>(Choice::Mad) == MadOption::Fused);
+  CHECK(c.get<Choice::Mad>() == MadOption::Fused);
   // Every option of every choice can be set by its name.
   for (const auto& info : allChoices())
     for (uint8_t i = 0; i < info.options.size() && !info.options[i].empty(); ++i) {
@@ -83,7 +83,7 @@ TEST_CASE("Choices::set rejects bad names and options with the valid ones listed
   CHECK_THROWS_AS(c.set(Choice::Mad, 2), std::invalid_argument);  // only 2 options
   CHECK_THROWS_AS(c.set(Choice::Mad, 200), std::invalid_argument);
   // A failed set leaves the value unchanged.
-  CHECK(c.as<MadOption>(Choice::Mad) == MadOption::Fused);
+  CHECK(c.get<Choice::Mad>() == MadOption::Fused);
 }
 
 TEST_CASE("evaluate applies the choices for results the spec leaves open", "[numerics][choices]") {
