@@ -329,30 +329,27 @@ void lowerFConvert(Lowerer& L, const Instruction& inst) {
   emitUnary(L, fn, inst);
 }
 
-// OpUConvert, OpSConvert.
-void lowerIntConvert(Lowerer& L, const Instruction& inst) {
-  if (lowerDecorated(L, inst)) return;
-  if (L.isElided(inst.resultId)) return;  // folded into the access chain that uses it
+// Integer to integer, lane by lane with F = IToI or SatIToI; `sgn` is how the source is read.
+template <template <class, class, bool> class F> void emitIntToInt(Lowerer& L, const Instruction& inst, bool sgn) {
   const uint32_t n = resultLanes(L, inst);
-  const bool sx = inst.opcode == spv::Op::OpSConvert;
   Handler fn = withInt(L.scalarOf(inst.resultType), [&]<class To>() {
     return withInt(L.scalarOf(operandType(L, inst)), [&]<class From>() -> Handler {
-      return sx ? lanes<To, From, IToI<To, From, true>>(n) : lanes<To, From, IToI<To, From, false>>(n);
+      return sgn ? lanes<To, From, F<To, From, true>>(n) : lanes<To, From, F<To, From, false>>(n);
     });
   });
   emitUnary(L, fn, inst);
 }
 
+// OpUConvert, OpSConvert.
+void lowerIntConvert(Lowerer& L, const Instruction& inst) {
+  if (lowerDecorated(L, inst)) return;
+  if (L.isElided(inst.resultId)) return;  // folded into the access chain that uses it
+  emitIntToInt<IToI>(L, inst, inst.opcode == spv::Op::OpSConvert);
+}
+
 // OpSatConvertSToU, OpSatConvertUToS.
 void lowerSatConvert(Lowerer& L, const Instruction& inst) {
-  const uint32_t n = resultLanes(L, inst);
-  const bool fromSigned = inst.opcode == spv::Op::OpSatConvertSToU;
-  Handler fn = withInt(L.scalarOf(inst.resultType), [&]<class To>() {
-    return withInt(L.scalarOf(operandType(L, inst)), [&]<class From>() -> Handler {
-      return fromSigned ? lanes<To, From, SatIToI<To, From, true>>(n) : lanes<To, From, SatIToI<To, From, false>>(n);
-    });
-  });
-  emitUnary(L, fn, inst);
+  emitIntToInt<SatIToI>(L, inst, inst.opcode == spv::Op::OpSatConvertSToU);
 }
 
 // OpBitcast, OpPtrCastToGeneric: the bits unchanged.
