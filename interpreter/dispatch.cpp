@@ -15,6 +15,10 @@ void DispatchTable::add(spv::Op op, OpcodeRule rule) {
 
 void DispatchTable::lower(spv::Op op, LowerFn fn) { add(op, {OpcodeRule::Kind::Lower, fn, nullptr}); }
 
+void DispatchTable::lower(std::initializer_list<spv::Op> ops, LowerFn fn) {
+  for (spv::Op op : ops) lower(op, fn);
+}
+
 void DispatchTable::declaration(std::initializer_list<spv::Op> ops, const char* where) {
   for (spv::Op op : ops) add(op, {OpcodeRule::Kind::Declaration, nullptr, where});
 }

@@ -34,6 +34,7 @@ struct OpcodeRule {
 class DispatchTable {
  public:
   void lower(spv::Op op, LowerFn fn);
+  void lower(std::initializer_list<spv::Op> ops, LowerFn fn);  // opcodes sharing one lowering
   void declaration(std::initializer_list<spv::Op> ops, const char* where);
   void unsupported(std::initializer_list<spv::Op> ops, const char* why);
   const OpcodeRule* find(spv::Op op) const;  // nullptr: the opcode has no entry

@@ -94,6 +94,8 @@ bool lowerVectorData(Lowerer&, const Instruction&);  // OpenCL.std vload/vstore 
 bool lowerMath(Lowerer&, const Instruction&);        // OpenCL.std math via numerics::evaluate (ops_math.cpp)
 // The handler every barrier-like Op uses (ops_control.cpp): the work-item waits for its group.
 const Op* waitForGroup(WorkItem& wi, const Op* op);
+// Emits a waitForGroup Op for a barrier or work-group function; the kernel then uses barriers.
+Op& emitWaitForGroup(Lowerer& L, const Instruction& inst);
 
 // Undefined-value tracking (undefined_values.cpp).
 void planUndefTracking(Lowerer&, const std::vector<uint32_t>& functions);

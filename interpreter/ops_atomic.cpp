@@ -202,8 +202,7 @@ void registerAtomic(DispatchTable& t) {
   t.lower(Op::OpAtomicFAddEXT, lowerAtomicRmw<Rmw::FAdd, true>);
   t.lower(Op::OpAtomicIIncrement, lowerAtomicRmw<Rmw::IAdd, false>);
   t.lower(Op::OpAtomicIDecrement, lowerAtomicRmw<Rmw::ISub, false>);
-  t.lower(Op::OpAtomicCompareExchange, lowerAtomicCompareExchange);
-  t.lower(Op::OpAtomicCompareExchangeWeak, lowerAtomicCompareExchange);
+  t.lower({Op::OpAtomicCompareExchange, Op::OpAtomicCompareExchangeWeak}, lowerAtomicCompareExchange);
   t.lower(Op::OpAtomicFlagTestAndSet, lowerAtomicFlagTestAndSet);
   t.lower(Op::OpAtomicFlagClear, lowerAtomicFlagClear);
 }

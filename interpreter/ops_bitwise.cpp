@@ -118,8 +118,7 @@ void registerBitwise(DispatchTable& t) {
   t.lower(Op::OpBitCount, lowerIntUnaryOp<BitCount>);
   t.lower(Op::OpBitReverse, lowerIntUnaryOp<BitReverse>);
   t.lower(Op::OpBitFieldInsert, lowerBitFieldInsert);
-  t.lower(Op::OpBitFieldSExtract, lowerBitFieldExtract);
-  t.lower(Op::OpBitFieldUExtract, lowerBitFieldExtract);
+  t.lower({Op::OpBitFieldSExtract, Op::OpBitFieldUExtract}, lowerBitFieldExtract);
 }
 
 }  // namespace clref::interpreter

@@ -254,8 +254,7 @@ void registerComposite(DispatchTable& t) {
   using spv::Op;
   t.lower(Op::OpCompositeExtract, lowerCompositeExtract);
   t.lower(Op::OpCompositeInsert, lowerCompositeInsert);
-  t.lower(Op::OpCopyObject, lowerCopyObject);
-  t.lower(Op::OpCopyLogical, lowerCopyObject);
+  t.lower({Op::OpCopyObject, Op::OpCopyLogical}, lowerCopyObject);
   t.lower(Op::OpCompositeConstruct, lowerCompositeConstruct);
   t.lower(Op::OpVectorShuffle, lowerVectorShuffle);
   t.lower(Op::OpVectorExtractDynamic, lowerVectorExtractDynamic);

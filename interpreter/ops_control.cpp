@@ -132,6 +132,11 @@ const Op* waitForGroup(WorkItem& wi, const Op* op) {
   return nullptr;
 }
 
+Op& emitWaitForGroup(Lowerer& L, const Instruction& inst) {
+  L.k.usesBarrier = true;
+  return L.emit(&waitForGroup, inst);
+}
+
 namespace {
 const Op* copyValue(WorkItem& wi, const Op* op) {
   std::memcpy(wi.regs + op->r, wi.regs + op->a, op->n);
@@ -244,8 +249,7 @@ void lowerControlBarrier(Lowerer& L, const Instruction& inst) {
   if (scope != uint32_t(spv::Scope::Workgroup))
     L.reject(inst, "control barrier with execution scope " + std::to_string(scope) +
                        " (only Workgroup is supported; sub-group barriers come with sub-group support)");
-  L.emit(&waitForGroup, inst);
-  L.k.usesBarrier = true;
+  emitWaitForGroup(L, inst);
 }
 
 }  // namespace
@@ -266,17 +270,9 @@ void registerControl(DispatchTable& t) {
   // immediately visible), so fences order nothing further. OpPhi is executed on the incoming
   // edges (Lowerer::edgeTo); merges, lifetimes and line information only describe the code.
   // OpUndef's register already holds the undefined value (lower_constants.cpp writes it).
-  t.lower(Op::OpUndef, lowerNoCode);
-  t.lower(Op::OpAssumeTrueKHR, lowerNoCode);
-  t.lower(Op::OpMemoryBarrier, lowerNoCode);
-  t.lower(Op::OpPhi, lowerNoCode);
-  t.lower(Op::OpSelectionMerge, lowerNoCode);
-  t.lower(Op::OpLoopMerge, lowerNoCode);
-  t.lower(Op::OpLifetimeStart, lowerNoCode);
-  t.lower(Op::OpLifetimeStop, lowerNoCode);
-  t.lower(Op::OpNop, lowerNoCode);
-  t.lower(Op::OpLine, lowerNoCode);
-  t.lower(Op::OpNoLine, lowerNoCode);
+  t.lower({Op::OpUndef, Op::OpAssumeTrueKHR, Op::OpMemoryBarrier, Op::OpPhi, Op::OpSelectionMerge, Op::OpLoopMerge,
+           Op::OpLifetimeStart, Op::OpLifetimeStop, Op::OpNop, Op::OpLine, Op::OpNoLine},
+          lowerNoCode);
 }
 
 }  // namespace clref::interpreter

@@ -390,21 +390,14 @@ void lowerGenericPtrMemSemantics(Lowerer& L, const Instruction& inst) {
 
 void registerConversion(DispatchTable& t) {
   using spv::Op;
-  t.lower(Op::OpConvertFToU, lowerConvertFToI);
-  t.lower(Op::OpConvertFToS, lowerConvertFToI);
-  t.lower(Op::OpConvertSToF, lowerConvertIToF);
-  t.lower(Op::OpConvertUToF, lowerConvertIToF);
+  t.lower({Op::OpConvertFToU, Op::OpConvertFToS}, lowerConvertFToI);
+  t.lower({Op::OpConvertSToF, Op::OpConvertUToF}, lowerConvertIToF);
   t.lower(Op::OpFConvert, lowerFConvert);
-  t.lower(Op::OpUConvert, lowerIntConvert);
-  t.lower(Op::OpSConvert, lowerIntConvert);
-  t.lower(Op::OpSatConvertSToU, lowerSatConvert);
-  t.lower(Op::OpSatConvertUToS, lowerSatConvert);
-  t.lower(Op::OpBitcast, lowerBitcast);
-  t.lower(Op::OpPtrCastToGeneric, lowerBitcast);
-  t.lower(Op::OpConvertPtrToU, lowerPtrIntConvert);
-  t.lower(Op::OpConvertUToPtr, lowerPtrIntConvert);
-  t.lower(Op::OpGenericCastToPtr, lowerGenericCastToPtr);
-  t.lower(Op::OpGenericCastToPtrExplicit, lowerGenericCastToPtr);
+  t.lower({Op::OpUConvert, Op::OpSConvert}, lowerIntConvert);
+  t.lower({Op::OpSatConvertSToU, Op::OpSatConvertUToS}, lowerSatConvert);
+  t.lower({Op::OpBitcast, Op::OpPtrCastToGeneric}, lowerBitcast);
+  t.lower({Op::OpConvertPtrToU, Op::OpConvertUToPtr}, lowerPtrIntConvert);
+  t.lower({Op::OpGenericCastToPtr, Op::OpGenericCastToPtrExplicit}, lowerGenericCastToPtr);
   t.lower(Op::OpGenericPtrMemSemantics, lowerGenericPtrMemSemantics);
 }
 

@@ -44,7 +44,7 @@ void lowerGroupAsyncCopy(Lowerer& L, const Instruction& inst) {
     L.reject(inst, "OpGroupAsyncCopy with an execution scope other than Workgroup");
   Collective& c = L.k.collectives.emplace_back();
   c.action = L.ptrBytes() == 8 ? &asyncCopy<uint64_t> : &asyncCopy<uint32_t>;
-  Op& op = L.emit(&waitForGroup, inst);
+  Op& op = emitWaitForGroup(L, inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(inst.operand(1));
   op.b = L.reg(inst.operand(2));
@@ -56,7 +56,6 @@ void lowerGroupAsyncCopy(Lowerer& L, const Instruction& inst) {
   for (uint32_t id : {inst.operand(1), inst.operand(2), inst.operand(3), inst.operand(4)})
     c.uniformOperands.emplace_back(L.reg(id), uint32_t(L.typeOfValue(id).size));
   op.aux = &c;
-  L.k.usesBarrier = true;
 }
 
 void lowerGroupWaitEvents(Lowerer& L, const Instruction& inst) {
@@ -67,9 +66,8 @@ void lowerGroupWaitEvents(Lowerer& L, const Instruction& inst) {
   Collective& c = L.k.collectives.emplace_back();
   c.action = &noAction;
   c.uniformOperands.emplace_back(L.reg(inst.operand(1)), uint32_t(L.typeOfValue(inst.operand(1)).size));
-  Op& op = L.emit(&waitForGroup, inst);
+  Op& op = emitWaitForGroup(L, inst);
   op.aux = &c;
-  L.k.usesBarrier = true;
 }
 
 }  // namespace

@@ -435,14 +435,10 @@ void registerMemory(DispatchTable& t) {
   using spv::Op;
   t.lower(Op::OpLoad, lowerLoad);
   t.lower(Op::OpStore, lowerStore);
-  t.lower(Op::OpAccessChain, lowerAccessChain);
-  t.lower(Op::OpInBoundsAccessChain, lowerAccessChain);
-  t.lower(Op::OpPtrAccessChain, lowerAccessChain);
-  t.lower(Op::OpInBoundsPtrAccessChain, lowerAccessChain);
-  t.lower(Op::OpCopyMemory, lowerCopyMemory);
-  t.lower(Op::OpCopyMemorySized, lowerCopyMemory);
-  t.lower(Op::OpPtrEqual, lowerPtrCompare);
-  t.lower(Op::OpPtrNotEqual, lowerPtrCompare);
+  t.lower({Op::OpAccessChain, Op::OpInBoundsAccessChain, Op::OpPtrAccessChain, Op::OpInBoundsPtrAccessChain},
+          lowerAccessChain);
+  t.lower({Op::OpCopyMemory, Op::OpCopyMemorySized}, lowerCopyMemory);
+  t.lower({Op::OpPtrEqual, Op::OpPtrNotEqual}, lowerPtrCompare);
   t.lower(Op::OpPtrDiff, lowerPtrDiff);
   t.lower(Op::OpVariable, lowerVariable);
 }

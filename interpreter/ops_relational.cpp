@@ -196,8 +196,7 @@ void registerRelational(DispatchTable& t) {
   t.lower(Op::OpLogicalNot, lowerLogicalNot);
   t.lower(Op::OpFOrdEqual, lowerFloatCompare<Cmp::Eq, true>);
   t.lower(Op::OpFUnordEqual, lowerFloatCompare<Cmp::Eq, false>);
-  t.lower(Op::OpFOrdNotEqual, lowerFloatCompare<Cmp::Ne, true>);
-  t.lower(Op::OpLessOrGreater, lowerFloatCompare<Cmp::Ne, true>);
+  t.lower({Op::OpFOrdNotEqual, Op::OpLessOrGreater}, lowerFloatCompare<Cmp::Ne, true>);
   t.lower(Op::OpFUnordNotEqual, lowerFloatCompare<Cmp::Ne, false>);
   t.lower(Op::OpFOrdLessThan, lowerFloatCompare<Cmp::Lt, true>);
   t.lower(Op::OpFUnordLessThan, lowerFloatCompare<Cmp::Lt, false>);
@@ -214,8 +213,7 @@ void registerRelational(DispatchTable& t) {
   t.lower(Op::OpSignBitSet, lowerFloatTest<SignBitSetOp>);
   t.lower(Op::OpOrdered, lowerFloatTest2<OrderedOp>);
   t.lower(Op::OpUnordered, lowerFloatTest2<UnorderedOp>);
-  t.lower(Op::OpAny, lowerAnyAll);
-  t.lower(Op::OpAll, lowerAnyAll);
+  t.lower({Op::OpAny, Op::OpAll}, lowerAnyAll);
   t.lower(Op::OpSelect, lowerSelect);
 }
 
