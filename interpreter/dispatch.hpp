@@ -7,6 +7,11 @@
 // file and add `t.lower(spv::Op::OpFoo, lowerFoo);` to that file's register function (removing
 // the opcode from an unsupported() list in ops_unsupported.cpp if it was there). The grammar
 // test (tests/interpreter/dispatch_table_test.cpp) checks every kernel opcode has an entry.
+//
+// OpExtInst of a debug-information set (Module::isDebugInfo: OpenCL.DebugInfo.100, NonSemantic.*)
+// never reaches the table: lower.cpp skips it, as it skips OpUndef, so that neither takes part
+// in undefined-value tracking. Other OpExtInst go to lowerExtInst (ops_extinst.cpp), which
+// dispatches OpenCL.std on the instruction number and rejects any other set.
 #pragma once
 #include <cstdint>
 #include <initializer_list>
@@ -71,7 +76,7 @@ void registerControl(DispatchTable&);       // ops_control.cpp
 void registerExtInst(DispatchTable&);       // ops_extinst.cpp (OpExtInst; OpenCL.std dispatch inside)
 void registerGroup(DispatchTable&);         // ops_group.cpp
 void registerAtomic(DispatchTable&);        // ops_atomic.cpp
-void registerDeclarations(DispatchTable&);  // ops_unsupported.cpp: module-level instructions
+void registerDeclarations(DispatchTable&);  // ops_declarations.cpp: module-level instructions
 void registerUnsupported(DispatchTable&);   // ops_unsupported.cpp: opcodes clref rejects, with why
 
 }  // namespace clref::interpreter
