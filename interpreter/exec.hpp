@@ -83,7 +83,7 @@ struct Launch {
 };
 
 // Yielded: stopped at a loop back-edge so the next work-item of its batch can run (see
-// executor.cpp, interleaved execution); it continues from pc.
+// scheduler.cpp, interleaved execution); it continues from pc.
 enum class WorkItemState : uint8_t { Running, AtBarrier, Returned, Faulted, Yielded };
 
 struct CallFrame {

@@ -66,7 +66,7 @@ class Lowerer {
   std::unordered_map<uint32_t, uint32_t> tagOf_;          // variable id → allocation tag
   std::unordered_map<uint32_t, spv::BuiltIn> builtinOf_;  // Input variable → BuiltIn
   std::unordered_map<uint32_t, bool> constantIds_;
-  // Peephole fusion, decided per block before it is lowered (see lower.cpp planFusion):
+  // Peephole fusion, decided per block before it is lowered (fusion.cpp):
   // values computed into their single consumer instead of a register of their own.
   std::unordered_map<uint32_t, bool> elided_;         // result ids not emitted on their own
   std::unordered_map<uint32_t, uint32_t> sextIndex_;  // 64-bit chain index → its 32-bit OpSConvert source
@@ -86,23 +86,16 @@ class Lowerer {
   uint32_t regTop_ = 0;
 };
 
-// Instruction families (SPIR-V 1.0 §3.32 sections). Each returns false when the opcode is not
-// one of its own.
-bool lowerArithmetic(Lowerer&, const Instruction&);
-bool lowerBitwise(Lowerer&, const Instruction&);
-bool lowerRelational(Lowerer&, const Instruction&);
-bool lowerConversion(Lowerer&, const Instruction&);
-bool lowerComposite(Lowerer&, const Instruction&);
-bool lowerMemory(Lowerer&, const Instruction&);
-bool lowerControl(Lowerer&, const Instruction&);
-bool lowerExtInst(Lowerer&, const Instruction&);
-bool lowerGroup(Lowerer&, const Instruction&);
-bool lowerAtomic(Lowerer&, const Instruction&);
+// Instruction families register their opcodes in the dispatch table (dispatch.hpp). OpenCL.std
+// extended instructions dispatch again on the instruction number; these return false when the
+// number is not one of theirs.
 bool lowerPrintf(Lowerer&, const Instruction&);      // OpenCL.std printf and prefetch (ops_printf.cpp)
 bool lowerVectorData(Lowerer&, const Instruction&);  // OpenCL.std vload/vstore (ops_vector_data.cpp)
 bool lowerMath(Lowerer&, const Instruction&);        // OpenCL.std math via numerics::evaluate (ops_math.cpp)
 // The handler every barrier-like Op uses (ops_control.cpp): the work-item waits for its group.
 const Op* waitForGroup(WorkItem& wi, const Op* op);
+// Emits a waitForGroup Op for a barrier or work-group function; the kernel then uses barriers.
+Op& emitWaitForGroup(Lowerer& L, const Instruction& inst);
 
 // Undefined-value tracking (undefined_values.cpp).
 void planUndefTracking(Lowerer&, const std::vector<uint32_t>& functions);

@@ -108,6 +108,12 @@ struct SourceLocation {
   uint32_t column = 0;
 };
 
+// Extended instruction sets that only describe the program: OpenCL.DebugInfo.100 and the
+// NonSemantic.* sets (SPIR-V 1.6 §2.2.1: non-semantic instructions may be removed). Their
+// instructions have no run-time effect; None for every other set.
+enum class DebugInfoSet : uint8_t { None, OpenCLDebugInfo100, NonSemantic };
+DebugInfoSet debugInfoSetOf(std::string_view extInstSetName);
+
 class Module {
  public:
   // Parses with SPIRV-Tools' binary parser and validates for the OpenCL environment matching
@@ -150,6 +156,8 @@ class Module {
 
   // Whether the module imports debug-information instruction sets, and the module without them.
   bool hasDebugInfoSet() const;
+  DebugInfoSet debugInfoSet(uint32_t extInstSetId) const;  // of an OpExtInstImport id
+  bool isDebugInfo(const Instruction& inst) const;         // an OpExtInst of such a set
   std::vector<uint32_t> withoutDebugInfo() const;
   // The module as the validator should see it when llvm-spirv-15's layout breaks rules that do
   // not affect execution: blocks in reverse post-order (dominators first), function-scope

@@ -1,6 +1,7 @@
 // SPIR-V 1.0 §3.32.13 Arithmetic Instructions: integer and floating-point arithmetic.
 #include <limits>
 
+#include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 #include "numerics/dot.hpp"
 
@@ -198,42 +199,51 @@ template <class T, bool FTZ> const Op* dot(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+// Float arithmetic lane-wise on the result type, with the device's denormal mode.
+template <template <bool> class F> void lowerFloatBinaryOp(Lowerer& L, const Instruction& inst) {
+  emitBinary(L, floatBinaryFtz<F>(L, inst.resultType), inst);
+}
+
+void lowerFNegate(Lowerer& L, const Instruction& inst) {
+  emitUnary(L, withFloat(L.scalarOf(inst.resultType), [&]<class T>() -> Handler { return &unaryLanes<T, T, FNegate>; }),
+            inst);
+}
+
+void lowerVectorTimesScalar(Lowerer& L, const Instruction& inst) {
+  emitBinary(L,
+             withFloatFtz(L, L.scalarOf(inst.resultType),
+                          [&]<class T, bool Z>() -> Handler { return &vectorTimesScalar<T, Z>; }),
+             inst);
+}
+
+void lowerDot(Lowerer& L, const Instruction& inst) {
+  auto& op = emitBinary(
+      L, withFloatFtz(L, L.scalarOf(inst.resultType), [&]<class T, bool Z>() -> Handler { return &dot<T, Z>; }), inst);
+  op.n = L.lanes(L.typeIdOfValue(inst.operand(0)));
+}
+
 }  // namespace
 
-bool lowerArithmetic(Lowerer& L, const Instruction& inst) {
-  const uint32_t t = inst.resultType;
-  switch (inst.opcode) {
-    case spv::Op::OpIAdd: emitBinary(L, intBinary<IAdd>(L, t), inst); return true;
-    case spv::Op::OpISub: emitBinary(L, intBinary<ISub>(L, t), inst); return true;
-    case spv::Op::OpIMul: emitBinary(L, intBinary<IMul>(L, t), inst); return true;
-    case spv::Op::OpUDiv: emitBinary(L, intBinary<UDiv>(L, t), inst); return true;
-    case spv::Op::OpSDiv: emitBinary(L, intBinary<SDiv>(L, t), inst); return true;
-    case spv::Op::OpUMod: emitBinary(L, intBinary<UMod>(L, t), inst); return true;
-    case spv::Op::OpSRem: emitBinary(L, intBinary<SRem>(L, t), inst); return true;
-    case spv::Op::OpSMod: emitBinary(L, intBinary<SMod>(L, t), inst); return true;
-    case spv::Op::OpSNegate: emitUnary(L, intUnary<SNegate>(L, t), inst); return true;
-    case spv::Op::OpFAdd: emitBinary(L, floatBinaryFtz<FAdd>(L, t), inst); return true;
-    case spv::Op::OpFSub: emitBinary(L, floatBinaryFtz<FSub>(L, t), inst); return true;
-    case spv::Op::OpFMul: emitBinary(L, floatBinaryFtz<FMul>(L, t), inst); return true;
-    case spv::Op::OpFDiv: emitBinary(L, floatBinaryFtz<FDiv>(L, t), inst); return true;
-    case spv::Op::OpFRem: emitBinary(L, floatBinaryFtz<FRem>(L, t), inst); return true;
-    case spv::Op::OpFMod: emitBinary(L, floatBinaryFtz<FMod>(L, t), inst); return true;
-    case spv::Op::OpFNegate:
-      emitUnary(L, withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, FNegate>; }), inst);
-      return true;
-    case spv::Op::OpVectorTimesScalar:
-      emitBinary(L,
-                 withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &vectorTimesScalar<T, Z>; }),
-                 inst);
-      return true;
-    case spv::Op::OpDot: {
-      auto& op =
-          emitBinary(L, withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &dot<T, Z>; }), inst);
-      op.n = L.lanes(L.typeIdOfValue(inst.operand(0)));
-      return true;
-    }
-    default: return false;
-  }
+void registerArithmetic(DispatchTable& t) {
+  using spv::Op;
+  t.lower(Op::OpIAdd, lowerIntBinaryOp<IAdd>);
+  t.lower(Op::OpISub, lowerIntBinaryOp<ISub>);
+  t.lower(Op::OpIMul, lowerIntBinaryOp<IMul>);
+  t.lower(Op::OpUDiv, lowerIntBinaryOp<UDiv>);
+  t.lower(Op::OpSDiv, lowerIntBinaryOp<SDiv>);
+  t.lower(Op::OpUMod, lowerIntBinaryOp<UMod>);
+  t.lower(Op::OpSRem, lowerIntBinaryOp<SRem>);
+  t.lower(Op::OpSMod, lowerIntBinaryOp<SMod>);
+  t.lower(Op::OpSNegate, lowerIntUnaryOp<SNegate>);
+  t.lower(Op::OpFAdd, lowerFloatBinaryOp<FAdd>);
+  t.lower(Op::OpFSub, lowerFloatBinaryOp<FSub>);
+  t.lower(Op::OpFMul, lowerFloatBinaryOp<FMul>);
+  t.lower(Op::OpFDiv, lowerFloatBinaryOp<FDiv>);
+  t.lower(Op::OpFRem, lowerFloatBinaryOp<FRem>);
+  t.lower(Op::OpFMod, lowerFloatBinaryOp<FMod>);
+  t.lower(Op::OpFNegate, lowerFNegate);
+  t.lower(Op::OpVectorTimesScalar, lowerVectorTimesScalar);
+  t.lower(Op::OpDot, lowerDot);
 }
 
 }  // namespace clref::interpreter

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <bit>
 
+#include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 
 namespace clref::interpreter {
@@ -121,85 +122,89 @@ template <class P, class T> struct CasH {
   static const Op* fn(WorkItem& wi, const Op* op) { return atomicCompareExchange<P, T>(wi, op); }
 };
 
+uint32_t valueBytes(const Lowerer& L, const Instruction& inst, uint32_t typeId) {
+  const uint32_t b = uint32_t(L.type(typeId).size);
+  if (b != 4 && b != 8)
+    L.reject(inst, "atomic on a " + std::to_string(b) + "-byte value (OpenCL atomics are 32 or 64 bits)");
+  return b;
+}
+
+void lowerAtomicLoad(Lowerer& L, const Instruction& inst) {
+  const uint32_t bytes = valueBytes(L, inst, inst.resultType);
+  Op& op = L.emit(pick<LoadH>(L.ptrBytes() == 8, bytes), inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+}
+
+void lowerAtomicStore(Lowerer& L, const Instruction& inst) {
+  const uint32_t bytes = valueBytes(L, inst, L.typeIdOfValue(inst.operand(3)));
+  Op& op = L.emit(pick<StoreH>(L.ptrBytes() == 8, bytes), inst);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(3));
+}
+
+// Read-modify-write atomics: kind K with the Value operand, or (OpAtomicIIncrement/IDecrement)
+// with a constant 1 kept in scratch.
+template <Rmw K, bool HasValue> void lowerAtomicRmw(Lowerer& L, const Instruction& inst) {
+  const uint32_t bytes = valueBytes(L, inst, inst.resultType);
+  Op& op = L.emit(pick<RmwH>(L.ptrBytes() == 8, bytes), inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  if constexpr (HasValue) {
+    op.b = L.reg(inst.operand(3));
+  } else {
+    op.b = L.scratch(8);
+    const uint64_t one = 1;
+    std::memcpy(L.k.registerTemplate.data() + op.b, &one, 8);
+  }
+  op.n = bytes;
+  op.imm = uint64_t(K);
+}
+
+// OpAtomicCompareExchange, OpAtomicCompareExchangeWeak.
+void lowerAtomicCompareExchange(Lowerer& L, const Instruction& inst) {
+  // Operands: Pointer, Scope, Equal semantics, Unequal semantics, Value, Comparator.
+  const uint32_t bytes = valueBytes(L, inst, inst.resultType);
+  Op& op = L.emit(pick<CasH>(L.ptrBytes() == 8, bytes), inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(4));
+  op.c = L.reg(inst.operand(5));
+}
+
+void lowerAtomicFlagTestAndSet(Lowerer& L, const Instruction& inst) {
+  Op& op = L.emit(L.ptrBytes() == 8 ? &atomicFlagTestAndSet<uint64_t> : &atomicFlagTestAndSet<uint32_t>, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+}
+
+void lowerAtomicFlagClear(Lowerer& L, const Instruction& inst) {
+  Op& op = L.emit(L.ptrBytes() == 8 ? &atomicFlagClear<uint64_t> : &atomicFlagClear<uint32_t>, inst);
+  op.a = L.reg(inst.operand(0));
+}
+
 }  // namespace
 
-bool lowerAtomic(Lowerer& L, const Instruction& inst) {
-  const bool p64 = L.ptrBytes() == 8;
-  auto valueBytes = [&](uint32_t typeId) {
-    const uint32_t b = uint32_t(L.type(typeId).size);
-    if (b != 4 && b != 8)
-      L.reject(inst, "atomic on a " + std::to_string(b) + "-byte value (OpenCL atomics are 32 or 64 bits)");
-    return b;
-  };
-  auto rmw = [&](Rmw k, bool hasValue) {
-    const uint32_t bytes = valueBytes(inst.resultType);
-    Op& op = L.emit(pick<RmwH>(p64, bytes), inst);
-    op.r = L.reg(inst.resultId);
-    op.a = L.reg(inst.operand(0));
-    if (hasValue) {
-      op.b = L.reg(inst.operand(3));
-    } else {
-      // OpAtomicIIncrement/IDecrement: add or subtract a constant 1 kept in scratch.
-      op.b = L.scratch(8);
-      const uint64_t one = 1;
-      std::memcpy(L.k.registerTemplate.data() + op.b, &one, 8);
-    }
-    op.n = bytes;
-    op.imm = uint64_t(k);
-    return true;
-  };
-  switch (inst.opcode) {
-    case spv::Op::OpAtomicLoad: {
-      const uint32_t bytes = valueBytes(inst.resultType);
-      Op& op = L.emit(pick<LoadH>(p64, bytes), inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      return true;
-    }
-    case spv::Op::OpAtomicStore: {
-      const uint32_t bytes = valueBytes(L.typeIdOfValue(inst.operand(3)));
-      Op& op = L.emit(pick<StoreH>(p64, bytes), inst);
-      op.a = L.reg(inst.operand(0));
-      op.b = L.reg(inst.operand(3));
-      return true;
-    }
-    case spv::Op::OpAtomicExchange: return rmw(Rmw::Exchange, true);
-    case spv::Op::OpAtomicIAdd: return rmw(Rmw::IAdd, true);
-    case spv::Op::OpAtomicISub: return rmw(Rmw::ISub, true);
-    case spv::Op::OpAtomicSMin: return rmw(Rmw::SMin, true);
-    case spv::Op::OpAtomicUMin: return rmw(Rmw::UMin, true);
-    case spv::Op::OpAtomicSMax: return rmw(Rmw::SMax, true);
-    case spv::Op::OpAtomicUMax: return rmw(Rmw::UMax, true);
-    case spv::Op::OpAtomicAnd: return rmw(Rmw::And, true);
-    case spv::Op::OpAtomicOr: return rmw(Rmw::Or, true);
-    case spv::Op::OpAtomicXor: return rmw(Rmw::Xor, true);
-    case spv::Op::OpAtomicFAddEXT: return rmw(Rmw::FAdd, true);
-    case spv::Op::OpAtomicIIncrement: return rmw(Rmw::IAdd, false);
-    case spv::Op::OpAtomicIDecrement: return rmw(Rmw::ISub, false);
-    case spv::Op::OpAtomicCompareExchange:
-    case spv::Op::OpAtomicCompareExchangeWeak: {
-      // Operands: Pointer, Scope, Equal semantics, Unequal semantics, Value, Comparator.
-      const uint32_t bytes = valueBytes(inst.resultType);
-      Op& op = L.emit(pick<CasH>(p64, bytes), inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      op.b = L.reg(inst.operand(4));
-      op.c = L.reg(inst.operand(5));
-      return true;
-    }
-    case spv::Op::OpAtomicFlagTestAndSet: {
-      Op& op = L.emit(p64 ? &atomicFlagTestAndSet<uint64_t> : &atomicFlagTestAndSet<uint32_t>, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      return true;
-    }
-    case spv::Op::OpAtomicFlagClear: {
-      Op& op = L.emit(p64 ? &atomicFlagClear<uint64_t> : &atomicFlagClear<uint32_t>, inst);
-      op.a = L.reg(inst.operand(0));
-      return true;
-    }
-    default: return false;
-  }
+void registerAtomic(DispatchTable& t) {
+  using spv::Op;
+  t.lower(Op::OpAtomicLoad, lowerAtomicLoad);
+  t.lower(Op::OpAtomicStore, lowerAtomicStore);
+  t.lower(Op::OpAtomicExchange, lowerAtomicRmw<Rmw::Exchange, true>);
+  t.lower(Op::OpAtomicIAdd, lowerAtomicRmw<Rmw::IAdd, true>);
+  t.lower(Op::OpAtomicISub, lowerAtomicRmw<Rmw::ISub, true>);
+  t.lower(Op::OpAtomicSMin, lowerAtomicRmw<Rmw::SMin, true>);
+  t.lower(Op::OpAtomicUMin, lowerAtomicRmw<Rmw::UMin, true>);
+  t.lower(Op::OpAtomicSMax, lowerAtomicRmw<Rmw::SMax, true>);
+  t.lower(Op::OpAtomicUMax, lowerAtomicRmw<Rmw::UMax, true>);
+  t.lower(Op::OpAtomicAnd, lowerAtomicRmw<Rmw::And, true>);
+  t.lower(Op::OpAtomicOr, lowerAtomicRmw<Rmw::Or, true>);
+  t.lower(Op::OpAtomicXor, lowerAtomicRmw<Rmw::Xor, true>);
+  t.lower(Op::OpAtomicFAddEXT, lowerAtomicRmw<Rmw::FAdd, true>);
+  t.lower(Op::OpAtomicIIncrement, lowerAtomicRmw<Rmw::IAdd, false>);
+  t.lower(Op::OpAtomicIDecrement, lowerAtomicRmw<Rmw::ISub, false>);
+  t.lower({Op::OpAtomicCompareExchange, Op::OpAtomicCompareExchangeWeak}, lowerAtomicCompareExchange);
+  t.lower(Op::OpAtomicFlagTestAndSet, lowerAtomicFlagTestAndSet);
+  t.lower(Op::OpAtomicFlagClear, lowerAtomicFlagClear);
 }
 
 }  // namespace clref::interpreter

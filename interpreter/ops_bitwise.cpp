@@ -1,6 +1,7 @@
 // SPIR-V 1.0 §3.32.14 Bit Instructions.
 #include <bit>
 
+#include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 
 namespace clref::interpreter {
@@ -83,41 +84,41 @@ uint32_t widthsOf(const Lowerer& L, uint32_t offsetId, uint32_t countId) {
   return uint32_t(L.typeOfValue(offsetId).size) | uint32_t(L.typeOfValue(countId).size) << 8;
 }
 
+void lowerBitFieldInsert(Lowerer& L, const Instruction& inst) {
+  auto& op = emitBinary(
+      L, withInt(L.scalarOf(inst.resultType), [&]<class T>() -> Handler { return &bitFieldInsert<T>; }), inst);
+  op.imm = uint64_t(L.reg(inst.operand(2))) | (uint64_t(L.reg(inst.operand(3))) << 32);
+  op.align = widthsOf(L, inst.operand(2), inst.operand(3));
+}
+
+// OpBitFieldSExtract, OpBitFieldUExtract.
+void lowerBitFieldExtract(Lowerer& L, const Instruction& inst) {
+  const bool sgn = inst.opcode == spv::Op::OpBitFieldSExtract;
+  auto& op = emitUnary(
+      L,
+      withInt(L.scalarOf(inst.resultType),
+              [&]<class T>() -> Handler { return sgn ? &bitFieldExtract<T, true> : &bitFieldExtract<T, false>; }),
+      inst);
+  op.b = L.reg(inst.operand(1));
+  op.c = L.reg(inst.operand(2));
+  op.align = widthsOf(L, inst.operand(1), inst.operand(2));
+}
+
 }  // namespace
 
-bool lowerBitwise(Lowerer& L, const Instruction& inst) {
-  const uint32_t t = inst.resultType;
-  switch (inst.opcode) {
-    case spv::Op::OpShiftLeftLogical: emitBinary(L, intBinary<Shl>(L, t), inst); return true;
-    case spv::Op::OpShiftRightLogical: emitBinary(L, intBinary<ShrL>(L, t), inst); return true;
-    case spv::Op::OpShiftRightArithmetic: emitBinary(L, intBinary<ShrA>(L, t), inst); return true;
-    case spv::Op::OpBitwiseOr: emitBinary(L, intBinary<Or>(L, t), inst); return true;
-    case spv::Op::OpBitwiseXor: emitBinary(L, intBinary<Xor>(L, t), inst); return true;
-    case spv::Op::OpBitwiseAnd: emitBinary(L, intBinary<And>(L, t), inst); return true;
-    case spv::Op::OpNot: emitUnary(L, intUnary<Not>(L, t), inst); return true;
-    case spv::Op::OpBitCount: emitUnary(L, intUnary<BitCount>(L, t), inst); return true;
-    case spv::Op::OpBitReverse: emitUnary(L, intUnary<BitReverse>(L, t), inst); return true;
-    case spv::Op::OpBitFieldInsert: {
-      auto& op = emitBinary(L, withInt(L.scalarOf(t), [&]<class T>() -> Handler { return &bitFieldInsert<T>; }), inst);
-      op.imm = uint64_t(L.reg(inst.operand(2))) | (uint64_t(L.reg(inst.operand(3))) << 32);
-      op.align = widthsOf(L, inst.operand(2), inst.operand(3));
-      return true;
-    }
-    case spv::Op::OpBitFieldSExtract:
-    case spv::Op::OpBitFieldUExtract: {
-      const bool sgn = inst.opcode == spv::Op::OpBitFieldSExtract;
-      auto& op = emitUnary(
-          L,
-          withInt(L.scalarOf(t),
-                  [&]<class T>() -> Handler { return sgn ? &bitFieldExtract<T, true> : &bitFieldExtract<T, false>; }),
-          inst);
-      op.b = L.reg(inst.operand(1));
-      op.c = L.reg(inst.operand(2));
-      op.align = widthsOf(L, inst.operand(1), inst.operand(2));
-      return true;
-    }
-    default: return false;
-  }
+void registerBitwise(DispatchTable& t) {
+  using spv::Op;
+  t.lower(Op::OpShiftLeftLogical, lowerIntBinaryOp<Shl>);
+  t.lower(Op::OpShiftRightLogical, lowerIntBinaryOp<ShrL>);
+  t.lower(Op::OpShiftRightArithmetic, lowerIntBinaryOp<ShrA>);
+  t.lower(Op::OpBitwiseOr, lowerIntBinaryOp<Or>);
+  t.lower(Op::OpBitwiseXor, lowerIntBinaryOp<Xor>);
+  t.lower(Op::OpBitwiseAnd, lowerIntBinaryOp<And>);
+  t.lower(Op::OpNot, lowerIntUnaryOp<Not>);
+  t.lower(Op::OpBitCount, lowerIntUnaryOp<BitCount>);
+  t.lower(Op::OpBitReverse, lowerIntUnaryOp<BitReverse>);
+  t.lower(Op::OpBitFieldInsert, lowerBitFieldInsert);
+  t.lower({Op::OpBitFieldSExtract, Op::OpBitFieldUExtract}, lowerBitFieldExtract);
 }
 
 }  // namespace clref::interpreter

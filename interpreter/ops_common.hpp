@@ -107,7 +107,6 @@ inline Op& emitUnary(Lowerer& L, Handler fn, const Instruction& inst) {
 
 // Integer comparisons (SPIR-V 1.0 §3.32.15); booleans are one byte, 0 or 1.
 template <class T> using S = Signed<T>;
-template <class T> using S = Signed<T>;
 struct IEqual {
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a == b; }
 };
@@ -164,6 +163,15 @@ template <template <bool> class F> Handler floatUnaryFtz(const Lowerer& L, uint3
 }
 template <template <bool> class F> Handler floatBinaryFtz(const Lowerer& L, uint32_t type) {
   return withFloatFtz(L, L.scalarOf(type), [&]<class T, bool Z>() { return binaryHandler<T, T, F<Z>>(L.lanes(type)); });
+}
+
+// Lowerings of lane-wise integer instructions on the result type (the dispatch table's entries
+// for the one-line arithmetic and bitwise opcodes).
+template <class F> void lowerIntBinaryOp(Lowerer& L, const Instruction& inst) {
+  emitBinary(L, intBinary<F>(L, inst.resultType), inst);
+}
+template <class F> void lowerIntUnaryOp(Lowerer& L, const Instruction& inst) {
+  emitUnary(L, intUnary<F>(L, inst.resultType), inst);
 }
 
 // Floating-point helpers that treat Half like the host types.

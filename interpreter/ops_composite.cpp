@@ -1,6 +1,7 @@
 // SPIR-V 1.0 §3.32.12 Composite Instructions. Composites live in registers with their memory
 // layout (members at their offsets, 3-component vectors padded to 4), so extraction and
 // insertion are byte copies at offsets computed during lowering.
+#include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 
 namespace clref::interpreter {
@@ -111,147 +112,152 @@ Handler extractHandler(uint64_t size) {
   }
 }
 
+void lowerCompositeExtract(Lowerer& L, const Instruction& inst) {
+  if (inst.operandCount() == 2 && L.m.isBuiltinLoad(inst.operand(0))) {
+    const Instruction& load = L.m.def(inst.operand(0));
+    const Type& vt = L.type(load.resultType);
+    if (vt.kind == TypeKind::Vector && inst.operand(1) >= vt.count) {
+      // get_global_size(4) and friends (OpenCL C 3.0 §6.15.1): 1 for sizes and counts,
+      // 0 for ids and offsets; a constant, written into the register template.
+      uint64_t value = 0;
+      switch (L.builtinOf_.at(load.operand(0))) {
+        case spv::BuiltIn::GlobalSize:
+        case spv::BuiltIn::WorkgroupSize:
+        case spv::BuiltIn::EnqueuedWorkgroupSize:
+        case spv::BuiltIn::NumWorkgroups: value = 1; break;
+        default: break;
+      }
+      std::memcpy(L.k.registerTemplate.data() + L.reg(inst.resultId), &value, L.type(inst.resultType).size);
+      return;
+    }
+  }
+  uint32_t mt = 0;
+  const uint64_t off = memberOffset(L, L.typeIdOfValue(inst.operand(0)), inst, 1, mt);
+  const uint64_t size = L.type(inst.resultType).size;
+  Op& op = L.emit(extractHandler(size), inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.imm = off;
+  op.n = uint32_t(size);
+}
+
+void lowerCompositeInsert(Lowerer& L, const Instruction& inst) {
+  uint32_t mt = 0;
+  const uint64_t off = memberOffset(L, inst.resultType, inst, 2, mt);
+  Op& op = L.emit(&insert, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));  // object
+  op.b = L.reg(inst.operand(1));  // composite
+  op.c = uint32_t(L.type(inst.resultType).size);
+  op.n = uint32_t(L.type(mt).size);
+  op.imm = off;
+}
+
+// OpCopyObject, OpCopyLogical.
+void lowerCopyObject(Lowerer& L, const Instruction& inst) {
+  const uint64_t size = L.type(inst.resultType).size;
+  Op& op = L.emit(extractHandler(size), inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.n = uint32_t(size);
+}
+
+void lowerCompositeConstruct(Lowerer& L, const Instruction& inst) {
+  const Type& rt = L.type(inst.resultType);
+  auto& table = L.k.tables.emplace_back();
+  uint64_t off = 0;
+  for (size_t k = 0; k < inst.operandCount(); ++k) {
+    const uint32_t id = inst.operand(k);
+    const Type& ct = L.typeOfValue(id);
+    uint64_t dst;
+    uint64_t bytes = ct.size;
+    if (rt.kind == TypeKind::Struct)
+      dst = rt.memberOffsets.at(k);
+    else if (rt.kind == TypeKind::Array)
+      dst = k * rt.stride;
+    else
+      dst = off;  // vector: scalars and vectors concatenated
+    if (rt.kind == TypeKind::Vector && ct.kind == TypeKind::Vector)
+      bytes = uint64_t(ct.count) * L.type(ct.element).size;
+    table.insert(table.end(), {uint32_t(dst), L.reg(id), uint32_t(bytes)});
+    off = dst + bytes;
+  }
+  Op& op = L.emit(&gather, inst);
+  op.r = L.reg(inst.resultId);
+  op.aux = &table;
+}
+
+void lowerVectorShuffle(Lowerer& L, const Instruction& inst) {
+  const Type& v1 = L.typeOfValue(inst.operand(0));
+  const uint32_t elem = uint32_t(L.type(v1.element).size);
+  auto& table = L.k.tables.emplace_back();
+  const uint32_t zero = L.scratch(elem);  // source for undefined (0xFFFFFFFF) components
+  for (size_t k = 2; k < inst.operandCount(); ++k) {
+    const uint32_t c = inst.operand(k);
+    uint32_t src;
+    if (c == 0xFFFFFFFF)
+      src = zero;
+    else if (c < v1.count)
+      src = L.reg(inst.operand(0)) + c * elem;
+    else
+      src = L.reg(inst.operand(1)) + (c - v1.count) * elem;
+    table.insert(table.end(), {uint32_t((k - 2) * elem), src, elem});
+  }
+  Op& op = L.emit(&gather, inst);
+  op.r = L.reg(inst.resultId);
+  op.aux = &table;
+}
+
+void lowerVectorExtractDynamic(Lowerer& L, const Instruction& inst) {
+  const Type& vt = L.typeOfValue(inst.operand(0));
+  const bool idx64 = L.typeOfValue(inst.operand(1)).width == 64;
+  const Instruction& src = L.m.def(inst.operand(0));
+  const bool fromBuiltin = src.opcode == spv::Op::OpLoad && L.builtinOf_.count(src.operand(0));
+  Handler fn = idx64 ? &extractDynamic<uint64_t> : &extractDynamic<uint32_t>;
+  uint64_t outOfRange = 0;
+  if (fromBuiltin) {
+    fn = idx64 ? &extractBuiltinDynamic<uint64_t> : &extractBuiltinDynamic<uint32_t>;
+    switch (L.builtinOf_.at(src.operand(0))) {
+      case spv::BuiltIn::GlobalSize:
+      case spv::BuiltIn::WorkgroupSize:
+      case spv::BuiltIn::EnqueuedWorkgroupSize:
+      case spv::BuiltIn::NumWorkgroups: outOfRange = 1; break;
+      default: outOfRange = 0; break;
+    }
+  }
+  Op& op = L.emit(fn, inst);
+  op.imm = outOfRange;
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(1));
+  op.c = vt.count;
+  op.n = uint32_t(L.type(vt.element).size);
+  if (L.typeOfValue(inst.operand(1)).width < 32) L.reject(inst, "vector index narrower than 32 bits");
+}
+
+void lowerVectorInsertDynamic(Lowerer& L, const Instruction& inst) {
+  const Type& vt = L.type(inst.resultType);
+  const bool idx64 = L.typeOfValue(inst.operand(2)).width == 64;
+  Op& op = L.emit(idx64 ? &insertDynamic<uint64_t> : &insertDynamic<uint32_t>, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(1));
+  op.imm = L.reg(inst.operand(2));
+  op.c = vt.count | (uint32_t(L.type(vt.element).size) << 16);
+  if (L.typeOfValue(inst.operand(2)).width < 32) L.reject(inst, "vector index narrower than 32 bits");
+}
+
 }  // namespace
 
-bool lowerComposite(Lowerer& L, const Instruction& inst) {
-  switch (inst.opcode) {
-    case spv::Op::OpCompositeExtract: {
-      if (inst.operandCount() == 2 && L.m.isBuiltinLoad(inst.operand(0))) {
-        const Instruction& load = L.m.def(inst.operand(0));
-        const Type& vt = L.type(load.resultType);
-        if (vt.kind == TypeKind::Vector && inst.operand(1) >= vt.count) {
-          // get_global_size(4) and friends (OpenCL C 3.0 §6.15.1): 1 for sizes and counts,
-          // 0 for ids and offsets; a constant, written into the register template.
-          uint64_t value = 0;
-          switch (L.builtinOf_.at(load.operand(0))) {
-            case spv::BuiltIn::GlobalSize:
-            case spv::BuiltIn::WorkgroupSize:
-            case spv::BuiltIn::EnqueuedWorkgroupSize:
-            case spv::BuiltIn::NumWorkgroups: value = 1; break;
-            default: break;
-          }
-          std::memcpy(L.k.registerTemplate.data() + L.reg(inst.resultId), &value, L.type(inst.resultType).size);
-          return true;
-        }
-      }
-      uint32_t mt = 0;
-      const uint64_t off = memberOffset(L, L.typeIdOfValue(inst.operand(0)), inst, 1, mt);
-      const uint64_t size = L.type(inst.resultType).size;
-      Op& op = L.emit(extractHandler(size), inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      op.imm = off;
-      op.n = uint32_t(size);
-      return true;
-    }
-    case spv::Op::OpCompositeInsert: {
-      uint32_t mt = 0;
-      const uint64_t off = memberOffset(L, inst.resultType, inst, 2, mt);
-      Op& op = L.emit(&insert, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));  // object
-      op.b = L.reg(inst.operand(1));  // composite
-      op.c = uint32_t(L.type(inst.resultType).size);
-      op.n = uint32_t(L.type(mt).size);
-      op.imm = off;
-      return true;
-    }
-    case spv::Op::OpCopyObject:
-    case spv::Op::OpCopyLogical: {
-      const uint64_t size = L.type(inst.resultType).size;
-      Op& op = L.emit(extractHandler(size), inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      op.n = uint32_t(size);
-      return true;
-    }
-    case spv::Op::OpCompositeConstruct: {
-      const Type& rt = L.type(inst.resultType);
-      auto& table = L.k.tables.emplace_back();
-      uint64_t off = 0;
-      for (size_t k = 0; k < inst.operandCount(); ++k) {
-        const uint32_t id = inst.operand(k);
-        const Type& ct = L.typeOfValue(id);
-        uint64_t dst;
-        uint64_t bytes = ct.size;
-        if (rt.kind == TypeKind::Struct)
-          dst = rt.memberOffsets.at(k);
-        else if (rt.kind == TypeKind::Array)
-          dst = k * rt.stride;
-        else
-          dst = off;  // vector: scalars and vectors concatenated
-        if (rt.kind == TypeKind::Vector && ct.kind == TypeKind::Vector)
-          bytes = uint64_t(ct.count) * L.type(ct.element).size;
-        table.insert(table.end(), {uint32_t(dst), L.reg(id), uint32_t(bytes)});
-        off = dst + bytes;
-      }
-      Op& op = L.emit(&gather, inst);
-      op.r = L.reg(inst.resultId);
-      op.aux = &table;
-      return true;
-    }
-    case spv::Op::OpVectorShuffle: {
-      const Type& v1 = L.typeOfValue(inst.operand(0));
-      const uint32_t elem = uint32_t(L.type(v1.element).size);
-      auto& table = L.k.tables.emplace_back();
-      const uint32_t zero = L.scratch(elem);  // source for undefined (0xFFFFFFFF) components
-      for (size_t k = 2; k < inst.operandCount(); ++k) {
-        const uint32_t c = inst.operand(k);
-        uint32_t src;
-        if (c == 0xFFFFFFFF)
-          src = zero;
-        else if (c < v1.count)
-          src = L.reg(inst.operand(0)) + c * elem;
-        else
-          src = L.reg(inst.operand(1)) + (c - v1.count) * elem;
-        table.insert(table.end(), {uint32_t((k - 2) * elem), src, elem});
-      }
-      Op& op = L.emit(&gather, inst);
-      op.r = L.reg(inst.resultId);
-      op.aux = &table;
-      return true;
-    }
-    case spv::Op::OpVectorExtractDynamic: {
-      const Type& vt = L.typeOfValue(inst.operand(0));
-      const bool idx64 = L.typeOfValue(inst.operand(1)).width == 64;
-      const Instruction& src = L.m.def(inst.operand(0));
-      const bool fromBuiltin = src.opcode == spv::Op::OpLoad && L.builtinOf_.count(src.operand(0));
-      Handler fn = idx64 ? &extractDynamic<uint64_t> : &extractDynamic<uint32_t>;
-      uint64_t outOfRange = 0;
-      if (fromBuiltin) {
-        fn = idx64 ? &extractBuiltinDynamic<uint64_t> : &extractBuiltinDynamic<uint32_t>;
-        switch (L.builtinOf_.at(src.operand(0))) {
-          case spv::BuiltIn::GlobalSize:
-          case spv::BuiltIn::WorkgroupSize:
-          case spv::BuiltIn::EnqueuedWorkgroupSize:
-          case spv::BuiltIn::NumWorkgroups: outOfRange = 1; break;
-          default: outOfRange = 0; break;
-        }
-      }
-      Op& op = L.emit(fn, inst);
-      op.imm = outOfRange;
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      op.b = L.reg(inst.operand(1));
-      op.c = vt.count;
-      op.n = uint32_t(L.type(vt.element).size);
-      if (L.typeOfValue(inst.operand(1)).width < 32) L.reject(inst, "vector index narrower than 32 bits");
-      return true;
-    }
-    case spv::Op::OpVectorInsertDynamic: {
-      const Type& vt = L.type(inst.resultType);
-      const bool idx64 = L.typeOfValue(inst.operand(2)).width == 64;
-      Op& op = L.emit(idx64 ? &insertDynamic<uint64_t> : &insertDynamic<uint32_t>, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      op.b = L.reg(inst.operand(1));
-      op.imm = L.reg(inst.operand(2));
-      op.c = vt.count | (uint32_t(L.type(vt.element).size) << 16);
-      if (L.typeOfValue(inst.operand(2)).width < 32) L.reject(inst, "vector index narrower than 32 bits");
-      return true;
-    }
-    default: return false;
-  }
+void registerComposite(DispatchTable& t) {
+  using spv::Op;
+  t.lower(Op::OpCompositeExtract, lowerCompositeExtract);
+  t.lower(Op::OpCompositeInsert, lowerCompositeInsert);
+  t.lower({Op::OpCopyObject, Op::OpCopyLogical}, lowerCopyObject);
+  t.lower(Op::OpCompositeConstruct, lowerCompositeConstruct);
+  t.lower(Op::OpVectorShuffle, lowerVectorShuffle);
+  t.lower(Op::OpVectorExtractDynamic, lowerVectorExtractDynamic);
+  t.lower(Op::OpVectorInsertDynamic, lowerVectorInsertDynamic);
 }
 
 }  // namespace clref::interpreter

@@ -1,4 +1,5 @@
 // SPIR-V 1.0 §3.32.17 Control-Flow, §3.32.9 Function and §3.32.20 Barrier Instructions.
+#include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 
 namespace clref::interpreter {
@@ -131,6 +132,11 @@ const Op* waitForGroup(WorkItem& wi, const Op* op) {
   return nullptr;
 }
 
+Op& emitWaitForGroup(Lowerer& L, const Instruction& inst) {
+  L.k.usesBarrier = true;
+  return L.emit(&waitForGroup, inst);
+}
+
 namespace {
 const Op* copyValue(WorkItem& wi, const Op* op) {
   std::memcpy(wi.regs + op->r, wi.regs + op->a, op->n);
@@ -145,121 +151,128 @@ bool compareIsFusable(const Lowerer& L, const Instruction& cmp) {
   return t.kind == TypeKind::Int && (t.width == 32 || t.width == 64);
 }
 
-bool lowerControl(Lowerer& L, const Instruction& inst) {
-  switch (inst.opcode) {
-    case spv::Op::OpBranch: {
-      Op& op = L.emit(&branch, inst);
-      op.aux = L.edgeTo(inst.operand(0));
-      return true;
-    }
-    case spv::Op::OpBranchConditional: {
-      const Instruction* cond = L.m.findDef(inst.operand(0));
-      if (cond && cond->opcode == spv::Op::OpUndef) {
-        L.emit(&undefinedCondition, inst);
-        return true;
-      }
-      Op* fused = nullptr;
-      if (L.isElided(inst.operand(0))) {
-        const Instruction& cmp = L.m.def(inst.operand(0));
-        fused = &L.emit(compareBranchHandler(cmp.opcode, uint32_t(L.typeOfValue(cmp.operand(0)).size)), inst);
-        fused->a = L.reg(cmp.operand(0));
-        fused->b = L.reg(cmp.operand(1));
-      }
-      Op& op = fused ? *fused : L.emit(&branchConditional, inst);
-      if (!fused) op.a = L.reg(inst.operand(0));
-      op.aux = L.edgeTo(inst.operand(1));
-      op.imm = reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(2)));
-      return true;
-    }
-    case spv::Op::OpSwitch: {
-      const Instruction* sel = L.m.findDef(inst.operand(0));
-      if (sel && sel->opcode == spv::Op::OpUndef) {
-        L.emit(&undefinedCondition, inst);
-        return true;
-      }
-      const Type& st = L.typeOfValue(inst.operand(0));
-      auto& cases = L.k.tables64.emplace_back();
-      const size_t litWords = st.width > 32 ? 2 : 1;
-      for (size_t k = 2; k + litWords < inst.operandCount() + 1; k += litWords + 1) {
-        uint64_t v = inst.operand(k);
-        if (litWords == 2) v |= uint64_t(inst.operand(k + 1)) << 32;
-        cases.push_back(v);
-        cases.push_back(reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(k + litWords))));
-      }
-      Handler fn =
-          withInt(L.scalarOf(L.typeIdOfValue(inst.operand(0))), [&]<class T>() -> Handler { return &switchOp<T>; });
-      Op& op = L.emit(fn, inst);
-      op.a = L.reg(inst.operand(0));
-      op.aux = &cases;
-      op.imm = reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(1)));
-      return true;
-    }
-    case spv::Op::OpReturn: L.emit(&returnOp, inst); return true;
-    case spv::Op::OpReturnValue: {
-      Op& op = L.emit(&returnValue, inst);
-      op.a = L.reg(inst.operand(0));
-      return true;
-    }
-    case spv::Op::OpUnreachable: L.emit(&unreachable, inst); return true;
-    // SPV_KHR_expect_assume: OpExpectKHR is its value; OpAssumeTrueKHR a promise (no effect).
-    case spv::Op::OpExpectKHR: {
-      Op& op = L.emit(&copyValue, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      op.n = uint32_t(L.type(inst.resultType).size);
-      return true;
-    }
-    case spv::Op::OpAssumeTrueKHR: return true;
-    case spv::Op::OpFunctionCall: {
-      const uint32_t callee = inst.operand(0);
-      const auto fit = L.m.functions.find(callee);
-      if (fit == L.m.functions.end()) L.reject(inst, "call to an unknown function");
-      const Function& f = fit->second;
-      if (f.isImport)
-        L.reject(inst, "call to " + L.m.nameOf(callee) +
-                           ", which is declared but not defined in this module (link it first)");
-      Op& op = L.emit(&functionCall, inst);
-      const Type& rt = L.type(inst.resultType);
-      if (rt.kind != TypeKind::Void) {
-        op.r = L.reg(inst.resultId);
-        op.n = uint32_t(rt.size);
-      }
-      Edge& e = L.k.edges.emplace_back();
-      for (size_t k = 1; k < inst.operandCount(); ++k) {
-        const uint32_t param = f.parameters.at(k - 1);
-        e.copies.push_back({L.reg(param), L.reg(inst.operand(k)), uint32_t(L.typeOfValue(param).size)});
-      }
-      L.callEdges_.emplace_back(callee, &e);
-      L.fixups.push_back([&L, &e, callee] {
-        e.targetIndex = L.functionEntry_.at(callee);
-        e.cost = L.functionCost_.at(callee);
-      });
-      op.aux = &e;
-      return true;
-    }
-    case spv::Op::OpControlBarrier: {
-      const uint32_t scope = uint32_t(L.constantInt(inst.operand(0)));
-      if (scope != uint32_t(spv::Scope::Workgroup))
-        L.reject(inst, "control barrier with execution scope " + std::to_string(scope) +
-                           " (only Workgroup is supported; sub-group barriers come with sub-group support)");
-      L.emit(&waitForGroup, inst);
-      L.k.usesBarrier = true;
-      return true;
-    }
-    // Memory is sequentially consistent inside clref (one work-item runs at a time per
-    // work-group and stores are immediately visible), so fences order nothing further.
-    case spv::Op::OpMemoryBarrier:
-    // OpPhi is executed on the incoming edges; merges and lifetimes have no run-time effect.
-    case spv::Op::OpPhi:
-    case spv::Op::OpSelectionMerge:
-    case spv::Op::OpLoopMerge:
-    case spv::Op::OpLifetimeStart:
-    case spv::Op::OpLifetimeStop:
-    case spv::Op::OpNop:
-    case spv::Op::OpLine:
-    case spv::Op::OpNoLine: return true;
-    default: return false;
+namespace {
+
+void lowerBranch(Lowerer& L, const Instruction& inst) {
+  Op& op = L.emit(&branch, inst);
+  op.aux = L.edgeTo(inst.operand(0));
+}
+
+void lowerBranchConditional(Lowerer& L, const Instruction& inst) {
+  const Instruction* cond = L.m.findDef(inst.operand(0));
+  if (cond && cond->opcode == spv::Op::OpUndef) {
+    L.emit(&undefinedCondition, inst);
+    return;
   }
+  Op* fused = nullptr;
+  if (L.isElided(inst.operand(0))) {
+    const Instruction& cmp = L.m.def(inst.operand(0));
+    fused = &L.emit(compareBranchHandler(cmp.opcode, uint32_t(L.typeOfValue(cmp.operand(0)).size)), inst);
+    fused->a = L.reg(cmp.operand(0));
+    fused->b = L.reg(cmp.operand(1));
+  }
+  Op& op = fused ? *fused : L.emit(&branchConditional, inst);
+  if (!fused) op.a = L.reg(inst.operand(0));
+  op.aux = L.edgeTo(inst.operand(1));
+  op.imm = reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(2)));
+}
+
+void lowerSwitch(Lowerer& L, const Instruction& inst) {
+  const Instruction* sel = L.m.findDef(inst.operand(0));
+  if (sel && sel->opcode == spv::Op::OpUndef) {
+    L.emit(&undefinedCondition, inst);
+    return;
+  }
+  const Type& st = L.typeOfValue(inst.operand(0));
+  auto& cases = L.k.tables64.emplace_back();
+  const size_t litWords = st.width > 32 ? 2 : 1;
+  for (size_t k = 2; k + litWords < inst.operandCount() + 1; k += litWords + 1) {
+    uint64_t v = inst.operand(k);
+    if (litWords == 2) v |= uint64_t(inst.operand(k + 1)) << 32;
+    cases.push_back(v);
+    cases.push_back(reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(k + litWords))));
+  }
+  Handler fn =
+      withInt(L.scalarOf(L.typeIdOfValue(inst.operand(0))), [&]<class T>() -> Handler { return &switchOp<T>; });
+  Op& op = L.emit(fn, inst);
+  op.a = L.reg(inst.operand(0));
+  op.aux = &cases;
+  op.imm = reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(1)));
+}
+
+void lowerReturn(Lowerer& L, const Instruction& inst) { L.emit(&returnOp, inst); }
+
+void lowerReturnValue(Lowerer& L, const Instruction& inst) {
+  Op& op = L.emit(&returnValue, inst);
+  op.a = L.reg(inst.operand(0));
+}
+
+void lowerUnreachable(Lowerer& L, const Instruction& inst) { L.emit(&unreachable, inst); }
+
+// SPV_KHR_expect_assume: OpExpectKHR is its value (OpAssumeTrueKHR, a promise, has no effect).
+void lowerExpectKHR(Lowerer& L, const Instruction& inst) {
+  Op& op = L.emit(&copyValue, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.n = uint32_t(L.type(inst.resultType).size);
+}
+
+void lowerFunctionCall(Lowerer& L, const Instruction& inst) {
+  const uint32_t callee = inst.operand(0);
+  const auto fit = L.m.functions.find(callee);
+  if (fit == L.m.functions.end()) L.reject(inst, "call to an unknown function");
+  const Function& f = fit->second;
+  if (f.isImport)
+    L.reject(inst,
+             "call to " + L.m.nameOf(callee) + ", which is declared but not defined in this module (link it first)");
+  Op& op = L.emit(&functionCall, inst);
+  const Type& rt = L.type(inst.resultType);
+  if (rt.kind != TypeKind::Void) {
+    op.r = L.reg(inst.resultId);
+    op.n = uint32_t(rt.size);
+  }
+  Edge& e = L.k.edges.emplace_back();
+  for (size_t k = 1; k < inst.operandCount(); ++k) {
+    const uint32_t param = f.parameters.at(k - 1);
+    e.copies.push_back({L.reg(param), L.reg(inst.operand(k)), uint32_t(L.typeOfValue(param).size)});
+  }
+  L.callEdges_.emplace_back(callee, &e);
+  L.fixups.push_back([&L, &e, callee] {
+    e.targetIndex = L.functionEntry_.at(callee);
+    e.cost = L.functionCost_.at(callee);
+  });
+  op.aux = &e;
+}
+
+void lowerControlBarrier(Lowerer& L, const Instruction& inst) {
+  const uint32_t scope = uint32_t(L.constantInt(inst.operand(0)));
+  if (scope != uint32_t(spv::Scope::Workgroup))
+    L.reject(inst, "control barrier with execution scope " + std::to_string(scope) +
+                       " (only Workgroup is supported; sub-group barriers come with sub-group support)");
+  emitWaitForGroup(L, inst);
+}
+
+}  // namespace
+
+void registerControl(DispatchTable& t) {
+  using spv::Op;
+  t.lower(Op::OpBranch, lowerBranch);
+  t.lower(Op::OpBranchConditional, lowerBranchConditional);
+  t.lower(Op::OpSwitch, lowerSwitch);
+  t.lower(Op::OpReturn, lowerReturn);
+  t.lower(Op::OpReturnValue, lowerReturnValue);
+  t.lower(Op::OpUnreachable, lowerUnreachable);
+  t.lower(Op::OpExpectKHR, lowerExpectKHR);
+  t.lower(Op::OpFunctionCall, lowerFunctionCall);
+  t.lower(Op::OpControlBarrier, lowerControlBarrier);
+  // Instructions without run-time effect. OpAssumeTrueKHR is a promise. Memory is sequentially
+  // consistent inside clref (one work-item runs at a time per work-group and stores are
+  // immediately visible), so fences order nothing further. OpPhi is executed on the incoming
+  // edges (Lowerer::edgeTo); merges, lifetimes and line information only describe the code.
+  // OpUndef's register already holds the undefined value (lower_constants.cpp writes it).
+  t.lower({Op::OpUndef, Op::OpAssumeTrueKHR, Op::OpMemoryBarrier, Op::OpPhi, Op::OpSelectionMerge, Op::OpLoopMerge,
+           Op::OpLifetimeStart, Op::OpLifetimeStop, Op::OpNop, Op::OpLine, Op::OpNoLine},
+          lowerNoCode);
 }
 
 }  // namespace clref::interpreter

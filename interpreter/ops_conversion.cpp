@@ -3,9 +3,10 @@
 // §7.4 and OpenCL C 3.0 §6.4.3.2 "default rounding mode").
 #include <limits>
 
+#include "interpreter/dispatch.hpp"
+#include "interpreter/fp_rounding_mode.hpp"
 #include "interpreter/ops_common.hpp"
 #include "numerics/convert.hpp"
-#include "interpreter/fp_rounding_mode.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -231,128 +232,143 @@ const Op* decoratedConversion(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-}  // namespace
+// The lanes of a conversion's result and the type of its operand.
+uint32_t resultLanes(const Lowerer& L, const Instruction& inst) {
+  return inst.resultType && L.m.types.count(inst.resultType) ? L.lanes(inst.resultType) : 1;
+}
+uint32_t operandType(const Lowerer& L, const Instruction& inst) { return L.typeIdOfValue(inst.operand(0)); }
 
-bool lowerConversion(Lowerer& L, const Instruction& inst) {
-  const uint32_t to = inst.resultType;
-  const uint32_t n = inst.resultType && L.m.types.count(to) ? L.lanes(to) : 1;
-  auto from = [&] { return L.typeIdOfValue(inst.operand(0)); };
-  // FPRoundingMode / SaturatedConversion (SPIR-V 1.0 §3.20): the decorated handler.
+// FPRoundingMode / SaturatedConversion (SPIR-V 1.0 §3.20) on a numeric conversion: the decorated
+// handler. Returns false when the instruction has neither decoration.
+bool lowerDecorated(Lowerer& L, const Instruction& inst) {
   const auto* roundingDec = inst.resultId ? L.m.decoration(inst.resultId, spv::Decoration::FPRoundingMode) : nullptr;
   const bool saturated = inst.resultId && L.m.hasDecoration(inst.resultId, spv::Decoration::SaturatedConversion);
-  if ((roundingDec || saturated) && (inst.opcode == spv::Op::OpConvertFToU || inst.opcode == spv::Op::OpConvertFToS ||
-                                     inst.opcode == spv::Op::OpConvertSToF || inst.opcode == spv::Op::OpConvertUToF ||
-                                     inst.opcode == spv::Op::OpFConvert || inst.opcode == spv::Op::OpUConvert ||
-                                     inst.opcode == spv::Op::OpSConvert)) {
-    auto d = std::make_shared<DecoratedConversion>();
-    d->from = L.scalarOf(from());
-    d->to = L.scalarOf(to);
-    // SPIR-V integers are signless; the opcode says how each side is read.
-    d->fromSigned = inst.opcode == spv::Op::OpConvertSToF || inst.opcode == spv::Op::OpSConvert;
-    d->toSigned = inst.opcode == spv::Op::OpConvertFToS || inst.opcode == spv::Op::OpSConvert;
-    // Default rounding: toward zero to integers, to nearest even to floating point.
-    const bool toInteger = inst.opcode == spv::Op::OpConvertFToU || inst.opcode == spv::Op::OpConvertFToS;
-    d->rounding = roundingDec ? toRounding(spv::FPRoundingMode(roundingDec->literals.at(0)))
-                              : (toInteger ? numerics::Rounding::RTZ : numerics::Rounding::RTE);
-    d->saturate = saturated;
-    d->flushFrom = L.flush(d->from);
-    d->flushTo = L.flush(d->to);
-    L.k.auxObjects.push_back(d);
-    Op& op = emitUnary(L, &decoratedConversion, inst);
-    op.aux = d.get();
-    return true;
-  }
-  switch (inst.opcode) {
-    case spv::Op::OpConvertFToU:
-    case spv::Op::OpConvertFToS: {
-      const bool sgn = inst.opcode == spv::Op::OpConvertFToS;
-      Handler fn = withInt(L.scalarOf(to), [&]<class To>() {
-        return withFloatFtz(L, L.scalarOf(from()), [&]<class From, bool Z>() -> Handler {
-          return sgn ? lanes<To, From, FToI<To, true, From, Z>>(n) : lanes<To, From, FToI<To, false, From, Z>>(n);
-        });
-      });
-      emitUnary(L, fn, inst);
-      return true;
-    }
-    case spv::Op::OpConvertSToF:
-    case spv::Op::OpConvertUToF: {
-      const bool sgn = inst.opcode == spv::Op::OpConvertSToF;
-      Handler fn = withFloatFtz(L, L.scalarOf(to), [&]<class To, bool Z>() {
-        return withInt(L.scalarOf(from()), [&]<class From>() -> Handler {
-          return sgn ? lanes<To, From, IToF<To, From, true, Z>>(n) : lanes<To, From, IToF<To, From, false, Z>>(n);
-        });
-      });
-      emitUnary(L, fn, inst);
-      return true;
-    }
-    case spv::Op::OpFConvert: {
-      Handler fn = withFloatFtz(L, L.scalarOf(to), [&]<class To, bool Z>() {
-        return withFloat(L.scalarOf(from()),
-                         [&]<class From>() -> Handler { return lanes<To, From, FToF<To, From, Z>>(n); });
-      });
-      emitUnary(L, fn, inst);
-      return true;
-    }
-    case spv::Op::OpUConvert:
-    case spv::Op::OpSConvert: {
-      if (L.isElided(inst.resultId)) return true;  // folded into the access chain that uses it
-      const bool sx = inst.opcode == spv::Op::OpSConvert;
-      Handler fn = withInt(L.scalarOf(to), [&]<class To>() {
-        return withInt(L.scalarOf(from()), [&]<class From>() -> Handler {
-          return sx ? lanes<To, From, IToI<To, From, true>>(n) : lanes<To, From, IToI<To, From, false>>(n);
-        });
-      });
-      emitUnary(L, fn, inst);
-      return true;
-    }
-    case spv::Op::OpSatConvertSToU:
-    case spv::Op::OpSatConvertUToS: {
-      const bool fromSigned = inst.opcode == spv::Op::OpSatConvertSToU;
-      Handler fn = withInt(L.scalarOf(to), [&]<class To>() {
-        return withInt(L.scalarOf(from()), [&]<class From>() -> Handler {
-          return fromSigned ? lanes<To, From, SatIToI<To, From, true>>(n)
-                            : lanes<To, From, SatIToI<To, From, false>>(n);
-        });
-      });
-      emitUnary(L, fn, inst);
-      return true;
-    }
-    case spv::Op::OpBitcast:
-    case spv::Op::OpPtrCastToGeneric: {
-      const Type& rt = L.type(to);
-      const Type& ft = L.typeOfValue(inst.operand(0));
-      Op& op = L.emit(&copyBytes, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      // A 3-component vector occupies 4 slots in registers; copy the smaller of the two.
-      op.n = uint32_t(std::min(rt.size, ft.size));
-      return true;
-    }
-    case spv::Op::OpConvertPtrToU:
-    case spv::Op::OpConvertUToPtr: {
-      Op& op = L.emit(&resizeInt, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      op.b = uint32_t(L.typeOfValue(inst.operand(0)).size);
-      op.n = uint32_t(L.type(to).size);
-      return true;
-    }
-    case spv::Op::OpGenericCastToPtr:
-    case spv::Op::OpGenericCastToPtrExplicit: {
-      Op& op = L.emit(L.ptrBytes() == 8 ? &genericCastToPtr<uint64_t> : &genericCastToPtr<uint32_t>, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      op.b = uint32_t(L.type(to).storage);
-      return true;
-    }
-    case spv::Op::OpGenericPtrMemSemantics: {
-      Op& op = L.emit(L.ptrBytes() == 8 ? &genericPtrMemSemantics<uint64_t> : &genericPtrMemSemantics<uint32_t>, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      return true;
-    }
-    default: return false;
-  }
+  if (!roundingDec && !saturated) return false;
+  auto d = std::make_shared<DecoratedConversion>();
+  d->from = L.scalarOf(operandType(L, inst));
+  d->to = L.scalarOf(inst.resultType);
+  // SPIR-V integers are signless; the opcode says how each side is read.
+  d->fromSigned = inst.opcode == spv::Op::OpConvertSToF || inst.opcode == spv::Op::OpSConvert;
+  d->toSigned = inst.opcode == spv::Op::OpConvertFToS || inst.opcode == spv::Op::OpSConvert;
+  // Default rounding: toward zero to integers, to nearest even to floating point.
+  const bool toInteger = inst.opcode == spv::Op::OpConvertFToU || inst.opcode == spv::Op::OpConvertFToS;
+  d->rounding = roundingDec ? toRounding(spv::FPRoundingMode(roundingDec->literals.at(0)))
+                            : (toInteger ? numerics::Rounding::RTZ : numerics::Rounding::RTE);
+  d->saturate = saturated;
+  d->flushFrom = L.flush(d->from);
+  d->flushTo = L.flush(d->to);
+  L.k.auxObjects.push_back(d);
+  Op& op = emitUnary(L, &decoratedConversion, inst);
+  op.aux = d.get();
+  return true;
+}
+
+// OpConvertFToU, OpConvertFToS.
+void lowerConvertFToI(Lowerer& L, const Instruction& inst) {
+  if (lowerDecorated(L, inst)) return;
+  const uint32_t n = resultLanes(L, inst);
+  const bool sgn = inst.opcode == spv::Op::OpConvertFToS;
+  Handler fn = withInt(L.scalarOf(inst.resultType), [&]<class To>() {
+    return withFloatFtz(L, L.scalarOf(operandType(L, inst)), [&]<class From, bool Z>() -> Handler {
+      return sgn ? lanes<To, From, FToI<To, true, From, Z>>(n) : lanes<To, From, FToI<To, false, From, Z>>(n);
+    });
+  });
+  emitUnary(L, fn, inst);
+}
+
+// OpConvertSToF, OpConvertUToF.
+void lowerConvertIToF(Lowerer& L, const Instruction& inst) {
+  if (lowerDecorated(L, inst)) return;
+  const uint32_t n = resultLanes(L, inst);
+  const bool sgn = inst.opcode == spv::Op::OpConvertSToF;
+  Handler fn = withFloatFtz(L, L.scalarOf(inst.resultType), [&]<class To, bool Z>() {
+    return withInt(L.scalarOf(operandType(L, inst)), [&]<class From>() -> Handler {
+      return sgn ? lanes<To, From, IToF<To, From, true, Z>>(n) : lanes<To, From, IToF<To, From, false, Z>>(n);
+    });
+  });
+  emitUnary(L, fn, inst);
+}
+
+void lowerFConvert(Lowerer& L, const Instruction& inst) {
+  if (lowerDecorated(L, inst)) return;
+  const uint32_t n = resultLanes(L, inst);
+  Handler fn = withFloatFtz(L, L.scalarOf(inst.resultType), [&]<class To, bool Z>() {
+    return withFloat(L.scalarOf(operandType(L, inst)),
+                     [&]<class From>() -> Handler { return lanes<To, From, FToF<To, From, Z>>(n); });
+  });
+  emitUnary(L, fn, inst);
+}
+
+// Integer to integer, lane by lane with F = IToI or SatIToI; `sgn` is how the source is read.
+template <template <class, class, bool> class F> void emitIntToInt(Lowerer& L, const Instruction& inst, bool sgn) {
+  const uint32_t n = resultLanes(L, inst);
+  Handler fn = withInt(L.scalarOf(inst.resultType), [&]<class To>() {
+    return withInt(L.scalarOf(operandType(L, inst)), [&]<class From>() -> Handler {
+      return sgn ? lanes<To, From, F<To, From, true>>(n) : lanes<To, From, F<To, From, false>>(n);
+    });
+  });
+  emitUnary(L, fn, inst);
+}
+
+// OpUConvert, OpSConvert.
+void lowerIntConvert(Lowerer& L, const Instruction& inst) {
+  if (lowerDecorated(L, inst)) return;
+  if (L.isElided(inst.resultId)) return;  // folded into the access chain that uses it
+  emitIntToInt<IToI>(L, inst, inst.opcode == spv::Op::OpSConvert);
+}
+
+// OpSatConvertSToU, OpSatConvertUToS.
+void lowerSatConvert(Lowerer& L, const Instruction& inst) {
+  emitIntToInt<SatIToI>(L, inst, inst.opcode == spv::Op::OpSatConvertSToU);
+}
+
+// OpBitcast, OpPtrCastToGeneric: the bits unchanged.
+void lowerBitcast(Lowerer& L, const Instruction& inst) {
+  const Type& rt = L.type(inst.resultType);
+  const Type& ft = L.typeOfValue(inst.operand(0));
+  Op& op = L.emit(&copyBytes, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  // A 3-component vector occupies 4 slots in registers; copy the smaller of the two.
+  op.n = uint32_t(std::min(rt.size, ft.size));
+}
+
+// OpConvertPtrToU, OpConvertUToPtr.
+void lowerPtrIntConvert(Lowerer& L, const Instruction& inst) {
+  Op& op = L.emit(&resizeInt, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.b = uint32_t(L.typeOfValue(inst.operand(0)).size);
+  op.n = uint32_t(L.type(inst.resultType).size);
+}
+
+// OpGenericCastToPtr, OpGenericCastToPtrExplicit.
+void lowerGenericCastToPtr(Lowerer& L, const Instruction& inst) {
+  Op& op = L.emit(L.ptrBytes() == 8 ? &genericCastToPtr<uint64_t> : &genericCastToPtr<uint32_t>, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.b = uint32_t(L.type(inst.resultType).storage);
+}
+
+void lowerGenericPtrMemSemantics(Lowerer& L, const Instruction& inst) {
+  Op& op = L.emit(L.ptrBytes() == 8 ? &genericPtrMemSemantics<uint64_t> : &genericPtrMemSemantics<uint32_t>, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+}
+
+}  // namespace
+
+void registerConversion(DispatchTable& t) {
+  using spv::Op;
+  t.lower({Op::OpConvertFToU, Op::OpConvertFToS}, lowerConvertFToI);
+  t.lower({Op::OpConvertSToF, Op::OpConvertUToF}, lowerConvertIToF);
+  t.lower(Op::OpFConvert, lowerFConvert);
+  t.lower({Op::OpUConvert, Op::OpSConvert}, lowerIntConvert);
+  t.lower({Op::OpSatConvertSToU, Op::OpSatConvertUToS}, lowerSatConvert);
+  t.lower({Op::OpBitcast, Op::OpPtrCastToGeneric}, lowerBitcast);
+  t.lower({Op::OpConvertPtrToU, Op::OpConvertUToPtr}, lowerPtrIntConvert);
+  t.lower({Op::OpGenericCastToPtr, Op::OpGenericCastToPtrExplicit}, lowerGenericCastToPtr);
+  t.lower(Op::OpGenericPtrMemSemantics, lowerGenericPtrMemSemantics);
 }
 
 }  // namespace clref::interpreter

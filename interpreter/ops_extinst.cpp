@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 #include "numerics/exact_ops.hpp"
 #include "numerics/opencl_std.hpp"
@@ -323,23 +324,22 @@ template <class F> Handler floatUnary(const Lowerer& L, uint32_t t) {
   return withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, F>; });
 }
 
-}  // namespace
-
-bool lowerExtInst(Lowerer& L, const Instruction& inst) {
-  if (inst.opcode != spv::Op::OpExtInst) return false;
+// OpExtInst of OpenCL.std: a second dispatch on the instruction number (OpenCL.ExtendedInstructionSet.100).
+// Debug-information sets never get here: lowering skips them (Module::isDebugInfo).
+void lowerExtInst(Lowerer& L, const Instruction& inst) {
   const auto set = L.m.extInstImports.find(inst.extInstSet);
   if (set == L.m.extInstImports.end() || set->second != "OpenCL.std")
     L.reject(inst, "extended instruction set '" + (set == L.m.extInstImports.end() ? std::string("?") : set->second) +
                        "' is not supported");
-  if (lowerVectorData(L, inst) || lowerPrintf(L, inst)) return true;
+  if (lowerVectorData(L, inst) || lowerPrintf(L, inst)) return;
   const uint32_t t = inst.resultType;
   const bool fusedMad = L.opt.choices.get<numerics::Choice::Mad>() == numerics::MadOption::Fused;
   switch (Std(inst.operand(1))) {
-    case Std::fabs: emitExt(L, floatUnary<Fabs>(L, t), inst, 1); return true;
+    case Std::fabs: emitExt(L, floatUnary<Fabs>(L, t), inst, 1); return;
     case Std::copysign:
       emitExt(L, withFloat(L.scalarOf(t), [&]<class T>() { return binaryHandler<T, T, Copysign>(L.lanes(t)); }), inst,
               2);
-      return true;
+      return;
     case Std::fmin:
     case Std::fmax: {
       const bool mx = Std(inst.operand(1)) == Std::fmax;
@@ -350,44 +350,44 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
                                        : binaryHandler<T, T, FMinMax<false, Z>>(L.lanes(t));
                            }),
               inst, 2);
-      return true;
+      return;
     }
     case Std::ceil:
       emitExt(L,
               withFloatFtz(L, L.scalarOf(t),
                            [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<0, Z>>; }),
               inst, 1);
-      return true;
+      return;
     case Std::floor:
       emitExt(L,
               withFloatFtz(L, L.scalarOf(t),
                            [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<1, Z>>; }),
               inst, 1);
-      return true;
+      return;
     case Std::trunc:
       emitExt(L,
               withFloatFtz(L, L.scalarOf(t),
                            [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<2, Z>>; }),
               inst, 1);
-      return true;
+      return;
     case Std::rint:
       emitExt(L,
               withFloatFtz(L, L.scalarOf(t),
                            [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<3, Z>>; }),
               inst, 1);
-      return true;
+      return;
     case Std::round:
       emitExt(L,
               withFloatFtz(L, L.scalarOf(t),
                            [&]<class T, bool Z>() -> Handler { return &unaryLanes<T, T, Rounding<4, Z>>; }),
               inst, 1);
-      return true;
-    case Std::sqrt: emitExt(L, floatUnaryFtz<Sqrt>(L, t), inst, 1); return true;
+      return;
+    case Std::sqrt: emitExt(L, floatUnaryFtz<Sqrt>(L, t), inst, 1); return;
     case Std::fma:
       emitExt(L,
               withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler { return &ternaryLanes<T, T, Fma<Z>>; }),
               inst, 3);
-      return true;
+      return;
     case Std::mad:
       emitExt(L,
               withFloatFtz(L, L.scalarOf(t),
@@ -395,39 +395,39 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
                              return fusedMad ? &ternaryLanes<T, T, Mad<Z, true>> : &ternaryLanes<T, T, Mad<Z, false>>;
                            }),
               inst, 3);
-      return true;
-    case Std::s_abs: emitExt(L, intUnary<SAbs>(L, t), inst, 1); return true;
-    case Std::u_abs: emitExt(L, intUnary<UAbs>(L, t), inst, 1); return true;
-    case Std::s_max: emitExt(L, intBinary<SMax>(L, t), inst, 2); return true;
-    case Std::u_max: emitExt(L, intBinary<UMax>(L, t), inst, 2); return true;
-    case Std::s_min: emitExt(L, intBinary<SMin>(L, t), inst, 2); return true;
-    case Std::u_min: emitExt(L, intBinary<UMin>(L, t), inst, 2); return true;
-    case Std::s_clamp: emitExt(L, intTernary<SClamp>(L, t), inst, 3); return true;
-    case Std::u_clamp: emitExt(L, intTernary<UClamp>(L, t), inst, 3); return true;
-    case Std::s_abs_diff: emitExt(L, intBinary<SAbsDiff>(L, t), inst, 2); return true;
-    case Std::u_abs_diff: emitExt(L, intBinary<UAbsDiff>(L, t), inst, 2); return true;
-    case Std::s_add_sat: emitExt(L, intBinary<SAddSat>(L, t), inst, 2); return true;
-    case Std::u_add_sat: emitExt(L, intBinary<UAddSat>(L, t), inst, 2); return true;
-    case Std::s_sub_sat: emitExt(L, intBinary<SSubSat>(L, t), inst, 2); return true;
-    case Std::u_sub_sat: emitExt(L, intBinary<USubSat>(L, t), inst, 2); return true;
-    case Std::s_hadd: emitExt(L, intBinary<SHadd>(L, t), inst, 2); return true;
-    case Std::u_hadd: emitExt(L, intBinary<UHadd>(L, t), inst, 2); return true;
-    case Std::s_rhadd: emitExt(L, intBinary<SRhadd>(L, t), inst, 2); return true;
-    case Std::u_rhadd: emitExt(L, intBinary<URhadd>(L, t), inst, 2); return true;
-    case Std::s_mul_hi: emitExt(L, intBinary<SMulHi>(L, t), inst, 2); return true;
-    case Std::u_mul_hi: emitExt(L, intBinary<UMulHi>(L, t), inst, 2); return true;
-    case Std::s_mad_hi: emitExt(L, intTernary<SMadHi>(L, t), inst, 3); return true;
-    case Std::u_mad_hi: emitExt(L, intTernary<UMadHi>(L, t), inst, 3); return true;
-    case Std::s_mad_sat: emitExt(L, intTernary<SMadSat>(L, t), inst, 3); return true;
-    case Std::u_mad_sat: emitExt(L, intTernary<UMadSat>(L, t), inst, 3); return true;
-    case Std::s_mul24: emitExt(L, intBinary<SMul24>(L, t), inst, 2); return true;
-    case Std::u_mul24: emitExt(L, intBinary<UMul24>(L, t), inst, 2); return true;
-    case Std::s_mad24: emitExt(L, intTernary<SMad24>(L, t), inst, 3); return true;
-    case Std::u_mad24: emitExt(L, intTernary<UMad24>(L, t), inst, 3); return true;
-    case Std::clz: emitExt(L, intUnary<Clz>(L, t), inst, 1); return true;
-    case Std::ctz: emitExt(L, intUnary<Ctz>(L, t), inst, 1); return true;
-    case Std::popcount: emitExt(L, intUnary<Popcount>(L, t), inst, 1); return true;
-    case Std::rotate: emitExt(L, intBinary<Rotate>(L, t), inst, 2); return true;
+      return;
+    case Std::s_abs: emitExt(L, intUnary<SAbs>(L, t), inst, 1); return;
+    case Std::u_abs: emitExt(L, intUnary<UAbs>(L, t), inst, 1); return;
+    case Std::s_max: emitExt(L, intBinary<SMax>(L, t), inst, 2); return;
+    case Std::u_max: emitExt(L, intBinary<UMax>(L, t), inst, 2); return;
+    case Std::s_min: emitExt(L, intBinary<SMin>(L, t), inst, 2); return;
+    case Std::u_min: emitExt(L, intBinary<UMin>(L, t), inst, 2); return;
+    case Std::s_clamp: emitExt(L, intTernary<SClamp>(L, t), inst, 3); return;
+    case Std::u_clamp: emitExt(L, intTernary<UClamp>(L, t), inst, 3); return;
+    case Std::s_abs_diff: emitExt(L, intBinary<SAbsDiff>(L, t), inst, 2); return;
+    case Std::u_abs_diff: emitExt(L, intBinary<UAbsDiff>(L, t), inst, 2); return;
+    case Std::s_add_sat: emitExt(L, intBinary<SAddSat>(L, t), inst, 2); return;
+    case Std::u_add_sat: emitExt(L, intBinary<UAddSat>(L, t), inst, 2); return;
+    case Std::s_sub_sat: emitExt(L, intBinary<SSubSat>(L, t), inst, 2); return;
+    case Std::u_sub_sat: emitExt(L, intBinary<USubSat>(L, t), inst, 2); return;
+    case Std::s_hadd: emitExt(L, intBinary<SHadd>(L, t), inst, 2); return;
+    case Std::u_hadd: emitExt(L, intBinary<UHadd>(L, t), inst, 2); return;
+    case Std::s_rhadd: emitExt(L, intBinary<SRhadd>(L, t), inst, 2); return;
+    case Std::u_rhadd: emitExt(L, intBinary<URhadd>(L, t), inst, 2); return;
+    case Std::s_mul_hi: emitExt(L, intBinary<SMulHi>(L, t), inst, 2); return;
+    case Std::u_mul_hi: emitExt(L, intBinary<UMulHi>(L, t), inst, 2); return;
+    case Std::s_mad_hi: emitExt(L, intTernary<SMadHi>(L, t), inst, 3); return;
+    case Std::u_mad_hi: emitExt(L, intTernary<UMadHi>(L, t), inst, 3); return;
+    case Std::s_mad_sat: emitExt(L, intTernary<SMadSat>(L, t), inst, 3); return;
+    case Std::u_mad_sat: emitExt(L, intTernary<UMadSat>(L, t), inst, 3); return;
+    case Std::s_mul24: emitExt(L, intBinary<SMul24>(L, t), inst, 2); return;
+    case Std::u_mul24: emitExt(L, intBinary<UMul24>(L, t), inst, 2); return;
+    case Std::s_mad24: emitExt(L, intTernary<SMad24>(L, t), inst, 3); return;
+    case Std::u_mad24: emitExt(L, intTernary<UMad24>(L, t), inst, 3); return;
+    case Std::clz: emitExt(L, intUnary<Clz>(L, t), inst, 1); return;
+    case Std::ctz: emitExt(L, intUnary<Ctz>(L, t), inst, 1); return;
+    case Std::popcount: emitExt(L, intUnary<Popcount>(L, t), inst, 1); return;
+    case Std::rotate: emitExt(L, intBinary<Rotate>(L, t), inst, 2); return;
     case Std::shuffle:
     case Std::shuffle2: {
       const bool two = Std(inst.operand(1)) == Std::shuffle2;
@@ -451,13 +451,13 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
       } else {
         op.b = L.reg(inst.operand(3));
       }
-      return true;
+      return;
     }
     case Std::bitselect: {
       const uint32_t bytes = L.scalarBytes(L.scalarOf(t));
       const Scalar kind = bytes == 1 ? Scalar::I8 : bytes == 2 ? Scalar::I16 : bytes == 4 ? Scalar::I32 : Scalar::I64;
       emitExt(L, withInt(kind, [&]<class T>() -> Handler { return &ternaryLanes<T, T, Bitselect>; }), inst, 3);
-      return true;
+      return;
     }
     case Std::select: {
       const uint32_t condType = L.typeIdOfValue(inst.operand(4));
@@ -470,7 +470,7 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
       });
       Op& op = emitExt(L, fn, inst, 2);
       op.imm = L.reg(inst.operand(4));
-      return true;
+      return;
     }
     case Std::s_upsample:
     case Std::u_upsample: {
@@ -488,12 +488,16 @@ bool lowerExtInst(Lowerer& L, const Instruction& inst) {
       });
       if (!fn) L.reject(inst, "upsample of 64-bit operands (there is no wider integer type)");
       emitExt(L, fn, inst, 2);
-      return true;
+      return;
     }
     default: break;  // the math functions: lowerMath
   }
-  if (lowerMath(L, inst)) return true;
+  if (lowerMath(L, inst)) return;
   L.reject(inst, "OpenCL.std has no instruction " + std::to_string(inst.operand(1)));
 }
+
+}  // namespace
+
+void registerExtInst(DispatchTable& t) { t.lower(spv::Op::OpExtInst, lowerExtInst); }
 
 }  // namespace clref::interpreter

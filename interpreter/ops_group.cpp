@@ -2,6 +2,7 @@
 // between global and local memory (OpenCL C 3.0 §6.15.11 async_work_group_copy,
 // async_work_group_strided_copy, wait_group_events). Work-group collective reductions, scans
 // and broadcasts (OpGroupIAdd, …) come with the Groups capability.
+#include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 
 namespace clref::interpreter {
@@ -37,46 +38,44 @@ template <class P> bool asyncCopy(WorkItem& wi, const Op* op) {
 
 bool noAction(WorkItem&, const Op*) { return true; }
 
+void lowerGroupAsyncCopy(Lowerer& L, const Instruction& inst) {
+  // Operands: Execution, Destination, Source, Num Elements, Stride, Event.
+  if (L.constantInt(inst.operand(0)) != uint32_t(spv::Scope::Workgroup))
+    L.reject(inst, "OpGroupAsyncCopy with an execution scope other than Workgroup");
+  Collective& c = L.k.collectives.emplace_back();
+  c.action = L.ptrBytes() == 8 ? &asyncCopy<uint64_t> : &asyncCopy<uint32_t>;
+  Op& op = emitWaitForGroup(L, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(1));
+  op.b = L.reg(inst.operand(2));
+  op.c = L.reg(inst.operand(3));
+  op.imm = L.reg(inst.operand(4));
+  const Type& dt = L.typeOfValue(inst.operand(1));
+  op.n = uint32_t(L.type(dt.element).size);
+  op.align = uint32_t(L.typeOfValue(inst.operand(4)).size) | uint32_t(L.typeOfValue(inst.operand(3)).size) << 8;
+  for (uint32_t id : {inst.operand(1), inst.operand(2), inst.operand(3), inst.operand(4)})
+    c.uniformOperands.emplace_back(L.reg(id), uint32_t(L.typeOfValue(id).size));
+  op.aux = &c;
+}
+
+void lowerGroupWaitEvents(Lowerer& L, const Instruction& inst) {
+  // wait_group_events is a work-group function too; the copies are already complete, so it
+  // only synchronises (and catches work-items that skip it).
+  if (L.constantInt(inst.operand(0)) != uint32_t(spv::Scope::Workgroup))
+    L.reject(inst, "OpGroupWaitEvents with an execution scope other than Workgroup");
+  Collective& c = L.k.collectives.emplace_back();
+  c.action = &noAction;
+  c.uniformOperands.emplace_back(L.reg(inst.operand(1)), uint32_t(L.typeOfValue(inst.operand(1)).size));
+  Op& op = emitWaitForGroup(L, inst);
+  op.aux = &c;
+}
+
 }  // namespace
 
-bool lowerGroup(Lowerer& L, const Instruction& inst) {
-  switch (inst.opcode) {
-    case spv::Op::OpGroupAsyncCopy: {
-      // Operands: Execution, Destination, Source, Num Elements, Stride, Event.
-      if (L.constantInt(inst.operand(0)) != uint32_t(spv::Scope::Workgroup))
-        L.reject(inst, "OpGroupAsyncCopy with an execution scope other than Workgroup");
-      Collective& c = L.k.collectives.emplace_back();
-      c.action = L.ptrBytes() == 8 ? &asyncCopy<uint64_t> : &asyncCopy<uint32_t>;
-      Op& op = L.emit(&waitForGroup, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(1));
-      op.b = L.reg(inst.operand(2));
-      op.c = L.reg(inst.operand(3));
-      op.imm = L.reg(inst.operand(4));
-      const Type& dt = L.typeOfValue(inst.operand(1));
-      op.n = uint32_t(L.type(dt.element).size);
-      op.align = uint32_t(L.typeOfValue(inst.operand(4)).size) | uint32_t(L.typeOfValue(inst.operand(3)).size) << 8;
-      for (uint32_t id : {inst.operand(1), inst.operand(2), inst.operand(3), inst.operand(4)})
-        c.uniformOperands.emplace_back(L.reg(id), uint32_t(L.typeOfValue(id).size));
-      op.aux = &c;
-      L.k.usesBarrier = true;
-      return true;
-    }
-    case spv::Op::OpGroupWaitEvents: {
-      // wait_group_events is a work-group function too; the copies are already complete, so it
-      // only synchronises (and catches work-items that skip it).
-      if (L.constantInt(inst.operand(0)) != uint32_t(spv::Scope::Workgroup))
-        L.reject(inst, "OpGroupWaitEvents with an execution scope other than Workgroup");
-      Collective& c = L.k.collectives.emplace_back();
-      c.action = &noAction;
-      c.uniformOperands.emplace_back(L.reg(inst.operand(1)), uint32_t(L.typeOfValue(inst.operand(1)).size));
-      Op& op = L.emit(&waitForGroup, inst);
-      op.aux = &c;
-      L.k.usesBarrier = true;
-      return true;
-    }
-    default: return false;
-  }
+void registerGroup(DispatchTable& t) {
+  using spv::Op;
+  t.lower(Op::OpGroupAsyncCopy, lowerGroupAsyncCopy);
+  t.lower(Op::OpGroupWaitEvents, lowerGroupWaitEvents);
 }
 
 }  // namespace clref::interpreter

@@ -1,5 +1,6 @@
 // SPIR-V 1.0 §3.32.8 Memory Instructions. Pointers are tagged: the allocation tag in the high
 // bits, the byte offset in the low bits (exec.hpp access()); every access is checked.
+#include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 
 namespace clref::interpreter {
@@ -334,97 +335,111 @@ bool chainIsFusable(const Lowerer& L, const Instruction& chain) {
   return isChain(chain.opcode) && simpleShape(analyzeChain(L, chain));
 }
 
-bool lowerMemory(Lowerer& L, const Instruction& inst) {
+namespace {
+
+void lowerLoad(Lowerer& L, const Instruction& inst) {
   const bool p64 = L.ptrBytes() == 8;
-  switch (inst.opcode) {
-    case spv::Op::OpLoad: {
-      const uint32_t ptr = inst.operand(0);
-      if (auto b = L.builtinOf_.find(ptr); b != L.builtinOf_.end()) {
-        Op& op = L.emit(&loadBuiltin, inst);
-        op.r = L.reg(inst.resultId);
-        op.b = uint32_t(b->second);
-        op.n = L.ptrBytes();
-        return true;
-      }
-      const uint64_t n = accessBytes(L, inst.resultType);
-      const uint32_t align = accessAlign(L, inst, 1, inst.resultType);
-      if (emitFused(L, inst, false, n, align)) return true;
-      Op& op = L.emit(p64 ? loadHandler<uint64_t>(n) : loadHandler<uint32_t>(n), inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(ptr);
-      op.n = uint32_t(n);
-      op.align = align;
-      return true;
-    }
-    case spv::Op::OpStore: {
-      const uint32_t valueType = L.typeIdOfValue(inst.operand(1));
-      const uint64_t n = accessBytes(L, valueType);
-      const uint32_t align = accessAlign(L, inst, 2, valueType);
-      if (emitFused(L, inst, true, n, align)) return true;
-      Op& op = L.emit(p64 ? storeHandler<uint64_t>(n) : storeHandler<uint32_t>(n), inst);
-      op.a = L.reg(inst.operand(0));
-      op.b = L.reg(inst.operand(1));
-      op.n = uint32_t(n);
-      op.align = align;
-      return true;
-    }
-    case spv::Op::OpAccessChain:
-    case spv::Op::OpInBoundsAccessChain:
-    case spv::Op::OpPtrAccessChain:
-    case spv::Op::OpInBoundsPtrAccessChain:
-      if (!L.isElided(inst.resultId)) lowerChain(L, inst);
-      return true;
-    case spv::Op::OpCopyMemory:
-    case spv::Op::OpCopyMemorySized: {
-      Op& op = L.emit(p64 ? &copyMemory<uint64_t> : &copyMemory<uint32_t>, inst);
-      op.a = L.reg(inst.operand(0));
-      op.b = L.reg(inst.operand(1));
-      if (inst.opcode == spv::Op::OpCopyMemory) {
-        op.imm = L.type(L.typeOfValue(inst.operand(0)).element).size;
-      } else {
-        op.c = L.reg(inst.operand(2));
-        op.n = uint32_t(L.typeOfValue(inst.operand(2)).size);
-      }
-      return true;
-    }
-    case spv::Op::OpPtrEqual:
-    case spv::Op::OpPtrNotEqual: {
-      const bool eq = inst.opcode == spv::Op::OpPtrEqual;
-      Handler fn = p64 ? (eq ? &ptrCompare<uint64_t, true> : &ptrCompare<uint64_t, false>)
-                       : (eq ? &ptrCompare<uint32_t, true> : &ptrCompare<uint32_t, false>);
-      Op& op = L.emit(fn, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      op.b = L.reg(inst.operand(1));
-      return true;
-    }
-    case spv::Op::OpPtrDiff: {
-      const uint64_t stride = std::max<uint64_t>(1, L.typeOfValue(inst.operand(0)).stride);
-      const bool r64 = L.type(inst.resultType).size == 8;
-      Handler fn = p64 ? (r64 ? &ptrDiff<uint64_t, int64_t> : &ptrDiff<uint64_t, int32_t>)
-                       : (r64 ? &ptrDiff<uint32_t, int64_t> : &ptrDiff<uint32_t, int32_t>);
-      Op& op = L.emit(fn, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      op.b = L.reg(inst.operand(1));
-      op.imm = stride;
-      return true;
-    }
-    case spv::Op::OpVariable: {
-      // Function-scope variables are allocations reset for every work-item (their pointer is a
-      // register constant); an initializer is stored where the variable is declared.
-      if (inst.operandCount() > 1) {
-        const uint64_t n = accessBytes(L, L.typeIdOfValue(inst.operand(1)));
-        Op& op = L.emit(p64 ? storeHandler<uint64_t>(n) : storeHandler<uint32_t>(n), inst);
-        op.a = L.reg(inst.resultId);
-        op.b = L.reg(inst.operand(1));
-        op.n = uint32_t(n);
-        op.align = 1;
-      }
-      return true;
-    }
-    default: return false;
+  const uint32_t ptr = inst.operand(0);
+  if (auto b = L.builtinOf_.find(ptr); b != L.builtinOf_.end()) {
+    Op& op = L.emit(&loadBuiltin, inst);
+    op.r = L.reg(inst.resultId);
+    op.b = uint32_t(b->second);
+    op.n = L.ptrBytes();
+    return;
   }
+  const uint64_t n = accessBytes(L, inst.resultType);
+  const uint32_t align = accessAlign(L, inst, 1, inst.resultType);
+  if (emitFused(L, inst, false, n, align)) return;
+  Op& op = L.emit(p64 ? loadHandler<uint64_t>(n) : loadHandler<uint32_t>(n), inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(ptr);
+  op.n = uint32_t(n);
+  op.align = align;
+}
+
+void lowerStore(Lowerer& L, const Instruction& inst) {
+  const bool p64 = L.ptrBytes() == 8;
+  const uint32_t valueType = L.typeIdOfValue(inst.operand(1));
+  const uint64_t n = accessBytes(L, valueType);
+  const uint32_t align = accessAlign(L, inst, 2, valueType);
+  if (emitFused(L, inst, true, n, align)) return;
+  Op& op = L.emit(p64 ? storeHandler<uint64_t>(n) : storeHandler<uint32_t>(n), inst);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(1));
+  op.n = uint32_t(n);
+  op.align = align;
+}
+
+// OpAccessChain, OpInBoundsAccessChain, OpPtrAccessChain, OpInBoundsPtrAccessChain.
+void lowerAccessChain(Lowerer& L, const Instruction& inst) {
+  if (!L.isElided(inst.resultId)) lowerChain(L, inst);
+}
+
+// OpCopyMemory, OpCopyMemorySized.
+void lowerCopyMemory(Lowerer& L, const Instruction& inst) {
+  const bool p64 = L.ptrBytes() == 8;
+  Op& op = L.emit(p64 ? &copyMemory<uint64_t> : &copyMemory<uint32_t>, inst);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(1));
+  if (inst.opcode == spv::Op::OpCopyMemory) {
+    op.imm = L.type(L.typeOfValue(inst.operand(0)).element).size;
+  } else {
+    op.c = L.reg(inst.operand(2));
+    op.n = uint32_t(L.typeOfValue(inst.operand(2)).size);
+  }
+}
+
+// OpPtrEqual, OpPtrNotEqual.
+void lowerPtrCompare(Lowerer& L, const Instruction& inst) {
+  const bool p64 = L.ptrBytes() == 8;
+  const bool eq = inst.opcode == spv::Op::OpPtrEqual;
+  Handler fn = p64 ? (eq ? &ptrCompare<uint64_t, true> : &ptrCompare<uint64_t, false>)
+                   : (eq ? &ptrCompare<uint32_t, true> : &ptrCompare<uint32_t, false>);
+  Op& op = L.emit(fn, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(1));
+}
+
+void lowerPtrDiff(Lowerer& L, const Instruction& inst) {
+  const bool p64 = L.ptrBytes() == 8;
+  const uint64_t stride = std::max<uint64_t>(1, L.typeOfValue(inst.operand(0)).stride);
+  const bool r64 = L.type(inst.resultType).size == 8;
+  Handler fn = p64 ? (r64 ? &ptrDiff<uint64_t, int64_t> : &ptrDiff<uint64_t, int32_t>)
+                   : (r64 ? &ptrDiff<uint32_t, int64_t> : &ptrDiff<uint32_t, int32_t>);
+  Op& op = L.emit(fn, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(1));
+  op.imm = stride;
+}
+
+void lowerVariable(Lowerer& L, const Instruction& inst) {
+  const bool p64 = L.ptrBytes() == 8;
+  // Function-scope variables are allocations reset for every work-item (their pointer is a
+  // register constant); an initializer is stored where the variable is declared.
+  if (inst.operandCount() > 1) {
+    const uint64_t n = accessBytes(L, L.typeIdOfValue(inst.operand(1)));
+    Op& op = L.emit(p64 ? storeHandler<uint64_t>(n) : storeHandler<uint32_t>(n), inst);
+    op.a = L.reg(inst.resultId);
+    op.b = L.reg(inst.operand(1));
+    op.n = uint32_t(n);
+    op.align = 1;
+  }
+}
+
+}  // namespace
+
+void registerMemory(DispatchTable& t) {
+  using spv::Op;
+  t.lower(Op::OpLoad, lowerLoad);
+  t.lower(Op::OpStore, lowerStore);
+  t.lower({Op::OpAccessChain, Op::OpInBoundsAccessChain, Op::OpPtrAccessChain, Op::OpInBoundsPtrAccessChain},
+          lowerAccessChain);
+  t.lower({Op::OpCopyMemory, Op::OpCopyMemorySized}, lowerCopyMemory);
+  t.lower({Op::OpPtrEqual, Op::OpPtrNotEqual}, lowerPtrCompare);
+  t.lower(Op::OpPtrDiff, lowerPtrDiff);
+  t.lower(Op::OpVariable, lowerVariable);
 }
 
 }  // namespace clref::interpreter

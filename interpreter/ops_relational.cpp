@@ -1,4 +1,5 @@
 // SPIR-V 1.0 §3.32.15 Relational and Logical Instructions. Booleans are one byte, 0 or 1.
+#include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 
 namespace clref::interpreter {
@@ -119,96 +120,101 @@ const Op* selectLanes(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+uint32_t operandType(const Lowerer& L, const Instruction& inst) { return L.typeIdOfValue(inst.operand(0)); }
+
+// Integer comparisons; one fused into the conditional branch that consumes it emits nothing.
+template <class F> void lowerIntCompare(Lowerer& L, const Instruction& inst) {
+  if (L.isElided(inst.resultId)) return;  // computed inside the branch that consumes it
+  emitBinary(L, intCmp<F>(L, operandType(L, inst)), inst);
+}
+template <class F> void lowerLogical(Lowerer& L, const Instruction& inst) {
+  emitBinary(L, intCmp<F>(L, operandType(L, inst)), inst);
+}
+void lowerLogicalNot(Lowerer& L, const Instruction& inst) {
+  emitUnary(L, &unaryLanes<uint8_t, uint8_t, LogicalNot>, inst);
+}
+template <Cmp C, bool Ordered> void lowerFloatCompare(Lowerer& L, const Instruction& inst) {
+  emitBinary(L, floatCmp<C, Ordered>(L, operandType(L, inst)), inst);
+}
+template <template <bool> class F> void lowerFloatTest(Lowerer& L, const Instruction& inst) {
+  emitUnary(L, floatTest<F>(L, operandType(L, inst)), inst);
+}
+template <template <bool> class F> void lowerFloatTest2(Lowerer& L, const Instruction& inst) {
+  emitBinary(L, floatTest2<F>(L, operandType(L, inst)), inst);
+}
+
+// OpAny, OpAll.
+void lowerAnyAll(Lowerer& L, const Instruction& inst) {
+  auto& op = emitUnary(L, inst.opcode == spv::Op::OpAll ? &anyAll<true> : &anyAll<false>, inst);
+  op.n = L.lanes(operandType(L, inst));
+}
+
+void lowerSelect(Lowerer& L, const Instruction& inst) {
+  const uint32_t condType = L.typeIdOfValue(inst.operand(0));
+  const Type& rt = L.type(inst.resultType);
+  Handler fn;
+  uint32_t n = uint32_t(rt.size);
+  uint64_t imm = 0;
+  if (L.type(condType).kind == TypeKind::Vector) {
+    fn = &selectLanes;
+    n = L.lanes(condType);
+    imm = rt.size / (rt.count == 3 ? 4 : rt.count);
+  } else if (rt.size == 4) {
+    fn = &selectScalarT<uint32_t>;
+  } else if (rt.size == 8) {
+    fn = &selectScalarT<uint64_t>;
+  } else {
+    fn = &selectScalar;
+  }
+  Op& op = L.emit(fn, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(1));
+  op.c = L.reg(inst.operand(2));
+  op.n = n;
+  op.imm = imm;
+}
+
 }  // namespace
 
-bool lowerRelational(Lowerer& L, const Instruction& inst) {
-  if (inst.resultId && L.isElided(inst.resultId)) {
-    switch (inst.opcode) {  // computed inside the branch that consumes it
-      case spv::Op::OpIEqual:
-      case spv::Op::OpINotEqual:
-      case spv::Op::OpUGreaterThan:
-      case spv::Op::OpUGreaterThanEqual:
-      case spv::Op::OpULessThan:
-      case spv::Op::OpULessThanEqual:
-      case spv::Op::OpSGreaterThan:
-      case spv::Op::OpSGreaterThanEqual:
-      case spv::Op::OpSLessThan:
-      case spv::Op::OpSLessThanEqual: return true;
-      default: break;
-    }
-  }
-
-  const auto opType = [&] { return L.typeIdOfValue(inst.operand(0)); };
-  switch (inst.opcode) {
-    case spv::Op::OpIEqual: emitBinary(L, intCmp<IEqual>(L, opType()), inst); return true;
-    case spv::Op::OpINotEqual: emitBinary(L, intCmp<INotEqual>(L, opType()), inst); return true;
-    case spv::Op::OpUGreaterThan: emitBinary(L, intCmp<UGreater>(L, opType()), inst); return true;
-    case spv::Op::OpUGreaterThanEqual: emitBinary(L, intCmp<UGreaterEq>(L, opType()), inst); return true;
-    case spv::Op::OpULessThan: emitBinary(L, intCmp<ULess>(L, opType()), inst); return true;
-    case spv::Op::OpULessThanEqual: emitBinary(L, intCmp<ULessEq>(L, opType()), inst); return true;
-    case spv::Op::OpSGreaterThan: emitBinary(L, intCmp<SGreater>(L, opType()), inst); return true;
-    case spv::Op::OpSGreaterThanEqual: emitBinary(L, intCmp<SGreaterEq>(L, opType()), inst); return true;
-    case spv::Op::OpSLessThan: emitBinary(L, intCmp<SLess>(L, opType()), inst); return true;
-    case spv::Op::OpSLessThanEqual: emitBinary(L, intCmp<SLessEq>(L, opType()), inst); return true;
-    case spv::Op::OpLogicalAnd: emitBinary(L, intCmp<LogicalAnd>(L, opType()), inst); return true;
-    case spv::Op::OpLogicalOr: emitBinary(L, intCmp<LogicalOr>(L, opType()), inst); return true;
-    case spv::Op::OpLogicalEqual: emitBinary(L, intCmp<LogicalEqual>(L, opType()), inst); return true;
-    case spv::Op::OpLogicalNotEqual: emitBinary(L, intCmp<LogicalNotEqual>(L, opType()), inst); return true;
-    case spv::Op::OpLogicalNot: emitUnary(L, &unaryLanes<uint8_t, uint8_t, LogicalNot>, inst); return true;
-    case spv::Op::OpFOrdEqual: emitBinary(L, floatCmp<Cmp::Eq, true>(L, opType()), inst); return true;
-    case spv::Op::OpFUnordEqual: emitBinary(L, floatCmp<Cmp::Eq, false>(L, opType()), inst); return true;
-    case spv::Op::OpFOrdNotEqual:
-    case spv::Op::OpLessOrGreater: emitBinary(L, floatCmp<Cmp::Ne, true>(L, opType()), inst); return true;
-    case spv::Op::OpFUnordNotEqual: emitBinary(L, floatCmp<Cmp::Ne, false>(L, opType()), inst); return true;
-    case spv::Op::OpFOrdLessThan: emitBinary(L, floatCmp<Cmp::Lt, true>(L, opType()), inst); return true;
-    case spv::Op::OpFUnordLessThan: emitBinary(L, floatCmp<Cmp::Lt, false>(L, opType()), inst); return true;
-    case spv::Op::OpFOrdGreaterThan: emitBinary(L, floatCmp<Cmp::Gt, true>(L, opType()), inst); return true;
-    case spv::Op::OpFUnordGreaterThan: emitBinary(L, floatCmp<Cmp::Gt, false>(L, opType()), inst); return true;
-    case spv::Op::OpFOrdLessThanEqual: emitBinary(L, floatCmp<Cmp::Le, true>(L, opType()), inst); return true;
-    case spv::Op::OpFUnordLessThanEqual: emitBinary(L, floatCmp<Cmp::Le, false>(L, opType()), inst); return true;
-    case spv::Op::OpFOrdGreaterThanEqual: emitBinary(L, floatCmp<Cmp::Ge, true>(L, opType()), inst); return true;
-    case spv::Op::OpFUnordGreaterThanEqual: emitBinary(L, floatCmp<Cmp::Ge, false>(L, opType()), inst); return true;
-    case spv::Op::OpIsNan: emitUnary(L, floatTest<IsNanOp>(L, opType()), inst); return true;
-    case spv::Op::OpIsInf: emitUnary(L, floatTest<IsInfOp>(L, opType()), inst); return true;
-    case spv::Op::OpIsFinite: emitUnary(L, floatTest<IsFiniteOp>(L, opType()), inst); return true;
-    case spv::Op::OpIsNormal: emitUnary(L, floatTest<IsNormalOp>(L, opType()), inst); return true;
-    case spv::Op::OpSignBitSet: emitUnary(L, floatTest<SignBitSetOp>(L, opType()), inst); return true;
-    case spv::Op::OpOrdered: emitBinary(L, floatTest2<OrderedOp>(L, opType()), inst); return true;
-    case spv::Op::OpUnordered: emitBinary(L, floatTest2<UnorderedOp>(L, opType()), inst); return true;
-    case spv::Op::OpAny:
-    case spv::Op::OpAll: {
-      auto& op = emitUnary(L, inst.opcode == spv::Op::OpAll ? &anyAll<true> : &anyAll<false>, inst);
-      op.n = L.lanes(opType());
-      return true;
-    }
-    case spv::Op::OpSelect: {
-      const uint32_t condType = L.typeIdOfValue(inst.operand(0));
-      const Type& rt = L.type(inst.resultType);
-      Handler fn;
-      uint32_t n = uint32_t(rt.size);
-      uint64_t imm = 0;
-      if (L.type(condType).kind == TypeKind::Vector) {
-        fn = &selectLanes;
-        n = L.lanes(condType);
-        imm = rt.size / (rt.count == 3 ? 4 : rt.count);
-      } else if (rt.size == 4) {
-        fn = &selectScalarT<uint32_t>;
-      } else if (rt.size == 8) {
-        fn = &selectScalarT<uint64_t>;
-      } else {
-        fn = &selectScalar;
-      }
-      Op& op = L.emit(fn, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(inst.operand(0));
-      op.b = L.reg(inst.operand(1));
-      op.c = L.reg(inst.operand(2));
-      op.n = n;
-      op.imm = imm;
-      return true;
-    }
-    default: return false;
-  }
+void registerRelational(DispatchTable& t) {
+  using spv::Op;
+  t.lower(Op::OpIEqual, lowerIntCompare<IEqual>);
+  t.lower(Op::OpINotEqual, lowerIntCompare<INotEqual>);
+  t.lower(Op::OpUGreaterThan, lowerIntCompare<UGreater>);
+  t.lower(Op::OpUGreaterThanEqual, lowerIntCompare<UGreaterEq>);
+  t.lower(Op::OpULessThan, lowerIntCompare<ULess>);
+  t.lower(Op::OpULessThanEqual, lowerIntCompare<ULessEq>);
+  t.lower(Op::OpSGreaterThan, lowerIntCompare<SGreater>);
+  t.lower(Op::OpSGreaterThanEqual, lowerIntCompare<SGreaterEq>);
+  t.lower(Op::OpSLessThan, lowerIntCompare<SLess>);
+  t.lower(Op::OpSLessThanEqual, lowerIntCompare<SLessEq>);
+  t.lower(Op::OpLogicalAnd, lowerLogical<LogicalAnd>);
+  t.lower(Op::OpLogicalOr, lowerLogical<LogicalOr>);
+  t.lower(Op::OpLogicalEqual, lowerLogical<LogicalEqual>);
+  t.lower(Op::OpLogicalNotEqual, lowerLogical<LogicalNotEqual>);
+  t.lower(Op::OpLogicalNot, lowerLogicalNot);
+  t.lower(Op::OpFOrdEqual, lowerFloatCompare<Cmp::Eq, true>);
+  t.lower(Op::OpFUnordEqual, lowerFloatCompare<Cmp::Eq, false>);
+  t.lower({Op::OpFOrdNotEqual, Op::OpLessOrGreater}, lowerFloatCompare<Cmp::Ne, true>);
+  t.lower(Op::OpFUnordNotEqual, lowerFloatCompare<Cmp::Ne, false>);
+  t.lower(Op::OpFOrdLessThan, lowerFloatCompare<Cmp::Lt, true>);
+  t.lower(Op::OpFUnordLessThan, lowerFloatCompare<Cmp::Lt, false>);
+  t.lower(Op::OpFOrdGreaterThan, lowerFloatCompare<Cmp::Gt, true>);
+  t.lower(Op::OpFUnordGreaterThan, lowerFloatCompare<Cmp::Gt, false>);
+  t.lower(Op::OpFOrdLessThanEqual, lowerFloatCompare<Cmp::Le, true>);
+  t.lower(Op::OpFUnordLessThanEqual, lowerFloatCompare<Cmp::Le, false>);
+  t.lower(Op::OpFOrdGreaterThanEqual, lowerFloatCompare<Cmp::Ge, true>);
+  t.lower(Op::OpFUnordGreaterThanEqual, lowerFloatCompare<Cmp::Ge, false>);
+  t.lower(Op::OpIsNan, lowerFloatTest<IsNanOp>);
+  t.lower(Op::OpIsInf, lowerFloatTest<IsInfOp>);
+  t.lower(Op::OpIsFinite, lowerFloatTest<IsFiniteOp>);
+  t.lower(Op::OpIsNormal, lowerFloatTest<IsNormalOp>);
+  t.lower(Op::OpSignBitSet, lowerFloatTest<SignBitSetOp>);
+  t.lower(Op::OpOrdered, lowerFloatTest2<OrderedOp>);
+  t.lower(Op::OpUnordered, lowerFloatTest2<UnorderedOp>);
+  t.lower({Op::OpAny, Op::OpAll}, lowerAnyAll);
+  t.lower(Op::OpSelect, lowerSelect);
 }
 
 }  // namespace clref::interpreter

@@ -107,5 +107,7 @@ void checkModuleSupport(const Module& module, const LowerOptions& options);
 
 // Capabilities the interpreter executes (OpenCL SPIR-V Environment §5.1, full profile).
 bool capabilitySupported(spv::Capability c);
+// Whether clref accepts a module declaring this OpExtension (capabilities.cpp).
+bool extensionSupported(const std::string& name);
 
 }  // namespace clref::interpreter

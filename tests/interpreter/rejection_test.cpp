@@ -175,6 +175,30 @@ TEST_CASE("corrupted modules are rejected or run without crashing", "[rejection]
   CHECK(rejected > 0);
 }
 
+TEST_CASE("an instruction clref does not lower is rejected naming its opcode and why", "[rejection]") {
+  // Valid SPIR-V for a kernel; the dispatch table lists OpIAddCarry as unsupported.
+  const std::string text = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+     %struct = OpTypeStruct %uint %uint
+     %uint_1 = OpConstant %uint 1
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+      %carry = OpIAddCarry %struct %uint_1 %uint_1
+               OpReturn
+               OpFunctionEnd
+)";
+  const auto r = rejectionOf(assemble(text), "k");
+  CHECK(r.moduleError);
+  CHECK_THAT(r.message, Contains("unsupported: OpIAddCarry"));
+  CHECK_THAT(r.message, Contains("extended-result integer arithmetic"));
+}
+
 TEST_CASE("a module failing validation names the rule, the word offset and the instruction", "[rejection]") {
   // Assembles fine, but OpIAdd's operands must have the result type (SPIR-V 1.0 §3.32.13).
   const std::string text = R"(

@@ -1,0 +1,56 @@
+// Values of the BuiltIn variables for one work-item.
+#include <cstring>
+
+#include "interpreter/executor.hpp"
+
+namespace clref::interpreter {
+
+// OpenCL SPIR-V Environment §2.9 BuiltIn variables; values as OpenCL C 3.0 §6.15.1 defines
+// the work-item functions.
+uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t sizeBytes) {
+  const Launch& L = *wi.launch;
+  auto put3 = [&](const std::array<uint64_t, 3>& v) {
+    for (int i = 0; i < 3; ++i) std::memcpy(out + i * sizeBytes, &v[i], sizeBytes);  // little-endian truncation
+    return 3 * sizeBytes;
+  };
+  auto put1 = [&](uint64_t v, uint32_t bytes) {
+    std::memcpy(out, &v, bytes);
+    return bytes;
+  };
+  const uint64_t localLinear = wi.localLinearId;
+  const uint64_t wgSize = wi.localSize[0] * wi.localSize[1] * wi.localSize[2];
+  const uint64_t enqSize = L.enqueuedLocal[0] * L.enqueuedLocal[1] * L.enqueuedLocal[2];
+  const uint64_t sg = L.subgroupSize;
+  switch (b) {
+    case spv::BuiltIn::GlobalInvocationId: return put3(wi.globalId);
+    case spv::BuiltIn::LocalInvocationId: return put3(wi.localId);
+    case spv::BuiltIn::WorkgroupId: return put3(wi.groupId);
+    case spv::BuiltIn::NumWorkgroups: return put3(L.numGroups);
+    case spv::BuiltIn::GlobalSize: return put3(L.globalSize);
+    case spv::BuiltIn::WorkgroupSize: return put3(wi.localSize);
+    case spv::BuiltIn::EnqueuedWorkgroupSize: return put3(L.enqueuedLocal);
+    case spv::BuiltIn::GlobalOffset: return put3(L.globalOffset);
+    case spv::BuiltIn::GlobalLinearId: {
+      // get_global_linear_id: ((gz − oz)·Gy + (gy − oy))·Gx + (gx − ox)
+      const auto& g = wi.globalId;
+      const auto& o = L.globalOffset;
+      const auto& G = L.globalSize;
+      return put1(((g[2] - o[2]) * G[1] + (g[1] - o[1])) * G[0] + (g[0] - o[0]), sizeBytes);
+    }
+    case spv::BuiltIn::LocalInvocationIndex: return put1(localLinear, sizeBytes);
+    case spv::BuiltIn::WorkDim: return put1(L.dims, 4);
+    // Sub-groups: consecutive local linear ids, subgroupSize each (the last may be smaller).
+    case spv::BuiltIn::SubgroupMaxSize: return put1(sg, 4);
+    case spv::BuiltIn::SubgroupSize: {
+      const uint64_t id = localLinear / sg;
+      return put1(std::min(sg, wgSize - id * sg), 4);
+    }
+    case spv::BuiltIn::NumSubgroups: return put1((wgSize + sg - 1) / sg, 4);
+    case spv::BuiltIn::NumEnqueuedSubgroups: return put1((enqSize + sg - 1) / sg, 4);
+    case spv::BuiltIn::SubgroupId: return put1(localLinear / sg, 4);
+    case spv::BuiltIn::SubgroupLocalInvocationId: return put1(localLinear % sg, 4);
+    default: return put1(0, sizeBytes);
+  }
+}
+
+}  // namespace clref::interpreter

@@ -1,0 +1,87 @@
+// What clref supports of a module's declarations: capabilities, extensions, addressing model
+// (checkModuleSupport, program.hpp), checked before a kernel is lowered.
+#include "interpreter/program.hpp"
+
+namespace clref::interpreter {
+
+bool capabilitySupported(spv::Capability c) {
+  using spv::Capability;
+  switch (c) {
+    case Capability::Addresses:
+    case Capability::Linkage:
+    case Capability::Kernel:
+    case Capability::Vector16:
+    case Capability::Float16Buffer:
+    case Capability::Float16:
+    case Capability::Float64:
+    case Capability::Int64:
+    case Capability::Int16:
+    case Capability::Int8:
+    case Capability::GenericPointer:
+    case Capability::Int64Atomics:
+    case Capability::BitInstructions:  // SPV_KHR_bit_instructions (cl_khr_extended_bit_ops)
+      return true;
+    default: return false;
+  }
+}
+
+// Extensions whose instructions and decorations clref executes (or that carry no run-time
+// meaning): SPV_KHR_no_integer_wrap_decoration (NoSignedWrap/NoUnsignedWrap: promises only),
+// SPV_KHR_expect_assume (OpExpectKHR, OpAssumeTrueKHR), SPV_KHR_linkonce_odr (linkage),
+// SPV_KHR_bit_instructions (OpBitFieldInsert/…Extract, OpBitReverse, OpBitCount in kernels).
+bool extensionSupported(const std::string& name) {
+  return name == "SPV_KHR_no_integer_wrap_decoration" || name == "SPV_KHR_expect_assume" ||
+         name == "SPV_KHR_linkonce_odr" || name == "SPV_KHR_bit_instructions";
+}
+
+namespace {
+
+std::string capabilityName(spv::Capability c) {
+  switch (c) {
+    case spv::Capability::ImageBasic: return "ImageBasic: images are not supported yet";
+    case spv::Capability::LiteralSampler: return "LiteralSampler: samplers are not supported yet";
+    case spv::Capability::Pipes: return "Pipes";
+    case spv::Capability::DeviceEnqueue: return "DeviceEnqueue";
+    case spv::Capability::Groups: return "Groups: work-group collective functions are not supported yet";
+    case spv::Capability::SubgroupDispatch: return "SubgroupDispatch";
+    default: return "not supported by clref";
+  }
+}
+
+std::string where(const Module& m, spv::Op opcode, uint32_t firstWord) {
+  for (uint32_t i = 0; i < m.instructions.size(); ++i)
+    if (m.instructions[i].opcode == opcode && m.instructions[i].words.size() > 1 &&
+        m.instructions[i].words[1] == firstWord)
+      return "\n  at " + m.describe(i);
+  return "";
+}
+
+}  // namespace
+
+void checkModuleSupport(const Module& m, const LowerOptions& opt) {
+  for (auto c : m.capabilities) {
+    if (!capabilitySupported(c))
+      throw ModuleError("unsupported capability " + std::to_string(uint32_t(c)) + " (" + capabilityName(c) + ")" +
+                        where(m, spv::Op::OpCapability, uint32_t(c)));
+    if (c == spv::Capability::Float16 && !opt.fp16)
+      throw ModuleError("the module needs Float16 (cl_khr_fp16) but the device has fp16 disabled" +
+                        where(m, spv::Op::OpCapability, uint32_t(c)));
+    if (c == spv::Capability::Float64 && !opt.fp64)
+      throw ModuleError("the module needs Float64 (cl_khr_fp64) but the device has fp64 disabled" +
+                        where(m, spv::Op::OpCapability, uint32_t(c)));
+  }
+  for (uint32_t i = 0; i < m.instructions.size(); ++i) {
+    const auto& inst = m.instructions[i];
+    if (inst.opcode == spv::Op::OpExtension && !extensionSupported(literalString(inst.words, 1)))
+      throw ModuleError("unsupported extension " + literalString(inst.words, 1) + "\n  at " + m.describe(i));
+  }
+  if (m.addressing != spv::AddressingModel::Physical32 && m.addressing != spv::AddressingModel::Physical64)
+    throw ModuleError("addressing model must be Physical32 or Physical64 (OpenCL SPIR-V Environment §2.3)");
+  const unsigned bits = m.addressing == spv::AddressingModel::Physical32 ? 32 : 64;
+  if (bits != opt.addressBits)
+    throw ModuleError("the module uses " + std::string(bits == 32 ? "Physical32" : "Physical64") +
+                      " addressing but the device has " + std::to_string(opt.addressBits) +
+                      "-bit addresses (compile for spir" + (opt.addressBits == 32 ? "" : "64") + ")");
+}
+
+}  // namespace clref::interpreter

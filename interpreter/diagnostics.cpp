@@ -1,0 +1,69 @@
+// Diagnostics of a run: fault kinds, the text of a Diagnostic, and how a work-item reports a
+// fault or a warning (with the instruction and its source location).
+#include <string>
+
+#include "interpreter/executor.hpp"
+
+namespace clref::interpreter {
+
+const char* toString(FaultKind k) {
+  switch (k) {
+    case FaultKind::OutOfBounds: return "out-of-bounds access";
+    case FaultKind::NullPointer: return "null pointer access";
+    case FaultKind::Misaligned: return "misaligned access";
+    case FaultKind::UndefinedValue: return "use of an undefined value";
+    case FaultKind::BarrierDivergence: return "barrier divergence";
+    case FaultKind::InstructionBudget: return "instruction budget exceeded";
+    case FaultKind::Unreachable: return "unreachable executed";
+    case FaultKind::InvalidPointer: return "invalid pointer";
+    case FaultKind::Unsupported: return "unsupported";
+    case FaultKind::UndefinedBehaviour: return "undefined behaviour";
+    case FaultKind::Warning: return "warning";
+  }
+  return "fault";
+}
+
+std::string Diagnostic::format() const {
+  auto ids = [](const std::array<uint64_t, 3>& a) {
+    return "(" + std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(a[2]) + ")";
+  };
+  std::string s = std::string(isWarning() ? "warning: " : "fault: ") +
+                  (isWarning() ? "" : std::string(toString(kind)) + ": ") + message;
+  s += "\n  work-item: global " + ids(globalId) + " local " + ids(localId) + " group " + ids(groupId);
+  if (!instruction.empty()) s += "\n  instruction: " + instruction;
+  if (!source.empty() && instruction.find(source) == std::string::npos) s += "\n  source: " + source;
+  return s;
+}
+
+namespace {
+Diagnostic makeDiagnostic(const WorkItem& wi, const Op* op, FaultKind kind, const std::string& message) {
+  Diagnostic d;
+  d.kind = kind;
+  d.message = message;
+  d.globalId = wi.globalId;
+  d.localId = wi.localId;
+  d.groupId = wi.groupId;
+  if (op && wi.launch && wi.launch->module) {
+    const Module& m = *wi.launch->module;
+    if (op->inst < m.instructions.size()) {
+      d.instruction = m.describe(op->inst);
+      d.source = m.sourceOf(op->inst);
+    }
+  }
+  return d;
+}
+}  // namespace
+
+const Op* fault(WorkItem& wi, const Op* op, FaultKind kind, const std::string& message) {
+  if (wi.fault) *wi.fault = makeDiagnostic(wi, op, kind, message);
+  wi.state = WorkItemState::Faulted;
+  return nullptr;
+}
+
+void warn(WorkItem& wi, const Op* op, const std::string& message) {
+  if (!wi.warnings) return;
+  ++*wi.warningCount;
+  if (wi.warnings->size() < 20) wi.warnings->push_back(makeDiagnostic(wi, op, FaultKind::Warning, message));
+}
+
+}  // namespace clref::interpreter

@@ -1,0 +1,62 @@
+// Disassembly of a module and of one instruction, and the "where" text of diagnostics (word
+// offset, disassembly, OpLine source location).
+#include <mutex>
+#include <sstream>
+
+#include <spirv-tools/libspirv.hpp>
+
+#include "interpreter/module.hpp"
+
+namespace clref::interpreter {
+
+namespace {
+std::vector<std::string> disassemblyLines(const std::vector<uint32_t>& words) {
+  spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_4);
+  std::string text;
+  tools.Disassemble(words, &text, SPV_BINARY_TO_TEXT_OPTION_NO_HEADER | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES);
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  return lines;
+}
+}  // namespace
+
+std::string Module::disassemble() const {
+  spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_4);
+  std::string text;
+  tools.Disassemble(
+      words_, &text,
+      SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES | SPV_BINARY_TO_TEXT_OPTION_INDENT | SPV_BINARY_TO_TEXT_OPTION_COMMENT);
+  return text;
+}
+
+std::string Module::disassemble(const Instruction& inst) const {
+  // The disassembler prints one line per instruction in order; keep the lines once.
+  static std::mutex mu;
+  std::lock_guard lock(mu);
+  if (friendlyNames_.empty()) {
+    auto lines = disassemblyLines(words_);
+    for (uint32_t i = 0; i < instructions.size() && i < lines.size(); ++i) friendlyNames_[i] = lines[i];
+  }
+  const auto index = uint32_t(&inst - instructions.data());
+  auto it = friendlyNames_.find(index);
+  if (it == friendlyNames_.end()) return "Op" + std::to_string(uint32_t(inst.opcode));
+  std::string s = it->second;
+  s.erase(0, s.find_first_not_of(' '));
+  return s;
+}
+
+std::string Module::sourceOf(uint32_t index) const {
+  auto it = lineOf.find(index);
+  if (it == lineOf.end()) return "";
+  return (it->second.file.empty() ? "<unknown>" : it->second.file) + ":" + std::to_string(it->second.line);
+}
+
+std::string Module::describe(uint32_t index) const {
+  const auto& inst = instructions.at(index);
+  std::string s = "word " + std::to_string(inst.wordOffset) + ": " + disassemble(inst);
+  if (auto src = sourceOf(index); !src.empty()) s += " (" + src + ")";
+  return s;
+}
+
+}  // namespace clref::interpreter

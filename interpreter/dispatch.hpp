@@ -1,0 +1,82 @@
+// The lowering dispatch table: one entry per SPIR-V opcode that can occur in a function body,
+// naming the function that lowers it (or why clref does not). Each instruction-family file
+// (ops_*.cpp, SPIR-V 1.0 §3.32 sections) registers its own opcodes in its register*() function;
+// lowering an instruction is one lookup. Internal to the interpreter.
+//
+// To support a new instruction: write `void lowerFoo(Lowerer&, const Instruction&)` in its family
+// file and add `t.lower(spv::Op::OpFoo, lowerFoo);` to that file's register function (removing
+// the opcode from an unsupported() list in ops_unsupported.cpp if it was there). The grammar
+// test (tests/interpreter/dispatch_table_test.cpp) checks every kernel opcode has an entry.
+//
+// OpExtInst of a debug-information set (Module::isDebugInfo: OpenCL.DebugInfo.100, NonSemantic.*)
+// never reaches the table: lower.cpp skips it, as it skips OpUndef, so that neither takes part
+// in undefined-value tracking. Other OpExtInst go to lowerExtInst (ops_extinst.cpp), which
+// dispatches OpenCL.std on the instruction number and rejects any other set.
+#pragma once
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <unordered_map>
+
+#include "interpreter/lower.hpp"
+
+namespace clref::interpreter {
+
+using LowerFn = void (*)(Lowerer&, const Instruction&);
+
+// What clref does with one opcode.
+struct OpcodeRule {
+  enum class Kind : uint8_t {
+    Lower,        // `lower` emits its Ops (possibly none: merges, OpLine, …)
+    Declaration,  // module-level (types, constants, decorations, …): read by Module, not lowered
+    Unsupported,  // rejected with `why`
+  };
+  Kind kind = Kind::Unsupported;
+  LowerFn lower = nullptr;
+  const char* why = nullptr;  // Declaration: where it is handled; Unsupported: the diagnostic
+};
+
+class DispatchTable {
+ public:
+  void lower(spv::Op op, LowerFn fn);
+  void lower(std::initializer_list<spv::Op> ops, LowerFn fn);  // opcodes sharing one lowering
+  void declaration(std::initializer_list<spv::Op> ops, const char* where);
+  void unsupported(std::initializer_list<spv::Op> ops, const char* why);
+  const OpcodeRule* find(spv::Op op) const;  // nullptr: the opcode has no entry
+  const std::unordered_map<uint32_t, OpcodeRule>& rules() const { return rules_; }
+
+ private:
+  void add(spv::Op op, OpcodeRule rule);
+  std::unordered_map<uint32_t, OpcodeRule> rules_;
+};
+
+// The table, built once from the family registrations below.
+const DispatchTable& dispatchTable();
+
+// Lowers one instruction through the table; rejects an unsupported opcode, or one without an
+// entry, with a diagnostic naming it.
+void lowerInstruction(Lowerer& L, const Instruction& inst);
+std::string opcodeName(spv::Op op);  // "OpFAdd"; "opcode N" when unknown
+
+// Whether SPIR-V allows the opcode as the operation of an OpSpecConstantOp (SPIR-V 1.0 §3.32.7);
+// those lower through the same table and are run once on the register template.
+bool allowedInSpecConstantOp(spv::Op op);
+
+// A lowering that emits nothing: the instruction has no run-time effect (see its registration).
+void lowerNoCode(Lowerer&, const Instruction&);
+
+// Family registrations (one per ops_*.cpp file).
+void registerArithmetic(DispatchTable&);    // ops_arithmetic.cpp
+void registerBitwise(DispatchTable&);       // ops_bitwise.cpp
+void registerRelational(DispatchTable&);    // ops_relational.cpp
+void registerConversion(DispatchTable&);    // ops_conversion.cpp
+void registerComposite(DispatchTable&);     // ops_composite.cpp
+void registerMemory(DispatchTable&);        // ops_memory.cpp
+void registerControl(DispatchTable&);       // ops_control.cpp
+void registerExtInst(DispatchTable&);       // ops_extinst.cpp (OpExtInst; OpenCL.std dispatch inside)
+void registerGroup(DispatchTable&);         // ops_group.cpp
+void registerAtomic(DispatchTable&);        // ops_atomic.cpp
+void registerDeclarations(DispatchTable&);  // ops_declarations.cpp: module-level instructions
+void registerUnsupported(DispatchTable&);   // ops_unsupported.cpp: opcodes clref rejects, with why
+
+}  // namespace clref::interpreter

@@ -1,0 +1,255 @@
+// A kernel's storage: a register for every value, and the tagged allocations its pointers name
+// (kernel arguments, module-scope and function-scope variables, builtins) with their arenas.
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <mutex>
+
+#include "interpreter/kernel_lowering.hpp"
+
+namespace clref::interpreter {
+
+namespace {
+
+std::string describeType(const Module& m, uint32_t typeId) {
+  const Type& t = m.type(typeId);
+  switch (t.kind) {
+    case TypeKind::Bool: return "bool";
+    case TypeKind::Int: return t.width == 8 ? "char" : t.width == 16 ? "short" : t.width == 32 ? "int" : "long";
+    case TypeKind::Float: return t.width == 16 ? "half" : t.width == 32 ? "float" : "double";
+    case TypeKind::Vector: return describeType(m, t.element) + std::to_string(t.count);
+    case TypeKind::Array: return describeType(m, t.element) + "[" + std::to_string(t.count) + "]";
+    case TypeKind::Struct: return "struct (" + std::to_string(t.size) + " bytes)";
+    case TypeKind::Pointer: {
+      std::string space;
+      switch (t.storage) {
+        case spv::StorageClass::CrossWorkgroup: space = "global "; break;
+        case spv::StorageClass::UniformConstant: space = "constant "; break;
+        case spv::StorageClass::Workgroup: space = "local "; break;
+        case spv::StorageClass::Generic: space = "generic "; break;
+        case spv::StorageClass::Function: space = "private "; break;
+        default: break;
+      }
+      return space + describeType(m, t.element) + "*";
+    }
+    case TypeKind::Void: return "void";
+    case TypeKind::Event: return "event_t";
+    case TypeKind::Opaque: return "opaque";
+    default: return "type";
+  }
+}
+
+}  // namespace
+
+void KernelLowering::assignRegisters() {
+  // Module-scope values: constants, undefs, variables.
+  for (const auto& inst : m_.instructions) {
+    if (!inst.resultId || !inst.resultType) continue;
+    if (isConstantOp(inst.opcode) || inst.opcode == spv::Op::OpUndef || inst.opcode == spv::Op::OpVariable) {
+      if (m_.types.count(inst.resultType) == 0) continue;
+      L_.allocReg(inst.resultId, m_.type(inst.resultType).size);
+      if (isConstantOp(inst.opcode)) L_.constantIds_[inst.resultId] = true;
+    }
+  }
+  for (uint32_t fid : order_) {
+    const Function& f = m_.functions.at(fid);
+    for (uint32_t p : f.parameters) L_.allocReg(p, L_.typeOfValue(p).size);
+    for (const Block& b : f.blocks)
+      for (uint32_t idx : b.instructions) {
+        const Instruction& inst = m_.instructions[idx];
+        if (inst.resultId && inst.resultType && !L_.hasReg(inst.resultId)) {
+          const Type& t = m_.type(inst.resultType);
+          if (t.kind != TypeKind::Void) L_.allocReg(inst.resultId, t.size);
+        }
+      }
+  }
+}
+
+uint32_t KernelLowering::newTag(AllocationDesc d) {
+  k_.allocations.push_back(std::move(d));
+  return uint32_t(k_.allocations.size() - 1);
+}
+
+// llvm-spirv's entry point is often a wrapper that passes its parameters straight to the
+// exported kernel function; the parameter names are on that function.
+std::string KernelLowering::paramName(const Function& f, size_t i) {
+  const uint32_t p = f.parameters[i];
+  if (auto it = m_.names.find(p); it != m_.names.end() && !it->second.empty()) return it->second;
+  auto fromDebug = [&](uint32_t fn, size_t k) -> std::string {
+    auto it = m_.debugParamNames.find(fn);
+    return it != m_.debugParamNames.end() && k < it->second.size() ? it->second[k] : "";
+  };
+  if (auto d = fromDebug(f.id, i); !d.empty()) return d;
+  for (const Block& b : f.blocks)
+    for (uint32_t idx : b.instructions) {
+      const Instruction& inst = m_.instructions[idx];
+      if (inst.opcode != spv::Op::OpFunctionCall || inst.operandCount() != f.parameters.size() + 1) continue;
+      const Function& callee = m_.functions.at(inst.operand(0));
+      if (inst.operand(i + 1) == p && i < callee.parameters.size()) {
+        if (auto it = m_.names.find(callee.parameters[i]); it != m_.names.end()) return it->second;
+        if (auto d = fromDebug(callee.id, i); !d.empty()) return d;
+      }
+    }
+  return "";
+}
+
+void KernelLowering::assignParams(uint32_t entry) {
+  const Function& f = m_.functions.at(entry);
+  for (size_t i = 0; i < f.parameters.size(); ++i) {
+    const uint32_t p = f.parameters[i];
+    const Type& t = L_.typeOfValue(p);
+    KernelParam kp;
+    kp.name = paramName(f, i);
+    kp.typeName = describeType(m_, L_.typeIdOfValue(p));
+    kp.reg = L_.reg(p);
+    kp.size = uint32_t(t.size);
+    const bool byVal = t.kind == TypeKind::Pointer && hasParamAttr(p, spv::FunctionParameterAttribute::ByVal);
+    if (byVal) {
+      // SPIR-V 1.0 §3.20 FuncParamAttr ByVal: the pointee is a copy owned by the callee; the
+      // host passes the struct's bytes (OpenCL C structs by value).
+      const Type& pointee = m_.type(t.element);
+      kp.kind = ParamKind::Value;
+      kp.byVal = true;
+      kp.size = uint32_t(pointee.size);
+      kp.storage = t.storage;
+      kp.typeName = describeType(m_, t.element);
+      AllocationDesc d{"by-value argument " + std::to_string(i) + (kp.name.empty() ? "" : " (" + kp.name + ")"),
+                       AllocationSource::ByValArg,
+                       spv::StorageClass::Function,
+                       pointee.size,
+                       pointee.align,
+                       uint32_t(i)};
+      d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
+      kp.tag = newTag(std::move(d));
+    } else if (t.kind == TypeKind::Pointer) {
+      kp.storage = t.storage;
+      const Type& pointee = m_.type(t.element);
+      kp.pointeeAlign = pointee.align ? pointee.align : 1;
+      if (t.storage == spv::StorageClass::Workgroup) {
+        kp.kind = ParamKind::Local;
+        kp.tag = newTag({"local argument " + std::to_string(i) + (kp.name.empty() ? "" : " (" + kp.name + ")"),
+                         AllocationSource::LocalArg, spv::StorageClass::Workgroup, 0, kp.pointeeAlign, uint32_t(i)});
+      } else {
+        kp.kind = ParamKind::Buffer;
+        AllocationDesc d{"argument " + std::to_string(i) + (kp.name.empty() ? "" : " (" + kp.name + ")"),
+                         AllocationSource::KernelArg,
+                         t.storage,
+                         0,
+                         kp.pointeeAlign,
+                         uint32_t(i)};
+        kp.tag = newTag(std::move(d));
+      }
+    } else {
+      // By-value arguments: struct by value is passed as a pointer with ByVal in some
+      // producers; llvm-spirv passes OpenCL structs by value as struct-typed parameters.
+      kp.kind = ParamKind::Value;
+    }
+    k_.params.push_back(std::move(kp));
+  }
+}
+
+bool KernelLowering::hasParamAttr(uint32_t id, spv::FunctionParameterAttribute a) const {
+  auto it = m_.decorations.find(id);
+  if (it == m_.decorations.end()) return false;
+  for (const auto& d : it->second)
+    if (d.kind == spv::Decoration::FuncParamAttr && !d.literals.empty() && d.literals[0] == uint32_t(a)) return true;
+  return false;
+}
+
+uint64_t KernelLowering::placeIn(uint64_t& arena, uint64_t size, uint32_t align) {
+  align = std::max<uint32_t>(align, 1);
+  const uint64_t off = (arena + align - 1) / align * align;
+  arena = off + size;
+  return off;
+}
+
+void KernelLowering::assignModuleVariables() {
+  for (uint32_t v : m_.globalVariables) {
+    const Instruction& inst = m_.def(v);
+    const Type& pt = m_.type(inst.resultType);
+    const Type& t = m_.type(pt.element);
+    const auto sc = spv::StorageClass(inst.operand(0));
+    AllocationDesc d;
+    d.name = m_.nameOf(v);
+    d.storage = sc;
+    d.size = t.size;
+    d.align = t.align;
+    d.variable = v;
+    if (auto* b = m_.decoration(v, spv::Decoration::BuiltIn)) {
+      d.source = AllocationSource::Builtin;
+      d.builtin = spv::BuiltIn(b->literals[0]);
+      d.builtinElementBytes = uint32_t(t.kind == TypeKind::Vector ? m_.type(t.element).size : t.size);
+      d.storage = spv::StorageClass::Input;
+      d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
+      L_.builtinOf_[v] = d.builtin;
+      usedThroughMemory(v);
+    } else if (sc == spv::StorageClass::Workgroup) {
+      d.source = AllocationSource::Workgroup;
+      d.arenaOffset = placeIn(k_.workgroupArenaBytes, d.size, d.align);
+    } else if (sc == spv::StorageClass::Private || sc == spv::StorageClass::Function) {
+      d.source = AllocationSource::Private;
+      d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
+      // An initializer is copied into `init` by writeConstants, once the constants exist.
+    } else if (sc == spv::StorageClass::CrossWorkgroup || sc == spv::StorageClass::UniformConstant) {
+      d.source = AllocationSource::Global;
+      d.storage = sc;
+      std::lock_guard lock(L_.opt.globals->mutex);
+      auto& bytes = L_.opt.globals->bytes[v];
+      if (bytes.size() != d.size) {
+        bytes.assign(d.size, 0);  // OpenCL C 3.0 §6.8: program-scope variables are zero-initialised
+        if (inst.operandCount() > 1) pendingInit_.push_back(v);
+      }
+    } else {
+      throw ModuleError("module-scope variable " + m_.nameOf(v) + " has unsupported storage class " +
+                        std::to_string(uint32_t(sc)));
+    }
+    L_.tagOf_[v] = newTag(std::move(d));
+  }
+}
+
+void KernelLowering::assignFunctionVariables() {
+  // Function-scope variables of reachable functions: one static slot each (no recursion).
+  for (uint32_t fid : order_)
+    for (uint32_t v : m_.functions.at(fid).variables) {
+      const Instruction& inst = m_.def(v);
+      const Type& t = m_.type(m_.type(inst.resultType).element);
+      AllocationDesc d;
+      d.name = m_.nameOf(v) + " (private variable in " + m_.nameOf(fid) + ")";
+      d.source = AllocationSource::Private;
+      d.storage = spv::StorageClass::Function;
+      d.size = t.size;
+      d.align = t.align;
+      d.variable = v;
+      d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
+      L_.tagOf_[v] = newTag(std::move(d));
+    }
+}
+
+// A builtin variable read other than by a direct OpLoad needs its memory filled per work-item.
+void KernelLowering::usedThroughMemory(uint32_t var) {
+  for (uint32_t fid : order_)
+    for (const Block& b : m_.functions.at(fid).blocks)
+      for (uint32_t idx : b.instructions) {
+        const Instruction& inst = m_.instructions[idx];
+        if (inst.opcode == spv::Op::OpLoad && inst.operand(0) == var) continue;
+        for (size_t w = inst.firstOperand; w < inst.words.size(); ++w)
+          if (inst.words[w] == var) k_.fillsBuiltins = true;
+      }
+}
+
+void KernelLowering::finishTags() {
+  const auto ntags = k_.allocations.size();
+  if (L_.opt.addressBits == 64) {
+    k_.tagShift = 40;  // 2^24 allocations of up to 1 TiB
+  } else {
+    k_.tagShift = 32 - std::bit_width(ntags);  // as many offset bits as the tags leave
+  }
+  if (ntags >= (uint64_t(1) << (L_.opt.addressBits - k_.tagShift)))
+    throw ModuleError("too many allocations for the address width");
+  for (const auto& [v, tag] : L_.tagOf_) {
+    const uint64_t ptr = uint64_t(tag) << k_.tagShift;
+    std::memcpy(k_.registerTemplate.data() + L_.reg(v), &ptr, L_.ptrBytes());
+  }
+}
+
+}  // namespace clref::interpreter

@@ -1,0 +1,286 @@
+// Parsing a SPIR-V binary into a Module (SPIRV-Tools' binary parser) and the tables built from
+// it: types, names, decorations, entry points, functions and blocks, OpLine locations, and
+// parameter names from OpenCL.DebugInfo.100.
+#include <spirv-tools/libspirv.hpp>
+
+#include "interpreter/module.hpp"
+
+namespace clref::interpreter {
+
+std::string literalString(const std::vector<uint32_t>& words, size_t start, size_t* nextWord) {
+  std::string s;
+  size_t w = start;
+  for (; w < words.size(); ++w) {
+    bool end = false;
+    for (int b = 0; b < 4; ++b) {
+      const char c = char((words[w] >> (8 * b)) & 0xff);
+      if (c == 0) {
+        end = true;
+        break;
+      }
+      s.push_back(c);
+    }
+    if (end) {
+      ++w;
+      break;
+    }
+  }
+  if (nextWord) *nextWord = w;
+  return s;
+}
+
+namespace {
+
+struct ParseState {
+  Module* module;
+};
+
+spv_result_t onHeader(void*, spv_endianness_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t) { return SPV_SUCCESS; }
+
+spv_result_t onInstruction(void* user, const spv_parsed_instruction_t* parsed) {
+  auto* st = static_cast<ParseState*>(user);
+  Instruction inst;
+  inst.opcode = spv::Op(parsed->opcode);
+  inst.resultType = parsed->type_id;
+  inst.resultId = parsed->result_id;
+  inst.words.assign(parsed->words, parsed->words + parsed->num_words);
+  inst.firstOperand = 1 + (parsed->type_id ? 1 : 0) + (parsed->result_id ? 1 : 0);
+  if (inst.opcode == spv::Op::OpExtInst) inst.extInstSet = parsed->words[3];
+  st->module->instructions.push_back(std::move(inst));
+  return SPV_SUCCESS;
+}
+
+}  // namespace
+
+Module Module::parse(std::vector<uint32_t> words) {
+  Module m;
+  m.words_ = std::move(words);
+  if (m.words_.size() < 5 || m.words_[0] != spv::MagicNumber)
+    throw ModuleError("not a SPIR-V module: " +
+                      (m.words_.empty() ? std::string("empty input") : "bad magic number or header"));
+  ParseState st{&m};
+  spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_4);
+  spv_diagnostic diag = nullptr;
+  const spv_result_t r = spvBinaryParse(ctx, &st, m.words_.data(), m.words_.size(), onHeader, onInstruction, &diag);
+  std::string message;
+  if (r != SPV_SUCCESS) {
+    message = diag ? diag->error : "unknown parse error";
+    if (diag) message = "word " + std::to_string(diag->position.index) + ": " + message;
+  }
+  spvDiagnosticDestroy(diag);
+  spvContextDestroy(ctx);
+  if (r != SPV_SUCCESS) throw ModuleError("malformed SPIR-V: " + message);
+  m.buildTables();
+  m.layoutTypes();
+  m.readDebugParamNames();
+  return m;
+}
+
+void Module::buildTables() {
+  uint32_t offset = 5;
+  Function* current = nullptr;
+  Block* block = nullptr;
+  SourceLocation line;
+  bool haveLine = false;
+  for (uint32_t i = 0; i < instructions.size(); ++i) {
+    auto& inst = instructions[i];
+    inst.wordOffset = offset;
+    offset += uint32_t(inst.words.size());
+    if (inst.resultId) definitionOf[inst.resultId] = i;
+    const auto& w = inst.words;
+    using spv::Op;
+    switch (inst.opcode) {
+      case Op::OpCapability: capabilities.push_back(spv::Capability(w[1])); break;
+      case Op::OpExtension: extensions.push_back(literalString(w, 1)); break;
+      case Op::OpExtInstImport: extInstImports[w[1]] = literalString(w, 2); break;
+      case Op::OpMemoryModel: addressing = spv::AddressingModel(w[1]); break;
+      case Op::OpString: strings[w[1]] = literalString(w, 2); break;
+      case Op::OpName: names[w[1]] = literalString(w, 2); break;
+      case Op::OpEntryPoint: {
+        EntryPoint ep;
+        ep.function = w[2];
+        size_t next = 0;
+        ep.name = literalString(w, 3, &next);
+        ep.interface.assign(w.begin() + long(next), w.end());
+        if (spv::ExecutionModel(w[1]) == spv::ExecutionModel::Kernel) entryPoints.push_back(std::move(ep));
+        break;
+      }
+      case Op::OpExecutionMode: {
+        for (auto& ep : entryPoints) {
+          if (ep.function != w[1]) continue;
+          const auto mode = spv::ExecutionMode(w[2]);
+          if (mode == spv::ExecutionMode::LocalSize) ep.requiredLocalSize = std::array<uint32_t, 3>{w[3], w[4], w[5]};
+          if (mode == spv::ExecutionMode::ContractionOff) ep.contractionOff = true;
+        }
+        break;
+      }
+      case Op::OpDecorate: {
+        Decoration d{spv::Decoration(w[2]), {w.begin() + 3, w.end()}, -1};
+        decorations[w[1]].push_back(std::move(d));
+        break;
+      }
+      case Op::OpMemberDecorate: {
+        Decoration d{spv::Decoration(w[3]), {w.begin() + 4, w.end()}, int32_t(w[2])};
+        decorations[w[1]].push_back(std::move(d));
+        break;
+      }
+      case Op::OpDecorationGroup: break;
+      case Op::OpGroupDecorate: {
+        const auto groupIt = decorations.find(w[1]);
+        if (groupIt == decorations.end()) break;
+        const auto group = groupIt->second;
+        for (size_t k = 2; k < w.size(); ++k)
+          for (const auto& d : group) decorations[w[k]].push_back(d);
+        break;
+      }
+      case Op::OpGroupMemberDecorate: {
+        const auto groupIt = decorations.find(w[1]);
+        if (groupIt == decorations.end()) break;
+        const auto group = groupIt->second;
+        for (size_t k = 2; k + 1 < w.size(); k += 2)
+          for (auto d : group) {
+            d.member = int32_t(w[k + 1]);
+            decorations[w[k]].push_back(d);
+          }
+        break;
+      }
+      case Op::OpTypeVoid: types[w[1]] = Type(TypeKind::Void); break;
+      case Op::OpTypeBool: types[w[1]] = Type(TypeKind::Bool); break;
+      case Op::OpTypeInt: {
+        Type t{TypeKind::Int};
+        t.width = w[2];
+        t.isSigned = w[3];
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeFloat: {
+        Type t{TypeKind::Float};
+        t.width = w[2];
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeVector: {
+        Type t{TypeKind::Vector};
+        t.element = w[2];
+        t.count = w[3];
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeArray: {
+        Type t{TypeKind::Array};
+        t.element = w[2];
+        t.count = w[3] /* length id */;
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeRuntimeArray: {
+        Type t{TypeKind::RuntimeArray};
+        t.element = w[2];
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeStruct: {
+        Type t{TypeKind::Struct};
+        t.members.assign(w.begin() + 2, w.end());
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeOpaque: types[w[1]] = Type(TypeKind::Opaque); break;
+      case Op::OpTypePointer: {
+        Type t{TypeKind::Pointer};
+        t.storage = spv::StorageClass(w[2]);
+        t.element = w[3];
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeForwardPointer: break;
+      case Op::OpTypeFunction: {
+        Type t{TypeKind::Function};
+        t.members.assign(w.begin() + 2, w.end());
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeEvent: types[w[1]] = Type(TypeKind::Event); break;
+      case Op::OpTypeDeviceEvent: types[w[1]] = Type(TypeKind::DeviceEvent); break;
+      case Op::OpTypeReserveId: types[w[1]] = Type(TypeKind::ReserveId); break;
+      case Op::OpTypeQueue: types[w[1]] = Type(TypeKind::Queue); break;
+      case Op::OpTypePipe: types[w[1]] = Type(TypeKind::Pipe); break;
+      case Op::OpTypeImage: types[w[1]] = Type(TypeKind::Image); break;
+      case Op::OpTypeSampler: types[w[1]] = Type(TypeKind::Sampler); break;
+      case Op::OpTypeSampledImage: types[w[1]] = Type(TypeKind::SampledImage); break;
+      case Op::OpVariable:
+        if (current) {
+          current->variables.push_back(w[2]);
+          if (block) block->instructions.push_back(i);
+        } else {
+          globalVariables.push_back(w[2]);
+        }
+        break;
+      case Op::OpFunction: {
+        Function f;
+        f.id = w[2];
+        f.resultType = w[1];
+        f.functionType = w[4];
+        f.definition = i;
+        current = &functions.emplace(f.id, std::move(f)).first->second;
+        block = nullptr;
+        break;
+      }
+      case Op::OpFunctionParameter:
+        if (current) current->parameters.push_back(w[2]);
+        break;
+      case Op::OpFunctionEnd:
+        if (current && current->blocks.empty()) current->isImport = true;
+        current = nullptr;
+        block = nullptr;
+        break;
+      case Op::OpLabel:
+        if (current) {
+          current->blocks.push_back(Block{w[1], {}});
+          block = &current->blocks.back();
+        }
+        break;
+      case Op::OpLine:
+        haveLine = true;
+        line = SourceLocation{"", w[2], w[3]};
+        if (auto it = strings.find(w[1]); it != strings.end()) line.file = it->second;
+        break;
+      case Op::OpNoLine: haveLine = false; break;
+      default:
+        if (block) block->instructions.push_back(i);
+        break;
+    }
+    if (haveLine && block && inst.opcode != spv::Op::OpLine) lineOf[i] = line;
+    // SPIR-V 1.0 §2.4: OpLine scope ends at the end of a block.
+    if (inst.opcode == spv::Op::OpBranch || inst.opcode == spv::Op::OpBranchConditional ||
+        inst.opcode == spv::Op::OpSwitch || inst.opcode == spv::Op::OpReturn || inst.opcode == spv::Op::OpReturnValue ||
+        inst.opcode == spv::Op::OpUnreachable || inst.opcode == spv::Op::OpKill)
+      haveLine = false;
+  }
+}
+
+// OpenCL.DebugInfo.100 §4: DebugFunction (20) names the function it describes in operand
+// 'Function'; DebugLocalVariable (26) with an 'Arg Number' is that function's parameter.
+void Module::readDebugParamNames() {
+  constexpr uint32_t kDebugFunction = 20, kDebugLocalVariable = 26;
+  std::unordered_map<uint32_t, uint32_t> functionOfScope;  // DebugFunction id → OpFunction id
+  for (const auto& inst : instructions) {
+    // The operand layout read here is OpenCL.DebugInfo.100's.
+    if (inst.opcode != spv::Op::OpExtInst || debugInfoSet(inst.extInstSet) != DebugInfoSet::OpenCLDebugInfo100)
+      continue;
+    // operand(0) is the set, operand(1) the instruction, then the instruction's own operands.
+    if (inst.operand(1) == kDebugFunction && inst.operandCount() > 11)
+      functionOfScope[inst.resultId] = inst.operand(11);
+    if (inst.operand(1) == kDebugLocalVariable && inst.operandCount() > 9) {
+      auto fn = functionOfScope.find(inst.operand(7));
+      auto name = strings.find(inst.operand(2));
+      const uint32_t arg = inst.operand(9);
+      if (fn == functionOfScope.end() || name == strings.end() || arg == 0) continue;
+      auto& names = debugParamNames[fn->second];
+      if (names.size() < arg) names.resize(arg);
+      names[arg - 1] = name->second;
+    }
+  }
+}
+
+}  // namespace clref::interpreter

@@ -1,0 +1,234 @@
+// Validating a module for the OpenCL environment with SPIRV-Tools (Module::load), and the
+// validation copy that works around llvm-spirv-15's layout: debug information SPIRV-Tools
+// rejects left out, blocks reordered, merge instructions dropped, BuiltIn components clamped.
+#include <algorithm>
+
+#include <spirv-tools/libspirv.hpp>
+
+#include "interpreter/module.hpp"
+
+namespace clref::interpreter {
+
+namespace {
+
+// Which SPIRV-Tools environment validates a module of this version for an OpenCL 3.0 device.
+// SPIRV-Tools 2023.1 has OpenCL environments up to 2.2 (SPIR-V 1.2); for SPIR-V 1.3 and 1.4
+// (OpenCL 3.0 devices may accept them, OpenCL SPIR-V Environment §2.1) the universal
+// environment of that version is the closest check available.
+//
+// SPIRV-Tools' OpenCL environments refuse OpCapability Float16 (cl_khr_fp16 allows it in
+// kernels: OpenCL SPIR-V Environment §5.2.2), so a module declaring it is validated in the
+// universal environment of its version instead.
+spv_target_env validationEnv(uint32_t version, bool declaresFloat16) {
+  const uint32_t minor = (version >> 8) & 0xff;
+  if ((version >> 16) != 1) return SPV_ENV_OPENCL_2_2;
+  switch (minor) {
+    case 0: return declaresFloat16 ? SPV_ENV_UNIVERSAL_1_0 : SPV_ENV_OPENCL_2_2;
+    case 1: return declaresFloat16 ? SPV_ENV_UNIVERSAL_1_1 : SPV_ENV_OPENCL_2_2;
+    case 2: return declaresFloat16 ? SPV_ENV_UNIVERSAL_1_2 : SPV_ENV_OPENCL_2_2;
+    case 3: return SPV_ENV_UNIVERSAL_1_3;
+    default: return SPV_ENV_UNIVERSAL_1_4;
+  }
+}
+
+}  // namespace
+
+Module Module::load(std::vector<uint32_t> words) {
+  // Parse first so the validator's message can quote the disassembled instruction.
+  Module m = parse(std::move(words));
+  spvtools::SpirvTools tools(validationEnv(m.version(), m.hasCapability(spv::Capability::Float16)));
+  std::string failure;
+  size_t failureWord = SIZE_MAX;  // instruction ordinal from the validator
+  tools.SetMessageConsumer([&](spv_message_level_t level, const char*, const spv_position_t& pos, const char* msg) {
+    if (level <= SPV_MSG_ERROR && failure.empty()) {
+      failure = msg;
+      failureWord = pos.index;
+    }
+  });
+  spvtools::ValidatorOptions options;
+  bool valid = tools.Validate(m.words_.data(), m.words_.size(), options);
+  if (!valid && m.hasDebugInfoSet()) {
+    // llvm-spirv-15 emits OpenCL.DebugInfo.100 that SPIRV-Tools rejects (e.g. DebugTypePointer
+    // with a composite base type). Debug information has no run-time meaning, so the module is
+    // accepted when it validates without it; clref still uses its OpLine source locations.
+    const std::string firstFailure = failure;
+    failure.clear();
+    const auto stripped = m.withoutDebugInfo();
+    valid = tools.Validate(stripped.data(), stripped.size(), options);
+    if (!valid) failure = firstFailure;
+  }
+  if (!valid) {
+    // llvm-spirv-15 output breaks four layout rules that carry no meaning for execution:
+    // an -O2 loop's exit block laid out before the loop header (an id used before the block
+    // that defines it; SPIR-V 1.0 §2.16.1 wants dominators first), OpVariables outside the
+    // first block (§2.16.1), a constant out-of-range component of a work-item BuiltIn vector
+    // (get_global_id(4), which OpenCL C 3.0 §6.15.1 defines as 0), and unroll hints as
+    // malformed OpLoopMerge instructions (§2.16.2; merges carry no meaning in Kernel modules). The module is
+    // accepted when a copy with those fixed validates; clref runs the module as given.
+    const std::string firstFailure = failure;
+    failure.clear();
+    auto reordered = m.normalizedForValidation();
+    valid = tools.Validate(reordered.data(), reordered.size(), options);
+    if (!valid && m.hasDebugInfoSet()) {
+      failure.clear();
+      reordered = Module::parse(std::move(reordered)).withoutDebugInfo();
+      valid = tools.Validate(reordered.data(), reordered.size(), options);
+    }
+    failure = firstFailure;
+  }
+  if (!valid) {
+    // The validator reports the failing instruction's ordinal (1-based) as the position index.
+    std::string where;
+    if (failureWord != SIZE_MAX && failureWord >= 1 && failureWord <= m.instructions.size())
+      where = "\n  at " + m.describe(uint32_t(failureWord - 1));
+    throw ModuleError(
+        "SPIR-V validation failed (" +
+        std::string(spvTargetEnvDescription(validationEnv(m.version(), m.hasCapability(spv::Capability::Float16)))) +
+        "): " + (failure.empty() ? "unknown reason" : failure) + where);
+  }
+  return m;
+}
+
+bool Module::hasDebugInfoSet() const {
+  for (const auto& [id, name] : extInstImports)
+    if (debugInfoSetOf(name) != DebugInfoSet::None) return true;
+  return false;
+}
+
+std::vector<uint32_t> Module::withoutDebugInfo() const {
+  std::vector<uint32_t> out(words_.begin(), words_.begin() + 5);
+  for (const auto& inst : instructions) {
+    if (isDebugInfo(inst)) continue;
+    if (inst.opcode == spv::Op::OpExtInstImport && debugInfoSet(inst.words[1]) != DebugInfoSet::None) continue;
+    out.insert(out.end(), inst.words.begin(), inst.words.end());
+  }
+  return out;
+}
+
+// An instruction as the validator should see it: a constant out-of-range component of a
+// BuiltIn vector becomes component 0 (the lowering gives it the OpenCL C value).
+void Module::appendFixed(const Instruction& inst, std::vector<uint32_t>& out) const {
+  const size_t at = out.size();
+  out.insert(out.end(), inst.words.begin(), inst.words.end());
+  if (inst.opcode == spv::Op::OpCompositeExtract && inst.words.size() == 5 && isBuiltinLoad(inst.words[3])) {
+    const Instruction& load = *findDef(inst.words[3]);
+    if (types.count(load.resultType) && inst.words[4] >= types.at(load.resultType).count) out[at + 4] = 0;
+  }
+}
+
+namespace {
+// llvm-spirv-15 turns an unroll hint (opencl_unroll_hint) into OpLoopMerge instructions that
+// break SPIR-V 1.0 §2.16.2: in the middle of a latch block, or naming one block as both merge
+// block and continue target. Merge instructions only declare structure, which Kernel modules
+// need not have (the OpenCL SPIR-V environment requires no structured control flow) and the
+// interpreter does not use; the validation copy leaves them all out.
+bool isMerge(const Instruction& inst) {
+  return inst.opcode == spv::Op::OpLoopMerge || inst.opcode == spv::Op::OpSelectionMerge;
+}
+}  // namespace
+
+std::vector<uint32_t> Module::normalizedForValidation() const {
+  std::vector<uint32_t> out(words_.begin(), words_.begin() + 5);
+  auto append = [&](const Instruction& inst) { out.insert(out.end(), inst.words.begin(), inst.words.end()); };
+  size_t i = 0;
+  while (i < instructions.size()) {
+    if (instructions[i].opcode != spv::Op::OpFunction) {
+      append(instructions[i++]);
+      continue;
+    }
+    // Function header: OpFunction and its parameters.
+    append(instructions[i++]);
+    while (i < instructions.size() && instructions[i].opcode == spv::Op::OpFunctionParameter) append(instructions[i++]);
+    // Blocks: from an OpLabel (with any debug lines before it) to its terminator.
+    struct RawBlock {
+      uint32_t label = 0;
+      std::vector<size_t> insts;
+      std::vector<uint32_t> successors;
+    };
+    std::vector<RawBlock> blocks;
+    std::vector<size_t> pending;  // instructions between a terminator and the next OpLabel
+    bool inBlock = false;
+    while (i < instructions.size() && instructions[i].opcode != spv::Op::OpFunctionEnd) {
+      const Instruction& inst = instructions[i];
+      if (inst.opcode == spv::Op::OpLabel) {
+        blocks.push_back({inst.words[1], std::move(pending), {}});
+        pending.clear();
+        inBlock = true;
+      }
+      (inBlock ? blocks.back().insts : pending).push_back(i);
+      switch (inst.opcode) {
+        case spv::Op::OpBranch:
+          blocks.back().successors = {inst.words[1]};
+          inBlock = false;
+          break;
+        case spv::Op::OpBranchConditional:
+          blocks.back().successors = {inst.words[2], inst.words[3]};
+          inBlock = false;
+          break;
+        case spv::Op::OpSwitch: {
+          // (literal, label) pairs; a literal takes two words for a 64-bit selector.
+          const Instruction* sel = findDef(inst.words[1]);
+          const size_t litWords = sel && types.count(sel->resultType) && types.at(sel->resultType).width > 32 ? 2 : 1;
+          blocks.back().successors = {inst.words[2]};
+          for (size_t k = 3 + litWords; k < inst.words.size(); k += litWords + 1)
+            blocks.back().successors.push_back(inst.words[k]);
+          inBlock = false;
+          break;
+        }
+        case spv::Op::OpReturn:
+        case spv::Op::OpReturnValue:
+        case spv::Op::OpUnreachable:
+        case spv::Op::OpKill: inBlock = false; break;
+        default: break;
+      }
+      ++i;
+    }
+    // Reverse post-order from the entry block; unreachable blocks keep their place at the end.
+    std::unordered_map<uint32_t, size_t> indexOf;
+    for (size_t b = 0; b < blocks.size(); ++b) indexOf[blocks[b].label] = b;
+    std::vector<char> seen(blocks.size(), 0);
+    std::vector<size_t> post;
+    std::vector<std::pair<size_t, size_t>> stack;  // (block, next successor)
+    if (!blocks.empty()) {
+      stack.push_back({0, 0});
+      seen[0] = 1;
+    }
+    while (!stack.empty()) {
+      auto& [b, k] = stack.back();
+      if (k < blocks[b].successors.size()) {
+        auto it = indexOf.find(blocks[b].successors[k++]);
+        if (it != indexOf.end() && !seen[it->second]) {
+          seen[it->second] = 1;
+          stack.push_back({it->second, 0});
+        }
+      } else {
+        post.push_back(b);
+        stack.pop_back();
+      }
+    }
+    std::vector<size_t> order(post.rbegin(), post.rend());
+    for (size_t b = 0; b < blocks.size(); ++b)
+      if (!seen[b]) order.push_back(b);
+    // Every function-scope OpVariable goes right after the entry block's OpLabel.
+    std::vector<size_t> variables;
+    for (const auto& blk : blocks)
+      for (size_t k : blk.insts)
+        if (instructions[k].opcode == spv::Op::OpVariable) variables.push_back(k);
+    bool first = true;
+    for (size_t b : order) {
+      for (size_t k : blocks[b].insts) {
+        const Instruction& inst = instructions[k];
+        if (inst.opcode == spv::Op::OpVariable || isMerge(inst)) continue;
+        appendFixed(inst, out);
+        if (first && inst.opcode == spv::Op::OpLabel) {
+          for (size_t v : variables) append(instructions[v]);
+          first = false;
+        }
+      }
+    }
+    for (size_t k : pending) append(instructions[k]);
+  }
+  return out;
+}
+
+}  // namespace clref::interpreter

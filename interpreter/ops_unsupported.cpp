@@ -1,0 +1,75 @@
+// Opcodes an OpenCL kernel may contain that clref does not execute, each with the diagnostic a
+// kernel using one gets. Most need a capability clref does not declare (capabilities.cpp), so a
+// module using them is normally rejected at its OpCapability already; the table entry is the
+// instruction-level reason.
+#include "interpreter/dispatch.hpp"
+
+namespace clref::interpreter {
+
+void registerUnsupported(DispatchTable& t) {
+  using spv::Op;
+  t.unsupported({Op::OpTypeImage, Op::OpTypeSampler, Op::OpTypeSampledImage, Op::OpConstantSampler, Op::OpSampledImage,
+                 Op::OpImageSampleExplicitLod, Op::OpImageFetch, Op::OpImageRead, Op::OpImageWrite, Op::OpImage,
+                 Op::OpImageQueryFormat, Op::OpImageQueryOrder, Op::OpImageQuerySizeLod, Op::OpImageQuerySize,
+                 Op::OpImageQueryLevels, Op::OpImageQuerySamples, Op::OpImageTexelPointer},
+                "images and samplers are not supported yet (capabilities ImageBasic, LiteralSampler)");
+  t.unsupported({Op::OpTypePipe,
+                 Op::OpTypeReserveId,
+                 Op::OpReadPipe,
+                 Op::OpWritePipe,
+                 Op::OpReservedReadPipe,
+                 Op::OpReservedWritePipe,
+                 Op::OpReserveReadPipePackets,
+                 Op::OpReserveWritePipePackets,
+                 Op::OpCommitReadPipe,
+                 Op::OpCommitWritePipe,
+                 Op::OpIsValidReserveId,
+                 Op::OpGetNumPipePackets,
+                 Op::OpGetMaxPipePackets,
+                 Op::OpGroupReserveReadPipePackets,
+                 Op::OpGroupReserveWritePipePackets,
+                 Op::OpGroupCommitReadPipe,
+                 Op::OpGroupCommitWritePipe,
+                 Op::OpTypePipeStorage,
+                 Op::OpConstantPipeStorage,
+                 Op::OpCreatePipeFromPipeStorage},
+                "pipes are not supported (capabilities Pipes, PipeStorage; an optional OpenCL 3.0 feature)");
+  t.unsupported({Op::OpTypeDeviceEvent, Op::OpTypeQueue, Op::OpEnqueueMarker, Op::OpEnqueueKernel,
+                 Op::OpGetKernelNDrangeSubGroupCount, Op::OpGetKernelNDrangeMaxSubGroupSize,
+                 Op::OpGetKernelWorkGroupSize, Op::OpGetKernelPreferredWorkGroupSizeMultiple, Op::OpRetainEvent,
+                 Op::OpReleaseEvent, Op::OpCreateUserEvent, Op::OpIsValidEvent, Op::OpSetUserEventStatus,
+                 Op::OpCaptureEventProfilingInfo, Op::OpGetDefaultQueue, Op::OpBuildNDRange},
+                "device-side enqueue is not supported (capability DeviceEnqueue; an optional OpenCL 3.0 feature)");
+  t.unsupported({Op::OpGroupAll, Op::OpGroupAny, Op::OpGroupBroadcast, Op::OpGroupIAdd, Op::OpGroupFAdd,
+                 Op::OpGroupFMin, Op::OpGroupUMin, Op::OpGroupSMin, Op::OpGroupFMax, Op::OpGroupUMax, Op::OpGroupSMax},
+                "work-group collective functions are not supported yet (capability Groups)");
+  t.unsupported({Op::OpGetKernelLocalSizeForSubgroupCount, Op::OpGetKernelMaxNumSubgroups},
+                "sub-group dispatch queries are not supported (capability SubgroupDispatch)");
+  t.unsupported(
+      {Op::OpGroupNonUniformElect,          Op::OpGroupNonUniformAll,           Op::OpGroupNonUniformAny,
+       Op::OpGroupNonUniformAllEqual,       Op::OpGroupNonUniformBroadcast,     Op::OpGroupNonUniformBroadcastFirst,
+       Op::OpGroupNonUniformBallot,         Op::OpGroupNonUniformInverseBallot, Op::OpGroupNonUniformBallotBitExtract,
+       Op::OpGroupNonUniformBallotBitCount, Op::OpGroupNonUniformBallotFindLSB, Op::OpGroupNonUniformBallotFindMSB,
+       Op::OpGroupNonUniformShuffle,        Op::OpGroupNonUniformShuffleXor,    Op::OpGroupNonUniformShuffleUp,
+       Op::OpGroupNonUniformShuffleDown,    Op::OpGroupNonUniformIAdd,          Op::OpGroupNonUniformFAdd,
+       Op::OpGroupNonUniformIMul,           Op::OpGroupNonUniformFMul,          Op::OpGroupNonUniformSMin,
+       Op::OpGroupNonUniformUMin,           Op::OpGroupNonUniformFMin,          Op::OpGroupNonUniformSMax,
+       Op::OpGroupNonUniformUMax,           Op::OpGroupNonUniformFMax,          Op::OpGroupNonUniformBitwiseAnd,
+       Op::OpGroupNonUniformBitwiseOr,      Op::OpGroupNonUniformBitwiseXor,    Op::OpGroupNonUniformLogicalAnd,
+       Op::OpGroupNonUniformLogicalOr,      Op::OpGroupNonUniformLogicalXor,    Op::OpGroupNonUniformQuadBroadcast,
+       Op::OpGroupNonUniformQuadSwap,       Op::OpGroupNonUniformRotateKHR},
+      "sub-group operations are not supported yet (GroupNonUniform capabilities, cl_khr_subgroup_*)");
+  t.unsupported({Op::OpTypeNamedBarrier, Op::OpNamedBarrierInitialize, Op::OpMemoryNamedBarrier},
+                "named barriers are not supported (capability NamedBarrier)");
+  t.unsupported({Op::OpTypeMatrix, Op::OpTranspose, Op::OpMatrixTimesScalar, Op::OpVectorTimesMatrix,
+                 Op::OpMatrixTimesVector, Op::OpMatrixTimesMatrix, Op::OpOuterProduct},
+                "matrices are not supported (capability Matrix; OpenCL C has no matrix types)");
+  t.unsupported({Op::OpSDot, Op::OpUDot, Op::OpSUDot, Op::OpSDotAccSat, Op::OpUDotAccSat, Op::OpSUDotAccSat},
+                "integer dot products are not supported yet (capability DotProduct, cl_khr_integer_dot_product)");
+  t.unsupported({Op::OpIAddCarry, Op::OpISubBorrow, Op::OpUMulExtended, Op::OpSMulExtended},
+                "extended-result integer arithmetic is not supported yet (the OpenCL C front ends do not emit it)");
+  t.unsupported({Op::OpQuantizeToF16}, "OpQuantizeToF16 is not supported yet (the OpenCL C front ends do not emit it)");
+  t.unsupported({Op::OpSizeOf}, "OpSizeOf is not supported yet (the OpenCL C front ends do not emit it)");
+}
+
+}  // namespace clref::interpreter
