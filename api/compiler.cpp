@@ -231,9 +231,10 @@ std::vector<std::string> clangCommand(const std::string& clang, const DeviceConf
     }
     argv.insert(argv.end(), {"-I", include.string()});
   }
-  // OpenCL 3.0 API §5.8.6.4: without -cl-std the highest OpenCL C 1.x version.
+  // OpenCL 3.0 API §5.8.6.4 [[_options_to_request_or_suppress_warnings]]: without -cl-std the highest OpenCL C 1.x
+  // version.
   if (!haveStd) argv.push_back("-cl-std=CL1.2");
-  // OpenCL C 3.0 §6.2.1: the compiler defines the macro of an extension or optional feature
+  // OpenCL C 3.0 §6.2.1 [[features]]: the compiler defines the macro of an extension or optional feature
   // only when the device supports it. clang-15 enables them all for spir targets: -cl-ext
   // narrows its options to the device's, and a prelude undefines the macros its
   // opencl-c-base.h defines unconditionally for spir (the header-only features).

@@ -45,7 +45,7 @@ struct DeviceConfig {
   numerics::Choices choices;
 };
 
-// The OpenCL C extensions and optional features (OpenCL C 3.0 §6.2.1 feature macros) a device
+// The OpenCL C extensions and optional features (OpenCL C 3.0 §6.2.1 [[features]] feature macros) a device
 // with this configuration executes: the macros the OpenCL C compiler defines (and no others),
 // and what the OpenCL API reports.
 std::vector<std::string> openCLCExtensions(const DeviceConfig& config);
@@ -68,7 +68,8 @@ class Buffer {
   Buffer(const void* data, size_t bytes);
   // A buffer over memory it does not own: `bytes` bytes at `base`, kept valid by `owner` (may be
   // null when the caller guarantees the lifetime). Used by the OpenCL API for CL_MEM_USE_HOST_PTR
-  // (OpenCL 3.0 API §5.2.1) and for sub-buffers (§5.2.1 clCreateSubBuffer: a view of the parent).
+  // (OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]]) and for sub-buffers (§5.2.1 [[_creating_buffer_objects]]
+  // clCreateSubBuffer: a view of the parent).
   static std::shared_ptr<Buffer> view(std::byte* base, size_t bytes, std::shared_ptr<const void> owner = nullptr);
   // A view of bytes [offset, offset + bytes) of `parent`; throws Error when out of range.
   static std::shared_ptr<Buffer> subBuffer(std::shared_ptr<Buffer> parent, size_t offset, size_t bytes);
@@ -126,7 +127,7 @@ class ModuleInfo {
   uint64_t staticLocalBytes(const std::string& kernel) const;
   // The kernel's LocalSize execution mode (reqd_work_group_size), when it has one.
   std::optional<std::array<uint32_t, 3>> requiredLocalSize(const std::string& kernel) const;
-  // The MaxByteOffset decoration (SPIR-V 1.1 §3.20) of the kernel's parameter `arg`, when present.
+  // The MaxByteOffset decoration (SPIR-V 1.1 §3.20 [external]) of the kernel's parameter `arg`, when present.
   std::optional<uint64_t> maxByteOffset(const std::string& kernel, size_t arg) const;
 
  private:
@@ -163,7 +164,8 @@ class Program {
   ModuleInfo info() const { return ModuleInfo(module_); }
   const std::vector<uint32_t>& spirv() const;  // the module's words
   std::vector<std::string> kernelNames() const;
-  // OpSpecConstant* with SpecId `id` (OpenCL 3.0 API §5.8.4 clSetProgramSpecializationConstant).
+  // OpSpecConstant* with SpecId `id` (OpenCL 3.0 API §5.8.3 [[_setting_spir_v_specialization_constants]]
+  // clSetProgramSpecializationConstant).
   void setSpecConstant(uint32_t id, const void* value, size_t size);
   const Device& device() const { return device_; }
 

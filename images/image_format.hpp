@@ -1,4 +1,4 @@
-// Image formats: channel orders and channel data types (OpenCL 3.0 API §5.3.1.1, Table
+// Image formats: channel orders and channel data types (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]], Table
 // "List of supported Image Channel Order Values" and "Image Channel Data Types"). Texel
 // encoding, sampling and filtering belong here too; they come with the images issue.
 #pragma once
@@ -48,7 +48,7 @@ enum class ChannelType : uint32_t {
   UnormInt101010_2 = 0x10E0
 };
 
-// Number of channels a texel of this order carries (OpenCL 3.0 API §5.3.1.1).
+// Number of channels a texel of this order carries (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]).
 constexpr unsigned channelCount(ChannelOrder o) {
   switch (o) {
     case ChannelOrder::R:

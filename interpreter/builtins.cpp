@@ -5,8 +5,8 @@
 
 namespace clref::interpreter {
 
-// OpenCL SPIR-V Environment §2.9 BuiltIn variables; values as OpenCL C 3.0 §6.15.1 defines
-// the work-item functions.
+// OpenCL SPIR-V Environment §2.9 [[_built_in_variables]] BuiltIn variables; values as OpenCL C 3.0
+// §6.15.1 [[work-item-functions]] defines the work-item functions.
 uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t sizeBytes) {
   const Launch& L = *wi.launch;
   auto put3 = [&](const std::array<uint64_t, 3>& v) {

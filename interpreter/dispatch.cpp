@@ -74,7 +74,7 @@ void lowerNoCode(Lowerer&, const Instruction&) {}
 bool allowedInSpecConstantOp(spv::Op op) {
   using spv::Op;
   switch (op) {
-    // SPIR-V 1.0 §3.32.7 OpSpecConstantOp: the opcodes allowed with Shader…
+    // SPIR-V 1.0 §3.32.7 [external] OpSpecConstantOp: the opcodes allowed with Shader…
     case Op::OpSConvert:
     case Op::OpUConvert:
     case Op::OpFConvert:

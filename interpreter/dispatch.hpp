@@ -1,6 +1,6 @@
 // The lowering dispatch table: one entry per SPIR-V opcode that can occur in a function body,
 // naming the function that lowers it (or why clref does not). Each instruction-family file
-// (ops_*.cpp, SPIR-V 1.0 §3.32 sections) registers its own opcodes in its register*() function;
+// (ops_*.cpp, SPIR-V 1.0 §3.32 [external] sections) registers its own opcodes in its register*() function;
 // lowering an instruction is one lookup. Internal to the interpreter.
 //
 // To support a new instruction: write `void lowerFoo(Lowerer&, const Instruction&)` in its family
@@ -58,7 +58,7 @@ const DispatchTable& dispatchTable();
 void lowerInstruction(Lowerer& L, const Instruction& inst);
 std::string opcodeName(spv::Op op);  // "OpFAdd"; "opcode N" when unknown
 
-// Whether SPIR-V allows the opcode as the operation of an OpSpecConstantOp (SPIR-V 1.0 §3.32.7);
+// Whether SPIR-V allows the opcode as the operation of an OpSpecConstantOp (SPIR-V 1.0 §3.32.7 [external]);
 // those lower through the same table and are run once on the register template.
 bool allowedInSpecConstantOp(spv::Op op);
 

@@ -32,7 +32,7 @@ struct Op {
   const void* aux = nullptr;
 };
 
-// A phi copy on a control-flow edge (SPIR-V 1.0 §3.32.17 OpPhi: the value from the parent block).
+// A phi copy on a control-flow edge (SPIR-V 1.0 §3.32.17 [external] OpPhi: the value from the parent block).
 struct PhiCopy {
   uint32_t dst, src, size;
 };
@@ -99,7 +99,7 @@ struct WorkItem {
   uint32_t tagShift = 40;
   uint64_t offsetMask = (uint64_t(1) << 40) - 1;
   const Launch* launch = nullptr;
-  // Work-item identity (OpenCL C 3.0 §6.15.1 work-item functions).
+  // Work-item identity (OpenCL C 3.0 §6.15.1 [[work-item-functions]] work-item functions).
   std::array<uint64_t, 3> globalId{}, localId{}, groupId{}, localSize{};
   uint64_t localLinearId = 0;
   // Execution state.
@@ -128,8 +128,9 @@ template <class T> inline void wr(WorkItem& wi, uint32_t off, T v) { std::memcpy
 // The launch's named choices (numerics/choices.hpp), for handlers that meet unspecified values.
 const numerics::Choices& choicesOf(const WorkItem& wi);
 
-// The value of a work-item BuiltIn (OpenCL SPIR-V Environment §2.9, OpenCL C 3.0 §6.15.1),
-// written to `out` with size_t of `sizeBytes` bytes (4 or 8). Returns the bytes written.
+// The value of a work-item BuiltIn (OpenCL SPIR-V Environment §2.9 [[_built_in_variables]], OpenCL C 3.0
+// §6.15.1 [[work-item-functions]]), written to `out` with size_t of `sizeBytes` bytes (4 or 8). Returns the bytes
+// written.
 uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t sizeBytes);
 
 // Stop the work-item with a fault (cold path). Returns nullptr so handlers can `return fault(...)`.

@@ -1,4 +1,4 @@
-// SPIR-V 1.0 §3.16 FPRoundingMode ↔ numerics::Rounding: the only place that maps the two.
+// SPIR-V 1.0 §3.16 [external] FPRoundingMode ↔ numerics::Rounding: the only place that maps the two.
 #pragma once
 #include <spirv/unified1/spirv.hpp11>
 #include <stdexcept>

@@ -44,7 +44,7 @@ void KernelLowering::run(const std::string& name) {
   resolve(ep->function);
 }
 
-// Reachable functions by OpFunctionCall; recursion is rejected (OpenCL C 3.0 §6.11.i:
+// Reachable functions by OpFunctionCall; recursion is rejected (OpenCL C 3.0 §6.11 [[restrictions]].i:
 // "Recursion is not supported").
 void KernelLowering::collectReachable(uint32_t entry) {
   std::set<uint32_t> done;
@@ -54,7 +54,7 @@ void KernelLowering::collectReachable(uint32_t entry) {
     if (std::find(stack.begin(), stack.end(), f) != stack.end()) {
       std::string cycle;
       for (auto s : stack) cycle += m_.nameOf(s) + " → ";
-      throw ModuleError("recursion is not allowed in OpenCL (OpenCL C 3.0 §6.11): " + cycle + m_.nameOf(f) +
+      throw ModuleError("recursion is not allowed in OpenCL (OpenCL C 3.0 §6.11 [[restrictions]]): " + cycle + m_.nameOf(f) +
                         (call ? "\n  at " + m_.describe(L_.index(*call)) : ""));
     }
     if (done.count(f)) return;
@@ -110,7 +110,7 @@ void KernelLowering::resolve(uint32_t entry) {
   }
   for (auto& e : k_.edges) {
     e.target = &k_.ops.at(e.targetIndex);
-    // Blocks are laid out dominators first (SPIR-V 1.0 §2.16.1), so an edge to a block at or
+    // Blocks are laid out dominators first (SPIR-V 1.0 §2.16.1 [external]), so an edge to a block at or
     // before its own is a loop's back-edge.
     e.backEdge = e.targetIndex <= e.sourceBlockOp && !isCallEdge(e);
   }

@@ -105,7 +105,7 @@ void KernelLowering::assignParams(uint32_t entry) {
     kp.size = uint32_t(t.size);
     const bool byVal = t.kind == TypeKind::Pointer && hasParamAttr(p, spv::FunctionParameterAttribute::ByVal);
     if (byVal) {
-      // SPIR-V 1.0 §3.20 FuncParamAttr ByVal: the pointee is a copy owned by the callee; the
+      // SPIR-V 1.0 §3.20 [external] FuncParamAttr ByVal: the pointee is a copy owned by the callee; the
       // host passes the struct's bytes (OpenCL C structs by value).
       const Type& pointee = m_.type(t.element);
       kp.kind = ParamKind::Value;
@@ -196,7 +196,8 @@ void KernelLowering::assignModuleVariables() {
       std::lock_guard lock(L_.opt.globals->mutex);
       auto& bytes = L_.opt.globals->bytes[v];
       if (bytes.size() != d.size) {
-        bytes.assign(d.size, 0);  // OpenCL C 3.0 §6.8: program-scope variables are zero-initialised
+        // OpenCL C 3.0 §6.7.7 [[_initialization]]: program-scope variables are zero-initialised
+        bytes.assign(d.size, 0);
         if (inst.operandCount() > 1) pendingInit_.push_back(v);
       }
     } else {

@@ -29,7 +29,7 @@ struct Instruction {
   size_t operandCount() const { return words.size() - firstOperand; }
 };
 
-// SPIR-V 1.0 §2.16: a literal string is nul-terminated UTF-8 packed into words.
+// SPIR-V 1.0 §2.16 [external]: a literal string is nul-terminated UTF-8 packed into words.
 std::string literalString(const std::vector<uint32_t>& words, size_t start, size_t* nextWord = nullptr);
 
 enum class TypeKind : uint8_t {
@@ -65,7 +65,7 @@ struct Type {
   uint32_t count = 0;     // Vector: components; Array: length
   spv::StorageClass storage = spv::StorageClass::Function;  // Pointer
   std::vector<uint32_t> members;                            // Struct members; Function: return type then parameters
-  // Memory layout (OpenCL C 3.0 §6.3.5 alignment of types; 3-component vectors take 4 slots).
+  // Memory layout (OpenCL C 3.0 §6.3.5 [[alignment-of-types]] alignment of types; 3-component vectors take 4 slots).
   uint64_t size = 0;
   uint32_t align = 1;
   std::vector<uint64_t> memberOffsets;  // Struct
@@ -109,7 +109,7 @@ struct SourceLocation {
 };
 
 // Extended instruction sets that only describe the program: OpenCL.DebugInfo.100 and the
-// NonSemantic.* sets (SPIR-V 1.6 §2.2.1: non-semantic instructions may be removed). Their
+// NonSemantic.* sets (SPIR-V 1.6 §2.2.1 [external]: non-semantic instructions may be removed). Their
 // instructions have no run-time effect; None for every other set.
 enum class DebugInfoSet : uint8_t { None, OpenCLDebugInfo100, NonSemantic };
 DebugInfoSet debugInfoSetOf(std::string_view extInstSetName);

@@ -251,7 +251,7 @@ void Module::buildTables() {
         break;
     }
     if (haveLine && block && inst.opcode != spv::Op::OpLine) lineOf[i] = line;
-    // SPIR-V 1.0 §2.4: OpLine scope ends at the end of a block.
+    // SPIR-V 1.0 §2.4 [external]: OpLine scope ends at the end of a block.
     if (inst.opcode == spv::Op::OpBranch || inst.opcode == spv::Op::OpBranchConditional ||
         inst.opcode == spv::Op::OpSwitch || inst.opcode == spv::Op::OpReturn || inst.opcode == spv::Op::OpReturnValue ||
         inst.opcode == spv::Op::OpUnreachable || inst.opcode == spv::Op::OpKill)
@@ -259,7 +259,7 @@ void Module::buildTables() {
   }
 }
 
-// OpenCL.DebugInfo.100 §4: DebugFunction (20) names the function it describes in operand
+// OpenCL.DebugInfo.100 §4 [external]: DebugFunction (20) names the function it describes in operand
 // 'Function'; DebugLocalVariable (26) with an 'Arg Number' is that function's parameter.
 void Module::readDebugParamNames() {
   constexpr uint32_t kDebugFunction = 20, kDebugLocalVariable = 26;

@@ -13,11 +13,11 @@ namespace {
 
 // Which SPIRV-Tools environment validates a module of this version for an OpenCL 3.0 device.
 // SPIRV-Tools 2023.1 has OpenCL environments up to 2.2 (SPIR-V 1.2); for SPIR-V 1.3 and 1.4
-// (OpenCL 3.0 devices may accept them, OpenCL SPIR-V Environment §2.1) the universal
+// (OpenCL 3.0 devices may accept them, OpenCL SPIR-V Environment §2.1 [[_supported_spir_v_versions]]) the universal
 // environment of that version is the closest check available.
 //
 // SPIRV-Tools' OpenCL environments refuse OpCapability Float16 (cl_khr_fp16 allows it in
-// kernels: OpenCL SPIR-V Environment §5.2.2), so a module declaring it is validated in the
+// kernels: OpenCL SPIR-V Environment §3.1 [[required-capabilities-1.0]]), so a module declaring it is validated in the
 // universal environment of its version instead.
 spv_target_env validationEnv(uint32_t version, bool declaresFloat16) {
   const uint32_t minor = (version >> 8) & 0xff;
@@ -60,11 +60,11 @@ Module Module::load(std::vector<uint32_t> words) {
   if (!valid) {
     // llvm-spirv-15 output breaks four layout rules that carry no meaning for execution:
     // an -O2 loop's exit block laid out before the loop header (an id used before the block
-    // that defines it; SPIR-V 1.0 §2.16.1 wants dominators first), OpVariables outside the
-    // first block (§2.16.1), a constant out-of-range component of a work-item BuiltIn vector
-    // (get_global_id(4), which OpenCL C 3.0 §6.15.1 defines as 0), and unroll hints as
-    // malformed OpLoopMerge instructions (§2.16.2; merges carry no meaning in Kernel modules). The module is
-    // accepted when a copy with those fixed validates; clref runs the module as given.
+    // that defines it; SPIR-V 1.0 §2.16.1 [external] wants dominators first), OpVariables outside the
+    // first block (SPIR-V 1.0 §2.16.1 [external]), a constant out-of-range component of a work-item BuiltIn vector
+    // (get_global_id(4), which OpenCL C 3.0 §6.15.1 [[work-item-functions]] defines as 0), and unroll hints as
+    // malformed OpLoopMerge instructions (SPIR-V 1.0 §2.16.2 [external]; merges carry no meaning in Kernel modules).
+    // The module is accepted when a copy with those fixed validates; clref runs the module as given.
     const std::string firstFailure = failure;
     failure.clear();
     auto reordered = m.normalizedForValidation();
@@ -118,7 +118,7 @@ void Module::appendFixed(const Instruction& inst, std::vector<uint32_t>& out) co
 
 namespace {
 // llvm-spirv-15 turns an unroll hint (opencl_unroll_hint) into OpLoopMerge instructions that
-// break SPIR-V 1.0 §2.16.2: in the middle of a latch block, or naming one block as both merge
+// break SPIR-V 1.0 §2.16.2 [external]: in the middle of a latch block, or naming one block as both merge
 // block and continue target. Merge instructions only declare structure, which Kernel modules
 // need not have (the OpenCL SPIR-V environment requires no structured control flow) and the
 // interpreter does not use; the validation copy leaves them all out.

@@ -1,4 +1,4 @@
-// SPIR-V 1.0 §3.32.13 Arithmetic Instructions: integer and floating-point arithmetic.
+// SPIR-V 1.0 §3.32.13 [external] Arithmetic Instructions: integer and floating-point arithmetic.
 #include <limits>
 
 #include "interpreter/dispatch.hpp"
@@ -12,7 +12,7 @@ using numerics::Choice;
 using numerics::IntDivByZeroOption;
 using numerics::IntDivOverflowOption;
 
-// Integer arithmetic wraps modulo 2^N (SPIR-V 1.0 §2.2.1: integers are two's complement
+// Integer arithmetic wraps modulo 2^N (SPIR-V 1.0 §2.2.1 [external]: integers are two's complement
 // and signless; the opcode says how to interpret the bits).
 struct IAdd {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a + b); }
@@ -27,7 +27,8 @@ struct SNegate {
   template <class T> static T apply(WorkItem&, const Op*, T a) { return T(T(0) - a); }
 };
 
-// OpenCL C 3.0 §6.15.3 / §6.3: division by zero gives an unspecified value (named choice).
+// OpenCL C 3.0 §6.15.3 [[integer-functions]] / §6.5.1 [[operators-arithmetic]]: division by zero gives an unspecified
+// value (named choice).
 template <class T> T divByZero(WorkItem& wi, const Op* op, T dividend) {
   warn(wi, op, "integer division by zero: the result is unspecified (choice int_div_by_zero)");
   switch (choicesOf(wi).get<Choice::IntDivByZero>()) {
@@ -93,8 +94,8 @@ struct SMod {
 };
 
 // Floating-point arithmetic: IEEE 754 operations correctly rounded to nearest even
-// (OpenCL SPIR-V Environment §7.4: the default rounding mode is round to nearest even; OpenCL
-// C 3.0 §7.4: +, -, *, / are correctly rounded in the full profile). The host's binary32 and
+// (OpenCL SPIR-V Environment §6.1 [[_rounding_modes]]: the default rounding mode is round to nearest even; OpenCL
+// C 3.0 §7.4 [[relative-error-as-ulps]]: +, -, *, / are correctly rounded in the full profile). The host's binary32 and
 // binary64 SSE arithmetic is IEEE 754 rounding to nearest even; binary16 goes through
 // numerics/half_arith.hpp.
 template <bool FTZ> struct FAdd {
@@ -184,7 +185,7 @@ template <class T, bool FTZ> const Op* vectorTimesScalar(WorkItem& wi, const Op*
 }
 
 // OpDot: clref returns the correctly rounded exact dot product (the reference value the
-// spec's dot() error bound, OpenCL C 3.0 §7.4 Table "ULP values", is measured against).
+// spec's dot() error bound, OpenCL C 3.0 §7.4 [[relative-error-as-ulps]] Table "ULP values", is measured against).
 template <class T, bool FTZ> const Op* dot(WorkItem& wi, const Op* op) {
   double a[16], b[16];
   for (uint32_t i = 0; i < op->n; ++i) {

@@ -1,5 +1,5 @@
-// SPIR-V 1.0 §3.32.18 Atomic Instructions (OpenCL C 3.0 §6.15.12 atomic functions, and the
-// 1.x atomic_* built-ins). Every atomic is a sequentially consistent read-modify-write on the
+// SPIR-V 1.0 §3.32.18 [external] Atomic Instructions (OpenCL C 3.0 §6.15.12 [[atomic-functions]] atomic functions, and
+// the 1.x atomic_* built-ins). Every atomic is a sequentially consistent read-modify-write on the
 // allocation's host memory (std::atomic_ref), which satisfies every memory order and scope the
 // instruction may ask for; the access is checked like OpLoad/OpStore. Work-groups run on
 // several host threads, so atomics on global memory really are atomic between them.
@@ -90,7 +90,7 @@ template <class P, class T> const Op* atomicCompareExchange(WorkItem& wi, const 
   wr<T>(wi, op->r, expected);  // the original value in both outcomes
   return op + 1;
 }
-// OpAtomicFlagTestAndSet / OpAtomicFlagClear on a 32-bit flag (OpenCL C 3.0 §6.15.12.8
+// OpAtomicFlagTestAndSet / OpAtomicFlagClear on a 32-bit flag (OpenCL C 3.0 §6.15.12.8 [[atomic-legacy]]
 // atomic_flag): set means non-zero.
 template <class P> const Op* atomicFlagTestAndSet(WorkItem& wi, const Op* op) {
   uint32_t* p = atomicAddress<P, uint32_t>(wi, op, true);

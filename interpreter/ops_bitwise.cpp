@@ -1,4 +1,4 @@
-// SPIR-V 1.0 §3.32.14 Bit Instructions.
+// SPIR-V 1.0 §3.32.14 [external] Bit Instructions.
 #include <bit>
 
 #include "interpreter/dispatch.hpp"
@@ -7,7 +7,7 @@
 namespace clref::interpreter {
 namespace {
 
-// OpenCL C 3.0 §6.3.j: the shift count is taken modulo the number of bits of the shifted
+// OpenCL C 3.0 §6.5.10 [[operators-shift]]: the shift count is taken modulo the number of bits of the shifted
 // type ("the value of the right operand is ... masked with (bits - 1)"), so SPIR-V's undefined
 // over-wide shift never arises from OpenCL C.
 template <class T> constexpr T countMask = T(sizeof(T) * 8 - 1);
@@ -47,10 +47,10 @@ struct BitReverse {
 };
 
 // Bit-field instructions: Offset and Count are scalars shared by all lanes (SPIR-V 1.0
-// §3.32.14); counts beyond the width are undefined in SPIR-V and clamped here (not reachable
+// §3.32.14 [external]); counts beyond the width are undefined in SPIR-V and clamped here (not reachable
 // from OpenCL C, which has no bit-field builtins before cl_khr_extended_bit_ops).
 template <class T> T fieldMask(uint64_t count) { return count >= sizeof(T) * 8 ? T(~T(0)) : T((T(1) << count) - 1); }
-// Offset and Count may be of any integer width (SPIR-V 1.0 §3.32.14: "treated as unsigned");
+// Offset and Count may be of any integer width (SPIR-V 1.0 §3.32.14 [external]: "treated as unsigned");
 // their widths are kept in Op::align (offset bytes | count bytes << 8).
 inline uint64_t readUnsigned(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
   uint64_t v = 0;

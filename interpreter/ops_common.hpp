@@ -51,7 +51,8 @@ template <class F> auto withFloatFtz(const Lowerer& L, Scalar s, F&& f) {
 
 template <class T> using Signed = std::make_signed_t<T>;
 
-// OpenCL C 3.0 §7.5.3: with denormals flushed, subnormal inputs and results become zero.
+// OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]]: with denormals flushed, subnormal inputs and
+// results become zero.
 template <bool FTZ, class T> inline T ftz(T x) {
   if constexpr (FTZ)
     return numerics::flushDenorm(x);
@@ -105,7 +106,7 @@ inline Op& emitUnary(Lowerer& L, Handler fn, const Instruction& inst) {
   return op;
 }
 
-// Integer comparisons (SPIR-V 1.0 §3.32.15); booleans are one byte, 0 or 1.
+// Integer comparisons (SPIR-V 1.0 §3.32.15 [external]); booleans are one byte, 0 or 1.
 template <class T> using S = Signed<T>;
 struct IEqual {
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a == b; }

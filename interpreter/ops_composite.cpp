@@ -1,4 +1,4 @@
-// SPIR-V 1.0 §3.32.12 Composite Instructions. Composites live in registers with their memory
+// SPIR-V 1.0 §3.32.12 [external] Composite Instructions. Composites live in registers with their memory
 // layout (members at their offsets, 3-component vectors padded to 4), so extraction and
 // insertion are byte copies at offsets computed during lowering.
 #include "interpreter/dispatch.hpp"
@@ -52,7 +52,7 @@ template <class I> const Op* extractDynamic(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 // A dynamic component of a work-item BuiltIn vector (llvm-spirv's get_global_size(d) with a
-// run-time d): OpenCL C 3.0 §6.15.1 defines out-of-range dimensions — sizes and counts are 1,
+// run-time d): OpenCL C 3.0 §6.15.1 [[work-item-functions]] defines out-of-range dimensions — sizes and counts are 1,
 // ids and offsets 0 — so no warning; the default is in imm.
 template <class I> const Op* extractBuiltinDynamic(WorkItem& wi, const Op* op) {
   const uint64_t i = rd<I>(wi, op->b);
@@ -117,7 +117,7 @@ void lowerCompositeExtract(Lowerer& L, const Instruction& inst) {
     const Instruction& load = L.m.def(inst.operand(0));
     const Type& vt = L.type(load.resultType);
     if (vt.kind == TypeKind::Vector && inst.operand(1) >= vt.count) {
-      // get_global_size(4) and friends (OpenCL C 3.0 §6.15.1): 1 for sizes and counts,
+      // get_global_size(4) and friends (OpenCL C 3.0 §6.15.1 [[work-item-functions]]): 1 for sizes and counts,
       // 0 for ids and offsets; a constant, written into the register template.
       uint64_t value = 0;
       switch (L.builtinOf_.at(load.operand(0))) {

@@ -1,4 +1,5 @@
-// SPIR-V 1.0 §3.32.17 Control-Flow, §3.32.9 Function and §3.32.20 Barrier Instructions.
+// SPIR-V 1.0 §3.32.17 [external] Control-Flow, §3.32.9 [external] Function and §3.32.20 [external] Barrier
+// Instructions.
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 
@@ -120,8 +121,8 @@ const Op* undefinedCondition(WorkItem& wi, const Op* op) {
 }
 
 // OpControlBarrier with Workgroup execution scope: the work-item waits until every work-item
-// of its work-group reaches this same barrier (OpenCL C 3.0 §6.15.8 barrier: "all work-items
-// in a work-group ... must execute this function"). Memory is sequentially consistent inside a
+// of its work-group reaches this same barrier (OpenCL C 3.0 §6.15.8 [[synchronization-functions]] barrier: "all
+// work-items in a work-group ... must execute this function"). Memory is sequentially consistent inside a
 // work-group in clref, so the memory semantics need no extra action.
 }  // namespace
 

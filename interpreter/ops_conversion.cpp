@@ -1,6 +1,6 @@
-// SPIR-V 1.0 §3.32.11 Conversion Instructions, with the OpenCL default rounding: to integer
+// SPIR-V 1.0 §3.32.11 [external] Conversion Instructions, with the OpenCL default rounding: to integer
 // rounds toward zero, to floating point rounds to nearest even (OpenCL SPIR-V Environment
-// §7.4 and OpenCL C 3.0 §6.4.3.2 "default rounding mode").
+// §6.2 [[_rounding_modes_for_conversions]] and OpenCL C 3.0 §6.4.3.2 [[rounding-modes]] "default rounding mode").
 #include <limits>
 
 #include "interpreter/dispatch.hpp"
@@ -14,7 +14,7 @@ namespace {
 template <class T> using Lim = std::numeric_limits<T>;
 
 // Float → integer, truncating. NaN or out of range: implementation-defined (OpenCL C 3.0
-// §6.4.3.3), the choice float_to_int_out_of_range.
+// §6.4.3.3 [[out-of-range-behavior]]), the choice float_to_int_out_of_range.
 template <class To, bool SignedTo, class From, bool FTZ> struct FToI {
   static To apply(WorkItem& wi, const Op*, From v) {
     // exact: every value in range is an integer in binary64 (numerics::floatToInt).
@@ -96,8 +96,8 @@ const Op* resizeInt(WorkItem& wi, const Op* op) {
 }
 
 // OpGenericCastToPtr(Explicit): the result is the pointer when the generic pointer points
-// into the target storage class, NULL otherwise (SPIR-V 1.0 §3.32.11, OpenCL C 3.0 §6.15.7
-// to_global/to_local/to_private).
+// into the target storage class, NULL otherwise (SPIR-V 1.0 §3.32.11 [external], OpenCL C 3.0
+// §6.15.7 [[vector-data-load-and-store-functions]] to_global/to_local/to_private).
 template <class P> const Op* genericCastToPtr(WorkItem& wi, const Op* op) {
   const P p = rd<P>(wi, op->a);
   const uint64_t tag = uint64_t(p) >> wi.tagShift;
@@ -126,8 +126,8 @@ template <class P> const Op* genericPtrMemSemantics(WorkItem& wi, const Op* op) 
   return op + 1;
 }
 
-// Conversions carrying FPRoundingMode or SaturatedConversion (OpenCL C 3.0 §6.4.3.1 and
-// §6.4.3.2: convert_<type>_sat_<rounding>): one handler driven by a description, since these
+// Conversions carrying FPRoundingMode or SaturatedConversion (OpenCL C 3.0 §6.4.3.1 [[data-types]] and
+// §6.4.3.2 [[rounding-modes]]: convert_<type>_sat_<rounding>): one handler driven by a description, since these
 // are rarer than the default conversions and the combinations are many.
 struct DecoratedConversion {
   Scalar from, to;
@@ -210,12 +210,13 @@ const Op* decoratedConversion(WorkItem& wi, const Op* op) {
                                     : numerics::uintToFloat(v, formatOf(d.to), d.rounding);
       writeFloat(dst, d.to, f, d.flushTo);
     } else if (isFloatKind(d.from)) {
-      // §6.4.3.3: NaN converts to 0 under saturation; out-of-range values clamp.
+      // OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]: NaN converts to 0 under saturation; out-of-range values clamp.
       const double x = numerics::roundToIntegral(readFloat(src, d.from, d.flushFrom), d.rounding);
       const uint64_t out = numerics::floatToInt(x, int(8 * tb), d.toSigned, d.saturate, choicesOf(wi));
       writeInt(dst, tb, out);
     } else {
-      // Integer → integer with saturation (§6.4.3.3): clamp the exact value to the target range.
+      // Integer → integer with saturation (OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]): clamp the exact value to
+      // the target range.
       const uint64_t v = readInt(src, fb, d.fromSigned);
       uint64_t out = v;
       if (d.saturate) {
@@ -238,7 +239,7 @@ uint32_t resultLanes(const Lowerer& L, const Instruction& inst) {
 }
 uint32_t operandType(const Lowerer& L, const Instruction& inst) { return L.typeIdOfValue(inst.operand(0)); }
 
-// FPRoundingMode / SaturatedConversion (SPIR-V 1.0 §3.20) on a numeric conversion: the decorated
+// FPRoundingMode / SaturatedConversion (SPIR-V 1.0 §3.20 [external]) on a numeric conversion: the decorated
 // handler. Returns false when the instruction has neither decoration.
 bool lowerDecorated(Lowerer& L, const Instruction& inst) {
   const auto* roundingDec = inst.resultId ? L.m.decoration(inst.resultId, spv::Decoration::FPRoundingMode) : nullptr;

@@ -1,4 +1,4 @@
-// Module-level instructions (SPIR-V 1.0 §2.4 logical layout: everything before the first
+// Module-level instructions (SPIR-V 1.0 §2.4 [external] logical layout: everything before the first
 // function, and the function structure itself). Module reads them when it parses (module_parse.cpp)
 // and lowering places constants (lower_constants.cpp); none is an instruction of a block.
 #include "interpreter/dispatch.hpp"

@@ -1,5 +1,5 @@
-// OpExtInst dispatch (SPIR-V 1.0 §3.32.7) for the OpenCL.std extended instruction set
-// (OpenCL Extended Instruction Set Specification; semantics from OpenCL C 3.0 §6.15).
+// OpExtInst dispatch (SPIR-V 1.0 §3.32.7 [external]) for the OpenCL.std extended instruction set
+// (OpenCL Extended Instruction Set Specification; semantics from OpenCL C 3.0 §6.15 [[built-in-functions]]).
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -15,7 +15,7 @@ namespace {
 // OpenCL.std opcodes, generated from extinst.opencl.std.100.grammar.json.
 using Std = numerics::OpenClStd;
 
-// §6.15.2 fabs, copysign: sign-bit operations, exact.
+// OpenCL C 3.0 §6.15.2 [[math-functions]] fabs, copysign: sign-bit operations, exact.
 struct Fabs {
   template <class T> static T apply(WorkItem&, const Op*, T a) {
     if constexpr (std::is_same_v<T, Half>)
@@ -32,15 +32,15 @@ struct Copysign {
       return std::copysign(a, b);
   }
 };
-// §6.15.2 fmax, fmin: numerics::fmax/fmin (numerics/exact_ops.hpp), the rule numerics::evaluate
-// uses too; the result is a value of T.
+// OpenCL C 3.0 §6.15.2 [[math-functions]] fmax, fmin: numerics::fmax/fmin (numerics/exact_ops.hpp), the rule
+// numerics::evaluate uses too; the result is a value of T.
 template <bool Max, bool FTZ> struct FMinMax {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
     const double x = toD(ftz<FTZ>(a)), y = toD(ftz<FTZ>(b));
     return fromD<T>(Max ? numerics::fmax(x, y) : numerics::fmin(x, y));
   }
 };
-// §6.15.2 ceil, floor, trunc, rint, round: exact (results are representable).
+// OpenCL C 3.0 §6.15.2 [[math-functions]] ceil, floor, trunc, rint, round: exact (results are representable).
 template <int Kind, bool FTZ> struct Rounding {
   template <class T> static T apply(WorkItem&, const Op*, T a) {
     const double x = toD(ftz<FTZ>(a));
@@ -55,8 +55,8 @@ template <int Kind, bool FTZ> struct Rounding {
     return fromD<T>(r);  // exact: an integral value of the same format
   }
 };
-// §6.15.2 sqrt: clref gives the correctly rounded square root (the host's IEEE sqrt; binary16
-// via binary32, innocuous double rounding).
+// OpenCL C 3.0 §6.15.2 [[math-functions]] sqrt: clref gives the correctly rounded square root (the host's IEEE sqrt;
+// binary16 via binary32, innocuous double rounding).
 template <bool FTZ> struct Sqrt {
   template <class T> static T apply(WorkItem&, const Op*, T a) {
     a = ftz<FTZ>(a);
@@ -66,7 +66,8 @@ template <bool FTZ> struct Sqrt {
       return ftz<FTZ>(T(std::sqrt(a)));
   }
 };
-// §6.15.2 fma: the infinitely precise a·b + c, rounded once (glibc's fma/fmaf are exact).
+// OpenCL C 3.0 §6.15.2 [[math-functions]] fma: the infinitely precise a·b + c, rounded once (glibc's fma/fmaf are
+// exact).
 template <class T> T fmaExact(T a, T b, T c) {
   if constexpr (std::is_same_v<T, Half>)
     return numerics::fmaHalf(a, b, c);
@@ -78,7 +79,7 @@ template <bool FTZ> struct Fma {
     return ftz<FTZ>(fmaExact(ftz<FTZ>(a), ftz<FTZ>(b), ftz<FTZ>(c)));
   }
 };
-// §6.15.2 mad: fused or product-then-sum, the named choice `mad`.
+// OpenCL C 3.0 §6.15.2 [[math-functions]] mad: fused or product-then-sum, the named choice `mad`.
 template <bool FTZ, bool Fused> struct Mad {
   template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b, T c) {
     if constexpr (Fused) {
@@ -95,7 +96,7 @@ template <bool FTZ, bool Fused> struct Mad {
   }
 };
 
-// §6.15.3 integer functions.
+// OpenCL C 3.0 §6.15.3 [[integer-functions]] integer functions.
 struct SAbs {
   template <class T> static T apply(WorkItem&, const Op*, T a) { return Signed<T>(a) < 0 ? T(T(0) - a) : a; }
 };
@@ -114,7 +115,7 @@ struct SMin {
 struct UMin {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return a < b ? a : b; }
 };
-// OpenCL C 3.0 §6.15.3 clamp: min(max(x, minval), maxval), "undefined if minval > maxval":
+// OpenCL C 3.0 §6.15.3 [[integer-functions]] clamp: min(max(x, minval), maxval), "undefined if minval > maxval":
 // then the choice clamp_inverted_bounds decides between that formula and max(min(x, maxval), minval).
 bool maxOfMin(const WorkItem& wi) {
   return choicesOf(wi).get<numerics::Choice::ClampInvertedBounds>() == numerics::ClampOption::MaxOfMin;
@@ -133,7 +134,8 @@ struct UClamp {
 };
 
 // The integer functions below work on the exact mathematical value in 128-bit arithmetic and
-// then saturate, halve or take the high half as §6.15.3 describes; T is the unsigned storage.
+// then saturate, halve or take the high half as OpenCL C 3.0 §6.15.3 [[integer-functions]] describes; T is the unsigned
+// storage.
 using I128 = __int128;
 using U128 = unsigned __int128;
 template <class T> constexpr int kBits = int(sizeof(T) * 8);
@@ -230,7 +232,7 @@ struct UMadSat {
     return r > U128(std::numeric_limits<T>::max()) ? std::numeric_limits<T>::max() : T(r);
   }
 };
-// OpenCL C 3.0 §6.15.3 mul24/mad24: "only the low 24-bits are used to perform the
+// OpenCL C 3.0 §6.15.3 [[integer-functions]] mul24/mad24: "only the low 24-bits are used to perform the
 // multiplication"; beyond the 24-bit ranges the result is implementation-defined, and the
 // choice mul24_out_of_range decides: the low 24 bits (sign-extended for the signed form, what a
 // 24-bit multiplier produces) or the full 32-bit operands (the product's low 32 bits).
@@ -260,7 +262,8 @@ struct UMad24 {
     return T(UMul24::apply(wi, op, a, b) + c);
   }
 };
-// clz/ctz of 0 is the bit width (§6.15.3); popcount; rotate left by the count modulo width.
+// clz/ctz of 0 is the bit width (OpenCL C 3.0 §6.15.3 [[integer-functions]]); popcount; rotate left by the count modulo
+// width.
 struct Clz {
   template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::countl_zero(a)); }
 };
@@ -283,8 +286,9 @@ template <class R, class T> const Op* upsample(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-// §6.15.13 shuffle / shuffle2: result[i] = source[mask[i] mod size], taking only the low bits
-// of each mask element that index the source (OpenCL C 3.0 §6.15.13). n = result lanes,
+// OpenCL C 3.0 §6.15.13 [[miscellaneous-vector-functions]] shuffle / shuffle2: result[i] = source[mask[i] mod size],
+// taking only the low bits of each mask element that index the source (OpenCL C 3.0
+// §6.15.13 [[miscellaneous-vector-functions]]). n = result lanes,
 // c = lanes of each source, b = mask, imm = second source register (shuffle2), aux unused.
 template <class T, class M, bool Two> const Op* shuffle(WorkItem& wi, const Op* op) {
   const uint32_t srcLanes = op->c, total = Two ? 2 * srcLanes : srcLanes;
@@ -295,11 +299,13 @@ template <class T, class M, bool Two> const Op* shuffle(WorkItem& wi, const Op* 
   }
   return op + 1;
 }
-// §6.15.12 bitselect: each result bit is b's where c's bit is 1, else a's (any gentype: bits).
+// OpenCL C 3.0 §6.15.6 [[relational-functions]] bitselect: each result bit is b's where c's bit is 1, else a's (any
+// gentype: bits).
 struct Bitselect {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) { return T((a & ~c) | (b & c)); }
 };
-// §6.15.12 select(a, b, c): scalar: c ? b : a; vector: the most significant bit of each c lane.
+// OpenCL C 3.0 §6.15.6 [[relational-functions]] select(a, b, c): scalar: c ? b : a; vector: the most significant bit of
+// each c lane.
 template <class T, class C, bool Vector> const Op* selectStd(WorkItem& wi, const Op* op) {
   for (uint32_t i = 0; i < op->n; ++i) {
     const C c = rd<C>(wi, uint32_t(op->imm) + i * sizeof(C));

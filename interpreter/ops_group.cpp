@@ -1,5 +1,5 @@
-// SPIR-V 1.0 §3.32.21 Group Instructions that OpenCL C 1.2 reaches: the asynchronous copies
-// between global and local memory (OpenCL C 3.0 §6.15.11 async_work_group_copy,
+// SPIR-V 1.0 §3.32.21 [external] Group Instructions that OpenCL C 1.2 reaches: the asynchronous copies
+// between global and local memory (OpenCL C 3.0 §6.15.11 [[async-copies]] async_work_group_copy,
 // async_work_group_strided_copy, wait_group_events). Work-group collective reductions, scans
 // and broadcasts (OpGroupIAdd, …) come with the Groups capability.
 #include "interpreter/dispatch.hpp"

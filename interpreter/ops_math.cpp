@@ -1,5 +1,6 @@
-// OpenCL.std math, common and half_/native_ functions (OpenCL C 3.0 §6.15.2, §6.15.4) that
-// have no exact native host counterpart: every lane is evaluated by numerics::evaluate, the
+// OpenCL.std math, common and half_/native_ functions (OpenCL C 3.0 §6.15.2 [[math-functions]],
+// §6.15.4 [[common-functions]]) that have no exact native host counterpart: every lane is evaluated by
+// numerics::evaluate, the
 // correctly rounded result of the mathematical function (MPFR). The few functions whose host
 // implementation is exact (fabs, fmin, sqrt, fma, …) keep their fast handlers in ops_extinst.cpp.
 #include <cmath>
@@ -128,7 +129,7 @@ const Op* mathLanes(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-// nan(nancode): a quiet NaN (OpenCL C 3.0 §6.15.2 "Returns a quiet NaN. The nancode may be
+// nan(nancode): a quiet NaN (OpenCL C 3.0 §6.15.2 [[math-functions]] "Returns a quiet NaN. The nancode may be
 // placed in the significand of the resulting NaN"): choice nan_payload puts the code's low bits
 // in the significand below the quiet bit, or gives the default quiet NaN.
 template <class T, class C> const Op* nanLanes(WorkItem& wi, const Op* op) {
@@ -149,7 +150,7 @@ ArgKind intKind(const Lowerer& L, uint32_t typeId, bool isSigned) {
   return L.scalarBytes(L.scalarOf(typeId)) == 8 ? ArgKind::Int64 : isSigned ? ArgKind::Int32 : ArgKind::UInt32;
 }
 
-// Geometric functions (OpenCL C 3.0 §6.15.5; OpenCL.std 104–110): each component the correctly
+// Geometric functions (OpenCL C 3.0 §6.15.5 [[geometric-functions]]; OpenCL.std 104–110): each component the correctly
 // rounded exact value (numerics/geometric.hpp). fast_* are evaluated exactly too — the
 // reference value their looser bound is measured against. n = operand lanes, imm = function.
 using Geo = numerics::OpenClStd;  // generated from the SPIR-V grammar
@@ -251,7 +252,7 @@ bool lowerMath(Lowerer& L, const Instruction& inst) {
     const bool vector = L.type(ty).kind == TypeKind::Vector;
     const Scalar s = L.scalarOf(ty);
     const bool isFloatArg = s == Scalar::F16 || s == Scalar::F32 || s == Scalar::F64;
-    // pown/rootn/ldexp take a signed int count (§6.15.2).
+    // pown/rootn/ldexp take a signed int count (OpenCL C 3.0 §6.15.2 [[math-functions]]).
     a.kind = isFloatArg ? ArgKind::Float : intKind(L, ty, true);
     a.stride = vector ? L.scalarBytes(s) : 0;
     spec->args.push_back(a);

@@ -1,4 +1,4 @@
-// SPIR-V 1.0 §3.32.8 Memory Instructions. Pointers are tagged: the allocation tag in the high
+// SPIR-V 1.0 §3.32.8 [external] Memory Instructions. Pointers are tagged: the allocation tag in the high
 // bits, the byte offset in the low bits (exec.hpp access()); every access is checked.
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
@@ -63,7 +63,7 @@ const Op* loadBuiltin(WorkItem& wi, const Op* op) {
 }
 
 // Access chains: base pointer plus a constant byte offset plus dynamic index × stride terms.
-// Indices are signed (SPIR-V 1.0 §3.32.8 OpAccessChain: "treated as signed").
+// Indices are signed (SPIR-V 1.0 §3.32.8 [external] OpAccessChain: "treated as signed").
 struct ChainTerm {
   uint32_t reg;
   uint32_t bytes;  // index width
@@ -121,7 +121,7 @@ template <class P> const Op* copyMemory(WorkItem& wi, const Op* op) {
 }
 
 // Alignment an access must respect: the Aligned memory operand when present (SPIR-V 1.0
-// §3.26 Memory Operands), else the natural alignment of the scalar being accessed.
+// §3.26 [external] Memory Operands), else the natural alignment of the scalar being accessed.
 uint32_t accessAlign(const Lowerer& L, const Instruction& inst, size_t memOperandIndex, uint32_t typeId) {
   if (inst.operandCount() > memOperandIndex) {
     const uint32_t mask = inst.operand(memOperandIndex);
@@ -315,7 +315,7 @@ template <class P, class R> const Op* ptrDiff(WorkItem& wi, const Op* op) {
   const int64_t elem = int64_t(op->imm);
   int64_t diff = (int64_t(a & wi.offsetMask) - int64_t(b & wi.offsetMask)) / elem;
   if ((a >> wi.tagShift) != (b >> wi.tagShift)) [[unlikely]] {
-    // Pointers into different allocations: SPIR-V 1.4 §3.32.8 OpPtrDiff leaves the result
+    // Pointers into different allocations: SPIR-V 1.4 §3.32.8 [external] OpPtrDiff leaves the result
     // undefined. The choice ptrdiff_across_allocations decides: fault, or warn and answer as
     // if allocations lay 2^20 elements apart in tag order (distinct objects never distance 0).
     if (choicesOf(wi).get<numerics::Choice::PtrDiffAcrossAllocations>() == numerics::PtrDiffOption::Fault)

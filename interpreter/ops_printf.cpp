@@ -1,7 +1,7 @@
-// OpenCL.std printf (OpenCL C 3.0 §6.15.14): the format string is read from (constant) memory
+// OpenCL.std printf (OpenCL C 3.0 §6.15.14 [[printf]]): the format string is read from (constant) memory
 // at run time, every conversion is applied to the argument registers, and the text goes to
 // the work-item's work-group buffer; the executor joins the buffers in work-group order, so the
-// output is the same for every thread count. prefetch (§6.15.11) is a hint: no effect.
+// output is the same for every thread count. prefetch (§6.15.11 [[async-copies]]) is a hint: no effect.
 #include <cstdio>
 #include <string>
 
@@ -67,7 +67,7 @@ const Op* printfOp(WorkItem& wi, const Op* op) {
       ++i;
       continue;
     }
-    // %[flags][width][.precision][vN][length]conversion (§6.15.14.2).
+    // %[flags][width][.precision][vN][length]conversion (OpenCL C 3.0 §6.15.14.2 [[printf-format-string]]).
     size_t j = i + 1;
     std::string flags;
     while (j < fmt.size() && std::string_view("-+ #0").find(fmt[j]) != std::string_view::npos)
@@ -99,7 +99,8 @@ const Op* printfOp(WorkItem& wi, const Op* op) {
     const PrintfArg& arg = spec.args[next++];
     const uint32_t lanes = vectorLanes ? vectorLanes : 1;
     for (uint32_t lane = 0; lane < lanes; ++lane) {
-      if (lane) out.push_back(',');  // vector components are separated by commas (§6.15.14.2.2)
+      // vector components are separated by commas (OpenCL C 3.0 §6.15.14.2 [[printf-format-string]])
+      if (lane) out.push_back(',');
       char buf[512];
       const std::string base = "%" + flags + width + precision;
       switch (conv) {

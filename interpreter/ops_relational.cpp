@@ -1,4 +1,4 @@
-// SPIR-V 1.0 §3.32.15 Relational and Logical Instructions. Booleans are one byte, 0 or 1.
+// SPIR-V 1.0 §3.32.15 [external] Relational and Logical Instructions. Booleans are one byte, 0 or 1.
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 
@@ -22,8 +22,8 @@ struct LogicalNot {
 };
 
 // Float comparisons: "ordered" ones are false when either operand is NaN, "unordered" ones
-// true (SPIR-V 1.0 §3.32.15 OpFOrdEqual … OpFUnordGreaterThanEqual). Denormal flushing affects
-// comparisons too (a flushed subnormal equals zero), OpenCL C 3.0 §7.5.3.
+// true (SPIR-V 1.0 §3.32.15 [external] OpFOrdEqual … OpFUnordGreaterThanEqual). Denormal flushing affects
+// comparisons too (a flushed subnormal equals zero), OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]].
 enum class Cmp { Eq, Ne, Lt, Gt, Le, Ge };
 template <Cmp C, bool Ordered, bool FTZ> struct FCompare {
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) {

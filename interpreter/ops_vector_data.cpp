@@ -1,6 +1,6 @@
-// OpenCL.std vector data load and store instructions (OpenCL Extended Instruction Set §2.7;
-// OpenCL C 3.0 §6.15.6 vloadn, vstoren, vload_half, vstore_half, vloada_half, vstorea_half).
-// Every element access is checked like OpLoad/OpStore; halves are converted exactly (loads)
+// OpenCL.std vector data load and store instructions (OpenCL Extended Instruction Set §2.7 [external];
+// OpenCL C 3.0 §6.15.7 [[vector-data-load-and-store-functions]] vloadn, vstoren, vload_half, vstore_half, vloada_half,
+// vstorea_half). Every element access is checked like OpLoad/OpStore; halves are converted exactly (loads)
 // or with one correct rounding in the mode given (stores).
 #include "interpreter/ops_common.hpp"
 #include "numerics/opencl_std.hpp"
@@ -109,7 +109,7 @@ bool lowerVectorData(Lowerer& L, const Instruction& inst) {
       const uint32_t n = L.lanes(inst.resultType);
       if (L.scalarOf(inst.resultType) != Scalar::F32) L.reject(inst, "vload_half with a result other than float");
       const bool aligned = which == VData::vloada_halfn;
-      // vloada_half3 steps and aligns like vloada_half4 (OpenCL C 3.0 §6.15.6).
+      // vloada_half3 steps and aligns like vloada_half4 (OpenCL C 3.0 §6.15.6 [[relational-functions]]).
       const uint32_t stride = aligned && n == 3 ? 4 : n;
       Op& op = L.emit(p64 ? &vloadHalf<uint64_t> : &vloadHalf<uint32_t>, inst);
       op.r = L.reg(inst.resultId);

@@ -16,7 +16,7 @@
 namespace clref::interpreter {
 
 // Storage of program-scope variables (CrossWorkgroup and UniformConstant), shared by every
-// kernel of a program and kept between launches (OpenCL C 3.0 §6.8 program scope variables).
+// kernel of a program and kept between launches (OpenCL C 3.0 §6.7.7 [[_initialization]] program scope variables).
 struct GlobalStorage {
   std::mutex mutex;
   std::map<uint32_t, std::vector<uint8_t>> bytes;  // variable id → contents
@@ -105,7 +105,7 @@ std::unique_ptr<LoweredKernel> lowerKernel(const Module& module, const std::stri
 // Throws ModuleError naming the instruction.
 void checkModuleSupport(const Module& module, const LowerOptions& options);
 
-// Capabilities the interpreter executes (OpenCL SPIR-V Environment §5.1, full profile).
+// Capabilities the interpreter executes (OpenCL SPIR-V Environment §3 [[required-capabilities]], full profile).
 bool capabilitySupported(spv::Capability c);
 // Whether clref accepts a module declaring this OpExtension (capabilities.cpp).
 bool extensionSupported(const std::string& name);

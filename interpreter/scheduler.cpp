@@ -262,7 +262,8 @@ class Worker {
     for (;;) {
       for (uint64_t i = 0; i < n; ++i)
         if (!resume(slots_[i]->wi)) return finishGroup(g, true);
-      // Everyone stopped: all returned, or all at the same barrier (OpenCL C 3.0 §6.15.8).
+      // Everyone stopped: all returned, or all at the same barrier (OpenCL C 3.0
+      // §6.15.8 [[synchronization-functions]]).
       const WorkItem& first = slots_[0]->wi;
       const Op* at = first.state == WorkItemState::AtBarrier ? first.barrier : nullptr;
       bool allReturned = true, same = true;
@@ -300,7 +301,7 @@ class Worker {
   }
 
   // A work-group collective reached by every work-item: its operands must agree (OpenCL C 3.0
-  // §6.15.11 async copies "must be encountered by all work-items ... with the same argument
+  // §6.15.11 [[async-copies]] async copies "must be encountered by all work-items ... with the same argument
   // values"), then it runs once for the group.
   bool runCollective(uint64_t n, const Op* at) {
     const auto& c = *static_cast<const Collective*>(at->aux);

@@ -5,11 +5,11 @@
 
 namespace clref::interpreter {
 
-// OpenCL C 3.0 §6.3.5 (alignment of types): scalars and vectors are aligned to their size, a
+// OpenCL C 3.0 §6.3.5 [[alignment-of-types]] (alignment of types): scalars and vectors are aligned to their size, a
 // 3-component vector to 4 components; structs to their most aligned member unless CPacked.
 void Module::layoutTypes() {
   const uint32_t ptrBytes = addressing == spv::AddressingModel::Physical32 ? 4 : 8;
-  // Types are defined before use (SPIR-V 1.0 §2.4), so one pass in instruction order works.
+  // Types are defined before use (SPIR-V 1.0 §2.4 [external]), so one pass in instruction order works.
   for (const auto& inst : instructions) {
     if (inst.opcode < spv::Op::OpTypeVoid || inst.opcode > spv::Op::OpTypeForwardPointer) continue;
     if (inst.opcode == spv::Op::OpTypeForwardPointer) continue;

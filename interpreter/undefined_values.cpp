@@ -1,6 +1,6 @@
 // Tracking of undefined values (OpUndef) to the branches and addresses that depend on them.
 //
-// SPIR-V 1.0 §3.32.1 OpUndef is an arbitrary value; a kernel whose control flow or memory
+// SPIR-V 1.0 §3.32.1 [external] OpUndef is an arbitrary value; a kernel whose control flow or memory
 // address depends on one is broken even if clref's chosen bits happen to work. Values that may
 // derive from an OpUndef (statically, through any instruction or OpPhi) get a one-byte shadow
 // register saying whether this execution's value is undefined; branches, switches and memory

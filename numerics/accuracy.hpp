@@ -1,4 +1,4 @@
-// The specification's accuracy requirements as data (DESIGN.md "Numerics": accuracy tables).
+// The specification's accuracy requirements as data (docs/ARCHITECTURE.md "Numerics": accuracy tables).
 //
 // Every row of every ULP table of both documents is stored with the clause it comes from:
 //  - the OpenCL SPIR-V Environment, opencl-spirv-env-latest/numerical_compliance.asciidoc
@@ -123,7 +123,7 @@ struct AccuracyRequirement {
   std::string_view derived = {};  // relaxed: the permitted derived implementation, verbatim
   Condition condition = Condition::None;
   std::string_view text = {};    // the table cell (or sentence), asciidoc markup removed
-  std::string_view source = {};  // file § section, table title [anchor]
+  std::string_view source = {};  // file § section (NOCITE), table title [anchor]
 };
 
 // Every requirement row of every table of both documents, plus the special-rule rows, in

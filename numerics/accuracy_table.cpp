@@ -1372,7 +1372,7 @@ constexpr Cell kCorrectlyRoundedDivideSqrt{
 
 // Each applies in every profile (the flattening below repeats it per profile).
 constexpr SpecialRow kSpecialRows[] = {
-    // OpenCL C §"Math Functions": half_cos, half_sin, half_tan take x in [-2^16, +2^16]; the
+    // OpenCL C 3.0 §6.15.2 [[math-functions]]: half_cos, half_sin, half_tan take x in [-2^16, +2^16]; the
     // same clause: "implemented with a minimum of 10-bits of accuracy, i.e. <= 8192 ulp".
     {Document::OpenCLC, "half_cos", F(half_cos), Format::Float, kHalfTrigRange, Condition::None, kHalfNativeTable},
     {Document::OpenCLC, "half_sin", F(half_sin), Format::Float, kHalfTrigRange, Condition::None, kHalfNativeTable},
@@ -1583,7 +1583,7 @@ using X = ImageTolerance::Exact;
   { doc, conv, type, scale, 0, 0.6, {}, 0, ref, quote, src }
 
 constexpr ImageTolerance kImageTolerances[] = {
-    // OpenCL C §"Converting Normalized Integer Channel Data Types to Floating-point Values":
+    // OpenCL C 3.0 §8.3.1.1 [[converting-normalized-integer-channel-data-types-to-floating-point-values]]:
     // <= 1.5 ulp, the end points exact.
     UNORM(Document::OpenCLC, IC::NormToFloat, "CL_UNORM_INT8", 255, 1, "255 must convert to 1.0f", kCImg),
     UNORM(Document::OpenCLC, IC::NormToFloat, "CL_UNORM_INT_101010", 1023, 1, "1023 must convert to 1.0f", kCImg),
@@ -1641,7 +1641,7 @@ constexpr ImageTolerance kImageTolerances[] = {
      "|generated_channel_component - scaled_reference_result| <= 0.6",
      kCImg},
 
-    // SPIR-V environment §"Conversion Rules" (adds the cl_ext_image_unsigned_10x6_12x4_14x2 types).
+    // OpenCL SPIR-V Environment §7.4 [[conversion-rules]] (adds the cl_ext_image_unsigned_10x6_12x4_14x2 types).
     UNORM(Document::SpirvEnv, IC::NormToHalf, "CL_UNORM_INT8", 255, 1, "255 must convert to 1.0h", kEnvImg),
     UNORM(Document::SpirvEnv, IC::NormToHalf, "CL_UNORM_INT_101010", 1023, 1, "1023 must convert to 1.0h", kEnvImg),
     UNORM(Document::SpirvEnv, IC::NormToHalf, "CL_UNORM_INT16", 65535, 1, "65535 must convert to 1.0h", kEnvImg),

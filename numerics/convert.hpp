@@ -1,4 +1,4 @@
-// Conversions with an explicit rounding mode (OpenCL C 3.0 §6.4.3 explicit conversions
+// Conversions with an explicit rounding mode (OpenCL C 3.0 §6.4.3 [[explicit-conversions]] explicit conversions
 // convert_<type>[_sat][_<rounding>]; SPIR-V FPRoundingMode and SaturatedConversion).
 #pragma once
 #include <cmath>
@@ -38,7 +38,7 @@ uint64_t floatToIntOutOfRange(double x, int bits, bool isSigned, bool saturate, 
 
 // Float → integer of `bits` bits (8, 16, 32, 64), signed or unsigned: x is already rounded to
 // an integral value (or NaN, ±inf); the result is the integer's two's-complement bits in the
-// low `bits` bits. In range, the exact value. Out of range or NaN, OpenCL C 3.0 §6.4.3.3:
+// low `bits` bits. In range, the exact value. Out of range or NaN, OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]:
 // with saturation (convert_<type>_sat, SPIR-V SaturatedConversion) NaN gives 0 and other
 // values the nearest representable one; without, the result is implementation-defined and the
 // choice float_to_int_out_of_range decides (saturate as above, the minimum value, or 0).

@@ -69,7 +69,7 @@ double dotExact(std::span<const double> a, std::span<const double> b, Format for
   mpfr_set_emax(oldMax);
   mpfr_clear(r);
   for (auto& p : prods) mpfr_clear(p);
-  // An exact zero sum takes its sign as IEEE 754 §6.3 gives a sum of those products: −0 when
+  // An exact zero sum takes its sign as IEEE 754 §6.3 [external] gives a sum of those products: −0 when
   // every product is −0, and in round-toward-negative also when the terms cancel.
   if (out == 0) {
     bool allNegZero = n > 0, allPosZero = true;

@@ -6,7 +6,7 @@
 
 namespace clref::numerics {
 
-// OpenCL C 3.0 §6.15.2 fmax: "Returns y if x < y, otherwise it returns x. If one argument is a
+// OpenCL C 3.0 §6.15.2 [[math-functions]] fmax: "Returns y if x < y, otherwise it returns x. If one argument is a
 // NaN, fmax() returns the other argument. If both arguments are NaNs, fmax() returns a NaN."
 // Followed literally, so fmax(-0, +0) is -0 and fmax(+0, -0) is +0. Two NaNs give the default
 // NaN (clref carries no NaN payloads through these).
@@ -16,17 +16,18 @@ inline double fmax(double x, double y) {
   return x < y ? y : x;
 }
 
-// OpenCL C 3.0 §6.15.2 fmin: "Returns y if y < x, otherwise it returns x"; NaN rules as fmax.
+// OpenCL C 3.0 §6.15.2 [[math-functions]] fmin: "Returns y if y < x, otherwise it returns x"; NaN rules as fmax.
 inline double fmin(double x, double y) {
   if (std::isnan(x)) return std::isnan(y) ? std::nan("") : y;
   if (std::isnan(y)) return x;
   return y < x ? y : x;
 }
 
-// OpenCL C 3.0 §6.15.2 rint: round to integral value, ties to even, whatever the caller's
-// rounding mode (§7.5.2 "rint always rounds according to round to nearest even"). Done by hand
-// so that the host's floating-point environment cannot change it. The sign of x is kept, also
-// for a zero result (§7.5.1: rint(-0.5 <= x < 0) is -0); NaN and ±inf are returned as is.
+// OpenCL C 3.0 §6.15.2 [[math-functions]] rint: round to integral value, ties to even, whatever the caller's
+// rounding mode (§7.5.2 [[changes-to-c99-tc2-behavior]] "rint always rounds according to round to nearest even"). Done
+// by hand so that the host's floating-point environment cannot change it. The sign of x is kept, also
+// for a zero result (§7.5.1 [[additional-requirements-beyond-c99-tc2]]: rint(-0.5 <= x < 0) is -0); NaN and ±inf are
+// returned as is.
 inline double rint(double x) {
   if (!std::isfinite(x)) return x;
   const double f = std::floor(x);

@@ -5,7 +5,7 @@
 
 namespace clref::numerics {
 
-// OpenCL C 3.0 §6.15.2 fma: "the infinitely precise product and sum ... rounded once".
+// OpenCL C 3.0 §6.15.2 [[math-functions]] fma: "the infinitely precise product and sum ... rounded once".
 Half fmaHalf(Half a, Half b, Half c) {
   // a·b + c is a multiple of 2^-48 below 2^33: 81 bits, so 128 bits hold it exactly and the
   // only rounding is the one to binary16. That rounding is done by roundToHalf, which rounds

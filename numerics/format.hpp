@@ -7,13 +7,14 @@
 
 namespace clref::numerics {
 
-// OpenCL C 3.0 §6.1.1: half, float, double are IEEE 754 binary16, binary32, binary64.
+// OpenCL C 3.0 §6.3.1 [[built-in-scalar-data-types]]: half, float, double are IEEE 754 binary16, binary32, binary64.
 enum class Format : uint8_t { Half, Float, Double };
 
-// SPIR-V 1.0 §3.16 FPRoundingMode: RTE, RTZ, RTP, RTN.
+// SPIR-V 1.0 §3.16 [external] FPRoundingMode: RTE, RTZ, RTP, RTN.
 enum class Rounding : uint8_t { RTE, RTZ, RTP, RTN };
 
-// Denormal handling per format (OpenCL C 3.0 §7.5.3: denormals may be flushed to zero).
+// Denormal handling per format (OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]]: denormals may be
+// flushed to zero).
 enum class Denorm : uint8_t { Preserve, Flush };
 
 std::string_view toString(Format);
@@ -38,7 +39,8 @@ Half toHalf(double x, Rounding r = Rounding::RTE);
 
 constexpr bool isSubnormalBits(Half h) { return (h.bits & 0x7c00) == 0 && (h.bits & 0x3ff) != 0; }
 
-// Flush a subnormal to a zero of the same sign (OpenCL C 3.0 §7.5.3 "flush to zero").
+// Flush a subnormal to a zero of the same sign (OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]] "flush
+// to zero").
 inline float flushDenorm(float x) { return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x; }
 inline double flushDenorm(double x) { return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0, x) : x; }
 inline Half flushDenorm(Half h) { return isSubnormalBits(h) ? Half{uint16_t(h.bits & 0x8000)} : h; }

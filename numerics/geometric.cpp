@@ -137,7 +137,7 @@ void crossExact(std::span<const double> a, std::span<const double> b, std::span<
     const int t = mpfr_sub(res, p1, p2, toMpfr(r));  // one rounding of the exact difference
     finishToFormat(res, t, f, r);
     const double d = mpfr_get_d(res, MPFR_RNDN);
-    // IEEE 754 §6.3: an exact zero difference is +0 (−0 only in round toward negative).
+    // IEEE 754 §6.3 [external]: an exact zero difference is +0 (−0 only in round toward negative).
     if (d == 0) return r == Rounding::RTN ? -0.0 : 0.0;
     return d;
   };

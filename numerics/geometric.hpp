@@ -1,4 +1,4 @@
-// Geometric functions (OpenCL C 3.0 §6.15.5: cross, dot, distance, length, normalize and the
+// Geometric functions (OpenCL C 3.0 §6.15.5 [[geometric-functions]]: cross, dot, distance, length, normalize and the
 // fast_ variants), each component the correctly rounded value of the exact mathematical result.
 // Vectors are components of `format` held exactly in doubles.
 #pragma once

@@ -43,7 +43,7 @@ float toFloat(Half h) {
   return std::bit_cast<float>(out);
 }
 
-// IEEE 754-2008 §4.3 rounding of x to binary16, done on the exact binary64 bits: the
+// IEEE 754-2008 §4.3 [external] rounding of x to binary16, done on the exact binary64 bits: the
 // significand is cut to 11 bits (fewer for subnormals) and rounded by the mode's rule from the
 // cut-off bits, so the result is rounded once.
 Half toHalf(double x, Rounding r) {

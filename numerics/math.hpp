@@ -1,7 +1,7 @@
 // The OpenCL.std math and common functions, exactly: every result is the mathematically exact
 // value rounded once to the format (binary16/32/64) in any rounding mode, with the format's
-// exponent range and subnormals, and the special values of OpenCL C 3.0 §7.5 Edge Case
-// Behavior (which refers to C99 Annex F.9 and adds its own rules). DESIGN.md "Numerics": MPFR
+// exponent range and subnormals, and the special values of OpenCL C 3.0 §7.5 [[edge-case-behavior]] Edge Case
+// Behavior (which refers to C99 Annex F.9 and adds its own rules). docs/ARCHITECTURE.md "Numerics": MPFR
 // is the ground truth; functions MPFR lacks (fract, remquo's quotient, frexp, ilogb, ...) are
 // still exact.
 //
@@ -12,10 +12,10 @@
 // underlying function). Fixed readings of the spec's text, repeated at their code:
 //  - fmin/fmax and their common-function forms follow the spec's literal description
 //    ("y if x < y, otherwise x"), so fmax(-0, +0) is -0 and fmax(+0, -0) is +0.
-//  - lgamma_r's sign is 0 for ±0 and negative integers (§7.5.1).
+//  - lgamma_r's sign is 0 for ±0 and negative integers (§7.5.1 [[additional-requirements-beyond-c99-tc2]]).
 //  - nan(code) gives a NaN; which bits is the interpreter's (choice nan_payload).
 //  - mix and smoothstep are the exact real values of the spec's formulas, rounded once.
-//  - rsqrt(±0) = ±inf (IEEE 754-2008 §9.2 rSqrt; MPFR's mpfr_rec_sqrt gives +inf for -0).
+//  - rsqrt(±0) = ±inf (IEEE 754-2008 §9.2 [external] rSqrt; MPFR's mpfr_rec_sqrt gives +inf for -0).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -29,8 +29,8 @@
 
 namespace clref::numerics {
 
-// The OpenCL.std math functions (OpenCL C 3.0 §6.15.2) and the floating-point common functions
-// (§6.15.4): the opcodes 0 to 103 of the OpenCL.std table generated from
+// The OpenCL.std math functions (OpenCL C 3.0 §6.15.2 [[math-functions]]) and the floating-point common functions
+// (§6.15.4 [[common-functions]]): the opcodes 0 to 103 of the OpenCL.std table generated from
 // extinst.opencl.std.100.grammar.json (numerics/gen/gen_opencl_std.cpp), named as there.
 using MathFn = OpenClStd;
 inline constexpr int kMathFnCount = int(OpenClStd::sign) + 1;
@@ -62,7 +62,7 @@ MathResult evaluate(MathFn f, std::span<const double> args, Format format, Round
 MathResult evaluateExact(MathFn f, std::span<const double> args, Format format, Rounding r = Rounding::RTE,
                          const Choices& choices = defaultChoices());
 
-// mad(a, b, c) (OpenCL C 3.0 §6.15.2: "a * b + c", the accuracy left to the implementation):
+// mad(a, b, c) (OpenCL C 3.0 §6.15.2 [[math-functions]]: "a * b + c", the accuracy left to the implementation):
 // fused = one rounding of the exact a·b + c; unfused = a·b rounded, then + c rounded.
 MathResult evaluateMad(std::span<const double> args, Format format, Rounding r, bool fused);
 

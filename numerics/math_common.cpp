@@ -1,4 +1,4 @@
-// The floating-point common functions (OpenCL C 3.0 §6.15.4): fclamp (clamp), degrees,
+// The floating-point common functions (OpenCL C 3.0 §6.15.4 [[common-functions]]): fclamp (clamp), degrees,
 // fmax_common/fmin_common (max/min), mix, radians, step, smoothstep, sign. The spec gives
 // degrees, radians, mix and smoothstep as formulas and leaves their accuracy to the
 // implementation (the "Relative Error as ULPs" table); clref returns the exact real value of
@@ -39,8 +39,8 @@ int smoothstepFinite(mpfr_ptr out, mpfr_srcptr e0, mpfr_srcptr e1, mpfr_srcptr x
   const int sd = mpfr_sgn(d.get());
   // The clamp: t <= 0 gives 0 and t >= 1 gives 1 (t·t·(3-2t) is then exactly 0 or 1). For
   // D > 0 (the defined case) t <= 0 ⇔ N <= 0 and t >= 1 ⇔ N >= D. D <= 0 means edge0 >= edge1,
-  // where the result is undefined (§6.15.4); t = N/D is still followed, with N/0 taken as
-  // +inf for N > 0 (clamped to 1) and as -inf or NaN otherwise (clamped to 0, fmax's rule).
+  // where the result is undefined (OpenCL C 3.0 §6.15.4 [[common-functions]]); t = N/D is still followed, with N/0
+  // taken as +inf for N > 0 (clamped to 1) and as -inf or NaN otherwise (clamped to 0, fmax's rule).
   bool zero, one;
   if (sd > 0) {
     zero = mpfr_sgn(n.get()) <= 0;
@@ -77,7 +77,7 @@ int smoothstepFinite(mpfr_ptr out, mpfr_srcptr e0, mpfr_srcptr e1, mpfr_srcptr x
 }  // namespace
 
 int mulByAngleConstant(mpfr_ptr out, mpfr_srcptr x, bool toDegrees, mpfr_rnd_t rnd) {
-  // ±0, ±inf and NaN times a positive constant are themselves (IEEE 754-2008 §6).
+  // ±0, ±inf and NaN times a positive constant are themselves (IEEE 754-2008 §6 [external]).
   if (!mpfr_regular_p(x)) return mpfr_set(out, x, rnd);
   const mpfr_prec_t p = mpfr_get_prec(out);
   // Ziv's strategy: approximate with a working precision wp and an error bound, and accept
@@ -101,11 +101,11 @@ int mulByAngleConstant(mpfr_ptr out, mpfr_srcptr x, bool toDegrees, mpfr_rnd_t r
 
 std::optional<int> commonCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_t rnd) {
   switch (f) {
-    // OpenCL C 3.0 §6.15.4 degrees: (180/π)·radians; radians: (π/180)·degrees.
+    // OpenCL C 3.0 §6.15.4 [[common-functions]] degrees: (180/π)·radians; radians: (π/180)·degrees.
     case MathFn::degrees: return mulByAngleConstant(out, a.m[0], true, rnd);
     case MathFn::radians: return mulByAngleConstant(out, a.m[0], false, rnd);
     case MathFn::mix: {
-      // OpenCL C 3.0 §6.15.4 mix: x + (y - x)·a. y - x is formed exactly, then one fused
+      // OpenCL C 3.0 §6.15.4 [[common-functions]] mix: x + (y - x)·a. y - x is formed exactly, then one fused
       // multiply-add rounds once. Infinities and NaNs propagate as in that expression
       // (inf - inf and inf·0 are NaN). a outside [0, 1] is undefined; the formula is kept.
       Mpfr d(kExactSumBits);
@@ -113,7 +113,7 @@ std::optional<int> commonCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rn
       return mpfr_fma(out, d, a.m[2], a.m[0], rnd);
     }
     case MathFn::smoothstep: {
-      // OpenCL C 3.0 §6.15.4 smoothstep: t = clamp((x - edge0)/(edge1 - edge0), 0, 1);
+      // OpenCL C 3.0 §6.15.4 [[common-functions]] smoothstep: t = clamp((x - edge0)/(edge1 - edge0), 0, 1);
       // t·t·(3 - 2t). Undefined if edge0 >= edge1 or an operand is NaN: clref returns NaN for
       // a NaN operand and otherwise follows the formula.
       const double e0 = a.d[0], e1 = a.d[1], x = a.d[2];
@@ -138,25 +138,25 @@ std::optional<MathResult> commonExactEval(MathFn f, std::span<const double> args
   MathResult r;
   switch (f) {
     case MathFn::fclamp:
-      // OpenCL C 3.0 §6.15.4 clamp: fmin(fmax(x, minval), maxval); undefined if minval > maxval.
+      // OpenCL C 3.0 §6.15.4 [[common-functions]] clamp: fmin(fmax(x, minval), maxval); undefined if minval > maxval.
       r.value = numerics::fmin(numerics::fmax(args[0], args[1]), args[2]);
       return r;
     case MathFn::fmax_common:
-      // OpenCL C 3.0 §6.15.4 max: y if x < y, otherwise x; undefined for NaN (clref: fmax's
+      // OpenCL C 3.0 §6.15.4 [[common-functions]] max: y if x < y, otherwise x; undefined for NaN (clref: fmax's
       // NaN rule, the other operand).
       r.value = numerics::fmax(args[0], args[1]);
       return r;
     case MathFn::fmin_common:
-      // OpenCL C 3.0 §6.15.4 min: y if y < x, otherwise x; undefined for NaN (as fmin).
+      // OpenCL C 3.0 §6.15.4 [[common-functions]] min: y if y < x, otherwise x; undefined for NaN (as fmin).
       r.value = numerics::fmin(args[0], args[1]);
       return r;
     case MathFn::step:
-      // OpenCL C 3.0 §6.15.4 step(edge, x): 0.0 if x < edge, otherwise 1.0 (so 1.0 when either
+      // OpenCL C 3.0 §6.15.4 [[common-functions]] step(edge, x): 0.0 if x < edge, otherwise 1.0 (so 1.0 when either
       // is NaN, since the comparison is then false).
       r.value = args[1] < args[0] ? 0.0 : 1.0;
       return r;
     case MathFn::sign: {
-      // OpenCL C 3.0 §6.15.4 sign: 1.0 if x > 0, -0.0 if x = -0.0, +0.0 if x = +0.0, -1.0 if
+      // OpenCL C 3.0 §6.15.4 [[common-functions]] sign: 1.0 if x > 0, -0.0 if x = -0.0, +0.0 if x = +0.0, -1.0 if
       // x < 0, 0.0 if x is NaN.
       const double x = args[0];
       r.value = std::isnan(x) ? 0.0 : x > 0 ? 1.0 : x < 0 ? -1.0 : x;

@@ -110,31 +110,31 @@ std::string decimalString(mpfr_srcptr v, int digits, bool exact) {
 MathResult applyChoices(MathFn f, std::span<const double> args, MathResult r, const Choices& choices) {
   switch (f) {
     case MathFn::fclamp:
-      // OpenCL C 3.0 §6.15.4 clamp: "Results are undefined if minval > maxval".
+      // OpenCL C 3.0 §6.15.4 [[common-functions]] clamp: "Results are undefined if minval > maxval".
       if (args[1] > args[2] && choices.get<Choice::ClampInvertedBounds>() == ClampOption::MaxOfMin)
         r.value = numerics::fmax(numerics::fmin(args[0], args[2]), args[1]);
       return r;
     case MathFn::smoothstep:
-      // OpenCL C 3.0 §6.15.4 smoothstep: "Results are undefined if edge0 >= edge1".
+      // OpenCL C 3.0 §6.15.4 [[common-functions]] smoothstep: "Results are undefined if edge0 >= edge1".
       if (args[0] >= args[1] && choices.get<Choice::SmoothstepInvertedEdges>() == SmoothstepOption::Nan)
         r.value = std::nan("");
       return r;
     case MathFn::fmax_common:
     case MathFn::fmin_common:
-      // OpenCL C 3.0 §6.15.4 max/min: undefined if x or y is infinite or NaN.
+      // OpenCL C 3.0 §6.15.4 [[common-functions]] max/min: undefined if x or y is infinite or NaN.
       if ((!std::isfinite(args[0]) || !std::isfinite(args[1])) &&
           choices.get<Choice::CommonMinMaxSpecial>() == CommonMinMaxOption::Nan)
         r.value = std::nan("");
       return r;
     case MathFn::remquo:
-      // OpenCL C 3.0 §6.15.2 remquo: "the lower seven bits of the integral quotient"; the core
+      // OpenCL C 3.0 §6.15.2 [[math-functions]] remquo: "the lower seven bits of the integral quotient"; the core
       // gives 31 (all an int holds), with the sign of x/y.
       if (choices.get<Choice::RemquoQuotientBits>() == RemquoBitsOption::Seven)
         r.integer = r.integer < 0 ? -(-r.integer & 0x7f) : (r.integer & 0x7f);
       return r;
     case MathFn::lgamma_r:
-      // OpenCL C 3.0 §7.5.1 gives lgamma_r's sign for zero and negative integers only; Γ has
-      // none at NaN or -inf (the core gives 0).
+      // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] gives lgamma_r's sign for zero and negative
+      // integers only; Γ has none at NaN or -inf (the core gives 0).
       if ((std::isnan(args[0]) || args[0] == -INFINITY) &&
           choices.get<Choice::LgammaSignUndefined>() == LgammaSignOption::One)
         r.integer = 1;
@@ -162,7 +162,7 @@ MathResult evaluateExact(MathFn f, std::span<const double> args, Format format, 
   MathResult result;
   result.value = roundedValue(c, a, format, r, result.integer);
   if (c == MathFn::sincos) {
-    // OpenCL C 3.0 §6.15.2 sincos: the sine is returned, the cosine stored in cosval.
+    // OpenCL C 3.0 §6.15.2 [[math-functions]] sincos: the sine is returned, the cosine stored in cosval.
     int64_t unused = 0;
     result.second = roundedValue(MathFn::cos, a, format, r, unused);
   }
@@ -173,7 +173,7 @@ MathResult evaluateMad(std::span<const double> args, Format format, Rounding r, 
   checkArity(MathFn::mad, args);
   if (fused) return evaluate(MathFn::fma, args, format, r);
   // Unfused: a·b rounded to the format, then + c rounded (two operations of the format,
-  // IEEE 754-2008 §5.4.1 each).
+  // IEEE 754-2008 §5.4.1 [external] each).
   Workspace& w = workspace();
   const int p = int(rangeOf(format).precision);
   mpfr_set_prec(w.out, p);
@@ -194,7 +194,7 @@ std::string exactDecimal(MathFn f, std::span<const double> args, Format format, 
   if (c == MathFn::ilogb) return std::to_string(evaluate(f, args, format).integer);
   Mpfr v(mpfr_prec_t(std::max(digits, 1)) * 4 + 64);
   if (c == MathFn::fract && std::isfinite(args[0]) && args[0] != 0) {
-    detail::fractExact(v, args[0], format);  // OpenCL C 3.0 §6.15.2 fract: fmin(x - floor(x), C)
+    detail::fractExact(v, args[0], format);  // OpenCL C 3.0 §6.15.2 [[math-functions]] fract: fmin(x - floor(x), C)
     return decimalString(v, digits, true);
   }
   if (auto r = detail::exactEval(f, args, format, Rounding::RTE)) {

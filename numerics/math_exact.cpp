@@ -43,7 +43,7 @@ double stepFormat(double x, bool up, Format f) {
 }
 
 void fractExact(mpfr_ptr out, double x, Format format) {
-  // OpenCL C 3.0 §6.15.2 fract: fmin(x - floor(x), 0x1.fffffep-1f), the constant being the
+  // OpenCL C 3.0 §6.15.2 [[math-functions]] fract: fmin(x - floor(x), 0x1.fffffep-1f), the constant being the
   // format's largest value below 1, 1 - 2^-p (0x1.ffcp-1h, 0x1.fffffep-1f,
   // 0x1.fffffffffffffp-1). x - floor(x) is in [0, 1) but may need more bits than the format
   // (x = -2^-30 gives 1 - 2^-30); it is exact at 1100 bits (binary64 bits lie between 2^1023
@@ -67,15 +67,15 @@ MathResult one(double v) {
 
 MathResult fract(double x, Format format, Rounding rounding) {
   MathResult r;
-  // OpenCL C 3.0 §7.5.1: fract(±0) returns ±0 and ±0 in iptr; fract(±inf) returns ±0 and
-  // ±inf in iptr; fract(NaN) returns NaN and NaN in iptr.
+  // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: fract(±0) returns ±0 and ±0 in iptr; fract(±inf)
+  // returns ±0 and ±inf in iptr; fract(NaN) returns NaN and NaN in iptr.
   if (std::isnan(x)) return {std::nan(""), std::nan(""), 0};
   if (x == 0) return {x, x, 0};
   if (std::isinf(x)) return {std::copysign(0.0, x), x, 0};
-  // OpenCL C 3.0 §6.15.2 fract: the exact fmin(x - floor(x), C) rounded once, floor(x) in
+  // OpenCL C 3.0 §6.15.2 [[math-functions]] fract: the exact fmin(x - floor(x), C) rounded once, floor(x) in
   // iptr. Rounding is monotonic and C is a value of the format, so a difference that rounds
-  // up to 1.0 still gives C (§7.5.1: "shall not return a value greater than or equal to 1.0").
-  // fract's results lie in [0, 1): clref gives +0 where IEEE's x - floor(x) in RTN gives -0.
+  // up to 1.0 still gives C (§7.5.1 [[additional-requirements-beyond-c99-tc2]]: "shall not return a value greater than
+  // or equal to 1.0"). fract's results lie in [0, 1): clref gives +0 where IEEE's x - floor(x) in RTN gives -0.
   r.second = std::floor(x);
   Mpfr diff(1100);
   fractExact(diff, x, format);
@@ -88,24 +88,24 @@ MathResult fract(double x, Format format, Rounding rounding) {
 std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Format format, Rounding rounding) {
   const double x = args[0];
   // Rounding to an integral value keeps the sign of x, also for a zero result (IEEE 754-2008
-  // §5.9; OpenCL C 3.0 §7.5.1: ceil(-1 < x < 0), trunc(-1 < x < 0), round(-0.5 < x < 0) and
-  // rint(-0.5 <= x < 0) return -0). The results are exact; NaN and ±inf are returned as is.
+  // §5.9 [external]; OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: ceil(-1 < x < 0), trunc(-1 < x <
+  // 0), round(-0.5 < x < 0) and rint(-0.5 <= x < 0) return -0). The results are exact; NaN and ±inf are returned as is.
   auto integral = [&](double v) { return one(std::isnan(x) ? std::nan("") : std::copysign(v, x)); };
   switch (f) {
     case MathFn::ceil: return integral(std::ceil(x));
     case MathFn::floor: return integral(std::floor(x));
     case MathFn::trunc: return integral(std::trunc(x));
-    // OpenCL C 3.0 §6.15.2 round: halfway cases away from zero (std::round, exact).
+    // OpenCL C 3.0 §6.15.2 [[math-functions]] round: halfway cases away from zero (std::round, exact).
     case MathFn::round: return integral(std::round(x));
     case MathFn::rint: return one(numerics::rint(x));
-    // OpenCL C 3.0 §6.15.2 copysign: x with the sign of y; fabs: |x|. (A NaN result is the
+    // OpenCL C 3.0 §6.15.2 [[math-functions]] copysign: x with the sign of y; fabs: |x|. (A NaN result is the
     // default NaN: clref does not carry NaN signs or payloads through these.)
     case MathFn::copysign: return one(std::isnan(x) ? std::nan("") : std::copysign(x, args[1]));
     case MathFn::fabs: return one(std::isnan(x) ? std::nan("") : std::fabs(x));
     case MathFn::fmax: return one(numerics::fmax(x, args[1]));
     case MathFn::fmin: return one(numerics::fmin(x, args[1]));
     case MathFn::maxmag: {
-      // OpenCL C 3.0 §6.15.2 maxmag: x if |x| > |y|, y if |y| > |x|, otherwise fmax(x, y)
+      // OpenCL C 3.0 §6.15.2 [[math-functions]] maxmag: x if |x| > |y|, y if |y| > |x|, otherwise fmax(x, y)
       // (which also covers NaN operands).
       const double y = args[1];
       if (std::fabs(x) > std::fabs(y)) return one(x);
@@ -113,7 +113,7 @@ std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Form
       return one(numerics::fmax(x, y));
     }
     case MathFn::minmag: {
-      // OpenCL C 3.0 §6.15.2 minmag: x if |x| < |y|, y if |y| < |x|, otherwise fmin(x, y).
+      // OpenCL C 3.0 §6.15.2 [[math-functions]] minmag: x if |x| < |y|, y if |y| < |x|, otherwise fmin(x, y).
       const double y = args[1];
       if (std::fabs(x) < std::fabs(y)) return one(x);
       if (std::fabs(y) < std::fabs(x)) return one(y);
@@ -121,8 +121,8 @@ std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Form
     }
     case MathFn::fract: return fract(x, format, rounding);
     case MathFn::modf: {
-      // OpenCL C 3.0 §7.5.2 modf: iptr = trunc(x); returns copysign(isinf(x) ? 0.0 : x - iptr, x).
-      // x - trunc(x) is exact (its bits are a subset of x's).
+      // OpenCL C 3.0 §7.5.2 [[changes-to-c99-tc2-behavior]] modf: iptr = trunc(x); returns copysign(isinf(x) ? 0.0 : x
+      // - iptr, x). x - trunc(x) is exact (its bits are a subset of x's).
       MathResult r;
       if (std::isnan(x)) return MathResult{std::nan(""), std::nan(""), 0};
       r.second = std::trunc(x);
@@ -130,8 +130,9 @@ std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Form
       return r;
     }
     case MathFn::frexp: {
-      // OpenCL C 3.0 §6.15.2 frexp: x = m·2^exp with |m| in [1/2, 1) or 0; §7.5.1:
-      // frexp(±inf) = ±inf with exp 0, frexp(NaN) = NaN with exp 0; C99 F.9.3.4 frexp(±0) =
+      // OpenCL C 3.0 §6.15.2 [[math-functions]] frexp: x = m·2^exp with |m| in [1/2, 1) or 0;
+      // §7.5.1 [[additional-requirements-beyond-c99-tc2]]: frexp(±inf) = ±inf with exp 0, frexp(NaN) = NaN with exp 0;
+      // C99 F.9.3.4 frexp(±0) =
       // ±0 with exp 0. std::frexp on the exact double is exact and sees the value only, so
       // binary16/32 subnormals get their true exponents.
       MathResult r;
@@ -143,7 +144,7 @@ std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Form
       return r;
     }
     case MathFn::ilogb: {
-      // OpenCL C 3.0 §6.15.2 ilogb: the exponent of x as an integer (C99 7.12.6.5: of a
+      // OpenCL C 3.0 §6.15.2 [[math-functions]] ilogb: the exponent of x as an integer (C99 7.12.6.5: of a
       // subnormal too). FP_ILOGB0 = INT_MIN and FP_ILOGBNAN = INT_MAX (clang's
       // opencl-c-base.h); C99 F.9.3.5: ilogb(±inf) = INT_MAX.
       MathResult r;
@@ -158,16 +159,16 @@ std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Form
       return r;
     }
     case MathFn::logb:
-      // OpenCL C 3.0 §6.15.2 logb: the integral part of log_r|x|, the exponent; C99 F.9.3.11:
+      // OpenCL C 3.0 §6.15.2 [[math-functions]] logb: the integral part of log_r|x|, the exponent; C99 F.9.3.11:
       // logb(±0) = -inf, logb(±inf) = +inf.
       if (std::isnan(x)) return one(std::nan(""));
       if (x == 0) return one(-INFINITY);
       if (std::isinf(x)) return one(INFINITY);
       return one(double(std::ilogb(x)));
     case MathFn::nextafter: {
-      // OpenCL C 3.0 §6.15.2 nextafter: the next value of the format after x toward y
-      // (subnormals included: §7.5.1 nextafter(-0, y > 0) is the smallest positive subnormal,
-      // nextafter(+0, y < 0) the smallest negative one). C99 F.9.8.3: y if x == y, NaN if
+      // OpenCL C 3.0 §6.15.2 [[math-functions]] nextafter: the next value of the format after x toward y
+      // (subnormals included: §7.5.1 [[additional-requirements-beyond-c99-tc2]] nextafter(-0, y > 0) is the smallest
+      // positive subnormal, nextafter(+0, y < 0) the smallest negative one). C99 F.9.8.3: y if x == y, NaN if
       // either is NaN; the largest finite value steps to infinity.
       const double y = args[1];
       if (std::isnan(x) || std::isnan(y)) return one(std::nan(""));
@@ -176,7 +177,7 @@ std::optional<MathResult> exactEval(MathFn f, std::span<const double> args, Form
       return one(stepFormat(x, y > x, format));
     }
     case MathFn::nan:
-      // OpenCL C 3.0 §6.15.2 nan: a quiet NaN; the code "may be placed in the significand"
+      // OpenCL C 3.0 §6.15.2 [[math-functions]] nan: a quiet NaN; the code "may be placed in the significand"
       // (the bits are the interpreter's, choice nan_payload; a double carries no format bits).
       return one(std::nan(""));
     default: return std::nullopt;

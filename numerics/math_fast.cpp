@@ -1,4 +1,4 @@
-// The fast path of numerics::evaluate for binary16 and binary32 results (DESIGN.md "Exact
+// The fast path of numerics::evaluate for binary16 and binary32 results (docs/ARCHITECTURE.md "Exact
 // first, fast second"): the host's binary64 function gives an approximation y whose error is
 // bounded; when every value in [y − e, y + e] rounds to the same value of the target format,
 // that value is the correctly rounded result. Otherwise (the exact value may lie near a
@@ -7,8 +7,8 @@
 // The bound: glibc 2.36's binary64 functions used here have documented maximum errors of at
 // most 2 ulp on x86_64 (libm-test-ulps); e is taken as 8 ulp of y, four times that. Only
 // finite, nonzero, normal results take the fast path, so ulp(y) is relative and the special
-// values and edge cases (§7.5.1) stay with the exact code. tests/numerics compares this path
-// with pure MPFR on random inputs (10^8 per function under the `slow` label).
+// values and edge cases (OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]) stay with the exact code.
+// tests/numerics compares this path with pure MPFR on random inputs (10^8 per function under the `slow` label).
 #include <cmath>
 
 #include "numerics/math_internal.hpp"

@@ -45,7 +45,7 @@ std::optional<MathResult> fastEval(MathFn f, std::span<const double> args, Forma
 double stepFormat(double x, bool up, Format f);
 
 // The exact value of fract(x), x finite and nonzero: fmin(x - floor(x), C) with C the format's
-// largest value below 1 (OpenCL C 3.0 §6.15.2), into `out` at 1100 bits (math_exact.cpp;
+// largest value below 1 (OpenCL C 3.0 §6.15.2 [[math-functions]]), into `out` at 1100 bits (math_exact.cpp;
 // evaluate, exactDecimal and the verdicts all use it).
 void fractExact(mpfr_ptr out, double x, Format format);
 

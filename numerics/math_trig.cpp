@@ -1,6 +1,6 @@
 // Trigonometric and hyperbolic functions and their inverses, including the π-scaled forms
 // (sinpi, cospi, tanpi, acospi, asinpi, atanpi, atan2pi). MPFR's functions follow C99 Annex
-// F.9.1/F.9.2 (OpenCL C 3.0 §7.5 Edge Case Behavior refers to it) and are correctly rounded;
+// F.9.1/F.9.2 (OpenCL C 3.0 §7.5 [[edge-case-behavior]] Edge Case Behavior refers to it) and are correctly rounded;
 // the rules the OpenCL spec adds for the π-scaled forms at integers and half-integers are
 // applied here explicitly, so they hold whatever MPFR's convention for the sign of zero is.
 #include <cmath>
@@ -48,33 +48,33 @@ std::optional<int> trigCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_
     case MathFn::tan: return mpfr_tan(out, x, rnd);
     case MathFn::tanh: return mpfr_tanh(out, x, rnd);
 
-    // OpenCL C 3.0 §7.5.1: acospi(1) = +0, acospi(|x| > 1) is NaN; asinpi(±0) = ±0, NaN for
-    // |x| > 1; atanpi(±0) = ±0, atanpi(±inf) = ±0.5. These are the values of acos/π, asin/π
+    // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: acospi(1) = +0, acospi(|x| > 1) is NaN;
+    // asinpi(±0) = ±0, NaN for |x| > 1; atanpi(±0) = ±0, atanpi(±inf) = ±0.5. These are the values of acos/π, asin/π
     // and atan/π, which MPFR computes correctly rounded with these signs.
     case MathFn::acospi: return mpfr_acospi(out, x, rnd);
     case MathFn::asinpi: return mpfr_asinpi(out, x, rnd);
     case MathFn::atanpi: return mpfr_atanpi(out, x, rnd);
-    // OpenCL C 3.0 §7.5.1: atan2pi(±0, -0) = ±1, atan2pi(±0, +0) = ±0, atan2pi(±0, x<0) = ±1,
-    // atan2pi(±0, x>0) = ±0, atan2pi(y<0, ±0) = -0.5, atan2pi(y>0, ±0) = 0.5,
+    // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: atan2pi(±0, -0) = ±1, atan2pi(±0, +0) = ±0,
+    // atan2pi(±0, x<0) = ±1, atan2pi(±0, x>0) = ±0, atan2pi(y<0, ±0) = -0.5, atan2pi(y>0, ±0) = 0.5,
     // atan2pi(±y, -inf) = ±1, atan2pi(±y, +inf) = ±0 for finite y > 0,
     // atan2pi(±inf, finite) = ±0.5, atan2pi(±inf, -inf) = ±0.75, atan2pi(±inf, +inf) = ±0.25:
     // C99's atan2 rules divided by π, which mpfr_atan2pi implements.
     case MathFn::atan2pi: return mpfr_atan2pi(out, x, a.m[1], rnd);
 
     case MathFn::sinpi:
-      // OpenCL C 3.0 §7.5.1: sinpi(±0) = ±0; sinpi(+n) = +0 for positive integers n,
-      // sinpi(-n) = -0 for negative integers n (the zero takes the sign of x);
+      // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: sinpi(±0) = ±0; sinpi(+n) = +0 for positive
+      // integers n, sinpi(-n) = -0 for negative integers n (the zero takes the sign of x);
       // sinpi(±inf) is NaN (mpfr_sinpi).
       if (isInteger(xd)) return setZero(out, std::signbit(xd));
       return mpfr_sinpi(out, x, rnd);
     case MathFn::cospi:
-      // OpenCL C 3.0 §7.5.1: cospi(±0) = 1; cospi(n + 0.5) = +0 for every integer n;
-      // cospi(±inf) is NaN.
+      // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: cospi(±0) = 1; cospi(n + 0.5) = +0 for every
+      // integer n; cospi(±inf) is NaN.
       if (isHalfInteger(xd)) return setZero(out, false);
       return mpfr_cospi(out, x, rnd);
     case MathFn::tanpi:
-      // OpenCL C 3.0 §7.5.1: tanpi(±0) = ±0; tanpi(n) = copysign(0, n) for even n and
-      // copysign(0, -n) for odd n; tanpi(n + 0.5) = +inf for even n, -inf for odd n;
+      // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: tanpi(±0) = ±0; tanpi(n) = copysign(0, n) for
+      // even n and copysign(0, -n) for odd n; tanpi(n + 0.5) = +inf for even n, -inf for odd n;
       // tanpi(±inf) is NaN.
       if (isInteger(xd)) return setZero(out, isOddInteger(xd) ? !std::signbit(xd) : std::signbit(xd));
       if (isHalfInteger(xd)) return setInf(out, isOddInteger(std::floor(xd)));

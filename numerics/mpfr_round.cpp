@@ -18,11 +18,11 @@ ExponentRangeGuard::~ExponentRangeGuard() {
 int finishToFormat(mpfr_ptr x, int ternary, Format f, Rounding r) {
   const mpfr_rnd_t rnd = toMpfr(r);
   ExponentRangeGuard guard(f);
-  // IEEE 754-2008 §7.4 overflow: ±inf or ±largest finite depending on the direction; §7.5
-  // underflow: values below the smallest subnormal go to 0 or the smallest subnormal.
+  // IEEE 754-2008 §7.4 [external] overflow: ±inf or ±largest finite depending on the direction; OpenCL C 3.0
+  // §7.5 [[edge-case-behavior]] underflow: values below the smallest subnormal go to 0 or the smallest subnormal.
   // mpfr_check_range is the one MPFR function documented to accept x outside the current range.
   ternary = mpfr_check_range(x, ternary, rnd);
-  // IEEE 754-2008 §3.3: subnormals have fewer significand bits; the ternary value lets MPFR
+  // IEEE 754-2008 §3.3 [external]: subnormals have fewer significand bits; the ternary value lets MPFR
   // round the 11/24/53-bit value again without double-rounding errors.
   return mpfr_subnormalize(x, ternary, rnd);
 }
@@ -58,10 +58,10 @@ uint64_t roundToBits(mpfr_srcptr x, Format f, Rounding r) {
 uint64_t encode(mpfr_srcptr x, Format f) {
   const FormatRange fr = rangeOf(f);
   const int p = int(fr.precision);
-  const int fracBits = p - 1;  // IEEE 754-2008 §3.4: trailing significand field t = p - 1
+  const int fracBits = p - 1;  // IEEE 754-2008 §3.4 [external]: trailing significand field t = p - 1
   const uint64_t expMask = ((uint64_t(1) << fr.exponentBits) - 1) << fracBits;
   const uint64_t signBit = uint64_t(1) << (fr.exponentBits + fracBits);
-  // IEEE 754-2008 §6.2.1: a quiet NaN has the first bit of the trailing significand set.
+  // IEEE 754-2008 §6.2.1 [external]: a quiet NaN has the first bit of the trailing significand set.
   if (mpfr_nan_p(x)) return expMask | (uint64_t(1) << (fracBits - 1));
   const uint64_t sign = mpfr_signbit(x) ? signBit : 0;
   if (mpfr_inf_p(x)) return sign | expMask;
@@ -69,13 +69,13 @@ uint64_t encode(mpfr_srcptr x, Format f) {
   const double mag = std::fabs(mpfr_get_d(x, MPFR_RNDN));  // exact by precondition
   const mpfr_exp_t e = mpfr_get_exp(x);                    // |x| in [2^(e-1), 2^e)
   if (e - 1 >= 1 - fr.bias) {
-    // Normal (IEEE 754-2008 §3.4 b): biased exponent and the significand without its
+    // Normal (IEEE 754-2008 §3.4 [external] b): biased exponent and the significand without its
     // leading one.
     const uint64_t biased = uint64_t(e - 1 + fr.bias);
     const uint64_t significand = uint64_t(std::ldexp(mag, p - int(e)));  // in [2^(p-1), 2^p)
     return sign | (biased << fracBits) | (significand - (uint64_t(1) << fracBits));
   }
-  // Subnormal (IEEE 754-2008 §3.4 c): value = T × 2^(emin - (p - 1)), emin = 1 - bias.
+  // Subnormal (IEEE 754-2008 §3.4 [external] c): value = T × 2^(emin - (p - 1)), emin = 1 - bias.
   return sign | uint64_t(std::ldexp(mag, fr.bias - 1 + fracBits));
 }
 
@@ -85,14 +85,14 @@ void setExact(mpfr_ptr out, Half h) {
   const unsigned exp = (h.bits >> 10) & 0x1f;
   const unsigned man = h.bits & 0x3ff;
   if (exp == 0x1f) {
-    // IEEE 754-2008 §3.4 a: all-ones exponent is infinity (zero fraction) or NaN.
+    // IEEE 754-2008 §3.4 [external] a: all-ones exponent is infinity (zero fraction) or NaN.
     if (man != 0)
       mpfr_set_nan(out);
     else
       mpfr_set_inf(out, neg ? -1 : 1);
     return;
   }
-  // §3.4 b/c: normal (1024 + T)·2^(E - 15 - 10), subnormal T·2^(1 - 15 - 10).
+  // IEEE 754-2008 §3.4 [external] b/c: normal (1024 + T)·2^(E - 15 - 10), subnormal T·2^(1 - 15 - 10).
   if (exp == 0)
     mpfr_set_ui_2exp(out, man, -24, MPFR_RNDN);
   else

@@ -1,4 +1,4 @@
-// MPFR as the ground truth (DESIGN.md "Numerics"): round an MPFR value of any precision to
+// MPFR as the ground truth (docs/ARCHITECTURE.md "Numerics"): round an MPFR value of any precision to
 // binary16/32/64 in any rounding mode, with the format's exponent range and subnormals, and
 // move exact half/float/double values into MPFR.
 //
@@ -21,14 +21,14 @@ namespace clref::numerics {
 // (2 - 2^(1-p))·2^emaxIeee has MPFR exponent emaxIeee + 1, and the smallest subnormal
 // 2^(eminIeee - p + 1) has MPFR exponent eminIeee - p + 2.
 struct FormatRange {
-  mpfr_prec_t precision;  // p, including the leading bit (IEEE 754-2008 §3.6 Table 3.5)
+  mpfr_prec_t precision;  // p, including the leading bit (IEEE 754-2008 §3.6 [external] Table 3.5)
   mpfr_exp_t emin;        // MPFR exponent of the smallest subnormal
   mpfr_exp_t emax;        // MPFR exponent of the largest finite value
   int exponentBits;       // w, width of the biased exponent field
-  int bias;               // IEEE 754-2008 §3.4: biased exponent E = e + bias
+  int bias;               // IEEE 754-2008 §3.4 [external]: biased exponent E = e + bias
 };
 
-// IEEE 754-2008 §3.6 Table 3.5: binary16 p=11 emax=15, binary32 p=24 emax=127,
+// IEEE 754-2008 §3.6 [external] Table 3.5: binary16 p=11 emax=15, binary32 p=24 emax=127,
 // binary64 p=53 emax=1023; emin = 1 - emax for all.
 constexpr FormatRange rangeOf(Format f) {
   switch (f) {
@@ -39,7 +39,7 @@ constexpr FormatRange rangeOf(Format f) {
   return {53, -1073, 1024, 11, 1023};
 }
 
-// SPIR-V FPRoundingMode → MPFR rounding (IEEE 754-2008 §4.3.1 roundTiesToEven, §4.3.2
+// SPIR-V FPRoundingMode → MPFR rounding (IEEE 754-2008 §4.3.1 [external] roundTiesToEven, §4.3.2 [external]
 // roundTowardZero, roundTowardPositive, roundTowardNegative).
 constexpr mpfr_rnd_t toMpfr(Rounding r) {
   switch (r) {
@@ -92,10 +92,10 @@ int finishToFormat(mpfr_ptr x, int ternary, Format f, Rounding r);
 int roundToFormat(mpfr_ptr out, mpfr_srcptr x, Format f, Rounding r);
 
 // Rounds x to the format and returns it as a double; exact, since every binary16 and
-// binary32 value is a binary64 value (IEEE 754-2008 §3.6). NaN gives a quiet NaN.
+// binary32 value is a binary64 value (IEEE 754-2008 §3.6 [external]). NaN gives a quiet NaN.
 double roundToDouble(mpfr_srcptr x, Format f, Rounding r);
 
-// Rounds x to the format and returns its encoding (IEEE 754-2008 §3.4) in the low bits.
+// Rounds x to the format and returns its encoding (IEEE 754-2008 §3.4 [external]) in the low bits.
 // MPFR has no NaN payloads: NaN gives the positive quiet NaN with an empty payload.
 uint64_t roundToBits(mpfr_srcptr x, Format f, Rounding r);
 inline Half roundToHalf(mpfr_srcptr x, Rounding r) { return Half{uint16_t(roundToBits(x, Format::Half, r))}; }

@@ -34,8 +34,9 @@ bool isSubnormalIn(double v, Format f) { return v != 0 && std::isfinite(v) && st
 
 using detail::stepFormat;
 
-// The exponent k with ulp(x) = 2^k by the spec's definition (SPIR-V Env / OpenCL C §"Relative
-// Error as ULPs"): the gap between the two consecutive finite values around x; at a value of
+// The exponent k with ulp(x) = 2^k by the spec's definition (OpenCL SPIR-V Environment §6.6 [[relative-error-as-ulps]]
+// / OpenCL C 3.0 §7.4 [[relative-error-as-ulps]] "Relative Error as ULPs"): the gap between the two consecutive finite
+// values around x; at a value of
 // the format, the distance to its nearest other value, which at a power of two 2^e (e > emin)
 // is the gap below; 0 and the subnormal range have the smallest subnormal; at and beyond the
 // largest finite value, the gap of the top binade. `e` is floor(log2|x|), `pow2` whether
@@ -75,7 +76,7 @@ std::optional<int> runCore(MathFn f, mpfr_ptr out, const detail::MathArgs& a, in
 ExactInfo mathExact(MathFn f, std::span<const double> args, Format format, mpfr_ptr out) {
   const MathFn c = detail::canonical(f);
   if (c == MathFn::fract && std::isfinite(args[0]) && args[0] != 0) {
-    // OpenCL C 3.0 §6.15.2 fract: fmin(x - floor(x), 0x1.fffffep-1f), exact.
+    // OpenCL C 3.0 §6.15.2 [[math-functions]] fract: fmin(x - floor(x), 0x1.fffffep-1f), exact.
     Mpfr d(1100);
     detail::fractExact(d, args[0], format);
     return {mpfr_set(out, d, MPFR_RNDN), false};
@@ -133,7 +134,7 @@ Rule resolve(const std::vector<const AccuracyRequirement*>& rows, std::span<cons
   const AccuracyRequirement* main = nullptr;
   for (const auto* r : rows) {
     // Rules stated outside the tables: an operand range outside which any value is allowed
-    // (OpenCL C 3.0 §6.15.2: half_cos, half_sin, half_tan "x must be in the range -2^16 to +2^16").
+    // (OpenCL C 3.0 §6.15.2 [[math-functions]]: half_cos, half_sin, half_tan "x must be in the range -2^16 to +2^16").
     if (r->definedFor && !args.empty() && !r->definedFor->contains(args[0]))
       return {RuleKind::Any, 0, "any value: the operand is outside the range where the function is defined",
               std::string(r->source)};
@@ -202,7 +203,7 @@ double correctlyRounded(const Subject& s, Rounding r);
 
 bool isMathFn(const Subject& s, MathFn f) { return s.fn && *s.fn == f; }
 
-// The roundings a correctly rounded row accepts (SPIR-V Env §"Rounding Modes": embedded-profile
+// The roundings a correctly rounded row accepts (OpenCL SPIR-V Environment §6.1 [[_rounding_modes]]: embedded-profile
 // single precision and half precision may default to round toward zero).
 std::vector<Rounding> roundingsOf(const Subject& s) {
   if (s.options->rounding) return {*s.options->rounding};
@@ -212,9 +213,9 @@ std::vector<Rounding> roundingsOf(const Subject& s) {
 }
 
 // Functions whose zero sign the spec leaves open for an exactly zero result: fmax/fmin and
-// their common forms, clamp, maxmag/minmag on equal zeros (OpenCL C 3.0 §6.15.2 describes them
+// their common forms, clamp, maxmag/minmag on equal zeros (OpenCL C 3.0 §6.15.2 [[math-functions]] describes them
 // by comparisons that do not order -0 and +0; clref's choice is in numerics/math.hpp), and the
-// formulas mix and smoothstep (§6.15.4).
+// formulas mix and smoothstep (§6.15.4 [[common-functions]]).
 bool zeroSignOpen(const Subject& s) {
   if (!s.fn) return false;
   switch (*s.fn) {
@@ -293,8 +294,8 @@ bool sameValue(double a, double b, bool anyZeroSign) {
   return a != 0 || anyZeroSign || std::signbit(a) == std::signbit(b);
 }
 
-// A subnormal is allowed to become ±0 (OpenCL C 3.0 §7.5.3 items 2 and 4): when the exact
-// result is nonzero below the smallest normal magnitude, or some allowed value is subnormal.
+// A subnormal is allowed to become ±0 (OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]] items 2 and 4):
+// when the exact result is nonzero below the smallest normal magnitude, or some allowed value is subnormal.
 bool flushAllowed(const Subject& s, mpfr_srcptr x, double lo, double hi) {
   if (!s.ftz) return false;
   const double mn = minNormal(s.format);
@@ -326,8 +327,9 @@ std::string decimal40(mpfr_srcptr x, bool exact) {
 }
 
 // Is the exact result one of the edge cases the spec prescribes exactly ("Those values shall
-// produce exactly the prescribed answers, and no other", OpenCL C 3.0 §7.5.1 and SPIR-V Env
-// §"Edge Case Behavior")? clref takes as such: an exactly zero result, and an exact result with
+// produce exactly the prescribed answers, and no other", OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]
+// and OpenCL SPIR-V Environment §6.7 [[_edge_case_behavior]])? clref takes as such: an exactly zero result, and an
+// exact result with
 // a ±0 or ±inf operand (exp(±0) = 1, pow(x, ±0) = 1, hypot(x, ±0) = |x|, ...), and
 // pow/powr(+1, y) = 1.
 bool prescribed(const Subject& s, mpfr_srcptr x, int ternary) {
@@ -393,12 +395,13 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
       if (rule.kind == RuleKind::CorrectlyRounded) {
         crs.push_back(correctlyRounded(s, r));
       } else {
-        // OpenCL C 3.0 §6.15.2 mad and the tables: a correctly rounded fma, or a correctly
+        // OpenCL C 3.0 §6.15.2 [[math-functions]] mad and the tables: a correctly rounded fma, or a correctly
         // rounded multiply followed by a correctly rounded add.
         crs.push_back(evaluateMad(s.args, f, r, true).value);
         crs.push_back(evaluateMad(s.args, f, r, false).value);
         if (s.ftz) {
-          // The multiply's subnormal result may itself be flushed (§7.5.3): then the add gives c.
+          // The multiply's subnormal result may itself be flushed (OpenCL C 3.0
+          // §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]]): then the add gives c.
           Subject mul = s;
           mul.fn.reset();
           mul.core = CoreOp::Mul;
@@ -520,7 +523,7 @@ double correctlyRounded(const Subject& s, Rounding r) {
     const MathResult m = evaluate(*s.fn, s.args, s.format, r);
     return *s.fn == MathFn::ilogb ? double(m.integer) : m.value;
   }
-  // IEEE 754-2008 §5.4.1 (SPIR-V OpFAdd, OpFSub, OpFMul, OpFDiv): one rounding of the exact
+  // IEEE 754-2008 §5.4.1 [external] (SPIR-V OpFAdd, OpFSub, OpFMul, OpFDiv): one rounding of the exact
   // result, with the format's range and subnormals.
   Mpfr a(53), b(53), out(precisionOf(s.format));
   mpfr_set_d(a, s.args[0], MPFR_RNDN);
@@ -578,8 +581,8 @@ Verdict judgeRows(const Subject& s, double observed) {
   return v;
 }
 
-// OpenCL C 3.0 §7.5.3 items 3 and 4: a conforming result for the operands with some subnormal
-// operands flushed to zero (of either sign: "the sign of the zero is undefined").
+// OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]] items 3 and 4: a conforming result for the operands
+// with some subnormal operands flushed to zero (of either sign: "the sign of the zero is undefined").
 Verdict judgeSubject(Subject s, double observed) {
   Verdict v = judgeRows(s, observed);
   if (v.allowed || !s.ftz) return v;
@@ -605,7 +608,7 @@ Verdict judgeSubject(Subject s, double observed) {
     if (w.allowed) {
       v.allowed = true;
       v.note += std::string(v.note.empty() ? "" : "; ") + "allowed as " + describe(t) +
-                " (subnormal operands flushed to zero, OpenCL C 3.0 §7.5.3): " + w.rule;
+                " (subnormal operands flushed to zero, OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]]): " + w.rule;
       return v;
     }
   }
@@ -621,7 +624,7 @@ Subject makeSubject(std::optional<MathFn> fn, CoreOp core, std::span<const doubl
   s.format = format;
   s.profile = profile;
   s.options = &options;
-  // SPIR-V Env §"INF, NaN, and Denormalized Numbers": single and half precision subnormals may
+  // OpenCL SPIR-V Environment §6.4 [[_inf_nan_and_denormalized_numbers]]: single and half precision subnormals may
   // be flushed; double precision must support them.
   s.ftz = options.flushToZero.value_or(format != Format::Double);
   return s;
@@ -725,7 +728,8 @@ FastRule fastRuleFor(MathFn f, Profile profile, const VerdictOptions& options) {
 // from the host's approximation y, |y - exact| <= e); false when undecided.
 inline bool fastAllowed(HostFn h, bool neverZero, float xf, float of, double ulps) {
   const double x = xf, obs = of;
-  if (std::isnan(x)) return std::isnan(obs);  // these functions give NaN for NaN (§7.5.1)
+  // these functions give NaN for NaN (OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]])
+  if (std::isnan(x)) return std::isnan(obs);
   if (!std::isfinite(x) || x == 0) return false;
   const double y = h(x);
   // A NaN from the host is a domain error (log(-1), asin(2)): the exact result is NaN too.

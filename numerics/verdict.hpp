@@ -1,4 +1,4 @@
-// Verdicts (DESIGN.md "Numerics": verdict): given an operation, its operands, the format, the
+// Verdicts (docs/ARCHITECTURE.md "Numerics": verdict): given an operation, its operands, the format, the
 // profile and a value some implementation produced, is that value one the specification allows?
 //
 // The rules applied, each at its code in verdict.cpp:
@@ -6,8 +6,8 @@
 //    both documents have a row, the OpenCL SPIR-V Environment's decides (clref consumes SPIR-V;
 //    numerical_compliance.asciidoc is that document's accuracy chapter) and a differing verdict
 //    under OpenCL C's row is reported in `note`.
-//  - Errors are measured from the infinitely precise result (SPIR-V Env §"Relative Error as
-//    ULPs": "The reference value used to compute the ULP value is the infinitely precise
+//  - Errors are measured from the infinitely precise result (OpenCL SPIR-V Environment §6.6 [[relative-error-as-ulps]]
+//    "Relative Error as ULPs": "The reference value used to compute the ULP value is the infinitely precise
 //    result"), computed in MPFR, never from a rounded reference.
 //  - ulp(x) is the spec's definition (same section, after J.-M. Muller): for x strictly between
 //    two consecutive finite values a and b of the format, |b - a|; otherwise the distance between
@@ -17,8 +17,9 @@
 //  - Overflow (same section): ±inf is allowed for a finite reference value x when the value
 //    2^(emax+1) that would follow the largest finite value meets the ulp bound; for
 //    |x| >= 2^(emax+1) (the correctly rounded result is then ±inf) ±inf is always allowed.
-//  - Flush to zero (SPIR-V Env §"INF, NaN, and Denormalized Numbers", OpenCL C 3.0 §7.5.3 "Edge
-//    Case Behavior in Flush to Zero Mode"): for half and float, a subnormal operand may be read as
+//  - Flush to zero (OpenCL SPIR-V Environment §6.4 [[_inf_nan_and_denormalized_numbers]], OpenCL C 3.0
+//    §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]] "Edge Case Behavior in Flush to Zero Mode"): for half and
+//    float, a subnormal operand may be read as
 //    ±0 and a result that is subnormal before rounding may be returned as ±0, the sign of such a
 //    zero being undefined. Double must keep subnormals unless VerdictOptions says otherwise.
 //  - NaN: any NaN is allowed for a NaN reference result; a NaN for a number, or a number for a
@@ -30,7 +31,7 @@
 //    zeros, mix, smoothstep) and where a flush to zero is involved.
 //  - Correctly rounded rows: the correctly rounded result in the device's default rounding mode:
 //    round to nearest even, or also round toward zero where the spec lets a device choose it
-//    (SPIR-V Env §"Rounding Modes": single precision in the embedded profile, half precision).
+//    (OpenCL SPIR-V Environment §6.1 [[_rounding_modes]]: single precision in the embedded profile, half precision).
 //  - mad: the fused and the unfused result (each correctly rounded) are both allowed, as are the
 //    unfused result with a subnormal product flushed; the embedded profile's row is
 //    implementation-defined (any value).

@@ -92,7 +92,7 @@ host::NDRange ndrangeField(const json& v, const std::string& path) {
   return range;
 }
 
-// A scalar or vector by value. OpenCL C 3.0 §6.3.5: a 3-component vector has the size of the
+// A scalar or vector by value. OpenCL C 3.0 §6.3.5 [[alignment-of-types]]: a 3-component vector has the size of the
 // 4-component one, so 3 values are padded with a zero element.
 std::vector<uint8_t> valueBytes(ElemType type, const json& v, const std::string& path) {
   std::vector<uint64_t> elements;
@@ -170,7 +170,8 @@ ArgSpec argField(const json& v, const std::string& path) {
 }
 
 // "spec_constants": {"<SpecId>": {"type": T, "value": V}}; T may also be "bool" for
-// OpSpecConstantTrue/False (OpenCL 3.0 API §5.8.4: a bool specialization constant is 1 byte).
+// OpSpecConstantTrue/False (OpenCL 3.0 API §5.8.3 [[_setting_spir_v_specialization_constants]]: a bool specialization
+// constant is 1 byte).
 std::vector<std::pair<uint32_t, std::vector<uint8_t>>> specConstantsField(const json& v, const std::string& path) {
   if (!v.is_object()) fail(path, "expected an object keyed by SpecId");
   std::vector<std::pair<uint32_t, std::vector<uint8_t>>> out;

@@ -9,7 +9,7 @@ namespace {
 struct ElemTypeInfo {
   ElemType type;
   std::string_view name;
-  size_t size;  // OpenCL C 3.0 §6.1.1 Table 1: sizes of the built-in scalar types
+  size_t size;  // OpenCL C 3.0 §6.3.1 [[built-in-scalar-data-types]] Table 1: sizes of the built-in scalar types
   bool isFloat;
 };
 constexpr std::array<ElemTypeInfo, 11> kElemTypes{{

@@ -1,4 +1,4 @@
-// clref: the command-line tool of the reference device (DESIGN.md, reference/).
+// clref: the command-line tool of the reference device (docs/ARCHITECTURE.md, reference/).
 //   clref run CASE.json   run a case (golden/README.md) and print or write its outputs
 //   clref dis MODULE.spv  disassemble
 //   clref info MODULE.spv what the module declares: version, capabilities, kernels, arguments

@@ -14,7 +14,7 @@ using interpreter::TypeKind;
 
 uint32_t byteSwap(uint32_t w) { return (w >> 24) | ((w >> 8) & 0xff00) | ((w << 8) & 0xff0000) | (w << 24); }
 
-// OpenCL C address-space qualifiers (SPIR-V OpenCL Environment §2.5 storage classes).
+// OpenCL C address-space qualifiers (OpenCL SPIR-V Environment §2.5 [[_supported_types]] storage classes).
 std::string addressSpace(spv::StorageClass s) {
   switch (s) {
     case spv::StorageClass::CrossWorkgroup: return "global";
@@ -94,7 +94,7 @@ std::string operandName(const Module& m, const interpreter::Instruction& inst, c
 }
 
 // A struct passed by value reaches the kernel as a Function-storage pointer decorated
-// FuncParamAttr ByVal (SPIR-V 1.0 §3.19); OpenCL C wrote the struct itself.
+// FuncParamAttr ByVal (SPIR-V 1.0 §3.19 [external]); OpenCL C wrote the struct itself.
 std::string describeParameter(const Module& m, uint32_t param, uint32_t typeId) {
   const auto* attr = m.decoration(param, spv::Decoration::FuncParamAttr);
   const auto t = m.types.find(typeId);

@@ -10,7 +10,7 @@
 namespace clref::reference {
 
 // The words of a .spv file, byte-swapped when the file was written big-endian (SPIR-V 1.0
-// §2.3: the magic number tells the endianness). Throws std::runtime_error.
+// §2.3 [external]: the magic number tells the endianness). Throws std::runtime_error.
 std::vector<uint32_t> readSpirvFile(const std::filesystem::path& file);
 
 // An OpenCL C spelling of a type: "global float*", "local int*", "int", "float4",

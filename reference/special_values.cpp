@@ -10,8 +10,8 @@ namespace clref::reference::detail {
 
 namespace {
 
-// The limits of one IEEE 754 binary format (OpenCL C 3.0 §6.1.1: half, float and double are
-// binary16, binary32, binary64), all exactly representable in binary64.
+// The limits of one IEEE 754 binary format (OpenCL C 3.0 §6.3.1 [[built-in-scalar-data-types]]: half, float and double
+// are binary16, binary32, binary64), all exactly representable in binary64.
 struct FormatLimits {
   double minSubnormal;
   double maxSubnormal;

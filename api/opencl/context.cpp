@@ -1,11 +1,11 @@
-// OpenCL 3.0 API §4.4 Contexts.
+// OpenCL 3.0 API §4.4 [[_contexts]] Contexts.
 #include "api/opencl/device_info.hpp"
 
 using namespace clref::cl;
 
 namespace {
 
-// §4.4 clCreateContext properties: CL_CONTEXT_PLATFORM and CL_CONTEXT_INTEROP_USER_SYNC.
+// OpenCL 3.0 API §4.4 [[_contexts]] clCreateContext properties: CL_CONTEXT_PLATFORM and CL_CONTEXT_INTEROP_USER_SYNC.
 cl_int parseContextProperties(const cl_context_properties* props, std::vector<cl_context_properties>& kept) {
   if (!props) return CL_SUCCESS;
   bool seenPlatform = false, seenSync = false;
@@ -52,8 +52,8 @@ CL_API_ENTRY cl_context CL_API_CALL clCreateContext(
   ApiLock lock;
   std::vector<cl_context_properties> props;
   if (cl_int e = parseContextProperties(properties, props)) return withError(errcode_ret, e, cl_context(nullptr));
-  // §4.4 clCreateContext: CL_INVALID_VALUE if devices is NULL, num_devices is 0, or pfn_notify is
-  // NULL and user_data is not NULL.
+  // OpenCL 3.0 API §4.4 [[_contexts]] clCreateContext: CL_INVALID_VALUE if devices is NULL, num_devices is 0, or
+  // pfn_notify is NULL and user_data is not NULL.
   if (!devices || num_devices == 0 || (!pfn_notify && user_data))
     return withError(errcode_ret, CL_INVALID_VALUE, cl_context(nullptr));
   // CL_INVALID_DEVICE if any device in devices is not a valid device
@@ -71,7 +71,8 @@ CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(
   if (!pfn_notify && user_data) return withError(errcode_ret, CL_INVALID_VALUE, cl_context(nullptr));
   constexpr cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU |
                                    CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM;
-  // §4.4 clCreateContextFromType: CL_INVALID_DEVICE_TYPE if device_type is not a valid value
+  // OpenCL 3.0 API §4.4 [[_contexts]] clCreateContextFromType: CL_INVALID_DEVICE_TYPE if device_type is not a valid
+  // value
   if (device_type == 0 || (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~known)))
     return withError(errcode_ret, CL_INVALID_DEVICE_TYPE, cl_context(nullptr));
   // CL_DEVICE_NOT_FOUND if no devices match device_type
@@ -107,7 +108,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_
     case CL_CONTEXT_REFERENCE_COUNT: return out(context->refCount);
     case CL_CONTEXT_NUM_DEVICES: return out(cl_uint(1));
     case CL_CONTEXT_DEVICES: return out(theDevice());
-    // §4.4: the properties argument as given, or size 0 when it was NULL.
+    // OpenCL 3.0 API §4.4 [[_contexts]]: the properties argument as given, or size 0 when it was NULL.
     case CL_CONTEXT_PROPERTIES: return out(context->properties);
     default: return CL_INVALID_VALUE;
   }
@@ -118,7 +119,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(cl_context contex
                                                                void* user_data) try {
   ApiLock lock;
   if (!validContext(context)) return CL_INVALID_CONTEXT;
-  if (!pfn_notify) return CL_INVALID_VALUE;  // §4.4: CL_INVALID_VALUE if pfn_notify is NULL
+  // OpenCL 3.0 API §4.4 [[_contexts]]: CL_INVALID_VALUE if pfn_notify is NULL
+  if (!pfn_notify) return CL_INVALID_VALUE;
   context->destructorCallbacks.emplace_back(pfn_notify, user_data);
   return CL_SUCCESS;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
@@ -126,8 +128,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetContextDestructorCallback(cl_context contex
 namespace clref::cl {
 void reportFault(cl_context context, const std::string& text) {
   std::fprintf(stderr, "clref: %s\n", text.c_str());
-  // §4.4 pfn_notify: errors during context use are reported through the callback (asynchronously:
-  // after the lock is released).
+  // OpenCL 3.0 API §4.4 [[_contexts]] pfn_notify: errors during context use are reported through the callback
+  // (asynchronously: after the lock is released).
   if (context->notify) {
     auto fn = context->notify;
     void* data = context->notifyData;

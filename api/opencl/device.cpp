@@ -1,5 +1,5 @@
-// OpenCL 3.0 API §4.2 clGetDeviceInfo, table "OpenCL Device Queries": every query, with what
-// the clref device really does. Optional features the interpreter does not execute (images,
+// OpenCL 3.0 API §4.2 [[platform-querying-devices]] clGetDeviceInfo, table "OpenCL Device Queries": every query, with
+// what the clref device really does. Optional features the interpreter does not execute (images,
 // SVM, pipes, device-side enqueue, sub-groups, work-group collectives) are reported absent.
 #include <algorithm>
 
@@ -18,7 +18,7 @@ cl_name_version nv(cl_version v, const char* name) {
 
 // Extensions: only what works: the ICD's and cl_khr_il_program, the OpenCL C extensions the
 // interpreter executes (host::openCLCExtensions: int32 atomics, byte stores, fp64/fp16 as the
-// DeviceConfig says) and the SPIR-V extensions it accepts (interpreter/lower.cpp):
+// DeviceConfig says) and the SPIR-V extensions it accepts (interpreter/capabilities.cpp):
 // NoSignedWrap/NoUnsignedWrap decorations, LinkOnceODR linkage (SPIRV-Tools' linker merges it).
 // Not cl_khr_expect_assume: the interpreter does not declare the ExpectAssumeKHR capability.
 std::vector<cl_name_version> deviceExtensions(const host::DeviceConfig& cfg) {
@@ -36,7 +36,7 @@ std::string joinNames(const std::vector<cl_name_version>& v) {
   return s;
 }
 
-// OpenCL C features (OpenCL C 3.0 §6.2.1 feature macros): host::openCLCFeatures, the same
+// OpenCL C features (OpenCL C 3.0 §6.2.1 [[features]] feature macros): host::openCLCFeatures, the same
 // names the compiler is given.
 std::vector<cl_name_version> openclCFeatures(const host::DeviceConfig& cfg) {
   std::vector<cl_name_version> v;
@@ -81,7 +81,7 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_INT:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_LONG:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_FLOAT: return out(cl_uint(1));
-    // §4.2: must be 0 when the type is not supported.
+    // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: must be 0 when the type is not supported.
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE:
     case CL_DEVICE_NATIVE_VECTOR_WIDTH_DOUBLE: return out(cl_uint(cfg.fp64 ? 1 : 0));
     case CL_DEVICE_PREFERRED_VECTOR_WIDTH_HALF:
@@ -89,7 +89,8 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_MAX_CLOCK_FREQUENCY: return out(cl_uint(1));
     case CL_DEVICE_ADDRESS_BITS: return out(cl_uint(cfg.addressBits));
     case CL_DEVICE_MAX_MEM_ALLOC_SIZE: return out(kMaxMemAlloc);
-    // Images: not supported (CL_DEVICE_IMAGE_SUPPORT false); §4.2 says the limits are 0 then.
+    // Images: not supported (CL_DEVICE_IMAGE_SUPPORT false); OpenCL 3.0 API §4.2 [[platform-querying-devices]] says the
+    // limits are 0 then.
     case CL_DEVICE_IMAGE_SUPPORT: return out(cl_bool(CL_FALSE));
     case CL_DEVICE_MAX_READ_IMAGE_ARGS:
     case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
@@ -128,12 +129,14 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_ENDIAN_LITTLE: return out(cl_bool(CL_TRUE));
     case CL_DEVICE_AVAILABLE: return out(cl_bool(CL_TRUE));
     // The OpenCL C compiler is clang-15 + llvm-spirv-15 (api/compiler.cpp), present or not; the linker is
-    // SPIRV-Tools', built in (§4.2: it must be available when the compiler is).
+    // SPIRV-Tools', built in (OpenCL 3.0 API §4.2 [[platform-querying-devices]]: it must be available when the compiler
+    // is).
     case CL_DEVICE_COMPILER_AVAILABLE:
       return out(cl_bool(host::Program::openCLCCompilerAvailable() ? CL_TRUE : CL_FALSE));
     case CL_DEVICE_LINKER_AVAILABLE: return out(cl_bool(CL_TRUE));
     case CL_DEVICE_EXECUTION_CAPABILITIES: return out(cl_device_exec_capabilities(CL_EXEC_KERNEL));
-    // Out-of-order execution is accepted (§5.1) and executed in order, which is a valid schedule.
+    // Out-of-order execution is accepted (OpenCL 3.0 API §5.1 [[_command_queues]]) and executed in order, which is a
+    // valid schedule.
     case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:
       return out(cl_command_queue_properties(CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE));
     case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES: return out(cl_command_queue_properties(0));
@@ -151,7 +154,8 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_PROFILE: return out("FULL_PROFILE");
     case CL_DEVICE_VERSION: return out("OpenCL 3.0 clref");
     case CL_DEVICE_NUMERIC_VERSION: return out(cl_version(CL_MAKE_VERSION(3, 0, 0)));
-    case CL_DEVICE_OPENCL_C_VERSION: return out("OpenCL C 1.2 clref");  // §4.2: the highest 1.x version
+    // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: the highest 1.x version
+    case CL_DEVICE_OPENCL_C_VERSION: return out("OpenCL C 1.2 clref");
     case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
       return out(std::vector<cl_name_version>{
           nv(CL_MAKE_VERSION(1, 0, 0), "OpenCL C"), nv(CL_MAKE_VERSION(1, 1, 0), "OpenCL C"),
@@ -169,8 +173,8 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: return out(cl_bool(CL_TRUE));
     case CL_DEVICE_PARENT_DEVICE: return out(cl_device_id(nullptr));
     case CL_DEVICE_PARTITION_MAX_SUB_DEVICES: return out(cl_uint(0));
-    // §4.2: {0} when partitioning is not supported; CL_DEVICE_PARTITION_TYPE of a root device is
-    // empty (size 0) or {0}.
+    // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: {0} when partitioning is not supported;
+    // CL_DEVICE_PARTITION_TYPE of a root device is empty (size 0) or {0}.
     case CL_DEVICE_PARTITION_PROPERTIES: return out(std::vector<cl_device_partition_property>{0});
     case CL_DEVICE_PARTITION_AFFINITY_DOMAIN: return out(cl_device_affinity_domain(0));
     case CL_DEVICE_PARTITION_TYPE: return out(std::vector<cl_device_partition_property>{});
@@ -185,8 +189,8 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_PIPE_SUPPORT: return out(cl_bool(CL_FALSE));
     case CL_DEVICE_MAX_NUM_SUB_GROUPS: return out(cl_uint(0));
     case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: return out(cl_bool(CL_FALSE));
-    // OpenCL 3.0 API §4.2: the mandated minimum for every OpenCL 3.0 device is relaxed ordering
-    // at work-group scope (the interpreter's atomics are sequentially consistent host atomics,
+    // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: the mandated minimum for every OpenCL 3.0 device is relaxed
+    // ordering at work-group scope (the interpreter's atomics are sequentially consistent host atomics,
     // which satisfy it).
     // Every atomic is a sequentially consistent operation on host memory shared by all
     // work-groups (interpreter/ops_atomic.cpp), so every order and the device scope hold; the
@@ -204,7 +208,8 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT: return out(cl_bool(CL_TRUE));
     case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return out(size_t(1));
     case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED: return out("v0000-01-01-00");  // not conformance tested
-    default: return CL_INVALID_VALUE;  // §4.2: param_name is not one of the supported values
+    // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: param_name is not one of the supported values
+    default: return CL_INVALID_VALUE;
   }
 }
 

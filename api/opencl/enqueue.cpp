@@ -1,5 +1,6 @@
-// OpenCL 3.0 API §5.2.2–§5.2.5 buffer commands (read, write, copy, rect, fill, map),
-// §5.5.3 unmap, §5.5.4 migrate; image and SVM commands as the device without them answers.
+// OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]]–§5.2.4 [[_mapping_buffer_objects]] buffer
+// commands (read, write, copy, rect, fill, map), §5.5.3 [[unmapping-mapped-memory]] unmap,
+// §5.5.5 [[_migrating_memory_objects]] migrate; image and SVM commands as the device without them answers.
 #include <algorithm>
 
 #include "api/opencl/device_info.hpp"
@@ -8,8 +9,8 @@ using namespace clref::cl;
 
 namespace {
 
-// The checks every buffer command makes first (§5.2.2 and the others): queue, memory object,
-// matching contexts, wait list.
+// The checks every buffer command makes first (OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]]
+// and the others): queue, memory object, matching contexts, wait list.
 cl_int checkCommand(cl_command_queue q, std::initializer_list<cl_mem> mems, cl_uint n, const cl_event* list) {
   if (!validQueue(q)) return CL_INVALID_COMMAND_QUEUE;
   for (cl_mem m : mems) {
@@ -23,7 +24,8 @@ cl_int checkCommand(cl_command_queue q, std::initializer_list<cl_mem> mems, cl_u
 
 bool inBounds(size_t offset, size_t size, size_t total) { return offset <= total && size <= total - offset; }
 
-// §5.2.2 clEnqueue{Read,Write}BufferRect: byte offset of (x, y, z) in a region with pitches.
+// OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueue{Read,Write}BufferRect: byte offset of
+// (x, y, z) in a region with pitches.
 struct Rect {
   size_t origin[3], region[3], row, slice;
   size_t offset(size_t x, size_t y, size_t z) const {
@@ -32,8 +34,8 @@ struct Rect {
   size_t last() const { return offset(region[0] - 1, region[1] - 1, region[2] - 1); }
 };
 
-// Fills pitches per §5.2.2 (0 means tightly packed) and checks them; returns CL_INVALID_VALUE on
-// any of the listed pitch conditions.
+// Fills pitches per OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] (0 means tightly packed) and
+// checks them; returns CL_INVALID_VALUE on any of the listed pitch conditions.
 cl_int makeRect(const size_t* origin, const size_t* region, size_t row, size_t slice, Rect& r) {
   for (int i = 0; i < 3; ++i) {
     r.origin[i] = origin[i];
@@ -58,14 +60,15 @@ void copyRect(std::byte* dst, const Rect& d, const std::byte* src, const Rect& s
 bool hostCannotRead(cl_mem m) { return m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS); }
 bool hostCannotWrite(cl_mem m) { return m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS); }
 
-// §5.2.5 map_flags: CL_MAP_READ, CL_MAP_WRITE, CL_MAP_WRITE_INVALIDATE_REGION, the last mutually
-// exclusive with the other two.
+// OpenCL 3.0 API §5.2.4 [[_mapping_buffer_objects]] map_flags: CL_MAP_READ, CL_MAP_WRITE,
+// CL_MAP_WRITE_INVALIDATE_REGION, the last mutually exclusive with the other two.
 bool validMapFlags(cl_map_flags f) {
   if (f & ~cl_map_flags(CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) return false;
   return !((f & CL_MAP_WRITE_INVALIDATE_REGION) && (f & (CL_MAP_READ | CL_MAP_WRITE)));
 }
 
-// §5.2.4 clEnqueueFillBuffer, §5.6.2 clEnqueueSVMMemFill: pattern_size must be one of
+// OpenCL 3.0 API §5.2.3 [[_filling_buffer_objects]] clEnqueueFillBuffer,
+// §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] clEnqueueSVMMemFill: pattern_size must be one of
 // {1, 2, 4, 8, 16, 32, 64, 128}.
 bool validPatternSize(size_t pattern_size) {
   return pattern_size != 0 && (pattern_size & (pattern_size - 1)) == 0 && pattern_size <= 128;
@@ -79,8 +82,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_que
                                                     cl_event* event) try {
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
-  // §5.2.2 clEnqueueReadBuffer: CL_INVALID_VALUE if the region is out of bounds or ptr is NULL
-  // (a size of 0 is an out-of-bounds-free empty region only from 2.1 on... the spec lists it
+  // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueueReadBuffer: CL_INVALID_VALUE if the
+  // region is out of bounds or ptr is NULL (a size of 0 is an out-of-bounds-free empty region only from 2.1 on... the
+  // spec lists it
   // under "region out of bounds"; clref accepts size 0 as an empty read).
   if (!inBounds(offset, size, buffer->size) || !ptr) return CL_INVALID_VALUE;
   // CL_INVALID_OPERATION if buffer was created with CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS
@@ -123,8 +127,9 @@ cl_int rectCommand(bool read, cl_command_queue q, cl_mem buffer, cl_bool blockin
                    cl_event* event) {
   ApiLock lock;
   if (cl_int e = checkCommand(q, {buffer}, n, list)) return e;
-  // §5.2.2 clEnqueue{Read,Write}BufferRect: CL_INVALID_VALUE if buffer_origin, host_origin or
-  // region is NULL, ptr is NULL, pitches are inconsistent, or the region is out of bounds.
+  // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueue{Read,Write}BufferRect:
+  // CL_INVALID_VALUE if buffer_origin, host_origin or region is NULL, ptr is NULL, pitches are inconsistent, or the
+  // region is out of bounds.
   if (!buffer_origin || !host_origin || !region || !ptr) return CL_INVALID_VALUE;
   Rect b, h;
   if (cl_int e = makeRect(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, b)) return e;
@@ -184,8 +189,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_que
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list, event_wait_list))
     return e;
-  // §5.2.3 clEnqueueCopyBuffer: CL_INVALID_VALUE if src_offset, dst_offset, size, src_offset +
-  // size or dst_offset + size require accessing elements outside the buffers, or size is 0.
+  // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueueCopyBuffer: CL_INVALID_VALUE if
+  // src_offset, dst_offset, size, src_offset + size or dst_offset + size require accessing elements outside the
+  // buffers, or size is 0.
   if (size == 0 || !inBounds(src_offset, size, src_buffer->size) || !inBounds(dst_offset, size, dst_buffer->size))
     return CL_INVALID_VALUE;
   // CL_MEM_COPY_OVERLAP if src and dst are the same buffer or sub-buffers of the same
@@ -210,8 +216,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list, event_wait_list))
     return e;
-  // §5.2.3 clEnqueueCopyBufferRect: CL_INVALID_VALUE for NULL origins/region, zero region
-  // elements, inconsistent pitches, out-of-bounds regions.
+  // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueueCopyBufferRect: CL_INVALID_VALUE for
+  // NULL origins/region, zero region elements, inconsistent pitches, out-of-bounds regions.
   if (!src_origin || !dst_origin || !region) return CL_INVALID_VALUE;
   Rect s, d;
   if (cl_int e = makeRect(src_origin, region, src_row_pitch, src_slice_pitch, s)) return e;
@@ -245,8 +251,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_que
                                                     cl_event* event) try {
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
-  // §5.2.4 clEnqueueFillBuffer: CL_INVALID_VALUE if offset/size out of bounds, pattern NULL,
-  // pattern_size 0 or not one of {1, 2, 4, 8, 16, 32, 64, 128}, offset or size not a multiple
+  // OpenCL 3.0 API §5.2.3 [[_filling_buffer_objects]] clEnqueueFillBuffer: CL_INVALID_VALUE if offset/size out of
+  // bounds, pattern NULL, pattern_size 0 or not one of {1, 2, 4, 8, 16, 32, 64, 128}, offset or size not a multiple
   // of pattern_size.
   if (!inBounds(offset, size, buffer->size) || !pattern || !validPatternSize(pattern_size)) return CL_INVALID_VALUE;
   if (offset % pattern_size || size % pattern_size) return CL_INVALID_VALUE;
@@ -266,8 +272,8 @@ CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list))
     return withError(errcode_ret, e, static_cast<void*>(nullptr));
-  // §5.2.5 clEnqueueMapBuffer: CL_INVALID_VALUE if the region is out of bounds, size is 0, or
-  // map_flags are not valid (WRITE_INVALIDATE_REGION is exclusive with READ and WRITE).
+  // OpenCL 3.0 API §5.2.4 [[_mapping_buffer_objects]] clEnqueueMapBuffer: CL_INVALID_VALUE if the region is out of
+  // bounds, size is 0, or map_flags are not valid (WRITE_INVALIDATE_REGION is exclusive with READ and WRITE).
   if (size == 0 || !inBounds(offset, size, buffer->size))
     return withError(errcode_ret, CL_INVALID_VALUE, static_cast<void*>(nullptr));
   if (!validMapFlags(map_flags)) return withError(errcode_ret, CL_INVALID_VALUE, static_cast<void*>(nullptr));
@@ -278,14 +284,15 @@ CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue
   if ((map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) && hostCannotWrite(buffer))
     return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
   // CL_INVALID_OPERATION if mapping would lead to overlapping regions being mapped for writing
-  // (§5.5.2: regions of a buffer and its sub-buffers mapped for writing may overlap no other map).
+  // (OpenCL 3.0 API §5.5.4 [[accessing-mapped-regions]]: regions of a buffer and its sub-buffers mapped for writing may
+  // overlap no other map).
   const bool writing = map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION);
   const auto [rootBuffer, base] = root(buffer);
   for (const Mapping& m : rootBuffer->mappings)
     if ((writing || m.writing) && m.offset < base + offset + size && base + offset < m.offset + m.size)
       return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
-  // The buffer's storage is host memory (for CL_MEM_USE_HOST_PTR: host_ptr itself, as §5.2.5
-  // requires), so the mapped pointer is the storage itself.
+  // The buffer's storage is host memory (for CL_MEM_USE_HOST_PTR: host_ptr itself, as OpenCL 3.0 API
+  // §5.2.4 [[_mapping_buffer_objects]] requires), so the mapped pointer is the storage itself.
   void* p = buffer->buffer->data() + offset;
   rootBuffer->mappings.reserve(rootBuffer->mappings.size() + 1);  // no failed allocation once the map is enqueued
   cl_int e = enqueue(lock, command_queue, CL_COMMAND_MAP_BUFFER, num_events_in_wait_list, event_wait_list, event,
@@ -304,8 +311,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command
   if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
   if (memobj->context != command_queue->context) return CL_INVALID_CONTEXT;
   if (cl_int e = checkWaitList(command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
-  // §5.5.3 clEnqueueUnmapMemObject: CL_INVALID_VALUE if mapped_ptr is not a valid pointer
-  // returned by clEnqueueMap{Buffer,Image} for memobj.
+  // OpenCL 3.0 API §5.5.3 [[unmapping-mapped-memory]] clEnqueueUnmapMemObject: CL_INVALID_VALUE if mapped_ptr is not a
+  // valid pointer returned by clEnqueueMap{Buffer,Image} for memobj.
   auto& mappings = root(memobj).first->mappings;
   auto it = std::find_if(mappings.begin(), mappings.end(),
                          [&](const Mapping& m) { return m.mem == memobj && m.ptr == mapped_ptr; });
@@ -325,8 +332,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue comm
                                                            const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
-  // §5.5.4 clEnqueueMigrateMemObjects: CL_INVALID_VALUE if num_mem_objects is 0, mem_objects is
-  // NULL, or flags is not 0 or a combination of the migration flags; CL_INVALID_MEM_OBJECT;
+  // OpenCL 3.0 API §5.5.5 [[_migrating_memory_objects]] clEnqueueMigrateMemObjects: CL_INVALID_VALUE if num_mem_objects
+  // is 0, mem_objects is NULL, or flags is not 0 or a combination of the migration flags; CL_INVALID_MEM_OBJECT;
   // CL_INVALID_CONTEXT.
   if (num_mem_objects == 0 || !mem_objects) return CL_INVALID_VALUE;
   if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
@@ -352,8 +359,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue comm
 
 namespace {
 
-// The checks of §5.3.3–§5.3.6 an image command can make without an image. `buffer` is the
-// address of the buffer argument of clEnqueueCopy{ImageToBuffer,BufferToImage} (else NULL),
+// The checks of OpenCL 3.0 API §5.3.4 [[_reading_writing_and_copying_image_objects]]–§5.3.7 [[_mapping_image_objects]]
+// an image command can make without an image. `buffer` is the address of the buffer argument of
+// clEnqueueCopy{ImageToBuffer,BufferToImage} (else NULL),
 // `bufferOffset` its dst_offset / src_offset.
 cl_int checkImageCommand(cl_command_queue q, std::initializer_list<cl_mem> images, const cl_mem* buffer,
                          size_t bufferOffset, cl_uint n, const cl_event* list,
@@ -381,8 +389,9 @@ cl_int checkImageCommand(cl_command_queue q, std::initializer_list<cl_mem> image
   return CL_SUCCESS;
 }
 
-// §5.3.3–§5.3.6: CL_INVALID_OPERATION if the device associated with command_queue does not
-// support images (the query for CL_DEVICE_IMAGE_SUPPORT returns CL_FALSE).
+// OpenCL 3.0 API §5.3.4 [[_reading_writing_and_copying_image_objects]]–§5.3.7 [[_mapping_image_objects]]:
+// CL_INVALID_OPERATION if the device associated with command_queue does not support images (the query for
+// CL_DEVICE_IMAGE_SUPPORT returns CL_FALSE).
 cl_int imageCommand(cl_command_queue q, std::initializer_list<cl_mem> images, const cl_mem* buffer, size_t bufferOffset,
                     cl_uint n, const cl_event* list, std::initializer_list<const void*> required,
                     const size_t* region) {
@@ -442,15 +451,16 @@ CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue,
                                                  size_t* image_row_pitch, size_t*, cl_uint num_events_in_wait_list,
                                                  const cl_event* event_wait_list, cl_event*, cl_int* errcode_ret) try {
   ApiLock lock;
-  // §5.3.6 clEnqueueMapImage: CL_INVALID_VALUE if origin, region or image_row_pitch is NULL, or
-  // values specified in map_flags are not valid.
+  // OpenCL 3.0 API §5.3.7 [[_mapping_image_objects]] clEnqueueMapImage: CL_INVALID_VALUE if origin, region or
+  // image_row_pitch is NULL, or values specified in map_flags are not valid.
   cl_int e = checkImageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
                                {origin, region, image_row_pitch}, region);
   if (e == CL_SUCCESS && !validMapFlags(map_flags)) e = CL_INVALID_VALUE;
   return withError(errcode_ret, e == CL_SUCCESS ? CL_INVALID_OPERATION : e, static_cast<void*>(nullptr));
 } catch (...) { return clref::cl::failedCall<void*>(errcode_ret); }
 
-// ---- SVM commands (§5.6.2): the device reports no SVM (CL_DEVICE_SVM_CAPABILITIES 0) -----------
+// ---- SVM commands (OpenCL 3.0 API §5.6 [[_shared_virtual_memory]]): the device reports no SVM
+// (CL_DEVICE_SVM_CAPABILITIES 0) -----------
 //
 // clSVMAlloc returns NULL, so no SVM allocation exists. As for images, clref first reports the
 // argument errors that need no SVM allocation, and otherwise CL_INVALID_OPERATION, "if the
@@ -543,8 +553,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_
   return CL_INVALID_OPERATION;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// §5.10 clEnqueueNativeKernel: the argument checks, then CL_INVALID_OPERATION since the device
-// cannot execute native kernels (CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL).
+// OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueNativeKernel: the argument checks, then CL_INVALID_OPERATION
+// since the device cannot execute native kernels (CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL).
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue command_queue,
                                                       void(CL_CALLBACK* user_func)(void*), void* args, size_t cb_args,
                                                       cl_uint num_mem_objects, const cl_mem* mem_list,

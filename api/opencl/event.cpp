@@ -1,11 +1,12 @@
-// OpenCL 3.0 API §5.11 Event Objects, §5.12 Markers, Barriers and Waiting, §5.15 Profiling.
+// OpenCL 3.0 API §5.11 [[event-objects]] Event Objects, §5.12 [[markers-barriers-waiting-for-events]] Markers, Barriers
+// and Waiting, §5.15 [[profiling-operations]] Profiling.
 #include "api/opencl/device_info.hpp"
 
 using namespace clref::cl;
 
 CL_API_ENTRY cl_int CL_API_CALL clWaitForEvents(cl_uint num_events, const cl_event* event_list) try {
   ApiLock lock;
-  // §5.11 clWaitForEvents: CL_INVALID_VALUE if num_events is 0 or event_list is NULL;
+  // OpenCL 3.0 API §5.11 [[event-objects]] clWaitForEvents: CL_INVALID_VALUE if num_events is 0 or event_list is NULL;
   // CL_INVALID_EVENT if event objects in event_list are not valid; CL_INVALID_CONTEXT if they
   // do not belong to the same context.
   if (num_events == 0 || !event_list) return CL_INVALID_VALUE;
@@ -50,7 +51,8 @@ CL_API_ENTRY cl_event CL_API_CALL clCreateUserEvent(cl_context context, cl_int* 
   auto* e = new _cl_event();
   e->context = context;
   e->type = CL_COMMAND_USER;
-  e->status = CL_SUBMITTED;  // §5.11 clCreateUserEvent: the initial status is CL_SUBMITTED
+  // OpenCL 3.0 API §5.11 [[event-objects]] clCreateUserEvent: the initial status is CL_SUBMITTED
+  e->status = CL_SUBMITTED;
   retainInternal(context);
   registerObject(e);
   return withError(errcode_ret, CL_SUCCESS, cl_event(e));
@@ -58,7 +60,7 @@ CL_API_ENTRY cl_event CL_API_CALL clCreateUserEvent(cl_context context, cl_int* 
 
 CL_API_ENTRY cl_int CL_API_CALL clSetUserEventStatus(cl_event event, cl_int execution_status) try {
   ApiLock lock;
-  // §5.11 clSetUserEventStatus: CL_INVALID_EVENT if event is not a valid user event;
+  // OpenCL 3.0 API §5.11 [[event-objects]] clSetUserEventStatus: CL_INVALID_EVENT if event is not a valid user event;
   // CL_INVALID_VALUE if execution_status is not CL_COMPLETE or a negative integer;
   // CL_INVALID_OPERATION if the status has already been changed.
   if (!validEvent(event) || event->queue || event->type != CL_COMMAND_USER) return CL_INVALID_EVENT;
@@ -87,8 +89,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetEventCallback(cl_event event, cl_int comman
                                                    void(CL_CALLBACK* pfn_notify)(cl_event, cl_int, void*),
                                                    void* user_data) try {
   ApiLock lock;
-  // §5.11 clSetEventCallback: CL_INVALID_EVENT; CL_INVALID_VALUE if pfn_event_notify is NULL or
-  // command_exec_callback_type is not CL_SUBMITTED, CL_RUNNING or CL_COMPLETE.
+  // OpenCL 3.0 API §5.11 [[event-objects]] clSetEventCallback: CL_INVALID_EVENT; CL_INVALID_VALUE if pfn_event_notify
+  // is NULL or command_exec_callback_type is not CL_SUBMITTED, CL_RUNNING or CL_COMPLETE.
   if (!validEvent(event)) return CL_INVALID_EVENT;
   if (!pfn_notify) return CL_INVALID_VALUE;
   if (command_exec_callback_type != CL_SUBMITTED && command_exec_callback_type != CL_RUNNING &&
@@ -115,8 +117,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetEventProfilingInfo(cl_event event, cl_profi
                                                         size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validEvent(event)) return CL_INVALID_EVENT;
-  // §5.15 clGetEventProfilingInfo: CL_PROFILING_INFO_NOT_AVAILABLE if the queue does not have
-  // CL_QUEUE_PROFILING_ENABLE, if event is a user event, or if the command has not completed.
+  // OpenCL 3.0 API §5.15 [[profiling-operations]] clGetEventProfilingInfo: CL_PROFILING_INFO_NOT_AVAILABLE if the queue
+  // does not have CL_QUEUE_PROFILING_ENABLE, if event is a user event, or if the command has not completed.
   if (!event->queue || !(event->queue->properties & CL_QUEUE_PROFILING_ENABLE) || event->status != CL_COMPLETE)
     return CL_PROFILING_INFO_NOT_AVAILABLE;
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
@@ -130,7 +132,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetEventProfilingInfo(cl_event event, cl_profi
   }
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// ---- §5.12 markers, barriers, waits: no work; their wait lists order them in the queue --------
+// ---- OpenCL 3.0 API §5.12 [[markers-barriers-waiting-for-events]] markers, barriers, waits: no work; their wait lists
+// order them in the queue --------
 
 namespace {
 cl_int markerOrBarrier(cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list, cl_event* event) {
@@ -160,7 +163,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarker(cl_command_queue command_queue, 
     ApiLock lock;
     if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
   }
-  if (!event) return CL_INVALID_VALUE;  // §5.12 (1.1) clEnqueueMarker: CL_INVALID_VALUE if event is NULL
+  // OpenCL 3.0 API §5.12 [[markers-barriers-waiting-for-events]] (1.1) clEnqueueMarker: CL_INVALID_VALUE if event is
+  // NULL
+  if (!event) return CL_INVALID_VALUE;
   return markerOrBarrier(command_queue, CL_COMMAND_MARKER, 0, nullptr, event);
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
@@ -173,8 +178,9 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWaitForEvents(cl_command_queue command_
   {
     ApiLock lock;
     if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
-    // §5.12 (1.1) clEnqueueWaitForEvents: CL_INVALID_VALUE if num_events is 0 or event_list is
-    // NULL; CL_INVALID_EVENT if event objects are not valid; CL_INVALID_CONTEXT on mismatch.
+    // OpenCL 3.0 API §5.12 [[markers-barriers-waiting-for-events]] (1.1) clEnqueueWaitForEvents: CL_INVALID_VALUE if
+    // num_events is 0 or event_list is NULL; CL_INVALID_EVENT if event objects are not valid; CL_INVALID_CONTEXT on
+    // mismatch.
     if (num_events == 0 || !event_list) return CL_INVALID_VALUE;
     for (cl_uint i = 0; i < num_events; ++i) {
       if (!validEvent(event_list[i])) return CL_INVALID_EVENT;

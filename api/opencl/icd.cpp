@@ -1,4 +1,4 @@
-// cl_khr_icd (OpenCL Extension Specification §"Installable Client Driver"): the dispatch table
+// cl_khr_icd (OpenCL Extension Specification 3.0.12 §2 "Installable Client Drivers"): the dispatch table
 // every object points to, clIcdGetPlatformIDsKHR, and clGetExtensionFunctionAddress(ForPlatform).
 #include <array>
 #include <cstdio>
@@ -236,7 +236,8 @@ const std::array<Named, 2> kExtensionFunctions{{
 }};
 }  // namespace
 
-// OpenCL 3.0 API §9.2: the address of an extension function, or NULL for an unknown name.
+// OpenCL 3.0 API §4.5 [[getting-opencl-api-extension-function-pointers]]: the address of an extension function, or NULL
+// for an unknown name.
 CL_API_ENTRY void* CL_API_CALL clGetExtensionFunctionAddressForPlatform(cl_platform_id platform,
                                                                         const char* func_name) try {
   ApiLock lock;

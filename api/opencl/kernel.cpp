@@ -1,4 +1,5 @@
-// OpenCL 3.0 API §5.9 Kernel Objects (creation, arguments, queries) and §5.10 Executing Kernels.
+// OpenCL 3.0 API §5.9 [[_kernel_objects]] Kernel Objects (creation, arguments, queries) and
+// §5.10 [[_executing_kernels]] Executing Kernels.
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
@@ -19,7 +20,8 @@ cl_kernel newKernel(cl_program program, const std::string& name) {
   k->args.resize(hk->argCount());
   for (size_t i = 0; i < hk->argCount(); ++i) k->args[i].kind = hk->argInfo(i).kind;
   k->kernel = std::move(hk);
-  // Part of CL_KERNEL_LOCAL_MEM_SIZE (§5.9.3) and of the local memory a launch needs.
+  // Part of CL_KERNEL_LOCAL_MEM_SIZE (OpenCL 3.0 API §5.9.3 [[_copying_kernel_objects]]) and of the local memory a
+  // launch needs.
   k->staticLocalBytes = program->executable->info().staticLocalBytes(name);
   registerObject(k);  // may fail (CL_OUT_OF_HOST_MEMORY): before the program counts the kernel
   retainInternal(program);
@@ -32,8 +34,8 @@ std::array<size_t, 3> requiredSize(cl_kernel k) {
   return {0, 0, 0};
 }
 
-// OpenCL 3.0 API §5.9.2 clSetKernelArg, CL_MAX_SIZE_RESTRICTION_EXCEEDED: whether `bytes` exceeds
-// the MaxByteOffset decoration (SPIR-V 1.1 §3.20) of the kernel's parameter arg_index.
+// OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArg, CL_MAX_SIZE_RESTRICTION_EXCEEDED: whether `bytes`
+// exceeds the MaxByteOffset decoration (SPIR-V 1.1 §3.20 [external]) of the kernel's parameter arg_index.
 bool exceedsMaxByteOffset(cl_kernel k, cl_uint arg_index, size_t bytes) {
   const auto max = k->program->executable->info().maxByteOffset(k->name, arg_index);
   return max && bytes > *max;
@@ -44,7 +46,7 @@ bool exceedsMaxByteOffset(cl_kernel k, cl_uint arg_index, size_t bytes) {
 CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char* kernel_name,
                                                   cl_int* errcode_ret) try {
   ApiLock lock;
-  // §5.9.1 clCreateKernel
+  // OpenCL 3.0 API §5.9.1 [[_creating_kernel_objects]] clCreateKernel
   if (!validProgram(program)) return withError(errcode_ret, CL_INVALID_PROGRAM, cl_kernel(nullptr));
   // CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built executable for program
   if (!program->executable) return withError(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE, cl_kernel(nullptr));
@@ -69,7 +71,7 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char
 CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kernel* kernels,
                                                          cl_uint* num_kernels_ret) try {
   ApiLock lock;
-  // §5.9.1 clCreateKernelsInProgram
+  // OpenCL 3.0 API §5.9.1 [[_creating_kernel_objects]] clCreateKernelsInProgram
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   if (!program->executable) return CL_INVALID_PROGRAM_EXECUTABLE;
   const auto names = program->executable->kernelNames();
@@ -93,7 +95,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_
 
 CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int* errcode_ret) try {
   ApiLock lock;
-  // §5.9.1 clCloneKernel: a copy with the same arguments.
+  // OpenCL 3.0 API §5.9.3 [[_copying_kernel_objects]] clCloneKernel: a copy with the same arguments.
   if (!validKernel(source_kernel)) return withError(errcode_ret, CL_INVALID_KERNEL, cl_kernel(nullptr));
   cl_kernel k = newKernel(source_kernel->program, source_kernel->name);
   k->args = source_kernel->args;
@@ -117,7 +119,7 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) try {
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
                                                const void* arg_value) try {
   ApiLock lock;
-  // §5.9.2 clSetKernelArg
+  // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArg
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   // CL_INVALID_ARG_INDEX if arg_index is not a valid argument index
   if (arg_index >= kernel->args.size()) return CL_INVALID_ARG_INDEX;
@@ -136,8 +138,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
         // CL_INVALID_MEM_OBJECT for an argument declared to be a memory object when arg_value is
         // not a valid memory object
         if (!validMem(m) || m->type != CL_MEM_OBJECT_BUFFER) return CL_INVALID_MEM_OBJECT;
-        // OpenCL 3.0 API §5.9.2 clSetKernelArg: CL_INVALID_CONTEXT if the context of kernel and
-        // of the object arg_value points to are not the same.
+        // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArg: CL_INVALID_CONTEXT if the context of
+        // kernel and of the object arg_value points to are not the same.
         if (m->context != kernel->program->context) return CL_INVALID_CONTEXT;
         // CL_MAX_SIZE_RESTRICTION_EXCEEDED if the memory object is larger than the argument's
         // MaxByteOffset decoration allows.
@@ -172,15 +174,16 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void*) try {
   ApiLock lock;
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
-  // §5.9.2 clSetKernelArgSVMPointer: CL_INVALID_OPERATION if no devices in the context support SVM
+  // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArgSVMPointer: CL_INVALID_OPERATION if no devices in
+  // the context support SVM
   return CL_INVALID_OPERATION;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name,
                                                     size_t param_value_size, const void* param_value) try {
   ApiLock lock;
-  // §5.9.2 clSetKernelExecInfo: CL_INVALID_KERNEL; CL_INVALID_VALUE if param_name is not valid,
-  // param_value is NULL or the size is wrong; CL_INVALID_OPERATION for the SVM parameters when
+  // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelExecInfo: CL_INVALID_KERNEL; CL_INVALID_VALUE if
+  // param_name is not valid, param_value is NULL or the size is wrong; CL_INVALID_OPERATION for the SVM parameters when
   // no device supports SVM.
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   // The SVM parameters are valid names the device does not support: CL_INVALID_OPERATION comes
@@ -203,8 +206,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info
     case CL_KERNEL_REFERENCE_COUNT: return out(kernel->refCount);
     case CL_KERNEL_CONTEXT: return out(kernel->program->context);
     case CL_KERNEL_PROGRAM: return out(kernel->program);
-    // §5.9.3 CL_KERNEL_ATTRIBUTES: the source attributes (read from clang's metadata when the
-    // program was built from OpenCL C); programs from IL or binaries have none to report.
+    // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] CL_KERNEL_ATTRIBUTES: the source attributes (read from clang's
+    // metadata when the program was built from OpenCL C); programs from IL or binaries have none to report.
     case CL_KERNEL_ATTRIBUTES: {
       const auto it = kernel->program->kernelAttributes.find(kernel->name);
       return out(it == kernel->program->kernelAttributes.end() ? std::string() : it->second);
@@ -217,7 +220,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
                                                    size_t param_value_size, void* param_value,
                                                    size_t* param_value_size_ret) try {
   ApiLock lock;
-  // §5.9.3 clGetKernelArgInfo
+  // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelArgInfo
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   if (arg_index >= kernel->args.size()) return CL_INVALID_ARG_INDEX;
   // CL_KERNEL_ARG_INFO_NOT_AVAILABLE if the argument information is not available: it is kept
@@ -295,7 +298,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
                                                          cl_kernel_work_group_info param_name, size_t param_value_size,
                                                          void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
-  // §5.9.3 clGetKernelWorkGroupInfo: device may be NULL when the kernel has one device.
+  // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelWorkGroupInfo: device may be NULL when the kernel has
+  // one device.
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   if (device && device != theDevice()) return CL_INVALID_DEVICE;
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
@@ -319,13 +323,15 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info,
                                                         size_t, const void*, size_t, void*, size_t*) try {
   ApiLock lock;
-  // §5.9.3 clGetKernelSubGroupInfo: CL_INVALID_OPERATION if the device does not support sub-groups
+  // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelSubGroupInfo: CL_INVALID_OPERATION if the device does
+  // not support sub-groups
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   if (device && device != theDevice()) return CL_INVALID_DEVICE;
   return CL_INVALID_OPERATION;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// ---- §5.10 clEnqueueNDRangeKernel ------------------------------------------------------------
+// ---- OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueNDRangeKernel
+// ------------------------------------------------------------
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_kernel kernel,
                                                        cl_uint work_dim, const size_t* global_work_offset,
@@ -377,7 +383,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
     range.local = l;
   } else if (req[0]) {
     // NULL local size with a required size: the required size is the only valid choice
-    // (§5.10: the runtime must choose a uniform size; reqd_work_group_size fixes it).
+    // (OpenCL 3.0 API §5.10 [[_executing_kernels]]: the runtime must choose a uniform size; reqd_work_group_size fixes
+    // it).
     range.local = req;
     for (cl_uint d = 0; d < work_dim; ++d)
       if (range.global[d] % req[d]) return CL_INVALID_WORK_GROUP_SIZE;
@@ -388,7 +395,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
   for (const auto& a : kernel->args)
     if (a.kind == host::ArgKind::Local) localBytes += a.localBytes;
   if (localBytes > kLocalMemSize) return CL_OUT_OF_RESOURCES;
-  auto args = kernel->args;  // the arguments as of enqueue time (§5.9.2)
+  auto args = kernel->args;  // the arguments as of enqueue time (OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]])
   cl_context context = command_queue->context;
   auto work = [kernel, args, range, empty, context]() -> cl_int {
     if (empty) return CL_SUCCESS;
@@ -408,8 +415,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
         }
       }
       auto r = hk.run(range);
-      // OpenCL C 3.0 §6.15.14.3: printf output goes to the implementation's output stream when
-      // the command completes; clref writes it to stdout in work-group order.
+      // OpenCL C 3.0 §6.15.14.3 [[differences-between-opencl-c-and-c99-printf]]: printf output goes to the
+      // implementation's output stream when the command completes; clref writes it to stdout in work-group order.
       if (!r.printfOutput.empty()) {
         std::fwrite(r.printfOutput.data(), 1, r.printfOutput.size(), stdout);
         std::fflush(stdout);
@@ -449,7 +456,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl_kernel kernel,
                                               cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
                                               cl_event* event) try {
-  // §5.10 clEnqueueTask (deprecated by 2.0): an NDRange of one work-item in a work-group of one.
+  // OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueTask (deprecated by 2.0): an NDRange of one work-item in a
+  // work-group of one.
   const size_t one = 1;
   return clEnqueueNDRangeKernel(command_queue, kernel, 1, nullptr, &one, &one, num_events_in_wait_list, event_wait_list,
                                 event);

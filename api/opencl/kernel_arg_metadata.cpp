@@ -119,7 +119,8 @@ KernelMetadata kernelMetadata(const std::string& llvmText) {
       if (i < nm.size()) v[i].name = nm[i];
     }
     result.args[name] = std::move(v);
-    // §5.9.3 CL_KERNEL_ATTRIBUTES: the kernel's __attribute__ qualifiers as in the source.
+    // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] CL_KERNEL_ATTRIBUTES: the kernel's __attribute__ qualifiers as
+    // in the source.
     std::string attrs;
     const auto add = [&](const std::string& a) { attrs += (attrs.empty() ? "" : " ") + a; };
     if (const auto vh = field("vec_type_hint"); !vh.empty()) {

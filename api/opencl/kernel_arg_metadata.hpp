@@ -1,4 +1,4 @@
-// OpenCL 3.0 API §5.9.3 clGetKernelArgInfo and CL_KERNEL_ATTRIBUTES from clang's metadata.
+// OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelArgInfo and CL_KERNEL_ATTRIBUTES from clang's metadata.
 //
 // SPIR-V keeps neither signedness nor typedef names nor const/restrict on pointees, so with
 // -cl-kernel-arg-info the source is also compiled to LLVM IR text (host::openCLCToLLVMText) and

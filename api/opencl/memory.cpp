@@ -1,5 +1,6 @@
-// OpenCL 3.0 API §5.2 Buffer Objects, §5.5 Memory Object queries and callbacks; images (§5.3),
-// pipes (§5.4), SVM (§5.6) and samplers (§5.7) as the device without those features answers.
+// OpenCL 3.0 API §5.2 [[_buffer_objects]] Buffer Objects, §5.5 [[_memory_objects_2]] Memory Object queries and
+// callbacks; images (§5.3 [[_image_objects]]), pipes (§5.4 [[_pipes]]), SVM (§5.6 [[_shared_virtual_memory]]) and
+// samplers (§5.7 [[_sampler_objects]]) as the device without those features answers.
 #include <new>
 
 #include "api/opencl/device_info.hpp"
@@ -15,8 +16,8 @@ constexpr cl_mem_flags kAllFlags = kAccessFlags | kHostAccessFlags | kHostPtrFla
 
 int bits(cl_mem_flags f) { return __builtin_popcountll(f); }
 
-// §5.2.1 table "Memory Flags": which combinations are mutually exclusive (all the table's flags,
-// as clGetSupportedImageFormats takes them).
+// OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] table "Memory Flags": which combinations are mutually exclusive
+// (all the table's flags, as clGetSupportedImageFormats takes them).
 bool validQueryFlags(cl_mem_flags f) {
   if (f & ~kAllFlags) return false;
   if (bits(f & kAccessFlags) > 1) return false;
@@ -25,7 +26,7 @@ bool validQueryFlags(cl_mem_flags f) {
   return true;
 }
 
-// Flags for creating a memory object. OpenCL 3.0 API §5.2.1 table "Memory Flags":
+// Flags for creating a memory object. OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] table "Memory Flags":
 // CL_MEM_KERNEL_READ_AND_WRITE "is only used by clGetSupportedImageFormats", so it is not a valid
 // flag for creating one (CL_INVALID_VALUE; clarified by OpenCL-Docs PR #1605).
 bool validFlags(cl_mem_flags f) { return !(f & CL_MEM_KERNEL_READ_AND_WRITE) && validQueryFlags(f); }
@@ -35,12 +36,12 @@ cl_mem createBuffer(cl_context context, const cl_mem_properties* properties, cl_
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_mem(nullptr));
   std::vector<cl_mem_properties> props;
   if (properties) {
-    // §5.2.1 clCreateBufferWithProperties: no buffer properties are supported by clref (the
-    // core API defines none); any name is CL_INVALID_PROPERTY.
+    // OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] clCreateBufferWithProperties: no buffer properties are
+    // supported by clref (the core API defines none); any name is CL_INVALID_PROPERTY.
     if (properties[0] != 0) return withError(errcode_ret, CL_INVALID_PROPERTY, cl_mem(nullptr));
     props.push_back(0);
   }
-  if (flags == 0) flags = CL_MEM_READ_WRITE;  // §5.2.1: the default
+  if (flags == 0) flags = CL_MEM_READ_WRITE;  // OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]]: the default
   // CL_INVALID_VALUE if values specified in flags are not valid
   if (!validFlags(flags)) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
   // CL_INVALID_BUFFER_SIZE if size is 0 or greater than CL_DEVICE_MAX_MEM_ALLOC_SIZE
@@ -56,7 +57,8 @@ cl_mem createBuffer(cl_context context, const cl_mem_properties* properties, cl_
   m->propertyArray = std::move(props);
   try {
     if (flags & CL_MEM_USE_HOST_PTR) {
-      // §5.2.1 CL_MEM_USE_HOST_PTR: the buffer's storage is the application's memory itself.
+      // OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] CL_MEM_USE_HOST_PTR: the buffer's storage is the
+      // application's memory itself.
       m->hostPtr = host_ptr;
       m->buffer = clref::host::Buffer::view(static_cast<std::byte*>(host_ptr), size);
     } else if (flags & CL_MEM_COPY_HOST_PTR) {
@@ -92,8 +94,8 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
                                                   cl_buffer_create_type buffer_create_type,
                                                   const void* buffer_create_info, cl_int* errcode_ret) try {
   ApiLock lock;
-  // §5.2.1 clCreateSubBuffer: CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object or is
-  // a sub-buffer object.
+  // OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] clCreateSubBuffer: CL_INVALID_MEM_OBJECT if buffer is not a
+  // valid buffer object or is a sub-buffer object.
   if (!validMem(buffer) || buffer->type != CL_MEM_OBJECT_BUFFER || buffer->parent)
     return withError(errcode_ret, CL_INVALID_MEM_OBJECT, cl_mem(nullptr));
   const cl_mem_flags pf = buffer->flags;
@@ -123,7 +125,8 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
   // CL_MISALIGNED_SUB_BUFFER_OFFSET if origin is not aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN
   if (region->origin % (kMemBaseAddrAlignBits / 8))
     return withError(errcode_ret, CL_MISALIGNED_SUB_BUFFER_OFFSET, cl_mem(nullptr));
-  // Unspecified access and host-access flags are inherited from the parent (§5.2.1).
+  // Unspecified access and host-access flags are inherited from the parent (OpenCL 3.0 API
+  // §5.2.1 [[_creating_buffer_objects]]).
   if (!(flags & kAccessFlags)) flags |= pf & kAccessFlags;
   if (!(flags & kHostAccessFlags)) flags |= pf & kHostAccessFlags;
   flags |= pf & kHostPtrFlags;
@@ -163,7 +166,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem memobj,
                                                                  void* user_data) try {
   ApiLock lock;
   if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
-  if (!pfn_notify) return CL_INVALID_VALUE;  // §5.5.1: CL_INVALID_VALUE if pfn_notify is NULL
+  // OpenCL 3.0 API §5.5.1 [[_retaining_and_releasing_memory_objects]]: CL_INVALID_VALUE if pfn_notify is NULL
+  if (!pfn_notify) return CL_INVALID_VALUE;
   memobj->destructorCallbacks.emplace_back(pfn_notify, user_data);
   return CL_SUCCESS;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
@@ -177,8 +181,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info pa
     case CL_MEM_TYPE: return out(memobj->type);
     case CL_MEM_FLAGS: return out(memobj->flags);
     case CL_MEM_SIZE: return out(memobj->size);
-    // §5.5.2 CL_MEM_HOST_PTR: the host_ptr given at creation (USE_HOST_PTR), for sub-buffers
-    // host_ptr + origin; NULL otherwise.
+    // OpenCL 3.0 API §5.5.6 [[memory-object-queries]] CL_MEM_HOST_PTR: the host_ptr given at creation (USE_HOST_PTR),
+    // for sub-buffers host_ptr + origin; NULL otherwise.
     case CL_MEM_HOST_PTR: return out(memobj->flags & CL_MEM_USE_HOST_PTR ? memobj->hostPtr : nullptr);
     case CL_MEM_MAP_COUNT: return out(memobj->mapCount);
     case CL_MEM_REFERENCE_COUNT: return out(memobj->refCount);
@@ -191,9 +195,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info pa
   }
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// ---- images (§5.3): the device reports CL_DEVICE_IMAGE_SUPPORT false ---------------------------
+// ---- images (OpenCL 3.0 API §5.3 [[_image_objects]]): the device reports CL_DEVICE_IMAGE_SUPPORT false
+// ---------------------------
 
-// §5.3.1 clCreateImage*: CL_INVALID_OPERATION if there are no devices in context that support images.
+// OpenCL 3.0 API §5.3.1 [[_creating_image_objects]] clCreateImage*: CL_INVALID_OPERATION if there are no devices in
+// context that support images.
 #define CLREF_NO_IMAGES(ctx)                                                                    \
   do {                                                                                          \
     ApiLock lock;                                                                               \
@@ -224,8 +230,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, c
                                                            cl_image_format* image_formats,
                                                            cl_uint* num_image_formats) try {
   ApiLock lock;
-  // §5.3.2 clGetSupportedImageFormats: CL_INVALID_CONTEXT; CL_INVALID_VALUE if flags or
-  // image_type are not valid, or num_entries is 0 and image_formats is not NULL. With no image
+  // OpenCL 3.0 API §5.3.2 [[_querying_list_of_supported_image_formats]] clGetSupportedImageFormats: CL_INVALID_CONTEXT;
+  // CL_INVALID_VALUE if flags or image_type are not valid, or num_entries is 0 and image_formats is not NULL. With no
+  // image
   // support the list is empty.
   if (!validContext(context)) return CL_INVALID_CONTEXT;
   if (!validQueryFlags(flags ? flags : CL_MEM_READ_WRITE)) return CL_INVALID_VALUE;
@@ -245,44 +252,52 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, c
 
 CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info, size_t, void*, size_t*) try {
   ApiLock lock;
-  // §5.3.7 clGetImageInfo: CL_INVALID_MEM_OBJECT if image is not a valid image object (no image
-  // can exist on this device).
+  // OpenCL 3.0 API §5.3.9 [[image-object-queries]] clGetImageInfo: CL_INVALID_MEM_OBJECT if image is not a valid image
+  // object (no image can exist on this device).
   (void)image;
   return CL_INVALID_MEM_OBJECT;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// ---- pipes (§5.4): CL_DEVICE_PIPE_SUPPORT false -------------------------------------------------
+// ---- pipes (OpenCL 3.0 API §5.4 [[_pipes]]): CL_DEVICE_PIPE_SUPPORT false
+// -------------------------------------------------
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags, cl_uint, cl_uint,
                                              const cl_pipe_properties*, cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_mem(nullptr));
-  // §5.4.1 clCreatePipe: CL_INVALID_OPERATION if no devices in context support pipes.
+  // OpenCL 3.0 API §5.4.1 [[_creating_pipe_objects]] clCreatePipe: CL_INVALID_OPERATION if no devices in context
+  // support pipes.
   return withError(errcode_ret, CL_INVALID_OPERATION, cl_mem(nullptr));
 } catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem pipe, cl_pipe_info, size_t, void*, size_t*) try {
   ApiLock lock;
-  // §5.4.2 clGetPipeInfo: CL_INVALID_MEM_OBJECT if pipe is not a valid pipe object; with no
-  // pipe support no memory object is a pipe.
+  // OpenCL 3.0 API §5.4.2 [[_pipe_object_queries]] clGetPipeInfo: CL_INVALID_MEM_OBJECT if pipe is not a valid pipe
+  // object; with no pipe support no memory object is a pipe.
   (void)pipe;
   return CL_INVALID_MEM_OBJECT;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// ---- SVM (§5.6): CL_DEVICE_SVM_CAPABILITIES 0 ---------------------------------------------------
+// ---- SVM (OpenCL 3.0 API §5.6 [[_shared_virtual_memory]]): CL_DEVICE_SVM_CAPABILITIES 0
+// ---------------------------------------------------
 
 CL_API_ENTRY void* CL_API_CALL clSVMAlloc(cl_context, cl_svm_mem_flags, size_t, cl_uint) try {
-  return nullptr;  // §5.6.1 clSVMAlloc: NULL when no device in context supports SVM
+  // OpenCL 3.0 API §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] clSVMAlloc: NULL when no device
+  // in context supports SVM
+  return nullptr;
 } catch (...) { return clref::cl::failedCall<void*>(nullptr); }
-CL_API_ENTRY void CL_API_CALL clSVMFree(cl_context, void*) {}  // §5.6.1: no SVM pointer can exist
+// OpenCL 3.0 API §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]]: no SVM pointer can exist
+CL_API_ENTRY void CL_API_CALL clSVMFree(cl_context, void*) {}
 
-// ---- samplers (§5.7): no image support, so no samplers ------------------------------------------
+// ---- samplers (OpenCL 3.0 API §5.7 [[_sampler_objects]]): no image support, so no samplers
+// ------------------------------------------
 
 CL_API_ENTRY cl_sampler CL_API_CALL clCreateSamplerWithProperties(cl_context context, const cl_sampler_properties*,
                                                                   cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_sampler(nullptr));
-  // §5.7.1: CL_INVALID_OPERATION if images are not supported by any device associated with context
+  // OpenCL 3.0 API §5.7.1 [[_creating_sampler_objects]]: CL_INVALID_OPERATION if images are not supported by any device
+  // associated with context
   return withError(errcode_ret, CL_INVALID_OPERATION, cl_sampler(nullptr));
 } catch (...) { return clref::cl::failedCall<cl_sampler>(errcode_ret); }
 CL_API_ENTRY cl_sampler CL_API_CALL clCreateSampler(cl_context context, cl_bool, cl_addressing_mode, cl_filter_mode,

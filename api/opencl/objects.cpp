@@ -78,7 +78,7 @@ void finalize(Object* o) {
     case Kind::Device: return;  // static: never destroyed
     case Kind::Context: {
       auto* c = static_cast<cl_context>(o);
-      // OpenCL 3.0 API §4.4 clSetContextDestructorCallback: called in reverse order of registration.
+      // OpenCL 3.0 API §4.4 [[_contexts]] clSetContextDestructorCallback: called in reverse order of registration.
       // One deferred call capturing only c: it needs no allocation beyond the slot the releasing
       // entry point reserved (reserveDeferred), so a release cannot fail half-done.
       // Without callbacks c is deleted at once: a release that allocates nothing cannot fail.
@@ -102,8 +102,8 @@ void finalize(Object* o) {
     }
     case Kind::Mem: {
       auto* m = static_cast<cl_mem>(o);
-      // OpenCL 3.0 API §5.5.1 clSetMemObjectDestructorCallback: reverse order of registration,
-      // after the memory object is deleted (the handle is only passed back, not usable).
+      // OpenCL 3.0 API §5.5.1 [[_retaining_and_releasing_memory_objects]] clSetMemObjectDestructorCallback: reverse
+      // order of registration, after the memory object is deleted (the handle is only passed back, not usable).
       // One deferred call capturing only m (no allocation beyond the reserved slot, as above);
       // without callbacks m is deleted at once (no allocation at all).
       const bool callbacks = !m->destructorCallbacks.empty();

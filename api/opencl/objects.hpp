@@ -1,4 +1,5 @@
-// The OpenCL objects of the C API (OpenCL 3.0 API §4–§5) as thin shells over clref::host.
+// The OpenCL objects of the C API (OpenCL 3.0 API §4 [[opencl-platform-layer]]–§5 [[opencl-runtime]]) as thin shells
+// over clref::host.
 //
 // Every object starts with the ICD dispatch pointer (cl_khr_icd: the loader reads the first
 // pointer-sized field of any handle to find the vendor's dispatch table). Handles are checked
@@ -125,7 +126,8 @@ struct Command {
   std::function<cl_int()> work;
 };
 // A region mapped by clEnqueueMapBuffer and not yet unmapped, kept on the root buffer so that
-// maps of a buffer and of its sub-buffers see each other (§5.5.2: overlapping write maps).
+// maps of a buffer and of its sub-buffers see each other (OpenCL 3.0 API §5.5.4 [[accessing-mapped-regions]]:
+// overlapping write maps).
 struct Mapping {
   cl_mem mem;     // the object mapped (the root buffer or one of its sub-buffers)
   void* ptr;      // the pointer returned
@@ -194,8 +196,8 @@ struct _cl_program : clref::cl::Object {
 };
 
 namespace clref::cl {
-// A kernel argument as last set (OpenCL 3.0 API §5.9.2 clSetKernelArg); applied to the host
-// kernel just before each launch, so deferred launches use the values of their enqueue time.
+// A kernel argument as last set (OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArg); applied to the
+// host kernel just before each launch, so deferred launches use the values of their enqueue time.
 struct ArgRecord {
   bool set = false;
   host::ArgKind kind = host::ArgKind::Value;
@@ -259,8 +261,8 @@ template <class T> T withError(cl_int* errcode_ret, cl_int code, T value) {
 
 // ---- clGet*Info ----------------------------------------------------------------------------
 
-// OpenCL 3.0 API §4.2 (and every clGet*Info): CL_INVALID_VALUE if param_value is not NULL and
-// param_value_size is smaller than the size of the return type.
+// OpenCL 3.0 API §4.2 [[platform-querying-devices]] (and every clGet*Info): CL_INVALID_VALUE if param_value is not NULL
+// and param_value_size is smaller than the size of the return type.
 struct InfoOut {
   size_t size;
   void* value;
@@ -284,7 +286,7 @@ struct InfoOut {
 // ---- queues and events ---------------------------------------------------------------------
 
 cl_ulong nowNs();
-// OpenCL 3.0 API §5.11 (every clEnqueue*): CL_INVALID_EVENT_WAIT_LIST / CL_INVALID_CONTEXT checks.
+// OpenCL 3.0 API §5.11 [[event-objects]] (every clEnqueue*): CL_INVALID_EVENT_WAIT_LIST / CL_INVALID_CONTEXT checks.
 cl_int checkWaitList(cl_context context, cl_uint n, const cl_event* list);
 // Creates the command's event, queues it, runs what can run; blocking waits for completion.
 // Returns CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST when a blocking command's wait list failed.

@@ -1,5 +1,6 @@
-// OpenCL 3.0 API §4.1 Querying Platform Info, §4.2 Querying Devices, §4.3 Partitioning a Device,
-// §4.4? host timers (clGetDeviceAndHostTimer/clGetHostTimer).
+// OpenCL 3.0 API §4.1 [[_querying_platform_info]] Querying Platform Info, §4.2 [[platform-querying-devices]] Querying
+// Devices, §4.3 [[platform-device-partitioning]] Partitioning a Device, §4.2 [[platform-querying-devices]] host timers
+// (clGetDeviceAndHostTimer/clGetHostTimer).
 #include <algorithm>
 #include <array>
 #include <cstdio>
@@ -59,8 +60,8 @@ const char* kPlatformExtensions = "cl_khr_icd cl_khr_il_program";
 CL_API_ENTRY cl_int CL_API_CALL clGetPlatformIDs(cl_uint num_entries, cl_platform_id* platforms,
                                                  cl_uint* num_platforms) try {
   ApiLock lock;
-  // OpenCL 3.0 API §4.1 clGetPlatformIDs: CL_INVALID_VALUE if num_entries is 0 and platforms is
-  // not NULL, or if both num_platforms and platforms are NULL.
+  // OpenCL 3.0 API §4.1 [[_querying_platform_info]] clGetPlatformIDs: CL_INVALID_VALUE if num_entries is 0 and
+  // platforms is not NULL, or if both num_platforms and platforms are NULL.
   if ((num_entries == 0 && platforms) || (!num_platforms && !platforms)) return CL_INVALID_VALUE;
   if (platforms) platforms[0] = thePlatform();
   if (num_platforms) *num_platforms = 1;
@@ -71,8 +72,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_pl
                                                   size_t param_value_size, void* param_value,
                                                   size_t* param_value_size_ret) try {
   ApiLock lock;
-  // §4.1 clGetPlatformInfo: platform may be NULL (implementation-defined: clref's one platform);
-  // CL_INVALID_PLATFORM if platform is not a valid platform.
+  // OpenCL 3.0 API §4.1 [[_querying_platform_info]] clGetPlatformInfo: platform may be NULL (implementation-defined:
+  // clref's one platform); CL_INVALID_PLATFORM if platform is not a valid platform.
   if (platform && !validPlatform(platform)) return CL_INVALID_PLATFORM;
   const InfoOut out{param_value_size, param_value, param_value_size_ret};
   switch (param_name) {
@@ -85,14 +86,15 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_pl
     case CL_PLATFORM_EXTENSIONS_WITH_VERSION: return out(platformExtensionsWithVersion());
     case CL_PLATFORM_HOST_TIMER_RESOLUTION: return out(cl_ulong(1));  // steady_clock, nanoseconds
     case CL_PLATFORM_ICD_SUFFIX_KHR: return out("clref");
-    default: return CL_INVALID_VALUE;  // §4.1: param_name is not one of the supported values
+    // OpenCL 3.0 API §4.1 [[_querying_platform_info]]: param_name is not one of the supported values
+    default: return CL_INVALID_VALUE;
   }
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_device_type device_type, cl_uint num_entries,
                                                cl_device_id* devices, cl_uint* num_devices) try {
   ApiLock lock;
-  // OpenCL 3.0 API §4.2 clGetDeviceIDs
+  // OpenCL 3.0 API §4.2 [[platform-querying-devices]] clGetDeviceIDs
   if (platform && !validPlatform(platform))
     return CL_INVALID_PLATFORM;  // NULL: implementation-defined, the clref platform
   constexpr cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU |
@@ -116,12 +118,14 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_devic
 CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_info param_name, size_t param_value_size,
                                                 void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
-  if (!validDevice(device)) return CL_INVALID_DEVICE;  // §4.2 clGetDeviceInfo
+  // OpenCL 3.0 API §4.2 [[platform-querying-devices]] clGetDeviceInfo
+  if (!validDevice(device)) return CL_INVALID_DEVICE;
   return deviceInfo(device, param_name, InfoOut{param_value_size, param_value, param_value_size_ret});
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// OpenCL 3.0 API §4.3 clCreateSubDevices: the device reports CL_DEVICE_PARTITION_PROPERTIES
-// {0} (no partitioning), so every partition request is "valid but not supported by the device".
+// OpenCL 3.0 API §4.3 [[platform-device-partitioning]] clCreateSubDevices: the device reports
+// CL_DEVICE_PARTITION_PROPERTIES {0} (no partitioning), so every partition request is "valid but not supported by the
+// device".
 CL_API_ENTRY cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device,
                                                    const cl_device_partition_property* properties, cl_uint num_devices,
                                                    cl_device_id* out_devices, cl_uint* num_devices_ret) try {
@@ -134,7 +138,8 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device,
   return CL_INVALID_VALUE;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// §4.3 clRetainDevice/clReleaseDevice: root-level devices are not reference counted (succeed).
+// OpenCL 3.0 API §4.3 [[platform-device-partitioning]] clRetainDevice/clReleaseDevice: root-level devices are not
+// reference counted (succeed).
 CL_API_ENTRY cl_int CL_API_CALL clRetainDevice(cl_device_id device) try {
   ApiLock lock;
   return validDevice(device) ? CL_SUCCESS : CL_INVALID_DEVICE;
@@ -144,7 +149,7 @@ CL_API_ENTRY cl_int CL_API_CALL clReleaseDevice(cl_device_id device) try {
   return validDevice(device) ? CL_SUCCESS : CL_INVALID_DEVICE;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// OpenCL 3.0 API §4.2 clGetDeviceAndHostTimer / clGetHostTimer: device and host share one
+// OpenCL 3.0 API §4.2 [[platform-querying-devices]] clGetDeviceAndHostTimer / clGetHostTimer: device and host share one
 // clock (steady_clock), the clock of the profiling timestamps.
 CL_API_ENTRY cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id device, cl_ulong* device_timestamp,
                                                         cl_ulong* host_timestamp) try {
@@ -162,8 +167,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetHostTimer(cl_device_id device, cl_ulong* ho
   return CL_SUCCESS;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// §5.8.? clUnloadCompiler (1.1) / clUnloadPlatformCompiler: a hint; the compiler is an external
-// process, nothing is loaded.
+// OpenCL 3.0 API §5.8.8 [[_unloading_the_opencl_compiler]] clUnloadCompiler (1.1) / clUnloadPlatformCompiler: a hint;
+// the compiler is an external process, nothing is loaded.
 CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void) { return CL_SUCCESS; }
 CL_API_ENTRY cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform) try {
   ApiLock lock;

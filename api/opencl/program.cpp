@@ -1,4 +1,4 @@
-// OpenCL 3.0 API §5.8 Program Objects: the entry points (creation from source, IL and binaries,
+// OpenCL 3.0 API §5.8 [[_program_objects]] Program Objects: the entry points (creation from source, IL and binaries,
 // build, compile, link, specialization constants, queries).
 //
 // The "binary" of a program is its SPIR-V module: what CL_PROGRAM_BINARIES returns is accepted
@@ -30,7 +30,7 @@ bool isSpirv(const void* data, size_t bytes) {
   if (!data || bytes < 20 || bytes % 4) return false;
   uint32_t magic;
   std::memcpy(&magic, data, 4);
-  return magic == 0x07230203;  // SPIR-V 1.0 §3.1 magic number
+  return magic == 0x07230203;  // SPIR-V 1.0 §3.1 [external] magic number
 }
 
 std::vector<uint32_t> words(const void* data, size_t bytes) {
@@ -62,8 +62,10 @@ cl_int makeExecutable(cl_program p, const Options& o) {
   }
 }
 
-// §5.8.2 clBuildProgram, §5.8.3 clCompileProgram, §5.8.4 clSetProgramSpecializationConstant:
-// CL_COMPILER_NOT_AVAILABLE if program is created with source or IL and a compiler is not
+// OpenCL 3.0 API §5.8.4 [[_building_program_executables]] clBuildProgram,
+// §5.8.5 [[_separate_compilation_and_linking_of_programs]] clCompileProgram,
+// §5.8.3 [[_setting_spir_v_specialization_constants]] clSetProgramSpecializationConstant: CL_COMPILER_NOT_AVAILABLE if
+// program is created with source or IL and a compiler is not
 // available, i.e. CL_DEVICE_COMPILER_AVAILABLE is CL_FALSE — which clref reports when the compiler
 // driver finds no clang or llvm-spirv to run (host::Program::openCLCCompilerAvailable). The spec
 // ties IL builds to that query too, so they fail alike.
@@ -72,7 +74,8 @@ bool compilerMissingFor(cl_program program) {
   return !host::Program::openCLCCompilerAvailable();
 }
 
-// §5.8.2 clBuildProgram / §5.8.3 clCompileProgram: the device list checks.
+// OpenCL 3.0 API §5.8.4 [[_building_program_executables]] clBuildProgram /
+// §5.8.5 [[_separate_compilation_and_linking_of_programs]] clCompileProgram: the device list checks.
 cl_int checkDevices(cl_uint num_devices, const cl_device_id* device_list) {
   if ((!device_list && num_devices > 0) || (device_list && num_devices == 0)) return CL_INVALID_VALUE;
   for (cl_uint i = 0; i < num_devices; ++i)
@@ -96,8 +99,8 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context
                                                               const size_t* lengths, cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
-  // §5.8.1 clCreateProgramWithSource: CL_INVALID_VALUE if count is 0, strings is NULL, or any
-  // entry in strings is NULL.
+  // OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithSource: CL_INVALID_VALUE if count is 0,
+  // strings is NULL, or any entry in strings is NULL.
   if (count == 0 || !strings) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
   std::string src;
   for (cl_uint i = 0; i < count; ++i) {
@@ -114,8 +117,8 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, co
                                                           cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
-  // §5.8.1 clCreateProgramWithIL: CL_INVALID_VALUE if il is NULL or length is 0, or if the
-  // memory does not contain well-formed IL or an IL the device supports.
+  // OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithIL: CL_INVALID_VALUE if il is NULL or length
+  // is 0, or if the memory does not contain well-formed IL or an IL the device supports.
   if (!il || length == 0) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
   if (!isSpirv(il, length)) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
   auto w = words(il, length);
@@ -140,8 +143,8 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context
                                                               cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
-  // §5.8.1 clCreateProgramWithBinary: CL_INVALID_VALUE if device_list is NULL or num_devices is
-  // 0; CL_INVALID_DEVICE if a device is not in context; CL_INVALID_VALUE if lengths or binaries
+  // OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithBinary: CL_INVALID_VALUE if device_list is
+  // NULL or num_devices is 0; CL_INVALID_DEVICE if a device is not in context; CL_INVALID_VALUE if lengths or binaries
   // is NULL or an entry is 0/NULL; CL_INVALID_BINARY if a binary is not valid for its device.
   if (!device_list || num_devices == 0) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
   for (cl_uint i = 0; i < num_devices; ++i)
@@ -183,8 +186,8 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context
                                                                       cl_int* errcode_ret) try {
   ApiLock lock;
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
-  // §5.8.1 clCreateProgramWithBuiltInKernels: CL_INVALID_VALUE if device_list is NULL,
-  // num_devices is 0, kernel_names is NULL, or kernel_names names a kernel no device supports
+  // OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithBuiltInKernels: CL_INVALID_VALUE if
+  // device_list is NULL, num_devices is 0, kernel_names is NULL, or kernel_names names a kernel no device supports
   // (the device has no built-in kernels).
   if (!device_list || num_devices == 0 || !kernel_names)
     return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
@@ -214,8 +217,9 @@ CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program program,
   (void)user_data;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   if (!pfn_notify) return CL_INVALID_VALUE;
-  // §5.8.? clSetProgramReleaseCallback: CL_INVALID_OPERATION if no devices in the context
-  // support destructors for program scope global variables (clref does not).
+  // OpenCL 3.0 API §5.8.2 [[_retaining_and_releasing_program_objects]] clSetProgramReleaseCallback:
+  // CL_INVALID_OPERATION if no devices in the context support destructors for program scope global variables (clref
+  // does not).
   return CL_INVALID_OPERATION;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
@@ -223,8 +227,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program pr
                                                                    size_t spec_size, const void* spec_value) try {
   ApiLock lock;
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
-  // §5.8.4 clSetProgramSpecializationConstant: CL_INVALID_PROGRAM if program is not created by
-  // clCreateProgramWithIL.
+  // OpenCL 3.0 API §5.8.3 [[_setting_spir_v_specialization_constants]] clSetProgramSpecializationConstant:
+  // CL_INVALID_PROGRAM if program is not created by clCreateProgramWithIL.
   if (program->origin != _cl_program::Origin::IL) return CL_INVALID_PROGRAM;
   if (compilerMissingFor(program)) return CL_COMPILER_NOT_AVAILABLE;
   // CL_INVALID_VALUE if spec_value is NULL
@@ -244,7 +248,7 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
                                                const char* options, void(CL_CALLBACK* pfn_notify)(cl_program, void*),
                                                void* user_data) try {
   ApiLock lock;
-  // §5.8.2 clBuildProgram
+  // OpenCL 3.0 API §5.8.4 [[_building_program_executables]] clBuildProgram
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   if (cl_int e = checkDevices(num_devices, device_list)) return e;
   if (!pfn_notify && user_data) return CL_INVALID_VALUE;  // pfn_notify NULL but user_data not NULL
@@ -286,7 +290,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
                                                  void(CL_CALLBACK* pfn_notify)(cl_program, void*),
                                                  void* user_data) try {
   ApiLock lock;
-  // §5.8.3 clCompileProgram
+  // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clCompileProgram
   if (!validProgram(program)) return CL_INVALID_PROGRAM;
   if (cl_int e = checkDevices(num_devices, device_list)) return e;
   // CL_INVALID_VALUE if num_input_headers is 0 and header_include_names or input_headers are not
@@ -302,8 +306,8 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   std::vector<std::pair<std::string, std::string>> headers;
   for (cl_uint i = 0; i < num_input_headers; ++i) {
     if (!validProgram(input_headers[i])) return CL_INVALID_PROGRAM;
-    // OpenCL 3.0 API §5.8.3 clCompileProgram: CL_INVALID_CONTEXT if the context of program and
-    // programs in input_headers are not the same.
+    // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clCompileProgram: CL_INVALID_CONTEXT if
+    // the context of program and programs in input_headers are not the same.
     if (input_headers[i]->context != program->context) return CL_INVALID_CONTEXT;
     if (!header_include_names[i]) return CL_INVALID_VALUE;
     headers.emplace_back(header_include_names[i], input_headers[i]->source);
@@ -333,7 +337,7 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
                                                   void(CL_CALLBACK* pfn_notify)(cl_program, void*), void* user_data,
                                                   cl_int* errcode_ret) try {
   ApiLock lock;
-  // §5.8.5 clLinkProgram
+  // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clLinkProgram
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
   if (cl_int e = checkDevices(num_devices, device_list)) return withError(errcode_ret, e, cl_program(nullptr));
   // CL_INVALID_VALUE if num_input_programs is 0 or input_programs is NULL (or the other way round)
@@ -346,8 +350,8 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   for (cl_uint i = 0; i < num_input_programs; ++i) {
     // CL_INVALID_PROGRAM if programs in input_programs are not valid
     if (!validProgram(input_programs[i])) return withError(errcode_ret, CL_INVALID_PROGRAM, cl_program(nullptr));
-    // OpenCL 3.0 API §5.8.5 clLinkProgram: CL_INVALID_CONTEXT if the context of programs in
-    // input_programs is not the same as context.
+    // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clLinkProgram: CL_INVALID_CONTEXT if the
+    // context of programs in input_programs is not the same as context.
     if (input_programs[i]->context != context) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
     // CL_INVALID_OPERATION if an input program is not a compiled object or library
     const auto t = input_programs[i]->binaryType;
@@ -380,7 +384,8 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   }
   p->status = r == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
   notifyLater(pfn_notify, p, user_data);
-  // §5.8.5: on CL_LINK_PROGRAM_FAILURE a valid program object is returned (its log explains).
+  // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]]: on CL_LINK_PROGRAM_FAILURE a valid program
+  // object is returned (its log explains).
   return withError(errcode_ret, r, p);
 } catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
 
@@ -401,8 +406,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
     case CL_PROGRAM_IL: return out(program->il);
     case CL_PROGRAM_BINARY_SIZES: return out(size_t(binaryWithType(program->spirv, program->binaryType).size() * 4));
     case CL_PROGRAM_BINARIES: {
-      // §5.8.7: param_value points to an array of n pointers, each to a buffer of the size
-      // CL_PROGRAM_BINARY_SIZES gave; a NULL entry skips that device.
+      // OpenCL 3.0 API §5.8.9 [[_program_object_queries]]: param_value points to an array of n pointers, each to a
+      // buffer of the size CL_PROGRAM_BINARY_SIZES gave; a NULL entry skips that device.
       if (param_value && param_value_size < sizeof(unsigned char*)) return CL_INVALID_VALUE;
       if (param_value) {
         auto* dst = static_cast<unsigned char**>(param_value)[0];
@@ -422,8 +427,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
       for (const auto& n : program->executable->kernelNames()) names += (names.empty() ? "" : ";") + n;
       return out(names);
     }
-    // OpenCL 3.0 API §5.8.7 clGetProgramInfo: CL_INVALID_PROGRAM_EXECUTABLE also for these two
-    // queries when no executable is built.
+    // OpenCL 3.0 API §5.8.9 [[_program_object_queries]] clGetProgramInfo: CL_INVALID_PROGRAM_EXECUTABLE also for these
+    // two queries when no executable is built.
     case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
     case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
       if (!built) return CL_INVALID_PROGRAM_EXECUTABLE;
@@ -444,8 +449,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
     case CL_PROGRAM_BUILD_OPTIONS: return out(program->options);
     case CL_PROGRAM_BUILD_LOG: return out(program->log);
     case CL_PROGRAM_BINARY_TYPE: return out(program->binaryType);
-    // §5.8.8: the storage of the program's variables in the global address space (program-scope
-    // and static function-scope variables: CrossWorkgroup OpVariables of the module).
+    // OpenCL 3.0 API §5.8.9 [[_program_object_queries]]: the storage of the program's variables in the global address
+    // space (program-scope and static function-scope variables: CrossWorkgroup OpVariables of the module).
     case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: {
       const size_t total = program->executable ? program->executable->info().globalVariableBytes() : 0;
       return out(total);

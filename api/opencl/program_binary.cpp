@@ -11,14 +11,14 @@ namespace {
 constexpr const char* kPrefix = "clref.program_binary_type=";
 constexpr size_t kHeaderWords = 5;
 
-// A literal string as SPIR-V words (SPIR-V 1.0 §2.2.1: nul-terminated, zero-padded).
+// A literal string as SPIR-V words (SPIR-V 1.0 §2.2.1 [external]: nul-terminated, zero-padded).
 std::vector<uint32_t> literal(const std::string& s) {
   std::vector<uint32_t> w(s.size() / 4 + 1, 0);
   std::memcpy(w.data(), s.data(), s.size());
   return w;
 }
 
-// The instructions before the debug section (SPIR-V 1.0 §2.4 logical layout, sections 1–6).
+// The instructions before the debug section (SPIR-V 1.0 §2.4 [external] logical layout, sections 1–6).
 bool beforeDebugSection(spv::Op op) {
   switch (op) {
     case spv::Op::OpCapability:

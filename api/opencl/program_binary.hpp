@@ -1,6 +1,6 @@
 // What CL_PROGRAM_BINARIES returns: the program's SPIR-V module, still a valid module, with its
 // binary type recorded so that clCreateProgramWithBinary can give CL_PROGRAM_BINARY_TYPE back
-// (OpenCL 3.0 API §5.8.7: a program created from a compiled object's binary is a compiled
+// (OpenCL 3.0 API §5.8.9 [[_program_object_queries]]: a program created from a compiled object's binary is a compiled
 // object, from a library's a library). The record is one OpSourceExtension instruction,
 // "clref.program_binary_type=compiled_object|library", in the module's debug section; an
 // executable carries none.

@@ -1,5 +1,6 @@
-// OpenCL 3.0 API §5.8.2 clBuildProgram / §5.8.3 clCompileProgram: the compile step, OpenCL C
-// source to a SPIR-V compiled object (through the host API's compiler driver, api/compiler.cpp),
+// OpenCL 3.0 API §5.8.4 [[_building_program_executables]] clBuildProgram /
+// §5.8.5 [[_separate_compilation_and_linking_of_programs]] clCompileProgram: the compile step, OpenCL C source to a
+// SPIR-V compiled object (through the host API's compiler driver, api/compiler.cpp),
 // with the kernel argument metadata clGetKernelArgInfo reports.
 #pragma once
 #include <string>

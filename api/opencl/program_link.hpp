@@ -1,5 +1,5 @@
-// OpenCL 3.0 API §5.8.5 clLinkProgram: SPIR-V modules linked with SPIRV-Tools' linker, which
-// resolves Import/Export LinkageAttributes across them.
+// OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clLinkProgram: SPIR-V modules linked with
+// SPIRV-Tools' linker, which resolves Import/Export LinkageAttributes across them.
 #pragma once
 #include <cstdint>
 #include <optional>

@@ -1,4 +1,4 @@
-// OpenCL 3.0 API §5.8.6 build options (see program_options.hpp).
+// OpenCL 3.0 API §5.8.6 [[compiler-options]] build options (see program_options.hpp).
 #include "api/opencl/program_options.hpp"
 
 #include <cctype>
@@ -37,7 +37,8 @@ bool parseOptions(const char* text, OptionsFor step, Options& o) {
   const auto t = tokenize(text);
   for (size_t i = 0; i < t.size(); ++i) {
     const std::string& a = t[i];
-    // §5.8.6.5 linker options: also accepted by clBuildProgram (build = compile + link).
+    // OpenCL 3.0 API §5.8.7 [[linker-options]] linker options: also accepted by clBuildProgram (build = compile +
+    // link).
     if (a == "-create-library" && step == OptionsFor::Link) {
       o.createLibrary = true;
       continue;
@@ -50,13 +51,15 @@ bool parseOptions(const char* text, OptionsFor step, Options& o) {
     }
     if (a == "-cl-no-signed-zeros" || a == "-cl-unsafe-math-optimizations" || a == "-cl-finite-math-only" ||
         a == "-cl-fast-relaxed-math") {
-      // §5.8.6.3 math options: they allow less exactness; clref's exact results remain allowed.
+      // OpenCL 3.0 API §5.8.6.2 [[math-intrinsics-options]] math options: they allow less exactness; clref's exact
+      // results remain allowed.
       o.compiler.push_back(a);
       continue;
     }
-    if (a == "-cl-no-subgroup-ifp") continue;  // §5.8.6.? sub-groups are not supported: nothing to relax
+    // OpenCL 3.0 API §5.8.6.3 [[optimization-options]] sub-groups are not supported: nothing to relax
+    if (a == "-cl-no-subgroup-ifp") continue;
     if (step == OptionsFor::Link) return false;
-    // §5.8.6.1 preprocessor options
+    // OpenCL 3.0 API §5.8.6.1 [[preprocessor-options]] preprocessor options
     if (a == "-D" || a == "-I") {
       if (i + 1 >= t.size()) return false;
       o.compiler.push_back(a);
@@ -67,7 +70,7 @@ bool parseOptions(const char* text, OptionsFor step, Options& o) {
       o.compiler.push_back(a);
       continue;
     }
-    // §5.8.6.4 -cl-std: the OpenCL C versions the device reports.
+    // OpenCL 3.0 API §5.8.6.5 [[opencl-c-version]] -cl-std: the OpenCL C versions the device reports.
     if (a.rfind("-cl-std=", 0) == 0) {
       const std::string v = a.substr(8);
       if (v != "CL1.0" && v != "CL1.1" && v != "CL1.2" && v != "CL3.0") return false;
@@ -97,8 +100,8 @@ bool parseOptions(const char* text, OptionsFor step, Options& o) {
 
 host::Device deviceFor(const Options& o) {
   host::DeviceConfig cfg = theDevice()->device.config();
-  // §5.8.6.3 -cl-denorms-are-zero: denormals "may be flushed"; the choice denorms_are_zero says
-  // which (by default the float ones, so the option has its observable meaning).
+  // OpenCL 3.0 API §5.8.6.2 [[math-intrinsics-options]] -cl-denorms-are-zero: denormals "may be flushed"; the choice
+  // denorms_are_zero says which (by default the float ones, so the option has its observable meaning).
   using clref::numerics::Choice, clref::numerics::DenormsAreZeroOption, clref::numerics::Denorm;
   const auto flush = cfg.choices.get<Choice::DenormsAreZero>();
   if (o.denormsAreZero && flush != DenormsAreZeroOption::Ignore) cfg.denormFloat = Denorm::Flush;

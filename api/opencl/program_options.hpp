@@ -1,4 +1,4 @@
-// OpenCL 3.0 API §5.8.6 build options: which options clBuildProgram, clCompileProgram and
+// OpenCL 3.0 API §5.8.6 [[compiler-options]] build options: which options clBuildProgram, clCompileProgram and
 // clLinkProgram accept, what they ask of the compiler, and what they change in the device.
 #pragma once
 #include <string>
@@ -23,7 +23,8 @@ enum class OptionsFor { Build, Compile, Link };
 // this step (CL_INVALID_BUILD_OPTIONS / CL_INVALID_COMPILER_OPTIONS / CL_INVALID_LINKER_OPTIONS).
 bool parseOptions(const char* text, OptionsFor step, Options& o);
 
-// The device a program built with these options runs on (§5.8.6.3 -cl-denorms-are-zero).
+// The device a program built with these options runs on (OpenCL 3.0 API §5.8.6.2 [[math-intrinsics-options]]
+// -cl-denorms-are-zero).
 host::Device deviceFor(const Options& o);
 
 }  // namespace clref::cl

@@ -1,4 +1,4 @@
-// OpenCL 3.0 API §5.1 Command-Queues, and the in-order execution of enqueued commands.
+// OpenCL 3.0 API §5.1 [[_command_queues]] Command-Queues, and the in-order execution of enqueued commands.
 //
 // Commands run synchronously at enqueue time when everything they wait for is complete; a
 // command that waits on an incomplete event (a user event, or a command pending in another
@@ -42,8 +42,8 @@ bool drainQueue(cl_command_queue q) {
     q->pending.pop_front();
     setEventStatus(c.event, CL_SUBMITTED);
     if (failedDependency) {
-      // §5.11 event wait lists: a command whose wait list contains a failed event does not run;
-      // its status becomes CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST (negative).
+      // OpenCL 3.0 API §5.11 [[event-objects]] event wait lists: a command whose wait list contains a failed event does
+      // not run; its status becomes CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST (negative).
       setEventStatus(c.event, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
     } else {
       setEventStatus(c.event, CL_RUNNING);
@@ -86,7 +86,7 @@ void drainAll() {
 }
 
 void setEventStatus(cl_event e, cl_int status) {
-  // §5.11: a status only moves towards CL_COMPLETE (or to an error), once per state.
+  // OpenCL 3.0 API §5.11 [[event-objects]]: a status only moves towards CL_COMPLETE (or to an error), once per state.
   if (e->status <= CL_COMPLETE) return;
   // The calls of the callbacks that become due are made (allocated) before any change: a failed
   // allocation (CL_OUT_OF_HOST_MEMORY) leaves the event as it was.
@@ -112,8 +112,8 @@ void setEventStatus(cl_event e, cl_int status) {
     if (!e->start) e->start = t;
     if (!e->submit) e->submit = t;
   }
-  // §5.11 clSetEventCallback: called when the status reaches the registered state, or the command
-  // terminates abnormally (then with the error code).
+  // OpenCL 3.0 API §5.11 [[event-objects]] clSetEventCallback: called when the status reaches the registered state, or
+  // the command terminates abnormally (then with the error code).
   for (auto& cb : e->callbacks) {
     if (cb.done || !(status <= cb.trigger)) continue;
     cb.done = true;
@@ -124,8 +124,8 @@ void setEventStatus(cl_event e, cl_int status) {
 }
 
 cl_int checkWaitList(cl_context context, cl_uint n, const cl_event* list) {
-  // §5.11 (every clEnqueue*): CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL and
-  // num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is
+  // OpenCL 3.0 API §5.11 [[event-objects]] (every clEnqueue*): CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL
+  // and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is
   // 0, or event objects in event_wait_list are not valid events.
   if ((!list && n > 0) || (list && n == 0)) return CL_INVALID_EVENT_WAIT_LIST;
   for (cl_uint i = 0; i < n; ++i) {
@@ -168,8 +168,9 @@ cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint 
   cl_int result = CL_SUCCESS;
   if (blocking) {
     apiCondition().wait(lock.lock(), [e] { return e->status <= CL_COMPLETE; });
-    // e.g. §5.2.2 clEnqueueReadBuffer: CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the
-    // operation is blocking and the execution status of any event in the wait list is negative.
+    // e.g. OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueueReadBuffer:
+    // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the operation is blocking and the execution status of any event
+    // in the wait list is negative.
     if (e->status == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
       result = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
   }
@@ -225,7 +226,7 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_
                                                                              const cl_queue_properties* properties,
                                                                              cl_int* errcode_ret) try {
   ApiLock lock;
-  // OpenCL 3.0 API §5.1 clCreateCommandQueueWithProperties
+  // OpenCL 3.0 API §5.1 [[_command_queues]] clCreateCommandQueueWithProperties
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_command_queue(nullptr));
   // CL_INVALID_DEVICE if device is not a valid device or is not associated with context
   if (!validDevice(device)) return withError(errcode_ret, CL_INVALID_DEVICE, cl_command_queue(nullptr));
@@ -270,10 +271,10 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context contex
                                                                cl_command_queue_properties properties,
                                                                cl_int* errcode_ret) try {
   ApiLock lock;
-  // OpenCL 3.0 API §5.1 clCreateCommandQueue (deprecated by 2.0)
+  // OpenCL 3.0 API §5.1 [[_command_queues]] clCreateCommandQueue (deprecated by 2.0)
   if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_command_queue(nullptr));
   if (!validDevice(device)) return withError(errcode_ret, CL_INVALID_DEVICE, cl_command_queue(nullptr));
-  // OpenCL 3.0 API §5.1 clCreateCommandQueue: CL_INVALID_VALUE if values specified in properties
+  // OpenCL 3.0 API §5.1 [[_command_queues]] clCreateCommandQueue: CL_INVALID_VALUE if values specified in properties
   // are not valid; only its table's properties (out-of-order, profiling) are valid here, so
   // CL_QUEUE_ON_DEVICE is not, and the device supports both valid ones.
   if (properties & ~kSupportedQueueProperties)
@@ -284,8 +285,8 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context contex
 CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device,
                                                                cl_command_queue command_queue) try {
   ApiLock lock;
-  // §5.1 clSetDefaultDeviceCommandQueue: CL_INVALID_OPERATION if device does not support a
-  // replaceable default on-device queue (clref has no on-device queues).
+  // OpenCL 3.0 API §5.1 [[_command_queues]] clSetDefaultDeviceCommandQueue: CL_INVALID_OPERATION if device does not
+  // support a replaceable default on-device queue (clref has no on-device queues).
   if (!validContext(context)) return CL_INVALID_CONTEXT;
   if (!validDevice(device)) return CL_INVALID_DEVICE;
   // No device supports on-device queues, so no command_queue can be valid for the device: the
@@ -304,8 +305,8 @@ CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue command_qu
 CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue command_queue) try {
   ApiLock lock;
   if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
-  // §5.1 clReleaseCommandQueue: performs an implicit flush; commands still pending (waiting on
-  // user events) keep the queue alive through their events.
+  // OpenCL 3.0 API §5.1 [[_command_queues]] clReleaseCommandQueue: performs an implicit flush; commands still pending
+  // (waiting on user events) keep the queue alive through their events.
   releaseExternal(command_queue);
   return CL_SUCCESS;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
@@ -322,15 +323,16 @@ CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_q
     case CL_QUEUE_REFERENCE_COUNT: return out(command_queue->refCount);
     case CL_QUEUE_PROPERTIES: return out(command_queue->properties);
     case CL_QUEUE_PROPERTIES_ARRAY: return out(command_queue->propertyArray);
-    // §5.1: CL_QUEUE_SIZE: CL_INVALID_COMMAND_QUEUE when command_queue is not a device queue.
+    // OpenCL 3.0 API §5.1 [[_command_queues]]: CL_QUEUE_SIZE: CL_INVALID_COMMAND_QUEUE when command_queue is not a
+    // device queue.
     case CL_QUEUE_SIZE: return CL_INVALID_COMMAND_QUEUE;
     case CL_QUEUE_DEVICE_DEFAULT: return out(cl_command_queue(nullptr));
     default: return CL_INVALID_VALUE;
   }
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// §5.1 (1.0, deprecated): changing properties after creation; CL_INVALID_OPERATION is what a
-// 3.0 implementation returns for it when unsupported.
+// OpenCL 3.0 API §5.1 [[_command_queues]] (1.0, deprecated): changing properties after creation; CL_INVALID_OPERATION
+// is what a 3.0 implementation returns for it when unsupported.
 CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue command_queue,
                                                           cl_command_queue_properties properties, cl_bool enable,
                                                           cl_command_queue_properties* old_properties) try {

@@ -1,5 +1,5 @@
-// char/uchar arithmetic. Operands are promoted to int (OpenCL C 3.0 §6.4 usual arithmetic
-// conversions), so intermediate results do not wrap; the store truncates to 8 bits.
+// char/uchar arithmetic. Operands are promoted to int (OpenCL C 3.0 §6.4 [[conversions-and-type-casting]] usual
+// arithmetic conversions), so intermediate results do not wrap; the store truncates to 8 bits.
 kernel void arith_char(global const char* a, global const char* b, global char* out) {
   size_t i = get_global_id(0);
   char x = a[i], y = b[i];

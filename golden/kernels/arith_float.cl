@@ -1,5 +1,6 @@
 // float arithmetic, one correctly rounded operation at a time. FP_CONTRACT OFF keeps clang from
-// fusing a*b+c into mad (OpenCL C 3.0 §6.11.1.1), so the result does not depend on the Mad choice.
+// fusing a*b+c into mad (OpenCL C 3.0 §6.15.2.1 [[floating-point-macros-and-pragmas]]), so the result does not depend
+// on the Mad choice.
 #pragma OPENCL FP_CONTRACT OFF
 
 kernel void arith_float(global const float* a, global const float* b, global float* out) {

@@ -1,5 +1,6 @@
-// Asynchronous work-group copies (OpenCL C 1.2 §6.12.10): a tile of `in` is copied into local
-// memory, scaled, and written back strided; wait_group_events completes each copy.
+// Asynchronous work-group copies (OpenCL C 1.2
+// §6.12.10 "Async Copies from Global to Local Memory, Local to Global Memory, and Prefetch"): a tile of `in` is copied
+// into local memory, scaled, and written back strided; wait_group_events completes each copy.
 #pragma OPENCL FP_CONTRACT OFF
 kernel void async_copy(global const float* in, global float* out, local float* tile) {
   const size_t g = get_group_id(0), l = get_local_id(0), n = get_local_size(0);

@@ -1,4 +1,4 @@
-// Atomic functions (OpenCL C 1.2 §6.12.11) on global and local memory. Only results that do
+// Atomic functions (OpenCL C 1.2 §6.12.11 "Atomic Functions") on global and local memory. Only results that do
 // not depend on the order of the atomics are stored: final counters, histograms, min/max.
 kernel void atomics(global const uint* in, global uint* hist, global int* stats, local uint* lhist) {
   const size_t l = get_local_id(0), g = get_global_id(0);

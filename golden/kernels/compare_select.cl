@@ -1,5 +1,5 @@
 // Comparisons and the ternary operator. Scalar comparisons yield int 0/1; vector comparisons
-// yield -1/0 per element (OpenCL C 3.0 §6.5.8).
+// yield -1/0 per element (OpenCL C 3.0 §6.5.4 [[operators-relational]]).
 kernel void compare_int(global const int* a, global const int* b, global int* out) {
   size_t i = get_global_id(0);
   int x = a[i], y = b[i];

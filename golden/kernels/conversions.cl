@@ -1,5 +1,5 @@
 // int <-> float conversions with in-range values. Implicit and explicit conversions to an
-// integer round toward zero; to a float they round to nearest even (OpenCL C 3.0 §6.4.3).
+// integer round toward zero; to a float they round to nearest even (OpenCL C 3.0 §6.4.3 [[explicit-conversions]]).
 kernel void conv_int_float(global const int* ia, global const float* fa, global float* fout,
                            global int* iout) {
   size_t i = get_global_id(0);

@@ -1,4 +1,4 @@
-// Explicit conversions with rounding modes and saturation (OpenCL C 1.2 §6.2.3):
+// Explicit conversions with rounding modes and saturation (OpenCL C 1.2 §6.2.3 "Explicit Conversions"):
 // FPRoundingMode and SaturatedConversion decorations in SPIR-V.
 kernel void convert_rounding(global const float* f, global const int* i, global const long* l,
                              global int* o, global uchar* u, global float* fo, global char* c) {

@@ -1,5 +1,5 @@
 // Comparisons involving NaN without isnan(): x != x is the NaN test. Every ordered comparison
-// with a NaN is false and != is true (OpenCL C 3.0 §6.5.8). Results are ints.
+// with a NaN is false and != is true (OpenCL C 3.0 §6.5.5 [[operators-equality]]). Results are ints.
 kernel void float_nan_compare(global const float* a, global const float* b, global int* out) {
   size_t i = get_global_id(0);
   float x = a[i], y = b[i];

@@ -1,4 +1,4 @@
-// Geometric functions (OpenCL C 1.2 §6.12.5): clref returns each component correctly rounded
+// Geometric functions (OpenCL C 1.2 §6.12.5 "Geometric Functions"): clref returns each component correctly rounded
 // from the exact value.
 kernel void geometric(global const float4* a, global const float4* b, global float4* o, global float* s) {
   const size_t g = get_global_id(0);

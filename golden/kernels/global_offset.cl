@@ -1,5 +1,5 @@
 // Global offsets: get_global_id includes the offset, get_global_offset returns it, and the
-// group and local ids do not depend on it (OpenCL C 3.0 §6.15.1).
+// group and local ids do not depend on it (OpenCL C 3.0 §6.15.1 [[work-item-functions]]).
 kernel void global_offset_ids(global uint* out) {
   size_t g = get_global_id(0), o = get_global_offset(0);
   size_t k = g - o;  // 0-based index of the work-item

@@ -1,5 +1,5 @@
 // Integer division and remainder with nonzero divisors: truncation toward zero, and the
-// remainder has the sign of the dividend (OpenCL C 3.0 §6.5 follows C99 §6.5.5). A zero
+// remainder has the sign of the dividend (OpenCL C 3.0 §6.5 [[operators]] follows C99 §6.5.5 [external]). A zero
 // divisor from the input is replaced in the kernel; INT_MIN / -1 never occurs (input ranges).
 // The remainders are computed in separate non-inlined functions: at -O2 a division and a
 // remainder of the same operands are paired with `freeze`, which llvm-spirv-15 cannot translate.

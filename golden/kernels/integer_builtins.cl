@@ -1,4 +1,4 @@
-// The integer built-ins min, max, abs and clamp (OpenCL C 3.0 §6.15.3). abs returns the
+// The integer built-ins min, max, abs and clamp (OpenCL C 3.0 §6.15.3 [[integer-functions]]). abs returns the
 // unsigned type, so abs(INT_MIN) is 2^31.
 kernel void int_minmax_clamp(global const int* a, global const int* b, global int* iout,
                              global uint* uout) {

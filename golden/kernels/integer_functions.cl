@@ -1,4 +1,4 @@
-// OpenCL C 1.2 §6.12.3 integer functions on int and uint (each lowers to an OpenCL.std
+// OpenCL C 1.2 §6.12.3 "Integer Functions" integer functions on int and uint (each lowers to an OpenCL.std
 // instruction): abs_diff, add_sat, sub_sat, hadd, rhadd, mul_hi, mad_sat, clz, mad24,
 // rotate, popcount, upsample.
 kernel void integer_functions(global const int* a, global const int* b, global const uint* ua,

@@ -1,5 +1,5 @@
 // mad and fma. fma is always fused (one rounding). mad may be fused or not (OpenCL C 3.0
-// §6.15.2); clref's default Mad choice is fused, which the expected outputs assume.
+// §6.15.2 [[math-functions]]); clref's default Mad choice is fused, which the expected outputs assume.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #pragma OPENCL FP_CONTRACT OFF  // only the explicit mad/fma calls fuse
 

@@ -1,4 +1,4 @@
-// OpenCL C 1.2 §6.12.2 math functions through the interpreter: clref returns the correctly
+// OpenCL C 1.2 §6.12.2 "Math Functions" math functions through the interpreter: clref returns the correctly
 // rounded result of each (the spec allows some ulps; the reference is exact).
 kernel void math_functions(global const float4* x, global const float4* y, global float4* o,
                            global int4* io) {

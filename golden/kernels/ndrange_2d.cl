@@ -10,7 +10,7 @@ kernel void ndrange_2d(global uint* out) {
                       get_local_size(d));
     r[3 + d] = (uint)(get_global_size(d) << 16 | get_num_groups(d) << 8 | get_global_offset(d));
   }
-  // Out-of-range dimensions: ids 0, sizes 1 (OpenCL C 3.0 §6.15.1).
+  // Out-of-range dimensions: ids 0, sizes 1 (OpenCL C 3.0 §6.15.1 [[work-item-functions]]).
   r[5] = (uint)get_global_id(2);
   r[6] = (uint)get_local_size(2);
   r[7] = (uint)get_global_size(2);

@@ -1,6 +1,6 @@
 // build: -cl-std=CL3.0
-// Non-uniform work-groups (OpenCL C 3.0 §3.2.2, since OpenCL 2.0): the global size need not be
-// a multiple of the local size; the last work-group in a dimension is smaller and
+// Non-uniform work-groups (OpenCL 3.0 API §3.2.1 [[_mapping_work_items_onto_an_nd_range]], since OpenCL 2.0): the
+// global size need not be a multiple of the local size; the last work-group in a dimension is smaller and
 // get_local_size() returns its actual size.
 kernel void nonuniform_ids(global uint* out) {
   size_t g = get_global_id(0);

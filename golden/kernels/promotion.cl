@@ -1,5 +1,5 @@
 // Mixed-type expressions: integer promotions and the usual arithmetic conversions
-// (OpenCL C 3.0 §6.4, C99 §6.3.1.8).
+// (OpenCL C 3.0 §6.4 [[conversions-and-type-casting]], C99 §6.3.1.8 [external]).
 kernel void promotion(global const char* c, global const uchar* uc, global const short* s,
                       global const ushort* us, global const int* in, global const uint* u,
                       global long* out) {

@@ -1,4 +1,4 @@
-// Shifts with counts at or above the bit width. OpenCL C 3.0 §6.5.7: only the log2(N) low bits
+// Shifts with counts at or above the bit width. OpenCL C 3.0 §6.5.10 [[operators-shift]]: only the log2(N) low bits
 // of the count are used, N being the width of the (promoted, for scalars) left operand; for
 // vectors N is the element width. Counts come from the buffer so nothing is folded early.
 kernel void shift_uint(global const uint* v, global const uint* n, global uint* out) {

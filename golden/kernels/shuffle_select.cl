@@ -1,4 +1,5 @@
-// shuffle, shuffle2, bitselect and select (OpenCL C 1.2 §6.12.12, §6.12.6).
+// shuffle, shuffle2, bitselect and select (OpenCL C 1.2 §6.12.12 "Miscellaneous Vector Functions",
+// §6.12.6 "Relational Functions").
 kernel void shuffle_select(global const float4* a, global const float4* b, global const uint4* m,
                            global const uint8* m8, global float4* o, global float8* o8,
                            global int4* sel, global const int4* ia) {

@@ -1,5 +1,5 @@
-// A struct passed by value as a kernel argument (OpenCL C 3.0 §6.11.1, layout per §6.3.5):
-// int at 0, float at 4, short at 8, padding, uint at 12, 16 bytes in all.
+// A struct passed by value as a kernel argument (OpenCL C 3.0 §6.11 [[restrictions]], layout per
+// §6.3.5 [[alignment-of-types]]): int at 0, float at 4, short at 8, padding, uint at 12, 16 bytes in all.
 typedef struct {
   int bias;
   float scale;

@@ -1,4 +1,4 @@
-// float3: loaded through a float3 pointer (16-byte elements, OpenCL C 3.0 §6.1.5), results
+// float3: loaded through a float3 pointer (16-byte elements, OpenCL C 3.0 §6.3.5 [[alignment-of-types]]), results
 // stored as three scalars so no padding lane is ever written.
 #pragma OPENCL FP_CONTRACT OFF
 

@@ -1,5 +1,5 @@
-// Vector data loads and stores (OpenCL C 1.2 §6.12.7): vloadn/vstoren on unaligned element
-// pointers, vload_half/vstore_half (round to nearest even and toward zero), and the aligned
+// Vector data loads and stores (OpenCL C 1.2 §6.12.7 "Vector Data Load and Store Functions"): vloadn/vstoren on
+// unaligned element pointers, vload_half/vstore_half (round to nearest even and toward zero), and the aligned
 // vloada_half3/vstorea_half3 that step by four halves.
 kernel void vector_data(global const float* f, global const int* i, global const half* h,
                         global float* fo, global int* io, global half* ho, global half* hz,

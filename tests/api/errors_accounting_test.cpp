@@ -76,7 +76,8 @@ const char* whyName(Why w) {
 
 TEST_CASE("the specification's error lists are read", "[opencl][errors][accounting][spec]") {
   const Spec& s = spec();
-  // Sanity of the extraction itself: known bullets, known counts (OpenCL 3.0 API, §4.1, §5.2.1).
+  // Sanity of the extraction itself: known bullets, known counts (OpenCL 3.0 API, OpenCL 3.0 API
+  // §4.1 [[_querying_platform_info]], §5.2.1 [[_creating_buffer_objects]]).
   std::map<std::string, const SpecCondition*> byId;
   for (const SpecCondition& c : s.all) byId[c.id] = &c;
   REQUIRE(byId.count("clGetPlatformIDs:CL_INVALID_VALUE:2"));

@@ -1,6 +1,8 @@
 // Error conditions of the OpenCL 3.0 API: enqueue (see error_table.hpp). The buffer commands
-// (§5.2.2–§5.2.5), the image commands (§5.3.3–§5.3.6), unmap and migrate (§5.5.3, §5.5.4), the
-// SVM commands (§5.6.2) and clEnqueueNativeKernel (§5.10).
+// (OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]]–§5.2.4 [[_mapping_buffer_objects]]), the image
+// commands (§5.3.4 [[_reading_writing_and_copying_image_objects]]–§5.3.7 [[_mapping_image_objects]]), unmap and migrate
+// (§5.5.3 [[unmapping-mapped-memory]], §5.5.5 [[_migrating_memory_objects]]), the SVM commands
+// (§5.6 [[_shared_virtual_memory]]) and clEnqueueNativeKernel (§5.10 [[_executing_kernels]]).
 //
 // clref's device reports no images, no SVM and no native kernels, so no image or SVM allocation
 // can exist and every image, SVM or native-kernel command with a valid queue fails. Where several
@@ -390,7 +392,7 @@ void mapBufferCases(std::vector<ErrorCase>& v) {
   v.push_back({id(page, "CL_INVALID_OPERATION", 2),
                [] { return map(fx().q, Buffer(CL_MEM_HOST_NO_ACCESS).m, CL_MAP_WRITE_INVALIDATE_REGION, 0, 16); }});
   // Overlapping maps where one is for writing: the same buffer, a read map over a write map, and
-  // a buffer mapped over its sub-buffer's write map (§5.5.2).
+  // a buffer mapped over its sub-buffer's write map (OpenCL 3.0 API §5.5.4 [[accessing-mapped-regions]]).
   v.push_back({id(page, "CL_INVALID_OPERATION", 4), [] {
                  return mapWhileMapped({fx().buf2, CL_MAP_WRITE, 0, 64}, {fx().buf2, CL_MAP_WRITE, 32, 64});
                }});

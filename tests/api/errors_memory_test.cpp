@@ -1,6 +1,7 @@
 // Error conditions of the OpenCL 3.0 API: memory (see error_table.hpp) — buffers and sub-buffers
-// (§5.2.1), images (§5.3), pipes (§5.4), memory object retain/release/callbacks/queries (§5.5),
-// SVM allocation (§5.6.1) and samplers (§5.7).
+// (OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]]), images (§5.3 [[_image_objects]]), pipes (§5.4 [[_pipes]]),
+// memory object retain/release/callbacks/queries (§5.5 [[_memory_objects_2]]), SVM allocation
+// (§5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]]) and samplers (§5.7 [[_sampler_objects]]).
 //
 // clref's device reports CL_DEVICE_IMAGE_SUPPORT, CL_DEVICE_PIPE_SUPPORT false and no SVM
 // capabilities: for images, pipes and samplers the tested case is the spec's error for the
@@ -40,7 +41,8 @@ cl_int released(cl_mem m, cl_int code) {
 
 using Flags = std::initializer_list<cl_mem_flags>;
 
-// ---- §5.2.1 clCreateBuffer, clCreateBufferWithProperties --------------------------------------
+// ---- OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] clCreateBuffer, clCreateBufferWithProperties
+// --------------------------------------
 
 // One way of creating a buffer: clCreateBufferWithProperties shares clCreateBuffer's page and
 // conditions, so each condition is provoked through both (the latter with an empty property list).
@@ -113,7 +115,8 @@ void bufferCases(std::vector<ErrorCase>& out) {
             [=](CreateBuffer create) { return create(fx().ctx, flags, 16, hostMemory()); });
 }
 
-// ---- §5.2.1 clCreateSubBuffer --------------------------------------------------------------
+// ---- OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] clCreateSubBuffer
+// --------------------------------------------------------------
 
 cl_int subBuffer(cl_mem parent, cl_mem_flags flags, cl_buffer_create_type type, const void* info) {
   cl_int code = 12345;
@@ -181,7 +184,8 @@ void subBufferCases(std::vector<ErrorCase>& out) {
                  }});
 }
 
-// ---- §5.5 memory objects ---------------------------------------------------------------------
+// ---- OpenCL 3.0 API §5.5 [[_memory_objects_2]] memory objects
+// ---------------------------------------------------------------------
 
 void CL_CALLBACK ignoreDestruction(cl_mem, void*) {}
 
@@ -208,7 +212,8 @@ void memObjectCases(std::vector<ErrorCase>& out) {
                  }});
 }
 
-// ---- §5.3 images (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE) ----------------------------------------
+// ---- OpenCL 3.0 API §5.3 [[_image_objects]] images (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE)
+// ----------------------------------------
 
 // Valid arguments for a 4×4 RGBA8 2D image: only the context and the missing image support matter.
 const cl_image_format kFormat{CL_RGBA, CL_UNORM_INT8};
@@ -290,7 +295,8 @@ void imageCases(std::vector<ErrorCase>& out) {
                    }});
 }
 
-// ---- §5.4 pipes (CL_DEVICE_PIPE_SUPPORT is CL_FALSE) --------------------------------------------
+// ---- OpenCL 3.0 API §5.4 [[_pipes]] pipes (CL_DEVICE_PIPE_SUPPORT is CL_FALSE)
+// --------------------------------------------
 
 cl_int createPipe(cl_context c) {
   return err([&](cl_int* r) { released(clCreatePipe(c, CL_MEM_READ_WRITE, 4, 4, nullptr, r), 0); });
@@ -307,7 +313,8 @@ void pipeCases(std::vector<ErrorCase>& out) {
                    }});
 }
 
-// ---- §5.7 samplers (no image support, so no samplers) -------------------------------------------
+// ---- OpenCL 3.0 API §5.7 [[_sampler_objects]] samplers (no image support, so no samplers)
+// -------------------------------------------
 
 cl_int samplerError(cl_sampler s, cl_int code) {
   if (s) clReleaseSampler(s);
@@ -496,8 +503,9 @@ const bool registered = registerErrorTable({"memory", cases, notTested()});
 
 }  // namespace
 
-// §5.6.1 clSVMAlloc reports failure only by returning NULL (no error code), so its "will fail if"
-// list is checked here rather than in the table: without SVM every call fails.
+// OpenCL 3.0 API §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] clSVMAlloc reports failure only by
+// returning NULL (no error code), so its "will fail if" list is checked here rather than in the table: without SVM
+// every call fails.
 TEST_CASE("clSVMAlloc fails without SVM", "[opencl][errors]") {
   cl_device_svm_capabilities caps = 1;
   REQUIRE(clGetDeviceInfo(fx().device, CL_DEVICE_SVM_CAPABILITIES, sizeof caps, &caps, nullptr) == CL_SUCCESS);

@@ -1,6 +1,7 @@
 // Error conditions of the OpenCL 3.0 API: platform, devices, contexts, command-queues, events,
-// markers and barriers, flush/finish, host timers (OpenCL 3.0 API §4.1–§4.4, §5.1, §5.11, §5.12,
-// §5.13, §5.15; see error_table.hpp).
+// markers and barriers, flush/finish, host timers (OpenCL 3.0 API §4.1 [[_querying_platform_info]]–§4.4 [[_contexts]],
+// §5.1 [[_command_queues]], §5.11 [[event-objects]], §5.12 [[markers-barriers-waiting-for-events]],
+// §5.16 [[_flush_and_finish]], §5.15 [[profiling-operations]]; see error_table.hpp).
 #include <map>
 
 #include "error_table.hpp"
@@ -86,7 +87,8 @@ cl_event releasedEvent() {
 
 constexpr cl_uint kBadParam = 0xdead;  // no query of any object has this name
 
-// ---- §4.1 platforms, §4.2 devices, host timers, §4.3 sub-devices, §5.8 compiler unloading ------
+// ---- OpenCL 3.0 API §4.1 [[_querying_platform_info]] platforms, §4.2 [[platform-querying-devices]] devices, host
+// timers, §4.3 [[platform-device-partitioning]] sub-devices, §5.8 [[_program_objects]] compiler unloading ------
 
 std::vector<ErrorCase> platformCases() {
   Fixture& f = fx();
@@ -222,7 +224,8 @@ std::vector<ErrorCase> platformCases() {
   };
 }
 
-// ---- §4.4 contexts -----------------------------------------------------------------------------
+// ---- OpenCL 3.0 API §4.4 [[_contexts]] contexts
+// -----------------------------------------------------------------------------
 
 std::vector<ErrorCase> contextCases() {
   Fixture& f = fx();
@@ -324,7 +327,8 @@ std::vector<ErrorCase> contextCases() {
   };
 }
 
-// ---- §5.1 command-queues, §5.13 flush and finish -------------------------------------------------
+// ---- OpenCL 3.0 API §5.1 [[_command_queues]] command-queues, §5.16 [[_flush_and_finish]] flush and finish
+// -------------------------------------------------
 
 std::vector<ErrorCase> queueCases() {
   Fixture& f = fx();
@@ -426,7 +430,8 @@ std::vector<ErrorCase> queueCases() {
   };
 }
 
-// ---- §5.11 events, §5.15 profiling ----------------------------------------------------------------
+// ---- OpenCL 3.0 API §5.11 [[event-objects]] events, §5.15 [[profiling-operations]] profiling
+// ----------------------------------------------------------------
 
 std::vector<ErrorCase> eventCases() {
   Fixture& f = fx();
@@ -478,7 +483,7 @@ std::vector<ErrorCase> eventCases() {
            return clWaitForEvents(1, &u);
          });
        }},
-      // A marker that waited on a failed event terminates abnormally too (§5.11).
+      // A marker that waited on a failed event terminates abnormally too (OpenCL 3.0 API §5.11 [[event-objects]]).
       {"clWaitForEvents:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1",
        [&f] {
          return withUserEvent(f.ctx, [&f](cl_event u) {
@@ -576,7 +581,8 @@ std::vector<ErrorCase> eventCases() {
   };
 }
 
-// ---- §5.12 markers, barriers and waits -----------------------------------------------------------
+// ---- OpenCL 3.0 API §5.12 [[markers-barriers-waiting-for-events]] markers, barriers and waits
+// -----------------------------------------------------------
 
 // The wait-list conditions shared by clEnqueueMarkerWithWaitList and clEnqueueBarrierWithWaitList.
 using WaitListEnqueue = cl_int(CL_API_CALL*)(cl_command_queue, cl_uint, const cl_event*, cl_event*);

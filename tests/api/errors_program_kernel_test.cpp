@@ -1,7 +1,8 @@
 // Error conditions of the OpenCL 3.0 API: program_kernel (see error_table.hpp).
 //
-// Program objects (§5.8: creation, build, compile, link, specialization constants, queries),
-// kernel objects (§5.9: creation, arguments, queries) and kernel execution (§5.10
+// Program objects (OpenCL 3.0 API §5.8 [[_program_objects]]: creation, build, compile, link, specialization constants,
+// queries), kernel objects (§5.9 [[_kernel_objects]]: creation, arguments, queries) and kernel execution
+// (§5.10 [[_executing_kernels]]
 // clEnqueueNDRangeKernel, clEnqueueTask).
 #define CL_USE_DEPRECATED_OPENCL_2_2_APIS  // clSetProgramReleaseCallback
 #include <cstring>
@@ -25,7 +26,7 @@ __attribute__((reqd_work_group_size(2, 1, 1))) kernel void req(global int* g) { 
 )CLC";
 
 // The module with `OpDecorate %p MaxByteOffset bytes` added for the first parameter %p of its
-// (first) entry point's function (SPIR-V §3.20, Decoration 45), as SPIR-V 1.1 (which it needs).
+// (first) entry point's function (SPIR-V §3.20 [external], Decoration 45), as SPIR-V 1.1 (which it needs).
 std::vector<unsigned char> withMaxByteOffset(const std::vector<unsigned char>& spv, uint32_t bytes) {
   constexpr uint32_t kOpEntryPoint = 15, kOpFunction = 54, kOpFunctionParameter = 55, kOpDecorate = 71,
                      kMaxByteOffset = 45;
@@ -170,7 +171,7 @@ std::vector<ErrorCase> programCases() {
   Fixture& f = fx();
   static int userData;
   return {
-      // ---- §5.8.1 clCreateProgramWithSource ----
+      // ---- OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithSource ----
       {"clCreateProgramWithSource:CL_INVALID_CONTEXT:1",
        [] { return err([](cl_int* e) { clCreateProgramWithSource(kBadContext, 1, &kSource, nullptr, e); }); }},
       {"clCreateProgramWithSource:CL_INVALID_VALUE:1",  // count is zero
@@ -183,7 +184,7 @@ std::vector<ErrorCase> programCases() {
          return err([&](cl_int* e) { clCreateProgramWithSource(f.ctx, 2, s, nullptr, e); });
        }},
 
-      // ---- §5.8.1 clCreateProgramWithIL ----
+      // ---- OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithIL ----
       {"clCreateProgramWithIL:CL_INVALID_CONTEXT:1",
        [&] {
          return err([&](cl_int* e) { clCreateProgramWithIL(kBadContext, f.vaddSpv.data(), f.vaddSpv.size(), e); });
@@ -202,7 +203,7 @@ std::vector<ErrorCase> programCases() {
          return err([&](cl_int* e) { clCreateProgramWithIL(f.ctx, f.vaddSpv.data(), 24, e); });
        }},
 
-      // ---- §5.8.1 clCreateProgramWithBinary ----
+      // ---- OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithBinary ----
       {"clCreateProgramWithBinary:CL_INVALID_CONTEXT:1",
        [&] {
          const unsigned char* b = f.vaddSpv.data();
@@ -259,7 +260,8 @@ std::vector<ErrorCase> programCases() {
          return status == CL_INVALID_BINARY ? e : status;  // binary_status reports the device's binary too
        }},
 
-      // ---- §5.8.1 clCreateProgramWithBuiltInKernels (the device has no built-in kernels) ----
+      // ---- OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithBuiltInKernels (the device has no
+      // built-in kernels) ----
       {"clCreateProgramWithBuiltInKernels:CL_INVALID_CONTEXT:1",
        [&] { return err([&](cl_int* e) { clCreateProgramWithBuiltInKernels(kBadContext, 1, &f.device, "", e); }); }},
       {"clCreateProgramWithBuiltInKernels:CL_INVALID_VALUE:1",  // device_list is NULL
@@ -273,7 +275,7 @@ std::vector<ErrorCase> programCases() {
       {"clCreateProgramWithBuiltInKernels:CL_INVALID_DEVICE:1",  // "" names no unsupported kernel
        [&] { return err([&](cl_int* e) { clCreateProgramWithBuiltInKernels(f.ctx, 1, &kBadDevice, "", e); }); }},
 
-      // ---- §5.8.1 clRetainProgram, clReleaseProgram ----
+      // ---- OpenCL 3.0 API §5.8.2 [[_retaining_and_releasing_program_objects]] clRetainProgram, clReleaseProgram ----
       {"clRetainProgram:CL_INVALID_PROGRAM:1", [] { return clRetainProgram(kBadProgram); }},
       {"clRetainProgram:CL_INVALID_PROGRAM:1",
        [&] { return clRetainProgram(reinterpret_cast<cl_program>(f.vadd)); }},  // a kernel
@@ -281,7 +283,8 @@ std::vector<ErrorCase> programCases() {
       {"clReleaseProgram:CL_INVALID_PROGRAM:1",
        [&] { return clReleaseProgram(reinterpret_cast<cl_program>(f.buf)); }},  // a buffer
 
-      // ---- §5.8.1 clSetProgramReleaseCallback (no program-scope destructors on the device) ----
+      // ---- OpenCL 3.0 API §5.8.2 [[_retaining_and_releasing_program_objects]] clSetProgramReleaseCallback (no
+      // program-scope destructors on the device) ----
       {"clSetProgramReleaseCallback:CL_INVALID_PROGRAM:1",
        [] { return clSetProgramReleaseCallback(kBadProgram, onRelease, nullptr); }},
       {"clSetProgramReleaseCallback:CL_INVALID_OPERATION:1",
@@ -291,7 +294,7 @@ std::vector<ErrorCase> programCases() {
       {"clSetProgramReleaseCallback:CL_INVALID_VALUE:1",
        [&] { return clSetProgramReleaseCallback(f.il, nullptr, nullptr); }},
 
-      // ---- §5.8.4 clSetProgramSpecializationConstant ----
+      // ---- OpenCL 3.0 API §5.8.3 [[_setting_spir_v_specialization_constants]] clSetProgramSpecializationConstant ----
       {"clSetProgramSpecializationConstant:CL_INVALID_PROGRAM:1",
        [] {
          cl_uint v = 0;
@@ -330,7 +333,7 @@ std::vector<ErrorCase> programCases() {
       {"clSetProgramSpecializationConstant:CL_INVALID_VALUE:1",  // spec_value is NULL
        [] { return clSetProgramSpecializationConstant(objs().spec, 0, sizeof(cl_uint), nullptr); }},
 
-      // ---- §5.8.2 clBuildProgram ----
+      // ---- OpenCL 3.0 API §5.8.4 [[_building_program_executables]] clBuildProgram ----
       {"clBuildProgram:CL_INVALID_PROGRAM:1",
        [] { return clBuildProgram(kBadProgram, 0, nullptr, nullptr, nullptr, nullptr); }},
       {"clBuildProgram:CL_INVALID_VALUE:1",  // device_list NULL, num_devices > 0
@@ -386,7 +389,7 @@ std::vector<ErrorCase> programCases() {
       {"clBuildProgram:CL_INVALID_OPERATION:3",  // created by clLinkProgram: neither source, IL nor binary
        [] { return clBuildProgram(objs().linked, 0, nullptr, nullptr, nullptr, nullptr); }},
 
-      // ---- §5.8.3 clCompileProgram ----
+      // ---- OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clCompileProgram ----
       {"clCompileProgram:CL_INVALID_PROGRAM:1",
        [] { return clCompileProgram(kBadProgram, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr); }},
       {"clCompileProgram:CL_INVALID_CONTEXT:1",
@@ -485,7 +488,7 @@ std::vector<ErrorCase> programCases() {
       {"clCompileProgram:CL_INVALID_OPERATION:3",  // created by clLinkProgram: neither IL nor source
        [] { return clCompileProgram(objs().linked, 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, nullptr); }},
 
-      // ---- §5.8.5 clLinkProgram ----
+      // ---- OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clLinkProgram ----
       {"clLinkProgram:CL_INVALID_CONTEXT:1",
        [] {
          return err([](cl_int* e) {
@@ -561,12 +564,14 @@ std::vector<ErrorCase> programCases() {
          cl_program linked = nullptr;
          const cl_int e =
              err([&](cl_int* e) { linked = clLinkProgram(f.ctx, 0, nullptr, nullptr, 1, &obj, nullptr, nullptr, e); });
-         if (linked) clReleaseProgram(linked);  // §5.8.5: a program object is returned with the failure
+         // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]]: a program object is returned with
+         // the failure
+         if (linked) clReleaseProgram(linked);
          clReleaseProgram(obj);
          return e;
        }},
 
-      // ---- §5.8.7 clGetProgramInfo ----
+      // ---- OpenCL 3.0 API §5.8.9 [[_program_object_queries]] clGetProgramInfo ----
       {"clGetProgramInfo:CL_INVALID_PROGRAM:1",
        [] { return clGetProgramInfo(kBadProgram, CL_PROGRAM_CONTEXT, 0, nullptr, nullptr); }},
       {"clGetProgramInfo:CL_INVALID_VALUE:1", [&] { return clGetProgramInfo(f.il, 0xdead, 0, nullptr, nullptr); }},
@@ -612,7 +617,7 @@ std::vector<ErrorCase> programCases() {
          return clGetProgramInfo(objs().object, CL_PROGRAM_NUM_KERNELS, sizeof n, &n, nullptr);
        }},
 
-      // ---- §5.8.8 clGetProgramBuildInfo ----
+      // ---- OpenCL 3.0 API §5.8.9 [[_program_object_queries]] clGetProgramBuildInfo ----
       {"clGetProgramBuildInfo:CL_INVALID_PROGRAM:1",
        [&] { return clGetProgramBuildInfo(kBadProgram, f.device, CL_PROGRAM_BUILD_LOG, 0, nullptr, nullptr); }},
       {"clGetProgramBuildInfo:CL_INVALID_DEVICE:1",
@@ -637,7 +642,8 @@ std::vector<ErrorCase> programCases() {
 std::vector<ErrorCase> kernelCases() {
   Fixture& f = fx();
   return {
-      // ---- §5.9.1 clCreateKernel, clCreateKernelsInProgram, clCloneKernel, retain/release ----
+      // ---- OpenCL 3.0 API §5.9.1 [[_creating_kernel_objects]] clCreateKernel, clCreateKernelsInProgram,
+      // clCloneKernel, retain/release ----
       {"clCreateKernel:CL_INVALID_PROGRAM:1",
        [] { return err([](cl_int* e) { clCreateKernel(kBadProgram, "vadd", e); }); }},
       {"clCreateKernel:CL_INVALID_PROGRAM_EXECUTABLE:1",
@@ -686,7 +692,8 @@ std::vector<ErrorCase> kernelCases() {
       {"clCloneKernel:CL_INVALID_KERNEL:1",
        [&] { return err([&](cl_int* e) { clCloneKernel(reinterpret_cast<cl_kernel>(f.q), e); }); }},
 
-      // ---- §5.9.2 clSetKernelArg (objs().args: global int*, constant int*, local int*, int) ----
+      // ---- OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArg (objs().args: global int*, constant
+      // int*, local int*, int) ----
       {"clSetKernelArg:CL_INVALID_KERNEL:1", [&] { return clSetKernelArg(kBadKernel, 0, sizeof(cl_mem), &f.buf); }},
       {"clSetKernelArg:CL_INVALID_ARG_INDEX:1", [&] { return clSetKernelArg(objs().args, 4, sizeof(cl_mem), &f.buf); }},
       {"clSetKernelArg:CL_INVALID_ARG_INDEX:1", [&] { return clSetKernelArg(f.vadd, 3, sizeof(cl_mem), &f.buf); }},
@@ -718,7 +725,8 @@ std::vector<ErrorCase> kernelCases() {
       {"clSetKernelArg:CL_MAX_SIZE_RESTRICTION_EXCEEDED:1",  // a 4096-byte buffer for MaxByteOffset 64
        [&] { return clSetKernelArg(objs().limited, 0, sizeof(cl_mem), &f.buf); }},
 
-      // ---- §5.9.2 clSetKernelArgSVMPointer, clSetKernelExecInfo (no SVM) ----
+      // ---- OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArgSVMPointer, clSetKernelExecInfo (no SVM)
+      // ----
       {"clSetKernelArgSVMPointer:CL_INVALID_KERNEL:1",
        [&] { return clSetKernelArgSVMPointer(kBadKernel, 0, f.vaddSpv.data()); }},
       {"clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1",
@@ -744,7 +752,7 @@ std::vector<ErrorCase> kernelCases() {
          return clSetKernelExecInfo(f.vadd, 0xdead, sizeof b, &b);
        }},
 
-      // ---- §5.9.3 clGetKernelInfo ----
+      // ---- OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelInfo ----
       {"clGetKernelInfo:CL_INVALID_KERNEL:1",
        [] { return clGetKernelInfo(kBadKernel, CL_KERNEL_NUM_ARGS, 0, nullptr, nullptr); }},
       {"clGetKernelInfo:CL_INVALID_VALUE:1", [&] { return clGetKernelInfo(f.vadd, 0xdead, 0, nullptr, nullptr); }},
@@ -759,7 +767,7 @@ std::vector<ErrorCase> kernelCases() {
          return clGetKernelInfo(f.vadd, CL_KERNEL_FUNCTION_NAME, sizeof small, small, nullptr);
        }},
 
-      // ---- §5.9.3 clGetKernelWorkGroupInfo ----
+      // ---- OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelWorkGroupInfo ----
       {"clGetKernelWorkGroupInfo:CL_INVALID_KERNEL:1",
        [&] { return clGetKernelWorkGroupInfo(kBadKernel, f.device, CL_KERNEL_WORK_GROUP_SIZE, 0, nullptr, nullptr); }},
       {"clGetKernelWorkGroupInfo:CL_INVALID_DEVICE:1",
@@ -783,7 +791,8 @@ std::vector<ErrorCase> kernelCases() {
          return clGetKernelWorkGroupInfo(f.vadd, f.device, CL_KERNEL_GLOBAL_WORK_SIZE, sizeof s, s, nullptr);
        }},
 
-      // ---- §5.9.3 clGetKernelSubGroupInfo (the device has no sub-groups) ----
+      // ---- OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelSubGroupInfo (the device has no sub-groups)
+      // ----
       {"clGetKernelSubGroupInfo:CL_INVALID_KERNEL:1",
        [&] {
          return clGetKernelSubGroupInfo(kBadKernel, f.device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, 0, nullptr,
@@ -802,7 +811,8 @@ std::vector<ErrorCase> kernelCases() {
                                         nullptr);
        }},
 
-      // ---- §5.9.3 clGetKernelArgInfo (objs().args was built with -cl-kernel-arg-info) ----
+      // ---- OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelArgInfo (objs().args was built with
+      // -cl-kernel-arg-info) ----
       {"clGetKernelArgInfo:CL_INVALID_KERNEL:1",
        [] { return clGetKernelArgInfo(kBadKernel, 0, CL_KERNEL_ARG_NAME, 0, nullptr, nullptr); }},
       {"clGetKernelArgInfo:CL_INVALID_ARG_INDEX:1",
@@ -838,7 +848,7 @@ std::vector<ErrorCase> enqueueCases() {
   Fixture& f = fx();
   static const size_t g16 = 16;
   return {
-      // ---- §5.10 clEnqueueNDRangeKernel ----
+      // ---- OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueNDRangeKernel ----
       {"clEnqueueNDRangeKernel:CL_INVALID_COMMAND_QUEUE:1",
        [&] { return clEnqueueNDRangeKernel(kBadQueue, f.vadd, 1, nullptr, &g16, nullptr, 0, nullptr, nullptr); }},
       {"clEnqueueNDRangeKernel:CL_INVALID_KERNEL:1",
@@ -954,7 +964,7 @@ std::vector<ErrorCase> enqueueCases() {
          });
        }},
 
-      // ---- §5.10 clEnqueueTask ----
+      // ---- OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueTask ----
       {"clEnqueueTask:CL_INVALID_COMMAND_QUEUE:1",
        [&] { return clEnqueueTask(kBadQueue, f.vadd, 0, nullptr, nullptr); }},
       {"clEnqueueTask:CL_INVALID_KERNEL:1", [&] { return clEnqueueTask(f.q, kBadKernel, 0, nullptr, nullptr); }},

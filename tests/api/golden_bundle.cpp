@@ -91,7 +91,7 @@ std::string sourceOptions(const fs::path& source) {
   return first.rfind(tag, 0) == 0 ? first.substr(tag.size()) : "-cl-std=CL1.2";
 }
 
-// Extensions the module's capabilities need (SPIR-V 1.0 §3.31: Float16 = 9, Float64 = 10).
+// Extensions the module's capabilities need (SPIR-V 1.0 §3.31 [external]: Float16 = 9, Float64 = 10).
 std::vector<std::string> requiredExtensions(const fs::path& spv) {
   const std::string bytes = readText(spv);
   std::vector<uint32_t> words(bytes.size() / 4);

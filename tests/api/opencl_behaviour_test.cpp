@@ -32,7 +32,7 @@ TEST_CASE("reference counts and destructor callbacks", "[opencl]") {
   clReleaseMemObject(m);
   CHECK(order.empty());
   clReleaseMemObject(m);
-  // OpenCL 3.0 API §5.5.1: callbacks in the reverse order of registration
+  // OpenCL 3.0 API §5.5.1 [[_retaining_and_releasing_memory_objects]]: callbacks in the reverse order of registration
   CHECK(order == std::vector<int>{2, 1});
   CHECK(clRetainMemObject(m) == CL_INVALID_MEM_OBJECT);
 }
@@ -143,7 +143,7 @@ std::vector<int> readInts(cl_command_queue q, cl_mem m, size_t n) {
 }  // namespace
 
 TEST_CASE("a kernel fault reaches the context's callback with the diagnostic", "[opencl]") {
-  // OpenCL 3.0 API §4.4 clCreateContext pfn_notify: "report information on errors during
+  // OpenCL 3.0 API §4.4 [[_contexts]] clCreateContext pfn_notify: "report information on errors during
   // context creation as well as errors that occur at runtime in this context".
   static std::vector<std::string> messages;
   messages.clear();
@@ -321,7 +321,7 @@ TEST_CASE("markers and barriers honour their wait lists; out-of-order queues are
 }
 
 TEST_CASE("a binary keeps its program's binary type: compiled object, library, executable", "[opencl]") {
-  // OpenCL 3.0 API §5.8.7 CL_PROGRAM_BINARY_TYPE of a program created from a binary.
+  // OpenCL 3.0 API §5.8.9 [[_program_object_queries]] CL_PROGRAM_BINARY_TYPE of a program created from a binary.
   cl_int e;
   const char* src = "kernel void k(global int* p) { p[get_global_id(0)] = 7; }\n";
   cl_program p = clCreateProgramWithSource(fx().ctx, 1, &src, nullptr, &e);
@@ -385,7 +385,7 @@ TEST_CASE("a failed OpenCL C build leaves the compiler's messages in the build l
 TEST_CASE("-I names a directory of headers for clBuildProgram; options reach clang as the arguments they are",
           "[opencl]") {
   // The directory's name has a space, quotes and shell characters, a -D value has spaces (one
-  // argument once the quotes go, §5.8.6.1): no shell splits or interprets them.
+  // argument once the quotes go, OpenCL 3.0 API §5.8.6.1 [[preprocessor-options]]): no shell splits or interprets them.
   const auto inc =
       std::filesystem::temp_directory_path() / ("clref include 'test' $(false);" + std::to_string(getpid()));
   std::filesystem::create_directories(inc);

@@ -1,4 +1,4 @@
-// Determinism (DESIGN.md principle 5): every golden case gives byte-identical outputs, the same
+// Determinism (docs/ARCHITECTURE.md principle 6): every golden case gives byte-identical outputs, the same
 // fault and the same warnings with 1, 2 and 3 threads (DeviceConfig::threads). Independent of the
 // expected files: this compares clref with itself across thread counts.
 #include <catch2/catch.hpp>

@@ -113,7 +113,7 @@ struct RegisterGoldenCases {
 };
 const RegisterGoldenCases registerGoldenCases;
 
-// The entry point names of a SPIR-V module (SPIR-V 1.0 §3.32.6 OpEntryPoint: opcode 15,
+// The entry point names of a SPIR-V module (SPIR-V 1.0 §3.32.6 [external] OpEntryPoint: opcode 15,
 // execution model, function id, then the name as a nul-terminated literal string).
 std::set<std::string> entryPointNames(const fs::path& spv) {
   const std::string bytes = readText(spv);

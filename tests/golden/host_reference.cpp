@@ -1,11 +1,12 @@
 // Host references for golden/cases/*.json (see host_reference.hpp). Each function below mirrors
 // one kernel of golden/kernels/ statement by statement, in plain C++ with the OpenCL C rules
 // spelled out where C++ differs or could differ:
-// - integer promotions: scalar char/short operands are promoted to int (OpenCL C 3.0 §6.4), as
-//   in C++; vectors are not promoted, so their element arithmetic wraps in the element type;
+// - integer promotions: scalar char/short operands are promoted to int (OpenCL C 3.0
+//   §6.4 [[conversions-and-type-casting]]), as in C++; vectors are not promoted, so their element arithmetic wraps in
+//   the element type;
 //   unsigned 16-bit products are formed in uint32_t so the host never overflows an int;
 // - narrowing stores truncate modulo 2^N (C++20 defines this for signed types too);
-// - shift counts are reduced modulo the width of the (promoted) left operand (§6.5.7);
+// - shift counts are reduced modulo the width of the (promoted) left operand (§6.5.10 [[operators-shift]]);
 // - float and double operations are done in their own type, one correctly rounded operation
 //   per source operation (x86-64 SSE; the target is built with -ffp-contract=off), `mad` is
 //   fused (clref's default Mad choice), fma is std::fma;
@@ -92,7 +93,7 @@ std::array<size_t, 3> localOf(const Case& c) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The work-item functions (OpenCL C 3.0 §6.15.1) for every work-item of an NDRange, including
+// The work-item functions (OpenCL C 3.0 §6.15.1 [[work-item-functions]]) for every work-item of an NDRange, including
 // non-uniform work-groups (the last group in a dimension holds the remainder) and offsets.
 
 struct WorkItem {
@@ -213,7 +214,7 @@ void specConstants(const Case& c, ArgBytes& a) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// integer_functions.cl: each function from its OpenCL C §6.12.3 definition, in int64_t (or
+// integer_functions.cl: each function from its OpenCL C 1.2 §6.12.3 "Integer Functions" definition, in int64_t (or
 // long double-free exact unsigned 64-bit) arithmetic, which holds every 32-bit intermediate.
 
 int32_t clampToInt(int64_t v) { return int32_t(std::min<int64_t>(std::max<int64_t>(v, INT32_MIN), INT32_MAX)); }
@@ -515,7 +516,7 @@ void mathFunctions(const Case& c, ArgBytes& a) {
       put(10, mpfr1(mpfr_cos, x));
       int quo = 0;
       put(11, std::remquo(x, y, &quo));
-      // OpenCL C §6.12.2 remquo: the sign of x/y and at least the 7 low bits of |quotient|;
+      // OpenCL C 1.2 §6.12.2 "Math Functions" remquo: the sign of x/y and at least the 7 low bits of |quotient|;
       // clref gives exactly those bits, glibc gives at least 3: recompute them exactly.
       const double qexact = std::nearbyint(double(x) / double(y));  // x/y here is far from a tie
       quo = int(std::fmod(std::fabs(qexact), 128.0)) * (qexact < 0 ? -1 : 1);
@@ -779,7 +780,7 @@ void vecDouble2(const Case& c, ArgBytes& a) {
 void vecFloat3(const Case& c, ArgBytes& a) {
   Buf<float> xs(c, a, 0), ys(c, a, 1), out(c, a, 2);
   for (size_t i = 0; i < items1D(c); ++i) {
-    // float3 elements are 16 bytes apart (§6.1.5); the fourth lane is padding.
+    // float3 elements are 16 bytes apart (OpenCL C 3.0 §6.3.5 [[alignment-of-types]]); the fourth lane is padding.
     std::array<float, 3> x, y;
     for (size_t k = 0; k < 3; ++k) x[k] = xs[4 * i + k], y[k] = ys[4 * i + k];
     const std::array<float, 3> zxy{x[2], x[0], x[1]};
@@ -933,7 +934,7 @@ void floatNanCompare(const Case& c, ArgBytes& a) {
   }
 }
 
-// OpenCL C 3.0 §6.15.2: fmin/fmax return the other argument when one is a NaN.
+// OpenCL C 3.0 §6.15.2 [[math-functions]]: fmin/fmax return the other argument when one is a NaN.
 float openclFmin(float x, float y) {
   if (x != x) return y;
   if (y != y) return x;

@@ -63,7 +63,7 @@ uint32_t bitsOf(float f) {
 }  // namespace
 
 TEST_CASE("mul24_out_of_range: the low 24 bits, or the full operands", "[choices]") {
-  // OpenCL C 3.0 §6.15.3 mul24: "only the low 24-bits are used"; 0x1000001's low 24 bits are 1.
+  // OpenCL C 3.0 §6.15.3 [[integer-functions]] mul24: "only the low 24-bits are used"; 0x1000001's low 24 bits are 1.
   const auto low = run("");
   CHECK(low[0] == 3u);
   CHECK(low[1] == 3u);

@@ -269,7 +269,7 @@ struct Expected {
   uint64_t globalLinear, localLinear;
 };
 
-// OpenCL C 3.0 §6.15.1 Work-Item Functions, for a possibly non-uniform NDRange.
+// OpenCL C 3.0 §6.15.1 [[work-item-functions]] Work-Item Functions, for a possibly non-uniform NDRange.
 std::vector<Expected> expectedIds(const host::NDRange& r) {
   std::vector<Expected> all;
   const auto& G = r.global;
@@ -286,7 +286,8 @@ std::vector<Expected> expectedIds(const host::NDRange& r) {
           e.lid[d] = rel[d] % L[d];
           e.numGroups[d] = (G[d] + L[d] - 1) / L[d];
           e.globalSize[d] = G[d];
-          // The last work-group of a non-uniform NDRange is the remainder (OpenCL 3.0 API §3.2.2).
+          // The last work-group of a non-uniform NDRange is the remainder (OpenCL 3.0 API
+          // §3.2.1 [[_mapping_work_items_onto_an_nd_range]]).
           e.localSize[d] = std::min<uint64_t>(L[d], G[d] - e.group[d] * L[d]);
           e.enqLocal[d] = L[d];
           e.offset[d] = O[d];
@@ -323,7 +324,7 @@ void checkIds(host::Kernel& k, const host::NDRange& r, unsigned dimsQueried) {
         CHECK(o[d * 9 + 6] == e.enqLocal[d]);
         CHECK(o[d * 9 + 7] == e.offset[d]);
       } else {
-        // Out-of-range dimension: OpenCL C 3.0 §6.15.1 gives ids and offsets 0, and sizes and
+        // Out-of-range dimension: OpenCL C 3.0 §6.15.1 [[work-item-functions]] gives ids and offsets 0, and sizes and
         // counts 1 (get_num_groups, get_global_size, get_local_size, get_enqueued_local_size),
         // even though llvm-spirv-15 reads them with OpVectorExtractDynamic on the BuiltIn vector.
         const uint64_t want[8] = {0, 0, 0, 1, 1, 1, 1, 0};
@@ -506,7 +507,7 @@ kernel void args(global float* fout, global long* iout, float4 v4, int3 v3, S s,
   o[15] = sizeof(S);
 }
 )CL";
-  // Host mirrors of the OpenCL C types (OpenCL C 3.0 §6.3.5: int3 takes 4 slots; a struct's
+  // Host mirrors of the OpenCL C types (OpenCL C 3.0 §6.3.5 [[alignment-of-types]]: int3 takes 4 slots; a struct's
   // layout follows the members' alignments like C's).
   struct S {
     int32_t a;
@@ -733,7 +734,7 @@ kernel void mix(global const int* a, global int* out, int k) {
 }
 
 // opencl_unroll_hint becomes OpLoopMerge instructions that llvm-spirv-15 places in the middle of
-// a latch block or with equal merge and continue targets (SPIR-V 1.0 §2.16.2); merges mean
+// a latch block or with equal merge and continue targets (SPIR-V 1.0 §2.16.2 [external]); merges mean
 // nothing to a Kernel module, so the module loads and runs (the CTS's compiler/pragma_unroll).
 TEST_CASE("loops with opencl_unroll_hint load and run", "[execution][versions]") {
   for (const char* hint : {"", "(1)", "(10)", "(100)"}) {
@@ -754,7 +755,7 @@ TEST_CASE("loops with opencl_unroll_hint load and run", "[execution][versions]")
 }
 
 // Program-scope variables keep their values between launches and between kernels (OpenCL C
-// 3.0 §6.8), including pointers to one another set by initialisers (OpSpecConstantOp pointer
+// 3.0 §6.7.7 [[_initialization]]), including pointers to one another set by initialisers (OpSpecConstantOp pointer
 // chains): a pointer stored by one kernel must still name the same variable in another kernel
 // whose parameters differ.
 TEST_CASE("program-scope pointers persist across kernels with different parameters", "[execution][globals]") {
@@ -781,7 +782,7 @@ kernel void second(int unused0, global int* out, int unused1) { out[0] = *p; out
   CHECK(out2->as<int32_t>()[1] == 1);
 }
 
-// OpenCL C 3.0 §6.2.1: the compiler defines an extension's or optional feature's macro only when
+// OpenCL C 3.0 §6.2.1 [[features]]: the compiler defines an extension's or optional feature's macro only when
 // the device supports it (the CTS's compiler/features_macro); clang-15 alone defines them all.
 TEST_CASE("OpenCL C feature and extension macros follow the device", "[execution][versions]") {
   const char* src = R"CL(
@@ -822,7 +823,7 @@ kernel void k(global int* out) {
   }
 }
 
-// OpenCL C 3.0 §6.15.12 atomics with the default (seq_cst, device) and explicit orders and
+// OpenCL C 3.0 §6.15.12 [[atomic-functions]] atomics with the default (seq_cst, device) and explicit orders and
 // scopes, counted across work-groups that run on different host threads.
 TEST_CASE("OpenCL C 3.0 atomics: default, acq_rel and relaxed orders at device scope", "[execution][atomics]") {
   const char* src = R"CL(

@@ -50,7 +50,8 @@ uint64_t encode(double v, Format f) {
 }
 bool isNaNBits(uint64_t bits, Format f) { return std::isnan(decode(bits, f)); }
 
-// OpenCL C 3.0 §7.5.3 flush to zero: a subnormal becomes a zero of the same sign.
+// OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]] flush to zero: a subnormal becomes a zero of the
+// same sign.
 double flush(double v, Format f) {
   const double minNormal = f == Format::Half ? 0x1p-14 : f == Format::Float ? 0x1p-126 : 0x1p-1022;
   return v != 0 && std::fabs(v) < minNormal ? std::copysign(0.0, v) : v;

@@ -1,4 +1,4 @@
-// Kernel faults (DESIGN.md principle 3, "never crash, never guess"): every fault kind aborts the
+// Kernel faults (docs/ARCHITECTURE.md principle 4, "never crash, never guess"): every fault kind aborts the
 // NDRange with a diagnostic naming what went wrong, the disassembled instruction, the work-item
 // and (with -g) the source line; the host survives, and the same Kernel and a new one run
 // correctly afterwards. Expected values are computed on the host in this file.

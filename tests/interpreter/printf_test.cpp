@@ -1,4 +1,4 @@
-// printf (OpenCL C 3.0 §6.15.14): conversions, vectors, strings, and the output order (by
+// printf (OpenCL C 3.0 §6.15.14 [[printf]]): conversions, vectors, strings, and the output order (by
 // work-group, then by work-item within the group) that does not depend on the thread count.
 #include <catch2/catch.hpp>
 

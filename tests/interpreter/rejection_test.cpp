@@ -1,4 +1,4 @@
-// Rejection (DESIGN.md principle 3): malformed, invalid or unsupported modules are refused with
+// Rejection (docs/ARCHITECTURE.md principle 4): malformed, invalid or unsupported modules are refused with
 // an interpreter::ModuleError that says why (and where, for validation failures), and misuse of
 // the host API raises host::Error. Nothing here may crash the process.
 #include <catch2/catch.hpp>
@@ -200,7 +200,7 @@ TEST_CASE("an instruction clref does not lower is rejected naming its opcode and
 }
 
 TEST_CASE("a module failing validation names the rule, the word offset and the instruction", "[rejection]") {
-  // Assembles fine, but OpIAdd's operands must have the result type (SPIR-V 1.0 §3.32.13).
+  // Assembles fine, but OpIAdd's operands must have the result type (SPIR-V 1.0 §3.32.13 [external]).
   const std::string text = R"(
                OpCapability Addresses
                OpCapability Kernel

@@ -74,7 +74,7 @@ TEST_CASE("spec constants: after setSpecConstant", "[spvasm][spec]") {
 
 namespace {
 
-// SPIR-V 1.2 §3.32.14, computed bit by bit so that nothing depends on shift-count rules.
+// SPIR-V 1.2 §3.32.14 [external], computed bit by bit so that nothing depends on shift-count rules.
 template <class T> T lowMask(unsigned count) {
   T m = 0;
   for (unsigned i = 0; i < count; ++i) m |= T(1) << i;

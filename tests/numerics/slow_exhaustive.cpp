@@ -50,9 +50,10 @@ void exhaustivePairs(const BinaryOp& op) {
             const uint16_t got = op.impl(Half{uint16_t(a)}, Half{uint16_t(b)}).bits;
             uint16_t want;
             if (isNanBits(uint16_t(a)) || isNanBits(uint16_t(b))) {
-              want = 0x7e00;  // IEEE 754-2008 §6.2.3: NaN operand → quiet NaN
+              want = 0x7e00;  // IEEE 754-2008 §6.2.3 [external]: NaN operand → quiet NaN
             } else {
-              // IEEE 754-2008 §4.3.1 roundTiesToEven with §7.4/§7.5 overflow and underflow.
+              // IEEE 754-2008 §4.3.1 [external] roundTiesToEven with IEEE 754-2008 §7.4 [external]/§7.5 [external]
+              // overflow and underflow.
               const int t = op.mpfr(r, table[uint16_t(a)], table[uint16_t(b)], MPFR_RNDN);
               mpfr_subnormalize(r, t, MPFR_RNDN);
               want = uint16_t(encode(r, Format::Half));

@@ -68,7 +68,7 @@ inline void parallelFor(uint64_t n, const std::function<void(uint64_t, uint64_t)
 inline bool isNanBits(uint16_t h) { return (h & 0x7c00) == 0x7c00 && (h & 0x3ff) != 0; }
 
 // The comparison rule of these tests: NaN equals NaN if the result is a quiet NaN (IEEE
-// 754-2008 §6.2: operations deliver quiet NaNs; the payload is not checked); everything else,
+// 754-2008 §6.2 [external]: operations deliver quiet NaNs; the payload is not checked); everything else,
 // signed zeros included, must match bit for bit.
 inline bool sameHalf(uint16_t got, uint16_t want) {
   if (isNanBits(want)) return isNanBits(got) && (got & 0x200) != 0;
@@ -137,8 +137,8 @@ inline const HalfTable& halfTable() {
 
 // MPFR reference for one binary16 operation, evaluated in binary16's exponent range: MPFR
 // rounds the exact result to 11 bits (overflow and underflow by the current range) and
-// mpfr_subnormalize applies the subnormal precision (IEEE 754-2008 §4.3.1 roundTiesToEven,
-// §7.4 overflow, §7.5 underflow). The range is narrowed only around the MPFR call, so the
+// mpfr_subnormalize applies the subnormal precision (IEEE 754-2008 §4.3.1 [external] roundTiesToEven,
+// §7.4 [external] overflow, §7.5 [external] underflow). The range is narrowed only around the MPFR call, so the
 // code under test always runs in MPFR's default range.
 class HalfReference {
  public:

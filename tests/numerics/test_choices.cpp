@@ -97,7 +97,7 @@ TEST_CASE("evaluate applies the choices for results the spec leaves open", "[num
     return evaluate(f, args, Format::Float, Rounding::RTE, c);
   };
 
-  // OpenCL C 3.0 §6.15.4 clamp(5, 3, 1): fmin(fmax(5, 3), 1) = 1, or fmax(fmin(5, 1), 3) = 3.
+  // OpenCL C 3.0 §6.15.4 [[common-functions]] clamp(5, 3, 1): fmin(fmax(5, 3), 1) = 1, or fmax(fmin(5, 1), 3) = 3.
   CHECK(eval(MathFn::fclamp, {5, 3, 1}, defaults).value == 1.0);
   CHECK(eval(MathFn::fclamp, {5, 3, 1}, with("clamp_inverted_bounds=max_of_min")).value == 3.0);
   CHECK(eval(MathFn::fclamp, {5, 1, 3}, with("clamp_inverted_bounds=max_of_min")).value == 3.0);  // ordered: defined

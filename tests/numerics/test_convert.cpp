@@ -40,7 +40,7 @@ double mpfrRoundInt(long long v, Format f, Rounding r) {
   return d;
 }
 
-// IEEE 754 §7.4 overflow for binary16: beyond 65504, rte/away modes give infinity, toward-zero
+// IEEE 754 §7.4 [external] overflow for binary16: beyond 65504, rte/away modes give infinity, toward-zero
 // modes the largest finite value.
 double halfOverflow(double rounded, Rounding r) {
   if (rounded <= 65504) return rounded;

@@ -115,7 +115,7 @@ TEST_CASE("half add/sub/mul/div on 10^6 random pairs match MPFR", "[numerics][ha
 }
 
 TEST_CASE("half sqrt on all halves matches MPFR", "[numerics][half]") {
-  // 65536 inputs: exhaustive. IEEE 754-2008 §5.4.1 squareRoot: sqrt(-0) = -0, sqrt(x<0) = NaN.
+  // 65536 inputs: exhaustive. IEEE 754-2008 §5.4.1 [external] squareRoot: sqrt(-0) = -0, sqrt(x<0) = NaN.
   Mismatches bad;
   HalfReference ref;
   for (uint32_t i = 0; i < 65536; ++i) {
@@ -128,14 +128,14 @@ TEST_CASE("half sqrt on all halves matches MPFR", "[numerics][half]") {
 }
 
 TEST_CASE("half arithmetic hand-checked cases", "[numerics][half]") {
-  // IEEE 754-2008 §6.3: exact zero sums are +0 in round-to-nearest, x + x keeps the sign of x.
+  // IEEE 754-2008 §6.3 [external]: exact zero sums are +0 in round-to-nearest, x + x keeps the sign of x.
   CHECK(addHalf(Half{0x3c00}, Half{0xbc00}).bits == 0x0000);
   CHECK(addHalf(Half{0x8000}, Half{0x8000}).bits == 0x8000);
   CHECK(subHalf(Half{0x8000}, Half{0x0000}).bits == 0x8000);
   CHECK(mulHalf(Half{0x8000}, Half{0x3c00}).bits == 0x8000);
-  CHECK(isNanBits(mulHalf(Half{0x0000}, Half{0x7c00}).bits));  // §7.2 0 × inf invalid
-  CHECK(isNanBits(addHalf(Half{0x7c00}, Half{0xfc00}).bits));  // §7.2 inf - inf invalid
-  CHECK(divHalf(Half{0x3c00}, Half{0x0000}).bits == 0x7c00);   // §7.3 division by zero
+  CHECK(isNanBits(mulHalf(Half{0x0000}, Half{0x7c00}).bits));  // IEEE 754-2008 §7.2 [external] 0 × inf invalid
+  CHECK(isNanBits(addHalf(Half{0x7c00}, Half{0xfc00}).bits));  // IEEE 754-2008 §7.2 [external] inf - inf invalid
+  CHECK(divHalf(Half{0x3c00}, Half{0x0000}).bits == 0x7c00);   // IEEE 754-2008 §7.3 [external] division by zero
   CHECK(divHalf(Half{0x3c00}, Half{0x8000}).bits == 0xfc00);
   CHECK(sqrtHalf(Half{0x8000}).bits == 0x8000);
   CHECK(addHalf(Half{0x7bff}, Half{0x5000}).bits == 0x7c00);  // 65504 + 32 = 65536 → overflow
@@ -144,7 +144,7 @@ TEST_CASE("half arithmetic hand-checked cases", "[numerics][half]") {
   CHECK(mulHalf(Half{0x0001}, Half{0x3800}).bits == 0x0000);  // 2^-25: tie to even (0)
   CHECK(mulHalf(Half{0x0003}, Half{0x3800}).bits == 0x0002);  // 1.5·2^-24: tie to even (2)
   CHECK(negHalf(Half{0x0000}).bits == 0x8000);
-  // sNaN operands give quiet NaNs (§6.2).
+  // sNaN operands give quiet NaNs (IEEE 754-2008 §6.2 [external]).
   const uint16_t q = addHalf(Half{0x7c01}, Half{0x3c00}).bits;
   CHECK((isNanBits(q) && (q & 0x200) != 0));
 }
@@ -212,10 +212,10 @@ TEST_CASE("fmaHalf on 10^6 random triples matches MPFR", "[numerics][half][fma]"
 TEST_CASE("fmaHalf hand-checked cases", "[numerics][half][fma]") {
   // (1 + 2^-10)(1 - 2^-10) - 1 = -2^-20: needs the unrounded product (a rounded product gives 0).
   CHECK(fmaHalf(Half{0x3c01}, Half{0x3bfe}, Half{0xbc00}).bits == 0x8010);  // -2^-20 = -16·2^-24
-  // Exact zero: (+0) + (-0) is +0 in rte; (-0)·1 + (-0) is -0 (IEEE 754-2008 §6.3).
+  // Exact zero: (+0) + (-0) is +0 in rte; (-0)·1 + (-0) is -0 (IEEE 754-2008 §6.3 [external]).
   CHECK(fmaHalf(Half{0x0000}, Half{0x3c00}, Half{0x8000}).bits == 0x0000);
   CHECK(fmaHalf(Half{0x8000}, Half{0x3c00}, Half{0x8000}).bits == 0x8000);
-  CHECK(isNanBits(fmaHalf(Half{0x7c00}, Half{0x0000}, Half{0x3c00}).bits));  // §7.2 inf·0
+  CHECK(isNanBits(fmaHalf(Half{0x7c00}, Half{0x0000}, Half{0x3c00}).bits));  // IEEE 754-2008 §7.2 [external] inf·0
   // Overflow of the product alone does not matter when c brings the sum back: 256·256 - 65504.
   CHECK(fmaHalf(Half{0x5c00}, Half{0x5c00}, Half{0xfbff}).bits == 0x5000);  // 65536 - 65504 = 32
 }

@@ -20,7 +20,7 @@ namespace {
 
 constexpr Rounding kModes[] = {Rounding::RTE, Rounding::RTZ, Rounding::RTP, Rounding::RTN};
 
-// IEEE 754-2008 §3.4 decoding of binary16 by formula: (-1)^s × 2^(E-15) × (1 + T/1024) for
+// IEEE 754-2008 §3.4 [external] decoding of binary16 by formula: (-1)^s × 2^(E-15) × (1 + T/1024) for
 // normals, (-1)^s × 2^-14 × T/1024 for subnormals. Finite values only.
 double decodeHalf(uint16_t h) {
   const int e = (h >> 10) & 0x1f;
@@ -80,7 +80,7 @@ TEST_CASE("toHalf round-trips every half in every rounding mode", "[numerics][ha
     for (Rounding r : kModes) {
       INFO("half " << hex16(h) << " " << toString(r));
       if (isNanBits(h)) {
-        // IEEE 754-2008 §6.2.3: the NaN stays a NaN, made quiet; sign and top payload kept.
+        // IEEE 754-2008 §6.2.3 [external]: the NaN stays a NaN, made quiet; sign and top payload kept.
         const uint16_t got = toHalf(std::bit_cast<double>(uint64_t(0x7ff0000000000000) | (uint64_t(h & 0x8000) << 48) |
                                                           (uint64_t(h & 0x3ff) << 42)),
                                     r)
@@ -132,7 +132,7 @@ TEST_CASE("toHalf on a dense sample of floats matches MPFR", "[numerics][half]")
 TEST_CASE("toHalf near every half and every midpoint matches MPFR and F16C", "[numerics][half]") {
   // For each positive finite half h and its successor (65536 = the first value past the
   // largest finite half, for the overflow threshold), the floats at h and at the midpoint,
-  // and ±1, ±2 float ulps around both; both signs. IEEE 754-2008 §4.3.1 ties, §4.3.2 directed.
+  // and ±1, ±2 float ulps around both; both signs. IEEE 754-2008 §4.3.1 [external] ties, §4.3.2 [external] directed.
   std::vector<float> samples;
   for (uint32_t h = 0; h < 0x7c00; ++h) {
     const double lo = decodeHalf(uint16_t(h));
@@ -221,7 +221,7 @@ TEST_CASE("toHalf on random doubles matches MPFR", "[numerics][half]") {
 }
 
 TEST_CASE("toHalf hand-checked cases", "[numerics][half]") {
-  // Values worked out by hand from IEEE 754-2008 §4.3 and §7.4.
+  // Values worked out by hand from IEEE 754-2008 §4.3 [external] and §7.4 [external].
   CHECK(toHalf(65504.0).bits == 0x7bff);
   CHECK(toHalf(65519.99).bits == 0x7bff);
   CHECK(toHalf(65520.0).bits == 0x7c00);                 // tie, rounds to even = overflow
@@ -244,7 +244,8 @@ TEST_CASE("toHalf hand-checked cases", "[numerics][half]") {
 }
 
 TEST_CASE("flushDenorm flushes exactly the subnormals to a zero of the same sign", "[numerics][half]") {
-  // OpenCL C 3.0 §7.5.3: a flushed denormal becomes a zero of the same sign.
+  // OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]]: a flushed denormal becomes a zero of the same
+  // sign.
   for (uint32_t i = 0; i < 65536; ++i) {
     const uint16_t h = uint16_t(i);
     const bool subnormal = (h & 0x7c00) == 0 && (h & 0x3ff) != 0;

@@ -1,5 +1,5 @@
-// numerics::evaluate against the special values of OpenCL C 3.0 §7.5 Edge Case Behavior (and
-// the C99 Annex F.9 rules it adopts), the common functions' definitions (§6.15.4) and a few
+// numerics::evaluate against the special values of OpenCL C 3.0 §7.5 [[edge-case-behavior]] Edge Case Behavior (and
+// the C99 Annex F.9 rules it adopts), the common functions' definitions (§6.15.4 [[common-functions]]) and a few
 // exact results, written out here by hand. Every case runs in binary16, binary32 and binary64
 // and, unless marked RTE-only, in all four rounding modes (the expected values are exact, so
 // the mode cannot matter).
@@ -88,7 +88,7 @@ TEST_CASE("math names and arities follow the OpenCL.std grammar", "[numerics][ma
   CHECK_THROWS_AS(evaluate(MathFn::sin, std::vector<double>{1, 2}, Format::Float), std::invalid_argument);
 }
 
-TEST_CASE("OpenCL C 3.0 §7.5.1: π-scaled trigonometric edge cases", "[numerics][math]") {
+TEST_CASE("OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: π-scaled trigonometric edge cases", "[numerics][math]") {
   runCases({
       // acospi(1) = +0; acospi(x) is NaN for |x| > 1.
       {F::acospi, {1}, 0.0},
@@ -110,7 +110,7 @@ TEST_CASE("OpenCL C 3.0 §7.5.1: π-scaled trigonometric edge cases", "[numerics
       {F::atanpi, {-inf}, -0.5},
       {F::atanpi, {1}, 0.25},
       {F::atanpi, {-1}, -0.25},
-      // atan2pi: the twelve rules of §7.5.1.
+      // atan2pi: the twelve rules of OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]].
       {F::atan2pi, {0.0, -0.0}, 1.0},
       {F::atan2pi, {-0.0, -0.0}, -1.0},
       {F::atan2pi, {0.0, 0.0}, 0.0},
@@ -227,7 +227,7 @@ TEST_CASE("C99 F.9 special values of the other transcendental functions", "[nume
           {F::exp2, {-inf}, 0.0},
           {F::exp2, {10}, 1024.0},
           {F::exp2, {-3}, 0.125},
-          // OpenCL C 3.0 §7.5.1: exp10(-inf) = +0, exp10(+inf) = +inf.
+          // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: exp10(-inf) = +0, exp10(+inf) = +inf.
           {F::exp10, {-inf}, 0.0},
           {F::exp10, {inf}, inf},
           {F::exp10, {3}, 1000.0},
@@ -254,7 +254,7 @@ TEST_CASE("C99 F.9 special values of the other transcendental functions", "[nume
           {F::sqrt, {-1}, qnan},
           {F::sqrt, {inf}, inf},
           {F::sqrt, {16}, 4.0},
-          // rsqrt = 1/sqrt: rsqrt(±0) = ±inf (IEEE 754-2008 §9.2 rSqrt).
+          // rsqrt = 1/sqrt: rsqrt(±0) = ±inf (IEEE 754-2008 §9.2 [external] rSqrt).
           {F::rsqrt, {0.0}, inf},
           {F::rsqrt, {-0.0}, -inf},
           {F::rsqrt, {inf}, 0.0},
@@ -285,7 +285,8 @@ TEST_CASE("C99 F.9 special values of the other transcendental functions", "[nume
           {F::lgamma, {-3}, inf},
           {F::lgamma, {-inf}, inf},
           {F::lgamma, {inf}, inf},
-          // OpenCL C 3.0 §7.5.1: lgamma_r's sign is 0 for zero or a negative integer.
+          // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: lgamma_r's sign is 0 for zero or a negative
+          // integer.
           {F::lgamma_r, {0.0}, inf, {}, 0},
           {F::lgamma_r, {-0.0}, inf, {}, 0},
           {F::lgamma_r, {-1}, inf, {}, 0},
@@ -297,9 +298,10 @@ TEST_CASE("C99 F.9 special values of the other transcendental functions", "[nume
       {Format::Float, Format::Double});
 }
 
-TEST_CASE("C99 F.9.4.4 pow and OpenCL C 3.0 §7.5.1 pown, powr, rootn", "[numerics][math]") {
+TEST_CASE("C99 F.9.4.4 pow and OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] pown, powr, rootn", "[numerics][math]") {
   runCases({
-      // §7.5.1: pow(±0, -inf) = +inf; C99 F.9.4.4's other rules.
+      // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: pow(±0, -inf) = +inf; C99 F.9.4.4's other
+      // rules.
       {F::pow, {0.0, -inf}, inf},
       {F::pow, {-0.0, -inf}, inf},
       {F::pow, {-1, inf}, 1.0},
@@ -322,8 +324,8 @@ TEST_CASE("C99 F.9.4.4 pow and OpenCL C 3.0 §7.5.1 pown, powr, rootn", "[numeri
       {F::pow, {-2, 3}, -8.0},
       {F::pow, {4, 0.5}, 2.0},
       {F::pow, {inf, -0.5}, 0.0},
-      // §7.5.1: pown(x, 0) = 1 for any x; pown(±0, n): ±inf odd n < 0, +inf even n < 0,
-      // +0 even n > 0, ±0 odd n > 0.
+      // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: pown(x, 0) = 1 for any x; pown(±0, n): ±inf odd
+      // n < 0, +inf even n < 0, +0 even n > 0, ±0 odd n > 0.
       {F::pown, {0.0, 0}, 1.0},
       {F::pown, {qnan, 0}, 1.0},
       {F::pown, {-inf, 0}, 1.0},
@@ -341,7 +343,7 @@ TEST_CASE("C99 F.9.4.4 pow and OpenCL C 3.0 §7.5.1 pown, powr, rootn", "[numeri
       {F::pown, {-inf, 3}, -inf},
       {F::pown, {-inf, -3}, -0.0},
       {F::pown, {qnan, 2}, qnan},
-      // §7.5.1 powr.
+      // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] powr.
       {F::powr, {2, 0.0}, 1.0},
       {F::powr, {2, -0.0}, 1.0},
       {F::powr, {0.0, -3}, inf},
@@ -375,7 +377,7 @@ TEST_CASE("C99 F.9.4.4 pow and OpenCL C 3.0 §7.5.1 pown, powr, rootn", "[numeri
       {F::half_powr, {-2, 2}, qnan},
       {F::native_powr, {0.0, 0.0}, qnan},
       {F::half_powr, {4, 0.5}, 2.0},
-      // §7.5.1 rootn.
+      // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] rootn.
       {F::rootn, {0.0, -3}, inf},
       {F::rootn, {-0.0, -3}, -inf},
       {F::rootn, {0.0, -2}, inf},
@@ -397,10 +399,11 @@ TEST_CASE("C99 F.9.4.4 pow and OpenCL C 3.0 §7.5.1 pown, powr, rootn", "[numeri
   });
 }
 
-TEST_CASE("OpenCL C 3.0 §7.5.1/§7.5.2: rounding to integers, fract, modf, frexp, ilogb, logb", "[numerics][math]") {
+TEST_CASE("OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]/§7.5.2 [[changes-to-c99-tc2-behavior]]: rounding to integers, fract, modf, frexp, ilogb, logb", "[numerics][math]") {
   runCases({
       // ceil(-1 < x < 0) = -0, trunc(-1 < x < 0) = -0, round(-0.5 < x < 0) = -0,
-      // rint(-0.5 <= x < 0) = -0; rint rounds ties to even in every mode (§7.5.2).
+      // rint(-0.5 <= x < 0) = -0; rint rounds ties to even in every mode (OpenCL C 3.0
+      // §7.5.2 [[changes-to-c99-tc2-behavior]]).
       {F::ceil, {-0.5}, -0.0},
       {F::ceil, {-0.0}, -0.0},
       {F::ceil, {0.25}, 1.0},
@@ -427,7 +430,8 @@ TEST_CASE("OpenCL C 3.0 §7.5.1/§7.5.2: rounding to integers, fract, modf, frex
       {F::rint, {0.75}, 1.0},
       {F::rint, {-inf}, -inf},
       {F::rint, {1023.5}, 1024.0},
-      // fract: §7.5.1 signed zeros, infinities, NaN; fmin(x - floor(x), C) otherwise.
+      // fract: OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] signed zeros, infinities, NaN; fmin(x -
+      // floor(x), C) otherwise.
       {F::fract, {0.0}, 0.0, 0.0},
       {F::fract, {-0.0}, -0.0, -0.0},
       {F::fract, {inf}, 0.0, inf},
@@ -437,7 +441,8 @@ TEST_CASE("OpenCL C 3.0 §7.5.1/§7.5.2: rounding to integers, fract, modf, frex
       {F::fract, {3.5}, 0.5, 3.0},
       {F::fract, {-3}, 0.0, -3.0, {}, true},
       {F::fract, {1024}, 0.0, 1024.0, {}, true},
-      // modf (§7.5.2): iptr = trunc(x), result copysign(isinf(x) ? 0 : x - iptr, x).
+      // modf (OpenCL C 3.0 §7.5.2 [[changes-to-c99-tc2-behavior]]): iptr = trunc(x), result copysign(isinf(x) ? 0 : x -
+      // iptr, x).
       {F::modf, {-3.5}, -0.5, -3.0},
       {F::modf, {3.25}, 0.25, 3.0},
       {F::modf, {-3}, -0.0, -3.0},
@@ -446,7 +451,8 @@ TEST_CASE("OpenCL C 3.0 §7.5.1/§7.5.2: rounding to integers, fract, modf, frex
       {F::modf, {-0.0}, -0.0, -0.0},
       {F::modf, {qnan}, qnan, qnan},
       {F::modf, {-0.75}, -0.75, -0.0},
-      // frexp: §7.5.1 frexp(±inf) = ±inf, exp 0; frexp(NaN) = NaN, exp 0; C99: frexp(±0) = ±0, 0.
+      // frexp: OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] frexp(±inf) = ±inf, exp 0; frexp(NaN) =
+      // NaN, exp 0; C99: frexp(±0) = ±0, 0.
       {F::frexp, {inf}, inf, {}, 0},
       {F::frexp, {-inf}, -inf, {}, 0},
       {F::frexp, {qnan}, qnan, {}, 0},
@@ -472,7 +478,7 @@ TEST_CASE("OpenCL C 3.0 §7.5.1/§7.5.2: rounding to integers, fract, modf, frex
   });
 }
 
-TEST_CASE("OpenCL C 3.0 §6.15.2/§7.5.1: fmin, fmax, maxmag, minmag, fdim, fmod, remainder, remquo, and the rest",
+TEST_CASE("OpenCL C 3.0 §6.15.2 [[math-functions]]/§7.5.1 [[additional-requirements-beyond-c99-tc2]]: fmin, fmax, maxmag, minmag, fdim, fmod, remainder, remquo, and the rest",
           "[numerics][math]") {
   runCases({
       // fmax/fmin: the other operand if one is NaN; literal "y if x < y, otherwise x".
@@ -504,7 +510,7 @@ TEST_CASE("OpenCL C 3.0 §6.15.2/§7.5.1: fmin, fmax, maxmag, minmag, fdim, fmod
       {F::minmag, {-2, 2}, -2.0},
       {F::minmag, {qnan, 1}, 1.0},
       {F::minmag, {1, qnan}, 1.0},
-      // fdim: §7.5.1 NaN operands give NaN; +0 when x <= y.
+      // fdim: OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] NaN operands give NaN; +0 when x <= y.
       {F::fdim, {1, qnan}, qnan},
       {F::fdim, {qnan, 1}, qnan},
       {F::fdim, {2, 1}, 1.0},
@@ -513,7 +519,7 @@ TEST_CASE("OpenCL C 3.0 §6.15.2/§7.5.1: fmin, fmax, maxmag, minmag, fdim, fmod
       {F::fdim, {inf, inf}, 0.0},
       {F::fdim, {inf, 1}, inf},
       {F::fdim, {-2, -inf}, inf},
-      // fmod: §7.5.1 fmod(±0, NaN) is NaN; C99 F.9.7.1.
+      // fmod: OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] fmod(±0, NaN) is NaN; C99 F.9.7.1.
       {F::fmod, {0.0, qnan}, qnan},
       {F::fmod, {-0.0, qnan}, qnan},
       {F::fmod, {0.0, 3}, 0.0},
@@ -531,8 +537,8 @@ TEST_CASE("OpenCL C 3.0 §6.15.2/§7.5.1: fmin, fmax, maxmag, minmag, fdim, fmod
       {F::remainder, {3, inf}, 3.0},
       {F::remainder, {inf, 3}, qnan},
       {F::remainder, {3, 0.0}, qnan},
-      // remquo: §7.5.1 NaN and quo 0 for x = ±inf, y = 0 (other non-NaN) or a NaN operand;
-      // otherwise the remainder and the low 7 bits of the quotient with the sign of x/y.
+      // remquo: OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] NaN and quo 0 for x = ±inf, y = 0 (other
+      // non-NaN) or a NaN operand; otherwise the remainder and the low 7 bits of the quotient with the sign of x/y.
       {F::remquo, {inf, 2}, qnan, {}, 0},
       {F::remquo, {-inf, 2}, qnan, {}, 0},
       {F::remquo, {3, 0.0}, qnan, {}, 0},
@@ -592,7 +598,7 @@ TEST_CASE("OpenCL C 3.0 §6.15.2/§7.5.1: fmin, fmax, maxmag, minmag, fdim, fmod
   });
 }
 
-TEST_CASE("OpenCL C 3.0 §6.15.4 common functions", "[numerics][math]") {
+TEST_CASE("OpenCL C 3.0 §6.15.4 [[common-functions]] common functions", "[numerics][math]") {
   runCases({
       // clamp = fmin(fmax(x, minval), maxval).
       {F::fclamp, {5, 1, 3}, 3.0},
@@ -660,8 +666,8 @@ TEST_CASE("format-specific edge cases: subnormals, the fract clamp, overflow", "
     INFO(toString(m.f));
     runCases(
         {
-            // §7.5.1: nextafter(-0, y > 0) is the smallest positive subnormal, nextafter(+0, y < 0)
-            // the smallest negative one.
+            // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: nextafter(-0, y > 0) is the smallest
+            // positive subnormal, nextafter(+0, y < 0) the smallest negative one.
             {F::nextafter, {-0.0, 1}, m.minSub},
             {F::nextafter, {0.0, -1}, -m.minSub},
             {F::nextafter, {0.0, 1}, m.minSub},
@@ -673,7 +679,8 @@ TEST_CASE("format-specific edge cases: subnormals, the fract clamp, overflow", "
             {F::nextafter, {inf, 0.0}, m.max},
             {F::nextafter, {-inf, 0.0}, -m.max},
             {F::nextafter, {m.minNormal, 0.0}, m.minNormal - m.minSub},
-            // §7.5.1: fract never returns 1.0; x - floor(x) for a tiny negative x rounds to 1.
+            // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: fract never returns 1.0; x - floor(x) for
+            // a tiny negative x rounds to 1.
             {F::fract, {-m.minSub}, m.belowOne, -1.0},
             {F::fract, {-m.epsilon / 4}, m.belowOne, -1.0},
             {F::fract, {m.minSub}, m.minSub, 0.0},
@@ -697,7 +704,7 @@ TEST_CASE("format-specific edge cases: subnormals, the fract clamp, overflow", "
         },
         {m.f});
     // Directed modes at overflow and underflow: the largest finite value or the smallest
-    // subnormal instead of inf or 0 (IEEE 754-2008 §7.4, §7.5).
+    // subnormal instead of inf or 0 (IEEE 754-2008 §7.4 [external], §7.5 [external]).
     const double big[] = {m.max};
     CHECK(evaluate(F::exp, big, m.f, Rounding::RTZ).value == m.max);
     CHECK(evaluate(F::exp, big, m.f, Rounding::RTN).value == m.max);

@@ -179,14 +179,14 @@ TEST_CASE("roundToBits(Double) of 64-bit values matches the host long double→d
 TEST_CASE("roundToBits(Half) hand-worked cases at high precision", "[numerics][mpfr]") {
   Mpfr x(200);
   auto half = [&](Rounding r) { return roundToHalf(x, r).bits; };
-  // 1/3 = 0x1.5555…p-2: rte/rtz/rtn 0x3555, rtp 0x3556 (IEEE 754-2008 §4.3).
+  // 1/3 = 0x1.5555…p-2: rte/rtz/rtn 0x3555, rtp 0x3556 (IEEE 754-2008 §4.3 [external]).
   mpfr_set_ui(x, 1, MPFR_RNDN);
   mpfr_div_ui(x, x, 3, MPFR_RNDN);
   CHECK(half(Rounding::RTE) == 0x3555);
   CHECK(half(Rounding::RTZ) == 0x3555);
   CHECK(half(Rounding::RTN) == 0x3555);
   CHECK(half(Rounding::RTP) == 0x3556);
-  // 65520 = the overflow threshold: rte → inf (§7.4), rtz → 65504; 65520 - 2^-150: 65504.
+  // 65520 = the overflow threshold: rte → inf (IEEE 754-2008 §7.4 [external]), rtz → 65504; 65520 - 2^-150: 65504.
   mpfr_set_ui(x, 65520, MPFR_RNDN);
   CHECK(half(Rounding::RTE) == 0x7c00);
   CHECK(half(Rounding::RTZ) == 0x7bff);

@@ -32,7 +32,7 @@ const Rounding kModes[] = {Rounding::RTE, Rounding::RTZ, Rounding::RTP, Rounding
 }  // namespace
 
 TEST_CASE("fmax and fmin follow the spec's text literally", "[numerics][rules]") {
-  // OpenCL C 3.0 §6.15.2: fmax returns y if x < y, otherwise x; fmin y if y < x, otherwise x.
+  // OpenCL C 3.0 §6.15.2 [[math-functions]]: fmax returns y if x < y, otherwise x; fmin y if y < x, otherwise x.
   CHECK(sameBits(nm::fmax(-0.0, 0.0), -0.0));
   CHECK(sameBits(nm::fmax(0.0, -0.0), 0.0));
   CHECK(sameBits(nm::fmin(-0.0, 0.0), -0.0));
@@ -95,7 +95,7 @@ TEST_CASE("rint rounds ties to even whatever the host rounding mode", "[numerics
 }
 
 TEST_CASE("fract's clamp is one rule for evaluate, exactDecimal and judge", "[numerics][rules]") {
-  // OpenCL C 3.0 §6.15.2 fract: fmin(x - floor(x), C), C the format's largest value below 1.
+  // OpenCL C 3.0 §6.15.2 [[math-functions]] fract: fmin(x - floor(x), C), C the format's largest value below 1.
   struct Case {
     Format f;
     double tiny;  // -tiny - floor(-tiny) = 1 - tiny, which rounds to 1.0 in the format
@@ -156,7 +156,7 @@ TEST_CASE("float to integer: in range, saturated, and the float_to_int_out_of_ra
   CHECK(floatToInt(0x1p63, 64, false, false, zero) == uint64_t(1) << 63);
   CHECK(floatToInt(-0x1p63, 64, true, false, zero) == uint64_t(1) << 63);
   CHECK(floatToInt(0x1.fffffffffffffp63, 64, false, false, zero) == 0xfffffffffffff800ull);
-  // Out of range, by choice (OpenCL C 3.0 §6.4.3.3: implementation-defined without _sat).
+  // Out of range, by choice (OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]: implementation-defined without _sat).
   struct Case {
     double x;
     int bits;

@@ -83,7 +83,7 @@ TEST_CASE("a full case file parses, comments included", "[reference][case]") {
   float f[4];
   std::memcpy(f, c.args[3].value.data(), 16);
   CHECK((f[0] == 1 && f[1] == 2 && f[2] == 3 && f[3] == 4));
-  // short3 by value has the size of short4 (OpenCL C 3.0 §6.3.5).
+  // short3 by value has the size of short4 (OpenCL C 3.0 §6.3.5 [[alignment-of-types]]).
   CHECK(c.args[4].value == std::vector<uint8_t>{1, 0, 2, 0, 3, 0, 0, 0});
 
   CHECK(c.args[5].kind == ArgSpec::Kind::Local);
