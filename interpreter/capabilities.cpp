@@ -76,7 +76,8 @@ void checkModuleSupport(const Module& m, const LowerOptions& opt) {
       throw ModuleError("unsupported extension " + literalString(inst.words, 1) + "\n  at " + m.describe(i));
   }
   if (m.addressing != spv::AddressingModel::Physical32 && m.addressing != spv::AddressingModel::Physical64)
-    throw ModuleError("addressing model must be Physical32 or Physical64 (OpenCL SPIR-V Environment §4 [[validation-rules]])");
+    throw ModuleError(
+        "addressing model must be Physical32 or Physical64 (OpenCL SPIR-V Environment §4 [[validation-rules]])");
   const unsigned bits = m.addressing == spv::AddressingModel::Physical32 ? 32 : 64;
   if (bits != opt.addressBits)
     throw ModuleError("the module uses " + std::string(bits == 32 ? "Physical32" : "Physical64") +

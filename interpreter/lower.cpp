@@ -54,8 +54,8 @@ void KernelLowering::collectReachable(uint32_t entry) {
     if (std::find(stack.begin(), stack.end(), f) != stack.end()) {
       std::string cycle;
       for (auto s : stack) cycle += m_.nameOf(s) + " → ";
-      throw ModuleError("recursion is not allowed in OpenCL (OpenCL C 3.0 §6.11 [[restrictions]]): " + cycle + m_.nameOf(f) +
-                        (call ? "\n  at " + m_.describe(L_.index(*call)) : ""));
+      throw ModuleError("recursion is not allowed in OpenCL (OpenCL C 3.0 §6.11 [[restrictions]]): " + cycle +
+                        m_.nameOf(f) + (call ? "\n  at " + m_.describe(L_.index(*call)) : ""));
     }
     if (done.count(f)) return;
     auto it = m_.functions.find(f);

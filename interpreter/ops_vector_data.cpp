@@ -2,9 +2,9 @@
 // OpenCL C 3.0 §6.15.7 [[vector-data-load-and-store-functions]] vloadn, vstoren, vload_half, vstore_half, vloada_half,
 // vstorea_half). Every element access is checked like OpLoad/OpStore; halves are converted exactly (loads)
 // or with one correct rounding in the mode given (stores).
+#include "interpreter/fp_rounding_mode.hpp"
 #include "interpreter/ops_common.hpp"
 #include "numerics/opencl_std.hpp"
-#include "interpreter/fp_rounding_mode.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -132,8 +132,7 @@ bool lowerVectorData(Lowerer& L, const Instruction& inst) {
       const bool aligned = which == VData::vstorea_halfn || which == VData::vstorea_halfn_r;
       const bool explicitMode =
           which == VData::vstore_half_r || which == VData::vstore_halfn_r || which == VData::vstorea_halfn_r;
-      const auto mode =
-          explicitMode ? toRounding(spv::FPRoundingMode(inst.operand(5))) : numerics::Rounding::RTE;
+      const auto mode = explicitMode ? toRounding(spv::FPRoundingMode(inst.operand(5))) : numerics::Rounding::RTE;
       const uint32_t stride = aligned && n == 3 ? 4 : n;
       const Scalar s = L.scalarOf(dataType);
       Handler fn;

@@ -74,7 +74,8 @@ constexpr ChoiceInfo kChoices[] = {
      0},
     {Choice::ClampInvertedBounds,
      "clamp_inverted_bounds",
-     "OpenCL C 3.0 §6.15.3 [[integer-functions]] and §6.15.4 [[common-functions]] clamp: \"Results are undefined if minval > maxval\"",
+     "OpenCL C 3.0 §6.15.3 [[integer-functions]] and §6.15.4 [[common-functions]] clamp: \"Results are undefined if "
+     "minval > maxval\"",
      "clamp(x, minval, maxval) with minval > maxval: min(max(x, minval), maxval) (gives maxval, "
      "the spec's formula) or max(min(x, maxval), minval) (gives minval); integer and float",
      {"min_of_max", "max_of_min"},
@@ -88,7 +89,8 @@ constexpr ChoiceInfo kChoices[] = {
      0},
     {Choice::NanPayload,
      "nan_payload",
-     "OpenCL C 3.0 §6.15.2 [[math-functions]] nan: \"The nancode may be placed in the significand of the resulting NaN\"",
+     "OpenCL C 3.0 §6.15.2 [[math-functions]] nan: \"The nancode may be placed in the significand of the resulting "
+     "NaN\"",
      "bits of nan(nancode): the quiet NaN with the code's low bits in the rest of the significand, "
      "or the default quiet NaN (0x7e00, 0x7fc00000, 0x7ff8000000000000)",
      {"significand", "default_nan"},
@@ -103,7 +105,8 @@ constexpr ChoiceInfo kChoices[] = {
      0},
     {Choice::LgammaSignUndefined,
      "lgamma_sign_undefined",
-     "OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] lgamma_r: the sign is given for zero and negative integers (0); for a "
+     "OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] lgamma_r: the sign is given for zero and negative "
+     "integers (0); for a "
      "NaN or -inf argument Γ has no sign and the spec gives none",
      "value lgamma_r stores in signp for a NaN or -inf argument",
      {"zero", "one"},
@@ -134,7 +137,8 @@ constexpr ChoiceInfo kChoices[] = {
      0},
     {Choice::DenormsAreZero,
      "denorms_are_zero",
-     "OpenCL 3.0 API §5.8.6.2 [[math-intrinsics-options]] -cl-denorms-are-zero: single precision denormals \"may be flushed "
+     "OpenCL 3.0 API §5.8.6.2 [[math-intrinsics-options]] -cl-denorms-are-zero: single precision denormals \"may be "
+     "flushed "
      "to zero; double precision denormalized numbers may also be flushed\"; \"the OpenCL "
      "compiler can choose not to flush\"",
      "what a program built with -cl-denorms-are-zero flushes: float denormals, float and double "

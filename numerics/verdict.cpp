@@ -607,8 +607,10 @@ Verdict judgeSubject(Subject s, double observed) {
     const Verdict w = judgeRows(t, observed);
     if (w.allowed) {
       v.allowed = true;
-      v.note += std::string(v.note.empty() ? "" : "; ") + "allowed as " + describe(t) +
-                " (subnormal operands flushed to zero, OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]]): " + w.rule;
+      v.note +=
+          std::string(v.note.empty() ? "" : "; ") + "allowed as " + describe(t) +
+          " (subnormal operands flushed to zero, OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]]): " +
+          w.rule;
       return v;
     }
   }

@@ -317,7 +317,8 @@ static cl_int apiError(struct Run* r, const char* what, cl_int err) {
   return err;
 }
 
-/* The global size is not a multiple of the local size in some dimension (OpenCL 3.0 API §3.2.1 [[_mapping_work_items_onto_an_nd_range]]). */
+/* The global size is not a multiple of the local size in some dimension (OpenCL 3.0 API §3.2.1
+ * [[_mapping_work_items_onto_an_nd_range]]). */
 static int isNonUniform(const struct Case* c) {
   for (cl_uint i = 0; c->hasLocal && i < c->dims; ++i)
     if (c->local[i] == 0 || c->global[i] % c->local[i] != 0) return 1;

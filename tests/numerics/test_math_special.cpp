@@ -88,7 +88,8 @@ TEST_CASE("math names and arities follow the OpenCL.std grammar", "[numerics][ma
   CHECK_THROWS_AS(evaluate(MathFn::sin, std::vector<double>{1, 2}, Format::Float), std::invalid_argument);
 }
 
-TEST_CASE("OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: π-scaled trigonometric edge cases", "[numerics][math]") {
+TEST_CASE("OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: π-scaled trigonometric edge cases",
+          "[numerics][math]") {
   runCases({
       // acospi(1) = +0; acospi(x) is NaN for |x| > 1.
       {F::acospi, {1}, 0.0},
@@ -298,7 +299,8 @@ TEST_CASE("C99 F.9 special values of the other transcendental functions", "[nume
       {Format::Float, Format::Double});
 }
 
-TEST_CASE("C99 F.9.4.4 pow and OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] pown, powr, rootn", "[numerics][math]") {
+TEST_CASE("C99 F.9.4.4 pow and OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] pown, powr, rootn",
+          "[numerics][math]") {
   runCases({
       // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]: pow(±0, -inf) = +inf; C99 F.9.4.4's other
       // rules.
@@ -399,7 +401,10 @@ TEST_CASE("C99 F.9.4.4 pow and OpenCL C 3.0 §7.5.1 [[additional-requirements-be
   });
 }
 
-TEST_CASE("OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]/§7.5.2 [[changes-to-c99-tc2-behavior]]: rounding to integers, fract, modf, frexp, ilogb, logb", "[numerics][math]") {
+TEST_CASE(
+    "OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]/§7.5.2 [[changes-to-c99-tc2-behavior]]: rounding "
+    "to integers, fract, modf, frexp, ilogb, logb",
+    "[numerics][math]") {
   runCases({
       // ceil(-1 < x < 0) = -0, trunc(-1 < x < 0) = -0, round(-0.5 < x < 0) = -0,
       // rint(-0.5 <= x < 0) = -0; rint rounds ties to even in every mode (OpenCL C 3.0
@@ -478,8 +483,10 @@ TEST_CASE("OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]]/§7.5
   });
 }
 
-TEST_CASE("OpenCL C 3.0 §6.15.2 [[math-functions]]/§7.5.1 [[additional-requirements-beyond-c99-tc2]]: fmin, fmax, maxmag, minmag, fdim, fmod, remainder, remquo, and the rest",
-          "[numerics][math]") {
+TEST_CASE(
+    "OpenCL C 3.0 §6.15.2 [[math-functions]]/§7.5.1 [[additional-requirements-beyond-c99-tc2]]: fmin, fmax, maxmag, "
+    "minmag, fdim, fmod, remainder, remquo, and the rest",
+    "[numerics][math]") {
   runCases({
       // fmax/fmin: the other operand if one is NaN; literal "y if x < y, otherwise x".
       {F::fmax, {qnan, 1}, 1.0},

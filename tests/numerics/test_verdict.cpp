@@ -158,7 +158,9 @@ TEST_CASE("infinities and the overflow rule", "[verdict]") {
   CHECK_FALSE(judgeF(MathFn::log, {0.0}, -FLT_MAX).allowed);
 }
 
-TEST_CASE("flush to zero: subnormal results and operands (OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]])", "[verdict]") {
+TEST_CASE(
+    "flush to zero: subnormal results and operands (OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]])",
+    "[verdict]") {
   // exp(-100) ~ 3.7e-44, 26 subnormal steps: 0 is 26 ulp away but may be a flushed result.
   CHECK(judgeF(MathFn::exp, {-100.0}, 0.0).allowed);
   CHECK(judgeF(MathFn::exp, {-100.0}, -0.0).allowed);

@@ -144,9 +144,11 @@ AdocIndex buildAdoc(const fs::path& specDir, const AdocDoc& doc) {
   bool numbered = true;
   int chapter = 0;
   char appendix = 'A';
-  static const std::regex anchorLine(R"(^\[\[([^\],]+)(?:,[^\]]*)?\]\]\s*$)"), hashAnchor(R"(^\[#([\w:.-]+)[^\]]*\]\s*$)");
+  static const std::regex anchorLine(R"(^\[\[([^\],]+)(?:,[^\]]*)?\]\]\s*$)"),
+      hashAnchor(R"(^\[#([\w:.-]+)[^\]]*\]\s*$)");
   static const std::regex attrLine(R"(^\[[^\]]*\]\s*$)"), heading(R"(^(=+)\s+(\S.*?)\s*$)");
-  static const std::regex inlineAnchor(R"(\[\[([A-Za-z_][\w:.-]*)(?:,[^\]]*)?\]\])"), macroAnchor(R"(anchor:([A-Za-z_][\w:.-]*)\[)");
+  static const std::regex inlineAnchor(R"(\[\[([A-Za-z_][\w:.-]*)(?:,[^\]]*)?\]\])"),
+      macroAnchor(R"(anchor:([A-Za-z_][\w:.-]*)\[)");
   static const std::regex boundaryRx(R"(^\s*$|^\[.*\]\s*$|^:[\w!-]+:|^//|^include::|^ifn?def::|^endif::)");
   for (const DocFile& f : doc.files) {
     auto lines = readLines(specDir / doc.dir / f.name);
@@ -163,8 +165,9 @@ AdocIndex buildAdoc(const fs::path& specDir, const AdocDoc& doc) {
         if (l == delim) delim.clear();
         continue;
       }
-      if (l.size() >= 4 && (l.find_first_not_of('-') == std::string::npos || l.find_first_not_of('.') == std::string::npos ||
-                            l.find_first_not_of('/') == std::string::npos || l.find_first_not_of('+') == std::string::npos)) {
+      if (l.size() >= 4 &&
+          (l.find_first_not_of('-') == std::string::npos || l.find_first_not_of('.') == std::string::npos ||
+           l.find_first_not_of('/') == std::string::npos || l.find_first_not_of('+') == std::string::npos)) {
         delim = l;
         continue;
       }
@@ -173,14 +176,23 @@ AdocIndex buildAdoc(const fs::path& specDir, const AdocDoc& doc) {
         leveloffset = std::stoi(trim(l.substr(13)));
         continue;
       }
-      if (l.rfind(":numbered!:", 0) == 0 || l.rfind(":sectnums!:", 0) == 0) { numbered = false; continue; }
-      if (l.rfind(":numbered:", 0) == 0 || l.rfind(":sectnums:", 0) == 0) { numbered = true; continue; }
+      if (l.rfind(":numbered!:", 0) == 0 || l.rfind(":sectnums!:", 0) == 0) {
+        numbered = false;
+        continue;
+      }
+      if (l.rfind(":numbered:", 0) == 0 || l.rfind(":sectnums:", 0) == 0) {
+        numbered = true;
+        continue;
+      }
       std::smatch m;
       if (std::regex_match(l, m, anchorLine) || std::regex_match(l, m, hashAnchor)) {
         pending.push_back(m[1]);
         continue;
       }
-      if (trim(l) == "[appendix]") { isAppendix = true; continue; }
+      if (trim(l) == "[appendix]") {
+        isAppendix = true;
+        continue;
+      }
       if (std::regex_match(l, attrLine)) continue;
       bool boundary = i == 0 || std::regex_search(lines[i - 1], boundaryRx);
       if (boundary && l.find_first_not_of('=') != std::string::npos && std::regex_match(l, m, heading)) {
@@ -195,7 +207,10 @@ AdocIndex buildAdoc(const fs::path& specDir, const AdocDoc& doc) {
         s.level = level;
         s.title = title;
         for (int j = int(x.sections.size()) - 1; j >= 0; --j)
-          if (x.sections[j].level < level) { s.parent = j; break; }
+          if (x.sections[j].level < level) {
+            s.parent = j;
+            break;
+          }
         if (level == 1 && isAppendix) {
           s.num = std::string(1, appendix++);
         } else if (level == 1 && numbered) {
@@ -225,8 +240,10 @@ AdocIndex buildAdoc(const fs::path& specDir, const AdocDoc& doc) {
       }
       for (auto& a : pending) x.anchors.emplace(a, cur);
       pending.clear();
-      for (std::sregex_iterator it(l.begin(), l.end(), inlineAnchor), end; it != end; ++it) x.anchors.emplace((*it)[1], cur);
-      for (std::sregex_iterator it(l.begin(), l.end(), macroAnchor), end; it != end; ++it) x.anchors.emplace((*it)[1], cur);
+      for (std::sregex_iterator it(l.begin(), l.end(), inlineAnchor), end; it != end; ++it)
+        x.anchors.emplace((*it)[1], cur);
+      for (std::sregex_iterator it(l.begin(), l.end(), macroAnchor), end; it != end; ++it)
+        x.anchors.emplace((*it)[1], cur);
     }
   }
   return x;
@@ -305,14 +322,16 @@ class Checker {
         std::string after = line.substr(pos + std::string("§").size());
         pos += std::string("§").size();
         // the target may be wrapped onto the next comment line
-        if (isComment && std::regex_match(after, std::regex(R"(\s*(\d+(\.\d+)*|[A-Z](\.\d+)*)\s*)")) && i + 1 < lines.size())
+        if (isComment && std::regex_match(after, std::regex(R"(\s*(\d+(\.\d+)*|[A-Z](\.\d+)*)\s*)")) &&
+            i + 1 < lines.size())
           after += " " + std::regex_replace(lines[i + 1], commentPrefix, "");
         std::string where = file + ":" + std::to_string(i + 1) + ": ";
         std::smatch m;
         if (std::regex_search(context, filePath) && std::regex_search(after, std::regex(R"(^\s*\\?")"))) {
           std::smatch fm;
           std::regex_search(context, fm, std::regex(R"(([\w/.-]+\.(?:adoc|asciidoc|md|txt))\s*$)"));
-          if (!fs::exists(spec_ / fm[1].str())) errors.push_back(where + "no file " + fm[1].str() + " in the spec folder");
+          if (!fs::exists(spec_ / fm[1].str()))
+            errors.push_back(where + "no file " + fm[1].str() + " in the spec folder");
           ++count_["file-heading"];
           continue;
         }
@@ -324,8 +343,10 @@ class Checker {
         bool external = m[4].matched;
         std::smatch dm;
         std::optional<std::string> doc;
-        if (std::regex_search(context, dm, docAtEnd)) doc = dm[1];
-        else if (std::regex_search(context, dm, externalAtEnd)) doc = "external";
+        if (std::regex_search(context, dm, docAtEnd))
+          doc = dm[1];
+        else if (std::regex_search(context, dm, externalAtEnd))
+          doc = "external";
         if (external) {
           ++count_["external"];
           prevDoc = "external";
@@ -360,8 +381,7 @@ class Checker {
     if (title.empty()) return doc + " is cited by heading: §" + num + " \"Title\"";
     auto& heads = headings(h->second);
     auto it = heads.find(num);
-    if (it == heads.end() || it->second != title)
-      return "no heading \"" + num + " " + title + "\" in " + h->second;
+    if (it == heads.end() || it->second != title) return "no heading \"" + num + " " + title + "\" in " + h->second;
     ++count_["heading"];
     return "";
   }
@@ -418,7 +438,8 @@ std::vector<std::string> sourceFiles(const fs::path& root) {
     }
   }
   static const std::regex wanted(R"(\.(cpp|hpp|h|c|cl|spvasm|md|txt|cmake|sh|pl|pm|py|json)$)");
-  static const std::regex excluded(R"(^(docs/CITATIONS\.md|tests/spec/|scripts/(convert-citations\.pl|SpecIndex\.pm)))");
+  static const std::regex excluded(
+      R"(^(docs/CITATIONS\.md|tests/spec/|scripts/(convert-citations\.pl|SpecIndex\.pm)))");
   std::vector<std::string> out;
   for (auto& f : files)
     if (std::regex_search(f, wanted) && !std::regex_search(f, excluded)) out.push_back(f);
