@@ -32,17 +32,6 @@ void checkArity(MathFn f, std::span<const double> args) {
                                 std::to_string(args.size()));
 }
 
-// Runs the MPFR core of f (f canonical) into `out` at its current precision in direction rnd,
-// with MPFR's widest exponent range (so intermediate results never overflow). Returns the
-// ternary value, or nullopt if f has no core.
-std::optional<int> runCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_t rnd, int64_t& integer) {
-  if (auto t = detail::trigCore(f, out, a, rnd)) return t;
-  if (auto t = detail::expLogCore(f, out, a, rnd, integer)) return t;
-  if (auto t = detail::arithCore(f, out, a, rnd, integer)) return t;
-  if (auto t = detail::commonCore(f, out, a, rnd)) return t;
-  return std::nullopt;
-}
-
 MathArgs loadArgs(Workspace& w, std::span<const double> args, Format format) {
   MathArgs a{args, {w.in[0], w.in[1], w.in[2]}, format};
   for (size_t i = 0; i < args.size() && i < 3; ++i) mpfr_set_d(w.in[i], args[i], MPFR_RNDN);  // exact at 53 bits
@@ -58,7 +47,7 @@ double roundedValue(MathFn f, const MathArgs& a, Format format, Rounding r, int6
   int t;
   {
     ExponentRangeGuard wide(mpfr_get_emin_min(), mpfr_get_emax_max());
-    const auto core = runCore(f, w.out, a, toMpfr(r), integer);
+    const auto core = detail::runCore(f, w.out, a, toMpfr(r), integer);
     if (!core) throw std::logic_error("numerics::evaluate: no implementation for " + std::string(nameOf(f)));
     t = *core;
     // Overflow, underflow and the subnormal precision of the format, without a second
@@ -211,12 +200,20 @@ std::string exactDecimal(MathFn f, std::span<const double> args, Format format, 
   int t;
   {
     ExponentRangeGuard wide(mpfr_get_emin_min(), mpfr_get_emax_max());
-    t = *runCore(c == MathFn::sincos ? MathFn::sin : c, v, a, MPFR_RNDN, integer);
+    t = *detail::runCore(c == MathFn::sincos ? MathFn::sin : c, v, a, MPFR_RNDN, integer);
   }
   // t == 0: the core's result is the exact value (e.g. sqrt(4), fma of exact operands).
   return decimalString(v, digits, t == 0);
 }
 
 void releaseThreadResources() { mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE); }
+
+std::optional<int> detail::runCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_t rnd, int64_t& integer) {
+  if (auto t = trigCore(f, out, a, rnd)) return t;
+  if (auto t = expLogCore(f, out, a, rnd, integer)) return t;
+  if (auto t = arithCore(f, out, a, rnd, integer)) return t;
+  if (auto t = commonCore(f, out, a, rnd)) return t;
+  return std::nullopt;
+}
 
 }  // namespace clref::numerics

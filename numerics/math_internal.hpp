@@ -30,6 +30,10 @@ std::optional<int> trigCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_
 std::optional<int> expLogCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_t rnd, int64_t& integer);
 std::optional<int> arithCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_t rnd, int64_t& integer);
 std::optional<int> commonCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_t rnd);
+// Runs the MPFR core of canonical f into `out` at its current precision in direction rnd (the
+// caller sets MPFR's widest exponent range, so intermediate results never overflow). Returns the
+// ternary value, or nullopt if f has no core: the one dispatch over the core families.
+std::optional<int> runCore(MathFn f, mpfr_ptr out, const MathArgs& a, mpfr_rnd_t rnd, int64_t& integer);
 
 // Functions whose result is computed without an MPFR core (they are exact operations on the
 // operands, or need a format-specific step such as fract's clamp). nullopt for the others.

@@ -65,14 +65,6 @@ struct ExactInfo {
 // exponent range, which the caller has set.
 using ExactFn = std::function<ExactInfo(mpfr_ptr out)>;
 
-std::optional<int> runCore(MathFn f, mpfr_ptr out, const detail::MathArgs& a, int64_t& integer) {
-  if (auto t = detail::trigCore(f, out, a, MPFR_RNDN)) return t;
-  if (auto t = detail::expLogCore(f, out, a, MPFR_RNDN, integer)) return t;
-  if (auto t = detail::arithCore(f, out, a, MPFR_RNDN, integer)) return t;
-  if (auto t = detail::commonCore(f, out, a, MPFR_RNDN)) return t;
-  return std::nullopt;
-}
-
 ExactInfo mathExact(MathFn f, std::span<const double> args, Format format, mpfr_ptr out) {
   const MathFn c = detail::canonical(f);
   if (c == MathFn::fract && std::isfinite(args[0]) && args[0] != 0) {
@@ -99,7 +91,7 @@ ExactInfo mathExact(MathFn f, std::span<const double> args, Format format, mpfr_
   const detail::MathArgs a{args, {m0, m1, m2}, format};
   int64_t integer = 0;
   mpfr_clear_overflow();
-  const auto t = runCore(c == MathFn::sincos ? MathFn::sin : c, out, a, integer);
+  const auto t = detail::runCore(c == MathFn::sincos ? MathFn::sin : c, out, a, MPFR_RNDN, integer);
   if (!t) throw std::logic_error("verdict: no exact evaluation for " + std::string(nameOf(f)));
   return {*t, mpfr_overflow_p() != 0};
 }
@@ -550,30 +542,43 @@ std::string describe(const Subject& s) {
   return out + ")";
 }
 
+// The rows of each document. Where both documents have a row, the OpenCL SPIR-V Environment's
+// decides (clref consumes SPIR-V); OpenCL C's applies where the environment has none. Rules stated
+// outside the tables (the half_ operand range) hold whichever table applies. The build option's
+// rows (OpenCL API, e.g. -cl-fast-relaxed-math) are the only rows when they apply, and count
+// with the environment's.
+struct RowsByDocument {
+  std::vector<const AccuracyRequirement*> env, c;
+  bool envRows = false, cRows = false;  // whether the document has a table row (not only rules)
+  const std::vector<const AccuracyRequirement*>& primary() const { return envRows ? env : c; }
+};
+RowsByDocument byDocument(const std::vector<const AccuracyRequirement*>& rows) {
+  RowsByDocument d;
+  for (const auto* r : rows) {
+    if (r->table.empty())
+      d.env.push_back(r), d.c.push_back(r);
+    else
+      (r->document == Document::OpenCLC ? d.c : d.env).push_back(r);
+  }
+  const auto tableRow = [](const auto* r) { return !r->table.empty(); };
+  d.envRows = std::any_of(d.env.begin(), d.env.end(), tableRow);
+  d.cRows = std::any_of(d.c.begin(), d.c.end(), tableRow);
+  return d;
+}
+
 // The verdict under the rows of the SPIR-V Environment (or OpenCL C where the environment has
 // none), with the other document's verdict noted when it differs.
 Verdict judgeRows(const Subject& s, double observed) {
   const auto rows = s.fn ? requirementsFor(*s.fn, s.format, s.profile, s.options->accuracy)
                          : requirementsFor(s.core, s.format, s.profile, s.options->accuracy);
-  std::vector<const AccuracyRequirement*> env, c;
-  // Rules stated outside the tables (the half_ operand range) hold whichever table applies.
-  for (const auto* r : rows) {
-    if (r->table.empty())
-      env.push_back(r), c.push_back(r);
-    else
-      (r->document == Document::OpenCLC ? c : env).push_back(r);
-  }
-  // The build option's rows (OpenCL API) decide alone.
-  const bool envRows = std::any_of(env.begin(), env.end(), [](const auto* r) { return !r->table.empty(); });
-  const bool cRows = std::any_of(c.begin(), c.end(), [](const auto* r) { return !r->table.empty(); });
-  if (!envRows && !cRows)
+  const RowsByDocument d = byDocument(rows);
+  if (!d.envRows && !d.cRows)
     throw std::invalid_argument("no accuracy requirement for " + describe(s) + " in " +
                                 std::string(toString(s.format)) + " (" + std::string(toString(s.profile)) +
                                 " profile)");
-  const auto& primary = envRows ? env : c;
-  Verdict v = judgeWith(s, resolve(primary, s.args), observed);
-  if (envRows && cRows) {
-    const Verdict w = judgeWith(s, resolve(c, s.args), observed);
+  Verdict v = judgeWith(s, resolve(d.primary(), s.args), observed);
+  if (d.envRows && d.cRows) {
+    const Verdict w = judgeWith(s, resolve(d.c, s.args), observed);
     if (w.allowed != v.allowed)
       v.note += std::string(v.note.empty() ? "" : "; ") + "OpenCL C's row (" + w.rule + "; " + w.clause + ") would " +
                 (w.allowed ? "allow" : "not allow") + " it";
@@ -706,16 +711,8 @@ struct FastRule {
 
 FastRule fastRuleFor(MathFn f, Profile profile, const VerdictOptions& options) {
   const auto rows = requirementsFor(f, Format::Float, profile, options.accuracy);
-  std::vector<const AccuracyRequirement*> env, c;
-  // Rules stated outside the tables (the half_ operand range) hold whichever table applies.
-  for (const auto* r : rows) {
-    if (r->table.empty())
-      env.push_back(r), c.push_back(r);
-    else
-      (r->document == Document::OpenCLC ? c : env).push_back(r);
-  }
-  const bool envRows = std::any_of(env.begin(), env.end(), [](const auto* r) { return !r->table.empty(); });
-  const auto& primary = envRows ? env : c;
+  const RowsByDocument d = byDocument(rows);
+  const auto& primary = d.primary();
   FastRule rule;
   const AccuracyRequirement* main = nullptr;
   for (const auto* r : primary) {
