@@ -176,7 +176,11 @@ class Module {
 
  private:
   std::vector<uint32_t> words_;
+  // The instructions and the tables that only record them (no value of the module is used:
+  // safe on input the validator has not yet seen); then the tables computed from them.
+  static Module parseInstructions(std::vector<uint32_t> words);
   void buildTables();
+  void completeTables();
   void layoutTypes();
   void readDebugParamNames();
   void appendFixed(const Instruction& inst, std::vector<uint32_t>& out) const;

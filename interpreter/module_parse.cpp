@@ -53,6 +53,17 @@ spv_result_t onInstruction(void* user, const spv_parsed_instruction_t* parsed) {
 }  // namespace
 
 Module Module::parse(std::vector<uint32_t> words) {
+  Module m = parseInstructions(std::move(words));
+  m.completeTables();
+  return m;
+}
+
+void Module::completeTables() {
+  layoutTypes();
+  readDebugParamNames();
+}
+
+Module Module::parseInstructions(std::vector<uint32_t> words) {
   Module m;
   m.words_ = std::move(words);
   if (m.words_.size() < 5 || m.words_[0] != spv::MagicNumber)
@@ -71,8 +82,6 @@ Module Module::parse(std::vector<uint32_t> words) {
   spvContextDestroy(ctx);
   if (r != SPV_SUCCESS) throw ModuleError("malformed SPIR-V: " + message);
   m.buildTables();
-  m.layoutTypes();
-  m.readDebugParamNames();
   return m;
 }
 

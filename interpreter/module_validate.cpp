@@ -34,8 +34,10 @@ spv_target_env validationEnv(uint32_t version, bool declaresFloat16) {
 }  // namespace
 
 Module Module::load(std::vector<uint32_t> words) {
-  // Parse first so the validator's message can quote the disassembled instruction.
-  Module m = parse(std::move(words));
+  // Parse the instructions first so the validator's message can quote the disassembled
+  // instruction; nothing is computed from their values (type layout, debug names) until the
+  // module has validated.
+  Module m = parseInstructions(std::move(words));
   spvtools::SpirvTools tools(validationEnv(m.version(), m.hasCapability(spv::Capability::Float16)));
   std::string failure;
   size_t failureWord = SIZE_MAX;  // instruction ordinal from the validator
@@ -71,7 +73,7 @@ Module Module::load(std::vector<uint32_t> words) {
     valid = tools.Validate(reordered.data(), reordered.size(), options);
     if (!valid && m.hasDebugInfoSet()) {
       failure.clear();
-      reordered = Module::parse(std::move(reordered)).withoutDebugInfo();
+      reordered = Module::parseInstructions(std::move(reordered)).withoutDebugInfo();
       valid = tools.Validate(reordered.data(), reordered.size(), options);
     }
     failure = firstFailure;
@@ -86,6 +88,7 @@ Module Module::load(std::vector<uint32_t> words) {
         std::string(spvTargetEnvDescription(validationEnv(m.version(), m.hasCapability(spv::Capability::Float16)))) +
         "): " + (failure.empty() ? "unknown reason" : failure) + where);
   }
+  m.completeTables();
   return m;
 }
 
@@ -156,6 +159,13 @@ std::vector<uint32_t> Module::normalizedForValidation() const {
         inBlock = true;
       }
       (inBlock ? blocks.back().insts : pending).push_back(i);
+      // A terminator outside a block (before the first OpLabel or after another terminator)
+      // ends nothing: SPIR-V 1.0 §2.16.1 [external] makes the module invalid, and the copy
+      // keeps it where it is for the validator to refuse.
+      if (!inBlock) {
+        ++i;
+        continue;
+      }
       switch (inst.opcode) {
         case spv::Op::OpBranch:
           blocks.back().successors = {inst.words[1]};
