@@ -9,8 +9,22 @@ namespace clref::interpreter {
 // 3-component vector to 4 components; structs to their most aligned member unless CPacked.
 void Module::layoutTypes() {
   const uint32_t ptrBytes = addressing == spv::AddressingModel::Physical32 ? 4 : 8;
+  // Module::parse lays out modules the validator has not accepted (clref dis, info): every
+  // operand is checked before its value is used, and a type that breaks a rule is refused.
+  auto refuse = [&](uint32_t i, const std::string& rule) {
+    throw ModuleError("invalid type: " + rule + "\n  at " + describe(i));
+  };
+  // A type operand that names a type already laid out (not void, not a function type).
+  auto laidOut = [&](uint32_t i, uint32_t id, const char* operand) -> const Type& {
+    auto e = types.find(id);
+    if (e == types.end() || e->second.kind == TypeKind::Void || e->second.kind == TypeKind::Function ||
+        e->second.align == 0)
+      refuse(i, std::string(operand) + " %" + std::to_string(id) + " is not a sized type defined before it");
+    return e->second;
+  };
   // Types are defined before use (SPIR-V 1.0 §2.4 [external]), so one pass in instruction order works.
-  for (const auto& inst : instructions) {
+  for (uint32_t i = 0; i < instructions.size(); ++i) {
+    const Instruction& inst = instructions[i];
     if (inst.opcode < spv::Op::OpTypeVoid || inst.opcode > spv::Op::OpTypeForwardPointer) continue;
     if (inst.opcode == spv::Op::OpTypeForwardPointer) continue;
     auto it = types.find(inst.resultId ? inst.resultId : inst.words[1]);
@@ -23,11 +37,20 @@ void Module::layoutTypes() {
         break;
       case TypeKind::Int:
       case TypeKind::Float:
+        // SPIR-V 1.0 §3.32.6 [external] OpTypeInt, OpTypeFloat; OpenCL kernels use 8 to 64 bits.
+        if (t.width != 8 && t.width != 16 && t.width != 32 && t.width != 64)
+          refuse(i, "width " + std::to_string(t.width) + " is not 8, 16, 32 or 64");
         t.size = t.width / 8;
         t.align = uint32_t(t.size);
         break;
       case TypeKind::Vector: {
-        const Type& e = types.at(t.element);
+        // SPIR-V 1.0 §3.32.6 [external] OpTypeVector: Component Type must be a scalar type,
+        // Component Count at least 2.
+        const Type& e = laidOut(i, t.element, "Component Type");
+        if (e.kind != TypeKind::Int && e.kind != TypeKind::Float && e.kind != TypeKind::Bool)
+          refuse(i, "Component Type %" + std::to_string(t.element) + " is not a scalar type");
+        if (t.count < 2 || t.count > 16)
+          refuse(i, "Component Count " + std::to_string(t.count) + " is not between 2 and 16");
         const uint32_t slots = t.count == 3 ? 4 : t.count;
         t.size = e.size * slots;
         t.align = uint32_t(t.size);
@@ -35,22 +58,33 @@ void Module::layoutTypes() {
         break;
       }
       case TypeKind::Array: {
-        const Type& e = types.at(t.element);
-        // The length is a constant id; read its value directly (OpConstant of an int type).
-        const auto& lenDef = def(t.count);
-        uint64_t n = lenDef.words.size() > 3 ? lenDef.words[3] : 0;
-        if (lenDef.words.size() > 4) n |= uint64_t(lenDef.words[4]) << 32;
+        // SPIR-V 1.0 §3.32.6 [external] OpTypeArray: Length must be an OpConstant of a scalar
+        // integer type, at least 1.
+        const Type& e = laidOut(i, t.element, "Element Type");
+        const Instruction* lenDef = findDef(t.count);
+        const auto lenType = lenDef ? types.find(lenDef->resultType) : types.end();
+        if (!lenDef || (lenDef->opcode != spv::Op::OpConstant && lenDef->opcode != spv::Op::OpSpecConstant) ||
+            lenType == types.end() || lenType->second.kind != TypeKind::Int || lenDef->words.size() < 4)
+          refuse(i, "Length %" + std::to_string(t.count) +
+                        " is not an OpConstant or OpSpecConstant of a scalar integer type");
+        uint64_t n = lenDef->words[3];
+        if (lenDef->words.size() > 4 && lenType->second.width > 32) n |= uint64_t(lenDef->words[4]) << 32;
+        if (n == 0 || n > UINT32_MAX)
+          refuse(i, "Length " + std::to_string(n) + " is not between 1 and " + std::to_string(UINT32_MAX));
         t.count = uint32_t(n);
         t.stride = (e.size + e.align - 1) / e.align * e.align;
-        if (auto* d = decoration(inst.words[1], spv::Decoration::ArrayStride)) t.stride = d->literals[0];
-        t.size = t.stride * n;
+        if (auto* d = decoration(inst.words[1], spv::Decoration::ArrayStride); d && !d->literals.empty())
+          t.stride = d->literals[0];
+        if (__builtin_mul_overflow(t.stride, n, &t.size))
+          refuse(i, "size " + std::to_string(t.stride) + " × " + std::to_string(n) + " bytes exceeds 2^64");
         t.align = e.align;
         break;
       }
       case TypeKind::RuntimeArray: {
-        const Type& e = types.at(t.element);
+        const Type& e = laidOut(i, t.element, "Element Type");
         t.stride = (e.size + e.align - 1) / e.align * e.align;
-        if (auto* d = decoration(inst.words[1], spv::Decoration::ArrayStride)) t.stride = d->literals[0];
+        if (auto* d = decoration(inst.words[1], spv::Decoration::ArrayStride); d && !d->literals.empty())
+          t.stride = d->literals[0];
         t.size = 0;
         t.align = e.align;
         break;
@@ -62,13 +96,13 @@ void Module::layoutTypes() {
         uint32_t align = 1;
         t.memberOffsets.clear();
         for (size_t k = 0; k < t.members.size(); ++k) {
-          const Type& m = types.at(t.members[k]);
+          const Type& m = laidOut(i, t.members[k], "Member type");
           const uint32_t ma = packed ? 1 : m.align;
           off = (off + ma - 1) / ma * ma;
           for (const auto& d : decorations[id])
-            if (d.member == int32_t(k) && d.kind == spv::Decoration::Offset) off = d.literals[0];
+            if (d.member == int32_t(k) && d.kind == spv::Decoration::Offset && !d.literals.empty()) off = d.literals[0];
           t.memberOffsets.push_back(off);
-          off += m.size;
+          if (__builtin_add_overflow(off, m.size, &off)) refuse(i, "size exceeds 2^64 bytes");
           align = std::max(align, ma);
         }
         t.align = align;
@@ -95,7 +129,8 @@ void Module::layoutTypes() {
         const Type& e = pt->second;
         t.stride = e.align ? (e.size + e.align - 1) / e.align * e.align : e.size;
       }
-      if (auto* d = decoration(inst.words[1], spv::Decoration::ArrayStride)) t.stride = d->literals[0];
+      if (auto* d = decoration(inst.words[1], spv::Decoration::ArrayStride); d && !d->literals.empty())
+        t.stride = d->literals[0];
     }
   }
   // Pointers declared before their pointee's layout (forward pointers) get their stride now.

@@ -90,3 +90,110 @@ TEST_CASE("fuzz: a branch before the function's first OpLabel is refused by the 
   CHECK_THAT(e, Contains("OpBranch"));
   CHECK(parseError(words) == "no exception");  // nothing in it stops `clref dis`
 }
+
+TEST_CASE("fuzz: an array length that is a vector OpConstant is refused before layout", "[rejection][fuzz]") {
+  // SPIR-V 1.0 §3.32.6 [external] OpTypeArray: Length is a constant of scalar integer type. The
+  // assembler refuses OpConstant of a vector type, so the constant's type word is patched.
+  auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+          %4 = OpTypeInt 32 0
+          %5 = OpTypeVector %4 4
+          %6 = OpConstant %4 0
+          %7 = OpTypeArray %5 %6
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  bool patched = false;
+  for (size_t i = 5; i < words.size(); i += words[i] >> 16)
+    if ((words[i] & 0xffff) == uint32_t(spv::Op::OpConstant) && words[i + 2] == 6) {
+      words[i + 1] = 5;  // OpConstant %v4uint
+      patched = true;
+    }
+  REQUIRE(patched);
+  const std::string load = loadError(words);
+  CHECK_THAT(load, Contains("validation failed") || Contains("malformed SPIR-V"));
+  const std::string parse = parseError(words);
+  CHECK_THAT(parse, Contains("malformed SPIR-V") || Contains("OpTypeArray"));
+}
+
+TEST_CASE("fuzz: an array of a 0-component vector is refused before layout divides by its size", "[rejection][fuzz]") {
+  // SPIR-V 1.0 §3.32.6 [external] OpTypeVector: Component Count is at least 2. The layout of the
+  // array divided by the element's alignment, 0 for a vector of 0 components (SIGFPE). The
+  // assembler refuses the count, so the word is patched.
+  auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+          %4 = OpTypeInt 32 0
+          %5 = OpTypeVector %4 4
+          %6 = OpConstant %4 3
+          %7 = OpTypeArray %5 %6
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  bool patched = false;
+  for (size_t i = 5; i < words.size(); i += words[i] >> 16)
+    if ((words[i] & 0xffff) == uint32_t(spv::Op::OpTypeVector)) {
+      words[i + 3] = 0;
+      patched = true;
+    }
+  REQUIRE(patched);
+  const std::string load = loadError(words);
+  CHECK_THAT(load, Contains("validation failed"));
+  CHECK_THAT(load, Contains("Illegal number of components (0)"));
+  const std::string parse = parseError(words);
+  CHECK_THAT(parse, Contains("invalid type: Component Count 0 is not between 2 and 16"));
+  CHECK_THAT(parse, Contains("OpTypeVector"));
+}
+
+TEST_CASE("fuzz: an array length that is a vector constant is refused naming OpTypeArray", "[rejection][fuzz]") {
+  // The same rule with a length the binary parser accepts: an OpConstantComposite of int4.
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %uint4 = OpTypeVector %uint 4
+     %uint_1 = OpConstant %uint 1
+        %len = OpConstantComposite %uint4 %uint_1 %uint_1 %uint_1 %uint_1
+        %arr = OpTypeArray %uint4 %len
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  const std::string load = loadError(words);
+  CHECK_THAT(load, Contains("validation failed"));
+  CHECK_THAT(load, Contains("OpTypeArray Length"));
+  const std::string parse = parseError(words);
+  CHECK_THAT(parse, Contains("invalid type: Length %6 is not an OpConstant"));
+  CHECK_THAT(parse, Contains("OpTypeArray"));
+}
+
+TEST_CASE("fuzz: a vector whose component is not a type is refused naming OpTypeVector", "[rejection][fuzz]") {
+  // SPIR-V 1.0 §3.32.6 [external] OpTypeVector: Component Type must be a scalar type.
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+     %uint_1 = OpConstant %uint 1
+        %vec = OpTypeVector %uint_1 4
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  const std::string load = loadError(words);
+  CHECK_THAT(load, Contains("validation failed"));
+  CHECK_THAT(load, Contains("OpTypeVector Component Type"));
+  const std::string parse = parseError(words);
+  CHECK_THAT(parse, Contains("invalid type: Component Type %4 is not a sized type"));
+  CHECK_THAT(parse, Contains("OpTypeVector"));
+}
