@@ -38,6 +38,9 @@ class KernelLowering {
   void assignParams(uint32_t entry);
   bool hasParamAttr(uint32_t id, spv::FunctionParameterAttribute a) const;
   uint64_t placeIn(uint64_t& arena, uint64_t size, uint32_t align);
+  // placeIn for the private arena, refusing past kMaxPrivateBytesPerWorkItem (program.hpp),
+  // naming the allocation and the instruction that declares it.
+  uint64_t placePrivate(const AllocationDesc& d, const Instruction& at);
   void assignModuleVariables();
   void assignFunctionVariables();
   void usedThroughMemory(uint32_t var);

@@ -119,7 +119,7 @@ void KernelLowering::assignParams(uint32_t entry) {
                        pointee.size,
                        pointee.align,
                        uint32_t(i)};
-      d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
+      d.arenaOffset = placePrivate(d, m_.def(p));
       kp.tag = newTag(std::move(d));
     } else if (t.kind == TypeKind::Pointer) {
       kp.storage = t.storage;
@@ -163,6 +163,18 @@ uint64_t KernelLowering::placeIn(uint64_t& arena, uint64_t size, uint32_t align)
   return off;
 }
 
+uint64_t KernelLowering::placePrivate(const AllocationDesc& d, const Instruction& at) {
+  const uint64_t off = d.size <= kMaxPrivateBytesPerWorkItem ? placeIn(k_.privateArenaBytes, d.size, d.align) : 0;
+  if (d.size > kMaxPrivateBytesPerWorkItem || k_.privateArenaBytes > kMaxPrivateBytesPerWorkItem)
+    throw ModuleError("private memory limit: " + d.name + " needs " + std::to_string(d.size) + " bytes per work-item" +
+                      (d.size <= kMaxPrivateBytesPerWorkItem ? ", taking the kernel's private memory to " +
+                                                                   std::to_string(k_.privateArenaBytes) + " bytes"
+                                                             : std::string()) +
+                      ", above clref's limit of " + std::to_string(kMaxPrivateBytesPerWorkItem) +
+                      " bytes per work-item\n  at " + m_.describe(L_.index(at)));
+  return off;
+}
+
 void KernelLowering::assignModuleVariables() {
   for (uint32_t v : m_.globalVariables) {
     const Instruction& inst = m_.def(v);
@@ -180,7 +192,7 @@ void KernelLowering::assignModuleVariables() {
       d.builtin = spv::BuiltIn(b->literals[0]);
       d.builtinElementBytes = uint32_t(t.kind == TypeKind::Vector ? m_.type(t.element).size : t.size);
       d.storage = spv::StorageClass::Input;
-      d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
+      d.arenaOffset = placePrivate(d, inst);
       L_.builtinOf_[v] = d.builtin;
       usedThroughMemory(v);
     } else if (sc == spv::StorageClass::Workgroup) {
@@ -188,7 +200,7 @@ void KernelLowering::assignModuleVariables() {
       d.arenaOffset = placeIn(k_.workgroupArenaBytes, d.size, d.align);
     } else if (sc == spv::StorageClass::Private || sc == spv::StorageClass::Function) {
       d.source = AllocationSource::Private;
-      d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
+      d.arenaOffset = placePrivate(d, inst);
       // An initializer is copied into `init` by writeConstants, once the constants exist.
     } else if (sc == spv::StorageClass::CrossWorkgroup || sc == spv::StorageClass::UniformConstant) {
       d.source = AllocationSource::Global;
@@ -221,7 +233,7 @@ void KernelLowering::assignFunctionVariables() {
       d.size = t.size;
       d.align = t.align;
       d.variable = v;
-      d.arenaOffset = placeIn(k_.privateArenaBytes, d.size, d.align);
+      d.arenaOffset = placePrivate(d, inst);
       L_.tagOf_[v] = newTag(std::move(d));
     }
 }

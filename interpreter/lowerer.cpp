@@ -17,13 +17,27 @@ uint32_t Lowerer::reg(uint32_t id) const {
   return it->second;
 }
 
+namespace {
+// The register file grows by `size` bytes from `top`: refused past kMaxRegisterBytes (program.hpp).
+std::string registerLimitExceeded(uint64_t top, uint64_t size) {
+  if (size <= kMaxRegisterBytes && top + 8 + size <= kMaxRegisterBytes) return {};
+  return "register file limit: a value of " + std::to_string(size) + " bytes takes the kernel's registers to " +
+         std::to_string(top + size) + " bytes, above clref's limit of " + std::to_string(kMaxRegisterBytes) + " bytes";
+}
+}  // namespace
+
 uint32_t Lowerer::allocReg(uint32_t id, uint64_t size) {
+  if (auto why = registerLimitExceeded(regTop_, size); !why.empty()) {
+    const Instruction* d = m.findDef(id);
+    throw ModuleError(why + (d ? "\n  at " + m.describe(index(*d)) : ""));
+  }
   const uint32_t off = scratch(size == 0 ? 1 : size);
   regs_[id] = off;
   return off;
 }
 
 uint32_t Lowerer::scratch(uint64_t size) {
+  if (auto why = registerLimitExceeded(regTop_, size); !why.empty()) throw ModuleError(why);
   // Every slot is 8-byte aligned: memcpy access does not need it, but it keeps loads cheap.
   const uint32_t off = (regTop_ + 7) & ~7u;
   regTop_ = uint32_t(off + size);

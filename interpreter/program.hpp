@@ -15,6 +15,16 @@
 
 namespace clref::interpreter {
 
+// Sizes clref bounds when it lowers a kernel; the OpenCL specifications leave them to the
+// device (OpenCL 3.0 API §4.2 [[platform-querying-devices]] has no query for private memory per
+// work-item). A kernel needing more is refused with a ModuleError naming the quantity, its
+// size and the limit, instead of exhausting the host's memory at launch.
+// Private memory per work-item: Function and Private variables, by-value arguments, BuiltIn copies.
+constexpr uint64_t kMaxPrivateBytesPerWorkItem = uint64_t(16) << 20;
+// A work-item's register file: every SSA value and constant of the kernel (constant composites
+// and program-scope initialisers included), copied once per work-item.
+constexpr uint64_t kMaxRegisterBytes = uint64_t(64) << 20;
+
 // Storage of program-scope variables (CrossWorkgroup and UniformConstant), shared by every
 // kernel of a program and kept between launches (OpenCL C 3.0 §6.7.7 [[_initialization]] program scope variables).
 struct GlobalStorage {

@@ -197,3 +197,50 @@ TEST_CASE("fuzz: a vector whose component is not a type is refused naming OpType
   CHECK_THAT(parse, Contains("invalid type: Component Type %4 is not a sized type"));
   CHECK_THAT(parse, Contains("OpTypeVector"));
 }
+
+TEST_CASE("fuzz: a 4 GiB OpConstantNull is refused naming the register file limit", "[rejection][fuzz]") {
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+      %uchar = OpTypeInt 8 0
+       %uint = OpTypeInt 32 0
+        %len = OpConstant %uint 4294967295
+        %arr = OpTypeArray %uchar %len
+       %null = OpConstantNull %arr
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  const std::string e = kernelError(words, "k");
+  CHECK_THAT(e, Contains("register file limit"));
+  CHECK_THAT(e, Contains("4294967295 bytes"));
+  CHECK_THAT(e, Contains(std::to_string(64u << 20)));
+  CHECK_THAT(e, Contains("OpConstantNull"));
+}
+
+TEST_CASE("fuzz: a private array of gigabytes is refused naming the private memory limit", "[rejection][fuzz]") {
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+               OpName %big "big"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %uint4 = OpTypeVector %uint 4
+        %len = OpConstant %uint 268435456
+        %arr = OpTypeArray %uint4 %len
+        %ptr = OpTypePointer Function %arr
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+        %big = OpVariable %ptr Function
+               OpReturn
+               OpFunctionEnd
+)");
+  const std::string e = kernelError(words, "k");
+  CHECK_THAT(e, Contains("private memory limit"));
+  CHECK_THAT(e, Contains("big (private variable in"));
+  CHECK_THAT(e, Contains("4294967296 bytes per work-item"));
+  CHECK_THAT(e, Contains(std::to_string(16u << 20) + " bytes per work-item"));
+  CHECK_THAT(e, Contains("OpVariable"));
+}
