@@ -78,24 +78,47 @@ int64_t readIndex(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
     default: return signedIndex<uint64_t>(wi, reg);
   }
 }
+// base + imm + Σ index × stride. Within 64 bits the sum may leave the allocation and come back
+// (a chain of access chains), so it is kept as computed; when index × stride or the sum
+// overflows 64 bits the true address is unrepresentable and the result is the base pointer's
+// allocation at its last offset, so that an access through it faults as out-of-bounds on the
+// allocation the pointer came from (SPIR-V 1.0 §3.32.8 [external] OpPtrAccessChain: the result
+// must lie within the base's object) instead of landing in whatever allocation the wrapped
+// value tags.
+inline uint64_t overflowedPointer(const WorkItem& wi, uint64_t base) { return (base & ~wi.offsetMask) | wi.offsetMask; }
+inline bool addTerm(int64_t& delta, int64_t index, int64_t stride) {
+  int64_t term;
+  return __builtin_mul_overflow(index, stride, &term) || __builtin_add_overflow(delta, term, &delta);
+}
+template <class P> const Op* chainOverflow(WorkItem& wi, const Op* op) {
+  wr<P>(wi, op->r, P(overflowedPointer(wi, rd<P>(wi, op->a))));
+  return op + 1;
+}
 template <class P> const Op* chainConst(WorkItem& wi, const Op* op) {
   wr<P>(wi, op->r, P(rd<P>(wi, op->a) + op->imm));
   return op + 1;
 }
 template <class P, class I> const Op* chain1(WorkItem& wi, const Op* op) {
   const int64_t idx = int64_t(Signed<I>(rd<I>(wi, op->b)));
-  wr<P>(wi, op->r, P(rd<P>(wi, op->a) + op->imm + uint64_t(idx * int64_t(op->c))));
+  const uint64_t base = rd<P>(wi, op->a);
+  int64_t delta = int64_t(op->imm);
+  if (addTerm(delta, idx, int64_t(op->c))) [[unlikely]]
+    wr<P>(wi, op->r, P(overflowedPointer(wi, base)));
+  else
+    wr<P>(wi, op->r, P(base + uint64_t(delta)));
   return op + 1;
 }
 template <class P> const Op* chainN(WorkItem& wi, const Op* op) {
   const auto* words = static_cast<const uint32_t*>(op->aux);
-  uint64_t p = uint64_t(rd<P>(wi, op->a)) + op->imm;
+  const uint64_t base = rd<P>(wi, op->a);
+  int64_t delta = int64_t(op->imm);
+  bool overflow = false;
   for (uint32_t i = 0; i < op->n; ++i) {
     ChainTerm t;
     std::memcpy(&t, words + 4 * i, sizeof t);
-    p += uint64_t(readIndex(wi, t.reg, t.bytes) * t.stride);
+    overflow |= addTerm(delta, readIndex(wi, t.reg, t.bytes), t.stride);
   }
-  wr<P>(wi, op->r, P(p));
+  wr<P>(wi, op->r, P(overflow ? overflowedPointer(wi, base) : base + uint64_t(delta)));
   return op + 1;
 }
 
@@ -145,6 +168,7 @@ uint64_t accessBytes(const Lowerer& L, uint32_t typeId) {
 struct ChainShape {
   uint32_t base = 0;  // register of the base pointer
   uint64_t constOff = 0;
+  bool constOverflow = false;  // the constant indices × strides overflow 64 bits
   std::vector<ChainTerm> terms;
 };
 
@@ -164,7 +188,9 @@ ChainShape analyzeChain(const Lowerer& L, const Instruction& inst) {
       const Type& it = L.typeOfValue(id);
       int64_t v = int64_t(L.constantInt(id));
       if (it.width < 64) v = int64_t(uint64_t(v) << (64 - it.width)) >> (64 - it.width);  // sign-extend
-      shape.constOff += uint64_t(v * stride);
+      int64_t off = int64_t(shape.constOff);
+      shape.constOverflow |= addTerm(off, v, stride);
+      shape.constOff = uint64_t(off);
     } else if (auto a = L.sextIndex_.find(id); a != L.sextIndex_.end()) {
       // OpSConvert i32→i64 folded in: the 32-bit source read as signed is the same index.
       shape.terms.push_back({L.reg(a->second), 4, stride});
@@ -204,6 +230,7 @@ ChainShape analyzeChain(const Lowerer& L, const Instruction& inst) {
 }
 
 bool simpleShape(const ChainShape& s) {
+  if (s.constOverflow) return false;
   return s.terms.empty() || (s.terms.size() == 1 && (s.terms[0].bytes == 4 || s.terms[0].bytes == 8) &&
                              s.terms[0].stride >= 0 && s.terms[0].stride <= int64_t(UINT32_MAX));
 }
@@ -212,7 +239,9 @@ void lowerChain(Lowerer& L, const Instruction& inst) {
   const ChainShape shape = analyzeChain(L, inst);
   const bool p64 = L.ptrBytes() == 8;
   Op* op;
-  if (shape.terms.empty()) {
+  if (shape.constOverflow) {
+    op = &L.emit(p64 ? &chainOverflow<uint64_t> : &chainOverflow<uint32_t>, inst);
+  } else if (shape.terms.empty()) {
     op = &L.emit(p64 ? &chainConst<uint64_t> : &chainConst<uint32_t>, inst);
   } else if (simpleShape(shape)) {
     Handler fn;
@@ -241,9 +270,12 @@ void lowerChain(Lowerer& L, const Instruction& inst) {
 // Loads and stores that absorbed their access chain: the address is base + imm + index·stride
 // (index signed, I bytes) or base + imm. r/b swap roles for stores: b is the value, r the index.
 template <class P, class I> inline uint64_t fusedAddress(const WorkItem& wi, const Op* op, uint32_t indexReg) {
-  uint64_t p = uint64_t(rd<P>(wi, op->a)) + op->imm;
-  if constexpr (!std::is_void_v<I>) p += uint64_t(int64_t(Signed<I>(rd<I>(wi, indexReg))) * int64_t(op->c));
-  return P(p);
+  const uint64_t base = rd<P>(wi, op->a);
+  int64_t delta = int64_t(op->imm);
+  if constexpr (!std::is_void_v<I>)
+    if (addTerm(delta, int64_t(Signed<I>(rd<I>(wi, indexReg))), int64_t(op->c))) [[unlikely]]
+      return P(overflowedPointer(wi, base));
+  return P(base + uint64_t(delta));
 }
 template <class P, class I, uint32_t N> const Op* loadFused(WorkItem& wi, const Op* op) {
   const uint32_t bytes = N ? N : op->n;

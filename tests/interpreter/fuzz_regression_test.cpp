@@ -244,3 +244,95 @@ TEST_CASE("fuzz: a private array of gigabytes is refused naming the private memo
   CHECK_THAT(e, Contains(std::to_string(16u << 20) + " bytes per work-item"));
   CHECK_THAT(e, Contains("OpVariable"));
 }
+
+TEST_CASE("fuzz: pointer arithmetic overflowing 64 bits faults on the pointer's own allocation", "[faults][fuzz]") {
+  // out[idx] with 8-byte elements and idx ≥ 2^60: idx × 8 overflows 64 bits. Wrapped, 2^61 × 8
+  // is the pointer itself, and (2^61 + 2^37) × 8 is one tag (2^40 bytes) further, in 'other'.
+  // Both must fault as out-of-bounds accesses of 'out'. Kernel 'fused' has the chain folded
+  // into its store (single use), kernel 'apart' keeps it as its own Op (two uses).
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %fused "fused"
+               OpEntryPoint Kernel %apart "apart"
+               OpName %out "out"
+               OpName %out2 "out"
+       %void = OpTypeVoid
+      %ulong = OpTypeInt 64 0
+        %ptr = OpTypePointer CrossWorkgroup %ulong
+    %ulong_1 = OpConstant %ulong 1
+         %fn = OpTypeFunction %void %ptr %ptr %ulong
+      %fused = OpFunction %void None %fn
+        %out = OpFunctionParameter %ptr
+      %other = OpFunctionParameter %ptr
+        %idx = OpFunctionParameter %ulong
+         %b1 = OpLabel
+         %p1 = OpPtrAccessChain %ptr %out %idx
+               OpStore %p1 %ulong_1
+               OpReturn
+               OpFunctionEnd
+      %apart = OpFunction %void None %fn
+       %out2 = OpFunctionParameter %ptr
+     %other2 = OpFunctionParameter %ptr
+       %idx2 = OpFunctionParameter %ulong
+         %b2 = OpLabel
+         %p2 = OpInBoundsPtrAccessChain %ptr %out2 %idx2
+               OpStore %p2 %ulong_1
+               OpStore %p2 %ulong_1
+               OpReturn
+               OpFunctionEnd
+)");
+  auto program = host::Program::fromSpirv(host::Device(), words);
+  for (const char* name : {"fused", "apart"}) {
+    host::Kernel k(program, name);
+    auto out = std::make_shared<host::Buffer>(64);
+    auto other = std::make_shared<host::Buffer>(64);
+    k.setArg(0, out);
+    k.setArg(1, other);
+    host::NDRange r;
+    r.global = {1, 1, 1};
+    r.local = std::array<size_t, 3>{1, 1, 1};
+    for (uint64_t idx : {uint64_t(1) << 61, (uint64_t(1) << 61) + (uint64_t(1) << 37), ~uint64_t(0) / 4}) {
+      INFO(name << ", index " << idx);
+      k.setArg(2, idx);
+      const auto res = k.run(r);
+      REQUIRE(res.fault);
+      CHECK(res.fault->kind == FaultKind::OutOfBounds);
+      CHECK_THAT(res.fault->message, Contains("'argument 0 (out)'"));
+      CHECK_THAT(res.fault->instruction, Contains("OpStore"));
+    }
+    for (uint64_t w : out->as<uint64_t>()) CHECK(w == 0);
+    for (uint64_t w : other->as<uint64_t>()) CHECK(w == 0);
+  }
+}
+
+TEST_CASE("fuzz: constant pointer arithmetic overflowing 64 bits faults on the pointer's own allocation",
+          "[faults][fuzz]") {
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+               OpName %out "out"
+       %void = OpTypeVoid
+      %ulong = OpTypeInt 64 0
+       %ptr = OpTypePointer CrossWorkgroup %ulong
+    %ulong_1 = OpConstant %ulong 1
+  %ulong_big = OpConstant %ulong 2305843009213693952
+         %fn = OpTypeFunction %void %ptr
+          %k = OpFunction %void None %fn
+        %out = OpFunctionParameter %ptr
+      %entry = OpLabel
+         %p1 = OpInBoundsPtrAccessChain %ptr %out %ulong_big
+               OpStore %p1 %ulong_1
+               OpReturn
+               OpFunctionEnd
+)");
+  auto program = host::Program::fromSpirv(host::Device(), words);
+  host::Kernel k(program, "k");
+  auto out = std::make_shared<host::Buffer>(64);
+  k.setArg(0, out);
+  host::NDRange r;
+  r.global = {1, 1, 1};
+  r.local = std::array<size_t, 3>{1, 1, 1};
+  const auto res = k.run(r);
+  REQUIRE(res.fault);
+  CHECK(res.fault->kind == FaultKind::OutOfBounds);
+  CHECK_THAT(res.fault->message, Contains("'argument 0 (out)'"));
+  for (uint64_t w : out->as<uint64_t>()) CHECK(w == 0);
+}
