@@ -25,7 +25,10 @@ enum class FaultKind : uint8_t {
   InvalidPointer,
   Unsupported,
   UndefinedBehaviour,
-  Warning
+  Warning,
+  // The interpreter could not execute a work-group (e.g. host memory for its work-items
+  // exhausted); the launch ends with this fault instead of ending the process.
+  ExecutionFailed
 };
 const char* toString(FaultKind);
 

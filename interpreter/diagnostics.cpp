@@ -19,6 +19,7 @@ const char* toString(FaultKind k) {
     case FaultKind::Unsupported: return "unsupported";
     case FaultKind::UndefinedBehaviour: return "undefined behaviour";
     case FaultKind::Warning: return "warning";
+    case FaultKind::ExecutionFailed: return "execution failed";
   }
   return "fault";
 }

@@ -11,6 +11,7 @@
 #include <limits>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
 namespace clref::interpreter {
@@ -57,11 +58,19 @@ class Worker {
   void run() {
     const int64_t budget = int64_t(std::min<uint64_t>(s_.config.instructionBudget, uint64_t(INT64_MAX)));
     budget_ = budget;
-    groupArena_.assign(s_.workgroupArenaBytes + 16, 0);
+    // Nothing may escape a worker thread (an exception there ends the process): a work-group
+    // the interpreter cannot execute ends the launch with an ExecutionFailed fault of that group.
+    bool arena = false;
     for (;;) {
       const uint64_t g = s_.next.fetch_add(1);
       if (g >= s_.totalGroups || g > s_.faultGroup.load()) break;
-      runGroup(g);
+      try {
+        if (!arena) groupArena_.assign(s_.workgroupArenaBytes + 16, 0);
+        arena = true;
+        runGroup(g);
+      } catch (const std::exception& e) { failGroup(g, e.what()); } catch (...) {
+        failGroup(g, "unknown exception");
+      }
     }
     // The worker thread ends here: release its MPFR caches (numerics keeps them per thread).
     numerics::releaseThreadResources();
@@ -204,6 +213,20 @@ class Worker {
     const Op* pc = wi.pc;
     while (pc) pc = pc->fn(wi, pc);
     return wi.state != WorkItemState::Faulted;
+  }
+
+  void failGroup(uint64_t g, const std::string& what) {
+    fault_ = Diagnostic{};
+    fault_.kind = FaultKind::ExecutionFailed;
+    fault_.message = "work-group " + std::to_string(g) + " of kernel " + k_.name + " could not be executed: " + what +
+                     " (work-group memory " + std::to_string(s_.workgroupArenaBytes) + " bytes, private memory " +
+                     std::to_string(k_.privateArenaBytes) + " and registers " +
+                     std::to_string(k_.registerTemplate.size()) + " bytes per work-item)";
+    fault_.groupId = {g % s_.numGroups[0], (g / s_.numGroups[0]) % s_.numGroups[1],
+                      g / (s_.numGroups[0] * s_.numGroups[1])};
+    groupPrintf_.clear();
+    groupWarnings_.clear();
+    recordFault(g);
   }
 
   void recordFault(uint64_t g) {
@@ -390,7 +413,13 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     Worker(s).run();
   } else {
     std::vector<std::thread> pool;
-    for (unsigned t = 0; t < threads; ++t) pool.emplace_back([&s] { Worker(s).run(); });
+    pool.reserve(threads);
+    try {
+      for (unsigned t = 0; t < threads; ++t) pool.emplace_back([&s] { Worker(s).run(); });
+    } catch (const std::system_error&) {
+      // Fewer threads than asked: those started take every work-group (handed out one by one).
+      if (pool.empty()) Worker(s).run();
+    }
     for (auto& t : pool) t.join();
   }
   // Deterministic reporting: the fault of the lowest work-group (every lower group ran, since

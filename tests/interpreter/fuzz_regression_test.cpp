@@ -336,3 +336,37 @@ TEST_CASE("fuzz: constant pointer arithmetic overflowing 64 bits faults on the p
   CHECK_THAT(res.fault->message, Contains("'argument 0 (out)'"));
   for (uint64_t w : out->as<uint64_t>()) CHECK(w == 0);
 }
+
+TEST_CASE("fuzz: a work-group the worker threads cannot allocate is a fault of the launch", "[faults][fuzz]") {
+  // 2^62 bytes of local memory: the worker thread's allocation of the work-group arena throws
+  // (std::bad_alloc); with several threads that used to end the process (std::terminate).
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+       %lptr = OpTypePointer Workgroup %uint
+         %fn = OpTypeFunction %void %lptr
+          %k = OpFunction %void None %fn
+        %tmp = OpFunctionParameter %lptr
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  for (unsigned threads : {1u, 2u}) {
+    INFO("threads " << threads);
+    host::DeviceConfig cfg;
+    cfg.threads = threads;
+    const host::Device device(cfg);
+    auto program = host::Program::fromSpirv(device, words);
+    host::Kernel k(program, "k");
+    k.setArgLocal(0, size_t(1) << 62);
+    host::NDRange r;
+    r.global = {4, 1, 1};
+    r.local = std::array<size_t, 3>{1, 1, 1};
+    const auto res = k.run(r);
+    REQUIRE(res.fault);
+    CHECK(res.fault->kind == FaultKind::ExecutionFailed);
+    CHECK_THAT(res.fault->message, Contains("work-group 0 of kernel k could not be executed"));
+    CHECK_THAT(res.fault->message, Contains("work-group memory " + std::to_string(uint64_t(1) << 62) + " bytes"));
+  }
+}
