@@ -124,6 +124,8 @@ void KernelLowering::evaluateSpecOp(const Instruction& inst) {
   rule->lower(L_, s);
   WorkItem wi;
   wi.regs = k_.registerTemplate.data();
+  wi.tagShift = k_.tagShift;  // pointer arithmetic in program-scope initialisers
+  wi.offsetMask = (uint64_t(1) << k_.tagShift) - 1;
   std::vector<Diagnostic> warnings;
   uint64_t count = 0;
   wi.warnings = &warnings;

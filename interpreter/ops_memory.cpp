@@ -78,17 +78,21 @@ int64_t readIndex(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
     default: return signedIndex<uint64_t>(wi, reg);
   }
 }
-// base + imm + Σ index × stride. Within 64 bits the sum may leave the allocation and come back
-// (a chain of access chains), so it is kept as computed; when index × stride or the sum
-// overflows 64 bits the true address is unrepresentable and the result is the base pointer's
-// allocation at its last offset, so that an access through it faults as out-of-bounds on the
-// allocation the pointer came from (SPIR-V 1.0 §3.32.8 [external] OpPtrAccessChain: the result
-// must lie within the base's object) instead of landing in whatever allocation the wrapped
-// value tags.
+// base + imm + Σ index × stride. A small step out of the allocation may come back in a later
+// chain (p - 1, then + i), so such a result is kept as computed. A step no allocation can span
+// (its size is below 2^tagShift), or one that overflows 64 bits, is refused: the result is the
+// base pointer's allocation at its last offset, so that an access through it faults as
+// out-of-bounds on the allocation the pointer came from (SPIR-V 1.0 §3.32.8 [external]
+// OpPtrAccessChain: the result must lie within the base's object) instead of carrying into the
+// tag bits of another allocation.
 inline uint64_t overflowedPointer(const WorkItem& wi, uint64_t base) { return (base & ~wi.offsetMask) | wi.offsetMask; }
+// delta += index × stride; true when the product or sum overflows 64 bits.
 inline bool addTerm(int64_t& delta, int64_t index, int64_t stride) {
   int64_t term;
   return __builtin_mul_overflow(index, stride, &term) || __builtin_add_overflow(delta, term, &delta);
+}
+inline bool beyondAnyAllocation(int64_t delta, uint64_t offsetMask) {
+  return delta > int64_t(offsetMask) || delta < -int64_t(offsetMask);
 }
 template <class P> const Op* chainOverflow(WorkItem& wi, const Op* op) {
   wr<P>(wi, op->r, P(overflowedPointer(wi, rd<P>(wi, op->a))));
@@ -102,7 +106,7 @@ template <class P, class I> const Op* chain1(WorkItem& wi, const Op* op) {
   const int64_t idx = int64_t(Signed<I>(rd<I>(wi, op->b)));
   const uint64_t base = rd<P>(wi, op->a);
   int64_t delta = int64_t(op->imm);
-  if (addTerm(delta, idx, int64_t(op->c))) [[unlikely]]
+  if (addTerm(delta, idx, int64_t(op->c)) || beyondAnyAllocation(delta, wi.offsetMask)) [[unlikely]]
     wr<P>(wi, op->r, P(overflowedPointer(wi, base)));
   else
     wr<P>(wi, op->r, P(base + uint64_t(delta)));
@@ -118,6 +122,7 @@ template <class P> const Op* chainN(WorkItem& wi, const Op* op) {
     std::memcpy(&t, words + 4 * i, sizeof t);
     overflow |= addTerm(delta, readIndex(wi, t.reg, t.bytes), t.stride);
   }
+  overflow |= beyondAnyAllocation(delta, wi.offsetMask);
   wr<P>(wi, op->r, P(overflow ? overflowedPointer(wi, base) : base + uint64_t(delta)));
   return op + 1;
 }
@@ -168,7 +173,7 @@ uint64_t accessBytes(const Lowerer& L, uint32_t typeId) {
 struct ChainShape {
   uint32_t base = 0;  // register of the base pointer
   uint64_t constOff = 0;
-  bool constOverflow = false;  // the constant indices × strides overflow 64 bits
+  bool constOverflow = false;  // the constant indices × strides overflow, or step beyond any allocation
   std::vector<ChainTerm> terms;
 };
 
@@ -189,7 +194,7 @@ ChainShape analyzeChain(const Lowerer& L, const Instruction& inst) {
       int64_t v = int64_t(L.constantInt(id));
       if (it.width < 64) v = int64_t(uint64_t(v) << (64 - it.width)) >> (64 - it.width);  // sign-extend
       int64_t off = int64_t(shape.constOff);
-      shape.constOverflow |= addTerm(off, v, stride);
+      shape.constOverflow |= addTerm(off, v, stride) || beyondAnyAllocation(off, (uint64_t(1) << L.k.tagShift) - 1);
       shape.constOff = uint64_t(off);
     } else if (auto a = L.sextIndex_.find(id); a != L.sextIndex_.end()) {
       // OpSConvert i32→i64 folded in: the 32-bit source read as signed is the same index.
@@ -273,7 +278,8 @@ template <class P, class I> inline uint64_t fusedAddress(const WorkItem& wi, con
   const uint64_t base = rd<P>(wi, op->a);
   int64_t delta = int64_t(op->imm);
   if constexpr (!std::is_void_v<I>)
-    if (addTerm(delta, int64_t(Signed<I>(rd<I>(wi, indexReg))), int64_t(op->c))) [[unlikely]]
+    if (addTerm(delta, int64_t(Signed<I>(rd<I>(wi, indexReg))), int64_t(op->c)) ||
+        beyondAnyAllocation(delta, wi.offsetMask)) [[unlikely]]
       return P(overflowedPointer(wi, base));
   return P(base + uint64_t(delta));
 }

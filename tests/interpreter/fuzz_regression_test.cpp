@@ -290,7 +290,9 @@ TEST_CASE("fuzz: pointer arithmetic overflowing 64 bits faults on the pointer's 
     host::NDRange r;
     r.global = {1, 1, 1};
     r.local = std::array<size_t, 3>{1, 1, 1};
-    for (uint64_t idx : {uint64_t(1) << 61, (uint64_t(1) << 61) + (uint64_t(1) << 37), ~uint64_t(0) / 4}) {
+    // And without overflow: ±2^37 × 8 = ±2^40 bytes, one whole tag away, which no allocation spans.
+    for (uint64_t idx : {uint64_t(1) << 61, (uint64_t(1) << 61) + (uint64_t(1) << 37), ~uint64_t(0) / 4,
+                         uint64_t(1) << 37, uint64_t(0) - (uint64_t(1) << 37)}) {
       INFO(name << ", index " << idx);
       k.setArg(2, idx);
       const auto res = k.run(r);
