@@ -390,7 +390,13 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
       const uint64_t al = std::max<uint32_t>(p.pointeeAlign, 16);
       s.workgroupArenaBytes = (s.workgroupArenaBytes + al - 1) / al * al;
       s.localArgOffset[i] = s.workgroupArenaBytes;
-      s.workgroupArenaBytes += args[i].size;
+      // The arena (and its 16 bytes of slack) must not wrap: a wrapped size would give a small
+      // arena to an allocation that believes itself large.
+      if (__builtin_add_overflow(s.workgroupArenaBytes, args[i].size, &s.workgroupArenaBytes) ||
+          s.workgroupArenaBytes > (uint64_t(1) << 63))
+        throw std::invalid_argument("local memory for argument " + std::to_string(i) + " (" +
+                                    std::to_string(args[i].size) + " bytes) takes the work-group's local memory past " +
+                                    std::to_string(uint64_t(1) << 63) + " bytes");
     }
     if (p.kind == ParamKind::Buffer && !args[i].null && args[i].size >= (uint64_t(1) << kernel.tagShift))
       throw std::invalid_argument("buffer for argument " + std::to_string(i) + " is larger than the " +

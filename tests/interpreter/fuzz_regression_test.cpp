@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -370,5 +371,37 @@ TEST_CASE("fuzz: a work-group the worker threads cannot allocate is a fault of t
     CHECK(res.fault->kind == FaultKind::ExecutionFailed);
     CHECK_THAT(res.fault->message, Contains("work-group 0 of kernel k could not be executed"));
     CHECK_THAT(res.fault->message, Contains("work-group memory " + std::to_string(uint64_t(1) << 62) + " bytes"));
+  }
+}
+
+TEST_CASE("fuzz: local memory sizes that wrap 64 bits are refused before the launch", "[faults][fuzz]") {
+  // SIZE_MAX - 8 bytes of local memory: arena size + 16 bytes of slack wrapped to a tiny arena
+  // that the argument's allocation believed to be SIZE_MAX - 8 bytes long.
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+       %lptr = OpTypePointer Workgroup %uint
+         %fn = OpTypeFunction %void %lptr %lptr
+          %k = OpFunction %void None %fn
+          %a = OpFunctionParameter %lptr
+          %b = OpFunctionParameter %lptr
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  auto program = host::Program::fromSpirv(host::Device(), words);
+  host::Kernel k(program, "k");
+  k.setArgLocal(0, 64);
+  k.setArgLocal(1, SIZE_MAX - 8);
+  host::NDRange r;
+  r.global = {1, 1, 1};
+  r.local = std::array<size_t, 3>{1, 1, 1};
+  try {
+    (void)k.run(r);
+    FAIL("no exception");
+  } catch (const std::invalid_argument& e) {
+    CHECK_THAT(std::string(e.what()), Contains("local memory for argument 1"));
+    CHECK_THAT(std::string(e.what()), Contains(std::to_string(SIZE_MAX - 8) + " bytes"));
   }
 }
