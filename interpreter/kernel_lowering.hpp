@@ -38,8 +38,10 @@ class KernelLowering {
   void assignParams(uint32_t entry);
   bool hasParamAttr(uint32_t id, spv::FunctionParameterAttribute a) const;
   uint64_t placeIn(uint64_t& arena, uint64_t size, uint32_t align);
-  // placeIn for the private arena, refusing past kMaxPrivateBytesPerWorkItem (program.hpp),
-  // naming the allocation and the instruction that declares it.
+  // placeIn refusing an arena past `limit` (program.hpp), naming the memory, the allocation,
+  // the sizes and the instruction that declares it; placePrivate for the private arena.
+  uint64_t placeBounded(uint64_t& arena, const AllocationDesc& d, uint64_t limit, const char* memory,
+                        const Instruction& at);
   uint64_t placePrivate(const AllocationDesc& d, const Instruction& at);
   void assignModuleVariables();
   void assignFunctionVariables();

@@ -163,16 +163,20 @@ uint64_t KernelLowering::placeIn(uint64_t& arena, uint64_t size, uint32_t align)
   return off;
 }
 
-uint64_t KernelLowering::placePrivate(const AllocationDesc& d, const Instruction& at) {
-  const uint64_t off = d.size <= kMaxPrivateBytesPerWorkItem ? placeIn(k_.privateArenaBytes, d.size, d.align) : 0;
-  if (d.size > kMaxPrivateBytesPerWorkItem || k_.privateArenaBytes > kMaxPrivateBytesPerWorkItem)
-    throw ModuleError("private memory limit: " + d.name + " needs " + std::to_string(d.size) + " bytes per work-item" +
-                      (d.size <= kMaxPrivateBytesPerWorkItem ? ", taking the kernel's private memory to " +
-                                                                   std::to_string(k_.privateArenaBytes) + " bytes"
-                                                             : std::string()) +
-                      ", above clref's limit of " + std::to_string(kMaxPrivateBytesPerWorkItem) +
-                      " bytes per work-item\n  at " + m_.describe(L_.index(at)));
+uint64_t KernelLowering::placeBounded(uint64_t& arena, const AllocationDesc& d, uint64_t limit, const char* memory,
+                                      const Instruction& at) {
+  const uint64_t off = d.size <= limit ? placeIn(arena, d.size, d.align) : 0;
+  if (d.size > limit || arena > limit)
+    throw ModuleError(
+        std::string(memory) + " limit: " + d.name + " needs " + std::to_string(d.size) + " bytes" +
+        (d.size <= limit ? ", taking the kernel's " + std::string(memory) + " to " + std::to_string(arena) + " bytes"
+                         : std::string()) +
+        ", above clref's limit of " + std::to_string(limit) + " bytes\n  at " + m_.describe(L_.index(at)));
   return off;
+}
+
+uint64_t KernelLowering::placePrivate(const AllocationDesc& d, const Instruction& at) {
+  return placeBounded(k_.privateArenaBytes, d, kMaxPrivateBytesPerWorkItem, "private memory per work-item", at);
 }
 
 void KernelLowering::assignModuleVariables() {
@@ -197,7 +201,7 @@ void KernelLowering::assignModuleVariables() {
       usedThroughMemory(v);
     } else if (sc == spv::StorageClass::Workgroup) {
       d.source = AllocationSource::Workgroup;
-      d.arenaOffset = placeIn(k_.workgroupArenaBytes, d.size, d.align);
+      d.arenaOffset = placeBounded(k_.workgroupArenaBytes, d, kMaxWorkgroupBytes, "local memory per work-group", inst);
     } else if (sc == spv::StorageClass::Private || sc == spv::StorageClass::Function) {
       d.source = AllocationSource::Private;
       d.arenaOffset = placePrivate(d, inst);
@@ -205,6 +209,8 @@ void KernelLowering::assignModuleVariables() {
     } else if (sc == spv::StorageClass::CrossWorkgroup || sc == spv::StorageClass::UniformConstant) {
       d.source = AllocationSource::Global;
       d.storage = sc;
+      uint64_t programScope = 0;
+      (void)placeBounded(programScope, d, kMaxProgramScopeVariableBytes, "program-scope variable size", inst);
       std::lock_guard lock(L_.opt.globals->mutex);
       auto& bytes = L_.opt.globals->bytes[v];
       if (bytes.size() != d.size) {

@@ -21,6 +21,10 @@ namespace clref::interpreter {
 // size and the limit, instead of exhausting the host's memory at launch.
 // Private memory per work-item: Function and Private variables, by-value arguments, BuiltIn copies.
 constexpr uint64_t kMaxPrivateBytesPerWorkItem = uint64_t(16) << 20;
+// Static local memory of a work-group: the kernel's module-scope Workgroup variables.
+constexpr uint64_t kMaxWorkgroupBytes = uint64_t(256) << 20;
+// One program-scope (CrossWorkgroup or UniformConstant) variable.
+constexpr uint64_t kMaxProgramScopeVariableBytes = uint64_t(256) << 20;
 // A work-item's register file: every SSA value and constant of the kernel (constant composites
 // and program-scope initialisers included), copied once per work-item.
 constexpr uint64_t kMaxRegisterBytes = uint64_t(64) << 20;

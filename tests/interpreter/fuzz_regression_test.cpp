@@ -239,11 +239,40 @@ TEST_CASE("fuzz: a private array of gigabytes is refused naming the private memo
                OpFunctionEnd
 )");
   const std::string e = kernelError(words, "k");
-  CHECK_THAT(e, Contains("private memory limit"));
+  CHECK_THAT(e, Contains("private memory per work-item limit"));
   CHECK_THAT(e, Contains("big (private variable in"));
-  CHECK_THAT(e, Contains("4294967296 bytes per work-item"));
-  CHECK_THAT(e, Contains(std::to_string(16u << 20) + " bytes per work-item"));
+  CHECK_THAT(e, Contains("needs 4294967296 bytes"));
+  CHECK_THAT(e, Contains("above clref's limit of " + std::to_string(16u << 20) + " bytes"));
   CHECK_THAT(e, Contains("OpVariable"));
+}
+
+TEST_CASE("fuzz: local and program-scope variables of gigabytes are refused naming their limit", "[rejection][fuzz]") {
+  for (const std::string storage : {"Workgroup", "CrossWorkgroup"}) {
+    INFO(storage);
+    const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+               OpName %big "big"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %uint4 = OpTypeVector %uint 4
+        %len = OpConstant %uint 268435456
+        %arr = OpTypeArray %uint4 %len
+        %ptr = OpTypePointer )" +
+                                storage + R"( %arr
+        %big = OpVariable %ptr )" +
+                                storage + R"(
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+    const std::string e = kernelError(words, "k");
+    CHECK_THAT(e, Contains(storage == "Workgroup" ? "local memory per work-group limit: big needs 4294967296 bytes"
+                                                  : "program-scope variable size limit: big needs 4294967296 bytes"));
+    CHECK_THAT(e, Contains("above clref's limit of " + std::to_string(256u << 20) + " bytes"));
+    CHECK_THAT(e, Contains("OpVariable"));
+  }
 }
 
 TEST_CASE("fuzz: pointer arithmetic overflowing 64 bits faults on the pointer's own allocation", "[faults][fuzz]") {
