@@ -121,6 +121,12 @@ void Program::setSpecConstant(uint32_t id, const void* value, size_t size) {
     for (const auto& d : decs)
       if (d.kind == spv::Decoration::SpecId && d.literals.at(0) == id) found = true;
   if (!found) throw Error("no specialization constant with SpecId " + std::to_string(id));
+  // OpenCL 3.0 API §5.8.3 [[_setting_spir_v_specialization_constants]]: the size must match the constant's (checked
+  // here, not at the next lowering, where it was an interpreter::ModuleError).
+  if (const auto want = info().specConstantSize(id); want && size != *want)
+    throw Error("specialization constant " + std::to_string(id) + " is " + std::to_string(*want) + " bytes, " +
+                std::to_string(size) + " given");
+  if (!value && size) throw Error("specialization constant " + std::to_string(id) + ": no value given");
   std::vector<uint8_t> bytes(static_cast<const uint8_t*>(value), static_cast<const uint8_t*>(value) + size);
   for (auto& [k, v] : specConstants_)
     if (k == id) {
@@ -200,6 +206,7 @@ void Kernel::setArgLocal(size_t i, size_t bytes) {
 }
 void Kernel::setArgValue(size_t i, const void* value, size_t size) {
   auto& a = argAt(i, ArgKind::Value);
+  if (!value) throw Error("argument " + std::to_string(i) + " of " + name_ + ": no value given");
   if (size != a.info.size)
     throw Error("argument " + std::to_string(i) + " of " + name_ + " (" + a.info.typeName + ") is " +
                 std::to_string(a.info.size) + " bytes, " + std::to_string(size) + " given");
@@ -281,6 +288,19 @@ RunResult Kernel::run(const NDRange& range) {
       case ArgKind::Local: b.size = a.localBytes; break;
       case ArgKind::Value: b.value = a.value; break;
     }
+  }
+  // A work-group's local memory, allocated per work-group by the executor: its static __local variables and its
+  // local arguments within localMemSize (the OpenCL API's CL_OUT_OF_RESOURCES for clEnqueueNDRangeKernel).
+  uint64_t localBytes = lowered_->workgroupArenaBytes;
+  for (const auto& a : args_)
+    if (a.info.kind == ArgKind::Local) localBytes += std::min<uint64_t>(a.localBytes, cfg.localMemSize + 1);
+  if (localBytes > cfg.localMemSize) {
+    std::string sizes = std::to_string(lowered_->workgroupArenaBytes) + " bytes of __local variables";
+    for (size_t i = 0; i < args_.size(); ++i)
+      if (args_[i].info.kind == ArgKind::Local)
+        sizes += ", argument " + std::to_string(i) + " " + std::to_string(args_[i].localBytes) + " bytes";
+    throw Error("kernel " + name_ + " needs more local memory than the device's " + std::to_string(cfg.localMemSize) +
+                " bytes (" + sizes + ")");
   }
   interpreter::NDRangeSpec spec;
   spec.dims = range.dims;

@@ -36,6 +36,9 @@ class Error : public std::runtime_error {
 // CL_DEVICE_MAX_MEM_ALLOC_SIZE of the reference device (OpenCL 3.0 API §4.2 [[platform-querying-devices]]: at least
 // max(1/4 of CL_DEVICE_GLOBAL_MEM_SIZE, 128 MiB)); DeviceConfig::maxMemAllocSize's default.
 inline constexpr uint64_t kDefaultMaxMemAllocSize = uint64_t(1) << 28;
+// CL_DEVICE_LOCAL_MEM_SIZE of the reference device (§4.2 [[platform-querying-devices]]: at least 32 KB);
+// DeviceConfig::localMemSize's default.
+inline constexpr uint64_t kDefaultLocalMemSize = 64 * 1024;
 
 struct DeviceConfig {
   unsigned addressBits = 64;  // 32 or 64: must match the module's addressing model
@@ -49,6 +52,7 @@ struct DeviceConfig {
   size_t maxWorkGroupSize = 1024;
   uint32_t subgroupSize = 32;                          // sub-groups: consecutive local linear ids, this many each
   uint64_t maxMemAllocSize = kDefaultMaxMemAllocSize;  // the largest buffer a client should create
+  uint64_t localMemSize = kDefaultLocalMemSize;        // a work-group's __local variables and local arguments together
   numerics::Choices choices;
 };
 
@@ -260,8 +264,9 @@ class Kernel {
   template <class T> void setArg(size_t i, const T& v) { setArgValue(i, &v, sizeof(T)); }
 
   // Runs the NDRange to completion. Throws Error when an argument is not set, a buffer is larger than the device's
-  // address space, or the NDRange cannot run on the kernel (NDRangeError for what checkNDRange checks);
-  // interpreter::ModuleError when the kernel cannot be lowered. A kernel fault is not thrown: RunResult::fault.
+  // address space, the local memory exceeds localMemSize, or the NDRange cannot run on the kernel (NDRangeError for
+  // what checkNDRange checks); interpreter::ModuleError when the kernel cannot be lowered. A kernel fault is not
+  // thrown: RunResult::fault.
   RunResult run(const NDRange& range);
 
  private:

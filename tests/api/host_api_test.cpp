@@ -98,6 +98,20 @@ TEST_CASE("Kernel::run: a buffer beyond the address space is a host::Error, not 
   } catch (const std::exception& e) { FAIL("not a host::Error: " << e.what()); }
 }
 
+TEST_CASE("Kernel::run: local memory beyond localMemSize is a host::Error, not std::bad_alloc", "[host][errors]") {
+  const host::Device device;
+  host::Kernel k(host::Program::fromSpirvFile(device, CLREF_GOLDEN_DIR "/spv/async_copy.O2.spv"), "async_copy");
+  for (size_t i = 0; i < 2; ++i) k.setArg(i, std::make_shared<host::Buffer>(256 * sizeof(float)));
+  auto r = range({256});
+  r.local = std::array<size_t, 3>{32, 1, 1};
+  k.setArgLocal(2, size_t(1) << 60);
+  CHECK_THROWS_WITH(k.run(r), Catch::Matchers::Contains("needs more local memory than the device's 65536 bytes"));
+  k.setArgLocal(2, device.config().localMemSize + 1);
+  CHECK_THROWS_AS(k.run(r), host::Error);
+  k.setArgLocal(2, 32 * sizeof(float));
+  CHECK(k.run(r).ok);
+}
+
 TEST_CASE("fromSpirvFile: a directory is a host::Error naming it", "[host][errors]") {
   const host::Device device;
   CHECK_THROWS_AS(host::Program::fromSpirvFile(device, CLREF_GOLDEN_DIR "/spv"), host::Error);
@@ -125,4 +139,13 @@ TEST_CASE("parseBuildOptions: the OpenCL options only, the rejected one named", 
   CHECK(host::parseBuildOptions("-create-library", host::BuildStep::Link, link));
   CHECK(link.createLibrary);
   CHECK_FALSE(host::parseBuildOptions("-create-library", host::BuildStep::Build, link));
+}
+
+TEST_CASE("setArgValue and setSpecConstant: wrong sizes and null values are host::Errors at the call",
+          "[host][errors]") {
+  const host::Device device;
+  auto program = vadd(device);
+  host::Kernel k(program, "vadd");
+  CHECK_THROWS_AS(k.setArgValue(0, nullptr, 8), host::Error);                 // a buffer parameter
+  CHECK_THROWS_AS(program->setSpecConstant(12345, nullptr, 4), host::Error);  // vadd has none
 }

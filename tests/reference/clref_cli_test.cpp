@@ -120,6 +120,18 @@ TEST_CASE("clref run: fuzzed case files are rejected naming the field, never run
       {"huge.json", vaddCase(R"({ "global": [16] })", "17179869184"),
        "args[0].buffer.count: 17179869184 elements of float are 68719476736 bytes, more than the device's largest "
        "buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE), 268435456 bytes"},
+      // 2^60 bytes of local memory ended in std::bad_alloc in a worker thread: std::terminate.
+      {"biglocal.json", R"({ "module": ")" + kGolden + R"(/spv/async_copy.O2.spv", "kernel": "async_copy",
+          "ndrange": { "global": [256], "local": [32] }, "args": [
+          { "buffer": { "type": "float", "count": 256 } }, { "buffer": { "type": "float", "count": 256 } },
+          { "local": 1152921504606846976 } ] })",
+       "kernel async_copy needs more local memory than the device's 65536 bytes"},
+      // A spec constant of the wrong size was a module error at lowering, naming no field.
+      {"specsize.json", R"({ "module": ")" + kGolden + R"(/spv/spec_constants.spv", "kernel": "spec_constants",
+          "ndrange": { "global": [64] }, "args": [
+          { "buffer": { "type": "uint", "count": 64 } }, { "buffer": { "type": "uint", "count": 64 } } ],
+          "spec_constants": { "0": { "type": "ulong", "value": 10 } } })",
+       "spec_constants.0: specialization constant 0 is 4 bytes, 8 given"},
       // A directory as the module gave "internal error: basic_filebuf::underflow".
       {"dirmodule.json", vaddCase(R"({ "global": [16] })", "16", subdir), "module: " + subdir + " is a directory"},
       {"dirinit.json", R"({ "module": ")" + kGolden + R"(/spv/vadd.O2.spv", "kernel": "vadd",
