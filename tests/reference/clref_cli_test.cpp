@@ -159,6 +159,13 @@ TEST_CASE("clref run: fuzzed case files are rejected naming the field, never run
   const auto r = runClref(dir, "run '" + subdir + "'");
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Catch::Matchers::StartsWith(subdir + ": a directory, not a case file"));
+  // A directory as the module of dis and info.
+  for (const char* command : {"dis", "info"}) {
+    const auto m = runClref(dir, std::string(command) + " '" + subdir + "'");
+    INFO(command);
+    CHECK(m.status == 2);
+    CHECK(m.err == subdir + ": " + subdir + " is a directory, not a file\n");
+  }
 }
 
 TEST_CASE("clref run: a kernel fault exits 1 with the diagnostic", "[reference][cli]") {
