@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include "interpreter/executor.hpp"
 #include "interpreter/module.hpp"
@@ -64,9 +66,15 @@ std::shared_ptr<Program> Program::fromSpirv(const Device& device, std::vector<ui
 }
 
 std::vector<uint32_t> readSpirvFile(const std::string& path) {
+  // A directory opens as a stream on Linux and fails only while reading, with std::ios_base::failure.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw Error(path + " is a directory, not a SPIR-V module");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot open " + path);
-  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<char> bytes;
+  try {
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  } catch (const std::ios_base::failure& e) { throw Error("cannot read " + path + ": " + e.code().message()); }
   if (bytes.size() % 4 != 0)
     throw ModuleError(path + ": size " + std::to_string(bytes.size()) + " is not a multiple of 4 bytes");
   std::vector<uint32_t> words(bytes.size() / 4);
@@ -113,6 +121,12 @@ void Program::setSpecConstant(uint32_t id, const void* value, size_t size) {
     for (const auto& d : decs)
       if (d.kind == spv::Decoration::SpecId && d.literals.at(0) == id) found = true;
   if (!found) throw Error("no specialization constant with SpecId " + std::to_string(id));
+  // OpenCL 3.0 API §5.8.3 [[_setting_spir_v_specialization_constants]]: the size must match the constant's (checked
+  // here, not at the next lowering, where it was an interpreter::ModuleError).
+  if (const auto want = info().specConstantSize(id); want && size != *want)
+    throw Error("specialization constant " + std::to_string(id) + " is " + std::to_string(*want) + " bytes, " +
+                std::to_string(size) + " given");
+  if (!value && size) throw Error("specialization constant " + std::to_string(id) + ": no value given");
   std::vector<uint8_t> bytes(static_cast<const uint8_t*>(value), static_cast<const uint8_t*>(value) + size);
   for (auto& [k, v] : specConstants_)
     if (k == id) {
@@ -192,11 +206,47 @@ void Kernel::setArgLocal(size_t i, size_t bytes) {
 }
 void Kernel::setArgValue(size_t i, const void* value, size_t size) {
   auto& a = argAt(i, ArgKind::Value);
+  if (!value) throw Error("argument " + std::to_string(i) + " of " + name_ + ": no value given");
   if (size != a.info.size)
     throw Error("argument " + std::to_string(i) + " of " + name_ + " (" + a.info.typeName + ") is " +
                 std::to_string(a.info.size) + " bytes, " + std::to_string(size) + " given");
   a.value.assign(static_cast<const uint8_t*>(value), static_cast<const uint8_t*>(value) + size);
   a.set = true;
+}
+
+void checkNDRange(const NDRange& r, const DeviceConfig& cfg) {
+  using Field = NDRangeError::Field;
+  if (r.dims < 1 || r.dims > 3)
+    throw NDRangeError(Field::Dims, "work dimension " + std::to_string(r.dims) + " is not 1, 2 or 3");
+  // OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueNDRangeKernel: global sizes, and each offset plus its global
+  // size, must not exceed the largest value of the device's size_t (CL_DEVICE_ADDRESS_BITS wide).
+  const uint64_t sizeMax = cfg.addressBits == 32 ? UINT32_MAX : std::numeric_limits<size_t>::max();
+  const auto dim = [](unsigned d) { return " in dimension " + std::to_string(d); };
+  bool empty = false;
+  for (unsigned d = 0; d < r.dims; ++d) {
+    if (r.global[d] > sizeMax)
+      throw NDRangeError(Field::Global, "global size " + std::to_string(r.global[d]) + dim(d) + " exceeds " +
+                                            std::to_string(sizeMax) + ", the largest size_t of the device");
+    if (r.offset[d] > sizeMax - r.global[d])
+      throw NDRangeError(Field::Offset, "offset " + std::to_string(r.offset[d]) + " plus global size " +
+                                            std::to_string(r.global[d]) + dim(d) + " exceeds " +
+                                            std::to_string(sizeMax) + ", the largest size_t of the device");
+    empty = empty || r.global[d] == 0;
+  }
+  // The number of work-items (get_global_linear_id's range) must be a size_t too: a product that wraps around would
+  // launch a different, smaller NDRange.
+  uint64_t items = 1;
+  for (unsigned d = 0; d < r.dims && !empty; ++d)
+    if (__builtin_mul_overflow(items, uint64_t(r.global[d]), &items) || items > sizeMax)
+      throw NDRangeError(Field::Global, "the global sizes' product (the number of work-items) exceeds " +
+                                            std::to_string(sizeMax) + ", the largest size_t of the device, at " +
+                                            "dimension " + std::to_string(d));
+  if (!r.local) return;
+  uint64_t groupSize = 1;
+  for (unsigned d = 0; d < r.dims; ++d)
+    if (__builtin_mul_overflow(groupSize, uint64_t((*r.local)[d]), &groupSize) || groupSize > cfg.maxWorkGroupSize)
+      throw NDRangeError(Field::Local, "the local sizes' product (the work-group size) exceeds the device maximum " +
+                                           std::to_string(cfg.maxWorkGroupSize) + " at dimension " + std::to_string(d));
 }
 
 namespace {
@@ -214,7 +264,7 @@ std::array<size_t, 3> defaultLocalSize(const NDRange& r, const DeviceConfig& cfg
 
 RunResult Kernel::run(const NDRange& range) {
   const auto& cfg = program_->device().config();
-  if (range.dims < 1 || range.dims > 3) throw Error("work dimension must be 1, 2 or 3");
+  checkNDRange(range, cfg);
   if (loweredSpecVersion_ != program_->specVersion_) lower();
   std::vector<interpreter::ArgBinding> bindings(args_.size());
   for (size_t i = 0; i < args_.size(); ++i) {
@@ -226,6 +276,11 @@ RunResult Kernel::run(const NDRange& range) {
         if (a.buffer) {
           b.base = reinterpret_cast<uint8_t*>(a.buffer->data());
           b.size = a.buffer->size();
+          // A pointer's allocation tag leaves tagShift bits of offset (interpreter/program.hpp).
+          if (b.size >= (uint64_t(1) << lowered_->tagShift))
+            throw Error("argument " + std::to_string(i) + " of " + name_ + ": a buffer of " + std::to_string(b.size) +
+                        " bytes is larger than the device can address (" +
+                        std::to_string((uint64_t(1) << lowered_->tagShift) - 1) + " bytes)");
         } else {
           b.null = true;
         }
@@ -233,6 +288,19 @@ RunResult Kernel::run(const NDRange& range) {
       case ArgKind::Local: b.size = a.localBytes; break;
       case ArgKind::Value: b.value = a.value; break;
     }
+  }
+  // A work-group's local memory, allocated per work-group by the executor: its static __local variables and its
+  // local arguments within localMemSize (the OpenCL API's CL_OUT_OF_RESOURCES for clEnqueueNDRangeKernel).
+  uint64_t localBytes = lowered_->workgroupArenaBytes;
+  for (const auto& a : args_)
+    if (a.info.kind == ArgKind::Local) localBytes += std::min<uint64_t>(a.localBytes, cfg.localMemSize + 1);
+  if (localBytes > cfg.localMemSize) {
+    std::string sizes = std::to_string(lowered_->workgroupArenaBytes) + " bytes of __local variables";
+    for (size_t i = 0; i < args_.size(); ++i)
+      if (args_[i].info.kind == ArgKind::Local)
+        sizes += ", argument " + std::to_string(i) + " " + std::to_string(args_[i].localBytes) + " bytes";
+    throw Error("kernel " + name_ + " needs more local memory than the device's " + std::to_string(cfg.localMemSize) +
+                " bytes (" + sizes + ")");
   }
   interpreter::NDRangeSpec spec;
   spec.dims = range.dims;
@@ -249,14 +317,22 @@ RunResult Kernel::run(const NDRange& range) {
   if (req[0] && (spec.local[0] != req[0] || spec.local[1] != req[1] || spec.local[2] != req[2]))
     throw Error("kernel " + name_ + " requires work-group size (" + std::to_string(req[0]) + "," +
                 std::to_string(req[1]) + "," + std::to_string(req[2]) + ")");
-  if (spec.local[0] * spec.local[1] * spec.local[2] > cfg.maxWorkGroupSize)
-    throw Error("work-group size " + std::to_string(spec.local[0] * spec.local[1] * spec.local[2]) +
-                " exceeds the device maximum " + std::to_string(cfg.maxWorkGroupSize));
+  uint64_t groupSize = 1;
+  for (unsigned d = 0; d < 3; ++d)
+    if (__builtin_mul_overflow(groupSize, uint64_t(spec.local[d]), &groupSize) || groupSize > cfg.maxWorkGroupSize)
+      throw NDRangeError(NDRangeError::Field::Local,
+                         "the work-group size exceeds the device maximum " + std::to_string(cfg.maxWorkGroupSize));
   interpreter::ExecConfig ec;
   ec.threads = cfg.threads;
   ec.instructionBudget = cfg.instructionBudget;
   ec.subgroupSize = cfg.subgroupSize;
-  auto r = interpreter::execute(*lowered_, bindings, spec, ec);
+  interpreter::ExecResult r;
+  try {
+    r = interpreter::execute(*lowered_, bindings, spec, ec);
+  } catch (const std::invalid_argument& e) {
+    // The executor's own argument checks, which the checks above should already have made; the host API's error.
+    throw Error(name_ + ": " + e.what());
+  }
   RunResult out;
   out.ok = !r.fault.has_value();
   out.fault = std::move(r.fault);

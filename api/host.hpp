@@ -5,11 +5,13 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -31,6 +33,13 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// CL_DEVICE_MAX_MEM_ALLOC_SIZE of the reference device (OpenCL 3.0 API §4.2 [[platform-querying-devices]]: at least
+// max(1/4 of CL_DEVICE_GLOBAL_MEM_SIZE, 128 MiB)); DeviceConfig::maxMemAllocSize's default.
+inline constexpr uint64_t kDefaultMaxMemAllocSize = uint64_t(1) << 28;
+// CL_DEVICE_LOCAL_MEM_SIZE of the reference device (§4.2 [[platform-querying-devices]]: at least 32 KB);
+// DeviceConfig::localMemSize's default.
+inline constexpr uint64_t kDefaultLocalMemSize = 64 * 1024;
+
 struct DeviceConfig {
   unsigned addressBits = 64;  // 32 or 64: must match the module's addressing model
   bool fp16 = true;
@@ -41,7 +50,9 @@ struct DeviceConfig {
   uint64_t instructionBudget = uint64_t(1) << 32;  // per work-item; exceeding it is a fault
   unsigned threads = 0;                            // 0: all hardware threads
   size_t maxWorkGroupSize = 1024;
-  uint32_t subgroupSize = 32;  // sub-groups: consecutive local linear ids, this many each
+  uint32_t subgroupSize = 32;                          // sub-groups: consecutive local linear ids, this many each
+  uint64_t maxMemAllocSize = kDefaultMaxMemAllocSize;  // the largest buffer a client should create
+  uint64_t localMemSize = kDefaultLocalMemSize;        // a work-group's __local variables and local arguments together
   numerics::Choices choices;
 };
 
@@ -145,6 +156,26 @@ struct OpenCLCSource {
   std::vector<std::pair<std::string, std::string>> headers;  // include name, text
 };
 
+// OpenCL 3.0 API §5.8.6 [[compiler-options]] build options, and §5.8.7 [[linker-options]] linker options: the
+// options clBuildProgram (Build), clCompileProgram (Compile) and clLinkProgram (Link) accept, parsed once for the
+// OpenCL API and the clref tool's case files.
+struct BuildOptions {
+  std::vector<std::string> compiler;  // for the OpenCL C compiler (OpenCLCSource::options)
+  bool denormsAreZero = false;        // -cl-denorms-are-zero
+  bool uniform = false;               // -cl-uniform-work-group-size
+  bool clStd20 = false;               // -cl-std=CL3.0 (OpenCL C 2.0 or newer)
+  bool argInfo = false;               // -cl-kernel-arg-info
+  bool createLibrary = false;         // -create-library
+  std::string rejected;               // after a failed parse: the option that is not accepted
+};
+enum class BuildStep : uint8_t { Build, Compile, Link };
+// Parses `text` (may be null; words split at white space except inside double quotes, which are removed) for
+// `step`, adding to `o`. Returns false at the first option the spec does not define for this step, or that needs an
+// argument it lacks (-D, -I), naming it in o.rejected. `alsoAccept` are further single-word options passed to the
+// compiler as they are.
+bool parseBuildOptions(const char* text, BuildStep step, BuildOptions& o,
+                       std::initializer_list<std::string_view> alsoAccept = {});
+
 class Program {
  public:
   // Loads and validates a SPIR-V module; throws interpreter::ModuleError on rejection.
@@ -188,6 +219,24 @@ struct NDRange {
   std::optional<std::array<size_t, 3>> local;  // none: DefaultLocalSize choice
 };
 
+// An NDRange the device cannot launch: a size or offset beyond the device's size_t (CL_DEVICE_ADDRESS_BITS), a
+// product of sizes that overflows it, a work-group larger than maxWorkGroupSize. `field` says which of the NDRange's
+// fields is wrong, for callers that map it onto their own errors (the OpenCL API onto its error codes, a case file
+// onto its field names).
+class NDRangeError : public Error {
+ public:
+  enum class Field : uint8_t { Dims, Global, Offset, Local };
+  NDRangeError(Field field, const std::string& message) : Error(message), field(field) {}
+  Field field;
+};
+
+// Checks what can be checked of `range` without a kernel: dims is 1, 2 or 3; in the dimensions used, each global
+// size, each offset + global size and the product of the global sizes (the number of work-items) fit the device's
+// size_t; when a local size is given, the product of the local sizes (the work-group size) does not exceed
+// maxWorkGroupSize. Zero sizes are not checked here (the OpenCL API launches nothing for a zero global size; run()
+// rejects them). Throws NDRangeError.
+void checkNDRange(const NDRange& range, const DeviceConfig& config);
+
 struct RunResult {
   bool ok = true;                                 // false when a fault aborted the NDRange
   std::optional<interpreter::Diagnostic> fault;   // the fault (lowest work-group first)
@@ -214,6 +263,10 @@ class Kernel {
   void setArgValue(size_t i, const void* value, size_t size);  // scalar/vector/struct by value
   template <class T> void setArg(size_t i, const T& v) { setArgValue(i, &v, sizeof(T)); }
 
+  // Runs the NDRange to completion. Throws Error when an argument is not set, a buffer is larger than the device's
+  // address space, the local memory exceeds localMemSize, or the NDRange cannot run on the kernel (NDRangeError for
+  // what checkNDRange checks); interpreter::ModuleError when the kernel cannot be lowered. A kernel fault is not
+  // thrown: RunResult::fault.
   RunResult run(const NDRange& range);
 
  private:

@@ -117,12 +117,6 @@ void special(ElemType type, size_t count, const json& spec, const std::string& p
   }
 }
 
-std::string readFile(const std::filesystem::path& file, const std::string& path) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) fail(path, "cannot read " + file.string());
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
 // "text": one value per line; blank lines and lines starting with '#' or "//" are skipped.
 std::vector<uint64_t> textValues(ElemType type, const std::filesystem::path& file, const std::string& path) {
   std::istringstream lines(readFile(file, path));

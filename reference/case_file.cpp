@@ -17,10 +17,12 @@ namespace {
 using detail::element;
 using detail::fail;
 using detail::member;
+using detail::shortText;
 using nlohmann::json;
 
-// Larger buffers are almost certainly a typo in "count", and would only fail in allocation.
-constexpr uint64_t kMaxBufferBytes = uint64_t(1) << 36;
+// Deeper nesting is no case file (golden/README.md: an argument's init value is 6 levels down). The limit also keeps
+// every recursive walk over a value (comparison, serialisation) far from the stack's end.
+constexpr size_t kMaxNesting = 32;
 
 const json& required(const json& obj, std::string_view key, const std::string& path) {
   auto it = obj.find(key);
@@ -56,8 +58,8 @@ uint64_t positiveField(const json& v, const std::string& path) {
 ElemType typeField(const json& v, const std::string& path) {
   const auto name = stringField(v, path);
   if (auto t = parseElemType(name)) return *t;
-  fail(path, "unknown type '" + name +
-                 "' (expected char, uchar, short, ushort, int, uint, long, ulong, half, "
+  fail(path, "unknown type " + shortText(name) +
+                 " (expected char, uchar, short, ushort, int, uint, long, ulong, half, "
                  "float or double)");
 }
 
@@ -121,7 +123,7 @@ std::vector<uint8_t> hexBytes(const json& v, const std::string& path) {
   for (size_t i = 0; i < digits.size(); i += 2) {
     const std::string pair = digits.substr(i, 2);
     if (pair.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
-      fail(path, "'" + pair + "' is not a hex byte");
+      fail(path, shortText(pair) + " is not a hex byte");
     bytes.push_back(uint8_t(std::stoul(pair, nullptr, 16)));
   }
   return bytes;
@@ -140,7 +142,10 @@ ArgSpec argField(const json& v, const std::string& path) {
     auto& b = arg.buffer;
     b.type = typeField(required(spec, "type", p), member(p, "type"));
     b.count = unsignedField(required(spec, "count", p), member(p, "count"));
-    if (b.count > kMaxBufferBytes / sizeOf(b.type)) fail(member(p, "count"), "buffer larger than 64 GiB");
+    // The device's limit (DeviceConfig::maxMemAllocSize) is checked by runCase; here only that the size is a number.
+    if (b.count > SIZE_MAX / sizeOf(b.type))
+      fail(member(p, "count"), std::to_string(b.count) + " elements of " + std::string(toString(b.type)) +
+                                   " are more bytes than a size_t holds");
     if (spec.contains("output")) {
       if (!spec["output"].is_boolean()) fail(member(p, "output"), "expected true or false");
       b.output = spec["output"].get<bool>();
@@ -200,6 +205,16 @@ std::vector<std::pair<uint32_t, std::vector<uint8_t>>> specConstantsField(const 
   return out;
 }
 
+// OpenCL 3.0 API §5.8.6 [[compiler-options]]: only the options clBuildProgram accepts (the OpenCL API's own parser),
+// and -O0 for unoptimised SPIR-V; anything else would reach clang as it is (-Xclang -load, -o, ...).
+std::vector<std::string> buildOptionsField(const std::string& text, const std::string& path) {
+  host::BuildOptions options;
+  if (!host::parseBuildOptions(text.c_str(), host::BuildStep::Build, options, {"-O0"}))
+    fail(path, shortText(options.rejected) +
+                   " is not an OpenCL build option (OpenCL 3.0 API §5.8.6 [[compiler-options]]; also accepted: -O0)");
+  return options.compiler;
+}
+
 std::vector<std::string> choicesField(const json& v, const std::string& path) {
   if (!v.is_array()) fail(path, "expected an array of \"name=option\" strings");
   std::vector<std::string> out;
@@ -222,7 +237,10 @@ Case caseFromJson(const json& root, const std::filesystem::path& file) {
   const auto module = stringField(required(root, "module", ""), "module");
   if (module.empty()) fail("module", "expected a file name");
   c.module = file.parent_path() / module;
-  if (root.contains("build_options")) c.buildOptions = stringField(root["build_options"], "build_options");
+  if (root.contains("build_options")) {
+    c.buildOptions = stringField(root["build_options"], "build_options");
+    buildOptionsField(c.buildOptions, "build_options");
+  }
   c.kernel = stringField(required(root, "kernel", ""), "kernel");
   c.range = ndrangeField(required(root, "ndrange", ""), "ndrange");
   const json& args = required(root, "args", "");
@@ -239,19 +257,74 @@ CaseError caseError(const std::filesystem::path& file, const detail::FieldError&
   return CaseError(file.string() + ": " + e.path + ": " + e.message);
 }
 
+// Parses `text`, tracking the JSON path of the value being read: nlohmann's own errors name no field (a number
+// beyond double, out_of_range.406, names only the number), and nesting beyond kMaxNesting is refused before it can
+// exhaust the stack.
+json parseCaseJson(const std::string& text) {
+  struct Frame {
+    bool array = false;
+    size_t index = 0;  // array: the element being read
+    std::string key;   // object: the member being read
+  };
+  std::vector<Frame> stack;
+  const auto here = [&stack] {
+    std::string path;
+    for (const auto& f : stack) path = f.array ? element(path, f.index) : member(path, f.key);
+    return path.empty() ? std::string("(top level)") : path;
+  };
+  using Event = json::parse_event_t;
+  const json::parser_callback_t track = [&](int, Event event, json& parsed) {
+    switch (event) {
+      case Event::object_start:
+      case Event::array_start:
+        if (stack.size() >= kMaxNesting)
+          fail(here(), "nested more than " + std::to_string(kMaxNesting) + " levels deep");
+        stack.push_back({event == Event::array_start, 0, ""});
+        break;
+      case Event::key: stack.back().key = parsed.get<std::string>(); break;
+      case Event::object_end:
+      case Event::array_end:
+        stack.pop_back();
+        if (!stack.empty() && stack.back().array) ++stack.back().index;
+        break;
+      case Event::value:
+        if (!stack.empty() && stack.back().array) ++stack.back().index;
+        break;
+    }
+    return true;
+  };
+  try {
+    return json::parse(text, track, /*allow_exceptions=*/true, /*ignore_comments=*/true);
+  } catch (const json::out_of_range& e) {
+    // 406: a number whose magnitude is beyond double ("1e400").
+    if (e.id == 406) fail(here(), "a number beyond the range of double (write \"inf\" for infinity)");
+    throw;
+  }
+}
+
 }  // namespace
 
 Case loadCase(const std::filesystem::path& file) {
+  // A directory opens as a stream on Linux and fails only while reading (std::ios_base::failure).
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) throw CaseError(file.string() + ": a directory, not a case file");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw CaseError(file.string() + ": cannot read the file");
-  const std::string text(std::istreambuf_iterator<char>(in), {});
+  std::string text;
+  try {
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  } catch (const std::ios_base::failure& e) {
+    throw CaseError(file.string() + ": cannot read the file: " + e.code().message());
+  }
   json root;
   try {
-    root = json::parse(text, nullptr, /*allow_exceptions=*/true, /*ignore_comments=*/true);
-  } catch (const json::parse_error& e) {
-    // e.what() is "[json.exception.parse_error.101] parse error at line L, column C: ...".
+    root = parseCaseJson(text);
+  } catch (const detail::FieldError& e) { throw caseError(file, e); } catch (const json::exception& e) {
+    // e.what() is "[json.exception.parse_error.101] parse error at line L, column C: ...; last read: '...'", where
+    // the last read token may be long: the message is cut.
     std::string message = e.what();
     if (auto pos = message.find("] "); pos != std::string::npos) message.erase(0, pos + 2);
+    if (message.size() > 200) message = message.substr(0, 200) + "...";
     throw CaseError(file.string() + ": " + message);
   }
   try {

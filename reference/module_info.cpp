@@ -1,9 +1,9 @@
 #include "reference/module_info.hpp"
 
-#include <fstream>
-#include <iterator>
 #include <sstream>
 #include <stdexcept>
+
+#include "reference/value_syntax.hpp"
 
 namespace clref::reference {
 
@@ -107,9 +107,10 @@ std::string describeParameter(const Module& m, uint32_t param, uint32_t typeId) 
 }  // namespace
 
 std::vector<uint32_t> readSpirvFile(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error(file.string() + ": cannot read the file");
-  const std::string bytes(std::istreambuf_iterator<char>(in), {});
+  std::string bytes;
+  try {
+    bytes = detail::readFile(file, "module");  // names a directory, a missing or unreadable file
+  } catch (const detail::FieldError& e) { throw std::runtime_error(e.message); }
   if (bytes.size() % 4 != 0)
     throw std::runtime_error(file.string() + ": " + std::to_string(bytes.size()) +
                              " bytes is not a whole number of 32-bit words");

@@ -1,9 +1,9 @@
 // Running a case on the host API: the module, spec constants, choices, arguments, NDRange.
 #include <algorithm>
-#include <fstream>
-#include <iterator>
+#include <cstring>
 
 #include "reference/case_file.hpp"
+#include "reference/value_syntax.hpp"
 
 namespace clref::reference {
 
@@ -12,14 +12,25 @@ namespace {
 std::string where(const Case& c, const std::string& field) { return c.file.string() + ": " + field + ": "; }
 
 std::shared_ptr<host::Program> loadProgram(const Case& c, const host::Device& device) {
+  std::string bytes;
+  try {
+    bytes = detail::readFile(c.module, "module");  // names a directory, a missing or unreadable file
+  } catch (const detail::FieldError& e) { throw CaseError(where(c, e.path) + e.message); }
   if (c.module.extension() == ".cl") {
-    std::ifstream in(c.module, std::ios::binary);
-    if (!in) throw CaseError(where(c, "module") + "cannot read " + c.module.string());
-    const std::string source(std::istreambuf_iterator<char>(in), {});
-    return host::Program::fromOpenCLC(device, source, c.buildOptions);
+    // OpenCL 3.0 API §5.8.6 [[compiler-options]]: the options clBuildProgram accepts, parsed by the OpenCL API's
+    // parser (loadCase checked them; a Case made in code is checked here).
+    host::BuildOptions options;
+    if (!host::parseBuildOptions(c.buildOptions.c_str(), host::BuildStep::Build, options, {"-O0"}))
+      throw CaseError(where(c, "build_options") + detail::shortText(options.rejected) +
+                      " is not an OpenCL build option");
+    return host::Program::fromOpenCLC(device, host::OpenCLCSource{bytes, options.compiler, {}});
   }
-  if (!std::filesystem::exists(c.module)) throw CaseError(where(c, "module") + "no such file " + c.module.string());
-  return host::Program::fromSpirvFile(device, c.module.string());
+  if (bytes.size() % 4 != 0)
+    throw CaseError(where(c, "module") + c.module.string() + ": size " + std::to_string(bytes.size()) +
+                    " is not a multiple of 4 bytes (a SPIR-V module is 32-bit words)");
+  std::vector<uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), bytes.size());
+  return host::Program::fromSpirv(device, std::move(words));
 }
 
 }  // namespace
@@ -34,6 +45,16 @@ CaseRun runCase(const Case& c, const host::Device& baseDevice) {
     }
   }
   if (c.instructionBudget) device.config().instructionBudget = *c.instructionBudget;
+  // Sizes whose product wraps around size_t would launch a different, smaller NDRange: the host API's check.
+  try {
+    host::checkNDRange(c.range, device.config());
+  } catch (const host::NDRangeError& e) {
+    using Field = host::NDRangeError::Field;
+    const char* field = e.field == Field::Offset  ? "ndrange.offset"
+                        : e.field == Field::Local ? "ndrange.local"
+                                                  : "ndrange.global";
+    throw CaseError(where(c, field) + e.what());
+  }
 
   auto program = loadProgram(c, device);
   for (const auto& [id, bytes] : c.specConstants) {
@@ -61,6 +82,16 @@ CaseRun runCase(const Case& c, const host::Device& baseDevice) {
     try {
       switch (arg.kind) {
         case ArgSpec::Kind::Buffer: {
+          // OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] clCreateBuffer: no buffer is larger than
+          // CL_DEVICE_MAX_MEM_ALLOC_SIZE (the device's maxMemAllocSize).
+          const uint64_t size = uint64_t(arg.buffer.count) * sizeOf(arg.buffer.type);
+          const uint64_t limit = device.config().maxMemAllocSize;
+          if (size > limit)
+            throw CaseError(where(c, "args[" + std::to_string(i) + "].buffer.count") +
+                            std::to_string(arg.buffer.count) + " elements of " +
+                            std::string(toString(arg.buffer.type)) + " are " + std::to_string(size) +
+                            " bytes, more than the device's largest buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE), " +
+                            std::to_string(limit) + " bytes");
           const auto bytes = materialize(c, i);
           auto buffer = std::make_shared<host::Buffer>(bytes.data(), bytes.size());
           kernel.setArg(i, buffer);

@@ -5,18 +5,60 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <limits>
 
 #include "numerics/format.hpp"
 
 namespace clref::reference::detail {
 
-void fail(const std::string& path, std::string message) { throw FieldError{path, std::move(message)}; }
+namespace {
+constexpr size_t kShownChars = 40;   // of a value or key quoted in a message
+constexpr size_t kMaxMessage = 400;  // a message built from several parts stays readable
+}  // namespace
+
+void fail(const std::string& path, std::string message) {
+  if (message.size() > kMaxMessage) message = message.substr(0, kMaxMessage) + "...";
+  throw FieldError{path, std::move(message)};
+}
 
 std::string member(const std::string& path, std::string_view key) {
-  return path.empty() ? std::string(key) : path + "." + std::string(key);
+  const std::string k = key.size() <= kShownChars ? std::string(key) : std::string(key.substr(0, kShownChars)) + "...";
+  return path.empty() ? k : path + "." + k;
 }
 std::string element(const std::string& path, size_t index) { return path + "[" + std::to_string(index) + "]"; }
+
+std::string shortText(std::string_view text) {
+  if (text.size() <= kShownChars) return "'" + std::string(text) + "'";
+  return "'" + std::string(text.substr(0, kShownChars)) + "...' (" + std::to_string(text.size()) + " characters)";
+}
+
+std::string describe(const nlohmann::json& v) {
+  switch (v.type()) {
+    case nlohmann::json::value_t::array: return "an array of " + std::to_string(v.size()) + " elements";
+    case nlohmann::json::value_t::object: return "an object";
+    case nlohmann::json::value_t::string: return "the string " + shortText(v.get_ref<const std::string&>());
+    case nlohmann::json::value_t::number_float:
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned: return v.dump();  // a scalar: at most a few dozen characters
+    case nlohmann::json::value_t::boolean: return v.get<bool>() ? "true" : "false";
+    case nlohmann::json::value_t::null: return "null";
+    default: return "a binary value";
+  }
+}
+
+std::string readFile(const std::filesystem::path& file, const std::string& path) {
+  // A directory opens as a stream on Linux and fails only while reading (std::ios_base::failure).
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) fail(path, file.string() + " is a directory, not a file");
+  if (!std::filesystem::exists(file, ec)) fail(path, "cannot read " + file.string() + ": no such file");
+  std::ifstream in(file, std::ios::binary);
+  if (!in) fail(path, "cannot read " + file.string());
+  try {
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  } catch (const std::ios_base::failure& e) { fail(path, "cannot read " + file.string() + ": " + e.code().message()); }
+}
 
 namespace {
 
@@ -26,7 +68,7 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+std::string quoted(std::string_view s) { return shortText(s); }
 
 // Splits an optional leading sign off `s`; returns true for '-'.
 bool takeSign(std::string_view& s) {
@@ -140,7 +182,7 @@ Int128 integerValue(const nlohmann::json& v, const std::string& path) {
   if (v.is_number_unsigned()) return Int128(v.get<uint64_t>());
   if (v.is_number_integer()) return Int128(v.get<int64_t>());
   if (v.is_string()) return parseIntegerString(v.get_ref<const std::string&>(), path);
-  if (v.is_number_float()) fail(path, "expected an integer, got " + v.dump());
+  if (v.is_number_float()) fail(path, "expected an integer, got " + describe(v));
   fail(path, "expected an integer");
 }
 
@@ -180,7 +222,7 @@ uint64_t elementBits(ElemType type, const nlohmann::json& v, const std::string& 
     if (std::isnan(x)) return quietNaNBits(type) | (std::signbit(x) ? uint64_t(1) << (8 * sizeOf(type) - 1) : 0);
     return roundToType(type, x);
   }
-  if (!v.is_number()) fail(path, "expected a number or a string, got " + v.dump());
+  if (!v.is_number()) fail(path, "expected a number or a string, got " + describe(v));
   if (!isFloat(type)) return integerBits(type, integerValue(v, path), path);
   return roundToType(type, realValue(v, path));
 }

@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -20,9 +21,21 @@ struct FieldError {
 };
 [[noreturn]] void fail(const std::string& path, std::string message);
 
-// JSON paths: member("args[2]", "buffer") == "args[2].buffer"; element("args", 2) == "args[2]".
+// JSON paths: member("args[2]", "buffer") == "args[2].buffer"; element("args", 2) == "args[2]". A key longer than
+// a message should quote is shortened as shortText shortens it.
 std::string member(const std::string& path, std::string_view key);
 std::string element(const std::string& path, size_t index);
+
+// Messages never hold a whole value of the case file (it may be megabytes long, or nested so deep that printing it
+// would overflow the stack): `text` quoted, cut to its first few dozen characters ("...'" marks the cut).
+std::string shortText(std::string_view text);
+// What a JSON value is, for "expected X, got Y": a number as written (shortened), "a string", "an array of N
+// elements", "an object", "true", "false", "null". Never recursive.
+std::string describe(const nlohmann::json& value);
+
+// The bytes of `file`; a FieldError at `path` naming the file when it does not exist, is a directory or cannot be
+// read.
+std::string readFile(const std::filesystem::path& file, const std::string& path);
 
 // The bits of one element (in the low sizeOf(type) bytes) written as a JSON value:
 // - numbers; for integer types they must be integers within the type's range;

@@ -10,9 +10,9 @@ namespace clref::cl {
 constexpr cl_device_type kDeviceType = CL_DEVICE_TYPE_ACCELERATOR;
 constexpr cl_ulong kGlobalMemSize = cl_ulong(1) << 30;
 // OpenCL 3.0 API §4.2 [[platform-querying-devices]] CL_DEVICE_MAX_MEM_ALLOC_SIZE: at least max(1/4 of
-// CL_DEVICE_GLOBAL_MEM_SIZE, 128 MiB).
-constexpr cl_ulong kMaxMemAlloc = cl_ulong(1) << 28;
-constexpr cl_ulong kLocalMemSize = 64 * 1024;
+// CL_DEVICE_GLOBAL_MEM_SIZE, 128 MiB). The host API's default, which the case files of the clref tool obey too.
+constexpr cl_ulong kMaxMemAlloc = host::kDefaultMaxMemAllocSize;
+constexpr cl_ulong kLocalMemSize = host::kDefaultLocalMemSize;
 constexpr cl_ulong kMaxConstantBufferSize = 64 * 1024;
 constexpr cl_uint kMaxConstantArgs = 8;
 constexpr size_t kMaxParameterSize = 1024;

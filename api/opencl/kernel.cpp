@@ -363,6 +363,19 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
     range.global[d] = g;
     range.offset[d] = o;
   }
+  // The host API's check of the global sizes (no local size yet): each and their product, the number of work-items,
+  // must be a size_t of the device. A product past SIZE_MAX is CL_INVALID_GLOBAL_WORK_SIZE, the error of a global
+  // size beyond size_t: the work-items could not be numbered (get_global_linear_id).
+  try {
+    host::checkNDRange(range, theDevice()->device.config());
+  } catch (const host::NDRangeError& e) {
+    switch (e.field) {
+      case host::NDRangeError::Field::Dims: return CL_INVALID_WORK_DIMENSION;
+      case host::NDRangeError::Field::Offset: return CL_INVALID_GLOBAL_OFFSET;
+      case host::NDRangeError::Field::Global: return CL_INVALID_GLOBAL_WORK_SIZE;
+      case host::NDRangeError::Field::Local: return CL_INVALID_WORK_GROUP_SIZE;
+    }
+  }
   if (local_work_size) {
     size_t total = 1;
     std::array<size_t, 3> l{1, 1, 1};

@@ -8,20 +8,15 @@
 
 namespace clref::cl {
 
-struct Options {
-  std::vector<std::string> compiler;  // passed to clang for OpenCL C
-  bool denormsAreZero = false;
-  bool uniform = false;
-  bool clStd20 = false;  // -cl-std=CL2.0 or newer
-  bool argInfo = false;
-  bool createLibrary = false;
-};
-
-enum class OptionsFor { Build, Compile, Link };
+// The parser is the host API's (api/build_options.cpp), shared with the clref tool's case files.
+using Options = host::BuildOptions;
+using OptionsFor = host::BuildStep;
 
 // Parses `text` (may be NULL) for `step`. Returns false for an option the spec does not define for
 // this step (CL_INVALID_BUILD_OPTIONS / CL_INVALID_COMPILER_OPTIONS / CL_INVALID_LINKER_OPTIONS).
-bool parseOptions(const char* text, OptionsFor step, Options& o);
+inline bool parseOptions(const char* text, OptionsFor step, Options& o) {
+  return host::parseBuildOptions(text, step, o);
+}
 
 // The device a program built with these options runs on (OpenCL 3.0 API §5.8.6.2 [[math-intrinsics-options]]
 // -cl-denorms-are-zero).

@@ -484,3 +484,26 @@ TEST_CASE("CLREF_CHOICES switches the registry's choices for the ICD", "[.choice
   CHECK(daz.d == 0.0);
   CHECK(daz.quotient == 41);
 }
+
+TEST_CASE("clEnqueueNDRangeKernel: global sizes whose product overflows size_t are refused", "[opencl]") {
+  // Found by fuzzing: 2^32 · 2^32 wrapped around to 0 work-items and the command did nothing, successfully. The host
+  // API's NDRange check (host::checkNDRange) refuses it; OpenCL 3.0 API §5.10 [[_executing_kernels]]: a global size
+  // beyond the device's size_t is CL_INVALID_GLOBAL_WORK_SIZE.
+  auto& f = fx();
+  const size_t g2[2] = {size_t(1) << 32, size_t(1) << 32};
+  CHECK(clEnqueueNDRangeKernel(f.q, f.vadd, 2, nullptr, g2, nullptr, 0, nullptr, nullptr) ==
+        CL_INVALID_GLOBAL_WORK_SIZE);
+  const size_t g3[3] = {65536, 65536, size_t(1) << 32};
+  CHECK(clEnqueueNDRangeKernel(f.q, f.vadd, 3, nullptr, g3, nullptr, 0, nullptr, nullptr) ==
+        CL_INVALID_GLOBAL_WORK_SIZE);
+  const size_t l3[3] = {1, 1, 1};
+  CHECK(clEnqueueNDRangeKernel(f.q, f.vadd, 3, nullptr, g3, l3, 0, nullptr, nullptr) == CL_INVALID_GLOBAL_WORK_SIZE);
+  // Local sizes whose product wraps around (2^32 · 2^32 == 0): each dimension is checked first, so the product of
+  // sizes up to CL_DEVICE_MAX_WORK_ITEM_SIZES cannot wrap.
+  const size_t gl[2] = {size_t(1) << 32, 1}, ll[2] = {size_t(1) << 32, size_t(1) << 32};
+  CHECK(clEnqueueNDRangeKernel(f.q, f.vadd, 2, nullptr, gl, ll, 0, nullptr, nullptr) == CL_INVALID_WORK_ITEM_SIZE);
+  // A zero global size is still an empty launch (OpenCL 2.1 and newer), whatever the other sizes.
+  const size_t g0[3] = {size_t(1) << 32, size_t(1) << 32, 0};
+  CHECK(clEnqueueNDRangeKernel(f.q, f.vadd, 3, nullptr, g0, nullptr, 0, nullptr, nullptr) == CL_SUCCESS);
+  CHECK(clFinish(f.q) == CL_SUCCESS);
+}

@@ -39,7 +39,7 @@ TEST_CASE("a full case file parses, comments included", "[reference][case]") {
   TempDir dir;
   const auto file = dir.write("vadd.json", R"({
     "module": "../spv/vadd.O2.spv",          // relative to the case file
-    "build_options": "-cl-std=CL2.0",
+    "build_options": "-cl-std=CL3.0",
     "kernel": "vadd",
     "ndrange": { "global": [1024, 2], "local": [64, 1], "offset": [3, 4] },
     "args": [
@@ -59,7 +59,7 @@ TEST_CASE("a full case file parses, comments included", "[reference][case]") {
   const Case c = loadCase(file);
   CHECK(c.file == file);
   CHECK(c.module == dir.path() / "../spv/vadd.O2.spv");
-  CHECK(c.buildOptions == "-cl-std=CL2.0");
+  CHECK(c.buildOptions == "-cl-std=CL3.0");
   CHECK(c.kernel == "vadd");
   CHECK(c.range.dims == 2);
   CHECK(c.range.global == std::array<size_t, 3>{1024, 2, 1});
@@ -200,6 +200,18 @@ TEST_CASE("case file errors name the file and the field", "[reference][case]") {
       {R"({ "module": "k.spv", "kernel": "k", "ndrange": { "global": [8], "local": [0] }, "args": [] })",
        "ndrange.local[0]: expected a positive integer"},
       {"[1, 2]", "(top level): expected an object"},
+      // Found by fuzzing: numbers beyond double, options that would reach clang, sizes beyond size_t.
+      {caseText(R"([{ "scalar": { "type": "double", "value": 1e400 } }])"),
+       "args[0].scalar.value: a number beyond the range of double"},
+      {caseText(R"([{ "buffer": { "type": "float", "count": 4, "init": { "values": [0, -1e400] } } }])"),
+       "args[0].buffer.init.values[1]: a number beyond the range of double"},
+      {"1e400", "(top level): a number beyond the range of double"},
+      {caseText("[]", R"(, "build_options": "-cl-std=CL1.2 -Xclang -load -Xclang /tmp/x.so")"),
+       "build_options: '-Xclang' is not an OpenCL build option"},
+      {caseText("[]", R"(, "build_options": "-cl-std=CL2.0")"), "build_options: '-cl-std=CL2.0' is not an OpenCL"},
+      {caseText("[]", R"(, "build_options": "-DX=1 -I")"), "build_options: '-I' is not an OpenCL build option"},
+      {caseText(R"([{ "buffer": { "type": "double", "count": 2305843009213693952 } }])"),
+       "args[0].buffer.count: 2305843009213693952 elements of double are more bytes than a size_t holds"},
       {R"({ "module": "k.spv", "kernel": "k" )", "parse error at line 1"},
   };
   for (const auto& b : bad) {
@@ -212,6 +224,37 @@ TEST_CASE("an unreadable case file is a CaseError", "[reference][case]") {
   TempDir dir;
   const auto missing = dir.path() / "missing.json";
   CHECK_THROWS_WITH(loadCase(missing), missing.string() + ": cannot read the file");
+  // A directory opens as a stream and fails only while reading (basic_filebuf::underflow).
+  CHECK_THROWS_WITH(loadCase(dir.path()), dir.path().string() + ": a directory, not a case file");
+}
+
+TEST_CASE("messages never serialise a whole value: deep nesting, long strings and keys", "[reference][case]") {
+  // 100 000 nested arrays: serialising the value for a message overflowed the stack.
+  const size_t deep = 100000;
+  const std::string nested = std::string(deep, '[') + "1" + std::string(deep, ']');
+  auto message =
+      errorOf(caseText(R"([{ "buffer": { "type": "int", "count": 4, "init": { "values": )" + nested + " } } }]"));
+  CHECK_THAT(message, Catch::Matchers::StartsWith("args[0].buffer.init.values[0][0]"));
+  CHECK_THAT(message, Catch::Matchers::Contains("nested more than 32 levels deep"));
+  CHECK(message.size() < 400);
+
+  // Shallow but not a number: named by its kind, not printed.
+  message = errorOf(caseText(R"([{ "buffer": { "type": "int", "count": 4, "init": { "values": [[1, 2, 3]] } } }])"));
+  CHECK(message == "args[0].buffer.init.values[0]: expected a number or a string, got an array of 3 elements");
+
+  // A megabyte string value and a megabyte key: a short prefix only.
+  const std::string longText(1 << 20, 'x');
+  message = errorOf(caseText(R"([{ "scalar": { "type": "float", "value": ")" + longText + R"(" } }])"));
+  CHECK_THAT(message, Catch::Matchers::StartsWith("args[0].scalar.value: not a number: 'xxxx"));
+  CHECK_THAT(message, Catch::Matchers::Contains("(1048576 characters)"));
+  CHECK(message.size() < 200);
+  message = errorOf(caseText("[]", ", \"" + longText + "\": 1"));
+  CHECK_THAT(message, Catch::Matchers::EndsWith("...: unknown key"));
+  CHECK(message.size() < 200);
+  // A long invalid token in the JSON text itself.
+  message = errorOf(caseText("[" + longText + "]"));
+  CHECK_THAT(message, Catch::Matchers::StartsWith("parse error at line 1"));
+  CHECK(message.size() < 300);
 }
 
 TEST_CASE("element types", "[reference][case]") {

@@ -88,6 +88,86 @@ TEST_CASE("clref run: rejected input exits 2 and names the field", "[reference][
   CHECK(runClref(dir, "frobnicate").status == 2);  // no such subcommand
 }
 
+// vadd with `ndrange` and `count` (elements of each buffer) replaced, `module` relative to the golden cases.
+std::string vaddCase(const std::string& ndrange, const std::string& count = "16", const std::string& module = "") {
+  const std::string m = module.empty() ? kGolden + "/spv/vadd.O2.spv" : module;
+  return R"({ "module": ")" + m + R"(", "kernel": "vadd", "ndrange": )" + ndrange + R"(, "args": [
+      { "buffer": { "type": "float", "count": )" +
+         count + R"( } },
+      { "buffer": { "type": "float", "count": 16 } },
+      { "buffer": { "type": "float", "count": 16, "output": true } } ] })";
+}
+
+TEST_CASE("clref run: fuzzed case files are rejected naming the field, never run or crash", "[reference][cli]") {
+  TempDir dir;
+  struct Bad {
+    std::string name, text, expected;
+  };
+  const std::string subdir = (dir.path() / "sub").string();
+  std::filesystem::create_directories(subdir);
+  const Bad bad[] = {
+      // Global sizes whose product wraps around 2^64 (2^32 · 2^32 == 0) ran nothing with status 0.
+      {"global.json", vaddCase(R"({ "global": [4294967296, 4294967296] })"),
+       "ndrange.global: the global sizes' product (the number of work-items) exceeds 18446744073709551615"},
+      {"global3.json", vaddCase(R"({ "global": [65536, 65536, 4294967296] })"),
+       "ndrange.global: the global sizes' product"},
+      {"offset.json", vaddCase(R"({ "global": [16], "offset": [18446744073709551615] })"),
+       "ndrange.offset: offset 18446744073709551615 plus global size 16 in dimension 0 exceeds"},
+      // Local sizes whose product wraps around to 0 passed the work-group size limit.
+      {"local.json", vaddCase(R"({ "global": [4294967296, 1], "local": [4294967296, 4294967296] })"),
+       "ndrange.local: the local sizes' product (the work-group size) exceeds the device maximum 1024"},
+      // 64 GiB of floats ended in bad_alloc.
+      {"huge.json", vaddCase(R"({ "global": [16] })", "17179869184"),
+       "args[0].buffer.count: 17179869184 elements of float are 68719476736 bytes, more than the device's largest "
+       "buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE), 268435456 bytes"},
+      // 2^60 bytes of local memory ended in std::bad_alloc in a worker thread: std::terminate.
+      {"biglocal.json", R"({ "module": ")" + kGolden + R"(/spv/async_copy.O2.spv", "kernel": "async_copy",
+          "ndrange": { "global": [256], "local": [32] }, "args": [
+          { "buffer": { "type": "float", "count": 256 } }, { "buffer": { "type": "float", "count": 256 } },
+          { "local": 1152921504606846976 } ] })",
+       "kernel async_copy needs more local memory than the device's 65536 bytes"},
+      // A spec constant of the wrong size was a module error at lowering, naming no field.
+      {"specsize.json", R"({ "module": ")" + kGolden + R"(/spv/spec_constants.spv", "kernel": "spec_constants",
+          "ndrange": { "global": [64] }, "args": [
+          { "buffer": { "type": "uint", "count": 64 } }, { "buffer": { "type": "uint", "count": 64 } } ],
+          "spec_constants": { "0": { "type": "ulong", "value": 10 } } })",
+       "spec_constants.0: specialization constant 0 is 4 bytes, 8 given"},
+      // A directory as the module gave "internal error: basic_filebuf::underflow".
+      {"dirmodule.json", vaddCase(R"({ "global": [16] })", "16", subdir), "module: " + subdir + " is a directory"},
+      {"dirinit.json", R"({ "module": ")" + kGolden + R"(/spv/vadd.O2.spv", "kernel": "vadd",
+          "ndrange": { "global": [16] }, "args": [
+          { "buffer": { "type": "float", "count": 16, "init": { "file": "sub" } } },
+          { "buffer": { "type": "float", "count": 16, "init": { "text": "sub" } } },
+          { "buffer": { "type": "float", "count": 16, "output": true } } ] })",
+       "args[0].buffer.init.file: " + subdir + " is a directory, not a file"},
+      // Build options reached clang unfiltered.
+      {"options.json", R"({ "module": "k.cl", "build_options": "-Xclang -load -Xclang ./evil.so", "kernel": "k",
+          "ndrange": { "global": [1] }, "args": [] })",
+       "build_options: '-Xclang' is not an OpenCL build option"},
+      // A number beyond double was an internal error (json out_of_range.406).
+      {"number.json", vaddCase(R"({ "global": [1e400] })"), "ndrange.global[0]: a number beyond the range of double"},
+  };
+  for (const auto& b : bad) {
+    const auto file = dir.write(b.name, b.text);
+    const auto r = runClref(dir, "run '" + file.string() + "'");
+    INFO(b.name << ": " << r.err);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Matchers::StartsWith(file.string() + ": " + b.expected));
+    CHECK(r.err.size() < 500);
+  }
+  // The case file itself a directory.
+  const auto r = runClref(dir, "run '" + subdir + "'");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Matchers::StartsWith(subdir + ": a directory, not a case file"));
+  // A directory as the module of dis and info.
+  for (const char* command : {"dis", "info"}) {
+    const auto m = runClref(dir, std::string(command) + " '" + subdir + "'");
+    INFO(command);
+    CHECK(m.status == 2);
+    CHECK(m.err == subdir + ": " + subdir + " is a directory, not a file\n");
+  }
+}
+
 TEST_CASE("clref run: a kernel fault exits 1 with the diagnostic", "[reference][cli]") {
   TempDir dir;
   const auto file = dir.write("fault.json", faultingCase());
