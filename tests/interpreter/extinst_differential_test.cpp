@@ -22,6 +22,7 @@
 #include "interpreter/fp_rounding_mode.hpp"
 #include "numerics/convert.hpp"
 #include "numerics/math.hpp"
+#include "spvasm.hpp"
 
 using namespace clref;
 using numerics::Format;
@@ -120,17 +121,7 @@ std::vector<uint64_t> operandBits(Format f, size_t count, uint64_t seed) {
 }
 
 // The SPIR-V words of assembly `text` (OpenCL 2.2 environment).
-std::vector<uint32_t> assemble(const std::string& text) {
-  spvtools::SpirvTools tools(SPV_ENV_OPENCL_2_2);
-  std::string messages;
-  tools.SetMessageConsumer(
-      [&](spv_message_level_t, const char*, const spv_position_t&, const char* msg) { messages += msg; });
-  std::vector<uint32_t> words;
-  INFO(text);
-  INFO(messages);
-  REQUIRE(tools.Assemble(text, &words));
-  return words;
-}
+std::vector<uint32_t> assemble(const std::string& text) { return test::assembleText(text, SPV_ENV_OPENCL_2_2, false); }
 
 // A kernel `k(out, a, b, c)` whose work-item i stores OpExtInst <fn>(a[i], b[i], c[i]) (the
 // first `arity` operands) into out[i]; elements are `lanes`-vectors of the format.

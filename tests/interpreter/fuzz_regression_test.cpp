@@ -15,6 +15,7 @@
 #include "api/host.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "interpreter/module.hpp"
+#include "spvasm.hpp"
 
 using namespace clref;
 using Catch::Matchers::Contains;
@@ -24,15 +25,7 @@ using interpreter::ModuleError;
 namespace {
 
 std::vector<uint32_t> assemble(const std::string& text, spv_target_env env = SPV_ENV_UNIVERSAL_1_0) {
-  spvtools::SpirvTools tools(env);
-  std::string messages;
-  tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t& pos, const char* msg) {
-    messages += std::to_string(pos.line + 1) + ":" + std::to_string(pos.column + 1) + ": " + msg + "\n";
-  });
-  std::vector<uint32_t> words;
-  if (!tools.Assemble(text, &words, SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS))
-    throw std::runtime_error("assembly failed:\n" + messages);
-  return words;
+  return test::assembleText(text, env);
 }
 
 // The message of the ModuleError that loading (Module::load) and, separately, parsing without

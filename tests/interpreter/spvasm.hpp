@@ -18,6 +18,22 @@
 
 namespace clref::test {
 
+// The SPIR-V words of assembly `text` for `env`; `origin` prefixes the assembler's messages.
+// Numeric ids are kept by default, so a test can name %6 in an expected diagnostic. Throws with
+// the assembler's message on error.
+inline std::vector<uint32_t> assembleText(const std::string& text, spv_target_env env = SPV_ENV_UNIVERSAL_1_0,
+                                          bool preserveNumericIds = true, const std::string& origin = "") {
+  spvtools::SpirvTools tools(env);
+  std::string messages;
+  tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t& pos, const char* msg) {
+    messages += origin + std::to_string(pos.line + 1) + ":" + std::to_string(pos.column + 1) + ": " + msg + "\n";
+  });
+  std::vector<uint32_t> words;
+  if (!tools.Assemble(text, &words, preserveNumericIds ? SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS : 0))
+    throw std::runtime_error("spirv-as failed:\n" + messages);
+  return words;
+}
+
 // The SPIR-V words of spvasm/<name>.spvasm, assembled for the OpenCL 2.2 environment
 // (SPIR-V 1.2) unless told otherwise. Throws with the assembler's message on error.
 inline std::vector<uint32_t> assembleSpvasm(const std::string& name, spv_target_env env = SPV_ENV_OPENCL_2_2) {
@@ -26,15 +42,7 @@ inline std::vector<uint32_t> assembleSpvasm(const std::string& name, spv_target_
   if (!in) throw std::runtime_error("cannot open " + path);
   std::stringstream text;
   text << in.rdbuf();
-  spvtools::SpirvTools tools(env);
-  std::string messages;
-  tools.SetMessageConsumer([&](spv_message_level_t, const char*, const spv_position_t& pos, const char* msg) {
-    messages += path + ":" + std::to_string(pos.line + 1) + ":" + std::to_string(pos.column + 1) + ": " + msg + "\n";
-  });
-  std::vector<uint32_t> words;
-  if (!tools.Assemble(text.str(), &words, SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS))
-    throw std::runtime_error("spirv-as failed:\n" + messages);
-  return words;
+  return assembleText(text.str(), env, true, path + ":");
 }
 
 inline std::shared_ptr<host::Program> loadSpvasm(const host::Device& device, const std::string& name,
