@@ -58,6 +58,36 @@ bool isLive(const void* p, Kind k) {
   return static_cast<const Object*>(p)->kind == k;
 }
 
+namespace {
+struct Graveyard {
+  std::mutex mutex;  // its own lock: contexts and memory objects with destructor callbacks are
+                     // entombed by a deferred call, outside the API lock
+  Tombstone* oldest = nullptr;
+  Tombstone* youngest = nullptr;
+  size_t bytes = 0;
+};
+Graveyard& graveyard() {
+  static Graveyard g;
+  return g;
+}
+}  // namespace
+
+void bury(void* block, size_t bytes) {
+  // No allocation here: a release must not fail for lack of memory.
+  auto* t = ::new (block) Tombstone{dispatchTable(), Kind::Released, uint32_t(bytes), nullptr};
+  auto& g = graveyard();
+  std::lock_guard<std::mutex> guard(g.mutex);
+  (g.youngest ? g.youngest->next : g.oldest) = t;
+  g.youngest = t;
+  g.bytes += bytes;
+  while (g.bytes > kTombstoneBytes && g.oldest != t) {
+    Tombstone* old = g.oldest;
+    g.oldest = old->next;
+    g.bytes -= old->bytes;
+    ::operator delete(static_cast<void*>(old), size_t(old->bytes));
+  }
+}
+
 void retainInternal(Object* o) { ++o->internal; }
 void retainExternal(Object* o) { ++o->refCount; }
 
@@ -83,13 +113,13 @@ void finalize(Object* o) {
       // entry point reserved (reserveDeferred), so a release cannot fail half-done.
       // Without callbacks c is deleted at once: a release that allocates nothing cannot fail.
       if (c->destructorCallbacks.empty()) {
-        delete c;
+        entomb(c);
         return;
       }
       deferCallback([c] {
         for (auto it = c->destructorCallbacks.rbegin(); it != c->destructorCallbacks.rend(); ++it)
           it->first(c, it->second);
-        delete c;
+        entomb(c);
       });
       return;
     }
@@ -97,7 +127,7 @@ void finalize(Object* o) {
       auto* q = static_cast<cl_command_queue>(o);
       forgetQueue(q);
       releaseInternal(q->context);
-      delete q;
+      entomb(q);
       return;
     }
     case Kind::Mem: {
@@ -111,12 +141,12 @@ void finalize(Object* o) {
         deferCallback([m] {
           for (auto it = m->destructorCallbacks.rbegin(); it != m->destructorCallbacks.rend(); ++it)
             it->first(m, it->second);
-          delete m;
+          entomb(m);
         });
       m->buffer.reset();
       cl_mem parent = m->parent;
       cl_context ctx = m->context;
-      if (!callbacks) delete m;
+      if (!callbacks) entomb(m);
       if (parent) releaseInternal(parent);
       releaseInternal(ctx);
       return;
@@ -124,7 +154,7 @@ void finalize(Object* o) {
     case Kind::Program: {
       auto* p = static_cast<cl_program>(o);
       cl_context ctx = p->context;
-      delete p;
+      entomb(p);
       releaseInternal(ctx);
       return;
     }
@@ -132,7 +162,7 @@ void finalize(Object* o) {
       auto* k = static_cast<cl_kernel>(o);
       cl_program p = k->program;
       --p->kernelsAttached;
-      delete k;
+      entomb(k);
       releaseInternal(p);
       return;
     }
@@ -140,12 +170,13 @@ void finalize(Object* o) {
       auto* e = static_cast<cl_event>(o);
       cl_context ctx = e->context;
       cl_command_queue q = e->queue;
-      delete e;
+      entomb(e);
       if (q) releaseInternal(q);
       releaseInternal(ctx);
       return;
     }
-    case Kind::Sampler: delete static_cast<cl_sampler>(o); return;
+    case Kind::Sampler: entomb(static_cast<cl_sampler>(o)); return;
+    case Kind::Released: return;  // not reached: a tombstone is in no registry and holds no reference
   }
 }
 

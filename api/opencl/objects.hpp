@@ -4,7 +4,9 @@
 // Every object starts with the ICD dispatch pointer (cl_khr_icd: the loader reads the first
 // pointer-sized field of any handle to find the vendor's dispatch table). Handles are checked
 // against a registry of live objects, so an invalid or already released handle gives the spec's
-// CL_INVALID_<OBJECT> instead of a crash.
+// CL_INVALID_<OBJECT> instead of a crash. A released object's memory stays behind as a tombstone
+// (entomb below) whose first word is still the dispatch table, so that a released handle also
+// reaches clref's check through the ICD loader, which reads that word before calling clref.
 //
 // Concurrency: the whole API runs under one lock (ApiLock). Commands execute synchronously when
 // their wait list is complete; a command waiting on an incomplete user event stays pending in
@@ -36,7 +38,18 @@
 
 namespace clref::cl {
 
-enum class Kind : uint32_t { Platform = 0x504c4154, Device, Context, Queue, Mem, Program, Kernel, Event, Sampler };
+enum class Kind : uint32_t {
+  Platform = 0x504c4154,
+  Device,
+  Context,
+  Queue,
+  Mem,
+  Program,
+  Kernel,
+  Event,
+  Sampler,
+  Released  // a tombstone (see entomb)
+};
 
 // ---- the API lock and deferred callbacks ---------------------------------------------------
 
@@ -93,6 +106,31 @@ void retainInternal(Object* o);
 void releaseInternal(Object* o);
 void retainExternal(Object* o);
 void releaseExternal(Object* o);  // the handle becomes invalid at 0
+
+// What stays of an object after its last reference is gone: its memory, no longer in the registry
+// (isLive is false for it), with the dispatch pointer still first and kind Released. The ICD
+// loader dereferences a handle's first word before calling clref, so a released handle must keep
+// pointing at readable memory whose first word is the dispatch table; clref's checks then answer
+// CL_INVALID_<OBJECT>. The block is the object's whole allocation (it cannot be shrunk in place),
+// the size of the _cl_* struct (on x86-64: sampler 24, event and kernel 104, buffer 176, program
+// 360 bytes): too much to keep forever for an application that makes millions of events. So
+// tombstones are kept first in, first out up to a total of kTombstoneBytes (4 MiB: some 40000
+// events); past that the oldest is freed, and a handle released that long ago is back to the
+// loader's behaviour for a dangling pointer.
+struct Tombstone {
+  cl_icd_dispatch* dispatch;  // at the offset of Object::dispatch
+  Kind kind;                  // at the offset of Object::kind: Kind::Released
+  uint32_t bytes;             // the size of the allocation
+  Tombstone* next;            // the next younger tombstone
+};
+inline constexpr size_t kTombstoneBytes = size_t(4) << 20;
+void bury(void* block, size_t bytes);  // keeps block (operator new'd, bytes long) as a tombstone
+// Destroys o's contents (not its memory) and keeps the memory as a tombstone. Never fails.
+template <class T> void entomb(T* o) noexcept {
+  static_assert(sizeof(T) >= sizeof(Tombstone) && alignof(T) >= alignof(Tombstone));
+  o->~T();
+  bury(o, sizeof(T));
+}
 
 }  // namespace clref::cl
 

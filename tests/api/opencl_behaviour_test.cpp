@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -35,6 +36,38 @@ TEST_CASE("reference counts and destructor callbacks", "[opencl]") {
   // OpenCL 3.0 API §5.5.1 [[_retaining_and_releasing_memory_objects]]: callbacks in the reverse order of registration
   CHECK(order == std::vector<int>{2, 1});
   CHECK(clRetainMemObject(m) == CL_INVALID_MEM_OBJECT);
+}
+
+// A handle that never was an object: linked directly, clref's registry answers CL_INVALID_*.
+// Through the ICD loader this cannot be made safe: the loader itself reads the first word as the
+// dispatch table before clref is reached (c_released_handles.c tests released handles there).
+TEST_CASE("handles to garbage are invalid (linked directly)", "[opencl]") {
+  alignas(void*) unsigned char garbage[64];
+  std::memset(garbage, 0xA5, sizeof garbage);
+  CHECK(clRetainMemObject(reinterpret_cast<cl_mem>(garbage)) == CL_INVALID_MEM_OBJECT);
+  CHECK(clReleaseMemObject(reinterpret_cast<cl_mem>(garbage)) == CL_INVALID_MEM_OBJECT);
+  CHECK(clRetainKernel(reinterpret_cast<cl_kernel>(garbage)) == CL_INVALID_KERNEL);
+  CHECK(clFinish(reinterpret_cast<cl_command_queue>(garbage)) == CL_INVALID_COMMAND_QUEUE);
+  CHECK(clReleaseContext(reinterpret_cast<cl_context>(garbage)) == CL_INVALID_CONTEXT);
+}
+
+// Released objects of every kind stay behind as tombstones (api/opencl/objects.hpp): a released
+// handle keeps the dispatch table first and is answered CL_INVALID_<OBJECT>.
+TEST_CASE("released handles keep the dispatch table and are invalid", "[opencl]") {
+  auto& f = fx();
+  cl_int e;
+  cl_mem m = clCreateBuffer(f.ctx, 0, 64, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  void* dispatch = *reinterpret_cast<void**>(m);
+  REQUIRE(clReleaseMemObject(m) == CL_SUCCESS);
+  CHECK(*reinterpret_cast<void**>(m) == dispatch);
+  CHECK(clReleaseMemObject(m) == CL_INVALID_MEM_OBJECT);
+  cl_event ev = clCreateUserEvent(f.ctx, &e);
+  REQUIRE(e == CL_SUCCESS);
+  REQUIRE(clSetUserEventStatus(ev, CL_COMPLETE) == CL_SUCCESS);
+  REQUIRE(clReleaseEvent(ev) == CL_SUCCESS);
+  CHECK(*reinterpret_cast<void**>(ev) == dispatch);
+  CHECK(clReleaseEvent(ev) == CL_INVALID_EVENT);
 }
 
 TEST_CASE("user events hold commands back; callbacks fire", "[opencl]") {
