@@ -210,7 +210,7 @@ struct UMadHi {
 template <class T> I128 madExactS(T a, T b, T c, bool& overflow) {
   I128 p;
   overflow = __builtin_mul_overflow(sval(a), sval(b), &p);
-  I128 r;
+  I128 r = 0;  // left unset when the product overflows (the caller then saturates, ignoring it)
   overflow = overflow || __builtin_add_overflow(p, sval(c), &r);
   return r;
 }

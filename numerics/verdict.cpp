@@ -713,7 +713,6 @@ FastRule fastRuleFor(MathFn f, Profile profile, const VerdictOptions& options) {
   const auto rows = requirementsFor(f, Format::Float, profile, options.accuracy);
   const RowsByDocument d = byDocument(rows);
   const auto& primary = d.primary();
-  FastRule rule;
   const AccuracyRequirement* main = nullptr;
   for (const auto* r : primary) {
     if (r->definedFor) return {};

@@ -98,7 +98,11 @@ KernelMetadata kernelMetadata(const std::string& llvmText) {
       if (eq != std::string::npos) nodes[line.substr(0, eq)] = line.substr(eq + 3);
     }
   }
-  for (const auto& [name, def] : kernels) {
+  for (const auto& kernel : kernels) {
+    // Plain references, not a structured binding: the lambdas below capture them, which C++20 allows
+    // (P1091/P1381) but clang 15 rejects for structured bindings.
+    const std::string& name = kernel.first;
+    const std::string& def = kernel.second;
     const auto field = [&](const char* key) {
       const std::string k = std::string("!") + key + " ";
       const size_t pos = def.find(k);

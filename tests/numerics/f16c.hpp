@@ -8,6 +8,7 @@
 #include "numerics/format.hpp"
 
 #if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define CLREF_TEST_HAVE_F16C_CODE 1
 #endif
@@ -15,7 +16,13 @@
 namespace clref::numerics::test {
 
 #ifdef CLREF_TEST_HAVE_F16C_CODE
-inline bool haveF16C() { return __builtin_cpu_supports("f16c"); }
+// CPUID.01H:ECX.F16C[bit 29], read directly: clang 15's __builtin_cpu_supports does not know "f16c"
+// (GCC's does). The 256-bit form below also needs AVX, which __builtin_cpu_supports checks together
+// with the OS's saving of the YMM state.
+inline bool haveF16C() {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  return __builtin_cpu_supports("avx") && __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C) != 0;
+}
 
 // Intel SDM VCVTPS2PH: imm8[1:0] = 0 nearest-even, 1 down, 2 up, 3 toward zero; imm8[2] = 0
 // takes the mode from imm8 rather than MXCSR. The immediate must be a constant, hence the switch.

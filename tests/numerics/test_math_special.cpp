@@ -22,7 +22,6 @@ namespace {
 
 constexpr double inf = INFINITY;
 const double qnan = std::nan("");
-constexpr Format kFormats[] = {Format::Half, Format::Float, Format::Double};
 constexpr Rounding kModes[] = {Rounding::RTE, Rounding::RTZ, Rounding::RTP, Rounding::RTN};
 
 struct Case {
