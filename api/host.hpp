@@ -15,6 +15,8 @@
 #include <utility>
 #include <vector>
 
+#include "images/image.hpp"
+#include "images/sampler.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "numerics/choices.hpp"
 #include "numerics/format.hpp"
@@ -111,13 +113,54 @@ class Buffer {
   std::shared_ptr<const void> owner_;  // keeps a view's memory alive
 };
 
-enum class ArgKind : uint8_t { Buffer, Local, Value };
+// Image memory (OpenCL 3.0 API §5.3 [[_image_objects]]): every image type, with row and slice pitches and mip levels
+// (cl_khr_mipmap_image). The storage is owned (tightly packed unless the desc gives pitches), or, for a 1D buffer
+// image and a 2D image from a buffer (cl_khr_image2d_from_buffer), the buffer's memory, shared with it.
+class Image {
+ public:
+  // A zero-filled image; the desc is completed by images::makeDesc. Throws Error (naming the field) for a desc
+  // makeDesc rejects, or more bytes than the device's address space can hold.
+  explicit Image(const images::ImageDesc& desc);
+  // An image over `buffer`'s bytes (desc.type Image1DBuffer, or Image2D from a buffer with desc.rowPitch); throws
+  // Error when the buffer is too small for the desc.
+  static std::shared_ptr<Image> fromBuffer(std::shared_ptr<Buffer> buffer, const images::ImageDesc& desc);
+
+  const images::ImageDesc& desc() const { return view_.desc; }
+  const images::ImageView& view() const { return view_; }
+  std::byte* data() { return reinterpret_cast<std::byte*>(view_.data); }
+  const std::byte* data() const { return reinterpret_cast<const std::byte*>(view_.data); }
+  size_t size() const { return size_t(view_.bytes); }
+
+  // Copies a region of mip level `level` between the image and host memory laid out with `rowPitch` and
+  // `slicePitch` (0: tightly packed), as clEnqueueWriteImage / clEnqueueReadImage do (OpenCL 3.0 API §5.3.4
+  // [[_reading_writing_and_copying_image_objects]]). origin and region are in elements (for a 1D array, origin[1] is
+  // the layer; for a 2D array, origin[2]). Throws Error when the region is outside the level.
+  void write(const std::array<size_t, 3>& origin, const std::array<size_t, 3>& region, const void* src,
+             size_t rowPitch = 0, size_t slicePitch = 0, uint32_t level = 0);
+  void read(const std::array<size_t, 3>& origin, const std::array<size_t, 3>& region, void* dst, size_t rowPitch = 0,
+            size_t slicePitch = 0, uint32_t level = 0) const;
+
+ private:
+  Image() = default;
+  std::vector<uint8_t> storage_;       // owned storage (empty for buffer-backed images)
+  std::shared_ptr<Buffer> buffer_;     // buffer-backed images: keeps the memory alive
+  images::ImageView view_;
+};
+
+// A sampler object is its descriptor (OpenCL 3.0 API §5.7 [[_sampler_objects]]).
+using Sampler = images::Sampler;
+
+enum class ArgKind : uint8_t { Buffer, Local, Value, Image, Sampler };
 
 struct KernelArgInfo {
   std::string name;      // OpName of the parameter, when present
-  std::string typeName;  // e.g. "global float*", "int", "struct", "local int*"
+  std::string typeName;  // e.g. "global float*", "int", "struct", "local int*", "read_only image2d_t"
   ArgKind kind = ArgKind::Value;
   size_t size = 0;  // Value: bytes of the by-value argument
+  // Image: the type the kernel declares and its access qualifier (read_only, write_only, read_write).
+  images::ImageType imageType = images::ImageType::Image2D;
+  bool depth = false;
+  enum class Access : uint8_t { ReadOnly, WriteOnly, ReadWrite } access = Access::ReadOnly;
 };
 
 // What the OpenCL API asks of a SPIR-V module without running it. Shares the module it describes.
@@ -261,6 +304,10 @@ class Kernel {
   void setArgNull(size_t i);                                   // a NULL global pointer
   void setArgLocal(size_t i, size_t bytes);                    // local pointer argument
   void setArgValue(size_t i, const void* value, size_t size);  // scalar/vector/struct by value
+  // Image argument; throws Error when the image's type does not match the parameter's (a 2D image for an
+  // image2d_t, …; a 2D image for an image2d_depth_t needs CL_DEPTH order and the reverse).
+  void setArg(size_t i, std::shared_ptr<Image> image);
+  void setArgSampler(size_t i, const Sampler& sampler);  // sampler_t argument
   template <class T> void setArg(size_t i, const T& v) { setArgValue(i, &v, sizeof(T)); }
 
   // Runs the NDRange to completion. Throws Error when an argument is not set, a buffer is larger than the device's
@@ -276,6 +323,8 @@ class Kernel {
     std::shared_ptr<Buffer> buffer;
     size_t localBytes = 0;
     std::vector<uint8_t> value;
+    std::shared_ptr<Image> image;
+    Sampler sampler;
   };
   void lower();
   Arg& argAt(size_t i, ArgKind want);

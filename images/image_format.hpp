@@ -1,8 +1,11 @@
-// Image formats: channel orders and channel data types (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]], Table
-// "List of supported Image Channel Order Values" and "Image Channel Data Types"). Texel
-// encoding, sampling and filtering belong here too; they come with the images issue.
+// Image formats: channel orders and channel data types (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]],
+// "List of supported Image Channel Order Values" and "Image Channel Data Types"), which pairs the spec allows,
+// and the size of one image element.
 #pragma once
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
 
 namespace clref::images {
 
@@ -45,8 +48,22 @@ enum class ChannelType : uint32_t {
   UnsignedInt32 = 0x10DC,
   HalfFloat = 0x10DD,
   Float = 0x10DE,
+  UnormInt24 = 0x10DF,
   UnormInt101010_2 = 0x10E0
 };
+
+// cl_image_format.
+struct ImageFormat {
+  ChannelOrder order = ChannelOrder::RGBA;
+  ChannelType type = ChannelType::UnormInt8;
+  friend constexpr bool operator==(ImageFormat, ImageFormat) = default;
+};
+
+// Which read function returns this type's values (OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]]):
+// read_imagef/read_imageh for normalized, half and float types, read_imagei for signed and read_imageui for
+// unsigned integer types.
+enum class ChannelClass : uint8_t { Normalized, Float, SignedInt, UnsignedInt };
+ChannelClass channelClass(ChannelType t);
 
 // Number of channels a texel of this order carries (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]).
 constexpr unsigned channelCount(ChannelOrder o) {
@@ -67,5 +84,23 @@ constexpr unsigned channelCount(ChannelOrder o) {
     default: return 4;
   }
 }
+
+// Whether the spec allows this pair (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: e.g. CL_UNORM_SHORT_565 only
+// with CL_RGB/CL_RGBx, CL_INTENSITY and CL_LUMINANCE only with the normalized, half and float types, CL_DEPTH only
+// with CL_UNORM_INT16 and CL_FLOAT, sRGB orders only with CL_UNORM_INT8) and clref supports it. clref supports every
+// pair the spec allows.
+bool isValidFormat(ImageFormat f);
+// Every valid format (for clGetSupportedImageFormats and the tests), in a fixed order.
+std::span<const ImageFormat> allFormats();
+// Bytes of one image element (the packed types 565/555/101010 are one 16- or 32-bit element), or 0 when invalid.
+unsigned elementSize(ImageFormat f);
+// Whether an sRGB order (CL_sRGB, CL_sRGBx, CL_sRGBA, CL_sBGRA).
+bool isSRGB(ChannelOrder o);
+
+// The spec's names: "CL_RGBA", "CL_UNORM_INT8"; and back (accepting the name with or without "CL_").
+std::string_view nameOf(ChannelOrder o);
+std::string_view nameOf(ChannelType t);
+std::optional<ChannelOrder> channelOrderNamed(std::string_view name);
+std::optional<ChannelType> channelTypeNamed(std::string_view name);
 
 }  // namespace clref::images

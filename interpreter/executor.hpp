@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "images/image.hpp"
+#include "images/sampler.hpp"
 #include "interpreter/program.hpp"
 
 namespace clref::interpreter {
@@ -17,6 +19,10 @@ struct ArgBinding {
   uint64_t size = 0;           // Buffer: bytes; Local: bytes requested by the host
   bool null = false;           // Buffer: a NULL pointer argument
   std::vector<uint8_t> value;  // Value: the bytes passed by value
+  // Image: the image's view (its storage stays valid and unmoved for the launch); a read_only image is
+  // never written, a write_only image never read (OpenCL C 3.0 §6.15.15 [[image-read-and-write-functions]]).
+  const images::ImageView* image = nullptr;
+  images::Sampler sampler;  // Sampler: the sampler argument
 };
 
 struct NDRangeSpec {

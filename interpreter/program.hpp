@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "images/image.hpp"
 #include "interpreter/exec.hpp"
 #include "interpreter/module.hpp"
 #include "numerics/choices.hpp"
@@ -70,7 +71,10 @@ struct AllocationDesc {
   uint32_t builtinElementBytes = 0;  // Builtin: bytes of one component (size_t is 4 or 8)
 };
 
-enum class ParamKind : uint8_t { Buffer, Local, Value };
+// Image: an OpTypeImage parameter (imageType and access say which); Sampler: an OpTypeSampler parameter.
+enum class ParamKind : uint8_t { Buffer, Local, Value, Image, Sampler };
+// OpTypeImage's Access Qualifier (SPIR-V 1.0 §3.38 [external]).
+enum class ImageAccess : uint8_t { ReadOnly, WriteOnly, ReadWrite };
 
 struct KernelParam {
   std::string name;
@@ -82,6 +86,10 @@ struct KernelParam {
   uint32_t pointeeAlign = 1;
   bool byVal = false;  // Value passed through a pointer to a private copy (ByVal)
   spv::StorageClass storage = spv::StorageClass::Function;
+  // Image parameters: the image type OpTypeImage declares (Dim, Arrayed; 1D Buffer for Dim Buffer) and its access.
+  images::ImageType imageType = images::ImageType::Image2D;
+  bool depth = false;  // OpTypeImage Depth 1 (image2d_depth_t, cl_khr_depth_images)
+  ImageAccess access = ImageAccess::ReadOnly;
 };
 
 struct LoweredKernel {
