@@ -424,6 +424,25 @@ mpq_class linearToSrgb(const mpq_class& c) {
   return mpq_class(1055, 1000) * rootQ(powQ(c, 5), 12) - mpq_class(55, 1000);
 }
 
+std::vector<std::pair<char, uint64_t>> rawChannels(ImageFormat f, const uint8_t* element) {
+  const TypeInfo ti = infoOf(f.type);
+  std::vector<std::pair<char, uint64_t>> out;
+  if (ti.packed) {
+    const uint64_t word = loadLE(element, ti.bytes);
+    for (const Field& fd : packedFields(f.type))
+      out.emplace_back(fd.channel, (word >> fd.shift) & ((uint64_t(1) << fd.width) - 1));
+    return out;
+  }
+  const std::string_view stored = storedChannels(f.order);
+  for (size_t k = 0; k < stored.size(); ++k) {
+    if (stored[k] == 'x') continue;
+    uint64_t raw = loadLE(element + k * ti.bytes, ti.bytes);
+    if (f.type == ChannelType::UnormInt24) raw &= 0xffffff;
+    out.emplace_back(stored[k], raw);
+  }
+  return out;
+}
+
 ExactColor decodeExact(ImageFormat f, const uint8_t* element) {
   const TypeInfo ti = infoOf(f.type);
   // (channel letter, value) in memory order
@@ -617,8 +636,7 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
     if (coord.isFloat) {
       const Exact e = exactOfCoord(coord.f[k]);
       if (e.kind != Exact::Kind::Finite) {
-        r.undefined = true;
-        r.why = "INF or NaN coordinate";
+        r.undefined = images::Undefined::InfNanCoordinate;
         return r;
       }
       c[k] = e.q;
@@ -628,13 +646,11 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
   }
   if (!s.normalizedCoords &&
       (s.addressing == AddressingMode::Repeat || s.addressing == AddressingMode::MirroredRepeat)) {
-    r.undefined = true;
-    r.why = "REPEAT / MIRRORED_REPEAT with unnormalized coordinates";
+    r.undefined = images::Undefined::UnnormalizedRepeat;
     return r;
   }
   if (s.filter == FilterMode::Linear && (cls == TypeClass::Signed || cls == TypeClass::Unsigned)) {
-    r.undefined = true;
-    r.why = "read_imagei/ui with CLK_FILTER_LINEAR";
+    r.undefined = images::Undefined::LinearIntegerRead;
     return r;
   }
   // §8.4: the layer is clamp(rint(layer coordinate), 0, layers − 1), always unnormalized.
@@ -648,8 +664,7 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
   for (unsigned k = 0; k < g.dims; ++k) {
     ax[k] = sampleAxis(s, c[k], g.size[k]);
     if (ax[k].outside) {
-      r.undefined = true;
-      r.why = "CLK_ADDRESS_NONE with a location outside the image";
+      r.undefined = images::Undefined::AddressNoneOutOfRange;
     }
   }
   const ExactColor border = hostimg::borderColor(fmt.order);
@@ -675,8 +690,7 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
       }
       const ExactColor t = texel(idx);
       if (anyNonFinite(t)) {
-        r.undefined = true;
-        r.why = "linear filtering over an INF or NaN texel";
+        r.undefined = images::Undefined::InfNanTexelFiltered;
         return r;
       }
       for (int k = 0; k < 4; ++k) sum[k].q += weight * t[k].q;
@@ -684,8 +698,7 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
     r.exact = sum;
   }
   if ((kind == ColorKind::Int) != (cls == TypeClass::Signed) || (kind == ColorKind::Uint) != (cls == TypeClass::Unsigned)) {
-    r.undefined = true;
-    r.why = "the read function does not match the channel type";
+    r.undefined = images::Undefined::WrongReadFunction;
     return r;
   }
   r.value = roundColor(r.exact, kind);
@@ -700,19 +713,24 @@ HostRead readSamplerless(const images::ImageView& image, const std::array<int32_
   const unsigned ncoords = g.dims + (g.array ? 1 : 0);
   for (unsigned k = 0; k < ncoords; ++k)
     if (coord[k] < 0 || uint64_t(coord[k]) >= g.size[k]) {
-      r.undefined = true;
-      r.why = "sampler-less read outside the image";
+      r.undefined = images::Undefined::SamplerlessOutOfRange;
       return r;
     }
   const uint64_t x = uint64_t(coord[0]), y = ncoords > 1 ? uint64_t(coord[1]) : 0, z = ncoords > 2 ? uint64_t(coord[2]) : 0;
   r.exact = decodeExact(fmt, elementAt(image, x, y, z));
   if ((kind == ColorKind::Int) != (cls == TypeClass::Signed) || (kind == ColorKind::Uint) != (cls == TypeClass::Unsigned)) {
-    r.undefined = true;
-    r.why = "the read function does not match the channel type";
+    r.undefined = images::Undefined::WrongReadFunction;
     return r;
   }
   r.value = roundColor(r.exact, kind);
   return r;
+}
+
+size_t elementOffset(const images::ImageView& image, const std::array<int32_t, 3>& coord) {
+  const Geometry g = geometryOf(image.desc);
+  const unsigned ncoords = g.dims + (g.array ? 1 : 0);
+  const uint64_t x = uint64_t(coord[0]), y = ncoords > 1 ? uint64_t(coord[1]) : 0, z = ncoords > 2 ? uint64_t(coord[2]) : 0;
+  return size_t(elementAt(image, x, y, z) - image.data);
 }
 
 bool write(const images::ImageView& image, const std::array<int32_t, 3>& coord, const Color& color, ColorKind kind) {

@@ -80,20 +80,26 @@ Color decode(ImageFormat f, const uint8_t* element, ColorKind kind);
 // Channels the order does not store are left 0.
 void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element);
 
+// The raw bits of each channel the element stores (packed fields shifted down; CL_UNORM_INT24 its low 24 bits), in
+// memory order, with the channel's letter (R G B A I L D); the ignored channels and bits (x, bit 15 of 555, bits 31:30
+// of 101010) are left out. For comparing written elements.
+std::vector<std::pair<char, uint64_t>> rawChannels(ImageFormat f, const uint8_t* element);
+
 // The border colour of §6.15.15.1.1 (CL_sRGB, which the list omits, as CL_RGB: (0, 0, 0, 1)).
 ExactColor borderColor(ChannelOrder o);
 
-// A read through a sampler or without one. `undefined` is set when the spec leaves the result undefined; the value is
-// then not compared.
+// A read through a sampler or without one. `undefined` names the condition under which the spec leaves the result
+// undefined (the value is then not computed).
 struct HostRead {
   Color value;
   ExactColor exact;
-  bool undefined = false;
-  std::string why;
+  images::Undefined undefined = images::Undefined::None;
 };
 HostRead readSampled(const images::ImageView& image, const images::Sampler& s, const images::Coord& coord,
                      ColorKind kind);
 HostRead readSamplerless(const images::ImageView& image, const std::array<int32_t, 3>& coord, ColorKind kind);
+// Byte offset of the element a sampler-less read or a write of `coord` addresses (inside the image).
+size_t elementOffset(const images::ImageView& image, const std::array<int32_t, 3>& coord);
 // Returns false (and writes nothing) when the coordinate is outside the image.
 bool write(const images::ImageView& image, const std::array<int32_t, 3>& coord, const Color& color, ColorKind kind);
 
