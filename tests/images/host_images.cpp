@@ -392,7 +392,7 @@ bool validFormat(ImageFormat f) {
   if (f.order == ChannelOrder::Depth)
     return f.type == ChannelType::UnormInt16 || f.type == ChannelType::Float || f.type == ChannelType::UnormInt24;
   if (f.type == ChannelType::UnormInt24) return false;
-  if (srgbOrder(f.order)) return f.type == ChannelType::UnormInt8;
+  if (srgbOrder(f.order) && f.type != ChannelType::UnormInt8) return false;
   if (f.order == ChannelOrder::Intensity || f.order == ChannelOrder::Luminance)
     if (ti.cls != TypeClass::Normalized && ti.cls != TypeClass::Float) return false;
   const unsigned bits = elementBytes(f) * 8;

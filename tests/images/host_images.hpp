@@ -48,9 +48,11 @@ TypeClass typeClass(ChannelType t);
 // [[image-format-descriptor]]: CL_Rx stores two channels, CL_RGx three, CL_RGBx/CL_sRGBx four, the second / third /
 // fourth ignored).
 unsigned elementBytes(ImageFormat f);
-// The host's own reading of which pairs are valid (§5.3.1.1: the packed types only with the orders their description
-// names, the bits per element a power of two, CL_DEPTH with CL_UNORM_INT16 / CL_FLOAT / CL_UNORM_INT24, sRGB orders
-// with CL_UNORM_INT8 only).
+// The host's own reading of which pairs are valid (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: the packed
+// types only with the orders their description names, the bits per element a power of two (so CL_sRGB, 24 bits, is
+// not), CL_DEPTH with CL_UNORM_INT16 / CL_FLOAT / CL_UNORM_INT24, sRGB orders with CL_UNORM_INT8 only, INTENSITY and
+// LUMINANCE with normalized, half and float types). The 1.2 restrictions that 3.0 no longer states (CL_ARGB / CL_BGRA
+// only with 8-bit types, CL_RGBx only with the packed types) are not applied.
 bool validFormat(ImageFormat f);
 
 // Rounds an exact value to binary32 (p = 24) or binary16 (p = 11) with round-to-nearest-even (or toward zero), with
