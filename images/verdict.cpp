@@ -12,29 +12,35 @@
 // through the sampler's addressing (border colour, clamp, wrap or mirror). The array layer, rint of an unnormalized
 // coordinate, is exact. A value is allowed when every component of one candidate texel allows it:
 //   normalized → float / half: within 1.5 ulp of the exact c / (2^n − 1), except 0, 1 and −1, which are exact
-//     (§8.3.1.1 [[converting-normalized-integer-channel-data-types-to-floating-point-values]], §8.3.1.2
+//     (OpenCL C 3.0 §8.3.1.1 [[converting-normalized-integer-channel-data-types-to-floating-point-values]], OpenCL
+//     C 3.0 §8.3.1.2
 //     [[converting-normalized-integer-channel-data-types-to-half-precision-floating-point-values]]);
 //   sRGB colour channels: the value converted back to sRGB without rounding within 0.5 of the stored code, all 0's
-//     exactly 0 and all 1's exactly 1 (§8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]);
+//     exactly 0 and all 1's exactly 1 (OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]);
 //   half and float channels: the stored value (read_imageh of a float channel: rounded to nearest even or toward
-//     zero, §8.3.2 [[conversion-rules-for-half-precision-floating-point-channel-data-type]]), any NaN for a NaN, and a
-//     zero of either sign for a subnormal when flushing is allowed (§8.3.3
+//     zero, OpenCL C 3.0 §8.3.2 [[conversion-rules-for-half-precision-floating-point-channel-data-type]]), any NaN for
+//     a NaN, and a zero of either sign for a subnormal when flushing is allowed (OpenCL C 3.0 §8.3.3
 //     [[conversion-rules-for-floating-point-channel-data-type]]);
-//   integers: the stored value (§8.3.4
+//   integers: the stored value (OpenCL C 3.0 §8.3.4
 //     [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]).
 // Linear filtering has no bound in the spec (the same NOTE): the verdict is "allowed", bounded = false, and the note
 // says whether the value lies within the exactly filtered values at coordinates one float step either side. Reads the
 // spec leaves undefined, and mipmapped sampled reads (whose level selection clref does not judge), are "allowed",
 // bounded = false, with the reason in the note.
 //
-// Writes. float / half → normalized: the preferred value is convert_<type>_sat_rte(f × M) (§8.3.1.3
+// Writes. float / half → normalized: the preferred value is convert_<type>_sat_rte(f × M) (OpenCL C 3.0 §8.3.1.3
 // [[converting-floating-point-values-to-normalized-integer-channel-data-types]]); another rounding is allowed when it
-// is within 0.6 of the exact scaled value f_exact = max(lo, min(f × M, hi)). §8.3.1.3 words the bound against the
-// preferred (integer) result, which would allow nothing but the preferred value and make its own allowance empty;
-// clref reads it as §8.3.1.4 [[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]]
-// states it, against f_exact. sRGB: |code − 255 × linear_to_srgb(c)| <= 0.6 (§8.3.5). Half channels: round to nearest
-// even or toward zero, subnormal results may be flushed (§8.3.2). Float channels: the value, any NaN for a NaN,
-// subnormals may be flushed (§8.3.3). Integers: the saturated value exactly (§8.3.4).
+// is within 0.6 of the exact scaled value f_exact = max(lo, min(f × M, hi)). OpenCL C 3.0 §8.3.1.3
+// [[converting-floating-point-values-to-normalized-integer-channel-data-types]] words the bound against the preferred
+// (integer) result, which would allow nothing but the preferred value and make its own allowance empty; clref reads it
+// as OpenCL C 3.0 §8.3.1.4 [[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]]
+// states it, against f_exact. sRGB: |code − 255 × linear_to_srgb(c)| <= 0.6 (OpenCL C 3.0 §8.3.5
+// [[conversion-rules-for-srgba-and-sbgra-images]]). Half channels: round to nearest even or toward zero, subnormal
+// results may be flushed (OpenCL C 3.0 §8.3.2
+// [[conversion-rules-for-half-precision-floating-point-channel-data-type]]). Float channels: the value, any NaN for a
+// NaN, subnormals may be flushed (OpenCL C 3.0 §8.3.3 [[conversion-rules-for-floating-point-channel-data-type]]).
+// Integers: the saturated value exactly (OpenCL C 3.0 §8.3.4
+// [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]).
 #include "images/verdict.hpp"
 
 #include <algorithm>
@@ -85,7 +91,7 @@ struct Field {
   char channel;
   unsigned shift, width;
 };
-// The packed types: first channel in the most significant bits (§5.3.1.1).
+// The packed types: first channel in the most significant bits (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]).
 std::vector<Field> packedFields(ChannelType t) {
   switch (t) {
     case ChannelType::UnormShort565: return {{'R', 11, 5}, {'G', 5, 6}, {'B', 0, 5}};
@@ -150,14 +156,16 @@ std::vector<Code> channelCodes(ImageFormat f, const uint8_t* e) {
   return out;
 }
 
-// The colour lane a channel reads into / is written from (§6.15.15.7
+// The colour lane a channel reads into / is written from (OpenCL C 3.0 §6.15.15.7
 // [[mapping-image-channels-to-color-values-returned-by-read_image-and-color-values-passed-to-write_image-to-image-channels]]).
 unsigned laneOf(char channel) { return channel == 'G' ? 1 : channel == 'B' ? 2 : channel == 'A' ? 3 : 0; }
 
 // ---------------------------------------------------------------------------------------------
 // Float grids.
 
-numerics::Format formatOf(ColorKind k) { return k == ColorKind::Half ? numerics::Format::Half : numerics::Format::Float; }
+numerics::Format formatOf(ColorKind k) {
+  return k == ColorKind::Half ? numerics::Format::Half : numerics::Format::Float;
+}
 
 // The value of one lane as a double (floats and halves exactly).
 double laneValue(uint32_t lane, ColorKind k) {
@@ -253,7 +261,8 @@ LaneBound normalizedBound(int64_t c, int64_t m, bool isSigned, ColorKind k) {
   return b;
 }
 
-// sRGB → linear of a real code value y (OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]), at 256 bits.
+// sRGB → linear of a real code value y (OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]), at 256
+// bits.
 void srgbToLinearAt(mpfr_t out, double code) {
   mpfr_t c, t;
   mpfr_inits2(256, c, t, nullptr);
@@ -302,7 +311,8 @@ LaneBound floatBound(double v, bool sourceIsHalf, ColorKind k, bool flush) {
   b.lo = b.hi = v;
   const bool sourceSubnormal = sourceIsHalf ? (v != 0 && std::fabs(v) < 0x1p-14) : (v != 0 && std::fabs(v) < 0x1p-126);
   if (k == ColorKind::Half && !sourceIsHalf) {
-    // read_imageh of a float channel: round to nearest even or toward zero (§8.3.2).
+    // read_imageh of a float channel: round to nearest even or toward zero (OpenCL C 3.0 §8.3.2
+    // [[conversion-rules-for-half-precision-floating-point-channel-data-type]]).
     const double rte = numerics::toDouble(numerics::toHalf(v, numerics::Rounding::RTE));
     const double rtz = numerics::toDouble(numerics::toHalf(v, numerics::Rounding::RTZ));
     b.lo = std::min(rte, rtz);
@@ -328,16 +338,18 @@ std::array<LaneBound, 4> boundsOf(ImageFormat f, const Color& asFloat, const Col
     if (cls == ChannelClass::SignedInt || cls == ChannelClass::UnsignedInt) {
       b[l].lo = b[l].hi = laneValue(asKind.lanes[l], k);
       why = {"the stored integer exactly",
-             "OpenCL C 3.0 §8.3.4 [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]"};
+             "OpenCL C 3.0 §8.3.4 "
+             "[[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]"};
       continue;
     }
     const double r = double(std::bit_cast<float>(asFloat.lanes[l]));
     if (cls == ChannelClass::Float) {
       b[l] = floatBound(r, f.type == ChannelType::HalfFloat, k, flush);
-      why = {"the stored value (half read as half: rounded to nearest even or toward zero; any NaN for a NaN; "
-             "subnormals may be flushed)",
-             "OpenCL C 3.0 §8.3.2 [[conversion-rules-for-half-precision-floating-point-channel-data-type]], "
-             "§8.3.3 [[conversion-rules-for-floating-point-channel-data-type]]"};
+      why = {
+          "the stored value (half read as half: rounded to nearest even or toward zero; any NaN for a NaN; "
+          "subnormals may be flushed)",
+          "OpenCL C 3.0 §8.3.2 [[conversion-rules-for-half-precision-floating-point-channel-data-type]], "
+          "OpenCL C 3.0 §8.3.3 [[conversion-rules-for-floating-point-channel-data-type]]"};
       continue;
     }
     if (srgb && l < 3) {
@@ -372,11 +384,13 @@ std::array<LaneBound, 4> boundsOf(ImageFormat f, const Color& asFloat, const Col
     const int64_t c = std::llround(r * double(m));
     b[l] = normalizedBound(c, m, isSignedType(f.type), k);
     if (why.rule.empty() || why.rule.rfind("sRGB", 0) != 0)
-      why = {k == ColorKind::Half ? "<= 1.5 ulp (half) of the exact normalized value; 0, 1 and -1 exact"
-                                  : "<= 1.5 ulp of the exact normalized value; 0, 1 and -1 exact",
-             k == ColorKind::Half
-                 ? "OpenCL C 3.0 §8.3.1.2 [[converting-normalized-integer-channel-data-types-to-half-precision-floating-point-values]]"
-                 : "OpenCL C 3.0 §8.3.1.1 [[converting-normalized-integer-channel-data-types-to-floating-point-values]]"};
+      why = {
+          k == ColorKind::Half ? "<= 1.5 ulp (half) of the exact normalized value; 0, 1 and -1 exact"
+                               : "<= 1.5 ulp of the exact normalized value; 0, 1 and -1 exact",
+          k == ColorKind::Half
+              ? "OpenCL C 3.0 §8.3.1.2 "
+                "[[converting-normalized-integer-channel-data-types-to-half-precision-floating-point-values]]"
+              : "OpenCL C 3.0 §8.3.1.1 [[converting-normalized-integer-channel-data-types-to-floating-point-values]]"};
   }
   return b;
 }
@@ -515,13 +529,16 @@ ImageVerdict judgeRead(const ImageView& image, const Sampler* sampler, const Coo
     v.bounded = false;
     v.candidates = {ref.value};
     v.rule = "not judged: mip-level selection of a sampled read";
-    v.clause = "OpenCL Extension Specification 3.0.12 §29.3.1 \"Additions to section 6.13.14 – Image Read, Write and Query Functions\"";
+    v.clause =
+        "OpenCL Extension Specification 3.0.12 §29.3.1 \"Additions to section 6.13.14 – Image Read, Write and Query "
+        "Functions\"";
     v.note = "clref does not judge sampled reads of mipmapped images with a lod or gradients; reference only";
     return v;
   }
 
   if (sampler && sampler->filter == FilterMode::Linear) {
-    // No bound (§8.2 NOTE): report the hull of the exactly filtered values one float step either side.
+    // No bound (OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE): report the hull of the exactly filtered values
+    // one float step either side.
     v.bounded = false;
     v.allowed = true;
     const unsigned n = shape.filtered;
@@ -554,8 +571,9 @@ ImageVerdict judgeRead(const ImageView& image, const Sampler* sampler, const Coo
     v.hi = hi;
     v.rule = "no bound: linear filtering";
     v.clause = "OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE";
-    v.note = std::string("the spec does not define the precision of the addressing and filter calculations for this "
-                         "sampler; the value is ") +
+    v.note = std::string(
+                 "the spec does not define the precision of the addressing and filter calculations for this "
+                 "sampler; the value is ") +
              (inside ? "within" : "outside") +
              " the range of the exactly filtered values at coordinates one float step either side";
     return v;
@@ -625,6 +643,7 @@ ImageVerdict judgeRead(const ImageView& image, const Sampler* sampler, const Coo
   if (v.candidates.size() > 1)
     v.note = std::to_string(v.candidates.size()) +
              " candidate texels: the coordinate lies within one float step of a texel boundary, and OpenCL C 3.0 §8.2 "
+             "[[addressing-and-filter-modes]] "
              "[[addressing-and-filter-modes]] NOTE leaves the addressing precision of this sampler undefined "
              "(clref's rule: every texel a coordinate one float step either side selects)";
   else if (sampler && !(!sampler->normalizedCoords && sampler->addressing != AddressingMode::Repeat &&
@@ -655,7 +674,8 @@ std::vector<int64_t> normalizedWriteCodes(double f, int64_t m, bool isSigned, in
   return codes;
 }
 
-// 255 × linear_to_srgb(c) for the write rule of §8.3.5, at 256 bits.
+// 255 × linear_to_srgb(c) for the write rule of OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]], at
+// 256 bits.
 void srgbScaled(mpfr_t out, double c) {
   if (std::isnan(c)) c = 0;
   c = std::clamp(c, 0.0, 1.0);
@@ -739,12 +759,17 @@ ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, 
         if (isSignedType(format.type)) m = (int64_t(1) << (want[k].bits - 1)) - 1;
         allowedCodes = normalizedWriteCodes(f, m, isSignedType(format.type), want[k].code);
         v.rule = "the round-to-nearest-even result, or another rounding within 0.6 of the exact scaled value";
-        v.clause = kind == ColorKind::Half
-                       ? "OpenCL C 3.0 §8.3.1.4 [[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]]"
-                       : "OpenCL C 3.0 §8.3.1.3 [[converting-floating-point-values-to-normalized-integer-channel-data-types]]";
-        v.note = "the 0.6 allowance is measured against the exact scaled value, as §8.3.1.4 "
-                 "[[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]] words "
-                 "it (§8.3.1.3's wording against the preferred integer would allow no other result)";
+        v.clause =
+            kind == ColorKind::Half
+                ? "OpenCL C 3.0 §8.3.1.4 "
+                  "[[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]]"
+                : "OpenCL C 3.0 §8.3.1.3 [[converting-floating-point-values-to-normalized-integer-channel-data-types]]";
+        v.note =
+            "the 0.6 allowance is measured against the exact scaled value, as OpenCL C 3.0 §8.3.1.4 "
+            "[[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]] "
+            "[[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]] words "
+            "it (OpenCL C 3.0 §8.3.1.3 [[converting-floating-point-values-to-normalized-integer-channel-data-types]]'s "
+            "wording against the preferred integer would allow no other result)";
       }
     } else if (format.type == ChannelType::HalfFloat) {
       if (std::isnan(f)) {
@@ -752,7 +777,8 @@ ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, 
       } else if (kind == ColorKind::Float) {
         const uint16_t rtz = numerics::toHalf(f, numerics::Rounding::RTZ).bits;
         if (rtz != uint16_t(want[k].code)) allowedCodes.push_back(rtz);
-        maybeZero = o.flushToZeroAllowed && std::fabs(numerics::toDouble(numerics::Half{uint16_t(want[k].code)})) < 0x1p-14;
+        maybeZero =
+            o.flushToZeroAllowed && std::fabs(numerics::toDouble(numerics::Half{uint16_t(want[k].code)})) < 0x1p-14;
       } else {
         maybeZero = o.flushToZeroAllowed && numerics::isSubnormalBits(numerics::Half{uint16_t(want[k].code)});
       }
@@ -765,7 +791,9 @@ ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, 
       v.clause = "OpenCL C 3.0 §8.3.3 [[conversion-rules-for-floating-point-channel-data-type]]";
     } else {
       v.rule = "the saturated integer exactly";
-      v.clause = "OpenCL C 3.0 §8.3.4 [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]";
+      v.clause =
+          "OpenCL C 3.0 §8.3.4 "
+          "[[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]";
     }
     const int64_t g = got[k].code;
     bool ok = std::find(allowedCodes.begin(), allowedCodes.end(), g) != allowedCodes.end();
@@ -773,7 +801,8 @@ ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, 
       ok = format.type == ChannelType::Float ? std::isnan(std::bit_cast<float>(uint32_t(g)))
                                              : std::isnan(numerics::toDouble(numerics::Half{uint16_t(g)}));
     } else if (maybeZero) {
-      const uint64_t magnitude = format.type == ChannelType::Float ? (uint64_t(g) & 0x7fffffffu) : (uint64_t(g) & 0x7fffu);
+      const uint64_t magnitude =
+          format.type == ChannelType::Float ? (uint64_t(g) & 0x7fffffffu) : (uint64_t(g) & 0x7fffu);
       ok = ok || magnitude == 0;
     }
     if (!ok) v.allowed = false;
@@ -781,8 +810,10 @@ ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, 
     v.hi[lane] = double(*std::max_element(allowedCodes.begin(), allowedCodes.end()));
   }
   v.candidates = {v.reference};
-  if (v.note.empty()) v.note = "reference and lo/hi are the stored codes (raw bits for half and float) per colour lane";
-  else v.note += "; reference and lo/hi are the stored codes per colour lane";
+  if (v.note.empty())
+    v.note = "reference and lo/hi are the stored codes (raw bits for half and float) per colour lane";
+  else
+    v.note += "; reference and lo/hi are the stored codes per colour lane";
   return v;
 }
 

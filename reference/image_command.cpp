@@ -119,7 +119,8 @@ ImageDesc parseDesc(const ImageCommandOptions& o, ImageFormat f) {
   d.type = k->type;
   d.width = n[0];
   if (d.type == ImageType::Image1DArray) d.arraySize = n[1];
-  if (d.type == ImageType::Image2D || d.type == ImageType::Image2DArray || d.type == ImageType::Image3D) d.height = n[1];
+  if (d.type == ImageType::Image2D || d.type == ImageType::Image2DArray || d.type == ImageType::Image3D)
+    d.height = n[1];
   if (d.type == ImageType::Image2DArray) d.arraySize = n[2];
   if (d.type == ImageType::Image3D) d.depth = n[2];
   try {
@@ -147,7 +148,8 @@ std::vector<uint8_t> parseHex(std::string s, const std::string& what) {
   }
   if (digits.empty() || digits.size() % 2) throw Rejected(what + ": expected whole bytes in hex, got '" + s + "'");
   std::vector<uint8_t> out;
-  for (size_t i = 0; i < digits.size(); i += 2) out.push_back(uint8_t(hexDigit(digits[i]) * 16 + hexDigit(digits[i + 1])));
+  for (size_t i = 0; i < digits.size(); i += 2)
+    out.push_back(uint8_t(hexDigit(digits[i]) * 16 + hexDigit(digits[i + 1])));
   return out;
 }
 
@@ -178,15 +180,24 @@ Sampler parseSampler(const std::string& s) {
   r.addressing = AddressingMode::None;
   r.filter = FilterMode::Nearest;
   for (const auto& t : split(lower(s), ',')) {
-    if (t == "normalized") r.normalizedCoords = true;
-    else if (t == "unnormalized") r.normalizedCoords = false;
-    else if (t == "none") r.addressing = AddressingMode::None;
-    else if (t == "clamp") r.addressing = AddressingMode::Clamp;
-    else if (t == "clamp_to_edge") r.addressing = AddressingMode::ClampToEdge;
-    else if (t == "repeat") r.addressing = AddressingMode::Repeat;
-    else if (t == "mirrored_repeat") r.addressing = AddressingMode::MirroredRepeat;
-    else if (t == "nearest") r.filter = FilterMode::Nearest;
-    else if (t == "linear") r.filter = FilterMode::Linear;
+    if (t == "normalized")
+      r.normalizedCoords = true;
+    else if (t == "unnormalized")
+      r.normalizedCoords = false;
+    else if (t == "none")
+      r.addressing = AddressingMode::None;
+    else if (t == "clamp")
+      r.addressing = AddressingMode::Clamp;
+    else if (t == "clamp_to_edge")
+      r.addressing = AddressingMode::ClampToEdge;
+    else if (t == "repeat")
+      r.addressing = AddressingMode::Repeat;
+    else if (t == "mirrored_repeat")
+      r.addressing = AddressingMode::MirroredRepeat;
+    else if (t == "nearest")
+      r.filter = FilterMode::Nearest;
+    else if (t == "linear")
+      r.filter = FilterMode::Linear;
     else
       throw Rejected("--sampler: unknown word '" + t +
                      "' (expected normalized|unnormalized, none|clamp|clamp_to_edge|repeat|mirrored_repeat, "
@@ -219,7 +230,8 @@ Color parseColor(const std::string& s, ColorKind k, const std::string& what) {
   Color c;
   c.lanes = {0, 0, 0, parseLane("1", k, what)};
   if (k == ColorKind::Half) c.lanes[3] = 0x3c00;
-  for (size_t i = 0; i < parts.size(); ++i) c.lanes[i] = parseLane(parts[i], k, what + " value " + std::to_string(i + 1));
+  for (size_t i = 0; i < parts.size(); ++i)
+    c.lanes[i] = parseLane(parts[i], k, what + " value " + std::to_string(i + 1));
   return c;
 }
 
@@ -287,8 +299,8 @@ int runRead(const ImageCommandOptions& o) {
   const unsigned n = coordinateCount(d.type);
   const auto parts = split(o.coord, ',');
   if (o.coord.empty() || parts.size() != n)
-    throw Rejected("--coord: a " + std::string(nameOf(d.type)) + " read takes " + std::to_string(n) +
-                   " coordinate" + (n == 1 ? "" : "s") + ", got '" + o.coord + "'");
+    throw Rejected("--coord: a " + std::string(nameOf(d.type)) + " read takes " + std::to_string(n) + " coordinate" +
+                   (n == 1 ? "" : "s") + ", got '" + o.coord + "'");
   Coord c;
   c.isFloat = sampled && !o.intCoord;
   for (unsigned i = 0; i < n; ++i) {
@@ -340,7 +352,7 @@ int runWrite(const ImageCommandOptions& o) {
   const ColorKind kind = parseKind(o.kind);
   if (o.color.empty()) throw Rejected("write: --color is required");
   const ChannelClass cls = channelClass(f.type);
-  const bool matches = cls == ChannelClass::SignedInt   ? kind == ColorKind::Int
+  const bool matches = cls == ChannelClass::SignedInt     ? kind == ColorKind::Int
                        : cls == ChannelClass::UnsignedInt ? kind == ColorKind::Uint
                                                           : kind == ColorKind::Float || kind == ColorKind::Half;
   if (!matches)
@@ -423,7 +435,11 @@ ImageCommands addImageCommand(CLI::App& app, ImageCommandOptions& o) {
   return {read, write};
 }
 
-int imageReadCommand(const ImageCommandOptions& o) { return guarded([&] { return runRead(o); }); }
-int imageWriteCommand(const ImageCommandOptions& o) { return guarded([&] { return runWrite(o); }); }
+int imageReadCommand(const ImageCommandOptions& o) {
+  return guarded([&] { return runRead(o); });
+}
+int imageWriteCommand(const ImageCommandOptions& o) {
+  return guarded([&] { return runWrite(o); });
+}
 
 }  // namespace clref::reference

@@ -15,16 +15,16 @@ class App;
 namespace clref::reference {
 
 struct ImageCommandOptions {
-  std::string format;         // "CL_RGBA,CL_UNORM_INT8" (CL_ optional)
-  std::string size;           // "4x4"
-  std::string type;           // empty: from the number of sizes (1d, 2d, 3d)
+  std::string format;  // "CL_RGBA,CL_UNORM_INT8" (CL_ optional)
+  std::string size;    // "4x4"
+  std::string type;    // empty: from the number of sizes (1d, 2d, 3d)
   std::string texels = "ramp";
-  std::string sampler;        // empty: a sampler-less read
+  std::string sampler;  // empty: a sampler-less read
   std::string coord;
-  bool intCoord = false;      // integer coordinates with a sampler
+  bool intCoord = false;  // integer coordinates with a sampler
   std::string kind = "f";
-  std::string color;          // write
-  std::string check;          // empty: no verdict
+  std::string color;  // write
+  std::string check;  // empty: no verdict
   bool noFtz = false;
 };
 

@@ -88,11 +88,13 @@ TEST_CASE("images: decode with denormals flushed gives the host's value or a zer
           one.lanes = {want.lanes[l], 0, 0, 0};
           oneGot.lanes = {got.lanes[l], 0, 0, 0};
           if (sameColor(one, oneGot, kind, true, false)) continue;
-          // A subnormal result or source may become a zero (§8.3.2, §8.3.3: "Denorms can be flushed to zero").
+          // A subnormal result or source may become a zero (OpenCL C 3.0 §8.3.2
+          // [[conversion-rules-for-half-precision-floating-point-channel-data-type]], OpenCL C 3.0 §8.3.3
+          // [[conversion-rules-for-floating-point-channel-data-type]]: "Denorms can be flushed to zero").
           ok = isZero(got.lanes[l], kind) &&
-               (kind == ColorKind::Float ? hostimg::isSubnormalFloatBits(want.lanes[l])
-                                         : hostimg::isSubnormalHalfBits(uint16_t(want.lanes[l])) ||
-                                               f.type == ChannelType::Float);
+               (kind == ColorKind::Float
+                    ? hostimg::isSubnormalFloatBits(want.lanes[l])
+                    : hostimg::isSubnormalHalfBits(uint16_t(want.lanes[l])) || f.type == ChannelType::Float);
           if (!ok && f.type == ChannelType::HalfFloat && kind == ColorKind::Float) {
             // A subnormal half channel read as float is a normal float; flushing its source is allowed too.
             const float x = std::bit_cast<float>(want.lanes[l]);
@@ -151,4 +153,3 @@ TEST_CASE("images: decode then encode round trips like the host's", "[images][vs
     }
   }
 }
-

@@ -73,7 +73,8 @@ const ImageFormat kRGBA8{ChannelOrder::RGBA, ChannelType::UnormInt8};
 
 }  // namespace
 
-TEST_CASE("judgeWrite: float → UNORM_INT8 allows round to nearest even and other roundings within 0.6", "[images][verdict]") {
+TEST_CASE("judgeWrite: float → UNORM_INT8 allows round to nearest even and other roundings within 0.6",
+          "[images][verdict]") {
   // 0.5 × 255 = 127.5: 128 is preferred (even), 127 is 0.5 away.
   CHECK(writeVerdict(kR8, rgba(0.5f, 0, 0, 0), ColorKind::Float, {128}).allowed);
   CHECK(writeVerdict(kR8, rgba(0.5f, 0, 0, 0), ColorKind::Float, {127}).allowed);
@@ -95,7 +96,8 @@ TEST_CASE("judgeWrite: float → UNORM_INT8 allows round to nearest even and oth
   const auto v = writeVerdict(kR8, rgba(0.5f, 0, 0, 0), ColorKind::Float, {127});
   CHECK(v.lo[0] == 127);
   CHECK(v.hi[0] == 128);
-  CHECK(v.clause.find("[[converting-floating-point-values-to-normalized-integer-channel-data-types]]") != std::string::npos);
+  CHECK(v.clause.find("[[converting-floating-point-values-to-normalized-integer-channel-data-types]]") !=
+        std::string::npos);
 }
 
 TEST_CASE("judgeWrite: SNORM saturates to -128 (convert_char_sat), so -127 is 1 away", "[images][verdict]") {
@@ -128,7 +130,9 @@ TEST_CASE("judgeWrite: half channels round to nearest even or toward zero; float
   CHECK(writeVerdict(h, rgba(NAN, 0, 0, 0), ColorKind::Float, {0x01, 0x7e}).allowed);
   CHECK_FALSE(writeVerdict(h, rgba(NAN, 0, 0, 0), ColorKind::Float, {0x00, 0x7c}).allowed);
   const ImageFormat f{ChannelOrder::R, ChannelType::Float};
-  auto le = [](uint32_t v) { return std::vector<uint8_t>{uint8_t(v), uint8_t(v >> 8), uint8_t(v >> 16), uint8_t(v >> 24)}; };
+  auto le = [](uint32_t v) {
+    return std::vector<uint8_t>{uint8_t(v), uint8_t(v >> 8), uint8_t(v >> 16), uint8_t(v >> 24)};
+  };
   CHECK(writeVerdict(f, rgba(0.1f, 0, 0, 0), ColorKind::Float, le(bits(0.1f))).allowed);
   CHECK_FALSE(writeVerdict(f, rgba(0.1f, 0, 0, 0), ColorKind::Float, le(bits(up(0.1f)))).allowed);
   // A subnormal may be flushed when the device may flush.
@@ -212,7 +216,8 @@ TEST_CASE("judgeRead: at a texel boundary with normalized coordinates the neighb
   c.f = {0.375f, 0, 0};
   CHECK(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(50)).allowed);
   CHECK_FALSE(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(90)).allowed);
-  // Unnormalized nearest with CLAMP is exact (§8.2 NOTE): u = 2 selects texel 2 only.
+  // Unnormalized nearest with CLAMP is exact (OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE): u = 2 selects
+  // texel 2 only.
   s.normalizedCoords = false;
   s.addressing = AddressingMode::Clamp;
   c.f = {2.0f, 0, 0};
