@@ -252,6 +252,7 @@ LaneBound normalizedBound(int64_t c, int64_t m, bool isSigned, ColorKind k) {
   }
   if (c == 0 || c == m) {
     b.lo = b.hi = c == 0 ? 0.0 : 1.0;
+    b.anyZero = c == 0;  // "0 must convert to 0.0f": the value, either sign
     return b;
   }
   mpfr_t x, u;
@@ -298,6 +299,7 @@ LaneBound srgbBound(int64_t code, ColorKind k) {
   LaneBound b;
   if (code == 0 || code == 255) {
     b.lo = b.hi = code == 0 ? 0.0 : 1.0;
+    b.anyZero = code == 0;
     return b;
   }
   mpfr_t edge;
