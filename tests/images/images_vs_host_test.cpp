@@ -140,7 +140,10 @@ TEST_CASE("images: decode then encode round trips like the host's", "[images][vs
     const unsigned n = hostimg::elementBytes(f);
     for (ColorKind kind : kindsFor(f.type)) {
       Mismatches m;
-      for (const auto& e : elementPatterns(f, rng)) {
+      // Every third pattern: decode alone is checked exhaustively above.
+      const auto patterns = elementPatterns(f, rng);
+      for (size_t p = 0; p < patterns.size(); p += 3) {
+        const auto& e = patterns[p];
         ++m.total;
         std::vector<uint8_t> want(n), got(n);
         hostimg::encode(f, hostimg::decode(f, e.data(), kind), kind, want.data());
