@@ -366,8 +366,8 @@ const Op* queryLevels(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-// OpImageQueryFormat / OpImageQueryOrder: the SPIR-V enumerants, which the OpenCL SPIR-V Environment maps to the
-// CL_ values in the same order (§2.7 [[_image_channel_data_type_mapping]]: SnormInt8 0 is CL_SNORM_INT8 0x10D0, …;
+// OpImageQueryFormat / OpImageQueryOrder: the SPIR-V enumerants, which map to the CL_ values in the same order
+// (OpenCL SPIR-V Environment §2.7 [[_image_channel_data_type_mapping]]: SnormInt8 0 is CL_SNORM_INT8 0x10D0, …;
 // §2.6 [[_image_channel_order_mapping]]: R 0 is CL_R 0x10B0, …); get_image_channel_data_type and
 // get_image_channel_order add the CLK_ base back.
 const Op* queryFormat(WorkItem& wi, const Op* op) {
@@ -398,16 +398,15 @@ ImageTypeInfo imageInfoOfOperand(const Lowerer& L, const Instruction& inst, uint
   return info;
 }
 
+constexpr const char* kCoordinateRule =
+    "(OpenCL SPIR-V Environment §7.6 [[_coordinate_format_for_reading_and_writing_images]])";
+
 void setCoordinate(Lowerer& L, const Instruction& inst, uint32_t id, ImageOpInfo& info, bool intOnly) {
   const Scalar s = L.scalarOf(L.typeIdOfValue(id));
   if (s != Scalar::I32 && s != Scalar::F32)
-    L.reject(inst,
-             "the coordinate must be 32-bit integers or floats (OpenCL SPIR-V Environment §7.6 "
-             "[[_coordinate_format_for_reading_and_writing_images]])");
+    L.reject(inst, std::string("the coordinate must be 32-bit integers or floats ") + kCoordinateRule);
   if (intOnly && s == Scalar::F32)
-    L.reject(inst,
-             "float coordinates need a sampler (OpenCL SPIR-V Environment §7.6 "
-             "[[_coordinate_format_for_reading_and_writing_images]])");
+    L.reject(inst, std::string("float coordinates need a sampler ") + kCoordinateRule);
   info.coordFloat = s == Scalar::F32;
   info.coordReg = L.reg(id);
   info.coordLanes = L.lanes(L.typeIdOfValue(id));
@@ -594,8 +593,8 @@ void registerImage(DispatchTable& t) {
   t.unsupported({Op::OpImageQuerySamples},
                 "multi-sampled images need cl_khr_gl_msaa_sharing, which clref does not support");
   t.unsupported({Op::OpImageFetch},
-                "OpImageFetch needs an image type with Sampled 1, which OpenCL SPIR-V Environment §4 "
-                "[[validation-rules]] does not allow");
+                "OpImageFetch needs an image type with Sampled 1, which the OpenCL SPIR-V Environment does not "
+                "allow (OpenCL SPIR-V Environment §4 [[validation-rules]])");
   t.unsupported({Op::OpImageTexelPointer}, "image atomics are not part of OpenCL");
 }
 
