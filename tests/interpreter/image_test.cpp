@@ -109,18 +109,21 @@ interpreter::ArgBinding samplerArg(bool normalized, images::AddressingMode am, i
   return a;
 }
 
-// Loads, lowers and runs `kernel` over global size `global` (work-groups of one work-item, one thread).
+// Loads, lowers and runs `kernel` over global size `global` (work-groups of `local`, one thread).
 interpreter::ExecResult run(const std::vector<uint32_t>& words, const std::string& kernel,
                             const std::vector<interpreter::ArgBinding>& args,
                             std::array<uint64_t, 3> global = {1, 1, 1},
-                            const numerics::Choices& choices = numerics::Choices()) {
+                            const numerics::Choices& choices = numerics::Choices(),
+                            std::array<uint64_t, 3> local = {1, 1, 1}, unsigned addressBits = 64) {
   const auto module = interpreter::Module::load(words);
   interpreter::LowerOptions opt;
   opt.choices = choices;
+  opt.addressBits = addressBits;
   const auto k = interpreter::lowerKernel(module, kernel, opt);
   interpreter::NDRangeSpec range;
   range.dims = 3;
   range.global = global;
+  range.local = local;
   interpreter::ExecConfig config;
   config.threads = 1;
   return interpreter::execute(*k, args, range, config);
@@ -225,26 +228,37 @@ kernel void rd(read_only image2d_t img, sampler_t s, global float4* out) {
       t[2] = uint8_t(255 - 51 * x);
       t[3] = 255;
     }
-  for (const auto& v : kVariants) {
-    INFO(v.std << " " << v.opt << " SPIR-V " << v.spirv);
-    Buffer<float> out(8 * 5 * 4);
-    const auto r =
-        run(compile(src, v), "rd",
-            {img.arg(), samplerArg(false, images::AddressingMode::ClampToEdge, images::FilterMode::Nearest), out.arg()},
-            {4, 2, 1});
-    INFO(faultText(r));
-    REQUIRE(!r.fault);
-    CHECK(r.warnings.empty());
+  auto check = [](const std::vector<float>& out) {
     for (int y = 0; y < 2; ++y)
       for (int x = 0; x < 4; ++x)
         for (int k = 0; k < 5; ++k) {
           INFO("texel (" << x << ", " << y << "), read " << k);
-          const float* got = &out.data[4 * (5 * (y * 4 + x) + k)];
+          const float* got = &out[4 * (5 * (y * 4 + x) + k)];
           CHECK(got[0] == float(x / 5.0));
           CHECK(got[1] == float((y + 1) / 5.0));
           CHECK(got[2] == float((5 - x) / 5.0));
           CHECK(got[3] == 1.0f);
         }
+  };
+  const auto smp = samplerArg(false, images::AddressingMode::ClampToEdge, images::FilterMode::Nearest);
+  for (const auto& v : kVariants) {
+    INFO(v.std << " " << v.opt << " SPIR-V " << v.spirv);
+    Buffer<float> out(8 * 5 * 4);
+    const auto r = run(compile(src, v), "rd", {img.arg(), smp, out.arg()}, {4, 2, 1});
+    INFO(faultText(r));
+    REQUIRE(!r.fault);
+    CHECK(r.warnings.empty());
+    check(out.data);
+  }
+  // spir (32-bit addresses): image and sampler handles are 4 bytes.
+  for (const char* opt : {"-O0", "-O2"}) {
+    INFO("spir " << opt);
+    Buffer<float> out(8 * 5 * 4);
+    const auto r = run(test::compileCL(src, std::string("-cl-std=CL1.2 ") + opt, "1.0", 32), "rd",
+                       {img.arg(), smp, out.arg()}, {4, 2, 1}, numerics::Choices(), {1, 1, 1}, 32);
+    INFO(faultText(r));
+    REQUIRE(!r.fault);
+    check(out.data);
   }
 }
 
@@ -638,6 +652,10 @@ kernel void oobr(read_only image2d_t img, int x, global float4* o) { o[0] = read
     CHECK_THAT(r.warnings[0].message, Contains("(5, 0)"));
     CHECK_THAT(r.warnings[0].instruction, Contains("OpImageWrite"));
     for (uint8_t b : img.bytes) CHECK(b == 0);
+    // Four work-items of one work-group meet it at the same instruction: one warning, four counted.
+    const auto r4 = run(words, "oobw", {img.arg(), value(int32_t(5))}, {4, 1, 1}, numerics::Choices(), {4, 1, 1});
+    CHECK(r4.warnings.size() == 1);
+    CHECK(r4.warningCount == 4);
     const auto rf =
         run(words, "oobw", {img.arg(), value(int32_t(5))}, {1, 1, 1}, faultOn(images::Undefined::WriteOutOfRange));
     REQUIRE(rf.fault);
