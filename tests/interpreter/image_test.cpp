@@ -415,6 +415,37 @@ kernel void wr(write_only image2d_t f, write_only image2d_t i16, write_only imag
   }
 }
 
+TEST_CASE("writes address the right element of every image type", "[image]") {
+  const char* src = R"CL(
+#pragma OPENCL EXTENSION cl_khr_3d_image_writes : enable
+kernel void wt(write_only image1d_buffer_t b, write_only image1d_array_t a1, write_only image2d_array_t a2,
+               write_only image3d_t i3) {
+  write_imageui(b, 3, (uint4)(7));
+  write_imageui(a1, (int2)(1, 2), (uint4)(8));
+  write_imageui(a2, (int4)(1, 2, 1, 0), (uint4)(9));
+  write_imageui(i3, (int4)(1, 0, 2, 0), (uint4)(10));
+}
+)CL";
+  for (const auto& v : kVariants) {
+    INFO(v.std << " " << v.opt << " SPIR-V " << v.spirv);
+    TestImage b(ImageType::Image1DBuffer, ChannelOrder::R, ChannelType::UnsignedInt8, 1, 5);
+    TestImage a1(ImageType::Image1DArray, ChannelOrder::R, ChannelType::UnsignedInt8, 1, 3, 1, 1, 3);
+    TestImage a2(ImageType::Image2DArray, ChannelOrder::R, ChannelType::UnsignedInt8, 1, 3, 3, 1, 2);
+    TestImage i3(ImageType::Image3D, ChannelOrder::R, ChannelType::UnsignedInt8, 1, 3, 2, 3);
+    const auto r = run(compile(src, v), "wt", {b.arg(), a1.arg(), a2.arg(), i3.arg()});
+    INFO(faultText(r));
+    REQUIRE(!r.fault);
+    CHECK(r.warnings.empty());
+    auto only = [](TestImage& t, const uint8_t* at, uint8_t value) {
+      for (const uint8_t& e : t.bytes) CHECK(int(e) == (&e == at ? value : 0));
+    };
+    only(b, b.at(3), 7);
+    only(a1, a1.at(1, 2), 8);
+    only(a2, a2.at(1, 2, 1), 9);
+    only(i3, i3.at(1, 0, 2), 10);
+  }
+}
+
 TEST_CASE("image queries return the sizes and the CLK_ channel order and data type", "[image]") {
   const char* src = R"CL(
 kernel void q(read_only image2d_t a, read_only image3d_t b, read_only image2d_array_t c, read_only image1d_array_t d,
