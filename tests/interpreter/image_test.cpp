@@ -844,3 +844,49 @@ TEST_CASE("a read of a write_only image or a write to a read_only image is refus
                   interpreter::ModuleError);
   CHECK_NOTHROW(lower(module("ReadWrite", "%v = OpImageRead %v4float %i %c\nOpImageWrite %i %c %v")));
 }
+
+TEST_CASE("OpImageRead with a Lod reads that mip level (cl_khr_mipmap_image)", "[image]") {
+  // OpenCL SPIR-V Environment §5 [[opencl_extensions]]: with cl_khr_mipmap_image a non-zero Lod is accepted on
+  // OpImageRead; OpenCL C 3.0 has no sampler-less read with a lod, so the module is written by hand.
+  const char* text = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability ImageBasic
+               OpCapability ImageMipmap
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+      %float = OpTypeFloat 32
+    %v4float = OpTypeVector %float 4
+       %uint = OpTypeInt 32 0
+     %v2uint = OpTypeVector %uint 2
+     %uint_1 = OpConstant %uint 1
+     %uint_2 = OpConstant %uint 2
+        %img = OpTypeImage %void 2D 0 0 0 0 Unknown ReadOnly
+        %ptr = OpTypePointer CrossWorkgroup %v4float
+         %fn = OpTypeFunction %void %img %ptr
+          %c = OpConstantNull %v2uint
+          %k = OpFunction %void None %fn
+          %i = OpFunctionParameter %img
+        %out = OpFunctionParameter %ptr
+          %l = OpLabel
+         %v1 = OpImageRead %v4float %i %c Lod %uint_1
+               OpStore %out %v1
+         %v2 = OpImageRead %v4float %i %c Lod %uint_2
+         %o2 = OpInBoundsPtrAccessChain %ptr %out %uint_1
+               OpStore %o2 %v2
+               OpReturn
+               OpFunctionEnd
+)";
+  TestImage img(ImageType::Image2D, ChannelOrder::R, ChannelType::UnormInt8, 1, 4, 4, 1, 1, 3);
+  for (uint32_t l = 0; l < 3; ++l) {
+    const auto lay = images::levelLayout(img.view.desc, l);
+    std::memset(img.bytes.data() + lay.offset, 51 * (l + 1), lay.bytes);
+  }
+  Buffer<float> out(8);
+  const auto r = run(test::assembleText(text), "k", {img.arg(), out.arg()});
+  INFO(faultText(r));
+  REQUIRE(!r.fault);
+  CHECK(out.data[0] == 0.4f);
+  CHECK(out.data[4] == 0.6f);
+}
