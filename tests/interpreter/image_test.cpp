@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -889,4 +890,31 @@ TEST_CASE("OpImageRead with a Lod reads that mip level (cl_khr_mipmap_image)", "
   REQUIRE(!r.fault);
   CHECK(out.data[0] == 0.4f);
   CHECK(out.data[4] == 0.6f);
+}
+
+TEST_CASE("an image fault names the work-item, the instruction and the source line", "[image]") {
+  const std::string src = R"CL(
+kernel void oob(write_only image2d_t img) {
+  int x = get_global_id(0);
+  write_imagef(img, (int2)(x, 0), (float4)(1.0f));  // the faulting line
+}
+)CL";
+  unsigned line = 0;
+  {
+    std::istringstream in(src);
+    std::string l;
+    for (unsigned n = 1; std::getline(in, l); ++n)
+      if (l.find("the faulting line") != std::string::npos) line = n;
+  }
+  for (const char* opt : {"-O0", "-O2"}) {
+    INFO(opt);
+    const auto words = test::compileCL(src, std::string("-cl-std=CL1.2 -g ") + opt, "1.1", 64, "images.cl");
+    TestImage img(ImageType::Image2D, ChannelOrder::RGBA, ChannelType::UnormInt8, 4, 2, 1);
+    const auto r = run(words, "oob", {img.arg()}, {4, 1, 1}, faultOn(images::Undefined::WriteOutOfRange));
+    REQUIRE(r.fault);
+    CHECK(r.fault->globalId == std::array<uint64_t, 3>{2, 0, 0});
+    CHECK_THAT(r.fault->instruction, Contains("OpImageWrite"));
+    CHECK_THAT(r.fault->source, Contains("images.cl:" + std::to_string(line)));
+    CHECK_THAT(r.fault->message, Contains("(2, 0)"));
+  }
 }
