@@ -118,7 +118,8 @@ void createCase(std::vector<ErrorCase>& v, const char* code, int n,
 cl_int create(const Create& c, cl_context ctx, cl_mem_flags flags, const cl_image_format* f, const cl_image_desc& d,
               void* ptr = nullptr) {
   cl_int e = 12345;
-  return released(c(ctx, flags, f, &d, ptr, &e), e);
+  cl_mem m = c(ctx, flags, f, &d, ptr, &e);
+  return released(m, e);
 }
 
 // An image from a fresh buffer made with `bufferFlags` (and host memory when it needs some).
@@ -141,7 +142,8 @@ void createImageCases(std::vector<ErrorCase>& v) {
     v.push_back({"clCreateImage:CL_INVALID_PROPERTY:1", [=] {
                    const cl_mem_properties props[] = {name, 1, 0};
                    cl_int e = 12345;
-                   return released(clCreateImageWithProperties(fx().ctx, props, 0, &kRGBA8, &d2, nullptr, &e), e);
+                   cl_mem m = clCreateImageWithProperties(fx().ctx, props, 0, &kRGBA8, &d2, nullptr, &e);
+                   return released(m, e);
                  }});
   for (cl_mem_flags flags : {cl_mem_flags(CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY),
                              cl_mem_flags(CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS),
@@ -261,12 +263,14 @@ void createImageCases(std::vector<ErrorCase>& v) {
   const auto image2D = [](cl_context c, cl_mem_flags f, const cl_image_format* fmt, size_t w, size_t h, size_t pitch,
                           void* ptr) {
     cl_int e = 12345;
-    return released(clCreateImage2D(c, f, fmt, w, h, pitch, ptr, &e), e);
+    cl_mem m = clCreateImage2D(c, f, fmt, w, h, pitch, ptr, &e);
+    return released(m, e);
   };
   const auto image3D = [](cl_context c, cl_mem_flags f, const cl_image_format* fmt, size_t w, size_t h, size_t d,
                           size_t row, size_t slice, void* ptr) {
     cl_int e = 12345;
-    return released(clCreateImage3D(c, f, fmt, w, h, d, row, slice, ptr, &e), e);
+    cl_mem m = clCreateImage3D(c, f, fmt, w, h, d, row, slice, ptr, &e);
+    return released(m, e);
   };
   for (cl_context bad : {kBadContext, cl_context(nullptr)}) {
     v.push_back({"clCreateImage2D:CL_INVALID_CONTEXT:1", [=] { return image2D(bad, 0, &kRGBA8, 4, 4, 0, nullptr); }});
@@ -400,12 +404,14 @@ cl_int samplerCode(cl_sampler s, cl_int code) {
 
 cl_int withProperties(cl_context c, std::vector<cl_sampler_properties> props) {
   cl_int e = 12345;
-  return samplerCode(clCreateSamplerWithProperties(c, props.empty() ? nullptr : props.data(), &e), e);
+  cl_sampler s = clCreateSamplerWithProperties(c, props.empty() ? nullptr : props.data(), &e);
+  return samplerCode(s, e);
 }
 
 cl_int sampler(cl_context c, cl_bool normalized, cl_addressing_mode a, cl_filter_mode f) {
   cl_int e = 12345;
-  return samplerCode(clCreateSampler(c, normalized, a, f, &e), e);
+  cl_sampler s = clCreateSampler(c, normalized, a, f, &e);
+  return samplerCode(s, e);
 }
 
 cl_sampler liveSampler() {
@@ -885,6 +891,7 @@ TEST_CASE("the device reports images", "[opencl][errors][images]") {
 TEST_CASE("image queries and sampler calls allocate nothing", "[opencl][errors][images]") {
   cl_sampler s = clCreateSampler(fx().ctx, CL_TRUE, CL_ADDRESS_REPEAT, CL_FILTER_LINEAR, nullptr);
   REQUIRE(s);
+  REQUIRE(im().img2d);  // the test's objects exist before the allocations fail
   size_t width = 0;
   cl_uint rc = 0;
   CHECK(withoutHostMemory([&] { return clGetImageInfo(im().img2d, CL_IMAGE_WIDTH, sizeof width, &width, nullptr); }) ==
