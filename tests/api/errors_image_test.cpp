@@ -788,8 +788,100 @@ void mapImageCases(std::vector<ErrorCase>& v) {
   });
 }
 
+// ---- image and sampler kernel arguments --------------------------------------------------------------------------
+
+const char* kImageKernelSource = R"CLC(
+kernel void k(read_only image2d_t r, write_only image2d_t w, sampler_t s, read_only image3d_t r3, global int* g,
+              read_only image2d_depth_t depth) {
+  int2 p = (int2)(get_global_id(0), 0);
+  write_imagef(w, p, read_imagef(r, s, p) + read_imagef(r3, s, (int4)(0)) + read_imagef(depth, s, p));
+  g[0] = 1;
+}
+)CLC";
+
+// A kernel with image and sampler parameters: 0 read_only image2d_t, 1 write_only image2d_t, 2 sampler_t, 3 read_only
+// image3d_t, 4 global int*, 5 read_only image2d_depth_t.
+cl_kernel imageKernel() {
+  static cl_kernel k = [] {
+    cl_int e = 0;
+    cl_program p = clCreateProgramWithSource(fx().ctx, 1, &kImageKernelSource, nullptr, &e);
+    clBuildProgram(p, 0, nullptr, "-cl-std=CL1.2", nullptr, nullptr);
+    cl_kernel made = clCreateKernel(p, "k", &e);
+    clReleaseProgram(p);
+    return made;
+  }();
+  return k;
+}
+
+cl_int setArg(cl_uint i, size_t size, const void* value) { return clSetKernelArg(imageKernel(), i, size, value); }
+
+void kernelArgCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clSetKernelArg";
+  // An image parameter takes a memory object: arg_value NULL, pointing to NULL, or pointing to no memory object.
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return setArg(0, sizeof(cl_mem), nullptr); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 2), [] {
+                 const cl_mem none = nullptr;
+                 return setArg(0, sizeof none, &none);
+               }});
+  for (cl_mem (*bad)() : {+[] { return kBadMem; }, queueAsMem})
+    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 3), [=] {
+                   const cl_mem m = bad();
+                   return setArg(1, sizeof m, &m);
+                 }});
+  // A memory object that is not valid for the parameter: a buffer for an image, an image for a buffer, an image of
+  // another type, a CL_DEPTH image for image2d_t and a colour image for image2d_depth_t.
+  static cl_mem depthImage = [] {
+    cl_image_desc d = desc(CL_MEM_OBJECT_IMAGE2D, 4, 4);
+    const cl_image_format f{CL_DEPTH, CL_FLOAT};
+    return clCreateImage(fx().ctx, CL_MEM_READ_ONLY, &f, &d, nullptr, nullptr);
+  }();
+  const std::pair<cl_uint, cl_mem (*)()> mismatched[] = {
+      {0, +[] { return fx().buf; }}, {4, +[] { return im().img2d; }}, {3, +[] { return im().img2d; }},
+      {0, +[] { return im().img3d; }}, {0, +[] { return depthImage; }}, {5, +[] { return im().img2d; }}};
+  for (auto [index, mem] : mismatched)
+    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 4), [index = index, mem = mem] {
+                   const cl_mem m = mem();
+                   return setArg(index, sizeof m, &m);
+                 }});
+  v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] {
+                 const cl_mem m = im().ctx2Img;
+                 return setArg(0, sizeof m, &m);
+               }});
+  v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] {
+                 static cl_sampler other = clCreateSampler(fx().ctx2, CL_TRUE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, nullptr);
+                 return setArg(2, sizeof other, &other);
+               }});
+  // A sampler parameter takes a sampler object.
+  v.push_back({id(page, "CL_INVALID_SAMPLER", 1), [] { return setArg(2, sizeof(cl_sampler), nullptr); }});
+  for (cl_sampler (*bad)() : {+[] { return kBadSampler; }, +[] { return cl_sampler(nullptr); },
+                              +[] { return reinterpret_cast<cl_sampler>(fx().buf); }})
+    v.push_back({id(page, "CL_INVALID_SAMPLER", 1), [=] {
+                   const cl_sampler s = bad();
+                   return setArg(2, sizeof s, &s);
+                 }});
+  v.push_back({id(page, "CL_INVALID_ARG_SIZE", 1), [] {
+                 const cl_mem m = im().img2d;
+                 return setArg(0, sizeof m + 4, &m);
+               }});
+  v.push_back({id(page, "CL_INVALID_ARG_SIZE", 2), [] {
+                 const cl_sampler s = liveSampler();
+                 return setArg(2, sizeof s / 2, &s);
+               }});
+  // Access qualifiers: a read_only image parameter given a CL_MEM_WRITE_ONLY image, a write_only one given a
+  // CL_MEM_READ_ONLY image.
+  v.push_back({id(page, "CL_INVALID_ARG_VALUE", 1), [] {
+                 static cl_mem writeOnly = makeImage(fx().ctx, CL_MEM_WRITE_ONLY, desc(CL_MEM_OBJECT_IMAGE2D, 4, 4));
+                 return setArg(0, sizeof writeOnly, &writeOnly);
+               }});
+  v.push_back({id(page, "CL_INVALID_ARG_VALUE", 2), [] {
+                 static cl_mem readOnly = makeImage(fx().ctx, CL_MEM_READ_ONLY, desc(CL_MEM_OBJECT_IMAGE2D, 4, 4));
+                 return setArg(1, sizeof readOnly, &readOnly);
+               }});
+}
+
 std::vector<ErrorCase> cases() {
   std::vector<ErrorCase> v;
+  kernelArgCases(v);
   createImageCases(v);
   formatAndQueryCases(v);
   samplerCases(v);
