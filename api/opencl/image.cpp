@@ -184,7 +184,8 @@ cl_mem createImage(cl_context context, const cl_mem_properties* properties, cl_m
     if (!(flags & kHostAccessFlags)) flags |= pf & kHostAccessFlags;
     flags |= pf & kHostPtrFlags;
   }
-  if (!(flags & kAccessFlags)) flags |= CL_MEM_READ_WRITE;  // the default (OpenCL 3.0 API §5.3.1)
+  // The default access (OpenCL 3.0 API §5.3.1 [[_creating_image_objects]]).
+  if (!(flags & kAccessFlags)) flags |= CL_MEM_READ_WRITE;
   // CL_IMAGE_FORMAT_NOT_SUPPORTED if no device in context supports image_format (for this image type).
   if (!formatSupported(*format, d.image_type)) return fail(CL_IMAGE_FORMAT_NOT_SUPPORTED);
   // CL_INVALID_IMAGE_SIZE if the image dimensions are not valid or exceed the device's maximums.
