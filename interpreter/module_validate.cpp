@@ -60,7 +60,8 @@ Module Module::load(std::vector<uint32_t> words) {
     if (!valid) failure = firstFailure;
   }
   if (!valid) {
-    // llvm-spirv-15 output breaks four layout rules that carry no meaning for execution:
+    // llvm-spirv-15 output breaks four layout rules that carry no meaning for execution (and image modules meet
+    // two SPIRV-Tools refusals of what cl_khr_mipmap_image allows, see normalizedForValidation and appendFixed):
     // an -O2 loop's exit block laid out before the loop header (an id used before the block
     // that defines it; SPIR-V 1.0 §2.16.1 [external] wants dominators first), OpVariables outside the
     // first block (SPIR-V 1.0 §2.16.1 [external]), a constant out-of-range component of a work-item BuiltIn vector
@@ -117,6 +118,23 @@ void Module::appendFixed(const Instruction& inst, std::vector<uint32_t>& out) co
     const Instruction& load = *findDef(inst.words[3]);
     if (types.count(load.resultType) && inst.words[4] >= types.at(load.resultType).count) out[at + 4] = 0;
   }
+  // OpenCL SPIR-V Environment §5 [[opencl_extensions]]: cl_khr_mipmap_image and cl_khr_mipmap_image_writes allow a
+  // Lod image operand on OpImageRead and OpImageWrite, which SPIRV-Tools 2023.1 refuses in every environment
+  // ("Optional Image Operands are not allowed in the OpenCL environment", "Lod can only be used with ExplicitLod
+  // opcodes"); the validation copy leaves the Lod out.
+  const size_t maskWord = inst.opcode == spv::Op::OpImageRead ? 5 : inst.opcode == spv::Op::OpImageWrite ? 4 : 0;
+  constexpr uint32_t kBias = 0x1, kLod = 0x2;
+  if (maskWord && inst.words.size() > maskWord + 1 && (inst.words[maskWord] & kLod) &&
+      !(inst.words[maskWord] & kBias)) {
+    const uint32_t mask = inst.words[maskWord] & ~kLod;
+    out.erase(out.begin() + long(at + maskWord + 1));  // the Lod operand follows the mask (no Bias before it)
+    if (mask)
+      out[at + maskWord] = mask;
+    else
+      out.erase(out.begin() + long(at + maskWord));
+    const uint32_t count = uint32_t(out.size() - at);
+    out[at] = (count << 16) | (out[at] & 0xffff);
+  }
 }
 
 namespace {
@@ -135,6 +153,14 @@ std::vector<uint32_t> Module::normalizedForValidation() const {
   auto append = [&](const Instruction& inst) { out.insert(out.end(), inst.words.begin(), inst.words.end()); };
   size_t i = 0;
   while (i < instructions.size()) {
+    // OpenCL SPIR-V Environment §5 [[opencl_extensions]]: a device with cl_khr_mipmap_image and
+    // cl_khr_mipmap_image_writes supports the ImageMipmap capability, which SPIRV-Tools' OpenCL environments refuse;
+    // the validation copy leaves the declaration out.
+    if (instructions[i].opcode == spv::Op::OpCapability && instructions[i].words.size() == 2 &&
+        instructions[i].words[1] == uint32_t(spv::Capability::ImageMipmap)) {
+      ++i;
+      continue;
+    }
     if (instructions[i].opcode != spv::Op::OpFunction) {
       append(instructions[i++]);
       continue;
