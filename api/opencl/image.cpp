@@ -250,7 +250,9 @@ cl_mem createImage(cl_context context, const cl_mem_properties* properties, cl_m
     }
   }
   images::ImageDesc hd = hostDesc(d, *format);
-  if (flags & CL_MEM_USE_HOST_PTR) {
+  // The given pitches lay out the application's memory (CL_MEM_USE_HOST_PTR) or the buffer's (a 2D image from a
+  // buffer); an image of its own is packed.
+  if ((flags & CL_MEM_USE_HOST_PTR) || buffer2D) {
     hd.rowPitch = row;
     hd.slicePitch = d.image_slice_pitch;
   }

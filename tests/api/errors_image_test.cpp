@@ -630,6 +630,16 @@ void copyImageCases(std::vector<ErrorCase>& v) {
     const size_t region[3] = {1, 1, 1};
     return copy(m, m, origin, kOrigin, region);
   });
+  if (reported("cl_khr_mipmap_image"))  // the destination's level
+    v.push_back({id(page, "CL_INVALID_MIP_LEVEL", 2), [] {
+                   const size_t region[3] = {1, 1, 1}, dst[3] = {0, 0, 4};
+                   static cl_mem mip2 = [] {
+                     cl_image_desc d = desc(CL_MEM_OBJECT_IMAGE2D, 8, 8);
+                     d.num_mip_levels = 4;
+                     return makeImage(fx().ctx, CL_MEM_READ_WRITE, d);
+                   }();
+                   return copy(im().mip, mip2, kOrigin, dst, region);
+                 }});
 }
 
 cl_int fill(cl_mem image, const void* color, const size_t* origin, const size_t* region, cl_command_queue q = fx().q,
