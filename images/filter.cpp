@@ -126,8 +126,8 @@ void note(Undefined& first, Undefined u) {
 // One tap of the filter: a texel and its weight (per axis a or 1 − a, per level 1 − f or f), in binary64 for the
 // fast path (rounded) and as a rational for the exact one.
 struct FastTap {
-  ExactTexel texel;
-  double weight = 1;
+  std::array<double, 4> value;  // approxOf of each channel (−0, ±inf and NaN kept)
+  double weight;
 };
 struct ExactTap {
   ExactTexel texel;
@@ -148,8 +148,9 @@ AxisRule ruleFor(const ReadRequest& req, const LevelPlan& l, unsigned k) {
 }
 
 // The fast taps of the read (axisFast); false when a coordinate step is inexact.
+// For a nearest read from one level only `nearest` is filled.
 bool fastTaps(const ImageView& image, const ReadRequest& req, std::array<FastTap, kMaxTaps>& taps, unsigned& count,
-              Undefined& undefined) {
+              ExactTexel& nearest, Undefined& undefined) {
   count = 0;
   const bool linear = req.sampler.filter == FilterMode::Linear;
   for (unsigned lv = 0; lv < req.levelCount; ++lv) {
@@ -172,7 +173,12 @@ bool fastTaps(const ImageView& image, const ReadRequest& req, std::array<FastTap
         // §8.2: the weight of corner (i_b0, j_b1, k_b2) is the product over the axes of a (b = 1) or 1 − a (b = 0).
         if (linear) t.weight *= second ? ax[k].a : 1 - ax[k].a;
       }
-      t.texel = fetch(image, l, idx, layer, req.conversion);
+      const ExactTexel texel = fetch(image, l, idx, layer, req.conversion);
+      if (!linear && req.levelCount == 1) {
+        nearest = texel;
+        return true;
+      }
+      for (unsigned ch = 0; ch < 4; ++ch) t.value[ch] = approxOf(texel.c[ch]);
     }
   }
   return true;
@@ -244,8 +250,16 @@ uint32_t finish(uint32_t bits, Format f, const ConversionOptions& o) {
 
 // Whether every tap's channel is exactly zero, and whether all of them are −0: the exact sum is then 0, with the sign
 // IEEE 754 evaluation of the formula gives (−0 only when every term is −0, IEEE 754-2008 §6.3 [external]).
-template <class Taps>
-bool allZero(const Taps& taps, unsigned count, unsigned ch, bool& allNegative) {
+bool allZero(const std::array<FastTap, kMaxTaps>& taps, unsigned count, unsigned ch, bool& allNegative) {
+  allNegative = true;
+  for (unsigned i = 0; i < count; ++i) {
+    const double v = taps[i].value[ch];
+    if (v != 0) return false;
+    allNegative = allNegative && std::signbit(v);
+  }
+  return true;
+}
+bool allZero(const std::vector<ExactTap>& taps, unsigned count, unsigned ch, bool& allNegative) {
   allNegative = true;
   for (unsigned i = 0; i < count; ++i) {
     const auto& t = taps[i];
@@ -301,8 +315,7 @@ bool channelFast(const std::array<FastTap, kMaxTaps>& taps, unsigned count, unsi
   double y = 0, s = 0;
   for (unsigned i = 0; i < count; ++i) {
     const auto& t = taps[i];
-    const double v = approxOf(t.texel.c[ch]);
-    const double term = t.weight * v;
+    const double term = t.weight * t.value[ch];
     y += term;
     s += std::fabs(term);
   }
@@ -394,8 +407,8 @@ uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, 
 
 bool anyNonFinite(const std::array<FastTap, kMaxTaps>& taps, unsigned count) {
   for (unsigned i = 0; i < count; ++i)
-    for (const auto& c : taps[i].texel.c)
-      if (!c.isFinite()) return true;
+    for (double v : taps[i].value)
+      if (!std::isfinite(v)) return true;
   return false;
 }
 
@@ -406,12 +419,13 @@ ReadResult finishRead(const ImageView& image, const ReadRequest& req, const Acce
   const Format f = req.kind == ColorKind::Half ? Format::Half : Format::Float;
   if (!o.exactOnly) {
     Undefined u = partial.undefined;
-    std::array<FastTap, kMaxTaps> taps;
+    std::array<FastTap, kMaxTaps> taps;  // left uninitialized: fastTaps writes the first `count`
     unsigned count;
-    if (fastTaps(image, req, taps, count, u)) {
+    ExactTexel nearest;
+    if (fastTaps(image, req, taps, count, nearest, u)) {
       if (!filtered) {
         partial.undefined = u;
-        partial.value = colorOf(taps[0].texel, req.kind, req.conversion);
+        partial.value = colorOf(nearest, req.kind, req.conversion);
         return partial;
       }
       if (!anyNonFinite(taps, count)) {
