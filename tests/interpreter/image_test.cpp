@@ -110,12 +110,13 @@ interpreter::ArgBinding samplerArg(bool normalized, images::AddressingMode am, i
   return a;
 }
 
-// Loads, lowers and runs `kernel` over global size `global` (work-groups of `local`, one thread).
+// Loads, lowers and runs `kernel` over global size `global` (work-groups of `local`, on `threads` threads).
 interpreter::ExecResult run(const std::vector<uint32_t>& words, const std::string& kernel,
                             const std::vector<interpreter::ArgBinding>& args,
                             std::array<uint64_t, 3> global = {1, 1, 1},
                             const numerics::Choices& choices = numerics::Choices(),
-                            std::array<uint64_t, 3> local = {1, 1, 1}, unsigned addressBits = 64) {
+                            std::array<uint64_t, 3> local = {1, 1, 1}, unsigned addressBits = 64,
+                            unsigned threads = 1) {
   const auto module = interpreter::Module::load(words);
   interpreter::LowerOptions opt;
   opt.choices = choices;
@@ -126,7 +127,7 @@ interpreter::ExecResult run(const std::vector<uint32_t>& words, const std::strin
   range.global = global;
   range.local = local;
   interpreter::ExecConfig config;
-  config.threads = 1;
+  config.threads = threads;
   return interpreter::execute(*k, args, range, config);
 }
 
@@ -155,11 +156,12 @@ uint8_t optionNamed(numerics::Choice c, std::string_view name) {
   return 0;
 }
 
-numerics::Choices faultOn(images::Undefined u) {
+numerics::Choices faultOn(numerics::Choice choice) {
   numerics::Choices c;
-  c.set(images::choiceOf(u), optionNamed(images::choiceOf(u), "fault"));
+  c.set(choice, optionNamed(choice, "fault"));
   return c;
 }
+numerics::Choices faultOn(images::Undefined u) { return faultOn(images::choiceOf(u)); }
 
 }  // namespace
 
@@ -668,7 +670,7 @@ kernel void rwb(read_write image2d_t img, global float4* o) {
     for (float x : o.data) CHECK(x == 1.0f);
     // Under the choice's fault option the read faults.
     const auto rf = run(words, "rw", {img.arg(), o.arg(), value(int32_t(0))}, {2, 1, 1},
-                        faultOn(images::Undefined::ReadAfterWriteWithoutFence));
+                        faultOn(numerics::Choice::ImageReadAfterWriteWithoutFence));
     REQUIRE(rf.fault);
     CHECK_THAT(rf.fault->message, Contains("fence"));
   }
@@ -917,4 +919,27 @@ kernel void oob(write_only image2d_t img) {
     CHECK_THAT(r.fault->source, Contains("images.cl:" + std::to_string(line)));
     CHECK_THAT(r.fault->message, Contains("(2, 0)"));
   }
+}
+
+TEST_CASE("image warnings do not depend on the thread count", "[image]") {
+  const char* src = R"CL(
+kernel void oob(write_only image2d_t img) {
+  int x = get_global_id(0);
+  write_imagef(img, (int2)(x, (int)get_global_id(1)), (float4)(0.5f));
+}
+)CL";
+  const auto words = compile(src, kVariants[1]);
+  auto warningsWith = [&](unsigned threads) {
+    TestImage img(ImageType::Image2D, ChannelOrder::RGBA, ChannelType::UnormInt8, 4, 3, 3);
+    const auto r = run(words, "oob", {img.arg()}, {6, 6, 1}, numerics::Choices(), {2, 2, 1}, 64, threads);
+    REQUIRE(!r.fault);
+    std::vector<std::string> text;
+    for (const auto& w : r.warnings) text.push_back(w.format());
+    return std::make_pair(text, r.warningCount);
+  };
+  const auto one = warningsWith(1);
+  // 36 work-items, 27 of them outside the 3x3 image; one warning per work-group that meets it (8 of 9 groups).
+  CHECK(one.second == 27);
+  CHECK(one.first.size() == 8);
+  for (unsigned threads : {2u, 3u}) CHECK(warningsWith(threads) == one);
 }
