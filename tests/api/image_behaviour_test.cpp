@@ -153,16 +153,21 @@ unsigned channelBits(cl_channel_type t) {
   }
 }
 
-// OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: the rules a listed format must follow.
+// OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: the rules a listed format must follow. The packed types name
+// their orders; otherwise "the number of bits per element determined by the image_channel_data_type and
+// image_channel_order must be a power of two", with the channels of the order as its table describes them (CL_Rx two,
+// CL_RGx three, CL_RGBx four), INTENSITY and LUMINANCE normalized, half or float, DEPTH UNORM_INT16 or FLOAT, the sRGB
+// orders UNORM_INT8 (the formats the sRGB extensions and the minimum list name).
 bool followsTheRules(const cl_image_format& f) {
   const cl_channel_order o = f.image_channel_order;
   const cl_channel_type t = f.image_channel_data_type;
-  // The packed types name their orders.
   if (t == CL_UNORM_SHORT_565 || t == CL_UNORM_SHORT_555 || t == CL_UNORM_INT_101010)
     return o == CL_RGB || o == CL_RGBx;
   if (t == CL_UNORM_INT_101010_2) return o == CL_RGBA;
-  if (!channelBits(t)) return t == CL_UNORM_INT24 && o == CL_DEPTH;  // (cl_khr_gl_depth_images only)
+  const unsigned bits = channelBits(t);
+  if (!bits) return t == CL_UNORM_INT24 && o == CL_DEPTH;  // (cl_khr_gl_depth_images only)
   const bool normalized = t == CL_SNORM_INT8 || t == CL_UNORM_INT8 || t == CL_SNORM_INT16 || t == CL_UNORM_INT16;
+  unsigned channels = 0;
   switch (o) {
     case CL_INTENSITY:
     case CL_LUMINANCE: return normalized || t == CL_HALF_FLOAT || t == CL_FLOAT;
@@ -171,13 +176,22 @@ bool followsTheRules(const cl_image_format& f) {
     case CL_sRGBx:
     case CL_sRGBA:
     case CL_sBGRA: return t == CL_UNORM_INT8;
+    case CL_R:
+    case CL_A: channels = 1; break;
+    case CL_RG:
+    case CL_RA:
+    case CL_Rx: channels = 2; break;
     case CL_RGB:
-    case CL_RGBx: return false;  // only the packed types
+    case CL_RGx: channels = 3; break;
+    case CL_RGBA:
     case CL_ARGB:
     case CL_BGRA:
-    case CL_ABGR: return t == CL_UNORM_INT8 || t == CL_SNORM_INT8 || t == CL_SIGNED_INT8 || t == CL_UNSIGNED_INT8;
-    default: return true;
+    case CL_ABGR:
+    case CL_RGBx: channels = 4; break;
+    default: return false;
   }
+  const unsigned element = channels * bits;
+  return (element & (element - 1)) == 0;
 }
 
 std::vector<cl_image_format> supported(cl_mem_flags flags, cl_mem_object_type type) {
