@@ -170,7 +170,8 @@ bool fastTaps(const ImageView& image, const ReadRequest& req, std::array<FastTap
       for (unsigned k = 0; k < l.axes; ++k) {
         const bool second = linear && ((c >> k) & 1);
         idx[k] = second ? ax[k].i1 : ax[k].i0;
-        // §8.2: the weight of corner (i_b0, j_b1, k_b2) is the product over the axes of a (b = 1) or 1 − a (b = 0).
+        // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: the weight of corner (i_b0, j_b1, k_b2) is the product
+        // over the axes of a (b = 1) or 1 − a (b = 0).
         if (linear) t.weight *= second ? ax[k].a : 1 - ax[k].a;
       }
       const ExactTexel texel = fetch(image, l, idx, layer, req.conversion);
@@ -333,8 +334,9 @@ void rationalOf(const ExactChannel& c, Rational& out) {
 
 // The exact value of one channel, rounded once to `f`.
 uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, Undefined& undefined) {
-  // Linear filtering over INF or NaN (§8.2: undefined; image_inf_nan_texel_filtered: IEEE 754 arithmetic on the
-  // formula, where a NaN texel, 0 · INF and INF − INF give NaN).
+  // Linear filtering over INF or NaN (OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: undefined;
+  // image_inf_nan_texel_filtered: IEEE 754 arithmetic on the formula, where a NaN texel, 0 · INF and INF − INF give
+  // NaN).
   bool anyNonFinite = false, nan = false, pos = false, neg = false;
   for (const auto& t : taps) {
     const auto k = t.texel.c[ch].kind;

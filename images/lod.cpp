@@ -51,7 +51,7 @@ void selectLevels(const ImageDesc& d, const Sampler& s, const LevelOfDetail& lod
   req.levels = {0, 0};
   req.levelCount = 1;
   req.mipFrac = 0;
-  // §6.15.15.2: reads without a lod or gradients use level 0.
+  // OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]]: reads without a lod or gradients use level 0.
   const uint32_t levels = std::max<uint32_t>(1, d.numMipLevels);
   if (lod.kind == LevelOfDetail::Kind::None || levels == 1) return;
   double lambda = lod.kind == LevelOfDetail::Kind::Lod ? double(lod.lod) : lodFromGradients(d, lod, req.axes);

@@ -75,8 +75,9 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
   out.noneOutside = false;
   switch (r.mode) {
     case AddressingMode::Repeat: {
-      // §8.2: u = (s - floor(s)) * w_t; nearest i = (int)floor(u), if (i > w_t - 1) i = i - w_t; linear i0 =
-      // (int)floor(u - 0.5), i1 = i0 + 1, if (i0 < 0) i0 = w_t + i0, if (i1 > w_t - 1) i1 = i1 - w_t.
+      // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: u = (s - floor(s)) * w_t; nearest i = (int)floor(u), if (i >
+      // w_t - 1) i = i - w_t; linear i0 = (int)floor(u - 0.5), i1 = i0 + 1, if (i0 < 0) i0 = w_t + i0, if (i1 > w_t -
+      // 1) i1 = i1 - w_t.
       if (!exactSub(s, std::floor(s), t) || !exactMul(t, w, u)) return false;
       if (!r.linear) {
         int64_t i = toIndex(std::floor(u));
@@ -95,10 +96,10 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
       return true;
     }
     case AddressingMode::MirroredRepeat: {
-      // §8.2: s' = 2.0f * rint(0.5f * s), s' = fabs(s - s'), u = s' * w_t; nearest i = min((int)floor(u), w_t - 1);
-      // linear i0 = max((int)floor(u - 0.5f), 0), i1 = min(i0 + 1, w_t - 1) with i1 from the unclamped i0. 0.5 · s
-      // is exact in binary64, and rint of it equals rint of the binary32 product (the only inexact binary32 products
-      // are below 2^-126, where both rint to ±0).
+      // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: s' = 2.0f * rint(0.5f * s), s' = fabs(s - s'), u = s' * w_t;
+      // nearest i = min((int)floor(u), w_t - 1); linear i0 = max((int)floor(u - 0.5f), 0), i1 = min(i0 + 1, w_t - 1)
+      // with i1 from the unclamped i0. 0.5 · s is exact in binary64, and rint of it equals rint of the binary32 product
+      // (the only inexact binary32 products are below 2^-126, where both rint to ±0).
       const double sp = 2.0 * numerics::rint(0.5 * s);
       if (!exactSub(s, sp, t)) return false;
       if (!exactMul(std::fabs(t), w, u)) return false;
@@ -249,12 +250,14 @@ ReadResult readSampled(const ImageView& image, const Sampler& sampler, const Coo
   req.layerCoord = layerIndex >= 0 ? req.coords[size_t(layerIndex)] : 0.0;
 
   Sampler s = sampler;
-  // §6.15.15.2: integer coordinates need CLK_FILTER_NEAREST, unnormalized coordinates and CLAMP_TO_EDGE, CLAMP or
-  // NONE; otherwise the values are undefined (image_int_coord_sampler: the integers as exact coordinates).
+  // OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]]: integer coordinates need CLK_FILTER_NEAREST,
+  // unnormalized coordinates and CLAMP_TO_EDGE, CLAMP or NONE; otherwise the values are undefined
+  // (image_int_coord_sampler: the integers as exact coordinates).
   if (!coord.isFloat && (s.filter != FilterMode::Nearest || s.normalizedCoords ||
                          s.addressing == AddressingMode::Repeat || s.addressing == AddressingMode::MirroredRepeat))
     note(result.undefined, Undefined::IntCoordSampler);
-  // §8.2: INF or NaN coordinates leave the read undefined (image_inf_nan_coordinate: the border colour).
+  // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: INF or NaN coordinates leave the read undefined
+  // (image_inf_nan_coordinate: the border colour).
   for (unsigned k = 0; k < nAxes; ++k)
     if (!isFiniteCoord(req.coords[k])) {
       note(result.undefined, Undefined::InfNanCoordinate);
@@ -273,8 +276,8 @@ ReadResult readSampled(const ImageView& image, const Sampler& sampler, const Coo
     note(result.undefined, Undefined::UnnormalizedRepeat);
     s.addressing = AddressingMode::ClampToEdge;
   }
-  // §6.15.15.2: read_imagei/ui support the nearest filter only (image_linear_integer_read: nearest, also between
-  // mip levels).
+  // OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]]: read_imagei/ui support the nearest filter only
+  // (image_linear_integer_read: nearest, also between mip levels).
   const bool integerRead = kind == ColorKind::Int || kind == ColorKind::Uint;
   if (integerRead && (s.filter == FilterMode::Linear || (lod.kind != LevelOfDetail::Kind::None &&
                                                          s.mipFilter == FilterMode::Linear && d.numMipLevels > 1))) {

@@ -414,14 +414,16 @@ ImageCommands addImageCommand(CLI::App& app, ImageCommandOptions& o) {
   read->add_option("--sampler", o.sampler,
                    "normalized|unnormalized,none|clamp|clamp_to_edge|repeat|mirrored_repeat,nearest|linear "
                    "(default: a sampler-less read)");
-  read->add_option("--coord", o.coord, "coordinates, comma-separated (floats with a sampler, else integers)")
+  read->add_option(
+          "--coord", o.coord,
+          "coordinates, comma-separated (floats with a sampler, else integers; a leading minus needs --coord=-1,...)")
       ->required();
   read->add_flag("--int", o.intCoord, "integer coordinates with a sampler");
   read->add_option("--kind", o.kind, "f, h, i or ui (read_imagef, read_imageh, read_imagei, read_imageui)")
       ->capture_default_str();
   read->add_option("--check", o.check,
                    "a device's result, up to 4 comma-separated values (hexfloat, decimal, 0x3f800000:bits): print "
-                   "the verdict (exit 1 if not allowed)");
+                   "the verdict (exit 1 if not allowed); a leading minus needs --check=-1,...");
   read->add_flag("--no-ftz", o.noFtz, "the device keeps subnormals (default: half and float channels may flush)");
   auto* write = cmd->add_subcommand("write", "write_image{f,h,i,ui}: the element stored, and the verdict on --check");
   write->add_option("--format", o.format, "channel order and data type, e.g. CL_RGBA,CL_UNORM_INT8")->required();

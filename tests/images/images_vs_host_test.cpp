@@ -32,10 +32,9 @@ TEST_CASE("images: every format images/ supports is valid by the host's reading 
   CHECK(listed == m.total);
 }
 
-// images/ follows the OpenCL 1.2 restrictions (CL_ARGB / CL_BGRA / CL_ABGR only with 8-bit types, CL_RGBx only with the
-// packed types) that the 3.0 API text no longer states, and leaves out CL_DEPTH / CL_UNORM_INT24: reported here
-// without failing the suite until it is decided (DISAGREEMENTS in the imgoracle report).
-TEST_CASE("images: every pair the 3.0 API text allows is supported", "[images][vs-host][!mayfail]") {
+// The 3.0 API text dropped OpenCL 1.2's restrictions (CL_ARGB / CL_BGRA / CL_ABGR only with 8-bit types, CL_RGBx only
+// with the packed types): every pair the host allows must be supported too.
+TEST_CASE("images: every pair the 3.0 API text allows is supported", "[images][vs-host]") {
   Mismatches m;
   for (ChannelOrder o : kOrders)
     for (ChannelType t : kTypes) {
@@ -140,7 +139,10 @@ TEST_CASE("images: decode then encode round trips like the host's", "[images][vs
     const unsigned n = hostimg::elementBytes(f);
     for (ColorKind kind : kindsFor(f.type)) {
       Mismatches m;
-      for (const auto& e : elementPatterns(f, rng)) {
+      // Every third pattern: decode alone is checked exhaustively above.
+      const auto patterns = elementPatterns(f, rng);
+      for (size_t p = 0; p < patterns.size(); p += 3) {
+        const auto& e = patterns[p];
         ++m.total;
         std::vector<uint8_t> want(n), got(n);
         hostimg::encode(f, hostimg::decode(f, e.data(), kind), kind, want.data());

@@ -474,7 +474,7 @@ TEST_CASE("reads: the binary64 fast path equals the exact evaluation", "[images]
       for (int n = 0; n < 300; ++n) {
         const bool normalized = rng() % 2;
         const AM mode = normalized ? modes[rng() % 5] : modes[rng() % 3];
-        const Sampler smp = sampler(normalized, mode, FM::Linear);
+        const Sampler smp = sampler(normalized, mode, rng() % 4 ? FM::Linear : FM::Nearest);
         Coord c;
         for (int k = 0; k < 3; ++k) {
           const double span = normalized ? 1.0 : double(k == 0 ? w : k == 1 ? h : d);
@@ -507,4 +507,32 @@ TEST_CASE("reads: the binary64 fast path equals the exact evaluation", "[images]
       }
     }
   CHECK(compared == int(11 * 5 * 300 * 2));
+}
+
+TEST_CASE("reads: fast and exact paths agree when two mip levels are blended", "[images][read][fast][mipmap]") {
+  std::mt19937_64 rng(77);
+  for (const ImageFormat f : {ImageFormat{O::RGBA, T::UnormInt8}, ImageFormat{O::sBGRA, T::UnormInt8},
+                              ImageFormat{O::RG, T::HalfFloat}}) {
+    TestImage img(ImageType::Image2D, f, 8, 4, 1, 4);
+    for (auto& b : img.mem) b = uint8_t(rng());
+    if (f.type == T::HalfFloat)
+      for (size_t i = 0; i + 2 <= img.mem.size(); i += 2) img.mem[i + 1] &= 0x7b;
+    for (int n = 0; n < 2000; ++n) {
+      Sampler smp = sampler(true, rng() % 2 ? AM::Repeat : AM::Clamp, rng() % 2 ? FM::Linear : FM::Nearest);
+      smp.mipFilter = FM::Linear;
+      LevelOfDetail lod;
+      lod.kind = LevelOfDetail::Kind::Lod;
+      lod.lod = float(double(rng() % 4000) / 1000.0 - 0.5);
+      const Coord c = fc(float(double(rng() % 10000) / 7000.0 - 0.2), float(double(rng() % 10000) / 7000.0 - 0.2));
+      AccessOptions exact;
+      exact.exactOnly = true;
+      for (auto kind : {ColorKind::Float, ColorKind::Half}) {
+        const auto fast = readSampled(img.view, smp, c, kind, lod);
+        const auto slow = readSampled(img.view, smp, c, kind, lod, exact);
+        INFO(nameOf(f.order) << " lod " << lod.lod << " coord " << c.f[0] << " " << c.f[1]);
+        REQUIRE(fast.value == slow.value);
+        REQUIRE(fast.undefined == slow.undefined);
+      }
+    }
+  }
 }
