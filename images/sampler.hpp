@@ -35,7 +35,7 @@ struct Sampler {
 // CLK_FILTER_NEAREST 0x10 / LINEAR 0x20) ↔ Sampler. fromBits returns false for a value that is no sampler.
 uint32_t toBits(const Sampler& s);
 bool fromBits(uint32_t bits, Sampler& out);
-// SPIR-V 1.0 §3.9/§3.10 [external] SamplerAddressingMode (None 0 … RepeatMirrored 4) and SamplerFilterMode (Nearest 0,
+// SPIR-V 1.0 §3.9 [external], §3.10 [external] SamplerAddressingMode (None 0 … RepeatMirrored 4) and SamplerFilterMode (Nearest 0,
 // Linear 1), as OpConstantSampler gives them.
 bool fromSpirv(uint32_t addressing, uint32_t normalized, uint32_t filter, Sampler& out);
 
@@ -44,14 +44,14 @@ bool fromSpirv(uint32_t addressing, uint32_t normalized, uint32_t filter, Sample
 // caller warns, or faults when the choice says so.
 enum class Undefined : uint8_t {
   None,
-  AddressNoneOutOfRange,   // §6.15.15.1 [[table-sampler-descriptor]] CLK_ADDRESS_NONE with a location outside the image
-  SamplerlessOutOfRange,   // §6.15.15.3 [[built-in-image-sampler-less-read-functions]] a coordinate outside the image
-  LinearIntegerRead,       // §6.15.15.2 [[built-in-image-read-functions]] read_imagei/ui with CLK_FILTER_LINEAR
-  UnnormalizedRepeat,      // §6.15.15.1 [[table-sampler-descriptor]] REPEAT / MIRRORED_REPEAT with unnormalized coordinates
-  InfNanCoordinate,        // §8.2 [[addressing-and-filter-modes]] a coordinate that is INF or NaN
-  InfNanTexelFiltered,     // §8.2 [[addressing-and-filter-modes]] linear filtering over an INF or NaN texel
-  WrongReadFunction,       // §6.15.15.2 [[built-in-image-read-functions]] e.g. read_imagef of a CL_SIGNED_INT8 image
-  WriteOutOfRange,         // §6.15.15.4 [[built-in-image-write-functions]] a write outside the image
+  AddressNoneOutOfRange,   // OpenCL C 3.0 §6.15.15.1 [[table-sampler-descriptor]] CLK_ADDRESS_NONE with a location outside the image
+  SamplerlessOutOfRange,   // OpenCL C 3.0 §6.15.15.3 [[built-in-image-sampler-less-read-functions]] a coordinate outside the image
+  LinearIntegerRead,       // OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]] read_imagei/ui with CLK_FILTER_LINEAR
+  UnnormalizedRepeat,      // OpenCL C 3.0 §6.15.15.1 [[table-sampler-descriptor]] REPEAT / MIRRORED_REPEAT with unnormalized coordinates
+  InfNanCoordinate,        // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] a coordinate that is INF or NaN
+  InfNanTexelFiltered,     // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] linear filtering over an INF or NaN texel
+  WrongReadFunction,       // OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]] e.g. read_imagef of a CL_SIGNED_INT8 image
+  WriteOutOfRange,         // OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]] a write outside the image
   MipLevelOutOfRange,      // cl_khr_mipmap_image: a lod beyond the image's levels in a sampler-less read or write
 };
 std::string_view describe(Undefined u);     // one line for a warning or fault
@@ -86,7 +86,7 @@ struct ReadResult {
 // read_image{f,h,i,ui}(image, sampler, coord [, lod | gradients]).
 ReadResult readSampled(const ImageView& image, const Sampler& sampler, const Coord& coord, ColorKind kind,
                        const LevelOfDetail& lod = {}, const AccessOptions& o = {});
-// Sampler-less read_image{f,h,i,ui}(image, int coord [, int lod]) (§6.15.15.3 [[built-in-image-sampler-less-read-functions]]:
+// Sampler-less read_image{f,h,i,ui}(image, int coord [, int lod]) (OpenCL C 3.0 §6.15.15.3 [[built-in-image-sampler-less-read-functions]]:
 // as a sampler with unnormalized coordinates, CLK_ADDRESS_NONE and CLK_FILTER_NEAREST).
 ReadResult readSamplerless(const ImageView& image, const std::array<int32_t, 3>& coord, ColorKind kind,
                            uint32_t level = 0, const AccessOptions& o = {});
@@ -95,7 +95,7 @@ ReadResult readSamplerless(const ImageView& image, const std::array<int32_t, 3>&
 Undefined write(const ImageView& image, const std::array<int32_t, 3>& coord, const Color& color, ColorKind kind,
                 uint32_t level = 0, const AccessOptions& o = {});
 
-// The border colour of an order (§6.15.15.1.1 [[determining-the-border-color-or-value]]).
+// The border colour of an order (OpenCL C 3.0 §6.15.15.1.1 [[determining-the-border-color-or-value]]).
 std::array<float, 4> borderColor(ChannelOrder o);
 
 }  // namespace clref::images

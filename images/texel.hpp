@@ -31,7 +31,7 @@ struct ConversionOptions {
 };
 
 // The exact value of each channel of one image element, in the order RGBA after the channel-order mapping
-// (missing channels already filled with the §6.15.15.7 defaults: 0 for colour channels, 1 for alpha; INTENSITY and
+// (missing channels already filled with the defaults of that mapping: 0 for colour channels, 1 for alpha; INTENSITY and
 // LUMINANCE replicated). For normalized types the value is the rational c / (2^n - 1) (signed: max(-1, c /
 // (2^(n-1) - 1))), for sRGB the exact sRGB → linear function of that, held as an exact numerator/denominator pair
 // where needed; for half and float the stored value; for integer types the integer.
@@ -45,8 +45,9 @@ Color decode(ImageFormat f, const uint8_t* element, ColorKind kind, const Conver
 
 // write_image{f,h,i,ui} of one element: the conversion rules for writes (float → normalized: round to nearest even,
 // saturating, §8.3.1.3 [[converting-floating-point-values-to-normalized-integer-channel-data-types]]; integers:
-// saturating convert_*_sat, §8.3.3 / §8.3.4; linear → sRGB for sRGB orders), written into `element`
-// (elementSize(f) bytes). Channels the order does not store are ignored.
+// saturating convert_*_sat, OpenCL C 3.0 §8.3.4
+// [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]; linear → sRGB
+// for sRGB orders), written into `element` (elementSize(f) bytes). Channels the order does not store are ignored.
 void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element, const ConversionOptions& o = {});
 
 }  // namespace clref::images

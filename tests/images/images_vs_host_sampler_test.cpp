@@ -1,0 +1,137 @@
+// images/ against the independent host implementation (host_images.hpp): every addressing × filter × normalized
+// combination of sampled reads in 1D, 2D, 3D and arrays, with random and adversarial coordinates (on texel boundaries,
+// at texel centres, one float step either side, outside the image, negative, huge), sampler-less reads and writes.
+#include <catch2/catch.hpp>
+
+#include "tests/images/vs_host_support.hpp"
+
+using namespace clref;
+using namespace clref::vs_host;
+
+TEST_CASE("images: sampled reads match the host for every addressing × filter × normalized combination",
+          "[images][vs-host]") {
+  std::mt19937_64 rng(15);
+  for (const ImageFormat f : samplerFormats()) {
+    for (const Shape& shape : shapes()) {
+      if (f.order == ChannelOrder::Depth && !depthShape(shape.type)) continue;
+      const TestImage img = makeImage(shape.type, f, shape.w, shape.h, shape.d, rng);
+      const unsigned dims = shape.type == ImageType::Image3D || shape.type == ImageType::Image2DArray ? 2 : 1;
+      const unsigned filteredDims = shape.type == ImageType::Image3D ? 3 : shape.type == ImageType::Image2D ? 2 : dims;
+      const bool array = shape.type == ImageType::Image1DArray || shape.type == ImageType::Image2DArray;
+      const uint64_t sizes[3] = {shape.w, shape.h, shape.d};
+      for (bool normalized : {false, true})
+        for (AddressingMode am : {AddressingMode::None, AddressingMode::ClampToEdge, AddressingMode::Clamp,
+                                  AddressingMode::Repeat, AddressingMode::MirroredRepeat})
+          for (FilterMode fm : {FilterMode::Nearest, FilterMode::Linear}) {
+            images::Sampler s;
+            s.normalizedCoords = normalized;
+            s.addressing = am;
+            s.filter = fm;
+            std::array<std::vector<float>, 3> axis;
+            for (unsigned k = 0; k < filteredDims; ++k) axis[k] = axisCoordinates(sizes[k], normalized, rng);
+            if (array) axis[filteredDims] = layerCoordinates(sizes[filteredDims], rng);
+            const unsigned ncoords = filteredDims + (array ? 1 : 0);
+            for (ColorKind kind : kindsFor(f.type)) {
+              Mismatches values, undefinedFlags;
+              auto check = [&](const images::Coord& c) {
+                ++values.total;
+                const hostimg::HostRead want = hostimg::readSampled(img.view, s, c, kind);
+                const images::ReadResult got = images::readSampled(img.view, s, c, kind);
+                if (want.undefined != Undefined::None) {
+                  if (got.undefined == Undefined::None)
+                    undefinedFlags.add(coordText(c) + ": host: undefined (" +
+                                       std::string(images::describe(want.undefined)) + "), images: defined " +
+                                       show(got.value, kind));
+                  return;
+                }
+                if (got.undefined != Undefined::None)
+                  undefinedFlags.add(coordText(c) + ": host: defined, images: undefined (" +
+                                     std::string(images::describe(got.undefined)) + ")");
+                if (!sameColor(want.value, got.value, kind, f.order == ChannelOrder::Depth, fm == FilterMode::Linear))
+                  values.add(coordText(c) + ": host " + show(want.value, kind) + ", images " + show(got.value, kind));
+              };
+              // Every axis's adversarial list against random picks of the others, then random combinations.
+              for (unsigned k = 0; k < ncoords; ++k)
+                for (float x : axis[k]) {
+                  images::Coord c;
+                  for (unsigned j = 0; j < ncoords; ++j) c.f[j] = axis[j][rng() % axis[j].size()];
+                  c.f[k] = x;
+                  check(c);
+                }
+              // Integer coordinates (unnormalized nearest only: §6.15.15.2 [[built-in-image-read-functions]]).
+              if (!normalized && fm == FilterMode::Nearest && am != AddressingMode::Repeat &&
+                  am != AddressingMode::MirroredRepeat)
+                for (int i = 0; i < 40; ++i) {
+                  images::Coord c;
+                  c.isFloat = false;
+                  for (unsigned j = 0; j < ncoords; ++j) c.i[j] = int32_t(rng() % (sizes[j] + 4)) - 2;
+                  if (i == 0) c.i[0] = std::numeric_limits<int32_t>::min();
+                  if (i == 1) c.i[0] = std::numeric_limits<int32_t>::max();
+                  check(c);
+                }
+              INFO(name(f) << " " << images::nameOf(shape.type) << " " << shape.w << "x" << shape.h << "x" << shape.d
+                           << " sampler " << samplerText(s) << " read_image" << kindName(kind) << ": values "
+                           << values.text() << "; undefined conditions " << undefinedFlags.text());
+              CHECK(values.count == 0);
+              CHECK(undefinedFlags.count == 0);
+            }
+          }
+    }
+  }
+}
+
+TEST_CASE("images: sampler-less reads and writes match the host", "[images][vs-host]") {
+  std::mt19937_64 rng(16);
+  for (const ImageFormat f : samplerFormats()) {
+    for (const Shape& shape : shapes()) {
+      if (f.order == ChannelOrder::Depth && !depthShape(shape.type)) continue;
+      const TestImage img = makeImage(shape.type, f, shape.w, shape.h, shape.d, rng);
+      const unsigned ncoords = images::coordinateCount(shape.type);
+      const uint64_t sizes[3] = {shape.w, shape.h, shape.d};
+      for (ColorKind kind : kindsFor(f.type)) {
+        Mismatches reads, writes;
+        for (int i = 0; i < 150; ++i) {
+          std::array<int32_t, 3> c{};
+          for (unsigned j = 0; j < ncoords; ++j) c[j] = int32_t(rng() % (sizes[j] + 2)) - 1;
+          ++reads.total;
+          const auto want = hostimg::readSamplerless(img.view, c, kind);
+          const auto got = images::readSamplerless(img.view, c, kind);
+          if ((want.undefined == Undefined::None) != (got.undefined == Undefined::None) ||
+              (want.undefined == Undefined::None &&
+               !sameColor(want.value, got.value, kind, f.order == ChannelOrder::Depth, false)))
+            reads.add("(" + std::to_string(c[0]) + ", " + std::to_string(c[1]) + ", " + std::to_string(c[2]) +
+                      "): host " + (want.undefined == Undefined::None ? show(want.value, kind) : "undefined") +
+                      ", images " + (got.undefined == Undefined::None ? show(got.value, kind) : "undefined"));
+        }
+        const auto colors = colorsFor(f, kind, rng);
+        for (int i = 0; i < 150; ++i) {
+          std::array<int32_t, 3> c{};
+          for (unsigned j = 0; j < ncoords; ++j) c[j] = int32_t(rng() % (sizes[j] + 2)) - 1;
+          const Color color = colors[rng() % colors.size()];
+          TestImage a = img, b = img;
+          a.view.data = a.storage.data();
+          b.view.data = b.storage.data();
+          ++writes.total;
+          const bool inside = hostimg::write(a.view, c, color, kind);
+          const Undefined u = images::write(b.view, c, color, kind);
+          bool ok = inside == (u == Undefined::None);
+          if (ok && !inside) ok = a.storage == b.storage;  // nothing written
+          if (ok && inside) {
+            // The written element's channels, and every other byte unchanged.
+            const size_t at = hostimg::elementOffset(a.view, c), e = hostimg::elementBytes(f);
+            ok = sameRaw(f, &a.storage[at], &b.storage[at]) &&
+                 std::equal(a.storage.begin(), a.storage.begin() + long(at), b.storage.begin()) &&
+                 std::equal(a.storage.begin() + long(at + e), a.storage.end(), b.storage.begin() + long(at + e));
+          }
+          if (!ok)
+            writes.add("(" + std::to_string(c[0]) + ", " + std::to_string(c[1]) + ", " + std::to_string(c[2]) +
+                       ") write_image" + kindName(kind) + show(color, kind));
+        }
+        INFO(name(f) << " " << images::nameOf(shape.type) << " read_image" << kindName(kind) << ": reads "
+                     << reads.text() << "; writes " << writes.text());
+        CHECK(reads.count == 0);
+        CHECK(writes.count == 0);
+      }
+    }
+  }
+}
