@@ -86,6 +86,20 @@ std::shared_ptr<Program> Program::fromSpirvFile(const Device& device, const std:
   return fromSpirv(device, readSpirvFile(path));
 }
 
+namespace {
+// OpenCL SPIR-V Environment §3 [[required-capabilities]]: a device with images declares ImageBasic, LiteralSampler,
+// Sampled1D, Image1D, SampledBuffer and ImageBuffer; the interpreter executes images when it takes them all.
+bool imagesSupported() {
+  using spv::Capability;
+  for (Capability c : {Capability::ImageBasic, Capability::LiteralSampler, Capability::Sampled1D, Capability::Image1D,
+                       Capability::SampledBuffer, Capability::ImageBuffer})
+    if (!interpreter::capabilitySupported(c)) return false;
+  return true;
+}
+// cl_khr_mipmap_image's SPIR-V: the ImageMipmap capability.
+bool mipmapsSupported() { return interpreter::capabilitySupported(spv::Capability::ImageMipmap); }
+}  // namespace
+
 std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
   // 32-bit atomics on global and local memory (the interpreter's OpAtomic*) and byte stores:
   // core in OpenCL C 1.1, still named by 1.1+ devices.
@@ -94,6 +108,20 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
                              "cl_khr_byte_addressable_store"};
   if (config.fp64) v.push_back("cl_khr_fp64");
   if (config.fp16) v.push_back("cl_khr_fp16");
+  // The image extensions, when the whole chain runs them: the images module (every format, read, write and sampler
+  // rule), the interpreter (the capabilities their SPIR-V declares) and the host API (images from buffers, mip
+  // levels). OpenCL Extension Specification 3.0.12 §4 "Writing to 3D Image Objects", §16 "Depth Images",
+  // §21 "Creating a 2D Image From A Buffer", §29 "Mipmaps", §30 "sRGB Image Writes".
+  if (imagesSupported()) {
+    v.push_back("cl_khr_3d_image_writes");
+    v.push_back("cl_khr_depth_images");
+    v.push_back("cl_khr_image2d_from_buffer");
+    v.push_back("cl_khr_srgb_image_writes");
+    if (mipmapsSupported()) {
+      v.push_back("cl_khr_mipmap_image");
+      v.push_back("cl_khr_mipmap_image_writes");
+    }
+  }
   return v;
 }
 
@@ -108,6 +136,12 @@ std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
                              "__opencl_c_atomic_order_seq_cst",
                              "__opencl_c_atomic_scope_device"};
   if (config.fp64) v.push_back("__opencl_c_fp64");
+  // OpenCL C 3.0 §6.2.1 [[features]]: images, read_write images and 3D image writes, as the extensions above.
+  if (imagesSupported()) {
+    v.push_back("__opencl_c_images");
+    v.push_back("__opencl_c_3d_image_writes");
+    if (interpreter::capabilitySupported(spv::Capability::ImageReadWrite)) v.push_back("__opencl_c_read_write_images");
+  }
   return v;
 }
 
@@ -152,10 +186,19 @@ Kernel::Kernel(std::shared_ptr<Program> program, const std::string& name) : prog
     Arg a;
     a.info.name = p.name;
     a.info.typeName = p.typeName;
-    a.info.kind = p.kind == interpreter::ParamKind::Buffer  ? ArgKind::Buffer
-                  : p.kind == interpreter::ParamKind::Local ? ArgKind::Local
-                                                            : ArgKind::Value;
+    switch (p.kind) {
+      case interpreter::ParamKind::Buffer: a.info.kind = ArgKind::Buffer; break;
+      case interpreter::ParamKind::Local: a.info.kind = ArgKind::Local; break;
+      case interpreter::ParamKind::Value: a.info.kind = ArgKind::Value; break;
+      case interpreter::ParamKind::Image: a.info.kind = ArgKind::Image; break;
+      case interpreter::ParamKind::Sampler: a.info.kind = ArgKind::Sampler; break;
+    }
     a.info.size = p.size;
+    a.info.imageType = p.imageType;
+    a.info.depth = p.depth;
+    a.info.access = p.access == interpreter::ImageAccess::WriteOnly   ? KernelArgInfo::Access::WriteOnly
+                    : p.access == interpreter::ImageAccess::ReadWrite ? KernelArgInfo::Access::ReadWrite
+                                                                      : KernelArgInfo::Access::ReadOnly;
     args_.push_back(std::move(a));
   }
 }
@@ -180,7 +223,8 @@ const KernelArgInfo& Kernel::argInfo(size_t i) const {
 Kernel::Arg& Kernel::argAt(size_t i, ArgKind want) {
   const auto& info = argInfo(i);
   if (info.kind != want) {
-    static const char* kinds[] = {"a buffer (global/constant pointer)", "a local pointer", "a value"};
+    static const char* kinds[] = {"a buffer (global/constant pointer)", "a local pointer", "a value", "an image",
+                                  "a sampler"};
     throw Error("argument " + std::to_string(i) + " of " + name_ + " (" + info.typeName + ") takes " +
                 kinds[int(info.kind)] + ", not " + kinds[int(want)]);
   }
@@ -211,6 +255,30 @@ void Kernel::setArgValue(size_t i, const void* value, size_t size) {
     throw Error("argument " + std::to_string(i) + " of " + name_ + " (" + a.info.typeName + ") is " +
                 std::to_string(a.info.size) + " bytes, " + std::to_string(size) + " given");
   a.value.assign(static_cast<const uint8_t*>(value), static_cast<const uint8_t*>(value) + size);
+  a.set = true;
+}
+
+void Kernel::setArg(size_t i, std::shared_ptr<Image> image) {
+  auto& a = argAt(i, ArgKind::Image);
+  const auto where = [&] { return "argument " + std::to_string(i) + " of " + name_ + " (" + a.info.typeName + ")"; };
+  if (!image) throw Error(where() + ": no image given");
+  // OpenCL C 3.0 §6.15.15 [[image-read-and-write-functions]]: an image argument is of the image type the kernel
+  // declares; cl_khr_depth_images: image2d_depth_t / image2d_array_depth_t take CL_DEPTH images, and only they do.
+  const auto& d = image->desc();
+  if (d.type != a.info.imageType)
+    throw Error(where() + " takes a " + std::string(images::nameOf(a.info.imageType)) + " image, not a " +
+                std::string(images::nameOf(d.type)) + " image");
+  const bool depth = d.format.order == images::ChannelOrder::Depth;
+  if (depth != a.info.depth)
+    throw Error(where() + (a.info.depth ? " is a depth image: it takes a CL_DEPTH image, not "
+                                        : " is not a depth image: it takes no CL_DEPTH image, given ") +
+                std::string(images::nameOf(d.format.order)));
+  a.image = std::move(image);
+  a.set = true;
+}
+void Kernel::setArgSampler(size_t i, const Sampler& sampler) {
+  auto& a = argAt(i, ArgKind::Sampler);
+  a.sampler = sampler;
   a.set = true;
 }
 
@@ -287,6 +355,8 @@ RunResult Kernel::run(const NDRange& range) {
         break;
       case ArgKind::Local: b.size = a.localBytes; break;
       case ArgKind::Value: b.value = a.value; break;
+      case ArgKind::Image: b.image = &a.image->view(); break;
+      case ArgKind::Sampler: b.sampler = a.sampler; break;
     }
   }
   // A work-group's local memory, allocated per work-group by the executor: its static __local variables and its

@@ -124,6 +124,15 @@ class Image {
   // An image over `buffer`'s bytes (desc.type Image1DBuffer, or Image2D from a buffer with desc.rowPitch); throws
   // Error when the buffer is too small for the desc.
   static std::shared_ptr<Image> fromBuffer(std::shared_ptr<Buffer> buffer, const images::ImageDesc& desc);
+  // An image of any type whose storage is `memory`'s bytes, laid out with the desc's pitches (one mip level): the
+  // OpenCL API's CL_MEM_USE_HOST_PTR images. Throws Error when the memory is too small.
+  static std::shared_ptr<Image> over(std::shared_ptr<Buffer> memory, const images::ImageDesc& desc);
+  // A 2D image sharing `image`'s elements, read in another format of the same element size (OpenCL 3.0 API §5.3.1.2
+  // [[image-descriptor]]: a 2D image created from a 2D image views its pixels with a different channel order, e.g.
+  // CL_sRGBA over CL_RGBA). Throws Error for another type or element size.
+  static std::shared_ptr<Image> withFormat(std::shared_ptr<Image> image, images::ImageFormat format);
+  Image(const Image&) = delete;  // the view points into the storage: copies would share or dangle
+  Image& operator=(const Image&) = delete;
 
   const images::ImageDesc& desc() const { return view_.desc; }
   const images::ImageView& view() const { return view_; }
@@ -139,11 +148,22 @@ class Image {
              size_t rowPitch = 0, size_t slicePitch = 0, uint32_t level = 0);
   void read(const std::array<size_t, 3>& origin, const std::array<size_t, 3>& region, void* dst, size_t rowPitch = 0,
             size_t slicePitch = 0, uint32_t level = 0) const;
+  // Elements of mip level `level` in the coordinates of write's origin: (width, height or layers, depth or layers).
+  std::array<uint64_t, 3> extent(uint32_t level = 0) const;
+  // Byte offset in data() of the element at `pos` (in the coordinates of write's origin) of mip level `level`; throws
+  // Error when it is outside the level.
+  uint64_t elementOffset(const std::array<size_t, 3>& pos, uint32_t level = 0) const;
 
  private:
   Image() = default;
+  struct Region {
+    uint64_t offset, rowPitch, slicePitch;  // the level's layout
+  };
+  Region checkedRegion(const std::array<size_t, 3>& origin, const std::array<size_t, 3>& region,
+                       uint32_t level) const;
   std::vector<uint8_t> storage_;       // owned storage (empty for buffer-backed images)
   std::shared_ptr<Buffer> buffer_;     // buffer-backed images: keeps the memory alive
+  std::shared_ptr<Image> parent_;      // an image viewed in another format (withFormat): keeps it alive
   images::ImageView view_;
 };
 

@@ -1,6 +1,6 @@
 // OpenCL 3.0 API §4.2 [[platform-querying-devices]] clGetDeviceInfo, table "OpenCL Device Queries": every query, with
-// what the clref device really does. Optional features the interpreter does not execute (images,
-// SVM, pipes, device-side enqueue, sub-groups, work-group collectives) are reported absent.
+// what the clref device really does. Optional features the interpreter does not execute (SVM, pipes, device-side
+// enqueue, sub-groups, work-group collectives) are reported absent.
 #include <algorithm>
 
 #include "api/opencl/device_info.hpp"
@@ -46,6 +46,12 @@ std::vector<cl_name_version> openclCFeatures(const host::DeviceConfig& cfg) {
 
 }  // namespace
 
+bool hasFeature(const host::DeviceConfig& cfg, const char* name) {
+  for (const auto& f : host::openCLCFeatures(cfg))
+    if (f == name) return true;
+  return false;
+}
+
 std::vector<cl_name_version> platformExtensionsWithVersion() {
   return {nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"), nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_il_program")};
 }
@@ -89,22 +95,23 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_MAX_CLOCK_FREQUENCY: return out(cl_uint(1));
     case CL_DEVICE_ADDRESS_BITS: return out(cl_uint(cfg.addressBits));
     case CL_DEVICE_MAX_MEM_ALLOC_SIZE: return out(kMaxMemAlloc);
-    // Images: not supported (CL_DEVICE_IMAGE_SUPPORT false); OpenCL 3.0 API §4.2 [[platform-querying-devices]] says the
-    // limits are 0 then.
-    case CL_DEVICE_IMAGE_SUPPORT: return out(cl_bool(CL_FALSE));
-    case CL_DEVICE_MAX_READ_IMAGE_ARGS:
-    case CL_DEVICE_MAX_WRITE_IMAGE_ARGS:
+    // Images (device_info.hpp has the limits and why).
+    case CL_DEVICE_IMAGE_SUPPORT: return out(cl_bool(CL_TRUE));
+    case CL_DEVICE_MAX_READ_IMAGE_ARGS: return out(kMaxReadImageArgs);
+    case CL_DEVICE_MAX_WRITE_IMAGE_ARGS: return out(kMaxWriteImageArgs);
+    // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: 0 for a device without read-write image arguments.
     case CL_DEVICE_MAX_READ_WRITE_IMAGE_ARGS:
-    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT:
-    case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT:
-    case CL_DEVICE_MAX_SAMPLERS: return out(cl_uint(0));
-    case CL_DEVICE_IMAGE2D_MAX_WIDTH:
-    case CL_DEVICE_IMAGE2D_MAX_HEIGHT:
-    case CL_DEVICE_IMAGE3D_MAX_WIDTH:
-    case CL_DEVICE_IMAGE3D_MAX_HEIGHT:
-    case CL_DEVICE_IMAGE3D_MAX_DEPTH:
-    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE:
-    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: return out(size_t(0));
+      return out(hasFeature(cfg, "__opencl_c_read_write_images") ? kMaxReadWriteImageArgs : cl_uint(0));
+    case CL_DEVICE_IMAGE_PITCH_ALIGNMENT: return out(kImagePitchAlignment);
+    case CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT: return out(kImageBaseAddressAlignment);
+    case CL_DEVICE_MAX_SAMPLERS: return out(kMaxSamplers);
+    case CL_DEVICE_IMAGE2D_MAX_WIDTH: return out(kImage2DMaxWidth);
+    case CL_DEVICE_IMAGE2D_MAX_HEIGHT: return out(kImage2DMaxHeight);
+    case CL_DEVICE_IMAGE3D_MAX_WIDTH: return out(kImage3DMaxWidth);
+    case CL_DEVICE_IMAGE3D_MAX_HEIGHT: return out(kImage3DMaxHeight);
+    case CL_DEVICE_IMAGE3D_MAX_DEPTH: return out(kImage3DMaxDepth);
+    case CL_DEVICE_IMAGE_MAX_BUFFER_SIZE: return out(kImageMaxBufferSize);
+    case CL_DEVICE_IMAGE_MAX_ARRAY_SIZE: return out(kImageMaxArraySize);
     case CL_DEVICE_MAX_PARAMETER_SIZE: return out(kMaxParameterSize);
     case CL_DEVICE_MEM_BASE_ADDR_ALIGN: return out(kMemBaseAddrAlignBits);
     case CL_DEVICE_MIN_DATA_TYPE_ALIGN_SIZE: return out(cl_uint(128));  // deprecated in 1.2

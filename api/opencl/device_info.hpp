@@ -19,6 +19,22 @@ constexpr size_t kMaxParameterSize = 1024;
 constexpr cl_uint kMemBaseAddrAlignBits = 1024;  // 128 bytes: the size of long16
 constexpr size_t kMaxGlobalVariableSize = 64 * 1024;
 
+// Image limits (OpenCL 3.0 API §4.2 [[platform-querying-devices]], the full profile's minimums where the interpreter has
+// no tighter bound). An image larger than CL_DEVICE_MAX_MEM_ALLOC_SIZE is refused at creation
+// (CL_MEM_OBJECT_ALLOCATION_FAILURE), so the widest formats reach these sizes only in some dimensions.
+constexpr size_t kImage2DMaxWidth = 16384, kImage2DMaxHeight = 16384;
+constexpr size_t kImage3DMaxWidth = 2048, kImage3DMaxHeight = 2048, kImage3DMaxDepth = 2048;
+constexpr size_t kImageMaxBufferSize = kMaxMemAlloc / 16;  // pixels: every format's 1D image buffer fits one buffer
+constexpr size_t kImageMaxArraySize = 2048;
+constexpr cl_uint kMaxReadImageArgs = 128, kMaxWriteImageArgs = 64, kMaxReadWriteImageArgs = 64;
+constexpr cl_uint kMaxSamplers = 16;
+// In pixels, powers of 2: a 2D image from a buffer may have any row pitch that is a multiple of the element size,
+// and a CL_MEM_USE_HOST_PTR buffer under it must be aligned to the element size.
+constexpr cl_uint kImagePitchAlignment = 1, kImageBaseAddressAlignment = 1;
+
+// Whether the device's OpenCL C features (host::openCLCFeatures) include `name`.
+bool hasFeature(const host::DeviceConfig& cfg, const char* name);
+
 std::vector<cl_name_version> platformExtensionsWithVersion();
 cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out);
 size_t maxWorkGroupSize();

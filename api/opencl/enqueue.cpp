@@ -1,9 +1,11 @@
 // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]]–§5.2.4 [[_mapping_buffer_objects]] buffer
 // commands (read, write, copy, rect, fill, map), §5.5.3 [[unmapping-mapped-memory]] unmap,
-// §5.5.5 [[_migrating_memory_objects]] migrate; image and SVM commands as the device without them answers.
+// §5.5.5 [[_migrating_memory_objects]] migrate; SVM commands as the device without them answers (image commands:
+// image_commands.cpp).
 #include <algorithm>
 
 #include "api/opencl/device_info.hpp"
+#include "api/opencl/memory_flags.hpp"
 
 using namespace clref::cl;
 
@@ -57,15 +59,6 @@ void copyRect(std::byte* dst, const Rect& d, const std::byte* src, const Rect& s
       std::memmove(dst + d.offset(0, y, z), src + s.offset(0, y, z), s.region[0]);
 }
 
-bool hostCannotRead(cl_mem m) { return m->flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_NO_ACCESS); }
-bool hostCannotWrite(cl_mem m) { return m->flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS); }
-
-// OpenCL 3.0 API §5.2.4 [[_mapping_buffer_objects]] map_flags: CL_MAP_READ, CL_MAP_WRITE,
-// CL_MAP_WRITE_INVALIDATE_REGION, the last mutually exclusive with the other two.
-bool validMapFlags(cl_map_flags f) {
-  if (f & ~cl_map_flags(CL_MAP_READ | CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) return false;
-  return !((f & CL_MAP_WRITE_INVALIDATE_REGION) && (f & (CL_MAP_READ | CL_MAP_WRITE)));
-}
 
 // OpenCL 3.0 API §5.2.3 [[_filling_buffer_objects]] clEnqueueFillBuffer,
 // §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] clEnqueueSVMMemFill: pattern_size must be one of
@@ -349,120 +342,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue comm
                  nullptr);
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// ---- image commands: no image can exist (CL_DEVICE_IMAGE_SUPPORT false) -------------------------
-//
-// clCreateImage returns CL_INVALID_OPERATION, so every image command with a valid queue fails and
-// several listed errors apply at once (the spec allows any of them). clref first reports what
-// needs no image — handles that are not memory objects, the buffer argument, the wait list, NULL
-// arguments, zero region values, a buffer offset past the buffer — and otherwise
-// CL_INVALID_OPERATION, "if the device associated with command_queue does not support images".
-
-namespace {
-
-// The checks of OpenCL 3.0 API §5.3.4 [[_reading_writing_and_copying_image_objects]]–§5.3.7 [[_mapping_image_objects]]
-// an image command can make without an image. `buffer` is the address of the buffer argument of
-// clEnqueueCopy{ImageToBuffer,BufferToImage} (else NULL),
-// `bufferOffset` its dst_offset / src_offset.
-cl_int checkImageCommand(cl_command_queue q, std::initializer_list<cl_mem> images, const cl_mem* buffer,
-                         size_t bufferOffset, cl_uint n, const cl_event* list,
-                         std::initializer_list<const void*> required, const size_t* region) {
-  if (!validQueue(q)) return CL_INVALID_COMMAND_QUEUE;
-  // CL_INVALID_MEM_OBJECT if image is not a valid image object (here: not a memory object at all)
-  for (cl_mem m : images)
-    if (!validMem(m)) return CL_INVALID_MEM_OBJECT;
-  if (buffer) {
-    // CL_INVALID_MEM_OBJECT if {src,dst}_buffer is not a valid buffer object
-    if (!validMem(*buffer) || (*buffer)->type != CL_MEM_OBJECT_BUFFER) return CL_INVALID_MEM_OBJECT;
-    // CL_INVALID_CONTEXT if the context associated with command_queue and {src,dst}_buffer are not the same
-    if ((*buffer)->context != q->context) return CL_INVALID_CONTEXT;
-  }
-  if (cl_int e = checkWaitList(q->context, n, list)) return e;
-  // CL_INVALID_VALUE if origin, region, ptr (fill_color, image_row_pitch) is NULL
-  for (const void* p : required)
-    if (!p) return CL_INVALID_VALUE;
-  // CL_INVALID_VALUE if values in origin and region do not follow the rules of their argument
-  // descriptions: "The values in region cannot be 0."
-  if (region && (region[0] == 0 || region[1] == 0 || region[2] == 0)) return CL_INVALID_VALUE;
-  // CL_INVALID_VALUE if the region specified by {dst,src}_offset and the computed {dst,src}_cb is
-  // out of bounds of the buffer (the copy is at least one byte: no region value is 0)
-  if (buffer && bufferOffset >= (*buffer)->size) return CL_INVALID_VALUE;
-  return CL_SUCCESS;
-}
-
-// OpenCL 3.0 API §5.3.4 [[_reading_writing_and_copying_image_objects]]–§5.3.7 [[_mapping_image_objects]]:
-// CL_INVALID_OPERATION if the device associated with command_queue does not support images (the query for
-// CL_DEVICE_IMAGE_SUPPORT returns CL_FALSE).
-cl_int imageCommand(cl_command_queue q, std::initializer_list<cl_mem> images, const cl_mem* buffer, size_t bufferOffset,
-                    cl_uint n, const cl_event* list, std::initializer_list<const void*> required,
-                    const size_t* region) {
-  ApiLock lock;
-  if (cl_int e = checkImageCommand(q, images, buffer, bufferOffset, n, list, required, region)) return e;
-  return CL_INVALID_OPERATION;
-}
-
-}  // namespace
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadImage(cl_command_queue command_queue, cl_mem image, cl_bool,
-                                                   const size_t* origin, const size_t* region, size_t, size_t,
-                                                   void* ptr, cl_uint num_events_in_wait_list,
-                                                   const cl_event* event_wait_list, cl_event*) try {
-  return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
-                      {origin, region, ptr}, region);
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteImage(cl_command_queue command_queue, cl_mem image, cl_bool,
-                                                    const size_t* origin, const size_t* region, size_t, size_t,
-                                                    const void* ptr, cl_uint num_events_in_wait_list,
-                                                    const cl_event* event_wait_list, cl_event*) try {
-  return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
-                      {origin, region, ptr}, region);
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImage(cl_command_queue command_queue, cl_mem src_image, cl_mem dst_image,
-                                                   const size_t* src_origin, const size_t* dst_origin,
-                                                   const size_t* region, cl_uint num_events_in_wait_list,
-                                                   const cl_event* event_wait_list, cl_event*) try {
-  return imageCommand(command_queue, {src_image, dst_image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
-                      {src_origin, dst_origin, region}, region);
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyImageToBuffer(cl_command_queue command_queue, cl_mem src_image,
-                                                           cl_mem dst_buffer, const size_t* src_origin,
-                                                           const size_t* region, size_t dst_offset,
-                                                           cl_uint num_events_in_wait_list,
-                                                           const cl_event* event_wait_list, cl_event*) try {
-  return imageCommand(command_queue, {src_image}, &dst_buffer, dst_offset, num_events_in_wait_list, event_wait_list,
-                      {src_origin, region}, region);
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue command_queue, cl_mem src_buffer,
-                                                           cl_mem dst_image, size_t src_offset,
-                                                           const size_t* dst_origin, const size_t* region,
-                                                           cl_uint num_events_in_wait_list,
-                                                           const cl_event* event_wait_list, cl_event*) try {
-  return imageCommand(command_queue, {dst_image}, &src_buffer, src_offset, num_events_in_wait_list, event_wait_list,
-                      {dst_origin, region}, region);
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillImage(cl_command_queue command_queue, cl_mem image, const void* fill_color,
-                                                   const size_t* origin, const size_t* region,
-                                                   cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
-                                                   cl_event*) try {
-  return imageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
-                      {fill_color, origin, region}, region);
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
-CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue, cl_mem image, cl_bool,
-                                                 cl_map_flags map_flags, const size_t* origin, const size_t* region,
-                                                 size_t* image_row_pitch, size_t*, cl_uint num_events_in_wait_list,
-                                                 const cl_event* event_wait_list, cl_event*, cl_int* errcode_ret) try {
-  ApiLock lock;
-  // OpenCL 3.0 API §5.3.7 [[_mapping_image_objects]] clEnqueueMapImage: CL_INVALID_VALUE if origin, region or
-  // image_row_pitch is NULL, or values specified in map_flags are not valid.
-  cl_int e = checkImageCommand(command_queue, {image}, nullptr, 0, num_events_in_wait_list, event_wait_list,
-                               {origin, region, image_row_pitch}, region);
-  if (e == CL_SUCCESS && !validMapFlags(map_flags)) e = CL_INVALID_VALUE;
-  return withError(errcode_ret, e == CL_SUCCESS ? CL_INVALID_OPERATION : e, static_cast<void*>(nullptr));
-} catch (...) { return clref::cl::failedCall<void*>(errcode_ret); }
-
 // ---- SVM commands (OpenCL 3.0 API §5.6 [[_shared_virtual_memory]]): the device reports no SVM
 // (CL_DEVICE_SVM_CAPABILITIES 0) -----------
 //
-// clSVMAlloc returns NULL, so no SVM allocation exists. As for images, clref first reports the
+// clSVMAlloc returns NULL, so no SVM allocation exists. clref first reports the
 // argument errors that need no SVM allocation, and otherwise CL_INVALID_OPERATION, "if the
 // device associated with command_queue does not support SVM".
 

@@ -165,6 +165,41 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
       if (arg_size != info.size) return CL_INVALID_ARG_SIZE;
       r.value.assign(static_cast<const uint8_t*>(arg_value), static_cast<const uint8_t*>(arg_value) + arg_size);
       break;
+    case host::ArgKind::Image: {
+      // CL_INVALID_ARG_SIZE: a memory object argument takes a cl_mem.
+      if (arg_size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+      // CL_INVALID_MEM_OBJECT for an argument declared to be a memory object (an image) when arg_value is NULL, points
+      // to NULL, or does not point to a valid memory object.
+      if (!arg_value) return CL_INVALID_MEM_OBJECT;
+      const cl_mem m = *static_cast<const cl_mem*>(arg_value);
+      if (!m || !validMem(m)) return CL_INVALID_MEM_OBJECT;
+      if (m->context != kernel->program->context) return CL_INVALID_CONTEXT;
+      // CL_INVALID_MEM_OBJECT if the memory object is not valid for the argument: a buffer, or an image of another
+      // type than the parameter declares (a CL_DEPTH image only for a depth image type, cl_khr_depth_images).
+      if (!m->image || m->image->desc().type != info.imageType ||
+          (m->image->desc().format.order == clref::images::ChannelOrder::Depth) != info.depth)
+        return CL_INVALID_MEM_OBJECT;
+      // CL_INVALID_ARG_VALUE for a write_only image parameter given an image created with CL_MEM_READ_ONLY, or a
+      // read_only one given an image created with CL_MEM_WRITE_ONLY.
+      if (info.access == host::KernelArgInfo::Access::ReadOnly && (m->flags & CL_MEM_WRITE_ONLY))
+        return CL_INVALID_ARG_VALUE;
+      if (info.access == host::KernelArgInfo::Access::WriteOnly && (m->flags & CL_MEM_READ_ONLY))
+        return CL_INVALID_ARG_VALUE;
+      r.image = m->image;
+      r.mem = m;
+      break;
+    }
+    case host::ArgKind::Sampler: {
+      // CL_INVALID_ARG_SIZE if the argument is a sampler and arg_size != sizeof(cl_sampler).
+      if (arg_size != sizeof(cl_sampler)) return CL_INVALID_ARG_SIZE;
+      // CL_INVALID_SAMPLER if the argument is a sampler and arg_value does not point to a valid sampler object.
+      if (!arg_value) return CL_INVALID_SAMPLER;
+      const cl_sampler smp = *static_cast<const cl_sampler*>(arg_value);
+      if (!validSampler(smp)) return CL_INVALID_SAMPLER;
+      if (smp->context != kernel->program->context) return CL_INVALID_CONTEXT;
+      r.sampler = smp->sampler;
+      break;
+    }
   }
   r.set = true;
   a = std::move(r);
@@ -284,9 +319,18 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
       type = type.substr(std::strlen(prefix));
     }
   }
+  // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelArgInfo: an image argument is in the global address
+  // space and has its access qualifier; every other argument's access qualifier is CL_KERNEL_ARG_ACCESS_NONE.
+  cl_kernel_arg_access_qualifier access = CL_KERNEL_ARG_ACCESS_NONE;
+  if (info.kind == host::ArgKind::Image) {
+    aq = CL_KERNEL_ARG_ADDRESS_GLOBAL;
+    access = info.access == host::KernelArgInfo::Access::WriteOnly   ? CL_KERNEL_ARG_ACCESS_WRITE_ONLY
+             : info.access == host::KernelArgInfo::Access::ReadWrite ? CL_KERNEL_ARG_ACCESS_READ_WRITE
+                                                                     : CL_KERNEL_ARG_ACCESS_READ_ONLY;
+  }
   switch (param_name) {
     case CL_KERNEL_ARG_ADDRESS_QUALIFIER: return out(aq);
-    case CL_KERNEL_ARG_ACCESS_QUALIFIER: return out(cl_kernel_arg_access_qualifier(CL_KERNEL_ARG_ACCESS_NONE));
+    case CL_KERNEL_ARG_ACCESS_QUALIFIER: return out(access);
     case CL_KERNEL_ARG_TYPE_NAME: return out(type);
     case CL_KERNEL_ARG_TYPE_QUALIFIER: return out(cl_kernel_arg_type_qualifier(CL_KERNEL_ARG_TYPE_NONE));
     case CL_KERNEL_ARG_NAME: return out(info.name);
@@ -425,6 +469,8 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
             break;
           case host::ArgKind::Local: hk.setArgLocal(i, a.localBytes); break;
           case host::ArgKind::Value: hk.setArgValue(i, a.value.data(), a.value.size()); break;
+          case host::ArgKind::Image: hk.setArg(i, a.image); break;
+          case host::ArgKind::Sampler: hk.setArgSampler(i, a.sampler); break;
         }
       }
       auto r = hk.run(range);

@@ -1,35 +1,14 @@
 // OpenCL 3.0 API §5.2 [[_buffer_objects]] Buffer Objects, §5.5 [[_memory_objects_2]] Memory Object queries and
-// callbacks; images (§5.3 [[_image_objects]]), pipes (§5.4 [[_pipes]]), SVM (§5.6 [[_shared_virtual_memory]]) and
-// samplers (§5.7 [[_sampler_objects]]) as the device without those features answers.
+// callbacks; pipes (§5.4 [[_pipes]]) and SVM (§5.6 [[_shared_virtual_memory]]) as the device without those features
+// answers. Images are in image.cpp, samplers in sampler.cpp.
 #include <new>
 
 #include "api/opencl/device_info.hpp"
+#include "api/opencl/memory_flags.hpp"
 
 using namespace clref::cl;
 
 namespace {
-
-constexpr cl_mem_flags kAccessFlags = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY;
-constexpr cl_mem_flags kHostAccessFlags = CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
-constexpr cl_mem_flags kHostPtrFlags = CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR;
-constexpr cl_mem_flags kAllFlags = kAccessFlags | kHostAccessFlags | kHostPtrFlags | CL_MEM_KERNEL_READ_AND_WRITE;
-
-int bits(cl_mem_flags f) { return __builtin_popcountll(f); }
-
-// OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] table "Memory Flags": which combinations are mutually exclusive
-// (all the table's flags, as clGetSupportedImageFormats takes them).
-bool validQueryFlags(cl_mem_flags f) {
-  if (f & ~kAllFlags) return false;
-  if (bits(f & kAccessFlags) > 1) return false;
-  if (bits(f & kHostAccessFlags) > 1) return false;
-  if ((f & CL_MEM_USE_HOST_PTR) && (f & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR))) return false;
-  return true;
-}
-
-// Flags for creating a memory object. OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] table "Memory Flags":
-// CL_MEM_KERNEL_READ_AND_WRITE "is only used by clGetSupportedImageFormats", so it is not a valid
-// flag for creating one (CL_INVALID_VALUE; clarified by OpenCL-Docs PR #1605).
-bool validFlags(cl_mem_flags f) { return !(f & CL_MEM_KERNEL_READ_AND_WRITE) && validQueryFlags(f); }
 
 cl_mem createBuffer(cl_context context, const cl_mem_properties* properties, cl_mem_flags flags, size_t size,
                     void* host_ptr, cl_int* errcode_ret) {
@@ -187,75 +166,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info pa
     case CL_MEM_MAP_COUNT: return out(memobj->mapCount);
     case CL_MEM_REFERENCE_COUNT: return out(memobj->refCount);
     case CL_MEM_CONTEXT: return out(memobj->context);
-    case CL_MEM_ASSOCIATED_MEMOBJECT: return out(memobj->parent);
+    case CL_MEM_ASSOCIATED_MEMOBJECT: return out(memobj->parent ? memobj->parent : memobj->memObject);
     case CL_MEM_OFFSET: return out(memobj->offset);
     case CL_MEM_USES_SVM_POINTER: return out(cl_bool(CL_FALSE));
     case CL_MEM_PROPERTIES: return out(memobj->propertyArray);
     default: return CL_INVALID_VALUE;
   }
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
-
-// ---- images (OpenCL 3.0 API §5.3 [[_image_objects]]): the device reports CL_DEVICE_IMAGE_SUPPORT false
-// ---------------------------
-
-// OpenCL 3.0 API §5.3.1 [[_creating_image_objects]] clCreateImage*: CL_INVALID_OPERATION if there are no devices in
-// context that support images.
-#define CLREF_NO_IMAGES(ctx)                                                                    \
-  do {                                                                                          \
-    ApiLock lock;                                                                               \
-    if (!validContext(ctx)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_mem(nullptr)); \
-    return withError(errcode_ret, CL_INVALID_OPERATION, cl_mem(nullptr));                       \
-  } while (0)
-
-CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context context, cl_mem_flags, const cl_image_format*,
-                                              const cl_image_desc*, void*, cl_int* errcode_ret) try {
-  CLREF_NO_IMAGES(context);
-} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
-CL_API_ENTRY cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context, const cl_mem_properties*, cl_mem_flags,
-                                                            const cl_image_format*, const cl_image_desc*, void*,
-                                                            cl_int* errcode_ret) try {
-  CLREF_NO_IMAGES(context);
-} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
-CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags, const cl_image_format*, size_t,
-                                                size_t, size_t, void*, cl_int* errcode_ret) try {
-  CLREF_NO_IMAGES(context);
-} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
-CL_API_ENTRY cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags, const cl_image_format*, size_t,
-                                                size_t, size_t, size_t, size_t, void*, cl_int* errcode_ret) try {
-  CLREF_NO_IMAGES(context);
-} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
-
-CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_mem_flags flags,
-                                                           cl_mem_object_type image_type, cl_uint num_entries,
-                                                           cl_image_format* image_formats,
-                                                           cl_uint* num_image_formats) try {
-  ApiLock lock;
-  // OpenCL 3.0 API §5.3.2 [[_querying_list_of_supported_image_formats]] clGetSupportedImageFormats: CL_INVALID_CONTEXT;
-  // CL_INVALID_VALUE if flags or image_type are not valid, or num_entries is 0 and image_formats is not NULL. With no
-  // image
-  // support the list is empty.
-  if (!validContext(context)) return CL_INVALID_CONTEXT;
-  if (!validQueryFlags(flags ? flags : CL_MEM_READ_WRITE)) return CL_INVALID_VALUE;
-  switch (image_type) {
-    case CL_MEM_OBJECT_IMAGE1D:
-    case CL_MEM_OBJECT_IMAGE1D_BUFFER:
-    case CL_MEM_OBJECT_IMAGE1D_ARRAY:
-    case CL_MEM_OBJECT_IMAGE2D:
-    case CL_MEM_OBJECT_IMAGE2D_ARRAY:
-    case CL_MEM_OBJECT_IMAGE3D: break;
-    default: return CL_INVALID_VALUE;
-  }
-  if (num_entries == 0 && image_formats) return CL_INVALID_VALUE;
-  if (num_image_formats) *num_image_formats = 0;
-  return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
-
-CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info, size_t, void*, size_t*) try {
-  ApiLock lock;
-  // OpenCL 3.0 API §5.3.9 [[image-object-queries]] clGetImageInfo: CL_INVALID_MEM_OBJECT if image is not a valid image
-  // object (no image can exist on this device).
-  (void)image;
-  return CL_INVALID_MEM_OBJECT;
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // ---- pipes (OpenCL 3.0 API §5.4 [[_pipes]]): CL_DEVICE_PIPE_SUPPORT false
@@ -288,31 +204,3 @@ CL_API_ENTRY void* CL_API_CALL clSVMAlloc(cl_context, cl_svm_mem_flags, size_t, 
 } catch (...) { return clref::cl::failedCall<void*>(nullptr); }
 // OpenCL 3.0 API §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]]: no SVM pointer can exist
 CL_API_ENTRY void CL_API_CALL clSVMFree(cl_context, void*) {}
-
-// ---- samplers (OpenCL 3.0 API §5.7 [[_sampler_objects]]): no image support, so no samplers
-// ------------------------------------------
-
-CL_API_ENTRY cl_sampler CL_API_CALL clCreateSamplerWithProperties(cl_context context, const cl_sampler_properties*,
-                                                                  cl_int* errcode_ret) try {
-  ApiLock lock;
-  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_sampler(nullptr));
-  // OpenCL 3.0 API §5.7.1 [[_creating_sampler_objects]]: CL_INVALID_OPERATION if images are not supported by any device
-  // associated with context
-  return withError(errcode_ret, CL_INVALID_OPERATION, cl_sampler(nullptr));
-} catch (...) { return clref::cl::failedCall<cl_sampler>(errcode_ret); }
-CL_API_ENTRY cl_sampler CL_API_CALL clCreateSampler(cl_context context, cl_bool, cl_addressing_mode, cl_filter_mode,
-                                                    cl_int* errcode_ret) try {
-  return clCreateSamplerWithProperties(context, nullptr, errcode_ret);
-} catch (...) { return clref::cl::failedCall<cl_sampler>(errcode_ret); }
-CL_API_ENTRY cl_int CL_API_CALL clRetainSampler(cl_sampler sampler) try {
-  ApiLock lock;
-  return validSampler(sampler) ? CL_SUCCESS : CL_INVALID_SAMPLER;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
-CL_API_ENTRY cl_int CL_API_CALL clReleaseSampler(cl_sampler sampler) try {
-  ApiLock lock;
-  return validSampler(sampler) ? CL_SUCCESS : CL_INVALID_SAMPLER;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
-CL_API_ENTRY cl_int CL_API_CALL clGetSamplerInfo(cl_sampler sampler, cl_sampler_info, size_t, void*, size_t*) try {
-  ApiLock lock;
-  return validSampler(sampler) ? CL_INVALID_VALUE : CL_INVALID_SAMPLER;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }

@@ -144,10 +144,13 @@ void finalize(Object* o) {
           entomb(m);
         });
       m->buffer.reset();
+      m->image.reset();
       cl_mem parent = m->parent;
+      cl_mem memObject = m->memObject;
       cl_context ctx = m->context;
       if (!callbacks) entomb(m);
       if (parent) releaseInternal(parent);
+      if (memObject) releaseInternal(memObject);
       releaseInternal(ctx);
       return;
     }
@@ -175,7 +178,13 @@ void finalize(Object* o) {
       releaseInternal(ctx);
       return;
     }
-    case Kind::Sampler: entomb(static_cast<cl_sampler>(o)); return;
+    case Kind::Sampler: {
+      auto* s = static_cast<cl_sampler>(o);
+      cl_context ctx = s->context;
+      entomb(s);
+      releaseInternal(ctx);
+      return;
+    }
     case Kind::Released: return;  // not reached: a tombstone is in no registry and holds no reference
   }
 }

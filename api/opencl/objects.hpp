@@ -22,6 +22,7 @@
 #include <CL/cl.h>
 #include <CL/cl_icd.h>
 
+#include <array>
 #include <condition_variable>
 #include <cstdint>
 #include <cstring>
@@ -172,6 +173,9 @@ struct Mapping {
   size_t offset;  // in the root buffer
   size_t size;
   bool writing;  // CL_MAP_WRITE or CL_MAP_WRITE_INVALIDATE_REGION
+  // An image's map (kept on the image): the box of elements of one mip level, for the overlap rule.
+  std::array<size_t, 3> origin{}, region{};
+  uint32_t level = 0;
 };
 }  // namespace clref::cl
 
@@ -198,6 +202,12 @@ struct _cl_mem : clref::cl::Object {
   std::vector<clref::cl::Mapping> mappings;  // root buffer: its and its sub-buffers' live maps
   std::vector<cl_mem_properties> propertyArray;
   std::vector<std::pair<void(CL_CALLBACK*)(cl_mem, void*), void*>> destructorCallbacks;
+  // Images (OpenCL 3.0 API §5.3 [[_image_objects]]): the host image, the format and the descriptor as clGetImageInfo
+  // answers them, and the buffer or image it was created from (image_desc->mem_object, retained internally).
+  std::shared_ptr<clref::host::Image> image;
+  cl_image_format imageFormat{};
+  cl_image_desc imageDesc{};
+  cl_mem memObject = nullptr;
 };
 
 namespace clref::cl {
@@ -243,6 +253,8 @@ struct ArgRecord {
   cl_mem mem = nullptr;                  // for sub-buffer alignment checks (not retained)
   size_t localBytes = 0;
   std::vector<uint8_t> value;
+  std::shared_ptr<host::Image> image;  // an image argument
+  host::Sampler sampler;               // a sampler argument
 };
 }  // namespace clref::cl
 
@@ -271,8 +283,12 @@ struct _cl_event : clref::cl::Object {
   std::vector<Callback> callbacks;
 };
 
+// A sampler object (OpenCL 3.0 API §5.7 [[_sampler_objects]]): its descriptor and the properties it was created with.
 struct _cl_sampler : clref::cl::Object {
   _cl_sampler() : Object(clref::cl::Kind::Sampler) {}
+  cl_context context = nullptr;
+  clref::host::Sampler sampler;
+  std::vector<cl_sampler_properties> propertyArray;  // CL_SAMPLER_PROPERTIES: as given, with the terminating 0
 };
 
 namespace clref::cl {

@@ -1,0 +1,419 @@
+// OpenCL 3.0 API §5.3 [[_image_objects]]: creating images (clCreateImage, clCreateImageWithProperties and the
+// deprecated clCreateImage2D / clCreateImage3D), images from buffers and from images, the supported formats, and
+// clGetImageInfo. The image commands are in image_commands.cpp.
+#include <algorithm>
+#include <new>
+#include <stdexcept>
+
+#include "api/opencl/device_info.hpp"
+#include "api/opencl/image_support.hpp"
+#include "api/opencl/memory_flags.hpp"
+
+using namespace clref::cl;
+namespace images = clref::images;
+namespace host = clref::host;
+
+namespace clref::cl {
+
+std::optional<images::ImageType> imageTypeOf(cl_mem_object_type t) {
+  switch (t) {
+    case CL_MEM_OBJECT_IMAGE1D: return images::ImageType::Image1D;
+    case CL_MEM_OBJECT_IMAGE1D_BUFFER: return images::ImageType::Image1DBuffer;
+    case CL_MEM_OBJECT_IMAGE1D_ARRAY: return images::ImageType::Image1DArray;
+    case CL_MEM_OBJECT_IMAGE2D: return images::ImageType::Image2D;
+    case CL_MEM_OBJECT_IMAGE2D_ARRAY: return images::ImageType::Image2DArray;
+    case CL_MEM_OBJECT_IMAGE3D: return images::ImageType::Image3D;
+    default: return std::nullopt;
+  }
+}
+
+bool formatSupported(const images::ImageFormat& f, cl_mem_object_type type) {
+  if (!images::isValidFormat(f)) return false;
+  // OpenCL Extension Specification 3.0.12 §16 "Depth Images": CL_DEPTH images are 2D images and 2D image arrays.
+  if (f.order == images::ChannelOrder::Depth)
+    return type == CL_MEM_OBJECT_IMAGE2D || type == CL_MEM_OBJECT_IMAGE2D_ARRAY;
+  return true;
+}
+
+bool imageExtension(const char* name) {
+  for (const auto& e : host::openCLCExtensions(theDevice()->device.config()))
+    if (e == name) return true;
+  return false;
+}
+
+}  // namespace clref::cl
+
+namespace {
+
+// The format as the images module names it, when cl.h's values name a pair at all.
+std::optional<images::ImageFormat> formatOf(const cl_image_format& f) {
+  images::ImageFormat out{images::ChannelOrder(f.image_channel_order), images::ChannelType(f.image_channel_data_type)};
+  if (!images::isValidFormat(out)) return std::nullopt;
+  return out;
+}
+
+// OpenCL 3.0 API §5.3.1.2 [[image-descriptor]] "Compatible Image Channel Orders": the orders a 2D image created from
+// another 2D image may view it in (and its own).
+bool compatibleOrders(cl_channel_order view, cl_channel_order base) {
+  if (view == base) return true;
+  static const std::pair<cl_channel_order, cl_channel_order> pairs[] = {
+      {CL_sBGRA, CL_BGRA}, {CL_BGRA, CL_sBGRA}, {CL_sRGBA, CL_RGBA}, {CL_RGBA, CL_sRGBA}, {CL_sRGB, CL_RGB},
+      {CL_RGB, CL_sRGB},   {CL_sRGBx, CL_RGBx}, {CL_RGBx, CL_sRGBx}, {CL_DEPTH, CL_R}};
+  return std::find(std::begin(pairs), std::end(pairs), std::pair{view, base}) != std::end(pairs);
+}
+
+// OpenCL 3.0 API §5.3.1.2 [[image-descriptor]]: each size the type uses is at least 1 and at most the device's limit
+// (CL_DEVICE_IMAGE2D_MAX_*, IMAGE3D_MAX_*, IMAGE_MAX_BUFFER_SIZE, IMAGE_MAX_ARRAY_SIZE).
+bool sizesValid(const cl_image_desc& d) {
+  const auto in = [](size_t v, size_t max) { return v >= 1 && v <= max; };
+  switch (d.image_type) {
+    case CL_MEM_OBJECT_IMAGE1D: return in(d.image_width, kImage2DMaxWidth);
+    case CL_MEM_OBJECT_IMAGE1D_BUFFER: return in(d.image_width, kImageMaxBufferSize);
+    case CL_MEM_OBJECT_IMAGE1D_ARRAY:
+      return in(d.image_width, kImage2DMaxWidth) && in(d.image_array_size, kImageMaxArraySize);
+    case CL_MEM_OBJECT_IMAGE2D: return in(d.image_width, kImage2DMaxWidth) && in(d.image_height, kImage2DMaxHeight);
+    case CL_MEM_OBJECT_IMAGE2D_ARRAY:
+      return in(d.image_width, kImage2DMaxWidth) && in(d.image_height, kImage2DMaxHeight) &&
+             in(d.image_array_size, kImageMaxArraySize);
+    case CL_MEM_OBJECT_IMAGE3D:
+      return in(d.image_width, kImage3DMaxWidth) && in(d.image_height, kImage3DMaxHeight) &&
+             in(d.image_depth, kImage3DMaxDepth);
+  }
+  return false;
+}
+
+// cl_khr_mipmap_image: at most 1 + floor(log2(the largest dimension the type uses)) levels.
+cl_uint maxMipLevels(const cl_image_desc& d) {
+  size_t largest = d.image_width;
+  if (d.image_type == CL_MEM_OBJECT_IMAGE2D || d.image_type == CL_MEM_OBJECT_IMAGE2D_ARRAY ||
+      d.image_type == CL_MEM_OBJECT_IMAGE3D)
+    largest = std::max(largest, d.image_height);
+  if (d.image_type == CL_MEM_OBJECT_IMAGE3D) largest = std::max(largest, d.image_depth);
+  cl_uint levels = 1;
+  while (largest >>= 1) ++levels;
+  return levels;
+}
+
+images::ImageDesc hostDesc(const cl_image_desc& d, images::ImageFormat f) {
+  images::ImageDesc h;
+  h.type = *imageTypeOf(d.image_type);
+  h.format = f;
+  h.width = d.image_width;
+  const bool usesHeight = d.image_type == CL_MEM_OBJECT_IMAGE2D || d.image_type == CL_MEM_OBJECT_IMAGE2D_ARRAY ||
+                          d.image_type == CL_MEM_OBJECT_IMAGE3D;
+  h.height = usesHeight ? d.image_height : 1;
+  h.depth = d.image_type == CL_MEM_OBJECT_IMAGE3D ? d.image_depth : 1;
+  const bool array = d.image_type == CL_MEM_OBJECT_IMAGE1D_ARRAY || d.image_type == CL_MEM_OBJECT_IMAGE2D_ARRAY;
+  h.arraySize = array ? d.image_array_size : 1;
+  h.numMipLevels = d.num_mip_levels ? d.num_mip_levels : 1;
+  return h;
+}
+
+// The descriptor clGetImageInfo answers: the image's sizes and level-0 pitches (OpenCL 3.0 API §5.3.9
+// [[image-object-queries]]: CL_IMAGE_SLICE_PITCH is 0 for 1D, 1D buffer and 2D images).
+cl_image_desc answeredDesc(const cl_image_desc& given, const host::Image& image, cl_mem memObject) {
+  const images::ImageDesc& h = image.desc();
+  cl_image_desc d = given;
+  d.image_row_pitch = size_t(h.rowPitch);
+  const bool layered = given.image_type == CL_MEM_OBJECT_IMAGE1D_ARRAY ||
+                       given.image_type == CL_MEM_OBJECT_IMAGE2D_ARRAY || given.image_type == CL_MEM_OBJECT_IMAGE3D;
+  d.image_slice_pitch = layered ? size_t(h.slicePitch) : 0;
+  d.num_mip_levels = h.numMipLevels > 1 ? h.numMipLevels : 0;
+  d.num_samples = 0;
+  d.mem_object = memObject;
+  return d;
+}
+
+cl_mem createImage(cl_context context, const cl_mem_properties* properties, cl_mem_flags flags,
+                   const cl_image_format* image_format, const cl_image_desc* image_desc, void* host_ptr,
+                   cl_int* errcode_ret) {
+  const auto fail = [&](cl_int code) { return withError(errcode_ret, code, cl_mem(nullptr)); };
+  // OpenCL 3.0 API §5.3.1 [[_creating_image_objects]] clCreateImage, clCreateImageWithProperties:
+  // CL_INVALID_CONTEXT if context is not a valid context.
+  if (!validContext(context)) return fail(CL_INVALID_CONTEXT);
+  std::vector<cl_mem_properties> props;
+  if (properties) {
+    // CL_INVALID_PROPERTY if a property name is not a supported property name: "OpenCL does not define any optional
+    // properties for images" (only extensions clref does not report do).
+    if (properties[0] != 0) return fail(CL_INVALID_PROPERTY);
+    props.push_back(0);
+  }
+  // CL_INVALID_VALUE if values specified in flags are not valid.
+  if (!validFlags(flags)) return fail(CL_INVALID_VALUE);
+  // CL_INVALID_IMAGE_FORMAT_DESCRIPTOR if image_format is NULL, or its values are not valid.
+  if (!image_format) return fail(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+  const auto format = formatOf(*image_format);
+  if (!format) return fail(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+  // OpenCL 3.0 API §F [[error_codes]] CL_INVALID_IMAGE_DESCRIPTOR, "returned when the image descriptor is not valid"
+  // (the 3.0 list names it no longer; OpenCL 1.2 lists it for clCreateImage): no desc, an image_type
+  // that is no image type, num_samples not 0.
+  if (!image_desc) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  cl_image_desc d = *image_desc;
+  if (!imageTypeOf(d.image_type) || d.num_samples != 0) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  const cl_mem from = d.mem_object;
+  const bool fromBuffer = from && validMem(from) && from->type == CL_MEM_OBJECT_BUFFER;
+  const bool fromImage = from && validMem(from) && from->image;
+  // mem_object: a buffer for a 1D image buffer, or (cl_khr_image2d_from_buffer) for a 2D image; a 2D image for a 2D
+  // image; NULL otherwise. A 1D image buffer needs its buffer.
+  if (from) {
+    if (!fromBuffer && !fromImage) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+    if (fromBuffer && d.image_type != CL_MEM_OBJECT_IMAGE1D_BUFFER && d.image_type != CL_MEM_OBJECT_IMAGE2D)
+      return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+    if (fromImage && (d.image_type != CL_MEM_OBJECT_IMAGE2D || from->type != CL_MEM_OBJECT_IMAGE2D))
+      return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+    if (from->context != context) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  } else if (d.image_type == CL_MEM_OBJECT_IMAGE1D_BUFFER) {
+    return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  }
+  if (from) {
+    const cl_mem_flags pf = from->flags;
+    // CL_INVALID_VALUE if an image is created from another memory object and mem_object was created with
+    // CL_MEM_WRITE_ONLY and flags specifies CL_MEM_READ_WRITE or CL_MEM_READ_ONLY, ... with CL_MEM_READ_ONLY and flags
+    // specifies CL_MEM_READ_WRITE or CL_MEM_WRITE_ONLY, or flags specifies a host pointer flag.
+    if ((pf & CL_MEM_WRITE_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY))) return fail(CL_INVALID_VALUE);
+    if ((pf & CL_MEM_READ_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY))) return fail(CL_INVALID_VALUE);
+    if (flags & kHostPtrFlags) return fail(CL_INVALID_VALUE);
+    // ... CL_MEM_HOST_WRITE_ONLY and flags CL_MEM_HOST_READ_ONLY; CL_MEM_HOST_READ_ONLY and CL_MEM_HOST_WRITE_ONLY;
+    // CL_MEM_HOST_NO_ACCESS and CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_WRITE_ONLY.
+    if ((pf & CL_MEM_HOST_WRITE_ONLY) && (flags & CL_MEM_HOST_READ_ONLY)) return fail(CL_INVALID_VALUE);
+    if ((pf & CL_MEM_HOST_READ_ONLY) && (flags & CL_MEM_HOST_WRITE_ONLY)) return fail(CL_INVALID_VALUE);
+    if ((pf & CL_MEM_HOST_NO_ACCESS) && (flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))
+      return fail(CL_INVALID_VALUE);
+    // Unspecified access and host-access flags, and the host pointer flags, are inherited from mem_object.
+    if (!(flags & kAccessFlags)) flags |= pf & kAccessFlags;
+    if (!(flags & kHostAccessFlags)) flags |= pf & kHostAccessFlags;
+    flags |= pf & kHostPtrFlags;
+  }
+  if (!(flags & kAccessFlags)) flags |= CL_MEM_READ_WRITE;  // the default (OpenCL 3.0 API §5.3.1)
+  // CL_IMAGE_FORMAT_NOT_SUPPORTED if no device in context supports image_format (for this image type).
+  if (!formatSupported(*format, d.image_type)) return fail(CL_IMAGE_FORMAT_NOT_SUPPORTED);
+  // CL_INVALID_IMAGE_SIZE if the image dimensions are not valid or exceed the device's maximums.
+  if (!sizesValid(d)) return fail(CL_INVALID_IMAGE_SIZE);
+  const size_t es = images::elementSize(*format);
+  // cl_khr_mipmap_image: num_mip_levels (0 or 1: one level); not for 1D image buffers, depth images, images from
+  // other memory objects or with a host_ptr (OpenCL 3.0 API §5.3.1 [[_creating_image_objects]] "Mipmap Images").
+  if (d.num_mip_levels > 1) {
+    if (!imageExtension("cl_khr_mipmap_image") || d.num_mip_levels > maxMipLevels(d) ||
+        d.image_type == CL_MEM_OBJECT_IMAGE1D_BUFFER || format->order == images::ChannelOrder::Depth || from)
+      return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+    if (host_ptr || (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR))) return fail(CL_INVALID_HOST_PTR);
+  }
+  // CL_INVALID_HOST_PTR if host_ptr is NULL and CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR are set in flags, or
+  // host_ptr is not NULL but neither is set (flags inherited from mem_object do not count: host_ptr must be NULL).
+  const bool wantsPtr = !from && (flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR));
+  if (wantsPtr && !host_ptr) return fail(CL_INVALID_HOST_PTR);
+  if (!wantsPtr && host_ptr) return fail(CL_INVALID_HOST_PTR);
+  // OpenCL 3.0 API §5.3.1.2 [[image-descriptor]] image_row_pitch / image_slice_pitch: 0 unless host_ptr is given or
+  // the image is a 2D image from a buffer; otherwise at least the packed pitch and a multiple of the element size (of
+  // the row pitch for the slice pitch).
+  const bool layered = d.image_type == CL_MEM_OBJECT_IMAGE1D_ARRAY || d.image_type == CL_MEM_OBJECT_IMAGE2D_ARRAY ||
+                       d.image_type == CL_MEM_OBJECT_IMAGE3D;
+  const bool buffer2D = fromBuffer && d.image_type == CL_MEM_OBJECT_IMAGE2D;
+  if (!host_ptr && !buffer2D && d.image_row_pitch != 0) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  if (!host_ptr && d.image_slice_pitch != 0) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  if (d.image_row_pitch != 0 && (d.image_row_pitch < d.image_width * es || d.image_row_pitch % es != 0))
+    return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  const size_t row = d.image_row_pitch ? d.image_row_pitch : d.image_width * es;
+  if (layered && d.image_slice_pitch != 0) {
+    const size_t rows = d.image_type == CL_MEM_OBJECT_IMAGE1D_ARRAY ? 1 : d.image_height;
+    if (d.image_slice_pitch < row * rows || d.image_slice_pitch % row != 0) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  }
+  if (fromImage) {
+    // OpenCL 3.0 API §5.3.1.2 [[image-descriptor]]: a 2D image from a 2D image has the same descriptor (except
+    // mem_object; a row pitch of 0 means the image's), the same channel data type and a compatible channel order.
+    const cl_image_desc& b = from->imageDesc;
+    if (d.image_width != b.image_width || d.image_height != b.image_height ||
+        (d.image_row_pitch != 0 && d.image_row_pitch != b.image_row_pitch) || d.num_mip_levels > 1)
+      return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+    if (image_format->image_channel_data_type != from->imageFormat.image_channel_data_type ||
+        !compatibleOrders(image_format->image_channel_order, from->imageFormat.image_channel_order))
+      return fail(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+  }
+  if (fromBuffer) {
+    if (d.image_type == CL_MEM_OBJECT_IMAGE2D) {
+      // cl_khr_image2d_from_buffer (OpenCL 3.0 API §5.3.1.2 [[image-descriptor]]): the row pitch is a multiple of
+      // CL_DEVICE_IMAGE_PITCH_ALIGNMENT pixels, and a CL_MEM_USE_HOST_PTR buffer's host_ptr is aligned to
+      // CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT pixels; otherwise CL_INVALID_IMAGE_FORMAT_DESCRIPTOR.
+      if (!imageExtension("cl_khr_image2d_from_buffer")) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+      if (row % (kImagePitchAlignment * es) != 0) return fail(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+      if (reinterpret_cast<uintptr_t>(from->buffer->data()) % (kImageBaseAddressAlignment * es) != 0)
+        return fail(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+      d.image_row_pitch = row;
+      // "the image_row_pitch × image_height must be ≤ size of the buffer object".
+      if (row * d.image_height > from->size) return fail(CL_INVALID_IMAGE_SIZE);
+    } else if (d.image_width * es > from->size) {
+      // A 1D image buffer: "image_width × size of element in bytes must be ≤ size of the buffer object".
+      return fail(CL_INVALID_IMAGE_SIZE);
+    }
+  }
+  images::ImageDesc hd = hostDesc(d, *format);
+  if (flags & CL_MEM_USE_HOST_PTR) {
+    hd.rowPitch = row;
+    hd.slicePitch = d.image_slice_pitch;
+  }
+  // The image's storage is at most CL_DEVICE_MAX_MEM_ALLOC_SIZE bytes, as a buffer's: beyond it the allocation the
+  // image needs fails (CL_MEM_OBJECT_ALLOCATION_FAILURE).
+  uint64_t bytes = 0;
+  try {
+    bytes = images::storageBytes(images::makeDesc(hd));
+  } catch (const std::invalid_argument&) { return fail(CL_INVALID_IMAGE_DESCRIPTOR); }
+  if (bytes > kMaxMemAlloc && !from) return fail(CL_MEM_OBJECT_ALLOCATION_FAILURE);
+
+  auto owned = std::make_unique<_cl_mem>();
+  cl_mem m = owned.get();
+  m->context = context;
+  m->type = d.image_type;
+  m->flags = flags;
+  m->propertyArray = std::move(props);
+  m->imageFormat = *image_format;
+  try {
+    if (fromBuffer) {
+      m->image = host::Image::fromBuffer(from->buffer, hd);
+      if (from->flags & CL_MEM_USE_HOST_PTR) m->hostPtr = from->hostPtr;
+    } else if (fromImage) {
+      m->image = host::Image::withFormat(from->image, *format);
+      m->hostPtr = from->hostPtr;
+    } else if (flags & CL_MEM_USE_HOST_PTR) {
+      // OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] CL_MEM_USE_HOST_PTR: the image's storage is the
+      // application's memory itself, laid out with the given pitches.
+      m->hostPtr = host_ptr;
+      m->image = host::Image::over(host::Buffer::view(static_cast<std::byte*>(host_ptr), size_t(bytes)), hd);
+    } else {
+      images::ImageDesc packed = hd;
+      packed.rowPitch = packed.slicePitch = 0;
+      m->image = std::make_shared<host::Image>(packed);
+      // CL_MEM_COPY_HOST_PTR: host_ptr laid out with the given pitches (OpenCL 3.0 API §5.3.1.2 [[image-descriptor]]).
+      if (flags & CL_MEM_COPY_HOST_PTR) {
+        const auto& e = hd;
+        const size_t h = e.type == images::ImageType::Image1DArray ? size_t(e.arraySize) : size_t(e.height);
+        const size_t z = e.type == images::ImageType::Image2DArray ? size_t(e.arraySize) : size_t(e.depth);
+        m->image->write({0, 0, 0}, {size_t(e.width), h, z}, host_ptr, d.image_row_pitch, d.image_slice_pitch);
+      }
+    }
+  } catch (const std::bad_alloc&) {
+    return fail(CL_MEM_OBJECT_ALLOCATION_FAILURE);
+  } catch (const host::Error&) {
+    return fail(CL_INVALID_IMAGE_DESCRIPTOR);  // a layout the checks above let through and the host API refuses
+  }
+  m->size = m->image->size();
+  m->imageDesc = answeredDesc(d, *m->image, from);
+  m->memObject = from;
+  registerObject(m);
+  owned.release();
+  if (from) retainInternal(from);
+  retainInternal(context);
+  return withError(errcode_ret, CL_SUCCESS, m);
+}
+
+}  // namespace
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage(cl_context context, cl_mem_flags flags, const cl_image_format* image_format,
+                                              const cl_image_desc* image_desc, void* host_ptr,
+                                              cl_int* errcode_ret) try {
+  ApiLock lock;
+  return createImage(context, nullptr, flags, image_format, image_desc, host_ptr, errcode_ret);
+} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImageWithProperties(cl_context context, const cl_mem_properties* properties,
+                                                            cl_mem_flags flags, const cl_image_format* image_format,
+                                                            const cl_image_desc* image_desc, void* host_ptr,
+                                                            cl_int* errcode_ret) try {
+  ApiLock lock;
+  return createImage(context, properties, flags, image_format, image_desc, host_ptr, errcode_ret);
+} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
+
+// OpenCL 3.0 API §5.3.1 [[_creating_image_objects]] clCreateImage2D / clCreateImage3D (deprecated by 1.2): the same
+// image as clCreateImage with the equivalent descriptor; their size errors are CL_INVALID_IMAGE_SIZE, including row
+// and slice pitches that do not follow the rules, and a 3D image's depth must be greater than 1.
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage2D(cl_context context, cl_mem_flags flags,
+                                                const cl_image_format* image_format, size_t image_width,
+                                                size_t image_height, size_t image_row_pitch, void* host_ptr,
+                                                cl_int* errcode_ret) try {
+  ApiLock lock;
+  cl_image_desc d{};
+  d.image_type = CL_MEM_OBJECT_IMAGE2D;
+  d.image_width = image_width;
+  d.image_height = image_height;
+  d.image_row_pitch = image_row_pitch;
+  cl_int e = CL_SUCCESS;
+  cl_mem m = createImage(context, nullptr, flags, image_format, &d, host_ptr, &e);
+  return withError(errcode_ret, e == CL_INVALID_IMAGE_DESCRIPTOR ? CL_INVALID_IMAGE_SIZE : e, m);
+} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
+
+CL_API_ENTRY cl_mem CL_API_CALL clCreateImage3D(cl_context context, cl_mem_flags flags,
+                                                const cl_image_format* image_format, size_t image_width,
+                                                size_t image_height, size_t image_depth, size_t image_row_pitch,
+                                                size_t image_slice_pitch, void* host_ptr, cl_int* errcode_ret) try {
+  ApiLock lock;
+  cl_image_desc d{};
+  d.image_type = CL_MEM_OBJECT_IMAGE3D;
+  d.image_width = image_width;
+  d.image_height = image_height;
+  d.image_depth = image_depth;
+  d.image_row_pitch = image_row_pitch;
+  d.image_slice_pitch = image_slice_pitch;
+  // CL_INVALID_IMAGE_SIZE if image_depth <= 1 (a 3D image of one slice is a 2D image for this entry point); checked
+  // after the context, flags and format, as clCreateImage checks them first.
+  if (image_depth <= 1 && validContext(context) && validFlags(flags) && image_format && formatOf(*image_format))
+    return withError(errcode_ret, CL_INVALID_IMAGE_SIZE, cl_mem(nullptr));
+  cl_int e = CL_SUCCESS;
+  cl_mem m = createImage(context, nullptr, flags, image_format, &d, host_ptr, &e);
+  return withError(errcode_ret, e == CL_INVALID_IMAGE_DESCRIPTOR ? CL_INVALID_IMAGE_SIZE : e, m);
+} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
+
+CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, cl_mem_flags flags,
+                                                           cl_mem_object_type image_type, cl_uint num_entries,
+                                                           cl_image_format* image_formats,
+                                                           cl_uint* num_image_formats) try {
+  ApiLock lock;
+  // OpenCL 3.0 API §5.3.2 [[_querying_list_of_supported_image_formats]] clGetSupportedImageFormats: CL_INVALID_CONTEXT;
+  // CL_INVALID_VALUE if flags or image_type are not valid, or num_entries is 0 and image_formats is not NULL.
+  if (!validContext(context)) return CL_INVALID_CONTEXT;
+  if (!validQueryFlags(flags ? flags : CL_MEM_READ_WRITE)) return CL_INVALID_VALUE;
+  if (!imageTypeOf(image_type)) return CL_INVALID_VALUE;
+  if (num_entries == 0 && image_formats) return CL_INVALID_VALUE;
+  // Every format the images module reads, writes and samples, for every access (cl_khr_srgb_image_writes: the sRGB
+  // orders are written too), except CL_DEPTH beyond 2D images and 2D image arrays.
+  const bool writes = (flags & (CL_MEM_WRITE_ONLY | CL_MEM_READ_WRITE | CL_MEM_KERNEL_READ_AND_WRITE)) || flags == 0;
+  const bool srgbWrites = imageExtension("cl_khr_srgb_image_writes");
+  cl_uint n = 0;
+  for (const images::ImageFormat& f : images::allFormats()) {
+    if (!formatSupported(f, image_type)) continue;
+    if (writes && images::isSRGB(f.order) && !srgbWrites) continue;
+    if (image_formats && n < num_entries)
+      image_formats[n] = cl_image_format{cl_channel_order(f.order), cl_channel_type(f.type)};
+    ++n;
+  }
+  if (num_image_formats) *num_image_formats = n;
+  return CL_SUCCESS;
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+
+CL_API_ENTRY cl_int CL_API_CALL clGetImageInfo(cl_mem image, cl_image_info param_name, size_t param_value_size,
+                                               void* param_value, size_t* param_value_size_ret) try {
+  ApiLock lock;
+  // OpenCL 3.0 API §5.3.9 [[image-object-queries]] clGetImageInfo: CL_INVALID_MEM_OBJECT if image is not a valid image
+  // object; CL_INVALID_VALUE for another param_name or a too small param_value_size.
+  if (!validMem(image) || !image->image) return CL_INVALID_MEM_OBJECT;
+  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  const cl_image_desc& d = image->imageDesc;
+  const cl_mem_object_type t = d.image_type;
+  const bool usesHeight = t == CL_MEM_OBJECT_IMAGE2D || t == CL_MEM_OBJECT_IMAGE2D_ARRAY || t == CL_MEM_OBJECT_IMAGE3D;
+  switch (param_name) {
+    case CL_IMAGE_FORMAT: return out(image->imageFormat);
+    case CL_IMAGE_ELEMENT_SIZE: return out(size_t(images::elementSize(image->image->desc().format)));
+    case CL_IMAGE_ROW_PITCH: return out(d.image_row_pitch);
+    case CL_IMAGE_SLICE_PITCH: return out(d.image_slice_pitch);
+    case CL_IMAGE_WIDTH: return out(d.image_width);
+    // 0 for the sizes the type does not use.
+    case CL_IMAGE_HEIGHT: return out(usesHeight ? d.image_height : size_t(0));
+    case CL_IMAGE_DEPTH: return out(t == CL_MEM_OBJECT_IMAGE3D ? d.image_depth : size_t(0));
+    case CL_IMAGE_ARRAY_SIZE:
+      return out(t == CL_MEM_OBJECT_IMAGE1D_ARRAY || t == CL_MEM_OBJECT_IMAGE2D_ARRAY ? d.image_array_size : size_t(0));
+    case CL_IMAGE_BUFFER: return out(image->memObject && image->memObject->type == CL_MEM_OBJECT_BUFFER
+                                         ? image->memObject
+                                         : cl_mem(nullptr));
+    case CL_IMAGE_NUM_MIP_LEVELS: return out(d.num_mip_levels);
+    case CL_IMAGE_NUM_SAMPLES: return out(d.num_samples);
+    default: return CL_INVALID_VALUE;
+  }
+} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }

@@ -1,0 +1,17 @@
+// What the image entry points share (image.cpp, image_commands.cpp): image types, the formats the device supports,
+// and the image extensions it reports.
+#pragma once
+#include <optional>
+
+#include "api/opencl/objects.hpp"
+
+namespace clref::cl {
+
+// The images module's type of a cl_mem_object_type; none for a type that is no image type.
+std::optional<images::ImageType> imageTypeOf(cl_mem_object_type t);
+// Whether the device supports `f` for images of `type` (clGetSupportedImageFormats lists exactly these).
+bool formatSupported(const images::ImageFormat& f, cl_mem_object_type type);
+// Whether the device reports this image extension (host::openCLCExtensions: the whole chain supports it).
+bool imageExtension(const char* name);
+
+}  // namespace clref::cl
