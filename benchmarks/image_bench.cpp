@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
 
   if (only.empty() || only == "rotate") {
     auto prog = host::Program::fromOpenCLC(device, readFile(dir + "/image_rotate.cl"));
-    host::Kernel k(prog, "rotate");
+    host::Kernel k(prog, "rotate_bilinear");
     auto src = rgba8Image(n, pixels.data()), dst = rgba8Image(n, nullptr);
     const float cs = 0.8660254f, sn = 0.5f;  // 30 degrees
     k.setArg(0, src);

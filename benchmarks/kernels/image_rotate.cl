@@ -4,7 +4,7 @@
 
 constant sampler_t kBilinear = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_CLAMP | CLK_FILTER_LINEAR;
 
-kernel void rotate(read_only image2d_t src, write_only image2d_t dst, float cs, float sn) {
+kernel void rotate_bilinear(read_only image2d_t src, write_only image2d_t dst, float cs, float sn) {
   const int x = get_global_id(0), y = get_global_id(1);
   const int w = get_image_width(src), h = get_image_height(src);
   const float cx = (float)w * 0.5f, cy = (float)h * 0.5f;

@@ -1,7 +1,7 @@
 // build: -cl-std=CL3.0 -Xclang -cl-ext=+__opencl_c_images,+__opencl_c_read_write_images
 // In-place update of a read_write image: each work-item reads its texel, fences image memory, and writes the
-// brightened value back (OpenCL C 3.0 §6.15.15.9: a write then a read of the same texel needs the fence; here each
-// work-item reads before it writes).
+// brightened value back. OpenCL C 3.0 §6.15.15.6 [[reading-and-writing-to-the-same-image-in-a-kernel]]: the fence
+// makes a work-item's writes visible to its later reads; here each work-item reads its texel before writing it.
 #pragma OPENCL FP_CONTRACT OFF
 
 kernel void brighten(read_write image2d_t img, float gain) {

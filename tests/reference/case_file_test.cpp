@@ -433,7 +433,7 @@ TEST_CASE("image contents: channel values in memory order, packed formats, files
   // Pitches shape the storage only: the contents stay packed.
   CHECK(materialized(R"({ "type": "image2d", "format": "CL_R/CL_UNSIGNED_INT8", "width": 2, "height": 2,
                           "row_pitch": 8, "init": { "iota": { "start": 7, "step": 1 } } })") == bytesOf({7, 8, 9, 10}));
-  // CL_UNORM_SHORT_565: R in bits 15:11, G in 10:5, B in 4:0 (OpenCL 3.0 API §5.3.1.1): R = 31, G = 1, B = 2 is
+  // CL_UNORM_SHORT_565: R in bits 15:11, G in 10:5, B in 4:0 (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]): R = 31, G = 1, B = 2 is
   // 0xF800 | 0x0020 | 0x0002 = 0xF822.
   CHECK(materialized(R"({ "type": "image1d", "format": "CL_RGB/CL_UNORM_SHORT_565", "width": 1,
                           "init": { "values": [31, 1, 2] } })") == bytesOf({0x22, 0xF8}));
