@@ -4,6 +4,7 @@
 //   clref info MODULE.spv what the module declares: version, capabilities, kernels, arguments
 //   clref choices         every named choice (spec freedom) with its options and default
 //   clref math FUNC ARG.. a math function exactly, and the verdict on a result (math_command.hpp)
+//   clref image read|write one image access exactly, and the verdict on a result (image_command.hpp)
 // Exit status: 0 success, 1 the kernel faulted, 2 the input was rejected (command line, case
 // file, module), 3 an internal error.
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include "interpreter/module.hpp"
 #include "numerics/choices.hpp"
 #include "reference/case_file.hpp"
+#include "reference/image_command.hpp"
 #include "reference/math_command.hpp"
 #include "reference/module_info.hpp"
 
@@ -195,6 +197,8 @@ int main(int argc, char** argv) {
   auto* choicesCmd = app.add_subcommand("choices", "list every named choice with its options and default");
   reference::MathCommandOptions math;
   auto* mathCmd = reference::addMathCommand(app, math);
+  reference::ImageCommandOptions image;
+  const auto imageCmds = reference::addImageCommand(app, image);
 
   try {
     app.parse(argc, argv);
@@ -205,6 +209,8 @@ int main(int argc, char** argv) {
     if (*infoCmd) return infoCommand(infoPath);
     if (*choicesCmd) return choicesCommand();
     if (*mathCmd) return reference::mathCommand(math);
+    if (*imageCmds.read) return reference::imageReadCommand(image);
+    if (*imageCmds.write) return reference::imageWriteCommand(image);
   } catch (const std::exception& e) {
     std::cerr << "clref: internal error: " << e.what() << "\n";
     return kInternal;

@@ -177,7 +177,8 @@ bool srgbOrder(ChannelOrder o) {
   return o == ChannelOrder::sRGB || o == ChannelOrder::sRGBx || o == ChannelOrder::sRGBA || o == ChannelOrder::sBGRA;
 }
 
-// A packed type's fields: (channel, shift, width), first channel in the most significant bits (§5.3.1.1).
+// A packed type's fields: (channel, shift, width), first channel in the most significant bits (OpenCL 3.0 API §5.3.1.1
+// [[image-format-descriptor]]).
 struct Field {
   char channel;
   unsigned shift, width;
@@ -253,9 +254,9 @@ mpq_class powQ(const mpq_class& x, unsigned k) {
 // Image geometry.
 
 struct Geometry {
-  unsigned dims;      // filtered dimensions: 1, 2 or 3
-  bool array;         // the last coordinate is a layer
-  uint64_t size[3];   // w_t, h_t, d_t (layers for arrays)
+  unsigned dims;     // filtered dimensions: 1, 2 or 3
+  bool array;        // the last coordinate is a layer
+  uint64_t size[3];  // w_t, h_t, d_t (layers for arrays)
 };
 
 Geometry geometryOf(const images::ImageDesc& d) {
@@ -311,7 +312,8 @@ AxisSample sampleAxis(const images::Sampler& s, const mpq_class& coord, uint64_t
   const mpq_class nq(mpz_class(static_cast<unsigned long>(n)));
   const bool linear = s.filter == FilterMode::Linear;
   if (s.addressing == AddressingMode::Repeat) {
-    // §8.2: u = (s − floor(s)) × w_t; i = floor(u), wrapped; linear: i0 = floor(u − 0.5), i1 = i0 + 1, wrapped.
+    // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: u = (s − floor(s)) × w_t; i = floor(u), wrapped; linear: i0 =
+    // floor(u − 0.5), i1 = i0 + 1, wrapped.
     const mpq_class u = (coord - mpq_class(floorQ(coord))) * nq;
     if (!linear) {
       mpz_class i = floorQ(u);
@@ -328,8 +330,8 @@ AxisSample sampleAxis(const images::Sampler& s, const mpq_class& coord, uint64_t
     return r;
   }
   if (s.addressing == AddressingMode::MirroredRepeat) {
-    // §8.2: s' = |s − 2 rint(0.5 s)|, u = s' × w_t; i = min(floor(u), w_t − 1); linear: i0 = max(floor(u − 0.5), 0),
-    // i1 = min(floor(u − 0.5) + 1, w_t − 1).
+    // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: s' = |s − 2 rint(0.5 s)|, u = s' × w_t; i = min(floor(u), w_t
+    // − 1); linear: i0 = max(floor(u − 0.5), 0), i1 = min(floor(u − 0.5) + 1, w_t − 1).
     const mpq_class sp = abs(coord - 2 * mpq_class(rintQ(coord / 2)));
     const mpq_class u = sp * nq;
     if (!linear) {
@@ -348,7 +350,7 @@ AxisSample sampleAxis(const images::Sampler& s, const mpq_class& coord, uint64_t
   }
   const mpq_class u = s.normalizedCoords ? coord * nq : coord;
   // CLK_ADDRESS_NONE: "the programmer guarantees that the image coordinates ... refer to a location inside the
-  // image" (§6.15.15.1 [[table-sampler-descriptor]]): the location u must lie in [0, size).
+  // image" (OpenCL C 3.0 §6.15.15.1 [[table-sampler-descriptor]]): the location u must lie in [0, size).
   if (s.addressing == AddressingMode::None && (u < 0 || u >= nq)) r.outside = true;
   if (!linear) {
     r.i0 = addressMode(s.addressing, floorQ(u), n);
@@ -392,7 +394,7 @@ bool validFormat(ImageFormat f) {
   if (f.order == ChannelOrder::Depth)
     return f.type == ChannelType::UnormInt16 || f.type == ChannelType::Float || f.type == ChannelType::UnormInt24;
   if (f.type == ChannelType::UnormInt24) return false;
-  if (srgbOrder(f.order)) return f.type == ChannelType::UnormInt8;
+  if (srgbOrder(f.order) && f.type != ChannelType::UnormInt8) return false;
   if (f.order == ChannelOrder::Intensity || f.order == ChannelOrder::Luminance)
     if (ti.cls != TypeClass::Normalized && ti.cls != TypeClass::Float) return false;
   const unsigned bits = elementBytes(f) * 8;
@@ -418,7 +420,8 @@ mpq_class srgbToLinear(const mpq_class& c) {
   return rootQ(powQ(y, 12), 5);
 }
 
-// §8.3.5: c < 0.0031308 ? 12.92 c : 1.055 powr(c, 1/2.4) − 0.055, for c in [0, 1]; 1/2.4 = 5/12.
+// OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]: c < 0.0031308 ? 12.92 c : 1.055 powr(c, 1/2.4) −
+// 0.055, for c in [0, 1]; 1/2.4 = 5/12.
 mpq_class linearToSrgb(const mpq_class& c) {
   if (c < mpq_class(31308, 10000000)) return mpq_class(1292, 100) * c;
   return mpq_class(1055, 1000) * rootQ(powQ(c, 5), 12) - mpq_class(55, 1000);
@@ -450,8 +453,8 @@ ExactColor decodeExact(ImageFormat f, const uint8_t* element) {
   if (ti.packed) {
     const uint64_t word = loadLE(element, ti.bytes);
     for (const Field& fd : packedFields(f.type))
-      channels.emplace_back(fd.channel, channelValue(f.type, (word >> fd.shift) & ((uint64_t(1) << fd.width) - 1),
-                                                     fd.width));
+      channels.emplace_back(fd.channel,
+                            channelValue(f.type, (word >> fd.shift) & ((uint64_t(1) << fd.width) - 1), fd.width));
   } else {
     const std::string_view stored = storedChannels(f.order);
     for (size_t k = 0; k < stored.size(); ++k) {
@@ -461,7 +464,9 @@ ExactColor decodeExact(ImageFormat f, const uint8_t* element) {
       channels.emplace_back(stored[k], channelValue(f.type, raw, ti.bits));
     }
   }
-  // §6.15.15.7: missing colour channels 0, alpha 1.
+  // OpenCL C 3.0 §6.15.15.7
+  // [[mapping-image-channels-to-color-values-returned-by-read_image-and-color-values-passed-to-write_image-to-image-channels]]:
+  // missing colour channels 0, alpha 1.
   ExactColor c{Exact::of(0), Exact::of(0), Exact::of(0), Exact::of(1)};
   for (auto& [ch, v] : channels) {
     if (srgbOrder(f.order) && (ch == 'R' || ch == 'G' || ch == 'B')) v = Exact::of(srgbToLinear(v.q));
@@ -489,7 +494,8 @@ Color roundColor(const ExactColor& c, ColorKind kind) {
       case ColorKind::Uint: {
         if (c[k].kind != Exact::Kind::Finite) throw std::invalid_argument("host images: integer read of a non-finite");
         const mpz_class i = floorQ(c[k].q);
-        out.lanes[k] = i < 0 ? static_cast<uint32_t>(static_cast<int32_t>(i.get_si())) : static_cast<uint32_t>(i.get_ui());
+        out.lanes[k] =
+            i < 0 ? static_cast<uint32_t>(static_cast<int32_t>(i.get_si())) : static_cast<uint32_t>(i.get_ui());
         break;
       }
     }
@@ -497,7 +503,9 @@ Color roundColor(const ExactColor& c, ColorKind kind) {
   return out;
 }
 
-Color decode(ImageFormat f, const uint8_t* element, ColorKind kind) { return roundColor(decodeExact(f, element), kind); }
+Color decode(ImageFormat f, const uint8_t* element, ColorKind kind) {
+  return roundColor(decodeExact(f, element), kind);
+}
 
 namespace {
 
@@ -514,7 +522,7 @@ int64_t convertSatRte(const Exact& x, int64_t lo, int64_t hi) {
 }
 
 // write_imagef / write_imageh of a normalized channel of `bits` bits: convert_<type>_sat_rte(f × M) with the product
-// a float multiplication (f × 255.0f in OpenCL C rounds to float), §8.3.1.3
+// a float multiplication (f × 255.0f in OpenCL C rounds to float), OpenCL C 3.0 §8.3.1.3
 // [[converting-floating-point-values-to-normalized-integer-channel-data-types]]; the packed and 24-bit types by the
 // CL_UNORM_INT_101010 pattern, min(convert_ushort_sat_rte(f × M), M).
 uint64_t toNormalized(const Exact& f, unsigned bits, bool isSigned, unsigned storageBits) {
@@ -531,15 +539,22 @@ uint64_t toNormalized(const Exact& f, unsigned bits, bool isSigned, unsigned sto
   return static_cast<uint64_t>(std::min(c, m));
 }
 
-// §8.3.5: NaN → 0, clamp to [0, 1], linear → sRGB, floor(c × 255 + 0.5).
+// OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]: NaN → 0, clamp to [0, 1], linear → sRGB, floor(c
+// × 255 + 0.5).
 uint64_t toSrgb(const Exact& x) {
   mpq_class c;
-  if (x.kind == Exact::Kind::NaN || x.kind == Exact::Kind::NegInf) c = 0;
-  else if (x.kind == Exact::Kind::PosInf) c = 1;
-  else c = x.q;
-  if (c > 1) c = 1;
-  else if (c < 0) c = 0;
-  else c = linearToSrgb(c);
+  if (x.kind == Exact::Kind::NaN || x.kind == Exact::Kind::NegInf)
+    c = 0;
+  else if (x.kind == Exact::Kind::PosInf)
+    c = 1;
+  else
+    c = x.q;
+  if (c > 1)
+    c = 1;
+  else if (c < 0)
+    c = 0;
+  else
+    c = linearToSrgb(c);
   return floorQ(c * 255 + mpq_class(1, 2)).get_ui();
 }
 
@@ -566,13 +581,16 @@ uint64_t encodeChannel(ImageFormat f, bool srgbChannel, const Exact& v, ColorKin
     case TypeClass::Float:
       if (kind != ColorKind::Float && kind != ColorKind::Half)
         throw std::invalid_argument("host images: integer write of a float image");
-      // §8.3.2: float → half rounds to nearest even (the host takes rte of the two the spec allows); half → float
-      // and float → float preserve the value.
+      // OpenCL C 3.0 §8.3.2 [[conversion-rules-for-half-precision-floating-point-channel-data-type]]: float → half
+      // rounds to nearest even (the host takes rte of the two the spec allows); half → float and float → float preserve
+      // the value.
       if (f.type == ChannelType::HalfFloat) return roundToHalfBits(v);
       return roundToFloatBits(v);
     case TypeClass::Signed: {
       if (kind != ColorKind::Int) throw std::invalid_argument("host images: write_imagei needed");
-      // §8.3.4: convert_char_sat / convert_short_sat / no conversion.
+      // OpenCL C 3.0 §8.3.4
+      // [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]:
+      // convert_char_sat / convert_short_sat / no conversion.
       const int64_t lo = -(int64_t(1) << (bits - 1)), hi = (int64_t(1) << (bits - 1)) - 1;
       const int64_t x = std::clamp<int64_t>(v.q.get_num().get_si(), lo, hi);
       return static_cast<uint64_t>(x) & ((uint64_t(1) << bits) - 1);
@@ -617,8 +635,8 @@ void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element) {
 }
 
 ExactColor borderColor(ChannelOrder o) {
-  // §6.15.15.1.1: (0, 0, 0, 1) for CL_R, CL_RG, CL_RGB, CL_LUMINANCE (and CL_sRGB, not listed, like CL_RGB); 0 for
-  // CL_DEPTH; (0, 0, 0, 0) for every other order.
+  // OpenCL C 3.0 §6.15.15.1.1 [[determining-the-border-color-or-value]]: (0, 0, 0, 1) for CL_R, CL_RG, CL_RGB,
+  // CL_LUMINANCE (and CL_sRGB, not listed, like CL_RGB); 0 for CL_DEPTH; (0, 0, 0, 0) for every other order.
   const bool opaque = o == ChannelOrder::R || o == ChannelOrder::RG || o == ChannelOrder::RGB ||
                       o == ChannelOrder::Luminance || o == ChannelOrder::sRGB;
   return {Exact::of(0), Exact::of(0), Exact::of(0), Exact::of(opaque ? 1 : 0)};
@@ -653,7 +671,8 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
     r.undefined = images::Undefined::LinearIntegerRead;
     return r;
   }
-  // §8.4: the layer is clamp(rint(layer coordinate), 0, layers − 1), always unnormalized.
+  // OpenCL C 3.0 §8.4 [[selecting-an-image-from-an-image-array]]: the layer is clamp(rint(layer coordinate), 0, layers
+  // − 1), always unnormalized.
   int64_t layer = 0;
   if (g.array) {
     const mpz_class l = rintQ(c[g.dims]);
@@ -663,9 +682,7 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
   std::array<AxisSample, 3> ax;
   for (unsigned k = 0; k < g.dims; ++k) {
     ax[k] = sampleAxis(s, c[k], g.size[k]);
-    if (ax[k].outside) {
-      r.undefined = images::Undefined::AddressNoneOutOfRange;
-    }
+    if (ax[k].outside) { r.undefined = images::Undefined::AddressNoneOutOfRange; }
   }
   const ExactColor border = hostimg::borderColor(fmt.order);
   auto texel = [&](std::array<std::optional<int64_t>, 3> idx) -> ExactColor {
@@ -678,7 +695,8 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
   if (s.filter == FilterMode::Nearest) {
     r.exact = texel({ax[0].i0, ax[1].i0, ax[2].i0});
   } else {
-    // §8.2: T = Σ over the 2^dims corners of Π (1 − a) or a times the texel.
+    // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: T = Σ over the 2^dims corners of Π (1 − a) or a times the
+    // texel.
     ExactColor sum{Exact::of(0), Exact::of(0), Exact::of(0), Exact::of(0)};
     for (unsigned corner = 0; corner < (1u << g.dims); ++corner) {
       std::array<std::optional<int64_t>, 3> idx;
@@ -697,7 +715,8 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
     }
     r.exact = sum;
   }
-  if ((kind == ColorKind::Int) != (cls == TypeClass::Signed) || (kind == ColorKind::Uint) != (cls == TypeClass::Unsigned)) {
+  if ((kind == ColorKind::Int) != (cls == TypeClass::Signed) ||
+      (kind == ColorKind::Uint) != (cls == TypeClass::Unsigned)) {
     r.undefined = images::Undefined::WrongReadFunction;
     return r;
   }
@@ -716,9 +735,11 @@ HostRead readSamplerless(const images::ImageView& image, const std::array<int32_
       r.undefined = images::Undefined::SamplerlessOutOfRange;
       return r;
     }
-  const uint64_t x = uint64_t(coord[0]), y = ncoords > 1 ? uint64_t(coord[1]) : 0, z = ncoords > 2 ? uint64_t(coord[2]) : 0;
+  const uint64_t x = uint64_t(coord[0]), y = ncoords > 1 ? uint64_t(coord[1]) : 0,
+                 z = ncoords > 2 ? uint64_t(coord[2]) : 0;
   r.exact = decodeExact(fmt, elementAt(image, x, y, z));
-  if ((kind == ColorKind::Int) != (cls == TypeClass::Signed) || (kind == ColorKind::Uint) != (cls == TypeClass::Unsigned)) {
+  if ((kind == ColorKind::Int) != (cls == TypeClass::Signed) ||
+      (kind == ColorKind::Uint) != (cls == TypeClass::Unsigned)) {
     r.undefined = images::Undefined::WrongReadFunction;
     return r;
   }
@@ -729,7 +750,8 @@ HostRead readSamplerless(const images::ImageView& image, const std::array<int32_
 size_t elementOffset(const images::ImageView& image, const std::array<int32_t, 3>& coord) {
   const Geometry g = geometryOf(image.desc);
   const unsigned ncoords = g.dims + (g.array ? 1 : 0);
-  const uint64_t x = uint64_t(coord[0]), y = ncoords > 1 ? uint64_t(coord[1]) : 0, z = ncoords > 2 ? uint64_t(coord[2]) : 0;
+  const uint64_t x = uint64_t(coord[0]), y = ncoords > 1 ? uint64_t(coord[1]) : 0,
+                 z = ncoords > 2 ? uint64_t(coord[2]) : 0;
   return size_t(elementAt(image, x, y, z) - image.data);
 }
 
@@ -738,7 +760,8 @@ bool write(const images::ImageView& image, const std::array<int32_t, 3>& coord, 
   const unsigned ncoords = g.dims + (g.array ? 1 : 0);
   for (unsigned k = 0; k < ncoords; ++k)
     if (coord[k] < 0 || uint64_t(coord[k]) >= g.size[k]) return false;
-  const uint64_t x = uint64_t(coord[0]), y = ncoords > 1 ? uint64_t(coord[1]) : 0, z = ncoords > 2 ? uint64_t(coord[2]) : 0;
+  const uint64_t x = uint64_t(coord[0]), y = ncoords > 1 ? uint64_t(coord[1]) : 0,
+                 z = ncoords > 2 ? uint64_t(coord[2]) : 0;
   hostimg::encode(image.desc.format, color, kind, const_cast<uint8_t*>(elementAt(image, x, y, z)));
   return true;
 }

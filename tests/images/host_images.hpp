@@ -1,9 +1,9 @@
 // An independent host implementation of the image formulas, written from the specification text alone
 // (not from images/*.cpp), for the comparison tests: texel decode/encode by OpenCL C 3.0 §8.3 [[conversion-rules]],
-// the channel mapping of §6.15.15.7
+// the channel mapping of OpenCL C 3.0 §6.15.15.7
 // [[mapping-image-channels-to-color-values-returned-by-read_image-and-color-values-passed-to-write_image-to-image-channels]],
-// the border colours of §6.15.15.1.1 [[determining-the-border-color-or-value]] and the sampler formulas of
-// §8.2 [[addressing-and-filter-modes]] and §8.4 [[selecting-an-image-from-an-image-array]].
+// the border colours of OpenCL C 3.0 §6.15.15.1.1 [[determining-the-border-color-or-value]] and the sampler formulas of
+// OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] and OpenCL C 3.0 §8.4 [[selecting-an-image-from-an-image-array]].
 //
 // Everything is evaluated exactly with GMP rationals (coordinates scaled, floors, fractional parts, weights, the
 // weighted sum) and rounded once at the end by roundBinary below; the sRGB → linear function, which is not rational,
@@ -48,9 +48,11 @@ TypeClass typeClass(ChannelType t);
 // [[image-format-descriptor]]: CL_Rx stores two channels, CL_RGx three, CL_RGBx/CL_sRGBx four, the second / third /
 // fourth ignored).
 unsigned elementBytes(ImageFormat f);
-// The host's own reading of which pairs are valid (§5.3.1.1: the packed types only with the orders their description
-// names, the bits per element a power of two, CL_DEPTH with CL_UNORM_INT16 / CL_FLOAT / CL_UNORM_INT24, sRGB orders
-// with CL_UNORM_INT8 only).
+// The host's own reading of which pairs are valid (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: the packed
+// types only with the orders their description names, the bits per element a power of two (so CL_sRGB, 24 bits, is
+// not), CL_DEPTH with CL_UNORM_INT16 / CL_FLOAT / CL_UNORM_INT24, sRGB orders with CL_UNORM_INT8 only, INTENSITY and
+// LUMINANCE with normalized, half and float types). The 1.2 restrictions that 3.0 no longer states (CL_ARGB / CL_BGRA
+// only with 8-bit types, CL_RGBx only with the packed types) are not applied.
 bool validFormat(ImageFormat f);
 
 // Rounds an exact value to binary32 (p = 24) or binary16 (p = 11) with round-to-nearest-even (or toward zero), with
@@ -76,8 +78,8 @@ Color roundColor(const ExactColor& c, ColorKind kind);
 Color decode(ImageFormat f, const uint8_t* element, ColorKind kind);
 // write_image{f,h,i,ui} of one element (OpenCL C 3.0 §8.3.1.3
 // [[converting-floating-point-values-to-normalized-integer-channel-data-types]] with the float product f * 255.0f
-// rounded as OpenCL C rounds it; half channels round to nearest even; integers saturate; sRGB by §8.3.5's formula).
-// Channels the order does not store are left 0.
+// rounded as OpenCL C rounds it; half channels round to nearest even; integers saturate; sRGB by OpenCL C 3.0 §8.3.5
+// [[conversion-rules-for-srgba-and-sbgra-images]]'s formula). Channels the order does not store are left 0.
 void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element);
 
 // The raw bits of each channel the element stores (packed fields shifted down; CL_UNORM_INT24 its low 24 bits), in
@@ -85,7 +87,8 @@ void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element);
 // of 101010) are left out. For comparing written elements.
 std::vector<std::pair<char, uint64_t>> rawChannels(ImageFormat f, const uint8_t* element);
 
-// The border colour of §6.15.15.1.1 (CL_sRGB, which the list omits, as CL_RGB: (0, 0, 0, 1)).
+// The border colour of OpenCL C 3.0 §6.15.15.1.1 [[determining-the-border-color-or-value]] (CL_sRGB, which the list
+// omits, as CL_RGB: (0, 0, 0, 1)).
 ExactColor borderColor(ChannelOrder o);
 
 // A read through a sampler or without one. `undefined` names the condition under which the spec leaves the result

@@ -46,10 +46,12 @@ TEST_CASE("roundToFloatBits rounds like the host's double → float conversion",
   CHECK(hostimg::roundToFloatBits(Exact::of(mpq_class(2, 3)), true) == 0x3f2aaaaau);
 }
 
-TEST_CASE("roundToHalfBits agrees with numerics::toHalf (MPFR-tested) and the float round trip is exact", "[images][host]") {
+TEST_CASE("roundToHalfBits agrees with numerics::toHalf (MPFR-tested) and the float round trip is exact",
+          "[images][host]") {
   std::mt19937_64 rng(8);
   for (int i = 0; i < 100000; ++i) {
-    const float f = std::ldexp(float(rng() % (1u << 24)) / float(1u << 24), int(rng() % 50) - 30) * ((rng() & 1) ? 1 : -1);
+    const float f =
+        std::ldexp(float(rng() % (1u << 24)) / float(1u << 24), int(rng() % 50) - 30) * ((rng() & 1) ? 1 : -1);
     INFO(f);
     REQUIRE(hostimg::roundToHalfBits(exactOfDouble(f)) == numerics::toHalf(f).bits);
     REQUIRE(hostimg::roundToHalfBits(exactOfDouble(f), true) == numerics::toHalf(f, numerics::Rounding::RTZ).bits);
@@ -62,7 +64,8 @@ TEST_CASE("roundToHalfBits agrees with numerics::toHalf (MPFR-tested) and the fl
   }
 }
 
-TEST_CASE("sRGB conversions follow the formulas of OpenCL C 3.0 §8.3.5", "[images][host]") {
+TEST_CASE("sRGB conversions follow the formulas of OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]",
+          "[images][host]") {
   // [[conversion-rules-for-srgba-and-sbgra-images]]: the endpoints and the linear segment exactly, the power segment
   // within double's accuracy of std::pow.
   CHECK(hostimg::srgbToLinear(0) == 0);
@@ -76,13 +79,14 @@ TEST_CASE("sRGB conversions follow the formulas of OpenCL C 3.0 §8.3.5", "[imag
   CHECK(std::abs(hostimg::linearToSrgb(mpq_class(1, 2)).get_d() - (1.055 * std::pow(0.5, 1 / 2.4) - 0.055)) < 1e-15);
 }
 
-TEST_CASE("decode maps channels and converts as §8.3 says (hand-worked elements)", "[images][host]") {
+TEST_CASE("decode maps channels and converts as OpenCL C 3.0 §8.3 [[conversion-rules]] says (hand-worked elements)",
+          "[images][host]") {
   using images::ChannelOrder;
   using images::ChannelType;
   using images::ColorKind;
   const uint8_t bgra[4] = {0, 255, 51, 128};  // B G R A
   const auto c = hostimg::decode({ChannelOrder::BGRA, ChannelType::UnormInt8}, bgra, ColorKind::Float);
-  CHECK(c.lanes[0] == bitsOf(0.2f));          // 51 / 255 = 0.2
+  CHECK(c.lanes[0] == bitsOf(0.2f));  // 51 / 255 = 0.2
   CHECK(c.lanes[1] == bitsOf(1.0f));
   CHECK(c.lanes[2] == 0);
   CHECK(c.lanes[3] == bitsOf(128.0f / 255.0f));  // float division is correctly rounded, so equal to the exact rounding
@@ -110,32 +114,39 @@ TEST_CASE("decode maps channels and converts as §8.3 says (hand-worked elements
   CHECK(u.lanes == std::array<uint32_t, 4>{0, 0, 0, 200});
 }
 
-TEST_CASE("encode rounds to nearest even and saturates as §8.3.1.3 and §8.3.4 say", "[images][host]") {
+TEST_CASE(
+    "encode rounds to nearest even and saturates as OpenCL C 3.0 §8.3.1.3 "
+    "[[converting-floating-point-values-to-normalized-integer-channel-data-types]] and OpenCL C 3.0 §8.3.4 "
+    "[[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]] say",
+    "[images][host]") {
   using images::ChannelOrder;
   using images::ChannelType;
   using images::ColorKind;
   auto unorm8 = [](float f) {
     uint8_t e = 0;
-    hostimg::encode({ChannelOrder::R, ChannelType::UnormInt8}, images::Color{{bitsOf(f), 0, 0, 0}}, ColorKind::Float, &e);
+    hostimg::encode({ChannelOrder::R, ChannelType::UnormInt8}, images::Color{{bitsOf(f), 0, 0, 0}}, ColorKind::Float,
+                    &e);
     return int(e);
   };
-  CHECK(unorm8(0.5f) == 128);                    // 127.5 → 128 (even)
-  CHECK(unorm8(1.5f / 255.0f) == 2);              // 1.5 (after float rounding of the product) → 2
-  CHECK(unorm8(2.5f / 255.0f) == 2);              // 2.5 → 2
+  CHECK(unorm8(0.5f) == 128);         // 127.5 → 128 (even)
+  CHECK(unorm8(1.5f / 255.0f) == 2);  // 1.5 (after float rounding of the product) → 2
+  CHECK(unorm8(2.5f / 255.0f) == 2);  // 2.5 → 2
   CHECK(unorm8(-1.0f) == 0);
   CHECK(unorm8(7.0f) == 255);
-  CHECK(unorm8(floatOf(0x7fc00000u)) == 0);      // NaN → 0
+  CHECK(unorm8(floatOf(0x7fc00000u)) == 0);  // NaN → 0
   CHECK(unorm8(INFINITY) == 255);
   auto snorm8 = [](float f) {
     uint8_t e = 0;
-    hostimg::encode({ChannelOrder::R, ChannelType::SnormInt8}, images::Color{{bitsOf(f), 0, 0, 0}}, ColorKind::Float, &e);
+    hostimg::encode({ChannelOrder::R, ChannelType::SnormInt8}, images::Color{{bitsOf(f), 0, 0, 0}}, ColorKind::Float,
+                    &e);
     return int(int8_t(e));
   };
   CHECK(snorm8(-1.0f) == -127);
   CHECK(snorm8(-2.0f) == -128);  // convert_char_sat saturates at -128
   CHECK(snorm8(0.5f) == 64);     // 63.5 → 64
   uint8_t i8 = 0;
-  hostimg::encode({ChannelOrder::R, ChannelType::SignedInt8}, images::Color{{uint32_t(-1000), 0, 0, 0}}, ColorKind::Int, &i8);
+  hostimg::encode({ChannelOrder::R, ChannelType::SignedInt8}, images::Color{{uint32_t(-1000), 0, 0, 0}}, ColorKind::Int,
+                  &i8);
   CHECK(int8_t(i8) == -128);
   uint8_t srgb[4] = {};
   hostimg::encode({ChannelOrder::sRGBA, ChannelType::UnormInt8},

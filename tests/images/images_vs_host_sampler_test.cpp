@@ -58,7 +58,8 @@ TEST_CASE("images: sampled reads match the host for every addressing × filter �
                   c.f[k] = x;
                   check(c);
                 }
-              // Integer coordinates (unnormalized nearest only: §6.15.15.2 [[built-in-image-read-functions]]).
+              // Integer coordinates (unnormalized nearest only: OpenCL C 3.0 §6.15.15.2
+              // [[built-in-image-read-functions]]).
               if (!normalized && fm == FilterMode::Nearest && am != AddressingMode::Repeat &&
                   am != AddressingMode::MirroredRepeat)
                 for (int i = 0; i < 40; ++i) {

@@ -30,15 +30,15 @@ using images::ImageType;
 using images::Undefined;
 
 inline constexpr ChannelOrder kOrders[] = {
-    ChannelOrder::R,         ChannelOrder::A,         ChannelOrder::RG,    ChannelOrder::RA,    ChannelOrder::RGB,
-    ChannelOrder::RGBA,      ChannelOrder::BGRA,      ChannelOrder::ARGB,  ChannelOrder::Intensity,
-    ChannelOrder::Luminance, ChannelOrder::Rx,        ChannelOrder::RGx,   ChannelOrder::RGBx,  ChannelOrder::Depth,
-    ChannelOrder::sRGB,      ChannelOrder::sRGBx,     ChannelOrder::sRGBA, ChannelOrder::sBGRA, ChannelOrder::ABGR};
+    ChannelOrder::R,     ChannelOrder::A,     ChannelOrder::RG,    ChannelOrder::RA,        ChannelOrder::RGB,
+    ChannelOrder::RGBA,  ChannelOrder::BGRA,  ChannelOrder::ARGB,  ChannelOrder::Intensity, ChannelOrder::Luminance,
+    ChannelOrder::Rx,    ChannelOrder::RGx,   ChannelOrder::RGBx,  ChannelOrder::Depth,     ChannelOrder::sRGB,
+    ChannelOrder::sRGBx, ChannelOrder::sRGBA, ChannelOrder::sBGRA, ChannelOrder::ABGR};
 inline constexpr ChannelType kTypes[] = {
-    ChannelType::SnormInt8,      ChannelType::SnormInt16,     ChannelType::UnormInt8,       ChannelType::UnormInt16,
-    ChannelType::UnormShort565,  ChannelType::UnormShort555,  ChannelType::UnormInt101010,  ChannelType::SignedInt8,
-    ChannelType::SignedInt16,    ChannelType::SignedInt32,    ChannelType::UnsignedInt8,    ChannelType::UnsignedInt16,
-    ChannelType::UnsignedInt32,  ChannelType::HalfFloat,      ChannelType::Float,           ChannelType::UnormInt24,
+    ChannelType::SnormInt8,       ChannelType::SnormInt16,    ChannelType::UnormInt8,      ChannelType::UnormInt16,
+    ChannelType::UnormShort565,   ChannelType::UnormShort555, ChannelType::UnormInt101010, ChannelType::SignedInt8,
+    ChannelType::SignedInt16,     ChannelType::SignedInt32,   ChannelType::UnsignedInt8,   ChannelType::UnsignedInt16,
+    ChannelType::UnsignedInt32,   ChannelType::HalfFloat,     ChannelType::Float,          ChannelType::UnormInt24,
     ChannelType::UnormInt101010_2};
 
 inline std::string name(ImageFormat f) {
@@ -74,9 +74,9 @@ inline bool isZero(uint32_t lane, ColorKind k) {
   return lane == 0;
 }
 
-// Same colour: NaN matches any NaN (§8.3.3 [[conversion-rules-for-floating-point-channel-data-type]]: "NaNs may be
-// converted to a NaN value(s) supported by the device"); with `anyZeroSign` (filtered results, where the sign of a
-// zero sum is the host's arithmetic, not the spec's) ±0 match. CL_DEPTH reads are scalars: lane 0 only.
+// Same colour: NaN matches any NaN (OpenCL C 3.0 §8.3.3 [[conversion-rules-for-floating-point-channel-data-type]]:
+// "NaNs may be converted to a NaN value(s) supported by the device"); with `anyZeroSign` (filtered results, where the
+// sign of a zero sum is the host's arithmetic, not the spec's) ±0 match. CL_DEPTH reads are scalars: lane 0 only.
 inline bool sameColor(const Color& host, const Color& got, ColorKind k, bool depth, bool anyZeroSign) {
   for (int l = 0; l < (depth ? 1 : 4); ++l) {
     const uint32_t h = k == ColorKind::Half ? host.lanes[l] & 0xffff : host.lanes[l];
@@ -133,10 +133,10 @@ struct Mismatches {
 
 // Special channel values of the float and half types: ±0, ±inf, NaNs, subnormals, the extremes, values near 1.
 inline constexpr uint32_t kFloatSpecials[] = {0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7fa00001,
-                                       0xffc00001, 0x00000001, 0x807fffff, 0x00800000, 0x7f7fffff, 0xff7fffff,
-                                       0x3f800000, 0x3f7fffff, 0x3f800001, 0xbf800000, 0x3f000000, 0x33800000};
+                                              0xffc00001, 0x00000001, 0x807fffff, 0x00800000, 0x7f7fffff, 0xff7fffff,
+                                              0x3f800000, 0x3f7fffff, 0x3f800001, 0xbf800000, 0x3f000000, 0x33800000};
 inline constexpr uint16_t kHalfSpecials[] = {0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x7d01, 0x0001, 0x83ff,
-                                      0x0400, 0x7bff, 0xfbff, 0x3c00, 0x3bff, 0x3c01, 0xbc00, 0x3800};
+                                             0x0400, 0x7bff, 0xfbff, 0x3c00, 0x3bff, 0x3c01, 0xbc00, 0x3800};
 
 // Element patterns for decode: every pattern for elements of up to 16 bits, else random ones plus special channels.
 inline std::vector<std::vector<uint8_t>> elementPatterns(ImageFormat f, std::mt19937_64& rng) {
@@ -191,15 +191,16 @@ inline std::vector<Color> colorsFor(ImageFormat f, ColorKind kind, std::mt19937_
   auto lane = [&](ColorKind k) -> uint32_t {
     const int pick = int(rng() % 8);
     if (k == ColorKind::Int) {
-      static constexpr int32_t specials[] = {0, 1, -1, 127, 128, -128, -129, 32767, 32768, -32768, -32769,
-                                             2147483647, -2147483647 - 1, 255, 256, 65535, 65536};
+      static constexpr int32_t specials[] = {
+          0,   1,   -1,    127,  128, -128, -129, 32767, 32768, -32768, -32769, 2147483647, -2147483647 - 1,
+          255, 256, 65535, 65536};
       if (pick < 4) return uint32_t(specials[rng() % std::size(specials)]);
       if (pick < 6) return uint32_t(int32_t(rng() % 140000) - 70000);
       return uint32_t(rng());
     }
     if (k == ColorKind::Uint) {
-      static constexpr uint32_t specials[] = {0, 1, 127, 128, 255, 256, 32767, 32768, 65535, 65536, 0x7fffffff,
-                                              0x80000000, 0xffffffff};
+      static constexpr uint32_t specials[] = {0,     1,     127,   128,        255,        256,       32767,
+                                              32768, 65535, 65536, 0x7fffffff, 0x80000000, 0xffffffff};
       if (pick < 4) return specials[rng() % std::size(specials)];
       if (pick < 6) return uint32_t(rng() % 140000);
       return uint32_t(rng());
@@ -220,7 +221,8 @@ inline std::vector<Color> colorsFor(ImageFormat f, ColorKind kind, std::mt19937_
     } else {
       x = std::bit_cast<float>(uint32_t(rng()));
     }
-    if (k == ColorKind::Half) return hostimg::roundToHalfBits([&] {
+    if (k == ColorKind::Half)
+      return hostimg::roundToHalfBits([&] {
         hostimg::Exact e = hostimg::exactOfFloatBits(std::bit_cast<uint32_t>(x));
         return e;
       }());
@@ -266,7 +268,7 @@ inline TestImage makeImage(ImageType type, ImageFormat f, uint64_t w, uint64_t h
     case ImageType::Image1D: break;
     case ImageType::Image1DArray:
       desc.arraySize = h;
-      desc.slicePitch = desc.rowPitch + e;
+      desc.slicePitch = desc.rowPitch * 2;
       break;
     case ImageType::Image2D: desc.height = h; break;
     case ImageType::Image2DArray:
@@ -315,8 +317,7 @@ inline std::vector<float> axisCoordinates(uint64_t n, bool normalized, std::mt19
       u.push_back(std::nextafter(base, -INFINITY));
     }
   }
-  for (float x : {0.0f, -0.0f, 1e30f, -1e30f, 3e9f, -3e9f, 1e-40f, -1e-40f, 16777216.0f, 8388608.5f})
-    u.push_back(x);
+  for (float x : {0.0f, -0.0f, 1e30f, -1e30f, 3e9f, -3e9f, 1e-40f, -1e-40f, 16777216.0f, 8388608.5f}) u.push_back(x);
   for (int i = 0; i < 40; ++i) u.push_back(float(std::uniform_real_distribution<double>(-2.0 * n, 3.0 * n)(rng)));
   if (!normalized) return u;
   std::vector<float> s;
@@ -329,9 +330,20 @@ inline std::vector<float> axisCoordinates(uint64_t n, bool normalized, std::mt19
 }
 
 inline std::vector<float> layerCoordinates(uint64_t layers, std::mt19937_64& rng) {
-  std::vector<float> l = {-1.0f, -0.5f, -0.0f, 0.0f, 0.5f, 1.5f, 2.5f, std::nextafter(0.5f, 1.0f),
-                          std::nextafter(0.5f, 0.0f), float(layers) - 0.5f, float(layers) - 0.51f, float(layers) + 3,
-                          1e30f, -1e30f};
+  std::vector<float> l = {-1.0f,
+                          -0.5f,
+                          -0.0f,
+                          0.0f,
+                          0.5f,
+                          1.5f,
+                          2.5f,
+                          std::nextafter(0.5f, 1.0f),
+                          std::nextafter(0.5f, 0.0f),
+                          float(layers) - 0.5f,
+                          float(layers) - 0.51f,
+                          float(layers) + 3,
+                          1e30f,
+                          -1e30f};
   for (int i = 0; i < 6; ++i) l.push_back(float(std::uniform_real_distribution<double>(-1.0, layers + 1.0)(rng)));
   return l;
 }
@@ -342,25 +354,32 @@ struct Shape {
 };
 
 inline const std::vector<Shape>& shapes() {
-  static const std::vector<Shape> s = {
-      {ImageType::Image1D, 7, 1, 1},      {ImageType::Image1D, 8, 1, 1},     {ImageType::Image1DArray, 5, 3, 1},
-      {ImageType::Image1DArray, 4, 2, 1}, {ImageType::Image2D, 5, 3, 1},     {ImageType::Image2D, 4, 8, 1},
-      {ImageType::Image2DArray, 3, 5, 3}, {ImageType::Image2DArray, 4, 2, 2}, {ImageType::Image3D, 3, 5, 4},
-      {ImageType::Image3D, 4, 2, 8}};
+  static const std::vector<Shape> s = {{ImageType::Image1D, 7, 1, 1},      {ImageType::Image1D, 8, 1, 1},
+                                       {ImageType::Image1DArray, 5, 3, 1}, {ImageType::Image1DArray, 4, 2, 1},
+                                       {ImageType::Image2D, 5, 3, 1},      {ImageType::Image2D, 4, 8, 1},
+                                       {ImageType::Image2DArray, 3, 5, 3}, {ImageType::Image2DArray, 4, 2, 2},
+                                       {ImageType::Image3D, 3, 5, 4},      {ImageType::Image3D, 4, 2, 8}};
   return s;
 }
 
 // Formats the sampler tests read: every class of channel type, every mapping rule, the border colours of each group.
 inline std::vector<ImageFormat> samplerFormats() {
-  const std::vector<ImageFormat> wanted = {
-      {ChannelOrder::RGBA, ChannelType::UnormInt8},      {ChannelOrder::BGRA, ChannelType::UnormInt8},
-      {ChannelOrder::R, ChannelType::Float},             {ChannelOrder::RG, ChannelType::HalfFloat},
-      {ChannelOrder::RGBA, ChannelType::SnormInt16},     {ChannelOrder::sRGBA, ChannelType::UnormInt8},
-      {ChannelOrder::Luminance, ChannelType::UnormInt16}, {ChannelOrder::Intensity, ChannelType::Float},
-      {ChannelOrder::A, ChannelType::UnormInt8},         {ChannelOrder::RGB, ChannelType::UnormShort565},
-      {ChannelOrder::RGBA, ChannelType::UnormInt101010_2}, {ChannelOrder::Depth, ChannelType::Float},
-      {ChannelOrder::RGBA, ChannelType::SignedInt16},    {ChannelOrder::R, ChannelType::UnsignedInt32},
-      {ChannelOrder::RA, ChannelType::SnormInt8},        {ChannelOrder::Rx, ChannelType::UnormInt8}};
+  const std::vector<ImageFormat> wanted = {{ChannelOrder::RGBA, ChannelType::UnormInt8},
+                                           {ChannelOrder::BGRA, ChannelType::UnormInt8},
+                                           {ChannelOrder::R, ChannelType::Float},
+                                           {ChannelOrder::RG, ChannelType::HalfFloat},
+                                           {ChannelOrder::RGBA, ChannelType::SnormInt16},
+                                           {ChannelOrder::sRGBA, ChannelType::UnormInt8},
+                                           {ChannelOrder::Luminance, ChannelType::UnormInt16},
+                                           {ChannelOrder::Intensity, ChannelType::Float},
+                                           {ChannelOrder::A, ChannelType::UnormInt8},
+                                           {ChannelOrder::RGB, ChannelType::UnormShort565},
+                                           {ChannelOrder::RGBA, ChannelType::UnormInt101010_2},
+                                           {ChannelOrder::Depth, ChannelType::Float},
+                                           {ChannelOrder::RGBA, ChannelType::SignedInt16},
+                                           {ChannelOrder::R, ChannelType::UnsignedInt32},
+                                           {ChannelOrder::RA, ChannelType::SnormInt8},
+                                           {ChannelOrder::Rx, ChannelType::UnormInt8}};
   std::vector<ImageFormat> out;
   for (const auto& f : wanted)
     if (images::isValidFormat(f) && hostimg::validFormat(f)) out.push_back(f);

@@ -1,0 +1,303 @@
+// images::judgeRead / judgeWrite against verdicts worked out independently: the exact values come from the host
+// implementation (host_images.hpp) or by hand, the allowed sets from the clauses the verdict cites (1.5 ulp of the
+// exact normalized value, exact endpoints, the 0.6 write allowance, the sRGB 0.5 and 0.6 bounds, the texel boundary
+// rule documented in images/verdict.cpp).
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "images/verdict.hpp"
+#include "tests/images/host_images.hpp"
+
+using namespace clref;
+using images::AddressingMode;
+using images::ChannelOrder;
+using images::ChannelType;
+using images::Color;
+using images::ColorKind;
+using images::FilterMode;
+using images::ImageFormat;
+using images::ImageType;
+
+namespace {
+
+uint32_t bits(float f) { return std::bit_cast<uint32_t>(f); }
+float up(float f, int steps = 1) {
+  for (int i = 0; i < steps; ++i) f = std::nextafter(f, INFINITY);
+  return f;
+}
+float down(float f, int steps = 1) {
+  for (int i = 0; i < steps; ++i) f = std::nextafter(f, -INFINITY);
+  return f;
+}
+Color rgba(float r, float g, float b, float a) { return Color{{bits(r), bits(g), bits(b), bits(a)}}; }
+// The exact value c / M rounded once to float by the host implementation.
+float exactNormalized(long c, long m) {
+  return std::bit_cast<float>(hostimg::roundToFloatBits(hostimg::Exact::of(mpq_class(c, m))));
+}
+
+struct Img {
+  std::vector<uint8_t> bytes;
+  images::ImageView view;
+};
+
+// A tightly packed image with the given element bytes.
+Img image(ImageType type, ImageFormat f, uint64_t w, uint64_t h, std::vector<uint8_t> bytes) {
+  Img i;
+  images::ImageDesc d;
+  d.type = type;
+  d.format = f;
+  d.width = w;
+  if (type == ImageType::Image2D) d.height = h;
+  d = images::makeDesc(d);
+  i.bytes = std::move(bytes);
+  i.bytes.resize(images::storageBytes(d));
+  i.view.desc = d;
+  i.view.data = i.bytes.data();
+  i.view.bytes = i.bytes.size();
+  return i;
+}
+
+images::ImageVerdict writeVerdict(ImageFormat f, const Color& c, ColorKind k, std::vector<uint8_t> element,
+                                  bool flush = true) {
+  images::VerdictOptions o;
+  o.flushToZeroAllowed = flush;
+  return images::judgeWrite(f, c, k, element.data(), o);
+}
+
+const ImageFormat kR8{ChannelOrder::R, ChannelType::UnormInt8};
+const ImageFormat kRGBA8{ChannelOrder::RGBA, ChannelType::UnormInt8};
+
+}  // namespace
+
+TEST_CASE("judgeWrite: float → UNORM_INT8 allows round to nearest even and other roundings within 0.6",
+          "[images][verdict]") {
+  // 0.5 × 255 = 127.5: 128 is preferred (even), 127 is 0.5 away.
+  CHECK(writeVerdict(kR8, rgba(0.5f, 0, 0, 0), ColorKind::Float, {128}).allowed);
+  CHECK(writeVerdict(kR8, rgba(0.5f, 0, 0, 0), ColorKind::Float, {127}).allowed);
+  CHECK_FALSE(writeVerdict(kR8, rgba(0.5f, 0, 0, 0), ColorKind::Float, {126}).allowed);
+  CHECK_FALSE(writeVerdict(kR8, rgba(0.5f, 0, 0, 0), ColorKind::Float, {129}).allowed);
+  // 0.2f × 255 = 51.0000007...: only 51.
+  CHECK(writeVerdict(kR8, rgba(0.2f, 0, 0, 0), ColorKind::Float, {51}).allowed);
+  CHECK_FALSE(writeVerdict(kR8, rgba(0.2f, 0, 0, 0), ColorKind::Float, {52}).allowed);
+  // 100.45 / 255: 100 (0.45 away) and 101 (0.55 away) both within 0.6; 100.3 / 255: 101 is 0.7 away.
+  CHECK(writeVerdict(kR8, rgba(float(100.45 / 255), 0, 0, 0), ColorKind::Float, {101}).allowed);
+  CHECK(writeVerdict(kR8, rgba(float(100.45 / 255), 0, 0, 0), ColorKind::Float, {100}).allowed);
+  CHECK(writeVerdict(kR8, rgba(float(100.3 / 255), 0, 0, 0), ColorKind::Float, {100}).allowed);
+  CHECK_FALSE(writeVerdict(kR8, rgba(float(100.3 / 255), 0, 0, 0), ColorKind::Float, {101}).allowed);
+  // Out of range saturates: 2.0 → 255 only; NaN → 0.
+  CHECK(writeVerdict(kR8, rgba(2.0f, 0, 0, 0), ColorKind::Float, {255}).allowed);
+  CHECK_FALSE(writeVerdict(kR8, rgba(2.0f, 0, 0, 0), ColorKind::Float, {254}).allowed);
+  CHECK(writeVerdict(kR8, rgba(NAN, 0, 0, 0), ColorKind::Float, {0}).allowed);
+  CHECK_FALSE(writeVerdict(kR8, rgba(NAN, 0, 0, 0), ColorKind::Float, {255}).allowed);
+  const auto v = writeVerdict(kR8, rgba(0.5f, 0, 0, 0), ColorKind::Float, {127});
+  CHECK(v.lo[0] == 127);
+  CHECK(v.hi[0] == 128);
+  CHECK(v.clause.find("[[converting-floating-point-values-to-normalized-integer-channel-data-types]]") !=
+        std::string::npos);
+}
+
+TEST_CASE("judgeWrite: SNORM saturates to -128 (convert_char_sat), so -127 is 1 away", "[images][verdict]") {
+  const ImageFormat f{ChannelOrder::R, ChannelType::SnormInt8};
+  CHECK(writeVerdict(f, rgba(-1.5f, 0, 0, 0), ColorKind::Float, {0x80}).allowed);
+  CHECK_FALSE(writeVerdict(f, rgba(-1.5f, 0, 0, 0), ColorKind::Float, {0x81}).allowed);
+  CHECK(writeVerdict(f, rgba(-1.0f, 0, 0, 0), ColorKind::Float, {0x81}).allowed);  // -127
+}
+
+TEST_CASE("judgeWrite: every channel of RGBA is judged in its lane", "[images][verdict]") {
+  CHECK(writeVerdict(kRGBA8, rgba(0, 1, 0.5f, 0.2f), ColorKind::Float, {0, 255, 128, 51}).allowed);
+  CHECK(writeVerdict(kRGBA8, rgba(0, 1, 0.5f, 0.2f), ColorKind::Float, {0, 255, 127, 51}).allowed);
+  CHECK_FALSE(writeVerdict(kRGBA8, rgba(0, 1, 0.5f, 0.2f), ColorKind::Float, {0, 255, 128, 50}).allowed);
+  CHECK_FALSE(writeVerdict(kRGBA8, rgba(0, 1, 0.5f, 0.2f), ColorKind::Float, {1, 255, 128, 51}).allowed);
+  // BGRA stores blue first.
+  const ImageFormat bgra{ChannelOrder::BGRA, ChannelType::UnormInt8};
+  CHECK(writeVerdict(bgra, rgba(0, 1, 0.5f, 0.2f), ColorKind::Float, {128, 255, 0, 51}).allowed);
+  CHECK_FALSE(writeVerdict(bgra, rgba(0, 1, 0.5f, 0.2f), ColorKind::Float, {0, 255, 128, 51}).allowed);
+}
+
+TEST_CASE("judgeWrite: half channels round to nearest even or toward zero; float channels keep the value",
+          "[images][verdict]") {
+  const ImageFormat h{ChannelOrder::R, ChannelType::HalfFloat};
+  // 1 + 0.75 × 2^-10: nearest is 1 + 2^-10 (0x3c01), toward zero 1.0 (0x3c00); 0x3c02 is neither.
+  const float x = 1.0f + 0.75f * 0x1p-10f;
+  CHECK(writeVerdict(h, rgba(x, 0, 0, 0), ColorKind::Float, {0x01, 0x3c}).allowed);
+  CHECK(writeVerdict(h, rgba(x, 0, 0, 0), ColorKind::Float, {0x00, 0x3c}).allowed);
+  CHECK_FALSE(writeVerdict(h, rgba(x, 0, 0, 0), ColorKind::Float, {0x02, 0x3c}).allowed);
+  // NaN: any NaN.
+  CHECK(writeVerdict(h, rgba(NAN, 0, 0, 0), ColorKind::Float, {0x01, 0x7e}).allowed);
+  CHECK_FALSE(writeVerdict(h, rgba(NAN, 0, 0, 0), ColorKind::Float, {0x00, 0x7c}).allowed);
+  const ImageFormat f{ChannelOrder::R, ChannelType::Float};
+  auto le = [](uint32_t v) {
+    return std::vector<uint8_t>{uint8_t(v), uint8_t(v >> 8), uint8_t(v >> 16), uint8_t(v >> 24)};
+  };
+  CHECK(writeVerdict(f, rgba(0.1f, 0, 0, 0), ColorKind::Float, le(bits(0.1f))).allowed);
+  CHECK_FALSE(writeVerdict(f, rgba(0.1f, 0, 0, 0), ColorKind::Float, le(bits(up(0.1f)))).allowed);
+  // A subnormal may be flushed when the device may flush.
+  CHECK(writeVerdict(f, rgba(1e-40f, 0, 0, 0), ColorKind::Float, le(0)).allowed);
+  CHECK_FALSE(writeVerdict(f, rgba(1e-40f, 0, 0, 0), ColorKind::Float, le(0), false).allowed);
+  CHECK(writeVerdict(f, rgba(NAN, 0, 0, 0), ColorKind::Float, le(0xffc00001u)).allowed);
+}
+
+TEST_CASE("judgeWrite: integers saturate exactly; sRGB allows 0.6 around 255 × linear_to_srgb", "[images][verdict]") {
+  const ImageFormat i8{ChannelOrder::R, ChannelType::SignedInt8};
+  CHECK(writeVerdict(i8, Color{{1000, 0, 0, 0}}, ColorKind::Int, {127}).allowed);
+  CHECK_FALSE(writeVerdict(i8, Color{{1000, 0, 0, 0}}, ColorKind::Int, {126}).allowed);
+  CHECK(writeVerdict(i8, Color{{uint32_t(-1000), 0, 0, 0}}, ColorKind::Int, {0x80}).allowed);
+  // 255 × (1.055 × 0.5^(1/2.4) − 0.055) = 187.52: 188 and 187 (0.52 away) allowed, 189 not; alpha is linear.
+  const ImageFormat s{ChannelOrder::sRGBA, ChannelType::UnormInt8};
+  CHECK(writeVerdict(s, rgba(0.5f, 0, 1, 0.5f), ColorKind::Float, {188, 0, 255, 128}).allowed);
+  CHECK(writeVerdict(s, rgba(0.5f, 0, 1, 0.5f), ColorKind::Float, {187, 0, 255, 128}).allowed);
+  CHECK_FALSE(writeVerdict(s, rgba(0.5f, 0, 1, 0.5f), ColorKind::Float, {189, 0, 255, 128}).allowed);
+  CHECK_FALSE(writeVerdict(s, rgba(0.5f, 0, 1, 0.5f), ColorKind::Float, {188, 0, 255, 126}).allowed);
+}
+
+TEST_CASE("judgeRead: a normalized texel allows 1.5 ulp around c / M, the endpoints exactly", "[images][verdict]") {
+  const Img img = image(ImageType::Image1D, kR8, 4, 1, {100, 255, 0, 1});
+  images::Coord c;
+  c.isFloat = false;
+  auto judge = [&](int x, float value) {
+    c.i = {x, 0, 0};
+    return images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(value, 0, 0, 1));
+  };
+  const float r = exactNormalized(100, 255);  // 100 / 255 = 0.392156..., not a midpoint
+  CHECK(judge(0, r).allowed);
+  CHECK(judge(0, up(r)).allowed);
+  CHECK(judge(0, down(r)).allowed);
+  CHECK_FALSE(judge(0, up(r, 2)).allowed);
+  CHECK_FALSE(judge(0, down(r, 2)).allowed);
+  CHECK(judge(0, r).bounded);
+  CHECK(judge(0, r).reference == rgba(r, 0, 0, 1));
+  CHECK(judge(1, 1.0f).allowed);
+  CHECK_FALSE(judge(1, down(1.0f)).allowed);
+  CHECK(judge(2, 0.0f).allowed);
+  CHECK_FALSE(judge(2, 1e-45f).allowed);
+  // The alpha lane of CL_R is the default 1, exactly.
+  c.i = {0, 0, 0};
+  CHECK_FALSE(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(r, 0, 0, down(1.0f))).allowed);
+  const float one = exactNormalized(1, 255);
+  CHECK(judge(3, up(one)).allowed);
+  CHECK_FALSE(judge(3, up(one, 2)).allowed);
+  const auto v = judge(0, r);
+  CHECK(v.lo[0] == double(down(r)));
+  CHECK(v.hi[0] == double(up(r)));
+}
+
+TEST_CASE("judgeRead: SNORM -128 and -127 read as -1 exactly", "[images][verdict]") {
+  const Img img = image(ImageType::Image1D, {ChannelOrder::R, ChannelType::SnormInt8}, 2, 1, {0x80, 0x81});
+  images::Coord c;
+  c.isFloat = false;
+  for (int x : {0, 1}) {
+    c.i = {x, 0, 0};
+    CHECK(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(-1, 0, 0, 1)).allowed);
+    CHECK_FALSE(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(up(-1.0f), 0, 0, 1)).allowed);
+  }
+}
+
+TEST_CASE("judgeRead: at a texel boundary with normalized coordinates the neighbouring texel is allowed",
+          "[images][verdict]") {
+  // Texels 10, 50, 90, 130 (R8); width 4.
+  const Img img = image(ImageType::Image1D, kR8, 4, 1, {10, 50, 90, 130});
+  auto value = [](int code) { return rgba(exactNormalized(code, 255), 0, 0, 1); };
+  images::Sampler s;
+  s.normalizedCoords = true;
+  s.addressing = AddressingMode::ClampToEdge;
+  s.filter = FilterMode::Nearest;
+  images::Coord c;
+  c.f = {0.5f, 0, 0};  // u = 2 exactly: texel 2 by the formula, texel 1 one float step below
+  CHECK(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(90)).allowed);
+  CHECK(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(50)).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(130)).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(10)).allowed);
+  CHECK(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(90)).candidates.size() == 2);
+  // Inside a texel (u = 1.5): one candidate.
+  c.f = {0.375f, 0, 0};
+  CHECK(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(50)).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(90)).allowed);
+  // Unnormalized nearest with CLAMP is exact (OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE): u = 2 selects
+  // texel 2 only.
+  s.normalizedCoords = false;
+  s.addressing = AddressingMode::Clamp;
+  c.f = {2.0f, 0, 0};
+  CHECK(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(90)).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(50)).allowed);
+  // CLAMP at the right edge with normalized 1.0: u = 4 is the border colour (0, 0, 0, 1 for CL_R), one step below
+  // is texel 3.
+  s.normalizedCoords = true;
+  c.f = {1.0f, 0, 0};
+  CHECK(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, rgba(0, 0, 0, 1)).allowed);
+  CHECK(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(130)).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(90)).allowed);
+  // REPEAT at s = 1.0: u = 0 (texel 0); one step below wraps to texel 3? No: u = (s - floor(s)) × 4 = 0 exactly and a
+  // rounded product keeps its sign, so texel 0 only.
+  s.addressing = AddressingMode::Repeat;
+  CHECK(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(10)).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(130)).allowed);
+}
+
+TEST_CASE("judgeRead: linear filtering and undefined reads are allowed without a bound", "[images][verdict]") {
+  const Img img = image(ImageType::Image1D, kR8, 4, 1, {10, 50, 90, 130});
+  images::Sampler s;
+  s.normalizedCoords = true;
+  s.addressing = AddressingMode::ClampToEdge;
+  s.filter = FilterMode::Linear;
+  images::Coord c;
+  c.f = {0.3f, 0, 0};
+  const auto v = images::judgeRead(img.view, &s, c, ColorKind::Float, {}, rgba(0.9f, 0, 0, 1));
+  CHECK(v.allowed);
+  CHECK_FALSE(v.bounded);
+  CHECK(v.note.find("outside") != std::string::npos);
+  const auto inside = images::judgeRead(img.view, &s, c, ColorKind::Float, {}, v.reference);
+  CHECK(inside.note.find("within") != std::string::npos);
+  // CLK_ADDRESS_NONE outside the image: undefined.
+  s.addressing = AddressingMode::None;
+  s.filter = FilterMode::Nearest;
+  c.f = {1.5f, 0, 0};
+  const auto u = images::judgeRead(img.view, &s, c, ColorKind::Float, {}, rgba(7, 7, 7, 7));
+  CHECK(u.allowed);
+  CHECK_FALSE(u.bounded);
+  CHECK_FALSE(u.note.empty());
+}
+
+TEST_CASE("judgeRead: sRGB reads allow values that convert back within 0.5 of the code", "[images][verdict]") {
+  const Img img = image(ImageType::Image1D, {ChannelOrder::sRGBA, ChannelType::UnormInt8}, 2, 1,
+                        {128, 0, 255, 128, 200, 10, 20, 30});
+  images::Coord c;
+  c.isFloat = false;
+  c.i = {0, 0, 0};
+  // L(x) = ((x / 255 + 0.055) / 1.055)^2.4 from the host (MPFR); 128.4 is inside, 128.6 outside.
+  auto lin = [](double code) { return float(hostimg::srgbToLinear(mpq_class(code) / 255).get_d()); };
+  const float a = exactNormalized(128, 255);
+  CHECK(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(lin(128), 0, 1, a)).allowed);
+  CHECK(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(lin(128.4), 0, 1, a)).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(lin(128.6), 0, 1, a)).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(lin(128), 1e-30f, 1, a)).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(lin(128), 0, down(1.0f), a)).allowed);
+}
+
+TEST_CASE("judgeRead: float channels keep their value, subnormals may flush, read_imageh rounds either way",
+          "[images][verdict]") {
+  const float x = 1.0f + 0.75f * 0x1p-10f;
+  const float sub = 1e-40f;
+  std::vector<uint8_t> bytes(8);
+  std::memcpy(bytes.data(), &x, 4);
+  std::memcpy(bytes.data() + 4, &sub, 4);
+  const Img img = image(ImageType::Image1D, {ChannelOrder::R, ChannelType::Float}, 2, 1, bytes);
+  images::Coord c;
+  c.isFloat = false;
+  c.i = {0, 0, 0};
+  CHECK(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(x, 0, 0, 1)).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(up(x), 0, 0, 1)).allowed);
+  const Color h3c01{{0x3c01, 0, 0, 0x3c00}}, h3c00{{0x3c00, 0, 0, 0x3c00}}, h3c02{{0x3c02, 0, 0, 0x3c00}};
+  CHECK(images::judgeRead(img.view, nullptr, c, ColorKind::Half, {}, h3c01).allowed);
+  CHECK(images::judgeRead(img.view, nullptr, c, ColorKind::Half, {}, h3c00).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, nullptr, c, ColorKind::Half, {}, h3c02).allowed);
+  c.i = {1, 0, 0};
+  images::VerdictOptions strict;
+  strict.flushToZeroAllowed = false;
+  CHECK(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(0, 0, 0, 1)).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(0, 0, 0, 1), strict).allowed);
+  CHECK(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(sub, 0, 0, 1), strict).allowed);
+}
