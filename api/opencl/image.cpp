@@ -36,7 +36,7 @@ bool formatSupported(const images::ImageFormat& f, cl_mem_object_type type) {
 }
 
 bool imageExtension(const char* name) {
-  for (const auto& e : host::openCLCExtensions(theDevice()->device.config()))
+  for (const auto& e : theDevice()->extensions)
     if (e == name) return true;
   return false;
 }
@@ -211,8 +211,10 @@ cl_mem createImage(cl_context context, const cl_mem_properties* properties, cl_m
   const bool buffer2D = fromBuffer && d.image_type == CL_MEM_OBJECT_IMAGE2D;
   if (!host_ptr && !buffer2D && d.image_row_pitch != 0) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
   if (!host_ptr && d.image_slice_pitch != 0) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
-  if (d.image_row_pitch != 0 && (d.image_row_pitch < d.image_width * es || d.image_row_pitch % es != 0))
-    return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  if (d.image_row_pitch != 0 && d.image_row_pitch < d.image_width * es) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
+  // (For a 2D image from a buffer, a row pitch that is no multiple of the element size breaks the pitch alignment
+  // rule, CL_INVALID_IMAGE_FORMAT_DESCRIPTOR below.)
+  if (!buffer2D && d.image_row_pitch % es != 0) return fail(CL_INVALID_IMAGE_DESCRIPTOR);
   const size_t row = d.image_row_pitch ? d.image_row_pitch : d.image_width * es;
   if (layered && d.image_slice_pitch != 0) {
     const size_t rows = d.image_type == CL_MEM_OBJECT_IMAGE1D_ARRAY ? 1 : d.image_height;

@@ -144,6 +144,9 @@ struct _cl_platform_id : clref::cl::Object {
 struct _cl_device_id : clref::cl::Object {
   _cl_device_id() : Object(clref::cl::Kind::Device) {}
   clref::host::Device device;
+  // host::openCLCExtensions of the device, computed when the device is made: the image entry points ask it without
+  // allocating.
+  std::vector<std::string> extensions;
 };
 
 struct _cl_context : clref::cl::Object {

@@ -47,6 +47,7 @@ cl_device_id theDevice() {
   static _cl_device_id* d = [] {
     auto* q = new _cl_device_id();
     applyChoicesFromEnvironment(q->device.config());
+    q->extensions = clref::host::openCLCExtensions(q->device.config());
     registerObject(q);
     return q;
   }();

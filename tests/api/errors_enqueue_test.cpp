@@ -1,17 +1,14 @@
 // Error conditions of the OpenCL 3.0 API: enqueue (see error_table.hpp). The buffer commands
-// (OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]]–§5.2.4 [[_mapping_buffer_objects]]), the image
-// commands (§5.3.4 [[_reading_writing_and_copying_image_objects]]–§5.3.7 [[_mapping_image_objects]]), unmap and migrate
-// (§5.5.3 [[unmapping-mapped-memory]], §5.5.5 [[_migrating_memory_objects]]), the SVM commands
-// (§5.6 [[_shared_virtual_memory]]) and clEnqueueNativeKernel (§5.10 [[_executing_kernels]]).
+// (OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]]–§5.2.4 [[_mapping_buffer_objects]]), unmap and
+// migrate (§5.5.3 [[unmapping-mapped-memory]], §5.5.5 [[_migrating_memory_objects]]), the SVM commands
+// (§5.6 [[_shared_virtual_memory]]) and clEnqueueNativeKernel (§5.10 [[_executing_kernels]]). The image commands are in
+// errors_image_test.cpp.
 //
-// clref's device reports no images, no SVM and no native kernels, so no image or SVM allocation
-// can exist and every image, SVM or native-kernel command with a valid queue fails. Where several
-// listed errors then apply at once (the spec allows any), clref reports the argument errors that
-// need no image or SVM allocation first — a handle that is no memory object, the wait list, NULL
-// or zero arguments — and otherwise the spec's error for the missing feature
-// (CL_INVALID_OPERATION); the cases below pass a buffer where an image is expected and host
-// memory where an SVM pointer is expected. What only a real image or SVM allocation could
-// provoke is listed as Unsupported.
+// clref's device reports no SVM and no native kernels, so no SVM allocation can exist and every SVM or native-kernel
+// command with a valid queue fails. Where several listed errors then apply at once (the spec allows any), clref
+// reports the argument errors that need no SVM allocation first — the wait list, NULL or zero arguments — and
+// otherwise the spec's error for the missing feature (CL_INVALID_OPERATION); the cases below pass host memory where an
+// SVM pointer is expected. What only a real SVM allocation could provoke is listed as Unsupported.
 #include <array>
 
 #include "error_table.hpp"
@@ -452,174 +449,6 @@ void migrateMemObjectsCases(std::vector<ErrorCase>& v) {
   v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return migrate(1, &fx().buf, cl_mem_migration_flags(1) << 8); }});
 }
 
-// ---- image commands: a buffer stands where an image is expected --------------------------------
-
-const size_t kOrigin[3] = {0, 0, 0}, kRegion[3] = {4, 4, 1}, kZeroRegion[3] = {4, 0, 1};
-
-cl_int readOrWriteImage(bool read, cl_command_queue q, cl_mem image, const size_t* origin, const size_t* region,
-                        void* ptr, cl_uint n = 0, const cl_event* list = nullptr) {
-  return read ? clEnqueueReadImage(q, image, CL_TRUE, origin, region, 0, 0, ptr, n, list, nullptr)
-              : clEnqueueWriteImage(q, image, CL_TRUE, origin, region, 0, 0, ptr, n, list, nullptr);
-}
-
-// clEnqueueReadImage's page lists clEnqueueWriteImage's conditions too: each case runs both.
-void readWriteImageCases(std::vector<ErrorCase>& v) {
-  const std::string page = "clEnqueueReadImage";
-  for (bool read : {true, false}) {
-    addShared(v, {page, 2}, [read](cl_command_queue q, cl_uint n, const cl_event* l) {
-      return readOrWriteImage(read, q, fx().buf, kOrigin, kRegion, host(), n, l);
-    });
-    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1),
-                 [read] { return readOrWriteImage(read, fx().q, kBadMem, kOrigin, kRegion, host()); }});
-    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1),
-                 [read] { return readOrWriteImage(read, fx().q, nullptr, kOrigin, kRegion, host()); }});
-    v.push_back({id(page, "CL_INVALID_VALUE", 1),
-                 [read] { return readOrWriteImage(read, fx().q, fx().buf, nullptr, kRegion, host()); }});
-    v.push_back({id(page, "CL_INVALID_VALUE", 2),
-                 [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, nullptr, host()); }});
-    v.push_back({id(page, "CL_INVALID_VALUE", 4),
-                 [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, kZeroRegion, host()); }});
-    v.push_back({id(page, "CL_INVALID_VALUE", 6),
-                 [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, kRegion, nullptr); }});
-    v.push_back({id(page, "CL_INVALID_OPERATION", 1),
-                 [read] { return readOrWriteImage(read, fx().q, fx().buf, kOrigin, kRegion, host()); }});
-  }
-}
-
-cl_int copyImage(cl_mem src, cl_mem dst, const size_t* srcOrigin, const size_t* dstOrigin, const size_t* region) {
-  return clEnqueueCopyImage(fx().q, src, dst, srcOrigin, dstOrigin, region, 0, nullptr, nullptr);
-}
-
-void copyImageCases(std::vector<ErrorCase>& v) {
-  const std::string page = "clEnqueueCopyImage";
-  addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
-    return clEnqueueCopyImage(q, fx().buf, fx().buf2, kOrigin, kOrigin, kRegion, n, l, nullptr);
-  });
-  v.push_back(
-      {id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return copyImage(kBadMem, fx().buf2, kOrigin, kOrigin, kRegion); }});
-  v.push_back(
-      {id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return copyImage(fx().buf, kBadMem, kOrigin, kOrigin, kRegion); }});
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 1), [] { return copyImage(fx().buf, fx().buf2, nullptr, kOrigin, kRegion); }});
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 2), [] { return copyImage(fx().buf, fx().buf2, kOrigin, nullptr, kRegion); }});
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 3), [] { return copyImage(fx().buf, fx().buf2, kOrigin, kOrigin, nullptr); }});
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 6), [] { return copyImage(fx().buf, fx().buf2, kOrigin, kOrigin, kZeroRegion); }});
-  v.push_back(
-      {id(page, "CL_INVALID_OPERATION", 1), [] { return copyImage(fx().buf, fx().buf2, kOrigin, kOrigin, kRegion); }});
-}
-
-cl_int fillImage(cl_mem image, const void* color, const size_t* origin, const size_t* region) {
-  return clEnqueueFillImage(fx().q, image, color, origin, region, 0, nullptr, nullptr);
-}
-
-void fillImageCases(std::vector<ErrorCase>& v) {
-  const std::string page = "clEnqueueFillImage";
-  addShared(v, {page, 2}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
-    return clEnqueueFillImage(q, fx().buf, host(), kOrigin, kRegion, n, l, nullptr);
-  });
-  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return fillImage(kBadMem, host(), kOrigin, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return fillImage(fx().buf, nullptr, kOrigin, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return fillImage(fx().buf, host(), nullptr, kRegion); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return fillImage(fx().buf, host(), kOrigin, nullptr); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 5), [] { return fillImage(fx().buf, host(), kOrigin, kZeroRegion); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return fillImage(fx().buf, host(), kOrigin, kRegion); }});
-}
-
-cl_int imageToBuffer(cl_mem image, cl_mem buffer, const size_t* origin, const size_t* region, size_t offset) {
-  return clEnqueueCopyImageToBuffer(fx().q, image, buffer, origin, region, offset, 0, nullptr, nullptr);
-}
-
-void copyImageToBufferCases(std::vector<ErrorCase>& v) {
-  const std::string page = "clEnqueueCopyImageToBuffer";
-  addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
-    return clEnqueueCopyImageToBuffer(q, fx().buf2, fx().buf, kOrigin, kRegion, 0, n, l, nullptr);
-  });
-  v.push_back(
-      {id(page, "CL_INVALID_CONTEXT", 2), [] { return imageToBuffer(fx().buf2, fx().ctx2buf, kOrigin, kRegion, 0); }});
-  v.push_back(
-      {id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return imageToBuffer(kBadMem, fx().buf, kOrigin, kRegion, 0); }});
-  v.push_back(
-      {id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return imageToBuffer(fx().buf2, kBadMem, kOrigin, kRegion, 0); }});
-  v.push_back(
-      {id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return imageToBuffer(fx().buf2, nullptr, kOrigin, kRegion, 0); }});
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 1), [] { return imageToBuffer(fx().buf2, fx().buf, nullptr, kRegion, 0); }});
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 2), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, nullptr, 0); }});
-  // dst_offset at the end of the 4096-byte buffer: out of bounds whatever dst_cb (at least 1)
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 4), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, kRegion, 4096); }});
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 5), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, kZeroRegion, 0); }});
-  v.push_back(
-      {id(page, "CL_INVALID_OPERATION", 1), [] { return imageToBuffer(fx().buf2, fx().buf, kOrigin, kRegion, 0); }});
-}
-
-cl_int bufferToImage(cl_mem buffer, cl_mem image, size_t offset, const size_t* origin, const size_t* region) {
-  return clEnqueueCopyBufferToImage(fx().q, buffer, image, offset, origin, region, 0, nullptr, nullptr);
-}
-
-void copyBufferToImageCases(std::vector<ErrorCase>& v) {
-  const std::string page = "clEnqueueCopyBufferToImage";
-  addShared(v, {page, 3}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
-    return clEnqueueCopyBufferToImage(q, fx().buf, fx().buf2, 0, kOrigin, kRegion, n, l, nullptr);
-  });
-  v.push_back(
-      {id(page, "CL_INVALID_CONTEXT", 1), [] { return bufferToImage(fx().ctx2buf, fx().buf2, 0, kOrigin, kRegion); }});
-  v.push_back(
-      {id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return bufferToImage(kBadMem, fx().buf2, 0, kOrigin, kRegion); }});
-  v.push_back(
-      {id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return bufferToImage(nullptr, fx().buf2, 0, kOrigin, kRegion); }});
-  v.push_back(
-      {id(page, "CL_INVALID_MEM_OBJECT", 2), [] { return bufferToImage(fx().buf, kBadMem, 0, kOrigin, kRegion); }});
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 1), [] { return bufferToImage(fx().buf, fx().buf2, 0, nullptr, kRegion); }});
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 2), [] { return bufferToImage(fx().buf, fx().buf2, 0, kOrigin, nullptr); }});
-  // src_offset at the end of the 4096-byte buffer: out of bounds whatever src_cb (at least 1)
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 3), [] { return bufferToImage(fx().buf, fx().buf2, 4096, kOrigin, kRegion); }});
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 5), [] { return bufferToImage(fx().buf, fx().buf2, 0, kOrigin, kZeroRegion); }});
-  v.push_back(
-      {id(page, "CL_INVALID_OPERATION", 1), [] { return bufferToImage(fx().buf, fx().buf2, 0, kOrigin, kRegion); }});
-}
-
-cl_int mapImage(cl_command_queue q, cl_mem image, cl_map_flags flags, const size_t* origin, const size_t* region,
-                bool nullRowPitch, cl_uint n = 0, const cl_event* list = nullptr) {
-  size_t rowPitch = 0, slicePitch = 0;
-  return err([&](cl_int* e) {
-    clEnqueueMapImage(q, image, CL_TRUE, flags, origin, region, nullRowPitch ? nullptr : &rowPitch, &slicePitch, n,
-                      list, nullptr, e);
-  });
-}
-
-void mapImageCases(std::vector<ErrorCase>& v) {
-  const std::string page = "clEnqueueMapImage";
-  addShared(v, {page, 2}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
-    return mapImage(q, fx().buf, CL_MAP_READ, kOrigin, kRegion, false, n, l);
-  });
-  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1),
-               [] { return mapImage(fx().q, kBadMem, CL_MAP_READ, kOrigin, kRegion, false); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 1),
-               [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, nullptr, kRegion, false); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 2),
-               [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, nullptr, false); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 4), [] {
-                 return mapImage(fx().q, fx().buf, CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION, kOrigin, kRegion,
-                                 false);
-               }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 5),
-               [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, kZeroRegion, false); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 6),
-               [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, kRegion, true); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1),
-               [] { return mapImage(fx().q, fx().buf, CL_MAP_READ, kOrigin, kRegion, false); }});
-}
-
 // ---- SVM commands: host memory stands where SVM pointers are expected ---------------------------
 
 void svmFreeCases(std::vector<ErrorCase>& v) {
@@ -789,8 +618,7 @@ std::vector<ErrorCase> cases() {
   std::vector<ErrorCase> v;
   for (auto add :
        {readWriteBufferCases, readWriteBufferRectCases, copyBufferCases,        copyBufferRectCases, fillBufferCases,
-        mapBufferCases,       unmapMemObjectCases,      migrateMemObjectsCases, readWriteImageCases, copyImageCases,
-        fillImageCases,       copyImageToBufferCases,   copyBufferToImageCases, mapImageCases,       svmFreeCases,
+        mapBufferCases,       unmapMemObjectCases,      migrateMemObjectsCases, svmFreeCases,
         svmMemcpyCases,       svmMemFillCases,          svmMapUnmapCases,       svmMigrateMemCases,  nativeKernelCases})
     add(v);
   return v;
@@ -798,11 +626,10 @@ std::vector<ErrorCase> cases() {
 
 // ---- conditions not provoked ---------------------------------------------------------------------
 
-// CL_OUT_OF_HOST_MEMORY of the buffer commands is provoked (errors_host_memory_test.cpp); the image,
-// SVM and native-kernel commands never reach an allocation.
+// CL_OUT_OF_HOST_MEMORY of the buffer commands is provoked (errors_host_memory_test.cpp); the SVM and native-kernel
+// commands never reach an allocation.
 const char* const kHostMemory =
-    "the command never reaches an allocation: it needs an image, SVM or native kernels, which the device does not "
-    "support, and "
+    "the command never reaches an allocation: it needs SVM or native kernels, which the device does not support, and "
     "with any arguments fails first (CL_INVALID_OPERATION, tested)";
 const char* const kDeviceResources =
     "clref's device is the host: a command needs no device resource beyond host allocations, and a failed allocation "
@@ -816,17 +643,6 @@ const char* const kMisaligned =
     "clCreateSubBuffer refuses an origin not aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN of the one device "
     "(clCreateSubBuffer:CL_MISALIGNED_SUB_BUFFER_OFFSET), so every sub-buffer is aligned for the device of any "
     "command-queue";
-
-// What needs an image object: none can exist (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE; clCreateImage
-// returns CL_INVALID_OPERATION), and with any memory object in its place the command returns
-// CL_INVALID_OPERATION (the page's tested CL_INVALID_OPERATION:1).
-NotTested needsImage(const std::string& id, const std::string& what) {
-  return {id, Why::Unsupported,
-          "needs " + what +
-              "; no image can exist (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE, clCreateImage returns CL_INVALID_OPERATION) "
-              "and with a buffer in its place the command returns CL_INVALID_OPERATION (" +
-              id.substr(0, id.find(':')) + ":CL_INVALID_OPERATION:1, tested)"};
-}
 
 // What needs an SVM allocation or an enqueued SVM command: CL_DEVICE_SVM_CAPABILITIES is 0,
 // clSVMAlloc returns NULL, and the command returns CL_INVALID_OPERATION (tested).
@@ -848,15 +664,6 @@ void resources(std::vector<NotTested>& v, const std::string& page, int allocatio
   if (!hostMemoryProvoked) v.push_back({id(page, "CL_OUT_OF_HOST_MEMORY", 1), Why::HostMemory, kHostMemory});
 }
 
-// The conditions of an image page that need a real image.
-void imageOnly(std::vector<NotTested>& v, const std::string& page,
-               std::initializer_list<std::pair<std::string, std::string>> conditions) {
-  for (const auto& [suffix, what] : conditions) v.push_back(needsImage(page + ":" + suffix, what));
-  v.push_back(needsImage(page + ":CL_INVALID_IMAGE_SIZE:1", "an image whose dimensions the device does not support"));
-  v.push_back(
-      needsImage(page + ":CL_IMAGE_FORMAT_NOT_SUPPORTED:1", "an image whose format the device does not support"));
-}
-
 std::vector<NotTested> notTested() {
   std::vector<NotTested> v;
   // buffer commands
@@ -876,49 +683,6 @@ std::vector<NotTested> notTested() {
                "address-space "
                "mapping), so mapping cannot fail"});
   resources(v, "clEnqueueUnmapMemObject", 0, true);
-
-  // image commands
-  const std::string blocking = "a command enqueued on an image, waiting for a failed event";
-  imageOnly(v, "clEnqueueReadImage",
-            {{"CL_INVALID_CONTEXT:1", "an image of another context"},
-             {"CL_INVALID_VALUE:3", "an image for origin and region to be out of its bounds"},
-             {"CL_INVALID_VALUE:5", "a 1D or 2D image for a non-zero slice pitch to be invalid"},
-             {"CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1", blocking},
-             {"CL_INVALID_OPERATION:2", "an image created with CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS"},
-             {"CL_INVALID_OPERATION:3", "an image created with CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS"}});
-  imageOnly(v, "clEnqueueCopyImage",
-            {{"CL_INVALID_CONTEXT:1", "a source image of another context"},
-             {"CL_INVALID_CONTEXT:2", "a destination image of another context"},
-             {"CL_IMAGE_FORMAT_MISMATCH:1", "two images of different formats"},
-             {"CL_INVALID_VALUE:4", "a source image for the region to be outside it"},
-             {"CL_INVALID_VALUE:5", "a destination image for the region to be outside it"},
-             {"CL_MEM_COPY_OVERLAP:1", "an image copied onto itself"}});
-  imageOnly(v, "clEnqueueFillImage",
-            {{"CL_INVALID_CONTEXT:1", "an image of another context"},
-             {"CL_INVALID_VALUE:4", "an image for the region to be outside it"}});
-  imageOnly(v, "clEnqueueCopyImageToBuffer",
-            {{"CL_INVALID_CONTEXT:1", "a source image of another context"},
-             {"CL_INVALID_MEM_OBJECT:3", "a 1D image buffer (an image) created from dst_buffer"},
-             {"CL_INVALID_VALUE:3", "a source image for the region to be outside it"}});
-  imageOnly(v, "clEnqueueCopyBufferToImage",
-            {{"CL_INVALID_CONTEXT:2", "a destination image of another context"},
-             {"CL_INVALID_MEM_OBJECT:3", "a 1D image buffer (an image) created from src_buffer"},
-             {"CL_INVALID_VALUE:4", "a destination image for the region to be outside it"}});
-  imageOnly(v, "clEnqueueMapImage",
-            {{"CL_INVALID_CONTEXT:1", "an image of another context"},
-             {"CL_INVALID_VALUE:3", "an image for the region to be outside it"},
-             {"CL_INVALID_VALUE:7", "a 1D or 2D image array"},
-             {"CL_INVALID_VALUE:8", "a 3D image"},
-             {"CL_MAP_FAILURE:1", "an image to map"},
-             {"CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1", blocking},
-             {"CL_INVALID_OPERATION:2", "an image created with CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS"},
-             {"CL_INVALID_OPERATION:3", "an image created with CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS"},
-             {"CL_INVALID_OPERATION:5", "an image mapped for writing"}});
-  v.push_back({"clEnqueueCopyImageToBuffer:CL_MISALIGNED_SUB_BUFFER_OFFSET:1", Why::Unreachable, kMisaligned});
-  v.push_back({"clEnqueueCopyBufferToImage:CL_MISALIGNED_SUB_BUFFER_OFFSET:1", Why::Unreachable, kMisaligned});
-  for (const char* page : {"clEnqueueReadImage", "clEnqueueCopyImage", "clEnqueueFillImage", "clEnqueueMapImage"})
-    resources(v, page, 1);
-  for (const char* page : {"clEnqueueCopyImageToBuffer", "clEnqueueCopyBufferToImage"}) resources(v, page, 2);
 
   // SVM commands
   v.push_back(needsSvm("clEnqueueSVMMemcpy:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1",

@@ -1,11 +1,10 @@
 // Error conditions of the OpenCL 3.0 API: memory (see error_table.hpp) — buffers and sub-buffers
-// (OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]]), images (§5.3 [[_image_objects]]), pipes (§5.4 [[_pipes]]),
-// memory object retain/release/callbacks/queries (§5.5 [[_memory_objects_2]]), SVM allocation
-// (§5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]]) and samplers (§5.7 [[_sampler_objects]]).
+// (OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]]), pipes (§5.4 [[_pipes]]), memory object
+// retain/release/callbacks/queries (§5.5 [[_memory_objects_2]]) and SVM allocation
+// (§5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]]). Images and samplers: errors_image_test.cpp.
 //
-// clref's device reports CL_DEVICE_IMAGE_SUPPORT, CL_DEVICE_PIPE_SUPPORT false and no SVM
-// capabilities: for images, pipes and samplers the tested case is the spec's error for the
-// missing feature (CL_INVALID_OPERATION), which applies together with every other condition of a
+// clref's device reports CL_DEVICE_PIPE_SUPPORT false and no SVM capabilities: for pipes the tested case is the
+// spec's error for the missing feature (CL_INVALID_OPERATION), which applies together with every other condition of a
 // creation call; conditions that need such an object to exist are marked Unsupported.
 #include <catch2/catch.hpp>
 
@@ -212,89 +211,6 @@ void memObjectCases(std::vector<ErrorCase>& out) {
                  }});
 }
 
-// ---- OpenCL 3.0 API §5.3 [[_image_objects]] images (CL_DEVICE_IMAGE_SUPPORT is CL_FALSE)
-// ----------------------------------------
-
-// Valid arguments for a 4×4 RGBA8 2D image: only the context and the missing image support matter.
-const cl_image_format kFormat{CL_RGBA, CL_UNORM_INT8};
-cl_image_desc desc2D() {
-  cl_image_desc d{};
-  d.image_type = CL_MEM_OBJECT_IMAGE2D;
-  d.image_width = d.image_height = 4;
-  return d;
-}
-
-void imageCreationCases(std::vector<ErrorCase>& out, const std::string& entry, const std::string& id,
-                        cl_context (*context)()) {
-  if (entry == "clCreateImage") {
-    out.push_back({id, [=] {
-                     const cl_image_desc d = desc2D();
-                     return err([&](cl_int* r) {
-                       released(clCreateImage(context(), CL_MEM_READ_WRITE, &kFormat, &d, nullptr, r), 0);
-                     });
-                   }});
-    // clCreateImageWithProperties shares clCreateImage's page.
-    out.push_back(
-        {id, [=] {
-           const cl_image_desc d = desc2D();
-           return err([&](cl_int* r) {
-             released(clCreateImageWithProperties(context(), nullptr, CL_MEM_READ_WRITE, &kFormat, &d, nullptr, r), 0);
-           });
-         }});
-  } else if (entry == "clCreateImage2D") {
-    out.push_back({id, [=] {
-                     return err([&](cl_int* r) {
-                       released(clCreateImage2D(context(), CL_MEM_READ_WRITE, &kFormat, 4, 4, 0, nullptr, r), 0);
-                     });
-                   }});
-  } else {
-    out.push_back({id, [=] {
-                     return err([&](cl_int* r) {
-                       released(clCreateImage3D(context(), CL_MEM_READ_WRITE, &kFormat, 4, 4, 4, 0, 0, nullptr, r), 0);
-                     });
-                   }});
-  }
-}
-
-cl_int supportedFormats(cl_context c, cl_mem_flags flags, cl_mem_object_type type, cl_uint n,
-                        cl_image_format* formats) {
-  cl_uint count = 0;
-  return clGetSupportedImageFormats(c, flags, type, n, formats, &count);
-}
-
-void imageCases(std::vector<ErrorCase>& out) {
-  for (std::string entry : {"clCreateImage", "clCreateImage2D", "clCreateImage3D"}) {
-    imageCreationCases(out, entry, entry + ":CL_INVALID_CONTEXT:1", [] { return kBadContext; });
-    imageCreationCases(out, entry, entry + ":CL_INVALID_CONTEXT:1", [] { return cl_context(nullptr); });
-    imageCreationCases(out, entry, entry + ":CL_INVALID_OPERATION:1", [] { return fx().ctx; });
-  }
-
-  out.push_back({"clGetSupportedImageFormats:CL_INVALID_CONTEXT:1",
-                 [] { return supportedFormats(kBadContext, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, nullptr); }});
-  out.push_back({"clGetSupportedImageFormats:CL_INVALID_CONTEXT:1",
-                 [] { return supportedFormats(nullptr, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, nullptr); }});
-  for (cl_mem_flags flags : Flags{CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS,
-                                  cl_mem_flags(1) << 40})
-    out.push_back({"clGetSupportedImageFormats:CL_INVALID_VALUE:1",
-                   [=] { return supportedFormats(fx().ctx, flags, CL_MEM_OBJECT_IMAGE2D, 0, nullptr); }});
-  for (cl_mem_object_type type :
-       {cl_mem_object_type(CL_MEM_OBJECT_BUFFER), cl_mem_object_type(CL_MEM_OBJECT_PIPE), cl_mem_object_type(0x9999)})
-    out.push_back({"clGetSupportedImageFormats:CL_INVALID_VALUE:2",
-                   [=] { return supportedFormats(fx().ctx, CL_MEM_READ_WRITE, type, 0, nullptr); }});
-  out.push_back({"clGetSupportedImageFormats:CL_INVALID_VALUE:3", [] {
-                   cl_image_format formats[1];
-                   return supportedFormats(fx().ctx, CL_MEM_READ_WRITE, CL_MEM_OBJECT_IMAGE2D, 0, formats);
-                 }});
-
-  // No image can exist: a buffer, a handle of another kind and a non-object are all "not a
-  // valid image object".
-  for (cl_mem (*notImage)() : {+[] { return fx().buf; }, +[] { return kBadMem; }, queueAsMem})
-    out.push_back({"clGetImageInfo:CL_INVALID_MEM_OBJECT:1", [=] {
-                     cl_image_format f;
-                     return clGetImageInfo(notImage(), CL_IMAGE_FORMAT, sizeof f, &f, nullptr);
-                   }});
-}
-
 // ---- OpenCL 3.0 API §5.4 [[_pipes]] pipes (CL_DEVICE_PIPE_SUPPORT is CL_FALSE)
 // --------------------------------------------
 
@@ -313,79 +229,17 @@ void pipeCases(std::vector<ErrorCase>& out) {
                    }});
 }
 
-// ---- OpenCL 3.0 API §5.7 [[_sampler_objects]] samplers (no image support, so no samplers)
-// -------------------------------------------
-
-cl_int samplerError(cl_sampler s, cl_int code) {
-  if (s) clReleaseSampler(s);
-  return code;
-}
-
-cl_int createSamplerWithProperties(cl_context c) {
-  const cl_sampler_properties props[] = {CL_SAMPLER_NORMALIZED_COORDS,
-                                         CL_TRUE,
-                                         CL_SAMPLER_ADDRESSING_MODE,
-                                         CL_ADDRESS_CLAMP,
-                                         CL_SAMPLER_FILTER_MODE,
-                                         CL_FILTER_NEAREST,
-                                         0};
-  cl_int code = 12345;
-  cl_sampler s = clCreateSamplerWithProperties(c, props, &code);
-  return samplerError(s, code);
-}
-
-cl_int createSampler(cl_context c) {
-  cl_int code = 12345;
-  cl_sampler s = clCreateSampler(c, CL_TRUE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, &code);
-  return samplerError(s, code);
-}
-
-void samplerCases(std::vector<ErrorCase>& out) {
-  for (cl_context bad : {kBadContext, cl_context(nullptr)}) {
-    out.push_back(
-        {"clCreateSamplerWithProperties:CL_INVALID_CONTEXT:1", [=] { return createSamplerWithProperties(bad); }});
-    out.push_back({"clCreateSampler:CL_INVALID_CONTEXT:1", [=] { return createSampler(bad); }});
-  }
-  out.push_back(
-      {"clCreateSamplerWithProperties:CL_INVALID_OPERATION:1", [] { return createSamplerWithProperties(fx().ctx); }});
-  out.push_back({"clCreateSamplerWithProperties:CL_INVALID_OPERATION:1", [] {
-                   cl_int code = 12345;
-                   cl_sampler s = clCreateSamplerWithProperties(fx().ctx, nullptr, &code);  // all defaults
-                   return samplerError(s, code);
-                 }});
-  out.push_back({"clCreateSampler:CL_INVALID_OPERATION:1", [] { return createSampler(fx().ctx); }});
-  for (cl_sampler (*bad)() : {+[] { return kBadSampler; }, +[] { return cl_sampler(nullptr); },
-                              +[] { return reinterpret_cast<cl_sampler>(fx().buf); }}) {
-    out.push_back({"clRetainSampler:CL_INVALID_SAMPLER:1", [=] { return clRetainSampler(bad()); }});
-    out.push_back({"clReleaseSampler:CL_INVALID_SAMPLER:1", [=] { return clReleaseSampler(bad()); }});
-    out.push_back({"clGetSamplerInfo:CL_INVALID_SAMPLER:1", [=] {
-                     cl_uint rc;
-                     return clGetSamplerInfo(bad(), CL_SAMPLER_REFERENCE_COUNT, sizeof rc, &rc, nullptr);
-                   }});
-  }
-}
-
 std::vector<ErrorCase> cases() {
   std::vector<ErrorCase> out;
   bufferCases(out);
   subBufferCases(out);
   memObjectCases(out);
-  imageCases(out);
   pipeCases(out);
-  samplerCases(out);
   return out;
 }
 
 // ---- conditions not provoked ------------------------------------------------------------------
 
-const char* const kNoImages =
-    "the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so every call with a valid context fails with "
-    "CL_INVALID_OPERATION "
-    "(ENTRY:CL_INVALID_OPERATION:1, tested), which applies together with this condition; no image is ever created";
-const char* const kNoImageObject =
-    "needs an image object; the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so none can be created "
-    "(clCreateImage:CL_INVALID_OPERATION:1, tested) and every cl_mem is not an image "
-    "(clGetImageInfo:CL_INVALID_MEM_OBJECT:1, tested)";
 const char* const kNoPipes =
     "the device reports CL_DEVICE_PIPE_SUPPORT CL_FALSE, so every call with a valid context fails with "
     "CL_INVALID_OPERATION "
@@ -395,15 +249,6 @@ const char* const kNoPipeObject =
     "needs a pipe object; the device reports CL_DEVICE_PIPE_SUPPORT CL_FALSE, so none can be created "
     "(clCreatePipe:CL_INVALID_OPERATION:1, tested) and every cl_mem is not a pipe "
     "(clGetPipeInfo:CL_INVALID_MEM_OBJECT:1, tested)";
-const char* const kNoSamplers =
-    "samplers need image support; the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so every call with a valid "
-    "context fails "
-    "with CL_INVALID_OPERATION (ENTRY:CL_INVALID_OPERATION:1, tested), which applies together with this condition";
-const char* const kNoSamplerObject =
-    "needs a sampler object; the device reports CL_DEVICE_IMAGE_SUPPORT CL_FALSE, so none can be created "
-    "(clCreateSampler(WithProperties):CL_INVALID_OPERATION:1, tested) and every handle is not a sampler "
-    "(ENTRY:CL_INVALID_SAMPLER:1, tested)";
-
 std::string forEntry(const std::string& detail, const std::string& entry) {
   std::string out = detail;
   if (size_t at = out.find("ENTRY"); at != std::string::npos) out.replace(at, 5, entry);
@@ -442,13 +287,6 @@ std::vector<NotTested> notTested() {
        "allocate none"},
       {"clCreateSubBuffer:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
        "a failed device-side allocation of implementation resources"},
-      // clGetSupportedImageFormats runs (and answers an empty list) without image support
-      {"clGetSupportedImageFormats:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
-       "a failed device-side allocation; clref answers the (empty) list without allocating"},
-      {"clGetSupportedImageFormats:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory,
-       "clGetSupportedImageFormats allocates nothing on the host (it answers the empty list), so it cannot run out of "
-       "host memory; "
-       "checked: no allocation during a valid call"},
       // memory objects
       {"clRetainMemObject:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
        "a failed device-side allocation; clref's retain only counts"},
@@ -467,35 +305,12 @@ std::vector<NotTested> notTested() {
        "out of host "
        "memory; checked: no allocation during a valid call, for every query"},
   };
-  unsupported(out, "clCreateImage",
-              {"CL_INVALID_PROPERTY:1", "CL_INVALID_PROPERTY:2", "CL_INVALID_PROPERTY:3", "CL_INVALID_VALUE:1",
-               "CL_INVALID_VALUE:2", "CL_INVALID_VALUE:3", "CL_INVALID_VALUE:4", "CL_INVALID_VALUE:5",
-               "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:1", "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:2",
-               "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:4", "CL_INVALID_IMAGE_SIZE:1", "CL_INVALID_HOST_PTR:1",
-               "CL_INVALID_HOST_PTR:2", "CL_IMAGE_FORMAT_NOT_SUPPORTED:1", "CL_MEM_OBJECT_ALLOCATION_FAILURE:1",
-               "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
-              kNoImages);
-  for (const char* entry : {"clCreateImage2D", "clCreateImage3D"})
-    unsupported(out, entry,
-                {"CL_INVALID_VALUE:1", "CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:1", "CL_INVALID_IMAGE_SIZE:1",
-                 "CL_INVALID_HOST_PTR:1", "CL_IMAGE_FORMAT_NOT_SUPPORTED:1", "CL_MEM_OBJECT_ALLOCATION_FAILURE:1",
-                 "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
-                kNoImages);
-  unsupported(out, "clGetImageInfo",
-              {"CL_INVALID_VALUE:1", "CL_INVALID_VALUE:2", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
-              kNoImageObject);
   unsupported(out, "clCreatePipe",
               {"CL_INVALID_VALUE:1", "CL_INVALID_VALUE:2", "CL_INVALID_PIPE_SIZE:1",
                "CL_MEM_OBJECT_ALLOCATION_FAILURE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
               kNoPipes);
   unsupported(out, "clGetPipeInfo", {"CL_INVALID_VALUE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
               kNoPipeObject);
-  for (const char* entry : {"clCreateSamplerWithProperties", "clCreateSampler"})
-    unsupported(out, entry, {"CL_INVALID_VALUE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"}, kNoSamplers);
-  for (const char* entry : {"clRetainSampler", "clReleaseSampler"})
-    unsupported(out, entry, {"CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"}, kNoSamplerObject);
-  unsupported(out, "clGetSamplerInfo", {"CL_INVALID_VALUE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
-              kNoSamplerObject);
   return out;
 }
 
