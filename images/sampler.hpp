@@ -53,6 +53,8 @@ enum class Undefined : uint8_t {
   WrongReadFunction,       // OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]] e.g. read_imagef of a CL_SIGNED_INT8 image
   WriteOutOfRange,         // OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]] a write outside the image
   MipLevelOutOfRange,      // cl_khr_mipmap_image: a lod beyond the image's levels in a sampler-less read or write
+  ReadAfterWriteWithoutFence,  // OpenCL C 3.0 §6.15.15.6 [[reading-and-writing-to-the-same-image-in-a-kernel]] a read_write
+                               // image read after the work-item wrote it, with no image memory fence between
 };
 std::string_view describe(Undefined u);     // one line for a warning or fault
 std::string_view clauseOf(Undefined u);     // the clause that leaves it undefined

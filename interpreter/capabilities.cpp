@@ -20,6 +20,18 @@ bool capabilitySupported(spv::Capability c) {
     case Capability::GenericPointer:
     case Capability::Int64Atomics:
     case Capability::BitInstructions:  // SPV_KHR_bit_instructions (cl_khr_extended_bit_ops)
+    // Images: OpenCL SPIR-V Environment §3.1 [[required-capabilities-1.0]] ImageBasic for a device with images,
+    // and with it LiteralSampler, Sampled1D, Image1D, SampledBuffer, ImageBuffer and ImageReadWrite (read-write
+    // images); ImageMipmap with cl_khr_mipmap_image and cl_khr_mipmap_image_writes (OpenCL SPIR-V Environment
+    // §5 [[opencl_extensions]] guarantees it with both).
+    case Capability::ImageBasic:
+    case Capability::LiteralSampler:
+    case Capability::Sampled1D:
+    case Capability::Image1D:
+    case Capability::SampledBuffer:
+    case Capability::ImageBuffer:
+    case Capability::ImageReadWrite:
+    case Capability::ImageMipmap:
       return true;
     default: return false;
   }
@@ -38,8 +50,6 @@ namespace {
 
 std::string capabilityName(spv::Capability c) {
   switch (c) {
-    case spv::Capability::ImageBasic: return "ImageBasic: images are not supported yet";
-    case spv::Capability::LiteralSampler: return "LiteralSampler: samplers are not supported yet";
     case spv::Capability::Pipes: return "Pipes";
     case spv::Capability::DeviceEnqueue: return "DeviceEnqueue";
     case spv::Capability::Groups: return "Groups: work-group collective functions are not supported yet";

@@ -1,5 +1,6 @@
 // Diagnostics of a run: fault kinds, the text of a Diagnostic, and how a work-item reports a
 // fault or a warning (with the instruction and its source location).
+#include <algorithm>
 #include <string>
 
 #include "interpreter/executor.hpp"
@@ -65,6 +66,21 @@ void warn(WorkItem& wi, const Op* op, const std::string& message) {
   if (!wi.warnings) return;
   ++*wi.warningCount;
   if (wi.warnings->size() < 20) wi.warnings->push_back(makeDiagnostic(wi, op, FaultKind::Warning, message));
+}
+
+}  // namespace clref::interpreter
+
+namespace clref::interpreter {
+
+void warnOnce(WorkItem& wi, const Op* op, const std::string& message) {
+  if (wi.warnedOps) {
+    if (std::find(wi.warnedOps->begin(), wi.warnedOps->end(), op) != wi.warnedOps->end()) {
+      if (wi.warningCount) ++*wi.warningCount;
+      return;
+    }
+    wi.warnedOps->push_back(op);
+  }
+  warn(wi, op, message);
 }
 
 }  // namespace clref::interpreter

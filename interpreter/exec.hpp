@@ -12,6 +12,11 @@
 #include "interpreter/diagnostic.hpp"
 #include "numerics/choices.hpp"
 
+namespace clref::images {
+struct ImageView;
+struct Sampler;
+}  // namespace clref::images
+
 namespace clref::interpreter {
 
 struct WorkItem;
@@ -71,6 +76,19 @@ struct Allocation {
 struct LoweredKernel;
 class Module;
 
+// Image and sampler values (OpTypeImage, OpTypeSampler; 4 or 8 bytes like a pointer, so that -O0 code can keep them
+// in private variables) are handles, never host addresses: a 32-bit tag in the high half-word and the index into
+// the launch's image or sampler table in the low half-word, zero-extended to the pointer width. An image operand
+// whose value is not such a handle with an index inside the table (an undefined value, the uninitialised pattern,
+// a corrupted register) faults "not an image" and nothing is dereferenced. Image handle i is kernel image argument
+// i (LoweredKernel::imageParams); sampler handle i is sampler argument i (LoweredKernel::samplerParams), then the
+// kernel's OpConstantSampler values (LoweredKernel::constantSamplers). A sampled image (OpTypeSampledImage) is the
+// pair (image handle, sampler handle), two pointer widths.
+constexpr uint32_t kImageHandleTag = 0x494D0000u;    // "IM"
+constexpr uint32_t kSamplerHandleTag = 0x534D0000u;  // "SM"
+constexpr uint32_t kHandleIndexMask = 0xFFFFu;
+constexpr uint32_t kMaxImageHandles = kHandleIndexMask + 1;
+
 // Everything a launch shares between work-items (set up by the executor).
 struct Launch {
   const LoweredKernel* kernel = nullptr;
@@ -80,6 +98,11 @@ struct Launch {
   uint32_t subgroupSize = 32;
   uint64_t instructionBudget = 0;
   const numerics::Choices* choices = nullptr;
+  // The images and samplers handles index (see kImageHandleTag).
+  const images::ImageView* const* images = nullptr;
+  uint32_t imageCount = 0;
+  const images::Sampler* samplers = nullptr;
+  uint32_t samplerCount = 0;
 };
 
 // Yielded: stopped at a loop back-edge so the next work-item of its batch can run (see
@@ -114,6 +137,11 @@ struct WorkItem {
   Diagnostic* fault = nullptr;
   std::vector<Diagnostic>* warnings = nullptr;
   uint64_t* warningCount = nullptr;
+  // Ops that already warned in this work-group (warnOnce); owned by the executor, cleared per work-group.
+  std::vector<const Op*>* warnedOps = nullptr;
+  // Per image handle: 1 when this work-item wrote the image since its last image memory fence (OpenCL C 3.0
+  // §6.15.15 [[image-read-and-write-functions]] read_write images); imageCount bytes, owned by the executor.
+  uint8_t* imagesWritten = nullptr;
 };
 
 // Register access. memcpy keeps it free of aliasing and alignment assumptions; compilers turn
@@ -137,6 +165,10 @@ uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t
 const Op* fault(WorkItem& wi, const Op* op, FaultKind kind, const std::string& message);
 // Record a warning (unspecified value) and continue.
 void warn(WorkItem& wi, const Op* op, const std::string& message);
+// A warning recorded once per Op and work-group (later occurrences only count): an undefined condition an image
+// kernel meets at every work-item would otherwise fill the warning list with one instruction. Work-groups keep
+// their own record so that the warnings do not depend on the thread count.
+void warnOnce(WorkItem& wi, const Op* op, const std::string& message);
 
 // Decode a tagged pointer and check an access of `bytes` bytes with alignment `align`
 // (a power of two). Returns the host address or nullptr after raising the fault.

@@ -97,6 +97,10 @@ const Op* waitForGroup(WorkItem& wi, const Op* op);
 // Emits a waitForGroup Op for a barrier or work-group function; the kernel then uses barriers.
 Op& emitWaitForGroup(Lowerer& L, const Instruction& inst);
 
+// An image memory fence (ops_image.cpp): after OpMemoryBarrier or OpControlBarrier whose Memory Semantics
+// `semanticsId` include ImageMemory, the work-item's image writes are visible to its reads.
+void emitImageFence(Lowerer& L, const Instruction& inst, uint32_t semanticsId);
+
 // Undefined-value tracking (undefined_values.cpp).
 void planUndefTracking(Lowerer&, const std::vector<uint32_t>& functions);
 void emitUndefCheck(Lowerer&, const Instruction& consumer);    // before a branch/switch/access

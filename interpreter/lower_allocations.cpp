@@ -5,6 +5,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "interpreter/image_types.hpp"
 #include "interpreter/kernel_lowering.hpp"
 
 namespace clref::interpreter {
@@ -34,6 +35,13 @@ std::string describeType(const Module& m, uint32_t typeId) {
     }
     case TypeKind::Void: return "void";
     case TypeKind::Event: return "event_t";
+    case TypeKind::Sampler: return "sampler_t";
+    case TypeKind::Image: {
+      const ImageTypeInfo info = imageTypeInfo(m, typeId);
+      if (!info.valid) return "image";
+      static constexpr const char* kAccess[] = {"read_only ", "write_only ", "read_write "};
+      return kAccess[size_t(info.access)] + std::string(imageTypeName(info));
+    }
     case TypeKind::Opaque: return "opaque";
     default: return "type";
   }
@@ -139,6 +147,22 @@ void KernelLowering::assignParams(uint32_t entry) {
                          uint32_t(i)};
         kp.tag = newTag(std::move(d));
       }
+    } else if (t.kind == TypeKind::Image) {
+      // OpenCL SPIR-V Environment §2.8.2 [[_kernel_arguments]]: OpTypeImage parameters; the register holds the
+      // image's handle (exec.hpp kImageHandleTag).
+      const ImageTypeInfo info = imageTypeInfo(m_, L_.typeIdOfValue(p));
+      if (!info.valid) L_.reject(m_.def(p), "image parameter of an image type OpenCL does not have: " + info.why);
+      kp.kind = ParamKind::Image;
+      kp.imageType = info.type;
+      kp.depth = info.depth;
+      kp.access = info.access;
+      kp.handleIndex = uint32_t(k_.imageParams.size());
+      if (kp.handleIndex >= kMaxImageHandles) L_.reject(m_.def(p), "more image parameters than clref's handles index");
+      k_.imageParams.push_back(uint32_t(i));
+    } else if (t.kind == TypeKind::Sampler) {
+      kp.kind = ParamKind::Sampler;
+      kp.handleIndex = uint32_t(k_.samplerParams.size());
+      k_.samplerParams.push_back(uint32_t(i));
     } else {
       // By-value arguments: struct by value is passed as a pointer with ByVal in some
       // producers; llvm-spirv passes OpenCL structs by value as struct-typed parameters.

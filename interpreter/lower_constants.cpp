@@ -19,7 +19,8 @@ bool isSpecConstant(spv::Op op) {
 
 bool isConstantOp(spv::Op op) {
   return op == spv::Op::OpConstant || op == spv::Op::OpConstantTrue || op == spv::Op::OpConstantFalse ||
-         op == spv::Op::OpConstantNull || op == spv::Op::OpConstantComposite || isSpecConstant(op);
+         op == spv::Op::OpConstantNull || op == spv::Op::OpConstantComposite || op == spv::Op::OpConstantSampler ||
+         isSpecConstant(op);
 }
 
 void KernelLowering::writeConstants() {
@@ -65,6 +66,20 @@ void KernelLowering::writeConstants() {
         break;
       }
       case spv::Op::OpSpecConstantOp: evaluateSpecOp(inst); break;
+      case spv::Op::OpConstantSampler: {
+        // OpConstantSampler (Sampler Addressing Mode, Param: normalized, Sampler Filter Mode): a sampler of the
+        // kernel's table, its register the sampler handle (exec.hpp kImageHandleTag).
+        images::Sampler sampler;
+        if (inst.words.size() < 6 || !images::fromSpirv(inst.words[3], inst.words[4], inst.words[5], sampler))
+          L_.reject(inst, "OpConstantSampler with an addressing mode, normalized flag or filter mode SPIR-V does "
+                          "not define");
+        const uint64_t index = k_.samplerParams.size() + k_.constantSamplers.size();
+        if (index >= kMaxImageHandles) L_.reject(inst, "more samplers than clref's handles index");
+        k_.constantSamplers.push_back(sampler);
+        const uint64_t handle = kSamplerHandleTag | index;
+        std::memcpy(dst, &handle, std::min<uint64_t>(t.size, sizeof handle));
+        break;
+      }
       default: break;
     }
   }

@@ -117,6 +117,23 @@ void Module::appendFixed(const Instruction& inst, std::vector<uint32_t>& out) co
     const Instruction& load = *findDef(inst.words[3]);
     if (types.count(load.resultType) && inst.words[4] >= types.at(load.resultType).count) out[at + 4] = 0;
   }
+  // OpenCL SPIR-V Environment §5 [[opencl_extensions]]: cl_khr_mipmap_image and cl_khr_mipmap_image_writes allow a
+  // Lod image operand on OpImageRead and OpImageWrite, which SPIRV-Tools 2023.1 refuses in every environment
+  // ("Optional Image Operands are not allowed in the OpenCL environment", "Lod can only be used with ExplicitLod
+  // opcodes"); the validation copy leaves the Lod out.
+  const size_t maskWord = inst.opcode == spv::Op::OpImageRead ? 5 : inst.opcode == spv::Op::OpImageWrite ? 4 : 0;
+  constexpr uint32_t kBias = 0x1, kLod = 0x2;
+  if (maskWord && inst.words.size() > maskWord + 1 && (inst.words[maskWord] & kLod) &&
+      !(inst.words[maskWord] & kBias)) {
+    const uint32_t mask = inst.words[maskWord] & ~kLod;
+    out.erase(out.begin() + long(at + maskWord + 1));  // the Lod operand follows the mask (no Bias before it)
+    if (mask)
+      out[at + maskWord] = mask;
+    else
+      out.erase(out.begin() + long(at + maskWord));
+    const uint32_t count = uint32_t(out.size() - at);
+    out[at] = (count << 16) | (out[at] & 0xffff);
+  }
 }
 
 namespace {

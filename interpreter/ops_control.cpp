@@ -250,8 +250,13 @@ void lowerControlBarrier(Lowerer& L, const Instruction& inst) {
   if (scope != uint32_t(spv::Scope::Workgroup))
     L.reject(inst, "control barrier with execution scope " + std::to_string(scope) +
                        " (only Workgroup is supported; sub-group barriers come with sub-group support)");
+  emitImageFence(L, inst, inst.operand(2));
   emitWaitForGroup(L, inst);
 }
+
+// OpMemoryBarrier: memory is sequentially consistent inside clref, so it orders nothing further, except that an
+// image memory fence makes a read_write image's writes visible to the work-item's reads (ops_image.cpp).
+void lowerMemoryBarrier(Lowerer& L, const Instruction& inst) { emitImageFence(L, inst, inst.operand(1)); }
 
 }  // namespace
 
@@ -266,12 +271,14 @@ void registerControl(DispatchTable& t) {
   t.lower(Op::OpExpectKHR, lowerExpectKHR);
   t.lower(Op::OpFunctionCall, lowerFunctionCall);
   t.lower(Op::OpControlBarrier, lowerControlBarrier);
+  t.lower(Op::OpMemoryBarrier, lowerMemoryBarrier);
   // Instructions without run-time effect. OpAssumeTrueKHR is a promise. Memory is sequentially
   // consistent inside clref (one work-item runs at a time per work-group and stores are
-  // immediately visible), so fences order nothing further. OpPhi is executed on the incoming
-  // edges (Lowerer::edgeTo); merges, lifetimes and line information only describe the code.
+  // immediately visible), so fences order nothing further (OpMemoryBarrier above: image fences).
+  // OpPhi is executed on the incoming edges (Lowerer::edgeTo); merges, lifetimes and line
+  // information only describe the code.
   // OpUndef's register already holds the undefined value (lower_constants.cpp writes it).
-  t.lower({Op::OpUndef, Op::OpAssumeTrueKHR, Op::OpMemoryBarrier, Op::OpPhi, Op::OpSelectionMerge, Op::OpLoopMerge,
+  t.lower({Op::OpUndef, Op::OpAssumeTrueKHR, Op::OpPhi, Op::OpSelectionMerge, Op::OpLoopMerge,
            Op::OpLifetimeStart, Op::OpLifetimeStop, Op::OpNop, Op::OpLine, Op::OpNoLine},
           lowerNoCode);
 }

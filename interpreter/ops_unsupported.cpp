@@ -8,11 +8,6 @@ namespace clref::interpreter {
 
 void registerUnsupported(DispatchTable& t) {
   using spv::Op;
-  t.unsupported({Op::OpTypeImage, Op::OpTypeSampler, Op::OpTypeSampledImage, Op::OpConstantSampler, Op::OpSampledImage,
-                 Op::OpImageSampleExplicitLod, Op::OpImageFetch, Op::OpImageRead, Op::OpImageWrite, Op::OpImage,
-                 Op::OpImageQueryFormat, Op::OpImageQueryOrder, Op::OpImageQuerySizeLod, Op::OpImageQuerySize,
-                 Op::OpImageQueryLevels, Op::OpImageQuerySamples, Op::OpImageTexelPointer},
-                "images and samplers are not supported yet (capabilities ImageBasic, LiteralSampler)");
   t.unsupported({Op::OpTypePipe,
                  Op::OpTypeReserveId,
                  Op::OpReadPipe,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "images/image.hpp"
+#include "images/sampler.hpp"
 #include "interpreter/exec.hpp"
 #include "interpreter/module.hpp"
 #include "numerics/choices.hpp"
@@ -90,6 +91,9 @@ struct KernelParam {
   images::ImageType imageType = images::ImageType::Image2D;
   bool depth = false;  // OpTypeImage Depth 1 (image2d_depth_t, cl_khr_depth_images)
   ImageAccess access = ImageAccess::ReadOnly;
+  // Image/Sampler parameters: the index of the argument in the launch's image or sampler table (the handle the
+  // parameter's register holds, exec.hpp kImageHandleTag).
+  uint32_t handleIndex = 0;
 };
 
 struct LoweredKernel {
@@ -116,6 +120,11 @@ struct LoweredKernel {
   numerics::Choices choices;
   uint8_t uninitialisedByte = 0;
   std::shared_ptr<GlobalStorage> globals;
+  // Images and samplers (exec.hpp kImageHandleTag): image handle i is parameter imageParams[i]; sampler handle i is
+  // parameter samplerParams[i] below samplerParams.size(), then constantSamplers[i - samplerParams.size()].
+  std::vector<uint32_t> imageParams;
+  std::vector<uint32_t> samplerParams;
+  std::vector<images::Sampler> constantSamplers;
 };
 
 // Lowers entry point `name`; throws ModuleError for unsupported or invalid input (unknown

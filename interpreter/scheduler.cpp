@@ -24,6 +24,7 @@ struct Slot {
   std::vector<uint8_t> regs;
   std::vector<uint8_t> privateArena;
   std::vector<Allocation> allocs;
+  std::vector<uint8_t> imagesWritten;  // per image handle (WorkItem::imagesWritten)
   WorkItem wi;
 };
 
@@ -42,6 +43,9 @@ struct Shared {
   // Per param, the tag its pointer carries: a buffer bound to several parameters is one
   // allocation, so the pointers compare equal (OpPtrEqual) and differ by offsets only.
   std::vector<uint32_t> paramTag;
+  // The launch's image and sampler tables (exec.hpp kImageHandleTag).
+  std::vector<const images::ImageView*> images;
+  std::vector<images::Sampler> samplers;
   std::atomic<uint64_t> next{0};
   std::atomic<uint64_t> faultGroup{std::numeric_limits<uint64_t>::max()};
   std::mutex mu;
@@ -88,6 +92,7 @@ class Worker {
   int64_t budget_ = 0;
   Diagnostic fault_;
   std::vector<Diagnostic> groupWarnings_;
+  std::vector<const Op*> warnedOps_;  // warnOnce's record for the current work-group
   std::vector<std::pair<uint64_t, Diagnostic>> warnings_;
   uint64_t warningCount_ = 0;
   std::string groupPrintf_;
@@ -110,6 +115,9 @@ class Worker {
       if (p.byVal) {
         const uint64_t ptr = uint64_t(p.tag) << k_.tagShift;
         std::memcpy(s->regs.data() + p.reg, &ptr, ptrBytes);
+      } else if (p.kind == ParamKind::Image || p.kind == ParamKind::Sampler) {
+        const uint64_t handle = (p.kind == ParamKind::Image ? kImageHandleTag : kSamplerHandleTag) | p.handleIndex;
+        std::memcpy(s->regs.data() + p.reg, &handle, ptrBytes);
       } else if (p.kind == ParamKind::Value) {
         std::memcpy(s->regs.data() + p.reg, a.value.data(), std::min<size_t>(a.value.size(), p.size));
       } else {
@@ -155,8 +163,11 @@ class Worker {
         case AllocationSource::Null: break;
       }
     }
+    s->imagesWritten.assign(s_.images.size(), 0);
     WorkItem& wi = s->wi;
     wi.regs = s->regs.data();
+    wi.imagesWritten = s->imagesWritten.empty() ? nullptr : s->imagesWritten.data();
+    wi.warnedOps = &warnedOps_;
     wi.allocs = s->allocs.data();
     wi.allocCount = uint32_t(s->allocs.size());
     wi.tagShift = k_.tagShift;
@@ -204,6 +215,7 @@ class Worker {
     wi.budget = budget_ - k_.entryCost;
     wi.interleaved = false;
     wi.frames.clear();
+    if (!s.imagesWritten.empty()) std::memset(s.imagesWritten.data(), 0, s.imagesWritten.size());
   }
 
   static constexpr uint64_t kBatch = 16;
@@ -246,6 +258,7 @@ class Worker {
     // Local memory starts over for every work-group.
     std::memset(groupArena_.data(), k_.uninitialisedByte, s_.workgroupArenaBytes);
     groupWarnings_.clear();
+    warnedOps_.clear();
     auto localOf = [&](uint64_t i) {
       return std::array<uint64_t, 3>{i % localSize[0], (i / localSize[0]) % localSize[1],
                                      i / (localSize[0] * localSize[1])};
@@ -354,6 +367,50 @@ class Worker {
   }
 };
 
+std::string argName(const LoweredKernel& k, size_t i) {
+  return "argument " + std::to_string(i) + (k.params[i].name.empty() ? "" : " (" + k.params[i].name + ")");
+}
+
+// Image and sampler arguments (OpenCL SPIR-V Environment §2.8.2 [[_kernel_arguments]]): an image parameter takes
+// an image of its type (Dim and Arrayed of its OpTypeImage; a depth image type a CL_DEPTH image, OpenCL C 3.0
+// §6.2.2.4 [[cl_khr_depth_images]]) whose storage holds every level; a sampler parameter a sampler with valid
+// modes. The tables the handles index are built here.
+void bindImagesAndSamplers(const LoweredKernel& k, const std::vector<ArgBinding>& args, Shared& s) {
+  for (uint32_t i : k.imageParams) {
+    const KernelParam& p = k.params[i];
+    const images::ImageView* v = args[i].image;
+    if (!v)
+      throw std::invalid_argument(argName(k, i) + " is an image parameter (" + p.typeName + ") but no image was given");
+    if (v->desc.type != p.imageType)
+      throw std::invalid_argument(argName(k, i) + " is " + p.typeName + " but the image is " +
+                                  std::string(images::nameOf(v->desc.type)));
+    if ((v->desc.format.order == images::ChannelOrder::Depth) != p.depth)
+      throw std::invalid_argument(argName(k, i) + " is " + p.typeName + " but the image's channel order is " +
+                                  std::string(images::nameOf(v->desc.format.order)) +
+                                  (p.depth ? " (a depth image type takes CL_DEPTH images)"
+                                           : " (CL_DEPTH images need a depth image type)"));
+    const uint64_t need = images::storageBytes(v->desc);
+    if (v->bytes < need || (need && !v->data))
+      throw std::invalid_argument(argName(k, i) + ": the image's storage holds " + std::to_string(v->bytes) +
+                                  " bytes, its description needs " + std::to_string(need));
+    s.images.push_back(v);
+  }
+  for (uint32_t i : k.samplerParams) {
+    const images::Sampler& sm = args[i].sampler;
+    auto addressingValid = [](images::AddressingMode a) {
+      return uint32_t(a) >= uint32_t(images::AddressingMode::None) &&
+             uint32_t(a) <= uint32_t(images::AddressingMode::MirroredRepeat);
+    };
+    auto filterValid = [](images::FilterMode f) {
+      return f == images::FilterMode::Nearest || f == images::FilterMode::Linear;
+    };
+    if (!addressingValid(sm.addressing) || !filterValid(sm.filter) || !filterValid(sm.mipFilter))
+      throw std::invalid_argument(argName(k, i) + ": the sampler's addressing or filter mode is not a valid value");
+    s.samplers.push_back(sm);
+  }
+  s.samplers.insert(s.samplers.end(), k.constantSamplers.begin(), k.constantSamplers.end());
+}
+
 }  // namespace
 
 ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& args, const NDRangeSpec& range,
@@ -402,6 +459,11 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
       throw std::invalid_argument("buffer for argument " + std::to_string(i) + " is larger than the " +
                                   std::to_string(kernel.addressBits) + "-bit address space allows");
   }
+  bindImagesAndSamplers(kernel, args, s);
+  s.launch.images = s.images.data();
+  s.launch.imageCount = uint32_t(s.images.size());
+  s.launch.samplers = s.samplers.data();
+  s.launch.samplerCount = uint32_t(s.samplers.size());
   s.paramTag.assign(kernel.params.size(), 0);
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     s.paramTag[i] = kernel.params[i].tag;

@@ -117,8 +117,12 @@ void Module::layoutTypes() {
       case TypeKind::Pipe:
       case TypeKind::Image:
       case TypeKind::Sampler:
-      case TypeKind::SampledImage:
         t.size = ptrBytes;
+        t.align = ptrBytes;
+        break;
+      case TypeKind::SampledImage:
+        // An image handle and a sampler handle (exec.hpp kImageHandleTag); only ever in registers.
+        t.size = 2 * uint64_t(ptrBytes);
         t.align = ptrBytes;
         break;
       default: break;

@@ -7,6 +7,8 @@
 // accesses that consume such a value check the shadow first. Kernels without OpUndef — nearly
 // all — get no shadow code at all. Values that go through memory or function calls are not
 // followed (a memory-level uninitialised-read checker is a separate observer).
+#include <vector>
+
 #include "interpreter/ops_common.hpp"
 
 namespace clref::interpreter {
@@ -39,6 +41,33 @@ bool isPointerConsumer(spv::Op op) {
          op == spv::Op::OpCopyMemorySized;
 }
 
+// The ids whose undefinedness the result of `inst` inherits: its operands, except for a vector built by a chain of
+// single-index OpCompositeInsert instructions that writes every component (clang's `(int2)(x, y)` at -O2 starts
+// from an OpUndef vector): that vector is as defined as the objects inserted last into each component, whatever
+// the chain started from.
+std::vector<uint32_t> shadowSources(const Lowerer& L, const Instruction& inst) {
+  std::vector<uint32_t> ids;
+  if (inst.opcode == spv::Op::OpCompositeInsert && inst.operandCount() == 3 &&
+      L.type(inst.resultType).kind == TypeKind::Vector) {
+    const uint32_t lanes = L.type(inst.resultType).count;
+    std::vector<bool> covered(lanes, false);
+    uint32_t left = lanes;
+    for (const Instruction* cur = &inst; cur && left;) {
+      if (cur->opcode != spv::Op::OpCompositeInsert || cur->operandCount() != 3 || cur->operand(2) >= lanes) break;
+      if (!covered[cur->operand(2)]) {
+        covered[cur->operand(2)] = true;
+        --left;
+        ids.push_back(cur->operand(0));
+      }
+      cur = L.m.findDef(cur->operand(1));
+    }
+    if (left == 0) return ids;
+    ids.clear();
+  }
+  for (size_t w = inst.firstOperand; w < inst.words.size(); ++w) ids.push_back(inst.words[w]);
+  return ids;
+}
+
 }  // namespace
 
 void planUndefTracking(Lowerer& L, const std::vector<uint32_t>& functions) {
@@ -58,8 +87,8 @@ void planUndefTracking(Lowerer& L, const std::vector<uint32_t>& functions) {
           if (inst.opcode == spv::Op::OpLoad || inst.opcode == spv::Op::OpFunctionCall ||
               inst.opcode == spv::Op::OpVariable)
             continue;
-          for (size_t w = inst.firstOperand; w < inst.words.size(); ++w)
-            if (tainted.count(inst.words[w]) && L.hasReg(inst.words[w])) {
+          for (uint32_t id : shadowSources(L, inst))
+            if (tainted.count(id) && L.hasReg(id)) {
               tainted[inst.resultId] = true;
               changed = true;
               break;
@@ -118,8 +147,8 @@ void emitShadowUpdate(Lowerer& L, const Instruction& inst) {
     return;
   }
   auto& table = L.k.tables.emplace_back();
-  for (size_t w = inst.firstOperand; w < inst.words.size(); ++w)
-    if (auto it = L.shadow_.find(inst.words[w]); it != L.shadow_.end()) table.push_back(it->second);
+  for (uint32_t id : shadowSources(L, inst))
+    if (auto it = L.shadow_.find(id); it != L.shadow_.end()) table.push_back(it->second);
   Op& op = L.emit(&shadowOr, inst);
   op.r = self->second;
   op.aux = table.data();

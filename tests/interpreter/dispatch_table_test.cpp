@@ -136,6 +136,30 @@ TEST_CASE("every rule in the lowering table is for an opcode of the grammar", "[
   }
 }
 
+TEST_CASE("the image instructions OpenCL C's image built-ins compile to are lowered", "[dispatch]") {
+  using spv::Op;
+  for (Op op : {Op::OpSampledImage, Op::OpImage, Op::OpImageSampleExplicitLod, Op::OpImageRead, Op::OpImageWrite,
+                Op::OpImageQuerySizeLod, Op::OpImageQuerySize, Op::OpImageQueryLevels, Op::OpImageQueryFormat,
+                Op::OpImageQueryOrder, Op::OpMemoryBarrier}) {
+    INFO(interpreter::opcodeName(op));
+    const OpcodeRule* rule = dispatchTable().find(op);
+    REQUIRE(rule != nullptr);
+    CHECK(rule->kind == OpcodeRule::Kind::Lower);
+  }
+  for (Op op : {Op::OpTypeImage, Op::OpTypeSampler, Op::OpTypeSampledImage, Op::OpConstantSampler}) {
+    INFO(interpreter::opcodeName(op));
+    const OpcodeRule* rule = dispatchTable().find(op);
+    REQUIRE(rule != nullptr);
+    CHECK(rule->kind == OpcodeRule::Kind::Declaration);
+  }
+  for (Op op : {Op::OpImageQuerySamples, Op::OpImageFetch, Op::OpImageTexelPointer}) {
+    INFO(interpreter::opcodeName(op));
+    const OpcodeRule* rule = dispatchTable().find(op);
+    REQUIRE(rule != nullptr);
+    CHECK(rule->kind == OpcodeRule::Kind::Unsupported);
+  }
+}
+
 TEST_CASE("opcode names come from the grammar", "[dispatch]") {
   CHECK(interpreter::opcodeName(spv::Op::OpFAdd) == "OpFAdd");
   CHECK(interpreter::opcodeName(spv::Op::OpIAddCarry) == "OpIAddCarry");

@@ -1,0 +1,601 @@
+// Image instructions (SPIR-V 1.0 §3.32.10 [external] "Image Instructions"): OpSampledImage, OpImage,
+// OpImageSampleExplicitLod, OpImageRead, OpImageWrite and the queries, as clang-15 + llvm-spirv-15 emit them for
+// the OpenCL C image built-ins (OpenCL C 3.0 §6.15.15 [[image-read-and-write-functions]]). Every texel rule —
+// addressing, filtering, conversion, mip-level selection — is the images module's (images/sampler.hpp); this file
+// finds the image and sampler behind the handles (exec.hpp kImageHandleTag), reads the operands, and turns the
+// conditions the spec leaves undefined into a warning or a fault as the launch's choices say.
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "images/image.hpp"
+#include "images/sampler.hpp"
+#include "interpreter/dispatch.hpp"
+#include "interpreter/image_types.hpp"
+#include "interpreter/ops_common.hpp"
+
+namespace clref::interpreter {
+
+namespace {
+
+using images::ColorKind;
+
+// SPIR-V 1.0 §3.14 [external] Image Operands, and SignExtend/ZeroExtend (SPIR-V 1.4).
+constexpr uint32_t kLod = 0x2, kGrad = 0x4, kSignExtend = 0x1000, kZeroExtend = 0x2000;
+
+// What an image instruction's Op needs besides its registers (Op::aux).
+struct ImageOpInfo {
+  uint32_t ptrBytes = 8;
+  ImageAccess access = ImageAccess::ReadOnly;
+  // Coordinate: 32-bit ints or floats (OpenCL SPIR-V Environment §7.6
+  // [[_coordinate_format_for_reading_and_writing_images]]), 1, 2 or 4 components.
+  uint32_t coordReg = 0, coordLanes = 1;
+  bool coordFloat = false;
+  // The read's result or the written texel: float, half or 32-bit int; 4 components, or 1 for depth images
+  // (OpenCL SPIR-V Environment §7.7 [[_data_format_for_reading_and_writing_images]]).
+  uint32_t valueReg = 0, valueLanes = 4;
+  Scalar valueScalar = Scalar::F32;
+  uint32_t extend = 0;  // kSignExtend, kZeroExtend or 0
+  // Level of detail: none, Lod (float for a sampled read, int for OpImageRead/OpImageWrite) or Grad.
+  images::LevelOfDetail::Kind lodKind = images::LevelOfDetail::Kind::None;
+  uint32_t lodReg = 0, dxReg = 0, dyReg = 0, gradLanes = 0;
+  images::ConversionOptions conversion;
+  const char* verb = "read";
+};
+
+const ImageOpInfo& infoOf(const Op* op) { return *static_cast<const ImageOpInfo*>(op->aux); }
+
+uint64_t handleIn(const WorkItem& wi, uint32_t reg, uint32_t ptrBytes) {
+  uint64_t h = 0;
+  std::memcpy(&h, wi.regs + reg, ptrBytes);
+  return h;
+}
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+// The image a handle names, or nullptr after faulting: a value that is not an image handle of this launch is never
+// used as an address.
+const images::ImageView* imageOf(WorkItem& wi, const Op* op, uint32_t reg, uint32_t ptrBytes, uint32_t& index) {
+  const uint64_t h = handleIn(wi, reg, ptrBytes);
+  const Launch& launch = *wi.launch;
+  if ((h & ~uint64_t(kHandleIndexMask)) == kImageHandleTag && (h & kHandleIndexMask) < launch.imageCount) {
+    index = uint32_t(h & kHandleIndexMask);
+    return launch.images[index];
+  }
+  fault(wi, op, FaultKind::InvalidPointer,
+        "not an image: the image operand holds " + hex(h) +
+            ", which is no image argument of this launch (an undefined, uninitialised or corrupted image value)");
+  return nullptr;
+}
+
+const images::Sampler* samplerOf(WorkItem& wi, const Op* op, uint32_t reg, uint32_t ptrBytes) {
+  const uint64_t h = handleIn(wi, reg, ptrBytes);
+  const Launch& launch = *wi.launch;
+  if ((h & ~uint64_t(kHandleIndexMask)) == kSamplerHandleTag && (h & kHandleIndexMask) < launch.samplerCount)
+    return &launch.samplers[h & kHandleIndexMask];
+  fault(wi, op, FaultKind::InvalidPointer,
+        "not a sampler: the sampler operand holds " + hex(h) +
+            ", which is no sampler argument or constant sampler of this launch (an undefined, uninitialised or "
+            "corrupted sampler value)");
+  return nullptr;
+}
+
+// "image argument 1 'dst' (CL_MEM_OBJECT_IMAGE2D 8x4, CL_RGBA/CL_UNORM_INT8)" for messages.
+std::string describeImage(const WorkItem& wi, uint32_t index, const images::ImageView& v) {
+  const LoweredKernel& k = *wi.launch->kernel;
+  std::string s = "image argument " + std::to_string(k.imageParams.at(index));
+  if (const auto& name = k.params.at(k.imageParams.at(index)).name; !name.empty()) s += " '" + name + "'";
+  s += " (" + std::string(images::nameOf(v.desc.type)) + " " + std::to_string(v.desc.width);
+  if (v.desc.type == images::ImageType::Image2D || v.desc.type == images::ImageType::Image2DArray ||
+      v.desc.type == images::ImageType::Image3D)
+    s += "x" + std::to_string(v.desc.height);
+  if (v.desc.type == images::ImageType::Image3D) s += "x" + std::to_string(v.desc.depth);
+  if (images::isArray(v.desc.type)) s += ", " + std::to_string(v.desc.arraySize) + " layers";
+  if (v.desc.numMipLevels > 1) s += ", " + std::to_string(v.desc.numMipLevels) + " mip levels";
+  s += ", " + std::string(images::nameOf(v.desc.format.order)) + "/" + std::string(images::nameOf(v.desc.format.type)) +
+       ")";
+  return s;
+}
+
+std::string describeCoord(const images::Coord& c, unsigned n) {
+  std::string s = "(";
+  for (unsigned i = 0; i < n; ++i) {
+    if (i) s += ", ";
+    if (c.isFloat) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.9g", double(c.f[i]));
+      s += buf;
+    } else {
+      s += std::to_string(c.i[i]);
+    }
+  }
+  return s + ")";
+}
+
+// The fault kind of an undefined condition: accesses outside the image are out of bounds, like buffer accesses.
+FaultKind faultKindOf(images::Undefined u) {
+  switch (u) {
+    case images::Undefined::AddressNoneOutOfRange:
+    case images::Undefined::SamplerlessOutOfRange:
+    case images::Undefined::WriteOutOfRange:
+    case images::Undefined::MipLevelOutOfRange: return FaultKind::OutOfBounds;
+    default: return FaultKind::UndefinedBehaviour;
+  }
+}
+
+// A condition the spec leaves undefined (images::Undefined): the registry's choice decides between a fault and a
+// warning with the choice's defined value. Returns false after faulting.
+bool meet(WorkItem& wi, const Op* op, images::Undefined u, uint32_t index, const images::ImageView& v,
+          const images::Coord& c, uint32_t level) {
+  if (u == images::Undefined::None) [[likely]]
+    return true;
+  const numerics::Choice choice = images::choiceOf(u);
+  const numerics::ChoiceInfo& info = numerics::infoOf(choice);
+  const uint8_t option = choicesOf(wi).get(choice);
+  const std::string_view optionName = option < info.options.size() ? info.options[option] : std::string_view("?");
+  std::string text = std::string(infoOf(op).verb) + " of " + describeImage(wi, index, v) + " at coordinate " +
+                     describeCoord(c, images::coordinateCount(v.desc.type));
+  if (level) text += ", mip level " + std::to_string(level);
+  text += ": " + std::string(images::describe(u)) + " (" + std::string(images::clauseOf(u)) + "; choice " +
+          std::string(info.name) + "=" + std::string(optionName) + ")";
+  if (optionName == "fault") {
+    fault(wi, op, faultKindOf(u), text);
+    return false;
+  }
+  warnOnce(wi, op, text);
+  return true;
+}
+
+images::Coord coordOf(const WorkItem& wi, const ImageOpInfo& info) {
+  images::Coord c;
+  c.isFloat = info.coordFloat;
+  for (uint32_t i = 0; i < std::min<uint32_t>(info.coordLanes, 3); ++i) {
+    if (info.coordFloat)
+      c.f[i] = rd<float>(wi, info.coordReg + 4 * i);
+    else
+      c.i[i] = rd<int32_t>(wi, info.coordReg + 4 * i);
+  }
+  return c;
+}
+
+// OpenCL SPIR-V Environment §7.7 [[_data_format_for_reading_and_writing_images]]: float and half data for the
+// normalized, half and float channel types, 32-bit integers for the integer types. SPIR-V integers carry no
+// signedness (§4 [[validation-rules]]: Signedness 0), so read_imagei and read_imageui compile to the same
+// instruction; the image's channel data type tells them apart (read_imagei is defined for the signed integer types
+// only, read_imageui for the unsigned ones, OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]]). The SPIR-V
+// 1.4 SignExtend and ZeroExtend operands, when present, say it explicitly.
+ColorKind colorKindOf(const ImageOpInfo& info, const images::ImageView& v) {
+  switch (info.valueScalar) {
+    case Scalar::F32: return ColorKind::Float;
+    case Scalar::F16: return ColorKind::Half;
+    default: break;
+  }
+  if (info.extend == kSignExtend) return ColorKind::Int;
+  if (info.extend == kZeroExtend) return ColorKind::Uint;
+  return images::channelClass(v.desc.format.type) == images::ChannelClass::UnsignedInt ? ColorKind::Uint
+                                                                                       : ColorKind::Int;
+}
+
+void storeColor(WorkItem& wi, const ImageOpInfo& info, const images::Color& c) {
+  for (uint32_t i = 0; i < info.valueLanes; ++i) {
+    if (info.valueScalar == Scalar::F16)
+      wr<uint16_t>(wi, info.valueReg + 2 * i, uint16_t(c.lanes[i]));
+    else
+      wr<uint32_t>(wi, info.valueReg + 4 * i, c.lanes[i]);
+  }
+}
+
+images::Color loadColor(const WorkItem& wi, const ImageOpInfo& info) {
+  images::Color c;
+  for (uint32_t i = 0; i < info.valueLanes; ++i)
+    c.lanes[i] = info.valueScalar == Scalar::F16 ? rd<uint16_t>(wi, info.valueReg + 2 * i)
+                                                 : rd<uint32_t>(wi, info.valueReg + 4 * i);
+  return c;
+}
+
+images::AccessOptions accessOptions(const WorkItem& wi, const ImageOpInfo& info) {
+  images::AccessOptions o;
+  o.conversion = info.conversion;
+  o.choices = &choicesOf(wi);
+  return o;
+}
+
+// An integer level of detail (OpImageRead, OpImageWrite); a negative one is no level (the images module reports
+// it out of range).
+uint32_t levelOf(const WorkItem& wi, const ImageOpInfo& info) {
+  if (info.lodKind != images::LevelOfDetail::Kind::Lod) return 0;
+  const int32_t lod = rd<int32_t>(wi, info.lodReg);
+  return lod < 0 ? UINT32_MAX : uint32_t(lod);
+}
+
+// OpenCL C 3.0 §6.15.15.6 [[reading-and-writing-to-the-same-image-in-a-kernel]]: a read_write image's writes are
+// visible to the same work-item's later reads only after atomic_work_item_fence(CLK_IMAGE_MEM_FENCE) (or a
+// work_group_barrier with CLK_IMAGE_MEM_FENCE). clref's writes are visible at once; a read before such a fence is
+// the undefined condition ReadAfterWriteWithoutFence.
+bool checkReadAfterWrite(WorkItem& wi, const Op* op, uint32_t index, const images::ImageView& v, const images::Coord& c,
+                         uint32_t level) {
+  if (infoOf(op).access != ImageAccess::ReadWrite || !wi.imagesWritten || !wi.imagesWritten[index]) return true;
+  return meet(wi, op, images::Undefined::ReadAfterWriteWithoutFence, index, v, c, level);
+}
+
+// OpSampledImage: the pair (image handle, sampler handle).
+const Op* sampledImage(WorkItem& wi, const Op* op) {
+  std::memcpy(wi.regs + op->r, wi.regs + op->a, op->n);
+  std::memcpy(wi.regs + op->r + op->n, wi.regs + op->b, op->n);
+  return op + 1;
+}
+
+// OpImageSampleExplicitLod: read_image{f,h,i,ui}(image, sampler, coord [, lod | gradients]).
+const Op* sampleExplicitLod(WorkItem& wi, const Op* op) {
+  const ImageOpInfo& info = infoOf(op);
+  uint32_t index = 0;
+  const images::ImageView* v = imageOf(wi, op, op->a, info.ptrBytes, index);
+  if (!v) return nullptr;
+  const images::Sampler* s = samplerOf(wi, op, op->a + info.ptrBytes, info.ptrBytes);
+  if (!s) return nullptr;
+  const images::Coord c = coordOf(wi, info);
+  images::LevelOfDetail lod;
+  lod.kind = info.lodKind;
+  if (info.lodKind == images::LevelOfDetail::Kind::Lod) {
+    lod.lod = rd<float>(wi, info.lodReg);
+  } else if (info.lodKind == images::LevelOfDetail::Kind::Gradients) {
+    for (uint32_t i = 0; i < std::min<uint32_t>(info.gradLanes, 3); ++i) {
+      lod.dx[i] = rd<float>(wi, info.dxReg + 4 * i);
+      lod.dy[i] = rd<float>(wi, info.dyReg + 4 * i);
+    }
+  }
+  if (!checkReadAfterWrite(wi, op, index, *v, c, 0)) return nullptr;
+  const images::ReadResult res = images::readSampled(*v, *s, c, colorKindOf(info, *v), lod, accessOptions(wi, info));
+  if (!meet(wi, op, res.undefined, index, *v, c, 0)) return nullptr;
+  storeColor(wi, info, res.value);
+  return op + 1;
+}
+
+// OpImageRead: the sampler-less read_image{f,h,i,ui}(image, int coord) (OpenCL SPIR-V Environment §7.8
+// [[_sampled_and_sampler_less_reads]]), with the Lod operand of cl_khr_mipmap_image.
+const Op* imageRead(WorkItem& wi, const Op* op) {
+  const ImageOpInfo& info = infoOf(op);
+  uint32_t index = 0;
+  const images::ImageView* v = imageOf(wi, op, op->a, info.ptrBytes, index);
+  if (!v) return nullptr;
+  const images::Coord c = coordOf(wi, info);
+  const uint32_t level = levelOf(wi, info);
+  if (!checkReadAfterWrite(wi, op, index, *v, c, level)) return nullptr;
+  const images::ReadResult res =
+      images::readSamplerless(*v, c.i, colorKindOf(info, *v), level, accessOptions(wi, info));
+  if (!meet(wi, op, res.undefined, index, *v, c, level)) return nullptr;
+  storeColor(wi, info, res.value);
+  return op + 1;
+}
+
+// OpImageWrite: write_image{f,h,i,ui}(image, int coord [, int lod], color).
+const Op* imageWrite(WorkItem& wi, const Op* op) {
+  const ImageOpInfo& info = infoOf(op);
+  uint32_t index = 0;
+  const images::ImageView* v = imageOf(wi, op, op->a, info.ptrBytes, index);
+  if (!v) return nullptr;
+  const images::Coord c = coordOf(wi, info);
+  const uint32_t level = levelOf(wi, info);
+  const images::Undefined u =
+      images::write(*v, c.i, loadColor(wi, info), colorKindOf(info, *v), level, accessOptions(wi, info));
+  if (info.access == ImageAccess::ReadWrite && wi.imagesWritten) wi.imagesWritten[index] = 1;
+  if (!meet(wi, op, u, index, *v, c, level)) return nullptr;
+  return op + 1;
+}
+
+// An image memory fence (OpMemoryBarrier or OpControlBarrier whose semantics include ImageMemory): the work-item's
+// writes become visible to its reads. op->a: the semantics register when not constant (op->n == 0), else op->n == 1.
+const Op* imageFence(WorkItem& wi, const Op* op) {
+  const bool image = op->n == 1 || (rd<uint32_t>(wi, op->a) & uint32_t(spv::MemorySemanticsMask::ImageMemory));
+  if (image && wi.imagesWritten) std::memset(wi.imagesWritten, 0, wi.launch->imageCount);
+  return op + 1;
+}
+
+// Queries (OpenCL C 3.0 §6.15.15.5 [[built-in-image-query-functions]]). The result is a 32- or 64-bit integer
+// scalar or vector (get_image_dim, size_t get_image_array_size); op->n: its lanes, op->c: bytes per lane.
+void storeInts(WorkItem& wi, const Op* op, const uint64_t* values, uint32_t count) {
+  for (uint32_t i = 0; i < op->n; ++i) {
+    const uint64_t v = i < count ? values[i] : 0;
+    if (op->c == 8)
+      wr<uint64_t>(wi, op->r + 8 * i, v);
+    else
+      wr<uint32_t>(wi, op->r + 4 * i, uint32_t(v));
+  }
+}
+
+// OpImageQuerySizeLod / OpImageQuerySize: width, height, depth of the level, then the number of layers of an array
+// (SPIR-V 1.0 §3.32.10 [external] OpImageQuerySizeLod). op->b: the Lod register, op->imm 1 when there is one.
+const Op* querySize(WorkItem& wi, const Op* op) {
+  uint32_t index = 0;
+  const images::ImageView* v = imageOf(wi, op, op->a, uint32_t(op->align), index);
+  if (!v) return nullptr;
+  uint32_t level = 0;
+  if (op->imm) {
+    const int32_t lod = rd<int32_t>(wi, op->b);
+    level = lod < 0 ? UINT32_MAX : uint32_t(lod);
+  }
+  if (level >= v->desc.numMipLevels) {
+    images::Coord c;
+    c.isFloat = false;
+    if (!meet(wi, op, images::Undefined::MipLevelOutOfRange, index, *v, c, level)) return nullptr;
+    // The defined value: the sizes the halving rule gives, at least 1 (a level past 63 is size 1 everywhere).
+    level = std::min<uint32_t>(level, 63);
+  }
+  const images::LevelSize ls = images::levelSize(v->desc, level);
+  uint64_t values[3] = {ls.width, 0, 0};
+  uint32_t count = 1;
+  switch (v->desc.type) {
+    case images::ImageType::Image1D:
+    case images::ImageType::Image1DBuffer: break;
+    case images::ImageType::Image1DArray:
+      values[1] = v->desc.arraySize;
+      count = 2;
+      break;
+    case images::ImageType::Image2D:
+      values[1] = ls.height;
+      count = 2;
+      break;
+    case images::ImageType::Image2DArray:
+      values[1] = ls.height;
+      values[2] = v->desc.arraySize;
+      count = 3;
+      break;
+    case images::ImageType::Image3D:
+      values[1] = ls.height;
+      values[2] = ls.depth;
+      count = 3;
+      break;
+  }
+  storeInts(wi, op, values, count);
+  return op + 1;
+}
+
+// OpImageQueryLevels: get_image_num_mip_levels (cl_khr_mipmap_image).
+const Op* queryLevels(WorkItem& wi, const Op* op) {
+  uint32_t index = 0;
+  const images::ImageView* v = imageOf(wi, op, op->a, uint32_t(op->align), index);
+  if (!v) return nullptr;
+  const uint64_t n = v->desc.numMipLevels;
+  storeInts(wi, op, &n, 1);
+  return op + 1;
+}
+
+// OpImageQueryFormat / OpImageQueryOrder: the SPIR-V enumerants, which map to the CL_ values in the same order
+// (OpenCL SPIR-V Environment §2.7 [[_image_channel_data_type_mapping]]: SnormInt8 0 is CL_SNORM_INT8 0x10D0, …;
+// §2.6 [[_image_channel_order_mapping]]: R 0 is CL_R 0x10B0, …); get_image_channel_data_type and
+// get_image_channel_order add the CLK_ base back.
+const Op* queryFormat(WorkItem& wi, const Op* op) {
+  uint32_t index = 0;
+  const images::ImageView* v = imageOf(wi, op, op->a, uint32_t(op->align), index);
+  if (!v) return nullptr;
+  const uint64_t value = uint32_t(v->desc.format.type) - uint32_t(images::ChannelType::SnormInt8);
+  storeInts(wi, op, &value, 1);
+  return op + 1;
+}
+const Op* queryOrder(WorkItem& wi, const Op* op) {
+  uint32_t index = 0;
+  const images::ImageView* v = imageOf(wi, op, op->a, uint32_t(op->align), index);
+  if (!v) return nullptr;
+  const uint64_t value = uint32_t(v->desc.format.order) - uint32_t(images::ChannelOrder::R);
+  storeInts(wi, op, &value, 1);
+  return op + 1;
+}
+
+// ---- Lowering ----
+
+// The OpTypeImage behind an image or sampled image operand.
+ImageTypeInfo imageInfoOfOperand(const Lowerer& L, const Instruction& inst, uint32_t id) {
+  uint32_t typeId = L.typeIdOfValue(id);
+  if (L.type(typeId).kind == TypeKind::SampledImage) typeId = L.m.def(typeId).words[2];
+  const ImageTypeInfo info = imageTypeInfo(L.m, typeId);
+  if (!info.valid) L.reject(inst, "image operand of a type OpenCL does not have: " + info.why);
+  return info;
+}
+
+constexpr const char* kCoordinateRule =
+    "(OpenCL SPIR-V Environment §7.6 [[_coordinate_format_for_reading_and_writing_images]])";
+
+void setCoordinate(Lowerer& L, const Instruction& inst, uint32_t id, ImageOpInfo& info, bool intOnly) {
+  const Scalar s = L.scalarOf(L.typeIdOfValue(id));
+  if (s != Scalar::I32 && s != Scalar::F32)
+    L.reject(inst, std::string("the coordinate must be 32-bit integers or floats ") + kCoordinateRule);
+  if (intOnly && s == Scalar::F32)
+    L.reject(inst, std::string("float coordinates need a sampler ") + kCoordinateRule);
+  info.coordFloat = s == Scalar::F32;
+  info.coordReg = L.reg(id);
+  info.coordLanes = L.lanes(L.typeIdOfValue(id));
+}
+
+void setValue(Lowerer& L, const Instruction& inst, uint32_t typeId, uint32_t reg, ImageOpInfo& info) {
+  const Scalar s = L.scalarOf(typeId);
+  const uint32_t lanes = L.lanes(typeId);
+  if ((s != Scalar::F32 && s != Scalar::F16 && s != Scalar::I32) || (lanes != 4 && lanes != 1))
+    L.reject(inst,
+             "image data must be a float, half or 32-bit integer 4-component vector, or a scalar for depth "
+             "images (OpenCL SPIR-V Environment §7.7 [[_data_format_for_reading_and_writing_images]])");
+  info.valueScalar = s;
+  info.valueLanes = lanes;
+  info.valueReg = reg;
+}
+
+// The optional Image Operands starting at operand `at`: Lod, Grad, SignExtend, ZeroExtend; any other is rejected
+// (OpenCL SPIR-V Environment §4 [[validation-rules]] forbids ConstOffset; the rest need Shader or other images).
+void setImageOperands(Lowerer& L, const Instruction& inst, size_t at, ImageOpInfo& info, bool floatLod) {
+  if (at >= inst.operandCount()) return;
+  const uint32_t mask = inst.operand(at);
+  if (mask & ~(kLod | kGrad | kSignExtend | kZeroExtend))
+    L.reject(inst, "image operands other than Lod, Grad, SignExtend and ZeroExtend (mask " + hex(mask) +
+                       ") are not valid in an OpenCL kernel");
+  size_t next = at + 1;
+  auto operand = [&]() {
+    if (next >= inst.operandCount()) L.reject(inst, "an image operand is missing its value");
+    return inst.operand(next++);
+  };
+  if (mask & kLod) {
+    const uint32_t id = operand();
+    const Scalar s = L.scalarOf(L.typeIdOfValue(id));
+    if (L.lanes(L.typeIdOfValue(id)) != 1 || s != (floatLod ? Scalar::F32 : Scalar::I32))
+      L.reject(inst, std::string("the Lod operand must be a 32-bit ") + (floatLod ? "float" : "integer"));
+    info.lodKind = images::LevelOfDetail::Kind::Lod;
+    info.lodReg = L.reg(id);
+  }
+  if (mask & kGrad) {
+    if (!floatLod) L.reject(inst, "the Grad operand needs a sampler");
+    const uint32_t dx = operand(), dy = operand();
+    for (uint32_t id : {dx, dy})
+      if (L.scalarOf(L.typeIdOfValue(id)) != Scalar::F32) L.reject(inst, "the Grad operands must be floats");
+    if (info.lodKind != images::LevelOfDetail::Kind::None) L.reject(inst, "Lod and Grad together");
+    info.lodKind = images::LevelOfDetail::Kind::Gradients;
+    info.dxReg = L.reg(dx);
+    info.dyReg = L.reg(dy);
+    info.gradLanes = std::min(L.lanes(L.typeIdOfValue(dx)), L.lanes(L.typeIdOfValue(dy)));
+  }
+  if ((mask & kSignExtend) && (mask & kZeroExtend)) L.reject(inst, "SignExtend and ZeroExtend together");
+  info.extend = mask & (kSignExtend | kZeroExtend);
+}
+
+Op& emitImageOp(Lowerer& L, const Instruction& inst, Handler fn, std::shared_ptr<ImageOpInfo> info) {
+  info->ptrBytes = L.ptrBytes();
+  info->conversion.denormHalf = L.opt.denormHalf;
+  info->conversion.denormFloat = L.opt.denormFloat;
+  Op& op = L.emit(fn, inst);
+  op.aux = info.get();
+  L.k.auxObjects.push_back(std::move(info));
+  return op;
+}
+
+void lowerSampledImage(Lowerer& L, const Instruction& inst) {
+  Op& op = L.emit(&sampledImage, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(1));
+  op.n = L.ptrBytes();
+}
+
+// OpImage: the image of a sampled image (its first handle).
+const Op* imageOfSampledImage(WorkItem& wi, const Op* op) {
+  std::memcpy(wi.regs + op->r, wi.regs + op->a, op->n);
+  return op + 1;
+}
+void lowerImage(Lowerer& L, const Instruction& inst) {
+  Op& op = L.emit(&imageOfSampledImage, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.n = L.ptrBytes();
+}
+
+void lowerSampleExplicitLod(Lowerer& L, const Instruction& inst) {
+  // Operands: Sampled Image, Coordinate, Image Operands (Lod or Grad required), ….
+  const ImageTypeInfo type = imageInfoOfOperand(L, inst, inst.operand(0));
+  if (type.access == ImageAccess::WriteOnly)
+    L.reject(inst, "a read of a write_only image (OpenCL C 3.0 §6.15.15 [[image-read-and-write-functions]])");
+  auto info = std::make_shared<ImageOpInfo>();
+  info->access = type.access;
+  info->verb = "sampled read";
+  setCoordinate(L, inst, inst.operand(1), *info, false);
+  setValue(L, inst, inst.resultType, L.reg(inst.resultId), *info);
+  setImageOperands(L, inst, 2, *info, true);
+  Op& op = emitImageOp(L, inst, &sampleExplicitLod, std::move(info));
+  op.a = L.reg(inst.operand(0));
+}
+
+void lowerImageRead(Lowerer& L, const Instruction& inst) {
+  const ImageTypeInfo type = imageInfoOfOperand(L, inst, inst.operand(0));
+  if (type.access == ImageAccess::WriteOnly)
+    L.reject(inst, "a read of a write_only image (OpenCL C 3.0 §6.15.15 [[image-read-and-write-functions]])");
+  auto info = std::make_shared<ImageOpInfo>();
+  info->access = type.access;
+  info->verb = "read";
+  setCoordinate(L, inst, inst.operand(1), *info, true);
+  setValue(L, inst, inst.resultType, L.reg(inst.resultId), *info);
+  setImageOperands(L, inst, 2, *info, false);
+  Op& op = emitImageOp(L, inst, &imageRead, std::move(info));
+  op.a = L.reg(inst.operand(0));
+}
+
+void lowerImageWrite(Lowerer& L, const Instruction& inst) {
+  // Operands: Image, Coordinate, Texel [, Image Operands].
+  const ImageTypeInfo type = imageInfoOfOperand(L, inst, inst.operand(0));
+  if (type.access == ImageAccess::ReadOnly)
+    L.reject(inst, "a write to a read_only image (OpenCL C 3.0 §6.15.15 [[image-read-and-write-functions]])");
+  auto info = std::make_shared<ImageOpInfo>();
+  info->access = type.access;
+  info->verb = "write";
+  setCoordinate(L, inst, inst.operand(1), *info, true);
+  setValue(L, inst, L.typeIdOfValue(inst.operand(2)), L.reg(inst.operand(2)), *info);
+  setImageOperands(L, inst, 3, *info, false);
+  if (info->lodKind == images::LevelOfDetail::Kind::Gradients) L.reject(inst, "OpImageWrite with Grad");
+  Op& op = emitImageOp(L, inst, &imageWrite, std::move(info));
+  op.a = L.reg(inst.operand(0));
+}
+
+Op& emitQuery(Lowerer& L, const Instruction& inst, Handler fn) {
+  (void)imageInfoOfOperand(L, inst, inst.operand(0));
+  const Scalar s = L.scalarOf(inst.resultType);
+  if (s != Scalar::I32 && s != Scalar::I64) L.reject(inst, "an image query's result must be 32- or 64-bit integers");
+  Op& op = L.emit(fn, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.n = L.lanes(inst.resultType);
+  op.c = bytesOf(s);
+  op.align = L.ptrBytes();  // the handle's width
+  return op;
+}
+
+void lowerQuerySizeLod(Lowerer& L, const Instruction& inst) {
+  Op& op = emitQuery(L, inst, &querySize);
+  if (L.scalarOf(L.typeIdOfValue(inst.operand(1))) != Scalar::I32 || L.lanes(L.typeIdOfValue(inst.operand(1))) != 1)
+    L.reject(inst, "the Level of Detail must be a 32-bit integer");
+  op.b = L.reg(inst.operand(1));
+  op.imm = 1;
+}
+void lowerQuerySize(Lowerer& L, const Instruction& inst) { emitQuery(L, inst, &querySize); }
+void lowerQueryLevels(Lowerer& L, const Instruction& inst) { emitQuery(L, inst, &queryLevels); }
+void lowerQueryFormat(Lowerer& L, const Instruction& inst) { emitQuery(L, inst, &queryFormat); }
+void lowerQueryOrder(Lowerer& L, const Instruction& inst) { emitQuery(L, inst, &queryOrder); }
+
+}  // namespace
+
+void emitImageFence(Lowerer& L, const Instruction& inst, uint32_t semanticsId) {
+  // Only kernels with read_write image parameters track writes (the other images cannot be read back).
+  if (std::none_of(L.k.params.begin(), L.k.params.end(), [](const KernelParam& p) {
+        return p.kind == ParamKind::Image && p.access == ImageAccess::ReadWrite;
+      }))
+    return;
+  const uint32_t imageMemory = uint32_t(spv::MemorySemanticsMask::ImageMemory);
+  if (L.isConstant(semanticsId) && !(uint32_t(L.constantInt(semanticsId)) & imageMemory)) return;
+  Op& op = L.emit(&imageFence, inst);
+  op.a = L.reg(semanticsId);
+  op.n = L.isConstant(semanticsId) ? 1 : 0;
+}
+
+void registerImage(DispatchTable& t) {
+  using spv::Op;
+  t.lower(Op::OpSampledImage, lowerSampledImage);
+  t.lower(Op::OpImage, lowerImage);
+  t.lower(Op::OpImageSampleExplicitLod, lowerSampleExplicitLod);
+  t.lower(Op::OpImageRead, lowerImageRead);
+  t.lower(Op::OpImageWrite, lowerImageWrite);
+  t.lower(Op::OpImageQuerySizeLod, lowerQuerySizeLod);
+  t.lower(Op::OpImageQuerySize, lowerQuerySize);
+  t.lower(Op::OpImageQueryLevels, lowerQueryLevels);
+  t.lower(Op::OpImageQueryFormat, lowerQueryFormat);
+  t.lower(Op::OpImageQueryOrder, lowerQueryOrder);
+  t.declaration({Op::OpTypeImage, Op::OpTypeSampler, Op::OpTypeSampledImage},
+                "type declaration, laid out when the module is parsed (image and sampler handles, exec.hpp)");
+  t.declaration({Op::OpConstantSampler}, "constant, a sampler of the kernel's table placed by lower_constants.cpp");
+  t.unsupported({Op::OpImageQuerySamples},
+                "multi-sampled images need cl_khr_gl_msaa_sharing, which clref does not support");
+  t.unsupported({Op::OpImageFetch},
+                "OpImageFetch needs an image type with Sampled 1, which the OpenCL SPIR-V Environment does not "
+                "allow (OpenCL SPIR-V Environment §4 [[validation-rules]])");
+  t.unsupported({Op::OpImageTexelPointer}, "image atomics are not part of OpenCL");
+}
+
+}  // namespace clref::interpreter
