@@ -5,7 +5,7 @@
 // channel within 1 of the host's value (the spec leaves linear filtering of 8-bit formats unbounded, and the host
 // computes in double, so an exact comparison would test the host, not clref).
 //
-//   clref_image_bench [--threads N] [--runs N] [--size N] [--only rotate|blur] [KERNELS_DIR]
+//   clref_image_kernels_bench [--threads N] [--runs N] [--size N] [--only rotate|blur] [KERNELS_DIR]
 #include <algorithm>
 #include <chrono>
 #include <cmath>
