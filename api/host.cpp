@@ -110,8 +110,8 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
   if (config.fp16) v.push_back("cl_khr_fp16");
   // The image extensions, when the whole chain runs them: the images module (every format, read, write and sampler
   // rule), the interpreter (the capabilities their SPIR-V declares) and the host API (images from buffers, mip
-  // levels). OpenCL Extension Specification 3.0.12 §4 "Writing to 3D Image Objects", §16 "Depth Images",
-  // §21 "Creating a 2D Image From A Buffer", §29 "Mipmaps", §30 "sRGB Image Writes".
+  // levels). OpenCL Extension Specification 3.0.12 §4.1 "General information" (cl_khr_3d_image_writes),
+  // §16 "Depth Images", §21 "Creating a 2D Image From A Buffer", §29 "Mipmaps", §30 "sRGB Image Writes".
   if (imagesSupported()) {
     v.push_back("cl_khr_3d_image_writes");
     v.push_back("cl_khr_depth_images");

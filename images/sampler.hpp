@@ -53,12 +53,15 @@ enum class Undefined : uint8_t {
   WrongReadFunction,       // OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]] e.g. read_imagef of a CL_SIGNED_INT8 image
   WriteOutOfRange,         // OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]] a write outside the image
   MipLevelOutOfRange,      // cl_khr_mipmap_image: a lod beyond the image's levels in a sampler-less read or write
+  IntCoordSampler,         // OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]] integer coordinates with a sampler
+                           // other than CLK_FILTER_NEAREST, unnormalized, CLAMP_TO_EDGE / CLAMP / NONE
+  MipUnnormalized,         // cl_khr_mipmap_image: a mipmapped read (lod or gradients) with unnormalized coordinates
   ReadAfterWriteWithoutFence,  // OpenCL C 3.0 §6.15.15.6 [[reading-and-writing-to-the-same-image-in-a-kernel]] a read_write
                                // image read after the work-item wrote it, with no image memory fence between
 };
 std::string_view describe(Undefined u);     // one line for a warning or fault
-std::string_view clauseOf(Undefined u);     // the clause that leaves it undefined
-numerics::Choice choiceOf(Undefined u);     // the registry entry that decides what clref does
+std::string_view clauseOf(Undefined u);     // the clause that leaves it undefined (the choice's clause; empty for None)
+numerics::Choice choiceOf(Undefined u);     // the registry entry that decides what clref does (Count for None)
 
 // The coordinate operand of a read or write: float or int, up to 3 components (x, y, z/layer); the rest ignored.
 struct Coord {
@@ -78,6 +81,9 @@ struct LevelOfDetail {
 struct AccessOptions {
   ConversionOptions conversion;
   const numerics::Choices* choices = nullptr;  // null: every choice at its default
+  // Evaluate every filtered read on the exact path (GMP rationals / MPFR enclosures) without trying the binary64
+  // fast path first; for the tests that compare the two and for measuring.
+  bool exactOnly = false;
 };
 
 struct ReadResult {

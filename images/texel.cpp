@@ -302,7 +302,9 @@ uint32_t laneOf(const ExactChannel& c, ColorKind kind, const ConversionOptions& 
     case ExactChannel::Kind::NegInf: v = -INFINITY; break;
     case ExactChannel::Kind::NaN:
       // A float channel's NaN is returned as stored by read_imagef; read_imageh gives the half NaN of the same sign
-      // and top payload bits (§8.3.2: "A float NaN must be converted to an appropriate NaN in the half type").
+      // and top payload bits (OpenCL C 3.0 §8.3.2
+      // [[conversion-rules-for-half-precision-floating-point-channel-data-type]]: "A float NaN must be converted to an
+      // appropriate NaN in the half type").
       if (f == Format::Float) return c.nanBits;
       return ((c.nanBits >> 16) & 0x8000u) | 0x7e00u | ((c.nanBits >> 13) & 0x3ffu);
     case ExactChannel::Kind::Value:
@@ -314,7 +316,7 @@ uint32_t laneOf(const ExactChannel& c, ColorKind kind, const ConversionOptions& 
         // even).
         v = numerics::floatToFloat(std::ldexp(double(c.num), c.exp2), f, Rounding::RTE);
       } else {
-        // §8.3.1.1 / §8.3.1.2
+        // OpenCL C 3.0 §8.3.1.1 [[converting-normalized-integer-channel-data-types-to-floating-point-values]], §8.3.1.2
         // [[converting-normalized-integer-channel-data-types-to-half-precision-floating-point-values]]: the normalized
         // value rounded once (the spec allows 1.5 ulp; the correctly rounded value meets that and the endpoint rules, 0
         // → 0.0 and 2^n − 1 → 1.0, exactly).

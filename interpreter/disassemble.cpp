@@ -1,5 +1,6 @@
 // Disassembly of a module and of one instruction, and the "where" text of diagnostics (word
 // offset, disassembly, OpLine source location).
+#include <algorithm>
 #include <mutex>
 #include <sstream>
 
@@ -19,13 +20,20 @@ std::vector<std::string> disassemblyLines(const std::vector<uint32_t>& words) {
   for (std::string l; std::getline(in, l);) lines.push_back(l);
   return lines;
 }
+// The words as parsed: the module's, except where parsing needed a repair of debug information
+// (module_parse.cpp), which the disassembler would refuse just as the parser did.
+std::vector<uint32_t> parsedWords(const std::vector<uint32_t>& header, const std::vector<Instruction>& instructions) {
+  std::vector<uint32_t> w(header.begin(), header.begin() + std::min<size_t>(5, header.size()));
+  for (const auto& inst : instructions) w.insert(w.end(), inst.words.begin(), inst.words.end());
+  return w;
+}
 }  // namespace
 
 std::string Module::disassemble() const {
   spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_4);
   std::string text;
   tools.Disassemble(
-      words_, &text,
+      parsedWords(words_, instructions), &text,
       SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES | SPV_BINARY_TO_TEXT_OPTION_INDENT | SPV_BINARY_TO_TEXT_OPTION_COMMENT);
   return text;
 }
@@ -35,7 +43,7 @@ std::string Module::disassemble(const Instruction& inst) const {
   static std::mutex mu;
   std::lock_guard lock(mu);
   if (friendlyNames_.empty()) {
-    auto lines = disassemblyLines(words_);
+    auto lines = disassemblyLines(parsedWords(words_, instructions));
     for (uint32_t i = 0; i < instructions.size() && i < lines.size(); ++i) friendlyNames_[i] = lines[i];
   }
   const auto index = uint32_t(&inst - instructions.data());

@@ -1,6 +1,8 @@
 // Parsing a SPIR-V binary into a Module (SPIRV-Tools' binary parser) and the tables built from
 // it: types, names, decorations, entry points, functions and blocks, OpLine locations, and
 // parameter names from OpenCL.DebugInfo.100.
+#include <algorithm>
+
 #include <spirv-tools/libspirv.hpp>
 
 #include "interpreter/module.hpp"
@@ -63,24 +65,60 @@ void Module::completeTables() {
   readDebugParamNames();
 }
 
+namespace {
+
+// llvm-spirv-15 gives the OpenCL.DebugInfo.100 DebugTypePointer of an image or sampler (in LLVM a pointer to an
+// opaque struct without address space) the Storage Class -1, which SPIRV-Tools' parser refuses. Debug information
+// has no run-time meaning: the copy that is parsed says Generic there. Found by walking the words (the parser is
+// what fails); the copy equals the input when there is nothing to repair.
+std::vector<uint32_t> withDebugPointersRepaired(const std::vector<uint32_t>& w) {
+  std::vector<uint32_t> out = w;
+  std::vector<uint32_t> debugSets;
+  constexpr uint32_t kDebugTypePointer = 3;
+  for (size_t i = 5; i < w.size();) {
+    const uint32_t count = w[i] >> 16, op = w[i] & 0xffff;
+    if (count == 0 || i + count > w.size()) break;
+    if (op == uint32_t(spv::Op::OpExtInstImport) && count > 2) {
+      const std::vector<uint32_t> operands(w.begin() + long(i) + 2, w.begin() + long(i + count));
+      if (literalString(operands, 0) == "OpenCL.DebugInfo.100") debugSets.push_back(w[i + 1]);
+    }
+    if (op == uint32_t(spv::Op::OpExtInst) && count == 8 &&
+        std::find(debugSets.begin(), debugSets.end(), w[i + 3]) != debugSets.end() && w[i + 4] == kDebugTypePointer &&
+        w[i + 6] == 0xFFFFFFFFu)
+      out[i + 6] = uint32_t(spv::StorageClass::Generic);
+    i += count;
+  }
+  return out;
+}
+
+}  // namespace
+
 Module Module::parseInstructions(std::vector<uint32_t> words) {
   Module m;
   m.words_ = std::move(words);
   if (m.words_.size() < 5 || m.words_[0] != spv::MagicNumber)
     throw ModuleError("not a SPIR-V module: " +
                       (m.words_.empty() ? std::string("empty input") : "bad magic number or header"));
-  ParseState st{&m};
-  spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_4);
-  spv_diagnostic diag = nullptr;
-  const spv_result_t r = spvBinaryParse(ctx, &st, m.words_.data(), m.words_.size(), onHeader, onInstruction, &diag);
+  auto parseWords = [&m](const std::vector<uint32_t>& w, std::string& message) {
+    m.instructions.clear();
+    ParseState st{&m};
+    spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_4);
+    spv_diagnostic diag = nullptr;
+    const spv_result_t r = spvBinaryParse(ctx, &st, w.data(), w.size(), onHeader, onInstruction, &diag);
+    if (r != SPV_SUCCESS) {
+      message = diag ? diag->error : "unknown parse error";
+      if (diag) message = "word " + std::to_string(diag->position.index) + ": " + message;
+    }
+    spvDiagnosticDestroy(diag);
+    spvContextDestroy(ctx);
+    return r == SPV_SUCCESS;
+  };
   std::string message;
-  if (r != SPV_SUCCESS) {
-    message = diag ? diag->error : "unknown parse error";
-    if (diag) message = "word " + std::to_string(diag->position.index) + ": " + message;
+  if (!parseWords(m.words_, message)) {
+    const auto repaired = withDebugPointersRepaired(m.words_);
+    std::string ignored;
+    if (repaired == m.words_ || !parseWords(repaired, ignored)) throw ModuleError("malformed SPIR-V: " + message);
   }
-  spvDiagnosticDestroy(diag);
-  spvContextDestroy(ctx);
-  if (r != SPV_SUCCESS) throw ModuleError("malformed SPIR-V: " + message);
   m.buildTables();
   return m;
 }

@@ -60,7 +60,8 @@ Module Module::load(std::vector<uint32_t> words) {
     if (!valid) failure = firstFailure;
   }
   if (!valid) {
-    // llvm-spirv-15 output breaks four layout rules that carry no meaning for execution:
+    // llvm-spirv-15 output breaks four layout rules that carry no meaning for execution (and image modules meet
+    // two SPIRV-Tools refusals of what cl_khr_mipmap_image allows, see normalizedForValidation and appendFixed):
     // an -O2 loop's exit block laid out before the loop header (an id used before the block
     // that defines it; SPIR-V 1.0 §2.16.1 [external] wants dominators first), OpVariables outside the
     // first block (SPIR-V 1.0 §2.16.1 [external]), a constant out-of-range component of a work-item BuiltIn vector
@@ -152,6 +153,14 @@ std::vector<uint32_t> Module::normalizedForValidation() const {
   auto append = [&](const Instruction& inst) { out.insert(out.end(), inst.words.begin(), inst.words.end()); };
   size_t i = 0;
   while (i < instructions.size()) {
+    // OpenCL SPIR-V Environment §5 [[opencl_extensions]]: a device with cl_khr_mipmap_image and
+    // cl_khr_mipmap_image_writes supports the ImageMipmap capability, which SPIRV-Tools' OpenCL environments refuse;
+    // the validation copy leaves the declaration out.
+    if (instructions[i].opcode == spv::Op::OpCapability && instructions[i].words.size() == 2 &&
+        instructions[i].words[1] == uint32_t(spv::Capability::ImageMipmap)) {
+      ++i;
+      continue;
+    }
     if (instructions[i].opcode != spv::Op::OpFunction) {
       append(instructions[i++]);
       continue;

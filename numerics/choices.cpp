@@ -145,6 +145,133 @@ constexpr ChoiceInfo kChoices[] = {
      "denormals, or nothing",
      {"flush_float", "flush_float_and_double", "ignore"},
      0},
+    {Choice::ImageAddressNoneOutOfRange,
+     "image_address_none_out_of_range",
+     "OpenCL C 3.0 §6.15.15.1 [[table-sampler-descriptor]] CLK_ADDRESS_NONE: \"the programmer guarantees that the "
+     "image "
+     "coordinates used to sample elements of the image refer to a location inside the image; otherwise the results "
+     "are undefined\"",
+     "a read with CLK_ADDRESS_NONE whose coordinate lies outside the image: the addressing formula goes on and the "
+     "texels outside give the border colour (as CLK_ADDRESS_CLAMP's), with a warning; or stop the work-item with a "
+     "fault",
+     {"border_color", "fault"},
+     0},
+    {Choice::ImageSamplerlessOutOfRange,
+     "image_samplerless_out_of_range",
+     "OpenCL C 3.0 §6.15.15.3 [[built-in-image-sampler-less-read-functions]]: sampler-less reads behave as reads with "
+     "CLK_ADDRESS_NONE, whose results outside the image are undefined (§6.15.15.1 [[table-sampler-descriptor]]); "
+     "§8.4 [[selecting-an-image-from-an-image-array]]: \"the result is undefined if w is not one of the integers 0, "
+     "1, ... d_t - 1\"",
+     "a sampler-less read outside the image (or of a layer beyond the array): the border colour, with a warning; or "
+     "stop the work-item with a fault",
+     {"border_color", "fault"},
+     0},
+    {Choice::ImageLinearIntegerRead,
+     "image_linear_integer_read",
+     "OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]]: \"The read_image{i|ui} calls support a nearest filter "
+     "only. The filter_mode specified in sampler must be set to CLK_FILTER_NEAREST; otherwise the values returned are "
+     "undefined.\"",
+     "read_imagei/read_imageui with CLK_FILTER_LINEAR (or a linear mip filter): read as with CLK_FILTER_NEAREST (and "
+     "the nearest mip level), with a warning; or stop the work-item with a fault",
+     {"nearest", "fault"},
+     0},
+    {Choice::ImageUnnormalizedRepeat,
+     "image_unnormalized_repeat",
+     "OpenCL C 3.0 §6.15.15.1 [[table-sampler-descriptor]] CLK_ADDRESS_REPEAT, CLK_ADDRESS_MIRRORED_REPEAT: \"This "
+     "addressing mode can only be used with normalized coordinates. If normalized coordinates are not used, this "
+     "addressing mode may generate image coordinates that are undefined.\"",
+     "REPEAT or MIRRORED_REPEAT with unnormalized coordinates: addressed as CLK_ADDRESS_CLAMP_TO_EDGE, with a "
+     "warning; or stop the work-item with a fault",
+     {"clamp_to_edge", "fault"},
+     0},
+    {Choice::ImageInfNanCoordinate,
+     "image_inf_nan_coordinate",
+     "OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: \"If values in (u,v,w) are INF or NaN, the behavior of "
+     "read_image{f|i|ui} is undefined.\"",
+     "a read whose coordinate (or array layer) is INF or NaN: the border colour of the image's order, with a warning; "
+     "or stop the work-item with a fault",
+     {"border_color", "fault"},
+     0},
+    {Choice::ImageInfNanTexelFiltered,
+     "image_inf_nan_texel_filtered",
+     "OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: \"If the image channel type is CL_FLOAT or CL_HALF_FLOAT and "
+     "any of the image elements T_ijk or T_ij is INF or NaN, the behavior of the built-in image read function is "
+     "undefined.\"",
+     "linear filtering over a channel holding INF or NaN: that channel is the filter formula under IEEE 754's rules "
+     "for infinities (a NaN texel, 0 x INF or INF - INF give the default NaN, otherwise the INF), the other channels "
+     "exact, with a warning; or stop the work-item with a fault",
+     {"ieee_arithmetic", "fault"},
+     0},
+    {Choice::ImageWrongReadFunction,
+     "image_wrong_read_function",
+     "OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]]: \"Values returned by read_imagef for image objects "
+     "with image_channel_data_type values not specified in the description above are undefined\" (read_imagei, "
+     "read_imageui alike); §6.15.15.4 [[built-in-image-write-functions]] the same for writes",
+     "a read or write function that does not match the image's channel type (read_imagef of CL_SIGNED_INT8, "
+     "write_imageui of CL_FLOAT, ...): a read returns (0, 0, 0, 0) and a write stores nothing, with a warning; or "
+     "stop the work-item with a fault",
+     {"zero", "fault"},
+     0},
+    {Choice::ImageWriteOutOfRange,
+     "image_write_out_of_range",
+     "OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]]: \"The behavior of write_imagef, write_imagei and "
+     "write_imageui ... for (x, y) coordinate values that are not in the range (0 ... image width - 1, 0 ... image "
+     "height - 1), respectively, is undefined.\"",
+     "a write outside the image (or to a layer beyond the array): nothing is written, with a warning; or stop the "
+     "work-item with a fault",
+     {"ignore", "fault"},
+     0},
+    {Choice::ImageMipLevelOutOfRange,
+     "image_mip_level_out_of_range",
+     "OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]] (cl_khr_mipmap_image_writes): \"lod must be in the "
+     "range [0, miplevels-1]. ... Behavior is undefined if lod ... is not in range.\"; a sampler-less read's lod "
+     "likewise (§6.15.15.3 [[built-in-image-sampler-less-read-functions]])",
+     "a sampler-less read or a write at a mip level the image does not have (or a negative one): the read returns "
+     "the border colour and the write stores nothing, with a warning; or stop the work-item with a fault",
+     {"border_color", "fault"},
+     0},
+    {Choice::ImageIntCoordSampler,
+     "image_int_coord_sampler",
+     "OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]]: \"The read_imagef calls that take integer coordinates "
+     "must use a sampler with filter mode set to CLK_FILTER_NEAREST, normalized coordinates set to "
+     "CLK_NORMALIZED_COORDS_FALSE and addressing mode set to CLK_ADDRESS_CLAMP_TO_EDGE, CLK_ADDRESS_CLAMP or "
+     "CLK_ADDRESS_NONE; otherwise the values returned are undefined.\"",
+     "a read with integer coordinates and another sampler: the integers are taken as exact coordinates under the "
+     "sampler as given, with a warning; or stop the work-item with a fault",
+     {"exact_coordinates", "fault"},
+     0},
+    {Choice::ImageMipUnnormalized,
+     "image_mip_unnormalized",
+     "OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]] (cl_khr_mipmap_image): \"CL_SAMPLER_NORMALIZED_COORDS "
+     "must be CL_TRUE for built-in functions described in the table above that read from a mipmapped image; "
+     "otherwise behavior is undefined.\"",
+     "a read of a mipmapped image with a lod or gradients through a sampler with unnormalized coordinates: the lod "
+     "selects the level as for normalized coordinates and the coordinates address that level as given, with a "
+     "warning; or stop the work-item with a fault",
+     {"as_given", "fault"},
+     0},
+    {Choice::ImageReadAfterWriteWithoutFence,
+     "image_read_after_write_without_fence",
+     "OpenCL C 3.0 §6.15.15.6 [[reading-and-writing-to-the-same-image-in-a-kernel]]: atomic_work_item_fence("
+     "CLK_IMAGE_MEM_FENCE) \"can be used to make sure that sampler-less writes are visible to later reads by the same "
+     "work-item\"; without it the value read is not guaranteed",
+     "a read of an image element written earlier in the kernel without an image fence in between: the value most "
+     "recently written, with a warning; or stop the work-item with a fault",
+     {"latest_value", "fault"},
+     0},
+    {Choice::ImageLodSelection,
+     "image_lod_selection",
+     "OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]] (cl_khr_mipmap_image): \"Use the gradients to compute "
+     "the lod\", \"an element lookup in the mip level specified by lod\"; the lod \"is clamped to the minimum of "
+     "(actual number of mip levels - 1) in the image or the value specified for CL_SAMPLER_LOD_MAX\"; no formula "
+     "for the lod or for the levels it selects",
+     "gl_rules: from gradients the lod is log2 of the larger Euclidean length of dPdx and dPdy scaled by the level-0 "
+     "sizes (the array layer excluded), evaluated exactly and rounded to float; the lod is clamped to [max(lodMin, 0), "
+     "min(lodMax, levels - 1)]; mip filter nearest takes level ceil(lod + 0.5) - 1, linear blends levels floor(lod) "
+     "and floor(lod) + 1 with weights 1 - frac(lod) and frac(lod), exactly with the filter inside each level "
+     "(OpenGL 4.6 §8.14 [external])",
+     {"gl_rules"},
+     0},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 // Every choice has its option enum, a byte like the stored option index (Choices::get<C>()).

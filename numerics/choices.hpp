@@ -31,6 +31,20 @@ enum class Choice : uint8_t {
   PtrDiffAcrossAllocations,   // OpPtrDiff of pointers into different objects
   CommonMinMaxSpecial,        // the common functions max/min with an infinite or NaN operand
   DenormsAreZero,             // what the build option -cl-denorms-are-zero flushes
+  // Images (images::Undefined names the conditions; images::choiceOf maps them here).
+  ImageAddressNoneOutOfRange,       // CLK_ADDRESS_NONE with a coordinate outside the image
+  ImageSamplerlessOutOfRange,       // a sampler-less read outside the image
+  ImageLinearIntegerRead,           // read_imagei/ui with CLK_FILTER_LINEAR
+  ImageUnnormalizedRepeat,          // REPEAT / MIRRORED_REPEAT with unnormalized coordinates
+  ImageInfNanCoordinate,            // a read coordinate that is INF or NaN
+  ImageInfNanTexelFiltered,         // linear filtering over an INF or NaN texel
+  ImageWrongReadFunction,           // read_imagef of an integer image, write_imagei of a float image, ...
+  ImageWriteOutOfRange,             // a write outside the image
+  ImageMipLevelOutOfRange,          // a lod beyond the image's levels in a sampler-less read or a write
+  ImageIntCoordSampler,             // integer coordinates with a sampler other than nearest/unnormalized/no repeat
+  ImageMipUnnormalized,             // a mipmapped read with unnormalized coordinates
+  ImageReadAfterWriteWithoutFence,  // reading an image element written without the image fence in between
+  ImageLodSelection,                // how a lod (given or from gradients) selects and blends mip levels
   Count
 };
 
@@ -65,6 +79,17 @@ enum class VectorIndexOption : uint8_t { ZeroOrUnchanged, Fault };
 enum class PtrDiffOption : uint8_t { TagDistance, Fault };
 enum class CommonMinMaxOption : uint8_t { FmaxFminRules, Nan };
 enum class DenormsAreZeroOption : uint8_t { FlushFloat, FlushFloatAndDouble, Ignore };
+// The image conditions: the first option is the value clref produces (and warns), Fault stops the work-item.
+enum class ImageBorderOption : uint8_t { BorderColor, Fault };
+enum class ImageLinearIntegerOption : uint8_t { Nearest, Fault };
+enum class ImageUnnormalizedRepeatOption : uint8_t { ClampToEdge, Fault };
+enum class ImageInfNanTexelOption : uint8_t { IeeeArithmetic, Fault };
+enum class ImageWrongFunctionOption : uint8_t { Zero, Fault };
+enum class ImageWriteOutOfRangeOption : uint8_t { Ignore, Fault };
+enum class ImageIntCoordOption : uint8_t { ExactCoordinates, Fault };
+enum class ImageMipUnnormalizedOption : uint8_t { AsGiven, Fault };
+enum class ImageFenceOption : uint8_t { LatestValue, Fault };
+enum class ImageLodOption : uint8_t { GlRules };
 
 // The option enum of each choice: Choices::get<Choice::X>() returns it, so a caller cannot read
 // a choice as another choice's options.
@@ -89,6 +114,19 @@ CLREF_CHOICE_OPTIONS(VectorIndexOutOfRange, VectorIndexOption);
 CLREF_CHOICE_OPTIONS(PtrDiffAcrossAllocations, PtrDiffOption);
 CLREF_CHOICE_OPTIONS(CommonMinMaxSpecial, CommonMinMaxOption);
 CLREF_CHOICE_OPTIONS(DenormsAreZero, DenormsAreZeroOption);
+CLREF_CHOICE_OPTIONS(ImageAddressNoneOutOfRange, ImageBorderOption);
+CLREF_CHOICE_OPTIONS(ImageSamplerlessOutOfRange, ImageBorderOption);
+CLREF_CHOICE_OPTIONS(ImageLinearIntegerRead, ImageLinearIntegerOption);
+CLREF_CHOICE_OPTIONS(ImageUnnormalizedRepeat, ImageUnnormalizedRepeatOption);
+CLREF_CHOICE_OPTIONS(ImageInfNanCoordinate, ImageBorderOption);
+CLREF_CHOICE_OPTIONS(ImageInfNanTexelFiltered, ImageInfNanTexelOption);
+CLREF_CHOICE_OPTIONS(ImageWrongReadFunction, ImageWrongFunctionOption);
+CLREF_CHOICE_OPTIONS(ImageWriteOutOfRange, ImageWriteOutOfRangeOption);
+CLREF_CHOICE_OPTIONS(ImageMipLevelOutOfRange, ImageBorderOption);
+CLREF_CHOICE_OPTIONS(ImageIntCoordSampler, ImageIntCoordOption);
+CLREF_CHOICE_OPTIONS(ImageMipUnnormalized, ImageMipUnnormalizedOption);
+CLREF_CHOICE_OPTIONS(ImageReadAfterWriteWithoutFence, ImageFenceOption);
+CLREF_CHOICE_OPTIONS(ImageLodSelection, ImageLodOption);
 #undef CLREF_CHOICE_OPTIONS
 template <Choice C> using ChoiceOptionsOf = typename ChoiceOptions<C>::type;
 

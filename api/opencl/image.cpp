@@ -184,7 +184,8 @@ cl_mem createImage(cl_context context, const cl_mem_properties* properties, cl_m
     if (!(flags & kHostAccessFlags)) flags |= pf & kHostAccessFlags;
     flags |= pf & kHostPtrFlags;
   }
-  if (!(flags & kAccessFlags)) flags |= CL_MEM_READ_WRITE;  // the default (OpenCL 3.0 API §5.3.1)
+  // The default access (OpenCL 3.0 API §5.3.1 [[_creating_image_objects]]).
+  if (!(flags & kAccessFlags)) flags |= CL_MEM_READ_WRITE;
   // CL_IMAGE_FORMAT_NOT_SUPPORTED if no device in context supports image_format (for this image type).
   if (!formatSupported(*format, d.image_type)) return fail(CL_IMAGE_FORMAT_NOT_SUPPORTED);
   // CL_INVALID_IMAGE_SIZE if the image dimensions are not valid or exceed the device's maximums.
@@ -249,7 +250,9 @@ cl_mem createImage(cl_context context, const cl_mem_properties* properties, cl_m
     }
   }
   images::ImageDesc hd = hostDesc(d, *format);
-  if (flags & CL_MEM_USE_HOST_PTR) {
+  // The given pitches lay out the application's memory (CL_MEM_USE_HOST_PTR) or the buffer's (a 2D image from a
+  // buffer); an image of its own is packed.
+  if ((flags & CL_MEM_USE_HOST_PTR) || buffer2D) {
     hd.rowPitch = row;
     hd.slicePitch = d.image_slice_pitch;
   }

@@ -306,8 +306,8 @@ CL_API_ENTRY void* CL_API_CALL clEnqueueMapImage(cl_command_queue command_queue,
   // [[accessing-mapped-regions]]).
   for (const Mapping& m : image->mappings)
     if ((writing || m.writing) && overlap(b, Box{m.origin, m.region, m.level})) return fail(CL_INVALID_OPERATION);
-  // The image's storage is host memory (CL_MEM_USE_HOST_PTR: host_ptr itself, as §5.3.7 requires), so the mapped
-  // pointer is the storage at the box's first element, with the level's pitches.
+  // The image's storage is host memory (CL_MEM_USE_HOST_PTR: host_ptr itself, as §5.3.7 [[_mapping_image_objects]]
+  // requires), so the mapped pointer is the storage at the box's first element, with the level's pitches.
   const auto layout = images::levelLayout(image->image->desc(), b.level);
   void* p = image->image->data() + image->image->elementOffset(b.origin, b.level);
   image->mappings.reserve(image->mappings.size() + 1);  // no failed allocation once the map is enqueued

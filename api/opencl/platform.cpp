@@ -48,6 +48,9 @@ cl_device_id theDevice() {
     auto* q = new _cl_device_id();
     applyChoicesFromEnvironment(q->device.config());
     q->extensions = clref::host::openCLCExtensions(q->device.config());
+    // The images module builds its list of formats at its first use: build it now, so that clGetSupportedImageFormats
+    // allocates nothing.
+    (void)clref::images::allFormats();
     registerObject(q);
     return q;
   }();

@@ -68,6 +68,18 @@ int main(void) {
   expect("clCreateKernel", e, CL_SUCCESS);
   cl_event event = clCreateUserEvent(ctx, &e);
   expect("clCreateUserEvent", e, CL_SUCCESS);
+  const cl_image_format format = {CL_RGBA, CL_UNORM_INT8};
+  cl_image_desc desc;
+  memset(&desc, 0, sizeof desc);
+  desc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  desc.image_width = desc.image_height = 4;
+  cl_mem image = clCreateImage(ctx, CL_MEM_READ_WRITE, &format, &desc, NULL, &e);
+  expect("clCreateImage", e, CL_SUCCESS);
+  const cl_sampler_properties samplerProperties[] = {CL_SAMPLER_NORMALIZED_COORDS, CL_TRUE, 0};
+  cl_sampler sampler = clCreateSamplerWithProperties(ctx, samplerProperties, &e);
+  expect("clCreateSamplerWithProperties", e, CL_SUCCESS);
+  expect("clReleaseMemObject (image)", clReleaseMemObject(image), CL_SUCCESS);
+  expect("clReleaseSampler", clReleaseSampler(sampler), CL_SUCCESS);
   if (failures) return 1;
 
   /* Release everything; the kernel, the queue and the event first (they hold the others). */
@@ -90,6 +102,13 @@ int main(void) {
   int zero = 0;
   expect("clSetKernelArg on a released kernel", clSetKernelArg(kernel, 0, sizeof zero, &zero), CL_INVALID_KERNEL);
   expect("clReleaseKernel twice", clReleaseKernel(kernel), CL_INVALID_KERNEL);
+  size_t width = 0;
+  expect("clGetImageInfo on a released image", clGetImageInfo(image, CL_IMAGE_WIDTH, sizeof width, &width, NULL),
+         CL_INVALID_MEM_OBJECT);
+  expect("clReleaseSampler twice", clReleaseSampler(sampler), CL_INVALID_SAMPLER);
+  cl_uint count = 0;
+  expect("clGetSamplerInfo on a released sampler",
+         clGetSamplerInfo(sampler, CL_SAMPLER_REFERENCE_COUNT, sizeof count, &count, NULL), CL_INVALID_SAMPLER);
   expect("clFinish on a released queue", clFinish(queue), CL_INVALID_COMMAND_QUEUE);
   expect("clReleaseCommandQueue twice", clReleaseCommandQueue(queue), CL_INVALID_COMMAND_QUEUE);
   expect("clReleaseContext twice", clReleaseContext(ctx), CL_INVALID_CONTEXT);

@@ -118,7 +118,8 @@ void createCase(std::vector<ErrorCase>& v, const char* code, int n,
 cl_int create(const Create& c, cl_context ctx, cl_mem_flags flags, const cl_image_format* f, const cl_image_desc& d,
               void* ptr = nullptr) {
   cl_int e = 12345;
-  return released(c(ctx, flags, f, &d, ptr, &e), e);
+  cl_mem m = c(ctx, flags, f, &d, ptr, &e);
+  return released(m, e);
 }
 
 // An image from a fresh buffer made with `bufferFlags` (and host memory when it needs some).
@@ -141,7 +142,8 @@ void createImageCases(std::vector<ErrorCase>& v) {
     v.push_back({"clCreateImage:CL_INVALID_PROPERTY:1", [=] {
                    const cl_mem_properties props[] = {name, 1, 0};
                    cl_int e = 12345;
-                   return released(clCreateImageWithProperties(fx().ctx, props, 0, &kRGBA8, &d2, nullptr, &e), e);
+                   cl_mem m = clCreateImageWithProperties(fx().ctx, props, 0, &kRGBA8, &d2, nullptr, &e);
+                   return released(m, e);
                  }});
   for (cl_mem_flags flags : {cl_mem_flags(CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY),
                              cl_mem_flags(CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS),
@@ -261,12 +263,14 @@ void createImageCases(std::vector<ErrorCase>& v) {
   const auto image2D = [](cl_context c, cl_mem_flags f, const cl_image_format* fmt, size_t w, size_t h, size_t pitch,
                           void* ptr) {
     cl_int e = 12345;
-    return released(clCreateImage2D(c, f, fmt, w, h, pitch, ptr, &e), e);
+    cl_mem m = clCreateImage2D(c, f, fmt, w, h, pitch, ptr, &e);
+    return released(m, e);
   };
   const auto image3D = [](cl_context c, cl_mem_flags f, const cl_image_format* fmt, size_t w, size_t h, size_t d,
                           size_t row, size_t slice, void* ptr) {
     cl_int e = 12345;
-    return released(clCreateImage3D(c, f, fmt, w, h, d, row, slice, ptr, &e), e);
+    cl_mem m = clCreateImage3D(c, f, fmt, w, h, d, row, slice, ptr, &e);
+    return released(m, e);
   };
   for (cl_context bad : {kBadContext, cl_context(nullptr)}) {
     v.push_back({"clCreateImage2D:CL_INVALID_CONTEXT:1", [=] { return image2D(bad, 0, &kRGBA8, 4, 4, 0, nullptr); }});
@@ -400,12 +404,14 @@ cl_int samplerCode(cl_sampler s, cl_int code) {
 
 cl_int withProperties(cl_context c, std::vector<cl_sampler_properties> props) {
   cl_int e = 12345;
-  return samplerCode(clCreateSamplerWithProperties(c, props.empty() ? nullptr : props.data(), &e), e);
+  cl_sampler s = clCreateSamplerWithProperties(c, props.empty() ? nullptr : props.data(), &e);
+  return samplerCode(s, e);
 }
 
 cl_int sampler(cl_context c, cl_bool normalized, cl_addressing_mode a, cl_filter_mode f) {
   cl_int e = 12345;
-  return samplerCode(clCreateSampler(c, normalized, a, f, &e), e);
+  cl_sampler s = clCreateSampler(c, normalized, a, f, &e);
+  return samplerCode(s, e);
 }
 
 cl_sampler liveSampler() {
@@ -624,6 +630,16 @@ void copyImageCases(std::vector<ErrorCase>& v) {
     const size_t region[3] = {1, 1, 1};
     return copy(m, m, origin, kOrigin, region);
   });
+  if (reported("cl_khr_mipmap_image"))  // the destination's level
+    v.push_back({id(page, "CL_INVALID_MIP_LEVEL", 2), [] {
+                   const size_t region[3] = {1, 1, 1}, dst[3] = {0, 0, 4};
+                   static cl_mem mip2 = [] {
+                     cl_image_desc d = desc(CL_MEM_OBJECT_IMAGE2D, 8, 8);
+                     d.num_mip_levels = 4;
+                     return makeImage(fx().ctx, CL_MEM_READ_WRITE, d);
+                   }();
+                   return copy(im().mip, mip2, kOrigin, dst, region);
+                 }});
 }
 
 cl_int fill(cl_mem image, const void* color, const size_t* origin, const size_t* region, cl_command_queue q = fx().q,
@@ -782,8 +798,100 @@ void mapImageCases(std::vector<ErrorCase>& v) {
   });
 }
 
+// ---- image and sampler kernel arguments --------------------------------------------------------------------------
+
+const char* kImageKernelSource = R"CLC(
+kernel void k(read_only image2d_t r, write_only image2d_t w, sampler_t s, read_only image3d_t r3, global int* g,
+              read_only image2d_depth_t depth) {
+  int2 p = (int2)(get_global_id(0), 0);
+  write_imagef(w, p, read_imagef(r, s, p) + read_imagef(r3, s, (int4)(0)) + read_imagef(depth, s, p));
+  g[0] = 1;
+}
+)CLC";
+
+// A kernel with image and sampler parameters: 0 read_only image2d_t, 1 write_only image2d_t, 2 sampler_t, 3 read_only
+// image3d_t, 4 global int*, 5 read_only image2d_depth_t.
+cl_kernel imageKernel() {
+  static cl_kernel k = [] {
+    cl_int e = 0;
+    cl_program p = clCreateProgramWithSource(fx().ctx, 1, &kImageKernelSource, nullptr, &e);
+    clBuildProgram(p, 0, nullptr, "-cl-std=CL1.2", nullptr, nullptr);
+    cl_kernel made = clCreateKernel(p, "k", &e);
+    clReleaseProgram(p);
+    return made;
+  }();
+  return k;
+}
+
+cl_int setArg(cl_uint i, size_t size, const void* value) { return clSetKernelArg(imageKernel(), i, size, value); }
+
+void kernelArgCases(std::vector<ErrorCase>& v) {
+  const std::string page = "clSetKernelArg";
+  // An image parameter takes a memory object: arg_value NULL, pointing to NULL, or pointing to no memory object.
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 1), [] { return setArg(0, sizeof(cl_mem), nullptr); }});
+  v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 2), [] {
+                 const cl_mem none = nullptr;
+                 return setArg(0, sizeof none, &none);
+               }});
+  for (cl_mem (*bad)() : {+[] { return kBadMem; }, queueAsMem})
+    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 3), [=] {
+                   const cl_mem m = bad();
+                   return setArg(1, sizeof m, &m);
+                 }});
+  // A memory object that is not valid for the parameter: a buffer for an image, an image for a buffer, an image of
+  // another type, a CL_DEPTH image for image2d_t and a colour image for image2d_depth_t.
+  static cl_mem depthImage = [] {
+    cl_image_desc d = desc(CL_MEM_OBJECT_IMAGE2D, 4, 4);
+    const cl_image_format f{CL_DEPTH, CL_FLOAT};
+    return clCreateImage(fx().ctx, CL_MEM_READ_ONLY, &f, &d, nullptr, nullptr);
+  }();
+  const std::pair<cl_uint, cl_mem (*)()> mismatched[] = {
+      {0, +[] { return fx().buf; }}, {4, +[] { return im().img2d; }}, {3, +[] { return im().img2d; }},
+      {0, +[] { return im().img3d; }}, {0, +[] { return depthImage; }}, {5, +[] { return im().img2d; }}};
+  for (auto [index, mem] : mismatched)
+    v.push_back({id(page, "CL_INVALID_MEM_OBJECT", 4), [index = index, mem = mem] {
+                   const cl_mem m = mem();
+                   return setArg(index, sizeof m, &m);
+                 }});
+  v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] {
+                 const cl_mem m = im().ctx2Img;
+                 return setArg(0, sizeof m, &m);
+               }});
+  v.push_back({id(page, "CL_INVALID_CONTEXT", 1), [] {
+                 static cl_sampler other = clCreateSampler(fx().ctx2, CL_TRUE, CL_ADDRESS_CLAMP, CL_FILTER_NEAREST, nullptr);
+                 return setArg(2, sizeof other, &other);
+               }});
+  // A sampler parameter takes a sampler object.
+  v.push_back({id(page, "CL_INVALID_SAMPLER", 1), [] { return setArg(2, sizeof(cl_sampler), nullptr); }});
+  for (cl_sampler (*bad)() : {+[] { return kBadSampler; }, +[] { return cl_sampler(nullptr); },
+                              +[] { return reinterpret_cast<cl_sampler>(fx().buf); }})
+    v.push_back({id(page, "CL_INVALID_SAMPLER", 1), [=] {
+                   const cl_sampler s = bad();
+                   return setArg(2, sizeof s, &s);
+                 }});
+  v.push_back({id(page, "CL_INVALID_ARG_SIZE", 1), [] {
+                 const cl_mem m = im().img2d;
+                 return setArg(0, sizeof m + 4, &m);
+               }});
+  v.push_back({id(page, "CL_INVALID_ARG_SIZE", 2), [] {
+                 const cl_sampler s = liveSampler();
+                 return setArg(2, sizeof s / 2, &s);
+               }});
+  // Access qualifiers: a read_only image parameter given a CL_MEM_WRITE_ONLY image, a write_only one given a
+  // CL_MEM_READ_ONLY image.
+  v.push_back({id(page, "CL_INVALID_ARG_VALUE", 1), [] {
+                 static cl_mem writeOnly = makeImage(fx().ctx, CL_MEM_WRITE_ONLY, desc(CL_MEM_OBJECT_IMAGE2D, 4, 4));
+                 return setArg(0, sizeof writeOnly, &writeOnly);
+               }});
+  v.push_back({id(page, "CL_INVALID_ARG_VALUE", 2), [] {
+                 static cl_mem readOnly = makeImage(fx().ctx, CL_MEM_READ_ONLY, desc(CL_MEM_OBJECT_IMAGE2D, 4, 4));
+                 return setArg(1, sizeof readOnly, &readOnly);
+               }});
+}
+
 std::vector<ErrorCase> cases() {
   std::vector<ErrorCase> v;
+  kernelArgCases(v);
   createImageCases(v);
   formatAndQueryCases(v);
   samplerCases(v);
@@ -885,6 +993,7 @@ TEST_CASE("the device reports images", "[opencl][errors][images]") {
 TEST_CASE("image queries and sampler calls allocate nothing", "[opencl][errors][images]") {
   cl_sampler s = clCreateSampler(fx().ctx, CL_TRUE, CL_ADDRESS_REPEAT, CL_FILTER_LINEAR, nullptr);
   REQUIRE(s);
+  REQUIRE(im().img2d);  // the test's objects exist before the allocations fail
   size_t width = 0;
   cl_uint rc = 0;
   CHECK(withoutHostMemory([&] { return clGetImageInfo(im().img2d, CL_IMAGE_WIDTH, sizeof width, &width, nullptr); }) ==

@@ -1045,9 +1045,6 @@ const char* const kSubBufferAligned =
     "clCreateSubBuffer refuses an origin not aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN "
     "(CL_MISALIGNED_SUB_BUFFER_OFFSET) "
     "since the context's only device requires it, so no misaligned sub-buffer can be a kernel argument";
-const char* const kNoImageKernels =
-    "needs a kernel with an image or sampler parameter; the interpreter does not take OpTypeImage / OpTypeSampler "
-    "parameters yet (clCreateProgramWithIL rejects a module declaring ImageBasic)";
 const char* const kImagesSupported =
     "clCreateImage refuses every image whose dimensions exceed the device's limits or whose format the device does not "
     "support (CL_INVALID_IMAGE_SIZE, CL_IMAGE_FORMAT_NOT_SUPPORTED; errors_image_test.cpp); the context has one "
@@ -1076,20 +1073,13 @@ std::vector<NotTested> notTested() {
       {"clLinkProgram:CL_INVALID_OPERATION:1", Why::Unreachable, kSynchronous},
       {"clCreateKernel:CL_INVALID_KERNEL_DEFINITION:1", Why::Unreachable,
        "a program has one device, so a kernel's definition cannot differ between the devices it was built for"},
-      // clSetKernelArg: argument kinds the device cannot have.
-      {"clSetKernelArg:CL_INVALID_MEM_OBJECT:1", Why::Unsupported, kNoImageKernels},
-      {"clSetKernelArg:CL_INVALID_MEM_OBJECT:2", Why::Unsupported, kNoImageKernels},
-      {"clSetKernelArg:CL_INVALID_MEM_OBJECT:4", Why::Unsupported, kNoImageKernels},
-      {"clSetKernelArg:CL_INVALID_SAMPLER:1", Why::Unsupported, kNoImageKernels},
-      {"clSetKernelArg:CL_INVALID_ARG_SIZE:2", Why::Unsupported, kNoImageKernels},
+      // clSetKernelArg: argument kinds the device cannot have (images and samplers: errors_image_test.cpp).
       {"clSetKernelArg:CL_INVALID_DEVICE_QUEUE:1", Why::Unsupported,
        "on-device queues: CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0 and clSetDefaultDeviceCommandQueue returns "
        "CL_INVALID_OPERATION"},
       {"clSetKernelArg:CL_INVALID_ARG_SIZE:3", Why::Unsupported,
        "on-device queues: CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0 and clSetDefaultDeviceCommandQueue returns "
        "CL_INVALID_OPERATION"},
-      {"clSetKernelArg:CL_INVALID_ARG_VALUE:1", Why::Unsupported, kNoImageKernels},
-      {"clSetKernelArg:CL_INVALID_ARG_VALUE:2", Why::Unsupported, kNoImageKernels},
       {"clSetKernelArgSVMPointer:CL_INVALID_ARG_INDEX:1", Why::Unsupported,
        "SVM: CL_DEVICE_SVM_CAPABILITIES is 0; clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1 (tested) is returned for "
        "every valid kernel"},

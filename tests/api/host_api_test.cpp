@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 #include "api/host.hpp"
@@ -148,4 +149,106 @@ TEST_CASE("setArgValue and setSpecConstant: wrong sizes and null values are host
   host::Kernel k(program, "vadd");
   CHECK_THROWS_AS(k.setArgValue(0, nullptr, 8), host::Error);                 // a buffer parameter
   CHECK_THROWS_AS(program->setSpecConstant(12345, nullptr, 4), host::Error);  // vadd has none
+}
+
+namespace {
+
+images::ImageDesc rgba8(images::ImageType type, uint64_t w, uint64_t h = 1, uint64_t d = 1, uint64_t layers = 1) {
+  images::ImageDesc desc;
+  desc.type = type;
+  desc.format = {images::ChannelOrder::RGBA, images::ChannelType::UnormInt8};
+  desc.width = w;
+  desc.height = h;
+  desc.depth = d;
+  desc.arraySize = layers;
+  return desc;
+}
+
+// The message of the host::Error `f` throws ("" when it throws none).
+template <class F> std::string errorOf(F f) {
+  try {
+    f();
+  } catch (const host::Error& e) { return e.what(); }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("host::Image: bad descs, regions and levels are host::Errors naming what is wrong", "[host][images]") {
+  using images::ImageType;
+  CHECK_THAT(errorOf([] { host::Image(rgba8(ImageType::Image2D, 0, 4)); }), Catch::Contains("width"));
+  CHECK_THAT(errorOf([] { host::Image(rgba8(ImageType::Image2D, 4, 0)); }), Catch::Contains("height"));
+  auto bad = rgba8(ImageType::Image2D, 4, 4);
+  bad.format = {images::ChannelOrder::RGB, images::ChannelType::Float};
+  CHECK_THAT(errorOf([&] { host::Image{bad}; }), Catch::Contains("format"));
+  auto pitched = rgba8(ImageType::Image2D, 4, 4);
+  pitched.rowPitch = 15;  // below 4 × 4 bytes
+  CHECK_THAT(errorOf([&] { host::Image{pitched}; }), Catch::Contains("itch"));
+
+  host::Image image(rgba8(ImageType::Image2DArray, 4, 3, 1, 2));
+  CHECK(image.size() == 4 * 3 * 2 * 4);
+  std::vector<uint8_t> bytes(4 * 3 * 2 * 4, 7);
+  CHECK_THAT(errorOf([&] { image.write({1, 0, 0}, {4, 3, 1}, bytes.data()); }), Catch::Contains("outside"));
+  CHECK_THAT(errorOf([&] { image.read({0, 0, 2}, {1, 1, 1}, bytes.data()); }), Catch::Contains("outside"));
+  CHECK_THAT(errorOf([&] { image.read({0, 0, 0}, {1, 1, 1}, bytes.data(), 0, 0, 1); }), Catch::Contains("mip level"));
+  CHECK_THAT(errorOf([&] { image.read({0, 0, 0}, {4, 1, 1}, bytes.data(), 8); }), Catch::Contains("row pitch"));
+  CHECK_THAT(errorOf([&] { image.read({0, 0, 0}, {4, 3, 2}, bytes.data(), 16, 20); }),
+             Catch::Contains("slice pitch"));
+  CHECK_THAT(errorOf([&] { image.write({0, 0, 0}, {1, 1, 1}, nullptr); }), Catch::Contains("no host memory"));
+  // Huge regions whose end wraps around are outside too.
+  CHECK_THAT(errorOf([&] { image.read({2, 0, 0}, {~size_t(0), 1, 1}, bytes.data()); }), Catch::Contains("outside"));
+  // An empty region copies nothing.
+  CHECK_NOTHROW(image.read({4, 0, 0}, {0, 1, 1}, nullptr));
+}
+
+TEST_CASE("host::Image: region copies with pitches, every layer in its place", "[host][images]") {
+  using images::ImageType;
+  // A 1D image array of 3 layers of 5 elements: the layer is the region's y.
+  host::Image image(rgba8(ImageType::Image1DArray, 5, 1, 1, 3));
+  std::vector<uint8_t> in(2 * 24, 0);  // 2 layers of 3 elements, host slice pitch 24 (12 bytes used)
+  for (size_t layer = 0; layer < 2; ++layer)
+    for (size_t b = 0; b < 12; ++b) in[layer * 24 + b] = uint8_t(1 + layer * 100 + b);
+  image.write({1, 1, 0}, {3, 2, 1}, in.data(), 0, 24);
+  std::vector<uint8_t> all(5 * 3 * 4, 0xFF);
+  image.read({0, 0, 0}, {5, 3, 1}, all.data());
+  for (size_t layer = 0; layer < 3; ++layer)
+    for (size_t x = 0; x < 5; ++x)
+      for (size_t b = 0; b < 4; ++b) {
+        const bool written = layer >= 1 && x >= 1 && x < 4;
+        const uint8_t want = written ? uint8_t(1 + (layer - 1) * 100 + (x - 1) * 4 + b) : 0;
+        CHECK(all[(layer * 5 + x) * 4 + b] == want);
+      }
+  CHECK(image.elementOffset({2, 1, 0}) == 1 * 20 + 2 * 4);
+  CHECK(image.extent() == std::array<uint64_t, 3>{5, 3, 1});
+}
+
+TEST_CASE("host::Image over a buffer shares its bytes; a view in another format shares the image's",
+          "[host][images]") {
+  using images::ImageType;
+  auto buffer = std::make_shared<host::Buffer>(64);
+  auto oneD = host::Image::fromBuffer(buffer, rgba8(ImageType::Image1DBuffer, 16));
+  const uint8_t px[4] = {1, 2, 3, 4};
+  oneD->write({3, 0, 0}, {1, 1, 1}, px);
+  CHECK(std::memcmp(buffer->data() + 12, px, 4) == 0);
+  CHECK_THAT(errorOf([&] { host::Image::fromBuffer(buffer, rgba8(ImageType::Image1DBuffer, 17)); }),
+             Catch::Contains("the buffer has 64"));
+  CHECK_THAT(errorOf([&] { host::Image::fromBuffer(buffer, rgba8(ImageType::Image3D, 2, 2, 2)); }),
+             Catch::Contains("CL_MEM_OBJECT_IMAGE3D"));
+  auto twoD = rgba8(ImageType::Image2D, 2, 3);
+  twoD.rowPitch = 20;  // 3 rows of 20 bytes: 60 of the 64
+  auto image2d = host::Image::fromBuffer(buffer, twoD);
+  image2d->write({1, 2, 0}, {1, 1, 1}, px);
+  CHECK(std::memcmp(buffer->data() + 2 * 20 + 4, px, 4) == 0);
+  twoD.height = 4;  // 80 bytes
+  CHECK_THAT(errorOf([&] { host::Image::fromBuffer(buffer, twoD); }), Catch::Contains("needs 80 bytes"));
+
+  auto base = std::make_shared<host::Image>(rgba8(ImageType::Image2D, 2, 2));
+  auto srgb = host::Image::withFormat(base, {images::ChannelOrder::sRGBA, images::ChannelType::UnormInt8});
+  base->write({1, 1, 0}, {1, 1, 1}, px);
+  uint8_t back[4] = {};
+  srgb->read({1, 1, 0}, {1, 1, 1}, back);
+  CHECK(std::memcmp(back, px, 4) == 0);
+  CHECK(srgb->desc().format.order == images::ChannelOrder::sRGBA);
+  CHECK_THAT(errorOf([&] { host::Image::withFormat(base, {images::ChannelOrder::RGBA, images::ChannelType::Float}); }),
+             Catch::Contains("element size"));
 }

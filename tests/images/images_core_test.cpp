@@ -56,7 +56,8 @@ uint32_t srgbBits(unsigned n, Format f) {
   return uint32_t(clref::numerics::roundToBits(c, f, Rounding::RTE));
 }
 
-// The linear → sRGB rule of §8.3.5 at 300 bits: floor(255 · (1.055 c^(1/2.4) − 0.055 or 12.92 c) + 0.5).
+// The linear → sRGB rule of OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]] at 300 bits: floor(255
+// · (1.055 c^(1/2.4) − 0.055 or 12.92 c) + 0.5).
 unsigned srgbCode(float linear) {
   if (std::isnan(linear) || linear <= 0) return 0;
   if (linear >= 1) return 255;
@@ -351,7 +352,7 @@ TEST_CASE("decode: normalized channels are c / (2^n - 1) rounded once", "[images
 TEST_CASE("decode: channel orders and the missing-channel defaults", "[images][texel]") {
   const uint32_t one = fbits(1.0f), zero = 0;
   auto q = [](unsigned c) { return quotientBits(c, 255, Format::Float); };
-  // §6.15.15.7: (r, 0, 0, 1), (0, 0, 0, a), (r, g, 0, 1), (r, 0, 0, a), (I, I, I, I), (L, L, L, 1).
+  // The mapping table: (r, 0, 0, 1), (0, 0, 0, a), (r, g, 0, 1), (r, 0, 0, a), (I, I, I, I), (L, L, L, 1).
   CHECK(decodeBytes({O::R, T::UnormInt8}, {51}).lanes == std::array<uint32_t, 4>{q(51), zero, zero, one});
   CHECK(decodeBytes({O::A, T::UnormInt8}, {51}).lanes == std::array<uint32_t, 4>{zero, zero, zero, q(51)});
   CHECK(decodeBytes({O::RG, T::UnormInt8}, {1, 2}).lanes == std::array<uint32_t, 4>{q(1), q(2), zero, one});
@@ -559,7 +560,7 @@ TEST_CASE("encode: linear to sRGB by the spec's formula, decided exactly", "[ima
     const float x = i < 1000 ? dist(rng) * 0.004f : dist(rng);  // the linear segment and the curve
     REQUIRE(unsigned(code(x)[0]) == srgbCode(x));
   }
-  // Every code survives a read and a write (§8.3.5: the linear value converted back is within 0.5 ulp).
+  // Every code survives a read and a write (the spec: the linear value converted back is within 0.5 ulp).
   for (unsigned n = 0; n < 256; ++n) {
     const uint8_t u = uint8_t(n);
     auto lin = decodeBytes(f, {u, u, u, 255});

@@ -21,7 +21,9 @@ libdir=${libdir#./}
 [[ -n $libdir ]] || fail "no libclref_host.a installed"
 for f in bin/clref "$libdir/libclref_icd.so" etc/OpenCL/vendors/clref.icd \
   include/clref/api/host.hpp include/clref/interpreter/diagnostic.hpp include/clref/numerics/choices.hpp \
-  include/clref/numerics/format.hpp "$libdir/cmake/clref/clrefConfig.cmake" "$libdir/pkgconfig/clref.pc"; do
+  include/clref/numerics/format.hpp include/clref/images/image_format.hpp include/clref/images/image.hpp \
+  include/clref/images/texel.hpp include/clref/images/sampler.hpp "$libdir/cmake/clref/clrefConfig.cmake" \
+  "$libdir/pkgconfig/clref.pc"; do
   [[ -e $prefix/$f ]] || fail "$f is not installed"
 done
 icd=$(cat "$prefix/etc/OpenCL/vendors/clref.icd")
@@ -33,6 +35,7 @@ vadd=$source/golden/spv/vadd.O2.spv
 check() {  # <program>
   "$1" "$vadd" >"$1.out" || fail "$1 failed: $(cat "$1.out")"
   grep -qxF "$expected" "$1.out" || fail "$1 printed $(cat "$1.out")"
+  grep -qxF "image: 64 bytes, row 1 starts 13 14" "$1.out" || fail "$1 printed $(cat "$1.out")"
   if grep -q "square: skipped" "$1.out"; then echo "$1: OpenCL C compiler not available"; else
     grep -qxF "square: 1 4 9 16" "$1.out" || fail "$1 printed $(cat "$1.out")"
   fi

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -289,12 +290,15 @@ kernel void lin(read_only image1d_t img, sampler_t s, global float* out) {
 
 TEST_CASE("read_imagei and read_imageui, sampled and sampler-less", "[image]") {
   const char* src = R"CL(
+// An image passed on to a function (kept apart at -O0; llvm-spirv-15 aborts on a sampler parameter of a function
+// at -O0, so the sampler stays in the kernel).
+__attribute__((noinline)) uint4 readU(read_only image1d_t img, int x) { return read_imageui(img, x); }
 kernel void ri(read_only image2d_t si, read_only image1d_t ui, sampler_t s, global int4* oi, global uint4* ou) {
   int x = get_global_id(0);
   oi[2 * x] = read_imagei(si, s, (int2)(x, 0));
   oi[2 * x + 1] = read_imagei(si, (int2)(x, 0));
   ou[2 * x] = read_imageui(ui, s, x);
-  ou[2 * x + 1] = read_imageui(ui, x);
+  ou[2 * x + 1] = readU(ui, x);
 }
 )CL";
   TestImage si(ImageType::Image2D, ChannelOrder::RGBA, ChannelType::SignedInt8, 4, 3);
@@ -412,6 +416,37 @@ kernel void wr(write_only image2d_t f, write_only image2d_t i16, write_only imag
   }
 }
 
+TEST_CASE("writes address the right element of every image type", "[image]") {
+  const char* src = R"CL(
+#pragma OPENCL EXTENSION cl_khr_3d_image_writes : enable
+kernel void wt(write_only image1d_buffer_t b, write_only image1d_array_t a1, write_only image2d_array_t a2,
+               write_only image3d_t i3) {
+  write_imageui(b, 3, (uint4)(7));
+  write_imageui(a1, (int2)(1, 2), (uint4)(8));
+  write_imageui(a2, (int4)(1, 2, 1, 0), (uint4)(9));
+  write_imageui(i3, (int4)(1, 0, 2, 0), (uint4)(10));
+}
+)CL";
+  for (const auto& v : kVariants) {
+    INFO(v.std << " " << v.opt << " SPIR-V " << v.spirv);
+    TestImage b(ImageType::Image1DBuffer, ChannelOrder::R, ChannelType::UnsignedInt8, 1, 5);
+    TestImage a1(ImageType::Image1DArray, ChannelOrder::R, ChannelType::UnsignedInt8, 1, 3, 1, 1, 3);
+    TestImage a2(ImageType::Image2DArray, ChannelOrder::R, ChannelType::UnsignedInt8, 1, 3, 3, 1, 2);
+    TestImage i3(ImageType::Image3D, ChannelOrder::R, ChannelType::UnsignedInt8, 1, 3, 2, 3);
+    const auto r = run(compile(src, v), "wt", {b.arg(), a1.arg(), a2.arg(), i3.arg()});
+    INFO(faultText(r));
+    REQUIRE(!r.fault);
+    CHECK(r.warnings.empty());
+    auto only = [](TestImage& t, const uint8_t* at, uint8_t value) {
+      for (const uint8_t& e : t.bytes) CHECK(int(e) == (&e == at ? value : 0));
+    };
+    only(b, b.at(3), 7);
+    only(a1, a1.at(1, 2), 8);
+    only(a2, a2.at(1, 2, 1), 9);
+    only(i3, i3.at(1, 0, 2), 10);
+  }
+}
+
 TEST_CASE("image queries return the sizes and the CLK_ channel order and data type", "[image]") {
   const char* src = R"CL(
 kernel void q(read_only image2d_t a, read_only image3d_t b, read_only image2d_array_t c, read_only image1d_array_t d,
@@ -453,8 +488,10 @@ kernel void q(read_only image2d_t a, read_only image3d_t b, read_only image2d_ar
 
 TEST_CASE("every image type: sampler-less int reads and sampled float reads address the right element", "[image]") {
   const char* src = R"CL(
+__constant sampler_t programScope = CLK_NORMALIZED_COORDS_TRUE | CLK_ADDRESS_REPEAT | CLK_FILTER_NEAREST;
 kernel void types(read_only image1d_t i1, read_only image1d_buffer_t ib, read_only image1d_array_t i1a,
                   read_only image2d_array_t i2a, read_only image3d_t i3, sampler_t s, global uint4* o) {
+  o[10] = read_imageui(i3, programScope, (float4)(1.5f / 3, 1.5f / 2, 2.5f / 3 + 1, 0.0f));
   o[0] = read_imageui(i1, 2);
   o[1] = read_imageui(ib, 3);
   o[2] = read_imageui(i1a, (int2)(1, 2));
@@ -486,17 +523,18 @@ kernel void types(read_only image1d_t i1, read_only image1d_buffer_t ib, read_on
   fill(i1a, 3, 3, 1);
   fill(i2a, 3, 3, 2);
   fill(i3, 3, 2, 3);
-  const uint32_t expected[10] = {2, 3, 21, 121, 201, 2, 21, 121, 201, 2};
+  // o[10]: normalized (0.5, 0.75, 1.83) with CLK_ADDRESS_REPEAT: z wraps to 0.83 × 3 → element (1, 1, 2).
+  const uint32_t expected[11] = {2, 3, 21, 121, 201, 2, 21, 121, 201, 2, 211};
   for (const auto& v : kVariants) {
     INFO(v.std << " " << v.opt << " SPIR-V " << v.spirv);
-    Buffer<uint32_t> o(40);
+    Buffer<uint32_t> o(44);
     const auto r = run(compile(src, v), "types",
                        {i1.arg(), ib.arg(), i1a.arg(), i2a.arg(), i3.arg(),
                         samplerArg(false, images::AddressingMode::ClampToEdge, images::FilterMode::Nearest), o.arg()});
     INFO(faultText(r));
     REQUIRE(!r.fault);
     CHECK(r.warnings.empty());
-    for (int k = 0; k < 10; ++k) {
+    for (int k = 0; k < 11; ++k) {
       INFO("read " << k);
       CHECK(o.data[4 * k] == expected[k]);
       CHECK(o.data[4 * k + 1] == 0u);
@@ -731,4 +769,152 @@ kernel void k(read_only image2d_t img, sampler_t s, global float4* o) { o[0] = r
   badSampler.sampler.addressing = images::AddressingMode(7);
   CHECK_THROWS_AS(run(words, "k", {ok.arg(), badSampler, o.arg()}), std::invalid_argument);
   CHECK_NOTHROW(run(words, "k", {ok.arg(), smp, o.arg()}));
+}
+
+TEST_CASE("OpImage takes the image back out of an OpSampledImage", "[image]") {
+  const char* text = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability ImageBasic
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+        %img = OpTypeImage %void 2D 0 0 0 0 Unknown ReadOnly
+        %smp = OpTypeSampler
+         %si = OpTypeSampledImage %img
+        %ptr = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %img %smp %ptr
+          %k = OpFunction %void None %fn
+          %i = OpFunctionParameter %img
+          %s = OpFunctionParameter %smp
+        %out = OpFunctionParameter %ptr
+          %l = OpLabel
+         %sv = OpSampledImage %si %i %s
+         %iv = OpImage %img %sv
+          %q = OpImageQueryOrder %uint %iv
+               OpStore %out %q
+               OpReturn
+               OpFunctionEnd
+)";
+  TestImage img(ImageType::Image2D, ChannelOrder::BGRA, ChannelType::UnormInt8, 4, 2, 2);
+  Buffer<uint32_t> out(1);
+  const auto r =
+      run(test::assembleText(text), "k",
+          {img.arg(), samplerArg(true, images::AddressingMode::Clamp, images::FilterMode::Nearest), out.arg()});
+  INFO(faultText(r));
+  REQUIRE(!r.fault);
+  // OpenCL SPIR-V Environment §2.6 [[_image_channel_order_mapping]]: BGRA is 6.
+  CHECK(out.data[0] == 6u);
+}
+
+TEST_CASE("a read of a write_only image or a write to a read_only image is refused", "[image]") {
+  auto module = [](const char* access, const char* body) {
+    return std::string(R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability ImageBasic
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+      %float = OpTypeFloat 32
+    %v4float = OpTypeVector %float 4
+       %uint = OpTypeInt 32 0
+     %v2uint = OpTypeVector %uint 2
+        %img = OpTypeImage %void 2D 0 0 0 0 Unknown )") +
+           access + R"(
+        %ptr = OpTypePointer CrossWorkgroup %v4float
+         %fn = OpTypeFunction %void %img %ptr
+          %c = OpConstantNull %v2uint
+          %k = OpFunction %void None %fn
+          %i = OpFunctionParameter %img
+        %out = OpFunctionParameter %ptr
+          %l = OpLabel
+)" + body + R"(
+               OpReturn
+               OpFunctionEnd
+)";
+  };
+  auto lower = [](const std::string& text) {
+    const auto m = interpreter::Module::load(test::assembleText(text));
+    (void)interpreter::lowerKernel(m, "k", {});
+  };
+  CHECK_THROWS_AS(lower(module("WriteOnly", "%v = OpImageRead %v4float %i %c\nOpStore %out %v")),
+                  interpreter::ModuleError);
+  CHECK_THROWS_AS(lower(module("ReadOnly", "%v = OpLoad %v4float %out\nOpImageWrite %i %c %v")),
+                  interpreter::ModuleError);
+  CHECK_NOTHROW(lower(module("ReadWrite", "%v = OpImageRead %v4float %i %c\nOpImageWrite %i %c %v")));
+}
+
+TEST_CASE("OpImageRead with a Lod reads that mip level (cl_khr_mipmap_image)", "[image]") {
+  // OpenCL SPIR-V Environment §5 [[opencl_extensions]]: with cl_khr_mipmap_image a non-zero Lod is accepted on
+  // OpImageRead; OpenCL C 3.0 has no sampler-less read with a lod, so the module is written by hand.
+  const char* text = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability ImageBasic
+               OpCapability ImageMipmap
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+      %float = OpTypeFloat 32
+    %v4float = OpTypeVector %float 4
+       %uint = OpTypeInt 32 0
+     %v2uint = OpTypeVector %uint 2
+     %uint_1 = OpConstant %uint 1
+     %uint_2 = OpConstant %uint 2
+        %img = OpTypeImage %void 2D 0 0 0 0 Unknown ReadOnly
+        %ptr = OpTypePointer CrossWorkgroup %v4float
+         %fn = OpTypeFunction %void %img %ptr
+          %c = OpConstantNull %v2uint
+          %k = OpFunction %void None %fn
+          %i = OpFunctionParameter %img
+        %out = OpFunctionParameter %ptr
+          %l = OpLabel
+         %v1 = OpImageRead %v4float %i %c Lod %uint_1
+               OpStore %out %v1
+         %v2 = OpImageRead %v4float %i %c Lod %uint_2
+         %o2 = OpInBoundsPtrAccessChain %ptr %out %uint_1
+               OpStore %o2 %v2
+               OpReturn
+               OpFunctionEnd
+)";
+  TestImage img(ImageType::Image2D, ChannelOrder::R, ChannelType::UnormInt8, 1, 4, 4, 1, 1, 3);
+  for (uint32_t l = 0; l < 3; ++l) {
+    const auto lay = images::levelLayout(img.view.desc, l);
+    std::memset(img.bytes.data() + lay.offset, 51 * (l + 1), lay.bytes);
+  }
+  Buffer<float> out(8);
+  const auto r = run(test::assembleText(text), "k", {img.arg(), out.arg()});
+  INFO(faultText(r));
+  REQUIRE(!r.fault);
+  CHECK(out.data[0] == 0.4f);
+  CHECK(out.data[4] == 0.6f);
+}
+
+TEST_CASE("an image fault names the work-item, the instruction and the source line", "[image]") {
+  const std::string src = R"CL(
+kernel void oob(write_only image2d_t img) {
+  int x = get_global_id(0);
+  write_imagef(img, (int2)(x, 0), (float4)(1.0f));  // the faulting line
+}
+)CL";
+  unsigned line = 0;
+  {
+    std::istringstream in(src);
+    std::string l;
+    for (unsigned n = 1; std::getline(in, l); ++n)
+      if (l.find("the faulting line") != std::string::npos) line = n;
+  }
+  for (const char* opt : {"-O0", "-O2"}) {
+    INFO(opt);
+    const auto words = test::compileCL(src, std::string("-cl-std=CL1.2 -g ") + opt, "1.1", 64, "images.cl");
+    TestImage img(ImageType::Image2D, ChannelOrder::RGBA, ChannelType::UnormInt8, 4, 2, 1);
+    const auto r = run(words, "oob", {img.arg()}, {4, 1, 1}, faultOn(images::Undefined::WriteOutOfRange));
+    REQUIRE(r.fault);
+    CHECK(r.fault->globalId == std::array<uint64_t, 3>{2, 0, 0});
+    CHECK_THAT(r.fault->instruction, Contains("OpImageWrite"));
+    CHECK_THAT(r.fault->source, Contains("images.cl:" + std::to_string(line)));
+    CHECK_THAT(r.fault->message, Contains("(2, 0)"));
+  }
 }

@@ -36,6 +36,19 @@ int main(int argc, char** argv) {
   for (float c : bufC->as<float>()) sum += c;
   std::printf("vadd: c[10] = %g, sum = %g\n", bufC->as<float>()[10], sum);
 
+  // An image (the images module's layouts through the installed headers and library): a 3×2 RGBA8 region written
+  // into a 4×4 image and read back with a padded host row pitch.
+  images::ImageDesc desc;
+  desc.type = images::ImageType::Image2D;
+  desc.format = {images::ChannelOrder::RGBA, images::ChannelType::UnormInt8};
+  desc.width = desc.height = 4;
+  host::Image image(desc);
+  std::vector<unsigned char> in(3 * 2 * 4), out(2 * 16, 0);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<unsigned char>(i + 1);
+  image.write({1, 2, 0}, {3, 2, 1}, in.data());
+  image.read({1, 2, 0}, {3, 2, 1}, out.data(), 16);
+  std::printf("image: %zu bytes, row 1 starts %d %d\n", image.size(), out[16], out[17]);
+
   if (host::Program::openCLCCompilerAvailable()) {
     auto program = host::Program::fromOpenCLC(
         device, "kernel void square(global int* x) { size_t i = get_global_id(0); x[i] *= x[i]; }");

@@ -1,0 +1,452 @@
+// The value of a sampled read: the taps of OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] (one texel for
+// CLK_FILTER_NEAREST; 2, 4 or 8 for CLK_FILTER_LINEAR; twice that when two mip levels are blended) and their weighted
+// sum, first in binary64 with an error bound (fast), else exactly (read.cpp explains both).
+#include <mpfr.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <optional>
+#include <vector>
+
+#include "images/read_internal.hpp"
+#include "images/srgb.hpp"
+#include "numerics/exact_ops.hpp"
+#include "numerics/format.hpp"
+#include "numerics/mpfr_round.hpp"
+
+namespace clref::images {
+
+using numerics::Denorm;
+using numerics::Format;
+using numerics::Rounding;
+
+namespace {
+
+int64_t toIndexQ(mpq_srcptr x) {
+  // floor(x), clamped to ±2^62 like read.cpp's toIndex.
+  mpz_t f;
+  mpz_init(f);
+  mpz_fdiv_q(f, mpq_numref(x), mpq_denref(x));
+  int64_t r;
+  if (mpz_cmp_si(f, -(long(1) << 62)) < 0)
+    r = -(int64_t(1) << 62);
+  else if (mpz_cmp_si(f, long(1) << 62) > 0)
+    r = int64_t(1) << 62;
+  else
+    r = int64_t(mpz_get_si(f));
+  mpz_clear(f);
+  return r;
+}
+
+// d = x − 1/2, f = floor(d), a = d − f.
+int64_t floorAndFrac(mpq_srcptr u, Rational& a) {
+  Rational half, d;
+  mpq_set_ui(half.get(), 1, 2);
+  mpq_sub(d.get(), u, half.get());
+  const int64_t f = toIndexQ(d.get());
+  Rational fq;
+  mpq_set_si(fq.get(), long(f), 1);
+  mpq_sub(a.get(), d.get(), fq.get());
+  return f;
+}
+
+int64_t addressClampOrNoneQ(int64_t i, AddressingMode m, int64_t size) {
+  if (m == AddressingMode::ClampToEdge) return std::clamp<int64_t>(i, 0, size - 1);
+  if (m == AddressingMode::Clamp) return std::clamp<int64_t>(i, -1, size);
+  return i;
+}
+
+}  // namespace
+
+void axisExact(double s, const AxisRule& r, AxisSample& out, Rational& a) {
+  // The formulas of axisFast (read.cpp) in rationals. floor(s) and 2·rint(s/2) of a binary32 (or int32) value are
+  // exact in binary64.
+  Rational u, w, t;
+  mpq_set_si(w.get(), long(r.size), 1);
+  out = AxisSample{};
+  mpq_set_ui(a.get(), 0, 1);
+  switch (r.mode) {
+    case AddressingMode::Repeat: {
+      Rational sq(s), fl(std::floor(s));
+      mpq_sub(t.get(), sq.get(), fl.get());
+      mpq_mul(u.get(), t.get(), w.get());
+      if (!r.linear) {
+        int64_t i = toIndexQ(u.get());
+        if (i > r.size - 1) i -= r.size;
+        out.i0 = i;
+        return;
+      }
+      out.i0 = floorAndFrac(u.get(), a);
+      out.i1 = out.i0 + 1;
+      if (out.i0 < 0) out.i0 += r.size;
+      if (out.i1 > r.size - 1) out.i1 -= r.size;
+      return;
+    }
+    case AddressingMode::MirroredRepeat: {
+      Rational sq(s), sp(2.0 * numerics::rint(0.5 * s));
+      mpq_sub(t.get(), sq.get(), sp.get());
+      mpq_abs(t.get(), t.get());
+      mpq_mul(u.get(), t.get(), w.get());
+      if (!r.linear) {
+        out.i0 = std::min(toIndexQ(u.get()), r.size - 1);
+        return;
+      }
+      const int64_t i0 = floorAndFrac(u.get(), a);
+      out.i0 = std::max<int64_t>(i0, 0);
+      out.i1 = std::min<int64_t>(i0 + 1, r.size - 1);
+      return;
+    }
+    default: {
+      Rational sq(s);
+      if (r.normalized)
+        mpq_mul(u.get(), sq.get(), w.get());
+      else
+        mpq_set(u.get(), sq.get());
+      const int64_t whole = toIndexQ(u.get());
+      out.noneOutside = r.mode == AddressingMode::None && (whole < 0 || whole >= r.size);
+      if (!r.linear) {
+        out.i0 = addressClampOrNoneQ(whole, r.mode, r.size);
+        return;
+      }
+      const int64_t i = floorAndFrac(u.get(), a);
+      out.i0 = addressClampOrNoneQ(i, r.mode, r.size);
+      out.i1 = addressClampOrNoneQ(i + 1, r.mode, r.size);
+      return;
+    }
+  }
+}
+
+namespace {
+
+void note(Undefined& first, Undefined u) {
+  if (first == Undefined::None) first = u;
+}
+
+// One tap of the filter: a texel and its weight (per axis a or 1 − a, per level 1 − f or f), in binary64 for the
+// fast path (rounded) and as a rational for the exact one.
+struct FastTap {
+  ExactTexel texel;
+  double weight = 1;
+};
+struct ExactTap {
+  ExactTexel texel;
+  Rational weight;
+};
+constexpr unsigned kMaxTaps = 16;  // 2^3 corners x 2 levels
+
+// The layer of an array read (§8.4 [[selecting-an-image-from-an-image-array]]): clamp(rint(w), 0, d_t − 1).
+int64_t layerOf(double w, int64_t layers) {
+  const double r = numerics::rint(w);
+  if (r <= 0) return 0;
+  if (r >= double(layers - 1)) return layers - 1;
+  return int64_t(r);
+}
+
+AxisRule ruleFor(const ReadRequest& req, const LevelPlan& l, unsigned k) {
+  return {req.sampler.addressing, req.sampler.normalizedCoords, req.sampler.filter == FilterMode::Linear, l.sizes[k]};
+}
+
+// The fast taps of the read (axisFast); false when a coordinate step is inexact.
+bool fastTaps(const ImageView& image, const ReadRequest& req, std::array<FastTap, kMaxTaps>& taps, unsigned& count,
+              Undefined& undefined) {
+  count = 0;
+  const bool linear = req.sampler.filter == FilterMode::Linear;
+  for (unsigned lv = 0; lv < req.levelCount; ++lv) {
+    const LevelPlan l = planLevel(image, req.levels[lv]);
+    const int64_t layer = isArray(image.desc.type) ? layerOf(req.layerCoord, l.layers) : 0;
+    std::array<AxisSample, 3> ax{};
+    for (unsigned k = 0; k < l.axes; ++k) {
+      if (!axisFast(req.coords[k], ruleFor(req, l, k), ax[k])) return false;
+      if (ax[k].noneOutside) note(undefined, Undefined::AddressNoneOutOfRange);
+    }
+    const double levelWeight = req.levelCount == 1 ? 1.0 : lv == 0 ? 1 - req.mipFrac : req.mipFrac;
+    const unsigned corners = linear ? 1u << l.axes : 1u;
+    for (unsigned c = 0; c < corners; ++c) {
+      std::array<int64_t, 3> idx{0, 0, 0};
+      FastTap& t = taps[count++];
+      t.weight = levelWeight;
+      for (unsigned k = 0; k < l.axes; ++k) {
+        const bool second = linear && ((c >> k) & 1);
+        idx[k] = second ? ax[k].i1 : ax[k].i0;
+        // §8.2: the weight of corner (i_b0, j_b1, k_b2) is the product over the axes of a (b = 1) or 1 − a (b = 0).
+        if (linear) t.weight *= second ? ax[k].a : 1 - ax[k].a;
+      }
+      t.texel = fetch(image, l, idx, layer, req.conversion);
+    }
+  }
+  return true;
+}
+
+// The exact taps of the read (axisExact), each with its exact weight.
+std::vector<ExactTap> exactTaps(const ImageView& image, const ReadRequest& req, Undefined& undefined) {
+  std::vector<ExactTap> taps;
+  const bool linear = req.sampler.filter == FilterMode::Linear;
+  Rational one;
+  mpq_set_ui(one.get(), 1, 1);
+  for (unsigned lv = 0; lv < req.levelCount; ++lv) {
+    const LevelPlan l = planLevel(image, req.levels[lv]);
+    const int64_t layer = isArray(image.desc.type) ? layerOf(req.layerCoord, l.layers) : 0;
+    std::array<AxisSample, 3> ax{};
+    std::array<Rational, 3> a;
+    for (unsigned k = 0; k < l.axes; ++k) {
+      axisExact(req.coords[k], ruleFor(req, l, k), ax[k], a[k]);
+      if (ax[k].noneOutside) note(undefined, Undefined::AddressNoneOutOfRange);
+    }
+    // The level's weight: 1 − f for the first of two levels, f for the second.
+    Rational levelWeight = one;
+    if (req.levelCount == 2) {
+      Rational f(req.mipFrac);
+      if (lv == 0)
+        mpq_sub(levelWeight.get(), one.get(), f.get());
+      else
+        levelWeight = f;
+    }
+    const unsigned corners = linear ? 1u << l.axes : 1u;
+    for (unsigned c = 0; c < corners; ++c) {
+      std::array<int64_t, 3> idx{0, 0, 0};
+      ExactTap t;
+      t.weight = levelWeight;
+      for (unsigned k = 0; k < l.axes; ++k) {
+        const bool second = linear && ((c >> k) & 1);
+        idx[k] = second ? ax[k].i1 : ax[k].i0;
+        if (!linear) continue;
+        if (second) {
+          mpq_mul(t.weight.get(), t.weight.get(), a[k].get());
+        } else {
+          Rational oneMinus;
+          mpq_sub(oneMinus.get(), one.get(), a[k].get());
+          mpq_mul(t.weight.get(), t.weight.get(), oneMinus.get());
+        }
+      }
+      t.texel = fetch(image, l, idx, layer, req.conversion);
+      taps.push_back(std::move(t));
+    }
+  }
+  return taps;
+}
+
+// The default NaN and infinities of the colour's format.
+uint32_t nanBits(Format f) { return f == Format::Half ? 0x7e00u : 0x7fc00000u; }
+uint32_t infBits(Format f, bool negative) {
+  return f == Format::Half ? (negative ? 0xfc00u : 0x7c00u) : (negative ? 0xff800000u : 0x7f800000u);
+}
+uint32_t zeroBits(Format f, bool negative) { return negative ? (f == Format::Half ? 0x8000u : 0x80000000u) : 0; }
+
+// A result in the colour's format with the device's denormal flushing.
+uint32_t finish(uint32_t bits, Format f, const ConversionOptions& o) {
+  if (f == Format::Float && o.denormFloat == Denorm::Flush)
+    return std::bit_cast<uint32_t>(numerics::flushDenorm(std::bit_cast<float>(bits)));
+  if (f == Format::Half && o.denormHalf == Denorm::Flush)
+    return numerics::flushDenorm(numerics::Half{uint16_t(bits)}).bits;
+  return bits;
+}
+
+// Whether every tap's channel is exactly zero, and whether all of them are −0: the exact sum is then 0, with the sign
+// IEEE 754 evaluation of the formula gives (−0 only when every term is −0, IEEE 754-2008 §6.3 [external]).
+template <class Taps>
+bool allZero(const Taps& taps, unsigned count, unsigned ch, bool& allNegative) {
+  allNegative = true;
+  for (unsigned i = 0; i < count; ++i) {
+    const auto& t = taps[i];
+    const ExactChannel& c = t.texel.c[ch];
+    if (c.kind != ExactChannel::Kind::Value || c.num != 0) {
+      if (!(c.kind == ExactChannel::Kind::Srgb && c.srgbCode == 0)) return false;
+      allNegative = false;
+      continue;
+    }
+    allNegative = allNegative && c.negativeZero;
+  }
+  return true;
+}
+
+// Whether the binary64 interval [y − e, y + e] lies strictly between the rounding midpoints around RN(y) in `f`: then
+// every value in it, the exact sum included, rounds to that value. Zero results and overflow are left to the exact
+// path (the sign of a zero needs the exact value).
+bool decide(double y, double e, Format f, uint32_t& bits) {
+  double fd, up, dn;
+  if (f == Format::Float) {
+    const float r = float(y);  // the host rounds to nearest even (clref never changes the rounding mode)
+    if (!std::isfinite(r) || r == 0) return false;
+    fd = r;
+    up = std::nextafter(r, INFINITY);
+    dn = std::nextafter(r, -INFINITY);
+    bits = std::bit_cast<uint32_t>(r);
+  } else {
+    const numerics::Half h = numerics::toHalf(y);
+    if ((h.bits & 0x7c00) == 0x7c00 || (h.bits & 0x7fff) == 0) return false;
+    fd = numerics::toDouble(h);
+    const bool neg = h.bits & 0x8000;
+    // Neighbours by the encoding: toward larger magnitude is bits + 1, toward smaller bits − 1.
+    const double away = numerics::toDouble(numerics::Half{uint16_t(h.bits + 1)});
+    const double toward = numerics::toDouble(numerics::Half{uint16_t(h.bits - 1)});
+    up = neg ? toward : away;
+    dn = neg ? away : toward;
+    bits = h.bits;
+  }
+  if (std::isinf(up)) up = fd + (fd - dn);
+  if (std::isinf(dn)) dn = fd - (up - fd);
+  const double mlo = (fd + dn) / 2, mhi = (fd + up) / 2;  // exact: neighbours of a binary32 value need 26 bits
+  return y - e > mlo && y + e < mhi;
+}
+
+// The fast value of one channel: Σ w_j · T_j in binary64. Error bound: each weight is a product of at most four
+// factors (three axes and the level), each a or 1 − a (a exact, 1 − a one rounding) or 1 − f / f, so at most 7
+// roundings; the texel value has at most one (approxOf), the product w · T one more: each term is within γ_9 of its
+// exact value relative to it. Summing at most 16 terms adds at most γ_15 · Σ|terms|. So |y − exact| <= γ_24 · S with
+// S = Σ|w_j T_j| (as computed, within γ_24 of the exact one too), γ_24 = 24u / (1 − 24u), u = 2^-53; 2^-47 · S covers
+// that with a margin (also for the rounding of y ± e, at most u · |y| <= u · S). S below 2^-900 (where products could
+// underflow) goes to the exact path.
+bool channelFast(const std::array<FastTap, kMaxTaps>& taps, unsigned count, unsigned ch, Format f, uint32_t& bits) {
+  double y = 0, s = 0;
+  for (unsigned i = 0; i < count; ++i) {
+    const auto& t = taps[i];
+    const double v = approxOf(t.texel.c[ch]);
+    const double term = t.weight * v;
+    y += term;
+    s += std::fabs(term);
+  }
+  if (!(s >= 0x1p-900)) return false;
+  return decide(y, s * 0x1p-47, f, bits);
+}
+
+// Exact channel value as a rational (not for sRGB codes and non-finite channels).
+void rationalOf(const ExactChannel& c, Rational& out) {
+  mpq_set_si(out.get(), long(c.num), c.den);
+  mpq_canonicalize(out.get());
+  if (c.exp2 > 0) mpq_mul_2exp(out.get(), out.get(), mp_bitcnt_t(c.exp2));
+  if (c.exp2 < 0) mpq_div_2exp(out.get(), out.get(), mp_bitcnt_t(-c.exp2));
+}
+
+// The exact value of one channel, rounded once to `f`.
+uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, Undefined& undefined) {
+  // Linear filtering over INF or NaN (§8.2: undefined; image_inf_nan_texel_filtered: IEEE 754 arithmetic on the
+  // formula, where a NaN texel, 0 · INF and INF − INF give NaN).
+  bool anyNonFinite = false, nan = false, pos = false, neg = false;
+  for (const auto& t : taps) {
+    const auto k = t.texel.c[ch].kind;
+    if (k == ExactChannel::Kind::Value || k == ExactChannel::Kind::Srgb) continue;
+    anyNonFinite = true;
+    if (k == ExactChannel::Kind::NaN || mpq_sgn(t.weight.get()) == 0) {
+      nan = true;
+    } else {
+      (k == ExactChannel::Kind::PosInf ? pos : neg) = true;
+    }
+  }
+  if (anyNonFinite) {
+    note(undefined, Undefined::InfNanTexelFiltered);
+    if (nan || (pos && neg)) return nanBits(f);
+    return infBits(f, neg);
+  }
+  bool negative;
+  if (allZero(taps, unsigned(taps.size()), ch, negative)) return zeroBits(f, negative);
+  bool rational = true;
+  for (const auto& t : taps)
+    if (t.texel.c[ch].kind == ExactChannel::Kind::Srgb && !srgbIsRational(t.texel.c[ch].srgbCode)) rational = false;
+  if (rational) {
+    Rational sum, v;
+    for (const auto& t : taps) {
+      const ExactChannel& c = t.texel.c[ch];
+      if (c.kind == ExactChannel::Kind::Srgb) {
+        int64_t num;
+        uint32_t den;
+        srgbRational(c.srgbCode, num, den);
+        mpq_set_si(v.get(), long(num), den);
+        mpq_canonicalize(v.get());
+      } else {
+        rationalOf(c, v);
+      }
+      mpq_mul(v.get(), v.get(), t.weight.get());
+      mpq_add(sum.get(), sum.get(), v.get());
+    }
+    if (mpq_sgn(sum.get()) == 0) return zeroBits(f, false);  // terms cancelling exactly give +0 under RTE
+    numerics::Mpfr x(numerics::rangeOf(f).precision);
+    const int ternary = mpfr_set_q(x, sum.get(), MPFR_RNDN);
+    numerics::finishToFormat(x, ternary, f, Rounding::RTE);
+    return uint32_t(numerics::encode(x, f));
+  }
+  // sRGB texels with irrational values (all ≥ 0, weights ≥ 0): enclose the sum, refine until both ends round alike.
+  for (mpfr_prec_t p = 128;; p *= 2) {
+    numerics::Mpfr lo(p), hi(p), tl(p), th(p), wl(p), wh(p);
+    mpfr_set_zero(lo, 1);
+    mpfr_set_zero(hi, 1);
+    for (const auto& t : taps) {
+      const ExactChannel& c = t.texel.c[ch];
+      if (c.kind == ExactChannel::Kind::Srgb) {
+        srgbEnclose(c.srgbCode, tl, th);
+      } else {
+        Rational v;
+        rationalOf(c, v);
+        mpfr_set_q(tl, v.get(), MPFR_RNDD);
+        mpfr_set_q(th, v.get(), MPFR_RNDU);
+      }
+      mpfr_set_q(wl, t.weight.get(), MPFR_RNDD);
+      mpfr_set_q(wh, t.weight.get(), MPFR_RNDU);
+      mpfr_mul(tl, tl, wl, MPFR_RNDD);
+      mpfr_mul(th, th, wh, MPFR_RNDU);
+      mpfr_add(lo, lo, tl, MPFR_RNDD);
+      mpfr_add(hi, hi, th, MPFR_RNDU);
+    }
+    const uint64_t a = numerics::roundToBits(lo, f, Rounding::RTE), b = numerics::roundToBits(hi, f, Rounding::RTE);
+    if (a == b) return uint32_t(a);
+  }
+}
+
+bool anyNonFinite(const std::array<FastTap, kMaxTaps>& taps, unsigned count) {
+  for (unsigned i = 0; i < count; ++i)
+    for (const auto& c : taps[i].texel.c)
+      if (!c.isFinite()) return true;
+  return false;
+}
+
+}  // namespace
+
+ReadResult finishRead(const ImageView& image, const ReadRequest& req, const AccessOptions& o, ReadResult partial) {
+  const bool filtered = req.sampler.filter == FilterMode::Linear || req.levelCount == 2;
+  const Format f = req.kind == ColorKind::Half ? Format::Half : Format::Float;
+  if (!o.exactOnly) {
+    Undefined u = partial.undefined;
+    std::array<FastTap, kMaxTaps> taps;
+    unsigned count;
+    if (fastTaps(image, req, taps, count, u)) {
+      if (!filtered) {
+        partial.undefined = u;
+        partial.value = colorOf(taps[0].texel, req.kind, req.conversion);
+        return partial;
+      }
+      if (!anyNonFinite(taps, count)) {
+        Color c;
+        bool ok = true;
+        for (unsigned ch = 0; ch < 4 && ok; ++ch) {
+          bool negative;
+          if (allZero(taps, count, ch, negative)) {
+            c.lanes[ch] = finish(zeroBits(f, negative), f, req.conversion);
+            continue;
+          }
+          uint32_t bits = 0;
+          ok = channelFast(taps, count, ch, f, bits);
+          c.lanes[ch] = finish(bits, f, req.conversion);
+        }
+        if (ok) {
+          partial.undefined = u;
+          partial.value = c;
+          return partial;
+        }
+      }
+    }
+  }
+  Undefined u = partial.undefined;
+  const auto taps = exactTaps(image, req, u);
+  if (!filtered) {
+    partial.undefined = u;
+    partial.value = colorOf(taps.front().texel, req.kind, req.conversion);
+    return partial;
+  }
+  Color c;
+  for (unsigned ch = 0; ch < 4; ++ch) c.lanes[ch] = finish(channelExact(taps, ch, f, u), f, req.conversion);
+  partial.undefined = u;
+  partial.value = c;
+  return partial;
+}
+
+}  // namespace clref::images

@@ -1,0 +1,97 @@
+// The pieces of a sampled read (internal to the images module): per-axis addressing, the mip levels a read uses, and
+// the filter's two evaluations (read.cpp, lod.cpp, filter.cpp).
+#pragma once
+#include <gmp.h>
+
+#include <array>
+#include <cstdint>
+
+#include "images/image.hpp"
+#include "images/sampler.hpp"
+#include "images/texel_internal.hpp"
+
+namespace clref::images {
+
+// An owned GMP rational.
+class Rational {
+ public:
+  Rational() { mpq_init(v_); }
+  explicit Rational(double d) {
+    mpq_init(v_);
+    mpq_set_d(v_, d);  // exact for every finite double
+  }
+  ~Rational() { mpq_clear(v_); }
+  Rational(const Rational& o) {
+    mpq_init(v_);
+    mpq_set(v_, o.v_);
+  }
+  Rational& operator=(const Rational& o) {
+    if (this != &o) mpq_set(v_, o.v_);
+    return *this;
+  }
+  mpq_ptr get() { return v_; }
+  mpq_srcptr get() const { return v_; }
+
+ private:
+  mpq_t v_;
+};
+
+// How one sampled axis is addressed: the sampler's mode (REPEAT and MIRRORED_REPEAT only with normalized coordinates;
+// read.cpp maps the other case to CLAMP_TO_EDGE), normalization, the filter, and the level's size along the axis.
+struct AxisRule {
+  AddressingMode mode;
+  bool normalized;
+  bool linear;
+  int64_t size;
+};
+// The texel indices along one axis (i0 only for nearest; may lie outside [0, size): border) and, for linear, the
+// weight a of i1 (i0 has 1 − a). noneOutside: CLK_ADDRESS_NONE with a coordinate outside [0, size).
+struct AxisSample {
+  int64_t i0 = 0, i1 = 0;
+  double a = 0;
+  bool noneOutside = false;
+};
+// OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] in binary64: false when a step is not exact (then the exact
+// evaluation decides).
+bool axisFast(double s, const AxisRule& r, AxisSample& out);
+// The same exactly; out.a is left 0 and the exact a is written to `a`.
+void axisExact(double s, const AxisRule& r, AxisSample& out, Rational& a);
+
+// A mip level as a read sees it.
+struct LevelPlan {
+  uint32_t level = 0;
+  uint64_t offset = 0, rowPitch = 0, slicePitch = 0;
+  unsigned elementBytes = 0;
+  unsigned axes = 1;  // sampled axes: 1 (1D, 1D buffer, 1D array), 2 (2D, 2D array), 3 (3D)
+  std::array<int64_t, 3> sizes{1, 1, 1};
+  int64_t layers = 1;  // array size (1 for non-arrays)
+};
+LevelPlan planLevel(const ImageView& v, uint32_t level);
+// The element at (x, y, z) of the level (y the layer of a 1D array, z of a 2D array); throws std::invalid_argument
+// when the view's bytes do not reach it.
+const uint8_t* elementAt(const ImageView& v, const LevelPlan& l, int64_t x, int64_t y, int64_t z);
+// The texel at the axis indices `idx` (the border colour outside the level) of layer `layer`.
+ExactTexel fetch(const ImageView& v, const LevelPlan& l, const std::array<int64_t, 3>& idx, int64_t layer,
+                 const ConversionOptions& o);
+
+// A sampled read after the undefined conditions are settled.
+struct ReadRequest {
+  ColorKind kind = ColorKind::Float;
+  ConversionOptions conversion;
+  Sampler sampler;  // with the substitutions the undefined conditions' choices make
+  unsigned axes = 1;
+  std::array<double, 3> coords{};  // exact coordinate values (binary32 or int32)
+  double layerCoord = 0;
+  // The levels read: one, or two blended with weights 1 − mipFrac and mipFrac (mipFrac a binary32 value in (0, 1)).
+  std::array<uint32_t, 2> levels{0, 0};
+  unsigned levelCount = 1;
+  double mipFrac = 0;
+};
+
+// cl_khr_mipmap_image level selection (the choice image_lod_selection, gl_rules): fills levels, levelCount, mipFrac.
+void selectLevels(const ImageDesc& d, const Sampler& s, const LevelOfDetail& lod, ReadRequest& req);
+
+// The filtered (or nearest) value: the fast path, then the exact one unless o.exactOnly.
+ReadResult finishRead(const ImageView& image, const ReadRequest& req, const AccessOptions& o, ReadResult partial);
+
+}  // namespace clref::images
