@@ -56,8 +56,6 @@ enum class Undefined : uint8_t {
   IntCoordSampler,         // OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]] integer coordinates with a sampler
                            // other than CLK_FILTER_NEAREST, unnormalized, CLAMP_TO_EDGE / CLAMP / NONE
   MipUnnormalized,         // cl_khr_mipmap_image: a mipmapped read (lod or gradients) with unnormalized coordinates
-  ReadAfterWriteWithoutFence,  // OpenCL C 3.0 §6.15.15.6 [[reading-and-writing-to-the-same-image-in-a-kernel]] a read_write
-                               // image read after the work-item wrote it, with no image memory fence between
 };
 std::string_view describe(Undefined u);     // one line for a warning or fault
 std::string_view clauseOf(Undefined u);     // the clause that leaves it undefined (the choice's clause; empty for None)

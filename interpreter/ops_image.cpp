@@ -129,27 +129,32 @@ FaultKind faultKindOf(images::Undefined u) {
   }
 }
 
-// A condition the spec leaves undefined (images::Undefined): the registry's choice decides between a fault and a
-// warning with the choice's defined value. Returns false after faulting.
-bool meet(WorkItem& wi, const Op* op, images::Undefined u, uint32_t index, const images::ImageView& v,
-          const images::Coord& c, uint32_t level) {
-  if (u == images::Undefined::None) [[likely]]
-    return true;
-  const numerics::Choice choice = images::choiceOf(u);
+// A condition the spec leaves undefined: the registry's choice decides between a fault and a warning with the
+// choice's defined value. Returns false after faulting.
+bool meetChoice(WorkItem& wi, const Op* op, numerics::Choice choice, std::string_view what, FaultKind kind,
+                uint32_t index, const images::ImageView& v, const images::Coord& c, uint32_t level) {
   const numerics::ChoiceInfo& info = numerics::infoOf(choice);
   const uint8_t option = choicesOf(wi).get(choice);
   const std::string_view optionName = option < info.options.size() ? info.options[option] : std::string_view("?");
   std::string text = std::string(infoOf(op).verb) + " of " + describeImage(wi, index, v) + " at coordinate " +
                      describeCoord(c, images::coordinateCount(v.desc.type));
   if (level) text += ", mip level " + std::to_string(level);
-  text += ": " + std::string(images::describe(u)) + " (" + std::string(images::clauseOf(u)) + "; choice " +
-          std::string(info.name) + "=" + std::string(optionName) + ")";
+  text += ": " + std::string(what) + " (" + std::string(info.clause) + "; choice " + std::string(info.name) + "=" +
+          std::string(optionName) + ")";
   if (optionName == "fault") {
-    fault(wi, op, faultKindOf(u), text);
+    fault(wi, op, kind, text);
     return false;
   }
   warnOnce(wi, op, text);
   return true;
+}
+
+// An images::Undefined condition a read or write of the images module reported.
+bool meet(WorkItem& wi, const Op* op, images::Undefined u, uint32_t index, const images::ImageView& v,
+          const images::Coord& c, uint32_t level) {
+  if (u == images::Undefined::None) [[likely]]
+    return true;
+  return meetChoice(wi, op, images::choiceOf(u), images::describe(u), faultKindOf(u), index, v, c, level);
 }
 
 images::Coord coordOf(const WorkItem& wi, const ImageOpInfo& info) {
@@ -216,12 +221,14 @@ uint32_t levelOf(const WorkItem& wi, const ImageOpInfo& info) {
 
 // OpenCL C 3.0 §6.15.15.6 [[reading-and-writing-to-the-same-image-in-a-kernel]]: a read_write image's writes are
 // visible to the same work-item's later reads only after atomic_work_item_fence(CLK_IMAGE_MEM_FENCE) (or a
-// work_group_barrier with CLK_IMAGE_MEM_FENCE). clref's writes are visible at once; a read before such a fence is
-// the undefined condition ReadAfterWriteWithoutFence.
+// work_group_barrier with CLK_IMAGE_MEM_FENCE). clref's writes are visible at once; a read before such a fence meets
+// the choice image_read_after_write_without_fence.
 bool checkReadAfterWrite(WorkItem& wi, const Op* op, uint32_t index, const images::ImageView& v, const images::Coord& c,
                          uint32_t level) {
   if (infoOf(op).access != ImageAccess::ReadWrite || !wi.imagesWritten || !wi.imagesWritten[index]) return true;
-  return meet(wi, op, images::Undefined::ReadAfterWriteWithoutFence, index, v, c, level);
+  return meetChoice(wi, op, numerics::Choice::ImageReadAfterWriteWithoutFence,
+                    "read_write image read after this work-item wrote it, with no image memory fence in between",
+                    FaultKind::UndefinedBehaviour, index, v, c, level);
 }
 
 // OpSampledImage: the pair (image handle, sampler handle).

@@ -155,11 +155,12 @@ uint8_t optionNamed(numerics::Choice c, std::string_view name) {
   return 0;
 }
 
-numerics::Choices faultOn(images::Undefined u) {
+numerics::Choices faultOn(numerics::Choice choice) {
   numerics::Choices c;
-  c.set(images::choiceOf(u), optionNamed(images::choiceOf(u), "fault"));
+  c.set(choice, optionNamed(choice, "fault"));
   return c;
 }
+numerics::Choices faultOn(images::Undefined u) { return faultOn(images::choiceOf(u)); }
 
 }  // namespace
 
@@ -668,7 +669,7 @@ kernel void rwb(read_write image2d_t img, global float4* o) {
     for (float x : o.data) CHECK(x == 1.0f);
     // Under the choice's fault option the read faults.
     const auto rf = run(words, "rw", {img.arg(), o.arg(), value(int32_t(0))}, {2, 1, 1},
-                        faultOn(images::Undefined::ReadAfterWriteWithoutFence));
+                        faultOn(numerics::Choice::ImageReadAfterWriteWithoutFence));
     REQUIRE(rf.fault);
     CHECK_THAT(rf.fault->message, Contains("fence"));
   }
