@@ -244,8 +244,7 @@ uint32_t finish(uint32_t bits, Format f, const ConversionOptions& o) {
 
 // Whether every tap's channel is exactly zero, and whether all of them are −0: the exact sum is then 0, with the sign
 // IEEE 754 evaluation of the formula gives (−0 only when every term is −0, IEEE 754-2008 §6.3 [external]).
-template <class Taps>
-bool allZero(const Taps& taps, unsigned count, unsigned ch, bool& allNegative) {
+template <class Taps> bool allZero(const Taps& taps, unsigned count, unsigned ch, bool& allNegative) {
   allNegative = true;
   for (unsigned i = 0; i < count; ++i) {
     const auto& t = taps[i];

@@ -24,16 +24,6 @@ constexpr ChannelType kTypes[] = {ChannelType::SnormInt8,      ChannelType::Snor
                                   ChannelType::UnsignedInt32,  ChannelType::HalfFloat,       ChannelType::Float,
                                   ChannelType::UnormInt24,     ChannelType::UnormInt101010_2};
 
-bool isPacked(ChannelType t) {
-  return t == ChannelType::UnormShort565 || t == ChannelType::UnormShort555 || t == ChannelType::UnormInt101010 ||
-         t == ChannelType::UnormInt101010_2;
-}
-
-bool isEightBit(ChannelType t) {
-  return t == ChannelType::UnormInt8 || t == ChannelType::SnormInt8 || t == ChannelType::SignedInt8 ||
-         t == ChannelType::UnsignedInt8;
-}
-
 // Bytes of one channel of an unpacked type.
 unsigned channelBytes(ChannelType t) {
   switch (t) {
@@ -56,42 +46,35 @@ unsigned channelBytes(ChannelType t) {
 
 // The pair as the spec lists it, before the power-of-two rule.
 bool pairListed(ChannelOrder o, ChannelType t) {
-  // CL_UNORM_INT24 exists only for CL_DEPTH_STENCIL (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]], under
-  // cl_khr_gl_depth_images), an order images made by clCreateFromGLTexture alone carry; clref has no GL sharing, so no
-  // order takes it.
-  if (t == ChannelType::UnormInt24) return false;
+  // OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: CL_UNORM_SHORT_565, _555 and CL_UNORM_INT_101010 "The channel
+  // order must be CL_RGB or CL_RGBx"; CL_UNORM_INT_101010_2 "The channel order must be CL_RGBA".
+  if (t == ChannelType::UnormShort565 || t == ChannelType::UnormShort555 || t == ChannelType::UnormInt101010)
+    return o == ChannelOrder::RGB || o == ChannelOrder::RGBx;
+  if (t == ChannelType::UnormInt101010_2) return o == ChannelOrder::RGBA;
   switch (o) {
-    // OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: CL_UNORM_SHORT_565, _555 and CL_UNORM_INT_101010 "The
-    // channel order must be CL_RGB or CL_RGBx"; OpenCL 1.2 API §5.3.1.1 "Image Format Descriptor": CL_RGB and CL_RGBx
-    // "can only be used if channel data type = CL_UNORM_SHORT_565, CL_UNORM_SHORT_555, or CL_UNORM_INT_101010".
-    case ChannelOrder::RGB:
-    case ChannelOrder::RGBx:
-      return t == ChannelType::UnormShort565 || t == ChannelType::UnormShort555 || t == ChannelType::UnormInt101010;
-    // OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: CL_UNORM_INT_101010_2 "The channel order must be CL_RGBA".
-    case ChannelOrder::RGBA: return !isPacked(t) || t == ChannelType::UnormInt101010_2;
+    // OpenCL Extension Specification 3.0.12 §16.2 "Additions to Chapter 5 of the OpenCL 1.2 Specification"
+    // (cl_khr_depth_images): CL_DEPTH "can only be used if channel data type = CL_UNORM_INT16 or CL_FLOAT"; OpenCL C
+    // 3.0 §6.15.15.2 [[built-in-image-read-functions]] adds depth images "created with image_channel_data_type set to
+    // CL_UNORM_INT16 or CL_UNORM_INT24" (CL_UNORM_INT24, OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: "a
+    // normalized unsigned 24-bit integer value", held in a 32-bit element).
+    case ChannelOrder::Depth:
+      return t == ChannelType::UnormInt16 || t == ChannelType::Float || t == ChannelType::UnormInt24;
     // OpenCL 1.2 API §5.3.1.1 "Image Format Descriptor": CL_INTENSITY and CL_LUMINANCE "can only be used if channel
-    // data type = CL_UNORM_INT8, CL_UNORM_INT16, CL_SNORM_INT8, CL_SNORM_INT16, CL_HALF_FLOAT or CL_FLOAT".
+    // data type = CL_UNORM_INT8, CL_UNORM_INT16, CL_SNORM_INT8, CL_SNORM_INT16, CL_HALF_FLOAT or CL_FLOAT" (the 3.0
+    // table keeps the orders without restating the list; clref keeps it). The 1.2 restriction of CL_ARGB and CL_BGRA to
+    // the 8-bit types is gone from the 3.0 table (which added CL_ABGR beside them), so those orders take every type.
     case ChannelOrder::Intensity:
     case ChannelOrder::Luminance:
       return t == ChannelType::UnormInt8 || t == ChannelType::UnormInt16 || t == ChannelType::SnormInt8 ||
              t == ChannelType::SnormInt16 || t == ChannelType::HalfFloat || t == ChannelType::Float;
-    // OpenCL 1.2 API §5.3.1.1 "Image Format Descriptor": CL_ARGB and CL_BGRA "can only be used if channel data type =
-    // CL_UNORM_INT8, CL_SNORM_INT8, CL_SIGNED_INT8 or CL_UNSIGNED_INT8"; CL_ABGR, added in 2.0 beside them in the
-    // same table row (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]), takes the same types.
-    case ChannelOrder::BGRA:
-    case ChannelOrder::ARGB:
-    case ChannelOrder::ABGR: return isEightBit(t);
-    // OpenCL Extension Specification 3.0.12 §16.2 "Additions to Chapter 5 of the OpenCL 1.2 Specification"
-    // (cl_khr_depth_images): CL_DEPTH "can only be used if channel data type = CL_UNORM_INT16 or CL_FLOAT".
-    case ChannelOrder::Depth: return t == ChannelType::UnormInt16 || t == ChannelType::Float;
     // OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]: the sRGB conversion is defined for "a
     // normalized 8-bit unsigned integer sRGB color value" only, so the sRGB orders take CL_UNORM_INT8 alone.
     case ChannelOrder::sRGB:
     case ChannelOrder::sRGBx:
     case ChannelOrder::sRGBA:
     case ChannelOrder::sBGRA: return t == ChannelType::UnormInt8;
-    // CL_R, CL_A, CL_RG, CL_RA, CL_Rx, CL_RGx: every unpacked type.
-    default: return !isPacked(t);
+    // CL_UNORM_INT24 only for depth (above); every other order takes every unpacked type.
+    default: return t != ChannelType::UnormInt24;
   }
 }
 

@@ -87,8 +87,9 @@ constexpr unsigned channelCount(ChannelOrder o) {
 
 // Whether the spec allows this pair (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: e.g. CL_UNORM_SHORT_565 only
 // with CL_RGB/CL_RGBx, CL_INTENSITY and CL_LUMINANCE only with the normalized, half and float types, CL_DEPTH only
-// with CL_UNORM_INT16 and CL_FLOAT, sRGB orders only with CL_UNORM_INT8) and clref supports it. clref supports every
-// pair the spec allows.
+// with CL_UNORM_INT16, CL_UNORM_INT24 and CL_FLOAT, sRGB orders only with CL_UNORM_INT8, and a power-of-two number of
+// bits per element) and clref supports it. clref supports every pair the spec allows (image_format.cpp cites each
+// rule).
 bool isValidFormat(ImageFormat f);
 // Every valid format (for clGetSupportedImageFormats and the tests), in a fixed order.
 std::span<const ImageFormat> allFormats();

@@ -234,7 +234,13 @@ ExactTexel decodeExact(ImageFormat f, const uint8_t* element, const ConversionOp
   const bool srgb = isSRGB(f.order);
   for (unsigned i = 0; i < l.count; ++i) {
     if (l.lane[i] < 0) continue;
-    const uint32_t code = loadCode(element + i * bytes, bytes);
+    uint32_t code = loadCode(element + i * bytes, bytes);
+    unsigned bits = 8 * bytes;
+    // CL_UNORM_INT24: a normalized 24-bit value in the low 24 bits of its 32-bit element; the top byte is ignored.
+    if (f.type == ChannelType::UnormInt24) {
+      code &= 0xffffffu;
+      bits = 24;
+    }
     ExactChannel& c = t.c[size_t(l.lane[i])];
     // §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]: R, G and B are converted from sRGB; "the alpha data is
     // stored in linear color space".
@@ -242,7 +248,7 @@ ExactTexel decodeExact(ImageFormat f, const uint8_t* element, const ConversionOp
       c.kind = ExactChannel::Kind::Srgb;
       c.srgbCode = uint8_t(code);
     } else {
-      c = channelValue(f.type, code, 8 * bytes, o);
+      c = channelValue(f.type, code, bits, o);
     }
   }
   finishMapping(f.order, t);
@@ -444,7 +450,8 @@ void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element, con
     uint32_t code = 0;
     if (lane >= 0)
       code = isInt ? intCode(f.type, c.lanes[size_t(lane)])
-                   : floatCode(f.type, 8 * bytes, srgb, c, unsigned(lane), kind, o);
+                   : floatCode(f.type, f.type == ChannelType::UnormInt24 ? 24 : 8 * bytes, srgb, c, unsigned(lane),
+                               kind, o);
     storeCode(element + i * bytes, bytes, code);
   }
 }

@@ -58,6 +58,15 @@ namespace clref::images {
 
 namespace {
 
+// The clauses a verdict names, whole (a citation must not be split across string literals).
+// clang-format off
+constexpr const char* kClauseIntegers = "OpenCL C 3.0 §8.3.4 [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]";
+constexpr const char* kClauseNormalizedToHalf = "OpenCL C 3.0 §8.3.1.2 [[converting-normalized-integer-channel-data-types-to-half-precision-floating-point-values]]";
+constexpr const char* kClauseHalfToNormalized = "OpenCL C 3.0 §8.3.1.4 [[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]]";
+constexpr const char* kClauseMipmaps = R"(OpenCL Extension Specification 3.0.12 §29.3.1 "Additions to section 6.13.14 – Image Read, Write and Query Functions")";
+constexpr const char* kClauseNote = "OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE";
+// clang-format on
+
 // ---------------------------------------------------------------------------------------------
 // Which channel each stored position holds (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]); the verdict reads
 // the raw codes of an element with it. tests/images/verdict_test.cpp checks it against decode() for every format.
@@ -243,6 +252,7 @@ LaneBound normalizedBound(int64_t c, int64_t m, bool isSigned, ColorKind k) {
   }
   if (c == 0 || c == m) {
     b.lo = b.hi = c == 0 ? 0.0 : 1.0;
+    b.anyZero = c == 0;  // "0 must convert to 0.0f": the value, either sign
     return b;
   }
   mpfr_t x, u;
@@ -289,6 +299,7 @@ LaneBound srgbBound(int64_t code, ColorKind k) {
   LaneBound b;
   if (code == 0 || code == 255) {
     b.lo = b.hi = code == 0 ? 0.0 : 1.0;
+    b.anyZero = code == 0;
     return b;
   }
   mpfr_t edge;
@@ -337,9 +348,7 @@ std::array<LaneBound, 4> boundsOf(ImageFormat f, const Color& asFloat, const Col
   for (unsigned l = 0; l < 4; ++l) {
     if (cls == ChannelClass::SignedInt || cls == ChannelClass::UnsignedInt) {
       b[l].lo = b[l].hi = laneValue(asKind.lanes[l], k);
-      why = {"the stored integer exactly",
-             "OpenCL C 3.0 §8.3.4 "
-             "[[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]"};
+      why = {"the stored integer exactly", kClauseIntegers};
       continue;
     }
     const double r = double(std::bit_cast<float>(asFloat.lanes[l]));
@@ -388,8 +397,7 @@ std::array<LaneBound, 4> boundsOf(ImageFormat f, const Color& asFloat, const Col
           k == ColorKind::Half ? "<= 1.5 ulp (half) of the exact normalized value; 0, 1 and -1 exact"
                                : "<= 1.5 ulp of the exact normalized value; 0, 1 and -1 exact",
           k == ColorKind::Half
-              ? "OpenCL C 3.0 §8.3.1.2 "
-                "[[converting-normalized-integer-channel-data-types-to-half-precision-floating-point-values]]"
+              ? kClauseNormalizedToHalf
               : "OpenCL C 3.0 §8.3.1.1 [[converting-normalized-integer-channel-data-types-to-floating-point-values]]"};
   }
   return b;
@@ -529,9 +537,7 @@ ImageVerdict judgeRead(const ImageView& image, const Sampler* sampler, const Coo
     v.bounded = false;
     v.candidates = {ref.value};
     v.rule = "not judged: mip-level selection of a sampled read";
-    v.clause =
-        "OpenCL Extension Specification 3.0.12 §29.3.1 \"Additions to section 6.13.14 – Image Read, Write and Query "
-        "Functions\"";
+    v.clause = kClauseMipmaps;
     v.note = "clref does not judge sampled reads of mipmapped images with a lod or gradients; reference only";
     return v;
   }
@@ -570,7 +576,7 @@ ImageVerdict judgeRead(const ImageView& image, const Sampler* sampler, const Coo
     v.lo = lo;
     v.hi = hi;
     v.rule = "no bound: linear filtering";
-    v.clause = "OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE";
+    v.clause = kClauseNote;
     v.note = std::string(
                  "the spec does not define the precision of the addressing and filter calculations for this "
                  "sampler; the value is ") +
@@ -642,9 +648,8 @@ ImageVerdict judgeRead(const ImageView& image, const Sampler* sampler, const Coo
   v.clause = why.clause;
   if (v.candidates.size() > 1)
     v.note = std::to_string(v.candidates.size()) +
-             " candidate texels: the coordinate lies within one float step of a texel boundary, and OpenCL C 3.0 §8.2 "
-             "[[addressing-and-filter-modes]] "
-             "[[addressing-and-filter-modes]] NOTE leaves the addressing precision of this sampler undefined "
+             " candidate texels: the coordinate lies within one float step of a texel boundary, and " + kClauseNote +
+             " leaves the addressing precision of this sampler undefined "
              "(clref's rule: every texel a coordinate one float step either side selects)";
   else if (sampler && !(!sampler->normalizedCoords && sampler->addressing != AddressingMode::Repeat &&
                         sampler->addressing != AddressingMode::MirroredRepeat))
@@ -761,15 +766,11 @@ ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, 
         v.rule = "the round-to-nearest-even result, or another rounding within 0.6 of the exact scaled value";
         v.clause =
             kind == ColorKind::Half
-                ? "OpenCL C 3.0 §8.3.1.4 "
-                  "[[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]]"
+                ? kClauseHalfToNormalized
                 : "OpenCL C 3.0 §8.3.1.3 [[converting-floating-point-values-to-normalized-integer-channel-data-types]]";
-        v.note =
-            "the 0.6 allowance is measured against the exact scaled value, as OpenCL C 3.0 §8.3.1.4 "
-            "[[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]] "
-            "[[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]] words "
-            "it (OpenCL C 3.0 §8.3.1.3 [[converting-floating-point-values-to-normalized-integer-channel-data-types]]'s "
-            "wording against the preferred integer would allow no other result)";
+        v.note = std::string("the 0.6 allowance is measured against the exact scaled value, as ") +
+                 kClauseHalfToNormalized +
+                 " words it (the float rule's wording against the preferred integer would allow no other result)";
       }
     } else if (format.type == ChannelType::HalfFloat) {
       if (std::isnan(f)) {
@@ -791,9 +792,7 @@ ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, 
       v.clause = "OpenCL C 3.0 §8.3.3 [[conversion-rules-for-floating-point-channel-data-type]]";
     } else {
       v.rule = "the saturated integer exactly";
-      v.clause =
-          "OpenCL C 3.0 §8.3.4 "
-          "[[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]";
+      v.clause = kClauseIntegers;
     }
     const int64_t g = got[k].code;
     bool ok = std::find(allowedCodes.begin(), allowedCodes.end(), g) != allowedCodes.end();

@@ -259,25 +259,57 @@ struct Geometry {
   uint64_t size[3];  // w_t, h_t, d_t (layers for arrays)
 };
 
-Geometry geometryOf(const images::ImageDesc& d) {
+// The sizes of mip level `level` (cl_khr_mipmap_image: "Each successively smaller mipmap level is half the size of the
+// previous level ... rounded down"; at least 1; the layers of an array stay).
+Geometry geometryOf(const images::ImageDesc& d, uint32_t level = 0) {
+  Geometry g;
   switch (d.type) {
     case ImageType::Image1D:
-    case ImageType::Image1DBuffer: return {1, false, {d.width, 1, 1}};
-    case ImageType::Image1DArray: return {1, true, {d.width, d.arraySize, 1}};
-    case ImageType::Image2D: return {2, false, {d.width, d.height, 1}};
-    case ImageType::Image2DArray: return {2, true, {d.width, d.height, d.arraySize}};
-    case ImageType::Image3D: return {3, false, {d.width, d.height, d.depth}};
+    case ImageType::Image1DBuffer: g = {1, false, {d.width, 1, 1}}; break;
+    case ImageType::Image1DArray: g = {1, true, {d.width, d.arraySize, 1}}; break;
+    case ImageType::Image2D: g = {2, false, {d.width, d.height, 1}}; break;
+    case ImageType::Image2DArray: g = {2, true, {d.width, d.height, d.arraySize}}; break;
+    case ImageType::Image3D: g = {3, false, {d.width, d.height, d.depth}}; break;
+    default: throw std::invalid_argument("host images: unknown image type");
   }
-  throw std::invalid_argument("host images: unknown image type");
+  for (unsigned k = 0; k < g.dims; ++k) g.size[k] = std::max<uint64_t>(1, g.size[k] >> level);
+  return g;
 }
 
-// Level 0's element (x, y, z): z × slice pitch + y × row pitch + x × element size; a 1D array's layers are
+// Where a level lies: level 0 at offset 0 with the desc's pitches; every level above it tightly packed right after the
+// previous one (clref's layout of mipmapped images, images/image.hpp levelLayout: the spec leaves it to the
+// implementation, a mipmapped image has no host_ptr).
+struct Place {
+  uint64_t offset, rowPitch, slicePitch;
+};
+Place placeOf(const images::ImageDesc& d, uint32_t level) {
+  const uint64_t e = elementBytes(d.format);
+  Place p{0, d.rowPitch, d.slicePitch};
+  for (uint32_t l = 0; l < level; ++l) {
+    const Geometry g = geometryOf(d, l);
+    // bytes of level l
+    switch (d.type) {
+      case ImageType::Image1D:
+      case ImageType::Image1DBuffer: p.offset += g.size[0] * e; break;
+      case ImageType::Image1DArray: p.offset += p.slicePitch * g.size[1]; break;
+      case ImageType::Image2D: p.offset += p.rowPitch * g.size[1]; break;
+      default: p.offset += p.slicePitch * g.size[2]; break;
+    }
+    const Geometry next = geometryOf(d, l + 1);
+    p.rowPitch = next.size[0] * e;
+    p.slicePitch = d.type == ImageType::Image1DArray ? p.rowPitch : p.rowPitch * next.size[1];
+  }
+  return p;
+}
+
+// The element (x, y, z) of `level`: z × slice pitch + y × row pitch + x × element size; a 1D array's layers are
 // slice-pitch apart (OpenCL 3.0 API §5.3.1.2 [[image-descriptor]]: image_slice_pitch is "the size in bytes of each
 // image in a 1D or 2D image array").
-const uint8_t* elementAt(const images::ImageView& v, uint64_t x, uint64_t y, uint64_t z) {
+const uint8_t* elementAt(const images::ImageView& v, uint64_t x, uint64_t y, uint64_t z, uint32_t level = 0) {
   const uint64_t e = elementBytes(v.desc.format);
-  if (v.desc.type == ImageType::Image1DArray) return v.data + y * v.desc.slicePitch + x * e;
-  return v.data + z * v.desc.slicePitch + y * v.desc.rowPitch + x * e;
+  const Place p = placeOf(v.desc, level);
+  if (v.desc.type == ImageType::Image1DArray) return v.data + p.offset + y * p.slicePitch + x * e;
+  return v.data + p.offset + z * p.slicePitch + y * p.rowPitch + x * e;
 }
 
 // One axis of a sampled read: the texel index or indices (nullopt: outside the image, the border colour) and the
@@ -643,9 +675,9 @@ ExactColor borderColor(ChannelOrder o) {
 }
 
 HostRead readSampled(const images::ImageView& image, const images::Sampler& s, const images::Coord& coord,
-                     ColorKind kind) {
+                     ColorKind kind, uint32_t level) {
   HostRead r;
-  const Geometry g = geometryOf(image.desc);
+  const Geometry g = geometryOf(image.desc, level);
   const ImageFormat fmt = image.desc.format;
   const TypeClass cls = infoOf(fmt.type).cls;
   const unsigned ncoords = g.dims + (g.array ? 1 : 0);
@@ -690,7 +722,7 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
       if (!idx[k]) return border;
     uint64_t x = uint64_t(*idx[0]), y = g.dims > 1 ? uint64_t(*idx[1]) : 0, z = g.dims > 2 ? uint64_t(*idx[2]) : 0;
     if (g.array) (g.dims == 1 ? y : z) = uint64_t(layer);
-    return decodeExact(fmt, elementAt(image, x, y, z));
+    return decodeExact(fmt, elementAt(image, x, y, z, level));
   };
   if (s.filter == FilterMode::Nearest) {
     r.exact = texel({ax[0].i0, ax[1].i0, ax[2].i0});
@@ -724,9 +756,10 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
   return r;
 }
 
-HostRead readSamplerless(const images::ImageView& image, const std::array<int32_t, 3>& coord, ColorKind kind) {
+HostRead readSamplerless(const images::ImageView& image, const std::array<int32_t, 3>& coord, ColorKind kind,
+                         uint32_t level) {
   HostRead r;
-  const Geometry g = geometryOf(image.desc);
+  const Geometry g = geometryOf(image.desc, level);
   const ImageFormat fmt = image.desc.format;
   const TypeClass cls = infoOf(fmt.type).cls;
   const unsigned ncoords = g.dims + (g.array ? 1 : 0);
@@ -737,7 +770,7 @@ HostRead readSamplerless(const images::ImageView& image, const std::array<int32_
     }
   const uint64_t x = uint64_t(coord[0]), y = ncoords > 1 ? uint64_t(coord[1]) : 0,
                  z = ncoords > 2 ? uint64_t(coord[2]) : 0;
-  r.exact = decodeExact(fmt, elementAt(image, x, y, z));
+  r.exact = decodeExact(fmt, elementAt(image, x, y, z, level));
   if ((kind == ColorKind::Int) != (cls == TypeClass::Signed) ||
       (kind == ColorKind::Uint) != (cls == TypeClass::Unsigned)) {
     r.undefined = images::Undefined::WrongReadFunction;
@@ -747,22 +780,23 @@ HostRead readSamplerless(const images::ImageView& image, const std::array<int32_
   return r;
 }
 
-size_t elementOffset(const images::ImageView& image, const std::array<int32_t, 3>& coord) {
-  const Geometry g = geometryOf(image.desc);
+size_t elementOffset(const images::ImageView& image, const std::array<int32_t, 3>& coord, uint32_t level) {
+  const Geometry g = geometryOf(image.desc, level);
   const unsigned ncoords = g.dims + (g.array ? 1 : 0);
   const uint64_t x = uint64_t(coord[0]), y = ncoords > 1 ? uint64_t(coord[1]) : 0,
                  z = ncoords > 2 ? uint64_t(coord[2]) : 0;
-  return size_t(elementAt(image, x, y, z) - image.data);
+  return size_t(elementAt(image, x, y, z, level) - image.data);
 }
 
-bool write(const images::ImageView& image, const std::array<int32_t, 3>& coord, const Color& color, ColorKind kind) {
-  const Geometry g = geometryOf(image.desc);
+bool write(const images::ImageView& image, const std::array<int32_t, 3>& coord, const Color& color, ColorKind kind,
+           uint32_t level) {
+  const Geometry g = geometryOf(image.desc, level);
   const unsigned ncoords = g.dims + (g.array ? 1 : 0);
   for (unsigned k = 0; k < ncoords; ++k)
     if (coord[k] < 0 || uint64_t(coord[k]) >= g.size[k]) return false;
   const uint64_t x = uint64_t(coord[0]), y = ncoords > 1 ? uint64_t(coord[1]) : 0,
                  z = ncoords > 2 ? uint64_t(coord[2]) : 0;
-  hostimg::encode(image.desc.format, color, kind, const_cast<uint8_t*>(elementAt(image, x, y, z)));
+  hostimg::encode(image.desc.format, color, kind, const_cast<uint8_t*>(elementAt(image, x, y, z, level)));
   return true;
 }
 

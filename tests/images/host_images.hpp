@@ -98,12 +98,15 @@ struct HostRead {
   ExactColor exact;
   images::Undefined undefined = images::Undefined::None;
 };
+// `level`: the mip level read (its sizes are w_t, h_t, d_t), for reads with an explicit integral lod.
 HostRead readSampled(const images::ImageView& image, const images::Sampler& s, const images::Coord& coord,
-                     ColorKind kind);
-HostRead readSamplerless(const images::ImageView& image, const std::array<int32_t, 3>& coord, ColorKind kind);
+                     ColorKind kind, uint32_t level = 0);
+HostRead readSamplerless(const images::ImageView& image, const std::array<int32_t, 3>& coord, ColorKind kind,
+                         uint32_t level = 0);
 // Byte offset of the element a sampler-less read or a write of `coord` addresses (inside the image).
-size_t elementOffset(const images::ImageView& image, const std::array<int32_t, 3>& coord);
+size_t elementOffset(const images::ImageView& image, const std::array<int32_t, 3>& coord, uint32_t level = 0);
 // Returns false (and writes nothing) when the coordinate is outside the image.
-bool write(const images::ImageView& image, const std::array<int32_t, 3>& coord, const Color& color, ColorKind kind);
+bool write(const images::ImageView& image, const std::array<int32_t, 3>& coord, const Color& color, ColorKind kind,
+           uint32_t level = 0);
 
 }  // namespace clref::hostimg

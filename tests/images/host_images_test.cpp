@@ -64,8 +64,8 @@ TEST_CASE("roundToHalfBits agrees with numerics::toHalf (MPFR-tested) and the fl
   }
 }
 
-TEST_CASE("sRGB conversions follow the formulas of OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]",
-          "[images][host]") {
+// OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]].
+TEST_CASE("sRGB conversions follow the formulas of the sRGB conversion rules", "[images][host]") {
   // [[conversion-rules-for-srgba-and-sbgra-images]]: the endpoints and the linear segment exactly, the power segment
   // within double's accuracy of std::pow.
   CHECK(hostimg::srgbToLinear(0) == 0);
@@ -79,8 +79,8 @@ TEST_CASE("sRGB conversions follow the formulas of OpenCL C 3.0 §8.3.5 [[conver
   CHECK(std::abs(hostimg::linearToSrgb(mpq_class(1, 2)).get_d() - (1.055 * std::pow(0.5, 1 / 2.4) - 0.055)) < 1e-15);
 }
 
-TEST_CASE("decode maps channels and converts as OpenCL C 3.0 §8.3 [[conversion-rules]] says (hand-worked elements)",
-          "[images][host]") {
+// OpenCL C 3.0 §8.3 [[conversion-rules]].
+TEST_CASE("decode maps channels and converts as the conversion rules say (hand-worked elements)", "[images][host]") {
   using images::ChannelOrder;
   using images::ChannelType;
   using images::ColorKind;
@@ -114,11 +114,9 @@ TEST_CASE("decode maps channels and converts as OpenCL C 3.0 §8.3 [[conversion-
   CHECK(u.lanes == std::array<uint32_t, 4>{0, 0, 0, 200});
 }
 
-TEST_CASE(
-    "encode rounds to nearest even and saturates as OpenCL C 3.0 §8.3.1.3 "
-    "[[converting-floating-point-values-to-normalized-integer-channel-data-types]] and OpenCL C 3.0 §8.3.4 "
-    "[[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]] say",
-    "[images][host]") {
+// OpenCL C 3.0 §8.3.1.3 [[converting-floating-point-values-to-normalized-integer-channel-data-types]], OpenCL C 3.0
+// §8.3.4 [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]].
+TEST_CASE("encode rounds to nearest even and saturates (float → normalized, integers, sRGB)", "[images][host]") {
   using images::ChannelOrder;
   using images::ChannelType;
   using images::ColorKind;

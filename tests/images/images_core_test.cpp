@@ -117,15 +117,17 @@ TEST_CASE("formats: the pairs OpenCL 3.0 API image-format-descriptor allows", "[
   CHECK_FALSE(isValidFormat({O::R, T::UnormShort565}));
   CHECK(isValidFormat({O::BGRA, T::UnormInt8}));
   CHECK(isValidFormat({O::ABGR, T::SignedInt8}));
-  CHECK_FALSE(isValidFormat({O::BGRA, T::UnormInt16}));
-  CHECK_FALSE(isValidFormat({O::ARGB, T::Float}));
+  CHECK(isValidFormat({O::BGRA, T::UnormInt16}));  // the 3.0 table no longer restricts BGRA/ARGB/ABGR to 8 bits
+  CHECK(isValidFormat({O::ARGB, T::Float}));
+  CHECK(isValidFormat({O::RGBx, T::UnormInt8}));  // four stored channels, 32 bits
+  CHECK_FALSE(isValidFormat({O::RGBA, T::UnormInt24}));
   CHECK(isValidFormat({O::Intensity, T::HalfFloat}));
   CHECK_FALSE(isValidFormat({O::Intensity, T::SignedInt8}));
   CHECK_FALSE(isValidFormat({O::Luminance, T::UnsignedInt32}));
   CHECK(isValidFormat({O::Depth, T::UnormInt16}));
   CHECK(isValidFormat({O::Depth, T::Float}));
   CHECK_FALSE(isValidFormat({O::Depth, T::UnormInt8}));
-  CHECK_FALSE(isValidFormat({O::Depth, T::UnormInt24}));
+  CHECK(isValidFormat({O::Depth, T::UnormInt24}));
   CHECK(isValidFormat({O::sRGBA, T::UnormInt8}));
   CHECK(isValidFormat({O::sBGRA, T::UnormInt8}));
   CHECK(isValidFormat({O::sRGBx, T::UnormInt8}));
@@ -136,11 +138,11 @@ TEST_CASE("formats: the pairs OpenCL 3.0 API image-format-descriptor allows", "[
   CHECK_FALSE(isValidFormat({O(0x1234), T::UnormInt8}));
   CHECK_FALSE(isValidFormat({O::R, T(0x1234)}));
 
-  // Counted by hand: R, A, RG, RA, Rx take the 12 unpacked types (60); RGBA 12 + 101010_2; RGB and RGBx the three
-  // packed types (6); BGRA, ARGB, ABGR 4 each (12); INTENSITY, LUMINANCE 6 each (12); DEPTH 2; sRGBA, sBGRA, sRGBx 1
-  // each.
+  // Counted by hand: R, A, RG, RA, Rx take the 12 unpacked types (60); RGBA 12 + 101010_2; RGB the three packed
+  // types, RGBx those and the 12 unpacked (18); BGRA, ARGB, ABGR 12 each (36); INTENSITY, LUMINANCE 6 each (12); DEPTH
+  // 3; sRGBA, sBGRA, sRGBx 1 each.
   const auto all = allFormats();
-  CHECK(all.size() == 60 + 13 + 6 + 12 + 12 + 2 + 3);
+  CHECK(all.size() == 60 + 13 + 18 + 36 + 12 + 3 + 3);
   std::set<std::pair<uint32_t, uint32_t>> seen;
   for (auto f : all) {
     CHECK(isValidFormat(f));
@@ -402,6 +404,18 @@ TEST_CASE("decode: packed formats", "[images][texel]") {
   c = decodeBytes({O::RGBA, T::UnormInt101010_2}, word32((3u << 22) | (1023u << 12) | (0u << 2) | 1u));
   CHECK(c.lanes ==
         std::array<uint32_t, 4>{quotientBits(3, 1023, Format::Float), one, 0, quotientBits(1, 3, Format::Float)});
+}
+
+TEST_CASE("decode and encode: CL_UNORM_INT24 depth, 24 bits in a 32-bit element", "[images][texel]") {
+  const ImageFormat f{O::Depth, T::UnormInt24};
+  CHECK(elementSize(f) == 4);
+  CHECK(decodeBytes(f, {0xff, 0xff, 0xff, 0x00}).lanes[0] == fbits(1.0f));
+  CHECK(decodeBytes(f, {0xff, 0xff, 0xff, 0xab}).lanes[0] == fbits(1.0f));  // the top byte is ignored
+  CHECK(decodeBytes(f, {0x01, 0x00, 0x00, 0x00}).lanes[0] == quotientBits(1, 16777215, Format::Float));
+  CHECK(decodeBytes(f, {0x00, 0x00, 0x80, 0x00}).lanes[0] == quotientBits(0x800000, 16777215, Format::Float));
+  // 0.5 · 16777215 = 8388607.5, exact in float; rte gives the even 8388608 = 0x800000.
+  CHECK(encodeColor(f, floatColor(0.5f, 0, 0, 0)) == std::vector<uint8_t>{0x00, 0x00, 0x80, 0x00});
+  CHECK(encodeColor(f, floatColor(2.0f, 0, 0, 0)) == std::vector<uint8_t>{0xff, 0xff, 0xff, 0x00});
 }
 
 TEST_CASE("decode: half and float channels, denormals", "[images][texel]") {

@@ -136,3 +136,97 @@ TEST_CASE("images: sampler-less reads and writes match the host", "[images][vs-h
     }
   }
 }
+
+// cl_khr_mipmap_image: reads with an explicit integral lod (every rounding of a lod to a level agrees on integers) read
+// that level, clamped to the image's levels (OpenCL Extension Specification 3.0.12 §29.3.1 "Additions to section
+// 6.13.14 – Image Read, Write and Query Functions": "The value specified in the lod argument is clamped to the minimum
+// of (actual number of mip-levels – 1) in the image or value specified for CL_SAMPLER_LOD_MAX"); sampler-less reads and
+// writes address a level by its own sizes.
+TEST_CASE("images: mipmapped reads and writes at integral lods match the host", "[images][vs-host]") {
+  std::mt19937_64 rng(17);
+  const std::vector<Shape> mipShapes = {{ImageType::Image1D, 9, 1, 1},
+                                        {ImageType::Image1DArray, 8, 3, 1},
+                                        {ImageType::Image2D, 9, 6, 1},
+                                        {ImageType::Image2DArray, 8, 5, 2},
+                                        {ImageType::Image3D, 5, 8, 4}};
+  const std::vector<ImageFormat> formats = {{ChannelOrder::RGBA, ChannelType::UnormInt8},
+                                            {ChannelOrder::R, ChannelType::Float},
+                                            {ChannelOrder::RG, ChannelType::SignedInt16}};
+  for (const ImageFormat f : formats) {
+    for (const Shape& shape : mipShapes) {
+      const uint32_t levels = 3;
+      const TestImage img = makeImage(shape.type, f, shape.w, shape.h, shape.d, rng, levels);
+      const unsigned filtered = shape.type == ImageType::Image3D                                            ? 3
+                                : shape.type == ImageType::Image2D || shape.type == ImageType::Image2DArray ? 2
+                                                                                                            : 1;
+      const bool array = shape.type == ImageType::Image1DArray || shape.type == ImageType::Image2DArray;
+      const unsigned ncoords = filtered + (array ? 1 : 0);
+      const uint64_t sizes[3] = {shape.w, shape.h, shape.d};
+      for (ColorKind kind : kindsFor(f.type)) {
+        Mismatches values;
+        for (AddressingMode am : {AddressingMode::ClampToEdge, AddressingMode::Clamp, AddressingMode::Repeat,
+                                  AddressingMode::MirroredRepeat})
+          for (FilterMode fm : {FilterMode::Nearest, FilterMode::Linear}) {
+            if (fm == FilterMode::Linear && (kind == ColorKind::Int || kind == ColorKind::Uint)) continue;
+            images::Sampler s;
+            s.normalizedCoords = true;
+            s.addressing = am;
+            s.filter = fm;
+            for (int lod : {0, 1, 2, 3, 7, -1}) {
+              const uint32_t level = uint32_t(std::clamp(lod, 0, int(levels) - 1));
+              for (int i = 0; i < 25; ++i) {
+                images::Coord c;
+                for (unsigned k = 0; k < ncoords; ++k)
+                  c.f[k] = array && k == filtered ? float(int(rng() % (sizes[k] + 2)) - 1)
+                                                  : float(std::uniform_real_distribution<double>(-0.5, 1.5)(rng));
+                images::LevelOfDetail l;
+                l.kind = images::LevelOfDetail::Kind::Lod;
+                l.lod = float(lod);
+                ++values.total;
+                const auto want = hostimg::readSampled(img.view, s, c, kind, level);
+                const auto got = images::readSampled(img.view, s, c, kind, l);
+                if (want.undefined != got.undefined ||
+                    (want.undefined == Undefined::None &&
+                     !sameColor(want.value, got.value, kind, false, fm == FilterMode::Linear)))
+                  values.add(samplerText(s) + " lod " + std::to_string(lod) + " " + coordText(c) + ": host " +
+                             show(want.value, kind) + ", images " + show(got.value, kind));
+              }
+            }
+          }
+        Mismatches direct;
+        const auto colors = colorsFor(f, kind, rng);
+        for (uint32_t level = 0; level < levels; ++level)
+          for (int i = 0; i < 60; ++i) {
+            std::array<int32_t, 3> c{};
+            for (unsigned j = 0; j < ncoords; ++j) {
+              const uint64_t n = array && j == filtered ? sizes[j] : std::max<uint64_t>(1, sizes[j] >> level);
+              c[j] = int32_t(rng() % n);
+            }
+            ++direct.total;
+            const auto want = hostimg::readSamplerless(img.view, c, kind, level);
+            const auto got = images::readSamplerless(img.view, c, kind, level);
+            if (got.undefined != Undefined::None || !sameColor(want.value, got.value, kind, false, false))
+              direct.add("read level " + std::to_string(level) + " (" + std::to_string(c[0]) + ", " +
+                         std::to_string(c[1]) + ", " + std::to_string(c[2]) + "): host " + show(want.value, kind) +
+                         ", images " + show(got.value, kind));
+            TestImage a = img, b = img;
+            a.view.data = a.storage.data();
+            b.view.data = b.storage.data();
+            const Color color = colors[rng() % colors.size()];
+            hostimg::write(a.view, c, color, kind, level);
+            const Undefined u = images::write(b.view, c, color, kind, level);
+            const size_t at = hostimg::elementOffset(a.view, c, level), e = hostimg::elementBytes(f);
+            if (u != Undefined::None || !sameRaw(f, &a.storage[at], &b.storage[at]) ||
+                !std::equal(a.storage.begin(), a.storage.begin() + long(at), b.storage.begin()) ||
+                !std::equal(a.storage.begin() + long(at + e), a.storage.end(), b.storage.begin() + long(at + e)))
+              direct.add("write level " + std::to_string(level) + " (" + std::to_string(c[0]) + ", " +
+                         std::to_string(c[1]) + ", " + std::to_string(c[2]) + ")");
+          }
+        INFO(name(f) << " " << images::nameOf(shape.type) << " " << levels << " levels read_image" << kindName(kind)
+                     << ": sampled " << values.text() << "; sampler-less and writes " << direct.text());
+        CHECK(values.count == 0);
+        CHECK(direct.count == 0);
+      }
+    }
+  }
+}

@@ -11,6 +11,7 @@
 
 #include "images/verdict.hpp"
 #include "tests/images/host_images.hpp"
+#include "tests/images/vs_host_support.hpp"
 
 using namespace clref;
 using images::AddressingMode;
@@ -300,4 +301,90 @@ TEST_CASE("judgeRead: float channels keep their value, subnormals may flush, rea
   CHECK(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(0, 0, 0, 1)).allowed);
   CHECK_FALSE(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(0, 0, 0, 1), strict).allowed);
   CHECK(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(sub, 0, 0, 1), strict).allowed);
+}
+
+// Properties against the host implementation: its write of every format is allowed (so the verdict reads every
+// format's channels from the lanes the host's independent layout puts them in), and its exact read is allowed for every
+// sampler, with a bound exactly when the filter is nearest.
+
+TEST_CASE("judgeWrite allows the host's element for every format and colour, and not a changed channel",
+          "[images][verdict]") {
+  std::mt19937_64 rng(21);
+  for (const ImageFormat f : images::allFormats()) {
+    if (!hostimg::validFormat(f)) continue;
+    const unsigned n = hostimg::elementBytes(f);
+    for (ColorKind kind : vs_host::kindsFor(f.type)) {
+      size_t refused = 0, accepted = 0;
+      std::string first;
+      const auto colors = vs_host::colorsFor(f, kind, rng);
+      for (size_t i = 0; i < colors.size(); i += 20) {
+        std::vector<uint8_t> e(n);
+        hostimg::encode(f, colors[i], kind, e.data());
+        const auto v = images::judgeWrite(f, colors[i], kind, e.data());
+        if (!v.allowed) {
+          ++refused;
+          if (first.empty()) first = vs_host::show(colors[i], kind) + " → " + vs_host::hex(e.data(), n);
+        }
+        // Flip the low bit of the first byte (a stored channel's lowest bit for every integer format): never allowed
+        // for integer channels, whose rule is exact.
+        if (hostimg::typeClass(f.type) == hostimg::TypeClass::Signed ||
+            hostimg::typeClass(f.type) == hostimg::TypeClass::Unsigned) {
+          std::vector<uint8_t> changed = e;
+          changed[0] ^= 0x01;
+          if (images::judgeWrite(f, colors[i], kind, changed.data()).allowed) ++accepted;
+        }
+      }
+      INFO(vs_host::name(f) << " write_image" << vs_host::kindName(kind) << ": " << refused << " refused, first "
+                            << first);
+      CHECK(refused == 0);
+      CHECK(accepted == 0);
+    }
+  }
+}
+
+TEST_CASE("judgeRead allows the host's exact read for every sampler; nearest reads are bounded", "[images][verdict]") {
+  std::mt19937_64 rng(22);
+  for (const ImageFormat f : vs_host::samplerFormats()) {
+    for (const vs_host::Shape& shape : vs_host::shapes()) {
+      if (f.order == ChannelOrder::Depth && !vs_host::depthShape(shape.type)) continue;
+      const vs_host::TestImage img = vs_host::makeImage(shape.type, f, shape.w, shape.h, shape.d, rng);
+      const unsigned filtered = shape.type == ImageType::Image3D                                            ? 3
+                                : shape.type == ImageType::Image2D || shape.type == ImageType::Image2DArray ? 2
+                                                                                                            : 1;
+      const bool array = shape.type == ImageType::Image1DArray || shape.type == ImageType::Image2DArray;
+      const uint64_t sizes[3] = {shape.w, shape.h, shape.d};
+      for (bool normalized : {false, true})
+        for (AddressingMode am : {AddressingMode::None, AddressingMode::ClampToEdge, AddressingMode::Clamp,
+                                  AddressingMode::Repeat, AddressingMode::MirroredRepeat})
+          for (FilterMode fm : {FilterMode::Nearest, FilterMode::Linear}) {
+            images::Sampler s;
+            s.normalizedCoords = normalized;
+            s.addressing = am;
+            s.filter = fm;
+            std::array<std::vector<float>, 3> axis;
+            for (unsigned k = 0; k < filtered; ++k) axis[k] = vs_host::axisCoordinates(sizes[k], normalized, rng);
+            if (array) axis[filtered] = vs_host::layerCoordinates(sizes[filtered], rng);
+            for (ColorKind kind : vs_host::kindsFor(f.type)) {
+              size_t refused = 0, unbounded = 0, checked = 0;
+              std::string first;
+              for (int i = 0; i < 30; ++i) {
+                images::Coord c;
+                for (unsigned j = 0; j < filtered + (array ? 1 : 0); ++j) c.f[j] = axis[j][rng() % axis[j].size()];
+                const auto want = hostimg::readSampled(img.view, s, c, kind);
+                if (want.undefined != images::Undefined::None) continue;
+                ++checked;
+                const auto v = images::judgeRead(img.view, &s, c, kind, {}, want.value);
+                if (!v.allowed && first.empty()) first = vs_host::coordText(c) + " " + v.rule;
+                refused += !v.allowed;
+                unbounded += !v.bounded;
+              }
+              INFO(vs_host::name(f) << " " << images::nameOf(shape.type) << " " << vs_host::samplerText(s)
+                                    << " read_image" << vs_host::kindName(kind) << ": " << refused << " refused, first "
+                                    << first);
+              CHECK(refused == 0);
+              CHECK(unbounded == (fm == FilterMode::Linear ? checked : 0));
+            }
+          }
+    }
+  }
 }

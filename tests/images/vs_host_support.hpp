@@ -257,7 +257,9 @@ struct TestImage {
 
 // An image of `type` with padded pitches (so a pitch mix-up shows) and random contents: random bytes for integer and
 // normalized types, random finite values (with ±0 and subnormals) for half and float.
-inline TestImage makeImage(ImageType type, ImageFormat f, uint64_t w, uint64_t h, uint64_t d, std::mt19937_64& rng) {
+// With `levels` > 1 a mipmapped image, tightly packed (a mipmapped image has no host_ptr, so no pitches).
+inline TestImage makeImage(ImageType type, ImageFormat f, uint64_t w, uint64_t h, uint64_t d, std::mt19937_64& rng,
+                           uint32_t levels = 1) {
   images::ImageDesc desc;
   desc.type = type;
   desc.format = f;
@@ -282,6 +284,10 @@ inline TestImage makeImage(ImageType type, ImageFormat f, uint64_t w, uint64_t h
       desc.slicePitch = desc.rowPitch * (h + 1);
       break;
     default: break;
+  }
+  if (levels > 1) {
+    desc.numMipLevels = levels;
+    desc.rowPitch = desc.slicePitch = 0;
   }
   TestImage img;
   img.view.desc = images::makeDesc(desc);
