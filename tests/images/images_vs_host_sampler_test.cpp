@@ -49,6 +49,15 @@ TEST_CASE("images: sampled reads match the host for every addressing × filter �
                                      std::string(images::describe(got.undefined)) + ")");
                 if (!sameColor(want.value, got.value, kind, f.order == ChannelOrder::Depth, fm == FilterMode::Linear))
                   values.add(coordText(c) + ": host " + show(want.value, kind) + ", images " + show(got.value, kind));
+                if (fm == FilterMode::Linear) {
+                  // images/' exact path alone (no binary64 fast path) must give the same bits.
+                  images::AccessOptions exact;
+                  exact.exactOnly = true;
+                  const images::ReadResult slow = images::readSampled(img.view, s, c, kind, {}, exact);
+                  if (!sameColor(want.value, slow.value, kind, f.order == ChannelOrder::Depth, true))
+                    values.add(coordText(c) + " (exact path): host " + show(want.value, kind) + ", images " +
+                               show(slow.value, kind));
+                }
               };
               // Every axis's adversarial list against random picks of the others, then random combinations.
               for (unsigned k = 0; k < ncoords; ++k)
@@ -138,10 +147,10 @@ TEST_CASE("images: sampler-less reads and writes match the host", "[images][vs-h
 }
 
 // cl_khr_mipmap_image: reads with an explicit integral lod (every rounding of a lod to a level agrees on integers) read
-// that level, clamped to the image's levels (OpenCL Extension Specification 3.0.12 §29.3.1 "Additions to section
-// 6.13.14 – Image Read, Write and Query Functions": "The value specified in the lod argument is clamped to the minimum
-// of (actual number of mip-levels – 1) in the image or value specified for CL_SAMPLER_LOD_MAX"); sampler-less reads and
-// writes address a level by its own sizes.
+// that level, clamped to the image's levels ("The value specified in the lod argument is clamped to the minimum of
+// (actual number of mip-levels – 1) in the image or value specified for CL_SAMPLER_LOD_MAX"); sampler-less reads and
+// writes address a level by its own sizes. The clause:
+// OpenCL Extension Specification 3.0.12 §29.3.1 "Additions to section 6.13.14 – Image Read, Write and Query Functions"
 TEST_CASE("images: mipmapped reads and writes at integral lods match the host", "[images][vs-host]") {
   std::mt19937_64 rng(17);
   const std::vector<Shape> mipShapes = {{ImageType::Image1D, 9, 1, 1},

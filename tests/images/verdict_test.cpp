@@ -342,7 +342,8 @@ TEST_CASE("judgeWrite allows the host's element for every format and colour, and
   }
 }
 
-TEST_CASE("judgeRead allows the host's exact read for every sampler; nearest reads are bounded", "[images][verdict]") {
+TEST_CASE("judgeRead allows the host's exact read for every sampler, with a bound for nearest reads",
+          "[images][verdict]") {
   std::mt19937_64 rng(22);
   for (const ImageFormat f : vs_host::samplerFormats()) {
     for (const vs_host::Shape& shape : vs_host::shapes()) {
