@@ -17,21 +17,6 @@ namespace {
 
 using nlohmann::json;
 
-const json& required(const json& obj, std::string_view key, const std::string& path) {
-  auto it = obj.find(key);
-  if (it == obj.end()) fail(member(path, key), "missing");
-  return *it;
-}
-
-void onlyKeys(const json& obj, const std::string& path, std::initializer_list<std::string_view> known) {
-  if (!obj.is_object()) fail(path, "expected an object");
-  for (const auto& [key, value] : obj.items()) {
-    bool ok = false;
-    for (auto k : known) ok = ok || k == key;
-    if (!ok) fail(member(path, key), "unknown key");
-  }
-}
-
 uint64_t seedOf(const json& obj, const std::string& path) {
   const auto p = member(path, "seed");
   const json& s = required(obj, "seed", path);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reference/buffer_init.hpp"
+#include "reference/image_args.hpp"
 #include "reference/value_syntax.hpp"
 
 namespace clref::reference {
@@ -17,28 +18,14 @@ namespace {
 using detail::element;
 using detail::fail;
 using detail::member;
+using detail::onlyKeys;
+using detail::required;
 using detail::shortText;
 using nlohmann::json;
 
 // Deeper nesting is no case file (golden/README.md: an argument's init value is 6 levels down). The limit also keeps
 // every recursive walk over a value (comparison, serialisation) far from the stack's end.
 constexpr size_t kMaxNesting = 32;
-
-const json& required(const json& obj, std::string_view key, const std::string& path) {
-  auto it = obj.find(key);
-  if (it == obj.end()) fail(member(path, key), "missing");
-  return *it;
-}
-
-// Unknown keys are rejected: a misspelt "output" would otherwise silently drop an output.
-void onlyKeys(const json& obj, const std::string& path, std::initializer_list<std::string_view> known) {
-  if (!obj.is_object()) fail(path.empty() ? "(top level)" : path, "expected an object");
-  for (const auto& item : obj.items()) {
-    bool ok = false;
-    for (auto k : known) ok = ok || k == item.key();
-    if (!ok) fail(member(path, item.key()), "unknown key");
-  }
-}
 
 std::string stringField(const json& v, const std::string& path) {
   if (!v.is_string()) fail(path, "expected a string");
@@ -130,7 +117,7 @@ std::vector<uint8_t> hexBytes(const json& v, const std::string& path) {
 }
 
 ArgSpec argField(const json& v, const std::string& path) {
-  constexpr std::string_view kinds = "buffer, scalar, local, null, bytes";
+  constexpr std::string_view kinds = "buffer, scalar, local, null, bytes, image, sampler";
   if (!v.is_object() || v.size() != 1) fail(path, "expected an object with exactly one of " + std::string(kinds));
   const std::string kind = v.begin().key();
   const json& spec = v.begin().value();
@@ -168,6 +155,12 @@ ArgSpec argField(const json& v, const std::string& path) {
   } else if (kind == "bytes") {
     arg.kind = ArgSpec::Kind::Value;
     arg.value = hexBytes(spec, p);
+  } else if (kind == "image") {
+    arg.kind = ArgSpec::Kind::Image;
+    arg.image = detail::imageField(spec, p);
+  } else if (kind == "sampler") {
+    arg.kind = ArgSpec::Kind::Sampler;
+    arg.sampler = detail::samplerField(spec, p);
   } else {
     fail(p, "unknown argument kind (expected one of " + std::string(kinds) + ")");
   }

@@ -31,11 +31,32 @@ struct BufferSpec {
   std::string initJson;  // the "init" object as JSON text ("" = zeros), materialised later
 };
 
+// An image argument (golden/README.md "Image arguments"). `desc` is as the case file gives it: pitches 0 where the
+// case gives none (tightly packed), sizes the type does not use 1.
+struct ImageSpec {
+  images::ImageDesc desc;
+  bool output = false;
+  std::string initJson;  // the "init" object as JSON text ("" = zeros), materialised later
+};
+
+// The contents of an image as case files and outputs see them: every element tightly packed (no pitch padding),
+// x fastest, then y (the layer of a 1D array), then z (the slice of a 3D image, the layer of a 2D array), mip level
+// 0 first and each further level after it. An element is the bytes of the format (images::elementSize).
+size_t imageElementCount(const images::ImageDesc& desc);
+size_t imageContentBytes(const images::ImageDesc& desc);
+// The region (width, height or layers, depth or layers) of mip level `level` in elements, as host::Image::write takes
+// it (cl_khr_mipmap_image: each level halves the width, height and 3D depth, at least 1; layers stay).
+std::array<size_t, 3> imageLevelRegion(const images::ImageDesc& desc, uint32_t level);
+// The image's case-file type name ("image2d", "image1d_buffer", ...).
+std::string_view imageTypeName(images::ImageType type);
+
 struct ArgSpec {
-  enum class Kind : uint8_t { Buffer, Local, Value, Null } kind = Kind::Value;
+  enum class Kind : uint8_t { Buffer, Local, Value, Null, Image, Sampler } kind = Kind::Value;
   BufferSpec buffer;           // Buffer
   size_t localBytes = 0;       // Local
   std::vector<uint8_t> value;  // Value: the bytes passed by value
+  ImageSpec image;             // Image
+  host::Sampler sampler;       // Sampler
 };
 
 struct Case {
@@ -53,13 +74,22 @@ struct Case {
 Case loadCase(const std::filesystem::path& file);
 // The initial bytes of a buffer argument (zeros, values, iota, fill, random, special, file, text).
 std::vector<std::byte> materialize(const Case& c, size_t argIndex);
+// The initial contents of an image argument (imageContentBytes bytes, packed as above): zeros, values, iota, fill,
+// random, special (per channel) or a file (raw elements).
+std::vector<std::byte> materializeImage(const Case& c, size_t argIndex);
 // One scalar per line (golden/README.md "Output text format").
 std::string formatElements(ElemType type, const std::byte* data, size_t count);
+// One image element per line, its channels in memory order separated by ", ", each as formatElements writes a scalar
+// of the channel's type (golden/README.md "Output text format"); `data` holds imageContentBytes(desc) bytes.
+std::string formatImage(const images::ImageDesc& desc, const std::byte* data);
 
 struct CaseRun {
   host::RunResult result;
-  std::vector<std::pair<size_t, std::shared_ptr<host::Buffer>>> outputs;  // (arg index, buffer)
+  std::vector<std::pair<size_t, std::shared_ptr<host::Buffer>>> outputs;      // (arg index, buffer)
+  std::vector<std::pair<size_t, std::shared_ptr<host::Image>>> imageOutputs;  // (arg index, image)
 };
+// The contents of an image (imageContentBytes bytes, packed as above), read level by level.
+std::vector<std::byte> imageContents(const host::Image& image);
 // Loads the module (compiling .cl when needed), applies spec constants and choices to a copy of
 // the device, sets every argument and runs the NDRange.
 CaseRun runCase(const Case& c, const host::Device& device);

@@ -1,5 +1,5 @@
 // clref: the command-line tool of the reference device (docs/ARCHITECTURE.md, reference/).
-//   clref run CASE.json   run a case (golden/README.md) and print or write its outputs
+//   clref run CASE.json   run a case (golden/README.md) and print or write its output buffers and images
 //   clref dis MODULE.spv  disassemble
 //   clref info MODULE.spv what the module declares: version, capabilities, kernels, arguments
 //   clref choices         every named choice (spec freedom) with its options and default
@@ -112,6 +112,22 @@ int runCommand(const RunOptions& o) {
       const auto base = std::filesystem::path(o.outDir) / (stem + ".arg" + std::to_string(index));
       writeFile(base.string() + ".txt", text.data(), text.size());
       writeFile(base.string() + ".bin", buffer->data(), spec.count * reference::sizeOf(spec.type));
+    }
+  }
+  // Images: one element per line, and their elements packed as a case file's "file" init reads them.
+  for (const auto& [index, image] : run.imageOutputs) {
+    const auto& desc = c.args[index].image.desc;
+    const auto contents = reference::imageContents(*image);
+    const std::string text = reference::formatImage(desc, contents.data());
+    if (o.print)
+      std::cout << "== arg " << index << " (" << reference::imageTypeName(desc.type) << " "
+                << images::nameOf(desc.format.order) << "/" << images::nameOf(desc.format.type) << ", "
+                << reference::imageElementCount(desc) << " elements) ==\n"
+                << text;
+    if (!o.outDir.empty()) {
+      const auto base = std::filesystem::path(o.outDir) / (stem + ".arg" + std::to_string(index));
+      writeFile(base.string() + ".txt", text.data(), text.size());
+      writeFile(base.string() + ".bin", contents.data(), contents.size());
     }
   }
   return 0;

@@ -33,6 +33,39 @@ std::shared_ptr<host::Program> loadProgram(const Case& c, const host::Device& de
   return host::Program::fromSpirv(device, std::move(words));
 }
 
+// An image argument with its initial contents. A 1D image buffer is an image over a buffer of its own (OpenCL 3.0 API
+// §5.3.1.2 [[image-descriptor]]: CL_MEM_OBJECT_IMAGE1D_BUFFER takes its storage from a buffer object).
+std::shared_ptr<host::Image> makeImage(const Case& c, size_t i, const host::Device& device) {
+  const ImageSpec& spec = c.args[i].image;
+  const auto field = "args[" + std::to_string(i) + "].image";
+  // OpenCL 3.0 API §5.3.1 [[_creating_image_objects]]: CL_INVALID_IMAGE_SIZE beyond the device's limits; clref's one
+  // limit on memory objects is CL_DEVICE_MAX_MEM_ALLOC_SIZE, here applied to the storage the image needs.
+  const uint64_t limit = device.config().maxMemAllocSize;
+  const uint64_t size = imageContentBytes(spec.desc);
+  const uint64_t rows = spec.desc.height * std::max(spec.desc.depth, spec.desc.arraySize);
+  const uint64_t pitched = std::max(spec.desc.rowPitch * rows, spec.desc.slicePitch * std::max(spec.desc.depth, spec.desc.arraySize));
+  if (std::max(size, pitched) > limit)
+    throw CaseError(where(c, field) + "the image needs " + std::to_string(std::max(size, pitched)) +
+                    " bytes, more than the device's largest memory object (CL_DEVICE_MAX_MEM_ALLOC_SIZE), " +
+                    std::to_string(limit) + " bytes");
+  const auto contents = materializeImage(c, i);
+  std::shared_ptr<host::Image> image;
+  try {
+    if (spec.desc.type == images::ImageType::Image1DBuffer)
+      image = host::Image::fromBuffer(std::make_shared<host::Buffer>(size), spec.desc);
+    else
+      image = std::make_shared<host::Image>(spec.desc);
+    const size_t elementBytes = images::elementSize(spec.desc.format);
+    size_t offset = 0;
+    for (uint32_t level = 0; level < spec.desc.numMipLevels; ++level) {
+      const auto region = imageLevelRegion(spec.desc, level);
+      image->write({0, 0, 0}, region, contents.data() + offset, 0, 0, level);
+      offset += region[0] * region[1] * region[2] * elementBytes;
+    }
+  } catch (const host::Error& e) { throw CaseError(where(c, field) + e.what()); }
+  return image;
+}
+
 }  // namespace
 
 CaseRun runCase(const Case& c, const host::Device& baseDevice) {
@@ -98,6 +131,13 @@ CaseRun runCase(const Case& c, const host::Device& baseDevice) {
           if (arg.buffer.output) run.outputs.emplace_back(i, buffer);
           break;
         }
+        case ArgSpec::Kind::Image: {
+          auto image = makeImage(c, i, device);
+          kernel.setArg(i, image);
+          if (arg.image.output) run.imageOutputs.emplace_back(i, image);
+          break;
+        }
+        case ArgSpec::Kind::Sampler: kernel.setArgSampler(i, arg.sampler); break;
         case ArgSpec::Kind::Local: kernel.setArgLocal(i, arg.localBytes); break;
         case ArgSpec::Kind::Null: kernel.setArgNull(i); break;
         case ArgSpec::Kind::Value: kernel.setArgValue(i, arg.value.data(), arg.value.size()); break;

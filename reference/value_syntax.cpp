@@ -48,6 +48,21 @@ std::string describe(const nlohmann::json& v) {
   }
 }
 
+const nlohmann::json& required(const nlohmann::json& obj, std::string_view key, const std::string& path) {
+  auto it = obj.find(key);
+  if (it == obj.end()) fail(member(path, key), "missing");
+  return *it;
+}
+
+void onlyKeys(const nlohmann::json& obj, const std::string& path, std::initializer_list<std::string_view> known) {
+  if (!obj.is_object()) fail(path.empty() ? "(top level)" : path, "expected an object");
+  for (const auto& item : obj.items()) {
+    bool ok = false;
+    for (auto k : known) ok = ok || k == item.key();
+    if (!ok) fail(member(path, item.key()), "unknown key");
+  }
+}
+
 std::string readFile(const std::filesystem::path& file, const std::string& path) {
   // A directory opens as a stream on Linux and fails only while reading (std::ios_base::failure).
   std::error_code ec;

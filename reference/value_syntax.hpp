@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -32,6 +33,12 @@ std::string shortText(std::string_view text);
 // What a JSON value is, for "expected X, got Y": a number as written (shortened), "a string", "an array of N
 // elements", "an object", "true", "false", "null". Never recursive.
 std::string describe(const nlohmann::json& value);
+
+// The member `key` of the object `obj` at `path`; a FieldError "missing" naming it when absent.
+const nlohmann::json& required(const nlohmann::json& obj, std::string_view key, const std::string& path);
+// Unknown keys are rejected: a misspelt "output" would otherwise silently drop an output. Also refuses a value that is
+// no object.
+void onlyKeys(const nlohmann::json& obj, const std::string& path, std::initializer_list<std::string_view> known);
 
 // The bytes of `file`; a FieldError at `path` naming the file when it does not exist, is a directory or cannot be
 // read.

@@ -130,6 +130,9 @@ std::string skipReason(const fs::path& goldenDir, const reference::Case& c) {
   if (c.instructionBudget) return "uses an instruction budget, a clref-specific limit";
   if (c.module.extension() != ".spv") return "module is not SPIR-V";
   if (!golden::hostReferences().count(golden::caseName(c))) return "no host reference";
+  for (const auto& a : c.args)
+    if (a.kind == ArgSpec::Kind::Image || a.kind == ArgSpec::Kind::Sampler)
+      return "image or sampler arguments (c_host_golden passes buffers, local memory and values)";
   for (size_t i = 0; i < c.args.size(); ++i)
     if (c.args[i].kind == ArgSpec::Kind::Buffer && c.args[i].buffer.output &&
         !fs::exists(golden::expectedFile(goldenDir, golden::caseName(c), i)))
@@ -196,6 +199,8 @@ void exportCase(const fs::path& goldenDir, const fs::path& outDir, const referen
         m << "arg value " << a.value.size() << ' ' << hex(a.value.data(), a.value.size()) << '\n';
         break;
       case ArgSpec::Kind::Null: m << "arg null\n"; break;
+      case ArgSpec::Kind::Image:
+      case ArgSpec::Kind::Sampler: throw std::runtime_error(name + ": arg" + std::to_string(i) + ": skipped above");
     }
   }
   for (const auto& [id, bytes] : c.specConstants)

@@ -35,6 +35,7 @@ Outcome runWithThreads(const reference::Case& c, unsigned threads) {
   o.warningCount = run.result.warningCount;
   for (const auto& [i, buffer] : run.outputs)
     o.outputs.emplace_back(i, std::vector<std::byte>(buffer->data(), buffer->data() + buffer->size()));
+  for (const auto& [i, image] : run.imageOutputs) o.outputs.emplace_back(i, reference::imageContents(*image));
   return o;
 }
 

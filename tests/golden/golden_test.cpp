@@ -61,13 +61,10 @@ void runGoldenCase(const fs::path& file) {
 
   SECTION("host reference reproduces the expected files") {
     const auto bytes = golden::expectedArgs(c);
-    for (size_t i = 0; i < c.args.size(); ++i) {
-      const auto& arg = c.args[i];
-      if (arg.kind != reference::ArgSpec::Kind::Buffer || !arg.buffer.output) continue;
-      checkOutput(golden::expectedFile(kGolden, name, i),
-                  reference::formatElements(arg.buffer.type, bytes[i].data(), arg.buffer.count),
-                  "host reference arg" + std::to_string(i));
-    }
+    for (size_t i = 0; i < c.args.size(); ++i)
+      if (golden::isOutput(c, i))
+        checkOutput(golden::expectedFile(kGolden, name, i), golden::formatOutput(c, i, bytes[i]),
+                    "host reference arg" + std::to_string(i));
   }
 
   SECTION("clref reproduces the expected files") {
@@ -78,15 +75,16 @@ void runGoldenCase(const fs::path& file) {
     } catch (const std::exception& e) { FAIL("runCase threw: " << e.what()); }
     if (!run.result.ok) FAIL("kernel fault: " << (run.result.fault ? run.result.fault->format() : "(no diagnostic)"));
     size_t outputs = 0;
-    for (size_t i = 0; i < c.args.size(); ++i)
-      outputs += c.args[i].kind == reference::ArgSpec::Kind::Buffer && c.args[i].buffer.output;
-    REQUIRE(run.outputs.size() == outputs);
+    for (size_t i = 0; i < c.args.size(); ++i) outputs += golden::isOutput(c, i);
+    REQUIRE(run.outputs.size() + run.imageOutputs.size() == outputs);
     for (const auto& [i, buffer] : run.outputs) {
-      const auto& spec = c.args.at(i).buffer;
-      REQUIRE(buffer->size() == spec.count * reference::sizeOf(spec.type));
-      checkOutput(golden::expectedFile(kGolden, name, i),
-                  reference::formatElements(spec.type, buffer->data(), spec.count), "clref arg" + std::to_string(i));
+      const std::vector<std::byte> bytes(buffer->data(), buffer->data() + buffer->size());
+      checkOutput(golden::expectedFile(kGolden, name, i), golden::formatOutput(c, i, bytes),
+                  "clref arg" + std::to_string(i));
     }
+    for (const auto& [i, image] : run.imageOutputs)
+      checkOutput(golden::expectedFile(kGolden, name, i), golden::formatOutput(c, i, reference::imageContents(*image)),
+                  "clref arg" + std::to_string(i));
   }
 }
 
@@ -171,8 +169,7 @@ TEST_CASE("golden corpus: every case names an existing module and kernel", "[gol
     CHECK(entryPointNames(c.module).count(c.kernel) == 1);
     // Every output buffer has its expected file.
     for (size_t i = 0; i < c.args.size(); ++i)
-      if (c.args[i].kind == reference::ArgSpec::Kind::Buffer && c.args[i].buffer.output)
-        CHECK(fs::exists(golden::expectedFile(kGolden, golden::caseName(c), i)));
+      if (golden::isOutput(c, i)) CHECK(fs::exists(golden::expectedFile(kGolden, golden::caseName(c), i)));
   }
 }
 

@@ -1671,6 +1671,8 @@ const std::map<std::string, HostReference>& hostReferences() {
     std::map<std::string, HostReference> m;
     for (const auto& [name, fn] : kCases)
       if (!m.emplace(name, fn).second) throw std::logic_error(std::string("duplicate host reference ") + name);
+    for (const auto& [name, fn] : imageHostReferences())
+      if (!m.emplace(name, fn).second) throw std::logic_error("duplicate host reference " + name);
     return m;
   }();
   return table;
@@ -1694,8 +1696,28 @@ std::filesystem::path expectedFile(const std::filesystem::path& goldenDir, const
 ArgBytes materializeArgs(const reference::Case& c) {
   ArgBytes bytes(c.args.size());
   for (size_t i = 0; i < c.args.size(); ++i)
-    if (c.args[i].kind == ArgSpec::Kind::Buffer) bytes[i] = reference::materialize(c, i);
+    if (c.args[i].kind == ArgSpec::Kind::Buffer)
+      bytes[i] = reference::materialize(c, i);
+    else if (c.args[i].kind == ArgSpec::Kind::Image)
+      bytes[i] = reference::materializeImage(c, i);
   return bytes;
+}
+
+bool isOutput(const reference::Case& c, size_t i) {
+  const auto& arg = c.args.at(i);
+  return (arg.kind == ArgSpec::Kind::Buffer && arg.buffer.output) || (arg.kind == ArgSpec::Kind::Image && arg.image.output);
+}
+
+std::string formatOutput(const reference::Case& c, size_t i, const std::vector<std::byte>& bytes) {
+  const auto& arg = c.args.at(i);
+  if (arg.kind == ArgSpec::Kind::Image) {
+    if (bytes.size() != reference::imageContentBytes(arg.image.desc))
+      throw std::runtime_error(c.file.string() + ": image argument " + std::to_string(i) + " has the wrong size");
+    return reference::formatImage(arg.image.desc, bytes.data());
+  }
+  if (bytes.size() != arg.buffer.count * reference::sizeOf(arg.buffer.type))
+    throw std::runtime_error(c.file.string() + ": buffer argument " + std::to_string(i) + " has the wrong size");
+  return reference::formatElements(arg.buffer.type, bytes.data(), arg.buffer.count);
 }
 
 ArgBytes expectedArgs(const reference::Case& c) {

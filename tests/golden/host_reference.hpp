@@ -15,13 +15,17 @@
 namespace clref::golden {
 
 // One byte vector per kernel argument: the initial contents of every buffer argument (from
-// reference::materialize), empty for the other kinds of argument.
+// reference::materialize) and of every image argument (reference::materializeImage: its elements packed, level after
+// level), empty for the other kinds of argument.
 using ArgBytes = std::vector<std::vector<std::byte>>;
 
 // Overwrites the output buffers in `argBytes` with the kernel's expected final contents. Scalar
 // arguments are read from `c.args[i].value`. Throws std::runtime_error when the case does not
 // have the shape the computation expects (wrong argument kinds, sizes or NDRange).
 using HostReference = std::function<void(const reference::Case& c, ArgBytes& argBytes)>;
+
+// The host references of the image kernels (host_reference_images.cpp), by case name.
+std::vector<std::pair<std::string, HostReference>> imageHostReferences();
 
 // Case name (the case file's stem, e.g. "vadd_O0") → its host reference.
 const std::map<std::string, HostReference>& hostReferences();
@@ -32,7 +36,7 @@ std::string caseName(const reference::Case& c);
 // golden/cases/*.json, sorted by name.
 std::vector<std::filesystem::path> caseFiles(const std::filesystem::path& goldenDir);
 
-// golden/expected/<case>.arg<N>.txt: the expected final contents of output buffer argument N.
+// golden/expected/<case>.arg<N>.txt: the expected final contents of output buffer or image argument N.
 std::filesystem::path expectedFile(const std::filesystem::path& goldenDir, const std::string& caseName,
                                    size_t argIndex);
 
@@ -42,5 +46,10 @@ ArgBytes materializeArgs(const reference::Case& c);
 // Runs the host reference of `c` (throws std::runtime_error when there is none) and returns
 // the final bytes of every argument.
 ArgBytes expectedArgs(const reference::Case& c);
+
+// Whether argument i is an output (a buffer or image marked "output"), and its contents as text (the output text
+// format, golden/README.md).
+bool isOutput(const reference::Case& c, size_t i);
+std::string formatOutput(const reference::Case& c, size_t i, const std::vector<std::byte>& bytes);
 
 }  // namespace clref::golden

@@ -29,11 +29,10 @@ int main(int argc, char** argv) {
       const auto c = reference::loadCase(file);
       const auto bytes = golden::expectedArgs(c);
       for (size_t i = 0; i < c.args.size(); ++i) {
-        const auto& arg = c.args[i];
-        if (arg.kind != reference::ArgSpec::Kind::Buffer || !arg.buffer.output) continue;
+        if (!golden::isOutput(c, i)) continue;
         const auto path = golden::expectedFile(golden, golden::caseName(c), i);
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
-        out << reference::formatElements(arg.buffer.type, bytes[i].data(), arg.buffer.count);
+        out << golden::formatOutput(c, i, bytes[i]);
         if (!out) throw std::runtime_error("cannot write " + path.string());
         written.insert(path);
       }

@@ -181,7 +181,7 @@ TEST_CASE("case file errors name the file and the field", "[reference][case]") {
       {caseText(R"([{ "null": false }])"), "args[0].null: expected true"},
       {caseText(R"([{ "bytes": "012" }])"), "args[0].bytes: expected an even, non-zero number of hex digits"},
       {caseText(R"([{ "bytes": "01zz" }])"), "args[0].bytes: 'zz' is not a hex byte"},
-      {caseText(R"([{ "image": {} }])"), "args[0].image: unknown argument kind"},
+      {caseText(R"([{ "imag": {} }])"), "args[0].imag: unknown argument kind"},
       {caseText(R"([{ "local": 4, "null": true }])"), "args[0]: expected an object with exactly one of"},
       {caseText("{}"), "args: expected an array"},
       {caseText("[]", R"(, "choices": ["mad=sometimes"])"), "choices[0]: choice mad has no option 'sometimes'"},
@@ -271,4 +271,219 @@ TEST_CASE("element types", "[reference][case]") {
   }
   CHECK_FALSE(parseElemType("bool"));
   CHECK_FALSE(parseElemType("float4"));
+}
+
+namespace {
+
+std::string imageCase(const std::string& image) { return caseText(R"([{ "image": )" + image + " }]"); }
+std::string samplerCase(const std::string& sampler) { return caseText(R"([{ "sampler": )" + sampler + " }]"); }
+
+// The first argument of a case file written from `text`.
+Case caseOf(TempDir& dir, const std::string& text) { return loadCase(dir.write("c.json", text)); }
+
+}  // namespace
+
+TEST_CASE("image and sampler arguments parse", "[reference][case][image]") {
+  TempDir dir;
+  const Case c = caseOf(dir, caseText(R"([
+      { "image": { "type": "image2d", "format": "CL_BGRA/CL_UNORM_INT8", "width": 5, "height": 3, "row_pitch": 32,
+                   "output": true } },
+      { "image": { "type": "image3d", "order": "CL_R", "channel_type": "CL_FLOAT", "width": 4, "height": 3,
+                   "depth": 2, "slice_pitch": 64 } },
+      { "image": { "type": "image1d_array", "format": "RG/SIGNED_INT16", "width": 7, "array_size": 3 } },
+      { "image": { "type": "image2d", "format": "CL_RGBA/CL_UNORM_INT8", "width": 16, "height": 8, "mip_levels": 5 } },
+      { "image": { "type": "image2d_depth", "format": "CL_DEPTH/CL_FLOAT", "width": 2, "height": 2 } },
+      { "sampler": { "normalized": false, "addressing": "CLK_ADDRESS_MIRRORED_REPEAT", "filter": "CLK_FILTER_LINEAR",
+                     "mip_filter": "CLK_FILTER_LINEAR", "lod_min": 0.5, "lod_max": 3 } }
+    ])"));
+  REQUIRE(c.args.size() == 6);
+  using namespace clref::images;
+  const auto& a = c.args[0].image.desc;
+  CHECK(c.args[0].kind == ArgSpec::Kind::Image);
+  CHECK(a.type == ImageType::Image2D);
+  CHECK(a.format == ImageFormat{ChannelOrder::BGRA, ChannelType::UnormInt8});
+  CHECK((a.width == 5 && a.height == 3 && a.depth == 1 && a.arraySize == 1 && a.numMipLevels == 1));
+  CHECK((a.rowPitch == 32 && a.slicePitch == 0));
+  CHECK(c.args[0].image.output);
+  CHECK(c.args[0].image.initJson.empty());
+  const auto& b = c.args[1].image.desc;
+  CHECK(b.type == ImageType::Image3D);
+  CHECK(b.format == ImageFormat{ChannelOrder::R, ChannelType::Float});
+  CHECK((b.width == 4 && b.height == 3 && b.depth == 2 && b.slicePitch == 64));
+  CHECK_FALSE(c.args[1].image.output);
+  const auto& d = c.args[2].image.desc;
+  CHECK(d.type == ImageType::Image1DArray);
+  CHECK(d.format == ImageFormat{ChannelOrder::RG, ChannelType::SignedInt16});
+  CHECK((d.width == 7 && d.height == 1 && d.arraySize == 3));
+  CHECK(c.args[3].image.desc.numMipLevels == 5);
+  // Level sizes halve, at least 1: 16x8, 8x4, 4x2, 2x1, 1x1.
+  CHECK(imageElementCount(c.args[3].image.desc) == 128 + 32 + 8 + 2 + 1);
+  CHECK(imageLevelRegion(c.args[3].image.desc, 4) == std::array<size_t, 3>{1, 1, 1});
+  CHECK(imageLevelRegion(c.args[2].image.desc, 0) == std::array<size_t, 3>{7, 3, 1});
+  CHECK(c.args[4].image.desc.format.order == ChannelOrder::Depth);
+  const auto& s = c.args[5].sampler;
+  CHECK(c.args[5].kind == ArgSpec::Kind::Sampler);
+  CHECK_FALSE(s.normalizedCoords);
+  CHECK(s.addressing == AddressingMode::MirroredRepeat);
+  CHECK(s.filter == FilterMode::Linear);
+  CHECK(s.mipFilter == FilterMode::Linear);
+  CHECK(s.lodMin == 0.5f);
+  CHECK(s.lodMax == 3.0f);
+}
+
+TEST_CASE("image and sampler errors name the field", "[reference][case][image]") {
+  using Catch::Matchers::StartsWith;
+  struct Bad {
+    std::string text, expected;
+  };
+  const Bad bad[] = {
+      {imageCase("{}"), "args[0].image.type: missing"},
+      {imageCase(R"({ "type": "image4d", "format": "CL_R/CL_FLOAT", "width": 1 })"),
+       "args[0].image.type: unknown image type 'image4d'"},
+      {imageCase(R"({ "type": "image2d", "width": 4, "height": 4 })"), "args[0].image.format: missing"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_RGBA", "width": 4, "height": 4 })"),
+       "args[0].image.format: 'CL_RGBA' is not \"ORDER/TYPE\""},
+      {imageCase(R"({ "type": "image2d", "format": "CL_RGBZ/CL_FLOAT", "width": 4, "height": 4 })"),
+       "args[0].image.format: unknown channel order 'CL_RGBZ'"},
+      {imageCase(R"({ "type": "image2d", "order": "CL_RGBA", "channel_type": "CL_UNORM_INT7", "width": 4, "height": 4 })"),
+       "args[0].image.channel_type: unknown channel data type 'CL_UNORM_INT7'"},
+      {imageCase(R"({ "type": "image2d", "order": "CL_RGBA", "width": 4, "height": 4 })"),
+       "args[0].image.channel_type: missing"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_R/CL_FLOAT", "order": "CL_R", "width": 4, "height": 4 })"),
+       "args[0].image.format: give either format or order and channel_type"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_RGB/CL_UNORM_INT8", "width": 4, "height": 4 })"),
+       "args[0].image.format: CL_RGB with CL_UNORM_INT8 is not an image format the spec allows"},
+      {imageCase(R"({ "type": "image2d_depth", "format": "CL_R/CL_FLOAT", "width": 4, "height": 4 })"),
+       "args[0].image.format: image2d_depth takes a CL_DEPTH image"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_R/CL_FLOAT", "width": 4 })"), "args[0].image.height: missing"},
+      {imageCase(R"({ "type": "image1d", "format": "CL_R/CL_FLOAT", "width": 4, "height": 2 })"),
+       "args[0].image.height: image1d has no height"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_R/CL_FLOAT", "width": 4, "height": 4, "array_size": 2 })"),
+       "args[0].image.array_size: image2d has no array_size"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_R/CL_FLOAT", "width": 0, "height": 4 })"),
+       "args[0].image.width: expected a positive integer"},
+      {imageCase(R"({ "type": "image3d", "format": "CL_R/CL_FLOAT", "width": 1099511627776, "height": 1099511627776,
+                      "depth": 1099511627776 })"),
+       "args[0].image: the image's size is beyond 2^40 bytes"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_RGBA/CL_FLOAT", "width": 4, "height": 4, "row_pitch": 32 })"),
+       "args[0].image.row_pitch: 32 is less than width x element size, 64 bytes"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_RGBA/CL_FLOAT", "width": 4, "height": 4, "row_pitch": 70 })"),
+       "args[0].image.row_pitch: 70 is not a multiple of 16 bytes"},
+      {imageCase(R"({ "type": "image3d", "format": "CL_R/CL_FLOAT", "width": 4, "height": 4, "depth": 2,
+                      "slice_pitch": 32 })"),
+       "args[0].image.slice_pitch: 32 is less than row pitch x height, 64 bytes"},
+      {imageCase(R"({ "type": "image3d", "format": "CL_R/CL_FLOAT", "width": 4, "height": 4, "depth": 2,
+                      "row_pitch": 32, "slice_pitch": 144 })"),
+       "args[0].image.slice_pitch: 144 is not a multiple of 32 bytes"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_R/CL_FLOAT", "width": 4, "height": 4, "mip_levels": 4 })"),
+       "args[0].image.mip_levels: 4 levels, but a 4-wide image has at most 3"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_R/CL_FLOAT", "width": 4, "height": 4, "mip_levels": 2,
+                      "row_pitch": 16 })"),
+       "args[0].image.row_pitch: a mipmapped image takes no pitches"},
+      {imageCase(R"({ "type": "image1d_buffer", "format": "CL_R/CL_FLOAT", "width": 4, "mip_levels": 1 })"),
+       "args[0].image.mip_levels: image1d_buffer has no mip_levels"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_R/CL_FLOAT", "width": 4, "height": 4, "output": "yes" })"),
+       "args[0].image.output: expected true or false"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_R/CL_FLOAT", "width": 4, "height": 4, "colour": 1 })"),
+       "args[0].image.colour: unknown key"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_RGBA/CL_UNORM_INT8", "width": 4, "height": 4,
+                      "init": { "values": [0, 256] } })"),
+       "args[0].image.init.values[1]: 256 is out of the range of uchar"},
+      {imageCase(R"({ "type": "image2d", "format": "CL_RGBA/CL_UNORM_INT8", "width": 4, "height": 4,
+                      "init": { "special": { "seed": 1 } } })"),
+       "args[0].image.init.special: special values exist for half, float and double only"},
+      {samplerCase("{}"), "args[0].sampler.normalized: missing"},
+      {samplerCase(R"({ "normalized": 1, "addressing": "CLK_ADDRESS_CLAMP", "filter": "CLK_FILTER_LINEAR" })"),
+       "args[0].sampler.normalized: expected true or false"},
+      {samplerCase(R"({ "normalized": true, "addressing": "CLK_ADDRESS_WRAP", "filter": "CLK_FILTER_LINEAR" })"),
+       "args[0].sampler.addressing: unknown value 'CLK_ADDRESS_WRAP'"},
+      {samplerCase(R"({ "normalized": true, "addressing": "CLK_ADDRESS_CLAMP" })"), "args[0].sampler.filter: missing"},
+      {samplerCase(R"({ "normalized": true, "addressing": "CLK_ADDRESS_CLAMP", "filter": "CLK_FILTER_CUBIC" })"),
+       "args[0].sampler.filter: unknown value 'CLK_FILTER_CUBIC'"},
+      {samplerCase(R"({ "normalized": true, "addressing": "CLK_ADDRESS_CLAMP", "filter": "CLK_FILTER_LINEAR",
+                        "lod_min": -1 })"),
+       "args[0].sampler.lod_min: expected a non-negative finite float"},
+      {samplerCase(R"({ "normalized": true, "addressing": "CLK_ADDRESS_CLAMP", "filter": "CLK_FILTER_LINEAR",
+                        "lod_min": 2, "lod_max": 1 })"),
+       "args[0].sampler.lod_min: above lod_max"},
+      {samplerCase(R"({ "normalized": true, "addressing": "CLK_ADDRESS_CLAMP", "filter": "CLK_FILTER_LINEAR",
+                        "border": 1 })"),
+       "args[0].sampler.border: unknown key"},
+  };
+  for (const auto& b : bad) {
+    INFO(b.text);
+    CHECK_THAT(errorOf(b.text), StartsWith(b.expected));
+  }
+}
+
+TEST_CASE("image contents: channel values in memory order, packed formats, files", "[reference][case][image]") {
+  TempDir dir;
+  const auto materialized = [&dir](const std::string& image) {
+    return materializeImage(caseOf(dir, imageCase(image)), 0);
+  };
+  const auto bytesOf = [](std::initializer_list<unsigned> v) {
+    std::vector<std::byte> b;
+    for (unsigned x : v) b.push_back(std::byte(x));
+    return b;
+  };
+
+  // CL_BGRA: the values are B, G, R, A as stored; 2x1 elements, values cycled.
+  CHECK(materialized(R"({ "type": "image2d", "format": "CL_BGRA/CL_UNORM_INT8", "width": 2, "height": 1,
+                          "init": { "values": [1, 2, 3, 4, 5] } })") == bytesOf({1, 2, 3, 4, 5, 1, 2, 3}));
+  // Pitches shape the storage only: the contents stay packed.
+  CHECK(materialized(R"({ "type": "image2d", "format": "CL_R/CL_UNSIGNED_INT8", "width": 2, "height": 2,
+                          "row_pitch": 8, "init": { "iota": { "start": 7, "step": 1 } } })") == bytesOf({7, 8, 9, 10}));
+  // CL_UNORM_SHORT_565: R in bits 15:11, G in 10:5, B in 4:0 (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]): R = 31, G = 1, B = 2 is
+  // 0xF800 | 0x0020 | 0x0002 = 0xF822.
+  CHECK(materialized(R"({ "type": "image1d", "format": "CL_RGB/CL_UNORM_SHORT_565", "width": 1,
+                          "init": { "values": [31, 1, 2] } })") == bytesOf({0x22, 0xF8}));
+  // CL_UNORM_INT_101010_2: R 31:22, G 21:12, B 11:2, A 1:0. R = 1, G = 2, B = 3, A = 1: 0x0040200D.
+  CHECK(materialized(R"({ "type": "image1d", "format": "CL_RGBA/CL_UNORM_INT_101010_2", "width": 1,
+                          "init": { "values": [1, 2, 3, 1] } })") == bytesOf({0x0D, 0x20, 0x40, 0x00}));
+  // A field value beyond its width is refused, naming the init.
+  try {
+    materialized(R"({ "type": "image1d", "format": "CL_RGB/CL_UNORM_SHORT_565", "width": 1,
+                      "init": { "values": [32, 0, 0] } })");
+    FAIL("no CaseError");
+  } catch (const CaseError& e) {
+    CHECK_THAT(e.what(), Catch::Matchers::Contains("args[0].image.init: channel 0 of element 0 is 32, which does not "
+                                                   "fit in 5 bits"));
+  }
+  // Half and float channels take floating-point values.
+  const auto half = materialized(R"({ "type": "image1d", "format": "CL_R/CL_HALF_FLOAT", "width": 2,
+                                      "init": { "values": [1.5, "-inf"] } })");
+  CHECK(half == bytesOf({0x00, 0x3E, 0x00, 0xFC}));
+  // Mip levels follow level 0: a 4x2 image with 3 levels has 8 + 2 + 1 elements.
+  CHECK(materialized(R"({ "type": "image2d", "format": "CL_R/CL_UNSIGNED_INT8", "width": 4, "height": 2,
+                          "mip_levels": 3, "init": { "fill": 9 } })")
+            .size() == 11);
+  // A file holds the raw elements, exactly.
+  dir.write("img.bin", std::string("\x01\x02\x03\x04", 4));
+  CHECK(materialized(R"({ "type": "image1d", "format": "CL_RG/CL_UNSIGNED_INT8", "width": 2, "init": { "file": "img.bin" } })") ==
+        bytesOf({1, 2, 3, 4}));
+  try {
+    materialized(R"({ "type": "image1d", "format": "CL_RG/CL_UNSIGNED_INT8", "width": 3, "init": { "file": "img.bin" } })");
+    FAIL("no CaseError");
+  } catch (const CaseError& e) {
+    CHECK_THAT(e.what(), Catch::Matchers::Contains("args[0].image.init.file: "));
+    CHECK_THAT(e.what(), Catch::Matchers::Contains("has 4 bytes, the image's elements are 6"));
+  }
+}
+
+TEST_CASE("image output text: one element per line, channels in memory order", "[reference][case][image]") {
+  using namespace clref::images;
+  ImageDesc d;
+  d.type = ImageType::Image1D;
+  d.width = 2;
+  d.format = {ChannelOrder::RGBA, ChannelType::SignedInt8};
+  const std::byte s8[] = {std::byte(0xFF), std::byte(1), std::byte(0x80), std::byte(0x7F),
+                          std::byte(0),    std::byte(2), std::byte(3),    std::byte(4)};
+  CHECK(formatImage(d, s8) == "-1, 1, -128, 127\n0, 2, 3, 4\n");
+  d.width = 1;
+  d.format = {ChannelOrder::RG, ChannelType::Float};
+  const float f[] = {0.5f, -2.0f};
+  CHECK(formatImage(d, reinterpret_cast<const std::byte*>(f)) == "0x1p-1 0.5, -0x1p+1 -2\n");
+  d.format = {ChannelOrder::RGB, ChannelType::UnormShort565};
+  const std::byte p[] = {std::byte(0x22), std::byte(0xF8)};
+  CHECK(formatImage(d, p) == "31, 1, 2\n");
 }

@@ -66,6 +66,44 @@ TEST_CASE("clref run writes the golden outputs of a case", "[reference][cli]") {
   CHECK(printed.out == "== arg 2 (float, 1024) ==\n" + expected);
 }
 
+TEST_CASE("clref run writes output images: one element per line, and the packed elements", "[reference][cli]") {
+  TempDir dir;
+  const std::string c = kGolden + "/cases/image_tile_repeat_O2.json";
+  const auto r = runClref(dir, "run '" + c + "' --out '" + (dir.path() / "out").string() + "'");
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto expected = slurp(kGolden + "/expected/image_tile_repeat_O2.arg1.txt");
+  CHECK_FALSE(expected.empty());
+  CHECK(slurp(dir.path() / "out" / "image_tile_repeat_O2.arg1.txt") == expected);
+  // 24 x 24 CL_RGBA / CL_UNORM_INT8 elements, tightly packed.
+  CHECK(std::filesystem::file_size(dir.path() / "out" / "image_tile_repeat_O2.arg1.bin") == 24 * 24 * 4);
+
+  const auto printed = runClref(dir, "run '" + c + "' --print");
+  REQUIRE(printed.status == 0);
+  CHECK(printed.out == "== arg 1 (image2d CL_RGBA/CL_UNORM_INT8, 576 elements) ==\n" + expected);
+}
+
+TEST_CASE("clref run: a bad image or sampler field exits 2 and names it", "[reference][cli]") {
+  TempDir dir;
+  const auto file = dir.write("bad.json", R"({ "module": ")" + kGolden + R"(/spv/image_tiling.O2.spv",
+    "kernel": "tile_repeat", "ndrange": { "global": [4, 4] }, "args": [
+      { "image": { "type": "image2d", "format": "CL_RGBA/CL_UNORM_INT8", "width": 4, "height": 4, "row_pitch": 10 } },
+      { "image": { "type": "image2d", "format": "CL_RGBA/CL_UNORM_INT8", "width": 4, "height": 4, "output": true } },
+      { "scalar": { "type": "float", "value": 0.25 } }, { "scalar": { "type": "float", "value": 0 } } ] })");
+  const auto r = runClref(dir, "run '" + file.string() + "'");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("args[0].image.row_pitch: 10 is less than width x element size, 16 bytes"));
+  // The host API's complaint about an argument is also named: a sampler for an image parameter.
+  const auto wrong = dir.write("wrong.json", R"({ "module": ")" + kGolden + R"(/spv/image_tiling.O2.spv",
+    "kernel": "tile_repeat", "ndrange": { "global": [4, 4] }, "args": [
+      { "sampler": { "normalized": true, "addressing": "CLK_ADDRESS_CLAMP", "filter": "CLK_FILTER_NEAREST" } },
+      { "image": { "type": "image2d", "format": "CL_RGBA/CL_UNORM_INT8", "width": 4, "height": 4, "output": true } },
+      { "scalar": { "type": "float", "value": 0.25 } }, { "scalar": { "type": "float", "value": 0 } } ] })");
+  const auto w = runClref(dir, "run '" + wrong.string() + "'");
+  CHECK(w.status == 2);
+  CHECK_THAT(w.err, Catch::Matchers::Contains("args[0]: "));
+}
+
 TEST_CASE("clref run: rejected input exits 2 and names the field", "[reference][cli]") {
   TempDir dir;
   const auto file = dir.write("bad.json", R"({ "module": "k.spv", "kernel": "k", "ndrange": { "global": [1] },
