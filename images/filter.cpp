@@ -150,7 +150,8 @@ AxisRule ruleFor(const ReadRequest& req, const LevelPlan& l, unsigned k) {
 // The fast taps of the read (axisFast); false when a coordinate step is inexact.
 // For a nearest read from one level only `nearest` is filled.
 bool fastTaps(const ImageView& image, const ReadRequest& req, std::array<FastTap, kMaxTaps>& taps, unsigned& count,
-              ExactTexel& nearest, Undefined& undefined) {
+              ExactTexel& nearest, Color& nearestDirect, bool& direct, Undefined& undefined) {
+  direct = false;
   count = 0;
   const bool linear = req.sampler.filter == FilterMode::Linear;
   for (unsigned lv = 0; lv < req.levelCount; ++lv) {
@@ -174,11 +175,17 @@ bool fastTaps(const ImageView& image, const ReadRequest& req, std::array<FastTap
         // over the axes of a (b = 1) or 1 − a (b = 0).
         if (linear) t.weight *= second ? ax[k].a : 1 - ax[k].a;
       }
-      const ExactTexel texel = fetch(image, l, idx, layer, req.conversion);
       if (!linear && req.levelCount == 1) {
-        nearest = texel;
+        // One texel, no weights: decoded without exact channels where decodeDirect gives the same bits.
+        const uint8_t* e = texelElement(image, l, idx, layer);
+        if (e && decodeDirect(image.desc.format, e, req.kind, req.conversion, nearestDirect)) {
+          direct = true;
+          return true;
+        }
+        nearest = e ? decodeExact(image.desc.format, e, req.conversion) : borderExact(image.desc.format.order);
         return true;
       }
+      const ExactTexel texel = fetch(image, l, idx, layer, req.conversion);
       for (unsigned ch = 0; ch < 4; ++ch) t.value[ch] = approxOf(texel.c[ch]);
     }
   }
@@ -424,10 +431,12 @@ ReadResult finishRead(const ImageView& image, const ReadRequest& req, const Acce
     std::array<FastTap, kMaxTaps> taps;  // left uninitialized: fastTaps writes the first `count`
     unsigned count;
     ExactTexel nearest;
-    if (fastTaps(image, req, taps, count, nearest, u)) {
+    Color nearestDirect;
+    bool direct;
+    if (fastTaps(image, req, taps, count, nearest, nearestDirect, direct, u)) {
       if (!filtered) {
         partial.undefined = u;
-        partial.value = colorOf(nearest, req.kind, req.conversion);
+        partial.value = direct ? nearestDirect : colorOf(nearest, req.kind, req.conversion);
         return partial;
       }
       if (!anyNonFinite(taps, count)) {

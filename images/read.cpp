@@ -211,14 +211,19 @@ LevelPlan planLevel(const ImageView& v, uint32_t level) {
   return p;
 }
 
-ExactTexel fetch(const ImageView& v, const LevelPlan& l, const std::array<int64_t, 3>& idx, int64_t layer,
-                 const ConversionOptions& o) {
+const uint8_t* texelElement(const ImageView& v, const LevelPlan& l, const std::array<int64_t, 3>& idx, int64_t layer) {
   for (unsigned k = 0; k < l.axes; ++k)
-    if (idx[k] < 0 || idx[k] >= l.sizes[k]) return borderExact(v.desc.format.order);
+    if (idx[k] < 0 || idx[k] >= l.sizes[k]) return nullptr;
   int64_t x = idx[0], y = l.axes > 1 ? idx[1] : 0, z = l.axes > 2 ? idx[2] : 0;
   if (v.desc.type == ImageType::Image1DArray) y = layer;
   if (v.desc.type == ImageType::Image2DArray) z = layer;
-  return decodeExact(v.desc.format, elementAt(v, l, x, y, z), o);
+  return elementAt(v, l, x, y, z);
+}
+
+ExactTexel fetch(const ImageView& v, const LevelPlan& l, const std::array<int64_t, 3>& idx, int64_t layer,
+                 const ConversionOptions& o) {
+  const uint8_t* e = texelElement(v, l, idx, layer);
+  return e ? decodeExact(v.desc.format, e, o) : borderExact(v.desc.format.order);
 }
 
 namespace {
@@ -322,7 +327,9 @@ ReadResult readSamplerless(const ImageView& image, const std::array<int32_t, 3>&
     result.value = colorOf(borderExact(d.format.order), kind, o.conversion);
     return result;
   }
-  result.value = colorOf(fetch(image, l, idx, layer, o.conversion), kind, o.conversion);
+  const uint8_t* e = texelElement(image, l, idx, layer);
+  if (!o.exactOnly && decodeDirect(d.format, e, kind, o.conversion, result.value)) return result;
+  result.value = colorOf(decodeExact(d.format, e, o.conversion), kind, o.conversion);
   return result;
 }
 

@@ -71,6 +71,8 @@ LevelPlan planLevel(const ImageView& v, uint32_t level);
 // when the view's bytes do not reach it.
 const uint8_t* elementAt(const ImageView& v, const LevelPlan& l, int64_t x, int64_t y, int64_t z);
 // The texel at the axis indices `idx` (the border colour outside the level) of layer `layer`.
+// The element at index idx (and layer) of level l, or null when idx is outside the level (the border colour).
+const uint8_t* texelElement(const ImageView& v, const LevelPlan& l, const std::array<int64_t, 3>& idx, int64_t layer);
 ExactTexel fetch(const ImageView& v, const LevelPlan& l, const std::array<int64_t, 3>& idx, int64_t layer,
                  const ConversionOptions& o);
 

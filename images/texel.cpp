@@ -255,6 +255,76 @@ ExactTexel decodeExact(ImageFormat f, const uint8_t* element, const ConversionOp
   return t;
 }
 
+namespace {
+// c / 255 rounded once to binary32 for every 8-bit code (the division of two binary32 values is correctly rounded).
+const std::array<float, 256>& unorm8Table() {
+  static const std::array<float, 256> table = [] {
+    std::array<float, 256> t{};
+    for (unsigned c = 0; c < 256; ++c) t[c] = float(c) / 255.0f;
+    return t;
+  }();
+  return table;
+}
+}  // namespace
+
+bool decodeDirect(ImageFormat f, const uint8_t* element, ColorKind kind, const ConversionOptions& o, Color& out) {
+  // Only the unpacked, non-sRGB orders whose channels map one to one (the others go through decodeExact).
+  switch (f.order) {
+    case ChannelOrder::R:
+    case ChannelOrder::A:
+    case ChannelOrder::RG:
+    case ChannelOrder::RA:
+    case ChannelOrder::RGBA:
+    case ChannelOrder::BGRA:
+    case ChannelOrder::ARGB:
+    case ChannelOrder::ABGR:
+    case ChannelOrder::Intensity:
+    case ChannelOrder::Luminance: break;
+    default: return false;
+  }
+  const bool floatKind = kind == ColorKind::Float;
+  const bool intKind = kind == ColorKind::Int || kind == ColorKind::Uint;
+  if (!floatKind && !intKind) return false;
+  if (!kindMatches(f.type, kind)) return false;
+  uint32_t lanes[4] = {0, 0, 0, floatKind ? std::bit_cast<uint32_t>(1.0f) : 1u};
+  const Layout l = layoutOf(f.order);
+  const unsigned bytes = channelBytesOf(f.type);
+  for (unsigned i = 0; i < l.count; ++i) {
+    const uint32_t code = loadCode(element + i * bytes, bytes);
+    uint32_t v;
+    switch (f.type) {
+      // The values channelValue gives, rounded as laneOf rounds them (quotientToFloat's argument).
+      case ChannelType::UnormInt8: v = std::bit_cast<uint32_t>(unorm8Table()[code]); break;
+      case ChannelType::UnormInt16: v = std::bit_cast<uint32_t>(float(code) / 65535.0f); break;
+      case ChannelType::SnormInt8:
+        v = std::bit_cast<uint32_t>(int8_t(code) == -128 ? -1.0f : float(int8_t(code)) / 127.0f);
+        break;
+      case ChannelType::SnormInt16:
+        v = std::bit_cast<uint32_t>(int16_t(code) == -32768 ? -1.0f : float(int16_t(code)) / 32767.0f);
+        break;
+      case ChannelType::Float: {
+        // A subnormal is flushed to a zero of its sign when the device flushes float denormals (fromFloatBits).
+        const bool subnormal = (code & 0x7f800000u) == 0 && (code & 0x7fffffu) != 0;
+        v = subnormal && o.denormFloat == Denorm::Flush ? code & 0x80000000u : code;
+        break;
+      }
+      case ChannelType::SignedInt8: v = uint32_t(int32_t(int8_t(code))); break;
+      case ChannelType::SignedInt16: v = uint32_t(int32_t(int16_t(code))); break;
+      case ChannelType::SignedInt32:
+      case ChannelType::UnsignedInt8:
+      case ChannelType::UnsignedInt16:
+      case ChannelType::UnsignedInt32: v = code; break;
+      default: return false;  // half, packed and 24-bit types
+    }
+    lanes[size_t(l.lane[i])] = v;
+  }
+  // The replication of finishMapping.
+  if (f.order == ChannelOrder::Intensity) lanes[1] = lanes[2] = lanes[3] = lanes[0];
+  if (f.order == ChannelOrder::Luminance) lanes[1] = lanes[2] = lanes[0];
+  for (unsigned i = 0; i < 4; ++i) out.lanes[i] = lanes[i];
+  return true;
+}
+
 double roundQuotient(int64_t num, uint64_t den, Format f) {
   if (num == 0) return 0.0;
   const bool neg = num < 0;
@@ -281,6 +351,19 @@ double roundQuotient(int64_t num, uint64_t den, Format f) {
   const double r = std::ldexp(double(uint64_t(n)), q);  // n has at most p + 1 bits: exact
   return neg ? -r : r;
 }
+
+namespace {
+// num · 2^exp2 / den rounded once to binary32. When num and den are binary32 values (|num|, den <= 2^24, as every
+// normalized channel's are) and exp2 is 0, the binary32 division is that rounding: IEEE 754-2008 §5.4.1 [external]
+// division is correctly rounded (the host rounds to nearest even; clref never changes the mode), and the quotient
+// of a normalized channel (at least 1/65535 in magnitude, at most 1) is never subnormal. Otherwise roundQuotient.
+double quotientToFloat(const ExactChannel& c) {
+  constexpr int64_t kExactInFloat = int64_t(1) << 24;
+  if (c.exp2 == 0 && c.num >= -kExactInFloat && c.num <= kExactInFloat && c.den <= uint32_t(kExactInFloat))
+    return double(float(c.num) / float(c.den));
+  return roundQuotient(c.num, c.den, Format::Float);
+}
+}  // namespace
 
 double approxOf(const ExactChannel& c) {
   switch (c.kind) {
@@ -326,7 +409,7 @@ uint32_t laneOf(const ExactChannel& c, ColorKind kind, const ConversionOptions& 
         // [[converting-normalized-integer-channel-data-types-to-half-precision-floating-point-values]]: the normalized
         // value rounded once (the spec allows 1.5 ulp; the correctly rounded value meets that and the endpoint rules, 0
         // → 0.0 and 2^n − 1 → 1.0, exactly).
-        v = roundQuotient(c.num, c.den, f);
+        v = f == Format::Float ? quotientToFloat(c) : roundQuotient(c.num, c.den, f);
       }
       break;
   }
@@ -351,6 +434,8 @@ Color decode(ImageFormat f, const uint8_t* element, ColorKind kind, const Conver
   // The wrong read function for the type gives (0, 0, 0, 0), the default of the choice image_wrong_read_function
   // (sampler.cpp reports it).
   if (!isValidFormat(f) || !kindMatches(f.type, kind)) return {};
+  Color c;
+  if (decodeDirect(f, element, kind, o, c)) return c;
   return colorOf(decodeExact(f, element, o), kind, o);
 }
 

@@ -51,6 +51,12 @@ uint32_t laneOf(const ExactChannel& c, ColorKind kind, const ConversionOptions& 
 // The whole texel as a colour of `kind`.
 Color colorOf(const ExactTexel& t, ColorKind kind, const ConversionOptions& o);
 
+// decode() without exact channels, for the formats whose conversion is one binary32 division or a plain integer:
+// unpacked non-sRGB orders with the 8- and 16-bit normalized types, CL_FLOAT and the integer types, read as float,
+// int or uint. Gives the same bits as colorOf(decodeExact(...)) (tests/images: images_core_test proves it for every
+// code); false for every other format or kind.
+bool decodeDirect(ImageFormat f, const uint8_t* element, ColorKind kind, const ConversionOptions& o, Color& out);
+
 // A channel's value as a double: exact for half, float and integer channels, within 2^-53 relative for
 // normalized and sRGB channels (one rounding); ±inf and NaN as such. For the sampler's fast path.
 double approxOf(const ExactChannel& c);

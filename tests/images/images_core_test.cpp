@@ -16,6 +16,7 @@
 #include "images/image.hpp"
 #include "images/image_format.hpp"
 #include "images/texel.hpp"
+#include "images/texel_internal.hpp"
 #include "numerics/mpfr_round.hpp"
 
 using namespace clref::images;
@@ -583,4 +584,66 @@ TEST_CASE("encode: linear to sRGB by the spec's formula, decided exactly", "[ima
   // sBGRA writes B first.
   CHECK(encodeColor({O::sBGRA, T::UnormInt8}, floatColor(1.0f, 0.0f, 0.0f, 1.0f)) ==
         std::vector<uint8_t>{0, 0, 255, 255});
+}
+
+// decode()'s direct path (texel.cpp decodeDirect) against MPFR: every 8- and 16-bit normalized code divided in MPFR
+// at binary32 precision (one rounding, RN), and the missing channels' defaults.
+TEST_CASE("decode: the direct path of normalized channels equals the quotient rounded by MPFR", "[images][texel]") {
+  const std::pair<T, unsigned> types[] = {{T::UnormInt8, 8}, {T::UnormInt16, 16}, {T::SnormInt8, 8}, {T::SnormInt16, 16}};
+  mpfr_t q;
+  mpfr_init2(q, 24);
+  for (auto [type, bits] : types) {
+    const bool snorm = type == T::SnormInt8 || type == T::SnormInt16;
+    for (uint32_t code = 0; code < (1u << bits); ++code) {
+      uint8_t element[2];
+      std::memcpy(element, &code, bits / 8);  // little-endian host, as the image's bytes
+      const Color c = decode({O::R, type}, element, ColorKind::Float);
+      const int64_t v = snorm ? (bits == 8 ? int64_t(int8_t(code)) : int64_t(int16_t(code))) : int64_t(code);
+      const long den = snorm ? (1L << (bits - 1)) - 1 : (1L << bits) - 1;
+      mpfr_set_si(q, long(v), MPFR_RNDN);
+      mpfr_div_si(q, q, den, MPFR_RNDN);
+      float want = mpfr_get_flt(q, MPFR_RNDN);
+      if (want < -1.0f) want = -1.0f;  // max(-1.0f, c / 127.0f)
+      REQUIRE(c.lanes[0] == std::bit_cast<uint32_t>(want));
+      REQUIRE(c.lanes[1] == 0);
+      REQUIRE(c.lanes[2] == 0);
+      REQUIRE(c.lanes[3] == std::bit_cast<uint32_t>(1.0f));
+    }
+  }
+  mpfr_clear(q);
+}
+
+// The direct path and the exact one agree bit for bit on random elements of every format and kind the direct path
+// takes (and the direct path declines the others).
+TEST_CASE("decode: the direct path gives the exact path's bits", "[images][texel]") {
+  std::mt19937_64 rng(20261123);
+  const ConversionOptions modes[] = {{Denorm::Preserve, Denorm::Preserve}, {Denorm::Flush, Denorm::Flush}};
+  const ColorKind kinds[] = {ColorKind::Float, ColorKind::Half, ColorKind::Int, ColorKind::Uint};
+  unsigned direct = 0;
+  for (const ImageFormat& f : allFormats()) {
+    for (ColorKind kind : kinds) {
+      if (!kindMatches(f.type, kind)) continue;
+      for (const auto& o : modes) {
+        for (int i = 0; i < 2000; ++i) {
+          uint8_t element[16];
+          for (auto& b : element) b = uint8_t(rng());
+          if (i < 64 && f.type == T::Float) {  // specials: zeros, subnormals, infinities, NaNs
+            const uint32_t specials[] = {0u, 0x80000000u, 1u, 0x807fffffu, 0x7f800000u, 0xff800000u, 0x7fc00001u, 0xffbfffffu};
+            for (unsigned ch = 0; ch < 4; ++ch) std::memcpy(element + 4 * ch, &specials[(i + ch) % 8], 4);
+          }
+          Color got;
+          if (!decodeDirect(f, element, kind, o, got)) break;
+          ++direct;
+          REQUIRE(got == colorOf(decodeExact(f, element, o), kind, o));
+        }
+      }
+    }
+  }
+  CHECK(direct > 100000);
+  Color unused;
+  uint8_t zero[16] = {};
+  CHECK_FALSE(decodeDirect({O::RGBA, T::HalfFloat}, zero, ColorKind::Float, {}, unused));
+  CHECK_FALSE(decodeDirect({O::sRGBA, T::UnormInt8}, zero, ColorKind::Float, {}, unused));
+  CHECK_FALSE(decodeDirect({O::RGB, T::UnormShort565}, zero, ColorKind::Float, {}, unused));
+  CHECK_FALSE(decodeDirect({O::RGBA, T::UnormInt8}, zero, ColorKind::Half, {}, unused));
 }
