@@ -29,6 +29,15 @@ std::optional<images::ImageType> imageTypeOf(cl_mem_object_type t) {
 
 bool formatSupported(const images::ImageFormat& f, cl_mem_object_type type) {
   if (!images::isValidFormat(f)) return false;
+  // CL_Rx is not offered: the specifications disagree on its memory layout. OpenCL 3.0 API §5.3.1.1
+  // [[image-format-descriptor]] describes "A two channel image format, where the first channel represents a RED
+  // component and the second channel is ignored" (what the images module implements), while OpenCL 1.2 API §5.3.1.1
+  // "Image Format Descriptor" lists CL_Rx with CL_R and CL_A as one channel, which the conformance suite and the
+  // drivers follow. An application written for either layout would read or write past its host memory under the
+  // other, so the API reports neither
+  // (the format is optional: OpenCL 3.0 API §E.1 [[_summary_of_changes_from_opencl_1_0_to_opencl_1_1]] "Optional image
+  // formats: CL_Rx, CL_RGx, and CL_RGBx").
+  if (f.order == images::ChannelOrder::Rx) return false;
   // OpenCL Extension Specification 3.0.12 §16 "Depth Images": CL_DEPTH images are 2D images and 2D image arrays.
   if (f.order == images::ChannelOrder::Depth)
     return type == CL_MEM_OBJECT_IMAGE2D || type == CL_MEM_OBJECT_IMAGE2D_ARRAY;

@@ -244,6 +244,11 @@ void createImageCases(std::vector<ErrorCase>& v) {
       const cl_image_format depth{CL_DEPTH, CL_FLOAT};
       return create(c, fx().ctx, 0, &depth, desc(t, 4, 4, 4, 2));
     });
+  // CL_Rx is withheld for every type (the 1.2 and 3.0 API specs give it different layouts; api/opencl/image.cpp).
+  createCase(v, "CL_IMAGE_FORMAT_NOT_SUPPORTED", 1, [=](const Create& c) {
+    const cl_image_format rx{CL_Rx, CL_UNORM_INT8};
+    return create(c, fx().ctx, 0, &rx, desc(CL_MEM_OBJECT_IMAGE2D, 4, 4));
+  });
   // 16384 × 16384 CL_RGBA / CL_FLOAT: 4 GiB, more than CL_DEVICE_MAX_MEM_ALLOC_SIZE.
   createCase(v, "CL_MEM_OBJECT_ALLOCATION_FAILURE", 1, [](const Create& c) {
     const cl_image_format f{CL_RGBA, CL_FLOAT};
