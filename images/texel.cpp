@@ -451,7 +451,9 @@ namespace {
 uint32_t toUnorm(float x, unsigned bits) {
   const double maxCode = double((1u << bits) - 1);
   if (std::isnan(x)) return 0;
-  const double product = numerics::floatToFloat(double(x) * maxCode, Format::Float, Rounding::RTE);
+  // The binary32 product is the formula's: IEEE 754-2008 §5.4.1 [external] multiplication, correctly rounded (the host
+  // rounds to nearest even; clref never changes the mode).
+  const double product = double(x * float(maxCode));
   const double r = numerics::rint(product);
   if (r <= 0) return 0;
   if (r >= maxCode) return uint32_t(maxCode);
@@ -461,7 +463,7 @@ uint32_t toUnorm(float x, unsigned bits) {
 uint32_t toSnorm(float x, unsigned bits) {
   if (std::isnan(x)) return 0;
   const double scale = double((1u << (bits - 1)) - 1);
-  const double product = numerics::floatToFloat(double(x) * scale, Format::Float, Rounding::RTE);
+  const double product = double(x * float(scale));  // the formula's binary32 product, as in toUnorm
   const double r = std::clamp(numerics::rint(product), -scale - 1, scale);
   return uint32_t(int32_t(r)) & ((1u << bits) - 1);
 }
