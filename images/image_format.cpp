@@ -106,7 +106,8 @@ ChannelClass channelClass(ChannelType t) {
   }
 }
 
-bool isValidFormat(ImageFormat f) {
+namespace {
+bool isValidFormatByRules(ImageFormat f) {
   if (nameOf(f.order).empty() || nameOf(f.type).empty()) return false;
   if (!pairListed(f.order, f.type)) return false;
   // OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: "The number of bits per element determined by the
@@ -114,6 +115,23 @@ bool isValidFormat(ImageFormat f) {
   // channels) and CL_sRGB (three 8-bit channels, 24 bits) with no valid type.
   const unsigned bits = 8 * elementBytesUnchecked(f);
   return bits != 0 && (bits & (bits - 1)) == 0;
+}
+
+// The rules above evaluated once for every (order, type) pair of cl.h's ranges (orders 0x10B0..0x10C3, types
+// 0x10D0..0x10E0): every image access asks.
+constexpr uint32_t kFirstOrder = 0x10B0, kOrderCount = 0x14, kFirstType = 0x10D0, kTypeCount = 0x11;
+}  // namespace
+
+bool isValidFormat(ImageFormat f) {
+  static const auto table = [] {
+    std::array<std::array<bool, kTypeCount>, kOrderCount> t{};
+    for (uint32_t o = 0; o < kOrderCount; ++o)
+      for (uint32_t ty = 0; ty < kTypeCount; ++ty)
+        t[o][ty] = isValidFormatByRules({ChannelOrder(kFirstOrder + o), ChannelType(kFirstType + ty)});
+    return t;
+  }();
+  const uint32_t o = uint32_t(f.order) - kFirstOrder, ty = uint32_t(f.type) - kFirstType;
+  return o < kOrderCount && ty < kTypeCount && table[o][ty];
 }
 
 unsigned elementBytesUnchecked(ImageFormat f) {
