@@ -483,14 +483,14 @@ uint32_t floatCode(ChannelType t, unsigned bits, bool srgb, const Color& c, unsi
     case ChannelType::SnormInt8:
     case ChannelType::SnormInt16: return toSnorm(x, bits);
     case ChannelType::HalfFloat: {
-      // §8.3.2 [[conversion-rules-for-half-precision-floating-point-channel-data-type]]: float → half rounds (clref:
+      // OpenCL C 3.0 §8.3.2 [[conversion-rules-for-half-precision-floating-point-channel-data-type]]: float → half rounds (clref:
       // to nearest even), NaN stays NaN and INF stays INF; half subnormals may be flushed.
       numerics::Half h = kind == ColorKind::Half ? numerics::Half{uint16_t(c.lanes[lane])} : numerics::toHalf(x);
       if (o.denormHalf == Denorm::Flush) h = numerics::flushDenorm(h);
       return h.bits;
     }
     case ChannelType::Float: {
-      // §8.3.3 [[conversion-rules-for-floating-point-channel-data-type]]: values preserved (a write_imagef lane's bits
+      // OpenCL C 3.0 §8.3.3 [[conversion-rules-for-floating-point-channel-data-type]]: values preserved (a write_imagef lane's bits
       // as given, NaN payloads included; a write_imageh lane widened exactly), denorms may be flushed.
       if (o.denormFloat == Denorm::Flush && std::fpclassify(x) == FP_SUBNORMAL)
         return std::bit_cast<uint32_t>(numerics::flushDenorm(x));
@@ -500,7 +500,7 @@ uint32_t floatCode(ChannelType t, unsigned bits, bool srgb, const Color& c, unsi
   }
 }
 
-// §8.3.4 [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]: write_imagei
+// OpenCL C 3.0 §8.3.4 [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]: write_imagei
 // converts with convert_char_sat / convert_short_sat, write_imageui with convert_uchar_sat / convert_ushort_sat; 32
 // bits unchanged.
 uint32_t intCode(ChannelType t, uint32_t lane) {
@@ -531,9 +531,12 @@ void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element, con
   const unsigned bytes = channelBytesOf(f.type);
   const bool srgb = isSRGB(f.order);
   for (unsigned i = 0; i < l.count; ++i) {
-    // An ignored channel (CL_Rx's x, ...) is written as 0. CL_INTENSITY and CL_LUMINANCE store the red component,
-    // CL_DEPTH the depth (the colour's first component).
-    const int lane = l.lane[i];
+    // An ignored channel's content is not specified (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: "the fourth
+    // channel is ignored"): the fourth channel of CL_RGBx and CL_sRGBx stores the alpha component as CL_RGBA would
+    // (linear, as sRGB alpha is), which is what the conformance suite's fill and write checks expect; the x channels
+    // of CL_Rx and CL_RGx are written as 0. CL_INTENSITY and CL_LUMINANCE store the red component, CL_DEPTH the depth
+    // (the colour's first component).
+    const int lane = l.lane[i] < 0 && i == 3 ? 3 : l.lane[i];
     uint32_t code = 0;
     if (lane >= 0)
       code = isInt ? intCode(f.type, c.lanes[size_t(lane)])

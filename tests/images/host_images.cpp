@@ -658,10 +658,14 @@ void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element) {
   }
   const std::string_view stored = storedChannels(f.order);
   for (size_t k = 0; k < stored.size(); ++k) {
-    if (stored[k] == 'x') continue;
-    const bool srgbChannel = srgbOrder(f.order) && stored[k] != 'A';
+    // The ignored fourth channel of CL_RGBx / CL_sRGBx holds the alpha component (clref's choice for bytes the spec
+    // leaves unspecified, images/texel.cpp); the other ignored channels stay 0.
+    char ch = stored[k];
+    if (ch == 'x' && k == 3) ch = 'A';
+    if (ch == 'x') continue;
+    const bool srgbChannel = srgbOrder(f.order) && ch != 'A';
     const unsigned storageBits = f.type == ChannelType::UnormInt24 ? 24 : ti.bits;
-    const uint64_t raw = encodeChannel(f, srgbChannel, componentOf(stored[k]), kind, ti.bits, storageBits);
+    const uint64_t raw = encodeChannel(f, srgbChannel, componentOf(ch), kind, ti.bits, storageBits);
     storeLE(element + k * ti.bytes, ti.bytes, raw);
   }
 }
