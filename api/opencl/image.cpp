@@ -38,6 +38,13 @@ bool formatSupported(const images::ImageFormat& f, cl_mem_object_type type) {
   // (the format is optional: OpenCL 3.0 API §E.1 [[_summary_of_changes_from_opencl_1_0_to_opencl_1_1]] "Optional image
   // formats: CL_Rx, CL_RGx, and CL_RGBx").
   if (f.order == images::ChannelOrder::Rx) return false;
+  // CL_RGBx likewise with the unpacked types: OpenCL 1.2 API §5.3.1.1 "Image Format Descriptor" allows CL_RGBx only
+  // with CL_UNORM_SHORT_565, CL_UNORM_SHORT_555 and CL_UNORM_INT_101010 (one packed element, the same in both
+  // versions), the 3.0 table four channels of any type; a 1.2 application (the conformance suite among them) sizes
+  // its host memory for no such format. The packed CL_RGBx formats are offered.
+  if (f.order == images::ChannelOrder::RGBx && f.type != images::ChannelType::UnormShort565 &&
+      f.type != images::ChannelType::UnormShort555 && f.type != images::ChannelType::UnormInt101010)
+    return false;
   // OpenCL Extension Specification 3.0.12 §16 "Depth Images": CL_DEPTH images are 2D images and 2D image arrays.
   if (f.order == images::ChannelOrder::Depth)
     return type == CL_MEM_OBJECT_IMAGE2D || type == CL_MEM_OBJECT_IMAGE2D_ARRAY;
