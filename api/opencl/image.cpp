@@ -45,6 +45,10 @@ bool formatSupported(const images::ImageFormat& f, cl_mem_object_type type) {
   if (f.order == images::ChannelOrder::RGBx && f.type != images::ChannelType::UnormShort565 &&
       f.type != images::ChannelType::UnormShort555 && f.type != images::ChannelType::UnormInt101010)
     return false;
+  // CL_UNORM_INT24 belongs to cl_khr_gl_depth_images (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]] lists it
+  // only under that extension), which clref does not report: the images module reads and writes it, the API does not
+  // offer it.
+  if (f.type == images::ChannelType::UnormInt24) return false;
   // OpenCL Extension Specification 3.0.12 §16 "Depth Images": CL_DEPTH images are 2D images and 2D image arrays.
   if (f.order == images::ChannelOrder::Depth)
     return type == CL_MEM_OBJECT_IMAGE2D || type == CL_MEM_OBJECT_IMAGE2D_ARRAY;
