@@ -24,25 +24,6 @@ constexpr ChannelType kTypes[] = {ChannelType::SnormInt8,      ChannelType::Snor
                                   ChannelType::UnsignedInt32,  ChannelType::HalfFloat,       ChannelType::Float,
                                   ChannelType::UnormInt24,     ChannelType::UnormInt101010_2};
 
-// Bytes of one channel of an unpacked type.
-unsigned channelBytes(ChannelType t) {
-  switch (t) {
-    case ChannelType::SnormInt8:
-    case ChannelType::UnormInt8:
-    case ChannelType::SignedInt8:
-    case ChannelType::UnsignedInt8: return 1;
-    case ChannelType::SnormInt16:
-    case ChannelType::UnormInt16:
-    case ChannelType::SignedInt16:
-    case ChannelType::UnsignedInt16:
-    case ChannelType::HalfFloat: return 2;
-    case ChannelType::SignedInt32:
-    case ChannelType::UnsignedInt32:
-    case ChannelType::Float:
-    case ChannelType::UnormInt24: return 4;
-    default: return 0;
-  }
-}
 
 // The pair as the spec lists it, before the power-of-two rule.
 bool pairListed(ChannelOrder o, ChannelType t) {
@@ -79,6 +60,26 @@ bool pairListed(ChannelOrder o, ChannelType t) {
 }
 
 }  // namespace
+
+// Bytes of one channel of an unpacked type.
+unsigned channelBytes(ChannelType t) {
+  switch (t) {
+    case ChannelType::SnormInt8:
+    case ChannelType::UnormInt8:
+    case ChannelType::SignedInt8:
+    case ChannelType::UnsignedInt8: return 1;
+    case ChannelType::SnormInt16:
+    case ChannelType::UnormInt16:
+    case ChannelType::SignedInt16:
+    case ChannelType::UnsignedInt16:
+    case ChannelType::HalfFloat: return 2;
+    case ChannelType::SignedInt32:
+    case ChannelType::UnsignedInt32:
+    case ChannelType::Float:
+    case ChannelType::UnormInt24: return 4;
+    default: return 0;
+  }
+}
 
 unsigned storedChannels(ChannelOrder o) {
   // OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: CL_Rx "A two channel image format, where ... the second

@@ -85,20 +85,6 @@ bool packingOf(ChannelType t, Packing& p) {
   }
 }
 
-unsigned channelBytesOf(ChannelType t) {
-  switch (t) {
-    case ChannelType::SnormInt8:
-    case ChannelType::UnormInt8:
-    case ChannelType::SignedInt8:
-    case ChannelType::UnsignedInt8: return 1;
-    case ChannelType::SnormInt16:
-    case ChannelType::UnormInt16:
-    case ChannelType::SignedInt16:
-    case ChannelType::UnsignedInt16:
-    case ChannelType::HalfFloat: return 2;
-    default: return 4;
-  }
-}
 
 // A binary16 or binary32 encoding as an exact channel; subnormals flushed to a zero of their sign when the device
 // flushes them (OpenCL C 3.0 §8.3.2 [[conversion-rules-for-half-precision-floating-point-channel-data-type]], §8.3.3
@@ -230,7 +216,7 @@ ExactTexel decodeExact(ImageFormat f, const uint8_t* element, const ConversionOp
     return t;
   }
   const Layout l = layoutOf(f.order);
-  const unsigned bytes = channelBytesOf(f.type);
+  const unsigned bytes = channelBytes(f.type);
   const bool srgb = isSRGB(f.order);
   for (unsigned i = 0; i < l.count; ++i) {
     if (l.lane[i] < 0) continue;
@@ -288,7 +274,7 @@ bool decodeDirect(ImageFormat f, const uint8_t* element, ColorKind kind, const C
   if (!kindMatches(f.type, kind)) return false;
   uint32_t lanes[4] = {0, 0, 0, floatKind ? std::bit_cast<uint32_t>(1.0f) : 1u};
   const Layout l = layoutOf(f.order);
-  const unsigned bytes = channelBytesOf(f.type);
+  const unsigned bytes = channelBytes(f.type);
   for (unsigned i = 0; i < l.count; ++i) {
     const uint32_t code = loadCode(element + i * bytes, bytes);
     uint32_t v;
@@ -528,7 +514,7 @@ void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element, con
     return;
   }
   const Layout l = layoutOf(f.order);
-  const unsigned bytes = channelBytesOf(f.type);
+  const unsigned bytes = channelBytes(f.type);
   const bool srgb = isSRGB(f.order);
   for (unsigned i = 0; i < l.count; ++i) {
     // An ignored channel's content is not specified (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: "the fourth
