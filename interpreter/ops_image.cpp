@@ -497,34 +497,24 @@ void lowerImage(Lowerer& L, const Instruction& inst) {
   op.n = L.ptrBytes();
 }
 
-void lowerSampleExplicitLod(Lowerer& L, const Instruction& inst) {
-  // Operands: Sampled Image, Coordinate, Image Operands (Lod or Grad required), ….
+// OpImageSampleExplicitLod (sampled: Sampled Image, Coordinate, Image Operands with Lod or Grad required) and
+// OpImageRead (Image, Coordinate [, Image Operands]) lower alike but for the handler and what the operands allow.
+void lowerRead(Lowerer& L, const Instruction& inst, bool sampled, Handler handler) {
   const ImageTypeInfo type = imageInfoOfOperand(L, inst, inst.operand(0));
   if (type.access == ImageAccess::WriteOnly)
     L.reject(inst, "a read of a write_only image (OpenCL C 3.0 §6.15.15 [[image-read-and-write-functions]])");
   auto info = std::make_shared<ImageOpInfo>();
   info->access = type.access;
-  info->verb = "sampled read";
-  setCoordinate(L, inst, inst.operand(1), *info, false);
+  info->verb = sampled ? "sampled read" : "read";
+  setCoordinate(L, inst, inst.operand(1), *info, !sampled);
   setValue(L, inst, inst.resultType, L.reg(inst.resultId), *info);
-  setImageOperands(L, inst, 2, *info, true);
-  Op& op = emitImageOp(L, inst, &sampleExplicitLod, std::move(info));
+  setImageOperands(L, inst, 2, *info, sampled);
+  Op& op = emitImageOp(L, inst, handler, std::move(info));
   op.a = L.reg(inst.operand(0));
 }
 
-void lowerImageRead(Lowerer& L, const Instruction& inst) {
-  const ImageTypeInfo type = imageInfoOfOperand(L, inst, inst.operand(0));
-  if (type.access == ImageAccess::WriteOnly)
-    L.reject(inst, "a read of a write_only image (OpenCL C 3.0 §6.15.15 [[image-read-and-write-functions]])");
-  auto info = std::make_shared<ImageOpInfo>();
-  info->access = type.access;
-  info->verb = "read";
-  setCoordinate(L, inst, inst.operand(1), *info, true);
-  setValue(L, inst, inst.resultType, L.reg(inst.resultId), *info);
-  setImageOperands(L, inst, 2, *info, false);
-  Op& op = emitImageOp(L, inst, &imageRead, std::move(info));
-  op.a = L.reg(inst.operand(0));
-}
+void lowerSampleExplicitLod(Lowerer& L, const Instruction& inst) { lowerRead(L, inst, true, &sampleExplicitLod); }
+void lowerImageRead(Lowerer& L, const Instruction& inst) { lowerRead(L, inst, false, &imageRead); }
 
 void lowerImageWrite(Lowerer& L, const Instruction& inst) {
   // Operands: Image, Coordinate, Texel [, Image Operands].
