@@ -323,6 +323,10 @@ void Module::readDebugParamNames() {
       auto name = strings.find(inst.operand(2));
       const uint32_t arg = inst.operand(9);
       if (fn == functionOfScope.end() || name == strings.end() || arg == 0) continue;
+      // 'Arg Number' names one of the function's parameters; a larger number (the module is not validated
+      // before `clref info`/`dis` reads it) names nothing and must not size the table.
+      auto function = functions.find(fn->second);
+      if (function == functions.end() || arg > function->second.parameters.size()) continue;
       auto& names = debugParamNames[fn->second];
       if (names.size() < arg) names.resize(arg);
       names[arg - 1] = name->second;

@@ -430,3 +430,43 @@ TEST_CASE("fuzz: local memory sizes that wrap 64 bits are refused before the lau
     CHECK_THAT(std::string(e.what()), Contains(std::to_string(SIZE_MAX - 8) + " bytes"));
   }
 }
+
+TEST_CASE("fuzz: a DebugLocalVariable with a huge Arg Number sizes nothing", "[rejection][fuzz]") {
+  // OpenCL.DebugInfo.100 §4.6 [external] DebugLocalVariable: 'Arg Number' is the 1-based index of a parameter of
+  // the function its scope describes. `clref info` reads it without validation; a number past the function's
+  // parameters used to resize the name table to that many strings (gigabytes).
+  const auto words = assemble(R"(
+               OpCapability Addresses
+               OpCapability Kernel
+          %2 = OpExtInstImport "OpenCL.DebugInfo.100"
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %7 "k"
+         %19 = OpString "k.cl"
+         %28 = OpString "k"
+         %29 = OpString ""
+         %31 = OpString "a"
+         %33 = OpString "b"
+          %4 = OpTypeInt 32 0
+         %24 = OpConstant %4 32
+          %3 = OpTypeVoid
+          %6 = OpTypeFunction %3 %4 %4
+         %11 = OpExtInst %3 %2 DebugInfoNone
+         %21 = OpExtInst %3 %2 DebugSource %19
+         %22 = OpExtInst %3 %2 DebugCompilationUnit 65536 5 %21 OpenCL_C
+         %25 = OpExtInst %3 %2 DebugTypeBasic %28 %24 Signed
+         %27 = OpExtInst %3 %2 DebugTypeFunction None %11 %25 %25
+         %30 = OpExtInst %3 %2 DebugFunction %28 %27 %21 1 0 %22 %29 FlagIsDefinition 1 %7 %11
+         %32 = OpExtInst %3 %2 DebugLocalVariable %31 %25 %21 1 0 %30 None 2000000000
+         %34 = OpExtInst %3 %2 DebugLocalVariable %33 %25 %21 1 0 %30 None 2
+          %7 = OpFunction %3 None %6
+          %8 = OpFunctionParameter %4
+          %9 = OpFunctionParameter %4
+         %10 = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  const auto m = interpreter::Module::parse(words);
+  const auto names = m.debugParamNames.find(7);
+  REQUIRE(names != m.debugParamNames.end());
+  CHECK(names->second == std::vector<std::string>{"", "b"});
+}
