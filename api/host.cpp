@@ -213,6 +213,10 @@ void Kernel::lower() {
   loweredSpecVersion_ = program_->specVersion_;
 }
 
+uint64_t Kernel::privateMemBytes() const {
+  return lowered_->privateArenaBytes + lowered_->registerTemplate.size();
+}
+
 const KernelArgInfo& Kernel::argInfo(size_t i) const {
   if (i >= args_.size())
     throw Error("kernel " + name_ + " has " + std::to_string(args_.size()) + " arguments; no argument " +

@@ -330,6 +330,10 @@ class Kernel {
   void setArgSampler(size_t i, const Sampler& sampler);  // sampler_t argument
   template <class T> void setArg(size_t i, const T& v) { setArgValue(i, &v, sizeof(T)); }
 
+  // Bytes of private memory one work-item uses: its Function-storage variables and the register file that holds
+  // its SSA values (what CL_KERNEL_PRIVATE_MEM_SIZE reports; the lowering refuses kernels beyond the device limit).
+  uint64_t privateMemBytes() const;
+
   // Runs the NDRange to completion. Throws Error when an argument is not set, a buffer is larger than the device's
   // address space, the local memory exceeds localMemSize, or the NDRange cannot run on the kernel (NDRangeError for
   // what checkNDRange checks); interpreter::ModuleError when the kernel cannot be lowered. A kernel fault is not

@@ -359,7 +359,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
       return out(bytes);
     }
     case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return out(size_t(1));
-    case CL_KERNEL_PRIVATE_MEM_SIZE: return out(cl_ulong(0));
+    // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] CL_KERNEL_PRIVATE_MEM_SIZE: "the minimum amount of private
+    // memory, in bytes, used by each work-item in the kernel", including what the implementation needs to run it.
+    case CL_KERNEL_PRIVATE_MEM_SIZE: return out(cl_ulong(kernel->kernel->privateMemBytes()));
     default: return CL_INVALID_VALUE;
   }
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }

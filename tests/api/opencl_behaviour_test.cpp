@@ -540,3 +540,28 @@ TEST_CASE("clEnqueueNDRangeKernel: global sizes whose product overflows size_t a
   CHECK(clEnqueueNDRangeKernel(f.q, f.vadd, 3, nullptr, g0, nullptr, 0, nullptr, nullptr) == CL_SUCCESS);
   CHECK(clFinish(f.q) == CL_SUCCESS);
 }
+
+TEST_CASE("CL_KERNEL_PRIVATE_MEM_SIZE counts the kernel's private arrays", "[opencl]") {
+  // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]]: "the minimum amount of private memory, in bytes, used by each
+  // work-item in the kernel". A private array indexed at run time must live in memory: 4096 ints are 16384 bytes.
+  cl_program p = buildSource(
+      "kernel void big(global int* o, int n) { int t[4096]; for (int i = 0; i < 4096; ++i) t[i] = i * n;\n"
+      "  o[get_global_id(0)] = t[(get_global_id(0) * 7) & 4095]; }\n"
+      "kernel void small(global int* o) { o[get_global_id(0)] = 1; }\n",
+      nullptr);
+  cl_int e;
+  cl_kernel big = clCreateKernel(p, "big", &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_kernel small = clCreateKernel(p, "small", &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_ulong bigBytes = 0, smallBytes = 0;
+  REQUIRE(clGetKernelWorkGroupInfo(big, fx().device, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof bigBytes, &bigBytes, nullptr) ==
+          CL_SUCCESS);
+  REQUIRE(clGetKernelWorkGroupInfo(small, fx().device, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof smallBytes, &smallBytes,
+                                   nullptr) == CL_SUCCESS);
+  CHECK(bigBytes >= 4096 * sizeof(int));
+  CHECK(smallBytes < 4096 * sizeof(int));
+  clReleaseKernel(big);
+  clReleaseKernel(small);
+  clReleaseProgram(p);
+}
