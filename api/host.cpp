@@ -213,6 +213,10 @@ void Kernel::lower() {
   loweredSpecVersion_ = program_->specVersion_;
 }
 
+size_t Kernel::maxWorkGroupSize() const {
+  return size_t(interpreter::maxWorkGroupSize(*lowered_, program_->device().config().maxWorkGroupSize));
+}
+
 uint64_t Kernel::privateMemBytes() const {
   return lowered_->privateArenaBytes + lowered_->registerTemplate.size();
 }
@@ -323,11 +327,12 @@ void checkNDRange(const NDRange& r, const DeviceConfig& cfg) {
 
 namespace {
 // The DefaultLocalSize choice: the work-group size used when the host gives none.
-std::array<size_t, 3> defaultLocalSize(const NDRange& r, const DeviceConfig& cfg) {
+// `maxGroup` is the kernel's largest work-group size (Kernel::maxWorkGroupSize).
+std::array<size_t, 3> defaultLocalSize(const NDRange& r, const DeviceConfig& cfg, size_t maxGroup) {
   std::array<size_t, 3> l{1, 1, 1};
   if (cfg.choices.get<numerics::Choice::DefaultLocalSize>() == numerics::LocalSizeOption::One) return l;
   size_t best = 1;
-  for (size_t d = 1; d <= std::min<size_t>(64, std::min(cfg.maxWorkGroupSize, r.global[0])); ++d)
+  for (size_t d = 1; d <= std::min<size_t>(64, std::min(maxGroup, r.global[0])); ++d)
     if (r.global[0] % d == 0) best = d;
   l[0] = best;
   return l;
@@ -378,7 +383,7 @@ RunResult Kernel::run(const NDRange& range) {
   }
   interpreter::NDRangeSpec spec;
   spec.dims = range.dims;
-  std::array<size_t, 3> local = range.local ? *range.local : defaultLocalSize(range, cfg);
+  std::array<size_t, 3> local = range.local ? *range.local : defaultLocalSize(range, cfg, maxWorkGroupSize());
   for (unsigned d = 0; d < 3; ++d) {
     const bool used = d < range.dims;
     spec.global[d] = used ? range.global[d] : 1;
@@ -396,6 +401,11 @@ RunResult Kernel::run(const NDRange& range) {
     if (__builtin_mul_overflow(groupSize, uint64_t(spec.local[d]), &groupSize) || groupSize > cfg.maxWorkGroupSize)
       throw NDRangeError(NDRangeError::Field::Local,
                          "the work-group size exceeds the device maximum " + std::to_string(cfg.maxWorkGroupSize));
+  if (groupSize > maxWorkGroupSize())
+    throw Error("kernel " + name_ + ": a work-group of " + std::to_string(groupSize) + " work-items holds more than " +
+                std::to_string(interpreter::kMaxPrivateBytesPerWorkGroup) + " bytes of registers and private memory (" +
+                std::to_string(interpreter::workItemBytes(*lowered_)) +
+                " per work-item); the kernel's largest work-group size is " + std::to_string(maxWorkGroupSize()));
   interpreter::ExecConfig ec;
   ec.threads = cfg.threads;
   ec.instructionBudget = cfg.instructionBudget;

@@ -333,6 +333,9 @@ class Kernel {
   // Bytes of private memory one work-item uses: its Function-storage variables and the register file that holds
   // its SSA values (what CL_KERNEL_PRIVATE_MEM_SIZE reports; the lowering refuses kernels beyond the device limit).
   uint64_t privateMemBytes() const;
+  // The largest work-group size this kernel can run with (CL_KERNEL_WORK_GROUP_SIZE): the device's maximum, or fewer
+  // when the work-items of a group would hold more registers and private memory than clref allows per work-group.
+  size_t maxWorkGroupSize() const;
 
   // Runs the NDRange to completion. Throws Error when an argument is not set, a buffer is larger than the device's
   // address space, the local memory exceeds localMemSize, or the NDRange cannot run on the kernel (NDRangeError for

@@ -31,6 +31,13 @@ constexpr uint64_t kMaxProgramScopeVariableBytes = uint64_t(256) << 20;
 // and program-scope initialisers included), copied once per work-item.
 constexpr uint64_t kMaxRegisterBytes = uint64_t(64) << 20;
 
+// The memory held by the work-items of one work-group that are alive at once (each holds its register file and its
+// private memory): a kernel with a barrier keeps every work-item of the group, one without the scheduler's batch.
+// Larger work-groups are refused (CL_KERNEL_WORK_GROUP_SIZE reports the largest that fits).
+constexpr uint64_t kMaxPrivateBytesPerWorkGroup = uint64_t(1) << 30;
+// The same memory for every worker thread together: a launch runs on fewer threads rather than exceed it.
+constexpr uint64_t kMaxPrivateBytesInFlight = uint64_t(4) << 30;
+
 // Storage of program-scope variables (CrossWorkgroup and UniformConstant), shared by every
 // kernel of a program and kept between launches (OpenCL C 3.0 §6.7.7 [[_initialization]] program scope variables).
 struct GlobalStorage {
@@ -126,6 +133,13 @@ struct LoweredKernel {
   std::vector<uint32_t> samplerParams;
   std::vector<images::Sampler> constantSamplers;
 };
+
+// Bytes one work-item slot holds while it runs: its register file and its private memory.
+uint64_t workItemBytes(const LoweredKernel& kernel);
+// Work-item slots a work-group of `groupSize` work-items keeps alive at once.
+uint64_t slotsPerWorkGroup(const LoweredKernel& kernel, uint64_t groupSize);
+// The largest work-group size whose slots fit kMaxPrivateBytesPerWorkGroup (at most `deviceMax`).
+uint64_t maxWorkGroupSize(const LoweredKernel& kernel, uint64_t deviceMax);
 
 // Lowers entry point `name`; throws ModuleError for unsupported or invalid input (unknown
 // kernel, recursion, unsupported instruction or capability), naming the instruction.

@@ -218,7 +218,6 @@ class Worker {
     if (!s.imagesWritten.empty()) std::memset(s.imagesWritten.data(), 0, s.imagesWritten.size());
   }
 
-  static constexpr uint64_t kBatch = 16;
 
   static bool resume(WorkItem& wi) {
     wi.state = WorkItemState::Running;
@@ -264,13 +263,13 @@ class Worker {
                                      i / (localSize[0] * localSize[1])};
     };
     if (!k_.usesBarrier) {
-      // Without barriers, work-items run interleaved in batches of kBatch slots: each runs until
+      // Without barriers, work-items run interleaved in batches of kInterleavedBatch slots: each runs until
       // it returns or takes a loop back-edge, then the next slot of the batch continues. Nearby
       // work-items then walk their loops together and share the cache lines they touch (a
       // column walk of a matrix, say) instead of each sweeping memory alone. A finished slot
       // takes the group's next work-item. The order depends only on the group, never on the
       // thread count.
-      const uint64_t batch = std::min<uint64_t>(n, kBatch);
+      const uint64_t batch = slotsPerWorkGroup(k_, n);
       slot(batch - 1);
       uint64_t next = 0, active = 0;
       for (; next < batch; ++next, ++active) {
@@ -413,6 +412,23 @@ void bindImagesAndSamplers(const LoweredKernel& k, const std::vector<ArgBinding>
 
 }  // namespace
 
+// Without barriers a work-group's work-items run interleaved in batches of this many slots (Worker::runGroup).
+constexpr uint64_t kInterleavedBatch = 16;
+
+uint64_t workItemBytes(const LoweredKernel& kernel) {
+  return kernel.registerTemplate.size() + kernel.privateArenaBytes + 16;  // the arena's slack (makeSlot)
+}
+
+uint64_t slotsPerWorkGroup(const LoweredKernel& kernel, uint64_t groupSize) {
+  return kernel.usesBarrier ? groupSize : std::min(groupSize, kInterleavedBatch);
+}
+
+uint64_t maxWorkGroupSize(const LoweredKernel& kernel, uint64_t deviceMax) {
+  if (!kernel.usesBarrier && kInterleavedBatch * workItemBytes(kernel) <= kMaxPrivateBytesPerWorkGroup)
+    return deviceMax;
+  return std::min(deviceMax, kMaxPrivateBytesPerWorkGroup / workItemBytes(kernel));
+}
+
 ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& args, const NDRangeSpec& range,
                    const ExecConfig& config) {
   if (args.size() != kernel.params.size())
@@ -475,8 +491,20 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
         break;
       }
   }
+  // The work-item slots of a work-group must fit the device's bound, and all threads' slots together theirs.
+  uint64_t groupSize = 1;
+  for (int d = 0; d < 3; ++d) groupSize *= std::min(range.local[d], range.global[d]);
+  const uint64_t groupBytes = slotsPerWorkGroup(kernel, groupSize) * workItemBytes(kernel);
+  if (groupBytes > kMaxPrivateBytesPerWorkGroup)
+    throw std::invalid_argument(
+        "a work-group of " + std::to_string(groupSize) + " work-items holds " + std::to_string(groupBytes) +
+        " bytes of registers and private memory (" + std::to_string(workItemBytes(kernel)) +
+        " per work-item), above clref's limit of " + std::to_string(kMaxPrivateBytesPerWorkGroup) +
+        " bytes per work-group; the kernel's largest work-group size is " +
+        std::to_string(maxWorkGroupSize(kernel, groupSize)));
   unsigned threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
   threads = unsigned(std::min<uint64_t>(threads, s.totalGroups));
+  threads = unsigned(std::clamp<uint64_t>(kMaxPrivateBytesInFlight / std::max<uint64_t>(groupBytes, 1), 1, threads));
   if (threads <= 1) {
     Worker(s).run();
   } else {

@@ -350,7 +350,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
   switch (param_name) {
     // CL_KERNEL_GLOBAL_WORK_SIZE: CL_INVALID_VALUE unless the device is custom or the kernel built-in
     case CL_KERNEL_GLOBAL_WORK_SIZE: return CL_INVALID_VALUE;
-    case CL_KERNEL_WORK_GROUP_SIZE: return out(maxWorkGroupSize());
+    // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] CL_KERNEL_WORK_GROUP_SIZE: the largest work-group size the
+    // kernel's resource requirements allow on the device.
+    case CL_KERNEL_WORK_GROUP_SIZE: return out(kernel->kernel->maxWorkGroupSize());
     case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: return out(requiredSize(kernel));
     case CL_KERNEL_LOCAL_MEM_SIZE: {
       cl_ulong bytes = kernel->staticLocalBytes;
@@ -432,7 +434,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
       if (l[d] > wgMax) return CL_INVALID_WORK_ITEM_SIZE;
     }
     // CL_INVALID_WORK_GROUP_SIZE if the total is 0 or greater than CL_KERNEL_WORK_GROUP_SIZE
-    if (total == 0 || total > wgMax) return CL_INVALID_WORK_GROUP_SIZE;
+    if (total == 0 || total > kernel->kernel->maxWorkGroupSize()) return CL_INVALID_WORK_GROUP_SIZE;
     // ... if local_work_size does not match the required work-group size
     if (req[0] && (l[0] != req[0] || l[1] != req[1] || l[2] != req[2])) return CL_INVALID_WORK_GROUP_SIZE;
     // ... if the work-group size must be uniform and global is not divisible by local

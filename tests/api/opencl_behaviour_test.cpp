@@ -565,3 +565,51 @@ TEST_CASE("CL_KERNEL_PRIVATE_MEM_SIZE counts the kernel's private arrays", "[ope
   clReleaseKernel(small);
   clReleaseProgram(p);
 }
+
+TEST_CASE("CL_KERNEL_WORK_GROUP_SIZE shrinks when a work-group's private memory would exceed clref's bound",
+          "[opencl]") {
+  // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] CL_KERNEL_WORK_GROUP_SIZE: "the maximum work-group size that can
+  // be used to execute a kernel ... uses the resource requirements of the kernel"; §5.10 [[_executing_kernels]]
+  // clEnqueueNDRangeKernel: CL_INVALID_WORK_GROUP_SIZE for a larger local size. With a barrier every work-item of a
+  // group is alive at once, each holding a 12 MiB private array; clref bounds a work-group at 1 GiB.
+  const char* src =
+      "#define N (3 << 20)\n"
+      "kernel void withBarrier(global int* o, int n) { int t[N]; for (int i = 0; i < N; ++i) t[i] = i * n;\n"
+      "  barrier(CLK_GLOBAL_MEM_FENCE); o[get_global_id(0)] = t[(get_global_id(0) * 7919) % N]; }\n"
+      "kernel void noBarrier(global int* o, int n) { int t[N]; for (int i = 0; i < N; ++i) t[i] = i * n;\n"
+      "  o[get_global_id(0)] = t[(get_global_id(0) * 7919) % N]; }\n";
+  cl_program p = buildSource(src, nullptr);
+  cl_int e;
+  cl_kernel withBarrier = clCreateKernel(p, "withBarrier", &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_kernel noBarrier = clCreateKernel(p, "noBarrier", &e);
+  REQUIRE(e == CL_SUCCESS);
+  size_t deviceMax = 0, withMax = 0, noMax = 0;
+  clGetDeviceInfo(fx().device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof deviceMax, &deviceMax, nullptr);
+  clGetKernelWorkGroupInfo(withBarrier, fx().device, CL_KERNEL_WORK_GROUP_SIZE, sizeof withMax, &withMax, nullptr);
+  clGetKernelWorkGroupInfo(noBarrier, fx().device, CL_KERNEL_WORK_GROUP_SIZE, sizeof noMax, &noMax, nullptr);
+  const size_t arrayBytes = size_t(3) << 22;
+  CHECK(withMax >= 1);
+  CHECK(withMax * arrayBytes <= (size_t(1) << 30));
+  CHECK(withMax < deviceMax);
+  CHECK(noMax == deviceMax);  // without a barrier the work-items of a group run a few at a time
+
+  cl_mem m = clCreateBuffer(fx().ctx, CL_MEM_READ_WRITE, 2 * sizeof(int), nullptr, &e);
+  const int n = 3;
+  for (cl_kernel k : {withBarrier, noBarrier}) {
+    clSetKernelArg(k, 0, sizeof m, &m);
+    clSetKernelArg(k, 1, sizeof n, &n);
+  }
+  const size_t tooMany = withMax + 1;
+  CHECK(clEnqueueNDRangeKernel(fx().q, withBarrier, 1, nullptr, &tooMany, &tooMany, 0, nullptr, nullptr) ==
+        CL_INVALID_WORK_GROUP_SIZE);
+  const size_t two = 2;
+  REQUIRE(clEnqueueNDRangeKernel(fx().q, withBarrier, 1, nullptr, &two, &two, 0, nullptr, nullptr) == CL_SUCCESS);
+  const auto out = readInts(fx().q, m, 2);
+  CHECK(out[0] == 0);
+  CHECK(out[1] == 7919 * n);
+  clReleaseMemObject(m);
+  clReleaseKernel(withBarrier);
+  clReleaseKernel(noBarrier);
+  clReleaseProgram(p);
+}
