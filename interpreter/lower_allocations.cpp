@@ -204,6 +204,23 @@ uint64_t KernelLowering::placePrivate(const AllocationDesc& d, const Instruction
 }
 
 void KernelLowering::assignModuleVariables() {
+  // Every program-scope variable of the module is allocated for the program: their total is checked before any is.
+  uint64_t programScopeTotal = 0;
+  for (uint32_t v : m_.globalVariables) {
+    const Instruction& inst = m_.def(v);
+    const auto sc = spv::StorageClass(inst.operand(0));
+    if (m_.decoration(v, spv::Decoration::BuiltIn) ||
+        (sc != spv::StorageClass::CrossWorkgroup && sc != spv::StorageClass::UniformConstant))
+      continue;
+    const Type& t = m_.type(m_.type(inst.resultType).element);
+    AllocationDesc d;
+    d.name = m_.nameOf(v);
+    d.size = t.size;
+    d.align = t.align;
+    uint64_t one = 0;
+    (void)placeBounded(one, d, kMaxProgramScopeVariableBytes, "program-scope variable size", inst);
+    (void)placeBounded(programScopeTotal, d, kMaxProgramScopeTotalBytes, "program-scope variables' total size", inst);
+  }
   for (uint32_t v : m_.globalVariables) {
     const Instruction& inst = m_.def(v);
     const Type& pt = m_.type(inst.resultType);
@@ -233,8 +250,6 @@ void KernelLowering::assignModuleVariables() {
     } else if (sc == spv::StorageClass::CrossWorkgroup || sc == spv::StorageClass::UniformConstant) {
       d.source = AllocationSource::Global;
       d.storage = sc;
-      uint64_t programScope = 0;
-      (void)placeBounded(programScope, d, kMaxProgramScopeVariableBytes, "program-scope variable size", inst);
       std::lock_guard lock(L_.opt.globals->mutex);
       auto& bytes = L_.opt.globals->bytes[v];
       if (bytes.size() != d.size) {

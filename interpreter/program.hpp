@@ -25,8 +25,10 @@ namespace clref::interpreter {
 constexpr uint64_t kMaxPrivateBytesPerWorkItem = uint64_t(16) << 20;
 // Static local memory of a work-group: the kernel's module-scope Workgroup variables.
 constexpr uint64_t kMaxWorkgroupBytes = uint64_t(256) << 20;
-// One program-scope (CrossWorkgroup or UniformConstant) variable.
+// One program-scope (CrossWorkgroup or UniformConstant) variable (the OpenCL API's CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE),
+// and all of a program's together (CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE).
 constexpr uint64_t kMaxProgramScopeVariableBytes = uint64_t(256) << 20;
+constexpr uint64_t kMaxProgramScopeTotalBytes = uint64_t(1) << 30;
 // A work-item's register file: every SSA value and constant of the kernel (constant composites
 // and program-scope initialisers included), copied once per work-item.
 constexpr uint64_t kMaxRegisterBytes = uint64_t(64) << 20;

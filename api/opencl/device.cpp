@@ -127,7 +127,7 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE: return out(kMaxConstantBufferSize);
     case CL_DEVICE_MAX_CONSTANT_ARGS: return out(kMaxConstantArgs);
     case CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE: return out(kMaxGlobalVariableSize);
-    case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE: return out(size_t(kMaxGlobalVariableSize));
+    case CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE: return out(kGlobalVariablePreferredTotalSize);
     case CL_DEVICE_LOCAL_MEM_TYPE: return out(cl_device_local_mem_type(CL_LOCAL));
     case CL_DEVICE_LOCAL_MEM_SIZE: return out(kLocalMemSize);
     case CL_DEVICE_ERROR_CORRECTION_SUPPORT: return out(cl_bool(CL_FALSE));

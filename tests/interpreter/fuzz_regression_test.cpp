@@ -268,6 +268,38 @@ TEST_CASE("fuzz: local and program-scope variables of gigabytes are refused nami
   }
 }
 
+TEST_CASE("fuzz: program-scope variables each within their limit are refused when together past the total",
+          "[rejection][fuzz]") {
+  // Five variables of 255 MiB (each under the 256 MiB limit) are 1275 MiB together, past the 1 GiB total a program's
+  // program-scope variables may take (CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE).
+  std::string vars;
+  for (int i = 0; i < 5; ++i) {
+    const std::string n = std::to_string(i);
+    vars += "               OpName %v" + n + " \"v" + n + "\"\n";
+  }
+  std::string decls;
+  for (int i = 0; i < 5; ++i) decls += "         %v" + std::to_string(i) + " = OpVariable %ptr CrossWorkgroup\n";
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+)" + vars + R"(
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+        %len = OpConstant %uint 66846720
+        %arr = OpTypeArray %uint %len
+        %ptr = OpTypePointer CrossWorkgroup %arr
+)" + decls + R"(
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  const std::string e = kernelError(words, "k");
+  CHECK_THAT(e, Contains("program-scope variables' total size limit: v4 needs 267386880 bytes"));
+  CHECK_THAT(e, Contains("taking the kernel's program-scope variables' total size to 1336934400 bytes"));
+  CHECK_THAT(e, Contains("above clref's limit of " + std::to_string(1u << 30) + " bytes"));
+}
+
 TEST_CASE("fuzz: pointer arithmetic overflowing 64 bits faults on the pointer's own allocation", "[faults][fuzz]") {
   // out[idx] with 8-byte elements and idx ≥ 2^60: idx × 8 overflows 64 bits. Wrapped, 2^61 × 8
   // is the pointer itself, and (2^61 + 2^37) × 8 is one tag (2^40 bytes) further, in 'other'.
