@@ -69,6 +69,9 @@ std::vector<uint32_t> readSpirvFile(const std::string& path) {
   // A directory opens as a stream on Linux and fails only while reading, with std::ios_base::failure.
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw Error(path + " is a directory, not a SPIR-V module");
+  // A device or a pipe (/dev/zero, a FIFO) may never end: a module is a regular file.
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw Error(path + " is not a regular file, not a SPIR-V module");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot open " + path);
   std::vector<char> bytes;

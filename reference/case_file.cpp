@@ -253,7 +253,7 @@ CaseError caseError(const std::filesystem::path& file, const detail::FieldError&
 // Parses `text`, tracking the JSON path of the value being read: nlohmann's own errors name no field (a number
 // beyond double, out_of_range.406, names only the number), and nesting beyond kMaxNesting is refused before it can
 // exhaust the stack.
-json parseCaseJson(const std::string& text) {
+json parseCaseJson(std::string_view text) {
   struct Frame {
     bool array = false;
     size_t index = 0;  // array: the element being read
@@ -301,14 +301,14 @@ Case loadCase(const std::filesystem::path& file) {
   // A directory opens as a stream on Linux and fails only while reading (std::ios_base::failure).
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec)) throw CaseError(file.string() + ": a directory, not a case file");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw CaseError(file.string() + ": cannot read the file");
   std::string text;
   try {
-    text.assign(std::istreambuf_iterator<char>(in), {});
-  } catch (const std::ios_base::failure& e) {
-    throw CaseError(file.string() + ": cannot read the file: " + e.code().message());
-  }
+    text = detail::readFile(file, "");
+  } catch (const detail::FieldError& e) { throw CaseError(file.string() + ": " + e.message); }
+  return parseCase(text, file);
+}
+
+Case parseCase(std::string_view text, const std::filesystem::path& file) {
   json root;
   try {
     root = parseCaseJson(text);

@@ -72,6 +72,9 @@ struct Case {
 };
 
 Case loadCase(const std::filesystem::path& file);
+// A case from its JSON text, as if read from `file` (paths in it resolve against file's folder); loadCase reads the
+// file and calls it.
+Case parseCase(std::string_view text, const std::filesystem::path& file);
 // The initial bytes of a buffer argument (zeros, values, iota, fill, random, special, file, text).
 std::vector<std::byte> materialize(const Case& c, size_t argIndex);
 // The initial contents of an image argument (imageContentBytes bytes, packed as above): zeros, values, iota, fill,

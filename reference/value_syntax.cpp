@@ -68,6 +68,13 @@ std::string readFile(const std::filesystem::path& file, const std::string& path)
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec)) fail(path, file.string() + " is a directory, not a file");
   if (!std::filesystem::exists(file, ec)) fail(path, "cannot read " + file.string() + ": no such file");
+  // A device or a pipe (/dev/zero, a FIFO) may never end: only regular files are read, and only up to a bound far
+  // above any buffer or image the device takes (CL_DEVICE_MAX_MEM_ALLOC_SIZE).
+  if (!std::filesystem::is_regular_file(file, ec)) fail(path, file.string() + " is not a regular file");
+  constexpr uintmax_t kMaxFileBytes = uintmax_t(1) << 30;
+  if (const uintmax_t bytes = std::filesystem::file_size(file, ec); !ec && bytes > kMaxFileBytes)
+    fail(path, file.string() + " is " + std::to_string(bytes) + " bytes, more than the " +
+                   std::to_string(kMaxFileBytes) + " bytes clref reads");
   std::ifstream in(file, std::ios::binary);
   if (!in) fail(path, "cannot read " + file.string());
   try {

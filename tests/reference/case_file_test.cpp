@@ -223,7 +223,9 @@ TEST_CASE("case file errors name the file and the field", "[reference][case]") {
 TEST_CASE("an unreadable case file is a CaseError", "[reference][case]") {
   TempDir dir;
   const auto missing = dir.path() / "missing.json";
-  CHECK_THROWS_WITH(loadCase(missing), missing.string() + ": cannot read the file");
+  CHECK_THROWS_WITH(loadCase(missing), missing.string() + ": cannot read " + missing.string() + ": no such file");
+  // A device never ends: only regular files are read.
+  CHECK_THROWS_WITH(loadCase("/dev/zero"), "/dev/zero: /dev/zero is not a regular file");
   // A directory opens as a stream and fails only while reading (basic_filebuf::underflow).
   CHECK_THROWS_WITH(loadCase(dir.path()), dir.path().string() + ": a directory, not a case file");
 }

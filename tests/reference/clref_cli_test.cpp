@@ -178,6 +178,14 @@ TEST_CASE("clref run: fuzzed case files are rejected naming the field, never run
           { "buffer": { "type": "float", "count": 16, "init": { "text": "sub" } } },
           { "buffer": { "type": "float", "count": 16, "output": true } } ] })",
        "args[0].buffer.init.file: " + subdir + " is a directory, not a file"},
+      // A device as the module or an init file was read forever.
+      {"devmodule.json", vaddCase(R"({ "global": [16] })", "16", "/dev/zero"), "module: /dev/zero is not a regular file"},
+      {"devinit.json", R"({ "module": ")" + kGolden + R"(/spv/vadd.O2.spv", "kernel": "vadd",
+          "ndrange": { "global": [16] }, "args": [
+          { "buffer": { "type": "float", "count": 16, "init": { "file": "/dev/zero" } } },
+          { "buffer": { "type": "float", "count": 16 } },
+          { "buffer": { "type": "float", "count": 16, "output": true } } ] })",
+       "args[0].buffer.init.file: /dev/zero is not a regular file"},
       // Build options reached clang unfiltered.
       {"options.json", R"({ "module": "k.cl", "build_options": "-Xclang -load -Xclang ./evil.so", "kernel": "k",
           "ndrange": { "global": [1] }, "args": [] })",
@@ -197,12 +205,15 @@ TEST_CASE("clref run: fuzzed case files are rejected naming the field, never run
   const auto r = runClref(dir, "run '" + subdir + "'");
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Catch::Matchers::StartsWith(subdir + ": a directory, not a case file"));
-  // A directory as the module of dis and info.
+  // A directory, or a device that never ends, as the module of dis and info.
   for (const char* command : {"dis", "info"}) {
     const auto m = runClref(dir, std::string(command) + " '" + subdir + "'");
     INFO(command);
     CHECK(m.status == 2);
     CHECK(m.err == subdir + ": " + subdir + " is a directory, not a file\n");
+    const auto d = runClref(dir, std::string(command) + " /dev/zero");
+    CHECK(d.status == 2);
+    CHECK(d.err == "/dev/zero: /dev/zero is not a regular file\n");
   }
 }
 
