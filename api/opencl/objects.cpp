@@ -84,7 +84,7 @@ void bury(void* block, size_t bytes) {
     Tombstone* old = g.oldest;
     g.oldest = old->next;
     g.bytes -= old->bytes;
-    ::operator delete(static_cast<void*>(old), size_t(old->bytes));
+    ::operator delete(static_cast<void*>(old));  // allocated by new T: the unsized form fits (clang has no sized one by default)
   }
 }
 
