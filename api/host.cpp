@@ -216,6 +216,9 @@ void Kernel::lower() {
   loweredSpecVersion_ = program_->specVersion_;
 }
 
+static_assert(kMaxGlobalVariableSize == interpreter::kMaxProgramScopeVariableBytes &&
+              kMaxGlobalVariableTotalSize == interpreter::kMaxProgramScopeTotalBytes);
+
 size_t Kernel::maxWorkGroupSize() const {
   return size_t(interpreter::maxWorkGroupSize(*lowered_, program_->device().config().maxWorkGroupSize));
 }

@@ -41,6 +41,10 @@ inline constexpr uint64_t kDefaultMaxMemAllocSize = uint64_t(1) << 28;
 // CL_DEVICE_LOCAL_MEM_SIZE of the reference device (§4.2 [[platform-querying-devices]]: at least 32 KB);
 // DeviceConfig::localMemSize's default.
 inline constexpr uint64_t kDefaultLocalMemSize = 64 * 1024;
+// The bounds on program-scope variables the interpreter enforces (CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE for one variable,
+// CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE for all of a program's); host.cpp checks they are the interpreter's.
+inline constexpr uint64_t kMaxGlobalVariableSize = uint64_t(256) << 20;
+inline constexpr uint64_t kMaxGlobalVariableTotalSize = uint64_t(1) << 30;
 
 struct DeviceConfig {
   unsigned addressBits = 64;  // 32 or 64: must match the module's addressing model

@@ -2,7 +2,6 @@
 // them (buffer sizes, work-group sizes, argument sizes).
 #pragma once
 #include "api/opencl/objects.hpp"
-#include "interpreter/program.hpp"
 
 namespace clref::cl {
 
@@ -18,9 +17,9 @@ constexpr cl_ulong kMaxConstantBufferSize = 64 * 1024;
 constexpr cl_uint kMaxConstantArgs = 8;
 constexpr size_t kMaxParameterSize = 1024;
 constexpr cl_uint kMemBaseAddrAlignBits = 1024;  // 128 bytes: the size of long16
-// Program-scope variables: the bounds the interpreter enforces when it lowers a kernel (interpreter/program.hpp).
-constexpr size_t kMaxGlobalVariableSize = interpreter::kMaxProgramScopeVariableBytes;
-constexpr size_t kGlobalVariablePreferredTotalSize = interpreter::kMaxProgramScopeTotalBytes;
+// Program-scope variables: the bounds the interpreter enforces when it lowers a kernel.
+constexpr size_t kMaxGlobalVariableSize = host::kMaxGlobalVariableSize;
+constexpr size_t kGlobalVariablePreferredTotalSize = host::kMaxGlobalVariableTotalSize;
 
 // Image limits (OpenCL 3.0 API §4.2 [[platform-querying-devices]], the full profile's minimums where the interpreter has
 // no tighter bound). An image larger than CL_DEVICE_MAX_MEM_ALLOC_SIZE is refused at creation
