@@ -136,8 +136,10 @@ bool meetChoice(WorkItem& wi, const Op* op, numerics::Choice choice, std::string
   const numerics::ChoiceInfo& info = numerics::infoOf(choice);
   const uint8_t option = choicesOf(wi).get(choice);
   const std::string_view optionName = option < info.options.size() ? info.options[option] : std::string_view("?");
-  std::string text = std::string(infoOf(op).verb) + " of " + describeImage(wi, index, v) + " at coordinate " +
-                     describeCoord(c, images::coordinateCount(v.desc.type));
+  // Queries carry no ImageOpInfo (querySize's Op has no aux) and no coordinate.
+  std::string text = op->aux ? std::string(infoOf(op).verb) + " of " + describeImage(wi, index, v) + " at coordinate " +
+                                   describeCoord(c, images::coordinateCount(v.desc.type))
+                             : "query of " + describeImage(wi, index, v);
   if (level) text += ", mip level " + std::to_string(level);
   text += ": " + std::string(what) + " (" + std::string(info.clause) + "; choice " + std::string(info.name) + "=" +
           std::string(optionName) + ")";

@@ -275,11 +275,13 @@ void step(Reader& r, Objects& o) {
     }
     case 11: {  // image reads and writes
       cl_mem m = Objects::pick(r, o.mems);
-      size_t origin[3], region[3];
+      // cl_khr_mipmap_image: origin[3] is the mip level of a 2D image array or 3D image, so origins have 4 elements.
+      size_t origin[4], region[3];
       for (int d = 0; d < 3; ++d) {
         origin[d] = r.u8() < 200 ? r.u8() % 8 : r.size();
         region[d] = r.u8() < 200 ? r.u8() % 65 : r.size();
       }
+      origin[3] = r.u8() % 4;
       const size_t rp = r.u8() < 200 ? 0 : r.size(), sp = r.u8() < 200 ? 0 : r.size();
       if (hostExtent(region, elementSize(m), rp, sp) > kScratchBytes) break;
       if (r.u8() & 1)
@@ -290,12 +292,14 @@ void step(Reader& r, Objects& o) {
     }
     case 12: {  // image copies and fills, image ↔ buffer
       cl_mem a = Objects::pick(r, o.mems), b = Objects::pick(r, o.mems);
-      size_t p[3], q[3], region[3];
+      size_t p[4], q[4], region[3];  // origins with the mip level of a 2D image array or 3D image (origin[3])
       for (int d = 0; d < 3; ++d) {
         p[d] = r.u8() % 8;
         q[d] = r.u8() % 8;
         region[d] = r.u8() < 220 ? r.u8() % 33 : r.size();
       }
+      p[3] = r.u8() % 4;
+      q[3] = r.u8() % 4;
       switch (r.u8() % 4) {
         case 0: clEnqueueCopyImage(f.queue, a, b, p, q, region, 0, nullptr, nullptr); break;
         case 1: clEnqueueFillImage(f.queue, a, scratch, p, region, 0, nullptr, nullptr); break;

@@ -894,6 +894,44 @@ TEST_CASE("OpImageRead with a Lod reads that mip level (cl_khr_mipmap_image)", "
   CHECK(out.data[4] == 0.6f);
 }
 
+TEST_CASE("OpImageQuerySizeLod past the image's levels warns (found by fuzzing: the query had no verb)", "[image]") {
+  // cl_khr_mipmap_image: a level past the image's mip levels is undefined (choice image_mip_level_out_of_range). The
+  // query's warning used to read the verb of an image read from an Op that has none (a null dereference).
+  const char* text = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability ImageBasic
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+     %v2uint = OpTypeVector %uint 2
+     %uint_5 = OpConstant %uint 5
+        %img = OpTypeImage %void 2D 0 0 0 0 Unknown ReadOnly
+        %ptr = OpTypePointer CrossWorkgroup %v2uint
+         %fn = OpTypeFunction %void %img %ptr
+          %k = OpFunction %void None %fn
+          %i = OpFunctionParameter %img
+        %out = OpFunctionParameter %ptr
+          %l = OpLabel
+          %s = OpImageQuerySizeLod %v2uint %i %uint_5
+               OpStore %out %s
+               OpReturn
+               OpFunctionEnd
+)";
+  TestImage img(ImageType::Image2D, ChannelOrder::R, ChannelType::UnormInt8, 1, 8, 4, 1, 1, 1);
+  Buffer<uint32_t> out(2);
+  const auto r = run(test::assembleText(text), "k", {img.arg(), out.arg()});
+  INFO(faultText(r));
+  REQUIRE(!r.fault);
+  REQUIRE(r.warnings.size() == 1);
+  CHECK_THAT(r.warnings[0].message, Catch::Matchers::Contains("query of image argument"));
+  CHECK_THAT(r.warnings[0].message, Catch::Matchers::Contains("mip level 5"));
+  // The defined value: the halving rule's sizes, at least 1 (8 × 4 at level 5 is 1 × 1).
+  CHECK(out.data[0] == 1);
+  CHECK(out.data[1] == 1);
+}
+
 TEST_CASE("an image fault names the work-item, the instruction and the source line", "[image]") {
   const std::string src = R"CL(
 kernel void oob(write_only image2d_t img) {
