@@ -501,8 +501,8 @@ static cl_int createBuffer(struct Env* e, struct Run* r, const struct Arg* a, cl
 
 /* The region of mip level `level` in elements (cl_khr_mipmap_image: each level halves the width,
  * height and 3D depth, rounded down, at least 1; layers stay) and the origin element that names
- * the level (OpenCL Extension Specification 3.0.12 §29.2.1 "Additions to section 5.3 — Image
- * Objects": origin[1] of a 1D image, origin[2] of a 1D image array or a 2D image). */
+ * the level: origin[1] of a 1D image, origin[2] of a 1D image array or a 2D image (OpenCL
+ * Extension Specification 3.0.12 §29.2.1 "Additions to section 5.3 — Image Objects"). */
 static size_t halved(size_t n, cl_uint level) {
   n = level >= 8 * sizeof n ? 0 : n >> level;
   return n ? n : 1;
