@@ -95,8 +95,11 @@ constexpr const char* kClauseNote = "OpenCL C 3.0 §8.2 [[addressing-and-filter-
 // Which channel each stored position holds (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]); the verdict reads
 // the raw codes of an element with it. tests/images/verdict_test.cpp checks it against decode() for every format.
 
-std::string_view storedLetters(ChannelOrder o) {
-  switch (o) {
+std::string_view storedLetters(ImageFormat f) {
+  // The 1.2 layout stores CL_Rx as CL_R and CL_RGx as CL_RG (images::PaddedLayout).
+  if (f.padded == PaddedLayout::Api12 && f.order == ChannelOrder::Rx) return "R";
+  if (f.padded == PaddedLayout::Api12 && f.order == ChannelOrder::RGx) return "RG";
+  switch (f.order) {
     case ChannelOrder::R: return "R";
     case ChannelOrder::A: return "A";
     case ChannelOrder::RG: return "RG";
@@ -176,7 +179,7 @@ std::vector<Code> channelCodes(ImageFormat f, const uint8_t* e) {
   }
   const unsigned bits = channelBits(f.type);
   const unsigned bytes = f.type == ChannelType::UnormInt24 ? 4 : bits / 8;
-  const std::string_view letters = storedLetters(f.order);
+  const std::string_view letters = storedLetters(f);
   for (size_t k = 0; k < letters.size(); ++k) {
     if (letters[k] == 'x') continue;
     uint64_t raw = 0;
