@@ -276,7 +276,7 @@ constexpr ChoiceInfo kChoices[] = {
      "image_padded_channel_layout",
      "OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: CL_Rx \"A two channel image format, where the first channel "
      "represents a RED component and the second channel is ignored\", CL_RGx three channels, CL_RGBx four of any "
-     "type; OpenCL 1.2 API §5.3.1.1 \"Image Format Descriptor\" lists CL_Rx with CL_R (one channel), CL_RGx with CL_RG "
+     R"(type; OpenCL 1.2 API §5.3.1.1 "Image Format Descriptor" lists CL_Rx with CL_R (one channel), CL_RGx with CL_RG )"
      "(two), and CL_RGBx only with CL_UNORM_SHORT_565, CL_UNORM_SHORT_555 and CL_UNORM_INT_101010; the formats are "
      "optional (OpenCL 3.0 API §E.1 [[_summary_of_changes_from_opencl_1_0_to_opencl_1_1]]), and an application "
      "sizes its host memory for one layout or the other",
