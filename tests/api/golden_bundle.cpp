@@ -41,6 +41,7 @@
 #include <iostream>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -206,6 +207,26 @@ std::string ndrangeLine(const host::NDRange& r) {
   return s.str();
 }
 
+// Writes the initial bytes of argument i (and for an output, `expectedText` set, its expected bytes, after checking
+// that the host reference still reproduces golden/expected) and ends the manifest line with their file names.
+void exportContents(const fs::path& goldenDir, const fs::path& outDir, const std::string& name, size_t i,
+                    const golden::ArgBytes& initial, const golden::ArgBytes& expected, size_t size,
+                    const std::optional<std::string>& expectedText, std::ostream& m) {
+  if (initial[i].size() != size || expected[i].size() != size)
+    throw std::runtime_error(name + ": arg" + std::to_string(i) + " has an unexpected byte size");
+  const std::string stem = name + ".arg" + std::to_string(i);
+  writeBytes(outDir / (stem + ".init.bin"), initial[i].data(), size);
+  m << ' ' << stem << ".init.bin";
+  if (expectedText) {
+    if (*expectedText != readText(golden::expectedFile(goldenDir, name, i)))
+      throw std::runtime_error(name + ": arg" + std::to_string(i) +
+                               ": the host reference no longer reproduces golden/expected (rerun golden_make_expected)");
+    writeBytes(outDir / (stem + ".expected.bin"), expected[i].data(), size);
+    m << ' ' << stem << ".expected.bin";
+  }
+  m << '\n';
+}
+
 // Writes the block of one runnable case and its .bin files.
 void exportCase(const fs::path& goldenDir, const fs::path& outDir, const reference::Case& c, std::ostream& m) {
   const std::string name = golden::caseName(c);
@@ -233,23 +254,10 @@ void exportCase(const fs::path& goldenDir, const fs::path& outDir, const referen
     switch (a.kind) {
       case ArgSpec::Kind::Buffer: {
         const size_t size = a.buffer.count * reference::sizeOf(a.buffer.type);
-        if (initial[i].size() != size || expected[i].size() != size)
-          throw std::runtime_error(name + ": arg" + std::to_string(i) + " has an unexpected byte size");
-        const std::string stem = name + ".arg" + std::to_string(i);
-        writeBytes(outDir / (stem + ".init.bin"), initial[i].data(), size);
-        m << "arg buffer " << reference::toString(a.buffer.type) << ' ' << a.buffer.count << ' ' << size << ' ' << stem
-          << ".init.bin";
-        if (a.buffer.output) {
-          // The stored expected text must be what the host reference computes now.
-          const auto text = reference::formatElements(a.buffer.type, expected[i].data(), a.buffer.count);
-          if (text != readText(golden::expectedFile(goldenDir, name, i)))
-            throw std::runtime_error(
-                name + ": arg" + std::to_string(i) +
-                ": the host reference no longer reproduces golden/expected (rerun golden_make_expected)");
-          writeBytes(outDir / (stem + ".expected.bin"), expected[i].data(), size);
-          m << ' ' << stem << ".expected.bin";
-        }
-        m << '\n';
+        m << "arg buffer " << reference::toString(a.buffer.type) << ' ' << a.buffer.count << ' ' << size;
+        std::optional<std::string> text;
+        if (a.buffer.output) text = reference::formatElements(a.buffer.type, expected[i].data(), a.buffer.count);
+        exportContents(goldenDir, outDir, name, i, initial, expected, size, text, m);
         break;
       }
       case ArgSpec::Kind::Local: m << "arg local " << a.localBytes << '\n'; break;
@@ -260,24 +268,13 @@ void exportCase(const fs::path& goldenDir, const fs::path& outDir, const referen
       case ArgSpec::Kind::Image: {
         const images::ImageDesc& d = a.image.desc;
         const size_t size = reference::imageContentBytes(d);
-        if (initial[i].size() != size || expected[i].size() != size)
-          throw std::runtime_error(name + ": arg" + std::to_string(i) + " has an unexpected byte size");
-        const std::string stem = name + ".arg" + std::to_string(i);
-        writeBytes(outDir / (stem + ".init.bin"), initial[i].data(), size);
         m << "arg image " << hexNumber(uint32_t(d.type)) << ' ' << hexNumber(uint32_t(d.format.order)) << ' '
           << hexNumber(uint32_t(d.format.type)) << ' ' << d.width << ' ' << d.height << ' ' << d.depth << ' '
           << d.arraySize << ' ' << d.rowPitch << ' ' << d.slicePitch << ' ' << d.numMipLevels << ' '
-          << images::elementSize(d.format) << ' ' << size << ' ' << stem << ".init.bin";
-        if (a.image.output) {
-          const auto text = reference::formatImage(d, expected[i].data());
-          if (text != readText(golden::expectedFile(goldenDir, name, i)))
-            throw std::runtime_error(
-                name + ": arg" + std::to_string(i) +
-                ": the host reference no longer reproduces golden/expected (rerun golden_make_expected)");
-          writeBytes(outDir / (stem + ".expected.bin"), expected[i].data(), size);
-          m << ' ' << stem << ".expected.bin";
-        }
-        m << '\n';
+          << images::elementSize(d.format) << ' ' << size;
+        std::optional<std::string> text;
+        if (a.image.output) text = reference::formatImage(d, expected[i].data());
+        exportContents(goldenDir, outDir, name, i, initial, expected, size, text, m);
         break;
       }
       case ArgSpec::Kind::Sampler: {

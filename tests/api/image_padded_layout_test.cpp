@@ -90,6 +90,17 @@ Result runCopy(cl_image_format format, const std::vector<unsigned char>& bytes) 
 
 using Texel = std::array<cl_uint, 4>;
 
+// The error clCreateImage gives for a 4x4 2D image of `format` (CL_SUCCESS: created, and released).
+cl_int createError(cl_image_format format) {
+  cl_image_desc d{};
+  d.image_type = CL_MEM_OBJECT_IMAGE2D;
+  d.image_width = d.image_height = 4;
+  cl_int e = 0;
+  cl_mem m = clCreateImage(fx().ctx, CL_MEM_READ_WRITE, &format, &d, nullptr, &e);
+  if (m) clReleaseMemObject(m);
+  return e;
+}
+
 }  // namespace
 
 TEST_CASE("image_padded_channel_layout=withhold: no CL_Rx, CL_RGx or unpacked CL_RGBx; packed CL_RGBx offered",
@@ -100,13 +111,7 @@ TEST_CASE("image_padded_channel_layout=withhold: no CL_Rx, CL_RGx or unpacked CL
   CHECK_FALSE(offered(CL_RGBx, CL_UNSIGNED_INT8));
   CHECK(offered(CL_RGBx, CL_UNORM_SHORT_565));
   CHECK(offered(CL_RGBx, CL_UNORM_INT_101010));
-  cl_image_desc d{};
-  d.image_type = CL_MEM_OBJECT_IMAGE2D;
-  d.image_width = d.image_height = 4;
-  const cl_image_format rx{CL_Rx, CL_UNSIGNED_INT16};
-  cl_int e = 0;
-  CHECK(clCreateImage(fx().ctx, CL_MEM_READ_WRITE, &rx, &d, nullptr, &e) == nullptr);
-  CHECK(e == CL_IMAGE_FORMAT_NOT_SUPPORTED);
+  CHECK(createError({CL_Rx, CL_UNSIGNED_INT16}) == CL_IMAGE_FORMAT_NOT_SUPPORTED);
 }
 
 TEST_CASE("image_padded_channel_layout=api_3_0: CL_Rx stores two channels, CL_RGBx four of any type",
@@ -154,13 +159,7 @@ TEST_CASE("image_padded_channel_layout=api_1_2: CL_Rx stores one channel, CL_RGx
   CHECK(b.read == std::vector<Texel>{{1, 2, 0, 1}, {10, 20, 0, 1}, {254, 255, 0, 1}, {0, 0, 0, 1}});
   CHECK(b.written == std::vector<unsigned char>{2, 4, 11, 22, 255, 255, 1, 2});
   // An unpacked CL_RGBx is no 1.2 format at all.
-  cl_image_desc d{};
-  d.image_type = CL_MEM_OBJECT_IMAGE2D;
-  d.image_width = d.image_height = 4;
-  const cl_image_format rgbx{CL_RGBx, CL_UNSIGNED_INT8};
-  cl_int e = 0;
-  CHECK(clCreateImage(fx().ctx, CL_MEM_READ_WRITE, &rgbx, &d, nullptr, &e) == nullptr);
-  CHECK(e == CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
+  CHECK(createError({CL_RGBx, CL_UNSIGNED_INT8}) == CL_INVALID_IMAGE_FORMAT_DESCRIPTOR);
 }
 
 }  // namespace clref_test
