@@ -154,6 +154,8 @@ bool fastTaps(const ImageView& image, const ReadRequest& req, std::array<FastTap
   direct = false;
   count = 0;
   const bool linear = req.sampler.filter == FilterMode::Linear;
+  // The format's decoders, chosen once for the read (texel_internal.hpp; Code::None: through the exact channels).
+  const DirectFormat& df = directFormat(image.desc.format);
   for (unsigned lv = 0; lv < req.levelCount; ++lv) {
     const LevelPlan l = planLevel(image, req.levels[lv]);
     const int64_t layer = isArray(image.desc.type) ? layerOf(req.layerCoord, l.layers) : 0;
@@ -175,17 +177,25 @@ bool fastTaps(const ImageView& image, const ReadRequest& req, std::array<FastTap
         // over the axes of a (b = 1) or 1 − a (b = 0).
         if (linear) t.weight *= second ? ax[k].a : 1 - ax[k].a;
       }
+      const uint8_t* e = texelElement(image, l, idx, layer);
       if (!linear && req.levelCount == 1) {
         // One texel, no weights: decoded without exact channels where decodeDirect gives the same bits.
-        const uint8_t* e = texelElement(image, l, idx, layer);
-        if (e && decodeDirect(image.desc.format, e, req.kind, req.conversion, nearestDirect)) {
+        if (e && decodeDirectWith(df, e, req.kind, req.conversion, nearestDirect)) {
           direct = true;
           return true;
         }
         nearest = e ? decodeExact(image.desc.format, e, req.conversion) : borderExact(image.desc.format.order);
         return true;
       }
-      const ExactTexel texel = fetch(image, l, idx, layer, req.conversion);
+      // The channels' values in binary64 (approxOf), straight from the element where the format has a decoder.
+      if (df.code != DirectFormat::Code::None) {
+        if (e)
+          decodeApproxWith(df, e, req.conversion, t.value);
+        else
+          t.value = df.borderApprox;
+        continue;
+      }
+      const ExactTexel texel = e ? decodeExact(image.desc.format, e, req.conversion) : borderExact(image.desc.format.order);
       for (unsigned ch = 0; ch < 4; ++ch) t.value[ch] = approxOf(texel.c[ch]);
     }
   }
@@ -291,9 +301,13 @@ bool decide(double y, double e, Format f, uint32_t& bits) {
     const float r = float(y);  // the host rounds to nearest even (clref never changes the rounding mode)
     if (!std::isfinite(r) || r == 0) return false;
     fd = r;
-    up = std::nextafter(r, INFINITY);
-    dn = std::nextafter(r, -INFINITY);
     bits = std::bit_cast<uint32_t>(r);
+    // Neighbours by the encoding, as for half below (r is finite and not zero, so bits ± 1 stays in its sign; the
+    // neighbour past FLT_MAX is infinity).
+    const double away = std::bit_cast<float>(bits + 1), toward = std::bit_cast<float>(bits - 1);
+    const bool neg = bits & 0x80000000u;
+    up = neg ? toward : away;
+    dn = neg ? away : toward;
   } else {
     const numerics::Half h = numerics::toHalf(y);
     if ((h.bits & 0x7c00) == 0x7c00 || (h.bits & 0x7fff) == 0) return false;

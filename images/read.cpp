@@ -298,10 +298,59 @@ ReadResult readSampled(const ImageView& image, const Sampler& sampler, const Coo
   return finishRead(image, req, o, result);
 }
 
+namespace {
+
+// The element a sampler-less read of level 0 addresses, or null when the coordinate (or layer) is outside the image
+// or the view is short: the read then takes the general path below, which reports it. The same sizes and offsets as
+// planLevel and texelElement give for level 0, without building the plan.
+const uint8_t* levelZeroElement(const ImageView& image, const std::array<int32_t, 3>& coord, uint64_t elementBytes) {
+  const ImageDesc& d = image.desc;
+  auto within = [](int32_t i, uint64_t size) { return i >= 0 && uint64_t(i) < size; };
+  const uint64_t x = uint64_t(coord[0]) * elementBytes;
+  uint64_t off;
+  switch (d.type) {
+    case ImageType::Image1D:
+    case ImageType::Image1DBuffer:
+      if (!within(coord[0], d.width)) return nullptr;
+      off = x;
+      break;
+    case ImageType::Image1DArray:
+      if (!within(coord[0], d.width) || !within(coord[1], d.arraySize)) return nullptr;
+      off = uint64_t(coord[1]) * d.slicePitch + x;
+      break;
+    case ImageType::Image2D:
+      if (!within(coord[0], d.width) || !within(coord[1], d.height)) return nullptr;
+      off = uint64_t(coord[1]) * d.rowPitch + x;
+      break;
+    case ImageType::Image2DArray:
+      if (!within(coord[0], d.width) || !within(coord[1], d.height) || !within(coord[2], d.arraySize)) return nullptr;
+      off = uint64_t(coord[2]) * d.slicePitch + uint64_t(coord[1]) * d.rowPitch + x;
+      break;
+    case ImageType::Image3D:
+      if (!within(coord[0], d.width) || !within(coord[1], d.height) || !within(coord[2], d.depth)) return nullptr;
+      off = uint64_t(coord[2]) * d.slicePitch + uint64_t(coord[1]) * d.rowPitch + x;
+      break;
+    default: return nullptr;
+  }
+  if (image.data == nullptr || off + elementBytes > image.bytes) return nullptr;
+  return image.data + off;
+}
+
+}  // namespace
+
 ReadResult readSamplerless(const ImageView& image, const std::array<int32_t, 3>& coord, ColorKind kind, uint32_t level,
                            const AccessOptions& o) {
   ReadResult result;
   const ImageDesc& d = image.desc;
+  // The common case first: level 0 of a format with a direct decoder, inside the image (the general path below
+  // settles everything else, undefined conditions included, and gives the same bits: decodeDirect is decodeExact's
+  // value rounded as colorOf rounds it).
+  if (level == 0 && !o.exactOnly) {
+    const DirectFormat& df = directFormat(d.format);
+    if (df.code != DirectFormat::Code::None)
+      if (const uint8_t* e = levelZeroElement(image, coord, df.elementBytes))
+        if (decodeDirectWith(df, e, kind, o.conversion, result.value)) return result;
+  }
   if (!isValidFormat(d.format)) throw std::invalid_argument("image view has no valid format");
   if (!kindMatches(d.format.type, kind)) {
     result.undefined = Undefined::WrongReadFunction;

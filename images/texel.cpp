@@ -242,18 +242,47 @@ ExactTexel decodeExact(ImageFormat f, const uint8_t* element, const ConversionOp
 }
 
 namespace {
-// c / 255 rounded once to binary32 for every 8-bit code (the division of two binary32 values is correctly rounded).
-const std::array<float, 256>& unorm8Table() {
-  static const std::array<float, 256> table = [] {
-    std::array<float, 256> t{};
-    for (unsigned c = 0; c < 256; ++c) t[c] = float(c) / 255.0f;
+
+// The decoder tables, built once: c / 255 rounded once to binary32 (the division of two binary32 values is correctly
+// rounded) and to binary64 (approxOf's num / den), for every 8-bit code.
+struct Unorm8Tables {
+  std::array<float, 256> f{};
+  std::array<double, 256> d{};
+};
+const Unorm8Tables& unorm8Tables() {
+  static const Unorm8Tables tables = [] {
+    Unorm8Tables t;
+    for (unsigned c = 0; c < 256; ++c) {
+      t.f[c] = float(c) / 255.0f;
+      t.d[c] = double(c) / 255.0;
+    }
     return t;
   }();
-  return table;
+  return tables;
 }
-}  // namespace
 
-bool decodeDirect(ImageFormat f, const uint8_t* element, ColorKind kind, const ConversionOptions& o, Color& out) {
+DirectFormat::Code directCode(ChannelType t) {
+  using C = DirectFormat::Code;
+  switch (t) {
+    case ChannelType::UnormInt8: return C::Unorm8;
+    case ChannelType::UnormInt16: return C::Unorm16;
+    case ChannelType::SnormInt8: return C::Snorm8;
+    case ChannelType::SnormInt16: return C::Snorm16;
+    case ChannelType::HalfFloat: return C::Half;
+    case ChannelType::Float: return C::Float;
+    case ChannelType::SignedInt8: return C::SInt8;
+    case ChannelType::SignedInt16: return C::SInt16;
+    case ChannelType::SignedInt32: return C::SInt32;
+    case ChannelType::UnsignedInt8: return C::UInt8;
+    case ChannelType::UnsignedInt16: return C::UInt16;
+    case ChannelType::UnsignedInt32: return C::UInt32;
+    default: return C::None;  // the packed and 24-bit types
+  }
+}
+
+DirectFormat makeDirectFormat(ImageFormat f) {
+  DirectFormat d;
+  if (!isValidFormat(f)) return d;
   // Only the unpacked, non-sRGB orders whose channels map one to one (the others go through decodeExact).
   switch (f.order) {
     case ChannelOrder::R:
@@ -266,49 +295,100 @@ bool decodeDirect(ImageFormat f, const uint8_t* element, ColorKind kind, const C
     case ChannelOrder::ABGR:
     case ChannelOrder::Intensity:
     case ChannelOrder::Luminance: break;
-    default: return false;
+    default: return d;
   }
-  const bool floatKind = kind == ColorKind::Float;
-  const bool intKind = kind == ColorKind::Int || kind == ColorKind::Uint;
-  if (!floatKind && !intKind) return false;
-  if (!kindMatches(f.type, kind)) return false;
-  uint32_t lanes[4] = {0, 0, 0, floatKind ? std::bit_cast<uint32_t>(1.0f) : 1u};
   const Layout l = layoutOf(f.order);
-  const unsigned bytes = channelBytes(f.type);
-  for (unsigned i = 0; i < l.count; ++i) {
-    const uint32_t code = loadCode(element + i * bytes, bytes);
-    uint32_t v;
-    switch (f.type) {
+  d.cls = channelClass(f.type);
+  d.count = uint8_t(l.count);
+  d.channelBytes = uint8_t(channelBytes(f.type));
+  d.elementBytes = uint8_t(elementSize(f));
+  for (unsigned i = 0; i < l.count; ++i) d.lane[i] = uint8_t(l.lane[i]);
+  d.intensity = f.order == ChannelOrder::Intensity;
+  d.luminance = f.order == ChannelOrder::Luminance;
+  const ExactTexel border = borderExact(f.order);
+  for (unsigned ch = 0; ch < 4; ++ch) d.borderApprox[ch] = approxOf(border.c[ch]);
+  d.unorm8Float = unorm8Tables().f.data();
+  d.unorm8Double = unorm8Tables().d.data();
+  d.code = directCode(f.type);
+  return d;
+}
+
+// cl.h's ranges of channel orders and types (as image_format.cpp's validity table).
+constexpr uint32_t kFirstOrder = 0x10B0, kOrderCount = 0x14, kFirstType = 0x10D0, kTypeCount = 0x11;
+
+}  // namespace
+
+const DirectFormat& directFormat(ImageFormat f) {
+  static const auto table = [] {
+    std::array<std::array<DirectFormat, kTypeCount>, kOrderCount> t{};
+    for (uint32_t o = 0; o < kOrderCount; ++o)
+      for (uint32_t ty = 0; ty < kTypeCount; ++ty)
+        t[o][ty] = makeDirectFormat({ChannelOrder(kFirstOrder + o), ChannelType(kFirstType + ty)});
+    return t;
+  }();
+  static const DirectFormat none;
+  const uint32_t o = uint32_t(f.order) - kFirstOrder, ty = uint32_t(f.type) - kFirstType;
+  return o < kOrderCount && ty < kTypeCount ? table[o][ty] : none;
+}
+
+bool decodeDirectWith(const DirectFormat& d, const uint8_t* element, ColorKind kind, const ConversionOptions& o,
+                      Color& out) {
+  using C = DirectFormat::Code;
+  const bool floatKind = kind == ColorKind::Float;
+  switch (d.cls) {
+    case ChannelClass::Normalized:
+    case ChannelClass::Float:
+      if (!floatKind || d.code == C::Half) return false;
+      break;
+    case ChannelClass::SignedInt:
+      if (kind != ColorKind::Int) return false;
+      break;
+    case ChannelClass::UnsignedInt:
+      if (kind != ColorKind::Uint) return false;
+      break;
+  }
+  if (d.code == C::None) return false;
+  uint32_t lanes[4] = {0, 0, 0, floatKind ? std::bit_cast<uint32_t>(1.0f) : 1u};
+  for (unsigned i = 0; i < d.count; ++i) {
+    const uint8_t* p = element + i * d.channelBytes;
+    uint32_t v = 0;
+    switch (d.code) {
       // The values channelValue gives, rounded as laneOf rounds them (quotientToFloat's argument).
-      case ChannelType::UnormInt8: v = std::bit_cast<uint32_t>(unorm8Table()[code]); break;
-      case ChannelType::UnormInt16: v = std::bit_cast<uint32_t>(float(code) / 65535.0f); break;
-      case ChannelType::SnormInt8:
-        v = std::bit_cast<uint32_t>(int8_t(code) == -128 ? -1.0f : float(int8_t(code)) / 127.0f);
+      case C::Unorm8: v = std::bit_cast<uint32_t>(d.unorm8Float[*p]); break;
+      case C::Unorm16: v = std::bit_cast<uint32_t>(float(loadCode(p, 2)) / 65535.0f); break;
+      case C::Snorm8: v = std::bit_cast<uint32_t>(int8_t(*p) == -128 ? -1.0f : float(int8_t(*p)) / 127.0f); break;
+      case C::Snorm16: {
+        const int16_t c = int16_t(loadCode(p, 2));
+        v = std::bit_cast<uint32_t>(c == -32768 ? -1.0f : float(c) / 32767.0f);
         break;
-      case ChannelType::SnormInt16:
-        v = std::bit_cast<uint32_t>(int16_t(code) == -32768 ? -1.0f : float(int16_t(code)) / 32767.0f);
-        break;
-      case ChannelType::Float: {
+      }
+      case C::Float: {
         // A subnormal is flushed to a zero of its sign when the device flushes float denormals (fromFloatBits).
+        const uint32_t code = loadCode(p, 4);
         const bool subnormal = (code & 0x7f800000u) == 0 && (code & 0x7fffffu) != 0;
         v = subnormal && o.denormFloat == Denorm::Flush ? code & 0x80000000u : code;
         break;
       }
-      case ChannelType::SignedInt8: v = uint32_t(int32_t(int8_t(code))); break;
-      case ChannelType::SignedInt16: v = uint32_t(int32_t(int16_t(code))); break;
-      case ChannelType::SignedInt32:
-      case ChannelType::UnsignedInt8:
-      case ChannelType::UnsignedInt16:
-      case ChannelType::UnsignedInt32: v = code; break;
-      default: return false;  // half, packed and 24-bit types
+      case C::SInt8: v = uint32_t(int32_t(int8_t(*p))); break;
+      case C::SInt16: v = uint32_t(int32_t(int16_t(loadCode(p, 2)))); break;
+      case C::UInt8: v = *p; break;
+      case C::UInt16: v = loadCode(p, 2); break;
+      case C::SInt32:
+      case C::UInt32: v = loadCode(p, 4); break;
+      case C::Half:
+      case C::None: return false;
     }
-    lanes[size_t(l.lane[i])] = v;
+    lanes[d.lane[i]] = v;
   }
   // The replication of finishMapping.
-  if (f.order == ChannelOrder::Intensity) lanes[1] = lanes[2] = lanes[3] = lanes[0];
-  if (f.order == ChannelOrder::Luminance) lanes[1] = lanes[2] = lanes[0];
+  if (d.intensity) lanes[1] = lanes[2] = lanes[3] = lanes[0];
+  if (d.luminance) lanes[1] = lanes[2] = lanes[0];
   for (unsigned i = 0; i < 4; ++i) out.lanes[i] = lanes[i];
   return true;
+}
+
+bool decodeDirect(ImageFormat f, const uint8_t* element, ColorKind kind, const ConversionOptions& o, Color& out) {
+  return decodeDirectWith(directFormat(f), element, kind, o, out);
 }
 
 double roundQuotient(int64_t num, uint64_t den, Format f) {

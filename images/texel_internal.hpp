@@ -2,7 +2,9 @@
 // the images module).
 #pragma once
 #include <array>
+#include <bit>
 #include <cstdint>
+#include <cstring>
 
 #include "images/image_format.hpp"
 #include "images/texel.hpp"
@@ -57,6 +59,35 @@ Color colorOf(const ExactTexel& t, ColorKind kind, const ConversionOptions& o);
 // code); false for every other format or kind.
 bool decodeDirect(ImageFormat f, const uint8_t* element, ColorKind kind, const ConversionOptions& o, Color& out);
 
+// A format's direct decoders, chosen once per format (directFormat) so that a read pays for no format dispatch:
+// the unpacked, non-sRGB orders whose channels map one to one (CL_R, CL_A, CL_RG, CL_RA, CL_RGBA, CL_BGRA, CL_ARGB,
+// CL_ABGR, CL_INTENSITY, CL_LUMINANCE) with the 8- and 16-bit normalized, half, float and integer types. Every other
+// valid format, and every invalid one, has Code::None and goes through decodeExact.
+struct DirectFormat {
+  enum class Code : uint8_t { None, Unorm8, Unorm16, Snorm8, Snorm16, Half, Float, SInt8, SInt16, SInt32, UInt8, UInt16, UInt32 };
+  Code code = Code::None;
+  ChannelClass cls = ChannelClass::Normalized;
+  uint8_t count = 0;         // channels stored
+  uint8_t channelBytes = 0;  // bytes of one channel
+  uint8_t elementBytes = 0;  // bytes of one element
+  std::array<uint8_t, 4> lane{};  // the colour component each stored channel holds, in memory order
+  bool intensity = false, luminance = false;  // the replication of the channel-order mapping
+  std::array<double, 4> borderApprox{};       // approxOf of the border colour's channels (borderExact)
+  const float* unorm8Float = nullptr;         // c / 255 rounded to binary32, for every 8-bit code
+  const double* unorm8Double = nullptr;       // c / 255 rounded to binary64 (approxOf's value)
+};
+const DirectFormat& directFormat(ImageFormat f);
+
+// decodeDirect with the decoder chosen: the same bits; false (nothing written) for Code::None, half channels and
+// kinds other than float, int and uint.
+bool decodeDirectWith(const DirectFormat& d, const uint8_t* element, ColorKind kind, const ConversionOptions& o,
+                      Color& out);
+
+// approxOf of each channel of decodeExact(f, element, o), without building the exact texel (Code::None: false).
+// Bit for bit the values approxOf gives, so that the filter's fast path sees the same numbers either way.
+inline bool decodeApproxWith(const DirectFormat& d, const uint8_t* element, const ConversionOptions& o,
+                             std::array<double, 4>& out);
+
 // A channel's value as a double: exact for half, float and integer channels, within 2^-53 relative for
 // normalized and sRGB channels (one rounding); ±inf and NaN as such. For the sampler's fast path.
 double approxOf(const ExactChannel& c);
@@ -64,5 +95,72 @@ double approxOf(const ExactChannel& c);
 // num / den (den > 0, |num| < 2^40, den < 2^40) rounded to nearest even in `f` (Half or Float) with its subnormals,
 // returned exactly as a double.
 double roundQuotient(int64_t num, uint64_t den, numerics::Format f);
+
+// ---- Inline definitions (the filter's hot loop) ----
+
+namespace direct_detail {
+template <class T> inline T load(const uint8_t* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+// The channels of one element through `value` (code bytes → double), then the mapping's defaults and replication.
+template <class F> inline void approxChannels(const DirectFormat& d, const uint8_t* e, std::array<double, 4>& out, F value) {
+  out = {0.0, 0.0, 0.0, 1.0};
+  for (unsigned i = 0; i < d.count; ++i) out[d.lane[i]] = value(e + i * d.channelBytes);
+  if (d.intensity) out[1] = out[2] = out[3] = out[0];
+  if (d.luminance) out[1] = out[2] = out[0];
+}
+}  // namespace direct_detail
+
+inline bool decodeApproxWith(const DirectFormat& d, const uint8_t* e, const ConversionOptions& o,
+                             std::array<double, 4>& out) {
+  using direct_detail::approxChannels;
+  using direct_detail::load;
+  using C = DirectFormat::Code;
+  // approxOf (texel.cpp): a normalized channel's quotient rounded once to binary64 (num / den; ±0 as +0, −1 exact),
+  // half and float channels exactly (their subnormals flushed to a zero of their sign when the device flushes),
+  // integers exactly.
+  switch (d.code) {
+    case C::Unorm8: approxChannels(d, e, out, [&](const uint8_t* p) { return d.unorm8Double[*p]; }); return true;
+    case C::Unorm16:
+      approxChannels(d, e, out, [](const uint8_t* p) { return double(load<uint16_t>(p)) / 65535.0; });
+      return true;
+    case C::Snorm8:
+      approxChannels(d, e, out, [](const uint8_t* p) {
+        const int v = int8_t(*p);
+        return v == -128 ? -1.0 : double(v) / 127.0;
+      });
+      return true;
+    case C::Snorm16:
+      approxChannels(d, e, out, [](const uint8_t* p) {
+        const int v = load<int16_t>(p);
+        return v == -32768 ? -1.0 : double(v) / 32767.0;
+      });
+      return true;
+    case C::Half:
+      approxChannels(d, e, out, [&](const uint8_t* p) {
+        numerics::Half h{load<uint16_t>(p)};
+        if (o.denormHalf == numerics::Denorm::Flush) h = numerics::flushDenorm(h);
+        return numerics::toDouble(h);
+      });
+      return true;
+    case C::Float:
+      approxChannels(d, e, out, [&](const uint8_t* p) {
+        uint32_t b = load<uint32_t>(p);
+        if (o.denormFloat == numerics::Denorm::Flush && (b & 0x7f800000u) == 0) b &= 0x80000000u;
+        return double(std::bit_cast<float>(b));
+      });
+      return true;
+    case C::SInt8: approxChannels(d, e, out, [](const uint8_t* p) { return double(int8_t(*p)); }); return true;
+    case C::SInt16: approxChannels(d, e, out, [](const uint8_t* p) { return double(load<int16_t>(p)); }); return true;
+    case C::SInt32: approxChannels(d, e, out, [](const uint8_t* p) { return double(load<int32_t>(p)); }); return true;
+    case C::UInt8: approxChannels(d, e, out, [](const uint8_t* p) { return double(*p); }); return true;
+    case C::UInt16: approxChannels(d, e, out, [](const uint8_t* p) { return double(load<uint16_t>(p)); }); return true;
+    case C::UInt32: approxChannels(d, e, out, [](const uint8_t* p) { return double(load<uint32_t>(p)); }); return true;
+    case C::None: break;
+  }
+  return false;
+}
 
 }  // namespace clref::images
