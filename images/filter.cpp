@@ -292,38 +292,23 @@ bool allZero(const std::vector<ExactTap>& taps, unsigned count, unsigned ch, boo
   return true;
 }
 
-// Whether the binary64 interval [y − e, y + e] lies strictly between the rounding midpoints around RN(y) in `f`: then
-// every value in it, the exact sum included, rounds to that value. Zero results and overflow are left to the exact
-// path (the sign of a zero needs the exact value).
+// Whether every value of the binary64 interval [y − e, y + e], the exact sum among them, rounds to the same value in
+// `f`: rounding to nearest even is monotonic, so it suffices that both ends round alike (a tie at an end rounds to
+// the even neighbour, as the exact sum would there). Zero results and overflow are left to the exact path (the sign
+// of a zero needs the exact value).
 bool decide(double y, double e, Format f, uint32_t& bits) {
-  double fd, up, dn;
+  const double lo = y - e, hi = y + e;
   if (f == Format::Float) {
-    const float r = float(y);  // the host rounds to nearest even (clref never changes the rounding mode)
-    if (!std::isfinite(r) || r == 0) return false;
-    fd = r;
+    // The host rounds to nearest even (clref never changes the rounding mode).
+    const float r = float(lo);
+    if (r != float(hi) || !std::isfinite(r) || r == 0) return false;
     bits = std::bit_cast<uint32_t>(r);
-    // Neighbours by the encoding, as for half below (r is finite and not zero, so bits ± 1 stays in its sign; the
-    // neighbour past FLT_MAX is infinity).
-    const double away = std::bit_cast<float>(bits + 1), toward = std::bit_cast<float>(bits - 1);
-    const bool neg = bits & 0x80000000u;
-    up = neg ? toward : away;
-    dn = neg ? away : toward;
-  } else {
-    const numerics::Half h = numerics::toHalf(y);
-    if ((h.bits & 0x7c00) == 0x7c00 || (h.bits & 0x7fff) == 0) return false;
-    fd = numerics::toDouble(h);
-    const bool neg = h.bits & 0x8000;
-    // Neighbours by the encoding: toward larger magnitude is bits + 1, toward smaller bits − 1.
-    const double away = numerics::toDouble(numerics::Half{uint16_t(h.bits + 1)});
-    const double toward = numerics::toDouble(numerics::Half{uint16_t(h.bits - 1)});
-    up = neg ? toward : away;
-    dn = neg ? away : toward;
-    bits = h.bits;
+    return true;
   }
-  if (std::isinf(up)) up = fd + (fd - dn);
-  if (std::isinf(dn)) dn = fd - (up - fd);
-  const double mlo = (fd + dn) / 2, mhi = (fd + up) / 2;  // exact: neighbours of a binary32 value need 26 bits
-  return y - e > mlo && y + e < mhi;
+  const numerics::Half h = numerics::toHalf(lo);
+  if (h.bits != numerics::toHalf(hi).bits || (h.bits & 0x7c00) == 0x7c00 || (h.bits & 0x7fff) == 0) return false;
+  bits = h.bits;
+  return true;
 }
 
 // The fast value of one channel: Σ w_j · T_j in binary64. Error bound: each weight is a product of at most four
@@ -435,7 +420,149 @@ bool anyNonFinite(const std::array<FastTap, kMaxTaps>& taps, unsigned count) {
   return false;
 }
 
+// The filtered colour from the fast taps, when the error bound decides every channel (channelFast); false otherwise
+// (non-finite texels and undecided channels go to the exact path).
+bool filteredFast(const std::array<FastTap, kMaxTaps>& taps, unsigned count, Format f, const ConversionOptions& o,
+                  Color& c) {
+  if (anyNonFinite(taps, count)) return false;
+  for (unsigned ch = 0; ch < 4; ++ch) {
+    bool negative;
+    if (allZero(taps, count, ch, negative)) {
+      c.lanes[ch] = finish(zeroBits(f, negative), f, o);
+      continue;
+    }
+    uint32_t bits = 0;
+    if (!channelFast(taps, count, ch, f, bits)) return false;
+    c.lanes[ch] = finish(bits, f, o);
+  }
+  return true;
+}
+
 }  // namespace
+
+bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& coord, ColorKind kind,
+                       const ConversionOptions& o, ReadResult& out) {
+  const ImageDesc& d = image.desc;
+  const DirectFormat& df = directFormat(d.format);
+  if (df.code == DirectFormat::Code::None || !coord.isFloat) return false;
+  // The read function matches the channel type (else image_wrong_read_function); read_imagei/ui only nearest (else
+  // image_linear_integer_read); REPEAT and MIRRORED_REPEAT only normalized (else image_unnormalized_repeat).
+  const bool floatKind = kind == ColorKind::Float || kind == ColorKind::Half;
+  const bool linear = s.filter == FilterMode::Linear;
+  switch (df.cls) {
+    case ChannelClass::Normalized:
+    case ChannelClass::Float:
+      if (!floatKind) return false;
+      break;
+    case ChannelClass::SignedInt:
+      if (kind != ColorKind::Int || linear) return false;
+      break;
+    case ChannelClass::UnsignedInt:
+      if (kind != ColorKind::Uint || linear) return false;
+      break;
+  }
+  if (!s.normalizedCoords && (s.addressing == AddressingMode::Repeat || s.addressing == AddressingMode::MirroredRepeat))
+    return false;
+  // Level 0's sizes (levelSize), the sampled axes and the layer (planLevel, selectLevels: level 0 unless a lod or
+  // gradients select another level of a mipmapped image, which the caller excludes).
+  auto atLeast1 = [](uint64_t v) { return int64_t(std::max<uint64_t>(1, v)); };
+  std::array<int64_t, 3> sizes{atLeast1(d.width), 1, 1};
+  unsigned axes = 1;
+  int layerIndex = -1;
+  int64_t layers = 1;
+  switch (d.type) {
+    case ImageType::Image1D:
+    case ImageType::Image1DBuffer: break;
+    case ImageType::Image1DArray:
+      layerIndex = 1;
+      layers = int64_t(d.arraySize);
+      break;
+    case ImageType::Image2D:
+      axes = 2;
+      sizes[1] = atLeast1(d.height);
+      break;
+    case ImageType::Image2DArray:
+      axes = 2;
+      sizes[1] = atLeast1(d.height);
+      layerIndex = 2;
+      layers = int64_t(d.arraySize);
+      break;
+    case ImageType::Image3D:
+      axes = 3;
+      sizes[1] = atLeast1(d.height);
+      sizes[2] = atLeast1(d.depth);
+      break;
+    default: return false;
+  }
+  // INF and NaN coordinates are undefined (image_inf_nan_coordinate): the general path reports them.
+  for (unsigned k = 0; k < axes; ++k)
+    if (!std::isfinite(coord.f[k])) return false;
+  int64_t layer = 0;
+  if (layerIndex >= 0) {
+    if (!std::isfinite(coord.f[size_t(layerIndex)])) return false;
+    layer = layerOf(double(coord.f[size_t(layerIndex)]), layers);
+  }
+  Undefined undefined = Undefined::None;
+  std::array<AxisSample, 3> ax{};
+  for (unsigned k = 0; k < axes; ++k) {
+    if (!axisFast(double(coord.f[k]), AxisRule{s.addressing, s.normalizedCoords, linear, sizes[k]}, ax[k]))
+      return false;
+    if (ax[k].noneOutside) undefined = Undefined::AddressNoneOutOfRange;
+  }
+  // The element at the axis indices (elementAt's offsets for level 0), null outside the level (the border colour);
+  // false when the view is too short (the general path reports it).
+  const uint64_t elem = df.elementBytes;
+  bool shortView = false;
+  auto element = [&](const std::array<int64_t, 3>& idx) -> const uint8_t* {
+    for (unsigned k = 0; k < axes; ++k)
+      if (idx[k] < 0 || idx[k] >= sizes[k]) return nullptr;
+    const uint64_t x = uint64_t(idx[0]) * elem;
+    const uint64_t off = d.type == ImageType::Image1DArray ? uint64_t(layer) * d.slicePitch + x
+                         : d.type == ImageType::Image2DArray
+                             ? uint64_t(layer) * d.slicePitch + uint64_t(idx[1]) * d.rowPitch + x
+                             : uint64_t(idx[2]) * d.slicePitch + uint64_t(idx[1]) * d.rowPitch + x;
+    if (image.data == nullptr || off + elem > image.bytes) {
+      shortView = true;
+      return nullptr;
+    }
+    return image.data + off;
+  };
+  if (!linear) {
+    const uint8_t* e = element({ax[0].i0, ax[1].i0, ax[2].i0});
+    if (shortView) return false;
+    if (!e)
+      out.value = colorOf(borderExact(d.format.order), kind, o);
+    else if (!decodeDirectWith(df, e, kind, o, out.value))
+      out.value = colorOf(decodeExact(d.format, e, o), kind, o);
+    out.undefined = undefined;
+    return true;
+  }
+  // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: the 2, 4 or 8 corners, each weighted by the product over the
+  // axes of a (second index) or 1 − a (first), as fastTaps forms them.
+  std::array<FastTap, kMaxTaps> taps;
+  const unsigned corners = 1u << axes;
+  for (unsigned c = 0; c < corners; ++c) {
+    FastTap& t = taps[c];
+    std::array<int64_t, 3> idx{0, 0, 0};
+    t.weight = 1.0;
+    for (unsigned k = 0; k < axes; ++k) {
+      const bool second = (c >> k) & 1;
+      idx[k] = second ? ax[k].i1 : ax[k].i0;
+      t.weight *= second ? ax[k].a : 1 - ax[k].a;
+    }
+    const uint8_t* e = element(idx);
+    if (shortView) return false;
+    if (e)
+      decodeApproxWith(df, e, o, t.value);
+    else
+      t.value = df.borderApprox;
+  }
+  Color c;
+  if (!filteredFast(taps, corners, kind == ColorKind::Half ? Format::Half : Format::Float, o, c)) return false;
+  out.value = c;
+  out.undefined = undefined;
+  return true;
+}
 
 ReadResult finishRead(const ImageView& image, const ReadRequest& req, const AccessOptions& o, ReadResult partial) {
   const bool filtered = req.sampler.filter == FilterMode::Linear || req.levelCount == 2;
@@ -453,24 +580,11 @@ ReadResult finishRead(const ImageView& image, const ReadRequest& req, const Acce
         partial.value = direct ? nearestDirect : colorOf(nearest, req.kind, req.conversion);
         return partial;
       }
-      if (!anyNonFinite(taps, count)) {
-        Color c;
-        bool ok = true;
-        for (unsigned ch = 0; ch < 4 && ok; ++ch) {
-          bool negative;
-          if (allZero(taps, count, ch, negative)) {
-            c.lanes[ch] = finish(zeroBits(f, negative), f, req.conversion);
-            continue;
-          }
-          uint32_t bits = 0;
-          ok = channelFast(taps, count, ch, f, bits);
-          c.lanes[ch] = finish(bits, f, req.conversion);
-        }
-        if (ok) {
-          partial.undefined = u;
-          partial.value = c;
-          return partial;
-        }
+      Color c;
+      if (filteredFast(taps, count, f, req.conversion, c)) {
+        partial.undefined = u;
+        partial.value = c;
+        return partial;
       }
     }
   }

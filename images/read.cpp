@@ -53,9 +53,12 @@ bool exactSub(double x, double y, double& d) {
   return (x - ap) + (-y - bp) == 0;
 }
 // x · y, and whether it is exact (the fused residual x·y − p is exact; the products here never underflow: |x| is 0
-// or at least 2^-149 and y >= 1).
+// or at least 2^-149 and y >= 1). The common case needs no fused multiply-add (a library call without FMA code
+// generation): a binary32 value has at most 24 significant bits and an integer y < 2^29 at most 29, so their product
+// has at most 53 and is exact in binary64.
 bool exactMul(double x, double y, double& p) {
   p = x * y;
+  if (y < 0x1p29 && double(float(x)) == x) return true;
   return std::fma(x, y, -p) == 0;
 }
 
@@ -236,6 +239,9 @@ ReadResult readSampled(const ImageView& image, const Sampler& sampler, const Coo
                        const LevelOfDetail& lod, const AccessOptions& o) {
   ReadResult result;
   const ImageDesc& d = image.desc;
+  if (!o.exactOnly && (lod.kind == LevelOfDetail::Kind::None || d.numMipLevels <= 1) &&
+      readLevelZeroFast(image, sampler, coord, kind, o.conversion, result))
+    return result;
   if (!isValidFormat(d.format)) throw std::invalid_argument("image view has no valid format");
   // §6.15.15.2 [[built-in-image-read-functions]]: read_imagef/h of normalized, half and float types, read_imagei of
   // signed and read_imageui of unsigned integer types; otherwise undefined (image_wrong_read_function: zero).
@@ -385,6 +391,13 @@ ReadResult readSamplerless(const ImageView& image, const std::array<int32_t, 3>&
 Undefined write(const ImageView& image, const std::array<int32_t, 3>& coord, const Color& color, ColorKind kind,
                 uint32_t level, const AccessOptions& o) {
   const ImageDesc& d = image.desc;
+  // The common case first, as in readSamplerless: level 0 of a format with a direct decoder, inside the image.
+  if (level == 0) {
+    const DirectFormat& df = directFormat(d.format);
+    if (df.code != DirectFormat::Code::None)
+      if (const uint8_t* e = levelZeroElement(image, coord, df.elementBytes))
+        if (encodeDirectWith(df, color, kind, const_cast<uint8_t*>(e), o.conversion)) return Undefined::None;
+  }
   if (!isValidFormat(d.format)) throw std::invalid_argument("image view has no valid format");
   // §6.15.15.4 [[built-in-image-write-functions]]: write_imagef/h to normalized, half and float types, write_imagei
   // to signed and write_imageui to unsigned integer types; a coordinate outside the level, a layer beyond the array

@@ -298,6 +298,7 @@ DirectFormat makeDirectFormat(ImageFormat f) {
     default: return d;
   }
   const Layout l = layoutOf(f.order);
+  d.type = f.type;
   d.cls = channelClass(f.type);
   d.count = uint8_t(l.count);
   d.channelBytes = uint8_t(channelBytes(f.type));
@@ -610,6 +611,33 @@ void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element, con
                                kind, o);
     storeCode(element + i * bytes, bytes, code);
   }
+}
+
+bool encodeDirectWith(const DirectFormat& d, const Color& c, ColorKind kind, uint8_t* element,
+                      const ConversionOptions& o) {
+  // encode's loop for the orders with a direct decoder (every stored channel holds a colour component, none is
+  // ignored, none is sRGB), with the same conversions (floatCode, intCode).
+  const bool isInt = kind == ColorKind::Int || kind == ColorKind::Uint;
+  switch (d.cls) {
+    case ChannelClass::Normalized:
+    case ChannelClass::Float:
+      if (kind != ColorKind::Float) return false;
+      break;
+    case ChannelClass::SignedInt:
+      if (kind != ColorKind::Int) return false;
+      break;
+    case ChannelClass::UnsignedInt:
+      if (kind != ColorKind::Uint) return false;
+      break;
+  }
+  if (d.code == DirectFormat::Code::None) return false;
+  const unsigned bytes = d.channelBytes;
+  for (unsigned i = 0; i < d.count; ++i) {
+    const unsigned lane = d.lane[i];
+    const uint32_t code = isInt ? intCode(d.type, c.lanes[lane]) : floatCode(d.type, 8 * bytes, false, c, lane, kind, o);
+    storeCode(element + i * bytes, bytes, code);
+  }
+  return true;
 }
 
 }  // namespace clref::images

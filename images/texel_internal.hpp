@@ -66,6 +66,7 @@ bool decodeDirect(ImageFormat f, const uint8_t* element, ColorKind kind, const C
 struct DirectFormat {
   enum class Code : uint8_t { None, Unorm8, Unorm16, Snorm8, Snorm16, Half, Float, SInt8, SInt16, SInt32, UInt8, UInt16, UInt32 };
   Code code = Code::None;
+  ChannelType type = ChannelType::UnormInt8;
   ChannelClass cls = ChannelClass::Normalized;
   uint8_t count = 0;         // channels stored
   uint8_t channelBytes = 0;  // bytes of one channel
@@ -82,6 +83,11 @@ const DirectFormat& directFormat(ImageFormat f);
 // kinds other than float, int and uint.
 bool decodeDirectWith(const DirectFormat& d, const uint8_t* element, ColorKind kind, const ConversionOptions& o,
                       Color& out);
+
+// encode() with the decoder's format chosen: the same bytes; false (nothing written) for Code::None and for
+// write_imageh (kinds other than float, int and uint).
+bool encodeDirectWith(const DirectFormat& d, const Color& c, ColorKind kind, uint8_t* element,
+                      const ConversionOptions& o);
 
 // approxOf of each channel of decodeExact(f, element, o), without building the exact texel (Code::None: false).
 // Bit for bit the values approxOf gives, so that the filter's fast path sees the same numbers either way.
@@ -113,7 +119,7 @@ template <class F> inline void approxChannels(const DirectFormat& d, const uint8
 }
 }  // namespace direct_detail
 
-inline bool decodeApproxWith(const DirectFormat& d, const uint8_t* e, const ConversionOptions& o,
+[[gnu::always_inline]] inline bool decodeApproxWith(const DirectFormat& d, const uint8_t* e, const ConversionOptions& o,
                              std::array<double, 4>& out) {
   using direct_detail::approxChannels;
   using direct_detail::load;
