@@ -311,25 +311,6 @@ bool decide(double y, double e, Format f, uint32_t& bits) {
   return true;
 }
 
-// The fast value of one channel: Σ w_j · T_j in binary64. Error bound: each weight is a product of at most four
-// factors (three axes and the level), each a or 1 − a (a exact, 1 − a one rounding) or 1 − f / f, so at most 7
-// roundings; the texel value has at most one (approxOf), the product w · T one more: each term is within γ_9 of its
-// exact value relative to it. Summing at most 16 terms adds at most γ_15 · Σ|terms|. So |y − exact| <= γ_24 · S with
-// S = Σ|w_j T_j| (as computed, within γ_24 of the exact one too), γ_24 = 24u / (1 − 24u), u = 2^-53; 2^-47 · S covers
-// that with a margin (also for the rounding of y ± e, at most u · |y| <= u · S). S below 2^-900 (where products could
-// underflow) goes to the exact path.
-bool channelFast(const std::array<FastTap, kMaxTaps>& taps, unsigned count, unsigned ch, Format f, uint32_t& bits) {
-  double y = 0, s = 0;
-  for (unsigned i = 0; i < count; ++i) {
-    const auto& t = taps[i];
-    const double term = t.weight * t.value[ch];
-    y += term;
-    s += std::fabs(term);
-  }
-  if (!(s >= 0x1p-900)) return false;
-  return decide(y, s * 0x1p-47, f, bits);
-}
-
 // Exact channel value as a rational (not for sRGB codes and non-finite channels).
 void rationalOf(const ExactChannel& c, Rational& out) {
   mpq_set_si(out.get(), long(c.num), c.den);
@@ -413,26 +394,39 @@ uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, 
   }
 }
 
-bool anyNonFinite(const std::array<FastTap, kMaxTaps>& taps, unsigned count) {
-  for (unsigned i = 0; i < count; ++i)
-    for (double v : taps[i].value)
-      if (!std::isfinite(v)) return true;
-  return false;
-}
-
-// The filtered colour from the fast taps, when the error bound decides every channel (channelFast); false otherwise
-// (non-finite texels and undecided channels go to the exact path).
+// The filtered colour from the fast taps, when the error bound decides every channel; false otherwise (non-finite
+// texels and undecided channels go to the exact path).
+//
+// The fast value of a channel is Σ w_j · T_j in binary64. Error bound: each weight is a product of at most four
+// factors (three axes and the level), each a or 1 − a (a exact, 1 − a one rounding) or 1 − f / f, so at most 7
+// roundings; the texel value has at most one (approxOf), the product w · T one more: each term is within γ_9 of its
+// exact value relative to it. Summing at most 16 terms adds at most γ_15 · Σ|terms|. So |y − exact| <= γ_24 · S with
+// S = Σ|w_j T_j| (as computed, within γ_24 of the exact one too), γ_24 = 24u / (1 − 24u), u = 2^-53; 2^-47 · S covers
+// that with a margin (also for the rounding of y ± e, at most u · |y| <= u · S). S below 2^-900 (where products could
+// underflow) goes to the exact path. S = 0 means every term is zero: the result is a zero when every texel channel
+// is (allZero), else (zero weights on non-zero texels) the exact path decides.
 bool filteredFast(const std::array<FastTap, kMaxTaps>& taps, unsigned count, Format f, const ConversionOptions& o,
                   Color& c) {
-  if (anyNonFinite(taps, count)) return false;
-  for (unsigned ch = 0; ch < 4; ++ch) {
-    bool negative;
-    if (allZero(taps, count, ch, negative)) {
-      c.lanes[ch] = finish(zeroBits(f, negative), f, o);
-      continue;
+  // One pass over the taps for the four channels. A texel that is INF or NaN makes S INF or NaN (also with a zero
+  // weight: 0 · INF is NaN), and so does an overflowing term: both go to the exact path.
+  std::array<double, 4> y{}, s{};
+  for (unsigned i = 0; i < count; ++i)
+    for (unsigned ch = 0; ch < 4; ++ch) {
+      const double term = taps[i].weight * taps[i].value[ch];
+      y[ch] += term;
+      s[ch] += std::fabs(term);
     }
+  for (unsigned ch = 0; ch < 4; ++ch)
+    if (!std::isfinite(s[ch])) return false;
+  for (unsigned ch = 0; ch < 4; ++ch) {
     uint32_t bits = 0;
-    if (!channelFast(taps, count, ch, f, bits)) return false;
+    if (s[ch] == 0) {
+      bool negative;
+      if (!allZero(taps, count, ch, negative)) return false;
+      bits = zeroBits(f, negative);
+    } else if (!(s[ch] >= 0x1p-900) || !decide(y[ch], s[ch] * 0x1p-47, f, bits)) {
+      return false;
+    }
     c.lanes[ch] = finish(bits, f, o);
   }
   return true;
@@ -509,18 +503,27 @@ bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& co
       return false;
     if (ax[k].noneOutside) undefined = Undefined::AddressNoneOutOfRange;
   }
-  // The element at the axis indices (elementAt's offsets for level 0), null outside the level (the border colour);
-  // false when the view is too short (the general path reports it).
+  // Where the texels are (elementAt's offsets for level 0): per axis the byte offset of each of the (one or two)
+  // indices, or that the index is outside the level (the border colour), plus the layer's slice.
   const uint64_t elem = df.elementBytes;
+  const std::array<uint64_t, 3> pitch{elem, d.rowPitch, d.slicePitch};
+  const uint64_t base = layerIndex >= 0 ? uint64_t(layer) * d.slicePitch : 0;
+  std::array<std::array<uint64_t, 2>, 3> offset{};
+  std::array<std::array<bool, 2>, 3> inside{};
+  for (unsigned k = 0; k < 3; ++k) inside[k] = {true, true};
+  for (unsigned k = 0; k < axes; ++k)
+    for (unsigned j = 0; j < (linear ? 2u : 1u); ++j) {
+      const int64_t i = j ? ax[k].i1 : ax[k].i0;
+      inside[k][j] = i >= 0 && i < sizes[k];
+      offset[k][j] = inside[k][j] ? uint64_t(i) * pitch[k] : 0;
+    }
+  // The element of corner c (bit k: the second index along axis k), null outside the level; false when the view is
+  // too short (the general path reports it).
   bool shortView = false;
-  auto element = [&](const std::array<int64_t, 3>& idx) -> const uint8_t* {
-    for (unsigned k = 0; k < axes; ++k)
-      if (idx[k] < 0 || idx[k] >= sizes[k]) return nullptr;
-    const uint64_t x = uint64_t(idx[0]) * elem;
-    const uint64_t off = d.type == ImageType::Image1DArray ? uint64_t(layer) * d.slicePitch + x
-                         : d.type == ImageType::Image2DArray
-                             ? uint64_t(layer) * d.slicePitch + uint64_t(idx[1]) * d.rowPitch + x
-                             : uint64_t(idx[2]) * d.slicePitch + uint64_t(idx[1]) * d.rowPitch + x;
+  auto element = [&](unsigned c) -> const uint8_t* {
+    const unsigned b0 = c & 1, b1 = (c >> 1) & 1, b2 = (c >> 2) & 1;
+    if (!inside[0][b0] || !inside[1][b1] || !inside[2][b2]) return nullptr;
+    const uint64_t off = base + offset[0][b0] + offset[1][b1] + offset[2][b2];
     if (image.data == nullptr || off + elem > image.bytes) {
       shortView = true;
       return nullptr;
@@ -528,7 +531,7 @@ bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& co
     return image.data + off;
   };
   if (!linear) {
-    const uint8_t* e = element({ax[0].i0, ax[1].i0, ax[2].i0});
+    const uint8_t* e = element(0);
     if (shortView) return false;
     if (!e)
       out.value = colorOf(borderExact(d.format.order), kind, o);
@@ -540,17 +543,15 @@ bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& co
   // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: the 2, 4 or 8 corners, each weighted by the product over the
   // axes of a (second index) or 1 − a (first), as fastTaps forms them.
   std::array<FastTap, kMaxTaps> taps;
+  std::array<std::array<double, 2>, 3> w{};
+  for (unsigned k = 0; k < axes; ++k) w[k] = {1 - ax[k].a, ax[k].a};
   const unsigned corners = 1u << axes;
   for (unsigned c = 0; c < corners; ++c) {
     FastTap& t = taps[c];
-    std::array<int64_t, 3> idx{0, 0, 0};
-    t.weight = 1.0;
-    for (unsigned k = 0; k < axes; ++k) {
-      const bool second = (c >> k) & 1;
-      idx[k] = second ? ax[k].i1 : ax[k].i0;
-      t.weight *= second ? ax[k].a : 1 - ax[k].a;
-    }
-    const uint8_t* e = element(idx);
+    t.weight = w[0][c & 1];
+    if (axes > 1) t.weight *= w[1][(c >> 1) & 1];
+    if (axes > 2) t.weight *= w[2][(c >> 2) & 1];
+    const uint8_t* e = element(c);
     if (shortView) return false;
     if (e)
       decodeApproxWith(df, e, o, t.value);

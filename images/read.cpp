@@ -12,7 +12,7 @@
 // fifth roots of integers with distinct fifth-power-free parts are linearly independent over Q together with 1, so a
 // sum with positive weights over at least one irrational L(n) is irrational).
 //
-// Fast second: the same formulas in binary64 (axisFast below, filter.cpp's channelFast) where each coordinate step is
+// Fast second: the same formulas in binary64 (axisFast below, filter.cpp's filteredFast) where each coordinate step is
 // checked to be exact and the weighted sum carries a rigorous error bound; the float (or half) result is returned only
 // when the bound proves which way the exact sum rounds, otherwise the exact path decides. tests/images/sampler_test.cpp
 // compares the two on random reads.
@@ -44,6 +44,16 @@ int64_t toIndex(double f) {
   if (f < -0x1p62) return -(int64_t(1) << 62);
   if (f > 0x1p62) return int64_t(1) << 62;
   return int64_t(f);
+}
+
+// floor of a finite double without a library call (the build targets baseline x86-64, which has no rounding
+// instruction): below 2^52 in magnitude the conversion to int64 truncates exactly, one more than the floor for a
+// negative non-integer; from 2^52 on every double is an integer. The sign of a zero is not kept (only integer
+// indices and exact differences d − floor(d), unchanged by it, come from it).
+double floorFinite(double x) {
+  if (!(std::fabs(x) < 0x1p52)) return x;
+  const double t = double(int64_t(x));
+  return t > x ? t - 1 : t;
 }
 
 // x - y, and whether it is exact (Knuth's TwoSum: the rounding error is recovered exactly and compared with 0).
@@ -81,16 +91,16 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
       // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: u = (s - floor(s)) * w_t; nearest i = (int)floor(u), if (i >
       // w_t - 1) i = i - w_t; linear i0 = (int)floor(u - 0.5), i1 = i0 + 1, if (i0 < 0) i0 = w_t + i0, if (i1 > w_t -
       // 1) i1 = i1 - w_t.
-      if (!exactSub(s, std::floor(s), t) || !exactMul(t, w, u)) return false;
+      if (!exactSub(s, floorFinite(s), t) || !exactMul(t, w, u)) return false;
       if (!r.linear) {
-        int64_t i = toIndex(std::floor(u));
+        int64_t i = toIndex(floorFinite(u));
         if (i > r.size - 1) i -= r.size;
         out.i0 = i;
         return true;
       }
       double d;
       if (!exactSub(u, 0.5, d)) return false;
-      const double f = std::floor(d);
+      const double f = floorFinite(d);
       if (!exactSub(d, f, out.a)) return false;
       out.i0 = toIndex(f);
       out.i1 = out.i0 + 1;
@@ -107,12 +117,12 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
       if (!exactSub(s, sp, t)) return false;
       if (!exactMul(std::fabs(t), w, u)) return false;
       if (!r.linear) {
-        out.i0 = std::min(toIndex(std::floor(u)), r.size - 1);
+        out.i0 = std::min(toIndex(floorFinite(u)), r.size - 1);
         return true;
       }
       double d;
       if (!exactSub(u, 0.5, d)) return false;
-      const double f = std::floor(d);
+      const double f = floorFinite(d);
       if (!exactSub(d, f, out.a)) return false;
       const int64_t i0 = toIndex(f);
       out.i0 = std::max<int64_t>(i0, 0);
@@ -128,7 +138,7 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
       } else {
         u = s;
       }
-      const int64_t whole = toIndex(std::floor(u));
+      const int64_t whole = toIndex(floorFinite(u));
       out.noneOutside = r.mode == AddressingMode::None && (whole < 0 || whole >= r.size);
       if (!r.linear) {
         out.i0 = addressClampOrNone(whole, r.mode, r.size);
@@ -136,7 +146,7 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
       }
       double d;
       if (!exactSub(u, 0.5, d)) return false;
-      const double f = std::floor(d);
+      const double f = floorFinite(d);
       if (!exactSub(d, f, out.a)) return false;
       const int64_t i = toIndex(f);
       out.i0 = addressClampOrNone(i, r.mode, r.size);

@@ -306,6 +306,7 @@ DirectFormat makeDirectFormat(ImageFormat f) {
   for (unsigned i = 0; i < l.count; ++i) d.lane[i] = uint8_t(l.lane[i]);
   d.intensity = f.order == ChannelOrder::Intensity;
   d.luminance = f.order == ChannelOrder::Luminance;
+  d.rgba = f.order == ChannelOrder::RGBA;
   const ExactTexel border = borderExact(f.order);
   for (unsigned ch = 0; ch < 4; ++ch) d.borderApprox[ch] = approxOf(border.c[ch]);
   d.unorm8Float = unorm8Tables().f.data();
@@ -348,38 +349,42 @@ bool decodeDirectWith(const DirectFormat& d, const uint8_t* element, ColorKind k
       if (kind != ColorKind::Uint) return false;
       break;
   }
-  if (d.code == C::None) return false;
+  // One loop per channel type (the type's switch is taken once per element, not per channel). The values
+  // channelValue gives, rounded as laneOf rounds them (quotientToFloat's argument).
   uint32_t lanes[4] = {0, 0, 0, floatKind ? std::bit_cast<uint32_t>(1.0f) : 1u};
-  for (unsigned i = 0; i < d.count; ++i) {
-    const uint8_t* p = element + i * d.channelBytes;
-    uint32_t v = 0;
-    switch (d.code) {
-      // The values channelValue gives, rounded as laneOf rounds them (quotientToFloat's argument).
-      case C::Unorm8: v = std::bit_cast<uint32_t>(d.unorm8Float[*p]); break;
-      case C::Unorm16: v = std::bit_cast<uint32_t>(float(loadCode(p, 2)) / 65535.0f); break;
-      case C::Snorm8: v = std::bit_cast<uint32_t>(int8_t(*p) == -128 ? -1.0f : float(int8_t(*p)) / 127.0f); break;
-      case C::Snorm16: {
+  auto each = [&](auto value) {
+    for (unsigned i = 0; i < d.count; ++i) lanes[d.lane[i]] = value(element + i * d.channelBytes);
+  };
+  switch (d.code) {
+    case C::Unorm8: each([&](const uint8_t* p) { return std::bit_cast<uint32_t>(d.unorm8Float[*p]); }); break;
+    case C::Unorm16: each([](const uint8_t* p) { return std::bit_cast<uint32_t>(float(loadCode(p, 2)) / 65535.0f); }); break;
+    case C::Snorm8:
+      each([](const uint8_t* p) {
+        return std::bit_cast<uint32_t>(int8_t(*p) == -128 ? -1.0f : float(int8_t(*p)) / 127.0f);
+      });
+      break;
+    case C::Snorm16:
+      each([](const uint8_t* p) {
         const int16_t c = int16_t(loadCode(p, 2));
-        v = std::bit_cast<uint32_t>(c == -32768 ? -1.0f : float(c) / 32767.0f);
-        break;
-      }
-      case C::Float: {
+        return std::bit_cast<uint32_t>(c == -32768 ? -1.0f : float(c) / 32767.0f);
+      });
+      break;
+    case C::Float:
+      each([&](const uint8_t* p) {
         // A subnormal is flushed to a zero of its sign when the device flushes float denormals (fromFloatBits).
         const uint32_t code = loadCode(p, 4);
         const bool subnormal = (code & 0x7f800000u) == 0 && (code & 0x7fffffu) != 0;
-        v = subnormal && o.denormFloat == Denorm::Flush ? code & 0x80000000u : code;
-        break;
-      }
-      case C::SInt8: v = uint32_t(int32_t(int8_t(*p))); break;
-      case C::SInt16: v = uint32_t(int32_t(int16_t(loadCode(p, 2)))); break;
-      case C::UInt8: v = *p; break;
-      case C::UInt16: v = loadCode(p, 2); break;
-      case C::SInt32:
-      case C::UInt32: v = loadCode(p, 4); break;
-      case C::Half:
-      case C::None: return false;
-    }
-    lanes[d.lane[i]] = v;
+        return subnormal && o.denormFloat == Denorm::Flush ? code & 0x80000000u : code;
+      });
+      break;
+    case C::SInt8: each([](const uint8_t* p) { return uint32_t(int32_t(int8_t(*p))); }); break;
+    case C::SInt16: each([](const uint8_t* p) { return uint32_t(int32_t(int16_t(loadCode(p, 2)))); }); break;
+    case C::UInt8: each([](const uint8_t* p) { return uint32_t(*p); }); break;
+    case C::UInt16: each([](const uint8_t* p) { return loadCode(p, 2); }); break;
+    case C::SInt32:
+    case C::UInt32: each([](const uint8_t* p) { return loadCode(p, 4); }); break;
+    case C::Half:
+    case C::None: return false;
   }
   // The replication of finishMapping.
   if (d.intensity) lanes[1] = lanes[2] = lanes[3] = lanes[0];
@@ -516,15 +521,18 @@ namespace {
 // "min(convert_ushort_sat_rte(f * 1023.0f), 0x3ff)" for 10 bits is the same saturation to [0, 1023]; the 5-, 6- and
 // 2-bit fields follow the same rule with 31, 63 and 3.
 uint32_t toUnorm(float x, unsigned bits) {
-  const double maxCode = double((1u << bits) - 1);
-  if (std::isnan(x)) return 0;
+  const uint32_t maxCode = (1u << bits) - 1;
+  // NaN, zeros and negative values give a product that rounds to 0 or below (saturated to 0); values of 1 and above
+  // one that rounds to maxCode or above (the binary32 product is monotonic in x and 1 · maxCode is exact).
+  if (!(x > 0)) return 0;
+  if (x >= 1) return maxCode;
   // The binary32 product is the formula's: IEEE 754-2008 §5.4.1 [external] multiplication, correctly rounded (the host
-  // rounds to nearest even; clref never changes the mode).
-  const double product = double(x * float(maxCode));
-  const double r = numerics::rint(product);
-  if (r <= 0) return 0;
-  if (r >= maxCode) return uint32_t(maxCode);
-  return uint32_t(r);
+  // rounds to nearest even; clref never changes the mode). It lies in [0, maxCode] with maxCode < 2^24, so its integer
+  // part n and fraction are exact in binary32, and rint's ties-to-even is decided on them.
+  const float product = x * float(maxCode);
+  const uint32_t n = uint32_t(product);
+  const float frac = product - float(n);
+  return frac > 0.5f || (frac == 0.5f && (n & 1)) ? n + 1 : n;
 }
 // convert_char_sat_rte(f * 127.0f), convert_short_sat_rte(f * 32767.0f): saturated to the signed type's range.
 uint32_t toSnorm(float x, unsigned bits) {
@@ -632,6 +640,11 @@ bool encodeDirectWith(const DirectFormat& d, const Color& c, ColorKind kind, uin
   }
   if (d.code == DirectFormat::Code::None) return false;
   const unsigned bytes = d.channelBytes;
+  if (d.code == DirectFormat::Code::Unorm8 && kind == ColorKind::Float) {
+    // The most common image format without floatCode's dispatch: write_imagef's lanes are floats.
+    for (unsigned i = 0; i < d.count; ++i) element[i] = uint8_t(toUnorm(std::bit_cast<float>(c.lanes[d.lane[i]]), 8));
+    return true;
+  }
   for (unsigned i = 0; i < d.count; ++i) {
     const unsigned lane = d.lane[i];
     const uint32_t code = isInt ? intCode(d.type, c.lanes[lane]) : floatCode(d.type, 8 * bytes, false, c, lane, kind, o);

@@ -73,6 +73,7 @@ struct DirectFormat {
   uint8_t elementBytes = 0;  // bytes of one element
   std::array<uint8_t, 4> lane{};  // the colour component each stored channel holds, in memory order
   bool intensity = false, luminance = false;  // the replication of the channel-order mapping
+  bool rgba = false;                          // four channels stored in the order R, G, B, A (no mapping)
   std::array<double, 4> borderApprox{};       // approxOf of the border colour's channels (borderExact)
   const float* unorm8Float = nullptr;         // c / 255 rounded to binary32, for every 8-bit code
   const double* unorm8Double = nullptr;       // c / 255 rounded to binary64 (approxOf's value)
@@ -112,6 +113,10 @@ template <class T> inline T load(const uint8_t* p) {
 }
 // The channels of one element through `value` (code bytes → double), then the mapping's defaults and replication.
 template <class F> inline void approxChannels(const DirectFormat& d, const uint8_t* e, std::array<double, 4>& out, F value) {
+  if (d.rgba) {
+    for (unsigned i = 0; i < 4; ++i) out[i] = value(e + i * d.channelBytes);
+    return;
+  }
   out = {0.0, 0.0, 0.0, 1.0};
   for (unsigned i = 0; i < d.count; ++i) out[d.lane[i]] = value(e + i * d.channelBytes);
   if (d.intensity) out[1] = out[2] = out[3] = out[0];

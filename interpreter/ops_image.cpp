@@ -48,9 +48,8 @@ struct ImageOpInfo {
 const ImageOpInfo& infoOf(const Op* op) { return *static_cast<const ImageOpInfo*>(op->aux); }
 
 uint64_t handleIn(const WorkItem& wi, uint32_t reg, uint32_t ptrBytes) {
-  uint64_t h = 0;
-  std::memcpy(&h, wi.regs + reg, ptrBytes);
-  return h;
+  // A handle is as wide as a pointer: 8 or 4 bytes (zero-extended).
+  return ptrBytes == 8 ? rd<uint64_t>(wi, reg) : rd<uint32_t>(wi, reg);
 }
 
 std::string hex(uint64_t v) {
