@@ -319,7 +319,8 @@ namespace {
 // The element a sampler-less read of level 0 addresses, or null when the coordinate (or layer) is outside the image
 // or the view is short: the read then takes the general path below, which reports it. The same sizes and offsets as
 // planLevel and texelElement give for level 0, without building the plan.
-const uint8_t* levelZeroElement(const ImageView& image, const std::array<int32_t, 3>& coord, uint64_t elementBytes) {
+[[gnu::always_inline]] inline const uint8_t* levelZeroElement(const ImageView& image, const std::array<int32_t, 3>& coord,
+                                                                uint64_t elementBytes) {
   const ImageDesc& d = image.desc;
   auto within = [](int32_t i, uint64_t size) { return i >= 0 && uint64_t(i) < size; };
   const uint64_t x = uint64_t(coord[0]) * elementBytes;

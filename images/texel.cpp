@@ -315,82 +315,15 @@ DirectFormat makeDirectFormat(ImageFormat f) {
   return d;
 }
 
-// cl.h's ranges of channel orders and types (as image_format.cpp's validity table).
-constexpr uint32_t kFirstOrder = 0x10B0, kOrderCount = 0x14, kFirstType = 0x10D0, kTypeCount = 0x11;
-
 }  // namespace
 
-const DirectFormat& directFormat(ImageFormat f) {
-  static const auto table = [] {
-    std::array<std::array<DirectFormat, kTypeCount>, kOrderCount> t{};
-    for (uint32_t o = 0; o < kOrderCount; ++o)
-      for (uint32_t ty = 0; ty < kTypeCount; ++ty)
-        t[o][ty] = makeDirectFormat({ChannelOrder(kFirstOrder + o), ChannelType(kFirstType + ty)});
-    return t;
-  }();
-  static const DirectFormat none;
-  const uint32_t o = uint32_t(f.order) - kFirstOrder, ty = uint32_t(f.type) - kFirstType;
-  return o < kOrderCount && ty < kTypeCount ? table[o][ty] : none;
-}
-
-bool decodeDirectWith(const DirectFormat& d, const uint8_t* element, ColorKind kind, const ConversionOptions& o,
-                      Color& out) {
-  using C = DirectFormat::Code;
-  const bool floatKind = kind == ColorKind::Float;
-  switch (d.cls) {
-    case ChannelClass::Normalized:
-    case ChannelClass::Float:
-      if (!floatKind || d.code == C::Half) return false;
-      break;
-    case ChannelClass::SignedInt:
-      if (kind != ColorKind::Int) return false;
-      break;
-    case ChannelClass::UnsignedInt:
-      if (kind != ColorKind::Uint) return false;
-      break;
-  }
-  // One loop per channel type (the type's switch is taken once per element, not per channel). The values
-  // channelValue gives, rounded as laneOf rounds them (quotientToFloat's argument).
-  uint32_t lanes[4] = {0, 0, 0, floatKind ? std::bit_cast<uint32_t>(1.0f) : 1u};
-  auto each = [&](auto value) {
-    for (unsigned i = 0; i < d.count; ++i) lanes[d.lane[i]] = value(element + i * d.channelBytes);
-  };
-  switch (d.code) {
-    case C::Unorm8: each([&](const uint8_t* p) { return std::bit_cast<uint32_t>(d.unorm8Float[*p]); }); break;
-    case C::Unorm16: each([](const uint8_t* p) { return std::bit_cast<uint32_t>(float(loadCode(p, 2)) / 65535.0f); }); break;
-    case C::Snorm8:
-      each([](const uint8_t* p) {
-        return std::bit_cast<uint32_t>(int8_t(*p) == -128 ? -1.0f : float(int8_t(*p)) / 127.0f);
-      });
-      break;
-    case C::Snorm16:
-      each([](const uint8_t* p) {
-        const int16_t c = int16_t(loadCode(p, 2));
-        return std::bit_cast<uint32_t>(c == -32768 ? -1.0f : float(c) / 32767.0f);
-      });
-      break;
-    case C::Float:
-      each([&](const uint8_t* p) {
-        // A subnormal is flushed to a zero of its sign when the device flushes float denormals (fromFloatBits).
-        const uint32_t code = loadCode(p, 4);
-        const bool subnormal = (code & 0x7f800000u) == 0 && (code & 0x7fffffu) != 0;
-        return subnormal && o.denormFloat == Denorm::Flush ? code & 0x80000000u : code;
-      });
-      break;
-    case C::SInt8: each([](const uint8_t* p) { return uint32_t(int32_t(int8_t(*p))); }); break;
-    case C::SInt16: each([](const uint8_t* p) { return uint32_t(int32_t(int16_t(loadCode(p, 2)))); }); break;
-    case C::UInt8: each([](const uint8_t* p) { return uint32_t(*p); }); break;
-    case C::UInt16: each([](const uint8_t* p) { return loadCode(p, 2); }); break;
-    case C::SInt32:
-    case C::UInt32: each([](const uint8_t* p) { return loadCode(p, 4); }); break;
-    case C::Half:
-    case C::None: return false;
-  }
-  // The replication of finishMapping.
-  if (d.intensity) lanes[1] = lanes[2] = lanes[3] = lanes[0];
-  if (d.luminance) lanes[1] = lanes[2] = lanes[0];
-  for (unsigned i = 0; i < 4; ++i) out.lanes[i] = lanes[i];
-  return true;
+DirectTable makeDirectTable() {
+  DirectTable t;
+  for (uint32_t o = 0; o < DirectTable::kOrderCount; ++o)
+    for (uint32_t ty = 0; ty < DirectTable::kTypeCount; ++ty)
+      t.formats[o][ty] =
+          makeDirectFormat({ChannelOrder(DirectTable::kFirstOrder + o), ChannelType(DirectTable::kFirstType + ty)});
+  return t;
 }
 
 bool decodeDirect(ImageFormat f, const uint8_t* element, ColorKind kind, const ConversionOptions& o, Color& out) {

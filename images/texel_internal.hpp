@@ -78,12 +78,24 @@ struct DirectFormat {
   const float* unorm8Float = nullptr;         // c / 255 rounded to binary32, for every 8-bit code
   const double* unorm8Double = nullptr;       // c / 255 rounded to binary64 (approxOf's value)
 };
-const DirectFormat& directFormat(ImageFormat f);
+// The decoders of every (order, type) pair of cl.h's ranges (orders 0x10B0..0x10C3, types 0x10D0..0x10E0), built
+// once (texel.cpp); directFormat looks one up inline, since every fast read asks.
+struct DirectTable {
+  static constexpr uint32_t kFirstOrder = 0x10B0, kOrderCount = 0x14, kFirstType = 0x10D0, kTypeCount = 0x11;
+  std::array<std::array<DirectFormat, kTypeCount>, kOrderCount> formats{};
+  DirectFormat none;  // Code::None, for values outside the ranges
+};
+DirectTable makeDirectTable();
+inline const DirectFormat& directFormat(ImageFormat f) {
+  static const DirectTable table = makeDirectTable();
+  const uint32_t o = uint32_t(f.order) - DirectTable::kFirstOrder, t = uint32_t(f.type) - DirectTable::kFirstType;
+  return o < DirectTable::kOrderCount && t < DirectTable::kTypeCount ? table.formats[o][t] : table.none;
+}
 
 // decodeDirect with the decoder chosen: the same bits; false (nothing written) for Code::None, half channels and
-// kinds other than float, int and uint.
-bool decodeDirectWith(const DirectFormat& d, const uint8_t* element, ColorKind kind, const ConversionOptions& o,
-                      Color& out);
+// kinds other than float, int and uint (defined below).
+inline bool decodeDirectWith(const DirectFormat& d, const uint8_t* element, ColorKind kind, const ConversionOptions& o,
+                             Color& out);
 
 // encode() with the decoder's format chosen: the same bytes; false (nothing written) for Code::None and for
 // write_imageh (kinds other than float, int and uint).
@@ -172,6 +184,71 @@ template <class F> inline void approxChannels(const DirectFormat& d, const uint8
     case C::None: break;
   }
   return false;
+}
+
+inline bool decodeDirectWith(const DirectFormat& d, const uint8_t* element, ColorKind kind, const ConversionOptions& o,
+                             Color& out) {
+  using direct_detail::load;
+  using C = DirectFormat::Code;
+  const bool floatKind = kind == ColorKind::Float;
+  switch (d.cls) {
+    case ChannelClass::Normalized:
+    case ChannelClass::Float:
+      if (!floatKind || d.code == C::Half) return false;
+      break;
+    case ChannelClass::SignedInt:
+      if (kind != ColorKind::Int) return false;
+      break;
+    case ChannelClass::UnsignedInt:
+      if (kind != ColorKind::Uint) return false;
+      break;
+  }
+  // One loop per channel type (the type's switch is taken once per element, not per channel). The values
+  // channelValue gives, rounded as laneOf rounds them (quotientToFloat's argument).
+  uint32_t lanes[4] = {0, 0, 0, floatKind ? std::bit_cast<uint32_t>(1.0f) : 1u};
+  auto each = [&](auto value) {
+    if (d.rgba) {
+      for (unsigned i = 0; i < 4; ++i) lanes[i] = value(element + i * d.channelBytes);
+      return;
+    }
+    for (unsigned i = 0; i < d.count; ++i) lanes[d.lane[i]] = value(element + i * d.channelBytes);
+  };
+  switch (d.code) {
+    case C::Unorm8: each([&](const uint8_t* p) { return std::bit_cast<uint32_t>(d.unorm8Float[*p]); }); break;
+    case C::Unorm16: each([](const uint8_t* p) { return std::bit_cast<uint32_t>(float(load<uint16_t>(p)) / 65535.0f); }); break;
+    case C::Snorm8:
+      each([](const uint8_t* p) {
+        return std::bit_cast<uint32_t>(int8_t(*p) == -128 ? -1.0f : float(int8_t(*p)) / 127.0f);
+      });
+      break;
+    case C::Snorm16:
+      each([](const uint8_t* p) {
+        const int16_t c = load<int16_t>(p);
+        return std::bit_cast<uint32_t>(c == -32768 ? -1.0f : float(c) / 32767.0f);
+      });
+      break;
+    case C::Float:
+      each([&](const uint8_t* p) {
+        // A subnormal is flushed to a zero of its sign when the device flushes float denormals (fromFloatBits).
+        const uint32_t code = load<uint32_t>(p);
+        const bool subnormal = (code & 0x7f800000u) == 0 && (code & 0x7fffffu) != 0;
+        return subnormal && o.denormFloat == numerics::Denorm::Flush ? code & 0x80000000u : code;
+      });
+      break;
+    case C::SInt8: each([](const uint8_t* p) { return uint32_t(int32_t(int8_t(*p))); }); break;
+    case C::SInt16: each([](const uint8_t* p) { return uint32_t(int32_t(load<int16_t>(p))); }); break;
+    case C::UInt8: each([](const uint8_t* p) { return uint32_t(*p); }); break;
+    case C::UInt16: each([](const uint8_t* p) { return load<uint16_t>(p); }); break;
+    case C::SInt32:
+    case C::UInt32: each([](const uint8_t* p) { return load<uint32_t>(p); }); break;
+    case C::Half:
+    case C::None: return false;
+  }
+  // The replication of finishMapping.
+  if (d.intensity) lanes[1] = lanes[2] = lanes[3] = lanes[0];
+  if (d.luminance) lanes[1] = lanes[2] = lanes[0];
+  for (unsigned i = 0; i < 4; ++i) out.lanes[i] = lanes[i];
+  return true;
 }
 
 }  // namespace clref::images
