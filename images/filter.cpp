@@ -405,8 +405,11 @@ uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, 
 // that with a margin (also for the rounding of y ± e, at most u · |y| <= u · S). S below 2^-900 (where products could
 // underflow) goes to the exact path. S = 0 means every term is zero: the result is a zero when every texel channel
 // is (allZero), else (zero weights on non-zero texels) the exact path decides.
-bool filteredFast(const std::array<FastTap, kMaxTaps>& taps, unsigned count, Format f, const ConversionOptions& o,
-                  Color& c) {
+// Count is a template parameter for the common tap counts (2, 4, 8 corners of one level), so that the loops unroll.
+template <unsigned kCount>
+bool filteredFastN(const std::array<FastTap, kMaxTaps>& taps, unsigned count, Format f, const ConversionOptions& o,
+                   Color& c) {
+  if (kCount) count = kCount;
   // One pass over the taps for the four channels. A texel that is INF or NaN makes S INF or NaN (also with a zero
   // weight: 0 · INF is NaN), and so does an overflowing term: both go to the exact path.
   std::array<double, 4> y{}, s{};
@@ -430,6 +433,15 @@ bool filteredFast(const std::array<FastTap, kMaxTaps>& taps, unsigned count, For
     c.lanes[ch] = finish(bits, f, o);
   }
   return true;
+}
+bool filteredFast(const std::array<FastTap, kMaxTaps>& taps, unsigned count, Format f, const ConversionOptions& o,
+                  Color& c) {
+  switch (count) {
+    case 2: return filteredFastN<2>(taps, count, f, o, c);
+    case 4: return filteredFastN<4>(taps, count, f, o, c);
+    case 8: return filteredFastN<8>(taps, count, f, o, c);
+    default: return filteredFastN<0>(taps, count, f, o, c);
+  }
 }
 
 }  // namespace
