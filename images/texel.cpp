@@ -62,6 +62,12 @@ Layout layoutOf(ChannelOrder o) {
   }
   return {{0}, 1};
 }
+// With the layout of the padded orders: the 1.2 table stores CL_Rx as CL_R and CL_RGx as CL_RG (image_format.hpp).
+Layout layoutOf(ImageFormat f) {
+  if (f.padded == PaddedLayout::Api12 && f.order == ChannelOrder::Rx) return layoutOf(ChannelOrder::R);
+  if (f.padded == PaddedLayout::Api12 && f.order == ChannelOrder::RGx) return layoutOf(ChannelOrder::RG);
+  return layoutOf(f.order);
+}
 
 // The packed types (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]): "For CL_UNORM_SHORT_565, R is in bits 15:11,
 // G is in bits 10:5 and B is in bits 4:0. For CL_UNORM_SHORT_555, bit 15 is undefined, R is in bits 14:10, G in bits
@@ -215,7 +221,7 @@ ExactTexel decodeExact(ImageFormat f, const uint8_t* element, const ConversionOp
     }
     return t;
   }
-  const Layout l = layoutOf(f.order);
+  const Layout l = layoutOf(f);
   const unsigned bytes = channelBytes(f.type);
   const bool srgb = isSRGB(f.order);
   for (unsigned i = 0; i < l.count; ++i) {
@@ -297,7 +303,7 @@ DirectFormat makeDirectFormat(ImageFormat f) {
     case ChannelOrder::Luminance: break;
     default: return d;
   }
-  const Layout l = layoutOf(f.order);
+  const Layout l = layoutOf(f);
   d.type = f.type;
   d.cls = channelClass(f.type);
   d.count = uint8_t(l.count);
@@ -535,7 +541,7 @@ void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element, con
     storeCode(element, p.bytes, word);
     return;
   }
-  const Layout l = layoutOf(f.order);
+  const Layout l = layoutOf(f);
   const unsigned bytes = channelBytes(f.type);
   const bool srgb = isSRGB(f.order);
   for (unsigned i = 0; i < l.count; ++i) {
