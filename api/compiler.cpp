@@ -248,9 +248,17 @@ std::vector<std::string> clangCommand(const std::string& clang, const DeviceConf
   const auto prelude = dir / "clref_device_features.h";
   {
     std::ofstream out(prelude);
-    out << "// Feature and extension macros clang-15 defines but this device does not support.\n";
+    out << "// Feature and extension macros clang-15 defines but this device does not support, and the image constants\n"
+           "// it lacks.\n";
     for (const char* m : kClangHeaderOnlyMacros)
       if (!supported.count(m)) out << "#undef " << m << "\n";
+    // OpenCL C 3.0 §6.15.15.5 [[built-in-image-query-functions]]: get_image_channel_data_type may return
+    // CLK_UNORM_INT_101010_2 for OpenCL C 3.0 or newer; clang-15's opencl-c-base.h lacks it (it has every other CLK_
+    // channel order and type the spec lists). Its value is cl.xml's CL_UNORM_INT_101010_2, as each CLK_ value is its
+    // CL_ namesake's.
+    out << "#if __OPENCL_C_VERSION__ >= 300 && !defined(CLK_UNORM_INT_101010_2)\n"
+           "#define CLK_UNORM_INT_101010_2 0x10E0\n"
+           "#endif\n";
   }
   argv.insert(argv.end(), {"-Xclang", ext, "-include", prelude.string()});
   // Keep the kernel argument names (OpName, kernel_arg_name): diagnostics and argument info use them.

@@ -3,44 +3,19 @@
 // the results against a host computation so a fast wrong answer cannot pass unnoticed.
 //
 //   clref_bench [--threads N] [--runs N] [--only vadd|matmul|reduce] [KERNELS_DIR]
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "api/host.hpp"
+#include "benchmarks/bench_support.hpp"
 
 using namespace clref;
-using Clock = std::chrono::steady_clock;
+using bench::readFile;
 
 namespace {
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot open " + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-struct Timing {
-  double bestMs = 1e300;
-};
-
-template <class F> Timing timeRuns(int runs, F&& f) {
-  Timing t;
-  for (int i = 0; i < runs; ++i) {
-    const auto start = Clock::now();
-    f();
-    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-    t.bestMs = std::min(t.bestMs, ms);
-  }
-  return t;
-}
 
 void report(const char* name, double ms, double items, bool ok) {
   std::printf("%-22s %10.1f ms %14.3g work-items/s  %s\n", name, ms, items / (ms / 1e3),
@@ -86,7 +61,7 @@ int main(int argc, char** argv) {
     r.global = {n, 1, 1};
     r.local = std::array<size_t, 3>{256, 1, 1};
     bool ok = true;
-    const auto t = timeRuns(runs, [&] { ok = k.run(r).ok && ok; });
+    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, false);
     auto c = C->as<float>();
     for (size_t i = 0; i < n; ++i) ok = ok && c[i] == a[i] + b[i];
     report("vadd 2^20 float", t.bestMs, double(n), ok);
@@ -113,7 +88,7 @@ int main(int argc, char** argv) {
     r.global = {n, n, 1};
     r.local = std::array<size_t, 3>{16, 16, 1};
     bool ok = true;
-    const auto t = timeRuns(runs, [&] { ok = k.run(r).ok && ok; });
+    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, false);
     // The inputs are small multiples of 1/8 and 1/4: every product and partial sum is exact
     // in binary32, so fused or not, the result is the exact sum.
     auto c = C->as<float>();
@@ -142,7 +117,7 @@ int main(int argc, char** argv) {
     r.global = {n, 1, 1};
     r.local = std::array<size_t, 3>{wg, 1, 1};
     bool ok = true;
-    const auto t = timeRuns(runs, [&] { ok = k.run(r).ok && ok; });
+    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, false);
     auto out = Out->as<int32_t>();
     for (size_t g = 0; g < n / wg; ++g) {
       int64_t s = 0;

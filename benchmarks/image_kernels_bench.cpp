@@ -17,35 +17,13 @@
 #include <vector>
 
 #include "api/host.hpp"
+#include "benchmarks/bench_support.hpp"
 
 using namespace clref;
-using Clock = std::chrono::steady_clock;
+using bench::readFile;
+using bench::Timing;
 
 namespace {
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot open " + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-struct Timing {
-  double bestMs = 0, medianMs = 0;
-};
-
-template <class F> Timing timeRuns(int runs, F&& f) {
-  f();  // warm-up: the first run lowers the module
-  std::vector<double> ms;
-  for (int i = 0; i < runs; ++i) {
-    const auto start = Clock::now();
-    f();
-    ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-  }
-  std::sort(ms.begin(), ms.end());
-  return {ms.front(), ms[ms.size() / 2]};
-}
 
 void report(const char* name, const Timing& t, double items, bool ok) {
   std::printf("%-34s best %9.1f ms  median %9.1f ms  %12.3g pixels/s  %s\n", name, t.bestMs, t.medianMs,
@@ -118,7 +96,7 @@ int main(int argc, char** argv) {
     k.setArg(2, cs);
     k.setArg(3, sn);
     bool ok = true;
-    const auto t = timeRuns(runs, [&] { ok = k.run(r).ok && ok; });
+    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, true);
     std::vector<uint8_t> out(n * n * 4);
     dst->read({0, 0, 0}, {n, n, 1}, out.data());
     // Bilinear sampling as OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] describes it, in double: CLAMP gives
@@ -152,7 +130,7 @@ int main(int argc, char** argv) {
     k.setArg(0, src);
     k.setArg(1, dst);
     bool ok = true;
-    const auto t = timeRuns(runs, [&] { ok = k.run(r).ok && ok; });
+    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, true);
     std::vector<uint8_t> out(n * n * 4);
     dst->read({0, 0, 0}, {n, n, 1}, out.data());
     for (size_t y = 0; y < n && ok; ++y)

@@ -154,6 +154,8 @@ bool fastTaps(const ImageView& image, const ReadRequest& req, std::array<FastTap
   direct = false;
   count = 0;
   const bool linear = req.sampler.filter == FilterMode::Linear;
+  // The format's decoders, chosen once for the read (texel_internal.hpp; Code::None: through the exact channels).
+  const DirectFormat& df = directFormat(image.desc.format);
   for (unsigned lv = 0; lv < req.levelCount; ++lv) {
     const LevelPlan l = planLevel(image, req.levels[lv]);
     const int64_t layer = isArray(image.desc.type) ? layerOf(req.layerCoord, l.layers) : 0;
@@ -175,17 +177,25 @@ bool fastTaps(const ImageView& image, const ReadRequest& req, std::array<FastTap
         // over the axes of a (b = 1) or 1 − a (b = 0).
         if (linear) t.weight *= second ? ax[k].a : 1 - ax[k].a;
       }
+      const uint8_t* e = texelElement(image, l, idx, layer);
       if (!linear && req.levelCount == 1) {
         // One texel, no weights: decoded without exact channels where decodeDirect gives the same bits.
-        const uint8_t* e = texelElement(image, l, idx, layer);
-        if (e && decodeDirect(image.desc.format, e, req.kind, req.conversion, nearestDirect)) {
+        if (e && decodeDirectWith(df, e, req.kind, req.conversion, nearestDirect)) {
           direct = true;
           return true;
         }
         nearest = e ? decodeExact(image.desc.format, e, req.conversion) : borderExact(image.desc.format.order);
         return true;
       }
-      const ExactTexel texel = fetch(image, l, idx, layer, req.conversion);
+      // The channels' values in binary64 (approxOf), straight from the element where the format has a decoder.
+      if (df.code != DirectFormat::Code::None) {
+        if (e)
+          decodeApproxWith(df, e, req.conversion, t.value);
+        else
+          t.value = df.borderApprox;
+        continue;
+      }
+      const ExactTexel texel = e ? decodeExact(image.desc.format, e, req.conversion) : borderExact(image.desc.format.order);
       for (unsigned ch = 0; ch < 4; ++ch) t.value[ch] = approxOf(texel.c[ch]);
     }
   }
@@ -282,53 +292,23 @@ bool allZero(const std::vector<ExactTap>& taps, unsigned count, unsigned ch, boo
   return true;
 }
 
-// Whether the binary64 interval [y − e, y + e] lies strictly between the rounding midpoints around RN(y) in `f`: then
-// every value in it, the exact sum included, rounds to that value. Zero results and overflow are left to the exact
-// path (the sign of a zero needs the exact value).
+// Whether every value of the binary64 interval [y − e, y + e], the exact sum among them, rounds to the same value in
+// `f`: rounding to nearest even is monotonic, so it suffices that both ends round alike (a tie at an end rounds to
+// the even neighbour, as the exact sum would there). Zero results and overflow are left to the exact path (the sign
+// of a zero needs the exact value).
 bool decide(double y, double e, Format f, uint32_t& bits) {
-  double fd, up, dn;
+  const double lo = y - e, hi = y + e;
   if (f == Format::Float) {
-    const float r = float(y);  // the host rounds to nearest even (clref never changes the rounding mode)
-    if (!std::isfinite(r) || r == 0) return false;
-    fd = r;
-    up = std::nextafter(r, INFINITY);
-    dn = std::nextafter(r, -INFINITY);
+    // The host rounds to nearest even (clref never changes the rounding mode).
+    const float r = float(lo);
+    if (r != float(hi) || !std::isfinite(r) || r == 0) return false;
     bits = std::bit_cast<uint32_t>(r);
-  } else {
-    const numerics::Half h = numerics::toHalf(y);
-    if ((h.bits & 0x7c00) == 0x7c00 || (h.bits & 0x7fff) == 0) return false;
-    fd = numerics::toDouble(h);
-    const bool neg = h.bits & 0x8000;
-    // Neighbours by the encoding: toward larger magnitude is bits + 1, toward smaller bits − 1.
-    const double away = numerics::toDouble(numerics::Half{uint16_t(h.bits + 1)});
-    const double toward = numerics::toDouble(numerics::Half{uint16_t(h.bits - 1)});
-    up = neg ? toward : away;
-    dn = neg ? away : toward;
-    bits = h.bits;
+    return true;
   }
-  if (std::isinf(up)) up = fd + (fd - dn);
-  if (std::isinf(dn)) dn = fd - (up - fd);
-  const double mlo = (fd + dn) / 2, mhi = (fd + up) / 2;  // exact: neighbours of a binary32 value need 26 bits
-  return y - e > mlo && y + e < mhi;
-}
-
-// The fast value of one channel: Σ w_j · T_j in binary64. Error bound: each weight is a product of at most four
-// factors (three axes and the level), each a or 1 − a (a exact, 1 − a one rounding) or 1 − f / f, so at most 7
-// roundings; the texel value has at most one (approxOf), the product w · T one more: each term is within γ_9 of its
-// exact value relative to it. Summing at most 16 terms adds at most γ_15 · Σ|terms|. So |y − exact| <= γ_24 · S with
-// S = Σ|w_j T_j| (as computed, within γ_24 of the exact one too), γ_24 = 24u / (1 − 24u), u = 2^-53; 2^-47 · S covers
-// that with a margin (also for the rounding of y ± e, at most u · |y| <= u · S). S below 2^-900 (where products could
-// underflow) goes to the exact path.
-bool channelFast(const std::array<FastTap, kMaxTaps>& taps, unsigned count, unsigned ch, Format f, uint32_t& bits) {
-  double y = 0, s = 0;
-  for (unsigned i = 0; i < count; ++i) {
-    const auto& t = taps[i];
-    const double term = t.weight * t.value[ch];
-    y += term;
-    s += std::fabs(term);
-  }
-  if (!(s >= 0x1p-900)) return false;
-  return decide(y, s * 0x1p-47, f, bits);
+  const numerics::Half h = numerics::toHalf(lo);
+  if (h.bits != numerics::toHalf(hi).bits || (h.bits & 0x7c00) == 0x7c00 || (h.bits & 0x7fff) == 0) return false;
+  bits = h.bits;
+  return true;
 }
 
 // Exact channel value as a rational (not for sRGB codes and non-finite channels).
@@ -414,14 +394,188 @@ uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, 
   }
 }
 
-bool anyNonFinite(const std::array<FastTap, kMaxTaps>& taps, unsigned count) {
+// The filtered colour from the fast taps, when the error bound decides every channel; false otherwise (non-finite
+// texels and undecided channels go to the exact path).
+//
+// The fast value of a channel is Σ w_j · T_j in binary64. Error bound: each weight is a product of at most four
+// factors (three axes and the level), each a or 1 − a (a exact, 1 − a one rounding) or 1 − f / f, so at most 7
+// roundings; the texel value has at most one (approxOf), the product w · T one more: each term is within γ_9 of its
+// exact value relative to it. Summing at most 16 terms adds at most γ_15 · Σ|terms|. So |y − exact| <= γ_24 · S with
+// S = Σ|w_j T_j| (as computed, within γ_24 of the exact one too), γ_24 = 24u / (1 − 24u), u = 2^-53; 2^-47 · S covers
+// that with a margin (also for the rounding of y ± e, at most u · |y| <= u · S). S below 2^-900 (where products could
+// underflow) goes to the exact path. S = 0 means every term is zero: the result is a zero when every texel channel
+// is (allZero), else (zero weights on non-zero texels) the exact path decides.
+// Count is a template parameter for the common tap counts (2, 4, 8 corners of one level), so that the loops unroll.
+template <unsigned kCount>
+bool filteredFastN(const std::array<FastTap, kMaxTaps>& taps, unsigned count, Format f, const ConversionOptions& o,
+                   Color& c) {
+  if (kCount) count = kCount;
+  // One pass over the taps for the four channels. A texel that is INF or NaN makes S INF or NaN (also with a zero
+  // weight: 0 · INF is NaN), and so does an overflowing term: both go to the exact path.
+  std::array<double, 4> y{}, s{};
   for (unsigned i = 0; i < count; ++i)
-    for (double v : taps[i].value)
-      if (!std::isfinite(v)) return true;
-  return false;
+    for (unsigned ch = 0; ch < 4; ++ch) {
+      const double term = taps[i].weight * taps[i].value[ch];
+      y[ch] += term;
+      s[ch] += std::fabs(term);
+    }
+  for (unsigned ch = 0; ch < 4; ++ch)
+    if (!std::isfinite(s[ch])) return false;
+  for (unsigned ch = 0; ch < 4; ++ch) {
+    uint32_t bits = 0;
+    if (s[ch] == 0) {
+      bool negative;
+      if (!allZero(taps, count, ch, negative)) return false;
+      bits = zeroBits(f, negative);
+    } else if (!(s[ch] >= 0x1p-900) || !decide(y[ch], s[ch] * 0x1p-47, f, bits)) {
+      return false;
+    }
+    c.lanes[ch] = finish(bits, f, o);
+  }
+  return true;
+}
+bool filteredFast(const std::array<FastTap, kMaxTaps>& taps, unsigned count, Format f, const ConversionOptions& o,
+                  Color& c) {
+  switch (count) {
+    case 2: return filteredFastN<2>(taps, count, f, o, c);
+    case 4: return filteredFastN<4>(taps, count, f, o, c);
+    case 8: return filteredFastN<8>(taps, count, f, o, c);
+    default: return filteredFastN<0>(taps, count, f, o, c);
+  }
 }
 
 }  // namespace
+
+bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& coord, ColorKind kind,
+                       const ConversionOptions& o, ReadResult& out) {
+  const ImageDesc& d = image.desc;
+  const DirectFormat& df = directFormat(d.format);
+  if (df.code == DirectFormat::Code::None || !coord.isFloat) return false;
+  // The read function matches the channel type (else image_wrong_read_function); read_imagei/ui only nearest (else
+  // image_linear_integer_read); REPEAT and MIRRORED_REPEAT only normalized (else image_unnormalized_repeat).
+  const bool floatKind = kind == ColorKind::Float || kind == ColorKind::Half;
+  const bool linear = s.filter == FilterMode::Linear;
+  switch (df.cls) {
+    case ChannelClass::Normalized:
+    case ChannelClass::Float:
+      if (!floatKind) return false;
+      break;
+    case ChannelClass::SignedInt:
+      if (kind != ColorKind::Int || linear) return false;
+      break;
+    case ChannelClass::UnsignedInt:
+      if (kind != ColorKind::Uint || linear) return false;
+      break;
+  }
+  if (!s.normalizedCoords && (s.addressing == AddressingMode::Repeat || s.addressing == AddressingMode::MirroredRepeat))
+    return false;
+  // Level 0's sizes (levelSize), the sampled axes and the layer (planLevel, selectLevels: level 0 unless a lod or
+  // gradients select another level of a mipmapped image, which the caller excludes).
+  auto atLeast1 = [](uint64_t v) { return int64_t(std::max<uint64_t>(1, v)); };
+  std::array<int64_t, 3> sizes{atLeast1(d.width), 1, 1};
+  unsigned axes = 1;
+  int layerIndex = -1;
+  int64_t layers = 1;
+  switch (d.type) {
+    case ImageType::Image1D:
+    case ImageType::Image1DBuffer: break;
+    case ImageType::Image1DArray:
+      layerIndex = 1;
+      layers = int64_t(d.arraySize);
+      break;
+    case ImageType::Image2D:
+      axes = 2;
+      sizes[1] = atLeast1(d.height);
+      break;
+    case ImageType::Image2DArray:
+      axes = 2;
+      sizes[1] = atLeast1(d.height);
+      layerIndex = 2;
+      layers = int64_t(d.arraySize);
+      break;
+    case ImageType::Image3D:
+      axes = 3;
+      sizes[1] = atLeast1(d.height);
+      sizes[2] = atLeast1(d.depth);
+      break;
+    default: return false;
+  }
+  // INF and NaN coordinates are undefined (image_inf_nan_coordinate): the general path reports them.
+  for (unsigned k = 0; k < axes; ++k)
+    if (!std::isfinite(coord.f[k])) return false;
+  int64_t layer = 0;
+  if (layerIndex >= 0) {
+    if (!std::isfinite(coord.f[size_t(layerIndex)])) return false;
+    layer = layerOf(double(coord.f[size_t(layerIndex)]), layers);
+  }
+  Undefined undefined = Undefined::None;
+  std::array<AxisSample, 3> ax{};
+  for (unsigned k = 0; k < axes; ++k) {
+    if (!axisFast(double(coord.f[k]), AxisRule{s.addressing, s.normalizedCoords, linear, sizes[k]}, ax[k]))
+      return false;
+    if (ax[k].noneOutside) undefined = Undefined::AddressNoneOutOfRange;
+  }
+  // Where the texels are (elementAt's offsets for level 0): per axis the byte offset of each of the (one or two)
+  // indices, or that the index is outside the level (the border colour), plus the layer's slice.
+  const uint64_t elem = df.elementBytes;
+  const std::array<uint64_t, 3> pitch{elem, d.rowPitch, d.slicePitch};
+  const uint64_t base = layerIndex >= 0 ? uint64_t(layer) * d.slicePitch : 0;
+  std::array<std::array<uint64_t, 2>, 3> offset{};
+  std::array<std::array<bool, 2>, 3> inside{};
+  for (unsigned k = 0; k < 3; ++k) inside[k] = {true, true};
+  for (unsigned k = 0; k < axes; ++k)
+    for (unsigned j = 0; j < (linear ? 2u : 1u); ++j) {
+      const int64_t i = j ? ax[k].i1 : ax[k].i0;
+      inside[k][j] = i >= 0 && i < sizes[k];
+      offset[k][j] = inside[k][j] ? uint64_t(i) * pitch[k] : 0;
+    }
+  // The element of corner c (bit k: the second index along axis k), null outside the level; false when the view is
+  // too short (the general path reports it).
+  bool shortView = false;
+  auto element = [&](unsigned c) -> const uint8_t* {
+    const unsigned b0 = c & 1, b1 = (c >> 1) & 1, b2 = (c >> 2) & 1;
+    if (!inside[0][b0] || !inside[1][b1] || !inside[2][b2]) return nullptr;
+    const uint64_t off = base + offset[0][b0] + offset[1][b1] + offset[2][b2];
+    if (image.data == nullptr || off + elem > image.bytes) {
+      shortView = true;
+      return nullptr;
+    }
+    return image.data + off;
+  };
+  if (!linear) {
+    const uint8_t* e = element(0);
+    if (shortView) return false;
+    if (!e)
+      out.value = colorOf(borderExact(d.format.order), kind, o);
+    else if (!decodeDirectWith(df, e, kind, o, out.value))
+      out.value = colorOf(decodeExact(d.format, e, o), kind, o);
+    out.undefined = undefined;
+    return true;
+  }
+  // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: the 2, 4 or 8 corners, each weighted by the product over the
+  // axes of a (second index) or 1 − a (first), as fastTaps forms them.
+  std::array<FastTap, kMaxTaps> taps;
+  std::array<std::array<double, 2>, 3> w{};
+  for (unsigned k = 0; k < axes; ++k) w[k] = {1 - ax[k].a, ax[k].a};
+  const unsigned corners = 1u << axes;
+  for (unsigned c = 0; c < corners; ++c) {
+    FastTap& t = taps[c];
+    t.weight = w[0][c & 1];
+    if (axes > 1) t.weight *= w[1][(c >> 1) & 1];
+    if (axes > 2) t.weight *= w[2][(c >> 2) & 1];
+    const uint8_t* e = element(c);
+    if (shortView) return false;
+    if (e)
+      decodeApproxWith(df, e, o, t.value);
+    else
+      t.value = df.borderApprox;
+  }
+  Color c;
+  if (!filteredFast(taps, corners, kind == ColorKind::Half ? Format::Half : Format::Float, o, c)) return false;
+  out.value = c;
+  out.undefined = undefined;
+  return true;
+}
 
 ReadResult finishRead(const ImageView& image, const ReadRequest& req, const AccessOptions& o, ReadResult partial) {
   const bool filtered = req.sampler.filter == FilterMode::Linear || req.levelCount == 2;
@@ -439,24 +593,11 @@ ReadResult finishRead(const ImageView& image, const ReadRequest& req, const Acce
         partial.value = direct ? nearestDirect : colorOf(nearest, req.kind, req.conversion);
         return partial;
       }
-      if (!anyNonFinite(taps, count)) {
-        Color c;
-        bool ok = true;
-        for (unsigned ch = 0; ch < 4 && ok; ++ch) {
-          bool negative;
-          if (allZero(taps, count, ch, negative)) {
-            c.lanes[ch] = finish(zeroBits(f, negative), f, req.conversion);
-            continue;
-          }
-          uint32_t bits = 0;
-          ok = channelFast(taps, count, ch, f, bits);
-          c.lanes[ch] = finish(bits, f, req.conversion);
-        }
-        if (ok) {
-          partial.undefined = u;
-          partial.value = c;
-          return partial;
-        }
+      Color c;
+      if (filteredFast(taps, count, f, req.conversion, c)) {
+        partial.undefined = u;
+        partial.value = c;
+        return partial;
       }
     }
   }

@@ -123,7 +123,27 @@ bool isValidFormatByRules(ImageFormat f) {
 constexpr uint32_t kFirstOrder = 0x10B0, kOrderCount = 0x14, kFirstType = 0x10D0, kTypeCount = 0x11;
 }  // namespace
 
+namespace {
+bool isValidLayout30(ImageFormat f);
+bool isPackedType(ChannelType t) {
+  return t == ChannelType::UnormShort565 || t == ChannelType::UnormShort555 || t == ChannelType::UnormInt101010;
+}
+}  // namespace
+
 bool isValidFormat(ImageFormat f) {
+  if (f.padded == PaddedLayout::Api12 && isPadded(f.order)) {
+    // OpenCL 1.2 API §5.3.1.1 "Image Format Descriptor": "CL_R, CL_Rx or CL_A", "CL_RG, CL_RGx or CL_RA" take the
+    // same types; "CL_RGB or CL_RGBx. This format can only be used if channel data type = CL_UNORM_SHORT_565,
+    // CL_UNORM_SHORT_555, or CL_UNORM_INT_101010."
+    if (f.order == ChannelOrder::Rx) return isValidLayout30({ChannelOrder::R, f.type});
+    if (f.order == ChannelOrder::RGx) return isValidLayout30({ChannelOrder::RG, f.type});
+    return isPackedType(f.type);
+  }
+  return isValidLayout30(f);
+}
+
+namespace {
+bool isValidLayout30(ImageFormat f) {
   static const auto table = [] {
     std::array<std::array<bool, kTypeCount>, kOrderCount> t{};
     for (uint32_t o = 0; o < kOrderCount; ++o)
@@ -134,6 +154,7 @@ bool isValidFormat(ImageFormat f) {
   const uint32_t o = uint32_t(f.order) - kFirstOrder, ty = uint32_t(f.type) - kFirstType;
   return o < kOrderCount && ty < kTypeCount && table[o][ty];
 }
+}  // namespace
 
 unsigned elementBytesUnchecked(ImageFormat f) {
   switch (f.type) {
@@ -141,7 +162,13 @@ unsigned elementBytesUnchecked(ImageFormat f) {
     case ChannelType::UnormShort555: return 2;
     case ChannelType::UnormInt101010:
     case ChannelType::UnormInt101010_2: return 4;
-    default: return storedChannels(f.order) * channelBytes(f.type);
+    default: {
+      // The 1.2 layout stores CL_Rx as CL_R and CL_RGx as CL_RG.
+      unsigned channels = storedChannels(f.order);
+      if (f.padded == PaddedLayout::Api12 && f.order == ChannelOrder::Rx) channels = 1;
+      if (f.padded == PaddedLayout::Api12 && f.order == ChannelOrder::RGx) channels = 2;
+      return channels * channelBytes(f.type);
+    }
   }
 }
 
@@ -151,6 +178,20 @@ std::span<const ImageFormat> allFormats() {
     for (auto o : kOrders)
       for (auto t : kTypes)
         if (isValidFormat({o, t})) out.push_back({o, t});
+    return out;
+  }();
+  return formats;
+}
+
+std::span<const ImageFormat> allFormats(PaddedLayout layout) {
+  if (layout == PaddedLayout::Api30) return allFormats();
+  static const std::vector<ImageFormat> formats = [] {
+    std::vector<ImageFormat> out;
+    for (auto o : kOrders)
+      for (auto t : kTypes) {
+        const ImageFormat f = withLayout({o, t}, PaddedLayout::Api12);
+        if (isValidFormat(f)) out.push_back(f);
+      }
     return out;
   }();
   return formats;

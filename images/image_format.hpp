@@ -52,12 +52,30 @@ enum class ChannelType : uint32_t {
   UnormInt101010_2 = 0x10E0
 };
 
-// cl_image_format.
+// The layout of the padded orders CL_Rx, CL_RGx and CL_RGBx, on which the API specs disagree (the choice
+// image_padded_channel_layout, numerics/choices.cpp): Api30 as OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]
+// describes them (CL_Rx two stored channels, CL_RGx three, CL_RGBx four of any type, the last ignored); Api12 as
+// OpenCL 1.2 API §5.3.1.1 "Image Format Descriptor" lists them (CL_Rx one stored channel as CL_R, CL_RGx two as CL_RG,
+// CL_RGBx only with the packed types). Other orders ignore it.
+enum class PaddedLayout : uint8_t { Api30, Api12 };
+
+// cl_image_format, and the layout of a padded order.
 struct ImageFormat {
   ChannelOrder order = ChannelOrder::RGBA;
   ChannelType type = ChannelType::UnormInt8;
+  PaddedLayout padded = PaddedLayout::Api30;
   friend constexpr bool operator==(ImageFormat, ImageFormat) = default;
 };
+// Whether the order is one of CL_Rx, CL_RGx, CL_RGBx (whose layout `padded` chooses).
+constexpr bool isPadded(ChannelOrder o) {
+  return o == ChannelOrder::Rx || o == ChannelOrder::RGx || o == ChannelOrder::RGBx;
+}
+// The format with the layout `l` when its order is padded (unchanged otherwise, so that formats of the other orders
+// stay equal whatever layout a caller asks for).
+constexpr ImageFormat withLayout(ImageFormat f, PaddedLayout l) {
+  if (isPadded(f.order)) f.padded = l;
+  return f;
+}
 
 // Which read function returns this type's values (OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]]):
 // read_imagef/read_imageh for normalized, half and float types, read_imagei for signed and read_imageui for
@@ -91,8 +109,10 @@ constexpr unsigned channelCount(ChannelOrder o) {
 // bits per element) and clref supports it. clref supports every pair the spec allows (image_format.cpp cites each
 // rule).
 bool isValidFormat(ImageFormat f);
-// Every valid format (for clGetSupportedImageFormats and the tests), in a fixed order.
+// Every valid format (for clGetSupportedImageFormats and the tests), in a fixed order; with a layout: the padded
+// orders' formats valid in that layout (Api12: CL_RGx with every type CL_RG takes, CL_RGBx packed only).
 std::span<const ImageFormat> allFormats();
+std::span<const ImageFormat> allFormats(PaddedLayout layout);
 // Bytes of one image element (the packed types 565/555/101010 are one 16- or 32-bit element), or 0 when invalid.
 unsigned elementSize(ImageFormat f);
 // Whether an sRGB order (CL_sRGB, CL_sRGBx, CL_sRGBA, CL_sBGRA).

@@ -12,7 +12,7 @@
 // fifth roots of integers with distinct fifth-power-free parts are linearly independent over Q together with 1, so a
 // sum with positive weights over at least one irrational L(n) is irrational).
 //
-// Fast second: the same formulas in binary64 (axisFast below, filter.cpp's channelFast) where each coordinate step is
+// Fast second: the same formulas in binary64 (axisFast below, filter.cpp's filteredFast) where each coordinate step is
 // checked to be exact and the weighted sum carries a rigorous error bound; the float (or half) result is returned only
 // when the bound proves which way the exact sum rounds, otherwise the exact path decides. tests/images/sampler_test.cpp
 // compares the two on random reads.
@@ -46,6 +46,16 @@ int64_t toIndex(double f) {
   return int64_t(f);
 }
 
+// floor of a finite double without a library call (the build targets baseline x86-64, which has no rounding
+// instruction): below 2^52 in magnitude the conversion to int64 truncates exactly, one more than the floor for a
+// negative non-integer; from 2^52 on every double is an integer. The sign of a zero is not kept (only integer
+// indices and exact differences d − floor(d), unchanged by it, come from it).
+double floorFinite(double x) {
+  if (!(std::fabs(x) < 0x1p52)) return x;
+  const double t = double(int64_t(x));
+  return t > x ? t - 1 : t;
+}
+
 // x - y, and whether it is exact (Knuth's TwoSum: the rounding error is recovered exactly and compared with 0).
 bool exactSub(double x, double y, double& d) {
   d = x - y;
@@ -53,9 +63,12 @@ bool exactSub(double x, double y, double& d) {
   return (x - ap) + (-y - bp) == 0;
 }
 // x · y, and whether it is exact (the fused residual x·y − p is exact; the products here never underflow: |x| is 0
-// or at least 2^-149 and y >= 1).
+// or at least 2^-149 and y >= 1). The common case needs no fused multiply-add (a library call without FMA code
+// generation): a binary32 value has at most 24 significant bits and an integer y < 2^29 at most 29, so their product
+// has at most 53 and is exact in binary64.
 bool exactMul(double x, double y, double& p) {
   p = x * y;
+  if (y < 0x1p29 && double(float(x)) == x) return true;
   return std::fma(x, y, -p) == 0;
 }
 
@@ -78,16 +91,16 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
       // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: u = (s - floor(s)) * w_t; nearest i = (int)floor(u), if (i >
       // w_t - 1) i = i - w_t; linear i0 = (int)floor(u - 0.5), i1 = i0 + 1, if (i0 < 0) i0 = w_t + i0, if (i1 > w_t -
       // 1) i1 = i1 - w_t.
-      if (!exactSub(s, std::floor(s), t) || !exactMul(t, w, u)) return false;
+      if (!exactSub(s, floorFinite(s), t) || !exactMul(t, w, u)) return false;
       if (!r.linear) {
-        int64_t i = toIndex(std::floor(u));
+        int64_t i = toIndex(floorFinite(u));
         if (i > r.size - 1) i -= r.size;
         out.i0 = i;
         return true;
       }
       double d;
       if (!exactSub(u, 0.5, d)) return false;
-      const double f = std::floor(d);
+      const double f = floorFinite(d);
       if (!exactSub(d, f, out.a)) return false;
       out.i0 = toIndex(f);
       out.i1 = out.i0 + 1;
@@ -104,12 +117,12 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
       if (!exactSub(s, sp, t)) return false;
       if (!exactMul(std::fabs(t), w, u)) return false;
       if (!r.linear) {
-        out.i0 = std::min(toIndex(std::floor(u)), r.size - 1);
+        out.i0 = std::min(toIndex(floorFinite(u)), r.size - 1);
         return true;
       }
       double d;
       if (!exactSub(u, 0.5, d)) return false;
-      const double f = std::floor(d);
+      const double f = floorFinite(d);
       if (!exactSub(d, f, out.a)) return false;
       const int64_t i0 = toIndex(f);
       out.i0 = std::max<int64_t>(i0, 0);
@@ -125,7 +138,7 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
       } else {
         u = s;
       }
-      const int64_t whole = toIndex(std::floor(u));
+      const int64_t whole = toIndex(floorFinite(u));
       out.noneOutside = r.mode == AddressingMode::None && (whole < 0 || whole >= r.size);
       if (!r.linear) {
         out.i0 = addressClampOrNone(whole, r.mode, r.size);
@@ -133,7 +146,7 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
       }
       double d;
       if (!exactSub(u, 0.5, d)) return false;
-      const double f = std::floor(d);
+      const double f = floorFinite(d);
       if (!exactSub(d, f, out.a)) return false;
       const int64_t i = toIndex(f);
       out.i0 = addressClampOrNone(i, r.mode, r.size);
@@ -236,6 +249,9 @@ ReadResult readSampled(const ImageView& image, const Sampler& sampler, const Coo
                        const LevelOfDetail& lod, const AccessOptions& o) {
   ReadResult result;
   const ImageDesc& d = image.desc;
+  if (!o.exactOnly && (lod.kind == LevelOfDetail::Kind::None || d.numMipLevels <= 1) &&
+      readLevelZeroFast(image, sampler, coord, kind, o.conversion, result))
+    return result;
   if (!isValidFormat(d.format)) throw std::invalid_argument("image view has no valid format");
   // §6.15.15.2 [[built-in-image-read-functions]]: read_imagef/h of normalized, half and float types, read_imagei of
   // signed and read_imageui of unsigned integer types; otherwise undefined (image_wrong_read_function: zero).
@@ -298,10 +314,60 @@ ReadResult readSampled(const ImageView& image, const Sampler& sampler, const Coo
   return finishRead(image, req, o, result);
 }
 
+namespace {
+
+// The element a sampler-less read of level 0 addresses, or null when the coordinate (or layer) is outside the image
+// or the view is short: the read then takes the general path below, which reports it. The same sizes and offsets as
+// planLevel and texelElement give for level 0, without building the plan.
+[[gnu::always_inline]] inline const uint8_t* levelZeroElement(const ImageView& image, const std::array<int32_t, 3>& coord,
+                                                                uint64_t elementBytes) {
+  const ImageDesc& d = image.desc;
+  auto within = [](int32_t i, uint64_t size) { return i >= 0 && uint64_t(i) < size; };
+  const uint64_t x = uint64_t(coord[0]) * elementBytes;
+  uint64_t off;
+  switch (d.type) {
+    case ImageType::Image1D:
+    case ImageType::Image1DBuffer:
+      if (!within(coord[0], d.width)) return nullptr;
+      off = x;
+      break;
+    case ImageType::Image1DArray:
+      if (!within(coord[0], d.width) || !within(coord[1], d.arraySize)) return nullptr;
+      off = uint64_t(coord[1]) * d.slicePitch + x;
+      break;
+    case ImageType::Image2D:
+      if (!within(coord[0], d.width) || !within(coord[1], d.height)) return nullptr;
+      off = uint64_t(coord[1]) * d.rowPitch + x;
+      break;
+    case ImageType::Image2DArray:
+      if (!within(coord[0], d.width) || !within(coord[1], d.height) || !within(coord[2], d.arraySize)) return nullptr;
+      off = uint64_t(coord[2]) * d.slicePitch + uint64_t(coord[1]) * d.rowPitch + x;
+      break;
+    case ImageType::Image3D:
+      if (!within(coord[0], d.width) || !within(coord[1], d.height) || !within(coord[2], d.depth)) return nullptr;
+      off = uint64_t(coord[2]) * d.slicePitch + uint64_t(coord[1]) * d.rowPitch + x;
+      break;
+    default: return nullptr;
+  }
+  if (image.data == nullptr || off + elementBytes > image.bytes) return nullptr;
+  return image.data + off;
+}
+
+}  // namespace
+
 ReadResult readSamplerless(const ImageView& image, const std::array<int32_t, 3>& coord, ColorKind kind, uint32_t level,
                            const AccessOptions& o) {
   ReadResult result;
   const ImageDesc& d = image.desc;
+  // The common case first: level 0 of a format with a direct decoder, inside the image (the general path below
+  // settles everything else, undefined conditions included, and gives the same bits: decodeDirect is decodeExact's
+  // value rounded as colorOf rounds it).
+  if (level == 0 && !o.exactOnly) {
+    const DirectFormat& df = directFormat(d.format);
+    if (df.code != DirectFormat::Code::None)
+      if (const uint8_t* e = levelZeroElement(image, coord, df.elementBytes))
+        if (decodeDirectWith(df, e, kind, o.conversion, result.value)) return result;
+  }
   if (!isValidFormat(d.format)) throw std::invalid_argument("image view has no valid format");
   if (!kindMatches(d.format.type, kind)) {
     result.undefined = Undefined::WrongReadFunction;
@@ -336,6 +402,13 @@ ReadResult readSamplerless(const ImageView& image, const std::array<int32_t, 3>&
 Undefined write(const ImageView& image, const std::array<int32_t, 3>& coord, const Color& color, ColorKind kind,
                 uint32_t level, const AccessOptions& o) {
   const ImageDesc& d = image.desc;
+  // The common case first, as in readSamplerless: level 0 of a format with a direct decoder, inside the image.
+  if (level == 0) {
+    const DirectFormat& df = directFormat(d.format);
+    if (df.code != DirectFormat::Code::None)
+      if (const uint8_t* e = levelZeroElement(image, coord, df.elementBytes))
+        if (encodeDirectWith(df, color, kind, const_cast<uint8_t*>(e), o.conversion)) return Undefined::None;
+  }
   if (!isValidFormat(d.format)) throw std::invalid_argument("image view has no valid format");
   // §6.15.15.4 [[built-in-image-write-functions]]: write_imagef/h to normalized, half and float types, write_imagei
   // to signed and write_imageui to unsigned integer types; a coordinate outside the level, a layer beyond the array

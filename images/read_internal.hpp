@@ -93,6 +93,14 @@ struct ReadRequest {
 // cl_khr_mipmap_image level selection (the choice image_lod_selection, gl_rules): fills levels, levelCount, mipFrac.
 void selectLevels(const ImageDesc& d, const Sampler& s, const LevelOfDetail& lod, ReadRequest& req);
 
+// A sampled read of level 0 (no lod or gradients, or an image with one level) with float coordinates, a format with
+// a direct decoder (texel_internal.hpp DirectFormat) and none of the undefined conditions but CLK_ADDRESS_NONE
+// outside the image, in binary64 as fastTaps and finishRead evaluate it, without building the request: false when
+// any of that does not hold or the error bound does not decide (then readSampled's general path, which gives the
+// same result, decides). For the common reads, at a fraction of the general path's cost.
+bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& coord, ColorKind kind,
+                       const ConversionOptions& o, ReadResult& out);
+
 // The filtered (or nearest) value: the fast path, then the exact one unless o.exactOnly.
 ReadResult finishRead(const ImageView& image, const ReadRequest& req, const AccessOptions& o, ReadResult partial);
 

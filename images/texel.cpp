@@ -62,6 +62,12 @@ Layout layoutOf(ChannelOrder o) {
   }
   return {{0}, 1};
 }
+// With the layout of the padded orders: the 1.2 table stores CL_Rx as CL_R and CL_RGx as CL_RG (image_format.hpp).
+Layout layoutOf(ImageFormat f) {
+  if (f.padded == PaddedLayout::Api12 && f.order == ChannelOrder::Rx) return layoutOf(ChannelOrder::R);
+  if (f.padded == PaddedLayout::Api12 && f.order == ChannelOrder::RGx) return layoutOf(ChannelOrder::RG);
+  return layoutOf(f.order);
+}
 
 // The packed types (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]): "For CL_UNORM_SHORT_565, R is in bits 15:11,
 // G is in bits 10:5 and B is in bits 4:0. For CL_UNORM_SHORT_555, bit 15 is undefined, R is in bits 14:10, G in bits
@@ -215,7 +221,7 @@ ExactTexel decodeExact(ImageFormat f, const uint8_t* element, const ConversionOp
     }
     return t;
   }
-  const Layout l = layoutOf(f.order);
+  const Layout l = layoutOf(f);
   const unsigned bytes = channelBytes(f.type);
   const bool srgb = isSRGB(f.order);
   for (unsigned i = 0; i < l.count; ++i) {
@@ -242,18 +248,47 @@ ExactTexel decodeExact(ImageFormat f, const uint8_t* element, const ConversionOp
 }
 
 namespace {
-// c / 255 rounded once to binary32 for every 8-bit code (the division of two binary32 values is correctly rounded).
-const std::array<float, 256>& unorm8Table() {
-  static const std::array<float, 256> table = [] {
-    std::array<float, 256> t{};
-    for (unsigned c = 0; c < 256; ++c) t[c] = float(c) / 255.0f;
+
+// The decoder tables, built once: c / 255 rounded once to binary32 (the division of two binary32 values is correctly
+// rounded) and to binary64 (approxOf's num / den), for every 8-bit code.
+struct Unorm8Tables {
+  std::array<float, 256> f{};
+  std::array<double, 256> d{};
+};
+const Unorm8Tables& unorm8Tables() {
+  static const Unorm8Tables tables = [] {
+    Unorm8Tables t;
+    for (unsigned c = 0; c < 256; ++c) {
+      t.f[c] = float(c) / 255.0f;
+      t.d[c] = double(c) / 255.0;
+    }
     return t;
   }();
-  return table;
+  return tables;
 }
-}  // namespace
 
-bool decodeDirect(ImageFormat f, const uint8_t* element, ColorKind kind, const ConversionOptions& o, Color& out) {
+DirectFormat::Code directCode(ChannelType t) {
+  using C = DirectFormat::Code;
+  switch (t) {
+    case ChannelType::UnormInt8: return C::Unorm8;
+    case ChannelType::UnormInt16: return C::Unorm16;
+    case ChannelType::SnormInt8: return C::Snorm8;
+    case ChannelType::SnormInt16: return C::Snorm16;
+    case ChannelType::HalfFloat: return C::Half;
+    case ChannelType::Float: return C::Float;
+    case ChannelType::SignedInt8: return C::SInt8;
+    case ChannelType::SignedInt16: return C::SInt16;
+    case ChannelType::SignedInt32: return C::SInt32;
+    case ChannelType::UnsignedInt8: return C::UInt8;
+    case ChannelType::UnsignedInt16: return C::UInt16;
+    case ChannelType::UnsignedInt32: return C::UInt32;
+    default: return C::None;  // the packed and 24-bit types
+  }
+}
+
+DirectFormat makeDirectFormat(ImageFormat f) {
+  DirectFormat d;
+  if (!isValidFormat(f)) return d;
   // Only the unpacked, non-sRGB orders whose channels map one to one (the others go through decodeExact).
   switch (f.order) {
     case ChannelOrder::R:
@@ -266,49 +301,39 @@ bool decodeDirect(ImageFormat f, const uint8_t* element, ColorKind kind, const C
     case ChannelOrder::ABGR:
     case ChannelOrder::Intensity:
     case ChannelOrder::Luminance: break;
-    default: return false;
+    default: return d;
   }
-  const bool floatKind = kind == ColorKind::Float;
-  const bool intKind = kind == ColorKind::Int || kind == ColorKind::Uint;
-  if (!floatKind && !intKind) return false;
-  if (!kindMatches(f.type, kind)) return false;
-  uint32_t lanes[4] = {0, 0, 0, floatKind ? std::bit_cast<uint32_t>(1.0f) : 1u};
-  const Layout l = layoutOf(f.order);
-  const unsigned bytes = channelBytes(f.type);
-  for (unsigned i = 0; i < l.count; ++i) {
-    const uint32_t code = loadCode(element + i * bytes, bytes);
-    uint32_t v;
-    switch (f.type) {
-      // The values channelValue gives, rounded as laneOf rounds them (quotientToFloat's argument).
-      case ChannelType::UnormInt8: v = std::bit_cast<uint32_t>(unorm8Table()[code]); break;
-      case ChannelType::UnormInt16: v = std::bit_cast<uint32_t>(float(code) / 65535.0f); break;
-      case ChannelType::SnormInt8:
-        v = std::bit_cast<uint32_t>(int8_t(code) == -128 ? -1.0f : float(int8_t(code)) / 127.0f);
-        break;
-      case ChannelType::SnormInt16:
-        v = std::bit_cast<uint32_t>(int16_t(code) == -32768 ? -1.0f : float(int16_t(code)) / 32767.0f);
-        break;
-      case ChannelType::Float: {
-        // A subnormal is flushed to a zero of its sign when the device flushes float denormals (fromFloatBits).
-        const bool subnormal = (code & 0x7f800000u) == 0 && (code & 0x7fffffu) != 0;
-        v = subnormal && o.denormFloat == Denorm::Flush ? code & 0x80000000u : code;
-        break;
-      }
-      case ChannelType::SignedInt8: v = uint32_t(int32_t(int8_t(code))); break;
-      case ChannelType::SignedInt16: v = uint32_t(int32_t(int16_t(code))); break;
-      case ChannelType::SignedInt32:
-      case ChannelType::UnsignedInt8:
-      case ChannelType::UnsignedInt16:
-      case ChannelType::UnsignedInt32: v = code; break;
-      default: return false;  // half, packed and 24-bit types
-    }
-    lanes[size_t(l.lane[i])] = v;
-  }
-  // The replication of finishMapping.
-  if (f.order == ChannelOrder::Intensity) lanes[1] = lanes[2] = lanes[3] = lanes[0];
-  if (f.order == ChannelOrder::Luminance) lanes[1] = lanes[2] = lanes[0];
-  for (unsigned i = 0; i < 4; ++i) out.lanes[i] = lanes[i];
-  return true;
+  const Layout l = layoutOf(f);
+  d.type = f.type;
+  d.cls = channelClass(f.type);
+  d.count = uint8_t(l.count);
+  d.channelBytes = uint8_t(channelBytes(f.type));
+  d.elementBytes = uint8_t(elementSize(f));
+  for (unsigned i = 0; i < l.count; ++i) d.lane[i] = uint8_t(l.lane[i]);
+  d.intensity = f.order == ChannelOrder::Intensity;
+  d.luminance = f.order == ChannelOrder::Luminance;
+  d.rgba = f.order == ChannelOrder::RGBA;
+  const ExactTexel border = borderExact(f.order);
+  for (unsigned ch = 0; ch < 4; ++ch) d.borderApprox[ch] = approxOf(border.c[ch]);
+  d.unorm8Float = unorm8Tables().f.data();
+  d.unorm8Double = unorm8Tables().d.data();
+  d.code = directCode(f.type);
+  return d;
+}
+
+}  // namespace
+
+DirectTable makeDirectTable() {
+  DirectTable t;
+  for (uint32_t o = 0; o < DirectTable::kOrderCount; ++o)
+    for (uint32_t ty = 0; ty < DirectTable::kTypeCount; ++ty)
+      t.formats[o][ty] =
+          makeDirectFormat({ChannelOrder(DirectTable::kFirstOrder + o), ChannelType(DirectTable::kFirstType + ty)});
+  return t;
+}
+
+bool decodeDirect(ImageFormat f, const uint8_t* element, ColorKind kind, const ConversionOptions& o, Color& out) {
+  return decodeDirectWith(directFormat(f), element, kind, o, out);
 }
 
 double roundQuotient(int64_t num, uint64_t den, Format f) {
@@ -435,15 +460,18 @@ namespace {
 // "min(convert_ushort_sat_rte(f * 1023.0f), 0x3ff)" for 10 bits is the same saturation to [0, 1023]; the 5-, 6- and
 // 2-bit fields follow the same rule with 31, 63 and 3.
 uint32_t toUnorm(float x, unsigned bits) {
-  const double maxCode = double((1u << bits) - 1);
-  if (std::isnan(x)) return 0;
+  const uint32_t maxCode = (1u << bits) - 1;
+  // NaN, zeros and negative values give a product that rounds to 0 or below (saturated to 0); values of 1 and above
+  // one that rounds to maxCode or above (the binary32 product is monotonic in x and 1 · maxCode is exact).
+  if (!(x > 0)) return 0;
+  if (x >= 1) return maxCode;
   // The binary32 product is the formula's: IEEE 754-2008 §5.4.1 [external] multiplication, correctly rounded (the host
-  // rounds to nearest even; clref never changes the mode).
-  const double product = double(x * float(maxCode));
-  const double r = numerics::rint(product);
-  if (r <= 0) return 0;
-  if (r >= maxCode) return uint32_t(maxCode);
-  return uint32_t(r);
+  // rounds to nearest even; clref never changes the mode). It lies in [0, maxCode] with maxCode < 2^24, so its integer
+  // part n and fraction are exact in binary32, and rint's ties-to-even is decided on them.
+  const float product = x * float(maxCode);
+  const uint32_t n = uint32_t(product);
+  const float frac = product - float(n);
+  return frac > 0.5f || (frac == 0.5f && (n & 1)) ? n + 1 : n;
 }
 // convert_char_sat_rte(f * 127.0f), convert_short_sat_rte(f * 32767.0f): saturated to the signed type's range.
 uint32_t toSnorm(float x, unsigned bits) {
@@ -513,7 +541,7 @@ void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element, con
     storeCode(element, p.bytes, word);
     return;
   }
-  const Layout l = layoutOf(f.order);
+  const Layout l = layoutOf(f);
   const unsigned bytes = channelBytes(f.type);
   const bool srgb = isSRGB(f.order);
   for (unsigned i = 0; i < l.count; ++i) {
@@ -530,6 +558,38 @@ void encode(ImageFormat f, const Color& c, ColorKind kind, uint8_t* element, con
                                kind, o);
     storeCode(element + i * bytes, bytes, code);
   }
+}
+
+bool encodeDirectWith(const DirectFormat& d, const Color& c, ColorKind kind, uint8_t* element,
+                      const ConversionOptions& o) {
+  // encode's loop for the orders with a direct decoder (every stored channel holds a colour component, none is
+  // ignored, none is sRGB), with the same conversions (floatCode, intCode).
+  const bool isInt = kind == ColorKind::Int || kind == ColorKind::Uint;
+  switch (d.cls) {
+    case ChannelClass::Normalized:
+    case ChannelClass::Float:
+      if (kind != ColorKind::Float) return false;
+      break;
+    case ChannelClass::SignedInt:
+      if (kind != ColorKind::Int) return false;
+      break;
+    case ChannelClass::UnsignedInt:
+      if (kind != ColorKind::Uint) return false;
+      break;
+  }
+  if (d.code == DirectFormat::Code::None) return false;
+  const unsigned bytes = d.channelBytes;
+  if (d.code == DirectFormat::Code::Unorm8 && kind == ColorKind::Float) {
+    // The most common image format without floatCode's dispatch: write_imagef's lanes are floats.
+    for (unsigned i = 0; i < d.count; ++i) element[i] = uint8_t(toUnorm(std::bit_cast<float>(c.lanes[d.lane[i]]), 8));
+    return true;
+  }
+  for (unsigned i = 0; i < d.count; ++i) {
+    const unsigned lane = d.lane[i];
+    const uint32_t code = isInt ? intCode(d.type, c.lanes[lane]) : floatCode(d.type, 8 * bytes, false, c, lane, kind, o);
+    storeCode(element + i * bytes, bytes, code);
+  }
+  return true;
 }
 
 }  // namespace clref::images

@@ -25,8 +25,28 @@
 //     [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]).
 // Linear filtering has no bound in the spec (the same NOTE): the verdict is "allowed", bounded = false, and the note
 // says whether the value lies within the exactly filtered values at coordinates one float step either side. Reads the
-// spec leaves undefined, and mipmapped sampled reads (whose level selection clref does not judge), are "allowed",
-// bounded = false, with the reason in the note.
+// spec leaves undefined are "allowed", bounded = false, with the reason in the note.
+//
+// Mip levels. A sampled read of a mipmapped image with a lod or gradients (cl_khr_mipmap_image, OpenCL C 3.0 §6.15.15.2
+// [[built-in-image-read-functions]]) is an element lookup "in the mip level specified by lod", the lod "clamped to the
+// minimum of (actual number of mip levels - 1) in the image or the value specified for CL_SAMPLER_LOD_MAX" (and from
+// below by CL_SAMPLER_LOD_MIN, OpenCL 3.0 API §5.7.1 [[_creating_sampler_objects]]); how a lod selects a level and how
+// gradients give a lod the OpenCL specs leave to OpenGL (OpenCL 3.0 API §5.3.13
+// [[_creating_image_objects_from_opengl_textures_and_renderbuffers]] NOTE: "For a detailed description of how the level
+// of detail is computed, please refer to the Scale Factor and Level-of-Detail section of the OpenGL 4.6
+// Specification"). OpenGL 4.6 §8.14.1 [external]: lambda = log2(rho) with rho = max of the Euclidean lengths of the
+// gradients in texels of level 0, which an implementation may approximate by any f continuous and increasing in each
+// |du/dx| ... with max(m_u, m_v, m_w) <= f <= m_u + m_v + m_w, m_u = max(|du/dx|, |du/dy|) and so on; an explicit lod
+// is lambda itself. OpenGL 4.6 §8.14.3 [external] (with the magnification threshold c = 0, one filter for both): lambda
+// <= 0 reads level 0; the nearest mip filter reads level ceil(lambda + 1/2) - 1 (level 0 up to lambda = 1/2, the last
+// level beyond); the linear one blends levels floor(lambda) and floor(lambda) + 1 by frac(lambda), the last level alone
+// from lambda >= levels - 1. The verdict takes every lambda those rules allow (one value for an explicit lod, the
+// interval [log2 max(m), log2 sum(m)] for gradients), clamps it, and admits the union of the read's allowed sets at
+// each level one of them selects. A blend of two levels (a fractional lambda with the linear mip filter) is part of the
+// image filter operation whose precision OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE leaves undefined: no
+// bound, as for linear filtering, and the note says whether the value lies within the exact values of the levels
+// involved. A NaN lod or NaN gradients, and CL_SAMPLER_LOD_MIN above CL_SAMPLER_LOD_MAX (OpenGL: lambda undefined),
+// specify no level: every level is admitted.
 //
 // Writes. float / half → normalized: the preferred value is convert_<type>_sat_rte(f × M) (OpenCL C 3.0 §8.3.1.3
 // [[converting-floating-point-values-to-normalized-integer-channel-data-types]]); another rounding is allowed when it
@@ -46,6 +66,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <string_view>
@@ -53,6 +74,7 @@
 #include <mpfr.h>
 
 #include "numerics/format.hpp"
+#include "numerics/mpfr_round.hpp"
 
 namespace clref::images {
 
@@ -63,7 +85,9 @@ namespace {
 constexpr const char* kClauseIntegers = "OpenCL C 3.0 §8.3.4 [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]";
 constexpr const char* kClauseNormalizedToHalf = "OpenCL C 3.0 §8.3.1.2 [[converting-normalized-integer-channel-data-types-to-half-precision-floating-point-values]]";
 constexpr const char* kClauseHalfToNormalized = "OpenCL C 3.0 §8.3.1.4 [[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]]";
-constexpr const char* kClauseMipmaps = R"(OpenCL Extension Specification 3.0.12 §29.3.1 "Additions to section 6.13.14 – Image Read, Write and Query Functions")";
+constexpr const char* kClauseMipRead = "OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]] (cl_khr_mipmap_image)";
+constexpr const char* kClauseMipGl = "OpenCL 3.0 API §5.3.13 [[_creating_image_objects_from_opengl_textures_and_renderbuffers]] NOTE";
+constexpr const char* kClauseMipWrite = "OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]] (cl_khr_mipmap_image_writes)";
 constexpr const char* kClauseNote = "OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE";
 // clang-format on
 
@@ -71,8 +95,11 @@ constexpr const char* kClauseNote = "OpenCL C 3.0 §8.2 [[addressing-and-filter-
 // Which channel each stored position holds (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]); the verdict reads
 // the raw codes of an element with it. tests/images/verdict_test.cpp checks it against decode() for every format.
 
-std::string_view storedLetters(ChannelOrder o) {
-  switch (o) {
+std::string_view storedLetters(ImageFormat f) {
+  // The 1.2 layout stores CL_Rx as CL_R and CL_RGx as CL_RG (images::PaddedLayout).
+  if (f.padded == PaddedLayout::Api12 && f.order == ChannelOrder::Rx) return "R";
+  if (f.padded == PaddedLayout::Api12 && f.order == ChannelOrder::RGx) return "RG";
+  switch (f.order) {
     case ChannelOrder::R: return "R";
     case ChannelOrder::A: return "A";
     case ChannelOrder::RG: return "RG";
@@ -152,7 +179,7 @@ std::vector<Code> channelCodes(ImageFormat f, const uint8_t* e) {
   }
   const unsigned bits = channelBits(f.type);
   const unsigned bytes = f.type == ChannelType::UnormInt24 ? 4 : bits / 8;
-  const std::string_view letters = storedLetters(f.order);
+  const std::string_view letters = storedLetters(f);
   for (size_t k = 0; k < letters.size(); ++k) {
     if (letters[k] == 'x') continue;
     uint64_t raw = 0;
@@ -434,14 +461,16 @@ struct AxisShape {
   uint64_t size[3];
 };
 
-AxisShape shapeOf(const ImageDesc& d) {
+// The sampled axes of level `level` and the layer count (arrays keep every layer on every level).
+AxisShape shapeOf(const ImageDesc& d, uint32_t level) {
+  const LevelSize l = levelSize(d, level);
   switch (d.type) {
     case ImageType::Image1D:
-    case ImageType::Image1DBuffer: return {1, false, {d.width, 1, 1}};
-    case ImageType::Image1DArray: return {1, true, {d.width, d.arraySize, 1}};
-    case ImageType::Image2D: return {2, false, {d.width, d.height, 1}};
-    case ImageType::Image2DArray: return {2, true, {d.width, d.height, d.arraySize}};
-    case ImageType::Image3D: return {3, false, {d.width, d.height, d.depth}};
+    case ImageType::Image1DBuffer: return {1, false, {l.width, 1, 1}};
+    case ImageType::Image1DArray: return {1, true, {l.width, d.arraySize, 1}};
+    case ImageType::Image2D: return {2, false, {l.width, l.height, 1}};
+    case ImageType::Image2DArray: return {2, true, {l.width, l.height, d.arraySize}};
+    case ImageType::Image3D: return {3, false, {l.width, l.height, l.depth}};
   }
   return {1, false, {1, 1, 1}};
 }
@@ -513,36 +542,33 @@ ImageVerdict undefinedVerdict(const ReadResult& ref, Undefined u) {
 
 }  // namespace
 
-ImageVerdict judgeRead(const ImageView& image, const Sampler* sampler, const Coord& coord, ColorKind kind,
-                       const LevelOfDetail& lod, const Color& observed, const VerdictOptions& o) {
+namespace {
+
+// The sampler of a read pinned to one mip level: lod `level` clamped to [level, level] with the nearest mip filter
+// selects exactly that level under every lod selection rule (pin false: the sampler as given).
+Sampler pinned(const Sampler& s, uint32_t level, bool pin) {
+  if (!pin) return s;
+  Sampler p = s;
+  p.mipFilter = FilterMode::Nearest;
+  p.lodMin = p.lodMax = float(level);
+  return p;
+}
+
+// The verdict of a read at one level: a sampler-less read, a read of an image without mip levels (level 0, `lod` as
+// given), or with `pin` a sampled read of mip level `level` alone.
+ImageVerdict judgeLevel(const ImageView& image, const Sampler* sampler, const Coord& coord, ColorKind kind,
+                        const LevelOfDetail& lod, uint32_t level, bool pin, const Color& observed,
+                        const VerdictOptions& o) {
   const ImageFormat f = image.desc.format;
   const bool flush = o.flushToZeroAllowed;
-  ReadResult ref;
-  uint32_t level = 0;
-  if (sampler) {
-    ref = readSampled(image, *sampler, coord, kind, lod, o.access);
-  } else {
-    if (lod.kind == LevelOfDetail::Kind::Lod) level = uint32_t(std::max(0.0f, lod.lod));
-    ref = readSamplerless(image, coord.i, kind, level, o.access);
-  }
-  if (ref.undefined != Undefined::None) return undefinedVerdict(ref, ref.undefined);
-
   ImageVerdict v;
-  v.reference = ref.value;
+  v.levels = {level};
   const unsigned lanes = lanesJudged(f);
-  const AxisShape shape = shapeOf(image.desc);
-
-  if (sampler && image.desc.numMipLevels > 1 && lod.kind != LevelOfDetail::Kind::None) {
-    v.allowed = true;
-    v.bounded = false;
-    v.candidates = {ref.value};
-    v.rule = "not judged: mip-level selection of a sampled read";
-    v.clause = kClauseMipmaps;
-    v.note = "clref does not judge sampled reads of mipmapped images with a lod or gradients; reference only";
-    return v;
-  }
+  const AxisShape shape = shapeOf(image.desc, level);
 
   if (sampler && sampler->filter == FilterMode::Linear) {
+    const Sampler at = pinned(*sampler, level, pin);
+    const LevelOfDetail atLod = pin ? LevelOfDetail{LevelOfDetail::Kind::Lod, float(level), {}, {}} : lod;
     // No bound (OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE): report the hull of the exactly filtered values
     // one float step either side.
     v.bounded = false;
@@ -561,7 +587,7 @@ ImageVerdict judgeRead(const ImageView& image, const Sampler* sampler, const Coo
         const int step = int(code % 3) - 1;
         if (step) p.f[k] = std::nextafter(p.f[k], step > 0 ? INFINITY : -INFINITY);
       }
-      const ReadResult r = readSampled(image, *sampler, p, kind, lod, o.access);
+      const ReadResult r = readSampled(image, at, p, kind, atLod, o.access);
       if (r.undefined != Undefined::None) continue;
       v.candidates.push_back(r.value);
       for (unsigned l = 0; l < 4; ++l) {
@@ -657,6 +683,193 @@ ImageVerdict judgeRead(const ImageView& image, const Sampler* sampler, const Coo
   else
     v.note = "the texel location is exact (OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE)";
   if (flush && (channelClass(f.type) == ChannelClass::Float)) v.note += "; subnormals may be flushed to zero";
+  return v;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mip levels (the rules at the top of this file).
+
+struct LevelSet {
+  std::vector<uint32_t> levels;  // ascending
+  bool blended = false;          // some admitted lambda blends two levels
+  std::string why;               // the lambda admitted, for the note
+};
+
+// The lambda bound as text (rounded outward to double for display only).
+std::string lambdaText(const mpfr_t x) {
+  if (mpfr_inf_p(x)) return mpfr_sgn(x) < 0 ? "-inf" : "inf";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.9g", mpfr_get_d(x, MPFR_RNDN));
+  return buf;
+}
+
+// Level ceil(lambda + 1/2) - 1 of the nearest mip filter (level 0 up to lambda = 1/2), lambda already clamped to at
+// most levels - 1.
+uint32_t nearestMipLevel(const mpfr_t lambda) {
+  if (mpfr_cmp_d(lambda, 0.5) <= 0) return 0;
+  numerics::Mpfr t(300);
+  mpfr_add_d(t, lambda, 0.5, MPFR_RNDN);  // exact: 0.5 < lambda <= 2^32
+  mpfr_ceil(t, t);
+  return uint32_t(mpfr_get_ui(t, MPFR_RNDN) - 1);
+}
+
+LevelSet mipLevels(const ImageDesc& d, const Sampler& s, const LevelOfDetail& lod) {
+  LevelSet r;
+  const uint32_t q = std::max<uint32_t>(1, d.numMipLevels) - 1;
+  const auto every = [&](const std::string& why) {
+    for (uint32_t l = 0; l <= q; ++l) r.levels.push_back(l);
+    r.blended = s.mipFilter == FilterMode::Linear && q > 0;
+    r.why = why + ": every level";
+    return r;
+  };
+  if (std::isnan(s.lodMin) || std::isnan(s.lodMax) || s.lodMin > s.lodMax)
+    return every("CL_SAMPLER_LOD_MIN above CL_SAMPLER_LOD_MAX leaves lambda undefined (OpenGL 4.6 §8.14.1 [external])");
+  // lo and hi enclose every lambda the rules admit; rounded outward, so the set of levels can only grow (by a level
+  // whose threshold lies within 2^-250 of a bound: log2 of a rational that is not a power of two is irrational and
+  // never equals a threshold, a power of two gives an exact integer).
+  numerics::Mpfr lo(256), hi(256);
+  if (lod.kind == LevelOfDetail::Kind::Lod) {
+    if (std::isnan(lod.lod)) return every("a NaN lod specifies no level");
+    mpfr_set_flt(lo, lod.lod, MPFR_RNDN);
+    mpfr_set_flt(hi, lod.lod, MPFR_RNDN);
+    r.why = "lambda = lod = " + lambdaText(lo);
+  } else {
+    // rho between max(m_u, m_v, m_w) and m_u + m_v + m_w, m_k = max(|dPdx_k|, |dPdy_k|) x size_k of level 0 (binary32
+    // gradients times integer sizes, and sums of three: exact at 1400 bits, as in lod.cpp).
+    const AxisShape shape = shapeOf(d, 0);
+    numerics::Mpfr m(1400), t(1400), mx(1400), sum(1400);
+    mpfr_set_zero(mx, 1);
+    mpfr_set_zero(sum, 1);
+    for (unsigned k = 0; k < shape.filtered; ++k) {
+      if (std::isnan(lod.dx[k]) || std::isnan(lod.dy[k])) return every("NaN gradients specify no level");
+      mpfr_set_flt(m, std::fabs(lod.dx[k]), MPFR_RNDN);
+      mpfr_set_flt(t, std::fabs(lod.dy[k]), MPFR_RNDN);
+      mpfr_max(m, m, t, MPFR_RNDN);
+      mpfr_mul_ui(m, m, static_cast<unsigned long>(shape.size[k]), MPFR_RNDN);
+      mpfr_max(mx, mx, m, MPFR_RNDN);
+      mpfr_add(sum, sum, m, MPFR_RNDN);
+    }
+    mpfr_log2(lo, mx, MPFR_RNDD);  // log2(0) = -inf, log2(inf) = inf
+    mpfr_log2(hi, sum, MPFR_RNDU);
+    r.why = "lambda = log2(rho) in [" + lambdaText(lo) + ", " + lambdaText(hi) +
+            "] for the scale factors OpenGL 4.6 §8.14.1 [external] allows";
+  }
+  // Clamped to [CL_SAMPLER_LOD_MIN, min(CL_SAMPLER_LOD_MAX, levels - 1)]; the clamp is monotonic, so it maps the
+  // interval's ends.
+  for (mpfr_ptr x : {lo.get(), hi.get()}) {
+    if (mpfr_cmp_d(x, double(s.lodMin)) < 0) mpfr_set_d(x, double(s.lodMin), MPFR_RNDN);
+    if (mpfr_cmp_d(x, double(s.lodMax)) > 0) mpfr_set_d(x, double(s.lodMax), MPFR_RNDN);
+    if (mpfr_cmp_ui(x, q) > 0) mpfr_set_ui(x, q, MPFR_RNDN);
+  }
+  if (s.mipFilter == FilterMode::Nearest) {
+    for (uint32_t l = nearestMipLevel(lo); l <= nearestMipLevel(hi); ++l) r.levels.push_back(l);
+    return r;
+  }
+  // The linear mip filter: lambda <= 0 reads level 0 and lambda >= levels - 1 the last level alone; an integral
+  // lambda weighs its upper level 0; otherwise floor(lambda) and floor(lambda) + 1 are blended.
+  if (mpfr_sgn(hi.get()) <= 0) {
+    r.levels = {0};
+    return r;
+  }
+  if (mpfr_cmp_ui(lo, q) >= 0) {
+    r.levels = {q};
+    return r;
+  }
+  if (mpfr_equal_p(lo, hi) && mpfr_integer_p(lo)) {
+    r.levels = {uint32_t(mpfr_get_ui(lo, MPFR_RNDN))};
+    return r;
+  }
+  numerics::Mpfr first(256), last(256);
+  mpfr_floor(first, lo);
+  if (mpfr_sgn(first.get()) < 0) mpfr_set_zero(first, 1);
+  mpfr_ceil(last, hi);
+  for (uint32_t l = uint32_t(mpfr_get_ui(first, MPFR_RNDN)); l <= std::min<uint32_t>(q, uint32_t(mpfr_get_ui(last, MPFR_RNDN))); ++l)
+    r.levels.push_back(l);
+  r.blended = r.levels.size() > 1;
+  return r;
+}
+
+std::string levelsText(const std::vector<uint32_t>& l) {
+  if (l.size() == 1) return "mip level " + std::to_string(l[0]);
+  return "mip levels " + std::to_string(l.front()) + " to " + std::to_string(l.back());
+}
+
+ImageVerdict judgeMipmapped(const ImageView& image, const Sampler& sampler, const Coord& coord, ColorKind kind,
+                            const LevelOfDetail& lod, const Color& observed, const VerdictOptions& o) {
+  const LevelSet set = mipLevels(image.desc, sampler, lod);
+  const unsigned lanes = lanesJudged(image.desc.format);
+  std::vector<ImageVerdict> at;
+  for (uint32_t l : set.levels) at.push_back(judgeLevel(image, &sampler, coord, kind, lod, l, true, observed, o));
+  ImageVerdict v;
+  v.levels = set.levels;
+  v.blended = set.blended;
+  const std::string where = levelsText(set.levels) + " (" + set.why + "; " + kClauseMipRead + ", " + kClauseMipGl + ")";
+  bool unbounded = set.blended;
+  for (const auto& a : at) unbounded = unbounded || !a.bounded;
+  if (unbounded) {
+    // A blend of levels, or linear filtering inside them: no bound. Report the range of the exact values of the levels
+    // involved (each at coordinates one float step either side).
+    v.allowed = true;
+    v.bounded = false;
+    std::array<double, 4> lo, hi;
+    lo.fill(INFINITY);
+    hi.fill(-INFINITY);
+    for (const auto& a : at)
+      for (const Color& c : a.candidates) {
+        v.candidates.push_back(c);
+        for (unsigned l = 0; l < 4; ++l) {
+          lo[l] = std::min(lo[l], laneValue(c.lanes[l], kind));
+          hi[l] = std::max(hi[l], laneValue(c.lanes[l], kind));
+        }
+      }
+    bool inside = true;
+    for (unsigned l = 0; l < lanes; ++l) {
+      const double x = laneValue(observed.lanes[l], kind);
+      if (!(lo[l] <= x && x <= hi[l])) inside = false;
+    }
+    v.lo = lo;
+    v.hi = hi;
+    v.rule = set.blended ? "no bound: a blend of two mip levels (the linear mip filter)" : "no bound: linear filtering";
+    v.clause = kClauseNote;
+    v.note = where + "; the spec does not define the precision of the image filter operation, which " +
+             (set.blended ? "blends the levels" : "filters inside each level") + "; the value is " +
+             (inside ? "within" : "outside") + " the range of the exact values of those levels";
+    return v;
+  }
+  const ImageVerdict* shown = nullptr;
+  for (const auto& a : at) {
+    v.candidates.insert(v.candidates.end(), a.candidates.begin(), a.candidates.end());
+    if (a.allowed && !v.allowed) {
+      v.allowed = true;
+      shown = &a;
+    }
+  }
+  if (!shown) shown = &at.front();
+  v.lo = shown->lo;
+  v.hi = shown->hi;
+  v.rule = shown->rule;
+  v.clause = shown->clause + "; " + kClauseMipGl;
+  v.note = where + "; at level " + std::to_string(shown->levels.front()) + ": " + shown->note;
+  return v;
+}
+
+}  // namespace
+
+ImageVerdict judgeRead(const ImageView& image, const Sampler* sampler, const Coord& coord, ColorKind kind,
+                       const LevelOfDetail& lod, const Color& observed, const VerdictOptions& o) {
+  ReadResult ref;
+  uint32_t level = 0;
+  if (sampler) {
+    ref = readSampled(image, *sampler, coord, kind, lod, o.access);
+  } else {
+    if (lod.kind == LevelOfDetail::Kind::Lod) level = uint32_t(std::max(0.0f, lod.lod));
+    ref = readSamplerless(image, coord.i, kind, level, o.access);
+  }
+  if (ref.undefined != Undefined::None) return undefinedVerdict(ref, ref.undefined);
+  ImageVerdict v = sampler && image.desc.numMipLevels > 1 && lod.kind != LevelOfDetail::Kind::None
+                       ? judgeMipmapped(image, *sampler, coord, kind, lod, observed, o)
+                       : judgeLevel(image, sampler, coord, kind, lod, level, false, observed, o);
+  v.reference = ref.value;
   return v;
 }
 
@@ -813,6 +1026,42 @@ ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, 
     v.note = "reference and lo/hi are the stored codes (raw bits for half and float) per colour lane";
   else
     v.note += "; reference and lo/hi are the stored codes per colour lane";
+  return v;
+}
+
+ImageVerdict judgeWrite(const ImageDesc& image, const std::array<int32_t, 3>& coord, uint32_t level,
+                        const Color& color, ColorKind kind, const uint8_t* observedElement, const VerdictOptions& o) {
+  // cl_khr_mipmap_image_writes: "lod must be in the range [0, miplevels-1]", the coordinate in [0, mipwidth - 1] ...
+  // and the layer in [0, miplayers - 1]; otherwise the write is undefined (the choices image_mip_level_out_of_range
+  // and image_write_out_of_range say what clref does).
+  const uint32_t levels = std::max<uint32_t>(1, image.numMipLevels);
+  const AxisShape shape = shapeOf(image, std::min(level, levels - 1));
+  bool inside = level < levels;
+  for (unsigned k = 0; k < shape.filtered; ++k) inside = inside && coord[k] >= 0 && uint64_t(coord[k]) < shape.size[k];
+  if (shape.array)
+    inside = inside && coord[shape.filtered] >= 0 && uint64_t(coord[shape.filtered]) < shape.size[shape.filtered];
+  if (!inside) {
+    const Undefined u = level < levels ? Undefined::WriteOutOfRange : Undefined::MipLevelOutOfRange;
+    ImageVerdict v;
+    v.allowed = true;
+    v.bounded = false;
+    v.levels = {level};
+    v.rule = "any result: the spec leaves this write undefined";
+    v.clause = std::string(clauseOf(u)) + "; " + kClauseMipWrite;
+    v.note = std::string(describe(u)) + " (level " + std::to_string(level) + " of " + std::to_string(levels) +
+             "); clref's result follows the choice " + std::string(numerics::infoOf(choiceOf(u)).name);
+    for (auto& x : v.lo) x = -INFINITY;
+    for (auto& x : v.hi) x = INFINITY;
+    return v;
+  }
+  ImageVerdict v = judgeWrite(image.format, color, kind, observedElement, o);
+  v.levels = {level};
+  std::string size = std::to_string(shape.size[0]);
+  for (unsigned k = 1; k < shape.filtered; ++k) size += "x" + std::to_string(shape.size[k]);
+  v.note = "the element at (" + std::to_string(coord[0]) +
+           (shape.filtered + shape.array > 1 ? ", " + std::to_string(coord[1]) : std::string()) +
+           (shape.filtered + shape.array > 2 ? ", " + std::to_string(coord[2]) : std::string()) + ") of mip level " +
+           std::to_string(level) + " (" + size + ", " + kClauseMipWrite + "); " + v.note;
   return v;
 }
 

@@ -12,6 +12,9 @@
 //
 // judgeRead: `sampler` null is a sampler-less read (coord.i, level from lod.lod when lod.kind is Lod). lo / hi hold the
 // allowed interval per component of the candidate the value matched (else of the first candidate; NaN: any NaN).
+// A sampled read of a mipmapped image with a lod or gradients is judged at every mip level (or pair of levels, with
+// the linear mip filter) the spec's level-of-detail rules allow for that lod or those gradients: explicit lods select
+// exactly, gradients through every scale factor OpenGL's approximation rule allows (verdict.cpp, "Mip levels").
 // judgeWrite: `reference` and lo / hi hold the stored codes per colour lane (raw bits for half and float channels).
 #pragma once
 #include <string>
@@ -31,6 +34,10 @@ struct ImageVerdict {
   std::string rule;    // e.g. "<= 1.5 ulp of the exact normalized value; 0, 1 and -1 exact"
   std::string clause;  // the clause applied
   std::string note;    // undefined conditions met, choices involved, unbounded filtering
+  // Mipmapped sampled reads: the levels whose values the verdict admits (ascending; {0} for other reads), and
+  // whether levels are blended (the linear mip filter with a fractional lod: no bound, as linear filtering).
+  std::vector<uint32_t> levels{0};
+  bool blended = false;
 };
 
 struct VerdictOptions {
@@ -42,6 +49,13 @@ ImageVerdict judgeRead(const ImageView& image, const Sampler* sampler, const Coo
                        const LevelOfDetail& lod, const Color& observed, const VerdictOptions& o = {});
 // A write: the element `observedElement` (elementSize bytes) another device stored for write_image*(coord, color).
 ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, const uint8_t* observedElement,
+                        const VerdictOptions& o = {});
+// write_image{f,h,i,ui}(image, int coord, int lod, color) of cl_khr_mipmap_image_writes (lod 0 without it): the
+// element another device stored at `coord` of mip level `level`. A level the image does not have or a coordinate
+// outside that level's size (or a layer beyond the array) is an undefined write (any result, bounded false, the
+// choice named in the note); otherwise the element is judged as by the overload above.
+ImageVerdict judgeWrite(const ImageDesc& image, const std::array<int32_t, 3>& coord, uint32_t level,
+                        const Color& color, ColorKind kind, const uint8_t* observedElement,
                         const VerdictOptions& o = {});
 
 }  // namespace clref::images

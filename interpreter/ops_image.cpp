@@ -48,9 +48,8 @@ struct ImageOpInfo {
 const ImageOpInfo& infoOf(const Op* op) { return *static_cast<const ImageOpInfo*>(op->aux); }
 
 uint64_t handleIn(const WorkItem& wi, uint32_t reg, uint32_t ptrBytes) {
-  uint64_t h = 0;
-  std::memcpy(&h, wi.regs + reg, ptrBytes);
-  return h;
+  // A handle is as wide as a pointer: 8 or 4 bytes (zero-extended).
+  return ptrBytes == 8 ? rd<uint64_t>(wi, reg) : rd<uint32_t>(wi, reg);
 }
 
 std::string hex(uint64_t v) {
@@ -60,30 +59,37 @@ std::string hex(uint64_t v) {
 }
 
 // The image a handle names, or nullptr after faulting: a value that is not an image handle of this launch is never
-// used as an address.
-const images::ImageView* imageOf(WorkItem& wi, const Op* op, uint32_t reg, uint32_t ptrBytes, uint32_t& index) {
-  const uint64_t h = handleIn(wi, reg, ptrBytes);
-  const Launch& launch = *wi.launch;
-  if ((h & ~uint64_t(kHandleIndexMask)) == kImageHandleTag && (h & kHandleIndexMask) < launch.imageCount) {
-    index = uint32_t(h & kHandleIndexMask);
-    return launch.images[index];
-  }
+// used as an address. The check is inline (every image instruction makes it); the fault is out of line.
+[[gnu::noinline, gnu::cold]] const images::ImageView* notAnImage(WorkItem& wi, const Op* op, uint64_t h) {
   fault(wi, op, FaultKind::InvalidPointer,
         "not an image: the image operand holds " + hex(h) +
             ", which is no image argument of this launch (an undefined, uninitialised or corrupted image value)");
   return nullptr;
 }
-
-const images::Sampler* samplerOf(WorkItem& wi, const Op* op, uint32_t reg, uint32_t ptrBytes) {
+inline const images::ImageView* imageOf(WorkItem& wi, const Op* op, uint32_t reg, uint32_t ptrBytes, uint32_t& index) {
   const uint64_t h = handleIn(wi, reg, ptrBytes);
   const Launch& launch = *wi.launch;
-  if ((h & ~uint64_t(kHandleIndexMask)) == kSamplerHandleTag && (h & kHandleIndexMask) < launch.samplerCount)
-    return &launch.samplers[h & kHandleIndexMask];
+  if ((h & ~uint64_t(kHandleIndexMask)) == kImageHandleTag && (h & kHandleIndexMask) < launch.imageCount) [[likely]] {
+    index = uint32_t(h & kHandleIndexMask);
+    return launch.images[index];
+  }
+  return notAnImage(wi, op, h);
+}
+
+[[gnu::noinline, gnu::cold]] const images::Sampler* notASampler(WorkItem& wi, const Op* op, uint64_t h) {
   fault(wi, op, FaultKind::InvalidPointer,
         "not a sampler: the sampler operand holds " + hex(h) +
             ", which is no sampler argument or constant sampler of this launch (an undefined, uninitialised or "
             "corrupted sampler value)");
   return nullptr;
+}
+inline const images::Sampler* samplerOf(WorkItem& wi, const Op* op, uint32_t reg, uint32_t ptrBytes) {
+  const uint64_t h = handleIn(wi, reg, ptrBytes);
+  const Launch& launch = *wi.launch;
+  if ((h & ~uint64_t(kHandleIndexMask)) == kSamplerHandleTag && (h & kHandleIndexMask) < launch.samplerCount)
+      [[likely]]
+    return &launch.samplers[h & kHandleIndexMask];
+  return notASampler(wi, op, h);
 }
 
 // "image argument 1 'dst' (CL_MEM_OBJECT_IMAGE2D 8x4, CL_RGBA/CL_UNORM_INT8)" for messages.
@@ -152,8 +158,8 @@ bool meetChoice(WorkItem& wi, const Op* op, numerics::Choice choice, std::string
 }
 
 // An images::Undefined condition a read or write of the images module reported.
-bool meet(WorkItem& wi, const Op* op, images::Undefined u, uint32_t index, const images::ImageView& v,
-          const images::Coord& c, uint32_t level) {
+inline bool meet(WorkItem& wi, const Op* op, images::Undefined u, uint32_t index, const images::ImageView& v,
+                 const images::Coord& c, uint32_t level) {
   if (u == images::Undefined::None) [[likely]]
     return true;
   return meetChoice(wi, op, images::choiceOf(u), images::describe(u), faultKindOf(u), index, v, c, level);
@@ -190,6 +196,10 @@ ColorKind colorKindOf(const ImageOpInfo& info, const images::ImageView& v) {
 }
 
 void storeColor(WorkItem& wi, const ImageOpInfo& info, const images::Color& c) {
+  if (info.valueScalar != Scalar::F16 && info.valueLanes == 4) [[likely]] {
+    std::memcpy(wi.regs + info.valueReg, c.lanes.data(), 16);  // float4, int4, uint4: the lanes as they are
+    return;
+  }
   for (uint32_t i = 0; i < info.valueLanes; ++i) {
     if (info.valueScalar == Scalar::F16)
       wr<uint16_t>(wi, info.valueReg + 2 * i, uint16_t(c.lanes[i]));
@@ -200,6 +210,10 @@ void storeColor(WorkItem& wi, const ImageOpInfo& info, const images::Color& c) {
 
 images::Color loadColor(const WorkItem& wi, const ImageOpInfo& info) {
   images::Color c;
+  if (info.valueScalar != Scalar::F16 && info.valueLanes == 4) [[likely]] {
+    std::memcpy(c.lanes.data(), wi.regs + info.valueReg, 16);
+    return c;
+  }
   for (uint32_t i = 0; i < info.valueLanes; ++i)
     c.lanes[i] = info.valueScalar == Scalar::F16 ? rd<uint16_t>(wi, info.valueReg + 2 * i)
                                                  : rd<uint32_t>(wi, info.valueReg + 4 * i);
@@ -209,7 +223,7 @@ images::Color loadColor(const WorkItem& wi, const ImageOpInfo& info) {
 images::AccessOptions accessOptions(const WorkItem& wi, const ImageOpInfo& info) {
   images::AccessOptions o;
   o.conversion = info.conversion;
-  o.choices = &choicesOf(wi);
+  o.choices = wi.launch->choices;  // choicesOf(wi), without the call
   return o;
 }
 

@@ -272,6 +272,22 @@ constexpr ChoiceInfo kChoices[] = {
      "(OpenGL 4.6 §8.14 [external])",
      {"gl_rules"},
      0},
+    {Choice::ImagePaddedChannelLayout,
+     "image_padded_channel_layout",
+     "OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: CL_Rx \"A two channel image format, where the first channel "
+     "represents a RED component and the second channel is ignored\", CL_RGx three channels, CL_RGBx four of any "
+     R"(type; OpenCL 1.2 API §5.3.1.1 "Image Format Descriptor" lists CL_Rx with CL_R (one channel), CL_RGx with CL_RG )"
+     "(two), and CL_RGBx only with CL_UNORM_SHORT_565, CL_UNORM_SHORT_555 and CL_UNORM_INT_101010; the formats are "
+     "optional (OpenCL 3.0 API §E.1 [[_summary_of_changes_from_opencl_1_0_to_opencl_1_1]]), and an application "
+     "sizes its host memory for one layout or the other",
+     "the padded orders through the OpenCL API: withhold offers neither CL_Rx nor CL_RGx nor CL_RGBx with an unpacked "
+     "type (what 1.2 applications, the conformance suite among them, and 3.0 ones agree on); api_3_0 offers them "
+     "with the 3.0 table's layout (CL_Rx two stored channels, CL_RGBx four of any type; CL_RGx, 3 channels, has no "
+     "valid type); api_1_2 with the 1.2 table's (CL_Rx one stored channel, CL_RGx two, CL_RGBx packed only). The "
+     "ignored channel reads as a missing one either way; images created through the C++ host API and case files "
+     "name their layout themselves (images::ImageFormat::padded)",
+     {"withhold", "api_3_0", "api_1_2"},
+     0},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 // Every choice has its option enum, a byte like the stored option index (Choices::get<C>()).

@@ -45,6 +45,7 @@ enum class Choice : uint8_t {
   ImageMipUnnormalized,             // a mipmapped read with unnormalized coordinates
   ImageReadAfterWriteWithoutFence,  // reading an image element written without the image fence in between
   ImageLodSelection,                // how a lod (given or from gradients) selects and blends mip levels
+  ImagePaddedChannelLayout,         // CL_Rx, CL_RGx, CL_RGBx: the 1.2 or the 3.0 table's layout, or not offered
   Count
 };
 
@@ -90,6 +91,7 @@ enum class ImageIntCoordOption : uint8_t { ExactCoordinates, Fault };
 enum class ImageMipUnnormalizedOption : uint8_t { AsGiven, Fault };
 enum class ImageFenceOption : uint8_t { LatestValue, Fault };
 enum class ImageLodOption : uint8_t { GlRules };
+enum class ImagePaddedLayoutOption : uint8_t { Withhold, Api30, Api12 };
 
 // The option enum of each choice: Choices::get<Choice::X>() returns it, so a caller cannot read
 // a choice as another choice's options.
@@ -127,6 +129,7 @@ CLREF_CHOICE_OPTIONS(ImageIntCoordSampler, ImageIntCoordOption);
 CLREF_CHOICE_OPTIONS(ImageMipUnnormalized, ImageMipUnnormalizedOption);
 CLREF_CHOICE_OPTIONS(ImageReadAfterWriteWithoutFence, ImageFenceOption);
 CLREF_CHOICE_OPTIONS(ImageLodSelection, ImageLodOption);
+CLREF_CHOICE_OPTIONS(ImagePaddedChannelLayout, ImagePaddedLayoutOption);
 #undef CLREF_CHOICE_OPTIONS
 template <Choice C> using ChoiceOptionsOf = typename ChoiceOptions<C>::type;
 

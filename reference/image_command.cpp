@@ -1,6 +1,8 @@
 // `clref image` (reference/image_command.hpp).
 #include "reference/image_command.hpp"
 
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -123,6 +125,7 @@ ImageDesc parseDesc(const ImageCommandOptions& o, ImageFormat f) {
     d.height = n[1];
   if (d.type == ImageType::Image2DArray) d.arraySize = n[2];
   if (d.type == ImageType::Image3D) d.depth = n[2];
+  d.numMipLevels = o.levels;
   try {
     d = makeDesc(d);
   } catch (const std::invalid_argument& e) { throw Rejected(std::string("--size: ") + e.what()); }
@@ -284,6 +287,76 @@ void printVerdictTail(const ImageVerdict& v) {
   if (!v.note.empty()) std::cout << "note:       " << v.note << "\n";
 }
 
+float parseFloat(const std::string& token, const std::string& what) {
+  return std::bit_cast<float>(parseLane(token, ColorKind::Float, what));
+}
+
+// The sampled axes of a type (the array layer is not one): the number of gradient components.
+unsigned sampledAxes(ImageType t) {
+  switch (t) {
+    case ImageType::Image2D:
+    case ImageType::Image2DArray: return 2;
+    case ImageType::Image3D: return 3;
+    default: return 1;
+  }
+}
+
+// --lod / --gradients of a read, and the sampler's mip properties (cl_khr_mipmap_image).
+LevelOfDetail parseLevelOfDetail(const ImageCommandOptions& o, const ImageDesc& d, bool sampled) {
+  LevelOfDetail lod;
+  if (!o.lod.empty() && !o.gradients.empty()) throw Rejected("--lod and --gradients: give one or the other");
+  if (!o.lod.empty()) {
+    lod.kind = LevelOfDetail::Kind::Lod;
+    if (sampled) {
+      lod.lod = parseFloat(o.lod, "--lod");
+    } else {
+      // A sampler-less read's lod is an integer level (OpenCL C 3.0 §6.15.15.3
+      // [[built-in-image-sampler-less-read-functions]]).
+      uint64_t level = 0;
+      const auto r = std::from_chars(o.lod.data(), o.lod.data() + o.lod.size(), level);
+      if (r.ec != std::errc() || r.ptr != o.lod.data() + o.lod.size() || level > 31)
+        throw Rejected("--lod: a sampler-less read takes a level from 0 to 31, got '" + o.lod + "'");
+      lod.lod = float(level);
+    }
+  }
+  if (!o.gradients.empty()) {
+    if (!sampled) throw Rejected("--gradients: only a read with a sampler takes gradients");
+    const auto halves = split(o.gradients, ';');
+    const unsigned n = sampledAxes(d.type);
+    if (halves.size() != 2)
+      throw Rejected("--gradients: expected DX;DY (each " + std::to_string(n) + " comma-separated values), got '" +
+                     o.gradients + "'");
+    lod.kind = LevelOfDetail::Kind::Gradients;
+    for (int h = 0; h < 2; ++h) {
+      const auto parts = split(halves[size_t(h)], ',');
+      if (parts.size() != n)
+        throw Rejected("--gradients: a " + std::string(nameOf(d.type)) + " read takes " + std::to_string(n) +
+                       " gradient component" + (n == 1 ? "" : "s") + " per direction, got '" + halves[size_t(h)] +
+                       "'");
+      for (unsigned k = 0; k < n; ++k) (h ? lod.dy : lod.dx)[k] = parseFloat(parts[k], "--gradients");
+    }
+  }
+  return lod;
+}
+
+void parseMipSampler(const ImageCommandOptions& o, Sampler& s) {
+  const std::string f = lower(o.mipFilter);
+  if (f == "nearest")
+    s.mipFilter = FilterMode::Nearest;
+  else if (f == "linear")
+    s.mipFilter = FilterMode::Linear;
+  else
+    throw Rejected("--mip-filter: expected nearest or linear, got '" + o.mipFilter + "'");
+  if (!o.lodMin.empty()) s.lodMin = parseFloat(o.lodMin, "--lod-min");
+  if (!o.lodMax.empty()) s.lodMax = parseFloat(o.lodMax, "--lod-max");
+}
+
+std::string levelList(const std::vector<uint32_t>& levels) {
+  std::string s;
+  for (size_t i = 0; i < levels.size(); ++i) s += (i ? ", " : "") + std::to_string(levels[i]);
+  return s;
+}
+
 int runRead(const ImageCommandOptions& o) {
   const ImageFormat f = parseFormat(o.format);
   const ImageDesc d = parseDesc(o, f);
@@ -295,7 +368,9 @@ int runRead(const ImageCommandOptions& o) {
   view.bytes = bytes.size();
 
   const bool sampled = !o.sampler.empty();
-  const Sampler s = sampled ? parseSampler(o.sampler) : Sampler{};
+  Sampler s = sampled ? parseSampler(o.sampler) : Sampler{};
+  if (sampled) parseMipSampler(o, s);
+  const LevelOfDetail lod = parseLevelOfDetail(o, d, sampled);
   const unsigned n = coordinateCount(d.type);
   const auto parts = split(o.coord, ',');
   if (o.coord.empty() || parts.size() != n)
@@ -314,7 +389,7 @@ int runRead(const ImageCommandOptions& o) {
   VerdictOptions vo;
   vo.flushToZeroAllowed = !o.noFtz;
   const Color observed = o.check.empty() ? Color{} : parseColor(o.check, kind, "--check");
-  const ImageVerdict v = judgeRead(view, sampled ? &s : nullptr, c, kind, {}, observed, vo);
+  const ImageVerdict v = judgeRead(view, sampled ? &s : nullptr, c, kind, lod, observed, vo);
 
   std::cout << "read_image" << kindSuffix(kind) << "(" << nameOf(f.order) << "," << nameOf(f.type) << " "
             << nameOf(d.type) << " " << o.size;
@@ -322,8 +397,15 @@ int runRead(const ImageCommandOptions& o) {
   std::cout << ", coord (";
   for (unsigned i = 0; i < n; ++i)
     std::cout << (i ? ", " : "") << (c.isFloat ? showNumber(c.f[i], ColorKind::Float) : std::to_string(c.i[i]));
-  std::cout << "))\n";
+  std::cout << ")";
+  if (lod.kind == LevelOfDetail::Kind::Lod)
+    std::cout << ", lod " << (sampled ? showNumber(lod.lod, ColorKind::Float) : std::to_string(uint32_t(lod.lod)));
+  if (lod.kind == LevelOfDetail::Kind::Gradients) std::cout << ", gradients " << o.gradients;
+  std::cout << ")\n";
   std::cout << "reference:  " << showColor(v.reference, kind, lanes) << "\n";
+  if (d.numMipLevels > 1)
+    std::cout << "levels:     " << levelList(v.levels) << (v.blended ? " (blended)" : "") << " of "
+              << d.numMipLevels << "\n";
   std::cout << "candidates: " << v.candidates.size() << "\n";
   for (const auto& cand : v.candidates) std::cout << "  " << showColor(cand, kind, lanes) << "\n";
   if (o.check.empty()) {
@@ -359,11 +441,34 @@ int runWrite(const ImageCommandOptions& o) {
     throw Rejected(std::string("write: write_image") + kindSuffix(kind) + " of a " + std::string(nameOf(f.type)) +
                    " image is undefined (OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]])");
   const Color color = parseColor(o.color, kind, "--color");
+  // A located write (--coord, with --size and optionally --levels and --level): judged against that level's size
+  // (cl_khr_mipmap_image_writes).
+  const bool located = !o.coord.empty() || o.level >= 0;
+  ImageDesc d;
+  std::array<int32_t, 3> at{};
+  const uint32_t level = o.level < 0 ? 0 : uint32_t(std::min<int64_t>(o.level, 1 << 20));
+  if (located) {
+    if (o.size.empty() || o.coord.empty()) throw Rejected("write: --coord and --level need --size and --coord");
+    d = parseDesc(o, f);
+    const unsigned n = coordinateCount(d.type);
+    const auto parts = split(o.coord, ',');
+    if (parts.size() != n)
+      throw Rejected("--coord: a " + std::string(nameOf(d.type)) + " write takes " + std::to_string(n) +
+                     " integer coordinate" + (n == 1 ? "" : "s") + ", got '" + o.coord + "'");
+    for (unsigned i = 0; i < n; ++i) at[i] = int32_t(parseLane(parts[i], ColorKind::Int, "--coord"));
+  }
   const unsigned size = elementSize(f);
   std::vector<uint8_t> preferred(size);
   encode(f, color, kind, preferred.data());
   std::cout << "write_image" << kindSuffix(kind) << "(" << nameOf(f.order) << "," << nameOf(f.type) << ", "
-            << showColor(color, kind, 4) << ")\n";
+            << showColor(color, kind, 4) << ")";
+  if (located) {
+    std::cout << " at (";
+    for (unsigned i = 0; i < coordinateCount(d.type); ++i) std::cout << (i ? ", " : "") << at[i];
+    std::cout << ") of level " << level << " (" << nameOf(d.type) << " " << o.size << ", " << d.numMipLevels
+              << " level" << (d.numMipLevels == 1 ? "" : "s") << ")";
+  }
+  std::cout << "\n";
   std::cout << "element:    " << hexBytes(preferred.data(), size) << "\n";
   if (o.check.empty()) return 0;
   const auto observed = parseHex(o.check, "--check");
@@ -372,9 +477,10 @@ int runWrite(const ImageCommandOptions& o) {
                    ", got " + std::to_string(observed.size()));
   VerdictOptions vo;
   vo.flushToZeroAllowed = !o.noFtz;
-  const ImageVerdict v = judgeWrite(f, color, kind, observed.data(), vo);
+  const ImageVerdict v =
+      located ? judgeWrite(d, at, level, color, kind, observed.data(), vo) : judgeWrite(f, color, kind, observed.data(), vo);
   std::cout << "check:      " << hexBytes(observed.data(), size) << "\n";
-  std::cout << "verdict:    " << (v.allowed ? "allowed" : "NOT allowed") << "\n";
+  std::cout << "verdict:    " << (v.allowed ? "allowed" : "NOT allowed") << (v.bounded ? "" : " (no bound)") << "\n";
   std::cout << "allowed:    codes per lane (r, g, b, a):";
   for (unsigned l = 0; l < 4; ++l) {
     char b[64];
@@ -425,6 +531,16 @@ ImageCommands addImageCommand(CLI::App& app, ImageCommandOptions& o) {
                    "a device's result, up to 4 comma-separated values (hexfloat, decimal, 0x3f800000:bits): print "
                    "the verdict (exit 1 if not allowed); a leading minus needs --check=-1,...");
   read->add_flag("--no-ftz", o.noFtz, "the device keeps subnormals (default: half and float channels may flush)");
+  read->add_option("--levels", o.levels, "mip levels of the image (cl_khr_mipmap_image; --texels fills them all)")
+      ->capture_default_str();
+  read->add_option("--lod", o.lod,
+                   "the read's lod: a float with a sampler, an integer level without one (a leading minus needs "
+                   "--lod=-1)");
+  read->add_option("--gradients", o.gradients,
+                   "the read's gradients DX;DY, each one value per sampled axis, e.g. 0.25,0;0,0.25");
+  read->add_option("--mip-filter", o.mipFilter, "the sampler's mip filter: nearest or linear")->capture_default_str();
+  read->add_option("--lod-min", o.lodMin, "the sampler's CL_SAMPLER_LOD_MIN (default 0)");
+  read->add_option("--lod-max", o.lodMax, "the sampler's CL_SAMPLER_LOD_MAX (default MAXFLOAT)");
   auto* write = cmd->add_subcommand("write", "write_image{f,h,i,ui}: the element stored, and the verdict on --check");
   write->add_option("--format", o.format, "channel order and data type, e.g. CL_RGBA,CL_UNORM_INT8")->required();
   write->add_option("--kind", o.kind, "f, h, i or ui (write_imagef, write_imageh, write_imagei, write_imageui)")
@@ -434,6 +550,12 @@ ImageCommands addImageCommand(CLI::App& app, ImageCommandOptions& o) {
                     "the element a device stored, hex bytes in memory order: print the verdict (exit 1 if not "
                     "allowed)");
   write->add_flag("--no-ftz", o.noFtz, "the device keeps subnormals (default: half and float channels may flush)");
+  write->add_option("--size", o.size, "with --coord: W, WxH or WxHxD of the image written (arrays: the last is the "
+                                      "layer count)");
+  write->add_option("--type", o.type, "1d, 1dbuffer, 1darray, 2d, 2darray or 3d (default: by the number of sizes)");
+  write->add_option("--levels", o.levels, "mip levels of the image")->capture_default_str();
+  write->add_option("--coord", o.coord, "the write's integer coordinates: judged against the level's size");
+  write->add_option("--level", o.level, "the write's lod (cl_khr_mipmap_image_writes), default 0");
   return {read, write};
 }
 

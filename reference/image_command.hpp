@@ -3,7 +3,10 @@
 //   clref image read  --format ORDER,TYPE --size W[xH[xD]] [--type 1d|1darray|2d|2darray|3d|1dbuffer]
 //                     --texels HEX|ramp|random[:SEED] [--sampler NORM,ADDRESS,FILTER] --coord X[,Y[,Z]] [--int]
 //                     --kind f|h|i|ui [--check V0[,V1,V2,V3]] [--no-ftz]
+//                     [--levels N] [--lod L | --gradients DX0[,DX1[,DX2]];DY0[,DY1[,DY2]]]
+//                     [--mip-filter nearest|linear] [--lod-min L] [--lod-max L]
 //   clref image write --format ORDER,TYPE --kind f|h|i|ui --color V0[,V1,V2,V3] [--check HEX] [--no-ftz]
+//                     [--size W[xH[xD]] [--type ...] [--levels N] --coord X[,Y[,Z]] [--level L]]
 #pragma once
 #include <string>
 #include <vector>
@@ -26,6 +29,14 @@ struct ImageCommandOptions {
   std::string color;  // write
   std::string check;  // empty: no verdict
   bool noFtz = false;
+  // cl_khr_mipmap_image: the image's mip levels (--texels fills every level), a read's explicit lod or gradients
+  // ("dx;dy", each comma-separated), the sampler's mip filter and lod clamp; a write's level (--level).
+  uint32_t levels = 1;
+  std::string lod;        // empty: none (a float with a sampler, an integer level without one)
+  std::string gradients;  // empty: none
+  std::string mipFilter = "nearest";
+  std::string lodMin, lodMax;  // empty: 0 and MAXFLOAT
+  int64_t level = -1;          // write: -1 none (level 0)
 };
 
 // Registers `image` with its `read` and `write` subcommands; returns the two subcommands.

@@ -27,23 +27,27 @@ std::optional<images::ImageType> imageTypeOf(cl_mem_object_type t) {
   }
 }
 
+images::PaddedLayout paddedLayout() {
+  const auto o = theDevice()->device.config().choices.get<numerics::Choice::ImagePaddedChannelLayout>();
+  return o == numerics::ImagePaddedLayoutOption::Api12 ? images::PaddedLayout::Api12 : images::PaddedLayout::Api30;
+}
+
 bool formatSupported(const images::ImageFormat& f, cl_mem_object_type type) {
   if (!images::isValidFormat(f)) return false;
-  // CL_Rx is not offered: the specifications disagree on its memory layout. OpenCL 3.0 API §5.3.1.1
-  // [[image-format-descriptor]] describes "A two channel image format, where the first channel represents a RED
-  // component and the second channel is ignored" (what the images module implements), while OpenCL 1.2 API §5.3.1.1
-  // "Image Format Descriptor" lists CL_Rx with CL_R and CL_A as one channel, which the conformance suite and the
-  // drivers follow. An application written for either layout would read or write past its host memory under the
-  // other, so the API reports neither
-  // (the format is optional: OpenCL 3.0 API §E.1 [[_summary_of_changes_from_opencl_1_0_to_opencl_1_1]] "Optional image
-  // formats: CL_Rx, CL_RGx, and CL_RGBx").
-  if (f.order == images::ChannelOrder::Rx) return false;
-  // CL_RGBx likewise with the unpacked types: OpenCL 1.2 API §5.3.1.1 "Image Format Descriptor" allows CL_RGBx only
-  // with CL_UNORM_SHORT_565, CL_UNORM_SHORT_555 and CL_UNORM_INT_101010 (one packed element, the same in both
-  // versions), the 3.0 table four channels of any type; a 1.2 application (the conformance suite among them) sizes
-  // its host memory for no such format. The packed CL_RGBx formats are offered.
-  if (f.order == images::ChannelOrder::RGBx && f.type != images::ChannelType::UnormShort565 &&
-      f.type != images::ChannelType::UnormShort555 && f.type != images::ChannelType::UnormInt101010)
+  // The padded orders as the choice image_padded_channel_layout says. The specifications disagree on their memory
+  // layout: OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]] describes CL_Rx as "A two channel image format, where
+  // the first channel represents a RED component and the second channel is ignored" and CL_RGBx with four channels
+  // of any type, while OpenCL 1.2 API §5.3.1.1 "Image Format Descriptor" lists CL_Rx with CL_R and CL_A as one
+  // channel and allows CL_RGBx only with CL_UNORM_SHORT_565, CL_UNORM_SHORT_555 and CL_UNORM_INT_101010 (one packed
+  // element, the same in both versions). An application written for one layout would read or write past its host
+  // memory under the other, so by default (withhold) the API reports neither CL_Rx, nor CL_RGx, nor CL_RGBx with an
+  // unpacked type: the formats are optional (OpenCL 3.0 API §E.1 [[_summary_of_changes_from_opencl_1_0_to_opencl_1_1]]
+  // "Optional image formats: CL_Rx, CL_RGx, and CL_RGBx"). api_3_0 and api_1_2 offer them in the layout they name
+  // (formatOf gives a format that layout).
+  const auto choice = theDevice()->device.config().choices.get<numerics::Choice::ImagePaddedChannelLayout>();
+  if (choice == numerics::ImagePaddedLayoutOption::Withhold && images::isPadded(f.order) &&
+      f.type != images::ChannelType::UnormShort565 && f.type != images::ChannelType::UnormShort555 &&
+      f.type != images::ChannelType::UnormInt101010)
     return false;
   // CL_UNORM_INT24 belongs to cl_khr_gl_depth_images (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]] lists it
   // only under that extension), which clref does not report: the images module reads and writes it, the API does not
@@ -67,7 +71,9 @@ namespace {
 
 // The format as the images module names it, when cl.h's values name a pair at all.
 std::optional<images::ImageFormat> formatOf(const cl_image_format& f) {
-  images::ImageFormat out{images::ChannelOrder(f.image_channel_order), images::ChannelType(f.image_channel_data_type)};
+  // The padded orders in the layout the choice image_padded_channel_layout names (formatSupported).
+  const images::ImageFormat out = images::withLayout(
+      {images::ChannelOrder(f.image_channel_order), images::ChannelType(f.image_channel_data_type)}, paddedLayout());
   if (!images::isValidFormat(out)) return std::nullopt;
   return out;
 }
@@ -402,7 +408,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetSupportedImageFormats(cl_context context, c
   const bool writes = (flags & (CL_MEM_WRITE_ONLY | CL_MEM_READ_WRITE | CL_MEM_KERNEL_READ_AND_WRITE)) || flags == 0;
   const bool srgbWrites = imageExtension("cl_khr_srgb_image_writes");
   cl_uint n = 0;
-  for (const images::ImageFormat& f : images::allFormats()) {
+  for (const images::ImageFormat& f : images::allFormats(paddedLayout())) {
     if (!formatSupported(f, image_type)) continue;
     if (writes && images::isSRGB(f.order) && !srgbWrites) continue;
     if (image_formats && n < num_entries)

@@ -51,6 +51,7 @@ cl_device_id theDevice() {
     // The images module builds its list of formats at its first use: build it now, so that clGetSupportedImageFormats
     // allocates nothing.
     (void)clref::images::allFormats();
+    (void)clref::images::allFormats(clref::images::PaddedLayout::Api12);
     registerObject(q);
     return q;
   }();

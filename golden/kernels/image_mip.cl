@@ -1,4 +1,4 @@
-// build: -cl-std=CL2.0 -Xclang -cl-ext=+cl_khr_mipmap_image
+// build: -cl-std=CL3.0 -Xclang -cl-ext=+cl_khr_mipmap_image
 // Mip-level selection with an explicit lod (cl_khr_mipmap_image): row y of the output reads at lod lods[y].
 #pragma OPENCL FP_CONTRACT OFF
 

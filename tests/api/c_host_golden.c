@@ -1,8 +1,11 @@
 /* A plain C11 OpenCL host program that runs the golden corpus (golden/README.md) through
  * whatever platform the ICD loader offers first: every case from SPIR-V (clCreateProgramWithIL)
  * and from OpenCL C source (clCreateProgramWithSource), its output buffers compared byte for
- * byte with the expected bytes of the golden host references. Only standard OpenCL 3.0 API
- * calls, so the same program runs against clref and against other implementations.
+ * byte with the expected bytes of the golden host references. Image arguments are created with
+ * clCreateImage (from a buffer for 1D image buffers, level by level with clEnqueueWriteImage when
+ * mipmapped), sampler arguments with clCreateSamplerWithProperties, and output images are read
+ * back with clEnqueueReadImage. Only standard OpenCL 3.0 API calls (and cl_khr_mipmap_image's
+ * sampler properties), so the same program runs against clref and against other implementations.
  *
  * The cases come from a bundle written by golden_bundle (tests/api/golden_bundle.cpp, which
  * describes manifest.txt), so this program needs no JSON parser.
@@ -23,13 +26,25 @@ enum { MAX_ARGS = 32, MAX_SPECS = 8, MAX_REQUIRES = 4, MAX_PROGRAMS = 256, PATH_
 
 /* ---- the bundle ------------------------------------------------------------------------- */
 
-enum ArgKind { ARG_BUFFER, ARG_LOCAL, ARG_VALUE, ARG_NULL };
+enum ArgKind { ARG_BUFFER, ARG_LOCAL, ARG_VALUE, ARG_NULL, ARG_IMAGE, ARG_SAMPLER };
 
 struct Arg {
   enum ArgKind kind;
-  char type[16];           /* buffer element type, e.g. "float" */
-  size_t count;            /* buffer elements */
-  size_t size;             /* buffer, local or value bytes */
+  char type[16];           /* buffer element type, e.g. "float"; "image" for images */
+  size_t count;            /* buffer or image elements */
+  size_t size;             /* buffer, local or value bytes; image contents bytes */
+  size_t elemSize;         /* bytes of one buffer or image element */
+  /* image: the descriptor (sizes the type does not use are 1) */
+  cl_mem_object_type imageType;
+  cl_image_format format;
+  size_t width, height, depth, arraySize, rowPitch, slicePitch;
+  cl_uint levels;
+  /* sampler */
+  cl_bool normalized;
+  cl_addressing_mode addressing;
+  cl_filter_mode filter, mipFilter;
+  cl_uint lodMinBits, lodMaxBits;
+  int mipProperties; /* the mip properties are given (not the defaults) */
   char init[PATH_LEN];     /* buffer: file of the initial bytes */
   char expected[PATH_LEN]; /* output buffer: file of the expected bytes, else "" */
   unsigned char* value;    /* value bytes */
@@ -90,6 +105,8 @@ static unsigned char* fromHex(const char* text, size_t size) {
   return out;
 }
 
+static size_t elementSize(const char* type);
+
 /* "arg ..." after "arg"; 0 on a malformed line. */
 static int parseArg(struct Case* c, char* rest) {
   if (c->nargs == MAX_ARGS) return 0;
@@ -103,6 +120,7 @@ static int parseArg(struct Case* c, char* rest) {
     a->kind = ARG_BUFFER;
     a->count = strtoull(count, NULL, 10);
     a->size = strtoull(size, NULL, 10);
+    a->elemSize = elementSize(type);
     return copyString(a->type, sizeof a->type, type) && copyString(a->init, sizeof a->init, init) &&
            copyString(a->expected, sizeof a->expected, expected);
   }
@@ -121,6 +139,44 @@ static int parseArg(struct Case* c, char* rest) {
   }
   if (strcmp(kind, "null") == 0) {
     a->kind = ARG_NULL;
+    return 1;
+  }
+  if (strcmp(kind, "image") == 0) {
+    unsigned long long n[12];
+    for (int i = 0; i < 12; ++i) {
+      const char* t = strtok(NULL, " ");
+      if (!t) return 0;
+      n[i] = strtoull(t, NULL, 0);
+    }
+    const char *init = strtok(NULL, " "), *expected = strtok(NULL, " ");
+    if (!init || n[10] == 0 || n[11] == 0) return 0;
+    a->kind = ARG_IMAGE;
+    a->imageType = (cl_mem_object_type)n[0];
+    a->format.image_channel_order = (cl_channel_order)n[1];
+    a->format.image_channel_data_type = (cl_channel_type)n[2];
+    a->width = n[3], a->height = n[4], a->depth = n[5], a->arraySize = n[6];
+    a->rowPitch = n[7], a->slicePitch = n[8];
+    a->levels = (cl_uint)n[9];
+    a->elemSize = n[10];
+    a->size = (size_t)n[11];
+    a->count = a->size / a->elemSize;
+    return a->levels >= 1 && copyString(a->type, sizeof a->type, "image") && copyString(a->init, sizeof a->init, init) &&
+           copyString(a->expected, sizeof a->expected, expected);
+  }
+  if (strcmp(kind, "sampler") == 0) {
+    const char *norm = strtok(NULL, " "), *addr = strtok(NULL, " "), *filter = strtok(NULL, " ");
+    const char *mip = strtok(NULL, " "), *lodMin = strtok(NULL, " "), *lodMax = strtok(NULL, " ");
+    if (!norm || !addr || !filter || (mip && (!lodMin || !lodMax))) return 0;
+    a->kind = ARG_SAMPLER;
+    a->normalized = strcmp(norm, "1") == 0 ? CL_TRUE : CL_FALSE;
+    a->addressing = (cl_addressing_mode)strtoul(addr, NULL, 0);
+    a->filter = (cl_filter_mode)strtoul(filter, NULL, 0);
+    a->mipProperties = mip != NULL;
+    if (mip) {
+      a->mipFilter = (cl_filter_mode)strtoul(mip, NULL, 0);
+      a->lodMinBits = (cl_uint)strtoul(lodMin, NULL, 0);
+      a->lodMaxBits = (cl_uint)strtoul(lodMax, NULL, 0);
+    }
     return 1;
   }
   return 0;
@@ -249,7 +305,7 @@ struct Env {
   cl_device_id device;
   cl_context context;
   cl_command_queue queue;
-  int il, compiler, nonUniform;
+  int il, compiler, nonUniform, images;
   char extensions[8192];
   struct CachedProgram programs[MAX_PROGRAMS];
   int nprograms;
@@ -285,6 +341,9 @@ static int setUpDevice(struct Env* e) {
   cl_bool nonUniform = CL_FALSE;
   clGetDeviceInfo(e->device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, sizeof nonUniform, &nonUniform, NULL);
   e->nonUniform = nonUniform == CL_TRUE;
+  cl_bool images = CL_FALSE;
+  clGetDeviceInfo(e->device, CL_DEVICE_IMAGE_SUPPORT, sizeof images, &images, NULL);
+  e->images = images == CL_TRUE;
   printf("device: %s, %s (IL: %s, compiler: %s, non-uniform work-groups: %s)\n", name, version, e->il ? ils : "none",
          e->compiler ? "yes" : "no", e->nonUniform ? "yes" : "no");
   e->context = clCreateContext(NULL, 1, &e->device, NULL, NULL, &err);
@@ -309,6 +368,8 @@ struct Run {
   int ownsProgram; /* not in the cache (it has specialization constants) */
   cl_kernel kernel;
   cl_mem mems[MAX_ARGS];
+  cl_mem backing[MAX_ARGS]; /* the buffer of a 1D image buffer */
+  cl_sampler samplers[MAX_ARGS];
   char message[2048];
 };
 
@@ -325,6 +386,22 @@ static int isNonUniform(const struct Case* c) {
   return 0;
 }
 
+/* Whether the device lists the image's format for its type with CL_MEM_READ_WRITE (OpenCL 3.0 API
+ * §5.3.2 [[_querying_list_of_supported_image_formats]]). */
+static int formatSupported(const struct Env* e, const struct Arg* a) {
+  cl_uint n = 0;
+  if (clGetSupportedImageFormats(e->context, CL_MEM_READ_WRITE, a->imageType, 0, NULL, &n) != CL_SUCCESS || n == 0)
+    return 0;
+  cl_image_format* formats = malloc(n * sizeof *formats);
+  int found = 0;
+  if (formats && clGetSupportedImageFormats(e->context, CL_MEM_READ_WRITE, a->imageType, n, formats, NULL) == CL_SUCCESS)
+    for (cl_uint i = 0; i < n && !found; ++i)
+      found = formats[i].image_channel_order == a->format.image_channel_order &&
+              formats[i].image_channel_data_type == a->format.image_channel_data_type;
+  free(formats);
+  return found;
+}
+
 /* Why `origin` cannot run `c` on this device, or NULL. */
 static const char* skipReason(const struct Env* e, const struct Case* c, enum Origin origin) {
   static char reason[640];
@@ -339,6 +416,16 @@ static const char* skipReason(const struct Env* e, const struct Case* c, enum Or
       return reason;
     }
   if (isNonUniform(c) && !e->nonUniform) return "the device does not support non-uniform work-groups";
+  for (int i = 0; i < c->nargs; ++i) {
+    const struct Arg* a = &c->args[i];
+    if ((a->kind == ARG_IMAGE || a->kind == ARG_SAMPLER) && !e->images) return "the device has no image support";
+    if (a->kind == ARG_IMAGE && !formatSupported(e, a)) {
+      snprintf(reason, sizeof reason, "the device does not offer image format (0x%x, 0x%x) for object type 0x%x",
+               (unsigned)a->format.image_channel_order, (unsigned)a->format.image_channel_data_type,
+               (unsigned)a->imageType);
+      return reason;
+    }
+  }
   return NULL;
 }
 
@@ -412,6 +499,110 @@ static cl_int createBuffer(struct Env* e, struct Run* r, const struct Arg* a, cl
   return err == CL_SUCCESS ? err : apiError(r, "clCreateBuffer", err);
 }
 
+/* The region of mip level `level` in elements (cl_khr_mipmap_image: each level halves the width,
+ * height and 3D depth, rounded down, at least 1; layers stay) and the origin element that names
+ * the level: origin[1] of a 1D image, origin[2] of a 1D image array or a 2D image (OpenCL
+ * Extension Specification 3.0.12 §29.2.1 "Additions to section 5.3 — Image Objects"). */
+static size_t halved(size_t n, cl_uint level) {
+  n = level >= 8 * sizeof n ? 0 : n >> level;
+  return n ? n : 1;
+}
+static void levelRegion(const struct Arg* a, cl_uint level, size_t region[3], size_t origin[3]) {
+  region[0] = halved(a->width, level), region[1] = 1, region[2] = 1;
+  origin[0] = origin[1] = origin[2] = 0;
+  switch (a->imageType) {
+    case CL_MEM_OBJECT_IMAGE1D_ARRAY: region[1] = a->arraySize; break;
+    case CL_MEM_OBJECT_IMAGE2D: region[1] = halved(a->height, level); break;
+    case CL_MEM_OBJECT_IMAGE2D_ARRAY:
+      region[1] = halved(a->height, level);
+      region[2] = a->arraySize;
+      break;
+    case CL_MEM_OBJECT_IMAGE3D:
+      region[1] = halved(a->height, level);
+      region[2] = halved(a->depth, level);
+      break;
+    default: break;
+  }
+  if (a->levels > 1) origin[a->imageType == CL_MEM_OBJECT_IMAGE1D ? 1 : 2] = level;
+}
+
+/* The image of `a` with its initial contents: from a buffer (1D image buffers), written level by
+ * level (mipmapped images take no host_ptr), or copied from host memory laid out with the case's
+ * pitches. */
+static cl_int createImage(struct Env* e, struct Run* r, int index, const struct Arg* a) {
+  size_t size = 0;
+  cl_int err = CL_SUCCESS;
+  unsigned char* init = readFile(e->bundle, a->init, &size);
+  if (!init || size != a->size) {
+    free(init);
+    snprintf(r->message, sizeof r->message, "cannot read %zu bytes from %s", a->size, a->init);
+    return CL_INVALID_VALUE;
+  }
+  cl_image_desc d;
+  memset(&d, 0, sizeof d);
+  d.image_type = a->imageType;
+  d.image_width = a->width;
+  d.image_height = a->height;
+  d.image_depth = a->depth;
+  d.image_array_size = a->arraySize;
+  d.num_mip_levels = a->levels > 1 ? a->levels : 0;
+  const char* what = "clCreateImage";
+  if (a->imageType == CL_MEM_OBJECT_IMAGE1D_BUFFER) {
+    r->backing[index] = clCreateBuffer(e->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->size, init, &err);
+    d.buffer = r->backing[index];
+    if (err == CL_SUCCESS) r->mems[index] = clCreateImage(e->context, CL_MEM_READ_WRITE, &a->format, &d, NULL, &err);
+    else what = "clCreateBuffer";
+  } else if (a->levels > 1) {
+    r->mems[index] = clCreateImage(e->context, CL_MEM_READ_WRITE, &a->format, &d, NULL, &err);
+    size_t offset = 0;
+    for (cl_uint l = 0; err == CL_SUCCESS && l < a->levels; ++l) {
+      size_t region[3], origin[3];
+      levelRegion(a, l, region, origin);
+      err = clEnqueueWriteImage(e->queue, r->mems[index], CL_TRUE, origin, region, 0, 0, init + offset, 0, NULL, NULL);
+      if (err != CL_SUCCESS) what = "clEnqueueWriteImage";
+      offset += region[0] * region[1] * region[2] * a->elemSize;
+    }
+  } else {
+    /* The packed rows spread over the case's pitches (0: tightly packed). */
+    size_t region[3], origin[3];
+    levelRegion(a, 0, region, origin);
+    const size_t packedRow = region[0] * a->elemSize;
+    const int layered1D = a->imageType == CL_MEM_OBJECT_IMAGE1D_ARRAY;
+    const size_t row = a->rowPitch ? a->rowPitch : packedRow;
+    const size_t rows = layered1D ? 1 : region[1];
+    const size_t slice = a->slicePitch ? a->slicePitch : row * rows;
+    const size_t slices = layered1D ? region[1] : region[2];
+    unsigned char* host = calloc((slice * slices) > 0 ? slice * slices : 1, 1);
+    for (size_t z = 0; host && z < slices; ++z)
+      for (size_t y = 0; y < rows; ++y)
+        memcpy(host + z * slice + y * row, init + (z * rows + y) * packedRow, packedRow);
+    d.image_row_pitch = a->rowPitch;
+    d.image_slice_pitch = a->slicePitch;
+    r->mems[index] = clCreateImage(e->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, &a->format, &d, host, &err);
+    free(host);
+  }
+  free(init);
+  return err == CL_SUCCESS ? err : apiError(r, what, err);
+}
+
+static cl_int createSampler(struct Env* e, struct Run* r, int index, const struct Arg* a) {
+  cl_sampler_properties p[16];
+  int n = 0;
+  p[n++] = CL_SAMPLER_NORMALIZED_COORDS, p[n++] = a->normalized;
+  p[n++] = CL_SAMPLER_ADDRESSING_MODE, p[n++] = a->addressing;
+  p[n++] = CL_SAMPLER_FILTER_MODE, p[n++] = a->filter;
+  if (a->mipProperties) {
+    /* cl_khr_mipmap_image: the lods are cl_float values, passed as their bits. */
+    p[n++] = CL_SAMPLER_MIP_FILTER_MODE, p[n++] = a->mipFilter;
+    p[n++] = CL_SAMPLER_LOD_MIN, p[n++] = a->lodMinBits;
+    p[n++] = CL_SAMPLER_LOD_MAX, p[n++] = a->lodMaxBits;
+  }
+  p[n] = 0;
+  cl_int err;
+  r->samplers[index] = clCreateSamplerWithProperties(e->context, p, &err);
+  return err == CL_SUCCESS ? err : apiError(r, "clCreateSamplerWithProperties", err);
+}
+
 static cl_int setArgs(struct Env* e, struct Run* r, const struct Case* c) {
   cl_uint count = 0;
   cl_int err = clGetKernelInfo(r->kernel, CL_KERNEL_NUM_ARGS, sizeof count, &count, NULL);
@@ -430,6 +621,14 @@ static cl_int setArgs(struct Env* e, struct Run* r, const struct Case* c) {
       case ARG_LOCAL: err = clSetKernelArg(r->kernel, (cl_uint)i, a->size, NULL); break;
       case ARG_VALUE: err = clSetKernelArg(r->kernel, (cl_uint)i, a->size, a->value); break;
       case ARG_NULL: err = clSetKernelArg(r->kernel, (cl_uint)i, sizeof(cl_mem), NULL); break;
+      case ARG_IMAGE:
+        if ((err = createImage(e, r, i, a)) != CL_SUCCESS) return err;
+        err = clSetKernelArg(r->kernel, (cl_uint)i, sizeof(cl_mem), &r->mems[i]);
+        break;
+      case ARG_SAMPLER:
+        if ((err = createSampler(e, r, i, a)) != CL_SUCCESS) return err;
+        err = clSetKernelArg(r->kernel, (cl_uint)i, sizeof(cl_sampler), &r->samplers[i]);
+        break;
     }
     if (err != CL_SUCCESS) {
       char what[64];
@@ -477,7 +676,7 @@ static int matches(struct Env* e, struct Run* r, int argIndex, const struct Arg*
     snprintf(r->message, sizeof r->message, "cannot read %zu bytes from %s", a->size, a->expected);
     return -1;
   }
-  const size_t elemSize = elementSize(a->type);
+  const size_t elemSize = a->elemSize;
   size_t first = 0, differing = 0;
   for (size_t i = 0; i < a->count; ++i)
     if (memcmp(expected + i * elemSize, actual + i * elemSize, elemSize) != 0 && differing++ == 0) first = i;
@@ -497,20 +696,36 @@ static int matches(struct Env* e, struct Run* r, int argIndex, const struct Arg*
 static enum Outcome checkOutputs(struct Env* e, struct Run* r, const struct Case* c) {
   for (int i = 0; i < c->nargs; ++i) {
     const struct Arg* a = &c->args[i];
-    if (a->kind != ARG_BUFFER || !a->expected[0]) continue;
+    if ((a->kind != ARG_BUFFER && a->kind != ARG_IMAGE) || !a->expected[0]) continue;
     unsigned char* actual = malloc(a->size ? a->size : 1);
-    cl_int err = clEnqueueReadBuffer(e->queue, r->mems[i], CL_TRUE, 0, a->size, actual, 0, NULL, NULL);
+    cl_int err = CL_SUCCESS;
+    if (a->kind == ARG_BUFFER) {
+      err = clEnqueueReadBuffer(e->queue, r->mems[i], CL_TRUE, 0, a->size, actual, 0, NULL, NULL);
+    } else {
+      /* Level by level, tightly packed (the bundle's layout). */
+      size_t offset = 0;
+      for (cl_uint l = 0; err == CL_SUCCESS && l < a->levels; ++l) {
+        size_t region[3], origin[3];
+        levelRegion(a, l, region, origin);
+        if (offset + region[0] * region[1] * region[2] * a->elemSize > a->size) break;
+        err = clEnqueueReadImage(e->queue, r->mems[i], CL_TRUE, origin, region, 0, 0, actual + offset, 0, NULL, NULL);
+        offset += region[0] * region[1] * region[2] * a->elemSize;
+      }
+    }
     int same = err == CL_SUCCESS ? matches(e, r, i, a, actual) : -1;
     free(actual);
-    if (err != CL_SUCCESS) apiError(r, "clEnqueueReadBuffer", err);
+    if (err != CL_SUCCESS) apiError(r, a->kind == ARG_BUFFER ? "clEnqueueReadBuffer" : "clEnqueueReadImage", err);
     if (same != 1) return same == 0 ? OUT_MISMATCH : OUT_ERROR;
   }
   return OUT_OK;
 }
 
 static void releaseRun(struct Run* r) {
-  for (int i = 0; i < MAX_ARGS; ++i)
+  for (int i = 0; i < MAX_ARGS; ++i) {
     if (r->mems[i]) clReleaseMemObject(r->mems[i]);
+    if (r->backing[i]) clReleaseMemObject(r->backing[i]);
+    if (r->samplers[i]) clReleaseSampler(r->samplers[i]);
+  }
   if (r->kernel) clReleaseKernel(r->kernel);
   if (r->ownsProgram) clReleaseProgram(r->program);
 }

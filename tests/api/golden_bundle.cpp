@@ -20,10 +20,19 @@
 //   arg local BYTES
 //   arg value BYTES HEX
 //   arg null
+//   arg image OBJECT_TYPE ORDER CHANNEL_TYPE WIDTH HEIGHT DEPTH ARRAY_SIZE ROW_PITCH SLICE_PITCH LEVELS
+//             ELEMENT_BYTES BYTES INIT_FILE [EXPECTED_FILE]
+//                                    cl.h values in hex (0x10f1 CL_MEM_OBJECT_IMAGE2D, 0x10b5 CL_RGBA, ...), the
+//                                    sizes the type does not use 1, pitches 0 when tightly packed; the files hold
+//                                    the contents packed as golden/README.md says (level 0 first, then each level)
+//   arg sampler NORMALIZED ADDRESSING FILTER [MIP_FILTER LOD_MIN LOD_MAX]
+//                                    0 or 1, cl.h values in hex; the mip properties (lods as the float's bits in
+//                                    hex) only when they are not the defaults (clCreateSamplerWithProperties)
 //   spec ID BYTES HEX
 //   end
 // A skipped block has only "case", "skip" and "end". Every path is free of white space.
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -31,6 +40,8 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <limits>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -82,13 +93,26 @@ fs::path sourceOf(const fs::path& goldenDir, const fs::path& module) {
 }
 
 // The options golden/build.sh compiles the source with: a first line "// build: OPTIONS", else
-// -cl-std=CL1.2.
+// -cl-std=CL1.2; without the clang-only "-Xclang ARG" pairs (golden/build.sh enables optional features and
+// extensions such as __opencl_c_read_write_images or cl_khr_mipmap_image with them, which an OpenCL compiler turns on
+// by itself for a device that supports them: they are no clBuildProgram options, OpenCL 3.0 API §5.8.6
+// [[compiler-options]]).
 std::string sourceOptions(const fs::path& source) {
   std::istringstream in(readText(source));
   std::string first;
   std::getline(in, first);
   const std::string tag = "// build: ";
-  return first.rfind(tag, 0) == 0 ? first.substr(tag.size()) : "-cl-std=CL1.2";
+  if (first.rfind(tag, 0) != 0) return "-cl-std=CL1.2";
+  std::istringstream words(first.substr(tag.size()));
+  std::string out;
+  for (std::string w; words >> w;) {
+    if (w == "-Xclang") {
+      words >> w;
+      continue;
+    }
+    out += (out.empty() ? "" : " ") + w;
+  }
+  return out;
 }
 
 // Extensions the module's capabilities need (SPIR-V 1.0 §3.31 [external]: Float16 = 9, Float64 = 10).
@@ -131,13 +155,44 @@ std::string skipReason(const fs::path& goldenDir, const reference::Case& c) {
   if (c.module.extension() != ".spv") return "module is not SPIR-V";
   if (!golden::hostReferences().count(golden::caseName(c))) return "no host reference";
   for (const auto& a : c.args)
-    if (a.kind == ArgSpec::Kind::Image || a.kind == ArgSpec::Kind::Sampler)
-      return "image or sampler arguments (c_host_golden passes buffers, local memory and values)";
+    if (a.kind == ArgSpec::Kind::Image && a.image.desc.numMipLevels > 1 &&
+        (a.image.desc.type == images::ImageType::Image2DArray || a.image.desc.type == images::ImageType::Image3D))
+      // cl_khr_mipmap_image puts the level of a 2D array or 3D image in origin[3] of clEnqueueWriteImage, whose
+      // origin has three elements
+      // (OpenCL Extension Specification 3.0.12 §29.2.1 "Additions to section 5.3 — Image Objects").
+      return "a mipmapped 2D image array or 3D image, whose levels clEnqueueWriteImage's origin cannot name";
   for (size_t i = 0; i < c.args.size(); ++i)
-    if (c.args[i].kind == ArgSpec::Kind::Buffer && c.args[i].buffer.output &&
+    if (((c.args[i].kind == ArgSpec::Kind::Buffer && c.args[i].buffer.output) ||
+         (c.args[i].kind == ArgSpec::Kind::Image && c.args[i].image.output)) &&
         !fs::exists(golden::expectedFile(goldenDir, golden::caseName(c), i)))
       return "no expected output file for arg" + std::to_string(i);
   return "";
+}
+
+std::string hexNumber(uint64_t v) {
+  std::ostringstream s;
+  s << "0x" << std::hex << v;
+  return s.str();
+}
+
+bool defaultMipProperties(const host::Sampler& s) {
+  return s.mipFilter == images::FilterMode::Nearest && s.lodMin == 0.0f &&
+         s.lodMax == std::numeric_limits<float>::max();
+}
+
+// The extensions the case's image and sampler arguments need, for both origins.
+std::vector<std::string> imageExtensions(const reference::Case& c) {
+  std::vector<std::string> out;
+  const auto add = [&out](const char* e) {
+    if (std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
+  };
+  for (const auto& a : c.args) {
+    if (a.kind == ArgSpec::Kind::Image && a.image.desc.numMipLevels > 1) add("cl_khr_mipmap_image");
+    if (a.kind == ArgSpec::Kind::Image && a.image.desc.format.order == images::ChannelOrder::Depth)
+      add("cl_khr_depth_images");
+    if (a.kind == ArgSpec::Kind::Sampler && !defaultMipProperties(a.sampler)) add("cl_khr_mipmap_image");
+  }
+  return out;
 }
 
 std::string ndrangeLine(const host::NDRange& r) {
@@ -150,6 +205,26 @@ std::string ndrangeLine(const host::NDRange& r) {
     s << " -";
   for (size_t o : r.offset) s << ' ' << o;
   return s.str();
+}
+
+// Writes the initial bytes of argument i (and for an output, `expectedText` set, its expected bytes, after checking
+// that the host reference still reproduces golden/expected) and ends the manifest line with their file names.
+void exportContents(const fs::path& goldenDir, const fs::path& outDir, const std::string& name, size_t i,
+                    const golden::ArgBytes& initial, const golden::ArgBytes& expected, size_t size,
+                    const std::optional<std::string>& expectedText, std::ostream& m) {
+  if (initial[i].size() != size || expected[i].size() != size)
+    throw std::runtime_error(name + ": arg" + std::to_string(i) + " has an unexpected byte size");
+  const std::string stem = name + ".arg" + std::to_string(i);
+  writeBytes(outDir / (stem + ".init.bin"), initial[i].data(), size);
+  m << ' ' << stem << ".init.bin";
+  if (expectedText) {
+    if (*expectedText != readText(golden::expectedFile(goldenDir, name, i)))
+      throw std::runtime_error(name + ": arg" + std::to_string(i) +
+                               ": the host reference no longer reproduces golden/expected (rerun golden_make_expected)");
+    writeBytes(outDir / (stem + ".expected.bin"), expected[i].data(), size);
+    m << ' ' << stem << ".expected.bin";
+  }
+  m << '\n';
 }
 
 // Writes the block of one runnable case and its .bin files.
@@ -168,6 +243,10 @@ void exportCase(const fs::path& goldenDir, const fs::path& outDir, const referen
   for (const auto& ext : requiredExtensions(c.module)) m << "requires il " << ext << '\n';
   if (!source.empty())
     for (const auto& ext : sourceExtensions(source, c.module)) m << "requires source " << ext << '\n';
+  for (const auto& ext : imageExtensions(c)) {
+    m << "requires il " << ext << '\n';
+    if (!source.empty()) m << "requires source " << ext << '\n';
+  }
   m << "kernel " << c.kernel << '\n' << ndrangeLine(c.range) << '\n';
 
   for (size_t i = 0; i < c.args.size(); ++i) {
@@ -175,23 +254,10 @@ void exportCase(const fs::path& goldenDir, const fs::path& outDir, const referen
     switch (a.kind) {
       case ArgSpec::Kind::Buffer: {
         const size_t size = a.buffer.count * reference::sizeOf(a.buffer.type);
-        if (initial[i].size() != size || expected[i].size() != size)
-          throw std::runtime_error(name + ": arg" + std::to_string(i) + " has an unexpected byte size");
-        const std::string stem = name + ".arg" + std::to_string(i);
-        writeBytes(outDir / (stem + ".init.bin"), initial[i].data(), size);
-        m << "arg buffer " << reference::toString(a.buffer.type) << ' ' << a.buffer.count << ' ' << size << ' ' << stem
-          << ".init.bin";
-        if (a.buffer.output) {
-          // The stored expected text must be what the host reference computes now.
-          const auto text = reference::formatElements(a.buffer.type, expected[i].data(), a.buffer.count);
-          if (text != readText(golden::expectedFile(goldenDir, name, i)))
-            throw std::runtime_error(
-                name + ": arg" + std::to_string(i) +
-                ": the host reference no longer reproduces golden/expected (rerun golden_make_expected)");
-          writeBytes(outDir / (stem + ".expected.bin"), expected[i].data(), size);
-          m << ' ' << stem << ".expected.bin";
-        }
-        m << '\n';
+        m << "arg buffer " << reference::toString(a.buffer.type) << ' ' << a.buffer.count << ' ' << size;
+        std::optional<std::string> text;
+        if (a.buffer.output) text = reference::formatElements(a.buffer.type, expected[i].data(), a.buffer.count);
+        exportContents(goldenDir, outDir, name, i, initial, expected, size, text, m);
         break;
       }
       case ArgSpec::Kind::Local: m << "arg local " << a.localBytes << '\n'; break;
@@ -199,8 +265,28 @@ void exportCase(const fs::path& goldenDir, const fs::path& outDir, const referen
         m << "arg value " << a.value.size() << ' ' << hex(a.value.data(), a.value.size()) << '\n';
         break;
       case ArgSpec::Kind::Null: m << "arg null\n"; break;
-      case ArgSpec::Kind::Image:
-      case ArgSpec::Kind::Sampler: throw std::runtime_error(name + ": arg" + std::to_string(i) + ": skipped above");
+      case ArgSpec::Kind::Image: {
+        const images::ImageDesc& d = a.image.desc;
+        const size_t size = reference::imageContentBytes(d);
+        m << "arg image " << hexNumber(uint32_t(d.type)) << ' ' << hexNumber(uint32_t(d.format.order)) << ' '
+          << hexNumber(uint32_t(d.format.type)) << ' ' << d.width << ' ' << d.height << ' ' << d.depth << ' '
+          << d.arraySize << ' ' << d.rowPitch << ' ' << d.slicePitch << ' ' << d.numMipLevels << ' '
+          << images::elementSize(d.format) << ' ' << size;
+        std::optional<std::string> text;
+        if (a.image.output) text = reference::formatImage(d, expected[i].data());
+        exportContents(goldenDir, outDir, name, i, initial, expected, size, text, m);
+        break;
+      }
+      case ArgSpec::Kind::Sampler: {
+        const host::Sampler& s = a.sampler;
+        m << "arg sampler " << (s.normalizedCoords ? 1 : 0) << ' ' << hexNumber(uint32_t(s.addressing)) << ' '
+          << hexNumber(uint32_t(s.filter));
+        if (!defaultMipProperties(s))
+          m << ' ' << hexNumber(uint32_t(s.mipFilter)) << ' ' << hexNumber(std::bit_cast<uint32_t>(s.lodMin)) << ' '
+            << hexNumber(std::bit_cast<uint32_t>(s.lodMax));
+        m << '\n';
+        break;
+      }
     }
   }
   for (const auto& [id, bytes] : c.specConstants)

@@ -895,3 +895,58 @@ TEST_CASE("a kernel samples an image with bilinear filtering and writes another 
 
 }  // namespace
 }  // namespace clref_test
+
+namespace clref_test {
+namespace {
+
+// OpenCL C 3.0 §6.15.15.5 [[built-in-image-query-functions]]: for OpenCL C 3.0 or newer, get_image_channel_data_type
+// may return CLK_UNORM_INT_101010_2, which a kernel can name; its value is cl.h's CL_UNORM_INT_101010_2 (cl.xml).
+TEST_CASE("an OpenCL C 3.0 kernel names CLK_UNORM_INT_101010_2 and the query returns it", "[opencl][images][e2e]") {
+  cl_bool compiler = CL_FALSE;
+  clGetDeviceInfo(fx().device, CL_DEVICE_COMPILER_AVAILABLE, sizeof compiler, &compiler, nullptr);
+  if (!compiler) return;  // no clang-15 / llvm-spirv-15
+  const char* src = R"CLC(
+kernel void q(read_only image2d_t a, read_only image1d_t b, global int* o) {
+  o[0] = get_image_channel_data_type(a); o[1] = CLK_UNORM_INT_101010_2;
+  o[2] = get_image_channel_order(a);     o[3] = CLK_RGBA;
+  o[4] = get_image_channel_data_type(b); o[5] = get_image_channel_order(b); o[6] = CLK_sRGBA;
+}
+)CLC";
+  const cl_image_format packed{CL_RGBA, CL_UNORM_INT_101010_2}, srgb{CL_sRGBA, CL_UNORM_INT8};
+  cl_image_desc d2{}, d1{};
+  d2.image_type = CL_MEM_OBJECT_IMAGE2D;
+  d2.image_width = 3;
+  d2.image_height = 2;
+  d1.image_type = CL_MEM_OBJECT_IMAGE1D;
+  d1.image_width = 5;
+  cl_int e = 0;
+  cl_mem a = clCreateImage(fx().ctx, CL_MEM_READ_ONLY, &packed, &d2, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_mem b = clCreateImage(fx().ctx, CL_MEM_READ_ONLY, &srgb, &d1, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_mem out = clCreateBuffer(fx().ctx, CL_MEM_READ_WRITE, sizeof(cl_int) * 7, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_program p = clCreateProgramWithSource(fx().ctx, 1, &src, nullptr, &e);
+  REQUIRE(clBuildProgram(p, 0, nullptr, "-cl-std=CL3.0", nullptr, nullptr) == CL_SUCCESS);
+  cl_kernel k = clCreateKernel(p, "q", &e);
+  REQUIRE(e == CL_SUCCESS);
+  REQUIRE(clSetKernelArg(k, 0, sizeof a, &a) == CL_SUCCESS);
+  REQUIRE(clSetKernelArg(k, 1, sizeof b, &b) == CL_SUCCESS);
+  REQUIRE(clSetKernelArg(k, 2, sizeof out, &out) == CL_SUCCESS);
+  const size_t one = 1;
+  REQUIRE(clEnqueueNDRangeKernel(fx().q, k, 1, nullptr, &one, nullptr, 0, nullptr, nullptr) == CL_SUCCESS);
+  cl_int got[7] = {};
+  REQUIRE(clEnqueueReadBuffer(fx().q, out, CL_TRUE, 0, sizeof got, got, 0, nullptr, nullptr) == CL_SUCCESS);
+  const cl_int want[7] = {CL_UNORM_INT_101010_2, CL_UNORM_INT_101010_2, CL_RGBA, CL_RGBA,
+                          CL_UNORM_INT8,         CL_sRGBA,              CL_sRGBA};
+  for (int i = 0; i < 7; ++i) {
+    INFO("o[" << i << "]");
+    CHECK(got[i] == want[i]);
+  }
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+  for (cl_mem m : {a, b, out}) clReleaseMemObject(m);
+}
+
+}  // namespace
+}  // namespace clref_test

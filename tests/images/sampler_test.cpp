@@ -217,6 +217,32 @@ TEST_CASE("reads: addressing modes on a 1D image, worked from the formulas", "[i
   CHECK(lane0(r) == 0.2f);
 }
 
+// OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: u = s · w_t (REPEAT: (s − floor(s)) · w_t), i = floor(u). clref
+// evaluates these exactly; a binary32 evaluation rounds 6 · 0x1.aaaaaap-1 up to 5.0 and 1 − 2^-25 up to 1.0, which is
+// what the conformance suite's test_image_streams expects of a device that is not a GPU (its normalized-coordinate
+// failures against clref are these roundings). The expected indices come from integer arithmetic on the coordinate's
+// significand: 0x1.aaaaaap-1 = 0xD55555 / 2^24.
+TEST_CASE("reads: normalized coordinates are unnormalized exactly and not in binary32", "[images][read]") {
+  TestImage img(ImageType::Image1D, {O::R, T::UnsignedInt8}, 6);
+  for (int x = 0; x < 6; ++x) img.setR8(x, 0, 0, uint8_t(10 + x));
+  const float s = 0x1.aaaaaap-1f;
+  const int64_t exactIndex = (int64_t(0xD55555) * 6) >> 24;  // floor(6 · 0xD55555 / 2^24)
+  REQUIRE(exactIndex == 4);
+  REQUIRE(std::floor(s * 6.0f) == 5.0f);  // the binary32 product rounds up to 5
+  for (AM a : {AM::ClampToEdge, AM::Clamp, AM::None}) {
+    const auto r = readSampled(img.view, sampler(true, a, FM::Nearest), fc(s), ColorKind::Uint);
+    CHECK(r.value.lanes[0] == uint32_t(10 + exactIndex));
+  }
+  // REPEAT on a 2-texel image, s = −2^-25: s − floor(s) = 1 − 2^-25 exactly, u = 2 − 2^-24, i = 1 (binary32: 1 − 2^-25
+  // rounds to 1.0, u = 2, i = 2 − 2 = 0).
+  TestImage two(ImageType::Image1D, {O::R, T::UnsignedInt8}, 2);
+  two.setR8(0, 0, 0, 7);
+  two.setR8(1, 0, 0, 9);
+  REQUIRE(1.0f - 0x1p-25f == 1.0f);
+  const auto r = readSampled(two.view, sampler(true, AM::Repeat, FM::Nearest), fc(-0x1p-25f), ColorKind::Uint);
+  CHECK(r.value.lanes[0] == 9u);
+}
+
 TEST_CASE("reads: image arrays select the layer by rint, clamped", "[images][read]") {
   TestImage img(ImageType::Image2DArray, {O::R, T::UnormInt8}, 1, 1, 3);
   for (int l = 0; l < 3; ++l) img.setR8(0, 0, l, uint8_t(l));

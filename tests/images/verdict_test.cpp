@@ -389,3 +389,188 @@ TEST_CASE("judgeRead allows the host's exact read for every sampler, with a boun
     }
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Mipmapped reads and writes. The expected values are the host implementation's reads of each level; which levels a
+// lod or gradients admit is worked out here by hand from OpenGL 4.6 §8.14 [external] (the rules images/verdict.cpp
+// documents): the nearest mip filter reads level 0 up to lambda = 1/2 and ceil(lambda + 1/2) - 1 above; gradients
+// admit every lambda in [log2 max(m_u, m_v), log2 (m_u + m_v)], m_k = max(|dPdx_k|, |dPdy_k|) x size_k of level 0.
+
+namespace {
+
+struct MipImg {
+  std::vector<uint8_t> bytes;
+  images::ImageView view;
+};
+
+// An 8x8 CL_R / CL_UNORM_INT8 image with 4 levels (8x8, 4x4, 2x2, 1x1); element (x, y) of level l holds
+// 60 l + 8 y + x + 1, so every level's texels differ from every other level's.
+MipImg mipImage() {
+  MipImg m;
+  images::ImageDesc d;
+  d.type = ImageType::Image2D;
+  d.format = kR8;
+  d.width = d.height = 8;
+  d.numMipLevels = 4;
+  d = images::makeDesc(d);
+  m.bytes.assign(images::storageBytes(d), 0);
+  m.view.desc = d;
+  m.view.data = m.bytes.data();
+  m.view.bytes = m.bytes.size();
+  for (uint32_t l = 0; l < 4; ++l)
+    for (int32_t y = 0; y < (8 >> l); ++y)
+      for (int32_t x = 0; x < (8 >> l); ++x)
+        m.bytes[hostimg::elementOffset(m.view, {x, y, 0}, l)] = uint8_t(60 * l + 8 * y + x + 1);
+  return m;
+}
+
+images::Sampler mipSampler(FilterMode mip = FilterMode::Nearest) {
+  images::Sampler s;
+  s.normalizedCoords = true;
+  s.addressing = AddressingMode::ClampToEdge;
+  s.filter = FilterMode::Nearest;
+  s.mipFilter = mip;
+  return s;
+}
+
+images::LevelOfDetail lodOf(float l) { return {images::LevelOfDetail::Kind::Lod, l, {}, {}}; }
+images::LevelOfDetail gradientsOf(float dx0, float dx1, float dy0, float dy1) {
+  return {images::LevelOfDetail::Kind::Gradients, 0, {dx0, dx1, 0}, {dy0, dy1, 0}};
+}
+
+// (0.3, 0.6) lies well inside a texel on every level (u = 2.4, 1.2, 0.6, 0.3; v = 4.8, 2.4, 1.2, 0.6).
+images::Coord mipCoord() {
+  images::Coord c;
+  c.f = {0.3f, 0.6f, 0};
+  return c;
+}
+
+// The host implementation's read of level l.
+Color hostAt(const MipImg& m, const images::Sampler& s, uint32_t l) {
+  return hostimg::readSampled(m.view, s, mipCoord(), ColorKind::Float, l).value;
+}
+
+// The levels whose exact value judgeRead admits, tried one by one.
+std::vector<uint32_t> admitted(const MipImg& m, const images::Sampler& s, const images::LevelOfDetail& lod) {
+  std::vector<uint32_t> out;
+  for (uint32_t l = 0; l < 4; ++l)
+    if (images::judgeRead(m.view, &s, mipCoord(), ColorKind::Float, lod, hostAt(m, s, l)).allowed) out.push_back(l);
+  return out;
+}
+
+using Levels = std::vector<uint32_t>;
+
+}  // namespace
+
+TEST_CASE("judgeRead: an explicit lod admits the level the nearest mip filter selects, and no other",
+          "[images][verdict][mipmap]") {
+  const MipImg m = mipImage();
+  const images::Sampler s = mipSampler();
+  // The host values of the four levels differ (sanity of the fixture).
+  for (uint32_t a = 0; a < 4; ++a)
+    for (uint32_t b = a + 1; b < 4; ++b) CHECK(hostAt(m, s, a).lanes[0] != hostAt(m, s, b).lanes[0]);
+  CHECK(admitted(m, s, lodOf(0)) == Levels{0});
+  CHECK(admitted(m, s, lodOf(-3)) == Levels{0});  // clamped to CL_SAMPLER_LOD_MIN 0
+  CHECK(admitted(m, s, lodOf(0.5f)) == Levels{0});
+  CHECK(admitted(m, s, lodOf(up(0.5f))) == Levels{1});
+  CHECK(admitted(m, s, lodOf(1.2f)) == Levels{1});
+  CHECK(admitted(m, s, lodOf(1.5f)) == Levels{1});
+  CHECK(admitted(m, s, lodOf(up(1.5f))) == Levels{2});
+  CHECK(admitted(m, s, lodOf(3)) == Levels{3});
+  CHECK(admitted(m, s, lodOf(100)) == Levels{3});  // clamped to levels - 1
+  CHECK(admitted(m, s, lodOf(INFINITY)) == Levels{3});
+  // CL_SAMPLER_LOD_MAX and CL_SAMPLER_LOD_MIN clamp lambda.
+  images::Sampler capped = s;
+  capped.lodMax = 1.0f;
+  CHECK(admitted(m, capped, lodOf(3)) == Levels{1});
+  images::Sampler floored = s;
+  floored.lodMin = 2.0f;
+  CHECK(admitted(m, floored, lodOf(0)) == Levels{2});
+  // A NaN lod, or LOD_MIN above LOD_MAX, specifies no level: every level is admitted.
+  CHECK(admitted(m, s, lodOf(NAN)) == Levels{0, 1, 2, 3});
+  images::Sampler inverted = s;
+  inverted.lodMin = 2.0f;
+  inverted.lodMax = 1.0f;
+  CHECK(admitted(m, inverted, lodOf(1)) == Levels{0, 1, 2, 3});
+  // The verdict names the level and the clause that defers to OpenGL; the 1.5 ulp rule still applies at the level.
+  const auto v = images::judgeRead(m.view, &s, mipCoord(), ColorKind::Float, lodOf(1.2f), hostAt(m, s, 1));
+  CHECK(v.bounded);
+  CHECK(v.levels == Levels{1});
+  CHECK(v.reference == hostAt(m, s, 1));
+  CHECK(v.clause.find("[[_creating_image_objects_from_opengl_textures_and_renderbuffers]]") != std::string::npos);
+  const float at1 = std::bit_cast<float>(hostAt(m, s, 1).lanes[0]);
+  CHECK(images::judgeRead(m.view, &s, mipCoord(), ColorKind::Float, lodOf(1.2f), rgba(up(at1), 0, 0, 1)).allowed);
+  CHECK_FALSE(
+      images::judgeRead(m.view, &s, mipCoord(), ColorKind::Float, lodOf(1.2f), rgba(up(at1, 3), 0, 0, 1)).allowed);
+}
+
+TEST_CASE("judgeRead: gradients admit every level a scale factor OpenGL allows selects", "[images][verdict][mipmap]") {
+  const MipImg m = mipImage();
+  const images::Sampler s = mipSampler();
+  // dPdx = (0.25, 0), dPdy = (0, 0.25): m_u = m_v = 2, rho in [2, 4], lambda in [1, 2]: levels 1 (lambda <= 1.5) and
+  // 2.
+  CHECK(admitted(m, s, gradientsOf(0.25f, 0, 0, 0.25f)) == Levels{1, 2});
+  // Along one axis only rho = m_u exactly: dPdx = (0.25, 0), dPdy = 0 gives lambda = 1, level 1.
+  CHECK(admitted(m, s, gradientsOf(0.25f, 0, 0, 0)) == Levels{1});
+  // m_u = 1.5 and m_v = 1 (dPdx = (0.1875, 0.125)): rho in [1.5, 2.5], lambda in [0.585, 1.32], all within
+  // (1/2, 3/2]: level 1 only.
+  CHECK(admitted(m, s, gradientsOf(0.1875f, 0.125f, 0, 0)) == Levels{1});
+  // m_u = m_v = 0.75 (dPdx = (0.09375, 0), dPdy = (0, 0.09375)): rho in [0.75, 1.5], lambda in [-0.415, 0.585]:
+  // levels 0 and 1.
+  CHECK(admitted(m, s, gradientsOf(0.09375f, 0, 0, 0.09375f)) == Levels{0, 1});
+  // Zero gradients: lambda = -inf, level 0; huge ones: the last level.
+  CHECK(admitted(m, s, gradientsOf(0, 0, 0, 0)) == Levels{0});
+  CHECK(admitted(m, s, gradientsOf(1000, 0, 0, 0)) == Levels{3});
+  CHECK(admitted(m, s, gradientsOf(NAN, 0, 0, 0)) == Levels{0, 1, 2, 3});
+  const auto v = images::judgeRead(m.view, &s, mipCoord(), ColorKind::Float, gradientsOf(0.25f, 0, 0, 0.25f),
+                                   hostAt(m, s, 2));
+  CHECK(v.levels == Levels{1, 2});
+  CHECK(v.candidates.size() == 2);
+  CHECK(v.note.find("OpenGL 4.6") != std::string::npos);
+}
+
+TEST_CASE("judgeRead: the linear mip filter blends two levels without a bound, an integral lod reads one",
+          "[images][verdict][mipmap]") {
+  const MipImg m = mipImage();
+  const images::Sampler s = mipSampler(FilterMode::Linear);
+  // lambda = 1 weighs level 2 with 0: level 1 alone, bounded.
+  CHECK(admitted(m, s, lodOf(1)) == Levels{1});
+  CHECK(images::judgeRead(m.view, &s, mipCoord(), ColorKind::Float, lodOf(1), hostAt(m, s, 1)).bounded);
+  // lambda >= levels - 1: the last level alone.
+  CHECK(admitted(m, s, lodOf(3.5f)) == Levels{3});
+  // lambda = 1.25 blends levels 1 and 2: no bound; the note places the value inside or outside their range.
+  const float a = std::bit_cast<float>(hostAt(m, s, 1).lanes[0]), b = std::bit_cast<float>(hostAt(m, s, 2).lanes[0]);
+  const float mid = 0.75f * a + 0.25f * b;
+  const auto v = images::judgeRead(m.view, &s, mipCoord(), ColorKind::Float, lodOf(1.25f), rgba(mid, 0, 0, 1));
+  CHECK(v.allowed);
+  CHECK_FALSE(v.bounded);
+  CHECK(v.blended);
+  CHECK(v.levels == Levels{1, 2});
+  CHECK(v.note.find("within") != std::string::npos);
+  const auto far = images::judgeRead(m.view, &s, mipCoord(), ColorKind::Float, lodOf(1.25f), rgba(1, 0, 0, 1));
+  CHECK(far.allowed);
+  CHECK(far.note.find("outside") != std::string::npos);
+}
+
+TEST_CASE("judgeWrite with a mip level: judged at that level's size, undefined beyond it",
+          "[images][verdict][mipmap]") {
+  const MipImg m = mipImage();
+  // Level 2 is 2x2: (1, 1) is inside and judged as the element (0.5 → 128, or 127 within 0.6); (2, 0) is outside.
+  std::vector<uint8_t> want(1);
+  hostimg::encode(kR8, rgba(0.5f, 0, 0, 1), ColorKind::Float, want.data());
+  const auto ok = images::judgeWrite(m.view.desc, {1, 1, 0}, 2, rgba(0.5f, 0, 0, 1), ColorKind::Float, want.data());
+  CHECK(ok.allowed);
+  CHECK(ok.bounded);
+  CHECK(ok.levels == Levels{2});
+  const uint8_t wrong = uint8_t(want[0] + 2);
+  CHECK_FALSE(images::judgeWrite(m.view.desc, {1, 1, 0}, 2, rgba(0.5f, 0, 0, 1), ColorKind::Float, &wrong).allowed);
+  const auto outside = images::judgeWrite(m.view.desc, {2, 0, 0}, 2, rgba(0.5f, 0, 0, 1), ColorKind::Float, &wrong);
+  CHECK(outside.allowed);
+  CHECK_FALSE(outside.bounded);
+  CHECK(outside.note.find("image_write_out_of_range") != std::string::npos);
+  // (2, 0) is inside level 1 (4x4).
+  CHECK_FALSE(images::judgeWrite(m.view.desc, {2, 0, 0}, 1, rgba(0.5f, 0, 0, 1), ColorKind::Float, &wrong).allowed);
+  const auto noLevel = images::judgeWrite(m.view.desc, {0, 0, 0}, 4, rgba(0.5f, 0, 0, 1), ColorKind::Float, &wrong);
+  CHECK_FALSE(noLevel.bounded);
+  CHECK(noLevel.note.find("image_mip_level_out_of_range") != std::string::npos);
+}

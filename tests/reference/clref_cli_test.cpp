@@ -2,41 +2,17 @@
 // --print for a golden case, and the info/dis/choices subcommands.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <cstdlib>
 #include <fstream>
-#include <iterator>
 
 #include <spirv-tools/libspirv.hpp>
 
-#include "temp_dir.hpp"
+#include "clref_run.hpp"
 
+using clref::reference::test::runClref;
+using clref::reference::test::slurp;
 using clref::reference::test::TempDir;
 
 namespace {
-
-struct Result {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-// Runs `clref <args>` with stdout and stderr captured in `dir`.
-Result runClref(const TempDir& dir, const std::string& args) {
-  const auto out = dir.path() / "stdout.txt", err = dir.path() / "stderr.txt";
-  const std::string command =
-      std::string("'") + CLREF_EXE + "' " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
-  const int raw = std::system(command.c_str());
-  Result r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = slurp(out);
-  r.err = slurp(err);
-  return r;
-}
 
 const std::string kGolden = CLREF_GOLDEN_DIR;
 

@@ -3,37 +3,14 @@
 // values are worked out by hand from the conversion rules (OpenCL C 3.0 §8.3 [[conversion-rules]]).
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <cstdlib>
-#include <fstream>
-#include <iterator>
+#include "clref_run.hpp"
 
-#include "temp_dir.hpp"
-
-using clref::reference::test::TempDir;
+using clref::reference::test::has;
+using Run = clref::reference::test::CliResult;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-Run clrefImage(const std::string& args) {
-  TempDir dir;
-  const auto out = dir.path() / "out.txt", err = dir.path() / "err.txt";
-  const std::string command =
-      std::string("'") + CLREF_EXE + "' image " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
-  const int raw = std::system(command.c_str());
-  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+Run clrefImage(const std::string& args) { return clref::reference::test::runClref("image " + args); }
 
 }  // namespace
 
@@ -128,4 +105,72 @@ TEST_CASE("clref image rejects bad input with status 2", "[reference][cli][image
   CHECK(w.status == 2);
   CHECK(has(w.err, "undefined"));
   CHECK(clrefImage("read --format CL_R,CL_UNORM_INT8 --size 100000x100000 --coord 1,1").status == 2);
+}
+
+TEST_CASE("clref image read of a mipmapped image judges the level the lod or gradients select",
+          "[reference][cli][image][mipmap]") {
+  // An 8x8 CL_R / CL_UNORM_INT8 image with 4 levels, --texels ramp: byte i = i, level 0 at bytes 0..63, level 1 (4x4)
+  // at 64..79, level 2 (2x2) at 80..83, level 3 at 84. (0.3, 0.6) reads texel (2, 4) of level 0 (byte 34) and (1, 2)
+  // of level 1 (byte 64 + 9 = 73), (0, 1) of level 2 (byte 82).
+  const std::string base =
+      "read --format CL_R,CL_UNORM_INT8 --size 8x8 --levels 4 --sampler normalized,clamp_to_edge,nearest "
+      "--coord 0.3,0.6 ";
+  // 73 / 255 rounded to float: 0x1.252526p-2; 82 / 255: 0x1.49494ap-2 (by hand: 73/255 = 0.28627451...).
+  const Run one = clrefImage(base + "--lod 1.2 --check 0x1.252526p-2");
+  INFO(one.out << one.err);
+  CHECK(one.status == 0);
+  CHECK(has(one.out, ", lod 0x1.333334p+0 (1.2))"));
+  CHECK(has(one.out, "levels:     1 of 4"));
+  CHECK(has(one.out, "verdict:    allowed"));
+  CHECK(has(one.out, "[[_creating_image_objects_from_opengl_textures_and_renderbuffers]]"));
+  const Run wrongLevel = clrefImage(base + "--lod 1.2 --check 0x1.49494ap-2");
+  CHECK(wrongLevel.status == 1);
+  CHECK(has(wrongLevel.out, "verdict:    NOT allowed"));
+  // Gradients (0.25, 0) and (0, 0.25): lambda in [1, 2], levels 1 and 2 both allowed.
+  const Run grad = clrefImage(base + "--gradients '0.25,0;0,0.25' --check 0x1.49494ap-2");
+  INFO(grad.out << grad.err);
+  CHECK(grad.status == 0);
+  CHECK(has(grad.out, "levels:     1, 2 of 4"));
+  CHECK(has(grad.out, "gradients 0.25,0;0,0.25"));
+  // The linear mip filter with lod 1.25 blends levels 1 and 2: no bound.
+  const Run blend = clrefImage(base + "--mip-filter linear --lod 1.25 --check 0.3");
+  INFO(blend.out << blend.err);
+  CHECK(blend.status == 0);
+  CHECK(has(blend.out, "levels:     1, 2 (blended) of 4"));
+  CHECK(has(blend.out, "verdict:    allowed (no bound)"));
+  // --lod-max 0 keeps level 0: byte 34.
+  const Run capped = clrefImage(base + "--lod 3 --lod-max 0 --check 0x1.111112p-3");
+  INFO(capped.out << capped.err);
+  CHECK(capped.status == 0);
+  CHECK(has(capped.out, "levels:     0 of 4"));
+  // A sampler-less read takes an integer level.
+  const Run samplerless =
+      clrefImage("read --format CL_R,CL_UNORM_INT8 --size 8x8 --levels 4 --coord 1,1 --lod 2 --check 0x1.4d4d4ep-2");
+  INFO(samplerless.out << samplerless.err);
+  CHECK(samplerless.status == 0);
+  // Bad input: gradients without a sampler, both --lod and --gradients, the wrong number of components.
+  CHECK(clrefImage("read --format CL_R,CL_UNORM_INT8 --size 8x8 --levels 4 --coord 1,1 --gradients '1,0;0,1'").status ==
+        2);
+  CHECK(clrefImage(base + "--lod 1 --gradients '1,0;0,1'").status == 2);
+  CHECK(clrefImage(base + "--gradients '1;0'").status == 2);
+  CHECK(clrefImage(base + "--mip-filter cubic --lod 1").status == 2);
+}
+
+TEST_CASE("clref image write with --coord and --level judges against that level", "[reference][cli][image][mipmap]") {
+  const std::string base =
+      "write --format CL_R,CL_UNORM_INT8 --color 0.5 --size 8x8 --levels 4 --level 2 --coord ";
+  const Run ok = clrefImage(base + "1,1 --check 7f");
+  INFO(ok.out << ok.err);
+  CHECK(ok.status == 0);
+  CHECK(has(ok.out, "at (1, 1) of level 2 (CL_MEM_OBJECT_IMAGE2D 8x8, 4 levels)"));
+  CHECK(has(ok.out, "element:    80"));
+  CHECK(has(ok.out, "of mip level 2 (2x2"));
+  CHECK(clrefImage(base + "1,1 --check 7d").status == 1);
+  // (2, 0) lies outside level 2 (2x2): undefined, any result.
+  const Run outside = clrefImage(base + "2,0 --check 7d");
+  INFO(outside.out << outside.err);
+  CHECK(outside.status == 0);
+  CHECK(has(outside.out, "verdict:    allowed (no bound)"));
+  CHECK(has(outside.out, "image_write_out_of_range"));
+  CHECK(clrefImage("write --format CL_R,CL_UNORM_INT8 --color 0.5 --level 1 --coord 1,1").status == 2);
 }

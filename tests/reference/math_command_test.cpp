@@ -2,37 +2,14 @@
 // exit status (0 allowed, 1 not allowed, 2 rejected input), --list and unknown functions.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-#include <cstdlib>
-#include <fstream>
-#include <iterator>
+#include "clref_run.hpp"
 
-#include "temp_dir.hpp"
-
-using clref::reference::test::TempDir;
+using clref::reference::test::has;
+using Run = clref::reference::test::CliResult;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-Run clrefMath(const std::string& args) {
-  TempDir dir;
-  const auto out = dir.path() / "out.txt", err = dir.path() / "err.txt";
-  const std::string command =
-      std::string("'") + CLREF_EXE + "' math " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
-  const int raw = std::system(command.c_str());
-  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+Run clrefMath(const std::string& args) { return clref::reference::test::runClref("math " + args); }
 
 }  // namespace
 
