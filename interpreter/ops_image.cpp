@@ -350,7 +350,9 @@ const Op* querySize(WorkItem& wi, const Op* op) {
     // The defined value: the sizes the halving rule gives, at least 1 (a level past 63 is size 1 everywhere).
     level = std::min<uint32_t>(level, 63);
   }
-  const images::LevelSize ls = images::levelSize(v->desc, level);
+  // Level 0 is the desc's own sizes (get_image_width and the like, once per work-item in most kernels).
+  const images::LevelSize ls =
+      level == 0 ? images::LevelSize{v->desc.width, v->desc.height, v->desc.depth} : images::levelSize(v->desc, level);
   uint64_t values[3] = {ls.width, 0, 0};
   uint32_t count = 1;
   switch (v->desc.type) {

@@ -298,19 +298,20 @@ void createImageCases(std::vector<ErrorCase>& v) {
                    return image3D(fx().ctx, 0, f ? &copy : nullptr, 4, 4, 4, 0, 0, nullptr);
                  }});
   }
-  for (auto [w, h, pitch] : {std::array<size_t, 3>{0, 4, 0}, std::array<size_t, 3>{4, 0, 0},
-                             std::array<size_t, 3>{16385, 4, 0}, std::array<size_t, 3>{4, 16385, 0}})
+  // (width, height, row pitch); captured whole: clang 15 cannot capture structured bindings.
+  for (std::array<size_t, 3> s : {std::array<size_t, 3>{0, 4, 0}, std::array<size_t, 3>{4, 0, 0},
+                                  std::array<size_t, 3>{16385, 4, 0}, std::array<size_t, 3>{4, 16385, 0}})
     v.push_back({"clCreateImage2D:CL_INVALID_IMAGE_SIZE:1",
-                 [=] { return image2D(fx().ctx, 0, &kRGBA8, w, h, pitch, nullptr); }});
+                 [=] { return image2D(fx().ctx, 0, &kRGBA8, s[0], s[1], s[2], nullptr); }});
   // A row pitch below width × element size, or no multiple of the element size.
   for (size_t pitch : {size_t(12), size_t(18)})
     v.push_back({"clCreateImage2D:CL_INVALID_IMAGE_SIZE:1",
                  [=] { return image2D(fx().ctx, CL_MEM_COPY_HOST_PTR, &kRGBA8, 4, 4, pitch, host()); }});
-  for (auto [w, h, d] : {std::array<size_t, 3>{0, 4, 4}, std::array<size_t, 3>{4, 0, 4},
-                         std::array<size_t, 3>{4, 4, 1}, std::array<size_t, 3>{4, 4, 0},
-                         std::array<size_t, 3>{2049, 4, 4}, std::array<size_t, 3>{4, 4, 2049}})
-    v.push_back({"clCreateImage3D:CL_INVALID_IMAGE_SIZE:1",
-                 [=] { return image3D(fx().ctx, 0, &kRGBA8, w, h, d, 0, 0, nullptr); }});
+  for (std::array<size_t, 3> s : {std::array<size_t, 3>{0, 4, 4}, std::array<size_t, 3>{4, 0, 4},
+                                  std::array<size_t, 3>{4, 4, 1}, std::array<size_t, 3>{4, 4, 0},
+                                  std::array<size_t, 3>{2049, 4, 4}, std::array<size_t, 3>{4, 4, 2049}})
+    v.push_back({"clCreateImage3D:CL_INVALID_IMAGE_SIZE:1",  // (width, height, depth)
+                 [=] { return image3D(fx().ctx, 0, &kRGBA8, s[0], s[1], s[2], 0, 0, nullptr); }});
   v.push_back({"clCreateImage3D:CL_INVALID_IMAGE_SIZE:1",  // a slice pitch below row pitch × height
                [=] { return image3D(fx().ctx, CL_MEM_COPY_HOST_PTR, &kRGBA8, 4, 4, 4, 16, 32, host()); }});
   for (cl_mem_flags f : {CL_MEM_USE_HOST_PTR, CL_MEM_COPY_HOST_PTR}) {
