@@ -60,6 +60,14 @@ int64_t addressClampOrNoneQ(int64_t i, AddressingMode m, int64_t size) {
 }  // namespace
 
 void axisExact(double s, const AxisRule& r, AxisSample& out, Rational& a) {
+  // image_coordinate_precision = binary32: the rounded steps are the binary32 ones (exactly representable), and the
+  // weights formed from that a stay exact.
+  if (r.binary32) {
+    axisBinary32(s, r, out);
+    mpq_set_d(a.get(), out.a);
+    out.a = 0;
+    return;
+  }
   // The formulas of axisFast (read.cpp) in rationals. floor(s) and 2·rint(s/2) of a binary32 (or int32) value are
   // exact in binary64.
   Rational u, w, t;
@@ -144,7 +152,8 @@ int64_t layerOf(double w, int64_t layers) {
 }
 
 AxisRule ruleFor(const ReadRequest& req, const LevelPlan& l, unsigned k) {
-  return {req.sampler.addressing, req.sampler.normalizedCoords, req.sampler.filter == FilterMode::Linear, l.sizes[k]};
+  return {req.sampler.addressing, req.sampler.normalizedCoords, req.sampler.filter == FilterMode::Linear, l.sizes[k],
+          req.binary32Coordinates};
 }
 
 // The fast taps of the read (axisFast); false when a coordinate step is inexact.
@@ -447,7 +456,7 @@ bool filteredFast(const std::array<FastTap, kMaxTaps>& taps, unsigned count, For
 }  // namespace
 
 bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& coord, ColorKind kind,
-                       const ConversionOptions& o, ReadResult& out) {
+                       const ConversionOptions& o, ReadResult& out, bool binary32Coordinates) {
   const ImageDesc& d = image.desc;
   const DirectFormat& df = directFormat(d.format);
   if (df.code == DirectFormat::Code::None || !coord.isFloat) return false;
@@ -511,7 +520,7 @@ bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& co
   Undefined undefined = Undefined::None;
   std::array<AxisSample, 3> ax{};
   for (unsigned k = 0; k < axes; ++k) {
-    if (!axisFast(double(coord.f[k]), AxisRule{s.addressing, s.normalizedCoords, linear, sizes[k]}, ax[k]))
+    if (!axisFast(double(coord.f[k]), AxisRule{s.addressing, s.normalizedCoords, linear, sizes[k], binary32Coordinates}, ax[k]))
       return false;
     if (ax[k].noneOutside) undefined = Undefined::AddressNoneOutOfRange;
   }

@@ -82,7 +82,64 @@ int64_t addressClampOrNone(int64_t i, AddressingMode m, int64_t size) {
 
 }  // namespace
 
+void axisBinary32(double s, const AxisRule& r, AxisSample& out) {
+  // Each step is formed exactly in binary64 and rounded once to binary32 by the conversion: s is a binary32 (or int32)
+  // value and the sizes are below 2^29, so the products have at most 53 significant bits; differences of binary32
+  // values below 2^52 are exact in binary64 (above it u − 0.5 rounds to u either way, u being an even binary64).
+  // Beyond the binary32 range (FLT_MAX + half an ulp rounds to infinity) the conversion would be undefined in C++.
+  auto f32 = [](double x) { return std::fabs(x) >= 0x1.ffffffp127 ? std::copysign(INFINITY, x) : double(float(x)); };
+  const double w = double(r.size);
+  double u;
+  out = AxisSample{};
+  switch (r.mode) {
+    case AddressingMode::Repeat: u = f32(f32(s - floorFinite(s)) * w); break;
+    case AddressingMode::MirroredRepeat: {
+      const double sp = 2.0 * numerics::rint(f32(0.5 * s));
+      u = f32(f32(std::fabs(s - sp)) * w);
+      break;
+    }
+    default: u = r.normalized ? f32(s * w) : s; break;
+  }
+  if (!r.linear) {
+    const int64_t whole = toIndex(floorFinite(u));
+    if (r.mode == AddressingMode::Repeat)
+      out.i0 = whole > r.size - 1 ? whole - r.size : whole;
+    else if (r.mode == AddressingMode::MirroredRepeat)
+      out.i0 = std::min(whole, r.size - 1);
+    else {
+      out.noneOutside = r.mode == AddressingMode::None && (whole < 0 || whole >= r.size);
+      out.i0 = addressClampOrNone(whole, r.mode, r.size);
+    }
+    return;
+  }
+  const double d = f32(u - 0.5);
+  const double f = floorFinite(d);
+  out.a = std::isfinite(d) ? f32(d - f) : 0.0;  // an infinite u addresses the clamped ends; a is then unused
+  const int64_t i = toIndex(f);
+  switch (r.mode) {
+    case AddressingMode::Repeat:
+      out.i0 = i < 0 ? r.size + i : i;
+      out.i1 = i + 1 > r.size - 1 ? i + 1 - r.size : i + 1;
+      break;
+    case AddressingMode::MirroredRepeat:
+      out.i0 = std::max<int64_t>(i, 0);
+      out.i1 = std::min<int64_t>(i + 1, r.size - 1);
+      break;
+    default: {
+      const int64_t whole = toIndex(floorFinite(u));
+      out.noneOutside = r.mode == AddressingMode::None && (whole < 0 || whole >= r.size);
+      out.i0 = addressClampOrNone(i, r.mode, r.size);
+      out.i1 = addressClampOrNone(i + 1, r.mode, r.size);
+      break;
+    }
+  }
+}
+
 bool axisFast(double s, const AxisRule& r, AxisSample& out) {
+  if (r.binary32) {
+    axisBinary32(s, r, out);
+    return true;
+  }
   const double w = double(r.size);
   double u, t;
   out.noneOutside = false;
@@ -243,6 +300,13 @@ namespace {
 
 bool isFiniteCoord(double x) { return std::isfinite(x); }
 
+// OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE: the precision of the addressing calculations is defined
+// only for unnormalized nearest reads with NONE, CLAMP or CLAMP_TO_EDGE (the choice image_coordinate_precision).
+bool binary32Coordinates(const AccessOptions& o) {
+  const numerics::Choices& c = o.choices ? *o.choices : numerics::defaultChoices();
+  return c.get<numerics::Choice::ImageCoordinatePrecision>() == numerics::ImageCoordinatePrecisionOption::Binary32;
+}
+
 }  // namespace
 
 ReadResult readSampled(const ImageView& image, const Sampler& sampler, const Coord& coord, ColorKind kind,
@@ -250,7 +314,7 @@ ReadResult readSampled(const ImageView& image, const Sampler& sampler, const Coo
   ReadResult result;
   const ImageDesc& d = image.desc;
   if (!o.exactOnly && (lod.kind == LevelOfDetail::Kind::None || d.numMipLevels <= 1) &&
-      readLevelZeroFast(image, sampler, coord, kind, o.conversion, result))
+      readLevelZeroFast(image, sampler, coord, kind, o.conversion, result, binary32Coordinates(o)))
     return result;
   if (!isValidFormat(d.format)) throw std::invalid_argument("image view has no valid format");
   // §6.15.15.2 [[built-in-image-read-functions]]: read_imagef/h of normalized, half and float types, read_imagei of
@@ -266,6 +330,7 @@ ReadResult readSampled(const ImageView& image, const Sampler& sampler, const Coo
   ReadRequest req;
   req.kind = kind;
   req.conversion = o.conversion;
+  req.binary32Coordinates = binary32Coordinates(o);
   req.axes = nAxes;
   for (unsigned k = 0; k < 3; ++k) req.coords[k] = coord.isFloat ? double(coord.f[k]) : double(coord.i[k]);
   req.layerCoord = layerIndex >= 0 ? req.coords[size_t(layerIndex)] : 0.0;

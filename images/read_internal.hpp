@@ -43,6 +43,9 @@ struct AxisRule {
   bool normalized;
   bool linear;
   int64_t size;
+  // The choice image_coordinate_precision: false (exact) evaluates the formulas exactly; true (binary32) rounds each
+  // step to binary32 as a float pipeline does (axisBinary32).
+  bool binary32 = false;
 };
 // The texel indices along one axis (i0 only for nearest; may lie outside [0, size): border) and, for linear, the
 // weight a of i1 (i0 has 1 − a). noneOutside: CLK_ADDRESS_NONE with a coordinate outside [0, size).
@@ -54,6 +57,10 @@ struct AxisSample {
 // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] in binary64: false when a step is not exact (then the exact
 // evaluation decides).
 bool axisFast(double s, const AxisRule& r, AxisSample& out);
+// The same with every step of the formulas — u = s · w_t, s − floor(s), 2·rint(0.5·s), |s − s'|, the products by
+// w_t, u − 0.5 and the fractional part a — rounded to binary32 (round to nearest even): the option binary32 of the
+// choice image_coordinate_precision. out.a is that binary32 a (a binary64 value exactly).
+void axisBinary32(double s, const AxisRule& r, AxisSample& out);
 // The same exactly; out.a is left 0 and the exact a is written to `a`.
 void axisExact(double s, const AxisRule& r, AxisSample& out, Rational& a);
 
@@ -88,6 +95,7 @@ struct ReadRequest {
   std::array<uint32_t, 2> levels{0, 0};
   unsigned levelCount = 1;
   double mipFrac = 0;
+  bool binary32Coordinates = false;  // image_coordinate_precision = binary32 (AxisRule::binary32)
 };
 
 // cl_khr_mipmap_image level selection (the choice image_lod_selection, gl_rules): fills levels, levelCount, mipFrac.
@@ -99,7 +107,7 @@ void selectLevels(const ImageDesc& d, const Sampler& s, const LevelOfDetail& lod
 // any of that does not hold or the error bound does not decide (then readSampled's general path, which gives the
 // same result, decides). For the common reads, at a fraction of the general path's cost.
 bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& coord, ColorKind kind,
-                       const ConversionOptions& o, ReadResult& out);
+                       const ConversionOptions& o, ReadResult& out, bool binary32Coordinates = false);
 
 // The filtered (or nearest) value: the fast path, then the exact one unless o.exactOnly.
 ReadResult finishRead(const ImageView& image, const ReadRequest& req, const AccessOptions& o, ReadResult partial);

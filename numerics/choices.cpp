@@ -288,6 +288,20 @@ constexpr ChoiceInfo kChoices[] = {
      "name their layout themselves (images::ImageFormat::padded)",
      {"withhold", "api_3_0", "api_1_2"},
      0},
+    {Choice::ImageCoordinatePrecision,
+     "image_coordinate_precision",
+     "OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE: unnormalized coordinates with CLK_FILTER_NEAREST and "
+     "CLK_ADDRESS_NONE, CLK_ADDRESS_CLAMP_TO_EDGE or CLK_ADDRESS_CLAMP: the location \"will be computed without any "
+     "loss of precision\"; \"For all other sampler combinations of normalized or unnormalized coordinates, filter and "
+     "addressing modes, the relative error or precision of the addressing mode calculations and the image filter "
+     "operation are not defined by this revision of the OpenCL specification.\"",
+     "the addressing steps of the other sampler combinations: exact evaluates the §8.2 formulas exactly (u = s · w_t, "
+     "the REPEAT and MIRRORED_REPEAT steps, u − 0.5, the fractions a, b, c); binary32 rounds each of those steps to "
+     "binary32 (round to nearest even), as a float pipeline and the conformance suite's reference do, and keeps the "
+     "filter's weights and sum exact on the rounded a, b, c. The unnormalized nearest NONE/CLAMP/CLAMP_TO_EDGE case is "
+     "exact either way",
+     {"exact", "binary32"},
+     0},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 // Every choice has its option enum, a byte like the stored option index (Choices::get<C>()).

@@ -46,6 +46,7 @@ enum class Choice : uint8_t {
   ImageReadAfterWriteWithoutFence,  // reading an image element written without the image fence in between
   ImageLodSelection,                // how a lod (given or from gradients) selects and blends mip levels
   ImagePaddedChannelLayout,         // CL_Rx, CL_RGx, CL_RGBx: the 1.2 or the 3.0 table's layout, or not offered
+  ImageCoordinatePrecision,         // the §8.2 addressing steps outside unnormalized nearest clamp/none: exact or binary32
   Count
 };
 
@@ -92,6 +93,7 @@ enum class ImageMipUnnormalizedOption : uint8_t { AsGiven, Fault };
 enum class ImageFenceOption : uint8_t { LatestValue, Fault };
 enum class ImageLodOption : uint8_t { GlRules };
 enum class ImagePaddedLayoutOption : uint8_t { Withhold, Api30, Api12 };
+enum class ImageCoordinatePrecisionOption : uint8_t { Exact, Binary32 };
 
 // The option enum of each choice: Choices::get<Choice::X>() returns it, so a caller cannot read
 // a choice as another choice's options.
@@ -130,6 +132,7 @@ CLREF_CHOICE_OPTIONS(ImageMipUnnormalized, ImageMipUnnormalizedOption);
 CLREF_CHOICE_OPTIONS(ImageReadAfterWriteWithoutFence, ImageFenceOption);
 CLREF_CHOICE_OPTIONS(ImageLodSelection, ImageLodOption);
 CLREF_CHOICE_OPTIONS(ImagePaddedChannelLayout, ImagePaddedLayoutOption);
+CLREF_CHOICE_OPTIONS(ImageCoordinatePrecision, ImageCoordinatePrecisionOption);
 #undef CLREF_CHOICE_OPTIONS
 template <Choice C> using ChoiceOptionsOf = typename ChoiceOptions<C>::type;
 

@@ -15,6 +15,7 @@
 #include "images/image.hpp"
 #include "images/sampler.hpp"
 #include "images/texel.hpp"
+#include "images/verdict.hpp"
 #include "numerics/choices.hpp"
 #include "numerics/mpfr_round.hpp"
 
@@ -561,4 +562,105 @@ TEST_CASE("reads: fast and exact paths agree when two mip levels are blended", "
       }
     }
   }
+}
+
+// The choice image_coordinate_precision = binary32: each step of the §8.2 formulas rounded to binary32 (the expected
+// texels from plain float arithmetic on the host, as a float pipeline computes them).
+TEST_CASE("reads: image_coordinate_precision=binary32 rounds each addressing step to binary32", "[images][read]") {
+  clref::numerics::Choices choices;
+  choices.set("image_coordinate_precision=binary32");
+  for (bool exactOnly : {false, true}) {
+    AccessOptions o;
+    o.choices = &choices;
+    o.exactOnly = exactOnly;
+    TestImage img(ImageType::Image1D, {O::R, T::UnsignedInt8}, 6);
+    for (int x = 0; x < 6; ++x) img.setR8(x, 0, 0, uint8_t(10 + x));
+    const float s = 0x1.aaaaaap-1f;
+    const float u = s * 6.0f;
+    REQUIRE(std::floor(u) == 5.0f);
+    for (AM a : {AM::ClampToEdge, AM::Clamp, AM::None}) {
+      const auto r = readSampled(img.view, sampler(true, a, FM::Nearest), fc(s), ColorKind::Uint, {}, o);
+      CHECK(r.value.lanes[0] == uint32_t(10 + int(std::floor(u))));
+    }
+    // Unnormalized nearest with CLAMP_TO_EDGE: no product, the same texel either way.
+    CHECK(readSampled(img.view, sampler(false, AM::ClampToEdge, FM::Nearest), fc(4.99f), ColorKind::Uint, {}, o)
+              .value.lanes[0] == 14u);
+    // REPEAT, s = −2^-25: binary32 s − floor(s) = 1.0f, u = 2, i = 2 − 2 = 0.
+    TestImage two(ImageType::Image1D, {O::R, T::UnsignedInt8}, 2);
+    two.setR8(0, 0, 0, 7);
+    two.setR8(1, 0, 0, 9);
+    const float t = -0x1p-25f - std::floor(-0x1p-25f);
+    REQUIRE(t * 2.0f == 2.0f);
+    auto r = readSampled(two.view, sampler(true, AM::Repeat, FM::Nearest), fc(-0x1p-25f), ColorKind::Uint, {}, o);
+    CHECK(r.value.lanes[0] == 7u);
+    // MIRRORED_REPEAT, s = 1 + 2^-23: the binary32 steps s' = 2 rint(0.5 s), |s − s'|, times 6, as floats compute them.
+    const float m = 1.0f + 0x1p-23f;
+    const float mu = std::fabs(m - 2.0f * std::rint(0.5f * m)) * 6.0f;
+    r = readSampled(img.view, sampler(true, AM::MirroredRepeat, FM::Nearest), fc(m), ColorKind::Uint, {}, o);
+    CHECK(r.value.lanes[0] == uint32_t(10 + std::min(int(std::floor(mu)), 5)));
+  }
+}
+
+TEST_CASE("reads: image_coordinate_precision=binary32 takes linear weights from the binary32 fraction",
+          "[images][read]") {
+  TestImage img(ImageType::Image1D, {O::R, T::UnormInt8}, 1000);
+  for (int x = 0; x < 1000; ++x) img.setR8(x, 0, 0, x % 2 ? 255 : 0);
+  const float s = 0.7f;
+  // binary32: u = s · 1000, u − 0.5 and its fraction rounded to binary32.
+  const float u32 = s * 1000.0f, d32 = u32 - 0.5f, a32 = d32 - std::floor(d32);
+  // Exactly: s · 1000 has at most 34 significant bits, exact in binary64, and so are u − 0.5 and its fraction.
+  const double u = double(s) * 1000.0, d = u - 0.5, a = d - std::floor(d);
+  REQUIRE(std::floor(d) == 699.0);
+  REQUIRE(std::floor(d32) == 699.0f);
+  REQUIRE(double(a32) != a);
+  const float expected32 = unorm8Weighted({{1 - double(a32), 255}, {double(a32), 0}});
+  const float expectedExact = unorm8Weighted({{1 - a, 255}, {a, 0}});
+  REQUIRE(expected32 != expectedExact);
+  clref::numerics::Choices binary32;
+  binary32.set("image_coordinate_precision=binary32");
+  for (bool exactOnly : {false, true}) {
+    AccessOptions o;
+    o.exactOnly = exactOnly;
+    for (AM am : {AM::ClampToEdge, AM::Repeat, AM::MirroredRepeat}) {
+      o.choices = nullptr;
+      auto r = readSampled(img.view, sampler(true, am, FM::Linear), fc(s), ColorKind::Float, {}, o);
+      CHECK(r.value.lanes[0] == fbits(expectedExact));
+      o.choices = &binary32;
+      r = readSampled(img.view, sampler(true, am, FM::Linear), fc(s), ColorKind::Float, {}, o);
+      CHECK(r.value.lanes[0] == fbits(expected32));
+    }
+  }
+}
+
+TEST_CASE("verdict: values from either image_coordinate_precision option are allowed", "[images][read]") {
+  TestImage img(ImageType::Image1D, {O::R, T::UnsignedInt8}, 6);
+  for (int x = 0; x < 6; ++x) img.setR8(x, 0, 0, uint8_t(10 + x));
+  const float s = 0x1.aaaaaap-1f;
+  for (uint32_t texel : {14u, 15u}) {  // exact floor(6 s) = 4, binary32 floor(6 s) = 5
+    Color observed;
+    observed.lanes = {texel, 0, 0, 1};
+    for (AM am : {AM::ClampToEdge, AM::Clamp, AM::None}) {
+      const Sampler smp = sampler(true, am, FM::Nearest);
+      const auto v = judgeRead(img.view, &smp, fc(s), ColorKind::Uint, {}, observed);
+      CHECK(v.allowed);
+    }
+  }
+  // A texel neither option gives is not.
+  Color far;
+  far.lanes = {12u, 0, 0, 1};
+  const Sampler smp = sampler(true, AM::ClampToEdge, FM::Nearest);
+  CHECK_FALSE(judgeRead(img.view, &smp, fc(s), ColorKind::Uint, {}, far).allowed);
+  // Linear: the binary32 and the exact filtered values of the case above are both allowed.
+  TestImage wide(ImageType::Image1D, {O::R, T::UnormInt8}, 1000);
+  for (int x = 0; x < 1000; ++x) wide.setR8(x, 0, 0, x % 2 ? 255 : 0);
+  clref::numerics::Choices binary32;
+  binary32.set("image_coordinate_precision=binary32");
+  AccessOptions o;
+  o.choices = &binary32;
+  const Sampler lin = sampler(true, AM::ClampToEdge, FM::Linear);
+  const Color v32 = readSampled(wide.view, lin, fc(0.7f), ColorKind::Float, {}, o).value;
+  const Color vExact = readSampled(wide.view, lin, fc(0.7f), ColorKind::Float).value;
+  REQUIRE(v32 != vExact);
+  CHECK(judgeRead(wide.view, &lin, fc(0.7f), ColorKind::Float, {}, v32).allowed);
+  CHECK(judgeRead(wide.view, &lin, fc(0.7f), ColorKind::Float, {}, vExact).allowed);
 }

@@ -981,3 +981,33 @@ kernel void oob(write_only image2d_t img) {
   CHECK(one.first.size() == 8);
   for (unsigned threads : {2u, 3u}) CHECK(warningsWith(threads) == one);
 }
+
+TEST_CASE("image_coordinate_precision switches a kernel's normalized read between exact and binary32", "[image]") {
+  // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: u = s · w_t; for s = 0x1.aaaaaap-1 on a width-6 image the exact
+  // product is below 5 (texel 4), the binary32 one rounds to 5.0 (texel 5).
+  const char* src = R"CL(
+kernel void rd(read_only image1d_t img, sampler_t s, global uint* out) {
+  out[0] = read_imageui(img, s, 0x1.aaaaaap-1f).x;
+}
+)CL";
+  TestImage img(ImageType::Image1D, ChannelOrder::R, ChannelType::UnsignedInt8, 1, 6);
+  for (int x = 0; x < 6; ++x) img.at(x)[0] = uint8_t(10 + x);
+  const float s = 0x1.aaaaaap-1f;
+  const uint32_t exactTexel = uint32_t((int64_t(0xD55555) * 6) >> 24);  // floor(6 · 0xD55555 / 2^24)
+  const uint32_t binary32Texel = uint32_t(std::floor(s * 6.0f));
+  REQUIRE(exactTexel == 4);
+  REQUIRE(binary32Texel == 5);
+  const auto smp = samplerArg(true, images::AddressingMode::ClampToEdge, images::FilterMode::Nearest);
+  const auto words = compile(src, kVariants[0]);
+  for (const char* option : {"exact", "binary32"}) {
+    INFO(option);
+    numerics::Choices choices;
+    choices.set(std::string("image_coordinate_precision=") + option);
+    Buffer<uint32_t> out(1);
+    const auto r = run(words, "rd", {img.arg(), smp, out.arg()}, {1, 1, 1}, choices);
+    INFO(faultText(r));
+    REQUIRE(!r.fault);
+    CHECK(r.warnings.empty());
+    CHECK(out.data[0] == 10 + (option == std::string("exact") ? exactTexel : binary32Texel));
+  }
+}
