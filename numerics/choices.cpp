@@ -295,7 +295,7 @@ constexpr ChoiceInfo kChoices[] = {
      "loss of precision\"; \"For all other sampler combinations of normalized or unnormalized coordinates, filter and "
      "addressing modes, the relative error or precision of the addressing mode calculations and the image filter "
      "operation are not defined by this revision of the OpenCL specification.\"",
-     "the addressing steps of the other sampler combinations: exact evaluates the §8.2 formulas exactly (u = s · w_t, "
+     "the addressing steps of the other sampler combinations: exact evaluates the addressing formulas exactly (u = s · w_t, "
      "the REPEAT and MIRRORED_REPEAT steps, u − 0.5, the fractions a, b, c); binary32 rounds each of those steps to "
      "binary32 (round to nearest even), as a float pipeline and the conformance suite's reference do, and keeps the "
      "filter's weights and sum exact on the rounded a, b, c. The unnormalized nearest NONE/CLAMP/CLAMP_TO_EDGE case is "

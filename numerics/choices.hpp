@@ -46,7 +46,7 @@ enum class Choice : uint8_t {
   ImageReadAfterWriteWithoutFence,  // reading an image element written without the image fence in between
   ImageLodSelection,                // how a lod (given or from gradients) selects and blends mip levels
   ImagePaddedChannelLayout,         // CL_Rx, CL_RGx, CL_RGBx: the 1.2 or the 3.0 table's layout, or not offered
-  ImageCoordinatePrecision,         // the §8.2 addressing steps outside unnormalized nearest clamp/none: exact or binary32
+  ImageCoordinatePrecision,         // the addressing steps outside unnormalized nearest clamp/none: exact or binary32
   Count
 };
 

@@ -564,7 +564,8 @@ TEST_CASE("reads: fast and exact paths agree when two mip levels are blended", "
   }
 }
 
-// The choice image_coordinate_precision = binary32: each step of the §8.2 formulas rounded to binary32 (the expected
+// The choice image_coordinate_precision = binary32: each step of the OpenCL C 3.0 §8.2
+// [[addressing-and-filter-modes]] formulas rounded to binary32 (the expected
 // texels from plain float arithmetic on the host, as a float pipeline computes them).
 TEST_CASE("reads: image_coordinate_precision=binary32 rounds each addressing step to binary32", "[images][read]") {
   clref::numerics::Choices choices;
