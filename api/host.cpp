@@ -407,11 +407,6 @@ RunResult Kernel::run(const NDRange& range) {
     if (__builtin_mul_overflow(groupSize, uint64_t(spec.local[d]), &groupSize) || groupSize > cfg.maxWorkGroupSize)
       throw NDRangeError(NDRangeError::Field::Local,
                          "the work-group size exceeds the device maximum " + std::to_string(cfg.maxWorkGroupSize));
-  if (groupSize > maxWorkGroupSize())
-    throw Error("kernel " + name_ + ": a work-group of " + std::to_string(groupSize) + " work-items holds more than " +
-                std::to_string(interpreter::kMaxPrivateBytesPerWorkGroup) + " bytes of registers and private memory (" +
-                std::to_string(interpreter::workItemBytes(*lowered_)) +
-                " per work-item); the kernel's largest work-group size is " + std::to_string(maxWorkGroupSize()));
   interpreter::ExecConfig ec;
   ec.threads = cfg.threads;
   ec.instructionBudget = cfg.instructionBudget;

@@ -80,75 +80,42 @@ int64_t addressClampOrNone(int64_t i, AddressingMode m, int64_t size) {
   return i;
 }
 
-}  // namespace
-
-void axisBinary32(double s, const AxisRule& r, AxisSample& out) {
-  // Each step is formed exactly in binary64 and rounded once to binary32 by the conversion: s is a binary32 (or int32)
-  // value and the sizes are below 2^29, so the products have at most 53 significant bits; differences of binary32
-  // values below 2^52 are exact in binary64 (above it u − 0.5 rounds to u either way, u being an even binary64).
-  // Beyond the binary32 range (FLT_MAX + half an ulp rounds to infinity) the conversion would be undefined in C++.
-  auto f32 = [](double x) { return std::fabs(x) >= 0x1.ffffffp127 ? std::copysign(INFINITY, x) : double(float(x)); };
-  const double w = double(r.size);
-  double u;
-  out = AxisSample{};
-  switch (r.mode) {
-    case AddressingMode::Repeat: u = f32(f32(s - floorFinite(s)) * w); break;
-    case AddressingMode::MirroredRepeat: {
-      const double sp = 2.0 * numerics::rint(f32(0.5 * s));
-      u = f32(f32(std::fabs(s - sp)) * w);
-      break;
-    }
-    default: u = r.normalized ? f32(s * w) : s; break;
-  }
-  if (!r.linear) {
-    const int64_t whole = toIndex(floorFinite(u));
-    if (r.mode == AddressingMode::Repeat)
-      out.i0 = whole > r.size - 1 ? whole - r.size : whole;
-    else if (r.mode == AddressingMode::MirroredRepeat)
-      out.i0 = std::min(whole, r.size - 1);
-    else {
-      out.noneOutside = r.mode == AddressingMode::None && (whole < 0 || whole >= r.size);
-      out.i0 = addressClampOrNone(whole, r.mode, r.size);
-    }
-    return;
-  }
-  const double d = f32(u - 0.5);
-  const double f = floorFinite(d);
-  out.a = std::isfinite(d) ? f32(d - f) : 0.0;  // an infinite u addresses the clamped ends; a is then unused
-  const int64_t i = toIndex(f);
-  switch (r.mode) {
-    case AddressingMode::Repeat:
-      out.i0 = i < 0 ? r.size + i : i;
-      out.i1 = i + 1 > r.size - 1 ? i + 1 - r.size : i + 1;
-      break;
-    case AddressingMode::MirroredRepeat:
-      out.i0 = std::max<int64_t>(i, 0);
-      out.i1 = std::min<int64_t>(i + 1, r.size - 1);
-      break;
-    default: {
-      const int64_t whole = toIndex(floorFinite(u));
-      out.noneOutside = r.mode == AddressingMode::None && (whole < 0 || whole >= r.size);
-      out.i0 = addressClampOrNone(i, r.mode, r.size);
-      out.i1 = addressClampOrNone(i + 1, r.mode, r.size);
-      break;
-    }
-  }
-}
-
-bool axisFast(double s, const AxisRule& r, AxisSample& out) {
-  if (r.binary32) {
-    axisBinary32(s, r, out);
+// The steps of the addressing formulas in binary64, each checked to be exact (Knuth's TwoSum, the fused residual): false
+// when one is not, and the exact evaluation decides.
+struct ExactSteps {
+  static bool sub(double x, double y, double& d) { return exactSub(x, y, d); }
+  static bool mul(double x, double y, double& p) { return exactMul(x, y, p); }
+};
+// The choice image_coordinate_precision=binary32: each step formed exactly in binary64 and rounded once to binary32.
+// s is a binary32 (or int32) value and the sizes are below 2^29, so the products have at most 53 significant bits;
+// differences of binary32 values below 2^52 are exact in binary64 (above it u − 0.5 rounds to u either way, u being
+// an even binary64). Beyond the binary32 range (FLT_MAX + half an ulp rounds to infinity) the conversion would be
+// undefined in C++. A NaN difference (inf − inf: the fraction of an infinite or NaN u, which addresses the clamped
+// ends) gives a = 0, which is then unused.
+struct Binary32Steps {
+  static double f32(double x) { return std::fabs(x) >= 0x1.ffffffp127 ? std::copysign(INFINITY, x) : double(float(x)); }
+  static bool sub(double x, double y, double& d) {
+    const double diff = x - y;
+    d = std::isnan(diff) ? 0.0 : f32(diff);
     return true;
   }
+  static bool mul(double x, double y, double& p) {
+    p = f32(x * y);
+    return true;
+  }
+};
+
+// OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] along one axis, with the arithmetic of Steps; false when a step
+// cannot be given (ExactSteps only).
+template <class Steps> bool axisWith(double s, const AxisRule& r, AxisSample& out) {
   const double w = double(r.size);
   double u, t;
   out.noneOutside = false;
   switch (r.mode) {
     case AddressingMode::Repeat: {
-      // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: u = (s - floor(s)) * w_t; nearest i = (int)floor(u), if (i >
-      // w_t - 1) i = i - w_t; linear i0 = (int)floor(u - 0.5), i1 = i0 + 1, if (i0 < 0) i0 = w_t + i0, if (i1 > w_t -
-      // 1) i1 = i1 - w_t.
-      if (!exactSub(s, floorFinite(s), t) || !exactMul(t, w, u)) return false;
+      // u = (s - floor(s)) * w_t; nearest i = (int)floor(u), if (i > w_t - 1) i = i - w_t; linear i0 = (int)floor(u -
+      // 0.5), i1 = i0 + 1, if (i0 < 0) i0 = w_t + i0, if (i1 > w_t - 1) i1 = i1 - w_t.
+      if (!Steps::sub(s, floorFinite(s), t) || !Steps::mul(t, w, u)) return false;
       if (!r.linear) {
         int64_t i = toIndex(floorFinite(u));
         if (i > r.size - 1) i -= r.size;
@@ -156,9 +123,9 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
         return true;
       }
       double d;
-      if (!exactSub(u, 0.5, d)) return false;
+      if (!Steps::sub(u, 0.5, d)) return false;
       const double f = floorFinite(d);
-      if (!exactSub(d, f, out.a)) return false;
+      if (!Steps::sub(d, f, out.a)) return false;
       out.i0 = toIndex(f);
       out.i1 = out.i0 + 1;
       if (out.i0 < 0) out.i0 += r.size;
@@ -166,21 +133,21 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
       return true;
     }
     case AddressingMode::MirroredRepeat: {
-      // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: s' = 2.0f * rint(0.5f * s), s' = fabs(s - s'), u = s' * w_t;
-      // nearest i = min((int)floor(u), w_t - 1); linear i0 = max((int)floor(u - 0.5f), 0), i1 = min(i0 + 1, w_t - 1)
-      // with i1 from the unclamped i0. 0.5 · s is exact in binary64, and rint of it equals rint of the binary32 product
-      // (the only inexact binary32 products are below 2^-126, where both rint to ±0).
+      // s' = 2.0f * rint(0.5f * s), s' = fabs(s - s'), u = s' * w_t; nearest i = min((int)floor(u), w_t - 1); linear
+      // i0 = max((int)floor(u - 0.5f), 0), i1 = min(i0 + 1, w_t - 1) with i1 from the unclamped i0. 0.5 · s is exact
+      // in binary64, and rint of it equals rint of the binary32 product (the only inexact binary32 products are below
+      // 2^-126, where both rint to ±0).
       const double sp = 2.0 * numerics::rint(0.5 * s);
-      if (!exactSub(s, sp, t)) return false;
-      if (!exactMul(std::fabs(t), w, u)) return false;
+      if (!Steps::sub(s, sp, t)) return false;
+      if (!Steps::mul(std::fabs(t), w, u)) return false;
       if (!r.linear) {
         out.i0 = std::min(toIndex(floorFinite(u)), r.size - 1);
         return true;
       }
       double d;
-      if (!exactSub(u, 0.5, d)) return false;
+      if (!Steps::sub(u, 0.5, d)) return false;
       const double f = floorFinite(d);
-      if (!exactSub(d, f, out.a)) return false;
+      if (!Steps::sub(d, f, out.a)) return false;
       const int64_t i0 = toIndex(f);
       out.i0 = std::max<int64_t>(i0, 0);
       out.i1 = std::min<int64_t>(i0 + 1, r.size - 1);
@@ -191,7 +158,7 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
       // floor(u)) or i0 = address_mode((int)floor(u - 0.5)), i1 = address_mode((int)floor(u - 0.5) + 1), a =
       // frac(u - 0.5).
       if (r.normalized) {
-        if (!exactMul(s, w, u)) return false;
+        if (!Steps::mul(s, w, u)) return false;
       } else {
         u = s;
       }
@@ -202,15 +169,31 @@ bool axisFast(double s, const AxisRule& r, AxisSample& out) {
         return true;
       }
       double d;
-      if (!exactSub(u, 0.5, d)) return false;
+      if (!Steps::sub(u, 0.5, d)) return false;
       const double f = floorFinite(d);
-      if (!exactSub(d, f, out.a)) return false;
+      if (!Steps::sub(d, f, out.a)) return false;
       const int64_t i = toIndex(f);
       out.i0 = addressClampOrNone(i, r.mode, r.size);
       out.i1 = addressClampOrNone(i + 1, r.mode, r.size);
       return true;
     }
   }
+  return false;
+}
+
+}  // namespace
+
+void axisBinary32(double s, const AxisRule& r, AxisSample& out) {
+  out = AxisSample{};
+  (void)axisWith<Binary32Steps>(s, r, out);
+}
+
+bool axisFast(double s, const AxisRule& r, AxisSample& out) {
+  if (r.binary32) {
+    axisBinary32(s, r, out);
+    return true;
+  }
+  return axisWith<ExactSteps>(s, r, out);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

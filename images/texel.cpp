@@ -565,19 +565,7 @@ bool encodeDirectWith(const DirectFormat& d, const Color& c, ColorKind kind, uin
   // encode's loop for the orders with a direct decoder (every stored channel holds a colour component, none is
   // ignored, none is sRGB), with the same conversions (floatCode, intCode).
   const bool isInt = kind == ColorKind::Int || kind == ColorKind::Uint;
-  switch (d.cls) {
-    case ChannelClass::Normalized:
-    case ChannelClass::Float:
-      if (kind != ColorKind::Float) return false;
-      break;
-    case ChannelClass::SignedInt:
-      if (kind != ColorKind::Int) return false;
-      break;
-    case ChannelClass::UnsignedInt:
-      if (kind != ColorKind::Uint) return false;
-      break;
-  }
-  if (d.code == DirectFormat::Code::None) return false;
+  if (!kindMatchesClass(d.cls, kind) || d.code == DirectFormat::Code::None) return false;
   const unsigned bytes = d.channelBytes;
   if (d.code == DirectFormat::Code::Unorm8 && kind == ColorKind::Float) {
     // The most common image format without floatCode's dispatch: write_imagef's lanes are floats.

@@ -186,23 +186,24 @@ template <class F> inline void approxChannels(const DirectFormat& d, const uint8
   return false;
 }
 
+// Whether a read or write of `kind` is the one the channel class takes (read_imagef/write_imagef for normalized and
+// float channels, the i and ui forms for signed and unsigned integer channels); the direct paths take no other.
+inline bool kindMatchesClass(ChannelClass cls, ColorKind kind) {
+  switch (cls) {
+    case ChannelClass::Normalized:
+    case ChannelClass::Float: return kind == ColorKind::Float;
+    case ChannelClass::SignedInt: return kind == ColorKind::Int;
+    case ChannelClass::UnsignedInt: return kind == ColorKind::Uint;
+  }
+  return false;
+}
+
 inline bool decodeDirectWith(const DirectFormat& d, const uint8_t* element, ColorKind kind, const ConversionOptions& o,
                              Color& out) {
   using direct_detail::load;
   using C = DirectFormat::Code;
   const bool floatKind = kind == ColorKind::Float;
-  switch (d.cls) {
-    case ChannelClass::Normalized:
-    case ChannelClass::Float:
-      if (!floatKind || d.code == C::Half) return false;
-      break;
-    case ChannelClass::SignedInt:
-      if (kind != ColorKind::Int) return false;
-      break;
-    case ChannelClass::UnsignedInt:
-      if (kind != ColorKind::Uint) return false;
-      break;
-  }
+  if (!kindMatchesClass(d.cls, kind) || d.code == C::Half) return false;
   // One loop per channel type (the type's switch is taken once per element, not per channel). The values
   // channelValue gives, rounded as laneOf rounds them (quotientToFloat's argument).
   uint32_t lanes[4] = {0, 0, 0, floatKind ? std::bit_cast<uint32_t>(1.0f) : 1u};

@@ -18,6 +18,8 @@
 #include "images/texel.hpp"
 #include "images/texel_internal.hpp"
 
+#include "test_image.hpp"
+
 using namespace clref::images;
 using clref::numerics::Denorm;
 
@@ -28,23 +30,7 @@ using T = ChannelType;
 using AM = AddressingMode;
 using FM = FilterMode;
 
-struct Img {
-  std::vector<uint8_t> mem;
-  ImageView view;
-  Img(ImageType type, ImageFormat f, uint64_t w, uint64_t h = 1, uint64_t d = 1, uint32_t levels = 1) {
-    ImageDesc desc;
-    desc.type = type;
-    desc.format = f;
-    desc.width = w;
-    desc.height = h;
-    desc.depth = d;
-    desc.arraySize = type == ImageType::Image1DArray ? h : d;
-    desc.numMipLevels = levels;
-    desc = makeDesc(desc);
-    mem.assign(storageBytes(desc), 0);
-    view = {desc, mem.data(), mem.size()};
-  }
-};
+using Img = clref_test::TestImage;
 
 // Half and float bit patterns that the fast paths must treat like the exact ones: zeros, subnormals, the largest
 // values, infinities and NaNs.

@@ -19,6 +19,8 @@
 #include "numerics/choices.hpp"
 #include "numerics/mpfr_round.hpp"
 
+#include "test_image.hpp"
+
 using namespace clref::images;
 using clref::numerics::Format;
 using clref::numerics::Rounding;
@@ -28,28 +30,7 @@ namespace {
 using O = ChannelOrder;
 using T = ChannelType;
 
-struct TestImage {
-  std::vector<uint8_t> mem;
-  ImageView view;
-  TestImage(ImageType type, ImageFormat f, uint64_t w, uint64_t h = 1, uint64_t d = 1, uint32_t levels = 1) {
-    ImageDesc desc;
-    desc.type = type;
-    desc.format = f;
-    desc.width = w;
-    desc.height = h;
-    desc.depth = d;
-    desc.arraySize = type == ImageType::Image1DArray ? h : d;
-    desc.numMipLevels = levels;
-    desc = makeDesc(desc);
-    mem.assign(storageBytes(desc), 0);
-    view = {desc, mem.data(), mem.size()};
-  }
-  uint8_t* at(uint64_t x, uint64_t y = 0, uint64_t z = 0, uint32_t level = 0) { return view.element(x, y, z, level); }
-  void setR8(uint64_t x, uint64_t y, uint64_t z, uint8_t v) { at(x, y, z)[0] = v; }
-  void setFloat(uint64_t x, uint64_t y, uint64_t z, float v, uint32_t level = 0) {
-    std::memcpy(at(x, y, z, level), &v, 4);
-  }
-};
+using clref_test::TestImage;
 
 Sampler sampler(bool normalized, AddressingMode a, FilterMode f) {
   Sampler s;
