@@ -183,6 +183,8 @@ class Module {
   void completeTables();
   void layoutTypes();
   void readDebugParamNames();
+  // Rules SPIRV-Tools 2023.1 does not check (module_rules.cpp); throws ModuleError naming the rule and instruction.
+  void checkRulesBeyondValidator() const;
   void appendFixed(const Instruction& inst, std::vector<uint32_t>& out) const;
   mutable std::unordered_map<uint32_t, std::string> friendlyNames_;
 };

@@ -90,6 +90,7 @@ Module Module::load(std::vector<uint32_t> words) {
         "): " + (failure.empty() ? "unknown reason" : failure) + where);
   }
   m.completeTables();
+  m.checkRulesBeyondValidator();
   return m;
 }
 

@@ -76,9 +76,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_que
   ApiLock lock;
   if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
   // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueueReadBuffer: CL_INVALID_VALUE if the
-  // region is out of bounds or ptr is NULL (a size of 0 is an out-of-bounds-free empty region only from 2.1 on... the
-  // spec lists it
-  // under "region out of bounds"; clref accepts size 0 as an empty read).
+  // region is out of bounds or ptr is NULL (clref accepts size 0 as an empty read).
   if (!inBounds(offset, size, buffer->size) || !ptr) return CL_INVALID_VALUE;
   // CL_INVALID_OPERATION if buffer was created with CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS
   if (hostCannotRead(buffer)) return CL_INVALID_OPERATION;
@@ -86,7 +84,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_que
   return enqueue(
       lock, command_queue, CL_COMMAND_READ_BUFFER, num_events_in_wait_list, event_wait_list, event,
       [=] {
-        if (size) std::memcpy(ptr, data->data() + offset, size);
+        // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueueReadBuffer: ptr may be
+        // host_ptr + offset of a CL_MEM_USE_HOST_PTR buffer, i.e. the buffer's own storage; memmove is defined when
+        // the two regions are the same or overlap.
+        if (size) std::memmove(ptr, data->data() + offset, size);
         return CL_SUCCESS;
       },
       blocking_read);

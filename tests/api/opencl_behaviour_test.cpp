@@ -120,6 +120,26 @@ TEST_CASE("sub-buffers view their parent; USE_HOST_PTR is the host memory", "[op
   clReleaseMemObject(s);
 }
 
+TEST_CASE("reading a USE_HOST_PTR buffer into its own host memory keeps the data", "[opencl][fuzz]") {
+  // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]]: a read with ptr = host_ptr + offset of a
+  // CL_MEM_USE_HOST_PTR buffer is allowed (the buffer's storage is that memory). Found by fuzz_opencl_api: the copy
+  // used memcpy with equal source and destination (AddressSanitizer: memcpy-param-overlap). A read into memory that
+  // overlaps the storage at another offset moves the bytes as memmove would.
+  auto& f = fx();
+  cl_int e;
+  std::vector<unsigned char> host(64);
+  for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<unsigned char>(i);
+  cl_mem m = clCreateBuffer(f.ctx, CL_MEM_USE_HOST_PTR, host.size(), host.data(), &e);
+  REQUIRE(e == CL_SUCCESS);
+  CHECK(clEnqueueReadBuffer(f.q, m, CL_TRUE, 8, 16, host.data() + 8, 0, nullptr, nullptr) == CL_SUCCESS);
+  for (size_t i = 0; i < host.size(); ++i) CHECK(host[i] == i);
+  CHECK(clEnqueueReadBuffer(f.q, m, CL_TRUE, 0, 16, host.data() + 4, 0, nullptr, nullptr) == CL_SUCCESS);
+  for (size_t i = 0; i < 4; ++i) CHECK(host[i] == i);
+  for (size_t i = 4; i < 20; ++i) CHECK(host[i] == i - 4);
+  for (size_t i = 20; i < host.size(); ++i) CHECK(host[i] == i);
+  clReleaseMemObject(m);
+}
+
 TEST_CASE("a kernel fault makes the event status negative", "[opencl]") {
   auto& f = fx();
   cl_int e;

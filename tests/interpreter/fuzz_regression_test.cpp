@@ -502,3 +502,105 @@ TEST_CASE("fuzz: a DebugLocalVariable with a huge Arg Number sizes nothing", "[r
   REQUIRE(names != m.debugParamNames.end());
   CHECK(names->second == std::vector<std::string>{"", "b"});
 }
+
+TEST_CASE("fuzz: a float vector access-chain index is refused at load, naming the instruction", "[rejection][fuzz]") {
+  // SPIR-V 1.0 §3.32.8 [external] OpPtrAccessChain: Element must be a scalar integer. SPIRV-Tools 2023.1 accepts a
+  // float4 constant there; the lowering used to sign-extend it by shifting 64 bits (width 0).
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+      %float = OpTypeFloat 32
+    %v4float = OpTypeVector %float 4
+        %ptr = OpTypePointer CrossWorkgroup %float
+    %float_1 = OpConstant %float 1
+       %idx4 = OpConstantComposite %v4float %float_1 %float_1 %float_1 %float_1
+         %fn = OpTypeFunction %void %ptr
+          %k = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr
+      %entry = OpLabel
+          %q = OpInBoundsPtrAccessChain %ptr %p %idx4
+               OpStore %q %float_1
+               OpReturn
+               OpFunctionEnd
+)");
+  const std::string load = loadError(words);
+  if (load.find("validation failed") == std::string::npos) {  // a later SPIRV-Tools refusing it is fine too
+    CHECK_THAT(load, Contains("index operand 1") && Contains("is not a scalar integer") &&
+                         Contains("OpInBoundsPtrAccessChain"));
+  }
+  CHECK_THAT(kernelError(words, "k"), !Contains("not a ModuleError") && !Contains("no exception"));
+}
+
+TEST_CASE("fuzz: a function with fewer OpFunctionParameter than its type is refused at load", "[rejection][fuzz]") {
+  // SPIR-V 1.0 §2.4 [external]: a function definition declares one OpFunctionParameter per parameter of its type.
+  // SPIRV-Tools 2023.1 accepts a missing one; a call passing every declared argument then read past the
+  // callee's parameter list (std::out_of_range from the lowering).
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+      %float = OpTypeFloat 32
+        %ptr = OpTypePointer CrossWorkgroup %float
+         %f2 = OpTypeFunction %void %ptr %float
+          %g = OpFunction %void DontInline %f2
+         %gp = OpFunctionParameter %ptr
+      %gbody = OpLabel
+               OpReturn
+               OpFunctionEnd
+          %k = OpFunction %void None %f2
+          %p = OpFunctionParameter %ptr
+          %x = OpFunctionParameter %float
+      %entry = OpLabel
+       %call = OpFunctionCall %void %g %p %x
+               OpReturn
+               OpFunctionEnd
+)");
+  const std::string load = loadError(words);
+  if (load.find("validation failed") == std::string::npos) {
+    CHECK_THAT(load, Contains("declares 1 OpFunctionParameter but its function type has 2 parameters") &&
+                         Contains("OpFunction"));
+  }
+  CHECK_THAT(kernelError(words, "k"), !Contains("not a ModuleError") && !Contains("no exception"));
+}
+
+TEST_CASE("fuzz: a constant array with fewer constituents than its 64-bit length is refused", "[rejection][fuzz]") {
+  // SPIR-V 1.0 §3.32.7 [external] OpConstantComposite: one constituent per element. SPIRV-Tools 2023.1 compares a
+  // 64-bit Length by its low word (here 2); clref refuses the length (past its array limit) or the count.
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+     %uint_1 = OpConstant %uint 1
+        %len = OpConstant %ulong 4294967298
+        %arr = OpTypeArray %uint %len
+          %c = OpConstantComposite %arr %uint_1 %uint_1
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  const std::string load = loadError(words);
+  CHECK_THAT(load, Contains("validation failed") || Contains("Length 4294967298 is not between 1 and") ||
+                       Contains("2 constituents for an array of length"));
+  CHECK(load != "no exception");
+}
+
+TEST_CASE("fuzz: a constant structure with a missing member is refused", "[rejection][fuzz]") {
+  const auto words = assemble(kHeader + R"(
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+     %uint_1 = OpConstant %uint 1
+          %s = OpTypeStruct %uint %uint
+          %c = OpConstantComposite %s %uint_1
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+               OpReturn
+               OpFunctionEnd
+)");
+  const std::string load = loadError(words);
+  CHECK_THAT(load, Contains("validation failed") || Contains("1 constituents for a structure of 2 members"));
+  CHECK(load != "no exception");
+}
