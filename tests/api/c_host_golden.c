@@ -501,15 +501,16 @@ static cl_int createBuffer(struct Env* e, struct Run* r, const struct Arg* a, cl
 
 /* The region of mip level `level` in elements (cl_khr_mipmap_image: each level halves the width,
  * height and 3D depth, rounded down, at least 1; layers stay) and the origin element that names
- * the level: origin[1] of a 1D image, origin[2] of a 1D image array or a 2D image (OpenCL
- * Extension Specification 3.0.12 §29.2.1 "Additions to section 5.3 — Image Objects"). */
+ * the level: origin[1] of a 1D image, origin[2] of a 1D image array or a 2D image, origin[3] of a 2D
+ * image array or a 3D image, so origin has four elements (OpenCL Extension Specification 3.0.12 §29.2.1
+ * "Additions to section 5.3 — Image Objects"). */
 static size_t halved(size_t n, cl_uint level) {
   n = level >= 8 * sizeof n ? 0 : n >> level;
   return n ? n : 1;
 }
-static void levelRegion(const struct Arg* a, cl_uint level, size_t region[3], size_t origin[3]) {
+static void levelRegion(const struct Arg* a, cl_uint level, size_t region[3], size_t origin[4]) {
   region[0] = halved(a->width, level), region[1] = 1, region[2] = 1;
-  origin[0] = origin[1] = origin[2] = 0;
+  origin[0] = origin[1] = origin[2] = origin[3] = 0;
   switch (a->imageType) {
     case CL_MEM_OBJECT_IMAGE1D_ARRAY: region[1] = a->arraySize; break;
     case CL_MEM_OBJECT_IMAGE2D: region[1] = halved(a->height, level); break;
@@ -523,7 +524,10 @@ static void levelRegion(const struct Arg* a, cl_uint level, size_t region[3], si
       break;
     default: break;
   }
-  if (a->levels > 1) origin[a->imageType == CL_MEM_OBJECT_IMAGE1D ? 1 : 2] = level;
+  if (a->levels > 1) {
+    const int layered = a->imageType == CL_MEM_OBJECT_IMAGE2D_ARRAY || a->imageType == CL_MEM_OBJECT_IMAGE3D;
+    origin[a->imageType == CL_MEM_OBJECT_IMAGE1D ? 1 : layered ? 3 : 2] = level;
+  }
 }
 
 /* The image of `a` with its initial contents: from a buffer (1D image buffers), written level by
@@ -556,7 +560,7 @@ static cl_int createImage(struct Env* e, struct Run* r, int index, const struct 
     r->mems[index] = clCreateImage(e->context, CL_MEM_READ_WRITE, &a->format, &d, NULL, &err);
     size_t offset = 0;
     for (cl_uint l = 0; err == CL_SUCCESS && l < a->levels; ++l) {
-      size_t region[3], origin[3];
+      size_t region[3], origin[4];
       levelRegion(a, l, region, origin);
       err = clEnqueueWriteImage(e->queue, r->mems[index], CL_TRUE, origin, region, 0, 0, init + offset, 0, NULL, NULL);
       if (err != CL_SUCCESS) what = "clEnqueueWriteImage";
@@ -564,7 +568,7 @@ static cl_int createImage(struct Env* e, struct Run* r, int index, const struct 
     }
   } else {
     /* The packed rows spread over the case's pitches (0: tightly packed). */
-    size_t region[3], origin[3];
+    size_t region[3], origin[4];
     levelRegion(a, 0, region, origin);
     const size_t packedRow = region[0] * a->elemSize;
     const int layered1D = a->imageType == CL_MEM_OBJECT_IMAGE1D_ARRAY;
@@ -705,7 +709,7 @@ static enum Outcome checkOutputs(struct Env* e, struct Run* r, const struct Case
       /* Level by level, tightly packed (the bundle's layout). */
       size_t offset = 0;
       for (cl_uint l = 0; err == CL_SUCCESS && l < a->levels; ++l) {
-        size_t region[3], origin[3];
+        size_t region[3], origin[4];
         levelRegion(a, l, region, origin);
         if (offset + region[0] * region[1] * region[2] * a->elemSize > a->size) break;
         err = clEnqueueReadImage(e->queue, r->mems[i], CL_TRUE, origin, region, 0, 0, actual + offset, 0, NULL, NULL);

@@ -272,6 +272,30 @@ void mipLod(const Case& c, ArgBytes& a) {
   storeElem<int32_t>(a.at(4), 0, int32_t(levels));
 }
 
+// mip_lod_3d and mip_lod_array: output row y reads (u, v, w) at lod lods[y] with a nearest mip filter, the level
+// floor(lod + 0.5) clamped to the last (the lods avoid ties).
+void mipLodLayered(const Case& c, ArgBytes& a, bool array) {
+  const HostImage img(c, a, 0);
+  const auto& smp = samplerArg(c, 1);
+  const auto& lods = a.at(2);
+  auto& out = a.at(3);
+  const auto g = grid(c);
+  const uint32_t levels = img.desc().numMipLevels;
+  for (int y = 0; y < int(g[1]); ++y) {
+    const float lod = loadElem<float>(lods, size_t(y));
+    const uint32_t level = uint32_t(std::min<double>(std::floor(double(lod) + 0.5), levels - 1));
+    for (int x = 0; x < int(g[0]); ++x) {
+      const float u = (float(x) + 0.5f) * 0.125f;
+      const Float4 v = array ? img.samplef(smp, {u, 0.625f, float(y % 3)}, level)
+                             : img.samplef(smp, {u, 0.375f, 0.625f}, level);
+      storeFloat4(out, size_t(y) * g[0] + size_t(x), v);
+    }
+  }
+  storeElem<int32_t>(a.at(4), 0, int32_t(levels));
+}
+void mipLod3d(const Case& c, ArgBytes& a) { mipLodLayered(c, a, false); }
+void mipLodArray(const Case& c, ArgBytes& a) { mipLodLayered(c, a, true); }
+
 void imageToBuffer(const Case& c, ArgBytes& a) {
   const HostImage src(c, a, 0);
   auto& out = a.at(1);
@@ -452,6 +476,8 @@ std::vector<std::pair<std::string, HostReference>> imageHostReferences() {
       {"image_float_to_rgba16", convertCopy},
       {"image_srgb_to_linear", convertCopy},
       {"image_mip_lod", mipLod},
+      {"image_mip_lod3d", mipLod3d},
+      {"image_mip_lod_array", mipLodArray},
       {"image_to_buffer", imageToBuffer},
       {"image_buffer_to_image", bufferToImage},
       {"image3d_slice_average", sliceAverage},
