@@ -1,5 +1,6 @@
 // SPIR-V 1.0 §3.32.13 [external] Arithmetic Instructions: integer and floating-point arithmetic.
 #include <limits>
+#include <type_traits>
 
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
@@ -21,7 +22,11 @@ struct ISub {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a - b); }
 };
 struct IMul {
-  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a * b); }
+  // 8- and 16-bit operands promote to int, whose product can overflow (undefined in C++): multiply as unsigned.
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
+    using P = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, T>;
+    return T(P(a) * P(b));
+  }
 };
 struct SNegate {
   template <class T> static T apply(WorkItem&, const Op*, T a) { return T(T(0) - a); }

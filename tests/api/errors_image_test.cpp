@@ -287,15 +287,14 @@ void createImageCases(std::vector<ErrorCase>& v) {
   v.push_back({"clCreateImage3D:CL_INVALID_VALUE:1", [=] {
                  return image3D(fx().ctx, CL_MEM_KERNEL_READ_AND_WRITE, &kRGBA8, 4, 4, 4, 0, 0, nullptr);
                }});
-  const cl_image_format badFormat{CL_RGB, CL_FLOAT};
-  for (const cl_image_format* f : {static_cast<const cl_image_format*>(nullptr), &badFormat}) {
+  // The cases run after this function returns: each lambda holds its own copy of the format (none: NULL).
+  for (const bool null : {true, false}) {
+    const cl_image_format badFormat{CL_RGB, CL_FLOAT};
     v.push_back({"clCreateImage2D:CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:1", [=] {
-                   const cl_image_format copy = f ? *f : cl_image_format{};
-                   return image2D(fx().ctx, 0, f ? &copy : nullptr, 4, 4, 0, nullptr);
+                   return image2D(fx().ctx, 0, null ? nullptr : &badFormat, 4, 4, 0, nullptr);
                  }});
     v.push_back({"clCreateImage3D:CL_INVALID_IMAGE_FORMAT_DESCRIPTOR:1", [=] {
-                   const cl_image_format copy = f ? *f : cl_image_format{};
-                   return image3D(fx().ctx, 0, f ? &copy : nullptr, 4, 4, 4, 0, 0, nullptr);
+                   return image3D(fx().ctx, 0, null ? nullptr : &badFormat, 4, 4, 4, 0, 0, nullptr);
                  }});
   }
   // (width, height, row pitch); captured whole: clang 15 cannot capture structured bindings.
