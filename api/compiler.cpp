@@ -32,6 +32,7 @@
 #include <set>
 #include <sstream>
 
+#include "api/debug_expressions.hpp"
 #include "api/host.hpp"
 
 #ifndef CLREF_DEFAULT_CLANG
@@ -275,17 +276,41 @@ bool Program::openCLCCompilerAvailable() { return compilerTools().has_value(); }
 std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCLCSource& source) {
   const Tools tools = requireCompilerTools();
   const TempDir dir;
-  const auto bc = dir.path() / "kernel.bc", spv = dir.path() / "kernel.spv";
+  const auto bc = dir.path() / "kernel.bc", ll = dir.path() / "kernel.ll", spv = dir.path() / "kernel.spv";
+  bool debug = false, optDisabled = false;
+  for (const auto& o : source.options) {
+    debug = debug || o == "-g";
+    // OpenCL 3.0 API §5.8.6.3 [[optimization-options]] -cl-opt-disable disables all optimizations; clang-15 takes the
+    // option but still optimises after an -O2, so it (and -O0, which case files may pass) selects -O0 here.
+    optDisabled = optDisabled || o == "-cl-opt-disable" || o == "-O0";
+  }
   // LLVM's vectorisers create intrinsics (llvm.vector.reduce.*) that llvm-spirv-15 cannot
   // translate; the interpreter gains nothing from them.
-  auto argv = clangCommand(tools.clang, device.config(), source, dir.path(), {"-c", "-O2"},
-                           {"-fno-vectorize", "-fno-slp-vectorize"});
-  argv.insert(argv.end(), {"-o", bc.string()});
+  const std::initializer_list<const char*> noVectorize = {"-fno-vectorize", "-fno-slp-vectorize"};
+  const char* level = optDisabled ? "-O0" : "-O2";
+  // An optimised -g build goes through LLVM IR text, where the debug locations llvm-spirv-15 cannot translate are
+  // marked unavailable (api/debug_expressions.hpp); everything else goes straight to bitcode.
+  const bool repairDebug = debug && !optDisabled;
+  auto argv = clangCommand(tools.clang, device.config(), source, dir.path(), {repairDebug ? "-S" : "-c", level},
+                           noVectorize);
+  argv.insert(argv.end(), {"-o", (repairDebug ? ll : bc).string()});
   std::string log;
   if (runProgram(argv, log) != 0) throw Error("OpenCL C compilation failed:\n" + log);
+  if (repairDebug) {
+    std::string text;
+    {
+      std::ifstream in(ll);
+      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    { std::ofstream(ll) << withTranslatableDebugLocations(text); }
+    // Back to bitcode as it is: no optimisation pass runs again.
+    std::string log1;
+    if (runProgram({tools.clang, "-target", device.config().addressBits == 32 ? "spir" : "spir64", "-c", "-emit-llvm",
+                    "-Xclang", "-disable-llvm-passes", ll.string(), "-o", bc.string()},
+                   log1) != 0)
+      throw Error("OpenCL C compilation failed (LLVM IR with debug locations repaired):\n" + log1);
+  }
   // SPIR-V 1.0 is the most widely accepted version; llvm-spirv-15 needs 1.1 to emit debug info.
-  bool debug = false;
-  for (const auto& o : source.options) debug = debug || o == "-g";
   const std::string maxVersion = debug ? "--spirv-max-version=1.1" : "--spirv-max-version=1.0";
   std::string log2;
   if (runProgram({tools.llvmSpirv, maxVersion, bc.string(), "-o", spv.string()}, log2) != 0)

@@ -1,0 +1,111 @@
+// Programs built from OpenCL C with -g: the build never fails because of debug information (llvm-spirv-15 refuses
+// DWARF operations OpenCL.DebugInfo.100 does not list, which clang-15 -O2 emits for ordinary kernels), faults name
+// the source line, and -cl-opt-disable / -O0 are honoured (clang-15 ignores -cl-opt-disable after -O2).
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <vector>
+
+#include "api/debug_expressions.hpp"
+#include "api/host.hpp"
+#include "interpreter/module.hpp"
+
+using namespace clref;
+using Catch::Matchers::Contains;
+
+namespace {
+
+// A tree reduction: clang-15 -O2 -g describes `s` after `s >>= 1` and `n / 2` with DW_OP_shr and DW_OP_div.
+const char* kReduction = R"(kernel void red(global const float* in, global float* out, local float* tmp) {
+  int l = get_local_id(0), n = get_local_size(0);
+  tmp[l] = in[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int s = n / 2; s > 0; s >>= 1) {
+    if (l < s) tmp[l] += tmp[l + s];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (l == 0) out[get_group_id(0) + 100] = tmp[0];
+}
+)";
+
+// Whether the module declares a function-scope variable: clang's -O0 code keeps its allocas, -O2 promotes them.
+bool hasFunctionVariables(const host::Program& p) {
+  for (const auto& inst : p.module().instructions)
+    if (inst.opcode == spv::Op::OpVariable && inst.words.size() > 3 &&
+        inst.words[3] == uint32_t(spv::StorageClass::Function))
+      return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("debug locations with unlisted DWARF operations become unavailable; the rest is unchanged", "[debug]") {
+  const std::string ir =
+      "  %7 = sdiv i32 %6, 2\n"
+      "  call void @llvm.dbg.value(metadata i32 %7, metadata !23, metadata !DIExpression(DW_OP_constu, 2, DW_OP_div, "
+      "DW_OP_constu, 0, DW_OP_swap, DW_OP_xderef, DW_OP_stack_value)), !dbg !41\n"
+      "  call void @llvm.dbg.value(metadata i32 %l, metadata !24, metadata !DIExpression(DW_OP_constu, 0, DW_OP_swap, "
+      "DW_OP_xderef)), !dbg !42\n"
+      "  call void @llvm.dbg.value(metadata !DIArgList(i64 %a, i64 %b), metadata !25, metadata "
+      "!DIExpression(DW_OP_LLVM_arg, 0, DW_OP_LLVM_arg, 1, DW_OP_plus, DW_OP_stack_value)), !dbg !43\n"
+      "  call void @llvm.dbg.declare(metadata ptr %p, metadata !26, metadata !DIExpression(DW_OP_LLVM_convert, 64, "
+      "DW_ATE_unsigned)), !dbg !44\n"
+      "  call void @llvm.dbg.declare(metadata ptr %q, metadata !27, metadata !DIExpression()), !dbg !45\n"
+      "!50 = !DIExpression(DW_OP_LLVM_fragment, 0, 32)\n";
+  size_t n = 0;
+  const std::string out = host::withTranslatableDebugLocations(ir, &n);
+  CHECK(n == 3);
+  const std::string expected =
+      "  %7 = sdiv i32 %6, 2\n"
+      "  call void @llvm.dbg.value(metadata i32 undef, metadata !23, metadata !DIExpression()), !dbg !41\n"
+      "  call void @llvm.dbg.value(metadata i32 %l, metadata !24, metadata !DIExpression(DW_OP_constu, 0, DW_OP_swap, "
+      "DW_OP_xderef)), !dbg !42\n"
+      "  call void @llvm.dbg.value(metadata i64 undef, metadata !25, metadata !DIExpression()), !dbg !43\n"
+      "  call void @llvm.dbg.declare(metadata ptr %q, metadata !27, metadata !DIExpression()), !dbg !45\n"
+      "!50 = !DIExpression(DW_OP_LLVM_fragment, 0, 32)\n";
+  CHECK(out == expected);
+}
+
+TEST_CASE("a -g build at every optimisation level builds, runs, and faults name the program's line", "[debug]") {
+  if (!host::Program::openCLCCompilerAvailable()) {
+    WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
+    return;
+  }
+  const host::Device device;
+  for (const char* options : {"-cl-std=CL1.2 -g", "-cl-std=CL1.2 -g -cl-opt-disable", "-cl-std=CL3.0 -g -O0"}) {
+    INFO(options);
+    std::shared_ptr<host::Program> program;
+    REQUIRE_NOTHROW(program = host::Program::fromOpenCLC(device, kReduction, options));
+    CHECK(hasFunctionVariables(*program) == (std::strstr(options, "-O2") == nullptr &&
+                                             (std::strstr(options, "opt-disable") || std::strstr(options, "-O0"))));
+    host::Kernel k(program, "red");
+    std::vector<float> in(16);
+    for (size_t i = 0; i < in.size(); ++i) in[i] = float(i + 1);
+    auto inBuf = std::make_shared<host::Buffer>(in.data(), in.size() * sizeof(float));
+    auto outBuf = std::make_shared<host::Buffer>(101 * sizeof(float));  // out[100] is in bounds, out[101] is not
+    k.setArg(0, inBuf);
+    k.setArg(1, outBuf);
+    k.setArgLocal(2, 8 * sizeof(float));
+    host::NDRange r;
+    r.global = {16, 1, 1};
+    r.local = std::array<size_t, 3>{8, 1, 1};
+    const auto res = k.run(r);
+    // Group 0 writes out[100] = 1 + ... + 8; group 1 writes out[101], past the buffer, on line 9.
+    float first = 0;
+    std::memcpy(&first, outBuf->data() + 100 * sizeof(float), sizeof first);
+    CHECK(first == 36.0f);
+    REQUIRE(res.fault);
+    CHECK_THAT(res.fault->source, Contains(":9"));
+  }
+}
+
+TEST_CASE("the options -cl-opt-disable and -O0 compile without optimisation, the default with it", "[debug]") {
+  if (!host::Program::openCLCCompilerAvailable()) {
+    WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
+    return;
+  }
+  const host::Device device;
+  CHECK_FALSE(hasFunctionVariables(*host::Program::fromOpenCLC(device, kReduction, "-cl-std=CL1.2")));
+  CHECK(hasFunctionVariables(*host::Program::fromOpenCLC(device, kReduction, "-cl-std=CL1.2 -cl-opt-disable")));
+  CHECK(hasFunctionVariables(*host::Program::fromOpenCLC(device, kReduction, "-O0")));
+}
