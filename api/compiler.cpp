@@ -34,6 +34,7 @@
 
 #include "api/debug_expressions.hpp"
 #include "api/host.hpp"
+#include "interpreter/module.hpp"
 
 #ifndef CLREF_DEFAULT_CLANG
 #define CLREF_DEFAULT_CLANG ""
@@ -315,12 +316,16 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
   std::string log2;
   if (runProgram({tools.llvmSpirv, maxVersion, bc.string(), "-o", spv.string()}, log2) != 0)
     throw Error("llvm-spirv failed:\n" + log2);
-  return fromSpirvFile(device, spv.string());
+  // Diagnostics name the program's own source and quote its lines, not the temporary copies clang compiled.
+  auto module = interpreter::Module::load(readSpirvFile(spv.string()));
+  module.nameSourceFile((dir.path() / "kernel.cl").string(), source.name, source.text);
+  for (const auto& [name, text] : source.headers) module.nameSourceFile((dir.path() / "include" / name).string(), name, text);
+  return fromModule(device, std::move(module));
 }
 
 std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::string& source,
                                               const std::string& options) {
-  OpenCLCSource s{source, {}, {}};
+  OpenCLCSource s{source, {}, {}, ""};
   std::istringstream words(options);
   for (std::string o; words >> o;) s.options.push_back(o);
   return fromOpenCLC(device, s);

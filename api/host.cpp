@@ -58,7 +58,11 @@ interpreter::LowerOptions lowerOptions(const DeviceConfig& cfg) {
 }  // namespace
 
 std::shared_ptr<Program> Program::fromSpirv(const Device& device, std::vector<uint32_t> words) {
-  auto m = std::make_shared<const interpreter::Module>(interpreter::Module::load(std::move(words)));
+  return fromModule(device, interpreter::Module::load(std::move(words)));
+}
+
+std::shared_ptr<Program> Program::fromModule(const Device& device, interpreter::Module module) {
+  auto m = std::make_shared<const interpreter::Module>(std::move(module));
   // Reject what this device cannot run now, not at the first kernel (capabilities, extensions,
   // address width).
   interpreter::checkModuleSupport(*m, lowerOptions(device.config()));

@@ -221,6 +221,8 @@ struct OpenCLCSource {
   std::string text;
   std::vector<std::string> options;
   std::vector<std::pair<std::string, std::string>> headers;  // include name, text
+  // What diagnostics call the source: the file it came from, or "" for "program source" (a program from a string).
+  std::string name;
 };
 
 // OpenCL 3.0 API §5.8.6 [[compiler-options]] build options, and §5.8.7 [[linker-options]] linker options: the
@@ -242,6 +244,10 @@ enum class BuildStep : uint8_t { Build, Compile, Link };
 // compiler as they are.
 bool parseBuildOptions(const char* text, BuildStep step, BuildOptions& o,
                        std::initializer_list<std::string_view> alsoAccept = {});
+
+// The words of a SPIR-V module file (a regular file); throws Error, or interpreter::ModuleError for a size that is
+// not whole words.
+std::vector<uint32_t> readSpirvFile(const std::string& path);
 
 class Program {
  public:
@@ -271,6 +277,8 @@ class Program {
 
  private:
   Program(const Device& device, std::shared_ptr<const interpreter::Module> module);
+  // A loaded module as a program of this device, once the device's support is checked.
+  static std::shared_ptr<Program> fromModule(const Device& device, interpreter::Module module);
   friend class Kernel;
   Device device_;
   std::shared_ptr<const interpreter::Module> module_;

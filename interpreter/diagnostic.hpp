@@ -38,6 +38,7 @@ struct Diagnostic {
   std::string message;      // what went wrong, including allocation and offset when relevant
   std::string instruction;  // disassembled instruction with its word offset
   std::string source;       // file:line when known
+  std::string sourceLine;   // that line's text when the program's source is known
   std::array<uint64_t, 3> globalId{};
   std::array<uint64_t, 3> localId{};
   std::array<uint64_t, 3> groupId{};

@@ -34,6 +34,10 @@ std::string Diagnostic::format() const {
   s += "\n  work-item: global " + ids(globalId) + " local " + ids(localId) + " group " + ids(groupId);
   if (!instruction.empty()) s += "\n  instruction: " + instruction;
   if (!source.empty() && instruction.find(source) == std::string::npos) s += "\n  source: " + source;
+  if (!sourceLine.empty()) s += "\n  | " + sourceLine;
+  // Without line information a developer needs to know how to get it.
+  if (source.empty() && !instruction.empty())
+    s += "\n  source: no line information (build the program with -g for source lines)";
   return s;
 }
 
@@ -50,6 +54,7 @@ Diagnostic makeDiagnostic(const WorkItem& wi, const Op* op, FaultKind kind, cons
     if (op->inst < m.instructions.size()) {
       d.instruction = m.describe(op->inst);
       d.source = m.sourceOf(op->inst);
+      d.sourceLine = m.sourceText(op->inst);
     }
   }
   return d;

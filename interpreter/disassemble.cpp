@@ -57,7 +57,33 @@ std::string Module::disassemble(const Instruction& inst) const {
 std::string Module::sourceOf(uint32_t index) const {
   auto it = lineOf.find(index);
   if (it == lineOf.end()) return "";
-  return (it->second.file.empty() ? "<unknown>" : it->second.file) + ":" + std::to_string(it->second.line);
+  const std::string line = std::to_string(it->second.line);
+  if (auto named = namedSources_.find(it->second.file); named != namedSources_.end())
+    return named->second.name.empty() ? "program source line " + line : named->second.name + ":" + line;
+  return (it->second.file.empty() ? "<unknown>" : it->second.file) + ":" + line;
+}
+
+std::string Module::sourceText(uint32_t index) const {
+  auto it = lineOf.find(index);
+  if (it == lineOf.end()) return "";
+  auto named = namedSources_.find(it->second.file);
+  if (named == namedSources_.end() || it->second.line == 0 || it->second.line > named->second.lines.size()) return "";
+  return named->second.lines[it->second.line - 1];
+}
+
+void Module::nameSourceFile(const std::string& fileInModule, const std::string& displayName, const std::string& text) {
+  NamedSource& s = namedSources_[fileInModule];
+  s.name = displayName;
+  s.lines.clear();
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string l = text.substr(start, end - start);
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    s.lines.push_back(std::move(l));
+    start = end + 1;
+  }
 }
 
 std::string Module::describe(uint32_t index) const {

@@ -169,8 +169,15 @@ class Module {
   // Disassembly of one instruction (friendly names), and of the whole module.
   std::string disassemble(const Instruction& inst) const;
   std::string disassemble() const;
-  // "file:line" when the module carries OpLine for this instruction, "" otherwise.
+  // "file:line" when the module carries OpLine for this instruction, "" otherwise; for a file named by
+  // nameSourceFile, its name ("kernels/blur.cl:12", or "program source line 12" for a program without a file).
   std::string sourceOf(uint32_t instructionIndex) const;
+  // The text of that source line (without its line break) when the file's text is known, "" otherwise.
+  std::string sourceText(uint32_t instructionIndex) const;
+  // Names a source file the module's OpLine instructions cite by `fileInModule` (the path the compiler saw, e.g. a
+  // temporary copy): diagnostics then call it `displayName` (a path, or "" for a program built from a string)
+  // and quote its lines from `text`.
+  void nameSourceFile(const std::string& fileInModule, const std::string& displayName, const std::string& text);
   // Text to put in a diagnostic: "word W: <disassembly>" plus source when known.
   std::string describe(uint32_t instructionIndex) const;
 
@@ -187,6 +194,11 @@ class Module {
   void checkRulesBeyondValidator() const;
   void appendFixed(const Instruction& inst, std::vector<uint32_t>& out) const;
   mutable std::unordered_map<uint32_t, std::string> friendlyNames_;
+  struct NamedSource {
+    std::string name;  // "" for a program built from a string
+    std::vector<std::string> lines;
+  };
+  std::unordered_map<std::string, NamedSource> namedSources_;  // by the file name OpLine cites
 };
 
 }  // namespace clref::interpreter

@@ -23,7 +23,8 @@ std::shared_ptr<host::Program> loadProgram(const Case& c, const host::Device& de
     if (!host::parseBuildOptions(c.buildOptions.c_str(), host::BuildStep::Build, options, {"-O0"}))
       throw CaseError(where(c, "build_options") + detail::shortText(options.rejected) +
                       " is not an OpenCL build option");
-    return host::Program::fromOpenCLC(device, host::OpenCLCSource{bytes, options.compiler, {}});
+    // Diagnostics name the case's .cl file as the case names it and quote its lines.
+    return host::Program::fromOpenCLC(device, host::OpenCLCSource{bytes, options.compiler, {}, c.module.string()});
   }
   if (bytes.size() % 4 != 0)
     throw CaseError(where(c, "module") + c.module.string() + ": size " + std::to_string(bytes.size()) +

@@ -19,7 +19,7 @@ cl_int compileSource(cl_program p, const Options& o, const std::vector<std::pair
   // The compiler driver writes the headers where #include finds them and adds the default
   // -cl-std (OpenCL 3.0 API §5.8.6.4 [[_options_to_request_or_suppress_warnings]]: the highest OpenCL C 1.x version,
   // CL1.2) when the options give none.
-  host::OpenCLCSource source{p->source, o.compiler, headers};
+  host::OpenCLCSource source{p->source, o.compiler, headers, ""};
   // OpenCL C 3.0 §6.12 [[preprocessor-directives-and-macros]] (predefined macros): __IMAGE_SUPPORT__ is defined only
   // when the device supports images; clang's spir targets always define it.
   if (!deviceSupportsImages()) source.options.push_back("-U__IMAGE_SUPPORT__");

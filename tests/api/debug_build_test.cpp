@@ -95,8 +95,49 @@ TEST_CASE("a -g build at every optimisation level builds, runs, and faults name 
     std::memcpy(&first, outBuf->data() + 100 * sizeof(float), sizeof first);
     CHECK(first == 36.0f);
     REQUIRE(res.fault);
-    CHECK_THAT(res.fault->source, Contains(":9"));
+    // The program came from a string: its own lines, not the temporary copy clang compiled.
+    CHECK(res.fault->source == "program source line 9");
+    CHECK(res.fault->sourceLine == "  if (l == 0) out[get_group_id(0) + 100] = tmp[0];");
+    CHECK_THAT(res.fault->format(), Contains("program source line 9") &&
+                                        Contains("| " + res.fault->sourceLine) && !Contains("/tmp/"));
   }
+}
+
+TEST_CASE("diagnostics name the source file a program says it came from, and its headers", "[debug]") {
+  if (!host::Program::openCLCCompilerAvailable()) {
+    WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
+    return;
+  }
+  const host::Device device;
+  host::OpenCLCSource src;
+  src.name = "kernels/outside.cl";
+  src.text = "#include \"store.h\"\nkernel void k(global int* p) {\n  store(p, 5);\n}\n";
+  src.headers = {{"store.h", "void store(global int* p, int i) {\n  p[i] = 1;\n}\n"}};
+  src.options = {"-g", "-cl-opt-disable"};
+  auto program = host::Program::fromOpenCLC(device, src);
+  host::Kernel k(program, "k");
+  k.setArg(0, std::make_shared<host::Buffer>(4 * sizeof(int)));
+  host::NDRange r;
+  r.global = {1, 1, 1};
+  const auto res = k.run(r);
+  REQUIRE(res.fault);
+  CHECK(res.fault->source == "store.h:2");
+  CHECK(res.fault->sourceLine == "  p[i] = 1;");
+}
+
+TEST_CASE("without line information a diagnostic says how to get it", "[debug]") {
+  const host::Device device;
+  auto program = host::Program::fromSpirvFile(device, CLREF_GOLDEN_DIR "/spv/vadd.O2.spv");
+  host::Kernel k(program, "vadd");
+  k.setArg(0, std::make_shared<host::Buffer>(16));
+  k.setArg(1, std::make_shared<host::Buffer>(16));
+  k.setArg(2, std::make_shared<host::Buffer>(16));
+  host::NDRange r;
+  r.global = {8, 1, 1};
+  const auto res = k.run(r);
+  REQUIRE(res.fault);
+  CHECK(res.fault->source.empty());
+  CHECK_THAT(res.fault->format(), Contains("no line information (build the program with -g for source lines)"));
 }
 
 TEST_CASE("the options -cl-opt-disable and -O0 compile without optimisation, the default with it", "[debug]") {
