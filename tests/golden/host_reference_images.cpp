@@ -254,47 +254,32 @@ void convertCopy(const Case& c, ArgBytes& a) {
 // image_mip.cl mip_lod. cl_khr_mipmap_image leaves how a lod selects a level with CL_FILTER_NEAREST mip filtering to
 // the implementation; the case's lods are integers, or lie a quarter from one (0.25, 2.25), where every rounding rule
 // selects that integer's level, and beyond the last level (clamped to it).
+// Output element (x, y) reads coord(x, y) at lod lods[y]; arg 4 receives the image's level count.
+template <class Coord> void mipLodRows(const Case& c, ArgBytes& a, Coord coord) {
+  const HostImage img(c, a, 0);
+  const auto& smp = samplerArg(c, 1);
+  const auto& lods = a.at(2);
+  auto& out = a.at(3);
+  const auto g = grid(c);
+  const uint32_t levels = img.desc().numMipLevels;
+  for (int y = 0; y < int(g[1]); ++y) {
+    const float lod = loadElem<float>(lods, size_t(y));
+    const uint32_t level = uint32_t(std::min<double>(std::floor(double(lod) + 0.5), levels - 1));
+    for (int x = 0; x < int(g[0]); ++x)
+      storeFloat4(out, size_t(y) * g[0] + size_t(x), img.samplef(smp, coord(x, y), level));
+  }
+  storeElem<int32_t>(a.at(4), 0, int32_t(levels));
+}
 void mipLod(const Case& c, ArgBytes& a) {
-  const HostImage img(c, a, 0);
-  const auto& smp = samplerArg(c, 1);
-  const auto& lods = a.at(2);
-  auto& out = a.at(3);
-  const auto g = grid(c);
-  const uint32_t levels = img.desc().numMipLevels;
-  for (int y = 0; y < int(g[1]); ++y) {
-    const float lod = loadElem<float>(lods, size_t(y));
-    const uint32_t level = uint32_t(std::min<double>(std::floor(double(lod) + 0.5), levels - 1));
-    for (int x = 0; x < int(g[0]); ++x) {
-      const float u = (float(x) + 0.5f) * 0.0625f;
-      storeFloat4(out, size_t(y) * g[0] + size_t(x), img.samplef(smp, {u, 0.375f, 0}, level));
-    }
-  }
-  storeElem<int32_t>(a.at(4), 0, int32_t(levels));
+  mipLodRows(c, a, [](int x, int) { return std::array<float, 3>{(float(x) + 0.5f) * 0.0625f, 0.375f, 0}; });
 }
-
-// mip_lod_3d and mip_lod_array: output row y reads (u, v, w) at lod lods[y] with a nearest mip filter, the level
-// floor(lod + 0.5) clamped to the last (the lods avoid ties).
-void mipLodLayered(const Case& c, ArgBytes& a, bool array) {
-  const HostImage img(c, a, 0);
-  const auto& smp = samplerArg(c, 1);
-  const auto& lods = a.at(2);
-  auto& out = a.at(3);
-  const auto g = grid(c);
-  const uint32_t levels = img.desc().numMipLevels;
-  for (int y = 0; y < int(g[1]); ++y) {
-    const float lod = loadElem<float>(lods, size_t(y));
-    const uint32_t level = uint32_t(std::min<double>(std::floor(double(lod) + 0.5), levels - 1));
-    for (int x = 0; x < int(g[0]); ++x) {
-      const float u = (float(x) + 0.5f) * 0.125f;
-      const Float4 v = array ? img.samplef(smp, {u, 0.625f, float(y % 3)}, level)
-                             : img.samplef(smp, {u, 0.375f, 0.625f}, level);
-      storeFloat4(out, size_t(y) * g[0] + size_t(x), v);
-    }
-  }
-  storeElem<int32_t>(a.at(4), 0, int32_t(levels));
+// mip_lod_3d and mip_lod_array: the same in a mipmapped 3D image and 2D image array (the lods avoid ties too).
+void mipLod3d(const Case& c, ArgBytes& a) {
+  mipLodRows(c, a, [](int x, int) { return std::array<float, 3>{(float(x) + 0.5f) * 0.125f, 0.375f, 0.625f}; });
 }
-void mipLod3d(const Case& c, ArgBytes& a) { mipLodLayered(c, a, false); }
-void mipLodArray(const Case& c, ArgBytes& a) { mipLodLayered(c, a, true); }
+void mipLodArray(const Case& c, ArgBytes& a) {
+  mipLodRows(c, a, [](int x, int y) { return std::array<float, 3>{(float(x) + 0.5f) * 0.125f, 0.625f, float(y % 3)}; });
+}
 
 void imageToBuffer(const Case& c, ArgBytes& a) {
   const HostImage src(c, a, 0);
