@@ -2,12 +2,15 @@
 // Devices, §4.3 [[platform-device-partitioning]] Partitioning a Device, §4.2 [[platform-querying-devices]] host timers
 // (clGetDeviceAndHostTimer/clGetHostTimer).
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "api/opencl/device_info.hpp"
 #include "api/opencl/objects.hpp"
@@ -41,12 +44,36 @@ void applyChoicesFromEnvironment(host::DeviceConfig& config) {
     } catch (const std::invalid_argument& e) { std::fprintf(stderr, "clref: CLREF_CHOICES: %s; ignored\n", e.what()); }
   }
 }
+
+// CLREF_BUDGET (instructions per work-item before a runaway-loop fault) and CLREF_THREADS (worker threads) for
+// programs that run unmodified through the ICD, as `clref run --budget` and `--threads` set them for case files.
+// A value that is not a whole number in range is reported on stderr and ignored.
+void applyLimitsFromEnvironment(host::DeviceConfig& config) {
+  auto number = [](const char* name, uint64_t max, uint64_t& out) {
+    const char* text = std::getenv(name);
+    if (!text || !*text) return false;
+    const std::string_view v(text);
+    uint64_t n = 0;
+    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+    if (ec != std::errc() || end != v.data() + v.size() || n == 0 || n > max) {
+      std::fprintf(stderr, "clref: %s=%.40s is not a whole number from 1 to %llu; ignored\n", name, text,
+                   static_cast<unsigned long long>(max));
+      return false;
+    }
+    out = n;
+    return true;
+  };
+  uint64_t n = 0;
+  if (number("CLREF_BUDGET", UINT64_MAX, n)) config.instructionBudget = n;
+  if (number("CLREF_THREADS", 1024, n)) config.threads = unsigned(n);
+}
 }  // namespace
 
 cl_device_id theDevice() {
   static _cl_device_id* d = [] {
     auto* q = new _cl_device_id();
     applyChoicesFromEnvironment(q->device.config());
+    applyLimitsFromEnvironment(q->device.config());
     q->extensions = clref::host::openCLCExtensions(q->device.config());
     // The images module builds its list of formats at its first use: build it now, so that clGetSupportedImageFormats
     // allocates nothing.

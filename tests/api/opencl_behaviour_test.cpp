@@ -633,3 +633,40 @@ TEST_CASE("CL_KERNEL_WORK_GROUP_SIZE shrinks when a work-group's private memory 
   clReleaseKernel(noBarrier);
   clReleaseProgram(p);
 }
+
+TEST_CASE("CLREF_BUDGET ends a runaway loop through the ICD after that many instructions", "[.limits_env]") {
+  // Run by the ctest opencl_limits_from_environment with CLREF_BUDGET=20000 and CLREF_THREADS=1: with the default
+  // budget (2^32 instructions per work-item) this loop would run for minutes before the fault.
+  REQUIRE(std::getenv("CLREF_BUDGET"));
+  static std::vector<std::string> messages;
+  messages.clear();
+  auto notify = [](const char* errinfo, const void*, size_t, void*) { messages.emplace_back(errinfo); };
+  cl_int e;
+  cl_context ctx = clCreateContext(nullptr, 1, &fx().device, notify, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_command_queue q = clCreateCommandQueueWithProperties(ctx, fx().device, nullptr, &e);
+  const char* src = "kernel void spin(global volatile int* a) { while (a[0] == 0) a[1] += 1; }\n";
+  cl_program p = clCreateProgramWithSource(ctx, 1, &src, nullptr, &e);
+  REQUIRE(clBuildProgram(p, 0, nullptr, "", nullptr, nullptr) == CL_SUCCESS);
+  cl_kernel k = clCreateKernel(p, "spin", &e);
+  const int zeros[2] = {0, 0};
+  cl_mem a = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof zeros, const_cast<int*>(zeros), &e);
+  clSetKernelArg(k, 0, sizeof a, &a);
+  size_t g = 1;
+  cl_event ev;
+  REQUIRE(clEnqueueNDRangeKernel(q, k, 1, nullptr, &g, nullptr, 0, nullptr, &ev) == CL_SUCCESS);
+  CHECK(clWaitForEvents(1, &ev) == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  REQUIRE(messages.size() == 1);
+  CHECK(messages[0].find("20000") != std::string::npos);
+  int counted[2] = {0, 0};
+  REQUIRE(clEnqueueReadBuffer(q, a, CL_TRUE, 0, sizeof counted, counted, 0, nullptr, nullptr) == CL_SUCCESS);
+  // A few instructions per iteration: thousands of iterations, not the millions of the default budget.
+  CHECK(counted[1] > 100);
+  CHECK(counted[1] < 20000);
+  clReleaseEvent(ev);
+  clReleaseMemObject(a);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+  clReleaseCommandQueue(q);
+  clReleaseContext(ctx);
+}
