@@ -89,6 +89,23 @@ CaseRun runCase(const Case& c, const host::Device& baseDevice) {
                                                   : "ndrange.global";
     throw CaseError(where(c, field) + e.what());
   }
+  // OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueNDRangeKernel: CL_INVALID_WORK_GROUP_SIZE when the program
+  // requires uniform work-groups and a global size is not a multiple of the local size; a program from OpenCL C
+  // before 2.0 (OpenCL 3.0 API §5.8.6.3 [[optimization-options]] -cl-uniform-work-group-size is implied) or built with
+  // -cl-uniform-work-group-size requires them. The OpenCL API refuses the same launch (api/opencl/kernel.cpp).
+  if (c.range.local) {
+    host::BuildOptions options;
+    const bool fromSource = c.module.extension() == ".cl";
+    if (host::parseBuildOptions(c.buildOptions.c_str(), host::BuildStep::Build, options, {"-O0"}) &&
+        (options.uniform || (fromSource && !options.clStd20)))
+      for (unsigned d = 0; d < c.range.dims; ++d)
+        if ((*c.range.local)[d] && c.range.global[d] % (*c.range.local)[d])
+          throw CaseError(where(c, "ndrange.local") + "global size " + std::to_string(c.range.global[d]) +
+                          " is not a multiple of local size " + std::to_string((*c.range.local)[d]) + " in dimension " +
+                          std::to_string(d) + ", and the program requires uniform work-groups (" +
+                          (options.uniform ? "-cl-uniform-work-group-size" : "OpenCL C before 2.0: build with -cl-std=CL3.0") +
+                          ")");
+  }
 
   auto program = loadProgram(c, device);
   for (const auto& [id, bytes] : c.specConstants) {

@@ -193,6 +193,28 @@ TEST_CASE("clref run: fuzzed case files are rejected naming the field, never run
   }
 }
 
+TEST_CASE("clref run and the ICD agree: OpenCL C 1.2 needs uniform work-groups", "[reference][cli]") {
+  // OpenCL 3.0 API §5.10 [[_executing_kernels]]: the OpenCL API refuses global 10 with local 4 for a program from
+  // OpenCL C 1.2 (CL_INVALID_WORK_GROUP_SIZE); clref run refuses the same case, and runs it for OpenCL C 3.0.
+  TempDir dir;
+  dir.write("nu.cl", "kernel void w(global int* a) { a[get_global_id(0)] = (int)get_local_size(0); }\n");
+  auto caseWith = [&](const std::string& name, const std::string& options) {
+    return dir.write(name, R"({ "module": "nu.cl", "build_options": ")" + options +
+                               R"(", "kernel": "w", "ndrange": { "global": [10], "local": [4] },
+        "args": [ { "buffer": { "type": "int", "count": 10, "output": true } } ] })");
+  };
+  auto r = runClref(dir, "run '" + caseWith("cl12.json", "-cl-std=CL1.2").string() + "'");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("ndrange.local") &&
+                        Catch::Matchers::Contains("global size 10 is not a multiple of local size 4"));
+  r = runClref(dir, "run '" + caseWith("uniform.json", "-cl-std=CL3.0 -cl-uniform-work-group-size").string() + "'");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("-cl-uniform-work-group-size"));
+  r = runClref(dir, "run '" + caseWith("cl30.json", "-cl-std=CL3.0").string() + "' --print");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Matchers::Contains("\n2\n"));  // the last work-group holds work-items 8 and 9
+}
+
 TEST_CASE("clref run: a kernel fault exits 1 with the diagnostic", "[reference][cli]") {
   TempDir dir;
   const auto file = dir.write("fault.json", faultingCase());
