@@ -16,11 +16,24 @@ const Op* extractAny(WorkItem& wi, const Op* op) {
   std::memcpy(wi.regs + op->r, wi.regs + op->a + op->imm, op->n);
   return op + 1;
 }
-// Insert: copy the composite (b bytes), then the object (n bytes) at imm.
+// Insert: copy the composite (c bytes), then the object (n bytes) at imm. The registers may be the same (an insert
+// in place), hence memmove; the fixed sizes of the common vectors (2 and 4 lanes of 4 or 8 bytes) copy inline.
 const Op* insert(WorkItem& wi, const Op* op) {
   std::memmove(wi.regs + op->r, wi.regs + op->b, op->c);
   std::memmove(wi.regs + op->r + op->imm, wi.regs + op->a, op->n);
   return op + 1;
+}
+template <uint32_t C, uint32_t N> const Op* insertFixed(WorkItem& wi, const Op* op) {
+  std::memmove(wi.regs + op->r, wi.regs + op->b, C);
+  std::memmove(wi.regs + op->r + op->imm, wi.regs + op->a, N);
+  return op + 1;
+}
+Handler insertHandler(uint64_t composite, uint64_t object) {
+  if (object == 4 && composite == 8) return &insertFixed<8, 4>;
+  if (object == 4 && composite == 16) return &insertFixed<16, 4>;
+  if (object == 8 && composite == 16) return &insertFixed<16, 8>;
+  if (object == 8 && composite == 32) return &insertFixed<32, 8>;
+  return &insert;
 }
 
 // A list of (destination offset, source register, bytes) copies, for OpCompositeConstruct and
@@ -29,6 +42,24 @@ const Op* gather(WorkItem& wi, const Op* op) {
   const auto& t = *static_cast<const std::vector<uint32_t>*>(op->aux);
   for (size_t i = 0; i + 2 < t.size(); i += 3) std::memcpy(wi.regs + op->r + t[i], wi.regs + t[i + 1], t[i + 2]);
   return op + 1;
+}
+// The same when every copy is N bytes (the lanes of a shuffle, a vector built from scalars): inline copies.
+template <uint32_t N> const Op* gatherLanes(WorkItem& wi, const Op* op) {
+  const auto& t = *static_cast<const std::vector<uint32_t>*>(op->aux);
+  for (size_t i = 0; i + 2 < t.size(); i += 3) std::memcpy(wi.regs + op->r + t[i], wi.regs + t[i + 1], N);
+  return op + 1;
+}
+Handler gatherHandler(const std::vector<uint32_t>& table) {
+  uint32_t bytes = 0;
+  for (size_t i = 0; i + 2 < table.size(); i += 3) {
+    if (bytes != 0 && table[i + 2] != bytes) return &gather;
+    bytes = table[i + 2];
+  }
+  switch (bytes) {
+    case 4: return &gatherLanes<4>;
+    case 8: return &gatherLanes<8>;
+    default: return &gather;
+  }
 }
 
 // OpVectorExtractDynamic / OpVectorInsertDynamic: an index out of range is undefined in
@@ -144,7 +175,7 @@ void lowerCompositeExtract(Lowerer& L, const Instruction& inst) {
 void lowerCompositeInsert(Lowerer& L, const Instruction& inst) {
   uint32_t mt = 0;
   const uint64_t off = memberOffset(L, inst.resultType, inst, 2, mt);
-  Op& op = L.emit(&insert, inst);
+  Op& op = L.emit(insertHandler(L.type(inst.resultType).size, L.type(mt).size), inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(inst.operand(0));  // object
   op.b = L.reg(inst.operand(1));  // composite
@@ -182,7 +213,7 @@ void lowerCompositeConstruct(Lowerer& L, const Instruction& inst) {
     table.insert(table.end(), {uint32_t(dst), L.reg(id), uint32_t(bytes)});
     off = dst + bytes;
   }
-  Op& op = L.emit(&gather, inst);
+  Op& op = L.emit(gatherHandler(table), inst);
   op.r = L.reg(inst.resultId);
   op.aux = &table;
 }
@@ -203,7 +234,7 @@ void lowerVectorShuffle(Lowerer& L, const Instruction& inst) {
       src = L.reg(inst.operand(1)) + (c - v1.count) * elem;
     table.insert(table.end(), {uint32_t((k - 2) * elem), src, elem});
   }
-  Op& op = L.emit(&gather, inst);
+  Op& op = L.emit(gatherHandler(table), inst);
   op.r = L.reg(inst.resultId);
   op.aux = &table;
 }

@@ -248,9 +248,10 @@ bool checkReadAfterWrite(WorkItem& wi, const Op* op, uint32_t index, const image
 }
 
 // OpSampledImage: the pair (image handle, sampler handle).
-const Op* sampledImage(WorkItem& wi, const Op* op) {
-  std::memcpy(wi.regs + op->r, wi.regs + op->a, op->n);
-  std::memcpy(wi.regs + op->r + op->n, wi.regs + op->b, op->n);
+// N: the handles' width (op->n), 4 or 8 bytes.
+template <uint32_t N> const Op* sampledImage(WorkItem& wi, const Op* op) {
+  std::memcpy(wi.regs + op->r, wi.regs + op->a, N);
+  std::memcpy(wi.regs + op->r + N, wi.regs + op->b, N);
   return op + 1;
 }
 
@@ -381,6 +382,33 @@ const Op* querySize(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+// querySize of level 0 (OpImageQuerySize, or OpImageQuerySizeLod with the constant 0 that get_image_width and the
+// like compile to): the descriptor's own sizes, no level check. T: the result's lane type.
+template <class T> const Op* querySizeLevel0(WorkItem& wi, const Op* op) {
+  uint32_t index = 0;
+  const images::ImageView* v = imageOf(wi, op, op->a, uint32_t(op->align), index);
+  if (!v) [[unlikely]]
+    return nullptr;
+  const images::ImageDesc& d = v->desc;
+  T values[4] = {T(d.width), 0, 0, 0};
+  switch (d.type) {
+    case images::ImageType::Image1D:
+    case images::ImageType::Image1DBuffer: break;
+    case images::ImageType::Image1DArray: values[1] = T(d.arraySize); break;
+    case images::ImageType::Image2D: values[1] = T(d.height); break;
+    case images::ImageType::Image2DArray:
+      values[1] = T(d.height);
+      values[2] = T(d.arraySize);
+      break;
+    case images::ImageType::Image3D:
+      values[1] = T(d.height);
+      values[2] = T(d.depth);
+      break;
+  }
+  for (uint32_t i = 0; i < op->n; ++i) std::memcpy(wi.regs + op->r + i * sizeof(T), &values[i], sizeof(T));
+  return op + 1;
+}
+
 // OpImageQueryLevels: get_image_num_mip_levels (cl_khr_mipmap_image).
 const Op* queryLevels(WorkItem& wi, const Op* op) {
   uint32_t index = 0;
@@ -496,7 +524,7 @@ Op& emitImageOp(Lowerer& L, const Instruction& inst, Handler fn, std::shared_ptr
 }
 
 void lowerSampledImage(Lowerer& L, const Instruction& inst) {
-  Op& op = L.emit(&sampledImage, inst);
+  Op& op = L.emit(L.ptrBytes() == 8 ? &sampledImage<8> : &sampledImage<4>, inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(inst.operand(0));
   op.b = L.reg(inst.operand(1));
@@ -563,14 +591,26 @@ Op& emitQuery(Lowerer& L, const Instruction& inst, Handler fn) {
   return op;
 }
 
+Handler querySizeLevel0Handler(const Lowerer& L, const Instruction& inst) {
+  return L.scalarOf(inst.resultType) == Scalar::I64 ? &querySizeLevel0<uint64_t> : &querySizeLevel0<uint32_t>;
+}
+
 void lowerQuerySizeLod(Lowerer& L, const Instruction& inst) {
-  Op& op = emitQuery(L, inst, &querySize);
   if (L.scalarOf(L.typeIdOfValue(inst.operand(1))) != Scalar::I32 || L.lanes(L.typeIdOfValue(inst.operand(1))) != 1)
     L.reject(inst, "the Level of Detail must be a 32-bit integer");
+  if (L.isConstant(inst.operand(1)) && L.constantInt(inst.operand(1)) == 0) {
+    Op& op = emitQuery(L, inst, querySizeLevel0Handler(L, inst));
+    if (op.n > 4) L.reject(inst, "an image size query has at most 4 components");
+    return;
+  }
+  Op& op = emitQuery(L, inst, &querySize);
   op.b = L.reg(inst.operand(1));
   op.imm = 1;
 }
-void lowerQuerySize(Lowerer& L, const Instruction& inst) { emitQuery(L, inst, &querySize); }
+void lowerQuerySize(Lowerer& L, const Instruction& inst) {
+  Op& op = emitQuery(L, inst, querySizeLevel0Handler(L, inst));
+  if (op.n > 4) L.reject(inst, "an image size query has at most 4 components");
+}
 void lowerQueryLevels(Lowerer& L, const Instruction& inst) { emitQuery(L, inst, &queryLevels); }
 void lowerQueryFormat(Lowerer& L, const Instruction& inst) { emitQuery(L, inst, &queryFormat); }
 void lowerQueryOrder(Lowerer& L, const Instruction& inst) { emitQuery(L, inst, &queryOrder); }

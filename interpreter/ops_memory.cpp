@@ -61,6 +61,21 @@ const Op* loadBuiltin(WorkItem& wi, const Op* op) {
   builtinValue(wi, spv::BuiltIn(op->b), wi.regs + op->r, op->n);
   return op + 1;
 }
+// The three ids of a 64-bit device, which most kernels load first (get_global_id and the like): the work-item's own
+// array as it is.
+template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64(WorkItem& wi, const Op* op) {
+  std::memcpy(wi.regs + op->r, (wi.*Ids).data(), 24);
+  return op + 1;
+}
+Handler builtinLoadHandler(spv::BuiltIn b, uint32_t elementBytes, uint64_t resultBytes) {
+  if (elementBytes == 8 && resultBytes >= 24) switch (b) {
+      case spv::BuiltIn::GlobalInvocationId: return &loadIds64<&WorkItem::globalId>;
+      case spv::BuiltIn::LocalInvocationId: return &loadIds64<&WorkItem::localId>;
+      case spv::BuiltIn::WorkgroupId: return &loadIds64<&WorkItem::groupId>;
+      default: break;
+    }
+  return &loadBuiltin;
+}
 
 // Access chains: base pointer plus a constant byte offset plus dynamic index × stride terms.
 // Indices are signed (SPIR-V 1.0 §3.32.8 [external] OpAccessChain: "treated as signed").
@@ -379,7 +394,7 @@ void lowerLoad(Lowerer& L, const Instruction& inst) {
   const bool p64 = L.ptrBytes() == 8;
   const uint32_t ptr = inst.operand(0);
   if (auto b = L.builtinOf_.find(ptr); b != L.builtinOf_.end()) {
-    Op& op = L.emit(&loadBuiltin, inst);
+    Op& op = L.emit(builtinLoadHandler(b->second, L.ptrBytes(), L.type(inst.resultType).size), inst);
     op.r = L.reg(inst.resultId);
     op.b = uint32_t(b->second);
     op.n = L.ptrBytes();

@@ -57,7 +57,16 @@ struct Shared {
 
 class Worker {
  public:
-  explicit Worker(Shared& s) : s_(s), k_(s.kernel) {}
+  explicit Worker(Shared& s) : s_(s), k_(s.kernel) {
+    // The private arena needs starting over per work-item only when something in it is read: private variables,
+    // by-value arguments, or builtin variables read through memory (a builtin loaded directly never reads its bytes).
+    resetsPrivate_ = k_.privateArenaBytes && k_.fillsBuiltins;
+    for (const auto& d : k_.allocations)
+      if (d.source == AllocationSource::Private || d.source == AllocationSource::ByValArg) resetsPrivate_ = true;
+    // Only read_write images are read back after writes (ops_image.cpp checkReadAfterWrite).
+    for (const auto& p : k_.params)
+      if (p.kind == ParamKind::Image && p.access == ImageAccess::ReadWrite) tracksImageWrites_ = true;
+  }
 
   void run() {
     const int64_t budget = int64_t(std::min<uint64_t>(s_.config.instructionBudget, uint64_t(INT64_MAX)));
@@ -90,6 +99,7 @@ class Worker {
   std::vector<std::unique_ptr<Slot>> slots_;
   std::vector<uint8_t> groupArena_;
   int64_t budget_ = 0;
+  bool resetsPrivate_ = false, tracksImageWrites_ = false;
   Diagnostic fault_;
   std::vector<Diagnostic> groupWarnings_;
   std::vector<const Op*> warnedOps_;  // warnOnce's record for the current work-group
@@ -194,7 +204,7 @@ class Worker {
     wi.localLinearId = (local[2] * localSize[1] + local[1]) * localSize[0] + local[0];
     // Private memory starts over for every work-item: the uninitialised pattern, then the
     // initialisers of Private variables.
-    if (k_.privateArenaBytes) {
+    if (resetsPrivate_) {
       std::memset(s.privateArena.data(), k_.uninitialisedByte, k_.privateArenaBytes);
       for (const auto& d : k_.allocations)
         if (d.source == AllocationSource::Private && !d.init.empty())
@@ -215,7 +225,7 @@ class Worker {
     wi.budget = budget_ - k_.entryCost;
     wi.interleaved = false;
     wi.frames.clear();
-    if (!s.imagesWritten.empty()) std::memset(s.imagesWritten.data(), 0, s.imagesWritten.size());
+    if (tracksImageWrites_ && !s.imagesWritten.empty()) std::memset(s.imagesWritten.data(), 0, s.imagesWritten.size());
   }
 
 
