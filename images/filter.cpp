@@ -415,7 +415,9 @@ uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, 
 // underflow) goes to the exact path. S = 0 means every term is zero: the result is a zero when every texel channel
 // is (allZero), else (zero weights on non-zero texels) the exact path decides.
 // Count is a template parameter for the common tap counts (2, 4, 8 corners of one level), so that the loops unroll.
-template <unsigned kCount>
+// kNonNegative: every weight and texel value is known to be >= 0 and finite (normalized unsigned texels and their
+// border colours, whose weights a and 1 − a are never negative), so S is the sum y itself.
+template <unsigned kCount, bool kNonNegative = false>
 bool filteredFastN(const std::array<FastTap, kMaxTaps>& taps, unsigned count, Format f, const ConversionOptions& o,
                    Color& c) {
   if (kCount) count = kCount;
@@ -426,8 +428,9 @@ bool filteredFastN(const std::array<FastTap, kMaxTaps>& taps, unsigned count, Fo
     for (unsigned ch = 0; ch < 4; ++ch) {
       const double term = taps[i].weight * taps[i].value[ch];
       y[ch] += term;
-      s[ch] += std::fabs(term);
+      if constexpr (!kNonNegative) s[ch] += std::fabs(term);
     }
+  if constexpr (kNonNegative) s = y;
   for (unsigned ch = 0; ch < 4; ++ch)
     if (!std::isfinite(s[ch])) return false;
   for (unsigned ch = 0; ch < 4; ++ch) {
@@ -451,6 +454,101 @@ bool filteredFast(const std::array<FastTap, kMaxTaps>& taps, unsigned count, For
     case 8: return filteredFastN<8>(taps, count, f, o, c);
     default: return filteredFastN<0>(taps, count, f, o, c);
   }
+}
+
+}  // namespace
+
+namespace {
+
+// readLevelZeroFast once the image type is known: Axes sampled axes (1, 2 or 3), nearest or linear, so that the loops
+// over axes and corners unroll. sizes: level 0's sizes of the sampled axes; base: the byte offset of the layer.
+template <unsigned Axes, bool Linear>
+bool sampleLevelZero(const ImageView& image, const DirectFormat& df, const Sampler& s, const Coord& coord,
+                     ColorKind kind, const ConversionOptions& o, ReadResult& out, bool binary32Coordinates,
+                     const std::array<int64_t, 3>& sizes, uint64_t base) {
+  const ImageDesc& d = image.desc;
+  Undefined undefined = Undefined::None;
+  std::array<AxisSample, Axes> ax{};
+  for (unsigned k = 0; k < Axes; ++k) {
+    if (!axisFast(double(coord.f[k]), AxisRule{s.addressing, s.normalizedCoords, Linear, sizes[k], binary32Coordinates},
+                  ax[k]))
+      return false;
+    if (ax[k].noneOutside) undefined = Undefined::AddressNoneOutOfRange;
+  }
+  // Where the texels are (elementAt's offsets for level 0): per axis the byte offset of each of the (one or two)
+  // indices, or that the index is outside the level (the border colour).
+  const uint64_t elem = df.elementBytes;
+  const std::array<uint64_t, 3> pitch{elem, d.rowPitch, d.slicePitch};
+  constexpr unsigned kIndices = Linear ? 2 : 1;
+  std::array<std::array<uint64_t, kIndices>, Axes> offset;
+  std::array<std::array<bool, kIndices>, Axes> inside;
+  for (unsigned k = 0; k < Axes; ++k)
+    for (unsigned j = 0; j < kIndices; ++j) {
+      const int64_t i = j ? ax[k].i1 : ax[k].i0;
+      inside[k][j] = i >= 0 && i < sizes[k];
+      offset[k][j] = inside[k][j] ? uint64_t(i) * pitch[k] : 0;
+    }
+  // The element of corner c (bit k: the second index along axis k), null outside the level; false when the view is
+  // too short (the general path reports it).
+  bool shortView = false;
+  auto element = [&](unsigned c) -> const uint8_t* {
+    bool in = true;
+    uint64_t off = base;
+    for (unsigned k = 0; k < Axes; ++k) {
+      const unsigned b = Linear ? (c >> k) & 1 : 0;
+      in = in && inside[k][b];
+      off += offset[k][b];
+    }
+    if (!in) return nullptr;
+    if (image.data == nullptr || off + elem > image.bytes) {
+      shortView = true;
+      return nullptr;
+    }
+    return image.data + off;
+  };
+  if constexpr (!Linear) {
+    const uint8_t* e = element(0);
+    if (shortView) return false;
+    if (!e)
+      out.value = colorOf(borderExact(d.format.order), kind, o);
+    else if (!decodeDirectWith(df, e, kind, o, out.value))
+      out.value = colorOf(decodeExact(d.format, e, o), kind, o);
+    out.undefined = undefined;
+    return true;
+  } else {
+    // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: the 2, 4 or 8 corners, each weighted by the product over the
+    // axes of a (second index) or 1 − a (first), as fastTaps forms them.
+    constexpr unsigned kCorners = 1u << Axes;
+    std::array<FastTap, kMaxTaps> taps;
+    for (unsigned c = 0; c < kCorners; ++c) {
+      FastTap& t = taps[c];
+      t.weight = (c & 1) ? ax[0].a : 1 - ax[0].a;
+      for (unsigned k = 1; k < Axes; ++k) t.weight *= ((c >> k) & 1) ? ax[k].a : 1 - ax[k].a;
+      const uint8_t* e = element(c);
+      if (shortView) return false;
+      if (e)
+        decodeApproxWith(df, e, o, t.value);
+      else
+        t.value = df.borderApprox;
+    }
+    Color c;
+    const Format f = kind == ColorKind::Half ? Format::Half : Format::Float;
+    const bool nonNegative = df.code == DirectFormat::Code::Unorm8 || df.code == DirectFormat::Code::Unorm16;
+    if (!(nonNegative ? filteredFastN<kCorners, true>(taps, kCorners, f, o, c)
+                      : filteredFastN<kCorners>(taps, kCorners, f, o, c)))
+      return false;
+    out.value = c;
+    out.undefined = undefined;
+    return true;
+  }
+}
+
+template <unsigned Axes>
+bool sampleLevelZero(bool linear, const ImageView& image, const DirectFormat& df, const Sampler& s, const Coord& coord,
+                     ColorKind kind, const ConversionOptions& o, ReadResult& out, bool binary32Coordinates,
+                     const std::array<int64_t, 3>& sizes, uint64_t base) {
+  return linear ? sampleLevelZero<Axes, true>(image, df, s, coord, kind, o, out, binary32Coordinates, sizes, base)
+                : sampleLevelZero<Axes, false>(image, df, s, coord, kind, o, out, binary32Coordinates, sizes, base);
 }
 
 }  // namespace
@@ -479,111 +577,35 @@ bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& co
   if (!s.normalizedCoords && (s.addressing == AddressingMode::Repeat || s.addressing == AddressingMode::MirroredRepeat))
     return false;
   // Level 0's sizes (levelSize), the sampled axes and the layer (planLevel, selectLevels: level 0 unless a lod or
-  // gradients select another level of a mipmapped image, which the caller excludes).
+  // gradients select another level of a mipmapped image, which the caller excludes). INF and NaN coordinates are
+  // undefined (image_inf_nan_coordinate): the general path reports them.
   auto atLeast1 = [](uint64_t v) { return int64_t(std::max<uint64_t>(1, v)); };
-  std::array<int64_t, 3> sizes{atLeast1(d.width), 1, 1};
-  unsigned axes = 1;
-  int layerIndex = -1;
-  int64_t layers = 1;
+  auto finite = [&](unsigned n) {
+    for (unsigned k = 0; k < n; ++k)
+      if (!std::isfinite(coord.f[k])) return false;
+    return true;
+  };
+  // The layer of an array (§8.4 [[selecting-an-image-from-an-image-array]]) and its byte offset.
+  auto layerBase = [&](unsigned k, int64_t layers) { return uint64_t(layerOf(double(coord.f[k]), layers)) * d.slicePitch; };
+  const int64_t w = atLeast1(d.width);
   switch (d.type) {
     case ImageType::Image1D:
-    case ImageType::Image1DBuffer: break;
+    case ImageType::Image1DBuffer:
+      return finite(1) && sampleLevelZero<1>(linear, image, df, s, coord, kind, o, out, binary32Coordinates, {w, 1, 1}, 0);
     case ImageType::Image1DArray:
-      layerIndex = 1;
-      layers = int64_t(d.arraySize);
-      break;
+      return finite(2) && sampleLevelZero<1>(linear, image, df, s, coord, kind, o, out, binary32Coordinates, {w, 1, 1},
+                                             layerBase(1, int64_t(d.arraySize)));
     case ImageType::Image2D:
-      axes = 2;
-      sizes[1] = atLeast1(d.height);
-      break;
+      return finite(2) && sampleLevelZero<2>(linear, image, df, s, coord, kind, o, out, binary32Coordinates,
+                                             {w, atLeast1(d.height), 1}, 0);
     case ImageType::Image2DArray:
-      axes = 2;
-      sizes[1] = atLeast1(d.height);
-      layerIndex = 2;
-      layers = int64_t(d.arraySize);
-      break;
+      return finite(3) && sampleLevelZero<2>(linear, image, df, s, coord, kind, o, out, binary32Coordinates,
+                                             {w, atLeast1(d.height), 1}, layerBase(2, int64_t(d.arraySize)));
     case ImageType::Image3D:
-      axes = 3;
-      sizes[1] = atLeast1(d.height);
-      sizes[2] = atLeast1(d.depth);
-      break;
+      return finite(3) && sampleLevelZero<3>(linear, image, df, s, coord, kind, o, out, binary32Coordinates,
+                                             {w, atLeast1(d.height), atLeast1(d.depth)}, 0);
     default: return false;
   }
-  // INF and NaN coordinates are undefined (image_inf_nan_coordinate): the general path reports them.
-  for (unsigned k = 0; k < axes; ++k)
-    if (!std::isfinite(coord.f[k])) return false;
-  int64_t layer = 0;
-  if (layerIndex >= 0) {
-    if (!std::isfinite(coord.f[size_t(layerIndex)])) return false;
-    layer = layerOf(double(coord.f[size_t(layerIndex)]), layers);
-  }
-  Undefined undefined = Undefined::None;
-  std::array<AxisSample, 3> ax{};
-  for (unsigned k = 0; k < axes; ++k) {
-    if (!axisFast(double(coord.f[k]), AxisRule{s.addressing, s.normalizedCoords, linear, sizes[k], binary32Coordinates}, ax[k]))
-      return false;
-    if (ax[k].noneOutside) undefined = Undefined::AddressNoneOutOfRange;
-  }
-  // Where the texels are (elementAt's offsets for level 0): per axis the byte offset of each of the (one or two)
-  // indices, or that the index is outside the level (the border colour), plus the layer's slice.
-  const uint64_t elem = df.elementBytes;
-  const std::array<uint64_t, 3> pitch{elem, d.rowPitch, d.slicePitch};
-  const uint64_t base = layerIndex >= 0 ? uint64_t(layer) * d.slicePitch : 0;
-  std::array<std::array<uint64_t, 2>, 3> offset{};
-  std::array<std::array<bool, 2>, 3> inside{};
-  for (unsigned k = 0; k < 3; ++k) inside[k] = {true, true};
-  for (unsigned k = 0; k < axes; ++k)
-    for (unsigned j = 0; j < (linear ? 2u : 1u); ++j) {
-      const int64_t i = j ? ax[k].i1 : ax[k].i0;
-      inside[k][j] = i >= 0 && i < sizes[k];
-      offset[k][j] = inside[k][j] ? uint64_t(i) * pitch[k] : 0;
-    }
-  // The element of corner c (bit k: the second index along axis k), null outside the level; false when the view is
-  // too short (the general path reports it).
-  bool shortView = false;
-  auto element = [&](unsigned c) -> const uint8_t* {
-    const unsigned b0 = c & 1, b1 = (c >> 1) & 1, b2 = (c >> 2) & 1;
-    if (!inside[0][b0] || !inside[1][b1] || !inside[2][b2]) return nullptr;
-    const uint64_t off = base + offset[0][b0] + offset[1][b1] + offset[2][b2];
-    if (image.data == nullptr || off + elem > image.bytes) {
-      shortView = true;
-      return nullptr;
-    }
-    return image.data + off;
-  };
-  if (!linear) {
-    const uint8_t* e = element(0);
-    if (shortView) return false;
-    if (!e)
-      out.value = colorOf(borderExact(d.format.order), kind, o);
-    else if (!decodeDirectWith(df, e, kind, o, out.value))
-      out.value = colorOf(decodeExact(d.format, e, o), kind, o);
-    out.undefined = undefined;
-    return true;
-  }
-  // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: the 2, 4 or 8 corners, each weighted by the product over the
-  // axes of a (second index) or 1 − a (first), as fastTaps forms them.
-  std::array<FastTap, kMaxTaps> taps;
-  std::array<std::array<double, 2>, 3> w{};
-  for (unsigned k = 0; k < axes; ++k) w[k] = {1 - ax[k].a, ax[k].a};
-  const unsigned corners = 1u << axes;
-  for (unsigned c = 0; c < corners; ++c) {
-    FastTap& t = taps[c];
-    t.weight = w[0][c & 1];
-    if (axes > 1) t.weight *= w[1][(c >> 1) & 1];
-    if (axes > 2) t.weight *= w[2][(c >> 2) & 1];
-    const uint8_t* e = element(c);
-    if (shortView) return false;
-    if (e)
-      decodeApproxWith(df, e, o, t.value);
-    else
-      t.value = df.borderApprox;
-  }
-  Color c;
-  if (!filteredFast(taps, corners, kind == ColorKind::Half ? Format::Half : Format::Float, o, c)) return false;
-  out.value = c;
-  out.undefined = undefined;
-  return true;
 }
 
 ReadResult finishRead(const ImageView& image, const ReadRequest& req, const AccessOptions& o, ReadResult partial) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 
+#include "images/axis_internal.hpp"
 #include "images/image.hpp"
 #include "images/sampler.hpp"
 #include "images/texel_internal.hpp"
@@ -36,31 +37,6 @@ class Rational {
   mpq_t v_;
 };
 
-// How one sampled axis is addressed: the sampler's mode (REPEAT and MIRRORED_REPEAT only with normalized coordinates;
-// read.cpp maps the other case to CLAMP_TO_EDGE), normalization, the filter, and the level's size along the axis.
-struct AxisRule {
-  AddressingMode mode;
-  bool normalized;
-  bool linear;
-  int64_t size;
-  // The choice image_coordinate_precision: false (exact) evaluates the formulas exactly; true (binary32) rounds each
-  // step to binary32 as a float pipeline does (axisBinary32).
-  bool binary32 = false;
-};
-// The texel indices along one axis (i0 only for nearest; may lie outside [0, size): border) and, for linear, the
-// weight a of i1 (i0 has 1 − a). noneOutside: CLK_ADDRESS_NONE with a coordinate outside [0, size).
-struct AxisSample {
-  int64_t i0 = 0, i1 = 0;
-  double a = 0;
-  bool noneOutside = false;
-};
-// OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] in binary64: false when a step is not exact (then the exact
-// evaluation decides).
-bool axisFast(double s, const AxisRule& r, AxisSample& out);
-// The same with every step of the formulas — u = s · w_t, s − floor(s), 2·rint(0.5·s), |s − s'|, the products by
-// w_t, u − 0.5 and the fractional part a — rounded to binary32 (round to nearest even): the option binary32 of the
-// choice image_coordinate_precision. out.a is that binary32 a (a binary64 value exactly).
-void axisBinary32(double s, const AxisRule& r, AxisSample& out);
 // The same exactly; out.a is left 0 and the exact a is written to `a`.
 void axisExact(double s, const AxisRule& r, AxisSample& out, Rational& a);
 

@@ -459,7 +459,7 @@ namespace {
 // multiplication does, then rounded to nearest even and saturated, NaN giving 0 (§6.4.3.3 [[out-of-range-behavior]]).
 // "min(convert_ushort_sat_rte(f * 1023.0f), 0x3ff)" for 10 bits is the same saturation to [0, 1023]; the 5-, 6- and
 // 2-bit fields follow the same rule with 31, 63 and 3.
-uint32_t toUnorm(float x, unsigned bits) {
+[[gnu::always_inline]] inline uint32_t toUnorm(float x, unsigned bits) {
   const uint32_t maxCode = (1u << bits) - 1;
   // NaN, zeros and negative values give a product that rounds to 0 or below (saturated to 0); values of 1 and above
   // one that rounds to maxCode or above (the binary32 product is monotonic in x and 1 · maxCode is exact).

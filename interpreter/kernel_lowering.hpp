@@ -31,6 +31,7 @@ class KernelLowering {
   void collectReachable(uint32_t entry);
   void lowerFunction(const Function& f);
   void resolve(uint32_t entry);
+  uint32_t bodyOf(uint32_t entry) const;
   // lower_allocations.cpp
   void assignRegisters();
   uint32_t newTag(AllocationDesc d);

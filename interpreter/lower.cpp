@@ -114,9 +114,45 @@ void KernelLowering::resolve(uint32_t entry) {
     // before its own is a loop's back-edge.
     e.backEdge = e.targetIndex <= e.sourceBlockOp && !isCallEdge(e);
   }
-  k_.entryOp = L_.functionEntry_.at(entry);
-  k_.entryCost = L_.functionCost_.at(entry);
+  // Work-items start in the kernel's body; when that is not the entry point itself, the arguments go to the body's
+  // parameters.
+  const uint32_t body = bodyOf(entry);
+  if (body != entry) {
+    const auto& params = m_.functions.at(body).parameters;
+    for (size_t i = 0; i < k_.params.size(); ++i) k_.params[i].reg = L_.reg(params.at(i));
+  }
+  k_.entryOp = L_.functionEntry_.at(body);
+  k_.entryCost = L_.functionCost_.at(body);
   k_.registerTemplate.resize(L_.regTop_ + 16, 0);
+}
+
+// llvm-spirv-15 makes each kernel's entry point a wrapper that only calls the kernel's own function with the entry
+// point's parameters, in order, and returns (so that a kernel can call another). Starting work-items in the callee
+// saves each one a call and a return; any other entry point is its own body.
+uint32_t KernelLowering::bodyOf(uint32_t entry) const {
+  const Function& f = m_.functions.at(entry);
+  if (f.blocks.size() != 1) return entry;
+  const Instruction* call = nullptr;
+  bool returned = false;
+  for (uint32_t idx : f.blocks.front().instructions) {
+    const Instruction& inst = m_.instructions[idx];
+    if (inst.opcode == spv::Op::OpLine || inst.opcode == spv::Op::OpNoLine || m_.isDebugInfo(inst)) continue;
+    if (!call && inst.opcode == spv::Op::OpFunctionCall)
+      call = &inst;
+    else if (call && !returned && inst.opcode == spv::Op::OpReturn)
+      returned = true;
+    else
+      return entry;
+  }
+  if (!call || !returned || L_.type(call->resultType).kind != TypeKind::Void) return entry;
+  const auto g = m_.functions.find(call->operand(0));
+  if (g == m_.functions.end() || g->second.isImport || g->second.blocks.empty()) return entry;
+  const auto& from = f.parameters;
+  const auto& to = g->second.parameters;
+  if (to.size() != from.size() || call->operandCount() != 1 + from.size()) return entry;
+  for (size_t i = 0; i < from.size(); ++i)
+    if (call->operand(1 + i) != from[i] || m_.def(to[i]).resultType != m_.def(from[i]).resultType) return entry;
+  return g->first;
 }
 
 std::unique_ptr<LoweredKernel> lowerKernel(const Module& module, const std::string& name, const LowerOptions& options) {

@@ -859,3 +859,48 @@ kernel void count(global atomic_int* total, global atomic_uint* maxId, global in
   CHECK(maxId->as<uint32_t>()[0] == n - 1);
   for (size_t i = 0; i < n; ++i) CHECK(seen->as<int32_t>()[i] == 0);
 }
+
+// ---- kernels calling kernels ----------------------------------------------------------------
+// llvm-spirv-15 gives each kernel an entry point that only calls the kernel's own function, and a kernel that calls
+// another calls that function; work-items start in the function (KernelLowering::bodyOf). Both kernels must see their
+// own arguments, with pointer, scalar, by-value struct and local arguments, at -O0 and -O2.
+
+TEST_CASE("a kernel that calls another kernel, and the callee run on its own", "[execution][calls]") {
+  const char* src = R"CL(
+typedef struct { int add; int mul; } Step;
+kernel void inner(global int* p, int k, Step s, local int* scratch) {
+  size_t i = get_global_id(0);
+  scratch[get_local_id(0)] = p[i] * s.mul;
+  p[i] = scratch[get_local_id(0)] + s.add + k;
+}
+kernel void outer(global int* p, int k, Step s, local int* scratch) {
+  inner(p, k + 1, s, scratch);
+  p[get_global_id(0)] *= 2;
+}
+)CL";
+  struct Step {
+    int add, mul;
+  } step{5, 3};
+  constexpr size_t n = 32;
+  std::vector<int> input(n);
+  for (size_t i = 0; i < n; ++i) input[i] = int(i) * 7 - 100;
+  for (const char* opt : {"-O0", "-O2"}) {
+    INFO(opt);
+    auto program = host::Program::fromSpirv(host::Device(), compileCL(src, std::string("-cl-std=CL1.2 ") + opt, "1.0"));
+    for (const char* name : {"inner", "outer"}) {
+      INFO(name);
+      const bool outer = std::string(name) == "outer";
+      host::Kernel k(program, name);
+      auto p = bufferOf(input);
+      k.setArg(0, p);
+      k.setArg(1, int32_t(10));
+      k.setArg(2, step);
+      k.setArgLocal(3, 8 * sizeof(int));
+      requireOk(k.run(range1(n, 8)));
+      for (size_t i = 0; i < n; ++i) {
+        const int once = input[i] * step.mul + step.add + (outer ? 11 : 10);
+        CHECK(p->as<int>()[i] == (outer ? 2 * once : once));
+      }
+    }
+  }
+}
