@@ -46,7 +46,11 @@ struct Shared {
   // The launch's image and sampler tables (exec.hpp kImageHandleTag).
   std::vector<const images::ImageView*> images;
   std::vector<images::Sampler> samplers;
+  // Work-groups are handed out in increasing order, `chunk` consecutive ones at a time: neighbouring groups touch
+  // neighbouring memory (the same cache lines at the edges of their rows), so one thread taking a run of them keeps
+  // threads from writing to the same lines at once.
   std::atomic<uint64_t> next{0};
+  uint64_t chunk = 1;
   std::atomic<uint64_t> faultGroup{std::numeric_limits<uint64_t>::max()};
   std::mutex mu;
   std::vector<std::pair<uint64_t, Diagnostic>> faults;
@@ -74,15 +78,20 @@ class Worker {
     // Nothing may escape a worker thread (an exception there ends the process): a work-group
     // the interpreter cannot execute ends the launch with an ExecutionFailed fault of that group.
     bool arena = false;
-    for (;;) {
-      const uint64_t g = s_.next.fetch_add(1);
-      if (g >= s_.totalGroups || g > s_.faultGroup.load()) break;
-      try {
-        if (!arena) groupArena_.assign(s_.workgroupArenaBytes + 16, 0);
-        arena = true;
-        runGroup(g);
-      } catch (const std::exception& e) { failGroup(g, e.what()); } catch (...) {
-        failGroup(g, "unknown exception");
+    for (bool more = true; more;) {
+      const uint64_t first = s_.next.fetch_add(s_.chunk);
+      for (uint64_t g = first; g < first + s_.chunk; ++g) {
+        if (g >= s_.totalGroups || g > s_.faultGroup.load()) {
+          more = false;
+          break;
+        }
+        try {
+          if (!arena) groupArena_.assign(s_.workgroupArenaBytes + 16, 0);
+          arena = true;
+          runGroup(g);
+        } catch (const std::exception& e) { failGroup(g, e.what()); } catch (...) {
+          failGroup(g, "unknown exception");
+        }
       }
     }
     // The worker thread ends here: release its MPFR caches (numerics keeps them per thread).
@@ -515,6 +524,8 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   unsigned threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
   threads = unsigned(std::min<uint64_t>(threads, s.totalGroups));
   threads = unsigned(std::clamp<uint64_t>(kMaxPrivateBytesInFlight / std::max<uint64_t>(groupBytes, 1), 1, threads));
+  // At least 8 chunks per thread, so that threads finishing early find work; at most 64 groups per chunk.
+  s.chunk = std::clamp<uint64_t>(s.totalGroups / (uint64_t(threads) * 8), 1, 64);
   if (threads <= 1) {
     Worker(s).run();
   } else {
