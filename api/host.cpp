@@ -143,6 +143,8 @@ std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
                              "__opencl_c_atomic_order_seq_cst",
                              "__opencl_c_atomic_scope_device"};
   if (config.fp64) v.push_back("__opencl_c_fp64");
+  // Work-group collective functions (interpreter/ops_group.cpp).
+  v.push_back("__opencl_c_work_group_collective_functions");
   // OpenCL C 3.0 §6.2.1 [[features]]: images, read_write images and 3D image writes, as the extensions above.
   if (imagesSupported()) {
     v.push_back("__opencl_c_images");

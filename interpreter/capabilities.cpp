@@ -20,6 +20,9 @@ bool capabilitySupported(spv::Capability c) {
     case Capability::GenericPointer:
     case Capability::Int64Atomics:
     case Capability::BitInstructions:  // SPV_KHR_bit_instructions (cl_khr_extended_bit_ops)
+    // OpenCL SPIR-V Environment §3 [[required-capabilities]]: Groups for work-group collective functions (OpenCL C
+    // 2.0, and 3.0's __opencl_c_work_group_collective_functions); ops_group.cpp executes them.
+    case Capability::Groups:
     // Images: OpenCL SPIR-V Environment §3.1 [[required-capabilities-1.0]] ImageBasic for a device with images,
     // and with it LiteralSampler, Sampled1D, Image1D, SampledBuffer, ImageBuffer and ImageReadWrite (read-write
     // images); ImageMipmap with cl_khr_mipmap_image and cl_khr_mipmap_image_writes (OpenCL SPIR-V Environment
@@ -52,7 +55,6 @@ std::string capabilityName(spv::Capability c) {
   switch (c) {
     case spv::Capability::Pipes: return "Pipes";
     case spv::Capability::DeviceEnqueue: return "DeviceEnqueue";
-    case spv::Capability::Groups: return "Groups: work-group collective functions are not supported yet";
     case spv::Capability::SubgroupDispatch: return "SubgroupDispatch";
     default: return "not supported by clref";
   }

@@ -48,6 +48,10 @@ struct PhiCopy {
 struct Collective {
   // Returns false after raising a fault on `wi`.
   bool (*action)(WorkItem& wi, const Op* op) = nullptr;
+  // Instead of `action`, for the collectives that combine every work-item's value and give each its own result
+  // (work_group_reduce, scans, broadcast, all, any): the group's work-items in local linear id order. Returns false
+  // after raising a fault on one of them.
+  bool (*eachAction)(WorkItem* const* items, uint64_t count, const Op* op) = nullptr;
   std::vector<std::pair<uint32_t, uint32_t>> uniformOperands;  // (register, bytes) that must agree
 };
 

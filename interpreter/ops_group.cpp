@@ -1,9 +1,14 @@
-// SPIR-V 1.0 §3.32.21 [external] Group Instructions that OpenCL C 1.2 reaches: the asynchronous copies
-// between global and local memory (OpenCL C 3.0 §6.15.11 [[async-copies]] async_work_group_copy,
-// async_work_group_strided_copy, wait_group_events). Work-group collective reductions, scans
-// and broadcasts (OpGroupIAdd, …) come with the Groups capability.
+// SPIR-V 1.0 §3.32.21 [external] Group Instructions: the asynchronous copies between global and local memory
+// (OpenCL C 3.0 §6.15.11 [[async-copies]] async_work_group_copy, async_work_group_strided_copy, wait_group_events)
+// and, with the Groups capability, the work-group collective functions (OpenCL C 3.0 §6.15.16
+// [[work-group-functions]]: work_group_all, _any, _broadcast, _reduce_<op>, _scan_inclusive_<op>,
+// _scan_exclusive_<op> for add, min and max). Each is a Collective: every work-item stops at it like at a barrier,
+// and when all have arrived it runs once for the group.
+#include <optional>
+
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "numerics/exact_ops.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -70,12 +75,262 @@ void lowerGroupWaitEvents(Lowerer& L, const Instruction& inst) {
   op.aux = &c;
 }
 
+// ---- Work-group collective functions ----
+//
+// Ops: r = the result register, a = the value (predicate for all/any), n = the value's bytes, c = the GroupOperation
+// (Reduce 0, InclusiveScan 1, ExclusiveScan 2), b = the broadcast's LocalId register, imm = its lanes, align = the
+// bytes of one of its lanes.
+
+// OpGroupAll / OpGroupAny: a bool (one byte, 0 or 1) per work-item.
+template <bool All> bool groupVote(WorkItem* const* items, uint64_t count, const Op* op) {
+  bool result = All;
+  for (uint64_t i = 0; i < count; ++i) {
+    const bool p = rd<uint8_t>(*items[i], op->a) != 0;
+    result = All ? (result && p) : (result || p);
+  }
+  for (uint64_t i = 0; i < count; ++i) wr<uint8_t>(*items[i], op->r, uint8_t(result));
+  return true;
+}
+
+// OpGroupBroadcast: the value of the work-item at LocalId (1, 2 or 3 components of size_t), which every work-item
+// gives alike (Collective::uniformOperands).
+bool groupBroadcast(WorkItem* const* items, uint64_t count, const Op* op) {
+  const WorkItem& first = *items[0];
+  std::array<uint64_t, 3> id{0, 0, 0};
+  for (uint32_t k = 0; k < op->imm && k < 3; ++k)
+    id[k] = op->align == 8 ? rd<uint64_t>(first, op->b + 8 * k) : rd<uint32_t>(first, op->b + 4 * k);
+  const auto& size = first.localSize;
+  if (id[0] >= size[0] || id[1] >= size[1] || id[2] >= size[2]) {
+    const std::string what = "work_group_broadcast from local id (" + std::to_string(id[0]) + "," +
+                             std::to_string(id[1]) + "," + std::to_string(id[2]) + ") outside the work-group of size (" +
+                             std::to_string(size[0]) + "," + std::to_string(size[1]) + "," + std::to_string(size[2]) +
+                             "): the result is undefined";
+    if (choicesOf(first).get<numerics::Choice::WorkGroupBroadcastOutOfRange>() == numerics::WorkGroupBroadcastOption::Fault) {
+      fault(*items[0], op, FaultKind::UndefinedBehaviour, what + " (choice work_group_broadcast_out_of_range=fault)");
+      return false;
+    }
+    warnOnce(*items[0], op, what + ", 0 given (choice work_group_broadcast_out_of_range)");
+    for (uint64_t i = 0; i < count; ++i) std::memset(items[i]->regs + op->r, 0, op->n);
+    return true;
+  }
+  const uint64_t linear = (id[2] * size[1] + id[1]) * size[0] + id[0];
+  const WorkItem& from = *items[linear];  // items are in local linear id order
+  for (uint64_t i = 0; i < count; ++i) std::memcpy(items[i]->regs + op->r, from.regs + op->a, op->n);
+  return true;
+}
+
+// The combining operators of the arithmetic collectives, with their identities (OpenCL C 3.0 §6.15.16
+// [[work-group-functions]]: 0 for add; for min the largest value of the type, +INF for floating point; for max the
+// smallest, -INF).
+template <class T> struct IAddOf {
+  static T identity() { return T(0); }
+  static T apply(T a, T b) { return T(a + b); }  // unsigned T: wraps modulo 2^N (SPIR-V OpGroupIAdd)
+};
+template <class T> struct SMinOf {
+  static T identity() { return T(std::numeric_limits<Signed<T>>::max()); }
+  static T apply(T a, T b) { return Signed<T>(a) < Signed<T>(b) ? a : b; }
+};
+template <class T> struct SMaxOf {
+  static T identity() { return T(std::numeric_limits<Signed<T>>::min()); }
+  static T apply(T a, T b) { return Signed<T>(a) > Signed<T>(b) ? a : b; }
+};
+template <class T> struct UMinOf {
+  static T identity() { return std::numeric_limits<T>::max(); }
+  static T apply(T a, T b) { return a < b ? a : b; }
+};
+template <class T> struct UMaxOf {
+  static T identity() { return T(0); }
+  static T apply(T a, T b) { return a > b ? a : b; }
+};
+// Floating point: each operation rounded once in the type (round to nearest even), denormals flushed when the
+// kernel flushes them (FTZ); min and max are fmin and fmax (a NaN operand gives the other).
+template <class T, bool FTZ> struct FAddOf {
+  static T identity() { return fromD<T>(0.0); }
+  static T apply(T a, T b) {
+    a = ftz<FTZ>(a);
+    b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>)
+      return ftz<FTZ>(numerics::addHalf(a, b));
+    else
+      return ftz<FTZ>(T(a + b));
+  }
+};
+template <class T, bool FTZ, bool Max> struct FMinMaxOf {
+  static T identity() { return fromD<T>(Max ? -INFINITY : INFINITY); }
+  static T apply(T a, T b) {
+    const double x = toD(ftz<FTZ>(a)), y = toD(ftz<FTZ>(b));
+    return ftz<FTZ>(fromD<T>(Max ? numerics::fmax(x, y) : numerics::fmin(x, y)));
+  }
+};
+
+// A value combined from some of the inputs, or none (the padding of the tree orders, which takes no part in any
+// operation, so that no identity element changes a result: 0 + -0 would be +0).
+template <class T> struct Partial {
+  std::optional<T> v;
+};
+template <class F, class T> std::optional<T> combine(const std::optional<T>& a, const std::optional<T>& b) {
+  if (!a) return b;
+  if (!b) return a;
+  return F::apply(*a, *b);
+}
+
+// OpGroupIAdd … OpGroupSMax with GroupOperation Reduce, InclusiveScan or ExclusiveScan. The scan order is the local
+// linear id (OpenCL C 3.0 §6.15.16 [[work-group-functions]]: "increasing 1D linear global ID within the
+// work-group"); an exclusive scan gives the first work-item the identity. Floating-point reductions and scans follow
+// the choice work_group_reduction_order: linear (left to right) or tree (pairwise halving for a reduction; for a scan
+// the work-efficient up-sweep/down-sweep scan, G. E. Blelloch, "Prefix sums and their applications", CMU-CS-90-190,
+// 1990 [external]).
+template <class T, class F, bool Ordered> bool groupArith(WorkItem* const* items, uint64_t count, const Op* op) {
+  const uint32_t operation = op->c;
+  if (count == 0) return true;
+  std::vector<T> x(count);
+  for (uint64_t i = 0; i < count; ++i) x[i] = rd<T>(*items[i], op->a);
+  std::vector<T> out(count);
+  const bool tree = Ordered && choicesOf(*items[0]).get<numerics::Choice::WorkGroupReductionOrder>() ==
+                                   numerics::WorkGroupReductionOrderOption::Tree;
+  if (!tree) {
+    if (operation == 0) {
+      T acc = x[0];
+      for (uint64_t i = 1; i < count; ++i) acc = F::apply(acc, x[i]);
+      std::fill(out.begin(), out.end(), acc);
+    } else {
+      // acc: the combination of x[0 .. i-1] (none before the first).
+      T acc = x[0];
+      for (uint64_t i = 0; i < count; ++i) {
+        if (operation == 2) out[i] = i == 0 ? F::identity() : acc;
+        if (i > 0) acc = F::apply(acc, x[i]);
+        if (operation == 1) out[i] = acc;
+      }
+    }
+  } else {
+    // The tree over a power of two of leaves, the missing ones empty.
+    uint64_t leaves = 1;
+    while (leaves < count) leaves *= 2;
+    std::vector<std::optional<T>> t(leaves);
+    for (uint64_t i = 0; i < count; ++i) t[i] = x[i];
+    // Up-sweep: t[k + 2d - 1] becomes the combination of the 2d leaves ending there; the last one is the reduction.
+    for (uint64_t d = 1; d < leaves; d *= 2)
+      for (uint64_t k = 0; k < leaves; k += 2 * d) t[k + 2 * d - 1] = combine<F>(t[k + d - 1], t[k + 2 * d - 1]);
+    if (operation == 0) {
+      std::fill(out.begin(), out.end(), *t[leaves - 1]);
+    } else {
+      // Down-sweep: each position receives the combination of every leaf before it (empty for the first).
+      t[leaves - 1].reset();
+      for (uint64_t d = leaves / 2; d >= 1; d /= 2)
+        for (uint64_t k = 0; k < leaves; k += 2 * d) {
+          const std::optional<T> left = t[k + d - 1];
+          t[k + d - 1] = t[k + 2 * d - 1];
+          t[k + 2 * d - 1] = combine<F>(t[k + 2 * d - 1], left);
+        }
+      for (uint64_t i = 0; i < count; ++i) {
+        if (operation == 2)
+          out[i] = t[i] ? *t[i] : F::identity();
+        else
+          out[i] = t[i] ? F::apply(*t[i], x[i]) : x[i];
+      }
+    }
+  }
+  for (uint64_t i = 0; i < count; ++i) wr<T>(*items[i], op->r, out[i]);
+  return true;
+}
+
+// The handler of an arithmetic collective for the instruction's opcode and value type.
+using EachAction = bool (*)(WorkItem* const*, uint64_t, const Op*);
+template <template <class> class F> EachAction intArith(Lowerer& L, const Instruction& inst) {
+  switch (L.type(inst.resultType).size) {
+    case 1: return &groupArith<uint8_t, F<uint8_t>, false>;
+    case 2: return &groupArith<uint16_t, F<uint16_t>, false>;
+    case 4: return &groupArith<uint32_t, F<uint32_t>, false>;
+    case 8: return &groupArith<uint64_t, F<uint64_t>, false>;
+    default: L.reject(inst, "a work-group collective of an integer type other than 8, 16, 32 or 64 bits");
+  }
+}
+EachAction floatArith(Lowerer& L, const Instruction& inst) {
+  return withFloatFtz(L, L.scalarOf(inst.resultType), [&]<class T, bool Z>() -> EachAction {
+    switch (inst.opcode) {
+      case spv::Op::OpGroupFAdd: return &groupArith<T, FAddOf<T, Z>, true>;
+      case spv::Op::OpGroupFMin: return &groupArith<T, FMinMaxOf<T, Z, false>, true>;
+      default: return &groupArith<T, FMinMaxOf<T, Z, true>, true>;
+    }
+  });
+}
+
+// Execution scope Workgroup only: Subgroup scope comes with sub-groups.
+void requireWorkgroupScope(Lowerer& L, const Instruction& inst) {
+  if (!L.isConstant(inst.operand(0)) || L.constantInt(inst.operand(0)) != uint32_t(spv::Scope::Workgroup))
+    L.reject(inst, opcodeName(inst.opcode) + " with an execution scope other than Workgroup (sub-group collectives "
+                   "come with sub-group support)");
+}
+
+Op& emitEach(Lowerer& L, const Instruction& inst, EachAction action, uint32_t valueId) {
+  Collective& c = L.k.collectives.emplace_back();
+  c.eachAction = action;
+  Op& op = emitWaitForGroup(L, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(valueId);
+  op.n = uint32_t(L.type(inst.resultType).size);
+  op.aux = &c;
+  return op;
+}
+
+void lowerGroupVote(Lowerer& L, const Instruction& inst) {
+  requireWorkgroupScope(L, inst);
+  emitEach(L, inst, inst.opcode == spv::Op::OpGroupAll ? &groupVote<true> : &groupVote<false>, inst.operand(1));
+}
+
+void lowerGroupBroadcast(Lowerer& L, const Instruction& inst) {
+  requireWorkgroupScope(L, inst);
+  const Type& vt = L.type(inst.resultType);
+  if (vt.kind != TypeKind::Int && vt.kind != TypeKind::Float)
+    L.reject(inst, "OpGroupBroadcast of a value that is not a scalar integer or floating-point value");
+  const uint32_t idId = inst.operand(2);
+  const Type& it = L.typeOfValue(idId);
+  const uint32_t lanes = it.kind == TypeKind::Vector ? it.count : 1;
+  const uint32_t laneBytes = uint32_t(it.kind == TypeKind::Vector ? L.type(it.element).size : it.size);
+  if (lanes > 3 || (laneBytes != 4 && laneBytes != 8))
+    L.reject(inst, "OpGroupBroadcast's LocalId must be a 32- or 64-bit integer scalar or vector of 2 or 3 components");
+  Op& op = emitEach(L, inst, &groupBroadcast, inst.operand(1));
+  op.b = L.reg(idId);
+  op.imm = lanes;
+  op.align = laneBytes;
+  // OpenCL C 3.0 §6.15.16 [[work-group-functions]]: "Behavior is undefined when the value of local_id is not
+  // equivalent for all work-items".
+  static_cast<Collective*>(const_cast<void*>(op.aux))->uniformOperands.emplace_back(L.reg(idId), uint32_t(it.size));
+}
+
+void lowerGroupArith(Lowerer& L, const Instruction& inst) {
+  requireWorkgroupScope(L, inst);
+  const uint32_t operation = inst.operand(1);
+  if (operation > 2)
+    L.reject(inst, "GroupOperation " + std::to_string(operation) +
+                       " (work-group collectives take Reduce, InclusiveScan or ExclusiveScan)");
+  const Type& vt = L.type(inst.resultType);
+  if (vt.kind != TypeKind::Int && vt.kind != TypeKind::Float)
+    L.reject(inst, "a work-group collective of a value that is not a scalar integer or floating-point value");
+  EachAction action = nullptr;
+  switch (inst.opcode) {
+    case spv::Op::OpGroupIAdd: action = intArith<IAddOf>(L, inst); break;
+    case spv::Op::OpGroupUMin: action = intArith<UMinOf>(L, inst); break;
+    case spv::Op::OpGroupUMax: action = intArith<UMaxOf>(L, inst); break;
+    case spv::Op::OpGroupSMin: action = intArith<SMinOf>(L, inst); break;
+    case spv::Op::OpGroupSMax: action = intArith<SMaxOf>(L, inst); break;
+    default: action = floatArith(L, inst); break;
+  }
+  Op& op = emitEach(L, inst, action, inst.operand(2));
+  op.c = operation;
+}
+
 }  // namespace
 
 void registerGroup(DispatchTable& t) {
   using spv::Op;
   t.lower(Op::OpGroupAsyncCopy, lowerGroupAsyncCopy);
   t.lower(Op::OpGroupWaitEvents, lowerGroupWaitEvents);
+  t.lower({Op::OpGroupAll, Op::OpGroupAny}, lowerGroupVote);
+  t.lower(Op::OpGroupBroadcast, lowerGroupBroadcast);
+  t.lower({Op::OpGroupIAdd, Op::OpGroupFAdd, Op::OpGroupFMin, Op::OpGroupUMin, Op::OpGroupSMin, Op::OpGroupFMax,
+           Op::OpGroupUMax, Op::OpGroupSMax},
+          lowerGroupArith);
 }
 
 }  // namespace clref::interpreter

@@ -35,9 +35,6 @@ void registerUnsupported(DispatchTable& t) {
                  Op::OpReleaseEvent, Op::OpCreateUserEvent, Op::OpIsValidEvent, Op::OpSetUserEventStatus,
                  Op::OpCaptureEventProfilingInfo, Op::OpGetDefaultQueue, Op::OpBuildNDRange},
                 "device-side enqueue is not supported (capability DeviceEnqueue; an optional OpenCL 3.0 feature)");
-  t.unsupported({Op::OpGroupAll, Op::OpGroupAny, Op::OpGroupBroadcast, Op::OpGroupIAdd, Op::OpGroupFAdd,
-                 Op::OpGroupFMin, Op::OpGroupUMin, Op::OpGroupSMin, Op::OpGroupFMax, Op::OpGroupUMax, Op::OpGroupSMax},
-                "work-group collective functions are not supported yet (capability Groups)");
   t.unsupported({Op::OpGetKernelLocalSizeForSubgroupCount, Op::OpGetKernelMaxNumSubgroups},
                 "sub-group dispatch queries are not supported (capability SubgroupDispatch)");
   t.unsupported(

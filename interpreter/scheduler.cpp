@@ -106,6 +106,7 @@ class Worker {
   Shared& s_;
   const LoweredKernel& k_;
   std::vector<std::unique_ptr<Slot>> slots_;
+  std::vector<WorkItem*> items_;  // runCollective's view of the group's work-items
   std::vector<uint8_t> groupArena_;
   int64_t budget_ = 0;
   bool resetsPrivate_ = false, tracksImageWrites_ = false;
@@ -370,6 +371,11 @@ class Worker {
                     std::to_string(wi.localId[2]) + "); the spec requires the same values in every work-item");
           return false;
         }
+    }
+    if (c.eachAction) {
+      items_.resize(n);
+      for (uint64_t i = 0; i < n; ++i) items_[i] = &slots_[i]->wi;
+      return c.eachAction(items_.data(), n, at);
     }
     return c.action(first, at);
   }

@@ -145,6 +145,23 @@ constexpr ChoiceInfo kChoices[] = {
      "denormals, or nothing",
      {"flush_float", "flush_float_and_double", "ignore"},
      0},
+    {Choice::WorkGroupReductionOrder,
+     "work_group_reduction_order",
+     "OpenCL C 3.0 §6.15.16 [[work-group-functions]] NOTE: \"The order of floating-point operations is not "
+     "guaranteed for the work_group_reduce_<op>, work_group_scan_inclusive_<op> and work_group_scan_exclusive_<op> "
+     "built-in functions that operate on half, float and double data types\"",
+     "the order of a floating-point work-group reduction or scan: left to right in local linear id order, or a "
+     "balanced tree (pairwise halving for reductions, the work-efficient up-sweep/down-sweep scan for scans)",
+     {"linear", "tree"},
+     0},
+    {Choice::WorkGroupBroadcastOutOfRange,
+     "work_group_broadcast_out_of_range",
+     "OpenCL C 3.0 §6.15.16 [[work-group-functions]] work_group_broadcast: \"Behavior is undefined when local_id is "
+     "greater or equal to the work-group size in the corresponding dimension\"",
+     "work_group_broadcast from a local id outside the work-group: warn and give 0, or stop the work-item with a "
+     "fault",
+     {"zero", "fault"},
+     0},
     {Choice::ImageAddressNoneOutOfRange,
      "image_address_none_out_of_range",
      "OpenCL C 3.0 §6.15.15.1 [[table-sampler-descriptor]] CLK_ADDRESS_NONE: \"the programmer guarantees that the "

@@ -31,6 +31,8 @@ enum class Choice : uint8_t {
   PtrDiffAcrossAllocations,   // OpPtrDiff of pointers into different objects
   CommonMinMaxSpecial,        // the common functions max/min with an infinite or NaN operand
   DenormsAreZero,             // what the build option -cl-denorms-are-zero flushes
+  WorkGroupReductionOrder,    // the order of floating-point work-group reductions and scans
+  WorkGroupBroadcastOutOfRange,  // work_group_broadcast with a local id outside the work-group
   // Images (images::Undefined names the conditions; images::choiceOf maps them here).
   ImageAddressNoneOutOfRange,       // CLK_ADDRESS_NONE with a coordinate outside the image
   ImageSamplerlessOutOfRange,       // a sampler-less read outside the image
@@ -81,6 +83,8 @@ enum class VectorIndexOption : uint8_t { ZeroOrUnchanged, Fault };
 enum class PtrDiffOption : uint8_t { TagDistance, Fault };
 enum class CommonMinMaxOption : uint8_t { FmaxFminRules, Nan };
 enum class DenormsAreZeroOption : uint8_t { FlushFloat, FlushFloatAndDouble, Ignore };
+enum class WorkGroupReductionOrderOption : uint8_t { Linear, Tree };
+enum class WorkGroupBroadcastOption : uint8_t { Zero, Fault };
 // The image conditions: the first option is the value clref produces (and warns), Fault stops the work-item.
 enum class ImageBorderOption : uint8_t { BorderColor, Fault };
 enum class ImageLinearIntegerOption : uint8_t { Nearest, Fault };
@@ -118,6 +122,8 @@ CLREF_CHOICE_OPTIONS(VectorIndexOutOfRange, VectorIndexOption);
 CLREF_CHOICE_OPTIONS(PtrDiffAcrossAllocations, PtrDiffOption);
 CLREF_CHOICE_OPTIONS(CommonMinMaxSpecial, CommonMinMaxOption);
 CLREF_CHOICE_OPTIONS(DenormsAreZero, DenormsAreZeroOption);
+CLREF_CHOICE_OPTIONS(WorkGroupReductionOrder, WorkGroupReductionOrderOption);
+CLREF_CHOICE_OPTIONS(WorkGroupBroadcastOutOfRange, WorkGroupBroadcastOption);
 CLREF_CHOICE_OPTIONS(ImageAddressNoneOutOfRange, ImageBorderOption);
 CLREF_CHOICE_OPTIONS(ImageSamplerlessOutOfRange, ImageBorderOption);
 CLREF_CHOICE_OPTIONS(ImageLinearIntegerRead, ImageLinearIntegerOption);

@@ -211,7 +211,7 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
       return out(c);
     }
     case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT: return out(cl_bool(CL_TRUE));
-    case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT: return out(cl_bool(CL_FALSE));
+    case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT: return out(cl_bool(CL_TRUE));
     case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT: return out(cl_bool(CL_TRUE));
     case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return out(size_t(1));
     case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
