@@ -1,6 +1,7 @@
 // Validating a module for the OpenCL environment with SPIRV-Tools (Module::load), and the
 // validation copy that works around llvm-spirv-15's layout: debug information SPIRV-Tools
-// rejects left out, blocks reordered, merge instructions dropped, BuiltIn components clamped.
+// rejects left out, blocks reordered, merge instructions dropped, BuiltIn components clamped, repeated OpPhi pairs
+// merged, SPIR-V 1.4 scalar-condition vector selects shown to the validator as copies.
 #include <algorithm>
 
 #include <spirv-tools/libspirv.hpp>
@@ -114,6 +115,38 @@ std::vector<uint32_t> Module::withoutDebugInfo() const {
 // BuiltIn vector becomes component 0 (the lowering gives it the OpenCL C value).
 void Module::appendFixed(const Instruction& inst, std::vector<uint32_t>& out) const {
   const size_t at = out.size();
+  // SPIR-V 1.4 §3.32.15 [external] OpSelect: a scalar Condition with composite objects selects whole objects; before
+  // 1.4 the Condition of a vector select must be a vector of as many components. llvm-spirv-15 emits the 1.4 form at
+  // every version (a ?: with a scalar condition and vector operands), which the interpreter executes as 1.4 defines;
+  // once its shape is checked here (a Boolean scalar condition, both objects of the result type), the validator sees
+  // an OpCopyObject of Object 1 in its place.
+  if (inst.opcode == spv::Op::OpSelect && inst.words.size() == 6 && version() < 0x00010400u) {
+    const Instruction* cond = findDef(inst.words[3]);
+    const Instruction* a = findDef(inst.words[4]);
+    const Instruction* b = findDef(inst.words[5]);
+    const auto type = [&](uint32_t id) { return types.count(id) ? &types.at(id) : nullptr; };
+    const Type* rt = type(inst.words[1]);
+    const Type* ct = cond ? type(cond->resultType) : nullptr;
+    if (rt && ct && a && b && rt->kind == TypeKind::Vector && ct->kind == TypeKind::Bool &&
+        a->resultType == inst.words[1] && b->resultType == inst.words[1]) {
+      out.insert(out.end(), {(4u << 16) | uint32_t(spv::Op::OpCopyObject), inst.words[1], inst.words[2], inst.words[4]});
+      return;
+    }
+  }
+  // SPIR-V 1.0 §3.32.17 [external] OpPhi: one (value, parent) pair per parent block. llvm-spirv-15 repeats the pair of
+  // a switch whose cases branch to one block (LLVM IR lists a phi entry per edge); the pairs are identical, so the
+  // copy keeps the first. A parent listed twice with different values is still refused.
+  if (inst.opcode == spv::Op::OpPhi && inst.words.size() > 3) {
+    out.insert(out.end(), inst.words.begin(), inst.words.begin() + 3);
+    for (size_t k = 3; k + 1 < inst.words.size(); k += 2) {
+      bool repeated = false;
+      for (size_t j = 3; j < k; j += 2)
+        repeated = repeated || (inst.words[j] == inst.words[k] && inst.words[j + 1] == inst.words[k + 1]);
+      if (!repeated) out.insert(out.end(), {inst.words[k], inst.words[k + 1]});
+    }
+    out[at] = (uint32_t(out.size() - at) << 16) | (out[at] & 0xffff);
+    return;
+  }
   out.insert(out.end(), inst.words.begin(), inst.words.end());
   if (inst.opcode == spv::Op::OpCompositeExtract && inst.words.size() == 5 && isBuiltinLoad(inst.words[3])) {
     const Instruction& load = *findDef(inst.words[3]);

@@ -904,3 +904,56 @@ kernel void outer(global int* p, int k, Step s, local int* scratch) {
     }
   }
 }
+
+// ---- llvm-spirv-15 output that breaks a validation rule in a way with one meaning --------------------------------
+// A switch whose cases branch to one block: the OpPhi there lists the (value, switch block) pair once per case
+// (SPIR-V 1.0 §3.32.17 [external] OpPhi wants one pair per parent). A ?: with a scalar condition and vector operands:
+// an OpSelect with a scalar condition, which SPIR-V 1.4 §3.32.15 [external] defines and 1.0 does not allow. Both load
+// (module_validate.cpp appendFixed) and run as their one meaning says; the CTS's test_integer_ops met both.
+
+TEST_CASE("a switch with cases sharing a block, and vector selects with a scalar condition, load and run",
+          "[execution][versions]") {
+  const char* src = R"CL(
+kernel void sw(global int* out, global const int* x) {
+  size_t i = get_global_id(0);
+  int v;
+  switch (x[i]) { case 1: case 2: v = 5; break; case 3: v = 7; break; case 4: v = 11; break; default: v = 9; }
+  out[i] = v;
+}
+kernel void sel(global int4* a, global const int* c, global float2* f) {
+  size_t i = get_global_id(0);
+  a[i] = c[i] ? a[i] : a[i] + (int4)(1, 2, 3, 4);
+  float2 x = f[i];
+  f[i] = (c[i] > 3) ? x * 2.0f : x;
+}
+)CL";
+  const std::vector<int> x{0, 1, 2, 3, 4, 5, -1, 2};
+  const size_t n = x.size();
+  for (const char* version : {"1.0", "1.4"}) {
+    INFO("SPIR-V " << version);
+    auto program = host::Program::fromSpirv(host::Device(), compileCL(src, "-cl-std=CL1.2 -O2", version));
+    host::Kernel sw(program, "sw");
+    auto out = std::make_shared<host::Buffer>(n * sizeof(int));
+    sw.setArg(0, out);
+    sw.setArg(1, bufferOf(x));
+    requireOk(sw.run(range1(n, n)));
+    for (size_t i = 0; i < n; ++i) {
+      const int expected = x[i] == 1 || x[i] == 2 ? 5 : x[i] == 3 ? 7 : x[i] == 4 ? 11 : 9;
+      CHECK(out->as<int>()[i] == expected);
+    }
+    host::Kernel sel(program, "sel");
+    std::vector<int> a(4 * n);
+    std::vector<float> f(2 * n);
+    for (size_t i = 0; i < a.size(); ++i) a[i] = int(i) * 3 - 20;
+    for (size_t i = 0; i < f.size(); ++i) f[i] = float(i) * 0.75f - 2.0f;
+    auto abuf = bufferOf(a), fbuf = bufferOf(f);
+    sel.setArg(0, abuf);
+    sel.setArg(1, bufferOf(x));
+    sel.setArg(2, fbuf);
+    requireOk(sel.run(range1(n, n)));
+    for (size_t i = 0; i < n; ++i) {
+      for (size_t k = 0; k < 4; ++k) CHECK(abuf->as<int>()[4 * i + k] == a[4 * i + k] + (x[i] ? 0 : int(k) + 1));
+      for (size_t k = 0; k < 2; ++k) CHECK(fbuf->as<float>()[2 * i + k] == (x[i] > 3 ? 2.0f : 1.0f) * f[2 * i + k]);
+    }
+  }
+}

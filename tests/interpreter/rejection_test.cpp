@@ -460,3 +460,38 @@ TEST_CASE("invalid NDRanges throw host::Error", "[rejection]") {
   r.global = {16, 1, 1};
   CHECK(v.run(r).ok);
 }
+
+TEST_CASE("an OpPhi naming one parent twice with different values is still refused", "[rejection]") {
+  // module_validate.cpp merges only identical repeated (value, parent) pairs (llvm-spirv-15's switch cases sharing a
+  // block); one parent with two values has no single meaning (SPIR-V 1.0 §3.32.17 [external] OpPhi).
+  const auto text = [](const char* second) {
+    return std::string(R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %uint = OpTypeInt 32 0
+     %uint_1 = OpConstant %uint 1
+     %uint_5 = OpConstant %uint 5
+     %uint_7 = OpConstant %uint 7
+         %fn = OpTypeFunction %void %uint
+          %k = OpFunction %void None %fn
+          %x = OpFunctionParameter %uint
+      %entry = OpLabel
+               OpSwitch %x %join 1 %join 2 %join
+       %join = OpLabel
+          %v = OpPhi %uint %uint_5 %entry )") +
+           second + R"( %entry
+               OpReturn
+               OpFunctionEnd
+)";
+  };
+  CHECK_NOTHROW(host::Program::fromSpirv(host::Device(), assemble(text("%uint_5"))));
+  try {
+    host::Program::fromSpirv(host::Device(), assemble(text("%uint_7")));
+    FAIL("no exception");
+  } catch (const ModuleError& e) {
+    CHECK_THAT(std::string(e.what()), Contains("OpPhi"));
+  }
+}
