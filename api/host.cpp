@@ -115,6 +115,9 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
                              "cl_khr_byte_addressable_store"};
   if (config.fp64) v.push_back("cl_khr_fp64");
   if (config.fp16) v.push_back("cl_khr_fp16");
+  // Work-group collective functions and their uniform arithmetic (interpreter/ops_group.cpp; the compiler's prelude
+  // declares the built-ins clang-15 lacks).
+  v.push_back("cl_khr_work_group_uniform_arithmetic");
   // The image extensions, when the whole chain runs them: the images module (every format, read, write and sampler
   // rule), the interpreter (the capabilities their SPIR-V declares) and the host API (images from buffers, mip
   // levels). OpenCL Extension Specification 3.0.12 §4.1 "General information" (cl_khr_3d_image_writes),

@@ -23,6 +23,8 @@ bool capabilitySupported(spv::Capability c) {
     // OpenCL SPIR-V Environment §3 [[required-capabilities]]: Groups for work-group collective functions (OpenCL C
     // 2.0, and 3.0's __opencl_c_work_group_collective_functions); ops_group.cpp executes them.
     case Capability::Groups:
+    // cl_khr_work_group_uniform_arithmetic (SPV_KHR_uniform_group_instructions): OpGroupIMulKHR and the rest.
+    case Capability::GroupUniformArithmeticKHR:
     // Images: OpenCL SPIR-V Environment §3.1 [[required-capabilities-1.0]] ImageBasic for a device with images,
     // and with it LiteralSampler, Sampled1D, Image1D, SampledBuffer, ImageBuffer and ImageReadWrite (read-write
     // images); ImageMipmap with cl_khr_mipmap_image and cl_khr_mipmap_image_writes (OpenCL SPIR-V Environment
@@ -46,7 +48,8 @@ bool capabilitySupported(spv::Capability c) {
 // SPV_KHR_bit_instructions (OpBitFieldInsert/…Extract, OpBitReverse, OpBitCount in kernels).
 bool extensionSupported(const std::string& name) {
   return name == "SPV_KHR_no_integer_wrap_decoration" || name == "SPV_KHR_expect_assume" ||
-         name == "SPV_KHR_linkonce_odr" || name == "SPV_KHR_bit_instructions";
+         name == "SPV_KHR_linkonce_odr" || name == "SPV_KHR_bit_instructions" ||
+         name == "SPV_KHR_uniform_group_instructions";
 }
 
 namespace {

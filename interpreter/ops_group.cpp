@@ -163,6 +163,52 @@ template <class T, bool FTZ, bool Max> struct FMinMaxOf {
   }
 };
 
+// cl_khr_work_group_uniform_arithmetic (OpenCL C 3.0 §6.15.17 [[work-group-collective-uniform-arithmetic-functions]];
+// SPV_KHR_uniform_group_instructions): multiplication (identity 1), bitwise and (~0), or and xor (0), and the logical
+// operations on Booleans (one byte, 0 or 1; identity true for and, false for or and xor).
+template <class T> struct IMulOf {
+  static T identity() { return T(1); }
+  static T apply(T a, T b) {
+    using W = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, T>;  // no promotion to signed int
+    return T(W(a) * W(b));
+  }
+};
+template <class T> struct BitAndOf {
+  static T identity() { return T(~T(0)); }
+  static T apply(T a, T b) { return T(a & b); }
+};
+template <class T> struct BitOrOf {
+  static T identity() { return T(0); }
+  static T apply(T a, T b) { return T(a | b); }
+};
+template <class T> struct BitXorOf {
+  static T identity() { return T(0); }
+  static T apply(T a, T b) { return T(a ^ b); }
+};
+struct LogicalAndOf {
+  static uint8_t identity() { return 1; }
+  static uint8_t apply(uint8_t a, uint8_t b) { return uint8_t(a && b); }
+};
+struct LogicalOrOf {
+  static uint8_t identity() { return 0; }
+  static uint8_t apply(uint8_t a, uint8_t b) { return uint8_t(a || b); }
+};
+struct LogicalXorOf {
+  static uint8_t identity() { return 0; }
+  static uint8_t apply(uint8_t a, uint8_t b) { return uint8_t((a != 0) != (b != 0)); }
+};
+template <class T, bool FTZ> struct FMulOf {
+  static T identity() { return fromD<T>(1.0); }
+  static T apply(T a, T b) {
+    a = ftz<FTZ>(a);
+    b = ftz<FTZ>(b);
+    if constexpr (std::is_same_v<T, Half>)
+      return ftz<FTZ>(numerics::mulHalf(a, b));
+    else
+      return ftz<FTZ>(T(a * b));
+  }
+};
+
 // A value combined from some of the inputs, or none (the padding of the tree orders, which takes no part in any
 // operation, so that no identity element changes a result: 0 + -0 would be +0).
 template <class T> struct Partial {
@@ -250,6 +296,7 @@ EachAction floatArith(Lowerer& L, const Instruction& inst) {
     switch (inst.opcode) {
       case spv::Op::OpGroupFAdd: return &groupArith<T, FAddOf<T, Z>, true>;
       case spv::Op::OpGroupFMin: return &groupArith<T, FMinMaxOf<T, Z, false>, true>;
+      case spv::Op::OpGroupFMulKHR: return &groupArith<T, FMulOf<T, Z>, true>;
       default: return &groupArith<T, FMinMaxOf<T, Z, true>, true>;
     }
   });
@@ -305,8 +352,11 @@ void lowerGroupArith(Lowerer& L, const Instruction& inst) {
     L.reject(inst, "GroupOperation " + std::to_string(operation) +
                        " (work-group collectives take Reduce, InclusiveScan or ExclusiveScan)");
   const Type& vt = L.type(inst.resultType);
-  if (vt.kind != TypeKind::Int && vt.kind != TypeKind::Float)
-    L.reject(inst, "a work-group collective of a value that is not a scalar integer or floating-point value");
+  const bool logical = inst.opcode == spv::Op::OpGroupLogicalAndKHR || inst.opcode == spv::Op::OpGroupLogicalOrKHR ||
+                       inst.opcode == spv::Op::OpGroupLogicalXorKHR;
+  if (logical ? vt.kind != TypeKind::Bool : vt.kind != TypeKind::Int && vt.kind != TypeKind::Float)
+    L.reject(inst, logical ? "a logical work-group collective of a value that is not a Boolean"
+                           : "a work-group collective of a value that is not a scalar integer or floating-point value");
   EachAction action = nullptr;
   switch (inst.opcode) {
     case spv::Op::OpGroupIAdd: action = intArith<IAddOf>(L, inst); break;
@@ -314,6 +364,13 @@ void lowerGroupArith(Lowerer& L, const Instruction& inst) {
     case spv::Op::OpGroupUMax: action = intArith<UMaxOf>(L, inst); break;
     case spv::Op::OpGroupSMin: action = intArith<SMinOf>(L, inst); break;
     case spv::Op::OpGroupSMax: action = intArith<SMaxOf>(L, inst); break;
+    case spv::Op::OpGroupIMulKHR: action = intArith<IMulOf>(L, inst); break;
+    case spv::Op::OpGroupBitwiseAndKHR: action = intArith<BitAndOf>(L, inst); break;
+    case spv::Op::OpGroupBitwiseOrKHR: action = intArith<BitOrOf>(L, inst); break;
+    case spv::Op::OpGroupBitwiseXorKHR: action = intArith<BitXorOf>(L, inst); break;
+    case spv::Op::OpGroupLogicalAndKHR: action = &groupArith<uint8_t, LogicalAndOf, false>; break;
+    case spv::Op::OpGroupLogicalOrKHR: action = &groupArith<uint8_t, LogicalOrOf, false>; break;
+    case spv::Op::OpGroupLogicalXorKHR: action = &groupArith<uint8_t, LogicalXorOf, false>; break;
     default: action = floatArith(L, inst); break;
   }
   Op& op = emitEach(L, inst, action, inst.operand(2));
@@ -329,7 +386,9 @@ void registerGroup(DispatchTable& t) {
   t.lower({Op::OpGroupAll, Op::OpGroupAny}, lowerGroupVote);
   t.lower(Op::OpGroupBroadcast, lowerGroupBroadcast);
   t.lower({Op::OpGroupIAdd, Op::OpGroupFAdd, Op::OpGroupFMin, Op::OpGroupUMin, Op::OpGroupSMin, Op::OpGroupFMax,
-           Op::OpGroupUMax, Op::OpGroupSMax},
+           Op::OpGroupUMax, Op::OpGroupSMax, Op::OpGroupIMulKHR, Op::OpGroupFMulKHR, Op::OpGroupBitwiseAndKHR,
+           Op::OpGroupBitwiseOrKHR, Op::OpGroupBitwiseXorKHR, Op::OpGroupLogicalAndKHR, Op::OpGroupLogicalOrKHR,
+           Op::OpGroupLogicalXorKHR},
           lowerGroupArith);
 }
 

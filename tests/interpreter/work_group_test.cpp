@@ -378,3 +378,103 @@ kernel void half_of_them(global int* out) {
   REQUIRE(res.fault);
   CHECK(res.fault->kind == interpreter::FaultKind::BarrierDivergence);
 }
+
+namespace {
+
+const char* kUniformSource = R"CL(
+#ifndef cl_khr_work_group_uniform_arithmetic
+#error no cl_khr_work_group_uniform_arithmetic
+#endif
+kernel void uniform(global const int* a, global const float* f, global int* out, global float* fout,
+                    global ulong* lout) {
+  size_t i = get_global_id(0);
+  int v = a[i];
+  out[i * 10 + 0] = work_group_reduce_mul(v);
+  out[i * 10 + 1] = work_group_scan_exclusive_mul(v);
+  out[i * 10 + 2] = (int)work_group_reduce_and((uint)v);
+  out[i * 10 + 3] = work_group_scan_inclusive_or(v);
+  out[i * 10 + 4] = work_group_scan_exclusive_xor(v);
+  out[i * 10 + 5] = work_group_reduce_logical_and(v);
+  out[i * 10 + 6] = work_group_scan_inclusive_logical_or(v > 2);
+  out[i * 10 + 7] = work_group_scan_exclusive_logical_xor(v & 1);
+  out[i * 10 + 8] = work_group_scan_exclusive_and(v);
+  out[i * 10 + 9] = work_group_scan_exclusive_logical_and(v != 3);
+  fout[i] = work_group_scan_inclusive_mul(f[i]);
+  lout[i] = work_group_reduce_xor((ulong)v << 40);
+}
+)CL";
+
+}  // namespace
+
+TEST_CASE("cl_khr_work_group_uniform_arithmetic: mul, and, or, xor and the logical functions",
+          "[execution][work-group]") {
+  const size_t n = 24, local = 8;
+  std::vector<int> a(n);
+  std::vector<float> f(n);
+  for (size_t i = 0; i < n; ++i) {
+    a[i] = int((i * 7 + 3) % 11) - 2;  // includes 0, negatives and 3
+    f[i] = 1.0f + float(i % 5) * 0.3f;
+  }
+  for (const char* std : {"-cl-std=CL2.0", "-cl-std=CL3.0"}) {
+    INFO(std);
+    auto program = host::Program::fromOpenCLC(host::Device(), kUniformSource, std);
+    host::Kernel k(program, "uniform");
+    auto out = std::make_shared<host::Buffer>(n * 10 * sizeof(int));
+    auto fout = std::make_shared<host::Buffer>(n * sizeof(float));
+    auto lout = std::make_shared<host::Buffer>(n * sizeof(uint64_t));
+    k.setArg(0, std::make_shared<host::Buffer>(a.data(), n * sizeof(int)));
+    k.setArg(1, std::make_shared<host::Buffer>(f.data(), n * sizeof(float)));
+    k.setArg(2, out);
+    k.setArg(3, fout);
+    k.setArg(4, lout);
+    host::NDRange r;
+    r.dims = 1;
+    r.global = {n, 1, 1};
+    r.local = std::array<size_t, 3>{local, 1, 1};
+    const auto res = k.run(r);
+    INFO((res.fault ? res.fault->format() : std::string()));
+    REQUIRE(res.ok);
+    const auto o = out->as<int>();
+    for (size_t g0 = 0; g0 < n; g0 += local) {
+      // The definitions (OpenCL C 3.0 §6.15.17 [[work-group-collective-uniform-arithmetic-functions]]): products wrap
+      // modulo 2^32; identities 1, ~0, 0, true, false.
+      uint32_t prod = 1, andAll = ~0u;
+      bool logicalAnd = true;
+      uint64_t lx = 0;
+      for (size_t j = 0; j < local; ++j) {
+        prod *= uint32_t(a[g0 + j]);
+        andAll &= uint32_t(a[g0 + j]);
+        logicalAnd = logicalAnd && a[g0 + j] != 0;
+        lx ^= uint64_t(int64_t(a[g0 + j])) << 40;
+      }
+      uint32_t eprod = 1, ior = 0, exor = 0, eand = ~0u;
+      bool lor = false, exlxor = false, exland = true;
+      float fprod = 1.0f;
+      for (size_t j = 0; j < local; ++j) {
+        const size_t i = g0 + j;
+        const int v = a[i];
+        INFO("work-item " << i);
+        CHECK(uint32_t(o[i * 10 + 0]) == prod);
+        CHECK(uint32_t(o[i * 10 + 1]) == eprod);
+        CHECK(uint32_t(o[i * 10 + 2]) == andAll);
+        CHECK(o[i * 10 + 5] == int(logicalAnd));
+        CHECK(uint32_t(o[i * 10 + 4]) == exor);
+        CHECK(o[i * 10 + 7] == int(exlxor));
+        CHECK(uint32_t(o[i * 10 + 8]) == eand);
+        CHECK(o[i * 10 + 9] == int(exland));
+        CHECK(lout->as<uint64_t>()[i] == lx);
+        eprod *= uint32_t(v);
+        ior |= uint32_t(v);
+        exor ^= uint32_t(v);
+        eand &= uint32_t(v);
+        lor = lor || v > 2;
+        exlxor = exlxor != ((v & 1) != 0);
+        exland = exland && v != 3;
+        fprod = j == 0 ? f[i] : fprod * f[i];
+        CHECK(uint32_t(o[i * 10 + 3]) == ior);
+        CHECK(o[i * 10 + 6] == int(lor));
+        CHECK(fout->as<float>()[i] == fprod);
+      }
+    }
+  }
+}
