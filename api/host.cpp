@@ -113,6 +113,9 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
   std::vector<std::string> v{"cl_khr_global_int32_base_atomics", "cl_khr_global_int32_extended_atomics",
                              "cl_khr_local_int32_base_atomics", "cl_khr_local_int32_extended_atomics",
                              "cl_khr_byte_addressable_store"};
+  // 64-bit atomics on global and local memory (the same OpAtomic* on 8-byte values, Int64Atomics).
+  v.push_back("cl_khr_int64_base_atomics");
+  v.push_back("cl_khr_int64_extended_atomics");
   if (config.fp64) v.push_back("cl_khr_fp64");
   if (config.fp16) v.push_back("cl_khr_fp16");
   // Work-group collective functions and their uniform arithmetic (interpreter/ops_group.cpp; the compiler's prelude

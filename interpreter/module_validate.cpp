@@ -18,18 +18,23 @@ namespace {
 // environment of that version is the closest check available.
 //
 // SPIRV-Tools' OpenCL environments refuse OpCapability Float16 (cl_khr_fp16 allows it in
-// kernels: OpenCL SPIR-V Environment §3.1 [[required-capabilities-1.0]]), so a module declaring it is validated in the
-// universal environment of its version instead.
-spv_target_env validationEnv(uint32_t version, bool declaresFloat16) {
+// kernels: OpenCL SPIR-V Environment §3.1 [[required-capabilities-1.0]]) and OpCapability Int64Atomics (which a device
+// with cl_khr_int64_base_atomics must accept: OpenCL SPIR-V Environment §5 [[opencl_extensions]]), so a module
+// declaring either is validated in the universal environment of its version instead.
+spv_target_env validationEnv(uint32_t version, bool universal) {
   const uint32_t minor = (version >> 8) & 0xff;
   if ((version >> 16) != 1) return SPV_ENV_OPENCL_2_2;
   switch (minor) {
-    case 0: return declaresFloat16 ? SPV_ENV_UNIVERSAL_1_0 : SPV_ENV_OPENCL_2_2;
-    case 1: return declaresFloat16 ? SPV_ENV_UNIVERSAL_1_1 : SPV_ENV_OPENCL_2_2;
-    case 2: return declaresFloat16 ? SPV_ENV_UNIVERSAL_1_2 : SPV_ENV_OPENCL_2_2;
+    case 0: return universal ? SPV_ENV_UNIVERSAL_1_0 : SPV_ENV_OPENCL_2_2;
+    case 1: return universal ? SPV_ENV_UNIVERSAL_1_1 : SPV_ENV_OPENCL_2_2;
+    case 2: return universal ? SPV_ENV_UNIVERSAL_1_2 : SPV_ENV_OPENCL_2_2;
     case 3: return SPV_ENV_UNIVERSAL_1_3;
     default: return SPV_ENV_UNIVERSAL_1_4;
   }
+}
+
+bool universalCapabilities(const Module& m) {
+  return m.hasCapability(spv::Capability::Float16) || m.hasCapability(spv::Capability::Int64Atomics);
 }
 
 }  // namespace
@@ -39,7 +44,7 @@ Module Module::load(std::vector<uint32_t> words) {
   // instruction; nothing is computed from their values (type layout, debug names) until the
   // module has validated.
   Module m = parseInstructions(std::move(words));
-  spvtools::SpirvTools tools(validationEnv(m.version(), m.hasCapability(spv::Capability::Float16)));
+  spvtools::SpirvTools tools(validationEnv(m.version(), universalCapabilities(m)));
   std::string failure;
   size_t failureWord = SIZE_MAX;  // instruction ordinal from the validator
   tools.SetMessageConsumer([&](spv_message_level_t level, const char*, const spv_position_t& pos, const char* msg) {
@@ -87,7 +92,7 @@ Module Module::load(std::vector<uint32_t> words) {
       where = "\n  at " + m.describe(uint32_t(failureWord - 1));
     throw ModuleError(
         "SPIR-V validation failed (" +
-        std::string(spvTargetEnvDescription(validationEnv(m.version(), m.hasCapability(spv::Capability::Float16)))) +
+        std::string(spvTargetEnvDescription(validationEnv(m.version(), universalCapabilities(m)))) +
         "): " + (failure.empty() ? "unknown reason" : failure) + where);
   }
   m.completeTables();

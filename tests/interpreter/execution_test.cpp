@@ -788,14 +788,16 @@ TEST_CASE("OpenCL C feature and extension macros follow the device", "[execution
   const char* src = R"CL(
 #if defined(__opencl_c_pipes) || defined(__opencl_c_device_enqueue) || \
     defined(__opencl_c_subgroups) || defined(__opencl_c_atomic_scope_all_devices) || \
-    defined(cl_khr_subgroups) || defined(cl_khr_int64_base_atomics)
+    defined(cl_khr_subgroups)
 #error a feature the device does not support is defined
 #endif
 #if !defined(__opencl_c_generic_address_space) || !defined(__opencl_c_program_scope_global_variables) || \
     !defined(__opencl_c_int64) || !defined(cl_khr_global_int32_base_atomics) || !defined(__opencl_c_atomic_scope_device) || \
     !defined(__opencl_c_atomic_order_seq_cst) || !defined(__opencl_c_atomic_order_acq_rel) || \
     !defined(__opencl_c_images) || !defined(__opencl_c_3d_image_writes) || !defined(cl_khr_3d_image_writes) || \
-    !defined(cl_khr_depth_images) || !defined(cl_khr_mipmap_image)
+    !defined(cl_khr_depth_images) || !defined(cl_khr_mipmap_image) || !defined(cl_khr_int64_base_atomics) || \
+    !defined(cl_khr_int64_extended_atomics) || !defined(__opencl_c_work_group_collective_functions) || \
+    !defined(cl_khr_work_group_uniform_arithmetic)
 #error a feature the device supports is missing
 #endif
 #if defined(__opencl_c_fp64) != defined(cl_khr_fp64)
@@ -954,6 +956,101 @@ kernel void sel(global int4* a, global const int* c, global float2* f) {
     for (size_t i = 0; i < n; ++i) {
       for (size_t k = 0; k < 4; ++k) CHECK(abuf->as<int>()[4 * i + k] == a[4 * i + k] + (x[i] ? 0 : int(k) + 1));
       for (size_t k = 0; k < 2; ++k) CHECK(fbuf->as<float>()[2 * i + k] == (x[i] > 3 ? 2.0f : 1.0f) * f[2 * i + k]);
+    }
+  }
+}
+
+// ---- 64-bit atomics (cl_khr_int64_base_atomics, cl_khr_int64_extended_atomics) ----------------------------------
+// Every work-item of several work-groups updates the same global and local 64-bit counters; the final values are
+// independent of the order (OpenCL Extension Specification 3.0.12 §8 "64-bit Atomics"), computed here on the host.
+
+TEST_CASE("64-bit atomics on global and local memory", "[execution][atomics]") {
+  const char* src = R"CL(
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#pragma OPENCL EXTENSION cl_khr_int64_extended_atomics : enable
+kernel void atomics64(global long* g, global ulong* u, global long* olds, global long* lout) {
+  local long l[2];
+  size_t i = get_global_id(0), lid = get_local_id(0);
+  if (lid == 0) { l[0] = 0; l[1] = -1; }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  long v = ((long)i << 33) - (long)i * 7;
+  atom_add(&g[0], v);
+  atom_sub(&g[1], v);
+  atom_inc(&g[2]);
+  atom_dec(&g[3]);
+  atom_min(&g[4], v);
+  atom_max(&g[5], v);
+  atom_and(&u[0], ~((ulong)1 << (i % 60)));
+  atom_or(&u[1], (ulong)1 << (i % 60));
+  atom_xor(&u[2], (ulong)i << 32);
+  atom_min(&u[3], (ulong)v);
+  olds[i] = atom_cmpxchg(&g[6], (long)i, (long)i + 1);  // advances only from i to i + 1
+  atom_add(&l[0], v);
+  atom_and(&l[1], ~((long)1 << (lid + 40)));
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (lid == 0) { lout[get_group_id(0) * 2] = l[0]; lout[get_group_id(0) * 2 + 1] = l[1]; }
+}
+)CL";
+  const size_t n = 64, local = 16;
+  const int64_t g0[7] = {5, 0, 0, 0, INT64_MAX, INT64_MIN, 0};
+  const uint64_t u0[4] = {~uint64_t(0), 0, 0, UINT64_MAX};
+  for (const char* opt : {"-O0", "-O2"}) {
+    INFO(opt);
+    auto program = host::Program::fromOpenCLC(host::Device(), src, std::string("-cl-std=CL1.2 ") + opt);
+    host::Kernel k(program, "atomics64");
+    auto g = std::make_shared<host::Buffer>(g0, sizeof g0);
+    auto u = std::make_shared<host::Buffer>(u0, sizeof u0);
+    auto olds = std::make_shared<host::Buffer>(n * 8);
+    auto lout = std::make_shared<host::Buffer>(n / local * 2 * 8);
+    k.setArg(0, g);
+    k.setArg(1, u);
+    k.setArg(2, olds);
+    k.setArg(3, lout);
+    requireOk(k.run(range1(n, local)));
+    int64_t sum = 0, mn = INT64_MAX, mx = INT64_MIN;
+    uint64_t andv = ~uint64_t(0), orv = 0, xorv = 0, umin = UINT64_MAX;
+    for (size_t i = 0; i < n; ++i) {
+      const int64_t v = (int64_t(i) << 33) - int64_t(i) * 7;
+      sum += v;
+      mn = std::min(mn, v);
+      mx = std::max(mx, v);
+      andv &= ~(uint64_t(1) << (i % 60));
+      orv |= uint64_t(1) << (i % 60);
+      xorv ^= uint64_t(i) << 32;
+      umin = std::min(umin, uint64_t(v));
+    }
+    const auto gv = g->as<int64_t>();
+    CHECK(gv[0] == 5 + sum);
+    CHECK(gv[1] == -sum);
+    CHECK(gv[2] == int64_t(n));
+    CHECK(gv[3] == -int64_t(n));
+    CHECK(gv[4] == mn);
+    CHECK(gv[5] == mx);
+    const auto uv = u->as<uint64_t>();
+    CHECK(uv[0] == andv);
+    CHECK(uv[1] == orv);
+    CHECK(uv[2] == xorv);
+    CHECK(uv[3] == umin);
+    // The compare-exchange chain: g[6] ends at the length of the run 0, 1, 2, ... of work-items that found their
+    // own index there; each old value is the counter at that moment, so exactly one work-item saw each of 0 .. end-1.
+    const int64_t end = gv[6];
+    std::vector<int> seen(n + 1, 0);
+    for (int64_t o : olds->as<int64_t>()) {
+      REQUIRE(o >= 0);
+      REQUIRE(o <= end);
+      if (o < end) ++seen[size_t(o)];
+    }
+    for (int64_t c = 0; c < end; ++c) CHECK(seen[size_t(c)] == 1);
+    for (size_t grp = 0; grp < n / local; ++grp) {
+      int64_t lsum = 0;
+      int64_t land = -1;
+      for (size_t j = 0; j < local; ++j) {
+        const size_t i = grp * local + j;
+        lsum += (int64_t(i) << 33) - int64_t(i) * 7;
+        land &= ~(int64_t(1) << (j + 40));
+      }
+      CHECK(lout->as<int64_t>()[grp * 2] == lsum);
+      CHECK(lout->as<int64_t>()[grp * 2 + 1] == land);
     }
   }
 }
