@@ -53,6 +53,9 @@ struct Collective {
   // after raising a fault on one of them.
   bool (*eachAction)(WorkItem* const* items, uint64_t count, const Op* op) = nullptr;
   std::vector<std::pair<uint32_t, uint32_t>> uniformOperands;  // (register, bytes) that must agree
+  // Execution scope Subgroup: the work-items of one sub-group wait for each other, not the whole work-group
+  // (sub_group_barrier and the sub-group collective functions).
+  bool subgroup = false;
 };
 
 // A control-flow edge: the target and the OpPhi copies it performs (parallel-copy semantics:

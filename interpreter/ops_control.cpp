@@ -247,11 +247,19 @@ void lowerFunctionCall(Lowerer& L, const Instruction& inst) {
 
 void lowerControlBarrier(Lowerer& L, const Instruction& inst) {
   const uint32_t scope = uint32_t(L.constantInt(inst.operand(0)));
-  if (scope != uint32_t(spv::Scope::Workgroup))
+  if (scope != uint32_t(spv::Scope::Workgroup) && scope != uint32_t(spv::Scope::Subgroup))
     L.reject(inst, "control barrier with execution scope " + std::to_string(scope) +
-                       " (only Workgroup is supported; sub-group barriers come with sub-group support)");
+                       " (OpenCL kernels synchronise work-groups and sub-groups)");
   emitImageFence(L, inst, inst.operand(2));
-  emitWaitForGroup(L, inst);
+  Op& op = emitWaitForGroup(L, inst);
+  if (scope == uint32_t(spv::Scope::Subgroup)) {
+    // sub_group_barrier (OpenCL C 3.0 §6.15.20 [[sub-group-functions]]): the work-items of one sub-group wait for each
+    // other.
+    Collective& c = L.k.collectives.emplace_back();
+    c.subgroup = true;
+    L.k.usesSubgroupCollectives = true;
+    op.aux = &c;
+  }
 }
 
 // OpMemoryBarrier: memory is sequentially consistent inside clref, so it orders nothing further, except that an

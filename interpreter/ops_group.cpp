@@ -99,10 +99,15 @@ bool groupBroadcast(WorkItem* const* items, uint64_t count, const Op* op) {
   std::array<uint64_t, 3> id{0, 0, 0};
   for (uint32_t k = 0; k < op->imm && k < 3; ++k)
     id[k] = op->align == 8 ? rd<uint64_t>(first, op->b + 8 * k) : rd<uint32_t>(first, op->b + 4 * k);
-  const auto& size = first.localSize;
+  // A sub-group broadcast names the sub-group local id (OpenCL C 3.0 §6.15.20 [[sub-group-functions]]
+  // sub_group_broadcast); the sub-group is the items in order.
+  const bool subgroup = static_cast<const Collective*>(op->aux)->subgroup;
+  const std::array<uint64_t, 3> size = subgroup ? std::array<uint64_t, 3>{count, 1, 1} : first.localSize;
   if (id[0] >= size[0] || id[1] >= size[1] || id[2] >= size[2]) {
-    const std::string what = "work_group_broadcast from local id (" + std::to_string(id[0]) + "," +
-                             std::to_string(id[1]) + "," + std::to_string(id[2]) + ") outside the work-group of size (" +
+    const std::string what = std::string(subgroup ? "sub_group_broadcast" : "work_group_broadcast") +
+                             " from local id (" + std::to_string(id[0]) + "," + std::to_string(id[1]) + "," +
+                             std::to_string(id[2]) + ") outside the " + (subgroup ? "sub-group" : "work-group") +
+                             " of size (" +
                              std::to_string(size[0]) + "," + std::to_string(size[1]) + "," + std::to_string(size[2]) +
                              "): the result is undefined";
     if (choicesOf(first).get<numerics::Choice::WorkGroupBroadcastOutOfRange>() == numerics::WorkGroupBroadcastOption::Fault) {
@@ -302,16 +307,19 @@ EachAction floatArith(Lowerer& L, const Instruction& inst) {
   });
 }
 
-// Execution scope Workgroup only: Subgroup scope comes with sub-groups.
-void requireWorkgroupScope(Lowerer& L, const Instruction& inst) {
-  if (!L.isConstant(inst.operand(0)) || L.constantInt(inst.operand(0)) != uint32_t(spv::Scope::Workgroup))
-    L.reject(inst, opcodeName(inst.opcode) + " with an execution scope other than Workgroup (sub-group collectives "
-                   "come with sub-group support)");
+// Execution scope Workgroup or Subgroup (a constant, SPIR-V 1.0 §2.2.5 [external] Scope <id>); true for Subgroup.
+bool subgroupScope(Lowerer& L, const Instruction& inst) {
+  const uint64_t scope = L.isConstant(inst.operand(0)) ? L.constantInt(inst.operand(0)) : ~uint64_t(0);
+  if (scope != uint32_t(spv::Scope::Workgroup) && scope != uint32_t(spv::Scope::Subgroup))
+    L.reject(inst, opcodeName(inst.opcode) + " with an execution scope other than Workgroup or Subgroup");
+  return scope == uint32_t(spv::Scope::Subgroup);
 }
 
 Op& emitEach(Lowerer& L, const Instruction& inst, EachAction action, uint32_t valueId) {
   Collective& c = L.k.collectives.emplace_back();
   c.eachAction = action;
+  c.subgroup = subgroupScope(L, inst);
+  if (c.subgroup) L.k.usesSubgroupCollectives = true;
   Op& op = emitWaitForGroup(L, inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(valueId);
@@ -321,12 +329,10 @@ Op& emitEach(Lowerer& L, const Instruction& inst, EachAction action, uint32_t va
 }
 
 void lowerGroupVote(Lowerer& L, const Instruction& inst) {
-  requireWorkgroupScope(L, inst);
   emitEach(L, inst, inst.opcode == spv::Op::OpGroupAll ? &groupVote<true> : &groupVote<false>, inst.operand(1));
 }
 
 void lowerGroupBroadcast(Lowerer& L, const Instruction& inst) {
-  requireWorkgroupScope(L, inst);
   const Type& vt = L.type(inst.resultType);
   if (vt.kind != TypeKind::Int && vt.kind != TypeKind::Float)
     L.reject(inst, "OpGroupBroadcast of a value that is not a scalar integer or floating-point value");
@@ -346,7 +352,6 @@ void lowerGroupBroadcast(Lowerer& L, const Instruction& inst) {
 }
 
 void lowerGroupArith(Lowerer& L, const Instruction& inst) {
-  requireWorkgroupScope(L, inst);
   const uint32_t operation = inst.operand(1);
   if (operation > 2)
     L.reject(inst, "GroupOperation " + std::to_string(operation) +

@@ -316,9 +316,28 @@ class Worker {
     for (uint64_t i = 0; i < n; ++i) startWorkItem(*slots_[i], group, localOf(i), localSize);
     for (;;) {
       for (uint64_t i = 0; i < n; ++i)
-        if (!resume(slots_[i]->wi)) return finishGroup(g, true);
-      // Everyone stopped: all returned, or all at the same barrier (OpenCL C 3.0
-      // §6.15.8 [[synchronization-functions]]).
+        if (slots_[i]->wi.state == WorkItemState::Running && !resume(slots_[i]->wi)) return finishGroup(g, true);
+      // Everyone stopped: returned, or waiting at a barrier or collective. A sub-group collective (or sub-group
+      // barrier) runs as soon as its whole sub-group waits at it (OpenCL C 3.0 §6.15.20 [[sub-group-functions]]: "must
+      // be encountered by all work-items in a sub-group"); a work-group one when the whole work-group does (§6.15.8
+      // [[synchronization-functions]]).
+      if (k_.usesSubgroupCollectives) {
+        const uint64_t sg = s_.launch.subgroupSize;
+        bool progress = false;
+        for (uint64_t first = 0; first < n; first += sg) {
+          const uint64_t count = std::min(sg, n - first);
+          const WorkItem& lead = slots_[first]->wi;
+          if (lead.state != WorkItemState::AtBarrier || !isSubgroupStop(lead.barrier)) continue;
+          bool all = true;
+          for (uint64_t i = first + 1; i < first + count && all; ++i)
+            all = slots_[i]->wi.state == WorkItemState::AtBarrier && slots_[i]->wi.barrier == lead.barrier;
+          if (!all) continue;
+          if (lead.barrier->aux && !runCollective(first, count, lead.barrier)) return finishGroup(g, true);
+          for (uint64_t i = first; i < first + count; ++i) slots_[i]->wi.state = WorkItemState::Running;
+          progress = true;
+        }
+        if (progress) continue;
+      }
       const WorkItem& first = slots_[0]->wi;
       const Op* at = first.state == WorkItemState::AtBarrier ? first.barrier : nullptr;
       bool allReturned = true, same = true;
@@ -333,10 +352,23 @@ class Worker {
         }
       }
       if (allReturned) return finishGroup(g, false);
-      if (!same) {
-        // Report from the point of view of a work-item waiting at a barrier.
-        const uint64_t waiting = at ? 0 : odd;
-        const uint64_t other = at ? odd : 0;
+      if (!same || (at && isSubgroupStop(at))) {
+        // Report from the point of view of a work-item waiting at a barrier: with sub-group collectives, one whose
+        // sub-group is incomplete, and a member of that sub-group that is elsewhere.
+        uint64_t waiting = at ? 0 : odd, other = at ? odd : 0;
+        const uint64_t sg = s_.launch.subgroupSize;
+        for (uint64_t i = 0; i < n && k_.usesSubgroupCollectives; ++i) {
+          const WorkItem& wi = slots_[i]->wi;
+          if (wi.state != WorkItemState::AtBarrier || !isSubgroupStop(wi.barrier)) continue;
+          const uint64_t from = i / sg * sg, to = std::min(n, from + sg);
+          for (uint64_t j = from; j < to; ++j)
+            if (slots_[j]->wi.state != WorkItemState::AtBarrier || slots_[j]->wi.barrier != wi.barrier) {
+              waiting = i;
+              other = j;
+              break;
+            }
+          if (waiting == i) break;
+        }
         WorkItem& w = slots_[waiting]->wi;
         const WorkItem& o = slots_[other]->wi;
         auto ids = [](const std::array<uint64_t, 3>& a) {
@@ -345,39 +377,48 @@ class Worker {
         std::string otherState = o.state == WorkItemState::Returned
                                      ? "returned without reaching it"
                                      : "waits at a different barrier: " + k_.module->describe(o.barrier->inst);
+        const bool subgroup = isSubgroupStop(w.barrier);
         fault(w, w.barrier, FaultKind::BarrierDivergence,
-              "not every work-item of the work-group reached this barrier: local work-item " + ids(o.localId) + " " +
-                  otherState);
+              std::string("not every work-item of the ") + (subgroup ? "sub-group" : "work-group") +
+                  " reached this " + (subgroup ? "sub-group barrier or function" : "barrier") + ": local work-item " +
+                  ids(o.localId) + " " + otherState);
         return finishGroup(g, true);
       }
-      if (at && at->aux && !runCollective(n, at)) return finishGroup(g, true);
+      if (at && at->aux && !runCollective(0, n, at)) return finishGroup(g, true);
       for (uint64_t i = 0; i < n; ++i) slots_[i]->wi.state = WorkItemState::Running;
     }
   }
 
-  // A work-group collective reached by every work-item: its operands must agree (OpenCL C 3.0
-  // §6.15.11 [[async-copies]] async copies "must be encountered by all work-items ... with the same argument
-  // values"), then it runs once for the group.
-  bool runCollective(uint64_t n, const Op* at) {
+  static bool isSubgroupStop(const Op* at) {
+    return at->aux && static_cast<const Collective*>(at->aux)->subgroup;
+  }
+
+  // A work-group (or sub-group) collective reached by every work-item of the group (sub-group) slots [first, first +
+  // count): its operands must agree (OpenCL C 3.0 §6.15.11 [[async-copies]] async copies "must be encountered by all
+  // work-items ... with the same argument values"), then it runs once for them.
+  bool runCollective(uint64_t first, uint64_t count, const Op* at) {
     const auto& c = *static_cast<const Collective*>(at->aux);
-    WorkItem& first = slots_[0]->wi;
-    for (uint64_t i = 1; i < n; ++i) {
+    WorkItem& lead = slots_[first]->wi;
+    for (uint64_t i = first + 1; i < first + count; ++i) {
       const WorkItem& wi = slots_[i]->wi;
       for (const auto& [reg, bytes] : c.uniformOperands)
-        if (std::memcmp(first.regs + reg, wi.regs + reg, bytes) != 0) {
+        if (std::memcmp(lead.regs + reg, wi.regs + reg, bytes) != 0) {
+          auto ids = [](const std::array<uint64_t, 3>& a) {
+            return "(" + std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(a[2]) + ")";
+          };
           fault(slots_[i]->wi, at, FaultKind::Unsupported,
-                "work-group function called with different argument values by local work-items (0,0,0) and (" +
-                    std::to_string(wi.localId[0]) + "," + std::to_string(wi.localId[1]) + "," +
-                    std::to_string(wi.localId[2]) + "); the spec requires the same values in every work-item");
+                std::string(c.subgroup ? "sub-group" : "work-group") +
+                    " function called with different argument values by local work-items " + ids(lead.localId) +
+                    " and " + ids(wi.localId) + "; the spec requires the same values in every work-item");
           return false;
         }
     }
     if (c.eachAction) {
-      items_.resize(n);
-      for (uint64_t i = 0; i < n; ++i) items_[i] = &slots_[i]->wi;
-      return c.eachAction(items_.data(), n, at);
+      items_.resize(count);
+      for (uint64_t i = 0; i < count; ++i) items_[i] = &slots_[first + i]->wi;
+      return c.eachAction(items_.data(), count, at);
     }
-    return c.action(first, at);
+    return c.action ? c.action(lead, at) : true;
   }
 
   void finishGroup(uint64_t g, bool faulted) {

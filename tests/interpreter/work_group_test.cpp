@@ -478,3 +478,103 @@ TEST_CASE("cl_khr_work_group_uniform_arithmetic: mul, and, or, xor and the logic
     }
   }
 }
+
+// ---- Sub-group collectives (cl_khr_subgroups; OpenCL C 3.0 §6.15.20 [[sub-group-functions]]) ----------------------
+// Sub-groups are runs of DeviceConfig::subgroupSize consecutive local linear ids; the last one of a work-group may be
+// smaller. Checked at two sub-group sizes, one of which leaves a partial sub-group, against the definitions.
+
+namespace {
+
+const char* kSubgroupSource = R"CL(
+#pragma OPENCL EXTENSION cl_khr_subgroups : enable
+kernel void sg(global const int* a, global int* out) {
+  size_t i = get_global_id(0);
+  int v = a[i];
+  out[i * 7 + 0] = sub_group_reduce_add(v);
+  out[i * 7 + 1] = sub_group_scan_exclusive_max(v);
+  out[i * 7 + 2] = sub_group_scan_inclusive_add(v);
+  out[i * 7 + 3] = sub_group_broadcast(v, 1);
+  out[i * 7 + 4] = sub_group_any(v > 90);
+  out[i * 7 + 5] = sub_group_all(v > -90);
+  sub_group_barrier(CLK_LOCAL_MEM_FENCE);
+  // Only the first sub-group reduces here: the others never reach it (each sub-group waits for itself alone).
+  out[i * 7 + 6] = get_sub_group_id() == 0 ? sub_group_reduce_min(v) : -1;
+}
+)CL";
+
+}  // namespace
+
+TEST_CASE("sub-group collectives at two sub-group sizes, with a partial sub-group", "[execution][work-group][subgroups]") {
+  const size_t n = 40, local = 20;
+  const auto a = inputInts(n);
+  const auto words = compileCL(kSubgroupSource, "-cl-std=CL2.0 -Xclang -cl-ext=+cl_khr_subgroups -O2", "1.0");
+  for (uint32_t sgSize : {4u, 8u}) {  // 20 = 5 × 4, or 8 + 8 + 4
+    INFO("sub-group size " << sgSize);
+    host::DeviceConfig cfg;
+    cfg.subgroupSize = sgSize;
+    auto program = host::Program::fromSpirv(host::Device(cfg), words);
+    host::Kernel k(program, "sg");
+    auto out = std::make_shared<host::Buffer>(n * 7 * sizeof(int));
+    k.setArg(0, std::make_shared<host::Buffer>(a.data(), n * sizeof(int)));
+    k.setArg(1, out);
+    host::NDRange r;
+    r.dims = 1;
+    r.global = {n, 1, 1};
+    r.local = std::array<size_t, 3>{local, 1, 1};
+    const auto res = k.run(r);
+    INFO((res.fault ? res.fault->format() : std::string()));
+    REQUIRE(res.ok);
+    const auto o = out->as<int>();
+    for (size_t g0 = 0; g0 < n; g0 += local)
+      for (size_t s0 = g0; s0 < g0 + local; s0 += sgSize) {
+        const size_t size = std::min<size_t>(sgSize, g0 + local - s0);
+        int sum = 0, mn = std::numeric_limits<int>::max();
+        bool any = false, all = true;
+        for (size_t j = 0; j < size; ++j) {
+          sum += a[s0 + j];
+          mn = std::min(mn, a[s0 + j]);
+          any = any || a[s0 + j] > 90;
+          all = all && a[s0 + j] > -90;
+        }
+        int emax = std::numeric_limits<int>::min(), isum = 0;
+        for (size_t j = 0; j < size; ++j) {
+          const size_t i = s0 + j;
+          INFO("work-item " << i);
+          CHECK(o[i * 7 + 0] == sum);
+          CHECK(o[i * 7 + 1] == emax);
+          isum += a[i];
+          emax = std::max(emax, a[i]);
+          CHECK(o[i * 7 + 2] == isum);
+          CHECK(o[i * 7 + 3] == a[s0 + 1]);
+          CHECK(o[i * 7 + 4] == int(any));
+          CHECK(o[i * 7 + 5] == int(all));
+          CHECK(o[i * 7 + 6] == (s0 == g0 ? mn : -1));
+        }
+      }
+  }
+}
+
+TEST_CASE("a sub-group collective that part of its sub-group skips is divergence", "[execution][work-group][subgroups]") {
+  const char* src = R"CL(
+#pragma OPENCL EXTENSION cl_khr_subgroups : enable
+kernel void skip(global int* out) {
+  if (get_sub_group_local_id() != 2) out[get_global_id(0)] = sub_group_reduce_add(1);
+}
+)CL";
+  host::DeviceConfig cfg;
+  cfg.subgroupSize = 4;
+  auto program = host::Program::fromSpirv(host::Device(cfg),
+                                          compileCL(src, "-cl-std=CL2.0 -Xclang -cl-ext=+cl_khr_subgroups", "1.0"));
+  host::Kernel k(program, "skip");
+  k.setArg(0, std::make_shared<host::Buffer>(8 * sizeof(int)));
+  host::NDRange r;
+  r.dims = 1;
+  r.global = {8, 1, 1};
+  r.local = std::array<size_t, 3>{8, 1, 1};
+  const auto res = k.run(r);
+  REQUIRE_FALSE(res.ok);
+  REQUIRE(res.fault);
+  CHECK(res.fault->kind == interpreter::FaultKind::BarrierDivergence);
+  CHECK_THAT(res.fault->format(), Catch::Contains("not every work-item of the sub-group"));
+  CHECK_THAT(res.fault->format(), Catch::Contains("local work-item (2,0,0) returned without reaching it"));
+}
