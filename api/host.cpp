@@ -121,6 +121,8 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
   // Work-group collective functions and their uniform arithmetic (interpreter/ops_group.cpp; the compiler's prelude
   // declares the built-ins clang-15 lacks).
   v.push_back("cl_khr_work_group_uniform_arithmetic");
+  // Sub-groups (cl_khr_subgroups): sub_group_* collectives and sub_group_barrier (interpreter/ops_group.cpp).
+  v.push_back("cl_khr_subgroups");
   // The image extensions, when the whole chain runs them: the images module (every format, read, write and sampler
   // rule), the interpreter (the capabilities their SPIR-V declares) and the host API (images from buffers, mip
   // levels). OpenCL Extension Specification 3.0.12 §4.1 "General information" (cl_khr_3d_image_writes),
@@ -151,6 +153,7 @@ std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
   if (config.fp64) v.push_back("__opencl_c_fp64");
   // Work-group collective functions (interpreter/ops_group.cpp).
   v.push_back("__opencl_c_work_group_collective_functions");
+  v.push_back("__opencl_c_subgroups");
   // OpenCL C 3.0 §6.2.1 [[features]]: images, read_write images and 3D image writes, as the extensions above.
   if (imagesSupported()) {
     v.push_back("__opencl_c_images");

@@ -194,7 +194,10 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
     case CL_DEVICE_PIPE_MAX_PACKET_SIZE: return out(cl_uint(0));
     case CL_DEVICE_PIPE_SUPPORT: return out(cl_bool(CL_FALSE));
-    case CL_DEVICE_MAX_NUM_SUB_GROUPS: return out(cl_uint(0));
+    // Sub-groups of DeviceConfig::subgroupSize work-items: as many as the largest work-group holds.
+    case CL_DEVICE_MAX_NUM_SUB_GROUPS:
+      return out(cl_uint((cfg.maxWorkGroupSize + std::max<uint32_t>(1, cfg.subgroupSize) - 1) /
+                         std::max<uint32_t>(1, cfg.subgroupSize)));
     case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: return out(cl_bool(CL_FALSE));
     // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: the mandated minimum for every OpenCL 3.0 device is relaxed
     // ordering at work-group scope (the interpreter's atomics are sequentially consistent host atomics,

@@ -368,14 +368,63 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
   }
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device, cl_kernel_sub_group_info,
-                                                        size_t, const void*, size_t, void*, size_t*) try {
+// OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelSubGroupInfo (and cl_khr_subgroups'
+// clGetKernelSubGroupInfoKHR): sub-groups are runs of DeviceConfig::subgroupSize consecutive local linear ids, the
+// last one of a work-group possibly smaller (interpreter/builtins.cpp).
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
+                                                        cl_kernel_sub_group_info param_name, size_t input_value_size,
+                                                        const void* input_value, size_t param_value_size,
+                                                        void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
-  // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelSubGroupInfo: CL_INVALID_OPERATION if the device does
-  // not support sub-groups
   if (!validKernel(kernel)) return CL_INVALID_KERNEL;
   if (device && device != theDevice()) return CL_INVALID_DEVICE;
-  return CL_INVALID_OPERATION;
+  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  const size_t sg = std::max<size_t>(1, theDevice()->device.config().subgroupSize);
+  const size_t maxGroup = kernel->kernel->maxWorkGroupSize();
+  // The local work size the NDRange queries take: 1 to 3 size_t (CL_INVALID_VALUE otherwise, or for a NULL input).
+  auto localItems = [&](size_t& items) -> cl_int {
+    if (!input_value || input_value_size == 0 || input_value_size % sizeof(size_t) ||
+        input_value_size > 3 * sizeof(size_t))
+      return CL_INVALID_VALUE;
+    items = 1;
+    for (size_t d = 0; d < input_value_size / sizeof(size_t); ++d) {
+      size_t v;
+      std::memcpy(&v, static_cast<const char*>(input_value) + d * sizeof(size_t), sizeof v);
+      if (v != 0 && items > SIZE_MAX / v) return CL_INVALID_VALUE;
+      items *= v;
+    }
+    return CL_SUCCESS;
+  };
+  switch (param_name) {
+    case CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE: {
+      size_t items = 0;
+      if (cl_int e = localItems(items)) return e;
+      return out(std::min(sg, items));
+    }
+    case CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE: {
+      size_t items = 0;
+      if (cl_int e = localItems(items)) return e;
+      return out(items / sg + (items % sg != 0));
+    }
+    case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
+      if (!input_value || input_value_size != sizeof(size_t)) return CL_INVALID_VALUE;
+      size_t count;
+      std::memcpy(&count, input_value, sizeof count);
+      // One dimension of count whole sub-groups, the others 1 (as many as param_value_size holds); 0 everywhere when
+      // no work-group of this kernel can hold them.
+      const size_t dims = param_value ? param_value_size / sizeof(size_t) : 3;
+      if (dims == 0 || dims > 3) return CL_INVALID_VALUE;
+      std::array<size_t, 3> local{1, 1, 1};
+      local[0] = count != 0 && count <= maxGroup / sg ? count * sg : 0;
+      if (local[0] == 0) local.fill(0);
+      return out.bytes(local.data(), dims * sizeof(size_t));
+    }
+    case CL_KERNEL_MAX_NUM_SUB_GROUPS: return out(maxGroup / sg + (maxGroup % sg != 0));
+    // No kernel can declare a sub-group count: SubgroupsPerWorkgroup needs the SubgroupDispatch capability, which
+    // clref refuses (interpreter/capabilities.cpp).
+    case CL_KERNEL_COMPILE_NUM_SUB_GROUPS: return out(size_t(0));
+    default: return CL_INVALID_VALUE;
+  }
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
 // ---- OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueNDRangeKernel

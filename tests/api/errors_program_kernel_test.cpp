@@ -791,8 +791,7 @@ std::vector<ErrorCase> kernelCases() {
          return clGetKernelWorkGroupInfo(f.vadd, f.device, CL_KERNEL_GLOBAL_WORK_SIZE, sizeof s, s, nullptr);
        }},
 
-      // ---- OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelSubGroupInfo (the device has no sub-groups)
-      // ----
+      // ---- OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelSubGroupInfo ----
       {"clGetKernelSubGroupInfo:CL_INVALID_KERNEL:1",
        [&] {
          return clGetKernelSubGroupInfo(kBadKernel, f.device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, 0, nullptr,
@@ -804,11 +803,30 @@ std::vector<ErrorCase> kernelCases() {
          return clGetKernelSubGroupInfo(f.vadd, kBadDevice, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, sizeof n, &n,
                                         nullptr);
        }},
-      {"clGetKernelSubGroupInfo:CL_INVALID_OPERATION:1",
-       [&] {
+      {"clGetKernelSubGroupInfo:CL_INVALID_VALUE:1",
+       [&] {  // a size_t answer into one byte
+         char small;
+         return clGetKernelSubGroupInfo(f.vadd, f.device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, sizeof small,
+                                        &small, nullptr);
+       }},
+      {"clGetKernelSubGroupInfo:CL_INVALID_VALUE:1",
+       [&] {  // not a sub-group query
          size_t n;
-         return clGetKernelSubGroupInfo(f.vadd, f.device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, sizeof n, &n,
+         return clGetKernelSubGroupInfo(f.vadd, f.device, CL_KERNEL_WORK_GROUP_SIZE, 0, nullptr, sizeof n, &n,
                                         nullptr);
+       }},
+      {"clGetKernelSubGroupInfo:CL_INVALID_VALUE:2",
+       [&] {  // no local size
+         size_t n;
+         return clGetKernelSubGroupInfo(f.vadd, f.device, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, 0, nullptr, sizeof n,
+                                        &n, nullptr);
+       }},
+      {"clGetKernelSubGroupInfo:CL_INVALID_VALUE:2",
+       [&] {  // four dimensions
+         const size_t local[4] = {8, 1, 1, 1};
+         size_t n;
+         return clGetKernelSubGroupInfo(f.vadd, f.device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof local, local,
+                                        sizeof n, &n, nullptr);
        }},
 
       // ---- OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelArgInfo (objs().args was built with
@@ -1029,7 +1047,8 @@ const std::map<std::string, std::string> kNoHostAllocation = {
     {"clGetKernelInfo", noAllocation("clGetKernelInfo", "every answer is a field or a stored string")},
     {"clGetKernelWorkGroupInfo",
      noAllocation("clGetKernelWorkGroupInfo", "every answer is computed into a fixed-size value")},
-    {"clGetKernelSubGroupInfo", unsupportedFirst("clGetKernelSubGroupInfo", "the lack of sub-groups")},
+    {"clGetKernelSubGroupInfo",
+     noAllocation("clGetKernelSubGroupInfo", "every answer is computed into a fixed-size value")},
     {"clGetKernelArgInfo", noAllocation("clGetKernelArgInfo", "every answer is a stored string or a field")},
 };
 const char* const kDevice = "the device's memory is host memory; only a failed allocation could cause it";
@@ -1053,8 +1072,8 @@ const char* const kNoSvm =
     "SVM: CL_DEVICE_SVM_CAPABILITIES is 0; clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1 and "
     "clSetKernelExecInfo:CL_INVALID_OPERATION:2 (tested) refuse SVM and system pointers as arguments";
 const char* const kNoSubGroups =
-    "sub-groups: CL_DEVICE_MAX_NUM_SUB_GROUPS is 0 and no kernel can require a sub-group count "
-    "(clGetKernelSubGroupInfo:CL_INVALID_OPERATION:1 is tested)";
+    "a required number of sub-groups: a kernel declares one with SubgroupsPerWorkgroup, which needs the "
+    "SubgroupDispatch capability that clref refuses at build, so CL_KERNEL_COMPILE_NUM_SUB_GROUPS is always 0";
 
 std::vector<NotTested> notTested() {
   std::vector<NotTested> n = {
@@ -1086,12 +1105,9 @@ std::vector<NotTested> notTested() {
       {"clSetKernelArgSVMPointer:CL_INVALID_ARG_VALUE:1", Why::Unsupported,
        "SVM: CL_DEVICE_SVM_CAPABILITIES is 0; clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1 (tested) is returned for "
        "every valid kernel"},
-      {"clGetKernelSubGroupInfo:CL_INVALID_VALUE:1", Why::Unsupported,
-       "sub-groups: CL_DEVICE_MAX_NUM_SUB_GROUPS is 0; clGetKernelSubGroupInfo:CL_INVALID_OPERATION:1 (tested) is "
-       "returned first"},
-      {"clGetKernelSubGroupInfo:CL_INVALID_VALUE:2", Why::Unsupported,
-       "sub-groups: CL_DEVICE_MAX_NUM_SUB_GROUPS is 0; clGetKernelSubGroupInfo:CL_INVALID_OPERATION:1 (tested) is "
-       "returned first"},
+      {"clGetKernelSubGroupInfo:CL_INVALID_OPERATION:1", Why::Unreachable,
+       "the only device supports sub-groups (cl_khr_subgroups, __opencl_c_subgroups; CL_DEVICE_MAX_NUM_SUB_GROUPS is "
+       "not 0)"},
       // clEnqueueNDRangeKernel
       {"clEnqueueNDRangeKernel:CL_INVALID_PROGRAM_EXECUTABLE:1", Why::Unreachable, kKernelHasExecutable},
       {"clEnqueueNDRangeKernel:CL_INVALID_GLOBAL_OFFSET:1", Why::Unreachable,

@@ -634,6 +634,72 @@ TEST_CASE("CL_KERNEL_WORK_GROUP_SIZE shrinks when a work-group's private memory 
   clReleaseProgram(p);
 }
 
+TEST_CASE("sub-groups through the ICD: the queries and a sub-group reduction", "[opencl][subgroups]") {
+  // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelSubGroupInfo, checked against the device's
+  // CL_DEVICE_MAX_NUM_SUB_GROUPS and the sub-group size the kernel itself reports (get_max_sub_group_size).
+  cl_program p = buildSource(
+      "kernel void sg(global uint* o) { size_t i = get_global_id(0);\n"
+      "  o[i * 3] = get_max_sub_group_size(); o[i * 3 + 1] = get_num_sub_groups();\n"
+      "  o[i * 3 + 2] = sub_group_reduce_add((uint)i); }\n",
+      "-cl-std=CL3.0");
+  cl_int e;
+  cl_kernel k = clCreateKernel(p, "sg", &e);
+  REQUIRE(e == CL_SUCCESS);
+  const size_t n = 48, local = 48;
+  cl_mem m = clCreateBuffer(fx().ctx, CL_MEM_READ_WRITE, n * 3 * sizeof(cl_uint), nullptr, &e);
+  REQUIRE(clSetKernelArg(k, 0, sizeof m, &m) == CL_SUCCESS);
+  REQUIRE(clEnqueueNDRangeKernel(fx().q, k, 1, nullptr, &n, &local, 0, nullptr, nullptr) == CL_SUCCESS);
+  std::vector<cl_uint> out(n * 3);
+  REQUIRE(clEnqueueReadBuffer(fx().q, m, CL_TRUE, 0, out.size() * sizeof(cl_uint), out.data(), 0, nullptr, nullptr) ==
+          CL_SUCCESS);
+  const size_t sg = out[0];
+  REQUIRE(sg >= 1);
+  // The kernel's view: sub-groups of sg consecutive work-items, the last one smaller; each sums its own ids.
+  CHECK(out[1] == (local + sg - 1) / sg);
+  for (size_t i = 0; i < n; ++i) {
+    const size_t first = i / sg * sg, last = std::min(n, first + sg);
+    cl_uint sum = 0;
+    for (size_t j = first; j < last; ++j) sum += cl_uint(j);
+    CHECK(out[i * 3 + 2] == sum);
+  }
+  // The queries agree with it.
+  size_t v = 0;
+  const size_t local2[2] = {6, 5};
+  REQUIRE(clGetKernelSubGroupInfo(k, fx().device, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE, sizeof local2, local2,
+                                  sizeof v, &v, nullptr) == CL_SUCCESS);
+  CHECK(v == std::min<size_t>(sg, 30));
+  REQUIRE(clGetKernelSubGroupInfo(k, fx().device, CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, sizeof local, &local,
+                                  sizeof v, &v, nullptr) == CL_SUCCESS);
+  CHECK(v == out[1]);
+  const size_t two = 2;
+  size_t size3[3] = {9, 9, 9};
+  REQUIRE(clGetKernelSubGroupInfo(k, fx().device, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof two, &two,
+                                  sizeof size3, size3, nullptr) == CL_SUCCESS);
+  CHECK(size3[0] == 2 * sg);
+  CHECK(size3[1] == 1);
+  CHECK(size3[2] == 1);
+  size_t kernelMax = 0, maxSg = 0, compileSg = 1;
+  cl_uint deviceMaxSg = 0;
+  size_t deviceMaxGroup = 0;
+  clGetKernelWorkGroupInfo(k, fx().device, CL_KERNEL_WORK_GROUP_SIZE, sizeof kernelMax, &kernelMax, nullptr);
+  clGetDeviceInfo(fx().device, CL_DEVICE_MAX_NUM_SUB_GROUPS, sizeof deviceMaxSg, &deviceMaxSg, nullptr);
+  clGetDeviceInfo(fx().device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof deviceMaxGroup, &deviceMaxGroup, nullptr);
+  REQUIRE(clGetKernelSubGroupInfo(k, fx().device, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, sizeof maxSg, &maxSg,
+                                  nullptr) == CL_SUCCESS);
+  CHECK(maxSg == (kernelMax + sg - 1) / sg);
+  CHECK(deviceMaxSg == (deviceMaxGroup + sg - 1) / sg);
+  REQUIRE(clGetKernelSubGroupInfo(k, fx().device, CL_KERNEL_COMPILE_NUM_SUB_GROUPS, 0, nullptr, sizeof compileSg,
+                                  &compileSg, nullptr) == CL_SUCCESS);
+  CHECK(compileSg == 0);
+  const size_t tooMany = kernelMax / sg + 1;
+  REQUIRE(clGetKernelSubGroupInfo(k, fx().device, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, sizeof tooMany, &tooMany,
+                                  sizeof size3, size3, nullptr) == CL_SUCCESS);
+  CHECK(size3[0] == 0);
+  clReleaseMemObject(m);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+}
+
 TEST_CASE("CLREF_BUDGET ends a runaway loop through the ICD after that many instructions", "[.limits_env]") {
   // Run by the ctest opencl_limits_from_environment with CLREF_BUDGET=20000 and CLREF_THREADS=1: with the default
   // budget (2^32 instructions per work-item) this loop would run for minutes before the fault.
