@@ -1,6 +1,7 @@
 // Disassembly of a module and of one instruction, and the "where" text of diagnostics (word
 // offset, disassembly, OpLine source location).
 #include <algorithm>
+#include <cstdio>
 #include <mutex>
 #include <sstream>
 
@@ -11,10 +12,11 @@
 namespace clref::interpreter {
 
 namespace {
-std::vector<std::string> disassemblyLines(const std::vector<uint32_t>& words) {
+std::vector<std::string> disassemblyLines(const std::vector<uint32_t>& words, uint32_t extraOptions = 0) {
   spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_4);
   std::string text;
-  tools.Disassemble(words, &text, SPV_BINARY_TO_TEXT_OPTION_NO_HEADER | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES);
+  tools.Disassemble(words, &text,
+                    SPV_BINARY_TO_TEXT_OPTION_NO_HEADER | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES | extraOptions);
   std::vector<std::string> lines;
   std::istringstream in(text);
   for (std::string l; std::getline(in, l);) lines.push_back(l);
@@ -30,11 +32,21 @@ std::vector<uint32_t> parsedWords(const std::vector<uint32_t>& header, const std
 }  // namespace
 
 std::string Module::disassemble() const {
+  // The header comments, then each instruction after its word offset: the "word N" diagnostics cite.
+  const auto words = parsedWords(words_, instructions);
   spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_4);
+  std::string full;
+  tools.Disassemble(words, &full, SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES);
   std::string text;
-  tools.Disassemble(
-      parsedWords(words_, instructions), &text,
-      SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES | SPV_BINARY_TO_TEXT_OPTION_INDENT | SPV_BINARY_TO_TEXT_OPTION_COMMENT);
+  std::istringstream in(full);
+  for (std::string l; std::getline(in, l) && l.rfind(";", 0) == 0;) text += l + "\n";
+  text += ";     word  instruction\n";
+  const auto lines = disassemblyLines(words, SPV_BINARY_TO_TEXT_OPTION_INDENT);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    char offset[16];
+    std::snprintf(offset, sizeof offset, "%10u", i < instructions.size() ? instructions[i].wordOffset : 0u);
+    text += std::string(offset) + " " + lines[i] + "\n";
+  }
   return text;
 }
 

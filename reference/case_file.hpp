@@ -96,5 +96,8 @@ std::vector<std::byte> imageContents(const host::Image& image);
 // Loads the module (compiling .cl when needed), applies spec constants and choices to a copy of
 // the device, sets every argument and runs the NDRange.
 CaseRun runCase(const Case& c, const host::Device& device);
+// The case's module as a program: SPIR-V as it is, or a .cl file compiled with the case's build options (the OpenCL
+// build options, -D, -I, -g and -O0). Throws CaseError naming the field.
+std::shared_ptr<host::Program> loadProgram(const Case& c, const host::Device& device);
 
 }  // namespace clref::reference

@@ -1,7 +1,7 @@
 // clref: the command-line tool of the reference device (docs/ARCHITECTURE.md, reference/).
 //   clref run CASE.json   run a case (golden/README.md) and print or write its output buffers and images
-//   clref dis MODULE.spv  disassemble
-//   clref info MODULE.spv what the module declares: version, capabilities, kernels, arguments
+//   clref dis MODULE.spv|SOURCE.cl  disassemble, with the word offsets diagnostics cite
+//   clref info MODULE.spv|SOURCE.cl what the module declares: version, capabilities, kernels, arguments
 //   clref choices         every named choice (spec freedom) with its options and default
 //   clref math FUNC ARG.. a math function exactly, and the verdict on a result (math_command.hpp)
 //   clref image read|write one image access exactly, and the verdict on a result (image_command.hpp)
@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <limits>
 
 #include <CLI/CLI.hpp>
@@ -133,19 +134,40 @@ int runCommand(const RunOptions& o) {
   return 0;
 }
 
-int disCommand(const std::string& path) {
+// The SPIR-V of a .cl file as `clref run` compiles a case's OpenCL C (the OpenCL build options, -D, -I, -g and -O0;
+// diagnostics name the file), or nullopt for any other file.
+std::optional<std::vector<uint32_t>> compiledOpenCLC(const std::string& path, const std::string& buildOptions) {
+  if (std::filesystem::path(path).extension() != ".cl") return std::nullopt;
+  reference::Case c;
+  c.file = path;
+  c.module = path;
+  c.buildOptions = buildOptions;
   try {
-    std::cout << interpreter::Module::parse(reference::readSpirvFile(path)).disassemble();
-  } catch (const std::runtime_error& e) {  // ModuleError or an unreadable file
+    return reference::loadProgram(c, host::Device())->spirv();
+  } catch (const reference::CaseError& e) {
+    // The case's field is this command's --build-options; the caller names the file.
+    std::string m = e.what();
+    if (m.rfind(path + ": ", 0) == 0) m.erase(0, path.size() + 2);
+    if (m.rfind("build_options: ", 0) == 0) m = "--build-options: " + m.substr(15);
+    throw std::runtime_error(m);
+  }
+}
+
+int disCommand(const std::string& path, const std::string& buildOptions) {
+  try {
+    auto words = compiledOpenCLC(path, buildOptions);
+    std::cout << interpreter::Module::parse(words ? std::move(*words) : reference::readSpirvFile(path)).disassemble();
+  } catch (const std::runtime_error& e) {  // ModuleError, a build error or an unreadable file
     std::cerr << path << ": " << e.what() << "\n";
     return kRejected;
   }
   return 0;
 }
 
-int infoCommand(const std::string& path) {
+int infoCommand(const std::string& path, const std::string& buildOptions) {
   try {
-    auto words = reference::readSpirvFile(path);
+    auto compiled = compiledOpenCLC(path, buildOptions);
+    auto words = compiled ? std::move(*compiled) : reference::readSpirvFile(path);
     std::string info;
     try {
       info = reference::moduleInfo(interpreter::Module::load(words), "");
@@ -189,11 +211,14 @@ int main(int argc, char** argv) {
   runCmd->add_option("--budget", run.budget, "instructions allowed per work-item")
       ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
 
-  std::string disPath, infoPath;
-  auto* disCmd = app.add_subcommand("dis", "disassemble a SPIR-V module");
-  disCmd->add_option("module", disPath, "SPIR-V module")->required();
-  auto* infoCmd = app.add_subcommand("info", "show a SPIR-V module's version, capabilities and kernels");
-  infoCmd->add_option("module", infoPath, "SPIR-V module")->required();
+  std::string disPath, infoPath, disOptions, infoOptions;
+  auto* disCmd = app.add_subcommand("dis", "disassemble a SPIR-V module (or a .cl file, compiled as clref run does), "
+                                           "each instruction after the word offset diagnostics cite");
+  disCmd->add_option("module", disPath, "SPIR-V module or OpenCL C source (.cl)")->required();
+  disCmd->add_option("--build-options", disOptions, "OpenCL build options for a .cl file (as a case's build_options)");
+  auto* infoCmd = app.add_subcommand("info", "show a SPIR-V module's (or a .cl file's) version, capabilities and kernels");
+  infoCmd->add_option("module", infoPath, "SPIR-V module or OpenCL C source (.cl)")->required();
+  infoCmd->add_option("--build-options", infoOptions, "OpenCL build options for a .cl file (as a case's build_options)");
   auto* choicesCmd = app.add_subcommand("choices", "list every named choice with its options and default");
   reference::MathCommandOptions math;
   auto* mathCmd = reference::addMathCommand(app, math);
@@ -205,8 +230,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) { return app.exit(e) == 0 ? 0 : kRejected; }
   try {
     if (*runCmd) return runCommand(run);
-    if (*disCmd) return disCommand(disPath);
-    if (*infoCmd) return infoCommand(infoPath);
+    if (*disCmd) return disCommand(disPath, disOptions);
+    if (*infoCmd) return infoCommand(infoPath, infoOptions);
     if (*choicesCmd) return choicesCommand();
     if (*mathCmd) return reference::mathCommand(math);
     if (*imageCmds.read) return reference::imageReadCommand(image);

@@ -11,6 +11,8 @@ namespace {
 
 std::string where(const Case& c, const std::string& field) { return c.file.string() + ": " + field + ": "; }
 
+}  // namespace
+
 std::shared_ptr<host::Program> loadProgram(const Case& c, const host::Device& device) {
   std::string bytes;
   try {
@@ -33,6 +35,8 @@ std::shared_ptr<host::Program> loadProgram(const Case& c, const host::Device& de
   std::memcpy(words.data(), bytes.data(), bytes.size());
   return host::Program::fromSpirv(device, std::move(words));
 }
+
+namespace {
 
 // An image argument with its initial contents. A 1D image buffer is an image over a buffer of its own (OpenCL 3.0 API
 // §5.3.1.2 [[image-descriptor]]: CL_MEM_OBJECT_IMAGE1D_BUFFER takes its storage from a buffer object).

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <fstream>
+#include <sstream>
 
 #include <spirv-tools/libspirv.hpp>
 
@@ -279,4 +280,43 @@ TEST_CASE("clref info, dis, choices, --version", "[reference][cli]") {
   r = runClref(dir, "--version");
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::Matchers::StartsWith("clref "));
+}
+
+TEST_CASE("clref dis and info take a .cl file and show the word offsets diagnostics cite", "[reference][cli]") {
+  // A kernel that writes past its buffer: clref run's fault names the store by word offset; clref dis of the same
+  // .cl with the same build options lists that instruction at that offset.
+  TempDir dir;
+  dir.write("oob.cl", "kernel void oob(global int* a) {\n  a[get_global_id(0) + 4] = 7;\n}\n");
+  const auto caseFile = dir.write("oob.json", R"({ "module": "oob.cl", "build_options": "-g", "kernel": "oob",
+      "ndrange": { "global": [4], "local": [4] },
+      "args": [ { "buffer": { "type": "int", "count": 4, "output": true } } ] })");
+  const auto run = runClref(dir, "run '" + caseFile.string() + "'");
+  REQUIRE(run.status == 1);
+  const auto at = run.err.find("instruction: word ");
+  REQUIRE(at != std::string::npos);
+  const auto colon = run.err.find(':', at + 18);
+  const std::string offset = run.err.substr(at + 18, colon - at - 18);
+  const std::string opcode = run.err.substr(run.err.find("Op", colon), 7);  // "OpStore"
+  INFO(run.err);
+  REQUIRE(!offset.empty());
+  const auto dis = runClref(dir, "dis '" + (dir.path() / "oob.cl").string() + "' --build-options -g");
+  REQUIRE(dis.status == 0);
+  CHECK_THAT(dis.out, Catch::Matchers::Contains(";     word  instruction"));
+  // The line of that offset: right-aligned offset, then the instruction.
+  bool found = false;
+  std::istringstream lines(dis.out);
+  for (std::string l; std::getline(lines, l);) {
+    const auto first = l.find_first_not_of(' ');
+    if (first == std::string::npos || l.compare(first, offset.size() + 1, offset + " ") != 0) continue;
+    found = true;
+    CHECK_THAT(l, Catch::Matchers::Contains(opcode));
+  }
+  CHECK(found);
+  const auto info = runClref(dir, "info '" + (dir.path() / "oob.cl").string() + "'");
+  CHECK(info.status == 0);
+  CHECK_THAT(info.out, Catch::Matchers::Contains("oob") && Catch::Matchers::Contains("validation: passes"));
+  // Build options are checked as a case's are.
+  const auto bad = runClref(dir, "dis '" + (dir.path() / "oob.cl").string() + "' --build-options '-Xclang -load'");
+  CHECK(bad.status == 2);
+  CHECK_THAT(bad.err, Catch::Matchers::Contains("--build-options: '-Xclang' is not an OpenCL build option"));
 }
