@@ -121,8 +121,10 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
   // Work-group collective functions and their uniform arithmetic (interpreter/ops_group.cpp; the compiler's prelude
   // declares the built-ins clang-15 lacks).
   v.push_back("cl_khr_work_group_uniform_arithmetic");
-  // Sub-groups (cl_khr_subgroups): sub_group_* collectives and sub_group_barrier (interpreter/ops_group.cpp).
-  v.push_back("cl_khr_subgroups");
+  // Sub-groups are the OpenCL C 3.0 feature only (__opencl_c_subgroups below): cl_khr_subgroups also requires that
+  // sub-groups make independent forward progress, which clref's scheduler does not give (a work-item runs until it
+  // waits or returns; CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS is CL_FALSE, as OpenCL 3.0 allows):
+  // OpenCL Extension Specification 3.0.12 §28.3 "Additions to section 3.2 — Execution Model".
   // The image extensions, when the whole chain runs them: the images module (every format, read, write and sampler
   // rule), the interpreter (the capabilities their SPIR-V declares) and the host API (images from buffers, mip
   // levels). OpenCL Extension Specification 3.0.12 §4.1 "General information" (cl_khr_3d_image_writes),
@@ -153,6 +155,8 @@ std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
   if (config.fp64) v.push_back("__opencl_c_fp64");
   // Work-group collective functions (interpreter/ops_group.cpp).
   v.push_back("__opencl_c_work_group_collective_functions");
+  // Sub-groups (OpenCL C 3.0 §6.15.20 [[sub-group-functions]]): sub_group_* collectives and sub_group_barrier
+  // (interpreter/ops_group.cpp).
   v.push_back("__opencl_c_subgroups");
   // OpenCL C 3.0 §6.2.1 [[features]]: images, read_write images and 3D image writes, as the extensions above.
   if (imagesSupported()) {

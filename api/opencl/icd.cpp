@@ -188,7 +188,7 @@ cl_icd_dispatch makeTable() {
   d.clEnqueueAcquireEGLObjectsKHR = unsupported<decltype(d.clEnqueueAcquireEGLObjectsKHR)>();
   d.clEnqueueReleaseEGLObjectsKHR = unsupported<decltype(d.clEnqueueReleaseEGLObjectsKHR)>();
   d.clCreateEventFromEGLSyncKHR = unsupported<decltype(d.clCreateEventFromEGLSyncKHR)>();
-  d.clGetKernelSubGroupInfoKHR = &::clGetKernelSubGroupInfo;  // cl_khr_subgroups: the same query
+  d.clGetKernelSubGroupInfoKHR = unsupported<decltype(d.clGetKernelSubGroupInfoKHR)>();
   d.clGetDeviceIDsFromDX9MediaAdapterKHR = unsupported<decltype(d.clGetDeviceIDsFromDX9MediaAdapterKHR)>();
   d.clEnqueueAcquireDX9MediaSurfacesKHR = unsupported<decltype(d.clEnqueueAcquireDX9MediaSurfacesKHR)>();
   d.clEnqueueReleaseDX9MediaSurfacesKHR = unsupported<decltype(d.clEnqueueReleaseDX9MediaSurfacesKHR)>();
@@ -229,11 +229,10 @@ struct Named {
   const char* name;
   void* fn;
 };
-// The extension functions of the extensions the device reports (cl_khr_icd, cl_khr_il_program, cl_khr_subgroups).
-const std::array<Named, 3> kExtensionFunctions{{
+// The extension functions of the extensions the device reports (cl_khr_icd, cl_khr_il_program).
+const std::array<Named, 2> kExtensionFunctions{{
     {"clIcdGetPlatformIDsKHR", reinterpret_cast<void*>(&clIcdGetPlatformIDsKHR)},
     {"clCreateProgramWithILKHR", reinterpret_cast<void*>(&clCreateProgramWithILKHR)},
-    {"clGetKernelSubGroupInfoKHR", reinterpret_cast<void*>(&clGetKernelSubGroupInfo)},
 }};
 }  // namespace
 

@@ -368,8 +368,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
   }
 } catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
 
-// OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelSubGroupInfo (and cl_khr_subgroups'
-// clGetKernelSubGroupInfoKHR): sub-groups are runs of DeviceConfig::subgroupSize consecutive local linear ids, the
+// OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelSubGroupInfo: sub-groups are runs of DeviceConfig::subgroupSize consecutive local linear ids, the
 // last one of a work-group possibly smaller (interpreter/builtins.cpp).
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
                                                         cl_kernel_sub_group_info param_name, size_t input_value_size,
