@@ -104,14 +104,7 @@ struct SMod {
 // binary64 SSE arithmetic is IEEE 754 rounding to nearest even; binary16 goes through
 // numerics/half_arith.hpp.
 template <bool FTZ> struct FAdd {
-  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
-    a = ftz<FTZ>(a);
-    b = ftz<FTZ>(b);
-    if constexpr (std::is_same_v<T, Half>)
-      return ftz<FTZ>(numerics::addHalf(a, b));
-    else
-      return ftz<FTZ>(T(a + b));
-  }
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return addFtz<FTZ>(a, b); }
 };
 template <bool FTZ> struct FSub {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
@@ -124,14 +117,7 @@ template <bool FTZ> struct FSub {
   }
 };
 template <bool FTZ> struct FMul {
-  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
-    a = ftz<FTZ>(a);
-    b = ftz<FTZ>(b);
-    if constexpr (std::is_same_v<T, Half>)
-      return ftz<FTZ>(numerics::mulHalf(a, b));
-    else
-      return ftz<FTZ>(T(a * b));
-  }
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return mulFtz<FTZ>(a, b); }
 };
 template <bool FTZ> struct FDiv {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {

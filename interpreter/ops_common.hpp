@@ -60,6 +60,27 @@ template <bool FTZ, class T> inline T ftz(T x) {
     return x;
 }
 
+// Floating-point addition and multiplication rounded once to T, to nearest even (OpenCL SPIR-V Environment §6.1
+// [[_rounding_modes]]), with FTZ's flushing of subnormal operands and results (OpenCL C 3.0 §7.5.3
+// [[edge-case-behavior-in-flush-to-zero-mode]]); binary16 through numerics/half_arith.hpp. OpFAdd, OpFMul and the
+// work-group reductions share them.
+template <bool FTZ, class T> inline T addFtz(T a, T b) {
+  a = ftz<FTZ>(a);
+  b = ftz<FTZ>(b);
+  if constexpr (std::is_same_v<T, Half>)
+    return ftz<FTZ>(numerics::addHalf(a, b));
+  else
+    return ftz<FTZ>(T(a + b));
+}
+template <bool FTZ, class T> inline T mulFtz(T a, T b) {
+  a = ftz<FTZ>(a);
+  b = ftz<FTZ>(b);
+  if constexpr (std::is_same_v<T, Half>)
+    return ftz<FTZ>(numerics::mulHalf(a, b));
+  else
+    return ftz<FTZ>(T(a * b));
+}
+
 // Lane loops. r, a, b are register offsets; n lanes of T.
 template <class R, class T, class F> const Op* unaryLanes(WorkItem& wi, const Op* op) {
   for (uint32_t i = 0; i < op->n; ++i)

@@ -151,14 +151,7 @@ template <class T> struct UMaxOf {
 // kernel flushes them (FTZ); min and max are fmin and fmax (a NaN operand gives the other).
 template <class T, bool FTZ> struct FAddOf {
   static T identity() { return fromD<T>(0.0); }
-  static T apply(T a, T b) {
-    a = ftz<FTZ>(a);
-    b = ftz<FTZ>(b);
-    if constexpr (std::is_same_v<T, Half>)
-      return ftz<FTZ>(numerics::addHalf(a, b));
-    else
-      return ftz<FTZ>(T(a + b));
-  }
+  static T apply(T a, T b) { return addFtz<FTZ>(a, b); }
 };
 template <class T, bool FTZ, bool Max> struct FMinMaxOf {
   static T identity() { return fromD<T>(Max ? -INFINITY : INFINITY); }
@@ -204,14 +197,7 @@ struct LogicalXorOf {
 };
 template <class T, bool FTZ> struct FMulOf {
   static T identity() { return fromD<T>(1.0); }
-  static T apply(T a, T b) {
-    a = ftz<FTZ>(a);
-    b = ftz<FTZ>(b);
-    if constexpr (std::is_same_v<T, Half>)
-      return ftz<FTZ>(numerics::mulHalf(a, b));
-    else
-      return ftz<FTZ>(T(a * b));
-  }
+  static T apply(T a, T b) { return mulFtz<FTZ>(a, b); }
 };
 
 // A value combined from some of the inputs, or none (the padding of the tree orders, which takes no part in any

@@ -26,6 +26,15 @@ using test::compileCL;
 
 namespace {
 
+// A 1D NDRange of n work-items in work-groups of `local` (the last one smaller when local does not divide n).
+host::NDRange range1(size_t n, size_t local) {
+  host::NDRange r;
+  r.dims = 1;
+  r.global = {n, 1, 1};
+  r.local = std::array<size_t, 3>{local, 1, 1};
+  return r;
+}
+
 const char* kIntSource = R"CL(
 kernel void ints(global const int* a, global int* out, global long* lout) {
   size_t i = get_global_id(0);
@@ -65,11 +74,7 @@ void checkInts(const std::vector<uint32_t>& words, size_t n, size_t local) {
   k.setArg(0, std::make_shared<host::Buffer>(a.data(), n * sizeof(int)));
   k.setArg(1, out);
   k.setArg(2, lout);
-  host::NDRange r;
-  r.dims = 1;
-  r.global = {n, 1, 1};
-  r.local = std::array<size_t, 3>{local, 1, 1};
-  const auto res = k.run(r);
+  const auto res = k.run(range1(n, local));
   INFO((res.fault ? res.fault->format() : std::string()));
   REQUIRE(res.ok);
   const auto o = out->as<int>();
@@ -256,11 +261,7 @@ FloatRun runFloats(const std::string& choice, const std::vector<float>& f, const
   k.setArg(1, std::make_shared<host::Buffer>(d.data(), n * sizeof(double)));
   k.setArg(2, out);
   k.setArg(3, dout);
-  host::NDRange r;
-  r.dims = 1;
-  r.global = {n, 1, 1};
-  r.local = std::array<size_t, 3>{local, 1, 1};
-  const auto res = k.run(r);
+  const auto res = k.run(range1(n, local));
   INFO((res.fault ? res.fault->format() : std::string()));
   REQUIRE(res.ok);
   return {{out->as<float>().begin(), out->as<float>().end()}, {dout->as<double>().begin(), dout->as<double>().end()}};
@@ -335,10 +336,7 @@ kernel void outside(global int* out, int from) {
     host::Kernel k(program, "outside");
     auto out = std::make_shared<host::Buffer>(8 * sizeof(int));
     k.setArg(0, out);
-    host::NDRange r;
-    r.dims = 1;
-    r.global = {8, 1, 1};
-    r.local = std::array<size_t, 3>{4, 1, 1};
+    const host::NDRange r = range1(8, 4);
     k.setArg(1, int32_t(2));  // inside: the third work-item of each group
     auto res = k.run(r);
     REQUIRE(res.ok);
@@ -369,11 +367,7 @@ kernel void half_of_them(global int* out) {
   auto program = host::Program::fromSpirv(host::Device(), compileCL(src, "-cl-std=CL2.0", "1.0"));
   host::Kernel k(program, "half_of_them");
   k.setArg(0, std::make_shared<host::Buffer>(8 * sizeof(int)));
-  host::NDRange r;
-  r.dims = 1;
-  r.global = {8, 1, 1};
-  r.local = std::array<size_t, 3>{4, 1, 1};
-  const auto res = k.run(r);
+  const auto res = k.run(range1(8, 4));
   REQUIRE_FALSE(res.ok);
   REQUIRE(res.fault);
   CHECK(res.fault->kind == interpreter::FaultKind::BarrierDivergence);
@@ -427,11 +421,7 @@ TEST_CASE("cl_khr_work_group_uniform_arithmetic: mul, and, or, xor and the logic
     k.setArg(2, out);
     k.setArg(3, fout);
     k.setArg(4, lout);
-    host::NDRange r;
-    r.dims = 1;
-    r.global = {n, 1, 1};
-    r.local = std::array<size_t, 3>{local, 1, 1};
-    const auto res = k.run(r);
+    const auto res = k.run(range1(n, local));
     INFO((res.fault ? res.fault->format() : std::string()));
     REQUIRE(res.ok);
     const auto o = out->as<int>();
@@ -517,11 +507,7 @@ TEST_CASE("sub-group collectives at two sub-group sizes, with a partial sub-grou
     auto out = std::make_shared<host::Buffer>(n * 7 * sizeof(int));
     k.setArg(0, std::make_shared<host::Buffer>(a.data(), n * sizeof(int)));
     k.setArg(1, out);
-    host::NDRange r;
-    r.dims = 1;
-    r.global = {n, 1, 1};
-    r.local = std::array<size_t, 3>{local, 1, 1};
-    const auto res = k.run(r);
+    const auto res = k.run(range1(n, local));
     INFO((res.fault ? res.fault->format() : std::string()));
     REQUIRE(res.ok);
     const auto o = out->as<int>();
@@ -567,11 +553,7 @@ kernel void skip(global int* out) {
                                           compileCL(src, "-cl-std=CL2.0 -Xclang -cl-ext=+cl_khr_subgroups", "1.0"));
   host::Kernel k(program, "skip");
   k.setArg(0, std::make_shared<host::Buffer>(8 * sizeof(int)));
-  host::NDRange r;
-  r.dims = 1;
-  r.global = {8, 1, 1};
-  r.local = std::array<size_t, 3>{8, 1, 1};
-  const auto res = k.run(r);
+  const auto res = k.run(range1(8, 8));
   REQUIRE_FALSE(res.ok);
   REQUIRE(res.fault);
   CHECK(res.fault->kind == interpreter::FaultKind::BarrierDivergence);
