@@ -136,6 +136,9 @@ MathResult applyChoices(MathFn f, std::span<const double> args, MathResult r, co
 
 MathResult evaluate(MathFn f, std::span<const double> args, Format format, Rounding r, const Choices& choices) {
   checkArity(f, args);
+  // OpenCL C 3.0 §6.15.2 [[math-functions]] mad: fused or multiply-then-add, as the choice mad says.
+  if (detail::canonical(f) == MathFn::mad)
+    return evaluateMad(args, format, r, choices.get<Choice::Mad>() == MadOption::Fused);
   if (auto v = detail::exactEval(f, args, format, r)) return applyChoices(f, args, *v, choices);
   if (auto v = detail::commonExactEval(f, args)) return applyChoices(f, args, *v, choices);
   if (auto v = detail::fastEval(detail::canonical(f), args, format, r)) return applyChoices(f, args, *v, choices);
@@ -144,6 +147,8 @@ MathResult evaluate(MathFn f, std::span<const double> args, Format format, Round
 
 MathResult evaluateExact(MathFn f, std::span<const double> args, Format format, Rounding r, const Choices& choices) {
   checkArity(f, args);
+  if (detail::canonical(f) == MathFn::mad)
+    return evaluateMad(args, format, r, choices.get<Choice::Mad>() == MadOption::Fused);
   if (auto v = detail::exactEval(f, args, format, r)) return applyChoices(f, args, *v, choices);
   if (auto v = detail::commonExactEval(f, args)) return applyChoices(f, args, *v, choices);
   const MathFn c = detail::canonical(f);

@@ -338,6 +338,7 @@ Verdict judgeIlogb(const Subject& s, const Rule& rule, double observed) {
   Verdict v;
   v.rule = rule.text + " (the integer result)";
   v.clause = rule.clause;
+  v.anyValue = rule.kind == RuleKind::Any;
   const double x = s.args[0];
   std::vector<double> set;
   if (x == 0)
@@ -363,6 +364,7 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
   v.clause = rule.clause;
   const Format f = s.format;
   const bool any = rule.kind == RuleKind::Any;
+  v.anyValue = any;
   const bool zeroSignFree = s.anyZeroSign || zeroSignOpen(s);
   const ExactFn exact = exactOf(s);
   // Everything below runs in MPFR's widest exponent range (the exact value of exp(1e308) or of
@@ -456,6 +458,12 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
         const double val = correctlyRounded(s, Rounding::RTE);  // exact: the prescribed value
         v.lo = v.hi = val;
         v.rule += "; an edge case: exactly the prescribed value";
+        if (val == 0 && zeroSignFree) {
+          // Either zero: the set says so as the verdict does (zeroSignOpen, flushed operands).
+          v.lo = -0.0;
+          v.hi = 0.0;
+          v.rule += " (a zero of either sign)";
+        }
         v.allowed = sameValue(val, observed, zeroSignFree);
         return v;
       }
@@ -468,6 +476,10 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
       v.lo = kInf;
       v.hi = -kInf;
       for (double c : crs) v.lo = std::min(v.lo, c), v.hi = std::max(v.hi, c);
+      if (zeroSignFree && v.lo == 0 && v.hi == 0) {
+        v.lo = -0.0;  // a zero of either sign
+        v.hi = 0.0;
+      }
       v.allowed = inCrs();
       if (rule.kind == RuleKind::CorrectlyRounded) {
         std::string modes;
@@ -566,9 +578,44 @@ RowsByDocument byDocument(const std::vector<const AccuracyRequirement*>& rows) {
   return d;
 }
 
+// Operands for which the spec leaves the result undefined: any value of the type is allowed, whatever option of the
+// related choice (clamp_inverted_bounds, common_minmax_special, smoothstep_inverted_edges) clref itself takes, and the
+// rule names the sentence that frees it.
+std::optional<Rule> undefinedFor(const Subject& s) {
+  if (!s.fn) return std::nullopt;
+  const auto& a = s.args;
+  const std::string clause = "OpenCL C 3.0 §6.15.4 [[common-functions]]";
+  auto any = [&](const char* function, const char* sentence) {
+    return Rule{RuleKind::Any, 0, std::string("any value (undefined): ") + sentence, clause + " " + function};
+  };
+  switch (*s.fn) {
+    case MathFn::fclamp:
+      if (a[1] > a[2]) return any("clamp", "\"Results are undefined if minval > maxval\"");
+      break;
+    case MathFn::fmax_common:
+    case MathFn::fmin_common:
+      if (!std::isfinite(a[0]) || !std::isfinite(a[1]))
+        return any(*s.fn == MathFn::fmax_common ? "max" : "min",
+                   "\"If x or y are infinite or NaN, the return values are undefined\"");
+      break;
+    case MathFn::mix:
+      if (!(a[2] >= 0 && a[2] <= 1))
+        return any("mix", "\"If a is not in the range [0.0, 1.0], the return values are undefined\"");
+      break;
+    case MathFn::smoothstep:
+      if (!(a[0] < a[1]) || std::isnan(a[2]))
+        return any("smoothstep",
+                   "\"Results are undefined if edge0 >= edge1 or if x, edge0 or edge1 is a NaN\"");
+      break;
+    default: break;
+  }
+  return std::nullopt;
+}
+
 // The verdict under the rows of the SPIR-V Environment (or OpenCL C where the environment has
 // none), with the other document's verdict noted when it differs.
 Verdict judgeRows(const Subject& s, double observed) {
+  if (const auto free = undefinedFor(s)) return judgeWith(s, *free, observed);
   const auto rows = s.fn ? requirementsFor(*s.fn, s.format, s.profile, s.options->accuracy)
                          : requirementsFor(s.core, s.format, s.profile, s.options->accuracy);
   const RowsByDocument d = byDocument(rows);

@@ -180,10 +180,14 @@ int run(const MathCommandOptions& o) {
   std::snprintf(err, sizeof err, "%.6g", v.errorUlps);
   std::cout << "error:    " << err << " ulp\n";
   std::cout << "allowed:  ";
-  if (std::isnan(v.lo))
+  if (v.anyValue)
+    std::cout << "any value of the type, NaN included";
+  else if (std::isnan(v.lo))
     std::cout << "any NaN";
-  else if (v.lo == v.hi)
+  else if (v.lo == v.hi && std::signbit(v.lo) == std::signbit(v.hi))
     std::cout << show(v.lo, format);
+  else if (v.lo == 0 && v.hi == 0)
+    std::cout << "-0 or +0";
   else
     std::cout << "[" << show(v.lo, format) << ", " << show(v.hi, format) << "]";
   if (v.zeroAllowed) std::cout << " or ±0";

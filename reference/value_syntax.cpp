@@ -253,6 +253,10 @@ uint64_t elementBitsFromText(ElemType type, std::string_view token, const std::s
   // A token that is a JSON number or a quoted string reads as that value; anything else
   // ("inf", "0x1p-3", "0x7e00:bits") as if it had been written as a JSON string.
   auto parsed = nlohmann::json::parse(token, nullptr, /*allow_exceptions=*/false);
+  // A floating-point element reads a number token as its text: JSON keeps no sign on the integer "-0", and -0 is not
+  // +0 for these types.
+  const bool floating = type == ElemType::Half || type == ElemType::Float || type == ElemType::Double;
+  if (floating && parsed.is_number()) return elementBits(type, nlohmann::json(std::string(token)), path);
   if (parsed.is_number() || parsed.is_string()) return elementBits(type, parsed, path);
   return elementBits(type, nlohmann::json(std::string(token)), path);
 }

@@ -741,6 +741,12 @@ TEST_CASE("mad: fused and unfused", "[numerics][math]") {
   CHECK(evaluateMad(f, Format::Float, Rounding::RTE, true).value == -0x1p-46);
   CHECK(evaluateMad(f, Format::Float, Rounding::RTE, false).value == 0.0);
   CHECK(evaluate(MathFn::mad, f, Format::Float).value == -0x1p-46);
+  // The choice mad selects which of the two evaluate() gives (a·b = 1 - 2^-46 exactly: fused -2^-46, unfused 0).
+  Choices unfused;
+  unfused.set("mad=unfused");
+  CHECK(evaluate(MathFn::mad, f, Format::Float, Rounding::RTE, unfused).value == 0.0);
+  CHECK(evaluateExact(MathFn::mad, f, Format::Float, Rounding::RTE, unfused).value == 0.0);
+  CHECK(evaluate(MathFn::mad, f, Format::Float, Rounding::RTE, Choices{}).value == -0x1p-46);
 }
 
 TEST_CASE("exactDecimal prints the exact value", "[numerics][math]") {

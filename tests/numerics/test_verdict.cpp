@@ -283,3 +283,54 @@ TEST_CASE("judgeAllFloat: special inputs (NaN, infinities, zeros, subnormals)", 
   const VerdictPass lo = judgeAllFloat(MathFn::sin, Profile::Full, {}, sinf_, 2, 0, 0x10000);
   CHECK(lo.disallowed == 0);
 }
+
+TEST_CASE("undefined results allow any value and name the sentence that frees them", "[verdict]") {
+  // OpenCL C 3.0 §6.15.4 [[common-functions]]: clamp with minval > maxval, max/min with an infinite or NaN operand, mix
+  // with a outside [0, 1], smoothstep with edge0 >= edge1 or a NaN operand: the results are undefined, so no value
+  // of the type may be called NOT allowed (clref's own result follows a choice, which the verdict does not limit).
+  struct Case {
+    MathFn f;
+    std::vector<double> args;
+    const char* sentence;
+  };
+  const Case cases[] = {
+      {MathFn::fclamp, {5, 3, 1}, "minval > maxval"},
+      {MathFn::fmax_common, {INFINITY, 1}, "infinite or NaN"},
+      {MathFn::fmin_common, {2, NAN}, "infinite or NaN"},
+      {MathFn::mix, {1, 2, 3}, "not in the range [0.0, 1.0]"},
+      {MathFn::smoothstep, {2, 1, 0.5}, "edge0 >= edge1"},
+      {MathFn::smoothstep, {0, 1, NAN}, "is a NaN"},
+  };
+  for (const auto& c : cases) {
+    INFO(nameOf(c.f));
+    for (double observed : {3.0, -7.5, double(NAN), double(INFINITY), -0.0}) {
+      const Verdict v = judgeF(c.f, c.args, observed);
+      CHECK(v.allowed);
+      CHECK(v.anyValue);
+      CHECK_THAT(v.rule, Catch::Contains(c.sentence));
+      CHECK_THAT(v.clause, Catch::Contains("[[common-functions]]"));
+    }
+  }
+  // Defined operands keep their bounds.
+  CHECK_FALSE(judgeF(MathFn::fclamp, {2, 1, 3}, 3).allowed);
+  CHECK_FALSE(judgeF(MathFn::fclamp, {2, 1, 3}, 3).anyValue);
+  CHECK_FALSE(judgeF(MathFn::mix, {1, 2, 0.5}, 7).allowed);
+}
+
+TEST_CASE("an open zero sign shows in the allowed set", "[verdict]") {
+  // fmin/fmax compare without ordering -0 and +0 (OpenCL C 3.0 §6.15.2 [[math-functions]]): the verdict accepts either
+  // zero, and the allowed set it reports holds both.
+  for (double observed : {0.0, -0.0}) {
+    const Verdict v = judgeF(MathFn::fmin, {-0.0, 0.0}, observed);
+    CHECK(v.allowed);
+    CHECK(v.lo == 0);
+    CHECK(std::signbit(v.lo));
+    CHECK(v.hi == 0);
+    CHECK_FALSE(std::signbit(v.hi));
+  }
+  // A zero whose sign is prescribed stays one value: sin(-0) is -0.
+  const Verdict s = judgeF(MathFn::sin, {-0.0}, -0.0);
+  CHECK(s.allowed);
+  CHECK(std::signbit(s.lo));
+  CHECK(std::signbit(s.hi));
+}

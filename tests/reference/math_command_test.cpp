@@ -74,3 +74,23 @@ TEST_CASE("clref math --choice decides the results the spec leaves open", "[refe
   CHECK(bad.status == 2);
   CHECK(has(bad.err, "options: 7, 31"));
 }
+
+TEST_CASE("clref math judges undefined results and open zero signs; -0 operands; the mad choice", "[reference][cli][math]") {
+  // OpenCL C 3.0 §6.15.4 [[common-functions]] clamp: "Results are undefined if minval > maxval" — any value is allowed.
+  const Run clamp = clrefMath("fclamp 5 3 1 --check 3");
+  INFO(clamp.out << clamp.err);
+  CHECK(clamp.status == 0);
+  CHECK(has(clamp.out, "allowed:  any value of the type, NaN included"));
+  CHECK(has(clamp.out, "minval > maxval"));
+  // "-0" is the negative zero, and fmin's zero sign is open: the allowed set shows both zeros.
+  const Run zero = clrefMath("fmin -0 0 --check 0");
+  CHECK(zero.status == 0);
+  CHECK(has(zero.out, "fmin(-0x0p+0 (-0), 0x0p+0 (0))"));
+  CHECK(has(zero.out, "allowed:  -0 or +0"));
+  // --choice mad changes the reference value (a·b = 1 + 2^-11 + 2^-24 exactly: fused 0x1.0008p-11, unfused the
+  // product rounds to 1 + 2^-11, then 2^-11); the verdict still allows both.
+  CHECK(has(clrefMath("mad 0x1.001p0 0x1.001p0 -1").out, "result:   0x1.0008p-11"));
+  const Run unfused = clrefMath("mad 0x1.001p0 0x1.001p0 -1 --choice mad=unfused --check 0x1.0008p-11");
+  CHECK(unfused.status == 0);
+  CHECK(has(unfused.out, "result:   0x1p-11"));
+}
