@@ -87,7 +87,18 @@ double parseValue(const std::string& token, ElemType type, const std::string& wh
 
 // The value in hexfloat and in the shortest decimal that reads back as the same value.
 std::string show(double v, Format f) {
-  if (std::isnan(v)) return "nan";
+  if (std::isnan(v)) {
+    // A NaN with its bits in the format: the payload and sign (the value a double carries keeps the format's high
+    // payload bits, which are all a NaN of the format has).
+    char bits[32];
+    if (f == Format::Half)
+      std::snprintf(bits, sizeof bits, "0x%04x", unsigned(toHalf(v).bits));
+    else if (f == Format::Float)
+      std::snprintf(bits, sizeof bits, "0x%08x", unsigned(std::bit_cast<uint32_t>(float(v))));
+    else
+      std::snprintf(bits, sizeof bits, "0x%016llx", static_cast<unsigned long long>(std::bit_cast<uint64_t>(v)));
+    return std::string(std::signbit(v) ? "-nan" : "nan") + " (bits " + bits + ")";
+  }
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
   char hex[64], dec[64];
   if (f == Format::Half) {
@@ -141,7 +152,18 @@ int run(const MathCommandOptions& o) {
       choices.set(c);
     } catch (const std::invalid_argument& e) { throw Rejected("math: --choice " + c + ": " + e.what()); }
   }
-  const MathResult r = evaluate(f, args, format, rounding, choices);
+  MathResult r = evaluate(f, args, format, rounding, choices);
+  if (f == MathFn::nan && choices.get<Choice::NanPayload>() == NanPayloadOption::Significand) {
+    // OpenCL C 3.0 §6.15.2 [[math-functions]] nan: the code in the significand of a quiet NaN, as the interpreter
+    // places it (choice nan_payload); the double carries the format's payload bits.
+    const uint64_t code = uint64_t(args[0]);
+    if (format == Format::Half)
+      r.value = toDouble(Half{uint16_t(0x7e00 | (code & 0x1ff))});
+    else if (format == Format::Float)
+      r.value = std::bit_cast<float>(uint32_t(0x7fc00000u | (code & 0x3fffff)));
+    else
+      r.value = std::bit_cast<double>(0x7ff8000000000000ull | (code & 0x7ffffffffffffull));
+  }
   std::cout << o.function << "(";
   for (size_t i = 0; i < args.size(); ++i)
     std::cout << (i ? ", " : "") << (integerOperand(f, i) ? std::to_string(int64_t(args[i])) : show(args[i], format));

@@ -93,4 +93,10 @@ TEST_CASE("clref math judges undefined results and open zero signs; -0 operands;
   const Run unfused = clrefMath("mad 0x1.001p0 0x1.001p0 -1 --choice mad=unfused --check 0x1.0008p-11");
   CHECK(unfused.status == 0);
   CHECK(has(unfused.out, "result:   0x1p-11"));
+  // A NaN prints its bits: nan(5) puts the code in the significand of a quiet NaN (choice nan_payload).
+  CHECK(has(clrefMath("nan 5 --type float").out, "result:   nan (bits 0x7fc00005)"));
+  CHECK(has(clrefMath("nan 5 --type half").out, "result:   nan (bits 0x7e05)"));
+  CHECK(has(clrefMath("nan 5 --type double").out, "result:   nan (bits 0x7ff8000000000005)"));
+  CHECK(has(clrefMath("nan 5 --type float --choice nan_payload=default_nan").out, "result:   nan (bits 0x7fc00000)"));
+  CHECK(has(clrefMath("sqrt -1 --type float --check 0x7fc00001:bits").out, "check:    nan (bits 0x7fc00001)"));
 }
