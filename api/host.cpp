@@ -445,6 +445,16 @@ RunResult Kernel::run(const NDRange& range) {
   out.localSize = {size_t(spec.local[0]), size_t(spec.local[1]), size_t(spec.local[2])};
   out.workItems = r.workItems;
   out.printfOutput = std::move(r.printfOutput);
+  out.choicesUsed = std::move(r.choicesUsed);
+  if (!range.local) {
+    // OpenCL 3.0 API §5.10 [[_executing_kernels]]: the implementation breaks the NDRange into work-groups.
+    interpreter::ChoiceUse u{numerics::Choice::DefaultLocalSize, 1, {}};
+    u.first.message = "no work-group size given: (" + std::to_string(spec.local[0]) + "," +
+                      std::to_string(spec.local[1]) + "," + std::to_string(spec.local[2]) + ") used";
+    out.choicesUsed.push_back(std::move(u));
+    std::stable_sort(out.choicesUsed.begin(), out.choicesUsed.end(),
+                     [](const auto& a, const auto& b) { return a.choice < b.choice; });
+  }
   return out;
 }
 

@@ -320,6 +320,9 @@ struct RunResult {
   std::array<size_t, 3> localSize{1, 1, 1};       // the work-group size used
   uint64_t workItems = 0;
   std::string printfOutput;  // everything the kernel printed, in work-group order
+  // The named choices that decided values (numerics/choices.hpp), in registry order: how many times, and the first
+  // (instruction, work-item, source line). Count 0: a choice that may decide unseen (uninitialised memory, OpUndef).
+  std::vector<interpreter::ChoiceUse> choicesUsed;
 };
 
 class Kernel {

@@ -4,6 +4,9 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
+
+#include "numerics/choices.hpp"
 
 namespace clref::interpreter {
 
@@ -45,5 +48,16 @@ struct Diagnostic {
   bool isWarning() const { return kind == FaultKind::Warning; }
   std::string format() const;
 };
+
+// A named choice (numerics/choices.hpp) that decided values in a launch.
+struct ChoiceUse {
+  numerics::Choice choice = numerics::Choice::Count;
+  uint64_t count = 0;  // the decisions; 0 for a choice that may decide without clref seeing it (see `first.message`)
+  Diagnostic first;    // the first decision, in work-group order (no instruction for a launch-wide choice)
+};
+
+// The record of a run's choices for people: per choice its name, the option in force (from `inForce`), how many
+// values it decided and where first, one paragraph each. Empty when `uses` is.
+std::string formatChoiceUses(const std::vector<ChoiceUse>& uses, const numerics::Choices& inForce);
 
 }  // namespace clref::interpreter

@@ -41,6 +41,33 @@ std::string Diagnostic::format() const {
   return s;
 }
 
+std::string formatChoiceUses(const std::vector<ChoiceUse>& uses, const numerics::Choices& inForce) {
+  auto ids = [](const std::array<uint64_t, 3>& a) {
+    return "(" + std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(a[2]) + ")";
+  };
+  std::string s;
+  for (const ChoiceUse& u : uses) {
+    const numerics::ChoiceInfo& info = numerics::infoOf(u.choice);
+    const uint8_t option = inForce.get(u.choice);
+    s += "choice " + std::string(info.name) + "=" + std::string(info.options[option]) +
+         (option == info.defaultOption ? " (default)" : "");
+    if (u.count)
+      s += " decided " + std::to_string(u.count) + (u.count == 1 ? " value" : " values") + "; the first: ";
+    else
+      s += " may decide values: ";
+    s += u.first.message;
+    const Diagnostic& d = u.first;
+    if (!d.instruction.empty()) {
+      if (u.count) s += "\n  work-item: global " + ids(d.globalId) + " local " + ids(d.localId) + " group " + ids(d.groupId);
+      s += "\n  instruction: " + d.instruction;
+      if (!d.source.empty() && d.instruction.find(d.source) == std::string::npos) s += "\n  source: " + d.source;
+      if (!d.sourceLine.empty()) s += "\n  | " + d.sourceLine;
+    }
+    s += "\n";
+  }
+  return s;
+}
+
 namespace {
 Diagnostic makeDiagnostic(const WorkItem& wi, const Op* op, FaultKind kind, const std::string& message) {
   Diagnostic d;
@@ -76,6 +103,15 @@ void warn(WorkItem& wi, const Op* op, const std::string& message) {
 }  // namespace clref::interpreter
 
 namespace clref::interpreter {
+
+void noteChoiceFirst(WorkItem& wi, const Op* op, numerics::Choice c, const std::string& what) {
+  wi.choiceTally->first[size_t(c)] = makeDiagnostic(wi, op, FaultKind::Warning, what);
+}
+
+void warnChoice(WorkItem& wi, const Op* op, numerics::Choice c, const std::string& message) {
+  noteChoice(wi, op, c, message.c_str());
+  warn(wi, op, message);
+}
 
 void warnOnce(WorkItem& wi, const Op* op, const std::string& message) {
   if (wi.warnedOps) {

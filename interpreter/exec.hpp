@@ -116,6 +116,14 @@ struct Launch {
 // scheduler.cpp, interleaved execution); it continues from pc.
 enum class WorkItemState : uint8_t { Running, AtBarrier, Returned, Faulted, Yielded };
 
+// The named choices (numerics/choices.hpp) that decided a value while a work-group ran: per choice how many times,
+// and the first time (message, instruction, work-item, source line). No choice decides silently: the executor sums
+// the work-groups' tallies into ExecResult::choicesUsed.
+struct ChoiceTally {
+  std::array<uint64_t, size_t(numerics::Choice::Count)> count{};
+  std::array<Diagnostic, size_t(numerics::Choice::Count)> first;  // valid where count > 0
+};
+
 struct CallFrame {
   const Op* returnTo;
   uint32_t resultReg;
@@ -149,6 +157,7 @@ struct WorkItem {
   // Per image handle: 1 when this work-item wrote the image since its last image memory fence (OpenCL C 3.0
   // §6.15.15 [[image-read-and-write-functions]] read_write images); imageCount bytes, owned by the executor.
   uint8_t* imagesWritten = nullptr;
+  ChoiceTally* choiceTally = nullptr;  // the work-group's, owned by the executor
 };
 
 // Register access. memcpy keeps it free of aliasing and alignment assumptions; compilers turn
@@ -176,6 +185,16 @@ void warn(WorkItem& wi, const Op* op, const std::string& message);
 // kernel meets at every work-item would otherwise fill the warning list with one instruction. Work-groups keep
 // their own record so that the warnings do not depend on the thread count.
 void warnOnce(WorkItem& wi, const Op* op, const std::string& message);
+
+// A named choice decided a value at `op` (`what` says how, e.g. "mul24 operand beyond 24 bits"): counted, and the
+// first occurrence of the work-group kept with its instruction and work-item.
+void noteChoiceFirst(WorkItem& wi, const Op* op, numerics::Choice c, const std::string& what);
+inline void noteChoice(WorkItem& wi, const Op* op, numerics::Choice c, const char* what) {
+  if (!wi.choiceTally) return;
+  if (wi.choiceTally->count[size_t(c)]++ == 0) noteChoiceFirst(wi, op, c, what);
+}
+// warn() for a condition a named choice decides: the warning and noteChoice together.
+void warnChoice(WorkItem& wi, const Op* op, numerics::Choice c, const std::string& message);
 
 // Decode a tagged pointer and check an access of `bytes` bytes with alignment `align`
 // (a power of two). Returns the host address or nullptr after raising the fault.

@@ -45,6 +45,7 @@ struct ExecResult {
   uint64_t warningCount = 0;
   uint64_t workItems = 0;
   std::string printfOutput;  // printf output of every work-group, in work-group order
+  std::vector<ChoiceUse> choicesUsed;  // in registry order
 };
 
 // Runs the kernel over the NDRange. Kernel faults are returned, never thrown; host-side errors

@@ -35,7 +35,7 @@ struct SNegate {
 // OpenCL C 3.0 §6.15.3 [[integer-functions]] / §6.5.1 [[operators-arithmetic]]: division by zero gives an unspecified
 // value (named choice).
 template <class T> T divByZero(WorkItem& wi, const Op* op, T dividend) {
-  warn(wi, op, "integer division by zero: the result is unspecified (choice int_div_by_zero)");
+  warnChoice(wi, op, Choice::IntDivByZero, "integer division by zero: the result is unspecified (choice int_div_by_zero)");
   switch (choicesOf(wi).get<Choice::IntDivByZero>()) {
     case IntDivByZeroOption::AllOnes: return T(~T(0));
     case IntDivByZeroOption::Dividend: return dividend;
@@ -47,7 +47,7 @@ template <class T> bool signedOverflow(T a, T b) {
   return S(a) == std::numeric_limits<S>::min() && S(b) == S(-1);
 }
 template <class T> T divOverflow(WorkItem& wi, const Op* op, T wrapValue) {
-  warn(wi, op, "signed division overflow (minimum value / -1) is undefined (choice int_div_overflow)");
+  warnChoice(wi, op, Choice::IntDivOverflow, "signed division overflow (minimum value / -1) is undefined (choice int_div_overflow)");
   return choicesOf(wi).get<Choice::IntDivOverflow>() == IntDivOverflowOption::Zero ? T(0) : wrapValue;
 }
 

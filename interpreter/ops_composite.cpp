@@ -69,7 +69,7 @@ const Op* vectorIndexOutOfRange(WorkItem& wi, const Op* op, uint64_t i, const ch
   const std::string what = "vector component index " + std::to_string(i) + " out of range: the result is undefined";
   if (choicesOf(wi).get<numerics::Choice::VectorIndexOutOfRange>() == numerics::VectorIndexOption::Fault)
     return fault(wi, op, FaultKind::UndefinedBehaviour, what + " (choice vector_index_out_of_range=fault)");
-  warn(wi, op, what + ", " + consequence + " (choice vector_index_out_of_range)");
+  warnChoice(wi, op, numerics::Choice::VectorIndexOutOfRange, what + ", " + consequence + " (choice vector_index_out_of_range)");
   return op;
 }
 template <class I> const Op* extractDynamic(WorkItem& wi, const Op* op) {

@@ -16,12 +16,13 @@ template <class T> using Lim = std::numeric_limits<T>;
 // Float → integer, truncating. NaN or out of range: implementation-defined (OpenCL C 3.0
 // §6.4.3.3 [[out-of-range-behavior]]), the choice float_to_int_out_of_range.
 template <class To, bool SignedTo, class From, bool FTZ> struct FToI {
-  static To apply(WorkItem& wi, const Op*, From v) {
+  static To apply(WorkItem& wi, const Op* op, From v) {
     // exact: every value in range is an integer in binary64 (numerics::floatToInt).
     const double x = std::trunc(toD(ftz<FTZ>(v)));
     constexpr int kBits = int(sizeof(To) * 8);
     if (const auto r = numerics::floatToIntInRange(x, kBits, SignedTo)) [[likely]]
       return To(*r);
+    noteChoice(wi, op, numerics::Choice::FloatToIntOutOfRange, "float to integer conversion of NaN or an out-of-range value");
     return To(numerics::floatToIntOutOfRange(x, kBits, SignedTo, false,
                                              choicesOf(wi).get<numerics::Choice::FloatToIntOutOfRange>()));
   }
@@ -212,6 +213,9 @@ const Op* decoratedConversion(WorkItem& wi, const Op* op) {
     } else if (isFloatKind(d.from)) {
       // OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]: NaN converts to 0 under saturation; out-of-range values clamp.
       const double x = numerics::roundToIntegral(readFloat(src, d.from, d.flushFrom), d.rounding);
+      if (!d.saturate && !numerics::floatToIntInRange(x, int(8 * tb), d.toSigned))
+        noteChoice(wi, op, numerics::Choice::FloatToIntOutOfRange,
+                   "float to integer conversion of NaN or an out-of-range value");
       const uint64_t out = numerics::floatToInt(x, int(8 * tb), d.toSigned, d.saturate, choicesOf(wi));
       writeInt(dst, tb, out);
     } else {

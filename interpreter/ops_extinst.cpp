@@ -80,19 +80,22 @@ template <bool FTZ> struct Fma {
   }
 };
 // OpenCL C 3.0 §6.15.2 [[math-functions]] mad: fused or product-then-sum, the named choice `mad`.
+// Both forms are computed: where they differ the choice decided the value, and the run records it.
 template <bool FTZ, bool Fused> struct Mad {
+  template <class T> static T unfused(T a, T b, T c) {
+    a = ftz<FTZ>(a);
+    b = ftz<FTZ>(b);
+    c = ftz<FTZ>(c);
+    if constexpr (std::is_same_v<T, Half>)
+      return ftz<FTZ>(numerics::addHalf(ftz<FTZ>(numerics::mulHalf(a, b)), c));
+    else
+      return ftz<FTZ>(T(ftz<FTZ>(T(a * b)) + c));
+  }
   template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b, T c) {
-    if constexpr (Fused) {
-      return Fma<FTZ>::apply(wi, op, a, b, c);
-    } else {
-      a = ftz<FTZ>(a);
-      b = ftz<FTZ>(b);
-      c = ftz<FTZ>(c);
-      if constexpr (std::is_same_v<T, Half>)
-        return ftz<FTZ>(numerics::addHalf(ftz<FTZ>(numerics::mulHalf(a, b)), c));
-      else
-        return ftz<FTZ>(T(ftz<FTZ>(T(a * b)) + c));
-    }
+    const T f = Fma<FTZ>::apply(wi, op, a, b, c), u = unfused(a, b, c);
+    if (std::memcmp(&f, &u, sizeof(T)) != 0 && !(std::isnan(toD(f)) && std::isnan(toD(u)))) [[unlikely]]
+      noteChoice(wi, op, numerics::Choice::Mad, "mad: the fused and the unfused result differ");
+    return Fused ? f : u;
   }
 };
 
@@ -122,12 +125,14 @@ bool maxOfMin(const WorkItem& wi) {
 }
 struct SClamp {
   template <class T> static T apply(WorkItem& wi, const Op* op, T x, T lo, T hi) {
+    if (Signed<T>(lo) > Signed<T>(hi)) noteChoice(wi, op, numerics::Choice::ClampInvertedBounds, "clamp with minval > maxval");
     if (Signed<T>(lo) > Signed<T>(hi) && maxOfMin(wi)) return SMax::apply(wi, op, SMin::apply(wi, op, x, hi), lo);
     return SMin::apply(wi, op, SMax::apply(wi, op, x, lo), hi);
   }
 };
 struct UClamp {
   template <class T> static T apply(WorkItem& wi, const Op* op, T x, T lo, T hi) {
+    if (lo > hi) noteChoice(wi, op, numerics::Choice::ClampInvertedBounds, "clamp with minval > maxval");
     if (lo > hi && maxOfMin(wi)) return UMax::apply(wi, op, UMin::apply(wi, op, x, hi), lo);
     return UMin::apply(wi, op, UMax::apply(wi, op, x, lo), hi);
   }
@@ -236,19 +241,20 @@ struct UMadSat {
 // multiplication"; beyond the 24-bit ranges the result is implementation-defined, and the
 // choice mul24_out_of_range decides: the low 24 bits (sign-extended for the signed form, what a
 // 24-bit multiplier produces) or the full 32-bit operands (the product's low 32 bits).
-bool fullProduct(const WorkItem& wi) {
+bool fullProduct(WorkItem& wi, const Op* op) {
+  noteChoice(wi, op, numerics::Choice::Mul24OutOfRange, "mul24/mad24 operand beyond 24 bits");
   return choicesOf(wi).get<numerics::Choice::Mul24OutOfRange>() == numerics::Mul24Option::FullProduct;
 }
 struct SMul24 {
-  template <class T> static T apply(WorkItem& wi, const Op*, T a, T b) {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
     const int32_t sa = int32_t(uint32_t(a) << 8) >> 8, sb = int32_t(uint32_t(b) << 8) >> 8;
-    if ((sa != int32_t(a) || sb != int32_t(b)) && fullProduct(wi)) return T(uint32_t(a) * uint32_t(b));
+    if ((sa != int32_t(a) || sb != int32_t(b)) && fullProduct(wi, op)) return T(uint32_t(a) * uint32_t(b));
     return T(uint64_t(int64_t(sa) * int64_t(sb)));
   }
 };
 struct UMul24 {
-  template <class T> static T apply(WorkItem& wi, const Op*, T a, T b) {
-    if ((a > 0xffffff || b > 0xffffff) && fullProduct(wi)) return T(uint32_t(a) * uint32_t(b));
+  template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
+    if ((a > 0xffffff || b > 0xffffff) && fullProduct(wi, op)) return T(uint32_t(a) * uint32_t(b));
     return T(uint64_t(a & 0xffffff) * uint64_t(b & 0xffffff));
   }
 };

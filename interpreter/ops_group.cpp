@@ -114,6 +114,7 @@ bool groupBroadcast(WorkItem* const* items, uint64_t count, const Op* op) {
       fault(*items[0], op, FaultKind::UndefinedBehaviour, what + " (choice work_group_broadcast_out_of_range=fault)");
       return false;
     }
+    noteChoice(*items[0], op, numerics::Choice::WorkGroupBroadcastOutOfRange, "broadcast from outside the group");
     warnOnce(*items[0], op, what + ", 0 given (choice work_group_broadcast_out_of_range)");
     for (uint64_t i = 0; i < count; ++i) std::memset(items[i]->regs + op->r, 0, op->n);
     return true;
@@ -225,6 +226,10 @@ template <class T, class F, bool Ordered> bool groupArith(WorkItem* const* items
   std::vector<T> out(count);
   const bool tree = Ordered && choicesOf(*items[0]).get<numerics::Choice::WorkGroupReductionOrder>() ==
                                    numerics::WorkGroupReductionOrderOption::Tree;
+  // A floating-point reduction or scan over more than two values: the order of its roundings is the choice's.
+  if (Ordered && count > 2)
+    noteChoice(*items[0], op, numerics::Choice::WorkGroupReductionOrder,
+               "floating-point reduction or scan over the group's values");
   if (!tree) {
     if (operation == 0) {
       T acc = x[0];

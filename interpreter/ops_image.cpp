@@ -149,6 +149,7 @@ bool meetChoice(WorkItem& wi, const Op* op, numerics::Choice choice, std::string
   if (level) text += ", mip level " + std::to_string(level);
   text += ": " + std::string(what) + " (" + std::string(info.clause) + "; choice " + std::string(info.name) + "=" +
           std::string(optionName) + ")";
+  noteChoice(wi, op, choice, text.c_str());
   if (optionName == "fault") {
     fault(wi, op, kind, text);
     return false;

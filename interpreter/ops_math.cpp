@@ -100,6 +100,19 @@ void writeFloatLane(uint8_t* p, Scalar element, double v, bool flush) {  // v is
   }
 }
 
+// What the numerics' choice decided, for the run's record.
+const char* decisionText(numerics::Choice c) {
+  switch (c) {
+    case numerics::Choice::ClampInvertedBounds: return "clamp with minval > maxval";
+    case numerics::Choice::SmoothstepInvertedEdges: return "smoothstep with edge0 >= edge1";
+    case numerics::Choice::CommonMinMaxSpecial: return "max/min of an infinite or NaN operand";
+    case numerics::Choice::RemquoQuotientBits: return "remquo quotient beyond seven bits";
+    case numerics::Choice::LgammaSignUndefined: return "lgamma_r sign of NaN or -inf";
+    case numerics::Choice::ReducedPrecisionFunctions: return "half_ or native_ function";
+    default: return "math function";
+  }
+}
+
 const Op* mathLanes(WorkItem& wi, const Op* op) {
   const auto& s = *static_cast<const MathSpec*>(op->aux);
   const uint32_t eb = bytesOf(s.element);
@@ -116,6 +129,8 @@ const Op* mathLanes(WorkItem& wi, const Op* op) {
     for (size_t k = 0; k < s.args.size(); ++k) args[k] = readLane(wi, s.args[k], i, s.element, s.flush);
     const numerics::MathResult r =
         numerics::evaluate(s.fn, {args, s.args.size()}, s.format, numerics::Rounding::RTE, s.choices);
+    if (r.decidedBy != numerics::Choice::Count) [[unlikely]]
+      noteChoice(wi, op, r.decidedBy, decisionText(r.decidedBy));
     if (s.resultIsInt)
       wr<int32_t>(wi, op->r + 4 * i, int32_t(r.integer));
     else
@@ -135,6 +150,8 @@ const Op* mathLanes(WorkItem& wi, const Op* op) {
 template <class T, class C> const Op* nanLanes(WorkItem& wi, const Op* op) {
   const bool payload = choicesOf(wi).get<numerics::Choice::NanPayload>() == numerics::NanPayloadOption::Significand;
   for (uint32_t i = 0; i < op->n; ++i) {
+    if (rd<C>(wi, op->a + i * sizeof(C)) != 0)
+      noteChoice(wi, op, numerics::Choice::NanPayload, "nan(nancode) with a nonzero code");
     const uint64_t code = payload ? uint64_t(rd<C>(wi, op->a + i * sizeof(C))) : 0;
     if constexpr (std::is_same_v<T, Half>)
       wr<Half>(wi, op->r + 2 * i, Half{uint16_t(0x7e00 | (code & 0x1ff))});

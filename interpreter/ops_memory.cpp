@@ -375,7 +375,7 @@ template <class P, class R> const Op* ptrDiff(WorkItem& wi, const Op* op) {
       return fault(
           wi, op, FaultKind::UndefinedBehaviour,
           "OpPtrDiff of pointers into different allocations is undefined (choice ptrdiff_across_allocations=fault)");
-    warn(wi, op, "OpPtrDiff of pointers into different allocations is undefined (choice ptrdiff_across_allocations)");
+    warnChoice(wi, op, numerics::Choice::PtrDiffAcrossAllocations, "OpPtrDiff of pointers into different allocations is undefined (choice ptrdiff_across_allocations)");
     diff += (int64_t(a >> wi.tagShift) - int64_t(b >> wi.tagShift)) * (int64_t(1) << 20);
   }
   wr<R>(wi, op->r, R(diff));

@@ -129,6 +129,9 @@ struct LoweredKernel {
   std::array<uint32_t, 3> requiredLocalSize{0, 0, 0};
   numerics::Choices choices;
   uint8_t uninitialisedByte = 0;
+  // The instructions that consume an OpUndef result (other than as the vector an OpCompositeInsert chain overwrites):
+  // where the choice undef_value may decide a value (undefined_values.cpp).
+  std::vector<uint32_t> undefConsumers;
   std::shared_ptr<GlobalStorage> globals;
   // Images and samplers (exec.hpp kImageHandleTag): image handle i is parameter imageParams[i]; sampler handle i is
   // parameter samplerParams[i] below samplerParams.size(), then constantSamplers[i - samplerParams.size()].

@@ -28,6 +28,14 @@ struct Slot {
   WorkItem wi;
 };
 
+// Per named choice, the work-group of its first decision.
+using ChoiceGroups = std::array<uint64_t, size_t(numerics::Choice::Count)>;
+ChoiceGroups noChoiceGroups() {
+  ChoiceGroups a;
+  a.fill(std::numeric_limits<uint64_t>::max());
+  return a;
+}
+
 struct Shared {
   Shared(const LoweredKernel& k, const std::vector<ArgBinding>& a, const NDRangeSpec& r, const ExecConfig& c)
       : kernel(k), args(a), range(r), config(c) {}
@@ -57,7 +65,23 @@ struct Shared {
   std::vector<std::pair<uint64_t, Diagnostic>> warnings;
   uint64_t warningCount = 0;
   std::vector<std::pair<uint64_t, std::string>> printfOutput;  // (group, text)
+  ChoiceTally choices;  // summed over the work-groups; `first` from the lowest group
+  ChoiceGroups choiceFirstGroup = noChoiceGroups();
 };
+
+// Adds the decisions of `from` (its first decisions made in work-groups fromFirstGroup) to `into`, keeping the first
+// from the lowest group; clears `from`.
+void mergeChoices(ChoiceTally& into, ChoiceGroups& intoFirstGroup, ChoiceTally& from, const ChoiceGroups& fromFirstGroup) {
+  for (size_t c = 0; c < from.count.size(); ++c) {
+    if (!from.count[c]) continue;
+    into.count[c] += from.count[c];
+    if (fromFirstGroup[c] < intoFirstGroup[c]) {
+      intoFirstGroup[c] = fromFirstGroup[c];
+      into.first[c] = std::move(from.first[c]);
+    }
+    from.count[c] = 0;
+  }
+}
 
 class Worker {
  public:
@@ -99,6 +123,7 @@ class Worker {
     std::lock_guard lock(s_.mu);
     s_.warningCount += warningCount_;
     for (auto& w : warnings_) s_.warnings.push_back(std::move(w));
+    mergeChoices(s_.choices, s_.choiceFirstGroup, choices_, choiceFirstGroup_);
     for (auto& p : printf_) s_.printfOutput.push_back(std::move(p));
   }
 
@@ -115,6 +140,9 @@ class Worker {
   std::vector<const Op*> warnedOps_;  // warnOnce's record for the current work-group
   std::vector<std::pair<uint64_t, Diagnostic>> warnings_;
   uint64_t warningCount_ = 0;
+  ChoiceTally groupChoices_;  // the current work-group's
+  ChoiceTally choices_;       // this worker's groups'
+  ChoiceGroups choiceFirstGroup_ = noChoiceGroups();
   std::string groupPrintf_;
   std::vector<std::pair<uint64_t, std::string>> printf_;
 
@@ -198,6 +226,7 @@ class Worker {
     wi.printfOut = &groupPrintf_;
     wi.warnings = &groupWarnings_;
     wi.warningCount = &warningCount_;
+    wi.choiceTally = &groupChoices_;
     return s;
   }
 
@@ -429,6 +458,9 @@ class Worker {
     for (auto& w : groupWarnings_)
       if (warnings_.size() < s_.config.maxWarnings) warnings_.emplace_back(g, std::move(w));
     groupWarnings_.clear();
+    ChoiceGroups thisGroup;
+    thisGroup.fill(g);
+    mergeChoices(choices_, choiceFirstGroup_, groupChoices_, thisGroup);
   }
 };
 
@@ -493,6 +525,36 @@ uint64_t maxWorkGroupSize(const LoweredKernel& kernel, uint64_t deviceMax) {
   if (!kernel.usesBarrier && kInterleavedBatch * workItemBytes(kernel) <= kMaxPrivateBytesPerWorkGroup)
     return deviceMax;
   return std::min(deviceMax, kMaxPrivateBytesPerWorkGroup / workItemBytes(kernel));
+}
+
+// The choices that may decide values without an instruction clref watches deciding them: the bytes of private and
+// local memory read before their first store (OpenCL C 3.0 §6.7 [[address-space-qualifiers]]; reads are not
+// tracked), and the bits of OpUndef. Recorded with count 0 for every launch that has such memory or values, so that
+// a user (clref explore) can rerun under the other option and see whether an output depends on them.
+void addLaunchChoices(const LoweredKernel& kernel, uint64_t workgroupBytes, std::vector<ChoiceUse>& uses) {
+  uint64_t privateBytes = 0;
+  for (const auto& d : kernel.allocations)
+    if (d.source == AllocationSource::Private && d.init.empty()) privateBytes += d.size;
+  if (privateBytes || workgroupBytes) {
+    ChoiceUse u{numerics::Choice::UninitialisedMemory, 0, {}};
+    u.first.message = "the kernel has " + std::to_string(privateBytes) + " bytes of private memory per work-item and " +
+                      std::to_string(workgroupBytes) +
+                      " bytes of local memory per work-group without an initial value; a read before the first store "
+                      "sees this choice's bytes (clref does not track such reads)";
+    uses.push_back(std::move(u));
+  }
+  if (!kernel.undefConsumers.empty()) {
+    ChoiceUse u{numerics::Choice::UndefValue, 0, {}};
+    u.first.message = std::to_string(kernel.undefConsumers.size()) + " instruction" +
+                      (kernel.undefConsumers.size() == 1 ? " consumes" : "s consume") + " a value deriving from OpUndef";
+    if (kernel.module) {
+      u.first.instruction = kernel.module->describe(kernel.undefConsumers.front());
+      u.first.source = kernel.module->sourceOf(kernel.undefConsumers.front());
+      u.first.sourceLine = kernel.module->sourceText(kernel.undefConsumers.front());
+    }
+    uses.push_back(std::move(u));
+  }
+  std::stable_sort(uses.begin(), uses.end(), [](const ChoiceUse& a, const ChoiceUse& b) { return a.choice < b.choice; });
 }
 
 ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& args, const NDRangeSpec& range,
@@ -598,6 +660,10 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     result.warnings.push_back(std::move(w.second));
   }
   result.warningCount = s.warningCount;
+  for (size_t c = 0; c < s.choices.count.size(); ++c)
+    if (s.choices.count[c])
+      result.choicesUsed.push_back({numerics::Choice(c), s.choices.count[c], std::move(s.choices.first[c])});
+  addLaunchChoices(kernel, s.workgroupArenaBytes, result.choicesUsed);
   std::sort(s.printfOutput.begin(), s.printfOutput.end(), [](auto& a, auto& b) { return a.first < b.first; });
   for (auto& [g, text] : s.printfOutput) result.printfOutput += text;
   return result;

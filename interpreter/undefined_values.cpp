@@ -76,6 +76,7 @@ void planUndefTracking(Lowerer& L, const std::vector<uint32_t>& functions) {
   for (const auto& inst : m.instructions)
     if (inst.opcode == spv::Op::OpUndef) tainted[inst.resultId] = true;
   if (tainted.empty()) return;
+
   // Fixed point over the reachable code (OpPhi makes it cyclic).
   for (bool changed = true; changed;) {
     changed = false;
@@ -95,6 +96,19 @@ void planUndefTracking(Lowerer& L, const std::vector<uint32_t>& functions) {
             }
         }
   }
+  // The instructions other than OpCompositeInsert (a chain that writes every component hides what it started from)
+  // that consume a value deriving from an OpUndef, for the run's record of choices.
+  for (uint32_t fid : functions)
+    for (const Block& b : m.functions.at(fid).blocks)
+      for (uint32_t idx : b.instructions) {
+        const Instruction& inst = m.instructions[idx];
+        if (inst.opcode == spv::Op::OpCompositeInsert || inst.opcode == spv::Op::OpUndef) continue;
+        for (uint32_t id : shadowSources(L, inst))
+          if (tainted.count(id) && L.hasReg(id)) {
+            L.k.undefConsumers.push_back(idx);
+            break;
+          }
+      }
   for (const auto& [id, t] : tainted) {
     if (!L.hasReg(id)) continue;
     const uint32_t s = L.scratch(1);

@@ -373,4 +373,60 @@ std::string Choices::describe() const {
   return out;
 }
 
+ChoiceFreedom freedomOf(Choice c) {
+  switch (c) {
+    // OpenCL C 3.0 §6.15.2 [[math-functions]] mad: fused or product-then-sum, nothing else (full profile).
+    case Choice::Mad: return {ChoiceKind::Set, true};
+    // -cl-denorms-are-zero "may" flush (OpenCL 3.0 API §5.8.6.2 [[math-intrinsics-options]]): flushed or kept.
+    case Choice::DenormsAreZero: return {ChoiceKind::Set, true};
+    // OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: the padded orders follow one of the two tables, or the device does not offer them.
+    case Choice::ImagePaddedChannelLayout: return {ChoiceKind::Set, true};
+    case Choice::FloatToIntOutOfRange:
+    case Choice::DefaultLocalSize:
+    case Choice::Mul24OutOfRange:
+    case Choice::NanPayload:
+    case Choice::RemquoQuotientBits:
+    case Choice::WorkGroupReductionOrder:
+    case Choice::ImageLodSelection: return {ChoiceKind::Set, false};
+    // half_ (8192 ulp), native_ (implementation-defined), and the image addressing steps' precision: within the
+    // accuracy rows the verdicts apply.
+    case Choice::ReducedPrecisionFunctions:
+    case Choice::ImageCoordinatePrecision: return {ChoiceKind::Bound, false};
+    case Choice::IntDivByZero:
+    case Choice::IntDivOverflow:
+    case Choice::UninitialisedMemory:
+    case Choice::UndefValue:
+    case Choice::ClampInvertedBounds:
+    case Choice::SmoothstepInvertedEdges:
+    case Choice::LgammaSignUndefined:
+    case Choice::VectorIndexOutOfRange:
+    case Choice::PtrDiffAcrossAllocations:
+    case Choice::CommonMinMaxSpecial:
+    case Choice::WorkGroupBroadcastOutOfRange:
+    case Choice::ImageAddressNoneOutOfRange:
+    case Choice::ImageSamplerlessOutOfRange:
+    case Choice::ImageLinearIntegerRead:
+    case Choice::ImageUnnormalizedRepeat:
+    case Choice::ImageInfNanCoordinate:
+    case Choice::ImageInfNanTexelFiltered:
+    case Choice::ImageWrongReadFunction:
+    case Choice::ImageWriteOutOfRange:
+    case Choice::ImageMipLevelOutOfRange:
+    case Choice::ImageIntCoordSampler:
+    case Choice::ImageMipUnnormalized:
+    case Choice::ImageReadAfterWriteWithoutFence: return {ChoiceKind::Free, false};
+    case Choice::Count: break;
+  }
+  throw std::invalid_argument("freedomOf: not a choice");
+}
+
+std::string_view toString(ChoiceKind k) {
+  switch (k) {
+    case ChoiceKind::Bound: return "bound";
+    case ChoiceKind::Set: return "set";
+    case ChoiceKind::Free: return "free";
+  }
+  return "?";
+}
+
 }  // namespace clref::numerics

@@ -64,6 +64,22 @@ struct ChoiceInfo {
 std::span<const ChoiceInfo> allChoices();
 const ChoiceInfo& infoOf(Choice);
 
+// What the specification allows where a choice decides, which is what a verdict on another device's result applies:
+//  - Bound: a value within an error bound of the exact one (the bound is the accuracy table's row); the options are
+//    values inside it.
+//  - Set: implementation-defined. When `limitedToOptions`, the spec limits the answer to what the options produce
+//    (mad: fused or unfused); otherwise a device may give any value (or behaviour) it documents, and the options are
+//    examples of it.
+//  - Free: undefined or unspecified: any value of the type, or any behaviour; the choice's clause says which text
+//    frees it.
+enum class ChoiceKind : uint8_t { Bound, Set, Free };
+struct ChoiceFreedom {
+  ChoiceKind kind;
+  bool limitedToOptions = false;  // Set only
+};
+ChoiceFreedom freedomOf(Choice);
+std::string_view toString(ChoiceKind);
+
 // Option indices, one enum per choice, in registry order.
 enum class MadOption : uint8_t { Fused, Unfused };
 enum class IntDivByZeroOption : uint8_t { Zero, AllOnes, Dividend };

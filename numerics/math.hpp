@@ -47,6 +47,9 @@ struct MathResult {
   double value = 0;     // the correctly rounded result, a value of the format held exactly
   double second = 0;    // fract: floor(x); modf: the integral part; sincos: the cosine
   int64_t integer = 0;  // frexp: exponent; ilogb: result; remquo: quotient; lgamma_r: sign
+  // The named choice that decided this result (Choice::Count: none): the spec leaves the result open for these
+  // operands, or the function is a half_/native_ one (reduced_precision_functions).
+  Choice decidedBy = Choice::Count;
 };
 
 // The correctly rounded result of f(args) in `format` with rounding `r`, with the format's

@@ -100,35 +100,50 @@ MathResult applyChoices(MathFn f, std::span<const double> args, MathResult r, co
   switch (f) {
     case MathFn::fclamp:
       // OpenCL C 3.0 §6.15.4 [[common-functions]] clamp: "Results are undefined if minval > maxval".
-      if (args[1] > args[2] && choices.get<Choice::ClampInvertedBounds>() == ClampOption::MaxOfMin)
-        r.value = numerics::fmax(numerics::fmin(args[0], args[2]), args[1]);
+      if (args[1] > args[2]) {
+        r.decidedBy = Choice::ClampInvertedBounds;
+        if (choices.get<Choice::ClampInvertedBounds>() == ClampOption::MaxOfMin)
+          r.value = numerics::fmax(numerics::fmin(args[0], args[2]), args[1]);
+      }
       return r;
     case MathFn::smoothstep:
       // OpenCL C 3.0 §6.15.4 [[common-functions]] smoothstep: "Results are undefined if edge0 >= edge1".
-      if (args[0] >= args[1] && choices.get<Choice::SmoothstepInvertedEdges>() == SmoothstepOption::Nan)
-        r.value = std::nan("");
+      if (args[0] >= args[1]) {
+        r.decidedBy = Choice::SmoothstepInvertedEdges;
+        if (choices.get<Choice::SmoothstepInvertedEdges>() == SmoothstepOption::Nan) r.value = std::nan("");
+      }
       return r;
     case MathFn::fmax_common:
     case MathFn::fmin_common:
       // OpenCL C 3.0 §6.15.4 [[common-functions]] max/min: undefined if x or y is infinite or NaN.
-      if ((!std::isfinite(args[0]) || !std::isfinite(args[1])) &&
-          choices.get<Choice::CommonMinMaxSpecial>() == CommonMinMaxOption::Nan)
-        r.value = std::nan("");
+      if (!std::isfinite(args[0]) || !std::isfinite(args[1])) {
+        r.decidedBy = Choice::CommonMinMaxSpecial;
+        if (choices.get<Choice::CommonMinMaxSpecial>() == CommonMinMaxOption::Nan) r.value = std::nan("");
+      }
       return r;
     case MathFn::remquo:
       // OpenCL C 3.0 §6.15.2 [[math-functions]] remquo: "the lower seven bits of the integral quotient"; the core
-      // gives 31 (all an int holds), with the sign of x/y.
-      if (choices.get<Choice::RemquoQuotientBits>() == RemquoBitsOption::Seven)
-        r.integer = r.integer < 0 ? -(-r.integer & 0x7f) : (r.integer & 0x7f);
+      // gives 31 (all an int holds), with the sign of x/y. The choice decides where the two differ.
+      if ((r.integer < 0 ? -r.integer : r.integer) > 0x7f) {
+        r.decidedBy = Choice::RemquoQuotientBits;
+        if (choices.get<Choice::RemquoQuotientBits>() == RemquoBitsOption::Seven)
+          r.integer = r.integer < 0 ? -(-r.integer & 0x7f) : (r.integer & 0x7f);
+      }
       return r;
     case MathFn::lgamma_r:
       // OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] gives lgamma_r's sign for zero and negative
       // integers only; Γ has none at NaN or -inf (the core gives 0).
-      if ((std::isnan(args[0]) || args[0] == -INFINITY) &&
-          choices.get<Choice::LgammaSignUndefined>() == LgammaSignOption::One)
-        r.integer = 1;
+      if (std::isnan(args[0]) || args[0] == -INFINITY) {
+        r.decidedBy = Choice::LgammaSignUndefined;
+        if (choices.get<Choice::LgammaSignUndefined>() == LgammaSignOption::One) r.integer = 1;
+      }
       return r;
-    default: return r;
+    default:
+      // OpenCL C 3.0 §6.15.2 [[math-functions]]: half_ and native_ functions give any value within their looser
+      // bounds; clref gives the correctly rounded one (reduced_precision_functions).
+      if (detail::canonical(f) != f || f == MathFn::half_divide || f == MathFn::half_recip)
+        r.decidedBy = Choice::ReducedPrecisionFunctions;
+      return r;
   }
 }
 

@@ -88,6 +88,7 @@ std::string formatImage(const images::ImageDesc& desc, const std::byte* data);
 
 struct CaseRun {
   host::RunResult result;
+  numerics::Choices choices;  // in force: the device's with the case's applied
   std::vector<std::pair<size_t, std::shared_ptr<host::Buffer>>> outputs;      // (arg index, buffer)
   std::vector<std::pair<size_t, std::shared_ptr<host::Image>>> imageOutputs;  // (arg index, image)
 };

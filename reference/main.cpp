@@ -3,6 +3,7 @@
 //   clref dis MODULE.spv|SOURCE.cl  disassemble, with the word offsets diagnostics cite
 //   clref info MODULE.spv|SOURCE.cl what the module declares: version, capabilities, kernels, arguments
 //   clref choices         every named choice (spec freedom) with its options and default
+//   clref explore CASE.json rerun a case under every other option of each choice its run consulted (explore.hpp)
 //   clref math FUNC ARG.. a math function exactly, and the verdict on a result (math_command.hpp)
 //   clref image read|write one image access exactly, and the verdict on a result (image_command.hpp)
 // Exit status: 0 success, 1 the kernel faulted, 2 the input was rejected (command line, case
@@ -19,6 +20,7 @@
 #include "interpreter/module.hpp"
 #include "numerics/choices.hpp"
 #include "reference/case_file.hpp"
+#include "reference/explore.hpp"
 #include "reference/image_command.hpp"
 #include "reference/math_command.hpp"
 #include "reference/module_info.hpp"
@@ -49,13 +51,14 @@ void writeFile(const std::filesystem::path& path, const void* data, size_t size)
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
-int runCommand(const RunOptions& o) {
+// The case of `run` or `explore` with the command line's choices and budget, or nullopt after reporting why not.
+std::optional<reference::Case> caseOf(const RunOptions& o) {
   reference::Case c;
   try {
     c = reference::loadCase(o.casePath);
   } catch (const reference::CaseError& e) {
     std::cerr << e.what() << "\n";
-    return kRejected;
+    return std::nullopt;
   }
   // Command-line choices come after the case's, so they win.
   for (const auto& choice : o.choices) {
@@ -63,28 +66,58 @@ int runCommand(const RunOptions& o) {
       numerics::Choices().set(choice);
     } catch (const std::invalid_argument& e) {
       std::cerr << "--choice " << choice << ": " << e.what() << "\n";
-      return kRejected;
+      return std::nullopt;
     }
     c.choices.push_back(choice);
   }
   if (o.budget) c.instructionBudget = o.budget;
+  return c;
+}
 
-  host::DeviceConfig config;
-  config.threads = o.threads;
-  const host::Device device(config);
-  reference::CaseRun run;
+// Runs `f` (which runs the case), reporting the case's, the module's and the host API's rejections (kRejected).
+template <class F> int guarded(const RunOptions& o, const reference::Case& c, F f) {
   try {
-    run = reference::runCase(c, device);
+    return f();
   } catch (const reference::CaseError& e) {
     std::cerr << e.what() << "\n";
-    return kRejected;
   } catch (const interpreter::ModuleError& e) {
     std::cerr << c.module.string() << ": " << e.what() << "\n";
-    return kRejected;
   } catch (const host::Error& e) {
     std::cerr << o.casePath << ": " << e.what() << "\n";
-    return kRejected;
   }
+  return kRejected;
+}
+
+host::Device deviceFor(const RunOptions& o) {
+  host::DeviceConfig config;
+  config.threads = o.threads;
+  return host::Device(config);
+}
+
+int exploreCommand(const RunOptions& o) {
+  const auto c = caseOf(o);
+  if (!c) return kRejected;
+  return guarded(o, *c, [&] {
+    const auto e = reference::explore(*c, deviceFor(o));
+    if (e.base.result.fault || !e.base.result.ok) {
+      std::cerr << (e.base.result.fault ? e.base.result.fault->format() : std::string("the run failed")) << "\n";
+      return kFault;
+    }
+    std::cout << reference::formatExploration(e);
+    return 0;
+  });
+}
+
+int runCommand(const RunOptions& o) {
+  const auto maybeCase = caseOf(o);
+  if (!maybeCase) return kRejected;
+  const reference::Case& c = *maybeCase;
+  reference::CaseRun run;
+  if (const int status = guarded(o, c, [&] {
+        run = reference::runCase(c, deviceFor(o));
+        return 0;
+      }))
+    return status;
 
   const auto& result = run.result;
   // The kernel's printf output, in work-group order (also for a faulting run: it helps debug).
@@ -95,6 +128,8 @@ int runCommand(const RunOptions& o) {
       std::cerr << result.warnings[i].format() << "\n";
     if (result.warningCount > kWarningsShown) std::cerr << "...\n";
   }
+  // No silent choices: every named choice that decided a value, and where first.
+  std::cerr << interpreter::formatChoiceUses(result.choicesUsed, run.choices);
   if (result.fault || !result.ok) {
     // A faulting run's buffers are partial: no output is written, so none passes for golden.
     std::cerr << (result.fault ? result.fault->format() : std::string("the run failed without a diagnostic")) << "\n";
@@ -185,7 +220,14 @@ int infoCommand(const std::string& path, const std::string& buildOptions) {
 
 int choicesCommand() {
   for (const auto& info : numerics::allChoices()) {
-    std::cout << info.name << "\n  " << info.description << "\n  clause: " << info.clause << "\n  options:";
+    const numerics::ChoiceFreedom freedom = numerics::freedomOf(info.choice);
+    std::cout << info.name << "\n  " << info.description << "\n  clause: " << info.clause
+              << "\n  kind: " << numerics::toString(freedom.kind)
+              << (freedom.kind == numerics::ChoiceKind::Set
+                      ? (freedom.limitedToOptions ? " (the spec allows only these options)"
+                                                  : " (the spec allows any value; these are clref's options)")
+                      : "")
+              << "\n  options:";
     for (size_t i = 0; i < info.options.size() && !info.options[i].empty(); ++i)
       std::cout << " " << info.options[i] << (i == info.defaultOption ? " (default)" : "");
     std::cout << "\n";
@@ -211,6 +253,17 @@ int main(int argc, char** argv) {
   runCmd->add_option("--budget", run.budget, "instructions allowed per work-item")
       ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
 
+  RunOptions explore;
+  auto* exploreCmd = app.add_subcommand(
+      "explore", "rerun a case under every other option of each named choice its run consulted, and show which "
+                 "output elements change");
+  exploreCmd->add_option("case", explore.casePath, "case file (golden/README.md)")->required();
+  exploreCmd->add_option("--choice", explore.choices, "name=option for the base run (repeatable)")
+      ->allow_extra_args(false);
+  exploreCmd->add_option("--threads", explore.threads, "worker threads (0: all hardware threads)");
+  exploreCmd->add_option("--budget", explore.budget, "instructions allowed per work-item")
+      ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+
   std::string disPath, infoPath, disOptions, infoOptions;
   auto* disCmd = app.add_subcommand("dis", "disassemble a SPIR-V module (or a .cl file, compiled as clref run does), "
                                            "each instruction after the word offset diagnostics cite");
@@ -230,6 +283,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) { return app.exit(e) == 0 ? 0 : kRejected; }
   try {
     if (*runCmd) return runCommand(run);
+    if (*exploreCmd) return exploreCommand(explore);
     if (*disCmd) return disCommand(disPath, disOptions);
     if (*infoCmd) return infoCommand(infoPath, infoOptions);
     if (*choicesCmd) return choicesCommand();

@@ -130,6 +130,7 @@ CaseRun runCase(const Case& c, const host::Device& baseDevice) {
                     " arguments, the case gives " + std::to_string(c.args.size()));
 
   CaseRun run;
+  run.choices = device.config().choices;
   for (size_t i = 0; i < c.args.size(); ++i) {
     const ArgSpec& arg = c.args[i];
     // The host API knows the kernel's parameter types; its complaint (a buffer for a by-value

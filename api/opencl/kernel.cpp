@@ -532,6 +532,11 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
         std::fwrite(r.printfOutput.data(), 1, r.printfOutput.size(), stdout);
         std::fflush(stdout);
       }
+      if (logChannel("choices") && !r.choicesUsed.empty()) {
+        const std::string text = "clref: kernel " + kernel->name + ":\n" +
+                                 clref::interpreter::formatChoiceUses(r.choicesUsed, theDevice()->device.config().choices);
+        std::fwrite(text.data(), 1, text.size(), stderr);
+      }
       if (!r.ok) {
         // A kernel fault (out-of-bounds access, barrier divergence, ...): the command ends with
         // CL_OUT_OF_RESOURCES, the status implementations give a command that faulted, and the

@@ -299,6 +299,9 @@ namespace clref::cl {
 // The one platform and its one device.
 cl_platform_id thePlatform();
 cl_device_id theDevice();
+// CLREF_LOG: a list of channels separated by commas or spaces, for programs that run unmodified through the ICD.
+// "choices": after each kernel, the named choices that decided values (as `clref run` prints them), on stderr.
+bool logChannel(std::string_view channel);
 
 inline bool validPlatform(cl_platform_id p) { return isLive(p, Kind::Platform); }
 inline bool validDevice(cl_device_id d) { return isLive(d, Kind::Device); }

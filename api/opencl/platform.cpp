@@ -69,6 +69,23 @@ void applyLimitsFromEnvironment(host::DeviceConfig& config) {
 }
 }  // namespace
 
+bool logChannel(std::string_view channel) {
+  static const std::vector<std::string> channels = [] {
+    std::vector<std::string> out;
+    const char* text = std::getenv("CLREF_LOG");
+    if (!text) return out;
+    std::string all(text);
+    std::replace(all.begin(), all.end(), ',', ' ');
+    std::istringstream in(all);
+    for (std::string c; in >> c;) {
+      if (c != "choices") std::fprintf(stderr, "clref: CLREF_LOG: unknown channel '%s' (known: choices); ignored\n", c.c_str());
+      out.push_back(c);
+    }
+    return out;
+  }();
+  return std::find(channels.begin(), channels.end(), channel) != channels.end();
+}
+
 cl_device_id theDevice() {
   static _cl_device_id* d = [] {
     auto* q = new _cl_device_id();

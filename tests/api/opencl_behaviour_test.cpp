@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -730,6 +731,46 @@ TEST_CASE("CLREF_BUDGET ends a runaway loop through the ICD after that many inst
   CHECK(counted[1] > 100);
   CHECK(counted[1] < 20000);
   clReleaseEvent(ev);
+  clReleaseMemObject(a);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
+  clReleaseCommandQueue(q);
+  clReleaseContext(ctx);
+}
+
+TEST_CASE("CLREF_LOG=choices reports on stderr the named choices a kernel's run decided", "[.log_env]") {
+  // Run by the ctest opencl_log_choices with CLREF_LOG=choices: a program that runs unmodified through the ICD sees
+  // which choices decided its values, as `clref run` prints them.
+  REQUIRE(std::getenv("CLREF_LOG"));
+  cl_int e;
+  cl_context ctx = clCreateContext(nullptr, 1, &fx().device, nullptr, nullptr, &e);
+  cl_command_queue q = clCreateCommandQueueWithProperties(ctx, fx().device, nullptr, &e);
+  const char* src = "kernel void m(global uint* a) { size_t i = get_global_id(0); a[i] = mul24(a[i], 2u); }\n";
+  cl_program p = clCreateProgramWithSource(ctx, 1, &src, nullptr, &e);
+  REQUIRE(clBuildProgram(p, 0, nullptr, "", nullptr, nullptr) == CL_SUCCESS);
+  cl_kernel k = clCreateKernel(p, "m", &e);
+  const cl_uint values[4] = {1, 0x1000003, 2, 0x2000000};  // two beyond 24 bits
+  cl_mem a = clCreateBuffer(ctx, CL_MEM_COPY_HOST_PTR, sizeof values, const_cast<cl_uint*>(values), &e);
+  clSetKernelArg(k, 0, sizeof a, &a);
+  // stderr into a file for the length of the command.
+  std::fflush(stderr);
+  const int saved = dup(2);
+  FILE* capture = std::tmpfile();
+  REQUIRE(capture);
+  dup2(fileno(capture), 2);
+  size_t g = 4, l = 4;
+  REQUIRE(clEnqueueNDRangeKernel(q, k, 1, nullptr, &g, &l, 0, nullptr, nullptr) == CL_SUCCESS);
+  REQUIRE(clFinish(q) == CL_SUCCESS);
+  std::fflush(stderr);
+  dup2(saved, 2);
+  close(saved);
+  std::string text(4096, '\0');
+  std::rewind(capture);
+  text.resize(std::fread(text.data(), 1, text.size(), capture));
+  std::fclose(capture);
+  INFO(text);
+  CHECK(text.find("clref: kernel m:\nchoice mul24_out_of_range=low_24_bits (default) decided 2 values; the first: "
+                  "mul24/mad24 operand beyond 24 bits\n  work-item: global (1,0,0)") != std::string::npos);
   clReleaseMemObject(a);
   clReleaseKernel(k);
   clReleaseProgram(p);

@@ -10,6 +10,7 @@
 
 #include "numerics/choices.hpp"
 #include "numerics/math.hpp"
+#include "numerics/verdict.hpp"
 
 using namespace clref::numerics;
 
@@ -129,4 +130,107 @@ TEST_CASE("evaluate applies the choices for results the spec leaves open", "[num
   CHECK(evaluateExact(MathFn::remquo, std::vector<double>{1000, 1}, Format::Float, Rounding::RTE,
                       with("remquo_quotient_bits=31"))
             .integer == 1000);
+}
+
+// ---- Kinds: what the spec allows where each choice decides (ChoiceKind), checked against the verdict ----------------
+
+namespace {
+
+Choices with(Choice c, uint8_t option) {
+  Choices ch;
+  ch.set(c, option);
+  return ch;
+}
+uint8_t optionCount(Choice c) {
+  uint8_t n = 0;
+  while (n < infoOf(c).options.size() && !infoOf(c).options[n].empty()) ++n;
+  return n;
+}
+// The float `steps` representable values above x (ulp steps, x finite and positive).
+double floatSteps(double x, int steps) {
+  float f = float(x);
+  for (int i = 0; i < steps; ++i) f = std::nextafter(f, INFINITY);
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("every choice has a kind: bound, set (limited to its options or not) or free", "[numerics][choices]") {
+  for (const auto& info : allChoices()) {
+    INFO(info.name);
+    const ChoiceFreedom f = freedomOf(info.choice);
+    CHECK((toString(f.kind) == "bound" || toString(f.kind) == "set" || toString(f.kind) == "free"));
+    if (f.kind != ChoiceKind::Set) CHECK_FALSE(f.limitedToOptions);
+    // The clause of a free choice says what frees the result.
+    if (f.kind == ChoiceKind::Free) {
+      const std::string clause(info.clause);
+      const bool frees = clause.find("undefined") != std::string::npos || clause.find("unspecified") != std::string::npos ||
+                         clause.find("no initial value") != std::string::npos ||
+                         clause.find("different value") != std::string::npos ||
+                         clause.find("gives none") != std::string::npos ||
+                         clause.find("defined only") != std::string::npos ||
+                         clause.find("programmer guarantees") != std::string::npos ||
+                         clause.find("must") != std::string::npos ||
+                         clause.find("can only be used") != std::string::npos ||
+                         clause.find("can be used to make sure") != std::string::npos ||
+                         clause.find("implementation-defined") != std::string::npos;
+      CHECK(frees);
+    }
+  }
+  CHECK(freedomOf(Choice::Mad).kind == ChoiceKind::Set);
+  CHECK(freedomOf(Choice::Mad).limitedToOptions);
+  CHECK(freedomOf(Choice::ClampInvertedBounds).kind == ChoiceKind::Free);
+  CHECK(freedomOf(Choice::ReducedPrecisionFunctions).kind == ChoiceKind::Bound);
+}
+
+TEST_CASE("the verdict allows the value of every option of the math choices, and of a free choice any value",
+          "[numerics][choices][verdict]") {
+  struct Case {
+    Choice choice;
+    MathFn fn;
+    std::vector<double> args;  // operands where the choice decides
+  };
+  const std::vector<Case> cases = {
+      {Choice::Mad, MathFn::mad, {1.0 + 0x1p-23, 1.0 + 0x1p-23, -1.0}},
+      {Choice::ClampInvertedBounds, MathFn::fclamp, {5, 3, 1}},
+      {Choice::SmoothstepInvertedEdges, MathFn::smoothstep, {2, 1, 1.5}},
+      {Choice::CommonMinMaxSpecial, MathFn::fmax_common, {INFINITY, 2}},
+      {Choice::CommonMinMaxSpecial, MathFn::fmin_common, {NAN, 2}},
+      {Choice::ReducedPrecisionFunctions, MathFn::half_sin, {1.0}},
+      {Choice::ReducedPrecisionFunctions, MathFn::half_exp, {2.5}},
+  };
+  for (const auto& c : cases) {
+    INFO(infoOf(c.choice).name << " " << nameOf(c.fn));
+    std::vector<double> values;
+    for (uint8_t o = 0; o < optionCount(c.choice); ++o) {
+      INFO("option " << infoOf(c.choice).options[o]);
+      const double v = evaluate(c.fn, c.args, Format::Float, Rounding::RTE, with(c.choice, o)).value;
+      values.push_back(v);
+      CHECK(judge(c.fn, c.args, v, Format::Float, Profile::Full).allowed);
+    }
+    const ChoiceFreedom f = freedomOf(c.choice);
+    if (f.kind == ChoiceKind::Free) {
+      for (double any : {3.0, -7.5, double(NAN), double(INFINITY), -0.0})
+        CHECK(judge(c.fn, c.args, any, Format::Float, Profile::Full).allowed);
+    }
+  }
+}
+
+TEST_CASE("a set choice limited to its options allows nothing else; a bound choice nothing beyond its bound",
+          "[numerics][choices][verdict]") {
+  // mad: fused ((1 + 2^-12)^2 - 1 = 2^-11 + 2^-24, exact in float) or unfused ((1 + 2^-11 + 2^-24) rounds to
+  // even 1 + 2^-11 in float, minus 1 = 2^-11).
+  const std::vector<double> args = {1.0 + 0x1p-12, 1.0 + 0x1p-12, -1.0};
+  const double fused = evaluate(MathFn::mad, args, Format::Float, Rounding::RTE, with(Choice::Mad, 0)).value;
+  const double unfused = evaluate(MathFn::mad, args, Format::Float, Rounding::RTE, with(Choice::Mad, 1)).value;
+  CHECK(fused == 0x1p-11 + 0x1p-24);
+  CHECK(unfused == 0x1p-11);
+  CHECK_FALSE(judge(MathFn::mad, args, floatSteps(fused, 1), Format::Float, Profile::Full).allowed);
+  CHECK_FALSE(judge(MathFn::mad, args, double(std::nextafter(float(unfused), 0.0f)), Format::Float, Profile::Full).allowed);
+
+  // half_ functions: the correctly rounded value (the option) and anything within 8192 ulp; 8192 + a few is not.
+  // ulp of sin(1) ~ 0.84 in float is 2^-24.
+  const double s = evaluate(MathFn::half_sin, std::vector<double>{1.0}, Format::Float).value;
+  CHECK(judge(MathFn::half_sin, std::vector<double>{1.0}, floatSteps(s, 8191), Format::Float, Profile::Full).allowed);
+  CHECK_FALSE(judge(MathFn::half_sin, std::vector<double>{1.0}, floatSteps(s, 8194), Format::Float, Profile::Full).allowed);
 }

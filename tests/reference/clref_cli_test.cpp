@@ -276,6 +276,17 @@ TEST_CASE("clref info, dis, choices, --version", "[reference][cli]") {
   CHECK(r.status == 0);
   CHECK_THAT(r.out, Catch::Matchers::Contains("mad\n"));
   CHECK_THAT(r.out, Catch::Matchers::Contains("(default)"));
+  // Every choice says what kind of freedom the spec leaves (issue 10, part 1): mad is limited to fused or unfused, a
+  // division by zero gives an unspecified value.
+  const auto count = [&](const std::string& needle) {
+    size_t n = 0;
+    for (size_t at = r.out.find(needle); at != std::string::npos; at = r.out.find(needle, at + 1)) ++n;
+    return n;
+  };
+  CHECK(count("\n  kind: ") == count("\n  clause: "));
+  CHECK_THAT(r.out, Catch::Matchers::Contains("mad\n") && Catch::Matchers::Contains("kind: set (the spec allows only"));
+  CHECK_THAT(r.out.substr(r.out.find("int_div_by_zero\n")), Catch::Matchers::StartsWith("int_div_by_zero\n") &&
+                                                                 Catch::Matchers::Contains("kind: free"));
 
   r = runClref(dir, "--version");
   CHECK(r.status == 0);
