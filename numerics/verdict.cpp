@@ -98,14 +98,7 @@ ExactInfo mathExact(MathFn f, std::span<const double> args, Format format, mpfr_
 
 // ---- The rule of a table row -------------------------------------------------------------------
 
-enum class RuleKind { CorrectlyRounded, Ulps, Absolute, MadBoth, Any };
-
-struct Rule {
-  RuleKind kind = RuleKind::Any;
-  double bound = 0;  // Ulps: ulps; Absolute: the absolute error
-  std::string text;
-  std::string clause;
-};
+using Rule = AccuracyRule;
 
 std::string fmtNumber(double v) {
   char buf[64];
@@ -121,13 +114,31 @@ std::string fmtHex(double v) {
   return buf;
 }
 
-// The rule of one document's rows for these operands.
-Rule resolve(const std::vector<const AccuracyRequirement*>& rows, std::span<const double> args) {
+// Where an operand range [lo, hi] lies relative to an interval of the tables: all inside, all outside, or both.
+enum class Placement { Inside, Outside, Both };
+Placement placeOf(const Interval& I, double lo, double hi) {
+  if (I.magnitude) {  // the magnitudes the operand range covers
+    const double mlo = lo <= 0 && hi >= 0 ? 0.0 : std::min(std::fabs(lo), std::fabs(hi));
+    const double mhi = std::max(std::fabs(lo), std::fabs(hi));
+    Interval plain = I;
+    plain.magnitude = false;
+    return placeOf(plain, mlo, mhi);
+  }
+  if (I.contains(lo) && I.contains(hi)) return Placement::Inside;  // intervals are convex
+  const bool below = hi < I.lo || (hi == I.lo && I.loOpen);
+  const bool above = lo > I.hi || (lo == I.hi && I.hiOpen);
+  return below || above ? Placement::Outside : Placement::Both;
+}
+
+// The rule of one document's rows for operands anywhere in the ranges [lo[i], hi[i]]: the same rule must hold for
+// all of them, or the answer is "any value" (a range that straddles the edge of a row's domain).
+Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<const double> lo,
+                 std::span<const double> hi) {
   const AccuracyRequirement* main = nullptr;
   for (const auto* r : rows) {
     // Rules stated outside the tables: an operand range outside which any value is allowed
     // (OpenCL C 3.0 §6.15.2 [[math-functions]]: half_cos, half_sin, half_tan "x must be in the range -2^16 to +2^16").
-    if (r->definedFor && !args.empty() && !r->definedFor->contains(args[0]))
+    if (r->definedFor && !lo.empty() && placeOf(*r->definedFor, lo[0], hi[0]) != Placement::Inside)
       return {RuleKind::Any, 0, "any value: the operand is outside the range where the function is defined",
               std::string(r->source)};
     if (!main && !r->table.empty()) main = r;
@@ -136,9 +147,15 @@ Rule resolve(const std::vector<const AccuracyRequirement*>& rows, std::span<cons
   const std::string clause = std::string(toString(main->document)) + ": " + std::string(main->source);
   const Domain& d = main->domain;
   if (d.any()) {
-    bool inside = true;
-    if (d.x && !args.empty()) inside = inside && d.x->contains(args[0]);
-    if (d.y && args.size() > 1) inside = inside && d.y->contains(args[1]);
+    // All operands inside: the row's bound; some operand wholly outside: the other rule; else both may apply.
+    const Placement px = d.x && !lo.empty() ? placeOf(*d.x, lo[0], hi[0]) : Placement::Inside;
+    const Placement py = d.y && lo.size() > 1 ? placeOf(*d.y, lo[1], hi[1]) : Placement::Inside;
+    Placement p = Placement::Inside;
+    if (px == Placement::Outside || py == Placement::Outside) p = Placement::Outside;
+    else if (px == Placement::Both || py == Placement::Both) p = Placement::Both;
+    if (p == Placement::Both)
+      return {RuleKind::Any, 0, "any value: the operand range straddles the edge of the row's domain", clause};
+    const bool inside = p == Placement::Inside;
     if (d.outside == inside) {
       if (main->otherwiseUlps >= 0)
         return {RuleKind::Ulps, main->otherwiseUlps,
@@ -152,8 +169,9 @@ Rule resolve(const std::vector<const AccuracyRequirement*>& rows, std::span<cons
     case BoundKind::Ulps: {
       double b = main->ulps + main->ulpsPerN;  // scalar: vector width n = 1
       std::string text = "<= " + fmtNumber(main->ulps) + " ulp";
-      if (main->plusFloorAbs2x && !args.empty()) {
-        b += std::floor(std::fabs(2 * args[0]));
+      if (main->plusFloorAbs2x && !lo.empty()) {
+        const double x = std::max(std::fabs(lo[0]), std::fabs(hi[0]));
+        b += std::floor(std::fabs(2 * x));
         text = "<= " + fmtNumber(main->ulps) + " + floor(fabs(2 * x)) = " + fmtNumber(b) + " ulp";
       }
       if (!main->derived.empty()) text += " (non-derived implementations; " + std::string(main->derived) + ")";
@@ -175,6 +193,11 @@ Rule resolve(const std::vector<const AccuracyRequirement*>& rows, std::span<cons
       return {RuleKind::Any, 0, "any value (" + std::string(toString(main->kind)) + ")", clause};
   }
   return {};
+}
+
+// The rule of one document's rows for these operands.
+Rule resolve(const std::vector<const AccuracyRequirement*>& rows, std::span<const double> args) {
+  return resolveOver(rows, args, args);
 }
 
 // ---- Judging one set of operands under one rule -----------------------------------------------
@@ -698,6 +721,18 @@ Verdict judge(MathFn f, std::span<const double> args, double observed, Format fo
   if (int(args.size()) != arity(f))
     throw std::invalid_argument(std::string(nameOf(f)) + " takes " + std::to_string(arity(f)) + " operands");
   return judgeSubject(makeSubject(f, CoreOp::None, args, format, profile, options), observed);
+}
+
+AccuracyRule ruleOver(std::optional<MathFn> fn, CoreOp core, std::span<const double> lo, std::span<const double> hi,
+                      Format format, Profile profile, const VerdictOptions& options) {
+  // The operand conditions that make a result undefined (clamp, mix, smoothstep, ...) are decided at points only.
+  if (std::equal(lo.begin(), lo.end(), hi.begin()))
+    if (const auto free = undefinedFor(makeSubject(fn, core, lo, format, profile, options))) return *free;
+  const auto rows = fn ? requirementsFor(*fn, format, profile, options.accuracy)
+                       : requirementsFor(core, format, profile, options.accuracy);
+  const RowsByDocument d = byDocument(rows);
+  if (!d.envRows && !d.cRows) return {RuleKind::Any, 0, "no accuracy requirement", ""};
+  return resolveOver(d.primary(), lo, hi);
 }
 
 Verdict judgeCore(CoreOp op, std::span<const double> args, double observed, Format format, Profile profile,

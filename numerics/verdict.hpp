@@ -109,6 +109,22 @@ Verdict judgeCore(CoreOp op, std::span<const double> args, double observed, Form
 // finite double works, also beyond the format's range). Exact (a power of two).
 double ulpOf(double x, Format format);
 
+// ---- The rule itself, for the allowed-set engine (numerics/enclosure.hpp) ----------------------
+
+enum class RuleKind : uint8_t { CorrectlyRounded, Ulps, Absolute, MadBoth, Any };
+struct AccuracyRule {
+  RuleKind kind = RuleKind::Any;
+  double bound = 0;  // Ulps: ulps; Absolute: the absolute error
+  std::string text;
+  std::string clause;
+};
+// The rule judge() (fn) or judgeCore() (core, with fn empty) applies to every operand tuple with operand i in
+// [lo[i], hi[i]]: the primary document's row, or "any value" where the rule differs inside the ranges (a range that
+// straddles the edge of a row's domain) or, for point ranges, where the operands make the result undefined. The
+// caller decides operand conditions of undefinedness (clamp's bounds, mix's weight, ...) for non-point ranges.
+AccuracyRule ruleOver(std::optional<MathFn> fn, CoreOp core, std::span<const double> lo, std::span<const double> hi,
+                      Format format, Profile profile, const VerdictOptions& options = {});
+
 // ---- Verdict passes over every float input of a unary function -------------------------------
 
 // Fills out[i] with the implementation's result for the float whose bits are firstBits + i.

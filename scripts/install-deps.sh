@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   spirv-headers spirv-tools
-  libmpfr-dev libgmp-dev libboost-dev
+  libmpfr-dev libgmp-dev libmpfi-dev libboost-dev
   catch2
   clang-15 llvm-spirv-15
   opencl-c-headers ocl-icd-opencl-dev

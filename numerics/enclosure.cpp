@@ -1,0 +1,498 @@
+// Allowed sets over operand sets (numerics/enclosure.hpp).
+#include "numerics/enclosure.hpp"
+
+#include <mpfi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "numerics/math_internal.hpp"
+#include "numerics/mpfr_round.hpp"
+
+namespace clref::numerics {
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// Working precision of the exact ranges: far beyond binary64's 53 bits, so that the outward rounding of the
+// enclosure costs nothing visible after rounding to the format.
+constexpr mpfr_prec_t kPrec = 160;
+
+class Mpfi {
+ public:
+  Mpfi() { mpfi_init2(v_, kPrec); }
+  Mpfi(double lo, double hi) : Mpfi() { mpfi_interv_d(v_, lo, hi); }
+  ~Mpfi() { mpfi_clear(v_); }
+  Mpfi(const Mpfi&) = delete;
+  Mpfi& operator=(const Mpfi&) = delete;
+  operator mpfi_ptr() { return v_; }
+  operator mpfi_srcptr() const { return v_; }
+
+ private:
+  mpfi_t v_;
+};
+
+double minNormal(Format f) { return std::ldexp(1.0, 2 - int(rangeOf(f).emax)); }  // 2^(1 - emax_IEEE)
+
+bool flushAllowed(Format f, const VerdictOptions& o) { return o.flushToZero.value_or(f != Format::Double); }
+
+// Both zeros where a set reaches zero: the interval engine does not follow the sign of a zero through a range.
+ValueSet withBothZeros(ValueSet s) {
+  if (s.hasNumbers() && s.lo <= 0 && s.hi >= 0) {
+    if (s.lo == 0) s.lo = -0.0;
+    if (s.hi == 0) s.hi = 0.0;
+  }
+  return s;
+}
+
+// A subnormal operand or result may be read or returned as a zero of either sign (OpenCL C 3.0 §7.5.3
+// [[edge-case-behavior-in-flush-to-zero-mode]]).
+ValueSet flushed(ValueSet s, Format f) {
+  if (!s.hasNumbers()) return s;
+  const double m = minNormal(f);
+  if (s.hi > -m && s.lo < m && !(s.lo == 0 && s.hi == 0 && std::signbit(s.lo) != std::signbit(s.hi)))
+    s = hull(s, ValueSet{-0.0, 0.0, false});
+  return s;
+}
+
+ValueSet fromVerdict(const Verdict& v) {
+  if (v.anyValue) return ValueSet::all();
+  if (std::isnan(v.lo)) return ValueSet::nanOnly();
+  ValueSet s{v.lo, v.hi, false};
+  if (v.zeroAllowed) s = hull(s, ValueSet{-0.0, 0.0, false});
+  return s;
+}
+
+// Points: judge()'s allowed set, joined over every way a flush to zero may read the subnormal operands.
+template <class Judge>
+ValueSet pointSet(std::span<const ValueSet> args, Format format, const VerdictOptions& options, Judge&& judgeAt) {
+  std::vector<double> a;
+  for (const auto& s : args) a.push_back(s.hasNumbers() ? s.lo : std::numeric_limits<double>::quiet_NaN());
+  ValueSet out = fromVerdict(judgeAt(a));
+  if (!flushAllowed(format, options)) return out;
+  std::vector<size_t> sub;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] != 0 && std::isfinite(a[i]) && std::fabs(a[i]) < minNormal(format)) sub.push_back(i);
+  size_t combos = 1;
+  for (size_t i = 0; i < sub.size(); ++i) combos *= 3;
+  for (size_t k = 1; k < combos; ++k) {
+    std::vector<double> t = a;
+    size_t code = k;
+    for (size_t i : sub) {
+      const size_t c = code % 3;
+      code /= 3;
+      if (c) t[i] = c == 1 ? 0.0 : -0.0;
+    }
+    // "the sign of the zero is undefined" for a zero result of flushed operands.
+    out = hull(out, withBothZeros(fromVerdict(judgeAt(t))));
+  }
+  return out;
+}
+
+// ---- The exact range of the function over the operand ranges -----------------------------------------------
+
+struct Range {
+  Mpfr lo{kPrec}, hi{kPrec};
+};
+
+// From an MPFI enclosure; false when it holds a NaN (a domain error somewhere in the range).
+bool fromMpfi(Range& r, mpfi_srcptr x) {
+  if (mpfi_nan_p(x)) return false;
+  mpfi_get_left(r.lo, x);
+  mpfi_get_right(r.hi, x);
+  return !mpfr_nan_p(r.lo) && !mpfr_nan_p(r.hi);
+}
+
+// Brackets of the exact f(args) at one point: [RD, RU] to binary64 (the format's values need no more).
+bool bracket(MathFn f, std::span<const double> args, double& lo, double& hi) {
+  lo = evaluate(f, args, Format::Double, Rounding::RTN).value;
+  hi = evaluate(f, args, Format::Double, Rounding::RTP).value;
+  return !std::isnan(lo) && !std::isnan(hi);
+}
+
+bool setRange(Range& r, double lo, double hi) {
+  if (std::isnan(lo) || std::isnan(hi)) return false;
+  mpfr_set_d(r.lo, lo, MPFR_RNDD);
+  mpfr_set_d(r.hi, hi, MPFR_RNDU);
+  return true;
+}
+
+enum class Shape { None, Increasing, Decreasing, Interval };
+
+Shape shapeOf(MathFn c) {
+  switch (c) {
+    case MathFn::exp:
+    case MathFn::exp2:
+    case MathFn::exp10:
+    case MathFn::expm1:
+    case MathFn::log:
+    case MathFn::log2:
+    case MathFn::log10:
+    case MathFn::log1p:
+    case MathFn::sqrt:
+    case MathFn::cbrt:
+    case MathFn::asin:
+    case MathFn::asinpi:
+    case MathFn::atan:
+    case MathFn::atanpi:
+    case MathFn::sinh:
+    case MathFn::tanh:
+    case MathFn::asinh:
+    case MathFn::acosh:
+    case MathFn::atanh:
+    case MathFn::erf:
+    case MathFn::floor:
+    case MathFn::ceil:
+    case MathFn::trunc:
+    case MathFn::round:
+    case MathFn::rint:
+    case MathFn::logb:
+    case MathFn::fmin:
+    case MathFn::fmax:
+    case MathFn::fmin_common:
+    case MathFn::fmax_common:
+    case MathFn::fclamp: return Shape::Increasing;
+    case MathFn::acos:
+    case MathFn::acospi:
+    case MathFn::erfc: return Shape::Decreasing;
+    case MathFn::sin:
+    case MathFn::cos:
+    case MathFn::tan:
+    case MathFn::cosh:
+    case MathFn::sinpi:
+    case MathFn::cospi:
+    case MathFn::tanpi:
+    case MathFn::atan2:
+    case MathFn::atan2pi:
+    case MathFn::hypot:
+    case MathFn::pow:
+    case MathFn::powr:
+    case MathFn::pown:
+    case MathFn::rootn:
+    case MathFn::fabs:
+    case MathFn::fma:
+    case MathFn::mad:
+    case MathFn::mix:
+    case MathFn::radians:
+    case MathFn::degrees:
+    case MathFn::fdim:
+    case MathFn::copysign:
+    case MathFn::rsqrt:
+    case MathFn::ldexp: return Shape::Interval;
+    default: return Shape::None;
+  }
+}
+
+// x · π or x / π over an interval (sinpi, asinpi, ...).
+void timesPi(mpfi_ptr out, mpfi_srcptr x) {
+  Mpfi pi;
+  mpfi_const_pi(pi);
+  mpfi_mul(out, x, pi);
+}
+void overPi(mpfi_ptr out, mpfi_srcptr x) {
+  Mpfi pi;
+  mpfi_const_pi(pi);
+  mpfi_div(out, x, pi);
+}
+
+// x^y = exp(y · log x) for x > 0; with n an integer, x < 0 too (the sign of (-1)^n).
+bool powInterval(mpfi_ptr out, const ValueSet& x, mpfi_srcptr y, std::optional<double> integerY) {
+  if (x.lo > 0) {
+    Mpfi lx(x.lo, x.hi);
+    mpfi_log(lx, lx);
+    mpfi_mul(lx, lx, y);
+    mpfi_exp(out, lx);
+    return true;
+  }
+  if (integerY && x.hi < 0) {
+    Mpfi lx(-x.hi, -x.lo);
+    mpfi_log(lx, lx);
+    mpfi_mul(lx, lx, y);
+    mpfi_exp(out, lx);
+    if (std::fmod(*integerY, 2.0) != 0) mpfi_neg(out, out);
+    return true;
+  }
+  return false;
+}
+
+// The exact range of canonical f over the boxes (finite, non-empty numeric ranges); false when clref has no
+// enclosure for it here.
+bool exactRange(MathFn f, std::span<const ValueSet> a, Format format, const VerdictOptions& options, Range& r) {
+  const MathFn c = detail::canonical(f);
+  const Shape shape = shapeOf(c);
+  if (shape == Shape::None) return false;
+  const size_t n = a.size();
+  if (shape == Shape::Increasing || shape == Shape::Decreasing) {
+    std::vector<double> lo(n), hi(n);
+    for (size_t i = 0; i < n; ++i) {
+      lo[i] = a[i].lo;
+      hi[i] = a[i].hi;
+    }
+    if (c == MathFn::fclamp && a[1].hi > a[2].lo) return false;  // minval > maxval somewhere: undefined
+    double l1, h1, l2, h2;
+    if (!bracket(c, lo, l1, h1) || !bracket(c, hi, l2, h2)) return false;
+    return shape == Shape::Increasing ? setRange(r, l1, h2) : setRange(r, l2, h1);
+  }
+  Mpfi x(a[0].lo, a[0].hi), out;
+  Mpfi y;
+  if (n > 1) mpfi_interv_d(y, a[1].lo, a[1].hi);
+  switch (c) {
+    case MathFn::sin: mpfi_sin(out, x); break;
+    case MathFn::cos: mpfi_cos(out, x); break;
+    case MathFn::tan: mpfi_tan(out, x); break;
+    case MathFn::cosh: mpfi_cosh(out, x); break;
+    case MathFn::sinpi: timesPi(x, x), mpfi_sin(out, x); break;
+    case MathFn::cospi: timesPi(x, x), mpfi_cos(out, x); break;
+    case MathFn::tanpi: timesPi(x, x), mpfi_tan(out, x); break;
+    case MathFn::atan2: mpfi_atan2(out, x, y); break;
+    case MathFn::atan2pi: mpfi_atan2(out, x, y), overPi(out, out); break;
+    case MathFn::hypot: mpfi_hypot(out, x, y); break;
+    case MathFn::fabs: mpfi_abs(out, x); break;
+    case MathFn::radians: timesPi(out, x), mpfi_div_ui(out, out, 180); break;
+    case MathFn::degrees: overPi(out, x), mpfi_mul_ui(out, out, 180); break;
+    case MathFn::rsqrt:
+      if (!(a[0].lo > 0)) return false;
+      mpfi_sqrt(out, x), mpfi_inv(out, out);
+      break;
+    case MathFn::fdim: {  // max(x - y, 0): the +0 of x <= y is in the range when x - y can be <= 0
+      mpfi_sub(out, x, y);
+      Mpfr lo(kPrec);
+      mpfi_get_left(lo, out);
+      if (mpfr_sgn(lo.get()) <= 0) {
+        Mpfr hi(kPrec);
+        mpfi_get_right(hi, out);
+        if (mpfr_sgn(hi.get()) < 0) mpfr_set_zero(hi, 1);
+        mpfr_set_zero(lo, 1);
+        mpfi_interv_fr(out, lo, hi);
+      }
+      break;
+    }
+    case MathFn::copysign: {
+      mpfi_abs(out, x);
+      if (a[1].hi < 0 || (a[1].hi == 0 && std::signbit(a[1].hi))) mpfi_neg(out, out);
+      else if (a[1].lo < 0 || std::signbit(a[1].lo)) {  // both signs
+        Mpfr m(kPrec);
+        mpfi_get_right(m, out);
+        Mpfr neg(kPrec);
+        mpfr_neg(neg, m, MPFR_RNDN);
+        mpfi_interv_fr(out, neg, m);
+      }
+      break;
+    }
+    case MathFn::ldexp: {  // x · 2^n for a single n
+      if (!a[1].isPoint()) return false;
+      mpfi_mul_2si(out, x, long(a[1].lo));
+      break;
+    }
+    case MathFn::pow:
+    case MathFn::powr:
+      if (!powInterval(out, a[0], y, a[1].isPoint() && std::nearbyint(a[1].lo) == a[1].lo && c == MathFn::pow
+                                         ? std::optional<double>(a[1].lo)
+                                         : std::nullopt))
+        return false;
+      break;
+    case MathFn::pown:
+      if (!a[1].isPoint() || !powInterval(out, a[0], y, a[1].lo)) return false;
+      break;
+    case MathFn::rootn: {  // x^(1/n)
+      if (!a[1].isPoint() || a[1].lo == 0 || !(a[0].lo > 0)) return false;
+      Mpfi inv;
+      mpfi_set_d(inv, a[1].lo);
+      mpfi_inv(inv, inv);
+      if (!powInterval(out, a[0], inv, std::nullopt)) return false;
+      break;
+    }
+    case MathFn::fma:
+    case MathFn::mad: {
+      Mpfi z(a[2].lo, a[2].hi);
+      mpfi_mul(out, x, y);
+      if (c == MathFn::mad) {
+        // The unfused form rounds the product to the format first (and may flush it): the product's range widened
+        // to the format values around it holds every rounded product.
+        Range p;
+        if (!fromMpfi(p, out)) return false;
+        double plo = roundToDouble(p.lo, format, Rounding::RTN), phi = roundToDouble(p.hi, format, Rounding::RTP);
+        ValueSet ps{plo, phi, false};
+        if (flushAllowed(format, options)) ps = flushed(ps, format);
+        Mpfi rounded(ps.lo, ps.hi);
+        mpfi_union(out, out, rounded);
+      }
+      mpfi_add(out, out, z);
+      break;
+    }
+    case MathFn::mix: {  // x + (y - x) · a, for a in [0, 1] ("undefined" otherwise)
+      if (!(a[2].lo >= 0 && a[2].hi <= 1)) return false;
+      Mpfi w(a[2].lo, a[2].hi), d;
+      mpfi_sub(d, y, x);
+      mpfi_mul(d, d, w);
+      mpfi_add(out, x, d);
+      break;
+    }
+    default: return false;
+  }
+  return fromMpfi(r, out);
+}
+
+bool exactRangeCore(CoreOp op, std::span<const ValueSet> a, Range& r) {
+  Mpfi x(a[0].lo, a[0].hi), out;
+  if (op == CoreOp::Recip) {
+    if (a[0].lo <= 0 && a[0].hi >= 0) return false;
+    mpfi_inv(out, x);
+    return fromMpfi(r, out);
+  }
+  Mpfi y(a[1].lo, a[1].hi);
+  switch (op) {
+    case CoreOp::Add: mpfi_add(out, x, y); break;
+    case CoreOp::Sub: mpfi_sub(out, x, y); break;
+    case CoreOp::Mul: mpfi_mul(out, x, y); break;
+    case CoreOp::Div:
+      if (a[1].lo <= 0 && a[1].hi >= 0) return false;
+      mpfi_div(out, x, y);
+      break;
+    default: return false;
+  }
+  return fromMpfi(r, out);
+}
+
+// The rule over the exact range: the format values every conforming result may take.
+ValueSet widen(const Range& r, const AccuracyRule& rule, Format format, const VerdictOptions& options) {
+  ValueSet s;
+  const int emaxIeee = int(rangeOf(format).emax) - 1;
+  Mpfr t(kPrec + 64), top(2);
+  mpfr_set_ui_2exp(top, 1, emaxIeee + 1, MPFR_RNDN);
+  switch (rule.kind) {
+    case RuleKind::CorrectlyRounded:
+    case RuleKind::MadBoth:
+      // Every rounding mode a device may default to lies between rounding down and rounding up.
+      s = {roundToDouble(r.lo, format, Rounding::RTN), roundToDouble(r.hi, format, Rounding::RTP), false};
+      break;
+    case RuleKind::Ulps:
+    case RuleKind::Absolute: {
+      double d = rule.bound;
+      if (rule.kind == RuleKind::Ulps) {
+        // ulp grows with the magnitude (the spec's ulp of 2^k is the gap below it): the largest magnitude's bounds
+        // every ulp of the range.
+        const double m = std::max(std::fabs(mpfr_get_d(r.lo, MPFR_RNDD)), std::fabs(mpfr_get_d(r.hi, MPFR_RNDU)));
+        const double big = std::max(std::fabs(mpfr_get_d(r.lo, MPFR_RNDU)), m);
+        if (std::isinf(big)) return ValueSet::all();
+        d = rule.bound * ulpOf(big, format);
+      }
+      mpfr_sub_d(t, r.lo, d, MPFR_RNDD);
+      s.lo = mpfr_sgn(t.get()) < 0 && mpfr_cmpabs(t, top) >= 0 ? -kInf : roundToDouble(t, format, Rounding::RTP);
+      mpfr_add_d(t, r.hi, d, MPFR_RNDU);
+      s.hi = mpfr_cmp(t, top) >= 0 ? kInf : roundToDouble(t, format, Rounding::RTN);
+      break;
+    }
+    case RuleKind::Any: return ValueSet::all();
+  }
+  // Overflow of the correctly rounded or bounded result: ±inf (the overflow rule of the ulp definition).
+  if (mpfr_cmpabs(r.hi, top) >= 0 && mpfr_sgn(r.hi.get()) > 0) s.hi = kInf;
+  if (mpfr_cmpabs(r.lo, top) >= 0 && mpfr_sgn(r.lo.get()) < 0) s.lo = -kInf;
+  s = withBothZeros(s);
+  if (flushAllowed(format, options)) s = flushed(s, format);
+  return s;
+}
+
+// Operands that are ranges: finite and numeric, or else every value.
+bool finiteRanges(std::span<const ValueSet> args) {
+  for (const auto& a : args)
+    if (a.nan || !a.hasNumbers() || std::isinf(a.lo) || std::isinf(a.hi)) return false;
+  return true;
+}
+
+std::vector<ValueSet> flushedOperands(std::span<const ValueSet> args, Format format, const VerdictOptions& options) {
+  std::vector<ValueSet> out(args.begin(), args.end());
+  if (flushAllowed(format, options))
+    for (auto& a : out) a = flushed(a, format);
+  return out;
+}
+
+}  // namespace
+
+bool ValueSet::contains(double v) const {
+  if (std::isnan(v)) return nan;
+  if (!(lo <= v && v <= hi)) return false;
+  if (v != 0) return true;
+  if (std::signbit(v)) return lo < 0 || std::signbit(lo);
+  return hi > 0 || !std::signbit(hi);
+}
+
+ValueSet hull(const ValueSet& a, const ValueSet& b) {
+  if (!a.hasNumbers()) return {b.lo, b.hi, a.nan || b.nan};
+  if (!b.hasNumbers()) return {a.lo, a.hi, a.nan || b.nan};
+  ValueSet s;
+  s.nan = a.nan || b.nan;
+  // -0 orders below +0 here, so that the ends keep saying which zeros are in.
+  auto less = [](double x, double y) { return x < y || (x == y && std::signbit(x) && !std::signbit(y)); };
+  s.lo = less(a.lo, b.lo) ? a.lo : b.lo;
+  s.hi = less(a.hi, b.hi) ? b.hi : a.hi;
+  return s;
+}
+
+std::string toString(const ValueSet& s) {
+  if (s.isAll()) return "any value";
+  auto fmt = [](double v) {
+    if (std::isinf(v)) return std::string(v < 0 ? "-inf" : "inf");
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%a", v);
+    return std::string(buf);
+  };
+  std::string out;
+  if (s.hasNumbers()) out = s.isPoint() ? fmt(s.lo) : "[" + fmt(s.lo) + ", " + fmt(s.hi) + "]";
+  if (s.nan) out += out.empty() ? "NaN" : " or NaN";
+  return out.empty() ? "no value" : out;
+}
+
+ValueSet allowedSet(MathFn f, std::span<const ValueSet> args, Format format, Profile profile,
+                    const VerdictOptions& options) {
+  if (int(args.size()) != arity(f))
+    throw std::invalid_argument(std::string(nameOf(f)) + " takes " + std::to_string(arity(f)) + " operands");
+  if (std::all_of(args.begin(), args.end(), [](const ValueSet& a) { return a.isPoint(); }))
+    return pointSet(args, format, options, [&](std::span<const double> a) {
+      return judge(f, a, evaluate(f, a, format).value, format, profile, options);
+    });
+  if (!finiteRanges(args)) return ValueSet::all();
+  const auto a = flushedOperands(args, format, options);
+  std::vector<double> lo, hi;
+  for (const auto& s : a) lo.push_back(s.lo), hi.push_back(s.hi);
+  const AccuracyRule rule = ruleOver(f, CoreOp::None, lo, hi, format, profile, options);
+  if (rule.kind == RuleKind::Any) return ValueSet::all();
+  Range r;
+  if (!exactRange(f, a, format, options, r)) return ValueSet::all();
+  return widen(r, rule, format, options);
+}
+
+ValueSet allowedSetCore(CoreOp op, std::span<const ValueSet> args, Format format, Profile profile,
+                        const VerdictOptions& options) {
+  if (std::all_of(args.begin(), args.end(), [](const ValueSet& a) { return a.isPoint(); }))
+    return pointSet(args, format, options, [&](std::span<const double> a) {
+      return judgeCore(op, a, 0.0, format, profile, options);
+    });
+  if (!finiteRanges(args)) return ValueSet::all();
+  const auto a = flushedOperands(args, format, options);
+  std::vector<double> lo, hi;
+  for (const auto& s : a) lo.push_back(s.lo), hi.push_back(s.hi);
+  const AccuracyRule rule = ruleOver(std::nullopt, op, lo, hi, format, profile, options);
+  if (rule.kind == RuleKind::Any) return ValueSet::all();
+  Range r;
+  if (!exactRangeCore(op, a, r)) return ValueSet::all();
+  return widen(r, rule, format, options);
+}
+
+ValueSet roundSet(const ValueSet& x, Format format, Rounding rounding, bool flushToZero) {
+  ValueSet s;
+  s.nan = x.nan;
+  if (x.hasNumbers()) {
+    Mpfr t(64);
+    mpfr_set_d(t, x.lo, MPFR_RNDN);
+    s.lo = roundToDouble(t, format, rounding);
+    mpfr_set_d(t, x.hi, MPFR_RNDN);
+    s.hi = roundToDouble(t, format, rounding);
+    if (flushToZero) s = flushed(s, format);
+  }
+  return s;
+}
+
+}  // namespace clref::numerics

@@ -1,0 +1,72 @@
+// Allowed sets (docs/ARCHITECTURE.md "Numerics": verdict): every value a conforming implementation may return for an
+// operation whose operands are themselves any values of given sets. This is what propagates allowed sets through a
+// whole kernel (the interpreter's shadow mode): a value computed by an earlier instruction is not one number but the
+// set of numbers conforming devices could have produced, and the next instruction's allowed results are the union,
+// over those operands, of what its own rule allows.
+//
+// The sets are enclosures: every allowed value is inside, and a value outside is certainly not allowed; for
+// operands that are single values the set is exactly judge()'s (numerics/verdict.hpp). Over operand ranges the
+// exact function's range is enclosed with MPFI (interval arithmetic on MPFR) for functions that are not monotone, or
+// from the exact values at the ends of the range for functions that are, then widened by the rule of the spec's
+// tables that holds over the whole range (an ulp bound measured at the largest magnitude, an absolute bound, the
+// correctly rounded result in every rounding mode a device may default to, mad fused or not) and by flushing to
+// zero where the format allows it. A function with no enclosure here, or operands whose range makes the rule or
+// the result undefined somewhere, gives every value of the format (ValueSet::all), which is never wrong.
+#pragma once
+#include <cmath>
+#include <limits>
+#include <span>
+#include <string>
+
+#include "numerics/accuracy.hpp"
+#include "numerics/format.hpp"
+#include "numerics/math.hpp"
+#include "numerics/verdict.hpp"
+
+namespace clref::numerics {
+
+// A set of values of a format held in doubles: the values v with lo <= v <= hi, and NaN (any NaN) when `nan`. The
+// ends say which zeros are in: -0 when lo < 0 or lo is -0, +0 when hi > 0 or hi is +0. lo > hi: no number.
+struct ValueSet {
+  double lo = std::numeric_limits<double>::infinity();
+  double hi = -std::numeric_limits<double>::infinity();
+  bool nan = false;
+
+  static ValueSet point(double v) {
+    if (std::isnan(v)) return nanOnly();
+    return {v, v, false};
+  }
+  static ValueSet nanOnly() {
+    ValueSet s;
+    s.nan = true;
+    return s;
+  }
+  static ValueSet all() {
+    return {-std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity(), true};
+  }
+  bool hasNumbers() const { return lo <= hi; }
+  // One value: a single number (one zero), or NaN alone.
+  bool isPoint() const {
+    return nan ? !hasNumbers() : (lo == hi && std::signbit(lo) == std::signbit(hi));
+  }
+  bool isAll() const { return nan && std::isinf(lo) && lo < 0 && std::isinf(hi) && hi > 0; }
+  bool contains(double v) const;
+  bool operator==(const ValueSet&) const = default;
+};
+
+ValueSet hull(const ValueSet& a, const ValueSet& b);
+// "0x1.921fb6p+0", "[0x1.921fb4p+0, 0x1.921fb8p+0]", "... or NaN", "any value" (values as %a, in the format).
+std::string toString(const ValueSet& s);
+
+// The allowed results of f (any OpenCL.std math or common function) in `format` for all operand tuples with
+// operand i in args[i] (args.size() == arity(f)), under the profile and options of the verdict engine.
+ValueSet allowedSet(MathFn f, std::span<const ValueSet> args, Format format, Profile profile,
+                    const VerdictOptions& options = {});
+// The same for a core operation: Add, Sub, Mul, Div, Recip.
+ValueSet allowedSetCore(CoreOp op, std::span<const ValueSet> args, Format format, Profile profile,
+                        const VerdictOptions& options = {});
+// Every value of `x` converted to `format` with rounding r (a conversion is correctly rounded: its only freedom is
+// a flush to zero of a subnormal result where `flushToZero`).
+ValueSet roundSet(const ValueSet& x, Format format, Rounding r, bool flushToZero);
+
+}  // namespace clref::numerics

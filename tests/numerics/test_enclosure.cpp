@@ -1,0 +1,187 @@
+// Allowed sets over operand sets (numerics/enclosure.hpp). The independent source is judge() (numerics/verdict.hpp),
+// itself tested against MPFR: for every operand tuple inside the ranges, every value judge() allows must lie in
+// the enclosure; for single operands the enclosure is exactly judge()'s allowed set.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "numerics/enclosure.hpp"
+
+using namespace clref::numerics;
+
+namespace {
+
+float stepF(float x, int k) {
+  for (; k > 0; --k) x = std::nextafter(x, INFINITY);
+  for (; k < 0; ++k) x = std::nextafter(x, -INFINITY);
+  return x;
+}
+
+// Every float of [lo, hi] (at most `limit` of them, evenly spread).
+std::vector<double> floatsIn(float lo, float hi, int limit = 40) {
+  std::vector<double> out;
+  for (float x = lo; x <= hi && int(out.size()) < 4096; x = stepF(x, 1)) out.push_back(x);
+  if (int(out.size()) <= limit) return out;
+  std::vector<double> some;
+  for (int i = 0; i < limit; ++i) some.push_back(out[size_t(i) * (out.size() - 1) / size_t(limit - 1)]);
+  return some;
+}
+
+// Checks that every value judge() allows at every operand tuple of the grid lies in `set`.
+template <class JudgeAt>
+void checkEncloses(const ValueSet& set, const std::vector<std::vector<double>>& grid, JudgeAt&& judgeAt) {
+  std::vector<double> args(grid.size());
+  std::vector<size_t> idx(grid.size(), 0);
+  for (;;) {
+    for (size_t i = 0; i < grid.size(); ++i) args[i] = grid[i][idx[i]];
+    const Verdict v = judgeAt(args);
+    INFO("operands " << args[0] << (args.size() > 1 ? " " + std::to_string(args[1]) : std::string()) << " allowed ["
+                     << v.lo << ", " << v.hi << "] set " << toString(set));
+    if (v.anyValue) {
+      CHECK(set.isAll());
+    } else if (std::isnan(v.lo)) {
+      CHECK(set.nan);
+    } else {
+      CHECK(set.contains(v.lo));
+      CHECK(set.contains(v.hi));
+    }
+    size_t k = 0;
+    while (k < idx.size() && ++idx[k] == grid[k].size()) idx[k++] = 0;
+    if (k == idx.size()) break;
+  }
+}
+
+ValueSet range(double lo, double hi) { return ValueSet{lo, hi, false}; }
+
+}  // namespace
+
+TEST_CASE("a set of single operands is exactly judge()'s allowed set", "[numerics][enclosure]") {
+  const std::vector<double> x{1.0};
+  const Verdict v = judge(MathFn::sin, x, 0.0, Format::Float, Profile::Full);
+  const ValueSet s = allowedSet(MathFn::sin, std::vector<ValueSet>{ValueSet::point(1.0)}, Format::Float, Profile::Full);
+  CHECK(s.lo == v.lo);
+  CHECK(s.hi == v.hi);
+  CHECK_FALSE(s.nan);
+  CHECK_FALSE(s.contains(stepF(float(v.lo), -1)));
+  CHECK_FALSE(s.contains(stepF(float(v.hi), 1)));
+  // A correctly rounded core operation: one value (round to nearest even; float in the full profile has no other
+  // default rounding).
+  const ValueSet sum =
+      allowedSetCore(CoreOp::Add, std::vector<ValueSet>{ValueSet::point(1.0), ValueSet::point(0x1p-24)},
+                     Format::Float, Profile::Full);
+  CHECK(sum.isPoint());
+  CHECK(sum.lo == 1.0);
+  // NaN operands give NaN only; log(-1) too.
+  CHECK(allowedSet(MathFn::exp, std::vector<ValueSet>{ValueSet::nanOnly()}, Format::Float, Profile::Full) ==
+        ValueSet::nanOnly());
+  CHECK(allowedSet(MathFn::log, std::vector<ValueSet>{ValueSet::point(-1.0)}, Format::Float, Profile::Full) ==
+        ValueSet::nanOnly());
+}
+
+TEST_CASE("the set over operand ranges holds every value allowed for every operand inside them",
+          "[numerics][enclosure]") {
+  struct Case {
+    MathFn f;
+    std::vector<std::pair<float, float>> ranges;
+  };
+  const std::vector<Case> cases = {
+      {MathFn::sin, {{1.5f, 1.7f}}},  // holds the maximum at pi/2
+      {MathFn::sin, {{1.0f, stepF(1.0f, 6)}}},
+      {MathFn::cos, {{3.0f, 3.3f}}},  // the minimum at pi
+      {MathFn::exp, {{-2.0f, stepF(-2.0f, 9)}}},
+      {MathFn::log, {{0.5f, 0.75f}}},
+      {MathFn::sqrt, {{2.0f, stepF(2.0f, 5)}}},
+      {MathFn::acos, {{0.25f, 0.3f}}},
+      {MathFn::pow, {{1.5f, stepF(1.5f, 4)}, {2.5f, stepF(2.5f, 3)}}},
+      {MathFn::atan2, {{-1.0f, stepF(-1.0f, 5)}, {0.5f, stepF(0.5f, 5)}}},
+      {MathFn::hypot, {{3.0f, stepF(3.0f, 4)}, {4.0f, stepF(4.0f, 4)}}},
+      {MathFn::cospi, {{0.9f, 1.1f}}},
+      {MathFn::fabs, {{-0.5f, 0.25f}}},
+      {MathFn::fmax, {{-1.0f, 2.0f}, {0.5f, 0.75f}}},
+      {MathFn::fma, {{1.0f, stepF(1.0f, 3)}, {3.0f, stepF(3.0f, 3)}, {-3.0f, stepF(-3.0f, 2)}}},
+      {MathFn::mad, {{1.0f, stepF(1.0f, 3)}, {3.0f, stepF(3.0f, 3)}, {-3.0f, stepF(-3.0f, 2)}}},
+      {MathFn::half_exp, {{0.5f, stepF(0.5f, 3)}}},
+      {MathFn::tanh, {{-0.1f, 0.1f}}},
+  };
+  for (const auto& c : cases) {
+    INFO(nameOf(c.f));
+    std::vector<ValueSet> sets;
+    std::vector<std::vector<double>> grid;
+    for (auto [lo, hi] : c.ranges) {
+      sets.push_back(range(lo, hi));
+      grid.push_back(floatsIn(lo, hi, c.ranges.size() == 1 ? 200 : 12));
+    }
+    const ValueSet s = allowedSet(c.f, sets, Format::Float, Profile::Full);
+    CHECK_FALSE(s.isAll());
+    checkEncloses(s, grid, [&](std::span<const double> a) {
+      return judge(c.f, a, evaluate(c.f, a, Format::Float).value, Format::Float, Profile::Full);
+    });
+  }
+  // Core operations, also in double.
+  for (CoreOp op : {CoreOp::Add, CoreOp::Sub, CoreOp::Mul, CoreOp::Div}) {
+    INFO(toString(op));
+    const std::vector<ValueSet> sets = {range(1.25, double(stepF(1.25f, 5))), range(-3.0, double(stepF(-3.0f, 4)))};
+    const ValueSet s = allowedSetCore(op, sets, Format::Float, Profile::Full);
+    checkEncloses(s, {floatsIn(1.25f, stepF(1.25f, 5)), floatsIn(-3.0f, stepF(-3.0f, 4))},
+                  [&](std::span<const double> a) { return judgeCore(op, a, 0.0, Format::Float, Profile::Full); });
+  }
+}
+
+TEST_CASE("an enclosure over a narrow range is narrow: a few ulps beyond the rule", "[numerics][enclosure]") {
+  // exp over 4 consecutive floats near 1: the exact range is about 4·e ulps wide, plus 3 ulp (the rule) each side.
+  const ValueSet s =
+      allowedSet(MathFn::exp, std::vector<ValueSet>{range(1.0, stepF(1.0f, 3))}, Format::Float, Profile::Full);
+  const double ulp = 0x1p-22;  // e is in [2, 4)
+  CHECK((s.hi - s.lo) / ulp <= 3 * 2.72 + 2 * 3 + 2);
+  // The sum of two ranges of 3 ulps (at 1, ulp 2^-23) is 6 of those ulps wide, correctly rounded at the ends.
+  const ValueSet sum = allowedSetCore(CoreOp::Add, std::vector<ValueSet>{range(1.0, stepF(1.0f, 3)), range(1.0, stepF(1.0f, 3))},
+                                      Format::Float, Profile::Full);
+  CHECK(sum.lo == 2.0);
+  CHECK(sum.hi == 2.0 + 6 * 0x1p-23);
+}
+
+TEST_CASE("ranges that reach a domain edge, an undefined condition or a pole give every value",
+          "[numerics][enclosure]") {
+  CHECK(allowedSet(MathFn::log, std::vector<ValueSet>{range(-1.0, 1.0)}, Format::Float, Profile::Full).isAll());
+  CHECK(allowedSetCore(CoreOp::Div, std::vector<ValueSet>{range(1.0, 2.0), range(-1.0, 1.0)}, Format::Float,
+                       Profile::Full)
+            .isAll());
+  // clamp whose bounds may cross: undefined.
+  CHECK(allowedSet(MathFn::fclamp, std::vector<ValueSet>{range(0.0, 1.0), range(0.0, 0.6), range(0.5, 1.0)},
+                   Format::Float, Profile::Full)
+            .isAll());
+  // mix's weight outside [0, 1]: undefined.
+  CHECK(allowedSet(MathFn::mix, std::vector<ValueSet>{range(0.0, 1.0), range(2.0, 3.0), range(0.5, 1.5)},
+                   Format::Float, Profile::Full)
+            .isAll());
+}
+
+TEST_CASE("flush to zero: a range reaching the subnormals holds both zeros in float, not in double",
+          "[numerics][enclosure]") {
+  const ValueSet f = allowedSetCore(CoreOp::Mul, std::vector<ValueSet>{range(0x1p-70, 0x1p-69), range(0x1p-70, 0x1p-69)},
+                                    Format::Float, Profile::Full);
+  CHECK(f.contains(0.0));
+  CHECK(f.contains(-0.0));
+  CHECK(f.contains(0x1p-140));
+  const ValueSet d = allowedSetCore(CoreOp::Mul, std::vector<ValueSet>{range(0x1p-530, 0x1p-529), range(0x1p-530, 0x1p-529)},
+                                    Format::Double, Profile::Full);
+  CHECK_FALSE(d.contains(0.0));
+  CHECK(d.contains(0x1p-1060));
+  CHECK(d.contains(0x1p-1058));
+}
+
+TEST_CASE("roundSet and hull", "[numerics][enclosure]") {
+  const ValueSet r = roundSet(range(1.0 + 0x1p-30, 1.0 + 0x1p-20), Format::Float, Rounding::RTE, false);
+  CHECK(r.lo == 1.0);
+  CHECK(r.hi == 1.0 + 0x1p-20);
+  const ValueSet z = hull(ValueSet::point(-0.0), ValueSet::point(0.0));
+  CHECK(z.contains(-0.0));
+  CHECK(z.contains(0.0));
+  CHECK_FALSE(ValueSet::point(0.0).contains(-0.0));
+  CHECK_FALSE(ValueSet::point(-0.0).contains(0.0));
+  CHECK(hull(ValueSet::nanOnly(), ValueSet::point(2.0)).contains(NAN));
+  CHECK(toString(range(1.0, 2.0)) == "[0x1p+0, 0x1p+1]");
+  CHECK(toString(ValueSet::all()) == "any value");
+}
