@@ -246,6 +246,11 @@ uint64_t Kernel::privateMemBytes() const {
   return lowered_->privateArenaBytes + lowered_->registerTemplate.size();
 }
 
+std::shared_ptr<Buffer> Kernel::bufferArg(size_t i) const {
+  if (i >= args_.size() || args_[i].info.kind != ArgKind::Buffer || !args_[i].set) return nullptr;
+  return args_[i].buffer;
+}
+
 const KernelArgInfo& Kernel::argInfo(size_t i) const {
   if (i >= args_.size())
     throw Error("kernel " + name_ + " has " + std::to_string(args_.size()) + " arguments; no argument " +
@@ -364,10 +369,22 @@ std::array<size_t, 3> defaultLocalSize(const NDRange& r, const DeviceConfig& cfg
 }
 }  // namespace
 
-RunResult Kernel::run(const NDRange& range) {
+RunResult Kernel::run(const NDRange& range) { return runWith(range, nullptr); }
+
+RunResult Kernel::runShadow(const NDRange& range, interpreter::ShadowRun& shadow) { return runWith(range, &shadow); }
+
+RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow) {
   const auto& cfg = program_->device().config();
   checkNDRange(range, cfg);
   if (loweredSpecVersion_ != program_->specVersion_) lower();
+  if (shadow && (!shadowLowered_ || shadowSpecVersion_ != program_->specVersion_)) {
+    interpreter::LowerOptions o = lowerOptions(cfg);
+    for (const auto& [id, v] : program_->specConstants_) o.specConstants[id] = v;
+    o.globals = program_->globals_;
+    o.shadow = true;
+    shadowLowered_ = interpreter::lowerKernel(program_->module(), name_, o);
+    shadowSpecVersion_ = program_->specVersion_;
+  }
   std::vector<interpreter::ArgBinding> bindings(args_.size());
   for (size_t i = 0; i < args_.size(); ++i) {
     const auto& a = args_[i];
@@ -430,9 +447,10 @@ RunResult Kernel::run(const NDRange& range) {
   ec.threads = cfg.threads;
   ec.instructionBudget = cfg.instructionBudget;
   ec.subgroupSize = cfg.subgroupSize;
+  ec.shadow = shadow;
   interpreter::ExecResult r;
   try {
-    r = interpreter::execute(*lowered_, bindings, spec, ec);
+    r = interpreter::execute(shadow ? *shadowLowered_ : *lowered_, bindings, spec, ec);
   } catch (const std::invalid_argument& e) {
     // The executor's own argument checks, which the checks above should already have made; the host API's error.
     throw Error(name_ + ": " + e.what());

@@ -25,6 +25,7 @@ namespace clref::interpreter {
 class Module;
 struct LoweredKernel;
 struct GlobalStorage;
+struct ShadowRun;
 }  // namespace clref::interpreter
 
 namespace clref::host {
@@ -344,6 +345,8 @@ class Kernel {
   void setArg(size_t i, std::shared_ptr<Image> image);
   void setArgSampler(size_t i, const Sampler& sampler);  // sampler_t argument
   template <class T> void setArg(size_t i, const T& v) { setArgValue(i, &v, sizeof(T)); }
+  // The buffer set for argument i (nullptr when it is not a buffer argument or not set, or NULL).
+  std::shared_ptr<Buffer> bufferArg(size_t i) const;
 
   // Bytes of private memory one work-item uses: its Function-storage variables and the register file that holds
   // its SSA values (what CL_KERNEL_PRIVATE_MEM_SIZE reports; the lowering refuses kernels beyond the device limit).
@@ -357,6 +360,9 @@ class Kernel {
   // what checkNDRange checks); interpreter::ModuleError when the kernel cannot be lowered. A kernel fault is not
   // thrown: RunResult::fault.
   RunResult run(const NDRange& range);
+  // The same run with allowed-set propagation (interpreter/shadow.hpp): besides clref's results, `shadow` holds the
+  // allowed set of every value that is not exactly clref's, and the decisions those sets left open. One thread.
+  RunResult runShadow(const NDRange& range, interpreter::ShadowRun& shadow);
 
  private:
   struct Arg {
@@ -369,12 +375,15 @@ class Kernel {
     Sampler sampler;
   };
   void lower();
+  RunResult runWith(const NDRange& range, interpreter::ShadowRun* shadow);
   Arg& argAt(size_t i, ArgKind want);
   std::shared_ptr<Program> program_;
   std::string name_;
   std::vector<Arg> args_;
   std::unique_ptr<interpreter::LoweredKernel> lowered_;
   uint64_t loweredSpecVersion_ = ~uint64_t(0);
+  std::unique_ptr<interpreter::LoweredKernel> shadowLowered_;  // lowered with the shadow rules, on first use
+  uint64_t shadowSpecVersion_ = ~uint64_t(0);
 };
 
 // run(kernel, ndrange) as a free function, as in the design.

@@ -104,6 +104,10 @@ void warn(WorkItem& wi, const Op* op, const std::string& message) {
 
 namespace clref::interpreter {
 
+Diagnostic diagnosticAt(const WorkItem& wi, const Op* op, const std::string& message) {
+  return makeDiagnostic(wi, op, FaultKind::Warning, message);
+}
+
 void noteChoiceFirst(WorkItem& wi, const Op* op, numerics::Choice c, const std::string& what) {
   wi.choiceTally->first[size_t(c)] = makeDiagnostic(wi, op, FaultKind::Warning, what);
 }

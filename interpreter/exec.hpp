@@ -21,6 +21,7 @@ namespace clref::interpreter {
 
 struct WorkItem;
 struct Op;
+struct ShadowRun;
 // A handler executes one Op and returns the next one, or nullptr when the work-item stops
 // (returned from the kernel, reached a barrier, or faulted; WorkItem::state says which).
 using Handler = const Op* (*)(WorkItem&, const Op*);
@@ -158,6 +159,7 @@ struct WorkItem {
   // §6.15.15 [[image-read-and-write-functions]] read_write images); imageCount bytes, owned by the executor.
   uint8_t* imagesWritten = nullptr;
   ChoiceTally* choiceTally = nullptr;  // the work-group's, owned by the executor
+  ShadowRun* shadow = nullptr;         // allowed-set propagation (interpreter/shadow.hpp), when the launch has it
 };
 
 // Register access. memcpy keeps it free of aliasing and alignment assumptions; compilers turn
@@ -179,6 +181,8 @@ uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t
 
 // Stop the work-item with a fault (cold path). Returns nullptr so handlers can `return fault(...)`.
 const Op* fault(WorkItem& wi, const Op* op, FaultKind kind, const std::string& message);
+// A diagnostic (kind Warning) naming `op`'s instruction, its source line and the work-item.
+Diagnostic diagnosticAt(const WorkItem& wi, const Op* op, const std::string& message);
 // Record a warning (unspecified value) and continue.
 void warn(WorkItem& wi, const Op* op, const std::string& message);
 // A warning recorded once per Op and work-group (later occurrences only count): an undefined condition an image

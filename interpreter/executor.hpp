@@ -32,8 +32,13 @@ struct NDRangeSpec {
   std::array<uint64_t, 3> local{1, 1, 1};  // enqueued work-group size (already chosen)
 };
 
+struct ShadowRun;
+
 struct ExecConfig {
   unsigned threads = 0;  // 0: hardware concurrency
+  // Allowed-set propagation (interpreter/shadow.hpp): required by, and only for, a kernel lowered with
+  // LowerOptions::shadow; such a launch runs on one thread.
+  ShadowRun* shadow = nullptr;
   uint64_t instructionBudget = uint64_t(1) << 32;
   uint32_t subgroupSize = 32;
   size_t maxWarnings = 20;

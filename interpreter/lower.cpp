@@ -24,6 +24,7 @@ void KernelLowering::run(const std::string& name) {
   k_.choices = L_.opt.choices;
   k_.globals = L_.opt.globals;
   k_.addressBits = L_.opt.addressBits;
+  k_.shadow = L_.opt.shadow;
   if (ep->requiredLocalSize) k_.requiredLocalSize = *ep->requiredLocalSize;
   k_.uninitialisedByte =
       L_.opt.choices.get<numerics::Choice::UninitialisedMemory>() == numerics::MemoryInitOption::Pattern ? 0xA5 : 0;
@@ -82,7 +83,7 @@ void KernelLowering::collectReachable(uint32_t entry) {
 void KernelLowering::lowerFunction(const Function& f) {
   L_.functionEntry_[f.id] = uint32_t(k_.ops.size());
   for (const Block& b : f.blocks) {
-    planFusion(b);
+    if (!L_.opt.shadow) planFusion(b);  // the shadow rules need every value in its own register
     L_.currentBlock = b.label;
     L_.labelOp_[b.label] = uint32_t(k_.ops.size());
     L_.labelCost_[b.label] = int64_t(b.instructions.size()) + 1;
@@ -92,8 +93,10 @@ void KernelLowering::lowerFunction(const Function& f) {
       // Neither takes part in undefined-value tracking.
       if (inst.opcode == spv::Op::OpUndef || m_.isDebugInfo(inst)) continue;
       emitUndefCheck(L_, inst);
+      emitShadowRuleBefore(L_, inst);
       lowerInstruction(L_, inst);
       emitShadowUpdate(L_, inst);
+      emitShadowRuleAfter(L_, inst);
     }
   }
   L_.functionCost_[f.id] = f.blocks.empty() ? 0 : L_.labelCost_[f.blocks.front().label];

@@ -106,6 +106,11 @@ void planUndefTracking(Lowerer&, const std::vector<uint32_t>& functions);
 void emitUndefCheck(Lowerer&, const Instruction& consumer);    // before a branch/switch/access
 void emitShadowUpdate(Lowerer&, const Instruction& producer);  // after a value-producing instruction
 
+// Allowed-set propagation (shadow_rules.cpp), with LowerOptions::shadow: the rule's Op before a branch and after
+// a value-producing instruction.
+void emitShadowRuleBefore(Lowerer&, const Instruction&);
+void emitShadowRuleAfter(Lowerer&, const Instruction&);
+
 // Access-chain shape (ops_memory.cpp): true when the chain is a base pointer plus a constant
 // offset plus at most one dynamic index of 4 or 8 bytes, so a load or store can absorb it.
 bool chainIsFusable(const Lowerer&, const Instruction& chain);

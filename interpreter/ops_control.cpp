@@ -2,6 +2,7 @@
 // Instructions.
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -23,7 +24,25 @@ namespace {
     default: std::memcpy(regs + dst, regs + src, size); break;
   }
 }
+// The shadow mode's sets move with the phi and argument copies (interpreter/shadow.hpp), staged like the copies.
+[[gnu::cold]] void shadowEdge(WorkItem& wi, const Edge* e) {
+  ShadowRun& s = *wi.shadow;
+  std::vector<std::pair<const PhiCopy*, std::vector<std::pair<uint32_t, ShadowEntry>>>> staged;
+  for (const auto& c : e->copies) {
+    auto& list = staged.emplace_back(&c, std::vector<std::pair<uint32_t, ShadowEntry>>{}).second;
+    const uintptr_t from = reinterpret_cast<uintptr_t>(wi.regs + c.src);
+    for (auto it = s.entries.lower_bound(from); it != s.entries.end() && it->first < from + c.size; ++it)
+      list.emplace_back(uint32_t(it->first - from), it->second);
+  }
+  for (const auto& [c, list] : staged) {
+    s.clear(wi.regs + c->dst, c->size);
+    for (const auto& [off, entry] : list) s.entries[reinterpret_cast<uintptr_t>(wi.regs + c->dst) + off] = entry;
+  }
+}
+
 [[gnu::always_inline]] inline const Op* takeEdge(WorkItem& wi, const Op* op, const Edge* e) {
+  if (wi.shadow) [[unlikely]]
+    shadowEdge(wi, e);
   if (!e->copies.empty()) {
     if (e->viaScratch) [[unlikely]] {
       uint32_t at = e->scratch;
@@ -110,6 +129,8 @@ const Op* returnValue(WorkItem& wi, const Op* op) {
   const CallFrame f = wi.frames.back();
   wi.frames.pop_back();
   std::memcpy(wi.regs + f.resultReg, wi.regs + op->a, f.resultSize);
+  if (wi.shadow) [[unlikely]]
+    wi.shadow->copy(wi.regs + f.resultReg, wi.regs + op->a, f.resultSize);
   return f.returnTo;
 }
 const Op* unreachable(WorkItem& wi, const Op* op) {

@@ -57,6 +57,9 @@ struct LowerOptions {
   numerics::Choices choices;
   std::map<uint32_t, std::vector<uint8_t>> specConstants;  // SpecId → value bytes
   std::shared_ptr<GlobalStorage> globals;
+  // Allowed-set propagation (interpreter/shadow.hpp): the kernel carries the shadow rules' Ops and no peephole
+  // fusion; it must run with a ShadowRun (ExecConfig::shadow).
+  bool shadow = false;
 };
 
 // ByValArg: a struct passed by value as a pointer to a per-work-item copy (llvm-spirv's
@@ -132,6 +135,7 @@ struct LoweredKernel {
   // The instructions that consume an OpUndef result (other than as the vector an OpCompositeInsert chain overwrites):
   // where the choice undef_value may decide a value (undefined_values.cpp).
   std::vector<uint32_t> undefConsumers;
+  bool shadow = false;  // lowered with LowerOptions::shadow
   std::shared_ptr<GlobalStorage> globals;
   // Images and samplers (exec.hpp kImageHandleTag): image handle i is parameter imageParams[i]; sampler handle i is
   // parameter samplerParams[i] below samplerParams.size(), then constantSamplers[i - samplerParams.size()].

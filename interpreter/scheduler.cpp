@@ -2,6 +2,7 @@
 // worker threads, the work-items of a group interleaved at barriers and collectives, and the
 // instruction budget.
 #include "interpreter/executor.hpp"
+#include "interpreter/shadow.hpp"
 
 #include "numerics/math.hpp"
 
@@ -13,6 +14,7 @@
 #include <stdexcept>
 #include <system_error>
 #include <thread>
+
 
 namespace clref::interpreter {
 
@@ -227,6 +229,7 @@ class Worker {
     wi.warnings = &groupWarnings_;
     wi.warningCount = &warningCount_;
     wi.choiceTally = &groupChoices_;
+    wi.shadow = s_.config.shadow;
     return s;
   }
 
@@ -257,6 +260,10 @@ class Worker {
         for (const auto& d : k_.allocations)
           if (d.source == AllocationSource::Builtin)
             builtinValue(wi, d.builtin, s.privateArena.data() + d.arenaOffset, d.builtinElementBytes);
+    }
+    if (wi.shadow) {  // a new work-item's registers and private memory hold nothing of the previous one's sets
+      wi.shadow->clear(s.regs.data(), s.regs.size());
+      wi.shadow->clear(s.privateArena.data(), s.privateArena.size());
     }
     wi.pc = &k_.ops[k_.entryOp];
     wi.barrier = nullptr;
@@ -305,6 +312,7 @@ class Worker {
     const uint64_t n = localSize[0] * localSize[1] * localSize[2];
     // Local memory starts over for every work-group.
     std::memset(groupArena_.data(), k_.uninitialisedByte, s_.workgroupArenaBytes);
+    if (s_.config.shadow) s_.config.shadow->clear(groupArena_.data(), groupArena_.size());
     groupWarnings_.clear();
     warnedOps_.clear();
     auto localOf = [&](uint64_t i) {
@@ -630,7 +638,11 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
         " per work-item), above clref's limit of " + std::to_string(kMaxPrivateBytesPerWorkGroup) +
         " bytes per work-group; the kernel's largest work-group size is " +
         std::to_string(maxWorkGroupSize(kernel, groupSize)));
+  if (kernel.shadow != (config.shadow != nullptr))
+    throw std::invalid_argument(kernel.shadow ? "kernel " + kernel.name + " was lowered for the shadow mode and needs a ShadowRun"
+                                              : "a ShadowRun needs a kernel lowered with LowerOptions::shadow");
   unsigned threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+  if (config.shadow) threads = 1;  // one shadow map, the same order as every other run
   threads = unsigned(std::min<uint64_t>(threads, s.totalGroups));
   threads = unsigned(std::clamp<uint64_t>(kMaxPrivateBytesInFlight / std::max<uint64_t>(groupBytes, 1), 1, threads));
   // At least 8 chunks per thread, so that threads finishing early find work; at most 64 groups per chunk.

@@ -1,0 +1,233 @@
+// Judging another implementation's whole-kernel output (api/check.hpp).
+#include "api/check.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <regex>
+
+#include "interpreter/shadow.hpp"
+#include "numerics/format.hpp"
+
+namespace clref::host {
+namespace {
+
+bool isFloat(ElementType t) { return t == ElementType::F16 || t == ElementType::F32 || t == ElementType::F64; }
+
+numerics::Format formatOf(ElementType t) {
+  return t == ElementType::F16 ? numerics::Format::Half
+         : t == ElementType::F32 ? numerics::Format::Float
+                                 : numerics::Format::Double;
+}
+
+double readFloat(const uint8_t* p, ElementType t) {
+  switch (t) {
+    case ElementType::F16: {
+      numerics::Half h;
+      std::memcpy(&h, p, 2);
+      return numerics::toDouble(h);
+    }
+    case ElementType::F32: {
+      float f;
+      std::memcpy(&f, p, 4);
+      return f;
+    }
+    default: {
+      double d;
+      std::memcpy(&d, p, 8);
+      return d;
+    }
+  }
+}
+
+std::string printFloat(double v) {
+  if (std::isnan(v)) return "nan";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%a", v);
+  return buf;
+}
+
+std::string printInt(const uint8_t* p, ElementType t) {
+  uint64_t u = 0;
+  const size_t n = sizeOf(t);
+  std::memcpy(&u, p, n);
+  const bool isSigned = t == ElementType::I8 || t == ElementType::I16 || t == ElementType::I32 || t == ElementType::I64;
+  if (isSigned && n < 8 && (u >> (8 * n - 1)) & 1) u |= ~uint64_t(0) << (8 * n);
+  return isSigned ? std::to_string(int64_t(u)) : std::to_string(u);
+}
+
+// How far a value lies outside a set, in ulps of the format at the nearer end.
+std::string distanceOutside(const numerics::ValueSet& s, double v, numerics::Format f) {
+  if (std::isnan(v) || !s.hasNumbers()) return std::isnan(v) ? "a NaN where no NaN is allowed" : "not a NaN";
+  const double end = v < s.lo ? s.lo : v > s.hi ? s.hi : (v == 0 ? v : s.lo);
+  if (std::isinf(v) || std::isinf(end)) return "beyond the allowed set";
+  if (v == end) return "a zero of the sign the set excludes";
+  const double ulps = std::fabs(v - end) / numerics::ulpOf(end, f);
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%.4g ulp beyond the allowed set", ulps);
+  return buf;
+}
+
+std::string decisionText(const interpreter::Diagnostic& d) {
+  std::string s = d.message;
+  if (!d.instruction.empty()) s += " at " + d.instruction;
+  if (!d.source.empty() && d.instruction.find(d.source) == std::string::npos) s += " (" + d.source + ")";
+  return s;
+}
+
+}  // namespace
+
+size_t sizeOf(ElementType t) {
+  switch (t) {
+    case ElementType::I8:
+    case ElementType::U8: return 1;
+    case ElementType::I16:
+    case ElementType::U16:
+    case ElementType::F16: return 2;
+    case ElementType::I32:
+    case ElementType::U32:
+    case ElementType::F32: return 4;
+    default: return 8;
+  }
+}
+
+std::optional<ElementType> elementTypeOf(const std::string& typeName) {
+  static const std::regex re(R"((?:^|[\s*])(u?char|u?short|u?int|u?long|unsigned char|unsigned short|unsigned int|unsigned long|half|float|double)(\d*)\s*\*)");
+  std::smatch m;
+  if (!std::regex_search(typeName, m, re)) return std::nullopt;
+  std::string b = m[1].str();
+  if (b.rfind("unsigned ", 0) == 0) b = "u" + b.substr(9);
+  if (b == "char") return ElementType::I8;
+  if (b == "uchar") return ElementType::U8;
+  if (b == "short") return ElementType::I16;
+  if (b == "ushort") return ElementType::U16;
+  if (b == "int") return ElementType::I32;
+  if (b == "uint") return ElementType::U32;
+  if (b == "long") return ElementType::I64;
+  if (b == "ulong") return ElementType::U64;
+  if (b == "half") return ElementType::F16;
+  if (b == "float") return ElementType::F32;
+  return ElementType::F64;
+}
+
+const char* toString(ElementClass c) {
+  switch (c) {
+    case ElementClass::Identical: return "identical";
+    case ElementClass::Allowed: return "allowed";
+    case ElementClass::Violation: return "violation";
+    case ElementClass::Undetermined: return "undetermined";
+  }
+  return "?";
+}
+
+bool CheckReport::anyViolation() const {
+  for (const auto& b : buffers)
+    if (b.violations) return true;
+  return false;
+}
+
+CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
+                  const CheckOptions& options) {
+  for (const auto& o : observed) {
+    auto buffer = kernel.bufferArg(o.arg);
+    if (!buffer)
+      throw Error("argument " + std::to_string(o.arg) + " of " + kernel.name() + " is not a buffer argument");
+    if (o.bytes.size() != buffer->size())
+      throw Error("the observed contents of argument " + std::to_string(o.arg) + " (" + kernel.argInfo(o.arg).name +
+                  ") are " + std::to_string(o.bytes.size()) + " bytes; the buffer has " +
+                  std::to_string(buffer->size()));
+  }
+  interpreter::ShadowRun shadow;
+  shadow.profile = options.profile;
+  shadow.verdict = options.verdict;
+  CheckReport report;
+  report.run = kernel.runShadow(range, shadow);
+  for (const auto& d : shadow.decisions) report.decisions.push_back(d.where);
+  report.decisionCount = shadow.decisionCount;
+  if (shadow.controlDecision) report.controlDecision = *shadow.controlDecision;
+
+  for (const auto& o : observed) {
+    auto buffer = kernel.bufferArg(o.arg);
+    BufferVerdict bv;
+    bv.arg = o.arg;
+    bv.name = kernel.argInfo(o.arg).name;
+    bv.type = o.type;
+    const size_t eb = sizeOf(o.type);
+    const auto* ref = reinterpret_cast<const uint8_t*>(buffer->data());
+    bv.elements = buffer->size() / eb;
+    for (uint64_t i = 0; i < bv.elements; ++i) {
+      const uint8_t* r = ref + i * eb;
+      const uint8_t* v = o.bytes.data() + i * eb;
+      ElementVerdict ev;
+      ev.index = i;
+      interpreter::ShadowEntry scratch;
+      const interpreter::ShadowEntry* e = shadow.lane(r, uint32_t(eb), scratch);
+      const bool same = std::memcmp(r, v, eb) == 0;
+      if (isFloat(o.type)) {
+        const double rv = readFloat(r, o.type), ov = readFloat(v, o.type);
+        if (same || (std::isnan(rv) && std::isnan(ov) && !(e && e->undetermined))) {
+          ++bv.identical;
+          continue;
+        }
+        ev.observed = printFloat(ov);
+        ev.reference = printFloat(rv);
+        if (e && e->undetermined) {
+          ev.cls = ElementClass::Undetermined;
+          ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
+        } else {
+          ev.allowed = e ? e->set : numerics::ValueSet::point(rv);
+          if (e && e->format != formatOf(o.type)) ev.allowed = numerics::ValueSet::all();
+          if (ev.allowed.contains(ov)) {
+            ev.cls = ElementClass::Allowed;
+            const double u = numerics::ulpOf(std::isfinite(rv) ? rv : 0.0, formatOf(o.type));
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "%.4g ulp from clref's value, inside the allowed set %s",
+                          std::isfinite(ov) && std::isfinite(rv) ? std::fabs(ov - rv) / u : 0.0,
+                          numerics::toString(ev.allowed).c_str());
+            ev.reason = buf;
+          } else if (shadow.controlDecision) {
+            ev.cls = ElementClass::Undetermined;
+            ev.reason = "outside the allowed set " + numerics::toString(ev.allowed) +
+                        ", but the run's control flow depends on a decision: " +
+                        decisionText(shadow.decisions.at(*shadow.controlDecision).where);
+          } else {
+            ev.cls = ElementClass::Violation;
+            ev.reason = distanceOutside(ev.allowed, ov, formatOf(o.type)) + " " + numerics::toString(ev.allowed);
+          }
+        }
+      } else {
+        if (same) {
+          ++bv.identical;
+          continue;
+        }
+        ev.observed = printInt(v, o.type);
+        ev.reference = printInt(r, o.type);
+        if (e && e->undetermined) {
+          ev.cls = ElementClass::Undetermined;
+          ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
+        } else if (e) {
+          ev.cls = ElementClass::Undetermined;
+          ev.reason = "holds the bits of a floating-point value with an allowed set";
+        } else if (shadow.controlDecision) {
+          ev.cls = ElementClass::Undetermined;
+          ev.reason = "differs, and the run's control flow depends on a decision: " +
+                      decisionText(shadow.decisions.at(*shadow.controlDecision).where);
+        } else {
+          ev.cls = ElementClass::Violation;
+          ev.reason = "an integer result has no freedom here";
+        }
+      }
+      switch (ev.cls) {
+        case ElementClass::Allowed: ++bv.allowed; break;
+        case ElementClass::Violation: ++bv.violations; break;
+        case ElementClass::Undetermined: ++bv.undetermined; break;
+        case ElementClass::Identical: ++bv.identical; break;
+      }
+      bv.details.push_back(std::move(ev));
+    }
+    report.buffers.push_back(std::move(bv));
+  }
+  return report;
+}
+
+}  // namespace clref::host

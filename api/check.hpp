@@ -1,0 +1,74 @@
+// Judging another implementation's output of a whole kernel (`clref check`, issue "clref check"): clref runs the
+// kernel with allowed-set propagation (interpreter/shadow.hpp) and classifies every element of every observed buffer:
+//  - identical: the same bits as clref's result (a NaN with any payload for a NaN result counts as identical);
+//  - allowed: inside the allowed set a conforming implementation could have produced for that element;
+//  - violation: outside it, with the set, the distance and what decided the set;
+//  - undetermined: the element depends on a decision the allowed sets leave open (a comparison feeding a branch, a
+//    float→int conversion, an address), or the run made such a decision in its control flow and the element differs
+//    (another device may have written memory this run did not), named with the decision's instruction and line.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "api/host.hpp"
+#include "numerics/accuracy.hpp"
+#include "numerics/enclosure.hpp"
+#include "numerics/verdict.hpp"
+
+namespace clref::host {
+
+// The scalar type of a buffer's elements (vector types are judged lane by lane).
+enum class ElementType : uint8_t { I8, U8, I16, U16, I32, U32, I64, U64, F16, F32, F64 };
+size_t sizeOf(ElementType t);
+// From a kernel parameter's type name ("global float4*", "__global const uint *"): the scalar of its pointee, if any.
+std::optional<ElementType> elementTypeOf(const std::string& typeName);
+
+struct ObservedBuffer {
+  size_t arg = 0;  // the kernel argument (a buffer) whose contents after the kernel these are
+  ElementType type = ElementType::U8;
+  std::vector<uint8_t> bytes;  // as long as the buffer
+};
+
+enum class ElementClass : uint8_t { Identical, Allowed, Violation, Undetermined };
+const char* toString(ElementClass c);
+
+struct ElementVerdict {
+  size_t index = 0;  // element (scalar lane) index in the buffer
+  ElementClass cls = ElementClass::Identical;
+  std::string observed, reference;  // as printed values (hex float for floating point)
+  numerics::ValueSet allowed;        // floating point: the allowed set
+  std::string reason;                // the margin, the distance, or the decision
+};
+
+struct BufferVerdict {
+  size_t arg = 0;
+  std::string name;  // the parameter's name
+  ElementType type = ElementType::U8;
+  uint64_t elements = 0, identical = 0, allowed = 0, violations = 0, undetermined = 0;
+  std::vector<ElementVerdict> details;  // every element that is not identical
+};
+
+struct CheckOptions {
+  numerics::Profile profile = numerics::Profile::Full;
+  numerics::VerdictOptions verdict;  // flushing, accuracy options of the build (-cl-fast-relaxed-math, ...)
+};
+
+struct CheckReport {
+  RunResult run;  // clref's own run (a fault makes the report incomplete)
+  std::vector<BufferVerdict> buffers;
+  std::vector<interpreter::Diagnostic> decisions;  // the open decisions, first occurrence per instruction
+  uint64_t decisionCount = 0;
+  std::optional<size_t> controlDecision;  // index into decisions: a decision that changed control flow or an address
+  bool anyViolation() const;
+};
+
+// Runs the kernel (its arguments set as for run()) with allowed-set propagation and judges each observed buffer
+// against it. The buffers' contents before the run are the kernel's inputs as set; `observed` holds another
+// implementation's contents after its run of the same NDRange. Throws Error for an observed buffer of the wrong size
+// or an argument that is not a buffer.
+CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
+                  const CheckOptions& options = {});
+
+}  // namespace clref::host

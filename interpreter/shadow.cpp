@@ -1,0 +1,113 @@
+// The shadow map of the allowed-set propagation (interpreter/shadow.hpp).
+#include "interpreter/shadow.hpp"
+
+#include <vector>
+
+namespace clref::interpreter {
+namespace {
+
+constexpr uintptr_t kMaxLane = 8;  // the widest lane an entry describes (double, long)
+
+uintptr_t addr(const uint8_t* p) { return reinterpret_cast<uintptr_t>(p); }
+
+}  // namespace
+
+void ShadowRun::clear(const uint8_t* p, uint64_t n) {
+  if (entries.empty() || n == 0) return;
+  const uintptr_t a = addr(p);
+  auto it = entries.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0);
+  while (it != entries.end() && it->first < a + n) {
+    if (it->first + it->second.size > a)
+      it = entries.erase(it);
+    else
+      ++it;
+  }
+}
+
+const ShadowEntry* ShadowRun::lane(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const {
+  if (entries.empty()) return nullptr;
+  const uintptr_t a = addr(p);
+  auto it = entries.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0);
+  const ShadowEntry* found = nullptr;
+  bool mismatch = false;
+  std::optional<uint32_t> decision;
+  for (; it != entries.end() && it->first < a + size; ++it) {
+    if (it->first + it->second.size <= a) continue;
+    if (it->first == a && it->second.size == size && !found) {
+      found = &it->second;
+    } else {
+      mismatch = true;
+    }
+    if (it->second.undetermined && !decision) decision = it->second.decision;
+  }
+  if (!mismatch) return found;
+  // Part of a lane, or several: a value reinterpreted through memory. Its set is not known lane by lane.
+  scratch = ShadowEntry{};
+  scratch.size = uint8_t(size);
+  scratch.set = numerics::ValueSet::all();
+  scratch.undetermined = decision.has_value();
+  scratch.decision = decision.value_or(0);
+  return &scratch;
+}
+
+bool ShadowRun::anyIn(const uint8_t* p, uint64_t n) const {
+  if (entries.empty() || n == 0) return false;
+  const uintptr_t a = addr(p);
+  for (auto it = entries.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0); it != entries.end() && it->first < a + n;
+       ++it)
+    if (it->first + it->second.size > a) return true;
+  return false;
+}
+
+void ShadowRun::set(const uint8_t* p, const ShadowEntry& e) {
+  clear(p, e.size);
+  entries[addr(p)] = e;
+}
+
+void ShadowRun::copy(uint8_t* dst, const uint8_t* src, uint64_t n) {
+  if (n == 0 || dst == src) return;
+  std::vector<std::pair<uintptr_t, ShadowEntry>> moved;
+  if (!entries.empty()) {
+    const uintptr_t a = addr(src);
+    for (auto it = entries.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0);
+         it != entries.end() && it->first < a + n; ++it) {
+      if (it->first + it->second.size <= a) continue;
+      ShadowEntry e = it->second;
+      if (it->first < a || it->first + e.size > a + n) {
+        // A lane cut by the range: the copy holds part of it, which is no value of its own.
+        const uintptr_t from = std::max(it->first, a), to = std::min<uintptr_t>(it->first + e.size, a + n);
+        e.set = numerics::ValueSet::all();
+        e.size = uint8_t(to - from);
+        moved.emplace_back(from - a, e);
+      } else {
+        moved.emplace_back(it->first - a, e);
+      }
+    }
+  }
+  clear(dst, n);
+  for (const auto& [off, e] : moved) entries[addr(dst) + off] = e;
+}
+
+void ShadowRun::markUndetermined(const uint8_t* p, uint64_t n, uint32_t laneSize, uint32_t decision) {
+  clear(p, n);
+  if (laneSize == 0) laneSize = 1;
+  for (uint64_t off = 0; off < n; off += laneSize) {
+    ShadowEntry e;
+    e.size = uint8_t(std::min<uint64_t>(laneSize, n - off));
+    e.set = numerics::ValueSet::all();
+    e.undetermined = true;
+    e.decision = decision;
+    entries[addr(p) + off] = e;
+  }
+}
+
+std::optional<uint32_t> ShadowRun::decisionIn(const uint8_t* p, uint64_t n) const {
+  if (entries.empty() || n == 0) return std::nullopt;
+  const uintptr_t a = addr(p);
+  for (auto it = entries.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0); it != entries.end() && it->first < a + n;
+       ++it)
+    if (it->first + it->second.size > a && it->second.undetermined) return it->second.decision;
+  return std::nullopt;
+}
+
+}  // namespace clref::interpreter

@@ -1,0 +1,72 @@
+// Allowed-set propagation (the shadow mode, docs/ARCHITECTURE.md "Interpreter": shadow mode): beside clref's exact
+// value, every floating-point value a work-item computes carries the set of values a conforming implementation could
+// have produced at that point from the same inputs (numerics/enclosure.hpp), and every value that depends on a
+// decision whose outcome those sets leave open (a comparison feeding a branch or a select, a float→int conversion,
+// an address) is marked undetermined, with the decision that made it so.
+//
+// The shadow is a map from host addresses to entries, one per lane that is not exactly clref's value: the same map
+// holds the work-items' registers, private and local memory and the buffers, so that every data movement (a load, a
+// store, a phi copy, a composite extract) is one range copy in it, whatever the types. An address with no entry holds
+// exactly clref's value. Kernels lowered for the shadow mode (LowerOptions::shadow) carry an extra Op after each
+// value-producing instruction and before each decision (shadow_lowering.cpp); a launch with a ShadowRun runs on one
+// thread, in the same order as always.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "interpreter/diagnostic.hpp"
+#include "numerics/accuracy.hpp"
+#include "numerics/enclosure.hpp"
+#include "numerics/verdict.hpp"
+
+namespace clref::interpreter {
+
+// One lane (of `size` bytes) whose value is not exactly clref's: a floating-point value of `format` with its allowed
+// set, or (undetermined) a value of any type that depends on decision `decision` (an index into
+// ShadowRun::decisions).
+struct ShadowEntry {
+  numerics::ValueSet set;
+  uint8_t size = 0;
+  numerics::Format format = numerics::Format::Float;
+  bool undetermined = false;
+  uint32_t decision = 0;
+};
+
+// A decision whose outcome the allowed sets leave open: the instruction, the work-item and what it decided between.
+struct ShadowDecision {
+  Diagnostic where;  // instruction, work-item, source line; message: e.g. "branch on a comparison of [a, b] and c"
+};
+
+struct ShadowRun {
+  // What the sets allow (the verdict engine's profile and options: the device's flushing, build options).
+  numerics::Profile profile = numerics::Profile::Full;
+  numerics::VerdictOptions verdict;
+
+  std::map<uintptr_t, ShadowEntry> entries;  // by the host address of the lane's first byte
+  std::vector<ShadowDecision> decisions;
+  std::unordered_map<uint32_t, uint32_t> decisionOf;  // instruction → its decision's index (the first occurrence)
+  // A decision changed control flow or an address in some work-item: another device may have written memory this
+  // run never wrote (or not written what it wrote), so a value outside its set is undetermined, not a violation.
+  std::optional<uint32_t> controlDecision;
+  uint64_t decisionCount = 0;  // every occurrence (decisions keeps the first of each instruction)
+
+  // Clears [p, p + n): those bytes now hold exactly clref's value.
+  void clear(const uint8_t* p, uint64_t n);
+  // The lane at p of `size` bytes: nullptr when exact; an entry for a lane that some other-sized or misaligned
+  // entry overlaps comes back undetermined (through `scratch`).
+  const ShadowEntry* lane(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const;
+  bool anyIn(const uint8_t* p, uint64_t n) const;
+  void set(const uint8_t* p, const ShadowEntry& e);
+  // Moves the entries of [src, src + n) to [dst, dst + n) (clearing the destination first); the ranges may overlap.
+  void copy(uint8_t* dst, const uint8_t* src, uint64_t n);
+  // Marks [p, p + n) undetermined by `decision` as lanes of `laneSize` bytes.
+  void markUndetermined(const uint8_t* p, uint64_t n, uint32_t laneSize, uint32_t decision);
+  // The first undetermined decision among the entries of [p, p + n), if any.
+  std::optional<uint32_t> decisionIn(const uint8_t* p, uint64_t n) const;
+};
+
+}  // namespace clref::interpreter

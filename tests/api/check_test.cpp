@@ -1,0 +1,171 @@
+// host::check (api/check.hpp): another implementation's output judged element by element with allowed-set
+// propagation. The expected classes come from independent sources: the single-function verdict judge() (tested
+// against MPFR) for one-instruction kernels, and for composed kernels the error bounds of the spec's tables added up
+// by hand in the comments.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "api/check.hpp"
+#include "numerics/verdict.hpp"
+
+using namespace clref;
+
+namespace {
+
+float stepF(float x, int k) {
+  for (; k > 0; --k) x = std::nextafter(x, INFINITY);
+  for (; k < 0; ++k) x = std::nextafter(x, -INFINITY);
+  return x;
+}
+
+std::vector<uint8_t> bytesOf(const std::vector<float>& v) {
+  std::vector<uint8_t> b(v.size() * 4);
+  std::memcpy(b.data(), v.data(), b.size());
+  return b;
+}
+
+struct Setup {
+  host::Device device;
+  std::shared_ptr<host::Program> program;
+  std::unique_ptr<host::Kernel> kernel;
+  std::shared_ptr<host::Buffer> in, out;
+  std::vector<float> reference;
+
+  Setup(const char* source, const std::vector<float>& x) {
+    program = host::Program::fromOpenCLC(device, source);
+    kernel = std::make_unique<host::Kernel>(program, "k");
+    in = std::make_shared<host::Buffer>(x.data(), x.size() * 4);
+    std::vector<float> zeros(x.size(), 0.0f);
+    out = std::make_shared<host::Buffer>(zeros.data(), zeros.size() * 4);
+    kernel->setArg(0, in);
+    kernel->setArg(1, out);
+    // clref's own result, from a plain run.
+    auto copy = std::make_shared<host::Buffer>(zeros.data(), zeros.size() * 4);
+    kernel->setArg(1, copy);
+    REQUIRE(kernel->run(range(x.size())).ok);
+    reference.assign(copy->as<float>().begin(), copy->as<float>().end());
+    kernel->setArg(1, out);
+  }
+  static host::NDRange range(size_t n) {
+    host::NDRange r;
+    r.global = {n, 1, 1};
+    r.local = std::array<size_t, 3>{1, 1, 1};
+    return r;
+  }
+  host::CheckReport check(const std::vector<float>& observed) {
+    std::vector<float> zeros(reference.size(), 0.0f);
+    std::memcpy(out->data(), zeros.data(), zeros.size() * 4);  // the run starts from the same inputs
+    return host::check(*kernel, range(reference.size()), {{1, host::ElementType::F32, bytesOf(observed)}});
+  }
+};
+
+}  // namespace
+
+TEST_CASE("check: one sin per element is judged exactly as the single-function verdict judges it", "[check]") {
+  const std::vector<float> x = {1.0f, 2.0f, 0.5f, 3.0f, -1.25f, 100.0f, 0.0f, 1e-3f};
+  Setup s("kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = sin(x[i]); }",
+          x);
+  std::vector<float> observed = s.reference;
+  const int offsets[] = {0, 1, -3, 4, 5, -6, 1, 12};
+  for (size_t i = 0; i < x.size(); ++i) observed[i] = stepF(observed[i], offsets[i]);
+  const auto report = s.check(observed);
+  REQUIRE(report.run.ok);
+  REQUIRE(report.buffers.size() == 1);
+  const auto& b = report.buffers[0];
+  CHECK(b.elements == x.size());
+  std::vector<host::ElementClass> cls(x.size(), host::ElementClass::Identical);
+  for (const auto& d : b.details) cls[d.index] = d.cls;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const double arg = x[i];
+    const bool allowed = numerics::judge(numerics::MathFn::sin, std::span<const double>(&arg, 1), double(observed[i]),
+                                         numerics::Format::Float, numerics::Profile::Full)
+                             .allowed;
+    INFO("x = " << x[i] << " observed " << observed[i] << " reference " << s.reference[i]);
+    if (offsets[i] == 0)
+      CHECK(cls[i] == host::ElementClass::Identical);
+    else
+      CHECK(cls[i] == (allowed ? host::ElementClass::Allowed : host::ElementClass::Violation));
+  }
+  CHECK(b.violations > 0);
+  CHECK(b.allowed > 0);
+  CHECK(report.anyViolation());
+  CHECK(report.decisions.empty());
+}
+
+TEST_CASE("check: a composed value keeps the freedom of each step, and no more", "[check]") {
+  // y = sin(x) * 2 + 0.25: sin within 4 ulp of sin(x) (ulp 2^-24 for sin(1) ~ 0.84), doubled (exact) to within
+  // 8·2^-24 = 2^-21, plus 0.25 correctly rounded (result ~1.93, ulp 2^-23): the set spans about ±(1 + 0.5) ulp of the
+  // result around clref's value. 1 ulp is allowed; 40 ulp is far outside.
+  const std::vector<float> x = {1.0f, 1.0f, 1.0f};
+  Setup s("kernel void k(global const float* x, global float* y) {\n"
+          "  size_t i = get_global_id(0);\n  y[i] = sin(x[i]) * 2.0f + 0.25f;\n}\n",
+          x);
+  std::vector<float> observed = s.reference;
+  observed[1] = stepF(observed[1], 1);
+  observed[2] = stepF(observed[2], 40);
+  const auto report = s.check(observed);
+  REQUIRE(report.run.ok);
+  const auto& b = report.buffers.at(0);
+  CHECK(b.identical == 1);
+  CHECK(b.allowed == 1);
+  CHECK(b.violations == 1);
+  REQUIRE(b.details.size() == 2);
+  CHECK(b.details[1].index == 2);
+  CHECK(b.details[1].cls == host::ElementClass::Violation);
+  CHECK_THAT(b.details[1].reason, Catch::Matchers::Contains("ulp beyond the allowed set"));
+}
+
+TEST_CASE("check: a comparison the allowed sets leave open makes what depends on it undetermined", "[check]") {
+  // sin(1) is 0x1.aed548p-1 correctly rounded: a device may return a few ulp below it, so `sin(x) >= t` with t that
+  // value is open, and so is the selected result. Far from t (x = 2) the comparison is decided.
+  const float t = 0x1.aed548p-1f;
+  const std::vector<float> x = {1.0f, 2.0f};
+  Setup s("kernel void k(global const float* x, global float* y) {\n"
+          "  size_t i = get_global_id(0);\n  y[i] = sin(x[i]) >= 0x1.aed548p-1f ? 10.0f : 20.0f;\n}\n",
+          x);
+  CHECK(s.reference[0] == 10.0f);
+  (void)t;
+  std::vector<float> observed = {20.0f, 20.0f};
+  const auto report = s.check(observed);
+  REQUIRE(report.run.ok);
+  const auto& b = report.buffers.at(0);
+  CHECK(b.identical == 0);
+  CHECK(b.undetermined + b.allowed == 1);  // element 0: the device may have decided either way
+  CHECK(b.violations == 1);                // element 1: sin(2) ~ 0.91 is surely >= t, so 20 is wrong
+  REQUIRE_FALSE(report.decisions.empty());
+  CHECK_THAT(report.decisions[0].message, Catch::Matchers::Contains("comparison of"));
+}
+
+TEST_CASE("check: integer results and bad observed buffers", "[check]") {
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(
+      device, "kernel void k(global const int* a, global int* b) { size_t i = get_global_id(0); b[i] = a[i] * 3; }");
+  host::Kernel kernel(program, "k");
+  std::vector<int> a = {1, 2, 3, 4};
+  auto in = std::make_shared<host::Buffer>(a.data(), 16);
+  std::vector<int> zeros(4, 0);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 16);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {4, 1, 1};
+  std::vector<int> observed = {3, 6, 10, 12};
+  std::vector<uint8_t> bytes(16);
+  std::memcpy(bytes.data(), observed.data(), 16);
+  const auto report = host::check(kernel, r, {{1, host::ElementType::I32, bytes}});
+  const auto& b = report.buffers.at(0);
+  CHECK(b.identical == 3);
+  CHECK(b.violations == 1);
+  REQUIRE(b.details.size() == 1);
+  CHECK(b.details[0].index == 2);
+  CHECK(b.details[0].observed == "10");
+  CHECK(b.details[0].reference == "9");
+  bytes.resize(12);
+  CHECK_THROWS_AS(host::check(kernel, r, {{1, host::ElementType::I32, bytes}}), host::Error);
+  CHECK(host::elementTypeOf("global float4*") == host::ElementType::F32);
+  CHECK(host::elementTypeOf("__global const uint *") == host::ElementType::U32);
+  CHECK(host::elementTypeOf("global struct S*") == std::nullopt);
+}
