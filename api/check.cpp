@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 #include <regex>
+#include <sstream>
 
 #include "interpreter/shadow.hpp"
 #include "numerics/format.hpp"
@@ -110,6 +111,32 @@ std::optional<ElementType> elementTypeOf(const std::string& typeName) {
   return ElementType::F64;
 }
 
+CheckOptions checkOptionsFor(numerics::Profile profile, const std::string& buildOptions) {
+  BuildOptions parsed;
+  if (!parseBuildOptions(buildOptions.c_str(), BuildStep::Build, parsed))
+    throw Error("not an OpenCL build option: " + parsed.rejected);
+  CheckOptions o;
+  const bool embedded = profile == numerics::Profile::Embedded || profile == numerics::Profile::RelaxedEmbedded;
+  o.profile = profile;
+  std::istringstream words(buildOptions);
+  for (std::string w; words >> w;) {
+    // OpenCL 3.0 API §5.8.6.3 [[optimization-options]]: -cl-fast-relaxed-math implies -cl-unsafe-math-optimizations,
+    // -cl-finite-math-only and -cl-no-signed-zeros; the unsafe optimizations imply -cl-mad-enable and the relaxed
+    // accuracy tables (OpenCL SPIR-V Environment §6.5 [[ulp_values_for_math_instructions_with_fast_relaxed_math]]).
+    const bool fast = w == "-cl-fast-relaxed-math";
+    if (fast || w == "-cl-unsafe-math-optimizations") {
+      o.profile = embedded ? numerics::Profile::RelaxedEmbedded : numerics::Profile::Relaxed;
+      o.madEnable = true;
+    }
+    if (fast || w == "-cl-finite-math-only") o.finiteMathOnly = true;
+    if (fast || w == "-cl-no-signed-zeros") o.noSignedZeros = true;
+    if (w == "-cl-mad-enable") o.madEnable = true;
+    if (w == "-cl-denorms-are-zero") o.verdict.flushToZero = true;
+    if (w == "-cl-fp32-correctly-rounded-divide-sqrt") o.verdict.accuracy.fp32CorrectlyRoundedDivideSqrt = true;
+  }
+  return o;
+}
+
 const char* toString(ElementClass c) {
   switch (c) {
     case ElementClass::Identical: return "identical";
@@ -140,6 +167,9 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
   interpreter::ShadowRun shadow;
   shadow.profile = options.profile;
   shadow.verdict = options.verdict;
+  shadow.contraction = options.contraction;
+  shadow.madEnable = options.madEnable;
+  shadow.finiteMathOnly = options.finiteMathOnly;
   CheckReport report;
   report.run = kernel.runShadow(range, shadow);
   for (const auto& d : shadow.decisions) report.decisions.push_back(d.where);
@@ -177,7 +207,10 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
         } else {
           ev.allowed = e ? e->set : numerics::ValueSet::point(rv);
           if (e && e->format != formatOf(o.type)) ev.allowed = numerics::ValueSet::all();
-          if (ev.allowed.contains(ov)) {
+          // -cl-no-signed-zeros: a zero of either sign stands for the other.
+          const bool zeroSignFree =
+              options.noSignedZeros && ov == 0 && ev.allowed.contains(std::signbit(ov) ? 0.0 : -0.0);
+          if (ev.allowed.contains(ov) || zeroSignFree) {
             ev.cls = ElementClass::Allowed;
             const double u = numerics::ulpOf(std::isfinite(rv) ? rv : 0.0, formatOf(o.type));
             char buf[160];

@@ -51,9 +51,21 @@ struct BufferVerdict {
 };
 
 struct CheckOptions {
-  numerics::Profile profile = numerics::Profile::Full;
-  numerics::VerdictOptions verdict;  // flushing, accuracy options of the build (-cl-fast-relaxed-math, ...)
+  numerics::Profile profile = numerics::Profile::Full;  // Relaxed with -cl-unsafe-math-optimizations
+  numerics::VerdictOptions verdict;  // flushing (-cl-denorms-are-zero), -cl-fp32-correctly-rounded-divide-sqrt
+  // OpenCL C 3.0 [[floating-point-macros-and-pragmas]] FP_CONTRACT: "The DEFAULT value is ON": a device may
+  // contract a * b + c (an OpFMul feeding an OpFAdd or OpFSub without the NoContraction decoration) into one rounding.
+  bool contraction = true;
+  // -cl-mad-enable (OpenCL 3.0 API §5.8.6.3 [[optimization-options]]): a * b + c may be a mad, "with reduced accuracy".
+  bool madEnable = false;
+  // -cl-finite-math-only: results are undefined where an operand or the result is a NaN or an infinity.
+  bool finiteMathOnly = false;
+  // -cl-no-signed-zeros: the sign of a zero result is not significant.
+  bool noSignedZeros = false;
 };
+// The options of a build: the profile (full or embedded) with the build options another device compiled the kernel
+// with. Throws Error for an option that is not an OpenCL build option clref knows.
+CheckOptions checkOptionsFor(numerics::Profile profile, const std::string& buildOptions);
 
 struct CheckReport {
   RunResult run;  // clref's own run (a fault makes the report incomplete)

@@ -45,6 +45,9 @@ struct ShadowRun {
   // What the sets allow (the verdict engine's profile and options: the device's flushing, build options).
   numerics::Profile profile = numerics::Profile::Full;
   numerics::VerdictOptions verdict;
+  bool contraction = true;      // an OpFMul feeding an OpFAdd/OpFSub may be fused (FP_CONTRACT ON)
+  bool madEnable = false;       // ... or computed as mad, any accuracy (-cl-mad-enable)
+  bool finiteMathOnly = false;  // a NaN or infinite operand or result makes the result any value
 
   std::map<uintptr_t, ShadowEntry> entries;  // by the host address of the lane's first byte
   std::vector<ShadowDecision> decisions;

@@ -128,7 +128,16 @@ void writeUndetermined(WorkItem& wi, uint8_t* p, uint8_t bytes, uint32_t decisio
 
 enum class FloatKind : uint8_t { Core, Math, Negate, Convert, FMod };
 
+// An OpFMul operand of an OpFAdd/OpFSub that a device may contract with it: the sum is then fma(±a, b, ±c).
+struct Contraction {
+  LaneRef a, b;          // the product's operands
+  size_t addend = 1;     // the other operand of the sum (index into FloatRule::args)
+  bool negA = false;     // c - a·b = fma(-a, b, c)
+  bool negC = false;     // a·b - c = fma(a, b, -c)
+};
+
 struct FloatRule {
+  std::vector<Contraction> contractions;
   FloatKind kind = FloatKind::Core;
   numerics::CoreOp core = numerics::CoreOp::None;
   MathFn fn = MathFn::sin;
@@ -179,7 +188,7 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
       s.clear(out, r.bytes);  // negation, conversion, fmod of single values: exact
       continue;
     }
-    if (allPoints && exactOnPoints(r, s, points) &&
+    if (allPoints && exactOnPoints(r, s, points) && r.contractions.empty() && !s.finiteMathOnly &&
         !(reference != 0 && std::fabs(reference) < (r.format == Format::Float ? 0x1p-126 : 0x1p-1022))) {
       s.clear(out, r.bytes);
       continue;
@@ -197,6 +206,28 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
         break;
       }
       case FloatKind::FMod: set = ValueSet::all(); break;
+    }
+    // FP_CONTRACT: the product and the sum in one rounding (fma), or with -cl-mad-enable a mad of any accuracy.
+    for (const Contraction& c : r.contractions) {
+      if (!s.contraction && !s.madEnable) break;
+      if (s.madEnable) {
+        set = ValueSet::all();
+        break;
+      }
+      const LaneValue a = laneOf(wi, c.a, i), b = laneOf(wi, c.b, i);
+      if (a.undetermined || b.undetermined) continue;  // the product itself is then undetermined already
+      ValueSet fa = a.set, fc = sets[c.addend];
+      if (c.negA) fa = ValueSet{-fa.hi, -fa.lo, fa.nan};
+      if (c.negC) fc = ValueSet{-fc.hi, -fc.lo, fc.nan};
+      const ValueSet fused[] = {fa, b.set, fc};
+      set = hull(set, numerics::allowedSet(MathFn::fma, fused, r.format, s.profile, s.verdict));
+    }
+    // -cl-finite-math-only: with a NaN or an infinity among the operands or the result, any value.
+    if (s.finiteMathOnly) {
+      auto nonFinite = [](const ValueSet& v) { return v.nan || std::isinf(v.lo) || std::isinf(v.hi); };
+      bool any = nonFinite(set);
+      for (const auto& a : sets) any = any || nonFinite(a);
+      if (any) set = ValueSet::all();
     }
     writeLane(wi, out, r.bytes, r.format, set, reference);
   }
@@ -813,8 +844,28 @@ void ShadowLowering::after() {
   const Op o = inst.opcode;
   auto operand = [&](size_t i) { return inst.operand(i); };
   switch (o) {
-    case Op::OpFAdd: floatRule(FloatKind::Core, {operand(0), operand(1)}, numerics::CoreOp::Add); return;
-    case Op::OpFSub: floatRule(FloatKind::Core, {operand(0), operand(1)}, numerics::CoreOp::Sub); return;
+    case Op::OpFAdd:
+    case Op::OpFSub: {
+      const bool sub = o == Op::OpFSub;
+      floatRule(FloatKind::Core, {operand(0), operand(1)}, sub ? numerics::CoreOp::Sub : numerics::CoreOp::Add);
+      // Operands that are products a device may fuse with this sum (no NoContraction on either instruction).
+      auto& rule = *static_cast<FloatRule*>(const_cast<void*>(L.k.ops.back().aux));
+      if (L.m.decoration(inst.resultId, spv::Decoration::NoContraction)) return;
+      for (size_t k = 0; k < 2; ++k) {
+        const Instruction* def = L.m.findDef(operand(k));
+        if (!def || def->opcode != Op::OpFMul || L.m.decoration(def->resultId, spv::Decoration::NoContraction) ||
+            !L.hasReg(def->operand(0)) || !L.hasReg(def->operand(1)))
+          continue;
+        Contraction c;
+        c.a = laneRef(def->operand(0));
+        c.b = laneRef(def->operand(1));
+        c.addend = 1 - k;
+        c.negA = sub && k == 1;
+        c.negC = sub && k == 0;
+        rule.contractions.push_back(c);
+      }
+      return;
+    }
     case Op::OpFMul: floatRule(FloatKind::Core, {operand(0), operand(1)}, numerics::CoreOp::Mul); return;
     case Op::OpVectorTimesScalar:
       floatRule(FloatKind::Core, {operand(0), operand(1)}, numerics::CoreOp::Mul);

@@ -97,6 +97,14 @@ std::vector<std::byte> imageContents(const host::Image& image);
 // Loads the module (compiling .cl when needed), applies spec constants and choices to a copy of
 // the device, sets every argument and runs the NDRange.
 CaseRun runCase(const Case& c, const host::Device& device);
+// Everything runCase does but the run: the kernel with every argument set, ready for run() or host::check().
+struct PreparedCase {
+  std::unique_ptr<host::Kernel> kernel;
+  numerics::Choices choices;
+  std::vector<std::pair<size_t, std::shared_ptr<host::Buffer>>> outputs;
+  std::vector<std::pair<size_t, std::shared_ptr<host::Image>>> imageOutputs;
+};
+PreparedCase prepareCase(const Case& c, const host::Device& device);
 // The case's module as a program: SPIR-V as it is, or a .cl file compiled with the case's build options (the OpenCL
 // build options, -D, -I, -g and -O0). Throws CaseError naming the field.
 std::shared_ptr<host::Program> loadProgram(const Case& c, const host::Device& device);

@@ -4,6 +4,7 @@
 //   clref info MODULE.spv|SOURCE.cl what the module declares: version, capabilities, kernels, arguments
 //   clref choices         every named choice (spec freedom) with its options and default
 //   clref explore CASE.json rerun a case under every other option of each choice its run consulted (explore.hpp)
+//   clref check CASE.json --observed DIR  judge another implementation's outputs element by element (check_command.hpp)
 //   clref math FUNC ARG.. a math function exactly, and the verdict on a result (math_command.hpp)
 //   clref image read|write one image access exactly, and the verdict on a result (image_command.hpp)
 // Exit status: 0 success, 1 the kernel faulted, 2 the input was rejected (command line, case
@@ -20,6 +21,7 @@
 #include "interpreter/module.hpp"
 #include "numerics/choices.hpp"
 #include "reference/case_file.hpp"
+#include "reference/check_command.hpp"
 #include "reference/explore.hpp"
 #include "reference/image_command.hpp"
 #include "reference/math_command.hpp"
@@ -264,6 +266,25 @@ int main(int argc, char** argv) {
   exploreCmd->add_option("--budget", explore.budget, "instructions allowed per work-item")
       ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
 
+  reference::CheckCommandOptions check;
+  auto* checkCmd = app.add_subcommand(
+      "check", "judge another implementation's output buffers of a case: identical, allowed, violation or "
+               "undetermined for every element (exit 1 on a violation)");
+  checkCmd->add_option("case", check.casePath, "case file (golden/README.md)")->required();
+  checkCmd->add_option("--observed", check.observedDir,
+                       "folder with the other implementation's <case>.argN.bin (or .txt) for every output buffer")
+      ->required();
+  checkCmd->add_option("--profile", check.profile, "full or embedded")->capture_default_str();
+  checkCmd->add_option("--options", check.options,
+                       "the build options the other implementation used (-cl-fast-relaxed-math, -cl-mad-enable, "
+                       "-cl-denorms-are-zero, ...)");
+  checkCmd->add_option("--report", check.reportPath, "write the full report (every element not identical) as JSON");
+  checkCmd->add_option("--choice", check.choices, "name=option for clref's run (repeatable)")->allow_extra_args(false);
+  checkCmd->add_option("--show", check.shown, "violations and undetermined elements printed per buffer")
+      ->capture_default_str();
+  checkCmd->add_option("--budget", check.budget, "instructions allowed per work-item")
+      ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+
   std::string disPath, infoPath, disOptions, infoOptions;
   auto* disCmd = app.add_subcommand("dis", "disassemble a SPIR-V module (or a .cl file, compiled as clref run does), "
                                            "each instruction after the word offset diagnostics cite");
@@ -284,6 +305,9 @@ int main(int argc, char** argv) {
   try {
     if (*runCmd) return runCommand(run);
     if (*exploreCmd) return exploreCommand(explore);
+    if (*checkCmd) {
+      return reference::checkCommand(check, host::Device());
+    }
     if (*disCmd) return disCommand(disPath, disOptions);
     if (*infoCmd) return infoCommand(infoPath, infoOptions);
     if (*choicesCmd) return choicesCommand();

@@ -73,7 +73,17 @@ std::shared_ptr<host::Image> makeImage(const Case& c, size_t i, const host::Devi
 
 }  // namespace
 
-CaseRun runCase(const Case& c, const host::Device& baseDevice) {
+CaseRun runCase(const Case& c, const host::Device& device) {
+  PreparedCase p = prepareCase(c, device);
+  CaseRun run;
+  run.choices = p.choices;
+  run.outputs = std::move(p.outputs);
+  run.imageOutputs = std::move(p.imageOutputs);
+  run.result = p.kernel->run(c.range);
+  return run;
+}
+
+PreparedCase prepareCase(const Case& c, const host::Device& baseDevice) {
   host::Device device = baseDevice;
   for (size_t i = 0; i < c.choices.size(); ++i) {
     try {
@@ -124,12 +134,13 @@ CaseRun runCase(const Case& c, const host::Device& baseDevice) {
     for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
     throw CaseError(where(c, "kernel") + "the module has no kernel '" + c.kernel + "' (kernels: " + known + ")");
   }
-  host::Kernel kernel(program, c.kernel);
+  PreparedCase run;
+  run.kernel = std::make_unique<host::Kernel>(program, c.kernel);
+  host::Kernel& kernel = *run.kernel;
   if (kernel.argCount() != c.args.size())
     throw CaseError(where(c, "args") + "kernel " + c.kernel + " takes " + std::to_string(kernel.argCount()) +
                     " arguments, the case gives " + std::to_string(c.args.size()));
 
-  CaseRun run;
   run.choices = device.config().choices;
   for (size_t i = 0; i < c.args.size(); ++i) {
     const ArgSpec& arg = c.args[i];
@@ -167,7 +178,6 @@ CaseRun runCase(const Case& c, const host::Device& baseDevice) {
       }
     } catch (const host::Error& e) { throw CaseError(where(c, "args[" + std::to_string(i) + "]") + e.what()); }
   }
-  run.result = kernel.run(c.range);
   return run;
 }
 

@@ -50,7 +50,7 @@ std::string caseText() {
     { "buffer": { "type": "uint", "count": 16, "output": true } } ] })";
 }
 
-// OpenCL C 3.0 §6.4.3.3: a value in range converts by truncation; otherwise the option's result.
+// OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]: a value in range converts by truncation; otherwise the option's result.
 int32_t convert(double x, const std::string& option) {
   if (!std::isnan(x) && std::trunc(x) >= -2147483648.0 && std::trunc(x) <= 2147483647.0) return int32_t(std::trunc(x));
   if (option == "saturate") return std::isnan(x) ? 0 : x < 0 ? INT32_MIN : INT32_MAX;
