@@ -76,7 +76,26 @@ std::string decisionText(const interpreter::Diagnostic& d) {
   return s;
 }
 
+void configure(interpreter::ShadowRun& shadow, const CheckOptions& options) {
+  shadow.profile = options.profile;
+  shadow.verdict = options.verdict;
+  shadow.contraction = options.contraction;
+  shadow.madEnable = options.madEnable;
+  shadow.finiteMathOnly = options.finiteMathOnly;
+}
+
 }  // namespace
+
+RunResult runPerturbed(Kernel& kernel, const NDRange& range, uint64_t seed, const CheckOptions& options,
+                       uint64_t* perturbed) {
+  interpreter::ShadowRun shadow;
+  configure(shadow, options);
+  shadow.perturbSeed = seed;
+  shadow.perturbState = seed;
+  RunResult r = kernel.runShadow(range, shadow);
+  if (perturbed) *perturbed = shadow.perturbed;
+  return r;
+}
 
 size_t sizeOf(ElementType t) {
   switch (t) {
@@ -165,11 +184,7 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
                   std::to_string(buffer->size()));
   }
   interpreter::ShadowRun shadow;
-  shadow.profile = options.profile;
-  shadow.verdict = options.verdict;
-  shadow.contraction = options.contraction;
-  shadow.madEnable = options.madEnable;
-  shadow.finiteMathOnly = options.finiteMathOnly;
+  configure(shadow, options);
   CheckReport report;
   report.run = kernel.runShadow(range, shadow);
   for (const auto& d : shadow.decisions) report.decisions.push_back(d.where);

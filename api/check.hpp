@@ -53,8 +53,10 @@ struct BufferVerdict {
 struct CheckOptions {
   numerics::Profile profile = numerics::Profile::Full;  // Relaxed with -cl-unsafe-math-optimizations
   numerics::VerdictOptions verdict;  // flushing (-cl-denorms-are-zero), -cl-fp32-correctly-rounded-divide-sqrt
-  // OpenCL C 3.0 [[floating-point-macros-and-pragmas]] FP_CONTRACT: "The DEFAULT value is ON": a device may
-  // contract a * b + c (an OpFMul feeding an OpFAdd or OpFSub without the NoContraction decoration) into one rounding.
+  // SPIR-V 1.0 §3.20 [external] NoContraction: an OpFMul without it may be "combined with an addition to yield a
+  // fused multiply-add operation" (an OpFAdd or OpFSub it feeds). llvm-spirv-15 marks nothing, also for
+  // `#pragma OPENCL FP_CONTRACT OFF` (OpenCL C 3.0 [[floating-point-macros-and-pragmas]]); false judges such modules
+  // as the pragma says.
   bool contraction = true;
   // -cl-mad-enable (OpenCL 3.0 API §5.8.6.3 [[optimization-options]]): a * b + c may be a mad, "with reduced accuracy".
   bool madEnable = false;
@@ -82,5 +84,12 @@ struct CheckReport {
 // or an argument that is not a buffer.
 CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
                   const CheckOptions& options = {});
+
+// Any conforming device: runs the kernel so that every value with freedom (within an ulp bound, fused or not,
+// flushed or not, ...) takes a member of its allowed set drawn from a stream seeded with `seed`, instead of clref's
+// correctly rounded value. The buffers then hold one output another conforming implementation could produce (check()
+// classifies it allowed, or undetermined where a decision went the other way). `perturbed` counts the values changed.
+RunResult runPerturbed(Kernel& kernel, const NDRange& range, uint64_t seed, const CheckOptions& options = {},
+                       uint64_t* perturbed = nullptr);
 
 }  // namespace clref::host

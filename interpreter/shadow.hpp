@@ -49,6 +49,13 @@ struct ShadowRun {
   bool madEnable = false;       // ... or computed as mad, any accuracy (-cl-mad-enable)
   bool finiteMathOnly = false;  // a NaN or infinite operand or result makes the result any value
 
+  // Any conforming device (`clref run --perturb SEED`): each value with a set is replaced by one drawn from the set
+  // (its ends, clref's value, or a value between) from a stream seeded here, so the run computes one result another
+  // conforming implementation could produce. Sets with an infinite end or "any value" keep clref's value.
+  std::optional<uint64_t> perturbSeed;
+  uint64_t perturbState = 0;
+  uint64_t perturbed = 0;  // values replaced
+
   std::map<uintptr_t, ShadowEntry> entries;  // by the host address of the lane's first byte
   std::vector<ShadowDecision> decisions;
   std::unordered_map<uint32_t, uint32_t> decisionOf;  // instruction → its decision's index (the first occurrence)

@@ -17,6 +17,7 @@
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow.hpp"
 #include "numerics/math.hpp"
+#include "numerics/mpfr_round.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -106,9 +107,61 @@ uint32_t decisionFor(WorkItem& wi, const Op* op, const LaneValue& v, const char*
   return v.decision == ~0u ? recordDecision(wi, op, what) : v.decision;
 }
 
-void writeLane(WorkItem& wi, uint8_t* p, uint8_t bytes, Format f, const ValueSet& set, double reference) {
+void writeFloat(uint8_t* p, Format f, double v) {
+  switch (f) {
+    case Format::Half: {
+      const numerics::Half h = numerics::toHalf(v);  // v is a value of the format: exact
+      std::memcpy(p, &h, 2);
+      break;
+    }
+    case Format::Float: {
+      const float x = float(v);
+      std::memcpy(p, &x, 4);
+      break;
+    }
+    default: std::memcpy(p, &v, 8); break;
+  }
+}
+
+uint64_t nextRandom(uint64_t& state) {  // SplitMix64
+  uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// --perturb: a member of the set in place of clref's value.
+double perturbedValue(ShadowRun& run, const ValueSet& s, Format f, double reference) {
+  if (s.nan || !s.hasNumbers() || std::isinf(s.lo) || std::isinf(s.hi)) return reference;
+  const uint64_t r = nextRandom(run.perturbState);
+  double v = reference;
+  switch (r % 4) {
+    case 0: v = s.lo; break;
+    case 1: v = s.hi; break;
+    case 2: v = reference; break;
+    default: {
+      const double t = double(r >> 11) * 0x1p-53;
+      numerics::Mpfr x(64);
+      mpfr_set_d(x, s.lo + t * (s.hi - s.lo), MPFR_RNDN);
+      v = numerics::roundToDouble(x, f, numerics::Rounding::RTE);
+      break;
+    }
+  }
+  if (v == 0) v = s.contains(-0.0) && (r >> 63) ? -0.0 : s.contains(0.0) ? 0.0 : -0.0;
+  return s.contains(v) ? v : reference;
+}
+
+void writeLane(WorkItem& wi, uint8_t* p, uint8_t bytes, Format f, const ValueSet& set, double reference,
+               bool perturbable = true) {
   ValueSet s = set;
   if (!s.contains(reference)) s = hull(s, ValueSet::point(reference));  // clref's own value is always allowed
+  if (wi.shadow->perturbSeed && perturbable && !s.isPoint()) {
+    const double v = perturbedValue(*wi.shadow, s, f, reference);
+    if (std::memcmp(&v, &reference, 8) != 0) {
+      writeFloat(p, f, v);
+      ++wi.shadow->perturbed;
+    }
+  }
   if (s.isPoint()) {
     wi.shadow->clear(p, bytes);
     return;
@@ -231,6 +284,50 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
     }
     writeLane(wi, out, r.bytes, r.format, set, reference);
   }
+  return op + 1;
+}
+
+// ---- Geometric functions: whole vectors in, a scalar or a vector out ------------------------------------------------
+
+struct GeometricRule {
+  numerics::CoreOp op = numerics::CoreOp::Dot;
+  LaneRef p, q;        // the operand vectors (q unused by length and normalize)
+  uint32_t n = 1;      // components of the operands
+  uint32_t lanes = 1;  // of the result
+  uint8_t bytes = 4;
+  Format format = Format::Float;
+  bool twoOperands = false;
+};
+
+const Op* shGeometric(WorkItem& wi, const Op* op) {
+  const auto& r = *static_cast<const GeometricRule*>(op->aux);
+  ShadowRun& s = *wi.shadow;
+  std::vector<ValueSet> p(r.n), q(r.twoOperands ? r.n : 0);
+  std::optional<uint32_t> decision;
+  bool points = true;
+  for (uint32_t k = 0; k < r.n; ++k) {
+    const LaneValue a = laneOf(wi, r.p, k);
+    if (a.undetermined && !decision) decision = decisionFor(wi, op, a, "a geometric function of a reinterpreted value");
+    p[k] = a.set;
+    points = points && a.set.isPoint();
+    if (r.twoOperands) {
+      const LaneValue b = laneOf(wi, r.q, k);
+      if (b.undetermined && !decision)
+        decision = decisionFor(wi, op, b, "a geometric function of a reinterpreted value");
+      q[k] = b.set;
+      points = points && b.set.isPoint();
+    }
+  }
+  for (uint32_t i = 0; i < r.lanes; ++i) {
+    uint8_t* out = wi.regs + op->r + i * r.bytes;
+    if (decision) {
+      writeUndetermined(wi, out, r.bytes, *decision);
+      continue;
+    }
+    const ValueSet set = numerics::allowedSetGeometric(r.op, p, q, i, r.format, s.profile, s.verdict);
+    writeLane(wi, out, r.bytes, r.format, set, readFloat(out, r.format));
+  }
+  (void)points;
   return op + 1;
 }
 
@@ -391,7 +488,8 @@ const Op* shSelect(WorkItem& wi, const Op* op) {
     const uint32_t decision = ce->undetermined ? ce->decision : recordDecision(wi, op, "a select on a reinterpreted value");
     const LaneValue va = laneOf(wi, r.a, i), vb = laneOf(wi, r.b, i);
     if (r.a.kind == LaneKind::Float && !va.undetermined && !vb.undetermined) {
-      writeLane(wi, out, r.a.bytes, r.a.format, hull(va.set, vb.set), readFloat(out, r.a.format));
+      // (A value between the two is in the hull but no device's: --perturb keeps clref's choice.)
+      writeLane(wi, out, r.a.bytes, r.a.format, hull(va.set, vb.set), readFloat(out, r.a.format), false);
     } else if (!va.undetermined && !vb.undetermined && va.set.isPoint() && vb.set.isPoint() &&
                std::memcmp(pa, pb, r.a.bytes) == 0) {
       s.clear(out, r.a.bytes);
@@ -623,6 +721,7 @@ class ShadowLowering {
   void floatRule(FloatKind kind, std::vector<uint32_t> operands, numerics::CoreOp core = numerics::CoreOp::None,
                  MathFn fn = MathFn::sin, std::vector<bool> signedness = {});
   void intOfFloat(uint32_t operand, const char* what, bool ilogb = false);
+  void geometric(numerics::CoreOp op, uint32_t p, uint32_t q);
   void compare(std::vector<uint32_t> operands);
   void select(uint32_t cond, uint32_t a, uint32_t b, bool msb);
   void copies(std::vector<uint32_t> triples);
@@ -643,6 +742,19 @@ void ShadowLowering::floatRule(FloatKind kind, std::vector<uint32_t> operands, n
   for (size_t k = 0; k < operands.size(); ++k)
     rule->args.push_back(laneRef(operands[k], k < signedness.size() ? signedness[k] : true));
   emitWith(&shFloat, std::move(rule));
+}
+
+void ShadowLowering::geometric(numerics::CoreOp op, uint32_t p, uint32_t q) {
+  auto rule = std::make_unique<GeometricRule>();
+  rule->op = op;
+  rule->p = laneRef(p);
+  rule->twoOperands = q != 0;
+  if (q) rule->q = laneRef(q);
+  rule->n = L.lanes(L.typeIdOfValue(p));
+  rule->lanes = L.lanes(inst.resultType);
+  rule->bytes = uint8_t(laneBytes(inst.resultType));
+  rule->format = formatOfBytes(rule->bytes);
+  emitWith(&shGeometric, std::move(rule));
 }
 
 void ShadowLowering::intOfFloat(uint32_t operand, const char* what, bool ilogb) {
@@ -744,6 +856,13 @@ bool ShadowLowering::extInst() {
   const Std fn = Std(number);
   switch (fn) {
     case Std::select: select(operands[2], operands[1], operands[0], true); return true;
+    case Std::cross: geometric(numerics::CoreOp::Cross, operands[0], operands[1]); return true;
+    case Std::distance: geometric(numerics::CoreOp::Distance, operands[0], operands[1]); return true;
+    case Std::fast_distance: geometric(numerics::CoreOp::FastDistance, operands[0], operands[1]); return true;
+    case Std::length: geometric(numerics::CoreOp::Length, operands[0], 0); return true;
+    case Std::fast_length: geometric(numerics::CoreOp::FastLength, operands[0], 0); return true;
+    case Std::normalize: geometric(numerics::CoreOp::Normalize, operands[0], 0); return true;
+    case Std::fast_normalize: geometric(numerics::CoreOp::FastNormalize, operands[0], 0); return true;
     case Std::vloadn: {  // vloadn(offset, p): the n lanes at p + offset·n
       Op& op = L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
         ShadowRun& s = *wi.shadow;
@@ -874,6 +993,7 @@ void ShadowLowering::after() {
     case Op::OpFRem: floatRule(FloatKind::Math, {operand(0), operand(1)}, numerics::CoreOp::None, MathFn::fmod); return;
     case Op::OpFMod: floatRule(FloatKind::FMod, {operand(0), operand(1)}); return;
     case Op::OpFNegate: floatRule(FloatKind::Negate, {operand(0)}); return;
+    case Op::OpDot: geometric(numerics::CoreOp::Dot, operand(0), operand(1)); return;
     case Op::OpFConvert: floatRule(FloatKind::Convert, {operand(0)}); return;
     case Op::OpConvertFToS:
     case Op::OpConvertFToU: intOfFloat(operand(0), "conversion to an integer"); return;

@@ -481,6 +481,82 @@ ValueSet allowedSetCore(CoreOp op, std::span<const ValueSet> args, Format format
   return widen(r, rule, format, options);
 }
 
+ValueSet allowedSetGeometric(CoreOp op, std::span<const ValueSet> p, std::span<const ValueSet> q, size_t component,
+                             Format format, Profile profile, const VerdictOptions& options) {
+  const AccuracyRequirement* row = primaryRow(op, format, profile, options.accuracy);
+  if (!row || !finiteRanges(p) || !finiteRanges(q)) return ValueSet::all();
+  const auto a = flushedOperands(p, format, options), b = flushedOperands(q, format, options);
+  const size_t n = a.size();
+  Mpfi acc, t, u;
+  mpfi_set_ui(acc, 0);
+  switch (op) {
+    case CoreOp::Dot:
+      for (size_t i = 0; i < n; ++i) {
+        Mpfi x(a[i].lo, a[i].hi), y(b[i].lo, b[i].hi);
+        mpfi_mul(t, x, y);
+        mpfi_add(acc, acc, t);
+      }
+      break;
+    case CoreOp::Cross: {  // component k: a[k+1]·b[k+2] - a[k+2]·b[k+1]
+      if (n < 3 || component > 2) return ValueSet::all();
+      const size_t i = (component + 1) % 3, j = (component + 2) % 3;
+      Mpfi ai(a[i].lo, a[i].hi), bj(b[j].lo, b[j].hi), aj(a[j].lo, a[j].hi), bi(b[i].lo, b[i].hi);
+      mpfi_mul(t, ai, bj);
+      mpfi_mul(u, aj, bi);
+      mpfi_sub(acc, t, u);
+      break;
+    }
+    case CoreOp::Length:
+    case CoreOp::FastLength:
+    case CoreOp::Distance:
+    case CoreOp::FastDistance:
+    case CoreOp::Normalize:
+    case CoreOp::FastNormalize: {
+      const bool distance = op == CoreOp::Distance || op == CoreOp::FastDistance;
+      for (size_t i = 0; i < n; ++i) {
+        Mpfi x(a[i].lo, a[i].hi);
+        if (distance) {
+          Mpfi y(b[i].lo, b[i].hi);
+          mpfi_sub(x, x, y);
+        }
+        mpfi_sqr(t, x);
+        mpfi_add(acc, acc, t);
+      }
+      mpfi_sqrt(acc, acc);
+      if (op == CoreOp::Normalize || op == CoreOp::FastNormalize) {
+        if (mpfi_has_zero(acc) > 0) return ValueSet::all();  // a zero vector is returned as it is: not this rule
+        Mpfi x(a[component].lo, a[component].hi);
+        mpfi_div(acc, x, acc);
+      }
+      break;
+    }
+    default: return ValueSet::all();
+  }
+  Range r;
+  if (!fromMpfi(r, acc)) return ValueSet::all();
+  AccuracyRule rule;
+  if (row->kind == BoundKind::AbsoluteMaxSquared) {
+    double max = 0;
+    for (const auto& s : a) max = std::max({max, std::fabs(s.lo), std::fabs(s.hi)});
+    for (const auto& s : b) max = std::max({max, std::fabs(s.lo), std::fabs(s.hi)});
+    rule.kind = RuleKind::Absolute;
+    // Rounded up: the bound is not a short fraction.
+    Mpfr bound(kPrec);
+    mpfr_set_d(bound, max, MPFR_RNDU);
+    mpfr_mul_d(bound, bound, max, MPFR_RNDU);
+    mpfr_mul_d(bound, bound, row->absolute + row->absolutePerN * double(n), MPFR_RNDU);
+    rule.bound = mpfr_get_d(bound, MPFR_RNDU);
+  } else if (row->kind == BoundKind::Ulps) {
+    rule.kind = RuleKind::Ulps;
+    rule.bound = row->ulps + row->ulpsPerN * double(n);
+  } else if (row->kind == BoundKind::CorrectlyRounded) {
+    rule.kind = RuleKind::CorrectlyRounded;
+  } else {
+    return ValueSet::all();
+  }
+  return widen(r, rule, format, options);
+}
+
 ValueSet roundSet(const ValueSet& x, Format format, Rounding rounding, bool flushToZero) {
   ValueSet s;
   s.nan = x.nan;

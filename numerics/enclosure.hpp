@@ -65,6 +65,13 @@ ValueSet allowedSet(MathFn f, std::span<const ValueSet> args, Format format, Pro
 // The same for a core operation: Add, Sub, Mul, Div, Recip.
 ValueSet allowedSetCore(CoreOp op, std::span<const ValueSet> args, Format format, Profile profile,
                         const VerdictOptions& options = {});
+// The geometric functions (OpenCL C 3.0 §6.15.5 [[geometric-functions]]; op Dot (OpDot and dot), Cross, Length,
+// Distance, Normalize and the fast_ forms): the allowed set of component `component` of the result for operand
+// vectors whose components are in p[i] (and q[i] for dot, cross, distance), under the table row for vector width
+// n = p.size() (an absolute bound max·max·factor, or an ulp bound ulps + ulpsPerN·n).
+ValueSet allowedSetGeometric(CoreOp op, std::span<const ValueSet> p, std::span<const ValueSet> q, size_t component,
+                             Format format, Profile profile, const VerdictOptions& options = {});
+
 // Every value of `x` converted to `format` with rounding r (a conversion is correctly rounded: its only freedom is
 // a flush to zero of a subnormal result where `flushToZero`).
 ValueSet roundSet(const ValueSet& x, Format format, Rounding r, bool flushToZero);

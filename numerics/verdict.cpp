@@ -723,6 +723,13 @@ Verdict judge(MathFn f, std::span<const double> args, double observed, Format fo
   return judgeSubject(makeSubject(f, CoreOp::None, args, format, profile, options), observed);
 }
 
+const AccuracyRequirement* primaryRow(CoreOp core, Format format, Profile profile, const AccuracyOptions& options) {
+  const RowsByDocument d = byDocument(requirementsFor(core, format, profile, options));
+  for (const auto* r : d.primary())
+    if (!r->table.empty()) return r;
+  return nullptr;
+}
+
 AccuracyRule ruleOver(std::optional<MathFn> fn, CoreOp core, std::span<const double> lo, std::span<const double> hi,
                       Format format, Profile profile, const VerdictOptions& options) {
   // The operand conditions that make a result undefined (clamp, mix, smoothstep, ...) are decided at points only.

@@ -125,6 +125,10 @@ struct AccuracyRule {
 AccuracyRule ruleOver(std::optional<MathFn> fn, CoreOp core, std::span<const double> lo, std::span<const double> hi,
                       Format format, Profile profile, const VerdictOptions& options = {});
 
+// The table row of a core operation (the geometric functions' rows depend on the vector width, which the caller
+// applies) in the document judge() follows, or nullptr where no table has one.
+const AccuracyRequirement* primaryRow(CoreOp core, Format format, Profile profile, const AccuracyOptions& options = {});
+
 // ---- Verdict passes over every float input of a unary function -------------------------------
 
 // Fills out[i] with the implementation's result for the float whose bits are firstBits + i.

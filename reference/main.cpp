@@ -17,6 +17,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "api/check.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "interpreter/module.hpp"
 #include "numerics/choices.hpp"
@@ -45,6 +46,9 @@ struct RunOptions {
   std::vector<std::string> choices;
   unsigned threads = 0;
   uint64_t budget = 0;  // 0: the case's or the device's
+  std::optional<uint64_t> perturb;  // --perturb SEED: any conforming device (api/check.hpp runPerturbed)
+  std::string profile = "full";     // with --perturb: the profile and build options whose freedom is drawn from
+  std::string options;
 };
 
 void writeFile(const std::filesystem::path& path, const void* data, size_t size) {
@@ -116,7 +120,24 @@ int runCommand(const RunOptions& o) {
   const reference::Case& c = *maybeCase;
   reference::CaseRun run;
   if (const int status = guarded(o, c, [&] {
-        run = reference::runCase(c, deviceFor(o));
+        if (!o.perturb) {
+          run = reference::runCase(c, deviceFor(o));
+          return 0;
+        }
+        if (o.profile != "full" && o.profile != "embedded") {
+          std::cerr << "--profile: expected full or embedded, got '" << o.profile << "'\n";
+          return kRejected;
+        }
+        const auto options = host::checkOptionsFor(
+            o.profile == "full" ? numerics::Profile::Full : numerics::Profile::Embedded, o.options);
+        auto p = reference::prepareCase(c, deviceFor(o));
+        run.choices = p.choices;
+        run.outputs = std::move(p.outputs);
+        run.imageOutputs = std::move(p.imageOutputs);
+        uint64_t perturbed = 0;
+        run.result = host::runPerturbed(*p.kernel, c.range, *o.perturb, options, &perturbed);
+        std::cerr << "perturbed " << perturbed << " value" << (perturbed == 1 ? "" : "s")
+                  << " within their allowed sets (seed " << *o.perturb << ")\n";
         return 0;
       }))
     return status;
@@ -254,6 +275,11 @@ int main(int argc, char** argv) {
   runCmd->add_option("--threads", run.threads, "worker threads (0: all hardware threads)");
   runCmd->add_option("--budget", run.budget, "instructions allowed per work-item")
       ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+  runCmd->add_option("--perturb", run.perturb,
+                     "any conforming device: every value with freedom takes a member of its allowed set drawn from "
+                     "this seed (one thread)");
+  runCmd->add_option("--profile", run.profile, "with --perturb: full or embedded")->capture_default_str();
+  runCmd->add_option("--options", run.options, "with --perturb: the build options whose freedom to draw from");
 
   RunOptions explore;
   auto* exploreCmd = app.add_subcommand(

@@ -169,3 +169,128 @@ TEST_CASE("check: integer results and bad observed buffers", "[check]") {
   CHECK(host::elementTypeOf("__global const uint *") == host::ElementType::U32);
   CHECK(host::elementTypeOf("global struct S*") == std::nullopt);
 }
+
+namespace {
+
+// Runs `source`'s kernel k(global const T* x, global U* y) over x and judges `observed` for y.
+template <class T, class U>
+host::CheckReport checkKernel(const char* source, const std::vector<T>& x, const std::vector<U>& observed,
+                              host::ElementType type, const host::CheckOptions& options = {}) {
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device, source);
+  host::Kernel kernel(program, "k");
+  auto in = std::make_shared<host::Buffer>(x.data(), x.size() * sizeof(T));
+  std::vector<U> zeros(observed.size(), U{});
+  auto out = std::make_shared<host::Buffer>(zeros.data(), zeros.size() * sizeof(U));
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {x.size(), 1, 1};
+  std::vector<uint8_t> bytes(observed.size() * sizeof(U));
+  std::memcpy(bytes.data(), observed.data(), bytes.size());
+  auto report = host::check(kernel, r, {{1, type, bytes}}, options);
+  REQUIRE(report.run.ok);
+  return report;
+}
+
+host::ElementClass classOf(const host::CheckReport& r, size_t index) {
+  for (const auto& d : r.buffers.at(0).details)
+    if (d.index == index) return d.cls;
+  return host::ElementClass::Identical;
+}
+
+}  // namespace
+
+TEST_CASE("check: planted violations are classified violation at the right element", "[check]") {
+  using C = host::ElementClass;
+  SECTION("twice the ulp bound of exp (3 ulp): 7 ulp from the correctly rounded value") {
+    const std::vector<float> x = {0.5f, 1.5f, 2.5f};
+    std::vector<float> obs = {std::exp(0.5f), std::exp(1.5f), std::exp(2.5f)};
+    // Start from the correctly rounded values (MPFR through judge: the host's expf may differ by an ulp).
+    for (size_t i = 0; i < x.size(); ++i) {
+      const double a = x[i];
+      const auto v = numerics::judge(numerics::MathFn::exp, std::span<const double>(&a, 1), 0.0,
+                                     numerics::Format::Float, numerics::Profile::Full);
+      obs[i] = float(numerics::evaluate(numerics::MathFn::exp, std::span<const double>(&a, 1),
+                                        numerics::Format::Float).value);
+      (void)v;
+    }
+    obs[1] = stepF(obs[1], 7);
+    const auto r = checkKernel<float, float>(
+        "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = exp(x[i]); }",
+        x, obs, host::ElementType::F32);
+    CHECK(r.buffers[0].violations == 1);
+    CHECK(classOf(r, 1) == C::Violation);
+    CHECK(r.buffers[0].identical == 2);
+  }
+  SECTION("a wrong rounding mode in a conversion: round toward zero where the default rounds to nearest") {
+    const std::vector<double> x = {1.0 + 0x1p-23 * 0.75, 2.75, -1.0 - 0x1p-23 * 0.75};
+    // (float)x rounds to nearest even: 1 + 0.75·2^-23 (0.75 ulp) → 1 + 2^-23; RTZ gives 1. The last: → -1 - 2^-23.
+    std::vector<float> obs = {1.0f, 2.75f, -1.0f};
+    const auto r = checkKernel<double, float>(
+        "kernel void k(global const double* x, global float* y) { size_t i = get_global_id(0); y[i] = (float)x[i]; }",
+        x, obs, host::ElementType::F32);
+    CHECK(classOf(r, 0) == C::Violation);
+    CHECK(classOf(r, 1) == C::Identical);
+    CHECK(classOf(r, 2) == C::Violation);
+    const std::vector<float> f = {2.7f, -2.7f, 2.5f};
+    const std::vector<int> rtz = {2, -2, 2};  // convert_int_rte gives 3, -3, 2
+    const auto ri = checkKernel<float, int>(
+        "kernel void k(global const float* x, global int* y) { size_t i = get_global_id(0); y[i] = convert_int_rte(x[i]); }",
+        f, rtz, host::ElementType::I32);
+    CHECK(classOf(ri, 0) == C::Violation);
+    CHECK(classOf(ri, 1) == C::Violation);
+    CHECK(classOf(ri, 2) == C::Identical);
+  }
+  SECTION("a flipped sign of zero where the spec fixes it, allowed with -cl-no-signed-zeros") {
+    const std::vector<float> x = {1.0f, 2.0f};
+    const std::vector<float> obs = {-0.0f, 0.0f};  // x - x is +0 in round to nearest
+    const char* src = "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
+                      "y[i] = x[i] - x[i]; }";
+    const auto r = checkKernel<float, float>(src, x, obs, host::ElementType::F32);
+    CHECK(classOf(r, 0) == C::Violation);
+    CHECK(classOf(r, 1) == C::Identical);
+    const auto relaxed = checkKernel<float, float>(src, x, obs, host::ElementType::F32,
+                                                   host::checkOptionsFor(numerics::Profile::Full, "-cl-no-signed-zeros"));
+    CHECK(classOf(relaxed, 0) == C::Allowed);
+  }
+  SECTION("a flush to zero where the profile forbids it (double), allowed with -cl-denorms-are-zero; float may") {
+    const std::vector<double> x = {0x1p-30, 1.0};
+    const std::vector<double> obs = {0.0, 0x1p-1000};  // x · 2^-1000: 2^-1030 is subnormal in double
+    const char* src = "kernel void k(global const double* x, global double* y) { size_t i = get_global_id(0); "
+                      "y[i] = x[i] * 0x1p-1000; }";
+    const auto r = checkKernel<double, double>(src, x, obs, host::ElementType::F64);
+    CHECK(classOf(r, 0) == C::Violation);
+    CHECK(classOf(r, 1) == C::Identical);
+    const auto daz = checkKernel<double, double>(src, x, obs, host::ElementType::F64,
+                                                 host::checkOptionsFor(numerics::Profile::Full, "-cl-denorms-are-zero"));
+    CHECK(classOf(daz, 0) == C::Allowed);
+    const std::vector<float> xf = {0x1p-30f};
+    const std::vector<float> of = {0.0f};  // 2^-130 is subnormal in float: a full-profile device may flush it
+    const auto rf = checkKernel<float, float>(
+        "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = x[i] * 0x1p-100f; }",
+        xf, of, host::ElementType::F32);
+    CHECK(classOf(rf, 0) == C::Allowed);
+  }
+}
+
+TEST_CASE("check: a * b + c may be contracted unless the module forbids it (SPIR-V NoContraction)", "[check]") {
+  // a·a - 1 with a = 1 + 2^-12: unfused (1 + 2^-11 + 2^-24 rounds to 1 + 2^-11) gives 2^-11; fused gives
+  // 2^-11 + 2^-24 exactly.
+  const std::vector<float> x = {1.0f + 0x1p-12f};
+  const std::vector<float> fused = {0x1p-11f + 0x1p-24f}, unfused = {0x1p-11f};
+  // Contractable in the source: clang emits OpenCL.std mad, which allows both (clref's default choice is fused).
+  const char* madSrc = "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
+                       "float a = x[i]; y[i] = a * a - 1.0f; }";
+  CHECK(classOf(checkKernel<float, float>(madSrc, x, unfused, host::ElementType::F32), 0) == host::ElementClass::Allowed);
+  // FP_CONTRACT OFF: a separate OpFMul and OpFSub, which llvm-spirv-15 leaves without NoContraction, so a SPIR-V
+  // consumer may still fuse them; CheckOptions::contraction = false judges them as never fused.
+  const char* split = "#pragma OPENCL FP_CONTRACT OFF\n"
+                      "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
+                      "float a = x[i]; y[i] = a * a - 1.0f; }";
+  CHECK(classOf(checkKernel<float, float>(split, x, fused, host::ElementType::F32), 0) == host::ElementClass::Allowed);
+  host::CheckOptions strict;
+  strict.contraction = false;
+  CHECK(classOf(checkKernel<float, float>(split, x, fused, host::ElementType::F32, strict), 0) ==
+        host::ElementClass::Violation);
+}

@@ -1,0 +1,164 @@
+// `clref check` on the whole golden corpus (issue "clref check", tests and evidence): clref's own output is
+// identical everywhere; outputs of "any conforming device" (--perturb) are never a violation; and the command line
+// classifies, reports and exits as documented. Seeds: 2 per case by default; CLREF_PERTURB_SEEDS=N (the `slow` test
+// sets 20) for more.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "api/check.hpp"
+#include "clref_run.hpp"
+#include "reference/case_file.hpp"
+
+using namespace clref;
+using clref::reference::test::runClref;
+using clref::reference::test::TempDir;
+
+namespace {
+
+host::ElementType elementTypeOf(reference::ElemType t) {
+  using E = reference::ElemType;
+  switch (t) {
+    case E::Char: return host::ElementType::I8;
+    case E::UChar: return host::ElementType::U8;
+    case E::Short: return host::ElementType::I16;
+    case E::UShort: return host::ElementType::U16;
+    case E::Int: return host::ElementType::I32;
+    case E::UInt: return host::ElementType::U32;
+    case E::Long: return host::ElementType::I64;
+    case E::ULong: return host::ElementType::U64;
+    case E::Half: return host::ElementType::F16;
+    case E::Float: return host::ElementType::F32;
+    case E::Double: return host::ElementType::F64;
+  }
+  return host::ElementType::U8;
+}
+
+// The golden cases with buffer outputs (image outputs are not judged by check).
+std::vector<std::filesystem::path> bufferCases() {
+  std::vector<std::filesystem::path> out;
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(CLREF_GOLDEN_DIR) / "cases")) {
+    if (e.path().extension() != ".json") continue;
+    const auto c = reference::loadCase(e.path());
+    bool buffers = false;
+    for (const auto& a : c.args) buffers = buffers || (a.kind == reference::ArgSpec::Kind::Buffer && a.buffer.output);
+    if (buffers) out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// The contents of every output buffer after a run of the freshly prepared case (plain or perturbed).
+std::vector<host::ObservedBuffer> outputsOf(const reference::Case& c, std::optional<uint64_t> seed) {
+  auto p = reference::prepareCase(c, host::Device());
+  const auto r = seed ? host::runPerturbed(*p.kernel, c.range, *seed) : p.kernel->run(c.range);
+  REQUIRE(r.ok);
+  std::vector<host::ObservedBuffer> out;
+  for (const auto& [arg, buffer] : p.outputs) {
+    const auto* b = reinterpret_cast<const uint8_t*>(buffer->data());
+    out.push_back({arg, elementTypeOf(c.args[arg].buffer.type), std::vector<uint8_t>(b, b + buffer->size())});
+  }
+  return out;
+}
+
+host::CheckReport checkCase(const reference::Case& c, const std::vector<host::ObservedBuffer>& observed) {
+  auto p = reference::prepareCase(c, host::Device());
+  return host::check(*p.kernel, c.range, observed);
+}
+
+}  // namespace
+
+TEST_CASE("check of clref's own output: every element of every golden case is identical", "[check][corpus]") {
+  const auto cases = bufferCases();
+  REQUIRE(cases.size() > 100);
+  for (const auto& path : cases) {
+    INFO(path.filename().string());
+    const auto c = reference::loadCase(path);
+    const auto report = checkCase(c, outputsOf(c, std::nullopt));
+    REQUIRE(report.run.ok);
+    for (const auto& b : report.buffers) {
+      CHECK(b.identical == b.elements);
+      CHECK(b.details.empty());
+    }
+  }
+}
+
+TEST_CASE("check of any conforming device's output (--perturb): no golden case has a violation", "[check][corpus]") {
+  const char* env = std::getenv("CLREF_PERTURB_SEEDS");
+  const uint64_t seeds = env ? std::strtoull(env, nullptr, 10) : 2;
+  uint64_t perturbedCases = 0, allowed = 0;
+  for (const auto& path : bufferCases()) {
+    const auto c = reference::loadCase(path);
+    bool changed = false;
+    for (uint64_t seed = 1; seed <= seeds; ++seed) {
+      INFO(path.filename().string() << " seed " << seed);
+      const auto observed = outputsOf(c, seed);
+      const auto report = checkCase(c, observed);
+      REQUIRE(report.run.ok);
+      for (const auto& b : report.buffers) {
+        CHECK(b.violations == 0);
+        if (b.violations)
+          for (const auto& d : b.details)
+            if (d.cls == host::ElementClass::Violation) FAIL_CHECK("[" << d.index << "] " << d.observed << " " << d.reason);
+        allowed += b.allowed;
+        changed = changed || b.allowed || b.undetermined;
+      }
+    }
+    perturbedCases += changed;
+  }
+  // The corpus has math, geometric and relaxed-accuracy kernels: many cases must actually have been perturbed.
+  CHECK(perturbedCases >= 10);
+  CHECK(allowed > 1000);
+}
+
+TEST_CASE("clref check: summary, JSON report, exit status and bad input", "[check][cli]") {
+  TempDir dir;
+  const auto caseFile = std::filesystem::path(CLREF_GOLDEN_DIR) / "cases" / "math_functions.json";
+  const auto out = dir.path() / "out";
+  REQUIRE(runClref(dir, "run '" + caseFile.string() + "' --perturb 7 --out '" + out.string() + "'").status == 0);
+  const auto report = dir.path() / "report.json";
+  auto r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "' --report '" +
+                             report.string() + "'");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Matchers::Contains(" allowed, 0 violations"));
+  std::ifstream in(report);
+  const auto j = nlohmann::json::parse(in);
+  CHECK(j["kernel"] == "math_functions");
+  CHECK(j["violations"] == 0);
+  CHECK(j["allowed"].get<uint64_t>() > 0);
+  REQUIRE(j["buffers"].size() == 2);
+  const auto& details = j["buffers"][0]["details"];
+  REQUIRE_FALSE(details.empty());
+  for (const char* field : {"arg", "index", "observed", "reference", "allowed", "reason"})
+    CHECK(details[0].contains(field));
+
+  // A planted violation: one element of the .bin far from any allowed value (the sign flipped).
+  const auto bin = out / "math_functions.arg2.bin";
+  std::fstream f(bin, std::ios::in | std::ios::out | std::ios::binary);
+  float v = 0;
+  f.seekg(4 * 10);
+  f.read(reinterpret_cast<char*>(&v), 4);
+  v = -v * 3 - 1;
+  f.seekp(4 * 10);
+  f.write(reinterpret_cast<const char*>(&v), 4);
+  f.close();
+  r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "'");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Matchers::Contains("[10] violation"));
+  CHECK_THAT(r.out, Catch::Matchers::Contains("1 violation,"));
+
+  // Bad input: a file of the wrong size, a missing folder, an unknown build option.
+  std::filesystem::resize_file(bin, 12);
+  r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "'");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("12 bytes"));
+  r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + (dir.path() / "nowhere").string() + "'");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("no observed output"));
+  r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "' --options -cl-bogus");
+  CHECK(r.status == 2);
+}
