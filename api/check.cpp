@@ -253,6 +253,10 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
         if (e && e->undetermined) {
           ev.cls = ElementClass::Undetermined;
           ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
+        } else if (e && e->set.isAll() && e->size == eb) {
+          ev.cls = ElementClass::Allowed;
+          ev.reason = "any value: the result is implementation-defined or undefined here (e.g. an out-of-range "
+                      "conversion without _sat, OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]])";
         } else if (e) {
           ev.cls = ElementClass::Undetermined;
           ev.reason = "holds the bits of a floating-point value with an allowed set";

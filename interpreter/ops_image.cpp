@@ -5,6 +5,7 @@
 // finds the image and sampler behind the handles (exec.hpp kImageHandleTag), reads the operands, and turns the
 // conditions the spec leaves undefined into a warning or a fault as the launch's choices say.
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -12,9 +13,11 @@
 
 #include "images/image.hpp"
 #include "images/sampler.hpp"
+#include "images/verdict.hpp"
 #include "interpreter/dispatch.hpp"
 #include "interpreter/image_types.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow.hpp"
 
 namespace clref::interpreter {
 
@@ -256,6 +259,67 @@ template <uint32_t N> const Op* sampledImage(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+// The shadow mode (interpreter/shadow.hpp): the read's allowed values are the image verdict's (images/verdict.hpp):
+// per component the union of the allowed intervals of every texel set coordinate rounding can select (the 1.5 ulp
+// conversions, the filter's rounding, flushing). Coordinates or a level of detail with sets, or an image written
+// from values with sets, leave the texels open: any value for float reads, undetermined for integer reads.
+[[gnu::cold]] void shadowRead(WorkItem& wi, const Op* op, const ImageOpInfo& info, const images::ImageView& v,
+                              const images::Sampler* s, const images::Coord& c, const images::LevelOfDetail& lod,
+                              const images::Color& value) {
+  ShadowRun& run = *wi.shadow;
+  const ColorKind kind = colorKindOf(info, v);
+  const bool isFloat = kind == ColorKind::Float || kind == ColorKind::Half;
+  const uint32_t laneBytes = info.valueScalar == Scalar::F16 ? 2 : 4;
+  const numerics::Format format = laneBytes == 2 ? numerics::Format::Half : numerics::Format::Float;
+  uint8_t* out = wi.regs + info.valueReg;
+  const uint32_t outBytes = laneBytes * info.valueLanes;
+  std::optional<uint32_t> decision = run.decisionIn(wi.regs + info.coordReg, 4 * info.coordLanes);
+  bool open = decision.has_value() || run.anyIn(wi.regs + info.coordReg, 4 * info.coordLanes);
+  if (info.lodKind == images::LevelOfDetail::Kind::Lod) open = open || run.anyIn(wi.regs + info.lodReg, 4);
+  if (info.lodKind == images::LevelOfDetail::Kind::Gradients)
+    open = open || run.anyIn(wi.regs + info.dxReg, 4 * info.gradLanes) || run.anyIn(wi.regs + info.dyReg, 4 * info.gradLanes);
+  for (const void* w : run.imagesWrittenFromSets) open = open || w == v.data;
+  if (open && !isFloat) {
+    if (!decision) decision = recordShadowDecision(wi, op, "an integer image read whose texels the allowed sets leave open");
+    run.markUndetermined(out, outBytes, laneBytes, *decision);
+    return;
+  }
+  std::array<numerics::ValueSet, 4> sets;
+  bool bounded = !open;
+  if (bounded) {
+    images::VerdictOptions vo;
+    vo.access = accessOptions(wi, info);
+    const images::ImageVerdict first = s ? images::judgeRead(v, s, c, kind, lod, value, vo)
+                                         : images::judgeRead(v, nullptr, c, kind, lod, value, vo);
+    bounded = first.bounded;
+    std::vector<images::Color> candidates = first.candidates;
+    if (candidates.empty()) candidates.push_back(value);
+    for (const auto& cand : candidates) {
+      const images::ImageVerdict iv = images::judgeRead(v, s, c, kind, lod, cand, vo);
+      bounded = bounded && iv.bounded;
+      for (uint32_t i = 0; i < 4; ++i)
+        sets[i] = numerics::hull(sets[i], std::isnan(iv.lo[i]) ? numerics::ValueSet::nanOnly()
+                                                                 : numerics::ValueSet{iv.lo[i], iv.hi[i], false});
+    }
+  }
+  for (uint32_t i = 0; i < info.valueLanes; ++i) {
+    uint8_t* p = out + i * laneBytes;
+    if (!isFloat) {
+      if (sets[i].isPoint() || (sets[i].lo == sets[i].hi && !sets[i].nan)) {
+        run.clear(p, laneBytes);
+      } else {
+        run.markUndetermined(p, laneBytes, laneBytes,
+                             recordShadowDecision(wi, op, "an integer image read at a texel boundary: the texels "
+                                                          "coordinate rounding selects differ"));
+      }
+      continue;
+    }
+    const double ref = laneBytes == 2 ? numerics::toDouble(numerics::Half{uint16_t(value.lanes[i])})
+                                      : double(std::bit_cast<float>(value.lanes[i]));
+    writeShadowLane(wi, p, uint8_t(laneBytes), format, bounded ? sets[i] : numerics::ValueSet::all(), ref);
+  }
+}
+
 // OpImageSampleExplicitLod: read_image{f,h,i,ui}(image, sampler, coord [, lod | gradients]).
 const Op* sampleExplicitLod(WorkItem& wi, const Op* op) {
   const ImageOpInfo& info = infoOf(op);
@@ -279,6 +343,8 @@ const Op* sampleExplicitLod(WorkItem& wi, const Op* op) {
   const images::ReadResult res = images::readSampled(*v, *s, c, colorKindOf(info, *v), lod, accessOptions(wi, info));
   if (!meet(wi, op, res.undefined, index, *v, c, 0)) return nullptr;
   storeColor(wi, info, res.value);
+  if (wi.shadow) [[unlikely]]
+    shadowRead(wi, op, info, *v, s, c, lod, res.value);
   return op + 1;
 }
 
@@ -296,6 +362,12 @@ const Op* imageRead(WorkItem& wi, const Op* op) {
       images::readSamplerless(*v, c.i, colorKindOf(info, *v), level, accessOptions(wi, info));
   if (!meet(wi, op, res.undefined, index, *v, c, level)) return nullptr;
   storeColor(wi, info, res.value);
+  if (wi.shadow) [[unlikely]] {
+    images::LevelOfDetail lod;
+    lod.kind = info.lodKind;
+    lod.lod = float(level);
+    shadowRead(wi, op, info, *v, nullptr, c, lod, res.value);
+  }
   return op + 1;
 }
 
@@ -310,6 +382,11 @@ const Op* imageWrite(WorkItem& wi, const Op* op) {
   const images::Undefined u =
       images::write(*v, c.i, loadColor(wi, info), colorKindOf(info, *v), level, accessOptions(wi, info));
   if (info.access == ImageAccess::ReadWrite && wi.imagesWritten) wi.imagesWritten[index] = 1;
+  if (wi.shadow && wi.shadow->anyIn(wi.regs + info.valueReg, (info.valueScalar == Scalar::F16 ? 2 : 4) * info.valueLanes))
+    [[unlikely]] {
+    auto& w = wi.shadow->imagesWrittenFromSets;
+    if (std::find(w.begin(), w.end(), static_cast<const void*>(v->data)) == w.end()) w.push_back(v->data);
+  }
   if (!meet(wi, op, u, index, *v, c, level)) return nullptr;
   return op + 1;
 }

@@ -63,6 +63,9 @@ struct ShadowRun {
   // run never wrote (or not written what it wrote), so a value outside its set is undetermined, not a violation.
   std::optional<uint32_t> controlDecision;
   uint64_t decisionCount = 0;  // every occurrence (decisions keeps the first of each instruction)
+  // Images written from values with sets or undetermined (image contents have no shadow): reads of them are then
+  // any value (float) or undetermined (integer).
+  std::vector<const void*> imagesWrittenFromSets;
 
   // Clears [p, p + n): those bytes now hold exactly clref's value.
   void clear(const uint8_t* p, uint64_t n);
@@ -78,5 +81,14 @@ struct ShadowRun {
   // The first undetermined decision among the entries of [p, p + n), if any.
   std::optional<uint32_t> decisionIn(const uint8_t* p, uint64_t n) const;
 };
+
+struct WorkItem;
+struct Op;
+// For the instruction families that apply their own rule (images): record a decision at `op` (the first per
+// instruction is kept), and give a lane its set (clref's value `reference` is always in it; with --perturb a member
+// of the set replaces it when `perturbable`).
+uint32_t recordShadowDecision(WorkItem& wi, const Op* op, const std::string& what);
+void writeShadowLane(WorkItem& wi, uint8_t* p, uint8_t bytes, numerics::Format f, const numerics::ValueSet& set,
+                     double reference, bool perturbable = true);
 
 }  // namespace clref::interpreter

@@ -9,6 +9,7 @@
 //  - data movement (loads, stores, composites, shuffles, bitcasts, phi copies, calls): the sets move with the bytes;
 //  - everything else: exact when its operands are, undetermined when one is, and a decision of its own when an
 //    operand carries a set the instruction has no rule for (an integer reinterpretation of a float, …).
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -151,8 +152,8 @@ double perturbedValue(ShadowRun& run, const ValueSet& s, Format f, double refere
   return s.contains(v) ? v : reference;
 }
 
-void writeLane(WorkItem& wi, uint8_t* p, uint8_t bytes, Format f, const ValueSet& set, double reference,
-               bool perturbable = true) {
+void writeLaneImpl(WorkItem& wi, uint8_t* p, uint8_t bytes, Format f, const ValueSet& set, double reference,
+                   bool perturbable) {
   ValueSet s = set;
   if (!s.contains(reference)) s = hull(s, ValueSet::point(reference));  // clref's own value is always allowed
   if (wi.shadow->perturbSeed && perturbable && !s.isPoint()) {
@@ -171,6 +172,11 @@ void writeLane(WorkItem& wi, uint8_t* p, uint8_t bytes, Format f, const ValueSet
   e.size = bytes;
   e.format = f;
   wi.shadow->set(p, e);
+}
+
+void writeLane(WorkItem& wi, uint8_t* p, uint8_t bytes, Format f, const ValueSet& set, double reference,
+               bool perturbable = true) {
+  writeLaneImpl(wi, p, bytes, f, set, reference, perturbable);
 }
 
 void writeUndetermined(WorkItem& wi, uint8_t* p, uint8_t bytes, uint32_t decision) {
@@ -335,6 +341,8 @@ const Op* shGeometric(WorkItem& wi, const Op* op) {
 
 struct IntOfFloatRule {
   LaneRef arg;
+  bool isSigned = true;    // OpConvertFToS
+  bool saturated = false;  // SaturatedConversion (convert_<int>_sat)
   uint8_t bytes = 4;  // of a result lane
   uint32_t lanes = 1;
   const char* what = "conversion to an integer";
@@ -356,7 +364,23 @@ const Op* shIntOfFloat(WorkItem& wi, const Op* op) {
       writeUndetermined(wi, out, r.bytes, decisionFor(wi, op, v, r.what));
       continue;
     }
-    const ValueSet& s = v.set;
+    ValueSet s = v.set;
+    if (!r.ilogb) {
+      // OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]: without _sat, a NaN or a value outside the integer type's
+      // range converts to an implementation-defined value (the choice float_to_int_out_of_range): any integer.
+      const double lo = r.isSigned ? -std::ldexp(1.0, 8 * r.bytes - 1) : 0.0;
+      const double hi = r.isSigned ? std::ldexp(1.0, 8 * r.bytes - 1) : std::ldexp(1.0, 8 * r.bytes);
+      if (r.saturated) {
+        if (s.hasNumbers()) s = ValueSet{std::clamp(s.lo, lo, hi - 1), std::clamp(s.hi, lo, hi - 1), false};
+        if (s.nan) s = hull(ValueSet{s.lo, s.hi, false}, ValueSet::point(0.0));  // NaN saturates to 0
+      } else if (s.nan || (s.hasNumbers() && (std::trunc(s.lo) < lo || std::trunc(s.hi) >= hi))) {
+        ShadowEntry any;
+        any.set = ValueSet::all();
+        any.size = r.bytes;
+        wi.shadow->set(out, any);  // an integer lane with "any value" (api/check.cpp: allowed)
+        continue;
+      }
+    }
     bool fixed = s.isPoint();
     if (!fixed && !s.nan && s.hasNumbers())
       fixed = r.ilogb ? std::ilogb(s.lo) == std::ilogb(s.hi) && s.lo != 0 && (s.lo > 0) == (s.hi > 0)
@@ -759,6 +783,8 @@ void ShadowLowering::geometric(numerics::CoreOp op, uint32_t p, uint32_t q) {
 
 void ShadowLowering::intOfFloat(uint32_t operand, const char* what, bool ilogb) {
   auto rule = std::make_unique<IntOfFloatRule>();
+  rule->isSigned = inst.opcode != spv::Op::OpConvertFToU;
+  rule->saturated = L.m.decoration(inst.resultId, spv::Decoration::SaturatedConversion) != nullptr;
   rule->arg = laneRef(operand);
   rule->bytes = uint8_t(laneBytes(inst.resultType));
   rule->lanes = L.lanes(inst.resultType);
@@ -1142,7 +1168,9 @@ void ShadowLowering::after() {
     case Op::OpVariable:
     case Op::OpPhi:
     case Op::OpFunctionCall:  // the callee's OpReturnValue moves the result's set (ops_control.cpp)
-    case Op::OpFunctionParameter: return;
+    case Op::OpFunctionParameter:
+    case Op::OpImageRead:  // the image family applies the image verdict itself (ops_image.cpp shadowRead)
+    case Op::OpImageSampleExplicitLod: return;
     default: break;
   }
   generic();
@@ -1156,6 +1184,14 @@ void ShadowLowering::before() {
 }
 
 }  // namespace
+
+uint32_t recordShadowDecision(WorkItem& wi, const Op* op, const std::string& what) {
+  return recordDecision(wi, op, what);
+}
+void writeShadowLane(WorkItem& wi, uint8_t* p, uint8_t bytes, numerics::Format f, const numerics::ValueSet& set,
+                     double reference, bool perturbable) {
+  writeLaneImpl(wi, p, bytes, f, set, reference, perturbable);
+}
 
 void emitShadowRuleBefore(Lowerer& L, const Instruction& inst) {
   if (L.opt.shadow) ShadowLowering(L, inst).before();

@@ -10,10 +10,12 @@
  * The cases come from a bundle written by golden_bundle (tests/api/golden_bundle.cpp, which
  * describes manifest.txt), so this program needs no JSON parser.
  *
- * usage: c_host_golden BUNDLE_DIR [--smoke]
+ * usage: c_host_golden BUNDLE_DIR [--smoke] [--out DIR]
  *   exit status 0 when every run matched; 1 on an API error or, without --smoke, a mismatch.
  *   --smoke: mismatches are counted and printed but do not fail (for devices that are not
  *   correctly rounded); API errors still do.
+ *   --out DIR: also writes every output buffer as DIR/spirv/<case>.arg<N>.bin and DIR/source/<case>.arg<N>.bin,
+ *   the names `clref run --out` uses, so that `clref check CASE --observed DIR/source` judges the device's outputs.
  */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -299,9 +301,14 @@ struct CachedProgram {
   cl_program program;
 };
 
+enum Origin { IL, SOURCE };
+static const char* const originName[] = {"SPIR-V", "source"};
+
 struct Env {
   const char* bundle;
   int smoke;
+  const char* outDir; /* --out, or NULL */
+  enum Origin origin; /* of the run in progress */
   cl_device_id device;
   cl_context context;
   cl_command_queue queue;
@@ -311,8 +318,6 @@ struct Env {
   int nprograms;
 };
 
-enum Origin { IL, SOURCE };
-static const char* const originName[] = {"SPIR-V", "source"};
 
 enum Outcome { OUT_OK, OUT_MISMATCH, OUT_ERROR, OUT_SKIPPED };
 
@@ -696,8 +701,25 @@ static int matches(struct Env* e, struct Run* r, int argIndex, const struct Arg*
   return differing == 0;
 }
 
+/* --out: DIR/spirv|source/<case>.arg<i>.bin. */
+static void writeOutput(const struct Env* e, const struct Case* c, int i, const unsigned char* bytes, size_t size) {
+  char path[PATH_LEN];
+  snprintf(path, sizeof path, "%s/%s/%s.arg%d.bin", e->outDir, e->origin == IL ? "spirv" : "source", c->name, i);
+  FILE* f = fopen(path, "wb");
+  if (!f || fwrite(bytes, 1, size, f) != size) fprintf(stderr, "cannot write %s\n", path);
+  if (f) fclose(f);
+}
+
 /* Reads every output buffer and compares it; OUT_OK, OUT_MISMATCH or OUT_ERROR. */
 static enum Outcome checkOutputs(struct Env* e, struct Run* r, const struct Case* c) {
+  for (int i = 0; e->outDir && i < c->nargs; ++i) {
+    /* --out: every buffer, before the comparison stops at the first mismatch. */
+    if (c->args[i].kind != ARG_BUFFER || !r->mems[i]) continue;
+    unsigned char* bytes = malloc(c->args[i].size ? c->args[i].size : 1);
+    if (clEnqueueReadBuffer(e->queue, r->mems[i], CL_TRUE, 0, c->args[i].size, bytes, 0, NULL, NULL) == CL_SUCCESS)
+      writeOutput(e, c, i, bytes, c->args[i].size);
+    free(bytes);
+  }
   for (int i = 0; i < c->nargs; ++i) {
     const struct Arg* a = &c->args[i];
     if ((a->kind != ARG_BUFFER && a->kind != ARG_IMAGE) || !a->expected[0]) continue;
@@ -740,6 +762,7 @@ static enum Outcome runCase(struct Env* e, const struct Case* c, enum Origin ori
   memset(&r, 0, sizeof r);
   enum Outcome outcome = OUT_ERROR;
   cl_int err;
+  e->origin = origin;
   if (getProgram(e, &r, c, origin) == CL_SUCCESS) {
     r.kernel = clCreateKernel(r.program, c->kernel, &err);
     if (err != CL_SUCCESS)
@@ -814,12 +837,21 @@ int main(int argc, char** argv) {
   static struct Env e; /* large: kept off the stack */
   struct Tally t;
   memset(&t, 0, sizeof t);
-  if (argc < 2 || argc > 3 || (argc == 3 && strcmp(argv[2], "--smoke") != 0)) {
-    fprintf(stderr, "usage: %s BUNDLE_DIR [--smoke]\n", argv[0]);
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s BUNDLE_DIR [--smoke] [--out DIR]\n", argv[0]);
     return 2;
   }
   e.bundle = argv[1];
-  e.smoke = argc == 3;
+  for (int i = 2; i < argc; ++i) {
+    if (strcmp(argv[i], "--smoke") == 0) {
+      e.smoke = 1;
+    } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
+      e.outDir = argv[++i];
+    } else {
+      fprintf(stderr, "usage: %s BUNDLE_DIR [--smoke] [--out DIR]\n", argv[0]);
+      return 2;
+    }
+  }
   const double start = now();
   int ok = setUpDevice(&e) && runBundle(&e, &t);
   tearDownDevice(&e);
