@@ -141,7 +141,7 @@ CheckOptions checkOptionsFor(numerics::Profile profile, const std::string& build
   for (std::string w; words >> w;) {
     // OpenCL 3.0 API §5.8.6.3 [[optimization-options]]: -cl-fast-relaxed-math implies -cl-unsafe-math-optimizations,
     // -cl-finite-math-only and -cl-no-signed-zeros; the unsafe optimizations imply -cl-mad-enable and the relaxed
-    // accuracy tables (OpenCL SPIR-V Environment §6.5 [[ulp_values_for_math_instructions_with_fast_relaxed_math]]).
+    // accuracy tables (OpenCL SPIR-V Environment §6.6.3 [[ulp_values_for_math_instructions_with_fast_relaxed_math]]).
     const bool fast = w == "-cl-fast-relaxed-math";
     if (fast || w == "-cl-unsafe-math-optimizations") {
       o.profile = embedded ? numerics::Profile::RelaxedEmbedded : numerics::Profile::Relaxed;

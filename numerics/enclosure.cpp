@@ -60,7 +60,7 @@ ValueSet flushed(ValueSet s, Format f) {
 ValueSet fromVerdict(const Verdict& v) {
   if (v.anyValue) return ValueSet::all();
   if (std::isnan(v.lo)) return ValueSet::nanOnly();
-  ValueSet s{v.lo, v.hi, false};
+  ValueSet s{v.lo, v.hi, v.nanAllowed};
   if (v.zeroAllowed) s = hull(s, ValueSet{-0.0, 0.0, false});
   return s;
 }

@@ -439,9 +439,18 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
     v.exact = !info.beyond ? (inf > 0 ? "inf" : "-inf") : (inf > 0 ? "> 2^(2^62) (finite)" : "< -2^(2^62) (finite)");
     v.errorUlps = std::isnan(observed) ? kNaN : observed == inf ? 0 : kInf;
     v.lo = v.hi = inf;
-    v.allowed = any || observed == inf || (info.beyond && inCrs());
-    if (info.beyond)
-      for (double c : crs) v.lo = std::min(v.lo, c), v.hi = std::max(v.hi, c);
+    // mad's unfused form may overflow where the fused one does not, or meet inf - inf: its result (the other
+    // infinity, or a NaN) is allowed too.
+    const bool mad = rule.kind == RuleKind::MadBoth;
+    v.allowed = any || observed == inf || ((info.beyond || mad) && inCrs());
+    if (info.beyond || mad)
+      for (double c : crs) {
+        if (std::isnan(c)) {
+          v.nanAllowed = true;
+          continue;
+        }
+        v.lo = std::min(v.lo, c), v.hi = std::max(v.hi, c);
+      }
     if (any) v.lo = -kInf, v.hi = kInf;
     return v;
   }

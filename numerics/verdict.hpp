@@ -84,6 +84,7 @@ struct Verdict {
   double lo = std::numeric_limits<double>::quiet_NaN();
   double hi = std::numeric_limits<double>::quiet_NaN();
   bool zeroAllowed = false;  // ±0 is allowed besides [lo, hi] (flush to zero)
+  bool nanAllowed = false;   // a NaN is allowed besides [lo, hi] (mad's unfused form meeting inf - inf)
   bool anyValue = false;     // every value of the format, NaN included (no bound, or an undefined result)
   std::string rule;          // e.g. "<= 4 ulp", "correctly rounded (rte)", "|error| <= 2^-11"
   std::string clause;        // the spec clause of the row applied

@@ -213,6 +213,7 @@ int run(const MathCommandOptions& o) {
   else
     std::cout << "[" << show(v.lo, format) << ", " << show(v.hi, format) << "]";
   if (v.zeroAllowed) std::cout << " or ±0";
+  if (v.nanAllowed) std::cout << " or a NaN";
   std::cout << "\n";
   std::cout << "rule:     " << v.rule << "\n";
   if (!v.clause.empty()) std::cout << "clause:   " << v.clause << "\n";

@@ -334,3 +334,18 @@ TEST_CASE("an open zero sign shows in the allowed set", "[verdict]") {
   CHECK(std::signbit(s.lo));
   CHECK(std::signbit(s.hi));
 }
+
+TEST_CASE("mad's unfused form may overflow where the fused one does not: inf - inf gives a NaN that is allowed",
+          "[numerics][verdict]") {
+  // mad(max, -max, inf): fused, the exact product -max^2 plus inf is inf; unfused, the product rounds to -inf and
+  // -inf + inf is a NaN. Both are allowed, -inf is not (neither form gives it).
+  const double m = 0x1.fffffep+127;
+  const std::vector<double> a = {m, -m, INFINITY};
+  CHECK(judge(MathFn::mad, a, INFINITY, Format::Float, Profile::Full).allowed);
+  const Verdict v = judge(MathFn::mad, a, NAN, Format::Float, Profile::Full);
+  CHECK(v.allowed);
+  CHECK(v.nanAllowed);
+  CHECK_FALSE(judge(MathFn::mad, a, -INFINITY, Format::Float, Profile::Full).allowed);
+  // fma has one form: inf only.
+  CHECK_FALSE(judge(MathFn::fma, a, NAN, Format::Float, Profile::Full).allowed);
+}
