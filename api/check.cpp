@@ -21,25 +21,7 @@ numerics::Format formatOf(ElementType t) {
                                  : numerics::Format::Double;
 }
 
-double readFloat(const uint8_t* p, ElementType t) {
-  switch (t) {
-    case ElementType::F16: {
-      numerics::Half h;
-      std::memcpy(&h, p, 2);
-      return numerics::toDouble(h);
-    }
-    case ElementType::F32: {
-      float f;
-      std::memcpy(&f, p, 4);
-      return f;
-    }
-    default: {
-      double d;
-      std::memcpy(&d, p, 8);
-      return d;
-    }
-  }
-}
+double readFloat(const uint8_t* p, ElementType t) { return numerics::loadValue(p, formatOf(t)); }
 
 std::string printFloat(double v) {
   if (std::isnan(v)) return "nan";

@@ -41,29 +41,8 @@ struct LaneRef {
   Format format = Format::Float;
 };
 
-Format formatOfBytes(uint32_t bytes) {
-  return bytes == 2 ? Format::Half : bytes == 4 ? Format::Float : Format::Double;
-}
-
-double readFloat(const uint8_t* p, Format f) {
-  switch (f) {
-    case Format::Half: {
-      numerics::Half h;
-      std::memcpy(&h, p, 2);
-      return numerics::toDouble(h);
-    }
-    case Format::Float: {
-      float v;
-      std::memcpy(&v, p, 4);
-      return v;
-    }
-    default: {
-      double v;
-      std::memcpy(&v, p, 8);
-      return v;
-    }
-  }
-}
+using numerics::formatOfBytes;
+double readFloat(const uint8_t* p, Format f) { return numerics::loadValue(p, f); }
 
 double readInt(const uint8_t* p, uint8_t bytes, bool isSigned) {
   uint64_t u = 0;
@@ -108,21 +87,7 @@ uint32_t decisionFor(WorkItem& wi, const Op* op, const LaneValue& v, const char*
   return v.decision == ~0u ? recordDecision(wi, op, what) : v.decision;
 }
 
-void writeFloat(uint8_t* p, Format f, double v) {
-  switch (f) {
-    case Format::Half: {
-      const numerics::Half h = numerics::toHalf(v);  // v is a value of the format: exact
-      std::memcpy(p, &h, 2);
-      break;
-    }
-    case Format::Float: {
-      const float x = float(v);
-      std::memcpy(p, &x, 4);
-      break;
-    }
-    default: std::memcpy(p, &v, 8); break;
-  }
-}
+void writeFloat(uint8_t* p, Format f, double v) { numerics::storeValue(p, f, v); }
 
 uint64_t nextRandom(uint64_t& state) {  // SplitMix64
   uint64_t z = (state += 0x9E3779B97F4A7C15ull);

@@ -1,5 +1,8 @@
 // Lookups in the accuracy tables (numerics/accuracy.hpp; the data is accuracy_table.cpp).
 #include <algorithm>
+#include <tuple>
+#include <mutex>
+#include <map>
 
 #include "numerics/accuracy.hpp"
 
@@ -80,16 +83,31 @@ std::vector<const AccuracyRequirement*> lookup(Key key, Format format, Profile p
   return out;
 }
 
+// lookup() scans the whole table; the shadow mode asks for the same rows at every instruction, so answers are kept
+// (the table is static: the pointers stay valid).
+const std::vector<const AccuracyRequirement*>& cachedLookup(Key key, Format format, Profile profile,
+                                                            AccuracyOptions options) {
+  using CacheKey = std::tuple<int, int, int, int, bool>;
+  static std::mutex mutex;
+  static std::map<CacheKey, std::vector<const AccuracyRequirement*>> cache;
+  const CacheKey k{key.fn ? int(*key.fn) : -1, int(key.core), int(format), int(profile),
+                   options.fp32CorrectlyRoundedDivideSqrt};
+  std::lock_guard lock(mutex);
+  auto it = cache.find(k);
+  if (it == cache.end()) it = cache.emplace(k, lookup(key, format, profile, options)).first;
+  return it->second;
+}
+
 }  // namespace
 
 std::vector<const AccuracyRequirement*> requirementsFor(MathFn f, Format format, Profile profile,
                                                         AccuracyOptions options) {
-  return lookup(Key{f, CoreOp::None}, format, profile, options);
+  return cachedLookup(Key{f, CoreOp::None}, format, profile, options);
 }
 
 std::vector<const AccuracyRequirement*> requirementsFor(CoreOp op, Format format, Profile profile,
                                                         AccuracyOptions options) {
-  return lookup(Key{std::nullopt, op}, format, profile, options);
+  return cachedLookup(Key{std::nullopt, op}, format, profile, options);
 }
 
 std::string_view toString(Profile p) {

@@ -445,45 +445,57 @@ std::string toString(const ValueSet& s) {
   return out.empty() ? "no value" : out;
 }
 
+namespace {
+
+// fn, or core when fn is empty: points through the fast path or judge(), ranges through the fast path or the
+// general one.
+ValueSet allowedSetOf(std::optional<MathFn> f, CoreOp op, std::span<const ValueSet> args, Format format,
+                      Profile profile, const VerdictOptions& options) {
+  if (std::all_of(args.begin(), args.end(), [](const ValueSet& a) { return a.isPoint(); })) {
+    std::vector<double> a;
+    for (const auto& s : args) a.push_back(s.hasNumbers() ? s.lo : std::numeric_limits<double>::quiet_NaN());
+    if (auto fast = detail::fastPointSet(f, op, a, format, profile, options)) return *fast;
+    return pointSet(args, format, options, [&](std::span<const double> a) {
+      return f ? judge(*f, a, evaluate(*f, a, format).value, format, profile, options)
+               : judgeCore(op, a, 0.0, format, profile, options);
+    });
+  }
+  if (!finiteRanges(args)) return ValueSet::all();
+  if (auto fast = detail::fastRangeSet(f, op, args, format, profile, options)) return *fast;
+  return detail::generalRangeSet(f, op, args, format, profile, options);
+}
+
+}  // namespace
+
+ValueSet detail::generalRangeSet(std::optional<MathFn> f, CoreOp op, std::span<const ValueSet> args, Format format,
+                                 Profile profile, const VerdictOptions& options) {
+  if (!finiteRanges(args)) return ValueSet::all();
+  const auto a = flushedOperands(args, format, options);
+  std::vector<double> lo, hi;
+  for (const auto& s : a) lo.push_back(s.lo), hi.push_back(s.hi);
+  const auto simple = detail::simpleRule(f, op, format, profile, options);
+  const AccuracyRule rule = simple ? *simple : ruleOver(f, op, lo, hi, format, profile, options);
+  if (rule.kind == RuleKind::Any) return ValueSet::all();
+  Range r;
+  if (!(f ? exactRange(*f, a, format, options, r) : exactRangeCore(op, a, r))) return ValueSet::all();
+  return widen(r, rule, format, options);
+}
+
 ValueSet allowedSet(MathFn f, std::span<const ValueSet> args, Format format, Profile profile,
                     const VerdictOptions& options) {
   if (int(args.size()) != arity(f))
     throw std::invalid_argument(std::string(nameOf(f)) + " takes " + std::to_string(arity(f)) + " operands");
-  if (std::all_of(args.begin(), args.end(), [](const ValueSet& a) { return a.isPoint(); }))
-    return pointSet(args, format, options, [&](std::span<const double> a) {
-      return judge(f, a, evaluate(f, a, format).value, format, profile, options);
-    });
-  if (!finiteRanges(args)) return ValueSet::all();
-  const auto a = flushedOperands(args, format, options);
-  std::vector<double> lo, hi;
-  for (const auto& s : a) lo.push_back(s.lo), hi.push_back(s.hi);
-  const AccuracyRule rule = ruleOver(f, CoreOp::None, lo, hi, format, profile, options);
-  if (rule.kind == RuleKind::Any) return ValueSet::all();
-  Range r;
-  if (!exactRange(f, a, format, options, r)) return ValueSet::all();
-  return widen(r, rule, format, options);
+  return allowedSetOf(f, CoreOp::None, args, format, profile, options);
 }
 
 ValueSet allowedSetCore(CoreOp op, std::span<const ValueSet> args, Format format, Profile profile,
                         const VerdictOptions& options) {
-  if (std::all_of(args.begin(), args.end(), [](const ValueSet& a) { return a.isPoint(); }))
-    return pointSet(args, format, options, [&](std::span<const double> a) {
-      return judgeCore(op, a, 0.0, format, profile, options);
-    });
-  if (!finiteRanges(args)) return ValueSet::all();
-  const auto a = flushedOperands(args, format, options);
-  std::vector<double> lo, hi;
-  for (const auto& s : a) lo.push_back(s.lo), hi.push_back(s.hi);
-  const AccuracyRule rule = ruleOver(std::nullopt, op, lo, hi, format, profile, options);
-  if (rule.kind == RuleKind::Any) return ValueSet::all();
-  Range r;
-  if (!exactRangeCore(op, a, r)) return ValueSet::all();
-  return widen(r, rule, format, options);
+  return allowedSetOf(std::nullopt, op, args, format, profile, options);
 }
 
 ValueSet allowedSetGeometric(CoreOp op, std::span<const ValueSet> p, std::span<const ValueSet> q, size_t component,
                              Format format, Profile profile, const VerdictOptions& options) {
-  const AccuracyRequirement* row = primaryRow(op, format, profile, options.accuracy);
+  const AccuracyRequirement* row = primaryRow(std::nullopt, op, format, profile, options.accuracy);
   if (!row || !finiteRanges(p) || !finiteRanges(q)) return ValueSet::all();
   const auto a = flushedOperands(p, format, options), b = flushedOperands(q, format, options);
   const size_t n = a.size();

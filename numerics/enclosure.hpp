@@ -15,6 +15,7 @@
 #pragma once
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -75,5 +76,24 @@ ValueSet allowedSetGeometric(CoreOp op, std::span<const ValueSet> p, std::span<c
 // Every value of `x` converted to `format` with rounding r (a conversion is correctly rounded: its only freedom is
 // a flush to zero of a subnormal result where `flushToZero`).
 ValueSet roundSet(const ValueSet& x, Format format, Rounding r, bool flushToZero);
+
+namespace detail {
+// The allowed set of single float operands decided from a binary64 approximation without MPFR
+// (enclosure_fast.cpp), or nullopt where it cannot decide (then judge() decides). fn, or core when fn is empty.
+std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std::span<const double> args, Format format,
+                                     Profile profile, const VerdictOptions& options);
+// The allowed set over float operand ranges from binary64 arithmetic with directed brackets, for the core
+// operations, fma and mad under a rule that holds everywhere; an enclosure at most one float value wider than the
+// general path's at each end, or nullopt (then the general path decides).
+std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std::span<const ValueSet> args,
+                                     Format format, Profile profile, const VerdictOptions& options);
+// The general path over ranges (MPFI or monotone ends, widened by the rule), without the fast path.
+ValueSet generalRangeSet(std::optional<MathFn> fn, CoreOp core, std::span<const ValueSet> args, Format format,
+                         Profile profile, const VerdictOptions& options);
+// The rule of a row that holds for every operand (no domain, no operand range, no term in x or the vector width),
+// kept per (function, format, profile, options); nullopt for other rows (ruleOver decides them).
+std::optional<AccuracyRule> simpleRule(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
+                                       const VerdictOptions& options);
+}  // namespace detail
 
 }  // namespace clref::numerics

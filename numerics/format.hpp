@@ -2,6 +2,7 @@
 #pragma once
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <cstdint>
 #include <string_view>
 
@@ -44,5 +45,46 @@ constexpr bool isSubnormalBits(Half h) { return (h.bits & 0x7c00) == 0 && (h.bit
 inline float flushDenorm(float x) { return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x; }
 inline double flushDenorm(double x) { return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0, x) : x; }
 inline Half flushDenorm(Half h) { return isSubnormalBits(h) ? Half{uint16_t(h.bits & 0x8000)} : h; }
+
+// The format of a value of `bytes` bytes (2, 4 or 8).
+constexpr Format formatOfBytes(uint32_t bytes) {
+  return bytes == 2 ? Format::Half : bytes == 4 ? Format::Float : Format::Double;
+}
+// A value of the format stored at p (little-endian, as in registers and buffers) as a double, exactly; and back
+// (v must be a value of the format).
+inline double loadValue(const void* p, Format f) {
+  switch (f) {
+    case Format::Half: {
+      Half h;
+      std::memcpy(&h, p, 2);
+      return toDouble(h);
+    }
+    case Format::Float: {
+      float v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    default: {
+      double v;
+      std::memcpy(&v, p, 8);
+      return v;
+    }
+  }
+}
+inline void storeValue(void* p, Format f, double v) {
+  switch (f) {
+    case Format::Half: {
+      const Half h = toHalf(v);
+      std::memcpy(p, &h, 2);
+      break;
+    }
+    case Format::Float: {
+      const float x = float(v);
+      std::memcpy(p, &x, 4);
+      break;
+    }
+    default: std::memcpy(p, &v, 8); break;
+  }
+}
 
 }  // namespace clref::numerics

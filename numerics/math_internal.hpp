@@ -57,6 +57,11 @@ void fractExact(mpfr_ptr out, double x, Format format);
 // correctly rounded value); native_divide/native_recip → half_divide/half_recip.
 MathFn canonical(MathFn f);
 
+// The host's binary64 function for canonical f, an approximation within 8 ulp of binary64 (glibc on x86_64 is within
+// 2), or nullptr; for the verdicts' fast paths, which decide only when the approximation's error cannot matter.
+using HostFn = double (*)(double);
+HostFn hostFunction(MathFn f);
+
 // A correctly rounded approximation loop (Ziv's strategy) for x·c where c is 180/π or π/180:
 // see math_common.cpp.
 int mulByAngleConstant(mpfr_ptr out, mpfr_srcptr x, bool toDegrees, mpfr_rnd_t rnd);

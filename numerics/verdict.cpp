@@ -732,8 +732,12 @@ Verdict judge(MathFn f, std::span<const double> args, double observed, Format fo
   return judgeSubject(makeSubject(f, CoreOp::None, args, format, profile, options), observed);
 }
 
-const AccuracyRequirement* primaryRow(CoreOp core, Format format, Profile profile, const AccuracyOptions& options) {
-  const RowsByDocument d = byDocument(requirementsFor(core, format, profile, options));
+const AccuracyRequirement* primaryRow(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
+                                      const AccuracyOptions& options) {
+  const RowsByDocument d =
+      byDocument(fn ? requirementsFor(*fn, format, profile, options) : requirementsFor(core, format, profile, options));
+  for (const auto* r : d.primary())
+    if (r->definedFor) return nullptr;  // a rule outside the tables applies too
   for (const auto* r : d.primary())
     if (!r->table.empty()) return r;
   return nullptr;
@@ -772,11 +776,14 @@ Verdict judgeCore(CoreOp op, std::span<const double> args, double observed, Form
 
 namespace {
 
-using HostFn = double (*)(double);
+using detail::HostFn;
+using detail::hostFunction;
+
+}  // namespace
 
 // The host's binary64 functions used as approximations of the exact value (glibc's are within
 // 2 ulp of binary64 on x86_64; the fast path allows 8, as numerics/math_fast.cpp does).
-HostFn hostFunction(MathFn f) {
+detail::HostFn detail::hostFunction(MathFn f) {
   switch (detail::canonical(f)) {
     case MathFn::sin: return [](double x) { return std::sin(x); };
     case MathFn::cos: return [](double x) { return std::cos(x); };
@@ -798,6 +805,8 @@ HostFn hostFunction(MathFn f) {
     default: return nullptr;
   }
 }
+
+namespace {
 
 // The constant ulp rule of f for every float operand, if the rows state one (no domain, no
 // operand range, not correctly rounded): the fast path's bound.

@@ -128,7 +128,9 @@ AccuracyRule ruleOver(std::optional<MathFn> fn, CoreOp core, std::span<const dou
 
 // The table row of a core operation (the geometric functions' rows depend on the vector width, which the caller
 // applies) in the document judge() follows, or nullptr where no table has one.
-const AccuracyRequirement* primaryRow(CoreOp core, Format format, Profile profile, const AccuracyOptions& options = {});
+// (nullptr also where a rule outside the tables, an operand range, applies besides the row.)
+const AccuracyRequirement* primaryRow(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
+                                      const AccuracyOptions& options = {});
 
 // ---- Verdict passes over every float input of a unary function -------------------------------
 

@@ -185,3 +185,91 @@ TEST_CASE("roundSet and hull", "[numerics][enclosure]") {
   CHECK(toString(range(1.0, 2.0)) == "[0x1p+0, 0x1p+1]");
   CHECK(toString(ValueSet::all()) == "any value");
 }
+
+TEST_CASE("the binary64 fast path of single operands gives exactly judge()'s set, or defers to it",
+          "[numerics][enclosure]") {
+  std::mt19937_64 rng(2026);
+  auto randomFloat = [&](double lo, double hi) { return double(float(std::uniform_real_distribution<double>(lo, hi)(rng))); };
+  struct Op {
+    std::optional<MathFn> fn;
+    CoreOp core;
+    int arity;
+    double lo, hi;
+    Profile profile;
+  };
+  const std::vector<Op> ops = {
+      {std::nullopt, CoreOp::Div, 2, -100, 100, Profile::Full}, {std::nullopt, CoreOp::Recip, 1, -100, 100, Profile::Full},
+      {MathFn::sqrt, CoreOp::None, 1, 0, 1e6, Profile::Full},    {MathFn::sin, CoreOp::None, 1, -10, 10, Profile::Full},
+      {MathFn::cos, CoreOp::None, 1, -1e4, 1e4, Profile::Full},  {MathFn::tan, CoreOp::None, 1, -3, 3, Profile::Full},
+      {MathFn::exp, CoreOp::None, 1, -80, 80, Profile::Full},    {MathFn::exp2, CoreOp::None, 1, -100, 100, Profile::Full},
+      {MathFn::expm1, CoreOp::None, 1, -5, 5, Profile::Full},    {MathFn::log, CoreOp::None, 1, 0, 1e9, Profile::Full},
+      {MathFn::log2, CoreOp::None, 1, 0, 100, Profile::Full},    {MathFn::log10, CoreOp::None, 1, 0, 1e5, Profile::Full},
+      {MathFn::log1p, CoreOp::None, 1, -0.9, 10, Profile::Full}, {MathFn::asin, CoreOp::None, 1, -1, 1, Profile::Full},
+      {MathFn::acos, CoreOp::None, 1, -1, 1, Profile::Full},     {MathFn::atan, CoreOp::None, 1, -50, 50, Profile::Full},
+      {MathFn::sinh, CoreOp::None, 1, -20, 20, Profile::Full},   {MathFn::cosh, CoreOp::None, 1, -20, 20, Profile::Full},
+      {MathFn::tanh, CoreOp::None, 1, -5, 5, Profile::Full},     {MathFn::cbrt, CoreOp::None, 1, -1e6, 1e6, Profile::Full},
+      {MathFn::mad, CoreOp::None, 3, -1e3, 1e3, Profile::Full},  {MathFn::fma, CoreOp::None, 3, -1e3, 1e3, Profile::Full},
+      {MathFn::half_exp, CoreOp::None, 1, -10, 10, Profile::Full}, {MathFn::sin, CoreOp::None, 1, -10, 10, Profile::Embedded},
+      {std::nullopt, CoreOp::Div, 2, -100, 100, Profile::Embedded},
+  };
+  for (const auto& op : ops) {
+    INFO((op.fn ? std::string(nameOf(*op.fn)) : std::string(toString(op.core))) << " " << toString(op.profile));
+    int decided = 0;
+    const int n = 400;
+    for (int i = 0; i < n; ++i) {
+      std::vector<double> a;
+      for (int k = 0; k < op.arity; ++k) a.push_back(randomFloat(op.lo, op.hi));
+      const auto fast = detail::fastPointSet(op.fn, op.core, a, Format::Float, op.profile, {});
+      if (!fast) continue;
+      ++decided;
+      const Verdict v = op.fn ? judge(*op.fn, a, 0.0, Format::Float, op.profile)
+                              : judgeCore(op.core, a, 0.0, Format::Float, op.profile);
+      INFO("operands " << a[0]);
+      REQUIRE_FALSE(v.anyValue);
+      CHECK(fast->lo == v.lo);
+      CHECK(fast->hi == v.hi);
+      CHECK_FALSE(v.zeroAllowed);
+      CHECK(fast->nan == v.nanAllowed);
+    }
+    // The fast path must be the common case where it applies.
+    if (op.profile == Profile::Full) CHECK(decided > n * 8 / 10);
+  }
+}
+
+TEST_CASE("the binary64 fast path over ranges encloses the general (MPFI) path's set, at most one float wider",
+          "[numerics][enclosure]") {
+  std::mt19937_64 rng(7);
+  auto randomFloat = [&](double lo, double hi) { return double(float(std::uniform_real_distribution<double>(lo, hi)(rng))); };
+  auto range = [&](double lo, double hi) {
+    const double a = randomFloat(lo, hi);
+    return ValueSet{a, double(stepF(float(a), int(rng() % 9))), false};
+  };
+  struct Op {
+    std::optional<MathFn> fn;
+    CoreOp core;
+    int arity;
+  };
+  const std::vector<Op> ops = {{std::nullopt, CoreOp::Add, 2}, {std::nullopt, CoreOp::Sub, 2},
+                               {std::nullopt, CoreOp::Mul, 2}, {std::nullopt, CoreOp::Div, 2},
+                               {MathFn::fma, CoreOp::None, 3}, {MathFn::mad, CoreOp::None, 3}};
+  VerdictOptions general;
+  for (const auto& op : ops) {
+    INFO((op.fn ? std::string(nameOf(*op.fn)) : std::string(toString(op.core))));
+    int decided = 0;
+    for (int i = 0; i < 500; ++i) {
+      std::vector<ValueSet> a;
+      for (int k = 0; k < op.arity; ++k) a.push_back(range(i % 2 ? -1e3 : 0.5, 1e3));
+      const auto fast = detail::fastRangeSet(op.fn, op.core, a, Format::Float, Profile::Full, {});
+      if (!fast) continue;
+      ++decided;
+      // The general path, without the fast path: an MPFI enclosure of the same rule.
+      const ValueSet g = detail::generalRangeSet(op.fn, op.core, a, Format::Float, Profile::Full, general);
+      INFO("general " << toString(g) << " fast " << toString(*fast));
+      CHECK(fast->lo <= g.lo);
+      CHECK(fast->hi >= g.hi);
+      CHECK(fast->lo >= double(stepF(float(g.lo), -1)));
+      CHECK(fast->hi <= double(stepF(float(g.hi), 1)));
+    }
+    CHECK(decided > 300);
+  }
+}

@@ -1,0 +1,259 @@
+// The allowed set of single float operands without MPFR, where a binary64 approximation decides it
+// (numerics/enclosure.hpp; the shadow mode meets these at every instruction). The approximation y of the exact
+// value x has a proven error bound e (|y - x| <= e): a correctly rounded binary64 operation (x / y, sqrt) has
+// e = ulp/2, the host's functions (glibc) e = 8 ulp of binary64, a float product in binary64 is exact. The allowed
+// set under an ulp bound U is the float values within U·ulp(x) of x; it is decided when every x in [y - e, y + e]
+// gives the same set, and the range lies inside one binade (one ulp) away from zero, the subnormals and overflow.
+// Otherwise the caller takes judge() (MPFR); test_enclosure.cpp proves the two agree.
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <tuple>
+
+#include "numerics/enclosure.hpp"
+#include "numerics/math_internal.hpp"
+
+namespace clref::numerics::detail {
+namespace {
+
+constexpr float kFloatMax = 3.40282347e+38f;
+
+// The rule of a float row, if it is one the fast path takes: a constant ulp bound, correctly rounded, or mad.
+struct FastRow {
+  bool ok = false;
+  BoundKind kind = BoundKind::Ulps;
+  double ulps = 0;
+};
+
+FastRow fastRow(std::optional<MathFn> fn, CoreOp core, Profile profile, const VerdictOptions& options) {
+  using Key = std::tuple<int, int, int, bool>;
+  static std::mutex mutex;
+  static std::map<Key, FastRow> cache;
+  const Key key{fn ? int(*fn) : -1, int(core), int(profile), options.accuracy.fp32CorrectlyRoundedDivideSqrt};
+  std::lock_guard lock(mutex);
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  FastRow r;
+  if (const AccuracyRequirement* row = primaryRow(fn, core, Format::Float, profile, options.accuracy)) {
+    const bool plain = !row->domain.any() && !row->plusFloorAbs2x && row->ulpsPerN == 0;
+    if (plain && (row->kind == BoundKind::Ulps || row->kind == BoundKind::CorrectlyRounded ||
+                  row->kind == BoundKind::FmaOrMulAdd))
+      r = {true, row->kind, row->ulps};
+  }
+  return cache[key] = r;
+}
+
+bool normalFloat(double v) { return v != 0 && std::fabs(v) >= 0x1p-126 && std::fabs(v) <= kFloatMax; }
+
+// The smallest float >= t, and the largest float <= t (t a double within the float range).
+double roundUpToFloat(double t) {
+  const float f = float(t);
+  return double(f) < t ? double(std::nextafter(f, INFINITY)) : double(f);
+}
+double roundDownToFloat(double t) {
+  const float f = float(t);
+  return double(f) > t ? double(std::nextafter(f, -INFINITY)) : double(f);
+}
+
+// The float values within U·ulp(x) of x, for every x in [y - e, y + e]; nullopt when they differ.
+std::optional<ValueSet> ulpSet(double y, double e, double U) {
+  const double xlo = std::nextafter(y - e, -INFINITY), xhi = std::nextafter(y + e, INFINITY);
+  if (!(xlo > 0 || xhi < 0)) return std::nullopt;
+  int elo = 0, ehi = 0;
+  const double mlo = std::frexp(std::fabs(xlo), &elo), mhi = std::frexp(std::fabs(xhi), &ehi);
+  // One binade, strictly above its power of two (where the spec's ulp is the gap below).
+  if (elo != ehi || mlo == 0.5 || mhi == 0.5) return std::nullopt;
+  const double u = std::ldexp(1.0, elo - 1 - 23);  // |x| in (2^(elo-1), 2^elo): ulp 2^(elo-1-23)
+  const double d = U * u;                          // exact: U is a short binary fraction
+  const double top = std::max(std::fabs(xlo), std::fabs(xhi)) + d, bottom = std::min(std::fabs(xlo), std::fabs(xhi)) - d;
+  if (!(top < kFloatMax) || !(bottom > 0x1p-125)) return std::nullopt;  // overflow rule or subnormals: MPFR decides
+  const double lo1 = roundUpToFloat(std::nextafter(xlo - d, -INFINITY)), lo2 = roundUpToFloat(std::nextafter(xhi - d, INFINITY));
+  const double hi1 = roundDownToFloat(std::nextafter(xlo + d, -INFINITY)), hi2 = roundDownToFloat(std::nextafter(xhi + d, INFINITY));
+  if (lo1 != lo2 || hi1 != hi2) return std::nullopt;
+  return ValueSet{lo1, hi1, false};
+}
+
+// The correctly rounded float of x, for every x in [y - e, y + e]; nullopt when they differ.
+std::optional<ValueSet> correctlyRoundedSet(double y, double e) {
+  const float a = float(std::nextafter(y - e, -INFINITY)), b = float(std::nextafter(y + e, INFINITY));
+  if (a != b || !normalFloat(a)) return std::nullopt;
+  return ValueSet::point(a);
+}
+
+// Directed binary64 bounds of an operation on doubles: the exact result lies in [down, up] (one ulp of binary64
+// apart when the operation is inexact; TwoSum / fma give the rounding error's sign).
+struct Bracket {
+  double down, up;
+};
+Bracket bracketSum(double a, double b) {
+  const double s = a + b;
+  const double bb = s - a;
+  const double err = (a - (s - bb)) + (b - bb);  // TwoSum: a + b = s + err exactly
+  if (err == 0) return {s, s};
+  return err > 0 ? Bracket{s, std::nextafter(s, INFINITY)} : Bracket{std::nextafter(s, -INFINITY), s};
+}
+Bracket bracketProduct(double a, double b) {
+  const double p = a * b;
+  const double err = std::fma(a, b, -p);
+  if (err == 0) return {p, p};
+  return err > 0 ? Bracket{p, std::nextafter(p, INFINITY)} : Bracket{std::nextafter(p, -INFINITY), p};
+}
+Bracket bracketQuotient(double a, double b) {
+  const double q = a / b;
+  const double r = std::fma(-q, b, a);  // a - q·b exactly (for these magnitudes)
+  if (r == 0) return {q, q};
+  return (r > 0) == (b > 0) ? Bracket{q, std::nextafter(q, INFINITY)} : Bracket{std::nextafter(q, -INFINITY), q};
+}
+
+// [lo, hi] of a·b over boxes, from the four corner products.
+Bracket productRange(const ValueSet& x, const ValueSet& y) {
+  Bracket r{INFINITY, -INFINITY};
+  for (double a : {x.lo, x.hi})
+    for (double b : {y.lo, y.hi}) {
+      const Bracket p = bracketProduct(a, b);
+      r.down = std::min(r.down, p.down);
+      r.up = std::max(r.up, p.up);
+    }
+  return r;
+}
+
+}  // namespace
+
+std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std::span<const ValueSet> args,
+                                     Format format, Profile profile, const VerdictOptions& options) {
+  if (format != Format::Float || options.flushToZero == true) return std::nullopt;
+  for (const auto& a : args) {
+    if (a.nan || !a.hasNumbers() || !std::isfinite(a.lo) || !std::isfinite(a.hi)) return std::nullopt;
+    if (a.lo < 0x1p-126 && a.hi > -0x1p-126) return std::nullopt;  // zeros or subnormals (flushing): general path
+  }
+  const auto rule = simpleRule(fn, core, format, profile, options);
+  if (!rule) return std::nullopt;
+  Bracket r{0, 0};
+  const MathFn c = fn ? canonical(*fn) : MathFn::sin;
+  if (!fn) {
+    switch (core) {
+      case CoreOp::Add: r = {bracketSum(args[0].lo, args[1].lo).down, bracketSum(args[0].hi, args[1].hi).up}; break;
+      case CoreOp::Sub: r = {bracketSum(args[0].lo, -args[1].hi).down, bracketSum(args[0].hi, -args[1].lo).up}; break;
+      case CoreOp::Mul: r = productRange(args[0], args[1]); break;
+      case CoreOp::Div: {
+        if (!(args[1].lo > 0 || args[1].hi < 0)) return std::nullopt;
+        r = {INFINITY, -INFINITY};
+        for (double a : {args[0].lo, args[0].hi})
+          for (double b : {args[1].lo, args[1].hi}) {
+            const Bracket q = bracketQuotient(a, b);
+            r.down = std::min(r.down, q.down);
+            r.up = std::max(r.up, q.up);
+          }
+        break;
+      }
+      default: return std::nullopt;
+    }
+  } else if (c == MathFn::fma || c == MathFn::mad) {
+    Bracket p = productRange(args[0], args[1]);
+    if (c == MathFn::mad) {
+      // The unfused form's product rounded to float (either way) is within the product's range widened to floats.
+      p.down = roundDownToFloat(p.down);
+      p.up = roundUpToFloat(p.up);
+    }
+    r = {bracketSum(p.down, args[2].lo).down, bracketSum(p.up, args[2].hi).up};
+  } else {
+    return std::nullopt;
+  }
+  // The exact range [r.down, r.up] within the float range and away from the subnormals (flushing) and overflow.
+  const double big = std::max(std::fabs(r.down), std::fabs(r.up));
+  const bool nearZero = r.down <= 0x1p-100 && r.up >= -0x1p-100;
+  if (!(big < 0x1p+126) || nearZero) return std::nullopt;
+  ValueSet s;
+  switch (rule->kind) {
+    case RuleKind::CorrectlyRounded:
+    case RuleKind::MadBoth:
+      if (profile != Profile::Full) return std::nullopt;  // other profiles' roundings: the general path
+      s = {roundDownToFloat(r.down), roundUpToFloat(r.up), false};
+      break;
+    case RuleKind::Ulps: {
+      int e = 0;
+      std::frexp(big, &e);
+      const double d = rule->bound * std::ldexp(1.0, e - 1 - 23);  // ulp of the largest magnitude's binade
+      s = {roundUpToFloat(bracketSum(r.down, -d).down), roundDownToFloat(bracketSum(r.up, d).up), false};
+      break;
+    }
+    default: return std::nullopt;
+  }
+  if (s.lo <= 0 && s.hi >= 0) return std::nullopt;  // zeros and their signs: the general path
+  return s;
+}
+
+std::optional<AccuracyRule> simpleRule(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
+                                       const VerdictOptions& options) {
+  using Key = std::tuple<int, int, int, int, bool>;
+  static std::mutex mutex;
+  static std::map<Key, std::optional<AccuracyRule>> cache;
+  const Key key{fn ? int(*fn) : -1, int(core), int(format), int(profile),
+                options.accuracy.fp32CorrectlyRoundedDivideSqrt};
+  std::lock_guard lock(mutex);
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  std::optional<AccuracyRule> r;
+  if (const AccuracyRequirement* row = primaryRow(fn, core, format, profile, options.accuracy)) {
+    if (!row->domain.any() && !row->plusFloorAbs2x && row->ulpsPerN == 0) {
+      switch (row->kind) {
+        case BoundKind::Ulps: r = AccuracyRule{RuleKind::Ulps, row->ulps, {}, {}}; break;
+        case BoundKind::CorrectlyRounded: r = AccuracyRule{RuleKind::CorrectlyRounded, 0, {}, {}}; break;
+        case BoundKind::FmaOrMulAdd: r = AccuracyRule{RuleKind::MadBoth, 0, {}, {}}; break;
+        case BoundKind::Absolute: r = AccuracyRule{RuleKind::Absolute, row->absolute, {}, {}}; break;
+        default: break;
+      }
+    }
+  }
+  return cache[key] = r;
+}
+
+std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std::span<const double> args, Format format,
+                                     Profile profile, const VerdictOptions& options) {
+  if (format != Format::Float || (profile != Profile::Full && profile != Profile::Embedded)) return std::nullopt;
+  if (options.flushToZero == true) return std::nullopt;  // flushing options: judge()'s own handling
+  for (double a : args)
+    if (!normalFloat(a)) return std::nullopt;  // zeros, subnormals, infinities, NaNs: the edge cases are MPFR's
+  const FastRow row = fastRow(fn, core, profile, options);
+  if (!row.ok) return std::nullopt;
+  const MathFn c = fn ? canonical(*fn) : MathFn::sin;
+  if (fn && (c == MathFn::mad || c == MathFn::fma)) {
+    // mad: fused or unfused, each correctly rounded (host fmaf and float arithmetic are); fma: fused. The product
+    // of two floats is exact in binary64.
+    const float a = float(args[0]), b = float(args[1]), cc = float(args[2]);
+    const double product = double(a) * double(b);
+    const float fused = std::fma(a, b, cc);
+    const float p = float(product);
+    if (!normalFloat(fused) || !normalFloat(p)) return std::nullopt;
+    if (c == MathFn::fma || row.kind != BoundKind::FmaOrMulAdd) return c == MathFn::fma ? std::optional(ValueSet::point(fused)) : std::nullopt;
+    const float unfused = p + cc;
+    if (!normalFloat(unfused)) return std::nullopt;
+    return hull(ValueSet::point(fused), ValueSet::point(unfused));
+  }
+  double y = 0, e = 0;
+  if (!fn) {
+    switch (core) {
+      case CoreOp::Div: y = args[0] / args[1]; break;
+      case CoreOp::Recip: y = 1.0 / args[0]; break;
+      default: return std::nullopt;
+    }
+    e = std::ldexp(std::fabs(y), -53);  // correctly rounded in binary64
+  } else if (c == MathFn::sqrt) {
+    if (args[0] < 0) return std::nullopt;
+    y = std::sqrt(args[0]);
+    e = std::ldexp(std::fabs(y), -53);
+  } else if (const HostFn h = hostFunction(c); h && args.size() == 1) {
+    y = h(args[0]);
+    e = std::ldexp(std::fabs(y), -49);  // 8 ulp of binary64
+  } else {
+    return std::nullopt;
+  }
+  if (!std::isfinite(y) || y == 0) return std::nullopt;
+  switch (row.kind) {
+    case BoundKind::Ulps: return ulpSet(y, e, row.ulps);
+    case BoundKind::CorrectlyRounded:  // round to nearest: the full profile's only default rounding for float
+      return profile == Profile::Full ? correctlyRoundedSet(y, e) : std::nullopt;
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace clref::numerics::detail
