@@ -182,6 +182,13 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
     const size_t eb = sizeOf(o.type);
     const auto* ref = reinterpret_cast<const uint8_t*>(buffer->data());
     bv.elements = buffer->size() / eb;
+    // The decision that makes every element of this buffer open: a store at an undetermined address into it, or
+    // control flow that depended on one.
+    std::optional<uint32_t> open = shadow.controlDecision;
+    if (const auto it = shadow.openAllocations.find(ref); it != shadow.openAllocations.end()) open = it->second;
+    const char* openWhy = shadow.controlDecision && open == shadow.controlDecision
+                              ? "the run's control flow depends on a decision: "
+                              : "the kernel stored into this buffer at an address that depends on a decision: ";
     for (uint64_t i = 0; i < bv.elements; ++i) {
       const uint8_t* r = ref + i * eb;
       const uint8_t* v = o.bytes.data() + i * eb;
@@ -215,11 +222,10 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
                           std::isfinite(ov) && std::isfinite(rv) ? std::fabs(ov - rv) / u : 0.0,
                           numerics::toString(ev.allowed).c_str());
             ev.reason = buf;
-          } else if (shadow.controlDecision) {
+          } else if (open) {
             ev.cls = ElementClass::Undetermined;
-            ev.reason = "outside the allowed set " + numerics::toString(ev.allowed) +
-                        ", but the run's control flow depends on a decision: " +
-                        decisionText(shadow.decisions.at(*shadow.controlDecision).where);
+            ev.reason = "outside the allowed set " + numerics::toString(ev.allowed) + ", but " + openWhy +
+                        decisionText(shadow.decisions.at(*open).where);
           } else {
             ev.cls = ElementClass::Violation;
             ev.reason = distanceOutside(ev.allowed, ov, formatOf(o.type)) + " " + numerics::toString(ev.allowed);
@@ -242,10 +248,9 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
         } else if (e) {
           ev.cls = ElementClass::Undetermined;
           ev.reason = "holds the bits of a floating-point value with an allowed set";
-        } else if (shadow.controlDecision) {
+        } else if (open) {
           ev.cls = ElementClass::Undetermined;
-          ev.reason = "differs, and the run's control flow depends on a decision: " +
-                      decisionText(shadow.decisions.at(*shadow.controlDecision).where);
+          ev.reason = std::string("differs, and ") + openWhy + decisionText(shadow.decisions.at(*open).where);
         } else {
           ev.cls = ElementClass::Violation;
           ev.reason = "an integer result has no freedom here";

@@ -59,9 +59,12 @@ struct ShadowRun {
   std::map<uintptr_t, ShadowEntry> entries;  // by the host address of the lane's first byte
   std::vector<ShadowDecision> decisions;
   std::unordered_map<uint32_t, uint32_t> decisionOf;  // instruction → its decision's index (the first occurrence)
-  // A decision changed control flow or an address in some work-item: another device may have written memory this
-  // run never wrote (or not written what it wrote), so a value outside its set is undetermined, not a violation.
+  // A decision changed control flow in some work-item: another device may have written memory this run never wrote
+  // (or not written what it wrote), so a value outside its set is undetermined, not a violation.
   std::optional<uint32_t> controlDecision;
+  // Allocations (by host base) written at an address that depends on a decision: any of their elements may hold
+  // something else on another device.
+  std::map<const uint8_t*, uint32_t> openAllocations;
   uint64_t decisionCount = 0;  // every occurrence (decisions keeps the first of each instruction)
   // Images written from values with sets or undetermined (image contents have no shadow): reads of them are then
   // any value (float) or undetermined (integer).

@@ -514,23 +514,46 @@ uint8_t* hostAddress(const WorkItem& wi, uint32_t ptrReg) {
   return wi.allocs[tag].base + off;
 }
 
-// An address that depends on an undetermined value: which memory another device touched is open.
-bool addressDecided(WorkItem& wi, const Op* op, uint32_t ptrReg) {
+// An address that depends on an undetermined value (its decision), or nullopt. `extra` is a further register of
+// `extraBytes` bytes the address is computed from (vloadn/vstoren's offset).
+std::optional<uint32_t> openAddress(WorkItem& wi, const Op* op, uint32_t ptrReg, uint32_t extra = 0,
+                                    uint32_t extraBytes = 0) {
   ShadowRun& s = *wi.shadow;
   const uint32_t pb = wi.launch->kernel->addressBits / 8;
-  if (!s.anyIn(wi.regs + ptrReg, pb)) return true;
-  const auto d = s.decisionIn(wi.regs + ptrReg, pb);
-  const uint32_t decision = d ? *d : recordDecision(wi, op, "an address computed from a reinterpreted float");
+  if (!s.anyIn(wi.regs + ptrReg, pb) && !(extraBytes && s.anyIn(wi.regs + extra, extraBytes))) return std::nullopt;
+  auto d = s.decisionIn(wi.regs + ptrReg, pb);
+  if (!d && extraBytes) d = s.decisionIn(wi.regs + extra, extraBytes);
   ++s.decisionCount;
-  if (!s.controlDecision) s.controlDecision = decision;
-  return false;
+  return d ? *d : recordDecision(wi, op, "an address computed from a reinterpreted floating-point value");
+}
+
+// The allocation a tagged pointer names (its host base), or nullptr.
+const uint8_t* allocationOf(const WorkItem& wi, uint32_t ptrReg) {
+  const uint64_t ptr = wi.launch->kernel->addressBits == 64 ? rd<uint64_t>(wi, ptrReg) : rd<uint32_t>(wi, ptrReg);
+  const uint64_t tag = ptr >> wi.tagShift;
+  return tag == 0 || tag >= wi.allocCount ? nullptr : wi.allocs[tag].base;
+}
+
+// A store at an open address: another device may have written any element of the allocation (the tag of a pointer
+// is its allocation; only the offset is open). Its elements that differ are then undetermined, and so are loads
+// from it.
+void openAllocation(WorkItem& wi, uint32_t ptrReg, uint32_t decision) {
+  if (const uint8_t* base = allocationOf(wi, ptrReg)) wi.shadow->openAllocations.try_emplace(base, decision);
+}
+std::optional<uint32_t> openAllocationAt(const WorkItem& wi, uint32_t ptrReg) {
+  const auto& open = wi.shadow->openAllocations;
+  if (open.empty()) return std::nullopt;
+  const auto it = open.find(allocationOf(wi, ptrReg));
+  return it == open.end() ? std::nullopt : std::optional<uint32_t>(it->second);
 }
 
 // OpLoad: r = result, a = pointer, n = bytes.
 const Op* shLoad(WorkItem& wi, const Op* op) {
   uint8_t* out = wi.regs + op->r;
-  if (!addressDecided(wi, op, op->a)) {
-    wi.shadow->markUndetermined(out, op->n, std::min<uint32_t>(op->n, 8), *wi.shadow->controlDecision);
+  auto d = openAddress(wi, op, op->a);
+  if (!d) d = openAllocationAt(wi, op->a);
+  if (d) {
+    wi.shadow->markUndetermined(out, op->n, std::min<uint32_t>(op->n, 8), *d);
     return op + 1;
   }
   if (uint8_t* p = hostAddress(wi, op->a)) wi.shadow->copy(out, p, op->n);
@@ -538,31 +561,53 @@ const Op* shLoad(WorkItem& wi, const Op* op) {
 }
 // OpStore: a = pointer, b = value, n = bytes.
 const Op* shStore(WorkItem& wi, const Op* op) {
-  addressDecided(wi, op, op->a);
-  if (uint8_t* p = hostAddress(wi, op->a)) wi.shadow->copy(p, wi.regs + op->b, op->n);
+  uint8_t* p = hostAddress(wi, op->a);
+  if (const auto d = openAddress(wi, op, op->a)) {
+    openAllocation(wi, op->a, *d);
+    if (p) wi.shadow->markUndetermined(p, op->n, std::min<uint32_t>(op->n, 8), *d);
+    return op + 1;
+  }
+  if (p) wi.shadow->copy(p, wi.regs + op->b, op->n);
   return op + 1;
 }
 // OpCopyMemory(Sized): a = target pointer, b = source pointer, n = bytes (or c = the size register when n == 0).
 const Op* shCopyMemory(WorkItem& wi, const Op* op) {
-  addressDecided(wi, op, op->a);
-  addressDecided(wi, op, op->b);
   uint64_t n = op->n;
   if (n == 0) n = op->imm == 8 ? rd<uint64_t>(wi, op->c) : rd<uint32_t>(wi, op->c);
   uint8_t* dst = hostAddress(wi, op->a);
   const uint8_t* src = hostAddress(wi, op->b);
+  auto d = openAddress(wi, op, op->a);
+  if (!d) d = openAddress(wi, op, op->b);
+  if (!d) d = openAllocationAt(wi, op->b);
+  if (d) {
+    openAllocation(wi, op->a, *d);
+    if (dst) wi.shadow->markUndetermined(dst, n, 1, *d);
+    return op + 1;
+  }
   if (dst && src) wi.shadow->copy(dst, src, n);
   return op + 1;
 }
-// Atomics: a = pointer, n = bytes of the memory operand, r = result (or ~0u); aux = the value operands (reg, bytes).
+// Atomics: a = pointer, n = bytes of the memory operand, r = result (or ~0u); aux = the value operands (reg, bytes);
+// imm = 1 when the value left in memory depends on the order of the work-items (exchange, compare-exchange, store),
+// 0 for the commutative read-modify-writes (add, min, and, ...).
+// The value an atomic returns depends on the order in which the work-items reach it, which the scheduler decides
+// (OpenCL C 3.0 §6.15.12 [[atomic-functions]]: atomic operations are indivisible, in no stated order): a decision.
 const Op* shAtomic(WorkItem& wi, const Op* op) {
   const auto& vals = *static_cast<const std::vector<uint32_t>*>(op->aux);
   ShadowRun& s = *wi.shadow;
   uint8_t* p = hostAddress(wi, op->a);
-  std::optional<uint32_t> d = addressDecided(wi, op, op->a) ? std::nullopt : s.controlDecision;
+  std::optional<uint32_t> d = openAddress(wi, op, op->a);
+  if (d) openAllocation(wi, op->a, *d);
+  if (!d) d = openAllocationAt(wi, op->a);
   bool shadowed = d.has_value() || (p && s.anyIn(p, op->n));
   for (size_t i = 0; i + 1 < vals.size(); i += 2) shadowed = shadowed || s.anyIn(wi.regs + vals[i], vals[i + 1]);
   if (!shadowed) {
-    if (op->r != ~0u) s.clear(wi.regs + op->r, op->n);
+    if (op->r != ~0u || op->imm) {
+      const uint32_t order = recordDecision(
+          wi, op, "the result of an atomic operation depends on the order in which work-items reach it");
+      if (op->r != ~0u) s.markUndetermined(wi.regs + op->r, op->n, op->n, order);
+      if (op->imm && p) s.markUndetermined(p, op->n, op->n, order);
+    }
     return op + 1;
   }
   if (!d) d = p ? s.decisionIn(p, op->n) : std::nullopt;
@@ -858,13 +903,10 @@ bool ShadowLowering::extInst() {
       Op& op = L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
         ShadowRun& s = *wi.shadow;
         const uint64_t offset = op->c == 8 ? rd<uint64_t>(wi, op->b) : rd<uint32_t>(wi, op->b);
-        const uint32_t pb = wi.launch->kernel->addressBits / 8;
-        if (s.anyIn(wi.regs + op->a, pb) || s.anyIn(wi.regs + op->b, op->c)) {
-          const auto d = s.decisionIn(wi.regs + op->a, pb) ? s.decisionIn(wi.regs + op->a, pb)
-                                                            : s.decisionIn(wi.regs + op->b, op->c);
-          const uint32_t decision = d ? *d : recordDecision(wi, op, "vload address from a reinterpreted float");
-          if (!s.controlDecision) s.controlDecision = decision;
-          s.markUndetermined(wi.regs + op->r, op->n, uint32_t(op->imm), decision);
+        auto d = openAddress(wi, op, op->a, op->b, op->c);
+        if (!d) d = openAllocationAt(wi, op->a);
+        if (d) {
+          s.markUndetermined(wi.regs + op->r, op->n, uint32_t(op->imm), *d);
           return op + 1;
         }
         if (uint8_t* p = hostAddress(wi, op->a)) s.copy(wi.regs + op->r, p + offset * op->n, op->n);
@@ -882,13 +924,13 @@ bool ShadowLowering::extInst() {
       Op& op = L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
         ShadowRun& s = *wi.shadow;
         const uint64_t offset = op->c == 8 ? rd<uint64_t>(wi, op->b) : rd<uint32_t>(wi, op->b);
-        const uint32_t pb = wi.launch->kernel->addressBits / 8;
-        if (s.anyIn(wi.regs + op->a, pb) || s.anyIn(wi.regs + op->b, op->c)) {
-          const auto d = s.decisionIn(wi.regs + op->a, pb);
-          const uint32_t decision = d ? *d : recordDecision(wi, op, "vstore address from a reinterpreted float");
-          if (!s.controlDecision) s.controlDecision = decision;
+        uint8_t* p = hostAddress(wi, op->a);
+        if (const auto d = openAddress(wi, op, op->a, op->b, op->c)) {
+          openAllocation(wi, op->a, *d);
+          if (p) s.markUndetermined(p + offset * op->n, op->n, 1, *d);
+          return op + 1;
         }
-        if (uint8_t* p = hostAddress(wi, op->a)) s.copy(p + offset * op->n, wi.regs + op->r, op->n);
+        if (p) s.copy(p + offset * op->n, wi.regs + op->r, op->n);
         return op + 1;
       }, inst);
       op.r = L.reg(operands[0]);
@@ -1057,6 +1099,10 @@ void ShadowLowering::after() {
       op.a = L.reg(operand(0));
       op.n = uint32_t(L.type(L.typeOfValue(operand(0)).element).size);
       op.r = inst.resultId ? L.reg(inst.resultId) : ~0u;
+      op.imm = o == Op::OpAtomicExchange || o == Op::OpAtomicCompareExchange ||
+                       o == Op::OpAtomicCompareExchangeWeak || o == Op::OpAtomicStore
+                   ? 1
+                   : 0;
       op.aux = &t;
       return;
     }

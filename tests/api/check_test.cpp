@@ -294,3 +294,33 @@ TEST_CASE("check: a * b + c may be contracted unless the module forbids it (SPIR
   CHECK(classOf(checkKernel<float, float>(split, x, fused, host::ElementType::F32, strict), 0) ==
         host::ElementClass::Violation);
 }
+
+TEST_CASE("check: what depends on the order of atomics is undetermined; commutative totals are exact", "[check]") {
+  // Each work-item takes a slot with atomic_inc and writes its id there: another device may fill the slots in any
+  // order. The counter's final value does not depend on the order.
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device,
+                                            "kernel void k(global uint* counter, global uint* out) {\n"
+                                            "  uint slot = atomic_inc(counter);\n"
+                                            "  out[slot] = (uint)get_global_id(0);\n}\n");
+  host::Kernel kernel(program, "k");
+  std::vector<uint32_t> zero(1, 0), zeros(8, 0);
+  auto counter = std::make_shared<host::Buffer>(zero.data(), 4);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 32);
+  kernel.setArg(0, counter);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {8, 1, 1};
+  std::vector<uint32_t> reversed = {7, 6, 5, 4, 3, 2, 1, 0}, total = {9};
+  std::vector<uint8_t> outBytes(32), counterBytes(4);
+  std::memcpy(outBytes.data(), reversed.data(), 32);
+  std::memcpy(counterBytes.data(), total.data(), 4);
+  const auto report =
+      host::check(kernel, r, {{0, host::ElementType::U32, counterBytes}, {1, host::ElementType::U32, outBytes}});
+  REQUIRE(report.run.ok);
+  CHECK(report.buffers[0].violations == 1);  // 9 is not 8: the total has no freedom
+  CHECK(report.buffers[1].violations == 0);
+  CHECK(report.buffers[1].undetermined > 0);
+  REQUIRE_FALSE(report.decisions.empty());
+  CHECK_THAT(report.decisions[0].message, Catch::Matchers::Contains("atomic"));
+}
