@@ -100,6 +100,11 @@ ExactInfo mathExact(MathFn f, std::span<const double> args, Format format, mpfr_
 
 using Rule = AccuracyRule;
 
+// A row of a table, or a build option's row (OpenCL 3.0 API §5.8.6.2 [[math-intrinsics-options]]), which replaces the
+// tables' rows where it applies.
+bool isRow(const AccuracyRequirement* r) { return !r->table.empty() || r->condition != Condition::None; }
+
+
 std::string fmtNumber(double v) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.17g", v);
@@ -141,7 +146,7 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
     if (r->definedFor && !lo.empty() && placeOf(*r->definedFor, lo[0], hi[0]) != Placement::Inside)
       return {RuleKind::Any, 0, "any value: the operand is outside the range where the function is defined",
               std::string(r->source)};
-    if (!main && !r->table.empty()) main = r;
+    if (!main && isRow(r)) main = r;
   }
   if (!main) return {RuleKind::Any, 0, "", ""};
   const std::string clause = std::string(toString(main->document)) + ": " + std::string(main->source);
@@ -599,12 +604,14 @@ struct RowsByDocument {
 RowsByDocument byDocument(const std::vector<const AccuracyRequirement*>& rows) {
   RowsByDocument d;
   for (const auto* r : rows) {
-    if (r->table.empty())
+    if (r->condition != Condition::None)
+      d.env.push_back(r);
+    else if (r->table.empty())
       d.env.push_back(r), d.c.push_back(r);
     else
       (r->document == Document::OpenCLC ? d.c : d.env).push_back(r);
   }
-  const auto tableRow = [](const auto* r) { return !r->table.empty(); };
+  const auto tableRow = [](const auto* r) { return isRow(r); };
   d.envRows = std::any_of(d.env.begin(), d.env.end(), tableRow);
   d.cRows = std::any_of(d.c.begin(), d.c.end(), tableRow);
   return d;
@@ -739,7 +746,7 @@ const AccuracyRequirement* primaryRow(std::optional<MathFn> fn, CoreOp core, For
   for (const auto* r : d.primary())
     if (r->definedFor) return nullptr;  // a rule outside the tables applies too
   for (const auto* r : d.primary())
-    if (!r->table.empty()) return r;
+    if (isRow(r)) return r;
   return nullptr;
 }
 

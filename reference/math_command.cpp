@@ -6,12 +6,16 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <span>
 #include <stdexcept>
 
 #include <CLI/CLI.hpp>
 
+#include "numerics/enclosure.hpp"
 #include "numerics/math.hpp"
 #include "numerics/verdict.hpp"
+#include "reference/math_operations.hpp"
+#include "reference/math_values.hpp"
 #include "reference/value_syntax.hpp"
 
 namespace clref::reference {
@@ -20,98 +24,10 @@ namespace {
 
 using namespace clref::numerics;
 
-constexpr int kNotAllowed = 1, kRejected = 2;
-
-struct Rejected : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-
-Format parseFormat(const std::string& s) {
-  if (s == "half") return Format::Half;
-  if (s == "float") return Format::Float;
-  if (s == "double") return Format::Double;
-  throw Rejected("--type: expected half, float or double, got '" + s + "'");
-}
-
-Rounding parseRounding(const std::string& s) {
-  if (s == "rte") return Rounding::RTE;
-  if (s == "rtz") return Rounding::RTZ;
-  if (s == "rtp") return Rounding::RTP;
-  if (s == "rtn") return Rounding::RTN;
-  throw Rejected("--rounding: expected rte, rtz, rtp or rtn, got '" + s + "'");
-}
-
-Profile parseProfile(const std::string& s) {
-  if (s == "full") return Profile::Full;
-  if (s == "embedded") return Profile::Embedded;
-  if (s == "relaxed") return Profile::Relaxed;
-  if (s == "relaxed-embedded") return Profile::RelaxedEmbedded;
-  throw Rejected("--profile: expected full, embedded, relaxed or relaxed-embedded, got '" + s + "'");
-}
-
-ElemType elemTypeOf(Format f) {
-  return f == Format::Half ? ElemType::Half : f == Format::Float ? ElemType::Float : ElemType::Double;
-}
-
 // Operands that are integers, not values of the format: ldexp's k, pown's and rootn's n
 // (int), nan's code (uint of the format's width).
 bool integerOperand(MathFn f, size_t i) {
   return ((f == MathFn::ldexp || f == MathFn::pown || f == MathFn::rootn) && i == 1) || (f == MathFn::nan && i == 0);
-}
-
-double bitsToDouble(uint64_t bits, Format f) {
-  switch (f) {
-    case Format::Half: return toDouble(Half{uint16_t(bits)});
-    case Format::Float: return std::bit_cast<float>(uint32_t(bits));
-    case Format::Double: return std::bit_cast<double>(bits);
-  }
-  return 0;
-}
-
-// A value in the case-file syntax (reference/value_syntax.hpp): hexfloat, decimal, inf, nan,
-// "0x3f800000:bits".
-double parseValue(const std::string& token, ElemType type, const std::string& what) {
-  try {
-    const uint64_t bits = detail::elementBitsFromText(type, token, what);
-    switch (type) {
-      case ElemType::Half: return bitsToDouble(bits, Format::Half);
-      case ElemType::Float: return bitsToDouble(bits, Format::Float);
-      case ElemType::Double: return bitsToDouble(bits, Format::Double);
-      case ElemType::Int: return double(int32_t(uint32_t(bits)));
-      case ElemType::UInt: return double(uint32_t(bits));
-      case ElemType::ULong: return double(bits);
-      default: return double(int64_t(bits));
-    }
-  } catch (const detail::FieldError& e) { throw Rejected(e.path + ": " + e.message); }
-}
-
-// The value in hexfloat and in the shortest decimal that reads back as the same value.
-std::string show(double v, Format f) {
-  if (std::isnan(v)) {
-    // A NaN with its bits in the format: the payload and sign (the value a double carries keeps the format's high
-    // payload bits, which are all a NaN of the format has).
-    char bits[32];
-    if (f == Format::Half)
-      std::snprintf(bits, sizeof bits, "0x%04x", unsigned(toHalf(v).bits));
-    else if (f == Format::Float)
-      std::snprintf(bits, sizeof bits, "0x%08x", unsigned(std::bit_cast<uint32_t>(float(v))));
-    else
-      std::snprintf(bits, sizeof bits, "0x%016llx", static_cast<unsigned long long>(std::bit_cast<uint64_t>(v)));
-    return std::string(std::signbit(v) ? "-nan" : "nan") + " (bits " + bits + ")";
-  }
-  if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
-  char hex[64], dec[64];
-  if (f == Format::Half) {
-    std::snprintf(hex, sizeof hex, "%a", v);
-    std::snprintf(dec, sizeof dec, "%.5g", v);  // 5 significant digits identify a binary16 value
-  } else if (f == Format::Float) {
-    std::snprintf(hex, sizeof hex, "%a", v);
-    *std::to_chars(dec, dec + sizeof dec - 1, float(v)).ptr = '\0';
-  } else {
-    std::snprintf(hex, sizeof hex, "%a", v);
-    *std::to_chars(dec, dec + sizeof dec - 1, v).ptr = '\0';
-  }
-  return std::string(hex) + " (" + dec + ")";
 }
 
 int list() {
@@ -119,12 +35,61 @@ int list() {
     const MathFn f = MathFn(i);
     std::cout << nameOf(f) << " " << arity(f) << "\n";
   }
+  // The operations of math_operations.hpp.
+  std::cout << "add 2\nsub 2\nmul 2\ndiv 2\nrecip 1\nfrem 2\nfmod_spirv 2\nconvert 1\ndot 2\ncross 2\nlength 1\n"
+               "distance 2\nnormalize 1\nfast_length 1\nfast_distance 2\nfast_normalize 1\n";
   return 0;
+}
+
+// --check-second: the second result of frexp, modf, fract, sincos, remquo and lgamma_r, judged by its own rule.
+int checkSecond(MathFn f, std::span<const double> args, const MathResult& r, Format format, const std::string& text,
+                const Judging& j) {
+  auto verdict = [](bool allowed, const std::string& set, const std::string& rule) {
+    std::cout << "second:   " << (allowed ? "allowed" : "NOT allowed") << " (allowed: " << set << "; " << rule
+              << ")\n";
+    return allowed ? 0 : kNotAllowed;
+  };
+  switch (f) {
+    case MathFn::frexp:
+    case MathFn::remquo:
+    case MathFn::lgamma_r: {
+      const int64_t observed = int64_t(parseValue(text, ElemType::Int, "--check-second"));
+      if (f == MathFn::frexp) return verdict(observed == r.integer, std::to_string(r.integer), "exact");
+      if (f == MathFn::lgamma_r) {
+        // OpenCL C 3.0 §6.15.2 [[math-functions]] lgamma_r: the sign of NaN and -inf is not stated (choice
+        // lgamma_sign_undefined).
+        if (std::isnan(args[0]) || args[0] == -INFINITY) return verdict(true, "any value", "unspecified");
+        return verdict(observed == r.integer, std::to_string(r.integer), "exact");
+      }
+      // remquo: "the sign of x/y and at least the seven low bits of the magnitude of the integral quotient"
+      // (OpenCL C 3.0 §6.15.2 [[math-functions]] remquo; choice remquo_quotient_bits).
+      if (std::isnan(r.value)) return verdict(true, "any value", "no quotient for a NaN remainder");
+      const bool negative = std::signbit(args[0]) != std::signbit(args[1]);
+      const int64_t q = r.integer < 0 ? -r.integer : r.integer, o = observed < 0 ? -observed : observed;
+      const bool ok = (q % 128) == (o % 128) && (o == 0 || (observed < 0) == negative);
+      return verdict(ok, std::string(negative ? "-" : "") + "(k·128 + " + std::to_string(q % 128) + ")",
+                     "the sign of x/y and the seven low bits of the quotient");
+    }
+    case MathFn::sincos: {
+      const double observed = parseValue(text, elemTypeOf(format), "--check-second");
+      const Verdict v = judge(MathFn::cos, args, observed, format, j.profile, j.verdict);
+      return verdict(v.allowed, numerics::toString(ValueSet{v.lo, v.hi, std::isnan(v.lo)}), "cos: " + v.rule);
+    }
+    case MathFn::modf:
+    case MathFn::fract: {
+      const double observed = parseValue(text, elemTypeOf(format), "--check-second");
+      const bool same = (std::isnan(observed) && std::isnan(r.second)) ||
+                        (observed == r.second && std::signbit(observed) == std::signbit(r.second));
+      return verdict(same, show(r.second, format), "exact");
+    }
+    default: throw Rejected("--check-second: " + std::string(nameOf(f)) + " has no second result");
+  }
 }
 
 int run(const MathCommandOptions& o) {
   if (o.list) return list();
   if (o.function.empty()) throw Rejected("math: a function name is required (clref math --list shows them)");
+  if (const auto status = runOperation(o)) return *status;
   const auto fn = mathFnByName(o.function);
   if (!fn) {
     std::string names;
@@ -133,7 +98,7 @@ int run(const MathCommandOptions& o) {
   }
   const MathFn f = *fn;
   const Format format = parseFormat(o.type);
-  const Rounding rounding = parseRounding(o.rounding);
+  const Rounding rounding = parseRounding(o.rounding.empty() ? "rte" : o.rounding);
   if (int(o.args.size()) != arity(f))
     throw Rejected("math: " + o.function + " takes " + std::to_string(arity(f)) + " operand" +
                    (arity(f) == 1 ? "" : "s") + ", got " + std::to_string(o.args.size()));
@@ -183,14 +148,15 @@ int run(const MathCommandOptions& o) {
     }
   }
   std::cout << "exact:    " << exactDecimal(f, args, format, 40) << "\n";
-  if (o.check.empty()) return 0;
+  if (o.check.empty() && o.checkSecond.empty()) return 0;
+  const Judging j = judgingOf(o);
+  const int second = o.checkSecond.empty() ? 0 : checkSecond(f, args, r, format, o.checkSecond, j);
+  if (o.check.empty()) return second;
 
-  VerdictOptions options;
-  if (o.ftz) options.flushToZero = true;
-  if (o.noFtz) options.flushToZero = false;
+  const VerdictOptions& options = j.verdict;
   const double observed = f == MathFn::ilogb ? parseValue(o.check, ElemType::Int, "--check")
                                              : parseValue(o.check, elemTypeOf(format), "--check");
-  const Profile profile = parseProfile(o.profile);
+  const Profile profile = j.profile;
   Verdict v;
   try {
     v = judge(f, args, observed, format, profile, options);
@@ -218,7 +184,7 @@ int run(const MathCommandOptions& o) {
   std::cout << "rule:     " << v.rule << "\n";
   if (!v.clause.empty()) std::cout << "clause:   " << v.clause << "\n";
   if (!v.note.empty()) std::cout << "note:     " << v.note << "\n";
-  return v.allowed ? 0 : kNotAllowed;
+  return v.allowed && second == 0 ? 0 : kNotAllowed;
 }
 
 }  // namespace
@@ -228,9 +194,18 @@ CLI::App* addMathCommand(CLI::App& app, MathCommandOptions& o) {
   cmd->add_option("function", o.function, "function name (clref math --list)");
   cmd->add_option("args", o.args, "operands: hexfloat, decimal, inf, nan, or raw bits 0x3f800000:bits");
   cmd->add_option("--type", o.type, "half, float or double")->capture_default_str();
-  cmd->add_option("--rounding", o.rounding, "rte, rtz, rtp or rtn")->capture_default_str();
+  cmd->add_option("--rounding", o.rounding,
+                  "rte, rtz, rtp or rtn (default rte; convert: rtz to integers, rte to floating point)");
   cmd->add_option("--check", o.check, "an implementation's result: print the verdict (exit 1 if not allowed)");
+  cmd->add_option("--check-second", o.checkSecond,
+                  "the second result (frexp's exponent, modf's integral part, fract's floor, sincos's cosine, "
+                  "remquo's quotient, lgamma_r's sign)");
   cmd->add_option("--profile", o.profile, "full, embedded, relaxed or relaxed-embedded")->capture_default_str();
+  cmd->add_option("--options", o.options,
+                  "the build options of the device whose result is checked (-cl-fast-relaxed-math, "
+                  "-cl-unsafe-math-optimizations, -cl-denorms-are-zero, -cl-fp32-correctly-rounded-divide-sqrt, ...)");
+  cmd->add_option("--to", o.to, "convert: the destination type (char ... ulong, half, float, double)");
+  cmd->add_flag("--sat", o.saturate, "convert: saturate (convert_<type>_sat)");
   cmd->add_flag("--ftz", o.ftz, "the device flushes subnormals (also for double)");
   cmd->add_flag("--no-ftz", o.noFtz, "the device keeps subnormals (default: half and float may flush)");
   cmd->add_flag("--list", o.list, "list the functions and their operand counts");

@@ -1,7 +1,9 @@
 // `clref math`: evaluate an OpenCL.std math function exactly, and judge another
 // implementation's result against the spec's accuracy requirements (numerics/verdict.hpp).
 //   clref math FUNC ARG... --type half|float|double [--rounding rte|rtz|rtp|rtn]
-//              [--check VALUE [--profile full|embedded|relaxed|relaxed-embedded]]
+//              [--check VALUE [--check-second VALUE] [--profile full|embedded|relaxed|relaxed-embedded]
+//               [--options "BUILD OPTIONS"]]
+//   clref math add|sub|mul|div|recip|frem|fmod_spirv|convert|dot|cross|length|... (math_operations.hpp)
 //   clref math --list
 #pragma once
 #include <string>
@@ -17,9 +19,13 @@ struct MathCommandOptions {
   std::string function;
   std::vector<std::string> args;
   std::string type = "float";
-  std::string rounding = "rte";
-  std::string check;  // empty: no verdict
+  std::string rounding;  // empty: rte (convert: rtz to integers, rte to floating point)
+  std::string check;     // empty: no verdict
+  std::string checkSecond;  // the second result (frexp's exponent, modf's integral part, sincos's cosine, ...)
   std::string profile = "full";
+  std::string options;  // the other device's build options (-cl-fast-relaxed-math, -cl-denorms-are-zero, ...)
+  std::string to;       // convert: the destination type
+  bool saturate = false;  // convert: _sat
   bool ftz = false, noFtz = false;
   bool list = false;
   std::vector<std::string> choices;  // name=option (clref choices)

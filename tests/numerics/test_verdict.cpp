@@ -349,3 +349,20 @@ TEST_CASE("mad's unfused form may overflow where the fused one does not: inf - i
   // fma has one form: inf only.
   CHECK_FALSE(judge(MathFn::fma, a, NAN, Format::Float, Profile::Full).allowed);
 }
+
+TEST_CASE("-cl-fp32-correctly-rounded-divide-sqrt makes float division and sqrt correctly rounded in the verdict",
+          "[numerics][verdict]") {
+  // OpenCL 3.0 API §5.8.6.2 [[math-intrinsics-options]]: the option's row replaces the tables' 2.5 / 3 ulp.
+  const std::vector<double> a = {1.0, 3.0};
+  VerdictOptions cr;
+  cr.accuracy.fp32CorrectlyRoundedDivideSqrt = true;
+  const double two = 0x1.55555ap-2;  // 2 ulp above the correctly rounded 0x1.555556p-2
+  CHECK(judgeCore(CoreOp::Div, a, two, Format::Float, Profile::Full).allowed);
+  const Verdict v = judgeCore(CoreOp::Div, a, two, Format::Float, Profile::Full, cr);
+  CHECK_FALSE(v.allowed);
+  CHECK(v.lo == 0x1.555556p-2);
+  CHECK(v.hi == 0x1.555556p-2);
+  const std::vector<double> s = {2.0};
+  CHECK(judge(MathFn::sqrt, s, 0x1.6a09e6p+0, Format::Float, Profile::Full, cr).allowed);
+  CHECK_FALSE(judge(MathFn::sqrt, s, 0x1.6a09e8p+0, Format::Float, Profile::Full, cr).allowed);
+}

@@ -100,3 +100,74 @@ TEST_CASE("clref math judges undefined results and open zero signs; -0 operands;
   CHECK(has(clrefMath("nan 5 --type float --choice nan_payload=default_nan").out, "result:   nan (bits 0x7fc00000)"));
   CHECK(has(clrefMath("sqrt -1 --type float --check 0x7fc00001:bits").out, "check:    nan (bits 0x7fc00001)"));
 }
+
+TEST_CASE("clref math: the core instructions, correctly rounded or within their ulp rows", "[reference][cli][math]") {
+  // 1 + 2^-24 lies halfway between 1 and 1 + 2^-23: round to nearest even gives 1, and nothing else is allowed.
+  const Run add = clrefMath("add 1 0x1p-24");
+  CHECK(has(add.out, "result:   0x1p+0 (1)"));
+  CHECK(has(add.out, "exact:    1.000000059604644775390625"));
+  CHECK(clrefMath("add 1 0x1p-24 --check 1").status == 0);
+  CHECK(clrefMath("add 1 0x1p-24 --check 0x1.000002p+0").status == 1);
+  CHECK(has(clrefMath("add 1 0x1p-24 --rounding rtp").out, "result:   0x1.000002p+0"));
+  // 1/3: 0x1.555556p-2 is 1/3 ulp above the exact value (0x1.5555555...p-2); the row allows 2.5 ulp, so 2 ulp above
+  // (2.33 from the exact value) is allowed and 3 ulp above (3.33) is not.
+  CHECK(clrefMath("div 1 3 --check 0x1.55555ap-2").status == 0);
+  CHECK(clrefMath("div 1 3 --check 0x1.55555cp-2").status == 1);
+  // -cl-fp32-correctly-rounded-divide-sqrt makes the division correctly rounded.
+  CHECK(clrefMath("div 1 3 --check 0x1.55555ap-2 --options -cl-fp32-correctly-rounded-divide-sqrt").status == 1);
+  // OpFRem has the dividend's sign, OpFMod the divisor's: -5 rem 3 = -2, mod = 1.
+  CHECK(has(clrefMath("frem -5 3").out, "result:   -0x1p+1 (-2)"));
+  CHECK(has(clrefMath("fmod_spirv -5 3").out, "result:   0x1p+0 (1)"));
+  CHECK(clrefMath("fmod_spirv -5 3 --check -2").status == 1);
+}
+
+TEST_CASE("clref math convert: every type pair, rounding mode and saturation", "[reference][cli][math]") {
+  // Float to int rounds toward zero by default (OpenCL C 3.0 §6.4.3.1), ties to even with _rte.
+  CHECK(has(clrefMath("convert 2.7 --type float --to int").out, "result:   2\n"));
+  CHECK(has(clrefMath("convert 2.5 --type float --to int --rounding rte").out, "result:   2\n"));
+  CHECK(has(clrefMath("convert 3.5 --type float --to int --rounding rte").out, "result:   4\n"));
+  CHECK(clrefMath("convert 2.7 --type float --to int --check 3").status == 1);
+  // Out of range: with _sat the nearest value, without it any value is allowed.
+  CHECK(has(clrefMath("convert 3e10 --type float --to int --sat").out, "result:   2147483647\n"));
+  const Run free = clrefMath("convert 3e10 --type float --to int --check 5");
+  CHECK(free.status == 0);
+  CHECK(has(free.out, "implementation-defined"));
+  // Integers: 300 to uchar keeps the low bits (44), saturates to 255.
+  CHECK(has(clrefMath("convert 300 --type int --to uchar").out, "result:   44\n"));
+  CHECK(has(clrefMath("convert 300 --type int --to uchar --sat").out, "result:   255\n"));
+  CHECK(has(clrefMath("convert -1 --type int --to uint").out, "result:   4294967295\n"));
+  // 2^24 + 1 is not a float: to nearest even 2^24, toward +inf 2^24 + 2.
+  CHECK(has(clrefMath("convert 16777217 --type int --to float").out, "result:   0x1p+24"));
+  CHECK(has(clrefMath("convert 16777217 --type int --to float --rounding rtp").out, "result:   0x1.000002p+24"));
+  CHECK(clrefMath("convert 16777217 --type int --to float --check 0x1.000002p+24").status == 1);
+  // double to float: 1 + 0.75·2^-23 rounds to 1 + 2^-23 to nearest, 1 toward zero.
+  CHECK(clrefMath("convert 0x1.0000018p+0 --type double --to float --check 0x1.000002p+0").status == 0);
+  CHECK(clrefMath("convert 0x1.0000018p+0 --type double --to float --check 1").status == 1);
+  CHECK(clrefMath("convert 0x1.0000018p+0 --type double --to float --rounding rtz --check 1").status == 0);
+  CHECK(clrefMath("convert 1 --type float --to bool").status == 2);
+}
+
+TEST_CASE("clref math: geometric functions, second results and build options", "[reference][cli][math]") {
+  // length(3, 4) = 5 exactly; the float row is 2.75 + 0.5·n ulp = 3.75 ulp for n = 2, and ulp(5) = 2^-21: 3 steps of
+  // 2^-21 either side are allowed, 4 are not.
+  CHECK(clrefMath("length 3,4 --check 0x1.400006p+2").status == 0);
+  CHECK(clrefMath("length 3,4 --check 0x1.400008p+2").status == 1);
+  const Run cross = clrefMath("cross 1,0,0 0,1,0 --check 0,0,1");
+  CHECK(cross.status == 0);
+  CHECK(has(cross.out, "result:   0x0p+0 (0), 0x0p+0 (0), 0x1p+0 (1)"));
+  CHECK(clrefMath("dot 1,2 3,4 --check 11").status == 0);
+  CHECK(clrefMath("dot 1,2 3,4 --check 12").status == 1);
+  // Second results: sincos's cosine within cos's 4 ulp (cos(1) = 0x1.14a280fb...p-1 rounds to 0x1.14a28p-1; 5 ulp
+  // above is 4.5 or more from the exact value); frexp's exponent exactly; remquo's sign and seven low bits.
+  CHECK(clrefMath("sincos 1 --check-second 0x1.14a284p-1").status == 0);
+  CHECK(clrefMath("sincos 1 --check-second 0x1.14a28ap-1").status == 1);
+  CHECK(clrefMath("frexp 8 --check-second 4").status == 0);
+  CHECK(clrefMath("frexp 8 --check-second 3").status == 1);
+  CHECK(clrefMath("remquo 1000 1 --check-second 232").status == 0);  // 232 = 104 + 128: the same seven low bits
+  CHECK(clrefMath("remquo 1000 1 --check-second 105").status == 1);
+  CHECK(clrefMath("sin 1 --check-second 1").status == 2);
+  // -cl-fast-relaxed-math: sin within 2^-11 absolute (the relaxed table), so 2^-12 off is allowed there only.
+  CHECK(clrefMath("sin 1 --check 0x1.aeb548p-1").status == 1);
+  CHECK(clrefMath("sin 1 --check 0x1.aeb548p-1 --options -cl-fast-relaxed-math").status == 0);
+  CHECK(clrefMath("sin 1 --options -cl-bogus --check 0").status == 2);
+}

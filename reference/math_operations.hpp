@@ -1,0 +1,30 @@
+// `clref math` beyond the OpenCL.std functions: the core arithmetic instructions, conversions and the geometric
+// functions, evaluated exactly and judged like the functions (math_command.hpp).
+//   clref math add|sub|mul|div|recip|frem|fmod_spirv X [Y] --type T [--rounding R] [--check V]
+//       (OpFAdd, OpFSub, OpFMul, OpFDiv, 1.0 / x, OpFRem, OpFMod)
+//   clref math convert X --type FROM --to TO [--rounding R] [--sat] [--check V]
+//       (FROM, TO: char uchar short ushort int uint long ulong half float double)
+//   clref math dot|cross|distance|length|normalize|fast_distance|fast_length|fast_normalize A [B] --type T [--check V]
+//       (vectors as comma lists: 1,2,3; cross and normalize give and check vectors)
+#pragma once
+#include <optional>
+
+#include "numerics/accuracy.hpp"
+#include "numerics/verdict.hpp"
+#include "reference/math_command.hpp"
+
+namespace clref::reference {
+
+// The profile and verdict options of `--profile`, `--options` (the other device's build options: relaxed math,
+// -cl-denorms-are-zero, ...) and `--ftz`/`--no-ftz`.
+struct Judging {
+  numerics::Profile profile;
+  numerics::VerdictOptions verdict;
+};
+Judging judgingOf(const MathCommandOptions& o);
+
+// The operation's output and verdict, as mathCommand returns them; nullopt when `o.function` is none of these.
+// Throws Rejected for bad operands.
+std::optional<int> runOperation(const MathCommandOptions& o);
+
+}  // namespace clref::reference
