@@ -161,6 +161,7 @@ int run(const MathCommandOptions& o) {
   try {
     v = judge(f, args, observed, format, profile, options);
   } catch (const std::invalid_argument& e) { throw Rejected(e.what()); }
+  applyOptimizationOptions(j, args, f == MathFn::ilogb ? double(r.integer) : r.value, observed, v);
   std::cout << "check:    " << (f == MathFn::ilogb ? std::to_string(int64_t(observed)) : show(observed, format))
             << "\n";
   std::cout << "verdict:  " << (v.allowed ? "allowed" : "NOT allowed") << " (" << toString(profile) << " profile)\n";

@@ -30,11 +30,33 @@ Judging judgingOf(const MathCommandOptions& o) {
       const auto c = host::checkOptionsFor(j.profile, o.options);
       j.profile = c.profile;
       j.verdict = c.verdict;
+      j.finiteMathOnly = c.finiteMathOnly;
+      j.noSignedZeros = c.noSignedZeros;
     } catch (const host::Error& e) { throw Rejected(std::string("--options: ") + e.what()); }
   }
   if (o.ftz) j.verdict.flushToZero = true;
   if (o.noFtz) j.verdict.flushToZero = false;
   return j;
+}
+
+void applyOptimizationOptions(const Judging& j, std::span<const double> args, double reference, double observed,
+                              Verdict& v) {
+  if (v.allowed) return;
+  if (j.finiteMathOnly) {
+    bool nonFinite = !std::isfinite(reference);
+    for (double a : args) nonFinite = nonFinite || !std::isfinite(a);
+    if (nonFinite) {
+      v.allowed = true;
+      v.anyValue = true;
+      v.note += std::string(v.note.empty() ? "" : "; ") +
+                "any value: a NaN or infinite operand or result under -cl-finite-math-only";
+      return;
+    }
+  }
+  if (j.noSignedZeros && observed == 0 && reference == 0) {
+    v.allowed = true;
+    v.note += std::string(v.note.empty() ? "" : "; ") + "the zero's sign is not significant under -cl-no-signed-zeros";
+  }
 }
 
 namespace {
@@ -143,11 +165,13 @@ int runCore(const MathCommandOptions& o, const std::string& name) {
   try {
     v = judgeCore(*core, a, observed, f, j.profile, j.verdict);
   } catch (const std::invalid_argument& e) { throw Rejected(e.what()); }
+  applyOptimizationOptions(j, a, result, observed, v);
   std::string set = v.anyValue ? "any value" : numerics::toString(ValueSet{v.lo, v.hi, v.nanAllowed || std::isnan(v.lo)});
   if (v.zeroAllowed) set += " or ±0";
   char err[64];
   std::snprintf(err, sizeof err, "%.6g", v.errorUlps);
   std::cout << "error:    " << err << " ulp\n";
+  if (!v.note.empty()) std::cout << "note:     " << v.note << "\n";
   return printVerdict(v.allowed, set, v.rule, v.clause, j.profile);
 }
 

@@ -8,6 +8,7 @@
 //       (vectors as comma lists: 1,2,3; cross and normalize give and check vectors)
 #pragma once
 #include <optional>
+#include <span>
 
 #include "numerics/accuracy.hpp"
 #include "numerics/verdict.hpp"
@@ -20,8 +21,15 @@ namespace clref::reference {
 struct Judging {
   numerics::Profile profile;
   numerics::VerdictOptions verdict;
+  bool finiteMathOnly = false;  // -cl-finite-math-only (and -cl-fast-relaxed-math)
+  bool noSignedZeros = false;   // -cl-no-signed-zeros (and -cl-fast-relaxed-math)
 };
 Judging judgingOf(const MathCommandOptions& o);
+// The build options' freedoms beyond the tables (OpenCL 3.0 API §5.8.6.3 [[optimization-options]]): with
+// -cl-finite-math-only a NaN or infinite operand or result allows any value; with -cl-no-signed-zeros a zero of
+// either sign stands for the other. Updates v.allowed (and v.note, v.anyValue).
+void applyOptimizationOptions(const Judging& j, std::span<const double> args, double reference, double observed,
+                              numerics::Verdict& v);
 
 // The operation's output and verdict, as mathCommand returns them; nullopt when `o.function` is none of these.
 // Throws Rejected for bad operands.

@@ -171,3 +171,13 @@ TEST_CASE("clref math: geometric functions, second results and build options", "
   CHECK(clrefMath("sin 1 --check 0x1.aeb548p-1 --options -cl-fast-relaxed-math").status == 0);
   CHECK(clrefMath("sin 1 --options -cl-bogus --check 0").status == 2);
 }
+
+TEST_CASE("clref math: -cl-finite-math-only and -cl-no-signed-zeros free what they say", "[reference][cli][math]") {
+  // OpenCL 3.0 API §5.8.6.3 [[optimization-options]].
+  CHECK(clrefMath("exp inf --check 5").status == 1);
+  CHECK(clrefMath("exp inf --check 5 --options -cl-finite-math-only").status == 0);
+  CHECK(clrefMath("exp 1 --check 5 --options -cl-finite-math-only").status == 1);  // finite: the table still holds
+  CHECK(clrefMath("sub 1 1 --check -0").status == 1);
+  CHECK(clrefMath("sub 1 1 --check -0 --options -cl-no-signed-zeros").status == 0);
+  CHECK(clrefMath("sub 1 1 --check -0 --options -cl-fast-relaxed-math").status == 0);
+}
