@@ -7,6 +7,7 @@
 #include <regex>
 #include <sstream>
 
+#include "interpreter/module.hpp"
 #include "interpreter/shadow.hpp"
 #include "numerics/format.hpp"
 
@@ -49,6 +50,27 @@ std::string distanceOutside(const numerics::ValueSet& s, double v, numerics::For
   char buf[96];
   std::snprintf(buf, sizeof buf, "%.4g ulp beyond the allowed set", ulps);
   return buf;
+}
+
+// "computed by <instruction> (source line)" for the instruction behind a violation: the one whose rule gave the
+// element its set, else the store that wrote it.
+std::string culprit(const interpreter::ShadowRun& shadow, const interpreter::ShadowEntry* e, const uint8_t* at) {
+  if (!shadow.module) return "";
+  std::optional<uint32_t> inst;
+  const char* what = "computed by ";
+  if (e && e->producer != UINT32_MAX) {
+    inst = e->producer;
+    what = "its allowed set is the rule of ";
+  } else {
+    inst = shadow.writerOf(at);
+  }
+  if (!inst || *inst >= shadow.module->instructions.size()) return "";
+  std::string s = std::string("; ") + what + shadow.module->describe(*inst);
+  const std::string source = shadow.module->sourceOf(*inst);
+  if (!source.empty() && s.find(source) == std::string::npos) s += " (" + source + ")";
+  const std::string text = shadow.module->sourceText(*inst);
+  if (!text.empty()) s += ": " + text;
+  return s;
 }
 
 std::string decisionText(const interpreter::Diagnostic& d) {
@@ -228,7 +250,8 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
                         decisionText(shadow.decisions.at(*open).where);
           } else {
             ev.cls = ElementClass::Violation;
-            ev.reason = distanceOutside(ev.allowed, ov, formatOf(o.type)) + " " + numerics::toString(ev.allowed);
+            ev.reason = distanceOutside(ev.allowed, ov, formatOf(o.type)) + " " + numerics::toString(ev.allowed) +
+                        culprit(shadow, e, r);
           }
         }
       } else {
@@ -253,7 +276,7 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
           ev.reason = std::string("differs, and ") + openWhy + decisionText(shadow.decisions.at(*open).where);
         } else {
           ev.cls = ElementClass::Violation;
-          ev.reason = "an integer result has no freedom here";
+          ev.reason = "an integer result has no freedom here" + culprit(shadow, e, r);
         }
       }
       switch (ev.cls) {

@@ -316,7 +316,7 @@ template <uint32_t N> const Op* sampledImage(WorkItem& wi, const Op* op) {
     }
     const double ref = laneBytes == 2 ? numerics::toDouble(numerics::Half{uint16_t(value.lanes[i])})
                                       : double(std::bit_cast<float>(value.lanes[i]));
-    writeShadowLane(wi, p, uint8_t(laneBytes), format, bounded ? sets[i] : numerics::ValueSet::all(), ref);
+    writeShadowLane(wi, op, p, uint8_t(laneBytes), format, bounded ? sets[i] : numerics::ValueSet::all(), ref);
   }
 }
 

@@ -642,7 +642,10 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     throw std::invalid_argument(kernel.shadow ? "kernel " + kernel.name + " was lowered for the shadow mode and needs a ShadowRun"
                                               : "a ShadowRun needs a kernel lowered with LowerOptions::shadow");
   unsigned threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
-  if (config.shadow) threads = 1;  // one shadow map, the same order as every other run
+  if (config.shadow) {
+    threads = 1;  // one shadow map, the same order as every other run
+    config.shadow->module = kernel.module;
+  }
   threads = unsigned(std::min<uint64_t>(threads, s.totalGroups));
   threads = unsigned(std::clamp<uint64_t>(kMaxPrivateBytesInFlight / std::max<uint64_t>(groupBytes, 1), 1, threads));
   // At least 8 chunks per thread, so that threads finishing early find work; at most 64 groups per chunk.

@@ -110,4 +110,24 @@ std::optional<uint32_t> ShadowRun::decisionIn(const uint8_t* p, uint64_t n) cons
   return std::nullopt;
 }
 
+void ShadowRun::noteWriter(const uint8_t* p, uint32_t bytes, uint32_t inst) {
+  const uintptr_t a = addr(p);
+  // Drop the ranges this store covers entirely, then record it.
+  auto it = writers.lower_bound(a);
+  while (it != writers.end() && it->first < a + bytes && it->first + it->second.second <= a + bytes) it = writers.erase(it);
+  writers[a] = {inst, bytes};
+}
+
+std::optional<uint32_t> ShadowRun::writerOf(const uint8_t* p) const {
+  const uintptr_t a = addr(p);
+  auto it = writers.upper_bound(a);
+  // The nearest store starting at or before p that reaches it (stores are at most a vector of 16 lanes of 8 bytes).
+  for (int steps = 0; it != writers.begin() && steps < 16; ++steps) {
+    --it;
+    if (it->first + it->second.second > a) return it->second.first;
+    if (a - it->first > 128) break;
+  }
+  return std::nullopt;
+}
+
 }  // namespace clref::interpreter

@@ -34,6 +34,7 @@ struct ShadowEntry {
   numerics::Format format = numerics::Format::Float;
   bool undetermined = false;
   uint32_t decision = 0;
+  uint32_t producer = UINT32_MAX;  // the instruction (Module::instructions index) whose rule gave the set
 };
 
 // A decision whose outcome the allowed sets leave open: the instruction, the work-item and what it decided between.
@@ -57,6 +58,13 @@ struct ShadowRun {
   uint64_t perturbed = 0;  // values replaced
 
   std::map<uintptr_t, ShadowEntry> entries;  // by the host address of the lane's first byte
+  // The last store into each memory range: (first byte) → (instruction, bytes), so that a violation can name the
+  // instruction that wrote the element. The module the instructions index (set by the executor).
+  std::map<uintptr_t, std::pair<uint32_t, uint32_t>> writers;
+  const class Module* module = nullptr;
+  void noteWriter(const uint8_t* p, uint32_t bytes, uint32_t inst);
+  // The instruction that last stored the byte at p, if any.
+  std::optional<uint32_t> writerOf(const uint8_t* p) const;
   std::vector<ShadowDecision> decisions;
   std::unordered_map<uint32_t, uint32_t> decisionOf;  // instruction → its decision's index (the first occurrence)
   // A decision changed control flow in some work-item: another device may have written memory this run never wrote
@@ -91,7 +99,7 @@ struct Op;
 // instruction is kept), and give a lane its set (clref's value `reference` is always in it; with --perturb a member
 // of the set replaces it when `perturbable`).
 uint32_t recordShadowDecision(WorkItem& wi, const Op* op, const std::string& what);
-void writeShadowLane(WorkItem& wi, uint8_t* p, uint8_t bytes, numerics::Format f, const numerics::ValueSet& set,
-                     double reference, bool perturbable = true);
+void writeShadowLane(WorkItem& wi, const Op* op, uint8_t* p, uint8_t bytes, numerics::Format f,
+                     const numerics::ValueSet& set, double reference, bool perturbable = true);
 
 }  // namespace clref::interpreter

@@ -117,8 +117,8 @@ double perturbedValue(ShadowRun& run, const ValueSet& s, Format f, double refere
   return s.contains(v) ? v : reference;
 }
 
-void writeLaneImpl(WorkItem& wi, uint8_t* p, uint8_t bytes, Format f, const ValueSet& set, double reference,
-                   bool perturbable) {
+void writeLaneImpl(WorkItem& wi, const Op* op, uint8_t* p, uint8_t bytes, Format f, const ValueSet& set,
+                   double reference, bool perturbable) {
   ValueSet s = set;
   if (!s.contains(reference)) s = hull(s, ValueSet::point(reference));  // clref's own value is always allowed
   if (wi.shadow->perturbSeed && perturbable && !s.isPoint()) {
@@ -136,12 +136,13 @@ void writeLaneImpl(WorkItem& wi, uint8_t* p, uint8_t bytes, Format f, const Valu
   e.set = s;
   e.size = bytes;
   e.format = f;
+  e.producer = op->inst;
   wi.shadow->set(p, e);
 }
 
-void writeLane(WorkItem& wi, uint8_t* p, uint8_t bytes, Format f, const ValueSet& set, double reference,
+void writeLane(WorkItem& wi, const Op* op, uint8_t* p, uint8_t bytes, Format f, const ValueSet& set, double reference,
                bool perturbable = true) {
-  writeLaneImpl(wi, p, bytes, f, set, reference, perturbable);
+  writeLaneImpl(wi, op, p, bytes, f, set, reference, perturbable);
 }
 
 void writeUndetermined(WorkItem& wi, uint8_t* p, uint8_t bytes, uint32_t decision) {
@@ -253,7 +254,7 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
       for (const auto& a : sets) any = any || nonFinite(a);
       if (any) set = ValueSet::all();
     }
-    writeLane(wi, out, r.bytes, r.format, set, reference);
+    writeLane(wi, op, out, r.bytes, r.format, set, reference);
   }
   return op + 1;
 }
@@ -296,7 +297,7 @@ const Op* shGeometric(WorkItem& wi, const Op* op) {
       continue;
     }
     const ValueSet set = numerics::allowedSetGeometric(r.op, p, q, i, r.format, s.profile, s.verdict);
-    writeLane(wi, out, r.bytes, r.format, set, readFloat(out, r.format));
+    writeLane(wi, op, out, r.bytes, r.format, set, readFloat(out, r.format));
   }
   (void)points;
   return op + 1;
@@ -478,7 +479,7 @@ const Op* shSelect(WorkItem& wi, const Op* op) {
     const LaneValue va = laneOf(wi, r.a, i), vb = laneOf(wi, r.b, i);
     if (r.a.kind == LaneKind::Float && !va.undetermined && !vb.undetermined) {
       // (A value between the two is in the hull but no device's: --perturb keeps clref's choice.)
-      writeLane(wi, out, r.a.bytes, r.a.format, hull(va.set, vb.set), readFloat(out, r.a.format), false);
+      writeLane(wi, op, out, r.a.bytes, r.a.format, hull(va.set, vb.set), readFloat(out, r.a.format), false);
     } else if (!va.undetermined && !vb.undetermined && va.set.isPoint() && vb.set.isPoint() &&
                std::memcmp(pa, pb, r.a.bytes) == 0) {
       s.clear(out, r.a.bytes);
@@ -567,7 +568,10 @@ const Op* shStore(WorkItem& wi, const Op* op) {
     if (p) wi.shadow->markUndetermined(p, op->n, std::min<uint32_t>(op->n, 8), *d);
     return op + 1;
   }
-  if (p) wi.shadow->copy(p, wi.regs + op->b, op->n);
+  if (p) {
+    wi.shadow->copy(p, wi.regs + op->b, op->n);
+    wi.shadow->noteWriter(p, op->n, op->c);
+  }
   return op + 1;
 }
 // OpCopyMemory(Sized): a = target pointer, b = source pointer, n = bytes (or c = the size register when n == 0).
@@ -930,7 +934,10 @@ bool ShadowLowering::extInst() {
           if (p) s.markUndetermined(p + offset * op->n, op->n, 1, *d);
           return op + 1;
         }
-        if (p) s.copy(p + offset * op->n, wi.regs + op->r, op->n);
+        if (p) {
+          s.copy(p + offset * op->n, wi.regs + op->r, op->n);
+          s.noteWriter(p + offset * op->n, op->n, op->inst);
+        }
         return op + 1;
       }, inst);
       op.r = L.reg(operands[0]);
@@ -1052,9 +1059,13 @@ void ShadowLowering::after() {
     case Op::OpSignBitSet: compare({operand(0)}); return;
     case Op::OpSelect: select(operand(0), operand(1), operand(2), false); return;
     case Op::OpLoad: memoryAccess(&shLoad, operand(0), 0, resultBytes()); return;
-    case Op::OpStore:
+    case Op::OpStore: {
       memoryAccess(&shStore, operand(0), operand(1), uint32_t(L.typeOfValue(operand(1)).size));
+      // c: the instruction that computed the stored value (a violation names it), else the store itself.
+      const Instruction* def = L.m.findDef(operand(1));
+      L.k.ops.back().c = def ? L.index(*def) : L.index(inst);
       return;
+    }
     case Op::OpCopyMemory: {
       Op_& op = L.emit(&shCopyMemory, inst);
       op.a = L.reg(operand(0));
@@ -1199,9 +1210,9 @@ void ShadowLowering::before() {
 uint32_t recordShadowDecision(WorkItem& wi, const Op* op, const std::string& what) {
   return recordDecision(wi, op, what);
 }
-void writeShadowLane(WorkItem& wi, uint8_t* p, uint8_t bytes, numerics::Format f, const numerics::ValueSet& set,
-                     double reference, bool perturbable) {
-  writeLaneImpl(wi, p, bytes, f, set, reference, perturbable);
+void writeShadowLane(WorkItem& wi, const Op* op, uint8_t* p, uint8_t bytes, numerics::Format f,
+                     const numerics::ValueSet& set, double reference, bool perturbable) {
+  writeLaneImpl(wi, op, p, bytes, f, set, reference, perturbable);
 }
 
 void emitShadowRuleBefore(Lowerer& L, const Instruction& inst) {

@@ -92,6 +92,8 @@ TEST_CASE("check: one sin per element is judged exactly as the single-function v
   CHECK(b.violations > 0);
   CHECK(b.allowed > 0);
   CHECK(report.anyViolation());
+  for (const auto& d : b.details)
+    if (d.cls == host::ElementClass::Violation) CHECK_THAT(d.reason, Catch::Matchers::Contains("sin"));
   CHECK(report.decisions.empty());
 }
 
@@ -116,6 +118,9 @@ TEST_CASE("check: a composed value keeps the freedom of each step, and no more",
   CHECK(b.details[1].index == 2);
   CHECK(b.details[1].cls == host::ElementClass::Violation);
   CHECK_THAT(b.details[1].reason, Catch::Matchers::Contains("ulp beyond the allowed set"));
+  // The instruction whose rule gave the element its set: the final addition.
+  CHECK_THAT(b.details[1].reason, Catch::Matchers::Contains("its allowed set is the rule of") &&
+                                      Catch::Matchers::Contains("OpFAdd"));
 }
 
 TEST_CASE("check: a comparison the allowed sets leave open makes what depends on it undetermined", "[check]") {
