@@ -37,7 +37,11 @@ int list() {
   }
   // The operations of math_operations.hpp.
   std::cout << "add 2\nsub 2\nmul 2\ndiv 2\nrecip 1\nfrem 2\nfmod_spirv 2\nconvert 1\ndot 2\ncross 2\nlength 1\n"
-               "distance 2\nnormalize 1\nfast_length 1\nfast_distance 2\nfast_normalize 1\n";
+               "distance 2\nnormalize 1\nfast_length 1\nfast_distance 2\nfast_normalize 1\n"
+               "abs 1\nabs_diff 2\nadd_sat 2\nhadd 2\nrhadd 2\nclamp 3\nclz 1\nctz 1\nmad_hi 3\nmad_sat 3\nmax 2\n"
+               "min 2\nmul_hi 2\nrotate 2\nsub_sat 2\nupsample 2\npopcount 1\nmad24 3\nmul24 2\nisequal 2\n"
+               "isnotequal 2\nisgreater 2\nisgreaterequal 2\nisless 2\nislessequal 2\nislessgreater 2\nisfinite 1\n"
+               "isinf 1\nisnan 1\nisnormal 1\nisordered 2\nisunordered 2\nsignbit 1\nbitselect 3\nselect 3\n";
   return 0;
 }
 
@@ -90,6 +94,7 @@ int run(const MathCommandOptions& o) {
   if (o.list) return list();
   if (o.function.empty()) throw Rejected("math: a function name is required (clref math --list shows them)");
   if (const auto status = runOperation(o)) return *status;
+  if (const auto status = runBuiltin(o)) return *status;
   const auto fn = mathFnByName(o.function);
   if (!fn) {
     std::string names;

@@ -34,5 +34,8 @@ void applyOptimizationOptions(const Judging& j, std::span<const double> args, do
 // The operation's output and verdict, as mathCommand returns them; nullopt when `o.function` is none of these.
 // Throws Rejected for bad operands.
 std::optional<int> runOperation(const MathCommandOptions& o);
+// The integer built-ins and relational functions (math_builtins.cpp), computed by running the built-in on the
+// reference device; nullopt when `o.function` is none of them.
+std::optional<int> runBuiltin(const MathCommandOptions& o);
 
 }  // namespace clref::reference

@@ -181,3 +181,33 @@ TEST_CASE("clref math: -cl-finite-math-only and -cl-no-signed-zeros free what th
   CHECK(clrefMath("sub 1 1 --check -0 --options -cl-no-signed-zeros").status == 0);
   CHECK(clrefMath("sub 1 1 --check -0 --options -cl-fast-relaxed-math").status == 0);
 }
+
+TEST_CASE("clref math: integer built-ins and relational functions, exact (mul24 beyond 24 bits free)",
+          "[reference][cli][math]") {
+  // Values by hand from OpenCL C 3.0 §6.15.3 and §6.15.6.
+  CHECK(has(clrefMath("add_sat 2147483647 1 --type int").out, "result:   2147483647\n"));
+  CHECK(has(clrefMath("add_sat 250 10 --type uchar").out, "result:   255\n"));
+  CHECK(has(clrefMath("hadd 7 8 --type int").out, "result:   7\n"));    // (7 + 8) >> 1
+  CHECK(has(clrefMath("rhadd 7 8 --type int").out, "result:   8\n"));   // (7 + 8 + 1) >> 1
+  CHECK(has(clrefMath("clz 1 --type uint").out, "result:   31\n"));
+  CHECK(has(clrefMath("popcount 255 --type ushort").out, "result:   8\n"));
+  CHECK(has(clrefMath("abs -128 --type char").out, "result:   128\n"));  // uchar result
+  CHECK(has(clrefMath("mul_hi 0x40000000 8 --type uint").out, "result:   2\n"));
+  CHECK(has(clrefMath("upsample 1 2 --type short").out, "result:   65538\n"));
+  CHECK(has(clrefMath("rotate 0x80000001 1 --type uint").out, "result:   3\n"));
+  CHECK(clrefMath("sub_sat -128 1 --type char --check -128").status == 0);
+  CHECK(clrefMath("sub_sat -128 1 --type char --check 127").status == 1);
+  // Relational: int results; comparisons with NaN are false, isunordered true.
+  CHECK(has(clrefMath("isless 1 nan --type float").out, "result:   0\n"));
+  CHECK(has(clrefMath("isunordered 1 nan --type float").out, "result:   1\n"));
+  CHECK(has(clrefMath("signbit -0 --type double").out, "result:   1\n"));
+  CHECK(clrefMath("isequal -0 0 --type float --check 1").status == 0);
+  CHECK(has(clrefMath("select 1 2 -1 --type int").out, "result:   2\n"));
+  CHECK(has(clrefMath("bitselect 0xf0 0x0f 0x3c --type uint").out, "result:   204\n"));  // 0xcc
+  // mul24 with an operand beyond 24 bits: implementation-defined.
+  const Run m = clrefMath("mul24 0x1000000 3 --type int --check 7");
+  CHECK(m.status == 0);
+  CHECK(has(m.out, "implementation-defined"));
+  CHECK(clrefMath("mul24 5 3 --type int --check 16").status == 1);
+  CHECK(clrefMath("clz 1 --type float").status == 2);
+}
