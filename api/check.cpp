@@ -1,6 +1,7 @@
 // Judging another implementation's whole-kernel output (api/check.hpp).
 #include "api/check.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -96,6 +97,19 @@ RunResult runPerturbed(Kernel& kernel, const NDRange& range, uint64_t seed, cons
   configure(shadow, options);
   shadow.perturbSeed = seed;
   shadow.perturbState = seed;
+  // Another conforming device may also make other implementation-defined choices: each choice whose every option is
+  // a conforming answer the allowed sets cover takes an option drawn from the seed.
+  numerics::Choices choices = kernel.choices();
+  uint64_t state = seed ^ 0x5DEECE66Dull;
+  for (numerics::Choice c : {numerics::Choice::Mad, numerics::Choice::FloatToIntOutOfRange,
+                             numerics::Choice::Mul24OutOfRange, numerics::Choice::IntDivByZero,
+                             numerics::Choice::IntDivOverflow}) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    const auto& options = numerics::infoOf(c).options;
+    const uint64_t count = uint64_t(std::count_if(options.begin(), options.end(), [](auto o) { return !o.empty(); }));
+    choices.set(c, uint8_t((state >> 33) % count));
+  }
+  shadow.choices = choices;
   RunResult r = kernel.runShadow(range, shadow);
   if (perturbed) *perturbed = shadow.perturbed;
   return r;

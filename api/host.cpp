@@ -1,5 +1,7 @@
 #include "api/host.hpp"
 
+#include "interpreter/shadow.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -246,6 +248,8 @@ uint64_t Kernel::privateMemBytes() const {
   return lowered_->privateArenaBytes + lowered_->registerTemplate.size();
 }
 
+const numerics::Choices& Kernel::choices() const { return program_->device().config().choices; }
+
 std::shared_ptr<Buffer> Kernel::bufferArg(size_t i) const {
   if (i >= args_.size() || args_[i].info.kind != ArgKind::Buffer || !args_[i].set) return nullptr;
   return args_[i].buffer;
@@ -377,13 +381,17 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow) 
   const auto& cfg = program_->device().config();
   checkNDRange(range, cfg);
   if (loweredSpecVersion_ != program_->specVersion_) lower();
-  if (shadow && (!shadowLowered_ || shadowSpecVersion_ != program_->specVersion_)) {
+  // The shadow kernel is kept for the device's choices; a run with choices of its own (--perturb) lowers anew.
+  const bool ownChoices = shadow && shadow->choices;
+  if (shadow && (ownChoices || shadowOwnChoices_ || !shadowLowered_ || shadowSpecVersion_ != program_->specVersion_)) {
     interpreter::LowerOptions o = lowerOptions(cfg);
     for (const auto& [id, v] : program_->specConstants_) o.specConstants[id] = v;
     o.globals = program_->globals_;
     o.shadow = true;
+    if (ownChoices) o.choices = *shadow->choices;
     shadowLowered_ = interpreter::lowerKernel(program_->module(), name_, o);
     shadowSpecVersion_ = program_->specVersion_;
+    shadowOwnChoices_ = ownChoices;
   }
   std::vector<interpreter::ArgBinding> bindings(args_.size());
   for (size_t i = 0; i < args_.size(); ++i) {

@@ -345,6 +345,8 @@ class Kernel {
   void setArg(size_t i, std::shared_ptr<Image> image);
   void setArgSampler(size_t i, const Sampler& sampler);  // sampler_t argument
   template <class T> void setArg(size_t i, const T& v) { setArgValue(i, &v, sizeof(T)); }
+  // The named choices the kernel runs with (its program's device's).
+  const numerics::Choices& choices() const;
   // The buffer set for argument i (nullptr when it is not a buffer argument or not set, or NULL).
   std::shared_ptr<Buffer> bufferArg(size_t i) const;
 
@@ -384,6 +386,7 @@ class Kernel {
   uint64_t loweredSpecVersion_ = ~uint64_t(0);
   std::unique_ptr<interpreter::LoweredKernel> shadowLowered_;  // lowered with the shadow rules, on first use
   uint64_t shadowSpecVersion_ = ~uint64_t(0);
+  bool shadowOwnChoices_ = false;  // shadowLowered_ has a perturbed run's choices
 };
 
 // run(kernel, ndrange) as a free function, as in the design.

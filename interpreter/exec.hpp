@@ -193,7 +193,11 @@ void warnOnce(WorkItem& wi, const Op* op, const std::string& message);
 // A named choice decided a value at `op` (`what` says how, e.g. "mul24 operand beyond 24 bits"): counted, and the
 // first occurrence of the work-group kept with its instruction and work-item.
 void noteChoiceFirst(WorkItem& wi, const Op* op, numerics::Choice c, const std::string& what);
+// The shadow mode's side of a decision (shadow.cpp): where the spec leaves the value free, the result is any value.
+void shadowNoteChoice(WorkItem& wi, const Op* op, numerics::Choice c);
 inline void noteChoice(WorkItem& wi, const Op* op, numerics::Choice c, const char* what) {
+  if (wi.shadow) [[unlikely]]
+    shadowNoteChoice(wi, op, c);
   if (!wi.choiceTally) return;
   if (wi.choiceTally->count[size_t(c)]++ == 0) noteChoiceFirst(wi, op, c, what);
 }

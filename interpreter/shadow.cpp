@@ -1,6 +1,8 @@
 // The shadow map of the allowed-set propagation (interpreter/shadow.hpp).
 #include "interpreter/shadow.hpp"
 
+#include "interpreter/exec.hpp"
+
 #include <vector>
 
 namespace clref::interpreter {
@@ -128,6 +130,14 @@ std::optional<uint32_t> ShadowRun::writerOf(const uint8_t* p) const {
     if (a - it->first > 128) break;
   }
   return std::nullopt;
+}
+
+void shadowNoteChoice(WorkItem& wi, const Op* op, numerics::Choice c) {
+  // nan(code): which NaN is open, not that it is one (a NaN result is judged as any NaN already).
+  if (c == numerics::Choice::NanPayload) return;
+  const numerics::ChoiceFreedom f = numerics::freedomOf(c);
+  if (f.kind == numerics::ChoiceKind::Free || (f.kind == numerics::ChoiceKind::Set && !f.limitedToOptions))
+    wi.shadow->choiceFreedInst = op->inst;
 }
 
 }  // namespace clref::interpreter

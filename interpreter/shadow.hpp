@@ -54,6 +54,12 @@ struct ShadowRun {
   // (its ends, clref's value, or a value between) from a stream seeded here, so the run computes one result another
   // conforming implementation could produce. Sets with an infinite end or "any value" keep clref's value.
   std::optional<uint64_t> perturbSeed;
+  // The choices of a perturbed run: each choice whose options are all conforming (kind set, numerics/choices.hpp)
+  // takes an option drawn from the seed; nullopt: the device's.
+  std::optional<numerics::Choices> choices;
+  // The instruction (Module::instructions index) whose result a choice that leaves the value free (kind free, or a
+  // set not limited to its options) just decided; its shadow rule then gives the result "any value" and clears it.
+  uint32_t choiceFreedInst = UINT32_MAX;
   uint64_t perturbState = 0;
   uint64_t perturbed = 0;  // values replaced
 

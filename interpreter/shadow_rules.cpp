@@ -651,9 +651,28 @@ const Op* shCopies(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+// A named choice that leaves the value free decided this instruction's result (ShadowRun::choiceFreedResult): every
+// lane of the result is any value (an integer lane "any value" too: api/check.cpp allows it).
+bool freedByChoice(WorkItem& wi, const Op* op, uint8_t* out, uint32_t bytes, uint32_t laneBytes) {
+  ShadowRun& s = *wi.shadow;
+  if (s.choiceFreedInst != op->inst) [[likely]]
+    return false;
+  s.choiceFreedInst = UINT32_MAX;
+  s.clear(out, bytes);
+  for (uint32_t off = 0; off < bytes; off += laneBytes) {
+    ShadowEntry e;
+    e.set = ValueSet::all();
+    e.size = uint8_t(std::min(laneBytes, bytes - off));
+    e.format = formatOfBytes(e.size);
+    s.entries[reinterpret_cast<uintptr_t>(out + off)] = e;
+  }
+  return true;
+}
+
 // OpVectorExtractDynamic: r = result, a = vector, b = index register (c = index bytes), n = lane bytes, imm = lanes.
 const Op* shExtractDynamic(WorkItem& wi, const Op* op) {
   ShadowRun& s = *wi.shadow;
+  if (freedByChoice(wi, op, wi.regs + op->r, op->n, op->n)) return op + 1;  // an index out of range
   if (auto d = s.decisionIn(wi.regs + op->b, op->c)) {
     writeUndetermined(wi, wi.regs + op->r, uint8_t(op->n), *d);
     return op + 1;
@@ -686,6 +705,7 @@ const Op* shInsertDynamic(WorkItem& wi, const Op* op) {
 const Op* shGeneric(WorkItem& wi, const Op* op) {
   const auto& vals = *static_cast<const std::vector<uint32_t>*>(op->aux);
   ShadowRun& s = *wi.shadow;
+  if (freedByChoice(wi, op, wi.regs + op->r, op->n, op->c)) return op + 1;
   bool any = false;
   for (size_t i = 0; i + 1 < vals.size() && !any; i += 2) any = s.anyIn(wi.regs + vals[i], vals[i + 1]);
   if (!any) {

@@ -330,3 +330,52 @@ TEST_CASE("check: what depends on the order of atomics is undetermined; commutat
   REQUIRE_FALSE(report.decisions.empty());
   CHECK_THAT(report.decisions[0].message, Catch::Matchers::Contains("atomic"));
 }
+
+TEST_CASE("check: a result another device decides by another option of a free choice is allowed", "[check]") {
+  // mul24 beyond 24 bits and a division by zero: implementation-defined and unspecified. A device that computes the
+  // full product and gives all ones for x / 0 (clref's other options) conforms.
+  const char* src = "kernel void k(global const int* a, global int* out) {\n"
+                    "  size_t i = get_global_id(0);\n"
+                    "  out[2 * i] = mul24(a[i], 3);\n"
+                    "  out[2 * i + 1] = 100 / (a[i] - 5);\n}\n";
+  std::vector<int> a = {0x1000000, 5, 7};
+  auto observedWith = [&](const std::vector<std::string>& choices) {
+    host::Device device;
+    for (const auto& c : choices) device.config().choices.set(c);
+    auto program = host::Program::fromOpenCLC(device, src);
+    host::Kernel k(program, "k");
+    std::vector<int> zeros(6, 0);
+    auto in = std::make_shared<host::Buffer>(a.data(), 12);
+    auto out = std::make_shared<host::Buffer>(zeros.data(), 24);
+    k.setArg(0, in);
+    k.setArg(1, out);
+    host::NDRange r;
+    r.global = {3, 1, 1};
+    REQUIRE(k.run(r).ok);
+    const auto* b = reinterpret_cast<const uint8_t*>(out->data());
+    return std::vector<uint8_t>(b, b + 24);
+  };
+  const auto other = observedWith({"mul24_out_of_range=full_product", "int_div_by_zero=all_ones"});
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device, src);
+  host::Kernel kernel(program, "k");
+  std::vector<int> zeros(6, 0);
+  auto in = std::make_shared<host::Buffer>(a.data(), 12);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 24);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {3, 1, 1};
+  const auto report = host::check(kernel, r, {{1, host::ElementType::I32, other}});
+  REQUIRE(report.run.ok);
+  const auto& b = report.buffers.at(0);
+  CHECK(b.violations == 0);
+  CHECK(b.allowed == 2);  // out[0] (mul24 of 2^24) and out[3] (100 / 0)
+  CHECK(classOf(report, 0) == host::ElementClass::Allowed);
+  CHECK(classOf(report, 3) == host::ElementClass::Allowed);
+  // An in-range mul24 has no freedom: 7·3 = 21 exactly.
+  auto wrong = other;
+  const int bad = 22;
+  std::memcpy(wrong.data() + 16, &bad, 4);
+  CHECK(classOf(host::check(kernel, r, {{1, host::ElementType::I32, wrong}}), 4) == host::ElementClass::Violation);
+}
