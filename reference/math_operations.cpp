@@ -191,7 +191,7 @@ int runConvert(const MathCommandOptions& o) {
   if (!to) throw Rejected("--to: expected a scalar type (char ... ulong, half, float, double), got '" + o.to + "'");
   if (o.args.size() != 1) throw Rejected("math: convert takes one operand");
   const bool fromFloat = isFloat(*from), toFloat = isFloat(*to);
-  // OpenCL C 3.0 §6.4.3.1 [[rounding-modes]]: conversions to integers round toward zero by default, to floating
+  // OpenCL C 3.0 §6.4.3.2 [[rounding-modes]]: conversions to integers round toward zero by default, to floating
   // point to nearest even.
   const Rounding r = o.rounding.empty() ? (toFloat ? Rounding::RTE : Rounding::RTZ) : parseRounding(o.rounding);
   const uint64_t bits = [&] {
@@ -279,7 +279,7 @@ int runConvert(const MathCommandOptions& o) {
     std::cout << "check:    " << show(observed, tf) << "\n";
     return printVerdict(allowed, show(resultValue, tf) + (flush && subnormal ? " or ±0" : ""),
                         "correctly rounded (" + std::string(toString(r)) + ")",
-                        "OpenCL C 3.0 §6.4.3.1 [[rounding-modes]]", j.profile);
+                        "OpenCL C 3.0 §6.4.3.2 [[rounding-modes]]", j.profile);
   }
   const uint64_t mask = intBits(*to) == 64 ? ~uint64_t(0) : (uint64_t(1) << intBits(*to)) - 1;
   std::cout << "check:    " << o.check << "\n";

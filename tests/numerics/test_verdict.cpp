@@ -350,7 +350,7 @@ TEST_CASE("mad's unfused form may overflow where the fused one does not: inf - i
   CHECK_FALSE(judge(MathFn::fma, a, NAN, Format::Float, Profile::Full).allowed);
 }
 
-TEST_CASE("-cl-fp32-correctly-rounded-divide-sqrt makes float division and sqrt correctly rounded in the verdict",
+TEST_CASE("the option -cl-fp32-correctly-rounded-divide-sqrt makes float division and sqrt correctly rounded in the verdict",
           "[numerics][verdict]") {
   // OpenCL 3.0 API §5.8.6.2 [[math-intrinsics-options]]: the option's row replaces the tables' 2.5 / 3 ulp.
   const std::vector<double> a = {1.0, 3.0};

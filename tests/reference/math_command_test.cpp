@@ -122,7 +122,7 @@ TEST_CASE("clref math: the core instructions, correctly rounded or within their 
 }
 
 TEST_CASE("clref math convert: every type pair, rounding mode and saturation", "[reference][cli][math]") {
-  // Float to int rounds toward zero by default (OpenCL C 3.0 §6.4.3.1), ties to even with _rte.
+  // Float to int rounds toward zero by default (OpenCL C 3.0 §6.4.3.2 [[rounding-modes]]), ties to even with _rte.
   CHECK(has(clrefMath("convert 2.7 --type float --to int").out, "result:   2\n"));
   CHECK(has(clrefMath("convert 2.5 --type float --to int --rounding rte").out, "result:   2\n"));
   CHECK(has(clrefMath("convert 3.5 --type float --to int --rounding rte").out, "result:   4\n"));
@@ -184,7 +184,7 @@ TEST_CASE("clref math: -cl-finite-math-only and -cl-no-signed-zeros free what th
 
 TEST_CASE("clref math: integer built-ins and relational functions, exact (mul24 beyond 24 bits free)",
           "[reference][cli][math]") {
-  // Values by hand from OpenCL C 3.0 §6.15.3 and §6.15.6.
+  // Values by hand from OpenCL C 3.0 §6.15.3 [[integer-functions]] and §6.15.6 [[relational-functions]].
   CHECK(has(clrefMath("add_sat 2147483647 1 --type int").out, "result:   2147483647\n"));
   CHECK(has(clrefMath("add_sat 250 10 --type uchar").out, "result:   255\n"));
   CHECK(has(clrefMath("hadd 7 8 --type int").out, "result:   7\n"));    // (7 + 8) >> 1
