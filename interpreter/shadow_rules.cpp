@@ -653,11 +653,13 @@ const Op* shCopies(WorkItem& wi, const Op* op) {
 
 // A named choice that leaves the value free decided this instruction's result (ShadowRun::choiceFreedResult): every
 // lane of the result is any value (an integer lane "any value" too: api/check.cpp allows it).
+// A work-group collective notes its choice once, on behalf of every work-item (Op::align == 2 on its rule): the
+// note then stays for the group's other work-items.
 bool freedByChoice(WorkItem& wi, const Op* op, uint8_t* out, uint32_t bytes, uint32_t laneBytes) {
   ShadowRun& s = *wi.shadow;
   if (s.choiceFreedInst != op->inst) [[likely]]
     return false;
-  s.choiceFreedInst = UINT32_MAX;
+  if (op->align != 2) s.choiceFreedInst = UINT32_MAX;
   s.clear(out, bytes);
   for (uint32_t off = 0; off < bytes; off += laneBytes) {
     ShadowEntry e;
@@ -876,6 +878,9 @@ void ShadowLowering::generic() {
   op.c = scalarish ? laneBytes(inst.resultType) : std::min<uint32_t>(8, std::max<uint32_t>(1, op.n));
   if (op.c == 0) op.c = 1;
   op.imm = scalarish && isFloat(inst.resultType) ? 1 : 0;
+  // SPIR-V 1.0 §3.32.21 [external] Group Instructions: a collective notes a choice once for the work-group.
+  const auto opc = uint32_t(inst.opcode);
+  op.align = (opc >= uint32_t(spv::Op::OpGroupAsyncCopy) && opc <= uint32_t(spv::Op::OpGroupSMax)) ? 2 : 1;
   op.aux = &t;
 }
 
@@ -1203,6 +1208,59 @@ void ShadowLowering::after() {
     case Op::OpExtInst:
       if (extInst()) return;
       break;
+    case Op::OpGroupFMin:
+    case Op::OpGroupFMax: {
+      // The minimum or maximum is one of the values whatever the order, but of equal zeros either may come first
+      // (fmin/fmax leave the zero sign open): a zero result is either zero; operands with sets give any value.
+      Op_& op = L.emit(+[](WorkItem& wi, const Op_* op) -> const Op_* {
+        ShadowRun& s = *wi.shadow;
+        if (s.choiceFreedInst == op->inst) s.choiceFreedInst = UINT32_MAX;  // the order choice, noted once per group
+        uint8_t* out = wi.regs + op->r;
+        const Format f = formatOfBytes(op->n);
+        if (s.anyIn(wi.regs + op->a, op->n)) {
+          ShadowEntry e;
+          e.set = ValueSet::all();
+          e.size = uint8_t(op->n);
+          e.format = f;
+          e.producer = op->inst;
+          s.set(out, e);
+        } else if (readFloat(out, f) == 0) {
+          ShadowEntry e;
+          e.set = ValueSet{-0.0, 0.0, false};
+          e.size = uint8_t(op->n);
+          e.format = f;
+          e.producer = op->inst;
+          s.set(out, e);
+        } else {
+          s.clear(out, op->n);
+        }
+        return op + 1;
+      }, inst);
+      op.r = L.reg(inst.resultId);
+      op.a = L.reg(operand(2));
+      op.n = resultBytes();
+      return;
+    }
+    case Op::OpGroupFAdd: {
+      // work_group_reduce_add / scans of floats: the order of the additions is open (choice
+      // work_group_reduction_order), so each work-item's result is any of the orders' sums: any value here (the sets
+      // do not enumerate the orders).
+      Op_& op = L.emit(+[](WorkItem& wi, const Op_* op) -> const Op_* {
+        ShadowRun& s = *wi.shadow;
+        if (s.choiceFreedInst == op->inst) s.choiceFreedInst = UINT32_MAX;
+        s.clear(wi.regs + op->r, op->n);
+        ShadowEntry e;
+        e.set = ValueSet::all();
+        e.size = uint8_t(op->n);
+        e.format = formatOfBytes(op->n);
+        e.producer = op->inst;
+        s.entries[reinterpret_cast<uintptr_t>(wi.regs + op->r)] = e;
+        return op + 1;
+      }, inst);
+      op.r = L.reg(inst.resultId);
+      op.n = resultBytes();
+      return;
+    }
     default: break;
   }
   if (!inst.resultId || !L.hasReg(inst.resultId) || resultBytes() == 0) return;

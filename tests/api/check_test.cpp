@@ -379,3 +379,43 @@ TEST_CASE("check: a result another device decides by another option of a free ch
   std::memcpy(wrong.data() + 16, &bad, 4);
   CHECK(classOf(host::check(kernel, r, {{1, host::ElementType::I32, wrong}}), 4) == host::ElementClass::Violation);
 }
+
+TEST_CASE("check: a float work-group reduction summed in another order is allowed; min is exact", "[check]") {
+  // work_group_reduce_add's order is open (OpenCL C 3.0 §6.15.9 [[work-group-functions]]); 1, 2^-24, 2^-24, ...
+  // summed left to right stays 1, summed right to left is larger. work_group_reduce_min has one answer.
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device,
+                                            "kernel void k(global const float* f, global float* out) {\n"
+                                            "  size_t i = get_global_id(0);\n"
+                                            "  out[2 * i] = work_group_reduce_add(f[i]);\n"
+                                            "  out[2 * i + 1] = work_group_reduce_min(f[i]);\n}\n",
+                                            "-cl-std=CL3.0");
+  host::Kernel kernel(program, "k");
+  std::vector<float> f(8, 0x1p-24f);
+  f[0] = 1.0f;
+  auto in = std::make_shared<host::Buffer>(f.data(), 32);
+  std::vector<float> zeros(16, 0);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 64);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {8, 1, 1};
+  r.local = std::array<size_t, 3>{8, 1, 1};
+  float backwards = 0;
+  for (int i = 7; i >= 0; --i) backwards += f[size_t(i)];  // 7·2^-24 first, then 1: 1 + 2^-23·3
+  REQUIRE(backwards != 1.0f);
+  std::vector<float> observed(16);
+  for (size_t i = 0; i < 8; ++i) {
+    observed[2 * i] = backwards;
+    observed[2 * i + 1] = 0x1p-24f;
+  }
+  observed[1] = 1.0f;  // a wrong minimum
+  std::vector<uint8_t> bytes(64);
+  std::memcpy(bytes.data(), observed.data(), 64);
+  const auto report = host::check(kernel, r, {{1, host::ElementType::F32, bytes}});
+  REQUIRE(report.run.ok);
+  const auto& b = report.buffers.at(0);
+  for (size_t i = 0; i < 8; ++i) CHECK(classOf(report, 2 * i) != host::ElementClass::Violation);
+  CHECK(classOf(report, 1) == host::ElementClass::Violation);
+  CHECK(b.violations == 1);
+}
