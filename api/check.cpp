@@ -11,6 +11,7 @@
 #include "interpreter/module.hpp"
 #include "interpreter/shadow.hpp"
 #include "numerics/format.hpp"
+#include "numerics/math.hpp"
 
 namespace clref::host {
 namespace {
@@ -53,6 +54,38 @@ std::string distanceOutside(const numerics::ValueSet& s, double v, numerics::For
   return buf;
 }
 
+// The accuracy row of the instruction at `inst` when it is a floating-point instruction with one (a core operation
+// or an OpenCL.std math function): "<= 4 ulp (sin; OpenCL SPIR-V Environment: ... [[...]])", else "".
+std::string ruleOf(const interpreter::Module& m, uint32_t inst, numerics::Profile profile,
+                   const numerics::VerdictOptions& options) {
+  const interpreter::Instruction& i = m.instructions.at(inst);
+  if (!i.resultType) return "";
+  const interpreter::Type* t = &m.type(i.resultType);
+  if (t->kind == interpreter::TypeKind::Vector) t = &m.type(t->element);
+  if (t->kind != interpreter::TypeKind::Float) return "";
+  const numerics::Format f = numerics::formatOfBytes(t->width / 8);
+  std::optional<numerics::MathFn> fn;
+  numerics::CoreOp core = numerics::CoreOp::None;
+  switch (i.opcode) {
+    case spv::Op::OpFAdd: core = numerics::CoreOp::Add; break;
+    case spv::Op::OpFSub: core = numerics::CoreOp::Sub; break;
+    case spv::Op::OpFMul: core = numerics::CoreOp::Mul; break;
+    case spv::Op::OpFDiv: core = numerics::CoreOp::Div; break;
+    case spv::Op::OpExtInst: {
+      const auto set = m.extInstImports.find(i.extInstSet);
+      if (set == m.extInstImports.end() || set->second != "OpenCL.std" || i.operand(1) >= uint32_t(numerics::kMathFnCount))
+        return "";
+      fn = numerics::MathFn(i.operand(1));
+      break;
+    }
+    default: return "";
+  }
+  const numerics::AccuracyRequirement* row = numerics::primaryRow(fn, core, f, profile, options.accuracy);
+  if (!row) return "";
+  return std::string(row->text) + " (" + (fn ? std::string(numerics::nameOf(*fn)) : std::string(numerics::toString(core))) +
+         "; " + std::string(numerics::toString(row->document)) + ": " + std::string(row->source) + ")";
+}
+
 // "computed by <instruction> (source line)" for the instruction behind a violation: the one whose rule gave the
 // element its set, else the store that wrote it.
 std::string culprit(const interpreter::ShadowRun& shadow, const interpreter::ShadowEntry* e, const uint8_t* at) {
@@ -71,6 +104,8 @@ std::string culprit(const interpreter::ShadowRun& shadow, const interpreter::Sha
   if (!source.empty() && s.find(source) == std::string::npos) s += " (" + source + ")";
   const std::string text = shadow.module->sourceText(*inst);
   if (!text.empty()) s += ": " + text;
+  const std::string rule = ruleOf(*shadow.module, *inst, shadow.profile, shadow.verdict);
+  if (!rule.empty()) s += "; rule " + rule;
   return s;
 }
 
@@ -257,7 +292,7 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
             std::snprintf(buf, sizeof buf, "%.4g ulp from clref's value, inside the allowed set %s",
                           std::isfinite(ov) && std::isfinite(rv) ? std::fabs(ov - rv) / u : 0.0,
                           numerics::toString(ev.allowed).c_str());
-            ev.reason = buf;
+            ev.reason = buf + culprit(shadow, e, r);
           } else if (open) {
             ev.cls = ElementClass::Undetermined;
             ev.reason = "outside the allowed set " + numerics::toString(ev.allowed) + ", but " + openWhy +
