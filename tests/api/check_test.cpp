@@ -381,7 +381,7 @@ TEST_CASE("check: a result another device decides by another option of a free ch
 }
 
 TEST_CASE("check: a float work-group reduction summed in another order is allowed; min is exact", "[check]") {
-  // work_group_reduce_add's order is open (OpenCL C 3.0 §6.15.9 [[work-group-functions]]); 1, 2^-24, 2^-24, ...
+  // work_group_reduce_add's order is open (OpenCL C 3.0 §6.15.16 [[work-group-functions]]); 1, 2^-24, 2^-24, ...
   // summed left to right stays 1, summed right to left is larger. work_group_reduce_min has one answer.
   host::Device device;
   auto program = host::Program::fromOpenCLC(device,
