@@ -27,17 +27,9 @@ namespace {
 // The shadow mode's sets move with the phi and argument copies (interpreter/shadow.hpp), staged like the copies.
 [[gnu::cold]] void shadowEdge(WorkItem& wi, const Edge* e) {
   ShadowRun& s = *wi.shadow;
-  std::vector<std::pair<const PhiCopy*, std::vector<std::pair<uint32_t, ShadowEntry>>>> staged;
-  for (const auto& c : e->copies) {
-    auto& list = staged.emplace_back(&c, std::vector<std::pair<uint32_t, ShadowEntry>>{}).second;
-    const uintptr_t from = reinterpret_cast<uintptr_t>(wi.regs + c.src);
-    for (auto it = s.entries.lower_bound(from); it != s.entries.end() && it->first < from + c.size; ++it)
-      list.emplace_back(uint32_t(it->first - from), it->second);
-  }
-  for (const auto& [c, list] : staged) {
-    s.clear(wi.regs + c->dst, c->size);
-    for (const auto& [off, entry] : list) s.entries[reinterpret_cast<uintptr_t>(wi.regs + c->dst) + off] = entry;
-  }
+  std::vector<ShadowRun::Snapshot> staged;
+  for (const auto& c : e->copies) staged.push_back(s.take(wi.regs + c.src, c.size));
+  for (size_t i = 0; i < staged.size(); ++i) s.put(wi.regs + e->copies[i].dst, e->copies[i].size, staged[i]);
 }
 
 [[gnu::always_inline]] inline const Op* takeEdge(WorkItem& wi, const Op* op, const Edge* e) {

@@ -15,7 +15,6 @@
 #include <system_error>
 #include <thread>
 
-
 namespace clref::interpreter {
 
 const numerics::Choices& choicesOf(const WorkItem& wi) { return *wi.launch->choices; }

@@ -66,28 +66,35 @@ void ShadowRun::set(const uint8_t* p, const ShadowEntry& e) {
   entries[addr(p)] = e;
 }
 
-void ShadowRun::copy(uint8_t* dst, const uint8_t* src, uint64_t n) {
-  if (n == 0 || dst == src) return;
-  std::vector<std::pair<uintptr_t, ShadowEntry>> moved;
-  if (!entries.empty()) {
-    const uintptr_t a = addr(src);
-    for (auto it = entries.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0);
-         it != entries.end() && it->first < a + n; ++it) {
-      if (it->first + it->second.size <= a) continue;
-      ShadowEntry e = it->second;
-      if (it->first < a || it->first + e.size > a + n) {
-        // A lane cut by the range: the copy holds part of it, which is no value of its own.
-        const uintptr_t from = std::max(it->first, a), to = std::min<uintptr_t>(it->first + e.size, a + n);
-        e.set = numerics::ValueSet::all();
-        e.size = uint8_t(to - from);
-        moved.emplace_back(from - a, e);
-      } else {
-        moved.emplace_back(it->first - a, e);
-      }
+ShadowRun::Snapshot ShadowRun::take(const uint8_t* src, uint64_t n) const {
+  Snapshot moved;
+  if (entries.empty() || n == 0) return moved;
+  const uintptr_t a = addr(src);
+  for (auto it = entries.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0); it != entries.end() && it->first < a + n;
+       ++it) {
+    if (it->first + it->second.size <= a) continue;
+    ShadowEntry e = it->second;
+    if (it->first < a || it->first + e.size > a + n) {
+      // A lane cut by the range: the copy holds part of it, which is no value of its own.
+      const uintptr_t from = std::max(it->first, a), to = std::min<uintptr_t>(it->first + e.size, a + n);
+      e.set = numerics::ValueSet::all();
+      e.size = uint8_t(to - from);
+      moved.emplace_back(from - a, e);
+    } else {
+      moved.emplace_back(it->first - a, e);
     }
   }
+  return moved;
+}
+
+void ShadowRun::put(uint8_t* dst, uint64_t n, const Snapshot& s) {
   clear(dst, n);
-  for (const auto& [off, e] : moved) entries[addr(dst) + off] = e;
+  for (const auto& [off, e] : s) entries[addr(dst) + off] = e;
+}
+
+void ShadowRun::copy(uint8_t* dst, const uint8_t* src, uint64_t n) {
+  if (n == 0 || dst == src) return;
+  put(dst, n, take(src, n));
 }
 
 void ShadowRun::markUndetermined(const uint8_t* p, uint64_t n, uint32_t laneSize, uint32_t decision) {

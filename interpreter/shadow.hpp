@@ -91,6 +91,11 @@ struct ShadowRun {
   const ShadowEntry* lane(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const;
   bool anyIn(const uint8_t* p, uint64_t n) const;
   void set(const uint8_t* p, const ShadowEntry& e);
+  // The entries of [src, src + n) by offset from src (a lane the range cuts is any value), and placing them at dst
+  // after clearing [dst, dst + n): parallel copies (phi copies, composites) take every source before putting any.
+  using Snapshot = std::vector<std::pair<uint64_t, ShadowEntry>>;
+  Snapshot take(const uint8_t* src, uint64_t n) const;
+  void put(uint8_t* dst, uint64_t n, const Snapshot& s);
   // Moves the entries of [src, src + n) to [dst, dst + n) (clearing the destination first); the ranges may overlap.
   void copy(uint8_t* dst, const uint8_t* src, uint64_t n);
   // Marks [p, p + n) undetermined by `decision` as lanes of `laneSize` bytes.

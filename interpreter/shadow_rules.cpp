@@ -635,23 +635,14 @@ const Op* shCopies(WorkItem& wi, const Op* op) {
     s.clear(wi.regs + op->r, op->n);
     return op + 1;
   }
-  std::vector<std::pair<uint32_t, std::map<uintptr_t, ShadowEntry>>> staged;
-  ShadowRun tmp;
-  for (size_t i = 0; i + 2 < t.size(); i += 3) {
-    // Stage each source at a distinct fake address range of the temporary map.
-    tmp.entries.clear();
-    for (auto it = s.entries.lower_bound(reinterpret_cast<uintptr_t>(wi.regs + t[i + 1]));
-         it != s.entries.end() && it->first < reinterpret_cast<uintptr_t>(wi.regs + t[i + 1]) + t[i + 2]; ++it)
-      tmp.entries.emplace(it->first - reinterpret_cast<uintptr_t>(wi.regs + t[i + 1]), it->second);
-    staged.emplace_back(i, std::move(tmp.entries));
-  }
+  std::vector<ShadowRun::Snapshot> staged;
+  for (size_t i = 0; i + 2 < t.size(); i += 3) staged.push_back(s.take(wi.regs + t[i + 1], t[i + 2]));
   s.clear(wi.regs + op->r, op->n);
-  for (auto& [i, entries] : staged)
-    for (auto& [off, e] : entries) s.entries[reinterpret_cast<uintptr_t>(wi.regs + op->r + t[i]) + off] = e;
+  for (size_t i = 0; i + 2 < t.size(); i += 3) s.put(wi.regs + op->r + t[i], t[i + 2], staged[i / 3]);
   return op + 1;
 }
 
-// A named choice that leaves the value free decided this instruction's result (ShadowRun::choiceFreedResult): every
+// A named choice that leaves the value free decided this instruction's result (ShadowRun::choiceFreedInst): every
 // lane of the result is any value (an integer lane "any value" too: api/check.cpp allows it).
 // A work-group collective notes its choice once, on behalf of every work-item (Op::align == 2 on its rule): the
 // note then stays for the group's other work-items.

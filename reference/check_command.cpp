@@ -20,23 +20,6 @@ struct Rejected : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-host::ElementType elementTypeOf(ElemType t) {
-  switch (t) {
-    case ElemType::Char: return host::ElementType::I8;
-    case ElemType::UChar: return host::ElementType::U8;
-    case ElemType::Short: return host::ElementType::I16;
-    case ElemType::UShort: return host::ElementType::U16;
-    case ElemType::Int: return host::ElementType::I32;
-    case ElemType::UInt: return host::ElementType::U32;
-    case ElemType::Long: return host::ElementType::I64;
-    case ElemType::ULong: return host::ElementType::U64;
-    case ElemType::Half: return host::ElementType::F16;
-    case ElemType::Float: return host::ElementType::F32;
-    case ElemType::Double: return host::ElementType::F64;
-  }
-  return host::ElementType::U8;
-}
-
 std::string readAll(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream s;
@@ -138,6 +121,23 @@ nlohmann::json toJson(const host::CheckReport& r, const std::string& kernel) {
 }
 
 }  // namespace
+
+host::ElementType elementTypeOf(ElemType t) {
+  switch (t) {
+    case ElemType::Char: return host::ElementType::I8;
+    case ElemType::UChar: return host::ElementType::U8;
+    case ElemType::Short: return host::ElementType::I16;
+    case ElemType::UShort: return host::ElementType::U16;
+    case ElemType::Int: return host::ElementType::I32;
+    case ElemType::UInt: return host::ElementType::U32;
+    case ElemType::Long: return host::ElementType::I64;
+    case ElemType::ULong: return host::ElementType::U64;
+    case ElemType::Half: return host::ElementType::F16;
+    case ElemType::Float: return host::ElementType::F32;
+    case ElemType::Double: return host::ElementType::F64;
+  }
+  return host::ElementType::U8;
+}
 
 int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
   try {

@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "api/check.hpp"
 #include "api/host.hpp"
+#include "reference/case_file.hpp"
 
 namespace clref::reference {
 
@@ -23,5 +25,8 @@ struct CheckCommandOptions {
 };
 
 int checkCommand(const CheckCommandOptions& o, const host::Device& device);
+
+// The host API's element type of a case file's buffer type.
+host::ElementType elementTypeOf(ElemType t);
 
 }  // namespace clref::reference

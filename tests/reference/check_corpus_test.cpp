@@ -13,30 +13,13 @@
 #include "api/check.hpp"
 #include "clref_run.hpp"
 #include "reference/case_file.hpp"
+#include "reference/check_command.hpp"
 
 using namespace clref;
 using clref::reference::test::runClref;
 using clref::reference::test::TempDir;
 
 namespace {
-
-host::ElementType elementTypeOf(reference::ElemType t) {
-  using E = reference::ElemType;
-  switch (t) {
-    case E::Char: return host::ElementType::I8;
-    case E::UChar: return host::ElementType::U8;
-    case E::Short: return host::ElementType::I16;
-    case E::UShort: return host::ElementType::U16;
-    case E::Int: return host::ElementType::I32;
-    case E::UInt: return host::ElementType::U32;
-    case E::Long: return host::ElementType::I64;
-    case E::ULong: return host::ElementType::U64;
-    case E::Half: return host::ElementType::F16;
-    case E::Float: return host::ElementType::F32;
-    case E::Double: return host::ElementType::F64;
-  }
-  return host::ElementType::U8;
-}
 
 // The golden cases with buffer outputs (image outputs are not judged by check).
 std::vector<std::filesystem::path> bufferCases() {
@@ -60,7 +43,7 @@ std::vector<host::ObservedBuffer> outputsOf(const reference::Case& c, std::optio
   std::vector<host::ObservedBuffer> out;
   for (const auto& [arg, buffer] : p.outputs) {
     const auto* b = reinterpret_cast<const uint8_t*>(buffer->data());
-    out.push_back({arg, elementTypeOf(c.args[arg].buffer.type), std::vector<uint8_t>(b, b + buffer->size())});
+    out.push_back({arg, reference::elementTypeOf(c.args[arg].buffer.type), std::vector<uint8_t>(b, b + buffer->size())});
   }
   return out;
 }
