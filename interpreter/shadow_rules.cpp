@@ -276,18 +276,15 @@ const Op* shGeometric(WorkItem& wi, const Op* op) {
   ShadowRun& s = *wi.shadow;
   std::vector<ValueSet> p(r.n), q(r.twoOperands ? r.n : 0);
   std::optional<uint32_t> decision;
-  bool points = true;
   for (uint32_t k = 0; k < r.n; ++k) {
     const LaneValue a = laneOf(wi, r.p, k);
     if (a.undetermined && !decision) decision = decisionFor(wi, op, a, "a geometric function of a reinterpreted value");
     p[k] = a.set;
-    points = points && a.set.isPoint();
     if (r.twoOperands) {
       const LaneValue b = laneOf(wi, r.q, k);
       if (b.undetermined && !decision)
         decision = decisionFor(wi, op, b, "a geometric function of a reinterpreted value");
       q[k] = b.set;
-      points = points && b.set.isPoint();
     }
   }
   for (uint32_t i = 0; i < r.lanes; ++i) {
@@ -299,7 +296,6 @@ const Op* shGeometric(WorkItem& wi, const Op* op) {
     const ValueSet set = numerics::allowedSetGeometric(r.op, p, q, i, r.format, s.profile, s.verdict);
     writeLane(wi, op, out, r.bytes, r.format, set, readFloat(out, r.format));
   }
-  (void)points;
   return op + 1;
 }
 
