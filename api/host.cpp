@@ -55,6 +55,7 @@ interpreter::LowerOptions lowerOptions(const DeviceConfig& cfg) {
   o.denormFloat = cfg.denormFloat;
   o.denormDouble = cfg.denormDouble;
   o.choices = cfg.choices;
+  o.checks = cfg.checks;
   return o;
 }
 }  // namespace
@@ -456,6 +457,7 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow) 
   ec.instructionBudget = cfg.instructionBudget;
   ec.subgroupSize = cfg.subgroupSize;
   ec.shadow = shadow;
+  if (!shadow) ec.checks = cfg.checks;
   interpreter::ExecResult r;
   try {
     r = interpreter::execute(shadow ? *shadowLowered_ : *lowered_, bindings, spec, ec);
@@ -472,6 +474,8 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow) 
   out.workItems = r.workItems;
   out.printfOutput = std::move(r.printfOutput);
   out.choicesUsed = std::move(r.choicesUsed);
+  out.findings = std::move(r.findings);
+  if (cfg.checksFatal && !out.findings.empty()) out.ok = false;
   if (!range.local) {
     // OpenCL 3.0 API §5.10 [[_executing_kernels]]: the implementation breaks the NDRange into work-groups.
     interpreter::ChoiceUse u{numerics::Choice::DefaultLocalSize, 1, {}};

@@ -61,6 +61,10 @@ struct DeviceConfig {
   uint64_t maxMemAllocSize = kDefaultMaxMemAllocSize;  // the largest buffer a client should create
   uint64_t localMemSize = kDefaultLocalMemSize;        // a work-group's __local variables and local arguments together
   numerics::Choices choices;
+  // The optional checkers (interpreter/checks/: data races, uninitialised values) every run performs, and whether a
+  // finding fails the run as a fault does (RunResult::ok).
+  interpreter::CheckSet checks;
+  bool checksFatal = true;
 };
 
 // The OpenCL C extensions and optional features (OpenCL C 3.0 §6.2.1 [[features]] feature macros) a device
@@ -314,7 +318,7 @@ class NDRangeError : public Error {
 void checkNDRange(const NDRange& range, const DeviceConfig& config);
 
 struct RunResult {
-  bool ok = true;                                 // false when a fault aborted the NDRange
+  bool ok = true;  // false when a fault aborted the NDRange, or a checker found something and findings are fatal
   std::optional<interpreter::Diagnostic> fault;   // the fault (lowest work-group first)
   std::vector<interpreter::Diagnostic> warnings;  // unspecified-value warnings (capped)
   uint64_t warningCount = 0;                      // all warnings, including those not kept
@@ -324,6 +328,7 @@ struct RunResult {
   // The named choices that decided values (numerics/choices.hpp), in registry order: how many times, and the first
   // (instruction, work-item, source line). Count 0: a choice that may decide unseen (uninitialised memory, OpUndef).
   std::vector<interpreter::ChoiceUse> choicesUsed;
+  std::vector<interpreter::Finding> findings;  // of DeviceConfig::checks, in the order first seen
 };
 
 class Kernel {

@@ -31,7 +31,10 @@ enum class FaultKind : uint8_t {
   Warning,
   // The interpreter could not execute a work-group (e.g. host memory for its work-items
   // exhausted); the launch ends with this fault instead of ending the process.
-  ExecutionFailed
+  ExecutionFailed,
+  // Findings of the optional checkers (interpreter/checks/): not faults, but reported like them.
+  DataRace,
+  UninitialisedValue
 };
 const char* toString(FaultKind);
 
@@ -46,6 +49,33 @@ struct Diagnostic {
   std::array<uint64_t, 3> localId{};
   std::array<uint64_t, 3> groupId{};
   bool isWarning() const { return kind == FaultKind::Warning; }
+  std::string format() const;
+};
+
+// The optional checkers a launch can run (interpreter/checks/) besides the ones always on (out-of-bounds and
+// misaligned accesses, barrier divergence, OpUndef reaching a branch or an address).
+enum class Check : uint8_t { Races = 1, Uninitialized = 2 };
+struct CheckSet {
+  uint8_t bits = 0;
+  bool has(Check c) const { return bits & uint8_t(c); }
+  bool any() const { return bits != 0; }
+  CheckSet& add(Check c) {
+    bits |= uint8_t(c);
+    return *this;
+  }
+  bool operator==(const CheckSet&) const = default;
+};
+// "races", "uninitialized" (or "uninitialised"), "all", "none", separated by commas or spaces; throws
+// std::invalid_argument naming an unknown name and the known ones.
+CheckSet parseChecks(const std::string& text);
+std::string toString(CheckSet);
+
+// What a checker found: one finding per distinct kind and instruction (pair), however many times it happened.
+struct Finding {
+  Diagnostic at;         // kind DataRace or UninitialisedValue: the later access of a race, or the use
+  bool hasOther = false;  // a race: the earlier access, by another work-item
+  Diagnostic other;
+  uint64_t count = 1;  // the occurrences (distinct byte ranges and work-item pairs) of this finding
   std::string format() const;
 };
 

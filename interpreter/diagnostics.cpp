@@ -21,30 +21,45 @@ const char* toString(FaultKind k) {
     case FaultKind::UndefinedBehaviour: return "undefined behaviour";
     case FaultKind::Warning: return "warning";
     case FaultKind::ExecutionFailed: return "execution failed";
+    case FaultKind::DataRace: return "data race";
+    case FaultKind::UninitialisedValue: return "use of an uninitialised value";
   }
   return "fault";
 }
 
+namespace {
+std::string ids(const std::array<uint64_t, 3>& a) {
+  return "(" + std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(a[2]) + ")";
+}
+// The work-item, instruction and source lines of a diagnostic, each line indented by `indent`.
+std::string whereOf(const Diagnostic& d, const std::string& indent) {
+  std::string s = "\n" + indent + "work-item: global " + ids(d.globalId) + " local " + ids(d.localId) + " group " +
+                  ids(d.groupId);
+  if (!d.instruction.empty()) s += "\n" + indent + "instruction: " + d.instruction;
+  if (!d.source.empty() && d.instruction.find(d.source) == std::string::npos) s += "\n" + indent + "source: " + d.source;
+  if (!d.sourceLine.empty()) s += "\n" + indent + "| " + d.sourceLine;
+  // Without line information a developer needs to know how to get it.
+  if (d.source.empty() && !d.instruction.empty())
+    s += "\n" + indent + "source: no line information (build the program with -g for source lines)";
+  return s;
+}
+}  // namespace
+
 std::string Diagnostic::format() const {
-  auto ids = [](const std::array<uint64_t, 3>& a) {
-    return "(" + std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(a[2]) + ")";
-  };
   std::string s = std::string(isWarning() ? "warning: " : "fault: ") +
                   (isWarning() ? "" : std::string(toString(kind)) + ": ") + message;
-  s += "\n  work-item: global " + ids(globalId) + " local " + ids(localId) + " group " + ids(groupId);
-  if (!instruction.empty()) s += "\n  instruction: " + instruction;
-  if (!source.empty() && instruction.find(source) == std::string::npos) s += "\n  source: " + source;
-  if (!sourceLine.empty()) s += "\n  | " + sourceLine;
-  // Without line information a developer needs to know how to get it.
-  if (source.empty() && !instruction.empty())
-    s += "\n  source: no line information (build the program with -g for source lines)";
+  return s + whereOf(*this, "  ");
+}
+
+std::string Finding::format() const {
+  std::string s = std::string(toString(at.kind)) + ": " + at.message;
+  if (count > 1) s += " (" + std::to_string(count) + " times" + (hasOther ? " between these instructions" : " here") + ")";
+  s += whereOf(at, "  ");
+  if (hasOther) s += "\n  the other access:" + whereOf(other, "    ");
   return s;
 }
 
 std::string formatChoiceUses(const std::vector<ChoiceUse>& uses, const numerics::Choices& inForce) {
-  auto ids = [](const std::array<uint64_t, 3>& a) {
-    return "(" + std::to_string(a[0]) + "," + std::to_string(a[1]) + "," + std::to_string(a[2]) + ")";
-  };
   std::string s;
   for (const ChoiceUse& u : uses) {
     const numerics::ChoiceInfo& info = numerics::infoOf(u.choice);

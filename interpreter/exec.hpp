@@ -22,6 +22,7 @@ namespace clref::interpreter {
 struct WorkItem;
 struct Op;
 struct ShadowRun;
+class CheckRun;
 // A handler executes one Op and returns the next one, or nullptr when the work-item stops
 // (returned from the kernel, reached a barrier, or faulted; WorkItem::state says which).
 using Handler = const Op* (*)(WorkItem&, const Op*);
@@ -135,6 +136,9 @@ struct WorkItem {
   uint8_t* regs = nullptr;
   Allocation* allocs = nullptr;  // indexed by pointer tag
   uint32_t allocCount = 0;
+  // The tags access()'s fast path takes: allocCount, or 0 in a checked launch, whose accesses all go to accessSlow
+  // and its observers (interpreter/checks/check_run.hpp).
+  uint32_t allocLimit = 0;
   uint32_t tagShift = 40;
   uint64_t offsetMask = (uint64_t(1) << 40) - 1;
   const Launch* launch = nullptr;
@@ -160,6 +164,7 @@ struct WorkItem {
   uint8_t* imagesWritten = nullptr;
   ChoiceTally* choiceTally = nullptr;  // the work-group's, owned by the executor
   ShadowRun* shadow = nullptr;         // allowed-set propagation (interpreter/shadow.hpp), when the launch has it
+  CheckRun* checks = nullptr;          // the launch's optional checkers (interpreter/checks/), when it has them
 };
 
 // Register access. memcpy keeps it free of aliasing and alignment assumptions; compilers turn
@@ -205,13 +210,14 @@ inline void noteChoice(WorkItem& wi, const Op* op, numerics::Choice c, const cha
 void warnChoice(WorkItem& wi, const Op* op, numerics::Choice c, const std::string& message);
 
 // Decode a tagged pointer and check an access of `bytes` bytes with alignment `align`
-// (a power of two). Returns the host address or nullptr after raising the fault.
+// (a power of two). Returns the host address or nullptr after raising the fault. In a checked launch every access
+// comes here, and the observers see the ones that succeed (interpreter/checks/memory_access.cpp).
 uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write);
 
 inline uint8_t* access(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
   const uint64_t tag = ptr >> wi.tagShift;
   const uint64_t off = ptr & wi.offsetMask;
-  if (tag != 0 && tag < wi.allocCount) [[likely]] {
+  if (tag != 0 && tag < wi.allocLimit) [[likely]] {
     const Allocation& A = wi.allocs[tag];
     if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(write && A.readOnly)) [[likely]]
       return A.base + off;

@@ -39,6 +39,9 @@ struct ExecConfig {
   // Allowed-set propagation (interpreter/shadow.hpp): required by, and only for, a kernel lowered with
   // LowerOptions::shadow; such a launch runs on one thread.
   ShadowRun* shadow = nullptr;
+  // The optional checkers (interpreter/checks/); a checked launch runs on one thread. The uninitialised-value
+  // checker also needs a kernel lowered with LowerOptions::checks including it.
+  CheckSet checks;
   uint64_t instructionBudget = uint64_t(1) << 32;
   uint32_t subgroupSize = 32;
   size_t maxWarnings = 20;
@@ -51,6 +54,7 @@ struct ExecResult {
   uint64_t workItems = 0;
   std::string printfOutput;  // printf output of every work-group, in work-group order
   std::vector<ChoiceUse> choicesUsed;  // in registry order
+  std::vector<Finding> findings;       // the optional checkers', in the order first seen
 };
 
 // Runs the kernel over the NDRange. Kernel faults are returned, never thrown; host-side errors

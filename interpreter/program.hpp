@@ -60,6 +60,9 @@ struct LowerOptions {
   // Allowed-set propagation (interpreter/shadow.hpp): the kernel carries the shadow rules' Ops and no peephole
   // fusion; it must run with a ShadowRun (ExecConfig::shadow).
   bool shadow = false;
+  // The optional checkers the kernel runs with (interpreter/checks/); the uninitialised-value checker's shadow Ops
+  // are emitted at lowering.
+  CheckSet checks;
 };
 
 // ByValArg: a struct passed by value as a pointer to a per-work-item copy (llvm-spirv's

@@ -1,6 +1,7 @@
 // Running a lowered kernel over an NDRange (execute, executor.hpp): work-groups spread over
 // worker threads, the work-items of a group interleaved at barriers and collectives, and the
 // instruction budget.
+#include "interpreter/checks/check_run.hpp"
 #include "interpreter/executor.hpp"
 #include "interpreter/shadow.hpp"
 
@@ -68,6 +69,7 @@ struct Shared {
   std::vector<std::pair<uint64_t, std::string>> printfOutput;  // (group, text)
   ChoiceTally choices;  // summed over the work-groups; `first` from the lowest group
   ChoiceGroups choiceFirstGroup = noChoiceGroups();
+  std::unique_ptr<CheckRun> checks;  // a checked launch's checkers
 };
 
 // Adds the decisions of `from` (its first decisions made in work-groups fromFirstGroup) to `into`, keeping the first
@@ -219,6 +221,8 @@ class Worker {
     wi.warnedOps = &warnedOps_;
     wi.allocs = s->allocs.data();
     wi.allocCount = uint32_t(s->allocs.size());
+    wi.allocLimit = s_.checks ? 0 : wi.allocCount;  // a checked launch's accesses all reach the observers
+    wi.checks = s_.checks.get();
     wi.tagShift = k_.tagShift;
     wi.offsetMask = (uint64_t(1) << k_.tagShift) - 1;
     wi.launch = &s_.launch;
@@ -312,6 +316,7 @@ class Worker {
     // Local memory starts over for every work-group.
     std::memset(groupArena_.data(), k_.uninitialisedByte, s_.workgroupArenaBytes);
     if (s_.config.shadow) s_.config.shadow->clear(groupArena_.data(), groupArena_.size());
+    if (s_.checks) s_.checks->groupStart(g);
     groupWarnings_.clear();
     warnedOps_.clear();
     auto localOf = [&](uint64_t i) {
@@ -369,6 +374,7 @@ class Worker {
             all = slots_[i]->wi.state == WorkItemState::AtBarrier && slots_[i]->wi.barrier == lead.barrier;
           if (!all) continue;
           if (lead.barrier->aux && !runCollective(first, count, lead.barrier)) return finishGroup(g, true);
+          if (s_.checks) s_.checks->barrier(lead.barrier);
           for (uint64_t i = first; i < first + count; ++i) slots_[i]->wi.state = WorkItemState::Running;
           progress = true;
         }
@@ -421,6 +427,7 @@ class Worker {
         return finishGroup(g, true);
       }
       if (at && at->aux && !runCollective(0, n, at)) return finishGroup(g, true);
+      if (at && s_.checks) s_.checks->barrier(at);
       for (uint64_t i = 0; i < n; ++i) slots_[i]->wi.state = WorkItemState::Running;
     }
   }
@@ -454,7 +461,11 @@ class Worker {
       for (uint64_t i = 0; i < count; ++i) items_[i] = &slots_[first + i]->wi;
       return c.eachAction(items_.data(), count, at);
     }
-    return c.action ? c.action(lead, at) : true;
+    // The action's accesses (an async copy's) are the group's, made while every work-item waits.
+    if (s_.checks) s_.checks->inCollective = true;
+    const bool ok = c.action ? c.action(lead, at) : true;
+    if (s_.checks) s_.checks->inCollective = false;
+    return ok;
   }
 
   void finishGroup(uint64_t g, bool faulted) {
@@ -645,6 +656,10 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     threads = 1;  // one shadow map, the same order as every other run
     config.shadow->module = kernel.module;
   }
+  if (config.checks.any()) {
+    threads = 1;  // the checkers see the work-groups in order (check_run.hpp)
+    s.checks = std::make_unique<CheckRun>(config.checks, kernel, range);
+  }
   threads = unsigned(std::min<uint64_t>(threads, s.totalGroups));
   threads = unsigned(std::clamp<uint64_t>(kMaxPrivateBytesInFlight / std::max<uint64_t>(groupBytes, 1), 1, threads));
   // At least 8 chunks per thread, so that threads finishing early find work; at most 64 groups per chunk.
@@ -680,6 +695,7 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   addLaunchChoices(kernel, s.workgroupArenaBytes, result.choicesUsed);
   std::sort(s.printfOutput.begin(), s.printfOutput.end(), [](auto& a, auto& b) { return a.first < b.first; });
   for (auto& [g, text] : s.printfOutput) result.printfOutput += text;
+  if (s.checks) result.findings = s.checks->findings();
   return result;
 }
 

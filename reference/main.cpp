@@ -49,7 +49,14 @@ struct RunOptions {
   std::optional<uint64_t> perturb;  // --perturb SEED: any conforming device (api/check.hpp runPerturbed)
   std::string profile = "full";     // with --perturb: the profile and build options whose freedom is drawn from
   std::string options;
+  std::string checks;  // --check: the optional checkers (interpreter::parseChecks)
 };
+
+// CLREF_CHECKS_FATAL=0: findings of the checkers are reported but do not fail the run (as for the ICD).
+bool checksFatal() {
+  const char* v = std::getenv("CLREF_CHECKS_FATAL");
+  return !(v && std::string(v) == "0");
+}
 
 void writeFile(const std::filesystem::path& path, const void* data, size_t size) {
   std::ofstream out(path, std::ios::binary);
@@ -97,6 +104,8 @@ template <class F> int guarded(const RunOptions& o, const reference::Case& c, F 
 host::Device deviceFor(const RunOptions& o) {
   host::DeviceConfig config;
   config.threads = o.threads;
+  config.checks = interpreter::parseChecks(o.checks);
+  config.checksFatal = checksFatal();
   return host::Device(config);
 }
 
@@ -153,6 +162,12 @@ int runCommand(const RunOptions& o) {
   }
   // No silent choices: every named choice that decided a value, and where first.
   std::cerr << interpreter::formatChoiceUses(result.choicesUsed, run.choices);
+  for (const auto& f : result.findings) std::cerr << f.format() << "\n";
+  if (!result.fault && !result.ok) {
+    std::cerr << "the checkers found " << result.findings.size() << " problem"
+              << (result.findings.size() == 1 ? "" : "s") << "; no output written (CLREF_CHECKS_FATAL=0 keeps going)\n";
+    return kFault;
+  }
   if (result.fault || !result.ok) {
     // A faulting run's buffers are partial: no output is written, so none passes for golden.
     std::cerr << (result.fault ? result.fault->format() : std::string("the run failed without a diagnostic")) << "\n";
@@ -280,6 +295,17 @@ int main(int argc, char** argv) {
                      "this seed (one thread)");
   runCmd->add_option("--profile", run.profile, "with --perturb: full or embedded")->capture_default_str();
   runCmd->add_option("--options", run.options, "with --perturb: the build options whose freedom to draw from");
+  runCmd->add_option("--check", run.checks,
+                     "optional checkers: races, uninitialized, all (out-of-bounds accesses and barrier divergence are "
+                     "always checked)")
+      ->check([](const std::string& v) {
+        try {
+          interpreter::parseChecks(v);
+          return std::string();
+        } catch (const std::invalid_argument& e) {
+          return std::string(e.what());
+        }
+      });
 
   RunOptions explore;
   auto* exploreCmd = app.add_subcommand(

@@ -1,8 +1,10 @@
-// Classification of a memory access the fast path refused: null pointer, pointer into no
-// allocation, out of bounds, misaligned, or a write to read-only memory.
+// The memory access checks: the out-of-bounds checker that is always on (a memory access the fast path refused is
+// classified as a null pointer, a pointer into no allocation, out of bounds, misaligned, or a write to read-only
+// memory), and in a checked launch the observers of every access (check_run.hpp).
 #include <cstdio>
 #include <string>
 
+#include "interpreter/checks/check_run.hpp"
 #include "interpreter/executor.hpp"
 
 namespace clref::interpreter {
@@ -26,6 +28,14 @@ std::string storageName(spv::StorageClass sc) {
 uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
   const uint64_t tag = ptr >> wi.tagShift;
   const uint64_t off = ptr & wi.offsetMask;
+  if (wi.checks && tag != 0 && tag < wi.allocCount) {
+    // The fast path's test, then the observers.
+    const Allocation& A = wi.allocs[tag];
+    if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(write && A.readOnly)) {
+      wi.checks->access(wi, op, uint32_t(tag), off, bytes, write);
+      return A.base + off;
+    }
+  }
   const char* verb = write ? "write" : "read";
   char hex[32];
   std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(ptr));

@@ -1,0 +1,58 @@
+// The optional checkers of one launch (ExecConfig::checks, interpreter/checks/): observers of a kernel's memory
+// accesses, barriers and work-groups that report findings instead of stopping the kernel.
+//
+// How they observe without costing a plain run anything: a checked launch gives every work-item an allocation
+// limit of 0 (WorkItem::allocLimit), so access()'s fast path never succeeds and every memory access takes
+// accessSlow (memory_access.cpp), which checks the access as the fast path would, then tells the observers. The
+// scheduler calls groupStart, barrier and groupEnd. A checked launch runs on one thread, its work-groups in order,
+// so findings and their first occurrences do not depend on the machine. Internal to the interpreter.
+#pragma once
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
+
+#include "interpreter/executor.hpp"
+
+namespace clref::interpreter {
+
+class RaceChecker;
+
+class CheckRun {
+ public:
+  CheckRun(CheckSet set, const LoweredKernel& kernel, const NDRangeSpec& range);
+  ~CheckRun();
+  const CheckSet set;
+  const LoweredKernel& kernel;
+  const NDRangeSpec& range;
+
+  void groupStart(uint64_t groupLinear);
+  // Every work-item of the group passed `at` (a barrier or a work-group collective).
+  void barrier(const Op* at);
+  // While a collective acts for the whole group (an async copy), its accesses are the group's, not a work-item's.
+  bool inCollective = false;
+  // A checked access: allocation `tag`, bytes [off, off + bytes), allowed by the bounds check.
+  void access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write);
+
+  // Records a finding at instruction `inst` (and `otherInst` + 1 for a race's other access, 0 without): the first
+  // occurrence of each (kind, instruction, other instruction) keeps its diagnostics, the others count.
+  void report(FaultKind kind, uint32_t inst, Diagnostic at, const Diagnostic* other = nullptr, uint32_t otherInst = 0);
+  std::vector<Finding> findings() const;
+
+  // A diagnostic for a work-item that is not running now: the work-item of local linear id `localLinear` in group
+  // `groupLinear`, at instruction `inst`.
+  Diagnostic diagnosticOf(uint64_t groupLinear, uint64_t localLinear, uint32_t inst, FaultKind kind,
+                          const std::string& message) const;
+  uint64_t currentGroup() const { return group_; }
+
+ private:
+  std::unique_ptr<RaceChecker> races_;
+  uint64_t group_ = 0;
+  std::map<std::tuple<uint8_t, uint32_t, uint32_t>, Finding> findings_;
+  std::vector<std::tuple<uint8_t, uint32_t, uint32_t>> order_;  // findings in the order they were first seen
+};
+
+// The name of an allocation for findings: "global buffer 'out' (argument 1)", "local variable 'tile'", …
+std::string allocationName(const LoweredKernel& kernel, uint32_t tag);
+
+}  // namespace clref::interpreter

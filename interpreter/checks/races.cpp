@@ -1,0 +1,184 @@
+// The data-race checker (races.hpp).
+#include "interpreter/checks/races.hpp"
+
+#include "interpreter/module.hpp"
+#include "interpreter/program.hpp"
+
+namespace clref::interpreter {
+
+namespace {
+// The value of a 32-bit OpConstant, or `otherwise`.
+uint32_t constantOr(const Module& m, uint32_t id, uint32_t otherwise) {
+  const Instruction* d = m.findDef(id);
+  if (!d || d->opcode != spv::Op::OpConstant || d->words.size() < 4) return otherwise;
+  return d->words[3];
+}
+bool isAtomic(spv::Op op) {
+  switch (op) {
+    case spv::Op::OpAtomicLoad:
+    case spv::Op::OpAtomicStore:
+    case spv::Op::OpAtomicExchange:
+    case spv::Op::OpAtomicCompareExchange:
+    case spv::Op::OpAtomicCompareExchangeWeak:
+    case spv::Op::OpAtomicIIncrement:
+    case spv::Op::OpAtomicIDecrement:
+    case spv::Op::OpAtomicIAdd:
+    case spv::Op::OpAtomicISub:
+    case spv::Op::OpAtomicSMin:
+    case spv::Op::OpAtomicUMin:
+    case spv::Op::OpAtomicSMax:
+    case spv::Op::OpAtomicUMax:
+    case spv::Op::OpAtomicAnd:
+    case spv::Op::OpAtomicOr:
+    case spv::Op::OpAtomicXor:
+    case spv::Op::OpAtomicFlagTestAndSet:
+    case spv::Op::OpAtomicFlagClear: return true;
+    default: return false;
+  }
+}
+}  // namespace
+
+RaceChecker::RaceChecker(CheckRun& run) : run_(run) {
+  const auto& allocs = run.kernel.allocations;
+  state_.resize(allocs.size());
+  space_.assign(allocs.size(), -1);
+  for (size_t t = 1; t < allocs.size(); ++t) {
+    const auto& d = allocs[t];
+    if (d.storage == spv::StorageClass::Workgroup)
+      space_[t] = Local;
+    else if (d.storage == spv::StorageClass::CrossWorkgroup)
+      space_[t] = Global;  // constant memory is never written: it cannot race
+  }
+}
+
+void RaceChecker::advance(Space s) {
+  ++epoch_[s];
+  groupOfEpoch_[s].push_back(uint32_t(run_.currentGroup()));
+}
+
+void RaceChecker::groupStart() {
+  for (Space s : {Local, Global}) {
+    if (groupOfEpoch_[s].empty()) groupOfEpoch_[s].push_back(0);  // epoch 0: no access yet
+    advance(s);
+    groupBase_[s] = epoch_[s];
+  }
+}
+
+// OpControlBarrier (SPIR-V 1.0 §3.32.20 [external]): Memory Semantics operand 2; WorkgroupMemory 0x100,
+// CrossWorkgroupMemory 0x200 (§3.25). Other collectives (work-group functions, async copies) order no memory.
+void RaceChecker::barrier(const Op* at) {
+  const Module& m = *run_.kernel.module;
+  const Instruction& inst = m.instructions.at(at->inst);
+  if (inst.opcode != spv::Op::OpControlBarrier) return;
+  const uint32_t semantics = constantOr(m, inst.operand(2), 0x300);
+  if (semantics & uint32_t(spv::MemorySemanticsMask::WorkgroupMemory)) advance(Local);
+  if (semantics & uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) advance(Global);
+}
+
+// The scope of an atomic instruction as the race checker takes it. SPIR-V 1.0 §3.27 Scope: CrossDevice 0, Device 1,
+// Workgroup 2. llvm-spirv-15 translates OpenCL C 1.x's atomic functions (atomic_inc, atomic_add, …), which are atomic
+// for every work-item of the device (OpenCL C 1.2 §6.12.11, "global memory"), with Workgroup scope; so Workgroup
+// scope is taken as written only in a module from OpenCL C 2.0 or later, and never for OpAtomicIIncrement and
+// OpAtomicIDecrement, which only the 1.x functions produce.
+int8_t RaceChecker::atomicScopeOf(uint32_t inst) {
+  const Module& m = *run_.kernel.module;
+  if (atomicScope_.empty()) {
+    atomicScope_.assign(m.instructions.size(), -1);
+    for (const auto& i : m.instructions)
+      if (i.opcode == spv::Op::OpSource && i.words.size() >= 3 && i.words[1] == uint32_t(spv::SourceLanguage::OpenCL_C))
+        scopesWritten_ = i.words[2] >= 200000;
+  }
+  int8_t& s = atomicScope_.at(inst);
+  if (s < 0) {
+    const Instruction& i = m.instructions[inst];
+    if (!isAtomic(i.opcode)) {
+      s = 0;
+    } else {
+      const uint32_t scope = constantOr(m, i.operand(1), 1);
+      const bool legacy = !scopesWritten_ || i.opcode == spv::Op::OpAtomicIIncrement ||
+                          i.opcode == spv::Op::OpAtomicIDecrement;
+      s = scope <= uint32_t(spv::Scope::Device) || legacy ? 2 : 1;
+    }
+  }
+  return s;
+}
+
+bool RaceChecker::unordered(const Access& a, Space s, uint32_t item) const {
+  if (!a.inst) return false;
+  if (a.epoch < groupBase_[s]) return s == Global;  // an earlier work-group (local memory started over since)
+  if (a.epoch < epoch_[s]) return false;            // before a barrier of this work-group
+  return (a.itemFlags & kItemMask) != item || (a.itemFlags & kSeveral);
+}
+
+void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
+  if (tag >= space_.size() || space_[tag] < 0 || run_.inCollective) return;
+  const Space s = Space(space_[tag]);
+  auto& st = state_[tag];
+  if (st.empty()) st.resize(run_.kernel.allocations[tag].source == AllocationSource::KernelArg ||
+                                    run_.kernel.allocations[tag].source == AllocationSource::LocalArg
+                                ? wi.allocs[tag].size
+                                : run_.kernel.allocations[tag].size);
+  if (off + bytes > st.size()) st.resize(off + bytes);
+  const int8_t scope = atomicScopeOf(op->inst);
+  const uint32_t item = uint32_t(wi.localLinearId) & kItemMask;
+  const uint32_t flags = (scope ? kAtomic : 0) | (scope == 2 ? kDeviceScope : 0);
+  // Two atomics do not race when their scope holds both work-items: the same work-group, or device scope on both.
+  auto exempt = [&](const Access& a) {
+    if (!scope || !(a.itemFlags & kAtomic)) return false;
+    const bool sameGroup = a.epoch >= groupBase_[s];
+    return sameGroup || (scope == 2 && (a.itemFlags & kDeviceScope));
+  };
+  bool reported = false;
+  for (uint64_t b = off; b < off + bytes; ++b) {
+    ByteState& B = st[b];
+    if (!reported) {
+      if (unordered(B.write, s, item) && !exempt(B.write)) {
+        conflict(wi, op, tag, b, write, B.write, true, s);
+        reported = true;
+      } else if (write && unordered(B.read, s, item) && !exempt(B.read)) {
+        conflict(wi, op, tag, b, write, B.read, false, s);
+        reported = true;
+      }
+    }
+    const Access now{op->inst + 1, epoch_[s], item | flags};
+    if (write) {
+      B.write = now;
+      B.read = {};
+      continue;
+    }
+    Access& R = B.read;
+    const bool earlierGroup = R.inst && R.epoch < groupBase_[s];
+    if (!R.inst || (earlierGroup && s == Local) || (!earlierGroup && R.epoch < epoch_[s]))
+      R = now;  // no read that could still race: an ordered one, or one of local memory that started over
+    else if (earlierGroup || (R.itemFlags & kItemMask) != item)
+      R.itemFlags |= kSeveral;  // keep the first unordered reader for the report; a write by anyone now races
+  }
+}
+
+void RaceChecker::conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, bool write, const Access& other,
+                           bool otherWrite, Space s) {
+  const std::string kinds = std::string(otherWrite ? "write" : "read") + "-" + (write ? "write" : "read");
+  const bool otherGroup = other.epoch < groupBase_[s];
+  const std::string self = std::string(atomicScope_[op->inst] ? "atomic " : "") + (write ? "write" : "read");
+  const std::string them = std::string(other.itemFlags & kAtomic ? "an atomic " : "a ") + (otherWrite ? "write" : "read");
+  std::string msg = kinds + " race on " + allocationName(run_.kernel, tag) + " at byte offset " + std::to_string(off) +
+                    ": this " + self + " and " + them + " by " +
+                    (otherGroup ? "a work-item of another work-group" : "another work-item of the work-group") +
+                    (other.itemFlags & kSeveral ? " (one of several readers)" : "") + " with nothing ordering them";
+  if (otherGroup)
+    msg += std::string(" (work-groups of one launch are ordered by nothing but atomics of device scope") +
+           (atomicScope_[op->inst] == 1 || (other.itemFlags & (kAtomic | kDeviceScope)) == kAtomic
+                ? "; an atomic here has memory_scope_work_group, which does not reach other work-groups)"
+                : ")");
+  else
+    msg += std::string(" (no barrier with ") + (s == Local ? "CLK_LOCAL_MEM_FENCE" : "CLK_GLOBAL_MEM_FENCE") +
+           " between them)";
+  Diagnostic at = diagnosticAt(wi, op, msg);
+  at.kind = FaultKind::DataRace;
+  const uint32_t group = other.epoch < groupOfEpoch_[s].size() ? groupOfEpoch_[s][other.epoch] : 0;
+  const Diagnostic o = run_.diagnosticOf(group, other.itemFlags & kItemMask, other.inst - 1, FaultKind::DataRace,
+                                         std::string("the ") + (otherWrite ? "write" : "read"));
+  run_.report(FaultKind::DataRace, op->inst, std::move(at), &o, other.inst);
+}
+
+}  // namespace clref::interpreter

@@ -1,0 +1,57 @@
+// The data-race checker (CLREF_CHECKS=races): conflicting accesses to local and global memory that nothing orders.
+// Internal to the interpreter; CheckRun drives it.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "interpreter/checks/check_run.hpp"
+
+namespace clref::interpreter {
+
+// OpenCL C 3.0 §6.15.12 [[memory-model]] (the memory model of OpenCL 2.0 and later, which also describes 1.2's
+// rules): two accesses to the same location by different work-items, at least one a write, race unless both are
+// atomic (with a scope that includes both work-items) or one happens before the other. Within a work-group a barrier
+// whose memory semantics name the location's address space (CLK_LOCAL_MEM_FENCE: WorkgroupMemory,
+// CLK_GLOBAL_MEM_FENCE: CrossWorkgroupMemory; OpenCL C 3.0 §6.15.8 [[synchronization-functions]]) orders the
+// accesses before it and after it; between work-groups of one launch nothing but atomics does.
+//
+// Per byte of local and global memory it keeps the last write and the latest unordered reads as (instruction,
+// work-item, epoch). Epochs count work-group starts and barriers, one counter per address space: an access of an
+// earlier epoch of the same work-group is ordered before the current one, an access of an earlier work-group is
+// not (for global memory; local memory starts over with every group). Release/acquire synchronisation between
+// work-items through atomics without a barrier is not modelled: such accesses are reported.
+class RaceChecker {
+ public:
+  explicit RaceChecker(CheckRun& run);
+  void groupStart();
+  void barrier(const Op* at);
+  void access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write);
+
+ private:
+  enum Space : uint8_t { Local = 0, Global = 1 };
+  static constexpr uint32_t kAtomic = 1u << 24, kDeviceScope = 1u << 25, kSeveral = 1u << 26, kItemMask = (1u << 24) - 1;
+  struct Access {
+    uint32_t inst = 0;  // instruction index + 1; 0: none
+    uint32_t epoch = 0;
+    uint32_t itemFlags = 0;  // local linear id, and the flags above
+  };
+  struct ByteState {
+    Access write, read;
+  };
+  CheckRun& run_;
+  std::vector<std::vector<ByteState>> state_;  // per allocation tag, created at its first access
+  std::vector<int8_t> space_;                  // per tag: Local, Global, or -1 (private, constant: no races)
+  uint32_t epoch_[2] = {0, 0};
+  uint32_t groupBase_[2] = {0, 0};             // the epoch the current work-group started with
+  std::vector<uint32_t> groupOfEpoch_[2];      // epoch → work-group (linear), for reports
+  std::vector<int8_t> atomicScope_;            // per instruction: 0 not atomic, 1 work-group scope, 2 wider
+  bool scopesWritten_ = false;                 // from OpenCL C 2.0 or later (atomicScopeOf)
+  void advance(Space s);
+  int8_t atomicScopeOf(uint32_t inst);
+  // Whether a recorded access is unordered with an access of work-item `item` in the current epoch.
+  bool unordered(const Access& a, Space s, uint32_t item) const;
+  void conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, bool write, const Access& other,
+                bool otherWrite, Space s);
+};
+
+}  // namespace clref::interpreter
