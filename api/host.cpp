@@ -374,11 +374,17 @@ std::array<size_t, 3> defaultLocalSize(const NDRange& r, const DeviceConfig& cfg
 }
 }  // namespace
 
-RunResult Kernel::run(const NDRange& range) { return runWith(range, nullptr); }
+RunResult Kernel::run(const NDRange& range) { return runWith(range, nullptr, nullptr); }
 
-RunResult Kernel::runShadow(const NDRange& range, interpreter::ShadowRun& shadow) { return runWith(range, &shadow); }
+RunResult Kernel::runShadow(const NDRange& range, interpreter::ShadowRun& shadow) {
+  return runWith(range, &shadow, nullptr);
+}
 
-RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow) {
+RunResult Kernel::runObserved(const NDRange& range, interpreter::ExecutionObserver& observer) {
+  return runWith(range, nullptr, &observer);
+}
+
+RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, interpreter::ExecutionObserver* observer) {
   const auto& cfg = program_->device().config();
   checkNDRange(range, cfg);
   if (loweredSpecVersion_ != program_->specVersion_) lower();
@@ -393,6 +399,14 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow) 
     shadowLowered_ = interpreter::lowerKernel(program_->module(), name_, o);
     shadowSpecVersion_ = program_->specVersion_;
     shadowOwnChoices_ = ownChoices;
+  }
+  if (observer && (!observedLowered_ || observedSpecVersion_ != program_->specVersion_)) {
+    interpreter::LowerOptions o = lowerOptions(cfg);
+    for (const auto& [id, v] : program_->specConstants_) o.specConstants[id] = v;
+    o.globals = program_->globals_;
+    o.observeInstructions = true;
+    observedLowered_ = interpreter::lowerKernel(program_->module(), name_, o);
+    observedSpecVersion_ = program_->specVersion_;
   }
   std::vector<interpreter::ArgBinding> bindings(args_.size());
   for (size_t i = 0; i < args_.size(); ++i) {
@@ -457,10 +471,11 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow) 
   ec.instructionBudget = cfg.instructionBudget;
   ec.subgroupSize = cfg.subgroupSize;
   ec.shadow = shadow;
+  ec.observer = observer;
   if (!shadow) ec.checks = cfg.checks;
   interpreter::ExecResult r;
   try {
-    r = interpreter::execute(shadow ? *shadowLowered_ : *lowered_, bindings, spec, ec);
+    r = interpreter::execute(shadow ? *shadowLowered_ : observer ? *observedLowered_ : *lowered_, bindings, spec, ec);
   } catch (const std::invalid_argument& e) {
     // The executor's own argument checks, which the checks above should already have made; the host API's error.
     throw Error(name_ + ": " + e.what());

@@ -26,6 +26,7 @@ class Module;
 struct LoweredKernel;
 struct GlobalStorage;
 struct ShadowRun;
+class ExecutionObserver;
 }  // namespace clref::interpreter
 
 namespace clref::host {
@@ -370,6 +371,9 @@ class Kernel {
   // The same run with allowed-set propagation (interpreter/shadow.hpp): besides clref's results, `shadow` holds the
   // allowed set of every value that is not exactly clref's, and the decisions those sets left open. One thread.
   RunResult runShadow(const NDRange& range, interpreter::ShadowRun& shadow);
+  // The same run watched by `observer` (interpreter/checks/observer.hpp: every instruction, its result, memory
+  // accesses, work-group starts and barriers) in a kernel lowered for it. One thread.
+  RunResult runObserved(const NDRange& range, interpreter::ExecutionObserver& observer);
 
  private:
   struct Arg {
@@ -382,7 +386,7 @@ class Kernel {
     Sampler sampler;
   };
   void lower();
-  RunResult runWith(const NDRange& range, interpreter::ShadowRun* shadow);
+  RunResult runWith(const NDRange& range, interpreter::ShadowRun* shadow, interpreter::ExecutionObserver* observer);
   Arg& argAt(size_t i, ArgKind want);
   std::shared_ptr<Program> program_;
   std::string name_;
@@ -392,6 +396,8 @@ class Kernel {
   std::unique_ptr<interpreter::LoweredKernel> shadowLowered_;  // lowered with the shadow rules, on first use
   uint64_t shadowSpecVersion_ = ~uint64_t(0);
   bool shadowOwnChoices_ = false;  // shadowLowered_ has a perturbed run's choices
+  std::unique_ptr<interpreter::LoweredKernel> observedLowered_;  // lowered with observeInstructions, on first use
+  uint64_t observedSpecVersion_ = ~uint64_t(0);
 };
 
 // run(kernel, ndrange) as a free function, as in the design.

@@ -23,6 +23,7 @@ struct WorkItem;
 struct Op;
 struct ShadowRun;
 class CheckRun;
+class ExecutionObserver;
 // A handler executes one Op and returns the next one, or nullptr when the work-item stops
 // (returned from the kernel, reached a barrier, or faulted; WorkItem::state says which).
 using Handler = const Op* (*)(WorkItem&, const Op*);
@@ -165,6 +166,7 @@ struct WorkItem {
   ChoiceTally* choiceTally = nullptr;  // the work-group's, owned by the executor
   ShadowRun* shadow = nullptr;         // allowed-set propagation (interpreter/shadow.hpp), when the launch has it
   CheckRun* checks = nullptr;          // the launch's optional checkers (interpreter/checks/), when it has them
+  ExecutionObserver* observer = nullptr;  // the launch's observer (interpreter/checks/observer.hpp), when it has one
 };
 
 // Register access. memcpy keeps it free of aliasing and alignment assumptions; compilers turn

@@ -42,6 +42,8 @@ struct ExecConfig {
   // The optional checkers (interpreter/checks/); a checked launch runs on one thread. The uninitialised-value
   // checker also needs a kernel lowered with LowerOptions::checks including it.
   CheckSet checks;
+  // An observer of the launch (interpreter/checks/observer.hpp); an observed launch runs on one thread.
+  ExecutionObserver* observer = nullptr;
   uint64_t instructionBudget = uint64_t(1) << 32;
   uint32_t subgroupSize = 32;
   size_t maxWarnings = 20;

@@ -25,6 +25,7 @@ void KernelLowering::run(const std::string& name) {
   k_.globals = L_.opt.globals;
   k_.addressBits = L_.opt.addressBits;
   k_.shadow = L_.opt.shadow;
+  k_.observesInstructions = L_.opt.observeInstructions;
   if (ep->requiredLocalSize) k_.requiredLocalSize = *ep->requiredLocalSize;
   k_.uninitialisedByte =
       L_.opt.choices.get<numerics::Choice::UninitialisedMemory>() == numerics::MemoryInitOption::Pattern ? 0xA5 : 0;
@@ -83,7 +84,8 @@ void KernelLowering::collectReachable(uint32_t entry) {
 void KernelLowering::lowerFunction(const Function& f) {
   L_.functionEntry_[f.id] = uint32_t(k_.ops.size());
   for (const Block& b : f.blocks) {
-    if (!L_.opt.shadow) planFusion(b);  // the shadow rules need every value in its own register
+    // The shadow rules and the observers need every value in its own register.
+    if (!L_.opt.shadow && !L_.opt.observeInstructions && !L_.opt.checks.has(Check::Uninitialized)) planFusion(b);
     L_.currentBlock = b.label;
     L_.labelOp_[b.label] = uint32_t(k_.ops.size());
     L_.labelCost_[b.label] = int64_t(b.instructions.size()) + 1;
@@ -92,11 +94,13 @@ void KernelLowering::lowerFunction(const Function& f) {
       // OpUndef's register holds the undef value; debug information has no run-time effect.
       // Neither takes part in undefined-value tracking.
       if (inst.opcode == spv::Op::OpUndef || m_.isDebugInfo(inst)) continue;
+      if (L_.opt.observeInstructions) emitObserveBefore(L_, inst);
       emitUndefCheck(L_, inst);
       emitShadowRuleBefore(L_, inst);
       lowerInstruction(L_, inst);
       emitShadowUpdate(L_, inst);
       emitShadowRuleAfter(L_, inst);
+      if (L_.opt.observeInstructions) emitObserveAfter(L_, inst);
     }
   }
   L_.functionCost_[f.id] = f.blocks.empty() ? 0 : L_.labelCost_[f.blocks.front().label];
@@ -127,6 +131,7 @@ void KernelLowering::resolve(uint32_t entry) {
   k_.entryOp = L_.functionEntry_.at(body);
   k_.entryCost = L_.functionCost_.at(body);
   k_.registerTemplate.resize(L_.regTop_ + 16, 0);
+  if (L_.opt.observeInstructions) k_.registerOf.insert(L_.regs_.begin(), L_.regs_.end());
 }
 
 // llvm-spirv-15 makes each kernel's entry point a wrapper that only calls the kernel's own function with the entry

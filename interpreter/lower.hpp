@@ -106,6 +106,10 @@ void planUndefTracking(Lowerer&, const std::vector<uint32_t>& functions);
 void emitUndefCheck(Lowerer&, const Instruction& consumer);    // before a branch/switch/access
 void emitShadowUpdate(Lowerer&, const Instruction& producer);  // after a value-producing instruction
 
+// The observer's Ops (checks/observe_instructions.cpp), with LowerOptions::observeInstructions.
+void emitObserveBefore(Lowerer&, const Instruction&);
+void emitObserveAfter(Lowerer&, const Instruction&);
+
 // Allowed-set propagation (shadow_rules.cpp), with LowerOptions::shadow: the rule's Op before a branch and after
 // a value-producing instruction.
 void emitShadowRuleBefore(Lowerer&, const Instruction&);

@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "images/image.hpp"
@@ -63,6 +64,9 @@ struct LowerOptions {
   // The optional checkers the kernel runs with (interpreter/checks/); the uninitialised-value checker's shadow Ops
   // are emitted at lowering.
   CheckSet checks;
+  // An Op before every instruction and after every value-producing one that tells the launch's ExecutionObserver
+  // (interpreter/checks/observer.hpp); no peephole fusion, so that every value has its register.
+  bool observeInstructions = false;
 };
 
 // ByValArg: a struct passed by value as a pointer to a per-work-item copy (llvm-spirv's
@@ -139,6 +143,9 @@ struct LoweredKernel {
   // where the choice undef_value may decide a value (undefined_values.cpp).
   std::vector<uint32_t> undefConsumers;
   bool shadow = false;  // lowered with LowerOptions::shadow
+  bool observesInstructions = false;  // lowered with LowerOptions::observeInstructions
+  // With observeInstructions: the register offset of every value id that has one (for printing values by id).
+  std::unordered_map<uint32_t, uint32_t> registerOf;
   std::shared_ptr<GlobalStorage> globals;
   // Images and samplers (exec.hpp kImageHandleTag): image handle i is parameter imageParams[i]; sampler handle i is
   // parameter samplerParams[i] below samplerParams.size(), then constantSamplers[i - samplerParams.size()].

@@ -223,6 +223,7 @@ class Worker {
     wi.allocCount = uint32_t(s->allocs.size());
     wi.allocLimit = s_.checks ? 0 : wi.allocCount;  // a checked launch's accesses all reach the observers
     wi.checks = s_.checks.get();
+    wi.observer = s_.config.observer;
     wi.tagShift = k_.tagShift;
     wi.offsetMask = (uint64_t(1) << k_.tagShift) - 1;
     wi.launch = &s_.launch;
@@ -316,7 +317,6 @@ class Worker {
     // Local memory starts over for every work-group.
     std::memset(groupArena_.data(), k_.uninitialisedByte, s_.workgroupArenaBytes);
     if (s_.config.shadow) s_.config.shadow->clear(groupArena_.data(), groupArena_.size());
-    if (s_.checks) s_.checks->groupStart(g);
     groupWarnings_.clear();
     warnedOps_.clear();
     auto localOf = [&](uint64_t i) {
@@ -337,6 +337,7 @@ class Worker {
         startWorkItem(*slots_[next], group, localOf(next), localSize);
         slots_[next]->wi.interleaved = true;
       }
+      if (s_.checks) groupStarts(g, batch);
       while (active) {
         for (uint64_t s = 0; s < batch; ++s) {
           WorkItem& wi = slots_[s]->wi;
@@ -355,6 +356,7 @@ class Worker {
     }
     slot(n - 1);  // make sure the group's slots exist
     for (uint64_t i = 0; i < n; ++i) startWorkItem(*slots_[i], group, localOf(i), localSize);
+    if (s_.checks) groupStarts(g, n);
     for (;;) {
       for (uint64_t i = 0; i < n; ++i)
         if (slots_[i]->wi.state == WorkItemState::Running && !resume(slots_[i]->wi)) return finishGroup(g, true);
@@ -430,6 +432,12 @@ class Worker {
       if (at && s_.checks) s_.checks->barrier(at);
       for (uint64_t i = 0; i < n; ++i) slots_[i]->wi.state = WorkItemState::Running;
     }
+  }
+
+  void groupStarts(uint64_t g, uint64_t count) {
+    items_.resize(count);
+    for (uint64_t i = 0; i < count; ++i) items_[i] = &slots_[i]->wi;
+    s_.checks->groupStart(g, items_.data(), count);
   }
 
   static bool isSubgroupStop(const Op* at) {
@@ -656,9 +664,9 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     threads = 1;  // one shadow map, the same order as every other run
     config.shadow->module = kernel.module;
   }
-  if (config.checks.any()) {
-    threads = 1;  // the checkers see the work-groups in order (check_run.hpp)
-    s.checks = std::make_unique<CheckRun>(config.checks, kernel, range);
+  if (config.checks.any() || config.observer) {
+    threads = 1;  // the checkers and observers see the work-groups in order (check_run.hpp)
+    s.checks = std::make_unique<CheckRun>(config.checks, kernel, range, config.observer);
   }
   threads = unsigned(std::min<uint64_t>(threads, s.totalGroups));
   threads = unsigned(std::clamp<uint64_t>(kMaxPrivateBytesInFlight / std::max<uint64_t>(groupBytes, 1), 1, threads));

@@ -1,28 +1,33 @@
 // The optional checkers of one launch (check_run.hpp).
 #include "interpreter/checks/check_run.hpp"
 
+#include "interpreter/checks/observer.hpp"
 #include "interpreter/checks/races.hpp"
 #include "interpreter/module.hpp"
 #include "interpreter/program.hpp"
 
 namespace clref::interpreter {
 
-CheckRun::CheckRun(CheckSet s, const LoweredKernel& k, const NDRangeSpec& r) : set(s), kernel(k), range(r) {
+CheckRun::CheckRun(CheckSet s, const LoweredKernel& k, const NDRangeSpec& r, ExecutionObserver* observer)
+    : set(s), kernel(k), range(r), observer_(observer) {
   if (set.has(Check::Races)) races_ = std::make_unique<RaceChecker>(*this);
 }
 CheckRun::~CheckRun() = default;
 
-void CheckRun::groupStart(uint64_t groupLinear) {
+void CheckRun::groupStart(uint64_t groupLinear, WorkItem* const* items, uint64_t count) {
   group_ = groupLinear;
   if (races_) races_->groupStart();
+  if (observer_) observer_->groupStart(groupLinear, items, count);
 }
 
 void CheckRun::barrier(const Op* at) {
   if (races_) races_->barrier(at);
+  if (observer_) observer_->barrier(at->inst);
 }
 
 void CheckRun::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
   if (races_) races_->access(wi, op, tag, off, bytes, write);
+  if (observer_) observer_->access(wi, op->inst, tag, off, bytes, write);
 }
 
 void CheckRun::report(FaultKind kind, uint32_t inst, Diagnostic at, const Diagnostic* other, uint32_t otherInst) {

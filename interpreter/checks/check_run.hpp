@@ -17,16 +17,18 @@
 namespace clref::interpreter {
 
 class RaceChecker;
+class ExecutionObserver;
 
 class CheckRun {
  public:
-  CheckRun(CheckSet set, const LoweredKernel& kernel, const NDRangeSpec& range);
+  CheckRun(CheckSet set, const LoweredKernel& kernel, const NDRangeSpec& range, ExecutionObserver* observer);
   ~CheckRun();
   const CheckSet set;
   const LoweredKernel& kernel;
   const NDRangeSpec& range;
 
-  void groupStart(uint64_t groupLinear);
+  // The group's work-items in local linear id order (those whose slots exist: without barriers, a batch of them).
+  void groupStart(uint64_t groupLinear, WorkItem* const* items, uint64_t count);
   // Every work-item of the group passed `at` (a barrier or a work-group collective).
   void barrier(const Op* at);
   // While a collective acts for the whole group (an async copy), its accesses are the group's, not a work-item's.
@@ -47,6 +49,7 @@ class CheckRun {
 
  private:
   std::unique_ptr<RaceChecker> races_;
+  ExecutionObserver* observer_ = nullptr;
   uint64_t group_ = 0;
   std::map<std::tuple<uint8_t, uint32_t, uint32_t>, Finding> findings_;
   std::vector<std::tuple<uint8_t, uint32_t, uint32_t>> order_;  // findings in the order they were first seen
