@@ -321,6 +321,10 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
     // option but still optimises after an -O2, so it (and -O0, which case files may pass) selects -O0 here.
     optDisabled = optDisabled || o == "-cl-opt-disable" || o == "-O0";
   }
+  // The uninitialised-value checker needs the program as written: clang's optimiser deletes what reads an
+  // uninitialised variable (a loop accumulating into one becomes `return`), leaving nothing to find. Its builds
+  // are unoptimised.
+  if (device.config().checks.has(interpreter::Check::Uninitialized)) optDisabled = true;
   // LLVM's vectorisers create intrinsics (llvm.vector.reduce.*) that llvm-spirv-15 cannot
   // translate; the interpreter gains nothing from them.
   const std::initializer_list<const char*> noVectorize = {"-fno-vectorize", "-fno-slp-vectorize"};

@@ -395,6 +395,7 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
     for (const auto& [id, v] : program_->specConstants_) o.specConstants[id] = v;
     o.globals = program_->globals_;
     o.shadow = true;
+    o.checks = {};  // a shadow run has no checkers
     if (ownChoices) o.choices = *shadow->choices;
     shadowLowered_ = interpreter::lowerKernel(program_->module(), name_, o);
     shadowSpecVersion_ = program_->specVersion_;

@@ -75,6 +75,21 @@ std::string Module::sourceOf(uint32_t index) const {
   return (it->second.file.empty() ? "<unknown>" : it->second.file) + ":" + line;
 }
 
+// OpenCL.DebugInfo.100 §4 [external]: DebugDeclare (28) and DebugValue (29) take (Local Variable, Variable or Value,
+// Expression); DebugLocalVariable (26) starts with its Name, an OpString.
+std::string Module::debugVariableName(uint32_t id) const {
+  for (const auto& inst : instructions) {
+    if (inst.opcode != spv::Op::OpExtInst || inst.operandCount() < 4 ||
+        debugInfoSet(inst.operand(0)) != DebugInfoSet::OpenCLDebugInfo100 ||
+        (inst.operand(1) != 28 && inst.operand(1) != 29) || inst.operand(3) != id)
+      continue;
+    const Instruction* var = findDef(inst.operand(2));
+    if (!var || var->opcode != spv::Op::OpExtInst || var->operandCount() < 3 || var->operand(1) != 26) continue;
+    if (auto it = strings.find(var->operand(2)); it != strings.end() && !it->second.empty()) return it->second;
+  }
+  return "";
+}
+
 std::string Module::sourceText(uint32_t index) const {
   auto it = lineOf.find(index);
   if (it == lineOf.end()) return "";

@@ -81,6 +81,9 @@ struct Allocation {
   uint64_t size = 0;
   spv::StorageClass storage = spv::StorageClass::CrossWorkgroup;
   bool readOnly = false;
+  // In a launch of the uninitialised-value checker: per byte, 0 where defined, else the origin of its undefinedness
+  // (LoweredKernel::undefinedOrigins); nullptr for memory that is always defined (constants, program-scope variables).
+  uint8_t* undefined = nullptr;
 };
 
 struct LoweredKernel;
@@ -131,6 +134,7 @@ struct CallFrame {
   const Op* returnTo;
   uint32_t resultReg;
   uint32_t resultSize;
+  uint32_t resultShadow = 0;  // the result's undefined-value shadow (checks/undefined_values.cpp), 0: none
 };
 
 struct WorkItem {

@@ -22,6 +22,9 @@ struct ArgBinding {
   // Image: the image's view (its storage stays valid and unmoved for the launch); a read_only image is
   // never written, a write_only image never read (OpenCL C 3.0 §6.15.15 [[image-read-and-write-functions]]).
   const images::ImageView* image = nullptr;
+  // Buffer, for the uninitialised-value checker: per byte, nonzero where nothing has written the byte since the
+  // buffer was created without host data (nullptr: all written); the launch updates it.
+  uint8_t* neverWritten = nullptr;
   images::Sampler sampler;  // Sampler: the sampler argument
 };
 

@@ -26,6 +26,7 @@ void KernelLowering::run(const std::string& name) {
   k_.addressBits = L_.opt.addressBits;
   k_.shadow = L_.opt.shadow;
   k_.observesInstructions = L_.opt.observeInstructions;
+  k_.checks = L_.opt.checks;
   if (ep->requiredLocalSize) k_.requiredLocalSize = *ep->requiredLocalSize;
   k_.uninitialisedByte =
       L_.opt.choices.get<numerics::Choice::UninitialisedMemory>() == numerics::MemoryInitOption::Pattern ? 0xA5 : 0;

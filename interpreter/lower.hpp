@@ -72,14 +72,23 @@ class Lowerer {
   std::unordered_map<uint32_t, uint32_t> sextIndex_;  // 64-bit chain index → its 32-bit OpSConvert source
   bool isElided(uint32_t id) const { return elided_.count(id) != 0; }
   std::unordered_map<uint32_t, int> useCount_;  // uses of each id in reachable code
-  // Undefined-value tracking (undefined_values.cpp): shadow byte register per value that may
-  // derive from an OpUndef; 1 when this execution's value is undefined.
+  // Undefined-value tracking (checks/undefined_values.cpp): a shadow register per value that may be undefined, one
+  // byte per byte of the value: 0 where this execution's value is defined, else the origin of its undefinedness
+  // (LoweredKernel::undefinedOrigins).
   std::unordered_map<uint32_t, uint32_t> shadow_;
-  uint32_t zeroShadow() {
-    if (!zeroShadow_) zeroShadow_ = scratch(1);
+  // `size` bytes of zeros (the shadow of a value that is always defined); never written.
+  uint32_t zeroShadow(uint32_t size) {
+    if (size > zeroShadowSize_) {
+      zeroShadow_ = scratch(size);
+      zeroShadowSize_ = size;
+    }
     return zeroShadow_;
   }
-  uint32_t zeroShadow_ = 0;
+  uint32_t shadowOrZero(uint32_t id, uint32_t size) {
+    auto it = shadow_.find(id);
+    return it == shadow_.end() ? zeroShadow(size) : it->second;
+  }
+  uint32_t zeroShadow_ = 0, zeroShadowSize_ = 0;
   // Functions whose Ops need the edge/call targets patched once all are lowered.
   std::vector<std::function<void()>> fixups;
   std::vector<std::pair<uint32_t, const Edge*>> callEdges_;  // (callee, edge) of OpFunctionCall
@@ -114,6 +123,10 @@ void emitObserveAfter(Lowerer&, const Instruction&);
 // a value-producing instruction.
 void emitShadowRuleBefore(Lowerer&, const Instruction&);
 void emitShadowRuleAfter(Lowerer&, const Instruction&);
+
+// Byte offset, and in `memberType` the type, of the member of `typeId` reached by the literal indices of `inst` from
+// operand `first` on (OpCompositeExtract/Insert; ops_composite.cpp).
+uint64_t memberOffset(const Lowerer& L, uint32_t typeId, const Instruction& inst, size_t first, uint32_t& memberType);
 
 // Access-chain shape (ops_memory.cpp): true when the chain is a base pointer plus a constant
 // offset plus at most one dynamic index of 4 or 8 bytes, so a load or store can absorb it.

@@ -272,7 +272,8 @@ void KernelLowering::assignFunctionVariables() {
       const Instruction& inst = m_.def(v);
       const Type& t = m_.type(m_.type(inst.resultType).element);
       AllocationDesc d;
-      d.name = m_.nameOf(v) + " (private variable in " + m_.nameOf(fid) + ")";
+      const std::string source = m_.debugVariableName(v);
+      d.name = (source.empty() ? m_.nameOf(v) : source) + " (private variable in " + m_.nameOf(fid) + ")";
       d.source = AllocationSource::Private;
       d.storage = spv::StorageClass::Function;
       d.size = t.size;

@@ -111,8 +111,8 @@ Edge* Lowerer::edgeTo(uint32_t target) {
           if (phi.operand(k2 + 1) != currentBlock) continue;
           e.copies.push_back({reg(phi.resultId), reg(phi.operand(k2)), uint32_t(m.type(phi.resultType).size)});
           if (auto sh = shadow_.find(phi.resultId); sh != shadow_.end()) {
-            auto src = shadow_.find(phi.operand(k2));
-            e.copies.push_back({sh->second, src == shadow_.end() ? zeroShadow() : src->second, 1});
+            const uint32_t size = uint32_t(m.type(phi.resultType).size);
+            e.copies.push_back({sh->second, shadowOrZero(phi.operand(k2), size), size});
           }
         }
       }

@@ -151,6 +151,9 @@ class Module {
   bool hasDecoration(uint32_t id, spv::Decoration d) const;
   const Decoration* decoration(uint32_t id, spv::Decoration d) const;
   std::string nameOf(uint32_t id) const;  // OpName or %id
+  // The source variable OpenCL.DebugInfo.100 gives `id`: a DebugDeclare's variable (its OpVariable) or a DebugValue's
+  // value, named by its DebugLocalVariable; "" without debug information.
+  std::string debugVariableName(uint32_t id) const;
   const EntryPoint* entryPoint(std::string_view name) const;
   bool hasCapability(spv::Capability c) const;
 

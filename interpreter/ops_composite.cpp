@@ -106,33 +106,6 @@ template <class I> const Op* insertDynamic(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-// Byte offset and type of the member reached by literal indices (OpCompositeExtract/Insert).
-uint64_t memberOffset(const Lowerer& L, uint32_t typeId, const Instruction& inst, size_t first, uint32_t& memberType) {
-  uint64_t off = 0;
-  uint32_t t = typeId;
-  for (size_t k = first; k < inst.operandCount(); ++k) {
-    const uint32_t idx = inst.operand(k);
-    const Type& ty = L.type(t);
-    switch (ty.kind) {
-      case TypeKind::Struct:
-        off += ty.memberOffsets.at(idx);
-        t = ty.members.at(idx);
-        break;
-      case TypeKind::Vector:
-        off += uint64_t(idx) * L.type(ty.element).size;
-        t = ty.element;
-        break;
-      case TypeKind::Array:
-        off += uint64_t(idx) * ty.stride;
-        t = ty.element;
-        break;
-      default: L.reject(inst, "index into a non-composite type");
-    }
-  }
-  memberType = t;
-  return off;
-}
-
 Handler extractHandler(uint64_t size) {
   switch (size) {
     case 1: return &extractFixed<1>;
@@ -279,6 +252,33 @@ void lowerVectorInsertDynamic(Lowerer& L, const Instruction& inst) {
 }
 
 }  // namespace
+
+uint64_t memberOffset(const Lowerer& L, uint32_t typeId, const Instruction& inst, size_t first, uint32_t& memberType) {
+  uint64_t off = 0;
+  uint32_t t = typeId;
+  for (size_t k = first; k < inst.operandCount(); ++k) {
+    const uint32_t idx = inst.operand(k);
+    const Type& ty = L.type(t);
+    switch (ty.kind) {
+      case TypeKind::Struct:
+        off += ty.memberOffsets.at(idx);
+        t = ty.members.at(idx);
+        break;
+      case TypeKind::Vector:
+        off += uint64_t(idx) * L.type(ty.element).size;
+        t = ty.element;
+        break;
+      case TypeKind::Array:
+        off += uint64_t(idx) * ty.stride;
+        t = ty.element;
+        break;
+      default: L.reject(inst, "index into a non-composite type");
+    }
+  }
+  memberType = t;
+  return off;
+}
+
 
 void registerComposite(DispatchTable& t) {
   using spv::Op;

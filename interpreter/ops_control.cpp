@@ -101,7 +101,7 @@ Handler compareBranchHandler(spv::Op op, uint32_t bytes) {
 }
 
 const Op* functionCall(WorkItem& wi, const Op* op) {
-  wi.frames.push_back({op + 1, op->r, op->n});
+  wi.frames.push_back({op + 1, op->r, op->n, op->b});
   return takeEdge(wi, op, static_cast<const Edge*>(op->aux));
 }
 const Op* returnOp(WorkItem& wi, const Op*) {
@@ -123,6 +123,13 @@ const Op* returnValue(WorkItem& wi, const Op* op) {
   std::memcpy(wi.regs + f.resultReg, wi.regs + op->a, f.resultSize);
   if (wi.shadow) [[unlikely]]
     wi.shadow->copy(wi.regs + f.resultReg, wi.regs + op->a, f.resultSize);
+  // The undefined-value shadow of the returned value (b; 0 for a value that is always defined).
+  if (f.resultShadow) [[unlikely]] {
+    if (op->b)
+      std::memcpy(wi.regs + f.resultShadow, wi.regs + op->b, f.resultSize);
+    else
+      std::memset(wi.regs + f.resultShadow, 0, f.resultSize);
+  }
   return f.returnTo;
 }
 const Op* unreachable(WorkItem& wi, const Op* op) {
@@ -219,6 +226,7 @@ void lowerReturn(Lowerer& L, const Instruction& inst) { L.emit(&returnOp, inst);
 void lowerReturnValue(Lowerer& L, const Instruction& inst) {
   Op& op = L.emit(&returnValue, inst);
   op.a = L.reg(inst.operand(0));
+  if (auto sh = L.shadow_.find(inst.operand(0)); sh != L.shadow_.end()) op.b = sh->second;
 }
 
 void lowerUnreachable(Lowerer& L, const Instruction& inst) { L.emit(&unreachable, inst); }
@@ -244,11 +252,16 @@ void lowerFunctionCall(Lowerer& L, const Instruction& inst) {
   if (rt.kind != TypeKind::Void) {
     op.r = L.reg(inst.resultId);
     op.n = uint32_t(rt.size);
+    if (auto sh = L.shadow_.find(inst.resultId); sh != L.shadow_.end()) op.b = sh->second;
   }
   Edge& e = L.k.edges.emplace_back();
   for (size_t k = 1; k < inst.operandCount(); ++k) {
     const uint32_t param = f.parameters.at(k - 1);
-    e.copies.push_back({L.reg(param), L.reg(inst.operand(k)), uint32_t(L.typeOfValue(param).size)});
+    const uint32_t size = uint32_t(L.typeOfValue(param).size);
+    e.copies.push_back({L.reg(param), L.reg(inst.operand(k)), size});
+    // The undefined-value shadows of the arguments (checks/undefined_values.cpp) go with them.
+    if (auto sh = L.shadow_.find(param); sh != L.shadow_.end())
+      e.copies.push_back({sh->second, L.shadowOrZero(inst.operand(k), size), size});
   }
   L.callEdges_.emplace_back(callee, &e);
   L.fixups.push_back([&L, &e, callee] {

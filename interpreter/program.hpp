@@ -142,6 +142,13 @@ struct LoweredKernel {
   // The instructions that consume an OpUndef result (other than as the vector an OpCompositeInsert chain overwrites):
   // where the choice undef_value may decide a value (undefined_values.cpp).
   std::vector<uint32_t> undefConsumers;
+  // Undefined-value tracking (checks/undefined_values.cpp): what each shadow byte's number names ([0] is ""), and
+  // with the uninitialised-value checker the origin number of each allocation that starts undefined (0: defined)
+  // and per instruction whether a shadow Op after it moves the shadow of the memory it writes.
+  std::vector<std::string> undefinedOrigins;
+  std::vector<uint8_t> allocationOrigin;
+  std::vector<uint8_t> shadowsMemory;
+  CheckSet checks;  // LowerOptions::checks
   bool shadow = false;  // lowered with LowerOptions::shadow
   bool observesInstructions = false;  // lowered with LowerOptions::observeInstructions
   // With observeInstructions: the register offset of every value id that has one (for printing values by id).

@@ -25,6 +25,7 @@ namespace {
 struct Slot {
   std::vector<uint8_t> regs;
   std::vector<uint8_t> privateArena;
+  std::vector<uint8_t> privateUndefined;  // the uninitialised-value checker's shadow of privateArena
   std::vector<Allocation> allocs;
   std::vector<uint8_t> imagesWritten;  // per image handle (WorkItem::imagesWritten)
   WorkItem wi;
@@ -70,6 +71,8 @@ struct Shared {
   ChoiceTally choices;  // summed over the work-groups; `first` from the lowest group
   ChoiceGroups choiceFirstGroup = noChoiceGroups();
   std::unique_ptr<CheckRun> checks;  // a checked launch's checkers
+  // The uninitialised-value checker's shadow of the buffer arguments, per allocation tag (Allocation::undefined).
+  std::vector<std::vector<uint8_t>> argUndefined;
 };
 
 // Adds the decisions of `from` (its first decisions made in work-groups fromFirstGroup) to `into`, keeping the first
@@ -88,7 +91,7 @@ void mergeChoices(ChoiceTally& into, ChoiceGroups& intoFirstGroup, ChoiceTally& 
 
 class Worker {
  public:
-  explicit Worker(Shared& s) : s_(s), k_(s.kernel) {
+  explicit Worker(Shared& s) : s_(s), k_(s.kernel), tracksUndefined_(s.kernel.checks.has(Check::Uninitialized)) {
     // The private arena needs starting over per work-item only when something in it is read: private variables,
     // by-value arguments, or builtin variables read through memory (a builtin loaded directly never reads its bytes).
     resetsPrivate_ = k_.privateArenaBytes && k_.fillsBuiltins;
@@ -138,6 +141,8 @@ class Worker {
   std::vector<uint8_t> groupArena_;
   int64_t budget_ = 0;
   bool resetsPrivate_ = false, tracksImageWrites_ = false;
+  const bool tracksUndefined_;           // the uninitialised-value checker runs
+  std::vector<uint8_t> groupUndefined_;  // its shadow of groupArena_
   Diagnostic fault_;
   std::vector<Diagnostic> groupWarnings_;
   std::vector<const Op*> warnedOps_;  // warnOnce's record for the current work-group
@@ -214,6 +219,27 @@ class Worker {
         case AllocationSource::Null: break;
       }
     }
+    if (tracksUndefined_) {
+      // The uninitialised-value checker's shadows: private memory per slot, local memory per worker, buffer
+      // arguments per launch.
+      s->privateUndefined.assign(s->privateArena.size(), 0);
+      groupUndefined_.resize(groupArena_.size(), 0);
+      for (size_t t = 1; t < k_.allocations.size(); ++t) {
+        const auto& d = k_.allocations[t];
+        Allocation& A = s->allocs[t];
+        switch (d.source) {
+          case AllocationSource::KernelArg:
+            if (!s_.argUndefined[t].empty()) A.undefined = s_.argUndefined[t].data();
+            break;
+          case AllocationSource::LocalArg:
+          case AllocationSource::Workgroup: A.undefined = groupUndefined_.data() + (A.base - groupArena_.data()); break;
+          case AllocationSource::Private:
+          case AllocationSource::ByValArg:
+          case AllocationSource::Builtin: A.undefined = s->privateUndefined.data() + d.arenaOffset; break;
+          default: break;
+        }
+      }
+    }
     s->imagesWritten.assign(s_.images.size(), 0);
     WorkItem& wi = s->wi;
     wi.regs = s->regs.data();
@@ -264,6 +290,14 @@ class Worker {
         for (const auto& d : k_.allocations)
           if (d.source == AllocationSource::Builtin)
             builtinValue(wi, d.builtin, s.privateArena.data() + d.arenaOffset, d.builtinElementBytes);
+    }
+    if (tracksUndefined_) {
+      // Private variables without an initialiser start uninitialised (OpenCL C 3.0 §6.7 [[address-space-qualifiers]]).
+      std::fill(s.privateUndefined.begin(), s.privateUndefined.end(), 0);
+      for (size_t t = 1; t < k_.allocations.size(); ++t)
+        if (k_.allocationOrigin[t] && k_.allocations[t].source == AllocationSource::Private)
+          std::memset(s.privateUndefined.data() + k_.allocations[t].arenaOffset, k_.allocationOrigin[t],
+                      k_.allocations[t].size);
     }
     if (wi.shadow) {  // a new work-item's registers and private memory hold nothing of the previous one's sets
       wi.shadow->clear(s.regs.data(), s.regs.size());
@@ -317,6 +351,7 @@ class Worker {
     // Local memory starts over for every work-group.
     std::memset(groupArena_.data(), k_.uninitialisedByte, s_.workgroupArenaBytes);
     if (s_.config.shadow) s_.config.shadow->clear(groupArena_.data(), groupArena_.size());
+    if (tracksUndefined_) startLocalUndefined();
     groupWarnings_.clear();
     warnedOps_.clear();
     auto localOf = [&](uint64_t i) {
@@ -431,6 +466,19 @@ class Worker {
       if (at && at->aux && !runCollective(0, n, at)) return finishGroup(g, true);
       if (at && s_.checks) s_.checks->barrier(at);
       for (uint64_t i = 0; i < n; ++i) slots_[i]->wi.state = WorkItemState::Running;
+    }
+  }
+
+  // Local memory starts uninitialised in every work-group (OpenCL C 3.0 §6.7 [[address-space-qualifiers]]).
+  void startLocalUndefined() {
+    groupUndefined_.resize(groupArena_.size(), 0);
+    std::fill(groupUndefined_.begin(), groupUndefined_.end(), 0);
+    Slot& any = slot(0);
+    for (size_t t = 1; t < k_.allocations.size(); ++t) {
+      const auto& d = k_.allocations[t];
+      if (k_.allocationOrigin[t] &&
+          (d.source == AllocationSource::Workgroup || d.source == AllocationSource::LocalArg))
+        std::memset(any.allocs[t].undefined, k_.allocationOrigin[t], any.allocs[t].size);
     }
   }
 
@@ -664,6 +712,23 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     threads = 1;  // one shadow map, the same order as every other run
     config.shadow->module = kernel.module;
   }
+  if (kernel.checks.has(Check::Uninitialized) && !config.checks.has(Check::Uninitialized))
+    throw std::invalid_argument("kernel " + kernel.name +
+                                " was lowered for the uninitialised-value checker and needs ExecConfig::checks with it");
+  if (kernel.checks.has(Check::Uninitialized)) {
+    // Buffer arguments: undefined where never written (ArgBinding::neverWritten), with the argument's origin.
+    s.argUndefined.resize(kernel.allocations.size());
+    for (size_t t = 1; t < kernel.allocations.size(); ++t) {
+      const auto& d = kernel.allocations[t];
+      if (d.source != AllocationSource::KernelArg) continue;
+      const ArgBinding& a = args[d.argIndex];
+      if (a.null) continue;
+      auto& u = s.argUndefined[t];
+      u.assign(a.size, 0);
+      if (a.neverWritten)
+        for (uint64_t b = 0; b < a.size; ++b) u[b] = a.neverWritten[b] ? kernel.allocationOrigin[t] : 0;
+    }
+  }
   if (config.checks.any() || config.observer) {
     threads = 1;  // the checkers and observers see the work-groups in order (check_run.hpp)
     s.checks = std::make_unique<CheckRun>(config.checks, kernel, range, config.observer);
@@ -704,6 +769,13 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   std::sort(s.printfOutput.begin(), s.printfOutput.end(), [](auto& a, auto& b) { return a.first < b.first; });
   for (auto& [g, text] : s.printfOutput) result.printfOutput += text;
   if (s.checks) result.findings = s.checks->findings();
+  // What the launch wrote is no longer never-written; what it stored undefined stays so.
+  for (size_t t = 1; t < s.argUndefined.size(); ++t) {
+    const auto& u = s.argUndefined[t];
+    const auto& d = kernel.allocations[t];
+    if (u.empty() || d.source != AllocationSource::KernelArg || !args[d.argIndex].neverWritten) continue;
+    for (uint64_t b = 0; b < u.size(); ++b) args[d.argIndex].neverWritten[b] = u[b] != 0;
+  }
   return result;
 }
 

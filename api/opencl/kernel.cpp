@@ -537,6 +537,15 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
                                  clref::interpreter::formatChoiceUses(r.choicesUsed, theDevice()->device.config().choices);
         std::fwrite(text.data(), 1, text.size(), stderr);
       }
+      // The checkers' findings (CLREF_CHECKS): on stderr and through the context's callback, each as one message.
+      for (const auto& f : r.findings) reportFault(context, "kernel " + kernel->name + ": " + f.format());
+      if (!r.ok && !r.fault) {
+        // Findings fail the command as a fault does, unless CLREF_CHECKS_FATAL=0.
+        reportFault(context, "kernel " + kernel->name + ": the checkers found " + std::to_string(r.findings.size()) +
+                                 " problem" + (r.findings.size() == 1 ? "" : "s") +
+                                 "; the command fails (CLREF_CHECKS_FATAL=0 keeps going)");
+        return CL_OUT_OF_RESOURCES;
+      }
       if (!r.ok) {
         // A kernel fault (out-of-bounds access, barrier divergence, ...): the command ends with
         // CL_OUT_OF_RESOURCES, the status implementations give a command that faulted, and the

@@ -45,6 +45,19 @@ void applyChoicesFromEnvironment(host::DeviceConfig& config) {
   }
 }
 
+// CLREF_CHECKS: the optional checkers (races, uninitialized, all; `clref run --check` takes the same names) for
+// programs that run unmodified through the ICD; CLREF_CHECKS_FATAL=0 reports their findings without failing the
+// command. An unknown name is reported on stderr and the variable ignored.
+void applyChecksFromEnvironment(host::DeviceConfig& config) {
+  if (const char* text = std::getenv("CLREF_CHECKS")) {
+    try {
+      config.checks = clref::interpreter::parseChecks(text);
+    } catch (const std::invalid_argument& e) { std::fprintf(stderr, "clref: CLREF_CHECKS: %s; ignored\n", e.what()); }
+  }
+  const char* fatal = std::getenv("CLREF_CHECKS_FATAL");
+  config.checksFatal = !(fatal && std::string_view(fatal) == "0");
+}
+
 // CLREF_BUDGET (instructions per work-item before a runaway-loop fault) and CLREF_THREADS (worker threads) for
 // programs that run unmodified through the ICD, as `clref run --budget` and `--threads` set them for case files.
 // A value that is not a whole number in range is reported on stderr and ignored.
@@ -91,6 +104,7 @@ cl_device_id theDevice() {
     auto* q = new _cl_device_id();
     applyChoicesFromEnvironment(q->device.config());
     applyLimitsFromEnvironment(q->device.config());
+    applyChecksFromEnvironment(q->device.config());
     q->extensions = clref::host::openCLCExtensions(q->device.config());
     // The images module builds its list of formats at its first use: build it now, so that clGetSupportedImageFormats
     // allocates nothing.

@@ -3,6 +3,7 @@
 
 #include "interpreter/checks/observer.hpp"
 #include "interpreter/checks/races.hpp"
+#include "interpreter/checks/uninitialized.hpp"
 #include "interpreter/module.hpp"
 #include "interpreter/program.hpp"
 
@@ -26,6 +27,7 @@ void CheckRun::barrier(const Op* at) {
 }
 
 void CheckRun::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
+  if (set.has(Check::Uninitialized)) uninitialized::recordAccess(wi, op, wi.allocs[tag], tag, off, bytes, write);
   if (races_) races_->access(wi, op, tag, off, bytes, write);
   if (observer_) observer_->access(wi, op->inst, tag, off, bytes, write);
 }
@@ -86,7 +88,7 @@ std::string allocationName(const LoweredKernel& kernel, uint32_t tag) {
     case AllocationSource::ByValArg: return d.name;
     case AllocationSource::Global: return "program-scope variable '" + d.name + "'";
     case AllocationSource::Workgroup: return "local variable '" + d.name + "'";
-    case AllocationSource::Private: return "private variable '" + d.name + "'";
+    case AllocationSource::Private: return d.name;  // "x (private variable in f)"
     case AllocationSource::Builtin: return "built-in variable '" + d.name + "'";
     case AllocationSource::Null: break;
   }

@@ -47,6 +47,16 @@ class CheckRun {
                           const std::string& message) const;
   uint64_t currentGroup() const { return group_; }
 
+  // The uninitialised-value checker's record of the accesses of the instruction running now (uninitialized.cpp):
+  // the shadow Op after it moves the shadow of these bytes.
+  struct AccessRecord {
+    uint32_t tag;
+    uint64_t off, bytes;
+    bool write;
+  };
+  std::vector<AccessRecord> recent;
+  uint32_t recentInst = UINT32_MAX;
+
  private:
   std::unique_ptr<RaceChecker> races_;
   ExecutionObserver* observer_ = nullptr;

@@ -65,7 +65,7 @@ void RaceChecker::groupStart() {
 }
 
 // OpControlBarrier (SPIR-V 1.0 §3.32.20 [external]): Memory Semantics operand 2; WorkgroupMemory 0x100,
-// CrossWorkgroupMemory 0x200 (§3.25). Other collectives (work-group functions, async copies) order no memory.
+// CrossWorkgroupMemory 0x200 (SPIR-V 1.0 §3.25 [external]). Other collectives (work-group functions, async copies) order no memory.
 void RaceChecker::barrier(const Op* at) {
   const Module& m = *run_.kernel.module;
   const Instruction& inst = m.instructions.at(at->inst);
@@ -75,9 +75,9 @@ void RaceChecker::barrier(const Op* at) {
   if (semantics & uint32_t(spv::MemorySemanticsMask::CrossWorkgroupMemory)) advance(Global);
 }
 
-// The scope of an atomic instruction as the race checker takes it. SPIR-V 1.0 §3.27 Scope: CrossDevice 0, Device 1,
-// Workgroup 2. llvm-spirv-15 translates OpenCL C 1.x's atomic functions (atomic_inc, atomic_add, …), which are atomic
-// for every work-item of the device (OpenCL C 1.2 §6.12.11, "global memory"), with Workgroup scope; so Workgroup
+// The scope of an atomic instruction as the race checker takes it. SPIR-V 1.0 §3.27 [external] Scope: CrossDevice 0,
+// Device 1, Workgroup 2. llvm-spirv-15 translates OpenCL C 1.x's atomic functions (atomic_inc, atomic_add, …), which are atomic
+// for every work-item of the device (OpenCL C 1.2 §6.12.11 "Atomic Functions"), with Workgroup scope; so Workgroup
 // scope is taken as written only in a module from OpenCL C 2.0 or later, and never for OpAtomicIIncrement and
 // OpAtomicIDecrement, which only the 1.x functions produce.
 int8_t RaceChecker::atomicScopeOf(uint32_t inst) {

@@ -8,8 +8,8 @@
 
 namespace clref::interpreter {
 
-// OpenCL C 3.0 §6.15.12 [[memory-model]] (the memory model of OpenCL 2.0 and later, which also describes 1.2's
-// rules): two accesses to the same location by different work-items, at least one a write, race unless both are
+// OpenCL 3.0 API §3.3.7 [[memory-consistency-model]] (and §3.3.6 [[_memory_consistency_model_for_opencl_1_x]] for
+// 1.x): two accesses to the same location by different work-items, at least one a write, race unless both are
 // atomic (with a scope that includes both work-items) or one happens before the other. Within a work-group a barrier
 // whose memory semantics name the location's address space (CLK_LOCAL_MEM_FENCE: WorkgroupMemory,
 // CLK_GLOBAL_MEM_FENCE: CrossWorkgroupMemory; OpenCL C 3.0 §6.15.8 [[synchronization-functions]]) orders the

@@ -1,0 +1,234 @@
+// Undefined values at run time (uninitialized.hpp): the shadow Ops undefined_values.cpp emits, and the memory side
+// of the uninitialised-value checker.
+#include "interpreter/checks/uninitialized.hpp"
+
+#include <algorithm>
+
+#include "interpreter/module.hpp"
+
+namespace clref::interpreter::uninitialized {
+namespace {
+
+const std::vector<uint32_t>& table(const Op* op) { return *static_cast<const std::vector<uint32_t>*>(op->aux); }
+
+uint8_t largest(const uint8_t* p, uint64_t n) {
+  uint8_t m = 0;
+  for (uint64_t i = 0; i < n; ++i) m = std::max(m, p[i]);
+  return m;
+}
+uint8_t firstOrigin(const uint8_t* p, uint64_t n) {
+  for (uint64_t i = 0; i < n; ++i)
+    if (p[i]) return p[i];
+  return 0;
+}
+
+std::string originOf(const WorkItem& wi, uint8_t origin) {
+  const auto& o = wi.launch->kernel->undefinedOrigins;
+  return origin < o.size() ? o[origin] : "an undefined value";
+}
+
+const char* useText(Use u) {
+  switch (u) {
+    case Use::Branch: return "branch condition";
+    case Use::Address: return "memory address";
+    case Use::Stored: return "value stored to global memory";
+    case Use::ImageWrite: return "value written to an image";
+    case Use::Printed: return "printf argument";
+  }
+  return "value";
+}
+
+void report(WorkItem& wi, const Op* op, const std::string& message) {
+  if (!wi.checks) return;
+  Diagnostic d = diagnosticAt(wi, op, message);
+  d.kind = FaultKind::UninitialisedValue;
+  wi.checks->report(FaultKind::UninitialisedValue, op->inst, std::move(d));
+}
+
+const Op* join(WorkItem& wi, const Op* op) {
+  const auto& t = table(op);
+  uint8_t m = 0;
+  for (size_t i = 0; i + 1 < t.size(); i += 2) m = std::max(m, largest(wi.regs + t[i], t[i + 1]));
+  std::memset(wi.regs + op->r, m, op->n);
+  return op + 1;
+}
+
+const Op* lanes(WorkItem& wi, const Op* op) {
+  const auto& t = table(op);
+  const uint32_t count = t[0], laneBytes = t[1];
+  uint8_t scalars = 0;  // the scalar operands every lane depends on
+  for (size_t i = 2; i + 2 < t.size(); i += 3)
+    if (!t[i + 1]) scalars = std::max(scalars, largest(wi.regs + t[i], t[i + 2]));
+  std::memset(wi.regs + op->r, 0, op->n);  // a 3-component vector's padding lane stays defined
+  for (uint32_t l = 0; l < count; ++l) {
+    uint8_t m = scalars;
+    for (size_t i = 2; i + 2 < t.size(); i += 3)
+      if (t[i + 1]) m = std::max(m, largest(wi.regs + t[i] + l * t[i + 1], t[i + 1]));
+    if (m) std::memset(wi.regs + op->r + l * laneBytes, m, laneBytes);
+  }
+  return op + 1;
+}
+
+const Op* moves(WorkItem& wi, const Op* op) {
+  const auto& t = table(op);
+  std::memset(wi.regs + op->r, 0, op->n);
+  for (size_t i = 0; i + 2 < t.size(); i += 3) std::memcpy(wi.regs + op->r + t[i], wi.regs + t[i + 1], t[i + 2]);
+  return op + 1;
+}
+
+// r = shadow of the result, a/b/c = shadows of condition/object 1/object 2, imm = the condition's register,
+// n = result bytes, align = lanes of the condition, aux = (condition lane bytes, result lane bytes) for a vector one.
+const Op* select(WorkItem& wi, const Op* op) {
+  uint8_t* r = wi.regs + op->r;
+  if (op->align <= 1) {
+    const bool cond = wi.regs[uint32_t(op->imm)] != 0;
+    std::memcpy(r, wi.regs + (cond ? op->b : op->c), op->n);
+    if (const uint8_t m = wi.regs[op->a]) std::memset(r, m, op->n);
+    return op + 1;
+  }
+  const uint32_t cb = table(op)[0], rb = table(op)[1];
+  std::memset(r, 0, op->n);
+  for (uint32_t l = 0; l < op->align; ++l) {
+    bool cond = false;
+    for (uint32_t i = 0; i < cb; ++i) cond |= wi.regs[uint32_t(op->imm) + l * cb + i] != 0;
+    std::memcpy(r + l * rb, wi.regs + (cond ? op->b : op->c) + l * rb, rb);
+    if (const uint8_t m = largest(wi.regs + op->a + l * cb, cb)) std::memset(r + l * rb, m, rb);
+  }
+  return op + 1;
+}
+
+// The accesses the instruction of `op` made (CheckRun::recent), taken.
+std::vector<CheckRun::AccessRecord> takeRecords(WorkItem& wi, const Op* op) {
+  std::vector<CheckRun::AccessRecord> out;
+  if (!wi.checks || wi.checks->recentInst != op->inst) return out;
+  out.swap(wi.checks->recent);
+  wi.checks->recentInst = UINT32_MAX;
+  return out;
+}
+
+// r = result shadow, n = result bytes.
+const Op* load(WorkItem& wi, const Op* op) {
+  const auto records = takeRecords(wi, op);
+  uint8_t* r = wi.regs + op->r;
+  uint64_t total = 0;
+  for (const auto& a : records) total += a.bytes;
+  if (total == op->n) {
+    for (const auto& a : records) {
+      const uint8_t* u = wi.allocs[a.tag].undefined;
+      if (u)
+        std::memcpy(r, u + a.off, a.bytes);
+      else
+        std::memset(r, 0, a.bytes);
+      r += a.bytes;
+    }
+    return op + 1;
+  }
+  // A converting load (vload_half): every result byte depends on every byte read.
+  uint8_t m = 0;
+  for (const auto& a : records)
+    if (const uint8_t* u = wi.allocs[a.tag].undefined) m = std::max(m, largest(u + a.off, a.bytes));
+  std::memset(r, m, op->n);
+  return op + 1;
+}
+
+// After bytes of global memory received shadow `u`: an undefined value stored there is a finding.
+void checkStored(WorkItem& wi, const Op* op, const CheckRun::AccessRecord& a, const uint8_t* u) {
+  if (wi.allocs[a.tag].storage != spv::StorageClass::CrossWorkgroup) return;
+  for (uint64_t i = 0; i < a.bytes; ++i)
+    if (u[i]) {
+      report(wi, op,
+             std::string(useText(Use::Stored)) + " is uninitialised: byte " + std::to_string(a.off + i) + " of " +
+                 allocationName(*wi.launch->kernel, a.tag) + " receives " + originOf(wi, u[i]));
+      return;
+    }
+}
+
+// b = shadow of the stored value, n = its bytes.
+const Op* store(WorkItem& wi, const Op* op) {
+  const auto records = takeRecords(wi, op);
+  const uint8_t* v = wi.regs + op->b;
+  for (const auto& a : records) {
+    uint8_t* u = wi.allocs[a.tag].undefined;
+    if (!u) continue;
+    if (a.bytes == op->n)
+      std::memcpy(u + a.off, v, a.bytes);
+    else
+      std::memset(u + a.off, largest(v, op->n), a.bytes);  // a converting store (vstore_half)
+    checkStored(wi, op, a, u + a.off);
+  }
+  return op + 1;
+}
+
+// r = result shadow (0: none), n = result bytes, a = 1 for OpAtomicStore, aux = (shadow, bytes) of each value operand.
+const Op* atomic(WorkItem& wi, const Op* op) {
+  const auto records = takeRecords(wi, op);
+  const auto& t = table(op);
+  uint8_t values = 0;
+  for (size_t i = 0; i + 1 < t.size(); i += 2) values = std::max(values, largest(wi.regs + t[i], t[i + 1]));
+  for (const auto& a : records) {
+    uint8_t* u = wi.allocs[a.tag].undefined;
+    if (op->r) {
+      if (u && a.bytes == op->n)
+        std::memcpy(wi.regs + op->r, u + a.off, a.bytes);
+      else
+        std::memset(wi.regs + op->r, u ? largest(u + a.off, a.bytes) : 0, op->n);
+    }
+    if (!u) continue;
+    if (op->a && t.size() >= 2 && t[1] == a.bytes)
+      std::memcpy(u + a.off, wi.regs + t[0], a.bytes);
+    else
+      for (uint64_t i = 0; i < a.bytes; ++i) u[a.off + i] = op->a ? values : std::max(u[a.off + i], values);
+    checkStored(wi, op, a, u + a.off);
+  }
+  return op + 1;
+}
+
+std::string useMessage(const WorkItem& wi, const Op* op, uint8_t origin) {
+  return std::string(useText(Use(op->n))) + " depends on " + originOf(wi, origin);
+}
+
+// a = shadow, b = bytes, n = Use.
+const Op* useFault(WorkItem& wi, const Op* op) {
+  if (const uint8_t o = firstOrigin(wi.regs + op->a, op->b)) [[unlikely]]
+    return fault(wi, op, FaultKind::UndefinedValue, useMessage(wi, op, o));
+  return op + 1;
+}
+const Op* useFinding(WorkItem& wi, const Op* op) {
+  if (const uint8_t o = firstOrigin(wi.regs + op->a, op->b)) [[unlikely]]
+    report(wi, op, useMessage(wi, op, o));
+  return op + 1;
+}
+
+}  // namespace
+
+Handler joinShadow() { return &join; }
+Handler lanesShadow() { return &lanes; }
+Handler movesShadow() { return &moves; }
+Handler selectShadow() { return &select; }
+Handler loadShadow() { return &load; }
+Handler storeShadow() { return &store; }
+Handler atomicShadow() { return &atomic; }
+Handler useHandler(bool full) { return full ? &useFinding : &useFault; }
+
+void recordAccess(WorkItem& wi, const Op* op, const Allocation& a, uint32_t tag, uint64_t off, uint64_t bytes,
+                  bool write) {
+  CheckRun& run = *wi.checks;
+  if (run.recentInst != op->inst) {
+    run.recent.clear();
+    run.recentInst = op->inst;
+  }
+  const auto& k = *wi.launch->kernel;
+  if (write && a.undefined && !(op->inst < k.shadowsMemory.size() && k.shadowsMemory[op->inst])) {
+    // No shadow Op follows: the bytes are copied from the read just before (an async copy's element, OpCopyMemory),
+    // or made by the instruction (frexp's exponent through a pointer): defined.
+    const auto* last = run.recent.empty() ? nullptr : &run.recent.back();
+    const uint8_t* from = last && !last->write && last->bytes == bytes ? wi.allocs[last->tag].undefined : nullptr;
+    if (from)
+      std::memmove(a.undefined + off, from + last->off, bytes);
+    else
+      std::memset(a.undefined + off, 0, bytes);
+  }
+  if (run.recent.size() < 64) run.recent.push_back({tag, off, bytes, write});
+}
+
+}  // namespace clref::interpreter::uninitialized

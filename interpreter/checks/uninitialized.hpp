@@ -1,0 +1,37 @@
+// Undefined values at run time (the lowering side is undefined_values.cpp): the shadow Ops, and the shadow of
+// memory for the uninitialised-value checker (Allocation::undefined). Internal to the interpreter.
+#pragma once
+#include <cstdint>
+
+#include "interpreter/checks/check_run.hpp"
+#include "interpreter/lower.hpp"
+
+namespace clref::interpreter {
+
+// OpAtomic* (SPIR-V 1.0 §3.32.18 [external]).
+bool isAtomicOpcode(spv::Op op);
+
+namespace uninitialized {
+
+// The uses an undefined value must not reach.
+enum class Use : uint32_t { Branch, Address, Stored, ImageWrite, Printed };
+
+// The shadow Ops (Op fields: see undefined_values.cpp, which emits them).
+Handler joinShadow();    // every result byte: the largest origin of every operand byte
+Handler lanesShadow();   // lane by lane
+Handler movesShadow();   // byte moves (composites, copies, shuffles)
+Handler selectShadow();  // OpSelect: the chosen operand's, or the condition's
+Handler loadShadow();    // the bytes read from memory
+Handler storeShadow();   // the stored value's, into memory; a global store of an undefined value is a finding
+Handler atomicShadow();  // an atomic's result from memory, its value operands into memory
+// The check before a use: a fault (the always-on scope) or a finding (the checker, `full`).
+Handler useHandler(bool full);
+
+// The memory side, for accessSlow (memory_access.cpp) in a launch of the checker: records the access for the
+// shadow Op after the instruction, and gives bytes written by an instruction without one (an async copy, OpCopyMemory,
+// a pointer result of frexp) the shadow of what they were copied from, or makes them defined.
+void recordAccess(WorkItem& wi, const Op* op, const Allocation& a, uint32_t tag, uint64_t off, uint64_t bytes,
+                  bool write);
+
+}  // namespace uninitialized
+}  // namespace clref::interpreter
