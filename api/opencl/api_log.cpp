@@ -10,8 +10,13 @@
 namespace clref::cl {
 
 bool apiLogOn() {
-  static const bool on = logChannel("api");
-  return on;
+  // An error may be the first thing a program meets, and may be a failed host allocation: reading CLREF_LOG then must
+  // not throw out of the entry point's catch handler. Without memory for it this error is silent, and the next one
+  // reads CLREF_LOG again (a static whose initialisation throws is not initialised).
+  try {
+    static const bool on = logChannel("api");
+    return on;
+  } catch (...) { return false; }
 }
 
 const char* errorName(cl_int code) {

@@ -1,13 +1,15 @@
 // CLREF_LOG=api: every entry point that returns an error code (or sets *errcode_ret to one) says on stderr, in one
 // line, which rule the call broke:
 //
-//   clref: clSetKernelArg: CL_INVALID_ARG_SIZE: arg_size is 4, the argument is 8 bytes (argument 0 a: global float*)
+//   clref: clSetKernelArg: CL_INVALID_ARG_SIZE: arg_size is 4, the argument is 8 bytes, a cl_mem (argument 0 a:
+//   global float*)
 //
 // An error code alone names a whole class of mistakes (CL_INVALID_VALUE is the answer to dozens of different ones in
 // one entry point), so each error return carries its reason: the parameter, the value it had and what the
 // specification requires of it. The reason is a format string whose "{}" stand for the arguments that follow it,
 // checked at compile time (their count), and formatted only when the channel is on: with CLREF_LOG unset an error
-// return costs one test of a cached flag and allocates nothing (the allocation-failure tests rely on that).
+// return costs one test of a cached flag and allocates nothing (the allocation-failure tests rely on that). Logging
+// never throws: it runs in catch handlers too, and an exception may not cross into the C caller.
 #pragma once
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>

@@ -214,9 +214,7 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
                         arg_value, arg);
       if (arg_size == 0)
         return apiError(__func__, CL_INVALID_ARG_SIZE,
-                        "arg_size is 0, and a local argument takes the bytes to "
-                        "allocate, at least 1 ({})",
-                        arg);
+                        "arg_size is 0, and a local argument takes the bytes to allocate, at least 1 ({})", arg);
       // CL_MAX_SIZE_RESTRICTION_EXCEEDED if arg_size exceeds the argument's MaxByteOffset.
       if (exceedsMaxByteOffset(kernel, arg_index, arg_size))
         return apiError(__func__, CL_MAX_SIZE_RESTRICTION_EXCEEDED,
