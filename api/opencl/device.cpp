@@ -220,7 +220,7 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
       return out("v0000-01-01-00");  // not conformance tested
     // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: param_name is not one of the supported values
-    default: return CL_INVALID_VALUE;
+    default: return apiError(out.function, CL_INVALID_VALUE, "param_name {} is no device query", hex(param));
   }
 }
 

@@ -11,17 +11,36 @@ using namespace clref::cl;
 
 namespace {
 
+// A memory object argument and its parameter's name (for the channel "api").
+struct NamedMem {
+  const char* name;
+  cl_mem mem;
+};
+
 // The checks every buffer command makes first (OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]]
 // and the others): queue, memory object, matching contexts, wait list.
-cl_int checkCommand(cl_command_queue q, std::initializer_list<cl_mem> mems, cl_uint n, const cl_event* list) {
-  if (!validQueue(q)) return CL_INVALID_COMMAND_QUEUE;
-  for (cl_mem m : mems) {
+cl_int checkCommand(const char* fn, cl_command_queue q, std::initializer_list<NamedMem> mems, cl_uint n,
+                    const cl_event* list) {
+  if (!validQueue(q)) return invalidQueue(fn, q);
+  for (const auto& [name, m] : mems) {
     // CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object
-    if (!validMem(m) || m->type != CL_MEM_OBJECT_BUFFER) return CL_INVALID_MEM_OBJECT;
+    if (!validMem(m)) return apiError(fn, CL_INVALID_MEM_OBJECT, "{} {} is not a valid memory object", name, m);
+    if (m->type != CL_MEM_OBJECT_BUFFER)
+      return apiError(fn, CL_INVALID_MEM_OBJECT, "{} {} is an image, not a buffer", name, m);
     // CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the same
-    if (m->context != q->context) return CL_INVALID_CONTEXT;
+    if (m->context != q->context)
+      return apiError(fn, CL_INVALID_CONTEXT, "{} belongs to context {}, command_queue to context {}", name, m->context,
+                      q->context);
   }
-  return checkWaitList(q->context, n, list);
+  return checkWaitList(fn, q->context, n, list);
+}
+
+// OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]]: the region [offset, offset + size) of a
+// command lies in the buffer; the error (CL_INVALID_VALUE) names the parameters.
+cl_int outOfBounds(const char* fn, const char* buffer, const char* offsetName, size_t offset, size_t size,
+                   size_t total) {
+  return apiError(fn, CL_INVALID_VALUE, "{} {} + size {} is beyond the {} bytes of {}", offsetName, offset, size, total,
+                  buffer);
 }
 
 bool inBounds(size_t offset, size_t size, size_t total) { return offset <= total && size <= total - offset; }
@@ -37,18 +56,26 @@ struct Rect {
 };
 
 // Fills pitches per OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] (0 means tightly packed) and
-// checks them; returns CL_INVALID_VALUE on any of the listed pitch conditions.
-cl_int makeRect(const size_t* origin, const size_t* region, size_t row, size_t slice, Rect& r) {
+// checks them; returns CL_INVALID_VALUE on any of the listed pitch conditions. `side` names the pitches' parameters
+// ("buffer", "host", "src", "dst": buffer_row_pitch, ...).
+cl_int makeRect(const char* fn, const char* side, const size_t* origin, const size_t* region, size_t row, size_t slice,
+                Rect& r) {
   for (int i = 0; i < 3; ++i) {
     r.origin[i] = origin[i];
     r.region[i] = region[i];
-    if (region[i] == 0) return CL_INVALID_VALUE;  // if any region array element is 0
+    if (region[i] == 0) return apiError(fn, CL_INVALID_VALUE, "region[{}] is 0", i);  // if any region element is 0
   }
   // row pitch not 0 and less than region[0]
-  if (row != 0 && row < region[0]) return CL_INVALID_VALUE;
+  if (row != 0 && row < region[0])
+    return apiError(fn, CL_INVALID_VALUE, "{}_row_pitch is {}, less than region[0] ({})", side, row, region[0]);
   r.row = row ? row : region[0];
   // slice pitch not 0 and less than region[1] * row pitch, or not a multiple of the row pitch
-  if (slice != 0 && (slice < region[1] * r.row || slice % r.row != 0)) return CL_INVALID_VALUE;
+  if (slice != 0 && slice < region[1] * r.row)
+    return apiError(fn, CL_INVALID_VALUE, "{}_slice_pitch is {}, less than region[1] * row pitch ({} * {})", side,
+                    slice, region[1], r.row);
+  if (slice != 0 && slice % r.row != 0)
+    return apiError(fn, CL_INVALID_VALUE, "{}_slice_pitch is {}, not a multiple of the row pitch ({})", side, slice,
+                    r.row);
   r.slice = slice ? slice : region[1] * r.row;
   return CL_SUCCESS;
 }
@@ -74,15 +101,20 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_que
                                                     cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
                                                     cl_event* event) try {
   ApiLock lock;
-  if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
+  if (cl_int e = checkCommand(__func__, command_queue, {{"buffer", buffer}}, num_events_in_wait_list, event_wait_list))
+    return e;
   // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueueReadBuffer: CL_INVALID_VALUE if the
   // region is out of bounds or ptr is NULL (clref accepts size 0 as an empty read).
-  if (!inBounds(offset, size, buffer->size) || !ptr) return CL_INVALID_VALUE;
+  if (!inBounds(offset, size, buffer->size))
+    return outOfBounds(__func__, "buffer", "offset", offset, size, buffer->size);
+  if (!ptr) return apiError(__func__, CL_INVALID_VALUE, "ptr is NULL");
   // CL_INVALID_OPERATION if buffer was created with CL_MEM_HOST_WRITE_ONLY or CL_MEM_HOST_NO_ACCESS
-  if (hostCannotRead(buffer)) return CL_INVALID_OPERATION;
+  if (hostCannotRead(buffer))
+    return apiError(__func__, CL_INVALID_OPERATION, "buffer was created with {}: the host may not read it",
+                    hostAccessName(buffer));
   auto data = buffer->buffer;
   return enqueue(
-      lock, command_queue, CL_COMMAND_READ_BUFFER, num_events_in_wait_list, event_wait_list, event,
+      __func__, lock, command_queue, CL_COMMAND_READ_BUFFER, num_events_in_wait_list, event_wait_list, event,
       [=] {
         // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueueReadBuffer: ptr may be
         // host_ptr + offset of a CL_MEM_USE_HOST_PTR buffer, i.e. the buffer's own storage; memmove is defined when
@@ -91,49 +123,67 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBuffer(cl_command_queue command_que
         return CL_SUCCESS;
       },
       blocking_read);
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_queue, cl_mem buffer,
                                                      cl_bool blocking_write, size_t offset, size_t size,
                                                      const void* ptr, cl_uint num_events_in_wait_list,
                                                      const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
-  if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
-  if (!inBounds(offset, size, buffer->size) || !ptr) return CL_INVALID_VALUE;
+  if (cl_int e = checkCommand(__func__, command_queue, {{"buffer", buffer}}, num_events_in_wait_list, event_wait_list))
+    return e;
+  // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueueWriteBuffer: CL_INVALID_VALUE if the
+  // region is out of bounds or ptr is NULL.
+  if (!inBounds(offset, size, buffer->size))
+    return outOfBounds(__func__, "buffer", "offset", offset, size, buffer->size);
+  if (!ptr) return apiError(__func__, CL_INVALID_VALUE, "ptr is NULL");
   // CL_INVALID_OPERATION if buffer was created with CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS
-  if (hostCannotWrite(buffer)) return CL_INVALID_OPERATION;
+  if (hostCannotWrite(buffer))
+    return apiError(__func__, CL_INVALID_OPERATION, "buffer was created with {}: the host may not write it",
+                    hostAccessName(buffer));
   auto data = buffer->buffer;
   // A non-blocking write may return before the data is copied, but the application may reuse
   // ptr only after the event completes; copying now (or when the command runs) is both correct.
   return enqueue(
-      lock, command_queue, CL_COMMAND_WRITE_BUFFER, num_events_in_wait_list, event_wait_list, event,
+      __func__, lock, command_queue, CL_COMMAND_WRITE_BUFFER, num_events_in_wait_list, event_wait_list, event,
       [=] {
         if (size) std::memmove(data->data() + offset, ptr, size);
         return CL_SUCCESS;
       },
       blocking_write);
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 namespace {
-cl_int rectCommand(bool read, cl_command_queue q, cl_mem buffer, cl_bool blocking, const size_t* buffer_origin,
-                   const size_t* host_origin, const size_t* region, size_t buffer_row_pitch, size_t buffer_slice_pitch,
-                   size_t host_row_pitch, size_t host_slice_pitch, void* ptr, cl_uint n, const cl_event* list,
-                   cl_event* event) {
+cl_int rectCommand(const char* fn, bool read, cl_command_queue q, cl_mem buffer, cl_bool blocking,
+                   const size_t* buffer_origin, const size_t* host_origin, const size_t* region,
+                   size_t buffer_row_pitch, size_t buffer_slice_pitch, size_t host_row_pitch, size_t host_slice_pitch,
+                   void* ptr, cl_uint n, const cl_event* list, cl_event* event) {
   ApiLock lock;
-  if (cl_int e = checkCommand(q, {buffer}, n, list)) return e;
+  if (cl_int e = checkCommand(fn, q, {{"buffer", buffer}}, n, list)) return e;
   // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueue{Read,Write}BufferRect:
   // CL_INVALID_VALUE if buffer_origin, host_origin or region is NULL, ptr is NULL, pitches are inconsistent, or the
   // region is out of bounds.
-  if (!buffer_origin || !host_origin || !region || !ptr) return CL_INVALID_VALUE;
+  if (!buffer_origin) return apiError(fn, CL_INVALID_VALUE, "buffer_origin is NULL");
+  if (!host_origin) return apiError(fn, CL_INVALID_VALUE, "host_origin is NULL");
+  if (!region) return apiError(fn, CL_INVALID_VALUE, "region is NULL");
+  if (!ptr) return apiError(fn, CL_INVALID_VALUE, "ptr is NULL");
   Rect b, h;
-  if (cl_int e = makeRect(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, b)) return e;
-  if (cl_int e = makeRect(host_origin, region, host_row_pitch, host_slice_pitch, h)) return e;
-  if (b.last() >= buffer->size) return CL_INVALID_VALUE;
-  if (read ? hostCannotRead(buffer) : hostCannotWrite(buffer)) return CL_INVALID_OPERATION;
+  if (cl_int e = makeRect(fn, "buffer", buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, b)) return e;
+  if (cl_int e = makeRect(fn, "host", host_origin, region, host_row_pitch, host_slice_pitch, h)) return e;
+  if (b.last() >= buffer->size)
+    return apiError(fn, CL_INVALID_VALUE,
+                    "the region at buffer_origin ({}, {}, {}) with its pitches ends at byte {}, beyond the {} bytes "
+                    "of buffer",
+                    buffer_origin[0], buffer_origin[1], buffer_origin[2], b.last(), buffer->size);
+  // CL_INVALID_OPERATION if clEnqueueReadBufferRect is called on a buffer created with CL_MEM_HOST_WRITE_ONLY or
+  // CL_MEM_HOST_NO_ACCESS, clEnqueueWriteBufferRect on one created with CL_MEM_HOST_READ_ONLY or CL_MEM_HOST_NO_ACCESS.
+  if (read ? hostCannotRead(buffer) : hostCannotWrite(buffer))
+    return apiError(fn, CL_INVALID_OPERATION, "buffer was created with {}: the host may not {} it",
+                    hostAccessName(buffer), read ? "read" : "write");
   auto data = buffer->buffer;
   auto* host = static_cast<std::byte*>(ptr);
   return enqueue(
-      lock, q, read ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT, n, list, event,
+      fn, lock, q, read ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT, n, list, event,
       [=] {
         if (read)
           copyRect(host, h, data->data(), b);
@@ -152,10 +202,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueReadBufferRect(cl_command_queue command
                                                         size_t host_row_pitch, size_t host_slice_pitch, void* ptr,
                                                         cl_uint num_events_in_wait_list,
                                                         const cl_event* event_wait_list, cl_event* event) try {
-  return rectCommand(true, command_queue, buffer, blocking_read, buffer_origin, host_origin, region, buffer_row_pitch,
-                     buffer_slice_pitch, host_row_pitch, host_slice_pitch, ptr, num_events_in_wait_list,
-                     event_wait_list, event);
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  return rectCommand(__func__, true, command_queue, buffer, blocking_read, buffer_origin, host_origin, region,
+                     buffer_row_pitch, buffer_slice_pitch, host_row_pitch, host_slice_pitch, ptr,
+                     num_events_in_wait_list, event_wait_list, event);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(cl_command_queue command_queue, cl_mem buffer,
                                                          cl_bool blocking_write, const size_t* buffer_origin,
@@ -164,10 +214,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBufferRect(cl_command_queue comman
                                                          size_t host_row_pitch, size_t host_slice_pitch,
                                                          const void* ptr, cl_uint num_events_in_wait_list,
                                                          const cl_event* event_wait_list, cl_event* event) try {
-  return rectCommand(false, command_queue, buffer, blocking_write, buffer_origin, host_origin, region, buffer_row_pitch,
-                     buffer_slice_pitch, host_row_pitch, host_slice_pitch, const_cast<void*>(ptr),
+  return rectCommand(__func__, false, command_queue, buffer, blocking_write, buffer_origin, host_origin, region,
+                     buffer_row_pitch, buffer_slice_pitch, host_row_pitch, host_slice_pitch, const_cast<void*>(ptr),
                      num_events_in_wait_list, event_wait_list, event);
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 namespace {
 // Absolute byte range of a (sub-)buffer in its root buffer, for overlap checks.
@@ -181,44 +231,68 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_que
                                                     size_t size, cl_uint num_events_in_wait_list,
                                                     const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
-  if (cl_int e = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list, event_wait_list))
+  if (cl_int e = checkCommand(__func__, command_queue, {{"src_buffer", src_buffer}, {"dst_buffer", dst_buffer}},
+                              num_events_in_wait_list, event_wait_list))
     return e;
   // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueueCopyBuffer: CL_INVALID_VALUE if
   // src_offset, dst_offset, size, src_offset + size or dst_offset + size require accessing elements outside the
   // buffers, or size is 0.
-  if (size == 0 || !inBounds(src_offset, size, src_buffer->size) || !inBounds(dst_offset, size, dst_buffer->size))
-    return CL_INVALID_VALUE;
+  if (size == 0) return apiError(__func__, CL_INVALID_VALUE, "size is 0");
+  if (!inBounds(src_offset, size, src_buffer->size))
+    return outOfBounds(__func__, "src_buffer", "src_offset", src_offset, size, src_buffer->size);
+  if (!inBounds(dst_offset, size, dst_buffer->size))
+    return outOfBounds(__func__, "dst_buffer", "dst_offset", dst_offset, size, dst_buffer->size);
   // CL_MEM_COPY_OVERLAP if src and dst are the same buffer or sub-buffers of the same
   // associated buffer object and the source and destination regions overlap.
   const auto [sr, so] = root(src_buffer);
   const auto [dr, dof] = root(dst_buffer);
   if (sr == dr) {
     const size_t a = so + src_offset, b = dof + dst_offset;
-    if (a < b + size && b < a + size) return CL_MEM_COPY_OVERLAP;
+    if (a < b + size && b < a + size)
+      return apiError(__func__, CL_MEM_COPY_OVERLAP,
+                      "the source bytes [{}, {}) and the destination bytes [{}, {}) overlap in buffer {}", a, a + size,
+                      b, b + size, sr);
   }
   auto s = src_buffer->buffer, d = dst_buffer->buffer;
-  return enqueue(lock, command_queue, CL_COMMAND_COPY_BUFFER, num_events_in_wait_list, event_wait_list, event, [=] {
-    std::memmove(d->data() + dst_offset, s->data() + src_offset, size);
-    return CL_SUCCESS;
-  });
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  return enqueue(__func__, lock, command_queue, CL_COMMAND_COPY_BUFFER, num_events_in_wait_list, event_wait_list, event,
+                 [=] {
+                   std::memmove(d->data() + dst_offset, s->data() + src_offset, size);
+                   return CL_SUCCESS;
+                 });
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
     cl_command_queue command_queue, cl_mem src_buffer, cl_mem dst_buffer, const size_t* src_origin,
     const size_t* dst_origin, const size_t* region, size_t src_row_pitch, size_t src_slice_pitch, size_t dst_row_pitch,
     size_t dst_slice_pitch, cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
-  if (cl_int e = checkCommand(command_queue, {src_buffer, dst_buffer}, num_events_in_wait_list, event_wait_list))
+  if (cl_int e = checkCommand(__func__, command_queue, {{"src_buffer", src_buffer}, {"dst_buffer", dst_buffer}},
+                              num_events_in_wait_list, event_wait_list))
     return e;
   // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueueCopyBufferRect: CL_INVALID_VALUE for
   // NULL origins/region, zero region elements, inconsistent pitches, out-of-bounds regions.
-  if (!src_origin || !dst_origin || !region) return CL_INVALID_VALUE;
+  if (!src_origin) return apiError(__func__, CL_INVALID_VALUE, "src_origin is NULL");
+  if (!dst_origin) return apiError(__func__, CL_INVALID_VALUE, "dst_origin is NULL");
+  if (!region) return apiError(__func__, CL_INVALID_VALUE, "region is NULL");
   Rect s, d;
-  if (cl_int e = makeRect(src_origin, region, src_row_pitch, src_slice_pitch, s)) return e;
-  if (cl_int e = makeRect(dst_origin, region, dst_row_pitch, dst_slice_pitch, d)) return e;
-  if (s.last() >= src_buffer->size || d.last() >= dst_buffer->size) return CL_INVALID_VALUE;
+  if (cl_int e = makeRect(__func__, "src", src_origin, region, src_row_pitch, src_slice_pitch, s)) return e;
+  if (cl_int e = makeRect(__func__, "dst", dst_origin, region, dst_row_pitch, dst_slice_pitch, d)) return e;
+  if (s.last() >= src_buffer->size)
+    return apiError(__func__, CL_INVALID_VALUE,
+                    "the region at src_origin ({}, {}, {}) with its pitches ends at byte {}, beyond the {} bytes of "
+                    "src_buffer",
+                    src_origin[0], src_origin[1], src_origin[2], s.last(), src_buffer->size);
+  if (d.last() >= dst_buffer->size)
+    return apiError(__func__, CL_INVALID_VALUE,
+                    "the region at dst_origin ({}, {}, {}) with its pitches ends at byte {}, beyond the {} bytes of "
+                    "dst_buffer",
+                    dst_origin[0], dst_origin[1], dst_origin[2], d.last(), dst_buffer->size);
   // CL_INVALID_VALUE if src_buffer and dst_buffer are the same object and the pitches differ
-  if (src_buffer == dst_buffer && (s.row != d.row || s.slice != d.slice)) return CL_INVALID_VALUE;
+  if (src_buffer == dst_buffer && (s.row != d.row || s.slice != d.slice))
+    return apiError(__func__, CL_INVALID_VALUE,
+                    "src_buffer and dst_buffer are the same buffer and the pitches differ (row {} and {}, slice {} "
+                    "and {})",
+                    s.row, d.row, s.slice, d.slice);
   // CL_MEM_COPY_OVERLAP if src and dst are the same buffer and the regions overlap (checked
   // byte-exactly: the rows of both regions).
   if (root(src_buffer).first == root(dst_buffer).first) {
@@ -228,55 +302,76 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
         for (size_t z2 = 0; z2 < region[2]; ++z2)
           for (size_t y2 = 0; y2 < region[1]; ++y2) {
             const size_t a = sb + s.offset(0, y, z), b = db + d.offset(0, y2, z2);
-            if (a < b + region[0] && b < a + region[0]) return CL_MEM_COPY_OVERLAP;
+            if (a < b + region[0] && b < a + region[0])
+              return apiError(__func__, CL_MEM_COPY_OVERLAP,
+                              "source row ({}, {}) at byte {} and destination row ({}, {}) at byte {} of buffer {} "
+                              "overlap ({} bytes each)",
+                              y, z, a, y2, z2, b, root(src_buffer).first, region[0]);
           }
   }
   auto sbuf = src_buffer->buffer, dbuf = dst_buffer->buffer;
-  return enqueue(lock, command_queue, CL_COMMAND_COPY_BUFFER_RECT, num_events_in_wait_list, event_wait_list, event,
-                 [=] {
+  return enqueue(__func__, lock, command_queue, CL_COMMAND_COPY_BUFFER_RECT, num_events_in_wait_list, event_wait_list,
+                 event, [=] {
                    copyRect(dbuf->data(), d, sbuf->data(), s);
                    return CL_SUCCESS;
                  });
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_queue, cl_mem buffer, const void* pattern,
                                                     size_t pattern_size, size_t offset, size_t size,
                                                     cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
                                                     cl_event* event) try {
   ApiLock lock;
-  if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list)) return e;
+  if (cl_int e = checkCommand(__func__, command_queue, {{"buffer", buffer}}, num_events_in_wait_list, event_wait_list))
+    return e;
   // OpenCL 3.0 API §5.2.3 [[_filling_buffer_objects]] clEnqueueFillBuffer: CL_INVALID_VALUE if offset/size out of
   // bounds, pattern NULL, pattern_size 0 or not one of {1, 2, 4, 8, 16, 32, 64, 128}, offset or size not a multiple
   // of pattern_size.
-  if (!inBounds(offset, size, buffer->size) || !pattern || !validPatternSize(pattern_size)) return CL_INVALID_VALUE;
-  if (offset % pattern_size || size % pattern_size) return CL_INVALID_VALUE;
+  if (!inBounds(offset, size, buffer->size))
+    return outOfBounds(__func__, "buffer", "offset", offset, size, buffer->size);
+  if (!pattern) return apiError(__func__, CL_INVALID_VALUE, "pattern is NULL");
+  if (!validPatternSize(pattern_size))
+    return apiError(__func__, CL_INVALID_VALUE, "pattern_size is {}, not one of 1, 2, 4, 8, 16, 32, 64, 128",
+                    pattern_size);
+  if (offset % pattern_size)
+    return apiError(__func__, CL_INVALID_VALUE, "offset {} is not a multiple of pattern_size {}", offset, pattern_size);
+  if (size % pattern_size)
+    return apiError(__func__, CL_INVALID_VALUE, "size {} is not a multiple of pattern_size {}", size, pattern_size);
   std::vector<std::byte> pat(static_cast<const std::byte*>(pattern),
                              static_cast<const std::byte*>(pattern) + pattern_size);
   auto data = buffer->buffer;
-  return enqueue(lock, command_queue, CL_COMMAND_FILL_BUFFER, num_events_in_wait_list, event_wait_list, event, [=] {
-    for (size_t i = 0; i < size; i += pat.size()) std::memcpy(data->data() + offset + i, pat.data(), pat.size());
-    return CL_SUCCESS;
-  });
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  return enqueue(__func__, lock, command_queue, CL_COMMAND_FILL_BUFFER, num_events_in_wait_list, event_wait_list, event,
+                 [=] {
+                   for (size_t i = 0; i < size; i += pat.size())
+                     std::memcpy(data->data() + offset + i, pat.data(), pat.size());
+                   return CL_SUCCESS;
+                 });
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue, cl_mem buffer, cl_bool blocking_map,
                                                   cl_map_flags map_flags, size_t offset, size_t size,
                                                   cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
                                                   cl_event* event, cl_int* errcode_ret) try {
   ApiLock lock;
-  if (cl_int e = checkCommand(command_queue, {buffer}, num_events_in_wait_list, event_wait_list))
+  if (cl_int e = checkCommand(__func__, command_queue, {{"buffer", buffer}}, num_events_in_wait_list, event_wait_list))
     return withError(errcode_ret, e, static_cast<void*>(nullptr));
   // OpenCL 3.0 API §5.2.4 [[_mapping_buffer_objects]] clEnqueueMapBuffer: CL_INVALID_VALUE if the region is out of
   // bounds, size is 0, or map_flags are not valid (WRITE_INVALIDATE_REGION is exclusive with READ and WRITE).
-  if (size == 0 || !inBounds(offset, size, buffer->size))
-    return withError(errcode_ret, CL_INVALID_VALUE, static_cast<void*>(nullptr));
-  if (!validMapFlags(map_flags)) return withError(errcode_ret, CL_INVALID_VALUE, static_cast<void*>(nullptr));
+  if (size == 0) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "size is 0");
+  if (!inBounds(offset, size, buffer->size))
+    return withError(errcode_ret, outOfBounds(__func__, "buffer", "offset", offset, size, buffer->size),
+                     static_cast<void*>(nullptr));
+  if (const char* problem = mapFlagsProblem(map_flags))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "map_flags {}: {}", hex(map_flags), problem);
   // CL_INVALID_OPERATION for CL_MAP_READ on a HOST_WRITE_ONLY/HOST_NO_ACCESS buffer, and for
   // CL_MAP_WRITE(_INVALIDATE_REGION) on a HOST_READ_ONLY/HOST_NO_ACCESS buffer.
   if ((map_flags & CL_MAP_READ) && hostCannotRead(buffer))
-    return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_OPERATION,
+                       "map_flags has CL_MAP_READ and buffer was created with {}", hostAccessName(buffer));
   if ((map_flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) && hostCannotWrite(buffer))
-    return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_OPERATION,
+                       "map_flags has CL_MAP_WRITE or CL_MAP_WRITE_INVALIDATE_REGION and buffer was created with {}",
+                       hostAccessName(buffer));
   // CL_INVALID_OPERATION if mapping would lead to overlapping regions being mapped for writing
   // (OpenCL 3.0 API §5.5.4 [[accessing-mapped-regions]]: regions of a buffer and its sub-buffers mapped for writing may
   // overlap no other map).
@@ -284,64 +379,81 @@ CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue
   const auto [rootBuffer, base] = root(buffer);
   for (const Mapping& m : rootBuffer->mappings)
     if ((writing || m.writing) && m.offset < base + offset + size && base + offset < m.offset + m.size)
-      return withError(errcode_ret, CL_INVALID_OPERATION, static_cast<void*>(nullptr));
+      return apiErrorRet(__func__, errcode_ret, CL_INVALID_OPERATION,
+                         "the region overlaps the mapped region {} (bytes [{}, {}) of buffer {}) and one of the two "
+                         "maps is for writing",
+                         m.ptr, m.offset, m.offset + m.size, rootBuffer);
   // The buffer's storage is host memory (for CL_MEM_USE_HOST_PTR: host_ptr itself, as OpenCL 3.0 API
   // §5.2.4 [[_mapping_buffer_objects]] requires), so the mapped pointer is the storage itself.
   void* p = buffer->buffer->data() + offset;
   rootBuffer->mappings.reserve(rootBuffer->mappings.size() + 1);  // no failed allocation once the map is enqueued
-  cl_int e = enqueue(lock, command_queue, CL_COMMAND_MAP_BUFFER, num_events_in_wait_list, event_wait_list, event,
-                     nullptr, blocking_map);
+  cl_int e = enqueue(__func__, lock, command_queue, CL_COMMAND_MAP_BUFFER, num_events_in_wait_list, event_wait_list,
+                     event, nullptr, blocking_map);
   if (e != CL_SUCCESS) return withError(errcode_ret, e, static_cast<void*>(nullptr));
   ++buffer->mapCount;
   rootBuffer->mappings.push_back({buffer, p, base + offset, size, writing});
   return withError(errcode_ret, CL_SUCCESS, p);
-} catch (...) { return clref::cl::failedCall<void*>(errcode_ret); }
+} catch (...) { return clref::cl::failedCall<void*>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command_queue, cl_mem memobj, void* mapped_ptr,
                                                         cl_uint num_events_in_wait_list,
                                                         const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
-  if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
-  if (memobj->context != command_queue->context) return CL_INVALID_CONTEXT;
-  if (cl_int e = checkWaitList(command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
+  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+  if (!validMem(memobj))
+    return apiError(__func__, CL_INVALID_MEM_OBJECT, "memobj {} is not a valid memory object", memobj);
+  if (memobj->context != command_queue->context)
+    return apiError(__func__, CL_INVALID_CONTEXT, "memobj belongs to context {}, command_queue to context {}",
+                    memobj->context, command_queue->context);
+  if (cl_int e = checkWaitList(__func__, command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
   // OpenCL 3.0 API §5.5.3 [[unmapping-mapped-memory]] clEnqueueUnmapMemObject: CL_INVALID_VALUE if mapped_ptr is not a
   // valid pointer returned by clEnqueueMap{Buffer,Image} for memobj.
   auto& mappings = root(memobj).first->mappings;
   auto it = std::find_if(mappings.begin(), mappings.end(),
                          [&](const Mapping& m) { return m.mem == memobj && m.ptr == mapped_ptr; });
-  if (it == mappings.end()) return CL_INVALID_VALUE;
+  if (it == mappings.end())
+    return apiError(__func__, CL_INVALID_VALUE, "mapped_ptr {} is not a pointer a map of memobj {} returned",
+                    mapped_ptr, memobj);
   const size_t index = size_t(it - mappings.begin());
   // Enqueue first: if it fails (CL_OUT_OF_HOST_MEMORY) the region stays mapped.
-  const cl_int e = enqueue(lock, command_queue, CL_COMMAND_UNMAP_MEM_OBJECT, num_events_in_wait_list, event_wait_list,
-                           event, nullptr);
+  const cl_int e = enqueue(__func__, lock, command_queue, CL_COMMAND_UNMAP_MEM_OBJECT, num_events_in_wait_list,
+                           event_wait_list, event, nullptr);
   mappings.erase(mappings.begin() + std::ptrdiff_t(index));
   --memobj->mapCount;
   return e;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue command_queue, cl_uint num_mem_objects,
                                                            const cl_mem* mem_objects, cl_mem_migration_flags flags,
                                                            cl_uint num_events_in_wait_list,
                                                            const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
   // OpenCL 3.0 API §5.5.5 [[_migrating_memory_objects]] clEnqueueMigrateMemObjects: CL_INVALID_VALUE if num_mem_objects
   // is 0, mem_objects is NULL, or flags is not 0 or a combination of the migration flags; CL_INVALID_MEM_OBJECT;
   // CL_INVALID_CONTEXT.
-  if (num_mem_objects == 0 || !mem_objects) return CL_INVALID_VALUE;
+  if (num_mem_objects == 0) return apiError(__func__, CL_INVALID_VALUE, "num_mem_objects is 0");
+  if (!mem_objects) return apiError(__func__, CL_INVALID_VALUE, "mem_objects is NULL");
   if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
-    return CL_INVALID_VALUE;
+    return apiError(__func__, CL_INVALID_VALUE,
+                    "flags {} is not 0 or a combination of CL_MIGRATE_MEM_OBJECT_HOST and "
+                    "CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED",
+                    hex(flags));
   for (cl_uint i = 0; i < num_mem_objects; ++i) {
-    if (!validMem(mem_objects[i])) return CL_INVALID_MEM_OBJECT;
-    if (mem_objects[i]->context != command_queue->context) return CL_INVALID_CONTEXT;
+    if (!validMem(mem_objects[i]))
+      return apiError(__func__, CL_INVALID_MEM_OBJECT, "mem_objects[{}] is {}, not a valid memory object", i,
+                      mem_objects[i]);
+    if (mem_objects[i]->context != command_queue->context)
+      return apiError(__func__, CL_INVALID_CONTEXT,
+                      "mem_objects[{}] belongs to context {}, command_queue to context {}", i, mem_objects[i]->context,
+                      command_queue->context);
   }
-  if (cl_int e = checkWaitList(command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
+  if (cl_int e = checkWaitList(__func__, command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
   // One memory for host and device: migration moves nothing. CONTENT_UNDEFINED allows keeping
   // the contents, which is what happens.
-  return enqueue(lock, command_queue, CL_COMMAND_MIGRATE_MEM_OBJECTS, num_events_in_wait_list, event_wait_list, event,
-                 nullptr);
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  return enqueue(__func__, lock, command_queue, CL_COMMAND_MIGRATE_MEM_OBJECTS, num_events_in_wait_list,
+                 event_wait_list, event, nullptr);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // ---- SVM commands (OpenCL 3.0 API §5.6 [[_shared_virtual_memory]]): the device reports no SVM
 // (CL_DEVICE_SVM_CAPABILITIES 0) -----------
@@ -352,9 +464,14 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue comm
 
 namespace {
 
-cl_int checkSvmCommand(cl_command_queue q, cl_uint n, const cl_event* list) {
-  if (!validQueue(q)) return CL_INVALID_COMMAND_QUEUE;
-  return checkWaitList(q->context, n, list);
+cl_int checkSvmCommand(const char* fn, cl_command_queue q, cl_uint n, const cl_event* list) {
+  if (!validQueue(q)) return invalidQueue(fn, q);
+  return checkWaitList(fn, q->context, n, list);
+}
+
+// The error once the arguments are checked: CL_INVALID_OPERATION, the device does not support SVM.
+cl_int noSvm(const char* fn) {
+  return apiError(fn, CL_INVALID_OPERATION, "the device does not support SVM (CL_DEVICE_SVM_CAPABILITIES is 0)");
 }
 
 }  // namespace
@@ -365,77 +482,101 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue command_queue,
                                                  cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
                                                  cl_event*) try {
   ApiLock lock;
-  if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
+  if (cl_int e = checkSvmCommand(__func__, command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if num_svm_pointers is 0 and svm_pointers is non-NULL, or if svm_pointers
   // is NULL and num_svm_pointers is not 0
-  if ((num_svm_pointers == 0) != (svm_pointers == nullptr)) return CL_INVALID_VALUE;
-  return CL_INVALID_OPERATION;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  if (num_svm_pointers == 0 && svm_pointers)
+    return apiError(__func__, CL_INVALID_VALUE, "num_svm_pointers is 0 and svm_pointers is not NULL");
+  if (num_svm_pointers != 0 && !svm_pointers)
+    return apiError(__func__, CL_INVALID_VALUE, "svm_pointers is NULL and num_svm_pointers is {}", num_svm_pointers);
+  return noSvm(__func__);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool, void* dst_ptr,
                                                    const void* src_ptr, size_t size, cl_uint num_events_in_wait_list,
                                                    const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
-  if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
+  if (cl_int e = checkSvmCommand(__func__, command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if dst_ptr or src_ptr is NULL
-  if (!dst_ptr || !src_ptr) return CL_INVALID_VALUE;
+  if (!dst_ptr) return apiError(__func__, CL_INVALID_VALUE, "dst_ptr is NULL");
+  if (!src_ptr) return apiError(__func__, CL_INVALID_VALUE, "src_ptr is NULL");
   // CL_MEM_COPY_OVERLAP if the values specified for dst_ptr, src_ptr and size result in an overlapping copy
   const auto d = reinterpret_cast<uintptr_t>(dst_ptr), s = reinterpret_cast<uintptr_t>(src_ptr);
-  if (d < s + size && s < d + size) return CL_MEM_COPY_OVERLAP;
-  return CL_INVALID_OPERATION;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  if (d < s + size && s < d + size)
+    return apiError(__func__, CL_MEM_COPY_OVERLAP, "dst_ptr {} and src_ptr {} are less than size {} bytes apart",
+                    dst_ptr, src_ptr, size);
+  return noSvm(__func__);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue, void* svm_ptr, const void* pattern,
                                                     size_t pattern_size, size_t size, cl_uint num_events_in_wait_list,
                                                     const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
-  if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
+  if (cl_int e = checkSvmCommand(__func__, command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if svm_ptr or pattern is NULL, pattern_size is 0, not a power of two or
   // greater than 128, svm_ptr is not aligned to pattern_size bytes, or size is not a multiple of
   // pattern_size
-  if (!svm_ptr || !pattern || !validPatternSize(pattern_size)) return CL_INVALID_VALUE;
-  if (reinterpret_cast<uintptr_t>(svm_ptr) % pattern_size || size % pattern_size) return CL_INVALID_VALUE;
-  return CL_INVALID_OPERATION;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  if (!svm_ptr) return apiError(__func__, CL_INVALID_VALUE, "svm_ptr is NULL");
+  if (!pattern) return apiError(__func__, CL_INVALID_VALUE, "pattern is NULL");
+  if (!validPatternSize(pattern_size))
+    return apiError(__func__, CL_INVALID_VALUE, "pattern_size is {}, not one of 1, 2, 4, 8, 16, 32, 64, 128",
+                    pattern_size);
+  if (reinterpret_cast<uintptr_t>(svm_ptr) % pattern_size)
+    return apiError(__func__, CL_INVALID_VALUE, "svm_ptr {} is not aligned to pattern_size ({} bytes)", svm_ptr,
+                    pattern_size);
+  if (size % pattern_size)
+    return apiError(__func__, CL_INVALID_VALUE, "size {} is not a multiple of pattern_size {}", size, pattern_size);
+  return noSvm(__func__);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue, cl_bool, cl_map_flags map_flags,
                                                 void* svm_ptr, size_t size, cl_uint num_events_in_wait_list,
                                                 const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
-  if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
+  if (cl_int e = checkSvmCommand(__func__, command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if svm_ptr is NULL, size is 0, or values specified in map_flags are not valid
-  if (!svm_ptr || size == 0 || !validMapFlags(map_flags)) return CL_INVALID_VALUE;
-  return CL_INVALID_OPERATION;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  if (!svm_ptr) return apiError(__func__, CL_INVALID_VALUE, "svm_ptr is NULL");
+  if (size == 0) return apiError(__func__, CL_INVALID_VALUE, "size is 0");
+  if (const char* problem = mapFlagsProblem(map_flags))
+    return apiError(__func__, CL_INVALID_VALUE, "map_flags {}: {}", hex(map_flags), problem);
+  return noSvm(__func__);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue command_queue, void* svm_ptr,
                                                   cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
                                                   cl_event*) try {
   ApiLock lock;
-  if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
+  if (cl_int e = checkSvmCommand(__func__, command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if svm_ptr is NULL
-  if (!svm_ptr) return CL_INVALID_VALUE;
-  return CL_INVALID_OPERATION;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  if (!svm_ptr) return apiError(__func__, CL_INVALID_VALUE, "svm_ptr is NULL");
+  return noSvm(__func__);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_queue, cl_uint num_svm_pointers,
                                                        const void** svm_pointers, const size_t* sizes,
                                                        cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
                                                        const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
-  if (cl_int e = checkSvmCommand(command_queue, num_events_in_wait_list, event_wait_list)) return e;
+  if (cl_int e = checkSvmCommand(__func__, command_queue, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if num_svm_pointers is zero, svm_pointers is NULL, or flags is not zero and
   // not a valid combination of the memory migration flags
-  if (num_svm_pointers == 0 || !svm_pointers) return CL_INVALID_VALUE;
+  if (num_svm_pointers == 0) return apiError(__func__, CL_INVALID_VALUE, "num_svm_pointers is 0");
+  if (!svm_pointers) return apiError(__func__, CL_INVALID_VALUE, "svm_pointers is NULL");
   if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
-    return CL_INVALID_VALUE;
+    return apiError(__func__, CL_INVALID_VALUE,
+                    "flags {} is not 0 or a combination of CL_MIGRATE_MEM_OBJECT_HOST and "
+                    "CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED",
+                    hex(flags));
   // CL_INVALID_VALUE if sizes[i] is non-zero and the range is not contained within an SVM
   // allocation returned by clSVMAlloc: no such allocation exists.
   if (sizes)
     for (cl_uint i = 0; i < num_svm_pointers; ++i)
-      if (sizes[i] != 0) return CL_INVALID_VALUE;
-  return CL_INVALID_OPERATION;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+      if (sizes[i] != 0)
+        return apiError(__func__, CL_INVALID_VALUE,
+                        "sizes[{}] is {}, and svm_pointers[{}] is in no SVM allocation (the device has no SVM)", i,
+                        sizes[i], i);
+  return noSvm(__func__);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueNativeKernel: the argument checks, then CL_INVALID_OPERATION
 // since the device cannot execute native kernels (CL_DEVICE_EXECUTION_CAPABILITIES has no CL_EXEC_NATIVE_KERNEL).
@@ -445,20 +586,33 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue command_q
                                                       const void** args_mem_loc, cl_uint num_events_in_wait_list,
                                                       const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
-  if (cl_int e = checkWaitList(command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
+  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+  if (cl_int e = checkWaitList(__func__, command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if user_func is NULL; if args is NULL and cb_args > 0 or num_mem_objects >
   // 0; if args is not NULL and cb_args is 0; if num_mem_objects > 0 and mem_list or
   // args_mem_loc is NULL; if num_mem_objects = 0 and mem_list or args_mem_loc is not NULL
-  if (!user_func) return CL_INVALID_VALUE;
-  if (!args && (cb_args > 0 || num_mem_objects > 0)) return CL_INVALID_VALUE;
-  if (args && cb_args == 0) return CL_INVALID_VALUE;
-  if (num_mem_objects > 0 && (!mem_list || !args_mem_loc)) return CL_INVALID_VALUE;
-  if (num_mem_objects == 0 && (mem_list || args_mem_loc)) return CL_INVALID_VALUE;
+  if (!user_func) return apiError(__func__, CL_INVALID_VALUE, "user_func is NULL");
+  if (!args && cb_args > 0) return apiError(__func__, CL_INVALID_VALUE, "args is NULL and cb_args is {}", cb_args);
+  if (!args && num_mem_objects > 0)
+    return apiError(__func__, CL_INVALID_VALUE, "args is NULL and num_mem_objects is {}", num_mem_objects);
+  if (args && cb_args == 0) return apiError(__func__, CL_INVALID_VALUE, "args is not NULL and cb_args is 0");
+  if (num_mem_objects > 0 && !mem_list)
+    return apiError(__func__, CL_INVALID_VALUE, "mem_list is NULL and num_mem_objects is {}", num_mem_objects);
+  if (num_mem_objects > 0 && !args_mem_loc)
+    return apiError(__func__, CL_INVALID_VALUE, "args_mem_loc is NULL and num_mem_objects is {}", num_mem_objects);
+  if (num_mem_objects == 0 && mem_list)
+    return apiError(__func__, CL_INVALID_VALUE, "num_mem_objects is 0 and mem_list is not NULL");
+  if (num_mem_objects == 0 && args_mem_loc)
+    return apiError(__func__, CL_INVALID_VALUE, "num_mem_objects is 0 and args_mem_loc is not NULL");
   // CL_INVALID_MEM_OBJECT if one or more memory objects specified in mem_list are not valid or
   // are not buffer objects (NULL entries are allowed)
-  for (cl_uint i = 0; i < num_mem_objects; ++i)
-    if (mem_list[i] && (!validMem(mem_list[i]) || mem_list[i]->type != CL_MEM_OBJECT_BUFFER))
-      return CL_INVALID_MEM_OBJECT;
-  return CL_INVALID_OPERATION;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  for (cl_uint i = 0; i < num_mem_objects; ++i) {
+    if (mem_list[i] && !validMem(mem_list[i]))
+      return apiError(__func__, CL_INVALID_MEM_OBJECT, "mem_list[{}] is {}, not a valid memory object", i, mem_list[i]);
+    if (mem_list[i] && mem_list[i]->type != CL_MEM_OBJECT_BUFFER)
+      return apiError(__func__, CL_INVALID_MEM_OBJECT, "mem_list[{}] is an image, not a buffer", i);
+  }
+  return apiError(__func__, CL_INVALID_OPERATION,
+                  "the device cannot execute native kernels (CL_DEVICE_EXECUTION_CAPABILITIES has no "
+                  "CL_EXEC_NATIVE_KERNEL)");
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }

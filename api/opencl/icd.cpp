@@ -17,9 +17,14 @@ namespace {
 // EXT device fission, cl_khr_subgroups' KHR query): the loader never routes a reported
 // extension here, but a slot must never be NULL. It returns CL_INVALID_OPERATION, or NULL with
 // *errcode_ret = CL_INVALID_OPERATION when the function creates an object.
+// The slot does not know which entry point it stands for: the log names the class of function instead.
+constexpr const char* kUnsupportedFunction = "extension function";
+constexpr const char* kUnsupportedReason =
+    "the entry point belongs to an extension the device does not report (CL_DEVICE_EXTENSIONS)";
 template <class F> struct Unsupported;
 template <class R, class... A> struct Unsupported<R(CL_API_CALL*)(A...)> {
   static R CL_API_CALL fn(A... args) {
+    apiError(kUnsupportedFunction, CL_INVALID_OPERATION, "{}", kUnsupportedReason);
     if constexpr (sizeof...(A) > 0) {
       using Last = std::tuple_element_t<sizeof...(A) - 1, std::tuple<A...>>;
       if constexpr (std::is_same_v<Last, cl_int*>) {
@@ -33,7 +38,9 @@ template <class R, class... A> struct Unsupported<R(CL_API_CALL*)(A...)> {
       return CL_INVALID_OPERATION;
   }
 };
-cl_int CL_API_CALL unsupportedUntyped() { return CL_INVALID_OPERATION; }
+cl_int CL_API_CALL unsupportedUntyped() {
+  return apiError(kUnsupportedFunction, CL_INVALID_OPERATION, "{}", kUnsupportedReason);
+}
 template <class P> P unsupported() {
   if constexpr (std::is_same_v<P, void*>)
     return reinterpret_cast<void*>(&unsupportedUntyped);  // slots cl_icd.h types as void* on this OS
@@ -218,11 +225,14 @@ CL_API_ENTRY cl_int CL_API_CALL clIcdGetPlatformIDsKHR(cl_uint num_entries, cl_p
                                                        cl_uint* num_platforms) try {
   // cl_khr_icd: CL_INVALID_VALUE if num_entries is 0 and platforms is not NULL, or both
   // num_platforms and platforms are NULL.
-  if ((num_entries == 0 && platforms) || (!num_platforms && !platforms)) return CL_INVALID_VALUE;
+  if (num_entries == 0 && platforms)
+    return apiError(__func__, CL_INVALID_VALUE, "num_entries is 0 and platforms is not NULL");
+  if (!num_platforms && !platforms)
+    return apiError(__func__, CL_INVALID_VALUE, "num_platforms and platforms are both NULL");
   if (platforms) platforms[0] = thePlatform();
   if (num_platforms) *num_platforms = 1;
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 namespace {
 struct Named {
@@ -245,8 +255,8 @@ CL_API_ENTRY void* CL_API_CALL clGetExtensionFunctionAddressForPlatform(cl_platf
   for (const auto& f : kExtensionFunctions)
     if (std::strcmp(f.name, func_name) == 0) return f.fn;
   return nullptr;
-} catch (...) { return clref::cl::failedCall<void*>(nullptr); }
+} catch (...) { return clref::cl::failedCall<void*>(__func__, nullptr); }
 
 CL_API_ENTRY void* CL_API_CALL clGetExtensionFunctionAddress(const char* func_name) try {
   return clGetExtensionFunctionAddressForPlatform(nullptr, func_name);
-} catch (...) { return clref::cl::failedCall<void*>(nullptr); }
+} catch (...) { return clref::cl::failedCall<void*>(__func__, nullptr); }

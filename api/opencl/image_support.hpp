@@ -16,5 +16,7 @@ images::PaddedLayout paddedLayout();
 bool formatSupported(const images::ImageFormat& f, cl_mem_object_type type);
 // Whether the device reports this image extension (host::openCLCExtensions: the whole chain supports it).
 bool imageExtension(const char* name);
+// An image type as the messages of the channel "api" name it ("2D image array").
+const char* imageTypeName(images::ImageType t);
 
 }  // namespace clref::cl

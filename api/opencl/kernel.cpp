@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "api/opencl/device_info.hpp"
+#include "api/opencl/image_support.hpp"
 
 using namespace clref::cl;
 namespace host = clref::host;
@@ -34,6 +35,32 @@ std::array<size_t, 3> requiredSize(cl_kernel k) {
   return {0, 0, 0};
 }
 
+// For the channel "api": a kernel argument as a message names it, "argument 0 a: global float*" (the name when the
+// module has one, the type as the kernel declares it), and the arguments of a kernel not set yet, "2 (b), 3 (c)".
+// Rendered only when the message is made (api_log.hpp).
+struct Arg {
+  cl_uint index;
+  const host::KernelArgInfo& info;
+};
+void put(std::string& out, const Arg& a) {
+  out += "argument " + std::to_string(a.index);
+  if (!a.info.name.empty()) out += " " + a.info.name;
+  out += ": " + a.info.typeName;
+}
+struct UnsetArgs {
+  cl_kernel kernel;
+};
+void put(std::string& out, const UnsetArgs& u) {
+  bool first = true;
+  for (size_t i = 0; i < u.kernel->args.size(); ++i) {
+    if (u.kernel->args[i].set) continue;
+    out += (first ? "" : ", ") + std::to_string(i);
+    const std::string& name = u.kernel->kernel->argInfo(i).name;
+    if (!name.empty()) out += " (" + name + ")";
+    first = false;
+  }
+}
+
 // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArg, CL_MAX_SIZE_RESTRICTION_EXCEEDED: whether `bytes`
 // exceeds the MaxByteOffset decoration (SPIR-V 1.1 §3.20 [external]) of the kernel's parameter arg_index.
 bool exceedsMaxByteOffset(cl_kernel k, cl_uint arg_index, size_t bytes) {
@@ -47,15 +74,20 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char
                                                   cl_int* errcode_ret) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.9.1 [[_creating_kernel_objects]] clCreateKernel
-  if (!validProgram(program)) return withError(errcode_ret, CL_INVALID_PROGRAM, cl_kernel(nullptr));
+  if (!validProgram(program))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
   // CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built executable for program
-  if (!program->executable) return withError(errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE, cl_kernel(nullptr));
+  if (!program->executable)
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_PROGRAM_EXECUTABLE,
+                       "program {} has no successfully built executable (clBuildProgram or clLinkProgram first)",
+                       program);
   // CL_INVALID_VALUE if kernel_name is NULL
-  if (!kernel_name) return withError(errcode_ret, CL_INVALID_VALUE, cl_kernel(nullptr));
+  if (!kernel_name) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "kernel_name is NULL");
   const auto names = program->executable->kernelNames();
   // CL_INVALID_KERNEL_NAME if kernel_name is not found in program
   if (std::find(names.begin(), names.end(), kernel_name) == names.end())
-    return withError(errcode_ret, CL_INVALID_KERNEL_NAME, cl_kernel(nullptr));
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_KERNEL_NAME,
+                       "kernel_name \"{}\" is not a kernel of program (its kernels: {})", kernel_name, names);
   try {
     return withError(errcode_ret, CL_SUCCESS, newKernel(program, kernel_name));
   } catch (const std::bad_alloc&) {
@@ -64,19 +96,26 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char
     // CL_INVALID_KERNEL_DEFINITION: the function definition cannot be used as a kernel (lowering
     // rejected it).
     std::fprintf(stderr, "clref: kernel %s: %s\n", kernel_name, e.what());
-    return withError(errcode_ret, CL_INVALID_KERNEL_DEFINITION, cl_kernel(nullptr));
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_KERNEL_DEFINITION, "kernel {} cannot run as a kernel: {}",
+                       kernel_name, e.what());
   }
-} catch (...) { return clref::cl::failedCall<cl_kernel>(errcode_ret); }
+} catch (...) { return clref::cl::failedCall<cl_kernel>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_uint num_kernels, cl_kernel* kernels,
                                                          cl_uint* num_kernels_ret) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.9.1 [[_creating_kernel_objects]] clCreateKernelsInProgram
-  if (!validProgram(program)) return CL_INVALID_PROGRAM;
-  if (!program->executable) return CL_INVALID_PROGRAM_EXECUTABLE;
+  if (!validProgram(program))
+    return apiError(__func__, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
+  // CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built executable for any device in program
+  if (!program->executable)
+    return apiError(__func__, CL_INVALID_PROGRAM_EXECUTABLE,
+                    "program {} has no successfully built executable (clBuildProgram or clLinkProgram first)", program);
   const auto names = program->executable->kernelNames();
   // CL_INVALID_VALUE if kernels is not NULL and num_kernels is less than the number of kernels
-  if (kernels && num_kernels < names.size()) return CL_INVALID_VALUE;
+  if (kernels && num_kernels < names.size())
+    return apiError(__func__, CL_INVALID_VALUE, "num_kernels is {}, and program has {} kernels ({})", num_kernels,
+                    names.size(), names);
   if (kernels) {
     std::vector<cl_kernel> made;
     try {
@@ -85,65 +124,82 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateKernelsInProgram(cl_program program, cl_
     } catch (const std::exception& e) {
       for (cl_kernel k : made) releaseExternal(k);
       if (dynamic_cast<const std::bad_alloc*>(&e)) throw;  // CL_OUT_OF_HOST_MEMORY
-      return CL_INVALID_KERNEL_DEFINITION;
+      // CL_INVALID_KERNEL_DEFINITION: a function definition cannot be used as a kernel (lowering rejected it).
+      return apiError(__func__, CL_INVALID_KERNEL_DEFINITION, "kernel {} cannot run as a kernel: {}",
+                      names[made.size()], e.what());
     }
     std::copy(made.begin(), made.end(), kernels);
   }
   if (num_kernels_ret) *num_kernels_ret = cl_uint(names.size());
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int* errcode_ret) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.9.3 [[_copying_kernel_objects]] clCloneKernel: a copy with the same arguments.
-  if (!validKernel(source_kernel)) return withError(errcode_ret, CL_INVALID_KERNEL, cl_kernel(nullptr));
+  if (!validKernel(source_kernel))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_KERNEL, "source_kernel {} is not a valid kernel",
+                       source_kernel);
   cl_kernel k = newKernel(source_kernel->program, source_kernel->name);
   k->args = source_kernel->args;
   return withError(errcode_ret, CL_SUCCESS, k);
-} catch (...) { return clref::cl::failedCall<cl_kernel>(errcode_ret); }
+} catch (...) { return clref::cl::failedCall<cl_kernel>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel kernel) try {
   ApiLock lock;
-  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
   retainExternal(kernel);
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) try {
   ApiLock lock;
-  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
   releaseExternal(kernel);
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
                                                const void* arg_value) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArg
-  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
   // CL_INVALID_ARG_INDEX if arg_index is not a valid argument index
-  if (arg_index >= kernel->args.size()) return CL_INVALID_ARG_INDEX;
+  if (arg_index >= kernel->args.size())
+    return apiError(__func__, CL_INVALID_ARG_INDEX, "arg_index is {}, and kernel {} has {} arguments", arg_index,
+                    kernel->name, kernel->args.size());
   auto& a = kernel->args[arg_index];
   const auto& info = kernel->kernel->argInfo(arg_index);
+  const Arg arg{arg_index, info};
   ArgRecord r;
   r.kind = info.kind;
   switch (info.kind) {
     case host::ArgKind::Buffer: {
       // CL_INVALID_ARG_SIZE if arg_size does not match the size of the data type (a cl_mem for
       // memory objects)
-      if (arg_size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+      if (arg_size != sizeof(cl_mem))
+        return apiError(__func__, CL_INVALID_ARG_SIZE, "arg_size is {}, the argument is {} bytes, a cl_mem ({})",
+                        arg_size, sizeof(cl_mem), arg);
       // arg_value NULL, or pointing to a NULL cl_mem: the argument is a NULL pointer.
       const cl_mem m = arg_value ? *static_cast<const cl_mem*>(arg_value) : nullptr;
       if (m) {
         // CL_INVALID_MEM_OBJECT for an argument declared to be a memory object when arg_value is
         // not a valid memory object
-        if (!validMem(m) || m->type != CL_MEM_OBJECT_BUFFER) return CL_INVALID_MEM_OBJECT;
+        if (!validMem(m))
+          return apiError(__func__, CL_INVALID_MEM_OBJECT, "*arg_value is {}, not a valid memory object ({})", m, arg);
+        if (m->type != CL_MEM_OBJECT_BUFFER)
+          return apiError(__func__, CL_INVALID_MEM_OBJECT, "*arg_value {} is an image, and {} takes a buffer", m, arg);
         // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArg: CL_INVALID_CONTEXT if the context of
         // kernel and of the object arg_value points to are not the same.
-        if (m->context != kernel->program->context) return CL_INVALID_CONTEXT;
+        if (m->context != kernel->program->context)
+          return apiError(__func__, CL_INVALID_CONTEXT, "buffer {} belongs to context {}, kernel to context {} ({})", m,
+                          m->context, kernel->program->context, arg);
         // CL_MAX_SIZE_RESTRICTION_EXCEEDED if the memory object is larger than the argument's
         // MaxByteOffset decoration allows.
-        if (exceedsMaxByteOffset(kernel, arg_index, m->size)) return CL_MAX_SIZE_RESTRICTION_EXCEEDED;
+        if (exceedsMaxByteOffset(kernel, arg_index, m->size))
+          return apiError(__func__, CL_MAX_SIZE_RESTRICTION_EXCEEDED,
+                          "buffer {} is {} bytes, more than the MaxByteOffset decoration of {} allows ({})", m, m->size,
+                          arg, *kernel->program->executable->info().maxByteOffset(kernel->name, arg_index));
         r.buffer = m->buffer;
         r.mem = m;
       }
@@ -152,51 +208,84 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
     case host::ArgKind::Local:
       // CL_INVALID_ARG_VALUE if the argument is declared with the local qualifier and arg_value
       // is not NULL; CL_INVALID_ARG_SIZE if arg_size is 0 for a local argument.
-      if (arg_value) return CL_INVALID_ARG_VALUE;
-      if (arg_size == 0) return CL_INVALID_ARG_SIZE;
+      if (arg_value)
+        return apiError(__func__, CL_INVALID_ARG_VALUE,
+                        "arg_value is {}, and a local argument takes NULL (arg_size is the bytes to allocate) ({})",
+                        arg_value, arg);
+      if (arg_size == 0)
+        return apiError(__func__, CL_INVALID_ARG_SIZE,
+                        "arg_size is 0, and a local argument takes the bytes to allocate, at least 1 ({})", arg);
       // CL_MAX_SIZE_RESTRICTION_EXCEEDED if arg_size exceeds the argument's MaxByteOffset.
-      if (exceedsMaxByteOffset(kernel, arg_index, arg_size)) return CL_MAX_SIZE_RESTRICTION_EXCEEDED;
+      if (exceedsMaxByteOffset(kernel, arg_index, arg_size))
+        return apiError(__func__, CL_MAX_SIZE_RESTRICTION_EXCEEDED,
+                        "arg_size is {}, more than the MaxByteOffset decoration of {} allows ({})", arg_size, arg,
+                        *kernel->program->executable->info().maxByteOffset(kernel->name, arg_index));
       r.localBytes = arg_size;
       break;
     case host::ArgKind::Value:
       // CL_INVALID_ARG_VALUE if arg_value is NULL for an argument not declared with the local
       // qualifier (and not a memory object); CL_INVALID_ARG_SIZE on a size mismatch.
-      if (!arg_value) return CL_INVALID_ARG_VALUE;
-      if (arg_size != info.size) return CL_INVALID_ARG_SIZE;
+      if (!arg_value)
+        return apiError(__func__, CL_INVALID_ARG_VALUE,
+                        "arg_value is NULL, and a by-value argument needs its value ({})", arg);
+      if (arg_size != info.size)
+        return apiError(__func__, CL_INVALID_ARG_SIZE, "arg_size is {}, the argument is {} bytes ({})", arg_size,
+                        info.size, arg);
       r.value.assign(static_cast<const uint8_t*>(arg_value), static_cast<const uint8_t*>(arg_value) + arg_size);
       break;
     case host::ArgKind::Image: {
       // CL_INVALID_ARG_SIZE: a memory object argument takes a cl_mem.
-      if (arg_size != sizeof(cl_mem)) return CL_INVALID_ARG_SIZE;
+      if (arg_size != sizeof(cl_mem))
+        return apiError(__func__, CL_INVALID_ARG_SIZE, "arg_size is {}, the argument is {} bytes, a cl_mem ({})",
+                        arg_size, sizeof(cl_mem), arg);
       // CL_INVALID_MEM_OBJECT for an argument declared to be a memory object (an image) when arg_value is NULL, points
       // to NULL, or does not point to a valid memory object.
-      if (!arg_value) return CL_INVALID_MEM_OBJECT;
+      if (!arg_value)
+        return apiError(__func__, CL_INVALID_MEM_OBJECT, "arg_value is NULL, and an image argument takes an image ({})",
+                        arg);
       const cl_mem m = *static_cast<const cl_mem*>(arg_value);
-      if (!m || !validMem(m)) return CL_INVALID_MEM_OBJECT;
-      if (m->context != kernel->program->context) return CL_INVALID_CONTEXT;
+      if (!m || !validMem(m))
+        return apiError(__func__, CL_INVALID_MEM_OBJECT, "*arg_value is {}, not a valid memory object ({})", m, arg);
+      if (m->context != kernel->program->context)
+        return apiError(__func__, CL_INVALID_CONTEXT, "image {} belongs to context {}, kernel to context {} ({})", m,
+                        m->context, kernel->program->context, arg);
       // CL_INVALID_MEM_OBJECT if the memory object is not valid for the argument: a buffer, or an image of another
       // type than the parameter declares (a CL_DEPTH image only for a depth image type, cl_khr_depth_images).
-      if (!m->image || m->image->desc().type != info.imageType ||
-          (m->image->desc().format.order == clref::images::ChannelOrder::Depth) != info.depth)
-        return CL_INVALID_MEM_OBJECT;
+      if (!m->image)
+        return apiError(__func__, CL_INVALID_MEM_OBJECT, "*arg_value {} is a buffer, and {} takes an image", m, arg);
+      if (m->image->desc().type != info.imageType)
+        return apiError(__func__, CL_INVALID_MEM_OBJECT, "image {} is a {}, and {} takes a {}", m,
+                        imageTypeName(m->image->desc().type), arg, imageTypeName(info.imageType));
+      if ((m->image->desc().format.order == clref::images::ChannelOrder::Depth) != info.depth)
+        return apiError(__func__, CL_INVALID_MEM_OBJECT, "image {} {} a CL_DEPTH image, and {} {}", m,
+                        info.depth ? "is not" : "is", arg, info.depth ? "takes one" : "takes none");
       // CL_INVALID_ARG_VALUE for a write_only image parameter given an image created with CL_MEM_READ_ONLY, or a
       // read_only one given an image created with CL_MEM_WRITE_ONLY.
       if (info.access == host::KernelArgInfo::Access::ReadOnly && (m->flags & CL_MEM_WRITE_ONLY))
-        return CL_INVALID_ARG_VALUE;
+        return apiError(__func__, CL_INVALID_ARG_VALUE, "image {} was created CL_MEM_WRITE_ONLY, and {} is read_only",
+                        m, arg);
       if (info.access == host::KernelArgInfo::Access::WriteOnly && (m->flags & CL_MEM_READ_ONLY))
-        return CL_INVALID_ARG_VALUE;
+        return apiError(__func__, CL_INVALID_ARG_VALUE, "image {} was created CL_MEM_READ_ONLY, and {} is write_only",
+                        m, arg);
       r.image = m->image;
       r.mem = m;
       break;
     }
     case host::ArgKind::Sampler: {
       // CL_INVALID_ARG_SIZE if the argument is a sampler and arg_size != sizeof(cl_sampler).
-      if (arg_size != sizeof(cl_sampler)) return CL_INVALID_ARG_SIZE;
+      if (arg_size != sizeof(cl_sampler))
+        return apiError(__func__, CL_INVALID_ARG_SIZE, "arg_size is {}, the argument is {} bytes, a cl_sampler ({})",
+                        arg_size, sizeof(cl_sampler), arg);
       // CL_INVALID_SAMPLER if the argument is a sampler and arg_value does not point to a valid sampler object.
-      if (!arg_value) return CL_INVALID_SAMPLER;
+      if (!arg_value)
+        return apiError(__func__, CL_INVALID_SAMPLER, "arg_value is NULL, and a sampler argument takes a sampler ({})",
+                        arg);
       const cl_sampler smp = *static_cast<const cl_sampler*>(arg_value);
-      if (!validSampler(smp)) return CL_INVALID_SAMPLER;
-      if (smp->context != kernel->program->context) return CL_INVALID_CONTEXT;
+      if (!validSampler(smp))
+        return apiError(__func__, CL_INVALID_SAMPLER, "*arg_value is {}, not a valid sampler object ({})", smp, arg);
+      if (smp->context != kernel->program->context)
+        return apiError(__func__, CL_INVALID_CONTEXT, "sampler {} belongs to context {}, kernel to context {} ({})",
+                        smp, smp->context, kernel->program->context, arg);
       r.sampler = smp->sampler;
       break;
     }
@@ -204,15 +293,15 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
   r.set = true;
   a = std::move(r);
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void*) try {
   ApiLock lock;
-  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
   // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArgSVMPointer: CL_INVALID_OPERATION if no devices in
   // the context support SVM
-  return CL_INVALID_OPERATION;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  return apiError(__func__, CL_INVALID_OPERATION, "the device does not support SVM (CL_DEVICE_SVM_CAPABILITIES is 0)");
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name,
                                                     size_t param_value_size, const void* param_value) try {
@@ -220,21 +309,27 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_
   // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelExecInfo: CL_INVALID_KERNEL; CL_INVALID_VALUE if
   // param_name is not valid, param_value is NULL or the size is wrong; CL_INVALID_OPERATION for the SVM parameters when
   // no device supports SVM.
-  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
   // The SVM parameters are valid names the device does not support: CL_INVALID_OPERATION comes
   // first (the CTS's consistency_svm passes CL_KERNEL_EXEC_INFO_SVM_PTRS with a NULL value).
   switch (param_name) {
     case CL_KERNEL_EXEC_INFO_SVM_PTRS:
-    case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM: return CL_INVALID_OPERATION;
-    default: (void)param_value_size, (void)param_value; return CL_INVALID_VALUE;
+    case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
+      return apiError(__func__, CL_INVALID_OPERATION,
+                      "param_name {} is an SVM parameter, and the device does not support SVM "
+                      "(CL_DEVICE_SVM_CAPABILITIES is 0)",
+                      hex(param_name));
+    default:
+      (void)param_value_size, (void)param_value;
+      return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no kernel execution parameter", hex(param_name));
   }
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name, size_t param_value_size,
                                                 void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
-  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
-  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
+  const InfoOut out{param_value_size, param_value, param_value_size_ret, __func__, param_name};
   switch (param_name) {
     case CL_KERNEL_FUNCTION_NAME: return out(kernel->name);
     case CL_KERNEL_NUM_ARGS: return out(cl_uint(kernel->args.size()));
@@ -247,22 +342,26 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info
       const auto it = kernel->program->kernelAttributes.find(kernel->name);
       return out(it == kernel->program->kernelAttributes.end() ? std::string() : it->second);
     }
-    default: return CL_INVALID_VALUE;
+    default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no kernel query", hex(param_name));
   }
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index, cl_kernel_arg_info param_name,
                                                    size_t param_value_size, void* param_value,
                                                    size_t* param_value_size_ret) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelArgInfo
-  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
-  if (arg_index >= kernel->args.size()) return CL_INVALID_ARG_INDEX;
+  if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
+  if (arg_index >= kernel->args.size())
+    return apiError(__func__, CL_INVALID_ARG_INDEX, "arg_index is {}, and kernel {} has {} arguments", arg_index,
+                    kernel->name, kernel->args.size());
   // CL_KERNEL_ARG_INFO_NOT_AVAILABLE if the argument information is not available: it is kept
   // only for programs built from source with -cl-kernel-arg-info.
-  if (!kernel->program->argInfo) return CL_KERNEL_ARG_INFO_NOT_AVAILABLE;
+  if (!kernel->program->argInfo)
+    return apiError(__func__, CL_KERNEL_ARG_INFO_NOT_AVAILABLE,
+                    "the program of kernel {} was not built from source with -cl-kernel-arg-info", kernel->name);
   const auto& info = kernel->kernel->argInfo(arg_index);
-  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  const InfoOut out{param_value_size, param_value, param_value_size_ret, __func__, param_name};
   // The OpenCL C declaration, from clang's kernel argument metadata (see program.cpp).
   const auto meta = kernel->program->argMeta.find(kernel->name);
   if (meta != kernel->program->argMeta.end() && arg_index < meta->second.size()) {
@@ -306,7 +405,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
         return out(q);
       }
       case CL_KERNEL_ARG_NAME: return out(m.name.empty() ? info.name : m.name);
-      default: return CL_INVALID_VALUE;
+      default:
+        return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no kernel argument query", hex(param_name));
     }
   }
   std::string type = info.typeName;
@@ -334,9 +434,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelArgInfo(cl_kernel kernel, cl_uint arg
     case CL_KERNEL_ARG_TYPE_NAME: return out(type);
     case CL_KERNEL_ARG_TYPE_QUALIFIER: return out(cl_kernel_arg_type_qualifier(CL_KERNEL_ARG_TYPE_NONE));
     case CL_KERNEL_ARG_NAME: return out(info.name);
-    default: return CL_INVALID_VALUE;
+    default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no kernel argument query", hex(param_name));
   }
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
                                                          cl_kernel_work_group_info param_name, size_t param_value_size,
@@ -344,12 +444,15 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
   ApiLock lock;
   // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelWorkGroupInfo: device may be NULL when the kernel has
   // one device.
-  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
-  if (device && device != theDevice()) return CL_INVALID_DEVICE;
-  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
+  if (device && device != theDevice())
+    return apiError(__func__, CL_INVALID_DEVICE, "device {} is not the device of kernel {}", device, kernel->name);
+  const InfoOut out{param_value_size, param_value, param_value_size_ret, __func__, param_name};
   switch (param_name) {
     // CL_KERNEL_GLOBAL_WORK_SIZE: CL_INVALID_VALUE unless the device is custom or the kernel built-in
-    case CL_KERNEL_GLOBAL_WORK_SIZE: return CL_INVALID_VALUE;
+    case CL_KERNEL_GLOBAL_WORK_SIZE:
+      return apiError(__func__, CL_INVALID_VALUE,
+                      "param_name is CL_KERNEL_GLOBAL_WORK_SIZE, only for a custom device or a built-in kernel");
     // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] CL_KERNEL_WORK_GROUP_SIZE: the largest work-group size the
     // kernel's resource requirements allow on the device.
     case CL_KERNEL_WORK_GROUP_SIZE: return out(kernel->kernel->maxWorkGroupSize());
@@ -364,9 +467,10 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
     // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] CL_KERNEL_PRIVATE_MEM_SIZE: "the minimum amount of private
     // memory, in bytes, used by each work-item in the kernel", including what the implementation needs to run it.
     case CL_KERNEL_PRIVATE_MEM_SIZE: return out(cl_ulong(kernel->kernel->privateMemBytes()));
-    default: return CL_INVALID_VALUE;
+    default:
+      return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no kernel work-group query", hex(param_name));
   }
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelSubGroupInfo: sub-groups are runs of DeviceConfig::subgroupSize consecutive local linear ids, the
 // last one of a work-group possibly smaller (interpreter/builtins.cpp).
@@ -375,21 +479,25 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
                                                         const void* input_value, size_t param_value_size,
                                                         void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
-  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
-  if (device && device != theDevice()) return CL_INVALID_DEVICE;
-  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
+  if (device && device != theDevice())
+    return apiError(__func__, CL_INVALID_DEVICE, "device {} is not the device of kernel {}", device, kernel->name);
+  const char* fn = __func__;  // for the lambda below, whose own __func__ is "operator()"
+  const InfoOut out{param_value_size, param_value, param_value_size_ret, fn, param_name};
   const size_t sg = std::max<size_t>(1, theDevice()->device.config().subgroupSize);
   const size_t maxGroup = kernel->kernel->maxWorkGroupSize();
   // The local work size the NDRange queries take: 1 to 3 size_t (CL_INVALID_VALUE otherwise, or for a NULL input).
   auto localItems = [&](size_t& items) -> cl_int {
-    if (!input_value || input_value_size == 0 || input_value_size % sizeof(size_t) ||
-        input_value_size > 3 * sizeof(size_t))
-      return CL_INVALID_VALUE;
+    if (!input_value) return apiError(fn, CL_INVALID_VALUE, "input_value is NULL, and the query takes a local size");
+    if (input_value_size == 0 || input_value_size % sizeof(size_t) || input_value_size > 3 * sizeof(size_t))
+      return apiError(fn, CL_INVALID_VALUE, "input_value_size is {}, not 1 to 3 size_t ({}, {} or {} bytes)",
+                      input_value_size, sizeof(size_t), 2 * sizeof(size_t), 3 * sizeof(size_t));
     items = 1;
     for (size_t d = 0; d < input_value_size / sizeof(size_t); ++d) {
       size_t v;
       std::memcpy(&v, static_cast<const char*>(input_value) + d * sizeof(size_t), sizeof v);
-      if (v != 0 && items > SIZE_MAX / v) return CL_INVALID_VALUE;
+      if (v != 0 && items > SIZE_MAX / v)
+        return apiError(fn, CL_INVALID_VALUE, "the product of the local size in input_value exceeds size_t");
       items *= v;
     }
     return CL_SUCCESS;
@@ -406,13 +514,19 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
       return out(items / sg + (items % sg != 0));
     }
     case CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT: {
-      if (!input_value || input_value_size != sizeof(size_t)) return CL_INVALID_VALUE;
+      if (!input_value)
+        return apiError(__func__, CL_INVALID_VALUE, "input_value is NULL, and the query takes a sub-group count");
+      if (input_value_size != sizeof(size_t))
+        return apiError(__func__, CL_INVALID_VALUE, "input_value_size is {}, not the {} bytes of a size_t",
+                        input_value_size, sizeof(size_t));
       size_t count;
       std::memcpy(&count, input_value, sizeof count);
       // One dimension of count whole sub-groups, the others 1 (as many as param_value_size holds); 0 everywhere when
       // no work-group of this kernel can hold them.
       const size_t dims = param_value ? param_value_size / sizeof(size_t) : 3;
-      if (dims == 0 || dims > 3) return CL_INVALID_VALUE;
+      if (dims == 0 || dims > 3)
+        return apiError(__func__, CL_INVALID_VALUE, "param_value_size is {}, not room for 1 to 3 size_t",
+                        param_value_size);
       std::array<size_t, 3> local{1, 1, 1};
       local[0] = count != 0 && count <= maxGroup / sg ? count * sg : 0;
       if (local[0] == 0) local.fill(0);
@@ -422,29 +536,34 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
     // No kernel can declare a sub-group count: SubgroupsPerWorkgroup needs the SubgroupDispatch capability, which
     // clref refuses (interpreter/capabilities.cpp).
     case CL_KERNEL_COMPILE_NUM_SUB_GROUPS: return out(size_t(0));
-    default: return CL_INVALID_VALUE;
+    default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no kernel sub-group query", hex(param_name));
   }
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // ---- OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueNDRangeKernel
 // ------------------------------------------------------------
 
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_kernel kernel,
-                                                       cl_uint work_dim, const size_t* global_work_offset,
-                                                       const size_t* global_work_size, const size_t* local_work_size,
-                                                       cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
-                                                       cl_event* event) try {
+namespace {
+// clEnqueueNDRangeKernel, and clEnqueueTask through it: `fn` is the entry point the application called (for the
+// channel "api").
+cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
+                     const size_t* global_work_offset, const size_t* global_work_size, const size_t* local_work_size,
+                     cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) {
   ApiLock lock;
-  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
-  if (!validKernel(kernel)) return CL_INVALID_KERNEL;
+  if (!validQueue(command_queue)) return invalidQueue(fn, command_queue);
+  if (!validKernel(kernel)) return apiError(fn, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
   // CL_INVALID_CONTEXT if the context associated with command_queue and kernel are not the same
-  if (kernel->program->context != command_queue->context) return CL_INVALID_CONTEXT;
-  if (cl_int e = checkWaitList(command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
+  if (kernel->program->context != command_queue->context)
+    return apiError(fn, CL_INVALID_CONTEXT, "kernel belongs to context {}, command_queue to context {}",
+                    kernel->program->context, command_queue->context);
+  if (cl_int e = checkWaitList(fn, command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_WORK_DIMENSION if work_dim is not 1..CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS
-  if (work_dim < 1 || work_dim > 3) return CL_INVALID_WORK_DIMENSION;
+  if (work_dim < 1 || work_dim > 3)
+    return apiError(fn, CL_INVALID_WORK_DIMENSION, "work_dim is {}, not 1 to CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS (3)",
+                    work_dim);
   // CL_INVALID_KERNEL_ARGS if any kernel arguments have not been set
   for (const auto& a : kernel->args)
-    if (!a.set) return CL_INVALID_KERNEL_ARGS;
+    if (!a.set) return apiError(fn, CL_INVALID_KERNEL_ARGS, "not all kernel arguments are set: {}", UnsetArgs{kernel});
   const size_t wgMax = maxWorkGroupSize();
   const auto req = requiredSize(kernel);
   host::NDRange range;
@@ -455,7 +574,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
     const size_t o = global_work_offset ? global_work_offset[d] : 0;
     empty = empty || g == 0;
     // CL_INVALID_GLOBAL_OFFSET if global size + offset exceeds the range of size_t
-    if (g > SIZE_MAX - o) return CL_INVALID_GLOBAL_OFFSET;
+    if (g > SIZE_MAX - o)
+      return apiError(fn, CL_INVALID_GLOBAL_OFFSET,
+                      "global_work_offset[{}] + global_work_size[{}] ({} + {}) exceeds the range of size_t", d, d, o,
+                      g);
     range.global[d] = g;
     range.offset[d] = o;
   }
@@ -466,10 +588,10 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
     host::checkNDRange(range, theDevice()->device.config());
   } catch (const host::NDRangeError& e) {
     switch (e.field) {
-      case host::NDRangeError::Field::Dims: return CL_INVALID_WORK_DIMENSION;
-      case host::NDRangeError::Field::Offset: return CL_INVALID_GLOBAL_OFFSET;
-      case host::NDRangeError::Field::Global: return CL_INVALID_GLOBAL_WORK_SIZE;
-      case host::NDRangeError::Field::Local: return CL_INVALID_WORK_GROUP_SIZE;
+      case host::NDRangeError::Field::Dims: return apiError(fn, CL_INVALID_WORK_DIMENSION, "{}", e.what());
+      case host::NDRangeError::Field::Offset: return apiError(fn, CL_INVALID_GLOBAL_OFFSET, "{}", e.what());
+      case host::NDRangeError::Field::Global: return apiError(fn, CL_INVALID_GLOBAL_WORK_SIZE, "{}", e.what());
+      case host::NDRangeError::Field::Local: return apiError(fn, CL_INVALID_WORK_GROUP_SIZE, "{}", e.what());
     }
   }
   if (local_work_size) {
@@ -479,16 +601,32 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
       l[d] = local_work_size[d];
       total *= l[d];
       // CL_INVALID_WORK_ITEM_SIZE if local_work_size[d] > CL_DEVICE_MAX_WORK_ITEM_SIZES[d]
-      if (l[d] > wgMax) return CL_INVALID_WORK_ITEM_SIZE;
+      if (l[d] > wgMax)
+        return apiError(fn, CL_INVALID_WORK_ITEM_SIZE,
+                        "local_work_size[{}] is {}, more than CL_DEVICE_MAX_WORK_ITEM_SIZES[{}] ({})", d, l[d], d,
+                        wgMax);
     }
     // CL_INVALID_WORK_GROUP_SIZE if the total is 0 or greater than CL_KERNEL_WORK_GROUP_SIZE
-    if (total == 0 || total > kernel->kernel->maxWorkGroupSize()) return CL_INVALID_WORK_GROUP_SIZE;
+    if (total == 0)
+      return apiError(fn, CL_INVALID_WORK_GROUP_SIZE, "local_work_size ({}, {}, {}) has a 0", l[0], l[1], l[2]);
+    if (total > kernel->kernel->maxWorkGroupSize())
+      return apiError(fn, CL_INVALID_WORK_GROUP_SIZE,
+                      "the work-group size {} (local_work_size {} * {} * {}) is more than CL_KERNEL_WORK_GROUP_SIZE "
+                      "({}) of kernel {}",
+                      total, l[0], l[1], l[2], kernel->kernel->maxWorkGroupSize(), kernel->name);
     // ... if local_work_size does not match the required work-group size
-    if (req[0] && (l[0] != req[0] || l[1] != req[1] || l[2] != req[2])) return CL_INVALID_WORK_GROUP_SIZE;
+    if (req[0] && (l[0] != req[0] || l[1] != req[1] || l[2] != req[2]))
+      return apiError(fn, CL_INVALID_WORK_GROUP_SIZE,
+                      "local_work_size ({}, {}, {}) is not the reqd_work_group_size ({}, {}, {}) of kernel {}", l[0],
+                      l[1], l[2], req[0], req[1], req[2], kernel->name);
     // ... if the work-group size must be uniform and global is not divisible by local
     if (kernel->program->uniformWorkGroups)
       for (cl_uint d = 0; d < work_dim; ++d)
-        if (range.global[d] % l[d]) return CL_INVALID_WORK_GROUP_SIZE;
+        if (range.global[d] % l[d])
+          return apiError(fn, CL_INVALID_WORK_GROUP_SIZE,
+                          "global_work_size[{}] ({}) is not a multiple of local_work_size[{}] ({}), and the program "
+                          "needs uniform work-groups (OpenCL C 1.x, or -cl-uniform-work-group-size)",
+                          d, range.global[d], d, l[d]);
     range.local = l;
   } else if (req[0]) {
     // NULL local size with a required size: the required size is the only valid choice
@@ -496,17 +634,25 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
     // it).
     range.local = req;
     for (cl_uint d = 0; d < work_dim; ++d)
-      if (range.global[d] % req[d]) return CL_INVALID_WORK_GROUP_SIZE;
+      if (range.global[d] % req[d])
+        return apiError(fn, CL_INVALID_WORK_GROUP_SIZE,
+                        "local_work_size is NULL and global_work_size[{}] ({}) is not a multiple of the "
+                        "reqd_work_group_size[{}] ({}) of kernel {}",
+                        d, range.global[d], d, req[d], kernel->name);
   }
   // Local memory: the sum of local arguments must fit CL_DEVICE_LOCAL_MEM_SIZE
   // (CL_OUT_OF_RESOURCES: the kernel cannot be queued with these resources).
   cl_ulong localBytes = kernel->staticLocalBytes;
   for (const auto& a : kernel->args)
     if (a.kind == host::ArgKind::Local) localBytes += a.localBytes;
-  if (localBytes > kLocalMemSize) return CL_OUT_OF_RESOURCES;
+  if (localBytes > kLocalMemSize)
+    return apiError(fn, CL_OUT_OF_RESOURCES,
+                    "kernel {} needs {} bytes of local memory (__local variables and local arguments), more than "
+                    "CL_DEVICE_LOCAL_MEM_SIZE ({})",
+                    kernel->name, localBytes, kLocalMemSize);
   auto args = kernel->args;  // the arguments as of enqueue time (OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]])
   cl_context context = command_queue->context;
-  auto work = [kernel, args, range, empty, context]() -> cl_int {
+  auto work = [fn, kernel, args, range, empty, context]() -> cl_int {
     if (empty) return CL_SUCCESS;
     auto& hk = *kernel->kernel;
     try {
@@ -552,12 +698,15 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
         // diagnostic goes to stderr and the context's callback.
         reportFault(context, "kernel " + kernel->name + " faulted:\n" +
                                  (r.fault ? r.fault->format() : std::string("unknown fault")));
-        return CL_OUT_OF_RESOURCES;
+        return apiError(fn, CL_OUT_OF_RESOURCES,
+                        "kernel {} faulted (reported above): its command's event ends with this status", kernel->name);
       }
       return CL_SUCCESS;
     } catch (const std::exception& e) {
       reportFault(context, "kernel " + kernel->name + " could not run: " + e.what());
-      return CL_OUT_OF_RESOURCES;
+      return apiError(fn, CL_OUT_OF_RESOURCES,
+                      "kernel {} could not run ({}): its command's event ends with this status", kernel->name,
+                      e.what());
     }
   };
   // The kernel stays alive until the command ran: released by a trailing marker-free wrapper.
@@ -570,13 +719,23 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_
   // fails (CL_OUT_OF_HOST_MEMORY) without running it, then the reference is dropped again.
   retainInternal(kernel);
   try {
-    return enqueue(lock, command_queue, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list, event_wait_list, event,
+    return enqueue(fn, lock, command_queue, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list, event_wait_list, event,
                    std::move(wrapped));
   } catch (...) {
     releaseInternal(kernel);
     throw;
   }
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+}
+}  // namespace
+
+CL_API_ENTRY cl_int CL_API_CALL clEnqueueNDRangeKernel(cl_command_queue command_queue, cl_kernel kernel,
+                                                       cl_uint work_dim, const size_t* global_work_offset,
+                                                       const size_t* global_work_size, const size_t* local_work_size,
+                                                       cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
+                                                       cl_event* event) try {
+  return ndRangeKernel(__func__, command_queue, kernel, work_dim, global_work_offset, global_work_size, local_work_size,
+                       num_events_in_wait_list, event_wait_list, event);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl_kernel kernel,
                                               cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
@@ -584,6 +743,6 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl
   // OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueTask (deprecated by 2.0): an NDRange of one work-item in a
   // work-group of one.
   const size_t one = 1;
-  return clEnqueueNDRangeKernel(command_queue, kernel, 1, nullptr, &one, &one, num_events_in_wait_list, event_wait_list,
-                                event);
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  return ndRangeKernel(__func__, command_queue, kernel, 1, nullptr, &one, &one, num_events_in_wait_list,
+                       event_wait_list, event);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }

@@ -10,25 +10,38 @@ using namespace clref::cl;
 
 namespace {
 
-cl_mem createBuffer(cl_context context, const cl_mem_properties* properties, cl_mem_flags flags, size_t size,
-                    void* host_ptr, cl_int* errcode_ret) {
-  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_mem(nullptr));
+cl_mem createBuffer(const char* fn, cl_context context, const cl_mem_properties* properties, cl_mem_flags flags,
+                    size_t size, void* host_ptr, cl_int* errcode_ret) {
+  if (!validContext(context))
+    return apiErrorRet(fn, errcode_ret, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
   std::vector<cl_mem_properties> props;
   if (properties) {
     // OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] clCreateBufferWithProperties: no buffer properties are
     // supported by clref (the core API defines none); any name is CL_INVALID_PROPERTY.
-    if (properties[0] != 0) return withError(errcode_ret, CL_INVALID_PROPERTY, cl_mem(nullptr));
+    if (properties[0] != 0)
+      return apiErrorRet(fn, errcode_ret, CL_INVALID_PROPERTY,
+                         "properties[0] is {}: the device supports no buffer property", hex(properties[0]));
     props.push_back(0);
   }
   if (flags == 0) flags = CL_MEM_READ_WRITE;  // OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]]: the default
   // CL_INVALID_VALUE if values specified in flags are not valid
-  if (!validFlags(flags)) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if (const char* problem = flagsProblem(flags))
+    return apiErrorRet(fn, errcode_ret, CL_INVALID_VALUE, "flags {}: {}", hex(flags), problem);
   // CL_INVALID_BUFFER_SIZE if size is 0 or greater than CL_DEVICE_MAX_MEM_ALLOC_SIZE
-  if (size == 0 || size > kMaxMemAlloc) return withError(errcode_ret, CL_INVALID_BUFFER_SIZE, cl_mem(nullptr));
+  if (size == 0) return apiErrorRet(fn, errcode_ret, CL_INVALID_BUFFER_SIZE, "size is 0");
+  if (size > kMaxMemAlloc)
+    return apiErrorRet(fn, errcode_ret, CL_INVALID_BUFFER_SIZE,
+                       "size is {}, more than CL_DEVICE_MAX_MEM_ALLOC_SIZE ({})", size, kMaxMemAlloc);
   // CL_INVALID_HOST_PTR if host_ptr is NULL and CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR are
   // set, or host_ptr is not NULL and neither is set.
   const bool wantsPtr = flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR);
-  if (wantsPtr != (host_ptr != nullptr)) return withError(errcode_ret, CL_INVALID_HOST_PTR, cl_mem(nullptr));
+  if (wantsPtr && !host_ptr)
+    return apiErrorRet(fn, errcode_ret, CL_INVALID_HOST_PTR,
+                       "host_ptr is NULL and flags {} has CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR", hex(flags));
+  if (!wantsPtr && host_ptr)
+    return apiErrorRet(fn, errcode_ret, CL_INVALID_HOST_PTR,
+                       "host_ptr is {} and flags {} has neither CL_MEM_USE_HOST_PTR nor CL_MEM_COPY_HOST_PTR", host_ptr,
+                       hex(flags));
   auto* m = new _cl_mem();
   m->context = context;
   m->flags = flags;
@@ -47,7 +60,8 @@ cl_mem createBuffer(cl_context context, const cl_mem_properties* properties, cl_
     }
   } catch (const std::bad_alloc&) {
     delete m;
-    return withError(errcode_ret, CL_MEM_OBJECT_ALLOCATION_FAILURE, cl_mem(nullptr));
+    return apiErrorRet(fn, errcode_ret, CL_MEM_OBJECT_ALLOCATION_FAILURE,
+                       "the host could not allocate the buffer's {} bytes", size);
   }
   retainInternal(context);
   registerObject(m);
@@ -59,15 +73,15 @@ cl_mem createBuffer(cl_context context, const cl_mem_properties* properties, cl_
 CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size, void* host_ptr,
                                                cl_int* errcode_ret) try {
   ApiLock lock;
-  return createBuffer(context, nullptr, flags, size, host_ptr, errcode_ret);
-} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
+  return createBuffer(__func__, context, nullptr, flags, size, host_ptr, errcode_ret);
+} catch (...) { return clref::cl::failedCall<cl_mem>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateBufferWithProperties(cl_context context, const cl_mem_properties* properties,
                                                              cl_mem_flags flags, size_t size, void* host_ptr,
                                                              cl_int* errcode_ret) try {
   ApiLock lock;
-  return createBuffer(context, properties, flags, size, host_ptr, errcode_ret);
-} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
+  return createBuffer(__func__, context, properties, flags, size, host_ptr, errcode_ret);
+} catch (...) { return clref::cl::failedCall<cl_mem>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
                                                   cl_buffer_create_type buffer_create_type,
@@ -75,35 +89,45 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
   ApiLock lock;
   // OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] clCreateSubBuffer: CL_INVALID_MEM_OBJECT if buffer is not a
   // valid buffer object or is a sub-buffer object.
-  if (!validMem(buffer) || buffer->type != CL_MEM_OBJECT_BUFFER || buffer->parent)
-    return withError(errcode_ret, CL_INVALID_MEM_OBJECT, cl_mem(nullptr));
+  if (!validMem(buffer))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_MEM_OBJECT, "buffer {} is not a valid memory object", buffer);
+  if (buffer->type != CL_MEM_OBJECT_BUFFER)
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_MEM_OBJECT, "buffer {} is an image, not a buffer", buffer);
+  if (buffer->parent)
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_MEM_OBJECT,
+                       "buffer {} is a sub-buffer (of buffer {}); sub-buffers of sub-buffers are not allowed", buffer,
+                       buffer->parent);
   const cl_mem_flags pf = buffer->flags;
-  if (!validFlags(flags)) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if (const char* problem = flagsProblem(flags))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "flags {}: {}", hex(flags), problem);
   // CL_INVALID_VALUE if flags specifies CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR or CL_MEM_COPY_HOST_PTR
-  if (flags & kHostPtrFlags) return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if (flags & kHostPtrFlags)
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                       "flags {} has CL_MEM_USE_HOST_PTR, CL_MEM_ALLOC_HOST_PTR or CL_MEM_COPY_HOST_PTR, which a "
+                       "sub-buffer inherits and may not give",
+                       hex(flags));
   // CL_INVALID_VALUE for access flags that widen the parent's (WRITE_ONLY vs READ_WRITE/READ_ONLY, ...)
-  if ((pf & CL_MEM_WRITE_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)))
-    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
-  if ((pf & CL_MEM_READ_ONLY) && (flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)))
-    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
-  if ((pf & CL_MEM_HOST_WRITE_ONLY) && (flags & CL_MEM_HOST_READ_ONLY))
-    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
-  if ((pf & CL_MEM_HOST_READ_ONLY) && (flags & CL_MEM_HOST_WRITE_ONLY))
-    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
-  if ((pf & CL_MEM_HOST_NO_ACCESS) && (flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)))
-    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if (const char* problem = inheritedFlagsProblem(pf, flags))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "flags {} against the buffer's flags {}: {}",
+                       hex(flags), hex(pf), problem);
   // CL_INVALID_VALUE if buffer_create_type is not valid or buffer_create_info is NULL
-  if (buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION || !buffer_create_info)
-    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+  if (buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION)
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                       "buffer_create_type is {}, not CL_BUFFER_CREATE_TYPE_REGION", hex(buffer_create_type));
+  if (!buffer_create_info) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "buffer_create_info is NULL");
   const auto* region = static_cast<const cl_buffer_region*>(buffer_create_info);
   // CL_INVALID_BUFFER_SIZE if the region's size is zero
-  if (region->size == 0) return withError(errcode_ret, CL_INVALID_BUFFER_SIZE, cl_mem(nullptr));
+  if (region->size == 0) return apiErrorRet(__func__, errcode_ret, CL_INVALID_BUFFER_SIZE, "the region's size is 0");
   // CL_INVALID_VALUE if the region is out of bounds in buffer
   if (region->origin > buffer->size || region->size > buffer->size - region->origin)
-    return withError(errcode_ret, CL_INVALID_VALUE, cl_mem(nullptr));
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                       "the region (origin {}, size {}) is out of bounds of the buffer's {} bytes", region->origin,
+                       region->size, buffer->size);
   // CL_MISALIGNED_SUB_BUFFER_OFFSET if origin is not aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN
   if (region->origin % (kMemBaseAddrAlignBits / 8))
-    return withError(errcode_ret, CL_MISALIGNED_SUB_BUFFER_OFFSET, cl_mem(nullptr));
+    return apiErrorRet(__func__, errcode_ret, CL_MISALIGNED_SUB_BUFFER_OFFSET,
+                       "the region's origin {} is not a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN ({} bits: {} bytes)",
+                       region->origin, kMemBaseAddrAlignBits, kMemBaseAddrAlignBits / 8);
   // Unspecified access and host-access flags are inherited from the parent (OpenCL 3.0 API
   // §5.2.1 [[_creating_buffer_objects]]).
   if (!(flags & kAccessFlags)) flags |= pf & kAccessFlags;
@@ -121,41 +145,45 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
   retainInternal(buffer->context);
   registerObject(m);
   return withError(errcode_ret, CL_SUCCESS, cl_mem(m));
-} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
+} catch (...) { return clref::cl::failedCall<cl_mem>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainMemObject(cl_mem memobj) try {
   ApiLock lock;
-  if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
+  if (!validMem(memobj))
+    return apiError(__func__, CL_INVALID_MEM_OBJECT, "memobj {} is not a valid memory object", memobj);
   retainExternal(memobj);
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem memobj) try {
   ApiLock lock;
-  if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
+  if (!validMem(memobj))
+    return apiError(__func__, CL_INVALID_MEM_OBJECT, "memobj {} is not a valid memory object", memobj);
   // Room for the deferred call of the destructor callbacks (and of a sub-buffer's parent's and
   // the context's), before any change: a failed allocation leaves memobj as it was.
   if (memobj->refCount == 1 && !memobj->destructorCallbacks.empty()) reserveDeferred(3);
   releaseExternal(memobj);
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetMemObjectDestructorCallback(cl_mem memobj,
                                                                  void(CL_CALLBACK* pfn_notify)(cl_mem, void*),
                                                                  void* user_data) try {
   ApiLock lock;
-  if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
+  if (!validMem(memobj))
+    return apiError(__func__, CL_INVALID_MEM_OBJECT, "memobj {} is not a valid memory object", memobj);
   // OpenCL 3.0 API §5.5.1 [[_retaining_and_releasing_memory_objects]]: CL_INVALID_VALUE if pfn_notify is NULL
-  if (!pfn_notify) return CL_INVALID_VALUE;
+  if (!pfn_notify) return apiError(__func__, CL_INVALID_VALUE, "pfn_notify is NULL");
   memobj->destructorCallbacks.emplace_back(pfn_notify, user_data);
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name, size_t param_value_size,
                                                    void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
-  if (!validMem(memobj)) return CL_INVALID_MEM_OBJECT;
-  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  if (!validMem(memobj))
+    return apiError(__func__, CL_INVALID_MEM_OBJECT, "memobj {} is not a valid memory object", memobj);
+  const InfoOut out{param_value_size, param_value, param_value_size_ret, __func__, param_name};
   switch (param_name) {
     case CL_MEM_TYPE: return out(memobj->type);
     case CL_MEM_FLAGS: return out(memobj->flags);
@@ -170,9 +198,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info pa
     case CL_MEM_OFFSET: return out(memobj->offset);
     case CL_MEM_USES_SVM_POINTER: return out(cl_bool(CL_FALSE));
     case CL_MEM_PROPERTIES: return out(memobj->propertyArray);
-    default: return CL_INVALID_VALUE;
+    default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no memory object query", hex(param_name));
   }
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // ---- pipes (OpenCL 3.0 API §5.4 [[_pipes]]): CL_DEVICE_PIPE_SUPPORT false
 // -------------------------------------------------
@@ -180,19 +208,22 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info pa
 CL_API_ENTRY cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags, cl_uint, cl_uint,
                                              const cl_pipe_properties*, cl_int* errcode_ret) try {
   ApiLock lock;
-  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_mem(nullptr));
+  if (!validContext(context))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
   // OpenCL 3.0 API §5.4.1 [[_creating_pipe_objects]] clCreatePipe: CL_INVALID_OPERATION if no devices in context
   // support pipes.
-  return withError(errcode_ret, CL_INVALID_OPERATION, cl_mem(nullptr));
-} catch (...) { return clref::cl::failedCall<cl_mem>(errcode_ret); }
+  return apiErrorRet(__func__, errcode_ret, CL_INVALID_OPERATION,
+                     "the device does not support pipes (CL_DEVICE_PIPE_SUPPORT is CL_FALSE)");
+} catch (...) { return clref::cl::failedCall<cl_mem>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem pipe, cl_pipe_info, size_t, void*, size_t*) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.4.2 [[_pipe_object_queries]] clGetPipeInfo: CL_INVALID_MEM_OBJECT if pipe is not a valid pipe
   // object; with no pipe support no memory object is a pipe.
-  (void)pipe;
-  return CL_INVALID_MEM_OBJECT;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  return apiError(__func__, CL_INVALID_MEM_OBJECT,
+                  "pipe {} is not a pipe: the device does not support pipes (CL_DEVICE_PIPE_SUPPORT is CL_FALSE)",
+                  pipe);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // ---- SVM (OpenCL 3.0 API §5.6 [[_shared_virtual_memory]]): CL_DEVICE_SVM_CAPABILITIES 0
 // ---------------------------------------------------
@@ -201,6 +232,6 @@ CL_API_ENTRY void* CL_API_CALL clSVMAlloc(cl_context, cl_svm_mem_flags, size_t, 
   // OpenCL 3.0 API §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] clSVMAlloc: NULL when no device
   // in context supports SVM
   return nullptr;
-} catch (...) { return clref::cl::failedCall<void*>(nullptr); }
+} catch (...) { return clref::cl::failedCall<void*>(__func__, nullptr); }
 // OpenCL 3.0 API §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]]: no SVM pointer can exist
 CL_API_ENTRY void CL_API_CALL clSVMFree(cl_context, void*) {}

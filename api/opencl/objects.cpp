@@ -29,11 +29,15 @@ std::unordered_set<const void*>& live() {
 void deferCallback(std::function<void()> fn) { deferred().push_back(std::move(fn)); }
 void reserveDeferred(size_t n) { deferred().reserve(deferred().size() + n); }
 
-cl_int currentExceptionCode() {
+cl_int currentExceptionCode(const char* function) {
   try {
     throw;
-  } catch (const std::bad_alloc&) { return CL_OUT_OF_HOST_MEMORY; } catch (...) {
-    return CL_OUT_OF_RESOURCES;
+  } catch (const std::bad_alloc&) {
+    return apiError(function, CL_OUT_OF_HOST_MEMORY, "a host allocation failed (std::bad_alloc)");
+  } catch (const std::exception& e) {
+    return apiError(function, CL_OUT_OF_RESOURCES, "internal failure: {}", e.what());
+  } catch (...) {
+    return apiError(function, CL_OUT_OF_RESOURCES, "internal failure (an exception that is no std::exception)");
   }
 }
 

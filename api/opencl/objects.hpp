@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "api/host.hpp"
+#include "api/opencl/api_log.hpp"
 
 namespace clref::cl {
 
@@ -78,10 +79,11 @@ class ApiLock {
 // Every entry point is a function-try-block: no C++ exception crosses into the C caller. A
 // failed allocation is the spec's CL_OUT_OF_HOST_MEMORY ("a failure to allocate resources
 // required by the OpenCL implementation on the host", listed for nearly every entry point); any
-// other escaping exception is an internal failure, reported as CL_OUT_OF_RESOURCES.
-cl_int currentExceptionCode();  // call from a catch handler
-template <class R> R failedCall(cl_int* errcode_ret) {
-  const cl_int code = currentExceptionCode();
+// other escaping exception is an internal failure, reported as CL_OUT_OF_RESOURCES. Either is
+// logged on the channel "api" as an error of `function`, with the exception's message.
+cl_int currentExceptionCode(const char* function);  // call from a catch handler
+template <class R> R failedCall(const char* function, cl_int* errcode_ret) {
+  const cl_int code = currentExceptionCode(function);
   if constexpr (std::is_same_v<R, cl_int>) {
     return code;
   } else {
@@ -163,6 +165,7 @@ struct _cl_event;
 namespace clref::cl {
 // One enqueued command. `work` returns CL_SUCCESS or the negative status the event ends with.
 struct Command {
+  const char* function = nullptr;  // the entry point that enqueued it (for the channel "api")
   cl_event event = nullptr;
   std::vector<cl_event> waits;
   std::function<cl_int()> work;
@@ -301,6 +304,7 @@ cl_platform_id thePlatform();
 cl_device_id theDevice();
 // CLREF_LOG: a list of channels separated by commas or spaces, for programs that run unmodified through the ICD.
 // "choices": after each kernel, the named choices that decided values (as `clref run` prints them), on stderr.
+// "api": each error an entry point returns, with the rule the call broke, on stderr (api_log.hpp).
 bool logChannel(std::string_view channel);
 
 inline bool validPlatform(cl_platform_id p) { return isLive(p, Kind::Platform); }
@@ -312,6 +316,11 @@ inline bool validProgram(cl_program p) { return isLive(p, Kind::Program); }
 inline bool validKernel(cl_kernel k) { return isLive(k, Kind::Kernel); }
 inline bool validEvent(cl_event e) { return isLive(e, Kind::Event); }
 inline bool validSampler(cl_sampler s) { return isLive(s, Kind::Sampler); }
+
+// The error of a command_queue that is not a valid command-queue (nearly every command's first check).
+inline cl_int invalidQueue(const char* function, cl_command_queue q) {
+  return apiError(function, CL_INVALID_COMMAND_QUEUE, "command_queue {} is not a valid command-queue", q);
+}
 
 // Sets *errcode_ret when given, and returns `value` (the pattern of every clCreate*).
 template <class T> T withError(cl_int* errcode_ret, cl_int code, T value) {
@@ -327,9 +336,13 @@ struct InfoOut {
   size_t size;
   void* value;
   size_t* sizeRet;
+  const char* function;  // the entry point, and the param_name asked, for the channel "api"
+  cl_uint param;
   cl_int bytes(const void* src, size_t n) const {
     if (value) {
-      if (size < n) return CL_INVALID_VALUE;
+      if (size < n)
+        return apiError(function, CL_INVALID_VALUE, "param_value_size is {}, less than the {} bytes of param_name {}",
+                        size, n, hex(param));
       if (n) std::memcpy(value, src, n);
     }
     if (sizeRet) *sizeRet = n;
@@ -347,11 +360,12 @@ struct InfoOut {
 
 cl_ulong nowNs();
 // OpenCL 3.0 API §5.11 [[event-objects]] (every clEnqueue*): CL_INVALID_EVENT_WAIT_LIST / CL_INVALID_CONTEXT checks.
-cl_int checkWaitList(cl_context context, cl_uint n, const cl_event* list);
+// `function` is the entry point checking (for the channel "api"), as in the helpers below.
+cl_int checkWaitList(const char* function, cl_context context, cl_uint n, const cl_event* list);
 // Creates the command's event, queues it, runs what can run; blocking waits for completion.
 // Returns CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST when a blocking command's wait list failed.
-cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list,
-               cl_event* eventOut, std::function<cl_int()> work, bool blocking = false);
+cl_int enqueue(const char* function, ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n,
+               const cl_event* list, cl_event* eventOut, std::function<cl_int()> work, bool blocking = false);
 void setEventStatus(cl_event e, cl_int status);
 void drainAll();
 void forgetQueue(cl_command_queue q);

@@ -91,7 +91,8 @@ bool logChannel(std::string_view channel) {
     std::replace(all.begin(), all.end(), ',', ' ');
     std::istringstream in(all);
     for (std::string c; in >> c;) {
-      if (c != "choices") std::fprintf(stderr, "clref: CLREF_LOG: unknown channel '%s' (known: choices); ignored\n", c.c_str());
+      if (c != "choices" && c != "api")
+        std::fprintf(stderr, "clref: CLREF_LOG: unknown channel '%s' (known: choices, api); ignored\n", c.c_str());
       out.push_back(c);
     }
     return out;
@@ -125,11 +126,14 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPlatformIDs(cl_uint num_entries, cl_platfor
   ApiLock lock;
   // OpenCL 3.0 API §4.1 [[_querying_platform_info]] clGetPlatformIDs: CL_INVALID_VALUE if num_entries is 0 and
   // platforms is not NULL, or if both num_platforms and platforms are NULL.
-  if ((num_entries == 0 && platforms) || (!num_platforms && !platforms)) return CL_INVALID_VALUE;
+  if (num_entries == 0 && platforms)
+    return apiError(__func__, CL_INVALID_VALUE, "num_entries is 0 and platforms is not NULL");
+  if (!num_platforms && !platforms)
+    return apiError(__func__, CL_INVALID_VALUE, "num_platforms and platforms are both NULL");
   if (platforms) platforms[0] = thePlatform();
   if (num_platforms) *num_platforms = 1;
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_platform_info param_name,
                                                   size_t param_value_size, void* param_value,
@@ -137,8 +141,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_pl
   ApiLock lock;
   // OpenCL 3.0 API §4.1 [[_querying_platform_info]] clGetPlatformInfo: platform may be NULL (implementation-defined:
   // clref's one platform); CL_INVALID_PLATFORM if platform is not a valid platform.
-  if (platform && !validPlatform(platform)) return CL_INVALID_PLATFORM;
-  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  if (platform && !validPlatform(platform))
+    return apiError(__func__, CL_INVALID_PLATFORM, "platform {} is not a valid platform", platform);
+  const InfoOut out{param_value_size, param_value, param_value_size_ret, __func__, param_name};
   switch (param_name) {
     case CL_PLATFORM_PROFILE: return out("FULL_PROFILE");
     case CL_PLATFORM_VERSION: return out("OpenCL 3.0 clref");
@@ -150,41 +155,50 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id platform, cl_pl
     case CL_PLATFORM_HOST_TIMER_RESOLUTION: return out(cl_ulong(1));  // steady_clock, nanoseconds
     case CL_PLATFORM_ICD_SUFFIX_KHR: return out("clref");
     // OpenCL 3.0 API §4.1 [[_querying_platform_info]]: param_name is not one of the supported values
-    default: return CL_INVALID_VALUE;
+    default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no platform query", hex(param_name));
   }
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetDeviceIDs(cl_platform_id platform, cl_device_type device_type, cl_uint num_entries,
                                                cl_device_id* devices, cl_uint* num_devices) try {
   ApiLock lock;
   // OpenCL 3.0 API §4.2 [[platform-querying-devices]] clGetDeviceIDs
-  if (platform && !validPlatform(platform))
-    return CL_INVALID_PLATFORM;  // NULL: implementation-defined, the clref platform
+  if (platform && !validPlatform(platform))  // NULL: implementation-defined, the clref platform
+    return apiError(__func__, CL_INVALID_PLATFORM, "platform {} is not a valid platform", platform);
   constexpr cl_device_type known = CL_DEVICE_TYPE_DEFAULT | CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU |
                                    CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CUSTOM;
   // CL_INVALID_DEVICE_TYPE if device_type is not a valid value
   // (0 selects no type at all: not a valid value).
-  if (device_type == 0 || (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~known))) return CL_INVALID_DEVICE_TYPE;
+  if (device_type == 0 || (device_type != CL_DEVICE_TYPE_ALL && (device_type & ~known)))
+    return apiError(__func__, CL_INVALID_DEVICE_TYPE,
+                    "device_type {} is no combination of CL_DEVICE_TYPE_DEFAULT, _CPU, _GPU, _ACCELERATOR, _CUSTOM "
+                    "and not CL_DEVICE_TYPE_ALL",
+                    hex(device_type));
   // CL_INVALID_VALUE if num_entries is 0 and devices is not NULL, or both num_devices and devices are NULL
-  if ((num_entries == 0 && devices) || (!num_devices && !devices)) return CL_INVALID_VALUE;
+  if (num_entries == 0 && devices)
+    return apiError(__func__, CL_INVALID_VALUE, "num_entries is 0 and devices is not NULL");
+  if (!num_devices && !devices) return apiError(__func__, CL_INVALID_VALUE, "num_devices and devices are both NULL");
   const bool match = device_type == CL_DEVICE_TYPE_ALL || (device_type & (CL_DEVICE_TYPE_DEFAULT | kDeviceType));
   // CL_DEVICE_NOT_FOUND if no devices that matched device_type were found
   if (!match) {
     if (num_devices) *num_devices = 0;
-    return CL_DEVICE_NOT_FOUND;
+    return apiError(__func__, CL_DEVICE_NOT_FOUND,
+                    "device_type {} matches no device (the one device is CL_DEVICE_TYPE_ACCELERATOR, and the default)",
+                    hex(device_type));
   }
   if (devices) devices[0] = theDevice();
   if (num_devices) *num_devices = 1;
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_info param_name, size_t param_value_size,
                                                 void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   // OpenCL 3.0 API §4.2 [[platform-querying-devices]] clGetDeviceInfo
-  if (!validDevice(device)) return CL_INVALID_DEVICE;
-  return deviceInfo(device, param_name, InfoOut{param_value_size, param_value, param_value_size_ret});
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  if (!validDevice(device)) return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a valid device", device);
+  return deviceInfo(device, param_name,
+                    InfoOut{param_value_size, param_value, param_value_size_ret, __func__, param_name});
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // OpenCL 3.0 API §4.3 [[platform-device-partitioning]] clCreateSubDevices: the device reports
 // CL_DEVICE_PARTITION_PROPERTIES {0} (no partitioning), so every partition request is "valid but not supported by the
@@ -194,46 +208,55 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device,
                                                    cl_device_id* out_devices, cl_uint* num_devices_ret) try {
   ApiLock lock;
   (void)num_devices, (void)out_devices, (void)num_devices_ret;
-  if (!validDevice(in_device)) return CL_INVALID_DEVICE;
+  if (!validDevice(in_device))
+    return apiError(__func__, CL_INVALID_DEVICE, "in_device {} is not a valid device", in_device);
   // CL_INVALID_VALUE if values specified in properties are not valid or if values specified in
   // properties are valid but not supported by the device.
-  (void)properties;
-  return CL_INVALID_VALUE;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  return apiError(__func__, CL_INVALID_VALUE,
+                  "properties {} ask for a partition, and the device supports none (CL_DEVICE_PARTITION_PROPERTIES "
+                  "is {0})",
+                  static_cast<const void*>(properties));
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // OpenCL 3.0 API §4.3 [[platform-device-partitioning]] clRetainDevice/clReleaseDevice: root-level devices are not
 // reference counted (succeed).
 CL_API_ENTRY cl_int CL_API_CALL clRetainDevice(cl_device_id device) try {
   ApiLock lock;
-  return validDevice(device) ? CL_SUCCESS : CL_INVALID_DEVICE;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  if (!validDevice(device)) return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a valid device", device);
+  return CL_SUCCESS;
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 CL_API_ENTRY cl_int CL_API_CALL clReleaseDevice(cl_device_id device) try {
   ApiLock lock;
-  return validDevice(device) ? CL_SUCCESS : CL_INVALID_DEVICE;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  if (!validDevice(device)) return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a valid device", device);
+  return CL_SUCCESS;
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // OpenCL 3.0 API §4.2 [[platform-querying-devices]] clGetDeviceAndHostTimer / clGetHostTimer: device and host share one
 // clock (steady_clock), the clock of the profiling timestamps.
 CL_API_ENTRY cl_int CL_API_CALL clGetDeviceAndHostTimer(cl_device_id device, cl_ulong* device_timestamp,
                                                         cl_ulong* host_timestamp) try {
   ApiLock lock;
-  if (!validDevice(device)) return CL_INVALID_DEVICE;
-  if (!device_timestamp || !host_timestamp) return CL_INVALID_VALUE;  // CL_INVALID_VALUE if either is NULL
+  if (!validDevice(device)) return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a valid device", device);
+  // CL_INVALID_VALUE if either is NULL
+  if (!device_timestamp) return apiError(__func__, CL_INVALID_VALUE, "device_timestamp is NULL");
+  if (!host_timestamp) return apiError(__func__, CL_INVALID_VALUE, "host_timestamp is NULL");
   *device_timestamp = *host_timestamp = nowNs();
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 CL_API_ENTRY cl_int CL_API_CALL clGetHostTimer(cl_device_id device, cl_ulong* host_timestamp) try {
   ApiLock lock;
-  if (!validDevice(device)) return CL_INVALID_DEVICE;
-  if (!host_timestamp) return CL_INVALID_VALUE;
+  if (!validDevice(device)) return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a valid device", device);
+  if (!host_timestamp) return apiError(__func__, CL_INVALID_VALUE, "host_timestamp is NULL");
   *host_timestamp = nowNs();
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // OpenCL 3.0 API §5.8.8 [[_unloading_the_opencl_compiler]] clUnloadCompiler (1.1) / clUnloadPlatformCompiler: a hint;
 // the compiler is an external process, nothing is loaded.
 CL_API_ENTRY cl_int CL_API_CALL clUnloadCompiler(void) { return CL_SUCCESS; }
 CL_API_ENTRY cl_int CL_API_CALL clUnloadPlatformCompiler(cl_platform_id platform) try {
   ApiLock lock;
-  return validPlatform(platform) ? CL_SUCCESS : CL_INVALID_PLATFORM;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  if (!validPlatform(platform))
+    return apiError(__func__, CL_INVALID_PLATFORM, "platform {} is not a valid platform", platform);
+  return CL_SUCCESS;
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }

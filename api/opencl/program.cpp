@@ -76,11 +76,57 @@ bool compilerMissingFor(cl_program program) {
 
 // OpenCL 3.0 API §5.8.4 [[_building_program_executables]] clBuildProgram /
 // §5.8.5 [[_separate_compilation_and_linking_of_programs]] clCompileProgram: the device list checks.
-cl_int checkDevices(cl_uint num_devices, const cl_device_id* device_list) {
-  if ((!device_list && num_devices > 0) || (device_list && num_devices == 0)) return CL_INVALID_VALUE;
+cl_int checkDevices(const char* fn, cl_uint num_devices, const cl_device_id* device_list) {
+  if (!device_list && num_devices > 0)
+    return apiError(fn, CL_INVALID_VALUE, "device_list is NULL and num_devices is {}", num_devices);
+  if (device_list && num_devices == 0)
+    return apiError(fn, CL_INVALID_VALUE, "device_list is not NULL and num_devices is 0");
   for (cl_uint i = 0; i < num_devices; ++i)
-    if (device_list[i] != theDevice()) return CL_INVALID_DEVICE;
+    if (device_list[i] != theDevice())
+      return apiError(fn, CL_INVALID_DEVICE, "device_list[{}] is {}, not the device of the program's context", i,
+                      device_list[i]);
   return CL_SUCCESS;
+}
+
+// For the channel "api": the first line of a build log that reports an error (else its first line), which the
+// message of a failed build quotes; the whole log is the program's CL_PROGRAM_BUILD_LOG.
+struct BuildLog {
+  const std::string& text;
+};
+void put(std::string& out, const BuildLog& log) {
+  std::string_view first, error;
+  for (size_t at = 0; at < log.text.size();) {
+    size_t end = log.text.find('\n', at);
+    if (end == std::string::npos) end = log.text.size();
+    const std::string_view line(log.text.data() + at, end - at);
+    if (first.empty() && !line.empty()) first = line;
+    if (error.empty() && line.find("error") != std::string_view::npos) error = line;
+    at = end + 1;
+  }
+  out += !error.empty() ? error : !first.empty() ? first : std::string_view("(the log is empty)");
+}
+
+// Why bytes that isSpirv refuses are no SPIR-V module, for the channel "api".
+const char* notSpirvReason(const void* data, size_t bytes) {
+  if (!data) return "they are NULL";
+  if (bytes < 20) return "fewer than the 20 bytes of a SPIR-V header";
+  if (bytes % 4) return "not a whole number of 32-bit words";
+  return "no SPIR-V magic number (0x07230203) in the first word";
+}
+// The same for any bytes, the parser's diagnostic included: found again when the message is made.
+struct NotSpirv {
+  const void* data;
+  size_t bytes;
+};
+void put(std::string& out, const NotSpirv& b) {
+  if (!isSpirv(b.data, b.bytes)) {
+    out += notSpirvReason(b.data, b.bytes);
+    return;
+  }
+  try {
+    (void)host::ModuleInfo::parse(words(b.data, b.bytes));
+    out += "a module the device does not accept";
+  } catch (const std::exception& e) { out += e.what(); }
 }
 
 void notifyLater(void(CL_CALLBACK* fn)(cl_program, void*), cl_program p, void* data) {
@@ -98,64 +144,79 @@ void notifyLater(void(CL_CALLBACK* fn)(cl_program, void*), cl_program p, void* d
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithSource(cl_context context, cl_uint count, const char** strings,
                                                               const size_t* lengths, cl_int* errcode_ret) try {
   ApiLock lock;
-  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
+  if (!validContext(context))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
   // OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithSource: CL_INVALID_VALUE if count is 0,
   // strings is NULL, or any entry in strings is NULL.
-  if (count == 0 || !strings) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
+  if (count == 0) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "count is 0");
+  if (!strings) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "strings is NULL");
   std::string src;
   for (cl_uint i = 0; i < count; ++i) {
-    if (!strings[i]) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
+    if (!strings[i]) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "strings[{}] is NULL", i);
     // lengths NULL or an entry 0: the string is null-terminated.
     src += lengths && lengths[i] ? std::string(strings[i], lengths[i]) : std::string(strings[i]);
   }
   cl_program p = newProgram(context, _cl_program::Origin::Source);
   p->source = std::move(src);
   return withError(errcode_ret, CL_SUCCESS, p);
-} catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
+} catch (...) { return clref::cl::failedCall<cl_program>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, const void* il, size_t length,
                                                           cl_int* errcode_ret) try {
   ApiLock lock;
-  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
+  if (!validContext(context))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
   // OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithIL: CL_INVALID_VALUE if il is NULL or length
   // is 0, or if the memory does not contain well-formed IL or an IL the device supports.
-  if (!il || length == 0) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
-  if (!isSpirv(il, length)) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
+  if (!il) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "il is NULL");
+  if (length == 0) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "length is 0");
+  if (!isSpirv(il, length))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                       "the {} bytes at il are not SPIR-V, the one IL of the device: {}", length,
+                       notSpirvReason(il, length));
   auto w = words(il, length);
   try {
     (void)host::ModuleInfo::parse(w);
   } catch (const std::bad_alloc&) {
     throw;  // CL_OUT_OF_HOST_MEMORY, not invalid IL
-  } catch (const std::exception&) { return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr)); }
+  } catch (const std::exception& e) {
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "il is not a well-formed SPIR-V module: {}", e.what());
+  }
   cl_program p = newProgram(context, _cl_program::Origin::IL);
   p->il = w;
   return withError(errcode_ret, CL_SUCCESS, p);
-} catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
+} catch (...) { return clref::cl::failedCall<cl_program>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithILKHR(cl_context context, const void* il, size_t length,
                                                              cl_int* errcode_ret) try {
   return clCreateProgramWithIL(context, il, length, errcode_ret);  // cl_khr_il_program
-} catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
+} catch (...) { return clref::cl::failedCall<cl_program>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
                                                               const cl_device_id* device_list, const size_t* lengths,
                                                               const unsigned char** binaries, cl_int* binary_status,
                                                               cl_int* errcode_ret) try {
   ApiLock lock;
-  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
+  if (!validContext(context))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
   // OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithBinary: CL_INVALID_VALUE if device_list is
   // NULL or num_devices is 0; CL_INVALID_DEVICE if a device is not in context; CL_INVALID_VALUE if lengths or binaries
   // is NULL or an entry is 0/NULL; CL_INVALID_BINARY if a binary is not valid for its device.
-  if (!device_list || num_devices == 0) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
+  if (!device_list) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "device_list is NULL");
+  if (num_devices == 0) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "num_devices is 0");
   for (cl_uint i = 0; i < num_devices; ++i)
-    if (device_list[i] != theDevice()) return withError(errcode_ret, CL_INVALID_DEVICE, cl_program(nullptr));
-  if (!lengths || !binaries) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
+    if (device_list[i] != theDevice())
+      return apiErrorRet(__func__, errcode_ret, CL_INVALID_DEVICE, "device_list[{}] is {}, not a device of context", i,
+                         device_list[i]);
+  if (!lengths) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "lengths is NULL");
+  if (!binaries) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "binaries is NULL");
   for (cl_uint i = 0; i < num_devices; ++i)
     if (!lengths[i] || !binaries[i]) {
       if (binary_status) binary_status[i] = CL_INVALID_VALUE;
-      return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
+      if (!lengths[i]) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "lengths[{}] is 0", i);
+      return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "binaries[{}] is NULL", i);
     }
-  bool ok = true;
+  cl_uint invalid = num_devices;  // the first invalid binary, for the log; every binary's status is set
   for (cl_uint i = 0; i < num_devices; ++i) {
     bool valid = isSpirv(binaries[i], lengths[i]);
     if (valid) {
@@ -166,9 +227,12 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context
       } catch (const std::exception&) { valid = false; }
     }
     if (binary_status) binary_status[i] = valid ? CL_SUCCESS : CL_INVALID_BINARY;
-    ok = ok && valid;
+    if (!valid && invalid == num_devices) invalid = i;
   }
-  if (!ok) return withError(errcode_ret, CL_INVALID_BINARY, cl_program(nullptr));
+  if (invalid < num_devices)
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_BINARY,
+                       "binaries[{}] ({} bytes) is not a program binary of the device (a SPIR-V module): {}", invalid,
+                       lengths[invalid], NotSpirv{binaries[invalid], lengths[invalid]});
   cl_program p = newProgram(context, _cl_program::Origin::Binary);
   p->spirv = words(binaries[0], lengths[0]);
   // The type clref recorded in its own binaries; a module from elsewhere is a compiled object
@@ -178,91 +242,129 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context
     p->binaryType =
         importsFunctions(p->spirv) ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT : CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
   return withError(errcode_ret, CL_SUCCESS, p);
-} catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
+} catch (...) { return clref::cl::failedCall<cl_program>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_devices,
                                                                       const cl_device_id* device_list,
                                                                       const char* kernel_names,
                                                                       cl_int* errcode_ret) try {
   ApiLock lock;
-  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
+  if (!validContext(context))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
   // OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithBuiltInKernels: CL_INVALID_VALUE if
   // device_list is NULL, num_devices is 0, kernel_names is NULL, or kernel_names names a kernel no device supports
   // (the device has no built-in kernels).
-  if (!device_list || num_devices == 0 || !kernel_names)
-    return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
+  if (!device_list) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "device_list is NULL");
+  if (num_devices == 0) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "num_devices is 0");
+  if (!kernel_names) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "kernel_names is NULL");
   for (cl_uint i = 0; i < num_devices; ++i)
-    if (device_list[i] != theDevice()) return withError(errcode_ret, CL_INVALID_DEVICE, cl_program(nullptr));
-  return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
-} catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
+    if (device_list[i] != theDevice())
+      return apiErrorRet(__func__, errcode_ret, CL_INVALID_DEVICE, "device_list[{}] is {}, not a device of context", i,
+                         device_list[i]);
+  return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                     "kernel_names \"{}\" names built-in kernels, and the device has none "
+                     "(CL_DEVICE_BUILT_IN_KERNELS is empty)",
+                     kernel_names);
+} catch (...) { return clref::cl::failedCall<cl_program>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program) try {
   ApiLock lock;
-  if (!validProgram(program)) return CL_INVALID_PROGRAM;
+  if (!validProgram(program))
+    return apiError(__func__, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
   retainExternal(program);
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program program) try {
   ApiLock lock;
-  if (!validProgram(program)) return CL_INVALID_PROGRAM;
+  if (!validProgram(program))
+    return apiError(__func__, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
   releaseExternal(program);
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetProgramReleaseCallback(cl_program program,
                                                             void(CL_CALLBACK* pfn_notify)(cl_program, void*),
                                                             void* user_data) try {
   ApiLock lock;
   (void)user_data;
-  if (!validProgram(program)) return CL_INVALID_PROGRAM;
-  if (!pfn_notify) return CL_INVALID_VALUE;
+  if (!validProgram(program))
+    return apiError(__func__, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
+  // OpenCL 3.0 API §5.8.2 [[_retaining_and_releasing_program_objects]] clSetProgramReleaseCallback: CL_INVALID_VALUE if
+  // pfn_notify is NULL.
+  if (!pfn_notify) return apiError(__func__, CL_INVALID_VALUE, "pfn_notify is NULL");
   // OpenCL 3.0 API §5.8.2 [[_retaining_and_releasing_program_objects]] clSetProgramReleaseCallback:
   // CL_INVALID_OPERATION if no devices in the context support destructors for program scope global variables (clref
   // does not).
-  return CL_INVALID_OPERATION;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  return apiError(__func__, CL_INVALID_OPERATION,
+                  "the device does not support destructors of program-scope global variables, so no release "
+                  "callback (clSetProgramReleaseCallback is deprecated)");
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetProgramSpecializationConstant(cl_program program, cl_uint spec_id,
                                                                    size_t spec_size, const void* spec_value) try {
   ApiLock lock;
-  if (!validProgram(program)) return CL_INVALID_PROGRAM;
+  if (!validProgram(program))
+    return apiError(__func__, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
   // OpenCL 3.0 API §5.8.3 [[_setting_spir_v_specialization_constants]] clSetProgramSpecializationConstant:
   // CL_INVALID_PROGRAM if program is not created by clCreateProgramWithIL.
-  if (program->origin != _cl_program::Origin::IL) return CL_INVALID_PROGRAM;
-  if (compilerMissingFor(program)) return CL_COMPILER_NOT_AVAILABLE;
+  if (program->origin != _cl_program::Origin::IL)
+    return apiError(__func__, CL_INVALID_PROGRAM, "program {} was not created with clCreateProgramWithIL", program);
+  if (compilerMissingFor(program))
+    return apiError(__func__, CL_COMPILER_NOT_AVAILABLE,
+                    "no OpenCL C compiler (clang and llvm-spirv) was found, so CL_DEVICE_COMPILER_AVAILABLE is "
+                    "CL_FALSE");
   // CL_INVALID_VALUE if spec_value is NULL
-  if (!spec_value) return CL_INVALID_VALUE;
+  if (!spec_value) return apiError(__func__, CL_INVALID_VALUE, "spec_value is NULL");
   const auto size = host::ModuleInfo::parse(program->il).specConstantSize(spec_id);
   if (size) {
     // CL_INVALID_VALUE if spec_size does not match the size of the specialization constant
-    if (spec_size != *size) return CL_INVALID_VALUE;
+    if (spec_size != *size)
+      return apiError(__func__, CL_INVALID_VALUE, "spec_size is {}, and specialization constant {} is {} bytes",
+                      spec_size, spec_id, *size);
     program->specConstants[spec_id].assign(static_cast<const uint8_t*>(spec_value),
                                            static_cast<const uint8_t*>(spec_value) + spec_size);
     return CL_SUCCESS;
   }
-  return CL_INVALID_SPEC_ID;  // spec_id is not a specialization constant of the module
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  // CL_INVALID_SPEC_ID if spec_id is not a valid specialization constant identifier
+  return apiError(__func__, CL_INVALID_SPEC_ID, "spec_id {} is no SpecId of a specialization constant of the module",
+                  spec_id);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_devices, const cl_device_id* device_list,
                                                const char* options, void(CL_CALLBACK* pfn_notify)(cl_program, void*),
                                                void* user_data) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.8.4 [[_building_program_executables]] clBuildProgram
-  if (!validProgram(program)) return CL_INVALID_PROGRAM;
-  if (cl_int e = checkDevices(num_devices, device_list)) return e;
-  if (!pfn_notify && user_data) return CL_INVALID_VALUE;  // pfn_notify NULL but user_data not NULL
+  if (!validProgram(program))
+    return apiError(__func__, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
+  if (cl_int e = checkDevices(__func__, num_devices, device_list)) return e;
+  if (!pfn_notify && user_data)  // pfn_notify NULL but user_data not NULL
+    return apiError(__func__, CL_INVALID_VALUE, "pfn_notify is NULL and user_data is not NULL");
   // CL_INVALID_OPERATION if there are kernel objects attached to program
-  if (program->kernelsAttached) return CL_INVALID_OPERATION;
+  if (program->kernelsAttached)
+    return apiError(__func__, CL_INVALID_OPERATION, "{} kernel objects are attached to program {}",
+                    program->kernelsAttached, program);
   // CL_INVALID_OPERATION if program was not created with source, IL or a binary (clLinkProgram's)
-  if (program->origin == _cl_program::Origin::Linked) return CL_INVALID_OPERATION;
+  if (program->origin == _cl_program::Origin::Linked)
+    return apiError(__func__, CL_INVALID_OPERATION,
+                    "program {} was made by clLinkProgram, not from source, IL or a binary", program);
   Options o;
-  if (!parseOptions(options, OptionsFor::Build, o)) return CL_INVALID_BUILD_OPTIONS;
+  // CL_INVALID_BUILD_OPTIONS if the build options specified by options are invalid
+  if (!parseOptions(options, OptionsFor::Build, o))
+    return apiError(__func__, CL_INVALID_BUILD_OPTIONS, "options: \"{}\" is not a build option of OpenCL 3.0 §5.8.6",
+                    o.rejected);
   // CL_INVALID_OPERATION if the program is a compiled object or library (binary of wrong type)
   if (program->origin == _cl_program::Origin::Binary && program->binaryType != CL_PROGRAM_BINARY_TYPE_EXECUTABLE &&
       program->binaryType != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT)
-    return CL_INVALID_BINARY;
-  if (compilerMissingFor(program)) return CL_COMPILER_NOT_AVAILABLE;
+    return apiError(__func__, CL_INVALID_BINARY,
+                    "program {} was created from a library's binary, which clBuildProgram cannot build (link it with "
+                    "clLinkProgram)",
+                    program);
+  if (compilerMissingFor(program))
+    return apiError(__func__, CL_COMPILER_NOT_AVAILABLE,
+                    "no OpenCL C compiler (clang and llvm-spirv) was found, so CL_DEVICE_COMPILER_AVAILABLE is "
+                    "CL_FALSE");
   program->options = options ? options : "";
   program->log.clear();
   program->executable.reset();
@@ -280,8 +382,13 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
   program->status = r == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
   if (r != CL_SUCCESS) program->binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
   notifyLater(pfn_notify, program, user_data);
+  // OpenCL 3.0 API §5.8.4 [[_building_program_executables]]: CL_BUILD_PROGRAM_FAILURE if there is a failure to build
+  // the program executable.
+  if (r != CL_SUCCESS)
+    return apiError(__func__, r, "the build of program {} failed: {} (CL_PROGRAM_BUILD_LOG has the whole log)", program,
+                    BuildLog{program->log});
   return r;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num_devices,
                                                  const cl_device_id* device_list, const char* options,
@@ -291,30 +398,53 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
                                                  void* user_data) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clCompileProgram
-  if (!validProgram(program)) return CL_INVALID_PROGRAM;
-  if (cl_int e = checkDevices(num_devices, device_list)) return e;
+  if (!validProgram(program))
+    return apiError(__func__, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
+  if (cl_int e = checkDevices(__func__, num_devices, device_list)) return e;
   // CL_INVALID_VALUE if num_input_headers is 0 and header_include_names or input_headers are not
   // NULL, or num_input_headers is not 0 and either is NULL.
-  if ((num_input_headers == 0) != (!input_headers && !header_include_names) ||
-      (num_input_headers && (!input_headers || !header_include_names)))
-    return CL_INVALID_VALUE;
-  if (!pfn_notify && user_data) return CL_INVALID_VALUE;
-  if (program->kernelsAttached) return CL_INVALID_OPERATION;
+  if (num_input_headers == 0 && input_headers)
+    return apiError(__func__, CL_INVALID_VALUE, "num_input_headers is 0 and input_headers is not NULL");
+  if (num_input_headers == 0 && header_include_names)
+    return apiError(__func__, CL_INVALID_VALUE, "num_input_headers is 0 and header_include_names is not NULL");
+  if (num_input_headers && !input_headers)
+    return apiError(__func__, CL_INVALID_VALUE, "input_headers is NULL and num_input_headers is {}", num_input_headers);
+  if (num_input_headers && !header_include_names)
+    return apiError(__func__, CL_INVALID_VALUE, "header_include_names is NULL and num_input_headers is {}",
+                    num_input_headers);
+  // CL_INVALID_VALUE if pfn_notify is NULL but user_data is not NULL
+  if (!pfn_notify && user_data)
+    return apiError(__func__, CL_INVALID_VALUE, "pfn_notify is NULL and user_data is not NULL");
+  // CL_INVALID_OPERATION if there are kernel objects attached to program
+  if (program->kernelsAttached)
+    return apiError(__func__, CL_INVALID_OPERATION, "{} kernel objects are attached to program {}",
+                    program->kernelsAttached, program);
   // CL_INVALID_OPERATION if program has no source or IL (created with a binary)
   if (program->origin != _cl_program::Origin::Source && program->origin != _cl_program::Origin::IL)
-    return CL_INVALID_OPERATION;
+    return apiError(__func__, CL_INVALID_OPERATION, "program {} has no source or IL to compile ({})", program,
+                    program->origin == _cl_program::Origin::Binary ? "created from a binary" : "made by clLinkProgram");
   std::vector<std::pair<std::string, std::string>> headers;
   for (cl_uint i = 0; i < num_input_headers; ++i) {
-    if (!validProgram(input_headers[i])) return CL_INVALID_PROGRAM;
+    if (!validProgram(input_headers[i]))
+      return apiError(__func__, CL_INVALID_PROGRAM, "input_headers[{}] is {}, not a valid program", i,
+                      input_headers[i]);
     // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clCompileProgram: CL_INVALID_CONTEXT if
     // the context of program and programs in input_headers are not the same.
-    if (input_headers[i]->context != program->context) return CL_INVALID_CONTEXT;
-    if (!header_include_names[i]) return CL_INVALID_VALUE;
+    if (input_headers[i]->context != program->context)
+      return apiError(__func__, CL_INVALID_CONTEXT, "input_headers[{}] belongs to context {}, program to context {}", i,
+                      input_headers[i]->context, program->context);
+    if (!header_include_names[i]) return apiError(__func__, CL_INVALID_VALUE, "header_include_names[{}] is NULL", i);
     headers.emplace_back(header_include_names[i], input_headers[i]->source);
   }
   Options o;
-  if (!parseOptions(options, OptionsFor::Compile, o)) return CL_INVALID_COMPILER_OPTIONS;
-  if (compilerMissingFor(program)) return CL_COMPILER_NOT_AVAILABLE;
+  // CL_INVALID_COMPILER_OPTIONS if the compiler options specified by options are invalid
+  if (!parseOptions(options, OptionsFor::Compile, o))
+    return apiError(__func__, CL_INVALID_COMPILER_OPTIONS,
+                    "options: \"{}\" is not a compiler option of OpenCL 3.0 §5.8.6", o.rejected);
+  if (compilerMissingFor(program))
+    return apiError(__func__, CL_COMPILER_NOT_AVAILABLE,
+                    "no OpenCL C compiler (clang and llvm-spirv) was found, so CL_DEVICE_COMPILER_AVAILABLE is "
+                    "CL_FALSE");
   program->options = options ? options : "";
   program->log.clear();
   program->executable.reset();
@@ -328,8 +458,13 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   program->status = r == CL_SUCCESS ? CL_BUILD_SUCCESS : CL_BUILD_ERROR;
   program->binaryType = r == CL_SUCCESS ? CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT : CL_PROGRAM_BINARY_TYPE_NONE;
   notifyLater(pfn_notify, program, user_data);
+  // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]]: CL_COMPILE_PROGRAM_FAILURE if there is a
+  // failure to compile the program source.
+  if (r != CL_SUCCESS)
+    return apiError(__func__, r, "the compilation of program {} failed: {} (CL_PROGRAM_BUILD_LOG has the whole log)",
+                    program, BuildLog{program->log});
   return r;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint num_devices,
                                                   const cl_device_id* device_list, const char* options,
@@ -338,26 +473,40 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
                                                   cl_int* errcode_ret) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clLinkProgram
-  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
-  if (cl_int e = checkDevices(num_devices, device_list)) return withError(errcode_ret, e, cl_program(nullptr));
+  if (!validContext(context))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
+  if (cl_int e = checkDevices(__func__, num_devices, device_list))
+    return withError(errcode_ret, e, cl_program(nullptr));
   // CL_INVALID_VALUE if num_input_programs is 0 or input_programs is NULL (or the other way round)
-  if (num_input_programs == 0 || !input_programs) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
-  if (!pfn_notify && user_data) return withError(errcode_ret, CL_INVALID_VALUE, cl_program(nullptr));
+  if (num_input_programs == 0) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "num_input_programs is 0");
+  if (!input_programs) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "input_programs is NULL");
+  // CL_INVALID_VALUE if pfn_notify is NULL but user_data is not NULL
+  if (!pfn_notify && user_data)
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "pfn_notify is NULL and user_data is not NULL");
   Options o;
+  // CL_INVALID_LINKER_OPTIONS if the linker options specified by options are invalid
   if (!parseOptions(options, OptionsFor::Link, o))
-    return withError(errcode_ret, CL_INVALID_LINKER_OPTIONS, cl_program(nullptr));
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_LINKER_OPTIONS,
+                       "options: \"{}\" is not a linker option of OpenCL 3.0 §5.8.7", o.rejected);
   bool uniform = false;
   for (cl_uint i = 0; i < num_input_programs; ++i) {
     // CL_INVALID_PROGRAM if programs in input_programs are not valid
-    if (!validProgram(input_programs[i])) return withError(errcode_ret, CL_INVALID_PROGRAM, cl_program(nullptr));
+    if (!validProgram(input_programs[i]))
+      return apiErrorRet(__func__, errcode_ret, CL_INVALID_PROGRAM, "input_programs[{}] is {}, not a valid program", i,
+                         input_programs[i]);
     // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clLinkProgram: CL_INVALID_CONTEXT if the
     // context of programs in input_programs is not the same as context.
-    if (input_programs[i]->context != context) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_program(nullptr));
+    if (input_programs[i]->context != context)
+      return apiErrorRet(__func__, errcode_ret, CL_INVALID_CONTEXT,
+                         "input_programs[{}] belongs to context {}, not to context {}", i, input_programs[i]->context,
+                         context);
     // CL_INVALID_OPERATION if an input program is not a compiled object or library
     const auto t = input_programs[i]->binaryType;
     if (t != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT && t != CL_PROGRAM_BINARY_TYPE_LIBRARY &&
         !(t == CL_PROGRAM_BINARY_TYPE_EXECUTABLE && input_programs[i]->origin == _cl_program::Origin::Binary))
-      return withError(errcode_ret, CL_INVALID_OPERATION, cl_program(nullptr));
+      return apiErrorRet(__func__, errcode_ret, CL_INVALID_OPERATION,
+                         "input_programs[{}] is not a compiled object or a library (its CL_PROGRAM_BINARY_TYPE is {})",
+                         i, hex(t));
     uniform = uniform || input_programs[i]->uniformWorkGroups;
   }
   cl_program p = newProgram(context, _cl_program::Origin::Linked);
@@ -386,16 +535,25 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   notifyLater(pfn_notify, p, user_data);
   // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]]: on CL_LINK_PROGRAM_FAILURE a valid program
   // object is returned (its log explains).
+  if (r != CL_SUCCESS)
+    apiError(__func__, r, "the link failed: {} (CL_PROGRAM_BUILD_LOG of the program returned has the whole log)",
+             BuildLog{p->log});
   return withError(errcode_ret, r, p);
-} catch (...) { return clref::cl::failedCall<cl_program>(errcode_ret); }
+} catch (...) { return clref::cl::failedCall<cl_program>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_info param_name,
                                                  size_t param_value_size, void* param_value,
                                                  size_t* param_value_size_ret) try {
   ApiLock lock;
-  if (!validProgram(program)) return CL_INVALID_PROGRAM;
-  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  if (!validProgram(program))
+    return apiError(__func__, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
+  const InfoOut out{param_value_size, param_value, param_value_size_ret, __func__, param_name};
   const bool built = program->executable != nullptr;
+  // CL_INVALID_PROGRAM_EXECUTABLE for the queries below that need a built executable.
+  const auto notBuilt = [&](const char* query) {
+    return apiError(out.function, CL_INVALID_PROGRAM_EXECUTABLE,
+                    "param_name is {}, and program {} has no successfully built executable", query, program);
+  };
   switch (param_name) {
     case CL_PROGRAM_REFERENCE_COUNT: return out(program->refCount);
     case CL_PROGRAM_CONTEXT: return out(program->context);
@@ -408,7 +566,10 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
     case CL_PROGRAM_BINARIES: {
       // OpenCL 3.0 API §5.8.9 [[_program_object_queries]]: param_value points to an array of n pointers, each to a
       // buffer of the size CL_PROGRAM_BINARY_SIZES gave; a NULL entry skips that device.
-      if (param_value && param_value_size < sizeof(unsigned char*)) return CL_INVALID_VALUE;
+      if (param_value && param_value_size < sizeof(unsigned char*))
+        return apiError(__func__, CL_INVALID_VALUE,
+                        "param_value_size is {}, less than the {} bytes of the one pointer of CL_PROGRAM_BINARIES",
+                        param_value_size, sizeof(unsigned char*));
       if (param_value) {
         auto* dst = static_cast<unsigned char**>(param_value)[0];
         const std::vector<uint32_t> binary = binaryWithType(program->spirv, program->binaryType);
@@ -419,10 +580,10 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
     }
     // CL_INVALID_PROGRAM_EXECUTABLE for the kernel queries when no executable is built.
     case CL_PROGRAM_NUM_KERNELS:
-      if (!built) return CL_INVALID_PROGRAM_EXECUTABLE;
+      if (!built) return notBuilt("CL_PROGRAM_NUM_KERNELS");
       return out(size_t(program->executable->kernelNames().size()));
     case CL_PROGRAM_KERNEL_NAMES: {
-      if (!built) return CL_INVALID_PROGRAM_EXECUTABLE;
+      if (!built) return notBuilt("CL_PROGRAM_KERNEL_NAMES");
       std::string names;
       for (const auto& n : program->executable->kernelNames()) names += (names.empty() ? "" : ";") + n;
       return out(names);
@@ -431,19 +592,23 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
     // two queries when no executable is built.
     case CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT:
     case CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT:
-      if (!built) return CL_INVALID_PROGRAM_EXECUTABLE;
+      if (!built)
+        return notBuilt(param_name == CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT ? "CL_PROGRAM_SCOPE_GLOBAL_CTORS_PRESENT"
+                                                                            : "CL_PROGRAM_SCOPE_GLOBAL_DTORS_PRESENT");
       return out(cl_bool(CL_FALSE));
-    default: return CL_INVALID_VALUE;
+    default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no program query", hex(param_name));
   }
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_device_id device,
                                                       cl_program_build_info param_name, size_t param_value_size,
                                                       void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
-  if (!validProgram(program)) return CL_INVALID_PROGRAM;
-  if (device != theDevice()) return CL_INVALID_DEVICE;  // not in the list of devices of program
-  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  if (!validProgram(program))
+    return apiError(__func__, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
+  if (device != theDevice())  // not in the list of devices of program
+    return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a device of program {}", device, program);
+  const InfoOut out{param_value_size, param_value, param_value_size_ret, __func__, param_name};
   switch (param_name) {
     case CL_PROGRAM_BUILD_STATUS: return out(program->status);
     case CL_PROGRAM_BUILD_OPTIONS: return out(program->options);
@@ -455,6 +620,6 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
       const size_t total = program->executable ? program->executable->info().globalVariableBytes() : 0;
       return out(total);
     }
-    default: return CL_INVALID_VALUE;
+    default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no program build query", hex(param_name));
   }
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }

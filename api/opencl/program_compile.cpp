@@ -9,7 +9,8 @@ namespace {
 
 bool deviceSupportsImages() {
   cl_bool images = CL_FALSE;
-  deviceInfo(theDevice(), CL_DEVICE_IMAGE_SUPPORT, InfoOut{sizeof images, &images, nullptr});
+  deviceInfo(theDevice(), CL_DEVICE_IMAGE_SUPPORT,
+             InfoOut{sizeof images, &images, nullptr, __func__, CL_DEVICE_IMAGE_SUPPORT});
   return images == CL_TRUE;
 }
 

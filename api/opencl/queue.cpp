@@ -52,8 +52,9 @@ bool drainQueue(cl_command_queue q) {
         r = c.work ? c.work() : CL_SUCCESS;
       } catch (...) {
         // The command is already off the queue: an exception (a failed allocation) ends it with
-        // an error status instead of leaving its event running forever.
-        r = currentExceptionCode();
+        // an error status instead of leaving its event running forever. The log names the entry
+        // point that enqueued it.
+        r = currentExceptionCode(c.function);
       }
       setEventStatus(c.event, r == CL_SUCCESS ? CL_COMPLETE : r);
     }
@@ -123,21 +124,27 @@ void setEventStatus(cl_event e, cl_int status) {
   apiCondition().notify_all();
 }
 
-cl_int checkWaitList(cl_context context, cl_uint n, const cl_event* list) {
+cl_int checkWaitList(const char* fn, cl_context context, cl_uint n, const cl_event* list) {
   // OpenCL 3.0 API §5.11 [[event-objects]] (every clEnqueue*): CL_INVALID_EVENT_WAIT_LIST if event_wait_list is NULL
   // and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is
   // 0, or event objects in event_wait_list are not valid events.
-  if ((!list && n > 0) || (list && n == 0)) return CL_INVALID_EVENT_WAIT_LIST;
+  if (!list && n > 0)
+    return apiError(fn, CL_INVALID_EVENT_WAIT_LIST, "event_wait_list is NULL and num_events_in_wait_list is {}", n);
+  if (list && n == 0)
+    return apiError(fn, CL_INVALID_EVENT_WAIT_LIST, "event_wait_list is not NULL and num_events_in_wait_list is 0");
   for (cl_uint i = 0; i < n; ++i) {
-    if (!validEvent(list[i])) return CL_INVALID_EVENT_WAIT_LIST;
+    if (!validEvent(list[i]))
+      return apiError(fn, CL_INVALID_EVENT_WAIT_LIST, "event_wait_list[{}] is {}, not a valid event", i, list[i]);
     // CL_INVALID_CONTEXT if the context associated with command_queue and events in
     // event_wait_list are not the same
-    if (context && list[i]->context != context) return CL_INVALID_CONTEXT;
+    if (context && list[i]->context != context)
+      return apiError(fn, CL_INVALID_CONTEXT, "event_wait_list[{}] belongs to context {}, command_queue to context {}",
+                      i, list[i]->context, context);
   }
   return CL_SUCCESS;
 }
 
-cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list,
+cl_int enqueue(const char* fn, ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list,
                cl_event* eventOut, std::function<cl_int()> work, bool blocking) {
   // Every allocation before any change: if one fails (CL_OUT_OF_HOST_MEMORY) nothing is queued,
   // registered or retained, and `work` is dropped without running.
@@ -149,6 +156,7 @@ cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint 
   e->status = CL_QUEUED;
   e->queued = nowNs();
   Command c;
+  c.function = fn;
   c.event = e;
   c.waits.assign(list, list + n);
   c.work = std::move(work);
@@ -171,8 +179,13 @@ cl_int enqueue(ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint 
     // e.g. OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]] clEnqueueReadBuffer:
     // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST if the operation is blocking and the execution status of any event
     // in the wait list is negative.
-    if (e->status == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
-      result = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    if (e->status == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) {
+      cl_uint failed = 0;
+      while (failed + 1 < n && list[failed]->status >= 0) ++failed;
+      result = apiError(fn, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST,
+                        "the command is blocking and event_wait_list[{}] ended with status {}", failed,
+                        Status{list[failed]->status});
+    }
   }
   if (eventOut)
     *eventOut = e;
@@ -227,9 +240,11 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_
                                                                              cl_int* errcode_ret) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.1 [[_command_queues]] clCreateCommandQueueWithProperties
-  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_command_queue(nullptr));
+  if (!validContext(context))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
   // CL_INVALID_DEVICE if device is not a valid device or is not associated with context
-  if (!validDevice(device)) return withError(errcode_ret, CL_INVALID_DEVICE, cl_command_queue(nullptr));
+  if (!validDevice(device))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_DEVICE, "device {} is not a valid device", device);
   cl_command_queue_properties props = 0;
   std::vector<cl_queue_properties> array;
   if (properties) {
@@ -240,17 +255,30 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_
         seenProps = true;
         props = value;
         // CL_INVALID_VALUE if values specified in properties are not valid
-        if (props & ~kKnownQueueProperties) return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+        if (props & ~kKnownQueueProperties)
+          return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                             "CL_QUEUE_PROPERTIES is {}: bits {} are no cl_command_queue_properties", hex(props),
+                             hex(props & ~kKnownQueueProperties));
         // CL_QUEUE_ON_DEVICE requires CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE; _DEFAULT requires _ON_DEVICE
         if ((props & CL_QUEUE_ON_DEVICE) && !(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
-          return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+          return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                             "CL_QUEUE_PROPERTIES {} has CL_QUEUE_ON_DEVICE without "
+                             "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE",
+                             hex(props));
         if ((props & CL_QUEUE_ON_DEVICE_DEFAULT) && !(props & CL_QUEUE_ON_DEVICE))
-          return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+          return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                             "CL_QUEUE_PROPERTIES {} has CL_QUEUE_ON_DEVICE_DEFAULT without CL_QUEUE_ON_DEVICE",
+                             hex(props));
       } else if (name == CL_QUEUE_SIZE && !seenSize) {
         seenSize = true;
         // CL_QUEUE_SIZE is only valid with CL_QUEUE_ON_DEVICE: device queues are not supported.
+      } else if (name == CL_QUEUE_PROPERTIES || name == CL_QUEUE_SIZE) {
+        return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "properties[{}] gives {} a second time", i,
+                           name == CL_QUEUE_SIZE ? "CL_QUEUE_SIZE" : "CL_QUEUE_PROPERTIES");
       } else {
-        return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+        return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                           "properties[{}] is {}, not a queue property (CL_QUEUE_PROPERTIES, CL_QUEUE_SIZE)", i,
+                           hex(name));
       }
       array.push_back(name);
       array.push_back(value);
@@ -258,65 +286,77 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_
     array.push_back(0);
     // CL_INVALID_VALUE for CL_QUEUE_SIZE without CL_QUEUE_ON_DEVICE (values not valid)
     if (seenSize && !(props & CL_QUEUE_ON_DEVICE))
-      return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+      return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                         "CL_QUEUE_SIZE is given for a host queue (CL_QUEUE_PROPERTIES {} has no CL_QUEUE_ON_DEVICE)",
+                         hex(props));
   }
   // CL_INVALID_QUEUE_PROPERTIES if values specified in properties are valid but are not supported
   // by the device (device-side queues).
   if (props & ~kSupportedQueueProperties)
-    return withError(errcode_ret, CL_INVALID_QUEUE_PROPERTIES, cl_command_queue(nullptr));
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_QUEUE_PROPERTIES,
+                       "CL_QUEUE_PROPERTIES {} asks for an on-device queue, and the device supports none "
+                       "(CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES is 0)",
+                       hex(props));
   return withError(errcode_ret, CL_SUCCESS, makeQueue(context, device, props, std::move(array)));
-} catch (...) { return clref::cl::failedCall<cl_command_queue>(errcode_ret); }
+} catch (...) { return clref::cl::failedCall<cl_command_queue>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context context, cl_device_id device,
                                                                cl_command_queue_properties properties,
                                                                cl_int* errcode_ret) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.1 [[_command_queues]] clCreateCommandQueue (deprecated by 2.0)
-  if (!validContext(context)) return withError(errcode_ret, CL_INVALID_CONTEXT, cl_command_queue(nullptr));
-  if (!validDevice(device)) return withError(errcode_ret, CL_INVALID_DEVICE, cl_command_queue(nullptr));
+  if (!validContext(context))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
+  if (!validDevice(device))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_DEVICE, "device {} is not a valid device", device);
   // OpenCL 3.0 API §5.1 [[_command_queues]] clCreateCommandQueue: CL_INVALID_VALUE if values specified in properties
   // are not valid; only its table's properties (out-of-order, profiling) are valid here, so
   // CL_QUEUE_ON_DEVICE is not, and the device supports both valid ones.
   if (properties & ~kSupportedQueueProperties)
-    return withError(errcode_ret, CL_INVALID_VALUE, cl_command_queue(nullptr));
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                       "properties {}: bits {} are not CL_QUEUE_PROFILING_ENABLE or "
+                       "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE",
+                       hex(properties), hex(properties & ~kSupportedQueueProperties));
   return withError(errcode_ret, CL_SUCCESS, makeQueue(context, device, properties, {}));
-} catch (...) { return clref::cl::failedCall<cl_command_queue>(errcode_ret); }
+} catch (...) { return clref::cl::failedCall<cl_command_queue>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device,
                                                                cl_command_queue command_queue) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.1 [[_command_queues]] clSetDefaultDeviceCommandQueue: CL_INVALID_OPERATION if device does not
   // support a replaceable default on-device queue (clref has no on-device queues).
-  if (!validContext(context)) return CL_INVALID_CONTEXT;
-  if (!validDevice(device)) return CL_INVALID_DEVICE;
+  if (!validContext(context))
+    return apiError(__func__, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
+  if (!validDevice(device)) return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a valid device", device);
   // No device supports on-device queues, so no command_queue can be valid for the device: the
   // device's lack of support is the error (the CTS's consistency_device_enqueue passes NULL).
-  (void)command_queue;
-  return CL_INVALID_OPERATION;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  return apiError(__func__, CL_INVALID_OPERATION,
+                  "command_queue {}: the device has no on-device queues (CL_DEVICE_MAX_ON_DEVICE_QUEUES is 0)",
+                  command_queue);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue command_queue) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
   retainExternal(command_queue);
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue command_queue) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
   // OpenCL 3.0 API §5.1 [[_command_queues]] clReleaseCommandQueue: performs an implicit flush; commands still pending
   // (waiting on user events) keep the queue alive through their events.
   releaseExternal(command_queue);
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_queue, cl_command_queue_info param_name,
                                                       size_t param_value_size, void* param_value,
                                                       size_t* param_value_size_ret) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
-  const InfoOut out{param_value_size, param_value, param_value_size_ret};
+  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+  const InfoOut out{param_value_size, param_value, param_value_size_ret, __func__, param_name};
   switch (param_name) {
     case CL_QUEUE_CONTEXT: return out(command_queue->context);
     case CL_QUEUE_DEVICE: return out(command_queue->device);
@@ -325,11 +365,14 @@ CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_q
     case CL_QUEUE_PROPERTIES_ARRAY: return out(command_queue->propertyArray);
     // OpenCL 3.0 API §5.1 [[_command_queues]]: CL_QUEUE_SIZE: CL_INVALID_COMMAND_QUEUE when command_queue is not a
     // device queue.
-    case CL_QUEUE_SIZE: return CL_INVALID_COMMAND_QUEUE;
+    case CL_QUEUE_SIZE:
+      return apiError(__func__, CL_INVALID_COMMAND_QUEUE,
+                      "param_name is CL_QUEUE_SIZE and command_queue {} is a host queue, not a device queue",
+                      command_queue);
     case CL_QUEUE_DEVICE_DEFAULT: return out(cl_command_queue(nullptr));
-    default: return CL_INVALID_VALUE;
+    default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no command-queue query", hex(param_name));
   }
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // OpenCL 3.0 API §5.1 [[_command_queues]] (1.0, deprecated): changing properties after creation; CL_INVALID_OPERATION
 // is what a 3.0 implementation returns for it when unsupported.
@@ -337,20 +380,23 @@ CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue comma
                                                           cl_command_queue_properties properties, cl_bool enable,
                                                           cl_command_queue_properties* old_properties) try {
   ApiLock lock;
-  (void)properties, (void)enable, (void)old_properties;
-  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
-  return CL_INVALID_OPERATION;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+  (void)enable, (void)old_properties;
+  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+  return apiError(__func__, CL_INVALID_OPERATION,
+                  "properties {}: a queue's properties cannot change after its creation (clSetCommandQueueProperty "
+                  "is deprecated; clref does not support it)",
+                  hex(properties));
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clFlush(cl_command_queue command_queue) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
   return CL_SUCCESS;  // commands are submitted as soon as they can run
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue command_queue) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return CL_INVALID_COMMAND_QUEUE;
+  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
   waitQueueEmpty(lock, command_queue);
   return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(nullptr); }
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
