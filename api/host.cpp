@@ -36,7 +36,22 @@ std::shared_ptr<Buffer> Buffer::subBuffer(std::shared_ptr<Buffer> parent, size_t
   if (!parent || offset > parent->size() || bytes > parent->size() - offset)
     throw Error("sub-buffer [" + std::to_string(offset) + ", +" + std::to_string(bytes) + ") is outside its parent");
   std::byte* base = parent->data() + offset;
-  return view(base, bytes, std::move(parent));
+  auto record = parent->neverWritten_;
+  const size_t recordOffset = parent->neverWrittenOffset_ + offset;
+  auto b = view(base, bytes, std::move(parent));
+  b->neverWritten_ = std::move(record);
+  b->neverWrittenOffset_ = recordOffset;
+  return b;
+}
+
+void Buffer::markUninitialised() {
+  if (!neverWritten_) neverWritten_ = std::make_shared<std::vector<uint8_t>>(size_, 1);
+}
+
+void Buffer::markWritten(size_t offset, size_t bytes) {
+  if (!neverWritten_ || offset >= size_) return;
+  bytes = std::min(bytes, size_ - offset);
+  std::memset(neverWritten_->data() + neverWrittenOffset_ + offset, 0, bytes);
 }
 
 // ---- Program ------------------------------------------------------------------------------
@@ -419,6 +434,7 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
         if (a.buffer) {
           b.base = reinterpret_cast<uint8_t*>(a.buffer->data());
           b.size = a.buffer->size();
+          b.neverWritten = a.buffer->neverWritten();
           // A pointer's allocation tag leaves tagShift bits of offset (interpreter/program.hpp).
           if (b.size >= (uint64_t(1) << lowered_->tagShift))
             throw Error("argument " + std::to_string(i) + " of " + name_ + ": a buffer of " + std::to_string(b.size) +

@@ -115,12 +115,23 @@ class Buffer {
   template <class T> std::span<T> as() { return {reinterpret_cast<T*>(base_), size_ / sizeof(T)}; }
   template <class T> std::span<const T> as() const { return {reinterpret_cast<const T*>(base_), size_ / sizeof(T)}; }
 
+  // For the uninitialised-value checker (DeviceConfig::checks): a buffer whose contents nothing has written yet (the
+  // OpenCL API's clCreateBuffer without host data, OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]]). Kernels
+  // that read its bytes before anything wrote them read uninitialised values. markWritten records a write by the
+  // host; kernels' writes are recorded by their runs. A sub-buffer shares its parent's record.
+  void markUninitialised();
+  void markWritten(size_t offset, size_t bytes);
+  // Per byte, nonzero where never written; nullptr when the buffer is not tracked (all its bytes count as written).
+  uint8_t* neverWritten() { return neverWritten_ ? neverWritten_->data() + neverWrittenOffset_ : nullptr; }
+
  private:
   Buffer() = default;
   std::vector<std::byte> data_;  // owned storage (empty for views)
   std::byte* base_ = nullptr;    // data_.data() or the viewed memory
   size_t size_ = 0;
   std::shared_ptr<const void> owner_;  // keeps a view's memory alive
+  std::shared_ptr<std::vector<uint8_t>> neverWritten_;  // markUninitialised's record (a sub-buffer: its parent's)
+  size_t neverWrittenOffset_ = 0;
 };
 
 // Image memory (OpenCL 3.0 API §5.3 [[_image_objects]]): every image type, with row and slice pitches and mip levels

@@ -80,6 +80,12 @@ cl_int makeRect(const char* fn, const char* side, const size_t* origin, const si
   return CL_SUCCESS;
 }
 
+// The rows of a rect a command wrote (for the uninitialised-value checker, host::Buffer::markWritten).
+void markRectWritten(clref::host::Buffer& buffer, const Rect& r) {
+  for (size_t z = 0; z < r.region[2]; ++z)
+    for (size_t y = 0; y < r.region[1]; ++y) buffer.markWritten(r.offset(0, y, z), r.region[0]);
+}
+
 void copyRect(std::byte* dst, const Rect& d, const std::byte* src, const Rect& s) {
   for (size_t z = 0; z < s.region[2]; ++z)
     for (size_t y = 0; y < s.region[1]; ++y)
@@ -148,6 +154,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWriteBuffer(cl_command_queue command_qu
       __func__, lock, command_queue, CL_COMMAND_WRITE_BUFFER, num_events_in_wait_list, event_wait_list, event,
       [=] {
         if (size) std::memmove(data->data() + offset, ptr, size);
+        data->markWritten(offset, size);
         return CL_SUCCESS;
       },
       blocking_write);
@@ -185,10 +192,12 @@ cl_int rectCommand(const char* fn, bool read, cl_command_queue q, cl_mem buffer,
   return enqueue(
       fn, lock, q, read ? CL_COMMAND_READ_BUFFER_RECT : CL_COMMAND_WRITE_BUFFER_RECT, n, list, event,
       [=] {
-        if (read)
+        if (read) {
           copyRect(host, h, data->data(), b);
-        else
+        } else {
           copyRect(data->data(), b, host, h);
+          markRectWritten(*data, b);
+        }
         return CL_SUCCESS;
       },
       blocking);
@@ -257,6 +266,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBuffer(cl_command_queue command_que
   return enqueue(__func__, lock, command_queue, CL_COMMAND_COPY_BUFFER, num_events_in_wait_list, event_wait_list, event,
                  [=] {
                    std::memmove(d->data() + dst_offset, s->data() + src_offset, size);
+                   d->markWritten(dst_offset, size);
                    return CL_SUCCESS;
                  });
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
@@ -313,6 +323,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferRect(
   return enqueue(__func__, lock, command_queue, CL_COMMAND_COPY_BUFFER_RECT, num_events_in_wait_list, event_wait_list,
                  event, [=] {
                    copyRect(dbuf->data(), d, sbuf->data(), s);
+                   markRectWritten(*dbuf, d);
                    return CL_SUCCESS;
                  });
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
@@ -344,6 +355,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueFillBuffer(cl_command_queue command_que
                  [=] {
                    for (size_t i = 0; i < size; i += pat.size())
                      std::memcpy(data->data() + offset + i, pat.data(), pat.size());
+                   data->markWritten(offset, size);
                    return CL_SUCCESS;
                  });
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
@@ -392,6 +404,8 @@ CL_API_ENTRY void* CL_API_CALL clEnqueueMapBuffer(cl_command_queue command_queue
   if (e != CL_SUCCESS) return withError(errcode_ret, e, static_cast<void*>(nullptr));
   ++buffer->mapCount;
   rootBuffer->mappings.push_back({buffer, p, base + offset, size, writing});
+  // A region mapped for writing is the host's to write: for the uninitialised-value checker, written.
+  if (writing) buffer->buffer->markWritten(offset, size);
   return withError(errcode_ret, CL_SUCCESS, p);
 } catch (...) { return clref::cl::failedCall<void*>(__func__, errcode_ret); }
 

@@ -57,6 +57,10 @@ cl_mem createBuffer(const char* fn, cl_context context, const cl_mem_properties*
       m->buffer = std::make_shared<clref::host::Buffer>(host_ptr, size);
     } else {
       m->buffer = std::make_shared<clref::host::Buffer>(size);
+      // Without host data the contents are undefined (OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]]): the
+      // uninitialised-value checker follows which bytes commands and kernels write.
+      if (theDevice()->device.config().checks.has(clref::interpreter::Check::Uninitialized))
+        m->buffer->markUninitialised();
     }
   } catch (const std::bad_alloc&) {
     delete m;
