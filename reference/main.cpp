@@ -47,7 +47,7 @@ struct RunOptions {
   unsigned threads = 0;
   uint64_t budget = 0;  // 0: the case's or the device's
   std::optional<uint64_t> perturb;  // --perturb SEED: any conforming device (api/check.hpp runPerturbed)
-  std::string profile = "full";     // with --perturb: the profile and build options whose freedom is drawn from
+  std::string perturbProfile = "full";  // with --perturb: the profile and build options whose freedom is drawn from
   std::string options;
   std::string checks;  // --check: the optional checkers (interpreter::parseChecks)
 };
@@ -133,12 +133,12 @@ int runCommand(const RunOptions& o) {
           run = reference::runCase(c, deviceFor(o));
           return 0;
         }
-        if (o.profile != "full" && o.profile != "embedded") {
-          std::cerr << "--profile: expected full or embedded, got '" << o.profile << "'\n";
+        if (o.perturbProfile != "full" && o.perturbProfile != "embedded") {
+          std::cerr << "--perturb-profile: expected full or embedded, got '" << o.perturbProfile << "'\n";
           return kRejected;
         }
         const auto options = host::checkOptionsFor(
-            o.profile == "full" ? numerics::Profile::Full : numerics::Profile::Embedded, o.options);
+            o.perturbProfile == "full" ? numerics::Profile::Full : numerics::Profile::Embedded, o.options);
         auto p = reference::prepareCase(c, deviceFor(o));
         run.choices = p.choices;
         run.outputs = std::move(p.outputs);
@@ -293,7 +293,8 @@ int main(int argc, char** argv) {
   runCmd->add_option("--perturb", run.perturb,
                      "any conforming device: every value with freedom takes a member of its allowed set drawn from "
                      "this seed (one thread)");
-  runCmd->add_option("--profile", run.profile, "with --perturb: full or embedded")->capture_default_str();
+  runCmd->add_option("--perturb-profile", run.perturbProfile, "with --perturb: full or embedded")
+      ->capture_default_str();
   runCmd->add_option("--options", run.options, "with --perturb: the build options whose freedom to draw from");
   runCmd->add_option("--check", run.checks,
                      "optional checkers: races, uninitialized, all (out-of-bounds accesses and barrier divergence are "
