@@ -1,5 +1,6 @@
 // clref: the command-line tool of the reference device (docs/ARCHITECTURE.md, reference/).
-//   clref run CASE.json   run a case (golden/README.md) and print or write its output buffers and images
+//   clref run CASE.json   run a case (golden/README.md) and print or write its output buffers and images; --trace
+//                         prints what chosen work-items executed (trace.hpp), --profile counts it (profile.hpp)
 //   clref dis MODULE.spv|SOURCE.cl  disassemble, with the word offsets diagnostics cite
 //   clref info MODULE.spv|SOURCE.cl what the module declares: version, capabilities, kernels, arguments
 //   clref choices         every named choice (spec freedom) with its options and default
@@ -27,6 +28,7 @@
 #include "reference/image_command.hpp"
 #include "reference/math_command.hpp"
 #include "reference/module_info.hpp"
+#include "reference/observed_run.hpp"
 
 #ifndef CLREF_VERSION
 #define CLREF_VERSION "unknown"
@@ -47,9 +49,13 @@ struct RunOptions {
   unsigned threads = 0;
   uint64_t budget = 0;  // 0: the case's or the device's
   std::optional<uint64_t> perturb;  // --perturb SEED: any conforming device (api/check.hpp runPerturbed)
-  std::string profile = "full";     // with --perturb: the profile and build options whose freedom is drawn from
+  std::string perturbProfile = "full";  // with --perturb: the profile and build options whose freedom is drawn from
   std::string options;
   std::string checks;  // --check: the optional checkers (interpreter::parseChecks)
+  std::optional<std::string> trace;  // --trace: the work-items whose instructions are printed (reference::parseWorkItems)
+  std::string traceOut;
+  uint64_t traceLimit = 100000;
+  bool profile = false;  // --profile: counts per line, opcode, instruction and memory traffic per allocation
 };
 
 // CLREF_CHECKS_FATAL=0: findings of the checkers are reported but do not fail the run (as for the ICD).
@@ -127,18 +133,62 @@ int runCommand(const RunOptions& o) {
   const auto maybeCase = caseOf(o);
   if (!maybeCase) return kRejected;
   const reference::Case& c = *maybeCase;
+  const bool observed = o.trace || o.profile;
+  reference::ObserveOptions observe;
+  std::ofstream traceFile;
+  if (observed) {
+    // Observing runs the kernel as it is; a perturbed run's values are another device's, drawn from sets.
+    if (o.perturb) {
+      std::cerr << "--trace and --profile cannot be combined with --perturb\n";
+      return kRejected;
+    }
+    if (o.trace) {
+      try {
+        observe.trace = reference::parseWorkItems(*o.trace);
+      } catch (const std::invalid_argument& e) {
+        std::cerr << "--trace: " << e.what() << "\n";
+        return kRejected;
+      }
+      if (const auto why = reference::checkWorkItems(observe.trace, c.range); !why.empty()) {
+        std::cerr << "--trace: " << why << "\n";
+        return kRejected;
+      }
+      observe.traceOut = &std::cout;
+      if (!o.traceOut.empty()) {
+        traceFile.open(o.traceOut);
+        if (!traceFile) {
+          std::cerr << "--trace-out: cannot write " << o.traceOut << "\n";
+          return kRejected;
+        }
+        observe.traceOut = &traceFile;
+      }
+    }
+    observe.traceLimit = o.traceLimit;
+    observe.profile = o.profile;
+  }
   reference::CaseRun run;
+  std::optional<std::string> profile;
   if (const int status = guarded(o, c, [&] {
+        if (observed) {
+          auto p = reference::prepareCase(c, deviceFor(o));
+          run.choices = p.choices;
+          run.outputs = std::move(p.outputs);
+          run.imageOutputs = std::move(p.imageOutputs);
+          auto r = reference::runObserved(*p.kernel, c.range, observe);
+          run.result = std::move(r.result);
+          profile = std::move(r.profile);
+          return 0;
+        }
         if (!o.perturb) {
           run = reference::runCase(c, deviceFor(o));
           return 0;
         }
-        if (o.profile != "full" && o.profile != "embedded") {
-          std::cerr << "--profile: expected full or embedded, got '" << o.profile << "'\n";
+        if (o.perturbProfile != "full" && o.perturbProfile != "embedded") {
+          std::cerr << "--perturb-profile: expected full or embedded, got '" << o.perturbProfile << "'\n";
           return kRejected;
         }
         const auto options = host::checkOptionsFor(
-            o.profile == "full" ? numerics::Profile::Full : numerics::Profile::Embedded, o.options);
+            o.perturbProfile == "full" ? numerics::Profile::Full : numerics::Profile::Embedded, o.options);
         auto p = reference::prepareCase(c, deviceFor(o));
         run.choices = p.choices;
         run.outputs = std::move(p.outputs);
@@ -154,6 +204,8 @@ int runCommand(const RunOptions& o) {
   const auto& result = run.result;
   // The kernel's printf output, in work-group order (also for a faulting run: it helps debug).
   std::cout << result.printfOutput << std::flush;
+  // The profile also of a faulting run: what ran up to the fault.
+  if (profile) std::cout << *profile << std::flush;
   if (result.warningCount > 0) {
     std::cerr << result.warningCount << " warning" << (result.warningCount == 1 ? "" : "s") << "\n";
     for (size_t i = 0; i < result.warnings.size() && i < kWarningsShown; ++i)
@@ -293,8 +345,21 @@ int main(int argc, char** argv) {
   runCmd->add_option("--perturb", run.perturb,
                      "any conforming device: every value with freedom takes a member of its allowed set drawn from "
                      "this seed (one thread)");
-  runCmd->add_option("--profile", run.profile, "with --perturb: full or embedded")->capture_default_str();
+  runCmd->add_option("--perturb-profile", run.perturbProfile, "with --perturb: full or embedded")
+      ->capture_default_str();
   runCmd->add_option("--options", run.options, "with --perturb: the build options whose freedom to draw from");
+  auto* traceOption = runCmd->add_option("--trace", run.trace,
+                     "print every instruction these work-items execute, in order, with its value and source line: "
+                     "global ids x, x:y or x:y:z separated by commas (--trace 5 or --trace 5:0,7:1); one thread");
+  runCmd->add_option("--trace-out", run.traceOut, "with --trace: write the trace to this file instead of stdout")
+      ->needs(traceOption);
+  runCmd->add_option("--trace-limit", run.traceLimit, "with --trace: print at most this many trace lines")
+      ->capture_default_str()
+      ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()))
+      ->needs(traceOption);
+  runCmd->add_flag("--profile", run.profile,
+                   "after the run, print execution counts per source line, opcode and instruction, and the bytes "
+                   "read and written per buffer and variable (one thread)");
   runCmd->add_option("--check", run.checks,
                      "optional checkers: races, uninitialized, all (out-of-bounds accesses and barrier divergence are "
                      "always checked)")
