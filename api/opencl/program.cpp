@@ -352,8 +352,8 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
   Options o;
   // CL_INVALID_BUILD_OPTIONS if the build options specified by options are invalid
   if (!parseOptions(options, OptionsFor::Build, o))
-    return apiError(__func__, CL_INVALID_BUILD_OPTIONS, "options: \"{}\" is not a build option of OpenCL 3.0 §5.8.6",
-                    o.rejected);
+    return apiError(__func__, CL_INVALID_BUILD_OPTIONS,
+                    "options: \"{}\" is not a build option of OpenCL 3.0 API §5.8.6 [[compiler-options]]", o.rejected);
   // CL_INVALID_OPERATION if the program is a compiled object or library (binary of wrong type)
   if (program->origin == _cl_program::Origin::Binary && program->binaryType != CL_PROGRAM_BINARY_TYPE_EXECUTABLE &&
       program->binaryType != CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT)
@@ -440,7 +440,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   // CL_INVALID_COMPILER_OPTIONS if the compiler options specified by options are invalid
   if (!parseOptions(options, OptionsFor::Compile, o))
     return apiError(__func__, CL_INVALID_COMPILER_OPTIONS,
-                    "options: \"{}\" is not a compiler option of OpenCL 3.0 §5.8.6", o.rejected);
+                    "options: \"{}\" is not a compiler option of OpenCL 3.0 API §5.8.6 [[compiler-options]]", o.rejected);
   if (compilerMissingFor(program))
     return apiError(__func__, CL_COMPILER_NOT_AVAILABLE,
                     "no OpenCL C compiler (clang and llvm-spirv) was found, so CL_DEVICE_COMPILER_AVAILABLE is "
@@ -487,7 +487,7 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   // CL_INVALID_LINKER_OPTIONS if the linker options specified by options are invalid
   if (!parseOptions(options, OptionsFor::Link, o))
     return apiErrorRet(__func__, errcode_ret, CL_INVALID_LINKER_OPTIONS,
-                       "options: \"{}\" is not a linker option of OpenCL 3.0 §5.8.7", o.rejected);
+                       "options: \"{}\" is not a linker option of OpenCL 3.0 API §5.8.7 [[linker-options]]", o.rejected);
   bool uniform = false;
   for (cl_uint i = 0; i < num_input_programs; ++i) {
     // CL_INVALID_PROGRAM if programs in input_programs are not valid
