@@ -2,7 +2,12 @@
 // reduction over 2^22 ints, through the host API. Prints wall time and work-items/s; checks
 // the results against a host computation so a fast wrong answer cannot pass unnoticed.
 //
-//   clref_bench [--threads N] [--runs N] [--only vadd|matmul|reduce] [KERNELS_DIR]
+//   clref_bench [--threads N] [--runs N] [--only vadd|matmul|reduce] [--checks races,uninitialized|all]
+//               [--options "BUILD OPTIONS"] [KERNELS_DIR]
+//
+// --checks runs the optional checkers (issue 11's cost measurement: compare with --threads 1, as a checked run
+// uses one thread; the uninitialised-value checker builds unoptimised, so --options -cl-opt-disable gives the plain
+// run of the same code).
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -28,7 +33,8 @@ int main(int argc, char** argv) {
   std::string dir = CLREF_BENCH_KERNELS;
   host::DeviceConfig cfg;
   int runs = 3;
-  std::string only;  // --only vadd|matmul|reduce
+  std::string only;     // --only vadd|matmul|reduce
+  std::string options = "-cl-std=CL1.2";  // --options: build options for every kernel
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
       cfg.threads = unsigned(std::atoi(argv[++i]));
@@ -36,6 +42,10 @@ int main(int argc, char** argv) {
       only = argv[++i];
     else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc)
       runs = std::atoi(argv[++i]);
+    else if (!std::strcmp(argv[i], "--checks") && i + 1 < argc)
+      cfg.checks = interpreter::parseChecks(argv[++i]);
+    else if (!std::strcmp(argv[i], "--options") && i + 1 < argc)
+      options = argv[++i];
     else
       dir = argv[i];
   }
@@ -44,7 +54,7 @@ int main(int argc, char** argv) {
 
   if (only.empty() || only == "vadd") {  // vadd over 2^20 floats
     const size_t n = size_t(1) << 20;
-    auto prog = host::Program::fromOpenCLC(device, readFile(dir + "/vadd.cl"));
+    auto prog = host::Program::fromOpenCLC(device, readFile(dir + "/vadd.cl"), options);
     host::Kernel k(prog, "vadd");
     std::vector<float> a(n), b(n);
     for (size_t i = 0; i < n; ++i) {
@@ -69,7 +79,7 @@ int main(int argc, char** argv) {
   }
   if (only.empty() || only == "matmul") {  // naive matmul 256×256
     const size_t n = 256;
-    auto prog = host::Program::fromOpenCLC(device, readFile(dir + "/matmul.cl"));
+    auto prog = host::Program::fromOpenCLC(device, readFile(dir + "/matmul.cl"), options);
     host::Kernel k(prog, "matmul");
     std::vector<float> a(n * n), b(n * n);
     for (size_t i = 0; i < n * n; ++i) {
@@ -103,7 +113,7 @@ int main(int argc, char** argv) {
   }
   if (only.empty() || only == "reduce") {  // local-memory reduction over 2^22 ints, work-groups of 256
     const size_t n = size_t(1) << 22, wg = 256;
-    auto prog = host::Program::fromOpenCLC(device, readFile(dir + "/reduce.cl"));
+    auto prog = host::Program::fromOpenCLC(device, readFile(dir + "/reduce.cl"), options);
     host::Kernel k(prog, "reduce");
     std::vector<int32_t> in(n);
     for (size_t i = 0; i < n; ++i) in[i] = int32_t(i % 1000) - 500;

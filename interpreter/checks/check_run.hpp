@@ -7,6 +7,7 @@
 // scheduler calls groupStart, barrier and groupEnd. A checked launch runs on one thread, its work-groups in order,
 // so findings and their first occurrences do not depend on the machine. Internal to the interpreter.
 #pragma once
+#include <array>
 #include <map>
 #include <memory>
 #include <tuple>
@@ -54,7 +55,9 @@ class CheckRun {
     uint64_t off, bytes;
     bool write;
   };
-  std::vector<AccessRecord> recent;
+  static constexpr size_t kMaxRecent = 64;  // more accesses in one instruction: the rest are not followed
+  std::array<AccessRecord, kMaxRecent> recent;
+  size_t recentCount = 0;
   uint32_t recentInst = UINT32_MAX;
 
  private:

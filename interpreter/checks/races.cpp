@@ -113,12 +113,11 @@ bool RaceChecker::unordered(const Access& a, Space s, uint32_t item) const {
 void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
   if (tag >= space_.size() || space_[tag] < 0 || run_.inCollective) return;
   const Space s = Space(space_[tag]);
-  auto& st = state_[tag];
-  if (st.empty()) st.resize(run_.kernel.allocations[tag].source == AllocationSource::KernelArg ||
-                                    run_.kernel.allocations[tag].source == AllocationSource::LocalArg
-                                ? wi.allocs[tag].size
-                                : run_.kernel.allocations[tag].size);
-  if (off + bytes > st.size()) st.resize(off + bytes);
+  Cells& st = state_[tag];
+  // The allocation's size: a buffer's or a local argument's is the launch's (the same in every work-group).
+  const uint64_t size = wi.allocs[tag].size;
+  if (st.cells.empty()) st.cells = ZeroedArray<ByteState>((size + 3) / 4);
+  if (st.shift && ((off | bytes) & 3)) splitToBytes(st, size);
   const int8_t scope = atomicScopeOf(op->inst);
   const uint32_t item = uint32_t(wi.localLinearId) & kItemMask;
   const uint32_t flags = (scope ? kAtomic : 0) | (scope == 2 ? kDeviceScope : 0);
@@ -129,8 +128,10 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
     return sameGroup || (scope == 2 && (a.itemFlags & kDeviceScope));
   };
   bool reported = false;
-  for (uint64_t b = off; b < off + bytes; ++b) {
-    ByteState& B = st[b];
+  const uint64_t last = (off + bytes - 1) >> st.shift;
+  for (uint64_t cell = off >> st.shift; cell <= last; ++cell) {
+    const uint64_t b = cell << st.shift;  // the byte offset the cell starts at, for the report
+    ByteState& B = st.cells[cell];
     if (!reported) {
       if (unordered(B.write, s, item) && !exempt(B.write)) {
         conflict(wi, op, tag, b, write, B.write, true, s);
@@ -153,6 +154,13 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
     else if (earlierGroup || (R.itemFlags & kItemMask) != item)
       R.itemFlags |= kSeveral;  // keep the first unordered reader for the report; a write by anyone now races
   }
+}
+
+void RaceChecker::splitToBytes(Cells& c, uint64_t size) {
+  ZeroedArray<ByteState> bytes(size);
+  for (uint64_t b = 0; b < size; ++b) bytes[b] = c.cells[b >> 2];
+  c.cells = std::move(bytes);
+  c.shift = 0;
 }
 
 void RaceChecker::conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, bool write, const Access& other,

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "interpreter/checks/check_run.hpp"
+#include "interpreter/checks/zeroed_array.hpp"
 
 namespace clref::interpreter {
 
@@ -15,7 +16,7 @@ namespace clref::interpreter {
 // CLK_GLOBAL_MEM_FENCE: CrossWorkgroupMemory; OpenCL C 3.0 §6.15.8 [[synchronization-functions]]) orders the
 // accesses before it and after it; between work-groups of one launch nothing but atomics does.
 //
-// Per byte of local and global memory it keeps the last write and the latest unordered reads as (instruction,
+// Per byte (or 4-byte granule) of local and global memory it keeps the last write and the latest unordered reads as (instruction,
 // work-item, epoch). Epochs count work-group starts and barriers, one counter per address space: an access of an
 // earlier epoch of the same work-group is ordered before the current one, an access of an earlier work-group is
 // not (for global memory; local memory starts over with every group). Release/acquire synchronisation between
@@ -39,7 +40,14 @@ class RaceChecker {
     Access write, read;
   };
   CheckRun& run_;
-  std::vector<std::vector<ByteState>> state_;  // per allocation tag, created at its first access
+  // Per allocation tag, created at its first access: a cell per 4-byte granule while every access covers whole
+  // granules (ints, floats and wider: most buffers), a cell per byte from the first access that does not.
+  struct Cells {
+    ZeroedArray<ByteState> cells;
+    uint32_t shift = 2;
+  };
+  std::vector<Cells> state_;
+  void splitToBytes(Cells& c, uint64_t size);
   std::vector<int8_t> space_;                  // per tag: Local, Global, or -1 (private, constant: no races)
   uint32_t epoch_[2] = {0, 0};
   uint32_t groupBase_[2] = {0, 0};             // the epoch the current work-group started with
