@@ -583,7 +583,13 @@ class Debugger : public interpreter::ExecutionObserver {
       if (param) *param = *index;
       Place p;
       p.element = case_.args[*index].buffer.type;
-      p.name = "argument " + std::to_string(*index) + " (" + target + ")";
+      // As the lowering names the argument's allocation (interpreter/lower_allocations.cpp).
+      p.name = "argument " + std::to_string(*index);
+      if (auto ep = module_.entryPoint(case_.kernel))
+        if (auto f = module_.functions.find(ep->function);
+            f != module_.functions.end() && *index < f->second.parameters.size())
+          if (auto n = module_.names.find(f->second.parameters[*index]); n != module_.names.end() && !n->second.empty())
+            p.name += " (" + n->second + ")";
       return p;
     }
     Reader reader(*wi, info_);
@@ -606,6 +612,9 @@ class Debugger : public interpreter::ExecutionObserver {
     if (!place) out_ << "error: " << target << ": " << error << "\n";
     return place;
   }
+
+  // How `memory` and `watch` call their target's elements: argN[k] for an argument given by index.
+  static std::string label(const std::string& target) { return isNumber(target) ? "arg" + target : target; }
 
   std::optional<ElemType> elementType(const Place& place, const std::string& name) {
     if (!name.empty()) {
@@ -650,7 +659,7 @@ class Debugger : public interpreter::ExecutionObserver {
       return;
     }
     bp.number = nextNumber_++;
-    bp.where = cmd.text + "[" + std::to_string(cmd.offset) +
+    bp.where = label(cmd.text) + "[" + std::to_string(cmd.offset) +
                (cmd.count > 1 ? ".." + std::to_string(cmd.offset + cmd.count - 1) : "") + "] (" + place->name +
                ", bytes " + std::to_string(bp.offset) + ".." + std::to_string(bp.offset + bp.size - 1) + ", " +
                std::string(toString(bp.type)) + ")";
@@ -851,7 +860,7 @@ class Debugger : public interpreter::ExecutionObserver {
         out_ << "  (the allocation ends at byte " << total << ")\n";
         break;
       }
-      out_ << "  " << cmd.text << "[" << cmd.offset + k << "] = " << debug::formatElement(*type, at) << "\n";
+      out_ << "  " << label(cmd.text) << "[" << cmd.offset + k << "] = " << debug::formatElement(*type, at) << "\n";
     }
   }
 
