@@ -145,6 +145,11 @@ Binding DebugInfo::bindingOf(const Instruction& inst, uint32_t number) const {
       ops.erase(ops.begin() + long(k), ops.begin() + long(k) + 3);
     else
       ++k;
+  // DebugValue's Indexes: the value is one member of a composite variable.
+  if (!b.declare && argCount(inst) > 3) {
+    b.unavailable = "its location is a part of a composite the debugger does not assemble";
+    return b;
+  }
   if (!b.declare && ops.size() == 1 && ops[0] == OpenCLDebugInfo100Deref) {
     b.deref = true;
     ops.clear();

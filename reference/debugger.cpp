@@ -130,13 +130,17 @@ class Debugger : public interpreter::ExecutionObserver {
       if (same != t.vars.end()) t.vars.erase(same);
       t.vars.push_back({b, depth, ++sequence_});
     }
-    // Lines and `next` count calls at the source level: a call the optimiser inlined is a call too.
+    // Lines and `next` count calls at the source level: a call the optimiser inlined is a call too. A work-item
+    // enters a line when it was on another line at this depth: coming back from a call is not entering the line of
+    // the call again.
     const uint32_t key = lineKey_[inst];
     const size_t sourceDepth = depth + info_.inlineDepth(inst);
-    const bool entersLine = key && (key != t.lineKey || sourceDepth != t.depth);
+    if (info_.startsFunction(inst) && t.lineAtDepth.size() > sourceDepth) t.lineAtDepth.resize(sourceDepth);
+    bool entersLine = false;
     if (key) {
-      t.lineKey = key;
-      t.depth = sourceDepth;
+      t.lineAtDepth.resize(sourceDepth + 1, 0);  // deeper entries belong to calls that returned
+      entersLine = t.lineAtDepth[sourceDepth] != key;
+      t.lineAtDepth[sourceDepth] = key;
     }
     t.lastInst = inst;
 
@@ -164,8 +168,9 @@ class Debugger : public interpreter::ExecutionObserver {
       }
       if (why.empty() && isFocus(wi)) {
         if (mode_ == Mode::Step && --remaining_ == 0) why = "step";
-        if (mode_ == Mode::Next && entersLine &&
-            (sourceDepth < nextDepth_ || (sourceDepth == nextDepth_ && key != nextLine_))) {
+        // next: another line in this function, or any line once the function has returned.
+        if (mode_ == Mode::Next && key &&
+            (sourceDepth < nextDepth_ || (sourceDepth == nextDepth_ && entersLine && key != nextLine_))) {
           if (--remaining_ == 0)
             why = "next";
           else
@@ -198,7 +203,7 @@ class Debugger : public interpreter::ExecutionObserver {
       stopped(wi, inst);
     }
     commandLoop();
-    current_ = nullptr;
+    current_ = stoppedWi_ = nullptr;
   }
 
  private:
@@ -228,9 +233,8 @@ class Debugger : public interpreter::ExecutionObserver {
   // What the debugger knows of a running work-item (its slot is reused by later work-items of the group).
   struct Track {
     Id id{};
-    uint32_t lastInst = kNoInst;  // the last instruction it started
-    uint32_t lineKey = 0;         // the last source line it was on, and the call depth there
-    size_t depth = 0;
+    uint32_t lastInst = kNoInst;          // the last instruction it started
+    std::vector<uint32_t> lineAtDepth;  // the source line it was last on at each source-level call depth
     std::vector<Live> vars;
   };
   struct WatchHit {
@@ -324,7 +328,7 @@ class Debugger : public interpreter::ExecutionObserver {
 
   // The instruction a live work-item is at: the one it stopped before, or where it will resume.
   uint32_t positionOf(const WorkItem& wi) const {
-    if (&wi == current_ && currentInst_ != kNoInst) return currentInst_;
+    if (&wi == stoppedWi_) return stoppedInst_;
     if (wi.pc && wi.state != interpreter::WorkItemState::Returned) return wi.pc->inst;
     const Track* t = findTrack(wi);
     return t ? t->lastInst : kNoInst;
@@ -344,13 +348,12 @@ class Debugger : public interpreter::ExecutionObserver {
     out_ << why << ": ";
     stopped(wi, inst);
     commandLoop();
-    current_ = nullptr;
-    currentInst_ = kNoInst;
+    current_ = stoppedWi_ = nullptr;
   }
 
   void stopped(WorkItem& wi, uint32_t inst) {
-    current_ = &wi;
-    currentInst_ = inst;
+    current_ = stoppedWi_ = &wi;
+    stoppedInst_ = inst;
     focus_ = wi.globalId;
     out_ << "work-item " << idText(wi.globalId) << ", local " << idText(wi.localId) << ", group " << idText(wi.groupId)
          << "\n";
@@ -717,14 +720,12 @@ class Debugger : public interpreter::ExecutionObserver {
     focus_ = id;
     filter_ = id;
     current_ = nullptr;
-    currentInst_ = kNoInst;
     if (running_)
       if (WorkItem* wi = liveSlot(id)) {
         current_ = wi;
-        currentInst_ = positionOf(*wi);
         out_ << "work-item " << idText(id) << ", local " << idText(wi->localId) << ", group " << idText(wi->groupId)
              << "\n";
-        if (currentInst_ != kNoInst) showPosition(currentInst_);
+        if (const uint32_t at = positionOf(*wi); at != kNoInst) showPosition(at);
         return;
       }
     std::string state = "has not started";
@@ -934,8 +935,11 @@ class Debugger : public interpreter::ExecutionObserver {
   std::optional<Id> focus_;   // the current work-item: step and next run it
   std::optional<Id> filter_;  // `workitem`: breakpoints stop only this work-item
   bool focusReturned_ = false;
-  WorkItem* current_ = nullptr;  // stopped (or chosen with `workitem`) and live
-  uint32_t currentInst_ = kNoInst;
+  WorkItem* current_ = nullptr;  // the one commands look at: stopped, or chosen with `workitem`, and live
+  // The work-item the debugger stopped in (inside its instruction() or fault()) and the instruction it stopped
+  // before: its pc is not kept up to date while it runs.
+  WorkItem* stoppedWi_ = nullptr;
+  uint32_t stoppedInst_ = kNoInst;
   std::optional<WatchHit> pendingWatch_;
   bool quit_ = false, faulted_ = false, faultShown_ = false;
 };
