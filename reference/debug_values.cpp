@@ -22,20 +22,6 @@ namespace {
 uint32_t arg(const Instruction& inst, size_t k) { return inst.operand(2 + k); }
 size_t argCount(const Instruction& inst) { return inst.operandCount() < 2 ? 0 : inst.operandCount() - 2; }
 
-// Instructions that run no Op of their own (interpreter/checks/observe_instructions.cpp and the lowering's loop in
-// interpreter/lower.cpp leave them out): a debug value placed before them takes effect at the next one.
-bool executed(const Module& m, const Instruction& inst) {
-  switch (inst.opcode) {
-    case spv::Op::OpLine:
-    case spv::Op::OpNoLine:
-    case spv::Op::OpLabel:
-    case spv::Op::OpVariable:
-    case spv::Op::OpPhi:
-    case spv::Op::OpUndef: return false;
-    default: return !m.isDebugInfo(inst);
-  }
-}
-
 const char* operationName(uint32_t op) {
   static const char* const names[] = {"Deref", "Plus",   "Minus",      "PlusUconst", "BitPiece",
                                       "Swap",  "Xderef", "StackValue", "Constu",     "Fragment"};
@@ -49,6 +35,21 @@ uint64_t loadUnsigned(const uint8_t* bytes, uint32_t size) {
 }
 
 }  // namespace
+
+bool executes(const Module& m, const Instruction& inst) {
+  switch (inst.opcode) {
+    case spv::Op::OpLine:
+    case spv::Op::OpNoLine:
+    case spv::Op::OpLabel:
+    case spv::Op::OpVariable:
+    case spv::Op::OpPhi:
+    case spv::Op::OpUndef:
+    case spv::Op::OpFunction:
+    case spv::Op::OpFunctionParameter:
+    case spv::Op::OpFunctionEnd: return false;
+    default: return !m.isDebugInfo(inst);
+  }
+}
 
 DebugInfo::DebugInfo(const Module& module) : module_(module) {
   functionStart_.assign(module.instructions.size(), false);
@@ -95,7 +96,7 @@ DebugInfo::DebugInfo(const Module& module) : module_(module) {
           ++inlineDepth_[idx];
           at = argCount(*ia) > 2 ? arg(*ia, 2) : 0;
         }
-        if (!executed(module, inst)) continue;
+        if (!executes(module, inst)) continue;
         if (first) functionStart_[idx] = true;
         first = false;
         if (!pending.empty()) {

@@ -16,6 +16,11 @@
 
 namespace clref::reference::debug {
 
+// Whether a work-item runs `inst`: the lowering emits no Op for line and debug information, labels, variables (placed
+// at lowering), OpPhi (copies on the edges) and OpUndef, so a work-item never stops there
+// (interpreter/checks/observe_instructions.cpp), and a debug value placed before them takes effect at the next one.
+bool executes(const interpreter::Module& m, const interpreter::Instruction& inst);
+
 // OpenCL.DebugInfo.100 DebugLocalVariable: a variable of the source.
 struct SourceVariable {
   std::string name;

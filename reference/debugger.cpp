@@ -25,6 +25,7 @@ using debug::Command;
 using debug::Place;
 using debug::Reader;
 using debug::TypedBytes;
+using debug::executes;
 using interpreter::Instruction;
 using interpreter::Module;
 using interpreter::WorkItem;
@@ -38,22 +39,6 @@ std::string idText(const Id& id) {
 }
 
 std::string plural(uint64_t n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
-
-// Instructions that run an Op of their own (observe_instructions.cpp): the only places a work-item can stop.
-bool executes(const Module& m, const Instruction& inst) {
-  switch (inst.opcode) {
-    case spv::Op::OpLine:
-    case spv::Op::OpNoLine:
-    case spv::Op::OpLabel:
-    case spv::Op::OpVariable:
-    case spv::Op::OpPhi:
-    case spv::Op::OpUndef:
-    case spv::Op::OpFunction:
-    case spv::Op::OpFunctionParameter:
-    case spv::Op::OpFunctionEnd: return false;
-    default: return !m.isDebugInfo(inst);
-  }
-}
 
 bool isNumber(const std::string& s) {
   return !s.empty() && s.size() < 20 && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
@@ -217,10 +202,10 @@ class Debugger : public interpreter::ExecutionObserver {
     uint32_t inst = 0;               // Instruction
     uint64_t hits = 0;
     // Watch: bytes [offset, offset + size) of allocation `tag` (of kernel argument `param` when set before the run),
-    // shown as `count` elements of `type`; private memory only of `ownerItem`, local memory only of `ownerGroup`.
+    // shown as elements of `type`; private memory only of `ownerItem`, local memory only of `ownerGroup`.
     std::optional<size_t> param;
     uint32_t tag = 0;
-    uint64_t offset = 0, size = 0, count = 0;
+    uint64_t offset = 0, size = 0;
     ElemType type = ElemType::UChar;
     std::optional<Id> ownerItem, ownerGroup;
   };
@@ -643,7 +628,6 @@ class Debugger : public interpreter::ExecutionObserver {
     if (!type) return;
     bp.type = *type;
     bp.tag = place->tag;
-    bp.count = cmd.count;
     bp.size = cmd.count * sizeOf(*type);
     bp.offset = place->offset + cmd.offset * sizeOf(*type);
     if (wi) {
