@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "interpreter/checks/observer.hpp"
 #include "interpreter/executor.hpp"
 
 namespace clref::interpreter {
@@ -104,7 +105,10 @@ Diagnostic makeDiagnostic(const WorkItem& wi, const Op* op, FaultKind kind, cons
 }  // namespace
 
 const Op* fault(WorkItem& wi, const Op* op, FaultKind kind, const std::string& message) {
-  if (wi.fault) *wi.fault = makeDiagnostic(wi, op, kind, message);
+  Diagnostic d = makeDiagnostic(wi, op, kind, message);
+  if (wi.observer) [[unlikely]]  // `clref debug` stops at the faulting work-item while its state is live
+    wi.observer->fault(wi, op ? op->inst : ~uint32_t(0), d);
+  if (wi.fault) *wi.fault = std::move(d);
   wi.state = WorkItemState::Faulted;
   return nullptr;
 }

@@ -98,6 +98,13 @@ std::string Module::sourceText(uint32_t index) const {
   return named->second.lines[it->second.line - 1];
 }
 
+const std::vector<std::string>* Module::sourceLines(uint32_t index) const {
+  auto it = lineOf.find(index);
+  if (it == lineOf.end()) return nullptr;
+  auto named = namedSources_.find(it->second.file);
+  return named == namedSources_.end() ? nullptr : &named->second.lines;
+}
+
 void Module::nameSourceFile(const std::string& fileInModule, const std::string& displayName, const std::string& text) {
   NamedSource& s = namedSources_[fileInModule];
   s.name = displayName;

@@ -177,6 +177,9 @@ class Module {
   std::string sourceOf(uint32_t instructionIndex) const;
   // The text of that source line (without its line break) when the file's text is known, "" otherwise.
   std::string sourceText(uint32_t instructionIndex) const;
+  // Every line of the source file this instruction's OpLine cites (without line breaks) when the file's text is
+  // known (nameSourceFile), nullptr otherwise: `clref debug`'s `list` shows the lines around a stop.
+  const std::vector<std::string>* sourceLines(uint32_t instructionIndex) const;
   // Names a source file the module's OpLine instructions cite by `fileInModule` (the path the compiler saw, e.g. a
   // temporary copy): diagnostics then call it `displayName` (a path, or "" for a program built from a string)
   // and quote its lines from `text`.

@@ -99,6 +99,7 @@ std::vector<std::byte> imageContents(const host::Image& image);
 CaseRun runCase(const Case& c, const host::Device& device);
 // Everything runCase does but the run: the kernel with every argument set, ready for run() or host::check().
 struct PreparedCase {
+  std::shared_ptr<host::Program> program;  // the kernel's (its module: `clref debug` places breakpoints before the run)
   std::unique_ptr<host::Kernel> kernel;
   numerics::Choices choices;
   std::vector<std::pair<size_t, std::shared_ptr<host::Buffer>>> outputs;

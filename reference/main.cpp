@@ -8,8 +8,11 @@
 //   clref check CASE.json --observed DIR  judge another implementation's outputs element by element (check_command.hpp)
 //   clref math FUNC ARG.. a math function exactly, and the verdict on a result (math_command.hpp)
 //   clref image read|write one image access exactly, and the verdict on a result (image_command.hpp)
+//   clref debug CASE.json  step through a case's work-items: breakpoints, watchpoints, variables (debugger.hpp)
 // Exit status: 0 success, 1 the kernel faulted, 2 the input was rejected (command line, case
 // file, module), 3 an internal error.
+#include <unistd.h>
+
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -24,6 +27,7 @@
 #include "numerics/choices.hpp"
 #include "reference/case_file.hpp"
 #include "reference/check_command.hpp"
+#include "reference/debugger.hpp"
 #include "reference/explore.hpp"
 #include "reference/image_command.hpp"
 #include "reference/math_command.hpp"
@@ -259,6 +263,24 @@ int runCommand(const RunOptions& o) {
   return 0;
 }
 
+// `clref debug`: the case's kernel under the debugger, with commands from --commands FILE or stdin. Scripted commands
+// (a file, or stdin that is not a terminal) are echoed after the prompt so that the output reads as a session.
+int debugCommand(const RunOptions& o, const std::string& commandsPath) {
+  const auto c = caseOf(o);
+  if (!c) return kRejected;
+  std::ifstream file;
+  if (!commandsPath.empty()) {
+    file.open(commandsPath);
+    if (!file) {
+      std::cerr << "--commands: cannot read " << commandsPath << "\n";
+      return kRejected;
+    }
+  }
+  std::istream& in = commandsPath.empty() ? std::cin : file;
+  const bool echo = !commandsPath.empty() || !isatty(STDIN_FILENO);
+  return guarded(o, *c, [&] { return reference::debugCase(*c, deviceFor(o), in, std::cout, echo); });
+}
+
 // The SPIR-V of a .cl file as `clref run` compiles a case's OpenCL C (the OpenCL build options, -D, -I, -g and -O0;
 // diagnostics name the file), or nullopt for any other file.
 std::optional<std::vector<uint32_t>> compiledOpenCLC(const std::string& path, const std::string& buildOptions) {
@@ -402,6 +424,18 @@ int main(int argc, char** argv) {
   checkCmd->add_option("--budget", check.budget, "instructions allowed per work-item")
       ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
 
+  RunOptions debug;
+  std::string debugCommands;
+  auto* debugCmd = app.add_subcommand(
+      "debug", "run a case under an interactive debugger: breakpoints at source lines or instructions, step and next "
+               "per work-item, variables (build the .cl with -g), memory, watchpoints (`help` lists the commands)");
+  debugCmd->add_option("case", debug.casePath, "case file (golden/README.md)")->required();
+  debugCmd->add_option("--commands", debugCommands, "read the commands from this file (one per line, # comments)");
+  debugCmd->add_option("--choice", debug.choices, "name=option, overriding the default and the case (repeatable)")
+      ->allow_extra_args(false);
+  debugCmd->add_option("--budget", debug.budget, "instructions allowed per work-item")
+      ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+
   std::string disPath, infoPath, disOptions, infoOptions;
   auto* disCmd = app.add_subcommand("dis", "disassemble a SPIR-V module (or a .cl file, compiled as clref run does), "
                                            "each instruction after the word offset diagnostics cite");
@@ -422,6 +456,7 @@ int main(int argc, char** argv) {
   try {
     if (*runCmd) return runCommand(run);
     if (*exploreCmd) return exploreCommand(explore);
+    if (*debugCmd) return debugCommand(debug, debugCommands);
     if (*checkCmd) {
       return reference::checkCommand(check, host::Device());
     }

@@ -135,6 +135,7 @@ PreparedCase prepareCase(const Case& c, const host::Device& baseDevice) {
     throw CaseError(where(c, "kernel") + "the module has no kernel '" + c.kernel + "' (kernels: " + known + ")");
   }
   PreparedCase run;
+  run.program = program;
   run.kernel = std::make_unique<host::Kernel>(program, c.kernel);
   host::Kernel& kernel = *run.kernel;
   if (kernel.argCount() != c.args.size())

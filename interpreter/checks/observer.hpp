@@ -1,7 +1,8 @@
 // An observer of one launch's execution (ExecConfig::observer): what `clref run --trace`, `--profile` and
 // `clref debug` are built on. It sees what the checkers see (check_run.hpp: memory accesses, work-group starts,
 // barriers) and, in a kernel lowered with LowerOptions::observeInstructions, every instruction before it runs and
-// the value it produced. An observed launch runs on one thread, its work-groups in order; a plain launch pays nothing.
+// the value it produced; and every fault a work-item raises, before the launch ends. An observed launch runs on one
+// thread, its work-groups in order; a plain launch pays nothing.
 #pragma once
 #include <cstdint>
 
@@ -29,6 +30,11 @@ class ExecutionObserver {
   // After `inst` produced its result: `size` bytes in the work-item's registers.
   virtual void result(WorkItem& wi, uint32_t inst, const uint8_t* bytes, uint32_t size) {
     (void)wi, (void)inst, (void)bytes, (void)size;
+  }
+  // Instruction `inst` of `wi` faults with `diagnostic` (FaultKind and message as the run reports it); the
+  // work-item's state is still live, as at instruction(). The launch ends after it.
+  virtual void fault(WorkItem& wi, uint32_t inst, const Diagnostic& diagnostic) {
+    (void)wi, (void)inst, (void)diagnostic;
   }
 };
 
