@@ -1,5 +1,5 @@
 // The buggy-kernel suite (tests/debugging/suite.json): every entry is two test cases, registered from the manifest
-// when the test program starts so that a failure names the kernel:
+// when the test program starts so that a failure names the kernel (ctest adds the prefix "debugging:"):
 //   "host api: NAME"  the entry as a case file through the host API with every checker (what `clref run --check all`
 //                     runs): the expected kind of problem at one of the expected lines, or for a clean control no
 //                     finding and no fault;
