@@ -339,12 +339,21 @@ int main(int argc, char** argv) {
   }
 
   int status = 0;
-  err = clEnqueueNDRangeKernel(queue, kernel, dims, NULL, global, haveLocal ? local : NULL, 0, NULL, NULL);
+  cl_event done = NULL;
+  err = clEnqueueNDRangeKernel(queue, kernel, dims, NULL, global, haveLocal ? local : NULL, 0, NULL, &done);
   printf("enqueue: %d\n", err);
   if (err != CL_SUCCESS) status = 1;
   err = clFinish(queue);
   printf("finish: %d\n", err);
   if (err != CL_SUCCESS) status = 1;
+  if (done) {
+    /* A command that failed while running (a kernel fault) says so in its event's status, not in clFinish's. */
+    cl_int execution = CL_COMPLETE;
+    err = clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof execution, &execution, NULL);
+    printf("kernel status: %d\n", err == CL_SUCCESS ? execution : err);
+    if (err != CL_SUCCESS || execution < 0) status = 1;
+    clReleaseEvent(done);
+  }
   for (int i = 0; i < nargs; ++i) {
     Arg* a = &args[i];
     if (a->kind != A_BUFFER) continue;
