@@ -361,10 +361,9 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
                  log2) != 0)
     throw Error("llvm-spirv failed:\n" + log2);
   // Diagnostics name the program's own source and quote its lines, not the temporary copies clang compiled.
-  auto module = interpreter::Module::load(readSpirvFile(spv.string()));
-  module.nameSourceFile((dir.path() / "kernel.cl").string(), source.name, source.text);
-  for (const auto& [name, text] : source.headers) module.nameSourceFile((dir.path() / "include" / name).string(), name, text);
-  return fromModule(device, std::move(module));
+  std::vector<SourceName> names{{(dir.path() / "kernel.cl").string(), source.name, source.text}};
+  for (const auto& [name, text] : source.headers) names.push_back({(dir.path() / "include" / name).string(), name, text});
+  return fromSpirv(device, readSpirvFile(spv.string()), names);
 }
 
 std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::string& source,

@@ -75,8 +75,13 @@ interpreter::LowerOptions lowerOptions(const DeviceConfig& cfg) {
 }
 }  // namespace
 
-std::shared_ptr<Program> Program::fromSpirv(const Device& device, std::vector<uint32_t> words) {
-  return fromModule(device, interpreter::Module::load(std::move(words)));
+std::shared_ptr<Program> Program::fromSpirv(const Device& device, std::vector<uint32_t> words,
+                                            const std::vector<SourceName>& sourceNames) {
+  auto module = interpreter::Module::load(std::move(words));
+  for (const auto& n : sourceNames) module.nameSourceFile(n.fileInModule, n.displayName, n.text);
+  auto p = fromModule(device, std::move(module));
+  p->sourceNames_ = sourceNames;
+  return p;
 }
 
 std::shared_ptr<Program> Program::fromModule(const Device& device, interpreter::Module module) {

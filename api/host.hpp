@@ -266,10 +266,19 @@ bool parseBuildOptions(const char* text, BuildStep step, BuildOptions& o,
 // not whole words.
 std::vector<uint32_t> readSpirvFile(const std::string& path);
 
+// A source file a module's OpLine instructions cite by a name diagnostics should not show (the temporary copy the
+// compiler read): its name for people ("" for a program built from a string) and its text (interpreter::Module::
+// nameSourceFile).
+struct SourceName {
+  std::string fileInModule, displayName, text;
+};
+
 class Program {
  public:
-  // Loads and validates a SPIR-V module; throws interpreter::ModuleError on rejection.
-  static std::shared_ptr<Program> fromSpirv(const Device& device, std::vector<uint32_t> words);
+  // Loads and validates a SPIR-V module; throws interpreter::ModuleError on rejection. `sourceNames`: see SourceName
+  // (the OpenCL API keeps those of a program it compiled for the executable it builds from the words).
+  static std::shared_ptr<Program> fromSpirv(const Device& device, std::vector<uint32_t> words,
+                                            const std::vector<SourceName>& sourceNames = {});
   static std::shared_ptr<Program> fromSpirvFile(const Device& device, const std::string& path);
   // Compiles OpenCL C with clang and llvm-spirv (openCLCCompilerAvailable says which); throws
   // Error with the compiler's messages. `options` are split at white space.
@@ -282,6 +291,8 @@ class Program {
   static bool openCLCCompilerAvailable();
 
   const interpreter::Module& module() const { return *module_; }
+  // The source files of a program compiled from OpenCL C (fromOpenCLC), for fromSpirv of its words.
+  const std::vector<SourceName>& sourceNames() const { return sourceNames_; }
   ModuleInfo info() const { return ModuleInfo(module_); }
   const std::vector<uint32_t>& spirv() const;  // the module's words
   std::vector<std::string> kernelNames() const;
@@ -297,6 +308,7 @@ class Program {
   // A loaded module as a program of this device, once the device's support is checked.
   static std::shared_ptr<Program> fromModule(const Device& device, interpreter::Module module);
   friend class Kernel;
+  std::vector<SourceName> sourceNames_;
   Device device_;
   std::shared_ptr<const interpreter::Module> module_;
   std::shared_ptr<interpreter::GlobalStorage> globals_;  // program-scope variables

@@ -69,10 +69,16 @@ std::string Module::disassemble(const Instruction& inst) const {
 std::string Module::sourceOf(uint32_t index) const {
   auto it = lineOf.find(index);
   if (it == lineOf.end()) return "";
+  const auto named = namedSources_.find(it->second.file);
+  const std::string file = named != namedSources_.end()
+                               ? (named->second.name.empty() ? "program source" : named->second.name)
+                               : (it->second.file.empty() ? "<unknown>" : it->second.file);
+  // Line 0 is the compiler's way of saying that no one line made the instruction (an optimiser merged it from
+  // several, or made it); a ":0" would send the reader to a line that does not exist.
+  if (it->second.line == 0) return file + " (no single line: the optimiser merged or made this instruction)";
   const std::string line = std::to_string(it->second.line);
-  if (auto named = namedSources_.find(it->second.file); named != namedSources_.end())
-    return named->second.name.empty() ? "program source line " + line : named->second.name + ":" + line;
-  return (it->second.file.empty() ? "<unknown>" : it->second.file) + ":" + line;
+  if (named != namedSources_.end() && named->second.name.empty()) return "program source line " + line;
+  return file + ":" + line;
 }
 
 // OpenCL.DebugInfo.100 §4 [external]: DebugDeclare (28) and DebugValue (29) take (Local Variable, Variable or Value,

@@ -236,6 +236,9 @@ struct _cl_program : clref::cl::Object {
   std::string source;
   std::vector<uint32_t> il;     // the IL as given (CL_PROGRAM_IL)
   std::vector<uint32_t> spirv;  // compiled object or linked executable
+  // The source files its OpLine instructions name, when it was compiled from source here (or linked from such
+  // objects): diagnostics name the program's source, not the compiler's temporary copy.
+  std::vector<clref::host::SourceName> sourceNames;
   cl_program_binary_type binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
   cl_build_status status = CL_BUILD_NONE;
   std::string options;

@@ -50,7 +50,7 @@ bool importsFunctions(const std::vector<uint32_t>& w) {
 // Builds the executable from program->spirv with the spec constants set.
 cl_int makeExecutable(cl_program p, const Options& o) {
   try {
-    auto prog = host::Program::fromSpirv(deviceFor(o), p->spirv);
+    auto prog = host::Program::fromSpirv(deviceFor(o), p->spirv, p->sourceNames);
     for (const auto& [id, v] : p->specConstants) prog->setSpecConstant(id, v.data(), v.size());
     p->executable = prog;
     p->binaryType = CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
@@ -519,7 +519,12 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   p->argInfo = !p->argMeta.empty();
   p->status = CL_BUILD_IN_PROGRESS;
   std::vector<std::vector<uint32_t>> mods;
-  for (cl_uint i = 0; i < num_input_programs; ++i) mods.push_back(input_programs[i]->spirv);
+  for (cl_uint i = 0; i < num_input_programs; ++i) {
+    mods.push_back(input_programs[i]->spirv);
+    // Each object was compiled from its own temporary file: their names do not collide.
+    const auto& names = input_programs[i]->sourceNames;
+    p->sourceNames.insert(p->sourceNames.end(), names.begin(), names.end());
+  }
   cl_int r = CL_SUCCESS;
   if (auto linked = linkModules(std::move(mods), o.createLibrary, p->log); !linked) {
     r = CL_LINK_PROGRAM_FAILURE;

@@ -30,6 +30,7 @@ cl_int compileSource(cl_program p, const Options& o, const std::vector<std::pair
   try {
     auto prog = host::Program::fromOpenCLC(deviceFor(o), source);
     p->spirv = prog->spirv();
+    p->sourceNames = prog->sourceNames();
     const auto text = host::openCLCToLLVMText(theDevice()->device.config(), source);
     auto meta = kernelMetadata(text ? *text : std::string());
     p->argMeta = o.argInfo ? std::move(meta.args) : decltype(meta.args){};

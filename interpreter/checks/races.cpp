@@ -142,11 +142,18 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
       }
     }
     const Access now{op->inst + 1, epoch_[s], item | flags};
+    // A plain access that can still race stays recorded when an atomic follows it: the atomic (of its own
+    // work-item, or exempt from racing with other atomics) would hide it from every later atomic it races with.
+    auto live = [&](const Access& a) {
+      const bool earlierGroup = a.epoch < groupBase_[s];
+      return a.inst && !(a.itemFlags & kAtomic) && (earlierGroup ? s == Global : a.epoch == epoch_[s]);
+    };
     if (write) {
-      B.write = now;
-      B.read = {};
+      if (!(scope && live(B.write))) B.write = now;
+      if (!(scope && live(B.read))) B.read = {};
       continue;
     }
+    if (scope && live(B.read)) continue;
     Access& R = B.read;
     const bool earlierGroup = R.inst && R.epoch < groupBase_[s];
     if (!R.inst || (earlierGroup && s == Local) || (!earlierGroup && R.epoch < epoch_[s]))

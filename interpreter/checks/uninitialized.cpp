@@ -231,10 +231,14 @@ void recordAccess(WorkItem& wi, const Op* op, const Allocation& a, uint32_t tag,
     // or made by the instruction (frexp's exponent through a pointer): defined.
     const auto* last = run.recentCount ? &run.recent[run.recentCount - 1] : nullptr;
     const uint8_t* from = last && !last->write && last->bytes == bytes ? wi.allocs[last->tag].undefined : nullptr;
-    if (from)
+    if (from) {
       std::memmove(a.undefined + off, from + last->off, bytes);
-    else
+      // A copy into global memory (OpCopyMemorySized of a struct, an async copy out of local memory) stores what it
+      // copies.
+      checkStored(wi, op, {tag, off, bytes, true}, a.undefined + off);
+    } else {
       std::memset(a.undefined + off, 0, bytes);
+    }
   }
   if (run.recentCount < run.recent.size()) run.recent[run.recentCount++] = {tag, off, bytes, write};
 }
