@@ -2,6 +2,7 @@
 // worker threads, the work-items of a group interleaved at barriers and collectives, and the
 // instruction budget.
 #include "interpreter/checks/check_run.hpp"
+#include "interpreter/checks/zeroed_array.hpp"
 #include "interpreter/executor.hpp"
 #include "interpreter/shadow.hpp"
 
@@ -72,7 +73,7 @@ struct Shared {
   ChoiceGroups choiceFirstGroup = noChoiceGroups();
   std::unique_ptr<CheckRun> checks;  // a checked launch's checkers
   // The uninitialised-value checker's shadow of the buffer arguments, per allocation tag (Allocation::undefined).
-  std::vector<std::vector<uint8_t>> argUndefined;
+  std::vector<ZeroedArray<uint8_t>> argUndefined;
 };
 
 // Adds the decisions of `from` (its first decisions made in work-groups fromFirstGroup) to `into`, keeping the first
@@ -724,7 +725,7 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
       const ArgBinding& a = args[d.argIndex];
       if (a.null) continue;
       auto& u = s.argUndefined[t];
-      u.assign(a.size, 0);
+      u = ZeroedArray<uint8_t>(a.size);
       if (a.neverWritten)
         for (uint64_t b = 0; b < a.size; ++b) u[b] = a.neverWritten[b] ? kernel.allocationOrigin[t] : 0;
     }

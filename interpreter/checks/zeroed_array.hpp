@@ -38,6 +38,7 @@ template <class T> class ZeroedArray {
   T* data() { return data_; }
   const T* data() const { return data_; }
   T& operator[](size_t i) { return data_[i]; }
+  const T& operator[](size_t i) const { return data_[i]; }
   size_t size() const { return count_; }
   bool empty() const { return count_ == 0; }
 

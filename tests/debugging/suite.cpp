@@ -205,8 +205,9 @@ void addLines(Report& r, const std::string& line, const std::regex& pattern) {
 }  // namespace
 
 std::vector<Report> parseClrefOutput(const std::string& text) {
-  // A report's source lines: "(file:LINE)" at the end of an instruction line, or a line "source: file:LINE".
-  static const std::regex sourceLine(R"(:(\d+)\)\s*$|^\s*source: .*:(\d+)\s*$)");
+  // A report's source lines: "(file:LINE)" or "(program source line LINE)" (a program built from a string through
+  // the ICD) at the end of an instruction line, or a line "source: file:LINE".
+  static const std::regex sourceLine(R"((?::|program source line )(\d+)\)\s*$|^\s*source: .*:(\d+)\s*$)");
   struct Marker {
     const char* text;
     Kind kind;
