@@ -10,7 +10,12 @@
 namespace clref::interpreter {
 
 CheckRun::CheckRun(CheckSet s, const LoweredKernel& k, const NDRangeSpec& r, ExecutionObserver* observer)
-    : set(s), kernel(k), range(r), observer_(observer) {
+    : set(s),
+      kernel(k),
+      range(r),
+      observer_(observer),
+      tracksUndefined_(s.has(Check::Uninitialized)),
+      shadowsMemory_(k.shadowsMemory) {
   if (set.has(Check::Races)) races_ = std::make_unique<RaceChecker>(*this);
 }
 CheckRun::~CheckRun() = default;
@@ -26,10 +31,13 @@ void CheckRun::barrier(const Op* at) {
   if (observer_) observer_->barrier(at->inst);
 }
 
-void CheckRun::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
-  if (set.has(Check::Uninitialized)) uninitialized::recordAccess(wi, op, wi.allocs[tag], tag, off, bytes, write);
+void CheckRun::observe(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
   if (races_) races_->access(wi, op, tag, off, bytes, write);
   if (observer_) observer_->access(wi, op->inst, tag, off, bytes, write);
+}
+
+void CheckRun::recordWrite(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes) {
+  uninitialized::recordWrite(wi, op, wi.allocs[tag], tag, off, bytes);
 }
 
 void CheckRun::report(FaultKind kind, uint32_t inst, Diagnostic at, const Diagnostic* other, uint32_t otherInst) {

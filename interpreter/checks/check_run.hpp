@@ -35,7 +35,13 @@ class CheckRun {
   // While a collective acts for the whole group (an async copy), its accesses are the group's, not a work-item's.
   bool inCollective = false;
   // A checked access: allocation `tag`, bytes [off, off + bytes), allowed by the bounds check.
-  void access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write);
+  // Inline: in an unoptimised kernel under the uninitialised-value checker, every private variable's load and store
+  // comes here.
+  void access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
+    if (tracksUndefined_) record(wi, op, tag, off, bytes, write);
+    if (races_ || observer_) [[unlikely]]
+      observe(wi, op, tag, off, bytes, write);
+  }
 
   // Records a finding at instruction `inst` (and `otherInst` + 1 for a race's other access, 0 without): the first
   // occurrence of each (kind, instruction, other instruction) keeps its diagnostics, the others count.
@@ -63,6 +69,20 @@ class CheckRun {
  private:
   std::unique_ptr<RaceChecker> races_;
   ExecutionObserver* observer_ = nullptr;
+  const bool tracksUndefined_;
+  void observe(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write);
+  // The uninitialised-value checker's record of an access (uninitialized.cpp recordWrite for a write no shadow Op
+  // follows).
+  void record(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
+    if (recentInst != op->inst) {
+      recentCount = 0;
+      recentInst = op->inst;
+    }
+    if (write && !(op->inst < shadowsMemory_.size() && shadowsMemory_[op->inst])) recordWrite(wi, op, tag, off, bytes);
+    if (recentCount < recent.size()) recent[recentCount++] = {tag, off, bytes, write};
+  }
+  const std::vector<uint8_t>& shadowsMemory_;  // LoweredKernel::shadowsMemory
+  static void recordWrite(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes);
   uint64_t group_ = 0;
   std::map<std::tuple<uint8_t, uint32_t, uint32_t>, Finding> findings_;
   std::vector<std::tuple<uint8_t, uint32_t, uint32_t>> order_;  // findings in the order they were first seen

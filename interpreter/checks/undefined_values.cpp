@@ -473,6 +473,15 @@ void emitShadowUpdate(Lowerer& L, const Instruction& inst) {
   for (uint32_t id : operands)
     if (auto it = L.shadow_.find(id); it != L.shadow_.end())
       t.insert(t.end(), {it->second, uint32_t(L.typeOfValue(id).size)});
+  if (t.size() <= 4 && size <= 8 && (t.size() < 2 || t[1] <= 8) && (t.size() < 4 || t[3] <= 8)) {
+    Op& op = L.emit(uninitialized::joinSmallShadow(), inst);
+    op.r = self->second;
+    op.n = size;
+    op.a = t.size() >= 2 ? t[0] : L.zeroShadow(8);
+    op.b = t.size() >= 4 ? t[2] : L.zeroShadow(8);
+    op.c = (t.size() >= 2 ? t[1] : 0) | (t.size() >= 4 ? t[3] : 0) << 16;
+    return;
+  }
   Op& op = L.emit(uninitialized::joinShadow(), inst);
   op.r = self->second;
   op.n = size;

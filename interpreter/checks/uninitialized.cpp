@@ -63,6 +63,32 @@ const Op* join(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+// Copies of at most 8 bytes with the size known only at run time: a fixed-size copy per case, not a library call.
+inline void copySmall(uint8_t* to, const uint8_t* from, uint64_t n) {
+  switch (n) {
+    case 1: *to = *from; return;
+    case 2: std::memcpy(to, from, 2); return;
+    case 4: std::memcpy(to, from, 4); return;
+    case 8: std::memcpy(to, from, 8); return;
+    default: std::memcpy(to, from, n); return;
+  }
+}
+
+// join for the usual case, one or two operands of at most 8 bytes and a result of at most 8: a and b the operands'
+// shadows (b a zero shadow for one operand), c their sizes (low and high half-word), n the result's.
+const Op* joinSmall(WorkItem& wi, const Op* op) {
+  uint64_t x = 0, y = 0;
+  copySmall(reinterpret_cast<uint8_t*>(&x), wi.regs + op->a, op->c & 0xffff);
+  copySmall(reinterpret_cast<uint8_t*>(&y), wi.regs + op->b, op->c >> 16);
+  if (!(x | y)) [[likely]] {
+    copySmall(wi.regs + op->r, reinterpret_cast<const uint8_t*>(&x), op->n);
+    return op + 1;
+  }
+  const uint8_t m = std::max(largest(wi.regs + op->a, op->c & 0xffff), largest(wi.regs + op->b, op->c >> 16));
+  std::memset(wi.regs + op->r, m, op->n);
+  return op + 1;
+}
+
 const Op* lanes(WorkItem& wi, const Op* op) {
   const auto& t = table(op);
   const uint32_t count = t[0], laneBytes = t[1];
@@ -124,7 +150,7 @@ const Op* load(WorkItem& wi, const Op* op) {
     for (const auto& a : records) {
       const uint8_t* u = wi.allocs[a.tag].undefined;
       if (u)
-        std::memcpy(r, u + a.off, a.bytes);
+        copySmall(r, u + a.off, a.bytes);
       else
         std::memset(r, 0, a.bytes);
       r += a.bytes;
@@ -159,7 +185,7 @@ const Op* store(WorkItem& wi, const Op* op) {
     uint8_t* u = wi.allocs[a.tag].undefined;
     if (!u) continue;
     if (a.bytes == op->n)
-      std::memcpy(u + a.off, v, a.bytes);
+      copySmall(u + a.off, v, a.bytes);
     else
       std::memset(u + a.off, largest(v, op->n), a.bytes);  // a converting store (vstore_half)
     checkStored(wi, op, a, u + a.off);
@@ -210,6 +236,7 @@ const Op* useFinding(WorkItem& wi, const Op* op) {
 }  // namespace
 
 Handler joinShadow() { return &join; }
+Handler joinSmallShadow() { return &joinSmall; }
 Handler lanesShadow() { return &lanes; }
 Handler movesShadow() { return &moves; }
 Handler selectShadow() { return &select; }
@@ -218,15 +245,9 @@ Handler storeShadow() { return &store; }
 Handler atomicShadow() { return &atomic; }
 Handler useHandler(bool full) { return full ? &useFinding : &useFault; }
 
-void recordAccess(WorkItem& wi, const Op* op, const Allocation& a, uint32_t tag, uint64_t off, uint64_t bytes,
-                  bool write) {
-  CheckRun& run = *wi.checks;
-  if (run.recentInst != op->inst) {
-    run.recentCount = 0;
-    run.recentInst = op->inst;
-  }
-  const auto& k = *wi.launch->kernel;
-  if (write && a.undefined && !(op->inst < k.shadowsMemory.size() && k.shadowsMemory[op->inst])) {
+void recordWrite(WorkItem& wi, const Op* op, const Allocation& a, uint32_t tag, uint64_t off, uint64_t bytes) {
+  const CheckRun& run = *wi.checks;
+  if (a.undefined) {
     // No shadow Op follows: the bytes are copied from the read just before (an async copy's element, OpCopyMemory),
     // or made by the instruction (frexp's exponent through a pointer): defined.
     const auto* last = run.recentCount ? &run.recent[run.recentCount - 1] : nullptr;
@@ -240,7 +261,6 @@ void recordAccess(WorkItem& wi, const Op* op, const Allocation& a, uint32_t tag,
       std::memset(a.undefined + off, 0, bytes);
     }
   }
-  if (run.recentCount < run.recent.size()) run.recent[run.recentCount++] = {tag, off, bytes, write};
 }
 
 }  // namespace clref::interpreter::uninitialized

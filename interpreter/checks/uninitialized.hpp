@@ -18,6 +18,7 @@ enum class Use : uint32_t { Branch, Address, Stored, ImageWrite, Printed };
 
 // The shadow Ops (Op fields: see undefined_values.cpp, which emits them).
 Handler joinShadow();    // every result byte: the largest origin of every operand byte
+Handler joinSmallShadow();  // the same for one or two operands of at most 8 bytes and a result of at most 8
 Handler lanesShadow();   // lane by lane
 Handler movesShadow();   // byte moves (composites, copies, shuffles)
 Handler selectShadow();  // OpSelect: the chosen operand's, or the condition's
@@ -27,11 +28,10 @@ Handler atomicShadow();  // an atomic's result from memory, its value operands i
 // The check before a use: a fault (the always-on scope) or a finding (the checker, `full`).
 Handler useHandler(bool full);
 
-// The memory side, for accessSlow (memory_access.cpp) in a launch of the checker: records the access for the
-// shadow Op after the instruction, and gives bytes written by an instruction without one (an async copy, OpCopyMemory,
-// a pointer result of frexp) the shadow of what they were copied from, or makes them defined.
-void recordAccess(WorkItem& wi, const Op* op, const Allocation& a, uint32_t tag, uint64_t off, uint64_t bytes,
-                  bool write);
+// The memory side, for CheckRun::record (which keeps the instruction's accesses for the shadow Op after it): gives
+// bytes written by an instruction without such an Op (an async copy, OpCopyMemory, a pointer result of frexp) the
+// shadow of what they were copied from (the access just before, a read of as many bytes), or makes them defined.
+void recordWrite(WorkItem& wi, const Op* op, const Allocation& a, uint32_t tag, uint64_t off, uint64_t bytes);
 
 }  // namespace uninitialized
 }  // namespace clref::interpreter
