@@ -36,21 +36,6 @@ uint64_t loadUnsigned(const uint8_t* bytes, uint32_t size) {
 
 }  // namespace
 
-bool executes(const Module& m, const Instruction& inst) {
-  switch (inst.opcode) {
-    case spv::Op::OpLine:
-    case spv::Op::OpNoLine:
-    case spv::Op::OpLabel:
-    case spv::Op::OpVariable:
-    case spv::Op::OpPhi:
-    case spv::Op::OpUndef:
-    case spv::Op::OpFunction:
-    case spv::Op::OpFunctionParameter:
-    case spv::Op::OpFunctionEnd: return false;
-    default: return !m.isDebugInfo(inst);
-  }
-}
-
 DebugInfo::DebugInfo(const Module& module) : module_(module) {
   functionStart_.assign(module.instructions.size(), false);
   for (const auto& inst : module.instructions) {

@@ -11,15 +11,17 @@
 
 #include "interpreter/exec.hpp"
 #include "interpreter/module.hpp"
+#include "interpreter/checks/observer.hpp"
 #include "interpreter/program.hpp"
 #include "reference/case_file.hpp"
 
 namespace clref::reference::debug {
 
-// Whether a work-item runs `inst`: the lowering emits no Op for line and debug information, labels, variables (placed
-// at lowering), OpPhi (copies on the edges) and OpUndef, so a work-item never stops there
-// (interpreter/checks/observe_instructions.cpp), and a debug value placed before them takes effect at the next one.
-bool executes(const interpreter::Module& m, const interpreter::Instruction& inst);
+// Whether a work-item runs `inst` (interpreter::isObservedInstruction): a work-item never stops at one it does not
+// run, and a debug value placed before one takes effect at the next one it runs.
+inline bool executes(const interpreter::Module& m, const interpreter::Instruction& inst) {
+  return interpreter::isObservedInstruction(m, inst);
+}
 
 // OpenCL.DebugInfo.100 DebugLocalVariable: a variable of the source.
 struct SourceVariable {

@@ -15,23 +15,25 @@ const Op* observeResult(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-// Instructions that only describe (source lines, names) or whose effect is elsewhere (OpPhi: the edge's copies; the
-// block's OpLabel and function-scope OpVariable: allocated at lowering).
-bool observed(const Instruction& inst) {
+}  // namespace
+
+bool isObservedInstruction(const Module& m, const Instruction& inst) {
   switch (inst.opcode) {
     case spv::Op::OpLine:
     case spv::Op::OpNoLine:
     case spv::Op::OpLabel:
     case spv::Op::OpVariable:
-    case spv::Op::OpPhi: return false;
-    default: return true;
+    case spv::Op::OpPhi:
+    case spv::Op::OpUndef:
+    case spv::Op::OpFunction:
+    case spv::Op::OpFunctionParameter:
+    case spv::Op::OpFunctionEnd: return false;
+    default: return !m.isDebugInfo(inst);
   }
 }
 
-}  // namespace
-
 void emitObserveBefore(Lowerer& L, const Instruction& inst) {
-  if (observed(inst)) L.emit(&observeInstruction, inst);
+  if (isObservedInstruction(L.m, inst)) L.emit(&observeInstruction, inst);
 }
 
 void emitObserveAfter(Lowerer& L, const Instruction& inst) {

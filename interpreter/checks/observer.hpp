@@ -10,6 +10,14 @@
 
 namespace clref::interpreter {
 
+class Module;
+struct Instruction;
+
+// Whether a work-item executes `inst` and an observer's instruction() hears of it: not what only describes (OpLine,
+// debug information, OpUndef) or has its effect elsewhere (OpPhi: the edge's copies; OpLabel, OpVariable,
+// OpFunction*: the lowering).
+bool isObservedInstruction(const Module& m, const Instruction& inst);
+
 class ExecutionObserver {
  public:
   virtual ~ExecutionObserver() = default;

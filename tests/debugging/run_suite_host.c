@@ -233,8 +233,9 @@ static void printBuildLog(cl_program program, cl_device_id device) {
 
 /* OpenCL C 2.0's features the suite uses (the generic address space, atomics with scopes, work-group collectives)
  * are optional features of OpenCL C 3.0, and an OpenCL 3.0 device need not list OpenCL C 2.0 among its versions
- * (OpenCL 3.0 API §5.8.6.5 -cl-std: only a version the device reports). On such a device the program asks for
- * OpenCL C 3.0 instead of 2.0; the device's CL_DEVICE_OPENCL_C_FEATURES say whether the features are there. */
+ * (OpenCL 3.0 API §5.8.6.5 [[opencl-c-version]] -cl-std: only a version the device reports). On such a device the
+ * program asks for OpenCL C 3.0 instead of 2.0; the device's CL_DEVICE_OPENCL_C_FEATURES say whether the features
+ * are there. */
 static void adaptLanguageVersion(cl_device_id device, char* options) {
   char* std20 = strstr(options, "-cl-std=CL2.0");
   if (!std20) return;

@@ -9,6 +9,7 @@
 
 #include "api/host.hpp"
 #include "compile_cl.hpp"
+#include "ndrange.hpp"
 #include "interpreter/diagnostic.hpp"
 
 using namespace clref;
@@ -34,13 +35,7 @@ host::Device checkedDevice(CheckSet checks, bool fatal = true) {
 
 CheckSet all() { return CheckSet{}.add(Check::Races).add(Check::Uninitialized); }
 
-host::NDRange range1(size_t global, size_t local) {
-  host::NDRange r;
-  r.dims = 1;
-  r.global = {global, 1, 1};
-  r.local = std::array<size_t, 3>{local, 1, 1};
-  return r;
-}
+using test::range1;  // tests/interpreter/ndrange.hpp
 
 // A kernel of `source` (named checkers.cl in diagnostics, built with -g) on a device with `checks`.
 host::Kernel kernelOf(const host::Device& device, const std::string& source, const std::string& name,

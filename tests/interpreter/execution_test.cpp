@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "compile_cl.hpp"
+#include "ndrange.hpp"
 
 #include <algorithm>
 #include <array>
@@ -32,13 +33,7 @@ namespace fs = std::filesystem;
 
 using test::compileCL;  // tests/interpreter/compile_cl.hpp
 
-host::NDRange range1(size_t global, size_t local) {
-  host::NDRange r;
-  r.dims = 1;
-  r.global = {global, 1, 1};
-  r.local = std::array<size_t, 3>{local, 1, 1};
-  return r;
-}
+using test::range1;  // tests/interpreter/ndrange.hpp
 
 void requireOk(const host::RunResult& r) {
   INFO((r.fault ? r.fault->format() : std::string()));

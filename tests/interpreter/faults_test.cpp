@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "compile_cl.hpp"
+#include "ndrange.hpp"
 
 #include <cstdint>
 #include <cstdlib>
@@ -132,13 +133,7 @@ std::shared_ptr<host::Program> faultProgram(unsigned threads = 0) {
   return host::Program::fromSpirv(host::Device(faultConfig(threads)), faultWords());
 }
 
-host::NDRange range1(size_t global, size_t local) {
-  host::NDRange r;
-  r.dims = 1;
-  r.global = {global, 1, 1};
-  r.local = std::array<size_t, 3>{local, 1, 1};
-  return r;
-}
+using test::range1;  // tests/interpreter/ndrange.hpp
 
 std::array<uint64_t, 3> id1(uint64_t x) { return {x, 0, 0}; }
 
