@@ -757,7 +757,8 @@ class Debugger : public interpreter::ExecutionObserver {
       // Without debug information: the kernel's arguments, then values the module names (OpName) in this function.
       const auto& kernel = *wi.launch->kernel;
       const uint32_t function = info_.functionOf(positionOf(wi));
-      for (const auto& [id, reg] : kernel.registerOf) {
+      for (const auto& entry : kernel.registerOf) {
+        const uint32_t id = entry.first, reg = entry.second;  // not a structured binding: clang-15 lambdas cannot capture one
         const Instruction* def = module_.findDef(id);
         if (!def || module_.nameOf(id) != expr) continue;
         const bool param = std::any_of(kernel.params.begin(), kernel.params.end(),
