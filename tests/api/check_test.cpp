@@ -296,7 +296,7 @@ TEST_CASE("check: a * b + c may be contracted unless the module forbids it (SPIR
         host::ElementClass::Violation);
 }
 
-TEST_CASE("check: what depends on the order of atomics is undetermined; commutative totals are exact", "[check]") {
+TEST_CASE("check: what depends on the order of atomics is undetermined, commutative totals are exact", "[check]") {
   // Each work-item takes a slot with atomic_inc and writes its id there: another device may fill the slots in any
   // order. The counter's final value does not depend on the order.
   host::Device device;
@@ -375,7 +375,7 @@ TEST_CASE("check: a result another device decides by another option of a free ch
   CHECK(classOf(host::check(kernel, r, {{1, host::ElementType::I32, wrong}}), 4) == host::ElementClass::Violation);
 }
 
-TEST_CASE("check: a float work-group reduction summed in another order is allowed; min is exact", "[check]") {
+TEST_CASE("check: a float work-group reduction summed in another order is allowed, min is exact", "[check]") {
   // work_group_reduce_add's order is open (OpenCL C 3.0 §6.15.16 [[work-group-functions]]); 1, 2^-24, 2^-24, ...
   // summed left to right stays 1, summed right to left is larger. work_group_reduce_min has one answer.
   host::Device device;

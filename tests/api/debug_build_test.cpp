@@ -39,7 +39,7 @@ bool hasFunctionVariables(const host::Program& p) {
 
 }  // namespace
 
-TEST_CASE("debug locations with unlisted DWARF operations become unavailable; the rest is unchanged", "[debug]") {
+TEST_CASE("debug locations with unlisted DWARF operations become unavailable, the rest is unchanged", "[debug]") {
   const std::string ir =
       "  %7 = sdiv i32 %6, 2\n"
       "  call void @llvm.dbg.value(metadata i32 %7, metadata !23, metadata !DIExpression(DW_OP_constu, 2, DW_OP_div, "

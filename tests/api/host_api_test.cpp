@@ -222,7 +222,7 @@ TEST_CASE("host::Image: region copies with pitches, every layer in its place", "
   CHECK(image.extent() == std::array<uint64_t, 3>{5, 3, 1});
 }
 
-TEST_CASE("host::Image over a buffer shares its bytes; a view in another format shares the image's",
+TEST_CASE("host::Image over a buffer shares its bytes, a view in another format shares the image's",
           "[host][images]") {
   using images::ImageType;
   auto buffer = std::make_shared<host::Buffer>(64);

@@ -103,7 +103,7 @@ cl_int createError(cl_image_format format) {
 
 }  // namespace
 
-TEST_CASE("image_padded_channel_layout=withhold: no CL_Rx, CL_RGx or unpacked CL_RGBx; packed CL_RGBx offered",
+TEST_CASE("image_padded_channel_layout=withhold: no CL_Rx, CL_RGx or unpacked CL_RGBx, packed CL_RGBx offered",
           "[images][padded]") {
   CHECK_FALSE(offered(CL_Rx, CL_UNSIGNED_INT16));
   CHECK_FALSE(offered(CL_Rx, CL_UNORM_INT8));

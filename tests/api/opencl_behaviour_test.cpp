@@ -71,7 +71,7 @@ TEST_CASE("released handles keep the dispatch table and are invalid", "[opencl]"
   CHECK(clReleaseEvent(ev) == CL_INVALID_EVENT);
 }
 
-TEST_CASE("user events hold commands back; callbacks fire", "[opencl]") {
+TEST_CASE("user events hold commands back, callbacks fire", "[opencl]") {
   auto& f = fx();
   cl_int e;
   int value = 7, out = 0;
@@ -95,7 +95,7 @@ TEST_CASE("user events hold commands back; callbacks fire", "[opencl]") {
   clReleaseMemObject(m);
 }
 
-TEST_CASE("sub-buffers view their parent; USE_HOST_PTR is the host memory", "[opencl]") {
+TEST_CASE("sub-buffers view their parent, USE_HOST_PTR is the host memory", "[opencl]") {
   auto& f = fx();
   cl_int e;
   std::vector<int> host(256);
@@ -159,7 +159,7 @@ TEST_CASE("a kernel fault makes the event status negative", "[opencl]") {
   clReleaseMemObject(small);
 }
 
-TEST_CASE("program binaries round-trip; specialization-free IL accepts build options", "[opencl]") {
+TEST_CASE("program binaries round-trip, specialization-free IL accepts build options", "[opencl]") {
   auto& f = fx();
   size_t size = 0;
   REQUIRE(clGetProgramInfo(f.il, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, nullptr) == CL_SUCCESS);
@@ -350,7 +350,7 @@ TEST_CASE("buffer commands move the bytes the spec says", "[opencl]") {
   clReleaseMemObject(b);
 }
 
-TEST_CASE("markers and barriers honour their wait lists; out-of-order queues are accepted", "[opencl]") {
+TEST_CASE("markers and barriers honour their wait lists, out-of-order queues are accepted", "[opencl]") {
   const cl_queue_properties props[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
   cl_int e;
   cl_command_queue q = clCreateCommandQueueWithProperties(fx().ctx, fx().device, props, &e);
@@ -436,7 +436,7 @@ TEST_CASE("a failed OpenCL C build leaves the compiler's messages in the build l
   clReleaseProgram(p);
 }
 
-TEST_CASE("-I names a directory of headers for clBuildProgram; options reach clang as the arguments they are",
+TEST_CASE("the option -I names a directory of headers for clBuildProgram, options reach clang as the arguments they are",
           "[opencl]") {
   // The directory's name has a space, quotes and shell characters, a -D value has spaces (one
   // argument once the quotes go, OpenCL 3.0 API §5.8.6.1 [[preprocessor-options]]): no shell splits or interprets them.
@@ -517,7 +517,7 @@ DenormRun runDenormKernel(const char* options) {
 
 }  // namespace
 
-TEST_CASE("-cl-denorms-are-zero flushes float denormals (choice denorms_are_zero)", "[opencl]") {
+TEST_CASE("the option -cl-denorms-are-zero flushes float denormals (choice denorms_are_zero)", "[opencl]") {
   if (std::getenv("CLREF_CHOICES")) return;  // the registry defaults are checked here
   const DenormRun plain = runDenormKernel("-cl-std=CL1.2");
   CHECK(plain.f == 1e-40f);

@@ -446,7 +446,7 @@ TEST_CASE("decode: half and float channels, denormals", "[images][texel]") {
   CHECK(decodeBytes({O::R, T::Float}, b, ColorKind::Half).lanes[0] == 0x7c00);
 }
 
-TEST_CASE("decode: sRGB channels are the exact sRGB curve rounded once; alpha stays linear", "[images][texel][srgb]") {
+TEST_CASE("decode: sRGB channels are the exact sRGB curve rounded once, alpha stays linear", "[images][texel][srgb]") {
   for (unsigned n = 0; n < 256; ++n) {
     const uint8_t u = uint8_t(n);
     auto c = decodeBytes({O::sRGBA, T::UnormInt8}, {u, u, u, u});

@@ -119,7 +119,7 @@ TEST_CASE("judgeWrite: every channel of RGBA is judged in its lane", "[images][v
   CHECK_FALSE(writeVerdict(bgra, rgba(0, 1, 0.5f, 0.2f), ColorKind::Float, {0, 255, 128, 51}).allowed);
 }
 
-TEST_CASE("judgeWrite: half channels round to nearest even or toward zero; float channels keep the value",
+TEST_CASE("judgeWrite: half channels round to nearest even or toward zero, float channels keep the value",
           "[images][verdict]") {
   const ImageFormat h{ChannelOrder::R, ChannelType::HalfFloat};
   // 1 + 0.75 × 2^-10: nearest is 1 + 2^-10 (0x3c01), toward zero 1.0 (0x3c00); 0x3c02 is neither.
@@ -142,7 +142,7 @@ TEST_CASE("judgeWrite: half channels round to nearest even or toward zero; float
   CHECK(writeVerdict(f, rgba(NAN, 0, 0, 0), ColorKind::Float, le(0xffc00001u)).allowed);
 }
 
-TEST_CASE("judgeWrite: integers saturate exactly; sRGB allows 0.6 around 255 × linear_to_srgb", "[images][verdict]") {
+TEST_CASE("judgeWrite: integers saturate exactly, sRGB allows 0.6 around 255 × linear_to_srgb", "[images][verdict]") {
   const ImageFormat i8{ChannelOrder::R, ChannelType::SignedInt8};
   CHECK(writeVerdict(i8, Color{{1000, 0, 0, 0}}, ColorKind::Int, {127}).allowed);
   CHECK_FALSE(writeVerdict(i8, Color{{1000, 0, 0, 0}}, ColorKind::Int, {126}).allowed);

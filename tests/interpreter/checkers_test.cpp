@@ -93,7 +93,7 @@ std::string with(const std::string& text, const std::string& fix) {
 
 }  // namespace
 
-TEST_CASE("a tree reduction without its barrier races on local memory; with it, none", "[checks][races]") {
+TEST_CASE("a tree reduction without its barrier races on local memory, with it, none", "[checks][races]") {
   if (!compilerAvailable()) return;
   auto device = checkedDevice(CheckSet{}.add(Check::Races));
   for (const bool fixed : {false, true}) {
@@ -453,7 +453,7 @@ __kernel void through_call(__global int* ints) {
   CHECK_THAT(f.at.message, Contains("u (private variable"));
 }
 
-TEST_CASE("checked runs compute what plain runs compute; CLREF_CHECKS_FATAL=0 keeps the run ok", "[checks]") {
+TEST_CASE("checked runs compute what plain runs compute, CLREF_CHECKS_FATAL=0 keeps the run ok", "[checks]") {
   if (!compilerAvailable()) return;
   auto plainDevice = checkedDevice({});
   auto lenient = checkedDevice(all(), false);

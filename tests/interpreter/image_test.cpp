@@ -545,7 +545,7 @@ kernel void types(read_only image1d_t i1, read_only image1d_buffer_t ib, read_on
   }
 }
 
-TEST_CASE("mipmapped images: explicit lod and gradients select the level; writes with a lod", "[image]") {
+TEST_CASE("mipmapped images: explicit lod and gradients select the level, writes with a lod", "[image]") {
   const char* src = R"CL(
 #pragma OPENCL EXTENSION cl_khr_mipmap_image : enable
 #pragma OPENCL EXTENSION cl_khr_mipmap_image_writes : enable

@@ -216,7 +216,7 @@ TEST_CASE("the verdict allows the value of every option of the math choices, and
   }
 }
 
-TEST_CASE("a set choice limited to its options allows nothing else; a bound choice nothing beyond its bound",
+TEST_CASE("a set choice limited to its options allows nothing else, a bound choice nothing beyond its bound",
           "[numerics][choices][verdict]") {
   // mad: fused ((1 + 2^-12)^2 - 1 = 2^-11 + 2^-24, exact in float) or unfused ((1 + 2^-11 + 2^-24) rounds to
   // even 1 + 2^-11 in float, minus 1 = 2^-11).

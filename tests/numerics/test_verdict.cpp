@@ -83,7 +83,7 @@ TEST_CASE("an exact result at a power of two: the ulp below applies, the bound e
   CHECK_FALSE(judgeF(MathFn::cbrt, {8.0}, stepF(2.0f, 2)).allowed);
 }
 
-TEST_CASE("divide: 2.5 ulp in float, correctly rounded in double; judgeCore", "[verdict]") {
+TEST_CASE("divide: 2.5 ulp in float, correctly rounded in double, judgeCore", "[verdict]") {
   // 1/3 = 0x1.555555...p-2; the float 0x1.555556p-2 is 1/3 ulp above it.
   const float c = 0x1.555556p-2f;
   CHECK(judgeCore(CoreOp::Div, std::vector<double>{1.0, 3.0}, stepF(c, 2), Format::Float, Profile::Full).allowed);
@@ -215,7 +215,7 @@ TEST_CASE("relaxed math: absolute error rule of sin in [-pi, pi]", "[verdict]") 
   }
 }
 
-TEST_CASE("multi-output functions judge the returned value; ilogb its integer", "[verdict]") {
+TEST_CASE("multi-output functions judge the returned value, ilogb its integer", "[verdict]") {
   CHECK(judgeF(MathFn::frexp, {12.0}, 0.75).allowed);
   CHECK_FALSE(judgeF(MathFn::frexp, {12.0}, 1.5).allowed);
   CHECK(judgeF(MathFn::modf, {-2.5}, -0.5).allowed);
@@ -228,7 +228,7 @@ TEST_CASE("multi-output functions judge the returned value; ilogb its integer", 
   CHECK_FALSE(judgeF(MathFn::ilogb, {0.0}, 0).allowed);
 }
 
-TEST_CASE("implementation-defined rows allow any value; half_ functions outside their range", "[verdict]") {
+TEST_CASE("implementation-defined rows allow any value, half_ functions outside their range", "[verdict]") {
   CHECK(judgeF(MathFn::lgamma, {2.5}, 123.0).allowed);
   CHECK(judgeF(MathFn::native_sin, {1.0}, 5.0).allowed);
   // half_sin: <= 8192 ulp inside [-2^16, 2^16].

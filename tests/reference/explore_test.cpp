@@ -115,7 +115,7 @@ TEST_CASE("clref explore: each other option of each consulted choice, and exactl
   }
 }
 
-TEST_CASE("clref run prints the choices that decided values; clref explore prints what each other option changes",
+TEST_CASE("clref run prints the choices that decided values, clref explore prints what each other option changes",
           "[reference][cli][explore]") {
   TempDir dir;
   dir.write("open.cl", kKernel);

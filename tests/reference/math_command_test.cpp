@@ -75,7 +75,7 @@ TEST_CASE("clref math --choice decides the results the spec leaves open", "[refe
   CHECK(has(bad.err, "options: 7, 31"));
 }
 
-TEST_CASE("clref math judges undefined results and open zero signs; -0 operands; the mad choice", "[reference][cli][math]") {
+TEST_CASE("clref math judges undefined results and open zero signs, -0 operands, the mad choice", "[reference][cli][math]") {
   // OpenCL C 3.0 §6.15.4 [[common-functions]] clamp: "Results are undefined if minval > maxval" — any value is allowed.
   const Run clamp = clrefMath("fclamp 5 3 1 --check 3");
   INFO(clamp.out << clamp.err);
