@@ -91,7 +91,8 @@ std::string allocationName(const LoweredKernel& kernel, uint32_t tag) {
   switch (d.source) {
     // The names of arguments say which argument they are: "argument 1 (out)", "local argument 2 (tmp)".
     case AllocationSource::KernelArg:
-      return std::string(d.storage == spv::StorageClass::UniformConstant ? "constant" : "global") + " buffer of " + d.name;
+      return std::string(d.storage == spv::StorageClass::UniformConstant ? "constant" : "global") + " buffer of " +
+             d.name;
     case AllocationSource::LocalArg: return "local buffer of " + d.name;
     case AllocationSource::ByValArg: return d.name;
     case AllocationSource::Global: return "program-scope variable '" + d.name + "'";

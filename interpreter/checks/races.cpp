@@ -1,5 +1,6 @@
 // The data-race checker (races.hpp).
 #include "interpreter/checks/races.hpp"
+#include "interpreter/checks/uninitialized.hpp"
 
 #include "interpreter/module.hpp"
 #include "interpreter/program.hpp"
@@ -12,29 +13,6 @@ uint32_t constantOr(const Module& m, uint32_t id, uint32_t otherwise) {
   const Instruction* d = m.findDef(id);
   if (!d || d->opcode != spv::Op::OpConstant || d->words.size() < 4) return otherwise;
   return d->words[3];
-}
-bool isAtomic(spv::Op op) {
-  switch (op) {
-    case spv::Op::OpAtomicLoad:
-    case spv::Op::OpAtomicStore:
-    case spv::Op::OpAtomicExchange:
-    case spv::Op::OpAtomicCompareExchange:
-    case spv::Op::OpAtomicCompareExchangeWeak:
-    case spv::Op::OpAtomicIIncrement:
-    case spv::Op::OpAtomicIDecrement:
-    case spv::Op::OpAtomicIAdd:
-    case spv::Op::OpAtomicISub:
-    case spv::Op::OpAtomicSMin:
-    case spv::Op::OpAtomicUMin:
-    case spv::Op::OpAtomicSMax:
-    case spv::Op::OpAtomicUMax:
-    case spv::Op::OpAtomicAnd:
-    case spv::Op::OpAtomicOr:
-    case spv::Op::OpAtomicXor:
-    case spv::Op::OpAtomicFlagTestAndSet:
-    case spv::Op::OpAtomicFlagClear: return true;
-    default: return false;
-  }
 }
 }  // namespace
 
@@ -65,7 +43,8 @@ void RaceChecker::groupStart() {
 }
 
 // OpControlBarrier (SPIR-V 1.0 §3.32.20 [external]): Memory Semantics operand 2; WorkgroupMemory 0x100,
-// CrossWorkgroupMemory 0x200 (SPIR-V 1.0 §3.25 [external]). Other collectives (work-group functions, async copies) order no memory.
+// CrossWorkgroupMemory 0x200 (SPIR-V 1.0 §3.25 [external]). Other collectives (work-group functions, async copies)
+// order no memory.
 void RaceChecker::barrier(const Op* at) {
   const Module& m = *run_.kernel.module;
   const Instruction& inst = m.instructions.at(at->inst);
@@ -76,9 +55,9 @@ void RaceChecker::barrier(const Op* at) {
 }
 
 // The scope of an atomic instruction as the race checker takes it. SPIR-V 1.0 §3.27 [external] Scope: CrossDevice 0,
-// Device 1, Workgroup 2. llvm-spirv-15 translates OpenCL C 1.x's atomic functions (atomic_inc, atomic_add, …), which are atomic
-// for every work-item of the device (OpenCL C 1.2 §6.12.11 "Atomic Functions"), with Workgroup scope; so Workgroup
-// scope is taken as written only in a module from OpenCL C 2.0 or later, and never for OpAtomicIIncrement and
+// Device 1, Workgroup 2. llvm-spirv-15 translates OpenCL C 1.x's atomic functions (atomic_inc, atomic_add, …), which
+// are atomic for every work-item of the device (OpenCL C 1.2 §6.12.11 "Atomic Functions"), with Workgroup scope; so
+// Workgroup scope is taken as written only in a module from OpenCL C 2.0 or later, and never for OpAtomicIIncrement and
 // OpAtomicIDecrement, which only the 1.x functions produce.
 int8_t RaceChecker::atomicScopeOf(uint32_t inst) {
   const Module& m = *run_.kernel.module;
@@ -91,12 +70,12 @@ int8_t RaceChecker::atomicScopeOf(uint32_t inst) {
   int8_t& s = atomicScope_.at(inst);
   if (s < 0) {
     const Instruction& i = m.instructions[inst];
-    if (!isAtomic(i.opcode)) {
+    if (!isAtomicOpcode(i.opcode)) {
       s = 0;
     } else {
       const uint32_t scope = constantOr(m, i.operand(1), 1);
-      const bool legacy = !scopesWritten_ || i.opcode == spv::Op::OpAtomicIIncrement ||
-                          i.opcode == spv::Op::OpAtomicIDecrement;
+      const bool legacy =
+          !scopesWritten_ || i.opcode == spv::Op::OpAtomicIIncrement || i.opcode == spv::Op::OpAtomicIDecrement;
       s = scope <= uint32_t(spv::Scope::Device) || legacy ? 2 : 1;
     }
   }
@@ -175,7 +154,8 @@ void RaceChecker::conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t of
   const std::string kinds = std::string(otherWrite ? "write" : "read") + "-" + (write ? "write" : "read");
   const bool otherGroup = other.epoch < groupBase_[s];
   const std::string self = std::string(atomicScope_[op->inst] ? "atomic " : "") + (write ? "write" : "read");
-  const std::string them = std::string(other.itemFlags & kAtomic ? "an atomic " : "a ") + (otherWrite ? "write" : "read");
+  const std::string them =
+      std::string(other.itemFlags & kAtomic ? "an atomic " : "a ") + (otherWrite ? "write" : "read");
   std::string msg = kinds + " race on " + allocationName(run_.kernel, tag) + " at byte offset " + std::to_string(off) +
                     ": this " + self + " and " + them + " by " +
                     (otherGroup ? "a work-item of another work-group" : "another work-item of the work-group") +

@@ -16,11 +16,11 @@ namespace clref::interpreter {
 // CLK_GLOBAL_MEM_FENCE: CrossWorkgroupMemory; OpenCL C 3.0 §6.15.8 [[synchronization-functions]]) orders the
 // accesses before it and after it; between work-groups of one launch nothing but atomics does.
 //
-// Per byte (or 4-byte granule) of local and global memory it keeps the last write and the latest unordered reads as (instruction,
-// work-item, epoch). Epochs count work-group starts and barriers, one counter per address space: an access of an
-// earlier epoch of the same work-group is ordered before the current one, an access of an earlier work-group is
-// not (for global memory; local memory starts over with every group). Release/acquire synchronisation between
-// work-items through atomics without a barrier is not modelled: such accesses are reported.
+// Per byte (or 4-byte granule) of local and global memory it keeps the last write and the latest unordered reads as
+// (instruction, work-item, epoch). Epochs count work-group starts and barriers, one counter per address space: an
+// access of an earlier epoch of the same work-group is ordered before the current one, an access of an earlier
+// work-group is not (for global memory; local memory starts over with every group). Release/acquire synchronisation
+// between work-items through atomics without a barrier is not modelled: such accesses are reported.
 class RaceChecker {
  public:
   explicit RaceChecker(CheckRun& run);
@@ -30,7 +30,8 @@ class RaceChecker {
 
  private:
   enum Space : uint8_t { Local = 0, Global = 1 };
-  static constexpr uint32_t kAtomic = 1u << 24, kDeviceScope = 1u << 25, kSeveral = 1u << 26, kItemMask = (1u << 24) - 1;
+  static constexpr uint32_t kAtomic = 1u << 24, kDeviceScope = 1u << 25, kSeveral = 1u << 26,
+                            kItemMask = (1u << 24) - 1;
   struct Access {
     uint32_t inst = 0;  // instruction index + 1; 0: none
     uint32_t epoch = 0;
@@ -48,12 +49,12 @@ class RaceChecker {
   };
   std::vector<Cells> state_;
   void splitToBytes(Cells& c, uint64_t size);
-  std::vector<int8_t> space_;                  // per tag: Local, Global, or -1 (private, constant: no races)
+  std::vector<int8_t> space_;  // per tag: Local, Global, or -1 (private, constant: no races)
   uint32_t epoch_[2] = {0, 0};
-  uint32_t groupBase_[2] = {0, 0};             // the epoch the current work-group started with
-  std::vector<uint32_t> groupOfEpoch_[2];      // epoch → work-group (linear), for reports
-  std::vector<int8_t> atomicScope_;            // per instruction: 0 not atomic, 1 work-group scope, 2 wider
-  bool scopesWritten_ = false;                 // from OpenCL C 2.0 or later (atomicScopeOf)
+  uint32_t groupBase_[2] = {0, 0};         // the epoch the current work-group started with
+  std::vector<uint32_t> groupOfEpoch_[2];  // epoch → work-group (linear), for reports
+  std::vector<int8_t> atomicScope_;        // per instruction: 0 not atomic, 1 work-group scope, 2 wider
+  bool scopesWritten_ = false;             // from OpenCL C 2.0 or later (atomicScopeOf)
   void advance(Space s);
   int8_t atomicScopeOf(uint32_t inst);
   // Whether a recorded access is unordered with an access of work-item `item` in the current epoch.

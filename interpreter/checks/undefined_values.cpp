@@ -23,6 +23,7 @@
 
 #include "interpreter/checks/uninitialized.hpp"
 #include "interpreter/ops_common.hpp"
+#include "numerics/opencl_std.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -36,33 +37,17 @@ bool isPointerConsumer(spv::Op op) {
 
 // OpenCL.std extended instructions (OpenCL Extended Instruction Set §2.5 [external], the misc vector instructions;
 // §2.7 [external], vector data load and store) that matter to the tracking.
-enum OpenCLStd : uint32_t {
-  Cross = 104,
-  Normalize = 107,
-  FastNormalize = 110,
-  Printf = 184,
-  Shuffle = 182,
-  Shuffle2 = 183,
-  Vloadn = 171,
-  Vstoren = 172,
-  VloadHalf = 173,
-  VloadHalfn = 174,
-  VstoreHalf = 175,
-  VstoreHalfR = 176,
-  VstoreHalfn = 177,
-  VstoreHalfnR = 178,
-  VloadaHalfn = 179,
-  VstoreaHalfn = 180,
-  VstoreaHalfnR = 181,
-};
+using Std = numerics::OpenClStd;  // generated from the SPIR-V grammar
 bool isOpenCLStd(const Lowerer& L, const Instruction& inst) {
   return inst.opcode == spv::Op::OpExtInst && !L.m.isDebugInfo(inst);
 }
-uint32_t extNumber(const Instruction& inst) { return inst.operand(1); }
-bool isExtLoad(uint32_t n) { return n == Vloadn || n == VloadHalf || n == VloadHalfn || n == VloadaHalfn; }
-bool isExtStore(uint32_t n) {
-  return n == Vstoren || n == VstoreHalf || n == VstoreHalfR || n == VstoreHalfn || n == VstoreHalfnR ||
-         n == VstoreaHalfn || n == VstoreaHalfnR;
+Std extNumber(const Instruction& inst) { return Std(inst.operand(1)); }
+bool isExtLoad(Std n) {
+  return n == Std::vloadn || n == Std::vload_half || n == Std::vload_halfn || n == Std::vloada_halfn;
+}
+bool isExtStore(Std n) {
+  return n == Std::vstoren || n == Std::vstore_half || n == Std::vstore_half_r || n == Std::vstore_halfn ||
+         n == Std::vstore_halfn_r || n == Std::vstorea_halfn || n == Std::vstorea_halfn_r;
 }
 
 // The operands of `inst` that are values (not literals, not the extended set, not types).
@@ -166,14 +151,16 @@ bool laneWise(const Lowerer& L, const Instruction& inst, const std::vector<uint3
     default: break;
   }
   if (isOpenCLStd(L, inst)) {
-    const uint32_t n = extNumber(inst);
-    if (n == Cross || n == Normalize || n == FastNormalize || n == Shuffle || n == Shuffle2 || isExtLoad(n)) return false;
+    const Std n = extNumber(inst);
+    if (n == Std::cross || n == Std::normalize || n == Std::fast_normalize || n == Std::shuffle || n == Std::shuffle2 ||
+        isExtLoad(n))
+      return false;
   }
   if (inst.opcode >= spv::Op::OpGroupAsyncCopy && inst.opcode <= spv::Op::OpGroupSMax) return false;
   for (uint32_t id : operands) {
     const Type& t = L.typeOfValue(id);
-    if (t.kind == TypeKind::Vector ? t.count != rt.count : t.kind != TypeKind::Int && t.kind != TypeKind::Float &&
-                                                                t.kind != TypeKind::Bool)
+    if (t.kind == TypeKind::Vector ? t.count != rt.count
+                                   : t.kind != TypeKind::Int && t.kind != TypeKind::Float && t.kind != TypeKind::Bool)
       return false;
   }
   return true;
@@ -189,9 +176,7 @@ bool byteMoves(Lowerer& L, const Instruction& inst, std::vector<uint32_t>& moves
   };
   switch (inst.opcode) {
     case spv::Op::OpCopyObject:
-    case spv::Op::OpCopyLogical:
-      add(0, inst.operand(0), 0, rt.size);
-      return true;
+    case spv::Op::OpCopyLogical: add(0, inst.operand(0), 0, rt.size); return true;
     case spv::Op::OpBitcast:
       if (L.typeOfValue(inst.operand(0)).size != rt.size) return false;
       add(0, inst.operand(0), 0, rt.size);
@@ -217,7 +202,8 @@ bool byteMoves(Lowerer& L, const Instruction& inst, std::vector<uint32_t>& moves
         uint64_t dst = off, bytes = ct.size;
         if (rt.kind == TypeKind::Struct) dst = rt.memberOffsets.at(k);
         if (rt.kind == TypeKind::Array) dst = k * rt.stride;
-        if (rt.kind == TypeKind::Vector && ct.kind == TypeKind::Vector) bytes = uint64_t(ct.count) * L.type(ct.element).size;
+        if (rt.kind == TypeKind::Vector && ct.kind == TypeKind::Vector)
+          bytes = uint64_t(ct.count) * L.type(ct.element).size;
         add(dst, id, 0, bytes);
         off = dst + bytes;
       }
@@ -246,7 +232,7 @@ bool byteMoves(Lowerer& L, const Instruction& inst, std::vector<uint32_t>& moves
 // moves the bytes' shadows between the memory and the registers). True when `inst` is one.
 bool emitMemoryShadow(Lowerer& L, const Instruction& inst) {
   const bool ext = isOpenCLStd(L, inst);
-  const uint32_t n = ext ? extNumber(inst) : 0;
+  const Std n = ext ? extNumber(inst) : Std(0);
   auto size = [&](uint32_t id) { return uint32_t(L.typeOfValue(id).size); };
   if (inst.opcode == spv::Op::OpLoad || (ext && isExtLoad(n))) {
     Op& op = L.emit(uninitialized::loadShadow(), inst);
@@ -390,7 +376,7 @@ void emitUndefCheck(Lowerer& L, const Instruction& inst) {
   } else if (!fullTracking(L)) {
     return;
   } else if (isOpenCLStd(L, inst)) {
-    const uint32_t n = extNumber(inst);
+    const Std n = extNumber(inst);
     // vloadn(offset, p), vstoren(data, offset, p) and the half forms: the offset and pointer are addresses.
     if (isExtLoad(n)) {
       emitUse(L, inst, inst.operand(2), uninitialized::Use::Address);
@@ -398,7 +384,7 @@ void emitUndefCheck(Lowerer& L, const Instruction& inst) {
     } else if (isExtStore(n)) {
       emitUse(L, inst, inst.operand(3), uninitialized::Use::Address);
       emitUse(L, inst, inst.operand(4), uninitialized::Use::Address);
-    } else if (n == Printf) {
+    } else if (n == Std::printf) {
       for (size_t k = 2; k < inst.operandCount(); ++k) emitUse(L, inst, inst.operand(k), uninitialized::Use::Printed);
     }
   } else if (inst.opcode == spv::Op::OpImageWrite) {
@@ -461,8 +447,8 @@ void emitShadowUpdate(Lowerer& L, const Instruction& inst) {
       auto it = L.shadow_.find(id);
       if (it == L.shadow_.end()) continue;
       const Type& ot = L.typeOfValue(id);
-      t.insert(t.end(), {it->second, ot.kind == TypeKind::Vector ? uint32_t(L.type(ot.element).size) : 0u,
-                         uint32_t(ot.size)});
+      t.insert(t.end(),
+               {it->second, ot.kind == TypeKind::Vector ? uint32_t(L.type(ot.element).size) : 0u, uint32_t(ot.size)});
     }
     Op& op = L.emit(uninitialized::lanesShadow(), inst);
     op.r = self->second;

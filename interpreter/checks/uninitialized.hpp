@@ -17,14 +17,14 @@ namespace uninitialized {
 enum class Use : uint32_t { Branch, Address, Stored, ImageWrite, Printed };
 
 // The shadow Ops (Op fields: see undefined_values.cpp, which emits them).
-Handler joinShadow();    // every result byte: the largest origin of every operand byte
+Handler joinShadow();       // every result byte: the largest origin of every operand byte
 Handler joinSmallShadow();  // the same for one or two operands of at most 8 bytes and a result of at most 8
-Handler lanesShadow();   // lane by lane
-Handler movesShadow();   // byte moves (composites, copies, shuffles)
-Handler selectShadow();  // OpSelect: the chosen operand's, or the condition's
-Handler loadShadow();    // the bytes read from memory
-Handler storeShadow();   // the stored value's, into memory; a global store of an undefined value is a finding
-Handler atomicShadow();  // an atomic's result from memory, its value operands into memory
+Handler lanesShadow();      // lane by lane
+Handler movesShadow();      // byte moves (composites, copies, shuffles)
+Handler selectShadow();     // OpSelect: the chosen operand's, or the condition's
+Handler loadShadow();       // the bytes read from memory
+Handler storeShadow();      // the stored value's, into memory; a global store of an undefined value is a finding
+Handler atomicShadow();     // an atomic's result from memory, its value operands into memory
 // The check before a use: a fault (the always-on scope) or a finding (the checker, `full`).
 Handler useHandler(bool full);
 
