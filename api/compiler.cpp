@@ -34,6 +34,7 @@
 
 #include "api/debug_expressions.hpp"
 #include "api/host.hpp"
+#include "api/variable_promotion.hpp"
 #include "interpreter/module.hpp"
 
 #ifndef CLREF_DEFAULT_CLANG
@@ -323,8 +324,10 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
   }
   // The uninitialised-value checker needs the program as written: clang's optimiser deletes what reads an
   // uninitialised variable (a loop accumulating into one becomes `return`), leaving nothing to find. Its builds
-  // are unoptimised.
-  if (device.config().checks.has(interpreter::Check::Uninitialized)) optDisabled = true;
+  // are unoptimised, with the variables moved into SSA values afterwards (variable_promotion.hpp) unless the
+  // options ask for the program unoptimised.
+  const bool promoteVariables = device.config().checks.has(interpreter::Check::Uninitialized) && !optDisabled;
+  if (promoteVariables) optDisabled = true;
   // LLVM's vectorisers create intrinsics (llvm.vector.reduce.*) that llvm-spirv-15 cannot
   // translate; the interpreter gains nothing from them.
   const std::initializer_list<const char*> noVectorize = {"-fno-vectorize", "-fno-slp-vectorize"};
@@ -363,7 +366,9 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
   // Diagnostics name the program's own source and quote its lines, not the temporary copies clang compiled.
   std::vector<SourceName> names{{(dir.path() / "kernel.cl").string(), source.name, source.text}};
   for (const auto& [name, text] : source.headers) names.push_back({(dir.path() / "include" / name).string(), name, text});
-  return fromSpirv(device, readSpirvFile(spv.string()), names);
+  std::vector<uint32_t> words = readSpirvFile(spv.string());
+  if (promoteVariables) words = withPromotedVariables(words);
+  return fromSpirv(device, words, names);
 }
 
 std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const std::string& source,

@@ -42,7 +42,7 @@ void KernelLowering::run(const std::string& name) {
   finishTags();
   writeConstants();
   countUses();
-  planUndefTracking(L_, order_);
+  planUndefTracking(L_, order_, bodyOf(ep->function));
   for (uint32_t f : order_) lowerFunction(m_.functions.at(f));
   resolve(ep->function);
 }
@@ -85,8 +85,9 @@ void KernelLowering::collectReachable(uint32_t entry) {
 void KernelLowering::lowerFunction(const Function& f) {
   L_.functionEntry_[f.id] = uint32_t(k_.ops.size());
   for (const Block& b : f.blocks) {
-    // The shadow rules and the observers need every value in its own register.
-    if (!L_.opt.shadow && !L_.opt.observeInstructions && !L_.opt.checks.has(Check::Uninitialized)) planFusion(b);
+    // The shadow rules and the observers need every value in its own register (a value the undefined-value
+    // tracking follows is never fused).
+    if (!L_.opt.shadow && !L_.opt.observeInstructions) planFusion(b);
     L_.currentBlock = b.label;
     L_.labelOp_[b.label] = uint32_t(k_.ops.size());
     L_.labelCost_[b.label] = int64_t(b.instructions.size()) + 1;

@@ -111,7 +111,9 @@ Op& emitWaitForGroup(Lowerer& L, const Instruction& inst);
 void emitImageFence(Lowerer& L, const Instruction& inst, uint32_t semanticsId);
 
 // Undefined-value tracking (undefined_values.cpp).
-void planUndefTracking(Lowerer&, const std::vector<uint32_t>& functions);
+// `functions` the reachable ones, the entry point first; `body` the function work-items start in (its parameters are
+// the kernel's arguments, defined).
+void planUndefTracking(Lowerer&, const std::vector<uint32_t>& functions, uint32_t body);
 void emitUndefCheck(Lowerer&, const Instruction& consumer);    // before a branch/switch/access
 void emitShadowUpdate(Lowerer&, const Instruction& producer);  // after a value-producing instruction
 

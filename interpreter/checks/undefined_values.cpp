@@ -19,6 +19,7 @@
 //  - the uninitialised-value checker (LowerOptions::checks with Check::Uninitialized): every value, through memory
 //    and calls too; the uses are branches, addresses, and values stored to global memory, written to an image or
 //    printed; each is a finding (CheckRun::report), and the kernel goes on.
+#include <unordered_set>
 #include <vector>
 
 #include "interpreter/checks/uninitialized.hpp"
@@ -228,13 +229,22 @@ bool byteMoves(Lowerer& L, const Instruction& inst, std::vector<uint32_t>& moves
   }
 }
 
+// A shadow Op of `inst` that moves the shadow of the bytes it wrote: CheckRun need not mark them defined.
+void markShadowsMemory(Lowerer& L, const Instruction& inst) {
+  if (L.k.shadowsMemory.empty()) L.k.shadowsMemory.assign(L.m.instructions.size(), 0);
+  L.k.shadowsMemory[L.index(inst)] = 1;
+}
+
 // The shadow Op of an instruction that reads memory into its result, or writes a value to memory (uninitialized.cpp
-// moves the bytes' shadows between the memory and the registers). True when `inst` is one.
+// moves the bytes' shadows between the memory and the registers). True when `inst` is one. A load whose result is
+// always defined (a built-in variable's) needs none; a store of a value that is always defined needs none either:
+// CheckRun marks the bytes it writes defined.
 bool emitMemoryShadow(Lowerer& L, const Instruction& inst) {
   const bool ext = isOpenCLStd(L, inst);
   const Std n = ext ? extNumber(inst) : Std(0);
   auto size = [&](uint32_t id) { return uint32_t(L.typeOfValue(id).size); };
   if (inst.opcode == spv::Op::OpLoad || (ext && isExtLoad(n))) {
+    if (!L.shadow_.count(inst.resultId)) return true;
     Op& op = L.emit(uninitialized::loadShadow(), inst);
     op.r = L.shadow_.at(inst.resultId);
     op.n = size(inst.resultId);
@@ -242,6 +252,8 @@ bool emitMemoryShadow(Lowerer& L, const Instruction& inst) {
   }
   if (inst.opcode == spv::Op::OpStore || (ext && isExtStore(n))) {
     const uint32_t data = inst.opcode == spv::Op::OpStore ? inst.operand(1) : inst.operand(2);
+    if (!L.shadow_.count(data)) return true;
+    markShadowsMemory(L, inst);
     Op& op = L.emit(uninitialized::storeShadow(), inst);
     op.b = L.shadowOrZero(data, size(data));
     op.n = size(data);
@@ -257,6 +269,7 @@ bool emitMemoryShadow(Lowerer& L, const Instruction& inst) {
       values = {inst.operand(3)};
     auto& table = L.k.tables.emplace_back();
     for (uint32_t id : values) table.insert(table.end(), {L.shadowOrZero(id, size(id)), size(id)});
+    markShadowsMemory(L, inst);
     Op& op = L.emit(uninitialized::atomicShadow(), inst);
     op.r = inst.resultId && L.shadow_.count(inst.resultId) ? L.shadow_.at(inst.resultId) : 0;
     op.n = inst.resultId ? size(inst.resultId) : 0;
@@ -284,38 +297,74 @@ bool isAtomicOpcode(spv::Op op) {
          op == spv::Op::OpAtomicFlagClear;
 }
 
-void planUndefTracking(Lowerer& L, const std::vector<uint32_t>& functions) {
+namespace {
+
+// The values that may be undefined: `seeds`, and every value computed from one (a fixed point over the reachable
+// code; OpPhi makes it cyclic). A load, call, variable or atomic is not computed from its operands: it is a seed or
+// defined.
+std::unordered_set<uint32_t> mayBeUndefined(const Lowerer& L, const std::vector<uint32_t>& functions,
+                                            std::unordered_set<uint32_t> seeds) {
   const Module& m = L.m;
-  // The values that may derive from an OpUndef, statically: a fixed point over the reachable code (OpPhi makes it
-  // cyclic). Values that go through memory or calls are not followed.
-  std::unordered_map<uint32_t, bool> derived;
-  for (const auto& inst : m.instructions)
-    if (inst.opcode == spv::Op::OpUndef && L.hasReg(inst.resultId)) derived[inst.resultId] = true;
-  for (bool changed = !derived.empty(); changed;) {
+  for (bool changed = !seeds.empty(); changed;) {
     changed = false;
     for (uint32_t fid : functions)
       for (const Block& b : m.functions.at(fid).blocks)
         for (uint32_t idx : b.instructions) {
           const Instruction& inst = m.instructions[idx];
-          if (!inst.resultId || derived.count(inst.resultId) || !L.hasReg(inst.resultId)) continue;
+          if (!inst.resultId || seeds.count(inst.resultId) || !L.hasReg(inst.resultId)) continue;
           if (inst.opcode == spv::Op::OpLoad || inst.opcode == spv::Op::OpFunctionCall ||
-              inst.opcode == spv::Op::OpVariable || isAtomicOpcode(inst.opcode))
+              inst.opcode == spv::Op::OpVariable || isAtomicOpcode(inst.opcode) ||
+              (isOpenCLStd(L, inst) && isExtLoad(extNumber(inst))))
             continue;
-          if (inst.opcode == spv::Op::OpPhi) {
-            for (size_t k = 0; k + 1 < inst.operandCount(); k += 2)
-              if (derived.count(inst.operand(k))) {
-                derived[inst.resultId] = changed = true;
-                break;
-              }
-            continue;
-          }
           for (uint32_t id : staticSources(L, inst))
-            if (derived.count(id)) {
-              derived[inst.resultId] = changed = true;
+            if (seeds.count(id)) {
+              seeds.insert(inst.resultId);
+              changed = true;
               break;
             }
         }
   }
+  return seeds;
+}
+
+// The seeds of the uninitialised-value checker: every value read from memory (but the built-in variables, which
+// are always defined), returned by a call, or passed to a function other than the kernel's.
+std::unordered_set<uint32_t> uninitialisedSeeds(const Lowerer& L, const std::vector<uint32_t>& functions,
+                                                uint32_t body) {
+  const Module& m = L.m;
+  std::unordered_set<uint32_t> seeds;
+  for (uint32_t fid : functions) {
+    const Function& f = m.functions.at(fid);
+    if (fid != functions.front() && fid != body)
+      for (uint32_t p : f.parameters)
+        if (L.hasReg(p)) seeds.insert(p);
+    for (const Block& b : f.blocks)
+      for (uint32_t idx : b.instructions) {
+        const Instruction& inst = m.instructions[idx];
+        if (!inst.resultId || !L.hasReg(inst.resultId) || L.type(inst.resultType).kind == TypeKind::Void) continue;
+        const bool reads = inst.opcode == spv::Op::OpLoad || inst.opcode == spv::Op::OpFunctionCall ||
+                           isAtomicOpcode(inst.opcode) || (isOpenCLStd(L, inst) && isExtLoad(extNumber(inst)));
+        if (!reads) continue;
+        if (inst.opcode == spv::Op::OpLoad) {
+          const Type& pt = L.typeOfValue(inst.operand(0));
+          if (pt.kind == TypeKind::Pointer && pt.storage == spv::StorageClass::Input) continue;
+        }
+        seeds.insert(inst.resultId);
+      }
+  }
+  return seeds;
+}
+
+}  // namespace
+
+void planUndefTracking(Lowerer& L, const std::vector<uint32_t>& functions, uint32_t body) {
+  const Module& m = L.m;
+  // The values that may derive from an OpUndef, statically. Values that go through memory or calls are not
+  // followed.
+  std::unordered_set<uint32_t> undefs;
+  for (const auto& inst : m.instructions)
+    if (inst.opcode == spv::Op::OpUndef && L.hasReg(inst.resultId)) undefs.insert(inst.resultId);
+  const std::unordered_set<uint32_t> derived = mayBeUndefined(L, functions, undefs);
   // The instructions other than OpCompositeInsert (a chain that writes every component hides what it started from)
   // that consume a value deriving from an OpUndef, for the run's record of choices.
   for (uint32_t fid : functions)
@@ -330,21 +379,14 @@ void planUndefTracking(Lowerer& L, const std::vector<uint32_t>& functions) {
             break;
           }
       }
-  std::unordered_map<uint32_t, bool> tracked = derived;
+  std::unordered_set<uint32_t> tracked = derived;
   if (fullTracking(L)) {
-    // Every value may be undefined: loads, call results and parameters of called functions included.
-    for (uint32_t fid : functions) {
-      const Function& f = m.functions.at(fid);
-      for (uint32_t p : f.parameters)
-        if (L.hasReg(p)) tracked[p] = true;
-      for (const Block& b : f.blocks)
-        for (uint32_t idx : b.instructions) {
-          const Instruction& inst = m.instructions[idx];
-          if (inst.resultId && L.hasReg(inst.resultId) && !L.isConstant(inst.resultId) &&
-              inst.opcode != spv::Op::OpVariable && L.type(inst.resultType).kind != TypeKind::Void)
-            tracked[inst.resultId] = true;
-        }
-    }
+    // The values that may be undefined through memory and calls too. The others (the work-item ids and what is
+    // computed from them and from the kernel's arguments: most of the index arithmetic) need no shadow and no
+    // check, which keeps the checker's cost down.
+    std::unordered_set<uint32_t> seeds = uninitialisedSeeds(L, functions, body);
+    seeds.insert(undefs.begin(), undefs.end());
+    tracked = mayBeUndefined(L, functions, std::move(seeds));
     // The origins of uninitialised memory: per allocation that starts without contents.
     L.k.allocationOrigin.assign(L.k.allocations.size(), 0);
     for (size_t t = 1; t < L.k.allocations.size(); ++t) {
@@ -356,11 +398,11 @@ void planUndefTracking(Lowerer& L, const std::vector<uint32_t>& functions) {
     }
   }
   if (tracked.empty()) return;
-  for (const auto& [id, t] : tracked) {
+  for (uint32_t id : tracked) {
     const uint64_t size = std::max<uint64_t>(1, L.typeOfValue(id).size);
     L.shadow_[id] = L.scratch(size);
   }
-  for (const auto& [id, t] : tracked)
+  for (uint32_t id : tracked)
     if (m.def(id).opcode == spv::Op::OpUndef) presetShadow(L, id, newOrigin(L, undefName(L, id)));
 }
 
@@ -396,11 +438,7 @@ void emitUndefCheck(Lowerer& L, const Instruction& inst) {
 void emitShadowUpdate(Lowerer& L, const Instruction& inst) {
   if (L.shadow_.empty()) return;
   const bool full = fullTracking(L);
-  if (full && emitMemoryShadow(L, inst)) {
-    if (L.k.shadowsMemory.empty()) L.k.shadowsMemory.assign(L.m.instructions.size(), 0);
-    L.k.shadowsMemory[L.index(inst)] = 1;
-    return;
-  }
+  if (full && emitMemoryShadow(L, inst)) return;
   if (!inst.resultId || inst.opcode == spv::Op::OpPhi || inst.opcode == spv::Op::OpUndef) return;
   auto self = L.shadow_.find(inst.resultId);
   if (self == L.shadow_.end()) return;
