@@ -307,6 +307,17 @@ std::vector<std::string> clangCommand(const std::string& clang, const DeviceConf
   return argv;
 }
 
+// The compiler's messages with the temporary files named as the program's sources are (SourceName::displayName; a
+// program from a string is "<program source>").
+std::string withDisplayNames(std::string log, const std::vector<SourceName>& names) {
+  for (const auto& n : names) {
+    const std::string shown = n.displayName.empty() ? "<program source>" : n.displayName;
+    for (size_t at = log.find(n.fileInModule); at != std::string::npos; at = log.find(n.fileInModule, at + shown.size()))
+      log.replace(at, n.fileInModule.size(), shown);
+  }
+  return log;
+}
+
 }  // namespace
 
 bool Program::openCLCCompilerAvailable() { return compilerTools().has_value(); }
@@ -338,8 +349,11 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
   auto argv = clangCommand(tools.clang, device.config(), source, dir.path(), {repairDebug ? "-S" : "-c", level},
                            noVectorize);
   argv.insert(argv.end(), {"-o", (repairDebug ? ll : bc).string()});
+  // Diagnostics name the program's own source and quote its lines, not the temporary copies clang compiled.
+  std::vector<SourceName> names{{(dir.path() / "kernel.cl").string(), source.name, source.text}};
+  for (const auto& [name, text] : source.headers) names.push_back({(dir.path() / "include" / name).string(), name, text});
   std::string log;
-  if (runProgram(argv, log) != 0) throw Error("OpenCL C compilation failed:\n" + log);
+  if (runProgram(argv, log) != 0) throw Error("OpenCL C compilation failed:\n" + withDisplayNames(log, names));
   if (repairDebug) {
     std::string text;
     {
@@ -363,9 +377,6 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
                   spv.string()},
                  log2) != 0)
     throw Error("llvm-spirv failed:\n" + log2);
-  // Diagnostics name the program's own source and quote its lines, not the temporary copies clang compiled.
-  std::vector<SourceName> names{{(dir.path() / "kernel.cl").string(), source.name, source.text}};
-  for (const auto& [name, text] : source.headers) names.push_back({(dir.path() / "include" / name).string(), name, text});
   std::vector<uint32_t> words = readSpirvFile(spv.string());
   if (promoteVariables) words = withPromotedVariables(words);
   return fromSpirv(device, words, names);

@@ -488,6 +488,10 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
     if (__builtin_mul_overflow(groupSize, uint64_t(spec.local[d]), &groupSize) || groupSize > cfg.maxWorkGroupSize)
       throw NDRangeError(NDRangeError::Field::Local,
                          "the work-group size exceeds the device maximum " + std::to_string(cfg.maxWorkGroupSize));
+  if (cfg.checks.has(interpreter::Check::Races) && groupSize > interpreter::kRaceCheckerMaxGroupSize)
+    throw Error("the race checker tells apart the work-items of work-groups of at most " +
+                std::to_string(interpreter::kRaceCheckerMaxGroupSize) + " work-items; this launch's have " +
+                std::to_string(groupSize));
   interpreter::ExecConfig ec;
   ec.threads = cfg.threads;
   ec.instructionBudget = cfg.instructionBudget;

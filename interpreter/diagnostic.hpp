@@ -69,6 +69,9 @@ struct CheckSet {
 // std::invalid_argument naming an unknown name and the known ones.
 CheckSet parseChecks(const std::string& text);
 std::string toString(CheckSet);
+// The largest work-group the race checker tells the work-items of apart (its state keeps 16 bits of the local linear
+// id); a launch with larger groups and the race checker on is refused.
+constexpr uint64_t kRaceCheckerMaxGroupSize = 65536;
 
 // What a checker found: one finding per distinct kind and instruction (pair), however many times it happened.
 struct Finding {

@@ -82,11 +82,26 @@ int8_t RaceChecker::atomicScopeOf(uint32_t inst) {
   return s;
 }
 
-bool RaceChecker::unordered(const Access& a, Space s, uint32_t item) const {
-  if (!a.inst) return false;
+bool RaceChecker::unordered(const Access& a, Space s, uint16_t item) const {
+  if (!a.site) return false;
   if (a.epoch < groupBase_[s]) return s == Global;  // an earlier work-group (local memory started over since)
   if (a.epoch < epoch_[s]) return false;            // before a barrier of this work-group
-  return (a.itemFlags & kItemMask) != item || (a.itemFlags & kSeveral);
+  return a.item != item || (a.site & kSeveral);
+}
+
+uint16_t RaceChecker::siteFor(uint32_t inst, int8_t scope) {
+  if (siteOf_.empty()) siteOf_.assign(run_.kernel.module->instructions.size(), 0);
+  uint16_t& s = siteOf_.at(inst);
+  if (!s) {
+    if (sites_.size() < kSiteMask - 3u) {
+      sites_.push_back({inst, scope});
+      s = uint16_t(sites_.size());
+    } else {
+      while (sites_.size() < kSiteMask) sites_.push_back({UINT32_MAX, int8_t(sites_.size() - (kSiteMask - 3u))});
+      s = uint16_t(kSiteMask - 2 + scope);
+    }
+  }
+  return s;
 }
 
 void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
@@ -98,13 +113,14 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
   if (st.cells.empty()) st.cells = ZeroedArray<ByteState>((size + 3) / 4);
   if (st.shift && ((off | bytes) & 3)) splitToBytes(st, size);
   const int8_t scope = atomicScopeOf(op->inst);
-  const uint32_t item = uint32_t(wi.localLinearId) & kItemMask;
-  const uint32_t flags = (scope ? kAtomic : 0) | (scope == 2 ? kDeviceScope : 0);
+  const uint16_t item = uint16_t(wi.localLinearId);
+  const uint16_t here = siteFor(op->inst, scope);
   // Two atomics do not race when their scope holds both work-items: the same work-group, or device scope on both.
   auto exempt = [&](const Access& a) {
-    if (!scope || !(a.itemFlags & kAtomic)) return false;
+    const int8_t theirs = site(a).scope;
+    if (!scope || !theirs) return false;
     const bool sameGroup = a.epoch >= groupBase_[s];
-    return sameGroup || (scope == 2 && (a.itemFlags & kDeviceScope));
+    return sameGroup || (scope == 2 && theirs == 2);
   };
   bool reported = false;
   const uint64_t last = (off + bytes - 1) >> st.shift;
@@ -120,12 +136,12 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
         reported = true;
       }
     }
-    const Access now{op->inst + 1, epoch_[s], item | flags};
+    const Access now{epoch_[s], here, item};
     // A plain access that can still race stays recorded when an atomic follows it: the atomic (of its own
     // work-item, or exempt from racing with other atomics) would hide it from every later atomic it races with.
     auto live = [&](const Access& a) {
       const bool earlierGroup = a.epoch < groupBase_[s];
-      return a.inst && !(a.itemFlags & kAtomic) && (earlierGroup ? s == Global : a.epoch == epoch_[s]);
+      return a.site && !site(a).scope && (earlierGroup ? s == Global : a.epoch == epoch_[s]);
     };
     if (write) {
       if (!(scope && live(B.write))) B.write = now;
@@ -134,11 +150,11 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
     }
     if (scope && live(B.read)) continue;
     Access& R = B.read;
-    const bool earlierGroup = R.inst && R.epoch < groupBase_[s];
-    if (!R.inst || (earlierGroup && s == Local) || (!earlierGroup && R.epoch < epoch_[s]))
+    const bool earlierGroup = R.site && R.epoch < groupBase_[s];
+    if (!R.site || (earlierGroup && s == Local) || (!earlierGroup && R.epoch < epoch_[s]))
       R = now;  // no read that could still race: an ordered one, or one of local memory that started over
-    else if (earlierGroup || (R.itemFlags & kItemMask) != item)
-      R.itemFlags |= kSeveral;  // keep the first unordered reader for the report; a write by anyone now races
+    else if (earlierGroup || R.item != item)
+      R.site |= kSeveral;  // keep the first unordered reader for the report; a write by anyone now races
   }
 }
 
@@ -153,27 +169,30 @@ void RaceChecker::conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t of
                            bool otherWrite, Space s) {
   const std::string kinds = std::string(otherWrite ? "write" : "read") + "-" + (write ? "write" : "read");
   const bool otherGroup = other.epoch < groupBase_[s];
+  const Site& them = site(other);
   const std::string self = std::string(atomicScope_[op->inst] ? "atomic " : "") + (write ? "write" : "read");
-  const std::string them =
-      std::string(other.itemFlags & kAtomic ? "an atomic " : "a ") + (otherWrite ? "write" : "read");
+  const std::string theirs = std::string(them.scope ? "an atomic " : "a ") + (otherWrite ? "write" : "read");
   std::string msg = kinds + " race on " + allocationName(run_.kernel, tag) + " at byte offset " + std::to_string(off) +
-                    ": this " + self + " and " + them + " by " +
+                    ": this " + self + " and " + theirs + " by " +
                     (otherGroup ? "a work-item of another work-group" : "another work-item of the work-group") +
-                    (other.itemFlags & kSeveral ? " (one of several readers)" : "") + " with nothing ordering them";
+                    (other.site & kSeveral ? " (one of several readers)" : "") + " with nothing ordering them";
   if (otherGroup)
     msg += std::string(" (work-groups of one launch are ordered by nothing but atomics of device scope") +
-           (atomicScope_[op->inst] == 1 || (other.itemFlags & (kAtomic | kDeviceScope)) == kAtomic
+           (atomicScope_[op->inst] == 1 || them.scope == 1
                 ? "; an atomic here has memory_scope_work_group, which does not reach other work-groups)"
                 : ")");
   else
     msg += std::string(" (no barrier with ") + (s == Local ? "CLK_LOCAL_MEM_FENCE" : "CLK_GLOBAL_MEM_FENCE") +
            " between them)";
+  if (them.inst == UINT32_MAX)
+    msg += " (the other access is by one of the instructions past the first 32 764 that accessed memory: not named)";
   Diagnostic at = diagnosticAt(wi, op, msg);
   at.kind = FaultKind::DataRace;
   const uint32_t group = other.epoch < groupOfEpoch_[s].size() ? groupOfEpoch_[s][other.epoch] : 0;
-  const Diagnostic o = run_.diagnosticOf(group, other.itemFlags & kItemMask, other.inst - 1, FaultKind::DataRace,
+  const uint32_t otherInst = them.inst == UINT32_MAX ? op->inst : them.inst;
+  const Diagnostic o = run_.diagnosticOf(group, other.item, otherInst, FaultKind::DataRace,
                                          std::string("the ") + (otherWrite ? "write" : "read"));
-  run_.report(FaultKind::DataRace, op->inst, std::move(at), &o, other.inst);
+  run_.report(FaultKind::DataRace, op->inst, std::move(at), &o, them.inst == UINT32_MAX ? 0 : them.inst + 1);
 }
 
 }  // namespace clref::interpreter

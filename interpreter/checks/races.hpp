@@ -30,16 +30,29 @@ class RaceChecker {
 
  private:
   enum Space : uint8_t { Local = 0, Global = 1 };
-  static constexpr uint32_t kAtomic = 1u << 24, kDeviceScope = 1u << 25, kSeveral = 1u << 26,
-                            kItemMask = (1u << 24) - 1;
+  // One recorded access in 8 bytes, so that the state of a buffer costs 2 bytes per byte of it (clearing it is most
+  // of the checker's cost on a kernel that does little else): the epoch, the accessing instruction as a site (an
+  // index into sites_), the work-item's local linear id.
   struct Access {
-    uint32_t inst = 0;  // instruction index + 1; 0: none
     uint32_t epoch = 0;
-    uint32_t itemFlags = 0;  // local linear id, and the flags above
+    uint16_t site = 0;  // sites_ index + 1, and kSeveral; 0: none
+    uint16_t item = 0;  // local linear id (kRaceCheckerMaxGroupSize)
   };
+  static constexpr uint16_t kSeveral = 0x8000, kSiteMask = 0x7fff;
   struct ByteState {
     Access write, read;
   };
+  // The instructions that accessed local or global memory, in the order they first did, with their atomic scope (0
+  // plain, 1 work-group, 2 wider). Past kSiteMask - 3 of them, the last three sites stand for "another instruction"
+  // of each scope.
+  struct Site {
+    uint32_t inst;  // instruction index; UINT32_MAX for the shared sites
+    int8_t scope;
+  };
+  std::vector<Site> sites_;
+  std::vector<uint16_t> siteOf_;  // per instruction: its site + 1, 0 before its first access
+  uint16_t siteFor(uint32_t inst, int8_t scope);
+  const Site& site(const Access& a) const { return sites_[(a.site & kSiteMask) - 1]; }
   CheckRun& run_;
   // Per allocation tag, created at its first access: a cell per 4-byte granule while every access covers whole
   // granules (ints, floats and wider: most buffers), a cell per byte from the first access that does not.
@@ -58,7 +71,7 @@ class RaceChecker {
   void advance(Space s);
   int8_t atomicScopeOf(uint32_t inst);
   // Whether a recorded access is unordered with an access of work-item `item` in the current epoch.
-  bool unordered(const Access& a, Space s, uint32_t item) const;
+  bool unordered(const Access& a, Space s, uint16_t item) const;
   void conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, bool write, const Access& other,
                 bool otherWrite, Space s);
 };

@@ -150,3 +150,24 @@ TEST_CASE("the options -cl-opt-disable and -O0 compile without optimisation, the
   CHECK(hasFunctionVariables(*host::Program::fromOpenCLC(device, kReduction, "-cl-std=CL1.2 -cl-opt-disable")));
   CHECK(hasFunctionVariables(*host::Program::fromOpenCLC(device, kReduction, "-O0")));
 }
+
+TEST_CASE("compiler messages name the program's own source, not the temporary copy", "[debug]") {
+  if (!host::Program::openCLCCompilerAvailable()) {
+    WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
+    return;
+  }
+  host::Device device;
+  host::OpenCLCSource s;
+  s.text = "kernel void k(global int* out) {\n  out[0] = undeclared;\n}\n";
+  s.name = "mine.cl";
+  for (const char* shown : {"mine.cl:2:", "<program source>:2:"}) {
+    try {
+      host::Program::fromOpenCLC(device, s);
+      FAIL("an undeclared identifier compiled");
+    } catch (const host::Error& e) {
+      CHECK_THAT(e.what(), Contains(shown));
+      CHECK_THAT(e.what(), !Contains("clref-build"));
+    }
+    s.name.clear();
+  }
+}

@@ -316,6 +316,17 @@ __kernel void flag(__global const int* in, __global int* out) {
   if (in[get_global_id(0)] > 5) f = 1;
   if (f) out[get_global_id(0)] = 1;
 }
+__kernel void dominating(__global const int* in, __global int* out) {
+  int v = in[get_global_id(0)];
+  int x;
+  if (v > 2) x = v;
+  out[get_global_id(0)] = x;
+}
+__kernel void constant_value(__global const int* in, __global int* out) {
+  int x;
+  if (in[get_global_id(0)] > 2) x = 7;
+  out[get_global_id(0)] = x;
+}
 __kernel void complete(__global const int* in, __global int* out) {
   int x;
   if (in[get_global_id(0)] > 2) x = 1; else x = 2;
@@ -348,6 +359,13 @@ __kernel void complete(__global const int* in, __global int* out) {
     CHECK(f.at.source == "checkers.cl:15");
     CHECK_THAT(f.at.message, Contains("branch condition"));
     CHECK_THAT(f.at.message, Contains("variable 'f'"));
+  }
+  // A value that dominates the merge, or a constant, assigned on one path: LLVM's promotion would fold the merge
+  // with the undefined value into that value, and the bug would vanish; the checker's builds keep it.
+  for (const char* name : {"dominating", "constant_value"}) {
+    const auto f = onlyFinding(run(name), FaultKind::UninitialisedValue);
+    CHECK_THAT(f.at.message, Contains("variable 'x'"));
+    CHECK(f.count == 3);
   }
   noFinding(run("complete"));
 }
@@ -472,4 +490,18 @@ TEST_CASE("checked runs compute what plain runs compute, CLREF_CHECKS_FATAL=0 ke
     results[i++] = {out->as<int>()[0], out->as<int>()[1]};
   }
   CHECK(results[0] == results[1]);
+}
+
+TEST_CASE("the race checker refuses work-groups larger than it tells apart", "[checks][races]") {
+  if (!compilerAvailable()) return;
+  host::DeviceConfig cfg;
+  cfg.checks = CheckSet{}.add(Check::Races);
+  cfg.maxWorkGroupSize = 2 * interpreter::kRaceCheckerMaxGroupSize;
+  host::Device device(cfg);
+  auto k = kernelOf(device, "__kernel void k(__global int* out) { out[get_global_id(0)] = 1; }", "k");
+  const size_t n = interpreter::kRaceCheckerMaxGroupSize + 1;
+  auto out = ints(2 * n);
+  k.setArg(0, out);
+  CHECK_THROWS_WITH(k.run(range1(n, n)), Contains("at most 65536 work-items"));
+  noFinding(k.run(range1(2 * (n - 1), (n - 1) / 2)));  // groups of 32 768
 }
