@@ -266,6 +266,13 @@ bool parseBuildOptions(const char* text, BuildStep step, BuildOptions& o,
 // not whole words.
 std::vector<uint32_t> readSpirvFile(const std::string& path);
 
+// OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clLinkProgram: SPIR-V modules linked with
+// SPIRV-Tools' linker, which resolves Import/Export LinkageAttributes across them (module_link.cpp). The modules
+// linked into an executable, or into a library with `createLibrary`; none when the link fails, with the linker's
+// messages in `log`.
+std::optional<std::vector<uint32_t>> linkModules(std::vector<std::vector<uint32_t>> modules, bool createLibrary,
+                                                 std::string& log);
+
 // A source file a module's OpLine instructions cite by a name diagnostics should not show (the temporary copy the
 // compiler read): its name for people ("" for a program built from a string) and its text (interpreter::Module::
 // nameSourceFile).

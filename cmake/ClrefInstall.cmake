@@ -18,7 +18,8 @@ option(CLREF_REGISTER_ICD "Install also registers the ICD system-wide (/etc/Open
 # private dependencies. A module linking a library not listed here fails the configuration, so
 # that the installed package cannot miss it.
 set(CLREF_HOST_MODULES numerics images interpreter api)
-set(CLREF_HOST_DEPENDENCIES MPFI::MPFI PkgConfig::MPFR PkgConfig::GMP SPIRV-Tools-opt SPIRV-Tools-static Threads::Threads)
+set(CLREF_HOST_DEPENDENCIES MPFI::MPFI PkgConfig::MPFR PkgConfig::GMP SPIRV-Tools-link SPIRV-Tools-opt SPIRV-Tools-static Threads::Threads
+                             nlohmann_json::nlohmann_json)
 
 set(objects)
 set(seen)

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/check_json.hpp"
+
 #include "api/check.hpp"
 #include "reference/case_file.hpp"
 #include "reference/value_syntax.hpp"
@@ -76,48 +78,6 @@ std::vector<uint8_t> observedBytes(const std::filesystem::path& dir, const std::
     throw Rejected(txt.string() + ": " + std::to_string(n) + " values; argument " + std::to_string(arg) + " holds " +
                    std::to_string(spec.count));
   return out;
-}
-
-nlohmann::json toJson(const host::CheckReport& r, const std::string& kernel) {
-  nlohmann::json j;
-  j["kernel"] = kernel;
-  j["identical"] = 0;
-  j["allowed"] = 0;
-  j["violations"] = 0;
-  j["undetermined"] = 0;
-  for (const auto& b : r.buffers) {
-    nlohmann::json jb;
-    jb["arg"] = b.arg;
-    jb["name"] = b.name;
-    jb["elements"] = b.elements;
-    jb["identical"] = b.identical;
-    jb["allowed"] = b.allowed;
-    jb["violations"] = b.violations;
-    jb["undetermined"] = b.undetermined;
-    jb["details"] = nlohmann::json::array();
-    for (const auto& d : b.details) {
-      nlohmann::json jd;
-      jd["arg"] = b.arg;
-      jd["index"] = d.index;
-      jd["class"] = host::toString(d.cls);
-      jd["observed"] = d.observed;
-      jd["reference"] = d.reference;
-      jd["allowed"] = d.cls == host::ElementClass::Undetermined ? "" : numerics::toString(d.allowed);
-      jd["reason"] = d.reason;
-      jb["details"].push_back(std::move(jd));
-    }
-    j["identical"] = j["identical"].get<uint64_t>() + b.identical;
-    j["allowed"] = j["allowed"].get<uint64_t>() + b.allowed;
-    j["violations"] = j["violations"].get<uint64_t>() + b.violations;
-    j["undetermined"] = j["undetermined"].get<uint64_t>() + b.undetermined;
-    j["buffers"].push_back(std::move(jb));
-  }
-  j["decisions"] = nlohmann::json::array();
-  for (const auto& d : r.decisions)
-    j["decisions"].push_back({{"message", d.message}, {"instruction", d.instruction}, {"source", d.source}});
-  j["decision_count"] = r.decisionCount;
-  if (r.controlDecision) j["control_decision"] = *r.controlDecision;
-  return j;
 }
 
 }  // namespace
@@ -194,7 +154,7 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
     }
     if (!o.reportPath.empty()) {
       std::ofstream out(o.reportPath);
-      out << toJson(report, c.kernel).dump(2) << "\n";
+      out << host::toJson(report, c.kernel).dump(2) << "\n";
       if (!out) throw Rejected("--report: cannot write " + o.reportPath);
     }
     return report.anyViolation() ? kViolation : 0;

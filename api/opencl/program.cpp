@@ -10,7 +10,6 @@
 #include "api/opencl/device_info.hpp"
 #include "api/opencl/program_binary.hpp"
 #include "api/opencl/program_compile.hpp"
-#include "api/opencl/program_link.hpp"
 
 using namespace clref::cl;
 namespace host = clref::host;
@@ -526,7 +525,7 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
     p->sourceNames.insert(p->sourceNames.end(), names.begin(), names.end());
   }
   cl_int r = CL_SUCCESS;
-  if (auto linked = linkModules(std::move(mods), o.createLibrary, p->log); !linked) {
+  if (auto linked = host::linkModules(std::move(mods), o.createLibrary, p->log); !linked) {
     r = CL_LINK_PROGRAM_FAILURE;
   } else {
     p->spirv = std::move(*linked);

@@ -1,5 +1,5 @@
-// SPIR-V linking for clLinkProgram (see program_link.hpp).
-#include "api/opencl/program_link.hpp"
+// SPIR-V linking for clLinkProgram (host.hpp linkModules).
+#include "api/host.hpp"
 
 #include <algorithm>
 #include <map>
@@ -7,7 +7,7 @@
 
 #include <spirv-tools/linker.hpp>
 
-namespace clref::cl {
+namespace clref::host {
 namespace {
 
 // SPIRV-Tools' linker (2023.1) drops the Linkage capability from an executable but keeps the
@@ -88,4 +88,4 @@ std::optional<std::vector<uint32_t>> linkModules(std::vector<std::vector<uint32_
   return linked;
 }
 
-}  // namespace clref::cl
+}  // namespace clref::host
