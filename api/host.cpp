@@ -1,5 +1,7 @@
 #include "api/host.hpp"
 
+#include "api/check.hpp"
+
 #include "interpreter/shadow.hpp"
 
 #include <algorithm>
@@ -394,7 +396,43 @@ std::array<size_t, 3> defaultLocalSize(const NDRange& r, const DeviceConfig& cfg
 }
 }  // namespace
 
-RunResult Kernel::run(const NDRange& range) { return runWith(range, nullptr, nullptr); }
+namespace {
+
+// DeviceConfig::plantErrors: element i of every buffer argument the kernel may write (a global pointer to non-const),
+// for i a multiple of `every`, changed so that no allowed set of a computed value contains it: a floating-point
+// element has the top bit of its significand flipped (a relative change of at least a quarter; a NaN stays a NaN,
+// an infinity becomes one), any other element is incremented.
+void plantErrors(Kernel& kernel, uint64_t every) {
+  for (size_t i = 0; i < kernel.argCount(); ++i) {
+    const KernelArgInfo& info = kernel.argInfo(i);
+    auto buffer = kernel.bufferArg(i);
+    if (!buffer || info.typeName.find("const") != std::string::npos || info.typeName.rfind("constant", 0) == 0)
+      continue;
+    const ElementType type = elementTypeOf(info.typeName).value_or(ElementType::U8);
+    const size_t size = sizeOf(type);
+    auto* bytes = reinterpret_cast<uint8_t*>(buffer->data());
+    for (uint64_t e = 0; (e + 1) * size <= buffer->size(); e += every) {
+      uint8_t* at = bytes + e * size;
+      uint64_t v = 0;
+      std::memcpy(&v, at, size);
+      switch (type) {
+        case ElementType::F16: v ^= uint64_t(1) << 9; break;
+        case ElementType::F32: v ^= uint64_t(1) << 22; break;
+        case ElementType::F64: v ^= uint64_t(1) << 51; break;
+        default: ++v; break;
+      }
+      std::memcpy(at, &v, size);
+    }
+  }
+}
+
+}  // namespace
+
+RunResult Kernel::run(const NDRange& range) {
+  RunResult r = runWith(range, nullptr, nullptr);
+  if (const uint64_t every = program_->device().config().plantErrors; every && r.ok) plantErrors(*this, every);
+  return r;
+}
 
 RunResult Kernel::runShadow(const NDRange& range, interpreter::ShadowRun& shadow) {
   return runWith(range, &shadow, nullptr);

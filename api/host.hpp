@@ -66,6 +66,10 @@ struct DeviceConfig {
   // finding fails the run as a fault does (RunResult::ok).
   interpreter::CheckSet checks;
   bool checksFatal = true;
+  // A wrong device, for testing tools that judge devices (the check layer, `clref check`): when nonzero, after every
+  // run() element i of each buffer the kernel may write, for i a multiple of this, is changed beyond any allowed bound
+  // (host.cpp plantErrors). The ICD reads it from CLREF_PLANT_ERRORS.
+  uint64_t plantErrors = 0;
 };
 
 // The OpenCL C extensions and optional features (OpenCL C 3.0 §6.2.1 [[features]] feature macros) a device

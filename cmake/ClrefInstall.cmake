@@ -1,6 +1,7 @@
 # What `cmake --install build --prefix P` installs:
 #   bin/clref                                   the command-line tool
 #   lib/libclref_icd.so                         the OpenCL ICD (and OpenCL C API library)
+#   lib/libclref_layer.so                       the check layer (OPENCL_LAYERS; api/layer/layer.hpp)
 #   etc/OpenCL/vendors/clref.icd                its vendor file, naming the installed library
 #   lib/libclref_host.a                         the C++ host API: one archive holding the objects
 #                                               of numerics, images, interpreter and api
@@ -45,7 +46,7 @@ target_compile_features(clref_host INTERFACE cxx_std_20)
 target_link_libraries(clref_host PRIVATE ${CLREF_HOST_DEPENDENCIES})
 
 install(TARGETS clref RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS clref_opencl LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS clref_opencl clref_layer LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS clref_host EXPORT clrefTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT devel)
 
 # The vendor file names the installed library by its absolute path, so it is written at install

@@ -79,6 +79,8 @@ void applyLimitsFromEnvironment(host::DeviceConfig& config) {
   uint64_t n = 0;
   if (number("CLREF_BUDGET", UINT64_MAX, n)) config.instructionBudget = n;
   if (number("CLREF_THREADS", 1024, n)) config.threads = unsigned(n);
+  // CLREF_PLANT_ERRORS=K: a wrong device for testing tools that judge devices (DeviceConfig::plantErrors).
+  if (number("CLREF_PLANT_ERRORS", UINT64_MAX, n)) config.plantErrors = n;
 }
 }  // namespace
 

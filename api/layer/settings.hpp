@@ -1,0 +1,26 @@
+// The check layer's settings, from the environment when the layer is first used:
+//   CLREF_CHECK_REPORT=FILE     append one JSON object per checked enqueue (one line each) to FILE
+//   CLREF_CHECK_KERNELS=a,b     check only these kernels (default: all)
+//   CLREF_CHECK_EVERY=N         check every Nth enqueue of each kernel, starting with the first (default 1)
+//   CLREF_CHECK_PROFILE=full|embedded   the profile whose accuracy the device is held to (default: the device's own
+//                               CL_DEVICE_PROFILE)
+// A setting that does not parse is reported once on stderr and left at its default.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "numerics/accuracy.hpp"
+
+namespace clref::layer {
+
+struct Settings {
+  std::string reportPath;
+  std::set<std::string> kernels;  // empty: all
+  uint64_t every = 1;
+  std::optional<numerics::Profile> profile;
+};
+const Settings& settings();
+
+}  // namespace clref::layer
