@@ -47,6 +47,7 @@ struct BufferVerdict {
   std::string name;  // the parameter's name
   ElementType type = ElementType::U8;
   uint64_t elements = 0, identical = 0, allowed = 0, violations = 0, undetermined = 0;
+  uint64_t notJudged = 0;  // CheckOptions::sampleGroups: elements none of the sampled work-groups wrote
   std::vector<ElementVerdict> details;  // every element that is not identical
 };
 
@@ -64,6 +65,11 @@ struct CheckOptions {
   bool finiteMathOnly = false;
   // -cl-no-signed-zeros: the sign of a zero result is not significant.
   bool noSignedZeros = false;
+  // When nonzero and fewer than the launch's work-groups: clref runs only this many work-groups, spread evenly over
+  // the NDRange (the first and the last among them), and judges only the elements they wrote; the others are left
+  // out of the counts. For kernels whose work-groups write independently (a group that reads what another wrote, or
+  // global atomics across groups, computes something else alone).
+  uint64_t sampleGroups = 0;
 };
 // The options of a build: the profile (full or embedded) with the build options another device compiled the kernel
 // with. Throws Error for an option that is not an OpenCL build option clref knows.
@@ -75,6 +81,7 @@ struct CheckReport {
   std::vector<interpreter::Diagnostic> decisions;  // the open decisions, first occurrence per instruction
   uint64_t decisionCount = 0;
   std::optional<size_t> controlDecision;  // index into decisions: a decision that changed control flow or an address
+  std::vector<uint64_t> sampledGroups;     // CheckOptions::sampleGroups: the linear ids of the groups run (else empty)
   bool anyViolation() const;
 };
 

@@ -19,6 +19,7 @@ nlohmann::json toJson(const host::CheckReport& r, const std::string& kernel) {
     jb["allowed"] = b.allowed;
     jb["violations"] = b.violations;
     jb["undetermined"] = b.undetermined;
+    jb["not_judged"] = b.notJudged;
     jb["details"] = nlohmann::json::array();
     for (const auto& d : b.details) {
       nlohmann::json jd;

@@ -428,6 +428,10 @@ void plantErrors(Kernel& kernel, uint64_t every) {
 
 }  // namespace
 
+std::array<size_t, 3> Kernel::localSizeFor(const NDRange& range) const {
+  return range.local ? *range.local : defaultLocalSize(range, program_->device().config(), maxWorkGroupSize());
+}
+
 RunResult Kernel::run(const NDRange& range) {
   RunResult r = runWith(range, nullptr, nullptr);
   if (const uint64_t every = program_->device().config().plantErrors; every && r.ok) plantErrors(*this, every);
@@ -438,11 +442,17 @@ RunResult Kernel::runShadow(const NDRange& range, interpreter::ShadowRun& shadow
   return runWith(range, &shadow, nullptr);
 }
 
+RunResult Kernel::runShadow(const NDRange& range, interpreter::ShadowRun& shadow,
+                            interpreter::ExecutionObserver* observer, const std::vector<uint64_t>& groups) {
+  return runWith(range, &shadow, observer, groups);
+}
+
 RunResult Kernel::runObserved(const NDRange& range, interpreter::ExecutionObserver& observer) {
   return runWith(range, nullptr, &observer);
 }
 
-RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, interpreter::ExecutionObserver* observer) {
+RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, interpreter::ExecutionObserver* observer,
+                          const std::vector<uint64_t>& groups) {
   const auto& cfg = program_->device().config();
   checkNDRange(range, cfg);
   if (loweredSpecVersion_ != program_->specVersion_) lower();
@@ -536,6 +546,7 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
   ec.subgroupSize = cfg.subgroupSize;
   ec.shadow = shadow;
   ec.observer = observer;
+  ec.onlyGroups = groups;
   if (!shadow) ec.checks = cfg.checks;
   interpreter::ExecResult r;
   try {

@@ -396,6 +396,8 @@ class Kernel {
   // The largest work-group size this kernel can run with (CL_KERNEL_WORK_GROUP_SIZE): the device's maximum, or fewer
   // when the work-items of a group would hold more registers and private memory than clref allows per work-group.
   size_t maxWorkGroupSize() const;
+  // The work-group size run() uses for `range`: its local size, or the DefaultLocalSize choice's when it has none.
+  std::array<size_t, 3> localSizeFor(const NDRange& range) const;
 
   // Runs the NDRange to completion. Throws Error when an argument is not set, a buffer is larger than the device's
   // address space, the local memory exceeds localMemSize, or the NDRange cannot run on the kernel (NDRangeError for
@@ -405,6 +407,11 @@ class Kernel {
   // The same run with allowed-set propagation (interpreter/shadow.hpp): besides clref's results, `shadow` holds the
   // allowed set of every value that is not exactly clref's, and the decisions those sets left open. One thread.
   RunResult runShadow(const NDRange& range, interpreter::ShadowRun& shadow);
+  // The same, with only the work-groups `groups` run (linear ids, ascending; the others are skipped as if they wrote
+  // nothing) and, when not null, `observer` told of every memory access (what check() uses to judge a sample of the
+  // work-groups: the elements they wrote).
+  RunResult runShadow(const NDRange& range, interpreter::ShadowRun& shadow, interpreter::ExecutionObserver* observer,
+                      const std::vector<uint64_t>& groups);
   // The same run watched by `observer` (interpreter/checks/observer.hpp: every instruction, its result, memory
   // accesses, work-group starts and barriers) in a kernel lowered for it. One thread.
   RunResult runObserved(const NDRange& range, interpreter::ExecutionObserver& observer);
@@ -420,7 +427,8 @@ class Kernel {
     Sampler sampler;
   };
   void lower();
-  RunResult runWith(const NDRange& range, interpreter::ShadowRun* shadow, interpreter::ExecutionObserver* observer);
+  RunResult runWith(const NDRange& range, interpreter::ShadowRun* shadow, interpreter::ExecutionObserver* observer,
+                    const std::vector<uint64_t>& groups = {});
   Arg& argAt(size_t i, ArgKind want);
   std::shared_ptr<Program> program_;
   std::string name_;

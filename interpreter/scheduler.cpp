@@ -50,6 +50,7 @@ struct Shared {
   Launch launch;
   std::array<uint64_t, 3> numGroups{};
   uint64_t totalGroups = 0;
+  uint64_t groupsToRun = 0;  // totalGroups, or ExecConfig::onlyGroups's count
   uint64_t workgroupArenaBytes = 0;
   std::vector<uint64_t> localArgOffset;  // per param, offset in the work-group arena
   // Per param, the tag its pointer carries: a buffer bound to several parameters is one
@@ -112,14 +113,14 @@ class Worker {
     for (bool more = true; more;) {
       const uint64_t first = s_.next.fetch_add(s_.chunk);
       for (uint64_t g = first; g < first + s_.chunk; ++g) {
-        if (g >= s_.totalGroups || g > s_.faultGroup.load()) {
+        if (g >= s_.groupsToRun || g > s_.faultGroup.load()) {
           more = false;
           break;
         }
         try {
           if (!arena) groupArena_.assign(s_.workgroupArenaBytes + 16, 0);
           arena = true;
-          runGroup(g);
+          runGroup(s_.config.onlyGroups.empty() ? g : s_.config.onlyGroups[g]);
         } catch (const std::exception& e) { failGroup(g, e.what()); } catch (...) {
           failGroup(g, "unknown exception");
         }
@@ -654,6 +655,14 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     s.launch.enqueuedLocal[d] = range.local[d];
     s.launch.numGroups[d] = s.numGroups[d];
   }
+  s.groupsToRun = s.totalGroups;
+  if (!config.onlyGroups.empty()) {
+    if (!std::is_sorted(config.onlyGroups.begin(), config.onlyGroups.end()) ||
+        config.onlyGroups.back() >= s.totalGroups)
+      throw std::invalid_argument("ExecConfig::onlyGroups must be ascending linear work-group ids below " +
+                                  std::to_string(s.totalGroups));
+    s.groupsToRun = config.onlyGroups.size();
+  }
   ExecResult result;
   result.workItems = range.global[0] * range.global[1] * range.global[2];
   if (result.workItems == 0) return result;
@@ -734,10 +743,10 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     threads = 1;  // the checkers and observers see the work-groups in order (check_run.hpp)
     s.checks = std::make_unique<CheckRun>(config.checks, kernel, range, config.observer);
   }
-  threads = unsigned(std::min<uint64_t>(threads, s.totalGroups));
+  threads = unsigned(std::min<uint64_t>(threads, s.groupsToRun));
   threads = unsigned(std::clamp<uint64_t>(kMaxPrivateBytesInFlight / std::max<uint64_t>(groupBytes, 1), 1, threads));
   // At least 8 chunks per thread, so that threads finishing early find work; at most 64 groups per chunk.
-  s.chunk = std::clamp<uint64_t>(s.totalGroups / (uint64_t(threads) * 8), 1, 64);
+  s.chunk = std::clamp<uint64_t>(s.groupsToRun / (uint64_t(threads) * 8), 1, 64);
   if (threads <= 1) {
     Worker(s).run();
   } else {

@@ -31,22 +31,18 @@ template <class T> T deviceInfo(cl_device_id d, cl_device_info what, T otherwise
   T v{};
   return next().clGetDeviceInfo(d, what, sizeof v, &v, nullptr) == CL_SUCCESS ? v : otherwise;
 }
-std::string deviceText(cl_device_id d, cl_device_info what) {
+// A text answer of a clGet*Info query (`query` the entry point, `object` and `what` its arguments); "" when the
+// platform does not answer.
+template <class Query, class Object, class Info> std::string infoText(Query query, Object object, Info what) {
   size_t n = 0;
-  if (next().clGetDeviceInfo(d, what, 0, nullptr, &n) != CL_SUCCESS || n == 0) return "";
+  if (query(object, what, 0, nullptr, &n) != CL_SUCCESS || n == 0) return "";
   std::string s(n, '\0');
-  if (next().clGetDeviceInfo(d, what, n, s.data(), nullptr) != CL_SUCCESS) return "";
+  if (query(object, what, n, s.data(), nullptr) != CL_SUCCESS) return "";
   s.resize(std::strlen(s.c_str()));
   return s;
 }
-std::string kernelName(cl_kernel k) {
-  size_t n = 0;
-  if (next().clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, 0, nullptr, &n) != CL_SUCCESS || n == 0) return "";
-  std::string s(n, '\0');
-  if (next().clGetKernelInfo(k, CL_KERNEL_FUNCTION_NAME, n, s.data(), nullptr) != CL_SUCCESS) return "";
-  s.resize(std::strlen(s.c_str()));
-  return s;
-}
+std::string deviceText(cl_device_id d, cl_device_info what) { return infoText(next().clGetDeviceInfo, d, what); }
+std::string kernelName(cl_kernel k) { return infoText(next().clGetKernelInfo, k, CL_KERNEL_FUNCTION_NAME); }
 template <class T> T memInfo(cl_mem m, cl_mem_info what) {
   T v{};
   if (next().clGetMemObjectInfo(m, what, sizeof v, &v, nullptr) != CL_SUCCESS)
@@ -306,6 +302,7 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
     p.options = host::checkOptionsFor(facts.profile, "");
     p.optionsNote = e.what();
   }
+  p.options.sampleGroups = s.groups;
   p.range.dims = dims;
   for (cl_uint d = 0; d < dims && d < 3; ++d) {
     p.range.global[d] = global ? global[d] : 1;

@@ -141,14 +141,21 @@ cl_int CL_API_CALL setProgramSpecializationConstant(cl_program program, cl_uint 
   return r;
 }
 
-cl_int CL_API_CALL releaseProgram(cl_program program) {
-  const bool last = referenceCount(program) == 1;
-  const cl_int r = next().clReleaseProgram(program);
+// Releases `object` on the platform; its record goes with its last reference (the platform may give the handle out
+// again for a new object).
+template <class Object, class Map>
+cl_int releaseAndForget(Object object, cl_int(CL_API_CALL* release)(Object), Map& recordsOf) {
+  const bool last = referenceCount(object) == 1;
+  const cl_int r = release(object);
   if (r == CL_SUCCESS && last) {
     std::lock_guard lock(records().mutex);
-    records().programs.erase(program);
+    recordsOf.erase(object);
   }
   return r;
+}
+
+cl_int CL_API_CALL releaseProgram(cl_program program) {
+  return releaseAndForget(program, next().clReleaseProgram, records().programs);
 }
 
 cl_int CL_API_CALL setKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size, const void* arg_value) {
@@ -191,13 +198,7 @@ cl_kernel CL_API_CALL cloneKernel(cl_kernel source_kernel, cl_int* errcode_ret) 
 }
 
 cl_int CL_API_CALL releaseKernel(cl_kernel kernel) {
-  const bool last = referenceCount(kernel) == 1;
-  const cl_int r = next().clReleaseKernel(kernel);
-  if (r == CL_SUCCESS && last) {
-    std::lock_guard lock(records().mutex);
-    records().kernels.erase(kernel);
-  }
-  return r;
+  return releaseAndForget(kernel, next().clReleaseKernel, records().kernels);
 }
 
 // A kernel handle the platform gives out again after the last release of another: its record starts empty.

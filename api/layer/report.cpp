@@ -54,6 +54,12 @@ void reportChecked(const Enqueue& e) {
   j["local"] = sizesJson(r.run.localSize, e.range.dims);
   j["local_chosen_by"] = e.deviceChoseLocal ? "clref (the application gave none)" : "the application";
   if (!e.optionsNote.empty()) j["options_note"] = e.optionsNote;
+  uint64_t notJudged = 0;
+  for (const auto& b : r.buffers) notJudged += b.notJudged;
+  if (!r.sampledGroups.empty()) {
+    j["groups"] = r.sampledGroups;  // CLREF_CHECK_GROUPS: the work-groups clref ran
+    j["not_judged"] = notJudged;    // elements none of them wrote
+  }
   // Every violating or undetermined element, across buffers.
   auto details = nlohmann::json::array();
   size_t omitted = 0;
@@ -91,6 +97,9 @@ void reportChecked(const Enqueue& e) {
                      " identical, " + std::to_string(j["allowed"].get<uint64_t>()) + " allowed, " +
                      std::to_string(j["violations"].get<uint64_t>()) + " violations, " +
                      std::to_string(j["undetermined"].get<uint64_t>()) + " undetermined";
+  if (!r.sampledGroups.empty())
+    line += " (" + std::to_string(r.sampledGroups.size()) + " work-groups sampled; " + std::to_string(notJudged) +
+            " elements they did not write not judged)";
   if (firstViolation)
     line += "; first violation: argument " + std::to_string(firstBuffer->arg) + " (" + firstBuffer->name + ") [" +
             std::to_string(firstViolation->index) + "] observed " + firstViolation->observed + ", allowed " +

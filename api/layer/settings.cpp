@@ -33,6 +33,7 @@ Settings read() {
       if (!name.empty()) s.kernels.insert(name);
   }
   s.every = positive("CLREF_CHECK_EVERY", 1);
+  s.groups = positive("CLREF_CHECK_GROUPS", 0);
   if (const char* v = std::getenv("CLREF_CHECK_PROFILE"); v && *v) {
     const std::string p = v;
     if (p == "full")

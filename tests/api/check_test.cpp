@@ -102,9 +102,10 @@ TEST_CASE("check: a composed value keeps the freedom of each step, and no more",
   // 8·2^-24 = 2^-21, plus 0.25 correctly rounded (result ~1.93, ulp 2^-23): the set spans about ±(1 + 0.5) ulp of the
   // result around clref's value. 1 ulp is allowed; 40 ulp is far outside.
   const std::vector<float> x = {1.0f, 1.0f, 1.0f};
-  Setup s("kernel void k(global const float* x, global float* y) {\n"
-          "  size_t i = get_global_id(0);\n  y[i] = sin(x[i]) * 2.0f + 0.25f;\n}\n",
-          x);
+  Setup s(
+      "kernel void k(global const float* x, global float* y) {\n"
+      "  size_t i = get_global_id(0);\n  y[i] = sin(x[i]) * 2.0f + 0.25f;\n}\n",
+      x);
   std::vector<float> observed = s.reference;
   observed[1] = stepF(observed[1], 1);
   observed[2] = stepF(observed[2], 40);
@@ -120,17 +121,18 @@ TEST_CASE("check: a composed value keeps the freedom of each step, and no more",
   CHECK_THAT(b.details[1].reason, Catch::Matchers::Contains("ulp beyond the allowed set"));
   // The instruction whose rule gave the element its set: the final multiply-add (clang contracts `* 2.0f + 0.25f`
   // into OpenCL.std mad).
-  CHECK_THAT(b.details[1].reason, Catch::Matchers::Contains("its allowed set is the rule of") &&
-                                      Catch::Matchers::Contains(" mad "));
+  CHECK_THAT(b.details[1].reason,
+             Catch::Matchers::Contains("its allowed set is the rule of") && Catch::Matchers::Contains(" mad "));
 }
 
 TEST_CASE("check: a comparison the allowed sets leave open makes what depends on it undetermined", "[check]") {
   // sin(1) is 0x1.aed548p-1 correctly rounded: a device may return a few ulp below it, so `sin(x) >= t` with t that
   // value is open, and so is the selected result. Far from t (x = 2) the comparison is decided.
   const std::vector<float> x = {1.0f, 2.0f};
-  Setup s("kernel void k(global const float* x, global float* y) {\n"
-          "  size_t i = get_global_id(0);\n  y[i] = sin(x[i]) >= 0x1.aed548p-1f ? 10.0f : 20.0f;\n}\n",
-          x);
+  Setup s(
+      "kernel void k(global const float* x, global float* y) {\n"
+      "  size_t i = get_global_id(0);\n  y[i] = sin(x[i]) >= 0x1.aed548p-1f ? 10.0f : 20.0f;\n}\n",
+      x);
   CHECK(s.reference[0] == 10.0f);
   std::vector<float> observed = {20.0f, 20.0f};
   const auto report = s.check(observed);
@@ -177,9 +179,9 @@ TEST_CASE("check: integer results and bad observed buffers", "[check]") {
 namespace {
 
 // Runs `source`'s kernel k(global const T* x, global U* y) over x and judges `observed` for y.
-template <class T, class U>
-host::CheckReport checkKernel(const char* source, const std::vector<T>& x, const std::vector<U>& observed,
-                              host::ElementType type, const host::CheckOptions& options = {}) {
+template <class T, class U> host::CheckReport checkKernel(const char* source, const std::vector<T>& x,
+                                                          const std::vector<U>& observed, host::ElementType type,
+                                                          const host::CheckOptions& options = {}) {
   host::Device device;
   auto program = host::Program::fromOpenCLC(device, source);
   host::Kernel kernel(program, "k");
@@ -213,13 +215,13 @@ TEST_CASE("check: planted violations are classified violation at the right eleme
     std::vector<float> obs(x.size());
     for (size_t i = 0; i < x.size(); ++i) {
       const double a = x[i];
-      obs[i] = float(numerics::evaluate(numerics::MathFn::exp, std::span<const double>(&a, 1),
-                                        numerics::Format::Float).value);
+      obs[i] = float(
+          numerics::evaluate(numerics::MathFn::exp, std::span<const double>(&a, 1), numerics::Format::Float).value);
     }
     obs[1] = stepF(obs[1], 7);
     const auto r = checkKernel<float, float>(
-        "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = exp(x[i]); }",
-        x, obs, host::ElementType::F32);
+        "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = exp(x[i]); }", x,
+        obs, host::ElementType::F32);
     CHECK(r.buffers[0].violations == 1);
     CHECK(classOf(r, 1) == C::Violation);
     CHECK(r.buffers[0].identical == 2);
@@ -237,7 +239,8 @@ TEST_CASE("check: planted violations are classified violation at the right eleme
     const std::vector<float> f = {2.7f, -2.7f, 2.5f};
     const std::vector<int> rtz = {2, -2, 2};  // convert_int_rte gives 3, -3, 2
     const auto ri = checkKernel<float, int>(
-        "kernel void k(global const float* x, global int* y) { size_t i = get_global_id(0); y[i] = convert_int_rte(x[i]); }",
+        "kernel void k(global const float* x, global int* y) { size_t i = get_global_id(0); y[i] = "
+        "convert_int_rte(x[i]); }",
         f, rtz, host::ElementType::I32);
     CHECK(classOf(ri, 0) == C::Violation);
     CHECK(classOf(ri, 1) == C::Violation);
@@ -246,30 +249,33 @@ TEST_CASE("check: planted violations are classified violation at the right eleme
   SECTION("a flipped sign of zero where the spec fixes it, allowed with -cl-no-signed-zeros") {
     const std::vector<float> x = {1.0f, 2.0f};
     const std::vector<float> obs = {-0.0f, 0.0f};  // x - x is +0 in round to nearest
-    const char* src = "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
-                      "y[i] = x[i] - x[i]; }";
+    const char* src =
+        "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
+        "y[i] = x[i] - x[i]; }";
     const auto r = checkKernel<float, float>(src, x, obs, host::ElementType::F32);
     CHECK(classOf(r, 0) == C::Violation);
     CHECK(classOf(r, 1) == C::Identical);
-    const auto relaxed = checkKernel<float, float>(src, x, obs, host::ElementType::F32,
-                                                   host::checkOptionsFor(numerics::Profile::Full, "-cl-no-signed-zeros"));
+    const auto relaxed = checkKernel<float, float>(
+        src, x, obs, host::ElementType::F32, host::checkOptionsFor(numerics::Profile::Full, "-cl-no-signed-zeros"));
     CHECK(classOf(relaxed, 0) == C::Allowed);
   }
   SECTION("a flush to zero where the profile forbids it (double), allowed with -cl-denorms-are-zero; float may") {
     const std::vector<double> x = {0x1p-30, 1.0};
     const std::vector<double> obs = {0.0, 0x1p-1000};  // x · 2^-1000: 2^-1030 is subnormal in double
-    const char* src = "kernel void k(global const double* x, global double* y) { size_t i = get_global_id(0); "
-                      "y[i] = x[i] * 0x1p-1000; }";
+    const char* src =
+        "kernel void k(global const double* x, global double* y) { size_t i = get_global_id(0); "
+        "y[i] = x[i] * 0x1p-1000; }";
     const auto r = checkKernel<double, double>(src, x, obs, host::ElementType::F64);
     CHECK(classOf(r, 0) == C::Violation);
     CHECK(classOf(r, 1) == C::Identical);
-    const auto daz = checkKernel<double, double>(src, x, obs, host::ElementType::F64,
-                                                 host::checkOptionsFor(numerics::Profile::Full, "-cl-denorms-are-zero"));
+    const auto daz = checkKernel<double, double>(
+        src, x, obs, host::ElementType::F64, host::checkOptionsFor(numerics::Profile::Full, "-cl-denorms-are-zero"));
     CHECK(classOf(daz, 0) == C::Allowed);
     const std::vector<float> xf = {0x1p-30f};
     const std::vector<float> of = {0.0f};  // 2^-130 is subnormal in float: a full-profile device may flush it
     const auto rf = checkKernel<float, float>(
-        "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = x[i] * 0x1p-100f; }",
+        "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = x[i] * 0x1p-100f; "
+        "}",
         xf, of, host::ElementType::F32);
     CHECK(classOf(rf, 0) == C::Allowed);
   }
@@ -281,14 +287,17 @@ TEST_CASE("check: a * b + c may be contracted unless the module forbids it (SPIR
   const std::vector<float> x = {1.0f + 0x1p-12f};
   const std::vector<float> fused = {0x1p-11f + 0x1p-24f}, unfused = {0x1p-11f};
   // Contractable in the source: clang emits OpenCL.std mad, which allows both (clref's default choice is fused).
-  const char* madSrc = "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
-                       "float a = x[i]; y[i] = a * a - 1.0f; }";
-  CHECK(classOf(checkKernel<float, float>(madSrc, x, unfused, host::ElementType::F32), 0) == host::ElementClass::Allowed);
+  const char* madSrc =
+      "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
+      "float a = x[i]; y[i] = a * a - 1.0f; }";
+  CHECK(classOf(checkKernel<float, float>(madSrc, x, unfused, host::ElementType::F32), 0) ==
+        host::ElementClass::Allowed);
   // FP_CONTRACT OFF: a separate OpFMul and OpFSub, which llvm-spirv-15 leaves without NoContraction, so a SPIR-V
   // consumer may still fuse them; CheckOptions::contraction = false judges them as never fused.
-  const char* split = "#pragma OPENCL FP_CONTRACT OFF\n"
-                      "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
-                      "float a = x[i]; y[i] = a * a - 1.0f; }";
+  const char* split =
+      "#pragma OPENCL FP_CONTRACT OFF\n"
+      "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
+      "float a = x[i]; y[i] = a * a - 1.0f; }";
   CHECK(classOf(checkKernel<float, float>(split, x, fused, host::ElementType::F32), 0) == host::ElementClass::Allowed);
   host::CheckOptions strict;
   strict.contraction = false;
@@ -329,10 +338,11 @@ TEST_CASE("check: what depends on the order of atomics is undetermined, commutat
 TEST_CASE("check: a result another device decides by another option of a free choice is allowed", "[check]") {
   // mul24 beyond 24 bits and a division by zero: implementation-defined and unspecified. A device that computes the
   // full product and gives all ones for x / 0 (clref's other options) conforms.
-  const char* src = "kernel void k(global const int* a, global int* out) {\n"
-                    "  size_t i = get_global_id(0);\n"
-                    "  out[2 * i] = mul24(a[i], 3);\n"
-                    "  out[2 * i + 1] = 100 / (a[i] - 5);\n}\n";
+  const char* src =
+      "kernel void k(global const int* a, global int* out) {\n"
+      "  size_t i = get_global_id(0);\n"
+      "  out[2 * i] = mul24(a[i], 3);\n"
+      "  out[2 * i + 1] = 100 / (a[i] - 5);\n}\n";
   std::vector<int> a = {0x1000000, 5, 7};
   auto observedWith = [&](const std::vector<std::string>& choices) {
     host::Device device;
@@ -413,4 +423,44 @@ TEST_CASE("check: a float work-group reduction summed in another order is allowe
   for (size_t i = 0; i < 8; ++i) CHECK(classOf(report, 2 * i) != host::ElementClass::Violation);
   CHECK(classOf(report, 1) == host::ElementClass::Violation);
   CHECK(b.violations == 1);
+}
+
+TEST_CASE("check: a sample of work-groups judges exactly the elements they wrote", "[check]") {
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(
+      device, "kernel void k(global const int* a, global int* b) { size_t i = get_global_id(0); b[i] = a[i] * 3; }");
+  host::Kernel kernel(program, "k");
+  const size_t n = 64;  // 8 work-groups of 8
+  std::vector<int> a(n), zeros(n, 0), observed(n);
+  for (size_t i = 0; i < n; ++i) observed[i] = 3 * (a[i] = int(i));
+  observed[3] = 1000;   // in group 0, sampled: a violation
+  observed[20] = 1000;  // in group 2, not sampled: not judged
+  observed[60] = 1000;  // in group 7, the last, sampled
+  auto in = std::make_shared<host::Buffer>(a.data(), n * 4);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), n * 4);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {n, 1, 1};
+  r.local = std::array<size_t, 3>{8, 1, 1};
+  std::vector<uint8_t> bytes(n * 4);
+  std::memcpy(bytes.data(), observed.data(), bytes.size());
+  host::CheckOptions o;
+  o.sampleGroups = 2;
+  const auto report = host::check(kernel, r, {{1, host::ElementType::I32, bytes}}, o);
+  CHECK(report.sampledGroups == std::vector<uint64_t>{0, 7});
+  const auto& b = report.buffers.at(0);
+  CHECK(b.notJudged == 48);
+  CHECK(b.identical == 14);
+  CHECK(b.violations == 2);
+  REQUIRE(b.details.size() == 2);
+  CHECK(b.details[0].index == 3);
+  CHECK(b.details[1].index == 60);
+  // As many groups as the launch has: every element is judged.
+  std::memcpy(out->data(), zeros.data(), n * 4);
+  o.sampleGroups = 8;
+  const auto all = host::check(kernel, r, {{1, host::ElementType::I32, bytes}}, o);
+  CHECK(all.sampledGroups.empty());
+  CHECK(all.buffers.at(0).violations == 3);
+  CHECK(all.buffers.at(0).notJudged == 0);
 }

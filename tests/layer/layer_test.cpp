@@ -129,6 +129,40 @@ TEST_CASE("planted wrong results are violations at exactly the planted elements"
   }
 }
 
+TEST_CASE("a sample of work-groups is judged on exactly the elements they wrote", "[layer]") {
+  // vadd's cases: groups of 64 work-items, each writing c[i] for its global id i; the sample is the first and the
+  // last group.
+  const Outcome o =
+      runGolden(CLREF_ICD_DIR, true, "CLREF_CHECK_GROUPS=2 CLREF_PLANT_ERRORS=7 CLREF_CHECK_KERNELS=vadd", "--smoke");
+  INFO(o.output.substr(0, 4000));
+  REQUIRE(o.report.size() >= 2);  // from SPIR-V and from source
+  for (const auto& j : o.report) {
+    INFO(j.dump().substr(0, 800));
+    REQUIRE(j["checked"].get<bool>());
+    REQUIRE(j["local"][0] == 64);
+    const uint64_t groups = j["global"][0].get<uint64_t>() / 64;
+    CHECK(j["groups"] == nlohmann::json::array({0, groups - 1}));
+    // Every buffer the kernel may write is observed (a SPIR-V parameter does not say const), but only c is written.
+    uint64_t all = 0, elements = 0;
+    for (const auto& b : j["buffers"]) {
+      all += b["elements"].get<uint64_t>();
+      if (b["arg"] == 2) elements = b["elements"].get<uint64_t>();
+    }
+    CHECK(j["not_judged"] == all - 128);
+    std::set<uint64_t> expected, found;
+    for (uint64_t i = 0; i < elements; ++i)
+      if (i % 7 == 0 && (i < 64 || (i >= (groups - 1) * 64 && i < groups * 64))) expected.insert(i);
+    for (const auto& d : j["details"]) {
+      CHECK(d["arg"] == 2);
+      found.insert(d["index"].get<uint64_t>());
+    }
+    CHECK(found == expected);
+    CHECK(j["violations"] == expected.size());
+    CHECK(j["identical"] == 128 - expected.size());
+  }
+  CHECK(o.output.find("2 work-groups sampled;") != std::string::npos);
+}
+
 namespace {
 
 // layer_host.c: scale three times, copy_shift between sub-buffers, add_offset from a linked program, and
