@@ -18,6 +18,7 @@
 #include "api/layer/records.hpp"
 #include "api/layer/report.hpp"
 #include "api/layer/settings.hpp"
+#include "images/image_format.hpp"
 
 namespace clref::layer {
 namespace {
@@ -215,8 +216,6 @@ template <class T> T imageInfo(cl_mem m, cl_image_info what) {
 // clEnqueueReadImage (tightly packed) on the application's queue. The image types and channel orders and types are
 // the API's values (images/image.hpp, images/image_format.hpp).
 std::shared_ptr<host::Image> snapshotImage(cl_mem m, cl_command_queue queue, cl_uint nWaits, const cl_event* waits) {
-  if (imageInfo<cl_uint>(m, CL_IMAGE_NUM_MIP_LEVELS) > 1)
-    throw NotChecked{"an image argument is mipmapped, which the layer does not read"};
   images::ImageDesc desc;
   desc.type = images::ImageType(memInfo<cl_mem_object_type>(m, CL_MEM_TYPE));
   const auto format = imageInfo<cl_image_format>(m, CL_IMAGE_FORMAT);
@@ -226,21 +225,29 @@ std::shared_ptr<host::Image> snapshotImage(cl_mem m, cl_command_queue queue, cl_
   desc.height = std::max<size_t>(1, imageInfo<size_t>(m, CL_IMAGE_HEIGHT));
   desc.depth = std::max<size_t>(1, imageInfo<size_t>(m, CL_IMAGE_DEPTH));
   desc.arraySize = std::max<size_t>(1, imageInfo<size_t>(m, CL_IMAGE_ARRAY_SIZE));
+  desc.numMipLevels = std::max<cl_uint>(1, imageInfo<cl_uint>(m, CL_IMAGE_NUM_MIP_LEVELS));
   std::shared_ptr<host::Image> image;
   try {
     image = std::make_shared<host::Image>(desc);
   } catch (const std::exception& e) {
     throw NotChecked{std::string("an image argument clref cannot hold: ") + e.what()};
   }
-  // The region in clEnqueueReadImage's coordinates: arrays take their layers in the next coordinate.
-  const auto extent = image->extent();
-  const size_t origin[3] = {0, 0, 0};
-  const size_t region[3] = {size_t(extent[0]), size_t(extent[1]), size_t(extent[2])};
-  std::vector<uint8_t> bytes(image->size());
-  const cl_int r =
-      next().clEnqueueReadImage(queue, m, CL_TRUE, origin, region, 0, 0, bytes.data(), nWaits, waits, nullptr);
-  if (r != CL_SUCCESS) throw NotChecked{"reading an image argument failed with error " + std::to_string(r)};
-  image->write({0, 0, 0}, {region[0], region[1], region[2]}, bytes.data());
+  // Level by level, in clEnqueueReadImage's coordinates: arrays take their layers in the next coordinate, and
+  // cl_khr_mipmap_image puts the level after the image's coordinates (origin[1] of a 1D image, origin[2] of a 2D
+  // image or 1D array, origin[3] of a 3D image or 2D array).
+  const bool layered = desc.type == images::ImageType::Image2DArray || desc.type == images::ImageType::Image3D;
+  const size_t levelAt = desc.type == images::ImageType::Image1D ? 1 : layered ? 3 : 2;
+  for (uint32_t level = 0; level < desc.numMipLevels; ++level) {
+    const auto extent = image->extent(level);
+    size_t origin[4] = {0, 0, 0, 0};
+    if (desc.numMipLevels > 1) origin[levelAt] = level;
+    const size_t region[3] = {size_t(extent[0]), size_t(extent[1]), size_t(extent[2])};
+    std::vector<uint8_t> bytes(region[0] * region[1] * region[2] * images::elementSize(desc.format));
+    const cl_int r =
+        next().clEnqueueReadImage(queue, m, CL_TRUE, origin, region, 0, 0, bytes.data(), nWaits, waits, nullptr);
+    if (r != CL_SUCCESS) throw NotChecked{"reading an image argument failed with error " + std::to_string(r)};
+    image->write({0, 0, 0}, {region[0], region[1], region[2]}, bytes.data(), 0, 0, level);
+  }
   return image;
 }
 
@@ -254,6 +261,14 @@ host::Sampler samplerOf(cl_sampler s) {
   out.normalizedCoords = info(CL_SAMPLER_NORMALIZED_COORDS, cl_bool{}) != CL_FALSE;
   out.addressing = images::AddressingMode(info(CL_SAMPLER_ADDRESSING_MODE, cl_addressing_mode{}));
   out.filter = images::FilterMode(info(CL_SAMPLER_FILTER_MODE, cl_filter_mode{}));
+  // cl_khr_mipmap_image's properties, when the platform knows them (the extension's values, cl_ext.h).
+  cl_filter_mode mip = 0;
+  if (next().clGetSamplerInfo(s, CL_SAMPLER_MIP_FILTER_MODE_KHR, sizeof mip, &mip, nullptr) == CL_SUCCESS) {
+    out.mipFilter = images::FilterMode(mip);
+    cl_float lod = 0;
+    if (next().clGetSamplerInfo(s, CL_SAMPLER_LOD_MIN_KHR, sizeof lod, &lod, nullptr) == CL_SUCCESS) out.lodMin = lod;
+    if (next().clGetSamplerInfo(s, CL_SAMPLER_LOD_MAX_KHR, sizeof lod, &lod, nullptr) == CL_SUCCESS) out.lodMax = lod;
+  }
   return out;
 }
 

@@ -8,6 +8,7 @@
 #define CL_USE_DEPRECATED_OPENCL_1_0_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_1_APIS
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
+#include <CL/cl_ext.h>
 #include <CL/cl_icd.h>
 #include <CL/cl_layer.h>
 
