@@ -620,6 +620,19 @@ const Op* shAtomic(WorkItem& wi, const Op* op) {
 
 // ---- Data movement within registers -------------------------------------------------------------------------------
 
+// The lanes at the byte offsets of the table (c bytes each) of the result r hold any value.
+const Op* shAnyValueLanes(WorkItem& wi, const Op* op) {
+  ShadowRun& s = *wi.shadow;
+  for (uint32_t off : *static_cast<const std::vector<uint32_t>*>(op->aux)) {
+    ShadowEntry e;
+    e.set = ValueSet::all();
+    e.size = uint8_t(op->c);
+    e.format = formatOfBytes(op->c);
+    s.set(wi.regs + op->r + off, e);
+  }
+  return op + 1;
+}
+
 // (destination offset in the result, source register, bytes) triples; r = result, n = result bytes.
 const Op* shCopies(WorkItem& wi, const Op* op) {
   const auto& t = *static_cast<const std::vector<uint32_t>*>(op->aux);
@@ -1161,14 +1174,28 @@ void ShadowLowering::after() {
     case Op::OpVectorShuffle: {
       const Type& a = L.typeOfValue(operand(0));
       const uint32_t lb = laneBytes(inst.resultType), na = a.count;
-      std::vector<uint32_t> triples;
+      std::vector<uint32_t> triples, undefinedLanes;
       for (size_t k = 2; k < inst.operandCount(); ++k) {
         const uint32_t c = operand(k);
-        if (c == 0xFFFFFFFFu) continue;  // undefined component: clref's value is whatever its copy left
+        // SPIR-V 1.0 §3.32.12 [external] OpVectorShuffle: a component literal 0xFFFFFFFF makes the result's
+        // component undefined (clref's value is whatever its copy left): any value another device may give, such as
+        // the fourth lane of as_type4 of a 3-component vector (OpenCL C 3.0 §6.4.4.2 [[reinterpreting-types-using-
+        // as_type-and-as_typen]]) or the padding lane clang adds to store a 3-component vector.
+        if (c == 0xFFFFFFFFu) {
+          undefinedLanes.push_back(uint32_t((k - 2) * lb));
+          continue;
+        }
         const uint32_t src = c < na ? L.reg(operand(0)) + c * lb : L.reg(operand(1)) + (c - na) * lb;
         triples.insert(triples.end(), {uint32_t((k - 2) * lb), src, lb});
       }
       copies(std::move(triples));
+      if (!undefinedLanes.empty()) {
+        auto& t = L.k.tables.emplace_back(std::move(undefinedLanes));
+        Op_& op = L.emit(&shAnyValueLanes, inst);
+        op.r = L.reg(inst.resultId);
+        op.c = lb;
+        op.aux = &t;
+      }
       return;
     }
     case Op::OpVectorExtractDynamic: {

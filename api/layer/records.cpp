@@ -33,6 +33,7 @@ cl_program CL_API_CALL createProgramWithSource(cl_context context, cl_uint count
     if (strings && strings[i])
       r.source.append(strings[i], lengths && lengths[i] ? lengths[i] : std::strlen(strings[i]));
   std::lock_guard lock(records().mutex);
+  r.version = records().newVersion();
   records().programs[p] = std::move(r);
   return p;
 }
@@ -45,6 +46,7 @@ cl_program CL_API_CALL createProgramWithIL(cl_context context, const void* il, s
   r.il.resize(length / 4);
   std::memcpy(r.il.data(), il, r.il.size() * 4);
   std::lock_guard lock(records().mutex);
+  r.version = records().newVersion();
   records().programs[p] = std::move(r);
   return p;
 }
@@ -57,6 +59,7 @@ cl_program CL_API_CALL createProgramWithBinary(cl_context context, cl_uint num_d
   if (!p) return p;
   std::lock_guard lock(records().mutex);
   records().programs[p] = ProgramRecord::of(ProgramRecord::Kind::Binary);
+  records().programs[p].version = records().newVersion();
   return p;
 }
 
@@ -67,6 +70,7 @@ cl_program CL_API_CALL createProgramWithBuiltInKernels(cl_context context, cl_ui
   if (!p) return p;
   std::lock_guard lock(records().mutex);
   records().programs[p] = ProgramRecord::of(ProgramRecord::Kind::BuiltIn);
+  records().programs[p].version = records().newVersion();
   return p;
 }
 
@@ -79,7 +83,7 @@ void recordOptions(cl_program program, const char* options,
   if (it == records().programs.end()) return;
   it->second.options = optionsText(options);
   it->second.headers = std::move(headers);
-  ++it->second.version;
+  it->second.version = records().newVersion();
 }
 
 cl_int CL_API_CALL buildProgram(cl_program program, cl_uint num_devices, const cl_device_id* device_list,
@@ -124,6 +128,7 @@ cl_program CL_API_CALL linkProgram(cl_context context, cl_uint num_devices, cons
     auto it = records().programs.find(input_programs[i]);
     r.linked.push_back(it == records().programs.end() ? ProgramRecord::of(ProgramRecord::Kind::Binary) : it->second);
   }
+  r.version = records().newVersion();
   records().programs[p] = std::move(r);
   return p;
 }

@@ -24,7 +24,9 @@ struct ProgramRecord {
   std::vector<ProgramRecord> linked;                         // Linked: the inputs as they were when linked
   std::string linkOptions;
   std::map<cl_uint, std::vector<uint8_t>> specConstants;  // clSetProgramSpecializationConstant: spec id → value
-  uint64_t version = 0;                                   // changes with every build, so that clref rebuilds
+  // Unique to this program and build among all the layer has seen (a released program's handle may come back for
+  // another program): clref's builds are cached by it.
+  uint64_t version = 0;
   static ProgramRecord of(Kind k) {
     ProgramRecord r;
     r.kind = k;
@@ -50,6 +52,8 @@ struct Records {
   std::mutex mutex;
   std::map<cl_program, ProgramRecord> programs;
   std::map<cl_kernel, KernelRecord> kernels;
+  uint64_t lastVersion = 0;
+  uint64_t newVersion() { return ++lastVersion; }  // ProgramRecord::version, under the lock
 };
 Records& records();
 

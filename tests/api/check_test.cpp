@@ -464,3 +464,33 @@ TEST_CASE("check: a sample of work-groups judges exactly the elements they wrote
   CHECK(all.buffers.at(0).violations == 3);
   CHECK(all.buffers.at(0).notJudged == 0);
 }
+
+TEST_CASE("check: an undefined shuffle component (as_int4 of an int3) allows any value", "[check]") {
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device,
+                                            "kernel void k(global const int* a, global int4* b) {\n"
+                                            "  size_t i = get_global_id(0);\n"
+                                            "  b[i] = as_int4(vload3(i, a));\n"
+                                            "}");
+  host::Kernel kernel(program, "k");
+  std::vector<int> a = {1, 2, 3, 4, 5, 6}, zeros(8, 0);
+  auto in = std::make_shared<host::Buffer>(a.data(), a.size() * 4);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), zeros.size() * 4);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {2, 1, 1};
+  // OpenCL C 3.0 §6.4.4.2: as_type4 of a 3-component vector leaves the fourth component undefined.
+  std::vector<int> observed = {1, 2, 3, 12345, 4, 5, 7, -1};
+  std::vector<uint8_t> bytes(32);
+  std::memcpy(bytes.data(), observed.data(), 32);
+  const auto report = host::check(kernel, r, {{1, host::ElementType::I32, bytes}});
+  const auto& b = report.buffers.at(0);
+  CHECK(b.identical == 5);
+  CHECK(b.allowed == 2);  // elements 3 and 7
+  CHECK(b.violations == 1);
+  for (const auto& d : b.details) {
+    if (d.index == 6) CHECK(d.cls == host::ElementClass::Violation);
+    if (d.index == 3 || d.index == 7) CHECK(d.cls == host::ElementClass::Allowed);
+  }
+}
