@@ -10,12 +10,13 @@
  * The cases come from a bundle written by golden_bundle (tests/api/golden_bundle.cpp, which
  * describes manifest.txt), so this program needs no JSON parser.
  *
- * usage: c_host_golden BUNDLE_DIR [--smoke] [--out DIR]
+ * usage: c_host_golden BUNDLE_DIR [--smoke] [--out DIR] [--only CASE,CASE...]
  *   exit status 0 when every run matched; 1 on an API error or, without --smoke, a mismatch.
  *   --smoke: mismatches are counted and printed but do not fail (for devices that are not
  *   correctly rounded); API errors still do.
  *   --out DIR: also writes every output buffer as DIR/spirv/<case>.arg<N>.bin and DIR/source/<case>.arg<N>.bin,
  *   the names `clref run --out` uses, so that `clref check CASE --observed DIR/source` judges the device's outputs.
+ *   --only CASE,CASE...: run only the cases with these names (the others are neither run nor counted).
  */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -308,6 +309,7 @@ struct Env {
   const char* bundle;
   int smoke;
   const char* outDir; /* --out, or NULL */
+  const char* only;   /* --only: comma-separated case names, or NULL for every case */
   enum Origin origin; /* of the run in progress */
   cl_device_id device;
   cl_context context;
@@ -812,6 +814,19 @@ static void runOrigin(struct Env* e, const struct Case* c, enum Origin origin, s
   fflush(stdout);
 }
 
+/* 1 when --only names `name` (or there is no --only). */
+static int selected(const struct Env* e, const char* name) {
+  if (!e->only) return 1;
+  const size_t n = strlen(name);
+  for (const char* p = e->only; *p;) {
+    const char* end = strchr(p, ',');
+    const size_t len = end ? (size_t)(end - p) : strlen(p);
+    if (len == n && strncmp(p, name, n) == 0) return 1;
+    p += len + (end ? 1 : 0);
+  }
+  return 0;
+}
+
 static int runBundle(struct Env* e, struct Tally* t) {
   char path[PATH_LEN + 32];
   snprintf(path, sizeof path, "%s/manifest.txt", e->bundle);
@@ -824,8 +839,10 @@ static int runBundle(struct Env* e, struct Tally* t) {
   int lineNo = 0, got, cases = 0;
   while ((got = readCase(manifest, &c, &lineNo)) == 1) {
     ++cases;
-    runOrigin(e, &c, IL, t);
-    runOrigin(e, &c, SOURCE, t);
+    if (selected(e, c.name)) {
+      runOrigin(e, &c, IL, t);
+      runOrigin(e, &c, SOURCE, t);
+    }
     freeCase(&c);
   }
   fclose(manifest);
@@ -838,7 +855,7 @@ int main(int argc, char** argv) {
   struct Tally t;
   memset(&t, 0, sizeof t);
   if (argc < 2) {
-    fprintf(stderr, "usage: %s BUNDLE_DIR [--smoke] [--out DIR]\n", argv[0]);
+    fprintf(stderr, "usage: %s BUNDLE_DIR [--smoke] [--out DIR] [--only CASE,CASE...]\n", argv[0]);
     return 2;
   }
   e.bundle = argv[1];
@@ -847,8 +864,10 @@ int main(int argc, char** argv) {
       e.smoke = 1;
     } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
       e.outDir = argv[++i];
+    } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
+      e.only = argv[++i];
     } else {
-      fprintf(stderr, "usage: %s BUNDLE_DIR [--smoke] [--out DIR]\n", argv[0]);
+      fprintf(stderr, "usage: %s BUNDLE_DIR [--smoke] [--out DIR] [--only CASE,CASE...]\n", argv[0]);
       return 2;
     }
   }
