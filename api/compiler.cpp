@@ -295,6 +295,12 @@ std::vector<std::string> clangCommand(const std::string& clang, const DeviceConf
     // CL_ namesake's.
     if (supported.count("cl_khr_work_group_uniform_arithmetic"))
       out << uniformArithmeticPrelude(supported.count("cl_khr_fp64") != 0, supported.count("cl_khr_fp16") != 0);
+    // OpenCL C 3.0 §6.12 [[preprocessor-directives-and-macros]]: __OPENCL_VERSION__ must be defined; for a device
+    // above OpenCL 2.0 any value above 200 (clref, an OpenCL 3.0 device: 300). clang-15 leaves it undefined for spir
+    // targets (the conformance suite's kernel_preprocessor_macros reads it).
+    out << "#ifndef __OPENCL_VERSION__\n"
+           "#define __OPENCL_VERSION__ 300\n"
+           "#endif\n";
     out << "#if __OPENCL_C_VERSION__ >= 300 && !defined(CLK_UNORM_INT_101010_2)\n"
            "#define CLK_UNORM_INT_101010_2 0x10E0\n"
            "#endif\n";

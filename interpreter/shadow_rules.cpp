@@ -1179,8 +1179,8 @@ void ShadowLowering::after() {
         const uint32_t c = operand(k);
         // SPIR-V 1.0 §3.32.12 [external] OpVectorShuffle: a component literal 0xFFFFFFFF makes the result's
         // component undefined (clref's value is whatever its copy left): any value another device may give, such as
-        // the fourth lane of as_type4 of a 3-component vector (OpenCL C 3.0 §6.4.4.2 [[reinterpreting-types-using-
-        // as_type-and-as_typen]]) or the padding lane clang adds to store a 3-component vector.
+        // the padding lane clang adds to store a 3-component vector, or the fourth lane of as_type4 of one:
+        // OpenCL C 3.0 §6.4.4.2 [[reinterpreting-types-using-as_type-and-as_typen]].
         if (c == 0xFFFFFFFFu) {
           undefinedLanes.push_back(uint32_t((k - 2) * lb));
           continue;

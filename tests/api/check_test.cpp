@@ -480,7 +480,8 @@ TEST_CASE("check: an undefined shuffle component (as_int4 of an int3) allows any
   kernel.setArg(1, out);
   host::NDRange r;
   r.global = {2, 1, 1};
-  // OpenCL C 3.0 §6.4.4.2: as_type4 of a 3-component vector leaves the fourth component undefined.
+  // as_type4 of a 3-component vector leaves the fourth component undefined:
+  // OpenCL C 3.0 §6.4.4.2 [[reinterpreting-types-using-as_type-and-as_typen]].
   std::vector<int> observed = {1, 2, 3, 12345, 4, 5, 7, -1};
   std::vector<uint8_t> bytes(32);
   std::memcpy(bytes.data(), observed.data(), 32);

@@ -98,8 +98,8 @@ TEST_CASE("a -g build at every optimisation level builds, runs, and faults name 
     // The program came from a string: its own lines, not the temporary copy clang compiled.
     CHECK(res.fault->source == "program source line 9");
     CHECK(res.fault->sourceLine == "  if (l == 0) out[get_group_id(0) + 100] = tmp[0];");
-    CHECK_THAT(res.fault->format(), Contains("program source line 9") &&
-                                        Contains("| " + res.fault->sourceLine) && !Contains("/tmp/"));
+    CHECK_THAT(res.fault->format(),
+               Contains("program source line 9") && Contains("| " + res.fault->sourceLine) && !Contains("/tmp/"));
   }
 }
 
@@ -169,5 +169,35 @@ TEST_CASE("compiler messages name the program's own source, not the temporary co
       CHECK_THAT(e.what(), !Contains("clref-build"));
     }
     s.name.clear();
+  }
+}
+
+// OpenCL C 3.0 §6.12 [[preprocessor-directives-and-macros]]: __OPENCL_VERSION__ and the others are always defined.
+TEST_CASE("the predefined macros are defined", "[debug]") {
+  if (!host::Program::openCLCCompilerAvailable()) {
+    WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
+    return;
+  }
+  host::Device device;
+  for (const char* std : {"-cl-std=CL1.2", "-cl-std=CL3.0"}) {
+    auto program = host::Program::fromOpenCLC(device,
+                                              "kernel void k(global int* r) {\n"
+                                              "#ifdef __OPENCL_VERSION__\n"
+                                              "  r[0] = __OPENCL_VERSION__;\n"
+                                              "#else\n"
+                                              "  r[0] = -1;\n"
+                                              "#endif\n"
+                                              "  r[1] = __OPENCL_C_VERSION__;\n"
+                                              "  r[2] = __ENDIAN_LITTLE__;\n"
+                                              "}",
+                                              std);
+    host::Kernel k(program, "k");
+    auto out = std::make_shared<host::Buffer>(3 * sizeof(int));
+    k.setArg(0, out);
+    host::NDRange r;
+    REQUIRE(k.run(r).ok);
+    CHECK(out->as<int>()[0] == 300);
+    CHECK(out->as<int>()[1] == (std::string(std) == "-cl-std=CL1.2" ? 120 : 300));
+    CHECK(out->as<int>()[2] == 1);
   }
 }
