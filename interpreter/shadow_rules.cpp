@@ -1144,6 +1144,17 @@ void ShadowLowering::after() {
     }
     case Op::OpCopyObject:
     case Op::OpBitcast: copies({0, L.reg(operand(0)), resultBytes()}); return;
+    case Op::OpConvertPtrToU: {
+      // C99 §6.3.2.3 [external], which OpenCL C builds on: a pointer converted to an integer is implementation-defined.
+      // Any value on another device (the conformance suite's kernel_memory_alignment reads addresses to test their
+      // alignment).
+      auto& t = L.k.tables.emplace_back(std::vector<uint32_t>{0});
+      Op_& op = L.emit(&shAnyValueLanes, inst);
+      op.r = L.reg(inst.resultId);
+      op.c = resultBytes();
+      op.aux = &t;
+      return;
+    }
     case Op::OpCompositeExtract: {
       const uint64_t off = offsetOf(L, L.typeIdOfValue(operand(0)), inst, 1);
       copies({0, uint32_t(L.reg(operand(0)) + off), resultBytes()});

@@ -495,3 +495,24 @@ TEST_CASE("check: an undefined shuffle component (as_int4 of an int3) allows any
     if (d.index == 3 || d.index == 7) CHECK(d.cls == host::ElementClass::Allowed);
   }
 }
+
+TEST_CASE("check: a pointer converted to an integer allows any value", "[check]") {
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(
+      device, "kernel void k(global ulong* r) { r[get_global_id(0)] = (ulong)&r[get_global_id(0)]; }");
+  host::Kernel kernel(program, "k");
+  std::vector<uint64_t> zeros(2, 0), observed = {0x7f0000001000, 0x7f0000001008};
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 16);
+  kernel.setArg(0, out);
+  host::NDRange r;
+  r.global = {2, 1, 1};
+  std::vector<uint8_t> bytes(16);
+  std::memcpy(bytes.data(), observed.data(), 16);
+  const auto report = host::check(kernel, r, {{0, host::ElementType::U64, bytes}});
+  std::string classes;
+  for (const auto& d : report.buffers.at(0).details)
+    classes += std::string(host::toString(d.cls)) + ": " + d.reason + "\n";
+  INFO(classes);
+  CHECK(report.buffers.at(0).allowed == 2);
+  CHECK(report.buffers.at(0).violations == 0);
+}
