@@ -620,16 +620,19 @@ const Op* shAtomic(WorkItem& wi, const Op* op) {
 
 // ---- Data movement within registers -------------------------------------------------------------------------------
 
+// The lane of `bytes` bytes at `at` holds any value.
+void setAnyValue(ShadowRun& s, uint8_t* at, uint32_t bytes) {
+  ShadowEntry e;
+  e.set = ValueSet::all();
+  e.size = uint8_t(bytes);
+  e.format = formatOfBytes(bytes);
+  s.set(at, e);
+}
+
 // The lanes at the byte offsets of the table (c bytes each) of the result r hold any value.
 const Op* shAnyValueLanes(WorkItem& wi, const Op* op) {
-  ShadowRun& s = *wi.shadow;
-  for (uint32_t off : *static_cast<const std::vector<uint32_t>*>(op->aux)) {
-    ShadowEntry e;
-    e.set = ValueSet::all();
-    e.size = uint8_t(op->c);
-    e.format = formatOfBytes(op->c);
-    s.set(wi.regs + op->r + off, e);
-  }
+  for (uint32_t off : *static_cast<const std::vector<uint32_t>*>(op->aux))
+    setAnyValue(*wi.shadow, wi.regs + op->r + off, op->c);
   return op + 1;
 }
 
@@ -718,13 +721,7 @@ const Op* shGeneric(WorkItem& wi, const Op* op) {
   for (size_t i = 0; i + 1 < vals.size() && !d; i += 2) d = s.decisionIn(wi.regs + vals[i], vals[i + 1]);
   if (!d && op->imm) {
     // A floating-point result of operands with sets, by an instruction without a set rule: any value.
-    for (uint32_t off = 0; off < op->n; off += op->c) {
-      ShadowEntry e;
-      e.set = ValueSet::all();
-      e.size = uint8_t(op->c);
-      e.format = formatOfBytes(op->c);
-      s.set(wi.regs + op->r + off, e);
-    }
+    for (uint32_t off = 0; off < op->n; off += op->c) setAnyValue(s, wi.regs + op->r + off, op->c);
     return op + 1;
   }
   const uint32_t decision =
