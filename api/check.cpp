@@ -190,6 +190,10 @@ std::optional<ElementType> elementTypeOf(const std::string& typeName) {
   return ElementType::F64;
 }
 
+bool mayWriteThrough(const std::string& typeName) {
+  return typeName.find("const") == std::string::npos && typeName.rfind("constant", 0) != 0;
+}
+
 CheckOptions checkOptionsFor(numerics::Profile profile, const std::string& buildOptions) {
   BuildOptions parsed;
   if (!parseBuildOptions(buildOptions.c_str(), BuildStep::Build, parsed))

@@ -24,6 +24,8 @@ enum class ElementType : uint8_t { I8, U8, I16, U16, I32, U32, I64, U64, F16, F3
 size_t sizeOf(ElementType t);
 // From a kernel parameter's type name ("global float4*", "__global const uint *"): the scalar of its pointee, if any.
 std::optional<ElementType> elementTypeOf(const std::string& typeName);
+// Whether a buffer parameter of this type name may be written by the kernel: not a pointer to const, not constant.
+bool mayWriteThrough(const std::string& typeName);
 
 struct ObservedBuffer {
   size_t arg = 0;  // the kernel argument (a buffer) whose contents after the kernel these are

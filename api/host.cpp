@@ -406,8 +406,7 @@ void plantErrors(Kernel& kernel, uint64_t every) {
   for (size_t i = 0; i < kernel.argCount(); ++i) {
     const KernelArgInfo& info = kernel.argInfo(i);
     auto buffer = kernel.bufferArg(i);
-    if (!buffer || info.typeName.find("const") != std::string::npos || info.typeName.rfind("constant", 0) == 0)
-      continue;
+    if (!buffer || !mayWriteThrough(info.typeName)) continue;
     const ElementType type = elementTypeOf(info.typeName).value_or(ElementType::U8);
     const size_t size = sizeOf(type);
     auto* bytes = reinterpret_cast<uint8_t*>(buffer->data());

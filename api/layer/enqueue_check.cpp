@@ -151,10 +151,6 @@ struct Pending {
   std::string optionsNote;  // build options clref could not weigh
 };
 
-bool writable(const std::string& typeName) {
-  return typeName.find("const") == std::string::npos && typeName.rfind("constant", 0) != 0;
-}
-
 // Reads `bytes` bytes of `mem` at `offset` on `queue` after `waits`, blocking.
 std::vector<uint8_t> readBuffer(cl_command_queue queue, cl_mem mem, size_t offset, size_t bytes, cl_uint nWaits,
                                 const cl_event* waits) {
@@ -351,7 +347,7 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
         b.arg = i;
         b.mem = m;
         b.size = memInfo<size_t>(m, CL_MEM_SIZE);
-        b.observed = writable(info.typeName);
+        b.observed = host::mayWriteThrough(info.typeName);
         if (auto t = host::elementTypeOf(info.typeName)) b.type = *t;
         p.buffers.push_back(std::move(b));
         break;
