@@ -12,6 +12,7 @@
 #include <regex>
 #include <sstream>
 
+#include "images/verdict.hpp"
 #include "interpreter/module.hpp"
 #include "interpreter/shadow.hpp"
 #include "numerics/format.hpp"
@@ -282,8 +283,235 @@ class WriteRecorder : public interpreter::ExecutionObserver {
 
 }  // namespace
 
+std::string ElementVerdict::allowedString() const {
+  if (cls == ElementClass::Undetermined) return "";
+  return allowedText.empty() ? numerics::toString(allowed) : allowedText;
+}
+
+namespace {
+
+void tally(BufferVerdict& bv, ElementVerdict&& ev) {
+  switch (ev.cls) {
+    case ElementClass::Allowed: ++bv.allowed; break;
+    case ElementClass::Violation: ++bv.violations; break;
+    case ElementClass::Undetermined: ++bv.undetermined; break;
+    case ElementClass::Identical: ++bv.identical; return;
+  }
+  bv.details.push_back(std::move(ev));
+}
+
+// The decision that makes every element of the memory object at `base` open (a write into it at an address that
+// depends on a decision, or control flow that depended on one), and the words that say which.
+struct Openness {
+  std::optional<uint32_t> decision;
+  const char* why = "";
+};
+Openness opennessOf(const interpreter::ShadowRun& shadow, const void* base) {
+  Openness o{shadow.controlDecision, "the run's control flow depends on a decision: "};
+  const auto it = shadow.openAllocations.find(static_cast<const uint8_t*>(base));
+  if (it != shadow.openAllocations.end() && !shadow.controlDecision)
+    o = {it->second, "the kernel wrote into this memory object at an address that depends on a decision: "};
+  return o;
+}
+
+BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const interpreter::ShadowRun& shadow,
+                          const CheckOptions& options, const WriteRecorder* written) {
+  auto buffer = kernel.bufferArg(o.arg);
+  BufferVerdict bv;
+  bv.arg = o.arg;
+  bv.name = kernel.argInfo(o.arg).name;
+  bv.type = o.type;
+  const size_t eb = sizeOf(o.type);
+  const auto* ref = reinterpret_cast<const uint8_t*>(buffer->data());
+  bv.elements = buffer->size() / eb;
+  const Openness open = opennessOf(shadow, ref);
+  for (uint64_t i = 0; i < bv.elements; ++i) {
+    const uint8_t* r = ref + i * eb;
+    if (written && !written->any(r, eb)) {
+      ++bv.notJudged;
+      continue;
+    }
+    const uint8_t* v = o.bytes.data() + i * eb;
+    ElementVerdict ev;
+    ev.index = i;
+    interpreter::ShadowEntry scratch;
+    const interpreter::ShadowEntry* e = shadow.lane(r, uint32_t(eb), scratch);
+    const bool same = std::memcmp(r, v, eb) == 0;
+    if (isFloat(o.type)) {
+      const double rv = readFloat(r, o.type), ov = readFloat(v, o.type);
+      if (same || (std::isnan(rv) && std::isnan(ov) && !(e && e->undetermined))) {
+        ++bv.identical;
+        continue;
+      }
+      ev.observed = printFloat(ov);
+      ev.reference = printFloat(rv);
+      if (e && e->undetermined) {
+        ev.cls = ElementClass::Undetermined;
+        ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
+      } else {
+        ev.allowed = e ? e->set : numerics::ValueSet::point(rv);
+        if (e && e->format != formatOf(o.type)) ev.allowed = numerics::ValueSet::all();
+        // -cl-no-signed-zeros: a zero of either sign stands for the other.
+        const bool zeroSignFree =
+            options.noSignedZeros && ov == 0 && ev.allowed.contains(std::signbit(ov) ? 0.0 : -0.0);
+        if (ev.allowed.contains(ov) || zeroSignFree) {
+          ev.cls = ElementClass::Allowed;
+          const double u = numerics::ulpOf(std::isfinite(rv) ? rv : 0.0, formatOf(o.type));
+          char buf[160];
+          std::snprintf(buf, sizeof buf, "%.4g ulp from clref's value, inside the allowed set %s",
+                        std::isfinite(ov) && std::isfinite(rv) ? std::fabs(ov - rv) / u : 0.0,
+                        numerics::toString(ev.allowed).c_str());
+          ev.reason = buf + culprit(shadow, e, r);
+        } else if (open.decision) {
+          ev.cls = ElementClass::Undetermined;
+          ev.reason = "outside the allowed set " + numerics::toString(ev.allowed) + ", but " + open.why +
+                      decisionText(shadow.decisions.at(*open.decision).where);
+        } else {
+          ev.cls = ElementClass::Violation;
+          ev.reason = distanceOutside(ev.allowed, ov, formatOf(o.type)) + " " + numerics::toString(ev.allowed) +
+                      culprit(shadow, e, r);
+        }
+      }
+    } else {
+      if (same) {
+        ++bv.identical;
+        continue;
+      }
+      ev.observed = printInt(v, o.type);
+      ev.reference = printInt(r, o.type);
+      if (e && e->undetermined) {
+        ev.cls = ElementClass::Undetermined;
+        ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
+      } else if (e && e->set.isAll() && e->size == eb) {
+        ev.cls = ElementClass::Allowed;
+        ev.reason =
+            "any value: the result is implementation-defined or undefined here (e.g. an out-of-range "
+            "conversion without _sat, OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]])";
+      } else if (e) {
+        ev.cls = ElementClass::Undetermined;
+        ev.reason = "holds the bits of a floating-point value with an allowed set";
+      } else if (open.decision) {
+        ev.cls = ElementClass::Undetermined;
+        ev.reason = std::string("differs, and ") + open.why + decisionText(shadow.decisions.at(*open.decision).where);
+      } else {
+        ev.cls = ElementClass::Violation;
+        ev.reason = "an integer result has no freedom here" + culprit(shadow, e, r);
+      }
+    }
+    tally(bv, std::move(ev));
+  }
+  return bv;
+}
+
+// "written by <instruction> (source line): text".
+std::string writtenBy(const interpreter::ShadowRun& shadow, uint32_t inst) {
+  if (!shadow.module || inst >= shadow.module->instructions.size()) return "";
+  std::string s = "; written by " + shadow.module->describe(inst);
+  const std::string source = shadow.module->sourceOf(inst);
+  if (!source.empty() && s.find(source) == std::string::npos) s += " (" + source + ")";
+  const std::string text = shadow.module->sourceText(inst);
+  if (!text.empty()) s += ": " + text;
+  return s;
+}
+
+// An image's elements: each one the kernel wrote by the write rules for the colour it wrote (and the allowed sets of
+// its components), each one it did not write as it was. Under CheckOptions::sampleGroups only the elements the
+// sampled work-groups wrote are judged.
+BufferVerdict judgeImage(const Kernel& kernel, const ObservedImage& o, const interpreter::ShadowRun& shadow,
+                         bool sampled) {
+  const auto image = kernel.imageArg(o.arg);
+  const images::ImageView& view = image->view();
+  const images::ImageFormat format = view.desc.format;
+  const size_t es = images::elementSize(format);
+  BufferVerdict bv;
+  bv.arg = o.arg;
+  bv.name = kernel.argInfo(o.arg).name;
+  bv.image = true;
+  const Openness open = opennessOf(shadow, view.data);
+  images::VerdictOptions vo;
+  vo.access.choices = &kernel.choices();
+  uint64_t index = 0;
+  for (uint32_t level = 0; level < std::max<uint32_t>(1, view.desc.numMipLevels); ++level) {
+    const auto extent = image->extent(level);
+    for (uint64_t z = 0; z < extent[2]; ++z)
+      for (uint64_t y = 0; y < extent[1]; ++y)
+        for (uint64_t x = 0; x < extent[0]; ++x, ++index) {
+          const uint8_t* r = view.element(x, y, z, level);
+          const uint8_t* v = o.bytes.data() + index * es;
+          const auto w = shadow.imageWrites.find(r);
+          if (sampled && w == shadow.imageWrites.end()) {
+            ++bv.notJudged;
+            continue;
+          }
+          ++bv.elements;
+          if (std::memcmp(r, v, es) == 0) {
+            ++bv.identical;
+            continue;
+          }
+          ElementVerdict ev;
+          ev.index = index;
+          ev.observed = images::describeElement(format, v);
+          ev.reference = images::describeElement(format, r);
+          std::string at = "(" + std::to_string(x);
+          if (extent[1] > 1 || extent[2] > 1) at += ", " + std::to_string(y);
+          if (extent[2] > 1) at += ", " + std::to_string(z);
+          at += ")";
+          if (view.desc.numMipLevels > 1) at += " of mip level " + std::to_string(level);
+          if (w == shadow.imageWrites.end()) {
+            ev.allowedText = ev.reference;
+            if (open.decision) {
+              ev.cls = ElementClass::Undetermined;
+              ev.reason = "the element at " + at + " differs, and " + open.why +
+                          decisionText(shadow.decisions.at(*open.decision).where);
+            } else {
+              ev.cls = ElementClass::Violation;
+              ev.reason = "the element at " + at + " changed, but the kernel wrote no element there on clref";
+            }
+            tally(bv, std::move(ev));
+            continue;
+          }
+          const interpreter::ShadowImageWrite& write = w->second;
+          const interpreter::ShadowImageFreedom* freedom =
+              write.freedom == UINT32_MAX ? nullptr : &shadow.imageWriteFreedom.at(write.freedom);
+          if (freedom && freedom->decision) {
+            ev.cls = ElementClass::Undetermined;
+            ev.reason = "the colour written at " + at +
+                        " depends on a decision: " + decisionText(shadow.decisions.at(*freedom->decision).where);
+            tally(bv, std::move(ev));
+            continue;
+          }
+          const images::ImageVerdict verdict =
+              freedom ? images::judgeWrite(format, write.color, write.kind, freedom->sets, v, vo)
+                      : images::judgeWrite(format, write.color, write.kind, v, vo);
+          ev.allowedText = images::describeAllowed(format, verdict);
+          const std::string rule = verdict.rule + " (" + verdict.clause + ")";
+          if (verdict.allowed) {
+            ev.cls = ElementClass::Allowed;
+            ev.reason = "the element at " + at + " is inside the allowed codes " + ev.allowedText + ": " + rule;
+          } else if (open.decision) {
+            ev.cls = ElementClass::Undetermined;
+            ev.reason = "the element at " + at + " is outside the allowed codes " + ev.allowedText + ", but " +
+                        open.why + decisionText(shadow.decisions.at(*open.decision).where);
+          } else {
+            ev.cls = ElementClass::Violation;
+            ev.reason = "the element at " + at + " is outside the allowed codes " + ev.allowedText + ": " + rule +
+                        writtenBy(shadow, write.instruction);
+          }
+          tally(bv, std::move(ev));
+        }
+  }
+  return bv;
+}
+
+}  // namespace
+
 CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
                   const CheckOptions& options) {
+  return check(kernel, range, observed, {}, options);
+}
+
+CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
+                  const std::vector<ObservedImage>& observedImages, const CheckOptions& options) {
   for (const auto& o : observed) {
     auto buffer = kernel.bufferArg(o.arg);
     if (!buffer)
@@ -293,116 +521,33 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
                   ") are " + std::to_string(o.bytes.size()) + " bytes; the buffer has " +
                   std::to_string(buffer->size()));
   }
+  for (const auto& o : observedImages) {
+    auto image = kernel.imageArg(o.arg);
+    if (!image) throw Error("argument " + std::to_string(o.arg) + " of " + kernel.name() + " is not an image argument");
+    uint64_t packed = 0;
+    for (uint32_t level = 0; level < std::max<uint32_t>(1, image->desc().numMipLevels); ++level) {
+      const auto e = image->extent(level);
+      packed += e[0] * e[1] * e[2] * images::elementSize(image->desc().format);
+    }
+    if (o.bytes.size() != packed)
+      throw Error("the observed contents of image argument " + std::to_string(o.arg) + " (" +
+                  kernel.argInfo(o.arg).name + ") are " + std::to_string(o.bytes.size()) +
+                  " bytes; its elements packed are " + std::to_string(packed));
+  }
   interpreter::ShadowRun shadow;
   configure(shadow, options);
   CheckReport report;
   report.sampledGroups = sampleOf(kernel, range, options.sampleGroups);
   WriteRecorder written;
-  report.run = report.sampledGroups.empty() ? kernel.runShadow(range, shadow)
-                                            : kernel.runShadow(range, shadow, &written, report.sampledGroups);
+  const bool sampled = !report.sampledGroups.empty();
+  report.run =
+      sampled ? kernel.runShadow(range, shadow, &written, report.sampledGroups) : kernel.runShadow(range, shadow);
   for (const auto& d : shadow.decisions) report.decisions.push_back(d.where);
   report.decisionCount = shadow.decisionCount;
   if (shadow.controlDecision) report.controlDecision = *shadow.controlDecision;
-
-  for (const auto& o : observed) {
-    auto buffer = kernel.bufferArg(o.arg);
-    BufferVerdict bv;
-    bv.arg = o.arg;
-    bv.name = kernel.argInfo(o.arg).name;
-    bv.type = o.type;
-    const size_t eb = sizeOf(o.type);
-    const auto* ref = reinterpret_cast<const uint8_t*>(buffer->data());
-    bv.elements = buffer->size() / eb;
-    // The decision that makes every element of this buffer open: a store at an undetermined address into it, or
-    // control flow that depended on one.
-    std::optional<uint32_t> open = shadow.controlDecision;
-    if (const auto it = shadow.openAllocations.find(ref); it != shadow.openAllocations.end()) open = it->second;
-    const char* openWhy = shadow.controlDecision && open == shadow.controlDecision
-                              ? "the run's control flow depends on a decision: "
-                              : "the kernel stored into this buffer at an address that depends on a decision: ";
-    for (uint64_t i = 0; i < bv.elements; ++i) {
-      const uint8_t* r = ref + i * eb;
-      if (!report.sampledGroups.empty() && !written.any(r, eb)) {
-        ++bv.notJudged;
-        continue;
-      }
-      const uint8_t* v = o.bytes.data() + i * eb;
-      ElementVerdict ev;
-      ev.index = i;
-      interpreter::ShadowEntry scratch;
-      const interpreter::ShadowEntry* e = shadow.lane(r, uint32_t(eb), scratch);
-      const bool same = std::memcmp(r, v, eb) == 0;
-      if (isFloat(o.type)) {
-        const double rv = readFloat(r, o.type), ov = readFloat(v, o.type);
-        if (same || (std::isnan(rv) && std::isnan(ov) && !(e && e->undetermined))) {
-          ++bv.identical;
-          continue;
-        }
-        ev.observed = printFloat(ov);
-        ev.reference = printFloat(rv);
-        if (e && e->undetermined) {
-          ev.cls = ElementClass::Undetermined;
-          ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
-        } else {
-          ev.allowed = e ? e->set : numerics::ValueSet::point(rv);
-          if (e && e->format != formatOf(o.type)) ev.allowed = numerics::ValueSet::all();
-          // -cl-no-signed-zeros: a zero of either sign stands for the other.
-          const bool zeroSignFree =
-              options.noSignedZeros && ov == 0 && ev.allowed.contains(std::signbit(ov) ? 0.0 : -0.0);
-          if (ev.allowed.contains(ov) || zeroSignFree) {
-            ev.cls = ElementClass::Allowed;
-            const double u = numerics::ulpOf(std::isfinite(rv) ? rv : 0.0, formatOf(o.type));
-            char buf[160];
-            std::snprintf(buf, sizeof buf, "%.4g ulp from clref's value, inside the allowed set %s",
-                          std::isfinite(ov) && std::isfinite(rv) ? std::fabs(ov - rv) / u : 0.0,
-                          numerics::toString(ev.allowed).c_str());
-            ev.reason = buf + culprit(shadow, e, r);
-          } else if (open) {
-            ev.cls = ElementClass::Undetermined;
-            ev.reason = "outside the allowed set " + numerics::toString(ev.allowed) + ", but " + openWhy +
-                        decisionText(shadow.decisions.at(*open).where);
-          } else {
-            ev.cls = ElementClass::Violation;
-            ev.reason = distanceOutside(ev.allowed, ov, formatOf(o.type)) + " " + numerics::toString(ev.allowed) +
-                        culprit(shadow, e, r);
-          }
-        }
-      } else {
-        if (same) {
-          ++bv.identical;
-          continue;
-        }
-        ev.observed = printInt(v, o.type);
-        ev.reference = printInt(r, o.type);
-        if (e && e->undetermined) {
-          ev.cls = ElementClass::Undetermined;
-          ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
-        } else if (e && e->set.isAll() && e->size == eb) {
-          ev.cls = ElementClass::Allowed;
-          ev.reason =
-              "any value: the result is implementation-defined or undefined here (e.g. an out-of-range "
-              "conversion without _sat, OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]])";
-        } else if (e) {
-          ev.cls = ElementClass::Undetermined;
-          ev.reason = "holds the bits of a floating-point value with an allowed set";
-        } else if (open) {
-          ev.cls = ElementClass::Undetermined;
-          ev.reason = std::string("differs, and ") + openWhy + decisionText(shadow.decisions.at(*open).where);
-        } else {
-          ev.cls = ElementClass::Violation;
-          ev.reason = "an integer result has no freedom here" + culprit(shadow, e, r);
-        }
-      }
-      switch (ev.cls) {
-        case ElementClass::Allowed: ++bv.allowed; break;
-        case ElementClass::Violation: ++bv.violations; break;
-        case ElementClass::Undetermined: ++bv.undetermined; break;
-        case ElementClass::Identical: ++bv.identical; break;
-      }
-      bv.details.push_back(std::move(ev));
-    }
-    report.buffers.push_back(std::move(bv));
-  }
+  for (const auto& o : observed)
+    report.buffers.push_back(judgeBuffer(kernel, o, shadow, options, sampled ? &written : nullptr));
+  for (const auto& o : observedImages) report.buffers.push_back(judgeImage(kernel, o, shadow, sampled));
   return report;
 }
 

@@ -33,6 +33,14 @@ struct ObservedBuffer {
   std::vector<uint8_t> bytes;  // as long as the buffer
 };
 
+// An image argument's contents after another implementation's run: every element tightly packed, x fastest, then y
+// (the layer of a 1D array), then z (the slice of a 3D image, the layer of a 2D array), mip level 0 first and each
+// further level after it: what clEnqueueReadImage gives level by level with zero pitches.
+struct ObservedImage {
+  size_t arg = 0;
+  std::vector<uint8_t> bytes;
+};
+
 enum class ElementClass : uint8_t { Identical, Allowed, Violation, Undetermined };
 const char* toString(ElementClass c);
 
@@ -41,13 +49,18 @@ struct ElementVerdict {
   ElementClass cls = ElementClass::Identical;
   std::string observed, reference;  // as printed values (hex float for floating point)
   numerics::ValueSet allowed;        // floating point: the allowed set
+  std::string allowedText;           // images: the allowed codes per channel ("R=127..128 G=0 B=0 A=255")
+  // The allowed set as text: allowedText, else the set's; "" for an undetermined element.
+  std::string allowedString() const;
   std::string reason;                // the margin, the distance, or the decision
 };
 
+// The verdicts of one buffer, or of one image (elements are then image elements, indexed as in ObservedImage).
 struct BufferVerdict {
   size_t arg = 0;
   std::string name;  // the parameter's name
-  ElementType type = ElementType::U8;
+  ElementType type = ElementType::U8;  // buffers
+  bool image = false;
   uint64_t elements = 0, identical = 0, allowed = 0, violations = 0, undetermined = 0;
   uint64_t notJudged = 0;  // CheckOptions::sampleGroups: elements none of the sampled work-groups wrote
   std::vector<ElementVerdict> details;  // every element that is not identical
@@ -93,6 +106,11 @@ struct CheckReport {
 // or an argument that is not a buffer.
 CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
                   const CheckOptions& options = {});
+// The same with observed images too: each element the kernel wrote is judged by the write conversion rules
+// (images/verdict.hpp judgeWrite, with the allowed sets of the colour it wrote); an element it did not write must be
+// as it was. Throws Error for an observed image of the wrong size or an argument that is not an image.
+CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
+                  const std::vector<ObservedImage>& observedImages, const CheckOptions& options = {});
 
 // Any conforming device: runs the kernel so that every value with freedom (within an ulp bound, fused or not,
 // flushed or not, ...) takes a member of its allowed set drawn from a stream seeded with `seed`, instead of clref's

@@ -14,6 +14,7 @@ nlohmann::json toJson(const host::CheckReport& r, const std::string& kernel) {
     nlohmann::json jb;
     jb["arg"] = b.arg;
     jb["name"] = b.name;
+    if (b.image) jb["image"] = true;
     jb["elements"] = b.elements;
     jb["identical"] = b.identical;
     jb["allowed"] = b.allowed;
@@ -28,7 +29,7 @@ nlohmann::json toJson(const host::CheckReport& r, const std::string& kernel) {
       jd["class"] = host::toString(d.cls);
       jd["observed"] = d.observed;
       jd["reference"] = d.reference;
-      jd["allowed"] = d.cls == host::ElementClass::Undetermined ? "" : numerics::toString(d.allowed);
+      jd["allowed"] = d.allowedString();
       jd["reason"] = d.reason;
       jb["details"].push_back(std::move(jd));
     }

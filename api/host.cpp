@@ -278,6 +278,11 @@ std::shared_ptr<Buffer> Kernel::bufferArg(size_t i) const {
   return args_[i].buffer;
 }
 
+std::shared_ptr<Image> Kernel::imageArg(size_t i) const {
+  if (i >= args_.size() || args_[i].info.kind != ArgKind::Image || !args_[i].set) return nullptr;
+  return args_[i].image;
+}
+
 const KernelArgInfo& Kernel::argInfo(size_t i) const {
   if (i >= args_.size())
     throw Error("kernel " + name_ + " has " + std::to_string(args_.size()) + " arguments; no argument " +

@@ -389,6 +389,8 @@ class Kernel {
   const numerics::Choices& choices() const;
   // The buffer set for argument i (nullptr when it is not a buffer argument or not set, or NULL).
   std::shared_ptr<Buffer> bufferArg(size_t i) const;
+  // The image set for argument i (nullptr when it is not an image argument or not set).
+  std::shared_ptr<Image> imageArg(size_t i) const;
 
   // Bytes of private memory one work-item uses: its Function-storage variables and the register file that holds
   // its SSA values (what CL_KERNEL_PRIVATE_MEM_SIZE reports; the lowering refuses kernels beyond the device limit).

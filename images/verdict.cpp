@@ -919,10 +919,110 @@ void srgbScaled(mpfr_t out, double c) {
 
 double componentOf(const Color& c, unsigned lane, ColorKind k) { return laneValue(c.lanes[lane], k); }
 
-}  // namespace
+// What one channel may hold after a write of component value f (a float or half value for the normalized, half and
+// float channels; the integer for integer channels): the allowed codes (raw bits for half and float channels), or any
+// NaN, or a zero of either sign besides them; with the rule and clause that say so.
+struct ChannelRule {
+  int64_t preferred = 0;
+  std::vector<int64_t> codes;
+  bool anyNaN = false, maybeZero = false;
+  std::string rule, clause, note;
+};
 
-ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, const uint8_t* observedElement,
-                        const VerdictOptions& o) {
+// The colour lane bits of value f in a write of `kind` (f a value of the kind's format, or an integer).
+uint32_t laneBitsOf(double f, ColorKind kind) {
+  switch (kind) {
+    case ColorKind::Float: return std::bit_cast<uint32_t>(float(f));
+    case ColorKind::Half: return numerics::toHalf(f, numerics::Rounding::RTE).bits;
+    case ColorKind::Int: return uint32_t(int32_t(f));
+    case ColorKind::Uint: return uint32_t(f);
+  }
+  return 0;
+}
+
+// The rule for channel `k` (an index into channelCodes) written from colour `color` of `kind`.
+ChannelRule channelRule(ImageFormat format, const Color& color, ColorKind kind, size_t k, const VerdictOptions& o) {
+  std::vector<uint8_t> preferred(elementSize(format));
+  encode(format, color, kind, preferred.data(), o.access.conversion);
+  const Code want = channelCodes(format, preferred.data()).at(k);
+  const ChannelClass cls = channelClass(format.type);
+  const double f = componentOf(color, laneOf(want.channel), kind);
+  ChannelRule r;
+  r.preferred = want.code;
+  r.codes = {want.code};
+  if (cls == ChannelClass::Normalized && (kind == ColorKind::Float || kind == ColorKind::Half)) {
+    if (isSRGB(format.order) && want.channel != 'A') {
+      mpfr_t s;
+      mpfr_init2(s, 256);
+      srgbScaled(s, f);
+      for (int64_t c = 0; c <= 255; ++c) {
+        mpfr_t d;
+        mpfr_init2(d, 300);
+        mpfr_sub_si(d, s, long(c), MPFR_RNDN);
+        mpfr_abs(d, d, MPFR_RNDN);
+        if (mpfr_cmp_d(d, 0.6) <= 0 && c != want.code) r.codes.push_back(c);
+        mpfr_clear(d);
+      }
+      mpfr_clear(s);
+      r.rule = "sRGB: |code - 255 x linear_to_srgb(c)| <= 0.6";
+      r.clause = "OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]";
+    } else {
+      int64_t m = (int64_t(1) << want.bits) - 1;
+      if (isSignedType(format.type)) m = (int64_t(1) << (want.bits - 1)) - 1;
+      r.codes = normalizedWriteCodes(f, m, isSignedType(format.type), want.code);
+      r.rule = "the round-to-nearest-even result, or another rounding within 0.6 of the exact scaled value";
+      r.clause =
+          kind == ColorKind::Half
+              ? kClauseHalfToNormalized
+              : "OpenCL C 3.0 §8.3.1.3 [[converting-floating-point-values-to-normalized-integer-channel-data-types]]";
+      r.note = std::string("the 0.6 allowance is measured against the exact scaled value, as ") +
+               kClauseHalfToNormalized +
+               " words it (the float rule's wording against the preferred integer would allow no other result)";
+    }
+  } else if (format.type == ChannelType::HalfFloat) {
+    if (std::isnan(f)) {
+      r.anyNaN = true;
+    } else if (kind == ColorKind::Float) {
+      const uint16_t rtz = numerics::toHalf(f, numerics::Rounding::RTZ).bits;
+      if (rtz != uint16_t(want.code)) r.codes.push_back(rtz);
+      r.maybeZero =
+          o.flushToZeroAllowed && std::fabs(numerics::toDouble(numerics::Half{uint16_t(want.code)})) < 0x1p-14;
+    } else {
+      r.maybeZero = o.flushToZeroAllowed && numerics::isSubnormalBits(numerics::Half{uint16_t(want.code)});
+    }
+    r.rule = "round to nearest even or toward zero; subnormals may be flushed; any NaN for a NaN";
+    r.clause = "OpenCL C 3.0 §8.3.2 [[conversion-rules-for-half-precision-floating-point-channel-data-type]]";
+  } else if (format.type == ChannelType::Float) {
+    r.anyNaN = std::isnan(f);
+    r.maybeZero = o.flushToZeroAllowed && f != 0 && std::fabs(f) < 0x1p-126;
+    r.rule = "the value; subnormals may be flushed; any NaN for a NaN";
+    r.clause = "OpenCL C 3.0 §8.3.3 [[conversion-rules-for-floating-point-channel-data-type]]";
+  } else {
+    r.rule = "the saturated integer exactly";
+    r.clause = kClauseIntegers;
+  }
+  return r;
+}
+
+bool isFloatChannel(ChannelType t) { return t == ChannelType::HalfFloat || t == ChannelType::Float; }
+
+// The value of a half or float channel's raw bits.
+double channelValue(ChannelType t, int64_t code) {
+  return t == ChannelType::Float ? double(std::bit_cast<float>(uint32_t(code)))
+                                 : numerics::toDouble(numerics::Half{uint16_t(code)});
+}
+
+// Whether the rule allows the observed code `g`.
+bool allows(const ChannelRule& r, ChannelType t, int64_t g) {
+  if (r.anyNaN) return std::isnan(channelValue(t, g));
+  if (std::find(r.codes.begin(), r.codes.end(), g) != r.codes.end()) return true;
+  const uint64_t magnitude = t == ChannelType::Float ? (uint64_t(g) & 0x7fffffffu) : (uint64_t(g) & 0x7fffu);
+  return r.maybeZero && magnitude == 0;
+}
+
+// The common checks of every write verdict: a format that exists, and a write function that matches its channel
+// type (else the write is undefined: any value). Returns the verdict when it is decided by them.
+std::optional<ImageVerdict> undecidableWrite(ImageFormat format, ColorKind kind) {
   ImageVerdict v;
   if (!isValidFormat(format)) {
     v.rule = "no such image format";
@@ -934,98 +1034,135 @@ ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, 
   const bool kindMatches = cls == ChannelClass::SignedInt     ? kind == ColorKind::Int
                            : cls == ChannelClass::UnsignedInt ? kind == ColorKind::Uint
                                                               : kind == ColorKind::Float || kind == ColorKind::Half;
-  if (!kindMatches) {
-    v.allowed = true;
-    v.bounded = false;
-    v.rule = "any value: the write function does not match the channel type";
-    v.clause = "OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]]";
-    v.note = "the behaviour of this write is undefined";
-    return v;
-  }
-  std::vector<uint8_t> preferred(elementSize(format));
-  encode(format, color, kind, preferred.data(), o.access.conversion);
-  const auto want = channelCodes(format, preferred.data());
-  const auto got = channelCodes(format, observedElement);
-  const bool srgb = isSRGB(format.order);
+  if (kindMatches) return std::nullopt;
   v.allowed = true;
-  for (auto& x : v.lo) x = 0;
-  for (auto& x : v.hi) x = 0;
-  for (size_t k = 0; k < want.size(); ++k) {
-    const unsigned lane = laneOf(want[k].channel);
-    v.reference.lanes[lane] = uint32_t(want[k].code);
-    const double f = componentOf(color, lane, kind);
-    std::vector<int64_t> allowedCodes{want[k].code};
-    bool anyNaN = false, maybeZero = false;
-    if (cls == ChannelClass::Normalized && (kind == ColorKind::Float || kind == ColorKind::Half)) {
-      if (srgb && want[k].channel != 'A') {
-        mpfr_t s;
-        mpfr_init2(s, 256);
-        srgbScaled(s, f);
-        for (int64_t c = 0; c <= 255; ++c) {
-          mpfr_t d;
-          mpfr_init2(d, 300);
-          mpfr_sub_si(d, s, long(c), MPFR_RNDN);
-          mpfr_abs(d, d, MPFR_RNDN);
-          if (mpfr_cmp_d(d, 0.6) <= 0 && c != want[k].code) allowedCodes.push_back(c);
-          mpfr_clear(d);
-        }
-        mpfr_clear(s);
-        v.rule = "sRGB: |code - 255 x linear_to_srgb(c)| <= 0.6";
-        v.clause = "OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]";
-      } else {
-        int64_t m = (int64_t(1) << want[k].bits) - 1;
-        if (isSignedType(format.type)) m = (int64_t(1) << (want[k].bits - 1)) - 1;
-        allowedCodes = normalizedWriteCodes(f, m, isSignedType(format.type), want[k].code);
-        v.rule = "the round-to-nearest-even result, or another rounding within 0.6 of the exact scaled value";
-        v.clause =
-            kind == ColorKind::Half
-                ? kClauseHalfToNormalized
-                : "OpenCL C 3.0 §8.3.1.3 [[converting-floating-point-values-to-normalized-integer-channel-data-types]]";
-        v.note = std::string("the 0.6 allowance is measured against the exact scaled value, as ") +
-                 kClauseHalfToNormalized +
-                 " words it (the float rule's wording against the preferred integer would allow no other result)";
-      }
-    } else if (format.type == ChannelType::HalfFloat) {
-      if (std::isnan(f)) {
-        anyNaN = true;
-      } else if (kind == ColorKind::Float) {
-        const uint16_t rtz = numerics::toHalf(f, numerics::Rounding::RTZ).bits;
-        if (rtz != uint16_t(want[k].code)) allowedCodes.push_back(rtz);
-        maybeZero =
-            o.flushToZeroAllowed && std::fabs(numerics::toDouble(numerics::Half{uint16_t(want[k].code)})) < 0x1p-14;
-      } else {
-        maybeZero = o.flushToZeroAllowed && numerics::isSubnormalBits(numerics::Half{uint16_t(want[k].code)});
-      }
-      v.rule = "round to nearest even or toward zero; subnormals may be flushed; any NaN for a NaN";
-      v.clause = "OpenCL C 3.0 §8.3.2 [[conversion-rules-for-half-precision-floating-point-channel-data-type]]";
-    } else if (format.type == ChannelType::Float) {
-      anyNaN = std::isnan(f);
-      maybeZero = o.flushToZeroAllowed && f != 0 && std::fabs(f) < 0x1p-126;
-      v.rule = "the value; subnormals may be flushed; any NaN for a NaN";
-      v.clause = "OpenCL C 3.0 §8.3.3 [[conversion-rules-for-floating-point-channel-data-type]]";
-    } else {
-      v.rule = "the saturated integer exactly";
-      v.clause = kClauseIntegers;
-    }
-    const int64_t g = got[k].code;
-    bool ok = std::find(allowedCodes.begin(), allowedCodes.end(), g) != allowedCodes.end();
-    if (anyNaN) {
-      ok = format.type == ChannelType::Float ? std::isnan(std::bit_cast<float>(uint32_t(g)))
-                                             : std::isnan(numerics::toDouble(numerics::Half{uint16_t(g)}));
-    } else if (maybeZero) {
-      const uint64_t magnitude =
-          format.type == ChannelType::Float ? (uint64_t(g) & 0x7fffffffu) : (uint64_t(g) & 0x7fffu);
-      ok = ok || magnitude == 0;
-    }
-    if (!ok) v.allowed = false;
-    v.lo[lane] = double(*std::min_element(allowedCodes.begin(), allowedCodes.end()));
-    v.hi[lane] = double(*std::max_element(allowedCodes.begin(), allowedCodes.end()));
-  }
+  v.bounded = false;
+  v.rule = "any value: the write function does not match the channel type";
+  v.clause = "OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]]";
+  v.note = "the behaviour of this write is undefined";
+  return v;
+}
+
+void finishWriteNote(ImageVerdict& v) {
   v.candidates = {v.reference};
   if (v.note.empty())
     v.note = "reference and lo/hi are the stored codes (raw bits for half and float) per colour lane";
   else
     v.note += "; reference and lo/hi are the stored codes per colour lane";
+}
+
+}  // namespace
+
+ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, const uint8_t* observedElement,
+                        const VerdictOptions& o) {
+  if (auto decided = undecidableWrite(format, kind)) return *decided;
+  ImageVerdict v;
+  std::vector<uint8_t> preferred(elementSize(format));
+  encode(format, color, kind, preferred.data(), o.access.conversion);
+  const auto want = channelCodes(format, preferred.data());
+  const auto got = channelCodes(format, observedElement);
+  v.allowed = true;
+  for (auto& x : v.lo) x = 0;
+  for (auto& x : v.hi) x = 0;
+  for (size_t k = 0; k < want.size(); ++k) {
+    const unsigned lane = laneOf(want[k].channel);
+    const ChannelRule r = channelRule(format, color, kind, k, o);
+    v.reference.lanes[lane] = uint32_t(want[k].code);
+    v.rule = r.rule;
+    v.clause = r.clause;
+    if (!r.note.empty()) v.note = r.note;
+    if (!allows(r, format.type, got[k].code)) v.allowed = false;
+    v.lo[lane] = double(*std::min_element(r.codes.begin(), r.codes.end()));
+    v.hi[lane] = double(*std::max_element(r.codes.begin(), r.codes.end()));
+  }
+  finishWriteNote(v);
+  return v;
+}
+
+ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind,
+                        const std::array<std::optional<ComponentSet>, 4>& sets, const uint8_t* observedElement,
+                        const VerdictOptions& o) {
+  if (auto decided = undecidableWrite(format, kind)) return *decided;
+  ImageVerdict v = judgeWrite(format, color, kind, observedElement, o);
+  const auto got = channelCodes(format, observedElement);
+  // Every lane again: a lane without a set keeps the verdict of the exact colour.
+  v.allowed = true;
+  for (size_t k = 0; k < got.size(); ++k) {
+    const unsigned lane = laneOf(got[k].channel);
+    const auto& set = sets[lane];
+    const bool numbers = set && set->lo <= set->hi;
+    if (!set || (numbers ? set->lo == set->hi && !set->nan && std::signbit(set->lo) == std::signbit(set->hi)
+                         : true)) {  // a single value (or NaN alone) is clref's own
+      const ChannelRule r = channelRule(format, color, kind, k, o);
+      if (!allows(r, format.type, got[k].code)) v.allowed = false;
+      if (isFloatChannel(format.type)) {
+        v.lo[lane] = INFINITY;
+        v.hi[lane] = -INFINITY;
+        for (int64_t c : r.codes) {
+          v.lo[lane] = std::min(v.lo[lane], channelValue(format.type, c));
+          v.hi[lane] = std::max(v.hi[lane], channelValue(format.type, c));
+        }
+      }
+      continue;
+    }
+    const bool integerKind = kind == ColorKind::Int || kind == ColorKind::Uint;
+    if ((set->nan && std::isinf(set->lo) && std::isinf(set->hi) && set->lo < set->hi) || integerKind) {
+      // Any value of the component (an integer lane with freedom is any value): any code.
+      v.lo[lane] = -INFINITY;
+      v.hi[lane] = INFINITY;
+      continue;
+    }
+    // Every conversion of a write is monotone in the component, so the codes the values of [lo, hi] allow are those
+    // from the lowest allowed for lo to the highest allowed for hi (for half and float channels: in value order).
+    std::vector<ChannelRule> ends;
+    for (double f : {set->lo, set->hi}) {
+      if (!numbers) break;
+      Color c = color;
+      c.lanes[lane] = laneBitsOf(f, kind);
+      ends.push_back(channelRule(format, c, kind, k, o));
+    }
+    std::optional<ChannelRule> nan;
+    if (set->nan) {
+      Color c = color;
+      c.lanes[lane] = laneBitsOf(std::numeric_limits<double>::quiet_NaN(), kind);
+      nan = channelRule(format, c, kind, k, o);
+    }
+    const int64_t g = got[k].code;
+    bool ok = nan && allows(*nan, format.type, g);
+    if (isFloatChannel(format.type)) {
+      double lo = INFINITY, hi = -INFINITY;
+      bool zero = false;
+      for (const ChannelRule& r : ends) {
+        for (int64_t c : r.codes) {
+          lo = std::min(lo, channelValue(format.type, c));
+          hi = std::max(hi, channelValue(format.type, c));
+        }
+        zero = zero || r.maybeZero;
+      }
+      const double gv = channelValue(format.type, g);
+      // A zero result keeps its sign unless the values reach the other zero (or flushing allows either).
+      const bool inside = lo <= gv && gv <= hi &&
+                          (gv != 0 || lo < 0 || hi > 0 || std::signbit(gv) == std::signbit(lo) ||
+                           std::signbit(gv) == std::signbit(hi));
+      ok = ok || (!ends.empty() && inside) || (zero && gv == 0);
+      v.lo[lane] = lo;
+      v.hi[lane] = hi;
+    } else {
+      int64_t lo = INT64_MAX, hi = INT64_MIN;
+      for (const ChannelRule& r : ends) {
+        lo = std::min(lo, *std::min_element(r.codes.begin(), r.codes.end()));
+        hi = std::max(hi, *std::max_element(r.codes.begin(), r.codes.end()));
+      }
+      if (nan)
+        for (int64_t c : nan->codes) lo = std::min(lo, c), hi = std::max(hi, c);
+      ok = ok || (g >= lo && g <= hi);
+      v.lo[lane] = double(lo);
+      v.hi[lane] = double(hi);
+    }
+    if (!ok) v.allowed = false;
+  }
+  v.loHiValues = isFloatChannel(format.type);
+  v.note += "; a lane computed with freedom allows every code its allowed set's values give";
   return v;
 }
 
@@ -1063,6 +1200,51 @@ ImageVerdict judgeWrite(const ImageDesc& image, const std::array<int32_t, 3>& co
            (shape.filtered + shape.array > 2 ? ", " + std::to_string(coord[2]) : std::string()) + ") of mip level " +
            std::to_string(level) + " (" + size + ", " + kClauseMipWrite + "); " + v.note;
   return v;
+}
+
+std::string describeElement(ImageFormat format, const uint8_t* element) {
+  std::string out;
+  for (const Code& c : channelCodes(format, element)) {
+    char buf[64];
+    if (isFloatChannel(format.type)) {
+      const double v = channelValue(format.type, c.code);
+      if (std::isnan(v))
+        std::snprintf(buf, sizeof buf, "nan(0x%llx)", static_cast<unsigned long long>(c.code));
+      else
+        std::snprintf(buf, sizeof buf, "%a", v);
+    } else {
+      std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(c.code));
+    }
+    out += (out.empty() ? "" : " ") + std::string(1, c.channel) + "=" + buf;
+  }
+  return out;
+}
+
+std::string describeAllowed(ImageFormat format, const ImageVerdict& v) {
+  if (!v.bounded) return "any value";
+  std::string out;
+  std::vector<uint8_t> zero(elementSize(format));
+  for (const Code& c : channelCodes(format, zero.data())) {
+    const unsigned lane = laneOf(c.channel);
+    const double lo = v.lo[lane], hi = v.hi[lane];
+    std::string range;
+    if (std::isinf(lo) && std::isinf(hi)) {
+      range = "any";
+    } else {
+      char a[64], b[64];
+      auto text = [&](double x, char* buf) {
+        if (!isFloatChannel(format.type))
+          std::snprintf(buf, 64, "%lld", static_cast<long long>(x));
+        else
+          std::snprintf(buf, 64, "%a", v.loHiValues ? x : channelValue(format.type, int64_t(x)));
+      };
+      text(lo, a);
+      text(hi, b);
+      range = std::string(a) == b ? a : std::string(a) + ".." + b;
+    }
+    out += (out.empty() ? "" : " ") + std::string(1, c.channel) + "=" + range;
+  }
+  return out;
 }
 
 }  // namespace clref::images

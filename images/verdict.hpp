@@ -17,6 +17,7 @@
 // exactly, gradients through every scale factor OpenGL's approximation rule allows (verdict.cpp, "Mip levels").
 // judgeWrite: `reference` and lo / hi hold the stored codes per colour lane (raw bits for half and float channels).
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,7 @@ struct ImageVerdict {
   std::vector<Color> candidates;  // the exact results for each texel set coordinate rounding can select
   // Per component: the interval of allowed values (floats as doubles; integers exact), and ±0 allowance.
   std::array<double, 4> lo{}, hi{};
+  bool loHiValues = false;  // writes judged with allowed sets: lo / hi of half and float channels are values, not bits
   std::string rule;    // e.g. "<= 1.5 ulp of the exact normalized value; 0, 1 and -1 exact"
   std::string clause;  // the clause applied
   std::string note;    // undefined conditions met, choices involved, unbounded filtering
@@ -50,6 +52,24 @@ ImageVerdict judgeRead(const ImageView& image, const Sampler* sampler, const Coo
 // A write: the element `observedElement` (elementSize bytes) another device stored for write_image*(coord, color).
 ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind, const uint8_t* observedElement,
                         const VerdictOptions& o = {});
+// The same write when the kernel computed colour components with freedom: component i may be any member of sets[i]
+// (none: exactly color's; clref's own value is color's). Every write conversion is monotone, so the codes allowed for
+// a component are those from the lowest allowed for the set's least value to the highest allowed for its greatest
+// (in value order for half and float channels), with any NaN's codes when the set holds a NaN; an integer component
+// with a set is any value.
+// The values a colour component computed with freedom may take: every number in [lo, hi] (none when lo > hi), and
+// any NaN when nan.
+struct ComponentSet {
+  double lo = 0, hi = 0;
+  bool nan = false;
+};
+ImageVerdict judgeWrite(ImageFormat format, const Color& color, ColorKind kind,
+                        const std::array<std::optional<ComponentSet>, 4>& sets, const uint8_t* observedElement,
+                        const VerdictOptions& o = {});
+// An element's channels as stored: "R=255 G=0 B=0 A=255" (codes; values in %a for half and float channels).
+std::string describeElement(ImageFormat format, const uint8_t* element);
+// A write verdict's allowed codes per channel in the same form: "R=127..128 G=0 B=0 A=255", "any value" when unbounded.
+std::string describeAllowed(ImageFormat format, const ImageVerdict& v);
 // write_image{f,h,i,ui}(image, int coord, int lod, color) of cl_khr_mipmap_image_writes (lod 0 without it): the
 // element another device stored at `coord` of mip level `level`. A level the image does not have or a coordinate
 // outside that level's size (or a layer beyond the array) is an undefined write (any result, bounded false, the

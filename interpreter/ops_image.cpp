@@ -259,10 +259,22 @@ template <uint32_t N> const Op* sampledImage(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+// The element at integer coordinates `i` of mip level `level` (in ImageView::element's order), or nullptr when they
+// are outside the level or the image has no such level.
+const uint8_t* elementInside(const images::ImageView& v, const std::array<int32_t, 3>& i, uint32_t level) {
+  if (level >= std::max<uint32_t>(1, v.desc.numMipLevels)) return nullptr;
+  const images::LevelSize size = images::levelSize(v.desc, level);
+  if (i[0] < 0 || i[1] < 0 || i[2] < 0 || uint64_t(i[0]) >= size.width || uint64_t(i[1]) >= size.height ||
+      uint64_t(i[2]) >= size.depth)
+    return nullptr;
+  return v.element(uint64_t(i[0]), uint64_t(i[1]), uint64_t(i[2]), level);
+}
+
 // The shadow mode (interpreter/shadow.hpp): the read's allowed values are the image verdict's (images/verdict.hpp):
 // per component the union of the allowed intervals of every texel set coordinate rounding can select (the 1.5 ulp
 // conversions, the filter's rounding, flushing). Coordinates or a level of detail with sets, or an image written
-// from values with sets, leave the texels open: any value for float reads, undetermined for integer reads.
+// from values with sets (for a sampler-less read: the element it reads), leave the texels open: any value for float
+// reads, undetermined for integer reads.
 [[gnu::cold]] void shadowRead(WorkItem& wi, const Op* op, const ImageOpInfo& info, const images::ImageView& v,
                               const images::Sampler* s, const images::Coord& c, const images::LevelOfDetail& lod,
                               const images::Color& value) {
@@ -278,7 +290,16 @@ template <uint32_t N> const Op* sampledImage(WorkItem& wi, const Op* op) {
   if (info.lodKind == images::LevelOfDetail::Kind::Lod) open = open || run.anyIn(wi.regs + info.lodReg, 4);
   if (info.lodKind == images::LevelOfDetail::Kind::Gradients)
     open = open || run.anyIn(wi.regs + info.dxReg, 4 * info.gradLanes) || run.anyIn(wi.regs + info.dyReg, 4 * info.gradLanes);
-  for (const void* w : run.imagesWrittenFromSets) open = open || w == v.data;
+  if (!s && !open && !c.isFloat) {
+    // A sampler-less read reads one element: open when the kernel wrote it from a colour with freedom.
+    const uint32_t level = lod.kind == images::LevelOfDetail::Kind::Lod ? uint32_t(lod.lod) : 0;
+    if (const uint8_t* e = elementInside(v, c.i, level)) {
+      const auto w = run.imageWrites.find(e);
+      open = w != run.imageWrites.end() && w->second.freedom != UINT32_MAX;
+    }
+  } else {
+    for (const void* w : run.imagesWrittenFromSets) open = open || w == v.data;
+  }
   if (open && !isFloat) {
     if (!decision) decision = recordShadowDecision(wi, op, "an integer image read whose texels the allowed sets leave open");
     run.markUndetermined(out, outBytes, laneBytes, *decision);
@@ -371,6 +392,57 @@ const Op* imageRead(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+// The shadow mode: the write's record for check() (ShadowRun::imageWrites) with the allowed sets of its colour
+// components; an image written at coordinates or a level computed from values with freedom, or outside itself (an
+// undefined write, OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]]), is open: another device may have
+// written any of its elements. A colour with freedom also makes later reads of the image open (shadowRead).
+[[gnu::cold]] void shadowWrite(WorkItem& wi, const Op* op, const ImageOpInfo& info, const images::ImageView& v,
+                               const images::Coord& c, uint32_t level, const images::Color& color,
+                               images::Undefined u) {
+  ShadowRun& run = *wi.shadow;
+  const uint32_t laneBytes = info.valueScalar == Scalar::F16 ? 2 : 4;
+  const uint8_t* value = wi.regs + info.valueReg;
+  const bool free = run.anyIn(value, laneBytes * info.valueLanes);
+  if (free) {
+    auto& w = run.imagesWrittenFromSets;
+    if (std::find(w.begin(), w.end(), static_cast<const void*>(v.data)) == w.end()) w.push_back(v.data);
+  }
+  const bool openLevel = info.lodKind == images::LevelOfDetail::Kind::Lod && run.anyIn(wi.regs + info.lodReg, 4);
+  if (openLevel || run.anyIn(wi.regs + info.coordReg, 4 * info.coordLanes) || u != images::Undefined::None) {
+    std::optional<uint32_t> d = run.decisionIn(wi.regs + info.coordReg, 4 * info.coordLanes);
+    if (!d && openLevel) d = run.decisionIn(wi.regs + info.lodReg, 4);
+    if (!d)
+      d = recordShadowDecision(wi, op,
+                               u != images::Undefined::None
+                                   ? "an image write the spec leaves undefined (" + std::string(images::describe(u)) +
+                                         "): another device may write anything"
+                                   : std::string("an image write at coordinates computed from values with freedom"));
+    run.openAllocations.try_emplace(v.data, *d);
+    return;
+  }
+  ShadowImageWrite record;
+  record.color = color;
+  record.kind = colorKindOf(info, v);
+  record.instruction = op->inst;
+  if (free) {
+    ShadowImageFreedom f;
+    const numerics::Format format = laneBytes == 2 ? numerics::Format::Half : numerics::Format::Float;
+    for (uint32_t i = 0; i < info.valueLanes; ++i) {
+      ShadowEntry scratch;
+      const ShadowEntry* e = run.lane(value + i * laneBytes, laneBytes, scratch);
+      if (!e) continue;
+      if (e->undetermined)
+        f.decision = e->decision;
+      else
+        f.sets[i] = e->format == format || e->set.isAll() ? images::ComponentSet{e->set.lo, e->set.hi, e->set.nan}
+                                                          : images::ComponentSet{-INFINITY, INFINITY, true};
+    }
+    record.freedom = uint32_t(run.imageWriteFreedom.size());
+    run.imageWriteFreedom.push_back(f);
+  }
+  if (const uint8_t* e = elementInside(v, c.i, level)) run.imageWrites[e] = record;
+}
+
 // OpImageWrite: write_image{f,h,i,ui}(image, int coord [, int lod], color).
 const Op* imageWrite(WorkItem& wi, const Op* op) {
   const ImageOpInfo& info = infoOf(op);
@@ -379,14 +451,11 @@ const Op* imageWrite(WorkItem& wi, const Op* op) {
   if (!v) return nullptr;
   const images::Coord c = coordOf(wi, info);
   const uint32_t level = levelOf(wi, info);
-  const images::Undefined u =
-      images::write(*v, c.i, loadColor(wi, info), colorKindOf(info, *v), level, accessOptions(wi, info));
+  const images::Color color = loadColor(wi, info);
+  const images::Undefined u = images::write(*v, c.i, color, colorKindOf(info, *v), level, accessOptions(wi, info));
   if (info.access == ImageAccess::ReadWrite && wi.imagesWritten) wi.imagesWritten[index] = 1;
-  if (wi.shadow && wi.shadow->anyIn(wi.regs + info.valueReg, (info.valueScalar == Scalar::F16 ? 2 : 4) * info.valueLanes))
-    [[unlikely]] {
-    auto& w = wi.shadow->imagesWrittenFromSets;
-    if (std::find(w.begin(), w.end(), static_cast<const void*>(v->data)) == w.end()) w.push_back(v->data);
-  }
+  if (wi.shadow) [[unlikely]]
+    shadowWrite(wi, op, info, *v, c, level, color, u);
   if (!meet(wi, op, u, index, *v, c, level)) return nullptr;
   return op + 1;
 }

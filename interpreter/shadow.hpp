@@ -11,6 +11,7 @@
 // value-producing instruction and before each decision (shadow_lowering.cpp); a launch with a ShadowRun runs on one
 // thread, in the same order as always.
 #pragma once
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -18,6 +19,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "images/texel.hpp"
+#include "images/verdict.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "numerics/accuracy.hpp"
 #include "numerics/enclosure.hpp"
@@ -40,6 +43,19 @@ struct ShadowEntry {
 // A decision whose outcome the allowed sets leave open: the instruction, the work-item and what it decided between.
 struct ShadowDecision {
   Diagnostic where;  // instruction, work-item, source line; message: e.g. "branch on a comparison of [a, b] and c"
+};
+
+// What a write_image* stored into one element in a run with a shadow, and the freedom it had: check() judges the
+// elements of an image the kernel wrote from these (images::judgeWrite), since image contents carry no shadow.
+struct ShadowImageWrite {
+  images::Color color;  // the colour clref wrote
+  images::ColorKind kind = images::ColorKind::Float;
+  uint32_t instruction = 0;       // the write (Module::instructions index)
+  uint32_t freedom = UINT32_MAX;  // index into ShadowRun::imageWriteFreedom when a component is not exactly clref's
+};
+struct ShadowImageFreedom {
+  std::array<std::optional<images::ComponentSet>, 4> sets;  // per colour component: its allowed set
+  std::optional<uint32_t> decision;                        // a component undetermined by this decision
 };
 
 struct ShadowRun {
@@ -80,9 +96,13 @@ struct ShadowRun {
   // something else on another device.
   std::map<const uint8_t*, uint32_t> openAllocations;
   uint64_t decisionCount = 0;  // every occurrence (decisions keeps the first of each instruction)
-  // Images written from values with sets or undetermined (image contents have no shadow): reads of them are then
-  // any value (float) or undetermined (integer).
+  // Images written from values with sets or undetermined (image contents have no shadow): sampled reads of them are
+  // then any value (float) or undetermined (integer); a sampler-less read is open when its element's write was.
   std::vector<const void*> imagesWrittenFromSets;
+  // The last write into each image element, by the element's host address (an image written at coordinates that
+  // depend on a decision is in openAllocations, by its first byte).
+  std::unordered_map<const uint8_t*, ShadowImageWrite> imageWrites;
+  std::vector<ShadowImageFreedom> imageWriteFreedom;
 
   // Clears [p, p + n): those bytes now hold exactly clref's value.
   void clear(const uint8_t* p, uint64_t n);

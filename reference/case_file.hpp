@@ -85,6 +85,9 @@ std::string formatElements(ElemType type, const std::byte* data, size_t count);
 // One image element per line, its channels in memory order separated by ", ", each as formatElements writes a scalar
 // of the channel's type (golden/README.md "Output text format"); `data` holds imageContentBytes(desc) bytes.
 std::string formatImage(const images::ImageDesc& desc, const std::byte* data);
+// The inverse of formatImage: the contents (imageContentBytes bytes) from its text. Throws CaseError naming `where`
+// and the line.
+std::vector<std::byte> parseImage(const images::ImageDesc& desc, std::string_view text, const std::string& where);
 
 struct CaseRun {
   host::RunResult result;

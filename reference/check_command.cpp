@@ -1,6 +1,7 @@
 // `clref check` (reference/check_command.hpp).
 #include "reference/check_command.hpp"
 
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -80,6 +81,32 @@ std::vector<uint8_t> observedBytes(const std::filesystem::path& dir, const std::
   return out;
 }
 
+// The observed contents of output image `arg` (packed as case files hold images): <stem>.arg<N>.bin, else
+// <stem>.arg<N>.txt in the output text format (one element per line).
+std::vector<uint8_t> observedImageBytes(const std::filesystem::path& dir, const std::string& stem, size_t arg,
+                                        const ImageSpec& spec) {
+  const auto base = dir / (stem + ".arg" + std::to_string(arg));
+  const size_t size = imageContentBytes(spec.desc);
+  const auto bin = std::filesystem::path(base.string() + ".bin"), txt = std::filesystem::path(base.string() + ".txt");
+  if (std::filesystem::exists(bin)) {
+    const std::string bytes = readAll(bin);
+    if (bytes.size() != size)
+      throw Rejected(bin.string() + ": " + std::to_string(bytes.size()) + " bytes; image argument " +
+                     std::to_string(arg) + " holds " + std::to_string(imageElementCount(spec.desc)) + " elements (" +
+                     std::to_string(size) + " bytes)");
+    return std::vector<uint8_t>(bytes.begin(), bytes.end());
+  }
+  if (!std::filesystem::exists(txt))
+    throw Rejected("no observed output for argument " + std::to_string(arg) + ": neither " + bin.string() + " nor " +
+                   txt.string());
+  try {
+    const auto bytes = parseImage(spec.desc, readAll(txt), txt.string());
+    std::vector<uint8_t> out(bytes.size());
+    std::memcpy(out.data(), bytes.data(), bytes.size());
+    return out;
+  } catch (const CaseError& e) { throw Rejected(e.what()); }
+}
+
 }  // namespace
 
 host::ElementType elementTypeOf(ElemType t) {
@@ -123,16 +150,20 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
       const auto& spec = c.args[arg].buffer;
       observed.push_back({arg, elementTypeOf(spec.type), observedBytes(o.observedDir, stem, arg, spec)});
     }
-    if (observed.empty()) throw Rejected(o.casePath + ": the case marks no buffer as an output");
-    const host::CheckReport report = host::check(*p.kernel, c.range, observed, options);
+    std::vector<host::ObservedImage> observedImages;
+    for (const auto& [arg, image] : p.imageOutputs)
+      observedImages.push_back({arg, observedImageBytes(o.observedDir, stem, arg, c.args[arg].image)});
+    if (observed.empty() && observedImages.empty())
+      throw Rejected(o.casePath + ": the case marks no buffer or image as an output");
+    const host::CheckReport report = host::check(*p.kernel, c.range, observed, observedImages, options);
     if (!report.run.ok) {
       std::cerr << (report.run.fault ? report.run.fault->format() : std::string("clref's run failed")) << "\n";
       return kViolation;
     }
     for (const auto& b : report.buffers) {
-      std::cout << "arg " << b.arg << " (" << b.name << ", " << b.elements << " elements): " << b.identical
-                << " identical, " << b.allowed << " allowed, " << b.violations << " violation"
-                << (b.violations == 1 ? "" : "s") << ", " << b.undetermined << " undetermined\n";
+      std::cout << "arg " << b.arg << " (" << b.name << ", " << b.elements << (b.image ? " image" : "")
+                << " elements): " << b.identical << " identical, " << b.allowed << " allowed, " << b.violations
+                << " violation" << (b.violations == 1 ? "" : "s") << ", " << b.undetermined << " undetermined\n";
       size_t shown = 0;
       for (const auto& d : b.details) {
         if (d.cls != host::ElementClass::Violation && d.cls != host::ElementClass::Undetermined) continue;

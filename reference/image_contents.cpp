@@ -91,6 +91,53 @@ std::string formatImage(const images::ImageDesc& desc, const std::byte* data) {
   return out;
 }
 
+std::vector<std::byte> parseImage(const images::ImageDesc& desc, std::string_view text, const std::string& where) {
+  const auto layout = detail::channelLayout(desc.format);
+  const size_t elements = imageElementCount(desc);
+  const size_t size = sizeOf(layout.type);
+  std::vector<std::byte> channels(elements * layout.count * size);
+  size_t e = 0, number = 0;
+  while (!text.empty()) {
+    const size_t end = text.find('\n');
+    std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    const std::string at = where + " line " + std::to_string(number);
+    if (e == elements) throw CaseError(at + ": more than the image's " + std::to_string(elements) + " elements");
+    unsigned ch = 0;
+    for (size_t from = 0; from <= line.size(); ++ch) {
+      const size_t comma = line.find(',', from);
+      std::string token(line.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from));
+      from = comma == std::string_view::npos ? line.size() + 1 : comma + 1;
+      token.erase(0, token.find_first_not_of(" \t\r"));
+      token.erase(token.find_last_not_of(" \t\r") + 1);
+      if (ch == layout.count)
+        throw CaseError(at + ": more than the format's " + std::to_string(layout.count) + " channels");
+      uint64_t bits = 0;
+      // "nan 0x<bits>" keeps a NaN's payload (formatElements), anything else is one value.
+      if (token.rfind("nan 0x", 0) == 0) {
+        try {
+          bits = std::stoull(token.substr(4), nullptr, 16);
+        } catch (const std::exception&) { throw CaseError(at + ": bad NaN bits '" + token + "'"); }
+      } else {
+        bits = detail::elementBitsFromText(layout.type, token, at);
+      }
+      detail::storeBits(layout.type, bits, channels.data() + (e * layout.count + ch) * size);
+    }
+    if (ch != layout.count)
+      throw CaseError(at + ": " + std::to_string(ch) + " channels; the format has " + std::to_string(layout.count));
+    ++e;
+  }
+  if (e != elements)
+    throw CaseError(where + ": " + std::to_string(e) + " elements; the image has " + std::to_string(elements));
+  std::vector<std::byte> bytes(imageContentBytes(desc));
+  try {
+    packChannels(layout, channels, elements, where, bytes.data());
+  } catch (const detail::FieldError& err) { throw CaseError(err.path + ": " + err.message); }
+  return bytes;
+}
+
 std::vector<std::byte> imageContents(const host::Image& image) {
   const auto& desc = image.desc();
   std::vector<std::byte> bytes(imageContentBytes(desc));

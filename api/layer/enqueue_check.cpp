@@ -1,9 +1,9 @@
 // The check of a kernel enqueue (layer.hpp): clEnqueueNDRangeKernel and clEnqueueTask go on to the platform
-// unchanged; around them the layer reads every buffer argument before the kernel runs (a blocking read on the
-// application's own queue, ordered after the kernel's wait list) and after it completes, runs the same kernel with the
-// same arguments on clref from the first snapshot, and judges every element of every buffer the kernel may write
-// (api/check.hpp). The application's results, return codes and events are what they would be without the layer; the
-// only difference it can see is that the enqueue returns once the kernel has completed.
+// unchanged; around them the layer reads every buffer and image argument before the kernel runs (a blocking read on
+// the application's own queue, ordered after the kernel's wait list) and after it completes, runs the same kernel with
+// the same arguments on clref from the first snapshot, and judges every element of every buffer and image the kernel
+// may write (api/check.hpp). The application's results, return codes and events are what they would be without the
+// layer; the only difference it can see is that the enqueue returns once the kernel has completed.
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -140,6 +140,13 @@ struct BufferArg {
   host::ElementType type = host::ElementType::U8;
 };
 
+// An image argument the kernel may write: the memory object and clref's copy of it.
+struct ImageArg {
+  size_t arg = 0;
+  cl_mem mem = nullptr;
+  std::shared_ptr<host::Image> image;
+};
+
 struct Pending {
   std::string name;
   std::shared_ptr<host::Program> program;
@@ -147,6 +154,7 @@ struct Pending {
   host::NDRange range;
   bool deviceChoseLocal = false;
   std::vector<BufferArg> buffers;
+  std::vector<ImageArg> images;
   host::CheckOptions options;
   std::string optionsNote;  // build options clref could not weigh
 };
@@ -208,10 +216,9 @@ template <class T> T imageInfo(cl_mem m, cl_image_info what) {
   return v;
 }
 
-// clref's copy of an image argument's contents before the kernel: the same type, format and sizes, read with
-// clEnqueueReadImage (tightly packed) on the application's queue. The image types and channel orders and types are
-// the API's values (images/image.hpp, images/image_format.hpp).
-std::shared_ptr<host::Image> snapshotImage(cl_mem m, cl_command_queue queue, cl_uint nWaits, const cl_event* waits) {
+// An image argument's type, format and sizes as the platform reports them (the image types and channel orders and
+// types are the API's values, images/image.hpp, images/image_format.hpp).
+images::ImageDesc imageDescOf(cl_mem m) {
   images::ImageDesc desc;
   desc.type = images::ImageType(memInfo<cl_mem_object_type>(m, CL_MEM_TYPE));
   const auto format = imageInfo<cl_image_format>(m, CL_IMAGE_FORMAT);
@@ -222,27 +229,50 @@ std::shared_ptr<host::Image> snapshotImage(cl_mem m, cl_command_queue queue, cl_
   desc.depth = std::max<size_t>(1, imageInfo<size_t>(m, CL_IMAGE_DEPTH));
   desc.arraySize = std::max<size_t>(1, imageInfo<size_t>(m, CL_IMAGE_ARRAY_SIZE));
   desc.numMipLevels = std::max<cl_uint>(1, imageInfo<cl_uint>(m, CL_IMAGE_NUM_MIP_LEVELS));
+  return desc;
+}
+
+// Every element of an image on the device, tightly packed level after level (host::ObservedImage's layout), read
+// with clEnqueueReadImage on `queue` after `waits`, blocking. `image` is clref's image of the same desc (its extents).
+std::vector<uint8_t> readImage(cl_command_queue queue, cl_mem m, const host::Image& image, cl_uint nWaits,
+                               const cl_event* waits) {
+  const images::ImageDesc& desc = image.desc();
+  // In clEnqueueReadImage's coordinates arrays take their layers in the next coordinate, and cl_khr_mipmap_image puts
+  // the level after the image's coordinates (origin[1] of a 1D image, origin[2] of a 2D image or 1D array, origin[3]
+  // of a 3D image or 2D array).
+  const bool layered = desc.type == images::ImageType::Image2DArray || desc.type == images::ImageType::Image3D;
+  const size_t levelAt = desc.type == images::ImageType::Image1D ? 1 : layered ? 3 : 2;
+  std::vector<uint8_t> bytes;
+  for (uint32_t level = 0; level < desc.numMipLevels; ++level) {
+    const auto extent = image.extent(level);
+    size_t origin[4] = {0, 0, 0, 0};
+    if (desc.numMipLevels > 1) origin[levelAt] = level;
+    const size_t region[3] = {size_t(extent[0]), size_t(extent[1]), size_t(extent[2])};
+    const size_t at = bytes.size();
+    bytes.resize(at + region[0] * region[1] * region[2] * images::elementSize(desc.format));
+    const cl_int r =
+        next().clEnqueueReadImage(queue, m, CL_TRUE, origin, region, 0, 0, bytes.data() + at, nWaits, waits, nullptr);
+    if (r != CL_SUCCESS) throw NotChecked{"reading an image argument failed with error " + std::to_string(r)};
+  }
+  return bytes;
+}
+
+// clref's copy of an image argument's contents before the kernel: the same type, format and sizes.
+std::shared_ptr<host::Image> snapshotImage(cl_mem m, cl_command_queue queue, cl_uint nWaits, const cl_event* waits) {
+  const images::ImageDesc desc = imageDescOf(m);
   std::shared_ptr<host::Image> image;
   try {
     image = std::make_shared<host::Image>(desc);
   } catch (const std::exception& e) {
     throw NotChecked{std::string("an image argument clref cannot hold: ") + e.what()};
   }
-  // Level by level, in clEnqueueReadImage's coordinates: arrays take their layers in the next coordinate, and
-  // cl_khr_mipmap_image puts the level after the image's coordinates (origin[1] of a 1D image, origin[2] of a 2D
-  // image or 1D array, origin[3] of a 3D image or 2D array).
-  const bool layered = desc.type == images::ImageType::Image2DArray || desc.type == images::ImageType::Image3D;
-  const size_t levelAt = desc.type == images::ImageType::Image1D ? 1 : layered ? 3 : 2;
+  const std::vector<uint8_t> bytes = readImage(queue, m, *image, nWaits, waits);
+  size_t at = 0;
   for (uint32_t level = 0; level < desc.numMipLevels; ++level) {
     const auto extent = image->extent(level);
-    size_t origin[4] = {0, 0, 0, 0};
-    if (desc.numMipLevels > 1) origin[levelAt] = level;
-    const size_t region[3] = {size_t(extent[0]), size_t(extent[1]), size_t(extent[2])};
-    std::vector<uint8_t> bytes(region[0] * region[1] * region[2] * images::elementSize(desc.format));
-    const cl_int r =
-        next().clEnqueueReadImage(queue, m, CL_TRUE, origin, region, 0, 0, bytes.data(), nWaits, waits, nullptr);
-    if (r != CL_SUCCESS) throw NotChecked{"reading an image argument failed with error " + std::to_string(r)};
-    image->write({0, 0, 0}, {region[0], region[1], region[2]}, bytes.data(), 0, 0, level);
+    image->write({0, 0, 0}, {size_t(extent[0]), size_t(extent[1]), size_t(extent[2])}, bytes.data() + at, 0, 0,
+                 level);
+    at += extent[0] * extent[1] * extent[2] * images::elementSize(desc.format);
   }
   return image;
 }
@@ -361,11 +391,10 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
         cl_mem m = nullptr;
         if (!a.null && a.bytes.size() == sizeof m) std::memcpy(&m, a.bytes.data(), sizeof m);
         if (!m) throw NotChecked{"argument " + std::to_string(i) + " is a NULL image"};
-        // The verdict engine judges buffers (api/check.hpp): an image the kernel may write is not judged.
-        if (info.access != host::KernelArgInfo::Access::ReadOnly)
-          throw NotChecked{"argument " + std::to_string(i) + " (" + info.typeName +
-                           ") is an image the kernel may write; the verdict engine judges buffers only"};
-        p.kernel->setArg(i, snapshotImage(m, queue, nWaits, waits));
+        auto image = snapshotImage(m, queue, nWaits, waits);
+        p.kernel->setArg(i, image);
+        // An image the kernel may write (write_only, read_write) is judged element by element after the kernel.
+        if (info.access != host::KernelArgInfo::Access::ReadOnly) p.images.push_back({i, m, image});
         break;
       }
       case host::ArgKind::Sampler: {
@@ -393,12 +422,18 @@ void finish(Pending& p, cl_command_queue queue, cl_event kernelDone) {
     seen.push_back(b.mem);
     observed.push_back({b.arg, b.type, readBuffer(queue, b.mem, 0, b.size, 1, &kernelDone)});
   }
+  std::vector<host::ObservedImage> observedImages;
+  for (const ImageArg& a : p.images) {
+    if (std::find(seen.begin(), seen.end(), a.mem) != seen.end()) continue;
+    seen.push_back(a.mem);
+    observedImages.push_back({a.arg, readImage(queue, a.mem, *a.image, 1, &kernelDone)});
+  }
   Enqueue e;
   e.kernel = p.name;
   e.range = p.range;
   e.deviceChoseLocal = p.deviceChoseLocal;
   e.optionsNote = p.optionsNote;
-  e.report = host::check(*p.kernel, p.range, observed, p.options);
+  e.report = host::check(*p.kernel, p.range, observed, observedImages, p.options);
   reportChecked(e);
 }
 

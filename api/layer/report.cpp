@@ -85,7 +85,7 @@ void reportChecked(const Enqueue& e) {
                          {"class", host::toString(d.cls)},
                          {"observed", d.observed},
                          {"reference", d.reference},
-                         {"allowed", d.cls == host::ElementClass::Violation ? numerics::toString(d.allowed) : ""},
+                         {"allowed", d.allowedString()},
                          {"reason", d.reason}});
     }
   j["details"] = std::move(details);
@@ -106,7 +106,7 @@ void reportChecked(const Enqueue& e) {
   if (firstViolation)
     line += "; first violation: argument " + std::to_string(firstBuffer->arg) + " (" + firstBuffer->name + ") [" +
             std::to_string(firstViolation->index) + "] observed " + firstViolation->observed + ", allowed " +
-            numerics::toString(firstViolation->allowed) + " (" + firstViolation->reason + ")";
+            firstViolation->allowedString() + " (" + firstViolation->reason + ")";
   if (r.run.fault) line += "\n  clref's run faulted, so the verdicts are incomplete: " + r.run.fault->format();
   for (const auto& f : r.run.findings) line += "\n  " + f.format();
   if (e.deviceChoseLocal)

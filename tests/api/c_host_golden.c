@@ -14,7 +14,8 @@
  *   exit status 0 when every run matched; 1 on an API error or, without --smoke, a mismatch.
  *   --smoke: mismatches are counted and printed but do not fail (for devices that are not
  *   correctly rounded); API errors still do.
- *   --out DIR: also writes every output buffer as DIR/spirv/<case>.arg<N>.bin and DIR/source/<case>.arg<N>.bin,
+ *   --out DIR: also writes every buffer and output image as DIR/spirv/<case>.arg<N>.bin and
+ *   DIR/source/<case>.arg<N>.bin (images packed level by level),
  *   the names `clref run --out` uses, so that `clref check CASE --observed DIR/source` judges the device's outputs.
  *   --only CASE,CASE...: run only the cases with these names (the others are neither run nor counted).
  */
@@ -712,34 +713,37 @@ static void writeOutput(const struct Env* e, const struct Case* c, int i, const 
   if (f) fclose(f);
 }
 
-/* Reads every output buffer and compares it; OUT_OK, OUT_MISMATCH or OUT_ERROR. */
+/* The contents of buffer or image argument i into `out` (a->size bytes): images level by level, tightly packed (the
+ * bundle's layout). */
+static cl_int readArg(struct Env* e, struct Run* r, const struct Arg* a, int i, unsigned char* out) {
+  if (a->kind == ARG_BUFFER) return clEnqueueReadBuffer(e->queue, r->mems[i], CL_TRUE, 0, a->size, out, 0, NULL, NULL);
+  cl_int err = CL_SUCCESS;
+  size_t offset = 0;
+  for (cl_uint l = 0; err == CL_SUCCESS && l < a->levels; ++l) {
+    size_t region[3], origin[4];
+    levelRegion(a, l, region, origin);
+    if (offset + region[0] * region[1] * region[2] * a->elemSize > a->size) break;
+    err = clEnqueueReadImage(e->queue, r->mems[i], CL_TRUE, origin, region, 0, 0, out + offset, 0, NULL, NULL);
+    offset += region[0] * region[1] * region[2] * a->elemSize;
+  }
+  return err;
+}
+
+/* Reads every output buffer and image and compares it; OUT_OK, OUT_MISMATCH or OUT_ERROR. */
 static enum Outcome checkOutputs(struct Env* e, struct Run* r, const struct Case* c) {
   for (int i = 0; e->outDir && i < c->nargs; ++i) {
-    /* --out: every buffer, before the comparison stops at the first mismatch. */
-    if (c->args[i].kind != ARG_BUFFER || !r->mems[i]) continue;
-    unsigned char* bytes = malloc(c->args[i].size ? c->args[i].size : 1);
-    if (clEnqueueReadBuffer(e->queue, r->mems[i], CL_TRUE, 0, c->args[i].size, bytes, 0, NULL, NULL) == CL_SUCCESS)
-      writeOutput(e, c, i, bytes, c->args[i].size);
+    /* --out: every buffer and every output image, before the comparison stops at the first mismatch. */
+    const struct Arg* a = &c->args[i];
+    if (!r->mems[i] || !(a->kind == ARG_BUFFER || (a->kind == ARG_IMAGE && a->expected[0]))) continue;
+    unsigned char* bytes = malloc(a->size ? a->size : 1);
+    if (readArg(e, r, a, i, bytes) == CL_SUCCESS) writeOutput(e, c, i, bytes, a->size);
     free(bytes);
   }
   for (int i = 0; i < c->nargs; ++i) {
     const struct Arg* a = &c->args[i];
     if ((a->kind != ARG_BUFFER && a->kind != ARG_IMAGE) || !a->expected[0]) continue;
     unsigned char* actual = malloc(a->size ? a->size : 1);
-    cl_int err = CL_SUCCESS;
-    if (a->kind == ARG_BUFFER) {
-      err = clEnqueueReadBuffer(e->queue, r->mems[i], CL_TRUE, 0, a->size, actual, 0, NULL, NULL);
-    } else {
-      /* Level by level, tightly packed (the bundle's layout). */
-      size_t offset = 0;
-      for (cl_uint l = 0; err == CL_SUCCESS && l < a->levels; ++l) {
-        size_t region[3], origin[4];
-        levelRegion(a, l, region, origin);
-        if (offset + region[0] * region[1] * region[2] * a->elemSize > a->size) break;
-        err = clEnqueueReadImage(e->queue, r->mems[i], CL_TRUE, origin, region, 0, 0, actual + offset, 0, NULL, NULL);
-        offset += region[0] * region[1] * region[2] * a->elemSize;
-      }
-    }
+    const cl_int err = readArg(e, r, a, i, actual);
     int same = err == CL_SUCCESS ? matches(e, r, i, a, actual) : -1;
     free(actual);
     if (err != CL_SUCCESS) apiError(r, a->kind == ARG_BUFFER ? "clEnqueueReadBuffer" : "clEnqueueReadImage", err);

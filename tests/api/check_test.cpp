@@ -516,3 +516,123 @@ TEST_CASE("check: a pointer converted to an integer allows any value", "[check]"
   CHECK(report.buffers.at(0).allowed == 2);
   CHECK(report.buffers.at(0).violations == 0);
 }
+
+namespace {
+
+// A kernel that writes an image: (sin(x), x, 0.5, 1) at (i, 0) for every i but 3.
+constexpr const char* kImageWriter = R"(
+kernel void k(global const float* x, write_only image2d_t out) {
+  int i = get_global_id(0);
+  if (i == 3) return;
+  write_imagef(out, (int2)(i, 0), (float4)(sin(x[i]), x[i], 0.5f, 1.0f));
+})";
+
+struct ImageSetup {
+  host::Device device;
+  std::unique_ptr<host::Kernel> kernel;
+  std::shared_ptr<host::Image> image;
+  std::vector<uint8_t> reference;  // clref's own contents after a plain run (packed)
+  host::NDRange range;
+
+  ImageSetup(images::ChannelType type, const std::vector<float>& x) {
+    kernel = std::make_unique<host::Kernel>(host::Program::fromOpenCLC(device, kImageWriter), "k");
+    kernel->setArg(0, std::make_shared<host::Buffer>(x.data(), x.size() * 4));
+    images::ImageDesc desc;
+    desc.type = images::ImageType::Image2D;
+    desc.format = {images::ChannelOrder::RGBA, type};
+    desc.width = x.size();
+    desc.height = 1;
+    image = std::make_shared<host::Image>(desc);
+    kernel->setArg(1, image);
+    range.global = {x.size(), 1, 1};
+    range.local = std::array<size_t, 3>{1, 1, 1};
+    REQUIRE(kernel->run(range).ok);
+    reference.resize(image->size());
+    image->read({0, 0, 0}, {x.size(), 1, 1}, reference.data());
+    const std::vector<uint8_t> zeros(image->size(), 0);
+    image->write({0, 0, 0}, {x.size(), 1, 1}, zeros.data());  // the check starts from the same contents
+  }
+  host::CheckReport check(const std::vector<uint8_t>& observed, const host::CheckOptions& o = {}) {
+    const std::vector<uint8_t> zeros(image->size(), 0);
+    image->write({0, 0, 0}, {range.global[0], 1, 1}, zeros.data());
+    auto report = host::check(*kernel, range, {}, {{1, observed}}, o);
+    REQUIRE(report.run.ok);
+    REQUIRE(report.buffers.size() == 1);
+    CHECK(report.buffers[0].image);
+    return report;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("check: an image the kernel writes is judged by the write rules with the colour's allowed sets",
+          "[check][images]") {
+  const std::vector<float> x = {0.5f, 1.0f, 2.0f, 3.0f};
+  ImageSetup s(images::ChannelType::Float, x);
+  auto floatAt = [&](const std::vector<uint8_t>& b, size_t element, size_t lane) {
+    float f;
+    std::memcpy(&f, b.data() + element * 16 + lane * 4, 4);
+    return f;
+  };
+  auto withFloat = [&](size_t element, size_t lane, float f) {
+    auto b = s.reference;
+    std::memcpy(b.data() + element * 16 + lane * 4, &f, 4);
+    return b;
+  };
+  // clref's own contents: every element identical.
+  auto same = s.check(s.reference);
+  CHECK(same.buffers[0].elements == 4);
+  CHECK(same.buffers[0].identical == 4);
+  // sin is within 4 ulp (OpenCL SPIR-V Environment §6.6 [[relative-error-as-ulps]]): 2 ulp
+  // away is allowed, 50 ulp is not. x itself and 0.5 are exact.
+  const float sin1 = floatAt(s.reference, 1, 0);
+  CHECK(std::fabs(sin1 - std::sin(1.0)) < 1e-6);
+  CHECK(s.check(withFloat(1, 0, stepF(sin1, 2))).buffers[0].allowed == 1);
+  auto far = s.check(withFloat(1, 0, stepF(sin1, 50)));
+  CHECK(far.buffers[0].violations == 1);
+  REQUIRE(far.buffers[0].details.size() == 1);
+  CHECK(far.buffers[0].details[0].index == 1);
+  CHECK_THAT(far.buffers[0].details[0].reason, Catch::Contains("(1, 0)") || Catch::Contains("(1)"));
+  CHECK_THAT(far.buffers[0].details[0].reason, Catch::Contains("written by"));
+  CHECK(s.check(withFloat(2, 1, stepF(2.0f, 1))).buffers[0].violations == 1);
+  CHECK(s.check(withFloat(0, 2, stepF(0.5f, -1))).buffers[0].violations == 1);
+  // Element 3 is never written: a change there is a violation that says so.
+  auto unwritten = s.check(withFloat(3, 0, 1.0f));
+  REQUIRE(unwritten.buffers[0].violations == 1);
+  CHECK_THAT(unwritten.buffers[0].details[0].reason, Catch::Contains("wrote no element there"));
+  // A sample of two work-groups (the first and the last) judges elements 0 and 3; 3 is unwritten, so only 0 is
+  // judged and the others are left out.
+  host::CheckOptions o;
+  o.sampleGroups = 2;
+  auto sampled = s.check(withFloat(1, 0, stepF(sin1, 50)), o);
+  CHECK(sampled.buffers[0].elements == 1);
+  CHECK(sampled.buffers[0].notJudged == 3);
+  CHECK(sampled.buffers[0].violations == 0);
+  // The wrong size is an error.
+  auto shortBytes = s.reference;
+  shortBytes.pop_back();
+  CHECK_THROWS_AS(host::check(*s.kernel, s.range, {}, {{1, shortBytes}}), host::Error);
+  CHECK_THROWS_AS(host::check(*s.kernel, s.range, {}, {{0, s.reference}}), host::Error);
+}
+
+TEST_CASE("check: a normalized image allows other roundings within 0.6 of the exact scaled value", "[check][images]") {
+  // x = 1: sin(1) × 255 = 214.575...: 215 (preferred) and 214 (0.575 away) allowed, 213 not; x × 255 = 255 exactly:
+  // only 255; 0.5 × 255 = 127.5: 127 and 128.
+  const std::vector<float> x = {0.5f, 1.0f, 0.25f, 0.0f};
+  ImageSetup s(images::ChannelType::UnormInt8, x);
+  CHECK(s.reference[4] == 215);
+  CHECK(s.reference[5] == 255);
+  CHECK(s.reference[6] == 128);
+  auto with = [&](size_t at, uint8_t code) {
+    auto b = s.reference;
+    b[at] = code;
+    return b;
+  };
+  CHECK(s.check(with(4, 214)).buffers[0].allowed == 1);
+  auto low = s.check(with(4, 213));
+  REQUIRE(low.buffers[0].violations == 1);
+  CHECK(low.buffers[0].details[0].allowedString() == "R=214..215 G=255 B=127..128 A=255");
+  CHECK(low.buffers[0].details[0].observed == "R=213 G=255 B=128 A=255");
+  CHECK(s.check(with(5, 254)).buffers[0].violations == 1);
+  CHECK(s.check(with(6, 127)).buffers[0].allowed == 1);
+}

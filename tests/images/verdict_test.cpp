@@ -574,3 +574,51 @@ TEST_CASE("judgeWrite with a mip level: judged at that level's size, undefined b
   CHECK_FALSE(noLevel.bounded);
   CHECK(noLevel.note.find("image_mip_level_out_of_range") != std::string::npos);
 }
+
+// A colour computed with freedom (the kernel's allowed sets): the codes allowed are those of every value in the set.
+// Expected codes worked out by hand from the rules: unorm8 code = x × 255 rounded, within 0.6 of the exact product.
+TEST_CASE("judgeWrite with allowed sets: every value of a component's set gives its codes", "[images][verdict]") {
+  using Sets = std::array<std::optional<images::ComponentSet>, 4>;
+  auto judge = [](ImageFormat f, const Color& c, const Sets& sets, std::vector<uint8_t> element) {
+    return images::judgeWrite(f, c, ColorKind::Float, sets, element.data());
+  };
+  // clref wrote 0.5 (127.5 → 128, 127 allowed); the set [0.49, 0.51] reaches 124.95 .. 130.05: 125 .. 130 (124 is
+  // 0.95 away, 131 is 0.95 away).
+  const Sets wide{images::ComponentSet{0.49, 0.51, false}, std::nullopt, std::nullopt, std::nullopt};
+  for (uint8_t code = 125; code <= 130; ++code) CHECK(judge(kR8, rgba(0.5f, 0, 0, 0), wide, {code}).allowed);
+  CHECK_FALSE(judge(kR8, rgba(0.5f, 0, 0, 0), wide, {124}).allowed);
+  CHECK_FALSE(judge(kR8, rgba(0.5f, 0, 0, 0), wide, {131}).allowed);
+  const auto v = judge(kR8, rgba(0.5f, 0, 0, 0), wide, {127});
+  CHECK(v.lo[0] == 125);
+  CHECK(v.hi[0] == 130);
+  CHECK(images::describeAllowed(kR8, v) == "R=125..130");
+  // Without a set the same colour allows 127 and 128 only; a lane without a set stays exact.
+  const Sets none{};
+  CHECK_FALSE(judge(kR8, rgba(0.5f, 0, 0, 0), none, {126}).allowed);
+  CHECK_FALSE(judge(kRGBA8, rgba(0.5f, 0.2f, 0, 0), wide, {126, 52, 0, 0}).allowed);
+  CHECK(judge(kRGBA8, rgba(0.5f, 0.2f, 0, 0), wide, {126, 51, 0, 0}).allowed);
+  // A set that holds a NaN adds the NaN's code (0, the saturated conversion).
+  const Sets withNaN{images::ComponentSet{0.49, 0.51, true}, std::nullopt, std::nullopt, std::nullopt};
+  CHECK(judge(kR8, rgba(0.5f, 0, 0, 0), withNaN, {0}).allowed);
+  CHECK_FALSE(judge(kR8, rgba(0.5f, 0, 0, 0), wide, {0}).allowed);
+  // Any value: any code.
+  const Sets any{images::ComponentSet{-INFINITY, INFINITY, true}, std::nullopt, std::nullopt, std::nullopt};
+  CHECK(judge(kR8, rgba(0.5f, 0, 0, 0), any, {3}).allowed);
+  // Float channels judge in value order, across zero: [-0.25, 0.125] allows -0.1, +0 and -0 but not 0.2.
+  const ImageFormat f{ChannelOrder::R, ChannelType::Float};
+  auto le = [](float x) {
+    const uint32_t v = bits(x);
+    return std::vector<uint8_t>{uint8_t(v), uint8_t(v >> 8), uint8_t(v >> 16), uint8_t(v >> 24)};
+  };
+  const Sets span{images::ComponentSet{-0.25, 0.125, false}, std::nullopt, std::nullopt, std::nullopt};
+  CHECK(judge(f, rgba(0.0f, 0, 0, 0), span, le(-0.1f)).allowed);
+  CHECK(judge(f, rgba(0.0f, 0, 0, 0), span, le(0.0f)).allowed);
+  CHECK(judge(f, rgba(0.0f, 0, 0, 0), span, le(-0.0f)).allowed);
+  CHECK_FALSE(judge(f, rgba(0.0f, 0, 0, 0), span, le(0.2f)).allowed);
+  CHECK_FALSE(judge(f, rgba(0.0f, 0, 0, 0), span, le(NAN)).allowed);
+  // A positive set never allows -0 (no flushing below 2^-126 here).
+  const Sets positive{images::ComponentSet{0.5, 0.75, false}, std::nullopt, std::nullopt, std::nullopt};
+  CHECK(judge(f, rgba(0.5f, 0, 0, 0), positive, le(0.625f)).allowed);
+  CHECK_FALSE(judge(f, rgba(0.5f, 0, 0, 0), positive, le(-0.0f)).allowed);
+  CHECK(images::describeElement(kRGBA8, std::vector<uint8_t>{1, 2, 3, 4}.data()) == "R=1 G=2 B=3 A=4");
+}
