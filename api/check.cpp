@@ -191,8 +191,8 @@ std::optional<ElementType> elementTypeOf(const std::string& typeName) {
   return ElementType::F64;
 }
 
-bool mayWriteThrough(const std::string& typeName) {
-  return typeName.find("const") == std::string::npos && typeName.rfind("constant", 0) != 0;
+bool mayWriteThrough(const KernelArgInfo& info) {
+  return !info.noWrite && info.typeName.find("const") == std::string::npos && info.typeName.rfind("constant", 0) != 0;
 }
 
 CheckOptions checkOptionsFor(numerics::Profile profile, const std::string& buildOptions) {
@@ -300,18 +300,35 @@ void tally(BufferVerdict& bv, ElementVerdict&& ev) {
   bv.details.push_back(std::move(ev));
 }
 
-// The decision that makes every element of the memory object at `base` open (a write into it at an address that
-// depends on a decision, or control flow that depended on one), and the words that say which.
-struct Openness {
-  std::optional<uint32_t> decision;
-  const char* why = "";
-};
-Openness opennessOf(const interpreter::ShadowRun& shadow, const void* base) {
-  Openness o{shadow.controlDecision, "the run's control flow depends on a decision: "};
+// Why every element of the memory object at `base` is open, or "" when nothing makes it so: a data race involving a
+// read that clref's race checker found (another device may have read the other value), control flow that depended on
+// a decision, or a write into the object at an address that depends on one. Words that go after "differs, and ".
+std::string opennessOf(const interpreter::ShadowRun& shadow, const void* base) {
+  if (shadow.racedRead)
+    return "the kernel has a data race that involves a read, so another device may have read another value: " +
+           decisionText(shadow.decisions.at(*shadow.racedRead).where);
+  if (shadow.controlDecision)
+    return "the run's control flow depends on a decision: " +
+           decisionText(shadow.decisions.at(*shadow.controlDecision).where);
   const auto it = shadow.openAllocations.find(static_cast<const uint8_t*>(base));
-  if (it != shadow.openAllocations.end() && !shadow.controlDecision)
-    o = {it->second, "the kernel wrote into this memory object at an address that depends on a decision: "};
-  return o;
+  if (it != shadow.openAllocations.end())
+    return "the kernel wrote into this memory object at an address that depends on a decision: " +
+           decisionText(shadow.decisions.at(it->second).where);
+  return "";
+}
+
+// Why the n bytes at p are open: two plain writes raced on them (another device may hold either value).
+std::string racedAt(const interpreter::ShadowRun& shadow, const uint8_t* p, size_t n) {
+  if (shadow.racedWrites.empty()) return "";
+  auto it = shadow.racedWrites.upper_bound(p + n - 1);
+  while (it != shadow.racedWrites.begin()) {
+    --it;
+    if (it->second.first > p)
+      return "two writes raced on it, so another device may hold the other: " +
+             decisionText(shadow.decisions.at(it->second.second).where);
+    if (it->first + 128 < p) break;  // a raced range is one access: at most 128 bytes (a double16)
+  }
+  return "";
 }
 
 BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const interpreter::ShadowRun& shadow,
@@ -324,7 +341,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
   const size_t eb = sizeOf(o.type);
   const auto* ref = reinterpret_cast<const uint8_t*>(buffer->data());
   bv.elements = buffer->size() / eb;
-  const Openness open = opennessOf(shadow, ref);
+  const std::string whole = opennessOf(shadow, ref);
   for (uint64_t i = 0; i < bv.elements; ++i) {
     const uint8_t* r = ref + i * eb;
     if (written && !written->any(r, eb)) {
@@ -337,6 +354,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
     interpreter::ShadowEntry scratch;
     const interpreter::ShadowEntry* e = shadow.lane(r, uint32_t(eb), scratch);
     const bool same = std::memcmp(r, v, eb) == 0;
+    const std::string open = same || !whole.empty() ? whole : racedAt(shadow, r, eb);
     if (isFloat(o.type)) {
       const double rv = readFloat(r, o.type), ov = readFloat(v, o.type);
       if (same || (std::isnan(rv) && std::isnan(ov) && !(e && e->undetermined))) {
@@ -362,10 +380,9 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
                         std::isfinite(ov) && std::isfinite(rv) ? std::fabs(ov - rv) / u : 0.0,
                         numerics::toString(ev.allowed).c_str());
           ev.reason = buf + culprit(shadow, e, r);
-        } else if (open.decision) {
+        } else if (!open.empty()) {
           ev.cls = ElementClass::Undetermined;
-          ev.reason = "outside the allowed set " + numerics::toString(ev.allowed) + ", but " + open.why +
-                      decisionText(shadow.decisions.at(*open.decision).where);
+          ev.reason = "outside the allowed set " + numerics::toString(ev.allowed) + ", but " + open;
         } else {
           ev.cls = ElementClass::Violation;
           ev.reason = distanceOutside(ev.allowed, ov, formatOf(o.type)) + " " + numerics::toString(ev.allowed) +
@@ -390,9 +407,9 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
       } else if (e) {
         ev.cls = ElementClass::Undetermined;
         ev.reason = "holds the bits of a floating-point value with an allowed set";
-      } else if (open.decision) {
+      } else if (!open.empty()) {
         ev.cls = ElementClass::Undetermined;
-        ev.reason = std::string("differs, and ") + open.why + decisionText(shadow.decisions.at(*open.decision).where);
+        ev.reason = "differs, and " + open;
       } else {
         ev.cls = ElementClass::Violation;
         ev.reason = "an integer result has no freedom here" + culprit(shadow, e, r);
@@ -427,7 +444,7 @@ BufferVerdict judgeImage(const Kernel& kernel, const ObservedImage& o, const int
   bv.arg = o.arg;
   bv.name = kernel.argInfo(o.arg).name;
   bv.image = true;
-  const Openness open = opennessOf(shadow, view.data);
+  const std::string whole = opennessOf(shadow, view.data);
   images::VerdictOptions vo;
   vo.access.choices = &kernel.choices();
   uint64_t index = 0;
@@ -448,6 +465,7 @@ BufferVerdict judgeImage(const Kernel& kernel, const ObservedImage& o, const int
             ++bv.identical;
             continue;
           }
+          const std::string open = whole.empty() ? racedAt(shadow, r, es) : whole;
           ElementVerdict ev;
           ev.index = index;
           ev.observed = images::describeElement(format, v);
@@ -459,10 +477,9 @@ BufferVerdict judgeImage(const Kernel& kernel, const ObservedImage& o, const int
           if (view.desc.numMipLevels > 1) at += " of mip level " + std::to_string(level);
           if (w == shadow.imageWrites.end()) {
             ev.allowedText = ev.reference;
-            if (open.decision) {
+            if (!open.empty()) {
               ev.cls = ElementClass::Undetermined;
-              ev.reason = "the element at " + at + " differs, and " + open.why +
-                          decisionText(shadow.decisions.at(*open.decision).where);
+              ev.reason = "the element at " + at + " differs, and " + open;
             } else {
               ev.cls = ElementClass::Violation;
               ev.reason = "the element at " + at + " changed, but the kernel wrote no element there on clref";
@@ -488,10 +505,9 @@ BufferVerdict judgeImage(const Kernel& kernel, const ObservedImage& o, const int
           if (verdict.allowed) {
             ev.cls = ElementClass::Allowed;
             ev.reason = "the element at " + at + " is inside the allowed codes " + ev.allowedText + ": " + rule;
-          } else if (open.decision) {
+          } else if (!open.empty()) {
             ev.cls = ElementClass::Undetermined;
-            ev.reason = "the element at " + at + " is outside the allowed codes " + ev.allowedText + ", but " +
-                        open.why + decisionText(shadow.decisions.at(*open.decision).where);
+            ev.reason = "the element at " + at + " is outside the allowed codes " + ev.allowedText + ", but " + open;
           } else {
             ev.cls = ElementClass::Violation;
             ev.reason = "the element at " + at + " is outside the allowed codes " + ev.allowedText + ": " + rule +

@@ -5,7 +5,8 @@
 //  - violation: outside it, with the set, the distance and what decided the set;
 //  - undetermined: the element depends on a decision the allowed sets leave open (a comparison feeding a branch, a
 //    float→int conversion, an address), or the run made such a decision in its control flow and the element differs
-//    (another device may have written memory this run did not), named with the decision's instruction and line.
+//    (another device may have written memory this run did not), named with the decision's instruction and line; or
+//    the element differs and clref's race checker (DeviceConfig::checks with races) found a data race in the run.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -24,8 +25,8 @@ enum class ElementType : uint8_t { I8, U8, I16, U16, I32, U32, I64, U64, F16, F3
 size_t sizeOf(ElementType t);
 // From a kernel parameter's type name ("global float4*", "__global const uint *"): the scalar of its pointee, if any.
 std::optional<ElementType> elementTypeOf(const std::string& typeName);
-// Whether a buffer parameter of this type name may be written by the kernel: not a pointer to const, not constant.
-bool mayWriteThrough(const std::string& typeName);
+// Whether the kernel may write through a buffer parameter: not marked NoWrite, not a pointer to const, not constant.
+bool mayWriteThrough(const KernelArgInfo& info);
 
 struct ObservedBuffer {
   size_t arg = 0;  // the kernel argument (a buffer) whose contents after the kernel these are

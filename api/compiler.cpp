@@ -33,6 +33,7 @@
 #include <sstream>
 
 #include "api/debug_expressions.hpp"
+#include "api/freeze_removal.hpp"
 #include "api/host.hpp"
 #include "api/variable_promotion.hpp"
 #include "interpreter/module.hpp"
@@ -350,39 +351,50 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
   const std::initializer_list<const char*> noVectorize = {"-fno-vectorize", "-fno-slp-vectorize"};
   const char* level = optDisabled ? "-O0" : "-O2";
   // An optimised -g build goes through LLVM IR text, where the debug locations llvm-spirv-15 cannot translate are
-  // marked unavailable (api/debug_expressions.hpp); everything else goes straight to bitcode.
+  // marked unavailable (api/debug_expressions.hpp); everything else goes straight to bitcode, and through the text
+  // only when llvm-spirv-15 meets a freeze (api/freeze_removal.hpp).
   const bool repairDebug = debug && !optDisabled;
-  auto argv = clangCommand(tools.clang, device.config(), source, dir.path(), {repairDebug ? "-S" : "-c", level},
-                           noVectorize);
-  argv.insert(argv.end(), {"-o", (repairDebug ? ll : bc).string()});
   // Diagnostics name the program's own source and quote its lines, not the temporary copies clang compiled.
   std::vector<SourceName> names{{(dir.path() / "kernel.cl").string(), source.name, source.text}};
   for (const auto& [name, text] : source.headers) names.push_back({(dir.path() / "include" / name).string(), name, text});
-  std::string log;
-  if (runProgram(argv, log) != 0) throw Error("OpenCL C compilation failed:\n" + withDisplayNames(log, names));
-  if (repairDebug) {
+  auto compile = [&](bool viaText) {
+    auto argv = clangCommand(tools.clang, device.config(), source, dir.path(), {viaText ? "-S" : "-c", level},
+                             noVectorize);
+    argv.insert(argv.end(), {"-o", (viaText ? ll : bc).string()});
+    std::string log;
+    if (runProgram(argv, log) != 0) throw Error("OpenCL C compilation failed:\n" + withDisplayNames(log, names));
+    if (!viaText) return;
     std::string text;
     {
       std::ifstream in(ll);
       text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     }
-    { std::ofstream(ll) << withTranslatableDebugLocations(text); }
+    { std::ofstream(ll) << withoutFreeze(repairDebug ? withTranslatableDebugLocations(text) : text); }
     // Back to bitcode as it is: no optimisation pass runs again.
     std::string log1;
     if (runProgram({tools.clang, "-target", device.config().addressBits == 32 ? "spir" : "spir64", "-c", "-emit-llvm",
                     "-Xclang", "-disable-llvm-passes", ll.string(), "-o", bc.string()},
                    log1) != 0)
-      throw Error("OpenCL C compilation failed (LLVM IR with debug locations repaired):\n" + log1);
-  }
+      throw Error("OpenCL C compilation failed (LLVM IR repaired for llvm-spirv):\n" + log1);
+  };
   // SPIR-V 1.0 is the most widely accepted version; llvm-spirv-15 needs 1.1 to emit debug info.
   const std::string maxVersion = debug ? "--spirv-max-version=1.1" : "--spirv-max-version=1.0";
-  std::string log2;
   // SPV_KHR_uniform_group_instructions for cl_khr_work_group_uniform_arithmetic (the prelude's __spirv_ calls); a
   // module that uses no such instruction declares no extension.
-  if (runProgram({tools.llvmSpirv, maxVersion, "--spirv-ext=+SPV_KHR_uniform_group_instructions", bc.string(), "-o",
-                  spv.string()},
-                 log2) != 0)
-    throw Error("llvm-spirv failed:\n" + log2);
+  auto translate = [&](std::string& log) {
+    return runProgram({tools.llvmSpirv, maxVersion, "--spirv-ext=+SPV_KHR_uniform_group_instructions", bc.string(),
+                       "-o", spv.string()},
+                      log) == 0;
+  };
+  compile(repairDebug);
+  std::string log2;
+  bool translated = translate(log2);
+  if (!translated && !repairDebug && log2.find("freeze") != std::string::npos) {
+    compile(true);
+    log2.clear();
+    translated = translate(log2);
+  }
+  if (!translated) throw Error("llvm-spirv failed:\n" + log2);
   std::vector<uint32_t> words = readSpirvFile(spv.string());
   if (promoteVariables) words = withPromotedVariables(words);
   return fromSpirv(device, words, names);

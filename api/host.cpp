@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -233,6 +234,7 @@ Kernel::Kernel(std::shared_ptr<Program> program, const std::string& name) : prog
     Arg a;
     a.info.name = p.name;
     a.info.typeName = p.typeName;
+    a.info.noWrite = p.noWrite;
     switch (p.kind) {
       case interpreter::ParamKind::Buffer: a.info.kind = ArgKind::Buffer; break;
       case interpreter::ParamKind::Local: a.info.kind = ArgKind::Local; break;
@@ -407,11 +409,13 @@ namespace {
 // for i a multiple of `every`, changed so that no allowed set of a computed value contains it: a floating-point
 // element has the top bit of its significand flipped (a relative change of at least a quarter; a NaN stays a NaN,
 // an infinity becomes one), any other element is incremented.
+void plantImageErrors(Image& image, uint64_t every);
+
 void plantErrors(Kernel& kernel, uint64_t every) {
   for (size_t i = 0; i < kernel.argCount(); ++i) {
     const KernelArgInfo& info = kernel.argInfo(i);
     auto buffer = kernel.bufferArg(i);
-    if (!buffer || !mayWriteThrough(info.typeName)) continue;
+    if (!buffer || !mayWriteThrough(info)) continue;
     const ElementType type = elementTypeOf(info.typeName).value_or(ElementType::U8);
     const size_t size = sizeOf(type);
     auto* bytes = reinterpret_cast<uint8_t*>(buffer->data());
@@ -427,6 +431,41 @@ void plantErrors(Kernel& kernel, uint64_t every) {
       }
       std::memcpy(at, &v, size);
     }
+  }
+  for (size_t i = 0; i < kernel.argCount(); ++i)
+    if (auto image = kernel.imageArg(i); image && kernel.argInfo(i).access != KernelArgInfo::Access::ReadOnly)
+      plantImageErrors(*image, every);
+}
+
+// The same for an image the kernel may write: element e (in ObservedImage's packed order, level after level), for e a
+// multiple of `every`, has every colour component moved far from its value (normalized: by half the range; half and
+// float: to -2x - 1; integers: bit 6 flipped) and is stored again, so that every channel the order stores changes.
+void plantImageErrors(Image& image, uint64_t every) {
+  const images::ImageFormat format = image.desc().format;
+  const images::ChannelClass cls = images::channelClass(format.type);
+  const images::ColorKind kind = cls == images::ChannelClass::SignedInt     ? images::ColorKind::Int
+                                 : cls == images::ChannelClass::UnsignedInt ? images::ColorKind::Uint
+                                                                            : images::ColorKind::Float;
+  uint64_t e = 0;
+  for (uint32_t level = 0; level < std::max<uint32_t>(1, image.desc().numMipLevels); ++level) {
+    const auto extent = image.extent(level);
+    for (uint64_t z = 0; z < extent[2]; ++z)
+      for (uint64_t y = 0; y < extent[1]; ++y)
+        for (uint64_t x = 0; x < extent[0]; ++x, ++e) {
+          if (e % every) continue;
+          uint8_t* at = image.view().element(x, y, z, level);
+          images::Color c = images::decode(format, at, kind);
+          for (uint32_t& lane : c.lanes) {
+            if (kind != images::ColorKind::Float) {
+              lane ^= 0x40;
+              continue;
+            }
+            const float v = std::bit_cast<float>(lane);
+            const float moved = cls == images::ChannelClass::Normalized ? (v >= 0.5f ? v - 0.5f : v + 0.5f) : -2 * v - 1;
+            lane = std::bit_cast<uint32_t>(moved);
+          }
+          images::encode(format, c, kind, at);
+        }
   }
 }
 
@@ -551,7 +590,12 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
   ec.shadow = shadow;
   ec.observer = observer;
   ec.onlyGroups = groups;
-  if (!shadow) ec.checks = cfg.checks;
+  // A shadow run takes the race checker (it only observes accesses); the uninitialised-value checker needs a kernel
+  // lowered for it, which the shadow mode's is not.
+  ec.checks = cfg.checks;
+  if (shadow)
+    ec.checks = cfg.checks.has(interpreter::Check::Races) ? interpreter::CheckSet{}.add(interpreter::Check::Races)
+                                                          : interpreter::CheckSet{};
   interpreter::ExecResult r;
   try {
     r = interpreter::execute(shadow ? *shadowLowered_ : observer ? *observedLowered_ : *lowered_, bindings, spec, ec);

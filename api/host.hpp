@@ -67,8 +67,8 @@ struct DeviceConfig {
   interpreter::CheckSet checks;
   bool checksFatal = true;
   // A wrong device, for testing tools that judge devices (the check layer, `clref check`): when nonzero, after every
-  // run() element i of each buffer the kernel may write, for i a multiple of this, is changed beyond any allowed bound
-  // (host.cpp plantErrors). The ICD reads it from CLREF_PLANT_ERRORS.
+  // run() element i of each buffer and image the kernel may write, for i a multiple of this, is changed beyond any
+  // allowed bound (host.cpp plantErrors). The ICD reads it from CLREF_PLANT_ERRORS.
   uint64_t plantErrors = 0;
 };
 
@@ -206,6 +206,8 @@ struct KernelArgInfo {
   images::ImageType imageType = images::ImageType::Image2D;
   bool depth = false;
   enum class Access : uint8_t { ReadOnly, WriteOnly, ReadWrite } access = Access::ReadOnly;
+  // Buffer: the module says the kernel never writes through the pointer (FuncParamAttr NoWrite).
+  bool noWrite = false;
 };
 
 // What the OpenCL API asks of a SPIR-V module without running it. Shares the module it describes.

@@ -112,6 +112,9 @@ void KernelLowering::assignParams(uint32_t entry) {
     kp.reg = L_.reg(p);
     kp.size = uint32_t(t.size);
     const bool byVal = t.kind == TypeKind::Pointer && hasParamAttr(p, spv::FunctionParameterAttribute::ByVal);
+    // SPIR-V 1.0 §3.20 [external] FuncParamAttr NoWrite: "the function does not write through this pointer"
+    // (llvm-spirv-15 writes it for a const pointer, and for any pointer the optimiser proved the kernel never writes).
+    kp.noWrite = t.kind == TypeKind::Pointer && hasParamAttr(p, spv::FunctionParameterAttribute::NoWrite);
     if (byVal) {
       // SPIR-V 1.0 §3.20 [external] FuncParamAttr ByVal: the pointee is a copy owned by the callee; the
       // host passes the struct's bytes (OpenCL C structs by value).

@@ -105,6 +105,7 @@ struct KernelParam {
   uint32_t tag = 0;   // Buffer/Local: allocation tag
   uint32_t pointeeAlign = 1;
   bool byVal = false;  // Value passed through a pointer to a private copy (ByVal)
+  bool noWrite = false;  // Buffer: FuncParamAttr NoWrite, the kernel never writes through this pointer
   spv::StorageClass storage = spv::StorageClass::Function;
   // Image parameters: the image type OpTypeImage declares (Dim, Arrayed; 1D Buffer for Dim Buffer) and its access.
   images::ImageType imageType = images::ImageType::Image2D;

@@ -99,6 +99,11 @@ struct ShadowRun {
   // Images written from values with sets or undetermined (image contents have no shadow): sampled reads of them are
   // then any value (float) or undetermined (integer); a sampler-less read is open when its element's write was.
   std::vector<const void*> imagesWrittenFromSets;
+  // Data races the race checker found in this run (DeviceConfig::checks with races, checks/races.cpp): the byte
+  // ranges two plain writes raced on, by first byte (→ end, decision), which another device may hold either write's
+  // value in; and the first race involving a read (its decision), after which any value computed may differ.
+  std::map<const uint8_t*, std::pair<const uint8_t*, uint32_t>> racedWrites;
+  std::optional<uint32_t> racedRead;
   // The last write into each image element, by the element's host address (an image written at coordinates that
   // depend on a decision is in openAllocations, by its first byte).
   std::unordered_map<const uint8_t*, ShadowImageWrite> imageWrites;

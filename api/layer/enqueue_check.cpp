@@ -69,6 +69,10 @@ DeviceFacts factsOf(cl_device_id d) {
       std::max<uint64_t>(f.config.localMemSize, deviceInfo<cl_ulong>(d, CL_DEVICE_LOCAL_MEM_SIZE, 0));
   f.config.maxMemAllocSize =
       std::max<uint64_t>(f.config.maxMemAllocSize, deviceInfo<cl_ulong>(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, 0));
+  // The race checker observes clref's run: a racing kernel's outputs may differ on the device where they race
+  // (api/check.hpp). Its findings are reported with the enqueue, not faults.
+  if (settings().races) f.config.checks.add(interpreter::Check::Races);
+  f.config.checksFatal = false;
   f.profile =
       deviceText(d, CL_DEVICE_PROFILE) == "EMBEDDED_PROFILE" ? numerics::Profile::Embedded : numerics::Profile::Full;
   if (settings().profile) f.profile = *settings().profile;
@@ -377,7 +381,7 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
         b.arg = i;
         b.mem = m;
         b.size = memInfo<size_t>(m, CL_MEM_SIZE);
-        b.observed = host::mayWriteThrough(info.typeName);
+        b.observed = host::mayWriteThrough(info);
         if (auto t = host::elementTypeOf(info.typeName)) b.type = *t;
         p.buffers.push_back(std::move(b));
         break;

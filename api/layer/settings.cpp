@@ -43,6 +43,13 @@ Settings read() {
     else
       ignored("CLREF_CHECK_PROFILE", v, "expected full or embedded");
   }
+  if (const char* v = std::getenv("CLREF_CHECK_RACES"); v && *v) {
+    const std::string r = v;
+    if (r == "0" || r == "1")
+      s.races = r == "1";
+    else
+      ignored("CLREF_CHECK_RACES", v, "expected 0 or 1");
+  }
   return s;
 }
 

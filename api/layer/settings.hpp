@@ -6,6 +6,8 @@
 //                               elements they wrote (default: every work-group; api/check.hpp sampleGroups)
 //   CLREF_CHECK_PROFILE=full|embedded   the profile whose accuracy the device is held to (default: the device's own
 //                               CL_DEVICE_PROFILE)
+//   CLREF_CHECK_RACES=0|1       run clref's race checker on the kernel (default 1): a race is reported with the
+//                               enqueue, and the elements that differ are then undetermined, not violations
 // A setting that does not parse is reported once on stderr and left at its default.
 #pragma once
 #include <cstdint>
@@ -23,6 +25,7 @@ struct Settings {
   uint64_t every = 1;
   uint64_t groups = 0;  // 0: every work-group
   std::optional<numerics::Profile> profile;
+  bool races = true;
 };
 const Settings& settings();
 

@@ -4,6 +4,7 @@
 
 #include "interpreter/module.hpp"
 #include "interpreter/program.hpp"
+#include "interpreter/shadow.hpp"
 
 namespace clref::interpreter {
 
@@ -123,16 +124,17 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
     return sameGroup || (scope == 2 && theirs == 2);
   };
   bool reported = false;
+  const AccessRange range{off, bytes};
   const uint64_t last = (off + bytes - 1) >> st.shift;
   for (uint64_t cell = off >> st.shift; cell <= last; ++cell) {
     const uint64_t b = cell << st.shift;  // the byte offset the cell starts at, for the report
     ByteState& B = st.cells[cell];
     if (!reported) {
       if (unordered(B.write, s, item) && !exempt(B.write)) {
-        conflict(wi, op, tag, b, write, B.write, true, s);
+        conflict(wi, op, tag, b, range, write, B.write, true, s);
         reported = true;
       } else if (write && unordered(B.read, s, item) && !exempt(B.read)) {
-        conflict(wi, op, tag, b, write, B.read, false, s);
+        conflict(wi, op, tag, b, range, write, B.read, false, s);
         reported = true;
       }
     }
@@ -165,8 +167,8 @@ void RaceChecker::splitToBytes(Cells& c, uint64_t size) {
   c.shift = 0;
 }
 
-void RaceChecker::conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, bool write, const Access& other,
-                           bool otherWrite, Space s) {
+void RaceChecker::conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, AccessRange range, bool write,
+                           const Access& other, bool otherWrite, Space s) {
   const std::string kinds = std::string(otherWrite ? "write" : "read") + "-" + (write ? "write" : "read");
   const bool otherGroup = other.epoch < groupBase_[s];
   const Site& them = site(other);
@@ -192,6 +194,20 @@ void RaceChecker::conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t of
   const uint32_t otherInst = them.inst == UINT32_MAX ? op->inst : them.inst;
   const Diagnostic o = run_.diagnosticOf(group, other.item, otherInst, FaultKind::DataRace,
                                          std::string("the ") + (otherWrite ? "write" : "read"));
+  if (wi.shadow) [[unlikely]] {
+    // A run judging another device's output (interpreter/shadow.hpp): the race is a decision the device may have
+    // taken otherwise. Two plain writes leave the bytes either wrote open; a read in a race may have read the other
+    // value on the device, and everything computed from it may differ.
+    ShadowRun& sh = *wi.shadow;
+    const uint32_t decision = recordShadowDecision(wi, op, at.message);
+    if (write && otherWrite && !atomicScope_[op->inst] && !them.scope) {
+      const uint8_t* p = wi.allocs[tag].base + range.off;
+      auto& [end, d] = sh.racedWrites[p];
+      if (p + range.bytes > end) end = p + range.bytes, d = decision;
+    } else if (!sh.racedRead) {
+      sh.racedRead = decision;
+    }
+  }
   run_.report(FaultKind::DataRace, op->inst, std::move(at), &o, them.inst == UINT32_MAX ? 0 : them.inst + 1);
 }
 

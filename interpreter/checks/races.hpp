@@ -72,8 +72,12 @@ class RaceChecker {
   int8_t atomicScopeOf(uint32_t inst);
   // Whether a recorded access is unordered with an access of work-item `item` in the current epoch.
   bool unordered(const Access& a, Space s, uint16_t item) const;
-  void conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, bool write, const Access& other,
-                bool otherWrite, Space s);
+  // The access being checked: its first byte and size.
+  struct AccessRange {
+    uint64_t off, bytes;
+  };
+  void conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, AccessRange range, bool write,
+                const Access& other, bool otherWrite, Space s);
 };
 
 }  // namespace clref::interpreter

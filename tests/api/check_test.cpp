@@ -636,3 +636,76 @@ TEST_CASE("check: a normalized image allows other roundings within 0.6 of the ex
   CHECK(s.check(with(5, 254)).buffers[0].violations == 1);
   CHECK(s.check(with(6, 127)).buffers[0].allowed == 1);
 }
+
+TEST_CASE("check: with the race checker on, racing writes leave their bytes undetermined, naming the race",
+          "[check][races]") {
+  // Every work-item writes its input to out[0] (the last writer wins on clref: work-item 3; any of them elsewhere),
+  // and twice its input to out[1 + i] (no race).
+  const char* source =
+      "kernel void k(global const int* a, global int* out) {\n"
+      "  size_t i = get_global_id(0);\n"
+      "  out[0] = a[i];\n"
+      "  out[1 + i] = 2 * a[i];\n"
+      "}\n";
+  auto judge = [&](bool races) {
+    host::DeviceConfig config;
+    if (races) config.checks.add(interpreter::Check::Races);
+    config.checksFatal = false;
+    host::Device device(config);
+    host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
+    const std::vector<int> a = {10, 20, 30, 40};
+    kernel.setArg(0, std::make_shared<host::Buffer>(a.data(), 16));
+    const std::vector<int> zeros(5, 0);
+    kernel.setArg(1, std::make_shared<host::Buffer>(zeros.data(), 20));
+    host::NDRange r;
+    r.global = {4, 1, 1};
+    r.local = std::array<size_t, 3>{4, 1, 1};
+    // out[0] as if work-item 1 had written last; out[2] wrong.
+    const std::vector<int> observed = {20, 20, 41, 60, 80};
+    std::vector<uint8_t> bytes(20);
+    std::memcpy(bytes.data(), observed.data(), 20);
+    return host::check(kernel, r, {{1, host::ElementType::I32, bytes}});
+  };
+  const auto plain = judge(false);
+  CHECK(plain.buffers.at(0).violations == 2);
+  const auto raced = judge(true);
+  REQUIRE(raced.run.findings.size() == 1);
+  CHECK(raced.run.findings[0].at.kind == interpreter::FaultKind::DataRace);
+  const auto& b = raced.buffers.at(0);
+  CHECK(b.identical == 3);
+  REQUIRE(b.undetermined == 1);
+  REQUIRE(b.violations == 1);
+  for (const auto& d : b.details) {
+    if (d.index == 0) {
+      CHECK(d.cls == host::ElementClass::Undetermined);
+      CHECK_THAT(d.reason, Catch::Contains("two writes raced"));
+    } else {
+      CHECK(d.index == 2);
+      CHECK(d.cls == host::ElementClass::Violation);
+    }
+  }
+}
+
+TEST_CASE("check: a race that involves a read leaves every differing element undetermined", "[check][races]") {
+  // Work-item i reads x[i + 1], which work-item i + 1 writes with nothing ordering them: the value read may be the
+  // old or the new one, and everything computed from it may differ.
+  const char* source = "kernel void k(global int* x) { size_t i = get_global_id(0); int v = i < 3 ? x[i + 1] : 0; "
+                       "x[i] = v + 1; }";
+  host::DeviceConfig config;
+  config.checks.add(interpreter::Check::Races);
+  config.checksFatal = false;
+  host::Device device(config);
+  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
+  const std::vector<int> x = {1, 2, 3, 4};
+  kernel.setArg(0, std::make_shared<host::Buffer>(x.data(), 16));
+  host::NDRange r;
+  r.global = {4, 1, 1};
+  r.local = std::array<size_t, 3>{4, 1, 1};
+  const std::vector<int> observed = {100, 200, 300, 400};
+  std::vector<uint8_t> bytes(16);
+  std::memcpy(bytes.data(), observed.data(), 16);
+  const auto report = host::check(kernel, r, {{0, host::ElementType::I32, bytes}});
+  REQUIRE_FALSE(report.run.findings.empty());
+  CHECK(report.buffers.at(0).undetermined == 4);
+  CHECK_THAT(report.buffers[0].details.at(0).reason, Catch::Contains("involves a read"));
+}

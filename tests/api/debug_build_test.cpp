@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api/debug_expressions.hpp"
+#include "api/freeze_removal.hpp"
 #include "api/host.hpp"
 #include "interpreter/module.hpp"
 
@@ -199,5 +200,40 @@ TEST_CASE("the predefined macros are defined", "[debug]") {
     CHECK(out->as<int>()[0] == 300);
     CHECK(out->as<int>()[1] == (std::string(std) == "-cl-std=CL1.2" ? 120 : 300));
     CHECK(out->as<int>()[2] == 1);
+  }
+}
+
+TEST_CASE("LLVM's freeze becomes a select that llvm-spirv-15 translates", "[compiler]") {
+  size_t n = 0;
+  const std::string text =
+      "  %5 = freeze i32 %4\n"
+      "  %v = freeze <4 x i32> %x, !dbg !12\n"
+      "  %f = fadd float %a, %b\n";
+  CHECK(host::withoutFreeze(text, &n) ==
+        "  %5 = select i1 true, i32 %4, i32 %4\n"
+        "  %v = select i1 true, <4 x i32> %x, <4 x i32> %x, !dbg !12\n"
+        "  %f = fadd float %a, %b\n");
+  CHECK(n == 2);
+  // clang-15 -O2 pairs i / 16 with i % 16 through a freeze: the kernel builds, with -g too, and computes what the host
+  // does.
+  for (const char* options : {"", "-g"}) {
+    INFO(options);
+    host::Device device;
+    auto program = host::Program::fromOpenCLC(
+        device,
+        "kernel void k(global int* out) { int i = get_global_id(0) - 40; out[get_global_id(0)] = (i / 16) * 100 + "
+        "i % 16; }",
+        options);
+    host::Kernel kernel(program, "k");
+    std::vector<int> zeros(100, 0);
+    auto out = std::make_shared<host::Buffer>(zeros.data(), zeros.size() * 4);
+    kernel.setArg(0, out);
+    host::NDRange r;
+    r.global = {100, 1, 1};
+    REQUIRE(kernel.run(r).ok);
+    for (int g = 0; g < 100; ++g) {
+      const int i = g - 40;
+      CHECK(out->as<int>()[g] == (i / 16) * 100 + i % 16);
+    }
   }
 }

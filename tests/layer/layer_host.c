@@ -1,8 +1,9 @@
 /* A small OpenCL host program for the check layer's tests (layer_test.cpp): the argument kinds and program paths
  * the golden corpus does not exercise. One kernel enqueued three times (CLREF_CHECK_EVERY) with a USE_HOST_PTR
  * buffer, a float, a struct by value, a NULL buffer and local memory; two sub-buffers of one buffer, one read and
- * one written; a program compiled with an input header and linked; a kernel behind a user event the program has not
- * completed when it enqueues. Standard OpenCL 3.0 calls only.
+ * one written; a kernel with a data race; a kernel that writes an image; a program compiled with an input header and
+ * linked; a kernel behind a user event the program has not completed when it enqueues. Standard OpenCL 3.0 calls
+ * only.
  *
  * usage: layer_host     exit status 0 when every call succeeded and every result is what the host computes.
  */
@@ -38,6 +39,11 @@ static const char* kSource =
     "kernel void copy_shift(global const float* in, global float* out) {\n"
     "  size_t i = get_global_id(0);\n"
     "  out[i] = in[i] + 1.0f;\n"
+    "}\n"
+    "kernel void last_writer(global const int* in, global int* out) { out[0] = in[get_global_id(0)]; }\n"
+    "kernel void to_image(global const float* x, write_only image2d_t img) {\n"
+    "  int i = get_global_id(0);\n"
+    "  write_imagef(img, (int2)(i % 16, i / 16), (float4)(sin(x[i]), x[i] / 64.0f, 0.5f, 1.0f));\n"
     "}\n";
 
 static const char* kHeader = "#define OFFSET 3\n";
@@ -61,7 +67,12 @@ int main(void) {
   /* scale, three times, on a USE_HOST_PTR buffer. */
   cl_program program = clCreateProgramWithSource(context, 1, &kSource, NULL, &err);
   check(err, "clCreateProgramWithSource");
-  check(clBuildProgram(program, 1, &device, "-cl-std=CL1.2", NULL, NULL), "clBuildProgram");
+  if (clBuildProgram(program, 1, &device, "-cl-std=CL1.2", NULL, NULL) != CL_SUCCESS) {
+    char log[4096] = "";
+    clGetProgramBuildInfo(program, device, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    fprintf(stderr, "layer_host: clBuildProgram failed:\n%s\n", log);
+    return 1;
+  }
   cl_kernel scale = clCreateKernel(program, "scale", &err);
   check(err, "clCreateKernel(scale)");
   static float x[N], expect[N];
@@ -116,6 +127,55 @@ int main(void) {
       break;
     }
 
+  /* A kernel with a data race: every work-item writes out[0]. */
+  cl_kernel race = clCreateKernel(program, "last_writer", &err);
+  check(err, "clCreateKernel(last_writer)");
+  cl_int ins[N], last = -1;
+  for (int i = 0; i < N; ++i) ins[i] = 100 + i;
+  cl_mem inBuf = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof ins, ins, &err);
+  check(err, "clCreateBuffer(in)");
+  cl_mem lastBuf = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof last, &last, &err);
+  check(err, "clCreateBuffer(last)");
+  check(clSetKernelArg(race, 0, sizeof inBuf, &inBuf), "clSetKernelArg(race 0)");
+  check(clSetKernelArg(race, 1, sizeof lastBuf, &lastBuf), "clSetKernelArg(race 1)");
+  check(clEnqueueNDRangeKernel(queue, race, 1, NULL, &global, NULL, 0, NULL, NULL), "clEnqueueNDRangeKernel(race)");
+  check(clEnqueueReadBuffer(queue, lastBuf, CL_TRUE, 0, sizeof last, &last, 0, NULL, NULL), "clEnqueueReadBuffer");
+  if (last < 100 || last >= 100 + N) {
+    fprintf(stderr, "layer_host: last_writer: %d is no work-item's value\n", last);
+    ++failures;
+  }
+
+  /* An image the kernel writes: N elements of RGBA / UNORM_INT8, 16 per row. */
+  cl_kernel toImage = clCreateKernel(program, "to_image", &err);
+  check(err, "clCreateKernel(to_image)");
+  const cl_image_format rgba8 = {CL_RGBA, CL_UNORM_INT8};
+  cl_image_desc imageDesc;
+  memset(&imageDesc, 0, sizeof imageDesc);
+  imageDesc.image_type = CL_MEM_OBJECT_IMAGE2D;
+  imageDesc.image_width = 16;
+  imageDesc.image_height = N / 16;
+  cl_mem image = clCreateImage(context, CL_MEM_WRITE_ONLY, &rgba8, &imageDesc, NULL, &err);
+  check(err, "clCreateImage");
+  static float angles[N];
+  for (int i = 0; i < N; ++i) angles[i] = (float)i * 0.05f;
+  cl_mem angleBuf = clCreateBuffer(context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, sizeof angles, angles, &err);
+  check(err, "clCreateBuffer(angles)");
+  check(clSetKernelArg(toImage, 0, sizeof angleBuf, &angleBuf), "clSetKernelArg(to_image 0)");
+  check(clSetKernelArg(toImage, 1, sizeof image, &image), "clSetKernelArg(to_image 1)");
+  check(clEnqueueNDRangeKernel(queue, toImage, 1, NULL, &global, NULL, 0, NULL, NULL), "clEnqueueNDRangeKernel(image)");
+  static unsigned char texels[N * 4];
+  const size_t origin[3] = {0, 0, 0}, region[3] = {16, N / 16, 1};
+  check(clEnqueueReadImage(queue, image, CL_TRUE, origin, region, 0, 0, texels, 0, NULL, NULL), "clEnqueueReadImage");
+  for (int i = 0; i < N; ++i) {
+    const float red = sinf(angles[i]) * 255.0f;
+    if (fabsf((float)texels[4 * i] - (red < 0 ? 0 : red)) > 1.0f || texels[4 * i + 3] != 255) {
+      fprintf(stderr, "layer_host: to_image: element %d is (%d, %d, %d, %d)\n", i, texels[4 * i], texels[4 * i + 1],
+              texels[4 * i + 2], texels[4 * i + 3]);
+      ++failures;
+      break;
+    }
+  }
+
   /* A program compiled with an input header, then linked. */
   cl_program header = clCreateProgramWithSource(context, 1, &kHeader, NULL, &err);
   check(err, "clCreateProgramWithSource(header)");
@@ -167,6 +227,12 @@ int main(void) {
   clReleaseProgram(linked);
   clReleaseProgram(object);
   clReleaseProgram(header);
+  clReleaseMemObject(angleBuf);
+  clReleaseMemObject(image);
+  clReleaseKernel(toImage);
+  clReleaseMemObject(lastBuf);
+  clReleaseMemObject(inBuf);
+  clReleaseKernel(race);
   clReleaseKernel(copy);
   clReleaseMemObject(b);
   clReleaseMemObject(a);

@@ -157,8 +157,8 @@ TEST_CASE("a sample of work-groups is judged on exactly the elements they wrote"
 
 namespace {
 
-// layer_host.c: scale three times, copy_shift between sub-buffers, add_offset from a linked program, and
-// add_offset again (another kernel object) behind a user event.
+// layer_host.c: scale three times, copy_shift between sub-buffers, last_writer (a data race), to_image (writes an
+// image), add_offset from a linked program, and add_offset again (another kernel object) behind a user event.
 void checkLayerHost(const std::string& vendors) {
   const Outcome o = runProgram(CLREF_LAYER_HOST, vendors, true, "CLREF_CHECK_EVERY=2", "");
   INFO(o.output);
@@ -175,13 +175,34 @@ void checkLayerHost(const std::string& vendors) {
     }
     ++checked[kernel];
     CHECK(j["violations"] == 0);
+    if (kernel == "last_writer") {
+      // clref's race checker finds the race; the device's out[0] is any work-item's value.
+      REQUIRE(j["findings"].size() == 1);
+      CHECK_THAT(j["findings"][0].get<std::string>(), Catch::Contains("data race"));
+      continue;
+    }
     CHECK(j["undetermined"] == 0);
+    CHECK(j["findings"].empty());
+    if (kernel == "to_image") {
+      // The image's 256 elements are judged (the angles buffer is observed too: a SPIR-V parameter has no const).
+      bool image = false;
+      for (const auto& b : j["buffers"])
+        if (b.value("image", false)) {
+          image = true;
+          CHECK(b["elements"] == 256);
+          CHECK(b["identical"].get<uint64_t>() + b["allowed"].get<uint64_t>() == 256);
+        }
+      CHECK(image);
+    }
   }
-  // Every second enqueue of each kernel object: scale's first and third; copy_shift's; add_offset's first.
+  // Every second enqueue of each kernel object: scale's first and third; copy_shift's; last_writer's; to_image's;
+  // add_offset's first.
   CHECK(checked["scale"] == 2);
   CHECK(checked["copy_shift"] == 1);
+  CHECK(checked["last_writer"] == 1);
+  CHECK(checked["to_image"] == 1);
   CHECK(checked["add_offset"] == 1);
-  CHECK(o.report.size() == 5);
+  CHECK(o.report.size() == 7);
 }
 
 }  // namespace
@@ -194,6 +215,35 @@ TEST_CASE("USE_HOST_PTR, structs, NULL and local arguments, sub-buffers, linked 
   CHECK(bad.status == 0);
   CHECK(bad.output.find("CLREF_CHECK_EVERY=x ignored: expected a positive integer") != std::string::npos);
   CHECK(bad.report.size() == 3);  // scale's three enqueues, every one
+}
+
+TEST_CASE("planted wrong image elements are violations; planted values in a racing buffer are undetermined",
+          "[layer]") {
+  const Outcome o =
+      runProgram(CLREF_LAYER_HOST, CLREF_ICD_DIR, true, "CLREF_PLANT_ERRORS=5 CLREF_CHECK_KERNELS=to_image,last_writer", "");
+  INFO(o.output);
+  REQUIRE(o.report.size() == 2);
+  for (const auto& j : o.report) {
+    INFO(j.dump().substr(0, 800));
+    REQUIRE(j["checked"].get<bool>());
+    if (j["kernel"] == "last_writer") {
+      // out[0] (element 0, a multiple of 5) planted: with the race, not a violation.
+      CHECK(j["violations"] == 0);
+      CHECK(j["undetermined"] == 1);
+      continue;
+    }
+    // Every 5th of the 256 image elements planted: 52 violations, at indices 0, 5, 10, ...
+    uint64_t imageViolations = 0;
+    for (const auto& b : j["buffers"])
+      if (b.value("image", false)) imageViolations = b["violations"].get<uint64_t>();
+    CHECK(imageViolations == 52);
+    for (const auto& d : j["details"])
+      if (d["name"] == "img") {
+        CHECK(d["class"] == "violation");
+        CHECK(d["index"].get<uint64_t>() % 5 == 0);
+        CHECK_THAT(d["reason"].get<std::string>(), Catch::Contains("outside the allowed codes"));
+      }
+  }
 }
 
 // One run without and one with the layer: the layer changes nothing the program sees, and PoCL's differences from
