@@ -706,7 +706,8 @@ const Op* shInsertDynamic(WorkItem& wi, const Op* op) {
 // ---- Everything else --------------------------------------------------------------------------------------------
 
 // aux: (register, bytes) pairs of the operands; r = result, n = result bytes, c = lane bytes; imm = 1 when the result
-// is floating point (a set the instruction has no rule for becomes "any value"), 0 for integers (undetermined).
+// is floating point (a set the instruction has no rule for becomes "any value"), 0 for integers (undetermined); b = 1
+// for the integer instructions that are bijections of each operand.
 const Op* shGeneric(WorkItem& wi, const Op* op) {
   const auto& vals = *static_cast<const std::vector<uint32_t>*>(op->aux);
   ShadowRun& s = *wi.shadow;
@@ -723,6 +724,28 @@ const Op* shGeneric(WorkItem& wi, const Op* op) {
     // A floating-point result of operands with sets, by an instruction without a set rule: any value.
     for (uint32_t off = 0; off < op->n; off += op->c) setAnyValue(s, wi.regs + op->r + off, op->c);
     return op + 1;
+  }
+  if (!d && op->b) {
+    // OpIAdd, OpISub, OpBitwiseXor, OpSNegate, OpNot (b = 1): each result lane is a bijection of each operand's lane
+    // with the others fixed, so an operand lane that holds any value (an out-of-range conversion, …) makes the
+    // result lane any value; a lane of every exact operand is exact. An operand lane holding a float's bits with a
+    // narrower set leaves the generic rule below.
+    bool partial = false;
+    for (uint32_t off = 0; off < op->n && !partial; off += op->c) {
+      bool anyLane = false;
+      for (size_t i = 0; i + 1 < vals.size(); i += 2) {
+        ShadowEntry scratch;
+        const ShadowEntry* e = off + op->c <= vals[i + 1] ? s.lane(wi.regs + vals[i] + off, op->c, scratch) : nullptr;
+        if (!e) continue;
+        anyLane = anyLane || e->set.isAll();
+        partial = partial || !e->set.isAll();
+      }
+      if (anyLane)
+        setAnyValue(s, wi.regs + op->r + off, op->c);
+      else
+        s.clear(wi.regs + op->r + off, op->c);
+    }
+    if (!partial) return op + 1;
   }
   const uint32_t decision =
       d ? *d
@@ -878,6 +901,10 @@ void ShadowLowering::generic() {
   // SPIR-V 1.0 §3.32.21 [external] Group Instructions: a collective notes a choice once for the work-group.
   const auto opc = uint32_t(inst.opcode);
   op.align = (opc >= uint32_t(spv::Op::OpGroupAsyncCopy) && opc <= uint32_t(spv::Op::OpGroupSMax)) ? 2 : 1;
+  const bool bijective = inst.opcode == spv::Op::OpIAdd || inst.opcode == spv::Op::OpISub ||
+                         inst.opcode == spv::Op::OpBitwiseXor || inst.opcode == spv::Op::OpSNegate ||
+                         inst.opcode == spv::Op::OpNot;
+  op.b = scalarish && !op.imm && bijective ? 1 : 0;
   op.aux = &t;
 }
 

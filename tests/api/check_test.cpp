@@ -709,3 +709,22 @@ TEST_CASE("check: a race that involves a read leaves every differing element und
   CHECK(report.buffers.at(0).undetermined == 4);
   CHECK_THAT(report.buffers[0].details.at(0).reason, Catch::Contains("involves a read"));
 }
+
+TEST_CASE("check: an integer that is any value stays any value through +, -, ^, negation and ~", "[check]") {
+  // (int)1e20f is implementation-defined (OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]): any int. v + 7, v ^ 5,
+  // -v and ~v - 3 are any int too; v & 1 is 0 or 1, which the verdict cannot say: undetermined.
+  const char* source =
+      "kernel void k(global const float* x, global int* out) {\n"
+      "  int v = (int)x[0];\n"
+      "  out[0] = v + 7; out[1] = v ^ 5; out[2] = -v; out[3] = ~v - 3; out[4] = v & 1;\n"
+      "}\n";
+  const std::vector<float> x = {1e20f};
+  const std::vector<int> observed = {123, -4, 99, 1 << 30, 7};
+  const auto report = checkKernel<float, int>(source, x, observed, host::ElementType::I32);
+  const auto& b = report.buffers.at(0);
+  REQUIRE(b.details.size() == 5);
+  for (const auto& d : b.details) {
+    INFO(d.index << ": " << d.reason);
+    CHECK(d.cls == (d.index == 4 ? host::ElementClass::Undetermined : host::ElementClass::Allowed));
+  }
+}
