@@ -191,6 +191,36 @@ std::optional<ElementType> elementTypeOf(const std::string& typeName) {
   return ElementType::F64;
 }
 
+std::optional<ElementLayout> layoutOf(const KernelArgInfo& info) {
+  if (info.pointeeFields.empty() || info.pointeeSize == 0) return std::nullopt;
+  ElementLayout l;
+  l.stride = info.pointeeSize;
+  for (const auto& f : info.pointeeFields) {
+    const ElementType t = f.isFloat      ? (f.bytes == 2   ? ElementType::F16
+                                            : f.bytes == 4 ? ElementType::F32
+                                                           : ElementType::F64)
+                          : f.bytes == 1 ? ElementType::U8
+                          : f.bytes == 2 ? ElementType::U16
+                          : f.bytes == 4 ? ElementType::U32
+                                         : ElementType::U64;
+    l.fields.push_back({f.offset, t});
+  }
+  return l;
+}
+
+void forEachScalar(const std::optional<ElementLayout>& layout, ElementType type, uint64_t bytes,
+                   const std::function<void(uint64_t, uint64_t, ElementType)>& fn) {
+  if (layout && layout->stride && !layout->fields.empty()) {
+    const uint64_t n = bytes / layout->stride, nf = layout->fields.size();
+    for (uint64_t k = 0; k < n; ++k)
+      for (uint64_t j = 0; j < nf; ++j)
+        fn(k * nf + j, k * layout->stride + layout->fields[j].first, layout->fields[j].second);
+    return;
+  }
+  const size_t eb = sizeOf(type);
+  for (uint64_t i = 0; i < bytes / eb; ++i) fn(i, i * eb, type);
+}
+
 bool mayWriteThrough(const KernelArgInfo& info) {
   return !info.noWrite && info.typeName.find("const") == std::string::npos && info.typeName.rfind("constant", 0) != 0;
 }
@@ -338,28 +368,29 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
   bv.arg = o.arg;
   bv.name = kernel.argInfo(o.arg).name;
   bv.type = o.type;
-  const size_t eb = sizeOf(o.type);
   const auto* ref = reinterpret_cast<const uint8_t*>(buffer->data());
-  bv.elements = buffer->size() / eb;
   const std::string whole = opennessOf(shadow, ref);
-  for (uint64_t i = 0; i < bv.elements; ++i) {
-    const uint8_t* r = ref + i * eb;
+  // One scalar: number `i` of the buffer, at byte offset `at`, of type `type`.
+  auto judge = [&](uint64_t i, uint64_t at, ElementType type) {
+    const size_t eb = sizeOf(type);
+    const uint8_t* r = ref + at;
+    ++bv.elements;
     if (written && !written->any(r, eb)) {
       ++bv.notJudged;
-      continue;
+      return;
     }
-    const uint8_t* v = o.bytes.data() + i * eb;
+    const uint8_t* v = o.bytes.data() + at;
     ElementVerdict ev;
     ev.index = i;
     interpreter::ShadowEntry scratch;
     const interpreter::ShadowEntry* e = shadow.lane(r, uint32_t(eb), scratch);
     const bool same = std::memcmp(r, v, eb) == 0;
     const std::string open = same || !whole.empty() ? whole : racedAt(shadow, r, eb);
-    if (isFloat(o.type)) {
-      const double rv = readFloat(r, o.type), ov = readFloat(v, o.type);
+    if (isFloat(type)) {
+      const double rv = readFloat(r, type), ov = readFloat(v, type);
       if (same || (std::isnan(rv) && std::isnan(ov) && !(e && e->undetermined))) {
         ++bv.identical;
-        continue;
+        return;
       }
       ev.observed = printFloat(ov);
       ev.reference = printFloat(rv);
@@ -368,13 +399,13 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
         ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
       } else {
         ev.allowed = e ? e->set : numerics::ValueSet::point(rv);
-        if (e && e->format != formatOf(o.type)) ev.allowed = numerics::ValueSet::all();
+        if (e && e->format != formatOf(type)) ev.allowed = numerics::ValueSet::all();
         // -cl-no-signed-zeros: a zero of either sign stands for the other.
         const bool zeroSignFree =
             options.noSignedZeros && ov == 0 && ev.allowed.contains(std::signbit(ov) ? 0.0 : -0.0);
         if (ev.allowed.contains(ov) || zeroSignFree) {
           ev.cls = ElementClass::Allowed;
-          const double u = numerics::ulpOf(std::isfinite(rv) ? rv : 0.0, formatOf(o.type));
+          const double u = numerics::ulpOf(std::isfinite(rv) ? rv : 0.0, formatOf(type));
           char buf[160];
           std::snprintf(buf, sizeof buf, "%.4g ulp from clref's value, inside the allowed set %s",
                         std::isfinite(ov) && std::isfinite(rv) ? std::fabs(ov - rv) / u : 0.0,
@@ -385,17 +416,17 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
           ev.reason = "outside the allowed set " + numerics::toString(ev.allowed) + ", but " + open;
         } else {
           ev.cls = ElementClass::Violation;
-          ev.reason = distanceOutside(ev.allowed, ov, formatOf(o.type)) + " " + numerics::toString(ev.allowed) +
+          ev.reason = distanceOutside(ev.allowed, ov, formatOf(type)) + " " + numerics::toString(ev.allowed) +
                       culprit(shadow, e, r);
         }
       }
     } else {
       if (same) {
         ++bv.identical;
-        continue;
+        return;
       }
-      ev.observed = printInt(v, o.type);
-      ev.reference = printInt(r, o.type);
+      ev.observed = printInt(v, type);
+      ev.reference = printInt(r, type);
       if (e && e->undetermined) {
         ev.cls = ElementClass::Undetermined;
         ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
@@ -415,8 +446,12 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
         ev.reason = "an integer result has no freedom here" + culprit(shadow, e, r);
       }
     }
+    if (o.layout && !ev.reason.empty())
+      ev.reason = "element " + std::to_string(at / o.layout->stride) + " at byte offset " +
+                  std::to_string(at % o.layout->stride) + ": " + ev.reason;
     tally(bv, std::move(ev));
-  }
+  };
+  forEachScalar(o.layout, o.type, buffer->size(), judge);
   return bv;
 }
 

@@ -9,6 +9,7 @@
 //    the element differs and clref's race checker (DeviceConfig::checks with races) found a data race in the run.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,10 +29,27 @@ std::optional<ElementType> elementTypeOf(const std::string& typeName);
 // Whether the kernel may write through a buffer parameter: not marked NoWrite, not a pointer to const, not constant.
 bool mayWriteThrough(const KernelArgInfo& info);
 
+// The scalars of one element of a buffer of structs (or arrays): byte offset and type, and the element's size.
+struct ElementLayout {
+  std::vector<std::pair<uint32_t, ElementType>> fields;
+  uint64_t stride = 0;
+};
+// The layout of a buffer parameter's elements when its pointee is a struct or an array of scalars clref knows
+// (KernelArgInfo::pointeeFields; integers judged as unsigned), else none.
+std::optional<ElementLayout> layoutOf(const KernelArgInfo& info);
+// Every scalar of a buffer of `bytes` bytes holding elements of `layout` (or scalars of `type` without one), in order:
+// fn(index, byte offset, type), the index counting the scalars.
+void forEachScalar(const std::optional<ElementLayout>& layout, ElementType type, uint64_t bytes,
+                   const std::function<void(uint64_t, uint64_t, ElementType)>& fn);
+
 struct ObservedBuffer {
   size_t arg = 0;  // the kernel argument (a buffer) whose contents after the kernel these are
   ElementType type = ElementType::U8;
   std::vector<uint8_t> bytes;  // as long as the buffer
+  // When set: the buffer holds elements of this layout, judged scalar by scalar (`type` is then not used); an
+  // element verdict's index counts the scalars (element k's field j is k × fields + j), and bytes no field covers
+  // (padding) are not judged.
+  std::optional<ElementLayout> layout = std::nullopt;
 };
 
 // An image argument's contents after another implementation's run: every element tightly packed, x fastest, then y

@@ -235,6 +235,8 @@ Kernel::Kernel(std::shared_ptr<Program> program, const std::string& name) : prog
     a.info.name = p.name;
     a.info.typeName = p.typeName;
     a.info.noWrite = p.noWrite;
+    for (const auto& f : p.pointeeFields) a.info.pointeeFields.push_back({f.offset, f.bytes, f.isFloat});
+    a.info.pointeeSize = p.pointeeSize;
     switch (p.kind) {
       case interpreter::ParamKind::Buffer: a.info.kind = ArgKind::Buffer; break;
       case interpreter::ParamKind::Local: a.info.kind = ArgKind::Local; break;
@@ -405,10 +407,11 @@ std::array<size_t, 3> defaultLocalSize(const NDRange& r, const DeviceConfig& cfg
 
 namespace {
 
-// DeviceConfig::plantErrors: element i of every buffer argument the kernel may write (a global pointer to non-const),
-// for i a multiple of `every`, changed so that no allowed set of a computed value contains it: a floating-point
-// element has the top bit of its significand flipped (a relative change of at least a quarter; a NaN stays a NaN,
-// an infinity becomes one), any other element is incremented.
+// DeviceConfig::plantErrors: element i of every buffer argument the kernel may write (a global pointer to non-const;
+// a buffer of structs counts their scalars, host::layoutOf), for i a multiple of `every`, changed so that no allowed
+// set of a computed value contains it: a floating-point element has the top bit of its significand flipped (a
+// relative change of at least a quarter; a NaN stays a NaN, an infinity becomes one), any other element is
+// incremented.
 void plantImageErrors(Image& image, uint64_t every);
 
 void plantErrors(Kernel& kernel, uint64_t every) {
@@ -416,21 +419,22 @@ void plantErrors(Kernel& kernel, uint64_t every) {
     const KernelArgInfo& info = kernel.argInfo(i);
     auto buffer = kernel.bufferArg(i);
     if (!buffer || !mayWriteThrough(info)) continue;
-    const ElementType type = elementTypeOf(info.typeName).value_or(ElementType::U8);
-    const size_t size = sizeOf(type);
     auto* bytes = reinterpret_cast<uint8_t*>(buffer->data());
-    for (uint64_t e = 0; (e + 1) * size <= buffer->size(); e += every) {
-      uint8_t* at = bytes + e * size;
-      uint64_t v = 0;
-      std::memcpy(&v, at, size);
-      switch (type) {
-        case ElementType::F16: v ^= uint64_t(1) << 9; break;
-        case ElementType::F32: v ^= uint64_t(1) << 22; break;
-        case ElementType::F64: v ^= uint64_t(1) << 51; break;
-        default: ++v; break;
-      }
-      std::memcpy(at, &v, size);
-    }
+    forEachScalar(layoutOf(info), elementTypeOf(info.typeName).value_or(ElementType::U8), buffer->size(),
+                  [&](uint64_t e, uint64_t offset, ElementType type) {
+                    if (e % every) return;
+                    const size_t size = sizeOf(type);
+                    uint8_t* at = bytes + offset;
+                    uint64_t v = 0;
+                    std::memcpy(&v, at, size);
+                    switch (type) {
+                      case ElementType::F16: v ^= uint64_t(1) << 9; break;
+                      case ElementType::F32: v ^= uint64_t(1) << 22; break;
+                      case ElementType::F64: v ^= uint64_t(1) << 51; break;
+                      default: ++v; break;
+                    }
+                    std::memcpy(at, &v, size);
+                  });
   }
   for (size_t i = 0; i < kernel.argCount(); ++i)
     if (auto image = kernel.imageArg(i); image && kernel.argInfo(i).access != KernelArgInfo::Access::ReadOnly)

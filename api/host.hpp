@@ -208,6 +208,15 @@ struct KernelArgInfo {
   enum class Access : uint8_t { ReadOnly, WriteOnly, ReadWrite } access = Access::ReadOnly;
   // Buffer: the module says the kernel never writes through the pointer (FuncParamAttr NoWrite).
   bool noWrite = false;
+  // Buffer of structs or arrays: the scalars of one element (byte offset, bytes, floating point or not) and the
+  // element's size; empty for a pointer to a scalar or vector type.
+  struct Field {
+    uint32_t offset = 0;
+    uint8_t bytes = 0;
+    bool isFloat = false;
+  };
+  std::vector<Field> pointeeFields;
+  uint64_t pointeeSize = 0;
 };
 
 // What the OpenCL API asks of a SPIR-V module without running it. Shares the module it describes.

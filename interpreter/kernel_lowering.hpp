@@ -37,6 +37,7 @@ class KernelLowering {
   uint32_t newTag(AllocationDesc d);
   std::string paramName(const Function& f, size_t i);
   void assignParams(uint32_t entry);
+  bool scalarFields(uint32_t typeId, uint64_t at, std::vector<ScalarField>& out) const;
   bool hasParamAttr(uint32_t id, spv::FunctionParameterAttribute a) const;
   uint64_t placeIn(uint64_t& arena, uint64_t size, uint32_t align);
   // placeIn refusing an arena past `limit` (program.hpp), naming the memory, the allocation,

@@ -101,6 +101,34 @@ std::string KernelLowering::paramName(const Function& f, size_t i) {
   return "";
 }
 
+// The scalars of type `id` at byte offset `at`, appended in offset order; false beyond kMaxScalarFields.
+bool KernelLowering::scalarFields(uint32_t id, uint64_t at, std::vector<ScalarField>& out) const {
+  const Type& t = m_.type(id);
+  switch (t.kind) {
+    case TypeKind::Int:
+    case TypeKind::Float:
+    case TypeKind::Bool:
+      if (out.size() == kMaxScalarFields) return false;
+      out.push_back({uint32_t(at), uint8_t(t.size), t.kind == TypeKind::Float});
+      return true;
+    case TypeKind::Vector: {
+      const uint64_t lane = m_.type(t.element).size;
+      for (uint32_t i = 0; i < t.count; ++i)
+        if (!scalarFields(t.element, at + i * lane, out)) return false;
+      return true;
+    }
+    case TypeKind::Array:
+      for (uint32_t i = 0; i < t.count; ++i)
+        if (!scalarFields(t.element, at + i * t.stride, out)) return false;
+      return true;
+    case TypeKind::Struct:
+      for (size_t i = 0; i < t.members.size(); ++i)
+        if (!scalarFields(t.members[i], at + t.memberOffsets[i], out)) return false;
+      return true;
+    default: return false;  // pointers, events, …: not judged field by field
+  }
+}
+
 void KernelLowering::assignParams(uint32_t entry) {
   const Function& f = m_.functions.at(entry);
   for (size_t i = 0; i < f.parameters.size(); ++i) {
@@ -142,6 +170,10 @@ void KernelLowering::assignParams(uint32_t entry) {
                          AllocationSource::LocalArg, spv::StorageClass::Workgroup, 0, kp.pointeeAlign, uint32_t(i)});
       } else {
         kp.kind = ParamKind::Buffer;
+        if (pointee.kind == TypeKind::Struct || pointee.kind == TypeKind::Array) {
+          kp.pointeeSize = pointee.size;
+          if (!scalarFields(t.element, 0, kp.pointeeFields)) kp.pointeeFields.clear();
+        }
         AllocationDesc d{"argument " + std::to_string(i) + (kp.name.empty() ? "" : " (" + kp.name + ")"),
                          AllocationSource::KernelArg,
                          t.storage,

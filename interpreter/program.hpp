@@ -96,6 +96,16 @@ enum class ParamKind : uint8_t { Buffer, Local, Value, Image, Sampler };
 // OpTypeImage's Access Qualifier (SPIR-V 1.0 §3.38 [external]).
 enum class ImageAccess : uint8_t { ReadOnly, WriteOnly, ReadWrite };
 
+// One scalar of a buffer parameter's pointee type: its byte offset in one element, its size and whether it is a
+// floating-point number (OpTypeFloat) rather than an integer.
+struct ScalarField {
+  uint32_t offset = 0;
+  uint8_t bytes = 0;
+  bool isFloat = false;
+};
+
+constexpr size_t kMaxScalarFields = 4096;
+
 struct KernelParam {
   std::string name;
   std::string typeName;  // "global float*", "int4", "struct (12 bytes)"
@@ -106,6 +116,10 @@ struct KernelParam {
   uint32_t pointeeAlign = 1;
   bool byVal = false;  // Value passed through a pointer to a private copy (ByVal)
   bool noWrite = false;  // Buffer: FuncParamAttr NoWrite, the kernel never writes through this pointer
+  // Buffer whose pointee is a struct or an array: its scalars in offset order (empty for a scalar or vector pointee,
+  // or more than kMaxScalarFields of them), and the pointee's size.
+  std::vector<ScalarField> pointeeFields;
+  uint64_t pointeeSize = 0;
   spv::StorageClass storage = spv::StorageClass::Function;
   // Image parameters: the image type OpTypeImage declares (Dim, Arrayed; 1D Buffer for Dim Buffer) and its access.
   images::ImageType imageType = images::ImageType::Image2D;

@@ -142,6 +142,7 @@ struct BufferArg {
   std::shared_ptr<host::Buffer> buffer;
   bool observed = false;
   host::ElementType type = host::ElementType::U8;
+  std::optional<host::ElementLayout> layout;  // a buffer of structs or arrays: judged field by field
 };
 
 // An image argument the kernel may write: the memory object and clref's copy of it.
@@ -383,6 +384,7 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
         b.size = memInfo<size_t>(m, CL_MEM_SIZE);
         b.observed = host::mayWriteThrough(info);
         if (auto t = host::elementTypeOf(info.typeName)) b.type = *t;
+        b.layout = host::layoutOf(info);
         p.buffers.push_back(std::move(b));
         break;
       }
@@ -424,7 +426,7 @@ void finish(Pending& p, cl_command_queue queue, cl_event kernelDone) {
   for (const BufferArg& b : p.buffers) {
     if (!b.observed || std::find(seen.begin(), seen.end(), b.mem) != seen.end()) continue;
     seen.push_back(b.mem);
-    observed.push_back({b.arg, b.type, readBuffer(queue, b.mem, 0, b.size, 1, &kernelDone)});
+    observed.push_back({b.arg, b.type, readBuffer(queue, b.mem, 0, b.size, 1, &kernelDone), b.layout});
   }
   std::vector<host::ObservedImage> observedImages;
   for (const ImageArg& a : p.images) {

@@ -728,3 +728,49 @@ TEST_CASE("check: an integer that is any value stays any value through +, -, ^, 
     CHECK(d.cls == (d.index == 4 ? host::ElementClass::Undetermined : host::ElementClass::Allowed));
   }
 }
+
+TEST_CASE("check: a buffer of structs is judged field by field with the fields' types", "[check]") {
+  // struct { int a; float b; short c; } (12 bytes, 2 of padding): b = sin(x) within 4 ulp, a and c exact.
+  const char* source =
+      "typedef struct { int a; float b; short c; } S;\n"
+      "kernel void k(global const float* x, global S* out) {\n"
+      "  size_t i = get_global_id(0);\n"
+      "  out[i].a = (int)i; out[i].b = sin(x[i]); out[i].c = 3;\n"
+      "}\n";
+  host::Device device;
+  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
+  const auto layout = host::layoutOf(kernel.argInfo(1));
+  REQUIRE(layout);
+  CHECK(layout->stride == 12);
+  REQUIRE(layout->fields.size() == 3);
+  CHECK(layout->fields[1] == std::pair<uint32_t, host::ElementType>{4, host::ElementType::F32});
+  CHECK(layout->fields[2] == std::pair<uint32_t, host::ElementType>{8, host::ElementType::U16});
+  const std::vector<float> x = {0.5f, 1.0f};
+  kernel.setArg(0, std::make_shared<host::Buffer>(x.data(), 8));
+  std::vector<uint8_t> zeros(24, 0);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 24);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {2, 1, 1};
+  REQUIRE(kernel.run(r).ok);
+  std::vector<uint8_t> observed(reinterpret_cast<const uint8_t*>(out->data()),
+                                reinterpret_cast<const uint8_t*>(out->data()) + 24);
+  std::memcpy(out->data(), zeros.data(), 24);
+  float b1;
+  std::memcpy(&b1, observed.data() + 16, 4);
+  b1 = stepF(b1, 2);  // element 1's b: 2 ulp away, allowed
+  std::memcpy(observed.data() + 16, &b1, 4);
+  observed[20] = 4;   // element 1's c: 4, not 3
+  observed[22] = 77;  // padding: not judged
+  host::ObservedBuffer o{1, host::ElementType::U8, observed, layout};
+  const auto report = host::check(kernel, r, {o});
+  const auto& v = report.buffers.at(0);
+  CHECK(v.elements == 6);
+  CHECK(v.identical == 4);
+  CHECK(v.allowed == 1);
+  CHECK(v.violations == 1);
+  for (const auto& d : v.details) {
+    CHECK(d.index == (d.cls == host::ElementClass::Allowed ? 4u : 5u));
+    CHECK_THAT(d.reason, Catch::StartsWith("element 1 at byte offset"));
+  }
+}
