@@ -285,12 +285,15 @@ std::vector<uint64_t> sampleOf(const Kernel& kernel, const NDRange& range, uint6
   return groups;
 }
 
-// The bytes a launch wrote, per allocation by its host address: the elements a sample of work-groups is judged on.
+// The bytes a launch wrote into global memory, per allocation by its host address: the elements a sample of
+// work-groups is judged on. Local and private memory (an arena per work-group) are left out: no output is there, and
+// every work-group's arena would be another allocation to look through.
 class WriteRecorder : public interpreter::ExecutionObserver {
  public:
   void access(interpreter::WorkItem& wi, uint32_t, uint32_t tag, uint64_t off, uint64_t bytes, bool write) override {
     if (!write) return;
     const auto& a = wi.allocs[tag];
+    if (a.storage != spv::StorageClass::CrossWorkgroup) return;
     auto& mask = masks_[reinterpret_cast<const uint8_t*>(a.base)];
     if (mask.size() < a.size) mask.resize(a.size, 0);
     std::fill_n(mask.begin() + off, bytes, 1);
