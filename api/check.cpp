@@ -435,6 +435,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
         ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
       } else if (e && e->set.isAll() && e->size == eb) {
         ev.cls = ElementClass::Allowed;
+        ev.allowedText = "any value";
         ev.reason =
             "any value: the result is implementation-defined or undefined here (e.g. an out-of-range "
             "conversion without _sat, OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]])";
@@ -446,6 +447,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
         ev.reason = "differs, and " + open;
       } else {
         ev.cls = ElementClass::Violation;
+        ev.allowedText = ev.reference;
         ev.reason = "an integer result has no freedom here" + culprit(shadow, e, r);
       }
     }

@@ -1,7 +1,8 @@
 /* A small OpenCL host program for the check layer's tests (layer_test.cpp): the argument kinds and program paths
  * the golden corpus does not exercise. One kernel enqueued three times (CLREF_CHECK_EVERY) with a USE_HOST_PTR
  * buffer, a float, a struct by value, a NULL buffer and local memory; two sub-buffers of one buffer, one read and
- * one written; a kernel with a data race; a kernel that writes an image; a program compiled with an input header and
+ * one written; a kernel with a data race; work-item functions beyond the launch's dimensions (not checked here: the
+ * layer judges them); a kernel that writes an image; a program compiled with an input header and
  * linked; a kernel behind a user event the program has not completed when it enqueues. Standard OpenCL 3.0 calls
  * only.
  *
@@ -41,6 +42,11 @@ static const char* kSource =
     "  out[i] = in[i] + 1.0f;\n"
     "}\n"
     "kernel void last_writer(global const int* in, global int* out) { out[0] = in[get_global_id(0)]; }\n"
+    "kernel void dims_beyond(global uint* out, int d) {\n"
+    "  size_t i = get_global_id(0);\n"
+    "  out[4 * i] = get_global_size(d); out[4 * i + 1] = get_local_size(d);\n"
+    "  out[4 * i + 2] = get_num_groups(d); out[4 * i + 3] = get_global_id(d);\n"
+    "}\n"
     "kernel void to_image(global const float* x, write_only image2d_t img) {\n"
     "  int i = get_global_id(0);\n"
     "  write_imagef(img, (int2)(i % 16, i / 16), (float4)(sin(x[i]), x[i] / 64.0f, 0.5f, 1.0f));\n"
@@ -145,6 +151,18 @@ int main(void) {
     ++failures;
   }
 
+  /* Work-item functions of dimension 3, beyond every launch's (OpenCL C 3.0 §6.15.1 [[work-item-functions]]: sizes 1,
+   * ids 0). Not checked here: the layer judges the device's values. */
+  cl_kernel dims = clCreateKernel(program, "dims_beyond", &err);
+  check(err, "clCreateKernel(dims_beyond)");
+  cl_mem dimsBuf = clCreateBuffer(context, CL_MEM_READ_WRITE, 4 * N * sizeof(cl_uint), NULL, &err);
+  check(err, "clCreateBuffer(dims)");
+  const cl_int beyond = 3;
+  check(clSetKernelArg(dims, 0, sizeof dimsBuf, &dimsBuf), "clSetKernelArg(dims 0)");
+  check(clSetKernelArg(dims, 1, sizeof beyond, &beyond), "clSetKernelArg(dims 1)");
+  check(clEnqueueNDRangeKernel(queue, dims, 1, NULL, &global, &local, 0, NULL, NULL), "clEnqueueNDRangeKernel(dims)");
+  check(clFinish(queue), "clFinish");
+
   /* An image the kernel writes: N elements of RGBA / UNORM_INT8, 16 per row. */
   cl_kernel toImage = clCreateKernel(program, "to_image", &err);
   check(err, "clCreateKernel(to_image)");
@@ -227,6 +245,8 @@ int main(void) {
   clReleaseProgram(linked);
   clReleaseProgram(object);
   clReleaseProgram(header);
+  clReleaseMemObject(dimsBuf);
+  clReleaseKernel(dims);
   clReleaseMemObject(angleBuf);
   clReleaseMemObject(image);
   clReleaseKernel(toImage);
