@@ -285,33 +285,43 @@ std::vector<uint64_t> sampleOf(const Kernel& kernel, const NDRange& range, uint6
   return groups;
 }
 
-// The bytes a launch wrote into global memory, per allocation by its host address: the elements a sample of
-// work-groups is judged on. Local and private memory (an arena per work-group) are left out: no output is there, and
-// every work-group's arena would be another allocation to look through.
+// The bytes a launch wrote into global memory, as disjoint ranges of host addresses: the elements a sample of
+// work-groups is judged on. Local and private memory (an arena per work-group) are left out: no output is there.
 class WriteRecorder : public interpreter::ExecutionObserver {
  public:
   void access(interpreter::WorkItem& wi, uint32_t, uint32_t tag, uint64_t off, uint64_t bytes, bool write) override {
-    if (!write) return;
+    if (!write || bytes == 0) return;
     const auto& a = wi.allocs[tag];
     if (a.storage != spv::StorageClass::CrossWorkgroup) return;
-    auto& mask = masks_[reinterpret_cast<const uint8_t*>(a.base)];
-    if (mask.size() < a.size) mask.resize(a.size, 0);
-    std::fill_n(mask.begin() + off, bytes, 1);
-  }
-  // Whether any of the n bytes at `at` was written (through any allocation that covers them).
-  bool any(const uint8_t* at, size_t n) const {
-    for (auto it = masks_.begin(); it != masks_.end() && it->first <= at; ++it) {
-      const auto& [base, mask] = *it;
-      for (size_t b = 0; b < n; ++b) {
-        const uint8_t* p = at + b;
-        if (p >= base && size_t(p - base) < mask.size() && mask[size_t(p - base)]) return true;
-      }
+    const uint8_t* lo = a.base + off;
+    const uint8_t* hi = lo + bytes;
+    auto it = ranges_.upper_bound(lo);
+    if (it != ranges_.begin() && std::prev(it)->second >= lo) {
+      --it;
+      if (it->second >= hi) return;  // already recorded (the common case: a work-item storing again)
+      lo = it->first;
+      hi = std::max(hi, it->second);
+      it = ranges_.erase(it);
     }
-    return false;
+    while (it != ranges_.end() && it->first <= hi) {
+      hi = std::max(hi, it->second);
+      it = ranges_.erase(it);
+    }
+    ranges_.emplace(lo, hi);
+  }
+  // The written ranges that meet [begin, end), clipped to it, as byte offsets from begin.
+  std::vector<std::pair<uint64_t, uint64_t>> within(const uint8_t* begin, const uint8_t* end) const {
+    std::vector<std::pair<uint64_t, uint64_t>> out;
+    auto it = ranges_.upper_bound(begin);
+    if (it != ranges_.begin()) --it;
+    for (; it != ranges_.end() && it->first < end; ++it)
+      if (it->second > begin)
+        out.emplace_back(uint64_t(std::max(it->first, begin) - begin), uint64_t(std::min(it->second, end) - begin));
+    return out;
   }
 
  private:
-  std::map<const uint8_t*, std::vector<uint8_t>> masks_;
+  std::map<const uint8_t*, const uint8_t*> ranges_;  // begin → end
 };
 
 }  // namespace
@@ -374,14 +384,11 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
   const auto* ref = reinterpret_cast<const uint8_t*>(buffer->data());
   const std::string whole = opennessOf(shadow, ref);
   // One scalar: number `i` of the buffer, at byte offset `at`, of type `type`.
+  uint64_t judged = 0;
   auto judge = [&](uint64_t i, uint64_t at, ElementType type) {
     const size_t eb = sizeOf(type);
     const uint8_t* r = ref + at;
-    ++bv.elements;
-    if (written && !written->any(r, eb)) {
-      ++bv.notJudged;
-      return;
-    }
+    ++judged;
     const uint8_t* v = o.bytes.data() + at;
     ElementVerdict ev;
     ev.index = i;
@@ -456,7 +463,35 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
                   std::to_string(at % o.layout->stride) + ": " + ev.reason;
     tally(bv, std::move(ev));
   };
-  forEachScalar(o.layout, o.type, buffer->size(), judge);
+  const bool fields = o.layout && o.layout->stride && !o.layout->fields.empty();
+  const uint64_t scalarBytes = sizeOf(o.type);
+  bv.elements = fields ? buffer->size() / o.layout->stride * o.layout->fields.size() : buffer->size() / scalarBytes;
+  if (!written) {
+    forEachScalar(o.layout, o.type, buffer->size(), judge);
+    return bv;
+  }
+  // A sample of work-groups: only the scalars the written ranges meet, each once, in order.
+  uint64_t next = 0;  // the first scalar not judged yet
+  for (const auto& [lo, hi] : written->within(ref, ref + buffer->size())) {
+    if (fields) {
+      const uint64_t nf = o.layout->fields.size();
+      for (uint64_t k = lo / o.layout->stride; k * o.layout->stride < hi; ++k)
+        for (uint64_t j = 0; j < nf; ++j) {
+          const auto& [offset, type] = o.layout->fields[j];
+          const uint64_t at = k * o.layout->stride + offset;
+          if (k * nf + j < next || at >= hi || at + sizeOf(type) <= lo || (k + 1) * o.layout->stride > buffer->size())
+            continue;
+          judge(k * nf + j, at, type);
+          next = k * nf + j + 1;
+        }
+    } else {
+      for (uint64_t i = std::max(next, lo / scalarBytes); i * scalarBytes < hi && (i + 1) * scalarBytes <= buffer->size();
+           ++i)
+        judge(i, i * scalarBytes, o.type);
+      next = std::max(next, (hi + scalarBytes - 1) / scalarBytes);
+    }
+  }
+  bv.notJudged = bv.elements - judged;
   return bv;
 }
 

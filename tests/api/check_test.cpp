@@ -773,4 +773,12 @@ TEST_CASE("check: a buffer of structs is judged field by field with the fields' 
     CHECK(d.index == (d.cls == host::ElementClass::Allowed ? 4u : 5u));
     CHECK_THAT(d.reason, Catch::StartsWith("element 1 at byte offset"));
   }
+  // One work-group of the two (work-item 0, local size 1) judges element 0's three fields only.
+  r.local = std::array<size_t, 3>{1, 1, 1};
+  host::CheckOptions sample;
+  sample.sampleGroups = 1;
+  const auto sampled = host::check(kernel, r, {o}, sample);
+  CHECK(sampled.buffers.at(0).elements == 6);
+  CHECK(sampled.buffers.at(0).notJudged == 3);
+  CHECK(sampled.buffers.at(0).identical == 3);
 }
