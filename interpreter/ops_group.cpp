@@ -8,6 +8,7 @@
 
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow.hpp"
 #include "numerics/exact_ops.hpp"
 
 namespace clref::interpreter {
@@ -36,6 +37,9 @@ template <class P> bool asyncCopy(WorkItem& wi, const Op* op) {
     uint8_t* to = access(wi, op, P(d), elem, 1, true);
     if (!to) return false;
     std::memmove(to, from, elem);
+    // The shadow mode: the copied values keep their allowed sets (and undetermined marks).
+    if (wi.shadow) [[unlikely]]
+      wi.shadow->copy(to, from, elem);
   }
   std::memset(wi.regs + op->r, 0, sizeof(P));  // the event: copies are complete, any value will do
   return true;

@@ -782,3 +782,35 @@ TEST_CASE("check: a buffer of structs is judged field by field with the fields' 
   CHECK(sampled.buffers.at(0).notJudged == 3);
   CHECK(sampled.buffers.at(0).identical == 3);
 }
+
+TEST_CASE("check: async_work_group_copy keeps the copied values' allowed sets", "[check]") {
+  // sin(x) computed into local memory, copied out with async_work_group_copy: 2 ulp away is allowed (sin: 4 ulp),
+  // as for a plain store.
+  const char* source =
+      "kernel void k(global const float* x, global float* y, local float* t) {\n"
+      "  size_t l = get_local_id(0);\n"
+      "  t[l] = sin(x[get_global_id(0)]);\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  event_t e = async_work_group_copy(y + get_group_id(0) * get_local_size(0), t, get_local_size(0), 0);\n"
+      "  wait_group_events(1, &e);\n"
+      "}\n";
+  host::Device device;
+  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
+  const std::vector<float> x = {0.5f, 1.0f, 2.0f, 3.0f};
+  kernel.setArg(0, std::make_shared<host::Buffer>(x.data(), 16));
+  const std::vector<float> zeros(4, 0.0f);
+  auto y = std::make_shared<host::Buffer>(zeros.data(), 16);
+  kernel.setArg(1, y);
+  kernel.setArgLocal(2, 8);
+  host::NDRange r;
+  r.global = {4, 1, 1};
+  r.local = std::array<size_t, 3>{2, 1, 1};
+  REQUIRE(kernel.run(r).ok);
+  std::vector<float> observed(y->as<float>().begin(), y->as<float>().end());
+  std::memcpy(y->data(), zeros.data(), 16);
+  observed[1] = stepF(observed[1], 2);
+  observed[2] = stepF(observed[2], 50);
+  const auto report = host::check(kernel, r, {{1, host::ElementType::F32, bytesOf(observed)}});
+  CHECK(report.buffers.at(0).allowed == 1);
+  CHECK(report.buffers.at(0).violations == 1);
+}
