@@ -814,3 +814,36 @@ TEST_CASE("check: async_work_group_copy keeps the copied values' allowed sets", 
   CHECK(report.buffers.at(0).allowed == 1);
   CHECK(report.buffers.at(0).violations == 1);
 }
+
+TEST_CASE("check: the padding lane of a 3-component vector copied with async_work_group_copy is any value",
+          "[check]") {
+  // The conformance suite's async_copy_local_to_global for char3: a char3 store leaves its fourth byte undefined
+  // (clang stores 4 lanes, the last undef), and async_work_group_copy of char3 copies 4 bytes per element.
+  const char* source =
+      "kernel void k(global const char3* src, global char3* dst, local char3* t) {\n"
+      "  size_t l = get_local_id(0);\n"
+      "  t[l] = src[get_global_id(0)];\n"
+      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      "  event_t e = async_work_group_copy(dst + get_group_id(0) * get_local_size(0), t, get_local_size(0), 0);\n"
+      "  wait_group_events(1, &e);\n"
+      "}\n";
+  host::Device device;
+  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
+  std::vector<int8_t> src(16);
+  for (size_t i = 0; i < 16; ++i) src[i] = int8_t(i + 10);
+  kernel.setArg(0, std::make_shared<host::Buffer>(src.data(), 16));
+  const std::vector<int8_t> zeros(16, 0);
+  auto dst = std::make_shared<host::Buffer>(zeros.data(), 16);
+  kernel.setArg(1, dst);
+  kernel.setArgLocal(2, 8);
+  host::NDRange r;
+  r.global = {4, 1, 1};
+  r.local = std::array<size_t, 3>{2, 1, 1};
+  std::vector<uint8_t> observed(src.begin(), src.end());  // a device that copied the source's padding bytes too
+  observed[5] = 99;                                        // and one wrong component
+  const auto report = host::check(kernel, r, {{1, host::ElementType::I8, observed}});
+  const auto& b = report.buffers.at(0);
+  CHECK(b.violations == 1);
+  for (const auto& d : b.details)
+    CHECK((d.index % 4 == 3 ? d.cls == host::ElementClass::Allowed : d.index == 5));
+}
