@@ -93,6 +93,16 @@ std::string ruleOf(const interpreter::Module& m, uint32_t inst, numerics::Profil
          std::string(numerics::toString(row->document)) + ": " + std::string(row->source) + ")";
 }
 
+// "<instruction> (source line): source text".
+std::string instructionText(const interpreter::Module& m, uint32_t inst) {
+  std::string s = m.describe(inst);
+  const std::string source = m.sourceOf(inst);
+  if (!source.empty() && s.find(source) == std::string::npos) s += " (" + source + ")";
+  const std::string text = m.sourceText(inst);
+  if (!text.empty()) s += ": " + text;
+  return s;
+}
+
 // "computed by <instruction> (source line)" for the instruction behind a violation: the one whose rule gave the
 // element its set, else the store that wrote it.
 std::string culprit(const interpreter::ShadowRun& shadow, const interpreter::ShadowEntry* e, const uint8_t* at) {
@@ -106,11 +116,7 @@ std::string culprit(const interpreter::ShadowRun& shadow, const interpreter::Sha
     inst = shadow.writerOf(at);
   }
   if (!inst || *inst >= shadow.module->instructions.size()) return "";
-  std::string s = std::string("; ") + what + shadow.module->describe(*inst);
-  const std::string source = shadow.module->sourceOf(*inst);
-  if (!source.empty() && s.find(source) == std::string::npos) s += " (" + source + ")";
-  const std::string text = shadow.module->sourceText(*inst);
-  if (!text.empty()) s += ": " + text;
+  std::string s = std::string("; ") + what + instructionText(*shadow.module, *inst);
   const std::string rule = ruleOf(*shadow.module, *inst, shadow.profile, shadow.verdict);
   if (!rule.empty()) s += "; rule " + rule;
   return s;
@@ -209,16 +215,20 @@ std::optional<ElementLayout> layoutOf(const KernelArgInfo& info) {
 }
 
 void forEachScalar(const std::optional<ElementLayout>& layout, ElementType type, uint64_t bytes,
-                   const std::function<void(uint64_t, uint64_t, ElementType)>& fn) {
+                   const std::function<void(uint64_t, uint64_t, ElementType)>& fn, uint64_t lo, uint64_t hi) {
+  hi = std::min(hi, bytes);
   if (layout && layout->stride && !layout->fields.empty()) {
     const uint64_t n = bytes / layout->stride, nf = layout->fields.size();
-    for (uint64_t k = 0; k < n; ++k)
-      for (uint64_t j = 0; j < nf; ++j)
-        fn(k * nf + j, k * layout->stride + layout->fields[j].first, layout->fields[j].second);
+    for (uint64_t k = lo / layout->stride; k < n && k * layout->stride < hi; ++k)
+      for (uint64_t j = 0; j < nf; ++j) {
+        const auto& [offset, t] = layout->fields[j];
+        const uint64_t at = k * layout->stride + offset;
+        if (at < hi && at + sizeOf(t) > lo) fn(k * nf + j, at, t);
+      }
     return;
   }
   const size_t eb = sizeOf(type);
-  for (uint64_t i = 0; i < bytes / eb; ++i) fn(i, i * eb, type);
+  for (uint64_t i = lo / eb; i < bytes / eb && i * eb < hi; ++i) fn(i, i * eb, type);
 }
 
 bool mayWriteThrough(const KernelArgInfo& info) {
@@ -464,46 +474,24 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
     tally(bv, std::move(ev));
   };
   const bool fields = o.layout && o.layout->stride && !o.layout->fields.empty();
-  const uint64_t scalarBytes = sizeOf(o.type);
-  bv.elements = fields ? buffer->size() / o.layout->stride * o.layout->fields.size() : buffer->size() / scalarBytes;
+  bv.elements = fields ? buffer->size() / o.layout->stride * o.layout->fields.size() : buffer->size() / sizeOf(o.type);
   if (!written) {
     forEachScalar(o.layout, o.type, buffer->size(), judge);
     return bv;
   }
-  // A sample of work-groups: only the scalars the written ranges meet, each once, in order.
+  // A sample of work-groups: only the scalars the written ranges meet, each once (a scalar can meet two ranges).
   uint64_t next = 0;  // the first scalar not judged yet
-  for (const auto& [lo, hi] : written->within(ref, ref + buffer->size())) {
-    if (fields) {
-      const uint64_t nf = o.layout->fields.size();
-      for (uint64_t k = lo / o.layout->stride; k * o.layout->stride < hi; ++k)
-        for (uint64_t j = 0; j < nf; ++j) {
-          const auto& [offset, type] = o.layout->fields[j];
-          const uint64_t at = k * o.layout->stride + offset;
-          if (k * nf + j < next || at >= hi || at + sizeOf(type) <= lo || (k + 1) * o.layout->stride > buffer->size())
-            continue;
-          judge(k * nf + j, at, type);
-          next = k * nf + j + 1;
-        }
-    } else {
-      for (uint64_t i = std::max(next, lo / scalarBytes); i * scalarBytes < hi && (i + 1) * scalarBytes <= buffer->size();
-           ++i)
-        judge(i, i * scalarBytes, o.type);
-      next = std::max(next, (hi + scalarBytes - 1) / scalarBytes);
-    }
-  }
+  for (const auto& [lo, hi] : written->within(ref, ref + buffer->size()))
+    forEachScalar(
+        o.layout, o.type, buffer->size(),
+        [&](uint64_t i, uint64_t at, ElementType type) {
+          if (i < next) return;
+          judge(i, at, type);
+          next = i + 1;
+        },
+        lo, hi);
   bv.notJudged = bv.elements - judged;
   return bv;
-}
-
-// "written by <instruction> (source line): text".
-std::string writtenBy(const interpreter::ShadowRun& shadow, uint32_t inst) {
-  if (!shadow.module || inst >= shadow.module->instructions.size()) return "";
-  std::string s = "; written by " + shadow.module->describe(inst);
-  const std::string source = shadow.module->sourceOf(inst);
-  if (!source.empty() && s.find(source) == std::string::npos) s += " (" + source + ")";
-  const std::string text = shadow.module->sourceText(inst);
-  if (!text.empty()) s += ": " + text;
-  return s;
 }
 
 // An image's elements: each one the kernel wrote by the write rules for the colour it wrote (and the allowed sets of
@@ -522,75 +510,71 @@ BufferVerdict judgeImage(const Kernel& kernel, const ObservedImage& o, const int
   const std::string whole = opennessOf(shadow, view.data);
   images::VerdictOptions vo;
   vo.access.choices = &kernel.choices();
-  uint64_t index = 0;
-  for (uint32_t level = 0; level < std::max<uint32_t>(1, view.desc.numMipLevels); ++level) {
+  image->forEachElement([&](uint64_t index, const std::array<uint64_t, 3>& pos, uint32_t level, const uint8_t* r) {
+    const uint8_t* v = o.bytes.data() + index * es;
+    const auto w = shadow.imageWrites.find(r);
+    ++bv.elements;
+    if (sampled && w == shadow.imageWrites.end()) {
+      ++bv.notJudged;
+      return;
+    }
+    if (std::memcmp(r, v, es) == 0) {
+      ++bv.identical;
+      return;
+    }
+    const std::string open = whole.empty() ? racedAt(shadow, r, es) : whole;
+    ElementVerdict ev;
+    ev.index = index;
+    ev.observed = images::describeElement(format, v);
+    ev.reference = images::describeElement(format, r);
     const auto extent = image->extent(level);
-    for (uint64_t z = 0; z < extent[2]; ++z)
-      for (uint64_t y = 0; y < extent[1]; ++y)
-        for (uint64_t x = 0; x < extent[0]; ++x, ++index) {
-          const uint8_t* r = view.element(x, y, z, level);
-          const uint8_t* v = o.bytes.data() + index * es;
-          const auto w = shadow.imageWrites.find(r);
-          if (sampled && w == shadow.imageWrites.end()) {
-            ++bv.notJudged;
-            continue;
-          }
-          ++bv.elements;
-          if (std::memcmp(r, v, es) == 0) {
-            ++bv.identical;
-            continue;
-          }
-          const std::string open = whole.empty() ? racedAt(shadow, r, es) : whole;
-          ElementVerdict ev;
-          ev.index = index;
-          ev.observed = images::describeElement(format, v);
-          ev.reference = images::describeElement(format, r);
-          std::string at = "(" + std::to_string(x);
-          if (extent[1] > 1 || extent[2] > 1) at += ", " + std::to_string(y);
-          if (extent[2] > 1) at += ", " + std::to_string(z);
-          at += ")";
-          if (view.desc.numMipLevels > 1) at += " of mip level " + std::to_string(level);
-          if (w == shadow.imageWrites.end()) {
-            ev.allowedText = ev.reference;
-            if (!open.empty()) {
-              ev.cls = ElementClass::Undetermined;
-              ev.reason = "the element at " + at + " differs, and " + open;
-            } else {
-              ev.cls = ElementClass::Violation;
-              ev.reason = "the element at " + at + " changed, but the kernel wrote no element there on clref";
-            }
-            tally(bv, std::move(ev));
-            continue;
-          }
-          const interpreter::ShadowImageWrite& write = w->second;
-          const interpreter::ShadowImageFreedom* freedom =
-              write.freedom == UINT32_MAX ? nullptr : &shadow.imageWriteFreedom.at(write.freedom);
-          if (freedom && freedom->decision) {
-            ev.cls = ElementClass::Undetermined;
-            ev.reason = "the colour written at " + at +
-                        " depends on a decision: " + decisionText(shadow.decisions.at(*freedom->decision).where);
-            tally(bv, std::move(ev));
-            continue;
-          }
-          const images::ImageVerdict verdict =
-              freedom ? images::judgeWrite(format, write.color, write.kind, freedom->sets, v, vo)
-                      : images::judgeWrite(format, write.color, write.kind, v, vo);
-          ev.allowedText = images::describeAllowed(format, verdict);
-          const std::string rule = verdict.rule + " (" + verdict.clause + ")";
-          if (verdict.allowed) {
-            ev.cls = ElementClass::Allowed;
-            ev.reason = "the element at " + at + " is inside the allowed codes " + ev.allowedText + ": " + rule;
-          } else if (!open.empty()) {
-            ev.cls = ElementClass::Undetermined;
-            ev.reason = "the element at " + at + " is outside the allowed codes " + ev.allowedText + ", but " + open;
-          } else {
-            ev.cls = ElementClass::Violation;
-            ev.reason = "the element at " + at + " is outside the allowed codes " + ev.allowedText + ": " + rule +
-                        writtenBy(shadow, write.instruction);
-          }
-          tally(bv, std::move(ev));
-        }
-  }
+    std::string at = "(" + std::to_string(pos[0]);
+    if (extent[1] > 1 || extent[2] > 1) at += ", " + std::to_string(pos[1]);
+    if (extent[2] > 1) at += ", " + std::to_string(pos[2]);
+    at += ")";
+    if (view.desc.numMipLevels > 1) at += " of mip level " + std::to_string(level);
+    if (w == shadow.imageWrites.end()) {
+      ev.allowedText = ev.reference;
+      if (!open.empty()) {
+        ev.cls = ElementClass::Undetermined;
+        ev.reason = "the element at " + at + " differs, and " + open;
+      } else {
+        ev.cls = ElementClass::Violation;
+        ev.reason = "the element at " + at + " changed, but the kernel wrote no element there on clref";
+      }
+      tally(bv, std::move(ev));
+      return;
+    }
+    const interpreter::ShadowImageWrite& write = w->second;
+    const interpreter::ShadowImageFreedom* freedom =
+        write.freedom == UINT32_MAX ? nullptr : &shadow.imageWriteFreedom.at(write.freedom);
+    if (freedom && freedom->decision) {
+      ev.cls = ElementClass::Undetermined;
+      ev.reason = "the colour written at " + at +
+                  " depends on a decision: " + decisionText(shadow.decisions.at(*freedom->decision).where);
+      tally(bv, std::move(ev));
+      return;
+    }
+    const images::ImageVerdict verdict = freedom
+                                             ? images::judgeWrite(format, write.color, write.kind, freedom->sets, v, vo)
+                                             : images::judgeWrite(format, write.color, write.kind, v, vo);
+    ev.allowedText = images::describeAllowed(format, verdict);
+    const std::string rule = verdict.rule + " (" + verdict.clause + ")";
+    if (verdict.allowed) {
+      ev.cls = ElementClass::Allowed;
+      ev.reason = "the element at " + at + " is inside the allowed codes " + ev.allowedText + ": " + rule;
+    } else if (!open.empty()) {
+      ev.cls = ElementClass::Undetermined;
+      ev.reason = "the element at " + at + " is outside the allowed codes " + ev.allowedText + ", but " + open;
+    } else {
+      ev.cls = ElementClass::Violation;
+      ev.reason = "the element at " + at + " is outside the allowed codes " + ev.allowedText + ": " + rule +
+                  (shadow.module && write.instruction < shadow.module->instructions.size()
+                       ? "; written by " + instructionText(*shadow.module, write.instruction)
+                       : std::string());
+    }
+    tally(bv, std::move(ev));
+  });
   return bv;
 }
 
@@ -615,11 +599,7 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
   for (const auto& o : observedImages) {
     auto image = kernel.imageArg(o.arg);
     if (!image) throw Error("argument " + std::to_string(o.arg) + " of " + kernel.name() + " is not an image argument");
-    uint64_t packed = 0;
-    for (uint32_t level = 0; level < std::max<uint32_t>(1, image->desc().numMipLevels); ++level) {
-      const auto e = image->extent(level);
-      packed += e[0] * e[1] * e[2] * images::elementSize(image->desc().format);
-    }
+    const uint64_t packed = image->packedSize();
     if (o.bytes.size() != packed)
       throw Error("the observed contents of image argument " + std::to_string(o.arg) + " (" +
                   kernel.argInfo(o.arg).name + ") are " + std::to_string(o.bytes.size()) +

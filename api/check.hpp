@@ -37,10 +37,11 @@ struct ElementLayout {
 // The layout of a buffer parameter's elements when its pointee is a struct or an array of scalars clref knows
 // (KernelArgInfo::pointeeFields; integers judged as unsigned), else none.
 std::optional<ElementLayout> layoutOf(const KernelArgInfo& info);
-// Every scalar of a buffer of `bytes` bytes holding elements of `layout` (or scalars of `type` without one), in order:
-// fn(index, byte offset, type), the index counting the scalars.
+// Every scalar of a buffer of `bytes` bytes holding elements of `layout` (or scalars of `type` without one) that
+// meets the byte range [lo, hi), in order: fn(index, byte offset, type), the index counting the buffer's scalars.
 void forEachScalar(const std::optional<ElementLayout>& layout, ElementType type, uint64_t bytes,
-                   const std::function<void(uint64_t, uint64_t, ElementType)>& fn);
+                   const std::function<void(uint64_t, uint64_t, ElementType)>& fn, uint64_t lo = 0,
+                   uint64_t hi = UINT64_MAX);
 
 struct ObservedBuffer {
   size_t arg = 0;  // the kernel argument (a buffer) whose contents after the kernel these are

@@ -450,27 +450,20 @@ void plantImageErrors(Image& image, uint64_t every) {
   const images::ColorKind kind = cls == images::ChannelClass::SignedInt     ? images::ColorKind::Int
                                  : cls == images::ChannelClass::UnsignedInt ? images::ColorKind::Uint
                                                                             : images::ColorKind::Float;
-  uint64_t e = 0;
-  for (uint32_t level = 0; level < std::max<uint32_t>(1, image.desc().numMipLevels); ++level) {
-    const auto extent = image.extent(level);
-    for (uint64_t z = 0; z < extent[2]; ++z)
-      for (uint64_t y = 0; y < extent[1]; ++y)
-        for (uint64_t x = 0; x < extent[0]; ++x, ++e) {
-          if (e % every) continue;
-          uint8_t* at = image.view().element(x, y, z, level);
-          images::Color c = images::decode(format, at, kind);
-          for (uint32_t& lane : c.lanes) {
-            if (kind != images::ColorKind::Float) {
-              lane ^= 0x40;
-              continue;
-            }
-            const float v = std::bit_cast<float>(lane);
-            const float moved = cls == images::ChannelClass::Normalized ? (v >= 0.5f ? v - 0.5f : v + 0.5f) : -2 * v - 1;
-            lane = std::bit_cast<uint32_t>(moved);
-          }
-          images::encode(format, c, kind, at);
-        }
-  }
+  image.forEachElement([&](uint64_t e, const std::array<uint64_t, 3>&, uint32_t, uint8_t* at) {
+    if (e % every) return;
+    images::Color c = images::decode(format, at, kind);
+    for (uint32_t& lane : c.lanes) {
+      if (kind != images::ColorKind::Float) {
+        lane ^= 0x40;
+        continue;
+      }
+      const float v = std::bit_cast<float>(lane);
+      const float moved = cls == images::ChannelClass::Normalized ? (v >= 0.5f ? v - 0.5f : v + 0.5f) : -2 * v - 1;
+      lane = std::bit_cast<uint32_t>(moved);
+    }
+    images::encode(format, c, kind, at);
+  });
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -178,6 +179,12 @@ class Image {
   // Byte offset in data() of the element at `pos` (in the coordinates of write's origin) of mip level `level`; throws
   // Error when it is outside the level.
   uint64_t elementOffset(const std::array<size_t, 3>& pos, uint32_t level = 0) const;
+  // Bytes of every element tightly packed, mip level after level (x fastest, then y, then z): what
+  // clEnqueueReadImage gives level by level with zero pitches (host::ObservedImage's layout).
+  uint64_t packedSize() const;
+  // Every element in that packed order: fn(index, (x, y, z) as write's origin takes them, level, the element's bytes).
+  void forEachElement(
+      const std::function<void(uint64_t, const std::array<uint64_t, 3>&, uint32_t, uint8_t*)>& fn) const;
 
  private:
   Image() = default;

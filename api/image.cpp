@@ -1,5 +1,6 @@
 // host::Image: image memory of every type, owned or over a buffer's bytes, and the region copies between an image
 // and host memory that clEnqueueReadImage / clEnqueueWriteImage make (OpenCL 3.0 API §5.3 [[_image_objects]]).
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <stdexcept>
@@ -189,6 +190,26 @@ void Image::read(const std::array<size_t, 3>& origin, const std::array<size_t, 3
 }
 
 std::array<uint64_t, 3> Image::extent(uint32_t level) const { return levelExtent(view_.desc, level); }
+
+uint64_t Image::packedSize() const {
+  uint64_t bytes = 0;
+  for (uint32_t level = 0; level < std::max<uint32_t>(1, view_.desc.numMipLevels); ++level) {
+    const auto e = extent(level);
+    bytes += e[0] * e[1] * e[2] * images::elementSize(view_.desc.format);
+  }
+  return bytes;
+}
+
+void Image::forEachElement(
+    const std::function<void(uint64_t, const std::array<uint64_t, 3>&, uint32_t, uint8_t*)>& fn) const {
+  uint64_t index = 0;
+  for (uint32_t level = 0; level < std::max<uint32_t>(1, view_.desc.numMipLevels); ++level) {
+    const auto e = extent(level);
+    for (uint64_t z = 0; z < e[2]; ++z)
+      for (uint64_t y = 0; y < e[1]; ++y)
+        for (uint64_t x = 0; x < e[0]; ++x) fn(index++, {x, y, z}, level, view_.element(x, y, z, level));
+  }
+}
 
 uint64_t Image::elementOffset(const std::array<size_t, 3>& pos, uint32_t level) const {
   const Region r = checkedRegion(pos, {1, 1, 1}, level);

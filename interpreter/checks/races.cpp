@@ -195,8 +195,9 @@ void RaceChecker::conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t of
   const Diagnostic o = run_.diagnosticOf(group, other.item, otherInst, FaultKind::DataRace,
                                          std::string("the ") + (otherWrite ? "write" : "read"));
   if (wi.shadow) [[unlikely]] {
-    // A run judging another device's output (interpreter/shadow.hpp): the race is a decision the device may have
-    // taken otherwise. Two plain writes leave the bytes either wrote open; a read in a race may have read the other
+    // A run judging another device's output (interpreter/shadow.hpp): "any such data race results in undefined
+    // behavior" (OpenCL 3.0 API §3.3.7 [[memory-consistency-model]]); clref takes the race as a decision the device
+    // may have taken otherwise. Two plain writes leave the bytes either wrote open; a read in a race may have read the other
     // value on the device, and everything computed from it may differ.
     ShadowRun& sh = *wi.shadow;
     const uint32_t decision = recordShadowDecision(wi, op, at.message);

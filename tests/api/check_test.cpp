@@ -605,7 +605,7 @@ TEST_CASE("check: an image the kernel writes is judged by the write rules with t
   host::CheckOptions o;
   o.sampleGroups = 2;
   auto sampled = s.check(withFloat(1, 0, stepF(sin1, 50)), o);
-  CHECK(sampled.buffers[0].elements == 1);
+  CHECK(sampled.buffers[0].elements == 4);
   CHECK(sampled.buffers[0].notJudged == 3);
   CHECK(sampled.buffers[0].violations == 0);
   // The wrong size is an error.
@@ -783,34 +783,51 @@ TEST_CASE("check: a buffer of structs is judged field by field with the fields' 
   CHECK(sampled.buffers.at(0).identical == 3);
 }
 
+namespace {
+
+// k(global const T* in, global T* out, local T* t): every work-item stores `value` (an expression of x, its input)
+// into t, and the work-group copies t out with async_work_group_copy; 4 work-items in groups of 2, out zeroed.
+struct AsyncCopy {
+  host::Device device;
+  std::unique_ptr<host::Kernel> kernel;
+  host::NDRange range;
+  std::shared_ptr<host::Buffer> out;
+
+  AsyncCopy(const std::string& type, const std::string& value, const void* in, size_t bytes) {
+    const std::string source =
+        "kernel void k(global const " + type + "* in, global " + type + "* out, local " + type + "* t) {\n"
+        "  size_t l = get_local_id(0);\n"
+        "  " + type + " x = in[get_global_id(0)];\n"
+        "  t[l] = " + value + ";\n"
+        "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "  event_t e = async_work_group_copy(out + get_group_id(0) * get_local_size(0), t, get_local_size(0), 0);\n"
+        "  wait_group_events(1, &e);\n"
+        "}\n";
+    kernel = std::make_unique<host::Kernel>(host::Program::fromOpenCLC(device, source), "k");
+    kernel->setArg(0, std::make_shared<host::Buffer>(in, bytes));
+    const std::vector<uint8_t> zeros(bytes, 0);
+    out = std::make_shared<host::Buffer>(zeros.data(), bytes);
+    kernel->setArg(1, out);
+    kernel->setArgLocal(2, bytes / 2);
+    range.global = {4, 1, 1};
+    range.local = std::array<size_t, 3>{2, 1, 1};
+  }
+};
+
+}  // namespace
+
 TEST_CASE("check: async_work_group_copy keeps the copied values' allowed sets", "[check]") {
   // sin(x) computed into local memory, copied out with async_work_group_copy: 2 ulp away is allowed (sin: 4 ulp),
   // as for a plain store.
-  const char* source =
-      "kernel void k(global const float* x, global float* y, local float* t) {\n"
-      "  size_t l = get_local_id(0);\n"
-      "  t[l] = sin(x[get_global_id(0)]);\n"
-      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-      "  event_t e = async_work_group_copy(y + get_group_id(0) * get_local_size(0), t, get_local_size(0), 0);\n"
-      "  wait_group_events(1, &e);\n"
-      "}\n";
-  host::Device device;
-  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
   const std::vector<float> x = {0.5f, 1.0f, 2.0f, 3.0f};
-  kernel.setArg(0, std::make_shared<host::Buffer>(x.data(), 16));
-  const std::vector<float> zeros(4, 0.0f);
-  auto y = std::make_shared<host::Buffer>(zeros.data(), 16);
-  kernel.setArg(1, y);
-  kernel.setArgLocal(2, 8);
-  host::NDRange r;
-  r.global = {4, 1, 1};
-  r.local = std::array<size_t, 3>{2, 1, 1};
-  REQUIRE(kernel.run(r).ok);
-  std::vector<float> observed(y->as<float>().begin(), y->as<float>().end());
-  std::memcpy(y->data(), zeros.data(), 16);
+  AsyncCopy a("float", "sin(x)", x.data(), 16);
+  REQUIRE(a.kernel->run(a.range).ok);
+  std::vector<float> observed(a.out->as<float>().begin(), a.out->as<float>().end());
+  CHECK(std::fabs(observed[1] - std::sin(1.0)) < 1e-6);
+  std::memset(a.out->data(), 0, 16);
   observed[1] = stepF(observed[1], 2);
   observed[2] = stepF(observed[2], 50);
-  const auto report = host::check(kernel, r, {{1, host::ElementType::F32, bytesOf(observed)}});
+  const auto report = host::check(*a.kernel, a.range, {{1, host::ElementType::F32, bytesOf(observed)}});
   CHECK(report.buffers.at(0).allowed == 1);
   CHECK(report.buffers.at(0).violations == 1);
 }
@@ -819,29 +836,12 @@ TEST_CASE("check: the padding lane of a 3-component vector copied with async_wor
           "[check]") {
   // The conformance suite's async_copy_local_to_global for char3: a char3 store leaves its fourth byte undefined
   // (clang stores 4 lanes, the last undef), and async_work_group_copy of char3 copies 4 bytes per element.
-  const char* source =
-      "kernel void k(global const char3* src, global char3* dst, local char3* t) {\n"
-      "  size_t l = get_local_id(0);\n"
-      "  t[l] = src[get_global_id(0)];\n"
-      "  barrier(CLK_LOCAL_MEM_FENCE);\n"
-      "  event_t e = async_work_group_copy(dst + get_group_id(0) * get_local_size(0), t, get_local_size(0), 0);\n"
-      "  wait_group_events(1, &e);\n"
-      "}\n";
-  host::Device device;
-  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
   std::vector<int8_t> src(16);
   for (size_t i = 0; i < 16; ++i) src[i] = int8_t(i + 10);
-  kernel.setArg(0, std::make_shared<host::Buffer>(src.data(), 16));
-  const std::vector<int8_t> zeros(16, 0);
-  auto dst = std::make_shared<host::Buffer>(zeros.data(), 16);
-  kernel.setArg(1, dst);
-  kernel.setArgLocal(2, 8);
-  host::NDRange r;
-  r.global = {4, 1, 1};
-  r.local = std::array<size_t, 3>{2, 1, 1};
+  AsyncCopy a("char3", "x", src.data(), 16);
   std::vector<uint8_t> observed(src.begin(), src.end());  // a device that copied the source's padding bytes too
   observed[5] = 99;                                        // and one wrong component
-  const auto report = host::check(kernel, r, {{1, host::ElementType::I8, observed}});
+  const auto report = host::check(*a.kernel, a.range, {{1, host::ElementType::I8, observed}});
   const auto& b = report.buffers.at(0);
   CHECK(b.violations == 1);
   for (const auto& d : b.details)
