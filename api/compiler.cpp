@@ -35,6 +35,7 @@
 #include "api/debug_expressions.hpp"
 #include "api/freeze_removal.hpp"
 #include "api/host.hpp"
+#include "api/opencl_c_prelude.hpp"
 #include "api/variable_promotion.hpp"
 #include "interpreter/module.hpp"
 
@@ -210,40 +211,6 @@ const char* const kClangHeaderOnlyMacros[] = {"__opencl_c_atomic_order_acq_rel",
                                               "cl_khr_subgroup_shuffle",
                                               "cl_khr_subgroup_shuffle_relative"};
 
-// cl_khr_work_group_uniform_arithmetic's built-ins (OpenCL C 3.0 §6.15.17
-// [[work-group-collective-uniform-arithmetic-functions]]), which clang-15's opencl-c.h does not declare: each calls the
-// SPIR-V instruction of SPV_KHR_uniform_group_instructions through llvm-spirv-15's __spirv_ names (execution scope
-// Workgroup 2; GroupOperation Reduce 0, InclusiveScan 1, ExclusiveScan 2). OpenCL C 2.0 or newer, like the other
-// work-group functions.
-std::string uniformArithmeticPrelude(bool fp64, bool fp16) {
-  std::string p =
-      "#if __OPENCL_C_VERSION__ >= 200\n"
-      "#define cl_khr_work_group_uniform_arithmetic 1\n"
-      "#define CLREF_WG_OP(R, T, F, NAME, OP, ARG) \\\n"
-      "  T __attribute__((overloadable)) __spirv_##F(int, int, T); \\\n"
-      "  static inline R __attribute__((overloadable, always_inline)) NAME(R x) { return (R)__spirv_##F(2, OP, ARG); }\n"
-      "#define CLREF_WG_ALL(R, T, F, NAME, ARG) \\\n"
-      "  CLREF_WG_OP(R, T, F, work_group_reduce_##NAME, 0, ARG) \\\n"
-      "  CLREF_WG_OP(R, T, F, work_group_scan_inclusive_##NAME, 1, ARG) \\\n"
-      "  CLREF_WG_OP(R, T, F, work_group_scan_exclusive_##NAME, 2, ARG)\n"
-      "#define CLREF_WG_INT(T) CLREF_WG_ALL(T, T, GroupIMulKHR, mul, x) CLREF_WG_ALL(T, T, GroupBitwiseAndKHR, and, x) \\\n"
-      "  CLREF_WG_ALL(T, T, GroupBitwiseOrKHR, or, x) CLREF_WG_ALL(T, T, GroupBitwiseXorKHR, xor, x)\n"
-      "CLREF_WG_INT(int) CLREF_WG_INT(uint) CLREF_WG_INT(long) CLREF_WG_INT(ulong)\n"
-      "CLREF_WG_ALL(float, float, GroupFMulKHR, mul, x)\n";
-  if (fp64) p += "CLREF_WG_ALL(double, double, GroupFMulKHR, mul, x)\n";
-  if (fp16)
-    p += "#pragma OPENCL EXTENSION cl_khr_fp16 : enable\n"
-         "CLREF_WG_ALL(half, half, GroupFMulKHR, mul, x)\n"
-         "#pragma OPENCL EXTENSION cl_khr_fp16 : disable\n";
-  // The logical functions take and return int; the instructions take and give a Boolean.
-  p += "CLREF_WG_ALL(int, bool, GroupLogicalAndKHR, logical_and, x != 0)\n"
-       "CLREF_WG_ALL(int, bool, GroupLogicalOrKHR, logical_or, x != 0)\n"
-       "CLREF_WG_ALL(int, bool, GroupLogicalXorKHR, logical_xor, x != 0)\n"
-       "#undef CLREF_WG_INT\n#undef CLREF_WG_ALL\n#undef CLREF_WG_OP\n"
-       "#endif\n";
-  return p;
-}
-
 // The clang command line for `source` on this device, up to the output (-o): the source, the
 // headers and the feature prelude are written to `dir`. `mode` selects the output (-c for
 // bitcode, -S for IR text) and optimisation, before the options so that they can override it;
@@ -294,8 +261,7 @@ std::vector<std::string> clangCommand(const std::string& clang, const DeviceConf
     // CLK_UNORM_INT_101010_2 for OpenCL C 3.0 or newer; clang-15's opencl-c-base.h lacks it (it has every other CLK_
     // channel order and type the spec lists). Its value is cl.xml's CL_UNORM_INT_101010_2, as each CLK_ value is its
     // CL_ namesake's.
-    if (supported.count("cl_khr_work_group_uniform_arithmetic"))
-      out << uniformArithmeticPrelude(supported.count("cl_khr_fp64") != 0, supported.count("cl_khr_fp16") != 0);
+    out << openCLCPrelude(supported);
     // OpenCL C 3.0 §6.12 [[preprocessor-directives-and-macros]]: __OPENCL_VERSION__ must be defined; for a device
     // above OpenCL 2.0 any value above 200 (clref, an OpenCL 3.0 device: 300). clang-15 leaves it undefined for spir
     // targets (the conformance suite's kernel_preprocessor_macros reads it).
@@ -379,11 +345,16 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
   };
   // SPIR-V 1.0 is the most widely accepted version; llvm-spirv-15 needs 1.1 to emit debug info.
   const std::string maxVersion = debug ? "--spirv-max-version=1.1" : "--spirv-max-version=1.0";
-  // SPV_KHR_uniform_group_instructions for cl_khr_work_group_uniform_arithmetic (the prelude's __spirv_ calls); a
-  // module that uses no such instruction declares no extension.
+  // The SPIR-V extensions of the device's OpenCL C extensions: SPV_KHR_uniform_group_instructions for
+  // cl_khr_work_group_uniform_arithmetic (the prelude's __spirv_ calls), SPV_KHR_integer_dot_product for
+  // cl_khr_integer_dot_product (OpenCL Extension Specification 3.0.12 §42 "Integer dot product"),
+  // SPV_EXT_shader_atomic_float_add and _min_max for cl_ext_float_atomics [external]. A module that uses none of their
+  // instructions declares none of them.
   auto translate = [&](std::string& log) {
-    return runProgram({tools.llvmSpirv, maxVersion, "--spirv-ext=+SPV_KHR_uniform_group_instructions", bc.string(),
-                       "-o", spv.string()},
+    return runProgram({tools.llvmSpirv, maxVersion,
+                       "--spirv-ext=+SPV_KHR_uniform_group_instructions,+SPV_KHR_integer_dot_product,"
+                       "+SPV_EXT_shader_atomic_float_add,+SPV_EXT_shader_atomic_float_min_max",
+                       bc.string(), "-o", spv.string()},
                       log) == 0;
   };
   compile(repairDebug);

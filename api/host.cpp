@@ -147,6 +147,14 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
   // Work-group collective functions and their uniform arithmetic (interpreter/ops_group.cpp; the compiler's prelude
   // declares the built-ins clang-15 lacks).
   v.push_back("cl_khr_work_group_uniform_arithmetic");
+  // Integer dot products of 4x8-bit vectors, unpacked and packed (interpreter/ops_dot_product.cpp; the packed
+  // built-ins through the compiler's prelude).
+  v.push_back("cl_khr_integer_dot_product");
+  // Atomic add, min and max of floats (interpreter/ops_atomic.cpp), of doubles and halves when the device has them
+  // (openCLCFeatures names which).
+  v.push_back("cl_ext_float_atomics");
+  // async_work_group_copy_2D2D and _3D3D (the compiler's prelude, over OpGroupAsyncCopy).
+  v.push_back("cl_khr_extended_async_copies");
   // Sub-groups are the OpenCL C 3.0 feature only (__opencl_c_subgroups below): cl_khr_subgroups also requires that
   // sub-groups make independent forward progress, which clref's scheduler does not give (a work-item runs until it
   // waits or returns; CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS is CL_FALSE, as OpenCL 3.0 allows):
@@ -184,6 +192,19 @@ std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
   // Sub-groups (OpenCL C 3.0 §6.15.20 [[sub-group-functions]]): sub_group_* collectives and sub_group_barrier
   // (interpreter/ops_group.cpp).
   v.push_back("__opencl_c_subgroups");
+  // cl_khr_integer_dot_product's features: OpenCL Extension Specification 3.0.12 §42.2 "New API Enums" (the packed
+  // input "is always set"; the unpacked input must be in version 2, which clref reports).
+  v.push_back("__opencl_c_integer_dot_product_input_4x8bit");
+  v.push_back("__opencl_c_integer_dot_product_input_4x8bit_packed");
+  // cl_ext_float_atomics [external]: load/store/exchange (halves only: floats and doubles have them in OpenCL C 2.0),
+  // add and min/max in global and local memory for every float type the device has (floatAtomicCapabilities).
+  for (const auto& [type, on] :
+       {std::pair<std::string, bool>{"fp16", config.fp16}, {"fp32", true}, {"fp64", config.fp64}})
+    if (on)
+      for (const char* op : {"add", "min_max", "load_store"})
+        for (const char* space : {"global", "local"})
+          if (type == "fp16" || std::string(op) != "load_store")
+            v.push_back("__opencl_c_ext_" + type + "_" + space + "_atomic_" + op);
   // OpenCL C 3.0 §6.2.1 [[features]]: images, read_write images and 3D image writes, as the extensions above.
   if (imagesSupported()) {
     v.push_back("__opencl_c_images");

@@ -37,7 +37,20 @@ bool capabilitySupported(spv::Capability c) {
     case Capability::ImageBuffer:
     case Capability::ImageReadWrite:
     case Capability::ImageMipmap:
-      return true;
+    // cl_khr_integer_dot_product: OpenCL Extension Specification 3.0.12 §42 "Integer dot product" (ops_dot_product.cpp
+    // executes every input width, so DotProductInputAll too).
+    case Capability::DotProduct:
+    case Capability::DotProductInput4x8Bit:
+    case Capability::DotProductInput4x8BitPacked:
+    case Capability::DotProductInputAll:
+    // cl_ext_float_atomics (SPV_EXT_shader_atomic_float_add, _float16_add, _float_min_max): add, min and max of half,
+    // float and double in global and local memory (ops_atomic.cpp).
+    case Capability::AtomicFloat16AddEXT:
+    case Capability::AtomicFloat32AddEXT:
+    case Capability::AtomicFloat64AddEXT:
+    case Capability::AtomicFloat16MinMaxEXT:
+    case Capability::AtomicFloat32MinMaxEXT:
+    case Capability::AtomicFloat64MinMaxEXT: return true;
     default: return false;
   }
 }
@@ -45,11 +58,15 @@ bool capabilitySupported(spv::Capability c) {
 // Extensions whose instructions and decorations clref executes (or that carry no run-time
 // meaning): SPV_KHR_no_integer_wrap_decoration (NoSignedWrap/NoUnsignedWrap: promises only),
 // SPV_KHR_expect_assume (OpExpectKHR, OpAssumeTrueKHR), SPV_KHR_linkonce_odr (linkage),
-// SPV_KHR_bit_instructions (OpBitFieldInsert/…Extract, OpBitReverse, OpBitCount in kernels).
+// SPV_KHR_bit_instructions (OpBitFieldInsert/…Extract, OpBitReverse, OpBitCount in kernels),
+// SPV_KHR_integer_dot_product (OpSDot and the rest), the float atomics (OpAtomicFAddEXT, OpAtomicFMinEXT,
+// OpAtomicFMaxEXT).
 bool extensionSupported(const std::string& name) {
   return name == "SPV_KHR_no_integer_wrap_decoration" || name == "SPV_KHR_expect_assume" ||
          name == "SPV_KHR_linkonce_odr" || name == "SPV_KHR_bit_instructions" ||
-         name == "SPV_KHR_uniform_group_instructions";
+         name == "SPV_KHR_uniform_group_instructions" || name == "SPV_KHR_integer_dot_product" ||
+         name == "SPV_EXT_shader_atomic_float_add" || name == "SPV_EXT_shader_atomic_float16_add" ||
+         name == "SPV_EXT_shader_atomic_float_min_max";
 }
 
 namespace {

@@ -45,6 +45,7 @@ const DispatchTable& dispatchTable() {
     registerExtInst(t);
     registerGroup(t);
     registerAtomic(t);
+    registerDotProduct(t);
     registerImage(t);
     registerDeclarations(t);
     registerUnsupported(t);

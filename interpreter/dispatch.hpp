@@ -76,6 +76,7 @@ void registerControl(DispatchTable&);       // ops_control.cpp
 void registerExtInst(DispatchTable&);       // ops_extinst.cpp (OpExtInst; OpenCL.std dispatch inside)
 void registerGroup(DispatchTable&);         // ops_group.cpp
 void registerAtomic(DispatchTable&);        // ops_atomic.cpp
+void registerDotProduct(DispatchTable&);    // ops_dot_product.cpp
 void registerImage(DispatchTable&);         // ops_image.cpp
 void registerDeclarations(DispatchTable&);  // ops_declarations.cpp: module-level instructions
 void registerUnsupported(DispatchTable&);   // ops_unsupported.cpp: opcodes clref rejects, with why

@@ -5,6 +5,7 @@
 // several host threads, so atomics on global memory really are atomic between them.
 #include <atomic>
 #include <bit>
+#include <cmath>
 
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
@@ -12,10 +13,11 @@
 namespace clref::interpreter {
 namespace {
 
-enum class Rmw : uint8_t { Exchange, IAdd, ISub, SMin, UMin, SMax, UMax, And, Or, Xor, FAdd };
+enum class Rmw : uint8_t { Exchange, IAdd, ISub, SMin, UMin, SMax, UMax, And, Or, Xor };
+enum class FloatRmw : uint8_t { Add, Min, Max };
 
 // Op fields: r = result, a = pointer, b = value (or comparator for compare-exchange in c),
-// n = bytes (4 or 8), imm = Rmw.
+// n = bytes (2, 4 or 8), imm = Rmw or FloatRmw.
 template <class P, class T> T* atomicAddress(WorkItem& wi, const Op* op, bool write) {
   uint8_t* p = access(wi, op, rd<P>(wi, op->a), sizeof(T), sizeof(T), write);
   return reinterpret_cast<T*>(p);
@@ -50,20 +52,48 @@ template <class T> T applyRmw(Rmw k, std::atomic_ref<T> ref, T v) {
 template <class P, class T> const Op* atomicRmw(WorkItem& wi, const Op* op) {
   T* p = atomicAddress<P, T>(wi, op, true);
   if (!p) return nullptr;
-  const Rmw k = Rmw(op->imm);
-  T old;
-  if (k == Rmw::FAdd) {
-    // OpAtomicFAddEXT on float/double bits: a compare-exchange loop on the bit pattern, the
-    // addition rounded to nearest even as OpFAdd.
-    using F = std::conditional_t<sizeof(T) == 4, float, double>;
-    std::atomic_ref<T> ref(*p);
-    old = ref.load();
-    for (;;) {
-      const F sum = std::bit_cast<F>(old) + std::bit_cast<F>(rd<T>(wi, op->b));
-      if (ref.compare_exchange_weak(old, std::bit_cast<T>(sum))) break;
-    }
-  } else {
-    old = applyRmw<T>(k, std::atomic_ref<T>(*p), rd<T>(wi, op->b));
+  wr<T>(wi, op->r, applyRmw<T>(Rmw(op->imm), std::atomic_ref<T>(*p), rd<T>(wi, op->b)));
+  return op + 1;
+}
+
+double asDouble(Half h) { return numerics::toDouble(h); }
+double asDouble(double x) { return x; }
+bool isZero(double x) { return x == 0; }
+
+// cl_ext_float_atomics [external] "Modifications to the OpenCL C Specification": the atomic min of the value in memory
+// x and the operand y is "x if x < y and y otherwise", except min(x, NaN) = min(NaN, x) = x (clref treats a
+// signalling NaN as a quiet one, which the extension allows: "NaN or x"), and min(-0, +0) = min(+0, -0) = "+0 or -0"
+// (choice atomic_float_min_max_signed_zero); max likewise.
+template <class F> F floatMinMax(WorkItem& wi, const Op* op, F x, F y, bool isMin) {
+  const double dx = asDouble(x), dy = asDouble(y);
+  if (std::isnan(dy)) return x;
+  if (std::isnan(dx)) return y;
+  if (isZero(dx) && isZero(dy) && std::signbit(dx) != std::signbit(dy)) {
+    noteChoice(wi, op, numerics::Choice::AtomicFloatMinMaxSignedZero, "atomic min/max of -0 and +0");
+    if (choicesOf(wi).get<numerics::Choice::AtomicFloatMinMaxSignedZero>() ==
+        numerics::AtomicFloatSignedZeroOption::Ordered)
+      return (std::signbit(dx) == isMin) ? x : y;  // -0 < +0
+    return isMin ? y : x;                          // the formulas: min gives y, max gives x when neither is less
+  }
+  if (isMin) return dx < dy ? x : y;
+  return dx < dy ? y : x;
+}
+
+// OpAtomicFAddEXT, OpAtomicFMinEXT, OpAtomicFMaxEXT (SPV_EXT_shader_atomic_float_add, _float16_add, _float_min_max
+// [external]): a compare-exchange loop on the bit pattern T of the float type F; the addition is OpFAdd's, rounded
+// to nearest even with the device's denormal mode (the extension: "may be affected by compiler options affecting
+// floating-point behavior, such as -cl-denorms-are-zero").
+template <class P, class T, class F, bool FTZ> const Op* atomicFloatRmw(WorkItem& wi, const Op* op) {
+  T* p = atomicAddress<P, T>(wi, op, true);
+  if (!p) return nullptr;
+  const F v = std::bit_cast<F>(rd<T>(wi, op->b));
+  const FloatRmw k = FloatRmw(op->imm);
+  std::atomic_ref<T> ref(*p);
+  T old = ref.load();
+  for (;;) {
+    const F x = std::bit_cast<F>(old);
+    const F want = k == FloatRmw::Add ? addFtz<FTZ, F>(x, v) : floatMinMax(wi, op, x, v, k == FloatRmw::Min);
+    if (ref.compare_exchange_weak(old, std::bit_cast<T>(want))) break;
   }
   wr<T>(wi, op->r, old);
   return op + 1;
@@ -105,9 +135,11 @@ template <class P> const Op* atomicFlagClear(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+template <template <class, class> class H, class P> Handler pickValue(uint32_t bytes) {
+  return bytes == 8 ? &H<P, uint64_t>::fn : bytes == 2 ? &H<P, uint16_t>::fn : &H<P, uint32_t>::fn;
+}
 template <template <class, class> class H> Handler pick(bool p64, uint32_t bytes) {
-  if (p64) return bytes == 8 ? &H<uint64_t, uint64_t>::fn : &H<uint64_t, uint32_t>::fn;
-  return bytes == 8 ? &H<uint32_t, uint64_t>::fn : &H<uint32_t, uint32_t>::fn;
+  return p64 ? pickValue<H, uint64_t>(bytes) : pickValue<H, uint32_t>(bytes);
 }
 template <class P, class T> struct RmwH {
   static const Op* fn(WorkItem& wi, const Op* op) { return atomicRmw<P, T>(wi, op); }
@@ -122,10 +154,15 @@ template <class P, class T> struct CasH {
   static const Op* fn(WorkItem& wi, const Op* op) { return atomicCompareExchange<P, T>(wi, op); }
 };
 
+// OpenCL atomics are on 32- and 64-bit integers and floats, and (cl_ext_float_atomics) on halves.
 uint32_t valueBytes(const Lowerer& L, const Instruction& inst, uint32_t typeId) {
-  const uint32_t b = uint32_t(L.type(typeId).size);
-  if (b != 4 && b != 8)
-    L.reject(inst, "atomic on a " + std::to_string(b) + "-byte value (OpenCL atomics are 32 or 64 bits)");
+  const Type& t = L.type(typeId);
+  const uint32_t b = uint32_t(t.size);
+  // 16-bit integers: the compiler's prelude adds atomic_half by a compare-exchange loop on the half's bits.
+  if (b != 2 && b != 4 && b != 8)
+    L.reject(inst, "atomic on a " + std::to_string(b) +
+                       "-byte value (OpenCL atomics are on 32- and 64-bit values, "
+                       "and on halves with cl_ext_float_atomics)");
   return b;
 }
 
@@ -158,6 +195,25 @@ template <Rmw K, bool HasValue> void lowerAtomicRmw(Lowerer& L, const Instructio
     std::memcpy(L.k.registerTemplate.data() + op.b, &one, 8);
   }
   op.n = bytes;
+  op.imm = uint64_t(K);
+}
+
+// OpAtomicFAddEXT, OpAtomicFMinEXT, OpAtomicFMaxEXT on half, float or double.
+template <FloatRmw K> void lowerAtomicFloat(Lowerer& L, const Instruction& inst) {
+  valueBytes(L, inst, inst.resultType);
+  const Scalar s = L.scalarOf(inst.resultType);
+  if (s != Scalar::F16 && s != Scalar::F32 && s != Scalar::F64)
+    L.reject(inst, opcodeName(inst.opcode) + " on a value that is not a float");
+  const bool p64 = L.ptrBytes() == 8;
+  const Handler fn = withFloatFtz(L, s, [&]<class F, bool Z>() -> Handler {
+    using T = std::conditional_t<sizeof(F) == 2, uint16_t, std::conditional_t<sizeof(F) == 4, uint32_t, uint64_t>>;
+    return p64 ? &atomicFloatRmw<uint64_t, T, F, Z> : &atomicFloatRmw<uint32_t, T, F, Z>;
+  });
+  Op& op = L.emit(fn, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(3));
+  op.n = uint32_t(L.type(inst.resultType).size);
   op.imm = uint64_t(K);
 }
 
@@ -199,7 +255,9 @@ void registerAtomic(DispatchTable& t) {
   t.lower(Op::OpAtomicAnd, lowerAtomicRmw<Rmw::And, true>);
   t.lower(Op::OpAtomicOr, lowerAtomicRmw<Rmw::Or, true>);
   t.lower(Op::OpAtomicXor, lowerAtomicRmw<Rmw::Xor, true>);
-  t.lower(Op::OpAtomicFAddEXT, lowerAtomicRmw<Rmw::FAdd, true>);
+  t.lower(Op::OpAtomicFAddEXT, lowerAtomicFloat<FloatRmw::Add>);
+  t.lower(Op::OpAtomicFMinEXT, lowerAtomicFloat<FloatRmw::Min>);
+  t.lower(Op::OpAtomicFMaxEXT, lowerAtomicFloat<FloatRmw::Max>);
   t.lower(Op::OpAtomicIIncrement, lowerAtomicRmw<Rmw::IAdd, false>);
   t.lower(Op::OpAtomicIDecrement, lowerAtomicRmw<Rmw::ISub, false>);
   t.lower({Op::OpAtomicCompareExchange, Op::OpAtomicCompareExchangeWeak}, lowerAtomicCompareExchange);

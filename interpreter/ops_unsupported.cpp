@@ -56,8 +56,6 @@ void registerUnsupported(DispatchTable& t) {
   t.unsupported({Op::OpTypeMatrix, Op::OpTranspose, Op::OpMatrixTimesScalar, Op::OpVectorTimesMatrix,
                  Op::OpMatrixTimesVector, Op::OpMatrixTimesMatrix, Op::OpOuterProduct},
                 "matrices are not supported (capability Matrix; OpenCL C has no matrix types)");
-  t.unsupported({Op::OpSDot, Op::OpUDot, Op::OpSUDot, Op::OpSDotAccSat, Op::OpUDotAccSat, Op::OpSUDotAccSat},
-                "integer dot products are not supported yet (capability DotProduct, cl_khr_integer_dot_product)");
   t.unsupported({Op::OpIAddCarry, Op::OpISubBorrow, Op::OpUMulExtended, Op::OpSMulExtended},
                 "extended-result integer arithmetic is not supported yet (the OpenCL C front ends do not emit it)");
   t.unsupported({Op::OpQuantizeToF16}, "OpQuantizeToF16 is not supported yet (the OpenCL C front ends do not emit it)");

@@ -592,7 +592,25 @@ const Op* shCopyMemory(WorkItem& wi, const Op* op) {
 // 0 for the commutative read-modify-writes (add, min, and, ...).
 // The value an atomic returns depends on the order in which the work-items reach it, which the scheduler decides
 // (OpenCL C 3.0 §6.15.12 [[atomic-functions]]: atomic operations are indivisible, in no stated order): a decision.
-const Op* shAtomic(WorkItem& wi, const Op* op) {
+// imm = 2 for the float atomic min and max (b = the operand's register): cl_ext_float_atomics [external] leaves
+// min/max of -0 and +0 ("+0 or -0") and of a signalling NaN ("NaN or x") open, so the value left in memory is
+// undetermined when the value in memory (the result) and the operand were such a pair.
+bool floatMinMaxOpen(const uint8_t* original, const uint8_t* operand, uint32_t bytes) {
+  auto read = [&](const uint8_t* p) {
+    uint64_t v = 0;
+    std::memcpy(&v, p, bytes);
+    return v;
+  };
+  const uint64_t x = read(original), y = read(operand);
+  const unsigned bits = 8 * bytes, mantissa = bytes == 2 ? 10 : bytes == 4 ? 23 : 52;
+  const uint64_t sign = uint64_t(1) << (bits - 1), quiet = uint64_t(1) << (mantissa - 1);
+  const uint64_t expMask = (sign - 1) & ~((uint64_t(1) << mantissa) - 1), fracMask = (uint64_t(1) << mantissa) - 1;
+  auto signalling = [&](uint64_t v) { return (v & expMask) == expMask && (v & fracMask) && !(v & quiet); };
+  const bool zeros = (x & ~sign) == 0 && (y & ~sign) == 0 && x != y;
+  return zeros || signalling(x) || signalling(y);
+}
+
+const Op* shAtomicValues(WorkItem& wi, const Op* op) {
   const auto& vals = *static_cast<const std::vector<uint32_t>*>(op->aux);
   ShadowRun& s = *wi.shadow;
   uint8_t* p = hostAddress(wi, op->a);
@@ -602,11 +620,11 @@ const Op* shAtomic(WorkItem& wi, const Op* op) {
   bool shadowed = d.has_value() || (p && s.anyIn(p, op->n));
   for (size_t i = 0; i + 1 < vals.size(); i += 2) shadowed = shadowed || s.anyIn(wi.regs + vals[i], vals[i + 1]);
   if (!shadowed) {
-    if (op->r != ~0u || op->imm) {
+    if (op->r != ~0u || op->imm == 1) {
       const uint32_t order = recordDecision(
           wi, op, "the result of an atomic operation depends on the order in which work-items reach it");
       if (op->r != ~0u) s.markUndetermined(wi.regs + op->r, op->n, op->n, order);
-      if (op->imm && p) s.markUndetermined(p, op->n, op->n, order);
+      if (op->imm == 1 && p) s.markUndetermined(p, op->n, op->n, order);
     }
     return op + 1;
   }
@@ -615,6 +633,17 @@ const Op* shAtomic(WorkItem& wi, const Op* op) {
   const uint32_t decision = d ? *d : recordDecision(wi, op, "an atomic operation on a value with an allowed set");
   if (p) s.markUndetermined(p, op->n, op->n, decision);
   if (op->r != ~0u) s.markUndetermined(wi.regs + op->r, op->n, op->n, decision);
+  return op + 1;
+}
+const Op* shAtomic(WorkItem& wi, const Op* op) {
+  // Read before the result's shadow changes: the result register holds the value memory had.
+  const bool open = op->imm == 2 && floatMinMaxOpen(wi.regs + op->r, wi.regs + op->b, op->n);
+  shAtomicValues(wi, op);
+  if (uint8_t* p = hostAddress(wi, op->a); open && p)
+    wi.shadow->markUndetermined(p, op->n, op->n,
+                                recordDecision(wi, op,
+                                               "an atomic min or max of -0 and +0, or of a signalling NaN, "
+                                               "may leave either operand (cl_ext_float_atomics)"));
   return op + 1;
 }
 
@@ -1146,7 +1175,10 @@ void ShadowLowering::after() {
     case Op::OpAtomicUMax:
     case Op::OpAtomicAnd:
     case Op::OpAtomicOr:
-    case Op::OpAtomicXor: {
+    case Op::OpAtomicXor:
+    case Op::OpAtomicFAddEXT:
+    case Op::OpAtomicFMinEXT:
+    case Op::OpAtomicFMaxEXT: {
       auto& t = L.k.tables.emplace_back();
       // Value operands: after the pointer, scope and semantics (and the second semantics of compare-exchange).
       const size_t first = o == Op::OpAtomicCompareExchange || o == Op::OpAtomicCompareExchangeWeak ? 4 : 3;
@@ -1159,10 +1191,15 @@ void ShadowLowering::after() {
       op.a = L.reg(operand(0));
       op.n = uint32_t(L.type(L.typeOfValue(operand(0)).element).size);
       op.r = inst.resultId ? L.reg(inst.resultId) : ~0u;
-      op.imm = o == Op::OpAtomicExchange || o == Op::OpAtomicCompareExchange ||
-                       o == Op::OpAtomicCompareExchangeWeak || o == Op::OpAtomicStore
+      // Float addition is not associative: the sum left in memory depends on the order too.
+      op.imm = o == Op::OpAtomicExchange || o == Op::OpAtomicCompareExchange || o == Op::OpAtomicCompareExchangeWeak ||
+                       o == Op::OpAtomicStore || o == Op::OpAtomicFAddEXT
                    ? 1
                    : 0;
+      if (o == Op::OpAtomicFMinEXT || o == Op::OpAtomicFMaxEXT) {
+        op.imm = 2;
+        op.b = L.reg(operand(3));
+      }
       op.aux = &t;
       return;
     }

@@ -162,6 +162,17 @@ constexpr ChoiceInfo kChoices[] = {
      "fault",
      {"zero", "fault"},
      0},
+    {Choice::AtomicFloatMinMaxSignedZero,
+     "atomic_float_min_max_signed_zero",
+     "cl_ext_float_atomics [external] \"Modifications to the OpenCL C Specification\": \"min(-0, +0) = min(+0, -0) = "
+     "+0 or "
+     "-0\", and likewise max",
+     "atomic_fetch_min/max of a half, float or double where the value in memory and the operand are zeros of opposite "
+     "signs: -0 is the smaller (as IEEE 754's minimum and maximum), or the extension's formulas (min(x, y) = x if x < "
+     "y "
+     "and y otherwise, max(x, y) = y if x < y and x otherwise, x being the value in memory)",
+     {"ordered", "formula"},
+     0},
     {Choice::ImageAddressNoneOutOfRange,
      "image_address_none_out_of_range",
      "OpenCL C 3.0 §6.15.15.1 [[table-sampler-descriptor]] CLK_ADDRESS_NONE: \"the programmer guarantees that the "
@@ -312,7 +323,8 @@ constexpr ChoiceInfo kChoices[] = {
      "loss of precision\"; \"For all other sampler combinations of normalized or unnormalized coordinates, filter and "
      "addressing modes, the relative error or precision of the addressing mode calculations and the image filter "
      "operation are not defined by this revision of the OpenCL specification.\"",
-     "the addressing steps of the other sampler combinations: exact evaluates the addressing formulas exactly (u = s · w_t, "
+     "the addressing steps of the other sampler combinations: exact evaluates the addressing formulas exactly (u = s · "
+     "w_t, "
      "the REPEAT and MIRRORED_REPEAT steps, u − 0.5, the fractions a, b, c); binary32 rounds each of those steps to "
      "binary32 (round to nearest even), as a float pipeline and the conformance suite's reference do, and keeps the "
      "filter's weights and sum exact on the rounded a, b, c. The unnormalized nearest NONE/CLAMP/CLAMP_TO_EDGE case is "
@@ -379,6 +391,8 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::Mad: return {ChoiceKind::Set, true};
     // -cl-denorms-are-zero "may" flush (OpenCL 3.0 API §5.8.6.2 [[math-intrinsics-options]]): flushed or kept.
     case Choice::DenormsAreZero: return {ChoiceKind::Set, true};
+    // cl_ext_float_atomics: "+0 or -0", which the two options give.
+    case Choice::AtomicFloatMinMaxSignedZero: return {ChoiceKind::Set, true};
     // OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: the padded orders follow one of the two tables, or the device does not offer them.
     case Choice::ImagePaddedChannelLayout: return {ChoiceKind::Set, true};
     case Choice::FloatToIntOutOfRange:

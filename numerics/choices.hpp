@@ -13,26 +13,27 @@
 namespace clref::numerics {
 
 enum class Choice : uint8_t {
-  Mad,                        // mad(a,b,c): fused or a*b rounded then +c
-  IntDivByZero,               // x / 0 and x % 0 for integers
-  IntDivOverflow,             // INT_MIN / -1 and INT_MIN % -1
-  FloatToIntOutOfRange,       // OpConvertFToS/U without saturation, value out of range or NaN
-  UninitialisedMemory,        // content of private and local memory before the first store
-  UndefValue,                 // the bits of OpUndef
-  DefaultLocalSize,           // the work-group size when the host passes none
-  ReducedPrecisionFunctions,  // half_* and native_*: which value within their looser bounds
-  Mul24OutOfRange,            // mul24/mad24 with operands beyond 24 bits
-  ClampInvertedBounds,        // clamp(x, minval, maxval) with minval > maxval
-  SmoothstepInvertedEdges,    // smoothstep(edge0, edge1, x) with edge0 >= edge1
-  NanPayload,                 // where nan(nancode) puts the code
-  RemquoQuotientBits,         // how many low bits of the quotient remquo stores
-  LgammaSignUndefined,        // lgamma_r's sign for a NaN or -inf argument
-  VectorIndexOutOfRange,      // OpVectorExtractDynamic/InsertDynamic with an index beyond the vector
-  PtrDiffAcrossAllocations,   // OpPtrDiff of pointers into different objects
-  CommonMinMaxSpecial,        // the common functions max/min with an infinite or NaN operand
-  DenormsAreZero,             // what the build option -cl-denorms-are-zero flushes
-  WorkGroupReductionOrder,    // the order of floating-point work-group reductions and scans
+  Mad,                           // mad(a,b,c): fused or a*b rounded then +c
+  IntDivByZero,                  // x / 0 and x % 0 for integers
+  IntDivOverflow,                // INT_MIN / -1 and INT_MIN % -1
+  FloatToIntOutOfRange,          // OpConvertFToS/U without saturation, value out of range or NaN
+  UninitialisedMemory,           // content of private and local memory before the first store
+  UndefValue,                    // the bits of OpUndef
+  DefaultLocalSize,              // the work-group size when the host passes none
+  ReducedPrecisionFunctions,     // half_* and native_*: which value within their looser bounds
+  Mul24OutOfRange,               // mul24/mad24 with operands beyond 24 bits
+  ClampInvertedBounds,           // clamp(x, minval, maxval) with minval > maxval
+  SmoothstepInvertedEdges,       // smoothstep(edge0, edge1, x) with edge0 >= edge1
+  NanPayload,                    // where nan(nancode) puts the code
+  RemquoQuotientBits,            // how many low bits of the quotient remquo stores
+  LgammaSignUndefined,           // lgamma_r's sign for a NaN or -inf argument
+  VectorIndexOutOfRange,         // OpVectorExtractDynamic/InsertDynamic with an index beyond the vector
+  PtrDiffAcrossAllocations,      // OpPtrDiff of pointers into different objects
+  CommonMinMaxSpecial,           // the common functions max/min with an infinite or NaN operand
+  DenormsAreZero,                // what the build option -cl-denorms-are-zero flushes
+  WorkGroupReductionOrder,       // the order of floating-point work-group reductions and scans
   WorkGroupBroadcastOutOfRange,  // work_group_broadcast with a local id outside the work-group
+  AtomicFloatMinMaxSignedZero,   // atomic_fetch_min/max of a float with -0 and +0
   // Images (images::Undefined names the conditions; images::choiceOf maps them here).
   ImageAddressNoneOutOfRange,       // CLK_ADDRESS_NONE with a coordinate outside the image
   ImageSamplerlessOutOfRange,       // a sampler-less read outside the image
@@ -101,6 +102,7 @@ enum class CommonMinMaxOption : uint8_t { FmaxFminRules, Nan };
 enum class DenormsAreZeroOption : uint8_t { FlushFloat, FlushFloatAndDouble, Ignore };
 enum class WorkGroupReductionOrderOption : uint8_t { Linear, Tree };
 enum class WorkGroupBroadcastOption : uint8_t { Zero, Fault };
+enum class AtomicFloatSignedZeroOption : uint8_t { Ordered, Formula };
 // The image conditions: the first option is the value clref produces (and warns), Fault stops the work-item.
 enum class ImageBorderOption : uint8_t { BorderColor, Fault };
 enum class ImageLinearIntegerOption : uint8_t { Nearest, Fault };
@@ -140,6 +142,7 @@ CLREF_CHOICE_OPTIONS(CommonMinMaxSpecial, CommonMinMaxOption);
 CLREF_CHOICE_OPTIONS(DenormsAreZero, DenormsAreZeroOption);
 CLREF_CHOICE_OPTIONS(WorkGroupReductionOrder, WorkGroupReductionOrderOption);
 CLREF_CHOICE_OPTIONS(WorkGroupBroadcastOutOfRange, WorkGroupBroadcastOption);
+CLREF_CHOICE_OPTIONS(AtomicFloatMinMaxSignedZero, AtomicFloatSignedZeroOption);
 CLREF_CHOICE_OPTIONS(ImageAddressNoneOutOfRange, ImageBorderOption);
 CLREF_CHOICE_OPTIONS(ImageSamplerlessOutOfRange, ImageBorderOption);
 CLREF_CHOICE_OPTIONS(ImageLinearIntegerRead, ImageLinearIntegerOption);

@@ -24,10 +24,24 @@ cl_name_version nv(cl_version v, const char* name) {
 std::vector<cl_name_version> deviceExtensions(const host::DeviceConfig& cfg) {
   std::vector<cl_name_version> v{nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"),
                                  nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_il_program")};
-  for (const auto& e : host::openCLCExtensions(cfg)) v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), e.c_str()));
+  for (const auto& e : host::openCLCExtensions(cfg)) {
+    // cl_khr_integer_dot_product 2.0.0 (OpenCL Extension Specification 3.0.12 §42 "Integer dot product": 8-bit
+    // input mandatory, acceleration properties queried).
+    const cl_version version = e == "cl_khr_integer_dot_product" ? CL_MAKE_VERSION(2, 0, 0) : CL_MAKE_VERSION(1, 0, 0);
+    v.push_back(nv(version, e.c_str()));
+  }
   v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_spirv_no_integer_wrap_decoration"));
+  // clGetKernelSuggestedLocalWorkSizeKHR (api/opencl/kernel.cpp).
+  v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_suggested_local_work_size"));
   v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_spirv_linkonce_odr"));
   return v;
+}
+
+cl_device_fp_atomic_capabilities_ext floatAtomicCapabilities(bool typeSupported) {
+  if (!typeSupported) return 0;
+  return CL_DEVICE_GLOBAL_FP_ATOMIC_LOAD_STORE_EXT | CL_DEVICE_GLOBAL_FP_ATOMIC_ADD_EXT |
+         CL_DEVICE_GLOBAL_FP_ATOMIC_MIN_MAX_EXT | CL_DEVICE_LOCAL_FP_ATOMIC_LOAD_STORE_EXT |
+         CL_DEVICE_LOCAL_FP_ATOMIC_ADD_EXT | CL_DEVICE_LOCAL_FP_ATOMIC_MIN_MAX_EXT;
 }
 
 std::string joinNames(const std::vector<cl_name_version>& v) {
@@ -120,6 +134,18 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
       return out(cl_device_fp_config(cfg.fp64 ? fpConfig(cfg.denormDouble == numerics::Denorm::Preserve, false) : 0));
     case CL_DEVICE_HALF_FP_CONFIG:
       return out(cl_device_fp_config(cfg.fp16 ? fpConfig(cfg.denormHalf == numerics::Denorm::Preserve, false) : 0));
+    // OpenCL Extension Specification 3.0.12 §42.2 "New API Enums": both inputs; nothing is accelerated on an
+    // interpreter (each member CL_FALSE).
+    case CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR:
+      return out(cl_device_integer_dot_product_capabilities_khr(CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR |
+                                                                CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR));
+    case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR:
+    case CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR:
+      return out(cl_device_integer_dot_product_acceleration_properties_khr{});
+    // cl_ext_float_atomics [external]: every operation in global and local memory for each float type the device has.
+    case CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT: return out(floatAtomicCapabilities(true));
+    case CL_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT: return out(floatAtomicCapabilities(cfg.fp64));
+    case CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT: return out(floatAtomicCapabilities(cfg.fp16));
     case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE: return out(cl_device_mem_cache_type(CL_NONE));
     case CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE: return out(cl_uint(0));
     case CL_DEVICE_GLOBAL_MEM_CACHE_SIZE: return out(cl_ulong(0));

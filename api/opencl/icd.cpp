@@ -239,10 +239,12 @@ struct Named {
   const char* name;
   void* fn;
 };
-// The extension functions of the extensions the device reports (cl_khr_icd, cl_khr_il_program).
-const std::array<Named, 2> kExtensionFunctions{{
+// The extension functions of the extensions the device reports (cl_khr_icd, cl_khr_il_program,
+// cl_khr_suggested_local_work_size).
+const std::array<Named, 3> kExtensionFunctions{{
     {"clIcdGetPlatformIDsKHR", reinterpret_cast<void*>(&clIcdGetPlatformIDsKHR)},
     {"clCreateProgramWithILKHR", reinterpret_cast<void*>(&clCreateProgramWithILKHR)},
+    {"clGetKernelSuggestedLocalWorkSizeKHR", reinterpret_cast<void*>(&clGetKernelSuggestedLocalWorkSizeKHR)},
 }};
 }  // namespace
 

@@ -546,17 +546,16 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
 namespace {
 // clEnqueueNDRangeKernel, and clEnqueueTask through it: `fn` is the entry point the application called (for the
 // channel "api").
-cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
-                     const size_t* global_work_offset, const size_t* global_work_size, const size_t* local_work_size,
-                     cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) {
-  ApiLock lock;
-  if (!validQueue(command_queue)) return invalidQueue(fn, command_queue);
-  if (!validKernel(kernel)) return apiError(fn, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
+// The NDRange clEnqueueNDRangeKernel would launch (and clGetKernelSuggestedLocalWorkSizeKHR asks about), checked
+// with its error codes: `range` gets the sizes (its local size when the host's or the kernel's required one fixes it),
+// `empty` whether it has no work-item. The caller holds the API lock and has checked the queue and the kernel.
+cl_int launchRange(const char* fn, cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
+                   const size_t* global_work_offset, const size_t* global_work_size, const size_t* local_work_size,
+                   host::NDRange& range, bool& empty) {
   // CL_INVALID_CONTEXT if the context associated with command_queue and kernel are not the same
   if (kernel->program->context != command_queue->context)
     return apiError(fn, CL_INVALID_CONTEXT, "kernel belongs to context {}, command_queue to context {}",
                     kernel->program->context, command_queue->context);
-  if (cl_int e = checkWaitList(fn, command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_WORK_DIMENSION if work_dim is not 1..CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS
   if (work_dim < 1 || work_dim > 3)
     return apiError(fn, CL_INVALID_WORK_DIMENSION, "work_dim is {}, not 1 to CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS (3)",
@@ -566,9 +565,8 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
     if (!a.set) return apiError(fn, CL_INVALID_KERNEL_ARGS, "not all kernel arguments are set: {}", UnsetArgs{kernel});
   const size_t wgMax = maxWorkGroupSize();
   const auto req = requiredSize(kernel);
-  host::NDRange range;
   range.dims = work_dim;
-  bool empty = !global_work_size;  // OpenCL 2.1+: a NULL or zero global size is an empty launch
+  empty = !global_work_size;  // OpenCL 2.1+: a NULL or zero global size is an empty launch
   for (cl_uint d = 0; d < work_dim; ++d) {
     const size_t g = global_work_size ? global_work_size[d] : 0;
     const size_t o = global_work_offset ? global_work_offset[d] : 0;
@@ -650,6 +648,22 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
                     "kernel {} needs {} bytes of local memory (__local variables and local arguments), more than "
                     "CL_DEVICE_LOCAL_MEM_SIZE ({})",
                     kernel->name, localBytes, kLocalMemSize);
+  return CL_SUCCESS;
+}
+
+cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
+                     const size_t* global_work_offset, const size_t* global_work_size, const size_t* local_work_size,
+                     cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) {
+  ApiLock lock;
+  if (!validQueue(command_queue)) return invalidQueue(fn, command_queue);
+  if (!validKernel(kernel)) return apiError(fn, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
+  if (kernel->program->context == command_queue->context)
+    if (cl_int e = checkWaitList(fn, command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
+  host::NDRange range;
+  bool empty = false;
+  if (cl_int e = launchRange(fn, command_queue, kernel, work_dim, global_work_offset, global_work_size, local_work_size,
+                             range, empty))
+    return e;
   auto args = kernel->args;  // the arguments as of enqueue time (OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]])
   cl_context context = command_queue->context;
   auto work = [fn, kernel, args, range, empty, context]() -> cl_int {
@@ -745,4 +759,29 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl
   const size_t one = 1;
   return ndRangeKernel(__func__, command_queue, kernel, 1, nullptr, &one, &one, num_events_in_wait_list,
                        event_wait_list, event);
+} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
+
+// OpenCL Extension Specification 3.0.12 §41 "Suggested Local Work Size Query": the local size clEnqueueNDRangeKernel
+// would choose for these sizes with a NULL local size (the kernel's required size, or the choice default_local_size),
+// with that function's errors, except that a NULL or zero global size is CL_INVALID_GLOBAL_WORK_SIZE.
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelSuggestedLocalWorkSizeKHR(cl_command_queue command_queue, cl_kernel kernel,
+                                                                     cl_uint work_dim, const size_t* global_work_offset,
+                                                                     const size_t* global_work_size,
+                                                                     size_t* suggested_local_work_size) try {
+  const char* fn = __func__;
+  ApiLock lock;
+  if (!validQueue(command_queue)) return invalidQueue(fn, command_queue);
+  if (!validKernel(kernel)) return apiError(fn, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
+  if (!suggested_local_work_size) return apiError(fn, CL_INVALID_VALUE, "suggested_local_work_size is NULL");
+  if (!global_work_size) return apiError(fn, CL_INVALID_GLOBAL_WORK_SIZE, "global_work_size is NULL");
+  for (cl_uint d = 0; d < work_dim && d < 3; ++d)
+    if (global_work_size[d] == 0) return apiError(fn, CL_INVALID_GLOBAL_WORK_SIZE, "global_work_size[{}] is 0", d);
+  host::NDRange range;
+  bool empty = false;
+  if (cl_int e =
+          launchRange(fn, command_queue, kernel, work_dim, global_work_offset, global_work_size, nullptr, range, empty))
+    return e;
+  const std::array<size_t, 3> local = kernel->kernel->localSizeFor(range);
+  for (cl_uint d = 0; d < work_dim; ++d) suggested_local_work_size[d] = local[d];
+  return CL_SUCCESS;
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }

@@ -14,6 +14,8 @@
 
 #include "error_table.hpp"
 
+#include <CL/cl_ext.h>
+
 using namespace clref_test;
 
 TEST_CASE("reference counts and destructor callbacks", "[opencl]") {
@@ -776,4 +778,76 @@ TEST_CASE("CLREF_LOG=choices reports on stderr the named choices a kernel's run 
   clReleaseProgram(p);
   clReleaseCommandQueue(q);
   clReleaseContext(ctx);
+}
+
+TEST_CASE("cl_khr_suggested_local_work_size: the size a NULL local size launches, with the enqueue's errors",
+          "[opencl]") {
+  // OpenCL Extension Specification 3.0.12 §41 "Suggested Local Work Size Query": found through the platform, and the
+  // size matches what clEnqueueNDRangeKernel chooses (choice default_local_size: the largest divisor of the first
+  // global size up to 64, the other dimensions 1).
+  auto& f = fx();
+  auto fn = reinterpret_cast<clGetKernelSuggestedLocalWorkSizeKHR_fn>(
+      clGetExtensionFunctionAddressForPlatform(f.platform, "clGetKernelSuggestedLocalWorkSizeKHR"));
+  REQUIRE(fn);
+  size_t ext = 0;
+  REQUIRE(clGetDeviceInfo(f.device, CL_DEVICE_EXTENSIONS, 0, nullptr, &ext) == CL_SUCCESS);
+  std::string names(ext, '\0');
+  REQUIRE(clGetDeviceInfo(f.device, CL_DEVICE_EXTENSIONS, ext, names.data(), nullptr) == CL_SUCCESS);
+  CHECK(names.find("cl_khr_suggested_local_work_size") != std::string::npos);
+  struct Case {
+    cl_uint dims;
+    size_t global[3];
+    size_t expected[3];
+  };
+  for (const Case& c :
+       {Case{1, {1024, 1, 1}, {64, 1, 1}}, Case{1, {96, 1, 1}, {48, 1, 1}}, Case{1, {97, 1, 1}, {1, 1, 1}},
+        Case{2, {60, 7, 1}, {60, 1, 1}}, Case{3, {128, 2, 3}, {64, 1, 1}}}) {
+    size_t local[3] = {0, 0, 0};
+    INFO(c.global[0] << " x " << c.global[1] << " x " << c.global[2]);
+    REQUIRE(fn(f.q, f.vadd, c.dims, nullptr, c.global, local) == CL_SUCCESS);
+    for (cl_uint d = 0; d < c.dims; ++d) CHECK(local[d] == c.expected[d]);
+  }
+  const size_t g[1] = {64}, zero[1] = {0};
+  size_t local[3];
+  CHECK(fn(f.q, f.vadd, 1, nullptr, nullptr, local) == CL_INVALID_GLOBAL_WORK_SIZE);
+  CHECK(fn(f.q, f.vadd, 1, nullptr, zero, local) == CL_INVALID_GLOBAL_WORK_SIZE);
+  CHECK(fn(f.q, f.vadd, 1, nullptr, g, nullptr) == CL_INVALID_VALUE);
+  CHECK(fn(f.q, f.vadd, 0, nullptr, g, local) == CL_INVALID_WORK_DIMENSION);
+  CHECK(fn(f.q, kBadKernel, 1, nullptr, g, local) == CL_INVALID_KERNEL);
+  CHECK(fn(kBadQueue, f.vadd, 1, nullptr, g, local) == CL_INVALID_COMMAND_QUEUE);
+  CHECK(fn(f.q2, f.vadd, 1, nullptr, g, local) == CL_INVALID_CONTEXT);
+  const size_t offset[1] = {SIZE_MAX};
+  CHECK(fn(f.q, f.vadd, 1, offset, g, local) == CL_INVALID_GLOBAL_OFFSET);
+}
+
+TEST_CASE("integer dot product and float atomic capabilities are reported", "[opencl]") {
+  auto& f = fx();
+  cl_device_integer_dot_product_capabilities_khr dot = 0;
+  REQUIRE(clGetDeviceInfo(f.device, CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR, sizeof dot, &dot, nullptr) ==
+          CL_SUCCESS);
+  CHECK(dot ==
+        (CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR | CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR));
+  cl_device_integer_dot_product_acceleration_properties_khr acc;
+  std::memset(&acc, 0xff, sizeof acc);
+  REQUIRE(clGetDeviceInfo(f.device, CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR, sizeof acc, &acc,
+                          nullptr) == CL_SUCCESS);
+  CHECK(acc.signed_accelerated == CL_FALSE);
+  CHECK(acc.accumulating_saturating_mixed_signedness_accelerated == CL_FALSE);
+  // cl_ext_float_atomics (cl.xml: CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT 0x4231, the bits 0-2 and 16-18).
+  for (cl_device_info q : {0x4231u, 0x4232u, 0x4233u}) {
+    cl_bitfield caps = 0;
+    REQUIRE(clGetDeviceInfo(f.device, q, sizeof caps, &caps, nullptr) == CL_SUCCESS);
+    CHECK(caps == ((1u << 0) | (1u << 1) | (1u << 2) | (1u << 16) | (1u << 17) | (1u << 18)));
+  }
+  size_t size = 0;
+  REQUIRE(clGetDeviceInfo(f.device, CL_DEVICE_EXTENSIONS_WITH_VERSION, 0, nullptr, &size) == CL_SUCCESS);
+  std::vector<cl_name_version> v(size / sizeof(cl_name_version));
+  REQUIRE(clGetDeviceInfo(f.device, CL_DEVICE_EXTENSIONS_WITH_VERSION, size, v.data(), nullptr) == CL_SUCCESS);
+  bool dotFound = false, atomicsFound = false;
+  for (const auto& e : v) {
+    if (std::string(e.name) == "cl_khr_integer_dot_product") dotFound = e.version == CL_MAKE_VERSION(2, 0, 0);
+    if (std::string(e.name) == "cl_ext_float_atomics") atomicsFound = true;
+  }
+  CHECK(dotFound);
+  CHECK(atomicsFound);
 }
