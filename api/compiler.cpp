@@ -343,8 +343,9 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
                    log1) != 0)
       throw Error("OpenCL C compilation failed (LLVM IR repaired for llvm-spirv):\n" + log1);
   };
-  // SPIR-V 1.0 is the most widely accepted version; llvm-spirv-15 needs 1.1 to emit debug info.
-  const std::string maxVersion = debug ? "--spirv-max-version=1.1" : "--spirv-max-version=1.0";
+  // llvm-spirv-15 writes the lowest version a module needs, up to this cap: SPIR-V 1.0 for most, 1.1 for debug
+  // information, 1.3 for the sub-group extensions' non-uniform instructions (clref takes SPIR-V up to 1.4).
+  const std::string maxVersion = "--spirv-max-version=1.3";
   // The SPIR-V extensions of the device's OpenCL C extensions: SPV_KHR_uniform_group_instructions for
   // cl_khr_work_group_uniform_arithmetic (the prelude's __spirv_ calls), SPV_KHR_integer_dot_product for
   // cl_khr_integer_dot_product (OpenCL Extension Specification 3.0.12 §42 "Integer dot product"),
@@ -353,7 +354,8 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
   auto translate = [&](std::string& log) {
     return runProgram({tools.llvmSpirv, maxVersion,
                        "--spirv-ext=+SPV_KHR_uniform_group_instructions,+SPV_KHR_integer_dot_product,"
-                       "+SPV_EXT_shader_atomic_float_add,+SPV_EXT_shader_atomic_float_min_max",
+                       "+SPV_EXT_shader_atomic_float_add,+SPV_EXT_shader_atomic_float_min_max,"
+                       "+SPV_KHR_subgroup_rotate",
                        bc.string(), "-o", spv.string()},
                       log) == 0;
   };

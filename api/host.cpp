@@ -153,6 +153,13 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
   // Atomic add, min and max of floats (interpreter/ops_atomic.cpp), of doubles and halves when the device has them
   // (openCLCFeatures names which).
   v.push_back("cl_ext_float_atomics");
+  // The sub-group extensions (interpreter/ops_subgroup.cpp; OpenCL C 3.0 §6.15.20 [[sub-group-functions]]), which
+  // OpenCL C 3.0's __opencl_c_subgroups is enough for. Not cl_khr_subgroup_named_barrier (OpTypeNamedBarrier).
+  for (const char* e :
+       {"cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_vote", "cl_khr_subgroup_ballot",
+        "cl_khr_subgroup_non_uniform_arithmetic", "cl_khr_subgroup_shuffle", "cl_khr_subgroup_shuffle_relative",
+        "cl_khr_subgroup_clustered_reduce", "cl_khr_subgroup_rotate"})
+    v.push_back(e);
   // async_work_group_copy_2D2D and _3D3D (the compiler's prelude, over OpGroupAsyncCopy).
   v.push_back("cl_khr_extended_async_copies");
   // Sub-groups are the OpenCL C 3.0 feature only (__opencl_c_subgroups below): cl_khr_subgroups also requires that

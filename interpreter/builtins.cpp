@@ -7,6 +7,16 @@ namespace clref::interpreter {
 
 // OpenCL SPIR-V Environment §2.9 [[_built_in_variables]] BuiltIn variables; values as OpenCL C 3.0
 // §6.15.1 [[work-item-functions]] defines the work-item functions.
+namespace {
+// A uint4 with bits [from, to) set (bits past 127 dropped): the sub-group masks.
+uint32_t putMask(uint8_t* out, uint64_t from, uint64_t to) {
+  uint32_t words[4] = {0, 0, 0, 0};
+  for (uint64_t k = from; k < to && k < 128; ++k) words[k / 32] |= uint32_t(1) << (k % 32);
+  std::memcpy(out, words, sizeof words);
+  return sizeof words;
+}
+}  // namespace
+
 uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t sizeBytes) {
   const Launch& L = *wi.launch;
   auto put3 = [&](const std::array<uint64_t, 3>& v) {
@@ -49,6 +59,13 @@ uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t
     case spv::BuiltIn::NumEnqueuedSubgroups: return put1((enqSize + sg - 1) / sg, 4);
     case spv::BuiltIn::SubgroupId: return put1(localLinear / sg, 4);
     case spv::BuiltIn::SubgroupLocalInvocationId: return put1(localLinear % sg, 4);
+    // cl_khr_subgroup_ballot's masks (OpenCL C 3.0 §6.15.20.1 [[sub-group-ballot-functions]] get_sub_group_eq_mask and
+    // the rest): a uint4, bit k for sub-group local id k; the ge and gt masks stop at the maximum sub-group size.
+    case spv::BuiltIn::SubgroupEqMask: return putMask(out, localLinear % sg, localLinear % sg + 1);
+    case spv::BuiltIn::SubgroupGeMask: return putMask(out, localLinear % sg, sg);
+    case spv::BuiltIn::SubgroupGtMask: return putMask(out, localLinear % sg + 1, sg);
+    case spv::BuiltIn::SubgroupLeMask: return putMask(out, 0, localLinear % sg + 1);
+    case spv::BuiltIn::SubgroupLtMask: return putMask(out, 0, localLinear % sg);
     default: return put1(0, sizeBytes);
   }
 }

@@ -50,7 +50,18 @@ bool capabilitySupported(spv::Capability c) {
     case Capability::AtomicFloat64AddEXT:
     case Capability::AtomicFloat16MinMaxEXT:
     case Capability::AtomicFloat32MinMaxEXT:
-    case Capability::AtomicFloat64MinMaxEXT: return true;
+    case Capability::AtomicFloat64MinMaxEXT:
+    // The sub-group extensions cl_khr_subgroup_ballot, _non_uniform_vote, _non_uniform_arithmetic, _clustered_reduce,
+    // _shuffle, _shuffle_relative and _rotate (OpenCL SPIR-V Environment §3.4 [[required-capabilities-1.3]] names the
+    // shuffle ones): ops_subgroup.cpp.
+    case Capability::GroupNonUniform:
+    case Capability::GroupNonUniformVote:
+    case Capability::GroupNonUniformArithmetic:
+    case Capability::GroupNonUniformBallot:
+    case Capability::GroupNonUniformShuffle:
+    case Capability::GroupNonUniformShuffleRelative:
+    case Capability::GroupNonUniformClustered:
+    case Capability::GroupNonUniformRotateKHR: return true;
     default: return false;
   }
 }
@@ -66,7 +77,7 @@ bool extensionSupported(const std::string& name) {
          name == "SPV_KHR_linkonce_odr" || name == "SPV_KHR_bit_instructions" ||
          name == "SPV_KHR_uniform_group_instructions" || name == "SPV_KHR_integer_dot_product" ||
          name == "SPV_EXT_shader_atomic_float_add" || name == "SPV_EXT_shader_atomic_float16_add" ||
-         name == "SPV_EXT_shader_atomic_float_min_max";
+         name == "SPV_EXT_shader_atomic_float_min_max" || name == "SPV_KHR_subgroup_rotate";
 }
 
 namespace {

@@ -59,6 +59,13 @@ struct Collective {
   // Execution scope Subgroup: the work-items of one sub-group wait for each other, not the whole work-group
   // (sub_group_barrier and the sub-group collective functions).
   bool subgroup = false;
+  // A sub-group non-uniform instruction (ops_subgroup.cpp): it runs for the work-items of the sub-group that wait at
+  // it once none of the sub-group can run further (its active work-items), not only when all have arrived.
+  bool nonUniform = false;
+  // Non-uniform: the instruction's place in the order in which diverged work-items meet again (its block's rank in
+  // convergence_order.hpp << 32 | its instruction index); the scheduler runs the lowest waiting one first.
+  uint64_t convergenceOrder = 0;
+  const void* payload = nullptr;  // op-specific data of the action (the non-uniform arithmetic's combining action)
 };
 
 // A control-flow edge: the target and the OpPhi copies it performs (parallel-copy semantics:

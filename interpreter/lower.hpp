@@ -51,6 +51,9 @@ class Lowerer {
 
   // Current function/block being lowered; the edge for a branch to `target` from here.
   uint32_t currentBlock = 0;
+  // The rank of the current block in convergence_order.hpp's order (computed once per function).
+  uint32_t convergenceRank();
+  std::unordered_map<uint32_t, uint32_t> convergenceRank_;
   Edge* edgeTo(uint32_t targetLabel);
 
   // Constant value bytes of an id (OpConstant*, OpSpecConstant*), when it is one.

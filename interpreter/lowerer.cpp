@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "interpreter/convergence_order.hpp"
 #include "interpreter/lower.hpp"
 
 namespace clref::interpreter {
@@ -144,6 +145,13 @@ uint64_t Lowerer::constantInt(uint32_t id) const {
   uint64_t v = 0;
   std::memcpy(&v, p, std::min<uint64_t>(size, 8));
   return v;
+}
+
+uint32_t Lowerer::convergenceRank() {
+  if (!convergenceRank_.count(currentBlock))
+    for (const auto& [label, rank] : convergenceOrder(m, currentBlock)) convergenceRank_[label] = rank;
+  const auto it = convergenceRank_.find(currentBlock);
+  return it == convergenceRank_.end() ? UINT32_MAX : it->second;
 }
 
 }  // namespace clref::interpreter

@@ -38,19 +38,8 @@ void registerUnsupported(DispatchTable& t) {
   t.unsupported({Op::OpGetKernelLocalSizeForSubgroupCount, Op::OpGetKernelMaxNumSubgroups},
                 "sub-group dispatch queries are not supported (capability SubgroupDispatch)");
   t.unsupported(
-      {Op::OpGroupNonUniformElect,          Op::OpGroupNonUniformAll,           Op::OpGroupNonUniformAny,
-       Op::OpGroupNonUniformAllEqual,       Op::OpGroupNonUniformBroadcast,     Op::OpGroupNonUniformBroadcastFirst,
-       Op::OpGroupNonUniformBallot,         Op::OpGroupNonUniformInverseBallot, Op::OpGroupNonUniformBallotBitExtract,
-       Op::OpGroupNonUniformBallotBitCount, Op::OpGroupNonUniformBallotFindLSB, Op::OpGroupNonUniformBallotFindMSB,
-       Op::OpGroupNonUniformShuffle,        Op::OpGroupNonUniformShuffleXor,    Op::OpGroupNonUniformShuffleUp,
-       Op::OpGroupNonUniformShuffleDown,    Op::OpGroupNonUniformIAdd,          Op::OpGroupNonUniformFAdd,
-       Op::OpGroupNonUniformIMul,           Op::OpGroupNonUniformFMul,          Op::OpGroupNonUniformSMin,
-       Op::OpGroupNonUniformUMin,           Op::OpGroupNonUniformFMin,          Op::OpGroupNonUniformSMax,
-       Op::OpGroupNonUniformUMax,           Op::OpGroupNonUniformFMax,          Op::OpGroupNonUniformBitwiseAnd,
-       Op::OpGroupNonUniformBitwiseOr,      Op::OpGroupNonUniformBitwiseXor,    Op::OpGroupNonUniformLogicalAnd,
-       Op::OpGroupNonUniformLogicalOr,      Op::OpGroupNonUniformLogicalXor,    Op::OpGroupNonUniformQuadBroadcast,
-       Op::OpGroupNonUniformQuadSwap,       Op::OpGroupNonUniformRotateKHR},
-      "sub-group operations are not supported yet (GroupNonUniform capabilities, cl_khr_subgroup_*)");
+      {Op::OpGroupNonUniformQuadBroadcast, Op::OpGroupNonUniformQuadSwap},
+      "quad operations are not supported (capability GroupNonUniformQuad, which no OpenCL extension declares)");
   t.unsupported({Op::OpTypeNamedBarrier, Op::OpNamedBarrierInitialize, Op::OpMemoryNamedBarrier},
                 "named barriers are not supported (capability NamedBarrier)");
   t.unsupported({Op::OpTypeMatrix, Op::OpTranspose, Op::OpMatrixTimesScalar, Op::OpVectorTimesMatrix,

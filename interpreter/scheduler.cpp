@@ -407,6 +407,13 @@ class Worker {
         for (uint64_t first = 0; first < n; first += sg) {
           const uint64_t count = std::min(sg, n - first);
           const WorkItem& lead = slots_[first]->wi;
+          // A non-uniform instruction runs for the work-items waiting at it: nobody of the sub-group can run further
+          // (every work-item of the group has run until it stopped), so they are its active work-items.
+          if (const Op* at = nonUniformWaiting(first, count)) {
+            if (!runNonUniform(first, count, at)) return finishGroup(g, true);
+            progress = true;
+            continue;
+          }
           if (lead.state != WorkItemState::AtBarrier || !isSubgroupStop(lead.barrier)) continue;
           bool all = true;
           for (uint64_t i = first + 1; i < first + count && all; ++i)
@@ -488,6 +495,55 @@ class Worker {
     items_.resize(count);
     for (uint64_t i = 0; i < count; ++i) items_[i] = &slots_[i]->wi;
     s_.checks->groupStart(g, items_.data(), count);
+  }
+
+  static bool isNonUniformStop(const Op* at) {
+    return at && at->aux && static_cast<const Collective*>(at->aux)->nonUniform;
+  }
+  // The non-uniform instruction that runs next in sub-group slots [first, first + count): of those its work-items wait
+  // at, the first in the loop-aware order of convergence_order.hpp, so that the work-items that are behind catch up
+  // first: those that left a loop wait at the instruction after it while the others still iterate, and a branch's
+  // work-items meet again after it (choice sub_group_active_set).
+  const Op* nonUniformWaiting(uint64_t first, uint64_t count) const {
+    const Op* next = nullptr;
+    auto orderOf = [](const Op* op) { return static_cast<const Collective*>(op->aux)->convergenceOrder; };
+    for (uint64_t i = first; i < first + count; ++i) {
+      const WorkItem& wi = slots_[i]->wi;
+      if (wi.state == WorkItemState::AtBarrier && isNonUniformStop(wi.barrier) &&
+          (!next || orderOf(wi.barrier) < orderOf(next)))
+        next = wi.barrier;
+    }
+    return next;
+  }
+  // Runs `at` for the work-items of the sub-group that wait at it (in local id order), after checking the operands
+  // they must agree on, and lets them go on.
+  bool runNonUniform(uint64_t first, uint64_t count, const Op* at) {
+    const auto& c = *static_cast<const Collective*>(at->aux);
+    items_.clear();
+    for (uint64_t i = first; i < first + count; ++i)
+      if (slots_[i]->wi.state == WorkItemState::AtBarrier && slots_[i]->wi.barrier == at)
+        items_.push_back(&slots_[i]->wi);
+    for (WorkItem* wi : items_)
+      for (const auto& [reg, bytes] : c.uniformOperands)
+        if (std::memcmp(items_[0]->regs + reg, wi->regs + reg, bytes) != 0) {
+          fault(*wi, at, FaultKind::Unsupported,
+                "sub-group function called with different values of an operand the spec requires to be the same for "
+                "every active work-item, by local work-items " +
+                    std::to_string(items_[0]->localLinearId) + " and " + std::to_string(wi->localLinearId) +
+                    " (local linear ids)");
+          return false;
+        }
+    // No barrier for the checkers: a non-uniform instruction orders no memory access.
+    if (choicesOf(*items_[0]).get<numerics::Choice::SubgroupActiveSet>() == numerics::SubgroupActiveSetOption::Alone) {
+      for (WorkItem* wi : items_)
+        if (!c.eachAction(&wi, 1, at)) return false;
+    } else {
+      if (items_.size() > 1)
+        noteChoice(*items_[0], at, numerics::Choice::SubgroupActiveSet, "work-items that meet a sub-group function");
+      if (!c.eachAction(items_.data(), items_.size(), at)) return false;
+    }
+    for (WorkItem* wi : items_) wi->state = WorkItemState::Running;
+    return true;
   }
 
   static bool isSubgroupStop(const Op* at) {

@@ -1327,10 +1327,13 @@ void ShadowLowering::after() {
       op.n = resultBytes();
       return;
     }
-    case Op::OpGroupFAdd: {
-      // work_group_reduce_add / scans of floats: the order of the additions is open (choice
-      // work_group_reduction_order), so each work-item's result is any of the orders' sums: any value here (the sets
-      // do not enumerate the orders).
+    case Op::OpGroupFAdd:
+    case Op::OpGroupFMulKHR:
+    case Op::OpGroupNonUniformFAdd:
+    case Op::OpGroupNonUniformFMul: {
+      // work_group_reduce_add / scans of floats, their products, and the sub-group non-uniform ones: the order of the
+      // operations is open (choice work_group_reduction_order), so each work-item's result is any of the orders'
+      // results: any value here (the sets do not enumerate the orders).
       Op_& op = L.emit(+[](WorkItem& wi, const Op_* op) -> const Op_* {
         ShadowRun& s = *wi.shadow;
         if (s.choiceFreedInst == op->inst) s.choiceFreedInst = UINT32_MAX;

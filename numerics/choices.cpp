@@ -173,6 +173,27 @@ constexpr ChoiceInfo kChoices[] = {
      "and y otherwise, max(x, y) = y if x < y and x otherwise, x being the value in memory)",
      {"ordered", "formula"},
      0},
+    {Choice::SubgroupInactiveSource,
+     "sub_group_inactive_source",
+     "OpenCL C 3.0 §6.15.20.1 [[sub-group-ballot-functions]] sub_group_non_uniform_broadcast (and the shuffle and "
+     "rotate functions): \"The return value is undefined if the work item with sub-group local ID equal to index is "
+     "inactive or if index is greater than or equal to the size of the sub-group\"; sub_group_ballot_bit_extract past "
+     "the sub-group and sub_group_ballot_find_lsb/msb with no bit set are undefined too",
+     "a sub-group function that reads the value of an inactive work-item or of an id outside the sub-group, or a "
+     "ballot "
+     "query the table leaves undefined: warn and give 0, or stop the work-item with a fault",
+     {"zero", "fault"},
+     0},
+    {Choice::SubgroupActiveSet,
+     "sub_group_active_set",
+     "OpenCL C 3.0 §6.15.20.1 [[sub-group-ballot-functions]]: the non-uniform functions \"need not be encountered by "
+     "all "
+     "work items in a sub-group\"; which work-items are active together at one is the implementation's",
+     "the work-items of a sub-group that run a non-uniform sub-group function together: all that reach it when none "
+     "of the sub-group can go further, the earliest instruction in the kernel first so that work-items still in a loop "
+     "or a branch catch up (converged), or each work-item on its own (alone)",
+     {"converged", "alone"},
+     0},
     {Choice::ImageAddressNoneOutOfRange,
      "image_address_none_out_of_range",
      "OpenCL C 3.0 §6.15.15.1 [[table-sampler-descriptor]] CLK_ADDRESS_NONE: \"the programmer guarantees that the "
@@ -393,6 +414,8 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::DenormsAreZero: return {ChoiceKind::Set, true};
     // cl_ext_float_atomics: "+0 or -0", which the two options give.
     case Choice::AtomicFloatMinMaxSignedZero: return {ChoiceKind::Set, true};
+    // Any grouping of the work-items that reach the function; the options are two of them.
+    case Choice::SubgroupActiveSet: return {ChoiceKind::Set, false};
     // OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: the padded orders follow one of the two tables, or the device does not offer them.
     case Choice::ImagePaddedChannelLayout: return {ChoiceKind::Set, true};
     case Choice::FloatToIntOutOfRange:
@@ -417,6 +440,7 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::PtrDiffAcrossAllocations:
     case Choice::CommonMinMaxSpecial:
     case Choice::WorkGroupBroadcastOutOfRange:
+    case Choice::SubgroupInactiveSource:
     case Choice::ImageAddressNoneOutOfRange:
     case Choice::ImageSamplerlessOutOfRange:
     case Choice::ImageLinearIntegerRead:

@@ -34,6 +34,8 @@ enum class Choice : uint8_t {
   WorkGroupReductionOrder,       // the order of floating-point work-group reductions and scans
   WorkGroupBroadcastOutOfRange,  // work_group_broadcast with a local id outside the work-group
   AtomicFloatMinMaxSignedZero,   // atomic_fetch_min/max of a float with -0 and +0
+  SubgroupInactiveSource,        // a sub-group shuffle/broadcast/ballot read of an inactive or absent work-item
+  SubgroupActiveSet,             // which work-items of a sub-group run a non-uniform sub-group function together
   // Images (images::Undefined names the conditions; images::choiceOf maps them here).
   ImageAddressNoneOutOfRange,       // CLK_ADDRESS_NONE with a coordinate outside the image
   ImageSamplerlessOutOfRange,       // a sampler-less read outside the image
@@ -103,6 +105,8 @@ enum class DenormsAreZeroOption : uint8_t { FlushFloat, FlushFloatAndDouble, Ign
 enum class WorkGroupReductionOrderOption : uint8_t { Linear, Tree };
 enum class WorkGroupBroadcastOption : uint8_t { Zero, Fault };
 enum class AtomicFloatSignedZeroOption : uint8_t { Ordered, Formula };
+enum class SubgroupInactiveSourceOption : uint8_t { Zero, Fault };
+enum class SubgroupActiveSetOption : uint8_t { Converged, Alone };
 // The image conditions: the first option is the value clref produces (and warns), Fault stops the work-item.
 enum class ImageBorderOption : uint8_t { BorderColor, Fault };
 enum class ImageLinearIntegerOption : uint8_t { Nearest, Fault };
@@ -143,6 +147,8 @@ CLREF_CHOICE_OPTIONS(DenormsAreZero, DenormsAreZeroOption);
 CLREF_CHOICE_OPTIONS(WorkGroupReductionOrder, WorkGroupReductionOrderOption);
 CLREF_CHOICE_OPTIONS(WorkGroupBroadcastOutOfRange, WorkGroupBroadcastOption);
 CLREF_CHOICE_OPTIONS(AtomicFloatMinMaxSignedZero, AtomicFloatSignedZeroOption);
+CLREF_CHOICE_OPTIONS(SubgroupInactiveSource, SubgroupInactiveSourceOption);
+CLREF_CHOICE_OPTIONS(SubgroupActiveSet, SubgroupActiveSetOption);
 CLREF_CHOICE_OPTIONS(ImageAddressNoneOutOfRange, ImageBorderOption);
 CLREF_CHOICE_OPTIONS(ImageSamplerlessOutOfRange, ImageBorderOption);
 CLREF_CHOICE_OPTIONS(ImageLinearIntegerRead, ImageLinearIntegerOption);
