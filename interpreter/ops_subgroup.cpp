@@ -396,7 +396,8 @@ void lowerArith(Lowerer& L, const Instruction& inst) {
   static_cast<Collective*>(const_cast<void*>(op.aux))->payload = reinterpret_cast<const void*>(arith);
   op.c = operation;
   if (operation == 3) {
-    // ClusteredReduce: "a power-of-two ... constant", at most the maximum sub-group size (§6.15.20.2).
+    // ClusteredReduce: the cluster size is "an integer constant expression" and "a power-of-two":
+    // OpenCL C 3.0 §6.15.20.2 [[sub-group-clustered-reduction-functions]].
     if (inst.operandCount() < 4) L.reject(inst, "ClusteredReduce without a ClusterSize");
     const uint64_t n = L.constantInt(inst.operand(3));
     if (n == 0 || (n & (n - 1))) L.reject(inst, "a ClusterSize that is not a power of two");
