@@ -199,6 +199,27 @@ void checkRun(size_t maxSize, size_t local) {
   }
 }
 
+// Kernel `k` of `src` on a device with sub-groups of 8 and `choice` set ("" for the defaults): n work-items in one
+// work-group, argument 0 a buffer of `outInts` ints.
+struct ChoiceRun {
+  host::RunResult res;
+  std::shared_ptr<host::Buffer> out;
+};
+ChoiceRun runWithChoice(const char* src, const char* choice, size_t n, size_t outInts) {
+  host::DeviceConfig cfg;
+  cfg.subgroupSize = 8;
+  if (*choice) cfg.choices.set(choice);
+  const host::Device device(cfg);
+  auto program = host::Program::fromOpenCLC(device, src, "-cl-std=CL3.0");
+  host::Kernel k(program, "k");
+  auto out = std::make_shared<host::Buffer>(outInts * 4);
+  k.setArg(0, out);
+  host::NDRange r;
+  r.global = {n, 1, 1};
+  r.local = std::array<size_t, 3>{n, 1, 1};
+  return {k.run(r), out};
+}
+
 }  // namespace
 
 TEST_CASE("sub-group extensions at two sub-group sizes, with partial sub-groups, divergence and loops",
@@ -225,18 +246,7 @@ kernel void k(global int* out) {
 )CL";
   for (const char* choice : {"", "sub_group_inactive_source=fault"}) {
     INFO(choice);
-    host::DeviceConfig cfg;
-    cfg.subgroupSize = 8;
-    if (*choice) cfg.choices.set(choice);
-    const host::Device device(cfg);
-    auto program = host::Program::fromOpenCLC(device, src, "-cl-std=CL3.0");
-    host::Kernel k(program, "k");
-    auto out = std::make_shared<host::Buffer>(8 * 4);
-    k.setArg(0, out);
-    host::NDRange r;
-    r.global = {8, 1, 1};
-    r.local = std::array<size_t, 3>{8, 1, 1};
-    const auto res = k.run(r);
+    const auto [res, out] = runWithChoice(src, choice, 8, 8);
     if (*choice) {
       REQUIRE_FALSE(res.ok);
       REQUIRE(res.fault);
@@ -273,18 +283,7 @@ kernel void k(global int* out) {
 )CL";
   for (const char* choice : {"", "sub_group_active_set=alone"}) {
     INFO((*choice ? choice : "default"));
-    host::DeviceConfig cfg;
-    cfg.subgroupSize = 8;
-    if (*choice) cfg.choices.set(choice);
-    const host::Device device(cfg);
-    auto program = host::Program::fromOpenCLC(device, src, "-cl-std=CL3.0");
-    host::Kernel k(program, "k");
-    auto out = std::make_shared<host::Buffer>(16 * 2 * 4);
-    k.setArg(0, out);
-    host::NDRange r;
-    r.global = {16, 1, 1};
-    r.local = std::array<size_t, 3>{16, 1, 1};
-    const auto res = k.run(r);
+    const auto [res, out] = runWithChoice(src, choice, 16, 32);
     REQUIRE(res.ok);
     const auto o = out->as<int32_t>();
     for (int lid = 0; lid < 16; ++lid) {
