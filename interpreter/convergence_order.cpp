@@ -133,7 +133,6 @@ std::unordered_map<uint32_t, uint32_t> convergenceOrder(const Module& m, uint32_
       // The chain of loops from v's innermost outwards; v belongs to the region if it reaches `header`.
       int64_t l = loopOf[v], below = v;
       bool own = int64_t(v) == header || l == header;
-      if (int64_t(v) == header) below = v;
       while (!own && l >= 0) {
         below = l;
         l = parentLoop[l];

@@ -10,7 +10,6 @@
 // different branches meet different instructions and so form different active sets; a loop's work-items stay
 // together for as long as they iterate together. The action receives the active work-items in sub-group local id
 // order; their ids come from their local linear ids.
-#include <bit>
 
 #include "interpreter/dispatch.hpp"
 #include "interpreter/group_arithmetic.hpp"
@@ -89,26 +88,14 @@ template <bool All> bool vote(WorkItem* const* items, uint64_t count, const Op* 
 // OpGroupNonUniformAllEqual: integers by their bits, floats by value (OpFOrdEqual: -0 equals +0, a NaN equals
 // nothing), as sub_group_non_uniform_all_equal compares them.
 bool allEqual(WorkItem* const* items, uint64_t count, const Op* op) {
-  bool result = true;
-  for (uint64_t i = 1; i < count && result; ++i) {
-    if (op->imm) {
-      const double x = op->n == 2   ? toD(rd<Half>(*items[0], op->a))
-                       : op->n == 4 ? double(rd<float>(*items[0], op->a))
-                                    : rd<double>(*items[0], op->a);
-      const double y = op->n == 2   ? toD(rd<Half>(*items[i], op->a))
-                       : op->n == 4 ? double(rd<float>(*items[i], op->a))
-                                    : rd<double>(*items[i], op->a);
-      result = x == y;
-    } else {
-      result = std::memcmp(items[0]->regs + op->a, items[i]->regs + op->a, op->n) == 0;
-    }
-  }
-  if (op->imm && count == 1) {  // a lone NaN is not equal to itself either
-    const double x = op->n == 2   ? toD(rd<Half>(*items[0], op->a))
-                     : op->n == 4 ? double(rd<float>(*items[0], op->a))
-                                  : rd<double>(*items[0], op->a);
-    result = x == x;
-  }
+  auto floatOf = [op](const WorkItem& wi) {
+    return op->n == 2 ? toD(rd<Half>(wi, op->a)) : op->n == 4 ? double(rd<float>(wi, op->a)) : rd<double>(wi, op->a);
+  };
+  const double first = op->imm ? floatOf(*items[0]) : 0;
+  bool result = first == first;  // a NaN is equal to nothing, itself included
+  for (uint64_t i = 1; i < count && result; ++i)
+    result = op->imm ? floatOf(*items[i]) == first
+                     : std::memcmp(items[0]->regs + op->a, items[i]->regs + op->a, op->n) == 0;
   for (uint64_t i = 0; i < count; ++i) wr<uint8_t>(*items[i], op->r, uint8_t(result));
   return true;
 }

@@ -210,10 +210,10 @@ TEST_CASE("float atomic min and max: NaN operands and the choice atomic_float_mi
     const bool ordered = *choice == 0;
     // min(+0, -0), max(+0, -0), min(-0, +0), max(-0, +0): ordered gives -0 for min and +0 for max; the formulas give
     // the operand for min (x < y is false) and the memory's value for max.
-    CHECK(std::signbit(r[0]) == (ordered ? true : true));
-    CHECK(std::signbit(r[1]) == (ordered ? false : false));
-    CHECK(std::signbit(r[2]) == (ordered ? true : false));
-    CHECK(std::signbit(r[3]) == (ordered ? false : true));
+    CHECK(std::signbit(r[0]));   // min(+0, -0): -0 either way
+    CHECK(!std::signbit(r[1]));  // max(+0, -0): +0 either way
+    CHECK(std::signbit(r[2]) == ordered);
+    CHECK(std::signbit(r[3]) == !ordered);
     // min(x, NaN) = max(x, NaN) = x; min(NaN, x) = max(NaN, x) = x; min(NaN, NaN) is NaN.
     CHECK(r[4] == 2.0f);
     CHECK(r[5] == 2.0f);
