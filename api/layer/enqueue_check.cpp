@@ -164,14 +164,28 @@ struct Pending {
   std::string optionsNote;  // build options clref could not weigh
 };
 
-// Reads `bytes` bytes of `mem` at `offset` on `queue` after `waits`, blocking.
+// Reads `bytes` bytes of `mem` at `offset` on `queue` after `waits` into `out`, blocking.
+void readBufferInto(void* out, cl_command_queue queue, cl_mem mem, size_t offset, size_t bytes, cl_uint nWaits,
+                    const cl_event* waits) {
+  if (bytes == 0) return;
+  const cl_int r = next().clEnqueueReadBuffer(queue, mem, CL_TRUE, offset, bytes, out, nWaits, waits, nullptr);
+  if (r != CL_SUCCESS) throw NotChecked{"reading a buffer argument failed with error " + std::to_string(r)};
+}
+
 std::vector<uint8_t> readBuffer(cl_command_queue queue, cl_mem mem, size_t offset, size_t bytes, cl_uint nWaits,
                                 const cl_event* waits) {
   std::vector<uint8_t> out(bytes);
-  if (bytes == 0) return out;
-  const cl_int r = next().clEnqueueReadBuffer(queue, mem, CL_TRUE, offset, bytes, out.data(), nWaits, waits, nullptr);
-  if (r != CL_SUCCESS) throw NotChecked{"reading a buffer argument failed with error " + std::to_string(r)};
+  readBufferInto(out.data(), queue, mem, offset, bytes, nWaits, waits);
   return out;
+}
+
+// A clref buffer holding `bytes` bytes of `mem` at `offset`, read straight into it: with buffers of hundreds of
+// megabytes, a temporary copy doubled the layer's cost.
+std::shared_ptr<host::Buffer> snapshotOf(cl_command_queue queue, cl_mem mem, size_t offset, size_t bytes,
+                                         cl_uint nWaits, const cl_event* waits) {
+  auto buffer = std::make_shared<host::Buffer>(bytes);
+  readBufferInto(buffer->data(), queue, mem, offset, bytes, nWaits, waits);
+  return buffer;
 }
 
 // clref's buffers for the arguments, from the device's contents before the kernel. Arguments that share memory (the
@@ -202,13 +216,11 @@ void snapshotBuffers(Pending& p, cl_command_queue queue, cl_uint nWaits, const c
     for (size_t i : r.members) shared = shared || p.buffers[i].mem != p.buffers[r.members.front()].mem;
     if (!shared) {
       const BufferArg& b = p.buffers[r.members.front()];
-      auto bytes = readBuffer(queue, b.mem, 0, b.size, nWaits, waits);
-      auto buffer = std::make_shared<host::Buffer>(bytes.data(), bytes.size());
+      auto buffer = snapshotOf(queue, b.mem, 0, b.size, nWaits, waits);
       for (size_t i : r.members) p.buffers[i].buffer = buffer;
       continue;
     }
-    auto bytes = readBuffer(queue, root, r.begin, r.end - r.begin, nWaits, waits);
-    r.memory = std::make_shared<host::Buffer>(bytes.data(), bytes.size());
+    r.memory = snapshotOf(queue, root, r.begin, r.end - r.begin, nWaits, waits);
     for (size_t i : r.members)
       p.buffers[i].buffer = host::Buffer::subBuffer(r.memory, offsets[p.buffers[i].mem] - r.begin, p.buffers[i].size);
   }
