@@ -500,8 +500,8 @@ std::array<size_t, 3> Kernel::localSizeFor(const NDRange& range) const {
   return range.local ? *range.local : defaultLocalSize(range, program_->device().config(), maxWorkGroupSize());
 }
 
-RunResult Kernel::run(const NDRange& range) {
-  RunResult r = runWith(range, nullptr, nullptr);
+RunResult Kernel::run(const NDRange& range, unsigned threads) {
+  RunResult r = runWith(range, nullptr, nullptr, {}, threads);
   if (const uint64_t every = program_->device().config().plantErrors; every && r.ok) plantErrors(*this, every);
   return r;
 }
@@ -520,7 +520,7 @@ RunResult Kernel::runObserved(const NDRange& range, interpreter::ExecutionObserv
 }
 
 RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, interpreter::ExecutionObserver* observer,
-                          const std::vector<uint64_t>& groups) {
+                          const std::vector<uint64_t>& groups, unsigned threads) {
   const auto& cfg = program_->device().config();
   checkNDRange(range, cfg);
   if (loweredSpecVersion_ != program_->specVersion_) lower();
@@ -609,7 +609,7 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
                 std::to_string(interpreter::kRaceCheckerMaxGroupSize) + " work-items; this launch's have " +
                 std::to_string(groupSize));
   interpreter::ExecConfig ec;
-  ec.threads = cfg.threads;
+  ec.threads = threads ? threads : cfg.threads;
   ec.instructionBudget = cfg.instructionBudget;
   ec.subgroupSize = cfg.subgroupSize;
   ec.shadow = shadow;

@@ -422,8 +422,9 @@ class Kernel {
   // Runs the NDRange to completion. Throws Error when an argument is not set, a buffer is larger than the device's
   // address space, the local memory exceeds localMemSize, or the NDRange cannot run on the kernel (NDRangeError for
   // what checkNDRange checks); interpreter::ModuleError when the kernel cannot be lowered. A kernel fault is not
-  // thrown: RunResult::fault.
-  RunResult run(const NDRange& range);
+  // thrown: RunResult::fault. `threads` (0: the device's DeviceConfig::threads) is how many worker threads run it (the
+  // OpenCL API's sub-devices); it changes no result.
+  RunResult run(const NDRange& range, unsigned threads = 0);
   // The same run with allowed-set propagation (interpreter/shadow.hpp): besides clref's results, `shadow` holds the
   // allowed set of every value that is not exactly clref's, and the decisions those sets left open. One thread.
   RunResult runShadow(const NDRange& range, interpreter::ShadowRun& shadow);
@@ -448,7 +449,7 @@ class Kernel {
   };
   void lower();
   RunResult runWith(const NDRange& range, interpreter::ShadowRun* shadow, interpreter::ExecutionObserver* observer,
-                    const std::vector<uint64_t>& groups = {});
+                    const std::vector<uint64_t>& groups = {}, unsigned threads = 0);
   Arg& argAt(size_t i, ArgKind want);
   std::shared_ptr<Program> program_;
   std::string name_;

@@ -1,4 +1,6 @@
 // OpenCL 3.0 API §4.4 [[_contexts]] Contexts.
+#include <algorithm>
+
 #include "api/opencl/device_info.hpp"
 
 using namespace clref::cl;
@@ -46,10 +48,13 @@ cl_int parseContextProperties(const char* fn, const cl_context_properties* props
   return CL_SUCCESS;
 }
 
-cl_context makeContext(std::vector<cl_context_properties> props,
+cl_context makeContext(std::vector<cl_context_properties> props, std::vector<cl_device_id> devices,
                        void(CL_CALLBACK* notify)(const char*, const void*, size_t, void*), void* data) {
   auto* c = new _cl_context();
   c->properties = std::move(props);
+  c->devices = std::move(devices);
+  for (cl_device_id d : c->devices)
+    if (d->isSubDevice()) retainInternal(d);
   c->notify = notify;
   c->notifyData = data;
   registerObject(c);
@@ -76,7 +81,11 @@ CL_API_ENTRY cl_context CL_API_CALL clCreateContext(
     if (!validDevice(devices[i]))
       return apiErrorRet(__func__, errcode_ret, CL_INVALID_DEVICE, "devices[{}] is {}, not a valid device", i,
                          devices[i]);
-  return withError(errcode_ret, CL_SUCCESS, makeContext(std::move(props), pfn_notify, user_data));
+  // OpenCL 3.0 API §4.4 [[_contexts]] clCreateContext: duplicate devices in devices are ignored.
+  std::vector<cl_device_id> unique;
+  for (cl_uint i = 0; i < num_devices; ++i)
+    if (std::find(unique.begin(), unique.end(), devices[i]) == unique.end()) unique.push_back(devices[i]);
+  return withError(errcode_ret, CL_SUCCESS, makeContext(std::move(props), std::move(unique), pfn_notify, user_data));
 } catch (...) { return clref::cl::failedCall<cl_context>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(
@@ -105,7 +114,8 @@ CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(
         __func__, errcode_ret, CL_DEVICE_NOT_FOUND,
         "device_type {} matches no device (the one device is CL_DEVICE_TYPE_ACCELERATOR, and the default)",
         hex(device_type));
-  return withError(errcode_ret, CL_SUCCESS, makeContext(std::move(props), pfn_notify, user_data));
+  // The root device: device types select root devices only (as clGetDeviceIDs lists them).
+  return withError(errcode_ret, CL_SUCCESS, makeContext(std::move(props), {theDevice()}, pfn_notify, user_data));
 } catch (...) { return clref::cl::failedCall<cl_context>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainContext(cl_context context) try {
@@ -136,8 +146,8 @@ CL_API_ENTRY cl_int CL_API_CALL clGetContextInfo(cl_context context, cl_context_
   const InfoOut out{param_value_size, param_value, param_value_size_ret, __func__, param_name};
   switch (param_name) {
     case CL_CONTEXT_REFERENCE_COUNT: return out(context->refCount);
-    case CL_CONTEXT_NUM_DEVICES: return out(cl_uint(1));
-    case CL_CONTEXT_DEVICES: return out(theDevice());
+    case CL_CONTEXT_NUM_DEVICES: return out(cl_uint(context->devices.size()));
+    case CL_CONTEXT_DEVICES: return out(context->devices);
     // OpenCL 3.0 API §4.4 [[_contexts]]: the properties argument as given, or size 0 when it was NULL.
     case CL_CONTEXT_PROPERTIES: return out(context->properties);
     default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no context query", hex(param_name));

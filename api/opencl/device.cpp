@@ -87,7 +87,7 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
   switch (param) {
     case CL_DEVICE_TYPE: return out(kDeviceType);
     case CL_DEVICE_VENDOR_ID: return out(cl_uint(0));  // no PCI vendor
-    case CL_DEVICE_MAX_COMPUTE_UNITS: return out(cl_uint(1));
+    case CL_DEVICE_MAX_COMPUTE_UNITS: return out(device->computeUnits);
     case CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS: return out(cl_uint(3));
     case CL_DEVICE_MAX_WORK_ITEM_SIZES: return out(std::vector<size_t>{wg, wg, wg});
     case CL_DEVICE_MAX_WORK_GROUP_SIZE: return out(wg);
@@ -204,14 +204,15 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     }
     case CL_DEVICE_PRINTF_BUFFER_SIZE: return out(size_t(1024 * 1024));
     case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: return out(cl_bool(CL_TRUE));
-    case CL_DEVICE_PARENT_DEVICE: return out(cl_device_id(nullptr));
-    case CL_DEVICE_PARTITION_MAX_SUB_DEVICES: return out(cl_uint(0));
-    // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: {0} when partitioning is not supported;
-    // CL_DEVICE_PARTITION_TYPE of a root device is empty (size 0) or {0}.
-    case CL_DEVICE_PARTITION_PROPERTIES: return out(std::vector<cl_device_partition_property>{0});
+    // OpenCL 3.0 API §4.2 [[platform-querying-devices]] the partition queries (device_partition.cpp): a root device's
+    // CL_DEVICE_PARTITION_TYPE is empty, a sub-device's the properties it was made with; root devices are not reference
+    // counted (1).
+    case CL_DEVICE_PARENT_DEVICE: return out(device->parent);
+    case CL_DEVICE_PARTITION_MAX_SUB_DEVICES: return out(maxSubDevices(device));
+    case CL_DEVICE_PARTITION_PROPERTIES: return out(partitionProperties(device));
     case CL_DEVICE_PARTITION_AFFINITY_DOMAIN: return out(cl_device_affinity_domain(0));
-    case CL_DEVICE_PARTITION_TYPE: return out(std::vector<cl_device_partition_property>{});
-    case CL_DEVICE_REFERENCE_COUNT: return out(cl_uint(1));
+    case CL_DEVICE_PARTITION_TYPE: return out(device->partitionType);
+    case CL_DEVICE_REFERENCE_COUNT: return out(device->isSubDevice() ? device->refCount : cl_uint(1));
     case CL_DEVICE_SVM_CAPABILITIES: return out(cl_device_svm_capabilities(0));
     case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
     case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:

@@ -54,5 +54,9 @@ bool hasFeature(const host::DeviceConfig& cfg, const char* name);
 std::vector<cl_name_version> platformExtensionsWithVersion();
 cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out);
 size_t maxWorkGroupSize();
+// OpenCL 3.0 API §4.3 [[platform-device-partitioning]] (device_partition.cpp): the schemes clCreateSubDevices takes for
+// `device` ({0} when it cannot be split into two or more), and the most sub-devices one call can make.
+std::vector<cl_device_partition_property> partitionProperties(cl_device_id device);
+cl_uint maxSubDevices(cl_device_id device);
 
 }  // namespace clref::cl

@@ -12,6 +12,18 @@ namespace host = clref::host;
 
 namespace {
 
+// OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelWorkGroupInfo, clGetKernelSubGroupInfo: CL_INVALID_DEVICE
+// if device is not in the list of devices associated with kernel, or is NULL and there is more than one.
+cl_int checkKernelDevice(const char* fn, cl_kernel kernel, cl_device_id device) {
+  const auto& devices = kernel->program->devices;
+  if (!device && devices.size() > 1)
+    return apiError(fn, CL_INVALID_DEVICE, "device is NULL, and kernel {} has {} devices", kernel->name,
+                    devices.size());
+  if (device && std::find(devices.begin(), devices.end(), device) == devices.end())
+    return apiError(fn, CL_INVALID_DEVICE, "device {} is not a device of kernel {}", device, kernel->name);
+  return CL_SUCCESS;
+}
+
 cl_kernel newKernel(cl_program program, const std::string& name) {
   auto hk = std::make_unique<host::Kernel>(program->executable, name);
   auto owned = std::make_unique<_cl_kernel>();  // freed if an allocation below fails
@@ -445,8 +457,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
   // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelWorkGroupInfo: device may be NULL when the kernel has
   // one device.
   if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
-  if (device && device != theDevice())
-    return apiError(__func__, CL_INVALID_DEVICE, "device {} is not the device of kernel {}", device, kernel->name);
+  if (cl_int e = checkKernelDevice(__func__, kernel, device)) return e;
   const InfoOut out{param_value_size, param_value, param_value_size_ret, __func__, param_name};
   switch (param_name) {
     // CL_KERNEL_GLOBAL_WORK_SIZE: CL_INVALID_VALUE unless the device is custom or the kernel built-in
@@ -480,8 +491,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
                                                         void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
-  if (device && device != theDevice())
-    return apiError(__func__, CL_INVALID_DEVICE, "device {} is not the device of kernel {}", device, kernel->name);
+  if (cl_int e = checkKernelDevice(__func__, kernel, device)) return e;
   const char* fn = __func__;  // for the lambda below, whose own __func__ is "operator()"
   const InfoOut out{param_value_size, param_value, param_value_size_ret, fn, param_name};
   const size_t sg = std::max<size_t>(1, theDevice()->device.config().subgroupSize);
@@ -556,6 +566,13 @@ cl_int launchRange(const char* fn, cl_command_queue command_queue, cl_kernel ker
   if (kernel->program->context != command_queue->context)
     return apiError(fn, CL_INVALID_CONTEXT, "kernel belongs to context {}, command_queue to context {}",
                     kernel->program->context, command_queue->context);
+  // OpenCL 3.0 API §5.10 [[_executing_kernels]]: CL_INVALID_PROGRAM_EXECUTABLE if there is no successfully built
+  // program executable available for the device associated with command_queue.
+  if (!kernel->program->builtForDevice(command_queue->device))
+    return apiError(fn, CL_INVALID_PROGRAM_EXECUTABLE,
+                    "program {} of kernel {} was not built for device {} of command_queue (its last build was for "
+                    "other devices of the context)",
+                    kernel->program, kernel->name, command_queue->device);
   // CL_INVALID_WORK_DIMENSION if work_dim is not 1..CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS
   if (work_dim < 1 || work_dim > 3)
     return apiError(fn, CL_INVALID_WORK_DIMENSION, "work_dim is {}, not 1 to CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS (3)",
@@ -666,7 +683,8 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
     return e;
   auto args = kernel->args;  // the arguments as of enqueue time (OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]])
   cl_context context = command_queue->context;
-  auto work = [fn, kernel, args, range, empty, context]() -> cl_int {
+  cl_device_id device = command_queue->device;  // runs the launch on its compute units (worker threads)
+  auto work = [fn, kernel, args, range, empty, context, device]() -> cl_int {
     if (empty) return CL_SUCCESS;
     auto& hk = *kernel->kernel;
     try {
@@ -685,7 +703,7 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
           case host::ArgKind::Sampler: hk.setArgSampler(i, a.sampler); break;
         }
       }
-      auto r = hk.run(range);
+      auto r = hk.run(range, device->computeUnits);
       // OpenCL C 3.0 §6.15.14.3 [[differences-between-opencl-c-and-c99-printf]]: printf output goes to the
       // implementation's output stream when the command completes; clref writes it to stdout in work-group order.
       if (!r.printfOutput.empty()) {

@@ -1,6 +1,7 @@
 // Object registry, reference counting and the API lock (see objects.hpp).
 #include "api/opencl/objects.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <unordered_set>
 
@@ -56,6 +57,7 @@ ApiLock::~ApiLock() {
 Object::Object(Kind k) : dispatch(dispatchTable()), kind(k) {}
 
 void registerObject(Object* o) { live().insert(o); }
+void unregisterObject(Object* o) { live().erase(o); }
 
 bool isLive(const void* p, Kind k) {
   if (!p || !live().count(p)) return false;
@@ -93,6 +95,15 @@ void bury(void* block, size_t bytes) {
 }
 
 void retainInternal(Object* o) { ++o->internal; }
+
+}  // namespace clref::cl
+
+bool _cl_context::hasDevice(cl_device_id d) const { return std::find(devices.begin(), devices.end(), d) != devices.end(); }
+bool _cl_program::builtForDevice(cl_device_id d) const {
+  return std::find(builtFor.begin(), builtFor.end(), d) != builtFor.end();
+}
+
+namespace clref::cl {
 void retainExternal(Object* o) { ++o->refCount; }
 
 void releaseInternal(Object* o) {
@@ -108,10 +119,20 @@ void releaseExternal(Object* o) {
 
 void finalize(Object* o) {
   switch (o->kind) {
-    case Kind::Platform:
-    case Kind::Device: return;  // static: never destroyed
+    case Kind::Platform: return;  // static: never destroyed
+    case Kind::Device: {
+      auto* d = static_cast<cl_device_id>(o);
+      if (!d->isSubDevice()) return;  // the root device is static: never destroyed
+      cl_device_id parent = d->parent;
+      entomb(d);
+      if (parent->isSubDevice()) releaseInternal(parent);
+      return;
+    }
     case Kind::Context: {
       auto* c = static_cast<cl_context>(o);
+      // Its sub-devices' references go now (without allocating): the destructor callbacks get only the context.
+      for (cl_device_id d : c->devices)
+        if (d->isSubDevice()) releaseInternal(d);
       // OpenCL 3.0 API §4.4 [[_contexts]] clSetContextDestructorCallback: called in reverse order of registration.
       // One deferred call capturing only c: it needs no allocation beyond the slot the releasing
       // entry point reserved (reserveDeferred), so a release cannot fail half-done.

@@ -104,6 +104,7 @@ struct Object {
 
 cl_icd_dispatch* dispatchTable();
 void registerObject(Object* o);
+void unregisterObject(Object* o);  // undoes registerObject (for an object never handed out)
 bool isLive(const void* p, Kind k);
 void retainInternal(Object* o);
 void releaseInternal(Object* o);
@@ -149,10 +150,22 @@ struct _cl_device_id : clref::cl::Object {
   // host::openCLCExtensions of the device, computed when the device is made: the image entry points ask it without
   // allocating.
   std::vector<std::string> extensions;
+  // OpenCL 3.0 API §4.3 [[platform-device-partitioning]]: a compute unit is one worker thread of the interpreter (the
+  // root device has DeviceConfig::threads of them, or the host's hardware threads); a sub-device is a partition of its
+  // parent's threads that runs the same interpreter with the same configuration, so every device computes the same
+  // results and only the number of threads running a launch differs.
+  cl_uint computeUnits = 1;
+  cl_device_id parent = nullptr;                                // a sub-device's parent; null for the root device
+  std::vector<cl_device_partition_property> partitionType;      // a sub-device's properties as given, with the 0
+  bool isSubDevice() const { return parent != nullptr; }
 };
 
 struct _cl_context : clref::cl::Object {
   _cl_context() : Object(clref::cl::Kind::Context) {}
+  // Its devices, without duplicates, in the order given; sub-devices among them are retained (internally) by the
+  // context, and every object made in the context reaches its devices through it.
+  std::vector<cl_device_id> devices;
+  bool hasDevice(cl_device_id d) const;
   std::vector<cl_context_properties> properties;  // as given, with the terminating 0
   void(CL_CALLBACK* notify)(const char*, const void*, size_t, void*) = nullptr;
   void* notifyData = nullptr;
@@ -241,6 +254,12 @@ struct _cl_program : clref::cl::Object {
   std::vector<clref::host::SourceName> sourceNames;
   cl_program_binary_type binaryType = CL_PROGRAM_BINARY_TYPE_NONE;
   cl_build_status status = CL_BUILD_NONE;
+  // The program's devices (CL_PROGRAM_DEVICES: its context's, or the device_list of clCreateProgramWithBinary), and
+  // those the last build, compile or link was for: the build status, options, log and binary type of the others are
+  // those of no build. clref keeps one executable for all of them (partitions of one interpreter, one configuration).
+  std::vector<cl_device_id> devices;
+  std::vector<cl_device_id> builtFor;
+  bool builtForDevice(cl_device_id d) const;
   std::string options;
   std::string log;
   std::shared_ptr<clref::host::Program> executable;

@@ -1,6 +1,6 @@
 // OpenCL 3.0 API §4.1 [[_querying_platform_info]] Querying Platform Info, §4.2 [[platform-querying-devices]] Querying
-// Devices, §4.3 [[platform-device-partitioning]] Partitioning a Device, §4.2 [[platform-querying-devices]] host timers
-// (clGetDeviceAndHostTimer/clGetHostTimer).
+// Devices, §4.2 [[platform-querying-devices]] host timers (clGetDeviceAndHostTimer/clGetHostTimer). Partitioning a
+// device: device_partition.cpp.
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 
 #include "api/opencl/device_info.hpp"
 #include "api/opencl/objects.hpp"
@@ -109,6 +110,8 @@ cl_device_id theDevice() {
     applyLimitsFromEnvironment(q->device.config());
     applyChecksFromEnvironment(q->device.config());
     q->extensions = clref::host::openCLCExtensions(q->device.config());
+    const unsigned threads = q->device.config().threads;
+    q->computeUnits = threads ? threads : std::max(1u, std::thread::hardware_concurrency());
     // The images module builds its list of formats at its first use: build it now, so that clGetSupportedImageFormats
     // allocates nothing.
     (void)clref::images::allFormats();
@@ -200,37 +203,6 @@ CL_API_ENTRY cl_int CL_API_CALL clGetDeviceInfo(cl_device_id device, cl_device_i
   if (!validDevice(device)) return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a valid device", device);
   return deviceInfo(device, param_name,
                     InfoOut{param_value_size, param_value, param_value_size_ret, __func__, param_name});
-} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
-
-// OpenCL 3.0 API §4.3 [[platform-device-partitioning]] clCreateSubDevices: the device reports
-// CL_DEVICE_PARTITION_PROPERTIES {0} (no partitioning), so every partition request is "valid but not supported by the
-// device".
-CL_API_ENTRY cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device,
-                                                   const cl_device_partition_property* properties, cl_uint num_devices,
-                                                   cl_device_id* out_devices, cl_uint* num_devices_ret) try {
-  ApiLock lock;
-  (void)num_devices, (void)out_devices, (void)num_devices_ret;
-  if (!validDevice(in_device))
-    return apiError(__func__, CL_INVALID_DEVICE, "in_device {} is not a valid device", in_device);
-  // CL_INVALID_VALUE if values specified in properties are not valid or if values specified in
-  // properties are valid but not supported by the device.
-  return apiError(__func__, CL_INVALID_VALUE,
-                  "properties {} ask for a partition, and the device supports none (CL_DEVICE_PARTITION_PROPERTIES "
-                  "is {0})",
-                  static_cast<const void*>(properties));
-} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
-
-// OpenCL 3.0 API §4.3 [[platform-device-partitioning]] clRetainDevice/clReleaseDevice: root-level devices are not
-// reference counted (succeed).
-CL_API_ENTRY cl_int CL_API_CALL clRetainDevice(cl_device_id device) try {
-  ApiLock lock;
-  if (!validDevice(device)) return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a valid device", device);
-  return CL_SUCCESS;
-} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
-CL_API_ENTRY cl_int CL_API_CALL clReleaseDevice(cl_device_id device) try {
-  ApiLock lock;
-  if (!validDevice(device)) return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a valid device", device);
-  return CL_SUCCESS;
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // OpenCL 3.0 API §4.2 [[platform-querying-devices]] clGetDeviceAndHostTimer / clGetHostTimer: device and host share one

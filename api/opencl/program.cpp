@@ -20,6 +20,7 @@ cl_program newProgram(cl_context context, _cl_program::Origin origin) {
   auto* p = new _cl_program();
   p->context = context;
   p->origin = origin;
+  p->devices = context->devices;
   retainInternal(context);
   registerObject(p);
   return p;
@@ -74,17 +75,33 @@ bool compilerMissingFor(cl_program program) {
 }
 
 // OpenCL 3.0 API §5.8.4 [[_building_program_executables]] clBuildProgram /
-// §5.8.5 [[_separate_compilation_and_linking_of_programs]] clCompileProgram: the device list checks.
-cl_int checkDevices(const char* fn, cl_uint num_devices, const cl_device_id* device_list) {
+// §5.8.5 [[_separate_compilation_and_linking_of_programs]] clCompileProgram, clLinkProgram: the device list checks
+// (CL_INVALID_DEVICE if a device is not one of the program's, or the context's for clLinkProgram).
+cl_int checkDevices(const char* fn, const std::vector<cl_device_id>& devices, cl_uint num_devices,
+                    const cl_device_id* device_list) {
   if (!device_list && num_devices > 0)
     return apiError(fn, CL_INVALID_VALUE, "device_list is NULL and num_devices is {}", num_devices);
   if (device_list && num_devices == 0)
     return apiError(fn, CL_INVALID_VALUE, "device_list is not NULL and num_devices is 0");
   for (cl_uint i = 0; i < num_devices; ++i)
-    if (device_list[i] != theDevice())
-      return apiError(fn, CL_INVALID_DEVICE, "device_list[{}] is {}, not the device of the program's context", i,
-                      device_list[i]);
+    if (std::find(devices.begin(), devices.end(), device_list[i]) == devices.end())
+      return apiError(fn, CL_INVALID_DEVICE, "device_list[{}] is {}, not a device of the program", i, device_list[i]);
   return CL_SUCCESS;
+}
+
+// Whether `device` has a binary of `program`: it was built for the device, or given the program's binary.
+bool hasBinary(cl_program program, cl_device_id device) {
+  return program->builtForDevice(device) || program->origin == _cl_program::Origin::Binary;
+}
+
+// The devices a build, compile or link is for: those listed, or all of `devices` when the list is NULL.
+std::vector<cl_device_id> listedOr(cl_uint num_devices, const cl_device_id* device_list,
+                                   const std::vector<cl_device_id>& devices) {
+  if (!device_list) return devices;
+  std::vector<cl_device_id> out;
+  for (cl_uint i = 0; i < num_devices; ++i)
+    if (std::find(out.begin(), out.end(), device_list[i]) == out.end()) out.push_back(device_list[i]);
+  return out;
 }
 
 // For the channel "api": the first line of a build log that reports an error (else its first line), which the
@@ -204,7 +221,7 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context
   if (!device_list) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "device_list is NULL");
   if (num_devices == 0) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "num_devices is 0");
   for (cl_uint i = 0; i < num_devices; ++i)
-    if (device_list[i] != theDevice())
+    if (!context->hasDevice(device_list[i]))
       return apiErrorRet(__func__, errcode_ret, CL_INVALID_DEVICE, "device_list[{}] is {}, not a device of context", i,
                          device_list[i]);
   if (!lengths) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "lengths is NULL");
@@ -232,7 +249,16 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBinary(cl_context context
     return apiErrorRet(__func__, errcode_ret, CL_INVALID_BINARY,
                        "binaries[{}] ({} bytes) is not a program binary of the device (a SPIR-V module): {}", invalid,
                        lengths[invalid], NotSpirv{binaries[invalid], lengths[invalid]});
+  // Every device of clref is a partition of one interpreter with one configuration, and a program holds one
+  // executable for all of its devices: different binaries for different devices cannot be kept apart.
+  for (cl_uint i = 1; i < num_devices; ++i)
+    if (lengths[i] != lengths[0] || std::memcmp(binaries[i], binaries[0], lengths[0]) != 0)
+      return apiErrorRet(__func__, errcode_ret, CL_INVALID_BINARY,
+                         "binaries[{}] differs from binaries[0]: clref keeps one executable for all the devices of a "
+                         "program (they are partitions of one interpreter), so it takes one binary for all of them",
+                         i);
   cl_program p = newProgram(context, _cl_program::Origin::Binary);
+  p->devices.assign(device_list, device_list + num_devices);
   p->spirv = words(binaries[0], lengths[0]);
   // The type clref recorded in its own binaries; a module from elsewhere is a compiled object
   // when it imports functions, else an executable.
@@ -257,7 +283,7 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithBuiltInKernels(cl_context
   if (num_devices == 0) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "num_devices is 0");
   if (!kernel_names) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "kernel_names is NULL");
   for (cl_uint i = 0; i < num_devices; ++i)
-    if (device_list[i] != theDevice())
+    if (!context->hasDevice(device_list[i]))
       return apiErrorRet(__func__, errcode_ret, CL_INVALID_DEVICE, "device_list[{}] is {}, not a device of context", i,
                          device_list[i]);
   return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
@@ -337,7 +363,7 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
   // OpenCL 3.0 API §5.8.4 [[_building_program_executables]] clBuildProgram
   if (!validProgram(program))
     return apiError(__func__, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
-  if (cl_int e = checkDevices(__func__, num_devices, device_list)) return e;
+  if (cl_int e = checkDevices(__func__, program->devices, num_devices, device_list)) return e;
   if (!pfn_notify && user_data)  // pfn_notify NULL but user_data not NULL
     return apiError(__func__, CL_INVALID_VALUE, "pfn_notify is NULL and user_data is not NULL");
   // CL_INVALID_OPERATION if there are kernel objects attached to program
@@ -369,6 +395,7 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint num_d
   program->executable.reset();
   program->argInfo = o.argInfo && program->origin == _cl_program::Origin::Source;
   program->uniformWorkGroups = o.uniform || (program->origin == _cl_program::Origin::Source && !o.clStd20);
+  program->builtFor = listedOr(num_devices, device_list, program->devices);
   program->status = CL_BUILD_IN_PROGRESS;
   cl_int r = CL_SUCCESS;
   if (program->origin == _cl_program::Origin::Source) {
@@ -399,7 +426,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clCompileProgram
   if (!validProgram(program))
     return apiError(__func__, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
-  if (cl_int e = checkDevices(__func__, num_devices, device_list)) return e;
+  if (cl_int e = checkDevices(__func__, program->devices, num_devices, device_list)) return e;
   // CL_INVALID_VALUE if num_input_headers is 0 and header_include_names or input_headers are not
   // NULL, or num_input_headers is not 0 and either is NULL.
   if (num_input_headers == 0 && input_headers)
@@ -449,6 +476,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCompileProgram(cl_program program, cl_uint num
   program->executable.reset();
   program->argInfo = o.argInfo && program->origin == _cl_program::Origin::Source;
   program->uniformWorkGroups = o.uniform || (program->origin == _cl_program::Origin::Source && !o.clStd20);
+  program->builtFor = listedOr(num_devices, device_list, program->devices);
   cl_int r = CL_SUCCESS;
   if (program->origin == _cl_program::Origin::Source)
     r = compileSource(program, o, headers);
@@ -474,7 +502,7 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   // OpenCL 3.0 API §5.8.5 [[_separate_compilation_and_linking_of_programs]] clLinkProgram
   if (!validContext(context))
     return apiErrorRet(__func__, errcode_ret, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
-  if (cl_int e = checkDevices(__func__, num_devices, device_list))
+  if (cl_int e = checkDevices(__func__, context->devices, num_devices, device_list))
     return withError(errcode_ret, e, cl_program(nullptr));
   // CL_INVALID_VALUE if num_input_programs is 0 or input_programs is NULL (or the other way round)
   if (num_input_programs == 0) return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "num_input_programs is 0");
@@ -516,6 +544,7 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
     for (const auto& [name, attrs] : input_programs[i]->kernelAttributes) p->kernelAttributes[name] = attrs;
   }
   p->argInfo = !p->argMeta.empty();
+  p->builtFor = listedOr(num_devices, device_list, p->devices);
   p->status = CL_BUILD_IN_PROGRESS;
   std::vector<std::vector<uint32_t>> mods;
   for (cl_uint i = 0; i < num_input_programs; ++i) {
@@ -561,25 +590,36 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramInfo(cl_program program, cl_program_
   switch (param_name) {
     case CL_PROGRAM_REFERENCE_COUNT: return out(program->refCount);
     case CL_PROGRAM_CONTEXT: return out(program->context);
-    case CL_PROGRAM_NUM_DEVICES: return out(cl_uint(1));
-    case CL_PROGRAM_DEVICES: return out(theDevice());
+    case CL_PROGRAM_NUM_DEVICES: return out(cl_uint(program->devices.size()));
+    case CL_PROGRAM_DEVICES: return out(program->devices);
     case CL_PROGRAM_SOURCE:
       return out(program->origin == _cl_program::Origin::Source ? program->source : std::string());
     case CL_PROGRAM_IL: return out(program->il);
-    case CL_PROGRAM_BINARY_SIZES: return out(size_t(binaryWithType(program->spirv, program->binaryType).size() * 4));
+    // OpenCL 3.0 API §5.8.9 [[_program_object_queries]] CL_PROGRAM_BINARY_SIZES, CL_PROGRAM_BINARIES: one entry per
+    // device of CL_PROGRAM_DEVICES; a device without a binary (no build for it) has size 0.
+    case CL_PROGRAM_BINARY_SIZES: {
+      const size_t bytes = binaryWithType(program->spirv, program->binaryType).size() * 4;
+      std::vector<size_t> sizes;
+      for (cl_device_id d : program->devices) sizes.push_back(hasBinary(program, d) ? bytes : 0);
+      return out(sizes);
+    }
     case CL_PROGRAM_BINARIES: {
-      // OpenCL 3.0 API §5.8.9 [[_program_object_queries]]: param_value points to an array of n pointers, each to a
-      // buffer of the size CL_PROGRAM_BINARY_SIZES gave; a NULL entry skips that device.
-      if (param_value && param_value_size < sizeof(unsigned char*))
+      // param_value points to an array of n pointers, each to a buffer of the size CL_PROGRAM_BINARY_SIZES gave; a NULL
+      // entry skips that device.
+      const size_t n = program->devices.size();
+      if (param_value && param_value_size < n * sizeof(unsigned char*))
         return apiError(__func__, CL_INVALID_VALUE,
-                        "param_value_size is {}, less than the {} bytes of the one pointer of CL_PROGRAM_BINARIES",
-                        param_value_size, sizeof(unsigned char*));
+                        "param_value_size is {}, less than the {} bytes of the {} pointers of CL_PROGRAM_BINARIES",
+                        param_value_size, n * sizeof(unsigned char*), n);
       if (param_value) {
-        auto* dst = static_cast<unsigned char**>(param_value)[0];
         const std::vector<uint32_t> binary = binaryWithType(program->spirv, program->binaryType);
-        if (dst && !binary.empty()) std::memcpy(dst, binary.data(), binary.size() * 4);
+        for (size_t i = 0; i < n; ++i) {
+          auto* dst = static_cast<unsigned char**>(param_value)[i];
+          if (dst && !binary.empty() && hasBinary(program, program->devices[i]))
+            std::memcpy(dst, binary.data(), binary.size() * 4);
+        }
       }
-      if (param_value_size_ret) *param_value_size_ret = sizeof(unsigned char*);
+      if (param_value_size_ret) *param_value_size_ret = n * sizeof(unsigned char*);
       return CL_SUCCESS;
     }
     // CL_INVALID_PROGRAM_EXECUTABLE for the kernel queries when no executable is built.
@@ -610,14 +650,18 @@ CL_API_ENTRY cl_int CL_API_CALL clGetProgramBuildInfo(cl_program program, cl_dev
   ApiLock lock;
   if (!validProgram(program))
     return apiError(__func__, CL_INVALID_PROGRAM, "program {} is not a valid program", program);
-  if (device != theDevice())  // not in the list of devices of program
+  if (std::find(program->devices.begin(), program->devices.end(), device) == program->devices.end())
     return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a device of program {}", device, program);
   const InfoOut out{param_value_size, param_value, param_value_size_ret, __func__, param_name};
+  // A device the last build, compile or link was not for answers as before any build (its binary type: that of the
+  // binary it was given, if any).
+  const bool built = program->builtForDevice(device);
   switch (param_name) {
-    case CL_PROGRAM_BUILD_STATUS: return out(program->status);
-    case CL_PROGRAM_BUILD_OPTIONS: return out(program->options);
-    case CL_PROGRAM_BUILD_LOG: return out(program->log);
-    case CL_PROGRAM_BINARY_TYPE: return out(program->binaryType);
+    case CL_PROGRAM_BUILD_STATUS: return out(built ? program->status : CL_BUILD_NONE);
+    case CL_PROGRAM_BUILD_OPTIONS: return out(built ? program->options : std::string());
+    case CL_PROGRAM_BUILD_LOG: return out(built ? program->log : std::string());
+    case CL_PROGRAM_BINARY_TYPE:
+      return out(hasBinary(program, device) ? program->binaryType : cl_program_binary_type(CL_PROGRAM_BINARY_TYPE_NONE));
     // OpenCL 3.0 API §5.8.9 [[_program_object_queries]]: the storage of the program's variables in the global address
     // space (program-scope and static function-scope variables: CrossWorkgroup OpVariables of the module).
     case CL_PROGRAM_BUILD_GLOBAL_VARIABLE_TOTAL_SIZE: {

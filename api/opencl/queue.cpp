@@ -245,6 +245,9 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_
   // CL_INVALID_DEVICE if device is not a valid device or is not associated with context
   if (!validDevice(device))
     return apiErrorRet(__func__, errcode_ret, CL_INVALID_DEVICE, "device {} is not a valid device", device);
+  if (!context->hasDevice(device))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_DEVICE, "device {} is not a device of context {}", device,
+                       context);
   cl_command_queue_properties props = 0;
   std::vector<cl_queue_properties> array;
   if (properties) {
@@ -309,6 +312,9 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context contex
     return apiErrorRet(__func__, errcode_ret, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
   if (!validDevice(device))
     return apiErrorRet(__func__, errcode_ret, CL_INVALID_DEVICE, "device {} is not a valid device", device);
+  if (!context->hasDevice(device))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_DEVICE, "device {} is not a device of context {}", device,
+                       context);
   // OpenCL 3.0 API §5.1 [[_command_queues]] clCreateCommandQueue: CL_INVALID_VALUE if values specified in properties
   // are not valid; only its table's properties (out-of-order, profiling) are valid here, so
   // CL_QUEUE_ON_DEVICE is not, and the device supports both valid ones.
@@ -328,6 +334,9 @@ CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context contex
   if (!validContext(context))
     return apiError(__func__, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
   if (!validDevice(device)) return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a valid device", device);
+  // CL_INVALID_DEVICE if device is not associated with context
+  if (!context->hasDevice(device))
+    return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a device of context {}", device, context);
   // No device supports on-device queues, so no command_queue can be valid for the device: the
   // device's lack of support is the error (the CTS's consistency_device_enqueue passes NULL).
   return apiError(__func__, CL_INVALID_OPERATION,

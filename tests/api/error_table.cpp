@@ -3,8 +3,14 @@
 
 #include <fstream>
 #include <iterator>
+#include <cstdio>
+#include <cstdlib>
 
 namespace clref_test {
+
+// The device of these tests has four compute units whatever the host's thread count (the sub-device tables split
+// it), unless the test's environment names another count: set before main, before the device is made.
+[[maybe_unused]] const bool kFourComputeUnits = setenv("CLREF_THREADS", "4", 0) == 0;
 
 namespace {
 std::vector<ErrorTable>& tables() {
@@ -51,6 +57,25 @@ Fixture::Fixture() {
   reduce = clCreateKernel(rp, "reduce_int_sum", &e);
   clReleaseProgram(rp);  // the kernel keeps it alive
   clEnqueueMarkerWithWaitList(q2, 0, nullptr, &ev2);
+  const cl_device_partition_property equally[] = {CL_DEVICE_PARTITION_EQUALLY, 1, 0};
+  cl_device_id subs[64];
+  cl_uint n = 0;
+  if (clCreateSubDevices(device, equally, 64, subs, &n) != CL_SUCCESS || n < 2) {
+    // A test run that sets CLREF_THREADS=1 itself (the limits test) has no sub-devices; it uses none.
+    std::fprintf(stderr, "error tables: the device has fewer than 2 compute units; no sub-devices\n");
+    return;
+  }
+  subA = subs[0];
+  subB = subs[1];
+  for (cl_uint i = 2; i < n; ++i) clReleaseDevice(subs[i]);
+  subCtx = clCreateContext(nullptr, 2, subs, nullptr, nullptr, &e);
+  subQA = clCreateCommandQueueWithProperties(subCtx, subA, nullptr, &e);
+  subQB = clCreateCommandQueueWithProperties(subCtx, subB, nullptr, &e);
+  subProgramA = clCreateProgramWithIL(subCtx, vaddSpv.data(), vaddSpv.size(), &e);
+  clBuildProgram(subProgramA, 1, &subA, nullptr, nullptr, nullptr);
+  subVaddA = clCreateKernel(subProgramA, "vadd", &e);
+  cl_mem sb = clCreateBuffer(subCtx, CL_MEM_READ_WRITE, 4096, nullptr, &e);
+  for (cl_uint i = 0; i < 3; ++i) clSetKernelArg(subVaddA, i, sizeof sb, &sb);
 }
 
 Fixture& fx() {

@@ -91,6 +91,14 @@ std::vector<ErrorCase> cases() {
   });
   add("clCreateContext",
       [&f] { return created([&](cl_int* e) { return clCreateContext(nullptr, 1, &f.device, nullptr, nullptr, e); }); });
+  add("clCreateSubDevices", [&f] {
+    const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_EQUALLY, 2, 0};
+    cl_device_id out[2] = {nullptr, nullptr};
+    const cl_int code = withoutHostMemory([&] { return clCreateSubDevices(f.device, p, 2, out, nullptr); });
+    for (cl_device_id d : out)
+      if (d) clReleaseDevice(d);
+    return code;
+  });
   add("clCreateContextFromType", [] {
     return created(
         [&](cl_int* e) { return clCreateContextFromType(nullptr, CL_DEVICE_TYPE_ALL, nullptr, nullptr, e); });

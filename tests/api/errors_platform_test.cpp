@@ -196,16 +196,64 @@ std::vector<ErrorCase> platformCases() {
          cl_uint n;
          return clCreateSubDevices(f.device, p, 0, nullptr, &n);
        }},
-      // The three schemes, valid but not supported: CL_DEVICE_PARTITION_PROPERTIES is {0}.
+      {"clCreateSubDevices:CL_INVALID_VALUE:1",
+       [&f] {
+         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_EQUALLY, 0, 0};  // sub-devices of no unit
+         cl_uint n;
+         return clCreateSubDevices(f.device, p, 0, nullptr, &n);
+       }},
+      {"clCreateSubDevices:CL_INVALID_VALUE:1",
+       [&f] {  // two schemes
+         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_EQUALLY, 1, CL_DEVICE_PARTITION_EQUALLY, 1, 0};
+         cl_uint n;
+         return clCreateSubDevices(f.device, p, 0, nullptr, &n);
+       }},
+      {"clCreateSubDevices:CL_INVALID_VALUE:1",
+       [&f] { return clCreateSubDevices(f.device, nullptr, 0, nullptr, nullptr); }},
+      // Valid but not supported: the device (4 compute units) splits equally and by counts, never by affinity domain
+      // (CL_DEVICE_PARTITION_AFFINITY_DOMAIN is 0); a sub-device of one compute unit cannot be split at all.
       {"clCreateSubDevices:CL_INVALID_VALUE:2",
        [&f] {
          const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_EQUALLY, 1, 0};
          cl_uint n;
+         return clCreateSubDevices(f.subA, p, 0, nullptr, &n);
+       }},
+      {"clCreateSubDevices:CL_INVALID_VALUE:3",
+       [&f] {  // four sub-devices into room for three
+         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_EQUALLY, 1, 0};
+         cl_device_id out[3];
+         return clCreateSubDevices(f.device, p, 3, out, nullptr);
+       }},
+      {"clCreateSubDevices:CL_DEVICE_PARTITION_FAILED:1",
+       [&f] {  // sub-devices of 5 compute units from 4
+         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_EQUALLY, 5, 0};
+         cl_uint n;
          return clCreateSubDevices(f.device, p, 0, nullptr, &n);
        }},
-      {"clCreateSubDevices:CL_INVALID_VALUE:2",
+      {"clCreateSubDevices:CL_INVALID_DEVICE_PARTITION_COUNT:1",
+       [&f] {  // five sub-devices, more than CL_DEVICE_PARTITION_MAX_SUB_DEVICES (4)
+         const cl_device_partition_property p[] = {
+             CL_DEVICE_PARTITION_BY_COUNTS, 1, 1, 1, 1, 1, CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0};
+         cl_uint n;
+         return clCreateSubDevices(f.device, p, 0, nullptr, &n);
+       }},
+      {"clCreateSubDevices:CL_INVALID_DEVICE_PARTITION_COUNT:2",
+       [&f] {  // 3 + 2 compute units of 4
+         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_BY_COUNTS, 3, 2,
+                                                   CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0};
+         cl_uint n;
+         return clCreateSubDevices(f.device, p, 0, nullptr, &n);
+       }},
+      {"clCreateSubDevices:CL_INVALID_DEVICE_PARTITION_COUNT:3",
        [&f] {
-         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_BY_COUNTS, 1,
+         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_BY_COUNTS, 1, -1,
+                                                   CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0};
+         cl_uint n;
+         return clCreateSubDevices(f.device, p, 0, nullptr, &n);
+       }},
+      {"clCreateSubDevices:CL_INVALID_DEVICE_PARTITION_COUNT:4",
+       [&f] {  // one sub-device of 5 compute units
+         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_BY_COUNTS, 5,
                                                    CL_DEVICE_PARTITION_BY_COUNTS_LIST_END, 0};
          cl_uint n;
          return clCreateSubDevices(f.device, p, 0, nullptr, &n);
@@ -337,6 +385,8 @@ std::vector<ErrorCase> queueCases() {
        [&f] { return queueWithPropertiesErr(kBadContext, f.device, nullptr); }},
       {"clCreateCommandQueueWithProperties:CL_INVALID_DEVICE:1",
        [&f] { return queueWithPropertiesErr(f.ctx, kBadDevice, nullptr); }},
+      {"clCreateCommandQueueWithProperties:CL_INVALID_DEVICE:2",  // the root device is not a device of subCtx
+       [&f] { return queueWithPropertiesErr(f.subCtx, f.device, nullptr); }},
       {"clCreateCommandQueueWithProperties:CL_INVALID_VALUE:1",
        [&f] {
          const cl_queue_properties p[] = {CL_QUEUE_PROPERTIES, cl_queue_properties(1) << 40, 0};  // no such bit
@@ -380,6 +430,7 @@ std::vector<ErrorCase> queueCases() {
 
       {"clCreateCommandQueue:CL_INVALID_CONTEXT:1", [&f] { return queueErr(kBadContext, f.device, 0); }},
       {"clCreateCommandQueue:CL_INVALID_DEVICE:1", [&f] { return queueErr(f.ctx, kBadDevice, 0); }},
+      {"clCreateCommandQueue:CL_INVALID_DEVICE:2", [&f] { return queueErr(f.subCtx, f.device, 0); }},
       {"clCreateCommandQueue:CL_INVALID_VALUE:1",
        [&f] { return queueErr(f.ctx, f.device, cl_command_queue_properties(1) << 40); }},
       // Only out-of-order and profiling are valid for clCreateCommandQueue.
@@ -390,6 +441,8 @@ std::vector<ErrorCase> queueCases() {
        [&f] { return clSetDefaultDeviceCommandQueue(kBadContext, f.device, f.q); }},
       {"clSetDefaultDeviceCommandQueue:CL_INVALID_DEVICE:1",
        [&f] { return clSetDefaultDeviceCommandQueue(f.ctx, kBadDevice, f.q); }},
+      {"clSetDefaultDeviceCommandQueue:CL_INVALID_DEVICE:2",
+       [&f] { return clSetDefaultDeviceCommandQueue(f.subCtx, f.device, f.subQA); }},
       // The device has no on-device queues (CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0).
       {"clSetDefaultDeviceCommandQueue:CL_INVALID_OPERATION:1",
        [&f] { return clSetDefaultDeviceCommandQueue(f.ctx, f.device, f.q); }},
@@ -690,8 +743,8 @@ std::string noHostMemoryFailure(const std::string& entry) {
       {"clGetDeviceIDs", "it returns the one static device"},
       {"clGetDeviceAndHostTimer", "it reads the clock"},
       {"clGetHostTimer", "it reads the clock"},
-      {"clRetainDevice", "a root device is not reference counted"},
-      {"clReleaseDevice", "a root device is not reference counted"},
+      {"clRetainDevice", "a reference count increment, or nothing for a root device"},
+      {"clReleaseDevice", "a reference count decrement; a sub-device is deleted at once"},
       {"clRetainContext", "a reference count increment"},
       {"clGetContextInfo", "every answer is a field or a stored array"},
       {"clRetainCommandQueue", "a reference count increment"},
@@ -704,11 +757,10 @@ std::string noHostMemoryFailure(const std::string& entry) {
       {"clFlush", "commands are submitted when enqueued; flushing does nothing"},
       {"clFinish", "it waits for the queue to empty"},
   };
-  if (entry == "clCreateSubDevices" || entry == "clSetDefaultDeviceCommandQueue" ||
-      entry == "clSetCommandQueueProperty")
+  if (entry == "clSetDefaultDeviceCommandQueue" || entry == "clSetCommandQueueProperty")
     return entry +
-           " never reaches an allocation: with any arguments it fails for an unsupported feature first (partitioning, "
-           "on-device queues, changing a queue's properties: see its tested error)";
+           " never reaches an allocation: with any arguments it fails for an unsupported feature first (on-device "
+           "queues, changing a queue's properties: see its tested error)";
   auto it = what.find(entry);
   if (it == what.end()) return "";
   return entry + " allocates nothing on the host (" + it->second +
@@ -730,13 +782,6 @@ std::vector<NotTested> allocationFailures() {
 }
 
 std::vector<NotTested> unprovokable() {
-  const std::string subDevices =
-      "needs a partitionable device: clref's device reports CL_DEVICE_PARTITION_PROPERTIES {0} and "
-      "CL_DEVICE_PARTITION_MAX_SUB_DEVICES 0, so every scheme is rejected first with "
-      "clCreateSubDevices:CL_INVALID_VALUE:2 (tested for all three schemes)";
-  const std::string oneDevice =
-      "clref has one platform with one device and no sub-devices, and every context holds that device: "
-      "a valid device is always associated with a valid context";
   return {
       {"clGetPlatformIDs:CL_PLATFORM_NOT_FOUND_KHR:1", Why::Unreachable,
        "clref's library always has exactly one platform, so zero platforms are never available"},
@@ -745,27 +790,18 @@ std::vector<NotTested> unprovokable() {
        "device and host share one clock)"},
       {"clGetHostTimer:CL_INVALID_OPERATION:1", Why::Unreachable,
        "the platform supports device and host timer synchronization (CL_PLATFORM_HOST_TIMER_RESOLUTION is 1 ns)"},
-      {"clCreateSubDevices:CL_INVALID_VALUE:3", Why::Unsupported, subDevices},
-      {"clCreateSubDevices:CL_DEVICE_PARTITION_FAILED:1", Why::Unsupported, subDevices},
-      {"clCreateSubDevices:CL_INVALID_DEVICE_PARTITION_COUNT:1", Why::Unsupported, subDevices},
-      {"clCreateSubDevices:CL_INVALID_DEVICE_PARTITION_COUNT:2", Why::Unsupported, subDevices},
-      {"clCreateSubDevices:CL_INVALID_DEVICE_PARTITION_COUNT:3", Why::Unsupported, subDevices},
-      {"clCreateSubDevices:CL_INVALID_DEVICE_PARTITION_COUNT:4", Why::Unsupported, subDevices},
       {"clCreateContext:CL_INVALID_PLATFORM:1", Why::Unreachable,
        "without CL_CONTEXT_PLATFORM the one clref platform (the devices' platform) is always selected"},
       {"clCreateContext:CL_DEVICE_NOT_AVAILABLE:1", Why::Unreachable,
-       "clref's one device is always available (CL_DEVICE_AVAILABLE is CL_TRUE)"},
+       "clref's devices (the root device and its sub-devices) are always available (CL_DEVICE_AVAILABLE is CL_TRUE)"},
       {"clCreateContextFromType:CL_INVALID_PLATFORM:1", Why::Unreachable,
        "without CL_CONTEXT_PLATFORM the one clref platform is always selected"},
       {"clCreateContextFromType:CL_DEVICE_NOT_AVAILABLE:1", Why::Unreachable,
-       "clref's one device is always available (CL_DEVICE_AVAILABLE is CL_TRUE); a type it does not match gives "
+       "clref's devices (the root device and its sub-devices) are always available (CL_DEVICE_AVAILABLE is CL_TRUE); a type it does not match gives "
        "CL_DEVICE_NOT_FOUND (tested)"},
-      {"clCreateCommandQueueWithProperties:CL_INVALID_DEVICE:2", Why::Unreachable, oneDevice},
-      {"clCreateCommandQueue:CL_INVALID_DEVICE:2", Why::Unreachable, oneDevice},
       {"clCreateCommandQueue:CL_INVALID_QUEUE_PROPERTIES:1", Why::Unreachable,
        "clCreateCommandQueue's only valid properties are out-of-order execution and profiling, and the device "
        "supports both (CL_DEVICE_QUEUE_ON_HOST_PROPERTIES); any other bit is not valid: CL_INVALID_VALUE:1 (tested)"},
-      {"clSetDefaultDeviceCommandQueue:CL_INVALID_DEVICE:2", Why::Unreachable, oneDevice},
       {"clSetDefaultDeviceCommandQueue:CL_INVALID_COMMAND_QUEUE:1", Why::Unsupported,
        "needs on-device queues (CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0): the device's lack of a replaceable "
        "default on-device queue is reported first, clSetDefaultDeviceCommandQueue:CL_INVALID_OPERATION:1 (tested)"},

@@ -228,6 +228,12 @@ std::vector<ErrorCase> programCases() {
          const size_t l = f.vaddSpv.size();
          return err([&](cl_int* e) { clCreateProgramWithBinary(f.ctx, 1, &kBadDevice, &l, &b, nullptr, e); });
        }},
+      {"clCreateProgramWithBinary:CL_INVALID_DEVICE:1",  // the root device is not a device of subCtx
+       [&] {
+         const unsigned char* b = f.vaddSpv.data();
+         const size_t l = f.vaddSpv.size();
+         return err([&](cl_int* e) { clCreateProgramWithBinary(f.subCtx, 1, &f.device, &l, &b, nullptr, e); });
+       }},
       {"clCreateProgramWithBinary:CL_INVALID_VALUE:2",
        [&] {  // lengths is NULL
          const unsigned char* b = f.vaddSpv.data();
@@ -355,6 +361,11 @@ std::vector<ErrorCase> programCases() {
        [] {
          return withProgram(freshIL(),
                             [](cl_program p) { return clBuildProgram(p, 1, &kBadDevice, nullptr, nullptr, nullptr); });
+       }},
+      {"clBuildProgram:CL_INVALID_DEVICE:1",  // the root device, a valid device that is not one of the program's
+       [&] {
+         cl_program sp = clCreateProgramWithIL(f.subCtx, f.vaddSpv.data(), f.vaddSpv.size(), nullptr);
+         return withProgram(sp, [&](cl_program p) { return clBuildProgram(p, 1, &f.device, nullptr, nullptr, nullptr); });
        }},
       {"clBuildProgram:CL_INVALID_BUILD_OPTIONS:1",
        [] {
@@ -622,6 +633,8 @@ std::vector<ErrorCase> programCases() {
        [&] { return clGetProgramBuildInfo(kBadProgram, f.device, CL_PROGRAM_BUILD_LOG, 0, nullptr, nullptr); }},
       {"clGetProgramBuildInfo:CL_INVALID_DEVICE:1",
        [&] { return clGetProgramBuildInfo(f.il, kBadDevice, CL_PROGRAM_BUILD_LOG, 0, nullptr, nullptr); }},
+      {"clGetProgramBuildInfo:CL_INVALID_DEVICE:1",  // the root device is not a device of subVaddA's program
+       [&] { return clGetProgramBuildInfo(f.subProgramA, f.device, CL_PROGRAM_BUILD_LOG, 0, nullptr, nullptr); }},
       {"clGetProgramBuildInfo:CL_INVALID_DEVICE:1",  // NULL is no device of the program
        [&] { return clGetProgramBuildInfo(f.il, nullptr, CL_PROGRAM_BUILD_LOG, 0, nullptr, nullptr); }},
       {"clGetProgramBuildInfo:CL_INVALID_VALUE:1",
@@ -772,6 +785,10 @@ std::vector<ErrorCase> kernelCases() {
        [&] { return clGetKernelWorkGroupInfo(kBadKernel, f.device, CL_KERNEL_WORK_GROUP_SIZE, 0, nullptr, nullptr); }},
       {"clGetKernelWorkGroupInfo:CL_INVALID_DEVICE:1",
        [&] { return clGetKernelWorkGroupInfo(f.vadd, kBadDevice, CL_KERNEL_WORK_GROUP_SIZE, 0, nullptr, nullptr); }},
+      {"clGetKernelWorkGroupInfo:CL_INVALID_DEVICE:1",  // the root device, not a device of the kernel's program
+       [&] { return clGetKernelWorkGroupInfo(f.subVaddA, f.device, CL_KERNEL_WORK_GROUP_SIZE, 0, nullptr, nullptr); }},
+      {"clGetKernelWorkGroupInfo:CL_INVALID_DEVICE:1",  // NULL, and the program has two devices
+       [&] { return clGetKernelWorkGroupInfo(f.subVaddA, nullptr, CL_KERNEL_WORK_GROUP_SIZE, 0, nullptr, nullptr); }},
       {"clGetKernelWorkGroupInfo:CL_INVALID_VALUE:1",
        [&] { return clGetKernelWorkGroupInfo(f.vadd, f.device, 0xdead, 0, nullptr, nullptr); }},
       {"clGetKernelWorkGroupInfo:CL_INVALID_VALUE:1",
@@ -801,6 +818,12 @@ std::vector<ErrorCase> kernelCases() {
        [&] {
          size_t n;
          return clGetKernelSubGroupInfo(f.vadd, kBadDevice, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, sizeof n, &n,
+                                        nullptr);
+       }},
+      {"clGetKernelSubGroupInfo:CL_INVALID_DEVICE:1",  // NULL, and the program has two devices
+       [&] {
+         size_t n;
+         return clGetKernelSubGroupInfo(f.subVaddA, nullptr, CL_KERNEL_MAX_NUM_SUB_GROUPS, 0, nullptr, sizeof n, &n,
                                         nullptr);
        }},
       {"clGetKernelSubGroupInfo:CL_INVALID_VALUE:1",
@@ -871,6 +894,11 @@ std::vector<ErrorCase> enqueueCases() {
        [&] { return clEnqueueNDRangeKernel(kBadQueue, f.vadd, 1, nullptr, &g16, nullptr, 0, nullptr, nullptr); }},
       {"clEnqueueNDRangeKernel:CL_INVALID_KERNEL:1",
        [&] { return clEnqueueNDRangeKernel(f.q, kBadKernel, 1, nullptr, &g16, nullptr, 0, nullptr, nullptr); }},
+      {"clEnqueueNDRangeKernel:CL_INVALID_PROGRAM_EXECUTABLE:1",  // built for subA, queued on subB
+       [&] {
+         const size_t g = 4;
+         return clEnqueueNDRangeKernel(f.subQB, f.subVaddA, 1, nullptr, &g, nullptr, 0, nullptr, nullptr);
+       }},
       {"clEnqueueNDRangeKernel:CL_INVALID_CONTEXT:1",  // queue of ctx2, kernel of ctx
        [&] { return clEnqueueNDRangeKernel(f.q2, f.vadd, 1, nullptr, &g16, nullptr, 0, nullptr, nullptr); }},
       {"clEnqueueNDRangeKernel:CL_INVALID_CONTEXT:2",  // an event of ctx2
@@ -986,6 +1014,8 @@ std::vector<ErrorCase> enqueueCases() {
       {"clEnqueueTask:CL_INVALID_COMMAND_QUEUE:1",
        [&] { return clEnqueueTask(kBadQueue, f.vadd, 0, nullptr, nullptr); }},
       {"clEnqueueTask:CL_INVALID_KERNEL:1", [&] { return clEnqueueTask(f.q, kBadKernel, 0, nullptr, nullptr); }},
+      {"clEnqueueTask:CL_INVALID_PROGRAM_EXECUTABLE:1",  // built for subA, queued on subB
+       [&] { return clEnqueueTask(f.subQB, f.subVaddA, 0, nullptr, nullptr); }},
       {"clEnqueueTask:CL_INVALID_CONTEXT:1",
        [&] { return clEnqueueTask(f.q2, f.vadd, 0, nullptr, nullptr); }},  // queue and kernel
       {"clEnqueueTask:CL_INVALID_CONTEXT:1",
@@ -1056,10 +1086,6 @@ const char* const kSynchronous =
     "clBuildProgram and clCompileProgram complete before returning (under the API lock; pfn_notify runs after the "
     "status "
     "is final), so no build is ever in progress when another call looks at the program";
-const char* const kKernelHasExecutable =
-    "a kernel exists only for a program with an executable (clCreateKernel: CL_INVALID_PROGRAM_EXECUTABLE), every "
-    "queue "
-    "is on the one device it was built for, and the program cannot be rebuilt while the kernel is attached";
 const char* const kSubBufferAligned =
     "clCreateSubBuffer refuses an origin not aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN "
     "(CL_MISALIGNED_SUB_BUFFER_OFFSET) "
@@ -1091,7 +1117,8 @@ std::vector<NotTested> notTested() {
       {"clBuildProgram:CL_INVALID_OPERATION:1", Why::Unreachable, kSynchronous},
       {"clLinkProgram:CL_INVALID_OPERATION:1", Why::Unreachable, kSynchronous},
       {"clCreateKernel:CL_INVALID_KERNEL_DEFINITION:1", Why::Unreachable,
-       "a program has one device, so a kernel's definition cannot differ between the devices it was built for"},
+       "a program holds one executable for all its devices (clCreateProgramWithBinary refuses different binaries for "
+       "different devices), so a kernel's definition cannot differ between the devices it was built for"},
       // clSetKernelArg: argument kinds the device cannot have (images and samplers: errors_image_test.cpp).
       {"clSetKernelArg:CL_INVALID_DEVICE_QUEUE:1", Why::Unsupported,
        "on-device queues: CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0 and clSetDefaultDeviceCommandQueue returns "
@@ -1109,7 +1136,6 @@ std::vector<NotTested> notTested() {
        "the only device supports sub-groups (cl_khr_subgroups, __opencl_c_subgroups; CL_DEVICE_MAX_NUM_SUB_GROUPS is "
        "not 0)"},
       // clEnqueueNDRangeKernel
-      {"clEnqueueNDRangeKernel:CL_INVALID_PROGRAM_EXECUTABLE:1", Why::Unreachable, kKernelHasExecutable},
       {"clEnqueueNDRangeKernel:CL_INVALID_GLOBAL_OFFSET:1", Why::Unreachable,
        "applies only to OpenCL 1.0 devices; the device is OpenCL 3.0, where global_work_offset may be non-NULL"},
       {"clEnqueueNDRangeKernel:CL_INVALID_GLOBAL_WORK_SIZE:1", Why::Unreachable,
@@ -1129,7 +1155,6 @@ std::vector<NotTested> notTested() {
       {"clEnqueueNDRangeKernel:CL_INVALID_OPERATION:1", Why::Unsupported, kNoSvm},
       {"clEnqueueNDRangeKernel:CL_INVALID_OPERATION:2", Why::Unsupported, kNoSvm},
       // clEnqueueTask
-      {"clEnqueueTask:CL_INVALID_PROGRAM_EXECUTABLE:1", Why::Unreachable, kKernelHasExecutable},
       {"clEnqueueTask:CL_INVALID_WORK_GROUP_SIZE:2", Why::Unsupported, kNoSubGroups},
       {"clEnqueueTask:CL_MISALIGNED_SUB_BUFFER_OFFSET:1", Why::Unreachable, kSubBufferAligned},
       {"clEnqueueTask:CL_INVALID_IMAGE_SIZE:1", Why::Unreachable, kImagesSupported},
