@@ -99,8 +99,12 @@ void retainInternal(Object* o) { ++o->internal; }
 }  // namespace clref::cl
 
 bool _cl_context::hasDevice(cl_device_id d) const { return std::find(devices.begin(), devices.end(), d) != devices.end(); }
+// OpenCL 3.0 API §5.8.9 [[_program_object_queries]] (note to clGetProgramBuildInfo): "If a program binary has not been
+// built for a sub-device, the program binary associated with the parent device will be used."
 bool _cl_program::builtForDevice(cl_device_id d) const {
-  return std::find(builtFor.begin(), builtFor.end(), d) != builtFor.end();
+  for (; d; d = d->parent)
+    if (std::find(builtFor.begin(), builtFor.end(), d) != builtFor.end()) return true;
+  return false;
 }
 
 namespace clref::cl {

@@ -256,7 +256,8 @@ struct _cl_program : clref::cl::Object {
   cl_build_status status = CL_BUILD_NONE;
   // The program's devices (CL_PROGRAM_DEVICES: its context's, or the device_list of clCreateProgramWithBinary), and
   // those the last build, compile or link was for: the build status, options, log and binary type of the others are
-  // those of no build. clref keeps one executable for all of them (partitions of one interpreter, one configuration).
+  // those of no build (a sub-device uses what was built for a parent). clref keeps one executable for all of them
+  // (partitions of one interpreter, one configuration).
   std::vector<cl_device_id> devices;
   std::vector<cl_device_id> builtFor;
   bool builtForDevice(cl_device_id d) const;

@@ -188,6 +188,16 @@ TEST_CASE("contexts of sub-devices: programs per device, kernels on each device'
   CHECK(clGetKernelWorkGroupInfo(k, ctxDevices[0], CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, nullptr) == CL_SUCCESS);
   clReleaseKernel(k);
 
+  // Built for the root device: its sub-devices use the parent's binary (the note to clGetProgramBuildInfo).
+  REQUIRE(clBuildProgram(p, 1, &f.device, nullptr, nullptr, nullptr) == CL_SUCCESS);
+  for (int i = 0; i < 3; ++i) {
+    clGetProgramBuildInfo(p, ctxDevices[i], CL_PROGRAM_BUILD_STATUS, sizeof st[i], &st[i], nullptr);
+    CHECK(st[i] == CL_BUILD_SUCCESS);
+  }
+  k = clCreateKernel(p, "triple", &e);
+  runTriple(ctx, q1, k);
+  clReleaseKernel(k);
+
   // Built for all: every device's queue runs it.
   REQUIRE(clBuildProgram(p, 0, nullptr, nullptr, nullptr, nullptr) == CL_SUCCESS);
   for (int i = 0; i < 3; ++i) {
