@@ -26,7 +26,7 @@
 #include <string.h>
 #include <time.h>
 
-enum { MAX_ARGS = 32, MAX_SPECS = 8, MAX_REQUIRES = 4, MAX_PROGRAMS = 256, PATH_LEN = 1024, LINE_LEN = 8192 };
+enum { MAX_ARGS = 32, MAX_SPECS = 8, MAX_REQUIRES = 16, MAX_PROGRAMS = 256, PATH_LEN = 1024, LINE_LEN = 8192 };
 
 /* ---- the bundle ------------------------------------------------------------------------- */
 
@@ -66,7 +66,7 @@ struct Case {
   char spirv[PATH_LEN];
   char source[PATH_LEN]; /* "" when there is no OpenCL C source */
   char sourceOptions[1024];
-  char requires[2][MAX_REQUIRES][64]; /* per origin (IL, SOURCE): extensions the build needs */
+  char requires[2][MAX_REQUIRES][64]; /* per origin (IL, SOURCE): extensions and OpenCL C features it needs */
   int nrequires[2];
   char kernel[256];
   cl_uint dims;
@@ -317,6 +317,7 @@ struct Env {
   cl_command_queue queue;
   int il, compiler, nonUniform, images;
   char extensions[8192];
+  char features[8192]; /* CL_DEVICE_OPENCL_C_FEATURES, the names separated by spaces */
   struct CachedProgram programs[MAX_PROGRAMS];
   int nprograms;
 };
@@ -327,6 +328,22 @@ enum Outcome { OUT_OK, OUT_MISMATCH, OUT_ERROR, OUT_SKIPPED };
 struct Tally {
   int ran[2], ok[2], mismatched[2], errors[2], skipped[2];
 };
+
+/* The names of CL_DEVICE_OPENCL_C_FEATURES (OpenCL 3.0 API §4.2 [[platform-querying-devices]]) into e->features;
+ * empty for a device that does not answer the query (before OpenCL 3.0). */
+static void readFeatures(struct Env* e) {
+  size_t size = 0;
+  e->features[0] = 0;
+  if (clGetDeviceInfo(e->device, CL_DEVICE_OPENCL_C_FEATURES, 0, NULL, &size) != CL_SUCCESS || size == 0) return;
+  cl_name_version* features = malloc(size);
+  if (features && clGetDeviceInfo(e->device, CL_DEVICE_OPENCL_C_FEATURES, size, features, NULL) == CL_SUCCESS)
+    for (size_t i = 0; i < size / sizeof *features; ++i) {
+      const size_t used = strlen(e->features);
+      snprintf(e->features + used, sizeof e->features - used, "%s%.*s", used ? " " : "", CL_NAME_VERSION_MAX_NAME_SIZE,
+               features[i].name);
+    }
+  free(features);
+}
 
 static int setUpDevice(struct Env* e) {
   cl_platform_id platform;
@@ -346,6 +363,7 @@ static int setUpDevice(struct Env* e) {
   if (clGetDeviceInfo(e->device, CL_DEVICE_IL_VERSION, sizeof ils - 1, ils, NULL) == CL_SUCCESS)
     e->il = strstr(ils, "SPIR-V") != NULL;
   e->compiler = compiler == CL_TRUE;
+  readFeatures(e);
   cl_bool nonUniform = CL_FALSE;
   clGetDeviceInfo(e->device, CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT, sizeof nonUniform, &nonUniform, NULL);
   e->nonUniform = nonUniform == CL_TRUE;
@@ -410,6 +428,14 @@ static int formatSupported(const struct Env* e, const struct Arg* a) {
   return found;
 }
 
+/* 1 when `list`, names separated by spaces, holds `name` as a whole name. */
+static int hasName(const char* list, const char* name) {
+  const size_t n = strlen(name);
+  for (const char* p = strstr(list, name); n && p; p = strstr(p + 1, name))
+    if ((p == list || p[-1] == ' ') && (p[n] == 0 || p[n] == ' ')) return 1;
+  return 0;
+}
+
 /* Why `origin` cannot run `c` on this device, or NULL. */
 static const char* skipReason(const struct Env* e, const struct Case* c, enum Origin origin) {
   static char reason[640];
@@ -418,8 +444,10 @@ static const char* skipReason(const struct Env* e, const struct Case* c, enum Or
   if (origin == SOURCE && !e->compiler) return "the device has no compiler";
   if (origin == SOURCE && !c->source[0]) return "no OpenCL C source (hand-written SPIR-V)";
   if (origin == SOURCE && c->nspecs > 0) return "specialization constants apply to SPIR-V only";
+  /* An OpenCL C feature (__opencl_c_...) must be among the device's features, anything else among its extensions. */
   for (int i = 0; i < c->nrequires[origin]; ++i)
-    if (!strstr(e->extensions, c->requires[origin][i])) {
+    if (!hasName(strncmp(c->requires[origin][i], "__opencl_c_", 11) == 0 ? e->features : e->extensions,
+                 c->requires[origin][i])) {
       snprintf(reason, sizeof reason, "the device lacks %s", c->requires[origin][i]);
       return reason;
     }

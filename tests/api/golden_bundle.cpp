@@ -12,8 +12,11 @@
 //   spirv ABSOLUTE_PATH              the SPIR-V module (clCreateProgramWithIL)
 //   source ABSOLUTE_PATH | -         the OpenCL C source of that module, when there is one
 //   source_options OPTIONS...        clBuildProgram options for the source (rest of the line)
-//   requires ORIGIN EXTENSION        a device extension (cl_khr_fp16/fp64) the SPIR-V module
-//                                    (ORIGIN "il") or the source ("source") needs
+//   requires ORIGIN NAME             a device extension (cl_khr_...) or OpenCL C feature (__opencl_c_...)
+//                                    the SPIR-V module (ORIGIN "il") or the source ("source") needs: the
+//                                    module's Float16/Float64 capabilities, the source's fp16/fp64 pragmas,
+//                                    the image arguments' extensions, and what the source's "// requires:"
+//                                    lines name (golden/build.sh)
 //   kernel NAME
 //   ndrange DIMS  G0 G1 G2  L0 L1 L2 | -  O0 O1 O2      global, local (or "-": NULL), offset
 //   arg buffer TYPE COUNT BYTES INIT_FILE [EXPECTED_FILE]  (files relative to OUT_DIR)
@@ -135,6 +138,28 @@ std::vector<std::string> requiredExtensions(const fs::path& spv) {
   return out;
 }
 
+// The extensions and OpenCL C features the source's "// requires: NAME ..." lines name, in its leading comment lines
+// (golden/build.sh): what the kernel needs whether it is built from the source or from its SPIR-V.
+std::vector<std::string> declaredRequirements(const fs::path& source) {
+  std::istringstream in(readText(source));
+  std::vector<std::string> out;
+  const std::string tag = "// requires: ";
+  for (std::string line; std::getline(in, line) && line.rfind("//", 0) == 0;) {
+    if (line.rfind(tag, 0) != 0) continue;
+    std::istringstream words(line.substr(tag.size()));
+    for (std::string w; words >> w;) out.push_back(w);
+  }
+  return out;
+}
+
+// `names` without repetitions, in their first order.
+std::vector<std::string> unique(const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  for (const auto& n : names)
+    if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+  return out;
+}
+
 // Extensions the source enables (#pragma OPENCL EXTENSION cl_khr_fp16/fp64 : enable) or its
 // module needs: a half kernel whose SPIR-V only declares Float16Buffer (clang computes its half
 // arithmetic in float) still needs cl_khr_fp16 to compile from source.
@@ -233,13 +258,19 @@ void exportCase(const fs::path& goldenDir, const fs::path& outDir, const referen
   else
     m << "source " << checkedPath(fs::absolute(source).lexically_normal()) << "\nsource_options "
       << sourceOptions(source) << '\n';
-  for (const auto& ext : requiredExtensions(c.module)) m << "requires il " << ext << '\n';
-  if (!source.empty())
-    for (const auto& ext : sourceExtensions(source, c.module)) m << "requires source " << ext << '\n';
+  std::vector<std::string> il = requiredExtensions(c.module), fromSource;
+  if (!source.empty()) fromSource = sourceExtensions(source, c.module);
   for (const auto& ext : imageExtensions(c)) {
-    m << "requires il " << ext << '\n';
-    if (!source.empty()) m << "requires source " << ext << '\n';
+    il.push_back(ext);
+    if (!source.empty()) fromSource.push_back(ext);
   }
+  if (!source.empty())
+    for (const auto& name : declaredRequirements(source)) {
+      il.push_back(name);
+      fromSource.push_back(name);
+    }
+  for (const auto& name : unique(il)) m << "requires il " << name << '\n';
+  for (const auto& name : unique(fromSource)) m << "requires source " << name << '\n';
   m << "kernel " << c.kernel << '\n' << ndrangeLine(c.range) << '\n';
 
   for (size_t i = 0; i < c.args.size(); ++i) {
