@@ -22,6 +22,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
+#include <map>
+#include <type_traits>
+#include <vector>
 
 #include <mpfr.h>
 #include <stdexcept>
@@ -1541,6 +1545,751 @@ void fmaDouble(const Case& c, ArgBytes& a) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Work-group collective functions (wg_*.cl): OpenCL C 3.0 §6.15.16 [[work-group-functions]] and
+// §6.15.17 [[work-group-collective-uniform-arithmetic-functions]].
+
+// The work-items of every work-group of the case's NDRange (no offset), each group's members in linear local id order
+// as (linear local id, global linear id): the global linear id is the element the kernels index, (z · Gy + y) · Gx + x.
+// Non-uniform work-groups (the last group in a dimension smaller) included.
+struct Member {
+  size_t local, index;
+};
+
+std::map<size_t, std::vector<Member>> workGroups(const Case& c) {
+  std::map<size_t, std::vector<Member>> groups;
+  forEachWorkItem(c, [&](const WorkItem& w) {
+    if (w.offset != std::array<size_t, 3>{}) shapeError(c, "expected an NDRange without offset");
+    const size_t group = (w.groupId[2] * w.numGroups[1] + w.groupId[1]) * w.numGroups[0] + w.groupId[0];
+    const size_t local = (w.localId[2] * w.localSize[1] + w.localId[1]) * w.localSize[0] + w.localId[0];
+    const size_t index = (w.globalId[2] * w.globalSize[1] + w.globalId[1]) * w.globalSize[0] + w.globalId[0];
+    groups[group].push_back({local, index});
+  });
+  for (auto& [group, members] : groups)
+    std::sort(members.begin(), members.end(), [](const Member& x, const Member& y) { return x.local < y.local; });
+  return groups;
+}
+
+// Inclusive and exclusive scans of `values` (in scan order) with `op` and the exclusive scan's `identity`.
+template <class T, class Op> std::vector<T> inclusiveScan(const std::vector<T>& values, Op op) {
+  std::vector<T> out(values.size());
+  for (size_t i = 0; i < values.size(); ++i) out[i] = i == 0 ? values[0] : op(out[i - 1], values[i]);
+  return out;
+}
+template <class T, class Op> std::vector<T> exclusiveScan(const std::vector<T>& values, Op op, T identity) {
+  std::vector<T> out(values.size());
+  T acc = identity;
+  for (size_t i = 0; i < values.size(); ++i) {
+    out[i] = acc;
+    acc = op(acc, values[i]);
+  }
+  return out;
+}
+template <class T, class Op> T reduce(const std::vector<T>& values, Op op, T identity) {
+  T acc = identity;
+  for (const T& v : values) acc = op(acc, v);
+  return acc;
+}
+
+// Integer operations as the kernels' types have them: unsigned arithmetic wraps (the signed sums of the cases stay in
+// range, and are done in the unsigned type too so that the host never overflows).
+template <class T> T addWrap(T x, T y) {
+  using U = std::make_unsigned_t<T>;
+  return T(U(x) + U(y));
+}
+template <class T> T mulWrap(T x, T y) {
+  using U = std::make_unsigned_t<T>;
+  if constexpr (sizeof(T) < sizeof(unsigned))
+    return T(unsigned(U(x)) * unsigned(U(y)));
+  else
+    return T(U(x) * U(y));
+}
+template <class T> T minOf(T x, T y) { return std::min(x, y); }
+template <class T> T maxOf(T x, T y) { return std::max(x, y); }
+
+void wgAllAny(const Case& c, ArgBytes& a) {
+  Buf<int32_t> in(c, a, 0), out(c, a, 1);
+  for (const auto& [group, members] : workGroups(c)) {
+    // work_group_all/any: "a non-zero value" when the predicate holds for all / any work-item; the kernel stores != 0.
+    bool all10 = true, any990 = false, allBelow = true, anyOwnId = false, allBits = true;
+    for (const auto& m : members) {
+      const int32_t x = in[m.index];
+      all10 = all10 && x >= 10;
+      any990 = any990 || x >= 990;
+      allBelow = allBelow && x < 1000;
+      anyOwnId = anyOwnId || x == 1000 + int32_t(m.local);
+      allBits = allBits && (x & ~1) != 0;
+    }
+    for (const auto& m : members) {
+      const bool r[5] = {all10, any990, allBelow, anyOwnId, allBits};
+      for (size_t k = 0; k < 5; ++k) out.set(5 * m.index + k, r[k] ? 1 : 0);
+    }
+  }
+}
+
+void wgBroadcast(const Case& c, ArgBytes& a) {
+  // The floats and doubles as their bits: a broadcast moves a value, NaN payloads included.
+  Buf<int32_t> in(c, a, 0), out(c, a, 4);
+  Buf<int64_t> inl(c, a, 1), outl(c, a, 5);
+  Buf<uint32_t> inf(c, a, 2), outf(c, a, 6);
+  Buf<uint64_t> ind(c, a, 3), outd(c, a, 7);
+  for (const auto& [group, members] : workGroups(c)) {
+    const size_t n = members.size(), src = (group * 7 + 3) % n;
+    const size_t first = members[0].index;  // 1D: the members are first .. first + n - 1
+    for (const auto& m : members) {
+      out.set(3 * m.index + 0, in[first + src]);
+      out.set(3 * m.index + 1, int32_t(uint32_t(n - 1) * 3u + 1u));
+      out.set(3 * m.index + 2, in[first] ^ 0);
+      outl.set(m.index, inl[first + (src + 1) % n]);
+      outf.set(m.index, inf[first + (src + 2) % n]);
+      outd.set(m.index, ind[first + n / 2]);
+    }
+  }
+}
+
+void wgBroadcast2d(const Case& c, ArgBytes& a) {
+  Buf<int32_t> in(c, a, 0), out(c, a, 1);
+  const auto local = localOf(c);
+  forEachWorkItem(c, [&](const WorkItem& w) {
+    const size_t width = w.globalSize[0], i = w.globalId[1] * width + w.globalId[0];
+    const size_t lx = (w.groupId[0] + 2 * w.groupId[1]) % w.localSize[0], ly = (w.groupId[1] + 1) % w.localSize[1];
+    // The named work-item of the caller's group: its global id is the group's first plus the local ids.
+    const size_t sx = w.groupId[0] * local[0] + lx, sy = w.groupId[1] * local[1] + ly;
+    out.set(2 * i + 0, in[sy * width + sx]);
+    out.set(2 * i + 1, int32_t((w.localSize[0] - 1) * 100 + 0));
+  });
+}
+
+void wgBroadcast3d(const Case& c, ArgBytes& a) {
+  Buf<uint32_t> in(c, a, 0), out(c, a, 1);  // float bits
+  const auto local = localOf(c);
+  forEachWorkItem(c, [&](const WorkItem& w) {
+    const auto& G = w.globalSize;
+    const size_t i = (w.globalId[2] * G[1] + w.globalId[1]) * G[0] + w.globalId[0];
+    const size_t l[3] = {w.groupId[2] % w.localSize[0], w.localSize[1] - 1,
+                         (w.groupId[0] + w.groupId[1]) % w.localSize[2]};
+    size_t s[3];
+    for (size_t d = 0; d < 3; ++d) s[d] = w.groupId[d] * local[d] + l[d];
+    out.set(i, in[(s[2] * G[1] + s[1]) * G[0] + s[0]]);
+  });
+}
+
+// The reductions of wg_reduce_int.cl and wg_reduce_long.cl: add, min and max of each group's values, given to every
+// member.
+template <class S, class U> void wgReduce(const Case& c, ArgBytes& a) {
+  Buf<S> in(c, a, 0), out(c, a, 2);
+  Buf<U> inu(c, a, 1), outu(c, a, 3);
+  for (const auto& [group, members] : workGroups(c)) {
+    std::vector<S> xs;
+    std::vector<U> us;
+    for (const auto& m : members) {
+      xs.push_back(in[m.index]);
+      us.push_back(inu[m.index]);
+    }
+    const S r[3] = {reduce(xs, addWrap<S>, S(0)), reduce(xs, minOf<S>, std::numeric_limits<S>::max()),
+                    reduce(xs, maxOf<S>, std::numeric_limits<S>::min())};
+    const U ru[3] = {reduce(us, addWrap<U>, U(0)), reduce(us, minOf<U>, std::numeric_limits<U>::max()),
+                     reduce(us, maxOf<U>, U(0))};
+    for (const auto& m : members)
+      for (size_t k = 0; k < 3; ++k) {
+        out.set(3 * m.index + k, r[k]);
+        outu.set(3 * m.index + k, ru[k]);
+      }
+  }
+}
+void (*const kWgReduceInt)(const Case&, ArgBytes&) = wgReduce<int32_t, uint32_t>;
+void (*const kWgReduceLong)(const Case&, ArgBytes&) = wgReduce<int64_t, uint64_t>;
+
+// The scans of wg_scan_int.cl and wg_scan_long.cl, in linear local id order. OpenCL C 3.0 §6.15.16
+// [[work-group-functions]]: an exclusive scan gives the first work-item the identity, 0 for add, the type's largest
+// value for min (INT_MAX, UINT_MAX, LONG_MAX, ULONG_MAX) and its smallest for max (INT_MIN, 0, LONG_MIN, 0).
+template <class S, class U> void wgScan(const Case& c, ArgBytes& a, U multiplier, bool longKernel) {
+  Buf<S> in(c, a, 0), out(c, a, 1);
+  Buf<U> outu(c, a, 2);
+  for (const auto& [group, members] : workGroups(c)) {
+    std::vector<S> xs;
+    std::vector<U> us;
+    for (const auto& m : members) {
+      xs.push_back(in[m.index]);
+      us.push_back(U(in[m.index]) * multiplier);
+    }
+    const std::vector<S> r[6] = {
+        inclusiveScan(xs, addWrap<S>), exclusiveScan(xs, addWrap<S>, S(0)),
+        inclusiveScan(xs, minOf<S>),   exclusiveScan(xs, minOf<S>, std::numeric_limits<S>::max()),
+        inclusiveScan(xs, maxOf<S>),   exclusiveScan(xs, maxOf<S>, std::numeric_limits<S>::min())};
+    // wg_scan_int: exclusive add, min, max and inclusive max; wg_scan_long: inclusive add, exclusive min and max,
+    // inclusive min.
+    const std::vector<U> ru[4] = {longKernel ? inclusiveScan(us, addWrap<U>) : exclusiveScan(us, addWrap<U>, U(0)),
+                                  exclusiveScan(us, minOf<U>, std::numeric_limits<U>::max()),
+                                  exclusiveScan(us, maxOf<U>, U(0)),
+                                  longKernel ? inclusiveScan(us, minOf<U>) : inclusiveScan(us, maxOf<U>)};
+    for (size_t i = 0; i < members.size(); ++i) {
+      for (size_t k = 0; k < 6; ++k) out.set(6 * members[i].index + k, r[k][i]);
+      for (size_t k = 0; k < 4; ++k) outu.set(4 * members[i].index + k, ru[k][i]);
+    }
+  }
+}
+void (*const kWgScanInt)(const Case&, ArgBytes&) = [](const Case& c, ArgBytes& a) {
+  wgScan<int32_t, uint32_t>(c, a, 2654435761u, false);
+};
+void (*const kWgScanLong)(const Case&, ArgBytes&) = [](const Case& c, ArgBytes& a) {
+  wgScan<int64_t, uint64_t>(c, a, 0x9E3779B97F4A7C15ull, true);
+};
+
+// A sum of multiples of 0.25 (0.125) in double, which holds every such sum of the cases exactly, rounded to T once:
+// any order of the kernel's additions gives it when the sum and every partial sum are exact in T, which the host
+// checks for the partial sums in scan order (the other orders' partial sums are no larger than the sum of the
+// magnitudes, checked too).
+template <class T> T exactSum(const Case& c, const std::vector<double>& values, size_t count) {
+  double sum = 0, magnitude = 0;
+  for (size_t i = 0; i < count; ++i) {
+    sum += values[i];
+    magnitude += std::fabs(values[i]);
+  }
+  const double quantum = sizeof(T) == 4 ? 0.25 : 0.125;
+  if (magnitude / quantum > (sizeof(T) == 4 ? 0x1p24 : 0x1p53)) shapeError(c, "a sum is not exact in every order");
+  return T(sum);
+}
+
+void wgReduceFloat(const Case& c, ArgBytes& a) {
+  Buf<int32_t> in(c, a, 0);
+  Buf<float> out(c, a, 1);
+  Buf<double> outd(c, a, 2);
+  for (const auto& [group, members] : workGroups(c)) {
+    std::vector<double> xs, ds;
+    for (const auto& m : members) {
+      xs.push_back(double(float(in[m.index]) * 0.25f));
+      ds.push_back(double(in[m.index]) * 0.125);
+    }
+    const size_t n = members.size();
+    float mn = INFINITY, mx = -INFINITY;
+    for (double x : xs) {
+      mn = std::min(mn, float(x));
+      mx = std::max(mx, float(x));
+    }
+    for (size_t i = 0; i < n; ++i) {
+      const size_t g = members[i].index;
+      out.set(7 * g + 0, exactSum<float>(c, xs, n));
+      out.set(7 * g + 1, mn);
+      out.set(7 * g + 2, mx);
+      out.set(7 * g + 3, exactSum<float>(c, xs, i + 1));
+      // The exclusive identities: 0 for add, +INF for min, -INF for max.
+      out.set(7 * g + 4, exactSum<float>(c, xs, i));
+      float below = INFINITY, above = -INFINITY;
+      for (size_t j = 0; j < i; ++j) {
+        below = std::min(below, float(xs[j]));
+        above = std::max(above, float(xs[j]));
+      }
+      out.set(7 * g + 5, below);
+      out.set(7 * g + 6, above);
+      outd.set(2 * g + 0, exactSum<double>(c, ds, n));
+      outd.set(2 * g + 1, exactSum<double>(c, ds, i + 1));
+    }
+  }
+}
+
+void wgUniformArith(const Case& c, ArgBytes& a) {
+  Buf<uint32_t> in(c, a, 0), out(c, a, 1);
+  Buf<int64_t> outl(c, a, 2);
+  Buf<int32_t> outp(c, a, 3);
+  const auto bitAnd = [](auto x, auto y) { return decltype(x)(x & y); };
+  const auto bitOr = [](auto x, auto y) { return decltype(x)(x | y); };
+  const auto bitXor = [](auto x, auto y) { return decltype(x)(x ^ y); };
+  const auto logicalAnd = [](bool x, bool y) { return x && y; };
+  const auto logicalOr = [](bool x, bool y) { return x || y; };
+  const auto logicalXor = [](bool x, bool y) { return x != y; };
+  for (const auto& [group, members] : workGroups(c)) {
+    std::vector<uint32_t> x, andIn, orIn, andScanIn, orScanIn, odd;
+    std::vector<uint64_t> notL, negL, l, mulL;
+    std::vector<bool> p, p4;
+    for (const auto& m : members) {
+      const uint32_t v = in[m.index];
+      x.push_back(v);
+      andIn.push_back(v | 0x00ff0000u);
+      orIn.push_back(v & 0xf0f0f0f0u);
+      andScanIn.push_back(v | 0x0f0f0f0fu);
+      orScanIn.push_back(v & 0x11111111u);
+      odd.push_back(v | 1u);
+      const uint64_t lv = uint64_t(v) << 31 | (v & 7);
+      l.push_back(lv);
+      notL.push_back(~lv);
+      negL.push_back(0 - lv);
+      mulL.push_back(lv * 3 + 1);
+      p.push_back(v % 5 != 0);
+      p4.push_back(v % 5 == 4);
+    }
+    // OpenCL C 3.0 §6.15.17 [[work-group-collective-uniform-arithmetic-functions]]: the exclusive scans' identities
+    // are ~0 for and, 0 for or and xor, true for logical and, false for logical or and xor, and 1 for mul.
+    const uint32_t r0 = reduce(andIn, bitAnd, ~0u), r1 = reduce(orIn, bitOr, 0u), r2 = reduce(x, bitXor, 0u);
+    const uint32_t r6 = reduce(odd, mulWrap<uint32_t>, 1u);
+    const auto s3 = inclusiveScan(andScanIn, bitAnd);
+    const auto s4 = exclusiveScan(orScanIn, bitOr, 0u);
+    const auto s5 = exclusiveScan(x, bitXor, 0u);
+    const auto s7 = exclusiveScan(odd, mulWrap<uint32_t>, 1u);
+    const uint64_t l0 = reduce(notL, bitAnd, ~uint64_t(0));
+    const auto l1 = exclusiveScan(negL, bitAnd, ~uint64_t(0));
+    const auto l2 = inclusiveScan(l, bitOr);
+    const auto l3 = inclusiveScan(mulL, mulWrap<uint64_t>);
+    const bool p0 = reduce(p, logicalAnd, true), p1 = reduce(p4, logicalOr, false), p2 = reduce(p, logicalXor, false);
+    const auto q3 = inclusiveScan(p, logicalAnd);
+    const auto q4 = exclusiveScan(p4, logicalOr, false);
+    const auto q5 = exclusiveScan(p, logicalXor, false);
+    for (size_t i = 0; i < members.size(); ++i) {
+      const size_t g = members[i].index;
+      const uint32_t r[8] = {r0, r1, r2, s3[i], s4[i], s5[i], r6, s7[i]};
+      for (size_t k = 0; k < 8; ++k) out.set(8 * g + k, r[k]);
+      const uint64_t rl[4] = {l0, l1[i], l2[i], l3[i]};
+      for (size_t k = 0; k < 4; ++k) outl.set(4 * g + k, int64_t(rl[k]));
+      // Logical results are non-zero for true; the kernel stores != 0.
+      const bool rp[6] = {p0, p1, p2, q3[i], q4[i], q5[i]};
+      for (size_t k = 0; k < 6; ++k) outp.set(6 * g + k, rp[k] ? 1 : 0);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sub-group kernels (subgroups.cl, sg_*.cl): OpenCL C 3.0 §6.15.20 [[sub-group-functions]]. How a work-group is divided
+// into sub-groups is the implementation's (its size "implementation-defined based on a combination of the compiled
+// kernel and the dispatch dimensions"), so the kernels check each built-in against its definition recomputed over
+// their own sub-group and store 1 for a match: the expected output is all ones, whatever the division. subgroups.cl
+// also stores each work-group's sum, which no division changes.
+
+void allOnes(const Case& c, ArgBytes& a, size_t arg) {
+  Buf<int32_t> ok(c, a, arg);
+  for (size_t i = 0; i < ok.size(); ++i) ok.set(i, 1);
+}
+void (*const kSubGroupChecks)(const Case&, ArgBytes&) = [](const Case& c, ArgBytes& a) { allOnes(c, a, 1); };
+
+void subgroups(const Case& c, ArgBytes& a) {
+  allOnes(c, a, 1);
+  Buf<int32_t> in(c, a, 0), sums(c, a, 2);
+  for (const auto& [group, members] : workGroups(c)) {
+    int32_t sum = 0;
+    for (const auto& m : members) sum += in[m.index];
+    sums.set(group, sum);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Atomics (atomics_int64_*.cl, atomics_c11.cl, atomic_message_passing.cl, float_atomics*.cl): every stored result
+// is one that any order of the atomics gives, computed here in one order (the work-items' global ids).
+
+// OpenCL C 3.0 §6.15.12.9 [[atomic-legacy-int64]]: atom_add/sub/inc/dec/xchg/cmpxchg of 64-bit values (wrapping),
+// each returning the old value.
+void atomicsInt64Base(const Case& c, ArgBytes& a) {
+  Buf<int64_t> in(c, a, 0), acc(c, a, 1), slots(c, a, 3), returned(c, a, 4), groups(c, a, 5);
+  Buf<uint64_t> uacc(c, a, 2);
+  uint64_t s[8], u[3];
+  for (size_t k = 0; k < 8; ++k) s[k] = uint64_t(acc[k]);
+  for (size_t k = 0; k < 3; ++k) u[k] = uacc[k];
+  for (const auto& [group, members] : workGroups(c)) {
+    uint64_t lsum = 0, lcount = 0, ltickets = 0;
+    for (const auto& m : members) {
+      const size_t g = m.index;
+      const uint64_t v = uint64_t(in[g]);
+      s[0] += v;
+      s[1] -= v;
+      s[3] += s[2]++;  // the ticket is the counter's old value
+      s[4] -= 1;
+      s[5] += std::exchange(s[6], 7);
+      s[7] += v & 0xffff;  // the compare-exchange loop adds exactly once
+      u[0] += v * 0x9E3779B97F4A7C15ull;
+      u[1] -= 1;
+      u[2] -= v;
+      // atom_cmpxchg stores val where the old value equals cmp, and returns the old value either way.
+      const int64_t old = slots[g];
+      returned.set(2 * g + 0, old);
+      const int64_t now = old == int64_t(g) * 3 ? int64_t(v) : old;
+      returned.set(2 * g + 1, now);
+      slots.set(g, now == int64_t(g) * 3 ? -1 : now);
+      lsum += v;
+      ltickets += lcount++;
+    }
+    groups.set(3 * group + 0, int64_t(lsum));
+    groups.set(3 * group + 1, int64_t(lcount));
+    groups.set(3 * group + 2, int64_t(ltickets));
+  }
+  for (size_t k = 0; k < 8; ++k) acc.set(k, int64_t(s[k]));
+  for (size_t k = 0; k < 3; ++k) uacc.set(k, u[k]);
+}
+
+// OpenCL C 3.0 §6.15.12.9 [[atomic-legacy-int64]]: atom_min/max compare long values signed and ulong values unsigned.
+void atomicsInt64Extended(const Case& c, ArgBytes& a) {
+  Buf<int64_t> in(c, a, 0), acc(c, a, 1), groups(c, a, 3);
+  Buf<uint64_t> uacc(c, a, 2);
+  int64_t s[5];
+  uint64_t u[4];
+  for (size_t k = 0; k < 5; ++k) s[k] = acc[k];
+  for (size_t k = 0; k < 4; ++k) u[k] = uacc[k];
+  for (const auto& [group, members] : workGroups(c)) {
+    int64_t lmin = INT64_MAX, lmax = INT64_MIN, lxor = 0;
+    uint64_t lumax = 0;
+    for (const auto& m : members) {
+      const int64_t v = in[m.index];
+      const uint64_t uv = uint64_t(v);
+      s[0] = std::min(s[0], v);
+      s[1] = std::max(s[1], v);
+      s[2] &= ~int64_t(uint64_t(1) << (uv % 63));
+      s[3] |= int64_t(uint64_t(1) << (uv % 61));
+      s[4] ^= v;
+      u[0] = std::min(u[0], uv);
+      u[1] = std::max(u[1], uv);
+      u[2] |= uv & 0xff00ff00ff00ff00ull;
+      u[3] &= uv | 0x0f0f0f0f0f0f0f0full;
+      lmin = std::min(lmin, v);
+      lmax = std::max(lmax, v);
+      lxor ^= v >> 3;  // an arithmetic shift, as OpenCL C 3.0 §6.5.10 [[operators-shift]] fills with the sign
+      lumax = std::max(lumax, uv);
+    }
+    groups.set(4 * group + 0, lmin);
+    groups.set(4 * group + 1, lmax);
+    groups.set(4 * group + 2, lxor);
+    groups.set(4 * group + 3, int64_t(lumax));
+  }
+  for (size_t k = 0; k < 5; ++k) acc.set(k, s[k]);
+  for (size_t k = 0; k < 4; ++k) uacc.set(k, u[k]);
+}
+
+// OpenCL C 3.0 §6.15.12 [[atomic-functions]]: atomic_fetch_<key> replaces the value with value <key> operand (min and
+// max comparing in the object's type), atomic_exchange returns the old value, a compare-exchange that finds another
+// value stores nothing and writes the value it found to *expected.
+void atomicsC11(const Case& c, ArgBytes& a) {
+  Buf<int32_t> in(c, a, 0), acc(c, a, 1), slots(c, a, 4), groups(c, a, 5);
+  Buf<uint32_t> uacc(c, a, 2);
+  Buf<int64_t> lacc(c, a, 3);
+  uint32_t s[11], u[3];
+  uint64_t l[3];
+  for (size_t k = 0; k < 11; ++k) s[k] = uint32_t(acc[k]);
+  for (size_t k = 0; k < 3; ++k) u[k] = uacc[k];
+  for (size_t k = 0; k < 3; ++k) l[k] = uint64_t(lacc[k]);
+  for (const auto& [group, members] : workGroups(c)) {
+    int32_t lsum = 0, lmin = INT32_MAX, winners = 0;
+    uint32_t lor = 0;
+    for (const auto& m : members) {
+      const size_t g = m.index;
+      const int32_t v = in[g];
+      const uint32_t uv = uint32_t(v);
+      s[0] += uv;
+      s[1] -= uv;
+      s[2] |= 1u << (uv % 31);
+      s[3] &= ~(1u << (uv % 29));
+      s[4] ^= uv;
+      s[5] = uint32_t(std::min(int32_t(s[5]), v));
+      s[6] = uint32_t(std::max(int32_t(s[6]), v));
+      s[7] += std::exchange(s[8], 11u);
+      s[9] += uint32_t(v % 1000);  // C++ and OpenCL C both truncate the quotient: the remainder has v's sign
+      s[10] += 1;
+      u[0] = std::min(u[0], uv);
+      u[1] = std::max(u[1], uv);
+      u[2] += uv * 2654435761u;
+      l[0] += uint64_t(int64_t(v)) << 20;
+      l[1] = uint64_t(std::min<int64_t>(int64_t(l[1]), int64_t(v) * -3000000000ll));
+      l[2] ^= uint64_t(uv) << 32 | uv;
+      // The own element: stored v * 2; the failing exchange reports v * 2 in `wrong`; the succeeding one stores
+      // v * 2 + 5, which the load returns.
+      const int32_t stored = v * 2 + 5;
+      slots.set(2 * g + 0, stored);
+      slots.set(2 * g + 1, v * 2 - stored + 1000 + 100);
+      lsum += v;
+      lmin = std::min(lmin, v);
+      lor |= 1u << (uv % 32);
+      // atomic_flag_test_and_set returns false to exactly one work-item of the group: the flag starts clear.
+      winners += m.local == members.front().local ? 1 : 0;
+    }
+    groups.set(4 * group + 0, lsum);
+    groups.set(4 * group + 1, lmin);
+    groups.set(4 * group + 2, int32_t(lor));
+    groups.set(4 * group + 3, winners);
+  }
+  for (size_t k = 0; k < 11; ++k) acc.set(k, int32_t(s[k]));
+  for (size_t k = 0; k < 3; ++k) uacc.set(k, u[k]);
+  for (size_t k = 0; k < 3; ++k) lacc.set(k, int64_t(l[k]));
+}
+
+// The producer's messages, read by each work-item after the barrier and the acquire: the flags are set.
+void atomicMessagePassing(const Case& c, ArgBytes& a) {
+  Buf<int32_t> in(c, a, 0), data(c, a, 1), flags(c, a, 2), out(c, a, 3);
+  for (const auto& [group, members] : workGroups(c)) {
+    const size_t n = members.size(), first = members[0].index;
+    for (size_t k = 0; k < n; ++k) data.set(first + k, in[first + k] + 1);
+    flags.set(group, 1);
+    for (const auto& m : members) {
+      const size_t l = m.local, g = m.index;
+      out.set(4 * g + 0, in[first + (l + 1) % n] * 2);
+      out.set(4 * g + 1, in[first + (n - 1 - l)] + 1);
+      out.set(4 * g + 2, in[first + n / 2] - 3);
+      out.set(4 * g + 3, 3);
+    }
+  }
+}
+
+// cl_ext_float_atomics [external]: atomic_fetch_add/sub/min/max on floats; the sums are exact (exactSum checks it),
+// min and max see no zeros of opposite signs.
+template <class T> void floatAtomics(const Case& c, ArgBytes& a, bool single) {
+  Buf<int32_t> in(c, a, 0);
+  Buf<T> acc(c, a, 1), groups(c, a, 2);
+  const double quantum = single ? 0.25 : 0.125;
+  std::vector<double> all, allNegated;
+  double initial[5];
+  for (size_t k = 0; k < acc.size(); ++k) initial[k] = acc[k];
+  T mn = acc[2], mx = acc[3];
+  all.push_back(initial[0]);
+  allNegated.push_back(initial[1]);
+  for (const auto& [group, members] : workGroups(c)) {
+    std::vector<double> xs;
+    T lmin = INFINITY, lmax = -INFINITY;
+    for (const auto& m : members) {
+      const T x = T(in[m.index]) * T(quantum);
+      xs.push_back(double(x));
+      all.push_back(double(x));
+      allNegated.push_back(-double(x) * (single ? 1 : 1024));
+      mn = std::min(mn, x);
+      mx = std::max(mx, x);
+      lmin = std::min(lmin, x);
+      lmax = std::max(lmax, x);
+    }
+    if (single) {
+      groups.set(3 * group + 0, exactSum<T>(c, xs, xs.size()));
+      groups.set(3 * group + 1, lmin);
+      groups.set(3 * group + 2, lmax);
+    } else {
+      groups.set(2 * group + 0, exactSum<T>(c, xs, xs.size()));
+      groups.set(2 * group + 1, lmax);
+    }
+  }
+  acc.set(0, exactSum<T>(c, all, all.size()));
+  acc.set(1, exactSum<T>(c, allNegated, allNegated.size()));
+  acc.set(2, mn);
+  acc.set(3, mx);
+  if (single) acc.set(4, T(initial[4] + double(all.size() - 1)));  // + 1.0 per work-item
+}
+void (*const kFloatAtomics)(const Case&, ArgBytes&) = [](const Case& c, ArgBytes& a) {
+  floatAtomics<float>(c, a, true);
+};
+void (*const kFloatAtomicsDouble)(const Case&, ArgBytes&) = [](const Case& c, ArgBytes& a) {
+  floatAtomics<double>(c, a, false);
+};
+
+// ---------------------------------------------------------------------------------------------
+// integer_dot_product.cl: OpenCL C 3.0 §6.15.3 [[integer-functions]] dot: the components sign- or zero-extended and
+// multiplied, the products added; dot_acc_sat: add_sat(dot(a, b), acc); the packed forms on the bytes of a word,
+// component 0 least significant.
+
+template <class A, class B> int64_t dot4(uint32_t x, uint32_t y) {
+  int64_t s = 0;
+  for (int k = 0; k < 4; ++k) s += int64_t(A(uint8_t(x >> (8 * k)))) * int64_t(B(uint8_t(y >> (8 * k))));
+  return s;
+}
+int32_t addSatInt(int64_t x, int32_t acc) { return clampToInt(x + acc); }
+uint32_t addSatUint(int64_t x, uint32_t acc) { return uint32_t(std::min<int64_t>(x + int64_t(acc), UINT32_MAX)); }
+
+void integerDotProduct(const Case& c, ArgBytes& a) {
+  Buf<uint32_t> xs(c, a, 0), ys(c, a, 1), outu(c, a, 4);
+  Buf<int32_t> accs(c, a, 2), out(c, a, 3);
+  for (size_t g = 0; g < items1D(c); ++g) {
+    const uint32_t x = xs[g], y = ys[g];
+    const int32_t acc = accs[g];
+    const int64_t ss = dot4<int8_t, int8_t>(x, y), su = dot4<int8_t, uint8_t>(x, y), us = dot4<uint8_t, int8_t>(x, y);
+    const int64_t uu = dot4<uint8_t, uint8_t>(x, y);
+    // The packed forms give what their unpacked namesakes give for the same bytes.
+    const int32_t r[12] = {int32_t(ss),        int32_t(su),        int32_t(us),        addSatInt(ss, acc),
+                           addSatInt(su, acc), addSatInt(us, acc), int32_t(ss),        int32_t(su),
+                           int32_t(us),        addSatInt(ss, acc), addSatInt(su, acc), addSatInt(us, acc)};
+    for (size_t k = 0; k < 12; ++k) out.set(12 * g + k, r[k]);
+    const uint32_t ru[4] = {uint32_t(uu), addSatUint(uu, uint32_t(acc)), uint32_t(uu), addSatUint(uu, uint32_t(acc))};
+    for (size_t k = 0; k < 4; ++k) outu.set(4 * g + k, ru[k]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// extended_bit_ops.cl: OpenCL C 3.0 §6.15.3.1 [[extended-bit-operations]], bit by bit on a `bits`-wide value held in
+// the low bits of a uint64_t: bitfield_insert replaces the `count` bits from bit `offset` on with the low `count` bits
+// of insert; the extracts return those `count` bits as the low bits of the result, sign- or zero-extended (0 for a
+// count of 0); bit_reverse mirrors the bits.
+
+uint64_t lowBits(unsigned count) { return count >= 64 ? ~uint64_t(0) : (uint64_t(1) << count) - 1; }
+uint64_t bitfieldInsert(uint64_t base, uint64_t insert, unsigned offset, unsigned count, unsigned bits) {
+  if (count == 0) return base & lowBits(bits);  // offset may then be the width, too far to shift by
+  const uint64_t field = lowBits(count) << offset;
+  return ((base & ~field) | ((insert << offset) & field)) & lowBits(bits);
+}
+uint64_t extractUnsigned(uint64_t base, unsigned offset, unsigned count) {
+  return count == 0 ? 0 : (base >> offset) & lowBits(count);
+}
+// Sign-extended to 64 bits.
+int64_t extractSigned(uint64_t base, unsigned offset, unsigned count) {
+  if (count == 0) return 0;
+  const uint64_t field = extractUnsigned(base, offset, count);
+  return (field >> (count - 1)) & 1 ? int64_t(field | ~lowBits(count)) : int64_t(field);
+}
+uint64_t bitReverse(uint64_t x, unsigned bits) {
+  uint64_t r = 0;
+  for (unsigned k = 0; k < bits; ++k) r |= ((x >> k) & 1) << (bits - 1 - k);
+  return r;
+}
+
+void extendedBitOps(const Case& c, ArgBytes& a) {
+  Buf<uint64_t> in(c, a, 0), out(c, a, 2);
+  Buf<uint32_t> params(c, a, 1);
+  for (size_t g = 0; g < items1D(c); ++g) {
+    const uint64_t v = in[g], w = in[g] * 0x9E3779B97F4A7C15ull + 1;
+    const uint32_t p = params[g];
+    const auto offset = [&](unsigned bits) { return (p & 0xff) % (bits + 1); };
+    const auto count = [&](unsigned bits) { return ((p >> 8) & 0xff) % (bits - offset(bits) + 1); };
+    const auto insert = [&](unsigned bits) { return bitfieldInsert(v, w, offset(bits), count(bits), bits); };
+    const auto extractS = [&](uint64_t x, unsigned bits) {
+      return uint64_t(extractSigned(x, offset(bits), count(bits)));
+    };
+    const auto extractU = [&](uint64_t x, unsigned bits) { return extractUnsigned(x, offset(bits), count(bits)); };
+    uint64_t r[16];
+    r[0] = insert(8);
+    r[1] = extractS(v & 0xff, 8);
+    r[2] = extractU(v & 0xff, 8);
+    r[3] = insert(16);  // stored as a ushort: zero-extended
+    r[4] = extractS(v & 0xffff, 16);
+    r[5] = insert(32);
+    r[6] = extractS(v & 0xffffffff, 32);
+    r[7] = extractU(v & 0xffffffff, 32);
+    r[8] = insert(64);
+    r[9] = extractS(v, 64);
+    r[10] = extractU(v, 64);
+    r[11] =
+        bitReverse(v & 0xff, 8) | bitReverse((v >> 8) & 0xffff, 16) << 8 | bitReverse((v >> 24) & 0xffffffff, 32) << 24;
+    r[12] = bitReverse(v, 64);
+    r[13] = bitReverse(w, 64);
+    // uint2 (32-bit components) with the offset and count of a 16-bit width.
+    const unsigned o16 = offset(16), n16 = count(16);
+    r[14] = bitfieldInsert(v & 0xffffffff, w & 0xffffffff, o16, n16, 32) |
+            bitfieldInsert(v >> 32, w >> 32, o16, n16, 32) << 32;
+    // char4 of w's low word, extracted signed with the 8-bit offset and count; uchar4 of v's low word reversed.
+    uint64_t e = 0, rv = 0;
+    for (unsigned k = 0; k < 4; ++k) {
+      e |= (uint64_t(extractSigned((w >> (8 * k)) & 0xff, offset(8), count(8))) & 0xff) << (8 * k);
+      rv |= bitReverse((v >> (8 * k)) & 0xff, 8) << (8 * k);
+    }
+    r[15] = e | rv << 32;
+    for (size_t k = 0; k < 16; ++k) out.set(16 * g + k, r[k]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// expect_assume.cl: __builtin_expect(x, c) is x; __builtin_assume changes nothing.
+
+void expectAssume(const Case& c, ArgBytes& a) {
+  Buf<int32_t> in(c, a, 0), out(c, a, 1);
+  const size_t n = items1D(c);
+  for (size_t g = 0; g < n; ++g) {
+    const int32_t x = in[g];
+    if (x < 0 || x >= (1 << 20)) shapeError(c, "the kernel assumes 0 <= x < 2^20");
+    out.set(g, x > 500000 ? x / 3 : x * 2 + 1);
+    out.set(n + g, (x & 7) + int32_t(int64_t(x) % 11));
+    int32_t steps = 0;
+    for (int32_t v = x; v != 0; v >>= 1) ++steps;
+    out.set(2 * n + g, steps);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// extended_async_copies.cl: OpenCL C 3.0 §6.15.11.1 [[extended-async-copies]]: element (p, l, e) of a copy moves from
+// src + src_offset + p * src_total_plane_area + l * src_total_line_length + e to the same place of dst with the dst_
+// values (in elements); nothing else is written.
+
+template <class T, class Src, class Dst> void copy3D(Dst& dst, size_t dstOffset, const Src& src, size_t srcOffset,
+                                                     size_t perLine, size_t lines, size_t planes, size_t srcLine,
+                                                     size_t srcArea, size_t dstLine, size_t dstArea) {
+  for (size_t p = 0; p < planes; ++p)
+    for (size_t l = 0; l < lines; ++l)
+      for (size_t e = 0; e < perLine; ++e)
+        dst.set(dstOffset + p * dstArea + l * dstLine + e, T(src[srcOffset + p * srcArea + l * srcLine + e]));
+}
+
+// A local array as the host sees it.
+template <class T> struct LocalArray {
+  std::vector<T> v;
+  T operator[](size_t i) const { return v.at(i); }
+  void set(size_t i, T x) { v.at(i) = x; }
+};
+
+void asyncCopy2d2d(const Case& c, ArgBytes& a) {
+  constexpr size_t kTW = 6, kTH = 4, kTL = kTW + 2, kTile = kTL * kTH + 1;
+  Buf<int32_t> in(c, a, 0), out(c, a, 1);
+  const size_t width = scalar<uint32_t>(c, 2);
+  for (const auto& [group, members] : workGroups(c)) {
+    LocalArray<int32_t> tile{std::vector<int32_t>(kTile, -1)};
+    copy3D<int32_t>(tile, 1, in, width + group * kTW, kTW, kTH, 1, width, 0, kTL, 0);
+    for (size_t i = 0; i < kTW * kTH; ++i) {
+      const size_t at = 1 + i / kTW * kTL + i % kTW;
+      tile.set(at, tile[at] * 3 + int32_t(group));
+    }
+    copy3D<int32_t>(out, group * kTW + 1, tile, 1, kTW, kTH, 1, kTL, 0, width, 0);
+    copy3D<int32_t>(out, (kTH + 1) * width + group * kTL, tile, 0, kTL, kTH, 1, kTL, 0, width, 0);
+  }
+}
+
+void asyncCopy3d3d(const Case& c, ArgBytes& a) {
+  constexpr size_t kBX = 4, kBY = 3, kBZ = 2, kVW = 9, kVA = 54, kLL = 5, kLA = 16, kBox = kLA * kBZ;
+  Buf<uint16_t> in(c, a, 0), out(c, a, 1);
+  for (const auto& [group, members] : workGroups(c)) {
+    LocalArray<uint16_t> box{std::vector<uint16_t>(kBox, 0xffff)};
+    copy3D<uint16_t>(box, 2, in, kVA + 2 * kVW + 1 + group, kBX, kBY, kBZ, kVW, kVA, kLL, kLA);
+    for (size_t i = 0; i < kBox; ++i) box.set(i, uint16_t(box[i] ^ uint16_t(0x0101 * (group + 1))));
+    copy3D<uint16_t>(out, group * kBX * kBY * kBZ, box, 2, kBX, kBY, kBZ, kLL, kLA, kBX, kBX * kBY);
+    copy3D<uint16_t>(out, 200 + group * 48, box, 0, kLL, kBY, kBZ, kLL, kLA, 7, 24);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// generic_address_space.cl: OpenCL C 3.0 §6.15.10 [[address-space-qualifier-functions]]: to_global, to_local and
+// to_private return NULL for a pointer into another address space, so a pointer is found in exactly its own.
+
+void genericAddressSpace(const Case& c, ArgBytes& a) {
+  Buf<int32_t> in(c, a, 0), buf(c, a, 1), out(c, a, 2);
+  constexpr int32_t kGlobal = 1, kLocal = 2, kPrivate = 4;
+  for (const auto& [group, members] : workGroups(c)) {
+    const size_t first = members[0].index;
+    for (const auto& m : members) {
+      const size_t g = m.index, o = 8 * g;
+      const int32_t x = in[g];
+      int32_t priv[4] = {0, x, x * 2, x * 3};
+      int32_t global4 = 0, local4 = 0;
+      for (size_t k = 0; k < 4; ++k) {
+        global4 += in[first + k];
+        local4 += in[first + k] + 1;
+      }
+      out.set(o + 0, global4);
+      out.set(o + 1, local4);
+      out.set(o + 2, priv[0] + priv[1] + priv[2] + priv[3]);
+      out.set(o + 3, kGlobal | kLocal << 3 | kPrivate << 6);
+      int32_t mine = x, shared = x + 1;
+      const int32_t space = x & 3;
+      int32_t* p = space == 0 ? &mine : space == 1 ? &shared : &priv[space - 1];
+      *p *= 3;
+      out.set(o + 4, *p);
+      out.set(o + 5, space == 0 ? kGlobal : space == 1 ? kLocal : kPrivate);
+      out.set(o + 6, 1);  // get_fence's flags include the pointer's address space's
+      out.set(o + 7, mine + shared + priv[1] + priv[2]);
+      buf.set(g, mine);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// program_scope_globals.cl: the program-scope variables keep their initial values (the kernel writes only `scratch`,
+// each element before the work-item that writes it reads it back).
+
+void programScopeGlobals(const Case& c, ArgBytes& a) {
+  Buf<int32_t> in(c, a, 0), out(c, a, 1);
+  const int32_t table[8] = {3, 1, 4, 1, 5, 9, 2, 6}, offsets[4] = {0, 10, 20, 30};
+  const int32_t pairA[2] = {7, -8}, pairB[2] = {-1, 2};
+  for (size_t g = 0; g < items1D(c); ++g) {
+    const int32_t x = in[g];
+    out.set(4 * g + 0, x * 2 + table[g % 8] + offsets[g % 4]);
+    out.set(4 * g + 1, int32_t(float(x) * 1.5f));  // |x| < 2^24: the conversions are exact, the product rounds once
+    out.set(4 * g + 2, table[2 + g % 3]);
+    out.set(4 * g + 3, pairA[g & 1] * pairB[g & 1] + 100);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 void (*const kMatmulNaive)(const Case&, ArgBytes&) = [](const Case& c, ArgBytes& a) { matmul(c, a, false); };
 void (*const kMatmulTiled)(const Case&, ArgBytes&) = [](const Case& c, ArgBytes& a) { matmul(c, a, true); };
@@ -1662,6 +2411,65 @@ const std::pair<const char*, void (*)(const Case&, ArgBytes&)> kCases[] = {
     {"promotion", promotion},
     {"mad_fma_float", madFmaFloat},
     {"fma_double", fmaDouble},
+    {"wg_all_any", wgAllAny},
+    {"wg_all_any_O0", wgAllAny},
+    {"wg_broadcast", wgBroadcast},
+    {"wg_broadcast_O0", wgBroadcast},
+    {"wg_broadcast_2d", wgBroadcast2d},
+    {"wg_broadcast_3d", wgBroadcast3d},
+    {"wg_reduce_int", kWgReduceInt},
+    {"wg_reduce_int_O0", kWgReduceInt},
+    {"wg_reduce_long", kWgReduceLong},
+    {"wg_scan_int", kWgScanInt},
+    {"wg_scan_int_O0", kWgScanInt},
+    {"wg_scan_long", kWgScanLong},
+    {"wg_reduce_float", wgReduceFloat},
+    {"wg_reduce_float_O0", wgReduceFloat},
+    {"wg_uniform_arith", wgUniformArith},
+    {"wg_uniform_arith_O0", wgUniformArith},
+    {"subgroups", subgroups},
+    {"subgroups_O0", subgroups},
+    {"sg_ballot", kSubGroupChecks},
+    {"sg_ballot_O0", kSubGroupChecks},
+    {"sg_vote", kSubGroupChecks},
+    {"sg_vote_O0", kSubGroupChecks},
+    {"sg_non_uniform_arith", kSubGroupChecks},
+    {"sg_non_uniform_arith_O0", kSubGroupChecks},
+    {"sg_clustered", kSubGroupChecks},
+    {"sg_clustered_O0", kSubGroupChecks},
+    {"sg_shuffle", kSubGroupChecks},
+    {"sg_shuffle_O0", kSubGroupChecks},
+    {"sg_shuffle_relative", kSubGroupChecks},
+    {"sg_shuffle_relative_O0", kSubGroupChecks},
+    {"sg_rotate", kSubGroupChecks},
+    {"sg_rotate_O0", kSubGroupChecks},
+    {"sg_extended_types", kSubGroupChecks},
+    {"sg_extended_types_O0", kSubGroupChecks},
+    {"atomics_int64_base", atomicsInt64Base},
+    {"atomics_int64_base_O0", atomicsInt64Base},
+    {"atomics_int64_extended", atomicsInt64Extended},
+    {"atomics_int64_extended_O0", atomicsInt64Extended},
+    {"atomics_c11", atomicsC11},
+    {"atomics_c11_O0", atomicsC11},
+    {"atomic_message_passing", atomicMessagePassing},
+    {"atomic_message_passing_O0", atomicMessagePassing},
+    {"float_atomics", kFloatAtomics},
+    {"float_atomics_O0", kFloatAtomics},
+    {"float_atomics_double", kFloatAtomicsDouble},
+    {"integer_dot_product", integerDotProduct},
+    {"integer_dot_product_O0", integerDotProduct},
+    {"extended_bit_ops", extendedBitOps},
+    {"extended_bit_ops_O0", extendedBitOps},
+    {"expect_assume", expectAssume},
+    {"expect_assume_O0", expectAssume},
+    {"async_copy_2d2d", asyncCopy2d2d},
+    {"async_copy_2d2d_O0", asyncCopy2d2d},
+    {"async_copy_3d3d", asyncCopy3d3d},
+    {"async_copy_3d3d_O0", asyncCopy3d3d},
+    {"generic_address_space", genericAddressSpace},
+    {"generic_address_space_O0", genericAddressSpace},
+    {"program_scope_globals", programScopeGlobals},
+    {"program_scope_globals_O0", programScopeGlobals},
 };
 
 }  // namespace
