@@ -349,13 +349,14 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
   // The SPIR-V extensions of the device's OpenCL C extensions: SPV_KHR_uniform_group_instructions for
   // cl_khr_work_group_uniform_arithmetic (the prelude's __spirv_ calls), SPV_KHR_integer_dot_product for
   // cl_khr_integer_dot_product (OpenCL Extension Specification 3.0.12 §42 "Integer dot product"),
-  // SPV_EXT_shader_atomic_float_add and _min_max for cl_ext_float_atomics [external]. A module that uses none of their
+  // SPV_EXT_shader_atomic_float_add and _min_max for cl_ext_float_atomics [external], SPV_KHR_expect_assume for
+  // cl_khr_expect_assume, SPV_KHR_bit_instructions for cl_khr_extended_bit_ops. A module that uses none of their
   // instructions declares none of them.
   auto translate = [&](std::string& log) {
     return runProgram({tools.llvmSpirv, maxVersion,
                        "--spirv-ext=+SPV_KHR_uniform_group_instructions,+SPV_KHR_integer_dot_product,"
                        "+SPV_EXT_shader_atomic_float_add,+SPV_EXT_shader_atomic_float_min_max,"
-                       "+SPV_KHR_subgroup_rotate",
+                       "+SPV_KHR_subgroup_rotate,+SPV_KHR_expect_assume,+SPV_KHR_bit_instructions",
                        bc.string(), "-o", spv.string()},
                       log) == 0;
   };

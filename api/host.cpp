@@ -162,6 +162,11 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
     v.push_back(e);
   // async_work_group_copy_2D2D and _3D3D (the compiler's prelude, over OpGroupAsyncCopy).
   v.push_back("cl_khr_extended_async_copies");
+  // bitfield_insert, bitfield_extract_*, bit_reverse (SPV_KHR_bit_instructions: interpreter/ops_bitwise.cpp) and
+  // __builtin_expect/__builtin_assume kept as OpExpectKHR/OpAssumeTrueKHR (SPV_KHR_expect_assume; a false assumption
+  // is reported as undefined behaviour, interpreter/ops_control.cpp).
+  v.push_back("cl_khr_extended_bit_ops");
+  v.push_back("cl_khr_expect_assume");
   // Sub-groups are the OpenCL C 3.0 feature only (__opencl_c_subgroups below): cl_khr_subgroups also requires that
   // sub-groups make independent forward progress, which clref's scheduler does not give (a work-item runs until it
   // waits or returns; CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS is CL_FALSE, as OpenCL 3.0 allows):

@@ -31,6 +31,10 @@ uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t
   const uint64_t wgSize = wi.localSize[0] * wi.localSize[1] * wi.localSize[2];
   const uint64_t enqSize = L.enqueuedLocal[0] * L.enqueuedLocal[1] * L.enqueuedLocal[2];
   const uint64_t sg = L.subgroupSize;
+  // OpenCL C 3.0 §6.15.1 [[work-item-functions]] get_max_sub_group_size: "the maximum size of a sub-group within the
+  // dispatch", invariant for its dimensions: the device's size, or the enqueued work-group size when that is smaller
+  // (a remainder group is never larger).
+  const uint64_t maxSg = std::min(sg, enqSize);
   switch (b) {
     case spv::BuiltIn::GlobalInvocationId: return put3(wi.globalId);
     case spv::BuiltIn::LocalInvocationId: return put3(wi.localId);
@@ -50,7 +54,7 @@ uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t
     case spv::BuiltIn::LocalInvocationIndex: return put1(localLinear, sizeBytes);
     case spv::BuiltIn::WorkDim: return put1(L.dims, 4);
     // Sub-groups: consecutive local linear ids, subgroupSize each (the last may be smaller).
-    case spv::BuiltIn::SubgroupMaxSize: return put1(sg, 4);
+    case spv::BuiltIn::SubgroupMaxSize: return put1(maxSg, 4);
     case spv::BuiltIn::SubgroupSize: {
       const uint64_t id = localLinear / sg;
       return put1(std::min(sg, wgSize - id * sg), 4);
@@ -62,8 +66,8 @@ uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t
     // cl_khr_subgroup_ballot's masks (OpenCL C 3.0 §6.15.20.1 [[sub-group-ballot-functions]] get_sub_group_eq_mask and
     // the rest): a uint4, bit k for sub-group local id k; the ge and gt masks stop at the maximum sub-group size.
     case spv::BuiltIn::SubgroupEqMask: return putMask(out, localLinear % sg, localLinear % sg + 1);
-    case spv::BuiltIn::SubgroupGeMask: return putMask(out, localLinear % sg, sg);
-    case spv::BuiltIn::SubgroupGtMask: return putMask(out, localLinear % sg + 1, sg);
+    case spv::BuiltIn::SubgroupGeMask: return putMask(out, localLinear % sg, maxSg);
+    case spv::BuiltIn::SubgroupGtMask: return putMask(out, localLinear % sg + 1, maxSg);
     case spv::BuiltIn::SubgroupLeMask: return putMask(out, 0, localLinear % sg + 1);
     case spv::BuiltIn::SubgroupLtMask: return putMask(out, 0, localLinear % sg);
     default: return put1(0, sizeBytes);

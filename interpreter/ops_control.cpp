@@ -136,6 +136,14 @@ const Op* unreachable(WorkItem& wi, const Op* op) {
   return fault(wi, op, FaultKind::Unreachable,
                "OpUnreachable executed (the kernel reached code its compiler proved unreachable: undefined behaviour)");
 }
+// SPV_KHR_expect_assume: "the behavior is undefined if Condition is false" [external]; a reference device reports
+// the broken promise (as OpUnreachable) instead of relying on it.
+const Op* assumeTrue(WorkItem& wi, const Op* op) {
+  if (rd<uint8_t>(wi, op->a)) return op + 1;
+  return fault(wi, op, FaultKind::UndefinedBehaviour,
+               "OpAssumeTrueKHR's condition is false (the kernel's __builtin_assume promise is broken: undefined "
+               "behaviour)");
+}
 const Op* undefinedCondition(WorkItem& wi, const Op* op) {
   return fault(wi, op, FaultKind::UndefinedValue, "branch condition is an undefined value (OpUndef)");
 }
@@ -231,7 +239,16 @@ void lowerReturnValue(Lowerer& L, const Instruction& inst) {
 
 void lowerUnreachable(Lowerer& L, const Instruction& inst) { L.emit(&unreachable, inst); }
 
-// SPV_KHR_expect_assume: OpExpectKHR is its value (OpAssumeTrueKHR, a promise, has no effect).
+void lowerAssumeTrueKHR(Lowerer& L, const Instruction& inst) {
+  const Instruction* cond = L.m.findDef(inst.operand(0));
+  if (cond && cond->opcode == spv::Op::OpUndef) {
+    L.emit(&undefinedCondition, inst);
+    return;
+  }
+  L.emit(&assumeTrue, inst).a = L.reg(inst.operand(0));
+}
+
+// SPV_KHR_expect_assume: OpExpectKHR is its value.
 void lowerExpectKHR(Lowerer& L, const Instruction& inst) {
   Op& op = L.emit(&copyValue, inst);
   op.r = L.reg(inst.resultId);
@@ -303,16 +320,17 @@ void registerControl(DispatchTable& t) {
   t.lower(Op::OpReturnValue, lowerReturnValue);
   t.lower(Op::OpUnreachable, lowerUnreachable);
   t.lower(Op::OpExpectKHR, lowerExpectKHR);
+  t.lower(Op::OpAssumeTrueKHR, lowerAssumeTrueKHR);
   t.lower(Op::OpFunctionCall, lowerFunctionCall);
   t.lower(Op::OpControlBarrier, lowerControlBarrier);
   t.lower(Op::OpMemoryBarrier, lowerMemoryBarrier);
-  // Instructions without run-time effect. OpAssumeTrueKHR is a promise. Memory is sequentially
+  // Instructions without run-time effect. Memory is sequentially
   // consistent inside clref (one work-item runs at a time per work-group and stores are
   // immediately visible), so fences order nothing further (OpMemoryBarrier above: image fences).
   // OpPhi is executed on the incoming edges (Lowerer::edgeTo); merges, lifetimes and line
   // information only describe the code.
   // OpUndef's register already holds the undefined value (lower_constants.cpp writes it).
-  t.lower({Op::OpUndef, Op::OpAssumeTrueKHR, Op::OpPhi, Op::OpSelectionMerge, Op::OpLoopMerge,
+  t.lower({Op::OpUndef, Op::OpPhi, Op::OpSelectionMerge, Op::OpLoopMerge,
            Op::OpLifetimeStart, Op::OpLifetimeStop, Op::OpNop, Op::OpLine, Op::OpNoLine},
           lowerNoCode);
 }

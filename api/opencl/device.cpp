@@ -20,7 +20,6 @@ cl_name_version nv(cl_version v, const char* name) {
 // interpreter executes (host::openCLCExtensions: int32 atomics, byte stores, fp64/fp16 as the
 // DeviceConfig says) and the SPIR-V extensions it accepts (interpreter/capabilities.cpp):
 // NoSignedWrap/NoUnsignedWrap decorations, LinkOnceODR linkage (SPIRV-Tools' linker merges it).
-// Not cl_khr_expect_assume: the interpreter does not declare the ExpectAssumeKHR capability.
 std::vector<cl_name_version> deviceExtensions(const host::DeviceConfig& cfg) {
   std::vector<cl_name_version> v{nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_icd"),
                                  nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_il_program")};

@@ -1,10 +1,10 @@
 // build: -cl-std=CL3.0
+// spirv: 1.0 SPV_KHR_expect_assume
 // requires: cl_khr_expect_assume
 // cl_khr_expect_assume: __builtin_expect(x, c) is x, whatever c says of its likely value, and __builtin_assume(cond)
 // promises cond, which the inputs keep (every value is non-negative and below 2^20). Neither may change a result.
-// The SPIR-V is translated without SPV_KHR_expect_assume, so llvm-spirv-15 drops the hints: with it, the modules
-// declare the ExpectAssumeKHR capability for their OpAssumeTrueKHR (clang-15 leaves no llvm.expect for OpExpectKHR),
-// which clref does not accept yet ("unsupported capability 5629").
+// The modules keep the promises as OpAssumeTrueKHR (ExpectAssumeKHR capability; clang-15 leaves no llvm.expect for
+// OpExpectKHR), which clref checks: a broken promise would be a fault.
 kernel void expect_assume(global const int* in, global int* out) {
   const size_t g = get_global_id(0), n = get_global_size(0);
   const int x = in[g];
