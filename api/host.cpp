@@ -167,10 +167,11 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
   // is reported as undefined behaviour, interpreter/ops_control.cpp).
   v.push_back("cl_khr_extended_bit_ops");
   v.push_back("cl_khr_expect_assume");
-  // Sub-groups are the OpenCL C 3.0 feature only (__opencl_c_subgroups below): cl_khr_subgroups also requires that
-  // sub-groups make independent forward progress, which clref's scheduler does not give (a work-item runs until it
-  // waits or returns; CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS is CL_FALSE, as OpenCL 3.0 allows):
-  // OpenCL Extension Specification 3.0.12 §28.3 "Additions to section 3.2 — Execution Model".
+  // Sub-groups, as the extension and as OpenCL C 3.0's __opencl_c_subgroups (below): cl_khr_subgroups also requires
+  // that sub-groups make independent forward progress, which the scheduler gives by time-slicing the work-items of a
+  // group that may wait on each other (interpreter/scheduler.cpp):
+  // OpenCL Extension Specification 3.0.12 §28.3 "Additions to section 3.2 — Execution Model"
+  v.push_back("cl_khr_subgroups");
   // The image extensions, when the whole chain runs them: the images module (every format, read, write and sampler
   // rule), the interpreter (the capabilities their SPIR-V declares) and the host API (images from buffers, mip
   // levels). OpenCL Extension Specification 3.0.12 §4.1 "General information" (cl_khr_3d_image_writes),

@@ -163,6 +163,9 @@ struct WorkItem {
   WorkItemState state = WorkItemState::Running;
   int64_t budget = 0;
   bool interleaved = false;  // yield at loop back-edges
+  // Time slicing: yield at a loop back-edge once the budget falls below this (scheduler.cpp: work-items that may wait
+  // on each other make independent forward progress).
+  int64_t yieldBelow = INT64_MIN;
   std::vector<CallFrame> frames;
   // Faults and warnings reported by handlers.
   std::string* printfOut = nullptr;  // the work-group's printf output

@@ -241,28 +241,35 @@ void lowerAtomicFlagClear(Lowerer& L, const Instruction& inst) {
 
 }  // namespace
 
+// A kernel with atomics may have work-items wait on each other (a spin on a flag another sets): the scheduler then
+// keeps all of a work-group's work-items live and time-slices them (LoweredKernel::usesAtomics, scheduler.cpp).
+template <LowerFn F> void live(Lowerer& L, const Instruction& inst) {
+  L.k.usesAtomics = true;
+  F(L, inst);
+}
+
 void registerAtomic(DispatchTable& t) {
   using spv::Op;
-  t.lower(Op::OpAtomicLoad, lowerAtomicLoad);
-  t.lower(Op::OpAtomicStore, lowerAtomicStore);
-  t.lower(Op::OpAtomicExchange, lowerAtomicRmw<Rmw::Exchange, true>);
-  t.lower(Op::OpAtomicIAdd, lowerAtomicRmw<Rmw::IAdd, true>);
-  t.lower(Op::OpAtomicISub, lowerAtomicRmw<Rmw::ISub, true>);
-  t.lower(Op::OpAtomicSMin, lowerAtomicRmw<Rmw::SMin, true>);
-  t.lower(Op::OpAtomicUMin, lowerAtomicRmw<Rmw::UMin, true>);
-  t.lower(Op::OpAtomicSMax, lowerAtomicRmw<Rmw::SMax, true>);
-  t.lower(Op::OpAtomicUMax, lowerAtomicRmw<Rmw::UMax, true>);
-  t.lower(Op::OpAtomicAnd, lowerAtomicRmw<Rmw::And, true>);
-  t.lower(Op::OpAtomicOr, lowerAtomicRmw<Rmw::Or, true>);
-  t.lower(Op::OpAtomicXor, lowerAtomicRmw<Rmw::Xor, true>);
-  t.lower(Op::OpAtomicFAddEXT, lowerAtomicFloat<FloatRmw::Add>);
-  t.lower(Op::OpAtomicFMinEXT, lowerAtomicFloat<FloatRmw::Min>);
-  t.lower(Op::OpAtomicFMaxEXT, lowerAtomicFloat<FloatRmw::Max>);
-  t.lower(Op::OpAtomicIIncrement, lowerAtomicRmw<Rmw::IAdd, false>);
-  t.lower(Op::OpAtomicIDecrement, lowerAtomicRmw<Rmw::ISub, false>);
-  t.lower({Op::OpAtomicCompareExchange, Op::OpAtomicCompareExchangeWeak}, lowerAtomicCompareExchange);
-  t.lower(Op::OpAtomicFlagTestAndSet, lowerAtomicFlagTestAndSet);
-  t.lower(Op::OpAtomicFlagClear, lowerAtomicFlagClear);
+  t.lower(Op::OpAtomicLoad, live<lowerAtomicLoad>);
+  t.lower(Op::OpAtomicStore, live<lowerAtomicStore>);
+  t.lower(Op::OpAtomicExchange, live<lowerAtomicRmw<Rmw::Exchange, true>>);
+  t.lower(Op::OpAtomicIAdd, live<lowerAtomicRmw<Rmw::IAdd, true>>);
+  t.lower(Op::OpAtomicISub, live<lowerAtomicRmw<Rmw::ISub, true>>);
+  t.lower(Op::OpAtomicSMin, live<lowerAtomicRmw<Rmw::SMin, true>>);
+  t.lower(Op::OpAtomicUMin, live<lowerAtomicRmw<Rmw::UMin, true>>);
+  t.lower(Op::OpAtomicSMax, live<lowerAtomicRmw<Rmw::SMax, true>>);
+  t.lower(Op::OpAtomicUMax, live<lowerAtomicRmw<Rmw::UMax, true>>);
+  t.lower(Op::OpAtomicAnd, live<lowerAtomicRmw<Rmw::And, true>>);
+  t.lower(Op::OpAtomicOr, live<lowerAtomicRmw<Rmw::Or, true>>);
+  t.lower(Op::OpAtomicXor, live<lowerAtomicRmw<Rmw::Xor, true>>);
+  t.lower(Op::OpAtomicFAddEXT, live<lowerAtomicFloat<FloatRmw::Add>>);
+  t.lower(Op::OpAtomicFMinEXT, live<lowerAtomicFloat<FloatRmw::Min>>);
+  t.lower(Op::OpAtomicFMaxEXT, live<lowerAtomicFloat<FloatRmw::Max>>);
+  t.lower(Op::OpAtomicIIncrement, live<lowerAtomicRmw<Rmw::IAdd, false>>);
+  t.lower(Op::OpAtomicIDecrement, live<lowerAtomicRmw<Rmw::ISub, false>>);
+  t.lower({Op::OpAtomicCompareExchange, Op::OpAtomicCompareExchangeWeak}, live<lowerAtomicCompareExchange>);
+  t.lower(Op::OpAtomicFlagTestAndSet, live<lowerAtomicFlagTestAndSet>);
+  t.lower(Op::OpAtomicFlagClear, live<lowerAtomicFlagClear>);
 }
 
 }  // namespace clref::interpreter

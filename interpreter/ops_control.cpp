@@ -54,7 +54,7 @@ namespace {
   wi.budget -= e->cost;
   if (wi.budget < 0) [[unlikely]]
     return budgetExceeded(wi, op);
-  if (e->backEdge && wi.interleaved) {
+  if (e->backEdge && (wi.interleaved || wi.budget < wi.yieldBelow)) {
     wi.pc = e->target;
     wi.state = WorkItemState::Yielded;
     return nullptr;

@@ -150,6 +150,7 @@ struct LoweredKernel {
   uint64_t workgroupArenaBytes = 0;  // static Workgroup variables; local args follow
   bool usesBarrier = false;
   bool usesSubgroupCollectives = false;  // some Collective has Collective::subgroup
+  bool usesAtomics = false;              // some atomic instruction (ops_atomic.cpp)
   bool fillsBuiltins = false;  // some builtin variable is read through memory
   std::array<uint32_t, 3> requiredLocalSize{0, 0, 0};
   numerics::Choices choices;

@@ -19,6 +19,13 @@
 
 namespace clref::interpreter {
 
+// All of a work-group's work-items start together and take turns (time slices) when they may wait for each other: at
+// barriers and collectives, or through atomics (a spin on a flag another work-item sets). Otherwise they run in
+// batches (kInterleavedBatch).
+static bool allLive(const LoweredKernel& k) { return k.usesBarrier || k.usesAtomics; }
+// Instructions a work-item runs before it yields at a loop back-edge to the others of its group.
+constexpr int64_t kTimeSlice = int64_t(1) << 16;
+
 const numerics::Choices& choicesOf(const WorkItem& wi) { return *wi.launch->choices; }
 
 namespace {
@@ -310,6 +317,7 @@ class Worker {
     wi.state = WorkItemState::Running;
     wi.budget = budget_ - k_.entryCost;
     wi.interleaved = false;
+    wi.yieldBelow = INT64_MIN;
     wi.frames.clear();
     if (tracksImageWrites_ && !s.imagesWritten.empty()) std::memset(s.imagesWritten.data(), 0, s.imagesWritten.size());
   }
@@ -360,8 +368,8 @@ class Worker {
       return std::array<uint64_t, 3>{i % localSize[0], (i / localSize[0]) % localSize[1],
                                      i / (localSize[0] * localSize[1])};
     };
-    if (!k_.usesBarrier) {
-      // Without barriers, work-items run interleaved in batches of kInterleavedBatch slots: each runs until
+    if (!allLive(k_)) {
+      // Without barriers or atomics, work-items run interleaved in batches of kInterleavedBatch slots: each runs until
       // it returns or takes a loop back-edge, then the next slot of the batch continues. Nearby
       // work-items then walk their loops together and share the cache lines they touch (a
       // column walk of a matrix, say) instead of each sweeping memory alone. A finished slot
@@ -395,8 +403,18 @@ class Worker {
     for (uint64_t i = 0; i < n; ++i) startWorkItem(*slots_[i], group, localOf(i), localSize);
     if (s_.checks) groupStarts(g, n);
     for (;;) {
-      for (uint64_t i = 0; i < n; ++i)
-        if (slots_[i]->wi.state == WorkItemState::Running && !resume(slots_[i]->wi)) return finishGroup(g, true);
+      // Independent forward progress: each work-item runs for a time slice of kTimeSlice instructions at most, then
+      // yields at its next loop back-edge, so one that spins waiting for another (an atomic flag) lets it run. The
+      // slices depend only on instruction counts: the order stays the same from run to run. cl_khr_subgroups:
+      // OpenCL Extension Specification 3.0.12 §28.3 "Additions to section 3.2 — Execution Model"
+      bool yielded = false;
+      for (uint64_t i = 0; i < n; ++i) {
+        WorkItem& wi = slots_[i]->wi;
+        if (wi.state != WorkItemState::Running && wi.state != WorkItemState::Yielded) continue;
+        wi.yieldBelow = wi.budget - kTimeSlice;
+        if (!resume(wi)) return finishGroup(g, true);
+        yielded = yielded || wi.state == WorkItemState::Yielded;
+      }
       // Everyone stopped: returned, or waiting at a barrier or collective. A sub-group collective (or sub-group
       // barrier) runs as soon as its whole sub-group waits at it (OpenCL C 3.0 §6.15.20 [[sub-group-functions]]: "must
       // be encountered by all work-items in a sub-group"); a work-group one when the whole work-group does (§6.15.8
@@ -426,6 +444,7 @@ class Worker {
         }
         if (progress) continue;
       }
+      if (yielded) continue;  // the group is not stopped yet: nothing waits at a work-group barrier alone
       const WorkItem& first = slots_[0]->wi;
       const Op* at = first.state == WorkItemState::AtBarrier ? first.barrier : nullptr;
       bool allReturned = true, same = true;
@@ -507,6 +526,8 @@ class Worker {
   const Op* nonUniformWaiting(uint64_t first, uint64_t count) const {
     const Op* next = nullptr;
     auto orderOf = [](const Op* op) { return static_cast<const Collective*>(op->aux)->convergenceOrder; };
+    for (uint64_t i = first; i < first + count; ++i)  // a time-sliced member can go further
+      if (slots_[i]->wi.state == WorkItemState::Yielded) return nullptr;
     for (uint64_t i = first; i < first + count; ++i) {
       const WorkItem& wi = slots_[i]->wi;
       if (wi.state == WorkItemState::AtBarrier && isNonUniformStop(wi.barrier) &&
@@ -650,11 +671,11 @@ uint64_t workItemBytes(const LoweredKernel& kernel) {
 }
 
 uint64_t slotsPerWorkGroup(const LoweredKernel& kernel, uint64_t groupSize) {
-  return kernel.usesBarrier ? groupSize : std::min(groupSize, kInterleavedBatch);
+  return allLive(kernel) ? groupSize : std::min(groupSize, kInterleavedBatch);
 }
 
 uint64_t maxWorkGroupSize(const LoweredKernel& kernel, uint64_t deviceMax) {
-  if (!kernel.usesBarrier && kInterleavedBatch * workItemBytes(kernel) <= kMaxPrivateBytesPerWorkGroup)
+  if (!allLive(kernel) && kInterleavedBatch * workItemBytes(kernel) <= kMaxPrivateBytesPerWorkGroup)
     return deviceMax;
   return std::min(deviceMax, kMaxPrivateBytesPerWorkGroup / workItemBytes(kernel));
 }

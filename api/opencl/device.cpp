@@ -224,7 +224,8 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_MAX_NUM_SUB_GROUPS:
       return out(cl_uint((cfg.maxWorkGroupSize + std::max<uint32_t>(1, cfg.subgroupSize) - 1) /
                          std::max<uint32_t>(1, cfg.subgroupSize)));
-    case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: return out(cl_bool(CL_FALSE));
+    // Work-items that may wait on each other take turns (interpreter/scheduler.cpp, time slices).
+    case CL_DEVICE_SUB_GROUP_INDEPENDENT_FORWARD_PROGRESS: return out(cl_bool(CL_TRUE));
     // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: the mandated minimum for every OpenCL 3.0 device is relaxed
     // ordering at work-group scope (the interpreter's atomics are sequentially consistent host atomics,
     // which satisfy it).

@@ -14,7 +14,7 @@ namespace clref::cl {
 namespace {
 
 // A slot for an entry point of an extension clref does not report (GL/D3D/EGL sharing, the
-// EXT device fission, cl_khr_subgroups' KHR query): the loader never routes a reported
+// EXT device fission): the loader never routes a reported
 // extension here, but a slot must never be NULL. It returns CL_INVALID_OPERATION, or NULL with
 // *errcode_ret = CL_INVALID_OPERATION when the function creates an object.
 // The slot does not know which entry point it stands for: the log names the class of function instead.
@@ -195,7 +195,7 @@ cl_icd_dispatch makeTable() {
   d.clEnqueueAcquireEGLObjectsKHR = unsupported<decltype(d.clEnqueueAcquireEGLObjectsKHR)>();
   d.clEnqueueReleaseEGLObjectsKHR = unsupported<decltype(d.clEnqueueReleaseEGLObjectsKHR)>();
   d.clCreateEventFromEGLSyncKHR = unsupported<decltype(d.clCreateEventFromEGLSyncKHR)>();
-  d.clGetKernelSubGroupInfoKHR = unsupported<decltype(d.clGetKernelSubGroupInfoKHR)>();
+  d.clGetKernelSubGroupInfoKHR = &::clGetKernelSubGroupInfoKHR;
   d.clGetDeviceIDsFromDX9MediaAdapterKHR = unsupported<decltype(d.clGetDeviceIDsFromDX9MediaAdapterKHR)>();
   d.clEnqueueAcquireDX9MediaSurfacesKHR = unsupported<decltype(d.clEnqueueAcquireDX9MediaSurfacesKHR)>();
   d.clEnqueueReleaseDX9MediaSurfacesKHR = unsupported<decltype(d.clEnqueueReleaseDX9MediaSurfacesKHR)>();
@@ -240,11 +240,12 @@ struct Named {
   void* fn;
 };
 // The extension functions of the extensions the device reports (cl_khr_icd, cl_khr_il_program,
-// cl_khr_suggested_local_work_size).
-const std::array<Named, 3> kExtensionFunctions{{
+// cl_khr_suggested_local_work_size, cl_khr_subgroups).
+const std::array<Named, 4> kExtensionFunctions{{
     {"clIcdGetPlatformIDsKHR", reinterpret_cast<void*>(&clIcdGetPlatformIDsKHR)},
     {"clCreateProgramWithILKHR", reinterpret_cast<void*>(&clCreateProgramWithILKHR)},
     {"clGetKernelSuggestedLocalWorkSizeKHR", reinterpret_cast<void*>(&clGetKernelSuggestedLocalWorkSizeKHR)},
+    {"clGetKernelSubGroupInfoKHR", reinterpret_cast<void*>(&clGetKernelSubGroupInfoKHR)},
 }};
 }  // namespace
 

@@ -779,6 +779,17 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueTask(cl_command_queue command_queue, cl
                        event_wait_list, event);
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
+// cl_khr_subgroups' query, the core clGetKernelSubGroupInfo with the same parameters and values (its errors name the
+// core entry point):
+// OpenCL Extension Specification 3.0.12 §28.4 "Additions to Chapter 5 of the OpenCL 2.0 Specification"
+CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfoKHR(cl_kernel in_kernel, cl_device_id in_device,
+                                                           cl_kernel_sub_group_info param_name, size_t input_value_size,
+                                                           const void* input_value, size_t param_value_size,
+                                                           void* param_value, size_t* param_value_size_ret) {
+  return clGetKernelSubGroupInfo(in_kernel, in_device, param_name, input_value_size, input_value, param_value_size,
+                                 param_value, param_value_size_ret);
+}
+
 // OpenCL Extension Specification 3.0.12 §41 "Suggested Local Work Size Query": the local size clEnqueueNDRangeKernel
 // would choose for these sizes with a NULL local size (the kernel's required size, or the choice default_local_size),
 // with that function's errors, except that a NULL or zero global size is CL_INVALID_GLOBAL_WORK_SIZE.

@@ -783,8 +783,7 @@ kernel void second(int unused0, global int* out, int unused1) { out[0] = *p; out
 // the device supports it (the CTS's compiler/features_macro); clang-15 alone defines them all.
 TEST_CASE("OpenCL C feature and extension macros follow the device", "[execution][versions]") {
   const char* src = R"CL(
-#if defined(__opencl_c_pipes) || defined(__opencl_c_device_enqueue) || defined(__opencl_c_atomic_scope_all_devices) || \
-    defined(cl_khr_subgroups)
+#if defined(__opencl_c_pipes) || defined(__opencl_c_device_enqueue) || defined(__opencl_c_atomic_scope_all_devices)
 #error a feature the device does not support is defined
 #endif
 #if !defined(__opencl_c_generic_address_space) || !defined(__opencl_c_program_scope_global_variables) || \
@@ -793,7 +792,8 @@ TEST_CASE("OpenCL C feature and extension macros follow the device", "[execution
     !defined(__opencl_c_images) || !defined(__opencl_c_3d_image_writes) || !defined(cl_khr_3d_image_writes) || \
     !defined(cl_khr_depth_images) || !defined(cl_khr_mipmap_image) || !defined(cl_khr_int64_base_atomics) || \
     !defined(cl_khr_int64_extended_atomics) || !defined(__opencl_c_work_group_collective_functions) || \
-    !defined(cl_khr_work_group_uniform_arithmetic) || !defined(__opencl_c_subgroups)
+    !defined(cl_khr_work_group_uniform_arithmetic) || !defined(__opencl_c_subgroups) || !defined(cl_khr_subgroups) || \
+    !defined(cl_khr_extended_bit_ops) || !defined(cl_khr_expect_assume)
 #error a feature the device supports is missing
 #endif
 #if defined(__opencl_c_fp64) != defined(cl_khr_fp64)
