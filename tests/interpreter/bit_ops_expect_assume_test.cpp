@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "api/host.hpp"
+#include "compile_cl.hpp"
 
 using namespace clref;
 
@@ -55,12 +56,6 @@ uint32_t reverse(uint32_t v, unsigned width) {
   return r;
 }
 
-bool haveCompiler() {
-  if (host::Program::openCLCCompilerAvailable()) return true;
-  WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
-  return false;
-}
-
 }  // namespace
 
 TEST_CASE("the device reports cl_khr_extended_bit_ops and cl_khr_expect_assume", "[execution][bit-ops]") {
@@ -70,7 +65,7 @@ TEST_CASE("the device reports cl_khr_extended_bit_ops and cl_khr_expect_assume",
 }
 
 TEST_CASE("bitfield_insert, bitfield_extract_* and bit_reverse from OpenCL C", "[execution][bit-ops]") {
-  if (!haveCompiler()) return;
+  if (!test::openCLCCompilerOrSkip()) return;
   auto program = host::Program::fromOpenCLC(host::Device(), kSource, "-cl-std=CL3.0");
   host::Kernel k(program, "bits");
   constexpr size_t n = 512;
@@ -109,7 +104,7 @@ TEST_CASE("bitfield_insert, bitfield_extract_* and bit_reverse from OpenCL C", "
 }
 
 TEST_CASE("__builtin_assume: a kept promise runs, a broken one is a fault", "[execution][bit-ops]") {
-  if (!haveCompiler()) return;
+  if (!test::openCLCCompilerOrSkip()) return;
   auto program = host::Program::fromOpenCLC(host::Device(), kSource, "-cl-std=CL3.0");
   // The compiler kept the assumption: OpCapability ExpectAssumeKHR (5629), an instruction of two words, opcode 17.
   const auto& words = program->spirv();

@@ -1,5 +1,7 @@
 #include "compile_cl.hpp"
 
+#include <catch2/catch.hpp>
+
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -9,7 +11,15 @@
 
 #include <unistd.h>
 
+#include "api/host.hpp"
+
 namespace clref::test {
+
+bool openCLCCompilerOrSkip() {
+  if (host::Program::openCLCCompilerAvailable()) return true;
+  WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
+  return false;
+}
 
 std::vector<uint32_t> compileCL(const std::string& source, const std::string& options, const std::string& spirvVersion,
                                 unsigned addressBits, const std::string& fileName) {

@@ -13,4 +13,7 @@ std::vector<uint32_t> compileCL(const std::string& source, const std::string& op
                                 const std::string& spirvVersion = "1.1", unsigned addressBits = 64,
                                 const std::string& fileName = "kernel.cl");
 
+// Whether host::Program::fromOpenCLC can compile here; when not, the calling test is skipped with a warning.
+bool openCLCCompilerOrSkip();
+
 }  // namespace clref::test

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "api/host.hpp"
+#include "compile_cl.hpp"
 
 using namespace clref;
 
@@ -46,16 +47,10 @@ kernel void chain_then_barrier(global atomic_int* arrived, global int* count) {
 }
 )CL";
 
-bool haveCompiler() {
-  if (host::Program::openCLCCompilerAvailable()) return true;
-  WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
-  return false;
-}
-
 }  // namespace
 
 TEST_CASE("a work-item spinning on another sub-group's flag lets it run", "[execution][subgroups][forward-progress]") {
-  if (!haveCompiler()) return;
+  if (!test::openCLCCompilerOrSkip()) return;
   for (uint32_t sgSize : {8u, 32u}) {
     INFO("sub-group size " << sgSize);
     host::DeviceConfig cfg;
@@ -81,7 +76,7 @@ TEST_CASE("a work-item spinning on another sub-group's flag lets it run", "[exec
 }
 
 TEST_CASE("sub-groups waiting for each other in a chain, then a barrier", "[execution][subgroups][forward-progress]") {
-  if (!haveCompiler()) return;
+  if (!test::openCLCCompilerOrSkip()) return;
   host::DeviceConfig cfg;
   cfg.subgroupSize = 8;
   auto program = host::Program::fromOpenCLC(host::Device(cfg), kSource, "-cl-std=CL3.0");
