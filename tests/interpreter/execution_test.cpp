@@ -733,6 +733,45 @@ kernel void mix(global const int* a, global int* out, int k) {
 // opencl_unroll_hint becomes OpLoopMerge instructions that llvm-spirv-15 places in the middle of
 // a latch block or with equal merge and continue targets (SPIR-V 1.0 §2.16.2 [external]); merges mean
 // nothing to a Kernel module, so the module loads and runs (the CTS's compiler/pragma_unroll).
+// clang-15 -O2 narrows this switch on `op & 0xf` to an i4 switch, which llvm-spirv-15 cannot translate: the compiler
+// builds such a program unoptimised. Expected values: the switch evaluated on the host.
+TEST_CASE("a switch clang narrows to an odd bit width still builds and runs", "[execution][versions]") {
+  if (!host::Program::openCLCCompilerAvailable()) {
+    WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
+    return;
+  }
+  const char* src = R"CL(
+kernel void k(global const int* in, global int* out) {
+  size_t i = get_global_id(0);
+  int v = in[i], r;
+  switch ((v >> 4) & 0xf) {
+    case 0: r = v; break;
+    case 1: r = v * 3; break;
+    case 2: r = v - 7; break;
+    case 3: r = -v; break;
+    default: r = 42; break;
+  }
+  out[i] = r;
+}
+)CL";
+  auto program = host::Program::fromOpenCLC(host::Device(), src, "-cl-std=CL1.2");
+  host::Kernel k(program, "k");
+  std::vector<int32_t> in(256);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = int32_t(i * 13 % 256);
+  auto out = std::make_shared<host::Buffer>(in.size() * 4);
+  k.setArg(0, std::make_shared<host::Buffer>(in.data(), in.size() * 4));
+  k.setArg(1, out);
+  host::NDRange r;
+  r.global = {in.size(), 1, 1};
+  requireOk(k.run(r));
+  for (size_t i = 0; i < in.size(); ++i) {
+    const int32_t v = in[i];
+    const int32_t sel = (v >> 4) & 0xf;
+    const int32_t want = sel == 0 ? v : sel == 1 ? v * 3 : sel == 2 ? v - 7 : sel == 3 ? -v : 42;
+    CHECK(out->as<int32_t>()[i] == want);
+  }
+}
+
 TEST_CASE("loops with opencl_unroll_hint load and run", "[execution][versions]") {
   for (const char* hint : {"", "(1)", "(10)", "(100)"}) {
     INFO("opencl_unroll_hint" << hint);
