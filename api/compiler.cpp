@@ -314,7 +314,17 @@ std::shared_ptr<Program> Program::fromOpenCLC(const Device& device, const OpenCL
   if (promoteVariables) optDisabled = true;
   // LLVM's vectorisers create intrinsics (llvm.vector.reduce.*) that llvm-spirv-15 cannot
   // translate; the interpreter gains nothing from them.
-  const std::initializer_list<const char*> noVectorize = {"-fno-vectorize", "-fno-slp-vectorize"};
+  // SimplifyCFG sinks calls common to both arms of a branch (or to a switch's cases) into one call after them, and
+  // hoists them before it, with the differing operands merged: for sub-group functions that is no longer the
+  // program's meaning (two half sub-groups' sub_group_non_uniform_broadcast with their own ids become one call with
+  // divergent ids, sub_group_clustered_reduce_add(x, 4) and (x, 8) one call whose ClusterSize is not a constant), and
+  // the conformance suite's sub-group tests meet both. The interpreter gains nothing from either transformation.
+  const std::initializer_list<const char*> noVectorize = {"-fno-vectorize",
+                                                          "-fno-slp-vectorize",
+                                                          "-mllvm",
+                                                          "-simplifycfg-sink-common=false",
+                                                          "-mllvm",
+                                                          "-simplifycfg-hoist-common=false"};
   const char* level = optDisabled ? "-O0" : "-O2";
   // An optimised -g build goes through LLVM IR text, where the debug locations llvm-spirv-15 cannot translate are
   // marked unavailable (api/debug_expressions.hpp); everything else goes straight to bitcode, and through the text

@@ -300,3 +300,54 @@ kernel void k(global int* out) {
     }
   }
 }
+
+// clang-15 -O2 merges the calls of the two arms of a branch (and of a switch's cases) into one call after them unless
+// the compiler stops it (api/compiler.cpp): the half sub-groups' broadcasts would become one broadcast with divergent
+// ids, and the clustered reductions one with a ClusterSize that is not a constant. Expected values: the program's
+// meaning evaluated on the host, for sub-groups of 8.
+TEST_CASE("sub-group calls in the arms of a branch or a switch stay apart", "[execution][subgroups]") {
+  if (!host::Program::openCLCCompilerAvailable()) {
+    WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
+    return;
+  }
+  const char* src = R"CL(
+kernel void k(global const int* in, global int* out, uint cluster) {
+  size_t gid = get_global_id(0);
+  int x = in[gid], r = 0;
+  switch (cluster) {
+    case 4: r = sub_group_clustered_reduce_add(x, 4); break;
+    case 8: r = sub_group_clustered_reduce_add(x, 8); break;
+    case 2: r = sub_group_clustered_reduce_add(x, 2); break;
+  }
+  if (get_sub_group_local_id() < 4) out[gid] = r + 1000 * sub_group_non_uniform_broadcast(x, 1);
+  else out[gid] = r + 1000 * sub_group_non_uniform_broadcast(x, 5);
+}
+)CL";
+  host::DeviceConfig cfg;
+  cfg.subgroupSize = 8;
+  auto program = host::Program::fromOpenCLC(host::Device(cfg), src, "-cl-std=CL3.0");
+  constexpr size_t n = 32;
+  std::vector<int32_t> in(n);
+  for (size_t i = 0; i < n; ++i) in[i] = int32_t(i * 3 + 1);
+  for (uint32_t cluster : {2u, 4u, 8u}) {
+    INFO("cluster " << cluster);
+    host::Kernel k(program, "k");
+    auto out = std::make_shared<host::Buffer>(n * 4);
+    k.setArg(0, std::make_shared<host::Buffer>(in.data(), n * 4));
+    k.setArg(1, out);
+    k.setArg(2, cluster);
+    host::NDRange r;
+    r.global = {n, 1, 1};
+    r.local = std::array<size_t, 3>{16, 1, 1};
+    const auto res = k.run(r);
+    INFO((res.fault ? res.fault->format() : std::string()));
+    REQUIRE(res.ok);
+    for (size_t i = 0; i < n; ++i) {
+      const size_t first = i / cluster * cluster, sg = i / 8 * 8;
+      int32_t sum = 0;
+      for (size_t j = first; j < first + cluster; ++j) sum += in[j];
+      const int32_t lane = in[sg + (i % 8 < 4 ? 1 : 5)];
+      CHECK(out->as<int32_t>()[i] == sum + 1000 * lane);
+    }
+  }
+}
