@@ -19,8 +19,9 @@ namespace {
 const char* kSource = R"CL(
 kernel void bits(global const uint* a, global const uint* b, global uint* out, global int* sout) {
   size_t i = get_global_id(0);
-  uint off = b[i] % 33, cnt = (b[i] >> 8) % (33 - off);
-  if (__builtin_expect(cnt == 0, 0)) cnt = 1;
+  // offset + count stays within the 32 bits (beyond them the result is undefined).
+  uint off = b[i] % 32, cnt = 1 + (b[i] >> 8) % (32 - off);
+  if (__builtin_expect(off + cnt > 32, 0)) cnt = 32 - off;
   out[4 * i] = bitfield_insert(a[i], b[i], off, cnt);
   out[4 * i + 1] = bitfield_extract_unsigned(a[i], off, cnt);
   out[4 * i + 2] = bit_reverse(a[i]);
@@ -92,9 +93,7 @@ TEST_CASE("bitfield_insert, bitfield_extract_* and bit_reverse from OpenCL C", "
   const auto s = sout->as<int32_t>();
   for (size_t i = 0; i < n; ++i) {
     INFO("a " << a[i] << " b " << b[i]);
-    const uint32_t off = b[i] % 33;
-    uint32_t cnt = (b[i] >> 8) % (33 - off);
-    if (cnt == 0) cnt = 1;
+    const uint32_t off = b[i] % 32, cnt = 1 + (b[i] >> 8) % (32 - off);
     CHECK(o[4 * i] == insertBits(a[i], b[i], off, cnt));
     CHECK(o[4 * i + 1] == extractUnsigned(a[i], off, cnt));
     CHECK(o[4 * i + 2] == reverse(a[i], 32));
