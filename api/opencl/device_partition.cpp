@@ -114,8 +114,7 @@ CL_API_ENTRY cl_int CL_API_CALL clCreateSubDevices(cl_device_id in_device,
     std::vector<std::unique_ptr<_cl_device_id>> made;
     for (cl_uint units : p.units) {
       auto d = std::make_unique<_cl_device_id>();
-      d->device = in_device->device;
-      d->device.config().threads = units;
+      d->device = in_device->device;  // the same configuration; its launches take computeUnits threads (kernel.cpp)
       d->extensions = in_device->extensions;
       d->computeUnits = units;
       d->parent = in_device;
