@@ -15,6 +15,7 @@
 #include "interpreter/executor.hpp"
 #include "interpreter/module.hpp"
 #include "interpreter/program.hpp"
+#include "interpreter/svm.hpp"
 
 namespace clref::host {
 
@@ -191,14 +192,16 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
 
 std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
   // 64-bit integers, the generic address space (GenericPointer), program-scope global variables
-  // (GlobalStorage), acquire-release and sequentially consistent atomics at device scope (every
-  // atomic is sequentially consistent on memory all work-groups share), doubles when enabled.
+  // (GlobalStorage), acquire-release and sequentially consistent atomics at device and all-devices scope (every
+  // atomic is sequentially consistent on host memory, which all work-groups and all sub-devices share), doubles when
+  // enabled.
   std::vector<std::string> v{"__opencl_c_int64",
                              "__opencl_c_generic_address_space",
                              "__opencl_c_program_scope_global_variables",
                              "__opencl_c_atomic_order_acq_rel",
                              "__opencl_c_atomic_order_seq_cst",
-                             "__opencl_c_atomic_scope_device"};
+                             "__opencl_c_atomic_scope_device",
+                             "__opencl_c_atomic_scope_all_devices"};
   if (config.fp64) v.push_back("__opencl_c_fp64");
   // Work-group collective functions (interpreter/ops_group.cpp).
   v.push_back("__opencl_c_work_group_collective_functions");
@@ -343,12 +346,34 @@ void Kernel::setArg(size_t i, std::shared_ptr<Buffer> buffer) {
   if (!buffer) return setArgNull(i);
   auto& a = argAt(i, ArgKind::Buffer);
   a.buffer = std::move(buffer);
+  a.svmPointer.reset();
   a.set = true;
 }
 void Kernel::setArgNull(size_t i) {
   auto& a = argAt(i, ArgKind::Buffer);
   a.buffer.reset();
+  a.svmPointer.reset();
   a.set = true;
+}
+void Kernel::setArgSvm(size_t i, const void* pointer) {
+  if (!pointer) return setArgNull(i);
+  auto& a = argAt(i, ArgKind::Buffer);
+  a.buffer.reset();
+  a.svmPointer = reinterpret_cast<uint64_t>(pointer);
+  a.set = true;
+}
+
+void* svm::allocate(size_t bytes, size_t alignment, bool kernelReadOnly) {
+  return interpreter::svm::allocate(bytes, alignment, kernelReadOnly);
+}
+bool svm::free(void* p) { return interpreter::svm::free(p); }
+bool svm::inRange(const void* p) {
+  return reinterpret_cast<uint64_t>(p) - interpreter::svm::kRangeBase < interpreter::svm::kRangeBytes;
+}
+std::optional<svm::Allocation> svm::allocationHolding(const void* p, size_t bytes) {
+  const auto r = interpreter::svm::liveRegionHolding(reinterpret_cast<uint64_t>(p), bytes);
+  if (!r) return std::nullopt;
+  return Allocation{reinterpret_cast<void*>(r->base), size_t(r->size)};
 }
 void Kernel::setArgLocal(size_t i, size_t bytes) {
   auto& a = argAt(i, ArgKind::Local);
@@ -558,7 +583,9 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
     auto& b = bindings[i];
     switch (a.info.kind) {
       case ArgKind::Buffer:
-        if (a.buffer) {
+        if (a.svmPointer) {
+          b.svmPointer = a.svmPointer;
+        } else if (a.buffer) {
           b.base = reinterpret_cast<uint8_t*>(a.buffer->data());
           b.size = a.buffer->size();
           b.neverWritten = a.buffer->neverWritten();

@@ -384,6 +384,27 @@ struct RunResult {
   std::vector<interpreter::Finding> findings;  // of DeviceConfig::checks, in the order first seen
 };
 
+// Shared virtual memory (OpenCL 3.0 API §5.6 [[_shared_virtual_memory]]): memory whose host address is the pointer
+// value kernels use, so that data structures holding pointers are shared as they are (interpreter/svm.hpp: one
+// reserved address range, a guard page after each allocation, addresses never reused). A kernel's access is checked
+// against the allocation it points into, as a buffer's is.
+namespace svm {
+// Zero-filled memory of `bytes` bytes aligned to `alignment` (a power of two up to 4096); nullptr when bytes is 0,
+// the alignment is not supported, or the range is used up or could not be reserved. A kernel's write to memory
+// allocated `kernelReadOnly` (CL_MEM_READ_ONLY) is a fault.
+void* allocate(size_t bytes, size_t alignment, bool kernelReadOnly = false);
+// Frees what allocate returned; false when `p` is not the start of a live SVM allocation (nothing happens).
+bool free(void* p);
+struct Allocation {
+  void* base = nullptr;
+  size_t size = 0;
+};
+// The live SVM allocation that holds [p, p + bytes), or nullopt.
+std::optional<Allocation> allocationHolding(const void* p, size_t bytes);
+// True when p is in the address range SVM allocations are made in (live, freed, or between them).
+bool inRange(const void* p);
+}  // namespace svm
+
 class Kernel {
  public:
   Kernel(std::shared_ptr<Program> program, const std::string& name);
@@ -396,6 +417,9 @@ class Kernel {
 
   void setArg(size_t i, std::shared_ptr<Buffer> buffer);       // global/constant pointer argument
   void setArgNull(size_t i);                                   // a NULL global pointer
+  // A global/constant pointer argument that is an SVM pointer (svm::allocate; any address in or past an SVM
+  // allocation; nullptr is a NULL pointer). Needs a 64-bit module.
+  void setArgSvm(size_t i, const void* pointer);
   void setArgLocal(size_t i, size_t bytes);                    // local pointer argument
   void setArgValue(size_t i, const void* value, size_t size);  // scalar/vector/struct by value
   // Image argument; throws Error when the image's type does not match the parameter's (a 2D image for an
@@ -442,6 +466,7 @@ class Kernel {
     KernelArgInfo info;
     bool set = false;
     std::shared_ptr<Buffer> buffer;
+    std::optional<uint64_t> svmPointer;  // setArgSvm
     size_t localBytes = 0;
     std::vector<uint8_t> value;
     std::shared_ptr<Image> image;

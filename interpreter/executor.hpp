@@ -18,6 +18,8 @@ struct ArgBinding {
   uint8_t* base = nullptr;     // Buffer: the memory (nullptr with size 0 for a NULL pointer)
   uint64_t size = 0;           // Buffer: bytes; Local: bytes requested by the host
   bool null = false;           // Buffer: a NULL pointer argument
+  // Buffer: an SVM pointer (svm.hpp; clSetKernelArgSVMPointer), passed as it is; base and size are unused.
+  std::optional<uint64_t> svmPointer;
   std::vector<uint8_t> value;  // Value: the bytes passed by value
   // Image: the image's view (its storage stays valid and unmoved for the launch); a read_only image is
   // never written, a write_only image never read (OpenCL C 3.0 §6.15.15 [[image-read-and-write-functions]]).

@@ -7,6 +7,7 @@
 
 #include "interpreter/image_types.hpp"
 #include "interpreter/kernel_lowering.hpp"
+#include "interpreter/svm.hpp"
 
 namespace clref::interpreter {
 
@@ -74,6 +75,9 @@ void KernelLowering::assignRegisters() {
 }
 
 uint32_t KernelLowering::newTag(AllocationDesc d) {
+  // A 64-bit kernel's tag svm::kTag is the SVM range's (svm.hpp): an allocation never gets it.
+  if (L_.opt.addressBits == 64 && k_.allocations.size() == svm::kTag)
+    k_.allocations.emplace_back("shared virtual memory", AllocationSource::Null, spv::StorageClass::CrossWorkgroup);
   k_.allocations.push_back(std::move(d));
   return uint32_t(k_.allocations.size() - 1);
 }

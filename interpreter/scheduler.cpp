@@ -5,6 +5,7 @@
 #include "interpreter/checks/zeroed_array.hpp"
 #include "interpreter/executor.hpp"
 #include "interpreter/shadow.hpp"
+#include "interpreter/svm.hpp"
 
 #include "numerics/math.hpp"
 
@@ -186,7 +187,8 @@ class Worker {
       } else if (p.kind == ParamKind::Value) {
         std::memcpy(s->regs.data() + p.reg, a.value.data(), std::min<size_t>(a.value.size(), p.size));
       } else {
-        const uint64_t ptr = (p.kind == ParamKind::Buffer && a.null) ? 0 : uint64_t(s_.paramTag[i]) << k_.tagShift;
+        uint64_t ptr = (p.kind == ParamKind::Buffer && a.null) ? 0 : uint64_t(s_.paramTag[i]) << k_.tagShift;
+        if (p.kind == ParamKind::Buffer && a.svmPointer) ptr = *a.svmPointer;  // its own tag: svm::kTag
         std::memcpy(s->regs.data() + p.reg, &ptr, ptrBytes);
       }
     }
@@ -199,7 +201,7 @@ class Worker {
         case AllocationSource::KernelArg: {
           const auto& a = s_.args[d.argIndex];
           A.base = a.base;
-          A.size = a.null ? 0 : a.size;
+          A.size = a.null || a.svmPointer ? 0 : a.size;
           A.readOnly = d.storage == spv::StorageClass::UniformConstant;
           break;
         }
@@ -227,6 +229,16 @@ class Worker {
           break;
         case AllocationSource::Null: break;
       }
+    }
+    if (k_.addressBits == 64 && svm::inUse()) {
+      // The SVM range (svm.hpp): its pointers are host addresses, so the allocation's base is the range's start and
+      // an offset is the rest of the address. Size 0: the fast path of access() declines, and accessSlow checks the
+      // access against the SVM allocation the address is in.
+      if (s->allocs.size() <= svm::kTag) s->allocs.resize(svm::kTag + 1);
+      Allocation& A = s->allocs[svm::kTag];
+      A.base = reinterpret_cast<uint8_t*>(svm::kRangeBase);
+      A.size = 0;
+      A.storage = spv::StorageClass::CrossWorkgroup;
     }
     if (tracksUndefined_) {
       // The uninitialised-value checker's shadows: private memory per slot, local memory per worker, buffer
@@ -760,6 +772,9 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
                                     std::to_string(args[i].size) + " bytes) takes the work-group's local memory past " +
                                     std::to_string(uint64_t(1) << 63) + " bytes");
     }
+    if (p.kind == ParamKind::Buffer && args[i].svmPointer && kernel.addressBits != 64)
+      throw std::invalid_argument("argument " + std::to_string(i) +
+                                  " is an SVM pointer, and SVM needs a 64-bit module (this one is 32-bit)");
     if (p.kind == ParamKind::Buffer && !args[i].null && args[i].size >= (uint64_t(1) << kernel.tagShift))
       throw std::invalid_argument("buffer for argument " + std::to_string(i) + " is larger than the " +
                                   std::to_string(kernel.addressBits) + "-bit address space allows");
@@ -772,7 +787,7 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   s.paramTag.assign(kernel.params.size(), 0);
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     s.paramTag[i] = kernel.params[i].tag;
-    if (kernel.params[i].kind != ParamKind::Buffer || args[i].null) continue;
+    if (kernel.params[i].kind != ParamKind::Buffer || args[i].null || args[i].svmPointer) continue;
     for (size_t j = 0; j < i; ++j)
       if (kernel.params[j].kind == ParamKind::Buffer && !args[j].null && args[j].base == args[i].base &&
           args[j].size == args[i].size) {

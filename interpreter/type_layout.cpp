@@ -22,6 +22,14 @@ void Module::layoutTypes() {
       refuse(i, std::string(operand) + " %" + std::to_string(id) + " is not a sized type defined before it");
     return e->second;
   };
+  // A pointer's layout does not depend on its pointee, and a struct may hold a pointer declared after it by
+  // OpTypeForwardPointer (a linked list's node: SPIR-V 1.0 §3.32.6 [external] OpTypeForwardPointer): pointers are laid
+  // out first.
+  for (auto& [id, t] : types)
+    if (t.kind == TypeKind::Pointer) {
+      t.size = ptrBytes;
+      t.align = ptrBytes;
+    }
   // Types are defined before use (SPIR-V 1.0 §2.4 [external]), so one pass in instruction order works.
   for (uint32_t i = 0; i < instructions.size(); ++i) {
     const Instruction& inst = instructions[i];

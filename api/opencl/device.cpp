@@ -212,7 +212,11 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_PARTITION_AFFINITY_DOMAIN: return out(cl_device_affinity_domain(0));
     case CL_DEVICE_PARTITION_TYPE: return out(device->partitionType);
     case CL_DEVICE_REFERENCE_COUNT: return out(device->isSubDevice() ? device->refCount : cl_uint(1));
-    case CL_DEVICE_SVM_CAPABILITIES: return out(cl_device_svm_capabilities(0));
+    // Coarse- and fine-grained buffer SVM (svm.cpp: every SVM allocation is host memory kernels address directly).
+    // Not SVM atomics: commands run when enqueued, so host code never runs beside a kernel to synchronise with it;
+    // not fine-grained system SVM: a kernel pointer is an allocation tag and offset, which malloc's memory has not.
+    case CL_DEVICE_SVM_CAPABILITIES:
+      return out(cl_device_svm_capabilities(CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER));
     case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
     case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
     case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT: return out(cl_uint(0));
@@ -231,12 +235,13 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     // which satisfy it).
     // Every atomic is a sequentially consistent operation on host memory shared by all
     // work-groups (interpreter/ops_atomic.cpp), so every order and the device scope hold; the
-    // OpenCL C features follow (host::openCLCFeatures). Not all-devices: that needs SVM.
+    // OpenCL C features follow (host::openCLCFeatures). All devices too: the devices of a context (sub-devices of
+    // the one interpreter) share that host memory and its atomics, SVM allocations included.
     case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
     case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES: {
       cl_device_atomic_capabilities c = CL_DEVICE_ATOMIC_ORDER_RELAXED | CL_DEVICE_ATOMIC_ORDER_ACQ_REL |
                                         CL_DEVICE_ATOMIC_ORDER_SEQ_CST | CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP |
-                                        CL_DEVICE_ATOMIC_SCOPE_DEVICE;
+                                        CL_DEVICE_ATOMIC_SCOPE_DEVICE | CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES;
       if (param == CL_DEVICE_ATOMIC_FENCE_CAPABILITIES) c |= CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM;
       return out(c);
     }

@@ -1,7 +1,6 @@
 // OpenCL 3.0 API §5.2.2 [[_reading_writing_and_copying_buffer_objects]]–§5.2.4 [[_mapping_buffer_objects]] buffer
 // commands (read, write, copy, rect, fill, map), §5.5.3 [[unmapping-mapped-memory]] unmap,
-// §5.5.5 [[_migrating_memory_objects]] migrate; SVM commands as the device without them answers (image commands:
-// image_commands.cpp).
+// §5.5.5 [[_migrating_memory_objects]] migrate (image commands: image_commands.cpp; SVM commands: svm.cpp).
 #include <algorithm>
 
 #include "api/opencl/device_info.hpp"
@@ -90,14 +89,6 @@ void copyRect(std::byte* dst, const Rect& d, const std::byte* src, const Rect& s
   for (size_t z = 0; z < s.region[2]; ++z)
     for (size_t y = 0; y < s.region[1]; ++y)
       std::memmove(dst + d.offset(0, y, z), src + s.offset(0, y, z), s.region[0]);
-}
-
-
-// OpenCL 3.0 API §5.2.3 [[_filling_buffer_objects]] clEnqueueFillBuffer,
-// §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] clEnqueueSVMMemFill: pattern_size must be one of
-// {1, 2, 4, 8, 16, 32, 64, 128}.
-bool validPatternSize(size_t pattern_size) {
-  return pattern_size != 0 && (pattern_size & (pattern_size - 1)) == 0 && pattern_size <= 128;
 }
 
 }  // namespace
@@ -467,129 +458,6 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue comm
   // the contents, which is what happens.
   return enqueue(__func__, lock, command_queue, CL_COMMAND_MIGRATE_MEM_OBJECTS, num_events_in_wait_list,
                  event_wait_list, event, nullptr);
-} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
-
-// ---- SVM commands (OpenCL 3.0 API §5.6 [[_shared_virtual_memory]]): the device reports no SVM
-// (CL_DEVICE_SVM_CAPABILITIES 0) -----------
-//
-// clSVMAlloc returns NULL, so no SVM allocation exists. clref first reports the
-// argument errors that need no SVM allocation, and otherwise CL_INVALID_OPERATION, "if the
-// device associated with command_queue does not support SVM".
-
-namespace {
-
-cl_int checkSvmCommand(const char* fn, cl_command_queue q, cl_uint n, const cl_event* list) {
-  if (!validQueue(q)) return invalidQueue(fn, q);
-  return checkWaitList(fn, q->context, n, list);
-}
-
-// The error once the arguments are checked: CL_INVALID_OPERATION, the device does not support SVM.
-cl_int noSvm(const char* fn) {
-  return apiError(fn, CL_INVALID_OPERATION, "the device does not support SVM (CL_DEVICE_SVM_CAPABILITIES is 0)");
-}
-
-}  // namespace
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMFree(cl_command_queue command_queue, cl_uint num_svm_pointers,
-                                                 void* svm_pointers[],
-                                                 void(CL_CALLBACK*)(cl_command_queue, cl_uint, void*[], void*), void*,
-                                                 cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
-                                                 cl_event*) try {
-  ApiLock lock;
-  if (cl_int e = checkSvmCommand(__func__, command_queue, num_events_in_wait_list, event_wait_list)) return e;
-  // CL_INVALID_VALUE if num_svm_pointers is 0 and svm_pointers is non-NULL, or if svm_pointers
-  // is NULL and num_svm_pointers is not 0
-  if (num_svm_pointers == 0 && svm_pointers)
-    return apiError(__func__, CL_INVALID_VALUE, "num_svm_pointers is 0 and svm_pointers is not NULL");
-  if (num_svm_pointers != 0 && !svm_pointers)
-    return apiError(__func__, CL_INVALID_VALUE, "svm_pointers is NULL and num_svm_pointers is {}", num_svm_pointers);
-  return noSvm(__func__);
-} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool, void* dst_ptr,
-                                                   const void* src_ptr, size_t size, cl_uint num_events_in_wait_list,
-                                                   const cl_event* event_wait_list, cl_event*) try {
-  ApiLock lock;
-  if (cl_int e = checkSvmCommand(__func__, command_queue, num_events_in_wait_list, event_wait_list)) return e;
-  // CL_INVALID_VALUE if dst_ptr or src_ptr is NULL
-  if (!dst_ptr) return apiError(__func__, CL_INVALID_VALUE, "dst_ptr is NULL");
-  if (!src_ptr) return apiError(__func__, CL_INVALID_VALUE, "src_ptr is NULL");
-  // CL_MEM_COPY_OVERLAP if the values specified for dst_ptr, src_ptr and size result in an overlapping copy
-  const auto d = reinterpret_cast<uintptr_t>(dst_ptr), s = reinterpret_cast<uintptr_t>(src_ptr);
-  if (d < s + size && s < d + size)
-    return apiError(__func__, CL_MEM_COPY_OVERLAP, "dst_ptr {} and src_ptr {} are less than size {} bytes apart",
-                    dst_ptr, src_ptr, size);
-  return noSvm(__func__);
-} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemFill(cl_command_queue command_queue, void* svm_ptr, const void* pattern,
-                                                    size_t pattern_size, size_t size, cl_uint num_events_in_wait_list,
-                                                    const cl_event* event_wait_list, cl_event*) try {
-  ApiLock lock;
-  if (cl_int e = checkSvmCommand(__func__, command_queue, num_events_in_wait_list, event_wait_list)) return e;
-  // CL_INVALID_VALUE if svm_ptr or pattern is NULL, pattern_size is 0, not a power of two or
-  // greater than 128, svm_ptr is not aligned to pattern_size bytes, or size is not a multiple of
-  // pattern_size
-  if (!svm_ptr) return apiError(__func__, CL_INVALID_VALUE, "svm_ptr is NULL");
-  if (!pattern) return apiError(__func__, CL_INVALID_VALUE, "pattern is NULL");
-  if (!validPatternSize(pattern_size))
-    return apiError(__func__, CL_INVALID_VALUE, "pattern_size is {}, not one of 1, 2, 4, 8, 16, 32, 64, 128",
-                    pattern_size);
-  if (reinterpret_cast<uintptr_t>(svm_ptr) % pattern_size)
-    return apiError(__func__, CL_INVALID_VALUE, "svm_ptr {} is not aligned to pattern_size ({} bytes)", svm_ptr,
-                    pattern_size);
-  if (size % pattern_size)
-    return apiError(__func__, CL_INVALID_VALUE, "size {} is not a multiple of pattern_size {}", size, pattern_size);
-  return noSvm(__func__);
-} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMap(cl_command_queue command_queue, cl_bool, cl_map_flags map_flags,
-                                                void* svm_ptr, size_t size, cl_uint num_events_in_wait_list,
-                                                const cl_event* event_wait_list, cl_event*) try {
-  ApiLock lock;
-  if (cl_int e = checkSvmCommand(__func__, command_queue, num_events_in_wait_list, event_wait_list)) return e;
-  // CL_INVALID_VALUE if svm_ptr is NULL, size is 0, or values specified in map_flags are not valid
-  if (!svm_ptr) return apiError(__func__, CL_INVALID_VALUE, "svm_ptr is NULL");
-  if (size == 0) return apiError(__func__, CL_INVALID_VALUE, "size is 0");
-  if (const char* problem = mapFlagsProblem(map_flags))
-    return apiError(__func__, CL_INVALID_VALUE, "map_flags {}: {}", hex(map_flags), problem);
-  return noSvm(__func__);
-} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMUnmap(cl_command_queue command_queue, void* svm_ptr,
-                                                  cl_uint num_events_in_wait_list, const cl_event* event_wait_list,
-                                                  cl_event*) try {
-  ApiLock lock;
-  if (cl_int e = checkSvmCommand(__func__, command_queue, num_events_in_wait_list, event_wait_list)) return e;
-  // CL_INVALID_VALUE if svm_ptr is NULL
-  if (!svm_ptr) return apiError(__func__, CL_INVALID_VALUE, "svm_ptr is NULL");
-  return noSvm(__func__);
-} catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
-
-CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_queue, cl_uint num_svm_pointers,
-                                                       const void** svm_pointers, const size_t* sizes,
-                                                       cl_mem_migration_flags flags, cl_uint num_events_in_wait_list,
-                                                       const cl_event* event_wait_list, cl_event*) try {
-  ApiLock lock;
-  if (cl_int e = checkSvmCommand(__func__, command_queue, num_events_in_wait_list, event_wait_list)) return e;
-  // CL_INVALID_VALUE if num_svm_pointers is zero, svm_pointers is NULL, or flags is not zero and
-  // not a valid combination of the memory migration flags
-  if (num_svm_pointers == 0) return apiError(__func__, CL_INVALID_VALUE, "num_svm_pointers is 0");
-  if (!svm_pointers) return apiError(__func__, CL_INVALID_VALUE, "svm_pointers is NULL");
-  if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
-    return apiError(__func__, CL_INVALID_VALUE,
-                    "flags {} is not 0 or a combination of CL_MIGRATE_MEM_OBJECT_HOST and "
-                    "CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED",
-                    hex(flags));
-  // CL_INVALID_VALUE if sizes[i] is non-zero and the range is not contained within an SVM
-  // allocation returned by clSVMAlloc: no such allocation exists.
-  if (sizes)
-    for (cl_uint i = 0; i < num_svm_pointers; ++i)
-      if (sizes[i] != 0)
-        return apiError(__func__, CL_INVALID_VALUE,
-                        "sizes[{}] is {}, and svm_pointers[{}] is in no SVM allocation (the device has no SVM)", i,
-                        sizes[i], i);
-  return noSvm(__func__);
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 // OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueNativeKernel: the argument checks, then CL_INVALID_OPERATION

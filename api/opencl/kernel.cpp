@@ -154,6 +154,7 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCloneKernel(cl_kernel source_kernel, cl_int
                        source_kernel);
   cl_kernel k = newKernel(source_kernel->program, source_kernel->name);
   k->args = source_kernel->args;
+  k->svmPointers = source_kernel->svmPointers;  // and the information clSetKernelExecInfo gave
   return withError(errcode_ret, CL_SUCCESS, k);
 } catch (...) { return clref::cl::failedCall<cl_kernel>(__func__, errcode_ret); }
 
@@ -307,32 +308,77 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
   return CL_SUCCESS;
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
-CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint, const void*) try {
+CL_API_ENTRY cl_int CL_API_CALL clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint arg_index,
+                                                         const void* arg_value) try {
   ApiLock lock;
+  // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArgSVMPointer: CL_INVALID_KERNEL,
+  // CL_INVALID_ARG_INDEX, CL_INVALID_ARG_VALUE if arg_value is not a valid value.
   if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
-  // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArgSVMPointer: CL_INVALID_OPERATION if no devices in
-  // the context support SVM
-  return apiError(__func__, CL_INVALID_OPERATION, "the device does not support SVM (CL_DEVICE_SVM_CAPABILITIES is 0)");
+  if (arg_index >= kernel->args.size())
+    return apiError(__func__, CL_INVALID_ARG_INDEX, "arg_index is {}, and kernel {} has {} arguments", arg_index,
+                    kernel->name, kernel->args.size());
+  const auto& info = kernel->kernel->argInfo(arg_index);
+  const Arg arg{arg_index, info};
+  // An SVM pointer is a global or constant pointer argument's value.
+  if (info.kind != host::ArgKind::Buffer)
+    return apiError(__func__, CL_INVALID_ARG_VALUE, "{} is not a global or constant pointer, and an SVM pointer is one",
+                    arg);
+  // The value: NULL, or an address inside (or one past the end of) an SVM allocation of the kernel's context; the
+  // device has no fine-grained system SVM, so other host memory is not a valid value.
+  if (arg_value && !kernel->program->context->svmAllocationHolding(arg_value, 0))
+    return apiError(__func__, CL_INVALID_ARG_VALUE,
+                    "arg_value {} is not in an SVM allocation of context {} (the device has no fine-grained system "
+                    "SVM) ({})",
+                    arg_value, kernel->program->context, arg);
+  ArgRecord r;
+  r.kind = info.kind;
+  r.set = true;
+  r.svm = true;
+  r.svmPointer = arg_value;
+  kernel->args[arg_index] = std::move(r);
+  return CL_SUCCESS;
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name,
                                                     size_t param_value_size, const void* param_value) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelExecInfo: CL_INVALID_KERNEL; CL_INVALID_VALUE if
-  // param_name is not valid, param_value is NULL or the size is wrong; CL_INVALID_OPERATION for the SVM parameters when
-  // no device supports SVM.
+  // param_name is not valid, param_value is NULL or the size is wrong; CL_INVALID_OPERATION for
+  // CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM CL_TRUE when no device supports fine-grained system SVM.
   if (!validKernel(kernel)) return apiError(__func__, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
-  // The SVM parameters are valid names the device does not support: CL_INVALID_OPERATION comes
-  // first (the CTS's consistency_svm passes CL_KERNEL_EXEC_INFO_SVM_PTRS with a NULL value).
+  if (!param_value && param_value_size > 0)
+    return apiError(__func__, CL_INVALID_VALUE, "param_value is NULL and param_value_size is {}", param_value_size);
   switch (param_name) {
-    case CL_KERNEL_EXEC_INFO_SVM_PTRS:
-    case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM:
-      return apiError(__func__, CL_INVALID_OPERATION,
-                      "param_name {} is an SVM parameter, and the device does not support SVM "
-                      "(CL_DEVICE_SVM_CAPABILITIES is 0)",
-                      hex(param_name));
+    case CL_KERNEL_EXEC_INFO_SVM_PTRS: {
+      // A list of pointers; an empty one (size 0) clears it.
+      if (param_value_size % sizeof(void*))
+        return apiError(__func__, CL_INVALID_VALUE,
+                        "param_value_size is {}, not a multiple of the size of a pointer ({})", param_value_size,
+                        sizeof(void*));
+      const auto* ptrs = static_cast<void* const*>(param_value);
+      std::vector<const void*> list;
+      if (param_value_size) list.assign(ptrs, ptrs + param_value_size / sizeof(void*));
+      for (size_t i = 0; i < list.size(); ++i)
+        if (!kernel->program->context->svmAllocationHolding(list[i], 0))
+          return apiError(__func__, CL_INVALID_VALUE,
+                          "param_value[{}] {} is not in an SVM allocation of context {} (the device has no "
+                          "fine-grained system SVM)",
+                          i, list[i], kernel->program->context);
+      // Every SVM allocation is reachable from every kernel (interpreter/svm.hpp): the list is kept, not needed.
+      kernel->svmPointers = std::move(list);
+      return CL_SUCCESS;
+    }
+    case CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM: {
+      if (param_value_size != sizeof(cl_bool))
+        return apiError(__func__, CL_INVALID_VALUE, "param_value_size is {}, and the value is a cl_bool ({} bytes)",
+                        param_value_size, sizeof(cl_bool));
+      if (*static_cast<const cl_bool*>(param_value))
+        return apiError(__func__, CL_INVALID_OPERATION,
+                        "CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM is CL_TRUE, and the device has no fine-grained "
+                        "system SVM");
+      return CL_SUCCESS;
+    }
     default:
-      (void)param_value_size, (void)param_value;
       return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no kernel execution parameter", hex(param_name));
   }
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
@@ -692,7 +738,9 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
         const auto& a = args[i];
         switch (a.kind) {
           case host::ArgKind::Buffer:
-            if (a.buffer)
+            if (a.svm)
+              hk.setArgSvm(i, a.svmPointer);
+            else if (a.buffer)
               hk.setArg(i, a.buffer);
             else
               hk.setArgNull(i);

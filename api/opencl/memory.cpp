@@ -1,6 +1,6 @@
 // OpenCL 3.0 API §5.2 [[_buffer_objects]] Buffer Objects, §5.5 [[_memory_objects_2]] Memory Object queries and
-// callbacks; pipes (§5.4 [[_pipes]]) and SVM (§5.6 [[_shared_virtual_memory]]) as the device without those features
-// answers. Images are in image.cpp, samplers in sampler.cpp.
+// callbacks; pipes (§5.4 [[_pipes]]) as the device without them answers. Images are in image.cpp, samplers in
+// sampler.cpp, SVM in svm.cpp.
 #include <new>
 
 #include "api/opencl/device_info.hpp"
@@ -42,6 +42,13 @@ cl_mem createBuffer(const char* fn, cl_context context, const cl_mem_properties*
     return apiErrorRet(fn, errcode_ret, CL_INVALID_HOST_PTR,
                        "host_ptr is {} and flags {} has neither CL_MEM_USE_HOST_PTR nor CL_MEM_COPY_HOST_PTR", host_ptr,
                        hex(flags));
+  // CL_INVALID_BUFFER_SIZE if CL_MEM_USE_HOST_PTR or CL_MEM_COPY_HOST_PTR is set, host_ptr is a pointer clSVMAlloc
+  // returned, and size is greater than the size passed to clSVMAlloc.
+  if (wantsPtr)
+    if (auto it = context->svm.find(host_ptr); it != context->svm.end() && size > it->second.size)
+      return apiErrorRet(fn, errcode_ret, CL_INVALID_BUFFER_SIZE,
+                         "size is {}, more than the {} bytes of the SVM allocation host_ptr {}", size, it->second.size,
+                         host_ptr);
   auto* m = new _cl_mem();
   m->context = context;
   m->flags = flags;
@@ -200,7 +207,12 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info pa
     case CL_MEM_CONTEXT: return out(memobj->context);
     case CL_MEM_ASSOCIATED_MEMOBJECT: return out(memobj->parent ? memobj->parent : memobj->memObject);
     case CL_MEM_OFFSET: return out(memobj->offset);
-    case CL_MEM_USES_SVM_POINTER: return out(cl_bool(CL_FALSE));
+    // CL_MEM_USES_SVM_POINTER: a buffer made with CL_MEM_USE_HOST_PTR over an SVM allocation, or a sub-buffer of one.
+    case CL_MEM_USES_SVM_POINTER: {
+      const cl_mem root = memobj->parent ? memobj->parent : memobj;
+      return out(cl_bool(memobj->type == CL_MEM_OBJECT_BUFFER && (root->flags & CL_MEM_USE_HOST_PTR) &&
+                         memobj->context->svmAllocationHolding(root->hostPtr, root->size)));
+    }
     case CL_MEM_PROPERTIES: return out(memobj->propertyArray);
     default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no memory object query", hex(param_name));
   }
@@ -228,14 +240,3 @@ CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem pipe, cl_pipe_info, size_t,
                   "pipe {} is not a pipe: the device does not support pipes (CL_DEVICE_PIPE_SUPPORT is CL_FALSE)",
                   pipe);
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
-
-// ---- SVM (OpenCL 3.0 API §5.6 [[_shared_virtual_memory]]): CL_DEVICE_SVM_CAPABILITIES 0
-// ---------------------------------------------------
-
-CL_API_ENTRY void* CL_API_CALL clSVMAlloc(cl_context, cl_svm_mem_flags, size_t, cl_uint) try {
-  // OpenCL 3.0 API §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] clSVMAlloc: NULL when no device
-  // in context supports SVM
-  return nullptr;
-} catch (...) { return clref::cl::failedCall<void*>(__func__, nullptr); }
-// OpenCL 3.0 API §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]]: no SVM pointer can exist
-CL_API_ENTRY void CL_API_CALL clSVMFree(cl_context, void*) {}

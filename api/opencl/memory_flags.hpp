@@ -72,4 +72,11 @@ inline const char* mapFlagsProblem(cl_map_flags f) {
 }
 inline bool validMapFlags(cl_map_flags f) { return !mapFlagsProblem(f); }
 
+// OpenCL 3.0 API §5.2.3 [[_filling_buffer_objects]] clEnqueueFillBuffer,
+// §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] clEnqueueSVMMemFill: pattern_size must be one of
+// {1, 2, 4, 8, 16, 32, 64, 128}.
+inline bool validPatternSize(size_t pattern_size) {
+  return pattern_size != 0 && (pattern_size & (pattern_size - 1)) == 0 && pattern_size <= 128;
+}
+
 }  // namespace clref::cl

@@ -134,6 +134,7 @@ void finalize(Object* o) {
     }
     case Kind::Context: {
       auto* c = static_cast<cl_context>(o);
+      freeSvmAllocations(c);
       // Its sub-devices' references go now (without allocating): the destructor callbacks get only the context.
       for (cl_device_id d : c->devices)
         if (d->isSubDevice()) releaseInternal(d);

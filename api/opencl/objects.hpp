@@ -170,6 +170,14 @@ struct _cl_context : clref::cl::Object {
   void(CL_CALLBACK* notify)(const char*, const void*, size_t, void*) = nullptr;
   void* notifyData = nullptr;
   std::vector<std::pair<void(CL_CALLBACK*)(cl_context, void*), void*>> destructorCallbacks;
+  // Its SVM allocations (svm.cpp: clSVMAlloc), by base address; freed with the context if the application did not.
+  struct SvmAllocation {
+    size_t size = 0;
+    cl_svm_mem_flags flags = 0;
+  };
+  std::map<const void*, SvmAllocation> svm;
+  // The SVM allocation of this context that holds [p, p + bytes) (bytes 0: p may be its end), or nullptr.
+  const std::pair<const void* const, SvmAllocation>* svmAllocationHolding(const void* p, size_t bytes) const;
 };
 
 struct _cl_command_queue;
@@ -278,7 +286,9 @@ namespace clref::cl {
 struct ArgRecord {
   bool set = false;
   host::ArgKind kind = host::ArgKind::Value;
-  std::shared_ptr<host::Buffer> buffer;  // null + set: a NULL buffer
+  std::shared_ptr<host::Buffer> buffer;  // null + set: a NULL buffer (unless svm)
+  bool svm = false;                      // clSetKernelArgSVMPointer: svmPointer is the argument
+  const void* svmPointer = nullptr;
   cl_mem mem = nullptr;                  // for sub-buffer alignment checks (not retained)
   size_t localBytes = 0;
   std::vector<uint8_t> value;
@@ -294,6 +304,9 @@ struct _cl_kernel : clref::cl::Object {
   std::unique_ptr<clref::host::Kernel> kernel;
   std::vector<clref::cl::ArgRecord> args;
   cl_ulong staticLocalBytes = 0;  // __local variables of the kernel and the functions it calls
+  // clSetKernelExecInfo: the SVM pointers the kernel may use without an argument (every SVM allocation is reachable
+  // to every kernel, so this is only validated and kept).
+  std::vector<const void*> svmPointers;
 };
 
 struct _cl_event : clref::cl::Object {
@@ -399,5 +412,10 @@ void finalize(Object* o);  // last reference gone: release what the object holds
 
 // Reports a kernel fault: stderr and the context's notification callback.
 void reportFault(cl_context context, const std::string& text);
+
+// ---- SVM (svm.cpp) ---------------------------------------------------------------------------
+
+// Frees the SVM allocations a context still has (when the context goes).
+void freeSvmAllocations(cl_context context);
 
 }  // namespace clref::cl

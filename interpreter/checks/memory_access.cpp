@@ -6,6 +6,7 @@
 
 #include "interpreter/checks/check_run.hpp"
 #include "interpreter/executor.hpp"
+#include "interpreter/svm.hpp"
 
 namespace clref::interpreter {
 
@@ -23,11 +24,58 @@ std::string storageName(spv::StorageClass sc) {
   }
 }
 
+std::string hexAddress(uint64_t v) {
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(v));
+  return hex;
+}
+
+// An access through a pointer into the SVM range (svm.hpp): checked against the SVM allocation it points into, with
+// the faults a buffer's access has. The checkers do not watch SVM memory (a checked launch's observers see buffers,
+// local and private memory).
+uint8_t* svmAccess(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
+  const std::string verb = write ? "write" : "read";
+  const std::string access = verb + " of " + std::to_string(bytes) + " bytes at SVM address " + hexAddress(ptr);
+  const auto r = svm::regionAtOrBelow(ptr);
+  if (!r) {
+    fault(wi, op, FaultKind::InvalidPointer, access + ", which is in no SVM allocation");
+    return nullptr;
+  }
+  const std::string what = "the SVM allocation at " + hexAddress(r->base) + " (" + std::to_string(r->size) + " bytes)";
+  if (r->freed) {
+    fault(wi, op, FaultKind::InvalidPointer, access + ", in " + what + ", which was freed (clSVMFree)");
+    return nullptr;
+  }
+  const uint64_t off = ptr - r->base;
+  if (off > r->size || bytes > r->size - off) {
+    fault(wi, op, FaultKind::OutOfBounds,
+          "out-of-bounds " + access + ": offset " + std::to_string(off) + " of " + what);
+    return nullptr;
+  }
+  if (ptr & (align - 1)) {
+    fault(wi, op, FaultKind::Misaligned,
+          "misaligned " + access + " (offset " + std::to_string(off) + " of " + what + "): alignment " +
+              std::to_string(align) + " required");
+    return nullptr;
+  }
+  // OpenCL 3.0 API §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] CL_MEM_READ_ONLY: a kernel's
+  // write to the allocation is undefined.
+  if (write && r->kernelReadOnly) {
+    fault(wi, op, FaultKind::InvalidPointer,
+          "write to read-only memory: " + access + " (offset " + std::to_string(off) + " of " + what +
+              ", allocated CL_MEM_READ_ONLY)");
+    return nullptr;
+  }
+  return reinterpret_cast<uint8_t*>(ptr);
+}
+
 }  // namespace
 
 uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
   const uint64_t tag = ptr >> wi.tagShift;
   const uint64_t off = ptr & wi.offsetMask;
+  if (tag == svm::kTag && tag < wi.allocCount && wi.allocs[tag].base)
+    return svmAccess(wi, op, ptr, bytes, align, write);
   if (wi.checks && tag != 0 && tag < wi.allocCount) {
     // The fast path's test, then the observers.
     const Allocation& A = wi.allocs[tag];
@@ -37,15 +85,14 @@ uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, ui
     }
   }
   const char* verb = write ? "write" : "read";
-  char hex[32];
-  std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(ptr));
+  const std::string hex = hexAddress(ptr);
   if (tag == 0) {
     fault(wi, op, FaultKind::NullPointer,
           std::string(verb) + " of " + std::to_string(bytes) + " bytes through " +
               (off == 0 ? "a NULL pointer" : "a pointer derived from NULL (offset " + std::to_string(off) + ")"));
     return nullptr;
   }
-  if (tag >= wi.allocCount) {
+  if (tag >= wi.allocCount || tag >= wi.launch->kernel->allocations.size()) {
     fault(wi, op, FaultKind::InvalidPointer,
           std::string(verb) + " of " + std::to_string(bytes) + " bytes through pointer " + hex +
               ", which points into no allocation (a corrupted pointer or pointer arithmetic far out of range)");

@@ -45,6 +45,8 @@ Fixture::Fixture() {
   sub = clCreateSubBuffer(buf, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, &e);
   hostWriteOnly = clCreateBuffer(ctx, CL_MEM_HOST_WRITE_ONLY, 64, nullptr, &e);
   ctx2buf = clCreateBuffer(ctx2, CL_MEM_READ_WRITE, 64, nullptr, &e);
+  svm = static_cast<unsigned char*>(clSVMAlloc(ctx, CL_MEM_READ_WRITE, 4096, 0));
+  ctx2svm = static_cast<unsigned char*>(clSVMAlloc(ctx2, CL_MEM_READ_WRITE, 64, 0));
   vaddSpv = read(CLREF_GOLDEN_DIR "/spv/vadd.O2.spv");
   reduceSpv = read(CLREF_GOLDEN_DIR "/spv/reduce.O2.spv");
   il = clCreateProgramWithIL(ctx, vaddSpv.data(), vaddSpv.size(), &e);

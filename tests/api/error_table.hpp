@@ -73,6 +73,8 @@ struct Fixture {
   cl_kernel vadd = nullptr;                    // vadd(global float* a, b, c): args set to buf
   cl_kernel reduce = nullptr;                  // reduce_int_sum(global int*, global int*, local int*)
   cl_event ev2 = nullptr;                      // a complete event of ctx2 (marker on q2)
+  unsigned char* svm = nullptr;                // 4096 bytes of coarse-grained SVM of ctx (clSVMAlloc)
+  unsigned char* ctx2svm = nullptr;            // 64 bytes of SVM of ctx2
   // Sub-devices (the tests run with CLREF_THREADS=4: four compute units): subA and subB of one compute unit each
   // (CL_DEVICE_PARTITION_EQUALLY 1), a context subCtx of both, a queue on each, and vadd.O2.spv built for subA only.
   cl_device_id subA = nullptr, subB = nullptr;

@@ -45,7 +45,7 @@ const Spec& spec() {
     std::set<std::string> reported = reportedExtensions();
     for (const SpecCondition& c : s.all) {
       // clSVMAlloc's "will fail if" list (it returns NULL, no code) holds a flag, not an error
-      // code: its conditions are checked by "clSVMAlloc fails without SVM".
+      // code: its conditions are checked by "clSVMAlloc fails as its list says".
       if (!s.registry.errorCodes.count(c.code)) continue;
       if (s.registry.coreCommands.count(c.entry) && c.appliesWith(reported))
         s.inScope[c.id] = &c;

@@ -4,11 +4,9 @@
 // (§5.6 [[_shared_virtual_memory]]) and clEnqueueNativeKernel (§5.10 [[_executing_kernels]]). The image commands are in
 // errors_image_test.cpp.
 //
-// clref's device reports no SVM and no native kernels, so no SVM allocation can exist and every SVM or native-kernel
-// command with a valid queue fails. Where several listed errors then apply at once (the spec allows any), clref
-// reports the argument errors that need no SVM allocation first — the wait list, NULL or zero arguments — and
-// otherwise the spec's error for the missing feature (CL_INVALID_OPERATION); the cases below pass host memory where an
-// SVM pointer is expected. What only a real SVM allocation could provoke is listed as Unsupported.
+// clref's device has coarse- and fine-grained buffer SVM (the fixture's fx().svm is an SVM allocation) and no native
+// kernels, so every native-kernel command with a valid queue fails: where several listed errors then apply at once
+// (the spec allows any), clref reports the argument errors first and otherwise CL_INVALID_OPERATION.
 #include <array>
 
 #include "error_table.hpp"
@@ -449,27 +447,24 @@ void migrateMemObjectsCases(std::vector<ErrorCase>& v) {
   v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return migrate(1, &fx().buf, cl_mem_migration_flags(1) << 8); }});
 }
 
-// ---- SVM commands: host memory stands where SVM pointers are expected ---------------------------
+// ---- SVM commands: fx().svm is an SVM allocation of fx().ctx (4096 bytes) ---------------------------
 
 void svmFreeCases(std::vector<ErrorCase>& v) {
   const std::string page = "clEnqueueSVMFree";
+  // A callback stands in for the free, so the fixture's allocation stays.
   auto svmFree = [](cl_command_queue q, cl_uint num, void** ptrs, cl_uint n = 0, const cl_event* l = nullptr) {
-    return clEnqueueSVMFree(q, num, ptrs, nullptr, nullptr, n, l, nullptr);
+    return clEnqueueSVMFree(
+        q, num, ptrs, [](cl_command_queue, cl_uint, void**, void*) {}, nullptr, n, l, nullptr);
   };
   addShared(v, {page, 0, true}, [svmFree](cl_command_queue q, cl_uint n, const cl_event* l) {
-    void* ptrs[] = {host()};
+    void* ptrs[] = {fx().svm};
     return svmFree(q, 1, ptrs, n, l);
   });
   v.push_back({id(page, "CL_INVALID_VALUE", 1), [svmFree] {
-                 void* ptrs[] = {host()};
+                 void* ptrs[] = {fx().svm};
                  return svmFree(fx().q, 0, ptrs);
                }});
   v.push_back({id(page, "CL_INVALID_VALUE", 1), [svmFree] { return svmFree(fx().q, 1, nullptr); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [svmFree] {
-                 void* ptrs[] = {host()};
-                 return svmFree(fx().q, 1, ptrs);
-               }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [svmFree] { return svmFree(fx().q, 0, nullptr); }});
 }
 
 cl_int svmMemcpy(void* dst, const void* src, size_t size) {
@@ -478,13 +473,12 @@ cl_int svmMemcpy(void* dst, const void* src, size_t size) {
 
 void svmMemcpyCases(std::vector<ErrorCase>& v) {
   const std::string page = "clEnqueueSVMMemcpy";
-  addShared(v, {page, 1}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
-    return clEnqueueSVMMemcpy(q, CL_TRUE, host() + 1024, host(), 16, n, l, nullptr);
+  addShared(v, {page, 1, false, true}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueSVMMemcpy(q, CL_TRUE, fx().svm + 1024, fx().svm, 16, n, l, nullptr);
   });
-  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return svmMemcpy(nullptr, host(), 16); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return svmMemcpy(host(), nullptr, 16); }});
-  v.push_back({id(page, "CL_MEM_COPY_OVERLAP", 1), [] { return svmMemcpy(host() + 8, host(), 16); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return svmMemcpy(host() + 1024, host(), 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return svmMemcpy(nullptr, fx().svm, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return svmMemcpy(fx().svm, nullptr, 16); }});
+  v.push_back({id(page, "CL_MEM_COPY_OVERLAP", 1), [] { return svmMemcpy(fx().svm + 8, fx().svm, 16); }});
 }
 
 cl_int svmFill(void* ptr, const void* pattern, size_t patternSize, size_t size) {
@@ -495,16 +489,15 @@ void svmMemFillCases(std::vector<ErrorCase>& v) {
   const std::string page = "clEnqueueSVMMemFill";
   unsigned char* pattern = host() + 8192;
   addShared(v, {page, 1}, [pattern](cl_command_queue q, cl_uint n, const cl_event* l) {
-    return clEnqueueSVMMemFill(q, host(), pattern, 4, 16, n, l, nullptr);
+    return clEnqueueSVMMemFill(q, fx().svm, pattern, 4, 16, n, l, nullptr);
   });
   v.push_back({id(page, "CL_INVALID_VALUE", 1), [pattern] { return svmFill(nullptr, pattern, 4, 16); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 2), [pattern] { return svmFill(host() + 2, pattern, 4, 16); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return svmFill(host(), nullptr, 4, 16); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 4), [pattern] { return svmFill(host(), pattern, 0, 16); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 5), [pattern] { return svmFill(host(), pattern, 3, 12); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 6), [pattern] { return svmFill(host(), pattern, 256, 256); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 7), [pattern] { return svmFill(host(), pattern, 4, 18); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [pattern] { return svmFill(host(), pattern, 4, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [pattern] { return svmFill(fx().svm + 2, pattern, 4, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] { return svmFill(fx().svm, nullptr, 4, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 4), [pattern] { return svmFill(fx().svm, pattern, 0, 16); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 5), [pattern] { return svmFill(fx().svm, pattern, 3, 12); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 6), [pattern] { return svmFill(fx().svm, pattern, 256, 256); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 7), [pattern] { return svmFill(fx().svm, pattern, 4, 18); }});
 }
 
 cl_int svmMap(cl_map_flags flags, void* ptr, size_t size) {
@@ -513,22 +506,19 @@ cl_int svmMap(cl_map_flags flags, void* ptr, size_t size) {
 
 void svmMapUnmapCases(std::vector<ErrorCase>& v) {
   std::string page = "clEnqueueSVMMap";
-  addShared(v, {page, 1}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
-    return clEnqueueSVMMap(q, CL_TRUE, CL_MAP_READ, host(), 16, n, l, nullptr);
+  addShared(v, {page, 1, false, true}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    return clEnqueueSVMMap(q, CL_TRUE, CL_MAP_READ, fx().svm, 16, n, l, nullptr);
   });
   v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return svmMap(CL_MAP_READ, nullptr, 16); }});
-  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return svmMap(CL_MAP_READ, host(), 0); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return svmMap(CL_MAP_READ, fx().svm, 0); }});
   v.push_back({id(page, "CL_INVALID_VALUE", 3),
-               [] { return svmMap(CL_MAP_READ | CL_MAP_WRITE_INVALIDATE_REGION, host(), 16); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return svmMap(CL_MAP_READ, host(), 16); }});
+               [] { return svmMap(CL_MAP_READ | CL_MAP_WRITE_INVALIDATE_REGION, fx().svm, 16); }});
   page = "clEnqueueSVMUnmap";
   addShared(v, {page, 1}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
-    return clEnqueueSVMUnmap(q, host(), n, l, nullptr);
+    return clEnqueueSVMUnmap(q, fx().svm, n, l, nullptr);
   });
   v.push_back(
       {id(page, "CL_INVALID_VALUE", 1), [] { return clEnqueueSVMUnmap(fx().q, nullptr, 0, nullptr, nullptr); }});
-  v.push_back(
-      {id(page, "CL_INVALID_OPERATION", 1), [] { return clEnqueueSVMUnmap(fx().q, host(), 0, nullptr, nullptr); }});
 }
 
 cl_int svmMigrate(cl_uint num, const void** ptrs, const size_t* sizes, cl_mem_migration_flags flags) {
@@ -537,19 +527,28 @@ cl_int svmMigrate(cl_uint num, const void** ptrs, const size_t* sizes, cl_mem_mi
 
 void svmMigrateMemCases(std::vector<ErrorCase>& v) {
   const std::string page = "clEnqueueSVMMigrateMem";
-  static const void* ptrs[] = {host()};
-  static const size_t zero[] = {0}, sixteen[] = {16};
+  static const void* ptrs[1];
+  static const void* hostPtrs[] = {host()};
+  static const size_t sixteen[] = {16}, tooMany[] = {4096 - 8 + 16};
   addShared(v, {page, 1}, [](cl_command_queue q, cl_uint n, const cl_event* l) {
+    ptrs[0] = fx().svm;
     return clEnqueueSVMMigrateMem(q, 1, ptrs, nullptr, 0, n, l, nullptr);
   });
-  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] { return svmMigrate(0, ptrs, nullptr, 0); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 1), [] {
+                 ptrs[0] = fx().svm;
+                 return svmMigrate(0, ptrs, nullptr, 0);
+               }});
   v.push_back({id(page, "CL_INVALID_VALUE", 2), [] { return svmMigrate(1, nullptr, nullptr, 0); }});
-  v.push_back(
-      {id(page, "CL_INVALID_VALUE", 3), [] { return svmMigrate(1, ptrs, nullptr, cl_mem_migration_flags(1) << 8); }});
-  // 16 bytes of host memory: not within an allocation returned by clSVMAlloc (there is none)
-  v.push_back({id(page, "CL_INVALID_VALUE", 4), [] { return svmMigrate(1, ptrs, sixteen, 0); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return svmMigrate(1, ptrs, nullptr, 0); }});
-  v.push_back({id(page, "CL_INVALID_OPERATION", 1), [] { return svmMigrate(1, ptrs, zero, 0); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 3), [] {
+                 ptrs[0] = fx().svm;
+                 return svmMigrate(1, ptrs, nullptr, cl_mem_migration_flags(1) << 8);
+               }});
+  // 16 bytes of host memory, and a range running past the end of the SVM allocation
+  v.push_back({id(page, "CL_INVALID_VALUE", 4), [] { return svmMigrate(1, hostPtrs, sixteen, 0); }});
+  v.push_back({id(page, "CL_INVALID_VALUE", 4), [] {
+                 ptrs[0] = fx().svm + 8;
+                 return svmMigrate(1, ptrs, tooMany, 0);
+               }});
 }
 
 // ---- clEnqueueNativeKernel ------------------------------------------------------------------------
@@ -626,10 +625,10 @@ std::vector<ErrorCase> cases() {
 
 // ---- conditions not provoked ---------------------------------------------------------------------
 
-// CL_OUT_OF_HOST_MEMORY of the buffer commands is provoked (errors_host_memory_test.cpp); the SVM and native-kernel
-// commands never reach an allocation.
+// CL_OUT_OF_HOST_MEMORY of the buffer and SVM commands is provoked (errors_host_memory_test.cpp); the native-kernel
+// command never reaches an allocation.
 const char* const kHostMemory =
-    "the command never reaches an allocation: it needs SVM or native kernels, which the device does not support, and "
+    "the command never reaches an allocation: it needs native kernels, which the device does not support, and "
     "with any arguments fails first (CL_INVALID_OPERATION, tested)";
 const char* const kDeviceResources =
     "clref's device is the host: a command needs no device resource beyond host allocations, and a failed allocation "
@@ -644,16 +643,10 @@ const char* const kMisaligned =
     "(clCreateSubBuffer:CL_MISALIGNED_SUB_BUFFER_OFFSET), so every sub-buffer is aligned for the device of any "
     "command-queue";
 
-// What needs an SVM allocation or an enqueued SVM command: CL_DEVICE_SVM_CAPABILITIES is 0,
-// clSVMAlloc returns NULL, and the command returns CL_INVALID_OPERATION (tested).
-NotTested needsSvm(const std::string& id, const std::string& what) {
-  return {
-      id, Why::Unsupported,
-      "needs " + what +
-          "; the device reports no SVM (CL_DEVICE_SVM_CAPABILITIES 0), so the command is never enqueued: it returns "
-          "CL_INVALID_OPERATION (" +
-          id.substr(0, id.find(':')) + ":CL_INVALID_OPERATION:1, tested)"};
-}
+// The SVM commands' CL_INVALID_OPERATION: the device supports SVM.
+const char* const kHasSvm =
+    "the device supports SVM (CL_DEVICE_SVM_CAPABILITIES: coarse- and fine-grained buffer), so no command-queue's "
+    "device lacks it";
 
 // The resource and allocation failures of a page.
 void resources(std::vector<NotTested>& v, const std::string& page, int allocationFailures,
@@ -685,20 +678,18 @@ std::vector<NotTested> notTested() {
   resources(v, "clEnqueueUnmapMemObject", 0, true);
 
   // SVM commands
-  v.push_back(needsSvm("clEnqueueSVMMemcpy:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1",
-                       "a blocking copy enqueued after a failed event"));
-  v.push_back(needsSvm("clEnqueueSVMMap:CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST:1",
-                       "a blocking map enqueued after a failed event"));
   for (const char* page : {"clEnqueueSVMFree", "clEnqueueSVMMemcpy", "clEnqueueSVMMemFill", "clEnqueueSVMMap",
-                           "clEnqueueSVMUnmap", "clEnqueueSVMMigrateMem"})
-    resources(v, page, 0);
+                           "clEnqueueSVMUnmap", "clEnqueueSVMMigrateMem"}) {
+    v.push_back({id(page, "CL_INVALID_OPERATION", 1), Why::Unreachable, kHasSvm});
+    resources(v, page, 0, true);
+  }
 
   // clEnqueueNativeKernel
-  v.push_back({"clEnqueueNativeKernel:CL_INVALID_OPERATION:2", Why::Unsupported,
-               "needs SVM pointers as arguments: clSVMAlloc returns NULL (CL_DEVICE_SVM_CAPABILITIES 0), and a native "
-               "kernel's args are "
-               "opaque bytes; the device cannot execute native kernels, so the command returns CL_INVALID_OPERATION "
-               "(clEnqueueNativeKernel:CL_INVALID_OPERATION:1, tested)"});
+  v.push_back(
+      {"clEnqueueNativeKernel:CL_INVALID_OPERATION:2", Why::Unsupported,
+       "needs SVM pointers among a native kernel's arguments, which are opaque bytes; the device cannot execute "
+       "native kernels, so the command returns CL_INVALID_OPERATION "
+       "(clEnqueueNativeKernel:CL_INVALID_OPERATION:1, tested)"});
   v.push_back({"clEnqueueNativeKernel:CL_OUT_OF_RESOURCES:1", Why::Unsupported,
                "needs a native kernel to be queued; the device cannot execute native kernels (no "
                "CL_EXEC_NATIVE_KERNEL), so the command "

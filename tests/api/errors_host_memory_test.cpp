@@ -247,6 +247,11 @@ std::vector<ErrorCase> cases() {
     cl_kernel k = objs().k;
     return withoutHostMemory([&] { return clSetKernelArg(k, 1, sizeof value, &value); });
   });
+  add("clSetKernelExecInfo", [&f] {
+    void* ptrs[] = {f.svm, f.svm + 64};
+    return withoutHostMemory(
+        [&] { return clSetKernelExecInfo(f.vadd, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof ptrs, ptrs); });
+  });
   add("clCloneKernel", [&f] { return created([&](cl_int* e) { return clCloneKernel(f.vadd, e); }); });
   add("clEnqueueNDRangeKernel", [&f] {
     const size_t g = 64;
@@ -320,6 +325,35 @@ std::vector<ErrorCase> cases() {
   add("clEnqueueMigrateMemObjects", [&f] {
     return thenFinish(
         withoutHostMemory([&] { return clEnqueueMigrateMemObjects(f.q, 1, &f.buf, 0, 0, nullptr, nullptr); }));
+  });
+  // The SVM commands, on the fixture's SVM allocation (a callback stands in for the free).
+  add("clEnqueueSVMFree", [&f] {
+    void* ptrs[] = {f.svm};
+    return thenFinish(withoutHostMemory([&] {
+      return clEnqueueSVMFree(
+          f.q, 1, ptrs, [](cl_command_queue, cl_uint, void**, void*) {}, nullptr, 0, nullptr, nullptr);
+    }));
+  });
+  add("clEnqueueSVMMemcpy", [&f] {
+    return thenFinish(withoutHostMemory(
+        [&] { return clEnqueueSVMMemcpy(f.q, CL_TRUE, f.svm + 64, f.svm, 64, 0, nullptr, nullptr); }));
+  });
+  add("clEnqueueSVMMemFill", [&f] {
+    const cl_int pattern = 7;
+    return thenFinish(withoutHostMemory(
+        [&] { return clEnqueueSVMMemFill(f.q, f.svm, &pattern, sizeof pattern, 64, 0, nullptr, nullptr); }));
+  });
+  add("clEnqueueSVMMap", [&f] {
+    return thenFinish(
+        withoutHostMemory([&] { return clEnqueueSVMMap(f.q, CL_TRUE, CL_MAP_READ, f.svm, 64, 0, nullptr, nullptr); }));
+  });
+  add("clEnqueueSVMUnmap", [&f] {
+    return thenFinish(withoutHostMemory([&] { return clEnqueueSVMUnmap(f.q, f.svm, 0, nullptr, nullptr); }));
+  });
+  add("clEnqueueSVMMigrateMem", [&f] {
+    const void* ptrs[] = {f.svm};
+    return thenFinish(
+        withoutHostMemory([&] { return clEnqueueSVMMigrateMem(f.q, 1, ptrs, nullptr, 0, 0, nullptr, nullptr); }));
   });
   return v;
 }

@@ -104,6 +104,10 @@ void bufferCases(std::vector<ErrorCase>& out) {
   viaBoth(out, "clCreateBuffer:CL_INVALID_BUFFER_SIZE:4", [](CreateBuffer create) {
     return create(fx().ctx, 0, size_t(deviceInfo<cl_ulong>(CL_DEVICE_MAX_MEM_ALLOC_SIZE)) + 1, nullptr);
   });
+  // a buffer over the fixture's 4096-byte SVM allocation, one byte larger than it
+  for (cl_mem_flags flags : Flags{CL_MEM_USE_HOST_PTR, CL_MEM_COPY_HOST_PTR})
+    viaBoth(out, "clCreateBuffer:CL_INVALID_BUFFER_SIZE:5",
+            [=](CreateBuffer create) { return create(fx().ctx, flags, 4097, fx().svm); });
 
   for (cl_mem_flags flags :
        Flags{CL_MEM_USE_HOST_PTR, CL_MEM_COPY_HOST_PTR, CL_MEM_COPY_HOST_PTR | CL_MEM_ALLOC_HOST_PTR})
@@ -271,10 +275,6 @@ std::vector<NotTested> notTested() {
        "needs a supported buffer property to repeat: the core API defines none, only extensions clref does not report; "
        "a repeated "
        "unsupported name is clCreateBuffer:CL_INVALID_PROPERTY:1 (tested)"},
-      {"clCreateBuffer:CL_INVALID_BUFFER_SIZE:5", Why::Unsupported,
-       "needs a pointer returned by clSVMAlloc; the device reports no SVM capabilities (CL_DEVICE_SVM_CAPABILITIES 0), "
-       "so "
-       "clSVMAlloc returns NULL (checked by \"clSVMAlloc fails without SVM\")"},
       {"clCreateBuffer:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources,
        "a failed allocation of the buffer's storage (clref's device memory is host memory, at most "
        "CL_DEVICE_MAX_MEM_ALLOC_SIZE = "
@@ -319,19 +319,35 @@ const bool registered = registerErrorTable({"memory", cases, notTested()});
 }  // namespace
 
 // OpenCL 3.0 API §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] clSVMAlloc reports failure only by
-// returning NULL (no error code), so its "will fail if" list is checked here rather than in the table: without SVM
-// every call fails.
-TEST_CASE("clSVMAlloc fails without SVM", "[opencl][errors]") {
-  cl_device_svm_capabilities caps = 1;
+// returning NULL (no error code), so its "will fail if" list is checked here rather than in the table.
+TEST_CASE("clSVMAlloc fails as its list says", "[opencl][errors]") {
+  cl_device_svm_capabilities caps = 0;
   REQUIRE(clGetDeviceInfo(fx().device, CL_DEVICE_SVM_CAPABILITIES, sizeof caps, &caps, nullptr) == CL_SUCCESS);
-  REQUIRE(caps == 0);
-  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 64, 0) == nullptr);  // no device supports SVM
-  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, 64, 0) ==
-        nullptr);                                                                         // fine grain not supported
+  REQUIRE(caps == (CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER));
+  CHECK(clSVMAlloc(kBadContext, CL_MEM_READ_WRITE, 64, 0) == nullptr);                    // invalid context
   CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_SVM_ATOMICS, 64, 0) == nullptr);  // atomics without fine grain
-  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 0, 0) == nullptr);                        // size 0
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_READ_ONLY, 64, 0) == nullptr);    // two access flags
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY, 64, 0) == nullptr);
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_USE_HOST_PTR, 64, 0) == nullptr);  // not an SVM memory flag
+  // fine grain with atomics: the device has no SVM atomics
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER | CL_MEM_SVM_ATOMICS, 64, 0) == nullptr);
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 0, 0) == nullptr);  // size 0
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, size_t(deviceInfo<cl_ulong>(CL_DEVICE_MAX_MEM_ALLOC_SIZE)) + 1, 0) ==
+        nullptr);                                                       // above CL_DEVICE_MAX_MEM_ALLOC_SIZE
   CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 64, 3) == nullptr);     // alignment not a power of two
-  CHECK(clSVMAlloc(kBadContext, CL_MEM_READ_WRITE, 64, 0) == nullptr);  // invalid context
+  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 64, 8192) == nullptr);  // more than a page: not supported
+  // and what succeeds: every flag combination the table allows, aligned as asked
+  for (cl_svm_mem_flags flags :
+       {cl_svm_mem_flags(0), cl_svm_mem_flags(CL_MEM_READ_WRITE), cl_svm_mem_flags(CL_MEM_WRITE_ONLY),
+        cl_svm_mem_flags(CL_MEM_READ_ONLY), cl_svm_mem_flags(CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER),
+        cl_svm_mem_flags(CL_MEM_READ_ONLY | CL_MEM_SVM_FINE_GRAIN_BUFFER)})
+    for (cl_uint alignment : {0u, 1u, 64u, 128u, 4096u}) {
+      void* p = clSVMAlloc(fx().ctx, flags, 100, alignment);
+      REQUIRE(p != nullptr);
+      CHECK(reinterpret_cast<uintptr_t>(p) % (alignment ? alignment : 128) == 0);
+      static_cast<unsigned char*>(p)[99] = 1;  // host memory the host can use at once
+      clSVMFree(fx().ctx, p);
+    }
 }
 
 }  // namespace clref_test

@@ -738,21 +738,22 @@ std::vector<ErrorCase> kernelCases() {
       {"clSetKernelArg:CL_MAX_SIZE_RESTRICTION_EXCEEDED:1",  // a 4096-byte buffer for MaxByteOffset 64
        [&] { return clSetKernelArg(objs().limited, 0, sizeof(cl_mem), &f.buf); }},
 
-      // ---- OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArgSVMPointer, clSetKernelExecInfo (no SVM)
-      // ----
-      {"clSetKernelArgSVMPointer:CL_INVALID_KERNEL:1",
-       [&] { return clSetKernelArgSVMPointer(kBadKernel, 0, f.vaddSpv.data()); }},
-      {"clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1",
+      // ---- OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArgSVMPointer, clSetKernelExecInfo ----
+      // (f.svm: an SVM allocation of f.ctx; host memory is not SVM, the device has no fine-grained system SVM)
+      {"clSetKernelArgSVMPointer:CL_INVALID_KERNEL:1", [&] { return clSetKernelArgSVMPointer(kBadKernel, 0, f.svm); }},
+      {"clSetKernelArgSVMPointer:CL_INVALID_ARG_INDEX:1", [&] { return clSetKernelArgSVMPointer(f.vadd, 3, f.svm); }},
+      {"clSetKernelArgSVMPointer:CL_INVALID_ARG_VALUE:1",
        [&] { return clSetKernelArgSVMPointer(f.vadd, 0, f.vaddSpv.data()); }},
+      {"clSetKernelArgSVMPointer:CL_INVALID_ARG_VALUE:1",  // another context's SVM
+       [&] { return clSetKernelArgSVMPointer(f.vadd, 0, f.ctx2svm); }},
+      {"clSetKernelArgSVMPointer:CL_INVALID_ARG_VALUE:1",  // past the end of the allocation
+       [&] { return clSetKernelArgSVMPointer(f.vadd, 0, f.svm + 4097); }},
+      {"clSetKernelArgSVMPointer:CL_INVALID_ARG_VALUE:1",  // a local pointer argument
+       [&] { return clSetKernelArgSVMPointer(f.reduce, 2, f.svm); }},
       {"clSetKernelExecInfo:CL_INVALID_KERNEL:1",
        [] {
          cl_bool b = CL_FALSE;
          return clSetKernelExecInfo(kBadKernel, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof b, &b);
-       }},
-      {"clSetKernelExecInfo:CL_INVALID_OPERATION:1",
-       [&] {
-         void* ptrs[1] = {f.vaddSpv.data()};
-         return clSetKernelExecInfo(f.vadd, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof ptrs, ptrs);
        }},
       {"clSetKernelExecInfo:CL_INVALID_OPERATION:2",
        [&] {
@@ -763,6 +764,23 @@ std::vector<ErrorCase> kernelCases() {
        [&] {
          cl_bool b = CL_TRUE;
          return clSetKernelExecInfo(f.vadd, 0xdead, sizeof b, &b);
+       }},
+      {"clSetKernelExecInfo:CL_INVALID_VALUE:1",  // NULL with a size
+       [&] { return clSetKernelExecInfo(f.vadd, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof(void*), nullptr); }},
+      {"clSetKernelExecInfo:CL_INVALID_VALUE:1",  // not a whole number of pointers
+       [&] {
+         void* ptrs[1] = {f.svm};
+         return clSetKernelExecInfo(f.vadd, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof(void*) - 1, ptrs);
+       }},
+      {"clSetKernelExecInfo:CL_INVALID_VALUE:1",  // host memory is not SVM
+       [&] {
+         void* ptrs[2] = {f.svm, f.vaddSpv.data()};
+         return clSetKernelExecInfo(f.vadd, CL_KERNEL_EXEC_INFO_SVM_PTRS, sizeof ptrs, ptrs);
+       }},
+      {"clSetKernelExecInfo:CL_INVALID_VALUE:1",  // a cl_bool is not 8 bytes
+       [&] {
+         cl_ulong b = CL_FALSE;
+         return clSetKernelExecInfo(f.vadd, CL_KERNEL_EXEC_INFO_SVM_FINE_GRAIN_SYSTEM, sizeof b, &b);
        }},
 
       // ---- OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] clGetKernelInfo ----
@@ -1072,8 +1090,8 @@ const std::map<std::string, std::string> kNoHostAllocation = {
     {"clGetProgramBuildInfo", noAllocation("clGetProgramBuildInfo", "every answer is a field or a stored string")},
     {"clRetainKernel", noAllocation("clRetainKernel", "a reference count increment")},
     {"clReleaseKernel", noAllocation("clReleaseKernel", "a reference count decrement; a kernel is deleted at once")},
-    {"clSetKernelArgSVMPointer", unsupportedFirst("clSetKernelArgSVMPointer", "the lack of SVM")},
-    {"clSetKernelExecInfo", unsupportedFirst("clSetKernelExecInfo", "the lack of SVM")},
+    {"clSetKernelArgSVMPointer",
+     noAllocation("clSetKernelArgSVMPointer", "the argument's record is replaced in place by one without storage")},
     {"clGetKernelInfo", noAllocation("clGetKernelInfo", "every answer is a field or a stored string")},
     {"clGetKernelWorkGroupInfo",
      noAllocation("clGetKernelWorkGroupInfo", "every answer is computed into a fixed-size value")},
@@ -1094,9 +1112,11 @@ const char* const kImagesSupported =
     "clCreateImage refuses every image whose dimensions exceed the device's limits or whose format the device does not "
     "support (CL_INVALID_IMAGE_SIZE, CL_IMAGE_FORMAT_NOT_SUPPORTED; errors_image_test.cpp); the context has one "
     "device, so every image argument is supported by the device the kernel runs on";
-const char* const kNoSvm =
-    "SVM: CL_DEVICE_SVM_CAPABILITIES is 0; clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1 and "
-    "clSetKernelExecInfo:CL_INVALID_OPERATION:2 (tested) refuse SVM and system pointers as arguments";
+const char* const kHasSvm = "the device supports SVM (CL_DEVICE_SVM_CAPABILITIES: coarse- and fine-grained buffer)";
+const char* const kNoSystemSvm =
+    "system pointers cannot become arguments: the device has no fine-grained system SVM, and "
+    "clSetKernelArgSVMPointer:CL_INVALID_ARG_VALUE:1 and clSetKernelExecInfo:CL_INVALID_VALUE:1 (tested) refuse "
+    "pointers outside the context's SVM allocations";
 const char* const kNoSubGroups =
     "a required number of sub-groups: a kernel declares one with SubgroupsPerWorkgroup, which needs the "
     "SubgroupDispatch capability that clref refuses at build, so CL_KERNEL_COMPILE_NUM_SUB_GROUPS is always 0";
@@ -1126,12 +1146,8 @@ std::vector<NotTested> notTested() {
       {"clSetKernelArg:CL_INVALID_ARG_SIZE:3", Why::Unsupported,
        "on-device queues: CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0 and clSetDefaultDeviceCommandQueue returns "
        "CL_INVALID_OPERATION"},
-      {"clSetKernelArgSVMPointer:CL_INVALID_ARG_INDEX:1", Why::Unsupported,
-       "SVM: CL_DEVICE_SVM_CAPABILITIES is 0; clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1 (tested) is returned for "
-       "every valid kernel"},
-      {"clSetKernelArgSVMPointer:CL_INVALID_ARG_VALUE:1", Why::Unsupported,
-       "SVM: CL_DEVICE_SVM_CAPABILITIES is 0; clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1 (tested) is returned for "
-       "every valid kernel"},
+      {"clSetKernelArgSVMPointer:CL_INVALID_OPERATION:1", Why::Unreachable, kHasSvm},
+      {"clSetKernelExecInfo:CL_INVALID_OPERATION:1", Why::Unreachable, kHasSvm},
       {"clGetKernelSubGroupInfo:CL_INVALID_OPERATION:1", Why::Unreachable,
        "the only device supports sub-groups (cl_khr_subgroups, __opencl_c_subgroups; CL_DEVICE_MAX_NUM_SUB_GROUPS is "
        "not 0)"},
@@ -1152,8 +1168,8 @@ std::vector<NotTested> notTested() {
       {"clEnqueueNDRangeKernel:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources,
        "buffers are allocated (host memory) when created, not when a kernel is enqueued; only a failed allocation "
        "could cause it"},
-      {"clEnqueueNDRangeKernel:CL_INVALID_OPERATION:1", Why::Unsupported, kNoSvm},
-      {"clEnqueueNDRangeKernel:CL_INVALID_OPERATION:2", Why::Unsupported, kNoSvm},
+      {"clEnqueueNDRangeKernel:CL_INVALID_OPERATION:1", Why::Unreachable, kHasSvm},
+      {"clEnqueueNDRangeKernel:CL_INVALID_OPERATION:2", Why::Unreachable, kNoSystemSvm},
       // clEnqueueTask
       {"clEnqueueTask:CL_INVALID_WORK_GROUP_SIZE:2", Why::Unsupported, kNoSubGroups},
       {"clEnqueueTask:CL_MISALIGNED_SUB_BUFFER_OFFSET:1", Why::Unreachable, kSubBufferAligned},
@@ -1162,7 +1178,7 @@ std::vector<NotTested> notTested() {
       {"clEnqueueTask:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources,
        "buffers are allocated (host memory) when created, not when a kernel is enqueued; only a failed allocation "
        "could cause it"},
-      {"clEnqueueTask:CL_INVALID_OPERATION:1", Why::Unsupported, kNoSvm},
+      {"clEnqueueTask:CL_INVALID_OPERATION:1", Why::Unreachable, std::string(kHasSvm) + "; " + kNoSystemSvm},
   };
   // CL_OUT_OF_RESOURCES / CL_OUT_OF_HOST_MEMORY that only a failed allocation causes.
   for (const char* entry : {"clCreateProgramWithSource",

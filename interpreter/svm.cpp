@@ -1,0 +1,104 @@
+// The SVM address range (svm.hpp): reserved once, allocated with a bump pointer, never reused.
+#include "interpreter/svm.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <shared_mutex>
+
+namespace clref::interpreter::svm {
+
+namespace {
+
+struct Range {
+  std::shared_mutex mutex;
+  bool tried = false;     // reservation attempted
+  bool reserved = false;  // [kRangeBase, kRangeBase + kRangeBytes) is ours
+  uint64_t next = kRangeBase;
+  std::map<uint64_t, Region> regions;  // by base, live and freed
+};
+
+Range& range() {
+  static Range r;
+  return r;
+}
+
+std::atomic<bool> used{false};
+
+uint64_t pageSize() {
+  static const uint64_t p = uint64_t(sysconf(_SC_PAGESIZE));
+  return p;
+}
+
+// Reserves the whole range inaccessible: nothing else the process maps can land in it afterwards.
+bool reserve(Range& r) {
+  if (r.tried) return r.reserved;
+  r.tried = true;
+  void* want = reinterpret_cast<void*>(kRangeBase);
+  void* got =
+      mmap(want, kRangeBytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+  if (got == MAP_FAILED) return false;
+  if (got != want) {  // a kernel without MAP_FIXED_NOREPLACE took it as a hint and placed it elsewhere
+    munmap(got, kRangeBytes);
+    return false;
+  }
+  r.reserved = true;
+  return true;
+}
+
+}  // namespace
+
+void* allocate(uint64_t bytes, uint64_t alignment, bool kernelReadOnly) {
+  Range& r = range();
+  std::unique_lock lock(r.mutex);
+  const uint64_t page = pageSize();
+  if (bytes == 0 || alignment > page || (alignment & (alignment - 1)) || !reserve(r)) return nullptr;
+  const uint64_t end = kRangeBase + kRangeBytes;
+  if (bytes > end - r.next) return nullptr;
+  const uint64_t pages = (bytes + page - 1) / page * page;
+  const uint64_t base = r.next;
+  if (pages + page > end - base) return nullptr;  // room for the allocation and its guard page
+  if (mprotect(reinterpret_cast<void*>(base), pages, PROT_READ | PROT_WRITE) != 0) return nullptr;
+  r.next = base + pages + page;
+  r.regions[base] = Region{base, bytes, kernelReadOnly, false};
+  used.store(true, std::memory_order_release);
+  return reinterpret_cast<void*>(base);
+}
+
+bool free(const void* p) {
+  Range& r = range();
+  std::unique_lock lock(r.mutex);
+  auto it = r.regions.find(reinterpret_cast<uint64_t>(p));
+  if (it == r.regions.end() || it->second.freed) return false;
+  const uint64_t page = pageSize();
+  const uint64_t pages = (it->second.size + page - 1) / page * page;
+  // The pages go back to the system and become inaccessible: a later use through a stale pointer faults (host) or is
+  // reported (kernel), and the addresses are not handed out again.
+  void* base = reinterpret_cast<void*>(it->second.base);
+  madvise(base, pages, MADV_DONTNEED);
+  mprotect(base, pages, PROT_NONE);
+  it->second.freed = true;
+  return true;
+}
+
+std::optional<Region> regionAtOrBelow(uint64_t address) {
+  Range& r = range();
+  std::shared_lock lock(r.mutex);
+  auto it = r.regions.upper_bound(address);
+  if (it == r.regions.begin()) return std::nullopt;
+  return std::prev(it)->second;
+}
+
+std::optional<Region> liveRegionHolding(uint64_t address, uint64_t bytes) {
+  auto reg = regionAtOrBelow(address);
+  if (!reg || reg->freed || address - reg->base > reg->size || bytes > reg->size - (address - reg->base))
+    return std::nullopt;
+  return reg;
+}
+
+bool inUse() { return used.load(std::memory_order_acquire); }
+
+}  // namespace clref::interpreter::svm

@@ -1,0 +1,43 @@
+// Shared virtual memory (OpenCL 3.0 API §5.6 [[_shared_virtual_memory]]): allocations whose host address is also
+// the pointer value a kernel uses, so that host and kernels share pointer-containing data structures.
+//
+// A kernel pointer is a tagged value (exec.hpp: allocation tag << tagShift | offset). SVM allocations all live in
+// the offsets of one tag, kTag: the process reserves the host address range [kTag << 40, (kTag + 1) << 40) (1 TiB,
+// inaccessible until allocated) and places every SVM allocation there, so a host pointer into an SVM allocation,
+// read by a kernel from anywhere, decodes as tag kTag and an offset, and the interpreter's address of it is the host
+// address itself. Allocations are page-aligned with an inaccessible guard page after each, and addresses are never
+// reused: a pointer past the end of an allocation or into a freed one is reported, never silently another
+// allocation's memory. Only 64-bit modules (tagShift 40) can hold SVM pointers.
+#pragma once
+#include <cstdint>
+#include <optional>
+
+namespace clref::interpreter::svm {
+
+constexpr uint32_t kTag = 0x60;  // the range starts at 0x6000'0000'0000 (96 TiB), far from heap, stack and libraries
+constexpr uint32_t kTagShift = 40;
+constexpr uint64_t kRangeBytes = uint64_t(1) << kTagShift;
+constexpr uint64_t kRangeBase = uint64_t(kTag) << kTagShift;
+
+// One allocation, live or freed.
+struct Region {
+  uint64_t base = 0;            // host address == kernel pointer value
+  uint64_t size = 0;            // bytes requested
+  bool kernelReadOnly = false;  // CL_MEM_READ_ONLY: a kernel's write is undefined (reported as a fault)
+  bool freed = false;
+};
+
+// Allocates `bytes` (> 0) aligned to `alignment` (a power of two, at most a page), zero-filled. nullptr when the
+// range cannot be reserved (another mapping took it) or is used up.
+void* allocate(uint64_t bytes, uint64_t alignment, bool kernelReadOnly);
+// Frees an allocation by its base address; false (nothing freed) when `p` is not the base of a live allocation.
+bool free(const void* p);
+// The allocation (live or freed) with the largest base at or below `address`, or nullopt: the one `address` points
+// into when it is inside [base, base + size), otherwise the one it ran off the end of.
+std::optional<Region> regionAtOrBelow(uint64_t address);
+// The live allocation holding [address, address + bytes), or nullopt.
+std::optional<Region> liveRegionHolding(uint64_t address, uint64_t bytes);
+// True once some allocation reserved the range: launches then give kernels the SVM tag.
+bool inUse();
+
+}  // namespace clref::interpreter::svm

@@ -1,0 +1,168 @@
+// Shared virtual memory through the host API (api/host.hpp host::svm, interpreter/svm.hpp): a kernel dereferences the
+// host's pointers as they are, its accesses are checked against the SVM allocation they fall in, and structs that
+// hold pointers to themselves (OpTypeForwardPointer) are laid out as OpenCL C lays them out. Expected values are
+// computed on the host.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <cstring>
+
+#include "api/host.hpp"
+#include "compile_cl.hpp"
+
+using namespace clref;
+
+namespace {
+
+const char* kSource = R"CL(
+typedef struct Node { int value; global struct Node* next; } Node;
+// One work-item links the nodes of a buffer itself, then walks the list.
+kernel void link_and_walk(global Node* nodes, int n, global int* out) {
+  for (int i = 0; i < n; ++i) {
+    nodes[i].value = 3 * i + 1;
+    nodes[i].next = i ? &nodes[i - 1] : 0;
+  }
+  int s = 0;
+  for (global Node* p = &nodes[n - 1]; p; p = p->next) s += p->value;
+  out[0] = s;
+}
+kernel void walk(global Node* head, global int* out) {
+  int s = 0;
+  for (global Node* p = head; p; p = p->next) s += p->value;
+  out[get_global_id(0)] = s;
+}
+kernel void read_at(global const int* p, long i, global int* out) { out[0] = p[i]; }
+kernel void write_at(global int* p, long i) { p[i] = 9; }
+)CL";
+
+struct Node {
+  int32_t value;
+  Node* next;
+};
+
+host::NDRange items(size_t n) {
+  host::NDRange r;
+  r.global = {n, 1, 1};
+  return r;
+}
+
+std::shared_ptr<host::Program> program() {
+  static auto p = host::Program::fromOpenCLC(host::Device(), kSource, "-cl-std=CL3.0");
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("a struct holding a pointer to its own type is laid out with the pointer's alignment",
+          "[execution][svm][layout]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  // OpTypeForwardPointer: the struct is declared before its member's pointer type. OpenCL C puts `next` at offset 8
+  // and the node takes 16 bytes (OpenCL C 3.0 §6.3.5 [[alignment-of-types]]).
+  constexpr int n = 10;
+  host::Kernel k(program(), "link_and_walk");
+  auto nodes = std::make_shared<host::Buffer>(n * 16);
+  auto out = std::make_shared<host::Buffer>(4);
+  k.setArg(0, nodes);
+  k.setArg(1, int32_t(n));
+  k.setArg(2, out);
+  auto r = k.run(items(1));
+  REQUIRE(r.ok);
+  int expected = 0;
+  for (int i = 0; i < n; ++i) {
+    expected += 3 * i + 1;
+    int32_t v;
+    std::memcpy(&v, nodes->as<uint8_t>().data() + 16 * i, 4);
+    CHECK(v == 3 * i + 1);
+  }
+  CHECK(out->as<int32_t>()[0] == expected);
+}
+
+TEST_CASE("a kernel follows host pointers in SVM", "[execution][svm]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  constexpr int n = 40;
+  auto* nodes = static_cast<Node*>(host::svm::allocate(n * sizeof(Node), 16));
+  auto* out = static_cast<int32_t*>(host::svm::allocate(4 * sizeof(int32_t), 4));
+  REQUIRE((nodes && out));
+  CHECK(reinterpret_cast<uintptr_t>(nodes) % 16 == 0);
+  CHECK(host::svm::inRange(nodes));
+  CHECK(!host::svm::inRange(&n));
+  // Zero-filled, and the allocation is found by any address inside it.
+  for (int i = 0; i < n; ++i) CHECK(nodes[i].value == 0);
+  auto a = host::svm::allocationHolding(reinterpret_cast<char*>(nodes) + 100, 8);
+  REQUIRE(a);
+  CHECK(a->base == nodes);
+  CHECK(a->size == n * sizeof(Node));
+  CHECK(!host::svm::allocationHolding(reinterpret_cast<char*>(nodes) + n * sizeof(Node) - 4, 8));
+  // Every other node, backwards: 38 → 36 → … → 0.
+  int expected = 0;
+  for (int i = 0; i < n; i += 2) {
+    nodes[i].value = i * i + 5;
+    nodes[i].next = i ? &nodes[i - 2] : nullptr;
+    expected += i * i + 5;
+  }
+  host::Kernel k(program(), "walk");
+  k.setArgSvm(0, &nodes[n - 2]);
+  k.setArgSvm(1, out);
+  REQUIRE(k.run(items(4)).ok);
+  for (int i = 0; i < 4; ++i) CHECK(out[i] == expected);
+  CHECK(host::svm::free(nodes));
+  CHECK(!host::svm::free(nodes));  // not live any more
+  CHECK(host::svm::free(out));
+}
+
+TEST_CASE("an SVM access outside its allocation is a fault naming it", "[execution][svm][faults]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  auto* p = static_cast<int32_t*>(host::svm::allocate(8 * sizeof(int32_t), 4));
+  auto* ro = static_cast<int32_t*>(host::svm::allocate(8 * sizeof(int32_t), 4, /*kernelReadOnly=*/true));
+  auto* out = static_cast<int32_t*>(host::svm::allocate(4, 4));
+  REQUIRE((p && ro && out));
+  p[7] = 123;
+  host::Kernel r(program(), "read_at");
+  auto readAt = [&](int32_t* base, int64_t i) {
+    r.setArgSvm(0, base);
+    r.setArg(1, i);
+    r.setArgSvm(2, out);
+    return r.run(items(1));
+  };
+  auto ok = readAt(p, 7);
+  REQUIRE(ok.ok);
+  CHECK(*out == 123);
+  auto past = readAt(p, 8);  // the byte after the allocation: its guard page
+  REQUIRE(past.fault);
+  CHECK(past.fault->kind == interpreter::FaultKind::OutOfBounds);
+  CHECK_THAT(past.fault->message, Catch::Contains("offset 32 of the SVM allocation"));
+  CHECK_THAT(past.fault->message, Catch::Contains("(32 bytes)"));
+  auto far = readAt(p, int64_t(1) << 30);  // 4 GiB on: no allocation reaches there
+  REQUIRE(far.fault);
+  auto misaligned = readAt(reinterpret_cast<int32_t*>(reinterpret_cast<char*>(p) + 2), 0);
+  REQUIRE(misaligned.fault);
+  CHECK(misaligned.fault->kind == interpreter::FaultKind::Misaligned);
+  host::Kernel w(program(), "write_at");
+  w.setArgSvm(0, ro);
+  w.setArg(1, int64_t(0));
+  auto readOnly = w.run(items(1));
+  REQUIRE(readOnly.fault);
+  CHECK_THAT(readOnly.fault->message, Catch::Contains("CL_MEM_READ_ONLY"));
+  CHECK(ro[0] == 0);
+  REQUIRE(host::svm::free(p));
+  w.setArgSvm(0, p);
+  auto freed = w.run(items(1));
+  REQUIRE(freed.fault);
+  CHECK_THAT(freed.fault->message, Catch::Contains("was freed"));
+  host::svm::free(ro);
+  host::svm::free(out);
+}
+
+TEST_CASE("SVM pointers need a 64-bit module", "[execution][svm]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  host::DeviceConfig cfg;
+  cfg.addressBits = 32;
+  auto prog = host::Program::fromOpenCLC(host::Device(cfg), kSource, "-cl-std=CL3.0");
+  auto* p = host::svm::allocate(64, 8);
+  REQUIRE(p);
+  host::Kernel w(prog, "write_at");
+  w.setArgSvm(0, p);
+  w.setArg(1, int64_t(0));
+  CHECK_THROWS_WITH(w.run(items(1)), Catch::Contains("SVM needs a 64-bit module"));
+  host::svm::free(p);
+}
