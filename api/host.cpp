@@ -15,6 +15,7 @@
 #include "interpreter/executor.hpp"
 #include "interpreter/module.hpp"
 #include "interpreter/program.hpp"
+#include "interpreter/pipe.hpp"
 #include "interpreter/svm.hpp"
 
 namespace clref::host {
@@ -205,6 +206,8 @@ std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
   if (config.fp64) v.push_back("__opencl_c_fp64");
   // Work-group collective functions (interpreter/ops_group.cpp).
   v.push_back("__opencl_c_work_group_collective_functions");
+  // Pipes (interpreter/ops_pipe.cpp, pipe.hpp): OpenCL C 3.0 §6.15.17 [[pipe-functions]].
+  v.push_back("__opencl_c_pipes");
   // Sub-groups (OpenCL C 3.0 §6.15.20 [[sub-group-functions]]): sub_group_* collectives and sub_group_barrier
   // (interpreter/ops_group.cpp).
   v.push_back("__opencl_c_subgroups");
@@ -280,6 +283,7 @@ Kernel::Kernel(std::shared_ptr<Program> program, const std::string& name) : prog
       case interpreter::ParamKind::Value: a.info.kind = ArgKind::Value; break;
       case interpreter::ParamKind::Image: a.info.kind = ArgKind::Image; break;
       case interpreter::ParamKind::Sampler: a.info.kind = ArgKind::Sampler; break;
+      case interpreter::ParamKind::Pipe: a.info.kind = ArgKind::Pipe; break;
     }
     a.info.size = p.size;
     a.info.imageType = p.imageType;
@@ -335,7 +339,7 @@ Kernel::Arg& Kernel::argAt(size_t i, ArgKind want) {
   const auto& info = argInfo(i);
   if (info.kind != want) {
     static const char* kinds[] = {"a buffer (global/constant pointer)", "a local pointer", "a value", "an image",
-                                  "a sampler"};
+                                  "a sampler", "a pipe"};
     throw Error("argument " + std::to_string(i) + " of " + name_ + " (" + info.typeName + ") takes " +
                 kinds[int(info.kind)] + ", not " + kinds[int(want)]);
   }
@@ -362,6 +366,22 @@ void Kernel::setArgSvm(size_t i, const void* pointer) {
   a.svmPointer = reinterpret_cast<uint64_t>(pointer);
   a.set = true;
 }
+
+void Kernel::setArg(size_t i, std::shared_ptr<Pipe> pipe) {
+  auto& a = argAt(i, ArgKind::Pipe);
+  if (!pipe) throw Error("argument " + std::to_string(i) + " of " + name_ + " is a pipe: a pipe must be given");
+  a.pipe = std::move(pipe);
+  a.set = true;
+}
+
+Pipe::Pipe(uint32_t packetSize, uint32_t maxPackets) {
+  if (packetSize == 0 || maxPackets == 0) throw Error("a pipe needs a packet size and a number of packets above 0");
+  state_ = std::make_unique<interpreter::Pipe>(packetSize, maxPackets);
+}
+Pipe::~Pipe() = default;
+uint32_t Pipe::packetSize() const { return state_->packetSize(); }
+uint32_t Pipe::maxPackets() const { return state_->maxPackets(); }
+uint32_t Pipe::numPackets() const { return state_->numPackets(); }
 
 void* svm::allocate(size_t bytes, size_t alignment, bool kernelReadOnly) {
   return interpreter::svm::allocate(bytes, alignment, kernelReadOnly);
@@ -602,6 +622,7 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
       case ArgKind::Value: b.value = a.value; break;
       case ArgKind::Image: b.image = &a.image->view(); break;
       case ArgKind::Sampler: b.sampler = a.sampler; break;
+      case ArgKind::Pipe: b.pipe = &a.pipe->state(); break;
     }
   }
   // A work-group's local memory, allocated per work-group by the executor: its static __local variables and its

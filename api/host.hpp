@@ -28,6 +28,7 @@ struct LoweredKernel;
 struct GlobalStorage;
 struct ShadowRun;
 class ExecutionObserver;
+class Pipe;
 }  // namespace clref::interpreter
 
 namespace clref::host {
@@ -202,7 +203,23 @@ class Image {
 // A sampler object is its descriptor (OpenCL 3.0 API §5.7 [[_sampler_objects]]).
 using Sampler = images::Sampler;
 
-enum class ArgKind : uint8_t { Buffer, Local, Value, Image, Sampler };
+enum class ArgKind : uint8_t { Buffer, Local, Value, Image, Sampler, Pipe };
+
+// A pipe (OpenCL 3.0 API §5.4 [[_pipes]]): at most maxPackets packets of packetSize bytes in FIFO order, written and
+// read by kernels (interpreter/pipe.hpp); the host has no access to its contents. The packets stay from one launch
+// to the next.
+class Pipe {
+ public:
+  Pipe(uint32_t packetSize, uint32_t maxPackets);
+  ~Pipe();
+  uint32_t packetSize() const;
+  uint32_t maxPackets() const;
+  uint32_t numPackets() const;  // the packets a kernel could read now
+  interpreter::Pipe& state() { return *state_; }
+
+ private:
+  std::unique_ptr<interpreter::Pipe> state_;
+};
 
 struct KernelArgInfo {
   std::string name;      // OpName of the parameter, when present
@@ -426,6 +443,7 @@ class Kernel {
   // image2d_t, …; a 2D image for an image2d_depth_t needs CL_DEPTH order and the reverse).
   void setArg(size_t i, std::shared_ptr<Image> image);
   void setArgSampler(size_t i, const Sampler& sampler);  // sampler_t argument
+  void setArg(size_t i, std::shared_ptr<Pipe> pipe);     // pipe argument (read_only or write_only pipe)
   template <class T> void setArg(size_t i, const T& v) { setArgValue(i, &v, sizeof(T)); }
   // The named choices the kernel runs with (its program's device's).
   const numerics::Choices& choices() const;
@@ -471,6 +489,7 @@ class Kernel {
     std::vector<uint8_t> value;
     std::shared_ptr<Image> image;
     Sampler sampler;
+    std::shared_ptr<Pipe> pipe;
   };
   void lower();
   RunResult runWith(const NDRange& range, interpreter::ShadowRun* shadow, interpreter::ExecutionObserver* observer,

@@ -21,6 +21,9 @@ bool capabilitySupported(spv::Capability c) {
     case Capability::Int64Atomics:
     case Capability::BitInstructions:  // SPV_KHR_bit_instructions (cl_khr_extended_bit_ops)
     case Capability::ExpectAssumeKHR:  // SPV_KHR_expect_assume (cl_khr_expect_assume; ops_control.cpp)
+    // OpenCL SPIR-V Environment §3 [[required-capabilities]]: Pipes for OpenCL C 2.0's pipes and 3.0's
+    // __opencl_c_pipes (ops_pipe.cpp). Not PipeStorage (program-scope pipes, OpenCL C++ only).
+    case Capability::Pipes:
     // OpenCL SPIR-V Environment §3 [[required-capabilities]]: Groups for work-group collective functions (OpenCL C
     // 2.0, and 3.0's __opencl_c_work_group_collective_functions); ops_group.cpp executes them.
     case Capability::Groups:

@@ -46,6 +46,7 @@ const DispatchTable& dispatchTable() {
     registerGroup(t);
     registerAtomic(t);
     registerDotProduct(t);
+    registerPipe(t);
     registerSubgroup(t);
     registerImage(t);
     registerDeclarations(t);

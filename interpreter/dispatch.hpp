@@ -77,6 +77,7 @@ void registerExtInst(DispatchTable&);       // ops_extinst.cpp (OpExtInst; OpenC
 void registerGroup(DispatchTable&);         // ops_group.cpp
 void registerAtomic(DispatchTable&);        // ops_atomic.cpp
 void registerDotProduct(DispatchTable&);    // ops_dot_product.cpp
+void registerPipe(DispatchTable&);          // ops_pipe.cpp
 void registerSubgroup(DispatchTable&);      // ops_subgroup.cpp
 void registerImage(DispatchTable&);         // ops_image.cpp
 void registerDeclarations(DispatchTable&);  // ops_declarations.cpp: module-level instructions

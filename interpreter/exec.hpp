@@ -95,6 +95,7 @@ struct Allocation {
 
 struct LoweredKernel;
 class Module;
+class Pipe;
 
 // Image and sampler values (OpTypeImage, OpTypeSampler; 4 or 8 bytes like a pointer, so that -O0 code can keep them
 // in private variables) are handles, never host addresses: a 32-bit tag in the high half-word and the index into
@@ -106,6 +107,9 @@ class Module;
 // pair (image handle, sampler handle), two pointer widths.
 constexpr uint32_t kImageHandleTag = 0x494D0000u;    // "IM"
 constexpr uint32_t kSamplerHandleTag = 0x534D0000u;  // "SM"
+// Pipe values (OpTypePipe) are handles too: kPipeHandleTag | index into the launch's pipe table (kernel pipe
+// argument i is LoweredKernel::pipeParams[i]; ops_pipe.cpp).
+constexpr uint32_t kPipeHandleTag = 0x50490000u;  // "PI"
 constexpr uint32_t kHandleIndexMask = 0xFFFFu;
 constexpr uint32_t kMaxImageHandles = kHandleIndexMask + 1;
 
@@ -123,6 +127,8 @@ struct Launch {
   uint32_t imageCount = 0;
   const images::Sampler* samplers = nullptr;
   uint32_t samplerCount = 0;
+  Pipe* const* pipes = nullptr;  // the pipe arguments (kPipeHandleTag)
+  uint32_t pipeCount = 0;
 };
 
 // Yielded: stopped at a loop back-edge so the next work-item of its batch can run (see

@@ -9,6 +9,7 @@
 
 #include "images/image.hpp"
 #include "images/sampler.hpp"
+#include "interpreter/pipe.hpp"
 #include "interpreter/program.hpp"
 
 namespace clref::interpreter {
@@ -28,6 +29,7 @@ struct ArgBinding {
   // buffer was created without host data (nullptr: all written); the launch updates it.
   uint8_t* neverWritten = nullptr;
   images::Sampler sampler;  // Sampler: the sampler argument
+  Pipe* pipe = nullptr;     // Pipe: the pipe (interpreter/pipe.hpp), alive for the launch
 };
 
 struct NDRangeSpec {

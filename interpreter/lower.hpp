@@ -108,6 +108,9 @@ bool lowerMath(Lowerer&, const Instruction&);        // OpenCL.std math via nume
 const Op* waitForGroup(WorkItem& wi, const Op* op);
 // Emits a waitForGroup Op for a barrier or work-group function; the kernel then uses barriers.
 Op& emitWaitForGroup(Lowerer& L, const Instruction& inst);
+// A group instruction's Execution scope (operand 0, a constant): true for Subgroup, false for Workgroup; any other
+// scope is rejected (ops_group.cpp).
+bool subgroupScope(Lowerer& L, const Instruction& inst);
 
 // An image memory fence (ops_image.cpp): after OpMemoryBarrier or OpControlBarrier whose Memory Semantics
 // `semanticsId` include ImageMemory, the work-item's image writes are visible to its reads.

@@ -198,6 +198,13 @@ void KernelLowering::assignParams(uint32_t entry) {
       kp.handleIndex = uint32_t(k_.imageParams.size());
       if (kp.handleIndex >= kMaxImageHandles) L_.reject(m_.def(p), "more image parameters than clref's handles index");
       k_.imageParams.push_back(uint32_t(i));
+    } else if (t.kind == TypeKind::Pipe) {
+      // OpenCL SPIR-V Environment §2.8.2 [[_kernel_arguments]]: OpTypePipe parameters; the register holds the pipe's
+      // handle (exec.hpp kPipeHandleTag).
+      kp.kind = ParamKind::Pipe;
+      kp.handleIndex = uint32_t(k_.pipeParams.size());
+      if (kp.handleIndex >= kMaxImageHandles) L_.reject(m_.def(p), "more pipe parameters than clref's handles index");
+      k_.pipeParams.push_back(uint32_t(i));
     } else if (t.kind == TypeKind::Sampler) {
       kp.kind = ParamKind::Sampler;
       kp.handleIndex = uint32_t(k_.samplerParams.size());

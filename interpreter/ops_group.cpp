@@ -130,14 +130,6 @@ bool groupBroadcast(WorkItem* const* items, uint64_t count, const Op* op) {
   return true;
 }
 
-// Execution scope Workgroup or Subgroup (a constant, SPIR-V 1.0 §2.2.5 [external] Scope <id>); true for Subgroup.
-bool subgroupScope(Lowerer& L, const Instruction& inst) {
-  const uint64_t scope = L.isConstant(inst.operand(0)) ? L.constantInt(inst.operand(0)) : ~uint64_t(0);
-  if (scope != uint32_t(spv::Scope::Workgroup) && scope != uint32_t(spv::Scope::Subgroup))
-    L.reject(inst, opcodeName(inst.opcode) + " with an execution scope other than Workgroup or Subgroup");
-  return scope == uint32_t(spv::Scope::Subgroup);
-}
-
 Op& emitEach(Lowerer& L, const Instruction& inst, EachAction action, uint32_t valueId) {
   Collective& c = L.k.collectives.emplace_back();
   c.eachAction = action;
@@ -208,6 +200,14 @@ void lowerGroupArith(Lowerer& L, const Instruction& inst) {
 }
 
 }  // namespace
+
+// Execution scope Workgroup or Subgroup (a constant, SPIR-V 1.0 §2.2.5 [external] Scope <id>); true for Subgroup.
+bool subgroupScope(Lowerer& L, const Instruction& inst) {
+  const uint64_t scope = L.isConstant(inst.operand(0)) ? L.constantInt(inst.operand(0)) : ~uint64_t(0);
+  if (scope != uint32_t(spv::Scope::Workgroup) && scope != uint32_t(spv::Scope::Subgroup))
+    L.reject(inst, opcodeName(inst.opcode) + " with an execution scope other than Workgroup or Subgroup");
+  return scope == uint32_t(spv::Scope::Subgroup);
+}
 
 void registerGroup(DispatchTable& t) {
   using spv::Op;

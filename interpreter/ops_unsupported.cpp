@@ -8,27 +8,8 @@ namespace clref::interpreter {
 
 void registerUnsupported(DispatchTable& t) {
   using spv::Op;
-  t.unsupported({Op::OpTypePipe,
-                 Op::OpTypeReserveId,
-                 Op::OpReadPipe,
-                 Op::OpWritePipe,
-                 Op::OpReservedReadPipe,
-                 Op::OpReservedWritePipe,
-                 Op::OpReserveReadPipePackets,
-                 Op::OpReserveWritePipePackets,
-                 Op::OpCommitReadPipe,
-                 Op::OpCommitWritePipe,
-                 Op::OpIsValidReserveId,
-                 Op::OpGetNumPipePackets,
-                 Op::OpGetMaxPipePackets,
-                 Op::OpGroupReserveReadPipePackets,
-                 Op::OpGroupReserveWritePipePackets,
-                 Op::OpGroupCommitReadPipe,
-                 Op::OpGroupCommitWritePipe,
-                 Op::OpTypePipeStorage,
-                 Op::OpConstantPipeStorage,
-                 Op::OpCreatePipeFromPipeStorage},
-                "pipes are not supported (capabilities Pipes, PipeStorage; an optional OpenCL 3.0 feature)");
+  t.unsupported({Op::OpTypePipeStorage, Op::OpConstantPipeStorage, Op::OpCreatePipeFromPipeStorage},
+                "pipe storage is not supported (capability PipeStorage: program-scope pipes of OpenCL C++)");
   t.unsupported({Op::OpTypeDeviceEvent, Op::OpTypeQueue, Op::OpEnqueueMarker, Op::OpEnqueueKernel,
                  Op::OpGetKernelNDrangeSubGroupCount, Op::OpGetKernelNDrangeMaxSubGroupSize,
                  Op::OpGetKernelWorkGroupSize, Op::OpGetKernelPreferredWorkGroupSizeMultiple, Op::OpRetainEvent,

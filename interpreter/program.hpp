@@ -92,7 +92,7 @@ struct AllocationDesc {
 };
 
 // Image: an OpTypeImage parameter (imageType and access say which); Sampler: an OpTypeSampler parameter.
-enum class ParamKind : uint8_t { Buffer, Local, Value, Image, Sampler };
+enum class ParamKind : uint8_t { Buffer, Local, Value, Image, Sampler, Pipe };
 // OpTypeImage's Access Qualifier (SPIR-V 1.0 §3.38 [external]).
 enum class ImageAccess : uint8_t { ReadOnly, WriteOnly, ReadWrite };
 
@@ -173,6 +173,7 @@ struct LoweredKernel {
   // Images and samplers (exec.hpp kImageHandleTag): image handle i is parameter imageParams[i]; sampler handle i is
   // parameter samplerParams[i] below samplerParams.size(), then constantSamplers[i - samplerParams.size()].
   std::vector<uint32_t> imageParams;
+  std::vector<uint32_t> pipeParams;  // pipe handle i is parameter pipeParams[i] (exec.hpp kPipeHandleTag)
   std::vector<uint32_t> samplerParams;
   std::vector<images::Sampler> constantSamplers;
 };

@@ -67,6 +67,7 @@ struct Shared {
   // The launch's image and sampler tables (exec.hpp kImageHandleTag).
   std::vector<const images::ImageView*> images;
   std::vector<images::Sampler> samplers;
+  std::vector<Pipe*> pipes;  // the launch's pipe table (exec.hpp kPipeHandleTag)
   // Work-groups are handed out in increasing order, `chunk` consecutive ones at a time: neighbouring groups touch
   // neighbouring memory (the same cache lines at the edges of their rows), so one thread taking a run of them keeps
   // threads from writing to the same lines at once.
@@ -181,8 +182,11 @@ class Worker {
       if (p.byVal) {
         const uint64_t ptr = uint64_t(p.tag) << k_.tagShift;
         std::memcpy(s->regs.data() + p.reg, &ptr, ptrBytes);
-      } else if (p.kind == ParamKind::Image || p.kind == ParamKind::Sampler) {
-        const uint64_t handle = (p.kind == ParamKind::Image ? kImageHandleTag : kSamplerHandleTag) | p.handleIndex;
+      } else if (p.kind == ParamKind::Image || p.kind == ParamKind::Sampler || p.kind == ParamKind::Pipe) {
+        const uint64_t tag = p.kind == ParamKind::Image  ? kImageHandleTag
+                             : p.kind == ParamKind::Pipe ? kPipeHandleTag
+                                                         : kSamplerHandleTag;
+        const uint64_t handle = tag | p.handleIndex;
         std::memcpy(s->regs.data() + p.reg, &handle, ptrBytes);
       } else if (p.kind == ParamKind::Value) {
         std::memcpy(s->regs.data() + p.reg, a.value.data(), std::min<size_t>(a.value.size(), p.size));
@@ -784,6 +788,14 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   s.launch.imageCount = uint32_t(s.images.size());
   s.launch.samplers = s.samplers.data();
   s.launch.samplerCount = uint32_t(s.samplers.size());
+  for (uint32_t i : kernel.pipeParams) {
+    if (!args[i].pipe)
+      throw std::invalid_argument(argName(kernel, i) + " is a pipe parameter (" + kernel.params[i].typeName +
+                                  ") but no pipe was given");
+    s.pipes.push_back(args[i].pipe);
+  }
+  s.launch.pipes = s.pipes.data();
+  s.launch.pipeCount = uint32_t(s.pipes.size());
   s.paramTag.assign(kernel.params.size(), 0);
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     s.paramTag[i] = kernel.params[i].tag;
@@ -814,6 +826,9 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     threads = 1;  // one shadow map, the same order as every other run
     config.shadow->module = kernel.module;
   }
+  // Pipes: the order of the packets is the order work-items read and write them, which one thread keeps the same in
+  // every run (pipe.hpp).
+  if (!kernel.pipeParams.empty()) threads = 1;
   if (kernel.checks.has(Check::Uninitialized) && !config.checks.has(Check::Uninitialized))
     throw std::invalid_argument("kernel " + kernel.name +
                                 " was lowered for the uninitialised-value checker and needs ExecConfig::checks with it");
@@ -871,6 +886,18 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   std::sort(s.printfOutput.begin(), s.printfOutput.end(), [](auto& a, auto& b) { return a.first < b.first; });
   for (auto& [g, text] : s.printfOutput) result.printfOutput += text;
   if (s.checks) result.findings = s.checks->findings();
+  // OpenCL C 3.0 §6.15.17 [[built-in-pipe-read-and-write-functions]]: a reservation is ended by its commit. One the
+  // kernel did not commit ends with the launch: its room is given back, packets written to it never join the pipe.
+  for (Pipe* p : s.pipes)
+    if (const size_t n = p->dropReservations()) {
+      Diagnostic d;
+      d.kind = FaultKind::Warning;
+      d.message = std::to_string(n) + " pipe reservation" + (n == 1 ? " was" : "s were") +
+                  " not committed when the kernel ended: dropped (written packets do not join the pipe, reserved "
+                  "room is given back)";
+      ++result.warningCount;
+      if (result.warnings.size() < config.maxWarnings) result.warnings.push_back(std::move(d));
+    }
   // What the launch wrote is no longer never-written; what it stored undefined stays so.
   for (size_t t = 1; t < s.argUndefined.size(); ++t) {
     const auto& u = s.argUndefined[t];

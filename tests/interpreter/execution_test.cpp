@@ -822,10 +822,11 @@ kernel void second(int unused0, global int* out, int unused1) { out[0] = *p; out
 // the device supports it (the CTS's compiler/features_macro); clang-15 alone defines them all.
 TEST_CASE("OpenCL C feature and extension macros follow the device", "[execution][versions]") {
   const char* src = R"CL(
-#if defined(__opencl_c_pipes) || defined(__opencl_c_device_enqueue) || defined(__opencl_c_atomic_scope_all_devices)
+#if defined(__opencl_c_device_enqueue)
 #error a feature the device does not support is defined
 #endif
-#if !defined(__opencl_c_generic_address_space) || !defined(__opencl_c_program_scope_global_variables) || \
+#if !defined(__opencl_c_pipes) || !defined(__opencl_c_atomic_scope_all_devices) || \
+    !defined(__opencl_c_generic_address_space) || !defined(__opencl_c_program_scope_global_variables) || \
     !defined(__opencl_c_int64) || !defined(cl_khr_global_int32_base_atomics) || !defined(__opencl_c_atomic_scope_device) || \
     !defined(__opencl_c_atomic_order_seq_cst) || !defined(__opencl_c_atomic_order_acq_rel) || \
     !defined(__opencl_c_images) || !defined(__opencl_c_3d_image_writes) || !defined(cl_khr_3d_image_writes) || \

@@ -1,0 +1,193 @@
+// Pipes through the host API (host::Pipe; interpreter/pipe.hpp, ops_pipe.cpp): packets written by one kernel are read
+// by the next in FIFO order, reservations per work-item, work-group and sub-group, the queries, a full and an empty
+// pipe, and the faults. Expected values are computed on the host from the order the single-threaded schedule gives
+// (work-items of a group in local id order for kernels without barriers, groups in order).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "api/host.hpp"
+#include "compile_cl.hpp"
+
+using namespace clref;
+
+namespace {
+
+const char* kSource = R"CL(
+kernel void produce(global const int* in, write_only pipe int p, global int* status) {
+  size_t i = get_global_id(0);
+  status[i] = write_pipe(p, &in[i]);
+}
+kernel void consume(read_only pipe int p, global int* out, global int* status) {
+  size_t i = get_global_id(0);
+  int v = -1;
+  status[i] = read_pipe(p, &v);
+  out[i] = v;
+}
+// Each work-item reserves two packets and writes them in reverse index order.
+kernel void produce_reserved(global const int* in, write_only pipe int p, global int* ok) {
+  size_t i = get_global_id(0);
+  reserve_id_t r = reserve_write_pipe(p, 2);
+  ok[i] = is_valid_reserve_id(r);
+  if (is_valid_reserve_id(r)) {
+    write_pipe(p, r, 1u, &in[2 * i + 1]);
+    write_pipe(p, r, 0u, &in[2 * i]);
+    commit_write_pipe(p, r);
+  }
+}
+// The work-group reserves one packet per work-item; work-item l reads index l.
+kernel void consume_group(read_only pipe int p, global int* out, global int* counts) {
+  size_t l = get_local_id(0);
+  if (l == 0) counts[2 * get_group_id(0)] = get_pipe_num_packets(p);
+  reserve_id_t r = work_group_reserve_read_pipe(p, get_local_size(0));
+  if (is_valid_reserve_id(r)) {
+    read_pipe(p, r, (uint)l, &out[get_global_id(0)]);
+    work_group_commit_read_pipe(p, r);
+  } else {
+    out[get_global_id(0)] = -7;
+  }
+  if (l == 0) counts[2 * get_group_id(0) + 1] = get_pipe_max_packets(p);
+}
+kernel void produce_subgroup(write_only pipe int p) {
+  reserve_id_t r = sub_group_reserve_write_pipe(p, get_sub_group_size());
+  int v = (int)(get_sub_group_id() * 100 + get_sub_group_local_id());
+  if (is_valid_reserve_id(r)) {
+    write_pipe(p, r, get_sub_group_local_id(), &v);
+    sub_group_commit_write_pipe(p, r);
+  }
+}
+kernel void reserve_only(write_only pipe int p) { reserve_write_pipe(p, 1); }
+kernel void commit_twice(write_only pipe int p) {
+  reserve_id_t r = reserve_write_pipe(p, 1);
+  commit_write_pipe(p, r);
+  commit_write_pipe(p, r);
+}
+kernel void produce_long(write_only pipe long p) { long v = 1; write_pipe(p, &v); }
+)CL";
+
+host::NDRange range(size_t global, size_t local) {
+  host::NDRange r;
+  r.global = {global, 1, 1};
+  r.local = std::array<size_t, 3>{local, 1, 1};
+  return r;
+}
+
+std::shared_ptr<host::Program> program(unsigned subgroupSize = 32) {
+  host::DeviceConfig cfg;
+  cfg.subgroupSize = subgroupSize;
+  return host::Program::fromOpenCLC(host::Device(cfg), kSource, "-cl-std=CL3.0");
+}
+
+std::shared_ptr<host::Buffer> ints(const std::vector<int32_t>& v) {
+  return std::make_shared<host::Buffer>(v.data(), v.size() * 4);
+}
+std::vector<int32_t> values(const host::Buffer& b) { return {b.as<int32_t>().begin(), b.as<int32_t>().end()}; }
+
+}  // namespace
+
+TEST_CASE("pipes: packets written by one launch are read by the next, oldest first", "[execution][pipes]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  auto prog = program();
+  auto pipe = std::make_shared<host::Pipe>(4, 100);
+  std::vector<int32_t> in(128);
+  for (int i = 0; i < 128; ++i) in[i] = i * 13 - 50;
+  auto status = ints(std::vector<int32_t>(128, 5));
+  host::Kernel produce(prog, "produce");
+  produce.setArg(0, ints(in));
+  produce.setArg(1, pipe);
+  produce.setArg(2, status);
+  REQUIRE(produce.run(range(128, 32)).ok);
+  // 100 packets fit: the first 100 work-items in schedule order succeed, the other 28 find the pipe full.
+  const auto st = values(*status);
+  CHECK(std::count(st.begin(), st.end(), 0) == 100);
+  for (int i = 0; i < 128; ++i) CHECK((st[i] == 0) == (i < 100));
+  CHECK(pipe->numPackets() == 100);
+  host::Kernel consume(prog, "consume");
+  auto out = ints(std::vector<int32_t>(128, 0));
+  consume.setArg(0, pipe);
+  consume.setArg(1, out);
+  consume.setArg(2, status);
+  REQUIRE(consume.run(range(128, 64)).ok);
+  const auto got = values(*out), st2 = values(*status);
+  for (int i = 0; i < 128; ++i) {
+    CHECK((st2[i] == 0) == (i < 100));
+    CHECK(got[i] == (i < 100 ? in[i] : -1));
+  }
+  CHECK(pipe->numPackets() == 0);
+}
+
+TEST_CASE("pipes: reservations per work-item, work-group and sub-group", "[execution][pipes]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  auto prog = program();
+  auto pipe = std::make_shared<host::Pipe>(4, 64);
+  std::vector<int32_t> in(64);
+  std::iota(in.begin(), in.end(), 1000);
+  host::Kernel produce(prog, "produce_reserved");
+  auto ok = ints(std::vector<int32_t>(32, -1));
+  produce.setArg(0, ints(in));
+  produce.setArg(1, pipe);
+  produce.setArg(2, ok);
+  REQUIRE(produce.run(range(32, 8)).ok);
+  for (int32_t v : values(*ok)) CHECK(v == 1);
+  CHECK(pipe->numPackets() == 64);
+  // Groups of 16 reserve 16 packets each: four groups take all 64 in order; the fifth finds none.
+  host::Kernel consume(prog, "consume_group");
+  auto out = ints(std::vector<int32_t>(80, 0));
+  auto counts = ints(std::vector<int32_t>(10, 0));
+  consume.setArg(0, pipe);
+  consume.setArg(1, out);
+  consume.setArg(2, counts);
+  REQUIRE(consume.run(range(80, 16)).ok);
+  const auto got = values(*out), c = values(*counts);
+  for (int i = 0; i < 64; ++i) CHECK(got[i] == in[i]);  // packet 2k, then 2k+1: index order within each reservation
+  for (int i = 64; i < 80; ++i) CHECK(got[i] == -7);
+  for (int g = 0; g < 5; ++g) {
+    CHECK(c[2 * g] == 64 - 16 * g);
+    CHECK(c[2 * g + 1] == 64);
+  }
+  // Sub-groups of 8: each reserves its size and writes sub-group id * 100 + local id.
+  for (unsigned sg : {8u, 32u}) {
+    INFO("sub-group size " << sg);
+    auto p2 = std::make_shared<host::Pipe>(4, 256);
+    host::Kernel sub(program(sg), "produce_subgroup");
+    sub.setArg(0, p2);
+    REQUIRE(sub.run(range(64, 64)).ok);
+    REQUIRE(p2->numPackets() == 64);
+    host::Kernel drain(program(sg), "consume");
+    auto o = ints(std::vector<int32_t>(64, 0)), s = ints(std::vector<int32_t>(64, 0));
+    drain.setArg(0, p2);
+    drain.setArg(1, o);
+    drain.setArg(2, s);
+    REQUIRE(drain.run(range(64, 64)).ok);
+    const auto v = values(*o);
+    for (int i = 0; i < 64; ++i) CHECK(v[i] == int32_t(i / sg * 100 + i % sg));
+  }
+}
+
+TEST_CASE("pipes: misuse is reported", "[execution][pipes][faults]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  auto prog = program();
+  auto pipe = std::make_shared<host::Pipe>(4, 8);
+  host::Kernel reserveOnly(prog, "reserve_only");
+  reserveOnly.setArg(0, pipe);
+  auto r = reserveOnly.run(range(4, 4));
+  REQUIRE(r.ok);
+  REQUIRE(!r.warnings.empty());
+  CHECK_THAT(r.warnings[0].message, Catch::Contains("4 pipe reservations were not committed"));
+  CHECK(pipe->numPackets() == 0);
+  // The dropped reservations gave their room back: 8 packets fit again.
+  host::Kernel twice(prog, "commit_twice");
+  twice.setArg(0, pipe);
+  auto t = twice.run(range(1, 1));
+  REQUIRE(t.fault);
+  CHECK_THAT(t.fault->message, Catch::Contains("no live reservation"));
+  host::Kernel wrongSize(prog, "produce_long");
+  wrongSize.setArg(0, pipe);
+  auto w = wrongSize.run(range(1, 1));
+  REQUIRE(w.fault);
+  CHECK_THAT(w.fault->message, Catch::Contains("packet size is 8 bytes, the pipe's 4"));
+  CHECK_THROWS(host::Pipe(0, 4));
+}
