@@ -33,7 +33,8 @@ Pipe* pipeOf(WorkItem& wi, const Op* op) {
   if (p->packetSize() != op->n) {
     fault(wi, op, FaultKind::Unsupported,
           "the kernel's packet size is " + std::to_string(op->n) + " bytes, the pipe's " +
-              std::to_string(p->packetSize()) + " (clCreatePipe's pipe_packet_size): reading or writing it is undefined");
+              std::to_string(p->packetSize()) +
+              " (clCreatePipe's pipe_packet_size): reading or writing it is undefined");
     return nullptr;
   }
   return p;
@@ -104,9 +105,9 @@ template <bool Max> const Op* pipeQuery(WorkItem& wi, const Op* op) {
 }
 
 // OpGroupReserve{Read,Write}PipePackets: one reservation for the work-group (sub-group), made once when all its
-// work-items arrive with the same pipe and count (OpenCL C 3.0 §6.15.17 [[built-in-work-group-pipe-read-and-write-functions]]:
-// "must be encountered by all work-items in a work-group ... with the same argument values"); every work-item gets
-// its id.
+// work-items arrive with the same pipe and count (OpenCL C 3.0 §6.15.17
+// [[built-in-work-group-pipe-read-and-write-functions]]: "must be encountered by all work-items in a work-group ...
+// with the same argument values"); every work-item gets its id.
 template <bool Write> bool groupReserve(WorkItem* const* items, uint64_t count, const Op* op) {
   Pipe* p = pipeOf(*items[0], op);
   if (!p) return false;
@@ -189,7 +190,8 @@ void lowerGroup(Lowerer& L, const Instruction& inst) {
   // Packet size and alignment as emitPipeOp checks them, on the group's wait Op.
   const size_t count = inst.operandCount();
   const uint32_t sizeId = inst.operand(count - 2), alignId = inst.operand(count - 1);
-  if (!L.isConstant(sizeId) || !L.isConstant(alignId)) L.reject(inst, "a Packet Size or Packet Alignment that is not a constant");
+  if (!L.isConstant(sizeId) || !L.isConstant(alignId))
+    L.reject(inst, "a Packet Size or Packet Alignment that is not a constant");
   Op& op = emitWaitForGroup(L, inst);
   op.aux = &c;
   op.a = L.reg(inst.operand(1));

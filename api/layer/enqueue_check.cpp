@@ -415,6 +415,8 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
         if (info.access != host::KernelArgInfo::Access::ReadOnly) p.images.push_back({i, m, image});
         break;
       }
+      // A pipe's packets are the other device's and out of the host's reach: nothing to snapshot.
+      case host::ArgKind::Pipe: throw NotChecked{"argument " + std::to_string(i) + " is a pipe"};
       case host::ArgKind::Sampler: {
         cl_sampler sampler = nullptr;
         if (a.bytes.size() == sizeof sampler) std::memcpy(&sampler, a.bytes.data(), sizeof sampler);

@@ -220,10 +220,11 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
     case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
     case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT: return out(cl_uint(0));
-    case CL_DEVICE_MAX_PIPE_ARGS:
-    case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS:
-    case CL_DEVICE_PIPE_MAX_PACKET_SIZE: return out(cl_uint(0));
-    case CL_DEVICE_PIPE_SUPPORT: return out(cl_bool(CL_FALSE));
+    // Pipes (api/opencl/memory.cpp clCreatePipe; interpreter/ops_pipe.cpp).
+    case CL_DEVICE_MAX_PIPE_ARGS: return out(kMaxPipeArgs);
+    case CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS: return out(kPipeMaxActiveReservations);
+    case CL_DEVICE_PIPE_MAX_PACKET_SIZE: return out(kPipeMaxPacketSize);
+    case CL_DEVICE_PIPE_SUPPORT: return out(cl_bool(CL_TRUE));
     // Sub-groups of DeviceConfig::subgroupSize work-items: as many as the largest work-group holds.
     case CL_DEVICE_MAX_NUM_SUB_GROUPS:
       return out(cl_uint((cfg.maxWorkGroupSize + std::max<uint32_t>(1, cfg.subgroupSize) - 1) /

@@ -34,6 +34,12 @@ constexpr cl_uint kMemBaseAddrAlignBits = 1024;  // 128 bytes: the size of long1
 // Program-scope variables: the bounds the interpreter enforces when it lowers a kernel.
 constexpr size_t kMaxGlobalVariableSize = host::kMaxGlobalVariableSize;
 constexpr size_t kGlobalVariablePreferredTotalSize = host::kMaxGlobalVariableTotalSize;
+// Pipes (OpenCL 3.0 API §4.2 [[platform-querying-devices]] CL_DEVICE_MAX_PIPE_ARGS at least 16,
+// CL_DEVICE_PIPE_MAX_ACTIVE_RESERVATIONS at least 1, CL_DEVICE_PIPE_MAX_PACKET_SIZE at least 1024): a pipe's packets
+// are host memory (interpreter/pipe.hpp), so the bounds are generous; reservations have no limit of their own.
+constexpr cl_uint kMaxPipeArgs = 64;
+constexpr cl_uint kPipeMaxActiveReservations = 1u << 16;
+constexpr cl_uint kPipeMaxPacketSize = 1u << 20;
 
 // Image limits (OpenCL 3.0 API §4.2 [[platform-querying-devices]], the full profile's minimums where the interpreter has
 // no tighter bound). An image larger than CL_DEVICE_MAX_MEM_ALLOC_SIZE is refused at creation

@@ -284,6 +284,24 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
       r.mem = m;
       break;
     }
+    case host::ArgKind::Pipe: {
+      // CL_INVALID_ARG_SIZE: a memory object argument takes a cl_mem; CL_INVALID_MEM_OBJECT if arg_value is NULL,
+      // points to NULL, or does not point to a valid pipe object (a pipe parameter takes a pipe).
+      if (arg_size != sizeof(cl_mem))
+        return apiError(__func__, CL_INVALID_ARG_SIZE, "arg_size is {}, the argument is {} bytes, a cl_mem ({})",
+                        arg_size, sizeof(cl_mem), arg);
+      const cl_mem m = arg_value ? *static_cast<const cl_mem*>(arg_value) : nullptr;
+      if (!m || !validMem(m))
+        return apiError(__func__, CL_INVALID_MEM_OBJECT, "*arg_value is {}, not a valid memory object ({})", m, arg);
+      if (m->type != CL_MEM_OBJECT_PIPE)
+        return apiError(__func__, CL_INVALID_MEM_OBJECT, "*arg_value {} is not a pipe, and {} takes a pipe", m, arg);
+      if (m->context != kernel->program->context)
+        return apiError(__func__, CL_INVALID_CONTEXT, "pipe {} belongs to context {}, kernel to context {} ({})", m,
+                        m->context, kernel->program->context, arg);
+      r.pipe = m->pipe;
+      r.mem = m;
+      break;
+    }
     case host::ArgKind::Sampler: {
       // CL_INVALID_ARG_SIZE if the argument is a sampler and arg_size != sizeof(cl_sampler).
       if (arg_size != sizeof(cl_sampler))
@@ -749,6 +767,7 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
           case host::ArgKind::Value: hk.setArgValue(i, a.value.data(), a.value.size()); break;
           case host::ArgKind::Image: hk.setArg(i, a.image); break;
           case host::ArgKind::Sampler: hk.setArgSampler(i, a.sampler); break;
+          case host::ArgKind::Pipe: hk.setArg(i, a.pipe); break;
         }
       }
       auto r = hk.run(range, device->computeUnits);

@@ -1,6 +1,5 @@
 // OpenCL 3.0 API §5.2 [[_buffer_objects]] Buffer Objects, §5.5 [[_memory_objects_2]] Memory Object queries and
-// callbacks; pipes (§5.4 [[_pipes]]) as the device without them answers. Images are in image.cpp, samplers in
-// sampler.cpp, SVM in svm.cpp.
+// callbacks; pipes (§5.4 [[_pipes]]). Images are in image.cpp, samplers in sampler.cpp, SVM in svm.cpp.
 #include <new>
 
 #include "api/opencl/device_info.hpp"
@@ -218,25 +217,53 @@ CL_API_ENTRY cl_int CL_API_CALL clGetMemObjectInfo(cl_mem memobj, cl_mem_info pa
   }
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
-// ---- pipes (OpenCL 3.0 API §5.4 [[_pipes]]): CL_DEVICE_PIPE_SUPPORT false
-// -------------------------------------------------
+// ---- pipes (OpenCL 3.0 API §5.4 [[_pipes]]) ------------------------------------------------------------------
 
-CL_API_ENTRY cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags, cl_uint, cl_uint,
-                                             const cl_pipe_properties*, cl_int* errcode_ret) try {
+CL_API_ENTRY cl_mem CL_API_CALL clCreatePipe(cl_context context, cl_mem_flags flags, cl_uint pipe_packet_size,
+                                             cl_uint pipe_max_packets, const cl_pipe_properties* properties,
+                                             cl_int* errcode_ret) try {
   ApiLock lock;
+  // OpenCL 3.0 API §5.4.1 [[_creating_pipe_objects]] clCreatePipe: CL_INVALID_CONTEXT; CL_INVALID_VALUE if flags are
+  // not CL_MEM_READ_WRITE and CL_MEM_HOST_NO_ACCESS (0: both) or properties is not NULL; CL_INVALID_PIPE_SIZE if
+  // pipe_packet_size is 0 or above CL_DEVICE_PIPE_MAX_PACKET_SIZE, or pipe_max_packets is 0.
   if (!validContext(context))
     return apiErrorRet(__func__, errcode_ret, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
-  // OpenCL 3.0 API §5.4.1 [[_creating_pipe_objects]] clCreatePipe: CL_INVALID_OPERATION if no devices in context
-  // support pipes.
-  return apiErrorRet(__func__, errcode_ret, CL_INVALID_OPERATION,
-                     "the device does not support pipes (CL_DEVICE_PIPE_SUPPORT is CL_FALSE)");
+  if (flags & ~cl_mem_flags(CL_MEM_READ_WRITE | CL_MEM_HOST_NO_ACCESS))
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                       "flags {} has bits other than CL_MEM_READ_WRITE and CL_MEM_HOST_NO_ACCESS", hex(flags));
+  if (properties)
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "properties is {}, and must be NULL", properties);
+  if (pipe_packet_size == 0 || pipe_packet_size > kPipeMaxPacketSize)
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_PIPE_SIZE,
+                       "pipe_packet_size is {}, not between 1 and CL_DEVICE_PIPE_MAX_PACKET_SIZE ({})",
+                       pipe_packet_size, kPipeMaxPacketSize);
+  if (pipe_max_packets == 0) return apiErrorRet(__func__, errcode_ret, CL_INVALID_PIPE_SIZE, "pipe_max_packets is 0");
+  auto owned = std::make_unique<_cl_mem>();
+  owned->context = context;
+  owned->type = CL_MEM_OBJECT_PIPE;
+  owned->flags = flags ? flags : cl_mem_flags(CL_MEM_READ_WRITE | CL_MEM_HOST_NO_ACCESS);
+  owned->size = size_t(pipe_packet_size) * pipe_max_packets;
+  owned->pipe = std::make_shared<clref::host::Pipe>(pipe_packet_size, pipe_max_packets);
+  cl_mem m = owned.get();
+  registerObject(m);
+  owned.release();
+  retainInternal(context);
+  return withError(errcode_ret, CL_SUCCESS, m);
 } catch (...) { return clref::cl::failedCall<cl_mem>(__func__, errcode_ret); }
 
-CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem pipe, cl_pipe_info, size_t, void*, size_t*) try {
+CL_API_ENTRY cl_int CL_API_CALL clGetPipeInfo(cl_mem pipe, cl_pipe_info param_name, size_t param_value_size,
+                                              void* param_value, size_t* param_value_size_ret) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.4.2 [[_pipe_object_queries]] clGetPipeInfo: CL_INVALID_MEM_OBJECT if pipe is not a valid pipe
-  // object; with no pipe support no memory object is a pipe.
-  return apiError(__func__, CL_INVALID_MEM_OBJECT,
-                  "pipe {} is not a pipe: the device does not support pipes (CL_DEVICE_PIPE_SUPPORT is CL_FALSE)",
-                  pipe);
+  // object; CL_INVALID_VALUE for another param_name or too small a param_value_size.
+  if (!validMem(pipe) || pipe->type != CL_MEM_OBJECT_PIPE)
+    return apiError(__func__, CL_INVALID_MEM_OBJECT, "pipe {} is not a valid pipe object", pipe);
+  const InfoOut out{param_value_size, param_value, param_value_size_ret, __func__, param_name};
+  switch (param_name) {
+    case CL_PIPE_PACKET_SIZE: return out(cl_uint(pipe->pipe->packetSize()));
+    case CL_PIPE_MAX_PACKETS: return out(cl_uint(pipe->pipe->maxPackets()));
+    // CL_PIPE_PROPERTIES: clCreatePipe takes no properties (properties must be NULL), so none.
+    case CL_PIPE_PROPERTIES: return out(pipe->pipeProperties);
+    default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no pipe query", hex(param_name));
+  }
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }

@@ -235,6 +235,9 @@ struct _cl_mem : clref::cl::Object {
   cl_image_format imageFormat{};
   cl_image_desc imageDesc{};
   cl_mem memObject = nullptr;
+  // Pipes (OpenCL 3.0 API §5.4 [[_pipes]]; type CL_MEM_OBJECT_PIPE): the packets, and the properties as given.
+  std::shared_ptr<clref::host::Pipe> pipe;
+  std::vector<cl_pipe_properties> pipeProperties;
 };
 
 namespace clref::cl {
@@ -293,6 +296,7 @@ struct ArgRecord {
   size_t localBytes = 0;
   std::vector<uint8_t> value;
   std::shared_ptr<host::Image> image;  // an image argument
+  std::shared_ptr<host::Pipe> pipe;    // a pipe argument
   host::Sampler sampler;               // a sampler argument
 };
 }  // namespace clref::cl

@@ -326,6 +326,7 @@ std::vector<ErrorCase> cases() {
     return thenFinish(
         withoutHostMemory([&] { return clEnqueueMigrateMemObjects(f.q, 1, &f.buf, 0, 0, nullptr, nullptr); }));
   });
+  add("clCreatePipe", [&f] { return created([&](cl_int* e) { return clCreatePipe(f.ctx, 0, 16, 8, nullptr, e); }); });
   // The SVM commands, on the fixture's SVM allocation (a callback stands in for the free).
   add("clEnqueueSVMFree", [&f] {
     void* ptrs[] = {f.svm};

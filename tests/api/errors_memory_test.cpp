@@ -3,9 +3,8 @@
 // retain/release/callbacks/queries (§5.5 [[_memory_objects_2]]) and SVM allocation
 // (§5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]]). Images and samplers: errors_image_test.cpp.
 //
-// clref's device reports CL_DEVICE_PIPE_SUPPORT false and no SVM capabilities: for pipes the tested case is the
-// spec's error for the missing feature (CL_INVALID_OPERATION), which applies together with every other condition of a
-// creation call; conditions that need such an object to exist are marked Unsupported.
+// clref's device supports pipes and SVM (the fixture has an SVM allocation, fx().svm), so the conditions of both are
+// provoked; only the errors for a device without them are unreachable.
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -215,22 +214,45 @@ void memObjectCases(std::vector<ErrorCase>& out) {
                  }});
 }
 
-// ---- OpenCL 3.0 API §5.4 [[_pipes]] pipes (CL_DEVICE_PIPE_SUPPORT is CL_FALSE)
-// --------------------------------------------
+// ---- OpenCL 3.0 API §5.4 [[_pipes]] pipes --------------------------------------------------------------------
 
-cl_int createPipe(cl_context c) {
-  return err([&](cl_int* r) { released(clCreatePipe(c, CL_MEM_READ_WRITE, 4, 4, nullptr, r), 0); });
+cl_int createPipe(cl_context c, cl_mem_flags flags = CL_MEM_READ_WRITE, cl_uint packetSize = 4, cl_uint packets = 4,
+                  const cl_pipe_properties* props = nullptr) {
+  return err([&](cl_int* r) { released(clCreatePipe(c, flags, packetSize, packets, props, r), 0); });
+}
+
+cl_mem aPipe() {
+  static cl_mem p = clCreatePipe(fx().ctx, 0, 8, 16, nullptr, nullptr);
+  return p;
 }
 
 void pipeCases(std::vector<ErrorCase>& out) {
   out.push_back({"clCreatePipe:CL_INVALID_CONTEXT:1", [] { return createPipe(kBadContext); }});
   out.push_back({"clCreatePipe:CL_INVALID_CONTEXT:1", [] { return createPipe(nullptr); }});
-  out.push_back({"clCreatePipe:CL_INVALID_OPERATION:1", [] { return createPipe(fx().ctx); }});
+  for (cl_mem_flags flags :
+       Flags{CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY, CL_MEM_USE_HOST_PTR, CL_MEM_HOST_READ_ONLY, cl_mem_flags(1) << 40})
+    out.push_back({"clCreatePipe:CL_INVALID_VALUE:1", [=] { return createPipe(fx().ctx, flags); }});
+  out.push_back({"clCreatePipe:CL_INVALID_VALUE:2", [] {
+                   const cl_pipe_properties props[] = {0};
+                   return createPipe(fx().ctx, CL_MEM_READ_WRITE, 4, 4, props);
+                 }});
+  out.push_back({"clCreatePipe:CL_INVALID_PIPE_SIZE:1", [] { return createPipe(fx().ctx, 0, 0, 4); }});
+  out.push_back({"clCreatePipe:CL_INVALID_PIPE_SIZE:1",
+                 [] { return createPipe(fx().ctx, 0, deviceInfo<cl_uint>(CL_DEVICE_PIPE_MAX_PACKET_SIZE) + 1, 4); }});
+  out.push_back({"clCreatePipe:CL_INVALID_PIPE_SIZE:1", [] { return createPipe(fx().ctx, 0, 4, 0); }});
   for (cl_mem (*notPipe)() : {+[] { return fx().buf; }, +[] { return kBadMem; }, queueAsMem})
     out.push_back({"clGetPipeInfo:CL_INVALID_MEM_OBJECT:1", [=] {
                      cl_uint size;
                      return clGetPipeInfo(notPipe(), CL_PIPE_PACKET_SIZE, sizeof size, &size, nullptr);
                    }});
+  out.push_back({"clGetPipeInfo:CL_INVALID_VALUE:1", [] {
+                   cl_uint size;
+                   return clGetPipeInfo(aPipe(), CL_MEM_SIZE, sizeof size, &size, nullptr);
+                 }});
+  out.push_back({"clGetPipeInfo:CL_INVALID_VALUE:1", [] {
+                   cl_ushort size;
+                   return clGetPipeInfo(aPipe(), CL_PIPE_MAX_PACKETS, sizeof size, &size, nullptr);
+                 }});
 }
 
 std::vector<ErrorCase> cases() {
@@ -243,26 +265,6 @@ std::vector<ErrorCase> cases() {
 }
 
 // ---- conditions not provoked ------------------------------------------------------------------
-
-const char* const kNoPipes =
-    "the device reports CL_DEVICE_PIPE_SUPPORT CL_FALSE, so every call with a valid context fails with "
-    "CL_INVALID_OPERATION "
-    "(clCreatePipe:CL_INVALID_OPERATION:1, tested), which applies together with this condition; no pipe is ever "
-    "created";
-const char* const kNoPipeObject =
-    "needs a pipe object; the device reports CL_DEVICE_PIPE_SUPPORT CL_FALSE, so none can be created "
-    "(clCreatePipe:CL_INVALID_OPERATION:1, tested) and every cl_mem is not a pipe "
-    "(clGetPipeInfo:CL_INVALID_MEM_OBJECT:1, tested)";
-std::string forEntry(const std::string& detail, const std::string& entry) {
-  std::string out = detail;
-  if (size_t at = out.find("ENTRY"); at != std::string::npos) out.replace(at, 5, entry);
-  return out;
-}
-
-void unsupported(std::vector<NotTested>& out, const std::string& entry, std::initializer_list<const char*> conditions,
-                 const char* detail) {
-  for (const char* c : conditions) out.push_back({entry + ":" + c, Why::Unsupported, forEntry(detail, entry)});
-}
 
 std::vector<NotTested> notTested() {
   std::vector<NotTested> out{
@@ -305,12 +307,17 @@ std::vector<NotTested> notTested() {
        "out of host "
        "memory; checked: no allocation during a valid call, for every query"},
   };
-  unsupported(out, "clCreatePipe",
-              {"CL_INVALID_VALUE:1", "CL_INVALID_VALUE:2", "CL_INVALID_PIPE_SIZE:1",
-               "CL_MEM_OBJECT_ALLOCATION_FAILURE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
-              kNoPipes);
-  unsupported(out, "clGetPipeInfo", {"CL_INVALID_VALUE:1", "CL_OUT_OF_RESOURCES:1", "CL_OUT_OF_HOST_MEMORY:1"},
-              kNoPipeObject);
+  out.push_back({"clCreatePipe:CL_INVALID_OPERATION:1", Why::Unreachable,
+                 "the device supports pipes (CL_DEVICE_PIPE_SUPPORT CL_TRUE)"});
+  out.push_back({"clCreatePipe:CL_MEM_OBJECT_ALLOCATION_FAILURE:1", Why::DeviceResources,
+                 "a failed allocation of the pipe's packets (host memory, allocated as kernels write them)"});
+  out.push_back({"clCreatePipe:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
+                 "a failed device-side allocation of implementation resources"});
+  out.push_back({"clGetPipeInfo:CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
+                 "a failed device-side allocation; clref's query allocates nothing"});
+  out.push_back({"clGetPipeInfo:CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory,
+                 "clGetPipeInfo allocates nothing on the host (every answer is a field or a stored array), so it "
+                 "cannot run out of host memory"});
   return out;
 }
 
