@@ -206,7 +206,7 @@ std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
   if (config.fp64) v.push_back("__opencl_c_fp64");
   // Work-group collective functions (interpreter/ops_group.cpp).
   v.push_back("__opencl_c_work_group_collective_functions");
-  // Pipes (interpreter/ops_pipe.cpp, pipe.hpp): OpenCL C 3.0 §6.15.17 [[pipe-functions]].
+  // Pipes (interpreter/ops_pipe.cpp, pipe.hpp): OpenCL C 3.0 §6.15.18 [[pipe-functions]].
   v.push_back("__opencl_c_pipes");
   // Sub-groups (OpenCL C 3.0 §6.15.20 [[sub-group-functions]]): sub_group_* collectives and sub_group_barrier
   // (interpreter/ops_group.cpp).
@@ -605,6 +605,12 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
       case ArgKind::Buffer:
         if (a.svmPointer) {
           b.svmPointer = a.svmPointer;
+        } else if (a.buffer && svm::inRange(a.buffer->data())) {
+          // A buffer over SVM memory (clCreateBuffer with CL_MEM_USE_HOST_PTR and an SVM pointer, or a sub-buffer of
+          // one): OpenCL 3.0 API §5.2.1 [[_creating_buffer_objects]] gives it "the shared memory as the underlying
+          // storage", so the kernel's pointer is the SVM address, and pointers it stores are the host's. Its accesses
+          // are checked against the SVM allocation.
+          b.svmPointer = reinterpret_cast<uint64_t>(a.buffer->data());
         } else if (a.buffer) {
           b.base = reinterpret_cast<uint8_t*>(a.buffer->data());
           b.size = a.buffer->size();

@@ -1,4 +1,4 @@
-// Pipe instructions (SPIR-V 1.0 §3.32.23 [external] Pipe Instructions; OpenCL C 3.0 §6.15.17 [[pipe-functions]]):
+// Pipe instructions (SPIR-V 1.0 §3.32.23 [external] Pipe Instructions; OpenCL C 3.0 §6.15.18 [[pipe-functions]]):
 // read and write a packet, reserve packets and read or write them by index, commit a reservation, per work-item and
 // per work-group or sub-group, and the pipe queries. The packets are interpreter::Pipe's (pipe.hpp). A pipe operand
 // is a handle, like an image's: kPipeHandleTag | the index into the launch's pipe table (LoweredKernel::pipeParams).
@@ -105,9 +105,9 @@ template <bool Max> const Op* pipeQuery(WorkItem& wi, const Op* op) {
 }
 
 // OpGroupReserve{Read,Write}PipePackets: one reservation for the work-group (sub-group), made once when all its
-// work-items arrive with the same pipe and count (OpenCL C 3.0 §6.15.17
-// [[built-in-work-group-pipe-read-and-write-functions]]: "must be encountered by all work-items in a work-group ...
-// with the same argument values"); every work-item gets its id.
+// work-items arrive with the same pipe and count, as the built-ins must be encountered:
+// OpenCL C 3.0 §6.15.18.3 [[built-in-work-group-pipe-read-and-write-functions]]
+// Every work-item gets its id.
 template <bool Write> bool groupReserve(WorkItem* const* items, uint64_t count, const Op* op) {
   Pipe* p = pipeOf(*items[0], op);
   if (!p) return false;

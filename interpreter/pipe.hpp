@@ -1,4 +1,4 @@
-// A pipe's packets (OpenCL 3.0 API §5.4 [[_pipes]], OpenCL C 3.0 §6.15.17 [[pipe-functions]]): written and read by
+// A pipe's packets (OpenCL 3.0 API §5.4 [[_pipes]], OpenCL C 3.0 §6.15.18 [[pipe-functions]]): written and read by
 // kernels only (the host has no access to a pipe's contents), kept from one kernel launch to the next.
 //
 // The packets in the pipe are a FIFO queue: a write appends, a read takes the oldest. A write reservation holds room

@@ -886,7 +886,7 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   std::sort(s.printfOutput.begin(), s.printfOutput.end(), [](auto& a, auto& b) { return a.first < b.first; });
   for (auto& [g, text] : s.printfOutput) result.printfOutput += text;
   if (s.checks) result.findings = s.checks->findings();
-  // OpenCL C 3.0 §6.15.17 [[built-in-pipe-read-and-write-functions]]: a reservation is ended by its commit. One the
+  // OpenCL C 3.0 §6.15.18.2 [[built-in-pipe-read-and-write-functions]]: a reservation is ended by its commit. One the
   // kernel did not commit ends with the launch: its room is given back, packets written to it never join the pipe.
   for (Pipe* p : s.pipes)
     if (const size_t n = p->dropReservations()) {

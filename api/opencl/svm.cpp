@@ -145,17 +145,20 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMFree(
   if (num_svm_pointers != 0 && !svm_pointers)
     return apiError(__func__, CL_INVALID_VALUE, "svm_pointers is NULL and num_svm_pointers is {}", num_svm_pointers);
   // The list may be reused once the call returns: the command keeps a copy, which the callback receives.
-  std::vector<void*> pointers(svm_pointers, svm_pointers + num_svm_pointers);
+  auto pointers = std::make_shared<std::vector<void*>>(svm_pointers, svm_pointers + num_svm_pointers);
   cl_context context = command_queue->context;
-  return enqueue(__func__, lock, command_queue, CL_COMMAND_SVM_FREE, num_events_in_wait_list, event_wait_list, event,
-                 [=]() mutable {
-                   if (pfn_free_func)
-                     pfn_free_func(command_queue, cl_uint(pointers.size()), pointers.data(), user_data);
-                   else
-                     for (void* p : pointers)
-                       if (p) freeIn(context, p);
-                   return CL_SUCCESS;
-                 });
+  return enqueue(
+      __func__, lock, command_queue, CL_COMMAND_SVM_FREE, num_events_in_wait_list, event_wait_list, event, [=] {
+        // The application's callback may call the API (the CTS's queries the queue): it runs once the API
+        // lock is released, as event callbacks do.
+        if (pfn_free_func) {
+          deferCallback([=] { pfn_free_func(command_queue, cl_uint(pointers->size()), pointers->data(), user_data); });
+        } else {
+          for (void* p : *pointers)
+            if (p) freeIn(context, p);
+        }
+        return CL_SUCCESS;
+      });
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMemcpy(cl_command_queue command_queue, cl_bool blocking_copy, void* dst_ptr,

@@ -130,6 +130,33 @@ TEST_CASE("SVM: pointers a kernel stores are host pointers", "[opencl][svm]") {
   clSVMFree(fx().ctx, slots);
 }
 
+TEST_CASE("SVM: a buffer over SVM gives the kernel SVM pointers", "[opencl][svm]") {
+  // clCreateBuffer with CL_MEM_USE_HOST_PTR over an SVM allocation: the kernel's pointers into the buffer are the
+  // host's addresses (the CTS's svm_cross_buffer_pointers follows them on the host).
+  auto* base = static_cast<cl_int*>(clSVMAlloc(fx().ctx, 0, 64 * sizeof(cl_int), 0));
+  auto* slots = static_cast<cl_int**>(clSVMAlloc(fx().ctx, 0, 16 * sizeof(void*), 0));
+  REQUIRE((base && slots));
+  cl_int e;
+  cl_mem baseBuf = clCreateBuffer(fx().ctx, CL_MEM_USE_HOST_PTR, 64 * sizeof(cl_int), base, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_buffer_region region{32 * sizeof(cl_int), 32 * sizeof(cl_int)};  // 128 bytes in: CL_DEVICE_MEM_BASE_ADDR_ALIGN
+  cl_mem sub = clCreateSubBuffer(baseBuf, 0, CL_BUFFER_CREATE_TYPE_REGION, &region, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_kernel k = svm().kernel("store_pointers");
+  for (cl_mem m : {baseBuf, sub}) {
+    REQUIRE(clSetKernelArg(k, 0, sizeof m, &m) == CL_SUCCESS);
+    REQUIRE(clSetKernelArgSVMPointer(k, 1, slots) == CL_SUCCESS);
+    REQUIRE(launch(k, m == sub ? 11 : 16) == CL_SUCCESS);
+    cl_int* start = m == sub ? base + 32 : base;
+    for (int i = 0; i < (m == sub ? 11 : 16); ++i) CHECK(slots[i] == start + 3 * i);
+  }
+  clReleaseKernel(k);
+  clReleaseMemObject(sub);
+  clReleaseMemObject(baseBuf);
+  clSVMFree(fx().ctx, base);
+  clSVMFree(fx().ctx, slots);
+}
+
 TEST_CASE("SVM: fine-grained memory between kernels, the commands, and buffers over SVM", "[opencl][svm]") {
   constexpr int n = 256;
   auto* p = static_cast<cl_int*>(clSVMAlloc(fx().ctx, CL_MEM_SVM_FINE_GRAIN_BUFFER, n * sizeof(cl_int), 0));

@@ -248,12 +248,12 @@ TEST_CASE("a module breaking an OpenCL environment rule fails validation", "[rej
   CHECK_THAT(r.message, Contains("Shader"));
 }
 
-TEST_CASE("an unsupported capability (pipes) is rejected by name", "[rejection]") {
-  // Pipes are an optional OpenCL 3.0 feature clref does not provide (capabilities.cpp).
+TEST_CASE("an unsupported capability (device-side enqueue) is rejected by name", "[rejection]") {
+  // Device-side enqueue is an optional OpenCL 3.0 feature clref does not provide (capabilities.cpp).
   const char* text = R"(
                OpCapability Addresses
                OpCapability Kernel
-               OpCapability Pipes
+               OpCapability DeviceEnqueue
                OpMemoryModel Physical64 OpenCL
                OpEntryPoint Kernel %k "k"
        %void = OpTypeVoid
@@ -267,7 +267,7 @@ TEST_CASE("an unsupported capability (pipes) is rejected by name", "[rejection]"
   INFO(r.message);
   CHECK(r.moduleError);
   CHECK_THAT(r.message, Contains("capability"));
-  CHECK_THAT(r.message, Contains("Pipes"));
+  CHECK_THAT(r.message, Contains("DeviceEnqueue"));
 }
 
 TEST_CASE("recursion is rejected with the call cycle", "[rejection]") {
