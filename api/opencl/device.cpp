@@ -249,7 +249,7 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT: return out(cl_bool(CL_TRUE));
     case CL_DEVICE_WORK_GROUP_COLLECTIVE_FUNCTIONS_SUPPORT: return out(cl_bool(CL_TRUE));
     case CL_DEVICE_GENERIC_ADDRESS_SPACE_SUPPORT: return out(cl_bool(CL_TRUE));
-    case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return out(size_t(1));
+    case CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return out(size_t(std::max<uint32_t>(1, cfg.subgroupSize)));
     case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
       return out("v0000-01-01-00");  // not conformance tested
     // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: param_name is not one of the supported values

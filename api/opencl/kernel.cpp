@@ -538,7 +538,11 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelWorkGroupInfo(cl_kernel kernel, cl_de
         if (a.kind == host::ArgKind::Local) bytes += a.localBytes;
       return out(bytes);
     }
-    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return out(size_t(1));
+    // A performance hint: the sub-group size (work-groups of whole sub-groups), at most the kernel's largest
+    // work-group. The conformance suite's generic_atomics_variant uses it as a work-group size and needs it even.
+    case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE:
+      return out(std::min<size_t>(std::max<uint32_t>(1, theDevice()->device.config().subgroupSize),
+                                  kernel->kernel->maxWorkGroupSize()));
     // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] CL_KERNEL_PRIVATE_MEM_SIZE: "the minimum amount of private
     // memory, in bytes, used by each work-item in the kernel", including what the implementation needs to run it.
     case CL_KERNEL_PRIVATE_MEM_SIZE: return out(cl_ulong(kernel->kernel->privateMemBytes()));

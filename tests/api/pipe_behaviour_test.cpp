@@ -59,6 +59,14 @@ TEST_CASE("pipes: the device reports them and a pipe answers its queries", "[ope
   CHECK(clReleaseMemObject(p) == CL_SUCCESS);
 }
 
+TEST_CASE("the preferred work-group size multiple is the sub-group size", "[opencl]") {
+  CHECK(deviceInfo<size_t>(CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_MULTIPLE) == 32);
+  size_t m = 0;
+  REQUIRE(clGetKernelWorkGroupInfo(fx().vadd, fx().device, CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, sizeof m, &m,
+                                   nullptr) == CL_SUCCESS);
+  CHECK(m == 32);
+}
+
 TEST_CASE("pipes: a consumer kernel reads what a producer kernel wrote", "[opencl][pipes]") {
   cl_int e;
   cl_program program = clCreateProgramWithSource(fx().ctx, 1, &kSource, nullptr, &e);

@@ -772,6 +772,35 @@ kernel void k(global const int* in, global int* out) {
   }
 }
 
+// clang-15 -O2 folds the comparison of a global NULL with a generic pointer holding a local NULL into an addrspacecast
+// of the local NULL to global, which llvm-spirv-15 refuses: the compiler builds such a program unoptimised (the CTS's
+// generic_address_space compare_pointers). Expected values: NULL pointers of every address space compare equal
+// through the generic space, other pointers compare by address (OpenCL C 3.0 §6.4.3 [[generic-address-space]]).
+TEST_CASE("NULL pointers of two address spaces compared through the generic space build and compare equal",
+          "[execution][versions]") {
+  if (!host::Program::openCLCCompilerAvailable()) {
+    WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
+    return;
+  }
+  const char* src = R"CL(
+kernel void k(global uint* r) {
+  local int* l = NULL;
+  global int* g = NULL;
+  int* p = l;
+  r[0] = (g == p);
+  int* q = (int*)r;
+  r[1] = (q == p);
+}
+)CL";
+  auto program = host::Program::fromOpenCLC(host::Device(), src, "-cl-std=CL3.0");
+  host::Kernel k(program, "k");
+  auto out = std::make_shared<host::Buffer>(8);
+  k.setArg(0, out);
+  requireOk(k.run(host::NDRange{}));
+  CHECK(out->as<uint32_t>()[0] == 1);
+  CHECK(out->as<uint32_t>()[1] == 0);
+}
+
 TEST_CASE("loops with opencl_unroll_hint load and run", "[execution][versions]") {
   for (const char* hint : {"", "(1)", "(10)", "(100)"}) {
     INFO("opencl_unroll_hint" << hint);
