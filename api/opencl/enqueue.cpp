@@ -439,7 +439,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue comm
   // CL_INVALID_CONTEXT.
   if (num_mem_objects == 0) return apiError(__func__, CL_INVALID_VALUE, "num_mem_objects is 0");
   if (!mem_objects) return apiError(__func__, CL_INVALID_VALUE, "mem_objects is NULL");
-  if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
+  if (!validMigrationFlags(flags))
     return apiError(__func__, CL_INVALID_VALUE,
                     "flags {} is not 0 or a combination of CL_MIGRATE_MEM_OBJECT_HOST and "
                     "CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED",

@@ -72,6 +72,13 @@ inline const char* mapFlagsProblem(cl_map_flags f) {
 }
 inline bool validMapFlags(cl_map_flags f) { return !mapFlagsProblem(f); }
 
+// OpenCL 3.0 API §5.5.5 [[_migrating_memory_objects]] the memory migration flags: 0 or a combination of
+// CL_MIGRATE_MEM_OBJECT_HOST and CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED (clEnqueueMigrateMemObjects,
+// clEnqueueSVMMigrateMem).
+inline bool validMigrationFlags(cl_mem_migration_flags f) {
+  return !(f & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED));
+}
+
 // OpenCL 3.0 API §5.2.3 [[_filling_buffer_objects]] clEnqueueFillBuffer,
 // §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] clEnqueueSVMMemFill: pattern_size must be one of
 // {1, 2, 4, 8, 16, 32, 64, 128}.

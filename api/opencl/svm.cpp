@@ -260,7 +260,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueSVMMigrateMem(cl_command_queue command_
   // of the memory migration flags, or sizes[i] is non-zero and the range is not contained within an SVM allocation.
   if (num_svm_pointers == 0) return apiError(__func__, CL_INVALID_VALUE, "num_svm_pointers is 0");
   if (!svm_pointers) return apiError(__func__, CL_INVALID_VALUE, "svm_pointers is NULL");
-  if (flags & ~cl_mem_migration_flags(CL_MIGRATE_MEM_OBJECT_HOST | CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED))
+  if (!validMigrationFlags(flags))
     return apiError(__func__, CL_INVALID_VALUE,
                     "flags {} is not 0 or a combination of CL_MIGRATE_MEM_OBJECT_HOST and "
                     "CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED",

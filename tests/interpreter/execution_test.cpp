@@ -775,7 +775,7 @@ kernel void k(global const int* in, global int* out) {
 // clang-15 -O2 folds the comparison of a global NULL with a generic pointer holding a local NULL into an addrspacecast
 // of the local NULL to global, which llvm-spirv-15 refuses: the compiler builds such a program unoptimised (the CTS's
 // generic_address_space compare_pointers). Expected values: NULL pointers of every address space compare equal
-// through the generic space, other pointers compare by address (OpenCL C 3.0 §6.4.3 [[generic-address-space]]).
+// through the generic space, other pointers compare by address (OpenCL C 3.0 §6.7.5 [[the-generic-address-space]]).
 TEST_CASE("NULL pointers of two address spaces compared through the generic space build and compare equal",
           "[execution][versions]") {
   if (!host::Program::openCLCCompilerAvailable()) {
