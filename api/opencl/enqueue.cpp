@@ -25,7 +25,7 @@ cl_int checkCommand(const char* fn, cl_command_queue q, std::initializer_list<Na
     // CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object
     if (!validMem(m)) return apiError(fn, CL_INVALID_MEM_OBJECT, "{} {} is not a valid memory object", name, m);
     if (m->type != CL_MEM_OBJECT_BUFFER)
-      return apiError(fn, CL_INVALID_MEM_OBJECT, "{} {} is an image, not a buffer", name, m);
+      return apiError(fn, CL_INVALID_MEM_OBJECT, "{} {} is {}, not a buffer", name, m, memKindName(m));
     // CL_INVALID_CONTEXT if the context associated with command_queue and buffer are not the same
     if (m->context != q->context)
       return apiError(fn, CL_INVALID_CONTEXT, "{} belongs to context {}, command_queue to context {}", name, m->context,
@@ -492,7 +492,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue command_q
     if (mem_list[i] && !validMem(mem_list[i]))
       return apiError(__func__, CL_INVALID_MEM_OBJECT, "mem_list[{}] is {}, not a valid memory object", i, mem_list[i]);
     if (mem_list[i] && mem_list[i]->type != CL_MEM_OBJECT_BUFFER)
-      return apiError(__func__, CL_INVALID_MEM_OBJECT, "mem_list[{}] is an image, not a buffer", i);
+      return apiError(__func__, CL_INVALID_MEM_OBJECT, "mem_list[{}] is {}, not a buffer", i, memKindName(mem_list[i]));
   }
   return apiError(__func__, CL_INVALID_OPERATION,
                   "the device cannot execute native kernels (CL_DEVICE_EXECUTION_CAPABILITIES has no "

@@ -98,7 +98,7 @@ cl_int checkBuffer(const char* fn, const char* name, cl_command_queue q, cl_mem 
   // CL_INVALID_MEM_OBJECT if {src,dst}_buffer is not a valid buffer object
   if (!validMem(buffer)) return apiError(fn, CL_INVALID_MEM_OBJECT, "{} {} is not a valid memory object", name, buffer);
   if (buffer->type != CL_MEM_OBJECT_BUFFER)
-    return apiError(fn, CL_INVALID_MEM_OBJECT, "{} {} is an image, not a buffer", name, buffer);
+    return apiError(fn, CL_INVALID_MEM_OBJECT, "{} {} is {}, not a buffer", name, buffer, memKindName(buffer));
   // CL_INVALID_CONTEXT if the context associated with command_queue and {src,dst}_buffer are not the same
   if (buffer->context != q->context)
     return apiError(fn, CL_INVALID_CONTEXT, "{} belongs to context {}, command_queue to context {}", name,

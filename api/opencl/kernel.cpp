@@ -201,7 +201,8 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
         if (!validMem(m))
           return apiError(__func__, CL_INVALID_MEM_OBJECT, "*arg_value is {}, not a valid memory object ({})", m, arg);
         if (m->type != CL_MEM_OBJECT_BUFFER)
-          return apiError(__func__, CL_INVALID_MEM_OBJECT, "*arg_value {} is an image, and {} takes a buffer", m, arg);
+          return apiError(__func__, CL_INVALID_MEM_OBJECT, "*arg_value {} is {}, and {} takes a buffer", m,
+                          memKindName(m), arg);
         // OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]] clSetKernelArg: CL_INVALID_CONTEXT if the context of
         // kernel and of the object arg_value points to are not the same.
         if (m->context != kernel->program->context)

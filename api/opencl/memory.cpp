@@ -102,7 +102,8 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateSubBuffer(cl_mem buffer, cl_mem_flags fl
   if (!validMem(buffer))
     return apiErrorRet(__func__, errcode_ret, CL_INVALID_MEM_OBJECT, "buffer {} is not a valid memory object", buffer);
   if (buffer->type != CL_MEM_OBJECT_BUFFER)
-    return apiErrorRet(__func__, errcode_ret, CL_INVALID_MEM_OBJECT, "buffer {} is an image, not a buffer", buffer);
+    return apiErrorRet(__func__, errcode_ret, CL_INVALID_MEM_OBJECT, "buffer {} is {}, not a buffer", buffer,
+                       memKindName(buffer));
   if (buffer->parent)
     return apiErrorRet(__func__, errcode_ret, CL_INVALID_MEM_OBJECT,
                        "buffer {} is a sub-buffer (of buffer {}); sub-buffers of sub-buffers are not allowed", buffer,

@@ -241,6 +241,11 @@ struct _cl_mem : clref::cl::Object {
 };
 
 namespace clref::cl {
+// What a memory object is, for messages: "a buffer", "an image" or "a pipe".
+inline const char* memKindName(cl_mem m) {
+  return m->type == CL_MEM_OBJECT_BUFFER ? "a buffer" : m->type == CL_MEM_OBJECT_PIPE ? "a pipe" : "an image";
+}
+
 // One kernel argument as OpenCL C declares it (clang's kernel_arg_* metadata), for
 // clGetKernelArgInfo: SPIR-V loses signedness, typedef names and type qualifiers.
 struct KernelArgMeta {
