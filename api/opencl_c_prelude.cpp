@@ -15,7 +15,8 @@ std::string uniformArithmeticPrelude(bool fp64, bool fp16) {
       "#define cl_khr_work_group_uniform_arithmetic 1\n"
       "#define CLREF_WG_OP(R, T, F, NAME, OP, ARG) \\\n"
       "  T __attribute__((overloadable)) __spirv_##F(int, int, T); \\\n"
-      "  static inline R __attribute__((overloadable, always_inline)) NAME(R x) { return (R)__spirv_##F(2, OP, ARG); "
+      "  CLREF_STATIC inline R __attribute__((overloadable, always_inline)) NAME(R x) { return (R)__spirv_##F(2, OP, "
+      "ARG); "
       "}\n"
       "#define CLREF_WG_ALL(R, T, F, NAME, ARG) \\\n"
       "  CLREF_WG_OP(R, T, F, work_group_reduce_##NAME, 0, ARG) \\\n"
@@ -47,9 +48,9 @@ std::string uniformArithmeticPrelude(bool fp64, bool fp16) {
 // device.
 std::string dotProductPrelude() {
   return "#if defined(__opencl_c_integer_dot_product_input_4x8bit_packed)\n"
-         "#define CLREF_DOT(R, NAME, A, B) static inline R __attribute__((overloadable, always_inline)) "
+         "#define CLREF_DOT(R, NAME, A, B) CLREF_STATIC inline R __attribute__((overloadable, always_inline)) "
          "dot_4x8packed_##NAME(uint a, uint b) { return dot(A(a), B(b)); }\n"
-         "#define CLREF_DOT_ACC(R, NAME, A, B) static inline R __attribute__((overloadable, always_inline)) "
+         "#define CLREF_DOT_ACC(R, NAME, A, B) CLREF_STATIC inline R __attribute__((overloadable, always_inline)) "
          "dot_acc_sat_4x8packed_##NAME(uint a, uint b, R acc) { return dot_acc_sat(A(a), B(b), acc); }\n"
          "CLREF_DOT(uint, uu_uint, as_uchar4, as_uchar4) CLREF_DOT(int, ss_int, as_char4, as_char4)\n"
          "CLREF_DOT(int, us_int, as_uchar4, as_char4) CLREF_DOT(int, su_int, as_char4, as_uchar4)\n"
@@ -74,7 +75,8 @@ std::string halfAtomicAddPrelude() {
       "  ushort __attribute__((overloadable)) __spirv_AtomicCompareExchange(volatile AS ushort*, int, int, int, "
       "ushort, "
       "ushort); \\\n"
-      "  static inline half __attribute__((overloadable)) clref_atomic_half_add(volatile AS atomic_half* object, half "
+      "  CLREF_STATIC inline half __attribute__((overloadable)) clref_atomic_half_add(volatile AS atomic_half* object, "
+      "half "
       "v) "
       "{ \\\n"
       "    volatile AS ushort* bits = (volatile AS ushort*)object; \\\n"
@@ -87,15 +89,20 @@ std::string halfAtomicAddPrelude() {
       "      old = seen; \\\n"
       "    } \\\n"
       "  } \\\n"
-      "  static inline half __attribute__((overloadable)) clref_atomic_half_sub(volatile AS atomic_half* o, half v) "
+      "  CLREF_STATIC inline half __attribute__((overloadable)) clref_atomic_half_sub(volatile AS atomic_half* o, half "
+      "v) "
       "{ return clref_atomic_half_add(o, -v); } \\\n"
-      "  static inline half __attribute__((overloadable)) clref_atomic_half_add_explicit(volatile AS atomic_half* o, "
+      "  CLREF_STATIC inline half __attribute__((overloadable)) clref_atomic_half_add_explicit(volatile AS "
+      "atomic_half* o, "
       "half v, memory_order m) { return clref_atomic_half_add(o, v); } \\\n"
-      "  static inline half __attribute__((overloadable)) clref_atomic_half_sub_explicit(volatile AS atomic_half* o, "
+      "  CLREF_STATIC inline half __attribute__((overloadable)) clref_atomic_half_sub_explicit(volatile AS "
+      "atomic_half* o, "
       "half v, memory_order m) { return clref_atomic_half_add(o, -v); } \\\n"
-      "  static inline half __attribute__((overloadable)) clref_atomic_half_add_explicit(volatile AS atomic_half* o, "
+      "  CLREF_STATIC inline half __attribute__((overloadable)) clref_atomic_half_add_explicit(volatile AS "
+      "atomic_half* o, "
       "half v, memory_order m, memory_scope s) { return clref_atomic_half_add(o, v); } \\\n"
-      "  static inline half __attribute__((overloadable)) clref_atomic_half_sub_explicit(volatile AS atomic_half* o, "
+      "  CLREF_STATIC inline half __attribute__((overloadable)) clref_atomic_half_sub_explicit(volatile AS "
+      "atomic_half* o, "
       "half v, memory_order m, memory_scope s) { return clref_atomic_half_add(o, -v); }\n"
       "CLREF_HALF_ADD(__global)\n"
       "CLREF_HALF_ADD(__local)\n"
@@ -122,7 +129,8 @@ std::string halfAtomicAddPrelude() {
 // passes none and there is no line to copy.
 std::string extendedAsyncCopiesPrelude() {
   return "#define CLREF_COPY(DAS, SAS) \\\n"
-         "  static inline event_t __attribute__((overloadable, always_inline)) async_work_group_copy_3D3D(DAS void* "
+         "  CLREF_STATIC inline event_t __attribute__((overloadable, always_inline)) async_work_group_copy_3D3D(DAS "
+         "void* "
          "dst, "
          "size_t dst_offset, const SAS void* src, size_t src_offset, size_t num_bytes_per_element, "
          "size_t num_elements_per_line, size_t num_lines, size_t num_planes, size_t src_total_line_length, "
@@ -139,7 +147,8 @@ std::string extendedAsyncCopiesPrelude() {
          "            num_elements_per_line * num_bytes_per_element, event); \\\n"
          "    return event; \\\n"
          "  } \\\n"
-         "  static inline event_t __attribute__((overloadable, always_inline)) async_work_group_copy_2D2D(DAS void* "
+         "  CLREF_STATIC inline event_t __attribute__((overloadable, always_inline)) async_work_group_copy_2D2D(DAS "
+         "void* "
          "dst, "
          "size_t dst_offset, const SAS void* src, size_t src_offset, size_t num_bytes_per_element, "
          "size_t num_elements_per_line, size_t num_lines, size_t src_total_line_length, size_t dst_total_line_length, "
@@ -156,7 +165,14 @@ std::string extendedAsyncCopiesPrelude() {
 
 std::string openCLCPrelude(const std::set<std::string>& supported) {
   auto has = [&](const char* n) { return supported.count(n) != 0; };
-  std::string p;
+  // OpenCL C 1.0 and 1.1 have no static functions (OpenCL C 3.0 §6.8 [[storage-class-specifiers]]: the storage class
+  // needs OpenCL C 1.2): the definitions are inline there, and always inlined.
+  std::string p =
+      "#if !defined(__OPENCL_C_VERSION__) || __OPENCL_C_VERSION__ < 120\n"
+      "#define CLREF_STATIC\n"
+      "#else\n"
+      "#define CLREF_STATIC static\n"
+      "#endif\n";
   if (has("cl_khr_work_group_uniform_arithmetic"))
     p += uniformArithmeticPrelude(has("cl_khr_fp64"), has("cl_khr_fp16"));
   if (has("cl_khr_integer_dot_product")) p += dotProductPrelude();

@@ -60,6 +60,14 @@ cl_int readPartition(const char* fn, cl_device_id device, const cl_device_partit
       return apiError(fn, CL_DEVICE_PARTITION_FAILED,
                       "CL_DEVICE_PARTITION_EQUALLY asks for sub-devices of {} compute units, and device {} has {}", n,
                       device, cu);
+    // One sub-device of all the device's compute units is the device again, not a further partition
+    // (CL_DEVICE_PARTITION_FAILED: "in_device could not be further partitioned"; the CTS's
+    // negative_create_sub_devices).
+    if (cl_ulong(n) == cu)
+      return apiError(fn, CL_DEVICE_PARTITION_FAILED,
+                      "CL_DEVICE_PARTITION_EQUALLY asks for sub-devices of {} compute units, all of device {}'s: that "
+                      "is no further partition",
+                      n, device);
     p.units.assign(cu / cl_uint(n), cl_uint(n));
   } else {  // CL_DEVICE_PARTITION_BY_COUNTS: counts up to CL_DEVICE_PARTITION_BY_COUNTS_LIST_END (0)
     cl_ulong total = 0;

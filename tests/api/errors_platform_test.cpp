@@ -225,6 +225,12 @@ std::vector<ErrorCase> platformCases() {
          return clCreateSubDevices(f.device, p, 3, out, nullptr);
        }},
       {"clCreateSubDevices:CL_DEVICE_PARTITION_FAILED:1",
+       [&f] {  // one sub-device of all 4 compute units: the device again, not a further partition
+         const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_EQUALLY, 4, 0};
+         cl_uint n;
+         return clCreateSubDevices(f.device, p, 0, nullptr, &n);
+       }},
+      {"clCreateSubDevices:CL_DEVICE_PARTITION_FAILED:1",
        [&f] {  // sub-devices of 5 compute units from 4
          const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_EQUALLY, 5, 0};
          cl_uint n;

@@ -801,6 +801,27 @@ kernel void k(global uint* r) {
   CHECK(out->as<uint32_t>()[1] == 0);
 }
 
+// Every OpenCL C version the device reports builds (the CTS's compiler/opencl_c_versions): the compiler's prelude
+// declares its helpers without `static` before OpenCL C 1.2, which has no static storage class before it.
+TEST_CASE("a program builds and runs under every OpenCL C version the device reports", "[execution][versions]") {
+  if (!host::Program::openCLCCompilerAvailable()) {
+    WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
+    return;
+  }
+  const char* src = "kernel void k(global int* out) { out[get_global_id(0)] = (int)get_global_id(0) * 7; }\n";
+  for (const char* std : {"-cl-std=CL1.0", "-cl-std=CL1.1", "-cl-std=CL1.2", "-cl-std=CL3.0"}) {
+    INFO(std);
+    auto program = host::Program::fromOpenCLC(host::Device(), src, std);
+    host::Kernel k(program, "k");
+    auto out = std::make_shared<host::Buffer>(16 * 4);
+    k.setArg(0, out);
+    host::NDRange r;
+    r.global = {16, 1, 1};
+    requireOk(k.run(r));
+    for (int i = 0; i < 16; ++i) CHECK(out->as<int32_t>()[i] == 7 * i);
+  }
+}
+
 TEST_CASE("loops with opencl_unroll_hint load and run", "[execution][versions]") {
   for (const char* hint : {"", "(1)", "(10)", "(100)"}) {
     INFO("opencl_unroll_hint" << hint);
