@@ -54,10 +54,11 @@ cl_int readPartition(const char* fn, cl_device_id device, const cl_device_partit
     const cl_device_partition_property n = properties[at++];
     if (n <= 0)
       return apiError(fn, CL_INVALID_VALUE, "CL_DEVICE_PARTITION_EQUALLY asks for {} compute units per sub-device", n);
-    // "as many smaller aggregate devices as can be created, each containing n compute units": none when n exceeds
-    // the device's, which cannot be partitioned so (CL_DEVICE_PARTITION_FAILED).
+    // "as many smaller aggregate devices as can be created, each containing n compute units": n above the device's
+    // is CL_INVALID_DEVICE_PARTITION_COUNT, "the total number of compute units requested exceeds
+    // CL_DEVICE_MAX_COMPUTE_UNITS" (the CTS's negative_create_sub_devices expects that one of the two that apply).
     if (cl_ulong(n) > cu)
-      return apiError(fn, CL_DEVICE_PARTITION_FAILED,
+      return apiError(fn, CL_INVALID_DEVICE_PARTITION_COUNT,
                       "CL_DEVICE_PARTITION_EQUALLY asks for sub-devices of {} compute units, and device {} has {}", n,
                       device, cu);
     // One sub-device of all the device's compute units is the device again, not a further partition

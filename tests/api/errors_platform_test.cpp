@@ -230,7 +230,7 @@ std::vector<ErrorCase> platformCases() {
          cl_uint n;
          return clCreateSubDevices(f.device, p, 0, nullptr, &n);
        }},
-      {"clCreateSubDevices:CL_DEVICE_PARTITION_FAILED:1",
+      {"clCreateSubDevices:CL_INVALID_DEVICE_PARTITION_COUNT:2",
        [&f] {  // sub-devices of 5 compute units from 4
          const cl_device_partition_property p[] = {CL_DEVICE_PARTITION_EQUALLY, 5, 0};
          cl_uint n;
