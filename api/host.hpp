@@ -418,7 +418,8 @@ struct Allocation {
 };
 // The live SVM allocation that holds [p, p + bytes), or nullopt.
 std::optional<Allocation> allocationHolding(const void* p, size_t bytes);
-// True when p is in the address range SVM allocations are made in (live, freed, or between them).
+// True when p is in the address range SVM allocations are made in (live, freed, or between them), once an
+// allocation has reserved that range.
 bool inRange(const void* p);
 }  // namespace svm
 

@@ -101,4 +101,6 @@ std::optional<Region> liveRegionHolding(uint64_t address, uint64_t bytes) {
 
 bool inUse() { return used.load(std::memory_order_acquire); }
 
+bool inRange(uint64_t address) { return inUse() && address - kRangeBase < kRangeBytes; }
+
 }  // namespace clref::interpreter::svm

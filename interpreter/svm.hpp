@@ -14,7 +14,10 @@
 
 namespace clref::interpreter::svm {
 
-constexpr uint32_t kTag = 0x60;  // the range starts at 0x6000'0000'0000 (96 TiB), far from heap, stack and libraries
+// The range starts at 0x5000'0000'0000 (80 TiB): below where Linux loads position-independent executables and their
+// heap (0x5555'5555'4000 and up), far below the mmap area and the stack (0x7fxx'xxxx'xxxx), and outside
+// AddressSanitizer's shadow and its allocator (0x6000'0000'0000 to 0x6400'0000'0000).
+constexpr uint32_t kTag = 0x50;
 constexpr uint32_t kTagShift = 40;
 constexpr uint64_t kRangeBytes = uint64_t(1) << kTagShift;
 constexpr uint64_t kRangeBase = uint64_t(kTag) << kTagShift;
@@ -39,5 +42,8 @@ std::optional<Region> regionAtOrBelow(uint64_t address);
 std::optional<Region> liveRegionHolding(uint64_t address, uint64_t bytes);
 // True once some allocation reserved the range: launches then give kernels the SVM tag.
 bool inUse();
+// True when the range is reserved and `address` lies in it: memory only SVM allocations occupy. (Before the
+// reservation, or when it failed, other memory may lie there.)
+bool inRange(uint64_t address);
 
 }  // namespace clref::interpreter::svm
