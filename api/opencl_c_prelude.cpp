@@ -165,7 +165,7 @@ std::string extendedAsyncCopiesPrelude() {
 
 std::string openCLCPrelude(const std::set<std::string>& supported) {
   auto has = [&](const char* n) { return supported.count(n) != 0; };
-  // OpenCL C 1.0 and 1.1 have no static functions (OpenCL C 3.0 §6.8 [[storage-class-specifiers]]: the storage class
+  // OpenCL C 1.0 and 1.1 have no static functions (OpenCL C 3.0 §6.10 [[storage-class-specifiers]]: the storage class
   // needs OpenCL C 1.2): the definitions are inline there, and always inlined.
   std::string p =
       "#if !defined(__OPENCL_C_VERSION__) || __OPENCL_C_VERSION__ < 120\n"
