@@ -121,8 +121,9 @@ template <bool Write> bool groupCommit(WorkItem* const* items, uint64_t, const O
   return commit<Write>(*items[0], op) != nullptr;
 }
 
-// The operand layout shared by every pipe instruction: the pipe, then Packet Size and Packet Alignment last.
-Op& emitPipeOp(Lowerer& L, const Instruction& inst, Handler fn, size_t pipeOperand) {
+// Packet Size and Packet Alignment, the last two operands of every pipe instruction: constants, a positive size and a
+// power-of-two alignment.
+std::pair<uint32_t, uint32_t> packetOf(Lowerer& L, const Instruction& inst) {
   const size_t count = inst.operandCount();
   const uint32_t sizeId = inst.operand(count - 2), alignId = inst.operand(count - 1);
   if (!L.isConstant(sizeId) || !L.isConstant(alignId))
@@ -131,10 +132,16 @@ Op& emitPipeOp(Lowerer& L, const Instruction& inst, Handler fn, size_t pipeOpera
   if (size == 0 || size > UINT32_MAX || align == 0 || (align & (align - 1)) || align > 128)
     L.reject(inst, "Packet Size " + std::to_string(size) + " or Packet Alignment " + std::to_string(align) +
                        " is not a packet's (a positive size, a power-of-two alignment)");
+  return {uint32_t(size), uint32_t(align)};
+}
+
+// The operand layout shared by the per-work-item pipe instructions: the pipe, then the packet's size and alignment.
+Op& emitPipeOp(Lowerer& L, const Instruction& inst, Handler fn, size_t pipeOperand) {
+  const auto [size, align] = packetOf(L, inst);
   Op& op = L.emit(fn, inst);
   op.a = L.reg(inst.operand(pipeOperand));
-  op.n = uint32_t(size);
-  op.align = uint32_t(align);
+  op.n = size;
+  op.align = align;
   if (inst.resultId) op.r = L.reg(inst.resultId);
   return op;
 }
@@ -187,16 +194,12 @@ void lowerGroup(Lowerer& L, const Instruction& inst) {
   if (c.subgroup) L.k.usesSubgroupCollectives = true;
   c.eachAction = isReserve ? (write ? &groupReserve<true> : &groupReserve<false>)
                            : (write ? &groupCommit<true> : &groupCommit<false>);
-  // Packet size and alignment as emitPipeOp checks them, on the group's wait Op.
-  const size_t count = inst.operandCount();
-  const uint32_t sizeId = inst.operand(count - 2), alignId = inst.operand(count - 1);
-  if (!L.isConstant(sizeId) || !L.isConstant(alignId))
-    L.reject(inst, "a Packet Size or Packet Alignment that is not a constant");
+  const auto [size, align] = packetOf(L, inst);
   Op& op = emitWaitForGroup(L, inst);
   op.aux = &c;
   op.a = L.reg(inst.operand(1));
-  op.n = uint32_t(L.constantInt(sizeId));
-  op.align = uint32_t(L.constantInt(alignId));
+  op.n = size;
+  op.align = align;
   if (inst.resultId) op.r = L.reg(inst.resultId);
   const uint32_t handleBytes = L.k.addressBits / 8;
   c.uniformOperands.emplace_back(op.a, handleBytes);
