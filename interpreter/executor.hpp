@@ -14,6 +14,24 @@
 
 namespace clref::interpreter {
 
+// Device-side enqueue (OpenCL C 3.0 §6.15.16 [[enqueuing-kernels]]; interpreter/device_enqueue.hpp). The limits the
+// device reports (OpenCL 3.0 API §4.2 [[platform-querying-devices]] CL_DEVICE_QUEUE_ON_DEVICE_*): a device queue of
+// CL_QUEUE_SIZE bytes holds CL_QUEUE_SIZE / kDeviceCommandBytes commands that are enqueued and have not started;
+// enqueue_kernel beyond that returns CLK_DEVICE_QUEUE_FULL.
+constexpr uint64_t kDeviceQueuePreferredSize = uint64_t(256) << 10;
+constexpr uint64_t kDeviceQueueMaxSize = uint64_t(16) << 20;
+constexpr uint64_t kDeviceCommandBytes = 128;
+constexpr uint32_t kMaxOnDeviceQueues = 4;
+constexpr uint32_t kMaxOnDeviceEvents = 1024;  // live clk_event_t of one launch and its children at once
+
+// An on-device command queue (OpenCL 3.0 API §5.1 [[_command_queues]] CL_QUEUE_ON_DEVICE) a kernel can enqueue to:
+// a queue_t argument, or the device's default queue (get_default_queue).
+struct DeviceQueueBinding {
+  uint64_t id = 0;         // the host's identity for the queue; distinct queues have distinct ids
+  uint64_t size = kDeviceQueuePreferredSize;  // CL_QUEUE_SIZE, bytes
+  bool profiling = false;  // CL_QUEUE_PROFILING_ENABLE (capture_event_profiling_info)
+};
+
 // What the host binds to one kernel parameter.
 struct ArgBinding {
   uint8_t* base = nullptr;     // Buffer: the memory (nullptr with size 0 for a NULL pointer)
@@ -30,6 +48,7 @@ struct ArgBinding {
   uint8_t* neverWritten = nullptr;
   images::Sampler sampler;  // Sampler: the sampler argument
   Pipe* pipe = nullptr;     // Pipe: the pipe (interpreter/pipe.hpp), alive for the launch
+  std::optional<DeviceQueueBinding> queue;  // Queue: the device queue (a queue_t argument)
 };
 
 struct NDRangeSpec {
@@ -58,6 +77,9 @@ struct ExecConfig {
   // each other's writes computes something else.
   std::vector<uint64_t> onlyGroups;
   size_t maxWarnings = 20;
+  // The device's default device queue (clSetDefaultDeviceCommandQueue, CL_QUEUE_ON_DEVICE_DEFAULT): what
+  // get_default_queue returns; none: CLK_NULL_QUEUE.
+  std::optional<DeviceQueueBinding> defaultDeviceQueue;
 };
 
 struct ExecResult {

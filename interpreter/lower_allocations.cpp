@@ -205,6 +205,10 @@ void KernelLowering::assignParams(uint32_t entry) {
       kp.handleIndex = uint32_t(k_.pipeParams.size());
       if (kp.handleIndex >= kMaxImageHandles) L_.reject(m_.def(p), "more pipe parameters than clref's handles index");
       k_.pipeParams.push_back(uint32_t(i));
+    } else if (t.kind == TypeKind::Queue) {
+      // OpenCL SPIR-V Environment §2.8.2 [[_kernel_arguments]]: OpTypeQueue parameters (queue_t, a device queue);
+      // the register holds the queue's handle (device_enqueue.hpp).
+      kp.kind = ParamKind::Queue;
     } else if (t.kind == TypeKind::Sampler) {
       kp.kind = ParamKind::Sampler;
       kp.handleIndex = uint32_t(k_.samplerParams.size());

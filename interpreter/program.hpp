@@ -91,8 +91,9 @@ struct AllocationDesc {
   uint32_t builtinElementBytes = 0;  // Builtin: bytes of one component (size_t is 4 or 8)
 };
 
-// Image: an OpTypeImage parameter (imageType and access say which); Sampler: an OpTypeSampler parameter.
-enum class ParamKind : uint8_t { Buffer, Local, Value, Image, Sampler, Pipe };
+// Image: an OpTypeImage parameter (imageType and access say which); Sampler: an OpTypeSampler parameter; Queue: an
+// OpTypeQueue parameter (queue_t, a device queue).
+enum class ParamKind : uint8_t { Buffer, Local, Value, Image, Sampler, Pipe, Queue };
 // OpTypeImage's Access Qualifier (SPIR-V 1.0 §3.38 [external]).
 enum class ImageAccess : uint8_t { ReadOnly, WriteOnly, ReadWrite };
 
