@@ -24,6 +24,9 @@ bool capabilitySupported(spv::Capability c) {
     // OpenCL SPIR-V Environment §3 [[required-capabilities]]: Pipes for OpenCL C 2.0's pipes and 3.0's
     // __opencl_c_pipes (ops_pipe.cpp). Not PipeStorage (program-scope pipes, OpenCL C++ only).
     case Capability::Pipes:
+    // OpenCL SPIR-V Environment §3 [[required-capabilities]]: DeviceEnqueue for OpenCL C 2.0's and 3.0's
+    // __opencl_c_device_enqueue (ops_enqueue.cpp, device_enqueue.hpp).
+    case Capability::DeviceEnqueue:
     // OpenCL SPIR-V Environment §3 [[required-capabilities]]: Groups for work-group collective functions (OpenCL C
     // 2.0, and 3.0's __opencl_c_work_group_collective_functions); ops_group.cpp executes them.
     case Capability::Groups:

@@ -47,6 +47,7 @@ const DispatchTable& dispatchTable() {
     registerAtomic(t);
     registerDotProduct(t);
     registerPipe(t);
+    registerEnqueue(t);
     registerSubgroup(t);
     registerImage(t);
     registerDeclarations(t);

@@ -96,6 +96,8 @@ struct Allocation {
 struct LoweredKernel;
 class Module;
 class Pipe;
+struct EnqueueLaunch;
+struct InheritedAllocation;
 
 // Image and sampler values (OpTypeImage, OpTypeSampler; 4 or 8 bytes like a pointer, so that -O0 code can keep them
 // in private variables) are handles, never host addresses: a 32-bit tag in the high half-word and the index into
@@ -129,6 +131,12 @@ struct Launch {
   uint32_t samplerCount = 0;
   Pipe* const* pipes = nullptr;  // the pipe arguments (kPipeHandleTag)
   uint32_t pipeCount = 0;
+  // Device-side enqueue (device_enqueue.hpp): the launch's family and its enqueued commands, for a kernel that
+  // enqueues or is enqueued (nullptr otherwise); a child's allocations inherited from its parent, at tags from
+  // inheritedBase on.
+  EnqueueLaunch* enqueue = nullptr;
+  const InheritedAllocation* inherited = nullptr;
+  uint32_t inheritedBase = 0, inheritedCount = 0;
 };
 
 // Yielded: stopped at a loop back-edge so the next work-item of its batch can run (see

@@ -59,6 +59,7 @@ struct NDRangeSpec {
 };
 
 struct ShadowRun;
+struct ChildLaunch;
 
 struct ExecConfig {
   unsigned threads = 0;  // 0: hardware concurrency
@@ -80,6 +81,11 @@ struct ExecConfig {
   // The device's default device queue (clSetDefaultDeviceCommandQueue, CL_QUEUE_ON_DEVICE_DEFAULT): what
   // get_default_queue returns; none: CLK_NULL_QUEUE.
   std::optional<DeviceQueueBinding> defaultDeviceQueue;
+  // CL_DEVICE_MAX_WORK_GROUP_SIZE: the bound on a child launch's work-group size (device-side enqueue).
+  uint64_t deviceMaxWorkGroupSize = 1024;
+  // Set by device_enqueue.cpp for a launch a kernel enqueued (its family, its inherited memory); nullptr for a launch
+  // the host enqueues.
+  const ChildLaunch* child = nullptr;
 };
 
 struct ExecResult {

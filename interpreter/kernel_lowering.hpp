@@ -16,6 +16,8 @@ class KernelLowering {
  public:
   KernelLowering(const Module& m, const LowerOptions& o, LoweredKernel& k) : m_(m), L_(m, o, k), k_(k) {}
   void run(const std::string& name);
+  // Lowers `function` as the kernel `name` (run's entry point's, or a block's invoke function).
+  void runFunction(uint32_t function, const std::string& name);
 
  private:
   const Module& m_;

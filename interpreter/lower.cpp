@@ -7,6 +7,7 @@
 #include <functional>
 #include <set>
 
+#include "interpreter/device_enqueue.hpp"
 #include "interpreter/dispatch.hpp"
 #include "interpreter/kernel_lowering.hpp"
 
@@ -19,6 +20,11 @@ void KernelLowering::run(const std::string& name) {
     for (const auto& e : m_.entryPoints) known += (known.empty() ? "" : ", ") + e.name;
     throw ModuleError("no kernel named '" + name + "' (kernels: " + (known.empty() ? "none" : known) + ")");
   }
+  if (ep->requiredLocalSize) k_.requiredLocalSize = *ep->requiredLocalSize;
+  runFunction(ep->function, name);
+}
+
+void KernelLowering::runFunction(uint32_t function, const std::string& name) {
   k_.name = name;
   k_.module = &m_;
   k_.choices = L_.opt.choices;
@@ -27,24 +33,31 @@ void KernelLowering::run(const std::string& name) {
   k_.shadow = L_.opt.shadow;
   k_.observesInstructions = L_.opt.observeInstructions;
   k_.checks = L_.opt.checks;
-  if (ep->requiredLocalSize) k_.requiredLocalSize = *ep->requiredLocalSize;
   k_.uninitialisedByte =
       L_.opt.choices.get<numerics::Choice::UninitialisedMemory>() == numerics::MemoryInitOption::Pattern ? 0xA5 : 0;
   checkModuleSupport(m_, L_.opt);
-  collectReachable(ep->function);
+  collectReachable(function);
   k_.allocations.emplace_back("null", AllocationSource::Null, spv::StorageClass::CrossWorkgroup);
   assignRegisters();
   // Module-scope variables take the first tags, the same in every kernel of the module, so a
   // pointer to one stored in program-scope memory means the same variable in all of them.
   assignModuleVariables();
-  assignParams(ep->function);
+  assignParams(function);
   assignFunctionVariables();
   finishTags();
   writeConstants();
   countUses();
-  planUndefTracking(L_, order_, bodyOf(ep->function));
+  planUndefTracking(L_, order_, bodyOf(function));
   for (uint32_t f : order_) lowerFunction(m_.functions.at(f));
-  resolve(ep->function);
+  resolve(function);
+  if (k_.usesDeviceEnqueue) {
+    // The block kernels: the enqueuing kernel's own set, or the set of the kernel that enqueued this one.
+    k_.blockKernels = L_.opt.blockKernels;
+    if (!k_.blockKernels) {
+      k_.ownedBlockKernels = std::make_shared<BlockKernels>(m_, L_.opt);
+      k_.blockKernels = k_.ownedBlockKernels.get();
+    }
+  }
 }
 
 // Reachable functions by OpFunctionCall; recursion is rejected (OpenCL C 3.0 §6.11 [[restrictions]].i:
@@ -170,6 +183,16 @@ std::unique_ptr<LoweredKernel> lowerKernel(const Module& module, const std::stri
   LowerOptions opt = options;
   if (!opt.globals) opt.globals = std::make_shared<GlobalStorage>();
   KernelLowering(module, opt, *k).run(name);
+  return k;
+}
+
+std::unique_ptr<LoweredKernel> lowerKernelFunction(const Module& module, uint32_t function,
+                                                   const LowerOptions& options) {
+  auto k = std::make_unique<LoweredKernel>();
+  LowerOptions opt = options;
+  if (!opt.globals) opt.globals = std::make_shared<GlobalStorage>();
+  if (!module.functions.count(function)) throw ModuleError("no function %" + std::to_string(function));
+  KernelLowering(module, opt, *k).runFunction(function, module.nameOf(function));
   return k;
 }
 

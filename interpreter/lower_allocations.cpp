@@ -178,9 +178,11 @@ void KernelLowering::assignParams(uint32_t entry) {
           kp.pointeeSize = pointee.size;
           if (!scalarFields(t.element, 0, kp.pointeeFields)) kp.pointeeFields.clear();
         }
+        // A Generic pointer parameter is a block literal (a block kernel's first parameter, device_enqueue.hpp):
+        // global memory.
         AllocationDesc d{"argument " + std::to_string(i) + (kp.name.empty() ? "" : " (" + kp.name + ")"),
                          AllocationSource::KernelArg,
-                         t.storage,
+                         t.storage == spv::StorageClass::Generic ? spv::StorageClass::CrossWorkgroup : t.storage,
                          0,
                          kp.pointeeAlign,
                          uint32_t(i)};
@@ -209,6 +211,7 @@ void KernelLowering::assignParams(uint32_t entry) {
       // OpenCL SPIR-V Environment §2.8.2 [[_kernel_arguments]]: OpTypeQueue parameters (queue_t, a device queue);
       // the register holds the queue's handle (device_enqueue.hpp).
       kp.kind = ParamKind::Queue;
+      k_.usesDeviceEnqueue = true;
     } else if (t.kind == TypeKind::Sampler) {
       kp.kind = ParamKind::Sampler;
       kp.handleIndex = uint32_t(k_.samplerParams.size());

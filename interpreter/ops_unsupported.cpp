@@ -10,12 +10,6 @@ void registerUnsupported(DispatchTable& t) {
   using spv::Op;
   t.unsupported({Op::OpTypePipeStorage, Op::OpConstantPipeStorage, Op::OpCreatePipeFromPipeStorage},
                 "pipe storage is not supported (capability PipeStorage: program-scope pipes of OpenCL C++)");
-  t.unsupported({Op::OpTypeDeviceEvent, Op::OpTypeQueue, Op::OpEnqueueMarker, Op::OpEnqueueKernel,
-                 Op::OpGetKernelNDrangeSubGroupCount, Op::OpGetKernelNDrangeMaxSubGroupSize,
-                 Op::OpGetKernelWorkGroupSize, Op::OpGetKernelPreferredWorkGroupSizeMultiple, Op::OpRetainEvent,
-                 Op::OpReleaseEvent, Op::OpCreateUserEvent, Op::OpIsValidEvent, Op::OpSetUserEventStatus,
-                 Op::OpCaptureEventProfilingInfo, Op::OpGetDefaultQueue, Op::OpBuildNDRange},
-                "device-side enqueue is not supported (capability DeviceEnqueue; an optional OpenCL 3.0 feature)");
   t.unsupported({Op::OpGetKernelLocalSizeForSubgroupCount, Op::OpGetKernelMaxNumSubgroups},
                 "sub-group dispatch queries are not supported (capability SubgroupDispatch)");
   t.unsupported(

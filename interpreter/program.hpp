@@ -18,6 +18,8 @@
 
 namespace clref::interpreter {
 
+class BlockKernels;
+
 // Sizes clref bounds when it lowers a kernel; the OpenCL specifications leave them to the
 // device (OpenCL 3.0 API §4.2 [[platform-querying-devices]] has no query for private memory per
 // work-item). A kernel needing more is refused with a ModuleError naming the quantity, its
@@ -67,6 +69,12 @@ struct LowerOptions {
   // An Op before every instruction and after every value-producing one that tells the launch's ExecutionObserver
   // (interpreter/checks/observer.hpp); no peephole fusion, so that every value has its register.
   bool observeInstructions = false;
+  // Device-side enqueue: the block kernels the kernel's enqueues use (device_enqueue.hpp); nullptr: the lowering
+  // makes the kernel its own when it enqueues blocks.
+  BlockKernels* blockKernels = nullptr;
+  // enqueue_kernel and enqueue_marker return the precise CLK_* error rather than CLK_ENQUEUE_FAILURE (the program was
+  // built with -g: OpenCL C 3.0 §6.15.16.1 [[built-in-functions-enqueuing-a-kernel]]).
+  bool detailedEnqueueErrors = false;
 };
 
 // ByValArg: a struct passed by value as a pointer to a per-work-item copy (llvm-spirv's
@@ -177,6 +185,11 @@ struct LoweredKernel {
   std::vector<uint32_t> pipeParams;  // pipe handle i is parameter pipeParams[i] (exec.hpp kPipeHandleTag)
   std::vector<uint32_t> samplerParams;
   std::vector<images::Sampler> constantSamplers;
+  // Device-side enqueue (device_enqueue.hpp): the kernel enqueues blocks, queries block kernels, or takes a queue_t;
+  // the block kernels it uses (shared with the children, owned by the kernel the host lowered).
+  bool usesDeviceEnqueue = false;
+  BlockKernels* blockKernels = nullptr;
+  std::shared_ptr<BlockKernels> ownedBlockKernels;
 };
 
 // Bytes one work-item slot holds while it runs: its register file and its private memory.
@@ -189,6 +202,10 @@ uint64_t maxWorkGroupSize(const LoweredKernel& kernel, uint64_t deviceMax);
 // Lowers entry point `name`; throws ModuleError for unsupported or invalid input (unknown
 // kernel, recursion, unsupported instruction or capability), naming the instruction.
 std::unique_ptr<LoweredKernel> lowerKernel(const Module& module, const std::string& name, const LowerOptions& options);
+// Lowers function `function` as a kernel: a block's invoke function (OpEnqueueKernel's Invoke), whose first parameter
+// is the block literal (a Generic pointer, bound like a global buffer) and the rest local pointers.
+std::unique_ptr<LoweredKernel> lowerKernelFunction(const Module& module, uint32_t function,
+                                                   const LowerOptions& options);
 
 // Rejects a module clref cannot run on a device with these options: unsupported capability
 // or extension, capability the device lacks (fp16, fp64), addressing model of the wrong width.

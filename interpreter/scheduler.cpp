@@ -3,6 +3,7 @@
 // instruction budget.
 #include "interpreter/checks/check_run.hpp"
 #include "interpreter/checks/zeroed_array.hpp"
+#include "interpreter/device_enqueue.hpp"
 #include "interpreter/executor.hpp"
 #include "interpreter/shadow.hpp"
 #include "interpreter/svm.hpp"
@@ -68,6 +69,11 @@ struct Shared {
   std::vector<const images::ImageView*> images;
   std::vector<images::Sampler> samplers;
   std::vector<Pipe*> pipes;  // the launch's pipe table (exec.hpp kPipeHandleTag)
+  // Device-side enqueue (device_enqueue.hpp): the family a launch the host enqueued owns, the commands this launch
+  // enqueues, and per queue_t parameter its handle.
+  std::unique_ptr<EnqueueFamily> ownFamily;
+  EnqueueLaunch enqueue;
+  std::vector<uint64_t> queueHandle;
   // Work-groups are handed out in increasing order, `chunk` consecutive ones at a time: neighbouring groups touch
   // neighbouring memory (the same cache lines at the edges of their rows), so one thread taking a run of them keeps
   // threads from writing to the same lines at once.
@@ -188,6 +194,8 @@ class Worker {
                                                          : kSamplerHandleTag;
         const uint64_t handle = tag | p.handleIndex;
         std::memcpy(s->regs.data() + p.reg, &handle, ptrBytes);
+      } else if (p.kind == ParamKind::Queue) {
+        std::memcpy(s->regs.data() + p.reg, &s_.queueHandle[i], ptrBytes);
       } else if (p.kind == ParamKind::Value) {
         std::memcpy(s->regs.data() + p.reg, a.value.data(), std::min<size_t>(a.value.size(), p.size));
       } else {
@@ -243,6 +251,12 @@ class Worker {
       A.base = reinterpret_cast<uint8_t*>(svm::kRangeBase);
       A.size = 0;
       A.storage = spv::StorageClass::CrossWorkgroup;
+    }
+    // A child launch's memory inherited from its parent (device_enqueue.hpp), past its own tags and SVM's.
+    if (const uint32_t n = s_.launch.inheritedCount) {
+      const uint32_t base = s_.launch.inheritedBase;
+      if (s->allocs.size() < base + n) s->allocs.resize(base + n);
+      for (uint32_t i = 0; i < n; ++i) s->allocs[base + i] = s_.launch.inherited[i].allocation;
     }
     if (tracksUndefined_) {
       // The uninitialised-value checker's shadows: private memory per slot, local memory per worker, buffer
@@ -796,6 +810,49 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   }
   s.launch.pipes = s.pipes.data();
   s.launch.pipeCount = uint32_t(s.pipes.size());
+  if (config.child) {
+    // A block kernel has no image, sampler or pipe parameters of its own: the handles its block literal captured are
+    // its parent's, so it shares the parent's tables (its own constant samplers, when it has any, keep theirs).
+    const ChildLaunch& c = *config.child;
+    s.launch.images = c.images;
+    s.launch.imageCount = c.imageCount;
+    s.launch.pipes = c.pipes;
+    s.launch.pipeCount = c.pipeCount;
+    if (kernel.constantSamplers.empty()) {
+      s.launch.samplers = c.samplers;
+      s.launch.samplerCount = c.samplerCount;
+    }
+    if (c.inherited) {
+      s.launch.inherited = c.inherited->data();
+      s.launch.inheritedCount = uint32_t(c.inherited->size());
+      s.launch.inheritedBase = inheritedBase(kernel);
+    }
+  }
+  if (kernel.usesDeviceEnqueue || config.child) {
+    EnqueueFamily* family = config.child ? config.child->family : nullptr;
+    if (!family) {
+      s.ownFamily = std::make_unique<EnqueueFamily>();
+      family = s.ownFamily.get();
+      family->threads = config.threads;
+      family->instructionBudget = config.instructionBudget;
+      family->subgroupSize = config.subgroupSize;
+      family->maxWarnings = config.maxWarnings;
+      family->deviceMaxWorkGroupSize = config.deviceMaxWorkGroupSize;
+      // Queue 0 is the default device queue (get_default_queue), or a place no handle names.
+      family->queues.push_back(config.defaultDeviceQueue.value_or(DeviceQueueBinding{}));
+      family->pending.push_back(0);
+      family->hasDefaultQueue = config.defaultDeviceQueue.has_value();
+    }
+    s.enqueue.family = family;
+    s.launch.enqueue = &s.enqueue;
+  }
+  s.queueHandle.assign(kernel.params.size(), 0);
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    if (kernel.params[i].kind != ParamKind::Queue) continue;
+    if (!args[i].queue)
+      throw std::invalid_argument(argName(kernel, i) + " is a queue_t parameter but no device queue was given");
+    s.queueHandle[i] = kQueueHandleTag | s.enqueue.family->queueIndex(*args[i].queue);
+  }
   s.paramTag.assign(kernel.params.size(), 0);
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     s.paramTag[i] = kernel.params[i].tag;
@@ -829,6 +886,8 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   // Pipes: the order of the packets is the order work-items read and write them, which one thread keeps the same in
   // every run (pipe.hpp).
   if (!kernel.pipeParams.empty()) threads = 1;
+  // Device-side enqueue: the commands are enqueued, and run, in the same order in every run.
+  if (kernel.usesDeviceEnqueue) threads = 1;
   if (kernel.checks.has(Check::Uninitialized) && !config.checks.has(Check::Uninitialized))
     throw std::invalid_argument("kernel " + kernel.name +
                                 " was lowered for the uninitialised-value checker and needs ExecConfig::checks with it");
@@ -898,6 +957,8 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
       ++result.warningCount;
       if (result.warnings.size() < config.maxWarnings) result.warnings.push_back(std::move(d));
     }
+  // The commands the launch enqueued run now, after all its work-groups (device_enqueue.hpp).
+  if (s.launch.enqueue && !result.fault && !s.enqueue.commands.empty()) runChildren(s.enqueue, s.launch, result);
   // What the launch wrote is no longer never-written; what it stored undefined stays so.
   for (size_t t = 1; t < s.argUndefined.size(); ++t) {
     const auto& u = s.argUndefined[t];

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "interpreter/checks/check_run.hpp"
+#include "interpreter/device_enqueue.hpp"
 #include "interpreter/executor.hpp"
 #include "interpreter/svm.hpp"
 
@@ -92,15 +93,19 @@ uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, ui
               (off == 0 ? "a NULL pointer" : "a pointer derived from NULL (offset " + std::to_string(off) + ")"));
     return nullptr;
   }
-  if (tag >= wi.allocCount || tag >= wi.launch->kernel->allocations.size()) {
+  const Launch& L = *wi.launch;
+  const bool inherited = tag >= L.inheritedBase && tag - L.inheritedBase < L.inheritedCount;
+  if (tag >= wi.allocCount || (tag >= L.kernel->allocations.size() && !inherited)) {
     fault(wi, op, FaultKind::InvalidPointer,
           std::string(verb) + " of " + std::to_string(bytes) + " bytes through pointer " + hex +
               ", which points into no allocation (a corrupted pointer or pointer arithmetic far out of range)");
     return nullptr;
   }
   const Allocation& A = wi.allocs[tag];
-  const auto& desc = wi.launch->kernel->allocations[tag];
-  const std::string what = "'" + desc.name + "' (" + storageName(A.storage) + ", " + std::to_string(A.size) + " bytes)";
+  // A child kernel's inherited allocation (device_enqueue.hpp) is named after the parent's.
+  const std::string name =
+      inherited ? L.inherited[tag - L.inheritedBase].name : "'" + L.kernel->allocations[tag].name + "'";
+  const std::string what = name + " (" + storageName(A.storage) + ", " + std::to_string(A.size) + " bytes)";
   if (off + bytes > A.size) {
     fault(wi, op, FaultKind::OutOfBounds,
           "out-of-bounds " + std::string(verb) + " of " + std::to_string(bytes) + " bytes at offset " +

@@ -248,28 +248,6 @@ TEST_CASE("a module breaking an OpenCL environment rule fails validation", "[rej
   CHECK_THAT(r.message, Contains("Shader"));
 }
 
-TEST_CASE("an unsupported capability (device-side enqueue) is rejected by name", "[rejection]") {
-  // Device-side enqueue is an optional OpenCL 3.0 feature clref does not provide (capabilities.cpp).
-  const char* text = R"(
-               OpCapability Addresses
-               OpCapability Kernel
-               OpCapability DeviceEnqueue
-               OpMemoryModel Physical64 OpenCL
-               OpEntryPoint Kernel %k "k"
-       %void = OpTypeVoid
-         %fn = OpTypeFunction %void
-          %k = OpFunction %void None %fn
-          %l = OpLabel
-               OpReturn
-               OpFunctionEnd
-)";
-  const auto r = rejectionOf(assemble(text), "k");
-  INFO(r.message);
-  CHECK(r.moduleError);
-  CHECK_THAT(r.message, Contains("capability"));
-  CHECK_THAT(r.message, Contains("DeviceEnqueue"));
-}
-
 TEST_CASE("recursion is rejected with the call cycle", "[rejection]") {
   const char* src = R"CL(
 int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
