@@ -27,6 +27,9 @@ bool capabilitySupported(spv::Capability c) {
     // OpenCL SPIR-V Environment §3 [[required-capabilities]]: DeviceEnqueue for OpenCL C 2.0's and 3.0's
     // __opencl_c_device_enqueue (ops_enqueue.cpp, device_enqueue.hpp).
     case Capability::DeviceEnqueue:
+    // OpenCL SPIR-V Environment §5 [[opencl_extensions]] cl_khr_subgroup_named_barrier: NamedBarrier
+    // (ops_named_barrier.cpp).
+    case Capability::NamedBarrier:
     // OpenCL SPIR-V Environment §3 [[required-capabilities]]: Groups for work-group collective functions (OpenCL C
     // 2.0, and 3.0's __opencl_c_work_group_collective_functions); ops_group.cpp executes them.
     case Capability::Groups:

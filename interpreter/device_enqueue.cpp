@@ -91,7 +91,7 @@ void EnqueueFamily::finish(uint32_t index, int32_t status) {
   DeviceEvent& e = events[index];
   e.status = status;
   if (status != kStatusComplete) return;
-  // OpenCL C 3.0 §6.15.16.5 [[built-in-functions-event-functions]] CLK_PROFILING_COMMAND_EXEC_TIME: END − START, then
+  // OpenCL C 3.0 §6.15.19.8 [[built-in-functions-event-functions]] CLK_PROFILING_COMMAND_EXEC_TIME: END − START, then
   // COMPLETE − START (the command with its children), in nanoseconds.
   auto ns = [&](std::chrono::steady_clock::time_point t) {
     return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(t - e.start).count());

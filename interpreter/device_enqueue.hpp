@@ -1,10 +1,10 @@
-// Device-side enqueue at run time (OpenCL C 3.0 §6.15.16 [[enqueuing-kernels]]): the kernels of blocks, the commands
+// Device-side enqueue at run time (OpenCL C 3.0 §6.15.19 [[enqueuing-kernels]]): the kernels of blocks, the commands
 // a launch's work-items enqueue (kernels and markers), the device events, and running the enqueued children.
 //
 // When children run: in the execute() call of the launch that enqueued them, after all its work-groups, in the order
 // they were enqueued as far as their wait lists allow. That start satisfies every kernel_enqueue_flags_t (NO_WAIT
 // lets a child start earlier, it does not make it), and a parent's launch ends only once its children (and theirs)
-// have, as a parent's status is complete only then (OpenCL C 3.0 §6.15.16.3
+// have, as a parent's status is complete only then (OpenCL C 3.0 §6.15.19.5
 // [[determining-when-a-parent-kernel-has-finished-execution]]).
 //
 // A block literal (the block's captured variables) is copied when the block is enqueued. Its pointers name the
@@ -34,7 +34,7 @@ namespace clref::interpreter {
 constexpr uint32_t kQueueHandleTag = 0x51550000u;        // "QU"
 constexpr uint32_t kDeviceEventHandleTag = 0x45560000u;  // "EV"
 
-// enqueue_kernel's and enqueue_marker's results (OpenCL C 3.0 §6.15.16.1 [[built-in-functions-enqueuing-a-kernel]];
+// enqueue_kernel's and enqueue_marker's results (OpenCL C 3.0 §6.15.19.1 [[built-in-functions-enqueuing-a-kernel]];
 // the values are clang-15's opencl-c-base.h).
 enum EnqueueResult : int32_t {
   kClkSuccess = 0,
@@ -49,9 +49,9 @@ enum EnqueueResult : int32_t {
 };
 const char* enqueueResultName(int32_t r);
 
-// The execution status of a device event (OpenCL 3.0 API §5.11 [[_event_objects]] values).
+// The execution status of a device event (OpenCL 3.0 API §5.11 [[event-objects]] values).
 constexpr int32_t kStatusComplete = 0, kStatusRunning = 1, kStatusSubmitted = 2, kStatusQueued = 3;
-// A command whose wait list holds an event with an error status does not run (OpenCL 3.0 API §5.11
+// A command whose wait list holds an event with an error status does not run (OpenCL 3.0 API §5.11 [[event-objects]]
 // CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST).
 constexpr int32_t kStatusErrorForEventsInWaitList = -14;
 

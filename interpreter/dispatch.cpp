@@ -48,6 +48,7 @@ const DispatchTable& dispatchTable() {
     registerDotProduct(t);
     registerPipe(t);
     registerEnqueue(t);
+    registerNamedBarrier(t);
     registerSubgroup(t);
     registerImage(t);
     registerDeclarations(t);

@@ -79,6 +79,7 @@ void registerAtomic(DispatchTable&);        // ops_atomic.cpp
 void registerDotProduct(DispatchTable&);    // ops_dot_product.cpp
 void registerPipe(DispatchTable&);          // ops_pipe.cpp
 void registerEnqueue(DispatchTable&);       // ops_enqueue.cpp
+void registerNamedBarrier(DispatchTable&);  // ops_named_barrier.cpp
 void registerSubgroup(DispatchTable&);      // ops_subgroup.cpp
 void registerImage(DispatchTable&);         // ops_image.cpp
 void registerDeclarations(DispatchTable&);  // ops_declarations.cpp: module-level instructions

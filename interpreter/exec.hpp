@@ -66,6 +66,15 @@ struct Collective {
   // convergence_order.hpp << 32 | its instruction index); the scheduler runs the lowest waiting one first.
   uint64_t convergenceOrder = 0;
   const void* payload = nullptr;  // op-specific data of the action (the non-uniform arithmetic's combining action)
+  // OpMemoryNamedBarrier (with `subgroup`): a sub-group that waits at it is released once the named barrier's
+  // sub-group count of sub-groups wait at it (scheduler.cpp; ops_named_barrier.cpp).
+  bool namedBarrier = false;
+};
+
+// One named barrier of a work-group (OpNamedBarrierInitialize): how many sub-groups it waits for, and which wait.
+struct NamedBarrierState {
+  uint32_t subgroupCount = 0;
+  std::vector<uint64_t> waiting;  // first slot of each waiting sub-group
 };
 
 // A control-flow edge: the target and the OpPhi copies it performs (parallel-copy semantics:
@@ -112,6 +121,9 @@ constexpr uint32_t kSamplerHandleTag = 0x534D0000u;  // "SM"
 // Pipe values (OpTypePipe) are handles too: kPipeHandleTag | index into the launch's pipe table (kernel pipe
 // argument i is LoweredKernel::pipeParams[i]; ops_pipe.cpp).
 constexpr uint32_t kPipeHandleTag = 0x50490000u;  // "PI"
+// Named barrier values (OpTypeNamedBarrier, cl_khr_subgroup_named_barrier) are handles too: kNamedBarrierHandleTag |
+// the index into the work-group's named barriers (WorkItem::namedBarriers; ops_named_barrier.cpp).
+constexpr uint32_t kNamedBarrierHandleTag = 0x4E420000u;  // "NB"
 constexpr uint32_t kHandleIndexMask = 0xFFFFu;
 constexpr uint32_t kMaxImageHandles = kHandleIndexMask + 1;
 
@@ -195,6 +207,10 @@ struct WorkItem {
   ShadowRun* shadow = nullptr;         // allowed-set propagation (interpreter/shadow.hpp), when the launch has it
   CheckRun* checks = nullptr;          // the launch's optional checkers (interpreter/checks/), when it has them
   ExecutionObserver* observer = nullptr;  // the launch's observer (interpreter/checks/observer.hpp), when it has one
+  // Named barriers (ops_named_barrier.cpp): the work-group's, owned by the executor; how many this work-item has
+  // initialised (its n-th OpNamedBarrierInitialize names the group's n-th barrier).
+  std::vector<NamedBarrierState>* namedBarriers = nullptr;
+  uint32_t namedBarrierInits = 0;
 };
 
 // Register access. memcpy keeps it free of aliasing and alignment assumptions; compilers turn

@@ -51,6 +51,7 @@ enum class TypeKind : uint8_t {
   Image,
   Sampler,
   SampledImage,
+  NamedBarrier,
   Opaque,
   ForwardPointer
 };

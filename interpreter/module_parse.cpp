@@ -251,6 +251,7 @@ void Module::buildTables() {
       case Op::OpTypeDeviceEvent: types[w[1]] = Type(TypeKind::DeviceEvent); break;
       case Op::OpTypeReserveId: types[w[1]] = Type(TypeKind::ReserveId); break;
       case Op::OpTypeQueue: types[w[1]] = Type(TypeKind::Queue); break;
+      case Op::OpTypeNamedBarrier: types[w[1]] = Type(TypeKind::NamedBarrier); break;
       case Op::OpTypePipe: types[w[1]] = Type(TypeKind::Pipe); break;
       case Op::OpTypeImage: types[w[1]] = Type(TypeKind::Image); break;
       case Op::OpTypeSampler: types[w[1]] = Type(TypeKind::Sampler); break;

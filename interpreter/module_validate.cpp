@@ -20,7 +20,9 @@ namespace {
 // SPIRV-Tools' OpenCL environments refuse OpCapability Float16 (cl_khr_fp16 allows it in
 // kernels: OpenCL SPIR-V Environment §3.1 [[required-capabilities-1.0]]) and OpCapability Int64Atomics (which a device
 // with cl_khr_int64_base_atomics must accept: OpenCL SPIR-V Environment §5 [[opencl_extensions]]), so a module
-// declaring either is validated in the universal environment of its version instead.
+// declaring either is validated in the universal environment of its version instead; likewise OpCapability
+// NamedBarrier, which a device with cl_khr_subgroup_named_barrier must accept (OpenCL SPIR-V Environment §5
+// [[opencl_extensions]]).
 spv_target_env validationEnv(uint32_t version, bool universal) {
   const uint32_t minor = (version >> 8) & 0xff;
   if ((version >> 16) != 1) return SPV_ENV_OPENCL_2_2;
@@ -34,7 +36,8 @@ spv_target_env validationEnv(uint32_t version, bool universal) {
 }
 
 bool universalCapabilities(const Module& m) {
-  return m.hasCapability(spv::Capability::Float16) || m.hasCapability(spv::Capability::Int64Atomics);
+  return m.hasCapability(spv::Capability::Float16) || m.hasCapability(spv::Capability::Int64Atomics) ||
+         m.hasCapability(spv::Capability::NamedBarrier);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // Device-side enqueue instructions (SPIR-V 1.0 §3.32.22 [external] Device-Side Enqueue Instructions; OpenCL C 3.0
-// §6.15.16 [[enqueuing-kernels]]): enqueue a block's kernel or a marker, build an ND-range, the default queue, the
+// §6.15.19 [[enqueuing-kernels]]): enqueue a block's kernel or a marker, build an ND-range, the default queue, the
 // device events, and the block kernel queries. The commands and events are device_enqueue.hpp's.
 //
 // Ops: r = result; aux = the instruction's operands (EnqueueSite, NDRangeBuild, KernelQuery); a = the operand of the
@@ -99,8 +99,9 @@ bool readNDRange(WorkItem& wi, const Op* op, const NDRangeOperand& o, uint32_t& 
   return true;
 }
 
-// Whether the ND-range is one a child can run with (OpenCL C 3.0 §6.15.16.1 CLK_INVALID_NDRANGE: "not a valid
-// ND-range descriptor"); chooses the local size when it has none. `why` says what is wrong.
+// Whether the ND-range is one a child can run with (OpenCL C 3.0 §6.15.19.1 [[built-in-functions-enqueuing-a-kernel]]
+// CLK_INVALID_NDRANGE: "not a valid ND-range descriptor"); chooses the local size when it has none. `why` says what is
+// wrong.
 bool validNDRange(uint32_t dims, NDRangeSpec& r, const LoweredKernel& child, const numerics::Choices& choices,
                   uint64_t deviceMax, std::string& why) {
   if (dims < 1 || dims > 3) {
@@ -157,7 +158,7 @@ std::optional<uint32_t> queueOf(const WorkItem& wi, uint32_t reg) {
   return index;
 }
 
-// The failure result of an enqueue: the precise code with -g, else CLK_ENQUEUE_FAILURE (OpenCL C 3.0 §6.15.16.1
+// The failure result of an enqueue: the precise code with -g, else CLK_ENQUEUE_FAILURE (OpenCL C 3.0 §6.15.19.1
 // [[built-in-functions-enqueuing-a-kernel]]); a warning says why either way.
 const Op* enqueueFailed(WorkItem& wi, const Op* op, const EnqueueSite& site, int32_t code, const std::string& why) {
   const int32_t result = site.detailedErrors ? code : kClkEnqueueFailure;
@@ -268,7 +269,7 @@ const Op* enqueue(WorkItem& wi, const Op* op) {
   }
   if (site.invoke) {
     const uint32_t flags = rd<uint32_t>(wi, site.flags);
-    // OpenCL C 3.0 §6.15.16.2 [[determining-when-a-child-kernel-begins-execution]]: the three kernel_enqueue_flags_t.
+    // OpenCL C 3.0 §6.15.19.4 [[determining-when-a-child-kernel-begins-execution]]: the three kernel_enqueue_flags_t.
     if (flags > 2)
       return enqueueFailed(wi, op, site, kClkEnqueueFailure,
                            "flags " + std::to_string(flags) + " is no kernel_enqueue_flags_t value");
@@ -350,7 +351,7 @@ const Op* getDefaultQueue(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-// OpenCL C 3.0 §6.15.16.5 [[built-in-functions-event-functions]]: retain_event, release_event and
+// OpenCL C 3.0 §6.15.19.8 [[built-in-functions-event-functions]]: retain_event, release_event and
 // set_user_event_status on an invalid event are undefined: a fault.
 DeviceEvent* eventOperand(WorkItem& wi, const Op* op, const char* function, uint32_t* index = nullptr) {
   DeviceEvent* e = familyOf(wi).liveEvent(readWord(wi, op->a, ptrBytes(wi)), index);
@@ -403,7 +404,7 @@ const Op* isValidEvent(WorkItem& wi, const Op* op) {
 }
 
 // set_user_event_status: "status can be either CL_COMPLETE or a negative integer value"; a user event's status is
-// set once (OpenCL 3.0 API §5.11 clSetUserEventStatus, whose rule the built-in mirrors).
+// set once (OpenCL 3.0 API §5.11 [[event-objects]] clSetUserEventStatus, whose rule the built-in mirrors).
 const Op* setUserEventStatus(WorkItem& wi, const Op* op) {
   EnqueueFamily& f = familyOf(wi);
   std::lock_guard lock(f.mutex);

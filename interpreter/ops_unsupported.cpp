@@ -15,8 +15,6 @@ void registerUnsupported(DispatchTable& t) {
   t.unsupported(
       {Op::OpGroupNonUniformQuadBroadcast, Op::OpGroupNonUniformQuadSwap},
       "quad operations are not supported (capability GroupNonUniformQuad, which no OpenCL extension declares)");
-  t.unsupported({Op::OpTypeNamedBarrier, Op::OpNamedBarrierInitialize, Op::OpMemoryNamedBarrier},
-                "named barriers are not supported (capability NamedBarrier)");
   t.unsupported({Op::OpTypeMatrix, Op::OpTranspose, Op::OpMatrixTimesScalar, Op::OpVectorTimesMatrix,
                  Op::OpMatrixTimesVector, Op::OpMatrixTimesMatrix, Op::OpOuterProduct},
                 "matrices are not supported (capability Matrix; OpenCL C has no matrix types)");

@@ -73,7 +73,7 @@ struct LowerOptions {
   // makes the kernel its own when it enqueues blocks.
   BlockKernels* blockKernels = nullptr;
   // enqueue_kernel and enqueue_marker return the precise CLK_* error rather than CLK_ENQUEUE_FAILURE (the program was
-  // built with -g: OpenCL C 3.0 §6.15.16.1 [[built-in-functions-enqueuing-a-kernel]]).
+  // built with -g: OpenCL C 3.0 §6.15.19.1 [[built-in-functions-enqueuing-a-kernel]]).
   bool detailedEnqueueErrors = false;
 };
 

@@ -155,6 +155,7 @@ class Worker {
   const LoweredKernel& k_;
   std::vector<std::unique_ptr<Slot>> slots_;
   std::vector<WorkItem*> items_;  // runCollective's view of the group's work-items
+  std::vector<NamedBarrierState> namedBarriers_;  // the current work-group's (ops_named_barrier.cpp)
   std::vector<uint8_t> groupArena_;
   int64_t budget_ = 0;
   bool resetsPrivate_ = false, tracksImageWrites_ = false;
@@ -299,6 +300,7 @@ class Worker {
     wi.warningCount = &warningCount_;
     wi.choiceTally = &groupChoices_;
     wi.shadow = s_.config.shadow;
+    wi.namedBarriers = &namedBarriers_;
     return s;
   }
 
@@ -313,6 +315,7 @@ class Worker {
       wi.globalId[d] = R.offset[d] + group[d] * R.local[d] + local[d];
     }
     wi.localLinearId = (local[2] * localSize[1] + local[1]) * localSize[0] + local[0];
+    wi.namedBarrierInits = 0;
     // Private memory starts over for every work-item: the uninitialised pattern, then the
     // initialisers of Private variables.
     if (resetsPrivate_) {
@@ -394,6 +397,7 @@ class Worker {
     if (tracksUndefined_) startLocalUndefined();
     groupWarnings_.clear();
     warnedOps_.clear();
+    namedBarriers_.clear();
     auto localOf = [&](uint64_t i) {
       return std::array<uint64_t, 3>{i % localSize[0], (i / localSize[0]) % localSize[1],
                                      i / (localSize[0] * localSize[1])};
@@ -467,6 +471,12 @@ class Worker {
           for (uint64_t i = first + 1; i < first + count && all; ++i)
             all = slots_[i]->wi.state == WorkItemState::AtBarrier && slots_[i]->wi.barrier == lead.barrier;
           if (!all) continue;
+          if (static_cast<const Collective*>(lead.barrier->aux)->namedBarrier) {
+            const NamedWait w = waitAtNamedBarrier(first, count, lead.barrier, n);
+            if (w == NamedWait::Fault) return finishGroup(g, true);
+            progress = progress || w == NamedWait::Released;
+            continue;
+          }
           if (lead.barrier->aux && !runCollective(first, count, lead.barrier)) return finishGroup(g, true);
           if (s_.checks) s_.checks->barrier(lead.barrier);
           for (uint64_t i = first; i < first + count; ++i) slots_[i]->wi.state = WorkItemState::Running;
@@ -489,6 +499,7 @@ class Worker {
         }
       }
       if (allReturned) return finishGroup(g, false);
+      if (stuckAtNamedBarrier()) return finishGroup(g, true);
       if (!same || (at && isSubgroupStop(at))) {
         // Report from the point of view of a work-item waiting at a barrier: with sub-group collectives, one whose
         // sub-group is incomplete, and a member of that sub-group that is elsewhere.
@@ -595,6 +606,47 @@ class Worker {
     }
     for (WorkItem* wi : items_) wi->state = WorkItemState::Running;
     return true;
+  }
+
+  enum class NamedWait { Waiting, Released, Fault };
+  // The sub-group in slots [first, first + count) of a work-group of n waits at named barrier `at`
+  // (ops_named_barrier.cpp): it is released, with the others waiting there, once the barrier's Subgroup Count
+  // sub-groups wait.
+  NamedWait waitAtNamedBarrier(uint64_t first, uint64_t count, const Op* at, uint64_t n) {
+    if (!runCollective(first, count, at)) return NamedWait::Fault;  // the same barrier in every work-item
+    WorkItem& lead = slots_[first]->wi;
+    uint64_t h = 0;
+    std::memcpy(&h, lead.regs + at->a, k_.addressBits / 8);
+    const uint64_t index = h & kHandleIndexMask;
+    if ((h & ~uint64_t(kHandleIndexMask)) != kNamedBarrierHandleTag || index >= namedBarriers_.size()) {
+      fault(lead, at, FaultKind::InvalidPointer, "the named barrier operand is not a named barrier of the work-group");
+      return NamedWait::Fault;
+    }
+    NamedBarrierState& b = namedBarriers_[index];
+    if (std::find(b.waiting.begin(), b.waiting.end(), first) == b.waiting.end()) b.waiting.push_back(first);
+    if (b.waiting.size() < b.subgroupCount) return NamedWait::Waiting;
+    const uint64_t sg = s_.launch.subgroupSize;
+    for (uint64_t f : b.waiting)
+      for (uint64_t i = f; i < std::min(f + sg, n); ++i)
+        if (slots_[i]->wi.state == WorkItemState::AtBarrier && slots_[i]->wi.barrier == at)
+          slots_[i]->wi.state = WorkItemState::Running;
+    b.waiting.clear();
+    return NamedWait::Released;
+  }
+
+  // Nothing can run and sub-groups wait at a named barrier that too few sub-groups can reach: a fault naming it.
+  bool stuckAtNamedBarrier() {
+    for (size_t i = 0; i < namedBarriers_.size(); ++i) {
+      const NamedBarrierState& b = namedBarriers_[i];
+      if (b.waiting.empty()) continue;
+      WorkItem& w = slots_[b.waiting.front()]->wi;
+      fault(w, w.barrier, FaultKind::BarrierDivergence,
+            "named barrier " + std::to_string(i) + " waits for " + std::to_string(b.subgroupCount) + " sub-groups, " +
+                std::to_string(b.waiting.size()) +
+                " wait at it and no other sub-group of the work-group can reach it (they returned or wait elsewhere)");
+      return true;
+    }
+    return false;
   }
 
   static bool isSubgroupStop(const Op* at) {

@@ -122,6 +122,7 @@ void Module::layoutTypes() {
       case TypeKind::DeviceEvent:
       case TypeKind::ReserveId:
       case TypeKind::Queue:
+      case TypeKind::NamedBarrier:
       case TypeKind::Pipe:
       case TypeKind::Image:
       case TypeKind::Sampler:

@@ -144,6 +144,7 @@ std::string describeType(const Module& m, uint32_t typeId) {
     case TypeKind::Image: return imageName(m, typeId);
     case TypeKind::Sampler: return "sampler_t";
     case TypeKind::SampledImage: return "sampled image";
+    case TypeKind::NamedBarrier: return "named barrier";
     case TypeKind::Function: return "function";
     case TypeKind::Opaque: return "opaque";
     case TypeKind::ForwardPointer: return "forward pointer";
