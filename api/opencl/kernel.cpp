@@ -321,6 +321,10 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
       r.sampler = smp->sampler;
       break;
     }
+    case host::ArgKind::Queue:
+      // CL_INVALID_DEVICE_QUEUE if the kernel argument is a device queue, but arg_value does not point to a valid
+      // device queue object: the ICD makes no device queues yet.
+      return apiError(__func__, CL_INVALID_DEVICE_QUEUE, "{} takes a device queue, and the ICD makes none", arg);
   }
   r.set = true;
   a = std::move(r);
@@ -773,6 +777,7 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
           case host::ArgKind::Image: hk.setArg(i, a.image); break;
           case host::ArgKind::Sampler: hk.setArgSampler(i, a.sampler); break;
           case host::ArgKind::Pipe: hk.setArg(i, a.pipe); break;
+          case host::ArgKind::Queue: break;  // never set (clSetKernelArg)
         }
       }
       auto r = hk.run(range, device->computeUnits);
