@@ -745,7 +745,7 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
                      const size_t* global_work_offset, const size_t* global_work_size, const size_t* local_work_size,
                      cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) {
   ApiLock lock;
-  if (!validQueue(command_queue)) return invalidQueue(fn, command_queue);
+  if (!validHostQueue(command_queue)) return invalidHostQueue(fn, command_queue);
   if (!validKernel(kernel)) return apiError(fn, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
   if (kernel->program->context == command_queue->context)
     if (cl_int e = checkWaitList(fn, command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
@@ -876,7 +876,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSuggestedLocalWorkSizeKHR(cl_command_
                                                                      size_t* suggested_local_work_size) try {
   const char* fn = __func__;
   ApiLock lock;
-  if (!validQueue(command_queue)) return invalidQueue(fn, command_queue);
+  if (!validHostQueue(command_queue)) return invalidHostQueue(fn, command_queue);
   if (!validKernel(kernel)) return apiError(fn, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
   if (!suggested_local_work_size) return apiError(fn, CL_INVALID_VALUE, "suggested_local_work_size is NULL");
   if (!global_work_size) return apiError(fn, CL_INVALID_GLOBAL_WORK_SIZE, "global_work_size is NULL");

@@ -39,6 +39,9 @@ Fixture::Fixture() {
   ctx2 = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &e);
   q = clCreateCommandQueueWithProperties(ctx, device, nullptr, &e);
   q2 = clCreateCommandQueueWithProperties(ctx2, device, nullptr, &e);
+  const cl_queue_properties onDevice[] = {CL_QUEUE_PROPERTIES,
+                                          CL_QUEUE_ON_DEVICE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
+  dq = clCreateCommandQueueWithProperties(ctx, device, onDevice, &e);
   buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, nullptr, &e);
   buf2 = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, nullptr, &e);
   cl_buffer_region r{128, 256};

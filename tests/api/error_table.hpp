@@ -64,6 +64,7 @@ struct Fixture {
   cl_device_id device = nullptr;
   cl_context ctx = nullptr, ctx2 = nullptr;    // two contexts on the one device
   cl_command_queue q = nullptr, q2 = nullptr;  // q on ctx, q2 on ctx2
+  cl_command_queue dq = nullptr;               // a device queue (CL_QUEUE_ON_DEVICE) of ctx, not its default
   cl_mem buf = nullptr, buf2 = nullptr;        // 4096-byte READ_WRITE buffers of ctx
   cl_mem sub = nullptr;                        // sub-buffer of buf: origin 128, size 256
   cl_mem hostWriteOnly = nullptr;              // 64 bytes, CL_MEM_HOST_WRITE_ONLY, ctx
