@@ -316,6 +316,7 @@ struct ArgRecord {
   std::shared_ptr<host::Image> image;  // an image argument
   std::shared_ptr<host::Pipe> pipe;    // a pipe argument
   host::Sampler sampler;               // a sampler argument
+  std::shared_ptr<host::DeviceQueue> deviceQueue;  // a queue_t argument
 };
 }  // namespace clref::cl
 

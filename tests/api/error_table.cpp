@@ -88,6 +88,36 @@ Fixture& fx() {
   return f;
 }
 
+namespace {
+struct QueueKernel {
+  cl_kernel kernel = nullptr;
+  std::string log;
+  QueueKernel() {
+    const char* source = "kernel void takes_queue(queue_t q, global int* out) { out[0] = 1; }";
+    cl_int e;
+    cl_program p = clCreateProgramWithSource(fx().ctx, 1, &source, nullptr, &e);
+    if (clBuildProgram(p, 0, nullptr, "-cl-std=CL3.0 -cl-kernel-arg-info", nullptr, nullptr) == CL_SUCCESS) {
+      kernel = clCreateKernel(p, "takes_queue", &e);
+    } else {
+      size_t n = 0;
+      clGetProgramBuildInfo(p, fx().device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &n);
+      log.resize(n);
+      clGetProgramBuildInfo(p, fx().device, CL_PROGRAM_BUILD_LOG, n, log.data(), nullptr);
+      if (log.find("DeviceEnqueue") == std::string::npos)
+        std::fprintf(stderr, "error tables: a kernel with a queue_t parameter does not build:\n%s\n", log.c_str());
+    }
+    clReleaseProgram(p);  // the kernel keeps it alive
+  }
+};
+QueueKernel& queueKernelBuild() {
+  static QueueKernel k;
+  return k;
+}
+}  // namespace
+
+cl_kernel queueKernel() { return queueKernelBuild().kernel; }
+const std::string& queueKernelLog() { return queueKernelBuild().log; }
+
 cl_int err(const std::function<void(cl_int*)>& f) {
   cl_int e = 12345;
   f(&e);
