@@ -435,8 +435,8 @@ TEST_CASE("device queues: a device without device-side enqueue", "[.device_enque
   CHECK(deviceQueue(f.ctx, kOnDeviceDefault, e) == nullptr);
   CHECK(e == CL_INVALID_QUEUE_PROPERTIES);
   CHECK(f.dq == nullptr);
-  // §H.3: clGetCommandQueueInfo CL_QUEUE_DEVICE_DEFAULT "Returns NULL"; clSetDefaultDeviceCommandQueue "Returns
-  // CL_INVALID_OPERATION".
+  // The same appendix: clGetCommandQueueInfo CL_QUEUE_DEVICE_DEFAULT "Returns NULL"; clSetDefaultDeviceCommandQueue
+  // "Returns CL_INVALID_OPERATION".
   CHECK(queueInfo<cl_command_queue>(f.q, CL_QUEUE_DEVICE_DEFAULT) == nullptr);
   CHECK(clSetDefaultDeviceCommandQueue(f.ctx, f.device, f.q) == CL_INVALID_OPERATION);
   // OpenCL C programs see no __opencl_c_device_enqueue: queue_t is no type of theirs.
