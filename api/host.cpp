@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstring>
 #include <filesystem>
@@ -24,6 +25,34 @@ using interpreter::ModuleError;
 
 Device::Device(DeviceConfig config) : config_(std::move(config)) {
   if (config_.addressBits != 32 && config_.addressBits != 64) throw Error("addressBits must be 32 or 64");
+}
+
+void Device::setDefaultQueue(std::shared_ptr<DeviceQueue> queue) {
+  if (queue && !config_.deviceEnqueue) throw Error("the device has device-side enqueue off: it has no device queues");
+  *defaultQueue_ = std::move(queue);
+}
+
+// ---- DeviceQueue ----------------------------------------------------------------------------
+
+static_assert(kDeviceQueuePreferredSize == interpreter::kDeviceQueuePreferredSize &&
+              kDeviceQueueMaxSize == interpreter::kDeviceQueueMaxSize &&
+              kMaxOnDeviceQueues == interpreter::kMaxOnDeviceQueues &&
+              kMaxOnDeviceEvents == interpreter::kMaxOnDeviceEvents);
+
+namespace {
+// Ids are never reused, so a kernel's queue_t value names one queue for the life of the process.
+std::atomic<uint64_t> nextDeviceQueueId{1};
+
+interpreter::DeviceQueueBinding bindingOf(const DeviceQueue& q) {
+  return interpreter::DeviceQueueBinding{q.id(), q.size(), q.profiling()};
+}
+}  // namespace
+
+DeviceQueue::DeviceQueue(uint64_t size, bool profiling) : id_(nextDeviceQueueId++), size_(size), profiling_(profiling) {
+  // OpenCL 3.0 API §5.1 [[_command_queues]] CL_QUEUE_SIZE: "must be a value <= CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE".
+  if (size > kDeviceQueueMaxSize)
+    throw Error("a device queue of " + std::to_string(size) + " bytes is larger than the device's maximum, " +
+                std::to_string(kDeviceQueueMaxSize) + " bytes");
 }
 
 Buffer::Buffer(size_t bytes) : data_(bytes), base_(data_.data()), size_(bytes) {}
@@ -92,7 +121,12 @@ std::shared_ptr<Program> Program::fromSpirv(const Device& device, std::vector<ui
 std::shared_ptr<Program> Program::fromModule(const Device& device, interpreter::Module module) {
   auto m = std::make_shared<const interpreter::Module>(std::move(module));
   // Reject what this device cannot run now, not at the first kernel (capabilities, extensions,
-  // address width).
+  // address width). OpenCL SPIR-V Environment §3.1 [[required-capabilities-1.0]]: DeviceEnqueue is for devices
+  // supporting device-side enqueue; with the feature off, this device is not one.
+  if (!device.config().deviceEnqueue)
+    for (auto c : m->capabilities)
+      if (c == spv::Capability::DeviceEnqueue)
+        throw ModuleError("the module needs DeviceEnqueue (device-side enqueue) but the device has it off");
   interpreter::checkModuleSupport(*m, lowerOptions(device.config()));
   return std::shared_ptr<Program>(new Program(device, std::move(m)));
 }
@@ -211,6 +245,10 @@ std::vector<std::string> openCLCFeatures(const DeviceConfig& config) {
   // Sub-groups (OpenCL C 3.0 §6.15.20 [[sub-group-functions]]): sub_group_* collectives and sub_group_barrier
   // (interpreter/ops_group.cpp).
   v.push_back("__opencl_c_subgroups");
+  // Device-side enqueue (OpenCL C 3.0 §6.15.19 [[enqueuing-kernels]]; interpreter/executor.hpp): children run
+  // inside their parent's launch. §6.2.1 [[features]]: it requires __opencl_c_generic_address_space and
+  // __opencl_c_program_scope_global_variables, which every clref device has (above).
+  if (config.deviceEnqueue) v.push_back("__opencl_c_device_enqueue");
   // cl_khr_integer_dot_product's features: OpenCL Extension Specification 3.0.12 §42.2 "New API Enums" (the packed
   // input "is always set"; the unpacked input must be in version 2, which clref reports).
   v.push_back("__opencl_c_integer_dot_product_input_4x8bit");
@@ -284,7 +322,10 @@ Kernel::Kernel(std::shared_ptr<Program> program, const std::string& name) : prog
       case interpreter::ParamKind::Image: a.info.kind = ArgKind::Image; break;
       case interpreter::ParamKind::Sampler: a.info.kind = ArgKind::Sampler; break;
       case interpreter::ParamKind::Pipe: a.info.kind = ArgKind::Pipe; break;
+      case interpreter::ParamKind::Queue: a.info.kind = ArgKind::Queue; break;
     }
+    // OpenCL C's name of an OpTypeQueue parameter (OpenCL SPIR-V Environment §2.5.3 [[_other_data_types]]: queue_t).
+    if (a.info.kind == ArgKind::Queue) a.info.typeName = "queue_t";
     a.info.size = p.size;
     a.info.imageType = p.imageType;
     a.info.depth = p.depth;
@@ -338,8 +379,13 @@ const KernelArgInfo& Kernel::argInfo(size_t i) const {
 Kernel::Arg& Kernel::argAt(size_t i, ArgKind want) {
   const auto& info = argInfo(i);
   if (info.kind != want) {
-    static const char* kinds[] = {"a buffer (global/constant pointer)", "a local pointer", "a value", "an image",
-                                  "a sampler", "a pipe"};
+    static const char* kinds[] = {"a buffer (global/constant pointer)",
+                                  "a local pointer",
+                                  "a value",
+                                  "an image",
+                                  "a sampler",
+                                  "a pipe",
+                                  "a device queue"};
     throw Error("argument " + std::to_string(i) + " of " + name_ + " (" + info.typeName + ") takes " +
                 kinds[int(info.kind)] + ", not " + kinds[int(want)]);
   }
@@ -372,6 +418,20 @@ void Kernel::setArg(size_t i, std::shared_ptr<Pipe> pipe) {
   if (!pipe) throw Error("argument " + std::to_string(i) + " of " + name_ + " is a pipe: a pipe must be given");
   a.pipe = std::move(pipe);
   a.set = true;
+}
+
+void Kernel::setArg(size_t i, std::shared_ptr<DeviceQueue> queue) {
+  auto& a = argAt(i, ArgKind::Queue);
+  if (!queue)
+    throw Error("argument " + std::to_string(i) + " of " + name_ + " is a queue_t: a device queue must be given");
+  a.queue = std::move(queue);
+  a.set = true;
+}
+
+void Kernel::setDefaultQueue(std::shared_ptr<DeviceQueue> queue) {
+  if (queue && !program_->device().config().deviceEnqueue)
+    throw Error(name_ + ": the device has device-side enqueue off: it has no device queues");
+  defaultQueue_ = std::move(queue);
 }
 
 Pipe::Pipe(uint32_t packetSize, uint32_t maxPackets) {
@@ -627,6 +687,7 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
       case ArgKind::Image: b.image = &a.image->view(); break;
       case ArgKind::Sampler: b.sampler = a.sampler; break;
       case ArgKind::Pipe: b.pipe = &a.pipe->state(); break;
+      case ArgKind::Queue: b.queue = bindingOf(*a.queue); break;
     }
   }
   // A work-group's local memory, allocated per work-group by the executor: its static __local variables and its
@@ -673,6 +734,10 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
   ec.shadow = shadow;
   ec.observer = observer;
   ec.onlyGroups = groups;
+  // OpenCL C 3.0 §6.15.19.9 [[built-in-functions-helper-functions]] get_default_queue: the kernel's own default, else
+  // its device's; none: CLK_NULL_QUEUE.
+  if (const auto q = defaultQueue_ ? *defaultQueue_ : program_->device().defaultQueue(); q && cfg.deviceEnqueue)
+    ec.defaultDeviceQueue = bindingOf(*q);
   // A shadow run takes the race checker (it only observes accesses); the uninitialised-value checker needs a kernel
   // lowered for it, which the shadow mode's is not.
   ec.checks = cfg.checks;

@@ -49,6 +49,13 @@ inline constexpr uint64_t kDefaultLocalMemSize = 64 * 1024;
 // CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE for all of a program's); host.cpp checks they are the interpreter's.
 inline constexpr uint64_t kMaxGlobalVariableSize = uint64_t(256) << 20;
 inline constexpr uint64_t kMaxGlobalVariableTotalSize = uint64_t(1) << 30;
+// The device queue limits (OpenCL 3.0 API §4.2 [[platform-querying-devices]] CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE,
+// _MAX_SIZE, CL_DEVICE_MAX_ON_DEVICE_QUEUES, CL_DEVICE_MAX_ON_DEVICE_EVENTS); host.cpp checks they are the
+// interpreter's.
+inline constexpr uint64_t kDeviceQueuePreferredSize = uint64_t(256) << 10;
+inline constexpr uint64_t kDeviceQueueMaxSize = uint64_t(16) << 20;
+inline constexpr uint32_t kMaxOnDeviceQueues = 4;
+inline constexpr uint32_t kMaxOnDeviceEvents = 1024;
 
 struct DeviceConfig {
   unsigned addressBits = 64;  // 32 or 64: must match the module's addressing model
@@ -72,6 +79,10 @@ struct DeviceConfig {
   // run() element i of each buffer and image the kernel may write, for i a multiple of this, is changed beyond any
   // allowed bound (host.cpp plantErrors). The ICD reads it from CLREF_PLANT_ERRORS.
   uint64_t plantErrors = 0;
+  // Device-side enqueue (OpenCL C 3.0 §6.15.19 [[enqueuing-kernels]], the feature __opencl_c_device_enqueue): kernels
+  // enqueue kernels to device queues (DeviceQueue). Off: the feature is not reported, modules declaring DeviceEnqueue
+  // are refused, and the device has no default queue.
+  bool deviceEnqueue = true;
 };
 
 // The OpenCL C extensions and optional features (OpenCL C 3.0 §6.2.1 [[features]] feature macros) a device
@@ -80,14 +91,42 @@ struct DeviceConfig {
 std::vector<std::string> openCLCExtensions(const DeviceConfig& config);
 std::vector<std::string> openCLCFeatures(const DeviceConfig& config);
 
+class DeviceQueue;
+
 class Device {
  public:
   explicit Device(DeviceConfig config = {});
   const DeviceConfig& config() const { return config_; }
   DeviceConfig& config() { return config_; }
+  // The device's default device queue (OpenCL 3.0 API §5.1 [[_command_queues]] CL_QUEUE_ON_DEVICE_DEFAULT,
+  // clSetDefaultDeviceCommandQueue replaces it): what get_default_queue returns in the kernels of its programs; null:
+  // none (CLK_NULL_QUEUE). Copies of a Device (each Program keeps one) share it, so a replacement reaches programs
+  // built before it. setDefaultQueue throws Error when the device has deviceEnqueue off.
+  std::shared_ptr<DeviceQueue> defaultQueue() const { return *defaultQueue_; }
+  void setDefaultQueue(std::shared_ptr<DeviceQueue> queue);
 
  private:
   DeviceConfig config_;
+  std::shared_ptr<std::shared_ptr<DeviceQueue>> defaultQueue_ = std::make_shared<std::shared_ptr<DeviceQueue>>();
+};
+
+// A device queue (OpenCL 3.0 API §5.1 [[_command_queues]] CL_QUEUE_ON_DEVICE): what a kernel's enqueue_kernel enqueues
+// to, as a queue_t argument or the device's default queue. The kernels a kernel enqueues run inside the same run(),
+// after the parent's work-groups (interpreter/executor.hpp), so the host's queue is an identity, a size and a
+// profiling flag; no host command runs on it.
+class DeviceQueue {
+ public:
+  // A queue of `size` bytes (CL_QUEUE_SIZE); throws Error when it is larger than kDeviceQueueMaxSize
+  // (CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE). `profiling`: CL_QUEUE_PROFILING_ENABLE (capture_event_profiling_info).
+  explicit DeviceQueue(uint64_t size = kDeviceQueuePreferredSize, bool profiling = false);
+  uint64_t id() const { return id_; }  // distinct for every DeviceQueue of the process
+  uint64_t size() const { return size_; }
+  bool profiling() const { return profiling_; }
+
+ private:
+  uint64_t id_;
+  uint64_t size_;
+  bool profiling_;
 };
 
 // Device memory: a byte array the kernels address as a CrossWorkgroup allocation.
@@ -203,7 +242,8 @@ class Image {
 // A sampler object is its descriptor (OpenCL 3.0 API §5.7 [[_sampler_objects]]).
 using Sampler = images::Sampler;
 
-enum class ArgKind : uint8_t { Buffer, Local, Value, Image, Sampler, Pipe };
+// Queue: a queue_t argument (a DeviceQueue).
+enum class ArgKind : uint8_t { Buffer, Local, Value, Image, Sampler, Pipe, Queue };
 
 // A pipe (OpenCL 3.0 API §5.4 [[_pipes]]): at most maxPackets packets of packetSize bytes in FIFO order, written and
 // read by kernels (interpreter/pipe.hpp); the host has no access to its contents. The packets stay from one launch
@@ -445,6 +485,10 @@ class Kernel {
   void setArg(size_t i, std::shared_ptr<Image> image);
   void setArgSampler(size_t i, const Sampler& sampler);  // sampler_t argument
   void setArg(size_t i, std::shared_ptr<Pipe> pipe);     // pipe argument (read_only or write_only pipe)
+  void setArg(size_t i, std::shared_ptr<DeviceQueue> queue);  // queue_t argument (a device queue)
+  // get_default_queue's queue in this kernel's runs, instead of its device's (Device::defaultQueue): the OpenCL API
+  // keeps a default per context and device, which a host::Device does not know. null: no default queue.
+  void setDefaultQueue(std::shared_ptr<DeviceQueue> queue);
   template <class T> void setArg(size_t i, const T& v) { setArgValue(i, &v, sizeof(T)); }
   // The named choices the kernel runs with (its program's device's).
   const numerics::Choices& choices() const;
@@ -491,6 +535,7 @@ class Kernel {
     std::shared_ptr<Image> image;
     Sampler sampler;
     std::shared_ptr<Pipe> pipe;
+    std::shared_ptr<DeviceQueue> queue;
   };
   void lower();
   RunResult runWith(const NDRange& range, interpreter::ShadowRun* shadow, interpreter::ExecutionObserver* observer,
@@ -499,6 +544,7 @@ class Kernel {
   std::shared_ptr<Program> program_;
   std::string name_;
   std::vector<Arg> args_;
+  std::optional<std::shared_ptr<DeviceQueue>> defaultQueue_;  // setDefaultQueue; none: the device's
   std::unique_ptr<interpreter::LoweredKernel> lowered_;
   uint64_t loweredSpecVersion_ = ~uint64_t(0);
   std::unique_ptr<interpreter::LoweredKernel> shadowLowered_;  // lowered with the shadow rules, on first use

@@ -417,6 +417,8 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
       }
       // A pipe's packets are the other device's and out of the host's reach: nothing to snapshot.
       case host::ArgKind::Pipe: throw NotChecked{"argument " + std::to_string(i) + " is a pipe"};
+      // The kernels it enqueues go to the other device's queue, whose identity and default clref does not mirror.
+      case host::ArgKind::Queue: throw NotChecked{"argument " + std::to_string(i) + " is a device queue"};
       case host::ArgKind::Sampler: {
         cl_sampler sampler = nullptr;
         if (a.bytes.size() == sizeof sampler) std::memcpy(&sampler, a.bytes.data(), sizeof sampler);

@@ -53,6 +53,7 @@ cl_context makeContext(std::vector<cl_context_properties> props, std::vector<cl_
   auto* c = new _cl_context();
   c->properties = std::move(props);
   c->devices = std::move(devices);
+  c->deviceQueues.resize(c->devices.size());
   for (cl_device_id d : c->devices)
     if (d->isSubDevice()) retainInternal(d);
   c->notify = notify;

@@ -1,11 +1,13 @@
 // OpenCL 3.0 API §4.2 [[platform-querying-devices]] clGetDeviceInfo, table "OpenCL Device Queries": every query, with
-// what the clref device really does. Optional features the interpreter does not execute (SVM, pipes, device-side
-// enqueue, sub-groups, work-group collectives) are reported absent.
+// what the clref device really does. Optional features the interpreter does not execute are reported absent.
 #include <algorithm>
 
 #include "api/opencl/device_info.hpp"
 
 namespace clref::cl {
+
+// The device queue sizes are cl_uint queries.
+static_assert(host::kDeviceQueueMaxSize <= UINT32_MAX && host::kDeviceQueuePreferredSize <= host::kDeviceQueueMaxSize);
 
 namespace {
 
@@ -171,12 +173,21 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     // valid schedule.
     case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:
       return out(cl_command_queue_properties(CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE));
-    case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES: return out(cl_command_queue_properties(0));
+    // Device-side enqueue (DeviceConfig::deviceEnqueue; device queues: queue.cpp): the limits the interpreter keeps
+    // (host::kDeviceQueue*), each "0 for devices that do not support on-device queues". Out-of-order and profiling are
+    // the mandated minimum of CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES; the default queue is replaceable
+    // (clSetDefaultDeviceCommandQueue).
+    case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES:
+      return out(cl_command_queue_properties(
+          cfg.deviceEnqueue ? CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_PROFILING_ENABLE : 0));
     case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
-    case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
-    case CL_DEVICE_MAX_ON_DEVICE_QUEUES:
-    case CL_DEVICE_MAX_ON_DEVICE_EVENTS: return out(cl_uint(0));
-    case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES: return out(cl_device_device_enqueue_capabilities(0));
+      return out(cl_uint(cfg.deviceEnqueue ? host::kDeviceQueuePreferredSize : 0));
+    case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE: return out(cl_uint(cfg.deviceEnqueue ? host::kDeviceQueueMaxSize : 0));
+    case CL_DEVICE_MAX_ON_DEVICE_QUEUES: return out(cl_uint(cfg.deviceEnqueue ? host::kMaxOnDeviceQueues : 0));
+    case CL_DEVICE_MAX_ON_DEVICE_EVENTS: return out(cl_uint(cfg.deviceEnqueue ? host::kMaxOnDeviceEvents : 0));
+    case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
+      return out(cl_device_device_enqueue_capabilities(
+          cfg.deviceEnqueue ? CL_DEVICE_QUEUE_SUPPORTED | CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT : 0));
     case CL_DEVICE_BUILT_IN_KERNELS: return out("");
     case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION: return out(std::vector<cl_name_version>{});
     case CL_DEVICE_PLATFORM: return out(thePlatform());

@@ -20,7 +20,7 @@ struct NamedMem {
 // and the others): queue, memory object, matching contexts, wait list.
 cl_int checkCommand(const char* fn, cl_command_queue q, std::initializer_list<NamedMem> mems, cl_uint n,
                     const cl_event* list) {
-  if (!validQueue(q)) return invalidQueue(fn, q);
+  if (!validHostQueue(q)) return invalidHostQueue(fn, q);
   for (const auto& [name, m] : mems) {
     // CL_INVALID_MEM_OBJECT if buffer is not a valid buffer object
     if (!validMem(m)) return apiError(fn, CL_INVALID_MEM_OBJECT, "{} {} is not a valid memory object", name, m);
@@ -404,7 +404,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueUnmapMemObject(cl_command_queue command
                                                         cl_uint num_events_in_wait_list,
                                                         const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+  if (!validHostQueue(command_queue)) return invalidHostQueue(__func__, command_queue);
   if (!validMem(memobj))
     return apiError(__func__, CL_INVALID_MEM_OBJECT, "memobj {} is not a valid memory object", memobj);
   if (memobj->context != command_queue->context)
@@ -433,7 +433,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueMigrateMemObjects(cl_command_queue comm
                                                            cl_uint num_events_in_wait_list,
                                                            const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+  if (!validHostQueue(command_queue)) return invalidHostQueue(__func__, command_queue);
   // OpenCL 3.0 API §5.5.5 [[_migrating_memory_objects]] clEnqueueMigrateMemObjects: CL_INVALID_VALUE if num_mem_objects
   // is 0, mem_objects is NULL, or flags is not 0 or a combination of the migration flags; CL_INVALID_MEM_OBJECT;
   // CL_INVALID_CONTEXT.
@@ -468,7 +468,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueNativeKernel(cl_command_queue command_q
                                                       const void** args_mem_loc, cl_uint num_events_in_wait_list,
                                                       const cl_event* event_wait_list, cl_event*) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+  if (!validHostQueue(command_queue)) return invalidHostQueue(__func__, command_queue);
   if (cl_int e = checkWaitList(__func__, command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
   // CL_INVALID_VALUE if user_func is NULL; if args is NULL and cb_args > 0 or num_mem_objects >
   // 0; if args is not NULL and cb_args is 0; if num_mem_objects > 0 and mem_list or

@@ -149,7 +149,9 @@ CL_API_ENTRY cl_int CL_API_CALL clGetEventProfilingInfo(cl_event event, cl_profi
     case CL_PROFILING_COMMAND_SUBMIT: return out(event->submit);
     case CL_PROFILING_COMMAND_START: return out(event->start);
     case CL_PROFILING_COMMAND_END: return out(event->end);
-    case CL_PROFILING_COMMAND_COMPLETE: return out(event->end);  // no child commands
+    // CL_PROFILING_COMMAND_COMPLETE: when the command "and any child commands enqueued by this command on the device"
+    // have finished; a kernel's children run inside its own command (device-side enqueue), so that is its end.
+    case CL_PROFILING_COMMAND_COMPLETE: return out(event->end);
     default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no profiling query", hex(param_name));
   }
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
@@ -161,7 +163,7 @@ namespace {
 cl_int markerOrBarrier(const char* fn, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list,
                        cl_event* event) {
   ApiLock lock;
-  if (!validQueue(q)) return invalidQueue(fn, q);
+  if (!validHostQueue(q)) return invalidHostQueue(fn, q);
   if (cl_int e = checkWaitList(fn, q->context, n, list)) return e;
   // In an in-order queue a marker/barrier without a wait list waits for every previous command,
   // which the queue order already gives.
@@ -184,7 +186,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueBarrierWithWaitList(cl_command_queue co
 CL_API_ENTRY cl_int CL_API_CALL clEnqueueMarker(cl_command_queue command_queue, cl_event* event) try {
   {
     ApiLock lock;
-    if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+    if (!validHostQueue(command_queue)) return invalidHostQueue(__func__, command_queue);
   }
   // OpenCL 3.0 API §5.12 [[markers-barriers-waiting-for-events]] (1.1) clEnqueueMarker: CL_INVALID_VALUE if event is
   // NULL
@@ -200,7 +202,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueWaitForEvents(cl_command_queue command_
                                                        const cl_event* event_list) try {
   {
     ApiLock lock;
-    if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+    if (!validHostQueue(command_queue)) return invalidHostQueue(__func__, command_queue);
     // OpenCL 3.0 API §5.12 [[markers-barriers-waiting-for-events]] (1.1) clEnqueueWaitForEvents: CL_INVALID_VALUE if
     // num_events is 0 or event_list is NULL; CL_INVALID_EVENT if event objects are not valid; CL_INVALID_CONTEXT on
     // mismatch.

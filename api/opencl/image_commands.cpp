@@ -81,7 +81,7 @@ struct NamedImage {
 
 // The checks every image command makes first: the queue, each image a valid image of the queue's context.
 cl_int checkImages(const char* fn, cl_command_queue q, std::initializer_list<NamedImage> imgs) {
-  if (!validQueue(q)) return invalidQueue(fn, q);
+  if (!validHostQueue(q)) return invalidHostQueue(fn, q);
   for (const auto& [name, m] : imgs) {
     // CL_INVALID_MEM_OBJECT if image is not a valid image object
     if (!validMem(m)) return apiError(fn, CL_INVALID_MEM_OBJECT, "{} {} is not a valid memory object", name, m);
@@ -314,7 +314,7 @@ CL_API_ENTRY cl_int CL_API_CALL clEnqueueCopyBufferToImage(cl_command_queue comm
                                                            const cl_event* event_wait_list, cl_event* event) try {
   ApiLock lock;
   // OpenCL 3.0 API §5.3.6 [[_copying_between_image_and_buffer_objects]] clEnqueueCopyBufferToImage.
-  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+  if (!validHostQueue(command_queue)) return invalidHostQueue(__func__, command_queue);
   if (cl_int e = checkBuffer(__func__, "src_buffer", command_queue, src_buffer)) return e;
   if (cl_int e = checkImages(__func__, command_queue, {{"dst_image", dst_image}})) return e;
   // CL_INVALID_MEM_OBJECT if dst_image is a 1D image buffer object created from src_buffer.

@@ -321,6 +321,32 @@ CL_API_ENTRY cl_int CL_API_CALL clSetKernelArg(cl_kernel kernel, cl_uint arg_ind
       r.sampler = smp->sampler;
       break;
     }
+    case host::ArgKind::Queue: {
+      // CL_INVALID_ARG_SIZE if arg_value points to a device queue object and arg_size is not
+      // sizeof(cl_command_queue).
+      if (arg_size != sizeof(cl_command_queue))
+        return apiError(__func__, CL_INVALID_ARG_SIZE,
+                        "arg_size is {}, the argument is {} bytes, a cl_command_queue ({})", arg_size,
+                        sizeof(cl_command_queue), arg);
+      // CL_INVALID_DEVICE_QUEUE if the kernel argument is a device queue, but arg_value does not point to a valid
+      // device queue object (NULL, an invalid handle, or a host command-queue).
+      if (!arg_value)
+        return apiError(__func__, CL_INVALID_DEVICE_QUEUE,
+                        "arg_value is NULL, and a queue_t argument takes a device queue ({})", arg);
+      const cl_command_queue q = *static_cast<const cl_command_queue*>(arg_value);
+      if (!validQueue(q))
+        return apiError(__func__, CL_INVALID_DEVICE_QUEUE, "*arg_value is {}, not a valid command-queue ({})", q, arg);
+      if (!q->deviceQueue)
+        return apiError(__func__, CL_INVALID_DEVICE_QUEUE,
+                        "*arg_value {} is a host command-queue, and {} takes a device queue (CL_QUEUE_ON_DEVICE)", q,
+                        arg);
+      if (q->context != kernel->program->context)
+        return apiError(__func__, CL_INVALID_CONTEXT,
+                        "device queue {} belongs to context {}, kernel to context {} ({})", q, q->context,
+                        kernel->program->context, arg);
+      r.deviceQueue = q->deviceQueue;
+      break;
+    }
   }
   r.set = true;
   a = std::move(r);
@@ -737,11 +763,19 @@ cl_int launchRange(const char* fn, cl_command_queue command_queue, cl_kernel ker
   return CL_SUCCESS;
 }
 
+// OpenCL C 3.0 §6.15.19.9 [[built-in-functions-helper-functions]] get_default_queue: the default device queue of the
+// launch's device in its context (OpenCL 3.0 API §5.1 [[_command_queues]] CL_QUEUE_ON_DEVICE_DEFAULT: one per device
+// within a context); null when there is none (CLK_NULL_QUEUE).
+std::shared_ptr<host::DeviceQueue> defaultDeviceQueue(cl_context context, cl_device_id device) {
+  const cl_command_queue q = context->deviceQueuesOf(device).defaultQueue;
+  return q ? q->deviceQueue : nullptr;
+}
+
 cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
                      const size_t* global_work_offset, const size_t* global_work_size, const size_t* local_work_size,
                      cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) {
   ApiLock lock;
-  if (!validQueue(command_queue)) return invalidQueue(fn, command_queue);
+  if (!validHostQueue(command_queue)) return invalidHostQueue(fn, command_queue);
   if (!validKernel(kernel)) return apiError(fn, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
   if (kernel->program->context == command_queue->context)
     if (cl_int e = checkWaitList(fn, command_queue->context, num_events_in_wait_list, event_wait_list)) return e;
@@ -753,10 +787,12 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
   auto args = kernel->args;  // the arguments as of enqueue time (OpenCL 3.0 API §5.9.2 [[setting-kernel-arguments]])
   cl_context context = command_queue->context;
   cl_device_id device = command_queue->device;  // runs the launch on its compute units (worker threads)
-  auto work = [fn, kernel, args, range, empty, context, device]() -> cl_int {
+  const auto defaultQueue = defaultDeviceQueue(context, device);  // as of enqueue time too
+  auto work = [fn, kernel, args, range, empty, context, device, defaultQueue]() -> cl_int {
     if (empty) return CL_SUCCESS;
     auto& hk = *kernel->kernel;
     try {
+      hk.setDefaultQueue(defaultQueue);
       for (size_t i = 0; i < args.size(); ++i) {
         const auto& a = args[i];
         switch (a.kind) {
@@ -773,6 +809,7 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
           case host::ArgKind::Image: hk.setArg(i, a.image); break;
           case host::ArgKind::Sampler: hk.setArgSampler(i, a.sampler); break;
           case host::ArgKind::Pipe: hk.setArg(i, a.pipe); break;
+          case host::ArgKind::Queue: hk.setArg(i, a.deviceQueue); break;
         }
       }
       auto r = hk.run(range, device->computeUnits);
@@ -871,7 +908,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSuggestedLocalWorkSizeKHR(cl_command_
                                                                      size_t* suggested_local_work_size) try {
   const char* fn = __func__;
   ApiLock lock;
-  if (!validQueue(command_queue)) return invalidQueue(fn, command_queue);
+  if (!validHostQueue(command_queue)) return invalidHostQueue(fn, command_queue);
   if (!validKernel(kernel)) return apiError(fn, CL_INVALID_KERNEL, "kernel {} is not a valid kernel", kernel);
   if (!suggested_local_work_size) return apiError(fn, CL_INVALID_VALUE, "suggested_local_work_size is NULL");
   if (!global_work_size) return apiError(fn, CL_INVALID_GLOBAL_WORK_SIZE, "global_work_size is NULL");

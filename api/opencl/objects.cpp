@@ -99,6 +99,9 @@ void retainInternal(Object* o) { ++o->internal; }
 }  // namespace clref::cl
 
 bool _cl_context::hasDevice(cl_device_id d) const { return std::find(devices.begin(), devices.end(), d) != devices.end(); }
+_cl_context::DeviceQueues& _cl_context::deviceQueuesOf(cl_device_id d) {
+  return deviceQueues.at(size_t(std::find(devices.begin(), devices.end(), d) - devices.begin()));
+}
 // OpenCL 3.0 API §5.8.9 [[_program_object_queries]] (note to clGetProgramBuildInfo): "If a program binary has not been
 // built for a sub-device, the program binary associated with the parent device will be used."
 bool _cl_program::builtForDevice(cl_device_id d) const {
@@ -155,6 +158,12 @@ void finalize(Object* o) {
     }
     case Kind::Queue: {
       auto* q = static_cast<cl_command_queue>(o);
+      if (q->deviceQueue) {
+        // A released default device queue leaves its device without a default (get_default_queue: CLK_NULL_QUEUE).
+        auto& dq = q->context->deviceQueuesOf(q->device);
+        --dq.live;
+        if (dq.defaultQueue == q) dq.defaultQueue = nullptr;
+      }
       forgetQueue(q);
       releaseInternal(q->context);
       entomb(q);

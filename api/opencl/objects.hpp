@@ -178,6 +178,16 @@ struct _cl_context : clref::cl::Object {
   std::map<const void*, SvmAllocation> svm;
   // The SVM allocation of this context that holds [p, p + bytes) (bytes 0: p may be its end), or nullptr.
   const std::pair<const void* const, SvmAllocation>* svmAllocationHolding(const void* p, size_t bytes) const;
+  // Per device (the same order as `devices`, sized when the context is made, so that keeping count allocates
+  // nothing): its device queues and its default device queue in this context. OpenCL 3.0 API §5.1 [[_command_queues]]
+  // CL_QUEUE_ON_DEVICE_DEFAULT: "There can only be one default device queue for each device within a context";
+  // §4.2 [[platform-querying-devices]] CL_DEVICE_MAX_ON_DEVICE_QUEUES counts "for this device in a single context".
+  struct DeviceQueues {
+    cl_uint live = 0;                         // device queues made and not yet released
+    cl_command_queue defaultQueue = nullptr;  // not retained: forgotten when it is released
+  };
+  std::vector<DeviceQueues> deviceQueues;
+  DeviceQueues& deviceQueuesOf(cl_device_id d);  // d must be a device of the context
 };
 
 struct _cl_command_queue;
@@ -213,6 +223,9 @@ struct _cl_command_queue : clref::cl::Object {
   cl_command_queue_properties properties = 0;
   std::vector<cl_queue_properties> propertyArray;  // CL_QUEUE_PROPERTIES_ARRAY
   std::deque<clref::cl::Command> pending;
+  // A device queue (CL_QUEUE_ON_DEVICE): the host API's queue, which kernels bind; null for a host queue. No host
+  // command runs on it (validHostQueue), so it holds no commands and nothing retains it internally.
+  std::shared_ptr<clref::host::DeviceQueue> deviceQueue;
 };
 
 struct _cl_mem : clref::cl::Object {
@@ -303,6 +316,7 @@ struct ArgRecord {
   std::shared_ptr<host::Image> image;  // an image argument
   std::shared_ptr<host::Pipe> pipe;    // a pipe argument
   host::Sampler sampler;               // a sampler argument
+  std::shared_ptr<host::DeviceQueue> deviceQueue;  // a queue_t argument
 };
 }  // namespace clref::cl
 
@@ -365,6 +379,16 @@ inline bool validSampler(cl_sampler s) { return isLive(s, Kind::Sampler); }
 // The error of a command_queue that is not a valid command-queue (nearly every command's first check).
 inline cl_int invalidQueue(const char* function, cl_command_queue q) {
   return apiError(function, CL_INVALID_COMMAND_QUEUE, "command_queue {} is not a valid command-queue", q);
+}
+
+// A queue host commands may be enqueued to: every clEnqueue*, clFlush and clFinish says "CL_INVALID_COMMAND_QUEUE if
+// command_queue is not a valid host command-queue" (e.g. OpenCL 3.0 API §5.16 [[_flush_and_finish]] clFinish); a
+// device queue (CL_QUEUE_ON_DEVICE) takes only what kernels enqueue.
+inline bool validHostQueue(cl_command_queue q) { return validQueue(q) && !q->deviceQueue; }
+inline cl_int invalidHostQueue(const char* function, cl_command_queue q) {
+  if (!validQueue(q)) return invalidQueue(function, q);
+  return apiError(function, CL_INVALID_COMMAND_QUEUE,
+                  "command_queue {} is a device queue (CL_QUEUE_ON_DEVICE), not a host command-queue", q);
 }
 
 // Sets *errcode_ret when given, and returns `value` (the pattern of every clCreate*).

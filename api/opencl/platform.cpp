@@ -83,6 +83,19 @@ void applyLimitsFromEnvironment(host::DeviceConfig& config) {
   // CLREF_PLANT_ERRORS=K: a wrong device for testing tools that judge devices (DeviceConfig::plantErrors).
   if (number("CLREF_PLANT_ERRORS", UINT64_MAX, n)) config.plantErrors = n;
 }
+
+// CLREF_DEVICE_ENQUEUE=0: a device without device-side enqueue (DeviceConfig::deviceEnqueue), as OpenCL 3.0 allows
+// (OpenCL 3.0 API §H.3 [[_device_side_enqueue]]): no device queues and no __opencl_c_device_enqueue; 1 (the default)
+// has them. Any other value is reported on stderr and ignored.
+void applyFeaturesFromEnvironment(host::DeviceConfig& config) {
+  const char* text = std::getenv("CLREF_DEVICE_ENQUEUE");
+  if (!text) return;
+  const std::string_view v(text);
+  if (v == "0" || v == "1")
+    config.deviceEnqueue = v == "1";
+  else
+    std::fprintf(stderr, "clref: CLREF_DEVICE_ENQUEUE=%.40s is not 0 or 1; ignored\n", text);
+}
 }  // namespace
 
 bool logChannel(std::string_view channel) {
@@ -109,6 +122,7 @@ cl_device_id theDevice() {
     applyChoicesFromEnvironment(q->device.config());
     applyLimitsFromEnvironment(q->device.config());
     applyChecksFromEnvironment(q->device.config());
+    applyFeaturesFromEnvironment(q->device.config());
     q->extensions = clref::host::openCLCExtensions(q->device.config());
     const unsigned threads = q->device.config().threads;
     q->computeUnits = threads ? threads : std::max(1u, std::thread::hardware_concurrency());

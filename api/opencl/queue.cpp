@@ -4,12 +4,15 @@
 // command that waits on an incomplete event (a user event, or a command pending in another
 // queue) stays in its queue, and so does everything enqueued after it (in-order). When any event
 // completes, every queue is drained again. Out-of-order queues are accepted and run in order,
-// which is one of the schedules an out-of-order queue allows.
+// which is one of the schedules an out-of-order queue allows. A device queue (CL_QUEUE_ON_DEVICE) takes no host
+// command: it is what kernels enqueue kernels to (host::DeviceQueue), and those run inside their parent's launch.
+#include <optional>
 #include <unordered_set>
 
 #include "api/opencl/device_info.hpp"
 
 using namespace clref::cl;
+namespace host = clref::host;
 
 namespace clref::cl {
 
@@ -206,8 +209,10 @@ void waitQueueEmpty(ApiLock& lock, cl_command_queue q) {
 
 namespace {
 
+// `deviceQueue`: the host API's queue of a device queue (CL_QUEUE_ON_DEVICE), null for a host queue.
 cl_command_queue makeQueue(cl_context context, cl_device_id device, cl_command_queue_properties props,
-                           std::vector<cl_queue_properties> array) {
+                           std::vector<cl_queue_properties> array,
+                           std::shared_ptr<host::DeviceQueue> deviceQueue = nullptr) {
   // Every allocation before any change, so that a failed one (CL_OUT_OF_HOST_MEMORY) leaves
   // nothing half-made; drainAll's list gets room for the new queue (drainAll must not allocate).
   auto owned = std::make_unique<_cl_command_queue>();
@@ -216,8 +221,12 @@ cl_command_queue makeQueue(cl_context context, cl_device_id device, cl_command_q
   q->device = device;
   q->properties = props;
   q->propertyArray = std::move(array);
-  drainList().reserve(queues().size() + 1);
-  queues().insert(q);
+  q->deviceQueue = std::move(deviceQueue);
+  // A device queue never holds a host command: there is nothing to drain.
+  if (!q->deviceQueue) {
+    drainList().reserve(queues().size() + 1);
+    queues().insert(q);
+  }
   try {
     registerObject(q);
   } catch (...) {
@@ -228,10 +237,50 @@ cl_command_queue makeQueue(cl_context context, cl_device_id device, cl_command_q
   return owned.release();
 }
 
-constexpr cl_command_queue_properties kSupportedQueueProperties =
+constexpr cl_command_queue_properties kHostQueueProperties =
     CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
 constexpr cl_command_queue_properties kKnownQueueProperties =
-    kSupportedQueueProperties | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT;
+    kHostQueueProperties | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT;
+
+// Whether `device` has device queues (DeviceConfig::deviceEnqueue: CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES).
+bool deviceQueuesSupported(cl_device_id device) { return device->device.config().deviceEnqueue; }
+
+// OpenCL 3.0 API §5.1 [[_command_queues]] clCreateCommandQueueWithProperties with CL_QUEUE_ON_DEVICE (its properties
+// already checked, and supported by the device): a new device queue of `size` bytes (none given:
+// CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE), or the default device queue that exists.
+cl_int makeDeviceQueue(const char* fn, cl_context context, cl_device_id device, cl_command_queue_properties props,
+                       std::optional<cl_queue_properties> size, std::vector<cl_queue_properties> array,
+                       cl_command_queue& made) {
+  // CL_QUEUE_SIZE "must be a value <= CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE": a larger one is not valid
+  // (CL_INVALID_VALUE: values specified in properties are not valid).
+  if (size && *size > host::kDeviceQueueMaxSize)
+    return apiError(fn, CL_INVALID_VALUE, "CL_QUEUE_SIZE is {}, more than CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE ({})",
+                    *size, host::kDeviceQueueMaxSize);
+  auto& queues = context->deviceQueuesOf(device);
+  // CL_QUEUE_ON_DEVICE_DEFAULT's footnote: "There can only be one default device queue for each device within a
+  // context. If a default device queue has already been created, calling clCreateCommandQueueWithProperties with
+  // CL_QUEUE_PROPERTIES set to CL_QUEUE_ON_DEVICE and CL_QUEUE_ON_DEVICE_DEFAULT will return the default device queue
+  // that has already been created and increment its reference count by 1."
+  if ((props & CL_QUEUE_ON_DEVICE_DEFAULT) && queues.defaultQueue) {
+    retainExternal(queues.defaultQueue);
+    made = queues.defaultQueue;
+    return CL_SUCCESS;
+  }
+  // OpenCL 3.0 API §4.2 [[platform-querying-devices]] CL_DEVICE_MAX_ON_DEVICE_QUEUES: "The maximum number of device
+  // queues that can be created for this device in a single context". The error list names no code for one more;
+  // the device has no resources for it: CL_OUT_OF_RESOURCES ("a failure to allocate resources required by the OpenCL
+  // implementation on the device").
+  if (queues.live >= host::kMaxOnDeviceQueues)
+    return apiError(fn, CL_OUT_OF_RESOURCES,
+                    "device {} has {} device queues in context {}, CL_DEVICE_MAX_ON_DEVICE_QUEUES; release one first",
+                    device, queues.live, context);
+  auto hostQueue = std::make_shared<host::DeviceQueue>(size.value_or(host::kDeviceQueuePreferredSize),
+                                                       (props & CL_QUEUE_PROFILING_ENABLE) != 0);
+  made = makeQueue(context, device, props, std::move(array), std::move(hostQueue));
+  ++queues.live;
+  if (props & CL_QUEUE_ON_DEVICE_DEFAULT) queues.defaultQueue = made;
+  return CL_SUCCESS;
+}
 
 }  // namespace
 
@@ -249,6 +298,7 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_
     return apiErrorRet(__func__, errcode_ret, CL_INVALID_DEVICE, "device {} is not a device of context {}", device,
                        context);
   cl_command_queue_properties props = 0;
+  std::optional<cl_queue_properties> size;
   std::vector<cl_queue_properties> array;
   if (properties) {
     bool seenProps = false, seenSize = false;
@@ -274,7 +324,7 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_
                              hex(props));
       } else if (name == CL_QUEUE_SIZE && !seenSize) {
         seenSize = true;
-        // CL_QUEUE_SIZE is only valid with CL_QUEUE_ON_DEVICE: device queues are not supported.
+        size = value;  // only valid with CL_QUEUE_ON_DEVICE: checked once CL_QUEUE_PROPERTIES is known
       } else if (name == CL_QUEUE_PROPERTIES || name == CL_QUEUE_SIZE) {
         return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE, "properties[{}] gives {} a second time", i,
                            name == CL_QUEUE_SIZE ? "CL_QUEUE_SIZE" : "CL_QUEUE_PROPERTIES");
@@ -294,13 +344,17 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueueWithProperties(cl_
                          hex(props));
   }
   // CL_INVALID_QUEUE_PROPERTIES if values specified in properties are valid but are not supported
-  // by the device (device-side queues).
-  if (props & ~kSupportedQueueProperties)
+  // by the device (device queues, when the device has device-side enqueue off).
+  if ((props & CL_QUEUE_ON_DEVICE) && !deviceQueuesSupported(device))
     return apiErrorRet(__func__, errcode_ret, CL_INVALID_QUEUE_PROPERTIES,
                        "CL_QUEUE_PROPERTIES {} asks for an on-device queue, and the device supports none "
                        "(CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES is 0)",
                        hex(props));
-  return withError(errcode_ret, CL_SUCCESS, makeQueue(context, device, props, std::move(array)));
+  if (!(props & CL_QUEUE_ON_DEVICE))
+    return withError(errcode_ret, CL_SUCCESS, makeQueue(context, device, props, std::move(array)));
+  cl_command_queue made = nullptr;
+  const cl_int e = makeDeviceQueue(__func__, context, device, props, size, std::move(array), made);
+  return withError(errcode_ret, e, made);
 } catch (...) { return clref::cl::failedCall<cl_command_queue>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context context, cl_device_id device,
@@ -317,31 +371,46 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context contex
                        context);
   // OpenCL 3.0 API §5.1 [[_command_queues]] clCreateCommandQueue: CL_INVALID_VALUE if values specified in properties
   // are not valid; only its table's properties (out-of-order, profiling) are valid here, so
-  // CL_QUEUE_ON_DEVICE is not, and the device supports both valid ones.
-  if (properties & ~kSupportedQueueProperties)
+  // CL_QUEUE_ON_DEVICE is not (it makes host command-queues only), and the device supports both valid ones.
+  if (properties & ~kHostQueueProperties)
     return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
                        "properties {}: bits {} are not CL_QUEUE_PROFILING_ENABLE or "
                        "CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE",
-                       hex(properties), hex(properties & ~kSupportedQueueProperties));
+                       hex(properties), hex(properties & ~kHostQueueProperties));
   return withError(errcode_ret, CL_SUCCESS, makeQueue(context, device, properties, {}));
 } catch (...) { return clref::cl::failedCall<cl_command_queue>(__func__, errcode_ret); }
 
 CL_API_ENTRY cl_int CL_API_CALL clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device,
                                                                cl_command_queue command_queue) try {
   ApiLock lock;
-  // OpenCL 3.0 API §5.1 [[_command_queues]] clSetDefaultDeviceCommandQueue: CL_INVALID_OPERATION if device does not
-  // support a replaceable default on-device queue (clref has no on-device queues).
+  // OpenCL 3.0 API §5.1 [[_command_queues]] clSetDefaultDeviceCommandQueue
   if (!validContext(context))
     return apiError(__func__, CL_INVALID_CONTEXT, "context {} is not a valid context", context);
   if (!validDevice(device)) return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a valid device", device);
   // CL_INVALID_DEVICE if device is not associated with context
   if (!context->hasDevice(device))
     return apiError(__func__, CL_INVALID_DEVICE, "device {} is not a device of context {}", device, context);
-  // No device supports on-device queues, so no command_queue can be valid for the device: the
-  // device's lack of support is the error (the CTS's consistency_device_enqueue passes NULL).
-  return apiError(__func__, CL_INVALID_OPERATION,
-                  "command_queue {}: the device has no on-device queues (CL_DEVICE_MAX_ON_DEVICE_QUEUES is 0)",
-                  command_queue);
+  // CL_INVALID_OPERATION if device does not support a replaceable default on-device queue (the device has
+  // device-side enqueue off; with it on, CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT).
+  if (!deviceQueuesSupported(device))
+    return apiError(__func__, CL_INVALID_OPERATION,
+                    "command_queue {}: device {} has no on-device queues (CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0)",
+                    command_queue, device);
+  // CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue for device: a device queue of device,
+  // made in context ("the OpenCL context used to create command_queue").
+  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+  if (!command_queue->deviceQueue)
+    return apiError(__func__, CL_INVALID_COMMAND_QUEUE,
+                    "command_queue {} is a host command-queue, not a device queue (CL_QUEUE_ON_DEVICE)", command_queue);
+  if (command_queue->device != device)
+    return apiError(__func__, CL_INVALID_COMMAND_QUEUE, "command_queue {} is a device queue of device {}, not of {}",
+                    command_queue, command_queue->device, device);
+  if (command_queue->context != context)
+    return apiError(__func__, CL_INVALID_COMMAND_QUEUE, "command_queue {} belongs to context {}, not {}", command_queue,
+                    command_queue->context, context);
+  // The default is replaced for the launches enqueued from now on (they take it at enqueue time, as their arguments).
+  context->deviceQueuesOf(device).defaultQueue = command_queue;
+  return CL_SUCCESS;
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue command_queue) try {
@@ -372,13 +441,18 @@ CL_API_ENTRY cl_int CL_API_CALL clGetCommandQueueInfo(cl_command_queue command_q
     case CL_QUEUE_REFERENCE_COUNT: return out(command_queue->refCount);
     case CL_QUEUE_PROPERTIES: return out(command_queue->properties);
     case CL_QUEUE_PROPERTIES_ARRAY: return out(command_queue->propertyArray);
-    // OpenCL 3.0 API §5.1 [[_command_queues]]: CL_QUEUE_SIZE: CL_INVALID_COMMAND_QUEUE when command_queue is not a
-    // device queue.
+    // OpenCL 3.0 API §5.1 [[_command_queues]] CL_QUEUE_SIZE: "command_queue must be a device command-queue";
+    // CL_INVALID_COMMAND_QUEUE if command_queue is not a valid command-queue for param_name.
     case CL_QUEUE_SIZE:
-      return apiError(__func__, CL_INVALID_COMMAND_QUEUE,
-                      "param_name is CL_QUEUE_SIZE and command_queue {} is a host queue, not a device queue",
-                      command_queue);
-    case CL_QUEUE_DEVICE_DEFAULT: return out(cl_command_queue(nullptr));
+      if (!command_queue->deviceQueue)
+        return apiError(__func__, CL_INVALID_COMMAND_QUEUE,
+                        "param_name is CL_QUEUE_SIZE and command_queue {} is a host queue, not a device queue",
+                        command_queue);
+      return out(cl_uint(command_queue->deviceQueue->size()));
+    // CL_QUEUE_DEVICE_DEFAULT: "the current default command-queue for the underlying device" (of any queue, in its
+    // context; NULL when there is none).
+    case CL_QUEUE_DEVICE_DEFAULT:
+      return out(command_queue->context->deviceQueuesOf(command_queue->device).defaultQueue);
     default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no command-queue query", hex(param_name));
   }
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
@@ -399,13 +473,13 @@ CL_API_ENTRY cl_int CL_API_CALL clSetCommandQueueProperty(cl_command_queue comma
 
 CL_API_ENTRY cl_int CL_API_CALL clFlush(cl_command_queue command_queue) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+  if (!validHostQueue(command_queue)) return invalidHostQueue(__func__, command_queue);
   return CL_SUCCESS;  // commands are submitted as soon as they can run
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }
 
 CL_API_ENTRY cl_int CL_API_CALL clFinish(cl_command_queue command_queue) try {
   ApiLock lock;
-  if (!validQueue(command_queue)) return invalidQueue(__func__, command_queue);
+  if (!validHostQueue(command_queue)) return invalidHostQueue(__func__, command_queue);
   waitQueueEmpty(lock, command_queue);
   return CL_SUCCESS;
 } catch (...) { return clref::cl::failedCall<cl_int>(__func__, nullptr); }

@@ -45,7 +45,7 @@ void freeIn(cl_context context, void* p) {
 }
 
 cl_int checkSvmCommand(const char* fn, cl_command_queue q, cl_uint n, const cl_event* list) {
-  if (!validQueue(q)) return invalidQueue(fn, q);
+  if (!validHostQueue(q)) return invalidHostQueue(fn, q);
   return checkWaitList(fn, q->context, n, list);
 }
 

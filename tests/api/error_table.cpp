@@ -39,6 +39,9 @@ Fixture::Fixture() {
   ctx2 = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &e);
   q = clCreateCommandQueueWithProperties(ctx, device, nullptr, &e);
   q2 = clCreateCommandQueueWithProperties(ctx2, device, nullptr, &e);
+  const cl_queue_properties onDevice[] = {CL_QUEUE_PROPERTIES,
+                                          CL_QUEUE_ON_DEVICE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
+  dq = clCreateCommandQueueWithProperties(ctx, device, onDevice, &e);
   buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, nullptr, &e);
   buf2 = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4096, nullptr, &e);
   cl_buffer_region r{128, 256};
@@ -84,6 +87,36 @@ Fixture& fx() {
   static Fixture f;
   return f;
 }
+
+namespace {
+struct QueueKernel {
+  cl_kernel kernel = nullptr;
+  std::string log;
+  QueueKernel() {
+    const char* source = "kernel void takes_queue(queue_t q, global int* out) { out[0] = 1; }";
+    cl_int e;
+    cl_program p = clCreateProgramWithSource(fx().ctx, 1, &source, nullptr, &e);
+    if (clBuildProgram(p, 0, nullptr, "-cl-std=CL3.0 -cl-kernel-arg-info", nullptr, nullptr) == CL_SUCCESS) {
+      kernel = clCreateKernel(p, "takes_queue", &e);
+    } else {
+      size_t n = 0;
+      clGetProgramBuildInfo(p, fx().device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &n);
+      log.resize(n);
+      clGetProgramBuildInfo(p, fx().device, CL_PROGRAM_BUILD_LOG, n, log.data(), nullptr);
+      if (log.find("DeviceEnqueue") == std::string::npos)
+        std::fprintf(stderr, "error tables: a kernel with a queue_t parameter does not build:\n%s\n", log.c_str());
+    }
+    clReleaseProgram(p);  // the kernel keeps it alive
+  }
+};
+QueueKernel& queueKernelBuild() {
+  static QueueKernel k;
+  return k;
+}
+}  // namespace
+
+cl_kernel queueKernel() { return queueKernelBuild().kernel; }
+const std::string& queueKernelLog() { return queueKernelBuild().log; }
 
 cl_int err(const std::function<void(cl_int*)>& f) {
   cl_int e = 12345;

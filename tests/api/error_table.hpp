@@ -52,6 +52,9 @@ struct ErrorTable {
   const char* area;
   std::function<std::vector<ErrorCase>()> cases;  // called once, after the fixture exists
   std::vector<NotTested> notTested;
+  // Conditions not provoked for a reason only the device at hand can tell (what it can build), called once after the
+  // fixture exists; the cases then provoke the others. May be empty.
+  std::function<std::vector<NotTested>()> notTestedHere = nullptr;
 };
 
 // Registers an area's table (call from a namespace-scope static initialiser).
@@ -64,6 +67,7 @@ struct Fixture {
   cl_device_id device = nullptr;
   cl_context ctx = nullptr, ctx2 = nullptr;    // two contexts on the one device
   cl_command_queue q = nullptr, q2 = nullptr;  // q on ctx, q2 on ctx2
+  cl_command_queue dq = nullptr;               // a device queue (CL_QUEUE_ON_DEVICE) of ctx, not its default
   cl_mem buf = nullptr, buf2 = nullptr;        // 4096-byte READ_WRITE buffers of ctx
   cl_mem sub = nullptr;                        // sub-buffer of buf: origin 128, size 256
   cl_mem hostWriteOnly = nullptr;              // 64 bytes, CL_MEM_HOST_WRITE_ONLY, ctx
@@ -88,6 +92,13 @@ struct Fixture {
   Fixture();
 };
 Fixture& fx();
+
+// takes_queue(queue_t q, global int* out) { out[0] = 1; } of ctx, built from OpenCL C with -cl-kernel-arg-info on first
+// use (arguments not set), or null when the device cannot build it: until the interpreter executes modules that
+// declare DeviceEnqueue, the build fails naming that capability (queueKernelLog says why; any other failure is an
+// error of the test run, reported on stderr).
+cl_kernel queueKernel();
+const std::string& queueKernelLog();
 
 // For entry points that return an object and report through errcode_ret.
 cl_int err(const std::function<void(cl_int*)>& f);

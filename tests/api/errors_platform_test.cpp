@@ -419,19 +419,32 @@ std::vector<ErrorCase> queueCases() {
                                           CL_QUEUE_ON_DEVICE_DEFAULT | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
          return queueWithPropertiesErr(f.ctx, f.device, p);  // _DEFAULT only with CL_QUEUE_ON_DEVICE
        }},
-      // A device queue: valid, but CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES is 0.
-      {"clCreateCommandQueueWithProperties:CL_INVALID_QUEUE_PROPERTIES:1",
+      // CL_QUEUE_SIZE "must be a value <= CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE".
+      {"clCreateCommandQueueWithProperties:CL_INVALID_VALUE:1",
        [&f] {
+         cl_uint max = 0;
+         clGetDeviceInfo(f.device, CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE, sizeof max, &max, nullptr);
          const cl_queue_properties p[] = {CL_QUEUE_PROPERTIES,
-                                          CL_QUEUE_ON_DEVICE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
+                                          CL_QUEUE_ON_DEVICE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, CL_QUEUE_SIZE,
+                                          cl_queue_properties(max) + 1, 0};
          return queueWithPropertiesErr(f.ctx, f.device, p);
        }},
-      {"clCreateCommandQueueWithProperties:CL_INVALID_QUEUE_PROPERTIES:1",
+      // One device queue more than CL_DEVICE_MAX_ON_DEVICE_QUEUES for the device in one context: the device has no
+      // resources for it (the spec names no other code).
+      {"clCreateCommandQueueWithProperties:CL_OUT_OF_RESOURCES:1",
        [&f] {
-         const cl_queue_properties p[] = {
-             CL_QUEUE_PROPERTIES,
-             CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
-         return queueWithPropertiesErr(f.ctx, f.device, p);
+         cl_uint max = 0;
+         clGetDeviceInfo(f.device, CL_DEVICE_MAX_ON_DEVICE_QUEUES, sizeof max, &max, nullptr);
+         cl_int e;
+         cl_context c = clCreateContext(nullptr, 1, &f.device, nullptr, nullptr, &e);
+         const cl_queue_properties p[] = {CL_QUEUE_PROPERTIES,
+                                          CL_QUEUE_ON_DEVICE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
+         std::vector<cl_command_queue> made;
+         for (cl_uint i = 0; i < max; ++i) made.push_back(clCreateCommandQueueWithProperties(c, f.device, p, &e));
+         const cl_int code = queueWithPropertiesErr(c, f.device, p);
+         for (cl_command_queue q : made) clReleaseCommandQueue(q);
+         clReleaseContext(c);
+         return code;
        }},
 
       {"clCreateCommandQueue:CL_INVALID_CONTEXT:1", [&f] { return queueErr(kBadContext, f.device, 0); }},
@@ -449,9 +462,13 @@ std::vector<ErrorCase> queueCases() {
        [&f] { return clSetDefaultDeviceCommandQueue(f.ctx, kBadDevice, f.q); }},
       {"clSetDefaultDeviceCommandQueue:CL_INVALID_DEVICE:2",
        [&f] { return clSetDefaultDeviceCommandQueue(f.subCtx, f.device, f.subQA); }},
-      // The device has no on-device queues (CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0).
-      {"clSetDefaultDeviceCommandQueue:CL_INVALID_OPERATION:1",
+      // Not a valid command-queue for device: no queue, a host command-queue, a device queue of another context.
+      {"clSetDefaultDeviceCommandQueue:CL_INVALID_COMMAND_QUEUE:1",
+       [&f] { return clSetDefaultDeviceCommandQueue(f.ctx, f.device, kBadQueue); }},
+      {"clSetDefaultDeviceCommandQueue:CL_INVALID_COMMAND_QUEUE:1",
        [&f] { return clSetDefaultDeviceCommandQueue(f.ctx, f.device, f.q); }},
+      {"clSetDefaultDeviceCommandQueue:CL_INVALID_COMMAND_QUEUE:1",
+       [&f] { return clSetDefaultDeviceCommandQueue(f.ctx2, f.device, f.dq); }},
 
       {"clRetainCommandQueue:CL_INVALID_COMMAND_QUEUE:1", [] { return clRetainCommandQueue(kBadQueue); }},
       {"clRetainCommandQueue:CL_INVALID_COMMAND_QUEUE:1", [] { return clRetainCommandQueue(releasedQueue()); }},
@@ -486,6 +503,9 @@ std::vector<ErrorCase> queueCases() {
       {"clFlush:CL_INVALID_COMMAND_QUEUE:1", [] { return clFlush(releasedQueue()); }},
       {"clFinish:CL_INVALID_COMMAND_QUEUE:1", [] { return clFinish(kBadQueue); }},
       {"clFinish:CL_INVALID_COMMAND_QUEUE:1", [] { return clFinish(releasedQueue()); }},
+      // A device queue is no host command-queue.
+      {"clFlush:CL_INVALID_COMMAND_QUEUE:1", [&f] { return clFlush(f.dq); }},
+      {"clFinish:CL_INVALID_COMMAND_QUEUE:1", [&f] { return clFinish(f.dq); }},
   };
 }
 
@@ -763,10 +783,15 @@ std::string noHostMemoryFailure(const std::string& entry) {
       {"clFlush", "commands are submitted when enqueued; flushing does nothing"},
       {"clFinish", "it waits for the queue to empty"},
   };
-  if (entry == "clSetDefaultDeviceCommandQueue" || entry == "clSetCommandQueueProperty")
+  if (entry == "clSetCommandQueueProperty")
     return entry +
-           " never reaches an allocation: with any arguments it fails for an unsupported feature first (on-device "
-           "queues, changing a queue's properties: see its tested error)";
+           " never reaches an allocation: with any arguments it fails for an unsupported feature first (changing a "
+           "queue's properties: see its tested error)";
+  if (entry == "clSetDefaultDeviceCommandQueue")
+    return entry +
+           " allocates nothing on the host (it replaces a pointer the context keeps for each of its devices from its "
+           "creation), so it cannot run out of host memory; checked: no allocation during a valid call "
+           "(device_queue_behaviour_test.cpp)";
   auto it = what.find(entry);
   if (it == what.end()) return "";
   return entry + " allocates nothing on the host (" + it->second +
@@ -780,6 +805,7 @@ std::vector<NotTested> allocationFailures() {
     if (std::string why = noHostMemoryFailure(entry); !why.empty())
       v.push_back({entry + ":CL_OUT_OF_HOST_MEMORY:1", Why::HostMemory, why});
     if (entry == "clGetPlatformIDs" || entry == "clGetPlatformInfo") continue;  // they list no CL_OUT_OF_RESOURCES
+    if (entry == "clCreateCommandQueueWithProperties") continue;                // provoked: one device queue too many
     v.push_back({entry + ":CL_OUT_OF_RESOURCES:1", Why::DeviceResources,
                  "the spec gives only a failed device allocation as its cause; " + entry +
                      " allocates no device resources clref could fail to get"});
@@ -803,14 +829,21 @@ std::vector<NotTested> unprovokable() {
       {"clCreateContextFromType:CL_INVALID_PLATFORM:1", Why::Unreachable,
        "without CL_CONTEXT_PLATFORM the one clref platform is always selected"},
       {"clCreateContextFromType:CL_DEVICE_NOT_AVAILABLE:1", Why::Unreachable,
-       "clref's devices (the root device and its sub-devices) are always available (CL_DEVICE_AVAILABLE is CL_TRUE); a type it does not match gives "
+       "clref's devices (the root device and its sub-devices) are always available (CL_DEVICE_AVAILABLE is CL_TRUE); a "
+       "type it does not match gives "
        "CL_DEVICE_NOT_FOUND (tested)"},
       {"clCreateCommandQueue:CL_INVALID_QUEUE_PROPERTIES:1", Why::Unreachable,
        "clCreateCommandQueue's only valid properties are out-of-order execution and profiling, and the device "
        "supports both (CL_DEVICE_QUEUE_ON_HOST_PROPERTIES); any other bit is not valid: CL_INVALID_VALUE:1 (tested)"},
-      {"clSetDefaultDeviceCommandQueue:CL_INVALID_COMMAND_QUEUE:1", Why::Unsupported,
-       "needs on-device queues (CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES is 0): the device's lack of a replaceable "
-       "default on-device queue is reported first, clSetDefaultDeviceCommandQueue:CL_INVALID_OPERATION:1 (tested)"},
+      {"clCreateCommandQueueWithProperties:CL_INVALID_QUEUE_PROPERTIES:1", Why::Unreachable,
+       "the device supports every valid queue property: out-of-order and profiling for host queues "
+       "(CL_DEVICE_QUEUE_ON_HOST_PROPERTIES), and device queues with both (CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES); a "
+       "device without device-side enqueue (CLREF_DEVICE_ENQUEUE=0) refuses a device queue with this code "
+       "(device_queue_behaviour_test.cpp, [.device_enqueue_off])"},
+      {"clSetDefaultDeviceCommandQueue:CL_INVALID_OPERATION:1", Why::Unreachable,
+       "the device supports a replaceable default on-device queue (CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT); a device "
+       "without device-side enqueue (CLREF_DEVICE_ENQUEUE=0) returns this code (device_queue_behaviour_test.cpp, "
+       "[.device_enqueue_off])"},
       {"clSetCommandQueueProperty:CL_INVALID_VALUE:1", Why::Unsupported,
        "modifying a queue's properties after creation (required only of OpenCL 1.0 devices) is not supported, and the "
        "spec lets the call then fail unconditionally: clSetCommandQueueProperty:CL_INVALID_OPERATION:1 (tested)"},

@@ -107,14 +107,15 @@ TEST_CASE("CLREF_LOG=api: context errors", "[.log_api]") {
 
 TEST_CASE("CLREF_LOG=api: command-queue errors", "[.log_api]") {
   auto& f = fx();
-  const cl_queue_properties onDevice[] = {CL_QUEUE_PROPERTIES,
-                                          CL_QUEUE_ON_DEVICE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, 0};
-  CHECK(lineOf(CL_INVALID_QUEUE_PROPERTIES,
+  const cl_queue_properties tooLarge[] = {CL_QUEUE_PROPERTIES,
+                                          CL_QUEUE_ON_DEVICE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, CL_QUEUE_SIZE,
+                                          cl_queue_properties(1) << 30, 0};
+  CHECK(lineOf(CL_INVALID_VALUE,
                [&] {
-                 return err([&](cl_int* e) { clCreateCommandQueueWithProperties(f.ctx, f.device, onDevice, e); });
+                 return err([&](cl_int* e) { clCreateCommandQueueWithProperties(f.ctx, f.device, tooLarge, e); });
                }) ==
-        "clref: clCreateCommandQueueWithProperties: CL_INVALID_QUEUE_PROPERTIES: CL_QUEUE_PROPERTIES 0x5 asks for an "
-        "on-device queue, and the device supports none (CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES is 0)\n");
+        "clref: clCreateCommandQueueWithProperties: CL_INVALID_VALUE: CL_QUEUE_SIZE is 1073741824, more than "
+        "CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE (16777216)\n");
   CHECK(lineOf(CL_INVALID_COMMAND_QUEUE, [&] { return clFinish(kBadQueue); }) ==
         "clref: clFinish: CL_INVALID_COMMAND_QUEUE: command_queue 0x1234 is not a valid command-queue\n");
 }

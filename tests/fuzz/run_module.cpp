@@ -64,6 +64,7 @@ bool bindArguments(host::Kernel& k) {
       case host::ArgKind::Image: k.setArg(i, imageFor(info)); break;
       case host::ArgKind::Sampler: k.setArgSampler(i, host::Sampler{}); break;
       case host::ArgKind::Pipe: k.setArg(i, std::make_shared<host::Pipe>(uint32_t(16), uint32_t(64))); break;
+      case host::ArgKind::Queue: k.setArg(i, std::make_shared<host::DeviceQueue>()); break;
     }
   }
   return true;

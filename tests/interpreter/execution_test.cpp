@@ -872,8 +872,8 @@ kernel void second(int unused0, global int* out, int unused1) { out[0] = *p; out
 // the device supports it (the CTS's compiler/features_macro); clang-15 alone defines them all.
 TEST_CASE("OpenCL C feature and extension macros follow the device", "[execution][versions]") {
   const char* src = R"CL(
-#if defined(__opencl_c_device_enqueue)
-#error a feature the device does not support is defined
+#if defined(__opencl_c_device_enqueue) != DEVICE_ENQUEUE
+#error the device-side enqueue feature does not follow the device
 #endif
 #if !defined(__opencl_c_pipes) || !defined(__opencl_c_atomic_scope_all_devices) || \
     !defined(__opencl_c_generic_address_space) || !defined(__opencl_c_program_scope_global_variables) || \
@@ -898,11 +898,13 @@ kernel void k(global int* out) {
 }
 )CL";
   for (bool fp64 : {true, false}) {
-    INFO("fp64 " << fp64);
+    INFO("fp64 and device-side enqueue " << fp64);
     host::DeviceConfig cfg;
     cfg.fp64 = fp64;
+    cfg.deviceEnqueue = fp64;
     host::Device device(cfg);
-    auto program = host::Program::fromOpenCLC(device, src, "-cl-std=CL3.0");
+    auto program =
+        host::Program::fromOpenCLC(device, src, std::string("-cl-std=CL3.0 -DDEVICE_ENQUEUE=") + (fp64 ? "1" : "0"));
     host::Kernel kernel(program, "k");
     auto out = std::make_shared<host::Buffer>(4);
     kernel.setArg(0, out);
