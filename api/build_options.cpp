@@ -96,6 +96,7 @@ bool parseBuildOptions(const char* text, BuildStep step, BuildOptions& o,
     }
     if (a == "-cl-single-precision-constant" || a == "-cl-fp32-correctly-rounded-divide-sqrt" ||
         a == "-cl-opt-disable" || a == "-cl-mad-enable" || a == "-w" || a == "-Werror" || a == "-g") {
+      o.debug = o.debug || a == "-g";
       o.compiler.push_back(a);
       continue;
     }

@@ -587,6 +587,12 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
 
 CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
                   const std::vector<ObservedImage>& observedImages, const CheckOptions& options) {
+  // The allowed-set propagation follows one launch; the children a kernel enqueues run without it, so what they
+  // write would be judged against the parent's sets.
+  if (kernel.enqueuesKernels())
+    throw Error(kernel.name() +
+                " enqueues kernels on the device (device-side enqueue): clref cannot judge its outputs, "
+                "since the allowed sets are not propagated through the kernels it enqueues");
   for (const auto& o : observed) {
     auto buffer = kernel.bufferArg(o.arg);
     if (!buffer)

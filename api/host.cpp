@@ -105,6 +105,7 @@ interpreter::LowerOptions lowerOptions(const DeviceConfig& cfg) {
   o.denormDouble = cfg.denormDouble;
   o.choices = cfg.choices;
   o.checks = cfg.checks;
+  o.detailedEnqueueErrors = cfg.enqueueErrorCodes;
   return o;
 }
 }  // namespace
@@ -356,6 +357,8 @@ size_t Kernel::maxWorkGroupSize() const {
 uint64_t Kernel::privateMemBytes() const {
   return lowered_->privateArenaBytes + lowered_->registerTemplate.size();
 }
+
+bool Kernel::enqueuesKernels() const { return lowered_->usesDeviceEnqueue; }
 
 const numerics::Choices& Kernel::choices() const { return program_->device().config().choices; }
 
@@ -731,6 +734,7 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
   ec.threads = threads ? threads : cfg.threads;
   ec.instructionBudget = cfg.instructionBudget;
   ec.subgroupSize = cfg.subgroupSize;
+  ec.deviceMaxWorkGroupSize = cfg.maxWorkGroupSize;
   ec.shadow = shadow;
   ec.observer = observer;
   ec.onlyGroups = groups;

@@ -83,6 +83,10 @@ struct DeviceConfig {
   // enqueue kernels to device queues (DeviceQueue). Off: the feature is not reported, modules declaring DeviceEnqueue
   // are refused, and the device has no default queue.
   bool deviceEnqueue = true;
+  // enqueue_kernel and enqueue_marker return the precise CLK_* error instead of CLK_ENQUEUE_FAILURE: the program was
+  // built with -g (OpenCL C 3.0 §6.15.19.1 [[built-in-functions-enqueuing-a-kernel]]; the OpenCL API sets it per
+  // program from its build options).
+  bool enqueueErrorCodes = false;
 };
 
 // The OpenCL C extensions and optional features (OpenCL C 3.0 §6.2.1 [[features]] feature macros) a device
@@ -331,6 +335,7 @@ struct BuildOptions {
   bool clStd20 = false;               // -cl-std=CL3.0 (OpenCL C 2.0 or newer)
   bool argInfo = false;               // -cl-kernel-arg-info
   bool createLibrary = false;         // -create-library
+  bool debug = false;                 // -g
   std::string rejected;               // after a failed parse: the option that is not accepted
 };
 enum class BuildStep : uint8_t { Build, Compile, Link };
@@ -500,6 +505,9 @@ class Kernel {
   // Bytes of private memory one work-item uses: its Function-storage variables and the register file that holds
   // its SSA values (what CL_KERNEL_PRIVATE_MEM_SIZE reports; the lowering refuses kernels beyond the device limit).
   uint64_t privateMemBytes() const;
+  // Whether the kernel enqueues kernels on the device (enqueue_kernel, enqueue_marker, get_default_queue, a queue_t
+  // parameter): its children run inside run() (interpreter/device_enqueue.hpp).
+  bool enqueuesKernels() const;
   // The largest work-group size this kernel can run with (CL_KERNEL_WORK_GROUP_SIZE): the device's maximum, or fewer
   // when the work-items of a group would hold more registers and private memory than clref allows per work-group.
   size_t maxWorkGroupSize() const;

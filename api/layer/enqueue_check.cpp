@@ -353,6 +353,8 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
   const DeviceFacts facts = factsOf(device);
   p.program = programOf(program, record, facts);
   p.kernel = std::make_unique<host::Kernel>(p.program, p.name);
+  // The kernels it enqueues on the device run on the other platform's device queues, which the layer does not mirror.
+  if (p.kernel->enqueuesKernels()) throw NotChecked{"the kernel enqueues kernels on the device (device-side enqueue)"};
   try {
     p.options = host::checkOptionsFor(facts.profile,
                                       record.kind == ProgramRecord::Kind::Linked ? record.linkOptions : record.options);

@@ -12,6 +12,9 @@ host::Device deviceFor(const Options& o) {
   const auto flush = cfg.choices.get<Choice::DenormsAreZero>();
   if (o.denormsAreZero && flush != DenormsAreZeroOption::Ignore) cfg.denormFloat = Denorm::Flush;
   if (o.denormsAreZero && flush == DenormsAreZeroOption::FlushFloatAndDouble) cfg.denormDouble = Denorm::Flush;
+  // OpenCL C 3.0 §6.15.19.1 [[built-in-functions-enqueuing-a-kernel]]: with -g enqueue_kernel may return the precise
+  // CLK_* error instead of CLK_ENQUEUE_FAILURE; clref does.
+  cfg.enqueueErrorCodes = o.debug;
   return host::Device(cfg);
 }
 
