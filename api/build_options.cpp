@@ -79,8 +79,8 @@ bool parseBuildOptions(const char* text, BuildStep step, BuildOptions& o,
     // OpenCL 3.0 API §5.8.6.5 [[opencl-c-version]] -cl-std: the OpenCL C versions the device reports.
     if (a.rfind("-cl-std=", 0) == 0) {
       const std::string v = a.substr(8);
-      if (v != "CL1.0" && v != "CL1.1" && v != "CL1.2" && v != "CL3.0") return false;
-      o.clStd20 = v == "CL3.0";
+      if (v != "CL1.0" && v != "CL1.1" && v != "CL1.2" && v != "CL2.0" && v != "CL3.0") return false;
+      o.clStd20 = v == "CL2.0" || v == "CL3.0";
       o.compiler.push_back(a);
       continue;
     }

@@ -37,6 +37,7 @@ void Device::setDefaultQueue(std::shared_ptr<DeviceQueue> queue) {
 static_assert(kDeviceQueuePreferredSize == interpreter::kDeviceQueuePreferredSize &&
               kDeviceQueueMaxSize == interpreter::kDeviceQueueMaxSize &&
               kMaxOnDeviceQueues == interpreter::kMaxOnDeviceQueues &&
+              kMaxNamedBarriers == interpreter::kMaxNamedBarriers &&
               kMaxOnDeviceEvents == interpreter::kMaxOnDeviceEvents);
 
 namespace {
@@ -191,11 +192,12 @@ std::vector<std::string> openCLCExtensions(const DeviceConfig& config) {
   // (openCLCFeatures names which).
   v.push_back("cl_ext_float_atomics");
   // The sub-group extensions (interpreter/ops_subgroup.cpp; OpenCL C 3.0 §6.15.20 [[sub-group-functions]]), which
-  // OpenCL C 3.0's __opencl_c_subgroups is enough for. Not cl_khr_subgroup_named_barrier (OpTypeNamedBarrier).
+  // OpenCL C 3.0's __opencl_c_subgroups is enough for, and cl_khr_subgroup_named_barrier (SPIR-V's named barriers,
+  // interpreter/ops_named_barrier.cpp; OpenCL C has no built-ins for them, the compiler's prelude defines the macro).
   for (const char* e :
        {"cl_khr_subgroup_extended_types", "cl_khr_subgroup_non_uniform_vote", "cl_khr_subgroup_ballot",
         "cl_khr_subgroup_non_uniform_arithmetic", "cl_khr_subgroup_shuffle", "cl_khr_subgroup_shuffle_relative",
-        "cl_khr_subgroup_clustered_reduce", "cl_khr_subgroup_rotate"})
+        "cl_khr_subgroup_clustered_reduce", "cl_khr_subgroup_rotate", "cl_khr_subgroup_named_barrier"})
     v.push_back(e);
   // async_work_group_copy_2D2D and _3D3D (the compiler's prelude, over OpGroupAsyncCopy).
   v.push_back("cl_khr_extended_async_copies");

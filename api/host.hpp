@@ -55,6 +55,8 @@ inline constexpr uint64_t kMaxGlobalVariableTotalSize = uint64_t(1) << 30;
 inline constexpr uint64_t kDeviceQueuePreferredSize = uint64_t(256) << 10;
 inline constexpr uint64_t kDeviceQueueMaxSize = uint64_t(16) << 20;
 inline constexpr uint32_t kMaxOnDeviceQueues = 4;
+// CL_DEVICE_MAX_NAMED_BARRIER_COUNT_KHR (cl_khr_subgroup_named_barrier): the interpreter's bound.
+inline constexpr uint32_t kMaxNamedBarriers = 8;
 inline constexpr uint32_t kMaxOnDeviceEvents = 1024;
 
 struct DeviceConfig {
@@ -332,7 +334,7 @@ struct BuildOptions {
   std::vector<std::string> compiler;  // for the OpenCL C compiler (OpenCLCSource::options)
   bool denormsAreZero = false;        // -cl-denorms-are-zero
   bool uniform = false;               // -cl-uniform-work-group-size
-  bool clStd20 = false;               // -cl-std=CL3.0 (OpenCL C 2.0 or newer)
+  bool clStd20 = false;               // -cl-std=CL2.0 or CL3.0 (OpenCL C 2.0 or newer)
   bool argInfo = false;               // -cl-kernel-arg-info
   bool createLibrary = false;         // -create-library
   bool debug = false;                 // -g

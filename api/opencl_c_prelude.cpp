@@ -180,6 +180,9 @@ std::string openCLCPrelude(const std::set<std::string>& supported) {
   // OpenCL C 3.0 §6.2.1 [[features]]: an extension's macro is defined when the device supports it; clang-15 does not
   // know cl_khr_expect_assume (its __builtin_expect and __builtin_assume are always there), so -cl-ext cannot define it.
   if (has("cl_khr_expect_assume")) p += "#define cl_khr_expect_assume 1\n";
+  // Nor cl_khr_subgroup_named_barrier, whose built-ins are OpenCL C++'s (SPIR-V OpNamedBarrierInitialize and
+  // OpMemoryNamedBarrier, which clref executes).
+  if (has("cl_khr_subgroup_named_barrier")) p += "#define cl_khr_subgroup_named_barrier 1\n";
   // The device has the half atomic add in global and local memory together (host.cpp openCLCFeatures).
   if (has("__opencl_c_ext_fp16_global_atomic_add"))
     p += "#if __OPENCL_C_VERSION__ >= 200\n" + halfAtomicAddPrelude() + "#endif\n";

@@ -124,6 +124,9 @@ constexpr uint32_t kPipeHandleTag = 0x50490000u;  // "PI"
 // Named barrier values (OpTypeNamedBarrier, cl_khr_subgroup_named_barrier) are handles too: kNamedBarrierHandleTag |
 // the index into the work-group's named barriers (WorkItem::namedBarriers; ops_named_barrier.cpp).
 constexpr uint32_t kNamedBarrierHandleTag = 0x4E420000u;  // "NB"
+// CL_DEVICE_MAX_NAMED_BARRIER_COUNT_KHR: "The minimum value is 8" (OpenCL Extension Specification 3.0.12 §33.2
+// "Changes to OpenCL specification").
+constexpr uint32_t kMaxNamedBarriers = 8;
 constexpr uint32_t kHandleIndexMask = 0xFFFFu;
 constexpr uint32_t kMaxImageHandles = kHandleIndexMask + 1;
 

@@ -1,9 +1,10 @@
-// Named barriers (cl_khr_subgroup_named_barrier: OpenCL Extension Specification 3.0.12 §33; SPIR-V 1.1 [external]
-// OpNamedBarrierInitialize, OpMemoryNamedBarrier): a barrier that waits for a given number of a work-group's
-// sub-groups, not the whole work-group. A work-item's n-th OpNamedBarrierInitialize names the work-group's n-th named
-// barrier (every work-item initialises the barriers it uses, as OpenCL C++'s work-group-scope named_barrier objects
-// are constructed by all of them); the value is a handle, kNamedBarrierHandleTag | n. A sub-group waits at
-// OpMemoryNamedBarrier until the barrier's Subgroup Count sub-groups wait at it (scheduler.cpp).
+// Named barriers: cl_khr_subgroup_named_barrier, with SPIR-V 1.1 [external] OpNamedBarrierInitialize and
+// OpMemoryNamedBarrier (OpenCL Extension Specification 3.0.12 §33 "Named Barriers for Subgroups"). A barrier that
+// waits for a given number of a work-group's sub-groups, not the whole work-group. A work-item's n-th
+// OpNamedBarrierInitialize names the work-group's n-th named barrier (every work-item initialises the barriers it
+// uses, as OpenCL C++'s work-group-scope named_barrier objects are constructed by all of them); the value is a handle,
+// kNamedBarrierHandleTag | n. A sub-group waits at OpMemoryNamedBarrier until the barrier's Subgroup Count sub-groups
+// wait at it (scheduler.cpp).
 //
 // Ops: r = result, a = the Subgroup Count (initialise) or the named barrier (wait).
 #include "interpreter/dispatch.hpp"
@@ -12,9 +13,6 @@
 namespace clref::interpreter {
 
 namespace {
-
-// CL_DEVICE_MAX_NAMED_BARRIER_COUNT_KHR: "The minimum value is 8" (OpenCL Extension Specification 3.0.12 §33.2).
-constexpr uint32_t kMaxNamedBarriers = 8;
 
 const Op* namedBarrierInitialize(WorkItem& wi, const Op* op) {
   const uint32_t count = rd<uint32_t>(wi, op->a);

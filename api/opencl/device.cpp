@@ -199,10 +199,17 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_NUMERIC_VERSION: return out(cl_version(CL_MAKE_VERSION(3, 0, 0)));
     // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: the highest 1.x version
     case CL_DEVICE_OPENCL_C_VERSION: return out("OpenCL C 1.2 clref");
-    case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
-      return out(std::vector<cl_name_version>{
-          nv(CL_MAKE_VERSION(1, 0, 0), "OpenCL C"), nv(CL_MAKE_VERSION(1, 1, 0), "OpenCL C"),
-          nv(CL_MAKE_VERSION(1, 2, 0), "OpenCL C"), nv(CL_MAKE_VERSION(3, 0, 0), "OpenCL C")});
+    case CL_DEVICE_OPENCL_C_ALL_VERSIONS: {
+      // OpenCL C 2.0 needs every feature OpenCL C 3.0 makes optional except sub-groups and fp64 (OpenCL C 3.0 §6.2.1
+      // [[features]]): the generic address space, pipes, device-side enqueue, work-group functions, program-scope
+      // variables, atomics of every order and scope, read-write images; clref has them all while device-side enqueue
+      // is on.
+      std::vector<cl_name_version> v{nv(CL_MAKE_VERSION(1, 0, 0), "OpenCL C"), nv(CL_MAKE_VERSION(1, 1, 0), "OpenCL C"),
+                                     nv(CL_MAKE_VERSION(1, 2, 0), "OpenCL C")};
+      if (cfg.deviceEnqueue) v.push_back(nv(CL_MAKE_VERSION(2, 0, 0), "OpenCL C"));
+      v.push_back(nv(CL_MAKE_VERSION(3, 0, 0), "OpenCL C"));
+      return out(v);
+    }
     case CL_DEVICE_OPENCL_C_FEATURES: return out(openclCFeatures(cfg));
     case CL_DEVICE_EXTENSIONS: return out(joinNames(deviceExtensions(cfg)));
     case CL_DEVICE_EXTENSIONS_WITH_VERSION: return out(deviceExtensions(cfg));
@@ -237,6 +244,8 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_PIPE_MAX_PACKET_SIZE: return out(kPipeMaxPacketSize);
     case CL_DEVICE_PIPE_SUPPORT: return out(cl_bool(CL_TRUE));
     // Sub-groups of DeviceConfig::subgroupSize work-items: as many as the largest work-group holds.
+    // cl_khr_subgroup_named_barrier (interpreter/ops_named_barrier.cpp).
+    case CL_DEVICE_MAX_NAMED_BARRIER_COUNT_KHR: return out(cl_uint(host::kMaxNamedBarriers));
     case CL_DEVICE_MAX_NUM_SUB_GROUPS:
       return out(cl_uint((cfg.maxWorkGroupSize + std::max<uint32_t>(1, cfg.subgroupSize) - 1) /
                          std::max<uint32_t>(1, cfg.subgroupSize)));
