@@ -14,7 +14,7 @@
 
 namespace clref::interpreter {
 
-// Device-side enqueue (OpenCL C 3.0 §6.15.16 [[enqueuing-kernels]]; interpreter/device_enqueue.hpp). The limits the
+// Device-side enqueue (OpenCL C 3.0 §6.15.19 [[enqueuing-kernels]]; interpreter/device_enqueue.hpp). The limits the
 // device reports (OpenCL 3.0 API §4.2 [[platform-querying-devices]] CL_DEVICE_QUEUE_ON_DEVICE_*): a device queue of
 // CL_QUEUE_SIZE bytes holds CL_QUEUE_SIZE / kDeviceCommandBytes commands that are enqueued and have not started;
 // enqueue_kernel beyond that returns CLK_DEVICE_QUEUE_FULL.
