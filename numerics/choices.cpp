@@ -352,6 +352,14 @@ constexpr ChoiceInfo kChoices[] = {
      "exact either way",
      {"exact", "binary32"},
      0},
+    {Choice::SvmReadOnlyWrite,
+     "svm_read_only_write",
+     "OpenCL 3.0 API §5.6.1 [[svm-flags-table]] clSVMAlloc CL_MEM_READ_ONLY: \"Writing to a SVM buffer created with "
+     "CL_MEM_READ_ONLY inside a kernel is undefined.\"",
+     "a kernel's write into an SVM allocation made CL_MEM_READ_ONLY: fault stops the work-item with a fault naming the "
+     "allocation; write stores the value as into any SVM memory, with a warning",
+     {"fault", "write"},
+     0},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 // Every choice has its option enum, a byte like the stored option index (Choices::get<C>()).
@@ -452,7 +460,8 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::ImageMipLevelOutOfRange:
     case Choice::ImageIntCoordSampler:
     case Choice::ImageMipUnnormalized:
-    case Choice::ImageReadAfterWriteWithoutFence: return {ChoiceKind::Free, false};
+    case Choice::ImageReadAfterWriteWithoutFence:
+    case Choice::SvmReadOnlyWrite: return {ChoiceKind::Free, false};
     case Choice::Count: break;
   }
   throw std::invalid_argument("freedomOf: not a choice");
