@@ -40,6 +40,8 @@ Pipe* pipeOf(WorkItem& wi, const Op* op) {
   return p;
 }
 
+Pipe::Origin originOf(const WorkItem& wi, const Op* op) { return {op->inst, wi.globalId, wi.localId, wi.groupId}; }
+
 // OpReadPipe / OpWritePipe: b = the pointer; result 0, or -1 when the pipe is empty (full).
 template <bool Write> const Op* pipeAccess(WorkItem& wi, const Op* op) {
   Pipe* p = pipeOf(wi, op);
@@ -70,7 +72,7 @@ template <bool Write> const Op* reservedAccess(WorkItem& wi, const Op* op) {
 template <bool Write> const Op* reserve(WorkItem& wi, const Op* op) {
   Pipe* p = pipeOf(wi, op);
   if (!p) return nullptr;
-  const uint64_t id = p->reserve(Write, rd<uint32_t>(wi, op->c));
+  const uint64_t id = p->reserve(Write, rd<uint32_t>(wi, op->c), originOf(wi, op));
   std::memcpy(wi.regs + op->r, &id, ptrBytes(wi));
   return op + 1;
 }
@@ -111,7 +113,7 @@ template <bool Max> const Op* pipeQuery(WorkItem& wi, const Op* op) {
 template <bool Write> bool groupReserve(WorkItem* const* items, uint64_t count, const Op* op) {
   Pipe* p = pipeOf(*items[0], op);
   if (!p) return false;
-  const uint64_t id = p->reserve(Write, rd<uint32_t>(*items[0], op->c));
+  const uint64_t id = p->reserve(Write, rd<uint32_t>(*items[0], op->c), originOf(*items[0], op));
   for (uint64_t i = 0; i < count; ++i) std::memcpy(items[i]->regs + op->r, &id, ptrBytes(*items[i]));
   return true;
 }

@@ -677,6 +677,61 @@ void bindImagesAndSamplers(const LoweredKernel& k, const std::vector<ArgBinding>
   s.samplers.insert(s.samplers.end(), k.constantSamplers.begin(), k.constantSamplers.end());
 }
 
+// A diagnostic of `kind` at the work-item and instruction that made a pipe reservation.
+Diagnostic reservationDiagnostic(const LoweredKernel& k, const Pipe::Origin& o, FaultKind kind, std::string message) {
+  Diagnostic d;
+  d.kind = kind;
+  d.message = std::move(message);
+  d.globalId = o.globalId;
+  d.localId = o.localId;
+  d.groupId = o.groupId;
+  if (k.module && o.inst < k.module->instructions.size()) {
+    d.instruction = k.module->describe(o.inst);
+    d.source = k.module->sourceOf(o.inst);
+    d.sourceLine = k.module->sourceText(o.inst);
+  }
+  return d;
+}
+
+// OpenCL C 3.0 §6.15.18.5 [[restrictions-4]]: a kernel that fails to commit a reservation is undefined (choice
+// pipe_uncommitted_reservation). The reservations end with the launch under either option, so that the pipe stays
+// usable: a write reservation's room is given back and its packets never join the pipe, a read reservation's packets
+// are gone. The choice decides whether the launch ends with a warning, or with a fault unless it faulted already.
+void endReservations(const Shared& s, ExecResult& result) {
+  size_t count = 0;
+  Pipe::Origin first;
+  std::string pipe;
+  for (size_t i = 0; i < s.pipes.size(); ++i) {
+    const Pipe::Dropped d = s.pipes[i]->dropReservations();
+    if (d.count && !count) {
+      first = d.first;
+      pipe = argName(s.kernel, s.kernel.pipeParams[i]);
+    }
+    count += d.count;
+  }
+  if (!count) return;
+  const bool fault = !result.fault && s.kernel.choices.get<numerics::Choice::PipeUncommittedReservation>() ==
+                                          numerics::PipeUncommittedReservationOption::Fault;
+  const std::string text = std::to_string(count) + " pipe reservation" + (count == 1 ? " was" : "s were") +
+                           " not committed when the kernel ended, which is undefined (the first was made here, on " +
+                           pipe + ")";
+  if (!result.fault)
+    result.choicesUsed.push_back({numerics::Choice::PipeUncommittedReservation, count,
+                                  reservationDiagnostic(s.kernel, first, FaultKind::Warning,
+                                                        "a pipe reservation not committed when the kernel ended")});
+  if (fault) {
+    result.fault = reservationDiagnostic(s.kernel, first, FaultKind::UndefinedBehaviour,
+                                         text + " (choice pipe_uncommitted_reservation=fault)");
+    return;
+  }
+  ++result.warningCount;
+  if (result.warnings.size() < s.config.maxWarnings)
+    result.warnings.push_back(reservationDiagnostic(
+        s.kernel, first, FaultKind::Warning,
+        text + ": dropped, written packets do not join the pipe and reserved room is given back" +
+            (result.fault ? " (after the launch's fault)" : " (choice pipe_uncommitted_reservation=drop)")));
+}
+
 }  // namespace
 
 // Without barriers a work-group's work-items run interleaved in batches of this many slots (Worker::runGroup).
@@ -882,22 +937,11 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   for (size_t c = 0; c < s.choices.count.size(); ++c)
     if (s.choices.count[c])
       result.choicesUsed.push_back({numerics::Choice(c), s.choices.count[c], std::move(s.choices.first[c])});
+  endReservations(s, result);
   addLaunchChoices(kernel, s.workgroupArenaBytes, result.choicesUsed);
   std::sort(s.printfOutput.begin(), s.printfOutput.end(), [](auto& a, auto& b) { return a.first < b.first; });
   for (auto& [g, text] : s.printfOutput) result.printfOutput += text;
   if (s.checks) result.findings = s.checks->findings();
-  // OpenCL C 3.0 §6.15.18.2 [[built-in-pipe-read-and-write-functions]]: a reservation is ended by its commit. One the
-  // kernel did not commit ends with the launch: its room is given back, packets written to it never join the pipe.
-  for (Pipe* p : s.pipes)
-    if (const size_t n = p->dropReservations()) {
-      Diagnostic d;
-      d.kind = FaultKind::Warning;
-      d.message = std::to_string(n) + " pipe reservation" + (n == 1 ? " was" : "s were") +
-                  " not committed when the kernel ended: dropped (written packets do not join the pipe, reserved "
-                  "room is given back)";
-      ++result.warningCount;
-      if (result.warnings.size() < config.maxWarnings) result.warnings.push_back(std::move(d));
-    }
   // What the launch wrote is no longer never-written; what it stored undefined stays so.
   for (size_t t = 1; t < s.argUndefined.size(); ++t) {
     const auto& u = s.argUndefined[t];

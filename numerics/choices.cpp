@@ -352,6 +352,18 @@ constexpr ChoiceInfo kChoices[] = {
      "exact either way",
      {"exact", "binary32"},
      0},
+    {Choice::PipeUncommittedReservation,
+     "pipe_uncommitted_reservation",
+     "OpenCL C 3.0 §6.15.18.5 [[restrictions-4]]: \"The following behavior is undefined: ... A kernel fails to call "
+     "commit_read_pipe for any reservation ID obtained by a prior call to reserve_read_pipe. A kernel fails to call "
+     "commit_write_pipe for any reservation ID obtained by a prior call to reserve_write_pipe.\" (the work-group and "
+     "sub-group forms likewise)",
+     "a pipe reservation not committed when the kernel ends: drop ends it with a warning (packets written to a write "
+     "reservation never join the pipe, a read reservation's packets are gone, its room is given back); fault ends the "
+     "launch with a fault naming how many there were and where the first was made (they are dropped all the same, so "
+     "the pipe stays usable)",
+     {"drop", "fault"},
+     0},
     {Choice::SvmReadOnlyWrite,
      "svm_read_only_write",
      "OpenCL 3.0 API §5.6.1 [[svm-flags-table]] clSVMAlloc CL_MEM_READ_ONLY: \"Writing to a SVM buffer created with "
@@ -461,6 +473,7 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::ImageIntCoordSampler:
     case Choice::ImageMipUnnormalized:
     case Choice::ImageReadAfterWriteWithoutFence:
+    case Choice::PipeUncommittedReservation:
     case Choice::SvmReadOnlyWrite: return {ChoiceKind::Free, false};
     case Choice::Count: break;
   }

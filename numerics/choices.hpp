@@ -53,7 +53,8 @@ enum class Choice : uint8_t {
   ImagePaddedChannelLayout,         // CL_Rx, CL_RGx, CL_RGBx: the 1.2 or the 3.0 table's layout, or not offered
   ImageCoordinatePrecision,         // the addressing steps outside unnormalized nearest clamp/none: exact or binary32
   // Pipes and shared virtual memory.
-  SvmReadOnlyWrite,  // a kernel's write to SVM allocated CL_MEM_READ_ONLY
+  PipeUncommittedReservation,  // a pipe reservation not committed when the kernel ends
+  SvmReadOnlyWrite,            // a kernel's write to SVM allocated CL_MEM_READ_ONLY
   Count
 };
 
@@ -122,6 +123,7 @@ enum class ImageFenceOption : uint8_t { LatestValue, Fault };
 enum class ImageLodOption : uint8_t { GlRules };
 enum class ImagePaddedLayoutOption : uint8_t { Withhold, Api30, Api12 };
 enum class ImageCoordinatePrecisionOption : uint8_t { Exact, Binary32 };
+enum class PipeUncommittedReservationOption : uint8_t { Drop, Fault };
 enum class SvmReadOnlyWriteOption : uint8_t { Fault, Write };
 
 // The option enum of each choice: Choices::get<Choice::X>() returns it, so a caller cannot read
@@ -167,6 +169,7 @@ CLREF_CHOICE_OPTIONS(ImageReadAfterWriteWithoutFence, ImageFenceOption);
 CLREF_CHOICE_OPTIONS(ImageLodSelection, ImageLodOption);
 CLREF_CHOICE_OPTIONS(ImagePaddedChannelLayout, ImagePaddedLayoutOption);
 CLREF_CHOICE_OPTIONS(ImageCoordinatePrecision, ImageCoordinatePrecisionOption);
+CLREF_CHOICE_OPTIONS(PipeUncommittedReservation, PipeUncommittedReservationOption);
 CLREF_CHOICE_OPTIONS(SvmReadOnlyWrite, SvmReadOnlyWriteOption);
 #undef CLREF_CHOICE_OPTIONS
 template <Choice C> using ChoiceOptionsOf = typename ChoiceOptions<C>::type;

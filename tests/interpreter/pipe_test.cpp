@@ -5,8 +5,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "api/host.hpp"
@@ -60,6 +62,12 @@ kernel void produce_subgroup(write_only pipe int p) {
   }
 }
 kernel void reserve_only(write_only pipe int p) { reserve_write_pipe(p, 1); }
+// Each work-item reserves a packet and writes it, but never commits the reservation.
+kernel void write_uncommitted(write_only pipe int p) {
+  reserve_id_t r = reserve_write_pipe(p, 1);
+  int v = (int)get_global_id(0);
+  if (is_valid_reserve_id(r)) write_pipe(p, r, 0u, &v);
+}
 kernel void commit_twice(write_only pipe int p) {
   reserve_id_t r = reserve_write_pipe(p, 1);
   commit_write_pipe(p, r);
@@ -75,10 +83,18 @@ host::NDRange range(size_t global, size_t local) {
   return r;
 }
 
-std::shared_ptr<host::Program> program(unsigned subgroupSize = 32) {
+std::shared_ptr<host::Program> program(unsigned subgroupSize = 32, const std::string& choice = "") {
   host::DeviceConfig cfg;
   cfg.subgroupSize = subgroupSize;
+  if (!choice.empty()) cfg.choices.set(choice);
   return host::Program::fromOpenCLC(host::Device(cfg), kSource, "-cl-std=CL3.0");
+}
+
+// The record of `c` in a run's choices, or nullptr.
+const interpreter::ChoiceUse* used(const host::RunResult& r, numerics::Choice c) {
+  for (const auto& u : r.choicesUsed)
+    if (u.choice == c) return &u;
+  return nullptr;
 }
 
 std::shared_ptr<host::Buffer> ints(const std::vector<int32_t>& v) {
@@ -190,4 +206,49 @@ TEST_CASE("pipes: misuse is reported", "[execution][pipes][faults]") {
   REQUIRE(w.fault);
   CHECK_THAT(w.fault->message, Catch::Contains("packet size is 8 bytes, the pipe's 4"));
   CHECK_THROWS(host::Pipe(0, 4));
+}
+
+TEST_CASE("pipe_uncommitted_reservation: dropped with a warning or a fault naming them, the pipe stays usable",
+          "[execution][pipes][choices]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  for (const bool fault : {false, true}) {
+    INFO((fault ? "fault" : "drop"));
+    auto prog = program(32, fault ? "pipe_uncommitted_reservation=fault" : "");
+    auto pipe = std::make_shared<host::Pipe>(4, 8);
+    // Six work-items in two groups each reserve and write a packet, and commit none.
+    host::Kernel uncommitted(prog, "write_uncommitted");
+    uncommitted.setArg(0, pipe);
+    const auto r = uncommitted.run(range(6, 3));
+    const interpreter::Diagnostic* d = nullptr;
+    if (fault) {
+      REQUIRE(r.fault);
+      CHECK(!r.ok);
+      CHECK(r.fault->kind == interpreter::FaultKind::UndefinedBehaviour);
+      CHECK_THAT(r.fault->message, Catch::Contains("pipe_uncommitted_reservation=fault"));
+      d = &*r.fault;
+    } else {
+      REQUIRE(r.ok);
+      REQUIRE(r.warnings.size() == 1);
+      CHECK_THAT(r.warnings[0].message, Catch::Contains("pipe_uncommitted_reservation=drop"));
+      d = &r.warnings[0];
+    }
+    CHECK_THAT(d->message, Catch::Contains("6 pipe reservations were not committed"));
+    CHECK_THAT(d->instruction, Catch::Contains("OpReserveWritePipePackets"));  // where the first was made: work-item 0
+    CHECK(d->globalId == std::array<uint64_t, 3>{0, 0, 0});
+    const auto* record = used(r, numerics::Choice::PipeUncommittedReservation);
+    REQUIRE(record);
+    CHECK(record->count == 6);
+    // Either way the written packets never joined the pipe, and the reserved room is free again: 8 packets fit.
+    CHECK(pipe->numPackets() == 0);
+    host::Kernel produce(prog, "produce");
+    std::vector<int32_t> in(8);
+    std::iota(in.begin(), in.end(), 40);
+    auto status = ints(std::vector<int32_t>(8, 5));
+    produce.setArg(0, ints(in));
+    produce.setArg(1, pipe);
+    produce.setArg(2, status);
+    REQUIRE(produce.run(range(8, 8)).ok);
+    for (int32_t v : values(*status)) CHECK(v == 0);
+    CHECK(pipe->numPackets() == 8);
+  }
 }
