@@ -20,9 +20,23 @@ uint64_t readWord(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
   return v;
 }
 
+// OpenCL C 3.0 §6.15.18.3 [[built-in-work-group-pipe-read-and-write-functions]]: the order of different work-groups'
+// reservations is implementation-defined, so where one work-group's operation on a pipe follows another's, the
+// work-group order (choice pipe_work_group_order, scheduler.cpp) placed it.
+void noteWorkGroupOrder(WorkItem& wi, const Op* op, uint32_t pipe) {
+  const auto& n = wi.launch->numGroups;
+  const uint64_t group = (wi.groupId[2] * n[1] + wi.groupId[1]) * n[0] + wi.groupId[0];
+  uint64_t& last = wi.launch->pipeLastGroup[pipe];
+  if (last != group && last != UINT64_MAX)
+    noteChoice(wi, op, numerics::Choice::PipeWorkGroupOrder,
+               "a work-group's pipe operation after another work-group's on the same pipe");
+  last = group;
+}
+
 // The pipe the Op's pipe operand names, or nullptr after a fault: a handle that names no pipe argument, or a packet
-// size other than the pipe's (clCreatePipe's pipe_packet_size; the kernel's is its packet type's size).
-Pipe* pipeOf(WorkItem& wi, const Op* op) {
+// size other than the pipe's (clCreatePipe's pipe_packet_size; the kernel's is its packet type's size). `ordered`:
+// the operation's outcome depends on the operations before it (all but get_pipe_max_packets).
+Pipe* pipeOf(WorkItem& wi, const Op* op, bool ordered = true) {
   const uint64_t h = readWord(wi, op->a, ptrBytes(wi));
   const uint64_t index = h & kHandleIndexMask;
   if ((h & ~uint64_t(kHandleIndexMask)) != kPipeHandleTag || index >= wi.launch->pipeCount) {
@@ -37,6 +51,7 @@ Pipe* pipeOf(WorkItem& wi, const Op* op) {
               " (clCreatePipe's pipe_packet_size): reading or writing it is undefined");
     return nullptr;
   }
+  if (ordered) noteWorkGroupOrder(wi, op, uint32_t(index));
   return p;
 }
 
@@ -100,7 +115,7 @@ const Op* isValidReserveId(WorkItem& wi, const Op* op) {
 
 // OpGetNumPipePackets / OpGetMaxPipePackets.
 template <bool Max> const Op* pipeQuery(WorkItem& wi, const Op* op) {
-  Pipe* p = pipeOf(wi, op);
+  Pipe* p = pipeOf(wi, op, /*ordered=*/!Max);
   if (!p) return nullptr;
   wr<uint32_t>(wi, op->r, Max ? p->maxPackets() : p->numPackets());
   return op + 1;

@@ -5,7 +5,8 @@
 // for its packets outside the queue until it is committed, when they join the queue in index order; a read
 // reservation takes its packets off the queue at once (no other reader can get them) and frees their room when it is
 // committed. The room a pipe has is max_packets: packets in the queue plus packets held by reservations. A kernel that
-// uses pipes runs on one thread (scheduler.cpp), so the order of packets is the same in every run.
+// uses pipes runs on one thread (scheduler.cpp), its work-groups in the order of the choice pipe_work_group_order, so
+// the order of packets is the same in every run.
 #pragma once
 #include <array>
 #include <cstdint>

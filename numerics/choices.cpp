@@ -352,6 +352,17 @@ constexpr ChoiceInfo kChoices[] = {
      "exact either way",
      {"exact", "binary32"},
      0},
+    {Choice::PipeWorkGroupOrder,
+     "pipe_work_group_order",
+     "OpenCL C 3.0 §6.15.18.3 [[built-in-work-group-pipe-read-and-write-functions]]: \"The order of work-item based "
+     "reservations that belong to different work-groups is implementation-defined.\" \"The order of work-group based "
+     "reservations by different work-groups is implementation-defined.\"",
+     "the order in which the work-groups of a kernel with pipe arguments reach its pipes, which orders their packets: "
+     "clref runs such a kernel on one thread, one work-group after another, in ascending or descending linear "
+     "work-group id (the work-items of a group in local id order either way). Recorded when a work-group's pipe "
+     "operation follows another work-group's on the same pipe",
+     {"ascending", "descending"},
+     0},
     {Choice::PipeUncommittedReservation,
      "pipe_uncommitted_reservation",
      "OpenCL C 3.0 §6.15.18.5 [[restrictions-4]]: \"The following behavior is undefined: ... A kernel fails to call "
@@ -444,7 +455,8 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::NanPayload:
     case Choice::RemquoQuotientBits:
     case Choice::WorkGroupReductionOrder:
-    case Choice::ImageLodSelection: return {ChoiceKind::Set, false};
+    case Choice::ImageLodSelection:
+    case Choice::PipeWorkGroupOrder: return {ChoiceKind::Set, false};
     // half_ (8192 ulp), native_ (implementation-defined), and the image addressing steps' precision: within the
     // accuracy rows the verdicts apply.
     case Choice::ReducedPrecisionFunctions:
