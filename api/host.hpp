@@ -455,7 +455,8 @@ struct RunResult {
 namespace svm {
 // Zero-filled memory of `bytes` bytes aligned to `alignment` (a power of two up to 4096); nullptr when bytes is 0,
 // the alignment is not supported, or the range is used up or could not be reserved. A kernel's write to memory
-// allocated `kernelReadOnly` (CL_MEM_READ_ONLY) is a fault.
+// allocated `kernelReadOnly` (CL_MEM_READ_ONLY) is undefined: a fault, or with the choice svm_read_only_write=write the
+// write happens with a warning.
 void* allocate(size_t bytes, size_t alignment, bool kernelReadOnly = false);
 // Frees what allocate returned; false when `p` is not the start of a live SVM allocation (nothing happens).
 bool free(void* p);

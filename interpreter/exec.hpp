@@ -152,6 +152,9 @@ struct Launch {
   EnqueueLaunch* enqueue = nullptr;
   const InheritedAllocation* inherited = nullptr;
   uint32_t inheritedBase = 0, inheritedCount = 0;
+  // Per pipe, the linear id of the work-group that operated on it last in this launch (UINT64_MAX: none yet); a kernel
+  // with pipes runs on one thread. Another group's operation after it is placed by the choice pipe_work_group_order.
+  uint64_t* pipeLastGroup = nullptr;
 };
 
 // Yielded: stopped at a loop back-edge so the next work-item of its batch can run (see

@@ -20,9 +20,23 @@ uint64_t readWord(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
   return v;
 }
 
+// OpenCL C 3.0 §6.15.18.3 [[built-in-work-group-pipe-read-and-write-functions]]: the order of different work-groups'
+// reservations is implementation-defined, so where one work-group's operation on a pipe follows another's, the
+// work-group order (choice pipe_work_group_order, scheduler.cpp) placed it.
+void noteWorkGroupOrder(WorkItem& wi, const Op* op, uint32_t pipe) {
+  const auto& n = wi.launch->numGroups;
+  const uint64_t group = (wi.groupId[2] * n[1] + wi.groupId[1]) * n[0] + wi.groupId[0];
+  uint64_t& last = wi.launch->pipeLastGroup[pipe];
+  if (last != group && last != UINT64_MAX)
+    noteChoice(wi, op, numerics::Choice::PipeWorkGroupOrder,
+               "a work-group's pipe operation after another work-group's on the same pipe");
+  last = group;
+}
+
 // The pipe the Op's pipe operand names, or nullptr after a fault: a handle that names no pipe argument, or a packet
-// size other than the pipe's (clCreatePipe's pipe_packet_size; the kernel's is its packet type's size).
-Pipe* pipeOf(WorkItem& wi, const Op* op) {
+// size other than the pipe's (clCreatePipe's pipe_packet_size; the kernel's is its packet type's size). `ordered`:
+// the operation's outcome depends on the operations before it (all but get_pipe_max_packets).
+Pipe* pipeOf(WorkItem& wi, const Op* op, bool ordered = true) {
   const uint64_t h = readWord(wi, op->a, ptrBytes(wi));
   const uint64_t index = h & kHandleIndexMask;
   if ((h & ~uint64_t(kHandleIndexMask)) != kPipeHandleTag || index >= wi.launch->pipeCount) {
@@ -37,8 +51,11 @@ Pipe* pipeOf(WorkItem& wi, const Op* op) {
               " (clCreatePipe's pipe_packet_size): reading or writing it is undefined");
     return nullptr;
   }
+  if (ordered) noteWorkGroupOrder(wi, op, uint32_t(index));
   return p;
 }
+
+Pipe::Origin originOf(const WorkItem& wi, const Op* op) { return {op->inst, wi.globalId, wi.localId, wi.groupId}; }
 
 // OpReadPipe / OpWritePipe: b = the pointer; result 0, or -1 when the pipe is empty (full).
 template <bool Write> const Op* pipeAccess(WorkItem& wi, const Op* op) {
@@ -70,7 +87,7 @@ template <bool Write> const Op* reservedAccess(WorkItem& wi, const Op* op) {
 template <bool Write> const Op* reserve(WorkItem& wi, const Op* op) {
   Pipe* p = pipeOf(wi, op);
   if (!p) return nullptr;
-  const uint64_t id = p->reserve(Write, rd<uint32_t>(wi, op->c));
+  const uint64_t id = p->reserve(Write, rd<uint32_t>(wi, op->c), originOf(wi, op));
   std::memcpy(wi.regs + op->r, &id, ptrBytes(wi));
   return op + 1;
 }
@@ -98,7 +115,7 @@ const Op* isValidReserveId(WorkItem& wi, const Op* op) {
 
 // OpGetNumPipePackets / OpGetMaxPipePackets.
 template <bool Max> const Op* pipeQuery(WorkItem& wi, const Op* op) {
-  Pipe* p = pipeOf(wi, op);
+  Pipe* p = pipeOf(wi, op, /*ordered=*/!Max);
   if (!p) return nullptr;
   wr<uint32_t>(wi, op->r, Max ? p->maxPackets() : p->numPackets());
   return op + 1;
@@ -111,7 +128,7 @@ template <bool Max> const Op* pipeQuery(WorkItem& wi, const Op* op) {
 template <bool Write> bool groupReserve(WorkItem* const* items, uint64_t count, const Op* op) {
   Pipe* p = pipeOf(*items[0], op);
   if (!p) return false;
-  const uint64_t id = p->reserve(Write, rd<uint32_t>(*items[0], op->c));
+  const uint64_t id = p->reserve(Write, rd<uint32_t>(*items[0], op->c), originOf(*items[0], op));
   for (uint64_t i = 0; i < count; ++i) std::memcpy(items[i]->regs + op->r, &id, ptrBytes(*items[i]));
   return true;
 }

@@ -27,13 +27,14 @@ bool Pipe::read(uint8_t* packet) {
   return true;
 }
 
-uint64_t Pipe::reserve(bool forWrite, uint32_t n) {
+uint64_t Pipe::reserve(bool forWrite, uint32_t n, const Origin& origin) {
   std::lock_guard lock(mutex_);
   if (n == 0) return 0;
   if (forWrite ? n > maxPackets_ - used() : n > queue_.size()) return 0;
   Reservation r;
   r.forWrite = forWrite;
   r.count = n;
+  r.origin = origin;
   r.packets.assign(size_t(n) * packetSize_, 0);
   if (!forWrite)
     for (uint32_t i = 0; i < n; ++i) {
@@ -76,12 +77,14 @@ bool Pipe::commit(uint64_t id, bool forWrite) {
   return true;
 }
 
-size_t Pipe::dropReservations() {
+Pipe::Dropped Pipe::dropReservations() {
   std::lock_guard lock(mutex_);
-  const size_t n = reservations_.size();
+  Dropped d;
+  d.count = reservations_.size();
+  if (d.count) d.first = reservations_.begin()->second.origin;  // ids grow: the first is the oldest
   reservations_.clear();
   reserved_ = 0;
-  return n;
+  return d;
 }
 
 }  // namespace clref::interpreter

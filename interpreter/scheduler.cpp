@@ -41,7 +41,7 @@ struct Slot {
   WorkItem wi;
 };
 
-// Per named choice, the work-group of its first decision.
+// Per named choice, the work-group of its first decision (its schedule position, Shared::groupAt).
 using ChoiceGroups = std::array<uint64_t, size_t(numerics::Choice::Count)>;
 ChoiceGroups noChoiceGroups() {
   ChoiceGroups a;
@@ -60,6 +60,7 @@ struct Shared {
   std::array<uint64_t, 3> numGroups{};
   uint64_t totalGroups = 0;
   uint64_t groupsToRun = 0;  // totalGroups, or ExecConfig::onlyGroups's count
+  bool descending = false;   // a pipe kernel's work-groups under pipe_work_group_order=descending
   uint64_t workgroupArenaBytes = 0;
   std::vector<uint64_t> localArgOffset;  // per param, offset in the work-group arena
   // Per param, the tag its pointer carries: a buffer bound to several parameters is one
@@ -74,26 +75,35 @@ struct Shared {
   std::unique_ptr<EnqueueFamily> ownFamily;
   EnqueueLaunch enqueue;
   std::vector<uint64_t> queueHandle;
-  // Work-groups are handed out in increasing order, `chunk` consecutive ones at a time: neighbouring groups touch
-  // neighbouring memory (the same cache lines at the edges of their rows), so one thread taking a run of them keeps
-  // threads from writing to the same lines at once.
+  std::vector<uint64_t> pipeLastGroup;  // Launch::pipeLastGroup
+  // Work-groups are handed out in schedule order (groupAt), `chunk` consecutive ones at a time: neighbouring groups
+  // touch neighbouring memory (the same cache lines at the edges of their rows), so one thread taking a run of them
+  // keeps threads from writing to the same lines at once.
   std::atomic<uint64_t> next{0};
   uint64_t chunk = 1;
-  std::atomic<uint64_t> faultGroup{std::numeric_limits<uint64_t>::max()};
+  std::atomic<uint64_t> faultGroup{std::numeric_limits<uint64_t>::max()};  // the earliest faulting position
   std::mutex mu;
-  std::vector<std::pair<uint64_t, Diagnostic>> faults;
+  std::vector<std::pair<uint64_t, Diagnostic>> faults;  // (schedule position, fault)
   std::vector<std::pair<uint64_t, Diagnostic>> warnings;
   uint64_t warningCount = 0;
-  std::vector<std::pair<uint64_t, std::string>> printfOutput;  // (group, text)
-  ChoiceTally choices;  // summed over the work-groups; `first` from the lowest group
+  std::vector<std::pair<uint64_t, std::string>> printfOutput;  // (schedule position, text)
+  ChoiceTally choices;  // summed over the work-groups; `first` from the earliest group in schedule order
   ChoiceGroups choiceFirstGroup = noChoiceGroups();
   std::unique_ptr<CheckRun> checks;  // a checked launch's checkers
   // The uninitialised-value checker's shadow of the buffer arguments, per allocation tag (Allocation::undefined).
   std::vector<ZeroedArray<uint8_t>> argUndefined;
+
+  // The linear id of the work-group at position `seq` of the schedule: ExecConfig::onlyGroups's or all, ascending, or
+  // descending for a pipe kernel under pipe_work_group_order=descending (one thread). Faults, warnings, printf output
+  // and choices are kept by position, so that they are reported in the order the groups ran.
+  uint64_t groupAt(uint64_t seq) const {
+    const uint64_t i = descending ? groupsToRun - 1 - seq : seq;
+    return config.onlyGroups.empty() ? i : config.onlyGroups[i];
+  }
 };
 
-// Adds the decisions of `from` (its first decisions made in work-groups fromFirstGroup) to `into`, keeping the first
-// from the lowest group; clears `from`.
+// Adds the decisions of `from` (its first decisions made in work-groups fromFirstGroup, schedule positions) to `into`,
+// keeping the first from the earliest group; clears `from`.
 void mergeChoices(ChoiceTally& into, ChoiceGroups& intoFirstGroup, ChoiceTally& from, const ChoiceGroups& fromFirstGroup) {
   for (size_t c = 0; c < from.count.size(); ++c) {
     if (!from.count[c]) continue;
@@ -127,17 +137,17 @@ class Worker {
     bool arena = false;
     for (bool more = true; more;) {
       const uint64_t first = s_.next.fetch_add(s_.chunk);
-      for (uint64_t g = first; g < first + s_.chunk; ++g) {
-        if (g >= s_.groupsToRun || g > s_.faultGroup.load()) {
+      for (uint64_t seq = first; seq < first + s_.chunk; ++seq) {
+        if (seq >= s_.groupsToRun || seq > s_.faultGroup.load()) {
           more = false;
           break;
         }
         try {
           if (!arena) groupArena_.assign(s_.workgroupArenaBytes + 16, 0);
           arena = true;
-          runGroup(s_.config.onlyGroups.empty() ? g : s_.config.onlyGroups[g]);
-        } catch (const std::exception& e) { failGroup(g, e.what()); } catch (...) {
-          failGroup(g, "unknown exception");
+          runGroup(seq);
+        } catch (const std::exception& e) { failGroup(seq, e.what()); } catch (...) {
+          failGroup(seq, "unknown exception");
         }
       }
     }
@@ -363,7 +373,9 @@ class Worker {
     return wi.state != WorkItemState::Faulted;
   }
 
-  void failGroup(uint64_t g, const std::string& what) {
+  // The work-group at schedule position `seq` could not run (an exception escaped it).
+  void failGroup(uint64_t seq, const std::string& what) {
+    const uint64_t g = s_.groupAt(seq);
     fault_ = Diagnostic{};
     fault_.kind = FaultKind::ExecutionFailed;
     fault_.message = "work-group " + std::to_string(g) + " of kernel " + k_.name + " could not be executed: " + what +
@@ -374,17 +386,20 @@ class Worker {
                       g / (s_.numGroups[0] * s_.numGroups[1])};
     groupPrintf_.clear();
     groupWarnings_.clear();
-    recordFault(g);
+    recordFault(seq);
   }
 
-  void recordFault(uint64_t g) {
+  // A fault of the work-group at schedule position `seq`: the groups after it need not run.
+  void recordFault(uint64_t seq) {
     std::lock_guard lock(s_.mu);
-    s_.faults.emplace_back(g, fault_);
+    s_.faults.emplace_back(seq, fault_);
     uint64_t cur = s_.faultGroup.load();
-    while (g < cur && !s_.faultGroup.compare_exchange_weak(cur, g)) {}
+    while (seq < cur && !s_.faultGroup.compare_exchange_weak(cur, seq)) {}
   }
 
-  void runGroup(uint64_t g) {
+  // Runs the work-group at schedule position `seq` (Shared::groupAt).
+  void runGroup(uint64_t seq) {
+    const uint64_t g = s_.groupAt(seq);
     const auto& R = s_.range;
     std::array<uint64_t, 3> group{g % s_.numGroups[0], (g / s_.numGroups[0]) % s_.numGroups[1],
                                   g / (s_.numGroups[0] * s_.numGroups[1])};
@@ -421,7 +436,7 @@ class Worker {
         for (uint64_t s = 0; s < batch; ++s) {
           WorkItem& wi = slots_[s]->wi;
           if (wi.state == WorkItemState::Returned) continue;
-          if (!resume(wi)) return finishGroup(g, true);
+          if (!resume(wi)) return finishGroup(seq, true);
           if (wi.state != WorkItemState::Returned) continue;
           if (next < n) {
             startWorkItem(*slots_[s], group, localOf(next++), localSize);
@@ -431,7 +446,7 @@ class Worker {
           }
         }
       }
-      return finishGroup(g, false);
+      return finishGroup(seq, false);
     }
     slot(n - 1);  // make sure the group's slots exist
     for (uint64_t i = 0; i < n; ++i) startWorkItem(*slots_[i], group, localOf(i), localSize);
@@ -446,7 +461,7 @@ class Worker {
         WorkItem& wi = slots_[i]->wi;
         if (wi.state != WorkItemState::Running && wi.state != WorkItemState::Yielded) continue;
         wi.yieldBelow = wi.budget - kTimeSlice;
-        if (!resume(wi)) return finishGroup(g, true);
+        if (!resume(wi)) return finishGroup(seq, true);
         yielded = yielded || wi.state == WorkItemState::Yielded;
       }
       // Everyone stopped: returned, or waiting at a barrier or collective. A sub-group collective (or sub-group
@@ -462,7 +477,7 @@ class Worker {
           // A non-uniform instruction runs for the work-items waiting at it: nobody of the sub-group can run further
           // (every work-item of the group has run until it stopped), so they are its active work-items.
           if (const Op* at = nonUniformWaiting(first, count)) {
-            if (!runNonUniform(first, count, at)) return finishGroup(g, true);
+            if (!runNonUniform(first, count, at)) return finishGroup(seq, true);
             progress = true;
             continue;
           }
@@ -473,11 +488,11 @@ class Worker {
           if (!all) continue;
           if (static_cast<const Collective*>(lead.barrier->aux)->namedBarrier) {
             const NamedWait w = waitAtNamedBarrier(first, count, lead.barrier, n);
-            if (w == NamedWait::Fault) return finishGroup(g, true);
+            if (w == NamedWait::Fault) return finishGroup(seq, true);
             progress = progress || w == NamedWait::Released;
             continue;
           }
-          if (lead.barrier->aux && !runCollective(first, count, lead.barrier)) return finishGroup(g, true);
+          if (lead.barrier->aux && !runCollective(first, count, lead.barrier)) return finishGroup(seq, true);
           if (s_.checks) s_.checks->barrier(lead.barrier);
           for (uint64_t i = first; i < first + count; ++i) slots_[i]->wi.state = WorkItemState::Running;
           progress = true;
@@ -498,8 +513,8 @@ class Worker {
           odd = i;
         }
       }
-      if (allReturned) return finishGroup(g, false);
-      if (stuckAtNamedBarrier()) return finishGroup(g, true);
+      if (allReturned) return finishGroup(seq, false);
+      if (stuckAtNamedBarrier()) return finishGroup(seq, true);
       if (!same || (at && isSubgroupStop(at))) {
         // Report from the point of view of a work-item waiting at a barrier: with sub-group collectives, one whose
         // sub-group is incomplete, and a member of that sub-group that is elsewhere.
@@ -530,9 +545,9 @@ class Worker {
               std::string("not every work-item of the ") + (subgroup ? "sub-group" : "work-group") +
                   " reached this " + (subgroup ? "sub-group barrier or function" : "barrier") + ": local work-item " +
                   ids(o.localId) + " " + otherState);
-        return finishGroup(g, true);
+        return finishGroup(seq, true);
       }
-      if (at && at->aux && !runCollective(0, n, at)) return finishGroup(g, true);
+      if (at && at->aux && !runCollective(0, n, at)) return finishGroup(seq, true);
       if (at && s_.checks) s_.checks->barrier(at);
       for (uint64_t i = 0; i < n; ++i) slots_[i]->wi.state = WorkItemState::Running;
     }
@@ -685,16 +700,17 @@ class Worker {
     return ok;
   }
 
-  void finishGroup(uint64_t g, bool faulted) {
-    if (faulted) recordFault(g);
-    if (!groupPrintf_.empty()) printf_.emplace_back(g, std::move(groupPrintf_));
+  // The work-group at schedule position `seq` ended: its output is kept by that position.
+  void finishGroup(uint64_t seq, bool faulted) {
+    if (faulted) recordFault(seq);
+    if (!groupPrintf_.empty()) printf_.emplace_back(seq, std::move(groupPrintf_));
     groupPrintf_.clear();
-    // Groups arrive in increasing order, so the first warnings kept are the lowest groups'.
+    // Groups arrive in schedule order, so the first warnings kept are the earliest groups'.
     for (auto& w : groupWarnings_)
-      if (warnings_.size() < s_.config.maxWarnings) warnings_.emplace_back(g, std::move(w));
+      if (warnings_.size() < s_.config.maxWarnings) warnings_.emplace_back(seq, std::move(w));
     groupWarnings_.clear();
     ChoiceGroups thisGroup;
-    thisGroup.fill(g);
+    thisGroup.fill(seq);
     mergeChoices(choices_, choiceFirstGroup_, groupChoices_, thisGroup);
   }
 };
@@ -741,6 +757,61 @@ void bindImagesAndSamplers(const LoweredKernel& k, const std::vector<ArgBinding>
     s.samplers.push_back(sm);
   }
   s.samplers.insert(s.samplers.end(), k.constantSamplers.begin(), k.constantSamplers.end());
+}
+
+// A diagnostic of `kind` at the work-item and instruction that made a pipe reservation.
+Diagnostic reservationDiagnostic(const LoweredKernel& k, const Pipe::Origin& o, FaultKind kind, std::string message) {
+  Diagnostic d;
+  d.kind = kind;
+  d.message = std::move(message);
+  d.globalId = o.globalId;
+  d.localId = o.localId;
+  d.groupId = o.groupId;
+  if (k.module && o.inst < k.module->instructions.size()) {
+    d.instruction = k.module->describe(o.inst);
+    d.source = k.module->sourceOf(o.inst);
+    d.sourceLine = k.module->sourceText(o.inst);
+  }
+  return d;
+}
+
+// OpenCL C 3.0 §6.15.18.5 [[restrictions-4]]: a kernel that fails to commit a reservation is undefined (choice
+// pipe_uncommitted_reservation). The reservations end with the launch under either option, so that the pipe stays
+// usable: a write reservation's room is given back and its packets never join the pipe, a read reservation's packets
+// are gone. The choice decides whether the launch ends with a warning, or with a fault unless it faulted already.
+void endReservations(const Shared& s, ExecResult& result) {
+  size_t count = 0;
+  Pipe::Origin first;
+  std::string pipe;
+  for (size_t i = 0; i < s.pipes.size(); ++i) {
+    const Pipe::Dropped d = s.pipes[i]->dropReservations();
+    if (d.count && !count) {
+      first = d.first;
+      pipe = argName(s.kernel, s.kernel.pipeParams[i]);
+    }
+    count += d.count;
+  }
+  if (!count) return;
+  const bool fault = !result.fault && s.kernel.choices.get<numerics::Choice::PipeUncommittedReservation>() ==
+                                          numerics::PipeUncommittedReservationOption::Fault;
+  const std::string text = std::to_string(count) + " pipe reservation" + (count == 1 ? " was" : "s were") +
+                           " not committed when the kernel ended, which is undefined (the first was made here, on " +
+                           pipe + ")";
+  if (!result.fault)
+    result.choicesUsed.push_back({numerics::Choice::PipeUncommittedReservation, count,
+                                  reservationDiagnostic(s.kernel, first, FaultKind::Warning,
+                                                        "a pipe reservation not committed when the kernel ended")});
+  if (fault) {
+    result.fault = reservationDiagnostic(s.kernel, first, FaultKind::UndefinedBehaviour,
+                                         text + " (choice pipe_uncommitted_reservation=fault)");
+    return;
+  }
+  ++result.warningCount;
+  if (result.warnings.size() < s.config.maxWarnings)
+    result.warnings.push_back(reservationDiagnostic(
+        s.kernel, first, FaultKind::Warning,
+        text + ": dropped, written packets do not join the pipe and reserved room is given back" +
+            (result.fault ? " (after the launch's fault)" : " (choice pipe_uncommitted_reservation=drop)")));
 }
 
 }  // namespace
@@ -905,6 +976,9 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
       throw std::invalid_argument(argName(kernel, i) + " is a queue_t parameter but no device queue was given");
     s.queueHandle[i] = kQueueHandleTag | s.enqueue.family->queueIndex(*args[i].queue);
   }
+  // The pipes the launch uses: its own, or a child's parent's.
+  s.pipeLastGroup.assign(s.launch.pipeCount, UINT64_MAX);
+  s.launch.pipeLastGroup = s.pipeLastGroup.data();
   s.paramTag.assign(kernel.params.size(), 0);
   for (size_t i = 0; i < kernel.params.size(); ++i) {
     s.paramTag[i] = kernel.params[i].tag;
@@ -936,8 +1010,13 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     config.shadow->module = kernel.module;
   }
   // Pipes: the order of the packets is the order work-items read and write them, which one thread keeps the same in
-  // every run (pipe.hpp).
-  if (!kernel.pipeParams.empty()) threads = 1;
+  // every run (pipe.hpp); the order of the work-groups is the choice pipe_work_group_order (OpenCL C 3.0 §6.15.18.3
+  // [[built-in-work-group-pipe-read-and-write-functions]]: implementation-defined between work-groups).
+  if (!kernel.pipeParams.empty()) {
+    threads = 1;
+    s.descending =
+        kernel.choices.get<numerics::Choice::PipeWorkGroupOrder>() == numerics::PipeWorkGroupOrderOption::Descending;
+  }
   // Device-side enqueue: the commands are enqueued, and run, in the same order in every run.
   if (kernel.usesDeviceEnqueue) threads = 1;
   if (kernel.checks.has(Check::Uninitialized) && !config.checks.has(Check::Uninitialized))
@@ -978,8 +1057,8 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     }
     for (auto& t : pool) t.join();
   }
-  // Deterministic reporting: the fault of the lowest work-group (every lower group ran, since
-  // groups are handed out in increasing order), warnings sorted by group.
+  // Deterministic reporting: the fault of the earliest work-group in schedule order (every earlier group ran, since
+  // groups are handed out in that order), warnings sorted by it.
   if (!s.faults.empty()) {
     auto it = std::min_element(s.faults.begin(), s.faults.end(), [](auto& a, auto& b) { return a.first < b.first; });
     result.fault = it->second;
@@ -993,22 +1072,11 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   for (size_t c = 0; c < s.choices.count.size(); ++c)
     if (s.choices.count[c])
       result.choicesUsed.push_back({numerics::Choice(c), s.choices.count[c], std::move(s.choices.first[c])});
+  endReservations(s, result);
   addLaunchChoices(kernel, s.workgroupArenaBytes, result.choicesUsed);
   std::sort(s.printfOutput.begin(), s.printfOutput.end(), [](auto& a, auto& b) { return a.first < b.first; });
   for (auto& [g, text] : s.printfOutput) result.printfOutput += text;
   if (s.checks) result.findings = s.checks->findings();
-  // OpenCL C 3.0 §6.15.18.2 [[built-in-pipe-read-and-write-functions]]: a reservation is ended by its commit. One the
-  // kernel did not commit ends with the launch: its room is given back, packets written to it never join the pipe.
-  for (Pipe* p : s.pipes)
-    if (const size_t n = p->dropReservations()) {
-      Diagnostic d;
-      d.kind = FaultKind::Warning;
-      d.message = std::to_string(n) + " pipe reservation" + (n == 1 ? " was" : "s were") +
-                  " not committed when the kernel ended: dropped (written packets do not join the pipe, reserved "
-                  "room is given back)";
-      ++result.warningCount;
-      if (result.warnings.size() < config.maxWarnings) result.warnings.push_back(std::move(d));
-    }
   // The commands the launch enqueued run now, after all its work-groups (device_enqueue.hpp).
   if (s.launch.enqueue && !result.fault && !s.enqueue.commands.empty()) runChildren(s.enqueue, s.launch, result);
   // What the launch wrote is no longer never-written; what it stored undefined stays so.

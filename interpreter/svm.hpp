@@ -26,7 +26,7 @@ constexpr uint64_t kRangeBase = uint64_t(kTag) << kTagShift;
 struct Region {
   uint64_t base = 0;            // host address == kernel pointer value
   uint64_t size = 0;            // bytes requested
-  bool kernelReadOnly = false;  // CL_MEM_READ_ONLY: a kernel's write is undefined (reported as a fault)
+  bool kernelReadOnly = false;  // CL_MEM_READ_ONLY: a kernel's write is undefined (choice svm_read_only_write)
   bool freed = false;
 };
 

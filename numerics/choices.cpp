@@ -352,6 +352,37 @@ constexpr ChoiceInfo kChoices[] = {
      "exact either way",
      {"exact", "binary32"},
      0},
+    {Choice::PipeWorkGroupOrder,
+     "pipe_work_group_order",
+     "OpenCL C 3.0 §6.15.18.3 [[built-in-work-group-pipe-read-and-write-functions]]: \"The order of work-item based "
+     "reservations that belong to different work-groups is implementation-defined.\" \"The order of work-group based "
+     "reservations by different work-groups is implementation-defined.\"",
+     "the order in which the work-groups of a kernel with pipe arguments reach its pipes, which orders their packets: "
+     "clref runs such a kernel on one thread, one work-group after another, in ascending or descending linear "
+     "work-group id (the work-items of a group in local id order either way). Recorded when a work-group's pipe "
+     "operation follows another work-group's on the same pipe",
+     {"ascending", "descending"},
+     0},
+    {Choice::PipeUncommittedReservation,
+     "pipe_uncommitted_reservation",
+     "OpenCL C 3.0 §6.15.18.5 [[restrictions-4]]: \"The following behavior is undefined: ... A kernel fails to call "
+     "commit_read_pipe for any reservation ID obtained by a prior call to reserve_read_pipe. A kernel fails to call "
+     "commit_write_pipe for any reservation ID obtained by a prior call to reserve_write_pipe.\" (the work-group and "
+     "sub-group forms likewise)",
+     "a pipe reservation not committed when the kernel ends: drop ends it with a warning (packets written to a write "
+     "reservation never join the pipe, a read reservation's packets are gone, its room is given back); fault ends the "
+     "launch with a fault naming how many there were and where the first was made (they are dropped all the same, so "
+     "the pipe stays usable)",
+     {"drop", "fault"},
+     0},
+    {Choice::SvmReadOnlyWrite,
+     "svm_read_only_write",
+     "OpenCL 3.0 API §5.6.1 [[svm-flags-table]] clSVMAlloc CL_MEM_READ_ONLY: \"Writing to a SVM buffer created with "
+     "CL_MEM_READ_ONLY inside a kernel is undefined.\"",
+     "a kernel's write into an SVM allocation made CL_MEM_READ_ONLY: fault stops the work-item with a fault naming the "
+     "allocation; write stores the value as into any SVM memory, with a warning",
+     {"fault", "write"},
+     0},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 // Every choice has its option enum, a byte like the stored option index (Choices::get<C>()).
@@ -424,7 +455,8 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::NanPayload:
     case Choice::RemquoQuotientBits:
     case Choice::WorkGroupReductionOrder:
-    case Choice::ImageLodSelection: return {ChoiceKind::Set, false};
+    case Choice::ImageLodSelection:
+    case Choice::PipeWorkGroupOrder: return {ChoiceKind::Set, false};
     // half_ (8192 ulp), native_ (implementation-defined), and the image addressing steps' precision: within the
     // accuracy rows the verdicts apply.
     case Choice::ReducedPrecisionFunctions:
@@ -452,7 +484,9 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::ImageMipLevelOutOfRange:
     case Choice::ImageIntCoordSampler:
     case Choice::ImageMipUnnormalized:
-    case Choice::ImageReadAfterWriteWithoutFence: return {ChoiceKind::Free, false};
+    case Choice::ImageReadAfterWriteWithoutFence:
+    case Choice::PipeUncommittedReservation:
+    case Choice::SvmReadOnlyWrite: return {ChoiceKind::Free, false};
     case Choice::Count: break;
   }
   throw std::invalid_argument("freedomOf: not a choice");

@@ -31,6 +31,20 @@ std::string hexAddress(uint64_t v) {
   return hex;
 }
 
+// A kernel's write into SVM allocated CL_MEM_READ_ONLY, `what` the access and the allocation: undefined
+// (OpenCL 3.0 API §5.6.1 [[svm-flags-table]] CL_MEM_READ_ONLY), so the choice svm_read_only_write decides between a
+// fault and the write with a warning. Returns false after faulting.
+bool readOnlyWrite(WorkItem& wi, const Op* op, const std::string& what) {
+  const std::string text = "write to read-only memory: " + what + ", allocated CL_MEM_READ_ONLY): undefined";
+  noteChoice(wi, op, numerics::Choice::SvmReadOnlyWrite, "a write to SVM allocated CL_MEM_READ_ONLY");
+  if (choicesOf(wi).get<numerics::Choice::SvmReadOnlyWrite>() == numerics::SvmReadOnlyWriteOption::Fault) {
+    fault(wi, op, FaultKind::InvalidPointer, text + " (choice svm_read_only_write=fault)");
+    return false;
+  }
+  warnOnce(wi, op, text + ", written (choice svm_read_only_write=write)");
+  return true;
+}
+
 // An access through a pointer into the SVM range (svm.hpp): checked against the SVM allocation it points into, with
 // the faults a buffer's access has. The checkers do not watch SVM memory (a checked launch's observers see buffers,
 // local and private memory).
@@ -59,14 +73,8 @@ uint8_t* svmAccess(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uin
               std::to_string(align) + " required");
     return nullptr;
   }
-  // OpenCL 3.0 API §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] CL_MEM_READ_ONLY: a kernel's
-  // write to the allocation is undefined.
-  if (write && r->kernelReadOnly) {
-    fault(wi, op, FaultKind::InvalidPointer,
-          "write to read-only memory: " + access + " (offset " + std::to_string(off) + " of " + what +
-              ", allocated CL_MEM_READ_ONLY)");
+  if (write && r->kernelReadOnly && !readOnlyWrite(wi, op, access + " (offset " + std::to_string(off) + " of " + what))
     return nullptr;
-  }
   return reinterpret_cast<uint8_t*>(ptr);
 }
 

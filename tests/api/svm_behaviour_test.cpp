@@ -248,7 +248,7 @@ TEST_CASE("SVM: a kernel's bad SVM access is a fault naming the allocation", "[o
   CHECK(*out == 77);
   CHECK(readAt(16) == CL_OUT_OF_RESOURCES);  // one past the end: the guard page, not another allocation
   CHECK(readAt(-1) == CL_OUT_OF_RESOURCES);  // before the start
-  // CL_MEM_READ_ONLY: a kernel's write is undefined, reported as a fault.
+  // CL_MEM_READ_ONLY: a kernel's write is undefined, a fault by default (choice svm_read_only_write).
   const cl_int zero = 0;
   clSetKernelArgSVMPointer(w, 0, p);
   clSetKernelArg(w, 1, sizeof zero, &zero);

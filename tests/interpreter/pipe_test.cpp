@@ -1,12 +1,15 @@
 // Pipes through the host API (host::Pipe; interpreter/pipe.hpp, ops_pipe.cpp): packets written by one kernel are read
 // by the next in FIFO order, reservations per work-item, work-group and sub-group, the queries, a full and an empty
-// pipe, and the faults. Expected values are computed on the host from the order the single-threaded schedule gives
-// (work-items of a group in local id order for kernels without barriers, groups in order).
+// pipe, the faults, and the choices pipe_work_group_order and pipe_uncommitted_reservation. Expected values are
+// computed on the host from the order the single-threaded schedule gives (work-items of a group in local id order for
+// kernels without barriers, groups in ascending order, or descending under pipe_work_group_order=descending).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "api/host.hpp"
@@ -60,6 +63,12 @@ kernel void produce_subgroup(write_only pipe int p) {
   }
 }
 kernel void reserve_only(write_only pipe int p) { reserve_write_pipe(p, 1); }
+// Each work-item reserves a packet and writes it, but never commits the reservation.
+kernel void write_uncommitted(write_only pipe int p) {
+  reserve_id_t r = reserve_write_pipe(p, 1);
+  int v = (int)get_global_id(0);
+  if (is_valid_reserve_id(r)) write_pipe(p, r, 0u, &v);
+}
 kernel void commit_twice(write_only pipe int p) {
   reserve_id_t r = reserve_write_pipe(p, 1);
   commit_write_pipe(p, r);
@@ -75,10 +84,18 @@ host::NDRange range(size_t global, size_t local) {
   return r;
 }
 
-std::shared_ptr<host::Program> program(unsigned subgroupSize = 32) {
+std::shared_ptr<host::Program> program(unsigned subgroupSize = 32, const std::string& choice = "") {
   host::DeviceConfig cfg;
   cfg.subgroupSize = subgroupSize;
+  if (!choice.empty()) cfg.choices.set(choice);
   return host::Program::fromOpenCLC(host::Device(cfg), kSource, "-cl-std=CL3.0");
+}
+
+// The record of `c` in a run's choices, or nullptr.
+const interpreter::ChoiceUse* used(const host::RunResult& r, numerics::Choice c) {
+  for (const auto& u : r.choicesUsed)
+    if (u.choice == c) return &u;
+  return nullptr;
 }
 
 std::shared_ptr<host::Buffer> ints(const std::vector<int32_t>& v) {
@@ -190,4 +207,106 @@ TEST_CASE("pipes: misuse is reported", "[execution][pipes][faults]") {
   REQUIRE(w.fault);
   CHECK_THAT(w.fault->message, Catch::Contains("packet size is 8 bytes, the pipe's 4"));
   CHECK_THROWS(host::Pipe(0, 4));
+}
+
+TEST_CASE("pipe_work_group_order: work-groups reach a pipe in ascending or descending linear id order",
+          "[execution][pipes][choices]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  std::vector<int32_t> in(32);
+  for (int i = 0; i < 32; ++i) in[i] = 7 * i + 3;
+  for (const bool descending : {false, true}) {
+    INFO((descending ? "descending" : "ascending"));
+    auto prog = program(32, descending ? "pipe_work_group_order=descending" : "");
+    auto pipe = std::make_shared<host::Pipe>(4, 32);
+    // Four groups of 8 write their in[] values; one group then reads the pipe in local id order.
+    host::Kernel produce(prog, "produce");
+    auto status = ints(std::vector<int32_t>(32, 5));
+    produce.setArg(0, ints(in));
+    produce.setArg(1, pipe);
+    produce.setArg(2, status);
+    const auto wrote = produce.run(range(32, 8));
+    REQUIRE(wrote.ok);
+    for (int32_t v : values(*status)) CHECK(v == 0);
+    // Each group after the first in the schedule follows another group's writes: three decisions, the first by the
+    // second group to run.
+    const auto* order = used(wrote, numerics::Choice::PipeWorkGroupOrder);
+    REQUIRE(order);
+    CHECK(order->count == 3);
+    CHECK(order->first.groupId[0] == (descending ? 2u : 1u));
+    host::Kernel consume(prog, "consume");
+    auto out = ints(std::vector<int32_t>(32, 0));
+    consume.setArg(0, pipe);
+    consume.setArg(1, out);
+    consume.setArg(2, status);
+    const auto read = consume.run(range(32, 32));
+    REQUIRE(read.ok);
+    CHECK(used(read, numerics::Choice::PipeWorkGroupOrder) == nullptr);  // one group: no order between groups
+    std::vector<int32_t> expected;
+    for (int k = 0; k < 4; ++k) {
+      const int g = descending ? 3 - k : k;
+      for (int l = 0; l < 8; ++l) expected.push_back(in[g * 8 + l]);
+    }
+    CHECK(values(*out) == expected);
+  }
+}
+
+TEST_CASE("pipe_work_group_order: the first group to run reports its fault, the later ones do not run",
+          "[execution][pipes][choices][faults]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  // commit_twice: each work-item's first commit adds a packet, its second faults. Four groups of one work-item.
+  for (const bool descending : {false, true}) {
+    INFO((descending ? "descending" : "ascending"));
+    auto pipe = std::make_shared<host::Pipe>(4, 8);
+    host::Kernel twice(program(32, descending ? "pipe_work_group_order=descending" : ""), "commit_twice");
+    twice.setArg(0, pipe);
+    const auto r = twice.run(range(4, 1));
+    REQUIRE(r.fault);
+    CHECK(r.fault->groupId[0] == (descending ? 3u : 0u));
+    CHECK(pipe->numPackets() == 1);
+  }
+}
+
+TEST_CASE("pipe_uncommitted_reservation: dropped with a warning or a fault naming them, the pipe stays usable",
+          "[execution][pipes][choices]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  for (const bool fault : {false, true}) {
+    INFO((fault ? "fault" : "drop"));
+    auto prog = program(32, fault ? "pipe_uncommitted_reservation=fault" : "");
+    auto pipe = std::make_shared<host::Pipe>(4, 8);
+    // Six work-items in two groups each reserve and write a packet, and commit none.
+    host::Kernel uncommitted(prog, "write_uncommitted");
+    uncommitted.setArg(0, pipe);
+    const auto r = uncommitted.run(range(6, 3));
+    const interpreter::Diagnostic* d = nullptr;
+    if (fault) {
+      REQUIRE(r.fault);
+      CHECK(!r.ok);
+      CHECK(r.fault->kind == interpreter::FaultKind::UndefinedBehaviour);
+      CHECK_THAT(r.fault->message, Catch::Contains("pipe_uncommitted_reservation=fault"));
+      d = &*r.fault;
+    } else {
+      REQUIRE(r.ok);
+      REQUIRE(r.warnings.size() == 1);
+      CHECK_THAT(r.warnings[0].message, Catch::Contains("pipe_uncommitted_reservation=drop"));
+      d = &r.warnings[0];
+    }
+    CHECK_THAT(d->message, Catch::Contains("6 pipe reservations were not committed"));
+    CHECK_THAT(d->instruction, Catch::Contains("OpReserveWritePipePackets"));  // where the first was made: work-item 0
+    CHECK(d->globalId == std::array<uint64_t, 3>{0, 0, 0});
+    const auto* record = used(r, numerics::Choice::PipeUncommittedReservation);
+    REQUIRE(record);
+    CHECK(record->count == 6);
+    // Either way the written packets never joined the pipe, and the reserved room is free again: 8 packets fit.
+    CHECK(pipe->numPackets() == 0);
+    host::Kernel produce(prog, "produce");
+    std::vector<int32_t> in(8);
+    std::iota(in.begin(), in.end(), 40);
+    auto status = ints(std::vector<int32_t>(8, 5));
+    produce.setArg(0, ints(in));
+    produce.setArg(1, pipe);
+    produce.setArg(2, status);
+    REQUIRE(produce.run(range(8, 8)).ok);
+    for (int32_t v : values(*status)) CHECK(v == 0);
+    CHECK(pipe->numPackets() == 8);
+  }
 }

@@ -1,11 +1,12 @@
 // Shared virtual memory through the host API (api/host.hpp host::svm, interpreter/svm.hpp): a kernel dereferences the
 // host's pointers as they are, its accesses are checked against the SVM allocation they fall in, and structs that
-// hold pointers to themselves (OpTypeForwardPointer) are laid out as OpenCL C lays them out. Expected values are
-// computed on the host.
+// hold pointers to themselves (OpTypeForwardPointer) are laid out as OpenCL C lays them out; a write to
+// CL_MEM_READ_ONLY SVM is the choice svm_read_only_write. Expected values are computed on the host.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 #include "api/host.hpp"
 #include "compile_cl.hpp"
@@ -165,4 +166,57 @@ TEST_CASE("SVM pointers need a 64-bit module", "[execution][svm]") {
   w.setArg(1, int64_t(0));
   CHECK_THROWS_WITH(w.run(items(1)), Catch::Contains("SVM needs a 64-bit module"));
   host::svm::free(p);
+}
+
+TEST_CASE("svm_read_only_write: a kernel's write to CL_MEM_READ_ONLY SVM faults, or happens with a warning",
+          "[execution][svm][choices]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  auto* ro = static_cast<int32_t*>(host::svm::allocate(4 * sizeof(int32_t), 4, /*kernelReadOnly=*/true));
+  auto* rw = static_cast<int32_t*>(host::svm::allocate(4 * sizeof(int32_t), 4));
+  REQUIRE((ro && rw));
+  auto run = [&](const std::string& choice, int32_t* base, int64_t i) {
+    host::DeviceConfig cfg;
+    if (!choice.empty()) cfg.choices.set(choice);
+    host::Kernel w(host::Program::fromOpenCLC(host::Device(cfg), kSource, "-cl-std=CL3.0"), "write_at");
+    w.setArgSvm(0, base);
+    w.setArg(1, i);
+    return w.run(items(1));
+  };
+  auto recorded = [](const host::RunResult& r) {
+    for (const auto& u : r.choicesUsed)
+      if (u.choice == numerics::Choice::SvmReadOnlyWrite) return u.count;
+    return uint64_t(0);
+  };
+
+  // fault (the default): the work-item stops at the store, the memory keeps its zero.
+  const auto refused = run("", ro, 1);
+  REQUIRE(refused.fault);
+  CHECK(refused.fault->kind == interpreter::FaultKind::InvalidPointer);
+  CHECK_THAT(refused.fault->message,
+             Catch::Contains("CL_MEM_READ_ONLY") && Catch::Contains("svm_read_only_write=fault"));
+  CHECK_THAT(refused.fault->instruction, Catch::Contains("OpStore"));
+  CHECK(ro[1] == 0);
+
+  // write: the kernel's value (9, write_at's constant) is stored, with a warning and the choice recorded.
+  const auto written = run("svm_read_only_write=write", ro, 1);
+  REQUIRE(written.ok);
+  CHECK(ro[1] == 9);
+  CHECK((ro[0] == 0 && ro[2] == 0 && ro[3] == 0));
+  REQUIRE(written.warnings.size() == 1);
+  CHECK_THAT(written.warnings[0].message,
+             Catch::Contains("CL_MEM_READ_ONLY") && Catch::Contains("svm_read_only_write=write"));
+  CHECK(recorded(written) == 1);
+
+  // A read-write allocation is written under either option, and the choice decides nothing.
+  for (const char* choice : {"", "svm_read_only_write=write"}) {
+    INFO("choice '" << choice << "'");
+    rw[2] = 0;
+    const auto plain = run(choice, rw, 2);
+    REQUIRE(plain.ok);
+    CHECK(rw[2] == 9);
+    CHECK(plain.warnings.empty());
+    CHECK(recorded(plain) == 0);
+  }
+  host::svm::free(ro);
+  host::svm::free(rw);
 }
