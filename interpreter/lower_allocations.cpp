@@ -50,12 +50,21 @@ std::string describeType(const Module& m, uint32_t typeId) {
 
 }  // namespace
 
+// Large OpConstantNull values whose only use is to initialise variables: they take no register, the variables start
+// zeroed (writeConstants). A program-scope array as large as CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE, zero-initialised,
+// would otherwise need a register file of its size (the conformance suite's progvar capacity test).
+bool initialiserOnlyNull(const Module& m, const Instruction& inst) {
+  constexpr uint64_t kLarge = 4096;
+  return inst.opcode == spv::Op::OpConstantNull && m.type(inst.resultType).size > kLarge &&
+         !m.nullsUsedAsValues.count(inst.resultId);
+}
+
 void KernelLowering::assignRegisters() {
   // Module-scope values: constants, undefs, variables.
   for (const auto& inst : m_.instructions) {
     if (!inst.resultId || !inst.resultType) continue;
     if (isConstantOp(inst.opcode) || inst.opcode == spv::Op::OpUndef || inst.opcode == spv::Op::OpVariable) {
-      if (m_.types.count(inst.resultType) == 0) continue;
+      if (m_.types.count(inst.resultType) == 0 || initialiserOnlyNull(m_, inst)) continue;
       L_.allocReg(inst.resultId, m_.type(inst.resultType).size);
       if (isConstantOp(inst.opcode)) L_.constantIds_[inst.resultId] = true;
     }

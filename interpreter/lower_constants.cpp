@@ -87,14 +87,19 @@ void KernelLowering::writeConstants() {
   for (auto& d : k_.allocations) {
     if (d.source != AllocationSource::Private || !d.variable) continue;
     const Instruction& inst = m_.def(d.variable);
-    if (inst.opcode == spv::Op::OpVariable && inst.operandCount() > 1 && L_.hasReg(inst.operand(1)))
+    if (inst.opcode != spv::Op::OpVariable || inst.operandCount() < 2) continue;
+    if (L_.hasReg(inst.operand(1)))
       d.init.assign(k_.registerTemplate.data() + L_.reg(inst.operand(1)),
                     k_.registerTemplate.data() + L_.reg(inst.operand(1)) + d.size);
+    else if (m_.def(inst.operand(1)).opcode == spv::Op::OpConstantNull)
+      d.init.assign(d.size, 0);  // an initialiser-only null without a register (assignRegisters)
   }
+  // Program-scope variables start zeroed (lower_allocations.cpp), which is all an initialiser-only null would write.
   for (uint32_t v : pendingInit_) {
     const Instruction& inst = m_.def(v);
     auto& bytes = L_.opt.globals->bytes[v];
-    std::memcpy(bytes.data(), k_.registerTemplate.data() + L_.reg(inst.operand(1)), bytes.size());
+    if (L_.hasReg(inst.operand(1)))
+      std::memcpy(bytes.data(), k_.registerTemplate.data() + L_.reg(inst.operand(1)), bytes.size());
   }
 }
 

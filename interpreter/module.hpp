@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -140,6 +141,9 @@ class Module {
   std::vector<EntryPoint> entryPoints;
   std::map<uint32_t, Function> functions;               // by id
   std::vector<uint32_t> globalVariables;                // module-scope OpVariable ids
+  // OpConstantNull ids some instruction uses as a value: as an id operand other than a variable's initializer and
+  // other than in debug names and decorations (the lowering gives the others no register).
+  std::set<uint32_t> nullsUsedAsValues;
   std::unordered_map<uint32_t, SourceLocation> lineOf;  // instruction index → source (OpLine)
   std::unordered_map<uint32_t, std::string> strings;    // OpString
   // Parameter names recovered from OpenCL.DebugInfo.100 (DebugLocalVariable with an Arg Number

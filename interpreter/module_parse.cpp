@@ -2,6 +2,7 @@
 // it: types, names, decorations, entry points, functions and blocks, OpLine locations, and
 // parameter names from OpenCL.DebugInfo.100.
 #include <algorithm>
+#include <set>
 
 #include <spirv-tools/libspirv.hpp>
 
@@ -35,6 +36,7 @@ namespace {
 
 struct ParseState {
   Module* module;
+  std::set<uint32_t> nulls;  // OpConstantNull ids seen so far
 };
 
 spv_result_t onHeader(void*, spv_endianness_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t) { return SPV_SUCCESS; }
@@ -48,6 +50,19 @@ spv_result_t onInstruction(void* user, const spv_parsed_instruction_t* parsed) {
   inst.words.assign(parsed->words, parsed->words + parsed->num_words);
   inst.firstOperand = 1 + (parsed->type_id ? 1 : 0) + (parsed->result_id ? 1 : 0);
   if (inst.opcode == spv::Op::OpExtInst) inst.extInstSet = parsed->words[3];
+  // Ids of OpConstantNull used as values (Module::nullsUsedAsValues); definitions of constants precede their uses.
+  if (inst.opcode == spv::Op::OpConstantNull) st->nulls.insert(inst.resultId);
+  const bool annotation = inst.opcode == spv::Op::OpName || inst.opcode == spv::Op::OpMemberName ||
+                          inst.opcode == spv::Op::OpDecorate || inst.opcode == spv::Op::OpMemberDecorate;
+  for (uint16_t i = 0; i < parsed->num_operands && !annotation && !st->nulls.empty(); ++i) {
+    const spv_parsed_operand_t& o = parsed->operands[i];
+    if (o.type != SPV_OPERAND_TYPE_ID && o.type != SPV_OPERAND_TYPE_SCOPE_ID &&
+        o.type != SPV_OPERAND_TYPE_MEMORY_SEMANTICS_ID)
+      continue;
+    const uint32_t id = parsed->words[o.offset];
+    const bool initialiser = inst.opcode == spv::Op::OpVariable && i == 3;
+    if (!initialiser && st->nulls.count(id)) st->module->nullsUsedAsValues.insert(id);
+  }
   st->module->instructions.push_back(std::move(inst));
   return SPV_SUCCESS;
 }
@@ -101,7 +116,8 @@ Module Module::parseInstructions(std::vector<uint32_t> words) {
                       (m.words_.empty() ? std::string("empty input") : "bad magic number or header"));
   auto parseWords = [&m](const std::vector<uint32_t>& w, std::string& message) {
     m.instructions.clear();
-    ParseState st{&m};
+    m.nullsUsedAsValues.clear();
+    ParseState st{&m, {}};
     spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_4);
     spv_diagnostic diag = nullptr;
     const spv_result_t r = spvBinaryParse(ctx, &st, w.data(), w.size(), onHeader, onInstruction, &diag);

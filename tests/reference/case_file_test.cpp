@@ -208,7 +208,7 @@ TEST_CASE("case file errors name the file and the field", "[reference][case]") {
       {"1e400", "(top level): a number beyond the range of double"},
       {caseText("[]", R"(, "build_options": "-cl-std=CL1.2 -Xclang -load -Xclang /tmp/x.so")"),
        "build_options: '-Xclang' is not an OpenCL build option"},
-      {caseText("[]", R"(, "build_options": "-cl-std=CL2.0")"), "build_options: '-cl-std=CL2.0' is not an OpenCL"},
+      {caseText("[]", R"(, "build_options": "-cl-std=CL2.2")"), "build_options: '-cl-std=CL2.2' is not an OpenCL"},
       {caseText("[]", R"(, "build_options": "-DX=1 -I")"), "build_options: '-I' is not an OpenCL build option"},
       {caseText(R"([{ "buffer": { "type": "double", "count": 2305843009213693952 } }])"),
        "args[0].buffer.count: 2305843009213693952 elements of double are more bytes than a size_t holds"},
