@@ -51,6 +51,15 @@ template <class F> auto withFloatFtz(const Lowerer& L, Scalar s, F&& f) {
 
 template <class T> using Signed = std::make_signed_t<T>;
 
+// Bytes of a pointer, or of a handle (pipe, queue, event, named barrier), in the launch's kernel: 4 or 8.
+inline uint32_t ptrBytes(const WorkItem& wi) { return wi.launch->kernel->addressBits / 8; }
+// A pointer or handle of `bytes` bytes from a register, zero-extended.
+inline uint64_t readWord(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
+  uint64_t v = 0;
+  std::memcpy(&v, wi.regs + reg, bytes);
+  return v;
+}
+
 // OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]]: with denormals flushed, subnormal inputs and
 // results become zero.
 template <bool FTZ, class T> inline T ftz(T x) {

@@ -14,14 +14,6 @@
 namespace clref::interpreter {
 namespace {
 
-uint32_t ptrBytes(const WorkItem& wi) { return wi.launch->kernel->addressBits / 8; }
-
-uint64_t readWord(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
-  uint64_t v = 0;
-  std::memcpy(&v, wi.regs + reg, bytes);
-  return v;
-}
-
 // clk_event_t handles: the tag in the high half of a 64-bit value (32-bit index), or in the high half-word of a
 // 32-bit one (16-bit index).
 uint64_t eventHandle(uint32_t index, uint32_t bytes) {

@@ -38,7 +38,7 @@ const Op* namedBarrierInitialize(WorkItem& wi, const Op* op) {
                      " here and " + std::to_string(table[n].subgroupCount) + " by another work-item of the work-group");
   }
   const uint64_t handle = kNamedBarrierHandleTag | n;
-  std::memcpy(wi.regs + op->r, &handle, wi.launch->kernel->addressBits / 8);
+  std::memcpy(wi.regs + op->r, &handle, ptrBytes(wi));
   return op + 1;
 }
 

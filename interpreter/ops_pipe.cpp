@@ -12,14 +12,6 @@
 namespace clref::interpreter {
 namespace {
 
-uint32_t ptrBytes(const WorkItem& wi) { return wi.launch->kernel->addressBits / 8; }
-
-uint64_t readWord(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
-  uint64_t v = 0;
-  std::memcpy(&v, wi.regs + reg, bytes);
-  return v;
-}
-
 // OpenCL C 3.0 §6.15.18.3 [[built-in-work-group-pipe-read-and-write-functions]]: the order of different work-groups'
 // reservations is implementation-defined, so where one work-group's operation on a pipe follows another's, the
 // work-group order (choice pipe_work_group_order, scheduler.cpp) placed it.

@@ -218,9 +218,11 @@ TEST_CASE("fuzz: a 4 GiB OpConstantNull is refused naming the register file limi
          %fn = OpTypeFunction %void
           %k = OpFunction %void None %fn
       %entry = OpLabel
+       %copy = OpCopyObject %arr %null
                OpReturn
                OpFunctionEnd
 )");
+  // Used as a value (an unused null, or one that only initialises variables, takes no register).
   const std::string e = kernelError(words, "k");
   CHECK_THAT(e, Contains("register file limit"));
   CHECK_THAT(e, Contains("4294967295 bytes"));
