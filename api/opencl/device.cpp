@@ -230,11 +230,13 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_PARTITION_AFFINITY_DOMAIN: return out(cl_device_affinity_domain(0));
     case CL_DEVICE_PARTITION_TYPE: return out(device->partitionType);
     case CL_DEVICE_REFERENCE_COUNT: return out(device->isSubDevice() ? device->refCount : cl_uint(1));
-    // Coarse- and fine-grained buffer SVM (svm.cpp: every SVM allocation is host memory kernels address directly).
-    // Not SVM atomics: commands run when enqueued, so host code never runs beside a kernel to synchronise with it;
-    // not fine-grained system SVM: a kernel pointer is an allocation tag and offset, which malloc's memory has not.
+    // Coarse- and fine-grained buffer SVM (svm.cpp: every SVM allocation is host memory kernels address directly) and
+    // SVM atomics (a launch runs beside the host while CL_MEM_SVM_ATOMICS allocations exist: queue.cpp; the
+    // interpreter's atomics are host atomics on that memory). Not fine-grained system SVM: a kernel pointer is an
+    // allocation tag and offset, which malloc's memory has not.
     case CL_DEVICE_SVM_CAPABILITIES:
-      return out(cl_device_svm_capabilities(CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER));
+      return out(cl_device_svm_capabilities(CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER |
+                                            CL_DEVICE_SVM_ATOMICS));
     case CL_DEVICE_PREFERRED_PLATFORM_ATOMIC_ALIGNMENT:
     case CL_DEVICE_PREFERRED_GLOBAL_ATOMIC_ALIGNMENT:
     case CL_DEVICE_PREFERRED_LOCAL_ATOMIC_ALIGNMENT: return out(cl_uint(0));

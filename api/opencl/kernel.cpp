@@ -771,6 +771,47 @@ std::shared_ptr<host::DeviceQueue> defaultDeviceQueue(cl_context context, cl_dev
   return q ? q->deviceQueue : nullptr;
 }
 
+// A launch's end, under the API lock: its printf output, the choices it used, the checkers' findings and its fault go
+// out, and the status its command's event ends with comes back. `error`: why the kernel could not run at all.
+cl_int launchStatus(const char* fn, cl_kernel kernel, cl_context context, const host::RunResult& r,
+                    const std::string& error) {
+  if (!error.empty()) {
+    reportFault(context, "kernel " + kernel->name + " could not run: " + error);
+    return apiError(fn, CL_OUT_OF_RESOURCES, "kernel {} could not run ({}): its command's event ends with this status",
+                    kernel->name, error);
+  }
+  // OpenCL C 3.0 §6.15.14.3 [[differences-between-opencl-c-and-c99-printf]]: printf output goes to the
+  // implementation's output stream when the command completes; clref writes it to stdout in work-group order.
+  if (!r.printfOutput.empty()) {
+    std::fwrite(r.printfOutput.data(), 1, r.printfOutput.size(), stdout);
+    std::fflush(stdout);
+  }
+  if (logChannel("choices") && !r.choicesUsed.empty()) {
+    const std::string text = "clref: kernel " + kernel->name + ":\n" +
+                             clref::interpreter::formatChoiceUses(r.choicesUsed, theDevice()->device.config().choices);
+    std::fwrite(text.data(), 1, text.size(), stderr);
+  }
+  // The checkers' findings (CLREF_CHECKS): on stderr and through the context's callback, each as one message.
+  for (const auto& f : r.findings) reportFault(context, "kernel " + kernel->name + ": " + f.format());
+  if (!r.ok && !r.fault) {
+    // Findings fail the command as a fault does, unless CLREF_CHECKS_FATAL=0.
+    reportFault(context, "kernel " + kernel->name + ": the checkers found " + std::to_string(r.findings.size()) +
+                             " problem" + (r.findings.size() == 1 ? "" : "s") +
+                             "; the command fails (CLREF_CHECKS_FATAL=0 keeps going)");
+    return CL_OUT_OF_RESOURCES;
+  }
+  if (!r.ok) {
+    // A kernel fault (out-of-bounds access, barrier divergence, ...): the command ends with
+    // CL_OUT_OF_RESOURCES, the status implementations give a command that faulted, and the
+    // diagnostic goes to stderr and the context's callback.
+    reportFault(context, "kernel " + kernel->name + " faulted:\n" +
+                             (r.fault ? r.fault->format() : std::string("unknown fault")));
+    return apiError(fn, CL_OUT_OF_RESOURCES,
+                    "kernel {} faulted (reported above): its command's event ends with this status", kernel->name);
+  }
+  return CL_SUCCESS;
+}
+
 cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel kernel, cl_uint work_dim,
                      const size_t* global_work_offset, const size_t* global_work_size, const size_t* local_work_size,
                      cl_uint num_events_in_wait_list, const cl_event* event_wait_list, cl_event* event) {
@@ -788,8 +829,16 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
   cl_context context = command_queue->context;
   cl_device_id device = command_queue->device;  // runs the launch on its compute units (worker threads)
   const auto defaultQueue = defaultDeviceQueue(context, device);  // as of enqueue time too
-  auto work = [fn, kernel, args, range, empty, context, device, defaultQueue]() -> cl_int {
-    if (empty) return CL_SUCCESS;
+  // The launch in the interpreter touches only the kernel's own host::Kernel, so it may run without the API lock
+  // (queue.cpp); what it found is reported under the lock. The kernel stays alive until then.
+  Launch launch = [fn, kernel, args, range, empty, context, device, defaultQueue]() -> std::function<cl_int()> {
+    if (empty)
+      return [kernel] {
+        releaseInternal(kernel);
+        return CL_SUCCESS;
+      };
+    auto result = std::make_shared<host::RunResult>();
+    std::string error;  // the host::Error or module error that kept the kernel from running
     auto& hk = *kernel->kernel;
     try {
       hk.setDefaultQueue(defaultQueue);
@@ -812,56 +861,20 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
           case host::ArgKind::Queue: hk.setArg(i, a.deviceQueue); break;
         }
       }
-      auto r = hk.run(range, device->computeUnits);
-      // OpenCL C 3.0 §6.15.14.3 [[differences-between-opencl-c-and-c99-printf]]: printf output goes to the
-      // implementation's output stream when the command completes; clref writes it to stdout in work-group order.
-      if (!r.printfOutput.empty()) {
-        std::fwrite(r.printfOutput.data(), 1, r.printfOutput.size(), stdout);
-        std::fflush(stdout);
-      }
-      if (logChannel("choices") && !r.choicesUsed.empty()) {
-        const std::string text = "clref: kernel " + kernel->name + ":\n" +
-                                 clref::interpreter::formatChoiceUses(r.choicesUsed, theDevice()->device.config().choices);
-        std::fwrite(text.data(), 1, text.size(), stderr);
-      }
-      // The checkers' findings (CLREF_CHECKS): on stderr and through the context's callback, each as one message.
-      for (const auto& f : r.findings) reportFault(context, "kernel " + kernel->name + ": " + f.format());
-      if (!r.ok && !r.fault) {
-        // Findings fail the command as a fault does, unless CLREF_CHECKS_FATAL=0.
-        reportFault(context, "kernel " + kernel->name + ": the checkers found " + std::to_string(r.findings.size()) +
-                                 " problem" + (r.findings.size() == 1 ? "" : "s") +
-                                 "; the command fails (CLREF_CHECKS_FATAL=0 keeps going)");
-        return CL_OUT_OF_RESOURCES;
-      }
-      if (!r.ok) {
-        // A kernel fault (out-of-bounds access, barrier divergence, ...): the command ends with
-        // CL_OUT_OF_RESOURCES, the status implementations give a command that faulted, and the
-        // diagnostic goes to stderr and the context's callback.
-        reportFault(context, "kernel " + kernel->name + " faulted:\n" +
-                                 (r.fault ? r.fault->format() : std::string("unknown fault")));
-        return apiError(fn, CL_OUT_OF_RESOURCES,
-                        "kernel {} faulted (reported above): its command's event ends with this status", kernel->name);
-      }
-      return CL_SUCCESS;
-    } catch (const std::exception& e) {
-      reportFault(context, "kernel " + kernel->name + " could not run: " + e.what());
-      return apiError(fn, CL_OUT_OF_RESOURCES,
-                      "kernel {} could not run ({}): its command's event ends with this status", kernel->name,
-                      e.what());
-    }
-  };
-  // The kernel stays alive until the command ran: released by a trailing marker-free wrapper.
-  std::function<cl_int()> wrapped = [work, kernel]() -> cl_int {
-    const cl_int r = work();
-    releaseInternal(kernel);
-    return r;
+      *result = hk.run(range, device->computeUnits);
+    } catch (const std::exception& e) { error = e.what(); }
+    return [fn, kernel, context, result, error]() -> cl_int {
+      const cl_int status = launchStatus(fn, kernel, context, *result, error);
+      releaseInternal(kernel);
+      return status;
+    };
   };
   // Retained once every allocation of the command is made; enqueue either queues the command or
   // fails (CL_OUT_OF_HOST_MEMORY) without running it, then the reference is dropped again.
   retainInternal(kernel);
   try {
-    return enqueue(fn, lock, command_queue, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list, event_wait_list, event,
-                   std::move(wrapped));
+    return enqueueLaunch(fn, lock, command_queue, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list, event_wait_list,
+                         event, std::move(launch));
   } catch (...) {
     releaseInternal(kernel);
     throw;

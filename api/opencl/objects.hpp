@@ -11,6 +11,8 @@
 // Concurrency: the whole API runs under one lock (ApiLock). Commands execute synchronously when
 // their wait list is complete; a command waiting on an incomplete user event stays pending in
 // its queue (in order) until the event completes. User callbacks run after the lock is released.
+// The exception is a kernel launch while its context has SVM allocations with CL_MEM_SVM_ATOMICS:
+// it runs on a thread of its own, without the lock, at the same time as the host (queue.cpp).
 #pragma once
 #define CL_TARGET_OPENCL_VERSION 300
 #define CL_USE_DEPRECATED_OPENCL_1_0_APIS
@@ -176,6 +178,7 @@ struct _cl_context : clref::cl::Object {
     cl_svm_mem_flags flags = 0;
   };
   std::map<const void*, SvmAllocation> svm;
+  size_t svmAtomicAllocations = 0;  // how many of them have CL_MEM_SVM_ATOMICS (kernels then run beside the host)
   // The SVM allocation of this context that holds [p, p + bytes) (bytes 0: p may be its end), or nullptr.
   const std::pair<const void* const, SvmAllocation>* svmAllocationHolding(const void* p, size_t bytes) const;
   // Per device (the same order as `devices`, sized when the context is made, so that keeping count allocates
@@ -194,12 +197,18 @@ struct _cl_command_queue;
 struct _cl_event;
 
 namespace clref::cl {
-// One enqueued command. `work` returns CL_SUCCESS or the negative status the event ends with.
+// What a command does once it may start: the part that may run without the API lock (a kernel launch in the
+// interpreter), returning the part that needs the lock (reporting what happened, releasing what the command held),
+// which returns CL_SUCCESS or the negative status the command's event ends with.
+using Launch = std::function<std::function<cl_int()>()>;
+// One enqueued command: `work` runs under the API lock; a kernel launch gives `launch` instead (queue.cpp decides
+// whether it runs at the same time as the host).
 struct Command {
   const char* function = nullptr;  // the entry point that enqueued it (for the channel "api")
   cl_event event = nullptr;
   std::vector<cl_event> waits;
   std::function<cl_int()> work;
+  Launch launch;
 };
 // A region mapped by clEnqueueMapBuffer and not yet unmapped, kept on the root buffer so that
 // maps of a buffer and of its sub-buffers see each other (OpenCL 3.0 API §5.5.4 [[accessing-mapped-regions]]:
@@ -223,6 +232,7 @@ struct _cl_command_queue : clref::cl::Object {
   cl_command_queue_properties properties = 0;
   std::vector<cl_queue_properties> propertyArray;  // CL_QUEUE_PROPERTIES_ARRAY
   std::deque<clref::cl::Command> pending;
+  bool running = false;  // its first command runs on a thread of its own (queue.cpp): the next ones wait
   // A device queue (CL_QUEUE_ON_DEVICE): the host API's queue, which kernels bind; null for a host queue. No host
   // command runs on it (validHostQueue), so it holds no commands and nothing retains it internally.
   std::shared_ptr<clref::host::DeviceQueue> deviceQueue;
@@ -435,6 +445,9 @@ cl_int checkWaitList(const char* function, cl_context context, cl_uint n, const 
 // Returns CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST when a blocking command's wait list failed.
 cl_int enqueue(const char* function, ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n,
                const cl_event* list, cl_event* eventOut, std::function<cl_int()> work, bool blocking = false);
+// The same for a kernel launch (Command::launch).
+cl_int enqueueLaunch(const char* function, ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n,
+                     const cl_event* list, cl_event* eventOut, Launch launch);
 void setEventStatus(cl_event e, cl_int status);
 void drainAll();
 void forgetQueue(cl_command_queue q);

@@ -4,9 +4,20 @@
 // command that waits on an incomplete event (a user event, or a command pending in another
 // queue) stays in its queue, and so does everything enqueued after it (in-order). When any event
 // completes, every queue is drained again. Out-of-order queues are accepted and run in order,
-// which is one of the schedules an out-of-order queue allows. A device queue (CL_QUEUE_ON_DEVICE) takes no host
+// which is one of the schedules an out-of-order queue allows.
+//
+// A kernel launch whose context has SVM allocations with CL_MEM_SVM_ATOMICS is the exception: atomics in those
+// allocations let the host and the kernel wait for each other while the kernel runs (OpenCL 3.0 API §5.6.2
+// [[_memory_consistency_for_svm_allocations]]), so such a launch starts on a thread of its own and runs without the
+// API lock, at the same time as the host; the interpreter's atomics are the host's (interpreter/ops_atomic.cpp).
+// While it runs no other command starts, on any queue: the device runs one command at a time, and the launch's
+// kernel object is its own until it ends. Its event stays CL_RUNNING until then; clFinish and blocking commands wait
+// for it as for any other. Everywhere else commands stay synchronous, so faults and diagnostics come in enqueue order.
+// A device queue (CL_QUEUE_ON_DEVICE) takes no host
 // command: it is what kernels enqueue kernels to (host::DeviceQueue), and those run inside their parent's launch.
 #include <optional>
+#include <system_error>
+#include <thread>
 #include <unordered_set>
 
 #include "api/opencl/device_info.hpp"
@@ -23,6 +34,60 @@ std::unordered_set<cl_command_queue>& queues() {
 }
 bool draining = false;
 bool drainAgain = false;
+size_t concurrentLaunches = 0;  // launches running on threads of their own: no command starts meanwhile
+
+// The end of a command that ran: its event's status, and the references it held.
+void endCommand(Command& c, cl_int r) {
+  setEventStatus(c.event, r == CL_SUCCESS ? CL_COMPLETE : r);
+  for (cl_event w : c.waits) releaseInternal(w);
+  releaseInternal(c.event);
+}
+
+// Runs a command's part that needs no API lock; its exception, if any, is kept for the part that does.
+std::function<cl_int()> launchUnlocked(const Launch& launch, std::exception_ptr& failure) {
+  try {
+    return launch();
+  } catch (...) {
+    failure = std::current_exception();
+    return nullptr;
+  }
+}
+
+// The status of a command whose part under the lock is `finish` (or whose unlocked part threw `failure`). An exception
+// (a failed allocation) ends the command with an error status instead of leaving its event running forever; the log
+// names the entry point that enqueued it.
+cl_int finishCommand(const char* function, const std::function<cl_int()>& finish, std::exception_ptr failure) {
+  try {
+    if (failure) std::rethrow_exception(failure);
+    return finish ? finish() : CL_SUCCESS;
+  } catch (...) { return currentExceptionCode(function); }
+}
+
+// Starts q's first command, a launch, on a thread of its own; false (nothing changed) when no thread can be made.
+bool startConcurrently(cl_command_queue q, Command& c) {
+  auto owned = std::make_shared<Command>(std::move(c));
+  retainInternal(q);
+  try {
+    std::thread([q, owned] {
+      std::exception_ptr failure;
+      const std::function<cl_int()> finish = launchUnlocked(owned->launch, failure);
+      ApiLock lock;
+      endCommand(*owned, finishCommand(owned->function, finish, failure));
+      q->running = false;
+      --concurrentLaunches;
+      releaseInternal(q);
+      drainAll();
+      apiCondition().notify_all();
+    }).detach();
+  } catch (const std::system_error&) {
+    c = std::move(*owned);
+    releaseInternal(q);
+    return false;
+  }
+  q->running = true;
+  ++concurrentLaunches;
+  return true;
+}
 // drainAll's copy of queues(), kept with room for every queue (reserved by makeQueue): draining
 // must not allocate, or a failed allocation (CL_OUT_OF_HOST_MEMORY) in the middle of an API call
 // would leave `draining` set and no queue would ever run a command again.
@@ -31,10 +96,10 @@ std::vector<cl_command_queue>& drainList() {
   return v;
 }
 
-// Runs the runnable prefix of q's pending commands; true when something ran.
+// Runs the runnable prefix of q's pending commands; true when something ran (or started on its own thread).
 bool drainQueue(cl_command_queue q) {
   bool progress = false;
-  while (!q->pending.empty()) {
+  while (!q->pending.empty() && concurrentLaunches == 0) {
     auto& cmd = q->pending.front();
     bool failedDependency = false;
     for (cl_event w : cmd.waits) {
@@ -47,22 +112,21 @@ bool drainQueue(cl_command_queue q) {
     if (failedDependency) {
       // OpenCL 3.0 API §5.11 [[event-objects]] event wait lists: a command whose wait list contains a failed event does
       // not run; its status becomes CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST (negative).
-      setEventStatus(c.event, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
-    } else {
-      setEventStatus(c.event, CL_RUNNING);
-      cl_int r;
-      try {
-        r = c.work ? c.work() : CL_SUCCESS;
-      } catch (...) {
-        // The command is already off the queue: an exception (a failed allocation) ends it with
-        // an error status instead of leaving its event running forever. The log names the entry
-        // point that enqueued it.
-        r = currentExceptionCode(c.function);
-      }
-      setEventStatus(c.event, r == CL_SUCCESS ? CL_COMPLETE : r);
+      endCommand(c, CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+      progress = true;
+      continue;
     }
-    for (cl_event w : c.waits) releaseInternal(w);
-    releaseInternal(c.event);
+    setEventStatus(c.event, CL_RUNNING);
+    if (c.launch && q->context->svmAtomicAllocations > 0 && startConcurrently(q, c)) return true;
+    cl_int r;
+    if (c.launch) {
+      std::exception_ptr failure;
+      const std::function<cl_int()> finish = launchUnlocked(c.launch, failure);
+      r = finishCommand(c.function, finish, failure);
+    } else {
+      r = finishCommand(c.function, c.work, nullptr);
+    }
+    endCommand(c, r);
     progress = true;
   }
   return progress;
@@ -147,8 +211,10 @@ cl_int checkWaitList(const char* fn, cl_context context, cl_uint n, const cl_eve
   return CL_SUCCESS;
 }
 
-cl_int enqueue(const char* fn, ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list,
-               cl_event* eventOut, std::function<cl_int()> work, bool blocking) {
+namespace {
+cl_int enqueueCommand(const char* fn, ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n,
+                      const cl_event* list, cl_event* eventOut, std::function<cl_int()> work, Launch launch,
+                      bool blocking) {
   // Every allocation before any change: if one fails (CL_OUT_OF_HOST_MEMORY) nothing is queued,
   // registered or retained, and `work` is dropped without running.
   auto owned = std::make_unique<_cl_event>();
@@ -163,6 +229,7 @@ cl_int enqueue(const char* fn, ApiLock& lock, cl_command_queue q, cl_command_typ
   c.event = e;
   c.waits.assign(list, list + n);
   c.work = std::move(work);
+  c.launch = std::move(launch);
   q->pending.push_back(std::move(c));
   try {
     registerObject(e);
@@ -196,12 +263,23 @@ cl_int enqueue(const char* fn, ApiLock& lock, cl_command_queue q, cl_command_typ
     releaseExternal(e);
   return result;
 }
+}  // namespace
+
+cl_int enqueue(const char* fn, ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n, const cl_event* list,
+               cl_event* eventOut, std::function<cl_int()> work, bool blocking) {
+  return enqueueCommand(fn, lock, q, type, n, list, eventOut, std::move(work), nullptr, blocking);
+}
+
+cl_int enqueueLaunch(const char* fn, ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n,
+                     const cl_event* list, cl_event* eventOut, Launch launch) {
+  return enqueueCommand(fn, lock, q, type, n, list, eventOut, nullptr, std::move(launch), false);
+}
 
 void forgetQueue(cl_command_queue q) { queues().erase(q); }
 
 void waitQueueEmpty(ApiLock& lock, cl_command_queue q) {
   retainInternal(q);
-  apiCondition().wait(lock.lock(), [q] { return q->pending.empty(); });
+  apiCondition().wait(lock.lock(), [q] { return q->pending.empty() && !q->running; });
   releaseInternal(q);
 }
 

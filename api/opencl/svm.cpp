@@ -1,8 +1,9 @@
 // OpenCL 3.0 API §5.6 [[_shared_virtual_memory]] Shared Virtual Memory: clSVMAlloc and clSVMFree, and the SVM
 // commands (free, memcpy, fill, map, unmap, migrate). The device has coarse- and fine-grained buffer SVM
-// (device.cpp); its SVM allocations are clref::host::svm's, whose host addresses kernels use as they are
-// (interpreter/svm.hpp). Commands run when they are enqueued (queue.cpp), so host and kernels never run at the same
-// time and every command is a synchronisation point: map and unmap have nothing to move.
+// and SVM atomics (device.cpp); its SVM allocations are clref::host::svm's, whose host addresses kernels use as they
+// are (interpreter/svm.hpp). Commands other than kernel launches run when they are enqueued (queue.cpp), so every
+// command is a synchronisation point and map and unmap have nothing to move. A launch while the context has
+// CL_MEM_SVM_ATOMICS allocations runs at the same time as the host (queue.cpp), its atomics the host's own.
 #include <bit>
 
 #include "api/opencl/device_info.hpp"
@@ -41,6 +42,7 @@ void freeIn(cl_context context, void* p) {
     return;
   }
   clref::host::svm::free(p);
+  if (it->second.flags & CL_MEM_SVM_ATOMICS) --context->svmAtomicAllocations;
   context->svm.erase(it);
 }
 
@@ -81,11 +83,6 @@ CL_API_ENTRY void* CL_API_CALL clSVMAlloc(cl_context context, cl_svm_mem_flags f
                          hex(flags));
   if ((flags & CL_MEM_SVM_ATOMICS) && !(flags & CL_MEM_SVM_FINE_GRAIN_BUFFER))
     return svmAllocFails(CL_INVALID_VALUE, "flags has CL_MEM_SVM_ATOMICS without CL_MEM_SVM_FINE_GRAIN_BUFFER");
-  if (flags & CL_MEM_SVM_ATOMICS)
-    return svmAllocFails(
-        CL_INVALID_VALUE,
-        "flags has CL_MEM_SVM_ATOMICS, and the device has no SVM atomics (CL_DEVICE_SVM_CAPABILITIES): "
-        "its commands run when enqueued, never at the same time as host code");
   if (size == 0) return svmAllocFails(CL_INVALID_VALUE, "size is 0");
   if (size > kMaxMemAlloc)
     return svmAllocFails(CL_INVALID_VALUE, "size is {}, more than CL_DEVICE_MAX_MEM_ALLOC_SIZE ({})", size,
@@ -103,6 +100,7 @@ CL_API_ENTRY void* CL_API_CALL clSVMAlloc(cl_context context, cl_svm_mem_flags f
                          size);
   try {
     context->svm[p] = {size, flags};
+    if (flags & CL_MEM_SVM_ATOMICS) ++context->svmAtomicAllocations;
   } catch (...) {
     clref::host::svm::free(p);
     throw;
@@ -127,6 +125,7 @@ namespace clref::cl {
 void freeSvmAllocations(cl_context context) {
   for (const auto& [p, a] : context->svm) clref::host::svm::free(const_cast<void*>(p));
   context->svm.clear();
+  context->svmAtomicAllocations = 0;
 }
 }  // namespace clref::cl
 

@@ -330,14 +330,12 @@ const bool registered = registerErrorTable({"memory", cases, notTested()});
 TEST_CASE("clSVMAlloc fails as its list says", "[opencl][errors]") {
   cl_device_svm_capabilities caps = 0;
   REQUIRE(clGetDeviceInfo(fx().device, CL_DEVICE_SVM_CAPABILITIES, sizeof caps, &caps, nullptr) == CL_SUCCESS);
-  REQUIRE(caps == (CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER));
+  REQUIRE(caps == (CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER | CL_DEVICE_SVM_ATOMICS));
   CHECK(clSVMAlloc(kBadContext, CL_MEM_READ_WRITE, 64, 0) == nullptr);                    // invalid context
   CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_SVM_ATOMICS, 64, 0) == nullptr);  // atomics without fine grain
   CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_READ_ONLY, 64, 0) == nullptr);    // two access flags
   CHECK(clSVMAlloc(fx().ctx, CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY, 64, 0) == nullptr);
   CHECK(clSVMAlloc(fx().ctx, CL_MEM_USE_HOST_PTR, 64, 0) == nullptr);  // not an SVM memory flag
-  // fine grain with atomics: the device has no SVM atomics
-  CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER | CL_MEM_SVM_ATOMICS, 64, 0) == nullptr);
   CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 0, 0) == nullptr);  // size 0
   CHECK(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, size_t(deviceInfo<cl_ulong>(CL_DEVICE_MAX_MEM_ALLOC_SIZE)) + 1, 0) ==
         nullptr);                                                       // above CL_DEVICE_MAX_MEM_ALLOC_SIZE

@@ -75,10 +75,10 @@ cl_int launch(cl_kernel k, size_t n) {
 
 }  // namespace
 
-TEST_CASE("SVM: the device reports coarse- and fine-grained buffer SVM", "[opencl][svm]") {
+TEST_CASE("SVM: the device reports coarse- and fine-grained buffer SVM and SVM atomics", "[opencl][svm]") {
   cl_device_svm_capabilities caps = 0;
   REQUIRE(clGetDeviceInfo(fx().device, CL_DEVICE_SVM_CAPABILITIES, sizeof caps, &caps, nullptr) == CL_SUCCESS);
-  CHECK(caps == (CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER));
+  CHECK(caps == (CL_DEVICE_SVM_COARSE_GRAIN_BUFFER | CL_DEVICE_SVM_FINE_GRAIN_BUFFER | CL_DEVICE_SVM_ATOMICS));
   cl_device_atomic_capabilities atomics = 0;
   REQUIRE(clGetDeviceInfo(fx().device, CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES, sizeof atomics, &atomics, nullptr) ==
           CL_SUCCESS);
