@@ -49,31 +49,37 @@ bool readOnlyWrite(WorkItem& wi, const Op* op, const std::string& what) {
 // the faults a buffer's access has. The checkers do not watch SVM memory (a checked launch's observers see buffers,
 // local and private memory).
 uint8_t* svmAccess(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
-  const std::string verb = write ? "write" : "read";
-  const std::string access = verb + " of " + std::to_string(bytes) + " bytes at SVM address " + hexAddress(ptr);
+  // The descriptions are made only for a fault: every SVM access comes here.
+  auto access = [&] {
+    return std::string(write ? "write" : "read") + " of " + std::to_string(bytes) + " bytes at SVM address " +
+           hexAddress(ptr);
+  };
   const auto r = svm::regionAtOrBelow(ptr);
   if (!r) {
-    fault(wi, op, FaultKind::InvalidPointer, access + ", which is in no SVM allocation");
+    fault(wi, op, FaultKind::InvalidPointer, access() + ", which is in no SVM allocation");
     return nullptr;
   }
-  const std::string what = "the SVM allocation at " + hexAddress(r->base) + " (" + std::to_string(r->size) + " bytes)";
+  auto what = [&] {
+    return "the SVM allocation at " + hexAddress(r->base) + " (" + std::to_string(r->size) + " bytes)";
+  };
   if (r->freed) {
-    fault(wi, op, FaultKind::InvalidPointer, access + ", in " + what + ", which was freed (clSVMFree)");
+    fault(wi, op, FaultKind::InvalidPointer, access() + ", in " + what() + ", which was freed (clSVMFree)");
     return nullptr;
   }
   const uint64_t off = ptr - r->base;
   if (off > r->size || bytes > r->size - off) {
     fault(wi, op, FaultKind::OutOfBounds,
-          "out-of-bounds " + access + ": offset " + std::to_string(off) + " of " + what);
+          "out-of-bounds " + access() + ": offset " + std::to_string(off) + " of " + what());
     return nullptr;
   }
   if (ptr & (align - 1)) {
     fault(wi, op, FaultKind::Misaligned,
-          "misaligned " + access + " (offset " + std::to_string(off) + " of " + what + "): alignment " +
+          "misaligned " + access() + " (offset " + std::to_string(off) + " of " + what() + "): alignment " +
               std::to_string(align) + " required");
     return nullptr;
   }
-  if (write && r->kernelReadOnly && !readOnlyWrite(wi, op, access + " (offset " + std::to_string(off) + " of " + what))
+  if (write && r->kernelReadOnly &&
+      !readOnlyWrite(wi, op, access() + " (offset " + std::to_string(off) + " of " + what()))
     return nullptr;
   return reinterpret_cast<uint8_t*>(ptr);
 }

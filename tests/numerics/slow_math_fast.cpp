@@ -11,10 +11,12 @@ using namespace clref::numerics;
 
 uint64_t compareFastWithMpfr(MathFn f, Format format, Rounding r, uint64_t count, uint64_t seed);
 
-TEST_CASE("fast path equals MPFR on 10^8 random floats: sin, cos, exp, log, pow", "[slow][math][fast]") {
+TEST_CASE("fast path equals MPFR on 10^8 random floats: sin, cos, exp, log, pow, pown, rootn, asinh, atan2pi",
+          "[slow][math][fast]") {
   const uint64_t total = 100'000'000;
   const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
-  for (MathFn f : {MathFn::sin, MathFn::cos, MathFn::exp, MathFn::log, MathFn::pow}) {
+  for (MathFn f : {MathFn::sin, MathFn::cos, MathFn::exp, MathFn::log, MathFn::pow, MathFn::pown, MathFn::rootn,
+                   MathFn::asinh, MathFn::atan2pi}) {
     std::atomic<uint64_t> mismatches{0};
     std::vector<std::thread> pool;
     for (unsigned t = 0; t < threads; ++t)

@@ -25,10 +25,13 @@ double randomValue(std::mt19937_64& rng, Format format) {
   return double(std::bit_cast<float>(uint32_t(rng())));
 }
 
-const MathFn kFast[] = {MathFn::sin,   MathFn::cos,   MathFn::tan,        MathFn::exp,     MathFn::exp2, MathFn::expm1,
-                        MathFn::log,   MathFn::log2,  MathFn::log10,      MathFn::log1p,   MathFn::asin, MathFn::acos,
-                        MathFn::atan,  MathFn::sinh,  MathFn::cosh,       MathFn::tanh,    MathFn::cbrt, MathFn::pow,
-                        MathFn::atan2, MathFn::hypot, MathFn::native_sin, MathFn::half_exp};
+const MathFn kFast[] = {
+    MathFn::sin,    MathFn::cos,    MathFn::tan,     MathFn::exp,        MathFn::exp2,     MathFn::exp10,
+    MathFn::expm1,  MathFn::log,    MathFn::log2,    MathFn::log10,      MathFn::log1p,    MathFn::asin,
+    MathFn::acos,   MathFn::atan,   MathFn::asinh,   MathFn::acosh,      MathFn::atanh,    MathFn::sinh,
+    MathFn::cosh,   MathFn::tanh,   MathFn::cbrt,    MathFn::erf,        MathFn::erfc,     MathFn::asinpi,
+    MathFn::acospi, MathFn::atanpi, MathFn::atan2pi, MathFn::pow,        MathFn::pown,     MathFn::powr,
+    MathFn::rootn,  MathFn::atan2,  MathFn::hypot,   MathFn::native_sin, MathFn::half_exp, MathFn::half_powr};
 
 }  // namespace
 
@@ -38,8 +41,12 @@ uint64_t compareFastWithMpfr(MathFn f, Format format, Rounding r, uint64_t count
   double args[2];
   for (uint64_t i = 0; i < count; ++i) {
     for (int k = 0; k < arity(f); ++k) args[k] = randomValue(rng, format);
-    // Keep pow's and the exponentials' operands mostly where results are finite and normal.
-    if (f == MathFn::pow && (i & 1)) args[1] = std::ldexp(args[1], -int(rng() % 120));
+    // Half of pow's and powr's operands where results are finite and normal, half anywhere (most overflow or
+    // underflow); pown's and rootn's n an int, mostly small.
+    if ((f == MathFn::pow || f == MathFn::powr || f == MathFn::half_powr) && (i & 1))
+      args[1] = std::ldexp(args[1], -int(rng() % 120));
+    if (f == MathFn::pown || f == MathFn::rootn)
+      args[1] = (i & 3) ? double(int(rng() % 81) - 40) : double(int32_t(rng()));
     const std::span<const double> a{args, size_t(arity(f))};
     const double fast = evaluate(f, a, format, r).value, exact = evaluateExact(f, a, format, r).value;
     if (!same(fast, exact)) {
