@@ -27,6 +27,9 @@ Range& range() {
 }
 
 std::atomic<bool> used{false};
+// Bumped by every free: a thread's cached region (regionAtOrBelow) stays valid until then. An allocation leaves every
+// lookup inside an existing region as it was (regions never overlap, and new ones lie above the old).
+std::atomic<uint64_t> frees{0};
 
 uint64_t pageSize() {
   static const uint64_t p = uint64_t(sysconf(_SC_PAGESIZE));
@@ -81,15 +84,27 @@ bool free(const void* p) {
   madvise(base, pages, MADV_DONTNEED);
   mprotect(base, pages, PROT_NONE);
   it->second.freed = true;
+  frees.fetch_add(1, std::memory_order_release);
   return true;
 }
 
 std::optional<Region> regionAtOrBelow(uint64_t address) {
+  // Every SVM access of a kernel asks: the region the thread found last answers again without the lock while no
+  // allocation was freed since and the address lies inside it.
+  thread_local struct {
+    uint64_t frees = ~uint64_t(0);
+    Region region;
+  } last;
+  const uint64_t now = frees.load(std::memory_order_acquire);
+  if (last.frees == now && address - last.region.base < last.region.size) return last.region;
   Range& r = range();
   std::shared_lock lock(r.mutex);
   auto it = r.regions.upper_bound(address);
   if (it == r.regions.begin()) return std::nullopt;
-  return std::prev(it)->second;
+  const Region& found = std::prev(it)->second;
+  last.frees = now;
+  last.region = found;
+  return found;
 }
 
 std::optional<Region> liveRegionHolding(uint64_t address, uint64_t bytes) {
