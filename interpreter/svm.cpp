@@ -4,6 +4,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <map>
 #include <mutex>
@@ -89,21 +91,30 @@ bool free(const void* p) {
 }
 
 std::optional<Region> regionAtOrBelow(uint64_t address) {
-  // Every SVM access of a kernel asks: the region the thread found last answers again without the lock while no
-  // allocation was freed since and the address lies inside it.
+  // Every SVM access of a kernel asks: the last few regions the thread found answer again without the lock while no
+  // allocation was freed since and the address lies inside one (a kernel typically works on a few allocations).
+  constexpr size_t kRemembered = 4;
   thread_local struct {
     uint64_t frees = ~uint64_t(0);
-    Region region;
+    std::array<Region, kRemembered> regions{};
+    size_t count = 0, next = 0;
   } last;
   const uint64_t now = frees.load(std::memory_order_acquire);
-  if (last.frees == now && address - last.region.base < last.region.size) return last.region;
+  if (last.frees == now) {
+    for (size_t i = 0; i < last.count; ++i)
+      if (address - last.regions[i].base < last.regions[i].size) return last.regions[i];
+  } else {
+    last.frees = now;
+    last.count = last.next = 0;
+  }
   Range& r = range();
   std::shared_lock lock(r.mutex);
   auto it = r.regions.upper_bound(address);
   if (it == r.regions.begin()) return std::nullopt;
   const Region& found = std::prev(it)->second;
-  last.frees = now;
-  last.region = found;
+  last.regions[last.next] = found;
+  last.next = (last.next + 1) % kRemembered;
+  last.count = std::min(last.count + 1, kRemembered);
   return found;
 }
 
