@@ -49,6 +49,7 @@ double roundIn(double x, Format f, Rounding r) {
 struct Approximation {
   double y;
   double ulps;
+  int64_t integer = 0;  // lgamma_r's sign of Γ
 };
 
 // The bound for a glibc function whose largest error libm-test-ulps (glibc 2.36, sysdeps/x86_64/fpu, double, round to
@@ -91,6 +92,13 @@ std::optional<Approximation> hostValue(MathFn f, std::span<const double> args) {
     case MathFn::cbrt: return Approximation{std::cbrt(x), bound(4)};
     case MathFn::erf: return Approximation{std::erf(x), bound(1)};
     case MathFn::erfc: return Approximation{std::erfc(x), bound(5)};
+    case MathFn::tgamma: return Approximation{std::tgamma(x), bound(9)};
+    case MathFn::lgamma:  // with the sign of Γ, as the exact path gives both
+    case MathFn::lgamma_r: {
+      int sign = 0;
+      const double y = ::lgamma_r(x, &sign);
+      return Approximation{y, bound(4), sign};
+    }
     case MathFn::asinpi: return Approximation{std::asin(x) / M_PI, bound(2 + 1)};
     case MathFn::acospi: return Approximation{std::acos(x) / M_PI, bound(2 + 1)};
     case MathFn::atanpi: return Approximation{std::atan(x) / M_PI, bound(2 + 1)};
@@ -132,6 +140,11 @@ std::optional<bool> negativeBeyondRange(MathFn f, std::span<const double> args) 
     case MathFn::sinh:
       if (x == 0) return std::nullopt;  // sinh(±0) = ±0 exactly
       return x < 0;
+    // Γ has poles at 0 and the negative integers (the exact path) and no zeros; below 0 its sign alternates, negative
+    // where floor(x) is odd.
+    case MathFn::tgamma:
+      if (x == std::trunc(x) && x <= 0) return std::nullopt;
+      return x < 0 && isOddInteger(std::floor(x));
     case MathFn::pow:
     case MathFn::pown:
       if (x == 0) return std::nullopt;
@@ -156,6 +169,7 @@ std::optional<MathResult> fastEval(MathFn f, std::span<const double> args, Forma
   if (!approx || std::isnan(approx->y)) return std::nullopt;
   const double y = approx->y;
   MathResult out;
+  out.integer = approx->integer;
   if (!std::isnormal(y)) {
     // Beyond binary64's normal range: every value there rounds in the format as its extreme of that sign does
     // (DBL_MAX overflows, DBL_MIN is below half the smallest subnormal), as long as the value is not exactly 0 or ∞.
