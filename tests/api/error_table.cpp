@@ -1,10 +1,11 @@
 // The registry of error tables and the objects they share (see error_table.hpp).
 #include "error_table.hpp"
 
-#include <fstream>
-#include <iterator>
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 
 namespace clref_test {
 
@@ -122,6 +123,30 @@ cl_int err(const std::function<void(cl_int*)>& f) {
   cl_int e = 12345;
   f(&e);
   return e;
+}
+
+}  // namespace clref_test
+
+namespace clref_test {
+
+SourceProgram::SourceProgram(const char* source, const char* options) {
+  cl_int e;
+  program = clCreateProgramWithSource(fx().ctx, 1, &source, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  if (clBuildProgram(program, 0, nullptr, options, nullptr, nullptr) != CL_SUCCESS) {
+    size_t size = 0;
+    clGetProgramBuildInfo(program, fx().device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
+    std::string log(size, '\0');
+    clGetProgramBuildInfo(program, fx().device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+    FAIL("the build failed:\n" << log);
+  }
+}
+
+cl_kernel SourceProgram::kernel(const char* name) const {
+  cl_int e;
+  cl_kernel k = clCreateKernel(program, name, &e);
+  REQUIRE(e == CL_SUCCESS);
+  return k;
 }
 
 }  // namespace clref_test

@@ -103,6 +103,14 @@ const std::string& queueKernelLog();
 // For entry points that return an object and report through errcode_ret.
 cl_int err(const std::function<void(cl_int*)>& f);
 
+// A program of fx().ctx built from OpenCL C with `options` (the test fails, showing the build log, when it does not
+// build), and its kernels.
+struct SourceProgram {
+  cl_program program = nullptr;
+  SourceProgram(const char* source, const char* options);
+  cl_kernel kernel(const char* name) const;  // a new kernel (the test fails when there is none of that name)
+};
+
 // Handles that are not objects of clref (clref validates every handle before use).
 inline const cl_context kBadContext = reinterpret_cast<cl_context>(uintptr_t(0x1234));
 inline const cl_command_queue kBadQueue = reinterpret_cast<cl_command_queue>(uintptr_t(0x1234));

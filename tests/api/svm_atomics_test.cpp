@@ -6,7 +6,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <string>
 #include <thread>
 #include <vector>
 
@@ -43,31 +42,8 @@ kernel void publish(global int* data, global atomic_int* flag) {
 kernel void read_at(global int* p, int i, global int* out) { out[0] = p[i]; }
 )CL";
 
-struct Program {
-  cl_program program = nullptr;
-  Program() {
-    cl_int e;
-    program = clCreateProgramWithSource(fx().ctx, 1, &kSource, nullptr, &e);
-    REQUIRE(e == CL_SUCCESS);
-    const cl_int built = clBuildProgram(program, 0, nullptr, "-cl-std=CL3.0", nullptr, nullptr);
-    if (built != CL_SUCCESS) {
-      size_t size = 0;
-      clGetProgramBuildInfo(program, fx().device, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size);
-      std::string log(size, '\0');
-      clGetProgramBuildInfo(program, fx().device, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
-      FAIL("the build failed:\n" << log);
-    }
-  }
-  cl_kernel kernel(const char* name) {
-    cl_int e;
-    cl_kernel k = clCreateKernel(program, name, &e);
-    REQUIRE(e == CL_SUCCESS);
-    return k;
-  }
-};
-
-Program& program() {
-  static Program p;
+const SourceProgram& program() {
+  static const SourceProgram p(kSource, "-cl-std=CL3.0");
   return p;
 }
 

@@ -36,25 +36,9 @@ struct Node {
   Node* next;
 };
 
-struct Svm {
-  cl_program program = nullptr;
-  Svm() {
-    cl_int e;
-    program = clCreateProgramWithSource(fx().ctx, 1, &kSource, nullptr, &e);
-    REQUIRE(e == CL_SUCCESS);
-    REQUIRE(clBuildProgram(program, 0, nullptr, "-cl-std=CL3.0", nullptr, nullptr) == CL_SUCCESS);
-  }
-  cl_kernel kernel(const char* name) {
-    cl_int e;
-    cl_kernel k = clCreateKernel(program, name, &e);
-    REQUIRE(e == CL_SUCCESS);
-    return k;
-  }
-};
-
-Svm& svm() {
-  static Svm s;
-  return s;
+const SourceProgram& svm() {
+  static const SourceProgram p(kSource, "-cl-std=CL3.0");
+  return p;
 }
 
 cl_int eventStatus(cl_event ev) {
