@@ -896,6 +896,7 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   ExecResult result;
   result.workItems = range.global[0] * range.global[1] * range.global[2];
   if (result.workItems == 0) return result;
+  const svm::PagesKept svmPagesKept;  // SVM freed during the launch stays mapped until it ends (svm.hpp)
   // Work-group arena: static Workgroup variables, then each local argument.
   s.workgroupArenaBytes = kernel.workgroupArenaBytes;
   s.localArgOffset.assign(kernel.params.size(), 0);

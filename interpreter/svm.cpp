@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <shared_mutex>
+#include <vector>
 
 namespace clref::interpreter::svm {
 
@@ -21,6 +22,8 @@ struct Range {
   bool reserved = false;  // [kRangeBase, kRangeBase + kRangeBytes) is ours
   uint64_t next = kRangeBase;
   std::map<uint64_t, Region> regions;  // by base, live and freed
+  uint64_t keepers = 0;                // live PagesKept
+  std::vector<Region> unreleased;      // freed while keepers > 0: pages still mapped
 };
 
 Range& range() {
@@ -54,6 +57,16 @@ bool reserve(Range& r) {
   return true;
 }
 
+// The pages go back to the system and become inaccessible: a later use through a stale pointer faults (host) or is
+// reported (kernel), and the addresses are not handed out again.
+void releasePages(const Region& freed) {
+  const uint64_t page = pageSize();
+  const uint64_t pages = (freed.size + page - 1) / page * page;
+  void* base = reinterpret_cast<void*>(freed.base);
+  madvise(base, pages, MADV_DONTNEED);
+  mprotect(base, pages, PROT_NONE);
+}
+
 }  // namespace
 
 void* allocate(uint64_t bytes, uint64_t alignment, bool kernelReadOnly) {
@@ -78,16 +91,32 @@ bool free(const void* p) {
   std::unique_lock lock(r.mutex);
   auto it = r.regions.find(reinterpret_cast<uint64_t>(p));
   if (it == r.regions.end() || it->second.freed) return false;
-  const uint64_t page = pageSize();
-  const uint64_t pages = (it->second.size + page - 1) / page * page;
-  // The pages go back to the system and become inaccessible: a later use through a stale pointer faults (host) or is
-  // reported (kernel), and the addresses are not handed out again.
-  void* base = reinterpret_cast<void*>(it->second.base);
-  madvise(base, pages, MADV_DONTNEED);
-  mprotect(base, pages, PROT_NONE);
   it->second.freed = true;
+  bool kept = false;
+  if (r.keepers > 0) {
+    try {
+      r.unreleased.push_back(it->second);
+      kept = true;
+    } catch (const std::bad_alloc&) {  // no room to remember it: released now, as without a running launch
+    }
+  }
+  if (!kept) releasePages(it->second);
   frees.fetch_add(1, std::memory_order_release);
   return true;
+}
+
+PagesKept::PagesKept() {
+  Range& r = range();
+  std::unique_lock lock(r.mutex);
+  ++r.keepers;
+}
+
+PagesKept::~PagesKept() {
+  Range& r = range();
+  std::unique_lock lock(r.mutex);
+  if (--r.keepers > 0) return;
+  for (const Region& freed : r.unreleased) releasePages(freed);
+  r.unreleased.clear();
 }
 
 std::optional<Region> regionAtOrBelow(uint64_t address) {

@@ -33,8 +33,20 @@ struct Region {
 // Allocates `bytes` (> 0) aligned to `alignment` (a power of two, at most a page), zero-filled. nullptr when the
 // range cannot be reserved (another mapping took it) or is used up.
 void* allocate(uint64_t bytes, uint64_t alignment, bool kernelReadOnly);
-// Frees an allocation by its base address; false (nothing freed) when `p` is not the base of a live allocation.
+// Frees an allocation by its base address; false (nothing freed) when `p` is not the base of a live allocation. The
+// allocation is freed at once for every later lookup; its pages become inaccessible when no PagesKept is alive.
 bool free(const void* p);
+// Held by a running launch: pages of allocations freed meanwhile stay mapped until the last holder goes. A kernel
+// running beside the host (SVM atomics) checks an access against its allocation and then makes it; a clSVMFree
+// between the two is the application's error (§5.6.1: it must wait for the kernels using the memory), but it must
+// not kill the process through an access that was checked a moment before. Accesses after the free are reported.
+class PagesKept {
+ public:
+  PagesKept();
+  ~PagesKept();
+  PagesKept(const PagesKept&) = delete;
+  PagesKept& operator=(const PagesKept&) = delete;
+};
 // The allocation (live or freed) with the largest base at or below `address`, or nullopt: the one `address` points
 // into when it is inside [base, base + size), otherwise the one it ran off the end of.
 std::optional<Region> regionAtOrBelow(uint64_t address);

@@ -63,7 +63,8 @@ cl_int finishCommand(const char* function, const std::function<cl_int()>& finish
   } catch (...) { return currentExceptionCode(function); }
 }
 
-// Starts q's first command, a launch, on a thread of its own; false (nothing changed) when no thread can be made.
+// Starts c, the launch just taken off q's front, on a thread of its own; false (c as it was) when no thread can be
+// made.
 bool startConcurrently(cl_command_queue q, Command& c) {
   auto owned = std::make_shared<Command>(std::move(c));
   retainInternal(q);

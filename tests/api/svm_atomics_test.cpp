@@ -40,6 +40,17 @@ kernel void publish(global int* data, global atomic_int* flag) {
       if (atomic_load_explicit(flag, memory_order_acquire, memory_scope_all_svm_devices) == 2) break;
 }
 kernel void read_at(global int* p, int i, global int* out) { out[0] = p[i]; }
+// Reads *data until the host's go (at most `spins` rounds), then once more.
+kernel void read_until_go(global atomic_int* started, global atomic_int* go, volatile global int* data,
+                          global int* out, int spins) {
+  atomic_store_explicit(started, 1, memory_order_release, memory_scope_all_svm_devices);
+  int sum = 0;
+  for (int i = 0; i < spins; ++i) {
+    sum += *data;
+    if (atomic_load_explicit(go, memory_order_acquire, memory_scope_all_svm_devices)) break;
+  }
+  out[0] = sum + *data;
+}
 )CL";
 
 const SourceProgram& program() {
@@ -176,4 +187,40 @@ TEST_CASE("SVM atomics: a concurrent launch's fault ends its command; without at
   clReleaseEvent(ev);
   clReleaseKernel(r);
   clSVMFree(fx().ctx, p);
+}
+
+TEST_CASE("SVM atomics: memory freed under a running kernel is its fault, and the process lives",
+          "[opencl][svm][svm-atomics]") {
+  // The application's error (§5.6.1: clSVMFree must wait for the kernels using the memory): the kernel's next access
+  // is reported as one into a freed allocation, and the access it was making at the moment of the free still finds
+  // the pages (interpreter/svm.hpp PagesKept).
+  auto* cells = static_cast<cl_int*>(clSVMAlloc(fx().ctx, kAtomics, 3 * sizeof(cl_int), 0));
+  auto* data = static_cast<cl_int*>(
+      clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, 64 * 1024 * sizeof(cl_int), 0));
+  REQUIRE((cells && data));
+  data[0] = 1;
+  cl_int* started = cells;
+  cl_int* go = cells + 1;
+  cl_int* out = cells + 2;
+  *out = -1;
+  cl_kernel k = program().kernel("read_until_go");
+  const cl_int spins = 1 << 26;
+  clSetKernelArgSVMPointer(k, 0, started);
+  clSetKernelArgSVMPointer(k, 1, go);
+  clSetKernelArgSVMPointer(k, 2, data);
+  clSetKernelArgSVMPointer(k, 3, out);
+  clSetKernelArg(k, 4, sizeof spins, &spins);
+  const size_t one = 1;
+  cl_event ev = nullptr;
+  REQUIRE(clEnqueueNDRangeKernel(fx().q, k, 1, nullptr, &one, nullptr, 0, nullptr, &ev) == CL_SUCCESS);
+  REQUIRE(clFlush(fx().q) == CL_SUCCESS);
+  REQUIRE(waitFor(started, 1));
+  clSVMFree(fx().ctx, data);  // while the kernel reads it
+  std::atomic_ref<cl_int>(*go).store(1);
+  REQUIRE(clWaitForEvents(1, &ev) == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+  CHECK(status(ev) == CL_OUT_OF_RESOURCES);
+  CHECK(std::atomic_ref<cl_int>(*out).load() == -1);  // the work-item stopped at the access
+  clReleaseEvent(ev);
+  clReleaseKernel(k);
+  clSVMFree(fx().ctx, cells);
 }

@@ -6,10 +6,13 @@
 
 #include <cstdint>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "api/host.hpp"
 #include "compile_cl.hpp"
+#include "interpreter/svm.hpp"
 
 using namespace clref;
 
@@ -219,4 +222,53 @@ TEST_CASE("svm_read_only_write: a kernel's write to CL_MEM_READ_ONLY SVM faults,
   }
   host::svm::free(ro);
   host::svm::free(rw);
+}
+
+namespace {
+// The protection of the page holding `p` as /proc/self/maps shows it ("rw-p", "---p"), or "" when unmapped: read
+// from the kernel's own account, not from clref's bookkeeping.
+std::string protectionOf(const void* p) {
+  std::ifstream maps("/proc/self/maps");
+  const auto address = reinterpret_cast<uintptr_t>(p);
+  for (std::string line; std::getline(maps, line);) {
+    std::istringstream fields(line);
+    std::string span, perms;
+    fields >> span >> perms;
+    const auto dash = span.find('-');
+    const uintptr_t lo = std::stoull(span.substr(0, dash), nullptr, 16);
+    const uintptr_t hi = std::stoull(span.substr(dash + 1), nullptr, 16);
+    if (lo <= address && address < hi) return perms;
+  }
+  return "";
+}
+}  // namespace
+
+TEST_CASE("SVM freed while a launch runs stays mapped until the last launch ends", "[execution][svm]") {
+  // A kernel running beside the host checks an access, then makes it; a clSVMFree in between must not turn the
+  // checked access into a crash (interpreter/svm.hpp PagesKept). Lookups see the free at once.
+  auto* p = static_cast<int32_t*>(host::svm::allocate(3 * 4096, 64));
+  auto* q = static_cast<int32_t*>(host::svm::allocate(64, 64));
+  REQUIRE((p && q));
+  p[4096 / 4] = 5;
+  {
+    interpreter::svm::PagesKept outer;
+    {
+      interpreter::svm::PagesKept inner;
+      REQUIRE(host::svm::free(p));
+      CHECK(!host::svm::allocationHolding(p, 4));  // freed for every later lookup (a kernel's access is reported)
+      CHECK(protectionOf(p + 4096 / 4) == "rw-p");
+      CHECK(p[4096 / 4] == 5);  // still readable: the pages are kept
+    }
+    CHECK(protectionOf(p) == "rw-p");  // the outer launch still runs
+    REQUIRE(host::svm::free(q));
+  }
+  CHECK(protectionOf(p) == "---p");
+  CHECK(protectionOf(p + 2 * 4096 / 4) == "---p");
+  CHECK(protectionOf(q) == "---p");
+  // Without a running launch the pages go at once.
+  auto* r = host::svm::allocate(64, 64);
+  REQUIRE(r);
+  CHECK(protectionOf(r) == "rw-p");
+  REQUIRE(host::svm::free(r));
+  CHECK(protectionOf(r) == "---p");
 }
