@@ -6,6 +6,7 @@
 
 #include "api/opencl/device_info.hpp"
 #include "api/opencl/image_support.hpp"
+#include "api/opencl/program_compile.hpp"
 
 using namespace clref::cl;
 namespace host = clref::host;
@@ -442,6 +443,7 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelInfo(cl_kernel kernel, cl_kernel_info
     // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] CL_KERNEL_ATTRIBUTES: the source attributes (read from clang's
     // metadata when the program was built from OpenCL C); programs from IL or binaries have none to report.
     case CL_KERNEL_ATTRIBUTES: {
+      readKernelAttributes(kernel->program);
       const auto it = kernel->program->kernelAttributes.find(kernel->name);
       return out(it == kernel->program->kernelAttributes.end() ? std::string() : it->second);
     }

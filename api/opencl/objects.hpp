@@ -309,6 +309,9 @@ struct _cl_program : clref::cl::Object {
   bool argInfo = false;                                                  // -cl-kernel-arg-info
   std::map<std::string, std::vector<clref::cl::KernelArgMeta>> argMeta;  // per kernel name (with -cl-kernel-arg-info)
   std::map<std::string, std::string> kernelAttributes;                   // per kernel name (OpenCL C source only)
+  // Sources whose kernels' attributes are not read yet (cl::readKernelAttributes, when CL_KERNEL_ATTRIBUTES is asked):
+  // a build without -cl-kernel-arg-info does without the compiler run that reads clang's metadata.
+  std::vector<clref::host::OpenCLCSource> attributesUnread;
 };
 
 namespace clref::cl {

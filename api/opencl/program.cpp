@@ -542,6 +542,7 @@ CL_API_ENTRY cl_program CL_API_CALL clLinkProgram(cl_context context, cl_uint nu
   for (cl_uint i = 0; i < num_input_programs; ++i) {
     for (const auto& [name, meta] : input_programs[i]->argMeta) p->argMeta[name] = meta;
     for (const auto& [name, attrs] : input_programs[i]->kernelAttributes) p->kernelAttributes[name] = attrs;
+    for (const auto& source : input_programs[i]->attributesUnread) p->attributesUnread.push_back(source);
   }
   p->argInfo = !p->argMeta.empty();
   p->builtFor = listedOr(num_devices, device_list, p->devices);

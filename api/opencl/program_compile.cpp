@@ -14,7 +14,18 @@ bool deviceSupportsImages() {
   return images == CL_TRUE;
 }
 
+KernelMetadata metadataOf(const host::OpenCLCSource& source) {
+  const auto text = host::openCLCToLLVMText(theDevice()->device.config(), source);
+  return kernelMetadata(text ? *text : std::string());
+}
+
 }  // namespace
+
+void readKernelAttributes(cl_program p) {
+  for (const auto& source : p->attributesUnread)
+    for (auto& [name, attrs] : metadataOf(source).attributes) p->kernelAttributes[name] = std::move(attrs);
+  p->attributesUnread.clear();
+}
 
 cl_int compileSource(cl_program p, const Options& o, const std::vector<std::pair<std::string, std::string>>& headers) {
   // The compiler driver writes the headers where #include finds them and adds the default
@@ -31,10 +42,18 @@ cl_int compileSource(cl_program p, const Options& o, const std::vector<std::pair
     auto prog = host::Program::fromOpenCLC(deviceFor(o), source);
     p->spirv = prog->spirv();
     p->sourceNames = prog->sourceNames();
-    const auto text = host::openCLCToLLVMText(theDevice()->device.config(), source);
-    auto meta = kernelMetadata(text ? *text : std::string());
-    p->argMeta = o.argInfo ? std::move(meta.args) : decltype(meta.args){};
-    p->kernelAttributes = std::move(meta.attributes);
+    p->argMeta.clear();
+    p->kernelAttributes.clear();
+    p->attributesUnread.clear();
+    // The metadata takes a compiler run of its own (kernel_arg_metadata.hpp): made now for the argument information
+    // the build asked for, else only when an application asks for CL_KERNEL_ATTRIBUTES (rarely; most builds never).
+    if (o.argInfo) {
+      auto meta = metadataOf(source);
+      p->argMeta = std::move(meta.args);
+      p->kernelAttributes = std::move(meta.attributes);
+    } else {
+      p->attributesUnread.push_back(std::move(source));
+    }
     return CL_SUCCESS;
   } catch (const std::exception& e) {
     p->log += e.what();

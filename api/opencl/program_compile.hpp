@@ -12,8 +12,12 @@
 namespace clref::cl {
 
 // Compiles p->source with the options `o` and the input headers (include name, text) into
-// p->spirv, p->argMeta (with -cl-kernel-arg-info) and p->kernelAttributes. On failure the
-// compiler's messages are appended to p->log and CL_COMPILE_PROGRAM_FAILURE is returned.
+// p->spirv, and with -cl-kernel-arg-info p->argMeta and p->kernelAttributes (without it the attributes are read when
+// asked: p->attributesUnread). On failure the compiler's messages are appended to p->log and
+// CL_COMPILE_PROGRAM_FAILURE is returned.
 cl_int compileSource(cl_program p, const Options& o, const std::vector<std::pair<std::string, std::string>>& headers);
+
+// Reads the attributes of p->attributesUnread's kernels into p->kernelAttributes.
+void readKernelAttributes(cl_program p);
 
 }  // namespace clref::cl

@@ -851,3 +851,45 @@ TEST_CASE("integer dot product and float atomic capabilities are reported", "[op
   CHECK(dotFound);
   CHECK(atomicsFound);
 }
+
+TEST_CASE("CL_KERNEL_ATTRIBUTES: the source's attribute qualifiers, with or without argument info, after a link",
+          "[opencl][program]") {
+  // OpenCL 3.0 API §5.9.4 [[_kernel_object_queries]] CL_KERNEL_ATTRIBUTES: the attributes the kernel was declared
+  // with in the source, separated by spaces. Without -cl-kernel-arg-info clref reads them only when asked.
+  const char* source =
+      "kernel __attribute__((vec_type_hint(float4))) __attribute__((reqd_work_group_size(8, 2, 1)))\n"
+      "void a(global int* p) { p[0] = 1; }\n"
+      "kernel __attribute__((work_group_size_hint(4, 1, 1))) void b(global int* p) { p[0] = 2; }\n"
+      "kernel void c(global int* p) { p[0] = 3; }\n";
+  auto attributes = [](cl_program program, const char* name) {
+    cl_int err = CL_SUCCESS;
+    cl_kernel k = clCreateKernel(program, name, &err);
+    REQUIRE(err == CL_SUCCESS);
+    size_t size = 0;
+    REQUIRE(clGetKernelInfo(k, CL_KERNEL_ATTRIBUTES, 0, nullptr, &size) == CL_SUCCESS);
+    std::string text(size, '\0');
+    REQUIRE(clGetKernelInfo(k, CL_KERNEL_ATTRIBUTES, size, text.data(), nullptr) == CL_SUCCESS);
+    clReleaseKernel(k);
+    return std::string(text.c_str());
+  };
+  auto check = [&](cl_program program) {
+    CHECK(attributes(program, "a") == "vec_type_hint(float4) reqd_work_group_size(8,2,1)");
+    CHECK(attributes(program, "b") == "work_group_size_hint(4,1,1)");
+    CHECK(attributes(program, "c").empty());
+  };
+  for (const char* options : {"", "-cl-kernel-arg-info"}) {
+    INFO("build options: " << options);
+    const SourceProgram built(source, options);
+    check(built.program);
+    clReleaseProgram(built.program);
+  }
+  cl_int err = CL_SUCCESS;
+  cl_program object = clCreateProgramWithSource(fx().ctx, 1, &source, nullptr, &err);
+  REQUIRE(err == CL_SUCCESS);
+  REQUIRE(clCompileProgram(object, 1, &fx().device, "", 0, nullptr, nullptr, nullptr, nullptr) == CL_SUCCESS);
+  cl_program linked = clLinkProgram(fx().ctx, 1, &fx().device, "", 1, &object, nullptr, nullptr, &err);
+  REQUIRE(err == CL_SUCCESS);
+  check(linked);
+  clReleaseProgram(linked);
+  clReleaseProgram(object);
+}
