@@ -38,8 +38,9 @@ void* allocate(uint64_t bytes, uint64_t alignment, bool kernelReadOnly);
 bool free(const void* p);
 // Held by a running launch: pages of allocations freed meanwhile stay mapped until the last holder goes. A kernel
 // running beside the host (SVM atomics) checks an access against its allocation and then makes it; a clSVMFree
-// between the two is the application's error (§5.6.1: it must wait for the kernels using the memory), but it must
-// not kill the process through an access that was checked a moment before. Accesses after the free are reported.
+// between the two is the application's error (OpenCL 3.0 API §5.6.1
+// [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]] clSVMFree: it must wait for the kernels using the
+// memory), but it must not kill the process through an access checked a moment before. Later accesses are reported.
 class PagesKept {
  public:
   PagesKept();

@@ -75,6 +75,16 @@ bool waitFor(const cl_int* cell, cl_int value) {
   return true;
 }
 
+// Launches one work-item of `k` and waits until it reports through `started` that it runs; its event.
+cl_event startOne(cl_kernel k, const cl_int* started) {
+  const size_t one = 1;
+  cl_event ev = nullptr;
+  REQUIRE(clEnqueueNDRangeKernel(fx().q, k, 1, nullptr, &one, nullptr, 0, nullptr, &ev) == CL_SUCCESS);
+  REQUIRE(clFlush(fx().q) == CL_SUCCESS);
+  REQUIRE(waitFor(started, 1));
+  return ev;
+}
+
 }  // namespace
 
 TEST_CASE("SVM atomics: a kernel waits for the host, which sees it running", "[opencl][svm][svm-atomics]") {
@@ -89,11 +99,7 @@ TEST_CASE("SVM atomics: a kernel waits for the host, which sees it running", "[o
   clSetKernelArgSVMPointer(k, 1, go);
   clSetKernelArgSVMPointer(k, 2, out);
   clSetKernelArg(k, 3, sizeof spins, &spins);
-  const size_t one = 1;
-  cl_event ev = nullptr;
-  REQUIRE(clEnqueueNDRangeKernel(fx().q, k, 1, nullptr, &one, nullptr, 0, nullptr, &ev) == CL_SUCCESS);
-  REQUIRE(clFlush(fx().q) == CL_SUCCESS);
-  REQUIRE(waitFor(started, 1));
+  cl_event ev = startOne(k, started);
   CHECK(status(ev) == CL_RUNNING);  // the kernel is waiting for us
   // A command enqueued behind the running launch waits for it (in order), and so does clFinish.
   cl_int copy = -1;
@@ -191,7 +197,8 @@ TEST_CASE("SVM atomics: a concurrent launch's fault ends its command; without at
 
 TEST_CASE("SVM atomics: memory freed under a running kernel is its fault, and the process lives",
           "[opencl][svm][svm-atomics]") {
-  // The application's error (§5.6.1: clSVMFree must wait for the kernels using the memory): the kernel's next access
+  // The application's error (OpenCL 3.0 API §5.6.1 [[_svm_sharing_granularity_coarse_and_fine_grained_sharing]]:
+  // clSVMFree must wait for the kernels using the memory): the kernel's next access
   // is reported as one into a freed allocation, and the access it was making at the moment of the free still finds
   // the pages (interpreter/svm.hpp PagesKept).
   auto* cells = static_cast<cl_int*>(clSVMAlloc(fx().ctx, kAtomics, 3 * sizeof(cl_int), 0));
@@ -210,11 +217,7 @@ TEST_CASE("SVM atomics: memory freed under a running kernel is its fault, and th
   clSetKernelArgSVMPointer(k, 2, data);
   clSetKernelArgSVMPointer(k, 3, out);
   clSetKernelArg(k, 4, sizeof spins, &spins);
-  const size_t one = 1;
-  cl_event ev = nullptr;
-  REQUIRE(clEnqueueNDRangeKernel(fx().q, k, 1, nullptr, &one, nullptr, 0, nullptr, &ev) == CL_SUCCESS);
-  REQUIRE(clFlush(fx().q) == CL_SUCCESS);
-  REQUIRE(waitFor(started, 1));
+  cl_event ev = startOne(k, started);
   clSVMFree(fx().ctx, data);  // while the kernel reads it
   std::atomic_ref<cl_int>(*go).store(1);
   REQUIRE(clWaitForEvents(1, &ev) == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
