@@ -222,9 +222,23 @@ std::vector<std::string> choicesField(const json& v, const std::string& path) {
   return out;
 }
 
+// "device_queue": {"size": BYTES} (size optional: CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE).
+uint64_t deviceQueueField(const json& v, const std::string& path) {
+  if (!v.is_object()) fail(path, "expected an object, e.g. {\"size\": 16384}");
+  onlyKeys(v, path, {"size"});
+  if (!v.contains("size")) return host::kDeviceQueuePreferredSize;
+  const uint64_t size = positiveField(v["size"], path + ".size");
+  // OpenCL 3.0 API §5.1 [[_command_queues]] CL_QUEUE_SIZE: at most CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE.
+  if (size > host::kDeviceQueueMaxSize)
+    fail(path + ".size", std::to_string(size) + " bytes is more than CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE, " +
+                             std::to_string(host::kDeviceQueueMaxSize));
+  return size;
+}
+
 Case caseFromJson(const json& root, const std::filesystem::path& file) {
   onlyKeys(root, "",
-           {"module", "build_options", "kernel", "ndrange", "args", "spec_constants", "choices", "instruction_budget"});
+           {"module", "build_options", "kernel", "ndrange", "args", "spec_constants", "choices", "instruction_budget",
+            "device_queue"});
   Case c;
   c.file = file;
   const auto module = stringField(required(root, "module", ""), "module");
@@ -243,6 +257,7 @@ Case caseFromJson(const json& root, const std::filesystem::path& file) {
   if (root.contains("choices")) c.choices = choicesField(root["choices"], "choices");
   if (root.contains("instruction_budget"))
     c.instructionBudget = positiveField(root["instruction_budget"], "instruction_budget");
+  if (root.contains("device_queue")) c.deviceQueueSize = deviceQueueField(root["device_queue"], "device_queue");
   return c;
 }
 

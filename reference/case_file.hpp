@@ -69,6 +69,9 @@ struct Case {
   std::vector<std::pair<uint32_t, std::vector<uint8_t>>> specConstants;
   std::vector<std::string> choices;
   std::optional<uint64_t> instructionBudget;
+  // "device_queue": the kernel's default device queue (get_default_queue) has this many bytes (CL_QUEUE_SIZE);
+  // none: the kernel has no default device queue (CLK_NULL_QUEUE).
+  std::optional<uint64_t> deviceQueueSize;
 };
 
 Case loadCase(const std::filesystem::path& file);

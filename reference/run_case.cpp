@@ -143,6 +143,11 @@ PreparedCase prepareCase(const Case& c, const host::Device& baseDevice) {
                     " arguments, the case gives " + std::to_string(c.args.size()));
 
   run.choices = device.config().choices;
+  if (c.deviceQueueSize) {
+    try {
+      kernel.setDefaultQueue(std::make_shared<host::DeviceQueue>(*c.deviceQueueSize));
+    } catch (const host::Error& e) { throw CaseError(where(c, "device_queue") + e.what()); }
+  }
   for (size_t i = 0; i < c.args.size(); ++i) {
     const ArgSpec& arg = c.args[i];
     // The host API knows the kernel's parameter types; its complaint (a buffer for a by-value

@@ -76,6 +76,7 @@ struct Case {
   int nargs;
   struct Spec specs[MAX_SPECS];
   int nspecs;
+  cl_uint deviceQueueSize; /* > 0: the kernel runs with a default device queue of this many bytes */
 };
 
 static void freeCase(struct Case* c) {
@@ -247,6 +248,7 @@ static int parseLine(struct Case* c, char* line) {
   if (strcmp(line, "ndrange") == 0) return parseNDRange(c, rest);
   if (strcmp(line, "arg") == 0) return parseArg(c, rest);
   if (strcmp(line, "spec") == 0) return parseSpec(c, rest);
+  if (strcmp(line, "device_queue") == 0) return (c->deviceQueueSize = (cl_uint)strtoul(rest, NULL, 10)) > 0;
   return 0;
 }
 
@@ -682,10 +684,23 @@ static cl_int setArgs(struct Env* e, struct Run* r, const struct Case* c) {
 static cl_int enqueue(struct Env* e, struct Run* r, const struct Case* c) {
   cl_event done;
   cl_int status = CL_COMPLETE;
-  cl_int err = clEnqueueNDRangeKernel(e->queue, r->kernel, c->dims, c->offset, c->global, c->hasLocal ? c->local : NULL,
-                                      0, NULL, &done);
-  if (err != CL_SUCCESS) return apiError(r, "clEnqueueNDRangeKernel", err);
+  cl_command_queue deviceQueue = NULL; /* the default device queue get_default_queue returns */
+  cl_int err = CL_SUCCESS;
+  if (c->deviceQueueSize) {
+    const cl_queue_properties properties[] = {
+        CL_QUEUE_PROPERTIES, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE | CL_QUEUE_ON_DEVICE | CL_QUEUE_ON_DEVICE_DEFAULT,
+        CL_QUEUE_SIZE, c->deviceQueueSize, 0};
+    deviceQueue = clCreateCommandQueueWithProperties(e->context, e->device, properties, &err);
+    if (err != CL_SUCCESS) return apiError(r, "clCreateCommandQueueWithProperties (the default device queue)", err);
+  }
+  err = clEnqueueNDRangeKernel(e->queue, r->kernel, c->dims, c->offset, c->global, c->hasLocal ? c->local : NULL, 0,
+                               NULL, &done);
+  if (err != CL_SUCCESS) {
+    if (deviceQueue) clReleaseCommandQueue(deviceQueue);
+    return apiError(r, "clEnqueueNDRangeKernel", err);
+  }
   clWaitForEvents(1, &done);
+  if (deviceQueue) clReleaseCommandQueue(deviceQueue);
   err = clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
   clReleaseEvent(done);
   if (err != CL_SUCCESS) return apiError(r, "clGetEventInfo", err);

@@ -32,6 +32,8 @@
 //                                    0 or 1, cl.h values in hex; the mip properties (lods as the float's bits in
 //                                    hex) only when they are not the defaults (clCreateSamplerWithProperties)
 //   spec ID BYTES HEX
+//   device_queue BYTES               the kernel runs with a default device queue (CL_QUEUE_ON_DEVICE_DEFAULT) of
+//                                    BYTES (CL_QUEUE_SIZE), created before its launch and released after it
 //   end
 // A skipped block has only "case", "skip" and "end". Every path is free of white space.
 #include <algorithm>
@@ -272,6 +274,7 @@ void exportCase(const fs::path& goldenDir, const fs::path& outDir, const referen
   for (const auto& name : unique(il)) m << "requires il " << name << '\n';
   for (const auto& name : unique(fromSource)) m << "requires source " << name << '\n';
   m << "kernel " << c.kernel << '\n' << ndrangeLine(c.range) << '\n';
+  if (c.deviceQueueSize) m << "device_queue " << *c.deviceQueueSize << '\n';
 
   for (size_t i = 0; i < c.args.size(); ++i) {
     const auto& a = c.args[i];

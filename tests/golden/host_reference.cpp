@@ -2295,6 +2295,44 @@ void (*const kMatmulNaive)(const Case&, ArgBytes&) = [](const Case& c, ArgBytes&
 void (*const kMatmulTiled)(const Case&, ArgBytes&) = [](const Case& c, ArgBytes& a) { matmul(c, a, true); };
 
 // Every case file in golden/cases/, by name. Cases of the same kernel share its function.
+// ---------------------------------------------------------------------------------------------
+// device_enqueue.cl: OpenCL C 3.0 §6.15.19 [[enqueuing-kernels]]; each child's writes as the kernel source states them.
+void enqueueOnce(const Case& c, ArgBytes& a) {
+  Buf<int32_t> out(c, a, 0);
+  const auto base = scalar<int32_t>(c, 1);
+  for (size_t i = 0; i < items1D(c); ++i) out.set(i, base + int32_t(i * i));
+}
+void enqueuePerItem(const Case& c, ArgBytes& a) {
+  Buf<int32_t> out(c, a, 0);
+  for (size_t g = 0; g < items1D(c); ++g)
+    for (size_t j = 0; j < 4; ++j) out.set(4 * g + j, int32_t(100 * g + 10 * (j / 2) + j));  // groups of 2
+}
+void enqueueWaitKernel(const Case& c, ArgBytes& a) {
+  Buf<int32_t> x(c, a, 0), y(c, a, 1);
+  const size_t n = items1D(c);
+  for (size_t i = 0; i < n; ++i) x.set(i, int32_t(2 * i + 1));
+  for (size_t k = 0; k < n; ++k) y.set(k, int32_t(3 * (2 * (n - 1 - k) + 1)));
+}
+void enqueueEvents(const Case& c, ArgBytes& a) {
+  Buf<int32_t> x(c, a, 0), sums(c, a, 1);
+  int32_t sum = 0;
+  for (size_t i = 0; i < items1D(c); ++i) {
+    x.set(i, int32_t(2 * i * i));
+    sum += int32_t(2 * i * i);
+  }
+  sums.set(0, sum);
+  sums.set(1, 0);  // CLK_SUCCESS from every enqueue
+}
+void enqueueNested(const Case& c, ArgBytes& a) {
+  Buf<int32_t> out(c, a, 0);
+  for (int32_t k = 0; k < 3; ++k) {
+    out.set(size_t(k), k * k + 7);
+    int32_t sum = 0;
+    for (int32_t j = 1; j <= k + 2; ++j) sum += j;
+    out.set(size_t(3 + k), sum);
+  }
+}
+
 const std::pair<const char*, void (*)(const Case&, ArgBytes&)> kCases[] = {
     {"vadd", vadd},
     {"async_copy", asyncCopy},
@@ -2468,6 +2506,16 @@ const std::pair<const char*, void (*)(const Case&, ArgBytes&)> kCases[] = {
     {"async_copy_3d3d_O0", asyncCopy3d3d},
     {"generic_address_space", genericAddressSpace},
     {"generic_address_space_O0", genericAddressSpace},
+    {"device_enqueue_once", enqueueOnce},
+    {"device_enqueue_once_O0", enqueueOnce},
+    {"device_enqueue_per_item", enqueuePerItem},
+    {"device_enqueue_per_item_O0", enqueuePerItem},
+    {"device_enqueue_wait_kernel", enqueueWaitKernel},
+    {"device_enqueue_wait_kernel_O0", enqueueWaitKernel},
+    {"device_enqueue_events", enqueueEvents},
+    {"device_enqueue_events_O0", enqueueEvents},
+    {"device_enqueue_nested", enqueueNested},
+    {"device_enqueue_nested_O0", enqueueNested},
     {"program_scope_globals", programScopeGlobals},
     {"program_scope_globals_O0", programScopeGlobals},
 };

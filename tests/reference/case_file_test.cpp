@@ -54,7 +54,8 @@ TEST_CASE("a full case file parses, comments included", "[reference][case]") {
     ],
     "spec_constants": { "3": { "type": "int", "value": 7 }, "4": { "type": "bool", "value": true } },
     "choices": ["mad=unfused"],
-    "instruction_budget": 1000000
+    "instruction_budget": 1000000,
+    "device_queue": { "size": 16384 }
   })");
   const Case c = loadCase(file);
   CHECK(c.file == file);
@@ -97,6 +98,7 @@ TEST_CASE("a full case file parses, comments included", "[reference][case]") {
   CHECK(c.specConstants[1] == std::pair<uint32_t, std::vector<uint8_t>>{4, {1}});
   CHECK(c.choices == std::vector<std::string>{"mad=unfused"});
   CHECK(c.instructionBudget == 1000000u);
+  CHECK(c.deviceQueueSize == 16384u);
 }
 
 TEST_CASE("defaults: no local size, no offset, default build options", "[reference][case]") {
@@ -108,6 +110,9 @@ TEST_CASE("defaults: no local size, no offset, default build options", "[referen
   CHECK(c.buildOptions == "-cl-std=CL1.2");
   CHECK(c.choices.empty());
   CHECK_FALSE(c.instructionBudget);
+  CHECK_FALSE(c.deviceQueueSize);
+  // A device queue without a size has CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE (256 KiB).
+  CHECK(loadCase(dir.write("q.json", caseText("[]", R"(, "device_queue": {})"))).deviceQueueSize == 262144u);
 }
 
 TEST_CASE("scalar values use the values syntax", "[reference][case]") {
@@ -191,6 +196,11 @@ TEST_CASE("case file errors name the file and the field", "[reference][case]") {
       {caseText("[]", R"(, "spec_constants": { "1": { "type": "bool", "value": 1 } })"),
        "spec_constants.1.value: expected true or false"},
       {caseText("[]", R"(, "instruction_budget": 0)"), "instruction_budget: expected a positive integer"},
+      {caseText("[]", R"(, "device_queue": 4096)"), "device_queue: expected an object"},
+      {caseText("[]", R"(, "device_queue": { "size": 0 })"), "device_queue.size: expected a positive integer"},
+      {caseText("[]", R"(, "device_queue": { "size": 16777217 })"),
+       "device_queue.size: 16777217 bytes is more than CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE, 16777216"},
+      {caseText("[]", R"(, "device_queue": { "bytes": 4096 })"), "device_queue.bytes: unknown key"},
       {caseText("[]", R"(, "modul": "x")"), "modul: unknown key"},
       {R"({ "module": "k.spv", "ndrange": { "global": [1] }, "args": [] })", "kernel: missing"},
       {R"({ "module": "k.spv", "kernel": "k", "ndrange": { "global": [1, 2, 3, 4] }, "args": [] })",

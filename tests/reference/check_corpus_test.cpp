@@ -21,12 +21,18 @@ using clref::reference::test::TempDir;
 
 namespace {
 
-// The golden cases with outputs (buffers or images).
+// Whether the case's kernel enqueues kernels (device-side enqueue), which clref check does not judge (api/check.hpp).
+bool enqueuesKernels(const reference::Case& c) {
+  return reference::prepareCase(c, host::Device()).kernel->enqueuesKernels();
+}
+
+// The golden cases with outputs (buffers or images), except those whose kernels enqueue kernels.
 std::vector<std::filesystem::path> outputCases() {
   std::vector<std::filesystem::path> out;
   for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(CLREF_GOLDEN_DIR) / "cases")) {
     if (e.path().extension() != ".json") continue;
     const auto c = reference::loadCase(e.path());
+    if (enqueuesKernels(c)) continue;
     bool outputs = false;
     for (const auto& a : c.args)
       outputs = outputs || (a.kind == reference::ArgSpec::Kind::Buffer && a.buffer.output) ||
@@ -84,6 +90,19 @@ TEST_CASE("check of clref's own output: every element of every golden case is id
     }
   }
   CHECK(images >= 10);  // the corpus's image-writing kernels are judged too
+}
+
+TEST_CASE("check refuses the golden cases whose kernels enqueue kernels, saying why", "[check][corpus]") {
+  size_t refused = 0;
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(CLREF_GOLDEN_DIR) / "cases")) {
+    if (e.path().extension() != ".json") continue;
+    const auto c = reference::loadCase(e.path());
+    if (!enqueuesKernels(c)) continue;
+    INFO(e.path().filename().string());
+    CHECK_THROWS_WITH(checkCase(c, outputsOf(c, std::nullopt)), Catch::Contains("(device-side enqueue)"));
+    ++refused;
+  }
+  CHECK(refused >= 10);  // device_enqueue*.json
 }
 
 TEST_CASE("check of any conforming device's output (--perturb): no golden case has a violation", "[check][corpus]") {
