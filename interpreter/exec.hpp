@@ -36,6 +36,9 @@ struct Op {
   uint32_t n = 0;                       // lanes, byte size, or count, per handler
   uint32_t inst = 0;                    // Module::instructions index, for diagnostics
   uint32_t align = 1;                   // memory access alignment (power of two)
+  // An OpLoad/OpStore whose Aligned memory operand claims more than its type needs: the type's alignment, which
+  // decides with the choice aligned_operand_overclaim what an address aligned to it but not to `align` gets; else 0.
+  uint32_t typeAlign = 0;
   uint64_t imm = 0;                     // an immediate (stride, constant offset, literal)
   const void* aux = nullptr;
 };

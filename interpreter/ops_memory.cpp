@@ -164,19 +164,24 @@ template <class P> const Op* copyMemory(WorkItem& wi, const Op* op) {
 }
 
 // Alignment an access must respect: the Aligned memory operand when present (SPIR-V 1.0
-// §3.26 [external] Memory Operands), else the natural alignment of the scalar being accessed.
-uint32_t accessAlign(const Lowerer& L, const Instruction& inst, size_t memOperandIndex, uint32_t typeId) {
+// §3.26 [external] Memory Operands), else the natural alignment of the scalar being accessed. `typeAlign` is the
+// natural one when the operand claims more (Op::typeAlign), else 0.
+struct AccessAlignment {
+  uint32_t align = 1, typeAlign = 0;
+};
+AccessAlignment accessAlign(const Lowerer& L, const Instruction& inst, size_t memOperandIndex, uint32_t typeId) {
+  const Type& t = L.type(typeId);
+  uint32_t natural = t.align ? t.align : 1;
+  if (t.kind == TypeKind::Vector) natural = uint32_t(L.type(t.element).size);
+  if (t.kind == TypeKind::Struct || t.kind == TypeKind::Array) natural = 1;
   if (inst.operandCount() > memOperandIndex) {
     const uint32_t mask = inst.operand(memOperandIndex);
     if (mask & uint32_t(spv::MemoryAccessMask::Aligned)) {
       const uint32_t a = inst.operand(memOperandIndex + 1);  // Aligned's literal comes first
-      if (a && (a & (a - 1)) == 0) return a;
+      if (a && (a & (a - 1)) == 0) return {a, a > natural ? natural : 0};
     }
   }
-  const Type& t = L.type(typeId);
-  if (t.kind == TypeKind::Vector) return uint32_t(L.type(t.element).size);
-  if (t.kind == TypeKind::Struct || t.kind == TypeKind::Array) return 1;
-  return t.align ? t.align : 1;
+  return {natural, 0};
 }
 // Bytes an access touches: a 3-component vector reads or writes 3 components, not its padding.
 uint64_t accessBytes(const Lowerer& L, uint32_t typeId) {
@@ -334,7 +339,7 @@ template <bool Store> Handler fusedHandler(bool p64, uint32_t indexBytes, uint64
 }
 
 // A load/store whose pointer operand is an elided access chain: emit the fused form.
-bool emitFused(Lowerer& L, const Instruction& inst, bool store, uint64_t n, uint32_t align) {
+bool emitFused(Lowerer& L, const Instruction& inst, bool store, uint64_t n, AccessAlignment align) {
   const uint32_t ptr = inst.operand(0);
   if (!L.isElided(ptr)) return false;
   const ChainShape shape = analyzeChain(L, L.m.def(ptr));
@@ -344,7 +349,8 @@ bool emitFused(Lowerer& L, const Instruction& inst, bool store, uint64_t n, uint
   op.a = shape.base;
   op.imm = shape.constOff;
   op.n = uint32_t(n);
-  op.align = align;
+  op.align = align.align;
+  op.typeAlign = align.typeAlign;
   const uint32_t indexReg = shape.terms.empty() ? 0 : shape.terms[0].reg;
   op.c = shape.terms.empty() ? 0 : uint32_t(shape.terms[0].stride);
   if (store) {
@@ -401,26 +407,28 @@ void lowerLoad(Lowerer& L, const Instruction& inst) {
     return;
   }
   const uint64_t n = accessBytes(L, inst.resultType);
-  const uint32_t align = accessAlign(L, inst, 1, inst.resultType);
+  const AccessAlignment align = accessAlign(L, inst, 1, inst.resultType);
   if (emitFused(L, inst, false, n, align)) return;
   Op& op = L.emit(p64 ? loadHandler<uint64_t>(n) : loadHandler<uint32_t>(n), inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(ptr);
   op.n = uint32_t(n);
-  op.align = align;
+  op.align = align.align;
+  op.typeAlign = align.typeAlign;
 }
 
 void lowerStore(Lowerer& L, const Instruction& inst) {
   const bool p64 = L.ptrBytes() == 8;
   const uint32_t valueType = L.typeIdOfValue(inst.operand(1));
   const uint64_t n = accessBytes(L, valueType);
-  const uint32_t align = accessAlign(L, inst, 2, valueType);
+  const AccessAlignment align = accessAlign(L, inst, 2, valueType);
   if (emitFused(L, inst, true, n, align)) return;
   Op& op = L.emit(p64 ? storeHandler<uint64_t>(n) : storeHandler<uint32_t>(n), inst);
   op.a = L.reg(inst.operand(0));
   op.b = L.reg(inst.operand(1));
   op.n = uint32_t(n);
-  op.align = align;
+  op.align = align.align;
+  op.typeAlign = align.typeAlign;
 }
 
 // OpAccessChain, OpInBoundsAccessChain, OpPtrAccessChain, OpInBoundsPtrAccessChain.

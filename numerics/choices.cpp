@@ -383,6 +383,18 @@ constexpr ChoiceInfo kChoices[] = {
      "allocation; write stores the value as into any SVM memory, with a warning",
      {"fault", "write"},
      0},
+    {Choice::AlignedOperandOverclaim,
+     "aligned_operand_overclaim",
+     "SPIR-V 1.0 §3.26 [external] Memory Access: Aligned \"This access has a known alignment, provided as a literal in "
+     "the next operand\", and nothing says what follows when the claim is false; "
+     "OpenCL SPIR-V Environment §2.10 [[_alignment_of_types]] asks only the type's alignment of an address: "
+     "\"Behavior of an unaligned load or store is undefined.\"",
+     "an OpLoad/OpStore whose address has the alignment its type needs but not the larger one its Aligned memory "
+     "operand claims: fault stops the work-item, as for a misaligned access (the module's claim is false); "
+     "type_alignment performs the access, with a warning, if its address has the alignment the access needs without "
+     "the operand (a scalar's size, a vector's element size)",
+     {"fault", "type_alignment"},
+     0},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 // Every choice has its option enum, a byte like the stored option index (Choices::get<C>()).
@@ -486,7 +498,8 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::ImageMipUnnormalized:
     case Choice::ImageReadAfterWriteWithoutFence:
     case Choice::PipeUncommittedReservation:
-    case Choice::SvmReadOnlyWrite: return {ChoiceKind::Free, false};
+    case Choice::SvmReadOnlyWrite:
+    case Choice::AlignedOperandOverclaim: return {ChoiceKind::Free, false};
     case Choice::Count: break;
   }
   throw std::invalid_argument("freedomOf: not a choice");

@@ -56,6 +56,8 @@ enum class Choice : uint8_t {
   PipeWorkGroupOrder,          // the order in which different work-groups' pipe operations reach a pipe
   PipeUncommittedReservation,  // a pipe reservation not committed when the kernel ends
   SvmReadOnlyWrite,            // a kernel's write to SVM allocated CL_MEM_READ_ONLY
+  // Memory access.
+  AlignedOperandOverclaim,  // a load/store whose Aligned memory operand claims more alignment than its address has
   Count
 };
 
@@ -127,6 +129,7 @@ enum class ImageCoordinatePrecisionOption : uint8_t { Exact, Binary32 };
 enum class PipeWorkGroupOrderOption : uint8_t { Ascending, Descending };
 enum class PipeUncommittedReservationOption : uint8_t { Drop, Fault };
 enum class SvmReadOnlyWriteOption : uint8_t { Fault, Write };
+enum class AlignedOperandOverclaimOption : uint8_t { Fault, TypeAlignment };
 
 // The option enum of each choice: Choices::get<Choice::X>() returns it, so a caller cannot read
 // a choice as another choice's options.
@@ -174,6 +177,7 @@ CLREF_CHOICE_OPTIONS(ImageCoordinatePrecision, ImageCoordinatePrecisionOption);
 CLREF_CHOICE_OPTIONS(PipeWorkGroupOrder, PipeWorkGroupOrderOption);
 CLREF_CHOICE_OPTIONS(PipeUncommittedReservation, PipeUncommittedReservationOption);
 CLREF_CHOICE_OPTIONS(SvmReadOnlyWrite, SvmReadOnlyWriteOption);
+CLREF_CHOICE_OPTIONS(AlignedOperandOverclaim, AlignedOperandOverclaimOption);
 #undef CLREF_CHOICE_OPTIONS
 template <Choice C> using ChoiceOptionsOf = typename ChoiceOptions<C>::type;
 

@@ -45,6 +45,14 @@ bool readOnlyWrite(WorkItem& wi, const Op* op, const std::string& what) {
   return true;
 }
 
+// The end of a misaligned access's fault message: when only an Aligned memory operand's claim makes `ptr`
+// misaligned, it says so and names the choice (aligned_operand_overclaim=fault got here).
+std::string misalignedWhy(const Op* op, uint64_t ptr) {
+  if (!op->typeAlign || (ptr & (op->typeAlign - 1))) return "";
+  return " by its Aligned memory operand, " + std::to_string(op->typeAlign) +
+         " without it (choice aligned_operand_overclaim=fault)";
+}
+
 // An access through a pointer into the SVM range (svm.hpp): checked against the SVM allocation it points into, with
 // the faults a buffer's access has. The checkers do not watch SVM memory (a checked launch's observers see buffers,
 // local and private memory).
@@ -75,7 +83,7 @@ uint8_t* svmAccess(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uin
   if (ptr & (align - 1)) {
     fault(wi, op, FaultKind::Misaligned,
           "misaligned " + access() + " (offset " + std::to_string(off) + " of " + what() + "): alignment " +
-              std::to_string(align) + " required");
+              std::to_string(align) + " required" + misalignedWhy(op, ptr));
     return nullptr;
   }
   if (write && r->kernelReadOnly &&
@@ -87,6 +95,19 @@ uint8_t* svmAccess(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uin
 }  // namespace
 
 uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
+  // An address with its type's alignment but not the larger one an Aligned memory operand claims: SPIR-V says
+  // nothing of a false claim (choice aligned_operand_overclaim). The low bits of a tagged pointer are its offset's.
+  if (op->typeAlign && (ptr & (align - 1)) && !(ptr & (op->typeAlign - 1))) [[unlikely]] {
+    noteChoice(wi, op, numerics::Choice::AlignedOperandOverclaim, "an Aligned memory operand claiming too much");
+    if (choicesOf(wi).get<numerics::Choice::AlignedOperandOverclaim>() ==
+        numerics::AlignedOperandOverclaimOption::TypeAlignment) {
+      warnOnce(wi, op,
+               std::string(write ? "store" : "load") + " through an address aligned to " +
+                   std::to_string(op->typeAlign) + ", not to the " + std::to_string(align) +
+                   " its Aligned memory operand claims: performed (choice aligned_operand_overclaim=type_alignment)");
+      return access(wi, op, ptr, bytes, op->typeAlign, write);
+    }
+  }
   const uint64_t tag = ptr >> wi.tagShift;
   const uint64_t off = ptr & wi.offsetMask;
   if (tag == svm::kTag && tag < wi.allocCount && wi.allocs[tag].base)
@@ -129,7 +150,8 @@ uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, ui
   if (off & (align - 1)) {
     fault(wi, op, FaultKind::Misaligned,
           "misaligned " + std::string(verb) + " of " + std::to_string(bytes) + " bytes at offset " +
-              std::to_string(off) + " of " + what + ": alignment " + std::to_string(align) + " required");
+              std::to_string(off) + " of " + what + ": alignment " + std::to_string(align) + " required" +
+              misalignedWhy(op, ptr));
     return nullptr;
   }
   fault(wi, op, FaultKind::InvalidPointer, "write to read-only memory " + what + " at offset " + std::to_string(off));

@@ -77,6 +77,10 @@ kernel void null_deref(global int* p) {
 kernel void misaligned(global int* p) {
   *(global int*)((global char*)p + 1) = 5;  // @misaligned
 }
+typedef int4 __attribute__((aligned(64))) int4_claimed;  // stores through it say Aligned 64
+kernel void overclaim(global int4* p, int byteOffset) {
+  *(global int4_claimed*)((global char*)p + byteOffset) = (int4)(byteOffset, 1, 2, 3);  // @overclaim
+}
 kernel void barrier_div(global int* out) {
   if (get_local_id(0) < 5)
     barrier(CLK_LOCAL_MEM_FENCE);  // @barrier_div
@@ -292,6 +296,74 @@ TEST_CASE("NULL pointer dereference", "[faults]") {
   k.setArg(0, buf);
   REQUIRE(k.run(range1(4, 4)).ok);
   for (int i = 0; i < 4; ++i) CHECK(buf->as<int>()[size_t(i)] == 1);
+}
+
+// SPIR-V says nothing of an Aligned memory operand claiming more than the address has; the choice
+// aligned_operand_overclaim decides (the conformance suite's op_expect stores a uchar16 at offset 16 with Aligned 64).
+TEST_CASE("aligned_operand_overclaim: an address with its type's alignment but not the claimed one",
+          "[faults][choices]") {
+  auto run = [](const std::string& choice, int32_t byteOffset, std::shared_ptr<host::Buffer> buf) {
+    host::DeviceConfig cfg = faultConfig();
+    if (!choice.empty()) cfg.choices.set(choice);
+    host::Kernel k(host::Program::fromSpirv(host::Device(cfg), faultWords()), "overclaim");
+    k.setArg(0, buf);
+    k.setArg(1, byteOffset);
+    return k.run(range1(1, 1));
+  };
+  auto recorded = [](const host::RunResult& r) {
+    for (const auto& u : r.choicesUsed)
+      if (u.choice == numerics::Choice::AlignedOperandOverclaim) return u.count;
+    return uint64_t(0);
+  };
+  auto words = [](const host::Buffer& b) {
+    const auto w = b.as<int32_t>();
+    return std::vector<int32_t>(w.begin(), w.end());
+  };
+  // What the store leaves: 0 everywhere but the four ints at byteOffset.
+  auto expected = [](int32_t byteOffset) {
+    std::vector<int32_t> w(32, 0);
+    const int32_t v[4] = {byteOffset, 1, 2, 3};
+    for (int j = 0; j < 4; ++j) w[size_t(byteOffset / 4 + j)] = v[j];
+    return w;
+  };
+
+  SECTION("fault (the default): the claim is false, the store does not happen") {
+    auto buf = std::make_shared<host::Buffer>(128);
+    const auto r = run("", 16, buf);
+    checkFault(r, FaultKind::Misaligned, "@overclaim");
+    CHECK_THAT(r.fault->message,
+               Contains("offset 16") && Contains("alignment 64 required by its Aligned memory operand"));
+    CHECK_THAT(r.fault->message, Contains("aligned_operand_overclaim=fault"));
+    CHECK(words(*buf) == std::vector<int32_t>(32, 0));
+  }
+  SECTION("type_alignment: the store happens at offset 16, with one warning and the choice recorded") {
+    auto buf = std::make_shared<host::Buffer>(128);
+    const auto r = run("aligned_operand_overclaim=type_alignment", 16, buf);
+    REQUIRE(r.ok);
+    CHECK(words(*buf) == expected(16));
+    REQUIRE(r.warnings.size() == 1);
+    CHECK_THAT(r.warnings[0].message, Contains("aligned_operand_overclaim=type_alignment") && Contains("64"));
+    CHECK(recorded(r) == 1);
+  }
+  SECTION("type_alignment: an address without the type's alignment is still misaligned, the claim is not the cause") {
+    auto buf = std::make_shared<host::Buffer>(128);
+    const auto r = run("aligned_operand_overclaim=type_alignment", 18, buf);
+    checkFault(r, FaultKind::Misaligned, "@overclaim");
+    CHECK_THAT(r.fault->message, Contains("offset 18"));
+    CHECK_THAT(r.fault->message, !Contains("aligned_operand_overclaim"));
+    CHECK(words(*buf) == std::vector<int32_t>(32, 0));
+  }
+  SECTION("either option: an address with the claimed alignment is stored without a word") {
+    for (const char* choice : {"", "aligned_operand_overclaim=type_alignment"}) {
+      INFO("choice '" << choice << "'");
+      auto buf = std::make_shared<host::Buffer>(128);
+      const auto r = run(choice, 64, buf);
+      REQUIRE(r.ok);
+      CHECK(words(*buf) == expected(64));
+      CHECK(r.warnings.empty());
+      CHECK(recorded(r) == 0);
+    }
+  }
 }
 
 TEST_CASE("misaligned access", "[faults]") {
