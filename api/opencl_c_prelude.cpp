@@ -176,7 +176,9 @@ std::string openCLCPrelude(const std::set<std::string>& supported) {
   if (has("cl_khr_work_group_uniform_arithmetic"))
     p += uniformArithmeticPrelude(has("cl_khr_fp64"), has("cl_khr_fp16"));
   if (has("cl_khr_integer_dot_product")) p += dotProductPrelude();
-  if (has("cl_khr_extended_async_copies")) p += extendedAsyncCopiesPrelude();
+  // clang-15 does not know cl_khr_extended_async_copies either: its macro comes with its built-ins.
+  if (has("cl_khr_extended_async_copies"))
+    p += "#define cl_khr_extended_async_copies 1\n" + extendedAsyncCopiesPrelude();
   // OpenCL C 3.0 §6.2.1 [[features]]: an extension's macro is defined when the device supports it; clang-15 does not
   // know cl_khr_expect_assume (its __builtin_expect and __builtin_assume are always there), so -cl-ext cannot define it.
   if (has("cl_khr_expect_assume")) p += "#define cl_khr_expect_assume 1\n";

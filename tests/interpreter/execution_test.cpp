@@ -939,6 +939,29 @@ kernel void k(global int* out) {
   }
 }
 
+// OpenCL C 3.0 §6.2.1 [[features]]: every OpenCL C extension the device reports (CL_DEVICE_EXTENSIONS takes them from
+// host::openCLCExtensions) has its macro in OpenCL C 2.0 and 3.0, whether or not clang-15 knows the extension (the
+// CTS's compiler_defines_for_extensions checks each reported language extension so). cl_khr_image2d_from_buffer is an
+// API extension: it adds nothing to the language, so no macro.
+TEST_CASE("every OpenCL C extension the device reports has its macro", "[execution][versions]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  for (bool fp64 : {true, false}) {
+    host::DeviceConfig cfg;
+    cfg.fp64 = fp64;
+    cfg.fp16 = fp64;
+    const auto extensions = host::openCLCExtensions(cfg);
+    REQUIRE(extensions.size() > 20);
+    std::string src;
+    for (const auto& e : extensions)
+      if (e != "cl_khr_image2d_from_buffer") src += "#ifndef " + e + "\n#error " + e + " is not defined\n#endif\n";
+    src += "kernel void k(global int* out) { out[0] = 1; }\n";
+    for (const char* std : {"-cl-std=CL2.0", "-cl-std=CL3.0"}) {
+      INFO("fp64 and fp16 " << fp64 << ", " << std);
+      CHECK_NOTHROW(host::Program::fromOpenCLC(host::Device(cfg), src, std));
+    }
+  }
+}
+
 // OpenCL C 3.0 §6.15.12 [[atomic-functions]] atomics with the default (seq_cst, device) and explicit orders and
 // scopes, counted across work-groups that run on different host threads.
 TEST_CASE("OpenCL C 3.0 atomics: default, acq_rel and relaxed orders at device scope", "[execution][atomics]") {
