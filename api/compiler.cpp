@@ -211,6 +211,12 @@ const char* const kClangHeaderOnlyMacros[] = {"__opencl_c_atomic_order_acq_rel",
                                               "cl_khr_subgroup_shuffle",
                                               "cl_khr_subgroup_shuffle_relative"};
 
+// The macros of extensions (and their features) that need only OpenCL 1.0 but that clang-15 defines for OpenCL C 2.0
+// and newer.
+const char* const kOpenCL10ExtensionMacros[] = {"cl_khr_extended_bit_ops", "cl_khr_integer_dot_product",
+                                                "__opencl_c_integer_dot_product_input_4x8bit",
+                                                "__opencl_c_integer_dot_product_input_4x8bit_packed"};
+
 // The clang command line for `source` on this device, up to the output (-o): the source, the
 // headers and the feature prelude are written to `dir`. `mode` selects the output (-c for
 // bitcode, -S for IR text) and optimisation, before the options so that they can override it;
@@ -223,9 +229,12 @@ std::vector<std::string> clangCommand(const std::string& clang, const DeviceConf
   std::vector<std::string> argv{clang,       "-x", "cl", "-target", device.addressBits == 32 ? "spir" : "spir64",
                                 "-emit-llvm"};
   argv.insert(argv.end(), mode.begin(), mode.end());
-  bool haveStd = false;
+  bool haveStd = false, before20 = true;
   for (const auto& o : source.options) {
-    haveStd = haveStd || o.rfind("-cl-std=", 0) == 0;
+    if (o.rfind("-cl-std=", 0) == 0) {
+      haveStd = true;
+      before20 = o != "-cl-std=CL2.0" && o != "-cl-std=CL3.0";
+    }
     argv.push_back(o);
   }
   if (!source.headers.empty()) {
@@ -273,6 +282,13 @@ std::vector<std::string> clangCommand(const std::string& clang, const DeviceConf
            "#endif\n";
   }
   argv.insert(argv.end(), {"-Xclang", ext, "-include", prelude.string()});
+  // cl_khr_extended_bit_ops and cl_khr_integer_dot_product require only OpenCL 1.0 (OpenCL Extension Specification
+  // 3.0.12 §40 "Extended Bit Operations", §42 "Integer dot product"), but clang-15's opencl-c-base.h defines their
+  // macros, and so opencl-c.h declares their built-ins, for OpenCL C 2.0 or newer only. Defined on the command line,
+  // before the default header, they give OpenCL C 1.x kernels the built-ins too.
+  if (before20)
+    for (const char* m : kOpenCL10ExtensionMacros)
+      if (supported.count(m)) argv.push_back(std::string("-D") + m + "=1");
   // Keep the kernel argument names (OpName, kernel_arg_name): diagnostics and argument info use them.
   argv.push_back("-cl-kernel-arg-info");
   argv.insert(argv.end(), last.begin(), last.end());

@@ -940,25 +940,90 @@ kernel void k(global int* out) {
 }
 
 // OpenCL C 3.0 §6.2.1 [[features]]: every OpenCL C extension the device reports (CL_DEVICE_EXTENSIONS takes them from
-// host::openCLCExtensions) has its macro in OpenCL C 2.0 and 3.0, whether or not clang-15 knows the extension (the
-// CTS's compiler_defines_for_extensions checks each reported language extension so). cl_khr_image2d_from_buffer is an
-// API extension: it adds nothing to the language, so no macro.
+// host::openCLCExtensions) has its macro, whether or not clang-15 knows the extension (the CTS's
+// compiler_defines_for_extensions checks each reported language extension so): in OpenCL C 2.0 and 3.0 all of them, in
+// OpenCL C 1.2 (the default) all but those whose language additions are to OpenCL C 2.0: the sub-group extensions,
+// OpenCL Extension Specification 3.0.12 §28 "Subgroups" and
+// OpenCL Extension Specification 3.0.12 §38 "Extended Subgroup Functions";
+// OpenCL Extension Specification 3.0.12 §29 "Mipmaps" and sRGB writes; cl_khr_work_group_uniform_arithmetic and
+// cl_khr_subgroup_rotate "require OpenCL 2.0"; cl_ext_float_atomics extends OpenCL C 2.0's atomics.
+// cl_khr_image2d_from_buffer is an API extension: it adds nothing to the language, so no macro.
 TEST_CASE("every OpenCL C extension the device reports has its macro", "[execution][versions]") {
   if (!test::openCLCCompilerOrSkip()) return;
+  const std::set<std::string> openCLC20Only = {"cl_khr_subgroups",
+                                               "cl_khr_mipmap_image",
+                                               "cl_khr_mipmap_image_writes",
+                                               "cl_khr_srgb_image_writes",
+                                               "cl_khr_subgroup_extended_types",
+                                               "cl_khr_subgroup_non_uniform_vote",
+                                               "cl_khr_subgroup_ballot",
+                                               "cl_khr_subgroup_non_uniform_arithmetic",
+                                               "cl_khr_subgroup_shuffle",
+                                               "cl_khr_subgroup_shuffle_relative",
+                                               "cl_khr_subgroup_clustered_reduce",
+                                               "cl_khr_subgroup_rotate",
+                                               "cl_khr_subgroup_named_barrier",
+                                               "cl_khr_work_group_uniform_arithmetic",
+                                               "cl_ext_float_atomics"};
   for (bool fp64 : {true, false}) {
     host::DeviceConfig cfg;
     cfg.fp64 = fp64;
     cfg.fp16 = fp64;
     const auto extensions = host::openCLCExtensions(cfg);
     REQUIRE(extensions.size() > 20);
-    std::string src;
-    for (const auto& e : extensions)
-      if (e != "cl_khr_image2d_from_buffer") src += "#ifndef " + e + "\n#error " + e + " is not defined\n#endif\n";
-    src += "kernel void k(global int* out) { out[0] = 1; }\n";
-    for (const char* std : {"-cl-std=CL2.0", "-cl-std=CL3.0"}) {
-      INFO("fp64 and fp16 " << fp64 << ", " << std);
+    for (const char* std : {"-cl-std=CL1.2", "", "-cl-std=CL2.0", "-cl-std=CL3.0"}) {
+      const bool openCLC20 =
+          std::string(std).find("CL2.0") != std::string::npos || std::string(std).find("CL3.0") != std::string::npos;
+      std::string src;
+      for (const auto& e : extensions)
+        if (e != "cl_khr_image2d_from_buffer" && (openCLC20 || !openCLC20Only.count(e)))
+          src += "#ifndef " + e + "\n#error " + e + " is not defined\n#endif\n";
+      src += "kernel void k(global int* out) { out[0] = 1; }\n";
+      INFO("fp64 and fp16 " << fp64 << ", options '" << std << "'");
       CHECK_NOTHROW(host::Program::fromOpenCLC(host::Device(cfg), src, std));
     }
+  }
+}
+
+// The two extensions that need only OpenCL 1.0 and that clang-15 declares for OpenCL C 2.0 and newer only
+// (api/compiler.cpp) work in OpenCL C 1.x. Expected values from the extensions' definitions, computed here:
+// OpenCL C 3.0 §6.15.3 [[integer-functions]] bitfield_insert, bit_reverse, dot, dot_4x8packed_ss_int.
+TEST_CASE("cl_khr_extended_bit_ops and cl_khr_integer_dot_product in OpenCL C 1.x", "[execution][versions]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  const char* src = R"CL(
+kernel void k(global uint* u, global int* d) {
+  u[0] = bitfield_insert(u[0], 5u, 3, 4);
+  u[1] = bit_reverse(u[1]);
+  u[2] = bitfield_extract_unsigned(u[2], 4, 8);
+  d[0] = dot((char4)(1, -2, 3, -4), (char4)(5, 6, -7, 8));
+  d[1] = dot_4x8packed_ss_int(0x01FE03FCu, 0x050607F9u);
+}
+)CL";
+  const uint32_t u0 = 0xFFFFFFFFu, u1 = 0x00000013u, u2 = 0x12345678u;
+  uint32_t reversed = 0;
+  for (int b = 0; b < 32; ++b)
+    if (u1 >> b & 1) reversed |= 1u << (31 - b);
+  // Packed operands: component 0 in the least significant byte (0xFC = -4, 0x03, 0xFE = -2, 0x01 and 0xF9 = -7, 0x07,
+  // 0x06, 0x05).
+  const int8_t a[4] = {-4, 3, -2, 1}, b[4] = {-7, 7, 6, 5};
+  int32_t packed = 0;
+  for (int i = 0; i < 4; ++i) packed += int32_t(a[i]) * int32_t(b[i]);
+  for (const char* std : {"-cl-std=CL1.1", "-cl-std=CL1.2"}) {
+    INFO(std);
+    host::Kernel kernel(host::Program::fromOpenCLC(host::Device(), src, std), "k");
+    const uint32_t init[3] = {u0, u1, u2};
+    auto u = std::make_shared<host::Buffer>(init, sizeof init);
+    auto d = std::make_shared<host::Buffer>(8);
+    kernel.setArg(0, u);
+    kernel.setArg(1, d);
+    host::NDRange r;
+    r.global = {1, 1, 1};
+    requireOk(kernel.run(r));
+    CHECK(u->as<uint32_t>()[0] == ((u0 & ~(0xFu << 3)) | (5u << 3)));
+    CHECK(u->as<uint32_t>()[1] == reversed);
+    CHECK(u->as<uint32_t>()[2] == ((u2 >> 4) & 0xFFu));
+    CHECK(d->as<int32_t>()[0] == 1 * 5 + -2 * 6 + 3 * -7 + -4 * 8);
+    CHECK(d->as<int32_t>()[1] == packed);
   }
 }
 
