@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "benchmarks/bench_support.hpp"
 
 using namespace clref;

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "api/check.hpp"
-#include "api/host.hpp"
+#include "check/check.hpp"
+#include "host/host.hpp"
 #include "benchmarks/bench_support.hpp"
 #include "interpreter/shadow.hpp"
 

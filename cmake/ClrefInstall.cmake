@@ -1,11 +1,11 @@
 # What `cmake --install build --prefix P` installs:
 #   bin/clref                                   the command-line tool
 #   lib/libclref_icd.so                         the OpenCL ICD (and OpenCL C API library)
-#   lib/libclref_layer.so                       the check layer (OPENCL_LAYERS; api/layer/layer.hpp)
+#   lib/libclref_layer.so                       the check layer (OPENCL_LAYERS; layer/layer.hpp)
 #   etc/OpenCL/vendors/clref.icd                its vendor file, naming the installed library
 #   lib/libclref_host.a                         the C++ host API: one archive holding the objects
-#                                               of numerics, images, interpreter and api
-#   include/clref/{api,interpreter,numerics}/   the public headers (clref_module PUBLIC_HEADERS)
+#                                               of numerics, images, interpreter, compiler, host and check
+#   include/clref/{host,compiler,interpreter,images,numerics}/   the public headers (clref_module PUBLIC_HEADERS)
 #   lib/cmake/clref/                            the CMake package: find_package(clref), clref::host
 #   lib/pkgconfig/clref.pc                      pkg-config (--static for the private libraries)
 # -DCLREF_REGISTER_ICD=ON also writes /etc/OpenCL/vendors/clref.icd, registering clref with the
@@ -18,7 +18,7 @@ option(CLREF_REGISTER_ICD "Install also registers the ICD system-wide (/etc/Open
 # The modules the host API is made of, and the external libraries they link: the package's
 # private dependencies. A module linking a library not listed here fails the configuration, so
 # that the installed package cannot miss it.
-set(CLREF_HOST_MODULES numerics images interpreter api)
+set(CLREF_HOST_MODULES numerics images interpreter compiler host check)
 set(CLREF_HOST_DEPENDENCIES MPFI::MPFI PkgConfig::MPFR PkgConfig::GMP SPIRV-Tools-link SPIRV-Tools-opt SPIRV-Tools-static Threads::Threads
                              nlohmann_json::nlohmann_json)
 

@@ -4,7 +4,7 @@
 #                [PUBLIC_HEADERS <header>...] [ALLOW <file>:<header>...])
 #
 # declares the module <name>: the sources under <folder> (relative to the repository root,
-# default <name>; a nested folder declared as its own module, such as api/opencl, is not part of
+# default <name>; a nested folder declared as its own module, such as icd/, is not part of
 # its parent). A module's sources may include
 #   - its own headers,
 #   - any header of the modules named in USES,
@@ -12,7 +12,7 @@
 #   - the headers named in ALLOW, each for one file (exceptions to delete: an entry no longer
 #     needed fails the check too).
 # PUBLIC_HEADERS (relative to <folder>) are the module's part of the installed host API
-# (api/host.hpp and what it includes): installed under include/clref/<folder>, and they may
+# (host/host.hpp and what it includes): installed under include/clref/<folder>, and they may
 # include only public headers. Every other header is internal: used by modules above, never
 # installed.
 #

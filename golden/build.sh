@@ -12,7 +12,7 @@
 #   of the SPIR-V instructions they stand for, and validated in spirv-val's universal SPIR-V VERSION environment: its
 #   OpenCL 2.2 environment stops at SPIR-V 1.2 and refuses the capabilities of extensions (Int64Atomics, ...).
 # - "// requires: NAME ...", as many as needed: the device extensions (cl_khr_...) and OpenCL C features
-#   (__opencl_c_...) the kernel needs. tests/api/golden_bundle.cpp passes them on, and tests/api/c_host_golden.c skips
+#   (__opencl_c_...) the kernel needs. tests/icd/golden_bundle.cpp passes them on, and tests/icd/c_host_golden.c skips
 #   the kernel's cases on a device that lacks one. (clang-15 enables every extension and feature for spir targets, so
 #   "// build: -cl-std=CL3.0" compiles any of them.)
 # Keep these lines within 120 columns: clang-format reflows longer comments.

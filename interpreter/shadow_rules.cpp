@@ -339,7 +339,7 @@ const Op* shIntOfFloat(WorkItem& wi, const Op* op) {
         ShadowEntry any;
         any.set = ValueSet::all();
         any.size = r.bytes;
-        wi.shadow->set(out, any);  // an integer lane with "any value" (api/check.cpp: allowed)
+        wi.shadow->set(out, any);  // an integer lane with "any value" (check/check.cpp: allowed)
         continue;
       }
     }
@@ -684,7 +684,7 @@ const Op* shCopies(WorkItem& wi, const Op* op) {
 }
 
 // A named choice that leaves the value free decided this instruction's result (ShadowRun::choiceFreedInst): every
-// lane of the result is any value (an integer lane "any value" too: api/check.cpp allows it).
+// lane of the result is any value (an integer lane "any value" too: check/check.cpp allows it).
 // A work-group collective notes its choice once, on behalf of every work-item (Op::align == 2 on its rule): the
 // note then stays for the group's other work-items.
 bool freedByChoice(WorkItem& wi, const Op* op, uint8_t* out, uint32_t bytes, uint32_t laneBytes) {

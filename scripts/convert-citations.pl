@@ -173,7 +173,7 @@ my $CITE_TOKEN = qr/\S*§\S*\s+(?:\[\[[^\]\s]+\]\]|"[^"]*"|\[external\])\S*/;
 
 sub default_doc {
   my ($file) = @_;
-  return 'OpenCL 3.0 API' if $file =~ m{^(api|tests/api)/};
+  return 'OpenCL 3.0 API' if $file =~ m{^(host|icd|layer|tests/(icd|host))/};
   return 'OpenCL C 3.0';
 }
 

@@ -4,4 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/build.sh
-./build/reference/clref run golden/cases/vadd.json --print
+./build/cli/clref run golden/cases/vadd.json --print

@@ -16,8 +16,8 @@
 #include <memory>
 #include <string>
 
-#include "api/host.hpp"
-#include "reference/case_file.hpp"
+#include "host/host.hpp"
+#include "cli/case_file.hpp"
 #include "suite.hpp"
 
 namespace {
@@ -89,10 +89,10 @@ void runThroughHostApi(const Entry& e) {
     WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
     return;
   }
-  const auto c = reference::parseCase(caseFileJson(e), e.file.parent_path() / (e.name + ".json"));
+  const auto c = cli::parseCase(caseFileJson(e), e.file.parent_path() / (e.name + ".json"));
   host::Device device;
   device.config().checks = interpreter::parseChecks("all");
-  const auto run = reference::runCase(c, device);
+  const auto run = cli::runCase(c, device);
   const auto reports = reportsOf(run.result);
   const Verdict v = judge(e.expectCaseFile, e.lines, reports, true);
   INFO("expected: " << expectation(e.expectCaseFile, e.lines) << "\nreported: " << summary(reports)

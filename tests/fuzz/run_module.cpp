@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "interpreter/diagnostic.hpp"
 
 namespace clref_fuzz {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "reference/case_file.hpp"
+#include "cli/case_file.hpp"
 
 namespace fs = std::filesystem;
 using namespace clref;
@@ -24,10 +24,10 @@ struct Outcome {
   std::vector<std::pair<size_t, std::vector<std::byte>>> outputs;
 };
 
-Outcome runWithThreads(const reference::Case& c, unsigned threads) {
+Outcome runWithThreads(const cli::Case& c, unsigned threads) {
   host::DeviceConfig cfg;
   cfg.threads = threads;
-  const auto run = reference::runCase(c, host::Device(cfg));
+  const auto run = cli::runCase(c, host::Device(cfg));
   Outcome o;
   o.ok = run.result.ok;
   if (run.result.fault) o.fault = run.result.fault->format();
@@ -35,7 +35,7 @@ Outcome runWithThreads(const reference::Case& c, unsigned threads) {
   o.warningCount = run.result.warningCount;
   for (const auto& [i, buffer] : run.outputs)
     o.outputs.emplace_back(i, std::vector<std::byte>(buffer->data(), buffer->data() + buffer->size()));
-  for (const auto& [i, image] : run.imageOutputs) o.outputs.emplace_back(i, reference::imageContents(*image));
+  for (const auto& [i, image] : run.imageOutputs) o.outputs.emplace_back(i, cli::imageContents(*image));
   return o;
 }
 
@@ -52,7 +52,7 @@ TEST_CASE("golden cases give identical results with 1, 2 and 3 threads", "[golde
   size_t multiGroup = 0;
   for (const auto& file : files) {
     INFO(file.filename().string());
-    const auto c = reference::loadCase(file);
+    const auto c = cli::loadCase(file);
     const Outcome one = runWithThreads(c, 1);
     CHECK(one.ok);
     CHECK_FALSE(one.outputs.empty());

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "reference/case_file.hpp"
+#include "cli/case_file.hpp"
 #include "tests/golden/host_reference.hpp"
 
 namespace fs = std::filesystem;
@@ -56,7 +56,7 @@ void checkOutput(const fs::path& expectedPath, const std::string& actual, const 
 }
 
 void runGoldenCase(const fs::path& file) {
-  const auto c = reference::loadCase(file);
+  const auto c = cli::loadCase(file);
   const auto name = golden::caseName(c);
 
   SECTION("host reference reproduces the expected files") {
@@ -69,9 +69,9 @@ void runGoldenCase(const fs::path& file) {
 
   SECTION("clref reproduces the expected files") {
     const host::Device device;
-    reference::CaseRun run;
+    cli::CaseRun run;
     try {
-      run = reference::runCase(c, device);
+      run = cli::runCase(c, device);
     } catch (const std::exception& e) { FAIL("runCase threw: " << e.what()); }
     if (!run.result.ok) FAIL("kernel fault: " << (run.result.fault ? run.result.fault->format() : "(no diagnostic)"));
     size_t outputs = 0;
@@ -83,7 +83,7 @@ void runGoldenCase(const fs::path& file) {
                   "clref arg" + std::to_string(i));
     }
     for (const auto& [i, image] : run.imageOutputs)
-      checkOutput(golden::expectedFile(kGolden, name, i), golden::formatOutput(c, i, reference::imageContents(*image)),
+      checkOutput(golden::expectedFile(kGolden, name, i), golden::formatOutput(c, i, cli::imageContents(*image)),
                   "clref arg" + std::to_string(i));
   }
 }
@@ -164,7 +164,7 @@ TEST_CASE("golden corpus: every case names an existing module and kernel", "[gol
   CHECK(files.size() >= 32);
   for (const auto& file : files) {
     INFO(file.string());
-    const auto c = reference::loadCase(file);
+    const auto c = cli::loadCase(file);
     REQUIRE(fs::exists(c.module));
     CHECK(entryPointNames(c.module).count(c.kernel) == 1);
     // Every output buffer has its expected file.

@@ -35,8 +35,8 @@ namespace clref::golden {
 
 namespace {
 
-using reference::ArgSpec;
-using reference::Case;
+using cli::ArgSpec;
+using cli::Case;
 
 [[noreturn]] void shapeError(const Case& c, const std::string& what) {
   throw std::runtime_error(c.file.string() + ": host reference: " + what);
@@ -2534,7 +2534,7 @@ const std::map<std::string, HostReference>& hostReferences() {
   return table;
 }
 
-std::string caseName(const reference::Case& c) { return c.file.stem().string(); }
+std::string caseName(const cli::Case& c) { return c.file.stem().string(); }
 
 std::vector<std::filesystem::path> caseFiles(const std::filesystem::path& goldenDir) {
   std::vector<std::filesystem::path> files;
@@ -2549,34 +2549,34 @@ std::filesystem::path expectedFile(const std::filesystem::path& goldenDir, const
   return goldenDir / "expected" / (caseName + ".arg" + std::to_string(argIndex) + ".txt");
 }
 
-ArgBytes materializeArgs(const reference::Case& c) {
+ArgBytes materializeArgs(const cli::Case& c) {
   ArgBytes bytes(c.args.size());
   for (size_t i = 0; i < c.args.size(); ++i)
     if (c.args[i].kind == ArgSpec::Kind::Buffer)
-      bytes[i] = reference::materialize(c, i);
+      bytes[i] = cli::materialize(c, i);
     else if (c.args[i].kind == ArgSpec::Kind::Image)
-      bytes[i] = reference::materializeImage(c, i);
+      bytes[i] = cli::materializeImage(c, i);
   return bytes;
 }
 
-bool isOutput(const reference::Case& c, size_t i) {
+bool isOutput(const cli::Case& c, size_t i) {
   const auto& arg = c.args.at(i);
   return (arg.kind == ArgSpec::Kind::Buffer && arg.buffer.output) || (arg.kind == ArgSpec::Kind::Image && arg.image.output);
 }
 
-std::string formatOutput(const reference::Case& c, size_t i, const std::vector<std::byte>& bytes) {
+std::string formatOutput(const cli::Case& c, size_t i, const std::vector<std::byte>& bytes) {
   const auto& arg = c.args.at(i);
   if (arg.kind == ArgSpec::Kind::Image) {
-    if (bytes.size() != reference::imageContentBytes(arg.image.desc))
+    if (bytes.size() != cli::imageContentBytes(arg.image.desc))
       throw std::runtime_error(c.file.string() + ": image argument " + std::to_string(i) + " has the wrong size");
-    return reference::formatImage(arg.image.desc, bytes.data());
+    return cli::formatImage(arg.image.desc, bytes.data());
   }
-  if (bytes.size() != arg.buffer.count * reference::sizeOf(arg.buffer.type))
+  if (bytes.size() != arg.buffer.count * cli::sizeOf(arg.buffer.type))
     throw std::runtime_error(c.file.string() + ": buffer argument " + std::to_string(i) + " has the wrong size");
-  return reference::formatElements(arg.buffer.type, bytes.data(), arg.buffer.count);
+  return cli::formatElements(arg.buffer.type, bytes.data(), arg.buffer.count);
 }
 
-ArgBytes expectedArgs(const reference::Case& c) {
+ArgBytes expectedArgs(const cli::Case& c) {
   const auto& refs = hostReferences();
   const auto it = refs.find(caseName(c));
   if (it == refs.end())

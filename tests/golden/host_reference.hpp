@@ -10,19 +10,19 @@
 #include <string>
 #include <vector>
 
-#include "reference/case_file.hpp"
+#include "cli/case_file.hpp"
 
 namespace clref::golden {
 
 // One byte vector per kernel argument: the initial contents of every buffer argument (from
-// reference::materialize) and of every image argument (reference::materializeImage: its elements packed, level after
+// cli::materialize) and of every image argument (cli::materializeImage: its elements packed, level after
 // level), empty for the other kinds of argument.
 using ArgBytes = std::vector<std::vector<std::byte>>;
 
 // Overwrites the output buffers in `argBytes` with the kernel's expected final contents. Scalar
 // arguments are read from `c.args[i].value`. Throws std::runtime_error when the case does not
 // have the shape the computation expects (wrong argument kinds, sizes or NDRange).
-using HostReference = std::function<void(const reference::Case& c, ArgBytes& argBytes)>;
+using HostReference = std::function<void(const cli::Case& c, ArgBytes& argBytes)>;
 
 // The host references of the image kernels (host_reference_images.cpp), by case name.
 std::vector<std::pair<std::string, HostReference>> imageHostReferences();
@@ -31,7 +31,7 @@ std::vector<std::pair<std::string, HostReference>> imageHostReferences();
 const std::map<std::string, HostReference>& hostReferences();
 
 // The case name of a loaded case: its file's stem.
-std::string caseName(const reference::Case& c);
+std::string caseName(const cli::Case& c);
 
 // golden/cases/*.json, sorted by name.
 std::vector<std::filesystem::path> caseFiles(const std::filesystem::path& goldenDir);
@@ -41,15 +41,15 @@ std::filesystem::path expectedFile(const std::filesystem::path& goldenDir, const
                                    size_t argIndex);
 
 // The initial bytes of every argument, as the host references take them.
-ArgBytes materializeArgs(const reference::Case& c);
+ArgBytes materializeArgs(const cli::Case& c);
 
 // Runs the host reference of `c` (throws std::runtime_error when there is none) and returns
 // the final bytes of every argument.
-ArgBytes expectedArgs(const reference::Case& c);
+ArgBytes expectedArgs(const cli::Case& c);
 
 // Whether argument i is an output (a buffer or image marked "output"), and its contents as text (the output text
 // format, golden/README.md).
-bool isOutput(const reference::Case& c, size_t i);
-std::string formatOutput(const reference::Case& c, size_t i, const std::vector<std::byte>& bytes);
+bool isOutput(const cli::Case& c, size_t i);
+std::string formatOutput(const cli::Case& c, size_t i, const std::vector<std::byte>& bytes);
 
 }  // namespace clref::golden

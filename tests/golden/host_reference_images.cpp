@@ -3,7 +3,7 @@
 // operation: the kernels set FP_CONTRACT OFF and this target builds with -ffp-contract=off); every image read and write
 // goes through the independent host implementation of the spec's image formulas (tests/images/host_images.hpp, exact
 // rationals rounded once), never through images/. Image arguments are their packed contents
-// (reference::imageContentBytes): the host views them level by level with tight pitches.
+// (cli::imageContentBytes): the host views them level by level with tight pitches.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -22,8 +22,8 @@ using images::Color;
 using images::ColorKind;
 using images::FilterMode;
 using images::ImageType;
-using reference::ArgSpec;
-using reference::Case;
+using cli::ArgSpec;
+using cli::Case;
 using Float4 = std::array<float, 4>;
 
 [[noreturn]] void shapeError(const Case& c, const std::string& what) {
@@ -47,7 +47,7 @@ class HostImage {
   HostImage(const Case& c, ArgBytes& a, size_t arg) : bytes_(a.at(arg)) {
     if (c.args.at(arg).kind != ArgSpec::Kind::Image) shapeError(c, "argument " + std::to_string(arg) + " is not an image");
     desc_ = c.args[arg].image.desc;
-    if (bytes_.size() != reference::imageContentBytes(desc_))
+    if (bytes_.size() != cli::imageContentBytes(desc_))
       shapeError(c, "image " + std::to_string(arg) + " has the wrong number of bytes");
   }
   const images::ImageDesc& desc() const { return desc_; }
@@ -58,10 +58,10 @@ class HostImage {
     const uint64_t e = elementBytes();
     uint64_t offset = 0;
     for (uint32_t l = 0; l < level; ++l) {
-      const auto r = reference::imageLevelRegion(desc_, l);
+      const auto r = cli::imageLevelRegion(desc_, l);
       offset += r[0] * r[1] * r[2] * e;
     }
-    const auto r = reference::imageLevelRegion(desc_, level);
+    const auto r = cli::imageLevelRegion(desc_, level);
     images::ImageView v;
     v.desc = desc_;
     v.desc.numMipLevels = 1;

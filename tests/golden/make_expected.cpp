@@ -8,7 +8,7 @@
 #include <iostream>
 #include <set>
 
-#include "reference/case_file.hpp"
+#include "cli/case_file.hpp"
 #include "tests/golden/host_reference.hpp"
 
 namespace fs = std::filesystem;
@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
   int failures = 0;
   for (const auto& file : golden::caseFiles(golden)) {
     try {
-      const auto c = reference::loadCase(file);
+      const auto c = cli::loadCase(file);
       const auto bytes = golden::expectedArgs(c);
       for (size_t i = 0; i < c.args.size(); ++i) {
         if (!golden::isOutput(c, i)) continue;

@@ -20,7 +20,7 @@ libdir=$(cd "$prefix" && dirname "$(find . -name libclref_host.a | head -1)")
 libdir=${libdir#./}
 [[ -n $libdir ]] || fail "no libclref_host.a installed"
 for f in bin/clref "$libdir/libclref_icd.so" etc/OpenCL/vendors/clref.icd \
-  include/clref/api/host.hpp include/clref/interpreter/diagnostic.hpp include/clref/numerics/choices.hpp \
+  include/clref/host/host.hpp include/clref/compiler/opencl_c.hpp include/clref/interpreter/diagnostic.hpp include/clref/numerics/choices.hpp \
   include/clref/numerics/format.hpp include/clref/images/image_format.hpp include/clref/images/image.hpp \
   include/clref/images/texel.hpp include/clref/images/sampler.hpp "$libdir/cmake/clref/clrefConfig.cmake" \
   "$libdir/pkgconfig/clref.pc"; do

@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "compile_cl.hpp"
 
 using namespace clref;

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "compile_cl.hpp"
 #include "ndrange.hpp"
 #include "interpreter/diagnostic.hpp"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "compile_cl.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "spvasm.hpp"

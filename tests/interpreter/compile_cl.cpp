@@ -11,7 +11,7 @@
 
 #include <unistd.h>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 
 namespace clref::test {
 

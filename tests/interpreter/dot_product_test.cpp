@@ -12,7 +12,7 @@
 #include <random>
 #include <vector>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "spvasm.hpp"
 
 using namespace clref;

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "interpreter/module.hpp"
 
@@ -986,7 +986,7 @@ TEST_CASE("every OpenCL C extension the device reports has its macro", "[executi
 }
 
 // The two extensions that need only OpenCL 1.0 and that clang-15 declares for OpenCL C 2.0 and newer only
-// (api/compiler.cpp) work in OpenCL C 1.x. Expected values from the extensions' definitions, computed here:
+// (compiler/opencl_c.cpp) work in OpenCL C 1.x. Expected values from the extensions' definitions, computed here:
 // OpenCL C 3.0 §6.15.3 [[integer-functions]] bitfield_insert, bit_reverse, dot, dot_4x8packed_ss_int.
 TEST_CASE("cl_khr_extended_bit_ops and cl_khr_integer_dot_product in OpenCL C 1.x", "[execution][versions]") {
   if (!test::openCLCCompilerOrSkip()) return;

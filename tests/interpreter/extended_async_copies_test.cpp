@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 
 using namespace clref;
 

@@ -18,7 +18,7 @@
 
 #include <spirv-tools/libspirv.hpp>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "interpreter/fp_rounding_mode.hpp"
 #include "numerics/convert.hpp"
 #include "numerics/math.hpp"

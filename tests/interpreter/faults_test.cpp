@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "interpreter/diagnostic.hpp"
 
 using namespace clref;

@@ -13,7 +13,7 @@
 #include <memory>
 #include <vector>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "numerics/format.hpp"
 #include "spvasm.hpp"
 

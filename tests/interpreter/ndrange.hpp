@@ -3,7 +3,7 @@
 #include <array>
 #include <cstddef>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 
 namespace clref::test {
 

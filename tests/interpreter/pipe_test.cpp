@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "compile_cl.hpp"
 
 using namespace clref;

@@ -2,7 +2,7 @@
 // work-group, then by work-item within the group) that does not depend on the thread count.
 #include <catch2/catch.hpp>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 
 using namespace clref;
 

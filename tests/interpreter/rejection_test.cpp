@@ -11,7 +11,7 @@
 
 #include <spirv-tools/libspirv.hpp>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "interpreter/module.hpp"
 #include "spvasm.hpp"

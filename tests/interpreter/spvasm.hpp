@@ -14,7 +14,7 @@
 
 #include <spirv-tools/libspirv.hpp>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 
 namespace clref::test {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 
 using namespace clref;
 
@@ -302,7 +302,7 @@ kernel void k(global int* out) {
 }
 
 // clang-15 -O2 merges the calls of the two arms of a branch (and of a switch's cases) into one call after them unless
-// the compiler stops it (api/compiler.cpp): the half sub-groups' broadcasts would become one broadcast with divergent
+// the compiler stops it (compiler/opencl_c.cpp): the half sub-groups' broadcasts would become one broadcast with divergent
 // ids, and the clustered reductions one with a ClusterSize that is not a constant. Expected values: the program's
 // meaning evaluated on the host, for sub-groups of 8.
 TEST_CASE("sub-group calls in the arms of a branch or a switch stay apart", "[execution][subgroups]") {

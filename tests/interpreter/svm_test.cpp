@@ -1,4 +1,4 @@
-// Shared virtual memory through the host API (api/host.hpp host::svm, interpreter/svm.hpp): a kernel dereferences the
+// Shared virtual memory through the host API (host/host.hpp host::svm, interpreter/svm.hpp): a kernel dereferences the
 // host's pointers as they are, its accesses are checked against the SVM allocation they fall in, and structs that
 // hold pointers to themselves (OpTypeForwardPointer) are laid out as OpenCL C lays them out; a write to
 // CL_MEM_READ_ONLY SVM is the choice svm_read_only_write. Expected values are computed on the host.
@@ -10,7 +10,7 @@
 #include <sstream>
 #include <string>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "compile_cl.hpp"
 #include "interpreter/svm.hpp"
 

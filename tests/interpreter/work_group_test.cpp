@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "api/host.hpp"
+#include "host/host.hpp"
 #include "interpreter/diagnostic.hpp"
 
 using namespace clref;

@@ -80,7 +80,7 @@ TEST_CASE("in front of clref, every enqueue of the golden corpus is checked and 
   size_t checked = 0, enqueuing = 0;
   for (const auto& j : o.report) {
     INFO(j.dump().substr(0, 600));
-    // The layer does not judge a kernel that enqueues kernels (api/check.hpp) and says so; the corpus's device-side
+    // The layer does not judge a kernel that enqueues kernels (check/check.hpp) and says so; the corpus's device-side
     // enqueue kernels (golden/kernels/device_enqueue.cl: enqueue_*) are the only ones.
     if (j["kernel"].get<std::string>().rfind("enqueue_", 0) == 0) {
       CHECK_FALSE(j["checked"].get<bool>());

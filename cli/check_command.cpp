@@ -1,0 +1,204 @@
+// `clref check` (cli/check_command.hpp).
+#include "cli/check_command.hpp"
+
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "check/check_json.hpp"
+
+#include "check/check.hpp"
+#include "cli/case_file.hpp"
+#include "cli/value_syntax.hpp"
+
+namespace clref::cli {
+namespace {
+
+constexpr int kViolation = 1, kRejected = 2;
+
+struct Rejected : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+std::string readAll(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (!in) throw Rejected(p.string() + ": cannot be read");
+  return s.str();
+}
+
+// The observed contents of output buffer `arg`: <stem>.arg<N>.bin, else <stem>.arg<N>.txt.
+std::vector<uint8_t> observedBytes(const std::filesystem::path& dir, const std::string& stem, size_t arg,
+                                   const BufferSpec& spec) {
+  const auto base = dir / (stem + ".arg" + std::to_string(arg));
+  const size_t size = spec.count * sizeOf(spec.type);
+  const auto bin = std::filesystem::path(base.string() + ".bin"), txt = std::filesystem::path(base.string() + ".txt");
+  if (std::filesystem::exists(bin)) {
+    const std::string bytes = readAll(bin);
+    if (bytes.size() != size)
+      throw Rejected(bin.string() + ": " + std::to_string(bytes.size()) + " bytes; argument " + std::to_string(arg) +
+                     " holds " + std::to_string(spec.count) + " " + std::string(toString(spec.type)) + " (" +
+                     std::to_string(size) + " bytes)");
+    return std::vector<uint8_t>(bytes.begin(), bytes.end());
+  }
+  if (!std::filesystem::exists(txt))
+    throw Rejected("no observed output for argument " + std::to_string(arg) + ": neither " + bin.string() + " nor " +
+                   txt.string());
+  std::istringstream lines(readAll(txt));
+  std::vector<uint8_t> out(size);
+  size_t n = 0, number = 0;
+  for (std::string line; std::getline(lines, line);) {
+    ++number;
+    std::istringstream words(line);
+    std::string first, second;
+    if (!(words >> first)) continue;
+    words >> second;
+    if (n == spec.count)
+      throw Rejected(txt.string() + ": more than " + std::to_string(spec.count) + " values (line " +
+                     std::to_string(number) + ")");
+    const std::string where = txt.string() + " line " + std::to_string(number);
+    // "nan 0x<bits>" keeps a NaN's payload (the output text format); anything else is one value.
+    uint64_t bits = 0;
+    if (first == "nan" && !second.empty()) {
+      try {
+        bits = std::stoull(second, nullptr, 16);
+      } catch (const std::exception&) { throw Rejected(where + ": bad NaN bits '" + second + "'"); }
+    } else {
+      try {
+        bits = detail::elementBitsFromText(spec.type, first, where);
+      } catch (const CaseError& e) { throw Rejected(e.what()); }
+    }
+    detail::storeBits(spec.type, bits, reinterpret_cast<std::byte*>(out.data()) + n * sizeOf(spec.type));
+    ++n;
+  }
+  if (n != spec.count)
+    throw Rejected(txt.string() + ": " + std::to_string(n) + " values; argument " + std::to_string(arg) + " holds " +
+                   std::to_string(spec.count));
+  return out;
+}
+
+// The observed contents of output image `arg` (packed as case files hold images): <stem>.arg<N>.bin, else
+// <stem>.arg<N>.txt in the output text format (one element per line).
+std::vector<uint8_t> observedImageBytes(const std::filesystem::path& dir, const std::string& stem, size_t arg,
+                                        const ImageSpec& spec) {
+  const auto base = dir / (stem + ".arg" + std::to_string(arg));
+  const size_t size = imageContentBytes(spec.desc);
+  const auto bin = std::filesystem::path(base.string() + ".bin"), txt = std::filesystem::path(base.string() + ".txt");
+  if (std::filesystem::exists(bin)) {
+    const std::string bytes = readAll(bin);
+    if (bytes.size() != size)
+      throw Rejected(bin.string() + ": " + std::to_string(bytes.size()) + " bytes; image argument " +
+                     std::to_string(arg) + " holds " + std::to_string(imageElementCount(spec.desc)) + " elements (" +
+                     std::to_string(size) + " bytes)");
+    return std::vector<uint8_t>(bytes.begin(), bytes.end());
+  }
+  if (!std::filesystem::exists(txt))
+    throw Rejected("no observed output for argument " + std::to_string(arg) + ": neither " + bin.string() + " nor " +
+                   txt.string());
+  try {
+    const auto bytes = parseImage(spec.desc, readAll(txt), txt.string());
+    std::vector<uint8_t> out(bytes.size());
+    std::memcpy(out.data(), bytes.data(), bytes.size());
+    return out;
+  } catch (const CaseError& e) { throw Rejected(e.what()); }
+}
+
+}  // namespace
+
+host::ElementType elementTypeOf(ElemType t) {
+  switch (t) {
+    case ElemType::Char: return host::ElementType::I8;
+    case ElemType::UChar: return host::ElementType::U8;
+    case ElemType::Short: return host::ElementType::I16;
+    case ElemType::UShort: return host::ElementType::U16;
+    case ElemType::Int: return host::ElementType::I32;
+    case ElemType::UInt: return host::ElementType::U32;
+    case ElemType::Long: return host::ElementType::I64;
+    case ElemType::ULong: return host::ElementType::U64;
+    case ElemType::Half: return host::ElementType::F16;
+    case ElemType::Float: return host::ElementType::F32;
+    case ElemType::Double: return host::ElementType::F64;
+  }
+  return host::ElementType::U8;
+}
+
+int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
+  try {
+    Case c = loadCase(o.casePath);
+    for (const auto& choice : o.choices) c.choices.push_back(choice);
+    if (o.budget) c.instructionBudget = o.budget;
+    numerics::Profile profile;
+    if (o.profile == "full")
+      profile = numerics::Profile::Full;
+    else if (o.profile == "embedded")
+      profile = numerics::Profile::Embedded;
+    else
+      throw Rejected("--profile: expected full or embedded, got '" + o.profile + "'");
+    host::CheckOptions options;
+    try {
+      options = host::checkOptionsFor(profile, o.options);
+    } catch (const host::Error& e) { throw Rejected(std::string("--options: ") + e.what()); }
+
+    PreparedCase p = prepareCase(c, device);
+    const std::string stem = c.file.stem().string();
+    std::vector<host::ObservedBuffer> observed;
+    for (const auto& [arg, buffer] : p.outputs) {
+      const auto& spec = c.args[arg].buffer;
+      observed.push_back({arg, elementTypeOf(spec.type), observedBytes(o.observedDir, stem, arg, spec)});
+    }
+    std::vector<host::ObservedImage> observedImages;
+    for (const auto& [arg, image] : p.imageOutputs)
+      observedImages.push_back({arg, observedImageBytes(o.observedDir, stem, arg, c.args[arg].image)});
+    if (observed.empty() && observedImages.empty())
+      throw Rejected(o.casePath + ": the case marks no buffer or image as an output");
+    const host::CheckReport report = host::check(*p.kernel, c.range, observed, observedImages, options);
+    if (!report.run.ok) {
+      std::cerr << (report.run.fault ? report.run.fault->format() : std::string("clref's run failed")) << "\n";
+      return kViolation;
+    }
+    for (const auto& b : report.buffers) {
+      std::cout << "arg " << b.arg << " (" << b.name << ", " << b.elements << (b.image ? " image" : "")
+                << " elements): " << b.identical << " identical, " << b.allowed << " allowed, " << b.violations
+                << " violation" << (b.violations == 1 ? "" : "s") << ", " << b.undetermined << " undetermined\n";
+      size_t shown = 0;
+      for (const auto& d : b.details) {
+        if (d.cls != host::ElementClass::Violation && d.cls != host::ElementClass::Undetermined) continue;
+        if (shown++ == o.shown) {
+          std::cout << "  ...\n";
+          break;
+        }
+        std::cout << "  [" << d.index << "] " << host::toString(d.cls) << ": observed " << d.observed
+                  << ", clref " << d.reference << "; " << d.reason << "\n";
+      }
+    }
+    if (!report.decisions.empty()) {
+      std::cout << report.decisionCount << " open decision" << (report.decisionCount == 1 ? "" : "s")
+                << " (the allowed sets do not fix the outcome); the first:\n  "
+                << report.decisions.front().message;
+      if (!report.decisions.front().instruction.empty()) std::cout << "\n  at " << report.decisions.front().instruction;
+      if (!report.decisions.front().sourceLine.empty()) std::cout << "\n  | " << report.decisions.front().sourceLine;
+      std::cout << "\n";
+    }
+    if (!o.reportPath.empty()) {
+      std::ofstream out(o.reportPath);
+      out << host::toJson(report, c.kernel).dump(2) << "\n";
+      if (!out) throw Rejected("--report: cannot write " + o.reportPath);
+    }
+    return report.anyViolation() ? kViolation : 0;
+  } catch (const Rejected& e) {
+    std::cerr << e.what() << "\n";
+  } catch (const CaseError& e) {
+    std::cerr << e.what() << "\n";
+  } catch (const interpreter::ModuleError& e) {
+    std::cerr << o.casePath << ": " << e.what() << "\n";
+  } catch (const host::Error& e) {
+    std::cerr << o.casePath << ": " << e.what() << "\n";
+  }
+  return kRejected;
+}
+
+}  // namespace clref::cli

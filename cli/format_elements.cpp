@@ -1,0 +1,63 @@
+// The output text format (golden/README.md "Output text format"): one scalar per line.
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "numerics/format.hpp"
+#include "cli/case_file.hpp"
+#include "cli/value_syntax.hpp"
+
+namespace clref::cli {
+
+namespace {
+
+// "hexfloat decimal": %a is exact for every half, float and double value (all are binary64
+// values), and %.5g / %.9g / %.17g have enough digits to round-trip the element's format.
+// NaNs print "nan 0x<bits>" since their payload and sign would otherwise be lost.
+void appendFloat(std::string& out, double value, uint64_t bits, int hexDigits, int decimalDigits) {
+  char line[96];
+  if (std::isnan(value))
+    std::snprintf(line, sizeof line, "nan 0x%0*" PRIx64, hexDigits, bits);
+  else
+    std::snprintf(line, sizeof line, "%a %.*g", value, decimalDigits, value);
+  out += line;
+}
+
+}  // namespace
+
+std::string formatElements(ElemType type, const std::byte* data, size_t count) {
+  std::string out;
+  const size_t size = sizeOf(type);
+  for (size_t i = 0; i < count; ++i) {
+    const uint64_t bits = detail::loadBits(type, data + i * size);
+    switch (type) {
+      case ElemType::Char: out += std::to_string(int8_t(bits)); break;
+      case ElemType::Short: out += std::to_string(int16_t(bits)); break;
+      case ElemType::Int: out += std::to_string(int32_t(bits)); break;
+      case ElemType::Long: out += std::to_string(int64_t(bits)); break;
+      case ElemType::UChar:
+      case ElemType::UShort:
+      case ElemType::UInt:
+      case ElemType::ULong: out += std::to_string(bits); break;
+      case ElemType::Half: appendFloat(out, numerics::toDouble(numerics::Half{uint16_t(bits)}), bits, 4, 5); break;
+      case ElemType::Float: {
+        float f;
+        const auto b32 = uint32_t(bits);
+        std::memcpy(&f, &b32, sizeof f);
+        appendFloat(out, f, bits, 8, 9);
+        break;
+      }
+      case ElemType::Double: {
+        double d;
+        std::memcpy(&d, &bits, sizeof d);
+        appendFloat(out, d, bits, 16, 17);
+        break;
+      }
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace clref::cli

@@ -1,0 +1,474 @@
+// clref: the command-line tool of the reference device (docs/ARCHITECTURE.md, cli/).
+//   clref run CASE.json   run a case (golden/README.md) and print or write its output buffers and images; --trace
+//                         prints what chosen work-items executed (trace.hpp), --profile counts it (profile.hpp)
+//   clref dis MODULE.spv|SOURCE.cl  disassemble, with the word offsets diagnostics cite
+//   clref info MODULE.spv|SOURCE.cl what the module declares: version, capabilities, kernels, arguments
+//   clref choices         every named choice (spec freedom) with its options and default
+//   clref explore CASE.json rerun a case under every other option of each choice its run consulted (explore.hpp)
+//   clref check CASE.json --observed DIR  judge another implementation's outputs element by element (check_command.hpp)
+//   clref math FUNC ARG.. a math function exactly, and the verdict on a result (math_command.hpp)
+//   clref image read|write one image access exactly, and the verdict on a result (image_command.hpp)
+//   clref debug CASE.json  step through a case's work-items: breakpoints, watchpoints, variables (debugger.hpp)
+// Exit status: 0 success, 1 the kernel faulted, 2 the input was rejected (command line, case
+// file, module), 3 an internal error.
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <limits>
+
+#include <CLI/CLI.hpp>
+
+#include "check/check.hpp"
+#include "interpreter/diagnostic.hpp"
+#include "interpreter/module.hpp"
+#include "numerics/choices.hpp"
+#include "cli/case_file.hpp"
+#include "cli/check_command.hpp"
+#include "cli/debugger.hpp"
+#include "cli/explore.hpp"
+#include "cli/image_command.hpp"
+#include "cli/math_command.hpp"
+#include "cli/module_info.hpp"
+#include "cli/observed_run.hpp"
+
+#ifndef CLREF_VERSION
+#define CLREF_VERSION "unknown"
+#endif
+
+namespace {
+
+using namespace clref;
+
+constexpr int kFault = 1, kRejected = 2, kInternal = 3;
+constexpr size_t kWarningsShown = 5;
+
+struct RunOptions {
+  std::string casePath;
+  bool print = false;
+  std::string outDir;
+  std::vector<std::string> choices;
+  unsigned threads = 0;
+  uint64_t budget = 0;  // 0: the case's or the device's
+  std::optional<uint64_t> perturb;  // --perturb SEED: any conforming device (check/check.hpp runPerturbed)
+  std::string perturbProfile = "full";  // with --perturb: the profile and build options whose freedom is drawn from
+  std::string options;
+  std::string checks;  // --check: the optional checkers (interpreter::parseChecks)
+  std::optional<std::string> trace;  // --trace: the work-items whose instructions are printed (cli::parseWorkItems)
+  std::string traceOut;
+  uint64_t traceLimit = 100000;
+  bool profile = false;  // --profile: counts per line, opcode, instruction and memory traffic per allocation
+};
+
+// CLREF_CHECKS_FATAL=0: findings of the checkers are reported but do not fail the run (as for the ICD).
+bool checksFatal() {
+  const char* v = std::getenv("CLREF_CHECKS_FATAL");
+  return !(v && std::string(v) == "0");
+}
+
+void writeFile(const std::filesystem::path& path, const void* data, size_t size) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(static_cast<const char*>(data), std::streamsize(size));
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+// The case of `run` or `explore` with the command line's choices and budget, or nullopt after reporting why not.
+std::optional<cli::Case> caseOf(const RunOptions& o) {
+  cli::Case c;
+  try {
+    c = cli::loadCase(o.casePath);
+  } catch (const cli::CaseError& e) {
+    std::cerr << e.what() << "\n";
+    return std::nullopt;
+  }
+  // Command-line choices come after the case's, so they win.
+  for (const auto& choice : o.choices) {
+    try {
+      numerics::Choices().set(choice);
+    } catch (const std::invalid_argument& e) {
+      std::cerr << "--choice " << choice << ": " << e.what() << "\n";
+      return std::nullopt;
+    }
+    c.choices.push_back(choice);
+  }
+  if (o.budget) c.instructionBudget = o.budget;
+  return c;
+}
+
+// Runs `f` (which runs the case), reporting the case's, the module's and the host API's rejections (kRejected).
+template <class F> int guarded(const RunOptions& o, const cli::Case& c, F f) {
+  try {
+    return f();
+  } catch (const cli::CaseError& e) {
+    std::cerr << e.what() << "\n";
+  } catch (const interpreter::ModuleError& e) {
+    std::cerr << c.module.string() << ": " << e.what() << "\n";
+  } catch (const host::Error& e) {
+    std::cerr << o.casePath << ": " << e.what() << "\n";
+  }
+  return kRejected;
+}
+
+host::Device deviceFor(const RunOptions& o) {
+  host::DeviceConfig config;
+  config.threads = o.threads;
+  config.checks = interpreter::parseChecks(o.checks);
+  config.checksFatal = checksFatal();
+  return host::Device(config);
+}
+
+int exploreCommand(const RunOptions& o) {
+  const auto c = caseOf(o);
+  if (!c) return kRejected;
+  return guarded(o, *c, [&] {
+    const auto e = cli::explore(*c, deviceFor(o));
+    if (e.base.result.fault || !e.base.result.ok) {
+      std::cerr << (e.base.result.fault ? e.base.result.fault->format() : std::string("the run failed")) << "\n";
+      return kFault;
+    }
+    std::cout << cli::formatExploration(e);
+    return 0;
+  });
+}
+
+int runCommand(const RunOptions& o) {
+  const auto maybeCase = caseOf(o);
+  if (!maybeCase) return kRejected;
+  const cli::Case& c = *maybeCase;
+  const bool observed = o.trace || o.profile;
+  cli::ObserveOptions observe;
+  std::ofstream traceFile;
+  if (observed) {
+    // Observing runs the kernel as it is; a perturbed run's values are another device's, drawn from sets.
+    if (o.perturb) {
+      std::cerr << "--trace and --profile cannot be combined with --perturb\n";
+      return kRejected;
+    }
+    if (o.trace) {
+      try {
+        observe.trace = cli::parseWorkItems(*o.trace);
+      } catch (const std::invalid_argument& e) {
+        std::cerr << "--trace: " << e.what() << "\n";
+        return kRejected;
+      }
+      if (const auto why = cli::checkWorkItems(observe.trace, c.range); !why.empty()) {
+        std::cerr << "--trace: " << why << "\n";
+        return kRejected;
+      }
+      observe.traceOut = &std::cout;
+      if (!o.traceOut.empty()) {
+        traceFile.open(o.traceOut);
+        if (!traceFile) {
+          std::cerr << "--trace-out: cannot write " << o.traceOut << "\n";
+          return kRejected;
+        }
+        observe.traceOut = &traceFile;
+      }
+    }
+    observe.traceLimit = o.traceLimit;
+    observe.profile = o.profile;
+  }
+  cli::CaseRun run;
+  std::optional<std::string> profile;
+  if (const int status = guarded(o, c, [&] {
+        if (observed) {
+          auto p = cli::prepareCase(c, deviceFor(o));
+          run.choices = p.choices;
+          run.outputs = std::move(p.outputs);
+          run.imageOutputs = std::move(p.imageOutputs);
+          auto r = cli::runObserved(*p.kernel, c.range, observe);
+          run.result = std::move(r.result);
+          profile = std::move(r.profile);
+          return 0;
+        }
+        if (!o.perturb) {
+          run = cli::runCase(c, deviceFor(o));
+          return 0;
+        }
+        if (o.perturbProfile != "full" && o.perturbProfile != "embedded") {
+          std::cerr << "--perturb-profile: expected full or embedded, got '" << o.perturbProfile << "'\n";
+          return kRejected;
+        }
+        const auto options = host::checkOptionsFor(
+            o.perturbProfile == "full" ? numerics::Profile::Full : numerics::Profile::Embedded, o.options);
+        auto p = cli::prepareCase(c, deviceFor(o));
+        run.choices = p.choices;
+        run.outputs = std::move(p.outputs);
+        run.imageOutputs = std::move(p.imageOutputs);
+        uint64_t perturbed = 0;
+        run.result = host::runPerturbed(*p.kernel, c.range, *o.perturb, options, &perturbed);
+        std::cerr << "perturbed " << perturbed << " value" << (perturbed == 1 ? "" : "s")
+                  << " within their allowed sets (seed " << *o.perturb << ")\n";
+        return 0;
+      }))
+    return status;
+
+  const auto& result = run.result;
+  // The kernel's printf output, in work-group order (also for a faulting run: it helps debug).
+  std::cout << result.printfOutput << std::flush;
+  // The profile also of a faulting run: what ran up to the fault.
+  if (profile) std::cout << *profile << std::flush;
+  if (result.warningCount > 0) {
+    std::cerr << result.warningCount << " warning" << (result.warningCount == 1 ? "" : "s") << "\n";
+    for (size_t i = 0; i < result.warnings.size() && i < kWarningsShown; ++i)
+      std::cerr << result.warnings[i].format() << "\n";
+    if (result.warningCount > kWarningsShown) std::cerr << "...\n";
+  }
+  // No silent choices: every named choice that decided a value, and where first.
+  std::cerr << interpreter::formatChoiceUses(result.choicesUsed, run.choices);
+  for (const auto& f : result.findings) std::cerr << f.format() << "\n";
+  if (!result.fault && !result.ok) {
+    std::cerr << "the checkers found " << result.findings.size() << " problem"
+              << (result.findings.size() == 1 ? "" : "s") << "; no output written (CLREF_CHECKS_FATAL=0 keeps going)\n";
+    return kFault;
+  }
+  if (result.fault || !result.ok) {
+    // A faulting run's buffers are partial: no output is written, so none passes for golden.
+    std::cerr << (result.fault ? result.fault->format() : std::string("the run failed without a diagnostic")) << "\n";
+    return kFault;
+  }
+
+  if (!o.outDir.empty()) std::filesystem::create_directories(o.outDir);
+  const std::string stem = c.file.stem().string();
+  for (const auto& [index, buffer] : run.outputs) {
+    const auto& spec = c.args[index].buffer;
+    const std::string text = cli::formatElements(spec.type, buffer->data(), spec.count);
+    if (o.print)
+      std::cout << "== arg " << index << " (" << cli::toString(spec.type) << ", " << spec.count << ") ==\n"
+                << text;
+    if (!o.outDir.empty()) {
+      const auto base = std::filesystem::path(o.outDir) / (stem + ".arg" + std::to_string(index));
+      writeFile(base.string() + ".txt", text.data(), text.size());
+      writeFile(base.string() + ".bin", buffer->data(), spec.count * cli::sizeOf(spec.type));
+    }
+  }
+  // Images: one element per line, and their elements packed as a case file's "file" init reads them.
+  for (const auto& [index, image] : run.imageOutputs) {
+    const auto& desc = c.args[index].image.desc;
+    const auto contents = cli::imageContents(*image);
+    const std::string text = cli::formatImage(desc, contents.data());
+    if (o.print)
+      std::cout << "== arg " << index << " (" << cli::imageTypeName(desc.type) << " "
+                << images::nameOf(desc.format.order) << "/" << images::nameOf(desc.format.type) << ", "
+                << cli::imageElementCount(desc) << " elements) ==\n"
+                << text;
+    if (!o.outDir.empty()) {
+      const auto base = std::filesystem::path(o.outDir) / (stem + ".arg" + std::to_string(index));
+      writeFile(base.string() + ".txt", text.data(), text.size());
+      writeFile(base.string() + ".bin", contents.data(), contents.size());
+    }
+  }
+  return 0;
+}
+
+// `clref debug`: the case's kernel under the debugger, with commands from --commands FILE or stdin. Scripted commands
+// (a file, or stdin that is not a terminal) are echoed after the prompt so that the output reads as a session.
+int debugCommand(const RunOptions& o, const std::string& commandsPath) {
+  const auto c = caseOf(o);
+  if (!c) return kRejected;
+  std::ifstream file;
+  if (!commandsPath.empty()) {
+    file.open(commandsPath);
+    if (!file) {
+      std::cerr << "--commands: cannot read " << commandsPath << "\n";
+      return kRejected;
+    }
+  }
+  std::istream& in = commandsPath.empty() ? std::cin : file;
+  const bool echo = !commandsPath.empty() || !isatty(STDIN_FILENO);
+  return guarded(o, *c, [&] { return cli::debugCase(*c, deviceFor(o), in, std::cout, echo); });
+}
+
+// The SPIR-V of a .cl file as `clref run` compiles a case's OpenCL C (the OpenCL build options, -D, -I, -g and -O0;
+// diagnostics name the file), or nullopt for any other file.
+std::optional<std::vector<uint32_t>> compiledOpenCLC(const std::string& path, const std::string& buildOptions) {
+  if (std::filesystem::path(path).extension() != ".cl") return std::nullopt;
+  cli::Case c;
+  c.file = path;
+  c.module = path;
+  c.buildOptions = buildOptions;
+  try {
+    return cli::loadProgram(c, host::Device())->spirv();
+  } catch (const cli::CaseError& e) {
+    // The case's field is this command's --build-options; the caller names the file.
+    std::string m = e.what();
+    if (m.rfind(path + ": ", 0) == 0) m.erase(0, path.size() + 2);
+    if (m.rfind("build_options: ", 0) == 0) m = "--build-options: " + m.substr(15);
+    throw std::runtime_error(m);
+  }
+}
+
+int disCommand(const std::string& path, const std::string& buildOptions) {
+  try {
+    auto words = compiledOpenCLC(path, buildOptions);
+    std::cout << interpreter::Module::parse(words ? std::move(*words) : cli::readSpirvFile(path)).disassemble();
+  } catch (const std::runtime_error& e) {  // ModuleError, a build error or an unreadable file
+    std::cerr << path << ": " << e.what() << "\n";
+    return kRejected;
+  }
+  return 0;
+}
+
+int infoCommand(const std::string& path, const std::string& buildOptions) {
+  try {
+    auto compiled = compiledOpenCLC(path, buildOptions);
+    auto words = compiled ? std::move(*compiled) : cli::readSpirvFile(path);
+    std::string info;
+    try {
+      info = cli::moduleInfo(interpreter::Module::load(words), "");
+    } catch (const interpreter::ModuleError& e) {
+      // The validator rejects it; the tables from parsing alone still say what it declares.
+      info = cli::moduleInfo(interpreter::Module::parse(std::move(words)), e.what());
+    }
+    std::cout << "module: " << path << "\n" << info;
+  } catch (const std::runtime_error& e) {
+    std::cerr << path << ": " << e.what() << "\n";
+    return kRejected;
+  }
+  return 0;
+}
+
+int choicesCommand() {
+  for (const auto& info : numerics::allChoices()) {
+    const numerics::ChoiceFreedom freedom = numerics::freedomOf(info.choice);
+    std::cout << info.name << "\n  " << info.description << "\n  clause: " << info.clause
+              << "\n  kind: " << numerics::toString(freedom.kind)
+              << (freedom.kind == numerics::ChoiceKind::Set
+                      ? (freedom.limitedToOptions ? " (the spec allows only these options)"
+                                                  : " (the spec allows any value; these are clref's options)")
+                      : "")
+              << "\n  options:";
+    for (size_t i = 0; i < info.options.size() && !info.options[i].empty(); ++i)
+      std::cout << " " << info.options[i] << (i == info.defaultOption ? " (default)" : "");
+    std::cout << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"clref: an OpenCL reference device"};
+  app.set_version_flag("--version", "clref " CLREF_VERSION);
+  app.require_subcommand(1);
+
+  RunOptions run;
+  auto* runCmd = app.add_subcommand("run", "run a case file and print or write its output buffers");
+  runCmd->add_option("case", run.casePath, "case file (golden/README.md)")->required();
+  runCmd->add_flag("--print", run.print, "print every output buffer");
+  runCmd->add_option("--out", run.outDir, "write <case>.argN.txt and <case>.argN.bin for every output buffer");
+  runCmd->add_option("--choice", run.choices, "name=option, overriding the default and the case (repeatable)")
+      ->allow_extra_args(false);
+  runCmd->add_option("--threads", run.threads, "worker threads (0: all hardware threads)");
+  runCmd->add_option("--budget", run.budget, "instructions allowed per work-item")
+      ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+  runCmd->add_option("--perturb", run.perturb,
+                     "any conforming device: every value with freedom takes a member of its allowed set drawn from "
+                     "this seed (one thread)");
+  runCmd->add_option("--perturb-profile", run.perturbProfile, "with --perturb: full or embedded")
+      ->capture_default_str();
+  runCmd->add_option("--options", run.options, "with --perturb: the build options whose freedom to draw from");
+  auto* traceOption = runCmd->add_option("--trace", run.trace,
+                     "print every instruction these work-items execute, in order, with its value and source line: "
+                     "global ids x, x:y or x:y:z separated by commas (--trace 5 or --trace 5:0,7:1); one thread");
+  runCmd->add_option("--trace-out", run.traceOut, "with --trace: write the trace to this file instead of stdout")
+      ->needs(traceOption);
+  runCmd->add_option("--trace-limit", run.traceLimit, "with --trace: print at most this many trace lines")
+      ->capture_default_str()
+      ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()))
+      ->needs(traceOption);
+  runCmd->add_flag("--profile", run.profile,
+                   "after the run, print execution counts per source line, opcode and instruction, and the bytes "
+                   "read and written per buffer and variable (one thread)");
+  runCmd->add_option("--check", run.checks,
+                     "optional checkers: races, uninitialized, all (out-of-bounds accesses and barrier divergence are "
+                     "always checked)")
+      ->check([](const std::string& v) {
+        try {
+          interpreter::parseChecks(v);
+          return std::string();
+        } catch (const std::invalid_argument& e) {
+          return std::string(e.what());
+        }
+      });
+
+  RunOptions explore;
+  auto* exploreCmd = app.add_subcommand(
+      "explore", "rerun a case under every other option of each named choice its run consulted, and show which "
+                 "output elements change");
+  exploreCmd->add_option("case", explore.casePath, "case file (golden/README.md)")->required();
+  exploreCmd->add_option("--choice", explore.choices, "name=option for the base run (repeatable)")
+      ->allow_extra_args(false);
+  exploreCmd->add_option("--threads", explore.threads, "worker threads (0: all hardware threads)");
+  exploreCmd->add_option("--budget", explore.budget, "instructions allowed per work-item")
+      ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+
+  cli::CheckCommandOptions check;
+  auto* checkCmd = app.add_subcommand(
+      "check", "judge another implementation's output buffers of a case: identical, allowed, violation or "
+               "undetermined for every element (exit 1 on a violation)");
+  checkCmd->add_option("case", check.casePath, "case file (golden/README.md)")->required();
+  checkCmd->add_option("--observed", check.observedDir,
+                       "folder with the other implementation's <case>.argN.bin (or .txt) for every output buffer")
+      ->required();
+  checkCmd->add_option("--profile", check.profile, "full or embedded")->capture_default_str();
+  checkCmd->add_option("--options", check.options,
+                       "the build options the other implementation used (-cl-fast-relaxed-math, -cl-mad-enable, "
+                       "-cl-denorms-are-zero, ...)");
+  checkCmd->add_option("--report", check.reportPath, "write the full report (every element not identical) as JSON");
+  checkCmd->add_option("--choice", check.choices, "name=option for clref's run (repeatable)")->allow_extra_args(false);
+  checkCmd->add_option("--show", check.shown, "violations and undetermined elements printed per buffer")
+      ->capture_default_str();
+  checkCmd->add_option("--budget", check.budget, "instructions allowed per work-item")
+      ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+
+  RunOptions debug;
+  std::string debugCommands;
+  auto* debugCmd = app.add_subcommand(
+      "debug", "run a case under an interactive debugger: breakpoints at source lines or instructions, step and next "
+               "per work-item, variables (build the .cl with -g), memory, watchpoints (`help` lists the commands)");
+  debugCmd->add_option("case", debug.casePath, "case file (golden/README.md)")->required();
+  debugCmd->add_option("--commands", debugCommands, "read the commands from this file (one per line, # comments)");
+  debugCmd->add_option("--choice", debug.choices, "name=option, overriding the default and the case (repeatable)")
+      ->allow_extra_args(false);
+  debugCmd->add_option("--budget", debug.budget, "instructions allowed per work-item")
+      ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+
+  std::string disPath, infoPath, disOptions, infoOptions;
+  auto* disCmd = app.add_subcommand("dis", "disassemble a SPIR-V module (or a .cl file, compiled as clref run does), "
+                                           "each instruction after the word offset diagnostics cite");
+  disCmd->add_option("module", disPath, "SPIR-V module or OpenCL C source (.cl)")->required();
+  disCmd->add_option("--build-options", disOptions, "OpenCL build options for a .cl file (as a case's build_options)");
+  auto* infoCmd = app.add_subcommand("info", "show a SPIR-V module's (or a .cl file's) version, capabilities and kernels");
+  infoCmd->add_option("module", infoPath, "SPIR-V module or OpenCL C source (.cl)")->required();
+  infoCmd->add_option("--build-options", infoOptions, "OpenCL build options for a .cl file (as a case's build_options)");
+  auto* choicesCmd = app.add_subcommand("choices", "list every named choice with its options and default");
+  cli::MathCommandOptions math;
+  auto* mathCmd = cli::addMathCommand(app, math);
+  cli::ImageCommandOptions image;
+  const auto imageCmds = cli::addImageCommand(app, image);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) { return app.exit(e) == 0 ? 0 : kRejected; }
+  try {
+    if (*runCmd) return runCommand(run);
+    if (*exploreCmd) return exploreCommand(explore);
+    if (*debugCmd) return debugCommand(debug, debugCommands);
+    if (*checkCmd) {
+      return cli::checkCommand(check, host::Device());
+    }
+    if (*disCmd) return disCommand(disPath, disOptions);
+    if (*infoCmd) return infoCommand(infoPath, infoOptions);
+    if (*choicesCmd) return choicesCommand();
+    if (*mathCmd) return cli::mathCommand(math);
+    if (*imageCmds.read) return cli::imageReadCommand(image);
+    if (*imageCmds.write) return cli::imageWriteCommand(image);
+  } catch (const std::exception& e) {
+    std::cerr << "clref: internal error: " << e.what() << "\n";
+    return kInternal;
+  }
+  return 0;
+}

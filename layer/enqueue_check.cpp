@@ -1,0 +1,520 @@
+// The check of a kernel enqueue (layer.hpp): clEnqueueNDRangeKernel and clEnqueueTask go on to the platform
+// unchanged; around them the layer reads every buffer and image argument before the kernel runs (a blocking read on
+// the application's own queue, ordered after the kernel's wait list) and after it completes, runs the same kernel with
+// the same arguments on clref from the first snapshot, and judges every element of every buffer and image the kernel
+// may write (check/check.hpp). The application's results, return codes and events are what they would be without the
+// layer; the only difference it can see is that the enqueue returns once the kernel has completed.
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "check/check.hpp"
+#include "host/host.hpp"
+#include "layer/layer.hpp"
+#include "layer/records.hpp"
+#include "layer/report.hpp"
+#include "layer/settings.hpp"
+#include "images/image_format.hpp"
+
+namespace clref::layer {
+namespace {
+
+// A reason the enqueue is passed through without a check.
+struct NotChecked {
+  std::string reason;
+};
+
+template <class T> T deviceInfo(cl_device_id d, cl_device_info what, T otherwise) {
+  T v{};
+  return next().clGetDeviceInfo(d, what, sizeof v, &v, nullptr) == CL_SUCCESS ? v : otherwise;
+}
+// A text answer of a clGet*Info query (`query` the entry point, `object` and `what` its arguments); "" when the
+// platform does not answer.
+template <class Query, class Object, class Info> std::string infoText(Query query, Object object, Info what) {
+  size_t n = 0;
+  if (query(object, what, 0, nullptr, &n) != CL_SUCCESS || n == 0) return "";
+  std::string s(n, '\0');
+  if (query(object, what, n, s.data(), nullptr) != CL_SUCCESS) return "";
+  s.resize(std::strlen(s.c_str()));
+  return s;
+}
+std::string deviceText(cl_device_id d, cl_device_info what) { return infoText(next().clGetDeviceInfo, d, what); }
+std::string kernelName(cl_kernel k) { return infoText(next().clGetKernelInfo, k, CL_KERNEL_FUNCTION_NAME); }
+template <class T> T memInfo(cl_mem m, cl_mem_info what) {
+  T v{};
+  if (next().clGetMemObjectInfo(m, what, sizeof v, &v, nullptr) != CL_SUCCESS)
+    throw NotChecked{"the platform does not answer clGetMemObjectInfo for a buffer argument"};
+  return v;
+}
+
+// What clref needs to know of the device to build and judge as it does: its address width, its optional types
+// (a kernel may test cl_khr_fp64), its limits, the profile its accuracy is held to.
+struct DeviceFacts {
+  host::DeviceConfig config;
+  numerics::Profile profile = numerics::Profile::Full;
+};
+DeviceFacts factsOf(cl_device_id d) {
+  DeviceFacts f;
+  f.config.addressBits = deviceInfo<cl_uint>(d, CL_DEVICE_ADDRESS_BITS, 64) == 32 ? 32 : 64;
+  const std::string ext = " " + deviceText(d, CL_DEVICE_EXTENSIONS) + " ";
+  f.config.fp64 = ext.find(" cl_khr_fp64 ") != std::string::npos;
+  f.config.fp16 = ext.find(" cl_khr_fp16 ") != std::string::npos;
+  f.config.maxWorkGroupSize =
+      std::max<size_t>(f.config.maxWorkGroupSize, deviceInfo<size_t>(d, CL_DEVICE_MAX_WORK_GROUP_SIZE, 0));
+  f.config.localMemSize =
+      std::max<uint64_t>(f.config.localMemSize, deviceInfo<cl_ulong>(d, CL_DEVICE_LOCAL_MEM_SIZE, 0));
+  f.config.maxMemAllocSize =
+      std::max<uint64_t>(f.config.maxMemAllocSize, deviceInfo<cl_ulong>(d, CL_DEVICE_MAX_MEM_ALLOC_SIZE, 0));
+  // The race checker observes clref's run: a racing kernel's outputs may differ on the device where they race
+  // (check/check.hpp). Its findings are reported with the enqueue, not faults.
+  if (settings().races) f.config.checks.add(interpreter::Check::Races);
+  f.config.checksFatal = false;
+  f.profile =
+      deviceText(d, CL_DEVICE_PROFILE) == "EMBEDDED_PROFILE" ? numerics::Profile::Embedded : numerics::Profile::Full;
+  if (settings().profile) f.profile = *settings().profile;
+  return f;
+}
+
+host::OpenCLCSource sourceOf(const ProgramRecord& r, const std::string& options) {
+  host::BuildOptions parsed;
+  if (!host::parseBuildOptions(options.c_str(), host::BuildStep::Build, parsed))
+    throw NotChecked{"clref does not take the build option " + parsed.rejected};
+  return host::OpenCLCSource{r.source, parsed.compiler, r.headers, ""};
+}
+
+// The program on clref, built as the application built it.
+std::shared_ptr<host::Program> buildOnClref(const ProgramRecord& r, const host::Device& device) {
+  using Kind = ProgramRecord::Kind;
+  switch (r.kind) {
+    case Kind::Source: return host::Program::fromOpenCLC(device, sourceOf(r, r.options));
+    case Kind::IL: return host::Program::fromSpirv(device, r.il);
+    case Kind::Binary: throw NotChecked{"the program was created from a binary, which clref cannot read"};
+    case Kind::BuiltIn: throw NotChecked{"the kernel is a built-in kernel of the device"};
+    case Kind::Linked: {
+      std::vector<std::vector<uint32_t>> modules;
+      for (const ProgramRecord& in : r.linked) {
+        if (in.kind == Kind::Linked && in.linked.empty()) throw NotChecked{"a linked input without a record"};
+        modules.push_back(buildOnClref(in, device)->spirv());
+      }
+      std::string log;
+      auto linked = host::linkModules(std::move(modules), false, log);
+      if (!linked) throw NotChecked{"clref could not link the program's inputs: " + log};
+      return host::Program::fromSpirv(device, *linked);
+    }
+  }
+  throw NotChecked{"unknown program kind"};
+}
+
+// clref's builds, per program and its build version.
+struct Built {
+  uint64_t version = 0;
+  std::shared_ptr<host::Program> program;
+  std::string error;  // the build failed on clref: every enqueue of its kernels reports it
+};
+std::mutex checkMutex;  // one check at a time: clref's runs use every core already
+std::map<cl_program, Built> builds;
+
+std::shared_ptr<host::Program> programOf(cl_program p, const ProgramRecord& r, const DeviceFacts& facts) {
+  Built& b = builds[p];
+  if (b.program && b.version == r.version) return b.program;
+  if (!b.error.empty() && b.version == r.version) throw NotChecked{b.error};
+  b = Built{r.version, nullptr, ""};
+  try {
+    b.program = buildOnClref(r, host::Device(facts.config));
+    for (const auto& [id, value] : r.specConstants) b.program->setSpecConstant(id, value.data(), value.size());
+  } catch (const NotChecked& n) { b.error = n.reason; } catch (const std::exception& e) {
+    b.error = std::string("the program does not build on clref: ") + e.what();
+  }
+  if (!b.program) throw NotChecked{b.error};
+  return b.program;
+}
+
+// A buffer argument: the memory object, clref's copy of its contents, and whether its contents after the kernel are
+// judged (a buffer the kernel may write: not const, not constant).
+struct BufferArg {
+  size_t arg = 0;
+  cl_mem mem = nullptr;
+  size_t size = 0;
+  std::shared_ptr<host::Buffer> buffer;
+  bool observed = false;
+  host::ElementType type = host::ElementType::U8;
+  std::optional<host::ElementLayout> layout;  // a buffer of structs or arrays: judged field by field
+};
+
+// An image argument the kernel may write: the memory object and clref's copy of it.
+struct ImageArg {
+  size_t arg = 0;
+  cl_mem mem = nullptr;
+  std::shared_ptr<host::Image> image;
+};
+
+struct Pending {
+  std::string name;
+  std::shared_ptr<host::Program> program;
+  std::unique_ptr<host::Kernel> kernel;
+  host::NDRange range;
+  bool deviceChoseLocal = false;
+  std::vector<BufferArg> buffers;
+  std::vector<ImageArg> images;
+  host::CheckOptions options;
+  std::string optionsNote;  // build options clref could not weigh
+};
+
+// Reads `bytes` bytes of `mem` at `offset` on `queue` after `waits` into `out`, blocking.
+void readBufferInto(void* out, cl_command_queue queue, cl_mem mem, size_t offset, size_t bytes, cl_uint nWaits,
+                    const cl_event* waits) {
+  if (bytes == 0) return;
+  const cl_int r = next().clEnqueueReadBuffer(queue, mem, CL_TRUE, offset, bytes, out, nWaits, waits, nullptr);
+  if (r != CL_SUCCESS) throw NotChecked{"reading a buffer argument failed with error " + std::to_string(r)};
+}
+
+std::vector<uint8_t> readBuffer(cl_command_queue queue, cl_mem mem, size_t offset, size_t bytes, cl_uint nWaits,
+                                const cl_event* waits) {
+  std::vector<uint8_t> out(bytes);
+  readBufferInto(out.data(), queue, mem, offset, bytes, nWaits, waits);
+  return out;
+}
+
+// A clref buffer holding `bytes` bytes of `mem` at `offset`, read straight into it: with buffers of hundreds of
+// megabytes, a temporary copy doubled the layer's cost.
+std::shared_ptr<host::Buffer> snapshotOf(cl_command_queue queue, cl_mem mem, size_t offset, size_t bytes,
+                                         cl_uint nWaits, const cl_event* waits) {
+  auto buffer = std::make_shared<host::Buffer>(bytes);
+  readBufferInto(buffer->data(), queue, mem, offset, bytes, nWaits, waits);
+  return buffer;
+}
+
+// clref's buffers for the arguments, from the device's contents before the kernel. Arguments that share memory (the
+// same buffer twice, sub-buffers of one buffer and the buffer itself) share it on clref too: their whole parent is
+// read once and each is a view of it.
+void snapshotBuffers(Pending& p, cl_command_queue queue, cl_uint nWaits, const cl_event* waits) {
+  struct Root {
+    size_t begin = SIZE_MAX, end = 0;
+    std::vector<size_t> members;  // indices into p.buffers
+    std::shared_ptr<host::Buffer> memory;
+  };
+  std::map<cl_mem, Root> roots;
+  std::map<cl_mem, size_t> offsets;
+  for (size_t i = 0; i < p.buffers.size(); ++i) {
+    const cl_mem m = p.buffers[i].mem;
+    const cl_mem parent = memInfo<cl_mem>(m, CL_MEM_ASSOCIATED_MEMOBJECT);
+    const cl_mem root = parent ? parent : m;
+    const size_t off = parent ? memInfo<size_t>(m, CL_MEM_OFFSET) : 0;
+    offsets[m] = off;
+    Root& r = roots[root];
+    r.begin = std::min(r.begin, off);
+    r.end = std::max(r.end, off + p.buffers[i].size);
+    r.members.push_back(i);
+  }
+  for (auto& [root, r] : roots) {
+    std::map<cl_mem, std::shared_ptr<host::Buffer>> own;
+    bool shared = false;
+    for (size_t i : r.members) shared = shared || p.buffers[i].mem != p.buffers[r.members.front()].mem;
+    if (!shared) {
+      const BufferArg& b = p.buffers[r.members.front()];
+      auto buffer = snapshotOf(queue, b.mem, 0, b.size, nWaits, waits);
+      for (size_t i : r.members) p.buffers[i].buffer = buffer;
+      continue;
+    }
+    r.memory = snapshotOf(queue, root, r.begin, r.end - r.begin, nWaits, waits);
+    for (size_t i : r.members)
+      p.buffers[i].buffer = host::Buffer::subBuffer(r.memory, offsets[p.buffers[i].mem] - r.begin, p.buffers[i].size);
+  }
+}
+
+template <class T> T imageInfo(cl_mem m, cl_image_info what) {
+  T v{};
+  if (next().clGetImageInfo(m, what, sizeof v, &v, nullptr) != CL_SUCCESS)
+    throw NotChecked{"the platform does not answer clGetImageInfo for an image argument"};
+  return v;
+}
+
+// An image argument's type, format and sizes as the platform reports them (the image types and channel orders and
+// types are the API's values, images/image.hpp, images/image_format.hpp).
+images::ImageDesc imageDescOf(cl_mem m) {
+  images::ImageDesc desc;
+  desc.type = images::ImageType(memInfo<cl_mem_object_type>(m, CL_MEM_TYPE));
+  const auto format = imageInfo<cl_image_format>(m, CL_IMAGE_FORMAT);
+  desc.format.order = images::ChannelOrder(format.image_channel_order);
+  desc.format.type = images::ChannelType(format.image_channel_data_type);
+  desc.width = imageInfo<size_t>(m, CL_IMAGE_WIDTH);
+  desc.height = std::max<size_t>(1, imageInfo<size_t>(m, CL_IMAGE_HEIGHT));
+  desc.depth = std::max<size_t>(1, imageInfo<size_t>(m, CL_IMAGE_DEPTH));
+  desc.arraySize = std::max<size_t>(1, imageInfo<size_t>(m, CL_IMAGE_ARRAY_SIZE));
+  desc.numMipLevels = std::max<cl_uint>(1, imageInfo<cl_uint>(m, CL_IMAGE_NUM_MIP_LEVELS));
+  return desc;
+}
+
+// Every element of an image on the device, tightly packed level after level (host::ObservedImage's layout), read
+// with clEnqueueReadImage on `queue` after `waits`, blocking. `image` is clref's image of the same desc (its extents).
+std::vector<uint8_t> readImage(cl_command_queue queue, cl_mem m, const host::Image& image, cl_uint nWaits,
+                               const cl_event* waits) {
+  const images::ImageDesc& desc = image.desc();
+  // In clEnqueueReadImage's coordinates arrays take their layers in the next coordinate, and cl_khr_mipmap_image puts
+  // the level after the image's coordinates (origin[1] of a 1D image, origin[2] of a 2D image or 1D array, origin[3]
+  // of a 3D image or 2D array).
+  const bool layered = desc.type == images::ImageType::Image2DArray || desc.type == images::ImageType::Image3D;
+  const size_t levelAt = desc.type == images::ImageType::Image1D ? 1 : layered ? 3 : 2;
+  std::vector<uint8_t> bytes;
+  for (uint32_t level = 0; level < desc.numMipLevels; ++level) {
+    const auto extent = image.extent(level);
+    size_t origin[4] = {0, 0, 0, 0};
+    if (desc.numMipLevels > 1) origin[levelAt] = level;
+    const size_t region[3] = {size_t(extent[0]), size_t(extent[1]), size_t(extent[2])};
+    const size_t at = bytes.size();
+    bytes.resize(at + region[0] * region[1] * region[2] * images::elementSize(desc.format));
+    const cl_int r =
+        next().clEnqueueReadImage(queue, m, CL_TRUE, origin, region, 0, 0, bytes.data() + at, nWaits, waits, nullptr);
+    if (r != CL_SUCCESS) throw NotChecked{"reading an image argument failed with error " + std::to_string(r)};
+  }
+  return bytes;
+}
+
+// clref's copy of an image argument's contents before the kernel: the same type, format and sizes.
+std::shared_ptr<host::Image> snapshotImage(cl_mem m, cl_command_queue queue, cl_uint nWaits, const cl_event* waits) {
+  const images::ImageDesc desc = imageDescOf(m);
+  std::shared_ptr<host::Image> image;
+  try {
+    image = std::make_shared<host::Image>(desc);
+  } catch (const std::exception& e) {
+    throw NotChecked{std::string("an image argument clref cannot hold: ") + e.what()};
+  }
+  const std::vector<uint8_t> bytes = readImage(queue, m, *image, nWaits, waits);
+  size_t at = 0;
+  for (uint32_t level = 0; level < desc.numMipLevels; ++level) {
+    const auto extent = image->extent(level);
+    image->write({0, 0, 0}, {size_t(extent[0]), size_t(extent[1]), size_t(extent[2])}, bytes.data() + at, 0, 0,
+                 level);
+    at += extent[0] * extent[1] * extent[2] * images::elementSize(desc.format);
+  }
+  return image;
+}
+
+host::Sampler samplerOf(cl_sampler s) {
+  auto info = [&](cl_sampler_info what, auto v) {
+    if (next().clGetSamplerInfo(s, what, sizeof v, &v, nullptr) != CL_SUCCESS)
+      throw NotChecked{"the platform does not answer clGetSamplerInfo for a sampler argument"};
+    return v;
+  };
+  host::Sampler out;
+  out.normalizedCoords = info(CL_SAMPLER_NORMALIZED_COORDS, cl_bool{}) != CL_FALSE;
+  out.addressing = images::AddressingMode(info(CL_SAMPLER_ADDRESSING_MODE, cl_addressing_mode{}));
+  out.filter = images::FilterMode(info(CL_SAMPLER_FILTER_MODE, cl_filter_mode{}));
+  // cl_khr_mipmap_image's properties, when the platform knows them (the extension's values, cl_ext.h).
+  cl_filter_mode mip = 0;
+  if (next().clGetSamplerInfo(s, CL_SAMPLER_MIP_FILTER_MODE_KHR, sizeof mip, &mip, nullptr) == CL_SUCCESS) {
+    out.mipFilter = images::FilterMode(mip);
+    cl_float lod = 0;
+    if (next().clGetSamplerInfo(s, CL_SAMPLER_LOD_MIN_KHR, sizeof lod, &lod, nullptr) == CL_SUCCESS) out.lodMin = lod;
+    if (next().clGetSamplerInfo(s, CL_SAMPLER_LOD_MAX_KHR, sizeof lod, &lod, nullptr) == CL_SUCCESS) out.lodMax = lod;
+  }
+  return out;
+}
+
+// Everything before the kernel runs: whether to check, clref's program and kernel with the arguments, the snapshot.
+// Throws NotChecked; returns nothing when the settings leave this enqueue out.
+std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims, const size_t* offset,
+                               const size_t* global, const size_t* local, cl_uint nWaits, const cl_event* waits) {
+  Pending p;
+  p.name = kernelName(k);
+  const Settings& s = settings();
+  if (!s.kernels.empty() && !s.kernels.count(p.name)) return std::nullopt;
+  cl_program program = nullptr;
+  if (next().clGetKernelInfo(k, CL_KERNEL_PROGRAM, sizeof program, &program, nullptr) != CL_SUCCESS)
+    throw NotChecked{"the platform does not answer clGetKernelInfo"};
+  ProgramRecord record;
+  KernelRecord kernelRecord;
+  {
+    std::lock_guard lock(records().mutex);
+    KernelRecord& kr = records().kernels[k];
+    if (kr.enqueues++ % s.every != 0) return std::nullopt;
+    kernelRecord = kr;
+    auto it = records().programs.find(program);
+    if (it == records().programs.end()) throw NotChecked{"the program was created before the layer was loaded"};
+    record = it->second;
+  }
+  // A wait list with a user event the application has not completed yet: a blocking read behind it would wait for
+  // the application, which is waiting for this call.
+  for (cl_uint i = 0; i < nWaits; ++i) {
+    cl_command_type type = 0;
+    cl_int status = CL_COMPLETE;
+    next().clGetEventInfo(waits[i], CL_EVENT_COMMAND_TYPE, sizeof type, &type, nullptr);
+    next().clGetEventInfo(waits[i], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
+    if (type == CL_COMMAND_USER && status != CL_COMPLETE)
+      throw NotChecked{"the kernel waits for a user event that has not completed"};
+  }
+  cl_device_id device = nullptr;
+  if (next().clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof device, &device, nullptr) != CL_SUCCESS)
+    throw NotChecked{"the platform does not answer clGetCommandQueueInfo"};
+  const DeviceFacts facts = factsOf(device);
+  p.program = programOf(program, record, facts);
+  p.kernel = std::make_unique<host::Kernel>(p.program, p.name);
+  // The kernels it enqueues on the device run on the other platform's device queues, which the layer does not mirror.
+  if (p.kernel->enqueuesKernels()) throw NotChecked{"the kernel enqueues kernels on the device (device-side enqueue)"};
+  try {
+    p.options = host::checkOptionsFor(facts.profile,
+                                      record.kind == ProgramRecord::Kind::Linked ? record.linkOptions : record.options);
+  } catch (const std::exception& e) {
+    p.options = host::checkOptionsFor(facts.profile, "");
+    p.optionsNote = e.what();
+  }
+  p.options.sampleGroups = s.groups;
+  p.range.dims = dims;
+  for (cl_uint d = 0; d < dims && d < 3; ++d) {
+    p.range.global[d] = global ? global[d] : 1;
+    p.range.offset[d] = offset ? offset[d] : 0;
+  }
+  if (local) {
+    std::array<size_t, 3> l{1, 1, 1};
+    for (cl_uint d = 0; d < dims && d < 3; ++d) l[d] = local[d];
+    p.range.local = l;
+  } else {
+    p.deviceChoseLocal = true;
+  }
+  // The arguments, as the kernel's parameters on clref say to read what the application set.
+  const auto& args = kernelRecord.args;
+  for (size_t i = 0; i < p.kernel->argCount(); ++i) {
+    const host::KernelArgInfo& info = p.kernel->argInfo(i);
+    if (i >= args.size() || !args[i].set) throw NotChecked{"argument " + std::to_string(i) + " is not set"};
+    const ArgRecord& a = args[i];
+    if (a.svm) throw NotChecked{"argument " + std::to_string(i) + " is an SVM pointer"};
+    switch (info.kind) {
+      case host::ArgKind::Buffer: {
+        cl_mem m = nullptr;
+        if (!a.null && a.bytes.size() == sizeof m) std::memcpy(&m, a.bytes.data(), sizeof m);
+        if (!m) {
+          p.kernel->setArgNull(i);
+          break;
+        }
+        if (memInfo<cl_mem_object_type>(m, CL_MEM_TYPE) != CL_MEM_OBJECT_BUFFER)
+          throw NotChecked{"argument " + std::to_string(i) + " is a pipe or an image where the kernel takes a buffer"};
+        BufferArg b;
+        b.arg = i;
+        b.mem = m;
+        b.size = memInfo<size_t>(m, CL_MEM_SIZE);
+        b.observed = host::mayWriteThrough(info);
+        if (auto t = host::elementTypeOf(info.typeName)) b.type = *t;
+        b.layout = host::layoutOf(info);
+        p.buffers.push_back(std::move(b));
+        break;
+      }
+      case host::ArgKind::Local: p.kernel->setArgLocal(i, a.size); break;
+      case host::ArgKind::Value:
+        if (a.null) throw NotChecked{"argument " + std::to_string(i) + " was set to NULL"};
+        p.kernel->setArgValue(i, a.bytes.data(), a.bytes.size());
+        break;
+      case host::ArgKind::Image: {
+        cl_mem m = nullptr;
+        if (!a.null && a.bytes.size() == sizeof m) std::memcpy(&m, a.bytes.data(), sizeof m);
+        if (!m) throw NotChecked{"argument " + std::to_string(i) + " is a NULL image"};
+        auto image = snapshotImage(m, queue, nWaits, waits);
+        p.kernel->setArg(i, image);
+        // An image the kernel may write (write_only, read_write) is judged element by element after the kernel.
+        if (info.access != host::KernelArgInfo::Access::ReadOnly) p.images.push_back({i, m, image});
+        break;
+      }
+      // A pipe's packets are the other device's and out of the host's reach: nothing to snapshot.
+      case host::ArgKind::Pipe: throw NotChecked{"argument " + std::to_string(i) + " is a pipe"};
+      // The kernels it enqueues go to the other device's queue, whose identity and default clref does not mirror.
+      case host::ArgKind::Queue: throw NotChecked{"argument " + std::to_string(i) + " is a device queue"};
+      case host::ArgKind::Sampler: {
+        cl_sampler sampler = nullptr;
+        if (a.bytes.size() == sizeof sampler) std::memcpy(&sampler, a.bytes.data(), sizeof sampler);
+        if (!sampler) throw NotChecked{"argument " + std::to_string(i) + " is a NULL sampler"};
+        p.kernel->setArgSampler(i, samplerOf(sampler));
+        break;
+      }
+    }
+  }
+  snapshotBuffers(p, queue, nWaits, waits);
+  for (const BufferArg& b : p.buffers) p.kernel->setArg(b.arg, b.buffer);
+  return p;
+}
+
+// After the kernel: the device's contents, clref's run and the verdicts.
+void finish(Pending& p, cl_command_queue queue, cl_event kernelDone) {
+  if (next().clWaitForEvents(1, &kernelDone) != CL_SUCCESS)
+    throw NotChecked{"the kernel did not complete on the device"};
+  std::vector<host::ObservedBuffer> observed;
+  std::vector<cl_mem> seen;
+  for (const BufferArg& b : p.buffers) {
+    if (!b.observed || std::find(seen.begin(), seen.end(), b.mem) != seen.end()) continue;
+    seen.push_back(b.mem);
+    observed.push_back({b.arg, b.type, readBuffer(queue, b.mem, 0, b.size, 1, &kernelDone), b.layout});
+  }
+  std::vector<host::ObservedImage> observedImages;
+  for (const ImageArg& a : p.images) {
+    if (std::find(seen.begin(), seen.end(), a.mem) != seen.end()) continue;
+    seen.push_back(a.mem);
+    observedImages.push_back({a.arg, readImage(queue, a.mem, *a.image, 1, &kernelDone)});
+  }
+  Enqueue e;
+  e.kernel = p.name;
+  e.range = p.range;
+  e.deviceChoseLocal = p.deviceChoseLocal;
+  e.optionsNote = p.optionsNote;
+  e.report = host::check(*p.kernel, p.range, observed, observedImages, p.options);
+  reportChecked(e);
+}
+
+// The enqueue on the platform, with the check around it.
+cl_int checkedEnqueue(cl_command_queue queue, cl_kernel k, cl_uint dims, const size_t* offset, const size_t* global,
+                      const size_t* local, cl_uint nWaits, const cl_event* waits, cl_event* event,
+                      const std::function<cl_int(cl_event*)>& enqueue) {
+  std::unique_lock lock(checkMutex);
+  std::optional<Pending> pending;
+  std::string skipped;
+  try {
+    pending = prepare(queue, k, dims, offset, global, local, nWaits, waits);
+  } catch (const NotChecked& n) { skipped = n.reason; } catch (const std::exception& e) {
+    skipped = e.what();
+  }
+  cl_event own = nullptr;
+  const cl_int r = enqueue(event || pending ? &own : nullptr);
+  if (event) *event = own;
+  if (r != CL_SUCCESS) return r;
+  if (pending) {
+    try {
+      finish(*pending, queue, own);
+    } catch (const NotChecked& n) { skipped = n.reason; } catch (const std::exception& e) {
+      skipped = e.what();
+    }
+  }
+  if (!skipped.empty()) reportNotChecked(pending ? pending->name : kernelName(k), skipped);
+  if (!event && own) next().clReleaseEvent(own);
+  return r;
+}
+
+cl_int CL_API_CALL enqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel, cl_uint work_dim,
+                                        const size_t* global_work_offset, const size_t* global_work_size,
+                                        const size_t* local_work_size, cl_uint num_events_in_wait_list,
+                                        const cl_event* event_wait_list, cl_event* event) {
+  return checkedEnqueue(queue, kernel, work_dim, global_work_offset, global_work_size, local_work_size,
+                        num_events_in_wait_list, event_wait_list, event, [&](cl_event* e) {
+                          return next().clEnqueueNDRangeKernel(queue, kernel, work_dim, global_work_offset,
+                                                               global_work_size, local_work_size,
+                                                               num_events_in_wait_list, event_wait_list, e);
+                        });
+}
+
+// OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueTask: work_dim 1, global and local size 1.
+cl_int CL_API_CALL enqueueTask(cl_command_queue queue, cl_kernel kernel, cl_uint num_events_in_wait_list,
+                               const cl_event* event_wait_list, cl_event* event) {
+  const size_t one = 1;
+  return checkedEnqueue(
+      queue, kernel, 1, nullptr, &one, &one, num_events_in_wait_list, event_wait_list, event,
+      [&](cl_event* e) { return next().clEnqueueTask(queue, kernel, num_events_in_wait_list, event_wait_list, e); });
+}
+
+}  // namespace
+
+void interceptEnqueues(cl_icd_dispatch& t) {
+  t.clEnqueueNDRangeKernel = enqueueNDRangeKernel;
+  t.clEnqueueTask = enqueueTask;
+}
+
+}  // namespace clref::layer

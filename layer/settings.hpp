@@ -1,0 +1,32 @@
+// The check layer's settings, from the environment when the layer is first used:
+//   CLREF_CHECK_REPORT=FILE     append one JSON object per checked enqueue (one line each) to FILE
+//   CLREF_CHECK_KERNELS=a,b     check only these kernels (default: all)
+//   CLREF_CHECK_EVERY=N         check every Nth enqueue of each kernel, starting with the first (default 1)
+//   CLREF_CHECK_GROUPS=N        run only N work-groups on clref, spread evenly over the NDRange, and judge exactly the
+//                               elements they wrote (default: every work-group; check/check.hpp sampleGroups)
+//   CLREF_CHECK_PROFILE=full|embedded   the profile whose accuracy the device is held to (default: the device's own
+//                               CL_DEVICE_PROFILE)
+//   CLREF_CHECK_RACES=0|1       run clref's race checker on the kernel (default 1): a race is reported with the
+//                               enqueue, and the elements that differ are then undetermined, not violations
+// A setting that does not parse is reported once on stderr and left at its default.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "numerics/accuracy.hpp"
+
+namespace clref::layer {
+
+struct Settings {
+  std::string reportPath;
+  std::set<std::string> kernels;  // empty: all
+  uint64_t every = 1;
+  uint64_t groups = 0;  // 0: every work-group
+  std::optional<numerics::Profile> profile;
+  bool races = true;
+};
+const Settings& settings();
+
+}  // namespace clref::layer

@@ -1,0 +1,849 @@
+// host::check (check/check.hpp): another implementation's output judged element by element with allowed-set
+// propagation. The expected classes come from independent sources: the single-function verdict judge() (tested
+// against MPFR) for one-instruction kernels, and for composed kernels the error bounds of the spec's tables added up
+// by hand in the comments.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "check/check.hpp"
+#include "numerics/verdict.hpp"
+
+using namespace clref;
+
+namespace {
+
+float stepF(float x, int k) {
+  for (; k > 0; --k) x = std::nextafter(x, INFINITY);
+  for (; k < 0; ++k) x = std::nextafter(x, -INFINITY);
+  return x;
+}
+
+std::vector<uint8_t> bytesOf(const std::vector<float>& v) {
+  std::vector<uint8_t> b(v.size() * 4);
+  std::memcpy(b.data(), v.data(), b.size());
+  return b;
+}
+
+struct Setup {
+  host::Device device;
+  std::shared_ptr<host::Program> program;
+  std::unique_ptr<host::Kernel> kernel;
+  std::shared_ptr<host::Buffer> in, out;
+  std::vector<float> reference;
+
+  Setup(const char* source, const std::vector<float>& x) {
+    program = host::Program::fromOpenCLC(device, source);
+    kernel = std::make_unique<host::Kernel>(program, "k");
+    in = std::make_shared<host::Buffer>(x.data(), x.size() * 4);
+    std::vector<float> zeros(x.size(), 0.0f);
+    out = std::make_shared<host::Buffer>(zeros.data(), zeros.size() * 4);
+    kernel->setArg(0, in);
+    kernel->setArg(1, out);
+    // clref's own result, from a plain run.
+    auto copy = std::make_shared<host::Buffer>(zeros.data(), zeros.size() * 4);
+    kernel->setArg(1, copy);
+    REQUIRE(kernel->run(range(x.size())).ok);
+    reference.assign(copy->as<float>().begin(), copy->as<float>().end());
+    kernel->setArg(1, out);
+  }
+  static host::NDRange range(size_t n) {
+    host::NDRange r;
+    r.global = {n, 1, 1};
+    r.local = std::array<size_t, 3>{1, 1, 1};
+    return r;
+  }
+  host::CheckReport check(const std::vector<float>& observed) {
+    std::vector<float> zeros(reference.size(), 0.0f);
+    std::memcpy(out->data(), zeros.data(), zeros.size() * 4);  // the run starts from the same inputs
+    return host::check(*kernel, range(reference.size()), {{1, host::ElementType::F32, bytesOf(observed)}});
+  }
+};
+
+}  // namespace
+
+TEST_CASE("check: one sin per element is judged exactly as the single-function verdict judges it", "[check]") {
+  const std::vector<float> x = {1.0f, 2.0f, 0.5f, 3.0f, -1.25f, 100.0f, 0.0f, 1e-3f};
+  Setup s("kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = sin(x[i]); }",
+          x);
+  std::vector<float> observed = s.reference;
+  const int offsets[] = {0, 1, -3, 4, 5, -6, 1, 12};
+  for (size_t i = 0; i < x.size(); ++i) observed[i] = stepF(observed[i], offsets[i]);
+  const auto report = s.check(observed);
+  REQUIRE(report.run.ok);
+  REQUIRE(report.buffers.size() == 1);
+  const auto& b = report.buffers[0];
+  CHECK(b.elements == x.size());
+  std::vector<host::ElementClass> cls(x.size(), host::ElementClass::Identical);
+  for (const auto& d : b.details) cls[d.index] = d.cls;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const double arg = x[i];
+    const bool allowed = numerics::judge(numerics::MathFn::sin, std::span<const double>(&arg, 1), double(observed[i]),
+                                         numerics::Format::Float, numerics::Profile::Full)
+                             .allowed;
+    INFO("x = " << x[i] << " observed " << observed[i] << " reference " << s.reference[i]);
+    if (offsets[i] == 0)
+      CHECK(cls[i] == host::ElementClass::Identical);
+    else
+      CHECK(cls[i] == (allowed ? host::ElementClass::Allowed : host::ElementClass::Violation));
+  }
+  CHECK(b.violations > 0);
+  CHECK(b.allowed > 0);
+  CHECK(report.anyViolation());
+  for (const auto& d : b.details)
+    if (d.cls == host::ElementClass::Violation) CHECK_THAT(d.reason, Catch::Matchers::Contains("sin"));
+  CHECK(report.decisions.empty());
+}
+
+TEST_CASE("check: a composed value keeps the freedom of each step, and no more", "[check]") {
+  // y = sin(x) * 2 + 0.25: sin within 4 ulp of sin(x) (ulp 2^-24 for sin(1) ~ 0.84), doubled (exact) to within
+  // 8·2^-24 = 2^-21, plus 0.25 correctly rounded (result ~1.93, ulp 2^-23): the set spans about ±(1 + 0.5) ulp of the
+  // result around clref's value. 1 ulp is allowed; 40 ulp is far outside.
+  const std::vector<float> x = {1.0f, 1.0f, 1.0f};
+  Setup s(
+      "kernel void k(global const float* x, global float* y) {\n"
+      "  size_t i = get_global_id(0);\n  y[i] = sin(x[i]) * 2.0f + 0.25f;\n}\n",
+      x);
+  std::vector<float> observed = s.reference;
+  observed[1] = stepF(observed[1], 1);
+  observed[2] = stepF(observed[2], 40);
+  const auto report = s.check(observed);
+  REQUIRE(report.run.ok);
+  const auto& b = report.buffers.at(0);
+  CHECK(b.identical == 1);
+  CHECK(b.allowed == 1);
+  CHECK(b.violations == 1);
+  REQUIRE(b.details.size() == 2);
+  CHECK(b.details[1].index == 2);
+  CHECK(b.details[1].cls == host::ElementClass::Violation);
+  CHECK_THAT(b.details[1].reason, Catch::Matchers::Contains("ulp beyond the allowed set"));
+  // The instruction whose rule gave the element its set: the final multiply-add (clang contracts `* 2.0f + 0.25f`
+  // into OpenCL.std mad).
+  CHECK_THAT(b.details[1].reason,
+             Catch::Matchers::Contains("its allowed set is the rule of") && Catch::Matchers::Contains(" mad "));
+}
+
+TEST_CASE("check: a comparison the allowed sets leave open makes what depends on it undetermined", "[check]") {
+  // sin(1) is 0x1.aed548p-1 correctly rounded: a device may return a few ulp below it, so `sin(x) >= t` with t that
+  // value is open, and so is the selected result. Far from t (x = 2) the comparison is decided.
+  const std::vector<float> x = {1.0f, 2.0f};
+  Setup s(
+      "kernel void k(global const float* x, global float* y) {\n"
+      "  size_t i = get_global_id(0);\n  y[i] = sin(x[i]) >= 0x1.aed548p-1f ? 10.0f : 20.0f;\n}\n",
+      x);
+  CHECK(s.reference[0] == 10.0f);
+  std::vector<float> observed = {20.0f, 20.0f};
+  const auto report = s.check(observed);
+  REQUIRE(report.run.ok);
+  const auto& b = report.buffers.at(0);
+  CHECK(b.identical == 0);
+  CHECK(b.undetermined + b.allowed == 1);  // element 0: the device may have decided either way
+  CHECK(b.violations == 1);                // element 1: sin(2) ~ 0.91 is surely >= t, so 20 is wrong
+  REQUIRE_FALSE(report.decisions.empty());
+  CHECK_THAT(report.decisions[0].message, Catch::Matchers::Contains("comparison of"));
+}
+
+TEST_CASE("check: integer results and bad observed buffers", "[check]") {
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(
+      device, "kernel void k(global const int* a, global int* b) { size_t i = get_global_id(0); b[i] = a[i] * 3; }");
+  host::Kernel kernel(program, "k");
+  std::vector<int> a = {1, 2, 3, 4};
+  auto in = std::make_shared<host::Buffer>(a.data(), 16);
+  std::vector<int> zeros(4, 0);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 16);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {4, 1, 1};
+  std::vector<int> observed = {3, 6, 10, 12};
+  std::vector<uint8_t> bytes(16);
+  std::memcpy(bytes.data(), observed.data(), 16);
+  const auto report = host::check(kernel, r, {{1, host::ElementType::I32, bytes}});
+  const auto& b = report.buffers.at(0);
+  CHECK(b.identical == 3);
+  CHECK(b.violations == 1);
+  REQUIRE(b.details.size() == 1);
+  CHECK(b.details[0].index == 2);
+  CHECK(b.details[0].observed == "10");
+  CHECK(b.details[0].reference == "9");
+  bytes.resize(12);
+  CHECK_THROWS_AS(host::check(kernel, r, {{1, host::ElementType::I32, bytes}}), host::Error);
+  CHECK(host::elementTypeOf("global float4*") == host::ElementType::F32);
+  CHECK(host::elementTypeOf("__global const uint *") == host::ElementType::U32);
+  CHECK(host::elementTypeOf("global struct S*") == std::nullopt);
+}
+
+namespace {
+
+// Runs `source`'s kernel k(global const T* x, global U* y) over x and judges `observed` for y.
+template <class T, class U> host::CheckReport checkKernel(const char* source, const std::vector<T>& x,
+                                                          const std::vector<U>& observed, host::ElementType type,
+                                                          const host::CheckOptions& options = {}) {
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device, source);
+  host::Kernel kernel(program, "k");
+  auto in = std::make_shared<host::Buffer>(x.data(), x.size() * sizeof(T));
+  std::vector<U> zeros(observed.size(), U{});
+  auto out = std::make_shared<host::Buffer>(zeros.data(), zeros.size() * sizeof(U));
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {x.size(), 1, 1};
+  std::vector<uint8_t> bytes(observed.size() * sizeof(U));
+  std::memcpy(bytes.data(), observed.data(), bytes.size());
+  auto report = host::check(kernel, r, {{1, type, bytes}}, options);
+  REQUIRE(report.run.ok);
+  return report;
+}
+
+host::ElementClass classOf(const host::CheckReport& r, size_t index) {
+  for (const auto& d : r.buffers.at(0).details)
+    if (d.index == index) return d.cls;
+  return host::ElementClass::Identical;
+}
+
+}  // namespace
+
+TEST_CASE("check: planted violations are classified violation at the right element", "[check]") {
+  using C = host::ElementClass;
+  SECTION("twice the ulp bound of exp (3 ulp): 7 ulp from the correctly rounded value") {
+    const std::vector<float> x = {0.5f, 1.5f, 2.5f};
+    // The correctly rounded values (MPFR; the host's expf may differ by an ulp): clref's own output, so identical.
+    std::vector<float> obs(x.size());
+    for (size_t i = 0; i < x.size(); ++i) {
+      const double a = x[i];
+      obs[i] = float(
+          numerics::evaluate(numerics::MathFn::exp, std::span<const double>(&a, 1), numerics::Format::Float).value);
+    }
+    obs[1] = stepF(obs[1], 7);
+    const auto r = checkKernel<float, float>(
+        "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = exp(x[i]); }", x,
+        obs, host::ElementType::F32);
+    CHECK(r.buffers[0].violations == 1);
+    CHECK(classOf(r, 1) == C::Violation);
+    CHECK(r.buffers[0].identical == 2);
+  }
+  SECTION("a wrong rounding mode in a conversion: round toward zero where the default rounds to nearest") {
+    const std::vector<double> x = {1.0 + 0x1p-23 * 0.75, 2.75, -1.0 - 0x1p-23 * 0.75};
+    // (float)x rounds to nearest even: 1 + 0.75·2^-23 (0.75 ulp) → 1 + 2^-23; RTZ gives 1. The last: → -1 - 2^-23.
+    std::vector<float> obs = {1.0f, 2.75f, -1.0f};
+    const auto r = checkKernel<double, float>(
+        "kernel void k(global const double* x, global float* y) { size_t i = get_global_id(0); y[i] = (float)x[i]; }",
+        x, obs, host::ElementType::F32);
+    CHECK(classOf(r, 0) == C::Violation);
+    CHECK(classOf(r, 1) == C::Identical);
+    CHECK(classOf(r, 2) == C::Violation);
+    const std::vector<float> f = {2.7f, -2.7f, 2.5f};
+    const std::vector<int> rtz = {2, -2, 2};  // convert_int_rte gives 3, -3, 2
+    const auto ri = checkKernel<float, int>(
+        "kernel void k(global const float* x, global int* y) { size_t i = get_global_id(0); y[i] = "
+        "convert_int_rte(x[i]); }",
+        f, rtz, host::ElementType::I32);
+    CHECK(classOf(ri, 0) == C::Violation);
+    CHECK(classOf(ri, 1) == C::Violation);
+    CHECK(classOf(ri, 2) == C::Identical);
+  }
+  SECTION("a flipped sign of zero where the spec fixes it, allowed with -cl-no-signed-zeros") {
+    const std::vector<float> x = {1.0f, 2.0f};
+    const std::vector<float> obs = {-0.0f, 0.0f};  // x - x is +0 in round to nearest
+    const char* src =
+        "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
+        "y[i] = x[i] - x[i]; }";
+    const auto r = checkKernel<float, float>(src, x, obs, host::ElementType::F32);
+    CHECK(classOf(r, 0) == C::Violation);
+    CHECK(classOf(r, 1) == C::Identical);
+    const auto relaxed = checkKernel<float, float>(
+        src, x, obs, host::ElementType::F32, host::checkOptionsFor(numerics::Profile::Full, "-cl-no-signed-zeros"));
+    CHECK(classOf(relaxed, 0) == C::Allowed);
+  }
+  SECTION("a flush to zero where the profile forbids it (double), allowed with -cl-denorms-are-zero; float may") {
+    const std::vector<double> x = {0x1p-30, 1.0};
+    const std::vector<double> obs = {0.0, 0x1p-1000};  // x · 2^-1000: 2^-1030 is subnormal in double
+    const char* src =
+        "kernel void k(global const double* x, global double* y) { size_t i = get_global_id(0); "
+        "y[i] = x[i] * 0x1p-1000; }";
+    const auto r = checkKernel<double, double>(src, x, obs, host::ElementType::F64);
+    CHECK(classOf(r, 0) == C::Violation);
+    CHECK(classOf(r, 1) == C::Identical);
+    const auto daz = checkKernel<double, double>(
+        src, x, obs, host::ElementType::F64, host::checkOptionsFor(numerics::Profile::Full, "-cl-denorms-are-zero"));
+    CHECK(classOf(daz, 0) == C::Allowed);
+    const std::vector<float> xf = {0x1p-30f};
+    const std::vector<float> of = {0.0f};  // 2^-130 is subnormal in float: a full-profile device may flush it
+    const auto rf = checkKernel<float, float>(
+        "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = x[i] * 0x1p-100f; "
+        "}",
+        xf, of, host::ElementType::F32);
+    CHECK(classOf(rf, 0) == C::Allowed);
+  }
+}
+
+TEST_CASE("check: a * b + c may be contracted unless the module forbids it (SPIR-V NoContraction)", "[check]") {
+  // a·a - 1 with a = 1 + 2^-12: unfused (1 + 2^-11 + 2^-24 rounds to 1 + 2^-11) gives 2^-11; fused gives
+  // 2^-11 + 2^-24 exactly.
+  const std::vector<float> x = {1.0f + 0x1p-12f};
+  const std::vector<float> fused = {0x1p-11f + 0x1p-24f}, unfused = {0x1p-11f};
+  // Contractable in the source: clang emits OpenCL.std mad, which allows both (clref's default choice is fused).
+  const char* madSrc =
+      "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
+      "float a = x[i]; y[i] = a * a - 1.0f; }";
+  CHECK(classOf(checkKernel<float, float>(madSrc, x, unfused, host::ElementType::F32), 0) ==
+        host::ElementClass::Allowed);
+  // FP_CONTRACT OFF: a separate OpFMul and OpFSub, which llvm-spirv-15 leaves without NoContraction, so a SPIR-V
+  // consumer may still fuse them; CheckOptions::contraction = false judges them as never fused.
+  const char* split =
+      "#pragma OPENCL FP_CONTRACT OFF\n"
+      "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
+      "float a = x[i]; y[i] = a * a - 1.0f; }";
+  CHECK(classOf(checkKernel<float, float>(split, x, fused, host::ElementType::F32), 0) == host::ElementClass::Allowed);
+  host::CheckOptions strict;
+  strict.contraction = false;
+  CHECK(classOf(checkKernel<float, float>(split, x, fused, host::ElementType::F32, strict), 0) ==
+        host::ElementClass::Violation);
+}
+
+TEST_CASE("check: what depends on the order of atomics is undetermined, commutative totals are exact", "[check]") {
+  // Each work-item takes a slot with atomic_inc and writes its id there: another device may fill the slots in any
+  // order. The counter's final value does not depend on the order.
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device,
+                                            "kernel void k(global uint* counter, global uint* out) {\n"
+                                            "  uint slot = atomic_inc(counter);\n"
+                                            "  out[slot] = (uint)get_global_id(0);\n}\n");
+  host::Kernel kernel(program, "k");
+  std::vector<uint32_t> zero(1, 0), zeros(8, 0);
+  auto counter = std::make_shared<host::Buffer>(zero.data(), 4);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 32);
+  kernel.setArg(0, counter);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {8, 1, 1};
+  std::vector<uint32_t> reversed = {7, 6, 5, 4, 3, 2, 1, 0}, total = {9};
+  std::vector<uint8_t> outBytes(32), counterBytes(4);
+  std::memcpy(outBytes.data(), reversed.data(), 32);
+  std::memcpy(counterBytes.data(), total.data(), 4);
+  const auto report =
+      host::check(kernel, r, {{0, host::ElementType::U32, counterBytes}, {1, host::ElementType::U32, outBytes}});
+  REQUIRE(report.run.ok);
+  CHECK(report.buffers[0].violations == 1);  // 9 is not 8: the total has no freedom
+  CHECK(report.buffers[1].violations == 0);
+  CHECK(report.buffers[1].undetermined > 0);
+  REQUIRE_FALSE(report.decisions.empty());
+  CHECK_THAT(report.decisions[0].message, Catch::Matchers::Contains("atomic"));
+}
+
+TEST_CASE("check: a result another device decides by another option of a free choice is allowed", "[check]") {
+  // mul24 beyond 24 bits and a division by zero: implementation-defined and unspecified. A device that computes the
+  // full product and gives all ones for x / 0 (clref's other options) conforms.
+  const char* src =
+      "kernel void k(global const int* a, global int* out) {\n"
+      "  size_t i = get_global_id(0);\n"
+      "  out[2 * i] = mul24(a[i], 3);\n"
+      "  out[2 * i + 1] = 100 / (a[i] - 5);\n}\n";
+  std::vector<int> a = {0x1000000, 5, 7};
+  auto observedWith = [&](const std::vector<std::string>& choices) {
+    host::Device device;
+    for (const auto& c : choices) device.config().choices.set(c);
+    auto program = host::Program::fromOpenCLC(device, src);
+    host::Kernel k(program, "k");
+    std::vector<int> zeros(6, 0);
+    auto in = std::make_shared<host::Buffer>(a.data(), 12);
+    auto out = std::make_shared<host::Buffer>(zeros.data(), 24);
+    k.setArg(0, in);
+    k.setArg(1, out);
+    host::NDRange r;
+    r.global = {3, 1, 1};
+    REQUIRE(k.run(r).ok);
+    const auto* b = reinterpret_cast<const uint8_t*>(out->data());
+    return std::vector<uint8_t>(b, b + 24);
+  };
+  const auto other = observedWith({"mul24_out_of_range=full_product", "int_div_by_zero=all_ones"});
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device, src);
+  host::Kernel kernel(program, "k");
+  std::vector<int> zeros(6, 0);
+  auto in = std::make_shared<host::Buffer>(a.data(), 12);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 24);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {3, 1, 1};
+  const auto report = host::check(kernel, r, {{1, host::ElementType::I32, other}});
+  REQUIRE(report.run.ok);
+  const auto& b = report.buffers.at(0);
+  CHECK(b.violations == 0);
+  CHECK(b.allowed == 2);  // out[0] (mul24 of 2^24) and out[3] (100 / 0)
+  CHECK(classOf(report, 0) == host::ElementClass::Allowed);
+  CHECK(classOf(report, 3) == host::ElementClass::Allowed);
+  // An in-range mul24 has no freedom: 7·3 = 21 exactly.
+  auto wrong = other;
+  const int bad = 22;
+  std::memcpy(wrong.data() + 16, &bad, 4);
+  CHECK(classOf(host::check(kernel, r, {{1, host::ElementType::I32, wrong}}), 4) == host::ElementClass::Violation);
+}
+
+TEST_CASE("check: a float work-group reduction summed in another order is allowed, min is exact", "[check]") {
+  // work_group_reduce_add's order is open (OpenCL C 3.0 §6.15.16 [[work-group-functions]]); 1, 2^-24, 2^-24, ...
+  // summed left to right stays 1, summed right to left is larger. work_group_reduce_min has one answer.
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device,
+                                            "kernel void k(global const float* f, global float* out) {\n"
+                                            "  size_t i = get_global_id(0);\n"
+                                            "  out[2 * i] = work_group_reduce_add(f[i]);\n"
+                                            "  out[2 * i + 1] = work_group_reduce_min(f[i]);\n}\n",
+                                            "-cl-std=CL3.0");
+  host::Kernel kernel(program, "k");
+  std::vector<float> f(8, 0x1p-24f);
+  f[0] = 1.0f;
+  auto in = std::make_shared<host::Buffer>(f.data(), 32);
+  std::vector<float> zeros(16, 0);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 64);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {8, 1, 1};
+  r.local = std::array<size_t, 3>{8, 1, 1};
+  float backwards = 0;
+  for (int i = 7; i >= 0; --i) backwards += f[size_t(i)];  // 7·2^-24 first, then 1: 1 + 2^-23·3
+  REQUIRE(backwards != 1.0f);
+  std::vector<float> observed(16);
+  for (size_t i = 0; i < 8; ++i) {
+    observed[2 * i] = backwards;
+    observed[2 * i + 1] = 0x1p-24f;
+  }
+  observed[1] = 1.0f;  // a wrong minimum
+  std::vector<uint8_t> bytes(64);
+  std::memcpy(bytes.data(), observed.data(), 64);
+  const auto report = host::check(kernel, r, {{1, host::ElementType::F32, bytes}});
+  REQUIRE(report.run.ok);
+  const auto& b = report.buffers.at(0);
+  for (size_t i = 0; i < 8; ++i) CHECK(classOf(report, 2 * i) != host::ElementClass::Violation);
+  CHECK(classOf(report, 1) == host::ElementClass::Violation);
+  CHECK(b.violations == 1);
+}
+
+TEST_CASE("check: a sample of work-groups judges exactly the elements they wrote", "[check]") {
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(
+      device, "kernel void k(global const int* a, global int* b) { size_t i = get_global_id(0); b[i] = a[i] * 3; }");
+  host::Kernel kernel(program, "k");
+  const size_t n = 64;  // 8 work-groups of 8
+  std::vector<int> a(n), zeros(n, 0), observed(n);
+  for (size_t i = 0; i < n; ++i) observed[i] = 3 * (a[i] = int(i));
+  observed[3] = 1000;   // in group 0, sampled: a violation
+  observed[20] = 1000;  // in group 2, not sampled: not judged
+  observed[60] = 1000;  // in group 7, the last, sampled
+  auto in = std::make_shared<host::Buffer>(a.data(), n * 4);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), n * 4);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {n, 1, 1};
+  r.local = std::array<size_t, 3>{8, 1, 1};
+  std::vector<uint8_t> bytes(n * 4);
+  std::memcpy(bytes.data(), observed.data(), bytes.size());
+  host::CheckOptions o;
+  o.sampleGroups = 2;
+  const auto report = host::check(kernel, r, {{1, host::ElementType::I32, bytes}}, o);
+  CHECK(report.sampledGroups == std::vector<uint64_t>{0, 7});
+  const auto& b = report.buffers.at(0);
+  CHECK(b.notJudged == 48);
+  CHECK(b.identical == 14);
+  CHECK(b.violations == 2);
+  REQUIRE(b.details.size() == 2);
+  CHECK(b.details[0].index == 3);
+  CHECK(b.details[1].index == 60);
+  // As many groups as the launch has: every element is judged.
+  std::memcpy(out->data(), zeros.data(), n * 4);
+  o.sampleGroups = 8;
+  const auto all = host::check(kernel, r, {{1, host::ElementType::I32, bytes}}, o);
+  CHECK(all.sampledGroups.empty());
+  CHECK(all.buffers.at(0).violations == 3);
+  CHECK(all.buffers.at(0).notJudged == 0);
+}
+
+TEST_CASE("check: an undefined shuffle component (as_int4 of an int3) allows any value", "[check]") {
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device,
+                                            "kernel void k(global const int* a, global int4* b) {\n"
+                                            "  size_t i = get_global_id(0);\n"
+                                            "  b[i] = as_int4(vload3(i, a));\n"
+                                            "}");
+  host::Kernel kernel(program, "k");
+  std::vector<int> a = {1, 2, 3, 4, 5, 6}, zeros(8, 0);
+  auto in = std::make_shared<host::Buffer>(a.data(), a.size() * 4);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), zeros.size() * 4);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {2, 1, 1};
+  // as_type4 of a 3-component vector leaves the fourth component undefined:
+  // OpenCL C 3.0 §6.4.4.2 [[reinterpreting-types-using-as_type-and-as_typen]].
+  std::vector<int> observed = {1, 2, 3, 12345, 4, 5, 7, -1};
+  std::vector<uint8_t> bytes(32);
+  std::memcpy(bytes.data(), observed.data(), 32);
+  const auto report = host::check(kernel, r, {{1, host::ElementType::I32, bytes}});
+  const auto& b = report.buffers.at(0);
+  CHECK(b.identical == 5);
+  CHECK(b.allowed == 2);  // elements 3 and 7
+  CHECK(b.violations == 1);
+  for (const auto& d : b.details) {
+    if (d.index == 6) CHECK(d.cls == host::ElementClass::Violation);
+    if (d.index == 3 || d.index == 7) CHECK(d.cls == host::ElementClass::Allowed);
+  }
+}
+
+TEST_CASE("check: a pointer converted to an integer allows any value", "[check]") {
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(
+      device, "kernel void k(global ulong* r) { r[get_global_id(0)] = (ulong)&r[get_global_id(0)]; }");
+  host::Kernel kernel(program, "k");
+  std::vector<uint64_t> zeros(2, 0), observed = {0x7f0000001000, 0x7f0000001008};
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 16);
+  kernel.setArg(0, out);
+  host::NDRange r;
+  r.global = {2, 1, 1};
+  std::vector<uint8_t> bytes(16);
+  std::memcpy(bytes.data(), observed.data(), 16);
+  const auto report = host::check(kernel, r, {{0, host::ElementType::U64, bytes}});
+  std::string classes;
+  for (const auto& d : report.buffers.at(0).details)
+    classes += std::string(host::toString(d.cls)) + ": " + d.reason + "\n";
+  INFO(classes);
+  CHECK(report.buffers.at(0).allowed == 2);
+  CHECK(report.buffers.at(0).violations == 0);
+}
+
+namespace {
+
+// A kernel that writes an image: (sin(x), x, 0.5, 1) at (i, 0) for every i but 3.
+constexpr const char* kImageWriter = R"(
+kernel void k(global const float* x, write_only image2d_t out) {
+  int i = get_global_id(0);
+  if (i == 3) return;
+  write_imagef(out, (int2)(i, 0), (float4)(sin(x[i]), x[i], 0.5f, 1.0f));
+})";
+
+struct ImageSetup {
+  host::Device device;
+  std::unique_ptr<host::Kernel> kernel;
+  std::shared_ptr<host::Image> image;
+  std::vector<uint8_t> reference;  // clref's own contents after a plain run (packed)
+  host::NDRange range;
+
+  ImageSetup(images::ChannelType type, const std::vector<float>& x) {
+    kernel = std::make_unique<host::Kernel>(host::Program::fromOpenCLC(device, kImageWriter), "k");
+    kernel->setArg(0, std::make_shared<host::Buffer>(x.data(), x.size() * 4));
+    images::ImageDesc desc;
+    desc.type = images::ImageType::Image2D;
+    desc.format = {images::ChannelOrder::RGBA, type};
+    desc.width = x.size();
+    desc.height = 1;
+    image = std::make_shared<host::Image>(desc);
+    kernel->setArg(1, image);
+    range.global = {x.size(), 1, 1};
+    range.local = std::array<size_t, 3>{1, 1, 1};
+    REQUIRE(kernel->run(range).ok);
+    reference.resize(image->size());
+    image->read({0, 0, 0}, {x.size(), 1, 1}, reference.data());
+    const std::vector<uint8_t> zeros(image->size(), 0);
+    image->write({0, 0, 0}, {x.size(), 1, 1}, zeros.data());  // the check starts from the same contents
+  }
+  host::CheckReport check(const std::vector<uint8_t>& observed, const host::CheckOptions& o = {}) {
+    const std::vector<uint8_t> zeros(image->size(), 0);
+    image->write({0, 0, 0}, {range.global[0], 1, 1}, zeros.data());
+    auto report = host::check(*kernel, range, {}, {{1, observed}}, o);
+    REQUIRE(report.run.ok);
+    REQUIRE(report.buffers.size() == 1);
+    CHECK(report.buffers[0].image);
+    return report;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("check: an image the kernel writes is judged by the write rules with the colour's allowed sets",
+          "[check][images]") {
+  const std::vector<float> x = {0.5f, 1.0f, 2.0f, 3.0f};
+  ImageSetup s(images::ChannelType::Float, x);
+  auto floatAt = [&](const std::vector<uint8_t>& b, size_t element, size_t lane) {
+    float f;
+    std::memcpy(&f, b.data() + element * 16 + lane * 4, 4);
+    return f;
+  };
+  auto withFloat = [&](size_t element, size_t lane, float f) {
+    auto b = s.reference;
+    std::memcpy(b.data() + element * 16 + lane * 4, &f, 4);
+    return b;
+  };
+  // clref's own contents: every element identical.
+  auto same = s.check(s.reference);
+  CHECK(same.buffers[0].elements == 4);
+  CHECK(same.buffers[0].identical == 4);
+  // sin is within 4 ulp (OpenCL SPIR-V Environment §6.6 [[relative-error-as-ulps]]): 2 ulp
+  // away is allowed, 50 ulp is not. x itself and 0.5 are exact.
+  const float sin1 = floatAt(s.reference, 1, 0);
+  CHECK(std::fabs(sin1 - std::sin(1.0)) < 1e-6);
+  CHECK(s.check(withFloat(1, 0, stepF(sin1, 2))).buffers[0].allowed == 1);
+  auto far = s.check(withFloat(1, 0, stepF(sin1, 50)));
+  CHECK(far.buffers[0].violations == 1);
+  REQUIRE(far.buffers[0].details.size() == 1);
+  CHECK(far.buffers[0].details[0].index == 1);
+  CHECK_THAT(far.buffers[0].details[0].reason, Catch::Contains("(1, 0)") || Catch::Contains("(1)"));
+  CHECK_THAT(far.buffers[0].details[0].reason, Catch::Contains("written by"));
+  CHECK(s.check(withFloat(2, 1, stepF(2.0f, 1))).buffers[0].violations == 1);
+  CHECK(s.check(withFloat(0, 2, stepF(0.5f, -1))).buffers[0].violations == 1);
+  // Element 3 is never written: a change there is a violation that says so.
+  auto unwritten = s.check(withFloat(3, 0, 1.0f));
+  REQUIRE(unwritten.buffers[0].violations == 1);
+  CHECK_THAT(unwritten.buffers[0].details[0].reason, Catch::Contains("wrote no element there"));
+  // A sample of two work-groups (the first and the last) judges elements 0 and 3; 3 is unwritten, so only 0 is
+  // judged and the others are left out.
+  host::CheckOptions o;
+  o.sampleGroups = 2;
+  auto sampled = s.check(withFloat(1, 0, stepF(sin1, 50)), o);
+  CHECK(sampled.buffers[0].elements == 4);
+  CHECK(sampled.buffers[0].notJudged == 3);
+  CHECK(sampled.buffers[0].violations == 0);
+  // The wrong size is an error.
+  auto shortBytes = s.reference;
+  shortBytes.pop_back();
+  CHECK_THROWS_AS(host::check(*s.kernel, s.range, {}, {{1, shortBytes}}), host::Error);
+  CHECK_THROWS_AS(host::check(*s.kernel, s.range, {}, {{0, s.reference}}), host::Error);
+}
+
+TEST_CASE("check: a normalized image allows other roundings within 0.6 of the exact scaled value", "[check][images]") {
+  // x = 1: sin(1) × 255 = 214.575...: 215 (preferred) and 214 (0.575 away) allowed, 213 not; x × 255 = 255 exactly:
+  // only 255; 0.5 × 255 = 127.5: 127 and 128.
+  const std::vector<float> x = {0.5f, 1.0f, 0.25f, 0.0f};
+  ImageSetup s(images::ChannelType::UnormInt8, x);
+  CHECK(s.reference[4] == 215);
+  CHECK(s.reference[5] == 255);
+  CHECK(s.reference[6] == 128);
+  auto with = [&](size_t at, uint8_t code) {
+    auto b = s.reference;
+    b[at] = code;
+    return b;
+  };
+  CHECK(s.check(with(4, 214)).buffers[0].allowed == 1);
+  auto low = s.check(with(4, 213));
+  REQUIRE(low.buffers[0].violations == 1);
+  CHECK(low.buffers[0].details[0].allowedString() == "R=214..215 G=255 B=127..128 A=255");
+  CHECK(low.buffers[0].details[0].observed == "R=213 G=255 B=128 A=255");
+  CHECK(s.check(with(5, 254)).buffers[0].violations == 1);
+  CHECK(s.check(with(6, 127)).buffers[0].allowed == 1);
+}
+
+TEST_CASE("check: with the race checker on, racing writes leave their bytes undetermined, naming the race",
+          "[check][races]") {
+  // Every work-item writes its input to out[0] (the last writer wins on clref: work-item 3; any of them elsewhere),
+  // and twice its input to out[1 + i] (no race).
+  const char* source =
+      "kernel void k(global const int* a, global int* out) {\n"
+      "  size_t i = get_global_id(0);\n"
+      "  out[0] = a[i];\n"
+      "  out[1 + i] = 2 * a[i];\n"
+      "}\n";
+  auto judge = [&](bool races) {
+    host::DeviceConfig config;
+    if (races) config.checks.add(interpreter::Check::Races);
+    config.checksFatal = false;
+    host::Device device(config);
+    host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
+    const std::vector<int> a = {10, 20, 30, 40};
+    kernel.setArg(0, std::make_shared<host::Buffer>(a.data(), 16));
+    const std::vector<int> zeros(5, 0);
+    kernel.setArg(1, std::make_shared<host::Buffer>(zeros.data(), 20));
+    host::NDRange r;
+    r.global = {4, 1, 1};
+    r.local = std::array<size_t, 3>{4, 1, 1};
+    // out[0] as if work-item 1 had written last; out[2] wrong.
+    const std::vector<int> observed = {20, 20, 41, 60, 80};
+    std::vector<uint8_t> bytes(20);
+    std::memcpy(bytes.data(), observed.data(), 20);
+    return host::check(kernel, r, {{1, host::ElementType::I32, bytes}});
+  };
+  const auto plain = judge(false);
+  CHECK(plain.buffers.at(0).violations == 2);
+  const auto raced = judge(true);
+  REQUIRE(raced.run.findings.size() == 1);
+  CHECK(raced.run.findings[0].at.kind == interpreter::FaultKind::DataRace);
+  const auto& b = raced.buffers.at(0);
+  CHECK(b.identical == 3);
+  REQUIRE(b.undetermined == 1);
+  REQUIRE(b.violations == 1);
+  for (const auto& d : b.details) {
+    if (d.index == 0) {
+      CHECK(d.cls == host::ElementClass::Undetermined);
+      CHECK_THAT(d.reason, Catch::Contains("two writes raced"));
+    } else {
+      CHECK(d.index == 2);
+      CHECK(d.cls == host::ElementClass::Violation);
+    }
+  }
+}
+
+TEST_CASE("check: a race that involves a read leaves every differing element undetermined", "[check][races]") {
+  // Work-item i reads x[i + 1], which work-item i + 1 writes with nothing ordering them: the value read may be the
+  // old or the new one, and everything computed from it may differ.
+  const char* source = "kernel void k(global int* x) { size_t i = get_global_id(0); int v = i < 3 ? x[i + 1] : 0; "
+                       "x[i] = v + 1; }";
+  host::DeviceConfig config;
+  config.checks.add(interpreter::Check::Races);
+  config.checksFatal = false;
+  host::Device device(config);
+  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
+  const std::vector<int> x = {1, 2, 3, 4};
+  kernel.setArg(0, std::make_shared<host::Buffer>(x.data(), 16));
+  host::NDRange r;
+  r.global = {4, 1, 1};
+  r.local = std::array<size_t, 3>{4, 1, 1};
+  const std::vector<int> observed = {100, 200, 300, 400};
+  std::vector<uint8_t> bytes(16);
+  std::memcpy(bytes.data(), observed.data(), 16);
+  const auto report = host::check(kernel, r, {{0, host::ElementType::I32, bytes}});
+  REQUIRE_FALSE(report.run.findings.empty());
+  CHECK(report.buffers.at(0).undetermined == 4);
+  CHECK_THAT(report.buffers[0].details.at(0).reason, Catch::Contains("involves a read"));
+}
+
+TEST_CASE("check: an integer that is any value stays any value through +, -, ^, negation and ~", "[check]") {
+  // (int)1e20f is implementation-defined (OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]): any int. v + 7, v ^ 5,
+  // -v and ~v - 3 are any int too; v & 1 is 0 or 1, which the verdict cannot say: undetermined.
+  const char* source =
+      "kernel void k(global const float* x, global int* out) {\n"
+      "  int v = (int)x[0];\n"
+      "  out[0] = v + 7; out[1] = v ^ 5; out[2] = -v; out[3] = ~v - 3; out[4] = v & 1;\n"
+      "}\n";
+  const std::vector<float> x = {1e20f};
+  const std::vector<int> observed = {123, -4, 99, 1 << 30, 7};
+  const auto report = checkKernel<float, int>(source, x, observed, host::ElementType::I32);
+  const auto& b = report.buffers.at(0);
+  REQUIRE(b.details.size() == 5);
+  for (const auto& d : b.details) {
+    INFO(d.index << ": " << d.reason);
+    CHECK(d.cls == (d.index == 4 ? host::ElementClass::Undetermined : host::ElementClass::Allowed));
+  }
+}
+
+TEST_CASE("check: a buffer of structs is judged field by field with the fields' types", "[check]") {
+  // struct { int a; float b; short c; } (12 bytes, 2 of padding): b = sin(x) within 4 ulp, a and c exact.
+  const char* source =
+      "typedef struct { int a; float b; short c; } S;\n"
+      "kernel void k(global const float* x, global S* out) {\n"
+      "  size_t i = get_global_id(0);\n"
+      "  out[i].a = (int)i; out[i].b = sin(x[i]); out[i].c = 3;\n"
+      "}\n";
+  host::Device device;
+  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
+  const auto layout = host::layoutOf(kernel.argInfo(1));
+  REQUIRE(layout);
+  CHECK(layout->stride == 12);
+  REQUIRE(layout->fields.size() == 3);
+  CHECK(layout->fields[1] == std::pair<uint32_t, host::ElementType>{4, host::ElementType::F32});
+  CHECK(layout->fields[2] == std::pair<uint32_t, host::ElementType>{8, host::ElementType::U16});
+  const std::vector<float> x = {0.5f, 1.0f};
+  kernel.setArg(0, std::make_shared<host::Buffer>(x.data(), 8));
+  std::vector<uint8_t> zeros(24, 0);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 24);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {2, 1, 1};
+  REQUIRE(kernel.run(r).ok);
+  std::vector<uint8_t> observed(reinterpret_cast<const uint8_t*>(out->data()),
+                                reinterpret_cast<const uint8_t*>(out->data()) + 24);
+  std::memcpy(out->data(), zeros.data(), 24);
+  float b1;
+  std::memcpy(&b1, observed.data() + 16, 4);
+  b1 = stepF(b1, 2);  // element 1's b: 2 ulp away, allowed
+  std::memcpy(observed.data() + 16, &b1, 4);
+  observed[20] = 4;   // element 1's c: 4, not 3
+  observed[22] = 77;  // padding: not judged
+  host::ObservedBuffer o{1, host::ElementType::U8, observed, layout};
+  const auto report = host::check(kernel, r, {o});
+  const auto& v = report.buffers.at(0);
+  CHECK(v.elements == 6);
+  CHECK(v.identical == 4);
+  CHECK(v.allowed == 1);
+  CHECK(v.violations == 1);
+  for (const auto& d : v.details) {
+    CHECK(d.index == (d.cls == host::ElementClass::Allowed ? 4u : 5u));
+    CHECK_THAT(d.reason, Catch::StartsWith("element 1 at byte offset"));
+  }
+  // One work-group of the two (work-item 0, local size 1) judges element 0's three fields only.
+  r.local = std::array<size_t, 3>{1, 1, 1};
+  host::CheckOptions sample;
+  sample.sampleGroups = 1;
+  const auto sampled = host::check(kernel, r, {o}, sample);
+  CHECK(sampled.buffers.at(0).elements == 6);
+  CHECK(sampled.buffers.at(0).notJudged == 3);
+  CHECK(sampled.buffers.at(0).identical == 3);
+}
+
+namespace {
+
+// k(global const T* in, global T* out, local T* t): every work-item stores `value` (an expression of x, its input)
+// into t, and the work-group copies t out with async_work_group_copy; 4 work-items in groups of 2, out zeroed.
+struct AsyncCopy {
+  host::Device device;
+  std::unique_ptr<host::Kernel> kernel;
+  host::NDRange range;
+  std::shared_ptr<host::Buffer> out;
+
+  AsyncCopy(const std::string& type, const std::string& value, const void* in, size_t bytes) {
+    const std::string source =
+        "kernel void k(global const " + type + "* in, global " + type + "* out, local " + type + "* t) {\n"
+        "  size_t l = get_local_id(0);\n"
+        "  " + type + " x = in[get_global_id(0)];\n"
+        "  t[l] = " + value + ";\n"
+        "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+        "  event_t e = async_work_group_copy(out + get_group_id(0) * get_local_size(0), t, get_local_size(0), 0);\n"
+        "  wait_group_events(1, &e);\n"
+        "}\n";
+    kernel = std::make_unique<host::Kernel>(host::Program::fromOpenCLC(device, source), "k");
+    kernel->setArg(0, std::make_shared<host::Buffer>(in, bytes));
+    const std::vector<uint8_t> zeros(bytes, 0);
+    out = std::make_shared<host::Buffer>(zeros.data(), bytes);
+    kernel->setArg(1, out);
+    kernel->setArgLocal(2, bytes / 2);
+    range.global = {4, 1, 1};
+    range.local = std::array<size_t, 3>{2, 1, 1};
+  }
+};
+
+}  // namespace
+
+TEST_CASE("check: async_work_group_copy keeps the copied values' allowed sets", "[check]") {
+  // sin(x) computed into local memory, copied out with async_work_group_copy: 2 ulp away is allowed (sin: 4 ulp),
+  // as for a plain store.
+  const std::vector<float> x = {0.5f, 1.0f, 2.0f, 3.0f};
+  AsyncCopy a("float", "sin(x)", x.data(), 16);
+  REQUIRE(a.kernel->run(a.range).ok);
+  std::vector<float> observed(a.out->as<float>().begin(), a.out->as<float>().end());
+  CHECK(std::fabs(observed[1] - std::sin(1.0)) < 1e-6);
+  std::memset(a.out->data(), 0, 16);
+  observed[1] = stepF(observed[1], 2);
+  observed[2] = stepF(observed[2], 50);
+  const auto report = host::check(*a.kernel, a.range, {{1, host::ElementType::F32, bytesOf(observed)}});
+  CHECK(report.buffers.at(0).allowed == 1);
+  CHECK(report.buffers.at(0).violations == 1);
+}
+
+TEST_CASE("check: the padding lane of a 3-component vector copied with async_work_group_copy is any value",
+          "[check]") {
+  // The conformance suite's async_copy_local_to_global for char3: a char3 store leaves its fourth byte undefined
+  // (clang stores 4 lanes, the last undef), and async_work_group_copy of char3 copies 4 bytes per element.
+  std::vector<int8_t> src(16);
+  for (size_t i = 0; i < 16; ++i) src[i] = int8_t(i + 10);
+  AsyncCopy a("char3", "x", src.data(), 16);
+  std::vector<uint8_t> observed(src.begin(), src.end());  // a device that copied the source's padding bytes too
+  observed[5] = 99;                                        // and one wrong component
+  const auto report = host::check(*a.kernel, a.range, {{1, host::ElementType::I8, observed}});
+  const auto& b = report.buffers.at(0);
+  CHECK(b.violations == 1);
+  for (const auto& d : b.details)
+    CHECK((d.index % 4 == 3 ? d.cls == host::ElementClass::Allowed : d.index == 5));
+}

@@ -1,0 +1,216 @@
+// `clref check` on the whole golden corpus (issue "clref check", tests and evidence): clref's own output is
+// identical everywhere (images too); outputs of "any conforming device" (--perturb) are never a violation; and the command line
+// classifies, reports and exits as documented. Seeds: 2 per case by default; CLREF_PERTURB_SEEDS=N (the `slow` test
+// sets 20) for more.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "check/check.hpp"
+#include "clref_run.hpp"
+#include "cli/case_file.hpp"
+#include "cli/check_command.hpp"
+
+using namespace clref;
+using clref::cli::test::runClref;
+using clref::cli::test::TempDir;
+
+namespace {
+
+// Whether the case's kernel enqueues kernels (device-side enqueue), which clref check does not judge (check/check.hpp).
+bool enqueuesKernels(const cli::Case& c) {
+  return cli::prepareCase(c, host::Device()).kernel->enqueuesKernels();
+}
+
+// The golden cases with outputs (buffers or images), except those whose kernels enqueue kernels.
+std::vector<std::filesystem::path> outputCases() {
+  std::vector<std::filesystem::path> out;
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(CLREF_GOLDEN_DIR) / "cases")) {
+    if (e.path().extension() != ".json") continue;
+    const auto c = cli::loadCase(e.path());
+    if (enqueuesKernels(c)) continue;
+    bool outputs = false;
+    for (const auto& a : c.args)
+      outputs = outputs || (a.kind == cli::ArgSpec::Kind::Buffer && a.buffer.output) ||
+                (a.kind == cli::ArgSpec::Kind::Image && a.image.output);
+    if (outputs) out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+struct Outputs {
+  std::vector<host::ObservedBuffer> buffers;
+  std::vector<host::ObservedImage> images;
+};
+
+// The contents of every output buffer and image after a run of the freshly prepared case (plain or perturbed).
+Outputs outputsOf(const cli::Case& c, std::optional<uint64_t> seed) {
+  auto p = cli::prepareCase(c, host::Device());
+  const auto r = seed ? host::runPerturbed(*p.kernel, c.range, *seed) : p.kernel->run(c.range);
+  REQUIRE(r.ok);
+  Outputs out;
+  for (const auto& [arg, buffer] : p.outputs) {
+    const auto* b = reinterpret_cast<const uint8_t*>(buffer->data());
+    out.buffers.push_back(
+        {arg, cli::elementTypeOf(c.args[arg].buffer.type), std::vector<uint8_t>(b, b + buffer->size())});
+  }
+  for (const auto& [arg, image] : p.imageOutputs) {
+    const auto bytes = cli::imageContents(*image);
+    const auto* b = reinterpret_cast<const uint8_t*>(bytes.data());
+    out.images.push_back({arg, std::vector<uint8_t>(b, b + bytes.size())});
+  }
+  return out;
+}
+
+host::CheckReport checkCase(const cli::Case& c, const Outputs& observed) {
+  auto p = cli::prepareCase(c, host::Device());
+  return host::check(*p.kernel, c.range, observed.buffers, observed.images);
+}
+
+}  // namespace
+
+TEST_CASE("check of clref's own output: every element of every golden case is identical", "[check][corpus]") {
+  const auto cases = outputCases();
+  REQUIRE(cases.size() > 100);
+  size_t images = 0;
+  for (const auto& path : cases) {
+    INFO(path.filename().string());
+    const auto c = cli::loadCase(path);
+    const auto report = checkCase(c, outputsOf(c, std::nullopt));
+    REQUIRE(report.run.ok);
+    for (const auto& b : report.buffers) {
+      CHECK(b.identical == b.elements);
+      CHECK(b.details.empty());
+      images += b.image;
+    }
+  }
+  CHECK(images >= 10);  // the corpus's image-writing kernels are judged too
+}
+
+TEST_CASE("check refuses the golden cases whose kernels enqueue kernels, saying why", "[check][corpus]") {
+  size_t refused = 0;
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(CLREF_GOLDEN_DIR) / "cases")) {
+    if (e.path().extension() != ".json") continue;
+    const auto c = cli::loadCase(e.path());
+    if (!enqueuesKernels(c)) continue;
+    INFO(e.path().filename().string());
+    CHECK_THROWS_WITH(checkCase(c, outputsOf(c, std::nullopt)), Catch::Contains("(device-side enqueue)"));
+    ++refused;
+  }
+  CHECK(refused >= 10);  // device_enqueue*.json
+}
+
+TEST_CASE("check of any conforming device's output (--perturb): no golden case has a violation", "[check][corpus]") {
+  const char* env = std::getenv("CLREF_PERTURB_SEEDS");
+  const uint64_t seeds = env ? std::strtoull(env, nullptr, 10) : 2;
+  uint64_t perturbedCases = 0, allowed = 0, imageAllowed = 0;
+  for (const auto& path : outputCases()) {
+    const auto c = cli::loadCase(path);
+    bool changed = false;
+    for (uint64_t seed = 1; seed <= seeds; ++seed) {
+      INFO(path.filename().string() << " seed " << seed);
+      const auto observed = outputsOf(c, seed);
+      const auto report = checkCase(c, observed);
+      REQUIRE(report.run.ok);
+      for (const auto& b : report.buffers) {
+        CHECK(b.violations == 0);
+        if (b.violations)
+          for (const auto& d : b.details)
+            if (d.cls == host::ElementClass::Violation) FAIL_CHECK("[" << d.index << "] " << d.observed << " " << d.reason);
+        allowed += b.allowed;
+        if (b.image) imageAllowed += b.allowed;
+        changed = changed || b.allowed || b.undetermined;
+      }
+    }
+    perturbedCases += changed;
+  }
+  // The corpus has math, geometric and relaxed-accuracy kernels: many cases must actually have been perturbed.
+  CHECK(perturbedCases >= 10);
+  CHECK(allowed > 1000);
+  CHECK(imageAllowed > 0);  // image writes of colours with freedom, judged allowed
+}
+
+TEST_CASE("clref check: summary, JSON report, exit status and bad input", "[check][cli]") {
+  TempDir dir;
+  const auto caseFile = std::filesystem::path(CLREF_GOLDEN_DIR) / "cases" / "math_functions.json";
+  const auto out = dir.path() / "out";
+  REQUIRE(runClref(dir, "run '" + caseFile.string() + "' --perturb 7 --out '" + out.string() + "'").status == 0);
+  const auto report = dir.path() / "report.json";
+  auto r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "' --report '" +
+                             report.string() + "'");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Matchers::Contains(" allowed, 0 violations"));
+  std::ifstream in(report);
+  const auto j = nlohmann::json::parse(in);
+  CHECK(j["kernel"] == "math_functions");
+  CHECK(j["violations"] == 0);
+  CHECK(j["allowed"].get<uint64_t>() > 0);
+  REQUIRE(j["buffers"].size() == 2);
+  const auto& details = j["buffers"][0]["details"];
+  REQUIRE_FALSE(details.empty());
+  for (const char* field : {"arg", "index", "observed", "reference", "allowed", "reason"})
+    CHECK(details[0].contains(field));
+
+  // A planted violation: one element of the .bin far from any allowed value (the sign flipped).
+  const auto bin = out / "math_functions.arg2.bin";
+  std::fstream f(bin, std::ios::in | std::ios::out | std::ios::binary);
+  float v = 0;
+  f.seekg(4 * 10);
+  f.read(reinterpret_cast<char*>(&v), 4);
+  v = -v * 3 - 1;
+  f.seekp(4 * 10);
+  f.write(reinterpret_cast<const char*>(&v), 4);
+  f.close();
+  r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "'");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Matchers::Contains("[10] violation"));
+  CHECK_THAT(r.out, Catch::Matchers::Contains("1 violation,"));
+
+  // Bad input: a file of the wrong size, a missing folder, an unknown build option.
+  std::filesystem::resize_file(bin, 12);
+  r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "'");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("12 bytes"));
+  r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + (dir.path() / "nowhere").string() + "'");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("no observed output"));
+  r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "' --options -cl-bogus");
+  CHECK(r.status == 2);
+}
+
+TEST_CASE("clref check: an output image, observed as text", "[check][cli][images]") {
+  TempDir dir;
+  const auto caseFile = std::filesystem::path(CLREF_GOLDEN_DIR) / "cases" / "image_brighten_O2.json";
+  const auto out = dir.path() / "out";
+  REQUIRE(runClref(dir, "run '" + caseFile.string() + "' --out '" + out.string() + "'").status == 0);
+  std::filesystem::remove(out / "image_brighten_O2.arg0.bin");  // the text alone
+  const auto txt = out / "image_brighten_O2.arg0.txt";
+  auto r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "'");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Matchers::Contains("192 image elements): 192 identical"));
+  // Element 5's red channel far from anything the write rules allow (UNORM_INT16: within 0.6 of 65535 × x).
+  std::ifstream in(txt);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  size_t at = 0;
+  for (int line = 0; line < 5; ++line) at = text.find('\n', at) + 1;
+  const size_t comma = text.find(',', at);
+  const long red = std::stol(text.substr(at, comma - at));
+  text.replace(at, comma - at, std::to_string(red > 30000 ? red - 20000 : red + 20000));
+  std::ofstream(txt) << text;
+  r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "'");
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Matchers::Contains("[5] violation"));
+  CHECK_THAT(r.out, Catch::Matchers::Contains("outside the allowed codes"));
+  // A line with too few channels is bad input naming the line.
+  text.replace(at, comma + 1 - at, "");
+  std::ofstream(txt) << text;
+  r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "'");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("line 6"));
+}
