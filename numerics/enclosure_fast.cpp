@@ -4,7 +4,7 @@
 // e = ulp/2, the host's functions (glibc) e = 8 ulp of binary64, a float product in binary64 is exact. The allowed
 // set under an ulp bound U is the float values within U·ulp(x) of x; it is decided when every x in [y - e, y + e]
 // gives the same set, and the range lies inside one binade (one ulp) away from zero, the subnormals and overflow.
-// Otherwise the caller takes judge() (MPFR); test_enclosure.cpp proves the two agree.
+// Otherwise the caller takes judge() (MPFR); tests/numerics/enclosure_test.cpp proves the two agree.
 #include <cmath>
 #include <map>
 #include <mutex>

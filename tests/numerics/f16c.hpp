@@ -1,6 +1,6 @@
 // The x86 F16C instruction VCVTPS2PH as a second, hardware reference for binary32 → binary16
 // conversion in the four rounding modes. It is fast enough to check all 2^32 floats; it is
-// itself checked against MPFR on the dense sample in test_half_conversion.cpp, so agreement
+// itself checked against MPFR on the dense sample in half_conversion_test.cpp, so agreement
 // with it is agreement with MPFR.
 #pragma once
 #include <cstdint>

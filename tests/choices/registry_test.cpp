@@ -1,9 +1,11 @@
-// The registry of implementation-defined choices (numerics/choices.hpp).
+// The registry of implementation-defined choices (numerics/choices.hpp): names, clauses, options and defaults,
+// setting by name, each choice's option enum, the kinds, and the math choices in evaluate and judge.
 #include <catch2/catch.hpp>
 
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include <cmath>
 #include <vector>
@@ -59,6 +61,16 @@ TEST_CASE("Choices::set by name", "[numerics][choices]") {
       c.set(std::string(info.name) + "=" + std::string(info.options[i]));
       CHECK(c.get(info.choice) == i);
     }
+}
+
+TEST_CASE("Choices::get returns each choice's own option enum", "[numerics][rules][choices]") {
+  Choices c;
+  static_assert(std::is_same_v<decltype(c.get<Choice::Mad>()), MadOption>);
+  static_assert(std::is_same_v<decltype(c.get<Choice::FloatToIntOutOfRange>()), FloatToIntOption>);
+  static_assert(std::is_same_v<decltype(c.get<Choice::DenormsAreZero>()), DenormsAreZeroOption>);
+  c.set("mul24_out_of_range=full_product");
+  CHECK(c.get<Choice::Mul24OutOfRange>() == Mul24Option::FullProduct);
+  CHECK(uint8_t(c.get<Choice::Mul24OutOfRange>()) == c.get(Choice::Mul24OutOfRange));
 }
 
 TEST_CASE("Choices::set rejects bad names and options with the valid ones listed", "[numerics][choices]") {

@@ -1,9 +1,9 @@
 // Slow math checks (ctest label `slow`, executable numerics_slow_test): every binary16 operand
 // of every one-operand math function, and 20× the default random operand tuples of every
-// function in every format, in all four rounding modes, against test_math_reference.hpp.
+// function in every format, in all four rounding modes, against math_reference.hpp.
 #include <catch2/catch.hpp>
 
-#include "test_math_reference.hpp"
+#include "math_reference.hpp"
 
 using namespace clref::numerics;
 using namespace clref::numerics::test;

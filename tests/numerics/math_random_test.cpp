@@ -1,9 +1,9 @@
 // numerics::evaluate on random operands against the independent reference of
-// test_math_reference.hpp (MPFR at 256 bits or exact rationals, rounded by the test's own
+// math_reference.hpp (MPFR at 256 bits or exact rationals, rounded by the test's own
 // routine), every operand in all four rounding modes.
 #include <catch2/catch.hpp>
 
-#include "test_math_reference.hpp"
+#include "math_reference.hpp"
 
 using namespace clref::numerics;
 using namespace clref::numerics::test;

@@ -1,9 +1,9 @@
-// The independent reference for the math tests (test_math_random.cpp, the slow
-// test_math_exhaustive.cpp): the same function evaluated by MPFR at 256 bits (or exactly, with
+// The independent reference for the math tests (math_random_test.cpp, the slow
+// math_exhaustive_test.cpp): the same function evaluated by MPFR at 256 bits (or exactly, with
 // GMP rationals, for fma, mix, smoothstep and fdim), then rounded to the format by refRound,
 // a rounding routine written for these tests (it shares no code with numerics/mpfr_round).
 // Special operands whose results the spec prescribes (and where clref applies those rules
-// itself) are left to test_math_special.cpp.
+// itself) are left to math_special_test.cpp.
 #pragma once
 #include <gmp.h>
 #include <mpfr.h>

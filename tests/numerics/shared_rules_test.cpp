@@ -10,7 +10,6 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
-#include <type_traits>
 
 #include "numerics/choices.hpp"
 #include "numerics/convert.hpp"
@@ -185,14 +184,4 @@ TEST_CASE("float to integer: in range, saturated, and the float_to_int_out_of_ra
     CHECK(floatToInt(c.x, c.bits, c.isSigned, false, minValue) == c.minimum);
     CHECK(floatToInt(c.x, c.bits, c.isSigned, false, zero) == 0);
   }
-}
-
-TEST_CASE("Choices::get returns each choice's own option enum", "[numerics][rules][choices]") {
-  Choices c;
-  static_assert(std::is_same_v<decltype(c.get<Choice::Mad>()), MadOption>);
-  static_assert(std::is_same_v<decltype(c.get<Choice::FloatToIntOutOfRange>()), FloatToIntOption>);
-  static_assert(std::is_same_v<decltype(c.get<Choice::DenormsAreZero>()), DenormsAreZeroOption>);
-  c.set("mul24_out_of_range=full_product");
-  CHECK(c.get<Choice::Mul24OutOfRange>() == Mul24Option::FullProduct);
-  CHECK(uint8_t(c.get<Choice::Mul24OutOfRange>()) == c.get(Choice::Mul24OutOfRange));
 }
