@@ -21,7 +21,6 @@ namespace {
 using numerics::Format;
 using numerics::MathFn;
 using numerics::ValueSet;
-using Std = numerics::OpenClStd;
 
 // ---- Reading lanes ---------------------------------------------------------------------------------------------
 
