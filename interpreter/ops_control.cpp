@@ -2,8 +2,8 @@
 // Instructions.
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
-#include "interpreter/shadow_support.hpp"
 #include "interpreter/shadow.hpp"
+#include "interpreter/shadow_support.hpp"
 
 namespace clref::interpreter {
 namespace {

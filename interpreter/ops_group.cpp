@@ -9,8 +9,8 @@
 #include "interpreter/dispatch.hpp"
 #include "interpreter/group_arithmetic.hpp"
 #include "interpreter/ops_common.hpp"
-#include "interpreter/shadow_support.hpp"
 #include "interpreter/shadow.hpp"
+#include "interpreter/shadow_support.hpp"
 #include "numerics/exact_ops.hpp"
 
 namespace clref::interpreter {
