@@ -13,18 +13,31 @@ void DispatchTable::add(spv::Op op, OpcodeRule rule) {
     throw std::logic_error("lowering table: " + opcodeName(op) + " registered twice");
 }
 
-void DispatchTable::lower(spv::Op op, LowerFn fn) { add(op, {OpcodeRule::Kind::Lower, fn, nullptr}); }
+void DispatchTable::lower(spv::Op op, LowerFn fn, ShadowRule shadow) {
+  add(op, {OpcodeRule::Kind::Lower, fn, nullptr, shadow});
+}
 
-void DispatchTable::lower(std::initializer_list<spv::Op> ops, LowerFn fn) {
-  for (spv::Op op : ops) lower(op, fn);
+void DispatchTable::lower(std::initializer_list<spv::Op> ops, LowerFn fn, ShadowRule shadow) {
+  for (spv::Op op : ops) lower(op, fn, shadow);
+}
+
+void DispatchTable::openclStd(std::initializer_list<uint32_t> numbers, ShadowRule shadow) {
+  for (uint32_t n : numbers)
+    if (!openclStd_.emplace(n, shadow).second)
+      throw std::logic_error("lowering table: OpenCL.std instruction " + std::to_string(n) + " has two rules");
+}
+
+const ShadowRule* DispatchTable::findOpenclStd(uint32_t number) const {
+  auto it = openclStd_.find(number);
+  return it == openclStd_.end() ? nullptr : &it->second;
 }
 
 void DispatchTable::declaration(std::initializer_list<spv::Op> ops, const char* where) {
-  for (spv::Op op : ops) add(op, {OpcodeRule::Kind::Declaration, nullptr, where});
+  for (spv::Op op : ops) add(op, {OpcodeRule::Kind::Declaration, nullptr, where, {}});
 }
 
 void DispatchTable::unsupported(std::initializer_list<spv::Op> ops, const char* why) {
-  for (spv::Op op : ops) add(op, {OpcodeRule::Kind::Unsupported, nullptr, why});
+  for (spv::Op op : ops) add(op, {OpcodeRule::Kind::Unsupported, nullptr, why, {}});
 }
 
 const OpcodeRule* DispatchTable::find(spv::Op op) const {
@@ -43,6 +56,8 @@ const DispatchTable& dispatchTable() {
     registerConversion(t);
     registerComposite(t);
     registerExtInst(t);
+    registerMath(t);
+    registerVectorData(t);
     registerGroup(t);
     registerAtomic(t);
     registerDotProduct(t);

@@ -1,12 +1,17 @@
 // The lowering dispatch table: one entry per SPIR-V opcode that can occur in a function body,
-// naming the function that lowers it (or why clref does not). Each instruction-family file
-// (ops_*.cpp, SPIR-V 1.0 §3.32 [external] sections) registers its own opcodes in its register*() function;
-// lowering an instruction is one lookup. Internal to the interpreter.
+// naming the function that lowers it (or why clref does not) and its allowed-set rule for the shadow mode. Each
+// instruction-family file (ops_*.cpp, SPIR-V 1.0 §3.32 [external] sections) registers its own opcodes in its
+// register*() function; lowering an instruction is one lookup. Internal to the interpreter.
 //
-// To support a new instruction: write `void lowerFoo(Lowerer&, const Instruction&)` in its family
-// file and add `t.lower(spv::Op::OpFoo, lowerFoo);` to that file's register function (removing
-// the opcode from an unsupported() list in ops_unsupported.cpp if it was there). The grammar
-// test (tests/interpreter/dispatch_table_test.cpp) checks every kernel opcode has an entry.
+// To support a new instruction, everything goes in its family file (ops_<family>.cpp), in one registration:
+// write `void lowerFoo(Lowerer&, const Instruction&)` (what it does) and, for an instruction that can produce a
+// floating-point value, `void shadowFoo(ShadowLowering&)` (what a conforming device may return for it: the allowed
+// set, built from shadow_support.hpp), and add `t.lower(spv::Op::OpFoo, lowerFoo, {shadowFoo});` to that file's
+// register function (removing the opcode from an unsupported() list in ops_unsupported.cpp if it was there). An
+// instruction whose result is never floating point may leave the rule out: it then takes the generic rule (exact
+// when its operands are, undetermined when one is). An OpenCL.std instruction registers its rule by number with
+// t.openclStd(…) in the family file that lowers it. The grammar test (tests/interpreter/dispatch_table_test.cpp)
+// checks every kernel opcode has an entry and every one that can produce a floating-point value has a rule.
 //
 // OpExtInst of a debug-information set (Module::isDebugInfo: OpenCL.DebugInfo.100, NonSemantic.*)
 // never reaches the table: lower.cpp skips it, as it skips OpUndef, so that neither takes part
@@ -24,6 +29,19 @@ namespace clref::interpreter {
 
 using LowerFn = void (*)(Lowerer&, const Instruction&);
 
+class ShadowLowering;  // shadow_support.hpp
+// The shadow mode's rule for one instruction (docs/ARCHITECTURE.md "The shadow mode"): the Ops that give its result
+// the set of values a conforming device may return, or mark it undetermined. Emitted only when the kernel is
+// lowered for the shadow mode (LowerOptions::shadow): the plain dispatch loop never sees them.
+struct ShadowRule {
+  enum class When : uint8_t {
+    After,   // after the instruction's own Ops: its result's set
+    Before,  // before them: a decision the instruction takes (a branch on an undetermined condition)
+  };
+  void (*emit)(ShadowLowering&) = nullptr;  // nullptr: the generic rule (shadow_support.hpp)
+  When when = When::After;
+};
+
 // What clref does with one opcode.
 struct OpcodeRule {
   enum class Kind : uint8_t {
@@ -34,20 +52,27 @@ struct OpcodeRule {
   Kind kind = Kind::Unsupported;
   LowerFn lower = nullptr;
   const char* why = nullptr;  // Declaration: where it is handled; Unsupported: the diagnostic
+  ShadowRule shadow;          // Lower: the allowed-set rule
 };
 
 class DispatchTable {
  public:
-  void lower(spv::Op op, LowerFn fn);
-  void lower(std::initializer_list<spv::Op> ops, LowerFn fn);  // opcodes sharing one lowering
+  void lower(spv::Op op, LowerFn fn, ShadowRule shadow = {});
+  void lower(std::initializer_list<spv::Op> ops, LowerFn fn, ShadowRule shadow = {});  // opcodes sharing one lowering
+  // The rule of OpenCL.std instruction `number` (OpenCL.ExtendedInstructionSet.100): OpExtInst's own rule
+  // (ops_extinst.cpp) dispatches on the number to it.
+  void openclStd(std::initializer_list<uint32_t> numbers, ShadowRule shadow);
   void declaration(std::initializer_list<spv::Op> ops, const char* where);
   void unsupported(std::initializer_list<spv::Op> ops, const char* why);
   const OpcodeRule* find(spv::Op op) const;  // nullptr: the opcode has no entry
   const std::unordered_map<uint32_t, OpcodeRule>& rules() const { return rules_; }
+  const ShadowRule* findOpenclStd(uint32_t number) const;  // nullptr: no rule registered
+  const std::unordered_map<uint32_t, ShadowRule>& openclStdRules() const { return openclStd_; }
 
  private:
   void add(spv::Op op, OpcodeRule rule);
   std::unordered_map<uint32_t, OpcodeRule> rules_;
+  std::unordered_map<uint32_t, ShadowRule> openclStd_;
 };
 
 // The table, built once from the family registrations below.
@@ -74,6 +99,8 @@ void registerComposite(DispatchTable&);     // ops_composite.cpp
 void registerMemory(DispatchTable&);        // ops_memory.cpp
 void registerControl(DispatchTable&);       // ops_control.cpp
 void registerExtInst(DispatchTable&);       // ops_extinst.cpp (OpExtInst; OpenCL.std dispatch inside)
+void registerMath(DispatchTable&);          // ops_math.cpp: the OpenCL.std math, common and geometric rules
+void registerVectorData(DispatchTable&);    // ops_vector_data.cpp: the OpenCL.std vload/vstore rules
 void registerGroup(DispatchTable&);         // ops_group.cpp
 void registerAtomic(DispatchTable&);        // ops_atomic.cpp
 void registerDotProduct(DispatchTable&);    // ops_dot_product.cpp

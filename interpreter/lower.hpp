@@ -127,8 +127,9 @@ void emitShadowUpdate(Lowerer&, const Instruction& producer);  // after a value-
 void emitObserveBefore(Lowerer&, const Instruction&);
 void emitObserveAfter(Lowerer&, const Instruction&);
 
-// Allowed-set propagation (shadow_rules.cpp), with LowerOptions::shadow: the rule's Op before a branch and after
-// a value-producing instruction.
+// Allowed-set propagation (shadow_support.cpp), with LowerOptions::shadow: the rule the instruction's dispatch entry
+// names (dispatch.hpp, chosen in the instruction's family file), its Op before a branch and after a value-producing
+// instruction.
 void emitShadowRuleBefore(Lowerer&, const Instruction&);
 void emitShadowRuleAfter(Lowerer&, const Instruction&);
 

@@ -4,6 +4,7 @@
 
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow_support.hpp"
 #include "numerics/dot.hpp"
 
 namespace clref::interpreter {
@@ -214,6 +215,44 @@ void lowerDot(Lowerer& L, const Instruction& inst) {
   op.n = L.lanes(L.typeIdOfValue(inst.operand(0)));
 }
 
+// ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
+
+// OpFAdd/OpFSub: the sum's set; and the operands that are products a device may fuse with it (FP_CONTRACT: no
+// NoContraction on either instruction).
+template <numerics::CoreOp Core> void shadowSum(ShadowLowering& S) {
+  using spv::Op;
+  const bool sub = Core == numerics::CoreOp::Sub;
+  FloatRule& rule = S.floatRule(FloatKind::Core, {S.operand(0), S.operand(1)}, Core);
+  if (S.L.m.decoration(S.inst.resultId, spv::Decoration::NoContraction)) return;
+  for (size_t k = 0; k < 2; ++k) {
+    const Instruction* def = S.L.m.findDef(S.operand(k));
+    if (!def || def->opcode != Op::OpFMul || S.L.m.decoration(def->resultId, spv::Decoration::NoContraction) ||
+        !S.L.hasReg(def->operand(0)) || !S.L.hasReg(def->operand(1)))
+      continue;
+    Contraction c;
+    c.a = S.laneRef(def->operand(0));
+    c.b = S.laneRef(def->operand(1));
+    c.addend = 1 - k;
+    c.negA = sub && k == 1;
+    c.negC = sub && k == 0;
+    rule.contractions.push_back(c);
+  }
+}
+// OpFMul, OpVectorTimesScalar, OpFDiv: the correctly rounded operation's set (numerics::allowedSetCore).
+template <numerics::CoreOp Core> void shadowCore(ShadowLowering& S) {
+  S.floatRule(FloatKind::Core, {S.operand(0), S.operand(1)}, Core);
+}
+// OpFRem: fmod's rule.
+void shadowFRem(ShadowLowering& S) {
+  S.floatRule(FloatKind::Math, {S.operand(0), S.operand(1)}, numerics::CoreOp::None, numerics::MathFn::fmod);
+}
+// OpFMod: exact on single values, any value otherwise.
+void shadowFMod(ShadowLowering& S) { S.floatRule(FloatKind::FMod, {S.operand(0), S.operand(1)}); }
+// OpFNegate: a sign flip, exact; the operand's set negated.
+void shadowFNegate(ShadowLowering& S) { S.floatRule(FloatKind::Negate, {S.operand(0)}); }
+// OpDot: the geometric rule of dot.
+void shadowDot(ShadowLowering& S) { S.geometric(numerics::CoreOp::Dot, S.operand(0), S.operand(1)); }
+
 }  // namespace
 
 void registerArithmetic(DispatchTable& t) {
@@ -227,15 +266,16 @@ void registerArithmetic(DispatchTable& t) {
   t.lower(Op::OpSRem, lowerIntBinaryOp<SRem>);
   t.lower(Op::OpSMod, lowerIntBinaryOp<SMod>);
   t.lower(Op::OpSNegate, lowerIntUnaryOp<SNegate>);
-  t.lower(Op::OpFAdd, lowerFloatBinaryOp<FAdd>);
-  t.lower(Op::OpFSub, lowerFloatBinaryOp<FSub>);
-  t.lower(Op::OpFMul, lowerFloatBinaryOp<FMul>);
-  t.lower(Op::OpFDiv, lowerFloatBinaryOp<FDiv>);
-  t.lower(Op::OpFRem, lowerFloatBinaryOp<FRem>);
-  t.lower(Op::OpFMod, lowerFloatBinaryOp<FMod>);
-  t.lower(Op::OpFNegate, lowerFNegate);
-  t.lower(Op::OpVectorTimesScalar, lowerVectorTimesScalar);
-  t.lower(Op::OpDot, lowerDot);
+  using numerics::CoreOp;
+  t.lower(Op::OpFAdd, lowerFloatBinaryOp<FAdd>, {shadowSum<CoreOp::Add>});
+  t.lower(Op::OpFSub, lowerFloatBinaryOp<FSub>, {shadowSum<CoreOp::Sub>});
+  t.lower(Op::OpFMul, lowerFloatBinaryOp<FMul>, {shadowCore<CoreOp::Mul>});
+  t.lower(Op::OpFDiv, lowerFloatBinaryOp<FDiv>, {shadowCore<CoreOp::Div>});
+  t.lower(Op::OpFRem, lowerFloatBinaryOp<FRem>, {shadowFRem});
+  t.lower(Op::OpFMod, lowerFloatBinaryOp<FMod>, {shadowFMod});
+  t.lower(Op::OpFNegate, lowerFNegate, {shadowFNegate});
+  t.lower(Op::OpVectorTimesScalar, lowerVectorTimesScalar, {shadowCore<CoreOp::Mul>});
+  t.lower(Op::OpDot, lowerDot, {shadowDot});
 }
 
 }  // namespace clref::interpreter

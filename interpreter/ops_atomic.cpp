@@ -9,6 +9,7 @@
 
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow_support.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -239,6 +240,38 @@ void lowerAtomicFlagClear(Lowerer& L, const Instruction& inst) {
   op.a = L.reg(inst.operand(0));
 }
 
+// ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
+
+// Every atomic: the value it returns, and for some the value it leaves, depend on the order in which the work-items
+// reach it (shAtomic). Exchange, compare-exchange and store leave an order-dependent value in memory; so does the
+// float addition, which is not associative; float min and max may leave either of -0 and +0.
+void shadowAtomic(ShadowLowering& S) {
+  using spv::Op;
+  const Op o = S.inst.opcode;
+  Lowerer& L = S.L;
+  auto& t = L.k.tables.emplace_back();
+  // Value operands: after the pointer, scope and semantics (and the second semantics of compare-exchange).
+  const size_t first = o == Op::OpAtomicCompareExchange || o == Op::OpAtomicCompareExchangeWeak ? 4 : 3;
+  for (size_t k = first; k < S.inst.operandCount(); ++k)
+    if (L.hasReg(S.operand(k)) && !L.isConstant(S.operand(k))) {
+      t.push_back(L.reg(S.operand(k)));
+      t.push_back(uint32_t(L.typeOfValue(S.operand(k)).size));
+    }
+  interpreter::Op& op = L.emit(&shAtomic, S.inst);
+  op.a = L.reg(S.operand(0));
+  op.n = uint32_t(L.type(L.typeOfValue(S.operand(0)).element).size);
+  op.r = S.inst.resultId ? L.reg(S.inst.resultId) : ~0u;
+  op.imm = o == Op::OpAtomicExchange || o == Op::OpAtomicCompareExchange || o == Op::OpAtomicCompareExchangeWeak ||
+                   o == Op::OpAtomicStore || o == Op::OpAtomicFAddEXT
+               ? 1
+               : 0;
+  if (o == Op::OpAtomicFMinEXT || o == Op::OpAtomicFMaxEXT) {
+    op.imm = 2;
+    op.b = L.reg(S.operand(3));
+  }
+  op.aux = &t;
+}
+
 }  // namespace
 
 // A kernel with atomics may have work-items wait on each other (a spin on a flag another sets): the scheduler then
@@ -250,24 +283,24 @@ template <LowerFn F> void live(Lowerer& L, const Instruction& inst) {
 
 void registerAtomic(DispatchTable& t) {
   using spv::Op;
-  t.lower(Op::OpAtomicLoad, live<lowerAtomicLoad>);
-  t.lower(Op::OpAtomicStore, live<lowerAtomicStore>);
-  t.lower(Op::OpAtomicExchange, live<lowerAtomicRmw<Rmw::Exchange, true>>);
-  t.lower(Op::OpAtomicIAdd, live<lowerAtomicRmw<Rmw::IAdd, true>>);
-  t.lower(Op::OpAtomicISub, live<lowerAtomicRmw<Rmw::ISub, true>>);
-  t.lower(Op::OpAtomicSMin, live<lowerAtomicRmw<Rmw::SMin, true>>);
-  t.lower(Op::OpAtomicUMin, live<lowerAtomicRmw<Rmw::UMin, true>>);
-  t.lower(Op::OpAtomicSMax, live<lowerAtomicRmw<Rmw::SMax, true>>);
-  t.lower(Op::OpAtomicUMax, live<lowerAtomicRmw<Rmw::UMax, true>>);
-  t.lower(Op::OpAtomicAnd, live<lowerAtomicRmw<Rmw::And, true>>);
-  t.lower(Op::OpAtomicOr, live<lowerAtomicRmw<Rmw::Or, true>>);
-  t.lower(Op::OpAtomicXor, live<lowerAtomicRmw<Rmw::Xor, true>>);
-  t.lower(Op::OpAtomicFAddEXT, live<lowerAtomicFloat<FloatRmw::Add>>);
-  t.lower(Op::OpAtomicFMinEXT, live<lowerAtomicFloat<FloatRmw::Min>>);
-  t.lower(Op::OpAtomicFMaxEXT, live<lowerAtomicFloat<FloatRmw::Max>>);
-  t.lower(Op::OpAtomicIIncrement, live<lowerAtomicRmw<Rmw::IAdd, false>>);
-  t.lower(Op::OpAtomicIDecrement, live<lowerAtomicRmw<Rmw::ISub, false>>);
-  t.lower({Op::OpAtomicCompareExchange, Op::OpAtomicCompareExchangeWeak}, live<lowerAtomicCompareExchange>);
+  t.lower(Op::OpAtomicLoad, live<lowerAtomicLoad>, {shadowAtomic});
+  t.lower(Op::OpAtomicStore, live<lowerAtomicStore>, {shadowAtomic});
+  t.lower(Op::OpAtomicExchange, live<lowerAtomicRmw<Rmw::Exchange, true>>, {shadowAtomic});
+  t.lower(Op::OpAtomicIAdd, live<lowerAtomicRmw<Rmw::IAdd, true>>, {shadowAtomic});
+  t.lower(Op::OpAtomicISub, live<lowerAtomicRmw<Rmw::ISub, true>>, {shadowAtomic});
+  t.lower(Op::OpAtomicSMin, live<lowerAtomicRmw<Rmw::SMin, true>>, {shadowAtomic});
+  t.lower(Op::OpAtomicUMin, live<lowerAtomicRmw<Rmw::UMin, true>>, {shadowAtomic});
+  t.lower(Op::OpAtomicSMax, live<lowerAtomicRmw<Rmw::SMax, true>>, {shadowAtomic});
+  t.lower(Op::OpAtomicUMax, live<lowerAtomicRmw<Rmw::UMax, true>>, {shadowAtomic});
+  t.lower(Op::OpAtomicAnd, live<lowerAtomicRmw<Rmw::And, true>>, {shadowAtomic});
+  t.lower(Op::OpAtomicOr, live<lowerAtomicRmw<Rmw::Or, true>>, {shadowAtomic});
+  t.lower(Op::OpAtomicXor, live<lowerAtomicRmw<Rmw::Xor, true>>, {shadowAtomic});
+  t.lower(Op::OpAtomicFAddEXT, live<lowerAtomicFloat<FloatRmw::Add>>, {shadowAtomic});
+  t.lower(Op::OpAtomicFMinEXT, live<lowerAtomicFloat<FloatRmw::Min>>, {shadowAtomic});
+  t.lower(Op::OpAtomicFMaxEXT, live<lowerAtomicFloat<FloatRmw::Max>>, {shadowAtomic});
+  t.lower(Op::OpAtomicIIncrement, live<lowerAtomicRmw<Rmw::IAdd, false>>, {shadowAtomic});
+  t.lower(Op::OpAtomicIDecrement, live<lowerAtomicRmw<Rmw::ISub, false>>, {shadowAtomic});
+  t.lower({Op::OpAtomicCompareExchange, Op::OpAtomicCompareExchangeWeak}, live<lowerAtomicCompareExchange>, {shadowAtomic});
   t.lower(Op::OpAtomicFlagTestAndSet, live<lowerAtomicFlagTestAndSet>);
   t.lower(Op::OpAtomicFlagClear, live<lowerAtomicFlagClear>);
 }

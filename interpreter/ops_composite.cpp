@@ -3,6 +3,7 @@
 // insertion are byte copies at offsets computed during lowering.
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow_support.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -251,6 +252,76 @@ void lowerVectorInsertDynamic(Lowerer& L, const Instruction& inst) {
   if (L.typeOfValue(inst.operand(2)).width < 32) L.reject(inst, "vector index narrower than 32 bits");
 }
 
+// ---- Allowed sets (the shadow mode, shadow_support.hpp): the sets move with the bytes ---------------------------------
+
+void shadowCompositeExtract(ShadowLowering& S) {
+  const uint64_t off = shadowOffsetOf(S.L, S.L.typeIdOfValue(S.operand(0)), S.inst, 1);
+  S.copies({0, uint32_t(S.L.reg(S.operand(0)) + off), S.resultBytes()});
+}
+void shadowCompositeInsert(ShadowLowering& S) {
+  const uint64_t off = shadowOffsetOf(S.L, S.inst.resultType, S.inst, 2);
+  S.copies({0, S.L.reg(S.operand(1)), S.resultBytes(), uint32_t(off), S.L.reg(S.operand(0)),
+            uint32_t(S.L.typeOfValue(S.operand(0)).size)});
+}
+void shadowCompositeConstruct(ShadowLowering& S) {
+  Lowerer& L = S.L;
+  const Type& t = S.resultType();
+  std::vector<uint32_t> triples;
+  uint64_t off = 0;
+  for (size_t k = 0; k < S.inst.operandCount(); ++k) {
+    const Type& ot = L.typeOfValue(S.operand(k));
+    uint64_t at = off;
+    if (t.kind == TypeKind::Struct) at = t.memberOffsets.at(k);
+    else if (t.kind == TypeKind::Array) at = k * (t.stride ? t.stride : L.type(t.element).size);
+    triples.insert(triples.end(), {uint32_t(at), L.reg(S.operand(k)), uint32_t(ot.size)});
+    // Vector from scalars and vectors: each operand's components in turn (3-component operands take 3 lanes).
+    off += t.kind == TypeKind::Vector ? L.lanes(L.typeIdOfValue(S.operand(k))) * L.type(t.element).size : ot.size;
+  }
+  S.copies(std::move(triples));
+}
+void shadowVectorShuffle(ShadowLowering& S) {
+  Lowerer& L = S.L;
+  const Type& a = L.typeOfValue(S.operand(0));
+  const uint32_t lb = S.laneBytes(S.inst.resultType), na = a.count;
+  std::vector<uint32_t> triples, undefinedLanes;
+  for (size_t k = 2; k < S.inst.operandCount(); ++k) {
+    const uint32_t c = S.operand(k);
+    // SPIR-V 1.0 §3.32.12 [external] OpVectorShuffle: a component literal 0xFFFFFFFF makes the result's
+    // component undefined (clref's value is whatever its copy left): any value another device may give, such as
+    // the padding lane clang adds to store a 3-component vector, or the fourth lane of as_type4 of one:
+    // OpenCL C 3.0 §6.4.4.2 [[reinterpreting-types-using-as_type-and-as_typen]].
+    if (c == 0xFFFFFFFFu) {
+      undefinedLanes.push_back(uint32_t((k - 2) * lb));
+      continue;
+    }
+    const uint32_t src = c < na ? L.reg(S.operand(0)) + c * lb : L.reg(S.operand(1)) + (c - na) * lb;
+    triples.insert(triples.end(), {uint32_t((k - 2) * lb), src, lb});
+  }
+  S.copies(std::move(triples));
+  if (!undefinedLanes.empty()) S.anyValueLanes(std::move(undefinedLanes), lb);
+}
+void shadowVectorExtractDynamic(ShadowLowering& S) {
+  Lowerer& L = S.L;
+  Op& op = L.emit(&shExtractDynamic, S.inst);
+  op.r = L.reg(S.inst.resultId);
+  op.a = L.reg(S.operand(0));
+  op.b = L.reg(S.operand(1));
+  op.c = uint32_t(L.typeOfValue(S.operand(1)).size);
+  op.n = S.resultBytes();
+  op.imm = L.typeOfValue(S.operand(0)).count;
+}
+void shadowVectorInsertDynamic(ShadowLowering& S) {
+  Lowerer& L = S.L;
+  Op& op = L.emit(&shInsertDynamic, S.inst);
+  op.r = L.reg(S.inst.resultId);
+  op.a = L.reg(S.operand(0));
+  op.b = L.reg(S.operand(1));
+  op.c = L.reg(S.operand(2));
+  op.align = uint32_t(L.typeOfValue(S.operand(2)).size);
+  op.n = S.laneBytes(S.inst.resultType);
+  op.imm = S.resultType().count;
+}
+
 }  // namespace
 
 uint64_t memberOffset(const Lowerer& L, uint32_t typeId, const Instruction& inst, size_t first, uint32_t& memberType) {
@@ -282,13 +353,14 @@ uint64_t memberOffset(const Lowerer& L, uint32_t typeId, const Instruction& inst
 
 void registerComposite(DispatchTable& t) {
   using spv::Op;
-  t.lower(Op::OpCompositeExtract, lowerCompositeExtract);
-  t.lower(Op::OpCompositeInsert, lowerCompositeInsert);
-  t.lower({Op::OpCopyObject, Op::OpCopyLogical}, lowerCopyObject);
-  t.lower(Op::OpCompositeConstruct, lowerCompositeConstruct);
-  t.lower(Op::OpVectorShuffle, lowerVectorShuffle);
-  t.lower(Op::OpVectorExtractDynamic, lowerVectorExtractDynamic);
-  t.lower(Op::OpVectorInsertDynamic, lowerVectorInsertDynamic);
+  t.lower(Op::OpCompositeExtract, lowerCompositeExtract, {shadowCompositeExtract});
+  t.lower(Op::OpCompositeInsert, lowerCompositeInsert, {shadowCompositeInsert});
+  t.lower(Op::OpCopyObject, lowerCopyObject, {shadowCopyOperand0});
+  t.lower(Op::OpCopyLogical, lowerCopyObject, {shadowGeneric});  // (types of the same layout: generic, as before)
+  t.lower(Op::OpCompositeConstruct, lowerCompositeConstruct, {shadowCompositeConstruct});
+  t.lower(Op::OpVectorShuffle, lowerVectorShuffle, {shadowVectorShuffle});
+  t.lower(Op::OpVectorExtractDynamic, lowerVectorExtractDynamic, {shadowVectorExtractDynamic});
+  t.lower(Op::OpVectorInsertDynamic, lowerVectorInsertDynamic, {shadowVectorInsertDynamic});
 }
 
 }  // namespace clref::interpreter

@@ -3,6 +3,7 @@
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow.hpp"
+#include "interpreter/shadow_support.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -309,19 +310,28 @@ void lowerControlBarrier(Lowerer& L, const Instruction& inst) {
 // image memory fence makes a read_write image's writes visible to the work-item's reads (ops_image.cpp).
 void lowerMemoryBarrier(Lowerer& L, const Instruction& inst) { emitImageFence(L, inst, inst.operand(1)); }
 
+// The shadow mode (shadow_support.hpp), before a branch or switch: a condition or selector that is undetermined
+// decides control flow.
+void shadowBranch(ShadowLowering& S) {
+  Op& op = S.L.emit(&shBranch, S.inst);
+  op.a = S.L.reg(S.operand(0));
+  op.n = uint32_t(S.L.typeOfValue(S.operand(0)).size);
+}
+
 }  // namespace
 
 void registerControl(DispatchTable& t) {
   using spv::Op;
   t.lower(Op::OpBranch, lowerBranch);
-  t.lower(Op::OpBranchConditional, lowerBranchConditional);
-  t.lower(Op::OpSwitch, lowerSwitch);
+  t.lower(Op::OpBranchConditional, lowerBranchConditional, {shadowBranch, ShadowRule::When::Before});
+  t.lower(Op::OpSwitch, lowerSwitch, {shadowBranch, ShadowRule::When::Before});
   t.lower(Op::OpReturn, lowerReturn);
   t.lower(Op::OpReturnValue, lowerReturnValue);
   t.lower(Op::OpUnreachable, lowerUnreachable);
   t.lower(Op::OpExpectKHR, lowerExpectKHR);
   t.lower(Op::OpAssumeTrueKHR, lowerAssumeTrueKHR);
-  t.lower(Op::OpFunctionCall, lowerFunctionCall);
+  // The callee's OpReturnValue moves the result's set (the return copies it with the bytes).
+  t.lower(Op::OpFunctionCall, lowerFunctionCall, {shadowNone});
   t.lower(Op::OpControlBarrier, lowerControlBarrier);
   t.lower(Op::OpMemoryBarrier, lowerMemoryBarrier);
   // Instructions without run-time effect. Memory is sequentially
@@ -330,9 +340,11 @@ void registerControl(DispatchTable& t) {
   // OpPhi is executed on the incoming edges (Lowerer::edgeTo); merges, lifetimes and line
   // information only describe the code.
   // OpUndef's register already holds the undefined value (lower_constants.cpp writes it).
-  t.lower({Op::OpUndef, Op::OpPhi, Op::OpSelectionMerge, Op::OpLoopMerge,
-           Op::OpLifetimeStart, Op::OpLifetimeStop, Op::OpNop, Op::OpLine, Op::OpNoLine},
+  t.lower({Op::OpUndef, Op::OpSelectionMerge, Op::OpLoopMerge, Op::OpLifetimeStart, Op::OpLifetimeStop, Op::OpNop,
+           Op::OpLine, Op::OpNoLine},
           lowerNoCode);
+  // The phi copies on the incoming edge move the sets with the bytes.
+  t.lower(Op::OpPhi, lowerNoCode, {shadowNone});
 }
 
 }  // namespace clref::interpreter

@@ -6,6 +6,7 @@
 #include "interpreter/dispatch.hpp"
 #include "interpreter/fp_rounding_mode.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow_support.hpp"
 #include "numerics/convert.hpp"
 
 namespace clref::interpreter {
@@ -361,17 +362,31 @@ void lowerGenericPtrMemSemantics(Lowerer& L, const Instruction& inst) {
   op.a = L.reg(inst.operand(0));
 }
 
+// ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
+
+// OpConvertFToS/U: a decision when the operand's set spans more than one integer; any value out of range.
+void shadowConvertFToI(ShadowLowering& S) { S.intOfFloat(S.operand(0), "conversion to an integer"); }
+// OpFConvert: correctly rounded in the instruction's mode, a set when the operand has one.
+void shadowFConvert(ShadowLowering& S) { S.floatRule(FloatKind::Convert, {S.operand(0)}); }
+// OpConvertPtrToU: C99 §6.3.2.3 [external], which OpenCL C builds on: a pointer converted to an integer is
+// implementation-defined. Any value on another device (the conformance suite's kernel_memory_alignment reads addresses
+// to test their alignment).
+void shadowConvertPtrToU(ShadowLowering& S) { S.anyValueLanes({0}, S.resultBytes()); }
+
 }  // namespace
 
 void registerConversion(DispatchTable& t) {
   using spv::Op;
-  t.lower({Op::OpConvertFToU, Op::OpConvertFToS}, lowerConvertFToI);
-  t.lower({Op::OpConvertSToF, Op::OpConvertUToF}, lowerConvertIToF);
-  t.lower(Op::OpFConvert, lowerFConvert);
+  t.lower({Op::OpConvertFToU, Op::OpConvertFToS}, lowerConvertFToI, {shadowConvertFToI});
+  // An integer converts to one float in the instruction's rounding mode: the generic rule (exact when the integer is).
+  t.lower({Op::OpConvertSToF, Op::OpConvertUToF}, lowerConvertIToF, {shadowGeneric});
+  t.lower(Op::OpFConvert, lowerFConvert, {shadowFConvert});
   t.lower({Op::OpUConvert, Op::OpSConvert}, lowerIntConvert);
   t.lower({Op::OpSatConvertSToU, Op::OpSatConvertUToS}, lowerSatConvert);
-  t.lower({Op::OpBitcast, Op::OpPtrCastToGeneric}, lowerBitcast);
-  t.lower({Op::OpConvertPtrToU, Op::OpConvertUToPtr}, lowerPtrIntConvert);
+  t.lower(Op::OpBitcast, lowerBitcast, {shadowCopyOperand0});  // the bits move: a float's set with them
+  t.lower(Op::OpPtrCastToGeneric, lowerBitcast);
+  t.lower(Op::OpConvertPtrToU, lowerPtrIntConvert, {shadowConvertPtrToU});
+  t.lower(Op::OpConvertUToPtr, lowerPtrIntConvert);
   t.lower({Op::OpGenericCastToPtr, Op::OpGenericCastToPtrExplicit}, lowerGenericCastToPtr);
   t.lower(Op::OpGenericPtrMemSemantics, lowerGenericPtrMemSemantics);
 }

@@ -6,6 +6,7 @@
 
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow_support.hpp"
 #include "numerics/exact_ops.hpp"
 #include "numerics/opencl_std.hpp"
 
@@ -508,8 +509,31 @@ void lowerExtInst(Lowerer& L, const Instruction& inst) {
   L.reject(inst, "OpenCL.std has no instruction " + std::to_string(inst.operand(1)));
 }
 
+// ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
+
+// OpExtInst: the rule the family of the OpenCL.std instruction registered for its number (t.openclStd), else the
+// generic rule.
+void shadowExtInst(ShadowLowering& S) {
+  const auto set = S.L.m.extInstImports.find(S.inst.extInstSet);
+  const ShadowRule* rule = set != S.L.m.extInstImports.end() && set->second == "OpenCL.std"
+                               ? dispatchTable().findOpenclStd(S.operand(1))
+                               : nullptr;
+  if (rule && rule->emit)
+    rule->emit(S);
+  else
+    shadowGeneric(S);
+}
+
+// select(a, b, c): b's set where c chooses it, a's where not, both where c is undetermined.
+void shadowSelectStd(ShadowLowering& S) { S.select(S.operand(4), S.operand(3), S.operand(2), true); }
+
 }  // namespace
 
-void registerExtInst(DispatchTable& t) { t.lower(spv::Op::OpExtInst, lowerExtInst); }
+void registerExtInst(DispatchTable& t) {
+  t.lower(spv::Op::OpExtInst, lowerExtInst, {shadowExtInst});
+  t.openclStd({uint32_t(Std::select)}, {shadowSelectStd});
+  // Lanes that move whole or bit by bit, of any gentype: the generic rule (any value when a float operand has a set).
+  t.openclStd({uint32_t(Std::shuffle), uint32_t(Std::shuffle2), uint32_t(Std::bitselect)}, {shadowGeneric});
+}
 
 }  // namespace clref::interpreter

@@ -10,6 +10,7 @@
 #include "interpreter/group_arithmetic.hpp"
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow.hpp"
+#include "interpreter/shadow_support.hpp"
 #include "numerics/exact_ops.hpp"
 
 namespace clref::interpreter {
@@ -199,6 +200,41 @@ void lowerGroupArith(Lowerer& L, const Instruction& inst) {
   op.c = operation;
 }
 
+// ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
+
+// work_group_reduce_min/max and scans of floats: the minimum or maximum is one of the values whatever the order, but of
+// equal zeros either may come first (fmin/fmax leave the zero sign open): a zero result is either zero; operands with
+// sets give any value.
+void shadowGroupFMinMax(ShadowLowering& S) {
+  Op& op = S.L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
+    ShadowRun& s = *wi.shadow;
+    if (s.choiceFreedInst == op->inst) s.choiceFreedInst = UINT32_MAX;  // the order choice, noted once per group
+    uint8_t* out = wi.regs + op->r;
+    const numerics::Format f = numerics::formatOfBytes(op->n);
+    if (s.anyIn(wi.regs + op->a, op->n)) {
+      ShadowEntry e;
+      e.set = numerics::ValueSet::all();
+      e.size = uint8_t(op->n);
+      e.format = f;
+      e.producer = op->inst;
+      s.set(out, e);
+    } else if (shadowReadFloat(out, f) == 0) {
+      ShadowEntry e;
+      e.set = numerics::ValueSet{-0.0, 0.0, false};
+      e.size = uint8_t(op->n);
+      e.format = f;
+      e.producer = op->inst;
+      s.set(out, e);
+    } else {
+      s.clear(out, op->n);
+    }
+    return op + 1;
+  }, S.inst);
+  op.r = S.L.reg(S.inst.resultId);
+  op.a = S.L.reg(S.operand(2));
+  op.n = S.resultBytes();
+}
+
 }  // namespace
 
 // Execution scope Workgroup or Subgroup (a constant, SPIR-V 1.0 §2.2.5 [external] Scope <id>); true for Subgroup.
@@ -214,12 +250,15 @@ void registerGroup(DispatchTable& t) {
   t.lower(Op::OpGroupAsyncCopy, lowerGroupAsyncCopy);
   t.lower(Op::OpGroupWaitEvents, lowerGroupWaitEvents);
   t.lower({Op::OpGroupAll, Op::OpGroupAny}, lowerGroupVote);
-  t.lower(Op::OpGroupBroadcast, lowerGroupBroadcast);
-  t.lower({Op::OpGroupIAdd, Op::OpGroupFAdd, Op::OpGroupFMin, Op::OpGroupUMin, Op::OpGroupSMin, Op::OpGroupFMax,
-           Op::OpGroupUMax, Op::OpGroupSMax, Op::OpGroupIMulKHR, Op::OpGroupFMulKHR, Op::OpGroupBitwiseAndKHR,
-           Op::OpGroupBitwiseOrKHR, Op::OpGroupBitwiseXorKHR, Op::OpGroupLogicalAndKHR, Op::OpGroupLogicalOrKHR,
-           Op::OpGroupLogicalXorKHR},
+  // The generic rule over this work-item's operands: the broadcast value's set in the work-item it comes from is not
+  // followed.
+  t.lower(Op::OpGroupBroadcast, lowerGroupBroadcast, {shadowGeneric});
+  t.lower({Op::OpGroupIAdd, Op::OpGroupUMin, Op::OpGroupSMin, Op::OpGroupUMax, Op::OpGroupSMax, Op::OpGroupIMulKHR,
+           Op::OpGroupBitwiseAndKHR, Op::OpGroupBitwiseOrKHR, Op::OpGroupBitwiseXorKHR, Op::OpGroupLogicalAndKHR,
+           Op::OpGroupLogicalOrKHR, Op::OpGroupLogicalXorKHR},
           lowerGroupArith);
+  t.lower({Op::OpGroupFAdd, Op::OpGroupFMulKHR}, lowerGroupArith, {shadowAnyOrderReduction});
+  t.lower({Op::OpGroupFMin, Op::OpGroupFMax}, lowerGroupArith, {shadowGroupFMinMax});
 }
 
 }  // namespace clref::interpreter

@@ -18,6 +18,7 @@
 #include "interpreter/image_types.hpp"
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow.hpp"
+#include "interpreter/shadow_support.hpp"
 
 namespace clref::interpreter {
 
@@ -781,8 +782,9 @@ void registerImage(DispatchTable& t) {
   using spv::Op;
   t.lower(Op::OpSampledImage, lowerSampledImage);
   t.lower(Op::OpImage, lowerImage);
-  t.lower(Op::OpImageSampleExplicitLod, lowerSampleExplicitLod);
-  t.lower(Op::OpImageRead, lowerImageRead);
+  // The reads apply the image verdict in their own Op (shadowRead): no rule after them.
+  t.lower(Op::OpImageSampleExplicitLod, lowerSampleExplicitLod, {shadowNone});
+  t.lower(Op::OpImageRead, lowerImageRead, {shadowNone});
   t.lower(Op::OpImageWrite, lowerImageWrite);
   t.lower(Op::OpImageQuerySizeLod, lowerQuerySizeLod);
   t.lower(Op::OpImageQuerySize, lowerQuerySize);

@@ -5,7 +5,9 @@
 // implementation is exact (fabs, fmin, sqrt, fma, …) keep their fast handlers in ops_extinst.cpp.
 #include <cmath>
 
+#include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow_support.hpp"
 #include "numerics/geometric.hpp"
 #include "numerics/math.hpp"
 
@@ -282,6 +284,87 @@ bool lowerMath(Lowerer& L, const Instruction& inst) {
   op.aux = spec.get();
   L.k.auxObjects.push_back(std::move(spec));
   return true;
+}
+
+
+// ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
+
+namespace {
+
+// The operands after (set, instruction).
+std::vector<uint32_t> stdOperands(const ShadowLowering& S) {
+  std::vector<uint32_t> operands;
+  for (size_t k = 2; k < S.inst.operandCount(); ++k) operands.push_back(S.operand(k));
+  return operands;
+}
+
+// The geometric functions: numerics::allowedSetGeometric over whole vectors.
+template <numerics::CoreOp Core, bool TwoOperands> void shadowGeometric(ShadowLowering& S) {
+  S.geometric(Core, S.operand(2), TwoOperands ? S.operand(3) : 0);
+}
+
+// ilogb: an integer of a float, a decision when the operand's set spans more than one exponent.
+void shadowIlogb(ShadowLowering& S) { S.intOfFloat(S.operand(2), "ilogb", true); }
+
+// The math and common functions: numerics::allowedSet, the accuracy tables' rule over the operands' sets.
+void shadowMathFn(ShadowLowering& S) {
+  const std::vector<uint32_t> operands = stdOperands(S);
+  const MathFn f = MathFn(S.operand(1));
+  const int arity = numerics::arity(f);
+  std::vector<uint32_t> values(operands.begin(), operands.begin() + std::min<size_t>(size_t(arity), operands.size()));
+  S.floatRule(FloatKind::Math, values, numerics::CoreOp::None, f);
+  if (int(operands.size()) <= arity) return;
+  // The second result through the pointer (fract, frexp, modf, remquo, sincos, lgamma_r): another device may
+  // store any of the values the rule allows; clref marks it "any value" when the operands have sets, and the
+  // cosine of sincos always (its own ulp bound), else exact.
+  Lowerer& L = S.L;
+  Op& op = L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
+    ShadowRun& s = *wi.shadow;
+    uint8_t* p = shadowHostAddress(wi, op->a);
+    if (!p) return op + 1;
+    const bool any = s.anyIn(wi.regs + op->b, op->c) || op->imm;
+    if (!any) {
+      s.clear(p, op->n);
+      return op + 1;
+    }
+    for (uint32_t off = 0; off < op->n; off += op->align) {
+      ShadowEntry e;
+      e.set = numerics::ValueSet::all();
+      e.size = uint8_t(op->align);
+      e.format = numerics::formatOfBytes(op->align);
+      s.set(p + off, e);
+    }
+    return op + 1;
+  }, S.inst);
+  const uint32_t ptr = operands.back();
+  const Type& pointee = L.type(L.typeOfValue(ptr).element);
+  op.a = L.reg(ptr);
+  op.b = L.reg(operands[0]);
+  op.c = uint32_t(L.typeOfValue(operands[0]).size);
+  op.n = uint32_t(pointee.size);
+  op.align = pointee.kind == TypeKind::Vector ? uint32_t(L.type(pointee.element).size) : uint32_t(pointee.size);
+  op.imm = f == MathFn::sincos ? 1 : 0;
+}
+
+}  // namespace
+
+void registerMath(DispatchTable& t) {
+  using numerics::CoreOp;
+  for (uint32_t n = 0; n < uint32_t(numerics::kMathFnCount); ++n) {
+    if (n == uint32_t(MathFn::ilogb))
+      t.openclStd({n}, {shadowIlogb});
+    else if (n == uint32_t(MathFn::nan))
+      t.openclStd({n}, {shadowGeneric});  // nan(code): a NaN whatever the code; any NaN is judged alike
+    else
+      t.openclStd({n}, {shadowMathFn});
+  }
+  t.openclStd({uint32_t(Geo::cross)}, {shadowGeometric<CoreOp::Cross, true>});
+  t.openclStd({uint32_t(Geo::distance)}, {shadowGeometric<CoreOp::Distance, true>});
+  t.openclStd({uint32_t(Geo::fast_distance)}, {shadowGeometric<CoreOp::FastDistance, true>});
+  t.openclStd({uint32_t(Geo::length)}, {shadowGeometric<CoreOp::Length, false>});
+  t.openclStd({uint32_t(Geo::fast_length)}, {shadowGeometric<CoreOp::FastLength, false>});
+  t.openclStd({uint32_t(Geo::normalize)}, {shadowGeometric<CoreOp::Normalize, false>});
+  t.openclStd({uint32_t(Geo::fast_normalize)}, {shadowGeometric<CoreOp::FastNormalize, false>});
 }
 
 }  // namespace clref::interpreter

@@ -2,6 +2,7 @@
 // bits, the byte offset in the low bits (exec.hpp access()); every access is checked.
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow_support.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -489,18 +490,47 @@ void lowerVariable(Lowerer& L, const Instruction& inst) {
   }
 }
 
+// ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
+
+// OpLoad: the sets of the bytes loaded move into the result (undetermined at an open address).
+void shadowLoad(ShadowLowering& S) { S.memoryAccess(&shLoad, S.operand(0), 0, S.resultBytes()); }
+// OpStore: the value's sets move into memory; c names the instruction that computed the stored value (a violation
+// names it), else the store itself.
+void shadowStore(ShadowLowering& S) {
+  S.memoryAccess(&shStore, S.operand(0), S.operand(1), uint32_t(S.L.typeOfValue(S.operand(1)).size));
+  const Instruction* def = S.L.m.findDef(S.operand(1));
+  S.L.k.ops.back().c = def ? S.L.index(*def) : S.L.index(S.inst);
+}
+// OpCopyMemory: the pointee's bytes with their sets.
+void shadowCopyMemory(ShadowLowering& S) {
+  Op& op = S.L.emit(&shCopyMemory, S.inst);
+  op.a = S.L.reg(S.operand(0));
+  op.b = S.L.reg(S.operand(1));
+  op.n = uint32_t(S.L.type(S.L.typeOfValue(S.operand(0)).element).size);
+}
+// OpCopyMemorySized: the same for a run-time size.
+void shadowCopyMemorySized(ShadowLowering& S) {
+  Op& op = S.L.emit(&shCopyMemory, S.inst);
+  op.a = S.L.reg(S.operand(0));
+  op.b = S.L.reg(S.operand(1));
+  op.c = S.L.reg(S.operand(2));
+  op.imm = S.L.typeOfValue(S.operand(2)).size;
+  op.n = 0;
+}
+
 }  // namespace
 
 void registerMemory(DispatchTable& t) {
   using spv::Op;
-  t.lower(Op::OpLoad, lowerLoad);
-  t.lower(Op::OpStore, lowerStore);
+  t.lower(Op::OpLoad, lowerLoad, {shadowLoad});
+  t.lower(Op::OpStore, lowerStore, {shadowStore});
   t.lower({Op::OpAccessChain, Op::OpInBoundsAccessChain, Op::OpPtrAccessChain, Op::OpInBoundsPtrAccessChain},
           lowerAccessChain);
-  t.lower({Op::OpCopyMemory, Op::OpCopyMemorySized}, lowerCopyMemory);
+  t.lower(Op::OpCopyMemory, lowerCopyMemory, {shadowCopyMemory});
+  t.lower(Op::OpCopyMemorySized, lowerCopyMemory, {shadowCopyMemorySized});
   t.lower({Op::OpPtrEqual, Op::OpPtrNotEqual}, lowerPtrCompare);
   t.lower(Op::OpPtrDiff, lowerPtrDiff);
-  t.lower(Op::OpVariable, lowerVariable);
+  t.lower(Op::OpVariable, lowerVariable, {shadowNone});  // a pointer; its memory starts exact
 }
 
 }  // namespace clref::interpreter

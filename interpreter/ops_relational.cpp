@@ -1,6 +1,7 @@
 // SPIR-V 1.0 §3.32.15 [external] Relational and Logical Instructions. Booleans are one byte, 0 or 1.
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow_support.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -175,6 +176,15 @@ void lowerSelect(Lowerer& L, const Instruction& inst) {
   op.imm = imm;
 }
 
+// ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
+
+// Float comparisons and OpOrdered/OpUnordered: a decision when the operands' sets do not fix the outcome.
+void shadowCompare2(ShadowLowering& S) { S.compare({S.operand(0), S.operand(1)}); }
+// The classification instructions: the same for one operand.
+void shadowCompare1(ShadowLowering& S) { S.compare({S.operand(0)}); }
+// OpSelect: the chosen operand's set, or both operands' when the condition is undetermined.
+void shadowSelect(ShadowLowering& S) { S.select(S.operand(0), S.operand(1), S.operand(2), false); }
+
 }  // namespace
 
 void registerRelational(DispatchTable& t) {
@@ -194,27 +204,27 @@ void registerRelational(DispatchTable& t) {
   t.lower(Op::OpLogicalEqual, lowerLogical<LogicalEqual>);
   t.lower(Op::OpLogicalNotEqual, lowerLogical<LogicalNotEqual>);
   t.lower(Op::OpLogicalNot, lowerLogicalNot);
-  t.lower(Op::OpFOrdEqual, lowerFloatCompare<Cmp::Eq, true>);
-  t.lower(Op::OpFUnordEqual, lowerFloatCompare<Cmp::Eq, false>);
-  t.lower({Op::OpFOrdNotEqual, Op::OpLessOrGreater}, lowerFloatCompare<Cmp::Ne, true>);
-  t.lower(Op::OpFUnordNotEqual, lowerFloatCompare<Cmp::Ne, false>);
-  t.lower(Op::OpFOrdLessThan, lowerFloatCompare<Cmp::Lt, true>);
-  t.lower(Op::OpFUnordLessThan, lowerFloatCompare<Cmp::Lt, false>);
-  t.lower(Op::OpFOrdGreaterThan, lowerFloatCompare<Cmp::Gt, true>);
-  t.lower(Op::OpFUnordGreaterThan, lowerFloatCompare<Cmp::Gt, false>);
-  t.lower(Op::OpFOrdLessThanEqual, lowerFloatCompare<Cmp::Le, true>);
-  t.lower(Op::OpFUnordLessThanEqual, lowerFloatCompare<Cmp::Le, false>);
-  t.lower(Op::OpFOrdGreaterThanEqual, lowerFloatCompare<Cmp::Ge, true>);
-  t.lower(Op::OpFUnordGreaterThanEqual, lowerFloatCompare<Cmp::Ge, false>);
-  t.lower(Op::OpIsNan, lowerFloatTest<IsNanOp>);
-  t.lower(Op::OpIsInf, lowerFloatTest<IsInfOp>);
-  t.lower(Op::OpIsFinite, lowerFloatTest<IsFiniteOp>);
-  t.lower(Op::OpIsNormal, lowerFloatTest<IsNormalOp>);
-  t.lower(Op::OpSignBitSet, lowerFloatTest<SignBitSetOp>);
-  t.lower(Op::OpOrdered, lowerFloatTest2<OrderedOp>);
-  t.lower(Op::OpUnordered, lowerFloatTest2<UnorderedOp>);
+  t.lower(Op::OpFOrdEqual, lowerFloatCompare<Cmp::Eq, true>, {shadowCompare2});
+  t.lower(Op::OpFUnordEqual, lowerFloatCompare<Cmp::Eq, false>, {shadowCompare2});
+  t.lower({Op::OpFOrdNotEqual, Op::OpLessOrGreater}, lowerFloatCompare<Cmp::Ne, true>, {shadowCompare2});
+  t.lower(Op::OpFUnordNotEqual, lowerFloatCompare<Cmp::Ne, false>, {shadowCompare2});
+  t.lower(Op::OpFOrdLessThan, lowerFloatCompare<Cmp::Lt, true>, {shadowCompare2});
+  t.lower(Op::OpFUnordLessThan, lowerFloatCompare<Cmp::Lt, false>, {shadowCompare2});
+  t.lower(Op::OpFOrdGreaterThan, lowerFloatCompare<Cmp::Gt, true>, {shadowCompare2});
+  t.lower(Op::OpFUnordGreaterThan, lowerFloatCompare<Cmp::Gt, false>, {shadowCompare2});
+  t.lower(Op::OpFOrdLessThanEqual, lowerFloatCompare<Cmp::Le, true>, {shadowCompare2});
+  t.lower(Op::OpFUnordLessThanEqual, lowerFloatCompare<Cmp::Le, false>, {shadowCompare2});
+  t.lower(Op::OpFOrdGreaterThanEqual, lowerFloatCompare<Cmp::Ge, true>, {shadowCompare2});
+  t.lower(Op::OpFUnordGreaterThanEqual, lowerFloatCompare<Cmp::Ge, false>, {shadowCompare2});
+  t.lower(Op::OpIsNan, lowerFloatTest<IsNanOp>, {shadowCompare1});
+  t.lower(Op::OpIsInf, lowerFloatTest<IsInfOp>, {shadowCompare1});
+  t.lower(Op::OpIsFinite, lowerFloatTest<IsFiniteOp>, {shadowCompare1});
+  t.lower(Op::OpIsNormal, lowerFloatTest<IsNormalOp>, {shadowCompare1});
+  t.lower(Op::OpSignBitSet, lowerFloatTest<SignBitSetOp>, {shadowCompare1});
+  t.lower(Op::OpOrdered, lowerFloatTest2<OrderedOp>, {shadowCompare2});
+  t.lower(Op::OpUnordered, lowerFloatTest2<UnorderedOp>, {shadowCompare2});
   t.lower({Op::OpAny, Op::OpAll}, lowerAnyAll);
-  t.lower(Op::OpSelect, lowerSelect);
+  t.lower(Op::OpSelect, lowerSelect, {shadowSelect});
 }
 
 }  // namespace clref::interpreter

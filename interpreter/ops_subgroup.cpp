@@ -14,6 +14,7 @@
 #include "interpreter/dispatch.hpp"
 #include "interpreter/group_arithmetic.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow_support.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -399,25 +400,29 @@ void registerSubgroup(DispatchTable& t) {
   t.lower(S::OpGroupNonUniformElect, lowerElect);
   t.lower({S::OpGroupNonUniformAll, S::OpGroupNonUniformAny}, lowerVote);
   t.lower(S::OpGroupNonUniformAllEqual, lowerAllEqual);
-  t.lower(S::OpGroupNonUniformBroadcast, lowerBroadcast);
-  t.lower(S::OpGroupNonUniformBroadcastFirst, lowerBroadcastFirst);
+  // Broadcasts and shuffles: the generic rule over this work-item's operands (the value's set in the work-item it comes
+  // from is not followed).
+  t.lower(S::OpGroupNonUniformBroadcast, lowerBroadcast, {shadowGeneric});
+  t.lower(S::OpGroupNonUniformBroadcastFirst, lowerBroadcastFirst, {shadowGeneric});
   t.lower(S::OpGroupNonUniformBallot, lowerBallot);
   t.lower(S::OpGroupNonUniformInverseBallot, lowerInverseBallot);
   t.lower(S::OpGroupNonUniformBallotBitExtract, lowerBallotBitExtract);
   t.lower(S::OpGroupNonUniformBallotBitCount, lowerBallotBitCount);
   t.lower(S::OpGroupNonUniformBallotFindLSB, lowerBallotFind<false>);
   t.lower(S::OpGroupNonUniformBallotFindMSB, lowerBallotFind<true>);
-  t.lower(S::OpGroupNonUniformShuffle, lowerShuffle<Shuffle::Index>);
-  t.lower(S::OpGroupNonUniformShuffleXor, lowerShuffle<Shuffle::Xor>);
-  t.lower(S::OpGroupNonUniformShuffleUp, lowerShuffle<Shuffle::Up>);
-  t.lower(S::OpGroupNonUniformShuffleDown, lowerShuffle<Shuffle::Down>);
-  t.lower(S::OpGroupNonUniformRotateKHR, lowerShuffle<Shuffle::Rotate>);
-  t.lower({S::OpGroupNonUniformIAdd, S::OpGroupNonUniformFAdd, S::OpGroupNonUniformIMul, S::OpGroupNonUniformFMul,
-           S::OpGroupNonUniformSMin, S::OpGroupNonUniformUMin, S::OpGroupNonUniformFMin, S::OpGroupNonUniformSMax,
-           S::OpGroupNonUniformUMax, S::OpGroupNonUniformFMax, S::OpGroupNonUniformBitwiseAnd,
+  t.lower(S::OpGroupNonUniformShuffle, lowerShuffle<Shuffle::Index>, {shadowGeneric});
+  t.lower(S::OpGroupNonUniformShuffleXor, lowerShuffle<Shuffle::Xor>, {shadowGeneric});
+  t.lower(S::OpGroupNonUniformShuffleUp, lowerShuffle<Shuffle::Up>, {shadowGeneric});
+  t.lower(S::OpGroupNonUniformShuffleDown, lowerShuffle<Shuffle::Down>, {shadowGeneric});
+  t.lower(S::OpGroupNonUniformRotateKHR, lowerShuffle<Shuffle::Rotate>, {shadowGeneric});
+  t.lower({S::OpGroupNonUniformIAdd, S::OpGroupNonUniformIMul, S::OpGroupNonUniformSMin, S::OpGroupNonUniformUMin,
+           S::OpGroupNonUniformSMax, S::OpGroupNonUniformUMax, S::OpGroupNonUniformBitwiseAnd,
            S::OpGroupNonUniformBitwiseOr, S::OpGroupNonUniformBitwiseXor, S::OpGroupNonUniformLogicalAnd,
            S::OpGroupNonUniformLogicalOr, S::OpGroupNonUniformLogicalXor},
           lowerArith);
+  t.lower({S::OpGroupNonUniformFAdd, S::OpGroupNonUniformFMul}, lowerArith, {shadowAnyOrderReduction});
+  // The minimum or maximum is one of the operands' values: the generic rule (any value when an operand has a set).
+  t.lower({S::OpGroupNonUniformFMin, S::OpGroupNonUniformFMax}, lowerArith, {shadowGeneric});
 }
 
 }  // namespace clref::interpreter

@@ -3,7 +3,9 @@
 // vstorea_half). Every element access is checked like OpLoad/OpStore; halves are converted exactly (loads)
 // or with one correct rounding in the mode given (stores).
 #include "interpreter/fp_rounding_mode.hpp"
+#include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shadow_support.hpp"
 #include "numerics/opencl_std.hpp"
 
 namespace clref::interpreter {
@@ -153,6 +155,70 @@ bool lowerVectorData(Lowerer& L, const Instruction& inst) {
     }
     default: return false;
   }
+}
+
+
+// ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
+
+namespace {
+
+// vloadn(offset, p): the sets of the n lanes at p + offset·n move into the result (undetermined at an open address).
+void shadowVloadn(ShadowLowering& S) {
+  Lowerer& L = S.L;
+  Op& op = L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
+    ShadowRun& s = *wi.shadow;
+    const uint64_t offset = op->c == 8 ? rd<uint64_t>(wi, op->b) : rd<uint32_t>(wi, op->b);
+    auto d = shadowOpenAddress(wi, op, op->a, op->b, op->c);
+    if (!d) d = shadowOpenAllocationAt(wi, op->a);
+    if (d) {
+      s.markUndetermined(wi.regs + op->r, op->n, uint32_t(op->imm), *d);
+      return op + 1;
+    }
+    if (uint8_t* p = shadowHostAddress(wi, op->a)) s.copy(wi.regs + op->r, p + offset * op->n, op->n);
+    return op + 1;
+  }, S.inst);
+  op.r = L.reg(S.inst.resultId);
+  op.a = L.reg(S.operand(3));
+  op.b = L.reg(S.operand(2));
+  op.c = uint32_t(L.typeOfValue(S.operand(2)).size);
+  op.n = L.lanes(S.inst.resultType) * S.laneBytes(S.inst.resultType);
+  op.imm = S.laneBytes(S.inst.resultType);
+}
+
+// vstoren(data, offset, p): the data's sets move into memory.
+void shadowVstoren(ShadowLowering& S) {
+  Lowerer& L = S.L;
+  Op& op = L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
+    ShadowRun& s = *wi.shadow;
+    const uint64_t offset = op->c == 8 ? rd<uint64_t>(wi, op->b) : rd<uint32_t>(wi, op->b);
+    uint8_t* p = shadowHostAddress(wi, op->a);
+    if (const auto d = shadowOpenAddress(wi, op, op->a, op->b, op->c)) {
+      shadowOpenAllocation(wi, op->a, *d);
+      if (p) s.markUndetermined(p + offset * op->n, op->n, 1, *d);
+      return op + 1;
+    }
+    if (p) {
+      s.copy(p + offset * op->n, wi.regs + op->r, op->n);
+      s.noteWriter(p + offset * op->n, op->n, op->inst);
+    }
+    return op + 1;
+  }, S.inst);
+  op.r = L.reg(S.operand(2));
+  op.a = L.reg(S.operand(4));
+  op.b = L.reg(S.operand(3));
+  op.c = uint32_t(L.typeOfValue(S.operand(3)).size);
+  op.n = uint32_t(L.typeOfValue(S.operand(2)).size);
+}
+
+}  // namespace
+
+void registerVectorData(DispatchTable& t) {
+  t.openclStd({uint32_t(VData::vloadn)}, {shadowVloadn});
+  t.openclStd({uint32_t(VData::vstoren)}, {shadowVstoren});
+  // Halves convert to float exactly; the generic rule follows the offset and the pointer, not the halves' sets in
+  // memory (vstore_half leaves none: it has no result).
+  t.openclStd({uint32_t(VData::vload_half), uint32_t(VData::vload_halfn), uint32_t(VData::vloada_halfn)},
+              {shadowGeneric});
 }
 
 }  // namespace clref::interpreter

@@ -8,8 +8,8 @@
 // holds the work-items' registers, private and local memory and the buffers, so that every data movement (a load, a
 // store, a phi copy, a composite extract) is one range copy in it, whatever the types. An address with no entry holds
 // exactly clref's value. Kernels lowered for the shadow mode (LowerOptions::shadow) carry an extra Op after each
-// value-producing instruction and before each decision (shadow_lowering.cpp); a launch with a ShadowRun runs on one
-// thread, in the same order as always.
+// value-producing instruction and before each decision (the rule its dispatch entry names, shadow_support.hpp); a
+// launch with a ShadowRun runs on one thread, in the same order as always.
 #pragma once
 #include <array>
 #include <cstdint>

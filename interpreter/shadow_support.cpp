@@ -1,22 +1,17 @@
-// The shadow mode's rules (interpreter/shadow.hpp): for each instruction, the Op that gives its result the allowed
-// set of a conforming implementation, or marks it undetermined, emitted after the instruction's own Ops; and before
-// each branch the check that its condition is determined. One rule per kind of instruction:
-//  - floating-point arithmetic and OpenCL.std math: the operands' sets through numerics::allowedSet (the rule of the
-//    spec's accuracy tables over the operand ranges);
-//  - conversions: correctly rounded (a set when the operand is one); float→int is a decision;
-//  - comparisons and the classification instructions: a decision when the operand sets do not fix the outcome;
-//  - OpSelect and OpenCL.std select: the chosen operand's set, or both operands' when the condition is undetermined;
-//  - data movement (loads, stores, composites, shuffles, bitcasts, phi copies, calls): the sets move with the bytes;
-//  - everything else: exact when its operands are, undetermined when one is, and a decision of its own when an
-//    operand carries a set the instruction has no rule for (an integer reinterpretation of a float, …).
+// The shared machinery of the shadow mode's rules (shadow_support.hpp): reading operand lanes, decisions, writing a
+// lane's set (with --perturb), the handlers of each kind of rule and the generic rule; and emitting an instruction's
+// rule, which its dispatch entry names (dispatch.hpp), in the shadow lowering. Which rule an opcode has is chosen in
+// its family's file (ops_*.cpp).
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
 #include <unordered_map>
 
+#include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow.hpp"
+#include "interpreter/shadow_support.hpp"
 #include "numerics/math.hpp"
 #include "numerics/mpfr_round.hpp"
 
@@ -26,20 +21,8 @@ namespace {
 using numerics::Format;
 using numerics::MathFn;
 using numerics::ValueSet;
-using Std = numerics::OpenClStd;
-using Op_ = clref::interpreter::Op;  // inside ShadowLowering::after, Op names spv::Op
 
 // ---- Reading lanes ---------------------------------------------------------------------------------------------
-
-enum class LaneKind : uint8_t { Float, SInt, UInt };
-
-struct LaneRef {
-  uint32_t reg = 0;
-  uint32_t stride = 0;  // 0: a scalar broadcast over the lanes
-  uint8_t bytes = 4;
-  LaneKind kind = LaneKind::Float;
-  Format format = Format::Float;
-};
 
 using numerics::formatOfBytes;
 double readFloat(const uint8_t* p, Format f) { return numerics::loadValue(p, f); }
@@ -150,27 +133,6 @@ void writeUndetermined(WorkItem& wi, uint8_t* p, uint8_t bytes, uint32_t decisio
 }
 
 // ---- Floating-point results: arithmetic, math, conversions ------------------------------------------------------
-
-enum class FloatKind : uint8_t { Core, Math, Negate, Convert, FMod };
-
-// An OpFMul operand of an OpFAdd/OpFSub that a device may contract with it: the sum is then fma(±a, b, ±c).
-struct Contraction {
-  LaneRef a, b;          // the product's operands
-  size_t addend = 1;     // the other operand of the sum (index into FloatRule::args)
-  bool negA = false;     // c - a·b = fma(-a, b, c)
-  bool negC = false;     // a·b - c = fma(a, b, -c)
-};
-
-struct FloatRule {
-  std::vector<Contraction> contractions;
-  FloatKind kind = FloatKind::Core;
-  numerics::CoreOp core = numerics::CoreOp::None;
-  MathFn fn = MathFn::sin;
-  Format format = Format::Float;  // of the result
-  uint8_t bytes = 4;
-  uint32_t lanes = 1;
-  std::vector<LaneRef> args;
-};
 
 // Correctly rounded operations on single values whose result no rounding mode or flush can change: no set.
 bool exactOnPoints(const FloatRule& r, const ShadowRun& s, std::span<const double> a) {
@@ -486,6 +448,8 @@ const Op* shSelect(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+}  // namespace
+
 // ---- Branches --------------------------------------------------------------------------------------------------
 
 // Before OpBranchConditional / OpSwitch: a condition or selector that is undetermined decides control flow.
@@ -504,7 +468,7 @@ const Op* shBranch(WorkItem& wi, const Op* op) {
 // ---- Memory ----------------------------------------------------------------------------------------------------
 
 // The host address of a tagged pointer that the instruction's own Op already accessed successfully.
-uint8_t* hostAddress(const WorkItem& wi, uint32_t ptrReg) {
+uint8_t* shadowHostAddress(const WorkItem& wi, uint32_t ptrReg) {
   const uint64_t ptr = wi.launch->kernel->addressBits == 64 ? rd<uint64_t>(wi, ptrReg) : rd<uint32_t>(wi, ptrReg);
   const uint64_t tag = ptr >> wi.tagShift, off = ptr & wi.offsetMask;
   if (tag == 0 || tag >= wi.allocCount) return nullptr;
@@ -513,8 +477,8 @@ uint8_t* hostAddress(const WorkItem& wi, uint32_t ptrReg) {
 
 // An address that depends on an undetermined value (its decision), or nullopt. `extra` is a further register of
 // `extraBytes` bytes the address is computed from (vloadn/vstoren's offset).
-std::optional<uint32_t> openAddress(WorkItem& wi, const Op* op, uint32_t ptrReg, uint32_t extra = 0,
-                                    uint32_t extraBytes = 0) {
+std::optional<uint32_t> shadowOpenAddress(WorkItem& wi, const Op* op, uint32_t ptrReg, uint32_t extra,
+                                          uint32_t extraBytes) {
   ShadowRun& s = *wi.shadow;
   const uint32_t pb = wi.launch->kernel->addressBits / 8;
   if (!s.anyIn(wi.regs + ptrReg, pb) && !(extraBytes && s.anyIn(wi.regs + extra, extraBytes))) return std::nullopt;
@@ -525,7 +489,7 @@ std::optional<uint32_t> openAddress(WorkItem& wi, const Op* op, uint32_t ptrReg,
 }
 
 // The allocation a tagged pointer names (its host base), or nullptr.
-const uint8_t* allocationOf(const WorkItem& wi, uint32_t ptrReg) {
+static const uint8_t* allocationOf(const WorkItem& wi, uint32_t ptrReg) {
   const uint64_t ptr = wi.launch->kernel->addressBits == 64 ? rd<uint64_t>(wi, ptrReg) : rd<uint32_t>(wi, ptrReg);
   const uint64_t tag = ptr >> wi.tagShift;
   return tag == 0 || tag >= wi.allocCount ? nullptr : wi.allocs[tag].base;
@@ -534,10 +498,10 @@ const uint8_t* allocationOf(const WorkItem& wi, uint32_t ptrReg) {
 // A store at an open address: another device may have written any element of the allocation (the tag of a pointer
 // is its allocation; only the offset is open). Its elements that differ are then undetermined, and so are loads
 // from it.
-void openAllocation(WorkItem& wi, uint32_t ptrReg, uint32_t decision) {
+void shadowOpenAllocation(WorkItem& wi, uint32_t ptrReg, uint32_t decision) {
   if (const uint8_t* base = allocationOf(wi, ptrReg)) wi.shadow->openAllocations.try_emplace(base, decision);
 }
-std::optional<uint32_t> openAllocationAt(const WorkItem& wi, uint32_t ptrReg) {
+std::optional<uint32_t> shadowOpenAllocationAt(const WorkItem& wi, uint32_t ptrReg) {
   const auto& open = wi.shadow->openAllocations;
   if (open.empty()) return std::nullopt;
   const auto it = open.find(allocationOf(wi, ptrReg));
@@ -547,20 +511,20 @@ std::optional<uint32_t> openAllocationAt(const WorkItem& wi, uint32_t ptrReg) {
 // OpLoad: r = result, a = pointer, n = bytes.
 const Op* shLoad(WorkItem& wi, const Op* op) {
   uint8_t* out = wi.regs + op->r;
-  auto d = openAddress(wi, op, op->a);
-  if (!d) d = openAllocationAt(wi, op->a);
+  auto d = shadowOpenAddress(wi, op, op->a);
+  if (!d) d = shadowOpenAllocationAt(wi, op->a);
   if (d) {
     wi.shadow->markUndetermined(out, op->n, std::min<uint32_t>(op->n, 8), *d);
     return op + 1;
   }
-  if (uint8_t* p = hostAddress(wi, op->a)) wi.shadow->copy(out, p, op->n);
+  if (uint8_t* p = shadowHostAddress(wi, op->a)) wi.shadow->copy(out, p, op->n);
   return op + 1;
 }
 // OpStore: a = pointer, b = value, n = bytes.
 const Op* shStore(WorkItem& wi, const Op* op) {
-  uint8_t* p = hostAddress(wi, op->a);
-  if (const auto d = openAddress(wi, op, op->a)) {
-    openAllocation(wi, op->a, *d);
+  uint8_t* p = shadowHostAddress(wi, op->a);
+  if (const auto d = shadowOpenAddress(wi, op, op->a)) {
+    shadowOpenAllocation(wi, op->a, *d);
     if (p) wi.shadow->markUndetermined(p, op->n, std::min<uint32_t>(op->n, 8), *d);
     return op + 1;
   }
@@ -574,13 +538,13 @@ const Op* shStore(WorkItem& wi, const Op* op) {
 const Op* shCopyMemory(WorkItem& wi, const Op* op) {
   uint64_t n = op->n;
   if (n == 0) n = op->imm == 8 ? rd<uint64_t>(wi, op->c) : rd<uint32_t>(wi, op->c);
-  uint8_t* dst = hostAddress(wi, op->a);
-  const uint8_t* src = hostAddress(wi, op->b);
-  auto d = openAddress(wi, op, op->a);
-  if (!d) d = openAddress(wi, op, op->b);
-  if (!d) d = openAllocationAt(wi, op->b);
+  uint8_t* dst = shadowHostAddress(wi, op->a);
+  const uint8_t* src = shadowHostAddress(wi, op->b);
+  auto d = shadowOpenAddress(wi, op, op->a);
+  if (!d) d = shadowOpenAddress(wi, op, op->b);
+  if (!d) d = shadowOpenAllocationAt(wi, op->b);
   if (d) {
-    openAllocation(wi, op->a, *d);
+    shadowOpenAllocation(wi, op->a, *d);
     if (dst) wi.shadow->markUndetermined(dst, n, 1, *d);
     return op + 1;
   }
@@ -595,7 +559,7 @@ const Op* shCopyMemory(WorkItem& wi, const Op* op) {
 // imm = 2 for the float atomic min and max (b = the operand's register): cl_ext_float_atomics [external] leaves
 // min/max of -0 and +0 ("+0 or -0") and of a signalling NaN ("NaN or x") open, so the value left in memory is
 // undetermined when the value in memory (the result) and the operand were such a pair.
-bool floatMinMaxOpen(const uint8_t* original, const uint8_t* operand, uint32_t bytes) {
+static bool floatMinMaxOpen(const uint8_t* original, const uint8_t* operand, uint32_t bytes) {
   auto read = [&](const uint8_t* p) {
     uint64_t v = 0;
     std::memcpy(&v, p, bytes);
@@ -610,13 +574,13 @@ bool floatMinMaxOpen(const uint8_t* original, const uint8_t* operand, uint32_t b
   return zeros || signalling(x) || signalling(y);
 }
 
-const Op* shAtomicValues(WorkItem& wi, const Op* op) {
+static const Op* shAtomicValues(WorkItem& wi, const Op* op) {
   const auto& vals = *static_cast<const std::vector<uint32_t>*>(op->aux);
   ShadowRun& s = *wi.shadow;
-  uint8_t* p = hostAddress(wi, op->a);
-  std::optional<uint32_t> d = openAddress(wi, op, op->a);
-  if (d) openAllocation(wi, op->a, *d);
-  if (!d) d = openAllocationAt(wi, op->a);
+  uint8_t* p = shadowHostAddress(wi, op->a);
+  std::optional<uint32_t> d = shadowOpenAddress(wi, op, op->a);
+  if (d) shadowOpenAllocation(wi, op->a, *d);
+  if (!d) d = shadowOpenAllocationAt(wi, op->a);
   bool shadowed = d.has_value() || (p && s.anyIn(p, op->n));
   for (size_t i = 0; i + 1 < vals.size(); i += 2) shadowed = shadowed || s.anyIn(wi.regs + vals[i], vals[i + 1]);
   if (!shadowed) {
@@ -639,7 +603,7 @@ const Op* shAtomic(WorkItem& wi, const Op* op) {
   // Read before the result's shadow changes: the result register holds the value memory had.
   const bool open = op->imm == 2 && floatMinMaxOpen(wi.regs + op->r, wi.regs + op->b, op->n);
   shAtomicValues(wi, op);
-  if (uint8_t* p = hostAddress(wi, op->a); open && p)
+  if (uint8_t* p = shadowHostAddress(wi, op->a); open && p)
     wi.shadow->markUndetermined(p, op->n, op->n,
                                 recordDecision(wi, op,
                                                "an atomic min or max of -0 and +0, or of a signalling NaN, "
@@ -650,7 +614,7 @@ const Op* shAtomic(WorkItem& wi, const Op* op) {
 // ---- Data movement within registers -------------------------------------------------------------------------------
 
 // The lane of `bytes` bytes at `at` holds any value.
-void setAnyValue(ShadowRun& s, uint8_t* at, uint32_t bytes) {
+static void setAnyValue(ShadowRun& s, uint8_t* at, uint32_t bytes) {
   ShadowEntry e;
   e.set = ValueSet::all();
   e.size = uint8_t(bytes);
@@ -666,7 +630,7 @@ const Op* shAnyValueLanes(WorkItem& wi, const Op* op) {
 }
 
 // (destination offset in the result, source register, bytes) triples; r = result, n = result bytes.
-const Op* shCopies(WorkItem& wi, const Op* op) {
+static const Op* shCopies(WorkItem& wi, const Op* op) {
   const auto& t = *static_cast<const std::vector<uint32_t>*>(op->aux);
   ShadowRun& s = *wi.shadow;
   // The sources are read before the result is written (an OpCompositeInsert may name its result's register).
@@ -687,7 +651,7 @@ const Op* shCopies(WorkItem& wi, const Op* op) {
 // lane of the result is any value (an integer lane "any value" too: check/check.cpp allows it).
 // A work-group collective notes its choice once, on behalf of every work-item (Op::align == 2 on its rule): the
 // note then stays for the group's other work-items.
-bool freedByChoice(WorkItem& wi, const Op* op, uint8_t* out, uint32_t bytes, uint32_t laneBytes) {
+static bool freedByChoice(WorkItem& wi, const Op* op, uint8_t* out, uint32_t bytes, uint32_t laneBytes) {
   ShadowRun& s = *wi.shadow;
   if (s.choiceFreedInst != op->inst) [[likely]]
     return false;
@@ -731,6 +695,8 @@ const Op* shInsertDynamic(WorkItem& wi, const Op* op) {
   if (i < op->imm) s.copy(wi.regs + op->r + i * op->n, wi.regs + op->b, op->n);
   return op + 1;
 }
+
+namespace {
 
 // ---- Everything else --------------------------------------------------------------------------------------------
 
@@ -785,62 +751,43 @@ const Op* shGeneric(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+}  // namespace
+
+double shadowReadFloat(const uint8_t* p, Format f) { return readFloat(p, f); }
+
 // ---- Lowering ------------------------------------------------------------------------------------------------
 
-class ShadowLowering {
- public:
-  ShadowLowering(Lowerer& L, const Instruction& inst) : L(L), inst(inst) {}
+uint32_t ShadowLowering::laneBytes(uint32_t typeId) const {
+  const Type& t = L.type(typeId);
+  return t.kind == TypeKind::Vector ? uint32_t(L.type(t.element).size) : uint32_t(t.size);
+}
 
-  void after();
-  void before();
+bool ShadowLowering::isFloat(uint32_t typeId) const {
+  const Type& t = L.type(typeId);
+  return (t.kind == TypeKind::Vector ? L.type(t.element).kind : t.kind) == TypeKind::Float;
+}
 
- private:
-  Lowerer& L;
-  const Instruction& inst;
+LaneRef ShadowLowering::laneRef(uint32_t id, bool isSigned) const {
+  const uint32_t t = L.typeIdOfValue(id);
+  LaneRef a;
+  a.reg = L.reg(id);
+  a.bytes = uint8_t(laneBytes(t));
+  a.stride = L.lanes(t) > 1 ? a.bytes : 0;
+  a.kind = isFloat(t) ? LaneKind::Float : isSigned ? LaneKind::SInt : LaneKind::UInt;
+  a.format = formatOfBytes(a.bytes);
+  return a;
+}
 
-  const Type& resultType() const { return L.type(inst.resultType); }
-  uint32_t resultBytes() const { return uint32_t(resultType().size); }
-  // Bytes of one lane of a scalar or vector type.
-  uint32_t laneBytes(uint32_t typeId) const {
-    const Type& t = L.type(typeId);
-    return t.kind == TypeKind::Vector ? uint32_t(L.type(t.element).size) : uint32_t(t.size);
-  }
-  bool isFloat(uint32_t typeId) const {
-    const Type& t = L.type(typeId);
-    return (t.kind == TypeKind::Vector ? L.type(t.element).kind : t.kind) == TypeKind::Float;
-  }
-  LaneRef laneRef(uint32_t id, bool isSigned = true) const {
-    const uint32_t t = L.typeIdOfValue(id);
-    LaneRef a;
-    a.reg = L.reg(id);
-    a.bytes = uint8_t(laneBytes(t));
-    a.stride = L.lanes(t) > 1 ? a.bytes : 0;
-    a.kind = isFloat(t) ? LaneKind::Float : isSigned ? LaneKind::SInt : LaneKind::UInt;
-    a.format = formatOfBytes(a.bytes);
-    return a;
-  }
-  template <class Rule> Op& emitWith(Handler fn, std::unique_ptr<Rule> rule) {
-    Op& op = L.emit(fn, inst);
-    op.r = inst.resultId ? L.reg(inst.resultId) : 0;
-    op.aux = rule.get();
-    L.k.auxObjects.push_back(std::shared_ptr<const void>(std::move(rule)));
-    return op;
-  }
+template <class Rule> Op& ShadowLowering::emitWith(Handler fn, std::unique_ptr<Rule> rule) {
+  Op& op = L.emit(fn, inst);
+  op.r = inst.resultId ? L.reg(inst.resultId) : 0;
+  op.aux = rule.get();
+  L.k.auxObjects.push_back(std::shared_ptr<const void>(std::move(rule)));
+  return op;
+}
 
-  void floatRule(FloatKind kind, std::vector<uint32_t> operands, numerics::CoreOp core = numerics::CoreOp::None,
-                 MathFn fn = MathFn::sin, std::vector<bool> signedness = {});
-  void intOfFloat(uint32_t operand, const char* what, bool ilogb = false);
-  void geometric(numerics::CoreOp op, uint32_t p, uint32_t q);
-  void compare(std::vector<uint32_t> operands);
-  void select(uint32_t cond, uint32_t a, uint32_t b, bool msb);
-  void copies(std::vector<uint32_t> triples);
-  void generic();
-  bool extInst();
-  void memoryAccess(Handler fn, uint32_t ptr, uint32_t value, uint32_t bytes);
-};
-
-void ShadowLowering::floatRule(FloatKind kind, std::vector<uint32_t> operands, numerics::CoreOp core, MathFn fn,
-                               std::vector<bool> signedness) {
+FloatRule& ShadowLowering::floatRule(FloatKind kind, std::vector<uint32_t> operands, numerics::CoreOp core,
+                                     MathFn fn, std::vector<bool> signedness) {
   auto rule = std::make_unique<FloatRule>();
   rule->kind = kind;
   rule->core = core;
@@ -850,7 +797,9 @@ void ShadowLowering::floatRule(FloatKind kind, std::vector<uint32_t> operands, n
   rule->lanes = L.lanes(inst.resultType);
   for (size_t k = 0; k < operands.size(); ++k)
     rule->args.push_back(laneRef(operands[k], k < signedness.size() ? signedness[k] : true));
+  FloatRule& r = *rule;
   emitWith(&shFloat, std::move(rule));
+  return r;
 }
 
 void ShadowLowering::geometric(numerics::CoreOp op, uint32_t p, uint32_t q) {
@@ -908,6 +857,14 @@ void ShadowLowering::copies(std::vector<uint32_t> triples) {
   op.aux = &t;
 }
 
+void ShadowLowering::anyValueLanes(std::vector<uint32_t> offsets, uint32_t laneBytes) {
+  auto& t = L.k.tables.emplace_back(std::move(offsets));
+  Op& op = L.emit(&shAnyValueLanes, inst);
+  op.r = L.reg(inst.resultId);
+  op.c = laneBytes;
+  op.aux = &t;
+}
+
 void ShadowLowering::generic() {
   auto& t = L.k.tables.emplace_back();
   for (size_t w = inst.firstOperand; w < inst.words.size(); ++w) {
@@ -945,8 +902,7 @@ void ShadowLowering::memoryAccess(Handler fn, uint32_t ptr, uint32_t value, uint
   op.n = bytes;
 }
 
-// Byte offset of a composite's element reached by literal indices.
-uint64_t offsetOf(const Lowerer& L, uint32_t typeId, const Instruction& inst, size_t firstIndex) {
+uint64_t shadowOffsetOf(const Lowerer& L, uint32_t typeId, const Instruction& inst, size_t firstIndex) {
   uint64_t off = 0;
   for (size_t k = firstIndex; k < inst.operandCount(); ++k) {
     const Type& t = L.type(typeId);
@@ -965,414 +921,32 @@ uint64_t offsetOf(const Lowerer& L, uint32_t typeId, const Instruction& inst, si
   return off;
 }
 
-bool ShadowLowering::extInst() {
-  const auto set = L.m.extInstImports.find(inst.extInstSet);
-  if (set == L.m.extInstImports.end() || set->second != "OpenCL.std") return false;
-  const auto number = inst.operand(1);
-  std::vector<uint32_t> operands;
-  for (size_t k = 2; k < inst.operandCount(); ++k) operands.push_back(inst.operand(k));
-  const Std fn = Std(number);
-  switch (fn) {
-    case Std::select: select(operands[2], operands[1], operands[0], true); return true;
-    case Std::cross: geometric(numerics::CoreOp::Cross, operands[0], operands[1]); return true;
-    case Std::distance: geometric(numerics::CoreOp::Distance, operands[0], operands[1]); return true;
-    case Std::fast_distance: geometric(numerics::CoreOp::FastDistance, operands[0], operands[1]); return true;
-    case Std::length: geometric(numerics::CoreOp::Length, operands[0], 0); return true;
-    case Std::fast_length: geometric(numerics::CoreOp::FastLength, operands[0], 0); return true;
-    case Std::normalize: geometric(numerics::CoreOp::Normalize, operands[0], 0); return true;
-    case Std::fast_normalize: geometric(numerics::CoreOp::FastNormalize, operands[0], 0); return true;
-    case Std::vloadn: {  // vloadn(offset, p): the n lanes at p + offset·n
-      Op& op = L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
-        ShadowRun& s = *wi.shadow;
-        const uint64_t offset = op->c == 8 ? rd<uint64_t>(wi, op->b) : rd<uint32_t>(wi, op->b);
-        auto d = openAddress(wi, op, op->a, op->b, op->c);
-        if (!d) d = openAllocationAt(wi, op->a);
-        if (d) {
-          s.markUndetermined(wi.regs + op->r, op->n, uint32_t(op->imm), *d);
-          return op + 1;
-        }
-        if (uint8_t* p = hostAddress(wi, op->a)) s.copy(wi.regs + op->r, p + offset * op->n, op->n);
-        return op + 1;
-      }, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(operands[1]);
-      op.b = L.reg(operands[0]);
-      op.c = uint32_t(L.typeOfValue(operands[0]).size);
-      op.n = L.lanes(inst.resultType) * laneBytes(inst.resultType);
-      op.imm = laneBytes(inst.resultType);
-      return true;
-    }
-    case Std::vstoren: {  // vstoren(data, offset, p)
-      Op& op = L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
-        ShadowRun& s = *wi.shadow;
-        const uint64_t offset = op->c == 8 ? rd<uint64_t>(wi, op->b) : rd<uint32_t>(wi, op->b);
-        uint8_t* p = hostAddress(wi, op->a);
-        if (const auto d = openAddress(wi, op, op->a, op->b, op->c)) {
-          openAllocation(wi, op->a, *d);
-          if (p) s.markUndetermined(p + offset * op->n, op->n, 1, *d);
-          return op + 1;
-        }
-        if (p) {
-          s.copy(p + offset * op->n, wi.regs + op->r, op->n);
-          s.noteWriter(p + offset * op->n, op->n, op->inst);
-        }
-        return op + 1;
-      }, inst);
-      op.r = L.reg(operands[0]);
-      op.a = L.reg(operands[2]);
-      op.b = L.reg(operands[1]);
-      op.c = uint32_t(L.typeOfValue(operands[1]).size);
-      op.n = uint32_t(L.typeOfValue(operands[0]).size);
-      return true;
-    }
-    default: break;
-  }
-  if (number < uint32_t(numerics::kMathFnCount)) {
-    const MathFn f = MathFn(number);
-    if (f == MathFn::ilogb) {
-      intOfFloat(operands[0], "ilogb", true);
-      return true;
-    }
-    if (f == MathFn::nan) {
-      generic();
-      return true;
-    }
-    const int arity = numerics::arity(f);
-    std::vector<uint32_t> values(operands.begin(), operands.begin() + std::min<size_t>(size_t(arity), operands.size()));
-    floatRule(FloatKind::Math, values, numerics::CoreOp::None, f);
-    if (int(operands.size()) > arity) {
-      // The second result through the pointer (fract, frexp, modf, remquo, sincos, lgamma_r): another device may
-      // store any of the values the rule allows; clref marks it "any value" when the operands have sets, and the
-      // cosine of sincos always (its own ulp bound), else exact.
-      Op& op = L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
-        ShadowRun& s = *wi.shadow;
-        uint8_t* p = hostAddress(wi, op->a);
-        if (!p) return op + 1;
-        const bool any = s.anyIn(wi.regs + op->b, op->c) || op->imm;
-        if (!any) {
-          s.clear(p, op->n);
-          return op + 1;
-        }
-        for (uint32_t off = 0; off < op->n; off += op->align) {
-          ShadowEntry e;
-          e.set = ValueSet::all();
-          e.size = uint8_t(op->align);
-          e.format = formatOfBytes(op->align);
-          s.set(p + off, e);
-        }
-        return op + 1;
-      }, inst);
-      const uint32_t ptr = operands.back();
-      const Type& pointee = L.type(L.typeOfValue(ptr).element);
-      op.a = L.reg(ptr);
-      op.b = L.reg(operands[0]);
-      op.c = uint32_t(L.typeOfValue(operands[0]).size);
-      op.n = uint32_t(pointee.size);
-      op.align = pointee.kind == TypeKind::Vector ? uint32_t(L.type(pointee.element).size) : uint32_t(pointee.size);
-      op.imm = f == MathFn::sincos ? 1 : 0;
-    }
-    return true;
-  }
-  return false;
+void shadowNone(ShadowLowering&) {}
+
+void shadowGeneric(ShadowLowering& S) {
+  if (!S.inst.resultId || !S.L.hasReg(S.inst.resultId) || S.resultBytes() == 0) return;
+  S.generic();
 }
 
-void ShadowLowering::after() {
-  using spv::Op;
-  const Op o = inst.opcode;
-  auto operand = [&](size_t i) { return inst.operand(i); };
-  switch (o) {
-    case Op::OpFAdd:
-    case Op::OpFSub: {
-      const bool sub = o == Op::OpFSub;
-      floatRule(FloatKind::Core, {operand(0), operand(1)}, sub ? numerics::CoreOp::Sub : numerics::CoreOp::Add);
-      // Operands that are products a device may fuse with this sum (no NoContraction on either instruction).
-      auto& rule = *static_cast<FloatRule*>(const_cast<void*>(L.k.ops.back().aux));
-      if (L.m.decoration(inst.resultId, spv::Decoration::NoContraction)) return;
-      for (size_t k = 0; k < 2; ++k) {
-        const Instruction* def = L.m.findDef(operand(k));
-        if (!def || def->opcode != Op::OpFMul || L.m.decoration(def->resultId, spv::Decoration::NoContraction) ||
-            !L.hasReg(def->operand(0)) || !L.hasReg(def->operand(1)))
-          continue;
-        Contraction c;
-        c.a = laneRef(def->operand(0));
-        c.b = laneRef(def->operand(1));
-        c.addend = 1 - k;
-        c.negA = sub && k == 1;
-        c.negC = sub && k == 0;
-        rule.contractions.push_back(c);
-      }
-      return;
-    }
-    case Op::OpFMul: floatRule(FloatKind::Core, {operand(0), operand(1)}, numerics::CoreOp::Mul); return;
-    case Op::OpVectorTimesScalar:
-      floatRule(FloatKind::Core, {operand(0), operand(1)}, numerics::CoreOp::Mul);
-      return;
-    case Op::OpFDiv: floatRule(FloatKind::Core, {operand(0), operand(1)}, numerics::CoreOp::Div); return;
-    case Op::OpFRem: floatRule(FloatKind::Math, {operand(0), operand(1)}, numerics::CoreOp::None, MathFn::fmod); return;
-    case Op::OpFMod: floatRule(FloatKind::FMod, {operand(0), operand(1)}); return;
-    case Op::OpFNegate: floatRule(FloatKind::Negate, {operand(0)}); return;
-    case Op::OpDot: geometric(numerics::CoreOp::Dot, operand(0), operand(1)); return;
-    case Op::OpFConvert: floatRule(FloatKind::Convert, {operand(0)}); return;
-    case Op::OpConvertFToS:
-    case Op::OpConvertFToU: intOfFloat(operand(0), "conversion to an integer"); return;
-    case Op::OpFOrdEqual:
-    case Op::OpFUnordEqual:
-    case Op::OpFOrdNotEqual:
-    case Op::OpFUnordNotEqual:
-    case Op::OpFOrdLessThan:
-    case Op::OpFUnordLessThan:
-    case Op::OpFOrdGreaterThan:
-    case Op::OpFUnordGreaterThan:
-    case Op::OpFOrdLessThanEqual:
-    case Op::OpFUnordLessThanEqual:
-    case Op::OpFOrdGreaterThanEqual:
-    case Op::OpFUnordGreaterThanEqual:
-    case Op::OpLessOrGreater:
-    case Op::OpOrdered:
-    case Op::OpUnordered: compare({operand(0), operand(1)}); return;
-    case Op::OpIsNan:
-    case Op::OpIsInf:
-    case Op::OpIsFinite:
-    case Op::OpIsNormal:
-    case Op::OpSignBitSet: compare({operand(0)}); return;
-    case Op::OpSelect: select(operand(0), operand(1), operand(2), false); return;
-    case Op::OpLoad: memoryAccess(&shLoad, operand(0), 0, resultBytes()); return;
-    case Op::OpStore: {
-      memoryAccess(&shStore, operand(0), operand(1), uint32_t(L.typeOfValue(operand(1)).size));
-      // c: the instruction that computed the stored value (a violation names it), else the store itself.
-      const Instruction* def = L.m.findDef(operand(1));
-      L.k.ops.back().c = def ? L.index(*def) : L.index(inst);
-      return;
-    }
-    case Op::OpCopyMemory: {
-      Op_& op = L.emit(&shCopyMemory, inst);
-      op.a = L.reg(operand(0));
-      op.b = L.reg(operand(1));
-      op.n = uint32_t(L.type(L.typeOfValue(operand(0)).element).size);
-      return;
-    }
-    case Op::OpCopyMemorySized: {
-      Op_& op = L.emit(&shCopyMemory, inst);
-      op.a = L.reg(operand(0));
-      op.b = L.reg(operand(1));
-      op.c = L.reg(operand(2));
-      op.imm = L.typeOfValue(operand(2)).size;
-      op.n = 0;
-      return;
-    }
-    case Op::OpAtomicLoad:
-    case Op::OpAtomicStore:
-    case Op::OpAtomicExchange:
-    case Op::OpAtomicCompareExchange:
-    case Op::OpAtomicCompareExchangeWeak:
-    case Op::OpAtomicIIncrement:
-    case Op::OpAtomicIDecrement:
-    case Op::OpAtomicIAdd:
-    case Op::OpAtomicISub:
-    case Op::OpAtomicSMin:
-    case Op::OpAtomicUMin:
-    case Op::OpAtomicSMax:
-    case Op::OpAtomicUMax:
-    case Op::OpAtomicAnd:
-    case Op::OpAtomicOr:
-    case Op::OpAtomicXor:
-    case Op::OpAtomicFAddEXT:
-    case Op::OpAtomicFMinEXT:
-    case Op::OpAtomicFMaxEXT: {
-      auto& t = L.k.tables.emplace_back();
-      // Value operands: after the pointer, scope and semantics (and the second semantics of compare-exchange).
-      const size_t first = o == Op::OpAtomicCompareExchange || o == Op::OpAtomicCompareExchangeWeak ? 4 : 3;
-      for (size_t k = first; k < inst.operandCount(); ++k)
-        if (L.hasReg(operand(k)) && !L.isConstant(operand(k))) {
-          t.push_back(L.reg(operand(k)));
-          t.push_back(uint32_t(L.typeOfValue(operand(k)).size));
-        }
-      Op_& op = L.emit(&shAtomic, inst);
-      op.a = L.reg(operand(0));
-      op.n = uint32_t(L.type(L.typeOfValue(operand(0)).element).size);
-      op.r = inst.resultId ? L.reg(inst.resultId) : ~0u;
-      // Float addition is not associative: the sum left in memory depends on the order too.
-      op.imm = o == Op::OpAtomicExchange || o == Op::OpAtomicCompareExchange || o == Op::OpAtomicCompareExchangeWeak ||
-                       o == Op::OpAtomicStore || o == Op::OpAtomicFAddEXT
-                   ? 1
-                   : 0;
-      if (o == Op::OpAtomicFMinEXT || o == Op::OpAtomicFMaxEXT) {
-        op.imm = 2;
-        op.b = L.reg(operand(3));
-      }
-      op.aux = &t;
-      return;
-    }
-    case Op::OpCopyObject:
-    case Op::OpBitcast: copies({0, L.reg(operand(0)), resultBytes()}); return;
-    case Op::OpConvertPtrToU: {
-      // C99 §6.3.2.3 [external], which OpenCL C builds on: a pointer converted to an integer is implementation-defined.
-      // Any value on another device (the conformance suite's kernel_memory_alignment reads addresses to test their
-      // alignment).
-      auto& t = L.k.tables.emplace_back(std::vector<uint32_t>{0});
-      Op_& op = L.emit(&shAnyValueLanes, inst);
-      op.r = L.reg(inst.resultId);
-      op.c = resultBytes();
-      op.aux = &t;
-      return;
-    }
-    case Op::OpCompositeExtract: {
-      const uint64_t off = offsetOf(L, L.typeIdOfValue(operand(0)), inst, 1);
-      copies({0, uint32_t(L.reg(operand(0)) + off), resultBytes()});
-      return;
-    }
-    case Op::OpCompositeInsert: {
-      const uint64_t off = offsetOf(L, inst.resultType, inst, 2);
-      copies({0, L.reg(operand(1)), resultBytes(), uint32_t(off), L.reg(operand(0)),
-              uint32_t(L.typeOfValue(operand(0)).size)});
-      return;
-    }
-    case Op::OpCompositeConstruct: {
-      const Type& t = resultType();
-      std::vector<uint32_t> triples;
-      uint64_t off = 0;
-      for (size_t k = 0; k < inst.operandCount(); ++k) {
-        const Type& ot = L.typeOfValue(operand(k));
-        uint64_t at = off;
-        if (t.kind == TypeKind::Struct) at = t.memberOffsets.at(k);
-        else if (t.kind == TypeKind::Array) at = k * (t.stride ? t.stride : L.type(t.element).size);
-        triples.insert(triples.end(), {uint32_t(at), L.reg(operand(k)), uint32_t(ot.size)});
-        // Vector from scalars and vectors: each operand's components in turn (3-component operands take 3 lanes).
-        off += t.kind == TypeKind::Vector ? L.lanes(L.typeIdOfValue(operand(k))) * L.type(t.element).size : ot.size;
-      }
-      copies(std::move(triples));
-      return;
-    }
-    case Op::OpVectorShuffle: {
-      const Type& a = L.typeOfValue(operand(0));
-      const uint32_t lb = laneBytes(inst.resultType), na = a.count;
-      std::vector<uint32_t> triples, undefinedLanes;
-      for (size_t k = 2; k < inst.operandCount(); ++k) {
-        const uint32_t c = operand(k);
-        // SPIR-V 1.0 §3.32.12 [external] OpVectorShuffle: a component literal 0xFFFFFFFF makes the result's
-        // component undefined (clref's value is whatever its copy left): any value another device may give, such as
-        // the padding lane clang adds to store a 3-component vector, or the fourth lane of as_type4 of one:
-        // OpenCL C 3.0 §6.4.4.2 [[reinterpreting-types-using-as_type-and-as_typen]].
-        if (c == 0xFFFFFFFFu) {
-          undefinedLanes.push_back(uint32_t((k - 2) * lb));
-          continue;
-        }
-        const uint32_t src = c < na ? L.reg(operand(0)) + c * lb : L.reg(operand(1)) + (c - na) * lb;
-        triples.insert(triples.end(), {uint32_t((k - 2) * lb), src, lb});
-      }
-      copies(std::move(triples));
-      if (!undefinedLanes.empty()) {
-        auto& t = L.k.tables.emplace_back(std::move(undefinedLanes));
-        Op_& op = L.emit(&shAnyValueLanes, inst);
-        op.r = L.reg(inst.resultId);
-        op.c = lb;
-        op.aux = &t;
-      }
-      return;
-    }
-    case Op::OpVectorExtractDynamic: {
-      Op_& op = L.emit(&shExtractDynamic, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(operand(0));
-      op.b = L.reg(operand(1));
-      op.c = uint32_t(L.typeOfValue(operand(1)).size);
-      op.n = resultBytes();
-      op.imm = L.typeOfValue(operand(0)).count;
-      return;
-    }
-    case Op::OpVectorInsertDynamic: {
-      Op_& op = L.emit(&shInsertDynamic, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(operand(0));
-      op.b = L.reg(operand(1));
-      op.c = L.reg(operand(2));
-      op.align = uint32_t(L.typeOfValue(operand(2)).size);
-      op.n = laneBytes(inst.resultType);
-      op.imm = resultType().count;
-      return;
-    }
-    case Op::OpExtInst:
-      if (extInst()) return;
-      break;
-    case Op::OpGroupFMin:
-    case Op::OpGroupFMax: {
-      // The minimum or maximum is one of the values whatever the order, but of equal zeros either may come first
-      // (fmin/fmax leave the zero sign open): a zero result is either zero; operands with sets give any value.
-      Op_& op = L.emit(+[](WorkItem& wi, const Op_* op) -> const Op_* {
-        ShadowRun& s = *wi.shadow;
-        if (s.choiceFreedInst == op->inst) s.choiceFreedInst = UINT32_MAX;  // the order choice, noted once per group
-        uint8_t* out = wi.regs + op->r;
-        const Format f = formatOfBytes(op->n);
-        if (s.anyIn(wi.regs + op->a, op->n)) {
-          ShadowEntry e;
-          e.set = ValueSet::all();
-          e.size = uint8_t(op->n);
-          e.format = f;
-          e.producer = op->inst;
-          s.set(out, e);
-        } else if (readFloat(out, f) == 0) {
-          ShadowEntry e;
-          e.set = ValueSet{-0.0, 0.0, false};
-          e.size = uint8_t(op->n);
-          e.format = f;
-          e.producer = op->inst;
-          s.set(out, e);
-        } else {
-          s.clear(out, op->n);
-        }
-        return op + 1;
-      }, inst);
-      op.r = L.reg(inst.resultId);
-      op.a = L.reg(operand(2));
-      op.n = resultBytes();
-      return;
-    }
-    case Op::OpGroupFAdd:
-    case Op::OpGroupFMulKHR:
-    case Op::OpGroupNonUniformFAdd:
-    case Op::OpGroupNonUniformFMul: {
-      // work_group_reduce_add / scans of floats, their products, and the sub-group non-uniform ones: the order of the
-      // operations is open (choice work_group_reduction_order), so each work-item's result is any of the orders'
-      // results: any value here (the sets do not enumerate the orders).
-      Op_& op = L.emit(+[](WorkItem& wi, const Op_* op) -> const Op_* {
-        ShadowRun& s = *wi.shadow;
-        if (s.choiceFreedInst == op->inst) s.choiceFreedInst = UINT32_MAX;
-        s.clear(wi.regs + op->r, op->n);
-        ShadowEntry e;
-        e.set = ValueSet::all();
-        e.size = uint8_t(op->n);
-        e.format = formatOfBytes(op->n);
-        e.producer = op->inst;
-        s.entries[reinterpret_cast<uintptr_t>(wi.regs + op->r)] = e;
-        return op + 1;
-      }, inst);
-      op.r = L.reg(inst.resultId);
-      op.n = resultBytes();
-      return;
-    }
-    default: break;
-  }
-  if (!inst.resultId || !L.hasReg(inst.resultId) || resultBytes() == 0) return;
-  switch (o) {
-    case Op::OpVariable:
-    case Op::OpPhi:
-    case Op::OpFunctionCall:  // the callee's OpReturnValue moves the result's set (ops_control.cpp)
-    case Op::OpFunctionParameter:
-    case Op::OpImageRead:  // the image family applies the image verdict itself (ops_image.cpp shadowRead)
-    case Op::OpImageSampleExplicitLod: return;
-    default: break;
-  }
-  generic();
+void shadowAnyOrderReduction(ShadowLowering& S) {
+  // Any value here: the sets do not enumerate the orders.
+  Op& op = S.L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
+    ShadowRun& s = *wi.shadow;
+    if (s.choiceFreedInst == op->inst) s.choiceFreedInst = UINT32_MAX;
+    s.clear(wi.regs + op->r, op->n);
+    ShadowEntry e;
+    e.set = ValueSet::all();
+    e.size = uint8_t(op->n);
+    e.format = formatOfBytes(op->n);
+    e.producer = op->inst;
+    s.entries[reinterpret_cast<uintptr_t>(wi.regs + op->r)] = e;
+    return op + 1;
+  }, S.inst);
+  op.r = S.L.reg(S.inst.resultId);
+  op.n = S.resultBytes();
 }
 
-void ShadowLowering::before() {
-  if (inst.opcode != spv::Op::OpBranchConditional && inst.opcode != spv::Op::OpSwitch) return;
-  Op& op = L.emit(&shBranch, inst);
-  op.a = L.reg(inst.operand(0));
-  op.n = uint32_t(L.typeOfValue(inst.operand(0)).size);
-}
-
-}  // namespace
+void shadowCopyOperand0(ShadowLowering& S) { S.copies({0, S.L.reg(S.operand(0)), S.resultBytes()}); }
 
 uint32_t recordShadowDecision(WorkItem& wi, const Op* op, const std::string& what) {
   return recordDecision(wi, op, what);
@@ -1382,11 +956,30 @@ void writeShadowLane(WorkItem& wi, const Op* op, uint8_t* p, uint8_t bytes, nume
   writeLaneImpl(wi, op, p, bytes, f, set, reference, perturbable);
 }
 
-void emitShadowRuleBefore(Lowerer& L, const Instruction& inst) {
-  if (L.opt.shadow) ShadowLowering(L, inst).before();
+// The rule the instruction's dispatch entry names (dispatch.hpp), with LowerOptions::shadow only: the plain lowering
+// emits no shadow Op. lowerInstruction has already rejected an opcode without a lowering.
+static const ShadowRule* shadowRuleOf(const Instruction& inst) {
+  const OpcodeRule* rule = dispatchTable().find(inst.opcode);
+  return rule && rule->kind == OpcodeRule::Kind::Lower ? &rule->shadow : nullptr;
 }
+
+void emitShadowRuleBefore(Lowerer& L, const Instruction& inst) {
+  if (!L.opt.shadow) return;
+  const ShadowRule* rule = shadowRuleOf(inst);
+  if (!rule || rule->when != ShadowRule::When::Before || !rule->emit) return;
+  ShadowLowering S(L, inst);
+  rule->emit(S);
+}
+
 void emitShadowRuleAfter(Lowerer& L, const Instruction& inst) {
-  if (L.opt.shadow) ShadowLowering(L, inst).after();
+  if (!L.opt.shadow) return;
+  const ShadowRule* rule = shadowRuleOf(inst);
+  if (!rule || rule->when != ShadowRule::When::After) return;
+  ShadowLowering S(L, inst);
+  if (rule->emit)
+    rule->emit(S);
+  else
+    shadowGeneric(S);
 }
 
 }  // namespace clref::interpreter
