@@ -17,6 +17,7 @@
 
 using namespace clref;
 using bench::readFile;
+using numerics::ScalarType;
 
 namespace {
 
@@ -95,7 +96,7 @@ int main(int argc, char** argv) {
     const std::vector<uint8_t> reference(b, b + out->size());
     host::CheckReport report;
     const auto shadow = bench::timeRuns(
-        runs, [&] { report = host::check(k, r, {{outArg, host::ElementType::F32, reference}}); }, false);
+        runs, [&] { report = host::check(k, r, {{outArg, ScalarType::Float, reference}}); }, false);
     ok = ok && report.run.ok && report.buffers.size() == 1 && report.buffers[0].identical == c.outCount;
     std::printf("%-24s %12.1f %12.1f %7.1fx  %s\n", c.name, plain.bestMs, shadow.bestMs, shadow.bestMs / plain.bestMs,
                 ok ? "verified" : "WRONG");

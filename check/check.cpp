@@ -21,15 +21,7 @@
 namespace clref::host {
 namespace {
 
-bool isFloat(ElementType t) { return t == ElementType::F16 || t == ElementType::F32 || t == ElementType::F64; }
-
-numerics::Format formatOf(ElementType t) {
-  return t == ElementType::F16   ? numerics::Format::Half
-         : t == ElementType::F32 ? numerics::Format::Float
-                                 : numerics::Format::Double;
-}
-
-double readFloat(const uint8_t* p, ElementType t) { return numerics::loadValue(p, formatOf(t)); }
+double readFloat(const uint8_t* p, numerics::ScalarType t) { return numerics::loadValue(p, floatFormat(t)); }
 
 std::string printFloat(double v) {
   if (std::isnan(v)) return "nan";
@@ -38,13 +30,12 @@ std::string printFloat(double v) {
   return buf;
 }
 
-std::string printInt(const uint8_t* p, ElementType t) {
+std::string printInt(const uint8_t* p, numerics::ScalarType t) {
   uint64_t u = 0;
   const size_t n = sizeOf(t);
   std::memcpy(&u, p, n);
-  const bool isSigned = t == ElementType::I8 || t == ElementType::I16 || t == ElementType::I32 || t == ElementType::I64;
-  if (isSigned && n < 8 && (u >> (8 * n - 1)) & 1) u |= ~uint64_t(0) << (8 * n);
-  return isSigned ? std::to_string(int64_t(u)) : std::to_string(u);
+  if (isSigned(t) && n < 8 && (u >> (8 * n - 1)) & 1) u |= ~uint64_t(0) << (8 * n);
+  return isSigned(t) ? std::to_string(int64_t(u)) : std::to_string(u);
 }
 
 // How far a value lies outside a set, in ulps of the format at the nearer end.
@@ -323,7 +314,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
   const std::string whole = opennessOf(shadow, ref);
   // One scalar: number `i` of the buffer, at byte offset `at`, of type `type`.
   uint64_t judged = 0;
-  auto judge = [&](uint64_t i, uint64_t at, ElementType type) {
+  auto judge = [&](uint64_t i, uint64_t at, numerics::ScalarType type) {
     const size_t eb = sizeOf(type);
     const uint8_t* r = ref + at;
     ++judged;
@@ -347,13 +338,13 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
         ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
       } else {
         ev.allowed = e ? e->set : numerics::ValueSet::point(rv);
-        if (e && e->format != formatOf(type)) ev.allowed = numerics::ValueSet::all();
+        if (e && e->format != floatFormat(type)) ev.allowed = numerics::ValueSet::all();
         // -cl-no-signed-zeros: a zero of either sign stands for the other.
         const bool zeroSignFree =
             options.noSignedZeros && ov == 0 && ev.allowed.contains(std::signbit(ov) ? 0.0 : -0.0);
         if (ev.allowed.contains(ov) || zeroSignFree) {
           ev.cls = ElementClass::Allowed;
-          const double u = numerics::ulpOf(std::isfinite(rv) ? rv : 0.0, formatOf(type));
+          const double u = numerics::ulpOf(std::isfinite(rv) ? rv : 0.0, floatFormat(type));
           char buf[160];
           std::snprintf(buf, sizeof buf, "%.4g ulp from clref's value, inside the allowed set %s",
                         std::isfinite(ov) && std::isfinite(rv) ? std::fabs(ov - rv) / u : 0.0,
@@ -364,7 +355,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
           ev.reason = "outside the allowed set " + numerics::toString(ev.allowed) + ", but " + open;
         } else {
           ev.cls = ElementClass::Violation;
-          ev.reason = distanceOutside(ev.allowed, ov, formatOf(type)) + " " + numerics::toString(ev.allowed) +
+          ev.reason = distanceOutside(ev.allowed, ov, floatFormat(type)) + " " + numerics::toString(ev.allowed) +
                       culprit(shadow, e, r);
         }
       }
@@ -412,7 +403,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
   for (const auto& [lo, hi] : written->within(ref, ref + buffer->size()))
     forEachScalar(
         o.layout, o.type, buffer->size(),
-        [&](uint64_t i, uint64_t at, ElementType type) {
+        [&](uint64_t i, uint64_t at, numerics::ScalarType type) {
           if (i < next) return;
           judge(i, at, type);
           next = i + 1;

@@ -18,13 +18,14 @@
 #include "host/host.hpp"
 #include "numerics/accuracy.hpp"
 #include "numerics/enclosure.hpp"
+#include "numerics/scalar_type.hpp"
 #include "numerics/verdict.hpp"
 
 namespace clref::host {
 
 struct ObservedBuffer {
   size_t arg = 0;  // the kernel argument (a buffer) whose contents after the kernel these are
-  ElementType type = ElementType::U8;
+  numerics::ScalarType type = numerics::ScalarType::UChar;
   std::vector<uint8_t> bytes;  // as long as the buffer
   // When set: the buffer holds elements of this layout, judged scalar by scalar (`type` is then not used); an
   // element verdict's index counts the scalars (element k's field j is k × fields + j), and bytes no field covers
@@ -58,7 +59,7 @@ struct ElementVerdict {
 struct BufferVerdict {
   size_t arg = 0;
   std::string name;  // the parameter's name
-  ElementType type = ElementType::U8;  // buffers
+  numerics::ScalarType type = numerics::ScalarType::UChar;  // buffers
   bool image = false;
   uint64_t elements = 0, identical = 0, allowed = 0, violations = 0, undetermined = 0;
   uint64_t notJudged = 0;  // CheckOptions::sampleGroups: elements none of the sampled work-groups wrote

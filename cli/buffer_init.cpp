@@ -25,7 +25,7 @@ uint64_t seedOf(const json& obj, const std::string& path) {
 }
 
 // Repeats `values` cyclically over the buffer ("values" and "text").
-void cycle(ElemType type, size_t count, const std::vector<uint64_t>& values, std::byte* out) {
+void cycle(ScalarType type, size_t count, const std::vector<uint64_t>& values, std::byte* out) {
   const size_t size = sizeOf(type);
   for (size_t i = 0; i < count; ++i) storeBits(type, values[i % values.size()], out + i * size);
 }
@@ -33,7 +33,7 @@ void cycle(ElemType type, size_t count, const std::vector<uint64_t>& values, std
 // "iota": element i is S + i·D. Floating-point types evaluate it in binary64 (one product,
 // one sum, each rounded) and round that to the element type; integer types evaluate it
 // exactly and keep the low bits, the two's-complement wrap of an OpenCL C integer conversion.
-void iota(ElemType type, size_t count, const json& spec, const std::string& path, std::byte* out) {
+void iota(ScalarType type, size_t count, const json& spec, const std::string& path, std::byte* out) {
   onlyKeys(spec, path, {"start", "step"});
   const json zero = 0, one = 1;
   const json& start = spec.contains("start") ? spec["start"] : zero;
@@ -51,7 +51,7 @@ void iota(ElemType type, size_t count, const json& spec, const std::string& path
 }
 
 // "random": SplitMix64(seed), one draw per element (golden/README.md "Random streams").
-void random(ElemType type, size_t count, const json& spec, const std::string& path, std::byte* out) {
+void random(ScalarType type, size_t count, const json& spec, const std::string& path, std::byte* out) {
   onlyKeys(spec, path, {"seed", "min", "max"});
   SplitMix64 rng(seedOf(spec, path));
   const auto minPath = member(path, "min"), maxPath = member(path, "max");
@@ -87,7 +87,7 @@ void random(ElemType type, size_t count, const json& spec, const std::string& pa
 // "special": per element one draw z; z >> 63 == 0 picks table[z mod 24], otherwise a second
 // draw z' gives a random value in [−100, 100) exactly as "random" would (the first draw alone
 // could only give [0, 100) since its top bit is set).
-void special(ElemType type, size_t count, const json& spec, const std::string& path, std::byte* out) {
+void special(ScalarType type, size_t count, const json& spec, const std::string& path, std::byte* out) {
   onlyKeys(spec, path, {"seed"});
   if (!isFloat(type)) fail(path, "special values exist for half, float and double only");
   SplitMix64 rng(seedOf(spec, path));
@@ -103,7 +103,7 @@ void special(ElemType type, size_t count, const json& spec, const std::string& p
 }
 
 // "text": one value per line; blank lines and lines starting with '#' or "//" are skipped.
-std::vector<uint64_t> textValues(ElemType type, const std::filesystem::path& file, const std::string& path) {
+std::vector<uint64_t> textValues(ScalarType type, const std::filesystem::path& file, const std::string& path) {
   std::istringstream lines(readFile(file, path));
   std::vector<uint64_t> values;
   std::string line;
@@ -121,7 +121,7 @@ std::vector<uint64_t> textValues(ElemType type, const std::filesystem::path& fil
 
 }  // namespace
 
-void applyInit(ElemType type, size_t count, const json& init, const std::string& path,
+void applyInit(ScalarType type, size_t count, const json& init, const std::string& path,
                const std::filesystem::path& baseDir, std::byte* out) {
   constexpr std::string_view kinds = "values, iota, fill, random, special, file, text";
   if (!init.is_object() || init.size() != 1) fail(path, "expected an object with exactly one of " + std::string(kinds));

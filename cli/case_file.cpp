@@ -42,9 +42,9 @@ uint64_t positiveField(const json& v, const std::string& path) {
   return v.get<uint64_t>();
 }
 
-ElemType typeField(const json& v, const std::string& path) {
+ScalarType typeField(const json& v, const std::string& path) {
   const auto name = stringField(v, path);
-  if (auto t = parseElemType(name)) return *t;
+  if (auto t = parseElementType(name)) return *t;
   fail(path, "unknown type " + shortText(name) +
                  " (expected char, uchar, short, ushort, int, uint, long, ulong, half, "
                  "float or double)");
@@ -83,7 +83,7 @@ host::NDRange ndrangeField(const json& v, const std::string& path) {
 
 // A scalar or vector by value. OpenCL C 3.0 §6.3.5 [[alignment-of-types]]: a 3-component vector has the size of the
 // 4-component one, so 3 values are padded with a zero element.
-std::vector<uint8_t> valueBytes(ElemType type, const json& v, const std::string& path) {
+std::vector<uint8_t> valueBytes(ScalarType type, const json& v, const std::string& path) {
   std::vector<uint64_t> elements;
   if (v.is_array()) {
     const size_t n = v.size();
@@ -191,7 +191,7 @@ std::vector<std::pair<uint32_t, std::vector<uint8_t>>> specConstantsField(const 
       out.emplace_back(id, std::vector<uint8_t>{uint8_t(value.get<bool>() ? 1 : 0)});
       continue;
     }
-    const ElemType type = typeField(typeJson, member(p, "type"));
+    const ScalarType type = typeField(typeJson, member(p, "type"));
     if (value.is_array()) fail(member(p, "value"), "a specialization constant is a scalar");
     out.emplace_back(id, valueBytes(type, value, member(p, "value")));
   }
@@ -307,6 +307,12 @@ json parseCaseJson(std::string_view text) {
 }
 
 }  // namespace
+
+std::optional<ScalarType> parseElementType(std::string_view name) {
+  const auto t = numerics::parseScalarType(name);
+  if (t == ScalarType::Bool) return std::nullopt;
+  return t;
+}
 
 Case loadCase(const std::filesystem::path& file) {
   // A directory opens as a stream on Linux and fails only while reading (std::ios_base::failure).

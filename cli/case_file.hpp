@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "host/host.hpp"
+#include "numerics/scalar_type.hpp"
 
 namespace clref::cli {
 
@@ -18,14 +19,15 @@ class CaseError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-enum class ElemType : uint8_t { Char, UChar, Short, UShort, Int, UInt, Long, ULong, Half, Float, Double };
-size_t sizeOf(ElemType);
-bool isFloat(ElemType);
-std::string_view toString(ElemType);
-std::optional<ElemType> parseElemType(std::string_view);
+// The element types of buffers and values (golden/README.md "Case file format"): OpenCL C scalar types, with their
+// sizes, names and parsing in numerics/scalar_type.hpp.
+using numerics::ScalarType;
+// A case file's element type from its name: any OpenCL C scalar type but bool, which cannot be a kernel argument
+// (OpenCL C 3.0 §6.11 [[restrictions]]) and so never the element of a buffer or a value a case passes.
+std::optional<ScalarType> parseElementType(std::string_view name);
 
 struct BufferSpec {
-  ElemType type = ElemType::UChar;
+  ScalarType type = ScalarType::UChar;
   size_t count = 0;
   bool output = false;
   std::string initJson;  // the "init" object as JSON text ("" = zeros), materialised later
@@ -84,7 +86,7 @@ std::vector<std::byte> materialize(const Case& c, size_t argIndex);
 // random, special (per channel) or a file (raw elements).
 std::vector<std::byte> materializeImage(const Case& c, size_t argIndex);
 // One scalar per line (golden/README.md "Output text format").
-std::string formatElements(ElemType type, const std::byte* data, size_t count);
+std::string formatElements(ScalarType type, const std::byte* data, size_t count);
 // One image element per line, its channels in memory order separated by ", ", each as formatElements writes a scalar
 // of the channel's type (golden/README.md "Output text format"); `data` holds imageContentBytes(desc) bytes.
 std::string formatImage(const images::ImageDesc& desc, const std::byte* data);

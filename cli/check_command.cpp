@@ -109,23 +109,6 @@ std::vector<uint8_t> observedImageBytes(const std::filesystem::path& dir, const 
 
 }  // namespace
 
-host::ElementType elementTypeOf(ElemType t) {
-  switch (t) {
-    case ElemType::Char: return host::ElementType::I8;
-    case ElemType::UChar: return host::ElementType::U8;
-    case ElemType::Short: return host::ElementType::I16;
-    case ElemType::UShort: return host::ElementType::U16;
-    case ElemType::Int: return host::ElementType::I32;
-    case ElemType::UInt: return host::ElementType::U32;
-    case ElemType::Long: return host::ElementType::I64;
-    case ElemType::ULong: return host::ElementType::U64;
-    case ElemType::Half: return host::ElementType::F16;
-    case ElemType::Float: return host::ElementType::F32;
-    case ElemType::Double: return host::ElementType::F64;
-  }
-  return host::ElementType::U8;
-}
-
 int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
   try {
     Case c = loadCase(o.casePath);
@@ -148,7 +131,7 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
     std::vector<host::ObservedBuffer> observed;
     for (const auto& [arg, buffer] : p.outputs) {
       const auto& spec = c.args[arg].buffer;
-      observed.push_back({arg, elementTypeOf(spec.type), observedBytes(o.observedDir, stem, arg, spec)});
+      observed.push_back({arg, spec.type, observedBytes(o.observedDir, stem, arg, spec)});
     }
     std::vector<host::ObservedImage> observedImages;
     for (const auto& [arg, image] : p.imageOutputs)

@@ -26,7 +26,4 @@ struct CheckCommandOptions {
 
 int checkCommand(const CheckCommandOptions& o, const host::Device& device);
 
-// The host API's element type of a case file's buffer type.
-host::ElementType elementTypeOf(ElemType t);
-
 }  // namespace clref::cli

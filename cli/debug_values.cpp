@@ -473,8 +473,7 @@ std::string Reader::formatAt(uint32_t typeId, uint32_t debugType, const uint8_t*
       if (isChar && t.width == 8 && std::isprint(int(u))) s += " '" + std::string(1, char(u)) + "'";
       return s;
     }
-    case TypeKind::Float:
-      return formatElement(t.width == 16 ? ElemType::Half : t.width == 32 ? ElemType::Float : ElemType::Double, bytes);
+    case TypeKind::Float: return formatElement(numerics::scalarTypeOf(numerics::formatOfBytes(t.width / 8)), bytes);
     case TypeKind::Vector: return list("(", ")", t.count, t.stride, t.element, info_.elementOf(debugType));
     case TypeKind::Array: return list("[", "]", t.count, t.stride, t.element, info_.elementOf(debugType));
     case TypeKind::Struct: {
@@ -493,7 +492,7 @@ std::string Reader::formatAt(uint32_t typeId, uint32_t debugType, const uint8_t*
   }
 }
 
-std::optional<ElemType> elementTypeOf(const Module& m, uint32_t type, uint32_t encoding) {
+std::optional<ScalarType> elementTypeOf(const Module& m, uint32_t type, uint32_t encoding) {
   auto it = m.types.find(type);
   if (it == m.types.end()) return std::nullopt;
   const Type* t = &it->second;
@@ -504,20 +503,14 @@ std::optional<ElemType> elementTypeOf(const Module& m, uint32_t type, uint32_t e
   }
   const bool isUnsigned = encoding == OpenCLDebugInfo100Unsigned || encoding == OpenCLDebugInfo100UnsignedChar;
   switch (t->kind) {
-    case TypeKind::Bool: return ElemType::UChar;
-    case TypeKind::Int:
-      switch (t->width) {
-        case 8: return isUnsigned ? ElemType::UChar : ElemType::Char;
-        case 16: return isUnsigned ? ElemType::UShort : ElemType::Short;
-        case 32: return isUnsigned ? ElemType::UInt : ElemType::Int;
-        default: return isUnsigned ? ElemType::ULong : ElemType::Long;
-      }
-    case TypeKind::Float: return t->width == 16 ? ElemType::Half : t->width == 32 ? ElemType::Float : ElemType::Double;
+    case TypeKind::Bool: return ScalarType::UChar;
+    case TypeKind::Int: return numerics::integerType(t->width / 8, !isUnsigned);
+    case TypeKind::Float: return numerics::scalarTypeOf(numerics::formatOfBytes(t->width / 8));
     default: return std::nullopt;
   }
 }
 
-std::string formatElement(ElemType type, const uint8_t* bytes) {
+std::string formatElement(ScalarType type, const uint8_t* bytes) {
   std::string s = formatElements(type, reinterpret_cast<const std::byte*>(bytes), 1);
   if (!s.empty() && s.back() == '\n') s.pop_back();
   return s;

@@ -115,7 +115,7 @@ struct Place {
   uint64_t offset = 0;
   uint32_t pointee = 0;             // SPIR-V type at the place, 0 when unknown
   uint32_t debugPointee = 0;        // debug type at the place, 0 when unknown
-  std::optional<ElemType> element;  // a buffer argument's element type as the case declares it
+  std::optional<ScalarType> element;  // a buffer argument's element type as the case declares it
   std::string name;                 // how to call it ("argument 1 (out)", "v")
 };
 
@@ -157,10 +157,10 @@ class Reader {
 };
 
 // The element type of a scalar (or a vector's elements) SPIR-V type with a debug encoding, nullopt for others.
-std::optional<ElemType> elementTypeOf(const interpreter::Module& m, uint32_t type, uint32_t encoding);
+std::optional<ScalarType> elementTypeOf(const interpreter::Module& m, uint32_t type, uint32_t encoding);
 // One element of `type` at `bytes`, as `memory` prints it: integers in decimal, floating-point numbers as a
 // hexadecimal and a decimal literal.
-std::string formatElement(ElemType type, const uint8_t* bytes);
+std::string formatElement(ScalarType type, const uint8_t* bytes);
 // Bytes as hexadecimal pairs separated by spaces.
 std::string hexBytes(const uint8_t* bytes, size_t size);
 

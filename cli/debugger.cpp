@@ -206,7 +206,7 @@ class Debugger : public interpreter::ExecutionObserver {
     std::optional<size_t> param;
     uint32_t tag = 0;
     uint64_t offset = 0, size = 0;
-    ElemType type = ElemType::UChar;
+    ScalarType type = ScalarType::UChar;
     std::optional<Id> ownerItem, ownerGroup;
   };
   // A variable's binding as a work-item passed it, at the call depth it was in.
@@ -604,9 +604,9 @@ class Debugger : public interpreter::ExecutionObserver {
   // How `memory` and `watch` call their target's elements: argN[k] for an argument given by index.
   static std::string label(const std::string& target) { return isNumber(target) ? "arg" + target : target; }
 
-  std::optional<ElemType> elementType(const Place& place, const std::string& name) {
+  std::optional<ScalarType> elementType(const Place& place, const std::string& name) {
     if (!name.empty()) {
-      auto t = parseElemType(name);
+      auto t = parseElementType(name);
       if (!t)
         out_ << "error: unknown type '" << name
              << "' (char uchar short ushort int uint long ulong half float double)\n";
@@ -614,7 +614,7 @@ class Debugger : public interpreter::ExecutionObserver {
     }
     if (place.element) return place.element;
     if (auto t = debug::elementTypeOf(module_, place.pointee, info_.encodingOf(place.debugPointee))) return t;
-    return ElemType::UChar;
+    return ScalarType::UChar;
   }
 
   void addWatch(const Command& cmd) {

@@ -26,29 +26,30 @@ void appendFloat(std::string& out, double value, uint64_t bits, int hexDigits, i
 
 }  // namespace
 
-std::string formatElements(ElemType type, const std::byte* data, size_t count) {
+std::string formatElements(ScalarType type, const std::byte* data, size_t count) {
   std::string out;
   const size_t size = sizeOf(type);
   for (size_t i = 0; i < count; ++i) {
     const uint64_t bits = detail::loadBits(type, data + i * size);
     switch (type) {
-      case ElemType::Char: out += std::to_string(int8_t(bits)); break;
-      case ElemType::Short: out += std::to_string(int16_t(bits)); break;
-      case ElemType::Int: out += std::to_string(int32_t(bits)); break;
-      case ElemType::Long: out += std::to_string(int64_t(bits)); break;
-      case ElemType::UChar:
-      case ElemType::UShort:
-      case ElemType::UInt:
-      case ElemType::ULong: out += std::to_string(bits); break;
-      case ElemType::Half: appendFloat(out, numerics::toDouble(numerics::Half{uint16_t(bits)}), bits, 4, 5); break;
-      case ElemType::Float: {
+      case ScalarType::Char: out += std::to_string(int8_t(bits)); break;
+      case ScalarType::Short: out += std::to_string(int16_t(bits)); break;
+      case ScalarType::Int: out += std::to_string(int32_t(bits)); break;
+      case ScalarType::Long: out += std::to_string(int64_t(bits)); break;
+      case ScalarType::Bool:  // a byte 0 or 1 (case files have no bool buffers; the debugger may show one)
+      case ScalarType::UChar:
+      case ScalarType::UShort:
+      case ScalarType::UInt:
+      case ScalarType::ULong: out += std::to_string(bits); break;
+      case ScalarType::Half: appendFloat(out, numerics::toDouble(numerics::Half{uint16_t(bits)}), bits, 4, 5); break;
+      case ScalarType::Float: {
         float f;
         const auto b32 = uint32_t(bits);
         std::memcpy(&f, &b32, sizeof f);
         appendFloat(out, f, bits, 8, 9);
         break;
       }
-      case ElemType::Double: {
+      case ScalarType::Double: {
         double d;
         std::memcpy(&d, &bits, sizeof d);
         appendFloat(out, d, bits, 16, 17);

@@ -78,7 +78,7 @@ ChannelLayout channelLayout(images::ImageFormat f) {
   ChannelLayout l;
   // OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: the packed formats hold R, G, B (and A) in one unsigned short
   // or unsigned int, the first channel in the most significant bits.
-  const auto packed = [&l](ElemType word, std::array<unsigned, 4> bits, std::array<unsigned, 4> shift, unsigned n) {
+  const auto packed = [&l](ScalarType word, std::array<unsigned, 4> bits, std::array<unsigned, 4> shift, unsigned n) {
     l.type = word;
     l.packed = true;
     l.count = n;
@@ -86,23 +86,23 @@ ChannelLayout channelLayout(images::ImageFormat f) {
     l.shift = shift;
   };
   switch (f.type) {
-    case ChannelType::UnormShort565: packed(ElemType::UShort, {5, 6, 5, 0}, {11, 5, 0, 0}, 3); return l;
-    case ChannelType::UnormShort555: packed(ElemType::UShort, {5, 5, 5, 0}, {10, 5, 0, 0}, 3); return l;
-    case ChannelType::UnormInt101010: packed(ElemType::UInt, {10, 10, 10, 0}, {20, 10, 0, 0}, 3); return l;
-    case ChannelType::UnormInt101010_2: packed(ElemType::UInt, {10, 10, 10, 2}, {22, 12, 2, 0}, 4); return l;
+    case ChannelType::UnormShort565: packed(ScalarType::UShort, {5, 6, 5, 0}, {11, 5, 0, 0}, 3); return l;
+    case ChannelType::UnormShort555: packed(ScalarType::UShort, {5, 5, 5, 0}, {10, 5, 0, 0}, 3); return l;
+    case ChannelType::UnormInt101010: packed(ScalarType::UInt, {10, 10, 10, 0}, {20, 10, 0, 0}, 3); return l;
+    case ChannelType::UnormInt101010_2: packed(ScalarType::UInt, {10, 10, 10, 2}, {22, 12, 2, 0}, 4); return l;
     case ChannelType::SnormInt8:
-    case ChannelType::SignedInt8: l.type = ElemType::Char; break;
+    case ChannelType::SignedInt8: l.type = ScalarType::Char; break;
     case ChannelType::UnormInt8:
-    case ChannelType::UnsignedInt8: l.type = ElemType::UChar; break;
+    case ChannelType::UnsignedInt8: l.type = ScalarType::UChar; break;
     case ChannelType::SnormInt16:
-    case ChannelType::SignedInt16: l.type = ElemType::Short; break;
+    case ChannelType::SignedInt16: l.type = ScalarType::Short; break;
     case ChannelType::UnormInt16:
-    case ChannelType::UnsignedInt16: l.type = ElemType::UShort; break;
-    case ChannelType::SignedInt32: l.type = ElemType::Int; break;
+    case ChannelType::UnsignedInt16: l.type = ScalarType::UShort; break;
+    case ChannelType::SignedInt32: l.type = ScalarType::Int; break;
     case ChannelType::UnsignedInt32:
-    case ChannelType::UnormInt24: l.type = ElemType::UInt; break;
-    case ChannelType::HalfFloat: l.type = ElemType::Half; break;
-    case ChannelType::Float: l.type = ElemType::Float; break;
+    case ChannelType::UnormInt24: l.type = ScalarType::UInt; break;
+    case ChannelType::HalfFloat: l.type = ScalarType::Half; break;
+    case ChannelType::Float: l.type = ScalarType::Float; break;
   }
   // The channels an element stores (the padding channel of CL_Rx, CL_RGx, CL_RGBx included when the format stores
   // it): the element's size over the channel's.

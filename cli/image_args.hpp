@@ -21,7 +21,7 @@ host::Sampler samplerField(const nlohmann::json& spec, const std::string& path);
 // CL_UNORM_SHORT_555, CL_UNORM_INT_101010, CL_UNORM_INT_101010_2): one little-endian word of `type` (ushort or uint)
 // with channel i in bits shift[i] .. shift[i] + bits[i] - 1, the first channel in the most significant bits.
 struct ChannelLayout {
-  ElemType type = ElemType::UChar;
+  ScalarType type = ScalarType::UChar;
   unsigned count = 0;
   bool packed = false;
   std::array<unsigned, 4> bits{}, shift{};

@@ -209,14 +209,14 @@ Sampler parseSampler(const std::string& s) {
   return r;
 }
 
-ElemType laneType(ColorKind k) {
+ScalarType laneType(ColorKind k) {
   switch (k) {
-    case ColorKind::Float: return ElemType::Float;
-    case ColorKind::Half: return ElemType::Half;
-    case ColorKind::Int: return ElemType::Int;
-    case ColorKind::Uint: return ElemType::UInt;
+    case ColorKind::Float: return ScalarType::Float;
+    case ColorKind::Half: return ScalarType::Half;
+    case ColorKind::Int: return ScalarType::Int;
+    case ColorKind::Uint: return ScalarType::UInt;
   }
-  return ElemType::Float;
+  return ScalarType::Float;
 }
 
 uint32_t parseLane(const std::string& token, ColorKind k, const std::string& what) {

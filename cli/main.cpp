@@ -236,12 +236,12 @@ int runCommand(const RunOptions& o) {
     const auto& spec = c.args[index].buffer;
     const std::string text = cli::formatElements(spec.type, buffer->data(), spec.count);
     if (o.print)
-      std::cout << "== arg " << index << " (" << cli::toString(spec.type) << ", " << spec.count << ") ==\n"
+      std::cout << "== arg " << index << " (" << numerics::toString(spec.type) << ", " << spec.count << ") ==\n"
                 << text;
     if (!o.outDir.empty()) {
       const auto base = std::filesystem::path(o.outDir) / (stem + ".arg" + std::to_string(index));
       writeFile(base.string() + ".txt", text.data(), text.size());
-      writeFile(base.string() + ".bin", buffer->data(), spec.count * cli::sizeOf(spec.type));
+      writeFile(base.string() + ".bin", buffer->data(), spec.count * numerics::sizeOf(spec.type));
     }
   }
   // Images: one element per line, and their elements packed as a case file's "file" init reads them.

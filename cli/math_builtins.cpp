@@ -62,9 +62,9 @@ std::optional<int> runBuiltin(const MathCommandOptions& o) {
   const auto it = builtins().find(o.function);
   if (it == builtins().end()) return std::nullopt;
   const Builtin b = it->second;
-  const std::string& t = o.type;
-  const auto elem = parseElemType(t);
-  if (!elem) throw Rejected("--type: not an OpenCL scalar type: '" + t + "'");
+  const auto elem = parseElementType(o.type);
+  if (!elem) throw Rejected("--type: not an OpenCL scalar type: '" + o.type + "'");
+  const std::string t(toString(*elem));  // the one-word name ("uint" for "unsigned int") the names below derive from
   const bool floatType = isFloat(*elem);
   if (b.shape == Shape::Relational ? !floatType : (floatType && b.shape != Shape::Same && b.shape != Shape::Select))
     throw Rejected("math: " + o.function + " does not take " + t);
@@ -87,10 +87,10 @@ std::optional<int> runBuiltin(const MathCommandOptions& o) {
     case Shape::Select: types[2] = floatType ? (t == "half" ? "short" : t == "float" ? "int" : "long") : signedOf(t); break;
     default: break;
   }
-  const auto resultType = parseElemType(result);
+  const auto resultType = parseElementType(result);
   std::vector<std::vector<std::byte>> values;
   for (size_t i = 0; i < o.args.size(); ++i) {
-    const auto ty = *parseElemType(types[i]);
+    const auto ty = *parseElementType(types[i]);
     uint64_t bits = 0;
     try {
       bits = detail::elementBitsFromText(ty, o.args[i], "operand " + std::to_string(i + 1));

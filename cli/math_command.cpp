@@ -57,7 +57,7 @@ int checkSecond(MathFn f, std::span<const double> args, const MathResult& r, For
     case MathFn::frexp:
     case MathFn::remquo:
     case MathFn::lgamma_r: {
-      const int64_t observed = int64_t(parseValue(text, ElemType::Int, "--check-second"));
+      const int64_t observed = int64_t(parseValue(text, ScalarType::Int, "--check-second"));
       if (f == MathFn::frexp) return verdict(observed == r.integer, std::to_string(r.integer), "exact");
       if (f == MathFn::lgamma_r) {
         // OpenCL C 3.0 §6.15.2 [[math-functions]] lgamma_r: the sign of NaN and -inf is not stated (choice
@@ -75,13 +75,13 @@ int checkSecond(MathFn f, std::span<const double> args, const MathResult& r, For
                      "the sign of x/y and the seven low bits of the quotient");
     }
     case MathFn::sincos: {
-      const double observed = parseValue(text, elemTypeOf(format), "--check-second");
+      const double observed = parseValue(text, scalarTypeOf(format), "--check-second");
       const Verdict v = judge(MathFn::cos, args, observed, format, j.profile, j.verdict);
       return verdict(v.allowed, numerics::toString(ValueSet{v.lo, v.hi, std::isnan(v.lo)}), "cos: " + v.rule);
     }
     case MathFn::modf:
     case MathFn::fract: {
-      const double observed = parseValue(text, elemTypeOf(format), "--check-second");
+      const double observed = parseValue(text, scalarTypeOf(format), "--check-second");
       const bool same = (std::isnan(observed) && std::isnan(r.second)) ||
                         (observed == r.second && std::signbit(observed) == std::signbit(r.second));
       return verdict(same, show(r.second, format), "exact");
@@ -109,10 +109,10 @@ int run(const MathCommandOptions& o) {
                    (arity(f) == 1 ? "" : "s") + ", got " + std::to_string(o.args.size()));
   std::vector<double> args;
   for (size_t i = 0; i < o.args.size(); ++i) {
-    const ElemType t =
+    const ScalarType t =
         integerOperand(f, i)
-            ? (f == MathFn::nan ? (format == Format::Double ? ElemType::ULong : ElemType::UInt) : ElemType::Int)
-            : elemTypeOf(format);
+            ? (f == MathFn::nan ? (format == Format::Double ? ScalarType::ULong : ScalarType::UInt) : ScalarType::Int)
+            : scalarTypeOf(format);
     args.push_back(parseValue(o.args[i], t, "operand " + std::to_string(i + 1)));
   }
 
@@ -159,8 +159,8 @@ int run(const MathCommandOptions& o) {
   if (o.check.empty()) return second;
 
   const VerdictOptions& options = j.verdict;
-  const double observed = f == MathFn::ilogb ? parseValue(o.check, ElemType::Int, "--check")
-                                             : parseValue(o.check, elemTypeOf(format), "--check");
+  const double observed = f == MathFn::ilogb ? parseValue(o.check, ScalarType::Int, "--check")
+                                             : parseValue(o.check, scalarTypeOf(format), "--check");
   const Profile profile = j.profile;
   Verdict v;
   try {

@@ -127,7 +127,7 @@ int runCore(const MathCommandOptions& o, const std::string& name) {
     throw Rejected("math: " + name + " takes " + std::to_string(arity) + " operand" + (arity == 1 ? "" : "s"));
   std::vector<double> a;
   for (size_t i = 0; i < o.args.size(); ++i)
-    a.push_back(parseValue(o.args[i], elemTypeOf(f), "operand " + std::to_string(i + 1)));
+    a.push_back(parseValue(o.args[i], scalarTypeOf(f), "operand " + std::to_string(i + 1)));
   double result = 0;
   std::string exact;
   if (core) {
@@ -148,7 +148,7 @@ int runCore(const MathCommandOptions& o, const std::string& name) {
   if (!exact.empty()) std::cout << "exact:    " << exact << "\n";
   if (o.check.empty()) return 0;
   const Judging j = judgingOf(o);
-  const double observed = parseValue(o.check, elemTypeOf(f), "--check");
+  const double observed = parseValue(o.check, scalarTypeOf(f), "--check");
   std::cout << "check:    " << show(observed, f) << "\n";
   if (!core) {
     if (name == "frem") {
@@ -177,16 +177,10 @@ int runCore(const MathCommandOptions& o, const std::string& name) {
 
 // ---- Conversions -------------------------------------------------------------------------------------------------
 
-int intBits(ElemType t) { return int(sizeOf(t)) * 8; }
-bool isSignedInt(ElemType t) {
-  return t == ElemType::Char || t == ElemType::Short || t == ElemType::Int || t == ElemType::Long;
-}
-Format formatOfElem(ElemType t) {
-  return t == ElemType::Half ? Format::Half : t == ElemType::Float ? Format::Float : Format::Double;
-}
+int intBits(ScalarType t) { return int(sizeOf(t)) * 8; }
 
 int runConvert(const MathCommandOptions& o) {
-  const auto from = parseElemType(o.type), to = parseElemType(o.to);
+  const auto from = parseElementType(o.type), to = parseElementType(o.to);
   if (!from) throw Rejected("--type: not an OpenCL scalar type: '" + o.type + "'");
   if (!to) throw Rejected("--to: expected a scalar type (char ... ulong, half, float, double), got '" + o.to + "'");
   if (o.args.size() != 1) throw Rejected("math: convert takes one operand");
@@ -210,32 +204,32 @@ int runConvert(const MathCommandOptions& o) {
   double resultValue = 0;
   bool free = false;  // implementation-defined: any value
   if (fromFloat) {
-    const double x = bitsToDouble(bits, formatOfElem(*from));
-    fromText = show(x, formatOfElem(*from));
+    const double x = bitsToDouble(bits, floatFormat(*from));
+    fromText = show(x, floatFormat(*from));
     if (toFloat) {
-      resultValue = floatToFloat(x, formatOfElem(*to), r);
-      resultText = show(resultValue, formatOfElem(*to));
+      resultValue = floatToFloat(x, floatFormat(*to), r);
+      resultText = show(resultValue, floatFormat(*to));
     } else {
       const double integral = roundToIntegral(x, r);
-      const bool inRange = floatToIntInRange(integral, intBits(*to), isSignedInt(*to)).has_value();
-      resultBits = floatToInt(integral, intBits(*to), isSignedInt(*to), o.saturate, choices);
+      const bool inRange = floatToIntInRange(integral, intBits(*to), isSigned(*to)).has_value();
+      resultBits = floatToInt(integral, intBits(*to), isSigned(*to), o.saturate, choices);
       free = !inRange && !o.saturate;
     }
   } else {
     const int fb = intBits(*from);
     const uint64_t mask = fb == 64 ? ~uint64_t(0) : (uint64_t(1) << fb) - 1;
     const uint64_t u = bits & mask;
-    const int64_t sv = isSignedInt(*from) && fb < 64 && (u >> (fb - 1)) ? int64_t(u | ~mask) : int64_t(u);
-    fromText = isSignedInt(*from) ? std::to_string(sv) : std::to_string(u);
+    const int64_t sv = isSigned(*from) && fb < 64 && (u >> (fb - 1)) ? int64_t(u | ~mask) : int64_t(u);
+    fromText = isSigned(*from) ? std::to_string(sv) : std::to_string(u);
     if (toFloat) {
-      resultValue = isSignedInt(*from) ? intToFloat(sv, formatOfElem(*to), r) : uintToFloat(u, formatOfElem(*to), r);
-      resultText = show(resultValue, formatOfElem(*to));
+      resultValue = isSigned(*from) ? intToFloat(sv, floatFormat(*to), r) : uintToFloat(u, floatFormat(*to), r);
+      resultText = show(resultValue, floatFormat(*to));
     } else {
       // Integer to integer: the value when it fits; else the low bits, or the nearest value with _sat.
       const int tb = intBits(*to);
-      const long double v = isSignedInt(*from) ? (long double)sv : (long double)u;
-      const long double lo = isSignedInt(*to) ? -std::ldexp(1.0L, tb - 1) : 0.0L;
-      const long double hi = isSignedInt(*to) ? std::ldexp(1.0L, tb - 1) - 1 : std::ldexp(1.0L, tb) - 1;
+      const long double v = isSigned(*from) ? (long double)sv : (long double)u;
+      const long double lo = isSigned(*to) ? -std::ldexp(1.0L, tb - 1) : 0.0L;
+      const long double hi = isSigned(*to) ? std::ldexp(1.0L, tb - 1) - 1 : std::ldexp(1.0L, tb) - 1;
       if (o.saturate && (v < lo || v > hi)) {
         const long double c = v < lo ? lo : hi;
         resultBits = c < 0 ? uint64_t(int64_t(c)) : uint64_t(c);
@@ -248,9 +242,9 @@ int runConvert(const MathCommandOptions& o) {
     const int tb = intBits(*to);
     const uint64_t mask = tb == 64 ? ~uint64_t(0) : (uint64_t(1) << tb) - 1;
     resultBits &= mask;
-    const int64_t sv = isSignedInt(*to) && tb < 64 && (resultBits >> (tb - 1)) ? int64_t(resultBits | ~mask)
-                                                                                : int64_t(resultBits);
-    resultText = isSignedInt(*to) ? std::to_string(sv) : std::to_string(resultBits);
+    const int64_t sv =
+        isSigned(*to) && tb < 64 && (resultBits >> (tb - 1)) ? int64_t(resultBits | ~mask) : int64_t(resultBits);
+    resultText = isSigned(*to) ? std::to_string(sv) : std::to_string(resultBits);
   }
   std::cout << "convert_" << toString(*to) << (o.saturate ? "_sat" : "") << "_" << toString(r) << "("
             << toString(*from) << " " << fromText << ")\n";
@@ -267,7 +261,7 @@ int runConvert(const MathCommandOptions& o) {
     return printVerdict(true, "any value of " + std::string(toString(*to)),
                         "implementation-defined", "OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]", j.profile);
   if (toFloat) {
-    const Format tf = formatOfElem(*to);
+    const Format tf = floatFormat(*to);
     const double observed = bitsToDouble(observedBits, tf);
     // A conversion is correctly rounded in its mode; a subnormal result may be flushed where the format may flush.
     bool allowed = (std::isnan(observed) && std::isnan(resultValue)) ||
@@ -303,7 +297,7 @@ std::optional<CoreOp> geometricNamed(const std::string& n) {
 std::vector<double> parseVector(const std::string& text, Format f, const std::string& what) {
   std::vector<double> v;
   std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) v.push_back(parseValue(item, elemTypeOf(f), what));
+  for (std::string item; std::getline(in, item, ',');) v.push_back(parseValue(item, scalarTypeOf(f), what));
   if (v.empty() || v.size() > 4) throw Rejected(what + ": expected 1, 2, 3 or 4 components");
   return v;
 }

@@ -35,10 +35,6 @@ Profile parseProfile(const std::string& s) {
   throw Rejected("--profile: expected full, embedded, relaxed or relaxed-embedded, got '" + s + "'");
 }
 
-ElemType elemTypeOf(Format f) {
-  return f == Format::Half ? ElemType::Half : f == Format::Float ? ElemType::Float : ElemType::Double;
-}
-
 double bitsToDouble(uint64_t bits, Format f) {
   switch (f) {
     case Format::Half: return toDouble(Half{uint16_t(bits)});
@@ -50,16 +46,16 @@ double bitsToDouble(uint64_t bits, Format f) {
 
 // A value in the case-file syntax (cli/value_syntax.hpp): hexfloat, decimal, inf, nan,
 // "0x3f800000:bits".
-double parseValue(const std::string& token, ElemType type, const std::string& what) {
+double parseValue(const std::string& token, ScalarType type, const std::string& what) {
   try {
     const uint64_t bits = detail::elementBitsFromText(type, token, what);
     switch (type) {
-      case ElemType::Half: return bitsToDouble(bits, Format::Half);
-      case ElemType::Float: return bitsToDouble(bits, Format::Float);
-      case ElemType::Double: return bitsToDouble(bits, Format::Double);
-      case ElemType::Int: return double(int32_t(uint32_t(bits)));
-      case ElemType::UInt: return double(uint32_t(bits));
-      case ElemType::ULong: return double(bits);
+      case ScalarType::Half: return bitsToDouble(bits, Format::Half);
+      case ScalarType::Float: return bitsToDouble(bits, Format::Float);
+      case ScalarType::Double: return bitsToDouble(bits, Format::Double);
+      case ScalarType::Int: return double(int32_t(uint32_t(bits)));
+      case ScalarType::UInt: return double(uint32_t(bits));
+      case ScalarType::ULong: return double(bits);
       default: return double(int64_t(bits));
     }
   } catch (const detail::FieldError& e) { throw Rejected(e.path + ": " + e.message); }

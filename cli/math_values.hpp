@@ -21,10 +21,9 @@ struct Rejected : std::runtime_error {
 numerics::Format parseFormat(const std::string& s);
 numerics::Rounding parseRounding(const std::string& s);
 numerics::Profile parseProfile(const std::string& s);
-ElemType elemTypeOf(numerics::Format f);
 double bitsToDouble(uint64_t bits, numerics::Format f);
 // A value in the case-file syntax (cli/value_syntax.hpp): hexfloat, decimal, inf, nan, "0x3f800000:bits".
-double parseValue(const std::string& token, ElemType type, const std::string& what);
+double parseValue(const std::string& token, ScalarType type, const std::string& what);
 // The value in hexfloat and in the shortest decimal that reads back as the same value; a NaN with its bits.
 std::string show(double v, numerics::Format f);
 

@@ -20,10 +20,10 @@ struct FormatLimits {
   double firstInexactInteger;  // 2^p: above it not every integer is representable
 };
 
-FormatLimits limitsOf(ElemType t) {
+FormatLimits limitsOf(ScalarType t) {
   switch (t) {
-    case ElemType::Half: return {0x1p-24, 0x1p-14 - 0x1p-24, 0x1p-14, 65504.0, 0x1p11};
-    case ElemType::Float: return {0x1p-149, 0x1p-126 - 0x1p-149, 0x1p-126, double(FLT_MAX), 0x1p24};
+    case ScalarType::Half: return {0x1p-24, 0x1p-14 - 0x1p-24, 0x1p-14, 65504.0, 0x1p11};
+    case ScalarType::Float: return {0x1p-149, 0x1p-126 - 0x1p-149, 0x1p-126, double(FLT_MAX), 0x1p24};
     default:
       return {std::numeric_limits<double>::denorm_min(), DBL_MIN - std::numeric_limits<double>::denorm_min(), DBL_MIN,
               DBL_MAX, 0x1p53};
@@ -45,7 +45,7 @@ FormatLimits limitsOf(ElemType t) {
 //  22 1e-3        23 pi
 // Ties (2.5, -2.5, 0.5, 1.5) catch rounding-mode mistakes in rint/round/conversions; the
 // subnormals catch flushing; the finite extremes catch overflow.
-std::array<uint64_t, kSpecialCount> buildTable(ElemType t) {
+std::array<uint64_t, kSpecialCount> buildTable(ScalarType t) {
   const FormatLimits f = limitsOf(t);
   const double inf = std::numeric_limits<double>::infinity();
   const double values[kSpecialCount] = {
@@ -82,11 +82,11 @@ std::array<uint64_t, kSpecialCount> buildTable(ElemType t) {
 
 }  // namespace
 
-const std::array<uint64_t, kSpecialCount>& specialTable(ElemType t) {
-  static const auto half = buildTable(ElemType::Half);
-  static const auto single = buildTable(ElemType::Float);
-  static const auto dbl = buildTable(ElemType::Double);
-  return t == ElemType::Half ? half : t == ElemType::Float ? single : dbl;
+const std::array<uint64_t, kSpecialCount>& specialTable(ScalarType t) {
+  static const auto half = buildTable(ScalarType::Half);
+  static const auto single = buildTable(ScalarType::Float);
+  static const auto dbl = buildTable(ScalarType::Double);
+  return t == ScalarType::Half ? half : t == ScalarType::Float ? single : dbl;
 }
 
 }  // namespace clref::cli::detail

@@ -10,6 +10,6 @@ namespace clref::cli::detail {
 
 constexpr size_t kSpecialCount = 24;
 // The bits of the 24 special values of a floating-point element type, in table order.
-const std::array<uint64_t, kSpecialCount>& specialTable(ElemType floatType);
+const std::array<uint64_t, kSpecialCount>& specialTable(ScalarType floatType);
 
 }  // namespace clref::cli::detail

@@ -111,7 +111,7 @@ bool takeHexPrefix(std::string_view& s) {
 }
 
 // "0x3f800000:bits": the element's raw bits, which must fit its width.
-bool parseBits(ElemType type, std::string_view s, const std::string& path, uint64_t& bits) {
+bool parseBits(ScalarType type, std::string_view s, const std::string& path, uint64_t& bits) {
   constexpr std::string_view suffix = ":bits";
   if (s.size() < suffix.size() || s.substr(s.size() - suffix.size()) != suffix) return false;
   std::string_view digits = s.substr(0, s.size() - suffix.size());
@@ -168,7 +168,7 @@ std::string toDecimal(Int128 v) {
   return negative ? "-" + s : s;
 }
 
-uint64_t integerBits(ElemType type, Int128 v, const std::string& path) {
+uint64_t integerBits(ScalarType type, Int128 v, const std::string& path) {
   if (v < minValue(type) || v > maxValue(type))
     fail(path, toDecimal(v) + " is out of the range of " + std::string(toString(type)));
   return uint64_t(v);  // two's complement; storeBits keeps the low sizeOf(type) bytes
@@ -176,26 +176,26 @@ uint64_t integerBits(ElemType type, Int128 v, const std::string& path) {
 
 }  // namespace
 
-Int128 minValue(ElemType t) {
+Int128 minValue(ScalarType t) {
   switch (t) {
-    case ElemType::Char: return INT8_MIN;
-    case ElemType::Short: return INT16_MIN;
-    case ElemType::Int: return INT32_MIN;
-    case ElemType::Long: return INT64_MIN;
+    case ScalarType::Char: return INT8_MIN;
+    case ScalarType::Short: return INT16_MIN;
+    case ScalarType::Int: return INT32_MIN;
+    case ScalarType::Long: return INT64_MIN;
     default: return 0;
   }
 }
 
-Int128 maxValue(ElemType t) {
+Int128 maxValue(ScalarType t) {
   switch (t) {
-    case ElemType::Char: return INT8_MAX;
-    case ElemType::UChar: return UINT8_MAX;
-    case ElemType::Short: return INT16_MAX;
-    case ElemType::UShort: return UINT16_MAX;
-    case ElemType::Int: return INT32_MAX;
-    case ElemType::UInt: return UINT32_MAX;
-    case ElemType::Long: return INT64_MAX;
-    case ElemType::ULong: return UINT64_MAX;
+    case ScalarType::Char: return INT8_MAX;
+    case ScalarType::UChar: return UINT8_MAX;
+    case ScalarType::Short: return INT16_MAX;
+    case ScalarType::UShort: return UINT16_MAX;
+    case ScalarType::Int: return INT32_MAX;
+    case ScalarType::UInt: return UINT32_MAX;
+    case ScalarType::Long: return INT64_MAX;
+    case ScalarType::ULong: return UINT64_MAX;
     default: return 0;
   }
 }
@@ -216,24 +216,24 @@ double realValue(const nlohmann::json& v, const std::string& path) {
   fail(path, "expected a number");
 }
 
-uint64_t quietNaNBits(ElemType t) {
+uint64_t quietNaNBits(ScalarType t) {
   switch (t) {
-    case ElemType::Half: return 0x7e00;
-    case ElemType::Float: return 0x7fc00000;
+    case ScalarType::Half: return 0x7e00;
+    case ScalarType::Float: return 0x7fc00000;
     default: return 0x7ff8000000000000;
   }
 }
 
-uint64_t roundToType(ElemType t, double x) {
+uint64_t roundToType(ScalarType t, double x) {
   switch (t) {
-    case ElemType::Half: return numerics::toHalf(x, numerics::Rounding::RTE).bits;
+    case ScalarType::Half: return numerics::toHalf(x, numerics::Rounding::RTE).bits;
     // binary64 → binary32 in the default rounding mode, which is round to nearest even.
-    case ElemType::Float: return std::bit_cast<uint32_t>(float(x));
+    case ScalarType::Float: return std::bit_cast<uint32_t>(float(x));
     default: return std::bit_cast<uint64_t>(x);
   }
 }
 
-uint64_t elementBits(ElemType type, const nlohmann::json& v, const std::string& path) {
+uint64_t elementBits(ScalarType type, const nlohmann::json& v, const std::string& path) {
   if (v.is_string()) {
     const auto& s = v.get_ref<const std::string&>();
     if (uint64_t bits; parseBits(type, s, path, bits)) return bits;
@@ -249,23 +249,22 @@ uint64_t elementBits(ElemType type, const nlohmann::json& v, const std::string& 
   return roundToType(type, realValue(v, path));
 }
 
-uint64_t elementBitsFromText(ElemType type, std::string_view token, const std::string& path) {
+uint64_t elementBitsFromText(ScalarType type, std::string_view token, const std::string& path) {
   // A token that is a JSON number or a quoted string reads as that value; anything else
   // ("inf", "0x1p-3", "0x7e00:bits") as if it had been written as a JSON string.
   auto parsed = nlohmann::json::parse(token, nullptr, /*allow_exceptions=*/false);
   // A floating-point element reads a number token as its text: JSON keeps no sign on the integer "-0", and -0 is not
   // +0 for these types.
-  const bool floating = type == ElemType::Half || type == ElemType::Float || type == ElemType::Double;
-  if (floating && parsed.is_number()) return elementBits(type, nlohmann::json(std::string(token)), path);
+  if (isFloat(type) && parsed.is_number()) return elementBits(type, nlohmann::json(std::string(token)), path);
   if (parsed.is_number() || parsed.is_string()) return elementBits(type, parsed, path);
   return elementBits(type, nlohmann::json(std::string(token)), path);
 }
 
-void storeBits(ElemType type, uint64_t bits, std::byte* dst) {
+void storeBits(ScalarType type, uint64_t bits, std::byte* dst) {
   for (size_t i = 0; i < sizeOf(type); ++i) dst[i] = std::byte((bits >> (8 * i)) & 0xff);
 }
 
-uint64_t loadBits(ElemType type, const std::byte* src) {
+uint64_t loadBits(ScalarType type, const std::byte* src) {
   uint64_t bits = 0;
   for (size_t i = 0; i < sizeOf(type); ++i) bits |= uint64_t(src[i]) << (8 * i);
   return bits;

@@ -51,25 +51,25 @@ std::string readFile(const std::filesystem::path& file, const std::string& path)
 // Every floating-point number is first read as the nearest binary64 value, then rounded to
 // nearest even to the element type (no other rounding is involved for half, float or double
 // inputs that binary64 holds exactly). JSON reads -0 as the integer 0: write -0.0 or "-0x0p+0".
-uint64_t elementBits(ElemType type, const nlohmann::json& value, const std::string& path);
+uint64_t elementBits(ScalarType type, const nlohmann::json& value, const std::string& path);
 // The same syntax for one line of a "text" init; strings need no quotes there.
-uint64_t elementBitsFromText(ElemType type, std::string_view token, const std::string& path);
+uint64_t elementBitsFromText(ScalarType type, std::string_view token, const std::string& path);
 // A number or a floating-point string ("inf", hexfloat, decimal) as binary64.
 double realValue(const nlohmann::json& value, const std::string& path);
 
 // Round a binary64 value to nearest even in a floating-point element type; returns its bits.
-uint64_t roundToType(ElemType floatType, double x);
+uint64_t roundToType(ScalarType floatType, double x);
 // The default quiet NaN of a floating-point element type (sign clear, top mantissa bit set).
-uint64_t quietNaNBits(ElemType floatType);
+uint64_t quietNaNBits(ScalarType floatType);
 
 // Little-endian element access (buffers hold the device's little-endian bytes).
-void storeBits(ElemType type, uint64_t bits, std::byte* dst);
-uint64_t loadBits(ElemType type, const std::byte* src);
+void storeBits(ScalarType type, uint64_t bits, std::byte* dst);
+uint64_t loadBits(ScalarType type, const std::byte* src);
 
 // Integers of any OpenCL C type fit in 128 bits with room for sums and products of two.
 using Int128 = __int128;
-Int128 minValue(ElemType intType);
-Int128 maxValue(ElemType intType);
+Int128 minValue(ScalarType intType);
+Int128 maxValue(ScalarType intType);
 // An integer JSON value exactly (number or integer string), without a range check.
 Int128 integerValue(const nlohmann::json& value, const std::string& path);
 

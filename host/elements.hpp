@@ -10,20 +10,19 @@
 #include <vector>
 
 #include "host/host.hpp"
+#include "numerics/scalar_type.hpp"
 
 namespace clref::host {
 
-// The scalar type of a buffer's elements (vector types are judged lane by lane).
-enum class ElementType : uint8_t { I8, U8, I16, U16, I32, U32, I64, U64, F16, F32, F64 };
-size_t sizeOf(ElementType t);
+// A buffer's elements are scalars of a numerics::ScalarType other than bool (vector types are judged lane by lane).
 // From a kernel parameter's type name ("global float4*", "__global const uint *"): the scalar of its pointee, if any.
-std::optional<ElementType> elementTypeOf(const std::string& typeName);
+std::optional<numerics::ScalarType> elementTypeOf(const std::string& typeName);
 // Whether the kernel may write through a buffer parameter: not marked NoWrite, not a pointer to const, not constant.
 bool mayWriteThrough(const KernelArgInfo& info);
 
 // The scalars of one element of a buffer of structs (or arrays): byte offset and type, and the element's size.
 struct ElementLayout {
-  std::vector<std::pair<uint32_t, ElementType>> fields;
+  std::vector<std::pair<uint32_t, numerics::ScalarType>> fields;
   uint64_t stride = 0;
 };
 // The layout of a buffer parameter's elements when its pointee is a struct or an array of scalars clref knows
@@ -31,8 +30,8 @@ struct ElementLayout {
 std::optional<ElementLayout> layoutOf(const KernelArgInfo& info);
 // Every scalar of a buffer of `bytes` bytes holding elements of `layout` (or scalars of `type` without one) that
 // meets the byte range [lo, hi), in order: fn(index, byte offset, type), the index counting the buffer's scalars.
-void forEachScalar(const std::optional<ElementLayout>& layout, ElementType type, uint64_t bytes,
-                   const std::function<void(uint64_t, uint64_t, ElementType)>& fn, uint64_t lo = 0,
+void forEachScalar(const std::optional<ElementLayout>& layout, numerics::ScalarType type, uint64_t bytes,
+                   const std::function<void(uint64_t, uint64_t, numerics::ScalarType)>& fn, uint64_t lo = 0,
                    uint64_t hi = UINT64_MAX);
 
 }  // namespace clref::host

@@ -562,17 +562,17 @@ void plantErrors(Kernel& kernel, uint64_t every) {
     auto buffer = kernel.bufferArg(i);
     if (!buffer || !mayWriteThrough(info)) continue;
     auto* bytes = reinterpret_cast<uint8_t*>(buffer->data());
-    forEachScalar(layoutOf(info), elementTypeOf(info.typeName).value_or(ElementType::U8), buffer->size(),
-                  [&](uint64_t e, uint64_t offset, ElementType type) {
+    forEachScalar(layoutOf(info), elementTypeOf(info.typeName).value_or(numerics::ScalarType::UChar), buffer->size(),
+                  [&](uint64_t e, uint64_t offset, numerics::ScalarType type) {
                     if (e % every) return;
                     const size_t size = sizeOf(type);
                     uint8_t* at = bytes + offset;
                     uint64_t v = 0;
                     std::memcpy(&v, at, size);
                     switch (type) {
-                      case ElementType::F16: v ^= uint64_t(1) << 9; break;
-                      case ElementType::F32: v ^= uint64_t(1) << 22; break;
-                      case ElementType::F64: v ^= uint64_t(1) << 51; break;
+                      case numerics::ScalarType::Half: v ^= uint64_t(1) << 9; break;
+                      case numerics::ScalarType::Float: v ^= uint64_t(1) << 22; break;
+                      case numerics::ScalarType::Double: v ^= uint64_t(1) << 51; break;
                       default: ++v; break;
                     }
                     std::memcpy(at, &v, size);

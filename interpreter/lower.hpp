@@ -6,23 +6,13 @@
 #include <unordered_map>
 
 #include "interpreter/program.hpp"
+#include "numerics/scalar_type.hpp"
 
 namespace clref::interpreter {
 
-// The scalar kinds handlers are specialised for.
-enum class Scalar : uint8_t { Bool, I8, I16, I32, I64, F16, F32, F64 };
-
-constexpr uint32_t bytesOf(Scalar s) {
-  switch (s) {
-    case Scalar::Bool:
-    case Scalar::I8: return 1;
-    case Scalar::I16:
-    case Scalar::F16: return 2;
-    case Scalar::I32:
-    case Scalar::F32: return 4;
-    default: return 8;
-  }
-}
+// The scalar kinds handlers are specialised for: numerics::ScalarType, with every SPIR-V integer as the unsigned type
+// of its width (scalar_type.hpp says why); scalarOf gives no other integer member.
+using numerics::ScalarType;
 
 class Lowerer {
  public:
@@ -39,11 +29,10 @@ class Lowerer {
   const Type& typeOfValue(uint32_t id) const;  // the result type of a value id
   uint32_t typeIdOfValue(uint32_t id) const;
   const Type& type(uint32_t typeId) const { return m.type(typeId); }
-  Scalar scalarOf(uint32_t typeId) const;  // scalar or vector element kind
-  uint32_t lanes(uint32_t typeId) const;   // 1 for scalars
-  uint32_t scalarBytes(Scalar s) const;
+  ScalarType scalarOf(uint32_t typeId) const;  // scalar or vector element kind
+  uint32_t lanes(uint32_t typeId) const;       // 1 for scalars
   uint32_t ptrBytes() const { return opt.addressBits / 8; }
-  bool flush(Scalar s) const;  // denormals flushed for this float kind
+  bool flush(ScalarType s) const;  // denormals flushed for this float kind
   uint32_t index(const Instruction& inst) const { return uint32_t(&inst - m.instructions.data()); }
 
   Op& emit(Handler fn, const Instruction& inst);

@@ -53,15 +53,14 @@ uint32_t Lowerer::typeIdOfValue(uint32_t id) const {
 }
 const Type& Lowerer::typeOfValue(uint32_t id) const { return m.type(typeIdOfValue(id)); }
 
-Scalar Lowerer::scalarOf(uint32_t typeId) const {
+ScalarType Lowerer::scalarOf(uint32_t typeId) const {
   const Type* t = &m.type(typeId);
   if (t->kind == TypeKind::Vector) t = &m.type(t->element);
   switch (t->kind) {
-    case TypeKind::Bool: return Scalar::Bool;
-    case TypeKind::Int:
-      return t->width == 8 ? Scalar::I8 : t->width == 16 ? Scalar::I16 : t->width == 32 ? Scalar::I32 : Scalar::I64;
-    case TypeKind::Float: return t->width == 16 ? Scalar::F16 : t->width == 32 ? Scalar::F32 : Scalar::F64;
-    case TypeKind::Pointer: return ptrBytes() == 8 ? Scalar::I64 : Scalar::I32;
+    case TypeKind::Bool: return ScalarType::Bool;
+    case TypeKind::Int: return numerics::integerType(t->width / 8, false);  // signless: the unsigned type (lower.hpp)
+    case TypeKind::Float: return numerics::scalarTypeOf(numerics::formatOfBytes(t->width / 8));
+    case TypeKind::Pointer: return numerics::integerType(ptrBytes(), false);
     default: throw ModuleError("type %" + std::to_string(typeId) + " is not a scalar or vector");
   }
 }
@@ -71,14 +70,12 @@ uint32_t Lowerer::lanes(uint32_t typeId) const {
   return t.kind == TypeKind::Vector ? t.count : 1;
 }
 
-uint32_t Lowerer::scalarBytes(Scalar s) const { return bytesOf(s); }
-
-bool Lowerer::flush(Scalar s) const {
+bool Lowerer::flush(ScalarType s) const {
   using numerics::Denorm;
   switch (s) {
-    case Scalar::F16: return opt.denormHalf == Denorm::Flush;
-    case Scalar::F32: return opt.denormFloat == Denorm::Flush;
-    case Scalar::F64: return opt.denormDouble == Denorm::Flush;
+    case ScalarType::Half: return opt.denormHalf == Denorm::Flush;
+    case ScalarType::Float: return opt.denormFloat == Denorm::Flush;
+    case ScalarType::Double: return opt.denormDouble == Denorm::Flush;
     default: return false;
   }
 }

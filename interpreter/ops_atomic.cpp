@@ -202,8 +202,8 @@ template <Rmw K, bool HasValue> void lowerAtomicRmw(Lowerer& L, const Instructio
 // OpAtomicFAddEXT, OpAtomicFMinEXT, OpAtomicFMaxEXT on half, float or double.
 template <FloatRmw K> void lowerAtomicFloat(Lowerer& L, const Instruction& inst) {
   valueBytes(L, inst, inst.resultType);
-  const Scalar s = L.scalarOf(inst.resultType);
-  if (s != Scalar::F16 && s != Scalar::F32 && s != Scalar::F64)
+  const ScalarType s = L.scalarOf(inst.resultType);
+  if (s != ScalarType::Half && s != ScalarType::Float && s != ScalarType::Double)
     L.reject(inst, opcodeName(inst.opcode) + " on a value that is not a float");
   const bool p64 = L.ptrBytes() == 8;
   const Handler fn = withFloatFtz(L, s, [&]<class F, bool Z>() -> Handler {

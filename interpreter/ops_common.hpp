@@ -17,34 +17,34 @@ template <class T> constexpr bool kIsFloat =
     std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, Half>;
 
 // Calls f.template operator()<T>() with T the storage type of an integer kind.
-template <class F> auto withInt(Scalar s, F&& f) {
+template <class F> auto withInt(ScalarType s, F&& f) {
   switch (s) {
-    case Scalar::Bool:
-    case Scalar::I8: return f.template operator()<uint8_t>();
-    case Scalar::I16: return f.template operator()<uint16_t>();
-    case Scalar::I32: return f.template operator()<uint32_t>();
+    case ScalarType::Bool:
+    case ScalarType::UChar: return f.template operator()<uint8_t>();
+    case ScalarType::UShort: return f.template operator()<uint16_t>();
+    case ScalarType::UInt: return f.template operator()<uint32_t>();
     default: return f.template operator()<uint64_t>();
   }
 }
-template <class F> auto withFloat(Scalar s, F&& f) {
+template <class F> auto withFloat(ScalarType s, F&& f) {
   switch (s) {
-    case Scalar::F16: return f.template operator()<Half>();
-    case Scalar::F32: return f.template operator()<float>();
+    case ScalarType::Half: return f.template operator()<Half>();
+    case ScalarType::Float: return f.template operator()<float>();
     default: return f.template operator()<double>();
   }
 }
 // Float kinds with the device's denormal mode folded into the type parameter pair.
-template <class F> auto withFloatFtz(const Lowerer& L, Scalar s, F&& f) {
+template <class F> auto withFloatFtz(const Lowerer& L, ScalarType s, F&& f) {
   if (L.flush(s)) {
     switch (s) {
-      case Scalar::F16: return f.template operator()<Half, true>();
-      case Scalar::F32: return f.template operator()<float, true>();
+      case ScalarType::Half: return f.template operator()<Half, true>();
+      case ScalarType::Float: return f.template operator()<float, true>();
       default: return f.template operator()<double, true>();
     }
   }
   switch (s) {
-    case Scalar::F16: return f.template operator()<Half, false>();
-    case Scalar::F32: return f.template operator()<float, false>();
+    case ScalarType::Half: return f.template operator()<Half, false>();
+    case ScalarType::Float: return f.template operator()<float, false>();
     default: return f.template operator()<double, false>();
   }
 }

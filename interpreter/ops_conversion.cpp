@@ -132,26 +132,26 @@ template <class P> const Op* genericPtrMemSemantics(WorkItem& wi, const Op* op) 
 // §6.4.3.2 [[rounding-modes]]: convert_<type>_sat_<rounding>): one handler driven by a description, since these
 // are rarer than the default conversions and the combinations are many.
 struct DecoratedConversion {
-  Scalar from, to;
+  ScalarType from, to;
   bool fromSigned, toSigned;
   numerics::Rounding rounding;
   bool saturate;
   bool flushFrom, flushTo;
 };
 
-bool isFloatKind(Scalar s) { return s == Scalar::F16 || s == Scalar::F32 || s == Scalar::F64; }
-numerics::Format formatOf(Scalar s) {
-  return s == Scalar::F16   ? numerics::Format::Half
-         : s == Scalar::F32 ? numerics::Format::Float
-                            : numerics::Format::Double;
+bool isFloatKind(ScalarType s) { return s == ScalarType::Half || s == ScalarType::Float || s == ScalarType::Double; }
+numerics::Format formatOf(ScalarType s) {
+  return s == ScalarType::Half    ? numerics::Format::Half
+         : s == ScalarType::Float ? numerics::Format::Float
+                                  : numerics::Format::Double;
 }
-double readFloat(const uint8_t* p, Scalar s, bool flush) {
+double readFloat(const uint8_t* p, ScalarType s, bool flush) {
   double v;
-  if (s == Scalar::F16) {
+  if (s == ScalarType::Half) {
     Half h;
     std::memcpy(&h, p, 2);
     v = numerics::toDouble(flush ? numerics::flushDenorm(h) : h);
-  } else if (s == Scalar::F32) {
+  } else if (s == ScalarType::Float) {
     float f;
     std::memcpy(&f, p, 4);
     v = flush ? numerics::flushDenorm(f) : f;
@@ -161,12 +161,12 @@ double readFloat(const uint8_t* p, Scalar s, bool flush) {
   }
   return v;
 }
-void writeFloat(uint8_t* p, Scalar s, double v, bool flush) {  // v is a value of the format
-  if (s == Scalar::F16) {
+void writeFloat(uint8_t* p, ScalarType s, double v, bool flush) {  // v is a value of the format
+  if (s == ScalarType::Half) {
     Half h = numerics::toHalf(v);
     if (flush) h = numerics::flushDenorm(h);
     std::memcpy(p, &h, 2);
-  } else if (s == Scalar::F32) {
+  } else if (s == ScalarType::Float) {
     float f = float(v);
     if (flush) f = numerics::flushDenorm(f);
     std::memcpy(p, &f, 4);
@@ -199,7 +199,7 @@ uint64_t maxBits(uint32_t bytes, bool isSigned) {
 
 const Op* decoratedConversion(WorkItem& wi, const Op* op) {
   const auto& d = *static_cast<const DecoratedConversion*>(op->aux);
-  const uint32_t fb = bytesOf(d.from), tb = bytesOf(d.to);
+  const uint32_t fb = sizeOf(d.from), tb = sizeOf(d.to);
   for (uint32_t i = 0; i < op->n; ++i) {
     const uint8_t* src = wi.regs + op->a + i * fb;
     uint8_t* dst = wi.regs + op->r + i * tb;

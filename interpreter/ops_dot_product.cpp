@@ -78,7 +78,7 @@ void lowerDot(Lowerer& L, const Instruction& inst) {
     components = 4;
   } else {
     if (vec.kind != TypeKind::Vector) L.reject(inst, "a dot product of scalars without a packed vector format");
-    bytes = uint32_t(bytesOf(L.scalarOf(L.typeIdOfValue(inst.operand(0)))));
+    bytes = uint32_t(sizeOf(L.scalarOf(L.typeIdOfValue(inst.operand(0)))));
     components = vec.count;
   }
   const uint32_t resultBytes = uint32_t(L.type(inst.resultType).size);

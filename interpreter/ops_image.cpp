@@ -40,7 +40,7 @@ struct ImageOpInfo {
   // The read's result or the written texel: float, half or 32-bit int; 4 components, or 1 for depth images
   // (OpenCL SPIR-V Environment §7.7 [[_data_format_for_reading_and_writing_images]]).
   uint32_t valueReg = 0, valueLanes = 4;
-  Scalar valueScalar = Scalar::F32;
+  ScalarType valueScalar = ScalarType::Float;
   uint32_t extend = 0;  // kSignExtend, kZeroExtend or 0
   // Level of detail: none, Lod (float for a sampled read, int for OpImageRead/OpImageWrite) or Grad.
   images::LevelOfDetail::Kind lodKind = images::LevelOfDetail::Kind::None;
@@ -190,8 +190,8 @@ images::Coord coordOf(const WorkItem& wi, const ImageOpInfo& info) {
 // 1.4 SignExtend and ZeroExtend operands, when present, say it explicitly.
 ColorKind colorKindOf(const ImageOpInfo& info, const images::ImageView& v) {
   switch (info.valueScalar) {
-    case Scalar::F32: return ColorKind::Float;
-    case Scalar::F16: return ColorKind::Half;
+    case ScalarType::Float: return ColorKind::Float;
+    case ScalarType::Half: return ColorKind::Half;
     default: break;
   }
   if (info.extend == kSignExtend) return ColorKind::Int;
@@ -201,12 +201,12 @@ ColorKind colorKindOf(const ImageOpInfo& info, const images::ImageView& v) {
 }
 
 void storeColor(WorkItem& wi, const ImageOpInfo& info, const images::Color& c) {
-  if (info.valueScalar != Scalar::F16 && info.valueLanes == 4) [[likely]] {
+  if (info.valueScalar != ScalarType::Half && info.valueLanes == 4) [[likely]] {
     std::memcpy(wi.regs + info.valueReg, c.lanes.data(), 16);  // float4, int4, uint4: the lanes as they are
     return;
   }
   for (uint32_t i = 0; i < info.valueLanes; ++i) {
-    if (info.valueScalar == Scalar::F16)
+    if (info.valueScalar == ScalarType::Half)
       wr<uint16_t>(wi, info.valueReg + 2 * i, uint16_t(c.lanes[i]));
     else
       wr<uint32_t>(wi, info.valueReg + 4 * i, c.lanes[i]);
@@ -215,13 +215,13 @@ void storeColor(WorkItem& wi, const ImageOpInfo& info, const images::Color& c) {
 
 images::Color loadColor(const WorkItem& wi, const ImageOpInfo& info) {
   images::Color c;
-  if (info.valueScalar != Scalar::F16 && info.valueLanes == 4) [[likely]] {
+  if (info.valueScalar != ScalarType::Half && info.valueLanes == 4) [[likely]] {
     std::memcpy(c.lanes.data(), wi.regs + info.valueReg, 16);
     return c;
   }
   for (uint32_t i = 0; i < info.valueLanes; ++i)
-    c.lanes[i] = info.valueScalar == Scalar::F16 ? rd<uint16_t>(wi, info.valueReg + 2 * i)
-                                                 : rd<uint32_t>(wi, info.valueReg + 4 * i);
+    c.lanes[i] = info.valueScalar == ScalarType::Half ? rd<uint16_t>(wi, info.valueReg + 2 * i)
+                                                      : rd<uint32_t>(wi, info.valueReg + 4 * i);
   return c;
 }
 
@@ -282,7 +282,7 @@ const uint8_t* elementInside(const images::ImageView& v, const std::array<int32_
   ShadowRun& run = *wi.shadow;
   const ColorKind kind = colorKindOf(info, v);
   const bool isFloat = kind == ColorKind::Float || kind == ColorKind::Half;
-  const uint32_t laneBytes = info.valueScalar == Scalar::F16 ? 2 : 4;
+  const uint32_t laneBytes = info.valueScalar == ScalarType::Half ? 2 : 4;
   const numerics::Format format = laneBytes == 2 ? numerics::Format::Half : numerics::Format::Float;
   uint8_t* out = wi.regs + info.valueReg;
   const uint32_t outBytes = laneBytes * info.valueLanes;
@@ -401,7 +401,7 @@ const Op* imageRead(WorkItem& wi, const Op* op) {
                                const images::Coord& c, uint32_t level, const images::Color& color,
                                images::Undefined u) {
   ShadowRun& run = *wi.shadow;
-  const uint32_t laneBytes = info.valueScalar == Scalar::F16 ? 2 : 4;
+  const uint32_t laneBytes = info.valueScalar == ScalarType::Half ? 2 : 4;
   const uint8_t* value = wi.regs + info.valueReg;
   const bool free = run.anyIn(value, laneBytes * info.valueLanes);
   if (free) {
@@ -603,20 +603,20 @@ constexpr const char* kCoordinateRule =
     "(OpenCL SPIR-V Environment §7.6 [[_coordinate_format_for_reading_and_writing_images]])";
 
 void setCoordinate(Lowerer& L, const Instruction& inst, uint32_t id, ImageOpInfo& info, bool intOnly) {
-  const Scalar s = L.scalarOf(L.typeIdOfValue(id));
-  if (s != Scalar::I32 && s != Scalar::F32)
+  const ScalarType s = L.scalarOf(L.typeIdOfValue(id));
+  if (s != ScalarType::UInt && s != ScalarType::Float)
     L.reject(inst, std::string("the coordinate must be 32-bit integers or floats ") + kCoordinateRule);
-  if (intOnly && s == Scalar::F32)
+  if (intOnly && s == ScalarType::Float)
     L.reject(inst, std::string("float coordinates need a sampler ") + kCoordinateRule);
-  info.coordFloat = s == Scalar::F32;
+  info.coordFloat = s == ScalarType::Float;
   info.coordReg = L.reg(id);
   info.coordLanes = L.lanes(L.typeIdOfValue(id));
 }
 
 void setValue(Lowerer& L, const Instruction& inst, uint32_t typeId, uint32_t reg, ImageOpInfo& info) {
-  const Scalar s = L.scalarOf(typeId);
+  const ScalarType s = L.scalarOf(typeId);
   const uint32_t lanes = L.lanes(typeId);
-  if ((s != Scalar::F32 && s != Scalar::F16 && s != Scalar::I32) || (lanes != 4 && lanes != 1))
+  if ((s != ScalarType::Float && s != ScalarType::Half && s != ScalarType::UInt) || (lanes != 4 && lanes != 1))
     L.reject(inst,
              "image data must be a float, half or 32-bit integer 4-component vector, or a scalar for depth "
              "images (OpenCL SPIR-V Environment §7.7 [[_data_format_for_reading_and_writing_images]])");
@@ -640,8 +640,8 @@ void setImageOperands(Lowerer& L, const Instruction& inst, size_t at, ImageOpInf
   };
   if (mask & kLod) {
     const uint32_t id = operand();
-    const Scalar s = L.scalarOf(L.typeIdOfValue(id));
-    if (L.lanes(L.typeIdOfValue(id)) != 1 || s != (floatLod ? Scalar::F32 : Scalar::I32))
+    const ScalarType s = L.scalarOf(L.typeIdOfValue(id));
+    if (L.lanes(L.typeIdOfValue(id)) != 1 || s != (floatLod ? ScalarType::Float : ScalarType::UInt))
       L.reject(inst, std::string("the Lod operand must be a 32-bit ") + (floatLod ? "float" : "integer"));
     info.lodKind = images::LevelOfDetail::Kind::Lod;
     info.lodReg = L.reg(id);
@@ -650,7 +650,7 @@ void setImageOperands(Lowerer& L, const Instruction& inst, size_t at, ImageOpInf
     if (!floatLod) L.reject(inst, "the Grad operand needs a sampler");
     const uint32_t dx = operand(), dy = operand();
     for (uint32_t id : {dx, dy})
-      if (L.scalarOf(L.typeIdOfValue(id)) != Scalar::F32) L.reject(inst, "the Grad operands must be floats");
+      if (L.scalarOf(L.typeIdOfValue(id)) != ScalarType::Float) L.reject(inst, "the Grad operands must be floats");
     if (info.lodKind != images::LevelOfDetail::Kind::None) L.reject(inst, "Lod and Grad together");
     info.lodKind = images::LevelOfDetail::Kind::Gradients;
     info.dxReg = L.reg(dx);
@@ -728,23 +728,25 @@ void lowerImageWrite(Lowerer& L, const Instruction& inst) {
 
 Op& emitQuery(Lowerer& L, const Instruction& inst, Handler fn) {
   (void)imageInfoOfOperand(L, inst, inst.operand(0));
-  const Scalar s = L.scalarOf(inst.resultType);
-  if (s != Scalar::I32 && s != Scalar::I64) L.reject(inst, "an image query's result must be 32- or 64-bit integers");
+  const ScalarType s = L.scalarOf(inst.resultType);
+  if (s != ScalarType::UInt && s != ScalarType::ULong)
+    L.reject(inst, "an image query's result must be 32- or 64-bit integers");
   Op& op = L.emit(fn, inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(inst.operand(0));
   op.n = L.lanes(inst.resultType);
-  op.c = bytesOf(s);
+  op.c = sizeOf(s);
   op.align = L.ptrBytes();  // the handle's width
   return op;
 }
 
 Handler querySizeLevel0Handler(const Lowerer& L, const Instruction& inst) {
-  return L.scalarOf(inst.resultType) == Scalar::I64 ? &querySizeLevel0<uint64_t> : &querySizeLevel0<uint32_t>;
+  return L.scalarOf(inst.resultType) == ScalarType::ULong ? &querySizeLevel0<uint64_t> : &querySizeLevel0<uint32_t>;
 }
 
 void lowerQuerySizeLod(Lowerer& L, const Instruction& inst) {
-  if (L.scalarOf(L.typeIdOfValue(inst.operand(1))) != Scalar::I32 || L.lanes(L.typeIdOfValue(inst.operand(1))) != 1)
+  if (L.scalarOf(L.typeIdOfValue(inst.operand(1))) != ScalarType::UInt ||
+      L.lanes(L.typeIdOfValue(inst.operand(1))) != 1)
     L.reject(inst, "the Level of Detail must be a 32-bit integer");
   if (L.isConstant(inst.operand(1)) && L.constantInt(inst.operand(1)) == 0) {
     Op& op = emitQuery(L, inst, querySizeLevel0Handler(L, inst));

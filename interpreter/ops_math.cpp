@@ -30,7 +30,7 @@ enum class SecondOutput : uint8_t { None, FloatSecond, IntInteger };
 struct MathSpec {
   MathFn fn;
   numerics::Format format;
-  Scalar element;            // float kind of the result (or of the float operand for ilogb)
+  ScalarType element;        // float kind of the result (or of the float operand for ilogb)
   bool resultIsInt = false;  // ilogb
   bool flush = false;
   uint32_t lanes = 1;
@@ -41,7 +41,7 @@ struct MathSpec {
   numerics::Choices choices;  // the launch's: results the spec leaves open
 };
 
-double readLane(const WorkItem& wi, const ArgSpec& a, uint32_t lane, Scalar element, bool flush) {
+double readLane(const WorkItem& wi, const ArgSpec& a, uint32_t lane, ScalarType element, bool flush) {
   const uint8_t* p = wi.regs + a.reg + lane * a.stride;
   switch (a.kind) {
     case ArgKind::Int32: {
@@ -62,12 +62,12 @@ double readLane(const WorkItem& wi, const ArgSpec& a, uint32_t lane, Scalar elem
     case ArgKind::Float: break;
   }
   switch (element) {
-    case Scalar::F16: {
+    case ScalarType::Half: {
       Half h;
       std::memcpy(&h, p, 2);
       return numerics::toDouble(flush ? numerics::flushDenorm(h) : h);
     }
-    case Scalar::F32: {
+    case ScalarType::Float: {
       float f;
       std::memcpy(&f, p, 4);
       return flush ? numerics::flushDenorm(f) : f;
@@ -80,15 +80,15 @@ double readLane(const WorkItem& wi, const ArgSpec& a, uint32_t lane, Scalar elem
   }
 }
 
-void writeFloatLane(uint8_t* p, Scalar element, double v, bool flush) {  // v is a value of the format
+void writeFloatLane(uint8_t* p, ScalarType element, double v, bool flush) {  // v is a value of the format
   switch (element) {
-    case Scalar::F16: {
+    case ScalarType::Half: {
       Half h = numerics::toHalf(v);
       if (flush) h = numerics::flushDenorm(h);
       std::memcpy(p, &h, 2);
       break;
     }
-    case Scalar::F32: {
+    case ScalarType::Float: {
       float f = float(v);
       if (flush) f = numerics::flushDenorm(f);
       std::memcpy(p, &f, 4);
@@ -117,7 +117,7 @@ const char* decisionText(numerics::Choice c) {
 
 const Op* mathLanes(WorkItem& wi, const Op* op) {
   const auto& s = *static_cast<const MathSpec*>(op->aux);
-  const uint32_t eb = bytesOf(s.element);
+  const uint32_t eb = sizeOf(s.element);
   uint8_t* second = nullptr;
   if (s.second != SecondOutput::None) {
     const uint32_t bytes = (s.second == SecondOutput::IntInteger ? 4 : eb) * (s.lanes == 3 ? 4 : s.lanes);
@@ -166,7 +166,7 @@ template <class T, class C> const Op* nanLanes(WorkItem& wi, const Op* op) {
 }
 
 ArgKind intKind(const Lowerer& L, uint32_t typeId, bool isSigned) {
-  return L.scalarBytes(L.scalarOf(typeId)) == 8 ? ArgKind::Int64 : isSigned ? ArgKind::Int32 : ArgKind::UInt32;
+  return sizeOf(L.scalarOf(typeId)) == 8 ? ArgKind::Int64 : isSigned ? ArgKind::Int32 : ArgKind::UInt32;
 }
 
 // Geometric functions (OpenCL C 3.0 §6.15.5 [[geometric-functions]]; OpenCL.std 104–110): each component the correctly
@@ -241,9 +241,9 @@ bool lowerMath(Lowerer& L, const Instruction& inst) {
   spec->resultIsInt = fn == MathFn::ilogb;
   const uint32_t floatType = spec->resultIsInt ? L.typeIdOfValue(inst.operand(2)) : t;
   spec->element = L.scalarOf(floatType);
-  spec->format = spec->element == Scalar::F16   ? numerics::Format::Half
-                 : spec->element == Scalar::F32 ? numerics::Format::Float
-                                                : numerics::Format::Double;
+  spec->format = spec->element == ScalarType::Half    ? numerics::Format::Half
+                 : spec->element == ScalarType::Float ? numerics::Format::Float
+                                                      : numerics::Format::Double;
   spec->flush = L.flush(spec->element);
   // Operands after (set, instruction); the pointer of a two-result function comes last.
   size_t valueOperands = inst.operandCount() - 2;
@@ -269,11 +269,11 @@ bool lowerMath(Lowerer& L, const Instruction& inst) {
     ArgSpec a;
     a.reg = L.reg(id);
     const bool vector = L.type(ty).kind == TypeKind::Vector;
-    const Scalar s = L.scalarOf(ty);
-    const bool isFloatArg = s == Scalar::F16 || s == Scalar::F32 || s == Scalar::F64;
+    const ScalarType s = L.scalarOf(ty);
+    const bool isFloatArg = s == ScalarType::Half || s == ScalarType::Float || s == ScalarType::Double;
     // pown/rootn/ldexp take a signed int count (OpenCL C 3.0 §6.15.2 [[math-functions]]).
     a.kind = isFloatArg ? ArgKind::Float : intKind(L, ty, true);
-    a.stride = vector ? L.scalarBytes(s) : 0;
+    a.stride = vector ? sizeOf(s) : 0;
     spec->args.push_back(a);
   }
   if (spec->args.size() != size_t(numerics::arity(fn)))

@@ -13,7 +13,7 @@ namespace {
 
 struct PrintfArg {
   uint32_t reg;
-  Scalar kind;
+  ScalarType kind;
   uint32_t lanes;
   bool pointer;
 };
@@ -36,15 +36,15 @@ bool readString(WorkItem& wi, const Op* op, uint64_t ptr, std::string& out) {
 // One lane of an argument as the conversion wants it.
 uint64_t laneBits(const WorkItem& wi, const PrintfArg& a, uint32_t lane) {
   uint64_t v = 0;
-  std::memcpy(&v, wi.regs + a.reg + lane * bytesOf(a.kind), bytesOf(a.kind));
+  std::memcpy(&v, wi.regs + a.reg + lane * sizeOf(a.kind), sizeOf(a.kind));
   return v;
 }
 double laneDouble(const WorkItem& wi, const PrintfArg& a, uint32_t lane) {
   const uint64_t v = laneBits(wi, a, lane);
   switch (a.kind) {
-    case Scalar::F16: return numerics::toDouble(Half{uint16_t(v)});
-    case Scalar::F32: return double(std::bit_cast<float>(uint32_t(v)));
-    case Scalar::F64: return std::bit_cast<double>(v);
+    case ScalarType::Half: return numerics::toDouble(Half{uint16_t(v)});
+    case ScalarType::Float: return double(std::bit_cast<float>(uint32_t(v)));
+    case ScalarType::Double: return std::bit_cast<double>(v);
     default: return double(int64_t(v));
   }
 }
@@ -107,7 +107,7 @@ const Op* printfOp(WorkItem& wi, const Op* op) {
         case 'd':
         case 'i': {
           int64_t v = int64_t(laneBits(wi, arg, lane));
-          const uint32_t b = bytesOf(arg.kind);
+          const uint32_t b = sizeOf(arg.kind);
           if (b < 8) v = int64_t(v << (64 - 8 * b)) >> (64 - 8 * b);
           if (length == "hh")
             v = int8_t(v);
@@ -177,7 +177,8 @@ bool lowerPrintf(Lowerer& L, const Instruction& inst) {
     const uint32_t id = inst.operand(k);
     const uint32_t ty = L.typeIdOfValue(id);
     const bool pointer = L.type(ty).kind == TypeKind::Pointer;
-    spec->args.push_back({L.reg(id), pointer ? (L.ptrBytes() == 8 ? Scalar::I64 : Scalar::I32) : L.scalarOf(ty),
+    spec->args.push_back({L.reg(id),
+                          pointer ? (L.ptrBytes() == 8 ? ScalarType::ULong : ScalarType::UInt) : L.scalarOf(ty),
                           pointer ? 1 : L.lanes(ty), pointer});
   }
   Op& op = L.emit(&printfOp, inst);

@@ -109,7 +109,7 @@ bool lowerVectorData(Lowerer& L, const Instruction& inst) {
     case VData::vload_halfn:
     case VData::vloada_halfn: {
       const uint32_t n = L.lanes(inst.resultType);
-      if (L.scalarOf(inst.resultType) != Scalar::F32) L.reject(inst, "vload_half with a result other than float");
+      if (L.scalarOf(inst.resultType) != ScalarType::Float) L.reject(inst, "vload_half with a result other than float");
       const bool aligned = which == VData::vloada_halfn;
       // vloada_half3 steps and aligns like vloada_half4 (OpenCL C 3.0 §6.15.6 [[relational-functions]]).
       const uint32_t stride = aligned && n == 3 ? 4 : n;
@@ -136,11 +136,11 @@ bool lowerVectorData(Lowerer& L, const Instruction& inst) {
           which == VData::vstore_half_r || which == VData::vstore_halfn_r || which == VData::vstorea_halfn_r;
       const auto mode = explicitMode ? toRounding(spv::FPRoundingMode(inst.operand(5))) : numerics::Rounding::RTE;
       const uint32_t stride = aligned && n == 3 ? 4 : n;
-      const Scalar s = L.scalarOf(dataType);
+      const ScalarType s = L.scalarOf(dataType);
       Handler fn;
-      if (s == Scalar::F32)
+      if (s == ScalarType::Float)
         fn = p64 ? &vstoreHalf<uint64_t, float> : &vstoreHalf<uint32_t, float>;
-      else if (s == Scalar::F64)
+      else if (s == ScalarType::Double)
         fn = p64 ? &vstoreHalf<uint64_t, double> : &vstoreHalf<uint32_t, double>;
       else
         L.reject(inst, "vstore_half of a type other than float or double");

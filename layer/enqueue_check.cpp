@@ -141,7 +141,7 @@ struct BufferArg {
   size_t size = 0;
   std::shared_ptr<host::Buffer> buffer;
   bool observed = false;
-  host::ElementType type = host::ElementType::U8;
+  numerics::ScalarType type = numerics::ScalarType::UChar;
   std::optional<host::ElementLayout> layout;  // a buffer of structs or arrays: judged field by field
 };
 

@@ -12,6 +12,7 @@
 #include "numerics/verdict.hpp"
 
 using namespace clref;
+using numerics::ScalarType;
 
 namespace {
 
@@ -58,7 +59,7 @@ struct Setup {
   host::CheckReport check(const std::vector<float>& observed) {
     std::vector<float> zeros(reference.size(), 0.0f);
     std::memcpy(out->data(), zeros.data(), zeros.size() * 4);  // the run starts from the same inputs
-    return host::check(*kernel, range(reference.size()), {{1, host::ElementType::F32, bytesOf(observed)}});
+    return host::check(*kernel, range(reference.size()), {{1, ScalarType::Float, bytesOf(observed)}});
   }
 };
 
@@ -161,7 +162,7 @@ TEST_CASE("check: integer results and bad observed buffers", "[check]") {
   std::vector<int> observed = {3, 6, 10, 12};
   std::vector<uint8_t> bytes(16);
   std::memcpy(bytes.data(), observed.data(), 16);
-  const auto report = host::check(kernel, r, {{1, host::ElementType::I32, bytes}});
+  const auto report = host::check(kernel, r, {{1, ScalarType::Int, bytes}});
   const auto& b = report.buffers.at(0);
   CHECK(b.identical == 3);
   CHECK(b.violations == 1);
@@ -170,9 +171,9 @@ TEST_CASE("check: integer results and bad observed buffers", "[check]") {
   CHECK(b.details[0].observed == "10");
   CHECK(b.details[0].reference == "9");
   bytes.resize(12);
-  CHECK_THROWS_AS(host::check(kernel, r, {{1, host::ElementType::I32, bytes}}), host::Error);
-  CHECK(host::elementTypeOf("global float4*") == host::ElementType::F32);
-  CHECK(host::elementTypeOf("__global const uint *") == host::ElementType::U32);
+  CHECK_THROWS_AS(host::check(kernel, r, {{1, ScalarType::Int, bytes}}), host::Error);
+  CHECK(host::elementTypeOf("global float4*") == ScalarType::Float);
+  CHECK(host::elementTypeOf("__global const uint *") == ScalarType::UInt);
   CHECK(host::elementTypeOf("global struct S*") == std::nullopt);
 }
 
@@ -180,7 +181,7 @@ namespace {
 
 // Runs `source`'s kernel k(global const T* x, global U* y) over x and judges `observed` for y.
 template <class T, class U> host::CheckReport checkKernel(const char* source, const std::vector<T>& x,
-                                                          const std::vector<U>& observed, host::ElementType type,
+                                                          const std::vector<U>& observed, ScalarType type,
                                                           const host::CheckOptions& options = {}) {
   host::Device device;
   auto program = host::Program::fromOpenCLC(device, source);
@@ -221,7 +222,7 @@ TEST_CASE("check: planted violations are classified violation at the right eleme
     obs[1] = stepF(obs[1], 7);
     const auto r = checkKernel<float, float>(
         "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = exp(x[i]); }", x,
-        obs, host::ElementType::F32);
+        obs, ScalarType::Float);
     CHECK(r.buffers[0].violations == 1);
     CHECK(classOf(r, 1) == C::Violation);
     CHECK(r.buffers[0].identical == 2);
@@ -232,7 +233,7 @@ TEST_CASE("check: planted violations are classified violation at the right eleme
     std::vector<float> obs = {1.0f, 2.75f, -1.0f};
     const auto r = checkKernel<double, float>(
         "kernel void k(global const double* x, global float* y) { size_t i = get_global_id(0); y[i] = (float)x[i]; }",
-        x, obs, host::ElementType::F32);
+        x, obs, ScalarType::Float);
     CHECK(classOf(r, 0) == C::Violation);
     CHECK(classOf(r, 1) == C::Identical);
     CHECK(classOf(r, 2) == C::Violation);
@@ -241,7 +242,7 @@ TEST_CASE("check: planted violations are classified violation at the right eleme
     const auto ri = checkKernel<float, int>(
         "kernel void k(global const float* x, global int* y) { size_t i = get_global_id(0); y[i] = "
         "convert_int_rte(x[i]); }",
-        f, rtz, host::ElementType::I32);
+        f, rtz, ScalarType::Int);
     CHECK(classOf(ri, 0) == C::Violation);
     CHECK(classOf(ri, 1) == C::Violation);
     CHECK(classOf(ri, 2) == C::Identical);
@@ -252,11 +253,11 @@ TEST_CASE("check: planted violations are classified violation at the right eleme
     const char* src =
         "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
         "y[i] = x[i] - x[i]; }";
-    const auto r = checkKernel<float, float>(src, x, obs, host::ElementType::F32);
+    const auto r = checkKernel<float, float>(src, x, obs, ScalarType::Float);
     CHECK(classOf(r, 0) == C::Violation);
     CHECK(classOf(r, 1) == C::Identical);
     const auto relaxed = checkKernel<float, float>(
-        src, x, obs, host::ElementType::F32, host::checkOptionsFor(numerics::Profile::Full, "-cl-no-signed-zeros"));
+        src, x, obs, ScalarType::Float, host::checkOptionsFor(numerics::Profile::Full, "-cl-no-signed-zeros"));
     CHECK(classOf(relaxed, 0) == C::Allowed);
   }
   SECTION("a flush to zero where the profile forbids it (double), allowed with -cl-denorms-are-zero; float may") {
@@ -265,18 +266,18 @@ TEST_CASE("check: planted violations are classified violation at the right eleme
     const char* src =
         "kernel void k(global const double* x, global double* y) { size_t i = get_global_id(0); "
         "y[i] = x[i] * 0x1p-1000; }";
-    const auto r = checkKernel<double, double>(src, x, obs, host::ElementType::F64);
+    const auto r = checkKernel<double, double>(src, x, obs, ScalarType::Double);
     CHECK(classOf(r, 0) == C::Violation);
     CHECK(classOf(r, 1) == C::Identical);
     const auto daz = checkKernel<double, double>(
-        src, x, obs, host::ElementType::F64, host::checkOptionsFor(numerics::Profile::Full, "-cl-denorms-are-zero"));
+        src, x, obs, ScalarType::Double, host::checkOptionsFor(numerics::Profile::Full, "-cl-denorms-are-zero"));
     CHECK(classOf(daz, 0) == C::Allowed);
     const std::vector<float> xf = {0x1p-30f};
     const std::vector<float> of = {0.0f};  // 2^-130 is subnormal in float: a full-profile device may flush it
     const auto rf = checkKernel<float, float>(
         "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = x[i] * 0x1p-100f; "
         "}",
-        xf, of, host::ElementType::F32);
+        xf, of, ScalarType::Float);
     CHECK(classOf(rf, 0) == C::Allowed);
   }
 }
@@ -290,18 +291,17 @@ TEST_CASE("check: a * b + c may be contracted unless the module forbids it (SPIR
   const char* madSrc =
       "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
       "float a = x[i]; y[i] = a * a - 1.0f; }";
-  CHECK(classOf(checkKernel<float, float>(madSrc, x, unfused, host::ElementType::F32), 0) ==
-        host::ElementClass::Allowed);
+  CHECK(classOf(checkKernel<float, float>(madSrc, x, unfused, ScalarType::Float), 0) == host::ElementClass::Allowed);
   // FP_CONTRACT OFF: a separate OpFMul and OpFSub, which llvm-spirv-15 leaves without NoContraction, so a SPIR-V
   // consumer may still fuse them; CheckOptions::contraction = false judges them as never fused.
   const char* split =
       "#pragma OPENCL FP_CONTRACT OFF\n"
       "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
       "float a = x[i]; y[i] = a * a - 1.0f; }";
-  CHECK(classOf(checkKernel<float, float>(split, x, fused, host::ElementType::F32), 0) == host::ElementClass::Allowed);
+  CHECK(classOf(checkKernel<float, float>(split, x, fused, ScalarType::Float), 0) == host::ElementClass::Allowed);
   host::CheckOptions strict;
   strict.contraction = false;
-  CHECK(classOf(checkKernel<float, float>(split, x, fused, host::ElementType::F32, strict), 0) ==
+  CHECK(classOf(checkKernel<float, float>(split, x, fused, ScalarType::Float, strict), 0) ==
         host::ElementClass::Violation);
 }
 
@@ -325,8 +325,7 @@ TEST_CASE("check: what depends on the order of atomics is undetermined, commutat
   std::vector<uint8_t> outBytes(32), counterBytes(4);
   std::memcpy(outBytes.data(), reversed.data(), 32);
   std::memcpy(counterBytes.data(), total.data(), 4);
-  const auto report =
-      host::check(kernel, r, {{0, host::ElementType::U32, counterBytes}, {1, host::ElementType::U32, outBytes}});
+  const auto report = host::check(kernel, r, {{0, ScalarType::UInt, counterBytes}, {1, ScalarType::UInt, outBytes}});
   REQUIRE(report.run.ok);
   CHECK(report.buffers[0].violations == 1);  // 9 is not 8: the total has no freedom
   CHECK(report.buffers[1].violations == 0);
@@ -371,7 +370,7 @@ TEST_CASE("check: a result another device decides by another option of a free ch
   kernel.setArg(1, out);
   host::NDRange r;
   r.global = {3, 1, 1};
-  const auto report = host::check(kernel, r, {{1, host::ElementType::I32, other}});
+  const auto report = host::check(kernel, r, {{1, ScalarType::Int, other}});
   REQUIRE(report.run.ok);
   const auto& b = report.buffers.at(0);
   CHECK(b.violations == 0);
@@ -382,7 +381,7 @@ TEST_CASE("check: a result another device decides by another option of a free ch
   auto wrong = other;
   const int bad = 22;
   std::memcpy(wrong.data() + 16, &bad, 4);
-  CHECK(classOf(host::check(kernel, r, {{1, host::ElementType::I32, wrong}}), 4) == host::ElementClass::Violation);
+  CHECK(classOf(host::check(kernel, r, {{1, ScalarType::Int, wrong}}), 4) == host::ElementClass::Violation);
 }
 
 TEST_CASE("check: a float work-group reduction summed in another order is allowed, min is exact", "[check]") {
@@ -417,7 +416,7 @@ TEST_CASE("check: a float work-group reduction summed in another order is allowe
   observed[1] = 1.0f;  // a wrong minimum
   std::vector<uint8_t> bytes(64);
   std::memcpy(bytes.data(), observed.data(), 64);
-  const auto report = host::check(kernel, r, {{1, host::ElementType::F32, bytes}});
+  const auto report = host::check(kernel, r, {{1, ScalarType::Float, bytes}});
   REQUIRE(report.run.ok);
   const auto& b = report.buffers.at(0);
   for (size_t i = 0; i < 8; ++i) CHECK(classOf(report, 2 * i) != host::ElementClass::Violation);
@@ -447,7 +446,7 @@ TEST_CASE("check: a sample of work-groups judges exactly the elements they wrote
   std::memcpy(bytes.data(), observed.data(), bytes.size());
   host::CheckOptions o;
   o.sampleGroups = 2;
-  const auto report = host::check(kernel, r, {{1, host::ElementType::I32, bytes}}, o);
+  const auto report = host::check(kernel, r, {{1, ScalarType::Int, bytes}}, o);
   CHECK(report.sampledGroups == std::vector<uint64_t>{0, 7});
   const auto& b = report.buffers.at(0);
   CHECK(b.notJudged == 48);
@@ -459,7 +458,7 @@ TEST_CASE("check: a sample of work-groups judges exactly the elements they wrote
   // As many groups as the launch has: every element is judged.
   std::memcpy(out->data(), zeros.data(), n * 4);
   o.sampleGroups = 8;
-  const auto all = host::check(kernel, r, {{1, host::ElementType::I32, bytes}}, o);
+  const auto all = host::check(kernel, r, {{1, ScalarType::Int, bytes}}, o);
   CHECK(all.sampledGroups.empty());
   CHECK(all.buffers.at(0).violations == 3);
   CHECK(all.buffers.at(0).notJudged == 0);
@@ -485,7 +484,7 @@ TEST_CASE("check: an undefined shuffle component (as_int4 of an int3) allows any
   std::vector<int> observed = {1, 2, 3, 12345, 4, 5, 7, -1};
   std::vector<uint8_t> bytes(32);
   std::memcpy(bytes.data(), observed.data(), 32);
-  const auto report = host::check(kernel, r, {{1, host::ElementType::I32, bytes}});
+  const auto report = host::check(kernel, r, {{1, ScalarType::Int, bytes}});
   const auto& b = report.buffers.at(0);
   CHECK(b.identical == 5);
   CHECK(b.allowed == 2);  // elements 3 and 7
@@ -508,7 +507,7 @@ TEST_CASE("check: a pointer converted to an integer allows any value", "[check]"
   r.global = {2, 1, 1};
   std::vector<uint8_t> bytes(16);
   std::memcpy(bytes.data(), observed.data(), 16);
-  const auto report = host::check(kernel, r, {{0, host::ElementType::U64, bytes}});
+  const auto report = host::check(kernel, r, {{0, ScalarType::ULong, bytes}});
   std::string classes;
   for (const auto& d : report.buffers.at(0).details)
     classes += std::string(host::toString(d.cls)) + ": " + d.reason + "\n";
@@ -664,7 +663,7 @@ TEST_CASE("check: with the race checker on, racing writes leave their bytes unde
     const std::vector<int> observed = {20, 20, 41, 60, 80};
     std::vector<uint8_t> bytes(20);
     std::memcpy(bytes.data(), observed.data(), 20);
-    return host::check(kernel, r, {{1, host::ElementType::I32, bytes}});
+    return host::check(kernel, r, {{1, ScalarType::Int, bytes}});
   };
   const auto plain = judge(false);
   CHECK(plain.buffers.at(0).violations == 2);
@@ -704,7 +703,7 @@ TEST_CASE("check: a race that involves a read leaves every differing element und
   const std::vector<int> observed = {100, 200, 300, 400};
   std::vector<uint8_t> bytes(16);
   std::memcpy(bytes.data(), observed.data(), 16);
-  const auto report = host::check(kernel, r, {{0, host::ElementType::I32, bytes}});
+  const auto report = host::check(kernel, r, {{0, ScalarType::Int, bytes}});
   REQUIRE_FALSE(report.run.findings.empty());
   CHECK(report.buffers.at(0).undetermined == 4);
   CHECK_THAT(report.buffers[0].details.at(0).reason, Catch::Contains("involves a read"));
@@ -720,7 +719,7 @@ TEST_CASE("check: an integer that is any value stays any value through +, -, ^, 
       "}\n";
   const std::vector<float> x = {1e20f};
   const std::vector<int> observed = {123, -4, 99, 1 << 30, 7};
-  const auto report = checkKernel<float, int>(source, x, observed, host::ElementType::I32);
+  const auto report = checkKernel<float, int>(source, x, observed, ScalarType::Int);
   const auto& b = report.buffers.at(0);
   REQUIRE(b.details.size() == 5);
   for (const auto& d : b.details) {
@@ -743,8 +742,8 @@ TEST_CASE("check: a buffer of structs is judged field by field with the fields' 
   REQUIRE(layout);
   CHECK(layout->stride == 12);
   REQUIRE(layout->fields.size() == 3);
-  CHECK(layout->fields[1] == std::pair<uint32_t, host::ElementType>{4, host::ElementType::F32});
-  CHECK(layout->fields[2] == std::pair<uint32_t, host::ElementType>{8, host::ElementType::U16});
+  CHECK(layout->fields[1] == std::pair<uint32_t, ScalarType>{4, ScalarType::Float});
+  CHECK(layout->fields[2] == std::pair<uint32_t, ScalarType>{8, ScalarType::UShort});
   const std::vector<float> x = {0.5f, 1.0f};
   kernel.setArg(0, std::make_shared<host::Buffer>(x.data(), 8));
   std::vector<uint8_t> zeros(24, 0);
@@ -762,7 +761,7 @@ TEST_CASE("check: a buffer of structs is judged field by field with the fields' 
   std::memcpy(observed.data() + 16, &b1, 4);
   observed[20] = 4;   // element 1's c: 4, not 3
   observed[22] = 77;  // padding: not judged
-  host::ObservedBuffer o{1, host::ElementType::U8, observed, layout};
+  host::ObservedBuffer o{1, ScalarType::UChar, observed, layout};
   const auto report = host::check(kernel, r, {o});
   const auto& v = report.buffers.at(0);
   CHECK(v.elements == 6);
@@ -827,7 +826,7 @@ TEST_CASE("check: async_work_group_copy keeps the copied values' allowed sets", 
   std::memset(a.out->data(), 0, 16);
   observed[1] = stepF(observed[1], 2);
   observed[2] = stepF(observed[2], 50);
-  const auto report = host::check(*a.kernel, a.range, {{1, host::ElementType::F32, bytesOf(observed)}});
+  const auto report = host::check(*a.kernel, a.range, {{1, ScalarType::Float, bytesOf(observed)}});
   CHECK(report.buffers.at(0).allowed == 1);
   CHECK(report.buffers.at(0).violations == 1);
 }
@@ -841,7 +840,7 @@ TEST_CASE("check: the padding lane of a 3-component vector copied with async_wor
   AsyncCopy a("char3", "x", src.data(), 16);
   std::vector<uint8_t> observed(src.begin(), src.end());  // a device that copied the source's padding bytes too
   observed[5] = 99;                                        // and one wrong component
-  const auto report = host::check(*a.kernel, a.range, {{1, host::ElementType::I8, observed}});
+  const auto report = host::check(*a.kernel, a.range, {{1, ScalarType::Char, observed}});
   const auto& b = report.buffers.at(0);
   CHECK(b.violations == 1);
   for (const auto& d : b.details)

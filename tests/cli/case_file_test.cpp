@@ -72,7 +72,7 @@ TEST_CASE("a full case file parses, comments included", "[reference][case]") {
   REQUIRE(c.args.size() == 8);
 
   CHECK(c.args[0].kind == ArgSpec::Kind::Buffer);
-  CHECK(c.args[0].buffer.type == ElemType::Float);
+  CHECK(c.args[0].buffer.type == ScalarType::Float);
   CHECK(c.args[0].buffer.count == 1024);
   CHECK_FALSE(c.args[0].buffer.output);
   CHECK_FALSE(c.args[0].buffer.initJson.empty());
@@ -296,15 +296,19 @@ TEST_CASE("element types", "[reference][case]") {
                                                   {"int", 4},  {"uint", 4},  {"long", 8},  {"ulong", 8},
                                                   {"half", 2}, {"float", 4}, {"double", 8}};
   for (const auto& [name, size] : sizes) {
-    const auto t = parseElemType(name);
+    const auto t = parseElementType(name);
     REQUIRE(t);
     CHECK(sizeOf(*t) == size);
     CHECK(toString(*t) == name);
     CHECK(isFloat(*t) ==
           (std::string(name) == "half" || std::string(name) == "float" || std::string(name) == "double"));
   }
-  CHECK_FALSE(parseElemType("bool"));
-  CHECK_FALSE(parseElemType("float4"));
+  // The other spellings OpenCL C gives the unsigned types also name them (numerics::parseScalarType); bool is no
+  // element type.
+  CHECK(parseElementType("unsigned int") == ScalarType::UInt);
+  CHECK(parseElementType("unsigned char") == ScalarType::UChar);
+  CHECK_FALSE(parseElementType("bool"));
+  CHECK_FALSE(parseElementType("float4"));
 }
 
 namespace {

@@ -56,8 +56,7 @@ Outputs outputsOf(const cli::Case& c, std::optional<uint64_t> seed) {
   Outputs out;
   for (const auto& [arg, buffer] : p.outputs) {
     const auto* b = reinterpret_cast<const uint8_t*>(buffer->data());
-    out.buffers.push_back(
-        {arg, cli::elementTypeOf(c.args[arg].buffer.type), std::vector<uint8_t>(b, b + buffer->size())});
+    out.buffers.push_back({arg, c.args[arg].buffer.type, std::vector<uint8_t>(b, b + buffer->size())});
   }
   for (const auto& [arg, image] : p.imageOutputs) {
     const auto bytes = cli::imageContents(*image);

@@ -28,7 +28,7 @@ bool smallEnough(const cli::Case& c) {
     if (__builtin_mul_overflow(items, uint64_t(c.range.global[d]), &items) || items > kMaxWorkItems) return false;
   for (const auto& a : c.args) {
     if (a.kind == cli::ArgSpec::Kind::Buffer &&
-        (a.buffer.count > kMaxArgumentBytes || a.buffer.count * cli::sizeOf(a.buffer.type) > kMaxArgumentBytes))
+        (a.buffer.count > kMaxArgumentBytes || a.buffer.count * numerics::sizeOf(a.buffer.type) > kMaxArgumentBytes))
       return false;
     if (a.kind == cli::ArgSpec::Kind::Local && a.localBytes > kMaxArgumentBytes) return false;
     if (a.kind == cli::ArgSpec::Kind::Image) {
@@ -55,7 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (const auto& w : run.result.warnings) (void)w.format();
     for (const auto& [i, buffer] : run.outputs)
       (void)cli::formatElements(c.args[i].buffer.type, buffer->data(),
-                                      buffer->size() / cli::sizeOf(c.args[i].buffer.type));
+                                buffer->size() / numerics::sizeOf(c.args[i].buffer.type));
     for (const auto& [i, image] : run.imageOutputs)
       (void)cli::formatImage(image->desc(), cli::imageContents(*image).data());
   } catch (const cli::CaseError&) {

@@ -2571,7 +2571,7 @@ std::string formatOutput(const cli::Case& c, size_t i, const std::vector<std::by
       throw std::runtime_error(c.file.string() + ": image argument " + std::to_string(i) + " has the wrong size");
     return cli::formatImage(arg.image.desc, bytes.data());
   }
-  if (bytes.size() != arg.buffer.count * cli::sizeOf(arg.buffer.type))
+  if (bytes.size() != arg.buffer.count * numerics::sizeOf(arg.buffer.type))
     throw std::runtime_error(c.file.string() + ": buffer argument " + std::to_string(i) + " has the wrong size");
   return cli::formatElements(arg.buffer.type, bytes.data(), arg.buffer.count);
 }

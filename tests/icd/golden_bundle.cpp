@@ -280,8 +280,8 @@ void exportCase(const fs::path& goldenDir, const fs::path& outDir, const cli::Ca
     const auto& a = c.args[i];
     switch (a.kind) {
       case ArgSpec::Kind::Buffer: {
-        const size_t size = a.buffer.count * cli::sizeOf(a.buffer.type);
-        m << "arg buffer " << cli::toString(a.buffer.type) << ' ' << a.buffer.count << ' ' << size;
+        const size_t size = a.buffer.count * numerics::sizeOf(a.buffer.type);
+        m << "arg buffer " << numerics::toString(a.buffer.type) << ' ' << a.buffer.count << ' ' << size;
         std::optional<std::string> text;
         if (a.buffer.output) text = cli::formatElements(a.buffer.type, expected[i].data(), a.buffer.count);
         exportContents(goldenDir, outDir, name, i, initial, expected, size, text, m);
