@@ -139,12 +139,6 @@ struct DecoratedConversion {
   bool flushFrom, flushTo;
 };
 
-bool isFloatKind(ScalarType s) { return s == ScalarType::Half || s == ScalarType::Float || s == ScalarType::Double; }
-numerics::Format formatOf(ScalarType s) {
-  return s == ScalarType::Half    ? numerics::Format::Half
-         : s == ScalarType::Float ? numerics::Format::Float
-                                  : numerics::Format::Double;
-}
 double readFloat(const uint8_t* p, ScalarType s, bool flush) {
   double v;
   if (s == ScalarType::Half) {
@@ -203,15 +197,15 @@ const Op* decoratedConversion(WorkItem& wi, const Op* op) {
   for (uint32_t i = 0; i < op->n; ++i) {
     const uint8_t* src = wi.regs + op->a + i * fb;
     uint8_t* dst = wi.regs + op->r + i * tb;
-    if (isFloatKind(d.from) && isFloatKind(d.to)) {
-      writeFloat(dst, d.to, numerics::floatToFloat(readFloat(src, d.from, d.flushFrom), formatOf(d.to), d.rounding),
+    if (numerics::isFloat(d.from) && numerics::isFloat(d.to)) {
+      writeFloat(dst, d.to, numerics::floatToFloat(readFloat(src, d.from, d.flushFrom), numerics::floatFormat(d.to), d.rounding),
                  d.flushTo);
-    } else if (isFloatKind(d.to)) {
+    } else if (numerics::isFloat(d.to)) {
       const uint64_t v = readInt(src, fb, d.fromSigned);
-      const double f = d.fromSigned ? numerics::intToFloat(int64_t(v), formatOf(d.to), d.rounding)
-                                    : numerics::uintToFloat(v, formatOf(d.to), d.rounding);
+      const double f = d.fromSigned ? numerics::intToFloat(int64_t(v), numerics::floatFormat(d.to), d.rounding)
+                                    : numerics::uintToFloat(v, numerics::floatFormat(d.to), d.rounding);
       writeFloat(dst, d.to, f, d.flushTo);
-    } else if (isFloatKind(d.from)) {
+    } else if (numerics::isFloat(d.from)) {
       // OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]: NaN converts to 0 under saturation; out-of-range values clamp.
       const double x = numerics::roundToIntegral(readFloat(src, d.from, d.flushFrom), d.rounding);
       if (!d.saturate && !numerics::floatToIntInRange(x, int(8 * tb), d.toSigned))

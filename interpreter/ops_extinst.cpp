@@ -447,11 +447,7 @@ void lowerExtInst(Lowerer& L, const Instruction& inst) {
       const uint32_t maskType = L.typeIdOfValue(inst.operand(two ? 4 : 3));
       const uint32_t srcLanes = L.lanes(L.typeIdOfValue(inst.operand(2)));
       // Element bits decide the handler: float and integer elements of one width move alike.
-      const uint32_t elemBytes = sizeOf(L.scalarOf(t));
-      const ScalarType elemKind = elemBytes == 1   ? ScalarType::UChar
-                                  : elemBytes == 2 ? ScalarType::UShort
-                                  : elemBytes == 4 ? ScalarType::UInt
-                                                   : ScalarType::ULong;
+      const ScalarType elemKind = numerics::integerType(sizeOf(L.scalarOf(t)), false);
       Handler fn = withInt(elemKind, [&]<class T>() {
         return withInt(L.scalarOf(maskType),
                        [&]<class M>() -> Handler { return two ? &shuffle<T, M, true> : &shuffle<T, M, false>; });
@@ -467,22 +463,14 @@ void lowerExtInst(Lowerer& L, const Instruction& inst) {
       return;
     }
     case Std::bitselect: {
-      const uint32_t bytes = sizeOf(L.scalarOf(t));
-      const ScalarType kind = bytes == 1   ? ScalarType::UChar
-                              : bytes == 2 ? ScalarType::UShort
-                              : bytes == 4 ? ScalarType::UInt
-                                           : ScalarType::ULong;
+      const ScalarType kind = numerics::integerType(sizeOf(L.scalarOf(t)), false);
       emitExt(L, withInt(kind, [&]<class T>() -> Handler { return &ternaryLanes<T, T, Bitselect>; }), inst, 3);
       return;
     }
     case Std::select: {
       const uint32_t condType = L.typeIdOfValue(inst.operand(4));
       const bool vector = L.type(condType).kind == TypeKind::Vector;
-      const uint32_t bytes = sizeOf(L.scalarOf(t));
-      const ScalarType kind = bytes == 1   ? ScalarType::UChar
-                              : bytes == 2 ? ScalarType::UShort
-                              : bytes == 4 ? ScalarType::UInt
-                                           : ScalarType::ULong;
+      const ScalarType kind = numerics::integerType(sizeOf(L.scalarOf(t)), false);
       Handler fn = withInt(kind, [&]<class T>() {
         return withInt(L.scalarOf(condType),
                        [&]<class C>() -> Handler { return vector ? &selectStd<T, C, true> : &selectStd<T, C, false>; });

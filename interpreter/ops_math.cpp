@@ -241,9 +241,7 @@ bool lowerMath(Lowerer& L, const Instruction& inst) {
   spec->resultIsInt = fn == MathFn::ilogb;
   const uint32_t floatType = spec->resultIsInt ? L.typeIdOfValue(inst.operand(2)) : t;
   spec->element = L.scalarOf(floatType);
-  spec->format = spec->element == ScalarType::Half    ? numerics::Format::Half
-                 : spec->element == ScalarType::Float ? numerics::Format::Float
-                                                      : numerics::Format::Double;
+  spec->format = numerics::floatFormat(spec->element);
   spec->flush = L.flush(spec->element);
   // Operands after (set, instruction); the pointer of a two-result function comes last.
   size_t valueOperands = inst.operandCount() - 2;
@@ -270,9 +268,8 @@ bool lowerMath(Lowerer& L, const Instruction& inst) {
     a.reg = L.reg(id);
     const bool vector = L.type(ty).kind == TypeKind::Vector;
     const ScalarType s = L.scalarOf(ty);
-    const bool isFloatArg = s == ScalarType::Half || s == ScalarType::Float || s == ScalarType::Double;
     // pown/rootn/ldexp take a signed int count (OpenCL C 3.0 §6.15.2 [[math-functions]]).
-    a.kind = isFloatArg ? ArgKind::Float : intKind(L, ty, true);
+    a.kind = numerics::isFloat(s) ? ArgKind::Float : intKind(L, ty, true);
     a.stride = vector ? sizeOf(s) : 0;
     spec->args.push_back(a);
   }
