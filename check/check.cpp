@@ -1,7 +1,7 @@
 // Judging another implementation's whole-kernel output (check/check.hpp).
 #include "check/check.hpp"
 
-#include "interpreter/checks/observer.hpp"
+#include "interpreter/observer.hpp"
 #include "interpreter/executor.hpp"
 
 #include <algorithm>

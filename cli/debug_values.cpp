@@ -277,12 +277,12 @@ std::vector<std::pair<std::string, uint32_t>> DebugInfo::membersOf(uint32_t debu
 }
 
 Reader::Reader(const interpreter::WorkItem& wi, const DebugInfo& info)
-    : wi_(wi), info_(info), module_(*wi.launch->module), kernel_(*wi.launch->kernel) {}
+    : item_(wi), info_(info), module_(item_.module()), kernel_(item_.kernel()) {}
 
 std::optional<TypedBytes> Reader::registerValue(uint32_t id, std::string& error) const {
   const Instruction* def = module_.findDef(id);
-  auto reg = kernel_.registerOf.find(id);
-  if (!def || reg == kernel_.registerOf.end() || !def->resultType) {
+  const uint8_t* bytes = item_.value(id);
+  if (!def || !bytes || !def->resultType) {
     error = "%" + std::to_string(id) + " has no value in this kernel";
     return std::nullopt;
   }
@@ -293,7 +293,7 @@ std::optional<TypedBytes> Reader::registerValue(uint32_t id, std::string& error)
   }
   TypedBytes v;
   v.type = def->resultType;
-  v.bytes.assign(wi_.regs + reg->second, wi_.regs + reg->second + type->second.size);
+  v.bytes.assign(bytes, bytes + type->second.size);
   return v;
 }
 
@@ -344,8 +344,8 @@ std::optional<Place> Reader::bindingPlace(const Binding& b, std::string& error) 
     std::string ignored;
     pointer = registerValue(b.id, ignored);
     if (!pointer) {
-      for (uint32_t tag = 1; tag < kernel_.allocations.size(); ++tag)
-        if (kernel_.allocations[tag].variable == b.id) {
+      for (uint32_t tag = 1; tag < kernel_.allocationCount(); ++tag)
+        if (kernel_.allocation(tag).variable == b.id) {
           const Instruction* def = module_.findDef(b.id);
           Place p;
           p.tag = tag;
@@ -375,14 +375,14 @@ std::optional<Place> Reader::pointerPlace(const TypedBytes& pointer, std::string
     return std::nullopt;
   }
   const uint64_t ptr = loadUnsigned(pointer.bytes.data(), uint32_t(pointer.bytes.size()));
-  const uint64_t tag = ptr >> kernel_.tagShift;
-  if (tag == 0 || tag >= wi_.allocCount || tag >= kernel_.allocations.size()) {
+  const uint64_t tag = ptr >> kernel_.tagShift();
+  if (tag == 0 || tag >= kernel_.allocationCount() || !item_.memory(uint32_t(tag))) {
     error = ptr == 0 ? "a NULL pointer" : "a pointer into no allocation";
     return std::nullopt;
   }
   Place p;
   p.tag = uint32_t(tag);
-  p.offset = ptr & ((uint64_t(1) << kernel_.tagShift) - 1);
+  p.offset = ptr & ((uint64_t(1) << kernel_.tagShift()) - 1);
   p.pointee = type->second.element;
   p.debugPointee = info_.pointeeOf(pointer.debugType);
   p.name = allocationName(p.tag);
@@ -390,13 +390,12 @@ std::optional<Place> Reader::pointerPlace(const TypedBytes& pointer, std::string
 }
 
 std::optional<Place> Reader::argumentPlace(size_t index, const Case& c, std::string& error) const {
-  if (index >= kernel_.params.size()) {
-    error = "the kernel has " + std::to_string(kernel_.params.size()) + " arguments";
+  if (index >= kernel_.parameterCount()) {
+    error = "the kernel has " + std::to_string(kernel_.parameterCount()) + " arguments";
     return std::nullopt;
   }
-  const auto& param = kernel_.params[index];
-  using interpreter::ParamKind;
-  if (param.kind != ParamKind::Buffer && param.kind != ParamKind::Local && !param.byVal) {
+  const auto param = kernel_.parameter(index);
+  if (!param.inMemory) {
     error = "argument " + std::to_string(index) + " (" + param.name + ") is not in memory (" + param.typeName + ")";
     return std::nullopt;
   }
@@ -412,19 +411,19 @@ std::optional<Place> Reader::argumentPlace(size_t index, const Case& c, std::str
 }
 
 const uint8_t* Reader::memory(uint32_t tag, uint64_t offset, uint64_t size) const {
-  if (tag == 0 || tag >= wi_.allocCount) return nullptr;
-  const interpreter::Allocation& a = wi_.allocs[tag];
-  if (!a.base || offset > a.size || size > a.size - offset) return nullptr;
-  return a.base + offset;
+  const auto a = item_.memory(tag);
+  if (!a || !a->base || offset > a->size || size > a->size - offset) return nullptr;
+  return a->base + offset;
 }
 
 uint64_t Reader::allocationSize(uint32_t tag) const {
-  return tag != 0 && tag < wi_.allocCount ? wi_.allocs[tag].size : 0;
+  const auto a = item_.memory(tag);
+  return a ? a->size : 0;
 }
 
 const std::string& Reader::allocationName(uint32_t tag) const {
   static const std::string none = "no allocation";
-  return tag < kernel_.allocations.size() ? kernel_.allocations[tag].name : none;
+  return tag < kernel_.allocationCount() ? kernel_.allocation(tag).name : none;
 }
 
 std::string Reader::format(const TypedBytes& v) const {
@@ -436,9 +435,9 @@ std::string Reader::format(const TypedBytes& v) const {
 
 std::string Reader::formatPointer(uint64_t ptr) const {
   if (ptr == 0) return "NULL";
-  const uint64_t tag = ptr >> kernel_.tagShift;
-  const uint64_t off = ptr & ((uint64_t(1) << kernel_.tagShift) - 1);
-  if (tag == 0 || tag >= kernel_.allocations.size()) {
+  const uint64_t tag = ptr >> kernel_.tagShift();
+  const uint64_t off = ptr & ((uint64_t(1) << kernel_.tagShift()) - 1);
+  if (tag == 0 || tag >= kernel_.allocationCount()) {
     char hex[32];
     std::snprintf(hex, sizeof hex, "0x%llx", static_cast<unsigned long long>(ptr));
     return std::string(hex) + " (no allocation)";

@@ -9,10 +9,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "interpreter/exec.hpp"
 #include "interpreter/module.hpp"
-#include "interpreter/checks/observer.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/observer.hpp"
 #include "cli/case_file.hpp"
 
 namespace clref::cli::debug {
@@ -150,10 +148,10 @@ class Reader {
   std::string formatAt(uint32_t type, uint32_t debugType, const uint8_t* bytes, int depth) const;
   std::string formatPointer(uint64_t ptr) const;
 
-  const interpreter::WorkItem& wi_;
+  interpreter::ObservedWorkItem item_;
   const DebugInfo& info_;
   const interpreter::Module& module_;
-  const interpreter::LoweredKernel& kernel_;
+  interpreter::ObservedKernel kernel_;
 };
 
 // The element type of a scalar (or a vector's elements) SPIR-V type with a debug encoding, nullopt for others.

@@ -11,8 +11,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "interpreter/checks/observer.hpp"
-#include "interpreter/program.hpp"
+#include "interpreter/observer.hpp"
 #include "cli/debug_commands.hpp"
 #include "cli/debug_values.hpp"
 
@@ -29,6 +28,7 @@ using debug::executes;
 using interpreter::Instruction;
 using interpreter::Module;
 using interpreter::WorkItem;
+using Item = interpreter::ObservedWorkItem;  // what the debugger reads of a work-item
 using Id = std::array<uint64_t, 3>;
 
 constexpr uint32_t kNoInst = ~uint32_t(0);
@@ -85,7 +85,7 @@ class Debugger : public interpreter::ExecutionObserver {
     // Watchpoints set on arguments before the run find their allocation now that the kernel is lowered.
     if (count)
       for (auto& bp : breakpoints_)
-        if (bp.kind == Breakpoint::Kind::Watch && bp.param) bp.tag = items[0]->launch->kernel->params.at(*bp.param).tag;
+        if (bp.kind == Breakpoint::Kind::Watch && bp.param) bp.tag = Item(*items[0]).kernel().parameter(*bp.param).tag;
   }
 
   void access(WorkItem& wi, uint32_t inst, uint32_t tag, uint64_t off, uint64_t bytes, bool write) override {
@@ -93,12 +93,14 @@ class Debugger : public interpreter::ExecutionObserver {
     for (const auto& bp : breakpoints_) {
       if (bp.kind != Breakpoint::Kind::Watch || bp.tag != tag || off >= bp.offset + bp.size || bp.offset >= off + bytes)
         continue;
-      if ((bp.ownerItem && *bp.ownerItem != wi.globalId) || (bp.ownerGroup && *bp.ownerGroup != wi.groupId)) continue;
-      const interpreter::Allocation& a = wi.allocs[tag];
-      if (bp.offset + bp.size > a.size) continue;
+      const Item item(wi);
+      if ((bp.ownerItem && *bp.ownerItem != item.globalId()) || (bp.ownerGroup && *bp.ownerGroup != item.groupId()))
+        continue;
+      const auto a = item.memory(tag);
+      if (!a || bp.offset + bp.size > a->size) continue;
       // The bytes are written after this call: the old ones now, the new ones at the next instruction.
       pendingWatch_ = WatchHit{
-          bp.number, wi.globalId, inst, {a.base + bp.offset, a.base + bp.offset + bp.size}, a.base + bp.offset};
+          bp.number, item.globalId(), inst, {a->base + bp.offset, a->base + bp.offset + bp.size}, a->base + bp.offset};
       return;
     }
   }
@@ -106,7 +108,7 @@ class Debugger : public interpreter::ExecutionObserver {
   void instruction(WorkItem& wi, uint32_t inst) override {
     if (quit_) return;
     Track& t = track(wi);
-    const size_t depth = wi.frames.size();
+    const size_t depth = Item(wi).callDepth();
     // A call starts the function afresh: the values its variables had in an earlier call are gone.
     if (info_.startsFunction(inst)) std::erase_if(t.vars, [&](const Live& l) { return l.depth >= depth; });
     for (const Binding& b : info_.bindingsBefore(inst)) {
@@ -141,7 +143,7 @@ class Debugger : public interpreter::ExecutionObserver {
       why += "; now";
     } else {
       for (auto& bp : breakpoints_) {
-        if (bp.kind == Breakpoint::Kind::Watch || (filter_ && *filter_ != wi.globalId)) continue;
+        if (bp.kind == Breakpoint::Kind::Watch || (filter_ && *filter_ != Item(wi).globalId())) continue;
         const bool hit = bp.kind == Breakpoint::Kind::Line
                              ? entersLine && std::find(bp.lineKeys.begin(), bp.lineKeys.end(), key) != bp.lineKeys.end()
                              : bp.inst == inst;
@@ -172,8 +174,8 @@ class Debugger : public interpreter::ExecutionObserver {
     // The kernel's own return ends the work-item.
     const auto op = module_.instructions[inst].opcode;
     if (depth == 0 && (op == spv::Op::OpReturn || op == spv::Op::OpReturnValue)) {
-      returned_.insert(wi.globalId);
-      if (focus_ && *focus_ == wi.globalId && mode_ != Mode::Continue) focusReturned_ = true;
+      returned_.insert(Item(wi).globalId());
+      if (focus_ && *focus_ == Item(wi).globalId() && mode_ != Mode::Continue) focusReturned_ = true;
     }
   }
 
@@ -299,33 +301,33 @@ class Debugger : public interpreter::ExecutionObserver {
 
   Track& track(const WorkItem& wi) {
     Track& t = tracks_[&wi];
-    if (t.lastInst == kNoInst || t.id != wi.globalId) {
+    if (t.lastInst == kNoInst || t.id != Item(wi).globalId()) {
       t = Track{};
-      t.id = wi.globalId;
+      t.id = Item(wi).globalId();
     }
     return t;
   }
   const Track* findTrack(const WorkItem& wi) const {
     auto it = tracks_.find(&wi);
-    return it == tracks_.end() || it->second.id != wi.globalId || it->second.lastInst == kNoInst ? nullptr
+    return it == tracks_.end() || it->second.id != Item(wi).globalId() || it->second.lastInst == kNoInst ? nullptr
                                                                                                  : &it->second;
   }
 
   // The instruction a live work-item is at: the one it stopped before, or where it will resume.
   uint32_t positionOf(const WorkItem& wi) const {
     if (&wi == stoppedWi_) return stoppedInst_;
-    if (wi.pc && wi.state != interpreter::WorkItemState::Returned) return wi.pc->inst;
+    if (const auto at = Item(wi).resumesAt()) return *at;
     const Track* t = findTrack(wi);
     return t ? t->lastInst : kNoInst;
   }
 
   WorkItem* liveSlot(const Id& id) const {
     for (WorkItem* wi : group_)
-      if (wi->globalId == id && wi->state != interpreter::WorkItemState::Returned && !returned_.count(id)) return wi;
+      if (Item(*wi).globalId() == id && !Item(*wi).returned() && !returned_.count(id)) return wi;
     return nullptr;
   }
 
-  bool isFocus(const WorkItem& wi) const { return !focus_ || *focus_ == wi.globalId; }
+  bool isFocus(const WorkItem& wi) const { return !focus_ || *focus_ == Item(wi).globalId(); }
 
   // ---- stopping --------------------------------------------------------------------------------------------------
 
@@ -339,9 +341,9 @@ class Debugger : public interpreter::ExecutionObserver {
   void stopped(WorkItem& wi, uint32_t inst) {
     current_ = stoppedWi_ = &wi;
     stoppedInst_ = inst;
-    focus_ = wi.globalId;
-    out_ << "work-item " << idText(wi.globalId) << ", local " << idText(wi.localId) << ", group " << idText(wi.groupId)
-         << "\n";
+    focus_ = Item(wi).globalId();
+    out_ << "work-item " << idText(Item(wi).globalId()) << ", local " << idText(Item(wi).localId()) << ", group "
+         << idText(Item(wi).groupId()) << "\n";
     showPosition(inst);
   }
 
@@ -389,11 +391,7 @@ class Debugger : public interpreter::ExecutionObserver {
   }
 
   // Quit while the kernel runs: the work-item stops as a faulting one would, which ends the launch.
-  void endLaunch(WorkItem& wi, uint32_t inst) {
-    const auto& ops = wi.launch->kernel->ops;
-    auto op = std::find_if(ops.begin(), ops.end(), [&](const interpreter::Op& o) { return o.inst == inst; });
-    if (op != ops.end()) interpreter::fault(wi, &*op, interpreter::FaultKind::ExecutionFailed, "quit in clref debug");
-  }
+  void endLaunch(WorkItem& wi, uint32_t inst) { interpreter::stopLaunch(wi, inst, "quit in clref debug"); }
 
   // ---- commands --------------------------------------------------------------------------------------------------
 
@@ -455,7 +453,7 @@ class Debugger : public interpreter::ExecutionObserver {
       if (WorkItem* wi = liveSlot(*focus_)) {
         const uint32_t at = positionOf(*wi);
         nextLine_ = at == kNoInst ? 0 : lineKey_[at];
-        nextDepth_ = wi->frames.size() + (at == kNoInst ? 0 : info_.inlineDepth(at));
+        nextDepth_ = Item(*wi).callDepth() + (at == kNoInst ? 0 : info_.inlineDepth(at));
       }
     return true;
   }
@@ -550,12 +548,13 @@ class Debugger : public interpreter::ExecutionObserver {
 
   // The memory `target` names in `wi` (nullptr before the run: only arguments); nullopt after saying why not.
   std::optional<Place> placeOf(const WorkItem* wi, const std::string& target, std::optional<size_t>* param) {
-    const interpreter::LoweredKernel* kernel = wi ? wi->launch->kernel : nullptr;
     std::optional<size_t> index;
     if (isNumber(target)) index = std::stoull(target);
-    if (!index && kernel)
-      for (size_t i = 0; i < kernel->params.size(); ++i)
-        if (kernel->params[i].name == target) index = i;
+    if (!index && wi) {
+      const interpreter::ObservedKernel kernel = Item(*wi).kernel();
+      for (size_t i = 0; i < kernel.parameterCount(); ++i)
+        if (kernel.parameter(i).name == target) index = i;
+    }
     std::string error;
     if (!wi) {
       // Before the run the kernel is not lowered yet: arguments only, by the names the program declares.
@@ -637,9 +636,10 @@ class Debugger : public interpreter::ExecutionObserver {
              << place->name << " (" << size << " bytes)\n";
         return;
       }
-      const auto storage = wi->allocs[bp.tag].storage;
-      if (storage == spv::StorageClass::Function || storage == spv::StorageClass::Private) bp.ownerItem = wi->globalId;
-      if (storage == spv::StorageClass::Workgroup) bp.ownerGroup = wi->groupId;
+      const auto storage = Item(*wi).memory(bp.tag)->storage;  // the place's allocation, which has its bytes
+      if (storage == spv::StorageClass::Function || storage == spv::StorageClass::Private)
+        bp.ownerItem = Item(*wi).globalId();
+      if (storage == spv::StorageClass::Workgroup) bp.ownerGroup = Item(*wi).groupId();
     } else if (const auto& spec = case_.args[*bp.param].buffer; bp.offset + bp.size > spec.count * sizeOf(spec.type)) {
       out_ << "error: " << cmd.text << ": bytes [" << bp.offset << ", " << bp.offset + bp.size
            << ") are outside the buffer (" << spec.count * sizeOf(spec.type) << " bytes)\n";
@@ -707,8 +707,8 @@ class Debugger : public interpreter::ExecutionObserver {
     if (running_)
       if (WorkItem* wi = liveSlot(id)) {
         current_ = wi;
-        out_ << "work-item " << idText(id) << ", local " << idText(wi->localId) << ", group " << idText(wi->groupId)
-             << "\n";
+        out_ << "work-item " << idText(id) << ", local " << idText(Item(*wi).localId()) << ", group "
+             << idText(Item(*wi).groupId()) << "\n";
         if (const uint32_t at = positionOf(*wi); at != kNoInst) showPosition(at);
         return;
       }
@@ -721,9 +721,10 @@ class Debugger : public interpreter::ExecutionObserver {
   // The work-group (linear id) a global id is in, with the launch's local size.
   uint64_t groupOf(const Id& id) const {
     if (group_.empty()) return 0;
-    const auto& l = *group_[0]->launch;
+    const Item l(*group_[0]);
     uint64_t g = 0;
-    for (int d = 2; d >= 0; --d) g = g * l.numGroups[d] + (id[d] - l.globalOffset[d]) / l.enqueuedLocal[d];
+    for (int d = 2; d >= 0; --d)
+      g = g * l.numGroups()[d] + (id[d] - l.globalOffset()[d]) / l.enqueuedLocalSize()[d];
     return g;
   }
 
@@ -737,7 +738,7 @@ class Debugger : public interpreter::ExecutionObserver {
     const Live* best = nullptr;
     for (const Live& l : t->vars) {
       const debug::SourceVariable* v = info_.variable(l.binding.variable);
-      if (v && v->name == name && l.depth == wi.frames.size() && (!best || l.sequence > best->sequence)) best = &l;
+      if (v && v->name == name && l.depth == Item(wi).callDepth() && (!best || l.sequence > best->sequence)) best = &l;
     }
     return best;
   }
@@ -755,14 +756,12 @@ class Debugger : public interpreter::ExecutionObserver {
       value = reader.bindingValue(live->binding, error);
     } else {
       // Without debug information: the kernel's arguments, then values the module names (OpName) in this function.
-      const auto& kernel = *wi.launch->kernel;
+      const interpreter::ObservedKernel kernel = Item(wi).kernel();
       const uint32_t function = info_.functionOf(positionOf(wi));
-      for (const auto& entry : kernel.registerOf) {
-        const uint32_t id = entry.first, reg = entry.second;  // not a structured binding: clang-15 lambdas cannot capture one
+      for (const uint32_t id : kernel.valueIds()) {
         const Instruction* def = module_.findDef(id);
         if (!def || module_.nameOf(id) != expr) continue;
-        const bool param = std::any_of(kernel.params.begin(), kernel.params.end(),
-                                       [&](const interpreter::KernelParam& p) { return p.reg == reg; });
+        const bool param = kernel.isParameterValue(id);
         const auto index = uint32_t(def - module_.instructions.data());
         if (param || (function && info_.functionOf(index) == function)) {
           value = reader.registerValue(id, error);
@@ -784,8 +783,8 @@ class Debugger : public interpreter::ExecutionObserver {
       return;
     }
     for (WorkItem* other : group_) {
-      if (other->state == interpreter::WorkItemState::Returned || returned_.count(other->globalId)) continue;
-      out_ << idText(other->globalId) << " " << cmd.text << " = "
+      if (Item(*other).returned() || returned_.count(Item(*other).globalId())) continue;
+      out_ << idText(Item(*other).globalId()) << " " << cmd.text << " = "
            << (findTrack(*other) ? valueText(*other, cmd.text) : std::string("<not started>")) << "\n";
     }
   }
@@ -797,7 +796,7 @@ class Debugger : public interpreter::ExecutionObserver {
     std::map<std::string, const Live*> latest;
     if (t)
       for (const Live& l : t->vars)
-        if (l.depth == wi->frames.size())
+        if (l.depth == Item(*wi).callDepth())
           if (const debug::SourceVariable* v = info_.variable(l.binding.variable);
               v && (!latest.count(v->name) || latest[v->name]->sequence < l.sequence))
             latest[v->name] = &l;
@@ -820,12 +819,11 @@ class Debugger : public interpreter::ExecutionObserver {
     };
     const uint32_t at = positionOf(*wi);
     if (at == kNoInst) {
-      out_ << "work-item " << idText(wi->globalId) << " has not started\n";
+      out_ << "work-item " << idText(Item(*wi).globalId()) << " has not started\n";
       return;
     }
     frame(at);
-    // A frame returns to the Op after its call (interpreter/ops_control.cpp functionCall).
-    for (size_t k = wi->frames.size(); k-- > 0;) frame((wi->frames[k].returnTo - 1)->inst);
+    for (size_t k = Item(*wi).callDepth(); k-- > 0;) frame(Item(*wi).callSite(k));
   }
 
   void memory(const Command& cmd) {

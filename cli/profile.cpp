@@ -6,7 +6,6 @@
 #include <tuple>
 
 #include "interpreter/module.hpp"
-#include "interpreter/program.hpp"
 
 namespace clref::cli {
 
@@ -86,20 +85,21 @@ int64_t ProfileObserver::lineOf(uint32_t inst) {
 }
 
 void ProfileObserver::instruction(interpreter::WorkItem& wi, uint32_t inst) {
+  const interpreter::ObservedWorkItem item(wi);
   if (!module_) {
-    module_ = wi.launch->module;
-    kernel_ = wi.launch->kernel;
+    kernel_ = item.kernel();
+    module_ = &kernel_->module();
     counts_.assign(module_->instructions.size(), 0);
     lineIndex_.assign(module_->instructions.size(), kNotLookedUp);
-    traffic_.resize(kernel_->allocations.size());
+    traffic_.resize(kernel_->allocationCount());
   }
   ++executed_;
   ++counts_[inst];
   Slot& slot = slots_[&wi];
-  if (!slot.started || slot.globalId != wi.globalId) {
+  if (!slot.started || slot.globalId != item.globalId()) {
     // A work-item's first instruction: slots are reused by later work-items.
     slot.started = true;
-    slot.globalId = wi.globalId;
+    slot.globalId = item.globalId();
     slot.line = kNoneYet;
     ++workItems_;
   }
@@ -113,7 +113,8 @@ void ProfileObserver::instruction(interpreter::WorkItem& wi, uint32_t inst) {
 void ProfileObserver::access(interpreter::WorkItem& wi, uint32_t inst, uint32_t tag, uint64_t off, uint64_t bytes,
                              bool write) {
   (void)inst, (void)off;
-  if (traffic_.size() <= tag) traffic_.resize(std::max<size_t>(tag + 1, wi.launch->kernel->allocations.size()));
+  if (traffic_.size() <= tag)
+    traffic_.resize(std::max<size_t>(tag + 1, interpreter::ObservedWorkItem(wi).kernel().allocationCount()));
   Traffic& t = traffic_[tag];
   if (write) ++t.writes, t.bytesWritten += bytes;
   else ++t.reads, t.bytesRead += bytes;
@@ -167,9 +168,9 @@ std::string ProfileObserver::report() const {
   for (size_t tag = 0; tag < traffic_.size(); ++tag) {
     const Traffic& t = traffic_[tag];
     if (!t.reads && !t.writes) continue;
-    const bool known = tag < kernel_->allocations.size();
-    rows.push_back({known ? kernel_->allocations[tag].name : "allocation " + std::to_string(tag),
-                    known ? memoryOf(kernel_->allocations[tag].storage) : "?", std::to_string(t.reads),
+    const bool known = tag < kernel_->allocationCount();
+    rows.push_back({known ? kernel_->allocation(uint32_t(tag)).name : "allocation " + std::to_string(tag),
+                    known ? memoryOf(kernel_->allocation(uint32_t(tag)).storage) : "?", std::to_string(t.reads),
                     std::to_string(t.bytesRead), std::to_string(t.writes), std::to_string(t.bytesWritten)});
     total.reads += t.reads, total.bytesRead += t.bytesRead;
     total.writes += t.writes, total.bytesWritten += t.bytesWritten;

@@ -4,11 +4,12 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
-#include "interpreter/checks/observer.hpp"
+#include "interpreter/observer.hpp"
 
 namespace clref::cli {
 
@@ -49,7 +50,7 @@ class ProfileObserver : public interpreter::ExecutionObserver {
   int64_t lineOf(uint32_t inst);
 
   const interpreter::Module* module_ = nullptr;
-  const interpreter::LoweredKernel* kernel_ = nullptr;
+  std::optional<interpreter::ObservedKernel> kernel_;
   uint64_t workItems_ = 0, executed_ = 0;
   std::vector<uint64_t> counts_;      // per Module::instructions index
   std::vector<int64_t> lineIndex_;    // per instruction: index into lines_, -1 none, -2 not looked up yet

@@ -5,7 +5,6 @@
 #include <stdexcept>
 
 #include "interpreter/module.hpp"
-#include "interpreter/program.hpp"
 
 namespace clref::cli {
 
@@ -70,19 +69,21 @@ TraceObserver::TraceObserver(std::vector<GlobalId> workItems, std::ostream& out,
     : workItems_(std::move(workItems)), out_(out), limit_(limit) {}
 
 bool TraceObserver::selected(const interpreter::WorkItem& wi) const {
+  const GlobalId& globalId = interpreter::ObservedWorkItem(wi).globalId();
   for (const GlobalId& id : workItems_)
-    if (id == wi.globalId) return true;
+    if (id == globalId) return true;
   return false;
 }
 
 std::string TraceObserver::head(const interpreter::WorkItem& wi, uint32_t inst) {
   // The work-item as --trace names it, with the NDRange's dimensions only.
-  std::string label = "[" + std::to_string(wi.globalId[0]);
-  for (uint32_t d = 1; d < wi.launch->dims; ++d) label += ":" + std::to_string(wi.globalId[d]);
+  const interpreter::ObservedWorkItem item(wi);
+  std::string label = "[" + std::to_string(item.globalId()[0]);
+  for (uint32_t d = 1; d < item.dims(); ++d) label += ":" + std::to_string(item.globalId()[d]);
   label += "] ";
   auto it = heads_.find(inst);
   if (it == heads_.end()) {
-    const interpreter::Module& m = *wi.launch->module;
+    const interpreter::Module& m = item.module();
     const auto& i = m.instructions.at(inst);
     it = heads_.emplace(inst, "word " + std::to_string(i.wordOffset) + ": " + m.disassemble(i)).first;
   }
@@ -104,8 +105,8 @@ std::string TraceObserver::source(const interpreter::Module& module, uint32_t in
 
 // The value an OpStore or OpAtomicStore writes, read from its operand's register before it runs.
 std::optional<std::string> TraceObserver::storedValue(const interpreter::WorkItem& wi, uint32_t inst) {
-  const interpreter::Module& m = *wi.launch->module;
-  const interpreter::LoweredKernel& k = *wi.launch->kernel;
+  const interpreter::ObservedWorkItem item(wi);
+  const interpreter::Module& m = item.module();
   const auto& i = m.instructions.at(inst);
   size_t operand;
   if (i.opcode == spv::Op::OpStore) operand = 1;            // Pointer, Object
@@ -113,11 +114,11 @@ std::optional<std::string> TraceObserver::storedValue(const interpreter::WorkIte
   else return std::nullopt;
   if (i.operandCount() <= operand) return std::nullopt;
   const uint32_t id = i.operand(operand);
-  const auto reg = k.registerOf.find(id);
+  const uint8_t* bytes = item.value(id);
   const auto* def = m.findDef(id);
-  if (reg == k.registerOf.end() || !def || !def->resultType) return std::nullopt;
+  if (!bytes || !def || !def->resultType) return std::nullopt;
   const uint64_t size = m.type(def->resultType).size;
-  return formatValue({m, k, wi.tagShift}, def->resultType, wi.regs + reg->second, size);
+  return formatValue({m, item.kernel(), item.kernel().tagShift()}, def->resultType, bytes, size);
 }
 
 void TraceObserver::emit(const std::string& line) {
@@ -142,16 +143,17 @@ void TraceObserver::instruction(interpreter::WorkItem& wi, uint32_t inst) {
   o.wi = &wi;
   o.inst = inst;
   o.head = head(wi, inst);
-  o.source = source(*wi.launch->module, inst);
+  o.source = source(interpreter::ObservedWorkItem(wi).module(), inst);
   if (auto stored = storedValue(wi, inst)) o.value = " stores " + *stored;
   open_ = std::move(o);
 }
 
 void TraceObserver::result(interpreter::WorkItem& wi, uint32_t inst, const uint8_t* bytes, uint32_t size) {
   if (!selected(wi)) return;
-  const interpreter::Module& m = *wi.launch->module;
+  const interpreter::ObservedKernel kernel = interpreter::ObservedWorkItem(wi).kernel();
+  const interpreter::Module& m = kernel.module();
   const std::string value =
-      " -> " + formatValue({m, *wi.launch->kernel, wi.tagShift}, m.instructions.at(inst).resultType, bytes, size);
+      " -> " + formatValue({m, kernel, kernel.tagShift()}, m.instructions.at(inst).resultType, bytes, size);
   if (open_ && open_->wi == &wi && open_->inst == inst) {
     open_->value = value;
     flush();
@@ -169,8 +171,9 @@ void TraceObserver::access(interpreter::WorkItem& wi, uint32_t inst, uint32_t ta
     if (open_->accessCount == kAccessesShown + 1) open_->accesses += " [...]";
     return;
   }
-  const auto& allocations = wi.launch->kernel->allocations;
-  const std::string name = tag < allocations.size() ? allocations[tag].name : "allocation " + std::to_string(tag);
+  const interpreter::ObservedKernel kernel = interpreter::ObservedWorkItem(wi).kernel();
+  const std::string name =
+      tag < kernel.allocationCount() ? kernel.allocation(tag).name : "allocation " + std::to_string(tag);
   open_->accesses += std::string(write ? " [write " : " [read ") + std::to_string(bytes) + " bytes at " + name + " + " +
                  std::to_string(off) + "]";
 }

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "host/host.hpp"
-#include "interpreter/checks/observer.hpp"
+#include "interpreter/observer.hpp"
 #include "cli/value_format.hpp"
 
 namespace clref::cli {

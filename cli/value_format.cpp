@@ -8,9 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "interpreter/exec.hpp"
+#include "interpreter/handles.hpp"
 #include "interpreter/module.hpp"
-#include "interpreter/program.hpp"
 #include "numerics/format.hpp"
 
 namespace clref::cli {
@@ -178,12 +177,12 @@ std::string formatPointer(const ValueContext& c, uint64_t pointer) {
   const uint64_t tag = c.tagShift >= 64 ? 0 : pointer >> c.tagShift;
   const uint64_t offset = c.tagShift >= 64 ? pointer : pointer & ((uint64_t(1) << c.tagShift) - 1);
   if (pointer == 0) return "null";
-  if (tag == 0 || tag >= c.kernel.allocations.size()) {
+  if (tag == 0 || tag >= c.kernel.allocationCount()) {
     char buf[48];
     std::snprintf(buf, sizeof buf, "0x%" PRIx64 " (no allocation)", pointer);
     return buf;
   }
-  return c.kernel.allocations[tag].name + " + " + std::to_string(offset);
+  return c.kernel.allocation(uint32_t(tag)).name + " + " + std::to_string(offset);
 }
 
 std::string formatValue(const ValueContext& context, uint32_t typeId, const uint8_t* bytes, uint64_t size) {

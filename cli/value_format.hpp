@@ -5,10 +5,7 @@
 #include <cstdint>
 #include <string>
 
-namespace clref::interpreter {
-class Module;
-struct LoweredKernel;
-}  // namespace clref::interpreter
+#include "interpreter/observer.hpp"
 
 namespace clref::cli {
 
@@ -16,7 +13,7 @@ namespace clref::cli {
 // tag layout of its pointers (WorkItem::tagShift).
 struct ValueContext {
   const interpreter::Module& module;
-  const interpreter::LoweredKernel& kernel;
+  interpreter::ObservedKernel kernel;
   uint32_t tagShift = 40;
 };
 

@@ -47,11 +47,11 @@ inline constexpr uint64_t kDefaultMaxMemAllocSize = uint64_t(1) << 28;
 // DeviceConfig::localMemSize's default.
 inline constexpr uint64_t kDefaultLocalMemSize = 64 * 1024;
 // The bounds on program-scope variables the interpreter enforces (CL_DEVICE_MAX_GLOBAL_VARIABLE_SIZE for one variable,
-// CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE for all of a program's); host.cpp checks they are the interpreter's.
+// CL_DEVICE_GLOBAL_VARIABLE_PREFERRED_TOTAL_SIZE for all of a program's); kernel.cpp checks they are the interpreter's.
 inline constexpr uint64_t kMaxGlobalVariableSize = uint64_t(256) << 20;
 inline constexpr uint64_t kMaxGlobalVariableTotalSize = uint64_t(1) << 30;
 // The device queue limits (OpenCL 3.0 API §4.2 [[platform-querying-devices]] CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE,
-// _MAX_SIZE, CL_DEVICE_MAX_ON_DEVICE_QUEUES, CL_DEVICE_MAX_ON_DEVICE_EVENTS); host.cpp checks they are the
+// _MAX_SIZE, CL_DEVICE_MAX_ON_DEVICE_QUEUES, CL_DEVICE_MAX_ON_DEVICE_EVENTS); device.cpp checks they are the
 // interpreter's.
 inline constexpr uint64_t kDeviceQueuePreferredSize = uint64_t(256) << 10;
 inline constexpr uint64_t kDeviceQueueMaxSize = uint64_t(16) << 20;
@@ -80,7 +80,7 @@ struct DeviceConfig {
   bool checksFatal = true;
   // A wrong device, for testing tools that judge devices (the check layer, `clref check`): when nonzero, after every
   // run() element i of each buffer and image the kernel may write, for i a multiple of this, is changed beyond any
-  // allowed bound (host.cpp plantErrors). The ICD reads it from CLREF_PLANT_ERRORS.
+  // allowed bound (planted_errors.hpp). The ICD reads it from CLREF_PLANT_ERRORS.
   uint64_t plantErrors = 0;
   // Device-side enqueue (OpenCL C 3.0 §6.15.19 [[enqueuing-kernels]], the feature __opencl_c_device_enqueue): kernels
   // enqueue kernels to device queues (DeviceQueue). Off: the feature is not reported, modules declaring DeviceEnqueue
@@ -520,7 +520,7 @@ class Kernel {
   // work-groups: the elements they wrote).
   RunResult runShadow(const NDRange& range, interpreter::ShadowRun& shadow, interpreter::ExecutionObserver* observer,
                       const std::vector<uint64_t>& groups);
-  // The same run watched by `observer` (interpreter/checks/observer.hpp: every instruction, its result, memory
+  // The same run watched by `observer` (interpreter/observer.hpp: every instruction, its result, memory
   // accesses, work-group starts and barriers) in a kernel lowered for it. One thread.
   RunResult runObserved(const NDRange& range, interpreter::ExecutionObserver& observer);
 
@@ -537,7 +537,19 @@ class Kernel {
     std::shared_ptr<Pipe> pipe;
     std::shared_ptr<DeviceQueue> queue;
   };
-  void lower();
+  // The kinds of run a kernel is lowered for: plain runs, shadow runs (interpreter/shadow.hpp) and observed runs
+  // (LowerOptions::observeInstructions).
+  enum class Lowering : uint8_t { Plain, Shadow, Observed };
+  struct Lowered {
+    std::unique_ptr<interpreter::LoweredKernel> kernel;
+    uint64_t specVersion = ~uint64_t(0);  // the program's specialization constants it was lowered with
+    bool ownChoices = false;              // lowered with a run's own choices (a perturbed shadow run): not reused
+  };
+  // The kernel lowered for `kind`, from the cache unless the program's specialization constants changed since, or
+  // the cached or the wanted lowering has choices of its own (`ownChoices`, instead of the device's).
+  const interpreter::LoweredKernel& lowered(Lowering kind, const numerics::Choices* ownChoices = nullptr);
+  // The plain lowering, as last lowered (the constructor lowers it): the kernel's parameters and sizes.
+  const interpreter::LoweredKernel& plain() const { return *lowered_[size_t(Lowering::Plain)].kernel; }
   RunResult runWith(const NDRange& range, interpreter::ShadowRun* shadow, interpreter::ExecutionObserver* observer,
                     const std::vector<uint64_t>& groups = {}, unsigned threads = 0);
   Arg& argAt(size_t i, ArgKind want);
@@ -545,13 +557,7 @@ class Kernel {
   std::string name_;
   std::vector<Arg> args_;
   std::optional<std::shared_ptr<DeviceQueue>> defaultQueue_;  // setDefaultQueue; none: the device's
-  std::unique_ptr<interpreter::LoweredKernel> lowered_;
-  uint64_t loweredSpecVersion_ = ~uint64_t(0);
-  std::unique_ptr<interpreter::LoweredKernel> shadowLowered_;  // lowered with the shadow rules, on first use
-  uint64_t shadowSpecVersion_ = ~uint64_t(0);
-  bool shadowOwnChoices_ = false;  // shadowLowered_ has a perturbed run's choices
-  std::unique_ptr<interpreter::LoweredKernel> observedLowered_;  // lowered with observeInstructions, on first use
-  uint64_t observedSpecVersion_ = ~uint64_t(0);
+  std::array<Lowered, 3> lowered_;  // one cache of lowerings, indexed by Lowering
 };
 
 // run(kernel, ndrange) as a free function, as in the design.

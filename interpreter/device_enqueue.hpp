@@ -150,7 +150,7 @@ struct ChildLaunch {
 void runChildren(EnqueueLaunch& launch, const Launch& parent, ExecResult& result);
 
 // The work-group size a child launch with no local size runs with: the DefaultLocalSize choice (as the host's
-// clEnqueueNDRangeKernel without local_work_size, host/host.cpp).
+// clEnqueueNDRangeKernel without local_work_size, host/kernel_run.cpp).
 std::array<uint64_t, 3> defaultChildLocalSize(const NDRangeSpec& range, const numerics::Choices& choices,
                                               uint64_t maxGroup);
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "interpreter/checks/observer.hpp"
+#include "interpreter/observer.hpp"
 #include "interpreter/executor.hpp"
 
 namespace clref::interpreter {

@@ -10,6 +10,7 @@
 #include <spirv/unified1/spirv.hpp11>
 
 #include "interpreter/diagnostic.hpp"
+#include "interpreter/handles.hpp"
 #include "numerics/choices.hpp"
 
 namespace clref::images {
@@ -111,28 +112,6 @@ class Pipe;
 struct EnqueueLaunch;
 struct InheritedAllocation;
 
-// Image and sampler values (OpTypeImage, OpTypeSampler; 4 or 8 bytes like a pointer, so that -O0 code can keep them
-// in private variables) are handles, never host addresses: a 32-bit tag in the high half-word and the index into
-// the launch's image or sampler table in the low half-word, zero-extended to the pointer width. An image operand
-// whose value is not such a handle with an index inside the table (an undefined value, the uninitialised pattern,
-// a corrupted register) faults "not an image" and nothing is dereferenced. Image handle i is kernel image argument
-// i (LoweredKernel::imageParams); sampler handle i is sampler argument i (LoweredKernel::samplerParams), then the
-// kernel's OpConstantSampler values (LoweredKernel::constantSamplers). A sampled image (OpTypeSampledImage) is the
-// pair (image handle, sampler handle), two pointer widths.
-constexpr uint32_t kImageHandleTag = 0x494D0000u;    // "IM"
-constexpr uint32_t kSamplerHandleTag = 0x534D0000u;  // "SM"
-// Pipe values (OpTypePipe) are handles too: kPipeHandleTag | index into the launch's pipe table (kernel pipe
-// argument i is LoweredKernel::pipeParams[i]; ops_pipe.cpp).
-constexpr uint32_t kPipeHandleTag = 0x50490000u;  // "PI"
-// Named barrier values (OpTypeNamedBarrier, cl_khr_subgroup_named_barrier) are handles too: kNamedBarrierHandleTag |
-// the index into the work-group's named barriers (WorkItem::namedBarriers; ops_named_barrier.cpp).
-constexpr uint32_t kNamedBarrierHandleTag = 0x4E420000u;  // "NB"
-// CL_DEVICE_MAX_NAMED_BARRIER_COUNT_KHR: "The minimum value is 8" (OpenCL Extension Specification 3.0.12 §33.2
-// "Changes to OpenCL specification").
-constexpr uint32_t kMaxNamedBarriers = 8;
-constexpr uint32_t kHandleIndexMask = 0xFFFFu;
-constexpr uint32_t kMaxImageHandles = kHandleIndexMask + 1;
-
 // Everything a launch shares between work-items (set up by the executor).
 struct Launch {
   const LoweredKernel* kernel = nullptr;
@@ -215,7 +194,7 @@ struct WorkItem {
   ChoiceTally* choiceTally = nullptr;  // the work-group's, owned by the executor
   ShadowRun* shadow = nullptr;         // allowed-set propagation (interpreter/shadow.hpp), when the launch has it
   CheckRun* checks = nullptr;          // the launch's optional checkers (interpreter/checks/), when it has them
-  ExecutionObserver* observer = nullptr;  // the launch's observer (interpreter/checks/observer.hpp), when it has one
+  ExecutionObserver* observer = nullptr;  // the launch's observer (interpreter/observer.hpp), when it has one
   // Named barriers (ops_named_barrier.cpp): the work-group's, owned by the executor; how many this work-item has
   // initialised (its n-th OpNamedBarrierInitialize names the group's n-th barrier).
   std::vector<NamedBarrierState>* namedBarriers = nullptr;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -69,7 +70,7 @@ struct ExecConfig {
   // The optional checkers (interpreter/checks/); a checked launch runs on one thread. The uninitialised-value
   // checker also needs a kernel lowered with LowerOptions::checks including it.
   CheckSet checks;
-  // An observer of the launch (interpreter/checks/observer.hpp); an observed launch runs on one thread.
+  // An observer of the launch (interpreter/observer.hpp); an observed launch runs on one thread.
   ExecutionObserver* observer = nullptr;
   uint64_t instructionBudget = uint64_t(1) << 32;
   uint32_t subgroupSize = 32;
@@ -83,6 +84,9 @@ struct ExecConfig {
   std::optional<DeviceQueueBinding> defaultDeviceQueue;
   // CL_DEVICE_MAX_WORK_GROUP_SIZE: the bound on a child launch's work-group size (device-side enqueue).
   uint64_t deviceMaxWorkGroupSize = 1024;
+  // CL_DEVICE_LOCAL_MEM_SIZE: the bound on a work-group's local memory (checkLaunchLimits); the largest value: none
+  // but the arena's own.
+  uint64_t localMemSize = UINT64_MAX;
   // Set by device_enqueue.cpp for a launch a kernel enqueued (its family, its inherited memory); nullptr for a launch
   // the host enqueues.
   const ChildLaunch* child = nullptr;
@@ -98,8 +102,27 @@ struct ExecResult {
   std::vector<Finding> findings;       // the optional checkers', in the order first seen
 };
 
+// A launch the device's limits refuse (checkLaunchLimits): the message names the limit and what exceeds it.
+class LaunchLimitError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// The work-group arena (local memory): the kernel's static Workgroup variables, then each local argument.
+struct LocalMemoryLayout {
+  uint64_t bytes = 0;                // the arena's size
+  std::vector<uint64_t> argOffset;   // per parameter: a local argument's offset in the arena, 0 for the others
+};
+
+// The launch limits on a kernel's arguments, the one rule for the executor and the host API: a buffer argument must
+// be addressable with the kernel's tagShift bits of offset; the static local variables and the local arguments
+// together must fit `localMemSize` (CL_DEVICE_LOCAL_MEM_SIZE), and the arena they are laid out in must not wrap.
+// Returns that layout; throws LaunchLimitError.
+LocalMemoryLayout checkLaunchLimits(const LoweredKernel& kernel, const std::vector<ArgBinding>& args,
+                                    uint64_t localMemSize);
+
 // Runs the kernel over the NDRange. Kernel faults are returned, never thrown; host-side errors
-// (argument count, sizes) throw std::invalid_argument.
+// (argument count, sizes) throw std::invalid_argument (LaunchLimitError for checkLaunchLimits's).
 ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& args, const NDRangeSpec& range,
                    const ExecConfig& config);
 

@@ -67,7 +67,7 @@ struct LowerOptions {
   // are emitted at lowering.
   CheckSet checks;
   // An Op before every instruction and after every value-producing one that tells the launch's ExecutionObserver
-  // (interpreter/checks/observer.hpp); no peephole fusion, so that every value has its register.
+  // (interpreter/observer.hpp); no peephole fusion, so that every value has its register.
   bool observeInstructions = false;
   // Device-side enqueue: the block kernels the kernel's enqueues use (device_enqueue.hpp); nullptr: the lowering
   // makes the kernel its own when it enqueues blocks.

@@ -1,10 +1,7 @@
 // Running a lowered kernel over an NDRange (execute, executor.hpp): work-groups spread over
 // worker threads, the work-items of a group interleaved at barriers and collectives, and the
 // instruction budget.
-#include "interpreter/checks/check_run.hpp"
-#include "interpreter/checks/zeroed_array.hpp"
-#include "interpreter/device_enqueue.hpp"
-#include "interpreter/executor.hpp"
+#include "interpreter/launch_state.hpp"
 #include "interpreter/shadow.hpp"
 #include "interpreter/svm.hpp"
 
@@ -12,10 +9,9 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
+#include <cstring>
 #include <limits>
 #include <mutex>
-#include <stdexcept>
 #include <system_error>
 #include <thread>
 
@@ -41,67 +37,6 @@ struct Slot {
   WorkItem wi;
 };
 
-// Per named choice, the work-group of its first decision (its schedule position, Shared::groupAt).
-using ChoiceGroups = std::array<uint64_t, size_t(numerics::Choice::Count)>;
-ChoiceGroups noChoiceGroups() {
-  ChoiceGroups a;
-  a.fill(std::numeric_limits<uint64_t>::max());
-  return a;
-}
-
-struct Shared {
-  Shared(const LoweredKernel& k, const std::vector<ArgBinding>& a, const NDRangeSpec& r, const ExecConfig& c)
-      : kernel(k), args(a), range(r), config(c) {}
-  const LoweredKernel& kernel;
-  const std::vector<ArgBinding>& args;
-  const NDRangeSpec& range;
-  const ExecConfig& config;
-  Launch launch;
-  std::array<uint64_t, 3> numGroups{};
-  uint64_t totalGroups = 0;
-  uint64_t groupsToRun = 0;  // totalGroups, or ExecConfig::onlyGroups's count
-  bool descending = false;   // a pipe kernel's work-groups under pipe_work_group_order=descending
-  uint64_t workgroupArenaBytes = 0;
-  std::vector<uint64_t> localArgOffset;  // per param, offset in the work-group arena
-  // Per param, the tag its pointer carries: a buffer bound to several parameters is one
-  // allocation, so the pointers compare equal (OpPtrEqual) and differ by offsets only.
-  std::vector<uint32_t> paramTag;
-  // The launch's image and sampler tables (exec.hpp kImageHandleTag).
-  std::vector<const images::ImageView*> images;
-  std::vector<images::Sampler> samplers;
-  std::vector<Pipe*> pipes;  // the launch's pipe table (exec.hpp kPipeHandleTag)
-  // Device-side enqueue (device_enqueue.hpp): the family a launch the host enqueued owns, the commands this launch
-  // enqueues, and per queue_t parameter its handle.
-  std::unique_ptr<EnqueueFamily> ownFamily;
-  EnqueueLaunch enqueue;
-  std::vector<uint64_t> queueHandle;
-  std::vector<uint64_t> pipeLastGroup;  // Launch::pipeLastGroup
-  // Work-groups are handed out in schedule order (groupAt), `chunk` consecutive ones at a time: neighbouring groups
-  // touch neighbouring memory (the same cache lines at the edges of their rows), so one thread taking a run of them
-  // keeps threads from writing to the same lines at once.
-  std::atomic<uint64_t> next{0};
-  uint64_t chunk = 1;
-  std::atomic<uint64_t> faultGroup{std::numeric_limits<uint64_t>::max()};  // the earliest faulting position
-  std::mutex mu;
-  std::vector<std::pair<uint64_t, Diagnostic>> faults;  // (schedule position, fault)
-  std::vector<std::pair<uint64_t, Diagnostic>> warnings;
-  uint64_t warningCount = 0;
-  std::vector<std::pair<uint64_t, std::string>> printfOutput;  // (schedule position, text)
-  ChoiceTally choices;  // summed over the work-groups; `first` from the earliest group in schedule order
-  ChoiceGroups choiceFirstGroup = noChoiceGroups();
-  std::unique_ptr<CheckRun> checks;  // a checked launch's checkers
-  // The uninitialised-value checker's shadow of the buffer arguments, per allocation tag (Allocation::undefined).
-  std::vector<ZeroedArray<uint8_t>> argUndefined;
-
-  // The linear id of the work-group at position `seq` of the schedule: ExecConfig::onlyGroups's or all, ascending, or
-  // descending for a pipe kernel under pipe_work_group_order=descending (one thread). Faults, warnings, printf output
-  // and choices are kept by position, so that they are reported in the order the groups ran.
-  uint64_t groupAt(uint64_t seq) const {
-    const uint64_t i = descending ? groupsToRun - 1 - seq : seq;
-    return config.onlyGroups.empty() ? i : config.onlyGroups[i];
-  }
-};
-
 // Adds the decisions of `from` (its first decisions made in work-groups fromFirstGroup, schedule positions) to `into`,
 // keeping the first from the earliest group; clears `from`.
 void mergeChoices(ChoiceTally& into, ChoiceGroups& intoFirstGroup, ChoiceTally& from, const ChoiceGroups& fromFirstGroup) {
@@ -118,7 +53,7 @@ void mergeChoices(ChoiceTally& into, ChoiceGroups& intoFirstGroup, ChoiceTally& 
 
 class Worker {
  public:
-  explicit Worker(Shared& s) : s_(s), k_(s.kernel), tracksUndefined_(s.kernel.checks.has(Check::Uninitialized)) {
+  explicit Worker(LaunchState& s) : s_(s), k_(s.kernel), tracksUndefined_(s.kernel.checks.has(Check::Uninitialized)) {
     // The private arena needs starting over per work-item only when something in it is read: private variables,
     // by-value arguments, or builtin variables read through memory (a builtin loaded directly never reads its bytes).
     resetsPrivate_ = k_.privateArenaBytes && k_.fillsBuiltins;
@@ -161,7 +96,7 @@ class Worker {
   }
 
  private:
-  Shared& s_;
+  LaunchState& s_;
   const LoweredKernel& k_;
   std::vector<std::unique_ptr<Slot>> slots_;
   std::vector<WorkItem*> items_;  // runCollective's view of the group's work-items
@@ -397,7 +332,7 @@ class Worker {
     while (seq < cur && !s_.faultGroup.compare_exchange_weak(cur, seq)) {}
   }
 
-  // Runs the work-group at schedule position `seq` (Shared::groupAt).
+  // Runs the work-group at schedule position `seq` (LaunchState::groupAt).
   void runGroup(uint64_t seq) {
     const uint64_t g = s_.groupAt(seq);
     const auto& R = s_.range;
@@ -715,105 +650,6 @@ class Worker {
   }
 };
 
-std::string argName(const LoweredKernel& k, size_t i) {
-  return "argument " + std::to_string(i) + (k.params[i].name.empty() ? "" : " (" + k.params[i].name + ")");
-}
-
-// Image and sampler arguments (OpenCL SPIR-V Environment §2.8.2 [[_kernel_arguments]]): an image parameter takes
-// an image of its type (Dim and Arrayed of its OpTypeImage; a depth image type a CL_DEPTH image, OpenCL C 3.0
-// §6.2.2.4 [[cl_khr_depth_images]]) whose storage holds every level; a sampler parameter a sampler with valid
-// modes. The tables the handles index are built here.
-void bindImagesAndSamplers(const LoweredKernel& k, const std::vector<ArgBinding>& args, Shared& s) {
-  for (uint32_t i : k.imageParams) {
-    const KernelParam& p = k.params[i];
-    const images::ImageView* v = args[i].image;
-    if (!v)
-      throw std::invalid_argument(argName(k, i) + " is an image parameter (" + p.typeName + ") but no image was given");
-    if (v->desc.type != p.imageType)
-      throw std::invalid_argument(argName(k, i) + " is " + p.typeName + " but the image is " +
-                                  std::string(images::nameOf(v->desc.type)));
-    if ((v->desc.format.order == images::ChannelOrder::Depth) != p.depth)
-      throw std::invalid_argument(argName(k, i) + " is " + p.typeName + " but the image's channel order is " +
-                                  std::string(images::nameOf(v->desc.format.order)) +
-                                  (p.depth ? " (a depth image type takes CL_DEPTH images)"
-                                           : " (CL_DEPTH images need a depth image type)"));
-    const uint64_t need = images::storageBytes(v->desc);
-    if (v->bytes < need || (need && !v->data))
-      throw std::invalid_argument(argName(k, i) + ": the image's storage holds " + std::to_string(v->bytes) +
-                                  " bytes, its description needs " + std::to_string(need));
-    s.images.push_back(v);
-  }
-  for (uint32_t i : k.samplerParams) {
-    const images::Sampler& sm = args[i].sampler;
-    auto addressingValid = [](images::AddressingMode a) {
-      return uint32_t(a) >= uint32_t(images::AddressingMode::None) &&
-             uint32_t(a) <= uint32_t(images::AddressingMode::MirroredRepeat);
-    };
-    auto filterValid = [](images::FilterMode f) {
-      return f == images::FilterMode::Nearest || f == images::FilterMode::Linear;
-    };
-    if (!addressingValid(sm.addressing) || !filterValid(sm.filter) || !filterValid(sm.mipFilter))
-      throw std::invalid_argument(argName(k, i) + ": the sampler's addressing or filter mode is not a valid value");
-    s.samplers.push_back(sm);
-  }
-  s.samplers.insert(s.samplers.end(), k.constantSamplers.begin(), k.constantSamplers.end());
-}
-
-// A diagnostic of `kind` at the work-item and instruction that made a pipe reservation.
-Diagnostic reservationDiagnostic(const LoweredKernel& k, const Pipe::Origin& o, FaultKind kind, std::string message) {
-  Diagnostic d;
-  d.kind = kind;
-  d.message = std::move(message);
-  d.globalId = o.globalId;
-  d.localId = o.localId;
-  d.groupId = o.groupId;
-  if (k.module && o.inst < k.module->instructions.size()) {
-    d.instruction = k.module->describe(o.inst);
-    d.source = k.module->sourceOf(o.inst);
-    d.sourceLine = k.module->sourceText(o.inst);
-  }
-  return d;
-}
-
-// OpenCL C 3.0 §6.15.18.5 [[restrictions-4]]: a kernel that fails to commit a reservation is undefined (choice
-// pipe_uncommitted_reservation). The reservations end with the launch under either option, so that the pipe stays
-// usable: a write reservation's room is given back and its packets never join the pipe, a read reservation's packets
-// are gone. The choice decides whether the launch ends with a warning, or with a fault unless it faulted already.
-void endReservations(const Shared& s, ExecResult& result) {
-  size_t count = 0;
-  Pipe::Origin first;
-  std::string pipe;
-  for (size_t i = 0; i < s.pipes.size(); ++i) {
-    const Pipe::Dropped d = s.pipes[i]->dropReservations();
-    if (d.count && !count) {
-      first = d.first;
-      pipe = argName(s.kernel, s.kernel.pipeParams[i]);
-    }
-    count += d.count;
-  }
-  if (!count) return;
-  const bool fault = !result.fault && s.kernel.choices.get<numerics::Choice::PipeUncommittedReservation>() ==
-                                          numerics::PipeUncommittedReservationOption::Fault;
-  const std::string text = std::to_string(count) + " pipe reservation" + (count == 1 ? " was" : "s were") +
-                           " not committed when the kernel ended, which is undefined (the first was made here, on " +
-                           pipe + ")";
-  if (!result.fault)
-    result.choicesUsed.push_back({numerics::Choice::PipeUncommittedReservation, count,
-                                  reservationDiagnostic(s.kernel, first, FaultKind::Warning,
-                                                        "a pipe reservation not committed when the kernel ended")});
-  if (fault) {
-    result.fault = reservationDiagnostic(s.kernel, first, FaultKind::UndefinedBehaviour,
-                                         text + " (choice pipe_uncommitted_reservation=fault)");
-    return;
-  }
-  ++result.warningCount;
-  if (result.warnings.size() < s.config.maxWarnings)
-    result.warnings.push_back(reservationDiagnostic(
-        s.kernel, first, FaultKind::Warning,
-        text + ": dropped, written packets do not join the pipe and reserved room is given back" +
-            (result.fault ? " (after the launch's fault)" : " (choice pipe_uncommitted_reservation=drop)")));
-}
-
 }  // namespace
 
 // Without barriers a work-group's work-items run interleaved in batches of this many slots (Worker::runGroup).
@@ -833,214 +669,7 @@ uint64_t maxWorkGroupSize(const LoweredKernel& kernel, uint64_t deviceMax) {
   return std::min(deviceMax, kMaxPrivateBytesPerWorkGroup / workItemBytes(kernel));
 }
 
-// The choices that may decide values without an instruction clref watches deciding them: the bytes of private and
-// local memory read before their first store (OpenCL C 3.0 §6.7 [[address-space-qualifiers]]; reads are not
-// tracked), and the bits of OpUndef. Recorded with count 0 for every launch that has such memory or values, so that
-// a user (clref explore) can rerun under the other option and see whether an output depends on them.
-void addLaunchChoices(const LoweredKernel& kernel, uint64_t workgroupBytes, std::vector<ChoiceUse>& uses) {
-  uint64_t privateBytes = 0;
-  for (const auto& d : kernel.allocations)
-    if (d.source == AllocationSource::Private && d.init.empty()) privateBytes += d.size;
-  if (privateBytes || workgroupBytes) {
-    ChoiceUse u{numerics::Choice::UninitialisedMemory, 0, {}};
-    u.first.message = "the kernel has " + std::to_string(privateBytes) + " bytes of private memory per work-item and " +
-                      std::to_string(workgroupBytes) +
-                      " bytes of local memory per work-group without an initial value; a read before the first store "
-                      "sees this choice's bytes (clref does not track such reads)";
-    uses.push_back(std::move(u));
-  }
-  if (!kernel.undefConsumers.empty()) {
-    ChoiceUse u{numerics::Choice::UndefValue, 0, {}};
-    u.first.message = std::to_string(kernel.undefConsumers.size()) + " instruction" +
-                      (kernel.undefConsumers.size() == 1 ? " consumes" : "s consume") + " a value deriving from OpUndef";
-    if (kernel.module) {
-      u.first.instruction = kernel.module->describe(kernel.undefConsumers.front());
-      u.first.source = kernel.module->sourceOf(kernel.undefConsumers.front());
-      u.first.sourceLine = kernel.module->sourceText(kernel.undefConsumers.front());
-    }
-    uses.push_back(std::move(u));
-  }
-  std::stable_sort(uses.begin(), uses.end(), [](const ChoiceUse& a, const ChoiceUse& b) { return a.choice < b.choice; });
-}
-
-ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& args, const NDRangeSpec& range,
-                   const ExecConfig& config) {
-  if (args.size() != kernel.params.size())
-    throw std::invalid_argument("kernel " + kernel.name + " takes " + std::to_string(kernel.params.size()) +
-                                " arguments, " + std::to_string(args.size()) + " given");
-  Shared s(kernel, args, range, config);
-  s.launch.kernel = &kernel;
-  s.launch.module = kernel.module;
-  s.launch.dims = range.dims;
-  s.launch.subgroupSize = std::max<uint32_t>(1, config.subgroupSize);
-  s.launch.instructionBudget = config.instructionBudget;
-  s.launch.choices = &kernel.choices;
-  s.totalGroups = 1;
-  for (int d = 0; d < 3; ++d) {
-    if (range.local[d] == 0) throw std::invalid_argument("work-group size 0 in dimension " + std::to_string(d));
-    s.numGroups[d] = (range.global[d] + range.local[d] - 1) / range.local[d];
-    s.totalGroups *= s.numGroups[d];
-    s.launch.globalSize[d] = range.global[d];
-    s.launch.globalOffset[d] = range.offset[d];
-    s.launch.enqueuedLocal[d] = range.local[d];
-    s.launch.numGroups[d] = s.numGroups[d];
-  }
-  s.groupsToRun = s.totalGroups;
-  if (!config.onlyGroups.empty()) {
-    if (!std::is_sorted(config.onlyGroups.begin(), config.onlyGroups.end()) ||
-        config.onlyGroups.back() >= s.totalGroups)
-      throw std::invalid_argument("ExecConfig::onlyGroups must be ascending linear work-group ids below " +
-                                  std::to_string(s.totalGroups));
-    s.groupsToRun = config.onlyGroups.size();
-  }
-  ExecResult result;
-  result.workItems = range.global[0] * range.global[1] * range.global[2];
-  if (result.workItems == 0) return result;
-  const svm::PagesKept svmPagesKept;  // SVM freed during the launch stays mapped until it ends (svm.hpp)
-  // Work-group arena: static Workgroup variables, then each local argument.
-  s.workgroupArenaBytes = kernel.workgroupArenaBytes;
-  s.localArgOffset.assign(kernel.params.size(), 0);
-  for (size_t i = 0; i < kernel.params.size(); ++i) {
-    const auto& p = kernel.params[i];
-    if (p.kind == ParamKind::Local) {
-      const uint64_t al = std::max<uint32_t>(p.pointeeAlign, 16);
-      s.workgroupArenaBytes = (s.workgroupArenaBytes + al - 1) / al * al;
-      s.localArgOffset[i] = s.workgroupArenaBytes;
-      // The arena (and its 16 bytes of slack) must not wrap: a wrapped size would give a small
-      // arena to an allocation that believes itself large.
-      if (__builtin_add_overflow(s.workgroupArenaBytes, args[i].size, &s.workgroupArenaBytes) ||
-          s.workgroupArenaBytes > (uint64_t(1) << 63))
-        throw std::invalid_argument("local memory for argument " + std::to_string(i) + " (" +
-                                    std::to_string(args[i].size) + " bytes) takes the work-group's local memory past " +
-                                    std::to_string(uint64_t(1) << 63) + " bytes");
-    }
-    if (p.kind == ParamKind::Buffer && args[i].svmPointer && kernel.addressBits != 64)
-      throw std::invalid_argument("argument " + std::to_string(i) +
-                                  " is an SVM pointer, and SVM needs a 64-bit module (this one is 32-bit)");
-    if (p.kind == ParamKind::Buffer && !args[i].null && args[i].size >= (uint64_t(1) << kernel.tagShift))
-      throw std::invalid_argument("buffer for argument " + std::to_string(i) + " is larger than the " +
-                                  std::to_string(kernel.addressBits) + "-bit address space allows");
-  }
-  bindImagesAndSamplers(kernel, args, s);
-  s.launch.images = s.images.data();
-  s.launch.imageCount = uint32_t(s.images.size());
-  s.launch.samplers = s.samplers.data();
-  s.launch.samplerCount = uint32_t(s.samplers.size());
-  for (uint32_t i : kernel.pipeParams) {
-    if (!args[i].pipe)
-      throw std::invalid_argument(argName(kernel, i) + " is a pipe parameter (" + kernel.params[i].typeName +
-                                  ") but no pipe was given");
-    s.pipes.push_back(args[i].pipe);
-  }
-  s.launch.pipes = s.pipes.data();
-  s.launch.pipeCount = uint32_t(s.pipes.size());
-  if (config.child) {
-    // A block kernel has no image, sampler or pipe parameters of its own: the handles its block literal captured are
-    // its parent's, so it shares the parent's tables (its own constant samplers, when it has any, keep theirs).
-    const ChildLaunch& c = *config.child;
-    s.launch.images = c.images;
-    s.launch.imageCount = c.imageCount;
-    s.launch.pipes = c.pipes;
-    s.launch.pipeCount = c.pipeCount;
-    if (kernel.constantSamplers.empty()) {
-      s.launch.samplers = c.samplers;
-      s.launch.samplerCount = c.samplerCount;
-    }
-    if (c.inherited) {
-      s.launch.inherited = c.inherited->data();
-      s.launch.inheritedCount = uint32_t(c.inherited->size());
-      s.launch.inheritedBase = inheritedBase(kernel);
-    }
-  }
-  if (kernel.usesDeviceEnqueue || config.child) {
-    EnqueueFamily* family = config.child ? config.child->family : nullptr;
-    if (!family) {
-      s.ownFamily = std::make_unique<EnqueueFamily>();
-      family = s.ownFamily.get();
-      family->threads = config.threads;
-      family->instructionBudget = config.instructionBudget;
-      family->subgroupSize = config.subgroupSize;
-      family->maxWarnings = config.maxWarnings;
-      family->deviceMaxWorkGroupSize = config.deviceMaxWorkGroupSize;
-      // Queue 0 is the default device queue (get_default_queue), or a place no handle names.
-      family->queues.push_back(config.defaultDeviceQueue.value_or(DeviceQueueBinding{}));
-      family->pending.push_back(0);
-      family->hasDefaultQueue = config.defaultDeviceQueue.has_value();
-    }
-    s.enqueue.family = family;
-    s.launch.enqueue = &s.enqueue;
-  }
-  s.queueHandle.assign(kernel.params.size(), 0);
-  for (size_t i = 0; i < kernel.params.size(); ++i) {
-    if (kernel.params[i].kind != ParamKind::Queue) continue;
-    if (!args[i].queue)
-      throw std::invalid_argument(argName(kernel, i) + " is a queue_t parameter but no device queue was given");
-    s.queueHandle[i] = kQueueHandleTag | s.enqueue.family->queueIndex(*args[i].queue);
-  }
-  // The pipes the launch uses: its own, or a child's parent's.
-  s.pipeLastGroup.assign(s.launch.pipeCount, UINT64_MAX);
-  s.launch.pipeLastGroup = s.pipeLastGroup.data();
-  s.paramTag.assign(kernel.params.size(), 0);
-  for (size_t i = 0; i < kernel.params.size(); ++i) {
-    s.paramTag[i] = kernel.params[i].tag;
-    if (kernel.params[i].kind != ParamKind::Buffer || args[i].null || args[i].svmPointer) continue;
-    for (size_t j = 0; j < i; ++j)
-      if (kernel.params[j].kind == ParamKind::Buffer && !args[j].null && args[j].base == args[i].base &&
-          args[j].size == args[i].size) {
-        s.paramTag[i] = s.paramTag[j];
-        break;
-      }
-  }
-  // The work-item slots of a work-group must fit the device's bound, and all threads' slots together theirs.
-  uint64_t groupSize = 1;
-  for (int d = 0; d < 3; ++d) groupSize *= std::min(range.local[d], range.global[d]);
-  const uint64_t groupBytes = slotsPerWorkGroup(kernel, groupSize) * workItemBytes(kernel);
-  if (groupBytes > kMaxPrivateBytesPerWorkGroup)
-    throw std::invalid_argument(
-        "a work-group of " + std::to_string(groupSize) + " work-items holds " + std::to_string(groupBytes) +
-        " bytes of registers and private memory (" + std::to_string(workItemBytes(kernel)) +
-        " per work-item), above clref's limit of " + std::to_string(kMaxPrivateBytesPerWorkGroup) +
-        " bytes per work-group; the kernel's largest work-group size is " +
-        std::to_string(maxWorkGroupSize(kernel, groupSize)));
-  if (kernel.shadow != (config.shadow != nullptr))
-    throw std::invalid_argument(kernel.shadow ? "kernel " + kernel.name + " was lowered for the shadow mode and needs a ShadowRun"
-                                              : "a ShadowRun needs a kernel lowered with LowerOptions::shadow");
-  unsigned threads = config.threads ? config.threads : std::max(1u, std::thread::hardware_concurrency());
-  if (config.shadow) {
-    threads = 1;  // one shadow map, the same order as every other run
-    config.shadow->module = kernel.module;
-  }
-  // Pipes: the order of the packets is the order work-items read and write them, which one thread keeps the same in
-  // every run (pipe.hpp); the order of the work-groups is the choice pipe_work_group_order (OpenCL C 3.0 §6.15.18.3
-  // [[built-in-work-group-pipe-read-and-write-functions]]: implementation-defined between work-groups).
-  if (!kernel.pipeParams.empty()) {
-    threads = 1;
-    s.descending =
-        kernel.choices.get<numerics::Choice::PipeWorkGroupOrder>() == numerics::PipeWorkGroupOrderOption::Descending;
-  }
-  // Device-side enqueue: the commands are enqueued, and run, in the same order in every run.
-  if (kernel.usesDeviceEnqueue) threads = 1;
-  if (kernel.checks.has(Check::Uninitialized) && !config.checks.has(Check::Uninitialized))
-    throw std::invalid_argument("kernel " + kernel.name +
-                                " was lowered for the uninitialised-value checker and needs ExecConfig::checks with it");
-  if (kernel.checks.has(Check::Uninitialized)) {
-    // Buffer arguments: undefined where never written (ArgBinding::neverWritten), with the argument's origin.
-    s.argUndefined.resize(kernel.allocations.size());
-    for (size_t t = 1; t < kernel.allocations.size(); ++t) {
-      const auto& d = kernel.allocations[t];
-      if (d.source != AllocationSource::KernelArg) continue;
-      const ArgBinding& a = args[d.argIndex];
-      if (a.null) continue;
-      auto& u = s.argUndefined[t];
-      u = ZeroedArray<uint8_t>(a.size);
-      if (a.neverWritten)
-        for (uint64_t b = 0; b < a.size; ++b) u[b] = a.neverWritten[b] ? kernel.allocationOrigin[t] : 0;
-    }
-  }
-  if (config.checks.any() || config.observer) {
-    threads = 1;  // the checkers and observers see the work-groups in order (check_run.hpp)
-    s.checks = std::make_unique<CheckRun>(config.checks, kernel, range, config.observer);
-  }
+void runWorkGroups(LaunchState& s, unsigned threads, uint64_t groupBytes) {
   threads = unsigned(std::min<uint64_t>(threads, s.groupsToRun));
   threads = unsigned(std::clamp<uint64_t>(kMaxPrivateBytesInFlight / std::max<uint64_t>(groupBytes, 1), 1, threads));
   // At least 8 chunks per thread, so that threads finishing early find work; at most 64 groups per chunk.
@@ -1058,36 +687,6 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     }
     for (auto& t : pool) t.join();
   }
-  // Deterministic reporting: the fault of the earliest work-group in schedule order (every earlier group ran, since
-  // groups are handed out in that order), warnings sorted by it.
-  if (!s.faults.empty()) {
-    auto it = std::min_element(s.faults.begin(), s.faults.end(), [](auto& a, auto& b) { return a.first < b.first; });
-    result.fault = it->second;
-  }
-  std::stable_sort(s.warnings.begin(), s.warnings.end(), [](auto& a, auto& b) { return a.first < b.first; });
-  for (auto& w : s.warnings) {
-    if (result.warnings.size() >= config.maxWarnings) break;
-    result.warnings.push_back(std::move(w.second));
-  }
-  result.warningCount = s.warningCount;
-  for (size_t c = 0; c < s.choices.count.size(); ++c)
-    if (s.choices.count[c])
-      result.choicesUsed.push_back({numerics::Choice(c), s.choices.count[c], std::move(s.choices.first[c])});
-  endReservations(s, result);
-  addLaunchChoices(kernel, s.workgroupArenaBytes, result.choicesUsed);
-  std::sort(s.printfOutput.begin(), s.printfOutput.end(), [](auto& a, auto& b) { return a.first < b.first; });
-  for (auto& [g, text] : s.printfOutput) result.printfOutput += text;
-  if (s.checks) result.findings = s.checks->findings();
-  // The commands the launch enqueued run now, after all its work-groups (device_enqueue.hpp).
-  if (s.launch.enqueue && !result.fault && !s.enqueue.commands.empty()) runChildren(s.enqueue, s.launch, result);
-  // What the launch wrote is no longer never-written; what it stored undefined stays so.
-  for (size_t t = 1; t < s.argUndefined.size(); ++t) {
-    const auto& u = s.argUndefined[t];
-    const auto& d = kernel.allocations[t];
-    if (u.empty() || d.source != AllocationSource::KernelArg || !args[d.argIndex].neverWritten) continue;
-    for (uint64_t b = 0; b < u.size(); ++b) args[d.argIndex].neverWritten[b] = u[b] != 0;
-  }
-  return result;
 }
 
 }  // namespace clref::interpreter

@@ -1,7 +1,7 @@
 // The optional checkers of one launch (check_run.hpp).
 #include "interpreter/checks/check_run.hpp"
 
-#include "interpreter/checks/observer.hpp"
+#include "interpreter/observer.hpp"
 #include "interpreter/checks/races.hpp"
 #include "interpreter/checks/uninitialized.hpp"
 #include "interpreter/module.hpp"

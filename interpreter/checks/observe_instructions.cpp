@@ -1,6 +1,6 @@
 // The Ops that tell a launch's ExecutionObserver (observer.hpp) about every instruction: one before it, one after a
 // value-producing one. Emitted only with LowerOptions::observeInstructions.
-#include "interpreter/checks/observer.hpp"
+#include "interpreter/observer.hpp"
 #include "interpreter/lower.hpp"
 
 namespace clref::interpreter {

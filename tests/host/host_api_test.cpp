@@ -3,11 +3,17 @@
 // parser the OpenCL API and the case files share.
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "host/host.hpp"
+#include "interpreter/executor.hpp"
+#include "interpreter/module.hpp"
 
 using namespace clref;
 
@@ -111,6 +117,67 @@ TEST_CASE("Kernel::run: local memory beyond localMemSize is a host::Error, not s
   CHECK_THROWS_AS(k.run(r), host::Error);
   k.setArgLocal(2, 32 * sizeof(float));
   CHECK(k.run(r).ok);
+}
+
+TEST_CASE("launch limits: the executor and the host API refuse by one rule, with one message", "[host][errors]") {
+  // interpreter::checkLaunchLimits is the rule: interpreter::execute enforces it (LaunchLimitError), Kernel::run
+  // reports it as a host::Error. The messages below are spelled out from the arguments: async_copy has no static
+  // __local variables, its argument 2 is the local one; a 64-bit kernel's pointers keep 40 bits of offset.
+  const host::Device device;
+  auto program = host::Program::fromSpirvFile(device, CLREF_GOLDEN_DIR "/spv/async_copy.O2.spv");
+  host::Kernel k(program, "async_copy");
+  for (size_t i = 0; i < 2; ++i) k.setArg(i, std::make_shared<host::Buffer>(256 * sizeof(float)));
+  k.setArgLocal(2, 65537);
+  auto r = range({256});
+  r.local = std::array<size_t, 3>{32, 1, 1};
+  const std::string local =
+      "kernel async_copy needs more local memory than the device's 65536 bytes (0 bytes of __local variables, "
+      "argument 2 65537 bytes)";
+  const std::string buffer = "argument 0 of async_copy: a buffer of 1099511627776 bytes is larger than the device can "
+                             "address (1099511627775 bytes)";
+  const auto hostMessage = [&] {
+    try {
+      (void)k.run(r);
+    } catch (const host::Error& e) { return std::string(e.what()); }
+    return std::string("no host::Error");
+  };
+  CHECK(hostMessage() == local);
+
+  interpreter::LowerOptions o;
+  o.globals = std::make_shared<interpreter::GlobalStorage>();
+  const auto lowered = interpreter::lowerKernel(program->module(), "async_copy", o);
+  std::vector<uint8_t> in(256 * sizeof(float)), out(256 * sizeof(float));
+  std::vector<interpreter::ArgBinding> args(3);
+  args[0].base = in.data();
+  args[0].size = in.size();
+  args[1].base = out.data();
+  args[1].size = out.size();
+  args[2].size = 65537;
+  interpreter::NDRangeSpec spec;
+  spec.global = {256, 1, 1};
+  spec.local = {32, 1, 1};
+  interpreter::ExecConfig ec;
+  ec.threads = 1;
+  ec.localMemSize = 65536;
+  const auto executorMessage = [&] {
+    try {
+      (void)interpreter::execute(*lowered, args, spec, ec);
+    } catch (const interpreter::LaunchLimitError& e) { return std::string(e.what()); }
+    return std::string("no LaunchLimitError");
+  };
+  CHECK(executorMessage() == local);
+  // Within the bound the same launch runs.
+  args[2].size = 32 * sizeof(float);
+  CHECK_FALSE(interpreter::execute(*lowered, args, spec, ec).fault);
+
+  // A buffer past the pointer's offset bits: a view claims the size without allocating it.
+  std::byte byte{};
+  k.setArgLocal(2, 32 * sizeof(float));
+  k.setArg(0, host::Buffer::view(&byte, size_t(1) << 40));
+  CHECK(hostMessage() == buffer);
+  args[0].base = reinterpret_cast<uint8_t*>(&byte);
+  args[0].size = uint64_t(1) << 40;
+  CHECK(executorMessage() == buffer);
 }
 
 TEST_CASE("fromSpirvFile: a directory is a host::Error naming it", "[host][errors]") {

@@ -1,0 +1,67 @@
+// DeviceConfig::plantErrors (planted_errors.hpp): a wrong device, for testing the tools that judge devices.
+#include "host/planted_errors.hpp"
+
+#include <bit>
+#include <cstring>
+
+#include "host/elements.hpp"
+
+namespace clref::host {
+
+namespace {
+
+// The same for an image the kernel may write: element e (in ObservedImage's packed order, level after level), for e a
+// multiple of `every`, has every colour component moved far from its value (normalized: by half the range; half and
+// float: to -2x - 1; integers: bit 6 flipped) and is stored again, so that every channel the order stores changes.
+void plantImageErrors(Image& image, uint64_t every) {
+  const images::ImageFormat format = image.desc().format;
+  const images::ChannelClass cls = images::channelClass(format.type);
+  const images::ColorKind kind = cls == images::ChannelClass::SignedInt     ? images::ColorKind::Int
+                                 : cls == images::ChannelClass::UnsignedInt ? images::ColorKind::Uint
+                                                                            : images::ColorKind::Float;
+  image.forEachElement([&](uint64_t e, const std::array<uint64_t, 3>&, uint32_t, uint8_t* at) {
+    if (e % every) return;
+    images::Color c = images::decode(format, at, kind);
+    for (uint32_t& lane : c.lanes) {
+      if (kind != images::ColorKind::Float) {
+        lane ^= 0x40;
+        continue;
+      }
+      const float v = std::bit_cast<float>(lane);
+      const float moved = cls == images::ChannelClass::Normalized ? (v >= 0.5f ? v - 0.5f : v + 0.5f) : -2 * v - 1;
+      lane = std::bit_cast<uint32_t>(moved);
+    }
+    images::encode(format, c, kind, at);
+  });
+}
+
+}  // namespace
+
+void plantErrors(Kernel& kernel, uint64_t every) {
+  for (size_t i = 0; i < kernel.argCount(); ++i) {
+    const KernelArgInfo& info = kernel.argInfo(i);
+    auto buffer = kernel.bufferArg(i);
+    if (!buffer || !mayWriteThrough(info)) continue;
+    auto* bytes = reinterpret_cast<uint8_t*>(buffer->data());
+    forEachScalar(layoutOf(info), elementTypeOf(info.typeName).value_or(numerics::ScalarType::UChar), buffer->size(),
+                  [&](uint64_t e, uint64_t offset, numerics::ScalarType type) {
+                    if (e % every) return;
+                    const size_t size = sizeOf(type);
+                    uint8_t* at = bytes + offset;
+                    uint64_t v = 0;
+                    std::memcpy(&v, at, size);
+                    switch (type) {
+                      case numerics::ScalarType::Half: v ^= uint64_t(1) << 9; break;
+                      case numerics::ScalarType::Float: v ^= uint64_t(1) << 22; break;
+                      case numerics::ScalarType::Double: v ^= uint64_t(1) << 51; break;
+                      default: ++v; break;
+                    }
+                    std::memcpy(at, &v, size);
+                  });
+  }
+  for (size_t i = 0; i < kernel.argCount(); ++i)
+    if (auto image = kernel.imageArg(i); image && kernel.argInfo(i).access != KernelArgInfo::Access::ReadOnly)
+      plantImageErrors(*image, every);
+}
+
+}  // namespace clref::host
