@@ -34,7 +34,8 @@ int64_t toIndexQ(const Rational& x) {
 
 // i0 = floor(u − 0.5) and a = frac(u − 0.5) (OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]).
 int64_t floorAndFrac(const Rational& u, Rational& a) {
-  const Rational d = u - Rational(1, 2);
+  static const Rational half(1, 2);
+  const Rational d = u - half;
   const int64_t f = toIndexQ(d);
   a = d - f;
   return f;
@@ -200,10 +201,11 @@ std::vector<ExactTap> exactTaps(const ImageView& image, const ReadRequest& req, 
     const LevelPlan l = planLevel(image, req.levels[lv]);
     const int64_t layer = isArray(image.desc.type) ? layerOf(req.layerCoord, l.layers) : 0;
     std::array<AxisSample, 3> ax{};
-    std::array<Rational, 3> a;
+    std::array<Rational, 3> a, oneMinusA;
     for (unsigned k = 0; k < l.axes; ++k) {
       axisExact(req.coords[k], ruleFor(req, l, k), ax[k], a[k]);
       if (ax[k].noneOutside) note(undefined, Undefined::AddressNoneOutOfRange);
+      if (linear) oneMinusA[k] = 1 - a[k];
     }
     // The level's weight: 1 − f for the first of two levels, f for the second.
     Rational levelWeight = 1;
@@ -220,7 +222,7 @@ std::vector<ExactTap> exactTaps(const ImageView& image, const ReadRequest& req, 
         const bool second = linear && ((c >> k) & 1);
         idx[k] = second ? ax[k].i1 : ax[k].i0;
         if (!linear) continue;
-        t.weight *= second ? a[k] : Rational(1 - a[k]);
+        t.weight *= second ? a[k] : oneMinusA[k];
       }
       t.texel = fetch(image, l, idx, layer, req.conversion);
       taps.push_back(std::move(t));
@@ -291,7 +293,11 @@ bool decide(double y, double e, Format f, uint32_t& bits) {
 }
 
 // Exact channel value as a rational (not for sRGB codes and non-finite channels).
-Rational rationalOf(const ExactChannel& c) { return timesPow2(Rational(Integer(c.num), Integer(c.den)), c.exp2); }
+Rational rationalOf(const ExactChannel& c) {
+  if (c.exp2 == 0) return Rational(long(c.num), long(c.den));
+  if (c.exp2 > 0) return Rational(Integer(c.num) << unsigned(c.exp2), Integer(c.den));
+  return Rational(Integer(c.num), Integer(c.den) << unsigned(-c.exp2));
+}
 
 // The exact value of one channel, rounded once to `f`.
 uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, Undefined& undefined) {
@@ -320,19 +326,19 @@ uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, 
   for (const auto& t : taps)
     if (t.texel.c[ch].kind == ExactChannel::Kind::Srgb && !srgbIsRational(t.texel.c[ch].srgbCode)) rational = false;
   if (rational) {
-    Rational sum = 0;  // Σ w_j · T_j
+    Rational sum = 0, v;  // sum = Σ w_j · T_j
     for (const auto& t : taps) {
       const ExactChannel& c = t.texel.c[ch];
-      Rational v;
       if (c.kind == ExactChannel::Kind::Srgb) {
         int64_t num;
         uint32_t den;
         srgbRational(c.srgbCode, num, den);
-        v = Rational(Integer(num), Integer(den));
+        v = Rational(long(num), long(den));
       } else {
         v = rationalOf(c);
       }
-      sum += v * t.weight;
+      v *= t.weight;  // in place: no temporary for the product
+      sum += v;
     }
     if (sum == 0) return zeroBits(f, false);  // terms cancelling exactly give +0 under RTE
     numerics::Mpfr x(numerics::rangeOf(f).precision);

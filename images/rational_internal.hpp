@@ -13,16 +13,10 @@ using Integer = boost::multiprecision::number<boost::multiprecision::gmp_int>;
 
 // floor(q): the quotient of numerator by denominator (positive) rounded toward −∞.
 inline Integer floorOf(const Rational& q) {
-  const Integer n = numerator(q), d = denominator(q);
-  Integer f = n / d;  // truncated toward zero
-  if (f * d > n) f -= 1;
+  Integer f, r;
+  divide_qr(numerator(q), denominator(q), f, r);  // truncated toward zero; r has the numerator's sign
+  if (r < 0) f -= 1;
   return f;
-}
-
-// q · 2^e, exactly.
-inline Rational timesPow2(const Rational& q, int e) {
-  if (e >= 0) return q * Rational(Integer(1) << unsigned(e));
-  return q / Rational(Integer(1) << unsigned(-e));
 }
 
 }  // namespace clref::images
