@@ -46,18 +46,10 @@ std::string_view imageTypeName(ImageType type) {
 }
 
 std::array<size_t, 3> imageLevelRegion(const images::ImageDesc& d, uint32_t level) {
-  // cl_khr_mipmap_image: "Each successively smaller mipmap level is half the size of the previous level ... rounded
-  // down", and never below 1; the layers of an array are not levels' sizes.
-  const auto half = [level](uint64_t n) { return size_t(std::max<uint64_t>(1, level >= 64 ? 0 : n >> level)); };
-  switch (d.type) {
-    case ImageType::Image1D:
-    case ImageType::Image1DBuffer: return {half(d.width), 1, 1};
-    case ImageType::Image1DArray: return {half(d.width), size_t(d.arraySize), 1};
-    case ImageType::Image2D: return {half(d.width), half(d.height), 1};
-    case ImageType::Image2DArray: return {half(d.width), half(d.height), size_t(d.arraySize)};
-    case ImageType::Image3D: return {half(d.width), half(d.height), half(d.depth)};
-  }
-  return {1, 1, 1};
+  // The level's sizes by images::levelSize (cl_khr_mipmap_image: each level half the previous one, rounded down, never
+  // below 1; the layers of an array are not halved), in a region's (x, y, z) order with the layer last.
+  const images::LevelSize s = images::levelSize(d, level);
+  return {size_t(s.width), size_t(s.height), size_t(s.depth)};
 }
 
 size_t imageElementCount(const images::ImageDesc& d) {

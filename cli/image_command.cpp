@@ -16,8 +16,8 @@
 
 #include "images/image.hpp"
 #include "images/sampler.hpp"
+#include "images/texel.hpp"
 #include "images/verdict.hpp"
-#include "numerics/format.hpp"
 #include "cli/value_syntax.hpp"
 
 namespace clref::cli {
@@ -238,16 +238,6 @@ Color parseColor(const std::string& s, ColorKind k, const std::string& what) {
   return c;
 }
 
-double laneDouble(uint32_t lane, ColorKind k) {
-  switch (k) {
-    case ColorKind::Float: return double(std::bit_cast<float>(lane));
-    case ColorKind::Half: return numerics::toDouble(numerics::Half{uint16_t(lane)});
-    case ColorKind::Int: return double(int32_t(lane));
-    case ColorKind::Uint: return double(lane);
-  }
-  return 0;
-}
-
 std::string showNumber(double v, ColorKind k) {
   if (std::isnan(v)) return "nan";
   if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
@@ -267,7 +257,7 @@ std::string showNumber(double v, ColorKind k) {
 
 std::string showColor(const Color& c, ColorKind k, unsigned lanes) {
   std::string s = "(";
-  for (unsigned l = 0; l < lanes; ++l) s += (l ? ", " : "") + showNumber(laneDouble(c.lanes[l], k), k);
+  for (unsigned l = 0; l < lanes; ++l) s += (l ? ", " : "") + showNumber(images::laneValue(c.lanes[l], k), k);
   return s + ")";
 }
 

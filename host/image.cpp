@@ -25,19 +25,11 @@ images::ImageDesc completed(const images::ImageDesc& desc) {
 // Extent of mip level `level` in elements, as (x, y, z) with the layer in y for a 1D array and in z for a 2D array:
 // the coordinates of clEnqueueReadImage's origin and region (OpenCL 3.0 API §5.3.4
 // [[_reading_writing_and_copying_image_objects]]: "If image is a 1D image array object, origin[1] describes the image
-// index in the 1D image array"; for a 2D image array origin[2]). cl_khr_mipmap_image: each level halves width, height
-// and depth (at least 1); the number of layers stays.
+// index in the 1D image array"; for a 2D image array origin[2]), which is how images::levelSize (the cl_khr_mipmap_image
+// halving rule) lays out a level's sizes.
 std::array<uint64_t, 3> levelExtent(const images::ImageDesc& d, uint32_t level) {
-  const auto half = [&](uint64_t v) { return level >= 64 ? uint64_t(1) : std::max<uint64_t>(1, v >> level); };
-  switch (d.type) {
-    case ImageType::Image1D:
-    case ImageType::Image1DBuffer: return {half(d.width), 1, 1};
-    case ImageType::Image1DArray: return {half(d.width), d.arraySize, 1};
-    case ImageType::Image2D: return {half(d.width), half(d.height), 1};
-    case ImageType::Image2DArray: return {half(d.width), half(d.height), d.arraySize};
-    case ImageType::Image3D: return {half(d.width), half(d.height), half(d.depth)};
-  }
-  return {1, 1, 1};
+  const images::LevelSize s = images::levelSize(d, level);
+  return {s.width, s.height, s.depth};
 }
 
 // Byte offset of element (x, y, z) in a layout with these pitches; for a 1D array y is the layer, which steps by the

@@ -23,31 +23,21 @@ using numerics::Rounding;
 
 namespace {
 
-int64_t toIndexQ(mpq_srcptr x) {
+int64_t toIndexQ(const Rational& x) {
   // floor(x), clamped to ±2^62 like read.cpp's toIndex.
-  mpz_t f;
-  mpz_init(f);
-  mpz_fdiv_q(f, mpq_numref(x), mpq_denref(x));
-  int64_t r;
-  if (mpz_cmp_si(f, -(long(1) << 62)) < 0)
-    r = -(int64_t(1) << 62);
-  else if (mpz_cmp_si(f, long(1) << 62) > 0)
-    r = int64_t(1) << 62;
-  else
-    r = int64_t(mpz_get_si(f));
-  mpz_clear(f);
-  return r;
+  constexpr int64_t kLimit = int64_t(1) << 62;
+  const Integer f = floorOf(x);
+  if (f < -kLimit) return -kLimit;
+  if (f > kLimit) return kLimit;
+  return f.convert_to<int64_t>();
 }
 
-// d = x − 1/2, f = floor(d), a = d − f.
-int64_t floorAndFrac(mpq_srcptr u, Rational& a) {
-  Rational half, d;
-  mpq_set_ui(half.get(), 1, 2);
-  mpq_sub(d.get(), u, half.get());
-  const int64_t f = toIndexQ(d.get());
-  Rational fq;
-  mpq_set_si(fq.get(), long(f), 1);
-  mpq_sub(a.get(), d.get(), fq.get());
+// i0 = floor(u − 0.5) and a = frac(u − 0.5) (OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]).
+int64_t floorAndFrac(const Rational& u, Rational& a) {
+  static const Rational half(1, 2);
+  const Rational d = u - half;
+  const int64_t f = toIndexQ(d);
+  a = d - f;
   return f;
 }
 
@@ -64,60 +54,52 @@ void axisExact(double s, const AxisRule& r, AxisSample& out, Rational& a) {
   // weights formed from that a stay exact.
   if (r.binary32) {
     axisBinary32(s, r, out);
-    mpq_set_d(a.get(), out.a);
+    a = Rational(out.a);  // exact: every finite double is a rational
     out.a = 0;
     return;
   }
-  // The formulas of axisFast (read.cpp) in rationals. floor(s) and 2·rint(s/2) of a binary32 (or int32) value are
-  // exact in binary64.
-  Rational u, w, t;
-  mpq_set_si(w.get(), long(r.size), 1);
+  // The formulas of axisFast (axis_internal.hpp) in rationals. floor(s) and 2·rint(s/2) of a binary32 (or int32)
+  // value are exact in binary64.
+  const Rational w(r.size);
   out = AxisSample{};
-  mpq_set_ui(a.get(), 0, 1);
+  a = 0;
   switch (r.mode) {
     case AddressingMode::Repeat: {
-      Rational sq(s), fl(std::floor(s));
-      mpq_sub(t.get(), sq.get(), fl.get());
-      mpq_mul(u.get(), t.get(), w.get());
+      // u = (s − floor(s)) · w_t
+      const Rational u = (Rational(s) - Rational(std::floor(s))) * w;
       if (!r.linear) {
-        int64_t i = toIndexQ(u.get());
+        int64_t i = toIndexQ(u);
         if (i > r.size - 1) i -= r.size;
         out.i0 = i;
         return;
       }
-      out.i0 = floorAndFrac(u.get(), a);
+      out.i0 = floorAndFrac(u, a);
       out.i1 = out.i0 + 1;
       if (out.i0 < 0) out.i0 += r.size;
       if (out.i1 > r.size - 1) out.i1 -= r.size;
       return;
     }
     case AddressingMode::MirroredRepeat: {
-      Rational sq(s), sp(2.0 * numerics::rint(0.5 * s));
-      mpq_sub(t.get(), sq.get(), sp.get());
-      mpq_abs(t.get(), t.get());
-      mpq_mul(u.get(), t.get(), w.get());
+      // s' = 2 · rint(0.5 · s), u = |s − s'| · w_t
+      const Rational u = abs(Rational(s) - Rational(2.0 * numerics::rint(0.5 * s))) * w;
       if (!r.linear) {
-        out.i0 = std::min(toIndexQ(u.get()), r.size - 1);
+        out.i0 = std::min(toIndexQ(u), r.size - 1);
         return;
       }
-      const int64_t i0 = floorAndFrac(u.get(), a);
+      const int64_t i0 = floorAndFrac(u, a);
       out.i0 = std::max<int64_t>(i0, 0);
       out.i1 = std::min<int64_t>(i0 + 1, r.size - 1);
       return;
     }
     default: {
-      Rational sq(s);
-      if (r.normalized)
-        mpq_mul(u.get(), sq.get(), w.get());
-      else
-        mpq_set(u.get(), sq.get());
-      const int64_t whole = toIndexQ(u.get());
+      const Rational u = r.normalized ? Rational(Rational(s) * w) : Rational(s);
+      const int64_t whole = toIndexQ(u);
       out.noneOutside = r.mode == AddressingMode::None && (whole < 0 || whole >= r.size);
       if (!r.linear) {
         out.i0 = addressClampOrNoneQ(whole, r.mode, r.size);
         return;
       }
-      const int64_t i = floorAndFrac(u.get(), a);
+      const int64_t i = floorAndFrac(u, a);
       out.i0 = addressClampOrNoneQ(i, r.mode, r.size);
       out.i1 = addressClampOrNoneQ(i + 1, r.mode, r.size);
       return;
@@ -215,25 +197,21 @@ bool fastTaps(const ImageView& image, const ReadRequest& req, std::array<FastTap
 std::vector<ExactTap> exactTaps(const ImageView& image, const ReadRequest& req, Undefined& undefined) {
   std::vector<ExactTap> taps;
   const bool linear = req.sampler.filter == FilterMode::Linear;
-  Rational one;
-  mpq_set_ui(one.get(), 1, 1);
   for (unsigned lv = 0; lv < req.levelCount; ++lv) {
     const LevelPlan l = planLevel(image, req.levels[lv]);
     const int64_t layer = isArray(image.desc.type) ? layerOf(req.layerCoord, l.layers) : 0;
     std::array<AxisSample, 3> ax{};
-    std::array<Rational, 3> a;
+    std::array<Rational, 3> a, oneMinusA;
     for (unsigned k = 0; k < l.axes; ++k) {
       axisExact(req.coords[k], ruleFor(req, l, k), ax[k], a[k]);
       if (ax[k].noneOutside) note(undefined, Undefined::AddressNoneOutOfRange);
+      if (linear) oneMinusA[k] = 1 - a[k];
     }
     // The level's weight: 1 − f for the first of two levels, f for the second.
-    Rational levelWeight = one;
+    Rational levelWeight = 1;
     if (req.levelCount == 2) {
-      Rational f(req.mipFrac);
-      if (lv == 0)
-        mpq_sub(levelWeight.get(), one.get(), f.get());
-      else
-        levelWeight = f;
+      const Rational f(req.mipFrac);
+      levelWeight = lv == 0 ? Rational(1 - f) : f;
     }
     const unsigned corners = linear ? 1u << l.axes : 1u;
     for (unsigned c = 0; c < corners; ++c) {
@@ -244,13 +222,7 @@ std::vector<ExactTap> exactTaps(const ImageView& image, const ReadRequest& req, 
         const bool second = linear && ((c >> k) & 1);
         idx[k] = second ? ax[k].i1 : ax[k].i0;
         if (!linear) continue;
-        if (second) {
-          mpq_mul(t.weight.get(), t.weight.get(), a[k].get());
-        } else {
-          Rational oneMinus;
-          mpq_sub(oneMinus.get(), one.get(), a[k].get());
-          mpq_mul(t.weight.get(), t.weight.get(), oneMinus.get());
-        }
+        t.weight *= second ? a[k] : oneMinusA[k];
       }
       t.texel = fetch(image, l, idx, layer, req.conversion);
       taps.push_back(std::move(t));
@@ -321,11 +293,10 @@ bool decide(double y, double e, Format f, uint32_t& bits) {
 }
 
 // Exact channel value as a rational (not for sRGB codes and non-finite channels).
-void rationalOf(const ExactChannel& c, Rational& out) {
-  mpq_set_si(out.get(), long(c.num), c.den);
-  mpq_canonicalize(out.get());
-  if (c.exp2 > 0) mpq_mul_2exp(out.get(), out.get(), mp_bitcnt_t(c.exp2));
-  if (c.exp2 < 0) mpq_div_2exp(out.get(), out.get(), mp_bitcnt_t(-c.exp2));
+Rational rationalOf(const ExactChannel& c) {
+  if (c.exp2 == 0) return Rational(long(c.num), long(c.den));
+  if (c.exp2 > 0) return Rational(Integer(c.num) << unsigned(c.exp2), Integer(c.den));
+  return Rational(Integer(c.num), Integer(c.den) << unsigned(-c.exp2));
 }
 
 // The exact value of one channel, rounded once to `f`.
@@ -338,7 +309,7 @@ uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, 
     const auto k = t.texel.c[ch].kind;
     if (k == ExactChannel::Kind::Value || k == ExactChannel::Kind::Srgb) continue;
     anyNonFinite = true;
-    if (k == ExactChannel::Kind::NaN || mpq_sgn(t.weight.get()) == 0) {
+    if (k == ExactChannel::Kind::NaN || t.weight == 0) {
       nan = true;
     } else {
       (k == ExactChannel::Kind::PosInf ? pos : neg) = true;
@@ -355,24 +326,23 @@ uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, 
   for (const auto& t : taps)
     if (t.texel.c[ch].kind == ExactChannel::Kind::Srgb && !srgbIsRational(t.texel.c[ch].srgbCode)) rational = false;
   if (rational) {
-    Rational sum, v;
+    Rational sum = 0, v;  // sum = Σ w_j · T_j
     for (const auto& t : taps) {
       const ExactChannel& c = t.texel.c[ch];
       if (c.kind == ExactChannel::Kind::Srgb) {
         int64_t num;
         uint32_t den;
         srgbRational(c.srgbCode, num, den);
-        mpq_set_si(v.get(), long(num), den);
-        mpq_canonicalize(v.get());
+        v = Rational(long(num), long(den));
       } else {
-        rationalOf(c, v);
+        v = rationalOf(c);
       }
-      mpq_mul(v.get(), v.get(), t.weight.get());
-      mpq_add(sum.get(), sum.get(), v.get());
+      v *= t.weight;  // in place: no temporary for the product
+      sum += v;
     }
-    if (mpq_sgn(sum.get()) == 0) return zeroBits(f, false);  // terms cancelling exactly give +0 under RTE
+    if (sum == 0) return zeroBits(f, false);  // terms cancelling exactly give +0 under RTE
     numerics::Mpfr x(numerics::rangeOf(f).precision);
-    const int ternary = mpfr_set_q(x, sum.get(), MPFR_RNDN);
+    const int ternary = mpfr_set_q(x, sum.backend().data(), MPFR_RNDN);
     numerics::finishToFormat(x, ternary, f, Rounding::RTE);
     return uint32_t(numerics::encode(x, f));
   }
@@ -386,13 +356,12 @@ uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, 
       if (c.kind == ExactChannel::Kind::Srgb) {
         srgbEnclose(c.srgbCode, tl, th);
       } else {
-        Rational v;
-        rationalOf(c, v);
-        mpfr_set_q(tl, v.get(), MPFR_RNDD);
-        mpfr_set_q(th, v.get(), MPFR_RNDU);
+        const Rational v = rationalOf(c);
+        mpfr_set_q(tl, v.backend().data(), MPFR_RNDD);
+        mpfr_set_q(th, v.backend().data(), MPFR_RNDU);
       }
-      mpfr_set_q(wl, t.weight.get(), MPFR_RNDD);
-      mpfr_set_q(wh, t.weight.get(), MPFR_RNDU);
+      mpfr_set_q(wl, t.weight.backend().data(), MPFR_RNDD);
+      mpfr_set_q(wh, t.weight.backend().data(), MPFR_RNDU);
       mpfr_mul(tl, tl, wl, MPFR_RNDD);
       mpfr_mul(th, th, wh, MPFR_RNDU);
       mpfr_add(lo, lo, tl, MPFR_RNDD);

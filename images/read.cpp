@@ -12,9 +12,9 @@
 // fifth roots of integers with distinct fifth-power-free parts are linearly independent over Q together with 1, so a
 // sum with positive weights over at least one irrational L(n) is irrational).
 //
-// Fast second: the same formulas in binary64 (axisFast below, filter.cpp's filteredFast) where each coordinate step is
-// checked to be exact and the weighted sum carries a rigorous error bound; the float (or half) result is returned only
-// when the bound proves which way the exact sum rounds, otherwise the exact path decides. tests/images/sampler_test.cpp
+// Fast second: the same formulas in binary64 (axis_internal.hpp's axisFast, filter.cpp's filteredFast) where each
+// coordinate step is checked to be exact and the weighted sum carries a rigorous error bound; the float (or half) result
+// is returned only when the bound proves which way the exact sum rounds, otherwise the exact path decides. tests/images/sampler_test.cpp
 // compares the two on random reads.
 #include <algorithm>
 #include <bit>

@@ -1,43 +1,18 @@
 // The pieces of a sampled read (internal to the images module): per-axis addressing, the mip levels a read uses, and
 // the filter's two evaluations (read.cpp, lod.cpp, filter.cpp).
 #pragma once
-#include <gmp.h>
-
 #include <array>
 #include <cstdint>
 
 #include "images/axis_internal.hpp"
 #include "images/image.hpp"
+#include "images/rational_internal.hpp"
 #include "images/sampler.hpp"
 #include "images/texel_internal.hpp"
 
 namespace clref::images {
 
-// An owned GMP rational.
-class Rational {
- public:
-  Rational() { mpq_init(v_); }
-  explicit Rational(double d) {
-    mpq_init(v_);
-    mpq_set_d(v_, d);  // exact for every finite double
-  }
-  ~Rational() { mpq_clear(v_); }
-  Rational(const Rational& o) {
-    mpq_init(v_);
-    mpq_set(v_, o.v_);
-  }
-  Rational& operator=(const Rational& o) {
-    if (this != &o) mpq_set(v_, o.v_);
-    return *this;
-  }
-  mpq_ptr get() { return v_; }
-  mpq_srcptr get() const { return v_; }
-
- private:
-  mpq_t v_;
-};
-
-// The same exactly; out.a is left 0 and the exact a is written to `a`.
+// axisFast (axis_internal.hpp) exactly; out.a is left 0 and the exact a is written to `a`.
 void axisExact(double s, const AxisRule& r, AxisSample& out, Rational& a);
 
 // A mip level as a read sees it.

@@ -11,14 +11,13 @@
 // directed roundings at increasing precision decides its rounding after finitely many steps.
 #include "images/srgb.hpp"
 
-#include <gmp.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
 
 #include "numerics/format.hpp"
+#include "images/rational_internal.hpp"
 #include "numerics/mpfr_round.hpp"
 
 namespace clref::images {
@@ -44,27 +43,20 @@ void srgbEnclose(uint8_t n, mpfr_ptr lo, mpfr_ptr hi) {
     int64_t num;
     uint32_t den;
     srgbRational(n, num, den);
-    mpq_t q;
-    mpq_init(q);
-    mpq_set_si(q, long(num), den);
-    mpfr_set_q(lo, q, MPFR_RNDD);
-    mpfr_set_q(hi, q, MPFR_RNDU);
-    mpq_clear(q);
+    const Rational q{Integer(num), Integer(den)};
+    mpfr_set_q(lo, q.backend().data(), MPFR_RNDD);
+    mpfr_set_q(hi, q.backend().data(), MPFR_RNDU);
     return;
   }
   // r = (40n + 561) / 10761 and L = (r^12)^(1/5); every step is increasing in its argument, so rounding each step down
   // (up) gives a lower (upper) bound.
-  mpq_t r;
-  mpq_init(r);
-  mpq_set_ui(r, 40 * unsigned(n) + 561, 10761);
-  mpq_canonicalize(r);
-  mpfr_set_q(lo, r, MPFR_RNDD);
+  const Rational r(40 * unsigned(n) + 561, 10761);
+  mpfr_set_q(lo, r.backend().data(), MPFR_RNDD);
   mpfr_pow_ui(lo, lo, 12, MPFR_RNDD);
   mpfr_rootn_ui(lo, lo, 5, MPFR_RNDD);
-  mpfr_set_q(hi, r, MPFR_RNDU);
+  mpfr_set_q(hi, r.backend().data(), MPFR_RNDU);
   mpfr_pow_ui(hi, hi, 12, MPFR_RNDU);
   mpfr_rootn_ui(hi, hi, 5, MPFR_RNDU);
-  mpq_clear(r);
 }
 
 namespace {
@@ -114,47 +106,23 @@ uint8_t linearToSrgb(float c) {
   const double m = std::frexp(double(c), &e2);  // c = m · 2^e2, m in [0.5, 1)
   const long mant = long(std::ldexp(m, 24));    // 24 bits hold every float's significand
   const auto E = static_cast<unsigned long>(24 - e2);
-  mpz_t M, lhs, rhs, t;
-  mpz_inits(M, lhs, rhs, t, nullptr);
-  mpz_set_si(M, mant);
-  uint8_t result;
+  const Integer M(mant), twoE = Integer(1) << E;
   // "else if (c < 0.0031308)": M · 10^7 < 31308 · 2^E.
-  mpz_mul_ui(lhs, M, 10000000UL);
-  mpz_set_ui(rhs, 31308);
-  mpz_mul_2exp(rhs, rhs, E);
-  if (mpz_cmp(lhs, rhs) < 0) {
-    // floor(12.92 c · 255 + 0.5) = floor((32946 M + 5 · 2^E) / (10 · 2^E)).
-    mpz_mul_ui(lhs, M, 32946);
-    mpz_set_ui(t, 5);
-    mpz_mul_2exp(t, t, E);
-    mpz_add(lhs, lhs, t);
-    mpz_set_ui(rhs, 10);
-    mpz_mul_2exp(rhs, rhs, E);
-    mpz_fdiv_q(lhs, lhs, rhs);
-    result = uint8_t(mpz_get_ui(lhs));
-  } else {
-    // The component is the largest k with 255 (1.055 c^(5/12) − 0.055) >= k − 0.5, that is c^(5/12) >= q_k with
-    // q_k = (40k + 541) / 10761 > 0, that is c^5 >= q_k^12: M^5 · 10761^12 >= (40k + 541)^12 · 2^(5E). The condition
-    // is decreasing in k; start from the double estimate and step to the exact answer.
-    mpz_t c5;
-    mpz_init(c5);
-    mpz_pow_ui(c5, M, 5);
-    mpz_ui_pow_ui(t, 10761, 12);
-    mpz_mul(c5, c5, t);
-    auto holds = [&](long k) {
-      mpz_ui_pow_ui(rhs, static_cast<unsigned long>(40 * k + 541), 12);
-      mpz_mul_2exp(rhs, rhs, 5 * E);
-      return mpz_cmp(c5, rhs) >= 0;
-    };
-    long k = long(std::floor(255.0 * (1.055 * std::pow(double(c), 1.0 / 2.4) - 0.055) + 0.5));
-    k = std::clamp(k, 0L, 255L);
-    while (k > 0 && !holds(k)) --k;
-    while (k < 255 && holds(k + 1)) ++k;
-    result = uint8_t(k);
-    mpz_clear(c5);
+  if (M * 10000000 < 31308 * twoE) {
+    // floor(12.92 c · 255 + 0.5) = floor((32946 M + 5 · 2^E) / (10 · 2^E)) (non-negative, so truncation is floor).
+    const Integer k = (32946 * M + 5 * twoE) / (10 * twoE);
+    return uint8_t(k.convert_to<unsigned>());
   }
-  mpz_clears(M, lhs, rhs, t, nullptr);
-  return result;
+  // The component is the largest k with 255 (1.055 c^(5/12) − 0.055) >= k − 0.5, that is c^(5/12) >= q_k with
+  // q_k = (40k + 541) / 10761 > 0, that is c^5 >= q_k^12: M^5 · 10761^12 >= (40k + 541)^12 · 2^(5E). The condition
+  // is decreasing in k; start from the double estimate and step to the exact answer.
+  const Integer c5 = pow(M, 5) * pow(Integer(10761), 12);
+  auto holds = [&](long k) { return c5 >= pow(Integer(40 * k + 541), 12) << (5 * E); };
+  long k = long(std::floor(255.0 * (1.055 * std::pow(double(c), 1.0 / 2.4) - 0.055) + 0.5));
+  k = std::clamp(k, 0L, 255L);
+  while (k > 0 && !holds(k)) --k;
+  while (k < 255 && holds(k + 1)) ++k;
+  return uint8_t(k);
 }
 
 }  // namespace clref::images

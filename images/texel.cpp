@@ -29,6 +29,16 @@ std::array<float, 4> asFloats(const Color& c) {
           std::bit_cast<float>(c.lanes[3])};
 }
 
+double laneValue(uint32_t lane, ColorKind k) {
+  switch (k) {
+    case ColorKind::Float: return double(std::bit_cast<float>(lane));
+    case ColorKind::Half: return numerics::toDouble(numerics::Half{uint16_t(lane)});
+    case ColorKind::Int: return double(int32_t(lane));
+    case ColorKind::Uint: return double(lane);
+  }
+  return 0;
+}
+
 namespace {
 
 // The colour component (0 R, 1 G, 2 B, 3 A) each stored channel of an unpacked order holds, in memory order; -1 for an

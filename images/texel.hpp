@@ -23,6 +23,9 @@ struct Color {
 };
 Color floatColor(float x, float y, float z, float w);
 std::array<float, 4> asFloats(const Color& c);
+// The value of one lane as a double: floats and halves exactly (every binary16 and binary32 value is a binary64 value),
+// ints and uints exactly (32 bits fit binary64's 53).
+double laneValue(uint32_t lane, ColorKind k);
 
 // How the device treats subnormal half and float channel values (the device's denormal configuration).
 struct ConversionOptions {

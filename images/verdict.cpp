@@ -203,17 +203,6 @@ numerics::Format formatOf(ColorKind k) {
   return k == ColorKind::Half ? numerics::Format::Half : numerics::Format::Float;
 }
 
-// The value of one lane as a double (floats and halves exactly).
-double laneValue(uint32_t lane, ColorKind k) {
-  switch (k) {
-    case ColorKind::Float: return double(std::bit_cast<float>(lane));
-    case ColorKind::Half: return numerics::toDouble(numerics::Half{uint16_t(lane)});
-    case ColorKind::Int: return double(int32_t(lane));
-    case ColorKind::Uint: return double(lane);
-  }
-  return 0;
-}
-
 bool isNaNLane(uint32_t lane, ColorKind k) {
   return (k == ColorKind::Float || k == ColorKind::Half) && std::isnan(laneValue(lane, k));
 }

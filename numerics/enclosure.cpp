@@ -1,6 +1,7 @@
 // Allowed sets over operand sets (numerics/enclosure.hpp).
 #include "numerics/enclosure.hpp"
 
+#include <boost/multiprecision/mpfi.hpp>
 #include <mpfi.h>
 
 #include <algorithm>
@@ -16,23 +17,25 @@ namespace clref::numerics {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-// Working precision of the exact ranges: far beyond binary64's 53 bits, so that the outward rounding of the
-// enclosure costs nothing visible after rounding to the format.
-constexpr mpfr_prec_t kPrec = 160;
+// The exact ranges' enclosures: Boost.Multiprecision's MPFI interval at 48 decimal digits, 161 bits: far beyond
+// binary64's 53 bits, so that the outward rounding of the enclosure costs nothing visible after rounding to the format.
+using Enclosure = boost::multiprecision::number<boost::multiprecision::mpfi_float_backend<48>>;
+using Real = boost::multiprecision::number<boost::multiprecision::mpfr_float_backend<48>>;  // an interval's ends
+constexpr mpfr_prec_t kPrec = 161;  // the interval's bits (Boost's digits10_2_2(48)), so a Range holds its ends exactly
 
-class Mpfi {
- public:
-  Mpfi() { mpfi_init2(v_, kPrec); }
-  Mpfi(double lo, double hi) : Mpfi() { mpfi_interv_d(v_, lo, hi); }
-  ~Mpfi() { mpfi_clear(v_); }
-  Mpfi(const Mpfi&) = delete;
-  Mpfi& operator=(const Mpfi&) = delete;
-  operator mpfi_ptr() { return v_; }
-  operator mpfi_srcptr() const { return v_; }
+// [lo, hi] of two binary64 values, exactly.
+Enclosure between(double lo, double hi) {
+  Enclosure x;
+  mpfi_interv_d(x.backend().data(), lo, hi);
+  return x;
+}
 
- private:
-  mpfi_t v_;
-};
+// An enclosure of π (Boost has no interval constant).
+Enclosure pi() {
+  Enclosure p;
+  mpfi_const_pi(p.backend().data());
+  return p;
+}
 
 double minNormal(Format f) { return std::ldexp(1.0, 2 - int(rangeOf(f).emax)); }  // 2^(1 - emax_IEEE)
 
@@ -98,7 +101,8 @@ struct Range {
 };
 
 // From an MPFI enclosure; false when it holds a NaN (a domain error somewhere in the range).
-bool fromMpfi(Range& r, mpfi_srcptr x) {
+bool fromInterval(Range& r, const Enclosure& i) {
+  mpfi_srcptr x = i.backend().data();
   if (mpfi_nan_p(x)) return false;
   mpfi_get_left(r.lo, x);
   mpfi_get_right(r.hi, x);
@@ -185,33 +189,15 @@ Shape shapeOf(MathFn c) {
   }
 }
 
-// x · π or x / π over an interval (sinpi, asinpi, ...).
-void timesPi(mpfi_ptr out, mpfi_srcptr x) {
-  Mpfi pi;
-  mpfi_const_pi(pi);
-  mpfi_mul(out, x, pi);
-}
-void overPi(mpfi_ptr out, mpfi_srcptr x) {
-  Mpfi pi;
-  mpfi_const_pi(pi);
-  mpfi_div(out, x, pi);
-}
-
 // x^y = exp(y · log x) for x > 0; with n an integer, x < 0 too (the sign of (-1)^n).
-bool powInterval(mpfi_ptr out, const ValueSet& x, mpfi_srcptr y, std::optional<double> integerY) {
+bool powInterval(Enclosure& out, const ValueSet& x, const Enclosure& y, std::optional<double> integerY) {
   if (x.lo > 0) {
-    Mpfi lx(x.lo, x.hi);
-    mpfi_log(lx, lx);
-    mpfi_mul(lx, lx, y);
-    mpfi_exp(out, lx);
+    out = exp(y * log(between(x.lo, x.hi)));
     return true;
   }
   if (integerY && x.hi < 0) {
-    Mpfi lx(-x.hi, -x.lo);
-    mpfi_log(lx, lx);
-    mpfi_mul(lx, lx, y);
-    mpfi_exp(out, lx);
-    if (std::fmod(*integerY, 2.0) != 0) mpfi_neg(out, out);
+    out = exp(y * log(between(-x.hi, -x.lo)));
+    if (std::fmod(*integerY, 2.0) != 0) out = -out;
     return true;
   }
   return false;
@@ -235,55 +221,49 @@ bool exactRange(MathFn f, std::span<const ValueSet> a, Format format, const Verd
     if (!bracket(c, lo, l1, h1) || !bracket(c, hi, l2, h2)) return false;
     return shape == Shape::Increasing ? setRange(r, l1, h2) : setRange(r, l2, h1);
   }
-  Mpfi x(a[0].lo, a[0].hi), out;
-  Mpfi y;
-  if (n > 1) mpfi_interv_d(y, a[1].lo, a[1].hi);
+  const Enclosure x = between(a[0].lo, a[0].hi);
+  const Enclosure y = n > 1 ? between(a[1].lo, a[1].hi) : Enclosure();
+  Enclosure out;
   switch (c) {
-    case MathFn::sin: mpfi_sin(out, x); break;
-    case MathFn::cos: mpfi_cos(out, x); break;
-    case MathFn::tan: mpfi_tan(out, x); break;
-    case MathFn::cosh: mpfi_cosh(out, x); break;
-    case MathFn::sinpi: timesPi(x, x), mpfi_sin(out, x); break;
-    case MathFn::cospi: timesPi(x, x), mpfi_cos(out, x); break;
-    case MathFn::tanpi: timesPi(x, x), mpfi_tan(out, x); break;
-    case MathFn::atan2: mpfi_atan2(out, x, y); break;
-    case MathFn::atan2pi: mpfi_atan2(out, x, y), overPi(out, out); break;
-    case MathFn::hypot: mpfi_hypot(out, x, y); break;
-    case MathFn::fabs: mpfi_abs(out, x); break;
-    case MathFn::radians: timesPi(out, x), mpfi_div_ui(out, out, 180); break;
-    case MathFn::degrees: overPi(out, x), mpfi_mul_ui(out, out, 180); break;
+    case MathFn::sin: out = sin(x); break;
+    case MathFn::cos: out = cos(x); break;
+    case MathFn::tan: out = tan(x); break;
+    case MathFn::cosh: out = cosh(x); break;
+    case MathFn::sinpi: out = sin(x * pi()); break;
+    case MathFn::cospi: out = cos(x * pi()); break;
+    case MathFn::tanpi: out = tan(x * pi()); break;
+    case MathFn::atan2: out = atan2(x, y); break;
+    case MathFn::atan2pi: out = atan2(x, y) / pi(); break;
+    case MathFn::hypot:  // Boost has no interval hypot; MPFI's is tight where sqrt(x² + y²) over intervals is not
+      mpfi_hypot(out.backend().data(), x.backend().data(), y.backend().data());
+      break;
+    case MathFn::fabs: out = abs(x); break;
+    case MathFn::radians: out = x * pi() / 180; break;
+    case MathFn::degrees: out = x / pi() * 180; break;
     case MathFn::rsqrt:
       if (!(a[0].lo > 0)) return false;
-      mpfi_sqrt(out, x), mpfi_inv(out, out);
+      out = 1 / sqrt(x);
       break;
     case MathFn::fdim: {  // max(x - y, 0): the +0 of x <= y is in the range when x - y can be <= 0
-      mpfi_sub(out, x, y);
-      Mpfr lo(kPrec);
-      mpfi_get_left(lo, out);
-      if (mpfr_sgn(lo.get()) <= 0) {
-        Mpfr hi(kPrec);
-        mpfi_get_right(hi, out);
-        if (mpfr_sgn(hi.get()) < 0) mpfr_set_zero(hi, 1);
-        mpfr_set_zero(lo, 1);
-        mpfi_interv_fr(out, lo, hi);
+      out = x - y;
+      if (lower(out) <= 0) {
+        const Real hi = upper(out);
+        out = Enclosure(Real(0), hi < 0 ? Real(0) : hi);
       }
       break;
     }
     case MathFn::copysign: {
-      mpfi_abs(out, x);
-      if (a[1].hi < 0 || (a[1].hi == 0 && std::signbit(a[1].hi))) mpfi_neg(out, out);
+      out = abs(x);
+      if (a[1].hi < 0 || (a[1].hi == 0 && std::signbit(a[1].hi))) out = -out;
       else if (a[1].lo < 0 || std::signbit(a[1].lo)) {  // both signs
-        Mpfr m(kPrec);
-        mpfi_get_right(m, out);
-        Mpfr neg(kPrec);
-        mpfr_neg(neg, m, MPFR_RNDN);
-        mpfi_interv_fr(out, neg, m);
+        const Real m = upper(out);
+        out = Enclosure(Real(-m), m);
       }
       break;
     }
     case MathFn::ldexp: {  // x · 2^n for a single n
       if (!a[1].isPoint()) return false;
-      mpfi_mul_2si(out, x, long(a[1].lo));
+      out = ldexp(x, long(a[1].lo));
       break;
     }
     case MathFn::pow:
@@ -298,62 +278,55 @@ bool exactRange(MathFn f, std::span<const ValueSet> a, Format format, const Verd
       break;
     case MathFn::rootn: {  // x^(1/n)
       if (!a[1].isPoint() || a[1].lo == 0 || !(a[0].lo > 0)) return false;
-      Mpfi inv;
-      mpfi_set_d(inv, a[1].lo);
-      mpfi_inv(inv, inv);
-      if (!powInterval(out, a[0], inv, std::nullopt)) return false;
+      if (!powInterval(out, a[0], Enclosure(1 / Enclosure(a[1].lo)), std::nullopt)) return false;
       break;
     }
     case MathFn::fma:
     case MathFn::mad: {
-      Mpfi z(a[2].lo, a[2].hi);
-      mpfi_mul(out, x, y);
+      out = x * y;
       if (c == MathFn::mad) {
         // The unfused form rounds the product to the format first (and may flush it): the product's range widened
         // to the format values around it holds every rounded product.
         Range p;
-        if (!fromMpfi(p, out)) return false;
+        if (!fromInterval(p, out)) return false;
         double plo = roundToDouble(p.lo, format, Rounding::RTN), phi = roundToDouble(p.hi, format, Rounding::RTP);
         ValueSet ps{plo, phi, false};
         if (flushAllowed(format, options)) ps = flushed(ps, format);
-        Mpfi rounded(ps.lo, ps.hi);
-        mpfi_union(out, out, rounded);
+        out = hull(out, between(ps.lo, ps.hi));
       }
-      mpfi_add(out, out, z);
+      out += between(a[2].lo, a[2].hi);
       break;
     }
     case MathFn::mix: {  // x + (y - x) · a, for a in [0, 1] ("undefined" otherwise)
       if (!(a[2].lo >= 0 && a[2].hi <= 1)) return false;
-      Mpfi w(a[2].lo, a[2].hi), d;
-      mpfi_sub(d, y, x);
-      mpfi_mul(d, d, w);
-      mpfi_add(out, x, d);
+      out = x + (y - x) * between(a[2].lo, a[2].hi);
       break;
     }
     default: return false;
   }
-  return fromMpfi(r, out);
+  return fromInterval(r, out);
 }
 
 bool exactRangeCore(CoreOp op, std::span<const ValueSet> a, Range& r) {
-  Mpfi x(a[0].lo, a[0].hi), out;
+  const Enclosure x = between(a[0].lo, a[0].hi);
+  Enclosure out;
   if (op == CoreOp::Recip) {
     if (a[0].lo <= 0 && a[0].hi >= 0) return false;
-    mpfi_inv(out, x);
-    return fromMpfi(r, out);
+    out = 1 / x;
+    return fromInterval(r, out);
   }
-  Mpfi y(a[1].lo, a[1].hi);
+  const Enclosure y = between(a[1].lo, a[1].hi);
   switch (op) {
-    case CoreOp::Add: mpfi_add(out, x, y); break;
-    case CoreOp::Sub: mpfi_sub(out, x, y); break;
-    case CoreOp::Mul: mpfi_mul(out, x, y); break;
+    case CoreOp::Add: out = x + y; break;
+    case CoreOp::Sub: out = x - y; break;
+    case CoreOp::Mul: out = x * y; break;
     case CoreOp::Div:
       if (a[1].lo <= 0 && a[1].hi >= 0) return false;
-      mpfi_div(out, x, y);
+      out = x / y;
       break;
     default: return false;
   }
-  return fromMpfi(r, out);
+  return fromInterval(r, out);
 }
 
 // The rule over the exact range: the format values every conforming result may take.
@@ -499,23 +472,16 @@ ValueSet allowedSetGeometric(CoreOp op, std::span<const ValueSet> p, std::span<c
   if (!row || !finiteRanges(p) || !finiteRanges(q)) return ValueSet::all();
   const auto a = flushedOperands(p, format, options), b = flushedOperands(q, format, options);
   const size_t n = a.size();
-  Mpfi acc, t, u;
-  mpfi_set_ui(acc, 0);
+  Enclosure acc;  // 0
   switch (op) {
     case CoreOp::Dot:
-      for (size_t i = 0; i < n; ++i) {
-        Mpfi x(a[i].lo, a[i].hi), y(b[i].lo, b[i].hi);
-        mpfi_mul(t, x, y);
-        mpfi_add(acc, acc, t);
-      }
+      for (size_t i = 0; i < n; ++i) acc += between(a[i].lo, a[i].hi) * between(b[i].lo, b[i].hi);
       break;
     case CoreOp::Cross: {  // component k: a[k+1]·b[k+2] - a[k+2]·b[k+1]
       if (n < 3 || component > 2) return ValueSet::all();
       const size_t i = (component + 1) % 3, j = (component + 2) % 3;
-      Mpfi ai(a[i].lo, a[i].hi), bj(b[j].lo, b[j].hi), aj(a[j].lo, a[j].hi), bi(b[i].lo, b[i].hi);
-      mpfi_mul(t, ai, bj);
-      mpfi_mul(u, aj, bi);
-      mpfi_sub(acc, t, u);
+      acc = between(a[i].lo, a[i].hi) * between(b[j].lo, b[j].hi) -
+            between(a[j].lo, a[j].hi) * between(b[i].lo, b[i].hi);
       break;
     }
     case CoreOp::Length:
@@ -525,27 +491,26 @@ ValueSet allowedSetGeometric(CoreOp op, std::span<const ValueSet> p, std::span<c
     case CoreOp::Normalize:
     case CoreOp::FastNormalize: {
       const bool distance = op == CoreOp::Distance || op == CoreOp::FastDistance;
+      Enclosure x, square;
       for (size_t i = 0; i < n; ++i) {
-        Mpfi x(a[i].lo, a[i].hi);
-        if (distance) {
-          Mpfi y(b[i].lo, b[i].hi);
-          mpfi_sub(x, x, y);
-        }
-        mpfi_sqr(t, x);
-        mpfi_add(acc, acc, t);
+        x = between(a[i].lo, a[i].hi);
+        if (distance) x -= between(b[i].lo, b[i].hi);
+        // MPFI's square, not x · x: over an interval holding 0 the product's lower end would be negative.
+        mpfi_sqr(square.backend().data(), x.backend().data());
+        acc += square;
       }
-      mpfi_sqrt(acc, acc);
+      acc = sqrt(acc);
       if (op == CoreOp::Normalize || op == CoreOp::FastNormalize) {
-        if (mpfi_has_zero(acc) > 0) return ValueSet::all();  // a zero vector is returned as it is: not this rule
-        Mpfi x(a[component].lo, a[component].hi);
-        mpfi_div(acc, x, acc);
+        // a zero vector is returned as it is: not this rule
+        if (mpfi_has_zero(acc.backend().data()) > 0) return ValueSet::all();
+        acc = between(a[component].lo, a[component].hi) / acc;
       }
       break;
     }
     default: return ValueSet::all();
   }
   Range r;
-  if (!fromMpfi(r, acc)) return ValueSet::all();
+  if (!fromInterval(r, acc)) return ValueSet::all();
   AccuracyRule rule;
   if (row->kind == BoundKind::AbsoluteMaxSquared) {
     double max = 0;

@@ -20,34 +20,34 @@ using images::ImageType;
 // ---------------------------------------------------------------------------------------------
 // Exact rounding of a rational to a binary format.
 
-mpq_class pow2(long k) {
-  mpq_class r = 1;
-  if (k >= 0)
-    mpq_mul_2exp(r.get_mpq_t(), r.get_mpq_t(), static_cast<mp_bitcnt_t>(k));
-  else
-    mpq_div_2exp(r.get_mpq_t(), r.get_mpq_t(), static_cast<mp_bitcnt_t>(-k));
+Rational pow2(long k) {
+  const Integer p = Integer(1) << static_cast<unsigned>(k >= 0 ? k : -k);
+  return k >= 0 ? Rational(p) : Rational(1 / Rational(p));
+}
+
+// floor(q): numerator / denominator truncates toward zero; the denominator is positive.
+Integer floorQ(const Rational& q) {
+  const Integer n = numerator(q), d = denominator(q);
+  Integer r = n / d;
+  if (r * d != n && n < 0) r -= 1;
   return r;
 }
 
-mpz_class floorQ(const mpq_class& q) {
-  mpz_class r;
-  mpz_fdiv_q(r.get_mpz_t(), q.get_num_mpz_t(), q.get_den_mpz_t());
-  return r;
-}
+bool isOdd(const Integer& i) { return bit_test(abs(i), 0); }
 
 // rint: nearest integer, ties to even (OpenCL C rint, the default rounding mode).
-mpz_class rintQ(const mpq_class& q) {
-  mpz_class f = floorQ(q);
-  const mpq_class rem = q - mpq_class(f);
-  const mpq_class half(1, 2);
-  if (rem > half || (rem == half && mpz_odd_p(f.get_mpz_t()))) f += 1;
+Integer rintQ(const Rational& q) {
+  Integer f = floorQ(q);
+  const Rational rem = q - Rational(f);
+  const Rational half(1, 2);
+  if (rem > half || (rem == half && isOdd(f))) f += 1;
   return f;
 }
 
 // floor(log2(a)) for a > 0.
-long ilog2(const mpq_class& a) {
-  const long nb = static_cast<long>(mpz_sizeinbase(a.get_num_mpz_t(), 2));
-  const long db = static_cast<long>(mpz_sizeinbase(a.get_den_mpz_t(), 2));
+long ilog2(const Rational& a) {
+  const long nb = static_cast<long>(msb(numerator(a))) + 1;  // bits of the numerator
+  const long db = static_cast<long>(msb(denominator(a))) + 1;
   const long e = nb - db;
   return a >= pow2(e) ? e : e - 1;
 }
@@ -64,19 +64,19 @@ uint64_t roundBits(const Exact& v, int p, long emin, long emax, int expBits, boo
   }
   const bool neg = v.q < 0 || (v.q == 0 && v.negative);
   const uint64_t sign = neg ? signBit : 0;
-  const mpq_class a = abs(v.q);
+  const Rational a = abs(v.q);
   if (a == 0) return sign;
   const long e = ilog2(a);
   long qe = std::max(e, emin) - (p - 1);
-  const mpq_class m = a * pow2(-qe);
-  mpz_class n = floorQ(m);
+  const Rational m = a * pow2(-qe);
+  Integer n = floorQ(m);
   if (!towardZero) {
-    const mpq_class rem = m - mpq_class(n);
-    const mpq_class half(1, 2);
-    if (rem > half || (rem == half && mpz_odd_p(n.get_mpz_t()))) n += 1;
+    const Rational rem = m - Rational(n);
+    const Rational half(1, 2);
+    if (rem > half || (rem == half && isOdd(n))) n += 1;
   }
   if (n == 0) return sign;
-  const mpz_class top = mpz_class(1) << p;
+  const Integer top = Integer(1) << p;
   if (n == top) {
     n = top >> 1;
     ++qe;
@@ -85,7 +85,7 @@ uint64_t roundBits(const Exact& v, int p, long emin, long emax, int expBits, boo
     if (!towardZero) return sign | infBits;
     return sign | (infBits - (uint64_t(1) << (p - 1))) | ((uint64_t(1) << (p - 1)) - 1);  // the largest finite
   }
-  const uint64_t mant = n.get_ui();
+  const uint64_t mant = n.convert_to<uint64_t>();
   const uint64_t hidden = uint64_t(1) << (p - 1);
   if (mant < hidden) return sign | mant;  // subnormal: qe is at its minimum
   const uint64_t biased = static_cast<uint64_t>(qe + (p - 1) + emax);
@@ -106,7 +106,7 @@ Exact exactOfBits(uint64_t bits, int p, long emax, int expBits) {
   // value = m × 2^(e − (p − 1)), e = be − bias (subnormal: e = 1 − bias, no hidden bit)
   const long e = be == 0 ? 1 - emax : static_cast<long>(be) - emax;
   const uint64_t m = be == 0 ? mant : mant | (mantMask + 1);
-  r.q = mpq_class(mpz_class(static_cast<unsigned long>(m))) * pow2(e - (p - 1));
+  r.q = Rational(Integer(static_cast<unsigned long>(m))) * pow2(e - (p - 1));
   if (neg) r.q = -r.q;
   r.negative = neg;
   return r;
@@ -205,11 +205,11 @@ void storeLE(uint8_t* p, unsigned bytes, uint64_t v) {
 // A normalized channel's value (OpenCL C 3.0 §8.3.1.1
 // [[converting-normalized-integer-channel-data-types-to-floating-point-values]]): c / (2^n − 1), or for signed types
 // max(−1, c / (2^(n−1) − 1)).
-mpq_class normalizedValue(int64_t c, unsigned bits, bool isSigned) {
-  if (!isSigned) return mpq_class(mpz_class(static_cast<long>(c)), (mpz_class(1) << bits) - 1);
-  mpq_class v(mpz_class(static_cast<long>(c)), (mpz_class(1) << (bits - 1)) - 1);
-  v.canonicalize();
-  return std::max(v, mpq_class(-1));
+Rational normalizedValue(int64_t c, unsigned bits, bool isSigned) {
+  // Rational(n, d) is canonical (common factors cancelled).
+  if (!isSigned) return Rational(Integer(c), Integer((Integer(1) << bits) - 1));
+  const Rational v(Integer(c), Integer((Integer(1) << (bits - 1)) - 1));
+  return std::max(v, Rational(-1));
 }
 
 // One raw channel (sign-extended for signed types) → its exact value.
@@ -220,32 +220,30 @@ Exact channelValue(ChannelType t, uint64_t raw, unsigned bits) {
   int64_t c = static_cast<int64_t>(raw);
   if (ti.isSigned && bits < 64 && (raw >> (bits - 1)) & 1) c = static_cast<int64_t>(raw) - (int64_t(1) << bits);
   if (ti.cls == TypeClass::Normalized) {
-    mpq_class v = normalizedValue(c, bits, ti.isSigned);
-    v.canonicalize();
-    return Exact::of(v);
+    return Exact::of(normalizedValue(c, bits, ti.isSigned));
   }
-  return Exact::of(mpq_class(mpz_class(static_cast<long>(c))));
+  return Exact::of(Rational(Integer(static_cast<long>(c))));
 }
 
-mpq_class mpfrToQ(mpfr_t x) {
-  mpq_class r;
-  mpfr_get_q(r.get_mpq_t(), x);
+Rational mpfrToQ(mpfr_t x) {
+  Rational r;
+  mpfr_get_q(r.backend().data(), x);
   return r;
 }
 
 // x^(1/k) of a positive rational, at 256 bits.
-mpq_class rootQ(const mpq_class& x, unsigned long k) {
+Rational rootQ(const Rational& x, unsigned long k) {
   mpfr_t t;
   mpfr_init2(t, 256);
-  mpfr_set_q(t, x.get_mpq_t(), MPFR_RNDN);
+  mpfr_set_q(t, x.backend().data(), MPFR_RNDN);
   mpfr_rootn_ui(t, t, k, MPFR_RNDN);
-  mpq_class r = mpfrToQ(t);
+  Rational r = mpfrToQ(t);
   mpfr_clear(t);
   return r;
 }
 
-mpq_class powQ(const mpq_class& x, unsigned k) {
-  mpq_class r = 1;
+Rational powQ(const Rational& x, unsigned k) {
+  Rational r = 1;
   for (unsigned i = 0; i < k; ++i) r *= x;
   return r;
 }
@@ -316,71 +314,71 @@ const uint8_t* elementAt(const images::ImageView& v, uint64_t x, uint64_t y, uin
 // weight a of the second.
 struct AxisSample {
   std::optional<int64_t> i0, i1;
-  mpq_class a;
+  Rational a;
   bool outside = false;  // CLK_ADDRESS_NONE with a location outside the image
 };
 
-std::optional<int64_t> inImage(const mpz_class& i, uint64_t n) {
-  if (i < 0 || i >= mpz_class(static_cast<unsigned long>(n))) return std::nullopt;
-  return static_cast<int64_t>(i.get_si());
+std::optional<int64_t> inImage(const Integer& i, uint64_t n) {
+  if (i < 0 || i >= Integer(static_cast<unsigned long>(n))) return std::nullopt;
+  return static_cast<int64_t>(i.convert_to<long>());
 }
 
 // The address_mode function of OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] (table-address-modes-texel-location):
 // CLAMP_TO_EDGE clamps to [0, size − 1], CLAMP to [−1, size] (−1 and size are outside: the border colour), NONE
 // leaves the coordinate.
-std::optional<int64_t> addressMode(AddressingMode m, const mpz_class& f, uint64_t n) {
-  const mpz_class size(static_cast<unsigned long>(n));
+std::optional<int64_t> addressMode(AddressingMode m, const Integer& f, uint64_t n) {
+  const Integer size(static_cast<unsigned long>(n));
   if (m == AddressingMode::ClampToEdge) {
     if (f < 0) return 0;
     if (f > size - 1) return static_cast<int64_t>(n - 1);
-    return static_cast<int64_t>(f.get_si());
+    return static_cast<int64_t>(f.convert_to<long>());
   }
   return inImage(f, n);  // CLAMP: −1 and size are outside; NONE: anything outside is
 }
 
-AxisSample sampleAxis(const images::Sampler& s, const mpq_class& coord, uint64_t n) {
+AxisSample sampleAxis(const images::Sampler& s, const Rational& coord, uint64_t n) {
   AxisSample r;
-  const mpq_class half(1, 2);
-  const mpq_class nq(mpz_class(static_cast<unsigned long>(n)));
+  const Rational half(1, 2);
+  const Rational nq(Integer(static_cast<unsigned long>(n)));
   const bool linear = s.filter == FilterMode::Linear;
   if (s.addressing == AddressingMode::Repeat) {
     // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: u = (s − floor(s)) × w_t; i = floor(u), wrapped; linear: i0 =
     // floor(u − 0.5), i1 = i0 + 1, wrapped.
-    const mpq_class u = (coord - mpq_class(floorQ(coord))) * nq;
+    const Rational u = (coord - Rational(floorQ(coord))) * nq;
     if (!linear) {
-      mpz_class i = floorQ(u);
-      if (i > nq - 1) i -= nq.get_num();
-      r.i0 = static_cast<int64_t>(i.get_si());
+      Integer i = floorQ(u);
+      if (i > nq - 1) i -= numerator(nq);
+      r.i0 = static_cast<int64_t>(i.convert_to<long>());
       return r;
     }
-    mpz_class i0 = floorQ(u - half), i1 = i0 + 1;
-    r.a = u - half - mpq_class(i0);
-    if (i0 < 0) i0 += nq.get_num();
-    if (i1 > nq - 1) i1 -= nq.get_num();
-    r.i0 = static_cast<int64_t>(i0.get_si());
-    r.i1 = static_cast<int64_t>(i1.get_si());
+    Integer i0 = floorQ(u - half), i1 = i0 + 1;
+    r.a = u - half - Rational(i0);
+    if (i0 < 0) i0 += numerator(nq);
+    if (i1 > nq - 1) i1 -= numerator(nq);
+    r.i0 = static_cast<int64_t>(i0.convert_to<long>());
+    r.i1 = static_cast<int64_t>(i1.convert_to<long>());
     return r;
   }
   if (s.addressing == AddressingMode::MirroredRepeat) {
     // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: s' = |s − 2 rint(0.5 s)|, u = s' × w_t; i = min(floor(u), w_t
     // − 1); linear: i0 = max(floor(u − 0.5), 0), i1 = min(floor(u − 0.5) + 1, w_t − 1).
-    const mpq_class sp = abs(coord - 2 * mpq_class(rintQ(coord / 2)));
-    const mpq_class u = sp * nq;
+    const Rational sp = abs(coord - 2 * Rational(rintQ(coord / 2)));
+    const Rational u = sp * nq;
     if (!linear) {
-      mpz_class i = floorQ(u);
-      if (i > nq - 1) i = nq.get_num() - 1;
-      r.i0 = static_cast<int64_t>(i.get_si());
+      Integer i = floorQ(u);
+      if (i > nq - 1) i = numerator(nq) - 1;
+      r.i0 = static_cast<int64_t>(i.convert_to<long>());
       return r;
     }
-    mpz_class i0 = floorQ(u - half), i1 = i0 + 1;
-    r.a = u - half - mpq_class(i0);
+    Integer i0 = floorQ(u - half), i1 = i0 + 1;
+    r.a = u - half - Rational(i0);
     if (i0 < 0) i0 = 0;
-    if (i1 > nq - 1) i1 = nq.get_num() - 1;
-    r.i0 = static_cast<int64_t>(i0.get_si());
-    r.i1 = static_cast<int64_t>(i1.get_si());
+    if (i1 > nq - 1) i1 = numerator(nq) - 1;
+    r.i0 = static_cast<int64_t>(i0.convert_to<long>());
+    r.i1 = static_cast<int64_t>(i1.convert_to<long>());
     return r;
   }
-  const mpq_class u = s.normalizedCoords ? coord * nq : coord;
+  const Rational u = s.normalizedCoords ? coord * nq : coord;
   // CLK_ADDRESS_NONE: "the programmer guarantees that the image coordinates ... refer to a location inside the
   // image" (OpenCL C 3.0 §6.15.15.1 [[table-sampler-descriptor]]): the location u must lie in [0, size).
   if (s.addressing == AddressingMode::None && (u < 0 || u >= nq)) r.outside = true;
@@ -388,10 +386,10 @@ AxisSample sampleAxis(const images::Sampler& s, const mpq_class& coord, uint64_t
     r.i0 = addressMode(s.addressing, floorQ(u), n);
     return r;
   }
-  const mpz_class f = floorQ(u - half);
+  const Integer f = floorQ(u - half);
   r.i0 = addressMode(s.addressing, f, n);
   r.i1 = addressMode(s.addressing, f + 1, n);
-  r.a = u - half - mpq_class(f);
+  r.a = u - half - Rational(f);
   return r;
 }
 
@@ -446,17 +444,17 @@ bool isSubnormalHalfBits(uint16_t b) { return (b & 0x7c00u) == 0 && (b & 0x3ffu)
 
 // OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]: c <= 0.04045 ? c / 12.92
 // : powr((c + 0.055) / 1.055, 2.4); with 2.4 = 12/5 the power is the fifth root of the twelfth power.
-mpq_class srgbToLinear(const mpq_class& c) {
-  if (c <= mpq_class(4045, 100000)) return c / mpq_class(1292, 100);
-  const mpq_class y = (c + mpq_class(55, 1000)) / mpq_class(1055, 1000);
+Rational srgbToLinear(const Rational& c) {
+  if (c <= Rational(4045, 100000)) return c / Rational(1292, 100);
+  const Rational y = (c + Rational(55, 1000)) / Rational(1055, 1000);
   return rootQ(powQ(y, 12), 5);
 }
 
 // OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]: c < 0.0031308 ? 12.92 c : 1.055 powr(c, 1/2.4) −
 // 0.055, for c in [0, 1]; 1/2.4 = 5/12.
-mpq_class linearToSrgb(const mpq_class& c) {
-  if (c < mpq_class(31308, 10000000)) return mpq_class(1292, 100) * c;
-  return mpq_class(1055, 1000) * rootQ(powQ(c, 5), 12) - mpq_class(55, 1000);
+Rational linearToSrgb(const Rational& c) {
+  if (c < Rational(31308, 10000000)) return Rational(1292, 100) * c;
+  return Rational(1055, 1000) * rootQ(powQ(c, 5), 12) - Rational(55, 1000);
 }
 
 std::vector<std::pair<char, uint64_t>> rawChannels(ImageFormat f, const uint8_t* element) {
@@ -525,9 +523,9 @@ Color roundColor(const ExactColor& c, ColorKind kind) {
       case ColorKind::Int:
       case ColorKind::Uint: {
         if (c[k].kind != Exact::Kind::Finite) throw std::invalid_argument("host images: integer read of a non-finite");
-        const mpz_class i = floorQ(c[k].q);
-        out.lanes[k] =
-            i < 0 ? static_cast<uint32_t>(static_cast<int32_t>(i.get_si())) : static_cast<uint32_t>(i.get_ui());
+        const Integer i = floorQ(c[k].q);
+        out.lanes[k] = i < 0 ? static_cast<uint32_t>(static_cast<int32_t>(i.convert_to<long>()))
+                             : static_cast<uint32_t>(i.convert_to<unsigned long>());
         break;
       }
     }
@@ -547,10 +545,10 @@ int64_t convertSatRte(const Exact& x, int64_t lo, int64_t hi) {
   if (x.kind == Exact::Kind::NaN) return 0;
   if (x.kind == Exact::Kind::PosInf) return hi;
   if (x.kind == Exact::Kind::NegInf) return lo;
-  const mpz_class r = rintQ(x.q);
+  const Integer r = rintQ(x.q);
   if (r < lo) return lo;
   if (r > hi) return hi;
-  return r.get_si();
+  return r.convert_to<long>();
 }
 
 // write_imagef / write_imageh of a normalized channel of `bits` bits: convert_<type>_sat_rte(f × M) with the product
@@ -574,7 +572,7 @@ uint64_t toNormalized(const Exact& f, unsigned bits, bool isSigned, unsigned sto
 // OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]: NaN → 0, clamp to [0, 1], linear → sRGB, floor(c
 // × 255 + 0.5).
 uint64_t toSrgb(const Exact& x) {
-  mpq_class c;
+  Rational c;
   if (x.kind == Exact::Kind::NaN || x.kind == Exact::Kind::NegInf)
     c = 0;
   else if (x.kind == Exact::Kind::PosInf)
@@ -587,15 +585,15 @@ uint64_t toSrgb(const Exact& x) {
     c = 0;
   else
     c = linearToSrgb(c);
-  return floorQ(c * 255 + mpq_class(1, 2)).get_ui();
+  return floorQ(c * 255 + Rational(1, 2)).convert_to<unsigned long>();
 }
 
 Exact laneValue(const Color& c, ColorKind kind, int k) {
   switch (kind) {
     case ColorKind::Float: return exactOfFloatBits(c.lanes[k]);
     case ColorKind::Half: return exactOfHalfBits(uint16_t(c.lanes[k]));
-    case ColorKind::Int: return Exact::of(mpq_class(static_cast<long>(static_cast<int32_t>(c.lanes[k]))));
-    case ColorKind::Uint: return Exact::of(mpq_class(static_cast<unsigned long>(c.lanes[k])));
+    case ColorKind::Int: return Exact::of(Rational(static_cast<long>(static_cast<int32_t>(c.lanes[k]))));
+    case ColorKind::Uint: return Exact::of(Rational(static_cast<unsigned long>(c.lanes[k])));
   }
   return {};
 }
@@ -624,13 +622,13 @@ uint64_t encodeChannel(ImageFormat f, bool srgbChannel, const Exact& v, ColorKin
       // [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]:
       // convert_char_sat / convert_short_sat / no conversion.
       const int64_t lo = -(int64_t(1) << (bits - 1)), hi = (int64_t(1) << (bits - 1)) - 1;
-      const int64_t x = std::clamp<int64_t>(v.q.get_num().get_si(), lo, hi);
+      const int64_t x = std::clamp<int64_t>(numerator(v.q).convert_to<long>(), lo, hi);
       return static_cast<uint64_t>(x) & ((uint64_t(1) << bits) - 1);
     }
     case TypeClass::Unsigned: {
       if (kind != ColorKind::Uint) throw std::invalid_argument("host images: write_imageui needed");
       const uint64_t hi = (uint64_t(1) << bits) - 1;
-      return std::min<uint64_t>(v.q.get_num().get_ui(), hi);
+      return std::min<uint64_t>(numerator(v.q).convert_to<unsigned long>(), hi);
     }
   }
   return 0;
@@ -685,7 +683,7 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
   const ImageFormat fmt = image.desc.format;
   const TypeClass cls = infoOf(fmt.type).cls;
   const unsigned ncoords = g.dims + (g.array ? 1 : 0);
-  std::array<mpq_class, 3> c;
+  std::array<Rational, 3> c;
   for (unsigned k = 0; k < ncoords; ++k) {
     if (coord.isFloat) {
       const Exact e = exactOfCoord(coord.f[k]);
@@ -695,7 +693,7 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
       }
       c[k] = e.q;
     } else {
-      c[k] = mpq_class(static_cast<long>(coord.i[k]));
+      c[k] = Rational(static_cast<long>(coord.i[k]));
     }
   }
   if (!s.normalizedCoords &&
@@ -711,9 +709,9 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
   // − 1), always unnormalized.
   int64_t layer = 0;
   if (g.array) {
-    const mpz_class l = rintQ(c[g.dims]);
+    const Integer l = rintQ(c[g.dims]);
     const int64_t layers = static_cast<int64_t>(g.size[g.dims]);
-    layer = l < 0 ? 0 : (l > layers - 1 ? layers - 1 : l.get_si());
+    layer = l < 0 ? 0 : (l > layers - 1 ? layers - 1 : l.convert_to<long>());
   }
   std::array<AxisSample, 3> ax;
   for (unsigned k = 0; k < g.dims; ++k) {
@@ -736,7 +734,7 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
     ExactColor sum{Exact::of(0), Exact::of(0), Exact::of(0), Exact::of(0)};
     for (unsigned corner = 0; corner < (1u << g.dims); ++corner) {
       std::array<std::optional<int64_t>, 3> idx;
-      mpq_class weight = 1;
+      Rational weight = 1;
       for (unsigned k = 0; k < g.dims; ++k) {
         const bool second = (corner >> k) & 1;
         idx[k] = second ? ax[k].i1 : ax[k].i0;

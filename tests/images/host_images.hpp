@@ -5,8 +5,8 @@
 // the border colours of OpenCL C 3.0 §6.15.15.1.1 [[determining-the-border-color-or-value]] and the sampler formulas of
 // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] and OpenCL C 3.0 §8.4 [[selecting-an-image-from-an-image-array]].
 //
-// Everything is evaluated exactly with GMP rationals (coordinates scaled, floors, fractional parts, weights, the
-// weighted sum) and rounded once at the end by roundBinary below; the sRGB → linear function, which is not rational,
+// Everything is evaluated exactly with rationals (Boost.Multiprecision over GMP: coordinates scaled, floors, fractional
+// parts, weights, the weighted sum) and rounded once at the end by roundBinary below; the sRGB → linear function, which is not rational,
 // is computed with MPFR at 256 bits and then taken as an exact rational. Only the enum and struct types of the images/
 // headers are used here, never their functions.
 #pragma once
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include <gmpxx.h>
+#include <boost/multiprecision/gmp.hpp>
 
 #include "images/image.hpp"
 #include "images/sampler.hpp"
@@ -30,12 +30,16 @@ using images::Color;
 using images::ColorKind;
 using images::ImageFormat;
 
+// Exact rationals and integers (Boost.Multiprecision's GMP backends), the host's own.
+using Rational = boost::multiprecision::number<boost::multiprecision::gmp_rational>;
+using Integer = boost::multiprecision::number<boost::multiprecision::gmp_int>;
+
 // One colour component's exact value: a rational, or ±inf / NaN (float and half channels), with the sign of a zero.
 struct Exact {
   enum class Kind : uint8_t { Finite, PosInf, NegInf, NaN } kind = Kind::Finite;
-  mpq_class q;
+  Rational q;
   bool negative = false;  // the sign of a zero (−0.0); for finite non-zero values q carries the sign
-  static Exact of(const mpq_class& v) { return Exact{Kind::Finite, v, false}; }
+  static Exact of(const Rational& v) { return Exact{Kind::Finite, v, false}; }
 };
 using ExactColor = std::array<Exact, 4>;
 
@@ -66,8 +70,8 @@ bool isSubnormalHalfBits(uint16_t b);
 
 // sRGB ↔ linear (OpenCL C 3.0 §8.3.5 [[conversion-rules-for-srgba-and-sbgra-images]]) with exact decimal constants,
 // evaluated in MPFR at 256 bits.
-mpq_class srgbToLinear(const mpq_class& c);
-mpq_class linearToSrgb(const mpq_class& c);
+Rational srgbToLinear(const Rational& c);
+Rational linearToSrgb(const Rational& c);
 
 // The element's channels after the order mapping (missing channels 0, alpha 1; INTENSITY, LUMINANCE replicated;
 // sRGB colour channels converted to linear), exact.

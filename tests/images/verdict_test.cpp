@@ -37,7 +37,7 @@ float down(float f, int steps = 1) {
 Color rgba(float r, float g, float b, float a) { return Color{{bits(r), bits(g), bits(b), bits(a)}}; }
 // The exact value c / M rounded once to float by the host implementation.
 float exactNormalized(long c, long m) {
-  return std::bit_cast<float>(hostimg::roundToFloatBits(hostimg::Exact::of(mpq_class(c, m))));
+  return std::bit_cast<float>(hostimg::roundToFloatBits(hostimg::Exact::of(hostimg::Rational(c, m))));
 }
 
 struct Img {
@@ -269,7 +269,7 @@ TEST_CASE("judgeRead: sRGB reads allow values that convert back within 0.5 of th
   c.isFloat = false;
   c.i = {0, 0, 0};
   // L(x) = ((x / 255 + 0.055) / 1.055)^2.4 from the host (MPFR); 128.4 is inside, 128.6 outside.
-  auto lin = [](double code) { return float(hostimg::srgbToLinear(mpq_class(code) / 255).get_d()); };
+  auto lin = [](double code) { return float(hostimg::srgbToLinear(hostimg::Rational(code) / 255).convert_to<double>()); };
   const float a = exactNormalized(128, 255);
   CHECK(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(lin(128), 0, 1, a)).allowed);
   CHECK(images::judgeRead(img.view, nullptr, c, ColorKind::Float, {}, rgba(lin(128.4), 0, 1, a)).allowed);
