@@ -185,7 +185,7 @@ std::string openCLCPrelude(const std::set<std::string>& supported) {
   // Nor cl_khr_subgroup_named_barrier, whose built-ins are OpenCL C++'s (SPIR-V OpNamedBarrierInitialize and
   // OpMemoryNamedBarrier, which clref executes).
   if (has("cl_khr_subgroup_named_barrier")) p += "#define cl_khr_subgroup_named_barrier 1\n";
-  // The device has the half atomic add in global and local memory together (host.cpp openCLCFeatures).
+  // The device has the half atomic add in global and local memory together (host/device_features.cpp openCLCFeatures).
   if (has("__opencl_c_ext_fp16_global_atomic_add"))
     p += "#if __OPENCL_C_VERSION__ >= 200\n" + halfAtomicAddPrelude() + "#endif\n";
   return p;
