@@ -5,7 +5,8 @@
 #   etc/OpenCL/vendors/clref.icd                its vendor file, naming the installed library
 #   lib/libclref_host.a                         the C++ host API: one archive holding the objects
 #                                               of numerics, images, interpreter, compiler, host and check
-#   include/clref/{host,compiler,interpreter,images,numerics}/   the public headers (clref_module PUBLIC_HEADERS)
+#   include/clref/{host,compiler,interpreter,images,numerics}/   the public headers (clref_module PUBLIC_HEADERS),
+#                                               included as <clref/host/host.hpp>
 #   lib/cmake/clref/                            the CMake package: find_package(clref), clref::host
 #   lib/pkgconfig/clref.pc                      pkg-config (--static for the private libraries)
 # -DCLREF_REGISTER_ICD=ON also writes /etc/OpenCL/vendors/clref.icd, registering clref with the
@@ -41,7 +42,7 @@ endforeach()
 
 add_library(clref_host STATIC ${objects})
 set_target_properties(clref_host PROPERTIES EXPORT_NAME host LINKER_LANGUAGE CXX)
-target_include_directories(clref_host INTERFACE $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}/clref>)
+target_include_directories(clref_host INTERFACE $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 target_compile_features(clref_host INTERFACE cxx_std_20)
 target_link_libraries(clref_host PRIVATE ${CLREF_HOST_DEPENDENCIES})
 

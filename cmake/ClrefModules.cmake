@@ -12,7 +12,7 @@
 #   - the headers named in ALLOW, each for one file (exceptions to delete: an entry no longer
 #     needed fails the check too).
 # PUBLIC_HEADERS (relative to <folder>) are the module's part of the installed host API
-# (host/host.hpp and what it includes): installed under include/clref/<folder>, and they may
+# (host/host.hpp and what it includes): installed under include/clref/<folder> (included as <clref/<folder>/…>), and they may
 # include only public headers. Every other header is internal: used by modules above, never
 # installed.
 #
@@ -33,10 +33,21 @@ function(clref_module name)
   foreach(key DIR USES USES_PUBLIC PUBLIC_HEADERS ALLOW)
     set_property(GLOBAL PROPERTY CLREF_MODULE_${name}_${key} "${arg_${key}}")
   endforeach()
+  # Installed as <prefix>/include/clref/<folder>/<header>, included by programs outside the tree as
+  # <clref/<folder>/<header>> (no clash with another project's host/ or images/): the copy installed has its
+  # includes of clref headers prefixed the same way, written into the build tree at configure time.
   foreach(header IN LISTS arg_PUBLIC_HEADERS)
     get_filename_component(sub "${header}" DIRECTORY)
-    install(FILES ${CMAKE_SOURCE_DIR}/${arg_DIR}/${header}
-            DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/clref/${arg_DIR}/${sub} COMPONENT devel)
+    set(source ${CMAKE_SOURCE_DIR}/${arg_DIR}/${header})
+    set(installed ${CMAKE_BINARY_DIR}/installed-headers/clref/${arg_DIR}/${header})
+    file(READ ${source} text)
+    string(REGEX REPLACE "#include \"(numerics|images|interpreter|compiler|host)/" "#include \"clref/\\1/" text
+           "${text}")
+    file(WRITE ${installed}.new "${text}")
+    file(COPY_FILE ${installed}.new ${installed} ONLY_IF_DIFFERENT)
+    file(REMOVE ${installed}.new)
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${source})
+    install(FILES ${installed} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/clref/${arg_DIR}/${sub} COMPONENT devel)
   endforeach()
 endfunction()
 

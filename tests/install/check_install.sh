@@ -26,6 +26,13 @@ for f in bin/clref "$libdir/libclref_icd.so" etc/OpenCL/vendors/clref.icd \
   "$libdir/pkgconfig/clref.pc"; do
   [[ -e $prefix/$f ]] || fail "$f is not installed"
 done
+# Programs include the headers as <clref/…>; so do the installed headers among themselves, so that a program's own
+# host/ or images/ folder cannot stand in for clref's.
+if grep -rnE '#include "(numerics|images|interpreter|compiler|host)/' "$prefix/include/clref"; then
+  fail "an installed header includes a clref header without the clref/ prefix"
+fi
+grep -q '#include "clref/compiler/opencl_c.hpp"' "$prefix/include/clref/host/host.hpp" ||
+  fail "the installed host.hpp does not include clref/compiler/opencl_c.hpp"
 icd=$(cat "$prefix/etc/OpenCL/vendors/clref.icd")
 [[ $icd == "$prefix/$libdir/libclref_icd.so" ]] || fail "clref.icd names '$icd', not the installed library"
 "$prefix/bin/clref" math sqrt 2 --type float | grep -q 0x1.6a09e6p+0 || fail "the installed clref tool"

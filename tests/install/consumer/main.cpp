@@ -1,7 +1,7 @@
 // A program outside clref's build using the installed host API (tests/install/check_install.sh
 // builds it with find_package(clref) and with pkg-config): runs vadd from SPIR-V and, when
 // clang-15 and llvm-spirv-15 are on PATH, a kernel compiled from OpenCL C.
-#include <host/host.hpp>
+#include <clref/host/host.hpp>
 
 #include <cstdio>
 #include <memory>
