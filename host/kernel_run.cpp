@@ -131,13 +131,6 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
       case ArgKind::Queue: b.queue = bindingOf(*a.queue); break;
     }
   }
-  // The launch limits on the arguments (a buffer's size, local memory): the executor's rule, reported as the host
-  // API's error with its message.
-  try {
-    (void)interpreter::checkLaunchLimits(kernel, bindings, cfg.localMemSize);
-  } catch (const interpreter::LaunchLimitError& e) {
-    throw Error(e.what());
-  }
   interpreter::NDRangeSpec spec;
   spec.dims = range.dims;
   std::array<size_t, 3> local = range.local ? *range.local : defaultLocalSize(range, cfg, maxWorkGroupSize());
@@ -184,6 +177,10 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
   interpreter::ExecResult r;
   try {
     r = interpreter::execute(kernel, bindings, spec, ec);
+  } catch (const interpreter::LaunchLimitError& e) {
+    // The launch limits on the arguments (a buffer's size, local memory): checked once, by the executor
+    // (checkLaunchLimits), and reported as the host API's error with its message.
+    throw Error(e.what());
   } catch (const std::invalid_argument& e) {
     // The executor's own argument checks, which the checks above should already have made; the host API's error.
     throw Error(name_ + ": " + e.what());

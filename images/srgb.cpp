@@ -16,8 +16,8 @@
 #include <cmath>
 #include <cstring>
 
-#include "numerics/format.hpp"
 #include "images/rational_internal.hpp"
+#include "numerics/format.hpp"
 #include "numerics/mpfr_round.hpp"
 
 namespace clref::images {

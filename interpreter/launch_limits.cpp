@@ -1,5 +1,5 @@
-// The limits a launch's arguments must keep (checkLaunchLimits, executor.hpp), each written once: the executor
-// enforces them, and the host API checks them first to report them as its own errors (host::Kernel::run).
+// The limits a launch's arguments must keep (checkLaunchLimits, executor.hpp), each written once and checked once: the
+// executor enforces them, and the host API reports its LaunchLimitError as its own error (host::Kernel::run).
 #include "interpreter/executor.hpp"
 
 #include <algorithm>
