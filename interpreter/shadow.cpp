@@ -47,6 +47,7 @@ const ShadowEntry* ShadowRun::lane(const uint8_t* p, uint32_t size, ShadowEntry&
   scratch = ShadowEntry{};
   scratch.size = uint8_t(size);
   scratch.set = numerics::ValueSet::all();
+  scratch.reinterpreted = true;
   scratch.undetermined = decision.has_value();
   scratch.decision = decision.value_or(0);
   return &scratch;
@@ -78,6 +79,7 @@ ShadowRun::Snapshot ShadowRun::take(const uint8_t* src, uint64_t n) const {
       // A lane cut by the range: the copy holds part of it, which is no value of its own.
       const uintptr_t from = std::max(it->first, a), to = std::min<uintptr_t>(it->first + e.size, a + n);
       e.set = numerics::ValueSet::all();
+      e.reinterpreted = true;
       e.size = uint8_t(to - from);
       moved.emplace_back(from - a, e);
     } else {

@@ -38,6 +38,9 @@ struct ShadowEntry {
   bool undetermined = false;
   uint32_t decision = 0;
   uint32_t producer = UINT32_MAX;  // the instruction (Module::instructions index) whose rule gave the set
+  // The lane was cut by a partial access or read over lanes of another size (its bytes reinterpreted): its set is the
+  // one the bytes allow, which clref does not follow across a reinterpretation (any value).
+  bool reinterpreted = false;
 };
 
 // A decision whose outcome the allowed sets leave open: the instruction, the work-item and what it decided between.

@@ -34,13 +34,6 @@ double readInt(const uint8_t* p, uint8_t bytes, bool isSigned) {
   return isSigned ? double(int64_t(u)) : double(u);
 }
 
-// A lane's shadow: its set (a single value when exact) or undetermined.
-struct LaneValue {
-  ValueSet set;
-  bool undetermined = false;
-  uint32_t decision = 0;
-};
-
 LaneValue laneOf(const WorkItem& wi, const LaneRef& a, uint32_t lane) {
   const uint8_t* p = wi.regs + a.reg + lane * a.stride;
   ShadowEntry scratch;
@@ -301,6 +294,7 @@ const Op* shIntOfFloat(WorkItem& wi, const Op* op) {
         ShadowEntry any;
         any.set = ValueSet::all();
         any.size = r.bytes;
+        any.producer = op->inst;
         wi.shadow->set(out, any);  // an integer lane with "any value" (check/check.cpp: allowed)
         continue;
       }
@@ -613,10 +607,11 @@ const Op* shAtomic(WorkItem& wi, const Op* op) {
 
 // ---- Data movement within registers -------------------------------------------------------------------------------
 
-// The lane of `bytes` bytes at `at` holds any value.
-static void setAnyValue(ShadowRun& s, uint8_t* at, uint32_t bytes) {
+// The lane of `bytes` bytes at `at` holds any value, by the rule of instruction `producer`.
+static void setAnyValue(ShadowRun& s, uint8_t* at, uint32_t bytes, uint32_t producer) {
   ShadowEntry e;
   e.set = ValueSet::all();
+  e.producer = producer;
   e.size = uint8_t(bytes);
   e.format = formatOfBytes(bytes);
   s.set(at, e);
@@ -625,7 +620,7 @@ static void setAnyValue(ShadowRun& s, uint8_t* at, uint32_t bytes) {
 // The lanes at the byte offsets of the table (c bytes each) of the result r hold any value.
 const Op* shAnyValueLanes(WorkItem& wi, const Op* op) {
   for (uint32_t off : *static_cast<const std::vector<uint32_t>*>(op->aux))
-    setAnyValue(*wi.shadow, wi.regs + op->r + off, op->c);
+    setAnyValue(*wi.shadow, wi.regs + op->r + off, op->c, op->inst);
   return op + 1;
 }
 
@@ -660,6 +655,7 @@ static bool freedByChoice(WorkItem& wi, const Op* op, uint8_t* out, uint32_t byt
   for (uint32_t off = 0; off < bytes; off += laneBytes) {
     ShadowEntry e;
     e.set = ValueSet::all();
+    e.producer = op->inst;
     e.size = uint8_t(std::min(laneBytes, bytes - off));
     e.format = formatOfBytes(e.size);
     s.entries[reinterpret_cast<uintptr_t>(out + off)] = e;
@@ -717,7 +713,7 @@ const Op* shGeneric(WorkItem& wi, const Op* op) {
   for (size_t i = 0; i + 1 < vals.size() && !d; i += 2) d = s.decisionIn(wi.regs + vals[i], vals[i + 1]);
   if (!d && op->imm) {
     // A floating-point result of operands with sets, by an instruction without a set rule: any value.
-    for (uint32_t off = 0; off < op->n; off += op->c) setAnyValue(s, wi.regs + op->r + off, op->c);
+    for (uint32_t off = 0; off < op->n; off += op->c) setAnyValue(s, wi.regs + op->r + off, op->c, op->inst);
     return op + 1;
   }
   if (!d && op->b) {
@@ -736,7 +732,7 @@ const Op* shGeneric(WorkItem& wi, const Op* op) {
         partial = partial || !e->set.isAll();
       }
       if (anyLane)
-        setAnyValue(s, wi.regs + op->r + off, op->c);
+        setAnyValue(s, wi.regs + op->r + off, op->c, op->inst);
       else
         s.clear(wi.regs + op->r + off, op->c);
     }
@@ -950,6 +946,10 @@ void shadowCopyOperand0(ShadowLowering& S) { S.copies({0, S.L.reg(S.operand(0)),
 
 uint32_t recordShadowDecision(WorkItem& wi, const Op* op, const std::string& what) {
   return recordDecision(wi, op, what);
+}
+LaneValue shadowLaneOf(const WorkItem& wi, const LaneRef& a, uint32_t lane) { return laneOf(wi, a, lane); }
+uint32_t shadowDecisionFor(WorkItem& wi, const Op* op, const LaneValue& v, const char* what) {
+  return decisionFor(wi, op, v, what);
 }
 void writeShadowLane(WorkItem& wi, const Op* op, uint8_t* p, uint8_t bytes, numerics::Format f,
                      const numerics::ValueSet& set, double reference, bool perturbable) {

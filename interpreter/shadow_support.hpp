@@ -43,6 +43,18 @@ struct LaneRef {
 
 double shadowReadFloat(const uint8_t* p, numerics::Format f);
 
+// A lane's shadow: its set (a single value when exact) or undetermined (decision ~0u: an integer lane that holds the
+// bits of a float with a set, which has no decision of its own yet: shadowDecisionFor gives it one).
+struct LaneValue {
+  numerics::ValueSet set;
+  bool undetermined = false;
+  uint32_t decision = 0;
+};
+// Lane `lane` of an operand (a register).
+LaneValue shadowLaneOf(const WorkItem& wi, const LaneRef& a, uint32_t lane);
+// The decision an undetermined operand lane depends on (recorded at `op` for decision ~0u, described by `what`).
+uint32_t shadowDecisionFor(WorkItem& wi, const Op* op, const LaneValue& v, const char* what);
+
 // ---- Floating-point results: arithmetic, math, conversions ------------------------------------------------------
 
 enum class FloatKind : uint8_t { Core, Math, Negate, Convert, FMod };
