@@ -262,6 +262,52 @@ std::string ElementVerdict::allowedString() const {
 
 namespace {
 
+// A set that says nothing: every value of the type (with or without NaN).
+bool vacuous(const numerics::ValueSet& s) { return std::isinf(s.lo) && s.lo < 0 && std::isinf(s.hi) && s.hi > 0; }
+
+// Where an element's "any value" set came from (check.hpp AnyValueSource): the instruction whose rule gave it, else
+// what reinterpreted its bytes, else the store that wrote it.
+AnyValueSource anyValueSource(const interpreter::ShadowRun& shadow, const interpreter::ShadowEntry* e,
+                              const uint8_t* at, std::string why) {
+  AnyValueSource src;
+  std::optional<uint32_t> inst;
+  if (e && e->producer != UINT32_MAX) inst = e->producer;
+  if (e && e->reinterpreted && !inst)
+    why = "its bytes were reinterpreted (a partial access, or a load of another type over values with allowed sets): "
+          "clref does not follow a set through a reinterpretation";
+  if (!inst && !(e && e->reinterpreted)) inst = shadow.writerOf(at);
+  if (inst && shadow.module && *inst < shadow.module->instructions.size())
+    src.instruction = instructionText(*shadow.module, *inst);
+  src.why = std::move(why);
+  return src;
+}
+
+// The "any value" elements of one buffer, grouped by source (BufferVerdict::anyValueBy).
+class AnyValueTally {
+ public:
+  // Marks an element that the set "any value" allows: allowed, or undetermined under CheckOptions::strict.
+  void add(ElementVerdict& ev, AnyValueSource src, bool strict) {
+    ev.anyValue = true;
+    if (strict) {
+      ev.cls = ElementClass::Undetermined;
+      ev.reason = "allowed only by the set any value (--strict): " + src.why +
+                  (src.instruction.empty() ? std::string() : "; from " + src.instruction);
+    }
+    ++count_[{std::move(src.instruction), std::move(src.why)}];
+  }
+  void into(BufferVerdict& bv) const {
+    for (const auto& [key, n] : count_) {
+      bv.anyValue += n;
+      bv.anyValueBy.push_back({key.first, key.second, n});
+    }
+    std::stable_sort(bv.anyValueBy.begin(), bv.anyValueBy.end(),
+                     [](const AnyValueSource& a, const AnyValueSource& b) { return a.elements > b.elements; });
+  }
+
+ private:
+  std::map<std::pair<std::string, std::string>, uint64_t> count_;
+};
+
 void tally(BufferVerdict& bv, ElementVerdict&& ev) {
   switch (ev.cls) {
     case ElementClass::Allowed: ++bv.allowed; break;
@@ -312,6 +358,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
   bv.type = o.type;
   const auto* ref = reinterpret_cast<const uint8_t*>(buffer->data());
   const std::string whole = opennessOf(shadow, ref);
+  AnyValueTally anyValues;
   // One scalar: number `i` of the buffer, at byte offset `at`, of type `type`.
   uint64_t judged = 0;
   auto judge = [&](uint64_t i, uint64_t at, numerics::ScalarType type) {
@@ -338,7 +385,11 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
         ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
       } else {
         ev.allowed = e ? e->set : numerics::ValueSet::point(rv);
-        if (e && e->format != floatFormat(type)) ev.allowed = numerics::ValueSet::all();
+        std::string anyWhy = "its rule allows any value here (the result is undefined or unbounded for these operands)";
+        if (e && e->format != floatFormat(type)) {
+          ev.allowed = numerics::ValueSet::all();
+          anyWhy = "the element holds the bytes of a value of another floating-point format";
+        }
         // -cl-no-signed-zeros: a zero of either sign stands for the other.
         const bool zeroSignFree =
             options.noSignedZeros && ov == 0 && ev.allowed.contains(std::signbit(ov) ? 0.0 : -0.0);
@@ -350,6 +401,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
                         std::isfinite(ov) && std::isfinite(rv) ? std::fabs(ov - rv) / u : 0.0,
                         numerics::toString(ev.allowed).c_str());
           ev.reason = buf + culprit(shadow, e, r);
+          if (vacuous(ev.allowed)) anyValues.add(ev, anyValueSource(shadow, e, r, anyWhy), options.strict);
         } else if (!open.empty()) {
           ev.cls = ElementClass::Undetermined;
           ev.reason = "outside the allowed set " + numerics::toString(ev.allowed) + ", but " + open;
@@ -374,7 +426,11 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
         ev.allowedText = "any value";
         ev.reason =
             "any value: the result is implementation-defined or undefined here (e.g. an out-of-range "
-            "conversion without _sat, OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]])";
+            "conversion without _sat, OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]])" +
+            culprit(shadow, e, r);
+        anyValues.add(ev,
+                      anyValueSource(shadow, e, r, "the integer result is implementation-defined or undefined here"),
+                      options.strict);
       } else if (e) {
         ev.cls = ElementClass::Undetermined;
         ev.reason = "holds the bits of a floating-point value with an allowed set";
@@ -396,6 +452,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
   bv.elements = fields ? buffer->size() / o.layout->stride * o.layout->fields.size() : buffer->size() / sizeOf(o.type);
   if (!written) {
     forEachScalar(o.layout, o.type, buffer->size(), judge);
+    anyValues.into(bv);
     return bv;
   }
   // A sample of work-groups: only the scalars the written ranges meet, each once (a scalar can meet two ranges).
@@ -410,6 +467,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
         },
         lo, hi);
   bv.notJudged = bv.elements - judged;
+  anyValues.into(bv);
   return bv;
 }
 
@@ -417,7 +475,8 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
 // its components), each one it did not write as it was. Under CheckOptions::sampleGroups only the elements the
 // sampled work-groups wrote are judged.
 BufferVerdict judgeImage(const Kernel& kernel, const ObservedImage& o, const interpreter::ShadowRun& shadow,
-                         bool sampled) {
+                         bool sampled, const CheckOptions& options) {
+  AnyValueTally anyValues;
   const auto image = kernel.imageArg(o.arg);
   const images::ImageView& view = image->view();
   const images::ImageFormat format = view.desc.format;
@@ -482,6 +541,18 @@ BufferVerdict judgeImage(const Kernel& kernel, const ObservedImage& o, const int
     if (verdict.allowed) {
       ev.cls = ElementClass::Allowed;
       ev.reason = "the element at " + at + " is inside the allowed codes " + ev.allowedText + ": " + rule;
+      // Vacuous: an undefined write, or a colour component that could be any value.
+      std::string anyWhy = verdict.bounded ? "" : verdict.rule + " (" + verdict.clause + ")";
+      for (size_t i = 0; freedom && anyWhy.empty() && i < freedom->sets.size(); ++i)
+        if (freedom->sets[i] && std::isinf(freedom->sets[i]->lo) && std::isinf(freedom->sets[i]->hi))
+          anyWhy = "colour component " + std::to_string(i) + " written could be any value";
+      if (!anyWhy.empty()) {
+        AnyValueSource src;
+        if (shadow.module && write.instruction < shadow.module->instructions.size())
+          src.instruction = instructionText(*shadow.module, write.instruction);
+        src.why = anyWhy;
+        anyValues.add(ev, std::move(src), options.strict);
+      }
     } else if (!open.empty()) {
       ev.cls = ElementClass::Undetermined;
       ev.reason = "the element at " + at + " is outside the allowed codes " + ev.allowedText + ", but " + open;
@@ -494,6 +565,7 @@ BufferVerdict judgeImage(const Kernel& kernel, const ObservedImage& o, const int
     }
     tally(bv, std::move(ev));
   });
+  anyValues.into(bv);
   return bv;
 }
 
@@ -543,7 +615,7 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
   if (shadow.controlDecision) report.controlDecision = *shadow.controlDecision;
   for (const auto& o : observed)
     report.buffers.push_back(judgeBuffer(kernel, o, shadow, options, sampled ? &written : nullptr));
-  for (const auto& o : observedImages) report.buffers.push_back(judgeImage(kernel, o, shadow, sampled));
+  for (const auto& o : observedImages) report.buffers.push_back(judgeImage(kernel, o, shadow, sampled, options));
   return report;
 }
 

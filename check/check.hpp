@@ -53,6 +53,17 @@ struct ElementVerdict {
   // The allowed set as text: allowedText, else the set's; "" for an undetermined element.
   std::string allowedString() const;
   std::string reason;                // the margin, the distance, or the decision
+  // Allowed (or, with CheckOptions::strict, undetermined) only because its allowed set was every value of its type:
+  // the verdict says nothing about this element (BufferVerdict::anyValue counts them).
+  bool anyValue = false;
+};
+
+// Where the "any value" sets of a buffer's elements came from: the instruction whose rule gave the set (or the store
+// that wrote the element, or what reinterpreted its bytes) and the rule's reason, with the number of elements.
+struct AnyValueSource {
+  std::string instruction;  // "<instruction> (source line): source text", "" when no instruction is known
+  std::string why;
+  uint64_t elements = 0;
 };
 
 // The verdicts of one buffer, or of one image (elements are then image elements, indexed as in ObservedImage).
@@ -63,6 +74,10 @@ struct BufferVerdict {
   bool image = false;
   uint64_t elements = 0, identical = 0, allowed = 0, violations = 0, undetermined = 0;
   uint64_t notJudged = 0;  // CheckOptions::sampleGroups: elements none of the sampled work-groups wrote
+  // Elements whose allowed set was "any value" (counted in `allowed`, or with CheckOptions::strict in `undetermined`),
+  // and where those sets came from, most elements first.
+  uint64_t anyValue = 0;
+  std::vector<AnyValueSource> anyValueBy;
   std::vector<ElementVerdict> details;  // every element that is not identical
 };
 
@@ -85,6 +100,9 @@ struct CheckOptions {
   // out of the counts. For kernels whose work-groups write independently (a group that reads what another wrote, or
   // global atomics across groups, computes something else alone).
   uint64_t sampleGroups = 0;
+  // An element whose allowed set is every value of its type is judged undetermined instead of allowed: a verdict then
+  // shows how much of it rests on sets that say nothing (`clref check --strict`, CLREF_CHECK_STRICT=1).
+  bool strict = false;
 };
 // The options of a build: the profile (full or embedded) with the build options another device compiled the kernel
 // with. Throws Error for an option that is not an OpenCL build option clref knows.

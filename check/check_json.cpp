@@ -10,6 +10,7 @@ nlohmann::json toJson(const host::CheckReport& r, const std::string& kernel) {
   j["allowed"] = 0;
   j["violations"] = 0;
   j["undetermined"] = 0;
+  j["any_value"] = 0;
   for (const auto& b : r.buffers) {
     nlohmann::json jb;
     jb["arg"] = b.arg;
@@ -21,6 +22,11 @@ nlohmann::json toJson(const host::CheckReport& r, const std::string& kernel) {
     jb["violations"] = b.violations;
     jb["undetermined"] = b.undetermined;
     jb["not_judged"] = b.notJudged;
+    // How much of the verdict is vacuous: the elements judged against the set "any value", and where those came from.
+    jb["any_value"] = b.anyValue;
+    jb["any_value_by"] = nlohmann::json::array();
+    for (const auto& a : b.anyValueBy)
+      jb["any_value_by"].push_back({{"instruction", a.instruction}, {"why", a.why}, {"elements", a.elements}});
     jb["details"] = nlohmann::json::array();
     for (const auto& d : b.details) {
       nlohmann::json jd;
@@ -31,12 +37,14 @@ nlohmann::json toJson(const host::CheckReport& r, const std::string& kernel) {
       jd["reference"] = d.reference;
       jd["allowed"] = d.allowedString();
       jd["reason"] = d.reason;
+      if (d.anyValue) jd["any_value"] = true;
       jb["details"].push_back(std::move(jd));
     }
     j["identical"] = j["identical"].get<uint64_t>() + b.identical;
     j["allowed"] = j["allowed"].get<uint64_t>() + b.allowed;
     j["violations"] = j["violations"].get<uint64_t>() + b.violations;
     j["undetermined"] = j["undetermined"].get<uint64_t>() + b.undetermined;
+    j["any_value"] = j["any_value"].get<uint64_t>() + b.anyValue;
     j["buffers"].push_back(std::move(jb));
   }
   j["decisions"] = nlohmann::json::array();

@@ -125,6 +125,7 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
     try {
       options = host::checkOptionsFor(profile, o.options);
     } catch (const host::Error& e) { throw Rejected(std::string("--options: ") + e.what()); }
+    options.strict = o.strict;
 
     PreparedCase p = prepareCase(c, device);
     const std::string stem = c.file.stem().string();
@@ -147,6 +148,20 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
       std::cout << "arg " << b.arg << " (" << b.name << ", " << b.elements << (b.image ? " image" : "")
                 << " elements): " << b.identical << " identical, " << b.allowed << " allowed, " << b.violations
                 << " violation" << (b.violations == 1 ? "" : "s") << ", " << b.undetermined << " undetermined\n";
+      // How much of the verdict rests on the set "any value", and where those sets came from.
+      if (b.anyValue) {
+        std::cout << "  " << b.anyValue << " of them judged against the set any value"
+                  << (o.strict ? " (undetermined under --strict)" : " (--strict counts them undetermined)") << ":\n";
+        size_t listed = 0;
+        for (const auto& a : b.anyValueBy) {
+          if (listed++ == 3) {
+            std::cout << "    ... (--report lists every source)\n";
+            break;
+          }
+          std::cout << "    " << a.elements << " from " << (a.instruction.empty() ? "(no instruction)" : a.instruction)
+                    << ": " << a.why << "\n";
+        }
+      }
       size_t shown = 0;
       for (const auto& d : b.details) {
         if (d.cls != host::ElementClass::Violation && d.cls != host::ElementClass::Undetermined) continue;

@@ -22,6 +22,7 @@ struct CheckCommandOptions {
   std::vector<std::string> choices;
   uint64_t budget = 0;
   size_t shown = 5;  // details printed per buffer
+  bool strict = false;  // --strict: elements whose allowed set is any value are undetermined (CheckOptions::strict)
 };
 
 int checkCommand(const CheckCommandOptions& o, const host::Device& device);

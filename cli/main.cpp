@@ -418,6 +418,9 @@ int main(int argc, char** argv) {
                        "the build options the other implementation used (-cl-fast-relaxed-math, -cl-mad-enable, "
                        "-cl-denorms-are-zero, ...)");
   checkCmd->add_option("--report", check.reportPath, "write the full report (every element not identical) as JSON");
+  checkCmd->add_flag("--strict", check.strict,
+                     "judge an element whose allowed set is any value undetermined instead of allowed (how much of "
+                     "the verdict says nothing)");
   checkCmd->add_option("--choice", check.choices, "name=option for clref's run (repeatable)")->allow_extra_args(false);
   checkCmd->add_option("--show", check.shown, "violations and undetermined elements printed per buffer")
       ->capture_default_str();

@@ -363,6 +363,7 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
     p.optionsNote = e.what();
   }
   p.options.sampleGroups = s.groups;
+  p.options.strict = s.strict;
   p.range.dims = dims;
   for (cl_uint d = 0; d < dims && d < 3; ++d) {
     p.range.global[d] = global ? global[d] : 1;

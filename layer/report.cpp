@@ -100,6 +100,9 @@ void reportChecked(const Enqueue& e) {
                      " identical, " + std::to_string(j["allowed"].get<uint64_t>()) + " allowed, " +
                      std::to_string(j["violations"].get<uint64_t>()) + " violations, " +
                      std::to_string(j["undetermined"].get<uint64_t>()) + " undetermined";
+  if (const uint64_t any = j["any_value"].get<uint64_t>())
+    line += " (" + std::to_string(any) + " judged against the set any value" +
+            (settings().strict ? ", undetermined under CLREF_CHECK_STRICT" : "") + ")";
   if (!r.sampledGroups.empty())
     line += " (" + std::to_string(r.sampledGroups.size()) + " work-groups sampled; " + std::to_string(notJudged) +
             " elements they did not write not judged)";

@@ -50,6 +50,13 @@ Settings read() {
     else
       ignored("CLREF_CHECK_RACES", v, "expected 0 or 1");
   }
+  if (const char* v = std::getenv("CLREF_CHECK_STRICT"); v && *v) {
+    const std::string r = v;
+    if (r == "0" || r == "1")
+      s.strict = r == "1";
+    else
+      ignored("CLREF_CHECK_STRICT", v, "expected 0 or 1");
+  }
   return s;
 }
 

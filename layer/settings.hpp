@@ -8,6 +8,8 @@
 //                               CL_DEVICE_PROFILE)
 //   CLREF_CHECK_RACES=0|1       run clref's race checker on the kernel (default 1): a race is reported with the
 //                               enqueue, and the elements that differ are then undetermined, not violations
+//   CLREF_CHECK_STRICT=0|1      judge an element whose allowed set is any value undetermined, not allowed (default 0;
+//                               check/check.hpp CheckOptions::strict)
 // A setting that does not parse is reported once on stderr and left at its default.
 #pragma once
 #include <cstdint>
@@ -26,6 +28,7 @@ struct Settings {
   uint64_t groups = 0;  // 0: every work-group
   std::optional<numerics::Profile> profile;
   bool races = true;
+  bool strict = false;
 };
 const Settings& settings();
 

@@ -846,3 +846,63 @@ TEST_CASE("check: the padding lane of a 3-component vector copied with async_wor
   for (const auto& d : b.details)
     CHECK((d.index % 4 == 3 ? d.cls == host::ElementClass::Allowed : d.index == 5));
 }
+
+TEST_CASE("check: elements judged against the set any value are counted with their source; --strict makes them "
+          "undetermined",
+          "[check][strict]") {
+  using C = host::ElementClass;
+  SECTION("an out-of-range conversion without _sat (an implementation-defined integer)") {
+    // OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]: 1e20 does not fit an int; 2.0 converts exactly.
+    const std::vector<float> x = {1e20f, 2.0f, 3.0f};
+    const std::vector<int> obs = {12345, 2, 4};
+    const char* src =
+        "kernel void k(global const float* x, global int* y) { size_t i = get_global_id(0); y[i] = convert_int(x[i]); "
+        "}";
+    const auto r = checkKernel<float, int>(src, x, obs, ScalarType::Int);
+    const auto& b = r.buffers.at(0);
+    CHECK(classOf(r, 0) == C::Allowed);
+    CHECK(classOf(r, 2) == C::Violation);  // 3.0 converts to 3 exactly: 4 is not "any value"
+    CHECK(b.anyValue == 1);
+    REQUIRE(b.anyValueBy.size() == 1);
+    CHECK(b.anyValueBy[0].elements == 1);
+    CHECK(b.anyValueBy[0].instruction.find("OpConvertFToS") != std::string::npos);
+    host::CheckOptions strict;
+    strict.strict = true;
+    const auto s = checkKernel<float, int>(src, x, obs, ScalarType::Int, strict);
+    CHECK(classOf(s, 0) == C::Undetermined);
+    CHECK(s.buffers.at(0).undetermined == 1);
+    CHECK(s.buffers.at(0).allowed == 0);
+    CHECK(s.buffers.at(0).anyValue == 1);
+    CHECK(classOf(s, 2) == C::Violation);  // --strict changes nothing but the any-value elements
+  }
+  SECTION("a native_ function (implementation-defined accuracy) and an exactly bounded one beside it") {
+    // OpenCL C 3.0 §6.15.2.3 [[math-functions]]: native_sin's accuracy is implementation-defined (any value); sin has
+    // its 4 ulp bound, so 1000 ulp off is a violation there.
+    const std::vector<float> x = {0.5f, 0.5f};
+    std::vector<float> obs = {123.0f, stepF(float(std::sin(0.5)), 1000)};
+    const char* src =
+        "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); "
+        "y[i] = i == 0 ? native_sin(x[i]) : sin(x[i]); }";
+    const auto r = checkKernel<float, float>(src, x, obs, ScalarType::Float);
+    CHECK(classOf(r, 0) == C::Allowed);
+    CHECK(classOf(r, 1) == C::Violation);
+    const auto& b = r.buffers.at(0);
+    CHECK(b.anyValue == 1);
+    REQUIRE(b.anyValueBy.size() == 1);
+    CHECK(b.anyValueBy[0].instruction.find("native_sin") != std::string::npos);
+    host::CheckOptions strict;
+    strict.strict = true;
+    const auto s = checkKernel<float, float>(src, x, obs, ScalarType::Float, strict);
+    CHECK(classOf(s, 0) == C::Undetermined);
+    CHECK(s.buffers.at(0).details.at(0).reason.find("any value") != std::string::npos);
+  }
+  SECTION("an exact output has no any-value elements") {
+    const std::vector<float> x = {1.0f, 2.0f};
+    const std::vector<float> obs = {2.0f, 4.0f};
+    const auto r = checkKernel<float, float>(
+        "kernel void k(global const float* x, global float* y) { size_t i = get_global_id(0); y[i] = x[i] * 2.0f; }",
+        x, obs, ScalarType::Float);
+    CHECK(r.buffers.at(0).anyValue == 0);
+    CHECK(r.buffers.at(0).anyValueBy.empty());
+  }
+}

@@ -213,3 +213,44 @@ TEST_CASE("clref check: an output image, observed as text", "[check][cli][images
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Catch::Matchers::Contains("line 6"));
 }
+
+TEST_CASE("clref check: elements judged against any value are counted, listed by source, and --strict", "[check][cli]") {
+  // convert_rounding's element 8 of argument 3 converts a float beyond INT_MAX without _sat: implementation-defined
+  // (OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]), so any int is allowed there, and the verdict says so.
+  TempDir dir;
+  const auto caseFile = std::filesystem::path(CLREF_GOLDEN_DIR) / "cases" / "convert_rounding.json";
+  const auto out = dir.path() / "out";
+  REQUIRE(runClref(dir, "run '" + caseFile.string() + "' --out '" + out.string() + "'").status == 0);
+  const auto bin = out / "convert_rounding.arg3.bin";
+  REQUIRE(std::filesystem::exists(bin));
+  {
+    std::fstream f(bin, std::ios::in | std::ios::out | std::ios::binary);
+    const int32_t planted = 12345;
+    f.seekp(4 * 8);
+    f.write(reinterpret_cast<const char*>(&planted), 4);
+  }
+  const auto report = dir.path() / "report.json";
+  auto r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "' --report '" +
+                             report.string() + "'");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Matchers::Contains("1 allowed, 0 violations"));
+  CHECK_THAT(r.out, Catch::Matchers::Contains("1 of them judged against the set any value"));
+  CHECK_THAT(r.out, Catch::Matchers::Contains("OpConvertFToS"));
+  std::ifstream in(report);
+  const auto j = nlohmann::json::parse(in);
+  CHECK(j["any_value"] == 1);
+  bool found = false;
+  for (const auto& b : j["buffers"]) {
+    if (b["any_value"] != 1) continue;
+    found = true;
+    REQUIRE(b["any_value_by"].size() == 1);
+    CHECK(b["any_value_by"][0]["elements"] == 1);
+    CHECK(b["any_value_by"][0]["instruction"].get<std::string>().find("OpConvertFToS") != std::string::npos);
+    CHECK(b["details"][0]["any_value"] == true);
+  }
+  CHECK(found);
+  r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "' --strict");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Matchers::Contains("0 allowed, 0 violations, 1 undetermined"));
+  CHECK_THAT(r.out, Catch::Matchers::Contains("[8] undetermined"));
+}

@@ -322,4 +322,28 @@ TEST_CASE("in front of PoCL, outputs, return codes and event statuses are the sa
   CHECK(allowed > 100);
   CHECK(differing.count("math_functions"));
   CHECK(differing.count("convert_rounding"));
+
+  // How much of the verdict rests on the set "any value": PoCL's out-of-range conversions without _sat
+  // (convert_rounding; OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]: implementation-defined) are counted, and with
+  // CLREF_CHECK_STRICT=1 they are undetermined instead of allowed.
+  uint64_t anyValue = 0, convertAny = 0;
+  for (const auto& j : layered.report) {
+    REQUIRE(j.contains("any_value"));
+    anyValue += j["any_value"].get<uint64_t>();
+    if (j["kernel"] == "convert_rounding") convertAny += j["any_value"].get<uint64_t>();
+  }
+  CHECK(convertAny > 0);
+  CHECK(anyValue >= convertAny);
+  const Outcome strict =
+      runGolden(CLREF_POCL_ICD, true, "CLREF_CHECK_STRICT=1", "--smoke --only convert_rounding,convert_rounding_O0");
+  INFO(strict.output.substr(0, 2000));
+  uint64_t strictUndetermined = 0, strictAny = 0;
+  for (const auto& j : strict.report) {
+    CHECK(j["violations"] == 0);
+    strictUndetermined += j["undetermined"].get<uint64_t>();
+    strictAny += j["any_value"].get<uint64_t>();
+  }
+  CHECK(strictAny == convertAny);
+  CHECK(strictUndetermined == convertAny);
+  CHECK_THAT(strict.output, Catch::Matchers::Contains("undetermined under CLREF_CHECK_STRICT"));
 }
