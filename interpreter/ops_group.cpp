@@ -12,6 +12,7 @@
 #include "interpreter/shadow.hpp"
 #include "interpreter/shadow_support.hpp"
 #include "numerics/exact_ops.hpp"
+#include "numerics/summation.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -235,6 +236,133 @@ void shadowGroupFMinMax(ShadowLowering& S) {
   op.n = S.resultBytes();
 }
 
+// The group's values are the other work-items' registers, which only a collective sees whole: the rules of the sums and
+// the broadcast are collectives of their own, right after the instruction's (every work-item waits there with the
+// operands it gave the instruction). Op fields as the instruction's: r, a, n, c; aux → its Collective.
+Op& emitShadowCollective(ShadowLowering& S, bool (*action)(WorkItem* const*, uint64_t, const Op*)) {
+  Lowerer& L = S.L;
+  Collective& c = L.k.collectives.emplace_back();
+  c.eachAction = action;
+  c.subgroup = subgroupScope(L, S.inst);
+  Op& op = emitWaitForGroup(L, S.inst);
+  op.r = L.reg(S.inst.resultId);
+  op.n = S.resultBytes();
+  op.aux = &c;
+  return op;
+}
+
+// A choice noted by the instruction for the group (work_group_reduction_order, work_group_broadcast_out_of_range) is
+// consumed here, once for the group: whether it left the value free.
+bool takeFreedChoice(ShadowRun& s, const Op* op) {
+  if (s.choiceFreedInst != op->inst) return false;
+  s.choiceFreedInst = UINT32_MAX;
+  return true;
+}
+
+// work_group_reduce_add and the add scans of floating point (OpGroupFAdd): the order of the additions is open (OpenCL
+// C 3.0 §6.15.16 [[work-group-functions]] NOTE), so each work-item's result is any sum of its terms in any order:
+// numerics::allowedSetOfSum over the reduction's terms (every work-item's), an inclusive scan's (those up to and
+// including its own, in local linear id order) or an exclusive scan's (those before it). A term that is undetermined
+// makes every result that sums it undetermined.
+bool shadowGroupSum(WorkItem* const* items, uint64_t count, const Op* op) {
+  if (count == 0) return true;
+  ShadowRun& s = *items[0]->shadow;
+  takeFreedChoice(s, op);
+  const numerics::Format f = numerics::formatOfBytes(op->n);
+  const LaneRef term{op->a, 0, uint8_t(op->n), LaneKind::Float, f};
+  std::vector<numerics::ValueSet> terms(count);
+  std::optional<uint32_t> firstUndetermined;  // the position of the first undetermined term
+  std::optional<uint32_t> decision;
+  bool anySet = false;
+  for (uint64_t i = 0; i < count; ++i) {
+    const LaneValue v = shadowLaneOf(*items[i], term, 0);
+    if (v.undetermined && !firstUndetermined) {
+      firstUndetermined = uint32_t(i);
+      decision = shadowDecisionFor(*items[i], op, v, "a work-group sum of a value that reinterprets a float's bits");
+    }
+    terms[i] = v.set;
+    anySet = anySet || !v.set.isPoint();
+  }
+  const uint32_t operation = op->c;  // Reduce 0, InclusiveScan 1, ExclusiveScan 2
+  // With two terms or fewer every order gives the same correctly rounded sums: exact unless a term has a set.
+  if (count <= 2 && !anySet && !firstUndetermined) {
+    for (uint64_t i = 0; i < count; ++i) s.clear(items[i]->regs + op->r, op->n);
+    return true;
+  }
+  for (uint64_t i = 0; i < count; ++i) {
+    WorkItem& wi = *items[i];
+    uint8_t* out = wi.regs + op->r;
+    const uint64_t end = operation == 0 ? count : operation == 1 ? i + 1 : i;  // terms [0, end)
+    if (firstUndetermined && *firstUndetermined < end) {
+      s.markUndetermined(out, op->n, op->n, *decision);
+      continue;
+    }
+    const numerics::ValueSet set = numerics::allowedSetOfSum(std::span(terms.data(), end), f, s.profile, s.verdict);
+    writeShadowLane(wi, op, out, uint8_t(op->n), f, set, shadowReadFloat(out, f), operation != 0 || i == 0);
+    // A reduction gives every work-item the same sum: with --perturb, the first work-item's.
+    if (operation == 0 && i > 0 && s.perturbSeed) std::memcpy(out, items[0]->regs + op->r, op->n);
+  }
+  return true;
+}
+
+void shadowGroupFAdd(ShadowLowering& S) {
+  Op& op = emitShadowCollective(S, &shadowGroupSum);
+  op.a = S.L.reg(S.operand(2));
+  op.c = S.operand(1);
+}
+
+// work_group_broadcast (and sub_group_broadcast): each work-item's result has the set the value had in the work-item
+// it comes from; a local id that depends on a decision makes it undetermined; an id outside the group (the choice
+// work_group_broadcast_out_of_range, which leaves the result undefined) any value. Op: a = value, c = the bytes of one
+// of its lanes, b = the LocalId register, imm = its lanes, align = the bytes of one.
+bool shadowGroupBroadcast(WorkItem* const* items, uint64_t count, const Op* op) {
+  if (count == 0) return true;
+  ShadowRun& s = *items[0]->shadow;
+  const WorkItem& first = *items[0];
+  const uint32_t laneBytes = op->c;
+  if (takeFreedChoice(s, op)) {
+    for (uint64_t i = 0; i < count; ++i) {
+      uint8_t* out = items[i]->regs + op->r;
+      s.clear(out, op->n);
+      for (uint32_t off = 0; off < op->n; off += laneBytes) {
+        ShadowEntry e;
+        e.set = numerics::ValueSet::all();
+        e.size = uint8_t(laneBytes);
+        e.format = numerics::formatOfBytes(laneBytes);
+        e.producer = op->inst;
+        s.set(out + off, e);
+      }
+    }
+    return true;
+  }
+  if (const auto d = s.decisionIn(first.regs + op->b, op->imm * op->align)) {
+    for (uint64_t i = 0; i < count; ++i) s.markUndetermined(items[i]->regs + op->r, op->n, laneBytes, *d);
+    return true;
+  }
+  std::array<uint64_t, 3> id{0, 0, 0};
+  for (uint32_t k = 0; k < op->imm && k < 3; ++k)
+    id[k] = op->align == 8 ? rd<uint64_t>(first, op->b + 8 * k) : rd<uint32_t>(first, op->b + 4 * k);
+  const bool subgroup = static_cast<const Collective*>(op->aux)->subgroup;
+  const std::array<uint64_t, 3> size = subgroup ? std::array<uint64_t, 3>{count, 1, 1} : first.localSize;
+  const uint64_t linear = (id[2] * size[1] + id[1]) * size[0] + id[0];
+  if (linear >= count) return true;  // the instruction faulted or chose: nothing to follow
+  const ShadowRun::Snapshot from = s.take(items[linear]->regs + op->a, op->n);
+  for (uint64_t i = 0; i < count; ++i) s.put(items[i]->regs + op->r, op->n, from);
+  return true;
+}
+
+void shadowBroadcast(ShadowLowering& S) {
+  Op& op = emitShadowCollective(S, &shadowGroupBroadcast);
+  Lowerer& L = S.L;
+  op.a = L.reg(S.operand(1));
+  op.c = S.laneBytes(S.inst.resultType);
+  const uint32_t idId = S.operand(2);
+  const Type& it = L.typeOfValue(idId);
+  op.b = L.reg(idId);
+  op.imm = it.kind == TypeKind::Vector ? it.count : 1;
+  op.align = uint32_t(it.kind == TypeKind::Vector ? L.type(it.element).size : it.size);
+}
+
 }  // namespace
 
 // Execution scope Workgroup or Subgroup (a constant, SPIR-V 1.0 §2.2.5 [external] Scope <id>); true for Subgroup.
@@ -250,14 +378,14 @@ void registerGroup(DispatchTable& t) {
   t.lower(Op::OpGroupAsyncCopy, lowerGroupAsyncCopy);
   t.lower(Op::OpGroupWaitEvents, lowerGroupWaitEvents);
   t.lower({Op::OpGroupAll, Op::OpGroupAny}, lowerGroupVote);
-  // The generic rule over this work-item's operands: the broadcast value's set in the work-item it comes from is not
-  // followed.
-  t.lower(Op::OpGroupBroadcast, lowerGroupBroadcast, {shadowGeneric});
+  t.lower(Op::OpGroupBroadcast, lowerGroupBroadcast, {shadowBroadcast});
   t.lower({Op::OpGroupIAdd, Op::OpGroupUMin, Op::OpGroupSMin, Op::OpGroupUMax, Op::OpGroupSMax, Op::OpGroupIMulKHR,
            Op::OpGroupBitwiseAndKHR, Op::OpGroupBitwiseOrKHR, Op::OpGroupBitwiseXorKHR, Op::OpGroupLogicalAndKHR,
            Op::OpGroupLogicalOrKHR, Op::OpGroupLogicalXorKHR},
           lowerGroupArith);
-  t.lower({Op::OpGroupFAdd, Op::OpGroupFMulKHR}, lowerGroupArith, {shadowAnyOrderReduction});
+  t.lower(Op::OpGroupFAdd, lowerGroupArith, {shadowGroupFAdd});
+  // A product in any order has no bound of this kind once a partial product underflows: any value.
+  t.lower(Op::OpGroupFMulKHR, lowerGroupArith, {shadowAnyOrderReduction});
   t.lower({Op::OpGroupFMin, Op::OpGroupFMax}, lowerGroupArith, {shadowGroupFMinMax});
 }
 

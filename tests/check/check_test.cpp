@@ -906,3 +906,85 @@ TEST_CASE("check: elements judged against the set any value are counted with the
     CHECK(r.buffers.at(0).anyValueBy.empty());
   }
 }
+
+namespace {
+
+// Runs a CL 3.0 kernel k(global const float* x, global float* out) over one work-group of x.size() work-items and
+// judges `observed` for out.
+host::CheckReport checkGroupKernel(const char* source, const std::vector<float>& x, const std::vector<float>& observed) {
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device, source, "-cl-std=CL3.0");
+  host::Kernel kernel(program, "k");
+  auto in = std::make_shared<host::Buffer>(x.data(), x.size() * 4);
+  std::vector<float> zeros(observed.size(), 0);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), zeros.size() * 4);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {x.size(), 1, 1};
+  r.local = std::array<size_t, 3>{x.size(), 1, 1};
+  auto report = host::check(kernel, r, {{1, ScalarType::Float, bytesOf(observed)}});
+  REQUIRE(report.run.ok);
+  return report;
+}
+
+}  // namespace
+
+TEST_CASE("check: a work-group sum in any order is bounded by the summation error bound, not any value",
+          "[check][group]") {
+  using C = host::ElementClass;
+  // Terms 1 and seven 2^-24 (exact sum 1 + 7·2^-24). Any order of 7 roundings to nearest: within
+  // γ7·Σ|x| = 7·2^-24/(1 − 7·2^-24)·(1 + 7·2^-24) ≈ 7.000002·2^-24 of it (Higham, Accuracy and Stability of Numerical
+  // Algorithms, (4.4)), plus 15·2^-126 for flushing: the bound 1 + 7·2^-24 + 7.000002·2^-24 lies just above
+  // 1 + 7·2^-23 and rounds outward to 1 + 8·2^-23; 1 + 9·2^-23 and 1 + 20·2^-23 are outside, and so is 1 − 2^-23,
+  // below 1 + 7·2^-24 − 7.000002·2^-24 ≈ 1 − 2^-45 rounded down to 1 − 2^-24.
+  std::vector<float> x(8, 0x1p-24f);
+  x[0] = 1.0f;
+  const char* reduce =
+      "kernel void k(global const float* x, global float* out) { out[get_global_id(0)] = "
+      "work_group_reduce_add(x[get_global_id(0)]); }";
+  std::vector<float> obs(8, 1.0f);
+  obs[1] = 1.0f + 7 * 0x1p-23f;
+  obs[2] = 1.0f + 20 * 0x1p-23f;
+  obs[3] = 1.0f - 0x1p-23f;
+  obs[4] = 1.0f + 9 * 0x1p-23f;
+  obs[5] = 1.0f + 8 * 0x1p-23f;
+  const auto r = checkGroupKernel(reduce, x, obs);
+  CHECK(classOf(r, 0) != C::Violation);
+  CHECK(classOf(r, 1) == C::Allowed);
+  CHECK(classOf(r, 2) == C::Violation);
+  CHECK(classOf(r, 3) == C::Violation);
+  CHECK(classOf(r, 4) == C::Violation);
+  CHECK(classOf(r, 5) == C::Allowed);
+  CHECK(r.buffers.at(0).anyValue == 0);
+  // An inclusive scan: work-item 1 sums 1 and 2^-24 only (one addition: 1 + 2^-24 rounded, 1 to nearest even, 1 + 2^-23
+  // upward, as the add rule allows no other); work-item 7 all eight.
+  const char* scan =
+      "kernel void k(global const float* x, global float* out) { out[get_global_id(0)] = "
+      "work_group_scan_inclusive_add(x[get_global_id(0)]); }";
+  std::vector<float> sobs(8, 1.0f);
+  sobs[1] = 1.0f + 2 * 0x1p-23f;  // two roundings' worth: outside the one-addition set
+  sobs[7] = 1.0f + 3 * 0x1p-23f;
+  const auto s = checkGroupKernel(scan, x, sobs);
+  CHECK(classOf(s, 1) == C::Violation);
+  CHECK(classOf(s, 7) == C::Allowed);
+  CHECK(classOf(s, 0) == C::Identical);  // x[0] alone: no addition
+}
+
+TEST_CASE("check: a broadcast value keeps the set it had in the work-item it comes from", "[check][group]") {
+  using C = host::ElementClass;
+  // sin(0.5) has a 4 ulp bound in work-item 0; the other work-items' own values are exact. Every result is work-item
+  // 0's sine: 2 ulp off is allowed everywhere (it was a violation in the exact work-items, which followed their own
+  // operand), 10 ulp off is a violation.
+  const std::vector<float> x = {0.5f, 1.0f, 2.0f, 3.0f};
+  const char* src =
+      "kernel void k(global const float* x, global float* out) { size_t i = get_global_id(0); "
+      "float v = i == 0 ? sin(x[i]) : x[i]; out[i] = work_group_broadcast(v, 0); }";
+  const float s0 = float(std::sin(0.5));  // the correctly rounded sine or one ulp beside it: within 1 ulp
+  const auto r = checkGroupKernel(src, x, {stepF(s0, 2), stepF(s0, 2), stepF(s0, 10), stepF(s0, -10)});
+  CHECK(classOf(r, 0) == C::Allowed);
+  CHECK(classOf(r, 1) == C::Allowed);
+  CHECK(classOf(r, 2) == C::Violation);
+  CHECK(classOf(r, 3) == C::Violation);
+  CHECK(r.buffers.at(0).anyValue == 0);
+}
