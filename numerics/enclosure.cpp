@@ -478,7 +478,10 @@ ValueSet allowedSetGeometric(CoreOp op, std::span<const ValueSet> p, std::span<c
       for (size_t i = 0; i < n; ++i) acc += between(a[i].lo, a[i].hi) * between(b[i].lo, b[i].hi);
       break;
     case CoreOp::Cross: {  // component k: a[k+1]·b[k+2] - a[k+2]·b[k+1]
-      if (n < 3 || component > 2) return ValueSet::all();
+      // OpenCL C 3.0 §6.15.5 [[geometric-functions]] cross: "The w component of float4 result returned will be 0.0"
+      // (either zero's sign: it compares equal).
+      if (component == 3) return ValueSet{-0.0, 0.0, false};
+      if (n < 3 || component > 3) return ValueSet::all();
       const size_t i = (component + 1) % 3, j = (component + 2) % 3;
       acc = between(a[i].lo, a[i].hi) * between(b[j].lo, b[j].hi) -
             between(a[j].lo, a[j].hi) * between(b[i].lo, b[i].hi);

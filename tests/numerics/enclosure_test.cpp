@@ -273,3 +273,19 @@ TEST_CASE("the binary64 fast path over ranges encloses the general (MPFI) path's
     CHECK(decided > 300);
   }
 }
+
+TEST_CASE("enclosure: cross of float4 has w = 0.0 exactly, whatever the operands' sets", "[enclosure]") {
+  // OpenCL C 3.0 §6.15.5 [[geometric-functions]] cross: "The w component of float4 result returned will be 0.0".
+  const std::vector<ValueSet> p = {ValueSet{1, 2, false}, ValueSet::point(3), ValueSet::point(4), ValueSet{5, 9, false}};
+  const std::vector<ValueSet> q = {ValueSet::point(-1), ValueSet{2, 3, false}, ValueSet::point(0.5), ValueSet::point(7)};
+  const ValueSet w = allowedSetGeometric(CoreOp::Cross, p, q, 3, Format::Float, Profile::Full);
+  CHECK(w.contains(0.0));
+  CHECK(w.contains(-0.0));
+  CHECK_FALSE(w.contains(0x1p-149));
+  CHECK_FALSE(w.nan);
+  // x = p.y·q.z − p.z·q.y = 1.5 − 4·[2, 3] = [−10.5, −6.5], within the row's bound: not any value.
+  const ValueSet x = allowedSetGeometric(CoreOp::Cross, p, q, 0, Format::Float, Profile::Full);
+  CHECK(x.contains(-10.5));
+  CHECK(x.contains(-6.5));
+  CHECK_FALSE(x.contains(0.0));
+}
