@@ -70,6 +70,8 @@ struct Collective {
   // convergence_order.hpp << 32 | its instruction index); the scheduler runs the lowest waiting one first.
   uint64_t convergenceOrder = 0;
   const void* payload = nullptr;  // op-specific data of the action (the non-uniform arithmetic's combining action)
+  // The bytes of one lane of the value a broadcast or shuffle moves (the shadow mode marks lanes of this size).
+  uint32_t valueLaneBytes = 0;
   // OpMemoryNamedBarrier (with `subgroup`): a sub-group that waits at it is released once the named barrier's
   // sub-group count of sub-groups wait at it (scheduler.cpp; ops_named_barrier.cpp).
   bool namedBarrier = false;

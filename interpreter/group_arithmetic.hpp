@@ -37,13 +37,20 @@ template <class T> struct UMaxOf {
   static T identity() { return T(0); }
   static T apply(T a, T b) { return a > b ? a : b; }
 };
+// The shadow mode (interpreter/shadow.hpp) of the floating-point collectives: only their action sees every work-item's
+// operand, so it gives the results their allowed sets (ops_group.cpp).
+enum class GroupFloat : uint8_t { Add, Mul, Min, Max };
+void shadowGroupFloat(WorkItem* const* items, uint64_t count, const Op* op, GroupFloat kind);
+
 // Floating point: each operation rounded once in the type (round to nearest even), denormals flushed when the
 // kernel flushes them (FTZ); min and max are fmin and fmax (a NaN operand gives the other).
 template <class T, bool FTZ> struct FAddOf {
+  static constexpr GroupFloat kind = GroupFloat::Add;
   static T identity() { return fromD<T>(0.0); }
   static T apply(T a, T b) { return addFtz<FTZ>(a, b); }
 };
 template <class T, bool FTZ, bool Max> struct FMinMaxOf {
+  static constexpr GroupFloat kind = Max ? GroupFloat::Max : GroupFloat::Min;
   static T identity() { return fromD<T>(Max ? -INFINITY : INFINITY); }
   static T apply(T a, T b) {
     const double x = toD(ftz<FTZ>(a)), y = toD(ftz<FTZ>(b));
@@ -86,6 +93,7 @@ struct LogicalXorOf {
   static uint8_t apply(uint8_t a, uint8_t b) { return uint8_t((a != 0) != (b != 0)); }
 };
 template <class T, bool FTZ> struct FMulOf {
+  static constexpr GroupFloat kind = GroupFloat::Mul;
   static T identity() { return fromD<T>(1.0); }
   static T apply(T a, T b) { return mulFtz<FTZ>(a, b); }
 };
@@ -160,6 +168,9 @@ template <class T, class F, bool Ordered> bool groupArith(WorkItem* const* items
     }
   }
   for (uint64_t i = 0; i < count; ++i) wr<T>(*items[i], op->r, out[i]);
+  if constexpr (Ordered)
+    if (items[0]->shadow) [[unlikely]]
+      shadowGroupFloat(items, count, op, F::kind);
   return true;
 }
 

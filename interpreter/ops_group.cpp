@@ -123,12 +123,20 @@ bool groupBroadcast(WorkItem* const* items, uint64_t count, const Op* op) {
     }
     noteChoice(*items[0], op, numerics::Choice::WorkGroupBroadcastOutOfRange, "broadcast from outside the group");
     warnOnce(*items[0], op, what + ", 0 given (choice work_group_broadcast_out_of_range)");
-    for (uint64_t i = 0; i < count; ++i) std::memset(items[i]->regs + op->r, 0, op->n);
+    for (uint64_t i = 0; i < count; ++i) {
+      std::memset(items[i]->regs + op->r, 0, op->n);
+      if (items[i]->shadow) [[unlikely]]
+        shadowAnyResult(*items[i], op);  // undefined: any value
+    }
     return true;
   }
   const uint64_t linear = (id[2] * size[1] + id[1]) * size[0] + id[0];
   const WorkItem& from = *items[linear];  // items are in local linear id order
-  for (uint64_t i = 0; i < count; ++i) std::memcpy(items[i]->regs + op->r, from.regs + op->a, op->n);
+  for (uint64_t i = 0; i < count; ++i) {
+    std::memcpy(items[i]->regs + op->r, from.regs + op->a, op->n);
+    if (items[i]->shadow) [[unlikely]]
+      shadowMoveFrom(*items[i], from, op);
+  }
   return true;
 }
 
@@ -137,10 +145,12 @@ Op& emitEach(Lowerer& L, const Instruction& inst, EachAction action, uint32_t va
   c.eachAction = action;
   c.subgroup = subgroupScope(L, inst);
   if (c.subgroup) L.k.usesSubgroupCollectives = true;
+  const Type& rt = L.type(inst.resultType);
+  c.valueLaneBytes = uint32_t(rt.kind == TypeKind::Vector ? L.type(rt.element).size : rt.size);
   Op& op = emitWaitForGroup(L, inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(valueId);
-  op.n = uint32_t(L.type(inst.resultType).size);
+  op.n = uint32_t(rt.size);
   op.aux = &c;
   return op;
 }
@@ -203,167 +213,79 @@ void lowerGroupArith(Lowerer& L, const Instruction& inst) {
 
 // ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
 
-// work_group_reduce_min/max and scans of floats: the minimum or maximum is one of the values whatever the order, but of
-// equal zeros either may come first (fmin/fmax leave the zero sign open): a zero result is either zero; operands with
-// sets give any value.
-void shadowGroupFMinMax(ShadowLowering& S) {
-  Op& op = S.L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
-    ShadowRun& s = *wi.shadow;
-    if (s.choiceFreedInst == op->inst) s.choiceFreedInst = UINT32_MAX;  // the order choice, noted once per group
-    uint8_t* out = wi.regs + op->r;
-    const numerics::Format f = numerics::formatOfBytes(op->n);
-    if (s.anyIn(wi.regs + op->a, op->n)) {
-      ShadowEntry e;
-      e.set = numerics::ValueSet::all();
-      e.size = uint8_t(op->n);
-      e.format = f;
-      e.producer = op->inst;
-      s.set(out, e);
-    } else if (shadowReadFloat(out, f) == 0) {
-      ShadowEntry e;
-      e.set = numerics::ValueSet{-0.0, 0.0, false};
-      e.size = uint8_t(op->n);
-      e.format = f;
-      e.producer = op->inst;
-      s.set(out, e);
-    } else {
-      s.clear(out, op->n);
-    }
-    return op + 1;
-  }, S.inst);
-  op.r = S.L.reg(S.inst.resultId);
-  op.a = S.L.reg(S.operand(2));
-  op.n = S.resultBytes();
-}
+}  // namespace
 
-// The group's values are the other work-items' registers, which only a collective sees whole: the rules of the sums and
-// the broadcast are collectives of their own, right after the instruction's (every work-item waits there with the
-// operands it gave the instruction). Op fields as the instruction's: r, a, n, c; aux → its Collective.
-Op& emitShadowCollective(ShadowLowering& S, bool (*action)(WorkItem* const*, uint64_t, const Op*)) {
-  Lowerer& L = S.L;
-  Collective& c = L.k.collectives.emplace_back();
-  c.eachAction = action;
-  c.subgroup = subgroupScope(L, S.inst);
-  Op& op = emitWaitForGroup(L, S.inst);
-  op.r = L.reg(S.inst.resultId);
-  op.n = S.resultBytes();
-  op.aux = &c;
-  return op;
-}
+// ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
 
-// A choice noted by the instruction for the group (work_group_reduction_order, work_group_broadcast_out_of_range) is
-// consumed here, once for the group: whether it left the value free.
-bool takeFreedChoice(ShadowRun& s, const Op* op) {
-  if (s.choiceFreedInst != op->inst) return false;
-  s.choiceFreedInst = UINT32_MAX;
-  return true;
-}
-
-// work_group_reduce_add and the add scans of floating point (OpGroupFAdd): the order of the additions is open (OpenCL
-// C 3.0 §6.15.16 [[work-group-functions]] NOTE), so each work-item's result is any sum of its terms in any order:
-// numerics::allowedSetOfSum over the reduction's terms (every work-item's), an inclusive scan's (those up to and
-// including its own, in local linear id order) or an exclusive scan's (those before it). A term that is undetermined
-// makes every result that sums it undetermined.
-bool shadowGroupSum(WorkItem* const* items, uint64_t count, const Op* op) {
-  if (count == 0) return true;
+// The floating-point arithmetic collectives (work-group and sub-group reductions and scans, clustered reductions), from
+// their action in group_arithmetic.hpp, which alone sees every work-item's operand. Term k is the operand of items[k]:
+//  - add: the order of the additions is open (OpenCL C 3.0 §6.15.16 [[work-group-functions]] NOTE: "The order of
+//    floating-point operations is not guaranteed"), so each result is any sum of its terms in any order:
+//    numerics::allowedSetOfSum over the reduction's terms, an inclusive scan's (up to its own) or an exclusive scan's
+//    (before its own; the first gets the identity 0 exactly);
+//  - min and max: one of the terms (fmin/fmax), whatever the order: between the least and greatest minimum (maximum)
+//    the terms' sets allow, either zero's sign where zero is allowed (fmin/fmax leave the sign of equal zeros open),
+//    zero for a subnormal where flushing is allowed; a term that may be NaN (fmin skips it) makes it any value;
+//  - multiplication: any value (the relative bound of a product fails once a partial product underflows).
+// An undetermined term makes every result that takes it undetermined. The choice work_group_reduction_order noted by
+// the action is consumed here.
+void shadowGroupFloat(WorkItem* const* items, uint64_t count, const Op* op, GroupFloat kind) {
+  if (count == 0) return;
   ShadowRun& s = *items[0]->shadow;
-  takeFreedChoice(s, op);
+  if (s.choiceFreedInst == op->inst) s.choiceFreedInst = UINT32_MAX;
   const numerics::Format f = numerics::formatOfBytes(op->n);
   const LaneRef term{op->a, 0, uint8_t(op->n), LaneKind::Float, f};
   std::vector<numerics::ValueSet> terms(count);
-  std::optional<uint32_t> firstUndetermined;  // the position of the first undetermined term
-  std::optional<uint32_t> decision;
-  bool anySet = false;
+  std::optional<uint64_t> firstUndetermined;
+  uint32_t decision = 0;
   for (uint64_t i = 0; i < count; ++i) {
     const LaneValue v = shadowLaneOf(*items[i], term, 0);
     if (v.undetermined && !firstUndetermined) {
-      firstUndetermined = uint32_t(i);
-      decision = shadowDecisionFor(*items[i], op, v, "a work-group sum of a value that reinterprets a float's bits");
+      firstUndetermined = i;
+      decision = shadowDecisionFor(*items[i], op, v, "a group reduction of a value that reinterprets a float's bits");
     }
     terms[i] = v.set;
-    anySet = anySet || !v.set.isPoint();
   }
+  const bool flush = s.verdict.flushToZero.value_or(f != numerics::Format::Double);
+  const double tiny = f == numerics::Format::Half ? 0x1p-14 : f == numerics::Format::Float ? 0x1p-126 : 0x1p-1022;
   const uint32_t operation = op->c;  // Reduce 0, InclusiveScan 1, ExclusiveScan 2
-  // With two terms or fewer every order gives the same correctly rounded sums: exact unless a term has a set.
-  if (count <= 2 && !anySet && !firstUndetermined) {
-    for (uint64_t i = 0; i < count; ++i) s.clear(items[i]->regs + op->r, op->n);
-    return true;
-  }
   for (uint64_t i = 0; i < count; ++i) {
     WorkItem& wi = *items[i];
     uint8_t* out = wi.regs + op->r;
     const uint64_t end = operation == 0 ? count : operation == 1 ? i + 1 : i;  // terms [0, end)
     if (firstUndetermined && *firstUndetermined < end) {
-      s.markUndetermined(out, op->n, op->n, *decision);
+      s.markUndetermined(out, op->n, op->n, decision);
       continue;
     }
-    const numerics::ValueSet set = numerics::allowedSetOfSum(std::span(terms.data(), end), f, s.profile, s.verdict);
-    writeShadowLane(wi, op, out, uint8_t(op->n), f, set, shadowReadFloat(out, f), operation != 0 || i == 0);
-    // A reduction gives every work-item the same sum: with --perturb, the first work-item's.
-    if (operation == 0 && i > 0 && s.perturbSeed) std::memcpy(out, items[0]->regs + op->r, op->n);
-  }
-  return true;
-}
-
-void shadowGroupFAdd(ShadowLowering& S) {
-  Op& op = emitShadowCollective(S, &shadowGroupSum);
-  op.a = S.L.reg(S.operand(2));
-  op.c = S.operand(1);
-}
-
-// work_group_broadcast (and sub_group_broadcast): each work-item's result has the set the value had in the work-item
-// it comes from; a local id that depends on a decision makes it undetermined; an id outside the group (the choice
-// work_group_broadcast_out_of_range, which leaves the result undefined) any value. Op: a = value, c = the bytes of one
-// of its lanes, b = the LocalId register, imm = its lanes, align = the bytes of one.
-bool shadowGroupBroadcast(WorkItem* const* items, uint64_t count, const Op* op) {
-  if (count == 0) return true;
-  ShadowRun& s = *items[0]->shadow;
-  const WorkItem& first = *items[0];
-  const uint32_t laneBytes = op->c;
-  if (takeFreedChoice(s, op)) {
-    for (uint64_t i = 0; i < count; ++i) {
-      uint8_t* out = items[i]->regs + op->r;
-      s.clear(out, op->n);
-      for (uint32_t off = 0; off < op->n; off += laneBytes) {
-        ShadowEntry e;
-        e.set = numerics::ValueSet::all();
-        e.size = uint8_t(laneBytes);
-        e.format = numerics::formatOfBytes(laneBytes);
-        e.producer = op->inst;
-        s.set(out + off, e);
+    const std::span<const numerics::ValueSet> taken(terms.data(), end);
+    numerics::ValueSet set = numerics::ValueSet::all();
+    if (end == 0) {
+      set = numerics::ValueSet::point(shadowReadFloat(out, f));  // the identity
+    } else if (kind == GroupFloat::Add) {
+      set = numerics::allowedSetOfSum(taken, f, s.profile, s.verdict);
+    } else if (kind == GroupFloat::Min || kind == GroupFloat::Max) {
+      bool nan = false;
+      double lo = INFINITY, hi = -INFINITY;
+      if (kind == GroupFloat::Max) lo = hi = -INFINITY;
+      if (kind == GroupFloat::Min) lo = hi = INFINITY;
+      for (const auto& t : taken) {
+        nan = nan || t.nan || !t.hasNumbers();
+        lo = kind == GroupFloat::Min ? std::min(lo, t.lo) : std::max(lo, t.lo);
+        hi = kind == GroupFloat::Min ? std::min(hi, t.hi) : std::max(hi, t.hi);
+      }
+      if (!nan) {
+        set = numerics::ValueSet{lo, hi, false};
+        if (flush && lo < tiny && hi > -tiny) set = numerics::hull(set, numerics::ValueSet{-0.0, 0.0, false});
+        if (set.lo == 0) set.lo = -0.0;
+        if (set.hi == 0) set.hi = 0.0;
       }
     }
-    return true;
+    // A reduction gives every work-item the same result: with --perturb, the first work-item's.
+    const bool first = operation != 0 || i == 0;
+    writeShadowLane(wi, op, out, uint8_t(op->n), f, set, shadowReadFloat(out, f), first);
+    if (!first && s.perturbSeed) std::memcpy(out, items[0]->regs + op->r, op->n);
   }
-  if (const auto d = s.decisionIn(first.regs + op->b, op->imm * op->align)) {
-    for (uint64_t i = 0; i < count; ++i) s.markUndetermined(items[i]->regs + op->r, op->n, laneBytes, *d);
-    return true;
-  }
-  std::array<uint64_t, 3> id{0, 0, 0};
-  for (uint32_t k = 0; k < op->imm && k < 3; ++k)
-    id[k] = op->align == 8 ? rd<uint64_t>(first, op->b + 8 * k) : rd<uint32_t>(first, op->b + 4 * k);
-  const bool subgroup = static_cast<const Collective*>(op->aux)->subgroup;
-  const std::array<uint64_t, 3> size = subgroup ? std::array<uint64_t, 3>{count, 1, 1} : first.localSize;
-  const uint64_t linear = (id[2] * size[1] + id[1]) * size[0] + id[0];
-  if (linear >= count) return true;  // the instruction faulted or chose: nothing to follow
-  const ShadowRun::Snapshot from = s.take(items[linear]->regs + op->a, op->n);
-  for (uint64_t i = 0; i < count; ++i) s.put(items[i]->regs + op->r, op->n, from);
-  return true;
 }
-
-void shadowBroadcast(ShadowLowering& S) {
-  Op& op = emitShadowCollective(S, &shadowGroupBroadcast);
-  Lowerer& L = S.L;
-  op.a = L.reg(S.operand(1));
-  op.c = S.laneBytes(S.inst.resultType);
-  const uint32_t idId = S.operand(2);
-  const Type& it = L.typeOfValue(idId);
-  op.b = L.reg(idId);
-  op.imm = it.kind == TypeKind::Vector ? it.count : 1;
-  op.align = uint32_t(it.kind == TypeKind::Vector ? L.type(it.element).size : it.size);
-}
-
-}  // namespace
 
 // Execution scope Workgroup or Subgroup (a constant, SPIR-V 1.0 §2.2.5 [external] Scope <id>); true for Subgroup.
 bool subgroupScope(Lowerer& L, const Instruction& inst) {
@@ -378,15 +300,14 @@ void registerGroup(DispatchTable& t) {
   t.lower(Op::OpGroupAsyncCopy, lowerGroupAsyncCopy);
   t.lower(Op::OpGroupWaitEvents, lowerGroupWaitEvents);
   t.lower({Op::OpGroupAll, Op::OpGroupAny}, lowerGroupVote);
-  t.lower(Op::OpGroupBroadcast, lowerGroupBroadcast, {shadowBroadcast});
+  // The sets of the values the group's work-items give are only all in view of the collective's action: the broadcast
+  // and the floating-point arithmetic give their results' sets themselves (shadowMoveFrom, shadowGroupFloat).
+  t.lower(Op::OpGroupBroadcast, lowerGroupBroadcast, {shadowNone});
   t.lower({Op::OpGroupIAdd, Op::OpGroupUMin, Op::OpGroupSMin, Op::OpGroupUMax, Op::OpGroupSMax, Op::OpGroupIMulKHR,
            Op::OpGroupBitwiseAndKHR, Op::OpGroupBitwiseOrKHR, Op::OpGroupBitwiseXorKHR, Op::OpGroupLogicalAndKHR,
            Op::OpGroupLogicalOrKHR, Op::OpGroupLogicalXorKHR},
           lowerGroupArith);
-  t.lower(Op::OpGroupFAdd, lowerGroupArith, {shadowGroupFAdd});
-  // A product in any order has no bound of this kind once a partial product underflows: any value.
-  t.lower(Op::OpGroupFMulKHR, lowerGroupArith, {shadowAnyOrderReduction});
-  t.lower({Op::OpGroupFMin, Op::OpGroupFMax}, lowerGroupArith, {shadowGroupFMinMax});
+  t.lower({Op::OpGroupFAdd, Op::OpGroupFMulKHR, Op::OpGroupFMin, Op::OpGroupFMax}, lowerGroupArith, {shadowNone});
 }
 
 }  // namespace clref::interpreter

@@ -61,12 +61,17 @@ bool undefinedResult(WorkItem& wi, const Op* op, const std::string& message, con
 bool readFrom(WorkItem& to, const std::vector<WorkItem*>& active, uint64_t from, const Op* op, const char* what) {
   if (from < active.size() && from < subgroupSize(to) && active[from]) {
     std::memcpy(to.regs + op->r, active[from]->regs + op->a, op->n);
+    if (to.shadow) [[unlikely]]
+      shadowMoveFrom(to, *active[from], op);
     return true;
   }
   const std::string message = std::string(what) + " reads sub-group local id " + std::to_string(from) + ", which " +
                               (from < subgroupSize(to) ? "is inactive" : "is outside the sub-group") +
                               ": the result is undefined";
-  return undefinedResult(to, op, message, "sub-group read from an inactive work-item", op->n);
+  if (!undefinedResult(to, op, message, "sub-group read from an inactive work-item", op->n)) return false;
+  if (to.shadow) [[unlikely]]
+    shadowAnyResult(to, op);
+  return true;
 }
 
 // OpGroupNonUniformElect: true for the active work-item with the smallest id.
@@ -111,7 +116,11 @@ bool broadcast(WorkItem* const* items, uint64_t count, const Op* op) {
   return true;
 }
 bool broadcastFirst(WorkItem* const* items, uint64_t count, const Op* op) {
-  for (uint64_t i = 0; i < count; ++i) std::memcpy(items[i]->regs + op->r, items[0]->regs + op->a, op->n);
+  for (uint64_t i = 0; i < count; ++i) {
+    std::memcpy(items[i]->regs + op->r, items[0]->regs + op->a, op->n);
+    if (items[i]->shadow) [[unlikely]]
+      shadowMoveFrom(*items[i], *items[0], op);
+  }
   return true;
 }
 
@@ -277,6 +286,8 @@ Op& emitNonUniform(Lowerer& L, const Instruction& inst, EachAction action, uint3
   if (valueId) {
     op.a = L.reg(valueId);
     op.n = uint32_t(L.typeOfValue(valueId).size);
+    const Type& vt = L.typeOfValue(valueId);
+    c.valueLaneBytes = uint32_t(vt.kind == TypeKind::Vector ? L.type(vt.element).size : vt.size);
   }
   op.aux = &c;
   return op;
@@ -400,29 +411,29 @@ void registerSubgroup(DispatchTable& t) {
   t.lower(S::OpGroupNonUniformElect, lowerElect);
   t.lower({S::OpGroupNonUniformAll, S::OpGroupNonUniformAny}, lowerVote);
   t.lower(S::OpGroupNonUniformAllEqual, lowerAllEqual);
-  // Broadcasts and shuffles: the generic rule over this work-item's operands (the value's set in the work-item it comes
-  // from is not followed).
-  t.lower(S::OpGroupNonUniformBroadcast, lowerBroadcast, {shadowGeneric});
-  t.lower(S::OpGroupNonUniformBroadcastFirst, lowerBroadcastFirst, {shadowGeneric});
+  // Broadcasts and shuffles move values between work-items, and the floating-point arithmetic combines them: only the
+  // collective's action sees the work-items they come from, and it gives the results their sets (readFrom,
+  // broadcastFirst; shadowGroupFloat in ops_group.cpp).
+  t.lower(S::OpGroupNonUniformBroadcast, lowerBroadcast, {shadowNone});
+  t.lower(S::OpGroupNonUniformBroadcastFirst, lowerBroadcastFirst, {shadowNone});
   t.lower(S::OpGroupNonUniformBallot, lowerBallot);
   t.lower(S::OpGroupNonUniformInverseBallot, lowerInverseBallot);
   t.lower(S::OpGroupNonUniformBallotBitExtract, lowerBallotBitExtract);
   t.lower(S::OpGroupNonUniformBallotBitCount, lowerBallotBitCount);
   t.lower(S::OpGroupNonUniformBallotFindLSB, lowerBallotFind<false>);
   t.lower(S::OpGroupNonUniformBallotFindMSB, lowerBallotFind<true>);
-  t.lower(S::OpGroupNonUniformShuffle, lowerShuffle<Shuffle::Index>, {shadowGeneric});
-  t.lower(S::OpGroupNonUniformShuffleXor, lowerShuffle<Shuffle::Xor>, {shadowGeneric});
-  t.lower(S::OpGroupNonUniformShuffleUp, lowerShuffle<Shuffle::Up>, {shadowGeneric});
-  t.lower(S::OpGroupNonUniformShuffleDown, lowerShuffle<Shuffle::Down>, {shadowGeneric});
-  t.lower(S::OpGroupNonUniformRotateKHR, lowerShuffle<Shuffle::Rotate>, {shadowGeneric});
+  t.lower(S::OpGroupNonUniformShuffle, lowerShuffle<Shuffle::Index>, {shadowNone});
+  t.lower(S::OpGroupNonUniformShuffleXor, lowerShuffle<Shuffle::Xor>, {shadowNone});
+  t.lower(S::OpGroupNonUniformShuffleUp, lowerShuffle<Shuffle::Up>, {shadowNone});
+  t.lower(S::OpGroupNonUniformShuffleDown, lowerShuffle<Shuffle::Down>, {shadowNone});
+  t.lower(S::OpGroupNonUniformRotateKHR, lowerShuffle<Shuffle::Rotate>, {shadowNone});
   t.lower({S::OpGroupNonUniformIAdd, S::OpGroupNonUniformIMul, S::OpGroupNonUniformSMin, S::OpGroupNonUniformUMin,
            S::OpGroupNonUniformSMax, S::OpGroupNonUniformUMax, S::OpGroupNonUniformBitwiseAnd,
            S::OpGroupNonUniformBitwiseOr, S::OpGroupNonUniformBitwiseXor, S::OpGroupNonUniformLogicalAnd,
            S::OpGroupNonUniformLogicalOr, S::OpGroupNonUniformLogicalXor},
           lowerArith);
-  t.lower({S::OpGroupNonUniformFAdd, S::OpGroupNonUniformFMul}, lowerArith, {shadowAnyOrderReduction});
-  // The minimum or maximum is one of the operands' values: the generic rule (any value when an operand has a set).
-  t.lower({S::OpGroupNonUniformFMin, S::OpGroupNonUniformFMax}, lowerArith, {shadowGeneric});
+  t.lower({S::OpGroupNonUniformFAdd, S::OpGroupNonUniformFMul, S::OpGroupNonUniformFMin, S::OpGroupNonUniformFMax},
+          lowerArith, {shadowNone});
 }
 
 }  // namespace clref::interpreter

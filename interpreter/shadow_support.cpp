@@ -624,6 +624,19 @@ const Op* shAnyValueLanes(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+void shadowMoveFrom(WorkItem& to, const WorkItem& from, const Op* op) {
+  ShadowRun& s = *to.shadow;
+  s.put(to.regs + op->r, op->n, s.take(from.regs + op->a, op->n));
+}
+
+void shadowAnyResult(WorkItem& wi, const Op* op) {
+  ShadowRun& s = *wi.shadow;
+  if (s.choiceFreedInst == op->inst) s.choiceFreedInst = UINT32_MAX;
+  const uint32_t lane = std::max<uint32_t>(1, static_cast<const Collective*>(op->aux)->valueLaneBytes);
+  s.clear(wi.regs + op->r, op->n);
+  for (uint32_t off = 0; off < op->n; off += lane) setAnyValue(s, wi.regs + op->r + off, std::min(lane, op->n - off), op->inst);
+}
+
 // (destination offset in the result, source register, bytes) triples; r = result, n = result bytes.
 static const Op* shCopies(WorkItem& wi, const Op* op) {
   const auto& t = *static_cast<const std::vector<uint32_t>*>(op->aux);
@@ -922,24 +935,6 @@ void shadowNone(ShadowLowering&) {}
 void shadowGeneric(ShadowLowering& S) {
   if (!S.inst.resultId || !S.L.hasReg(S.inst.resultId) || S.resultBytes() == 0) return;
   S.generic();
-}
-
-void shadowAnyOrderReduction(ShadowLowering& S) {
-  // Any value here: the sets do not enumerate the orders.
-  Op& op = S.L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
-    ShadowRun& s = *wi.shadow;
-    if (s.choiceFreedInst == op->inst) s.choiceFreedInst = UINT32_MAX;
-    s.clear(wi.regs + op->r, op->n);
-    ShadowEntry e;
-    e.set = ValueSet::all();
-    e.size = uint8_t(op->n);
-    e.format = formatOfBytes(op->n);
-    e.producer = op->inst;
-    s.entries[reinterpret_cast<uintptr_t>(wi.regs + op->r)] = e;
-    return op + 1;
-  }, S.inst);
-  op.r = S.L.reg(S.inst.resultId);
-  op.n = S.resultBytes();
 }
 
 void shadowCopyOperand0(ShadowLowering& S) { S.copies({0, S.L.reg(S.operand(0)), S.resultBytes()}); }

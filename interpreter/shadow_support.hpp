@@ -91,6 +91,12 @@ const Op* shCopyMemory(WorkItem& wi, const Op* op);
 // Atomics: a = pointer, n = bytes of the memory operand, r = result (or ~0u); aux = the value operands (reg, bytes);
 // imm = 1 when the value left in memory depends on the order of the work-items, 2 for float min/max (b = operand).
 const Op* shAtomic(WorkItem& wi, const Op* op);
+// Data movement between work-items, in the actions of the group and sub-group collectives that move values (broadcasts,
+// shuffles): only the action sees the work-item a value comes from. `to`'s result (op->r, op->n bytes) takes the sets
+// of `from`'s value (op->a); shadowAnyResult gives it any value (lanes of Collective::valueLaneBytes) where a choice
+// that leaves the result undefined decided it, and consumes that choice's note.
+void shadowMoveFrom(WorkItem& to, const WorkItem& from, const Op* op);
+void shadowAnyResult(WorkItem& wi, const Op* op);
 // The lanes at the byte offsets of the table (c bytes each) of the result r hold any value.
 const Op* shAnyValueLanes(WorkItem& wi, const Op* op);
 // OpVectorExtractDynamic: r = result, a = vector, b = index register (c = index bytes), n = lane bytes, imm = lanes.
@@ -157,9 +163,6 @@ class ShadowLowering {
 void shadowNone(ShadowLowering&);
 // The generic rule, chosen explicitly for a float-producing opcode (see ShadowLowering::generic).
 void shadowGeneric(ShadowLowering&);
-// A float reduction or scan of a group (work_group_reduce_add, sub-group FAdd/FMul, …): the order of the operations is
-// open (choice work_group_reduction_order), so each work-item's result is any of the orders' results: any value.
-void shadowAnyOrderReduction(ShadowLowering&);
 // The result is a copy of operand 0's bytes (OpCopyObject, OpBitcast): the sets move with them.
 void shadowCopyOperand0(ShadowLowering&);
 

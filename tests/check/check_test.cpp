@@ -988,3 +988,60 @@ TEST_CASE("check: a broadcast value keeps the set it had in the work-item it com
   CHECK(classOf(r, 3) == C::Violation);
   CHECK(r.buffers.at(0).anyValue == 0);
 }
+
+TEST_CASE("check: sub-group shuffles keep the source work-item's set; sub-group sums and minima are bounded",
+          "[check][group]") {
+  using C = host::ElementClass;
+  // One work-group of 8 work-items, one sub-group (the device's sub-groups hold 32).
+  // (1) sub_group_shuffle_up(v, 1) with v = sin(x) in work-item 0 only: work-item 1 reads work-item 0's sine (4 ulp
+  //     bound), so 2 ulp off is allowed and 10 a violation, though its own v is exact; work-item 2 reads work-item 1's
+  //     exact x[1], so 1 ulp off is a violation.
+  const std::vector<float> x = {0.5f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f, 7.0f};
+  const float s0 = float(std::sin(0.5));
+  {
+    const char* src =
+        "kernel void k(global const float* x, global float* out) { size_t i = get_global_id(0); "
+        "float v = i == 0 ? sin(x[i]) : x[i]; float r = sub_group_shuffle_up(v, 1u); if (i > 0) out[i] = r; }";
+    std::vector<float> obs(8, 0.0f);
+    for (size_t i = 1; i < 8; ++i) obs[i] = x[i - 1];
+    obs[1] = stepF(s0, 2);
+    obs[2] = stepF(x[1], 1);
+    const auto r = checkGroupKernel(src, x, obs);
+    CHECK(classOf(r, 1) == C::Allowed);
+    CHECK(classOf(r, 2) == C::Violation);
+    obs[1] = stepF(s0, 10);
+    obs[2] = x[1];
+    const auto far = checkGroupKernel(src, x, obs);
+    CHECK(classOf(far, 1) == C::Violation);
+    CHECK(classOf(far, 2) == C::Identical);
+  }
+  // (2) sub_group_reduce_add over the same terms as the work-group sum test: bounded, not any value.
+  {
+    std::vector<float> t(8, 0x1p-24f);
+    t[0] = 1.0f;
+    std::vector<float> obs(8, 1.0f);
+    obs[3] = 1.0f + 20 * 0x1p-23f;
+    const auto r = checkGroupKernel(
+        "kernel void k(global const float* x, global float* out) { out[get_global_id(0)] = "
+        "sub_group_reduce_add(x[get_global_id(0)]); }",
+        t, obs);
+    CHECK(classOf(r, 0) != C::Violation);
+    CHECK(classOf(r, 3) == C::Violation);
+    CHECK(r.buffers.at(0).anyValue == 0);
+  }
+  // (3) sub_group_non_uniform_reduce_min of +0 and -0 (and positive values): fmin leaves the zero's sign open; a
+  //     non-zero is a violation.
+  {
+    const std::vector<float> z = {0.0f, -0.0f, 1.0f, 2.0f, 3.0f, 4.0f, 5.0f, 6.0f};
+    std::vector<float> obs(8, 0.0f);
+    for (size_t i = 0; i < 8; i += 2) obs[i] = -0.0f;
+    obs[5] = 1.0f;
+    const auto r = checkGroupKernel(
+        "kernel void k(global const float* x, global float* out) { out[get_global_id(0)] = "
+        "sub_group_non_uniform_reduce_min(x[get_global_id(0)]); }",
+        z, obs);
+    for (size_t i = 0; i < 8; ++i)
+      if (i != 5) CHECK(classOf(r, i) != C::Violation);
+    CHECK(classOf(r, 5) == C::Violation);
+  }
+}
