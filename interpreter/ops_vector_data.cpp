@@ -207,12 +207,14 @@ void shadowVstoren(ShadowLowering& S) {
   op.a = L.reg(S.operand(4));
   op.b = L.reg(S.operand(3));
   op.c = uint32_t(L.typeOfValue(S.operand(3)).size);
-  op.n = uint32_t(L.typeOfValue(S.operand(2)).size);
+  // n elements (a 3-vector's register holds a fourth lane that vstore3 does not store).
+  const uint32_t data = L.typeIdOfValue(S.operand(2));
+  op.n = L.lanes(data) * S.laneBytes(data);
 }
 
-// The halves of vstore_half(n)(_r) / vstorea_half(n)(_r) and vload_half(n) / vloada_half(n): r = the data (stores)
-// or the result (loads), a = pointer, b = offset register (c = its bytes), n = lanes, imm = element stride per offset
-// step (4 for aligned 3-vectors), align = the rounding mode (stores); aux = the data lanes (stores).
+// The halves of vstore_half(n)(_r) / vstorea_half(n)(_r) and vload_half(n) / vloada_half(n): r = the result (loads),
+// a = pointer, b = offset register (c = its bytes), n = lanes, imm = element stride per offset step (4 for aligned
+// 3-vectors), align = the rounding mode (stores) or the result's bytes (loads); aux = the data lanes (stores).
 uint8_t* halvesAt(const WorkItem& wi, const Op* op) {
   uint8_t* p = shadowHostAddress(wi, op->a);
   if (!p) return nullptr;
@@ -262,11 +264,11 @@ const Op* shVloadHalf(WorkItem& wi, const Op* op) {
   auto d = shadowOpenAddress(wi, op, op->a, op->b, op->c);
   if (!d) d = shadowOpenAllocationAt(wi, op->a);
   if (d) {
-    s.markUndetermined(result, 4 * op->n, 4, *d);
+    s.markUndetermined(result, op->align, 4, *d);
     return op + 1;
   }
   const uint8_t* p = halvesAt(wi, op);
-  s.clear(result, 4 * op->n);
+  s.clear(result, op->align);  // the whole register: a 3-vector's fourth lane too
   if (!p) return op + 1;
   for (uint32_t i = 0; i < op->n; ++i) {
     ShadowEntry scratch;
@@ -297,6 +299,7 @@ void shadowVloadHalf(ShadowLowering& S) {
   op.n = n;
   // vloada_half3 steps like vloada_half4, as lowerVectorData.
   op.imm = VData(S.operand(1)) == VData::vloada_halfn && n == 3 ? 4 : n;
+  op.align = S.resultBytes();
 }
 
 void shadowVstoreHalf(ShadowLowering& S) {
@@ -307,7 +310,6 @@ void shadowVstoreHalf(ShadowLowering& S) {
   const bool explicitMode =
       which == VData::vstore_half_r || which == VData::vstore_halfn_r || which == VData::vstorea_halfn_r;
   auto data = std::make_shared<LaneRef>(S.laneRef(S.operand(2)));
-  if (n > 1) data->stride = data->bytes;
   Op& op = L.emit(&shVstoreHalf, S.inst);
   op.a = L.reg(S.operand(4));
   op.b = L.reg(S.operand(3));

@@ -1094,4 +1094,44 @@ TEST_CASE("check: vstore_half stores the source's set rounded to half, vload_hal
   CHECK(classIn(r, 0, 1) == C::Allowed);
   CHECK(classIn(r, 0, 2) == C::Violation);
   CHECK(classIn(r, 0, 3) == C::Violation);  // the exact half replaced sin's entry: no stale set
+
+  // The same through vstorea_half3 / vloada_half3 (a 3-vector of halves steps and aligns like 4: work-item 1's halves
+  // start at h + 4) and vstore3: y[3] is work-item 1's sine, y[4] its exact 1.3.
+  Outputs v(
+      "kernel void k(global const float* x, global float* y, global half* h) {\n"
+      "  size_t i = get_global_id(0);\n  float s = sin(x[i]);\n"
+      "  vstorea_half3((float3)(s, 1.3f, s), i, h);\n  vstore3(vloada_half3(i, h), i, y);\n}\n",
+      std::vector<float>{x0, x0}, {12, 8});
+  std::vector<float> y3(6);
+  for (size_t i = 0; i < 6; ++i) y3[i] = v.at<float>(0, i);
+  CHECK(y3[3] == clrefs);
+  CHECK(y3[4] == 1.2998046875f);
+  y3[3] = other;
+  y3[4] = 1.2998046875f + 0x1p-10f;
+  y3[5] = clrefs + 10 * 0x1p-11f;
+  const auto r3 = v.check({{0, ScalarType::Float, bytesOf(y3)}});
+  CHECK(classIn(r3, 0, 3) == C::Allowed);
+  CHECK(classIn(r3, 0, 4) == C::Violation);
+  CHECK(classIn(r3, 0, 5) == C::Violation);
+}
+
+TEST_CASE("check: vstore3 moves the sets of three lanes to p + 3·offset", "[check]") {
+  using C = host::ElementClass;
+  // vstore3 writes 3 floats at y + 3i (OpenCL C 3.0 §6.15.7 [[vector-data-load-and-store-functions]]), not the
+  // 16 bytes of a float3 register: work-item 1's first lane is element 3. sin: 4 ulp, so 1 ulp off is allowed.
+  const std::vector<float> x = {1.0f, 2.0f};
+  Outputs o(
+      "kernel void k(global const float* x, global float* y) {\n"
+      "  size_t i = get_global_id(0);\n  float s = sin(x[i]);\n  vstore3((float3)(s, 2.0f * s, 0.5f), i, y);\n}\n",
+      {x}, {12});
+  std::vector<float> y(6);
+  for (size_t i = 0; i < 6; ++i) y[i] = o.at<float>(0, i);
+  CHECK(y[5] == 0.5f);
+  y[3] = stepF(y[3], 1);
+  y[4] = stepF(y[4], 1);
+  y[5] = stepF(y[5], 1);
+  const auto r = o.check({{0, ScalarType::Float, bytesOf(y)}});
+  CHECK(classIn(r, 0, 3) == C::Allowed);
+  CHECK(classIn(r, 0, 4) == C::Allowed);
+  CHECK(classIn(r, 0, 5) == C::Violation);  // 0.5 is exact
 }
