@@ -303,7 +303,138 @@ template <numerics::CoreOp Core, bool TwoOperands> void shadowGeometric(ShadowLo
 // ilogb: an integer of a float, a decision when the operand's set spans more than one exponent.
 void shadowIlogb(ShadowLowering& S) { S.intOfFloat(S.operand(2), "ilogb", true); }
 
-// The math and common functions: numerics::allowedSet, the accuracy tables' rule over the operands' sets.
+// ---- The second result, written through the pointer operand -----------------------------------------------------
+// fract (floor(x)), modf (the integral part), sincos (the cosine), frexp (the exponent), lgamma_r (the sign of Γ) and
+// remquo (the quotient's low bits) store a second result per lane (OpenCL C 3.0 §6.15.2 [[math-functions]]).
+struct SecondResultRule {
+  MathFn fn = MathFn::sincos;
+  std::vector<LaneRef> args;  // the value operands
+  uint32_t lanes = 1;
+  uint32_t ptr = 0;                                   // the pointer operand's register
+  uint32_t bytes = 0;                                 // of the pointee (a 3-vector's holds 4 lanes, see mathLanes)
+  uint8_t laneBytes = 4;                              // of one lane of the pointee
+  numerics::Format format = numerics::Format::Float;  // of the float operands (and of a float second result)
+};
+
+// The operand values a device may compute with: where the format allows it a subnormal may be flushed, "the sign of
+// the zero is undefined" (OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]]), as allowedSet assumes
+// for the first result.
+numerics::ValueSet withFlushed(numerics::ValueSet x, numerics::Format f, const ShadowRun& s) {
+  if (!x.hasNumbers() || !s.verdict.flushToZero.value_or(f != numerics::Format::Double)) return x;
+  const double tiny = f == numerics::Format::Half ? 0x1p-14 : f == numerics::Format::Float ? 0x1p-126 : 0x1p-1022;
+  if (x.lo < tiny && x.hi > -tiny && !(x.lo == 0 && x.hi == 0)) x = hull(x, numerics::ValueSet{-0.0, 0.0, false});
+  return x;
+}
+
+// frexp's exponent is one integer over the set: one value, or nonzero finite values of one sign in one binade.
+bool oneFrexpExponent(const numerics::ValueSet& x) {
+  if (x.isPoint()) return true;
+  if (x.nan || !x.hasNumbers() || x.lo == 0 || x.hi == 0 || (x.lo > 0) != (x.hi > 0)) return false;
+  return std::isfinite(x.lo) && std::isfinite(x.hi) && std::ilogb(x.lo) == std::ilogb(x.hi);
+}
+
+// Γ has one sign over the set: one value, all of (0, inf], or all inside one interval (−n−1, −n) (Γ's sign there is
+// (−1)^(n+1); at zero and the negative integers lgamma_r's sign is 0, OpenCL C 3.0 §7.5.1
+// [[additional-requirements-beyond-c99-tc2]]).
+bool oneGammaSign(const numerics::ValueSet& x) {
+  if (x.isPoint()) return true;
+  if (x.nan || !x.hasNumbers()) return false;
+  if (x.lo > 0) return true;
+  return x.hi < 0 && std::isfinite(x.lo) && std::floor(x.lo) == std::floor(x.hi) && std::floor(x.lo) != x.lo &&
+         std::floor(x.hi) != x.hi;
+}
+
+const Op* shSecondResult(WorkItem& wi, const Op* op) {
+  const auto& r = *static_cast<const SecondResultRule*>(op->aux);
+  ShadowRun& s = *wi.shadow;
+  // A choice that leaves the second result free (lgamma_sign_undefined, remquo_quotient_bits) was noted for this
+  // instruction by mathLanes: consumed here, so that it reaches no later instruction.
+  const bool freed = s.choiceFreedInst == op->inst;
+  if (freed) s.choiceFreedInst = UINT32_MAX;
+  uint8_t* p = shadowHostAddress(wi, r.ptr);
+  if (const auto d = shadowOpenAddress(wi, op, r.ptr)) {
+    shadowOpenAllocation(wi, r.ptr, *d);
+    if (p) s.markUndetermined(p, r.bytes, r.laneBytes, *d);
+    return op + 1;
+  }
+  if (!p) return op + 1;
+  s.clear(p, r.bytes);
+  s.noteWriter(p, r.bytes, op->inst);
+  for (uint32_t i = 0; i < r.lanes; ++i) {
+    uint8_t* out = p + i * r.laneBytes;
+    if (freed) {
+      // lgamma_r of NaN or -inf: Γ has no sign and the spec gives none (choice lgamma_sign_undefined). remquo's
+      // quotient beyond seven bits: OpenCL C 3.0 §6.15.2 [[math-functions]] remquo computes "the lower seven bits of
+      // the integral quotient", the bits beyond them are the implementation's (choice remquo_quotient_bits), so the
+      // stored int is any value here (a superset of the ints with those seven bits). Every lane of the result.
+      ShadowEntry e;
+      e.set = numerics::ValueSet::all();
+      e.size = r.laneBytes;
+      e.format = numerics::formatOfBytes(r.laneBytes);
+      e.producer = op->inst;
+      s.set(out, e);
+      continue;
+    }
+    numerics::ValueSet sets[2];
+    bool points = true;
+    std::optional<uint32_t> decision;
+    for (size_t k = 0; k < r.args.size() && !decision; ++k) {
+      const LaneValue v = shadowLaneOf(wi, r.args[k], i);
+      if (v.undetermined)
+        decision = shadowDecisionFor(wi, op, v, "an operand reinterprets a floating-point value that has an allowed set");
+      sets[k] = v.set;
+      points = points && v.set.isPoint();
+    }
+    if (decision) {
+      s.markUndetermined(out, r.laneBytes, r.laneBytes, *decision);
+      continue;
+    }
+    switch (r.fn) {
+      case MathFn::sincos:
+      case MathFn::fract:
+      case MathFn::modf: {
+        // sincos: OpenCL C 3.0 §7.4 [[table-ulp-float-math]] sincos "<= 4 ulp for sine and cosine values" (the
+        // relaxed table: "ulp values as defined for sin(x) and cos(x)"), so the cosine has cos's row. fract stores
+        // floor(x), modf the integral part trunc(x): exact values, rounded only by a flush to zero of the operand.
+        const MathFn f = r.fn == MathFn::sincos ? MathFn::cos : r.fn == MathFn::fract ? MathFn::floor : MathFn::trunc;
+        numerics::ValueSet set = numerics::allowedSet(f, {sets, 1}, r.format, s.profile, s.verdict);
+        // -cl-finite-math-only: a NaN or an infinite operand or result makes the result any value (as shFloat).
+        auto nonFinite = [](const numerics::ValueSet& v) { return v.nan || std::isinf(v.lo) || std::isinf(v.hi); };
+        if (s.finiteMathOnly && (nonFinite(set) || nonFinite(sets[0]))) set = numerics::ValueSet::all();
+        writeShadowLane(wi, op, out, r.laneBytes, r.format, set, shadowReadFloat(out, r.format));
+        break;
+      }
+      case MathFn::frexp: {
+        const numerics::ValueSet x = withFlushed(sets[0], r.format, s);
+        if (!oneFrexpExponent(x))
+          s.markUndetermined(out, 4, 4, recordShadowDecision(wi, op, "frexp's exponent of " + numerics::toString(x)));
+        break;
+      }
+      case MathFn::lgamma_r: {
+        const numerics::ValueSet x = withFlushed(sets[0], r.format, s);
+        if (!oneGammaSign(x))
+          s.markUndetermined(out, 4, 4, recordShadowDecision(wi, op, "lgamma_r's sign of " + numerics::toString(x)));
+        break;
+      }
+      case MathFn::remquo: {
+        if (!points) {
+          s.markUndetermined(out, 4, 4, recordShadowDecision(wi, op, "remquo's quotient of operands with allowed sets"));
+          break;
+        }
+        // Single operands: the quotient is exact, unless a device may flush a subnormal operand.
+        if (!withFlushed(sets[0], r.format, s).isPoint() || !withFlushed(sets[1], r.format, s).isPoint())
+          s.markUndetermined(out, 4, 4,
+                             recordShadowDecision(wi, op, "remquo's quotient of a subnormal operand a device may flush"));
+        break;
+      }
+      default: break;  // shadowMathFn emits this rule for the six functions above only
+    }
+  }
+  return op + 1;
+}
+
+// The math and common functions: numerics::allowedSet, the accuracy tables' rule over the operands' sets; the second
+// result of the functions that write one through their pointer operand: shSecondResult.
 void shadowMathFn(ShadowLowering& S) {
   const std::vector<uint32_t> operands = stdOperands(S);
   const MathFn f = MathFn(S.operand(1));
@@ -311,36 +442,20 @@ void shadowMathFn(ShadowLowering& S) {
   std::vector<uint32_t> values(operands.begin(), operands.begin() + std::min<size_t>(size_t(arity), operands.size()));
   S.floatRule(FloatKind::Math, values, numerics::CoreOp::None, f);
   if (int(operands.size()) <= arity) return;
-  // The second result through the pointer (fract, frexp, modf, remquo, sincos, lgamma_r): another device may
-  // store any of the values the rule allows; clref marks it "any value" when the operands have sets, and the
-  // cosine of sincos always (its own ulp bound), else exact.
   Lowerer& L = S.L;
-  Op& op = L.emit(+[](WorkItem& wi, const Op* op) -> const Op* {
-    ShadowRun& s = *wi.shadow;
-    uint8_t* p = shadowHostAddress(wi, op->a);
-    if (!p) return op + 1;
-    const bool any = s.anyIn(wi.regs + op->b, op->c) || op->imm;
-    if (!any) {
-      s.clear(p, op->n);
-      return op + 1;
-    }
-    for (uint32_t off = 0; off < op->n; off += op->align) {
-      ShadowEntry e;
-      e.set = numerics::ValueSet::all();
-      e.size = uint8_t(op->align);
-      e.format = numerics::formatOfBytes(op->align);
-      s.set(p + off, e);
-    }
-    return op + 1;
-  }, S.inst);
+  auto rule = std::make_shared<SecondResultRule>();
+  rule->fn = f;
+  for (uint32_t id : values) rule->args.push_back(S.laneRef(id));
+  rule->lanes = L.lanes(S.inst.resultType);
   const uint32_t ptr = operands.back();
   const Type& pointee = L.type(L.typeOfValue(ptr).element);
-  op.a = L.reg(ptr);
-  op.b = L.reg(operands[0]);
-  op.c = uint32_t(L.typeOfValue(operands[0]).size);
-  op.n = uint32_t(pointee.size);
-  op.align = pointee.kind == TypeKind::Vector ? uint32_t(L.type(pointee.element).size) : uint32_t(pointee.size);
-  op.imm = f == MathFn::sincos ? 1 : 0;
+  rule->ptr = L.reg(ptr);
+  rule->bytes = uint32_t(pointee.size);
+  rule->laneBytes = uint8_t(pointee.kind == TypeKind::Vector ? L.type(pointee.element).size : pointee.size);
+  rule->format = numerics::formatOfBytes(S.laneBytes(L.typeIdOfValue(values.at(0))));
+  Op& op = L.emit(&shSecondResult, S.inst);
+  op.aux = rule.get();
+  L.k.auxObjects.push_back(std::move(rule));
 }
 
 }  // namespace

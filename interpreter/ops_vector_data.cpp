@@ -207,7 +207,118 @@ void shadowVstoren(ShadowLowering& S) {
   op.a = L.reg(S.operand(4));
   op.b = L.reg(S.operand(3));
   op.c = uint32_t(L.typeOfValue(S.operand(3)).size);
-  op.n = uint32_t(L.typeOfValue(S.operand(2)).size);
+  // n elements (a 3-vector's register holds a fourth lane that vstore3 does not store).
+  const uint32_t data = L.typeIdOfValue(S.operand(2));
+  op.n = L.lanes(data) * S.laneBytes(data);
+}
+
+// The halves of vstore_half(n)(_r) / vstorea_half(n)(_r) and vload_half(n) / vloada_half(n): r = the result (loads),
+// a = pointer, b = offset register (c = its bytes), n = lanes, imm = element stride per offset step (4 for aligned
+// 3-vectors), align = the rounding mode (stores) or the result's bytes (loads); aux = the data lanes (stores).
+uint8_t* halvesAt(const WorkItem& wi, const Op* op) {
+  uint8_t* p = shadowHostAddress(wi, op->a);
+  if (!p) return nullptr;
+  const uint64_t offset = op->c == 8 ? rd<uint64_t>(wi, op->b) : rd<uint32_t>(wi, op->b);
+  return p + offset * op->imm * 2;
+}
+
+// vstore_half: each lane's set rounded once to half in the instruction's mode (OpenCL C 3.0 §6.15.7
+// [[vector-data-load-and-store-functions]]: "vstore_half uses the default rounding mode. The default rounding mode is
+// round to nearest even"; the _rte/_rtz/_rtp/_rtn forms their own), with subnormal halves kept, as vstoreHalf
+// converts.
+const Op* shVstoreHalf(WorkItem& wi, const Op* op) {
+  ShadowRun& s = *wi.shadow;
+  const auto& data = *static_cast<const LaneRef*>(op->aux);
+  uint8_t* p = halvesAt(wi, op);
+  if (const auto d = shadowOpenAddress(wi, op, op->a, op->b, op->c)) {
+    shadowOpenAllocation(wi, op->a, *d);
+    if (p) s.markUndetermined(p, 2 * op->n, 2, *d);
+    return op + 1;
+  }
+  if (!p) return op + 1;
+  s.noteWriter(p, 2 * op->n, op->inst);
+  for (uint32_t i = 0; i < op->n; ++i) {
+    uint8_t* out = p + 2 * i;
+    const LaneValue v = shadowLaneOf(wi, data, i);
+    if (v.undetermined) {
+      s.markUndetermined(out, 2, 2,
+                         shadowDecisionFor(wi, op, v, "vstore_half of a reinterpreted floating-point value"));
+    } else if (v.set.isPoint()) {
+      s.clear(out, 2);  // one value, one correctly rounded half
+    } else {
+      const numerics::ValueSet half = numerics::roundSet(v.set, numerics::Format::Half, numerics::Rounding(op->align),
+                                                         false);
+      // The half in memory is already one the set allows (a perturbed run rounded its perturbed source).
+      writeShadowLane(wi, op, out, 2, numerics::Format::Half, half, shadowReadFloat(out, numerics::Format::Half),
+                      false);
+    }
+  }
+  return op + 1;
+}
+
+// vload_half: each result lane holds its half exactly (a half converts to float exactly), so it takes the half's set
+// in memory; an entry of another size or format over the half (its bytes reinterpreted) is any value.
+const Op* shVloadHalf(WorkItem& wi, const Op* op) {
+  ShadowRun& s = *wi.shadow;
+  uint8_t* result = wi.regs + op->r;
+  auto d = shadowOpenAddress(wi, op, op->a, op->b, op->c);
+  if (!d) d = shadowOpenAllocationAt(wi, op->a);
+  if (d) {
+    s.markUndetermined(result, op->align, 4, *d);
+    return op + 1;
+  }
+  const uint8_t* p = halvesAt(wi, op);
+  s.clear(result, op->align);  // the whole register: a 3-vector's fourth lane too
+  if (!p) return op + 1;
+  for (uint32_t i = 0; i < op->n; ++i) {
+    ShadowEntry scratch;
+    const ShadowEntry* e = s.lane(p + 2 * i, 2, scratch);
+    if (!e) continue;
+    uint8_t* out = result + 4 * i;
+    if (e->undetermined) {
+      s.markUndetermined(out, 4, 4, e->decision);
+      continue;
+    }
+    const bool half = e->format == numerics::Format::Half && !e->reinterpreted;
+    // The value is loaded, not computed: it is what memory holds, so --perturb leaves it.
+    writeShadowLane(wi, op, out, 4, numerics::Format::Float, half ? e->set : numerics::ValueSet::all(),
+                    shadowReadFloat(out, numerics::Format::Float), false);
+  }
+  return op + 1;
+}
+
+// Operands after (set, instruction): vload_half (offset, p), vstore_half (data, offset, p[, mode]).
+void shadowVloadHalf(ShadowLowering& S) {
+  Lowerer& L = S.L;
+  const uint32_t n = L.lanes(S.inst.resultType);
+  Op& op = L.emit(&shVloadHalf, S.inst);
+  op.r = L.reg(S.inst.resultId);
+  op.a = L.reg(S.operand(3));
+  op.b = L.reg(S.operand(2));
+  op.c = uint32_t(L.typeOfValue(S.operand(2)).size);
+  op.n = n;
+  // vloada_half3 steps like vloada_half4, as lowerVectorData.
+  op.imm = VData(S.operand(1)) == VData::vloada_halfn && n == 3 ? 4 : n;
+  op.align = S.resultBytes();
+}
+
+void shadowVstoreHalf(ShadowLowering& S) {
+  Lowerer& L = S.L;
+  const auto which = VData(S.operand(1));
+  const uint32_t n = L.lanes(L.typeIdOfValue(S.operand(2)));
+  const bool aligned = which == VData::vstorea_halfn || which == VData::vstorea_halfn_r;
+  const bool explicitMode =
+      which == VData::vstore_half_r || which == VData::vstore_halfn_r || which == VData::vstorea_halfn_r;
+  auto data = std::make_shared<LaneRef>(S.laneRef(S.operand(2)));
+  Op& op = L.emit(&shVstoreHalf, S.inst);
+  op.a = L.reg(S.operand(4));
+  op.b = L.reg(S.operand(3));
+  op.c = uint32_t(L.typeOfValue(S.operand(3)).size);
+  op.n = n;
+  op.imm = aligned && n == 3 ? 4 : n;
+  op.align = uint32_t(explicitMode ? toRounding(spv::FPRoundingMode(S.operand(5))) : numerics::Rounding::RTE);
+  op.aux = data.get();
+  L.k.auxObjects.push_back(std::move(data));
 }
 
 }  // namespace
@@ -215,10 +326,11 @@ void shadowVstoren(ShadowLowering& S) {
 void registerVectorData(DispatchTable& t) {
   t.openclStd({uint32_t(VData::vloadn)}, {shadowVloadn});
   t.openclStd({uint32_t(VData::vstoren)}, {shadowVstoren});
-  // Halves convert to float exactly; the generic rule follows the offset and the pointer, not the halves' sets in
-  // memory (vstore_half leaves none: it has no result).
   t.openclStd({uint32_t(VData::vload_half), uint32_t(VData::vload_halfn), uint32_t(VData::vloada_halfn)},
-              {shadowGeneric});
+              {shadowVloadHalf});
+  t.openclStd({uint32_t(VData::vstore_half), uint32_t(VData::vstore_half_r), uint32_t(VData::vstore_halfn),
+               uint32_t(VData::vstore_halfn_r), uint32_t(VData::vstorea_halfn), uint32_t(VData::vstorea_halfn_r)},
+              {shadowVstoreHalf});
 }
 
 }  // namespace clref::interpreter

@@ -6,6 +6,8 @@
 
 #include <cmath>
 #include <cstring>
+#include <string>
+#include <tuple>
 #include <vector>
 
 #include "check/check.hpp"
@@ -1044,4 +1046,291 @@ TEST_CASE("check: sub-group shuffles keep the source work-item's set; sub-group 
       if (i != 5) CHECK(classOf(r, i) != C::Violation);
     CHECK(classOf(r, 5) == C::Violation);
   }
+}
+
+namespace {
+
+// k(global const float* x, out_1, ..., out_m) over x, one work-item per element (groups of 1): output k holds x.size()
+// elements of elemBytes[k] bytes. reference: clref's outputs from a plain run.
+struct Outputs {
+  host::Device device;
+  std::unique_ptr<host::Kernel> kernel;
+  host::NDRange range;
+  std::vector<std::shared_ptr<host::Buffer>> outs;
+  std::vector<std::vector<uint8_t>> reference;
+
+  Outputs(const char* source, const std::vector<float>& x, const std::vector<size_t>& elemBytes) {
+    kernel = std::make_unique<host::Kernel>(host::Program::fromOpenCLC(device, source), "k");
+    kernel->setArg(0, std::make_shared<host::Buffer>(x.data(), x.size() * 4));
+    for (size_t k = 0; k < elemBytes.size(); ++k) {
+      const std::vector<uint8_t> zeros(x.size() * elemBytes[k], 0);
+      outs.push_back(std::make_shared<host::Buffer>(zeros.data(), zeros.size()));
+      kernel->setArg(uint32_t(k + 1), outs.back());
+    }
+    range.global = {x.size(), 1, 1};
+    range.local = std::array<size_t, 3>{1, 1, 1};
+    REQUIRE(kernel->run(range).ok);
+    for (const auto& o : outs) {
+      const auto* b = reinterpret_cast<const uint8_t*>(o->data());
+      reference.emplace_back(b, b + o->size());
+    }
+  }
+  template <class V> V at(size_t out, size_t i) const {
+    V v;
+    std::memcpy(&v, reference.at(out).data() + i * sizeof(V), sizeof(V));
+    return v;
+  }
+  // Judges observed values for some outputs: (output index, element type, bytes).
+  host::CheckReport check(const std::vector<std::tuple<size_t, ScalarType, std::vector<uint8_t>>>& observed) {
+    for (const auto& o : outs) std::memset(o->data(), 0, o->size());  // the run starts from the same inputs
+    std::vector<host::ObservedBuffer> obs;
+    for (const auto& [k, type, bytes] : observed) obs.push_back({uint32_t(k + 1), type, bytes});
+    auto report = host::check(*kernel, range, obs);
+    REQUIRE(report.run.ok);
+    return report;
+  }
+};
+
+template <class V> std::vector<uint8_t> bytesOfValues(const std::vector<V>& v) {
+  std::vector<uint8_t> b(v.size() * sizeof(V));
+  std::memcpy(b.data(), v.data(), b.size());
+  return b;
+}
+
+host::ElementClass classIn(const host::CheckReport& r, size_t buffer, size_t index) {
+  for (const auto& d : r.buffers.at(buffer).details)
+    if (d.index == index) return d.cls;
+  return host::ElementClass::Identical;
+}
+
+bool judgedAllowed(numerics::MathFn f, double x, double observed) {
+  return numerics::judge(f, std::span<const double>(&x, 1), observed, numerics::Format::Float, numerics::Profile::Full)
+      .allowed;
+}
+
+}  // namespace
+
+TEST_CASE("check: sincos's cosine has cos's ulp bound, with exact operands and with operand sets", "[check]") {
+  using C = host::ElementClass;
+  // OpenCL C 3.0 §7.4 [[table-ulp-float-math]] sincos: "<= 4 ulp for sine and cosine values". clref's cosine is the
+  // correctly rounded cos(x) (within half an ulp of the host's double cos); 1 ulp off is inside 4 ulp, 1000 ulp off
+  // is far outside.
+  for (const bool divided : {false, true}) {
+    const char* operand = divided ? "x[i] / 3.0f" : "x[i]";
+    // x / 3 is within 2.5 ulp of the quotient (x / y: 2.5 ulp): the cosine's set is cos's rule over that range, a
+    // few ulp wide around clref's value, still far narrower than 1000 ulp.
+    const std::string source = std::string(
+                                   "kernel void k(global const float* x, global float* s, global float* c) {\n"
+                                   "  size_t i = get_global_id(0);\n  float cv;\n  s[i] = sincos(") +
+                               operand + ", &cv);\n  c[i] = cv;\n}\n";
+    INFO(source);
+    const std::vector<float> x = {1.0f, 2.0f, 0.5f};
+    Outputs o(source.c_str(), x, {4, 4});
+    std::vector<float> sines(3), cosines(3);
+    for (size_t i = 0; i < 3; ++i) {
+      sines[i] = o.at<float>(0, i);
+      cosines[i] = o.at<float>(1, i);
+      const double a = divided ? double(x[i] / 3.0f) : double(x[i]);
+      CHECK(std::fabs(cosines[i] - std::cos(a)) <= 0.5 * numerics::ulpOf(std::cos(a), numerics::Format::Float));
+    }
+    cosines[1] = stepF(cosines[1], 1);
+    cosines[2] = stepF(cosines[2], 1000);
+    if (!divided) {
+      CHECK(judgedAllowed(numerics::MathFn::cos, x[1], cosines[1]));
+      CHECK_FALSE(judgedAllowed(numerics::MathFn::cos, x[2], cosines[2]));
+    }
+    const auto r = o.check({{0, ScalarType::Float, bytesOf(sines)}, {1, ScalarType::Float, bytesOf(cosines)}});
+    CHECK(r.buffers.at(0).identical == 3);
+    CHECK(classIn(r, 1, 0) == C::Identical);
+    CHECK(classIn(r, 1, 1) == C::Allowed);
+    CHECK(classIn(r, 1, 2) == C::Violation);
+  }
+}
+
+TEST_CASE("check: fract's floor, modf's integral part, frexp's exponent and lgamma_r's sign are judged", "[check]") {
+  using C = host::ElementClass;
+  SECTION("fract and modf: the second result 1.0 off is a violation") {
+    const std::vector<float> x = {2.5f, -1.25f};
+    Outputs o(
+        "kernel void k(global const float* x, global float* f, global float* fl, global float* ip) {\n"
+        "  size_t i = get_global_id(0);\n  float a, b;\n"
+        "  f[i] = fract(x[i], &a) + modf(x[i], &b);\n  fl[i] = a;\n  ip[i] = b;\n}\n",
+        x, {4, 4, 4});
+    for (size_t i = 0; i < 2; ++i) {
+      CHECK(o.at<float>(1, i) == std::floor(x[i]));
+      CHECK(o.at<float>(2, i) == std::trunc(x[i]));
+    }
+    const std::vector<float> floors = {std::floor(x[0]) + 1.0f, std::floor(x[1])};
+    const std::vector<float> truncs = {std::trunc(x[0]), std::trunc(x[1]) - 1.0f};
+    const auto r = o.check({{1, ScalarType::Float, bytesOf(floors)}, {2, ScalarType::Float, bytesOf(truncs)}});
+    CHECK(classIn(r, 0, 0) == C::Violation);
+    CHECK(classIn(r, 0, 1) == C::Identical);
+    CHECK(classIn(r, 1, 0) == C::Identical);
+    CHECK(classIn(r, 1, 1) == C::Violation);
+  }
+  SECTION("fract of a subnormal: floor(-2^-140) is -1, or -0 where the device flushes the operand") {
+    // OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]]: a float denormal operand may be flushed, and
+    // "the sign of the zero is undefined": floor(±0) is ±0.
+    const std::vector<float> x = {-0x1p-140f, -0x1p-140f, -0x1p-140f, -0x1p-140f};
+    Outputs o(
+        "kernel void k(global const float* x, global float* fl) {\n"
+        "  size_t i = get_global_id(0);\n  float a;\n  fract(x[i], &a);\n  fl[i] = a;\n}\n",
+        x, {4});
+    CHECK(o.at<float>(0, 0) == -1.0f);
+    const std::vector<float> floors = {-1.0f, -0.0f, 0.0f, -2.0f};
+    const auto r = o.check({{0, ScalarType::Float, bytesOf(floors)}});
+    CHECK(classIn(r, 0, 0) == C::Identical);
+    CHECK(classIn(r, 0, 1) == C::Allowed);
+    CHECK(classIn(r, 0, 2) == C::Allowed);
+    CHECK(classIn(r, 0, 3) == C::Violation);
+  }
+  SECTION("frexp: the exponent off by one is a violation; undetermined when the operand's set spans a power of 2") {
+    // 3 = 0.75·2^2; 6 / 3 is 2 (= 0.5·2^2) within 2.5 ulp (x / y: 2.5 ulp), so a device may compute a quotient just
+    // below 2, whose exponent is 1.
+    const std::vector<float> x = {3.0f, 6.0f};
+    Outputs o(
+        "kernel void k(global const float* x, global int* e) {\n"
+        "  size_t i = get_global_id(0);\n  int a;\n"
+        "  float v = i == 0 ? x[i] : x[i] / 3.0f;\n  frexp(v, &a);\n  e[i] = a;\n}\n",
+        x, {4});
+    int e0 = 0;
+    std::frexp(3.0, &e0);
+    CHECK(o.at<int>(0, 0) == e0);
+    CHECK(o.at<int>(0, 1) == 2);
+    const std::vector<int> exps = {e0 + 1, 1};
+    const auto r = o.check({{0, ScalarType::Int, bytesOfValues(exps)}});
+    CHECK(classIn(r, 0, 0) == C::Violation);
+    CHECK(classIn(r, 0, 1) == C::Undetermined);
+    bool named = false;
+    for (const auto& d : r.decisions) named = named || d.message.find("frexp's exponent of") != std::string::npos;
+    CHECK(named);
+  }
+  SECTION("lgamma_r: the sign flipped is a violation at 2.5 and -2.5; any value for NaN, and only there") {
+    // Γ(2.5) > 0; Γ(-2.5) < 0 (Γ is negative on (-3, -2)). lgamma_r(NaN)'s sign is open (choice
+    // lgamma_sign_undefined): work-item 0's free choice must not reach work-items 1 and 2 at the same instruction.
+    const std::vector<float> x = {NAN, 2.5f, -2.5f};
+    Outputs o(
+        "kernel void k(global const float* x, global int* s) {\n"
+        "  size_t i = get_global_id(0);\n  int a;\n  lgamma_r(x[i], &a);\n  s[i] = a;\n}\n",
+        x, {4});
+    const int s1 = std::tgamma(2.5) > 0 ? 1 : -1, s2 = std::tgamma(-2.5) > 0 ? 1 : -1;
+    CHECK(o.at<int>(0, 1) == s1);
+    CHECK(o.at<int>(0, 2) == s2);
+    const std::vector<int> signs = {o.at<int>(0, 0) + 7, -s1, -s2};
+    const auto r = o.check({{0, ScalarType::Int, bytesOfValues(signs)}});
+    CHECK(classIn(r, 0, 0) == C::Allowed);
+    CHECK(classIn(r, 0, 1) == C::Violation);
+    CHECK(classIn(r, 0, 2) == C::Violation);
+  }
+  SECTION("remquo: the quotient is exact within seven bits; beyond them the implementation's") {
+    // 5 / 2 = 2.5 rounds to even: quotient 2. 1000.5 / 1: quotient 1000 (ties to even), beyond 0x7f.
+    const std::vector<float> x = {5.0f, 1000.5f};
+    Outputs o(
+        "kernel void k(global const float* x, global int* q) {\n"
+        "  size_t i = get_global_id(0);\n  int a;\n  remquo(x[i], i == 0 ? 2.0f : 1.0f, &a);\n  q[i] = a;\n}\n",
+        x, {4});
+    CHECK(o.at<int>(0, 0) == 2);
+    const std::vector<int> quotients = {3, 5};
+    const auto r = o.check({{0, ScalarType::Int, bytesOfValues(quotients)}});
+    CHECK(classIn(r, 0, 0) == C::Violation);
+    CHECK(classIn(r, 0, 1) == C::Allowed);
+  }
+}
+
+TEST_CASE("check: a value with a set keeps it through private and local memory", "[check]") {
+  using C = host::ElementClass;
+  // sin(x) within 4 ulp (sin: 4 ulp), stored into a private array at a runtime index (clang keeps the array in
+  // memory) or into local memory, reloaded and written out: 1 ulp off allowed, 100 ulp off a violation.
+  const char* sources[] = {
+      "kernel void k(global const float* x, global float* y) {\n"
+      "  size_t i = get_global_id(0);\n  float a[4];\n  int j = (int)x[i] & 3;\n"
+      "  a[j] = sin(x[i]);\n  a[j ^ 1] = 0.0f;\n  y[i] = a[j];\n}\n",
+      "kernel void k(global const float* x, global float* y) {\n"
+      "  local float t[1];\n  size_t i = get_global_id(0);\n"
+      "  t[get_local_id(0)] = sin(x[i]);\n  barrier(CLK_LOCAL_MEM_FENCE);\n  y[i] = t[get_local_id(0)];\n}\n"};
+  for (const char* source : sources) {
+    INFO(source);
+    const std::vector<float> x = {1.0f, 2.0f, 3.0f};
+    Outputs o(source, x, {4});
+    std::vector<float> y = {o.at<float>(0, 0), stepF(o.at<float>(0, 1), 1), stepF(o.at<float>(0, 2), 100)};
+    CHECK(judgedAllowed(numerics::MathFn::sin, x[1], y[1]));
+    CHECK_FALSE(judgedAllowed(numerics::MathFn::sin, x[2], y[2]));
+    const auto r = o.check({{0, ScalarType::Float, bytesOf(y)}});
+    CHECK(classIn(r, 0, 0) == C::Identical);
+    CHECK(classIn(r, 0, 1) == C::Allowed);
+    CHECK(classIn(r, 0, 2) == C::Violation);
+  }
+}
+
+TEST_CASE("check: vstore_half stores the source's set rounded to half, vload_half reloads it", "[check]") {
+  using C = host::ElementClass;
+  // An x in [0.6, 1.5] whose sine lies within 2^-24 of the midpoint m between two halves (half ulp 2^-11 on
+  // [0.5, 1)), found with the host's double sin: a device's sin(x) may lie 4 ulp (4·2^-24) either side, so it rounds
+  // (to nearest even) to either half; a half 10 half-ulps away is no rounding of any allowed sine.
+  float x0 = 0.6f;
+  double m = 0;
+  for (;; x0 = std::nextafter(x0, 2.0f)) {
+    REQUIRE(x0 < 1.5f);
+    const double s = std::sin(double(x0));
+    m = (std::floor(s * 2048) + 0.5) / 2048;
+    if (std::fabs(s - m) < 0x1p-24) break;
+  }
+  const float below = float(m - 0x1p-12), above = float(m + 0x1p-12);  // the two halves around m
+  const std::vector<float> x = {x0, x0, x0, 1.3f};
+  Outputs o(
+      "kernel void k(global const float* x, global float* y, global half* h) {\n"
+      "  size_t i = get_global_id(0);\n  vstore_half(sin(x[i]), i, h);\n"
+      "  if (i == 3) vstore_half(x[i], i, h);\n  y[i] = vload_half(i, h);\n}\n",
+      x, {4, 2});
+  const float clrefs = o.at<float>(0, 0);
+  REQUIRE((clrefs == below || clrefs == above));
+  // 1.3 as a half: 1.2998046875 (RTE; half ulp on [1, 2) is 2^-10), exactly.
+  CHECK(o.at<float>(0, 3) == 1.2998046875f);
+  const float other = clrefs == below ? above : below;
+  const std::vector<float> y = {clrefs, other, clrefs + 10 * 0x1p-11f, 1.2998046875f + 0x1p-10f};
+  const auto r = o.check({{0, ScalarType::Float, bytesOf(y)}});
+  CHECK(classIn(r, 0, 0) == C::Identical);
+  CHECK(classIn(r, 0, 1) == C::Allowed);
+  CHECK(classIn(r, 0, 2) == C::Violation);
+  CHECK(classIn(r, 0, 3) == C::Violation);  // the exact half replaced sin's entry: no stale set
+
+  // The same through vstorea_half3 / vloada_half3 (a 3-vector of halves steps and aligns like 4: work-item 1's halves
+  // start at h + 4) and vstore3: y[3] is work-item 1's sine, y[4] its exact 1.3.
+  Outputs v(
+      "kernel void k(global const float* x, global float* y, global half* h) {\n"
+      "  size_t i = get_global_id(0);\n  float s = sin(x[i]);\n"
+      "  vstorea_half3((float3)(s, 1.3f, s), i, h);\n  vstore3(vloada_half3(i, h), i, y);\n}\n",
+      std::vector<float>{x0, x0}, {12, 8});
+  std::vector<float> y3(6);
+  for (size_t i = 0; i < 6; ++i) y3[i] = v.at<float>(0, i);
+  CHECK(y3[3] == clrefs);
+  CHECK(y3[4] == 1.2998046875f);
+  y3[3] = other;
+  y3[4] = 1.2998046875f + 0x1p-10f;
+  y3[5] = clrefs + 10 * 0x1p-11f;
+  const auto r3 = v.check({{0, ScalarType::Float, bytesOf(y3)}});
+  CHECK(classIn(r3, 0, 3) == C::Allowed);
+  CHECK(classIn(r3, 0, 4) == C::Violation);
+  CHECK(classIn(r3, 0, 5) == C::Violation);
+}
+
+TEST_CASE("check: vstore3 moves the sets of three lanes to p + 3·offset", "[check]") {
+  using C = host::ElementClass;
+  // vstore3 writes 3 floats at y + 3i (OpenCL C 3.0 §6.15.7 [[vector-data-load-and-store-functions]]), not the
+  // 16 bytes of a float3 register: work-item 1's first lane is element 3. sin: 4 ulp, so 1 ulp off is allowed.
+  const std::vector<float> x = {1.0f, 2.0f};
+  Outputs o(
+      "kernel void k(global const float* x, global float* y) {\n"
+      "  size_t i = get_global_id(0);\n  float s = sin(x[i]);\n  vstore3((float3)(s, 2.0f * s, 0.5f), i, y);\n}\n",
+      {x}, {12});
+  std::vector<float> y(6);
+  for (size_t i = 0; i < 6; ++i) y[i] = o.at<float>(0, i);
+  CHECK(y[5] == 0.5f);
+  y[3] = stepF(y[3], 1);
+  y[4] = stepF(y[4], 1);
+  y[5] = stepF(y[5], 1);
+  const auto r = o.check({{0, ScalarType::Float, bytesOf(y)}});
+  CHECK(classIn(r, 0, 3) == C::Allowed);
+  CHECK(classIn(r, 0, 4) == C::Allowed);
+  CHECK(classIn(r, 0, 5) == C::Violation);  // 0.5 is exact
 }
