@@ -878,7 +878,7 @@ TEST_CASE("check: elements judged against the set any value are counted with the
     CHECK(classOf(s, 2) == C::Violation);  // --strict changes nothing but the any-value elements
   }
   SECTION("a native_ function (implementation-defined accuracy) and an exactly bounded one beside it") {
-    // OpenCL C 3.0 §6.15.2.3 [[math-functions]]: native_sin's accuracy is implementation-defined (any value); sin has
+    // OpenCL C 3.0 §6.15.2 [[math-functions]]: native_sin's accuracy is implementation-defined (any value); sin has
     // its 4 ulp bound, so 1000 ulp off is a violation there.
     const std::vector<float> x = {0.5f, 0.5f};
     std::vector<float> obs = {123.0f, stepF(float(std::sin(0.5)), 1000)};
