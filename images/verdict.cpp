@@ -821,7 +821,8 @@ ImageVerdict judgeLevel(const ImageView& image, const Sampler* sampler, const Co
              ulpText(taps, kind) + " for the filter's arithmetic";
     v.clause = std::string(kClauseNote) + "; " + why.clause;
     v.note = std::to_string(texels) + " texels over " + std::to_string(footprints) +
-             " candidate footprints (every footprint a coordinate one float step either side selects, clref's rule "
+             (footprints == 1 ? " candidate footprint" : " candidate footprints") +
+             " (every footprint a coordinate one float step either side selects, clref's rule "
              "for the addressing precision the NOTE leaves undefined; the choice " +
              std::string(numerics::infoOf(numerics::Choice::ImageFilterPrecision).name) + ")";
     if (flush && channelClass(f.type) == ChannelClass::Float) v.note += "; subnormals may be flushed to zero";

@@ -389,7 +389,7 @@ TEST_CASE("judgeRead: linear filtering of UNORM_INT8 allows the footprint texels
     CHECK(v.clause.find("[[addressing-and-filter-modes]] NOTE") != std::string::npos);
     CHECK(v.clause.find("[[converting-normalized-integer-channel-data-types-to-floating-point-values]]") !=
           std::string::npos);
-    CHECK(v.note.find("1 candidate footprints") != std::string::npos);
+    CHECK(v.note.find("over 1 candidate footprint (") != std::string::npos);
     if (r.lo > 0) {
       CHECK(v.lo[0] == r.lo);
       CHECK(judge(float(r.lo)).allowed);
@@ -483,7 +483,7 @@ TEST_CASE("judgeRead: a coordinate one float step from a footprint boundary allo
   // Inside (s = 0.3: u = 1.2, d = 0.7): footprint {0, 1} alone; texel 2's value is outside it.
   const auto inside = judge(0.3f, exactNormalized(90, 255));
   CHECK_FALSE(inside.allowed);
-  CHECK(inside.note.find("2 texels over 1 candidate footprints") != std::string::npos);
+  CHECK(inside.note.find("2 texels over 1 candidate footprint (") != std::string::npos);
   CHECK(inside.hi[0] == codesInterval({10, 50}, 2).hi);
   CHECK(judge(0.3f, exactNormalized(50, 255)).allowed);
 }
@@ -506,7 +506,7 @@ TEST_CASE("judgeRead: linear filtering of a 3D image blends 8 texels, a 1D array
   const auto v = images::judgeRead(vol.view, &s, at(0.25f, 0.5f, 0.5f), ColorKind::Float, {}, rgba(8, 0, 0, 1));
   CHECK(v.allowed);
   CHECK(v.rule.find("±8 ulp") != std::string::npos);
-  CHECK(v.note.find("8 texels over 1 candidate footprints") != std::string::npos);
+  CHECK(v.note.find("8 texels over 1 candidate footprint (") != std::string::npos);
   const Interval r = widened(1, 15, 8);
   CHECK(r.hi == 15 + 0x1p-17);
   CHECK(v.lo[0] == r.lo);
