@@ -390,6 +390,7 @@ TEST_CASE("judgeRead: linear filtering of UNORM_INT8 allows the footprint texels
     CHECK(v.clause.find("[[converting-normalized-integer-channel-data-types-to-floating-point-values]]") !=
           std::string::npos);
     CHECK(v.note.find("over 1 candidate footprint (") != std::string::npos);
+    CHECK(v.note.find("image_filter_precision") != std::string::npos);
     if (r.lo > 0) {
       CHECK(v.lo[0] == r.lo);
       CHECK(judge(float(r.lo)).allowed);
