@@ -704,6 +704,21 @@ TEST_CASE("check: a linear read allows a weighted average of its footprint, not 
       CHECK(d.allowed.lo > 60.0 / 255);
     }
   }
+  // With CLAMP, element 0 (u = 0.25, i0 = -1) blends the border colour (R = 0) with texels (0, 1) and (0, 2): a zero
+  // of either sign is allowed there, a negative number is not.
+  sampler.addressing = images::AddressingMode::Clamp;
+  kernel.setArgSampler(1, sampler);
+  std::memcpy(out->data(), zeros.data(), 16);
+  REQUIRE(kernel.run(range).ok);
+  std::vector<float> withBorder(out->as<float>().begin(), out->as<float>().end());
+  auto judgeFirst = [&](float first) {
+    withBorder[0] = first;
+    std::memcpy(out->data(), zeros.data(), 16);
+    return host::check(kernel, range, {{2, ScalarType::Float, bytesOf(withBorder)}}).buffers.at(0);
+  };
+  CHECK(judgeFirst(-0.0f).allowed == 1);
+  CHECK(judgeFirst(0.0f).violations == 0);
+  CHECK(judgeFirst(-1e-45f).violations == 1);
 }
 
 TEST_CASE("check: with the race checker on, racing writes leave their bytes undetermined, naming the race",
