@@ -413,6 +413,7 @@ int runRead(const ImageCommandOptions& o) {
       std::cout << showNumber(v.lo[l], kind);
     else
       std::cout << "[" << showNumber(v.lo[l], kind) << ", " << showNumber(v.hi[l], kind) << "]";
+    if (v.orNaN[l] && !std::isnan(v.lo[l])) std::cout << " or any NaN";
   }
   std::cout << "\n";
   printVerdictTail(v);

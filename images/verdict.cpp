@@ -23,9 +23,28 @@
 //     [[conversion-rules-for-floating-point-channel-data-type]]);
 //   integers: the stored value (OpenCL C 3.0 §8.3.4
 //     [[conversion-rules-for-signed-and-unsigned-8-bit-16-bit-and-32-bit-integer-channel-data-types]]).
-// Linear filtering has no bound in the spec (the same NOTE): the verdict is "allowed", bounded = false, and the note
-// says whether the value lies within the exactly filtered values at coordinates one float step either side. Reads the
-// spec leaves undefined are "allowed", bounded = false, with the reason in the note.
+// Linear filtering. The same NOTE leaves "the relative error or precision of the addressing mode calculations and the
+// image filter operation" undefined for linear samplers: the precision, not the form. The filter is a weighted sum of
+// the footprint's texels with weights from frac(u − 0.5) (OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]; OpenCL
+// SPIR-V Environment §7.2 [[addressing-and-filter-modes]]), non-negative and summing to one whatever their precision,
+// so the result is a weighted average of the footprint. clref's rule (the choice image_filter_precision, whose one
+// option is this bound): along each filtered axis the footprint is i0 and i0 + 1, through the sampler's addressing as
+// for linear filtering, for every i0 = floor(u' − 0.5) with u' within one float step of u on the same side of zero (the
+// nearest rule above) and one more float step of d = u' − 0.5 for the subtraction; the array layer is exact. Per
+// component the allowed values are those from the least to the greatest value the conversion rules above allow any
+// texel of those footprints, widened at each end by `taps` ulps of the result format (float for read_imagef, half for
+// read_imageh) at the interval's largest magnitude, taps being the number of texels one footprint blends (2, 4 or 8),
+// for the filter's own arithmetic (none when that magnitude is 0; never across zero, since non-negative weights keep
+// the sign texels share). The conformance suite models the same arithmetic (KhronosGroup/OpenCL-CTS
+// test_common/harness/imageHelpers.cpp get_max_relative_error: "The standard method of 2d linear filtering delivers 4.0
+// ulps of error in round to nearest") but, since "The spec allows linear filters to return any result", its default
+// tolerance is a number it "picked" (2^-7 relative error); clref's bound is structural instead: whatever the precision
+// of the weights, the result is a weighted average of the texels of a footprint some coordinate within the rounding
+// rule selects. A zero in the interval may have either sign (the sign of a zero sum depends on the order of the terms);
+// a subnormal in it allows a zero when flushing is allowed; an INF or NaN texel in a candidate footprint allows any NaN
+// and that infinity (in the footprint of the exact coordinate it makes the read undefined:
+// image_inf_nan_texel_filtered).
+// Reads the spec leaves undefined are "allowed", bounded = false, with the reason in the note.
 //
 // Mip levels. A sampled read of a mipmapped image with a lod or gradients (cl_khr_mipmap_image, OpenCL C 3.0 §6.15.15.2
 // [[built-in-image-read-functions]]) is an element lookup "in the mip level specified by lod", the lod "clamped to the
@@ -43,10 +62,10 @@
 // from lambda >= levels - 1. The verdict takes every lambda those rules allow (one value for an explicit lod, the
 // interval [log2 max(m), log2 sum(m)] for gradients), clamps it, and admits the union of the read's allowed sets at
 // each level one of them selects. A blend of two levels (a fractional lambda with the linear mip filter) is part of the
-// image filter operation whose precision OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE leaves undefined: no
-// bound, as for linear filtering, and the note says whether the value lies within the exact values of the levels
-// involved. A NaN lod or NaN gradients, and CL_SAMPLER_LOD_MIN above CL_SAMPLER_LOD_MAX (OpenGL: lambda undefined),
-// specify no level: every level is admitted.
+// image filter operation whose precision OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE leaves undefined, and
+// a weighted average of the two levels' filtered values: the hull of the levels' allowed intervals, widened by 2 more
+// ulps at its largest magnitude. A NaN lod or NaN gradients, and CL_SAMPLER_LOD_MIN above CL_SAMPLER_LOD_MAX (OpenGL:
+// lambda undefined), specify no level: every level is admitted.
 //
 // Writes. float / half → normalized: the preferred value is convert_<type>_sat_rte(f × M) (OpenCL C 3.0 §8.3.1.3
 // [[converting-floating-point-values-to-normalized-integer-channel-data-types]]); another rounding is allowed when it
@@ -514,6 +533,220 @@ std::vector<int64_t> axisCandidates(const Sampler& s, float coord, uint64_t n, b
   return out;
 }
 
+// The texel index pairs (i0, i1) (−1: the border colour) one axis of a linear read can blend: i0 = floor(u' − 0.5)
+// for every u' within one float step of u on the same side of zero (axisCandidates' rule) and every d' within one
+// more float step of d = u' − 0.5 (the subtraction rounded too), each pair through the sampler's addressing as OpenCL
+// C 3.0 §8.2 [[addressing-and-filter-modes]] gives it for linear filtering: REPEAT wraps i0 < 0 and i1 > w_t − 1,
+// MIRRORED_REPEAT takes max(i0, 0) and min(i0 + 1, w_t − 1), CLAMP_TO_EDGE clamps both, CLAMP and NONE read the
+// border colour outside the image. Exact arithmetic in double, as in axisCandidates.
+std::vector<std::array<int64_t, 2>> axisFootprints(const Sampler& s, float coord, uint64_t n) {
+  const double sd = coord;
+  const double nd = double(n);
+  double u;
+  if (s.addressing == AddressingMode::Repeat)
+    u = (sd - std::floor(sd)) * nd;
+  else if (s.addressing == AddressingMode::MirroredRepeat)
+    u = std::fabs(sd - 2.0 * std::nearbyint(0.5 * sd)) * nd;
+  else
+    u = s.normalizedCoords ? sd * nd : sd;
+  const double step = floatUlp(u);
+  double lo = u - step, hi = u + step;
+  if (u >= 0 && lo < 0) lo = 0;  // a rounded product keeps its sign
+  if (u <= 0 && hi > 0) hi = 0;
+  if (u == 0) lo = hi = 0;
+  double dlo = lo - 0.5, dhi = hi - 0.5;
+  dlo -= floatUlp(dlo);
+  dhi += floatUlp(dhi);
+  // Every i0 below −2 or above w_t addresses like −2 or w_t (the pairs repeat), and REPEAT's u lies in [0, w_t]: the
+  // loop stays short for any coordinate.
+  const double first = std::clamp(std::floor(dlo), -2.0, nd), last = std::clamp(std::floor(dhi), -2.0, nd);
+  std::vector<std::array<int64_t, 2>> out;
+  const auto mod = [&](double k) { return int64_t(k - nd * std::floor(k / nd)); };
+  const auto inside = [&](double k) { return k < 0 || k >= nd ? int64_t(-1) : int64_t(k); };
+  for (double k = first; k <= last; ++k) {
+    std::array<int64_t, 2> p;
+    switch (s.addressing) {
+      case AddressingMode::Repeat: p = {mod(k), mod(k + 1)}; break;
+      case AddressingMode::MirroredRepeat:  // u in [0, w_t]: k >= −1, so max(k, 0) and min(k + 1, w_t − 1) clamp
+      case AddressingMode::ClampToEdge:
+        p = {int64_t(std::clamp(k, 0.0, nd - 1)), int64_t(std::clamp(k + 1, 0.0, nd - 1))};
+        break;
+      default: p = {inside(k), inside(k + 1)}; break;  // CLAMP / NONE: outside is the border colour
+    }
+    if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+  }
+  return out;
+}
+
+// The array layer of a sampled read: clamp(rint(layer), 0, layers − 1), exact (OpenCL C 3.0 §8.4
+// [[selecting-an-image-from-an-image-array]]).
+uint64_t exactLayer(const AxisShape& shape, const Coord& coord) {
+  const double w = coord.isFloat ? double(coord.f[shape.filtered]) : double(coord.i[shape.filtered]);
+  return uint64_t(std::clamp(std::nearbyint(w), 0.0, double(shape.size[shape.filtered]) - 1));
+}
+
+// The bounds of one texel of `level` (an index −1: the border colour), read as `kind`, and the texel as `kind`.
+std::array<LaneBound, 4> texelBounds(const ImageView& image, const AxisShape& shape, const std::array<int64_t, 3>& idx,
+                                     uint64_t layer, uint32_t level, ColorKind kind, const VerdictOptions& o,
+                                     LaneRule& why, Color& asKind) {
+  const ImageFormat f = image.desc.format;
+  const ColorKind floatKind =
+      channelClass(f.type) == ChannelClass::SignedInt || channelClass(f.type) == ChannelClass::UnsignedInt
+          ? kind
+          : ColorKind::Float;
+  Color asFloat;
+  if (idx[0] < 0 || idx[1] < 0 || idx[2] < 0) {
+    asKind = borderAs(f.order, kind);
+    asFloat = borderAs(f.order, floatKind);
+  } else {
+    std::array<int32_t, 3> at{int32_t(idx[0]), int32_t(idx[1]), int32_t(idx[2])};
+    if (shape.array) at[shape.filtered] = int32_t(layer);
+    asKind = readSamplerless(image, at, kind, level, o.access).value;
+    asFloat = readSamplerless(image, at, floatKind, level, o.access).value;
+  }
+  return boundsOf(f, asFloat, asKind, kind, o.flushToZeroAllowed, why);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The allowed interval of a weighted average (linear filtering, a blend of mip levels), per lane.
+
+struct LaneHull {
+  double lo = INFINITY, hi = -INFINITY;  // the finite values
+  bool anyZero = false;                  // a zero of either sign
+  bool nan = false, posInf = false, negInf = false;
+
+  // A texel's allowed values. A texel that may be flushed to zero may weigh in as 0.
+  void add(const LaneBound& b) {
+    if (b.anyNaN) {
+      nan = true;
+      return;
+    }
+    for (double x : {b.lo, b.hi}) {
+      if (std::isinf(x)) {
+        (x > 0 ? posInf : negInf) = true;
+        nan = true;  // 0 × INF, or INF − INF, in the weighted sum
+        continue;
+      }
+      lo = std::min(lo, x);
+      hi = std::max(hi, x);
+    }
+    if (b.anyZero) {
+      lo = std::min(lo, 0.0);
+      hi = std::max(hi, 0.0);
+    }
+  }
+  void add(const LaneHull& h) {
+    lo = std::min(lo, h.lo);
+    hi = std::max(hi, h.hi);
+    anyZero = anyZero || h.anyZero;
+    nan = nan || h.nan;
+    posInf = posInf || h.posInf;
+    negInf = negInf || h.negInf;
+  }
+  bool hasNumbers() const { return lo <= hi; }
+};
+using ColorHull = std::array<LaneHull, 4>;
+
+// ulp of the format at magnitude m: the spacing of its numbers in m's binade (subnormal spacing below).
+double ulpAt(double m, numerics::Format f) {
+  const int p = numerics::precisionOf(f);
+  const int minQuantum = f == numerics::Format::Half ? -24 : -149;
+  int e = 0;
+  std::frexp(m, &e);  // m in [2^(e−1), 2^e)
+  return std::ldexp(1.0, std::max(e - p, minQuantum));
+}
+
+// The filter's own arithmetic: `ulps` ulps of the result format at the interval's largest magnitude on each end (none
+// when that magnitude is 0). The widening stops at zero: non-negative weights times texels of one sign, and their
+// sum, keep that sign in every rounding.
+void widen(ColorHull& h, unsigned ulps, numerics::Format f) {
+  for (LaneHull& l : h) {
+    if (!l.hasNumbers()) continue;
+    const double m = std::max(std::fabs(l.lo), std::fabs(l.hi));
+    if (m == 0 || std::isinf(m)) continue;
+    const double d = ulps * ulpAt(m, f);
+    l.lo = l.lo >= 0 ? std::max(l.lo - d, 0.0) : l.lo - d;
+    l.hi = l.hi <= 0 ? std::min(l.hi + d, 0.0) : l.hi + d;
+  }
+}
+
+// The zeros the interval allows: either sign when it holds a zero (the sign of a zero sum depends on the order of
+// its terms), and when it holds a subnormal of the result format that may be flushed.
+void settleZeros(ColorHull& h, numerics::Format f, bool flush) {
+  const double minNormal = f == numerics::Format::Half ? 0x1p-14 : 0x1p-126;
+  for (LaneHull& l : h) {
+    if (!l.hasNumbers()) continue;
+    if (l.lo <= 0 && l.hi >= 0) l.anyZero = true;
+    if (flush && l.lo < minNormal && l.hi > -minNormal) l.anyZero = true;
+  }
+}
+
+bool hullAllows(const LaneHull& l, uint32_t lane, ColorKind k) {
+  if (isNaNLane(lane, k)) return l.nan;
+  const double v = laneValue(lane, k);
+  if (std::isinf(v)) return v > 0 ? l.posInf : l.negInf;
+  if (v == 0 && l.anyZero) return true;
+  return l.hasNumbers() && l.lo <= v && v <= l.hi;
+}
+
+// The verdict's fields from a settled hull: lo / hi enclose every allowed number (-0 / +0 at an end when a zero of
+// either sign is allowed, ±inf when that infinity is), orNaN any NaN.
+void fillFromHull(ImageVerdict& v, const ColorHull& h, const Color& observed, ColorKind kind, unsigned lanes) {
+  v.allowed = true;
+  for (unsigned l = 0; l < lanes; ++l) v.allowed = v.allowed && hullAllows(h[l], observed.lanes[l], kind);
+  for (unsigned l = 0; l < 4; ++l) {
+    double lo = h[l].lo, hi = h[l].hi;
+    if (!h[l].hasNumbers()) lo = hi = NAN;  // no number: NaN alone (a footprint of non-finite texels only)
+    if (h[l].anyZero) {
+      if (!(lo < 0)) lo = -0.0;
+      if (!(hi > 0)) hi = 0.0;
+    }
+    if (h[l].negInf) lo = -INFINITY;
+    if (h[l].posInf) hi = INFINITY;
+    v.lo[l] = lo;
+    v.hi[l] = hi;
+    v.orNaN[l] = h[l].nan;
+  }
+}
+
+std::string ulpText(unsigned ulps, ColorKind kind) {
+  return "±" + std::to_string(ulps) + (kind == ColorKind::Half ? " ulp (half)" : " ulp");
+}
+
+// Every texel of every footprint a linear read of `level` can blend (axisFootprints along each filtered axis, the
+// layer exact) hulled per lane; `footprints` and `texels` count them.
+ColorHull linearHull(const ImageView& image, const Sampler& s, const Coord& coord, ColorKind kind, uint32_t level,
+                     const VerdictOptions& o, LaneRule& why, size_t& footprints, size_t& texels) {
+  const AxisShape shape = shapeOf(image.desc, level);
+  // The footprints are the product of the axes' pairs, so their texels are the product of the axes' indices.
+  std::array<std::vector<int64_t>, 3> axes;
+  footprints = 1;
+  for (unsigned k = 0; k < 3; ++k) {
+    if (k >= shape.filtered) {
+      axes[k] = {0};
+      continue;
+    }
+    const float c = coord.isFloat ? coord.f[k] : float(coord.i[k]);
+    const auto pairs = axisFootprints(s, c, shape.size[k]);
+    footprints *= pairs.size();
+    for (const auto& p : pairs)
+      for (int64_t i : p)
+        if (std::find(axes[k].begin(), axes[k].end(), i) == axes[k].end()) axes[k].push_back(i);
+  }
+  const uint64_t layer = shape.array ? exactLayer(shape, coord) : 0;
+  ColorHull h;
+  texels = 0;
+  for (int64_t i : axes[0])
+    for (int64_t j : axes[1])
+      for (int64_t k : axes[2]) {
+        Color asKind;
+        const auto b = texelBounds(image, shape, {i, j, k}, layer, level, kind, o, why, asKind);
+        for (unsigned l = 0; l < 4; ++l) h[l].add(b[l]);
+        ++texels;
+      }
+  return h;
+}
+
 ImageVerdict undefinedVerdict(const ReadResult& ref, Undefined u) {
   ImageVerdict v;
   v.allowed = true;
@@ -544,10 +777,11 @@ Sampler pinned(const Sampler& s, uint32_t level, bool pin) {
 }
 
 // The verdict of a read at one level: a sampler-less read, a read of an image without mip levels (level 0, `lod` as
-// given), or with `pin` a sampled read of mip level `level` alone.
+// given), or with `pin` a sampled read of mip level `level` alone. hullOut (when given) receives the interval every
+// value the level allows lies in: the linear filter's, or the hull of the nearest candidates' texels.
 ImageVerdict judgeLevel(const ImageView& image, const Sampler* sampler, const Coord& coord, ColorKind kind,
                         const LevelOfDetail& lod, uint32_t level, bool pin, const Color& observed,
-                        const VerdictOptions& o) {
+                        const VerdictOptions& o, ColorHull* hullOut = nullptr) {
   const ImageFormat f = image.desc.format;
   const bool flush = o.flushToZeroAllowed;
   ImageVerdict v;
@@ -558,17 +792,10 @@ ImageVerdict judgeLevel(const ImageView& image, const Sampler* sampler, const Co
   if (sampler && sampler->filter == FilterMode::Linear) {
     const Sampler at = pinned(*sampler, level, pin);
     const LevelOfDetail atLod = pin ? LevelOfDetail{LevelOfDetail::Kind::Lod, float(level), {}, {}} : lod;
-    // No bound (OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE): report the hull of the exactly filtered values
-    // one float step either side.
-    v.bounded = false;
-    v.allowed = true;
+    // The exactly filtered values at coordinates one float step either side (the candidates shown and hulled).
     const unsigned n = shape.filtered;
     unsigned combos = 1;
     for (unsigned k = 0; k < n; ++k) combos *= 3;
-    std::array<double, 4> lo, hi;
-    lo.fill(INFINITY);
-    hi.fill(-INFINITY);
-    bool inside = true;
     for (unsigned c = 0; c < combos; ++c) {
       Coord p = coord;
       unsigned code = c;
@@ -577,26 +804,28 @@ ImageVerdict judgeLevel(const ImageView& image, const Sampler* sampler, const Co
         if (step) p.f[k] = std::nextafter(p.f[k], step > 0 ? INFINITY : -INFINITY);
       }
       const ReadResult r = readSampled(image, at, p, kind, atLod, o.access);
-      if (r.undefined != Undefined::None) continue;
-      v.candidates.push_back(r.value);
-      for (unsigned l = 0; l < 4; ++l) {
-        lo[l] = std::min(lo[l], laneValue(r.value.lanes[l], kind));
-        hi[l] = std::max(hi[l], laneValue(r.value.lanes[l], kind));
-      }
+      if (r.undefined == Undefined::None) v.candidates.push_back(r.value);
     }
-    for (unsigned l = 0; l < lanes; ++l) {
-      const double x = laneValue(observed.lanes[l], kind);
-      if (!(lo[l] <= x && x <= hi[l])) inside = false;
-    }
-    v.lo = lo;
-    v.hi = hi;
-    v.rule = "no bound: linear filtering";
-    v.clause = kClauseNote;
-    v.note = std::string(
-                 "the spec does not define the precision of the addressing and filter calculations for this "
-                 "sampler; the value is ") +
-             (inside ? "within" : "outside") +
-             " the range of the exactly filtered values at coordinates one float step either side";
+    // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE: a weighted average of the texels of a footprint (the
+    // rule at the top of this file).
+    LaneRule why;
+    size_t footprints = 0, texels = 0;
+    ColorHull h = linearHull(image, *sampler, coord, kind, level, o, why, footprints, texels);
+    const unsigned taps = 1u << n;
+    widen(h, taps, formatOf(kind));
+    settleZeros(h, formatOf(kind), flush);
+    if (hullOut) *hullOut = h;
+    fillFromHull(v, h, observed, kind, lanes);
+    v.rule = "a weighted average of the footprint texels: between the least and greatest value their conversion "
+             "rules allow, " +
+             ulpText(taps, kind) + " for the filter's arithmetic";
+    v.clause = std::string(kClauseNote) + "; " + why.clause;
+    v.note = std::to_string(texels) + " texels over " + std::to_string(footprints) +
+             (footprints == 1 ? " candidate footprint" : " candidate footprints") +
+             " (every footprint a coordinate one float step either side selects, clref's rule "
+             "for the addressing precision the NOTE leaves undefined; the choice " +
+             std::string(numerics::infoOf(numerics::Choice::ImageFilterPrecision).name) + ")";
+    if (flush && channelClass(f.type) == ChannelClass::Float) v.note += "; subnormals may be flushed to zero";
     return v;
   }
 
@@ -618,35 +847,20 @@ ImageVerdict judgeLevel(const ImageView& image, const Sampler* sampler, const Co
       const float c = coord.isFloat ? coord.f[k] : float(coord.i[k]);
       axes[k] = axisCandidates(*sampler, c, shape.size[k], exact);
     }
-    if (shape.array) {
-      // OpenCL C 3.0 §8.4 [[selecting-an-image-from-an-image-array]]: clamp(rint(layer), 0, layers − 1), exact.
-      const double w = coord.isFloat ? double(coord.f[shape.filtered]) : double(coord.i[shape.filtered]);
-      layer = uint64_t(std::clamp(std::nearbyint(w), 0.0, double(shape.size[shape.filtered]) - 1));
-    }
+    if (shape.array) layer = exactLayer(shape, coord);
   }
-  const ColorKind floatKind =
-      channelClass(f.type) == ChannelClass::SignedInt || channelClass(f.type) == ChannelClass::UnsignedInt
-          ? kind
-          : ColorKind::Float;
   bool matched = false;
   LaneRule why;
   std::array<LaneBound, 4> shown{};
   bool haveShown = false;
+  ColorHull hull;
   for (int64_t i : axes[0])
     for (int64_t j : axes[1])
       for (int64_t k : axes[2]) {
-        Color asKind, asFloat;
-        if (i < 0 || j < 0 || k < 0) {
-          asKind = borderAs(f.order, kind);
-          asFloat = borderAs(f.order, floatKind);
-        } else {
-          std::array<int32_t, 3> at{int32_t(i), int32_t(j), int32_t(k)};
-          if (shape.array) at[shape.filtered] = int32_t(layer);
-          asKind = readSamplerless(image, at, kind, level, o.access).value;
-          asFloat = readSamplerless(image, at, floatKind, level, o.access).value;
-        }
+        Color asKind;
+        const auto b = texelBounds(image, shape, {i, j, k}, layer, level, kind, o, why, asKind);
         v.candidates.push_back(asKind);
-        const auto b = boundsOf(f, asFloat, asKind, kind, flush, why);
+        for (unsigned l = 0; l < 4; ++l) hull[l].add(b[l]);
         const bool ok = colorAllowed(b, observed, kind, lanes);
         if ((ok && !matched) || !haveShown) {
           shown = b;
@@ -655,6 +869,7 @@ ImageVerdict judgeLevel(const ImageView& image, const Sampler* sampler, const Co
         matched = matched || ok;
       }
   v.allowed = matched;
+  if (hullOut) *hullOut = hull;
   for (unsigned l = 0; l < 4; ++l) {
     v.lo[l] = shown[l].anyNaN ? NAN : shown[l].lo;
     v.hi[l] = shown[l].anyNaN ? NAN : shown[l].hi;
@@ -788,41 +1003,28 @@ ImageVerdict judgeMipmapped(const ImageView& image, const Sampler& sampler, cons
   const LevelSet set = mipLevels(image.desc, sampler, lod);
   const unsigned lanes = lanesJudged(image.desc.format);
   std::vector<ImageVerdict> at;
-  for (uint32_t l : set.levels) at.push_back(judgeLevel(image, &sampler, coord, kind, lod, l, true, observed, o));
+  std::vector<ColorHull> hulls(set.levels.size());
+  for (size_t i = 0; i < set.levels.size(); ++i)
+    at.push_back(judgeLevel(image, &sampler, coord, kind, lod, set.levels[i], true, observed, o, &hulls[i]));
   ImageVerdict v;
   v.levels = set.levels;
   v.blended = set.blended;
   const std::string where = levelsText(set.levels) + " (" + set.why + "; " + kClauseMipRead + ", " + kClauseMipGl + ")";
-  bool unbounded = set.blended;
-  for (const auto& a : at) unbounded = unbounded || !a.bounded;
-  if (unbounded) {
-    // A blend of levels, or linear filtering inside them: no bound. Report the range of the exact values of the levels
-    // involved (each at coordinates one float step either side).
-    v.allowed = true;
-    v.bounded = false;
-    std::array<double, 4> lo, hi;
-    lo.fill(INFINITY);
-    hi.fill(-INFINITY);
-    for (const auto& a : at)
-      for (const Color& c : a.candidates) {
-        v.candidates.push_back(c);
-        for (unsigned l = 0; l < 4; ++l) {
-          lo[l] = std::min(lo[l], laneValue(c.lanes[l], kind));
-          hi[l] = std::max(hi[l], laneValue(c.lanes[l], kind));
-        }
-      }
-    bool inside = true;
-    for (unsigned l = 0; l < lanes; ++l) {
-      const double x = laneValue(observed.lanes[l], kind);
-      if (!(lo[l] <= x && x <= hi[l])) inside = false;
-    }
-    v.lo = lo;
-    v.hi = hi;
-    v.rule = set.blended ? "no bound: a blend of two mip levels (the linear mip filter)" : "no bound: linear filtering";
-    v.clause = kClauseNote;
-    v.note = where + "; the spec does not define the precision of the image filter operation, which " +
-             (set.blended ? "blends the levels" : "filters inside each level") + "; the value is " +
-             (inside ? "within" : "outside") + " the range of the exact values of those levels";
+  if (set.blended) {
+    // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE: a weighted average of the levels' filtered values, each
+    // within its level's interval: the hull of those, widened by 2 ulps for the blend's arithmetic.
+    ColorHull h;
+    for (const ColorHull& l : hulls)
+      for (unsigned c = 0; c < 4; ++c) h[c].add(l[c]);
+    widen(h, 2, formatOf(kind));
+    settleZeros(h, formatOf(kind), o.flushToZeroAllowed);
+    fillFromHull(v, h, observed, kind, lanes);
+    for (const auto& a : at) v.candidates.insert(v.candidates.end(), a.candidates.begin(), a.candidates.end());
+    v.rule = "a weighted average of two mip levels: between the least and greatest value the levels allow, " +
+             ulpText(2, kind) + " for the blend's arithmetic (each level: " + at.front().rule + ")";
+    v.clause = std::string(kClauseNote) + "; " + kClauseMipGl;
+    v.note = where + "; the linear mip filter blends the levels; at level " + std::to_string(at.front().levels.front()) +
+             ": " + at.front().note;
     return v;
   }
   const ImageVerdict* shown = nullptr;
@@ -836,6 +1038,7 @@ ImageVerdict judgeMipmapped(const ImageView& image, const Sampler& sampler, cons
   if (!shown) shown = &at.front();
   v.lo = shown->lo;
   v.hi = shown->hi;
+  v.orNaN = shown->orNaN;
   v.rule = shown->rule;
   v.clause = shown->clause + "; " + kClauseMipGl;
   v.note = where + "; at level " + std::to_string(shown->levels.front()) + ": " + shown->note;

@@ -7,11 +7,15 @@
 // that set: the 1.5 ulp normalized → float tolerance (OpenCL C 3.0 §8.3.1.1
 // [[converting-normalized-integer-channel-data-types-to-floating-point-values]]), half and float channels with the
 // device's denormal options, the sRGB tolerance, the 0.6 allowance of writes (OpenCL C 3.0 §8.3.1.3
-// [[converting-floating-point-values-to-normalized-integer-channel-data-types]]); linear filtering whose error the spec
-// does not bound is reported as such (no bound invented). The rules in full are at the top of verdict.cpp.
+// [[converting-floating-point-values-to-normalized-integer-channel-data-types]]). Linear filtering (and a blend of two
+// mip levels), whose precision the spec leaves undefined but whose form it gives, allows every value between the least
+// and greatest value the conversion rules allow the texels of every footprint coordinate rounding can select, widened
+// by one ulp per texel blended for the filter's own arithmetic. The rules in full are at the top of verdict.cpp.
 //
 // judgeRead: `sampler` null is a sampler-less read (coord.i, level from lod.lod when lod.kind is Lod). lo / hi hold the
-// allowed interval per component of the candidate the value matched (else of the first candidate; NaN: any NaN).
+// allowed interval per component of the candidate the value matched (else of the first candidate; NaN: any NaN); for
+// linear filtering the interval of the whole read (lo is -0 when a zero of either sign is allowed, ±inf when an
+// infinite texel of a candidate footprint allows that infinity, orNaN when such a texel allows any NaN too).
 // A sampled read of a mipmapped image with a lod or gradients is judged at every mip level (or pair of levels, with
 // the linear mip filter) the spec's level-of-detail rules allow for that lod or those gradients: explicit lods select
 // exactly, gradients through every scale factor OpenGL's approximation rule allows (verdict.cpp, "Mip levels").
@@ -27,17 +31,18 @@ namespace clref::images {
 
 struct ImageVerdict {
   bool allowed = false;
-  bool bounded = true;            // false: the spec gives no bound for this read (the value is judged "allowed")
+  bool bounded = true;            // false: the spec leaves this access undefined (the value is judged "allowed")
   Color reference;                // clref's exact result (the defaults of every choice)
   std::vector<Color> candidates;  // the exact results for each texel set coordinate rounding can select
   // Per component: the interval of allowed values (floats as doubles; integers exact), and ±0 allowance.
   std::array<double, 4> lo{}, hi{};
+  std::array<bool, 4> orNaN{};  // besides [lo, hi], any NaN (linear filtering: an INF or NaN texel in a footprint)
   bool loHiValues = false;  // writes judged with allowed sets: lo / hi of half and float channels are values, not bits
   std::string rule;    // e.g. "<= 1.5 ulp of the exact normalized value; 0, 1 and -1 exact"
   std::string clause;  // the clause applied
-  std::string note;    // undefined conditions met, choices involved, unbounded filtering
+  std::string note;    // undefined conditions met, choices involved, the footprints of linear filtering
   // Mipmapped sampled reads: the levels whose values the verdict admits (ascending; {0} for other reads), and
-  // whether levels are blended (the linear mip filter with a fractional lod: no bound, as linear filtering).
+  // whether levels are blended (the linear mip filter with a fractional lod: a weighted average of the levels).
   std::vector<uint32_t> levels{0};
   bool blended = false;
 };

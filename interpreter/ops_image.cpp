@@ -273,7 +273,8 @@ const uint8_t* elementInside(const images::ImageView& v, const std::array<int32_
 
 // The shadow mode (interpreter/shadow.hpp): the read's allowed values are the image verdict's (images/verdict.hpp):
 // per component the union of the allowed intervals of every texel set coordinate rounding can select (the 1.5 ulp
-// conversions, the filter's rounding, flushing). Coordinates or a level of detail with sets, or an image written
+// conversions, flushing; for linear filtering the weighted average of every candidate footprint, widened for the
+// filter's arithmetic). Coordinates or a level of detail with sets, or an image written
 // from values with sets (for a sampler-less read: the element it reads), leave the texels open: any value for float
 // reads, undetermined for integer reads.
 [[gnu::cold]] void shadowRead(WorkItem& wi, const Op* op, const ImageOpInfo& info, const images::ImageView& v,
@@ -321,7 +322,7 @@ const uint8_t* elementInside(const images::ImageView& v, const std::array<int32_
       bounded = bounded && iv.bounded;
       for (uint32_t i = 0; i < 4; ++i)
         sets[i] = numerics::hull(sets[i], std::isnan(iv.lo[i]) ? numerics::ValueSet::nanOnly()
-                                                                 : numerics::ValueSet{iv.lo[i], iv.hi[i], false});
+                                                                 : numerics::ValueSet{iv.lo[i], iv.hi[i], iv.orNaN[i]});
     }
   }
   for (uint32_t i = 0; i < info.valueLanes; ++i) {

@@ -352,6 +352,20 @@ constexpr ChoiceInfo kChoices[] = {
      "exact either way",
      {"exact", "binary32"},
      0},
+    {Choice::ImageFilterPrecision,
+     "image_filter_precision",
+     "OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE: \"For all other sampler combinations of normalized or "
+     "unnormalized coordinates, filter and addressing modes, the relative error or precision of the addressing mode "
+     "calculations and the image filter operation are not defined by this revision of the OpenCL specification.\"",
+     "linear filtering (and the linear mip filter's blend of two levels): exact computes the weighted sum of the "
+     "footprint's texels exactly and rounds it once. A verdict allows what any precision of the weights gives, a "
+     "weighted average of a footprint: per component every value between the least and greatest value the conversion "
+     "rules allow the texels of every footprint a coordinate one float step either side selects (the layer of an array "
+     "exact), widened by 2, 4 or 8 ulps of the result format (one per texel blended; 2 more for a blend of levels) at "
+     "the interval's largest magnitude; a zero of either sign where the interval holds zero, or a subnormal that may "
+     "be flushed; any NaN and the infinity of an INF or NaN texel in a footprint other than the exact coordinate's",
+     {"exact"},
+     0},
     {Choice::PipeWorkGroupOrder,
      "pipe_work_group_order",
      "OpenCL C 3.0 §6.15.18.3 [[built-in-work-group-pipe-read-and-write-functions]]: \"The order of work-item based "
@@ -472,7 +486,9 @@ ChoiceFreedom freedomOf(Choice c) {
     // half_ (8192 ulp), native_ (implementation-defined), and the image addressing steps' precision: within the
     // accuracy rows the verdicts apply.
     case Choice::ReducedPrecisionFunctions:
-    case Choice::ImageCoordinatePrecision: return {ChoiceKind::Bound, false};
+    case Choice::ImageCoordinatePrecision:
+    // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE: the filter's precision; images/verdict.cpp bounds it.
+    case Choice::ImageFilterPrecision: return {ChoiceKind::Bound, false};
     case Choice::IntDivByZero:
     case Choice::IntDivOverflow:
     case Choice::UninitialisedMemory:

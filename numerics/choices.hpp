@@ -52,6 +52,7 @@ enum class Choice : uint8_t {
   ImageLodSelection,                // how a lod (given or from gradients) selects and blends mip levels
   ImagePaddedChannelLayout,         // CL_Rx, CL_RGx, CL_RGBx: the 1.2 or the 3.0 table's layout, or not offered
   ImageCoordinatePrecision,         // the addressing steps outside unnormalized nearest clamp/none: exact or binary32
+  ImageFilterPrecision,             // the precision of linear filtering: what a verdict allows around the exact value
   // Pipes and shared virtual memory.
   PipeWorkGroupOrder,          // the order in which different work-groups' pipe operations reach a pipe
   PipeUncommittedReservation,  // a pipe reservation not committed when the kernel ends
@@ -126,6 +127,7 @@ enum class ImageFenceOption : uint8_t { LatestValue, Fault };
 enum class ImageLodOption : uint8_t { GlRules };
 enum class ImagePaddedLayoutOption : uint8_t { Withhold, Api30, Api12 };
 enum class ImageCoordinatePrecisionOption : uint8_t { Exact, Binary32 };
+enum class ImageFilterPrecisionOption : uint8_t { Exact };
 enum class PipeWorkGroupOrderOption : uint8_t { Ascending, Descending };
 enum class PipeUncommittedReservationOption : uint8_t { Drop, Fault };
 enum class SvmReadOnlyWriteOption : uint8_t { Fault, Write };
@@ -174,6 +176,7 @@ CLREF_CHOICE_OPTIONS(ImageReadAfterWriteWithoutFence, ImageFenceOption);
 CLREF_CHOICE_OPTIONS(ImageLodSelection, ImageLodOption);
 CLREF_CHOICE_OPTIONS(ImagePaddedChannelLayout, ImagePaddedLayoutOption);
 CLREF_CHOICE_OPTIONS(ImageCoordinatePrecision, ImageCoordinatePrecisionOption);
+CLREF_CHOICE_OPTIONS(ImageFilterPrecision, ImageFilterPrecisionOption);
 CLREF_CHOICE_OPTIONS(PipeWorkGroupOrder, PipeWorkGroupOrderOption);
 CLREF_CHOICE_OPTIONS(PipeUncommittedReservation, PipeUncommittedReservationOption);
 CLREF_CHOICE_OPTIONS(SvmReadOnlyWrite, SvmReadOnlyWriteOption);

@@ -638,6 +638,91 @@ TEST_CASE("check: a normalized image allows other roundings within 0.6 of the ex
   CHECK(s.check(with(6, 127)).buffers[0].allowed == 1);
 }
 
+TEST_CASE("check: a linear read allows a weighted average of its footprint, not 0 or a far texel", "[check][images]") {
+  // A 4x4 CL_RGBA / CL_UNORM_INT8 image, texel (x, y) with R = 16 (x + 4 y) + 8; work-item i reads R at
+  // ((4 i + 1) / 16, 0.45) normalized (exact products: no freedom in the coordinate), CLAMP_TO_EDGE, linear:
+  // u = i + 0.25, v = 1.8, i0 = floor(i - 0.25), j0 = floor(1.3) = 1, so i = 1 blends x {0, 1}, y {1, 2} (R 72, 88,
+  // 136, 152) and i = 2 x {1, 2}, y {1, 2} (R 88, 104, 152, 168); texel (3, 3), R = 248, lies in neither footprint.
+  const char* source =
+      "kernel void k(read_only image2d_t img, sampler_t s, global float* out) {\n"
+      "  int i = get_global_id(0);\n"
+      "  out[i] = read_imagef(img, s, (float2)((4 * i + 1) * 0.0625f, 0.45f)).x;\n"
+      "}\n";
+  host::Device device;
+  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
+  images::ImageDesc desc;
+  desc.type = images::ImageType::Image2D;
+  desc.format = {images::ChannelOrder::RGBA, images::ChannelType::UnormInt8};
+  desc.width = desc.height = 4;
+  auto image = std::make_shared<host::Image>(desc);
+  std::vector<uint8_t> texels(64);
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x) {
+      const int r = 16 * (x + 4 * y) + 8;
+      texels[4 * (x + 4 * y) + 0] = uint8_t(r);
+      texels[4 * (x + 4 * y) + 1] = uint8_t(255 - r);
+      texels[4 * (x + 4 * y) + 2] = 0;
+      texels[4 * (x + 4 * y) + 3] = 255;
+    }
+  image->write({0, 0, 0}, {4, 4, 1}, texels.data());
+  kernel.setArg(0, image);
+  images::Sampler sampler;
+  sampler.normalizedCoords = true;
+  sampler.addressing = images::AddressingMode::ClampToEdge;
+  sampler.filter = images::FilterMode::Linear;
+  kernel.setArgSampler(1, sampler);
+  const std::vector<float> zeros(4, 0.0f);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 16);
+  kernel.setArg(2, out);
+  host::NDRange range;
+  range.global = {4, 1, 1};
+  range.local = std::array<size_t, 3>{1, 1, 1};
+  REQUIRE(kernel.run(range).ok);
+  const std::vector<float> reference(out->as<float>().begin(), out->as<float>().end());
+  // clref's values lie strictly between the footprints' least and greatest texels.
+  CHECK(reference[1] > 72.0f / 255 + 1e-3f);
+  CHECK(reference[1] < 152.0f / 255 - 1e-3f);
+  // (a) 0.0 at element 1, (b) texel (3, 3)'s value at element 2, (c) clref's value + 1 ulp at element 3.
+  std::vector<float> observed = reference;
+  observed[1] = 0.0f;
+  observed[2] = 248.0f / 255;
+  observed[3] = stepF(reference[3], 1);
+  std::memcpy(out->data(), zeros.data(), 16);
+  const auto report = host::check(kernel, range, {{2, ScalarType::Float, bytesOf(observed)}});
+  REQUIRE(report.run.ok);
+  const auto& b = report.buffers.at(0);
+  CHECK(b.identical == 1);
+  CHECK(b.allowed == 1);
+  CHECK(b.violations == 2);
+  for (const auto& d : b.details) {
+    INFO("element " << d.index << ": " << d.reason << " allowed " << d.allowedString());
+    if (d.index == 3) {
+      CHECK(d.cls == host::ElementClass::Allowed);
+    } else {
+      CHECK(d.cls == host::ElementClass::Violation);
+      // The allowed set is the footprint's hull: no zero, nothing near 248 / 255.
+      CHECK_FALSE(d.allowed.contains(0.0));
+      CHECK(d.allowed.hi < 200.0 / 255);
+      CHECK(d.allowed.lo > 60.0 / 255);
+    }
+  }
+  // With CLAMP, element 0 (u = 0.25, i0 = -1) blends the border colour (R = 0) with texels (0, 1) and (0, 2): a zero
+  // of either sign is allowed there, a negative number is not.
+  sampler.addressing = images::AddressingMode::Clamp;
+  kernel.setArgSampler(1, sampler);
+  std::memcpy(out->data(), zeros.data(), 16);
+  REQUIRE(kernel.run(range).ok);
+  std::vector<float> withBorder(out->as<float>().begin(), out->as<float>().end());
+  auto judgeFirst = [&](float first) {
+    withBorder[0] = first;
+    std::memcpy(out->data(), zeros.data(), 16);
+    return host::check(kernel, range, {{2, ScalarType::Float, bytesOf(withBorder)}}).buffers.at(0);
+  };
+  CHECK(judgeFirst(-0.0f).allowed == 1);
+  CHECK(judgeFirst(0.0f).violations == 0);
+  CHECK(judgeFirst(-1e-45f).violations == 1);
+}
+
 TEST_CASE("check: with the race checker on, racing writes leave their bytes undetermined, naming the race",
           "[check][races]") {
   // Every work-item writes its input to out[0] (the last writer wins on clref: work-item 3; any of them elsewhere),

@@ -193,6 +193,12 @@ TEST_CASE("every choice has a kind: bound, set (limited to its options or not) o
   CHECK(freedomOf(Choice::Mad).limitedToOptions);
   CHECK(freedomOf(Choice::ClampInvertedBounds).kind == ChoiceKind::Free);
   CHECK(freedomOf(Choice::ReducedPrecisionFunctions).kind == ChoiceKind::Bound);
+  // Linear filtering's precision: one option (the exact filter), the verdict's bound around it.
+  CHECK(freedomOf(Choice::ImageFilterPrecision).kind == ChoiceKind::Bound);
+  CHECK(infoOf(Choice::ImageFilterPrecision).name == "image_filter_precision");
+  CHECK(infoOf(Choice::ImageFilterPrecision).options[0] == "exact");
+  CHECK(infoOf(Choice::ImageFilterPrecision).options[1].empty());
+  CHECK(infoOf(Choice::ImageFilterPrecision).clause.find("[[addressing-and-filter-modes]] NOTE") != std::string::npos);
 }
 
 TEST_CASE("the verdict allows the value of every option of the math choices, and of a free choice any value",

@@ -1,6 +1,7 @@
 // `clref image` end to end: the reference value of reads and writes, verdicts with their exit status (0 allowed,
-// 1 not allowed, 2 rejected input), candidates at texel boundaries, unbounded linear filtering, bad input. Expected
-// values are worked out by hand from the conversion rules (OpenCL C 3.0 §8.3 [[conversion-rules]]).
+// 1 not allowed, 2 rejected input), candidates at texel boundaries, linear filtering (a weighted average of the
+// footprint), bad input. Expected values are worked out by hand from the conversion rules (OpenCL C 3.0 §8.3
+// [[conversion-rules]]).
 #include <catch2/catch.hpp>
 
 #include "clref_run.hpp"
@@ -64,15 +65,21 @@ TEST_CASE("clref image read: the neighbouring texel at a boundary with normalize
   CHECK(has(exact.out, "candidates: 1"));
 }
 
-TEST_CASE("clref image read: linear filtering has no bound", "[reference][cli][image]") {
-  const Run r = clrefImage(
-      "read --format CL_R,CL_UNORM_INT8 --size 4 --texels 0a325a82 "
-      "--sampler normalized,clamp,linear --coord 0.3 --check 0.9");
+TEST_CASE("clref image read: linear filtering allows a weighted average of the footprint", "[reference][cli][image]") {
+  // u = 0.3 x 4 = 1.2, i0 = floor(0.7) = 0: texels 0 and 1 (10 and 50); 0.9 is far above 50 / 255, and 50 / 255
+  // (0x1.919192p-3) is the hull's top texel.
+  const std::string base =
+      "read --format CL_R,CL_UNORM_INT8 --size 4 --texels 0a325a82 --sampler normalized,clamp,linear --coord 0.3 ";
+  const Run r = clrefImage(base + "--check 0.9");
   INFO(r.out << r.err);
-  CHECK(r.status == 0);
-  CHECK(has(r.out, "verdict:    allowed (no bound)"));
-  CHECK(has(r.out, "rule:       no bound: linear filtering"));
-  CHECK(has(r.out, "outside"));
+  CHECK(r.status == 1);
+  CHECK(has(r.out, "verdict:    NOT allowed\n"));
+  CHECK(has(r.out, "rule:       a weighted average of the footprint texels"));
+  CHECK(has(r.out, "2 texels over 1 candidate footprint ("));
+  const Run in = clrefImage(base + "--check 0x1.919192p-3");
+  INFO(in.out << in.err);
+  CHECK(in.status == 0);
+  CHECK(has(in.out, "verdict:    allowed\n"));
 }
 
 TEST_CASE("clref image write prints the element and judges another", "[reference][cli][image]") {
@@ -132,12 +139,14 @@ TEST_CASE("clref image read of a mipmapped image judges the level the lod or gra
   CHECK(grad.status == 0);
   CHECK(has(grad.out, "levels:     1, 2 of 4"));
   CHECK(has(grad.out, "gradients 0.25,0;0,0.25"));
-  // The linear mip filter with lod 1.25 blends levels 1 and 2: no bound.
+  // The linear mip filter with lod 1.25 blends levels 1 and 2: between their texels' values (73 / 255 = 0.286 and
+  // 82 / 255 = 0.322), so 0.3 is allowed and 0.5 is not.
   const Run blend = clrefImage(base + "--mip-filter linear --lod 1.25 --check 0.3");
   INFO(blend.out << blend.err);
   CHECK(blend.status == 0);
   CHECK(has(blend.out, "levels:     1, 2 (blended) of 4"));
-  CHECK(has(blend.out, "verdict:    allowed (no bound)"));
+  CHECK(has(blend.out, "verdict:    allowed\n"));
+  CHECK(clrefImage(base + "--mip-filter linear --lod 1.25 --check 0.5").status == 1);
   // --lod-max 0 keeps level 0: byte 34.
   const Run capped = clrefImage(base + "--lod 3 --lod-max 0 --check 0x1.111112p-3");
   INFO(capped.out << capped.err);

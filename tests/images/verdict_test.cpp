@@ -238,28 +238,386 @@ TEST_CASE("judgeRead: at a texel boundary with normalized coordinates the neighb
   CHECK_FALSE(images::judgeRead(img.view, &s, c, ColorKind::Float, {}, value(130)).allowed);
 }
 
-TEST_CASE("judgeRead: linear filtering and undefined reads are allowed without a bound", "[images][verdict]") {
-  const Img img = image(ImageType::Image1D, kR8, 4, 1, {10, 50, 90, 130});
+// ---------------------------------------------------------------------------------------------
+// Linear filtering: a weighted average of the footprint texels (the rule at the top of images/verdict.cpp). The
+// expected intervals are worked out here from the test's own texels: a normalized texel's allowed floats are found by
+// stepping from the nearest float while |f − c / 255| <= 1.5 ulp (exact rationals), then the hull is widened by taps
+// ulps at its largest magnitude.
+
+namespace {
+
+// An image of any type from its desc, zero-filled; texels set through hostimg::elementOffset.
+Img imageOf(images::ImageDesc d) {
+  Img i;
+  d = images::makeDesc(d);
+  i.bytes.assign(images::storageBytes(d), 0);
+  i.view.desc = d;
+  i.view.data = i.bytes.data();
+  i.view.bytes = i.bytes.size();
+  return i;
+}
+
+void setFloats(Img& img, std::array<int32_t, 3> at, std::vector<float> channels) {
+  std::memcpy(img.bytes.data() + hostimg::elementOffset(img.view, at, 0), channels.data(), channels.size() * 4);
+}
+
+// ulp of a float-format (p = 24) or half-format (p = 11) value m: the spacing in m's binade.
+double ulpOf(double m, int p = 24) {
+  int e = 0;
+  std::frexp(std::fabs(m), &e);
+  return std::ldexp(1.0, e - p);
+}
+
+// The least and greatest float within 1.5 ulp of c / 255 (0 and 255: exactly 0 and 1).
+bool withinNormalized(float f, long c) {
+  const hostimg::Rational x(c, 255);
+  hostimg::Rational d = hostimg::Rational(double(f)) - x;
+  if (d < 0) d = -d;
+  return d <= hostimg::Rational(3, 2) * hostimg::Rational(ulpOf(double(x.convert_to<double>())));
+}
+double texelLo(long c) {
+  if (c == 0 || c == 255) return c / 255;
+  float f = exactNormalized(c, 255);
+  while (withinNormalized(down(f), c)) f = down(f);
+  return f;
+}
+double texelHi(long c) {
+  if (c == 0 || c == 255) return c / 255;
+  float f = exactNormalized(c, 255);
+  while (withinNormalized(up(f), c)) f = up(f);
+  return f;
+}
+
+struct Interval {
+  double lo, hi;
+};
+// [lo, hi] widened by `taps` ulps (p-bit format) at its largest magnitude, not across zero (weights >= 0 keep the
+// sign texels share).
+Interval widened(double lo, double hi, unsigned taps, int p = 24) {
+  const double m = std::max(std::fabs(lo), std::fabs(hi));
+  const double d = m == 0 ? 0 : taps * ulpOf(m, p);
+  return {lo >= 0 ? std::max(lo - d, 0.0) : lo - d, hi <= 0 ? std::min(hi + d, 0.0) : hi + d};
+}
+
+// A 4x4 CL_RGBA / CL_UNORM_INT8 image: texel (x, y) has R = 16 (x + 4 y) + 8, G = 255 − R, B = 0, A = 255.
+long codeR(int x, int y) { return 16 * (x + 4 * y) + 8; }
+Img rgba8Grid() {
+  images::ImageDesc d;
+  d.type = ImageType::Image2D;
+  d.format = kRGBA8;
+  d.width = d.height = 4;
+  Img img = imageOf(d);
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x) {
+      uint8_t* e = img.bytes.data() + hostimg::elementOffset(img.view, {x, y, 0}, 0);
+      e[0] = uint8_t(codeR(x, y));
+      e[1] = uint8_t(255 - codeR(x, y));
+      e[2] = 0;
+      e[3] = 255;
+    }
+  return img;
+}
+
+images::Sampler linearSampler(bool normalized, AddressingMode am) {
   images::Sampler s;
-  s.normalizedCoords = true;
-  s.addressing = AddressingMode::ClampToEdge;
+  s.normalizedCoords = normalized;
+  s.addressing = am;
   s.filter = FilterMode::Linear;
+  return s;
+}
+
+images::Coord at(float x, float y = 0, float z = 0) {
   images::Coord c;
-  c.f = {0.3f, 0, 0};
-  const auto v = images::judgeRead(img.view, &s, c, ColorKind::Float, {}, rgba(0.9f, 0, 0, 1));
+  c.f = {x, y, z};
+  return c;
+}
+
+// The R interval a footprint of R8 codes allows, widened by taps ulps.
+Interval codesInterval(std::vector<long> codes, unsigned taps) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (long c : codes) {
+    lo = std::min(lo, texelLo(c));
+    hi = std::max(hi, texelHi(c));
+  }
+  return widened(lo, hi, taps);
+}
+
+}  // namespace
+
+TEST_CASE("judgeRead: linear filtering of UNORM_INT8 allows the footprint texels' hull, widened by 4 ulp",
+          "[images][verdict][linear]") {
+  const Img img = rgba8Grid();
+  const float farR = exactNormalized(codeR(3, 3), 255);  // a texel in no footprint below
+  struct Case {
+    const char* what;
+    images::Sampler s;
+    images::Coord c;
+    std::vector<long> codes;  // the R codes of the footprint (with 0 for the border colour)
+  };
+  // (0.3, 0.45) normalized: u = 1.2, v = 1.8, i0 = floor(0.7) = 0, j0 = floor(1.3) = 1: texels x {0, 1}, y {1, 2}.
+  // Unnormalized (1.2, 1.8) is the same footprint. REPEAT at s = 0.05: u = 0.2, i0 = floor(-0.3) = -1 wraps to 3,
+  // i1 = 0. MIRRORED_REPEAT at s = 1.05: s' = 2 rint(0.525) = 2, u = |1.05 - 2| x 4 = 3.8, i0 = 3, i1 = min(4, 3) = 3.
+  // CLAMP at s = 0.05: i0 = -1 is the border colour (0, 0, 0, 0), i1 = 0.
+  const std::vector<Case> cases = {
+      {"clamp_to_edge normalized", linearSampler(true, AddressingMode::ClampToEdge), at(0.3f, 0.45f),
+       {codeR(0, 1), codeR(1, 1), codeR(0, 2), codeR(1, 2)}},
+      {"clamp_to_edge unnormalized", linearSampler(false, AddressingMode::ClampToEdge), at(1.2f, 1.8f),
+       {codeR(0, 1), codeR(1, 1), codeR(0, 2), codeR(1, 2)}},
+      {"repeat", linearSampler(true, AddressingMode::Repeat), at(0.05f, 0.45f),
+       {codeR(3, 1), codeR(0, 1), codeR(3, 2), codeR(0, 2)}},
+      {"mirrored_repeat", linearSampler(true, AddressingMode::MirroredRepeat), at(1.05f, 0.45f),
+       {codeR(3, 1), codeR(3, 2)}},
+      {"clamp, border in the footprint", linearSampler(true, AddressingMode::Clamp), at(0.05f, 0.45f),
+       {0, codeR(0, 1), codeR(0, 2)}},
+  };
+  for (const Case& k : cases) {
+    INFO(k.what);
+    const Interval r = codesInterval(k.codes, 4);
+    const auto ref = images::judgeRead(img.view, &k.s, k.c, ColorKind::Float, {}, Color{});
+    REQUIRE(ref.bounded);
+    const float own = std::bit_cast<float>(ref.reference.lanes[0]);
+    auto judge = [&](float red) {
+      Color c = ref.reference;
+      c.lanes[0] = bits(red);
+      return images::judgeRead(img.view, &k.s, k.c, ColorKind::Float, {}, c);
+    };
+    CHECK(judge(own).allowed);
+    const auto v = judge(own);
+    CHECK(v.bounded);
+    CHECK(v.rule.find("weighted average") != std::string::npos);
+    CHECK(v.rule.find("±4 ulp") != std::string::npos);
+    CHECK(v.clause.find("[[addressing-and-filter-modes]] NOTE") != std::string::npos);
+    CHECK(v.clause.find("[[converting-normalized-integer-channel-data-types-to-floating-point-values]]") !=
+          std::string::npos);
+    CHECK(v.note.find("over 1 candidate footprint (") != std::string::npos);
+    CHECK(v.note.find("image_filter_precision") != std::string::npos);
+    if (r.lo > 0) {
+      CHECK(v.lo[0] == r.lo);
+      CHECK(judge(float(r.lo)).allowed);
+      CHECK_FALSE(judge(down(float(r.lo))).allowed);
+      CHECK_FALSE(judge(0.0f).allowed);  // the footprint is all positive
+    } else {
+      // The border's 0 is in the footprint: a zero of either sign, and nothing below.
+      CHECK(std::signbit(v.lo[0]));
+      CHECK(v.lo[0] == 0);
+      CHECK(judge(0.0f).allowed);
+      CHECK(judge(-0.0f).allowed);
+      CHECK_FALSE(judge(-1e-45f).allowed);
+    }
+    CHECK(v.hi[0] == r.hi);
+    CHECK(judge(float(r.hi)).allowed);
+    CHECK_FALSE(judge(up(float(r.hi))).allowed);
+    CHECK_FALSE(judge(farR).allowed);
+  }
+}
+
+TEST_CASE("judgeRead: linear filtering of CL_FLOAT allows the hull of the stored values, widened by 4 ulp",
+          "[images][verdict][linear]") {
+  // 4x4 CL_RGBA / CL_FLOAT: texel (x, y) = (1 + x + 4 y, -(1 + x + 4 y), 0.5 (1 + x + 4 y), 1).
+  images::ImageDesc d;
+  d.type = ImageType::Image2D;
+  d.format = {ChannelOrder::RGBA, ChannelType::Float};
+  d.width = d.height = 4;
+  Img img = imageOf(d);
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x) {
+      const float t = float(1 + x + 4 * y);
+      setFloats(img, {x, y, 0}, {t, -t, 0.5f * t, 1});
+    }
+  for (bool normalized : {true, false}) {
+    INFO("normalized " << normalized);
+    // Footprint x {0, 1}, y {1, 2} as above: R values 5, 6, 9, 10.
+    const images::Sampler s = linearSampler(normalized, AddressingMode::ClampToEdge);
+    const images::Coord c = normalized ? at(0.3f, 0.45f) : at(1.2f, 1.8f);
+    const auto v = images::judgeRead(img.view, &s, c, ColorKind::Float, {}, Color{});
+    const Interval r = widened(5, 10, 4), g = widened(-10, -5, 4), b = widened(2.5, 5, 4);
+    CHECK(r.lo == 5 - 4 * 0x1p-20);
+    CHECK(v.lo[0] == r.lo);
+    CHECK(v.hi[0] == r.hi);
+    CHECK(v.lo[1] == g.lo);
+    CHECK(v.hi[1] == g.hi);
+    CHECK(v.lo[2] == b.lo);
+    CHECK(v.hi[2] == b.hi);
+    CHECK(v.lo[3] == widened(1, 1, 4).lo);  // all alphas 1: the weights' sum may still miss 1
+    CHECK(v.hi[3] == 1 + 4 * 0x1p-23);
+    auto judge = [&](float red, float green) {
+      Color o = v.reference;
+      o.lanes[0] = bits(red);
+      o.lanes[1] = bits(green);
+      return images::judgeRead(img.view, &s, c, ColorKind::Float, {}, o).allowed;
+    };
+    const float own = std::bit_cast<float>(v.reference.lanes[0]);
+    CHECK(judge(own, -own));
+    CHECK(judge(float(r.lo), -own));
+    CHECK(judge(float(r.hi), float(g.lo)));
+    CHECK_FALSE(judge(up(float(r.hi)), -own));
+    CHECK_FALSE(judge(own, down(float(g.lo))));
+    CHECK_FALSE(judge(0.0f, -own));
+    CHECK_FALSE(judge(16.0f, -own));  // texel (3, 3)
+  }
+  // CLAMP with the border (0, 0, 0, 0) in the footprint: 0 of either sign, and the alpha between 0 and 1.
+  const images::Sampler clamp = linearSampler(true, AddressingMode::Clamp);
+  const auto border = images::judgeRead(img.view, &clamp, at(0.05f, 0.45f), ColorKind::Float, {}, Color{});
+  CHECK(std::signbit(border.lo[0]));
+  CHECK(border.lo[0] == 0);
+  CHECK(border.hi[0] == widened(0, 9, 4).hi);  // texels (0, 1) = 5 and (0, 2) = 9
+  CHECK(border.lo[3] == 0);
+  CHECK(border.hi[3] == widened(0, 1, 4).hi);
+}
+
+TEST_CASE("judgeRead: a coordinate one float step from a footprint boundary allows both footprints' texels",
+          "[images][verdict][linear]") {
+  // R8 texels 10, 50, 90, 130; s = 0.375: u = 1.5, d = 1 exactly: footprint {1, 2}; one float step below, {0, 1}.
+  const Img img = image(ImageType::Image1D, kR8, 4, 1, {10, 50, 90, 130});
+  const images::Sampler s = linearSampler(true, AddressingMode::ClampToEdge);
+  auto judge = [&](float coord, float red) {
+    return images::judgeRead(img.view, &s, at(coord), ColorKind::Float, {}, rgba(red, 0, 0, 1));
+  };
+  const auto v = judge(0.375f, exactNormalized(10, 255));
   CHECK(v.allowed);
-  CHECK_FALSE(v.bounded);
-  CHECK(v.note.find("outside") != std::string::npos);
-  const auto inside = images::judgeRead(img.view, &s, c, ColorKind::Float, {}, v.reference);
-  CHECK(inside.note.find("within") != std::string::npos);
-  // CLK_ADDRESS_NONE outside the image: undefined.
-  s.addressing = AddressingMode::None;
-  s.filter = FilterMode::Nearest;
-  c.f = {1.5f, 0, 0};
-  const auto u = images::judgeRead(img.view, &s, c, ColorKind::Float, {}, rgba(7, 7, 7, 7));
+  CHECK(v.note.find("3 texels over 2 candidate footprints") != std::string::npos);
+  const Interval both = codesInterval({10, 50, 90}, 2);
+  CHECK(v.lo[0] == both.lo);
+  CHECK(v.hi[0] == both.hi);
+  CHECK(judge(0.375f, exactNormalized(90, 255)).allowed);
+  CHECK_FALSE(judge(0.375f, exactNormalized(130, 255)).allowed);
+  // Inside (s = 0.3: u = 1.2, d = 0.7): footprint {0, 1} alone; texel 2's value is outside it.
+  const auto inside = judge(0.3f, exactNormalized(90, 255));
+  CHECK_FALSE(inside.allowed);
+  CHECK(inside.note.find("2 texels over 1 candidate footprint (") != std::string::npos);
+  CHECK(inside.hi[0] == codesInterval({10, 50}, 2).hi);
+  CHECK(judge(0.3f, exactNormalized(50, 255)).allowed);
+}
+
+TEST_CASE("judgeRead: linear filtering of a 3D image blends 8 texels, a 1D array keeps its layer",
+          "[images][verdict][linear]") {
+  // 4x2x2 CL_R / CL_FLOAT, texel (x, y, z) = 1 + 8 x + 2 y + 4 z; s = (0.25, 0.5, 0.5): u = 1, v = 1, w = 1, every
+  // d = 0.5: footprint x {0, 1}, y {0, 1}, z {0, 1}, values 1 .. 15 (x = 0: 1, 3, 5, 7; x = 1: 9 .. 15).
+  images::ImageDesc d3;
+  d3.type = ImageType::Image3D;
+  d3.format = {ChannelOrder::R, ChannelType::Float};
+  d3.width = 4;
+  d3.height = 2;
+  d3.depth = 2;
+  Img vol = imageOf(d3);
+  for (int z = 0; z < 2; ++z)
+    for (int y = 0; y < 2; ++y)
+      for (int x = 0; x < 4; ++x) setFloats(vol, {x, y, z}, {float(1 + 8 * x + 2 * y + 4 * z)});
+  const images::Sampler s = linearSampler(true, AddressingMode::ClampToEdge);
+  const auto v = images::judgeRead(vol.view, &s, at(0.25f, 0.5f, 0.5f), ColorKind::Float, {}, rgba(8, 0, 0, 1));
+  CHECK(v.allowed);
+  CHECK(v.rule.find("±8 ulp") != std::string::npos);
+  CHECK(v.note.find("8 texels over 1 candidate footprint (") != std::string::npos);
+  const Interval r = widened(1, 15, 8);
+  CHECK(r.hi == 15 + 0x1p-17);
+  CHECK(v.lo[0] == r.lo);
+  CHECK(v.hi[0] == r.hi);
+  CHECK(images::judgeRead(vol.view, &s, at(0.25f, 0.5f, 0.5f), ColorKind::Float, {}, rgba(float(r.hi), 0, 0, 1))
+            .allowed);
+  CHECK_FALSE(
+      images::judgeRead(vol.view, &s, at(0.25f, 0.5f, 0.5f), ColorKind::Float, {}, rgba(up(float(r.hi)), 0, 0, 1))
+          .allowed);
+  CHECK_FALSE(images::judgeRead(vol.view, &s, at(0.25f, 0.5f, 0.5f), ColorKind::Float, {}, rgba(25, 0, 0, 1))
+                  .allowed);  // texel (3, 0, 0)
+
+  // A 1D array of 4 x 3 layers, CL_R / CL_FLOAT, texel (x, layer) = 10 layer + x + 1; s = 0.3 (footprint {0, 1}),
+  // layer 1.0: values 11 and 12.
+  images::ImageDesc da;
+  da.type = ImageType::Image1DArray;
+  da.format = {ChannelOrder::R, ChannelType::Float};
+  da.width = 4;
+  da.arraySize = 3;
+  Img arr = imageOf(da);
+  for (int l = 0; l < 3; ++l)
+    for (int x = 0; x < 4; ++x) setFloats(arr, {x, l, 0}, {float(10 * l + x + 1)});
+  auto judgeArr = [&](float red) {
+    return images::judgeRead(arr.view, &s, at(0.3f, 1.0f), ColorKind::Float, {}, rgba(red, 0, 0, 1));
+  };
+  const Interval a = widened(11, 12, 2);
+  CHECK(judgeArr(11.5f).allowed);
+  CHECK(judgeArr(float(a.lo)).allowed);
+  CHECK(judgeArr(float(a.hi)).allowed);
+  CHECK(judgeArr(11.5f).lo[0] == a.lo);
+  CHECK_FALSE(judgeArr(1.5f).allowed);   // layer 0's texels
+  CHECK_FALSE(judgeArr(21.5f).allowed);  // layer 2's texels
+  CHECK_FALSE(judgeArr(21.0f).allowed);
+}
+
+TEST_CASE("judgeRead: read_imageh of a linear read widens in half ulps; read_imagei with linear is undefined",
+          "[images][verdict][linear]") {
+  // CL_R / CL_FLOAT texels 1, 2, 3, 4; s = 0.3: footprint {0, 1}, values 1 and 2.
+  images::ImageDesc d;
+  d.type = ImageType::Image1D;
+  d.format = {ChannelOrder::R, ChannelType::Float};
+  d.width = 4;
+  Img img = imageOf(d);
+  for (int x = 0; x < 4; ++x) setFloats(img, {x, 0, 0}, {float(x + 1)});
+  const images::Sampler s = linearSampler(true, AddressingMode::ClampToEdge);
+  // Half: 2 ulp (half) at 2 = 2 x 2^-9: [1 - 2^-8, 2 + 2^-8]; half 2 + 2^-8 is 0x4002, 1 - 2^-8 is 0x3bf8.
+  const Interval h = widened(1, 2, 2, 11);
+  CHECK(h.hi == 2 + 0x1p-8);
+  auto half = [&](uint32_t r) {
+    return images::judgeRead(img.view, &s, at(0.3f), ColorKind::Half, {}, Color{{r, 0, 0, 0x3c00}});
+  };
+  CHECK(half(0x3e00).allowed);  // 1.5
+  CHECK(half(0x4002).allowed);
+  CHECK_FALSE(half(0x4003).allowed);
+  CHECK(half(0x3bf8).allowed);
+  CHECK_FALSE(half(0x3bf7).allowed);
+  CHECK(half(0x3e00).lo[0] == h.lo);
+  CHECK(half(0x3e00).hi[0] == h.hi);
+  CHECK(half(0x3e00).rule.find("±2 ulp (half)") != std::string::npos);
+  // Float: 2 ulp (float) at 2: 2 + 2^-21 allowed, the next float not.
+  CHECK(images::judgeRead(img.view, &s, at(0.3f), ColorKind::Float, {}, rgba(2 + 0x1p-21f, 0, 0, 1)).allowed);
+  CHECK_FALSE(images::judgeRead(img.view, &s, at(0.3f), ColorKind::Float, {}, rgba(up(2 + 0x1p-21f), 0, 0, 1)).allowed);
+
+  // read_imagei with CLK_FILTER_LINEAR: undefined (any value), with its clause.
+  const Img ints = image(ImageType::Image1D, {ChannelOrder::R, ChannelType::SignedInt8}, 4, 1, {1, 2, 3, 4});
+  const auto u = images::judgeRead(ints.view, &s, at(0.3f), ColorKind::Int, {}, Color{{77, 0, 0, 1}});
   CHECK(u.allowed);
   CHECK_FALSE(u.bounded);
-  CHECK_FALSE(u.note.empty());
+  CHECK(u.rule.find("any value") != std::string::npos);
+  CHECK(u.clause.find("[[built-in-image-read-functions]]") != std::string::npos);
+  CHECK(u.note.find("image_linear_integer_read") != std::string::npos);
+  // CLK_ADDRESS_NONE outside the image: undefined too.
+  images::Sampler none;
+  none.normalizedCoords = true;
+  none.addressing = AddressingMode::None;
+  const auto outside = images::judgeRead(img.view, &none, at(1.5f), ColorKind::Float, {}, rgba(7, 7, 7, 7));
+  CHECK(outside.allowed);
+  CHECK_FALSE(outside.bounded);
+}
+
+TEST_CASE("judgeRead: an INF texel in a candidate footprint only allows that infinity and NaN",
+          "[images][verdict][linear]") {
+  // CL_R / CL_FLOAT texels 1, 2, INF, 4; s = 0.375 (u = 1.5, d = 1: footprint {1, 2}, which holds INF) is undefined;
+  // s = 0.25 (u = 1, d = 0.5: footprint {0, 1}) is exact and far from the INF texel; s = nextafter(0.375, 0) reads
+  // footprint {0, 1} but one float step up reaches {1, 2}.
+  images::ImageDesc d;
+  d.type = ImageType::Image1D;
+  d.format = {ChannelOrder::R, ChannelType::Float};
+  d.width = 4;
+  Img img = imageOf(d);
+  const float texels[] = {1, 2, INFINITY, 4};
+  for (int x = 0; x < 4; ++x) setFloats(img, {x, 0, 0}, {texels[x]});
+  const images::Sampler s = linearSampler(true, AddressingMode::ClampToEdge);
+  const auto exact = images::judgeRead(img.view, &s, at(0.375f), ColorKind::Float, {}, rgba(5, 0, 0, 1));
+  CHECK_FALSE(exact.bounded);
+  CHECK(exact.note.find("image_inf_nan_texel_filtered") != std::string::npos);
+  const float near = down(0.375f);
+  auto judge = [&](float coord, float red) {
+    return images::judgeRead(img.view, &s, at(coord), ColorKind::Float, {}, rgba(red, 0, 0, 1));
+  };
+  CHECK(judge(near, INFINITY).allowed);
+  CHECK(judge(near, NAN).allowed);
+  CHECK_FALSE(judge(near, -INFINITY).allowed);
+  CHECK(judge(near, 1.5f).allowed);
+  CHECK_FALSE(judge(near, 0.5f).allowed);
+  CHECK(judge(near, 1.5f).orNaN[0]);
+  CHECK(judge(near, 1.5f).hi[0] == INFINITY);
+  CHECK_FALSE(judge(0.25f, INFINITY).allowed);
+  CHECK_FALSE(judge(0.25f, NAN).allowed);
+  CHECK_FALSE(judge(0.25f, 1.5f).orNaN[0]);
 }
 
 TEST_CASE("judgeRead: sRGB reads allow values that convert back within 0.5 of the code", "[images][verdict]") {
@@ -304,8 +662,8 @@ TEST_CASE("judgeRead: float channels keep their value, subnormals may flush, rea
 }
 
 // Properties against the host implementation: its write of every format is allowed (so the verdict reads every
-// format's channels from the lanes the host's independent layout puts them in), and its exact read is allowed for every
-// sampler, with a bound exactly when the filter is nearest.
+// format's channels from the lanes the host's independent layout puts them in), and its exact read is allowed, with a
+// bound, for every sampler (linear filtering: inside the footprints' widened hull).
 
 TEST_CASE("judgeWrite allows the host's element for every format and colour, and not a changed channel",
           "[images][verdict]") {
@@ -342,7 +700,7 @@ TEST_CASE("judgeWrite allows the host's element for every format and colour, and
   }
 }
 
-TEST_CASE("judgeRead allows the host's exact read for every sampler, with a bound for nearest reads",
+TEST_CASE("judgeRead allows the host's exact read for every sampler, with a bound",
           "[images][verdict]") {
   std::mt19937_64 rng(22);
   for (const ImageFormat f : vs_host::samplerFormats()) {
@@ -383,7 +741,7 @@ TEST_CASE("judgeRead allows the host's exact read for every sampler, with a boun
                                     << " read_image" << vs_host::kindName(kind) << ": " << refused << " refused, first "
                                     << first);
               CHECK(refused == 0);
-              CHECK(unbounded == (fm == FilterMode::Linear ? checked : 0));
+              CHECK(unbounded == 0);
             }
           }
     }
@@ -529,27 +887,50 @@ TEST_CASE("judgeRead: gradients admit every level a scale factor OpenGL allows s
   CHECK(v.note.find("OpenGL 4.6") != std::string::npos);
 }
 
-TEST_CASE("judgeRead: the linear mip filter blends two levels without a bound, an integral lod reads one",
+TEST_CASE("judgeRead: the linear mip filter blends two levels within the hull of both, an integral lod reads one",
           "[images][verdict][mipmap]") {
   const MipImg m = mipImage();
   const images::Sampler s = mipSampler(FilterMode::Linear);
-  // lambda = 1 weighs level 2 with 0: level 1 alone, bounded.
+  // lambda = 1 weighs level 2 with 0: level 1 alone.
   CHECK(admitted(m, s, lodOf(1)) == Levels{1});
   CHECK(images::judgeRead(m.view, &s, mipCoord(), ColorKind::Float, lodOf(1), hostAt(m, s, 1)).bounded);
   // lambda >= levels - 1: the last level alone.
   CHECK(admitted(m, s, lodOf(3.5f)) == Levels{3});
-  // lambda = 1.25 blends levels 1 and 2: no bound; the note places the value inside or outside their range.
+  // lambda = 1.25 blends levels 1 and 2: at (0.3, 0.6) level 1 reads texel (1, 2), code 60 + 16 + 1 + 1 = 78, and
+  // level 2 texel (0, 1), code 120 + 8 + 0 + 1 = 129 (nearest inside each level). The hull of both texels' 1.5 ulp
+  // intervals, widened by 2 ulps at its largest magnitude.
+  const Interval r = codesInterval({78, 129}, 2);
   const float a = std::bit_cast<float>(hostAt(m, s, 1).lanes[0]), b = std::bit_cast<float>(hostAt(m, s, 2).lanes[0]);
-  const float mid = 0.75f * a + 0.25f * b;
-  const auto v = images::judgeRead(m.view, &s, mipCoord(), ColorKind::Float, lodOf(1.25f), rgba(mid, 0, 0, 1));
+  CHECK(a == exactNormalized(78, 255));
+  CHECK(b == exactNormalized(129, 255));
+  auto judge = [&](float red) {
+    return images::judgeRead(m.view, &s, mipCoord(), ColorKind::Float, lodOf(1.25f), rgba(red, 0, 0, 1));
+  };
+  const auto v = judge(0.75f * a + 0.25f * b);
   CHECK(v.allowed);
-  CHECK_FALSE(v.bounded);
+  CHECK(v.bounded);
   CHECK(v.blended);
   CHECK(v.levels == Levels{1, 2});
-  CHECK(v.note.find("within") != std::string::npos);
-  const auto far = images::judgeRead(m.view, &s, mipCoord(), ColorKind::Float, lodOf(1.25f), rgba(1, 0, 0, 1));
-  CHECK(far.allowed);
-  CHECK(far.note.find("outside") != std::string::npos);
+  CHECK(v.lo[0] == r.lo);
+  CHECK(v.hi[0] == r.hi);
+  CHECK(v.rule.find("two mip levels") != std::string::npos);
+  CHECK(judge(float(r.lo)).allowed);
+  CHECK(judge(float(r.hi)).allowed);
+  CHECK_FALSE(judge(down(float(r.lo))).allowed);
+  CHECK_FALSE(judge(up(float(r.hi))).allowed);
+  CHECK_FALSE(judge(1.0f).allowed);
+  CHECK_FALSE(judge(0.0f).allowed);
+  // Linear filtering inside the levels too: level 1 at (0.3, 0.6) is u = 1.2, v = 2.4, footprint x {0, 1}, y {1, 2}:
+  // codes 60 + 8 y + x + 1 = 69, 70, 77, 78; level 2 is u = 0.6, v = 1.2, footprint x {0, 1}, y {0, 1}: 121, 122, 129,
+  // 130. Each level's hull widened by 4 ulps, then the two hulls' hull by 2 more.
+  images::Sampler both = s;
+  both.filter = FilterMode::Linear;
+  const Interval l1 = codesInterval({69, 70, 77, 78}, 4), l2 = codesInterval({121, 122, 129, 130}, 4);
+  const Interval w = widened(std::min(l1.lo, l2.lo), std::max(l1.hi, l2.hi), 2);
+  const auto lin = images::judgeRead(m.view, &both, mipCoord(), ColorKind::Float, lodOf(1.25f), rgba(0.4f, 0, 0, 1));
+  CHECK(lin.allowed);
+  CHECK(lin.lo[0] == w.lo);
+  CHECK(lin.hi[0] == w.hi);
 }
 
 TEST_CASE("judgeWrite with a mip level: judged at that level's size, undefined beyond it",
