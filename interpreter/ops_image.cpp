@@ -271,12 +271,49 @@ const uint8_t* elementInside(const images::ImageView& v, const std::array<int32_
   return v.element(uint64_t(i[0]), uint64_t(i[1]), uint64_t(i[2]), level);
 }
 
+// Float coordinates with allowed sets (computed with freedom: contraction, a math function): the corners of the box
+// the sets span, when each set is narrower than half a texel of its axis (so that between a set's ends the addressing
+// selects no texel that neither end's candidates hold: floor and rint change at most once in it, wrapping included),
+// else false (the texels are then open). `corners` starts as {c}.
+bool coordinateCorners(const ShadowRun& run, const WorkItem& wi, const ImageOpInfo& info, const images::ImageView& v,
+                       const images::Sampler& s, std::vector<images::Coord>& corners) {
+  const images::LevelSize size = images::levelSize(v.desc, 0);  // the widest level: the largest texel count
+  const bool array = v.desc.type == images::ImageType::Image1DArray || v.desc.type == images::ImageType::Image2DArray;
+  const uint32_t filtered = v.desc.type == images::ImageType::Image1D || v.desc.type == images::ImageType::Image1DBuffer ||
+                                    v.desc.type == images::ImageType::Image1DArray
+                                ? 1
+                                : v.desc.type == images::ImageType::Image3D ? 3 : 2;
+  const uint32_t lanes = std::min<uint32_t>(info.coordLanes, filtered + (array ? 1 : 0));
+  for (uint32_t k = 0; k < lanes; ++k) {
+    ShadowEntry scratch;
+    const ShadowEntry* e = run.lane(wi.regs + info.coordReg + 4 * k, 4, scratch);
+    if (!e) continue;
+    const numerics::ValueSet& set = e->set;
+    if (e->undetermined || e->format != numerics::Format::Float || set.nan || !set.hasNumbers() ||
+        !std::isfinite(set.lo) || !std::isfinite(set.hi))
+      return false;
+    const double texels = k < filtered && s.normalizedCoords ? double(k == 0 ? size.width : k == 1 ? size.height : size.depth)
+                                                             : 1.0;
+    if ((set.hi - set.lo) * texels >= 0.5) return false;
+    std::vector<images::Coord> next;
+    for (const auto& corner : corners)
+      for (double end : {set.lo, set.hi}) {
+        images::Coord at = corner;
+        at.f[k] = float(end);  // a value of the set's format: exact
+        next.push_back(at);
+      }
+    corners = std::move(next);
+  }
+  return true;
+}
+
 // The shadow mode (interpreter/shadow.hpp): the read's allowed values are the image verdict's (images/verdict.hpp):
 // per component the union of the allowed intervals of every texel set coordinate rounding can select (the 1.5 ulp
 // conversions, flushing; for linear filtering the weighted average of every candidate footprint, widened for the
-// filter's arithmetic). Coordinates or a level of detail with sets, or an image written
-// from values with sets (for a sampler-less read: the element it reads), leave the texels open: any value for float
-// reads, undetermined for integer reads.
+// filter's arithmetic), at every corner of the box of coordinates with sets (coordinateCorners). Coordinates whose
+// sets are wider than that or undetermined, a level of detail with a set, or an image written from values with sets
+// (for a sampler-less read: the element it reads), leave the texels open: any value for float reads, undetermined for
+// integer reads.
 [[gnu::cold]] void shadowRead(WorkItem& wi, const Op* op, const ImageOpInfo& info, const images::ImageView& v,
                               const images::Sampler* s, const images::Coord& c, const images::LevelOfDetail& lod,
                               const images::Color& value) {
@@ -288,7 +325,10 @@ const uint8_t* elementInside(const images::ImageView& v, const std::array<int32_
   uint8_t* out = wi.regs + info.valueReg;
   const uint32_t outBytes = laneBytes * info.valueLanes;
   std::optional<uint32_t> decision = run.decisionIn(wi.regs + info.coordReg, 4 * info.coordLanes);
-  bool open = decision.has_value() || run.anyIn(wi.regs + info.coordReg, 4 * info.coordLanes);
+  std::vector<images::Coord> corners{c};
+  bool open = decision.has_value();
+  if (!open && run.anyIn(wi.regs + info.coordReg, 4 * info.coordLanes))
+    open = !s || !c.isFloat || !coordinateCorners(run, wi, info, v, *s, corners);
   if (info.lodKind == images::LevelOfDetail::Kind::Lod) open = open || run.anyIn(wi.regs + info.lodReg, 4);
   if (info.lodKind == images::LevelOfDetail::Kind::Gradients)
     open = open || run.anyIn(wi.regs + info.dxReg, 4 * info.gradLanes) || run.anyIn(wi.regs + info.dyReg, 4 * info.gradLanes);
@@ -312,17 +352,19 @@ const uint8_t* elementInside(const images::ImageView& v, const std::array<int32_
   if (bounded) {
     images::VerdictOptions vo;
     vo.access = accessOptions(wi, info);
-    const images::ImageVerdict first = s ? images::judgeRead(v, s, c, kind, lod, value, vo)
-                                         : images::judgeRead(v, nullptr, c, kind, lod, value, vo);
-    bounded = first.bounded;
-    std::vector<images::Color> candidates = first.candidates;
-    if (candidates.empty()) candidates.push_back(value);
-    for (const auto& cand : candidates) {
-      const images::ImageVerdict iv = images::judgeRead(v, s, c, kind, lod, cand, vo);
-      bounded = bounded && iv.bounded;
-      for (uint32_t i = 0; i < 4; ++i)
-        sets[i] = numerics::hull(sets[i], std::isnan(iv.lo[i]) ? numerics::ValueSet::nanOnly()
-                                                                 : numerics::ValueSet{iv.lo[i], iv.hi[i], iv.orNaN[i]});
+    for (const images::Coord& at : corners) {
+      const images::ImageVerdict first = images::judgeRead(v, s, at, kind, lod, value, vo);
+      bounded = bounded && first.bounded;
+      std::vector<images::Color> candidates = first.candidates;
+      if (candidates.empty()) candidates.push_back(value);
+      for (const auto& cand : candidates) {
+        const images::ImageVerdict iv = images::judgeRead(v, s, at, kind, lod, cand, vo);
+        bounded = bounded && iv.bounded;
+        for (uint32_t i = 0; i < 4; ++i)
+          sets[i] = numerics::hull(sets[i], std::isnan(iv.lo[i])
+                                                ? numerics::ValueSet::nanOnly()
+                                                : numerics::ValueSet{iv.lo[i], iv.hi[i], iv.orNaN[i]});
+      }
     }
   }
   for (uint32_t i = 0; i < info.valueLanes; ++i) {

@@ -638,18 +638,10 @@ TEST_CASE("check: a normalized image allows other roundings within 0.6 of the ex
   CHECK(s.check(with(6, 127)).buffers[0].allowed == 1);
 }
 
-TEST_CASE("check: a linear read allows a weighted average of its footprint, not 0 or a far texel", "[check][images]") {
-  // A 4x4 CL_RGBA / CL_UNORM_INT8 image, texel (x, y) with R = 16 (x + 4 y) + 8; work-item i reads R at
-  // ((4 i + 1) / 16, 0.45) normalized (exact products: no freedom in the coordinate), CLAMP_TO_EDGE, linear:
-  // u = i + 0.25, v = 1.8, i0 = floor(i - 0.25), j0 = floor(1.3) = 1, so i = 1 blends x {0, 1}, y {1, 2} (R 72, 88,
-  // 136, 152) and i = 2 x {1, 2}, y {1, 2} (R 88, 104, 152, 168); texel (3, 3), R = 248, lies in neither footprint.
-  const char* source =
-      "kernel void k(read_only image2d_t img, sampler_t s, global float* out) {\n"
-      "  int i = get_global_id(0);\n"
-      "  out[i] = read_imagef(img, s, (float2)((4 * i + 1) * 0.0625f, 0.45f)).x;\n"
-      "}\n";
-  host::Device device;
-  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
+namespace {
+
+// A 4x4 CL_RGBA / CL_UNORM_INT8 image, texel (x, y) with R = 16 (x + 4 y) + 8 and G = 255 - R, B = 0, A = 255.
+std::shared_ptr<host::Image> gradientImage() {
   images::ImageDesc desc;
   desc.type = images::ImageType::Image2D;
   desc.format = {images::ChannelOrder::RGBA, images::ChannelType::UnormInt8};
@@ -665,7 +657,24 @@ TEST_CASE("check: a linear read allows a weighted average of its footprint, not 
       texels[4 * (x + 4 * y) + 3] = 255;
     }
   image->write({0, 0, 0}, {4, 4, 1}, texels.data());
-  kernel.setArg(0, image);
+  return image;
+}
+
+}  // namespace
+
+TEST_CASE("check: a linear read allows a weighted average of its footprint, not 0 or a far texel", "[check][images]") {
+  // A 4x4 CL_RGBA / CL_UNORM_INT8 image, texel (x, y) with R = 16 (x + 4 y) + 8; work-item i reads R at
+  // ((4 i + 1) / 16, 0.45) normalized (exact products: no freedom in the coordinate), CLAMP_TO_EDGE, linear:
+  // u = i + 0.25, v = 1.8, i0 = floor(i - 0.25), j0 = floor(1.3) = 1, so i = 1 blends x {0, 1}, y {1, 2} (R 72, 88,
+  // 136, 152) and i = 2 x {1, 2}, y {1, 2} (R 88, 104, 152, 168); texel (3, 3), R = 248, lies in neither footprint.
+  const char* source =
+      "kernel void k(read_only image2d_t img, sampler_t s, global float* out) {\n"
+      "  int i = get_global_id(0);\n"
+      "  out[i] = read_imagef(img, s, (float2)((4 * i + 1) * 0.0625f, 0.45f)).x;\n"
+      "}\n";
+  host::Device device;
+  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
+  kernel.setArg(0, gradientImage());
   images::Sampler sampler;
   sampler.normalizedCoords = true;
   sampler.addressing = images::AddressingMode::ClampToEdge;
@@ -1418,4 +1427,42 @@ TEST_CASE("check: vstore3 moves the sets of three lanes to p + 3·offset", "[che
   CHECK(classIn(r, 0, 3) == C::Allowed);
   CHECK(classIn(r, 0, 4) == C::Allowed);
   CHECK(classIn(r, 0, 5) == C::Violation);  // 0.5 is exact
+}
+
+TEST_CASE("check: a read at coordinates computed with freedom is judged over the coordinates' sets", "[check][images]") {
+  // As the weighted-average case, but the coordinate is multiplied by cos(1e-3f), whose 4 ulp bound gives it a set a
+  // few ulps wide: the read is judged at the corners of that box (the same footprints here: the coordinate is far
+  // from a texel boundary), so 0.0 is still a violation and clref's value + 1 ulp allowed; with the set the read was
+  // any value before.
+  const char* source =
+      "kernel void k(read_only image2d_t img, sampler_t s, global float* out) {\n"
+      "  int i = get_global_id(0);\n"
+      "  float c = cos(1e-3f);\n"
+      "  out[i] = read_imagef(img, s, (float2)((4 * i + 1) * 0.0625f * c, 0.45f * c)).x;\n"
+      "}\n";
+  host::Device device;
+  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
+  kernel.setArg(0, gradientImage());
+  images::Sampler sampler;
+  sampler.normalizedCoords = true;
+  sampler.addressing = images::AddressingMode::ClampToEdge;
+  sampler.filter = images::FilterMode::Linear;
+  kernel.setArgSampler(1, sampler);
+  const std::vector<float> zeros(4, 0.0f);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 16);
+  kernel.setArg(2, out);
+  host::NDRange range;
+  range.global = {4, 1, 1};
+  range.local = std::array<size_t, 3>{1, 1, 1};
+  REQUIRE(kernel.run(range).ok);
+  std::vector<float> observed(out->as<float>().begin(), out->as<float>().end());
+  observed[1] = 0.0f;
+  observed[2] = stepF(observed[2], 1);
+  std::memcpy(out->data(), zeros.data(), 16);
+  const auto report = host::check(kernel, range, {{2, ScalarType::Float, bytesOf(observed)}});
+  REQUIRE(report.run.ok);
+  const auto& b = report.buffers.at(0);
+  CHECK(classOf(report, 1) == host::ElementClass::Violation);
+  CHECK(classOf(report, 2) == host::ElementClass::Allowed);
+  CHECK(b.anyValue == 0);
 }
