@@ -278,12 +278,17 @@ const uint8_t* elementInside(const images::ImageView& v, const std::array<int32_
 bool coordinateCorners(const ShadowRun& run, const WorkItem& wi, const ImageOpInfo& info, const images::ImageView& v,
                        const images::Sampler& s, std::vector<images::Coord>& corners) {
   const images::LevelSize size = images::levelSize(v.desc, 0);  // the widest level: the largest texel count
-  const bool array = v.desc.type == images::ImageType::Image1DArray || v.desc.type == images::ImageType::Image2DArray;
-  const uint32_t filtered = v.desc.type == images::ImageType::Image1D || v.desc.type == images::ImageType::Image1DBuffer ||
-                                    v.desc.type == images::ImageType::Image1DArray
-                                ? 1
-                                : v.desc.type == images::ImageType::Image3D ? 3 : 2;
-  const uint32_t lanes = std::min<uint32_t>(info.coordLanes, filtered + (array ? 1 : 0));
+  // The filtered axes' texel counts; an array's layer coordinate is unnormalized (one unit per layer).
+  std::vector<double> texels;
+  switch (v.desc.type) {
+    case images::ImageType::Image1D:
+    case images::ImageType::Image1DBuffer: texels = {double(size.width)}; break;
+    case images::ImageType::Image1DArray: texels = {double(size.width), 0}; break;
+    case images::ImageType::Image2D: texels = {double(size.width), double(size.height)}; break;
+    case images::ImageType::Image2DArray: texels = {double(size.width), double(size.height), 0}; break;
+    case images::ImageType::Image3D: texels = {double(size.width), double(size.height), double(size.depth)}; break;
+  }
+  const uint32_t lanes = std::min<uint32_t>(info.coordLanes, uint32_t(texels.size()));
   for (uint32_t k = 0; k < lanes; ++k) {
     ShadowEntry scratch;
     const ShadowEntry* e = run.lane(wi.regs + info.coordReg + 4 * k, 4, scratch);
@@ -292,9 +297,8 @@ bool coordinateCorners(const ShadowRun& run, const WorkItem& wi, const ImageOpIn
     if (e->undetermined || e->format != numerics::Format::Float || set.nan || !set.hasNumbers() ||
         !std::isfinite(set.lo) || !std::isfinite(set.hi))
       return false;
-    const double texels = k < filtered && s.normalizedCoords ? double(k == 0 ? size.width : k == 1 ? size.height : size.depth)
-                                                             : 1.0;
-    if ((set.hi - set.lo) * texels >= 0.5) return false;
+    const double scale = s.normalizedCoords && texels[k] > 0 ? texels[k] : 1.0;
+    if ((set.hi - set.lo) * scale >= 0.5) return false;
     std::vector<images::Coord> next;
     for (const auto& corner : corners)
       for (double end : {set.lo, set.hi}) {
