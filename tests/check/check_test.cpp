@@ -1466,3 +1466,37 @@ TEST_CASE("check: a read at coordinates computed with freedom is judged over the
   CHECK(classOf(report, 2) == host::ElementClass::Allowed);
   CHECK(b.anyValue == 0);
 }
+
+TEST_CASE("check: bytes reinterpreted across lanes with sets are any value, and the report says so", "[check]") {
+  // A double made of the bits of two floats that carry sets (sin's 4 ulp; as_double, OpenCL C 3.0 §6.4.4.2
+  // [[reinterpreting-types-using-as_type-and-as_typen]]): clref does not follow a set through the reinterpretation,
+  // so the element is judged against any value, counted, with the reason named.
+  const std::vector<float> x = {0.5f, 0.75f};
+  const char* src =
+      "kernel void k(global const float* x, global double* y) { size_t i = get_global_id(0);\n"
+      "  y[i] = as_double((float2)(sin(x[i]), sin(x[i] + 1.0f))); }";
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(device, src);
+  host::Kernel kernel(program, "k");
+  auto in = std::make_shared<host::Buffer>(x.data(), 8);
+  std::vector<double> zeros(2, 0.0);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), 16);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {2, 1, 1};
+  REQUIRE(kernel.run(r).ok);
+  std::vector<double> observed(out->as<double>().begin(), out->as<double>().end());
+  observed[0] = 12345.0;
+  std::vector<uint8_t> bytes(16);
+  std::memcpy(bytes.data(), observed.data(), 16);
+  std::memcpy(out->data(), zeros.data(), 16);
+  const auto report = host::check(kernel, r, {{1, ScalarType::Double, bytes}});
+  REQUIRE(report.run.ok);
+  const auto& b = report.buffers.at(0);
+  INFO((b.details.empty() ? std::string() : b.details[0].reason));
+  CHECK(classOf(report, 0) == host::ElementClass::Allowed);
+  CHECK(b.anyValue == 1);
+  REQUIRE(b.anyValueBy.size() == 1);
+  CHECK(b.anyValueBy[0].why.find("reinterpreted") != std::string::npos);
+}

@@ -254,3 +254,58 @@ TEST_CASE("clref check: elements judged against any value are counted, listed by
   CHECK_THAT(r.out, Catch::Matchers::Contains("0 allowed, 0 violations, 1 undetermined"));
   CHECK_THAT(r.out, Catch::Matchers::Contains("[8] undetermined"));
 }
+
+TEST_CASE("clref check: planted deviations that only \"any value\" allowed before are violations in golden cases",
+          "[check][cli]") {
+  // (1) math_functions: o[g * 12 + 10] is sincos's cosine through its pointer (golden/kernels/math_functions.cl), a
+  //     float4: element 41 is work-item 0's lane 1. 1000 ulp off is outside cos's 4 ulp bound; 2 ulp off is inside.
+  // (2) image_tile_mirror: a linear read (weighted average of its footprint); 0.0 where clref's value is above 0.1,
+  //     and 1.5 (above every texel of a UNORM_INT8 image) are violations.
+  TempDir dir;
+  auto plant = [&](const std::filesystem::path& bin, size_t index, auto&& change) {
+    std::fstream f(bin, std::ios::in | std::ios::out | std::ios::binary);
+    float v = 0;
+    f.seekg(std::streamoff(4 * index));
+    f.read(reinterpret_cast<char*>(&v), 4);
+    v = change(v);
+    f.seekp(std::streamoff(4 * index));
+    f.write(reinterpret_cast<const char*>(&v), 4);
+  };
+  auto stepped = [](float x, int k) {
+    for (; k > 0; --k) x = std::nextafter(x, INFINITY);
+    return x;
+  };
+  const auto golden = std::filesystem::path(CLREF_GOLDEN_DIR) / "cases";
+  {
+    const auto out = dir.path() / "math";
+    REQUIRE(runClref(dir, "run '" + (golden / "math_functions.json").string() + "' --out '" + out.string() + "'")
+                .status == 0);
+    const auto bin = out / "math_functions.arg2.bin";
+    plant(bin, 41, [&](float v) { return stepped(v, 1000); });
+    plant(bin, 42, [&](float v) { return stepped(v, 2); });
+    const auto r = runClref(dir, "check '" + (golden / "math_functions.json").string() + "' --observed '" +
+                                     out.string() + "' --show 10");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Matchers::Contains("1 allowed, 1 violation,"));
+    CHECK_THAT(r.out, Catch::Matchers::Contains("[41] violation"));
+    CHECK_THAT(r.out, Catch::Matchers::Contains("sincos"));
+  }
+  {
+    const auto out = dir.path() / "tile";
+    const auto caseFile = golden / "image_tile_mirror_O2.json";
+    REQUIRE(runClref(dir, "run '" + caseFile.string() + "' --out '" + out.string() + "'").status == 0);
+    const auto bin = out / "image_tile_mirror_O2.arg1.bin";
+    std::ifstream in(bin, std::ios::binary);
+    std::vector<float> values(2304);
+    in.read(reinterpret_cast<char*>(values.data()), std::streamsize(values.size() * 4));
+    size_t bright = 0;
+    while (bright < values.size() && !(values[bright] > 0.1f)) ++bright;
+    REQUIRE(bright + 1 < values.size());
+    plant(bin, bright, [](float) { return 0.0f; });
+    plant(bin, bright + 1, [](float) { return 1.5f; });
+    const auto r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "'");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.out, Catch::Matchers::Contains("2 violations"));
+    CHECK_THAT(r.out, Catch::Matchers::Contains("[" + std::to_string(bright) + "] violation"));
+  }
+}
