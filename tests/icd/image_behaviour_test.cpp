@@ -564,6 +564,41 @@ TEST_CASE("fill converts the colour as a write does", "[opencl][images]") {
 
 // ---- images over other memory ------------------------------------------------------------------------------------
 
+TEST_CASE("a 1D image buffer takes a row pitch, which must still be a whole row of elements", "[opencl][images]") {
+  // OpenCL 3.0 API §5.3.1.2 [[image-descriptor]] image_row_pitch, in its cl_ext_image_requirements_info form: "For an
+  // image created from a buffer, the image_row_pitch must also be ..."; the conformance suite's
+  // test_kernel_image_methods 1Dbuffer gives the row pitch (width × element size, or more). Other images without a
+  // host_ptr still take only 0.
+  cl_int e = 0;
+  cl_mem buf = clCreateBuffer(fx().ctx, CL_MEM_READ_WRITE, 1024, nullptr, &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_image_desc d{};
+  d.image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER;
+  d.image_width = 200;  // 800 bytes of RGBA8
+  d.mem_object = buf;
+  for (size_t pitch : {size_t(800), size_t(804), size_t(1024)}) {
+    d.image_row_pitch = pitch;
+    cl_mem img = clCreateImage(fx().ctx, 0, &kRGBA8, &d, nullptr, &e);
+    INFO("row pitch " << pitch);
+    CHECK(e == CL_SUCCESS);
+    if (img) clReleaseMemObject(img);
+  }
+  for (size_t pitch : {size_t(796), size_t(802)}) {  // less than a row; not a whole number of elements
+    d.image_row_pitch = pitch;
+    cl_mem img = clCreateImage(fx().ctx, 0, &kRGBA8, &d, nullptr, &e);
+    INFO("row pitch " << pitch);
+    CHECK(img == nullptr);
+    CHECK(e == CL_INVALID_IMAGE_DESCRIPTOR);
+  }
+  cl_image_desc plain{};
+  plain.image_type = CL_MEM_OBJECT_IMAGE1D;
+  plain.image_width = 200;
+  plain.image_row_pitch = 800;
+  CHECK(clCreateImage(fx().ctx, 0, &kRGBA8, &plain, nullptr, &e) == nullptr);
+  CHECK(e == CL_INVALID_IMAGE_DESCRIPTOR);
+  clReleaseMemObject(buf);
+}
+
 TEST_CASE("images from buffers share the buffer's memory", "[opencl][images]") {
   cl_int e = 0;
   std::vector<uint8_t> bytes(1024);

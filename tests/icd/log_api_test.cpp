@@ -167,7 +167,7 @@ TEST_CASE("CLREF_LOG=api: image errors", "[.log_api]") {
                  return err([&](cl_int* e) { clCreateImage2D(f.ctx, CL_MEM_READ_WRITE, &rgba, 4, 4, 64, nullptr, e); });
                }) ==
         "clref: clCreateImage2D: CL_INVALID_IMAGE_SIZE: image_desc->image_row_pitch is 64, and it must be 0 when "
-        "host_ptr is NULL (but for a 2D image from a buffer)\n");
+        "host_ptr is NULL (but for an image from a buffer)\n");
   d.image_width = 4;
   cl_int e;
   cl_mem image = clCreateImage(f.ctx, CL_MEM_READ_WRITE, &rgba, &d, nullptr, &e);
