@@ -3,6 +3,7 @@
 
 #include "interpreter/exec.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace clref::interpreter {
@@ -122,23 +123,29 @@ std::optional<uint32_t> ShadowRun::decisionIn(const uint8_t* p, uint64_t n) cons
 }
 
 void ShadowRun::noteWriter(const uint8_t* p, uint32_t bytes, uint32_t inst) {
-  const uintptr_t a = addr(p);
-  // Drop the ranges this store covers entirely, then record it.
-  auto it = writers.lower_bound(a);
-  while (it != writers.end() && it->first < a + bytes && it->first + it->second.second <= a + bytes) it = writers.erase(it);
-  writers[a] = {inst, bytes};
+  uintptr_t a = addr(p);
+  const uintptr_t end = a + bytes;
+  constexpr uintptr_t pageBytes = uintptr_t(1) << kWriterPageBits;
+  while (a < end) {
+    const uintptr_t page = a >> kWriterPageBits;
+    if (page != lastWriterPage_) {
+      auto& entries = writerPages_[page];
+      if (!entries) entries = std::make_unique<uint32_t[]>(pageBytes);  // zeroed: no writer
+      lastWriterPage_ = page;
+      lastWriterEntries_ = entries.get();
+    }
+    const uintptr_t stop = std::min(end, (page + 1) << kWriterPageBits);
+    for (; a < stop; ++a) lastWriterEntries_[a & (pageBytes - 1)] = inst + 1;
+  }
 }
 
 std::optional<uint32_t> ShadowRun::writerOf(const uint8_t* p) const {
   const uintptr_t a = addr(p);
-  auto it = writers.upper_bound(a);
-  // The nearest store starting at or before p that reaches it (stores are at most a vector of 16 lanes of 8 bytes).
-  for (int steps = 0; it != writers.begin() && steps < 16; ++steps) {
-    --it;
-    if (it->first + it->second.second > a) return it->second.first;
-    if (a - it->first > 128) break;
-  }
-  return std::nullopt;
+  const auto it = writerPages_.find(a >> kWriterPageBits);
+  if (it == writerPages_.end()) return std::nullopt;
+  const uint32_t w = it->second[a & ((uintptr_t(1) << kWriterPageBits) - 1)];
+  if (w == 0) return std::nullopt;
+  return w - 1;
 }
 
 void shadowNoteChoice(WorkItem& wi, const Op* op, numerics::Choice c) {

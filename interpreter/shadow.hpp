@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -83,9 +84,10 @@ struct ShadowRun {
   uint64_t perturbed = 0;  // values replaced
 
   std::map<uintptr_t, ShadowEntry> entries;  // by the host address of the lane's first byte
-  // The last store into each memory range: (first byte) → (instruction, bytes), so that a violation can name the
-  // instruction that wrote the element. The module the instructions index (set by the executor).
-  std::map<uintptr_t, std::pair<uint32_t, uint32_t>> writers;
+  // The last store into each byte, so that a violation can name the instruction that wrote the element: pages of
+  // 4096 bytes by host address, each an array of (instruction + 1) per byte, 0 for none (a store is one write of a few
+  // values per byte, where a map node per store cost a quarter of a shadow run). The module the instructions index
+  // (set by the executor).
   const class Module* module = nullptr;
   void noteWriter(const uint8_t* p, uint32_t bytes, uint32_t inst);
   // The instruction that last stored the byte at p, if any.
@@ -111,6 +113,14 @@ struct ShadowRun {
   // depend on a decision is in openAllocations, by its first byte).
   std::unordered_map<const uint8_t*, ShadowImageWrite> imageWrites;
   std::vector<ShadowImageFreedom> imageWriteFreedom;
+
+ private:
+  static constexpr unsigned kWriterPageBits = 12;
+  std::unordered_map<uintptr_t, std::unique_ptr<uint32_t[]>> writerPages_;
+  uintptr_t lastWriterPage_ = ~uintptr_t(0);
+  uint32_t* lastWriterEntries_ = nullptr;
+
+ public:
 
   // Clears [p, p + n): those bytes now hold exactly clref's value.
   void clear(const uint8_t* p, uint64_t n);
