@@ -64,6 +64,12 @@ bool ShadowRun::anyIn(const uint8_t* p, uint64_t n) const {
 }
 
 void ShadowRun::set(const uint8_t* p, const ShadowEntry& e) {
+  // Entries never overlap, so one of the same size at p is the only one in the range: replace it in place (a loop's
+  // accumulator gets a new set every iteration; erasing and inserting its node cost an allocation each time).
+  if (const auto it = entries.find(addr(p)); it != entries.end() && it->second.size == e.size) {
+    it->second = e;
+    return;
+  }
   clear(p, e.size);
   entries[addr(p)] = e;
 }
@@ -91,6 +97,11 @@ ShadowRun::Snapshot ShadowRun::take(const uint8_t* src, uint64_t n) const {
 }
 
 void ShadowRun::put(uint8_t* dst, uint64_t n, const Snapshot& s) {
+  // A single lane onto the same lane shape: in place (set); else clear the range and insert.
+  if (s.size() == 1 && s[0].first == 0 && s[0].second.size == n) {
+    set(dst, s[0].second);
+    return;
+  }
   clear(dst, n);
   for (const auto& [off, e] : s) entries[addr(dst) + off] = e;
 }

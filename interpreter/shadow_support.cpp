@@ -3,9 +3,11 @@
 // rule, which its dispatch entry names (dispatch.hpp), in the shadow lowering. Which rule an opcode has is chosen in
 // its family's file (ops_*.cpp).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <unordered_map>
 
 #include "interpreter/dispatch.hpp"
@@ -142,14 +144,18 @@ bool exactOnPoints(const FloatRule& r, const ShadowRun& s, std::span<const doubl
 const Op* shFloat(WorkItem& wi, const Op* op) {
   const auto& r = *static_cast<const FloatRule*>(op->aux);
   ShadowRun& s = *wi.shadow;
-  std::vector<ValueSet> sets(r.args.size());
-  std::vector<double> points(r.args.size());
+  // At most three operands (fma, mad, the three-operand math functions): no allocation per instruction.
+  std::array<ValueSet, 4> setStore;
+  std::array<double, 4> pointStore;
+  const size_t n = std::min<size_t>(r.args.size(), setStore.size());
+  const std::span<ValueSet> sets(setStore.data(), n);
+  const std::span<const double> points(pointStore.data(), n);
   for (uint32_t i = 0; i < r.lanes; ++i) {
     uint8_t* out = wi.regs + op->r + i * r.bytes;
     const double reference = readFloat(out, r.format);
     bool undetermined = false, allPoints = true;
     uint32_t decision = 0;
-    for (size_t k = 0; k < r.args.size(); ++k) {
+    for (size_t k = 0; k < n; ++k) {
       const LaneValue v = laneOf(wi, r.args[k], i);
       if (v.undetermined) {
         undetermined = true;
@@ -158,7 +164,7 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
       }
       sets[k] = v.set;
       allPoints = allPoints && v.set.isPoint();
-      points[k] = v.set.hasNumbers() ? v.set.lo : NAN;
+      pointStore[k] = v.set.hasNumbers() ? v.set.lo : NAN;
     }
     if (undetermined) {
       writeUndetermined(wi, out, r.bytes, decision);
@@ -649,6 +655,7 @@ static const Op* shCopies(WorkItem& wi, const Op* op) {
     return op + 1;
   }
   std::vector<ShadowRun::Snapshot> staged;
+  staged.reserve(t.size() / 3);
   for (size_t i = 0; i + 2 < t.size(); i += 3) staged.push_back(s.take(wi.regs + t[i + 1], t[i + 2]));
   s.clear(wi.regs + op->r, op->n);
   for (size_t i = 0; i + 2 < t.size(); i += 3) s.put(wi.regs + op->r + t[i], t[i + 2], staged[i / 3]);
