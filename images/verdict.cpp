@@ -493,16 +493,18 @@ double floatUlp(double u) {
 
 // The texel indices (−1: the border colour) one axis can select. Exact arithmetic in double: s is a float and
 // w_t < 2^29, so every product and difference below is exact.
-std::vector<int64_t> axisCandidates(const Sampler& s, float coord, uint64_t n, bool exactLocation) {
+// The exact unnormalized coordinate u of one axis of n texels (s × w_t, (s − floor(s)) × w_t, |s − 2 rint(0.5 s)| × w_t).
+double unnormalizedOf(const Sampler& s, float coord, uint64_t n) {
   const double sd = coord;
   const double nd = double(n);
-  double u;
-  if (s.addressing == AddressingMode::Repeat)
-    u = (sd - std::floor(sd)) * nd;
-  else if (s.addressing == AddressingMode::MirroredRepeat)
-    u = std::fabs(sd - 2.0 * std::nearbyint(0.5 * sd)) * nd;
-  else
-    u = s.normalizedCoords ? sd * nd : sd;
+  if (s.addressing == AddressingMode::Repeat) return (sd - std::floor(sd)) * nd;
+  if (s.addressing == AddressingMode::MirroredRepeat) return std::fabs(sd - 2.0 * std::nearbyint(0.5 * sd)) * nd;
+  return s.normalizedCoords ? sd * nd : sd;
+}
+
+std::vector<int64_t> axisCandidates(const Sampler& s, float coord, uint64_t n, bool exactLocation) {
+  const double nd = double(n);
+  const double u = unnormalizedOf(s, coord, n);
   std::vector<double> floors;
   if (exactLocation) {
     floors.push_back(std::floor(u));
@@ -540,15 +542,8 @@ std::vector<int64_t> axisCandidates(const Sampler& s, float coord, uint64_t n, b
 // MIRRORED_REPEAT takes max(i0, 0) and min(i0 + 1, w_t − 1), CLAMP_TO_EDGE clamps both, CLAMP and NONE read the
 // border colour outside the image. Exact arithmetic in double, as in axisCandidates.
 std::vector<std::array<int64_t, 2>> axisFootprints(const Sampler& s, float coord, uint64_t n) {
-  const double sd = coord;
   const double nd = double(n);
-  double u;
-  if (s.addressing == AddressingMode::Repeat)
-    u = (sd - std::floor(sd)) * nd;
-  else if (s.addressing == AddressingMode::MirroredRepeat)
-    u = std::fabs(sd - 2.0 * std::nearbyint(0.5 * sd)) * nd;
-  else
-    u = s.normalizedCoords ? sd * nd : sd;
+  const double u = unnormalizedOf(s, coord, n);
   const double step = floatUlp(u);
   double lo = u - step, hi = u + step;
   if (u >= 0 && lo < 0) lo = 0;  // a rounded product keeps its sign

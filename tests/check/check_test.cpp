@@ -660,6 +660,27 @@ std::shared_ptr<host::Image> gradientImage() {
   return image;
 }
 
+// A kernel k(image, sampler, global float* out) of 4 work-items reading gradientImage() with a normalized,
+// CLAMP_TO_EDGE, linear sampler into `out`.
+struct LinearReads {
+  host::Device device;
+  host::Kernel kernel;
+  images::Sampler sampler;
+  const std::vector<float> zeros = std::vector<float>(4, 0.0f);
+  std::shared_ptr<host::Buffer> out = std::make_shared<host::Buffer>(zeros.data(), 16);
+  host::NDRange range;
+  explicit LinearReads(const char* source) : kernel(host::Program::fromOpenCLC(device, source), "k") {
+    kernel.setArg(0, gradientImage());
+    sampler.normalizedCoords = true;
+    sampler.addressing = images::AddressingMode::ClampToEdge;
+    sampler.filter = images::FilterMode::Linear;
+    kernel.setArgSampler(1, sampler);
+    kernel.setArg(2, out);
+    range.global = {4, 1, 1};
+    range.local = std::array<size_t, 3>{1, 1, 1};
+  }
+};
+
 }  // namespace
 
 TEST_CASE("check: a linear read allows a weighted average of its footprint, not 0 or a far texel", "[check][images]") {
@@ -672,20 +693,12 @@ TEST_CASE("check: a linear read allows a weighted average of its footprint, not 
       "  int i = get_global_id(0);\n"
       "  out[i] = read_imagef(img, s, (float2)((4 * i + 1) * 0.0625f, 0.45f)).x;\n"
       "}\n";
-  host::Device device;
-  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
-  kernel.setArg(0, gradientImage());
-  images::Sampler sampler;
-  sampler.normalizedCoords = true;
-  sampler.addressing = images::AddressingMode::ClampToEdge;
-  sampler.filter = images::FilterMode::Linear;
-  kernel.setArgSampler(1, sampler);
-  const std::vector<float> zeros(4, 0.0f);
-  auto out = std::make_shared<host::Buffer>(zeros.data(), 16);
-  kernel.setArg(2, out);
-  host::NDRange range;
-  range.global = {4, 1, 1};
-  range.local = std::array<size_t, 3>{1, 1, 1};
+  LinearReads t(source);
+  host::Kernel& kernel = t.kernel;
+  images::Sampler& sampler = t.sampler;
+  const std::vector<float>& zeros = t.zeros;
+  const std::shared_ptr<host::Buffer>& out = t.out;
+  const host::NDRange& range = t.range;
   REQUIRE(kernel.run(range).ok);
   const std::vector<float> reference(out->as<float>().begin(), out->as<float>().end());
   // clref's values lie strictly between the footprints' least and greatest texels.
@@ -1440,26 +1453,13 @@ TEST_CASE("check: a read at coordinates computed with freedom is judged over the
       "  float c = cos(1e-3f);\n"
       "  out[i] = read_imagef(img, s, (float2)((4 * i + 1) * 0.0625f * c, 0.45f * c)).x;\n"
       "}\n";
-  host::Device device;
-  host::Kernel kernel(host::Program::fromOpenCLC(device, source), "k");
-  kernel.setArg(0, gradientImage());
-  images::Sampler sampler;
-  sampler.normalizedCoords = true;
-  sampler.addressing = images::AddressingMode::ClampToEdge;
-  sampler.filter = images::FilterMode::Linear;
-  kernel.setArgSampler(1, sampler);
-  const std::vector<float> zeros(4, 0.0f);
-  auto out = std::make_shared<host::Buffer>(zeros.data(), 16);
-  kernel.setArg(2, out);
-  host::NDRange range;
-  range.global = {4, 1, 1};
-  range.local = std::array<size_t, 3>{1, 1, 1};
-  REQUIRE(kernel.run(range).ok);
-  std::vector<float> observed(out->as<float>().begin(), out->as<float>().end());
+  LinearReads t(source);
+  REQUIRE(t.kernel.run(t.range).ok);
+  std::vector<float> observed(t.out->as<float>().begin(), t.out->as<float>().end());
   observed[1] = 0.0f;
   observed[2] = stepF(observed[2], 1);
-  std::memcpy(out->data(), zeros.data(), 16);
-  const auto report = host::check(kernel, range, {{2, ScalarType::Float, bytesOf(observed)}});
+  std::memcpy(t.out->data(), t.zeros.data(), 16);
+  const auto report = host::check(t.kernel, t.range, {{2, ScalarType::Float, bytesOf(observed)}});
   REQUIRE(report.run.ok);
   const auto& b = report.buffers.at(0);
   CHECK(classOf(report, 1) == host::ElementClass::Violation);
