@@ -44,6 +44,25 @@ std::optional<MathResult> commonExactEval(MathFn f, std::span<const double> args
 // host's approximation provably decides the correctly rounded result.
 std::optional<MathResult> fastEval(MathFn f, std::span<const double> args, Format format, Rounding r);
 
+// A binary64 approximation and a bound on its error: the exact value lies in [value − error, value + error].
+struct Bounded {
+  double value;
+  double error;
+};
+
+// sin, cos, exp and log of x, or pow(x, y), for binary32 operands (binary16 ones are binary32 values too), from
+// binary64 polynomials with proven bounds (math_binary32.cpp); nullopt for other functions, and outside the operand
+// ranges where those bounds are proven (special values, large trigonometric arguments, results beyond range).
+std::optional<Bounded> binary32Kernel(MathFn f, double x, double y);
+
+// The correctly rounded sin, cos, exp, log or pow of binary32 or binary16 operands (math_binary32.cpp) when
+// binary32Kernel's interval decides it, else NaN (never one of these results there): evaluate's first step, before
+// any of its generic dispatch, returned in a register.
+double fastBinary32(MathFn f, std::span<const double> args, Format format, Rounding r);
+
+// x (any binary64 value) rounded to binary16 or binary32 in mode r, exactly (math_fast.cpp).
+double roundToFormat(double x, Format f, Rounding r);
+
 // The adjacent value of the format above (up) or below x, a value of the format or ±inf
 // (math_exact.cpp: nextafter; verdict.cpp: the ends of an allowed interval).
 double stepFormat(double x, bool up, Format f);
