@@ -9,9 +9,11 @@
 //
 // Notation: u = 2^-53 (binary64's unit roundoff): one rounding of a real a gives a(1 + d), |d| <= u; an fma rounds
 // once. The bounds below add generous margins (a factor of 2 to 8) over the sums they quote, so that no
-// second-order term needs tracking. The operands must be binary32 values (24-bit significands): the exactness
-// claims for the argument reductions rely on it.
+// second-order term needs tracking. The operands may be any binary64 values, except that log's operand (pow's
+// base) must have at most 33 significant bits (binary32 and binary16 values have 24 and 11): its reduction's
+// exactness relies on that, and the kernel declines other operands.
 #include <bit>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <span>
@@ -173,7 +175,7 @@ constexpr double kTrigLimit = 0x1p20;
 // sin x or cos x: x = k·π/2 + r, |r| <= π/4 + 2^-31 < 0.8 (k = nearest integer to x·twoOverPi rounded: the
 // product's relative error 2^-52 moves it by at most 2^-32 for |x| < 2^20).
 // Reduction (exact real r* = x − kπ/2): x − k·P1 is exact (k·P1 is exact, a multiple of 2^-29, and for k ≠ 0,
-// |x| >= 0.78 is a multiple of 2^-24 or coarser, so the difference, below 1 in magnitude, needs at most 30 bits);
+// |x| >= 0.78 is a multiple of 2^-53 or coarser, so the difference, below 1 in magnitude, needs at most 53 bits);
 // subtracting k·P2 (exact) rounds once: u·|r1|; k·P3 rounds to within u·2^20·2^-60 = 2^-93, and subtracting it
 // rounds once, u·|r|; π/2's remainder d gives |k|·2^-113 < 2^-93. With |r1| <= |r| + 2^-40:
 // |r − r*| <= 2u·|r| + 2^-90 (k = 0: r = x exactly). sin and cos are 1-Lipschitz, so that is an absolute error
@@ -223,9 +225,9 @@ CLREF_KERNEL double expApprox(double t, const Constants& c) {
 }
 constexpr double kExpRelative = 0x1p-46;
 
-// log x for a positive finite binary32 x, with its absolute error.
-// x = 2^e·m, m in [1, 2) of 24 bits; interval i = the top 7 fraction bits; from i = 53 on m/2 and e + 1. Then
-// log x = e·ln2 − log(inv) + log1p(ρ), ρ = m·inv − 1: m·inv is exact (24 + 20 bits) and within 1/128 of 1,
+// log x for a positive normal binary64 x of at most 33 significant bits, with its absolute error.
+// x = 2^e·m, m in [1, 2); interval i = the top 7 fraction bits; from i = 53 on m/2 and e + 1. Then
+// log x = e·ln2 − log(inv) + log1p(ρ), ρ = m·inv − 1: m·inv is exact (33 + 20 bits) and within 1/128 of 1,
 // so the subtraction is exact (Sterbenz); |ρ| <= 2^-8 + 2^-20 inside, and < 2^-7 in the two intervals with
 // inv = 1. log1p ρ by Taylor to degree 7: truncation |ρ|^8/8·1.01 < 2^-51.9·|ρ|; evaluated as ρ + ρ·q with
 // |q| <= 2^-8, q = ρ·Q(ρ) and Q by Estrin's scheme as for sin (each monomial through at most 12 roundings, the
@@ -236,13 +238,12 @@ constexpr double kExpRelative = 0x1p-46;
 // |log inv|·2^-51.4, |ρ|·2^-50.3; all within the 2^-49·(|e| + |log inv| + |ρ|) returned.
 CLREF_KERNEL Bounded logApprox(double x, const Constants& c) {
   const uint64_t bits = std::bit_cast<uint64_t>(x);
-  int e = int(bits >> 52) - 1023;
   const int i = int(bits >> 45) & 127;
-  double m = std::bit_cast<double>((bits & 0x000fffffffffffffull) | 0x3ff0000000000000ull);
-  if (i >= Constants::kLogHalfFrom) {
-    m *= 0.5;
-    ++e;
-  }
+  // m/2 and e + 1 from interval kLogHalfFrom on, without a branch (the interval of random operands is random):
+  // halving m lowers its exponent field by one.
+  const uint64_t half = uint64_t(i >= Constants::kLogHalfFrom);
+  const int e = int(bits >> 52) - 1023 + int(half);
+  const double m = std::bit_cast<double>(((bits & 0x000fffffffffffffull) | 0x3ff0000000000000ull) - (half << 52));
   const double rho = m * c.logInv[i] - 1;
   const double rho2 = rho * rho, rho4 = rho2 * rho2;
   const double q =
@@ -251,6 +252,11 @@ CLREF_KERNEL Bounded logApprox(double x, const Constants& c) {
   const double ed = e;
   const double y = (ed * c.ln2 + c.negLogInv[i]) + p;
   return Bounded{y, 0x1p-49 * (std::fabs(ed) + std::fabs(c.negLogInv[i]) + std::fabs(rho))};
+}
+
+// x is an operand logApprox's proof covers: normal, positive, finite, with its low 20 significand bits zero.
+CLREF_KERNEL bool logOperand(double x) {
+  return x >= DBL_MIN && x <= DBL_MAX && (std::bit_cast<uint64_t>(x) & 0xfffff) == 0;
 }
 
 // f's approximation as binary32Kernel describes it, or kNone.
@@ -268,7 +274,9 @@ CLREF_KERNEL Bounded kernel(MathFn f, double x, double y) {
       return Bounded{v, v * kExpRelative};
     }
     case MathFn::log:
-      if (!(x > 0 && x <= 0x1.fffffep127)) return kNone;  // log of 0, negatives, inf: special values
+      // log of 0, negatives, infinity and NaN are special values; binary64 subnormals and longer significands are
+      // outside the reduction's proof.
+      if (!logOperand(x)) return kNone;
       return logApprox(x, gConstants);
     case MathFn::pow: {
       // pow(x, y) = e^(y·log x) for x > 0 and finite y (C99 F.9.4.4's special cases are at x <= 0, x = 1, y = 0
@@ -277,7 +285,7 @@ CLREF_KERNEL Bounded kernel(MathFn f, double x, double y) {
       // t = y·L: |t − y·log x| <= |y|·err(L) + u·|t| (the product's rounding) =: δ. e^t errs relatively by
       // e^δ − 1 <= δ·1.01 (δ < 2^-20 here) beyond exp's own 2^-46: the bound is (2^-46 + 1.01δ)(1 + 2^-45)
       // < 2^-45 + 1.02δ.
-      if (!(x > 0 && x <= 0x1.fffffep127 && std::fabs(y) <= 0x1.fffffep127)) return kNone;
+      if (!logOperand(x) || !(std::fabs(y) <= DBL_MAX)) return kNone;
       const Constants& c = gConstants;
       const Bounded L = logApprox(x, c);
       const double t = y * L.value;
@@ -311,10 +319,7 @@ CLREF_FMA_CLONES double fastBinary32(MathFn f, std::span<const double> args, For
       break;
     default: return NAN;
   }
-  const double x = args[0], y = args.size() > 1 ? args[1] : 0.0;
-  // The kernels' proofs need binary32 operands (NaN fails this test too, and goes to the exact path).
-  if (double(float(x)) != x || double(float(y)) != y) return NAN;
-  const Bounded v = kernel(f, x, y);
+  const Bounded v = kernel(f, args[0], args.size() > 1 ? args[1] : 0.0);
   if (std::isnan(v.value)) return NAN;
   // value ± error are rounded to binary64 here, which could move an end inwards by half an ulp of value (2^-53
   // relative): every bound above exceeds the proven error by more than 2^-50 relative (sin, cos: 2^-48 against

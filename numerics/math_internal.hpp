@@ -50,9 +50,10 @@ struct Bounded {
   double error;
 };
 
-// sin, cos, exp and log of x, or pow(x, y), for binary32 operands (binary16 ones are binary32 values too), from
-// binary64 polynomials with proven bounds (math_binary32.cpp); nullopt for other functions, and outside the operand
-// ranges where those bounds are proven (special values, large trigonometric arguments, results beyond range).
+// sin, cos, exp and log of x, or pow(x, y), from binary64 polynomials with proven bounds (math_binary32.cpp), for
+// binary64 operands (log's and pow's x of at most 33 significant bits, as binary32 and binary16 values are);
+// nullopt for other functions, and outside the operand ranges where those bounds are proven (special values,
+// large trigonometric arguments, results beyond binary32's range).
 std::optional<Bounded> binary32Kernel(MathFn f, double x, double y);
 
 // The correctly rounded sin, cos, exp, log or pow of binary32 or binary16 operands (math_binary32.cpp) when
