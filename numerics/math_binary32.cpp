@@ -1,11 +1,12 @@
 // Binary64 approximations of sin, cos, exp, log and pow at binary32 operands, each with a rigorous bound on its
-// error (math_internal.hpp binary32Kernel; math_fast.cpp rounds them to the format and accepts the result only
-// when the whole interval [value − error, value + error] rounds to one value, else MPFR decides). They replace
-// glibc's binary64 functions for these five: the same method (an approximation in binary64, a proven bound, a
+// error (math_internal.hpp binary32Kernel), and evaluate's first step, fastBinary32 (math.hpp): it rounds the
+// approximation to the format and accepts the result only when the whole interval [value − error, value + error]
+// rounds to one value, else evaluate's other paths decide (in the end MPFR). They replace glibc's binary64
+// functions (math_fast.cpp) for these five: the same method (an approximation in binary64, a proven bound, a
 // rounding check) with short polynomials instead of glibc's 0.5-ulp-of-binary64 ones, which a binary32 result does
-// not need. Every constant is computed here from MPFR at 256 bits and rounded once to binary64 (so within half an
-// ulp of the real value); the polynomials are Taylor series, whose truncation errors are bounded by their next
-// terms, with coefficients 1/n! (n! exact in binary64 up to 18!, so each coefficient is within half an ulp).
+// not need. Every constant is computed here by MPFR at 256 bits and rounded once (so within half an ulp of the
+// real value, plus 2^-255 relative); the polynomials are Taylor series, whose truncation errors are bounded by their
+// next terms, with coefficients 1/n! (n! exact in binary64 up to 18!, so each coefficient is within half an ulp).
 //
 // Notation: u = 2^-53 (binary64's unit roundoff): one rounding of a real a gives a(1 + d), |d| <= u; an fma rounds
 // once. The bounds below add generous margins (a factor of 2 to 8) over the sums they quote, so that no
@@ -37,9 +38,8 @@ namespace clref::numerics::detail {
 
 namespace {
 
-// c rounded to nearest binary64 (one rounding of the value MPFR computes at 256 bits, itself within 2^-255
-// relative: far below half an ulp of binary64, so the result is the double nearest c unless c is within
-// 2^-200 of a midpoint, and within half an ulp plus 2^-200 relative either way).
+// A real c held at 256 bits (MPFR's correctly rounded result, within 2^-256 relative), and its rounding to `bits`
+// significant bits (a binary64 value): within half an ulp of that precision, plus 2^-256 relative.
 struct Exact256 {
   Mpfr v{256};
   double rounded(mpfr_prec_t bits = 53) const {
@@ -68,7 +68,7 @@ struct Constants {
   // 64/ln2; and 2^(j/64) for j in [0, 64).
   double ln2Over64Hi, ln2Over64Lo, sixtyFourOverLn2, exp2Table[64];
   // log: ln 2 (|error| <= 2^-54); for each of 128 intervals of significands, inv ≈ 1/(its centre) with 20
-  // significant bits (so a 24-bit significand times inv is exact in binary64), and -log(inv) rounded.
+  // significant bits (so a significand of up to 33 bits times inv is exact in binary64), and -log(inv) rounded.
   double ln2, logInv[128], negLogInv[128];
 
   bool ready = false;  // set at the end of the constructor
@@ -256,13 +256,35 @@ CLREF_KERNEL Bounded logApprox(double x, const Constants& c) {
 
 // x is an operand logApprox's proof covers: normal, positive, finite, with its low 20 significand bits zero.
 CLREF_KERNEL bool logOperand(double x) {
-  return x >= DBL_MIN && x <= DBL_MAX && (std::bit_cast<uint64_t>(x) & 0xfffff) == 0;
+  // One unsigned comparison for DBL_MIN <= x <= DBL_MAX: negative values, infinity and NaN fall outside.
+  const uint64_t bits = std::bit_cast<uint64_t>(x), min = 0x0010000000000000ull, inf = 0x7ff0000000000000ull;
+  return bits - min < inf - min && (bits & 0xfffff) == 0;
 }
 
-// f's approximation as binary32Kernel describes it, or kNone.
-CLREF_KERNEL Bounded kernel(MathFn f, double x, double y) {
+// pow(x, y) = e^(y·log x) for x > 0 and finite y (C99 F.9.4.4's special cases are at x <= 0, x = 1, y = 0 or
+// infinite operands; at x = 1 and at y = 0 it still agrees: L = 0 exactly, or t = 0, and e^0 = 1 within the bound,
+// 1 not a rounding boundary in round to nearest; other modes fall back there).
+// t = y·L: |t − y·log x| <= |y|·err(L) + u·|t| (the product's rounding) =: δ. e^t errs relatively by
+// e^δ − 1 <= δ·1.01 (δ < 2^-20 here) beyond exp's own 2^-46: the bound is (2^-46 + 1.01δ)(1 + 2^-45) < 2^-45 + 1.02δ.
+CLREF_KERNEL Bounded powApprox(double x, double y) {
+  if (!logOperand(x)) return kNone;  // an infinite or NaN y makes t infinite or NaN, which the range test declines
+  const Constants& c = gConstants;
+  const Bounded L = logApprox(x, c);
+  const double t = y * L.value;
+  const double delta = std::fabs(y) * L.error + kU * std::fabs(t);
+  if (!(t >= kExpLow && t <= kExpHigh) || !(delta < 0x1p-20)) return kNone;
+  const double v = expApprox(t, c);
+  return Bounded{v, v * (0x1p-45 + 1.02 * delta)};
+}
+
+// f's approximation at args as binary32Kernel describes it, or kNone (also for a wrong number of operands, which
+// evaluate's generic part reports).
+CLREF_KERNEL Bounded kernelAt(MathFn f, std::span<const double> args) {
   if (!gConstants.ready) [[unlikely]]
     return kNone;
+  const size_t n = f == MathFn::pow ? 2 : 1;
+  if (args.size() != n) return kNone;
+  const double x = args[0];
   switch (f) {
     case MathFn::sin:
       if (x == 0) return kNone;  // ±0: the sign is the exact path's
@@ -278,53 +300,17 @@ CLREF_KERNEL Bounded kernel(MathFn f, double x, double y) {
       // outside the reduction's proof.
       if (!logOperand(x)) return kNone;
       return logApprox(x, gConstants);
-    case MathFn::pow: {
-      // pow(x, y) = e^(y·log x) for x > 0 and finite y (C99 F.9.4.4's special cases are at x <= 0, x = 1, y = 0
-      // or infinite operands; at x = 1 and at y = 0 it still agrees: L = 0 exactly, or t = 0, and e^0 = 1 within
-      // the bound, 1 not a rounding boundary in round to nearest; other modes fall back there).
-      // t = y·L: |t − y·log x| <= |y|·err(L) + u·|t| (the product's rounding) =: δ. e^t errs relatively by
-      // e^δ − 1 <= δ·1.01 (δ < 2^-20 here) beyond exp's own 2^-46: the bound is (2^-46 + 1.01δ)(1 + 2^-45)
-      // < 2^-45 + 1.02δ.
-      if (!logOperand(x) || !(std::fabs(y) <= DBL_MAX)) return kNone;
-      const Constants& c = gConstants;
-      const Bounded L = logApprox(x, c);
-      const double t = y * L.value;
-      const double delta = std::fabs(y) * L.error + kU * std::fabs(t);
-      if (!(t >= kExpLow && t <= kExpHigh) || !(delta < 0x1p-20)) return kNone;
-      const double v = expApprox(t, c);
-      return Bounded{v, v * (0x1p-45 + 1.02 * delta)};
-    }
+    case MathFn::pow: return powApprox(x, args[1]);
     default: return kNone;
   }
 }
 
-}  // namespace
-
-std::optional<Bounded> binary32Kernel(MathFn f, double x, double y) {
-  const Bounded b = kernel(f, x, y);
-  if (std::isnan(b.value)) return std::nullopt;
-  return b;
-}
-
-CLREF_FMA_CLONES double fastBinary32(MathFn f, std::span<const double> args, Format format, Rounding r) {
-  switch (f) {
-    case MathFn::sin:
-    case MathFn::cos:
-    case MathFn::exp:
-    case MathFn::log:
-      if (args.size() != 1) return NAN;  // evaluate's arity check throws
-      break;
-    case MathFn::pow:
-      if (args.size() != 2) return NAN;
-      break;
-    default: return NAN;
-  }
-  const Bounded v = kernel(f, args[0], args.size() > 1 ? args[1] : 0.0);
-  if (std::isnan(v.value)) return NAN;
-  // value ± error are rounded to binary64 here, which could move an end inwards by half an ulp of value (2^-53
-  // relative): every bound above exceeds the proven error by more than 2^-50 relative (sin, cos: 2^-48 against
-  // 2^-49.5; exp, pow: 2^-46 against 2^-49; log: 2^-49 against 2^-50.3 per term), so the rounded interval still
-  // holds the exact value.
+// The value of the format that every point of v's interval rounds to in mode r, or NaN where they differ.
+// value ± error are rounded to binary64 here, which could move an end inwards by half an ulp of value (2^-53
+// relative): every bound above exceeds the proven error by more than 2^-50 relative (sin, cos: 2^-48 against
+// 2^-49.5; exp, pow: 2^-46 against 2^-49; log: 2^-49 against 2^-50.3 per term), so the rounded interval still holds
+// the exact value.
+CLREF_KERNEL double decide(Bounded v, Format format, Rounding r) {
   if (format == Format::Float && r == Rounding::RTE) {
     // The host's conversion rounds to nearest even: both ends in one conversion each, compared bit for bit (so an
     // interval reaching across zero to both signs is not accepted).
@@ -333,6 +319,21 @@ CLREF_FMA_CLONES double fastBinary32(MathFn f, std::span<const double> args, For
   }
   const double lo = roundToFormat(v.value - v.error, format, r), hi = roundToFormat(v.value + v.error, format, r);
   return std::bit_cast<uint64_t>(lo) == std::bit_cast<uint64_t>(hi) ? lo : NAN;
+}
+
+}  // namespace
+
+std::optional<Bounded> binary32Kernel(MathFn f, double x, double y) {
+  const double args[2] = {x, y};
+  const Bounded b = kernelAt(f, {args, f == MathFn::pow ? 2u : 1u});
+  if (std::isnan(b.value)) return std::nullopt;
+  return b;
+}
+
+CLREF_FMA_CLONES double fastBinary32(MathFn f, std::span<const double> args, Format format, Rounding r) {
+  if (format == Format::Double) return NAN;
+  const Bounded v = kernelAt(f, args);
+  return std::isnan(v.value) ? NAN : decide(v, format, r);
 }
 
 }  // namespace clref::numerics::detail

@@ -147,9 +147,10 @@ MathResult applyChoices(MathFn f, std::span<const double> args, MathResult r, co
   }
 }
 
-// evaluate after its binary32 fast path: out of line, so that the fast path runs without this part's stack frame.
-[[gnu::noinline]] MathResult evaluateGeneral(MathFn f, std::span<const double> args, Format format, Rounding r,
-                                             const Choices& choices) {
+}  // namespace
+
+MathResult detail::evaluateGeneral(MathFn f, std::span<const double> args, Format format, Rounding r,
+                                   const Choices& choices) {
   checkArity(f, args);
   // OpenCL C 3.0 §6.15.2 [[math-functions]] mad: fused or multiply-then-add, as the choice mad says.
   if (detail::canonical(f) == MathFn::mad)
@@ -158,22 +159,6 @@ MathResult applyChoices(MathFn f, std::span<const double> args, MathResult r, co
   if (auto v = detail::commonExactEval(f, args)) return applyChoices(f, args, *v, choices);
   if (auto v = detail::fastEval(detail::canonical(f), args, format, r)) return applyChoices(f, args, *v, choices);
   return evaluateExact(f, args, format, r, choices);
-}
-
-}  // namespace
-
-MathResult evaluate(MathFn f, std::span<const double> args, Format format, Rounding r, const Choices& choices) {
-  // sin, cos, exp, log, pow of binary32 and binary16 operands: no choice applies to them (their special values are
-  // the exact path's), so the result needs no more than the rounded value.
-  if (format != Format::Double) {
-    const double v = detail::fastBinary32(f, args, format, r);
-    if (!std::isnan(v)) {
-      MathResult result;
-      result.value = v;
-      return result;
-    }
-  }
-  return evaluateGeneral(f, args, format, r, choices);
 }
 
 MathResult evaluateExact(MathFn f, std::span<const double> args, Format format, Rounding r, const Choices& choices) {

@@ -56,10 +56,7 @@ struct Bounded {
 // large trigonometric arguments, results beyond binary32's range).
 std::optional<Bounded> binary32Kernel(MathFn f, double x, double y);
 
-// The correctly rounded sin, cos, exp, log or pow of binary32 or binary16 operands (math_binary32.cpp) when
-// binary32Kernel's interval decides it, else NaN (never one of these results there): evaluate's first step, before
-// any of its generic dispatch, returned in a register.
-double fastBinary32(MathFn f, std::span<const double> args, Format format, Rounding r);
+// fastBinary32 and evaluateGeneral, evaluate's two parts, are declared in math.hpp (evaluate is inline).
 
 // x (any binary64 value) rounded to binary16 or binary32 in mode r, exactly (math_fast.cpp).
 double roundToFormat(double x, Format f, Rounding r);
