@@ -57,9 +57,6 @@ CLREF_KERNEL double nearestInteger(double v) {
   return (v + kShift) - kShift;
 }
 
-// 2^m for integer m within binary64's normal exponent range.
-CLREF_KERNEL double pow2(int m) { return std::bit_cast<double>(uint64_t(1023 + m) << 52); }
-
 struct Constants {
   // sin, cos: π/2 = P1 + P2 + P3 + d, P1 and P2 of 30 bits (so k·P1 and k·P2 are exact for |k| < 2^20),
   // |P2| <= 2^-30 (half an ulp of P1 in [1, 2)), |P3| <= 2^-60, |d| <= 2^-113.
@@ -199,7 +196,7 @@ CLREF_KERNEL Bounded sinCos(double x, bool cosine) {
   return Bounded{y, std::fabs(y) * 0x1p-48 + reductionError};
 }
 
-// Range of t for which expBounded answers: e^t between 2^-159 and 2^130, inside binary64's normal range (so 2^m
+// Range of t for which expApprox answers: e^t between 2^-159 and 2^130, inside binary64's normal range (so 2^m
 // and the products stay normal and exact scaling holds), and beyond binary32's and binary16's both ways.
 constexpr double kExpLow = -110, kExpHigh = 90;
 
@@ -213,7 +210,7 @@ constexpr double kExpLow = -110, kExpHigh = 90;
 // e^r by Taylor to degree 5: truncation 0.0055^6/720·e^0.0055 < 2^-54.4; evaluated as (1 + r) + r²·((1/2 + r/6)
 // + r²·(1/24 + r/120)), where every monomial passes through at most 9 roundings (coefficient, r² twice, products,
 // sums) and the sum of the monomials' magnitudes stays below 1.006 against a result >= 0.994: below 9.2u. The table entry (u)
-// and the product (u) add 2u; scaling by 2^m is exact. e^(r − r*) costs 2^-60·(1 + 2^-59). Sum:
+// and the product (u) add 2u; the scaling by 2^m, applied to the table entry first, is exact. e^(r − r*) costs 2^-60·(1 + 2^-59). Sum:
 // 2^-60 + 11.2u + 2^-54.4 < 2^-49, well below the 2^-46 returned.
 CLREF_KERNEL double expApprox(double t, const Constants& c) {
   const double kd = nearestInteger(t * c.sixtyFourOverLn2);
@@ -221,7 +218,11 @@ CLREF_KERNEL double expApprox(double t, const Constants& c) {
   const double r = (t - kd * c.ln2Over64Hi) - kd * c.ln2Over64Lo;
   const double r2 = r * r;
   const double p = (1 + r) + r2 * ((0.5 + r * (1.0 / 6)) + r2 * (1.0 / 24 + r * (1.0 / 120)));
-  return c.exp2Table[k & 63] * p * pow2(k >> 6);
+  // 2^(k>>6)·2^((k&63)/64) by adding k>>6 to the table entry's exponent field (exact: the result, between 2^-159
+  // and 2^131, stays normal), computed beside the polynomial rather than after it.
+  const double scale =
+      std::bit_cast<double>(std::bit_cast<uint64_t>(c.exp2Table[k & 63]) + (uint64_t(int64_t(k >> 6)) << 52));
+  return scale * p;
 }
 constexpr double kExpRelative = 0x1p-46;
 
@@ -323,7 +324,8 @@ CLREF_KERNEL double decide(Bounded v, Format format, Rounding r) {
 
 }  // namespace
 
-std::optional<Bounded> binary32Kernel(MathFn f, double x, double y) {
+// Compiled like fastBinary32, so that the tests check the bounds of the variant this processor runs.
+CLREF_FMA_CLONES std::optional<Bounded> binary32Kernel(MathFn f, double x, double y) {
   const double args[2] = {x, y};
   const Bounded b = kernelAt(f, {args, f == MathFn::pow ? 2u : 1u});
   if (std::isnan(b.value)) return std::nullopt;
