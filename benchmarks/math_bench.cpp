@@ -72,14 +72,13 @@ int main(int argc, char** argv) {
     };
     // evaluate and glibc alternate, five rounds each, and the best round of each counts: on a shared machine the
     // two are then measured under the same load.
+    auto glibc = [](MathFn g, std::span<const double> a, Format, Rounding) {
+      return MathResult{double(libmFloat(g, float(a[0]), a.size() > 1 ? float(a[1]) : 0.0f))};
+    };
     double fast = 0, libm = 0;
     for (int round = 0; round < 5; ++round) {
       fast = std::max(fast, rate([](auto... a) { return evaluate(a...); }, count));
-      libm = std::max(libm, rate(
-                                [](MathFn g, std::span<const double> a, Format, Rounding) {
-                                  return MathResult{double(libmFloat(g, float(a[0]), a.size() > 1 ? float(a[1]) : 0.0f))};
-                                },
-                                count));
+      libm = std::max(libm, rate(glibc, count));
     }
     const double slow = rate([](auto... a) { return evaluateExact(a...); }, count / 20);
     std::printf("%-6s %14.3g %14.3g %14.3g %8.1fx %8.2fx\n", std::string(nameOf(f)).c_str(), fast, slow, libm,

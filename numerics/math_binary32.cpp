@@ -147,8 +147,8 @@ constexpr Bounded kNone{NAN, NAN};
 CLREF_KERNEL double sinPoly(double r) {
   constexpr double f3 = 6, f5 = f3 * 20, f7 = f5 * 42, f9 = f7 * 72, f11 = f9 * 110, f13 = f11 * 156, f15 = f13 * 210;
   const double z = r * r, z2 = z * z, z4 = z2 * z2;
-  const double s = ((-1 / f3 + z * (1 / f5)) + z2 * (-1 / f7 + z * (1 / f9))) +
-                   z4 * ((-1 / f11 + z * (1 / f13)) + z2 * (-1 / f15));
+  const double s =
+      ((-1 / f3 + z * (1 / f5)) + z2 * (-1 / f7 + z * (1 / f9))) + z4 * ((-1 / f11 + z * (1 / f13)) + z2 * (-1 / f15));
   return r + r * (z * s);
 }
 
@@ -202,16 +202,16 @@ constexpr double kExpLow = -110, kExpHigh = 90;
 
 // e^t for t in [kExpLow, kExpHigh], any binary64 t, with a relative error below 2^-46.
 // t = k·ln2/64 + r, k = nearest integer to t·(64/ln2) (|k| <= 10300 < 2^13.4), ln2/64 = C1 + C2 + d with C1 of
-// 32 bits (|d| <= 2^-92). r = (t − k·C1) − k·C2: k·C1 is exact (45 bits, a multiple of 2^-38); t − k·C1 is exact
-// (k = 0: it is t; else |t| >= ln2/128 > 2^-8, so t is a multiple of 2^-60 or coarser, and the difference, at most
-// 0.0055 < 2^-7.5, needs at most 53 bits); k·C2 rounds to within u·2^13.4·2^-38 < 2^-77, the subtraction to u·|r|,
-// d costs |k|·2^-92. So |r| <= ln2/128 + 2^-40 < 0.0055 and r − r* (r* = t − k·ln2/64) is below 2^-60.
-// e^t = 2^(k>>6)·2^((k&63)/64)·e^r*.
+// 32 bits (|d| <= 2^-92). r = (t − k·C1) − k·C2: k·C1 is exact (at most 46 bits, a multiple of 2^-38); t − k·C1
+// is exact (k = 0: it is t; else |t| >= ln2/128 > 2^-8, so t is a multiple of 2^-60 or coarser, and the
+// difference, at most 0.0055 < 2^-7.5, needs at most 53 bits); k·C2 rounds to within u·2^13.4·2^-38 < 2^-77, the
+// subtraction to u·|r|, d costs |k|·2^-92. So |r| <= ln2/128 + 2^-40 < 0.0055 and r − r* (r* = t − k·ln2/64) is
+// below 2^-60. e^t = 2^(k>>6)·2^((k&63)/64)·e^r*.
 // e^r by Taylor to degree 5: truncation 0.0055^6/720·e^0.0055 < 2^-54.4; evaluated as (1 + r) + r²·((1/2 + r/6)
 // + r²·(1/24 + r/120)), where every monomial passes through at most 9 roundings (coefficient, r² twice, products,
-// sums) and the sum of the monomials' magnitudes stays below 1.006 against a result >= 0.994: below 9.2u. The table entry (u)
-// and the product (u) add 2u; the scaling by 2^m, applied to the table entry first, is exact. e^(r − r*) costs 2^-60·(1 + 2^-59). Sum:
-// 2^-60 + 11.2u + 2^-54.4 < 2^-49, well below the 2^-46 returned.
+// sums) and the sum of the monomials' magnitudes stays below 1.006 against a result >= 0.994: below 9.2u. The
+// table entry (u) and the product (u) add 2u; the scaling by 2^m, applied to the table entry first, is exact.
+// e^(r − r*) costs 2^-60·(1 + 2^-59). Sum: 2^-60 + 11.2u + 2^-54.4 < 2^-49, well below the 2^-46 returned.
 CLREF_KERNEL double expApprox(double t, const Constants& c) {
   const double kd = nearestInteger(t * c.sixtyFourOverLn2);
   const int k = int(kd);
@@ -232,8 +232,8 @@ constexpr double kExpRelative = 0x1p-46;
 // so the subtraction is exact (Sterbenz); |ρ| <= 2^-8 + 2^-20 inside, and < 2^-7 in the two intervals with
 // inv = 1. log1p ρ by Taylor to degree 7: truncation |ρ|^8/8·1.01 < 2^-51.9·|ρ|; evaluated as ρ + ρ·q with
 // |q| <= 2^-8, q = ρ·Q(ρ) and Q by Estrin's scheme as for sin (each monomial through at most 12 roundings, the
-// sum of their magnitudes within 1.02 of |Q|): q within 20u relative, so p = log1p ρ within 21u·2^-8·|ρ| + u·|p| + 2^-51.9|ρ| < 2^-50.5|ρ|
-// (|p| <= 1.01|ρ|).
+// sum of their magnitudes within 1.02 of |Q|): q within 20u relative, so p = log1p ρ within
+// 21u·2^-8·|ρ| + u·|p| + 2^-51.9|ρ| < 2^-50.5|ρ| (|p| <= 1.01|ρ|).
 // Sum: e·ln2 errs by |e|·(2^-54 + u·ln2) (the constant, the product) < 2^-52.4|e|; −log(inv) by u·|−log inv|;
 // the two sums by u·(|e|·0.7 + |log inv|) and u·(|e|·0.7 + |log inv| + 1.01|ρ|). Per term: |e|·2^-51.5,
 // |log inv|·2^-51.4, |ρ|·2^-50.3; all within the 2^-49·(|e| + |log inv| + |ρ|) returned.
@@ -266,7 +266,8 @@ CLREF_KERNEL bool logOperand(double x) {
 // infinite operands; at x = 1 and at y = 0 it still agrees: L = 0 exactly, or t = 0, and e^0 = 1 within the bound,
 // 1 not a rounding boundary in round to nearest; other modes fall back there).
 // t = y·L: |t − y·log x| <= |y|·err(L) + u·|t| (the product's rounding) =: δ. e^t errs relatively by
-// e^δ − 1 <= δ·1.01 (δ < 2^-20 here) beyond exp's own 2^-46: the bound is (2^-46 + 1.01δ)(1 + 2^-45) < 2^-45 + 1.02δ.
+// e^δ − 1 <= δ·1.01 (δ < 2^-20 here) beyond exp's own 2^-46: the bound is (2^-46 + 1.01δ)(1 + 2^-45) <
+// 2^-45 + 1.02δ.
 CLREF_KERNEL Bounded powApprox(double x, double y) {
   if (!logOperand(x)) return kNone;  // an infinite or NaN y makes t infinite or NaN, which the range test declines
   const Constants& c = gConstants;

@@ -133,8 +133,8 @@ TEST_CASE("binary32 kernels: the exact value lies within half the error bound", 
       // must absorb.
       if (mpfr_cmp_d(diff, k->error / 2) > 0) {
         if (outside < 5)
-          UNSCOPED_INFO(nameOf(f) << "(" << a.x << ", " << a.y << "): value " << k->value << " error bound "
-                                  << k->error << " actual " << mpfr_get_d(diff, MPFR_RNDU));
+          UNSCOPED_INFO(nameOf(f) << "(" << a.x << ", " << a.y << "): value " << k->value << " error bound " << k->error
+                                  << " actual " << mpfr_get_d(diff, MPFR_RNDU));
         ++outside;
       }
       // The bound is tight enough that the fast path decides nearly always (a float's ulp is 2^-23 relative).
@@ -160,7 +160,11 @@ TEST_CASE("binary32 kernels decline special operands and arguments beyond their 
   for (double x : {0.0, -0.0, -1.0, double(INFINITY), double(NAN), 1 + 0x1p-52, 0x1p-1074, 1 + 0x1p-33})
     CHECK_FALSE(detail::binary32Kernel(MathFn::log, x, 0).has_value());
   CHECK(detail::binary32Kernel(MathFn::log, 1 + 0x1p-32, 0).has_value());
-  for (auto [x, y] : {std::pair{0.0, 2.0}, {-2.0, 2.0}, {2.0, 1e6}, {2.0, double(INFINITY)}, {double(INFINITY), 1.0},
+  for (auto [x, y] : {std::pair{0.0, 2.0},
+                      {-2.0, 2.0},
+                      {2.0, 1e6},
+                      {2.0, double(INFINITY)},
+                      {double(INFINITY), 1.0},
                       {1 + 0x1p-52, 2.0}})
     CHECK_FALSE(detail::binary32Kernel(MathFn::pow, x, y).has_value());
   CHECK_FALSE(detail::binary32Kernel(MathFn::tan, 1.0, 0).has_value());
@@ -216,12 +220,12 @@ TEST_CASE("exact results and rounding boundaries: the binary32 fast path decline
   // Exact results: pow(2, 3) = 8, pow(9, 0.5) = 3, pow(x, 1) = x, pow(x, 0) = 1, exp(0) = 1, log(1) = 0,
   // cos(0) = 1, and the midpoint: every mode, both formats, compared with pure MPFR.
   const std::vector<std::pair<MathFn, Operands>> cases = {
-      {MathFn::pow, {m, 2}},        {MathFn::pow, {2, 3}},        {MathFn::pow, {9, 0.5}},
-      {MathFn::pow, {0.15625, 1}},  {MathFn::pow, {3, 0}},        {MathFn::pow, {1, 12345}},
-      {MathFn::pow, {0.5, -126}},   {MathFn::pow, {0.5, 149}},    {MathFn::pow, {0.5, 150}},
-      {MathFn::exp, {0, 0}},        {MathFn::log, {1, 0}},        {MathFn::cos, {0, 0}},
-      {MathFn::cos, {-0.0, 0}},     {MathFn::exp, {-103.97, 0}},  {MathFn::exp, {88.72283935546875, 0}},
-      {MathFn::log, {0x1p-149, 0}}, {MathFn::log, {FLT_MAX, 0}},  {MathFn::sin, {0x1p-149, 0}},
+      {MathFn::pow, {m, 2}},        {MathFn::pow, {2, 3}},       {MathFn::pow, {9, 0.5}},
+      {MathFn::pow, {0.15625, 1}},  {MathFn::pow, {3, 0}},       {MathFn::pow, {1, 12345}},
+      {MathFn::pow, {0.5, -126}},   {MathFn::pow, {0.5, 149}},   {MathFn::pow, {0.5, 150}},
+      {MathFn::exp, {0, 0}},        {MathFn::log, {1, 0}},       {MathFn::cos, {0, 0}},
+      {MathFn::cos, {-0.0, 0}},     {MathFn::exp, {-103.97, 0}}, {MathFn::exp, {88.72283935546875, 0}},
+      {MathFn::log, {0x1p-149, 0}}, {MathFn::log, {FLT_MAX, 0}}, {MathFn::sin, {0x1p-149, 0}},
       {MathFn::sin, {-0x1p-126, 0}}};
   for (const auto& [f, a] : cases)
     for (Format format : {Format::Float, Format::Half})

@@ -80,8 +80,8 @@ TEST_CASE("binary32 kernels equal MPFR on 10^7 operand draws each: sin, cos, exp
     for (unsigned t = 0; t < threads; ++t)
       pool.emplace_back([&, t] {
         uint64_t decided = 0, operands = 0;
-        mismatches += compareBinary32WithMpfr(f, Format::Float, Rounding::RTE, int(total / threads), 5000 + t, decided,
-                                              operands);
+        mismatches +=
+            compareBinary32WithMpfr(f, Format::Float, Rounding::RTE, int(total / threads), 5000 + t, decided, operands);
       });
     for (auto& th : pool) th.join();
     INFO(nameOf(f));
