@@ -17,6 +17,7 @@
 //  - mix and smoothstep are the exact real values of the spec's formulas, rounded once.
 //  - rsqrt(±0) = ±inf (IEEE 754-2008 §9.2 [external] rSqrt; MPFR's mpfr_rec_sqrt gives +inf for -0).
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -52,13 +53,34 @@ struct MathResult {
   Choice decidedBy = Choice::Count;
 };
 
+namespace detail {
+// evaluate's two parts. fastBinary32 (math_binary32.cpp): the correctly rounded sin, cos, exp, log or pow in binary32
+// or binary16 where binary64 polynomials with proven error bounds decide it, else NaN (never one of these results
+// there); no choice applies to these functions, whose special values it leaves to the rest. evaluateGeneral
+// (math_eval.cpp): everything else.
+double fastBinary32(MathFn f, std::span<const double> args, Format format, Rounding r);
+MathResult evaluateGeneral(MathFn f, std::span<const double> args, Format format, Rounding r, const Choices& choices);
+}  // namespace detail
+
 // The correctly rounded result of f(args) in `format` with rounding `r`, with the format's
 // exponent range and subnormals (no double rounding). args are values of `format` held in
 // doubles; integer operands (ldexp's k, pown's and rootn's n, nan's code) are exact doubles.
 // NaN results are std::nan(""). Thread-safe. Throws std::invalid_argument if args.size() is
 // not arity(f). mad is evaluated fused (the default of the named choice `mad`).
-MathResult evaluate(MathFn f, std::span<const double> args, Format format, Rounding r = Rounding::RTE,
-                    const Choices& choices = defaultChoices());
+// Inline, so that a caller's loop (the interpreter's lanes) keeps the operands in its own registers across the fast
+// path's call, which then needs no stack frame.
+inline MathResult evaluate(MathFn f, std::span<const double> args, Format format, Rounding r = Rounding::RTE,
+                           const Choices& choices = defaultChoices()) {
+  if (format != Format::Double) {
+    const double v = detail::fastBinary32(f, args, format, r);
+    if (!std::isnan(v)) {
+      MathResult result;
+      result.value = v;
+      return result;
+    }
+  }
+  return detail::evaluateGeneral(f, args, format, r, choices);
+}
 
 // The same result computed by MPFR alone, without the binary64 fast path (math_fast.cpp);
 // tests and benchmarks compare the two.

@@ -149,7 +149,8 @@ MathResult applyChoices(MathFn f, std::span<const double> args, MathResult r, co
 
 }  // namespace
 
-MathResult evaluate(MathFn f, std::span<const double> args, Format format, Rounding r, const Choices& choices) {
+MathResult detail::evaluateGeneral(MathFn f, std::span<const double> args, Format format, Rounding r,
+                                   const Choices& choices) {
   checkArity(f, args);
   // OpenCL C 3.0 §6.15.2 [[math-functions]] mad: fused or multiply-then-add, as the choice mad says.
   if (detail::canonical(f) == MathFn::mad)

@@ -189,4 +189,6 @@ std::optional<MathResult> fastEval(MathFn f, std::span<const double> args, Forma
   return out;
 }
 
+double roundToFormat(double x, Format f, Rounding r) { return roundIn(x, f, r); }
+
 }  // namespace clref::numerics::detail

@@ -44,6 +44,23 @@ std::optional<MathResult> commonExactEval(MathFn f, std::span<const double> args
 // host's approximation provably decides the correctly rounded result.
 std::optional<MathResult> fastEval(MathFn f, std::span<const double> args, Format format, Rounding r);
 
+// A binary64 approximation and a bound on its error: the exact value lies in [value − error, value + error].
+struct Bounded {
+  double value;
+  double error;
+};
+
+// sin, cos, exp and log of x, or pow(x, y), from binary64 polynomials with proven bounds (math_binary32.cpp), for
+// binary64 operands (log's and pow's x of at most 33 significant bits, as binary32 and binary16 values are);
+// nullopt for other functions, and outside the operand ranges where those bounds are proven (special values,
+// large trigonometric arguments, results beyond binary32's range).
+std::optional<Bounded> binary32Kernel(MathFn f, double x, double y);
+
+// fastBinary32 and evaluateGeneral, evaluate's two parts, are declared in math.hpp (evaluate is inline).
+
+// x (any binary64 value) rounded to binary16 or binary32 in mode r, exactly (math_fast.cpp).
+double roundToFormat(double x, Format f, Rounding r);
+
 // The adjacent value of the format above (up) or below x, a value of the format or ±inf
 // (math_exact.cpp: nextafter; verdict.cpp: the ends of an allowed interval).
 double stepFormat(double x, bool up, Format f);

@@ -64,3 +64,27 @@ TEST_CASE("fast path equals MPFR for lgamma, lgamma_r and tgamma on floats near 
         CHECK(mismatches.load() == 0);
       }
 }
+
+uint64_t compareBinary32WithMpfr(MathFn f, Format format, Rounding r, int count, uint64_t seed, uint64_t& decided,
+                                 uint64_t& total);
+
+// The binary32 kernels (numerics/math_binary32.cpp) on their own domains, where the random floats of the test above
+// rarely fall for sin and cos (|x| < 2^20) or exp: 10^7 operand draws per function (2 to 3 operands each, random
+// and chosen next to the reductions' worst places), in round to nearest, against pure MPFR.
+TEST_CASE("binary32 kernels equal MPFR on 10^7 operand draws each: sin, cos, exp, log, pow", "[slow][math][fast]") {
+  const int total = 10'000'000;
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  for (MathFn f : {MathFn::sin, MathFn::cos, MathFn::exp, MathFn::log, MathFn::pow}) {
+    std::atomic<uint64_t> mismatches{0};
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < threads; ++t)
+      pool.emplace_back([&, t] {
+        uint64_t decided = 0, operands = 0;
+        mismatches +=
+            compareBinary32WithMpfr(f, Format::Float, Rounding::RTE, int(total / threads), 5000 + t, decided, operands);
+      });
+    for (auto& th : pool) th.join();
+    INFO(nameOf(f));
+    CHECK(mismatches.load() == 0);
+  }
+}
