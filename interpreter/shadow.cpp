@@ -108,6 +108,13 @@ void ShadowRun::put(uint8_t* dst, uint64_t n, const Snapshot& s) {
 
 void ShadowRun::copy(uint8_t* dst, const uint8_t* src, uint64_t n) {
   if (n == 0 || dst == src) return;
+  // One lane moved whole (a phi copy, a load or store of a scalar): no snapshot. Entries never overlap, so one that
+  // starts at src and is n bytes long is the range's only one.
+  if (const auto it = entries.find(addr(src)); it != entries.end() && it->second.size == n) {
+    const ShadowEntry e = it->second;
+    set(dst, e);
+    return;
+  }
   put(dst, n, take(src, n));
 }
 
