@@ -197,6 +197,9 @@ class Module {
   // The instructions and the tables that only record them (no value of the module is used:
   // safe on input the validator has not yet seen); then the tables computed from them.
   static Module parseInstructions(std::vector<uint32_t> words);
+  // The <id> operands of extended instructions, (instruction index, id), for the check load() makes before it calls
+  // the validator (module_parse.cpp rejectVoidOperands).
+  std::vector<std::pair<uint32_t, uint32_t>> extInstIdOperands_;
   void buildTables();
   void completeTables();
   void layoutTypes();

@@ -2,6 +2,7 @@
 // it: types, names, decorations, entry points, functions and blocks, OpLine locations, and
 // parameter names from OpenCL.DebugInfo.100.
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include <spirv-tools/libspirv.hpp>
@@ -37,6 +38,9 @@ namespace {
 struct ParseState {
   Module* module;
   std::set<uint32_t> nulls;  // OpConstantNull ids seen so far
+  // The <id> operands of OpenCL.std instructions: (instruction index, the id), checked once every id is defined.
+  std::vector<std::pair<uint32_t, uint32_t>> extInstIds;
+  std::set<uint32_t> openclStd;  // the ids of OpExtInstImport "OpenCL.std"
 };
 
 spv_result_t onHeader(void*, spv_endianness_t, uint32_t, uint32_t, uint32_t, uint32_t, uint32_t) { return SPV_SUCCESS; }
@@ -49,7 +53,15 @@ spv_result_t onInstruction(void* user, const spv_parsed_instruction_t* parsed) {
   inst.resultId = parsed->result_id;
   inst.words.assign(parsed->words, parsed->words + parsed->num_words);
   inst.firstOperand = 1 + (parsed->type_id ? 1 : 0) + (parsed->result_id ? 1 : 0);
-  if (inst.opcode == spv::Op::OpExtInst) inst.extInstSet = parsed->words[3];
+  if (inst.opcode == spv::Op::OpExtInstImport && literalString(inst.words, 2) == "OpenCL.std")
+    st->openclStd.insert(inst.resultId);
+  if (inst.opcode == spv::Op::OpExtInst) {
+    inst.extInstSet = parsed->words[3];
+    // Debug information (OpenCL.DebugInfo.100) refers to its own void-typed results; only OpenCL.std is checked.
+    for (uint16_t i = 4; i < parsed->num_operands && st->openclStd.count(inst.extInstSet); ++i)
+      if (parsed->operands[i].type == SPV_OPERAND_TYPE_ID)
+        st->extInstIds.emplace_back(uint32_t(st->module->instructions.size()), parsed->words[parsed->operands[i].offset]);
+  }
   // Ids of OpConstantNull used as values (Module::nullsUsedAsValues); definitions of constants precede their uses.
   if (inst.opcode == spv::Op::OpConstantNull) st->nulls.insert(inst.resultId);
   const bool annotation = inst.opcode == spv::Op::OpName || inst.opcode == spv::Op::OpMemberName ||
@@ -108,16 +120,42 @@ std::vector<uint32_t> withDebugPointersRepaired(const std::vector<uint32_t>& w) 
 
 }  // namespace
 
+// An OpenCL.std instruction's <id> operand must be a value: the result of an instruction whose type is OpTypeVoid (a
+// vstore, a call of a void function) has none (SPIR-V 1.0 §2.2.1 [external] Result <id>: "an instruction's result";
+// OpTypeVoid declares the absence of a value). SPIRV-Tools 2023.1's validator reads the bit width of such an operand's
+// type and crashes (found by fuzzing: a vstore_halfn whose data is a vstoren's result), so the module is refused here,
+// before it reaches the validator, with the instruction and operand named.
+void rejectVoidOperands(const std::vector<Instruction>& instructions,
+                        const std::vector<std::pair<uint32_t, uint32_t>>& extInstIds) {
+  if (extInstIds.empty()) return;
+  std::set<uint32_t> voidTypes;
+  std::map<uint32_t, uint32_t> typeOf;  // result id → result type
+  for (const auto& inst : instructions) {
+    if (inst.opcode == spv::Op::OpTypeVoid) voidTypes.insert(inst.resultId);
+    if (inst.resultId && inst.resultType) typeOf[inst.resultId] = inst.resultType;
+  }
+  for (const auto& [index, id] : extInstIds) {
+    const auto t = typeOf.find(id);
+    if (t == typeOf.end() || !voidTypes.count(t->second)) continue;
+    uint32_t word = 5;
+    for (uint32_t i = 0; i < index; ++i) word += uint32_t(instructions[i].words.size());
+    throw ModuleError("malformed SPIR-V: word " + std::to_string(word) + ": an operand of OpExtInst %" +
+                      std::to_string(instructions[index].resultId) + " is %" + std::to_string(id) +
+                      ", the result of an instruction of type void, which has no value");
+  }
+}
+
 Module Module::parseInstructions(std::vector<uint32_t> words) {
   Module m;
   m.words_ = std::move(words);
   if (m.words_.size() < 5 || m.words_[0] != spv::MagicNumber)
     throw ModuleError("not a SPIR-V module: " +
                       (m.words_.empty() ? std::string("empty input") : "bad magic number or header"));
-  auto parseWords = [&m](const std::vector<uint32_t>& w, std::string& message) {
+  std::vector<std::pair<uint32_t, uint32_t>> extInstIds;
+  auto parseWords = [&m, &extInstIds](const std::vector<uint32_t>& w, std::string& message) {
     m.instructions.clear();
     m.nullsUsedAsValues.clear();
-    ParseState st{&m, {}};
+    ParseState st{&m, {}, {}, {}};
     spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_4);
     spv_diagnostic diag = nullptr;
     const spv_result_t r = spvBinaryParse(ctx, &st, w.data(), w.size(), onHeader, onInstruction, &diag);
@@ -127,6 +165,7 @@ Module Module::parseInstructions(std::vector<uint32_t> words) {
     }
     spvDiagnosticDestroy(diag);
     spvContextDestroy(ctx);
+    extInstIds = std::move(st.extInstIds);
     return r == SPV_SUCCESS;
   };
   std::string message;
@@ -135,6 +174,7 @@ Module Module::parseInstructions(std::vector<uint32_t> words) {
     std::string ignored;
     if (repaired == m.words_ || !parseWords(repaired, ignored)) throw ModuleError("malformed SPIR-V: " + message);
   }
+  m.extInstIdOperands_ = std::move(extInstIds);
   m.buildTables();
   return m;
 }

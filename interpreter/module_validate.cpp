@@ -10,6 +10,10 @@
 
 namespace clref::interpreter {
 
+// module_parse.cpp: refuses an extended instruction whose <id> operand is the result of a void-typed instruction.
+void rejectVoidOperands(const std::vector<Instruction>& instructions,
+                        const std::vector<std::pair<uint32_t, uint32_t>>& extInstIds);
+
 namespace {
 
 // Which SPIRV-Tools environment validates a module of this version for an OpenCL 3.0 device.
@@ -47,6 +51,7 @@ Module Module::load(std::vector<uint32_t> words) {
   // instruction; nothing is computed from their values (type layout, debug names) until the
   // module has validated.
   Module m = parseInstructions(std::move(words));
+  rejectVoidOperands(m.instructions, m.extInstIdOperands_);
   spvtools::SpirvTools tools(validationEnv(m.version(), universalCapabilities(m)));
   std::string failure;
   size_t failureWord = SIZE_MAX;  // instruction ordinal from the validator

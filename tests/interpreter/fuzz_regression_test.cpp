@@ -624,3 +624,39 @@ TEST_CASE("fuzz: a constant structure with a missing member is refused", "[rejec
   CHECK_THAT(load, Contains("validation failed") || Contains("1 constituents for a structure of 2 members"));
   CHECK(load != "no exception");
 }
+
+TEST_CASE("fuzz: an extended instruction's operand that is a void result is refused before the validator",
+          "[rejection][fuzz]") {
+  // Found by fuzz_spirv_operands on the golden vector_data kernel: vstore_halfn's data operand replaced by the result
+  // of a vstoren (type void). SPIRV-Tools 2023.1's validator reads that operand's bit width and crashes (spirv-val
+  // itself segfaults on it); Module::load refuses the module first, naming the instruction and the operand.
+  const auto words = assemble(kHeader + R"(
+               OpCapability Float16Buffer
+        %std = OpExtInstImport "OpenCL.std"
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+      %float = OpTypeFloat 32
+       %half = OpTypeFloat 16
+      %ulong = OpTypeInt 64 0
+    %ulong_0 = OpConstant %ulong 0
+    %v4float = OpTypeVector %float 4
+   %float_1 = OpConstant %float 1
+         %v4 = OpConstantComposite %v4float %float_1 %float_1 %float_1 %float_1
+  %ptr_float = OpTypePointer CrossWorkgroup %float
+   %ptr_half = OpTypePointer CrossWorkgroup %half
+         %fn = OpTypeFunction %void %ptr_float %ptr_half
+          %k = OpFunction %void None %fn
+          %f = OpFunctionParameter %ptr_float
+          %h = OpFunctionParameter %ptr_half
+      %entry = OpLabel
+     %stored = OpExtInst %void %std vstoren %v4 %ulong_0 %f
+         %bad = OpExtInst %void %std vstore_halfn %stored %ulong_0 %h
+               OpReturn
+               OpFunctionEnd
+)");
+  const std::string e = loadError(words);
+  CHECK_THAT(e, Contains("malformed SPIR-V"));
+  CHECK_THAT(e, Contains("the result of an instruction of type void"));
+  CHECK(parseError(words) == "no exception");  // `clref dis` still shows it
+  CHECK_THAT(kernelError(words, "k"), Contains("type void"));
+}
