@@ -95,6 +95,17 @@ uint8_t* svmAccess(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uin
 }  // namespace
 
 uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
+  const uint64_t tag = ptr >> wi.tagShift;
+  const uint64_t off = ptr & wi.offsetMask;
+  if (wi.checks && tag != 0 && tag != svm::kTag && tag < wi.allocCount) [[likely]] {
+    // A checked launch's every access comes here (check_run.hpp): the fast path's test first, then the observers.
+    // An access that passes it is aligned to `align`, so the Aligned operand's overclaim below does not concern it.
+    const Allocation& A = wi.allocs[tag];
+    if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(write && A.readOnly)) {
+      wi.checks->access(wi, op, uint32_t(tag), off, bytes, write);
+      return A.base + off;
+    }
+  }
   // An address with its type's alignment but not the larger one an Aligned memory operand claims: SPIR-V says
   // nothing of a false claim (choice aligned_operand_overclaim). The low bits of a tagged pointer are its offset's.
   if (op->typeAlign && (ptr & (align - 1)) && !(ptr & (op->typeAlign - 1))) [[unlikely]] {
@@ -108,18 +119,8 @@ uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, ui
       return access(wi, op, ptr, bytes, op->typeAlign, write);
     }
   }
-  const uint64_t tag = ptr >> wi.tagShift;
-  const uint64_t off = ptr & wi.offsetMask;
   if (tag == svm::kTag && tag < wi.allocCount && wi.allocs[tag].base)
     return svmAccess(wi, op, ptr, bytes, align, write);
-  if (wi.checks && tag != 0 && tag < wi.allocCount) {
-    // The fast path's test, then the observers.
-    const Allocation& A = wi.allocs[tag];
-    if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(write && A.readOnly)) {
-      wi.checks->access(wi, op, uint32_t(tag), off, bytes, write);
-      return A.base + off;
-    }
-  }
   const char* verb = write ? "write" : "read";
   const std::string hex = hexAddress(ptr);
   if (tag == 0) {

@@ -3,6 +3,7 @@
 #include "interpreter/checks/uninitialized.hpp"
 
 #include "interpreter/module.hpp"
+#include "interpreter/observer.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/shadow.hpp"
 
@@ -83,26 +84,18 @@ int8_t RaceChecker::atomicScopeOf(uint32_t inst) {
   return s;
 }
 
-bool RaceChecker::unordered(const Access& a, Space s, uint16_t item) const {
-  if (!a.site) return false;
-  if (a.epoch < groupBase_[s]) return s == Global;  // an earlier work-group (local memory started over since)
-  if (a.epoch < epoch_[s]) return false;            // before a barrier of this work-group
-  return a.item != item || (a.site & kSeveral);
+RaceChecker::InstSite RaceChecker::firstAccess(uint32_t inst) {
+  const int8_t scope = atomicScopeOf(inst);
+  return {siteFor(inst, scope), scope};
 }
 
 uint16_t RaceChecker::siteFor(uint32_t inst, int8_t scope) {
-  if (siteOf_.empty()) siteOf_.assign(run_.kernel.module->instructions.size(), 0);
-  uint16_t& s = siteOf_.at(inst);
-  if (!s) {
-    if (sites_.size() < kSiteMask - 3u) {
-      sites_.push_back({inst, scope});
-      s = uint16_t(sites_.size());
-    } else {
-      while (sites_.size() < kSiteMask) sites_.push_back({UINT32_MAX, int8_t(sites_.size() - (kSiteMask - 3u))});
-      s = uint16_t(kSiteMask - 2 + scope);
-    }
+  if (sites_.size() < kSiteMask - 3u) {
+    sites_.push_back({inst, scope});
+    return uint16_t(sites_.size());
   }
-  return s;
+  while (sites_.size() < kSiteMask) sites_.push_back({UINT32_MAX, int8_t(sites_.size() - (kSiteMask - 3u))});
+  return uint16_t(kSiteMask - 2 + scope);
 }
 
 void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
@@ -113,9 +106,14 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
   const uint64_t size = wi.allocs[tag].size;
   if (st.cells.empty()) st.cells = ZeroedArray<ByteState>((size + 3) / 4);
   if (st.shift && ((off | bytes) & 3)) splitToBytes(st, size);
-  const int8_t scope = atomicScopeOf(op->inst);
+  // The instruction's site and scope: one lookup per access, computed at its first.
+  if (siteOf_.empty()) siteOf_.resize(run_.kernel.module->instructions.size());
+  InstSite& is = siteOf_.at(op->inst);
+  if (!is.site) [[unlikely]]
+    is = firstAccess(op->inst);
+  const int8_t scope = is.scope;
   const uint16_t item = uint16_t(wi.localLinearId);
-  const uint16_t here = siteFor(op->inst, scope);
+  const uint16_t here = is.site;
   // Two atomics do not race when their scope holds both work-items: the same work-group, or device scope on both.
   auto exempt = [&](const Access& a) {
     const int8_t theirs = site(a).scope;
@@ -158,6 +156,13 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
     else if (earlierGroup || R.item != item)
       R.site |= kSeveral;  // keep the first unordered reader for the report; a write by anyone now races
   }
+}
+
+// Every checked access of a launch with the race checker or an observer comes here (check_run.hpp): defined in this
+// file so that RaceChecker::access is inlined into it, one call per access instead of two.
+void CheckRun::observe(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
+  if (races_) races_->access(wi, op, tag, off, bytes, write);
+  if (observer_) observer_->access(wi, op->inst, tag, off, bytes, write);
 }
 
 void RaceChecker::splitToBytes(Cells& c, uint64_t size) {

@@ -50,7 +50,13 @@ class RaceChecker {
     int8_t scope;
   };
   std::vector<Site> sites_;
-  std::vector<uint16_t> siteOf_;  // per instruction: its site + 1, 0 before its first access
+  // Per instruction, looked up once per access: its site + 1 (0 before its first access) and its atomic scope.
+  struct InstSite {
+    uint16_t site = 0;
+    int8_t scope = 0;
+  };
+  std::vector<InstSite> siteOf_;
+  InstSite firstAccess(uint32_t inst);  // an instruction's first access: its scope and a new site
   uint16_t siteFor(uint32_t inst, int8_t scope);
   const Site& site(const Access& a) const { return sites_[(a.site & kSiteMask) - 1]; }
   CheckRun& run_;
@@ -71,7 +77,12 @@ class RaceChecker {
   void advance(Space s);
   int8_t atomicScopeOf(uint32_t inst);
   // Whether a recorded access is unordered with an access of work-item `item` in the current epoch.
-  bool unordered(const Access& a, Space s, uint16_t item) const;
+  bool unordered(const Access& a, Space s, uint16_t item) const {
+    if (!a.site) return false;
+    if (a.epoch < groupBase_[s]) return s == Global;  // an earlier work-group (local memory started over since)
+    if (a.epoch < epoch_[s]) return false;            // before a barrier of this work-group
+    return a.item != item || (a.site & kSeveral);
+  }
   // The access being checked: its first byte and size.
   struct AccessRange {
     uint64_t off, bytes;

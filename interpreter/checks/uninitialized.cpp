@@ -12,10 +12,29 @@ namespace {
 
 const std::vector<uint32_t>& table(const Op* op) { return *static_cast<const std::vector<uint32_t>*>(op->aux); }
 
+// Copies of at most 8 bytes with the size known only at run time: a fixed-size copy per case, not a library call.
+inline void copySmall(uint8_t* to, const uint8_t* from, uint64_t n) {
+  switch (n) {
+    case 1: *to = *from; return;
+    case 2: std::memcpy(to, from, 2); return;
+    case 4: std::memcpy(to, from, 4); return;
+    case 8: std::memcpy(to, from, 8); return;
+    default: std::memcpy(to, from, n); return;
+  }
+}
+
 // The largest origin among n shadow bytes. Nearly every value is defined: eight bytes at a time are tested for
 // zero first, and only an undefined word is searched.
 uint8_t largest(const uint8_t* p, uint64_t n) {
   uint8_t m = 0;
+  if (n <= 8) {  // a scalar or a short vector (most operands): one word, without a loop
+    uint64_t w = 0;
+    copySmall(reinterpret_cast<uint8_t*>(&w), p, n);
+    if (!w) [[likely]]
+      return 0;
+    for (uint64_t i = 0; i < n; ++i) m = std::max(m, p[i]);
+    return m;
+  }
   uint64_t i = 0;
   for (; i + 8 <= n; i += 8) {
     uint64_t w;
@@ -61,17 +80,6 @@ const Op* join(WorkItem& wi, const Op* op) {
   for (size_t i = 0; i + 1 < t.size(); i += 2) m = std::max(m, largest(wi.regs + t[i], t[i + 1]));
   std::memset(wi.regs + op->r, m, op->n);
   return op + 1;
-}
-
-// Copies of at most 8 bytes with the size known only at run time: a fixed-size copy per case, not a library call.
-inline void copySmall(uint8_t* to, const uint8_t* from, uint64_t n) {
-  switch (n) {
-    case 1: *to = *from; return;
-    case 2: std::memcpy(to, from, 2); return;
-    case 4: std::memcpy(to, from, 4); return;
-    case 8: std::memcpy(to, from, 8); return;
-    default: std::memcpy(to, from, n); return;
-  }
 }
 
 // join for the usual case, one or two operands of at most 8 bytes and a result of at most 8: a and b the operands'
