@@ -342,16 +342,23 @@ Case parseCase(std::string_view text, const std::filesystem::path& file) {
   } catch (const detail::FieldError& e) { throw caseError(file, e); }
 }
 
-std::vector<std::byte> materialize(const Case& c, size_t argIndex) {
+void materializeInto(const Case& c, size_t argIndex, std::byte* out) {
   const auto path = "args[" + std::to_string(argIndex) + "].buffer.init";
   if (argIndex >= c.args.size() || c.args[argIndex].kind != ArgSpec::Kind::Buffer)
     throw CaseError(c.file.string() + ": args[" + std::to_string(argIndex) + "]: not a buffer argument");
   const BufferSpec& b = c.args[argIndex].buffer;
-  std::vector<std::byte> bytes(b.count * sizeOf(b.type));  // no init: all bytes zero
-  if (b.initJson.empty()) return bytes;
+  if (b.initJson.empty()) return;  // no init: the zeros already there
   try {
-    detail::applyInit(b.type, b.count, json::parse(b.initJson), path, c.file.parent_path(), bytes.data());
+    detail::applyInit(b.type, b.count, json::parse(b.initJson), path, c.file.parent_path(), out);
   } catch (const detail::FieldError& e) { throw caseError(c.file, e); }
+}
+
+std::vector<std::byte> materialize(const Case& c, size_t argIndex) {
+  if (argIndex >= c.args.size() || c.args[argIndex].kind != ArgSpec::Kind::Buffer)
+    throw CaseError(c.file.string() + ": args[" + std::to_string(argIndex) + "]: not a buffer argument");
+  const BufferSpec& b = c.args[argIndex].buffer;
+  std::vector<std::byte> bytes(b.count * sizeOf(b.type));
+  materializeInto(c, argIndex, bytes.data());
   return bytes;
 }
 

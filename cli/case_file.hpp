@@ -82,6 +82,9 @@ Case loadCase(const std::filesystem::path& file);
 Case parseCase(std::string_view text, const std::filesystem::path& file);
 // The initial bytes of a buffer argument (zeros, values, iota, fill, random, special, file, text).
 std::vector<std::byte> materialize(const Case& c, size_t argIndex);
+// The same written into `out`, count × element size bytes that hold zeros (a new buffer's own memory: a large case
+// then holds no second copy of its inputs).
+void materializeInto(const Case& c, size_t argIndex, std::byte* out);
 // The initial contents of an image argument (imageContentBytes bytes, packed as above): zeros, values, iota, fill,
 // random, special (per channel) or a file (raw elements).
 std::vector<std::byte> materializeImage(const Case& c, size_t argIndex);

@@ -233,15 +233,24 @@ int runCommand(const RunOptions& o) {
   if (!o.outDir.empty()) std::filesystem::create_directories(o.outDir);
   const std::string stem = c.file.stem().string();
   for (const auto& [index, buffer] : run.outputs) {
+    if (!o.print && o.outDir.empty()) break;  // nothing asks for the text
     const auto& spec = c.args[index].buffer;
-    const std::string text = cli::formatElements(spec.type, buffer->data(), spec.count);
     if (o.print)
-      std::cout << "== arg " << index << " (" << numerics::toString(spec.type) << ", " << spec.count << ") ==\n"
-                << text;
+      std::cout << "== arg " << index << " (" << numerics::toString(spec.type) << ", " << spec.count << ") ==\n";
+    std::ofstream textFile;
+    const auto base = std::filesystem::path(o.outDir) / (stem + ".arg" + std::to_string(index));
+    if (!o.outDir.empty()) textFile.open(base.string() + ".txt", std::ios::binary);
+    // The text a chunk of elements at a time: a buffer of 2^26 floats is over a GiB of it.
+    const size_t elementBytes = numerics::sizeOf(spec.type), chunk = size_t(1) << 16;
+    for (size_t first = 0; first < spec.count; first += chunk) {
+      const std::string text =
+          cli::formatElements(spec.type, buffer->data() + first * elementBytes, std::min(chunk, spec.count - first));
+      if (o.print) std::cout << text;
+      if (textFile.is_open()) textFile.write(text.data(), std::streamsize(text.size()));
+    }
     if (!o.outDir.empty()) {
-      const auto base = std::filesystem::path(o.outDir) / (stem + ".arg" + std::to_string(index));
-      writeFile(base.string() + ".txt", text.data(), text.size());
-      writeFile(base.string() + ".bin", buffer->data(), spec.count * numerics::sizeOf(spec.type));
+      if (!textFile) throw std::runtime_error("cannot write " + base.string() + ".txt");
+      writeFile(base.string() + ".bin", buffer->data(), spec.count * elementBytes);
     }
   }
   // Images: one element per line, and their elements packed as a case file's "file" init reads them.

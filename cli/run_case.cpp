@@ -165,8 +165,8 @@ PreparedCase prepareCase(const Case& c, const host::Device& baseDevice) {
                             std::string(toString(arg.buffer.type)) + " are " + std::to_string(size) +
                             " bytes, more than the device's largest buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE), " +
                             std::to_string(limit) + " bytes");
-          const auto bytes = materialize(c, i);
-          auto buffer = std::make_shared<host::Buffer>(bytes.data(), bytes.size());
+          auto buffer = std::make_shared<host::Buffer>(size);  // zero-filled
+          materializeInto(c, i, buffer->data());
           kernel.setArg(i, buffer);
           if (arg.buffer.output) run.outputs.emplace_back(i, buffer);
           break;

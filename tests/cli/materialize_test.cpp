@@ -250,3 +250,17 @@ TEST_CASE("materialize refuses arguments that are not buffers", "[reference][ini
   CHECK_THROWS_AS(materialize(c, 0), CaseError);
   CHECK_THROWS_AS(materialize(c, 1), CaseError);
 }
+
+TEST_CASE("materializeInto writes the init into the memory it is given, and leaves it for no init", "[reference][init]") {
+  TempDir d;
+  const auto file = d.write("c.json", R"({ "module": "k.spv", "kernel": "k", "ndrange": { "global": [1] },
+      "args": [ { "buffer": { "type": "int", "count": 4, "init": { "iota": { "start": 5, "step": -2 } } } },
+                { "buffer": { "type": "int", "count": 2 } } ] })");
+  const Case c = loadCase(file);
+  std::vector<int32_t> a(4, 0), b{7, 9};
+  materializeInto(c, 0, reinterpret_cast<std::byte*>(a.data()));
+  CHECK(a == std::vector<int32_t>{5, 3, 1, -1});
+  materializeInto(c, 1, reinterpret_cast<std::byte*>(b.data()));  // its caller's zeros stand for no init
+  CHECK(b == std::vector<int32_t>{7, 9});
+  CHECK_THROWS_AS(materializeInto(c, 2, reinterpret_cast<std::byte*>(b.data())), CaseError);
+}
