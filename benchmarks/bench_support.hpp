@@ -1,6 +1,8 @@
 // What the benchmark programs share: reading a kernel's source and timing repeated runs (wall time; the benchmarks
 // are programs that print, never timed tests).
 #pragma once
+#include <time.h>
+
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -23,16 +25,26 @@ struct Timing {
   double bestMs = 0, medianMs = 0;  // 0 when nothing ran
 };
 
+// The process's CPU time (all its threads) in milliseconds.
+inline double processCpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
 // Runs f `runs` times (after one untimed warm-up run when warmUp, e.g. so that the first run's lowering is not
-// counted) and returns the best and the median wall time.
-template <class F> Timing timeRuns(int runs, F&& f, bool warmUp) {
+// counted) and returns the best and the median wall time, or with `cpu` the process's CPU time (for a one-thread
+// run on a machine others load: time spent waiting for a core is not counted).
+template <class F> Timing timeRuns(int runs, F&& f, bool warmUp, bool cpu = false) {
   using Clock = std::chrono::steady_clock;
   if (warmUp) f();
   std::vector<double> ms;
   for (int i = 0; i < runs; ++i) {
     const auto start = Clock::now();
+    const double cpuStart = cpu ? processCpuMs() : 0;
     f();
-    ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    ms.push_back(cpu ? processCpuMs() - cpuStart
+                     : std::chrono::duration<double, std::milli>(Clock::now() - start).count());
   }
   if (ms.empty()) return {};
   std::sort(ms.begin(), ms.end());

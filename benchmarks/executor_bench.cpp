@@ -3,7 +3,9 @@
 // work-items/s; checks the results against a host computation so a fast wrong answer cannot pass unnoticed.
 //
 //   clref_bench [--threads N] [--runs N] [--only vadd|matmul|reduce|math_heavy] [--checks races,uninitialized|all]
-//               [--build-checks races,uninitialized|all] [--options "BUILD OPTIONS"] [KERNELS_DIR]
+//               [--build-checks races,uninitialized|all] [--options "BUILD OPTIONS"] [--cpu] [KERNELS_DIR]
+//
+// --cpu times the runs by the process's CPU time instead of wall time (with --threads 1 on a shared machine).
 //
 // --checks runs the optional checkers (issue 11's cost measurement: compare with --threads 1, as a checked run
 // uses one thread). The uninitialised-value checker builds its programs unoptimised, with the variables promoted
@@ -38,7 +40,8 @@ int main(int argc, char** argv) {
   int runs = 3;
   std::string only;     // --only vadd|matmul|reduce
   std::string options = "-cl-std=CL1.2";  // --options: build options for every kernel
-  std::optional<interpreter::CheckSet> buildChecks;  // --build-checks: compile as a device with these checks would
+  std::optional<interpreter::CheckSet> buildChecks;
+  bool cpu = false;  // --cpu  // --build-checks: compile as a device with these checks would
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
       cfg.threads = unsigned(std::atoi(argv[++i]));
@@ -50,6 +53,8 @@ int main(int argc, char** argv) {
       cfg.checks = interpreter::parseChecks(argv[++i]);
     else if (!std::strcmp(argv[i], "--build-checks") && i + 1 < argc)
       buildChecks = interpreter::parseChecks(argv[++i]);
+    else if (!std::strcmp(argv[i], "--cpu"))
+      cpu = true;
     else if (!std::strcmp(argv[i], "--options") && i + 1 < argc)
       options = argv[++i];
     else
@@ -85,7 +90,7 @@ int main(int argc, char** argv) {
     r.global = {n, 1, 1};
     r.local = std::array<size_t, 3>{256, 1, 1};
     bool ok = true;
-    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, false);
+    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, false, cpu);
     auto c = C->as<float>();
     for (size_t i = 0; i < n; ++i) ok = ok && c[i] == a[i] + b[i];
     report("vadd 2^20 float", t.bestMs, double(n), ok);
@@ -112,7 +117,7 @@ int main(int argc, char** argv) {
     r.global = {n, n, 1};
     r.local = std::array<size_t, 3>{16, 16, 1};
     bool ok = true;
-    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, false);
+    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, false, cpu);
     // The inputs are small multiples of 1/8 and 1/4: every product and partial sum is exact
     // in binary32, so fused or not, the result is the exact sum.
     auto c = C->as<float>();
@@ -141,7 +146,7 @@ int main(int argc, char** argv) {
     r.global = {n, 1, 1};
     r.local = std::array<size_t, 3>{wg, 1, 1};
     bool ok = true;
-    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, false);
+    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, false, cpu);
     auto out = Out->as<int32_t>();
     for (size_t g = 0; g < n / wg; ++g) {
       int64_t s = 0;
@@ -169,7 +174,7 @@ int main(int argc, char** argv) {
     r.global = {n, 1, 1};
     r.local = std::array<size_t, 3>{64, 1, 1};
     bool ok = true;
-    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, false);
+    const auto t = bench::timeRuns(runs, [&] { ok = k.run(r).ok && ok; }, false, cpu);
     // Against binary64 on the host: each term is within a few binary32 roundings of it, so the difference is bounded
     // by a small multiple of the terms' magnitudes (a wrong function or operand is off by far more).
     auto out = Out->as<float>();
