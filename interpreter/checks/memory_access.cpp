@@ -92,20 +92,11 @@ uint8_t* svmAccess(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uin
   return reinterpret_cast<uint8_t*>(ptr);
 }
 
-}  // namespace
-
-uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
-  const uint64_t tag = ptr >> wi.tagShift;
-  const uint64_t off = ptr & wi.offsetMask;
-  if (wi.checks && tag != 0 && tag != svm::kTag && tag < wi.allocCount) [[likely]] {
-    // A checked launch's every access comes here (check_run.hpp): the fast path's test first, then the observers.
-    // An access that passes it is aligned to `align`, so the Aligned operand's overclaim below does not concern it.
-    const Allocation& A = wi.allocs[tag];
-    if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(write && A.readOnly)) {
-      wi.checks->access(wi, op, uint32_t(tag), off, bytes, write);
-      return A.base + off;
-    }
-  }
+// What accessSlow does for an access other than a checked launch's allowed one: the choice for an Aligned operand's
+// overclaim, the SVM range, and the faults. Apart, so that accessSlow's own frame stays small: a checked launch
+// calls it for every access.
+[[gnu::noinline]] uint8_t* accessOther(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align,
+                                       bool write) {
   // An address with its type's alignment but not the larger one an Aligned memory operand claims: SPIR-V says
   // nothing of a false claim (choice aligned_operand_overclaim). The low bits of a tagged pointer are its offset's.
   if (op->typeAlign && (ptr & (align - 1)) && !(ptr & (op->typeAlign - 1))) [[unlikely]] {
@@ -119,6 +110,8 @@ uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, ui
       return access(wi, op, ptr, bytes, op->typeAlign, write);
     }
   }
+  const uint64_t tag = ptr >> wi.tagShift;
+  const uint64_t off = ptr & wi.offsetMask;
   if (tag == svm::kTag && tag < wi.allocCount && wi.allocs[tag].base)
     return svmAccess(wi, op, ptr, bytes, align, write);
   const char* verb = write ? "write" : "read";
@@ -157,6 +150,23 @@ uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, ui
   }
   fault(wi, op, FaultKind::InvalidPointer, "write to read-only memory " + what + " at offset " + std::to_string(off));
   return nullptr;
+}
+
+}  // namespace
+
+uint8_t* accessSlow(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
+  const uint64_t tag = ptr >> wi.tagShift;
+  const uint64_t off = ptr & wi.offsetMask;
+  if (wi.checks && tag != 0 && tag != svm::kTag && tag < wi.allocCount) [[likely]] {
+    // A checked launch's every access comes here (check_run.hpp): the fast path's test, then the observers. An
+    // access that passes it is aligned to `align`, so an Aligned operand's overclaim does not concern it.
+    const Allocation& A = wi.allocs[tag];
+    if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(write && A.readOnly)) {
+      wi.checks->access(wi, op, uint32_t(tag), off, bytes, write);
+      return A.base + off;
+    }
+  }
+  return accessOther(wi, op, ptr, bytes, align, write);
 }
 
 }  // namespace clref::interpreter

@@ -175,7 +175,7 @@ const Op* load(WorkItem& wi, const Op* op) {
 
 // After bytes of global memory received shadow `u`: an undefined value stored there is a finding.
 void checkStored(WorkItem& wi, const Op* op, const CheckRun::AccessRecord& a, const uint8_t* u) {
-  if (wi.allocs[a.tag].storage != spv::StorageClass::CrossWorkgroup) return;
+  if (wi.allocs[a.tag].storage != spv::StorageClass::CrossWorkgroup || !largest(u, a.bytes)) return;
   for (uint64_t i = 0; i < a.bytes; ++i)
     if (u[i]) {
       report(wi, op,
