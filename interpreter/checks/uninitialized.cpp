@@ -23,18 +23,40 @@ inline void copySmall(uint8_t* to, const uint8_t* from, uint64_t n) {
   }
 }
 
+// The value of n ≤ 8 shadow bytes as one word, read in their own width: assembled in a register, not through a
+// zeroed word in memory, whose 8-byte reload after a narrower store the processor cannot forward (a stall of
+// a dozen cycles per operand).
+inline uint64_t wordOf(const uint8_t* p, uint64_t n) {
+  switch (n) {
+    case 0: return 0;
+    case 1: return *p;
+    case 2: {
+      uint16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    }
+    case 4: {
+      uint32_t v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    case 8: {
+      uint64_t v;
+      std::memcpy(&v, p, 8);
+      return v;
+    }
+    default: {
+      uint64_t v = 0;
+      std::memcpy(&v, p, n);
+      return v;
+    }
+  }
+}
+
 // The largest origin among n shadow bytes. Nearly every value is defined: eight bytes at a time are tested for
 // zero first, and only an undefined word is searched.
-uint8_t largest(const uint8_t* p, uint64_t n) {
+[[gnu::noinline]] uint8_t largestOf(const uint8_t* p, uint64_t n) {
   uint8_t m = 0;
-  if (n <= 8) {  // a scalar or a short vector (most operands): one word, without a loop
-    uint64_t w = 0;
-    copySmall(reinterpret_cast<uint8_t*>(&w), p, n);
-    if (!w) [[likely]]
-      return 0;
-    for (uint64_t i = 0; i < n; ++i) m = std::max(m, p[i]);
-    return m;
-  }
   uint64_t i = 0;
   for (; i + 8 <= n; i += 8) {
     uint64_t w;
@@ -44,6 +66,13 @@ uint8_t largest(const uint8_t* p, uint64_t n) {
   }
   for (; i < n; ++i) m = std::max(m, p[i]);
   return m;
+}
+// The same, inlined into the shadow Ops: an operand of at most 8 bytes (a scalar or a short vector, most operands)
+// that is defined is one word tested, without a call or a loop.
+[[gnu::always_inline]] inline uint8_t largest(const uint8_t* p, uint64_t n) {
+  if (n <= 8 && !wordOf(p, n)) [[likely]]
+    return 0;
+  return largestOf(p, n);
 }
 uint8_t firstOrigin(const uint8_t* p, uint64_t n) {
   for (uint64_t i = 0; i < n; ++i)
@@ -85,11 +114,10 @@ const Op* join(WorkItem& wi, const Op* op) {
 // join for the usual case, one or two operands of at most 8 bytes and a result of at most 8: a and b the operands'
 // shadows (b a zero shadow for one operand), c their sizes (low and high half-word), n the result's.
 const Op* joinSmall(WorkItem& wi, const Op* op) {
-  uint64_t x = 0, y = 0;
-  copySmall(reinterpret_cast<uint8_t*>(&x), wi.regs + op->a, op->c & 0xffff);
-  copySmall(reinterpret_cast<uint8_t*>(&y), wi.regs + op->b, op->c >> 16);
+  const uint64_t x = wordOf(wi.regs + op->a, op->c & 0xffff), y = wordOf(wi.regs + op->b, op->c >> 16);
   if (!(x | y)) [[likely]] {
-    copySmall(wi.regs + op->r, reinterpret_cast<const uint8_t*>(&x), op->n);
+    static constexpr uint8_t kDefined[8] = {};
+    copySmall(wi.regs + op->r, kDefined, op->n);
     return op + 1;
   }
   const uint8_t m = std::max(largest(wi.regs + op->a, op->c & 0xffff), largest(wi.regs + op->b, op->c >> 16));
