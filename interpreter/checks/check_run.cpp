@@ -31,7 +31,10 @@ void CheckRun::barrier(const Op* at) {
   if (observer_) observer_->barrier(at->inst);
 }
 
-// CheckRun::observe is in races.cpp, beside the race checker's access, which the compiler inlines into it.
+void CheckRun::observe(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
+  if (races_) races_->access(wi, op, tag, off, bytes, write);
+  if (observer_) observer_->access(wi, op->inst, tag, off, bytes, write);
+}
 
 void CheckRun::recordWrite(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes) {
   uninitialized::recordWrite(wi, op, wi.allocs[tag], tag, off, bytes);

@@ -3,7 +3,6 @@
 #include "interpreter/checks/uninitialized.hpp"
 
 #include "interpreter/module.hpp"
-#include "interpreter/observer.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/shadow.hpp"
 
@@ -156,13 +155,6 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
     else if (earlierGroup || R.item != item)
       R.site |= kSeveral;  // keep the first unordered reader for the report; a write by anyone now races
   }
-}
-
-// Every checked access of a launch with the race checker or an observer comes here (check_run.hpp): defined in this
-// file so that RaceChecker::access is inlined into it, one call per access instead of two.
-void CheckRun::observe(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
-  if (races_) races_->access(wi, op, tag, off, bytes, write);
-  if (observer_) observer_->access(wi, op->inst, tag, off, bytes, write);
 }
 
 void RaceChecker::splitToBytes(Cells& c, uint64_t size) {

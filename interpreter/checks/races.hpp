@@ -57,6 +57,7 @@ class RaceChecker {
   };
   std::vector<InstSite> siteOf_;
   InstSite firstAccess(uint32_t inst);  // an instruction's first access: its scope and a new site
+  // A new site (+ 1) for the instruction; past the first kSiteMask - 3, the shared one of its scope.
   uint16_t siteFor(uint32_t inst, int8_t scope);
   const Site& site(const Access& a) const { return sites_[(a.site & kSiteMask) - 1]; }
   CheckRun& run_;
