@@ -612,33 +612,29 @@ bool readRgba8Sampled(const ImageView& image, const Sampler& s, float x, float y
     return true;
   }
   // sampleLevelZero<2, true> with this format's decoder: the corners in its order (bit 0 the second x index, bit 1
-  // the second y index), the same weights and texel values (approxOf: c / 255 rounded to binary64; the border's
-  // approxOf outside), summed in the same order, then filteredFastN<4, true>'s decision.
-  const DirectFormat& df = directFormat(d.format);
+  // the second y index), the same weights and texel values (approxOf: c / 255 rounded to binary64), summed in the same
+  // order, then filteredFastN<4, true>'s decision. A corner outside the level has CL_RGBA's border colour (0, 0, 0, 0)
+  // (OpenCL C 3.0 §6.15.15.1.1 [[determining-the-border-color-or-value]]), whose approxOf is code 0's +0.
+  static constexpr uint8_t kBorder[4] = {0, 0, 0, 0};
   const uint8_t* e[4] = {element(ax.i0, ay.i0), element(ax.i1, ay.i0), element(ax.i0, ay.i1), element(ax.i1, ay.i1)};
   if (shortView) return false;
-  std::array<double, 4> sum{};
-  std::array<std::array<double, 4>, 4> value;
+  const double* value = directFormat(d.format).unorm8Double;
+  double weight[4];
   for (unsigned c = 0; c < 4; ++c) {
-    double weight = (c & 1) ? ax.a : 1 - ax.a;
-    weight *= (c & 2) ? ay.a : 1 - ay.a;
-    for (unsigned ch = 0; ch < 4; ++ch) {
-      value[c][ch] = e[c] ? df.unorm8Double[e[c][ch]] : df.borderApprox[ch];
-      sum[ch] += weight * value[c][ch];
-    }
+    weight[c] = (c & 1) ? ax.a : 1 - ax.a;
+    weight[c] *= (c & 2) ? ay.a : 1 - ay.a;
+    if (!e[c]) e[c] = kBorder;
   }
   uint32_t out[4];
   for (unsigned ch = 0; ch < 4; ++ch) {
-    if (!std::isfinite(sum[ch])) return false;
+    double sum = 0;
+    for (unsigned c = 0; c < 4; ++c) sum += weight[c] * value[e[c][ch]];
     uint32_t bits = 0;
-    if (sum[ch] == 0) {
-      bool negative = true;
-      for (unsigned c = 0; c < 4; ++c) {
-        if (value[c][ch] != 0) return false;
-        negative = negative && std::signbit(value[c][ch]);
-      }
-      bits = zeroBits(Format::Float, negative);
-    } else if (!(sum[ch] >= 0x1p-900) || !decide(sum[ch], sum[ch] * 0x1p-47, Format::Float, bits)) {
+    if (sum == 0) {
+      // Every term is +0: the result is +0 when every texel's channel is (allZero), else the exact path decides.
+      for (unsigned c = 0; c < 4; ++c)
+        if (e[c][ch] != 0) return false;
+    } else if (!(sum >= 0x1p-900) || !decide(sum, sum * 0x1p-47, Format::Float, bits)) {
       return false;
     }
     out[ch] = finish(bits, Format::Float, o);
