@@ -578,7 +578,7 @@ bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& co
   }
 }
 
-bool readRgba8Sampled(const ImageView& image, const Sampler& s, float x, float y, bool binary32Coordinates,
+[[gnu::flatten]] bool readRgba8Sampled(const ImageView& image, const Sampler& s, float x, float y, bool binary32Coordinates,
                       const ConversionOptions& o, uint32_t lanes[4]) {
   const ImageDesc& d = image.desc;
   if (d.type != ImageType::Image2D || d.format.order != ChannelOrder::RGBA || d.format.type != ChannelType::UnormInt8)
