@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "images/read_internal.hpp"
+#include "images/rgba8.hpp"
 #include "images/srgb.hpp"
 #include "numerics/exact_ops.hpp"
 #include "numerics/format.hpp"
@@ -575,6 +576,71 @@ bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& co
                                              {w, atLeast1(d.height), atLeast1(d.depth)}, 0);
     default: return false;
   }
+}
+
+[[gnu::flatten]] bool readRgba8Sampled(const ImageView& image, const Sampler& s, float x, float y, bool binary32Coordinates,
+                      const ConversionOptions& o, uint32_t lanes[4]) {
+  const ImageDesc& d = image.desc;
+  if (d.type != ImageType::Image2D || d.format.order != ChannelOrder::RGBA || d.format.type != ChannelType::UnormInt8)
+    return false;
+  // readLevelZeroFast's conditions for this format (the undefined cases go to the general path, which reports them).
+  if (!s.normalizedCoords && (s.addressing == AddressingMode::Repeat || s.addressing == AddressingMode::MirroredRepeat))
+    return false;
+  if (!std::isfinite(x) || !std::isfinite(y)) return false;
+  const bool linear = s.filter == FilterMode::Linear;
+  const int64_t w = int64_t(std::max<uint64_t>(1, d.width)), h = int64_t(std::max<uint64_t>(1, d.height));
+  AxisSample ax, ay;
+  if (!axisFast(double(x), AxisRule{s.addressing, s.normalizedCoords, linear, w, binary32Coordinates}, ax) ||
+      !axisFast(double(y), AxisRule{s.addressing, s.normalizedCoords, linear, h, binary32Coordinates}, ay) ||
+      ax.noneOutside || ay.noneOutside)
+    return false;
+  // The element at (i, j), null outside the level (the border colour); `shortView` when the view ends before it.
+  bool shortView = false;
+  auto element = [&](int64_t i, int64_t j) -> const uint8_t* {
+    if (i < 0 || j < 0 || i >= w || j >= h) return nullptr;
+    const uint64_t off = uint64_t(j) * d.rowPitch + uint64_t(i) * 4;
+    if (image.data == nullptr || off + 4 > image.bytes) {
+      shortView = true;
+      return nullptr;
+    }
+    return image.data + off;
+  };
+  if (!linear) {
+    const uint8_t* e = element(ax.i0, ay.i0);
+    if (!e) return false;
+    for (unsigned ch = 0; ch < 4; ++ch) lanes[ch] = std::bit_cast<uint32_t>(rgba8_detail::kUnorm8Float[e[ch]]);
+    return true;
+  }
+  // sampleLevelZero<2, true> with this format's decoder: the corners in its order (bit 0 the second x index, bit 1
+  // the second y index), the same weights and texel values (approxOf: c / 255 rounded to binary64), summed in the same
+  // order, then filteredFastN<4, true>'s decision. A corner outside the level has CL_RGBA's border colour (0, 0, 0, 0)
+  // (OpenCL C 3.0 §6.15.15.1.1 [[determining-the-border-color-or-value]]), whose approxOf is code 0's +0.
+  static constexpr uint8_t kBorder[4] = {0, 0, 0, 0};
+  const uint8_t* e[4] = {element(ax.i0, ay.i0), element(ax.i1, ay.i0), element(ax.i0, ay.i1), element(ax.i1, ay.i1)};
+  if (shortView) return false;
+  const double* value = directFormat(d.format).unorm8Double;
+  double weight[4];
+  for (unsigned c = 0; c < 4; ++c) {
+    weight[c] = (c & 1) ? ax.a : 1 - ax.a;
+    weight[c] *= (c & 2) ? ay.a : 1 - ay.a;
+    if (!e[c]) e[c] = kBorder;
+  }
+  uint32_t out[4];
+  for (unsigned ch = 0; ch < 4; ++ch) {
+    double sum = 0;
+    for (unsigned c = 0; c < 4; ++c) sum += weight[c] * value[e[c][ch]];
+    uint32_t bits = 0;
+    if (sum == 0) {
+      // Every term is +0: the result is +0 when every texel's channel is (allZero), else the exact path decides.
+      for (unsigned c = 0; c < 4; ++c)
+        if (e[c][ch] != 0) return false;
+    } else if (!(sum >= 0x1p-900) || !decide(sum, sum * 0x1p-47, Format::Float, bits)) {
+      return false;
+    }
+    out[ch] = finish(bits, Format::Float, o);
+  }
+  std::copy(out, out + 4, lanes);
+  return true;
 }
 
 ReadResult finishRead(const ImageView& image, const ReadRequest& req, const AccessOptions& o, ReadResult partial) {

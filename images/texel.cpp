@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "images/format_internal.hpp"
+#include "images/rgba8.hpp"
 #include "images/srgb.hpp"
 #include "images/texel_internal.hpp"
 #include "numerics/convert.hpp"
@@ -587,6 +588,14 @@ bool encodeDirectWith(const DirectFormat& d, const Color& c, ColorKind kind, uin
     const uint32_t code = isInt ? intCode(d.type, c.lanes[lane]) : floatCode(d.type, 8 * bytes, false, c, lane, kind, o);
     storeCode(element + i * bytes, bytes, code);
   }
+  return true;
+}
+
+bool writeRgba8Float(const ImageView& image, int32_t x, int32_t y, const uint32_t lanes[4]) {
+  uint8_t* e = rgba8_detail::element(image, x, y);
+  if (!e) return false;
+  // encodeDirectWith's Unorm8 float case with the mapping known (RGBA: lane i in byte i).
+  for (unsigned i = 0; i < 4; ++i) e[i] = uint8_t(toUnorm(std::bit_cast<float>(lanes[i]), 8));
   return true;
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "images/image.hpp"
+#include "images/rgba8.hpp"
 #include "images/sampler.hpp"
 #include "images/verdict.hpp"
 #include "interpreter/dispatch.hpp"
@@ -47,6 +48,9 @@ struct ImageOpInfo {
   uint32_t lodReg = 0, dxReg = 0, dyReg = 0, gradLanes = 0;
   images::ConversionOptions conversion;
   const char* verb = "read";
+  // read_imagef / write_imagef of a float4 at level 0 of a read_only or write_only image: the access may take
+  // images/rgba8.hpp's functions (set at lowering, fastFloat4).
+  bool float4 = false;
 };
 
 const ImageOpInfo& infoOf(const Op* op) { return *static_cast<const ImageOpInfo*>(op->aux); }
@@ -390,13 +394,9 @@ bool coordinateCorners(const ShadowRun& run, const WorkItem& wi, const ImageOpIn
 }
 
 // OpImageSampleExplicitLod: read_image{f,h,i,ui}(image, sampler, coord [, lod | gradients]).
-const Op* sampleExplicitLod(WorkItem& wi, const Op* op) {
+[[gnu::noinline]] const Op* sampleExplicitLodGeneral(WorkItem& wi, const Op* op, const images::ImageView* v,
+                                                     uint32_t index, const images::Sampler* s) {
   const ImageOpInfo& info = infoOf(op);
-  uint32_t index = 0;
-  const images::ImageView* v = imageOf(wi, op, op->a, info.ptrBytes, index);
-  if (!v) return nullptr;
-  const images::Sampler* s = samplerOf(wi, op, op->a + info.ptrBytes, info.ptrBytes);
-  if (!s) return nullptr;
   const images::Coord c = coordOf(wi, info);
   images::LevelOfDetail lod;
   lod.kind = info.lodKind;
@@ -417,13 +417,33 @@ const Op* sampleExplicitLod(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-// OpImageRead: the sampler-less read_image{f,h,i,ui}(image, int coord) (OpenCL SPIR-V Environment §7.8
-// [[_sampled_and_sampler_less_reads]]), with the Lod operand of cl_khr_mipmap_image.
-const Op* imageRead(WorkItem& wi, const Op* op) {
+// The common case first (images/rgba8.hpp: a 2D RGBA8 image read as float4 with float coordinates, the value proven):
+// no undefined condition, no read-after-write rule, the same bits.
+const Op* sampleExplicitLod(WorkItem& wi, const Op* op) {
   const ImageOpInfo& info = infoOf(op);
   uint32_t index = 0;
   const images::ImageView* v = imageOf(wi, op, op->a, info.ptrBytes, index);
   if (!v) return nullptr;
+  const images::Sampler* s = samplerOf(wi, op, op->a + info.ptrBytes, info.ptrBytes);
+  if (!s) return nullptr;
+  if (info.float4 && info.coordFloat && !wi.shadow && v->desc.numMipLevels <= 1) [[likely]] {
+    const numerics::Choices& choices = wi.launch->choices ? *wi.launch->choices : numerics::defaultChoices();
+    const bool binary32 = choices.get<numerics::Choice::ImageCoordinatePrecision>() ==
+                          numerics::ImageCoordinatePrecisionOption::Binary32;
+    uint32_t lanes[4];
+    if (images::readRgba8Sampled(*v, *s, rd<float>(wi, info.coordReg), rd<float>(wi, info.coordReg + 4), binary32,
+                                 info.conversion, lanes)) {
+      std::memcpy(wi.regs + info.valueReg, lanes, 16);
+      return op + 1;
+    }
+  }
+  return sampleExplicitLodGeneral(wi, op, v, index, s);
+}
+
+// OpImageRead: the sampler-less read_image{f,h,i,ui}(image, int coord) (OpenCL SPIR-V Environment §7.8
+// [[_sampled_and_sampler_less_reads]]), with the Lod operand of cl_khr_mipmap_image.
+[[gnu::noinline]] const Op* imageReadGeneral(WorkItem& wi, const Op* op, const images::ImageView* v, uint32_t index) {
+  const ImageOpInfo& info = infoOf(op);
   const images::Coord c = coordOf(wi, info);
   const uint32_t level = levelOf(wi, info);
   if (!checkReadAfterWrite(wi, op, index, *v, c, level)) return nullptr;
@@ -438,6 +458,23 @@ const Op* imageRead(WorkItem& wi, const Op* op) {
     shadowRead(wi, op, info, *v, nullptr, c, lod, res.value);
   }
   return op + 1;
+}
+
+// The common case first (a 2D RGBA8 image read as float4, inside): no undefined condition, no read-after-write rule,
+// the same bits.
+const Op* imageRead(WorkItem& wi, const Op* op) {
+  const ImageOpInfo& info = infoOf(op);
+  uint32_t index = 0;
+  const images::ImageView* v = imageOf(wi, op, op->a, info.ptrBytes, index);
+  if (!v) return nullptr;
+  if (info.float4 && !wi.shadow) [[likely]] {
+    uint32_t lanes[4];
+    if (images::readRgba8Float(*v, rd<int32_t>(wi, info.coordReg), rd<int32_t>(wi, info.coordReg + 4), lanes)) {
+      std::memcpy(wi.regs + info.valueReg, lanes, 16);
+      return op + 1;
+    }
+  }
+  return imageReadGeneral(wi, op, v, index);
 }
 
 // The shadow mode: the write's record for check() (ShadowRun::imageWrites) with the allowed sets of its colour
@@ -492,11 +529,8 @@ const Op* imageRead(WorkItem& wi, const Op* op) {
 }
 
 // OpImageWrite: write_image{f,h,i,ui}(image, int coord [, int lod], color).
-const Op* imageWrite(WorkItem& wi, const Op* op) {
+[[gnu::noinline]] const Op* imageWriteGeneral(WorkItem& wi, const Op* op, const images::ImageView* v, uint32_t index) {
   const ImageOpInfo& info = infoOf(op);
-  uint32_t index = 0;
-  const images::ImageView* v = imageOf(wi, op, op->a, info.ptrBytes, index);
-  if (!v) return nullptr;
   const images::Coord c = coordOf(wi, info);
   const uint32_t level = levelOf(wi, info);
   const images::Color color = loadColor(wi, info);
@@ -506,6 +540,22 @@ const Op* imageWrite(WorkItem& wi, const Op* op) {
     shadowWrite(wi, op, info, *v, c, level, color, u);
   if (!meet(wi, op, u, index, *v, c, level)) return nullptr;
   return op + 1;
+}
+
+// The common case first (a 2D RGBA8 image written from a float4, inside): nothing undefined, and a write_only image
+// needs no imagesWritten mark.
+const Op* imageWrite(WorkItem& wi, const Op* op) {
+  const ImageOpInfo& info = infoOf(op);
+  uint32_t index = 0;
+  const images::ImageView* v = imageOf(wi, op, op->a, info.ptrBytes, index);
+  if (!v) return nullptr;
+  if (info.float4 && !wi.shadow) [[likely]] {
+    uint32_t lanes[4];
+    std::memcpy(lanes, wi.regs + info.valueReg, 16);
+    if (images::writeRgba8Float(*v, rd<int32_t>(wi, info.coordReg), rd<int32_t>(wi, info.coordReg + 4), lanes))
+      return op + 1;
+  }
+  return imageWriteGeneral(wi, op, v, index);
 }
 
 // An image memory fence (OpMemoryBarrier or OpControlBarrier whose semantics include ImageMemory): the work-item's
@@ -708,6 +758,16 @@ void setImageOperands(Lowerer& L, const Instruction& inst, size_t at, ImageOpInf
   info.extend = mask & (kSignExtend | kZeroExtend);
 }
 
+// ImageOpInfo::float4: float4 data, at least two coordinates, not read_write (whose reads check the read-after-write
+// rule and whose writes mark the image written), and level 0: no Lod or Grad, or for a sampled read a Lod (which
+// OpImageSampleExplicitLod always has) that the handler ignores only for an image with one level, as readSampled does.
+bool fastFloat4(const ImageOpInfo& info, bool sampled) {
+  const bool level0 = info.lodKind == images::LevelOfDetail::Kind::None ||
+                      (sampled && info.lodKind == images::LevelOfDetail::Kind::Lod);
+  return info.valueScalar == ScalarType::Float && info.valueLanes == 4 && info.coordLanes >= 2 && level0 &&
+         info.extend == 0 && info.access != ImageAccess::ReadWrite;
+}
+
 Op& emitImageOp(Lowerer& L, const Instruction& inst, Handler fn, std::shared_ptr<ImageOpInfo> info) {
   info->ptrBytes = L.ptrBytes();
   info->conversion.denormHalf = L.opt.denormHalf;
@@ -750,6 +810,7 @@ void lowerRead(Lowerer& L, const Instruction& inst, bool sampled, Handler handle
   setCoordinate(L, inst, inst.operand(1), *info, !sampled);
   setValue(L, inst, inst.resultType, L.reg(inst.resultId), *info);
   setImageOperands(L, inst, 2, *info, sampled);
+  info->float4 = fastFloat4(*info, sampled);
   Op& op = emitImageOp(L, inst, handler, std::move(info));
   op.a = L.reg(inst.operand(0));
 }
@@ -769,6 +830,7 @@ void lowerImageWrite(Lowerer& L, const Instruction& inst) {
   setValue(L, inst, L.typeIdOfValue(inst.operand(2)), L.reg(inst.operand(2)), *info);
   setImageOperands(L, inst, 3, *info, false);
   if (info->lodKind == images::LevelOfDetail::Kind::Gradients) L.reject(inst, "OpImageWrite with Grad");
+  info->float4 = fastFloat4(*info, false);
   Op& op = emitImageOp(L, inst, &imageWrite, std::move(info));
   op.a = L.reg(inst.operand(0));
 }

@@ -6,6 +6,7 @@
 // by hand.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -14,6 +15,7 @@
 
 #include "images/image.hpp"
 #include "images/image_format.hpp"
+#include "images/rgba8.hpp"
 #include "images/sampler.hpp"
 #include "images/texel.hpp"
 #include "images/texel_internal.hpp"
@@ -307,4 +309,175 @@ TEST_CASE("fast paths: sampler-less reads and writes of level 0 equal the genera
     }
   CHECK(reads > 5000);
   CHECK(writes > 5000);
+}
+
+// images/rgba8.hpp: the interpreter's CL_RGBA / CL_UNORM_INT8 accesses against the general functions. The picture
+// holds every code in every channel; the coordinates run past each edge.
+namespace {
+
+// A w x h 2D RGBA8 image whose element k holds the codes k, 255 − k, 7k + 3 and 13k + 5 (mod 256): with w · h >= 256
+// every channel holds every code.
+Img rgba8Picture(uint64_t w, uint64_t h) {
+  Img img(ImageType::Image2D, {O::RGBA, T::UnormInt8}, w, h);
+  for (uint64_t y = 0; y < h; ++y)
+    for (uint64_t x = 0; x < w; ++x) {
+      const unsigned k = unsigned(y * w + x);
+      uint8_t* e = img.at(x, y);
+      e[0] = uint8_t(k);
+      e[1] = uint8_t(255 - k);
+      e[2] = uint8_t(7 * k + 3);
+      e[3] = uint8_t(13 * k + 5);
+    }
+  return img;
+}
+
+// write_imagef's code for one CL_UNORM_INT8 channel worked from the formula (OpenCL C 3.0 §8.3.1.3
+// [[converting-floating-point-values-to-normalized-integer-channel-data-types]]: convert_uchar_sat_rte(f * 255.0f)):
+// the binary32 product, then rint in binary64 (exact for a binary32 value) and saturation; NaN gives 0.
+uint8_t unorm8Code(float f) {
+  if (std::isnan(f)) return 0;
+  const float product = f * 255.0f;
+  return uint8_t(std::clamp(std::nearbyint(double(product)), 0.0, 255.0));
+}
+
+}  // namespace
+
+TEST_CASE("fast paths: readRgba8Float equals readSamplerless for every code, inside and out", "[images][fast][rgba8]") {
+  Img img = rgba8Picture(16, 17);
+  AccessOptions exact;
+  exact.exactOnly = true;
+  long inside = 0;
+  for (int32_t y = -3; y <= 19; ++y)
+    for (int32_t x = -3; x <= 18; ++x) {
+      uint32_t lanes[4] = {1, 2, 3, 4};
+      const bool fast = readRgba8Float(img.view, x, y, lanes);
+      const ReadResult general = readSamplerless(img.view, {x, y, 0}, ColorKind::Float, 0, exact);
+      INFO("at " << x << " " << y);
+      REQUIRE(fast == (x >= 0 && y >= 0 && x < 16 && y < 17));
+      if (!fast) {
+        CHECK(lanes[0] == 1);  // nothing written
+        CHECK(general.undefined == Undefined::SamplerlessOutOfRange);
+        continue;
+      }
+      ++inside;
+      REQUIRE(general.undefined == Undefined::None);
+      for (unsigned ch = 0; ch < 4; ++ch) {
+        REQUIRE(lanes[ch] == general.value.lanes[ch]);
+        // And against the quotient worked in binary64: c / 255 rounded to binary64 then to binary32 is c / 255
+        // rounded once (a binary64 quotient of 8-bit integers is never a binary32 midpoint).
+        REQUIRE(std::bit_cast<float>(lanes[ch]) == float(double(img.at(uint64_t(x), uint64_t(y))[ch]) / 255.0));
+      }
+    }
+  CHECK(inside == 16 * 17);
+  // Any other type, format or a level other than 0 is not taken.
+  Img bgra(ImageType::Image2D, {O::BGRA, T::UnormInt8}, 4, 4);
+  Img r8(ImageType::Image2D, {O::R, T::UnormInt8}, 4, 4);
+  Img rgba16(ImageType::Image2D, {O::RGBA, T::UnormInt16}, 4, 4);
+  Img array(ImageType::Image2DArray, {O::RGBA, T::UnormInt8}, 4, 4, 2);
+  Img threeD(ImageType::Image3D, {O::RGBA, T::UnormInt8}, 4, 4, 2);
+  uint32_t lanes[4];
+  for (Img* other : {&bgra, &r8, &rgba16, &array, &threeD}) {
+    CHECK_FALSE(readRgba8Float(other->view, 1, 1, lanes));
+    CHECK_FALSE(writeRgba8Float(other->view, 1, 1, lanes));
+  }
+  // A view shorter than its descriptor: the general path reports it.
+  Img shortView = rgba8Picture(4, 4);
+  shortView.view.bytes = 4 * 4 * 4 - 1;
+  CHECK(readRgba8Float(shortView.view, 2, 3, lanes));
+  CHECK_FALSE(readRgba8Float(shortView.view, 3, 3, lanes));
+}
+
+TEST_CASE("fast paths: writeRgba8Float writes the codes write and the formula give", "[images][fast][rgba8]") {
+  // Every code's value, the midpoints between codes and one ulp either side, the ends, the specials, and random bits.
+  std::vector<float> values = {0.0f, -0.0f, 1.0f, -1.0f, 2.0f, INFINITY, -INFINITY, NAN, -NAN, 1e-45f, -1e-45f,
+                               0x1p-126f, 1e30f, std::nextafter(1.0f, 0.0f), std::nextafter(1.0f, 2.0f)};
+  for (unsigned c = 0; c <= 256; ++c)
+    for (double v : {double(c) / 255.0, (double(c) - 0.5) / 255.0}) {
+      const float f = float(v);
+      values.insert(values.end(), {f, std::nextafter(f, -1.0f), std::nextafter(f, 2.0f)});
+    }
+  std::mt19937_64 rng(35);
+  for (int i = 0; i < 20000; ++i) values.push_back(std::bit_cast<float>(uint32_t(rng())));
+  for (int i = 0; i < 20000; ++i) values.push_back(float(double(rng() % 1000001) / 1000000.0));
+  Img fast(ImageType::Image2D, {O::RGBA, T::UnormInt8}, 3, 2), general(ImageType::Image2D, {O::RGBA, T::UnormInt8}, 3, 2);
+  for (size_t i = 0; i + 4 <= values.size(); i += 3) {
+    uint32_t lanes[4];
+    for (unsigned ch = 0; ch < 4; ++ch) lanes[ch] = std::bit_cast<uint32_t>(values[i + ch % 3 + (ch == 3)]);
+    const int32_t x = int32_t(i % 3), y = int32_t(i % 2);
+    REQUIRE(writeRgba8Float(fast.view, x, y, lanes));
+    Color color;
+    for (unsigned ch = 0; ch < 4; ++ch) color.lanes[ch] = lanes[ch];
+    REQUIRE(write(general.view, {x, y, 0}, color, ColorKind::Float) == Undefined::None);
+    REQUIRE(fast.mem == general.mem);
+    for (unsigned ch = 0; ch < 4; ++ch) {
+      INFO("value " << std::bit_cast<float>(lanes[ch]) << " bits " << lanes[ch]);
+      REQUIRE(fast.at(uint64_t(x), uint64_t(y))[ch] == unorm8Code(std::bit_cast<float>(lanes[ch])));
+    }
+  }
+  // Outside the image: nothing written, and write reports it.
+  const auto before = fast.mem;
+  uint32_t lanes[4] = {0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u};
+  for (auto [x, y] : {std::pair{-1, 0}, {0, -1}, {3, 0}, {0, 2}, {INT32_MIN, 0}, {0, INT32_MAX}}) {
+    CHECK_FALSE(writeRgba8Float(fast.view, x, y, lanes));
+    CHECK(write(fast.view, {x, y, 0}, Color{}, ColorKind::Float) == Undefined::WriteOutOfRange);
+  }
+  CHECK(fast.mem == before);
+}
+
+TEST_CASE("fast paths: readRgba8Sampled equals the exact sampled read in every mode", "[images][fast][rgba8]") {
+  std::mt19937_64 rng(20261129);
+  const AM modes[] = {AM::None, AM::ClampToEdge, AM::Clamp, AM::Repeat, AM::MirroredRepeat};
+  clref::numerics::Choices binary32;
+  binary32.set(clref::numerics::Choice::ImageCoordinatePrecision,
+               uint8_t(clref::numerics::ImageCoordinatePrecisionOption::Binary32));
+  long compared = 0, taken = 0, linearInside = 0, linearInsideTaken = 0;
+  for (auto [w, h] : {std::pair<uint64_t, uint64_t>{16, 17}, {1, 1}, {5, 3}, {1024, 1024}}) {
+    Img img = rgba8Picture(w, h);
+    for (int n = 0; n < 30000; ++n) {
+      Sampler s;
+      s.normalizedCoords = rng() % 4 != 0;
+      s.addressing = modes[rng() % 5];
+      s.filter = rng() % 4 ? FM::Linear : FM::Nearest;
+      const float x = coordinate(rng, s.normalizedCoords, w), y = coordinate(rng, s.normalizedCoords, h);
+      AccessOptions exact;
+      exact.exactOnly = true;
+      const bool b32 = rng() % 4 == 0;
+      if (b32) exact.choices = &binary32;
+      if (rng() % 4 == 0) exact.conversion = {Denorm::Flush, Denorm::Flush};
+      Coord c;
+      c.f = {x, y, 0.0f};
+      const ReadResult general = readSampled(img.view, s, c, ColorKind::Float, {}, exact);
+      uint32_t lanes[4] = {1, 2, 3, 4};
+      const bool fast = readRgba8Sampled(img.view, s, x, y, b32, exact.conversion, lanes);
+      INFO(w << "x" << h << " coord " << x << " " << y << " mode " << uint32_t(s.addressing) << " normalized "
+             << s.normalizedCoords << " linear " << (s.filter == FM::Linear) << " binary32 " << b32);
+      ++compared;
+      const bool inside = std::isfinite(x) && std::isfinite(y) && x > 0 && y > 0 &&
+                          (s.normalizedCoords ? x < 1 && y < 1 : x < float(w) && y < float(h));
+      if (s.filter == FM::Linear && inside && s.normalizedCoords) ++linearInside;
+      if (!fast) {
+        CHECK(lanes[0] == 1);
+        continue;
+      }
+      ++taken;
+      if (s.filter == FM::Linear && inside && s.normalizedCoords) ++linearInsideTaken;
+      REQUIRE(general.undefined == Undefined::None);
+      for (unsigned ch = 0; ch < 4; ++ch) REQUIRE(lanes[ch] == general.value.lanes[ch]);
+    }
+  }
+  CHECK(compared == 120000);
+  // The fast path answers most reads (the rest: undefined cases, the border of nearest reads, undecided sums, and
+  // coordinates such as 2^-100 whose u − 0.5 is not exact in binary64).
+  CHECK(taken > compared / 2);
+  CHECK(linearInsideTaken > linearInside * 3 / 4);
+  // Any other type or format is not taken.
+  Img bgra(ImageType::Image2D, {O::BGRA, T::UnormInt8}, 4, 4);
+  Img array(ImageType::Image2DArray, {O::RGBA, T::UnormInt8}, 4, 4, 2);
+  uint32_t lanes[4];
+  Sampler s;
+  s.filter = FM::Linear;
+  CHECK_FALSE(readRgba8Sampled(bgra.view, s, 0.5f, 0.5f, false, {}, lanes));
+  CHECK_FALSE(readRgba8Sampled(array.view, s, 0.5f, 0.5f, false, {}, lanes));
+  Img ok = rgba8Picture(4, 4);
+  CHECK(readRgba8Sampled(ok.view, s, 0.5f, 0.5f, false, {}, lanes));
 }
