@@ -131,3 +131,23 @@ TEST_CASE("clref run on a shader says that running shaders is not supported yet"
   CHECK(has(r.err, "issue 36"));
   CHECK(r.out.empty());
 }
+
+TEST_CASE("clref info passes -D, -I and --vulkan to the shader compiler", "[cli][shader]") {
+  TempDir dir;
+  const auto file = dir.write("sized.comp", R"(#version 450
+#extension GL_GOOGLE_include_directive : require
+#include <sizes.h>
+layout(local_size_x = SIZE_X, local_size_y = WIDTH) in;
+void main() {}
+)");
+  const auto r = runClref(dir, "info '" + file.string() + "' -D WIDTH=3 -I '" + kShaders + "/include' --vulkan 1.0");
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "SPIR-V version: 1.0\n"));                  // Vulkan 1.0 takes SPIR-V 1.0
+  // SIZE_X from include/sizes.h, WIDTH from -D; glslang also declares gl_WorkGroupSize for SPIR-V 1.0, a constant
+  // decorated BuiltIn WorkgroupSize, which takes the place of the LocalSize execution mode.
+  CHECK(has(r.out, "    local size: 32 3 1 (the WorkgroupSize constant %"));
+  const auto missing = runClref(dir, "info '" + file.string() + "' -D WIDTH=3");
+  CHECK(missing.status == 2);
+  CHECK(has(missing.err, file.string() + ":3: error:"));  // the #include line: sizes.h is in no folder searched
+}
