@@ -45,7 +45,8 @@ std::string scalarPrefix(const Module& m, uint32_t componentType) {
   }
 }
 
-// OpTypeImage: Sampled Type, Dim, Depth, Arrayed, MS, Sampled (1: used with a sampler, 2: a storage image).
+// OpTypeImage: Sampled Type, Dim, Depth, Arrayed, MS, Sampled (1: used with a sampler, 2: a storage image), Image
+// Format (words 2 to 8).
 std::string imageTypeName(const Module& m, uint32_t typeId, bool withSampler) {
   const Instruction* d = m.findDef(typeId);
   if (!d || d->words.size() < 9) return "image";
@@ -56,7 +57,6 @@ std::string imageTypeName(const Module& m, uint32_t typeId, bool withSampler) {
   if (prefix != "i" && prefix != "u") prefix.clear();
   const bool sampled = w[7] == 1;
   std::string name = prefix + (withSampler ? "sampler" : sampled ? "texture" : "image") + dim;
-  if (w[8] == 1 && !withSampler && !sampled) name = prefix + "image" + dim + "MS";
   if (w[6] == 1) name += "MS";
   if (w[5] == 1) name += "Array";
   if (w[4] == 1 && (withSampler || sampled)) name += "Shadow";
@@ -91,8 +91,9 @@ std::string shaderTypeNameOf(const Module& m, uint32_t typeId, int depth) {
       uint32_t inner = typeId;
       for (const Type* a = t; a && (a->kind == TypeKind::Array || a->kind == TypeKind::RuntimeArray) && depth < 32;
            a = typeOf(m, inner), ++depth) {
-        dims += a->kind == TypeKind::RuntimeArray ? "[]" : a->count ? "[" + std::to_string(a->count) + "]"
-                                                                    : "[specialization constant]";
+        dims += a->kind == TypeKind::RuntimeArray ? "[]"
+                : a->count                        ? "[" + std::to_string(a->count) + "]"
+                                                  : "[specialization constant]";
         inner = a->element;
       }
       return shaderTypeNameOf(m, inner, depth + 1) + dims;
@@ -149,7 +150,7 @@ std::string constantText(const Module& m, const Instruction& c) {
     if (!t->isSigned) return std::to_string(bits);
     const unsigned w = t->width;
     int64_t v = int64_t(bits);
-    if (w < 64 && (bits >> (w - 1)) & 1) v = int64_t(bits | ~((uint64_t(1) << w) - 1));
+    if (w > 0 && w < 64 && (bits >> (w - 1)) & 1) v = int64_t(bits | ~((uint64_t(1) << w) - 1));
     return std::to_string(v);
   }
   if (t->kind == TypeKind::Float && t->width == 32) {
@@ -166,11 +167,15 @@ std::string constantText(const Module& m, const Instruction& c) {
   if (t->kind == TypeKind::Float && t->width == 16) {
     // IEEE 754-2008 §3.6 [external] binary16: 1 sign, 5 exponent, 10 fraction bits; every value is a float exactly.
     const uint32_t h = uint32_t(bits) & 0xffff, e = (h >> 10) & 0x1f, f = h & 0x3ff;
-    float v = e == 0 ? std::ldexp(float(f), -24) : e == 31 ? (f ? NAN : INFINITY) : std::ldexp(float(f | 0x400), int(e) - 25);
+    float v = e == 0    ? std::ldexp(float(f), -24)
+              : e == 31 ? (f ? NAN : INFINITY)
+                        : std::ldexp(float(f | 0x400), int(e) - 25);
     if (h & 0x8000) v = -v;
     return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
   }
-  return "0x" + std::to_string(bits);
+  std::ostringstream hex;  // a width the validator would refuse: the bits as they are
+  hex << "0x" << std::hex << bits;
+  return hex.str();
 }
 
 // "8" for a constant, "8 (SpecId 0)" for a specialization constant.
@@ -258,7 +263,8 @@ class Printer {
     for (uint32_t k = 0; k < t->members.size(); ++k) {
       const uint32_t member = t->members[k];
       auto name = memberNames_.find({structId, k});
-      out_ << indent << (name != memberNames_.end() && !name->second.empty() ? name->second : "member " + std::to_string(k))
+      out_ << indent
+           << (name != memberNames_.end() && !name->second.empty() ? name->second : "member " + std::to_string(k))
            << ": " << shaderTypeName(m_, member);
       std::string flags;
       std::optional<uint32_t> offset, matrixStride;
@@ -288,7 +294,8 @@ class Printer {
       }
       if (matrixStride) out_ << " MatrixStride " << *matrixStride;
       out_ << flags << "\n";
-      if (const Type* e = typeOf(m_, element); e && e->kind == TypeKind::Struct) members(element, indent + "  ", depth + 1);
+      if (const Type* e = typeOf(m_, element); e && e->kind == TypeKind::Struct)
+        members(element, indent + "  ", depth + 1);
     }
   }
 
@@ -352,8 +359,8 @@ void printShader(const Module& m, const interpreter::EntryPoint& ep, std::ostrin
         << sizeComponent(m, c.operand(2)) << " (the WorkgroupSize constant " << m.nameOf(*workgroupSize) << ")\n";
   } else if (ep.localSizeIds) {
     const auto& s = *ep.localSizeIds;
-    out << "    local size: " << sizeComponent(m, s[0]) << " " << sizeComponent(m, s[1]) << " " << sizeComponent(m, s[2])
-        << " (LocalSizeId)\n";
+    out << "    local size: " << sizeComponent(m, s[0]) << " " << sizeComponent(m, s[1]) << " "
+        << sizeComponent(m, s[2]) << " (LocalSizeId)\n";
   } else if (ep.requiredLocalSize) {
     const auto& s = *ep.requiredLocalSize;
     out << "    local size: " << s[0] << " " << s[1] << " " << s[2] << " (LocalSize)\n";
@@ -402,7 +409,7 @@ void printShader(const Module& m, const interpreter::EntryPoint& ep, std::ostrin
     // SPIR-V 1.0's storage buffer: a Uniform variable of a BufferBlock-decorated structure (Vulkan §A.3.1 [external]).
     if (block && m.hasDecoration(element, spv::Decoration::BufferBlock)) out << " (BufferBlock: a storage buffer)";
     out << " " << shaderTypeName(m, element) << count << " " << m.nameOf(r.variable) << printer.accessFlags(r.variable);
-    if (block) out << " (" << blockSize(m, element) << (count.empty() ? "" : ", each") << ")";
+    if (block) out << " (" << (count.empty() ? "" : "each ") << blockSize(m, element) << ")";
     out << "\n";
     if (block) printer.members(element, "        ", 0);
   }

@@ -121,7 +121,8 @@ std::vector<uint32_t> compileWithGlslang(bool hlsl, const std::string& source, c
   const char* sourceName = name.c_str();
   shader.setStringsWithLengthsAndNames(&text, &length, &sourceName, 1);
   std::string preamble;
-  for (const auto& [macro, value] : options.defines) preamble += "#define " + macro + " " + (value.empty() ? "1" : value) + "\n";
+  for (const auto& [macro, value] : options.defines)
+    preamble += "#define " + macro + " " + (value.empty() ? "1" : value) + "\n";
   shader.setPreamble(preamble.c_str());
   shader.setEnvInput(hlsl ? glslang::EShSourceHlsl : glslang::EShSourceGlsl, EShLangCompute, glslang::EShClientVulkan,
                      100);
@@ -164,8 +165,8 @@ std::vector<uint32_t> assemble(const std::string& source, const std::string& nam
   tools.SetMessageConsumer([&](spv_message_level_t level, const char*, const spv_position_t& pos, const char* msg) {
     if (level > SPV_MSG_ERROR) return;
     // The assembler counts lines and columns from 0.
-    failure += name + ":" + std::to_string(pos.line + 1) + ":" + std::to_string(pos.column + 1) + ": error: " + msg +
-               "\n";
+    failure +=
+        name + ":" + std::to_string(pos.line + 1) + ":" + std::to_string(pos.column + 1) + ": error: " + msg + "\n";
   });
   std::vector<uint32_t> words;
   if (!tools.Assemble(source, &words, SPV_TEXT_TO_BINARY_OPTION_PRESERVE_NUMERIC_IDS)) {
@@ -206,8 +207,7 @@ std::vector<uint32_t> compileShader(ShaderLanguage language, const std::string& 
 
 std::vector<uint32_t> compileShaderFile(const std::filesystem::path& file, const ShaderOptions& options) {
   const auto language = shaderLanguageOf(file);
-  if (!language)
-    throw Error(file.string() + ": not a shader source (.comp, .glsl, .hlsl or .spvasm)");
+  if (!language) throw Error(file.string() + ": not a shader source (.comp, .glsl, .hlsl or .spvasm)");
   const auto text = readText(file);
   if (!text) throw Error(file.string() + ": cannot read the file");
   return compileShader(*language, *text, file.string(), options);

@@ -73,7 +73,8 @@ void Module::layoutTypes() {
         // SPIR-V 1.0 §3.32.6 [external] OpTypeMatrix: Column Type is a vector of floats, Column Count at least 2;
         // laid out as an array of its columns (the MatrixStride of a member that holds one says the stride).
         const Type& c = laidOut(i, t.element, "Column Type");
-        if (c.kind != TypeKind::Vector) refuse(i, "Column Type %" + std::to_string(t.element) + " is not a vector type");
+        if (c.kind != TypeKind::Vector)
+          refuse(i, "Column Type %" + std::to_string(t.element) + " is not a vector type");
         if (t.count < 2) refuse(i, "Column Count " + std::to_string(t.count) + " is less than 2");
         t.stride = (c.size + c.align - 1) / c.align * c.align;
         t.size = t.stride * t.count;

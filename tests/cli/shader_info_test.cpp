@@ -4,11 +4,11 @@
 
 #include "clref_run.hpp"
 
+using Catch::Matchers::Contains;
 using clref::cli::test::has;
 using clref::cli::test::runClref;
 using clref::cli::test::slurp;
 using clref::cli::test::TempDir;
-using Catch::Matchers::Contains;
 
 namespace {
 
@@ -16,7 +16,8 @@ const std::string kShaders = CLREF_SHADER_DIR;
 
 }  // namespace
 
-TEST_CASE("clref info shows a GLSL shader's local size, specialization constants and resource layouts", "[cli][shader]") {
+TEST_CASE("clref info shows a GLSL shader's local size, specialization constants and resource layouts",
+          "[cli][shader]") {
   const auto r = runClref("info '" + kShaders + "/layouts.comp'");
   INFO(r.out << r.err);
   REQUIRE(r.status == 0);
@@ -36,17 +37,20 @@ TEST_CASE("clref info shows a GLSL shader's local size, specialization constants
   // local_size_x_id = 0 (default 1), local_size_y = 2, local_size_z = 1.
   CHECK(has(o, "    local size: 1 (SpecId 0) 2 1"));
 
-  // std430 (GLSL 4.60 §4.4.5 [external]) storage buffer of struct Particle { vec3 pos; float mass; mat3 rot; vec2 uv; }.
-  CHECK(has(o, "      set 0 binding 0: StorageBuffer struct Particles particles (0 bytes and a runtime array, 80 bytes "
-               "per element)\n"));
-  CHECK(has(o, "        p: struct Particle[] offset 0 ArrayStride 80"));  // 72 bytes rounded up to the alignment, 16
-  CHECK(has(o, "          pos: vec3 offset 0"));                          // base alignment 16
-  CHECK(has(o, "          mass: float offset 12"));                       // right after the 12 bytes of pos
-  CHECK(has(o, "          rot: mat3 offset 16 MatrixStride 16 ColMajor")); // vec3 columns aligned 16
-  CHECK(has(o, "          uv: vec2 offset 64"));                          // 16 + 3 columns · 16
+  // std430 (GLSL 4.60 §4.4.5 [external]) storage buffer of struct Particle { vec3 pos; float mass; mat3 rot; vec2 uv;
+  // }.
+  CHECK(has(o,
+            "      set 0 binding 0: StorageBuffer struct Particles particles (0 bytes and a runtime array, 80 bytes "
+            "per element)\n"));
+  CHECK(has(o, "        p: struct Particle[] offset 0 ArrayStride 80"));    // 72 bytes rounded up to the alignment, 16
+  CHECK(has(o, "          pos: vec3 offset 0"));                            // base alignment 16
+  CHECK(has(o, "          mass: float offset 12"));                         // right after the 12 bytes of pos
+  CHECK(has(o, "          rot: mat3 offset 16 MatrixStride 16 ColMajor"));  // vec3 columns aligned 16
+  CHECK(has(o, "          uv: vec2 offset 64"));                            // 16 + 3 columns · 16
   // total ends at 4, the runtime array starts at 16.
-  CHECK(has(o, "      set 0 binding 1: StorageBuffer struct Sums sums (16 bytes and a runtime array, 16 bytes per "
-               "element)\n"));
+  CHECK(has(o,
+            "      set 0 binding 1: StorageBuffer struct Sums sums (16 bytes and a runtime array, 16 bytes per "
+            "element)\n"));
   CHECK(has(o, "        total: float offset 0"));
   CHECK(has(o, "        sums: vec4[] offset 16 ArrayStride 16"));  // vec4 aligned 16
   // readonly / writeonly: NonWritable / NonReadable on the buffer's members or on the variable.
@@ -56,9 +60,9 @@ TEST_CASE("clref info shows a GLSL shader's local size, specialization constants
   // std140 (OpenGL 4.6 §7.6.2.2 [external]) uniform block.
   CHECK(has(o, "      set 1 binding 0: Uniform struct Params params (160 bytes)"));  // r ends at 112 + 3·16
   CHECK(has(o, "        a: float offset 0\n"));
-  CHECK(has(o, "        b: vec3 offset 16\n"));                           // vec3 aligned 16 (rule 3)
-  CHECK(has(o, "        m: mat2 offset 32 MatrixStride 16 ColMajor\n"));  // vec2 columns rounded up to 16 (rule 5)
-  CHECK(has(o, "        arr: float[3] offset 64 ArrayStride 16\n"));      // array stride rounded up to 16 (rule 4)
+  CHECK(has(o, "        b: vec3 offset 16\n"));                              // vec3 aligned 16 (rule 3)
+  CHECK(has(o, "        m: mat2 offset 32 MatrixStride 16 ColMajor\n"));     // vec2 columns rounded up to 16 (rule 5)
+  CHECK(has(o, "        arr: float[3] offset 64 ArrayStride 16\n"));         // array stride rounded up to 16 (rule 4)
   CHECK(has(o, "        r: mat2x3 offset 112 MatrixStride 16 RowMajor\n"));  // 3 rows of vec2, each 16 (rule 7)
 
   // Push constants (std430): uint n at 0, float k at 4, vec2 off at 8: 16 bytes.
@@ -86,8 +90,9 @@ TEST_CASE("clref info and dis take HLSL and SPIR-V assembly shaders", "[cli][sha
   REQUIRE(asmInfo.status == 0);
   CHECK(has(asmInfo.out, "SPIR-V version: 1.5\n"));  // Vulkan 1.2 takes SPIR-V 1.5
   CHECK(has(asmInfo.out, "    local size: 4 1 1 (LocalSize)\n"));
-  CHECK(has(asmInfo.out, "      set 0 binding 3: StorageBuffer struct Data data (0 bytes and a runtime array, 4 bytes per "
-                         "element)\n"));
+  CHECK(has(asmInfo.out,
+            "      set 0 binding 3: StorageBuffer struct Data data (0 bytes and a runtime array, 4 bytes per "
+            "element)\n"));
   CHECK(has(asmInfo.out, "        member 0: float[] offset 0 ArrayStride 4\n"));
   CHECK(has(asmInfo.out, "    workgroup memory: 0 bytes\n"));
 
@@ -143,11 +148,28 @@ void main() {}
   const auto r = runClref(dir, "info '" + file.string() + "' -D WIDTH=3 -I '" + kShaders + "/include' --vulkan 1.0");
   INFO(r.out << r.err);
   REQUIRE(r.status == 0);
-  CHECK(has(r.out, "SPIR-V version: 1.0\n"));                  // Vulkan 1.0 takes SPIR-V 1.0
+  CHECK(has(r.out, "SPIR-V version: 1.0\n"));  // Vulkan 1.0 takes SPIR-V 1.0
   // SIZE_X from include/sizes.h, WIDTH from -D; glslang also declares gl_WorkGroupSize for SPIR-V 1.0, a constant
   // decorated BuiltIn WorkgroupSize, which takes the place of the LocalSize execution mode.
   CHECK(has(r.out, "    local size: 32 3 1 (the WorkgroupSize constant %"));
   const auto missing = runClref(dir, "info '" + file.string() + "' -D WIDTH=3");
   CHECK(missing.status == 2);
   CHECK(has(missing.err, file.string() + ":3: error:"));  // the #include line: sizes.h is in no folder searched
+}
+
+TEST_CASE("clref info names a shader's images, samplers and descriptor arrays", "[cli][shader]") {
+  const auto r = runClref("info '" + kShaders + "/images.comp'");
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  // The GLSL type, the storage image's format, and readonly / writeonly as NonWritable / NonReadable.
+  CHECK(has(r.out, "      set 2 binding 0: UniformConstant image2D (Rgba8) src NonWritable\n"));
+  CHECK(has(r.out, "      set 2 binding 1: UniformConstant image2D (R32f) dst NonReadable\n"));
+  CHECK(has(r.out, "      set 2 binding 2: UniformConstant sampler2D tex\n"));  // a combined image sampler
+  CHECK(has(r.out, "      set 2 binding 3: UniformConstant texture2D plain\n"));
+  CHECK(has(r.out, "      set 2 binding 4: UniformConstant sampler nearest\n"));
+  // blocks[4]: four descriptors of one binding, each a block of a runtime array of uint.
+  CHECK(has(r.out,
+            "      set 3 binding 0: StorageBuffer struct Blocks[4] blocks (each 0 bytes and a runtime array, "
+            "4 bytes per element)\n        v: uint[] offset 0 ArrayStride 4\n"));
+  CHECK(has(r.out, "    resources: 6\n"));
 }

@@ -89,9 +89,9 @@ TEST_CASE("a GLSL compute shader compiles to a Vulkan module with std430 and std
   // std430 (GLSL 4.60 §4.4.5 [external]): vectors of 3 components align as 4; arrays and structures are not rounded up
   // to a vec4. struct Particle { vec3 pos; float mass; mat3 rot; vec2 uv; }:
   const uint32_t particle = structNamed(m, "Particle");
-  CHECK(memberDecoration(m, particle, 0, D::Offset) == 0);   // pos: vec3, base alignment 16, 12 bytes
-  CHECK(memberDecoration(m, particle, 1, D::Offset) == 12);  // mass: float right after the 12 bytes of pos
-  CHECK(memberDecoration(m, particle, 2, D::Offset) == 16);  // rot: mat3 = 3 vec3 columns aligned 16: at 16
+  CHECK(memberDecoration(m, particle, 0, D::Offset) == 0);         // pos: vec3, base alignment 16, 12 bytes
+  CHECK(memberDecoration(m, particle, 1, D::Offset) == 12);        // mass: float right after the 12 bytes of pos
+  CHECK(memberDecoration(m, particle, 2, D::Offset) == 16);        // rot: mat3 = 3 vec3 columns aligned 16: at 16
   CHECK(memberDecoration(m, particle, 2, D::MatrixStride) == 16);  // each column a vec3 aligned as a vec4
   CHECK(memberDecoration(m, particle, 2, D::ColMajor) == 0);       // column-major by default (decorated, no literal)
   CHECK(memberDecoration(m, particle, 3, D::Offset) == 64);        // uv: vec2 (align 8) after 16 + 3·16 = 64
@@ -135,7 +135,8 @@ layout(local_size_x = WIDTH, local_size_y = WITH_Y) in;
 #endif
 void main() {}
 )";
-  auto m = interpreter::Module::load(compiler::compileShader(compiler::ShaderLanguage::Glsl, source, "macros.comp", options));
+  auto m = interpreter::Module::load(
+      compiler::compileShader(compiler::ShaderLanguage::Glsl, source, "macros.comp", options));
   REQUIRE(m.computeShaders.size() == 1);
   CHECK(localSize(m, m.computeShaders[0]) == std::array<uint32_t, 3>{16, 1, 1});  // WITH_Y defined as 1
 
@@ -165,7 +166,8 @@ void main() {}
   CHECK_THROWS_WITH(compiler::compileShader(compiler::ShaderLanguage::Glsl, source, "inc.comp", options),
                     Contains("inc.comp:3: error:") && Contains("sizes.h"));
   options.includeDirs = {kShaders + "/include"};
-  const auto m = interpreter::Module::load(compiler::compileShader(compiler::ShaderLanguage::Glsl, source, "inc.comp", options));
+  const auto m =
+      interpreter::Module::load(compiler::compileShader(compiler::ShaderLanguage::Glsl, source, "inc.comp", options));
   REQUIRE(m.computeShaders.size() == 1);
   CHECK(localSize(m, m.computeShaders[0])[0] == 32);  // include/sizes.h defines SIZE_X as 32
 }
@@ -184,7 +186,8 @@ TEST_CASE("an HLSL compute shader compiles with its entry point", "[shader]") {
   std::sort(bindings.begin(), bindings.end());
   CHECK(bindings == std::vector<uint32_t>{0, 1, 2});
   // The default entry point, main, is not in the file.
-  CHECK_THROWS_WITH(compiler::compileShaderFile(kShaders + "/reduce.hlsl"), Contains("reduce.hlsl") && Contains("main"));
+  CHECK_THROWS_WITH(compiler::compileShaderFile(kShaders + "/reduce.hlsl"),
+                    Contains("reduce.hlsl") && Contains("main"));
 }
 
 TEST_CASE("SPIR-V assembly assembles in the Vulkan environment", "[shader]") {
