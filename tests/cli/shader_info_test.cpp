@@ -173,3 +173,15 @@ TEST_CASE("clref info names a shader's images, samplers and descriptor arrays", 
             "4 bytes per element)\n        v: uint[] offset 0 ArrayStride 4\n"));
   CHECK(has(r.out, "    resources: 6\n"));
 }
+
+TEST_CASE("clref info on workgroup arrays sized by specialization constants", "[cli][shader]") {
+  const auto r = runClref("info '" + kShaders + "/spec_sized.comp'");
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "validation: passes\n"));
+  CHECK(has(r.out, "  SpecId 4: uint 1\n  SpecId 5: int 3 N\n"));
+  CHECK(has(r.out, "    local size: 1 (SpecId 4) 1 1 (LocalSizeId)\n"));
+  CHECK(has(r.out, "    workgroup: tile float[specialization constant] (size set by a specialization constant)\n"));
+  CHECK(has(r.out, "    workgroup: three vec3[specialization constant] (size set by a specialization constant)\n"));
+  CHECK(has(r.out, "    workgroup memory: 0 bytes and the arrays sized by specialization constants\n"));
+}

@@ -261,3 +261,19 @@ TEST_CASE("shaders compile on several threads at once", "[shader]") {
   for (const auto& r : results) CHECK(r == results[0]);
   CHECK_FALSE(results[0].empty());
 }
+
+TEST_CASE("a shader's arrays sized by specialization constants load", "[shader]") {
+  // shared float tile[gl_WorkGroupSize.x]: OpTypeArray's Length is an OpSpecConstantOp, valid in a shader module.
+  const auto m = interpreter::Module::load(compiler::compileShaderFile(kShaders + "/spec_sized.comp"));
+  size_t specSized = 0;
+  for (uint32_t v : m.globalVariables) {
+    const auto& pointer = m.type(m.def(v).resultType);
+    if (pointer.storage != spv::StorageClass::Workgroup) continue;
+    const auto& array = m.type(pointer.element);
+    CHECK(array.kind == interpreter::TypeKind::Array);
+    CHECK(array.count == 0);  // known once specialized
+    CHECK(array.size == 0);
+    ++specSized;
+  }
+  CHECK(specSized == 2);  // tile and three
+}
