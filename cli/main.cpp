@@ -1,8 +1,10 @@
 // clref: the command-line tool of the reference device (docs/ARCHITECTURE.md, cli/).
 //   clref run CASE.json   run a case (golden/README.md) and print or write its output buffers and images; --trace
 //                         prints what chosen work-items executed (trace.hpp), --profile counts it (profile.hpp)
-//   clref dis MODULE.spv|SOURCE.cl  disassemble, with the word offsets diagnostics cite
-//   clref info MODULE.spv|SOURCE.cl what the module declares: version, capabilities, kernels, arguments
+//   clref dis MODULE.spv|SOURCE.cl|SHADER  disassemble, with the word offsets diagnostics cite (SHADER: a Vulkan
+//                         compute shader, .comp/.glsl/.hlsl/.spvasm, compiled in process: compiler/shader_source.hpp)
+//   clref info MODULE.spv|SOURCE.cl|SHADER  what the module declares: version, capabilities, kernels, arguments;
+//                         a shader's local size, specialization constants, resources and their layouts
 //   clref choices         every named choice (spec freedom) with its options and default
 //   clref explore CASE.json rerun a case under every other option of each choice its run consulted (explore.hpp)
 //   clref check CASE.json --observed DIR  judge another implementation's outputs element by element (check_command.hpp)
@@ -22,6 +24,7 @@
 #include <CLI/CLI.hpp>
 
 #include "check/check.hpp"
+#include "compiler/shader_source.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "interpreter/module.hpp"
 #include "numerics/choices.hpp"
@@ -309,10 +312,38 @@ std::optional<std::vector<uint32_t>> compiledOpenCLC(const std::string& path, co
   }
 }
 
-int disCommand(const std::string& path, const std::string& buildOptions) {
+// How `dis` and `info` compile their input: a .cl file's OpenCL build options, a shader's (shader_source.hpp).
+struct SourceOptions {
+  std::string buildOptions;
+  compiler::ShaderOptions shader;  // the entry point; target, defines and include folders from the fields below
+  std::string vulkan = "1.3";
+  std::vector<std::string> defines, includeDirs;
+};
+
+// The SPIR-V of a shader file (.comp, .glsl, .hlsl, .spvasm), or of a .cl file as compiledOpenCLC makes it, or
+// nullopt for any other file (read as a SPIR-V binary).
+std::optional<std::vector<uint32_t>> compiledSource(const std::string& path, SourceOptions options) {
+  if (compiler::shaderLanguageOf(path)) {
+    const auto target = compiler::parseVulkanVersion(options.vulkan);
+    if (!target) throw std::runtime_error("--vulkan: " + options.vulkan + " is not 1.0, 1.1, 1.2 or 1.3");
+    options.shader.target = *target;
+    for (const auto& d : options.defines) {
+      const auto eq = d.find('=');
+      options.shader.defines.emplace_back(d.substr(0, eq), eq == std::string::npos ? "" : d.substr(eq + 1));
+    }
+    options.shader.includeDirs.assign(options.includeDirs.begin(), options.includeDirs.end());
+    return compiler::compileShaderFile(path, options.shader);
+  }
+  return compiledOpenCLC(path, options.buildOptions);
+}
+
+int disCommand(const std::string& path, const SourceOptions& sourceOptions) {
   try {
-    auto words = compiledOpenCLC(path, buildOptions);
+    auto words = compiledSource(path, sourceOptions);
     std::cout << interpreter::Module::parse(words ? std::move(*words) : cli::readSpirvFile(path)).disassemble();
+  } catch (const compiler::Error& e) {  // a shader's diagnostics name the file and line themselves
+    std::cerr << e.what() << "\n";
+    return kRejected;
   } catch (const std::runtime_error& e) {  // ModuleError, a build error or an unreadable file
     std::cerr << path << ": " << e.what() << "\n";
     return kRejected;
@@ -320,9 +351,9 @@ int disCommand(const std::string& path, const std::string& buildOptions) {
   return 0;
 }
 
-int infoCommand(const std::string& path, const std::string& buildOptions) {
+int infoCommand(const std::string& path, const SourceOptions& sourceOptions) {
   try {
-    auto compiled = compiledOpenCLC(path, buildOptions);
+    auto compiled = compiledSource(path, sourceOptions);
     auto words = compiled ? std::move(*compiled) : cli::readSpirvFile(path);
     std::string info;
     try {
@@ -332,6 +363,9 @@ int infoCommand(const std::string& path, const std::string& buildOptions) {
       info = cli::moduleInfo(interpreter::Module::parse(std::move(words)), e.what());
     }
     std::cout << "module: " << path << "\n" << info;
+  } catch (const compiler::Error& e) {  // a shader's diagnostics name the file and line themselves
+    std::cerr << e.what() << "\n";
+    return kRejected;
   } catch (const std::runtime_error& e) {
     std::cerr << path << ": " << e.what() << "\n";
     return kRejected;
@@ -448,14 +482,34 @@ int main(int argc, char** argv) {
   debugCmd->add_option("--budget", debug.budget, "instructions allowed per work-item")
       ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
 
-  std::string disPath, infoPath, disOptions, infoOptions;
-  auto* disCmd = app.add_subcommand("dis", "disassemble a SPIR-V module (or a .cl file, compiled as clref run does), "
-                                           "each instruction after the word offset diagnostics cite");
-  disCmd->add_option("module", disPath, "SPIR-V module or OpenCL C source (.cl)")->required();
-  disCmd->add_option("--build-options", disOptions, "OpenCL build options for a .cl file (as a case's build_options)");
-  auto* infoCmd = app.add_subcommand("info", "show a SPIR-V module's (or a .cl file's) version, capabilities and kernels");
-  infoCmd->add_option("module", infoPath, "SPIR-V module or OpenCL C source (.cl)")->required();
-  infoCmd->add_option("--build-options", infoOptions, "OpenCL build options for a .cl file (as a case's build_options)");
+  std::string disPath, infoPath;
+  SourceOptions disOptions, infoOptions;
+  // A shader's compile options, the same for dis and info.
+  const auto addShaderOptions = [](CLI::App* cmd, SourceOptions& o) {
+    cmd->add_option("--vulkan", o.vulkan, "Vulkan version a shader is compiled for: 1.0, 1.1, 1.2 or 1.3")
+        ->capture_default_str();
+    cmd->add_option("--entry", o.shader.entryPoint, "an HLSL shader's entry-point function")->capture_default_str();
+    cmd->add_option("-D", o.defines, "a GLSL or HLSL macro, NAME or NAME=VALUE (repeatable)")->allow_extra_args(false);
+    cmd->add_option("-I", o.includeDirs, "a folder a GLSL or HLSL #include searches (repeatable)")
+        ->allow_extra_args(false);
+  };
+  auto* disCmd = app.add_subcommand("dis", "disassemble a SPIR-V module (or a .cl file, compiled as clref run does, or "
+                                           "a Vulkan compute shader), each instruction after the word offset "
+                                           "diagnostics cite");
+  disCmd->add_option("module", disPath,
+                     "SPIR-V module, OpenCL C source (.cl) or compute shader (.comp, .glsl, .hlsl, .spvasm)")
+      ->required();
+  disCmd->add_option("--build-options", disOptions.buildOptions,
+                     "OpenCL build options for a .cl file (as a case's build_options)");
+  addShaderOptions(disCmd, disOptions);
+  auto* infoCmd = app.add_subcommand("info", "show a SPIR-V module's (or a .cl file's, or a Vulkan compute shader's) "
+                                             "version, capabilities and kernels or shader interface");
+  infoCmd->add_option("module", infoPath,
+                      "SPIR-V module, OpenCL C source (.cl) or compute shader (.comp, .glsl, .hlsl, .spvasm)")
+      ->required();
+  infoCmd->add_option("--build-options", infoOptions.buildOptions,
+                      "OpenCL build options for a .cl file (as a case's build_options)");
+  addShaderOptions(infoCmd, infoOptions);
   auto* choicesCmd = app.add_subcommand("choices", "list every named choice with its options and default");
   cli::MathCommandOptions math;
   auto* mathCmd = cli::addMathCommand(app, math);

@@ -3,6 +3,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "cli/shader_interface.hpp"
 #include "cli/value_syntax.hpp"
 
 namespace clref::cli {
@@ -148,6 +149,7 @@ std::string describeType(const Module& m, uint32_t typeId) {
     case TypeKind::Function: return "function";
     case TypeKind::Opaque: return "opaque";
     case TypeKind::ForwardPointer: return "forward pointer";
+    case TypeKind::Matrix: return describeType(m, t.element) + "x" + std::to_string(t.count);
   }
   return "?";
 }
@@ -156,6 +158,9 @@ std::string moduleInfo(const Module& m, const std::string& validationFailure) {
   std::ostringstream out;
   out << "SPIR-V version: " << versionText(m.version()) << "\n";
   out << "addressing model: " << addressingText(m.addressing) << "\n";
+  if (m.isVulkanShader())
+    out << "memory model: " << (m.memoryModel == spv::MemoryModel::Vulkan ? "Vulkan" : "GLSL450")
+        << " (a Vulkan compute shader module)\n";
   out << "validation: " << (validationFailure.empty() ? "passes" : "fails: " + validationFailure) << "\n";
   out << "capabilities:";
   for (const auto& inst : m.instructions)
@@ -165,6 +170,7 @@ std::string moduleInfo(const Module& m, const std::string& validationFailure) {
   for (const auto& e : m.extensions) out << " " << e;
   out << "\nextended instruction sets:";
   for (const auto& [id, name] : m.extInstImports) out << " " << name;
+  if (m.isVulkanShader()) return out.str() + "\n" + shaderInterface(m);
   out << "\nkernels: " << m.entryPoints.size() << "\n";
   for (const auto& ep : m.entryPoints) {
     out << "  " << ep.name << "\n";

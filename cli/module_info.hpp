@@ -18,7 +18,8 @@ std::vector<uint32_t> readSpirvFile(const std::filesystem::path& file);
 std::string describeType(const interpreter::Module& module, uint32_t typeId);
 
 // Version, addressing model, capabilities, extensions and every kernel with its arguments and
-// required work-group size. `validationFailure` is "" when the module validates.
+// required work-group size, or for a Vulkan compute shader module its memory model and interface (shader_interface.hpp).
+// `validationFailure` is "" when the module validates.
 std::string moduleInfo(const interpreter::Module& module, const std::string& validationFailure);
 
 }  // namespace clref::cli

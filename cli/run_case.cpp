@@ -4,6 +4,7 @@
 
 #include "cli/case_file.hpp"
 #include "cli/value_syntax.hpp"
+#include "compiler/shader_source.hpp"
 
 namespace clref::cli {
 
@@ -27,6 +28,15 @@ std::shared_ptr<host::Program> loadProgram(const Case& c, const host::Device& de
                       " is not an OpenCL build option");
     // Diagnostics name the case's .cl file as the case names it and quote its lines.
     return host::Program::fromOpenCLC(device, host::OpenCLCSource{bytes, options.compiler, {}, c.module.string()});
+  }
+  if (const auto language = compiler::shaderLanguageOf(c.module)) {
+    // A Vulkan compute shader compiles and loads; the host API then says that running it is not supported yet
+    // (interpreter checkModuleSupport).
+    std::vector<uint32_t> words;
+    try {
+      words = compiler::compileShader(*language, bytes, c.module.string());
+    } catch (const compiler::Error& e) { throw CaseError(where(c, "module") + e.what()); }
+    return host::Program::fromSpirv(device, std::move(words));
   }
   if (bytes.size() % 4 != 0)
     throw CaseError(where(c, "module") + c.module.string() + ": size " + std::to_string(bytes.size()) +

@@ -21,7 +21,8 @@ option(CLREF_REGISTER_ICD "Install also registers the ICD system-wide (/etc/Open
 # that the installed package cannot miss it.
 set(CLREF_HOST_MODULES numerics images interpreter compiler host check)
 set(CLREF_HOST_DEPENDENCIES MPFI::MPFI PkgConfig::MPFR PkgConfig::GMP SPIRV-Tools-link SPIRV-Tools-opt SPIRV-Tools-static Threads::Threads
-                             nlohmann_json::nlohmann_json)
+                             nlohmann_json::nlohmann_json glslang::glslang glslang::SPIRV glslang::HLSL
+                             glslang::glslang-default-resource-limits)
 
 set(objects)
 set(seen)

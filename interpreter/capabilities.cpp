@@ -112,6 +112,16 @@ std::string where(const Module& m, spv::Op opcode, uint32_t firstWord) {
 }  // namespace
 
 void checkModuleSupport(const Module& m, const LowerOptions& opt) {
+  // A Vulkan compute shader validates and loads (Module::load; `clref info` and `clref dis` show it), but the
+  // lowering and the executor know only OpenCL kernels: refused here, before any of them sees the module.
+  if (m.isVulkanShader()) {
+    std::string names;
+    for (const auto& ep : m.computeShaders) names += (names.empty() ? "" : ", ") + ep.name;
+    throw ModuleError("running Vulkan compute shaders is not supported yet (GLCompute entry point" +
+                      std::string(m.computeShaders.size() == 1 ? " " : "s ") + names +
+                      "): clref validates and loads the module and `clref info` and `clref dis` show it, but it "
+                      "executes only OpenCL kernels; executing shaders is issue 36");
+  }
   for (auto c : m.capabilities) {
     if (!capabilitySupported(c))
       throw ModuleError("unsupported capability " + std::to_string(uint32_t(c)) + " (" + capabilityName(c) + ")" +

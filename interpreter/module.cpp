@@ -68,4 +68,8 @@ bool Module::hasCapability(spv::Capability c) const {
   return std::find(capabilities.begin(), capabilities.end(), c) != capabilities.end();
 }
 
+bool Module::isVulkanShader() const {
+  return memoryModel == spv::MemoryModel::GLSL450 || memoryModel == spv::MemoryModel::Vulkan;
+}
+
 }  // namespace clref::interpreter

@@ -54,7 +54,8 @@ enum class TypeKind : uint8_t {
   SampledImage,
   NamedBarrier,
   Opaque,
-  ForwardPointer
+  ForwardPointer,
+  Matrix  // Shader modules: `element` is the column type, `count` the number of columns
 };
 
 struct Type {
@@ -85,6 +86,9 @@ struct EntryPoint {
   uint32_t function = 0;
   std::vector<uint32_t> interface;
   std::optional<std::array<uint32_t, 3>> requiredLocalSize;  // LocalSize execution mode
+  // LocalSizeId execution mode (SPIR-V 1.2 and later): the ids of the three constants, which may be specialization
+  // constants.
+  std::optional<std::array<uint32_t, 3>> localSizeIds;
   bool contractionOff = false;
 };
 
@@ -118,9 +122,9 @@ DebugInfoSet debugInfoSetOf(std::string_view extInstSetName);
 
 class Module {
  public:
-  // Parses with SPIRV-Tools' binary parser and validates for the OpenCL environment matching
-  // the module's version; throws ModuleError with the validator's message, the disassembled
-  // instruction and its word offset.
+  // Parses with SPIRV-Tools' binary parser and validates for the environment the module is written for (the OpenCL
+  // environment matching its version, or the Vulkan one for a shader module: isVulkanShader); throws ModuleError
+  // with the validator's message, the disassembled instruction and its word offset.
   static Module load(std::vector<uint32_t> words);
   // Parses without validating (for `clref dis`/`info` on modules the validator rejects).
   static Module parse(std::vector<uint32_t> words);
@@ -133,12 +137,15 @@ class Module {
   std::vector<spv::Capability> capabilities;
   std::vector<std::string> extensions;
   spv::AddressingModel addressing = spv::AddressingModel::Physical64;
+  spv::MemoryModel memoryModel = spv::MemoryModel::OpenCL;
   std::unordered_map<uint32_t, std::string> extInstImports;
   std::unordered_map<uint32_t, std::string> names;
   std::unordered_map<uint32_t, std::vector<Decoration>> decorations;
   std::unordered_map<uint32_t, Type> types;
   std::unordered_map<uint32_t, uint32_t> definitionOf;  // result id → instruction index
-  std::vector<EntryPoint> entryPoints;
+  std::vector<EntryPoint> entryPoints;  // Kernel entry points
+  // GLCompute entry points of a Vulkan shader module (isVulkanShader); clref loads them but does not execute them.
+  std::vector<EntryPoint> computeShaders;
   std::map<uint32_t, Function> functions;               // by id
   std::vector<uint32_t> globalVariables;                // module-scope OpVariable ids
   // OpConstantNull ids some instruction uses as a value: as an id operand other than a variable's initializer and
@@ -161,6 +168,9 @@ class Module {
   std::string debugVariableName(uint32_t id) const;
   const EntryPoint* entryPoint(std::string_view name) const;
   bool hasCapability(spv::Capability c) const;
+  // Whether the module is written for the Vulkan environment of SPIR-V: the GLSL450 or Vulkan memory model, which
+  // the Shader capability declares (SPIR-V 1.0 §3.5 [external] Memory Model); OpenCL modules use the OpenCL one.
+  bool isVulkanShader() const;
 
   // Whether the module imports debug-information instruction sets, and the module without them.
   bool hasDebugInfoSet() const;
@@ -197,6 +207,7 @@ class Module {
   // The instructions and the tables that only record them (no value of the module is used:
   // safe on input the validator has not yet seen); then the tables computed from them.
   static Module parseInstructions(std::vector<uint32_t> words);
+  static Module loadVulkanShader(Module parsed);  // Module::load's validation of a shader module
   // The <id> operands of extended instructions, (instruction index, id), for the check load() makes before it calls
   // the validator (module_parse.cpp rejectVoidOperands).
   std::vector<std::pair<uint32_t, uint32_t>> extInstIdOperands_;

@@ -196,7 +196,10 @@ void Module::buildTables() {
       case Op::OpCapability: capabilities.push_back(spv::Capability(w[1])); break;
       case Op::OpExtension: extensions.push_back(literalString(w, 1)); break;
       case Op::OpExtInstImport: extInstImports[w[1]] = literalString(w, 2); break;
-      case Op::OpMemoryModel: addressing = spv::AddressingModel(w[1]); break;
+      case Op::OpMemoryModel:
+        addressing = spv::AddressingModel(w[1]);
+        memoryModel = spv::MemoryModel(w[2]);
+        break;
       case Op::OpString: strings[w[1]] = literalString(w, 2); break;
       case Op::OpName: names[w[1]] = literalString(w, 2); break;
       case Op::OpEntryPoint: {
@@ -206,15 +209,24 @@ void Module::buildTables() {
         ep.name = literalString(w, 3, &next);
         ep.interface.assign(w.begin() + long(next), w.end());
         if (spv::ExecutionModel(w[1]) == spv::ExecutionModel::Kernel) entryPoints.push_back(std::move(ep));
+        if (spv::ExecutionModel(w[1]) == spv::ExecutionModel::GLCompute) computeShaders.push_back(std::move(ep));
         break;
       }
-      case Op::OpExecutionMode: {
-        for (auto& ep : entryPoints) {
-          if (ep.function != w[1]) continue;
-          const auto mode = spv::ExecutionMode(w[2]);
-          if (mode == spv::ExecutionMode::LocalSize) ep.requiredLocalSize = std::array<uint32_t, 3>{w[3], w[4], w[5]};
-          if (mode == spv::ExecutionMode::ContractionOff) ep.contractionOff = true;
-        }
+      case Op::OpExecutionMode:
+      case Op::OpExecutionModeId: {
+        // Module::parse reads modules the validator has not seen: a mode's operands are read only when present.
+        const bool three = w.size() >= 6;
+        for (auto* list : {&entryPoints, &computeShaders})
+          for (auto& ep : *list) {
+            if (ep.function != w[1]) continue;
+            const auto mode = spv::ExecutionMode(w[2]);
+            if (mode == spv::ExecutionMode::LocalSize && three)
+              ep.requiredLocalSize = std::array<uint32_t, 3>{w[3], w[4], w[5]};
+            // SPIR-V 1.2 §3.6 [external] LocalSizeId: like LocalSize, with the sizes given by constant instructions.
+            if (mode == spv::ExecutionMode::LocalSizeId && three)
+              ep.localSizeIds = std::array<uint32_t, 3>{w[3], w[4], w[5]};
+            if (mode == spv::ExecutionMode::ContractionOff) ep.contractionOff = true;
+          }
         break;
       }
       case Op::OpDecorate: {
@@ -279,6 +291,13 @@ void Module::buildTables() {
       case Op::OpTypeRuntimeArray: {
         Type t{TypeKind::RuntimeArray};
         t.element = w[2];
+        types[w[1]] = t;
+        break;
+      }
+      case Op::OpTypeMatrix: {
+        Type t{TypeKind::Matrix};
+        t.element = w[2];
+        t.count = w[3];
         types[w[1]] = t;
         break;
       }

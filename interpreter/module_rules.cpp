@@ -81,7 +81,10 @@ void Module::checkRulesBeyondValidator() const {
         const auto t = types.find(inst.resultType);
         if (t == types.end()) break;
         const size_t given = inst.operandCount();
-        if (t->second.kind == TypeKind::Array && given != t->second.count)
+        // (An array sized by a specialization constant operation, in a shader module, has length 0 until it is
+        // specialized: type_layout.cpp.)
+        const bool specialized = isVulkanShader() && t->second.count == 0;
+        if (t->second.kind == TypeKind::Array && !specialized && given != t->second.count)
           refuse(i, std::to_string(given) + " constituents for an array of length " + std::to_string(t->second.count));
         if (t->second.kind == TypeKind::Struct && given != t->second.members.size())
           refuse(i, std::to_string(given) + " constituents for a structure of " +

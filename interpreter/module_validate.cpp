@@ -1,5 +1,5 @@
-// Validating a module for the OpenCL environment with SPIRV-Tools (Module::load), and the
-// validation copy that works around llvm-spirv-15's layout: debug information SPIRV-Tools
+// Validating a module for the OpenCL environment, or a shader module for the Vulkan one, with SPIRV-Tools
+// (Module::load), and the validation copy that works around llvm-spirv-15's layout: debug information SPIRV-Tools
 // rejects left out, blocks reordered, merge instructions dropped, BuiltIn components clamped, repeated OpPhi pairs
 // merged, SPIR-V 1.4 scalar-condition vector selects shown to the validator as copies.
 #include <algorithm>
@@ -44,13 +44,61 @@ bool universalCapabilities(const Module& m) {
          m.hasCapability(spv::Capability::NamedBarrier);
 }
 
+// Which SPIRV-Tools environment validates a shader module of this version: Vulkan §A.1 [external] (Versions and
+// Formats) — Vulkan 1.0 accepts SPIR-V 1.0, Vulkan 1.1 up to 1.3 (1.4 with VK_KHR_spirv_1_4), Vulkan 1.2 up to 1.5,
+// Vulkan 1.3 up to 1.6. The module is checked against the first Vulkan version that accepts its SPIR-V version, so
+// that it is held to the rules of the environment it was compiled for.
+spv_target_env vulkanValidationEnv(uint32_t version) {
+  const uint32_t minor = (version >> 8) & 0xff;
+  if ((version >> 16) != 1) return SPV_ENV_VULKAN_1_3;
+  switch (minor) {
+    case 0: return SPV_ENV_VULKAN_1_0;
+    case 1:
+    case 2:
+    case 3: return SPV_ENV_VULKAN_1_1;
+    case 4: return SPV_ENV_VULKAN_1_1_SPIRV_1_4;
+    case 5: return SPV_ENV_VULKAN_1_2;
+    default: return SPV_ENV_VULKAN_1_3;
+  }
+}
+
 }  // namespace
+
+// A shader module (Module::isVulkanShader) validated in the Vulkan environment of its version, with none of the
+// llvm-spirv-15 allowances OpenCL modules get (glslang and spirv-as output is validator-clean), and with at least one
+// GLCompute entry point: clref handles compute shaders only.
+Module Module::loadVulkanShader(Module m) {
+  const spv_target_env env = vulkanValidationEnv(m.version());
+  spvtools::SpirvTools tools(env);
+  std::string failure;
+  size_t failureWord = SIZE_MAX;
+  tools.SetMessageConsumer([&](spv_message_level_t level, const char*, const spv_position_t& pos, const char* msg) {
+    if (level <= SPV_MSG_ERROR && failure.empty()) {
+      failure = msg;
+      failureWord = pos.index;
+    }
+  });
+  spvtools::ValidatorOptions options;
+  if (!tools.Validate(m.words_.data(), m.words_.size(), options)) {
+    std::string where;
+    if (failureWord != SIZE_MAX && failureWord >= 1 && failureWord <= m.instructions.size())
+      where = "\n  at " + m.describe(uint32_t(failureWord - 1));
+    throw ModuleError("SPIR-V validation failed (" + std::string(spvTargetEnvDescription(env)) +
+                      "): " + (failure.empty() ? "unknown reason" : failure) + where);
+  }
+  if (m.computeShaders.empty())
+    throw ModuleError("the shader module has no GLCompute entry point: clref handles Vulkan compute shaders only");
+  m.completeTables();
+  m.checkRulesBeyondValidator();
+  return m;
+}
 
 Module Module::load(std::vector<uint32_t> words) {
   // Parse the instructions first so the validator's message can quote the disassembled
   // instruction; nothing is computed from their values (type layout, debug names) until the
   // module has validated.
   Module m = parseInstructions(std::move(words));
+  if (m.isVulkanShader()) return loadVulkanShader(std::move(m));
   rejectVoidOperands(m.instructions, m.extInstIdOperands_);
   spvtools::SpirvTools tools(validationEnv(m.version(), universalCapabilities(m)));
   std::string failure;

@@ -63,6 +63,22 @@ void Module::layoutTypes() {
         t.size = e.size * slots;
         t.align = uint32_t(t.size);
         t.stride = e.size;
+        // A shader module states the layout of what it shares by Offset, ArrayStride and MatrixStride; its vectors
+        // take their components' bytes, aligned as GLSL 4.60 §4.4.5 [external] std430 aligns them (a 3-component
+        // vector as a 4-component one).
+        if (isVulkanShader()) t.size = e.size * t.count;
+        break;
+      }
+      case TypeKind::Matrix: {
+        // SPIR-V 1.0 §3.32.6 [external] OpTypeMatrix: Column Type is a vector of floats, Column Count at least 2;
+        // laid out as an array of its columns (the MatrixStride of a member that holds one says the stride).
+        const Type& c = laidOut(i, t.element, "Column Type");
+        if (c.kind != TypeKind::Vector)
+          refuse(i, "Column Type %" + std::to_string(t.element) + " is not a vector type");
+        if (t.count < 2) refuse(i, "Column Count " + std::to_string(t.count) + " is less than 2");
+        t.stride = (c.size + c.align - 1) / c.align * c.align;
+        t.size = t.stride * t.count;
+        t.align = c.align;
         break;
       }
       case TypeKind::Array: {
@@ -71,6 +87,19 @@ void Module::layoutTypes() {
         const Type& e = laidOut(i, t.element, "Element Type");
         const Instruction* lenDef = findDef(t.count);
         const auto lenType = lenDef ? types.find(lenDef->resultType) : types.end();
+        // SPIR-V 1.0 §3.32.6 [external] OpTypeArray: Length comes from a constant instruction, in a shader module
+        // also an OpSpecConstantOp (`shared float tile[gl_WorkGroupSize.x]`), whose value is known once the pipeline
+        // specializes it: until then the length is 0 and the size unknown (0 bytes).
+        if (isVulkanShader() && lenDef && lenDef->opcode == spv::Op::OpSpecConstantOp && lenType != types.end() &&
+            lenType->second.kind == TypeKind::Int) {
+          t.count = 0;
+          t.stride = (e.size + e.align - 1) / e.align * e.align;
+          if (auto* d = decoration(inst.words[1], spv::Decoration::ArrayStride); d && !d->literals.empty())
+            t.stride = d->literals[0];
+          t.size = 0;
+          t.align = e.align;
+          break;
+        }
         if (!lenDef || (lenDef->opcode != spv::Op::OpConstant && lenDef->opcode != spv::Op::OpSpecConstant) ||
             lenType == types.end() || lenType->second.kind != TypeKind::Int || lenDef->words.size() < 4)
           refuse(i, "Length %" + std::to_string(t.count) +

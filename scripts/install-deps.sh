@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config
-  spirv-headers spirv-tools
+  spirv-headers spirv-tools glslang-dev
   libmpfr-dev libgmp-dev libmpfi-dev libboost-dev
   catch2
   clang-15 llvm-spirv-15
