@@ -265,9 +265,8 @@ void shadowGroupFloat(WorkItem* const* items, uint64_t count, const Op* op, Grou
       set = numerics::allowedSetOfSum(taken, f, s.profile, s.verdict);
     } else if (kind == GroupFloat::Min || kind == GroupFloat::Max) {
       bool nan = false;
-      double lo = INFINITY, hi = -INFINITY;
-      if (kind == GroupFloat::Max) lo = hi = -INFINITY;
-      if (kind == GroupFloat::Min) lo = hi = INFINITY;
+      // The least and greatest value of the result: folded from its identity over every term's bounds.
+      double lo = kind == GroupFloat::Min ? INFINITY : -INFINITY, hi = lo;
       for (const auto& t : taken) {
         nan = nan || t.nan || !t.hasNumbers();
         lo = kind == GroupFloat::Min ? std::min(lo, t.lo) : std::max(lo, t.lo);

@@ -57,8 +57,21 @@ class Worker {
     // The private arena needs starting over per work-item only when something in it is read: private variables,
     // by-value arguments, or builtin variables read through memory (a builtin loaded directly never reads its bytes).
     resetsPrivate_ = k_.privateArenaBytes && k_.fillsBuiltins;
-    for (const auto& d : k_.allocations)
+    for (const auto& d : k_.allocations) {
       if (d.source == AllocationSource::Private || d.source == AllocationSource::ByValArg) resetsPrivate_ = true;
+      // What a work-item's private memory starts with, in the order startWorkItem writes it: the initialisers of
+      // Private variables, then the by-value arguments, then the builtin variables.
+      if (d.source == AllocationSource::Private && !d.init.empty())
+        privateInits_.push_back({d.arenaOffset, d.init.data(), d.init.size()});
+    }
+    for (const auto& d : k_.allocations)
+      if (d.source == AllocationSource::ByValArg) {
+        const auto& v = s_.args[d.argIndex].value;
+        privateInits_.push_back({d.arenaOffset, v.data(), std::min<size_t>(v.size(), d.size)});
+      }
+    if (k_.fillsBuiltins)
+      for (const auto& d : k_.allocations)
+        if (d.source == AllocationSource::Builtin) builtinVariables_.push_back(&d);
     // Only read_write images are read back after writes (ops_image.cpp checkReadAfterWrite).
     for (const auto& p : k_.params)
       if (p.kind == ParamKind::Image && p.access == ImageAccess::ReadWrite) tracksImageWrites_ = true;
@@ -104,6 +117,13 @@ class Worker {
   std::vector<uint8_t> groupArena_;
   int64_t budget_ = 0;
   bool resetsPrivate_ = false, tracksImageWrites_ = false;
+  struct PrivateInit {
+    uint64_t offset;
+    const uint8_t* bytes;
+    size_t size;
+  };
+  std::vector<PrivateInit> privateInits_;
+  std::vector<const AllocationDesc*> builtinVariables_;
   const bool tracksUndefined_;           // the uninitialised-value checker runs
   std::vector<uint8_t> groupUndefined_;  // its shadow of groupArena_
   Diagnostic fault_;
@@ -265,18 +285,9 @@ class Worker {
     // initialisers of Private variables.
     if (resetsPrivate_) {
       std::memset(s.privateArena.data(), k_.uninitialisedByte, k_.privateArenaBytes);
-      for (const auto& d : k_.allocations)
-        if (d.source == AllocationSource::Private && !d.init.empty())
-          std::memcpy(s.privateArena.data() + d.arenaOffset, d.init.data(), d.init.size());
-      for (const auto& d : k_.allocations)
-        if (d.source == AllocationSource::ByValArg) {
-          const auto& v = s_.args[d.argIndex].value;
-          std::memcpy(s.privateArena.data() + d.arenaOffset, v.data(), std::min<size_t>(v.size(), d.size));
-        }
-      if (k_.fillsBuiltins)
-        for (const auto& d : k_.allocations)
-          if (d.source == AllocationSource::Builtin)
-            builtinValue(wi, d.builtin, s.privateArena.data() + d.arenaOffset, d.builtinElementBytes);
+      for (const auto& p : privateInits_) std::memcpy(s.privateArena.data() + p.offset, p.bytes, p.size);
+      for (const AllocationDesc* d : builtinVariables_)
+        builtinValue(wi, d->builtin, s.privateArena.data() + d->arenaOffset, d->builtinElementBytes);
     }
     if (tracksUndefined_) {
       // Private variables without an initialiser start uninitialised (OpenCL C 3.0 §6.7 [[address-space-qualifiers]]).

@@ -24,6 +24,16 @@ uint64_t positive(const char* name, uint64_t otherwise) {
   return n;
 }
 
+// A 0/1 switch: `otherwise` when unset or set to anything else.
+bool flag(const char* name, bool otherwise) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return otherwise;
+  const std::string r = v;
+  if (r == "0" || r == "1") return r == "1";
+  ignored(name, v, "expected 0 or 1");
+  return otherwise;
+}
+
 Settings read() {
   Settings s;
   if (const char* v = std::getenv("CLREF_CHECK_REPORT")) s.reportPath = v;
@@ -43,20 +53,8 @@ Settings read() {
     else
       ignored("CLREF_CHECK_PROFILE", v, "expected full or embedded");
   }
-  if (const char* v = std::getenv("CLREF_CHECK_RACES"); v && *v) {
-    const std::string r = v;
-    if (r == "0" || r == "1")
-      s.races = r == "1";
-    else
-      ignored("CLREF_CHECK_RACES", v, "expected 0 or 1");
-  }
-  if (const char* v = std::getenv("CLREF_CHECK_STRICT"); v && *v) {
-    const std::string r = v;
-    if (r == "0" || r == "1")
-      s.strict = r == "1";
-    else
-      ignored("CLREF_CHECK_STRICT", v, "expected 0 or 1");
-  }
+  s.races = flag("CLREF_CHECK_RACES", s.races);
+  s.strict = flag("CLREF_CHECK_STRICT", s.strict);
   return s;
 }
 
