@@ -357,6 +357,35 @@ std::unordered_set<uint32_t> uninitialisedSeeds(const Lowerer& L, const std::vec
 
 }  // namespace
 
+// Drops from `tracked` the OpCompositeInsert results whose shadow nothing reads: the first links of a chain that
+// writes every component of a vector built from an OpUndef (`(int2)(x, y)` in OpenCL C), when only the chain's later
+// links use them. The chain's last link takes only the inserted values (staticSources), so the earlier links would
+// carry a shadow no check ever reads, in every work-item. Only for the always-on OpUndef check: the uninitialised-
+// value checker and the debugger keep every value's shadow.
+static void pruneUnreadInserts(const Lowerer& L, const std::vector<uint32_t>& functions,
+                               std::unordered_set<uint32_t>& tracked) {
+  const Module& m = L.m;
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::unordered_set<uint32_t> read;  // every id a lowered instruction with a shadow or a check may read
+    for (uint32_t fid : functions)
+      for (const Block& b : m.functions.at(fid).blocks)
+        for (uint32_t idx : b.instructions) {
+          const Instruction& inst = m.instructions[idx];
+          if (inst.opcode == spv::Op::OpCompositeInsert && !tracked.count(inst.resultId)) continue;
+          for (size_t k = 0; k < inst.operandCount(); ++k) read.insert(inst.operand(k));
+        }
+    for (auto it = tracked.begin(); it != tracked.end();) {
+      if (!read.count(*it) && m.def(*it).opcode == spv::Op::OpCompositeInsert) {
+        it = tracked.erase(it);
+        changed = true;
+      } else {
+        ++it;
+      }
+    }
+  }
+}
+
 void planUndefTracking(Lowerer& L, const std::vector<uint32_t>& functions, uint32_t body) {
   const Module& m = L.m;
   // The values that may derive from an OpUndef, statically. Values that go through memory or calls are not
@@ -397,6 +426,7 @@ void planUndefTracking(Lowerer& L, const std::vector<uint32_t>& functions, uint3
       if (startsUndefined) L.k.allocationOrigin[t] = newOrigin(L, "uninitialised " + allocationName(L.k, uint32_t(t)));
     }
   }
+  if (!fullTracking(L) && !L.opt.observeInstructions) pruneUnreadInserts(L, functions, tracked);
   if (tracked.empty()) return;
   for (uint32_t id : tracked) {
     const uint64_t size = std::max<uint64_t>(1, L.typeOfValue(id).size);
