@@ -178,9 +178,8 @@ struct WorkItem {
   const Op* barrier = nullptr;  // the barrier Op it waits at
   WorkItemState state = WorkItemState::Running;
   int64_t budget = 0;
-  bool interleaved = false;  // yield at loop back-edges
   // Time slicing: yield at a loop back-edge once the budget falls below this (scheduler.cpp: work-items that may wait
-  // on each other make independent forward progress).
+  // on each other make independent forward progress; the work-items of a batch without barriers take turns).
   int64_t yieldBelow = INT64_MIN;
   std::vector<CallFrame> frames;
   // Faults and warnings reported by handlers.

@@ -55,7 +55,7 @@ namespace {
   wi.budget -= e->cost;
   if (wi.budget < 0) [[unlikely]]
     return budgetExceeded(wi, op);
-  if (e->backEdge && (wi.interleaved || wi.budget < wi.yieldBelow)) {
+  if (e->backEdge && wi.budget < wi.yieldBelow) {
     wi.pc = e->target;
     wi.state = WorkItemState::Yielded;
     return nullptr;

@@ -23,6 +23,8 @@ namespace clref::interpreter {
 static bool allLive(const LoweredKernel& k) { return k.usesBarrier || k.usesAtomics; }
 // Instructions a work-item runs before it yields at a loop back-edge to the others of its group.
 constexpr int64_t kTimeSlice = int64_t(1) << 16;
+// Instructions a work-item of a batch without barriers runs before it yields at a loop back-edge to the next slot.
+constexpr int64_t kInterleaveSlice = 256;
 
 const numerics::Choices& choicesOf(const WorkItem& wi) { return *wi.launch->choices; }
 
@@ -305,7 +307,6 @@ class Worker {
     wi.barrier = nullptr;
     wi.state = WorkItemState::Running;
     wi.budget = budget_ - k_.entryCost;
-    wi.interleaved = false;
     wi.yieldBelow = INT64_MIN;
     wi.frames.clear();
     if (tracksImageWrites_ && !s.imagesWritten.empty()) std::memset(s.imagesWritten.data(), 0, s.imagesWritten.size());
@@ -365,28 +366,27 @@ class Worker {
     };
     if (!allLive(k_)) {
       // Without barriers or atomics, work-items run interleaved in batches of kInterleavedBatch slots: each runs until
-      // it returns or takes a loop back-edge, then the next slot of the batch continues. Nearby
-      // work-items then walk their loops together and share the cache lines they touch (a
-      // column walk of a matrix, say) instead of each sweeping memory alone. A finished slot
-      // takes the group's next work-item. The order depends only on the group, never on the
-      // thread count.
+      // it returns or takes a loop back-edge after kInterleaveSlice instructions, then the next slot of the batch
+      // continues. Nearby work-items then walk their loops together and share the cache lines they touch (a column
+      // walk of a matrix, say) instead of each sweeping memory alone, and a slice of a few dozen iterations keeps
+      // those lines in the first-level cache without paying the switch at every iteration. A finished slot takes the
+      // group's next work-item. The order depends only on the group, never on the thread count.
       const uint64_t batch = slotsPerWorkGroup(k_, n);
       slot(batch - 1);
       uint64_t next = 0, active = 0;
       for (; next < batch; ++next, ++active) {
         startWorkItem(*slots_[next], group, localOf(next), localSize);
-        slots_[next]->wi.interleaved = true;
       }
       if (s_.checks) groupStarts(g, batch);
       while (active) {
         for (uint64_t s = 0; s < batch; ++s) {
           WorkItem& wi = slots_[s]->wi;
           if (wi.state == WorkItemState::Returned) continue;
+          wi.yieldBelow = wi.budget - kInterleaveSlice;
           if (!resume(wi)) return finishGroup(seq, true);
           if (wi.state != WorkItemState::Returned) continue;
           if (next < n) {
             startWorkItem(*slots_[s], group, localOf(next++), localSize);
-            wi.interleaved = true;
           } else {
             --active;
           }
