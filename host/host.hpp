@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "compiler/opencl_c.hpp"
+#include "compiler/shader_source.hpp"
 #include "images/image.hpp"
 #include "images/sampler.hpp"
 #include "interpreter/diagnostic.hpp"
@@ -288,6 +289,12 @@ struct KernelArgInfo {
   };
   std::vector<Field> pointeeFields;
   uint64_t pointeeSize = 0;
+  // A Vulkan compute shader's argument is one of its resources (Vulkan §15.1 [external] Shader Resource Declarations,
+  // §15.9 Push Constants): a storage or uniform buffer at a descriptor set and binding, or its push-constant block,
+  // each set with setArg(i, buffer) (Kernel::resourceArg finds i). None for an OpenCL kernel's argument.
+  enum class Resource : uint8_t { None, StorageBuffer, UniformBuffer, PushConstant } resource = Resource::None;
+  uint32_t descriptorSet = 0;
+  uint32_t binding = 0;
 };
 
 // What the OpenCL API asks of a SPIR-V module without running it. Shares the module it describes.
@@ -367,6 +374,20 @@ class Program {
   static std::shared_ptr<Program> fromOpenCLC(const Device& device, const std::string& source,
                                               const std::string& options = "-cl-std=CL1.2");
   static std::shared_ptr<Program> fromOpenCLC(const Device& device, const OpenCLCSource& source);
+  // A Vulkan compute shader (compiler/shader_source.hpp): GLSL, HLSL or SPIR-V assembly compiled in process, then
+  // loaded as fromSpirv loads a module (validated in the Vulkan environment). `name` is what diagnostics call the
+  // source. Throws Error with the compiler's messages; interpreter::ModuleError when the module is refused.
+  static std::shared_ptr<Program> fromShader(const Device& device, compiler::ShaderLanguage language,
+                                             const std::string& source, const std::string& name = "shader",
+                                             const compiler::ShaderOptions& options = {});
+  static std::shared_ptr<Program> fromGlsl(const Device& device, const std::string& source,
+                                           const compiler::ShaderOptions& options = {}) {
+    return fromShader(device, compiler::ShaderLanguage::Glsl, source, "shader", options);
+  }
+  static std::shared_ptr<Program> fromHlsl(const Device& device, const std::string& source,
+                                           const compiler::ShaderOptions& options = {}) {
+    return fromShader(device, compiler::ShaderLanguage::Hlsl, source, "shader", options);
+  }
   // Whether the OpenCL C compiler runs, as the environment is now: clang and llvm-spirv are
   // CLREF_CLANG / CLREF_LLVM_SPIRV when set, else the ones the build found, else clang-15 and
   // llvm-spirv-15 on PATH (compiler/opencl_c.hpp).
@@ -489,6 +510,18 @@ class Kernel {
   template <class T> void setArg(size_t i, const T& v) { setArgValue(i, &v, sizeof(T)); }
   // The named choices the kernel runs with (its program's device's).
   const numerics::Choices& choices() const;
+
+  // A Vulkan compute shader (a GLCompute entry point): its arguments are its resources (KernelArgInfo::resource).
+  bool isShader() const;
+  // The argument index of the storage or uniform buffer at (set, binding), or of the push-constant block
+  // (pushConstantArg); none when the shader declares none.
+  std::optional<size_t> resourceArg(uint32_t set, uint32_t binding) const;
+  std::optional<size_t> pushConstantArg() const;
+  // A shader's work-group size (its LocalSize, LocalSizeId or WorkgroupSize constant, specialized), and the NDRange
+  // of vkCmdDispatch(groups) (Vulkan §30.1 [external] Dispatching Commands): groups × that size work-items, in 3
+  // dimensions. Throws Error for an OpenCL kernel, or a zero or too large count.
+  std::array<uint32_t, 3> workgroupSize();
+  NDRange dispatch(const std::array<uint32_t, 3>& groups);
   // The buffer set for argument i (nullptr when it is not a buffer argument or not set, or NULL).
   std::shared_ptr<Buffer> bufferArg(size_t i) const;
   // The image set for argument i (nullptr when it is not an image argument or not set).

@@ -32,6 +32,9 @@ Kernel::Kernel(std::shared_ptr<Program> program, const std::string& name) : prog
     // OpenCL C's name of an OpTypeQueue parameter (OpenCL SPIR-V Environment §2.5.3 [[_other_data_types]]: queue_t).
     if (a.info.kind == ArgKind::Queue) a.info.typeName = "queue_t";
     a.info.size = p.size;
+    a.info.resource = KernelArgInfo::Resource(p.resource);
+    a.info.descriptorSet = p.descriptorSet;
+    a.info.binding = p.binding;
     a.info.imageType = p.imageType;
     a.info.depth = p.depth;
     a.info.access = p.access == interpreter::ImageAccess::WriteOnly   ? KernelArgInfo::Access::WriteOnly
@@ -75,6 +78,43 @@ uint64_t Kernel::privateMemBytes() const {
 bool Kernel::enqueuesKernels() const { return plain().usesDeviceEnqueue; }
 
 const numerics::Choices& Kernel::choices() const { return program_->device().config().choices; }
+
+static_assert(uint8_t(KernelArgInfo::Resource::PushConstant) == uint8_t(interpreter::ShaderResource::PushConstant));
+
+bool Kernel::isShader() const { return plain().shader; }
+
+std::optional<size_t> Kernel::resourceArg(uint32_t set, uint32_t binding) const {
+  for (size_t i = 0; i < args_.size(); ++i) {
+    const auto& info = args_[i].info;
+    if (info.resource != KernelArgInfo::Resource::None && info.resource != KernelArgInfo::Resource::PushConstant &&
+        info.descriptorSet == set && info.binding == binding)
+      return i;
+  }
+  return std::nullopt;
+}
+
+std::optional<size_t> Kernel::pushConstantArg() const {
+  for (size_t i = 0; i < args_.size(); ++i)
+    if (args_[i].info.resource == KernelArgInfo::Resource::PushConstant) return i;
+  return std::nullopt;
+}
+
+std::array<uint32_t, 3> Kernel::workgroupSize() {
+  if (!isShader()) throw Error(name_ + " is an OpenCL kernel, not a compute shader: it has no fixed work-group size");
+  return lowered(Lowering::Plain).requiredLocalSize;  // specialized with the program's constants as they are now
+}
+
+NDRange Kernel::dispatch(const std::array<uint32_t, 3>& groups) {
+  const auto size = workgroupSize();
+  NDRange range;
+  range.dims = 3;
+  for (int d = 0; d < 3; ++d) {
+    if (groups[d] == 0) throw Error("dispatch: the work-group count in dimension " + std::to_string(d) + " is 0");
+    range.global[d] = size_t(groups[d]) * size[d];
+    range.local = std::array<size_t, 3>{size[0], size[1], size[2]};
+  }
+  return range;
+}
 
 std::shared_ptr<Buffer> Kernel::bufferArg(size_t i) const {
   if (i >= args_.size() || args_[i].info.kind != ArgKind::Buffer || !args_[i].set) return nullptr;

@@ -14,6 +14,7 @@ ModuleInfo ModuleInfo::parse(std::vector<uint32_t> words) {
 std::vector<std::string> ModuleInfo::kernelNames() const {
   std::vector<std::string> names;
   for (const auto& ep : module_->entryPoints) names.push_back(ep.name);
+  for (const auto& ep : module_->computeShaders) names.push_back(ep.name);
   return names;
 }
 

@@ -26,6 +26,16 @@ std::shared_ptr<Program> Program::fromSpirv(const Device& device, std::vector<ui
   return p;
 }
 
+std::shared_ptr<Program> Program::fromShader(const Device& device, compiler::ShaderLanguage language,
+                                            const std::string& source, const std::string& name,
+                                            const compiler::ShaderOptions& options) {
+  std::vector<uint32_t> words;
+  try {
+    words = compiler::compileShader(language, source, name, options);
+  } catch (const compiler::Error& e) { throw Error(e.what()); }
+  return fromSpirv(device, std::move(words));
+}
+
 std::shared_ptr<Program> Program::fromModule(const Device& device, interpreter::Module module) {
   auto m = std::make_shared<const interpreter::Module>(std::move(module));
   // Reject what this device cannot run now, not at the first kernel (capabilities, extensions,

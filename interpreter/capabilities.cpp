@@ -76,6 +76,53 @@ bool capabilitySupported(spv::Capability c) {
   }
 }
 
+// Capabilities of a shader module (Vulkan §A.2 [external] Capabilities) whose instructions the interpreter executes.
+bool shaderCapabilitySupported(spv::Capability c) {
+  using spv::Capability;
+  switch (c) {
+    case Capability::Shader:
+    case Capability::Matrix:
+    case Capability::Int8:
+    case Capability::Int16:
+    case Capability::Int64:
+    case Capability::Float16:
+    case Capability::Float64:
+    case Capability::Int64Atomics:
+    // VK_KHR_8bit_storage, VK_KHR_16bit_storage: 8- and 16-bit values in buffer and push-constant memory.
+    case Capability::StorageBuffer8BitAccess:
+    case Capability::UniformAndStorageBuffer8BitAccess:
+    case Capability::StoragePushConstant8:
+    case Capability::StorageBuffer16BitAccess:
+    case Capability::UniformAndStorageBuffer16BitAccess:
+    case Capability::StoragePushConstant16:
+    case Capability::GroupNonUniform:
+    case Capability::GroupNonUniformVote:
+    case Capability::GroupNonUniformArithmetic:
+    case Capability::GroupNonUniformBallot:
+    case Capability::GroupNonUniformShuffle:
+    case Capability::GroupNonUniformShuffleRelative:
+    case Capability::GroupNonUniformClustered:
+    case Capability::DotProduct:
+    case Capability::DotProductInput4x8Bit:
+    case Capability::DotProductInput4x8BitPacked:
+    case Capability::DotProductInputAll:
+    case Capability::AtomicFloat16AddEXT:
+    case Capability::AtomicFloat32AddEXT:
+    case Capability::AtomicFloat64AddEXT:
+    case Capability::AtomicFloat16MinMaxEXT:
+    case Capability::AtomicFloat32MinMaxEXT:
+    case Capability::AtomicFloat64MinMaxEXT: return true;
+    default: return false;
+  }
+}
+
+bool shaderExtensionSupported(const std::string& name) {
+  return name == "SPV_KHR_storage_buffer_storage_class" || name == "SPV_KHR_8bit_storage" ||
+         name == "SPV_KHR_16bit_storage" || name == "SPV_KHR_integer_dot_product" ||
+         name == "SPV_EXT_shader_atomic_float_add" || name == "SPV_EXT_shader_atomic_float16_add" ||
+         name == "SPV_EXT_shader_atomic_float_min_max" || name == "SPV_KHR_non_semantic_info";
+}
+
 // Extensions whose instructions and decorations clref executes (or that carry no run-time
 // meaning): SPV_KHR_no_integer_wrap_decoration (NoSignedWrap/NoUnsignedWrap: promises only),
 // SPV_KHR_expect_assume (OpExpectKHR, OpAssumeTrueKHR), SPV_KHR_linkonce_odr (linkage),
@@ -112,18 +159,9 @@ std::string where(const Module& m, spv::Op opcode, uint32_t firstWord) {
 }  // namespace
 
 void checkModuleSupport(const Module& m, const LowerOptions& opt) {
-  // A Vulkan compute shader validates and loads (Module::load; `clref info` and `clref dis` show it), but the
-  // lowering and the executor know only OpenCL kernels: refused here, before any of them sees the module.
-  if (m.isVulkanShader()) {
-    std::string names;
-    for (const auto& ep : m.computeShaders) names += (names.empty() ? "" : ", ") + ep.name;
-    throw ModuleError("running Vulkan compute shaders is not supported yet (GLCompute entry point" +
-                      std::string(m.computeShaders.size() == 1 ? " " : "s ") + names +
-                      "): clref validates and loads the module and `clref info` and `clref dis` show it, but it "
-                      "executes only OpenCL kernels; executing shaders is issue 36");
-  }
+  const bool shader = m.isVulkanShader();
   for (auto c : m.capabilities) {
-    if (!capabilitySupported(c))
+    if (shader ? !shaderCapabilitySupported(c) : !capabilitySupported(c))
       throw ModuleError("unsupported capability " + std::to_string(uint32_t(c)) + " (" + capabilityName(c) + ")" +
                         where(m, spv::Op::OpCapability, uint32_t(c)));
     if (c == spv::Capability::Float16 && !opt.fp16)
@@ -135,8 +173,18 @@ void checkModuleSupport(const Module& m, const LowerOptions& opt) {
   }
   for (uint32_t i = 0; i < m.instructions.size(); ++i) {
     const auto& inst = m.instructions[i];
-    if (inst.opcode == spv::Op::OpExtension && !extensionSupported(literalString(inst.words, 1)))
+    if (inst.opcode == spv::Op::OpExtension &&
+        !(shader ? shaderExtensionSupported(literalString(inst.words, 1)) : extensionSupported(literalString(inst.words, 1))))
       throw ModuleError("unsupported extension " + literalString(inst.words, 1) + "\n  at " + m.describe(i));
+  }
+  // Vulkan §A.3 [external] (Validation Rules within a Module): a shader module uses Logical addressing; its pointers
+  // are the interpreter's tagged 64-bit values, never stored in memory.
+  if (shader) {
+    if (m.addressing != spv::AddressingModel::Logical)
+      throw ModuleError("the shader module uses an addressing model other than Logical (PhysicalStorageBuffer64 "
+                        "pointers are not executed by clref)");
+    if (opt.addressBits != 64) throw ModuleError("shader modules run on a device with 64-bit addresses");
+    return;
   }
   if (m.addressing != spv::AddressingModel::Physical32 && m.addressing != spv::AddressingModel::Physical64)
     throw ModuleError(

@@ -48,7 +48,13 @@ class KernelLowering {
                         const Instruction& at);
   uint64_t placePrivate(const AllocationDesc& d, const Instruction& at);
   void assignModuleVariables();
+  // lower_shader_interface.cpp
+  void assignShaderResources();
+  void specializeLocalSize(const EntryPoint& ep);
   void assignFunctionVariables();
+  bool isSpecSized(uint32_t typeId) const;
+  void placeSpecSized();
+  std::vector<uint32_t> specSized_;  // tags of the variables isSpecSized defers
   void usedThroughMemory(uint32_t var);
   void finishTags();
   // lower_constants.cpp
@@ -63,5 +69,7 @@ class KernelLowering {
 // OpConstant*, OpSpecConstant*: the instructions whose values lower_constants.cpp writes into the
 // register template.
 bool isConstantOp(spv::Op op);
+// Storage classes of a shader's resources, bound by the API (lower_shader_interface.cpp).
+bool isShaderResource(spv::StorageClass sc);
 
 }  // namespace clref::interpreter

@@ -21,7 +21,9 @@ void KernelLowering::run(const std::string& name) {
     throw ModuleError("no kernel named '" + name + "' (kernels: " + (known.empty() ? "none" : known) + ")");
   }
   if (ep->requiredLocalSize) k_.requiredLocalSize = *ep->requiredLocalSize;
+  k_.shader = m_.isVulkanShader();
   runFunction(ep->function, name);
+  if (k_.shader) specializeLocalSize(*ep);
 }
 
 void KernelLowering::runFunction(uint32_t function, const std::string& name) {
@@ -42,10 +44,14 @@ void KernelLowering::runFunction(uint32_t function, const std::string& name) {
   // Module-scope variables take the first tags, the same in every kernel of the module, so a
   // pointer to one stored in program-scope memory means the same variable in all of them.
   assignModuleVariables();
-  assignParams(function);
+  if (k_.shader)
+    assignShaderResources();
+  else
+    assignParams(function);
   assignFunctionVariables();
   finishTags();
   writeConstants();
+  placeSpecSized();
   countUses();
   planUndefTracking(L_, order_, bodyOf(function));
   for (uint32_t f : order_) lowerFunction(m_.functions.at(f));
@@ -153,6 +159,7 @@ void KernelLowering::resolve(uint32_t entry) {
 // point's parameters, in order, and returns (so that a kernel can call another). Starting work-items in the callee
 // saves each one a call and a return; any other entry point is its own body.
 uint32_t KernelLowering::bodyOf(uint32_t entry) const {
+  if (k_.shader) return entry;  // its parameters are variables, not the entry function's
   const Function& f = m_.functions.at(entry);
   if (f.blocks.size() != 1) return entry;
   const Instruction* call = nullptr;

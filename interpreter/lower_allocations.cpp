@@ -288,6 +288,7 @@ void KernelLowering::assignModuleVariables() {
     const Type& pt = m_.type(inst.resultType);
     const Type& t = m_.type(pt.element);
     const auto sc = spv::StorageClass(inst.operand(0));
+    if (k_.shader && isShaderResource(sc)) continue;  // assignShaderResources
     AllocationDesc d;
     d.name = m_.nameOf(v);
     d.storage = sc;
@@ -304,10 +305,18 @@ void KernelLowering::assignModuleVariables() {
       usedThroughMemory(v);
     } else if (sc == spv::StorageClass::Workgroup) {
       d.source = AllocationSource::Workgroup;
-      d.arenaOffset = placeBounded(k_.workgroupArenaBytes, d, kMaxWorkgroupBytes, "local memory per work-group", inst);
+      if (isSpecSized(pt.element)) {
+        specSized_.push_back(uint32_t(k_.allocations.size()));
+      } else {
+        d.arenaOffset =
+            placeBounded(k_.workgroupArenaBytes, d, kMaxWorkgroupBytes, "local memory per work-group", inst);
+      }
     } else if (sc == spv::StorageClass::Private || sc == spv::StorageClass::Function) {
       d.source = AllocationSource::Private;
-      d.arenaOffset = placePrivate(d, inst);
+      if (isSpecSized(pt.element))
+        specSized_.push_back(uint32_t(k_.allocations.size()));
+      else
+        d.arenaOffset = placePrivate(d, inst);
       // An initializer is copied into `init` by writeConstants, once the constants exist.
     } else if (sc == spv::StorageClass::CrossWorkgroup || sc == spv::StorageClass::UniformConstant) {
       d.source = AllocationSource::Global;
@@ -341,9 +350,38 @@ void KernelLowering::assignFunctionVariables() {
       d.size = t.size;
       d.align = t.align;
       d.variable = v;
-      d.arenaOffset = placePrivate(d, inst);
+      if (isSpecSized(m_.type(inst.resultType).element))
+        specSized_.push_back(uint32_t(k_.allocations.size()));
+      else
+        d.arenaOffset = placePrivate(d, inst);
       L_.tagOf_[v] = newTag(std::move(d));
     }
+}
+
+// A shader's array whose length is an OpSpecConstantOp (`shared float tile[gl_WorkGroupSize.x]`) has no size until the
+// constants are specialized (Module::layoutTypes gives it length 0).
+bool KernelLowering::isSpecSized(uint32_t typeId) const {
+  const Type& t = m_.type(typeId);
+  return k_.shader && t.kind == TypeKind::Array && t.count == 0;
+}
+
+// The variables isSpecSized deferred, placed once writeConstants has evaluated their lengths: the array's length
+// operand times its stride.
+void KernelLowering::placeSpecSized() {
+  for (uint32_t tag : specSized_) {
+    AllocationDesc& d = k_.allocations[tag];
+    const Instruction& inst = m_.def(d.variable);
+    const uint32_t arrayType = m_.type(inst.resultType).element;
+    const Type& t = m_.type(arrayType);
+    const uint64_t length = L_.constantInt(m_.def(arrayType).words.at(3));
+    if (length == 0 || length > UINT32_MAX)
+      L_.reject(inst, "the array's specialized length " + std::to_string(length) + " is not between 1 and 2^32 - 1");
+    d.size = length * t.stride;
+    d.arenaOffset = d.source == AllocationSource::Workgroup
+                        ? placeBounded(k_.workgroupArenaBytes, d, kMaxWorkgroupBytes, "local memory per work-group",
+                                       inst)
+                        : placePrivate(d, inst);
+  }
 }
 
 // A builtin variable read other than by a direct OpLoad needs its memory filled per work-item.

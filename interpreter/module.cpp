@@ -61,6 +61,8 @@ std::string Module::nameOf(uint32_t id) const {
 const EntryPoint* Module::entryPoint(std::string_view name) const {
   for (const auto& ep : entryPoints)
     if (ep.name == name) return &ep;
+  for (const auto& ep : computeShaders)
+    if (ep.name == name) return &ep;
   return nullptr;
 }
 

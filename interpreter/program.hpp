@@ -115,6 +115,11 @@ struct ScalarField {
 
 constexpr size_t kMaxScalarFields = 4096;
 
+// What a parameter of a Vulkan compute shader is (Vulkan §15.1 [external] Shader Resource Declarations, §15.9 Push
+// Constants): a shader has no function parameters, its interface variables are bound by the API instead; each
+// storage buffer, uniform buffer and push-constant block becomes a Buffer parameter whose register is the variable's.
+enum class ShaderResource : uint8_t { None, StorageBuffer, UniformBuffer, PushConstant };
+
 struct KernelParam {
   std::string name;
   std::string typeName;  // "global float*", "int4", "struct (12 bytes)"
@@ -137,6 +142,10 @@ struct KernelParam {
   // Image/Sampler parameters: the index of the argument in the launch's image or sampler table (the handle the
   // parameter's register holds, exec.hpp kImageHandleTag).
   uint32_t handleIndex = 0;
+  // Shader resources: which kind, and the DescriptorSet and Binding decorations of its variable.
+  ShaderResource resource = ShaderResource::None;
+  uint32_t descriptorSet = 0;
+  uint32_t binding = 0;
 };
 
 struct LoweredKernel {
@@ -162,6 +171,9 @@ struct LoweredKernel {
   bool usesAtomics = false;              // some atomic instruction (ops_atomic.cpp)
   bool fillsBuiltins = false;  // some builtin variable is read through memory
   std::array<uint32_t, 3> requiredLocalSize{0, 0, 0};
+  // A Vulkan compute shader (Module::isVulkanShader): its parameters are its resources (ShaderResource), and
+  // requiredLocalSize its specialized work-group size.
+  bool shader = false;
   numerics::Choices choices;
   uint8_t uninitialisedByte = 0;
   // The instructions that consume an OpUndef result (other than as the vector an OpCompositeInsert chain overwrites):
@@ -216,5 +228,8 @@ void checkModuleSupport(const Module& module, const LowerOptions& options);
 bool capabilitySupported(spv::Capability c);
 // Whether clref accepts a module declaring this OpExtension (capabilities.cpp).
 bool extensionSupported(const std::string& name);
+// The same for a Vulkan compute shader module (Module::isVulkanShader).
+bool shaderCapabilitySupported(spv::Capability c);
+bool shaderExtensionSupported(const std::string& name);
 
 }  // namespace clref::interpreter

@@ -126,17 +126,6 @@ TEST_CASE("clref info on a shader that does not compile or validate", "[cli][sha
   CHECK(has(version.err, "--vulkan: 1.4 is not 1.0, 1.1, 1.2 or 1.3"));
 }
 
-TEST_CASE("clref run on a shader says that running shaders is not supported yet", "[cli][shader]") {
-  TempDir dir;
-  const auto c = dir.write("shader.json", R"({ "module": ")" + kShaders + R"(/double.spvasm", "kernel": "main",
-    "ndrange": { "global": [4] }, "args": [] })");
-  const auto r = runClref(dir, "run '" + c.string() + "'");
-  CHECK(r.status == 2);
-  CHECK(has(r.err, "running Vulkan compute shaders is not supported yet"));
-  CHECK(has(r.err, "issue 36"));
-  CHECK(r.out.empty());
-}
-
 TEST_CASE("clref info passes -D, -I and --vulkan to the shader compiler", "[cli][shader]") {
   TempDir dir;
   const auto file = dir.write("sized.comp", R"(#version 450

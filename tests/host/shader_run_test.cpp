@@ -1,0 +1,102 @@
+// Running Vulkan compute shaders through the host API (host.hpp Program::fromGlsl, Kernel::resourceArg, dispatch):
+// storage and uniform buffers by descriptor set and binding, push constants, built-in variables, the work-group size
+// from LocalSize and specialization constants, shared memory with barrier(); expected values computed on the host.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <numeric>
+
+#include "host/host.hpp"
+
+using namespace clref;
+using Catch::Matchers::Contains;
+
+namespace {
+
+std::shared_ptr<host::Buffer> floats(const std::vector<float>& v) {
+  return std::make_shared<host::Buffer>(v.data(), v.size() * sizeof(float));
+}
+
+}  // namespace
+
+TEST_CASE("a GLSL shader adds two storage buffers by set and binding", "[shader]") {
+  host::Device device;
+  auto program = host::Program::fromGlsl(device, R"(#version 450
+layout(local_size_x = 8) in;
+layout(set = 0, binding = 0) readonly buffer A { float a[]; };
+layout(set = 0, binding = 1) readonly buffer B { float b[]; };
+layout(set = 1, binding = 0) buffer C { float c[]; };
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  c[i] = a[i] + b[i];
+}
+)");
+  host::Kernel k(program, "main");
+  REQUIRE(k.isShader());
+  REQUIRE(k.argCount() == 3);
+  const size_t n = 64;
+  std::vector<float> a(n), b(n);
+  for (size_t i = 0; i < n; ++i) {
+    a[i] = float(i) * 0.5f;
+    b[i] = 1.0f / float(i + 1);
+  }
+  auto c = std::make_shared<host::Buffer>(n * sizeof(float));
+  k.setArg(*k.resourceArg(1, 0), c);
+  k.setArg(*k.resourceArg(0, 1), floats(b));
+  k.setArg(*k.resourceArg(0, 0), floats(a));
+  CHECK(k.argInfo(*k.resourceArg(0, 0)).noWrite);
+  CHECK_FALSE(k.argInfo(*k.resourceArg(1, 0)).noWrite);
+  CHECK(k.workgroupSize() == std::array<uint32_t, 3>{8, 1, 1});
+  const auto result = k.run(k.dispatch({8, 1, 1}));
+  INFO((result.fault ? result.fault->message : ""));
+  REQUIRE(result.ok);
+  for (size_t i = 0; i < n; ++i) CHECK(c->as<float>()[i] == a[i] + b[i]);
+}
+
+TEST_CASE("a shader reduces in shared memory with barrier(), push constants and a uniform buffer", "[shader]") {
+  host::Device device;
+  auto program = host::Program::fromGlsl(device, R"(#version 450
+layout(local_size_x_id = 0) in;
+layout(constant_id = 1) const int bias = 3;
+layout(std140, set = 0, binding = 0) uniform Params { float scale; vec3 shift; } params;
+layout(std430, set = 0, binding = 1) readonly buffer In { int values[]; };
+layout(std430, set = 0, binding = 2) buffer Out { float scaled; int sums[]; } out_;
+layout(push_constant) uniform Push { uint count; } pc;
+shared int partial[gl_WorkGroupSize.x];
+void main() {
+  uint l = gl_LocalInvocationIndex;
+  uint g = gl_GlobalInvocationID.x;
+  partial[l] = g < pc.count ? values[g] + bias : 0;
+  barrier();
+  for (uint s = gl_WorkGroupSize.x / 2; s > 0; s >>= 1) {
+    if (l < s) partial[l] += partial[l + s];
+    barrier();
+  }
+  if (l == 0) out_.sums[gl_WorkGroupID.x] = partial[0];
+}
+)");
+  uint32_t local = 16;
+  program->setSpecConstant(0, &local, 4);
+  host::Kernel k(program, "main");
+  REQUIRE(k.workgroupSize() == std::array<uint32_t, 3>{16, 1, 1});
+  REQUIRE(k.pushConstantArg());
+  CHECK(*k.pushConstantArg() == 3);
+  const uint32_t groups = 5, count = 70;
+  std::vector<int> values(groups * local);
+  std::iota(values.begin(), values.end(), -20);
+  auto in = std::make_shared<host::Buffer>(values.data(), values.size() * 4);
+  auto out = std::make_shared<host::Buffer>(64);
+  float params[8] = {2.0f, 0, 0, 0, 1, 2, 3, 0};
+  k.setArg(*k.resourceArg(0, 0), std::make_shared<host::Buffer>(params, sizeof params));
+  k.setArg(*k.resourceArg(0, 1), in);
+  k.setArg(*k.resourceArg(0, 2), out);
+  k.setArg(*k.pushConstantArg(), std::make_shared<host::Buffer>(&count, 4));
+  const auto result = k.run(k.dispatch({groups, 1, 1}));
+  INFO((result.fault ? result.fault->message : ""));
+  REQUIRE(result.ok);
+  for (uint32_t gr = 0; gr < groups; ++gr) {
+    int expect = 0;
+    for (uint32_t l = 0; l < local; ++l) expect += gr * local + l < count ? values[gr * local + l] + 3 : 0;
+    CHECK(out->as<int>()[gr + 1] == expect);
+  }
+}
