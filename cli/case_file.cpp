@@ -2,6 +2,7 @@
 // the JSON path of the field, so a wrong case is fixed without guessing.
 #include "cli/case_file.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <iterator>
 
@@ -118,11 +119,30 @@ std::vector<uint8_t> hexBytes(const json& v, const std::string& path) {
 
 ArgSpec argField(const json& v, const std::string& path) {
   constexpr std::string_view kinds = "buffer, scalar, local, null, bytes, image, sampler";
-  if (!v.is_object() || v.size() != 1) fail(path, "expected an object with exactly one of " + std::string(kinds));
-  const std::string kind = v.begin().key();
-  const json& spec = v.begin().value();
-  const auto p = member(path, kind);
+  // A shader's argument also names its resource: "set" and "binding", or "push_constant".
   ArgSpec arg;
+  json rest = v;
+  if (v.is_object() && (v.contains("binding") || v.contains("set") || v.contains("push_constant"))) {
+    if (v.contains("push_constant")) {
+      if (v["push_constant"] != json(true)) fail(member(path, "push_constant"), "expected true");
+      if (v.contains("binding") || v.contains("set"))
+        fail(path, "a push-constant block has no descriptor set or binding");
+      arg.pushConstant = true;
+    } else {
+      if (!v.contains("binding")) fail(path, "\"set\" needs a \"binding\"");
+      const uint64_t set = v.contains("set") ? unsignedField(v["set"], member(path, "set")) : 0;
+      const uint64_t binding = unsignedField(v["binding"], member(path, "binding"));
+      if (set > UINT32_MAX || binding > UINT32_MAX) fail(path, "a set or binding beyond 32 bits");
+      arg.binding = std::array<uint32_t, 2>{uint32_t(set), uint32_t(binding)};
+    }
+    rest.erase("set");
+    rest.erase("binding");
+    rest.erase("push_constant");
+  }
+  if (!rest.is_object() || rest.size() != 1) fail(path, "expected an object with exactly one of " + std::string(kinds));
+  const std::string kind = rest.begin().key();
+  const json& spec = rest.begin().value();
+  const auto p = member(path, kind);
   if (kind == "buffer") {
     onlyKeys(spec, p, {"type", "count", "init", "output"});
     arg.kind = ArgSpec::Kind::Buffer;
@@ -231,10 +251,20 @@ uint64_t deviceQueueField(const json& v, const std::string& path) {
   return positiveField(v["size"], path + ".size");
 }
 
+}  // namespace
+
+std::string resourceLabel(const ArgSpec& arg) {
+  if (arg.pushConstant) return ": push constants";
+  if (!arg.binding) return "";
+  return ": set " + std::to_string((*arg.binding)[0]) + " binding " + std::to_string((*arg.binding)[1]);
+}
+
+namespace {
+
 Case caseFromJson(const json& root, const std::filesystem::path& file) {
   onlyKeys(root, "",
-           {"module", "build_options", "kernel", "ndrange", "args", "spec_constants", "choices", "instruction_budget",
-            "device_queue"});
+           {"module", "build_options", "kernel", "ndrange", "dispatch", "args", "spec_constants", "choices",
+            "instruction_budget", "device_queue"});
   Case c;
   c.file = file;
   const auto module = stringField(required(root, "module", ""), "module");
@@ -244,11 +274,50 @@ Case caseFromJson(const json& root, const std::filesystem::path& file) {
     c.buildOptions = stringField(root["build_options"], "build_options");
     buildOptionsField(c.buildOptions, "build_options");
   }
-  c.kernel = stringField(required(root, "kernel", ""), "kernel");
-  c.range = ndrangeField(required(root, "ndrange", ""), "ndrange");
+  // A compute shader's case gives "dispatch" (work-groups) where a kernel's gives "ndrange", and its entry point is
+  // "main" unless "kernel" names another.
+  if (root.contains("dispatch") == root.contains("ndrange"))
+    fail(root.contains("dispatch") ? "dispatch" : "ndrange",
+         "expected exactly one of ndrange (an OpenCL kernel's) and dispatch (a compute shader's work-groups)");
+  if (root.contains("dispatch")) {
+    const auto groups = sizesField(root["dispatch"], "dispatch", true);
+    c.dispatch = std::array<uint32_t, 3>{1, 1, 1};
+    for (size_t d = 0; d < groups.size(); ++d) {
+      if (groups[d] > UINT32_MAX) fail(element("dispatch", d), "a work-group count beyond 32 bits");
+      (*c.dispatch)[d] = uint32_t(groups[d]);
+    }
+    c.kernel = root.contains("kernel") ? stringField(root["kernel"], "kernel") : "main";
+  } else {
+    c.kernel = stringField(required(root, "kernel", ""), "kernel");
+    c.range = ndrangeField(root["ndrange"], "ndrange");
+  }
   const json& args = required(root, "args", "");
   if (!args.is_array()) fail("args", "expected an array");
   for (size_t i = 0; i < args.size(); ++i) c.args.push_back(argField(args[i], element("args", i)));
+  // A shader's arguments are its resources in descriptor set and binding order, the push constants last (the host
+  // API's order, host::KernelArgInfo::resource): the case may list them in any order.
+  size_t named = 0;
+  for (size_t i = 0; i < c.args.size(); ++i) {
+    const bool hasResource = c.args[i].binding || c.args[i].pushConstant;
+    named += hasResource;
+    if (hasResource && !c.dispatch)
+      fail(element("args", i), "set, binding and push_constant are for a compute shader's case (with dispatch)");
+    if (!hasResource && c.dispatch)
+      fail(element("args", i), "a compute shader's argument names its \"binding\" (and \"set\") or is "
+                               "\"push_constant\": true");
+  }
+  if (named) {
+    const auto key = [](const ArgSpec& a) {
+      return a.pushConstant ? std::array<uint64_t, 2>{uint64_t(1) << 32, 0}
+                            : std::array<uint64_t, 2>{(*a.binding)[0], (*a.binding)[1]};
+    };
+    std::stable_sort(c.args.begin(), c.args.end(), [&](const ArgSpec& a, const ArgSpec& b) { return key(a) < key(b); });
+    for (size_t i = 1; i < c.args.size(); ++i)
+      if (key(c.args[i]) == key(c.args[i - 1]))
+        fail("args", c.args[i].pushConstant ? "two push-constant blocks"
+                                            : "two arguments bind set " + std::to_string((*c.args[i].binding)[0]) +
+                                                  " binding " + std::to_string((*c.args[i].binding)[1]));
+  }
   if (root.contains("spec_constants")) c.specConstants = specConstantsField(root["spec_constants"], "spec_constants");
   if (root.contains("choices")) c.choices = choicesField(root["choices"], "choices");
   if (root.contains("instruction_budget"))

@@ -1,6 +1,7 @@
 // Case files (golden/README.md): a kernel, an NDRange and every argument, as JSON.
 #pragma once
 #include <cstddef>
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -59,14 +60,25 @@ struct ArgSpec {
   std::vector<uint8_t> value;  // Value: the bytes passed by value
   ImageSpec image;             // Image
   host::Sampler sampler;       // Sampler
+  // A compute shader's argument names the resource it binds (golden/README.md "Shader cases"): a descriptor set and
+  // binding, or the push-constant block.
+  std::optional<std::array<uint32_t, 2>> binding;  // (set, binding)
+  bool pushConstant = false;
 };
+
+// ": set S binding B" or ": push constants" for a shader's argument, "" for a kernel's: what output headers add to
+// "arg N".
+std::string resourceLabel(const ArgSpec& arg);
 
 struct Case {
   std::filesystem::path file;    // the case file itself
   std::filesystem::path module;  // resolved against the case file's folder
   std::string buildOptions = "-cl-std=CL1.2";
   std::string kernel;
+  // An OpenCL kernel's NDRange ("ndrange"); a compute shader's launch is `dispatch` instead: work-groups per
+  // dimension (vkCmdDispatch), whose NDRange prepareCase computes from the shader's specialized work-group size.
   host::NDRange range;
+  std::optional<std::array<uint32_t, 3>> dispatch;
   std::vector<ArgSpec> args;
   std::vector<std::pair<uint32_t, std::vector<uint8_t>>> specConstants;
   std::vector<std::string> choices;
@@ -115,6 +127,7 @@ struct PreparedCase {
   numerics::Choices choices;
   std::vector<std::pair<size_t, std::shared_ptr<host::Buffer>>> outputs;
   std::vector<std::pair<size_t, std::shared_ptr<host::Image>>> imageOutputs;
+  host::NDRange range;  // the case's NDRange; for a shader, its dispatch's
 };
 PreparedCase prepareCase(const Case& c, const host::Device& device);
 // The case's module as a program: SPIR-V as it is, or a .cl file compiled with the case's build options (the OpenCL

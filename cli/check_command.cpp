@@ -139,13 +139,13 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
       observedImages.push_back({arg, observedImageBytes(o.observedDir, stem, arg, c.args[arg].image)});
     if (observed.empty() && observedImages.empty())
       throw Rejected(o.casePath + ": the case marks no buffer or image as an output");
-    const host::CheckReport report = host::check(*p.kernel, c.range, observed, observedImages, options);
+    const host::CheckReport report = host::check(*p.kernel, p.range, observed, observedImages, options);
     if (!report.run.ok) {
       std::cerr << (report.run.fault ? report.run.fault->format() : std::string("clref's run failed")) << "\n";
       return kViolation;
     }
     for (const auto& b : report.buffers) {
-      std::cout << "arg " << b.arg << " (" << b.name << ", " << b.elements << (b.image ? " image" : "")
+      std::cout << "arg " << b.arg << resourceLabel(c.args[b.arg]) << " (" << b.name << ", " << b.elements << (b.image ? " image" : "")
                 << " elements): " << b.identical << " identical, " << b.allowed << " allowed, " << b.violations
                 << " violation" << (b.violations == 1 ? "" : "s") << ", " << b.undetermined << " undetermined\n";
       // How much of the verdict rests on the set "any value", and where those sets came from.

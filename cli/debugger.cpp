@@ -931,12 +931,14 @@ class Debugger : public interpreter::ExecutionObserver {
 
 int debugCase(const Case& c, const host::Device& device, std::istream& commands, std::ostream& out, bool echo) {
   PreparedCase prepared = prepareCase(c, device);
-  Debugger debugger(c, prepared.program->module(), commands, out, echo);
+  Case launched = c;
+  launched.range = prepared.range;  // a shader's dispatch as an NDRange
+  Debugger debugger(launched, prepared.program->module(), commands, out, echo);
   if (!debugger.beforeRun()) {
     out << "the kernel did not run (quit); no output written\n";
     return 0;
   }
-  return debugger.finish(prepared.kernel->runObserved(c.range, debugger));
+  return debugger.finish(prepared.kernel->runObserved(prepared.range, debugger));
 }
 
 }  // namespace clref::cli

@@ -156,10 +156,6 @@ int runCommand(const RunOptions& o) {
         std::cerr << "--trace: " << e.what() << "\n";
         return kRejected;
       }
-      if (const auto why = cli::checkWorkItems(observe.trace, c.range); !why.empty()) {
-        std::cerr << "--trace: " << why << "\n";
-        return kRejected;
-      }
       observe.traceOut = &std::cout;
       if (!o.traceOut.empty()) {
         traceFile.open(o.traceOut);
@@ -178,10 +174,15 @@ int runCommand(const RunOptions& o) {
   if (const int status = guarded(o, c, [&] {
         if (observed) {
           auto p = cli::prepareCase(c, deviceFor(o));
+          // A shader's NDRange is known once its work-group size is (prepareCase).
+          if (const auto why = cli::checkWorkItems(observe.trace, p.range); !why.empty()) {
+            std::cerr << "--trace: " << why << "\n";
+            return kRejected;
+          }
           run.choices = p.choices;
           run.outputs = std::move(p.outputs);
           run.imageOutputs = std::move(p.imageOutputs);
-          auto r = cli::runObserved(*p.kernel, c.range, observe);
+          auto r = cli::runObserved(*p.kernel, p.range, observe);
           run.result = std::move(r.result);
           profile = std::move(r.profile);
           return 0;
@@ -201,7 +202,7 @@ int runCommand(const RunOptions& o) {
         run.outputs = std::move(p.outputs);
         run.imageOutputs = std::move(p.imageOutputs);
         uint64_t perturbed = 0;
-        run.result = host::runPerturbed(*p.kernel, c.range, *o.perturb, options, &perturbed);
+        run.result = host::runPerturbed(*p.kernel, p.range, *o.perturb, options, &perturbed);
         std::cerr << "perturbed " << perturbed << " value" << (perturbed == 1 ? "" : "s")
                   << " within their allowed sets (seed " << *o.perturb << ")\n";
         return 0;
@@ -239,7 +240,8 @@ int runCommand(const RunOptions& o) {
     if (!o.print && o.outDir.empty()) break;  // nothing asks for the text
     const auto& spec = c.args[index].buffer;
     if (o.print)
-      std::cout << "== arg " << index << " (" << numerics::toString(spec.type) << ", " << spec.count << ") ==\n";
+      std::cout << "== arg " << index << cli::resourceLabel(c.args[index]) << " (" << numerics::toString(spec.type)
+                << ", " << spec.count << ") ==\n";
     std::ofstream textFile;
     const auto base = std::filesystem::path(o.outDir) / (stem + ".arg" + std::to_string(index));
     if (!o.outDir.empty()) textFile.open(base.string() + ".txt", std::ios::binary);

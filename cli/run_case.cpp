@@ -30,11 +30,12 @@ std::shared_ptr<host::Program> loadProgram(const Case& c, const host::Device& de
     return host::Program::fromOpenCLC(device, host::OpenCLCSource{bytes, options.compiler, {}, c.module.string()});
   }
   if (const auto language = compiler::shaderLanguageOf(c.module)) {
-    // A Vulkan compute shader compiles and loads; the host API then says that running it is not supported yet
-    // (interpreter checkModuleSupport).
+    // A Vulkan compute shader; an HLSL one's entry point is the function the case's "kernel" names.
     std::vector<uint32_t> words;
+    compiler::ShaderOptions options;
+    options.entryPoint = c.kernel;
     try {
-      words = compiler::compileShader(*language, bytes, c.module.string());
+      words = compiler::compileShader(*language, bytes, c.module.string(), options);
     } catch (const compiler::Error& e) { throw CaseError(where(c, "module") + e.what()); }
     return host::Program::fromSpirv(device, std::move(words));
   }
@@ -81,6 +82,43 @@ std::shared_ptr<host::Image> makeImage(const Case& c, size_t i, const host::Devi
   return image;
 }
 
+// A shader case binds exactly the shader's resources (case_file.cpp sorted them into the host API's order), each a
+// buffer.
+void checkShaderResources(const Case& c, const host::Kernel& kernel) {
+  auto describe = [](const host::KernelArgInfo& info) {
+    return info.resource == host::KernelArgInfo::Resource::PushConstant
+               ? std::string("the push constants")
+               : "set " + std::to_string(info.descriptorSet) + " binding " + std::to_string(info.binding);
+  };
+  std::string resources;
+  for (size_t i = 0; i < kernel.argCount(); ++i)
+    resources += (resources.empty() ? "" : "; ") + describe(kernel.argInfo(i)) + " (" + kernel.argInfo(i).typeName +
+                 ")";
+  if (resources.empty()) resources = "none";
+  for (size_t i = 0; i < std::max(c.args.size(), kernel.argCount()); ++i) {
+    if (i >= c.args.size())
+      throw CaseError(where(c, "args") + "nothing is bound to " + describe(kernel.argInfo(i)) + " of " + c.kernel +
+                      " (its resources: " + resources + ")");
+    const ArgSpec& a = c.args[i];
+    const std::string field = "args[" + std::to_string(i) + "]";
+    const std::string given =
+        a.pushConstant ? "push constants"
+                       : "set " + std::to_string((*a.binding)[0]) + " binding " + std::to_string((*a.binding)[1]);
+    const bool matches = i < kernel.argCount() &&
+                         (a.pushConstant ? kernel.argInfo(i).resource == host::KernelArgInfo::Resource::PushConstant
+                                         : kernel.resourceArg((*a.binding)[0], (*a.binding)[1]) == i);
+    if (!matches) {
+      const bool declared = a.pushConstant ? kernel.pushConstantArg().has_value()
+                                           : kernel.resourceArg((*a.binding)[0], (*a.binding)[1]).has_value();
+      throw CaseError(where(c, field) + (declared ? "nothing is bound to " + describe(kernel.argInfo(i))
+                                                 : "the shader declares no " + given) +
+                      " (" + c.kernel + "'s resources: " + resources + ")");
+    }
+    if (a.kind != ArgSpec::Kind::Buffer)
+      throw CaseError(where(c, field) + "a shader's resource is bound to a buffer (\"buffer\": {...})");
+  }
+}
+
 }  // namespace
 
 CaseRun runCase(const Case& c, const host::Device& device) {
@@ -89,7 +127,7 @@ CaseRun runCase(const Case& c, const host::Device& device) {
   run.choices = p.choices;
   run.outputs = std::move(p.outputs);
   run.imageOutputs = std::move(p.imageOutputs);
-  run.result = p.kernel->run(c.range);
+  run.result = p.kernel->run(p.range);
   return run;
 }
 
@@ -103,8 +141,9 @@ PreparedCase prepareCase(const Case& c, const host::Device& baseDevice) {
     }
   }
   if (c.instructionBudget) device.config().instructionBudget = *c.instructionBudget;
-  // Sizes whose product wraps around size_t would launch a different, smaller NDRange: the host API's check.
-  try {
+  // Sizes whose product wraps around size_t would launch a different, smaller NDRange: the host API's check (a
+  // shader's dispatch: Kernel::dispatch's).
+  if (!c.dispatch) try {
     host::checkNDRange(c.range, device.config());
   } catch (const host::NDRangeError& e) {
     using Field = host::NDRangeError::Field;
@@ -148,9 +187,21 @@ PreparedCase prepareCase(const Case& c, const host::Device& baseDevice) {
   run.program = program;
   run.kernel = std::make_unique<host::Kernel>(program, c.kernel);
   host::Kernel& kernel = *run.kernel;
-  if (kernel.argCount() != c.args.size())
+  run.range = c.range;
+  if (kernel.isShader() != c.dispatch.has_value())
+    throw CaseError(where(c, c.dispatch ? "dispatch" : "ndrange") + c.kernel +
+                    (kernel.isShader() ? " is a compute shader: its case gives \"dispatch\", work-groups per dimension"
+                                       : " is an OpenCL kernel: its case gives \"ndrange\""));
+  if (kernel.isShader()) {
+    checkShaderResources(c, kernel);
+    try {
+      run.range = kernel.dispatch(*c.dispatch);
+      host::checkNDRange(run.range, device.config());
+    } catch (const host::Error& e) { throw CaseError(where(c, "dispatch") + e.what()); }
+  } else if (kernel.argCount() != c.args.size()) {
     throw CaseError(where(c, "args") + "kernel " + c.kernel + " takes " + std::to_string(kernel.argCount()) +
                     " arguments, the case gives " + std::to_string(c.args.size()));
+  }
 
   run.choices = device.config().choices;
   if (c.deviceQueueSize) {

@@ -290,8 +290,9 @@ struct KernelArgInfo {
   std::vector<Field> pointeeFields;
   uint64_t pointeeSize = 0;
   // A Vulkan compute shader's argument is one of its resources (Vulkan §15.1 [external] Shader Resource Declarations,
-  // §15.9 Push Constants): a storage or uniform buffer at a descriptor set and binding, or its push-constant block,
-  // each set with setArg(i, buffer) (Kernel::resourceArg finds i). None for an OpenCL kernel's argument.
+  // Vulkan §15.9 [external] Push Constants): a storage or uniform buffer at a descriptor set and binding, or its
+  // push-constant block, each set with setArg(i, buffer) (Kernel::resourceArg finds i). None for an OpenCL kernel's
+  // argument.
   enum class Resource : uint8_t { None, StorageBuffer, UniformBuffer, PushConstant } resource = Resource::None;
   uint32_t descriptorSet = 0;
   uint32_t binding = 0;

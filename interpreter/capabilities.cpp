@@ -111,7 +111,12 @@ bool shaderCapabilitySupported(spv::Capability c) {
     case Capability::AtomicFloat64AddEXT:
     case Capability::AtomicFloat16MinMaxEXT:
     case Capability::AtomicFloat32MinMaxEXT:
-    case Capability::AtomicFloat64MinMaxEXT: return true;
+    case Capability::AtomicFloat64MinMaxEXT:
+    // SPV_KHR_float_controls: the denormal modes are applied at lowering (lower.cpp applyFloatControls).
+    case Capability::DenormPreserve:
+    case Capability::DenormFlushToZero:
+    case Capability::SignedZeroInfNanPreserve:
+    case Capability::RoundingModeRTE: return true;
     default: return false;
   }
 }
@@ -120,7 +125,8 @@ bool shaderExtensionSupported(const std::string& name) {
   return name == "SPV_KHR_storage_buffer_storage_class" || name == "SPV_KHR_8bit_storage" ||
          name == "SPV_KHR_16bit_storage" || name == "SPV_KHR_integer_dot_product" ||
          name == "SPV_EXT_shader_atomic_float_add" || name == "SPV_EXT_shader_atomic_float16_add" ||
-         name == "SPV_EXT_shader_atomic_float_min_max" || name == "SPV_KHR_non_semantic_info";
+         name == "SPV_EXT_shader_atomic_float_min_max" || name == "SPV_KHR_non_semantic_info" ||
+         name == "SPV_KHR_float_controls";
 }
 
 // Extensions whose instructions and decorations clref executes (or that carry no run-time
@@ -180,6 +186,12 @@ void checkModuleSupport(const Module& m, const LowerOptions& opt) {
   // Vulkan §A.3 [external] (Validation Rules within a Module): a shader module uses Logical addressing; its pointers
   // are the interpreter's tagged 64-bit values, never stored in memory.
   if (shader) {
+    // SPV_KHR_float_controls: clref rounds to nearest even and keeps signed zeros, infinities and NaNs, which
+    // RoundingModeRTE and SignedZeroInfNanPreserve ask for; arithmetic rounding toward zero it does not execute.
+    for (const auto& ep : m.computeShaders)
+      if (ep.roundingModeRTZ)
+        throw ModuleError("the compute shader " + ep.name +
+                          " declares RoundingModeRTZ: clref's shader arithmetic rounds to nearest even only");
     if (m.addressing != spv::AddressingModel::Logical)
       throw ModuleError("the shader module uses an addressing model other than Logical (PhysicalStorageBuffer64 "
                         "pointers are not executed by clref)");

@@ -185,10 +185,28 @@ uint32_t KernelLowering::bodyOf(uint32_t entry) const {
   return g->first;
 }
 
+namespace {
+
+// Vulkan §A.4 [external] (Precision and Operation of SPIR-V Instructions): an entry point declared with DenormFlushToZero
+// for a width flushes that width's denormals, one declared with DenormPreserve keeps them, whatever the device's
+// setting; without either, flushing is the implementation's freedom, and the device's setting decides.
+void applyFloatControls(const Module& m, const std::string& name, LowerOptions& opt) {
+  const EntryPoint* ep = m.entryPoint(name);
+  if (!ep || !m.isVulkanShader()) return;
+  numerics::Denorm* modes[3] = {&opt.denormHalf, &opt.denormFloat, &opt.denormDouble};
+  for (int k = 0; k < 3; ++k) {
+    if (ep->denormFlushToZero & (1 << k)) *modes[k] = numerics::Denorm::Flush;
+    if (ep->denormPreserve & (1 << k)) *modes[k] = numerics::Denorm::Preserve;
+  }
+}
+
+}  // namespace
+
 std::unique_ptr<LoweredKernel> lowerKernel(const Module& module, const std::string& name, const LowerOptions& options) {
   auto k = std::make_unique<LoweredKernel>();
   LowerOptions opt = options;
   if (!opt.globals) opt.globals = std::make_shared<GlobalStorage>();
+  applyFloatControls(module, name, opt);
   KernelLowering(module, opt, *k).run(name);
   return k;
 }

@@ -90,6 +90,9 @@ struct EntryPoint {
   // constants.
   std::optional<std::array<uint32_t, 3>> localSizeIds;
   bool contractionOff = false;
+  // Float controls (SPV_KHR_float_controls execution modes), one bit per width: 1 for 16, 2 for 32, 4 for 64 bits.
+  uint8_t denormPreserve = 0, denormFlushToZero = 0, signedZeroInfNanPreserve = 0, roundingModeRTE = 0,
+          roundingModeRTZ = 0;
 };
 
 struct Block {
@@ -144,7 +147,7 @@ class Module {
   std::unordered_map<uint32_t, Type> types;
   std::unordered_map<uint32_t, uint32_t> definitionOf;  // result id → instruction index
   std::vector<EntryPoint> entryPoints;  // Kernel entry points
-  // GLCompute entry points of a Vulkan shader module (isVulkanShader); clref loads them but does not execute them.
+  // GLCompute entry points of a Vulkan shader module (isVulkanShader); entryPoint() finds them too.
   std::vector<EntryPoint> computeShaders;
   std::map<uint32_t, Function> functions;               // by id
   std::vector<uint32_t> globalVariables;                // module-scope OpVariable ids

@@ -226,6 +226,19 @@ void Module::buildTables() {
             if (mode == spv::ExecutionMode::LocalSizeId && three)
               ep.localSizeIds = std::array<uint32_t, 3>{w[3], w[4], w[5]};
             if (mode == spv::ExecutionMode::ContractionOff) ep.contractionOff = true;
+            // SPV_KHR_float_controls (SPIR-V 1.4 §3.6 [external]): the modes' operand is the width they apply to.
+            if (w.size() >= 4) {
+              const uint32_t width = w[3];
+              const uint8_t bit = width == 16 ? 1 : width == 32 ? 2 : width == 64 ? 4 : 0;
+              switch (mode) {
+                case spv::ExecutionMode::DenormPreserve: ep.denormPreserve |= bit; break;
+                case spv::ExecutionMode::DenormFlushToZero: ep.denormFlushToZero |= bit; break;
+                case spv::ExecutionMode::SignedZeroInfNanPreserve: ep.signedZeroInfNanPreserve |= bit; break;
+                case spv::ExecutionMode::RoundingModeRTE: ep.roundingModeRTE |= bit; break;
+                case spv::ExecutionMode::RoundingModeRTZ: ep.roundingModeRTZ |= bit; break;
+                default: break;
+              }
+            }
           }
         break;
       }

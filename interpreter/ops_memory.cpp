@@ -401,10 +401,13 @@ void lowerLoad(Lowerer& L, const Instruction& inst) {
   const bool p64 = L.ptrBytes() == 8;
   const uint32_t ptr = inst.operand(0);
   if (auto b = L.builtinOf_.find(ptr); b != L.builtinOf_.end()) {
-    Op& op = L.emit(builtinLoadHandler(b->second, L.ptrBytes(), L.type(inst.resultType).size), inst);
+    // The components' width is the variable's: size_t in a kernel, 32 bits in a shader (Vulkan §15.8 [external]).
+    const Type& t = L.type(inst.resultType);
+    const uint32_t element = uint32_t(t.kind == TypeKind::Vector ? L.type(t.element).size : t.size);
+    Op& op = L.emit(builtinLoadHandler(b->second, element, t.size), inst);
     op.r = L.reg(inst.resultId);
     op.b = uint32_t(b->second);
-    op.n = L.ptrBytes();
+    op.n = element;
     return;
   }
   const uint64_t n = accessBytes(L, inst.resultType);

@@ -115,9 +115,10 @@ struct ScalarField {
 
 constexpr size_t kMaxScalarFields = 4096;
 
-// What a parameter of a Vulkan compute shader is (Vulkan §15.1 [external] Shader Resource Declarations, §15.9 Push
-// Constants): a shader has no function parameters, its interface variables are bound by the API instead; each
-// storage buffer, uniform buffer and push-constant block becomes a Buffer parameter whose register is the variable's.
+// What a parameter of a Vulkan compute shader is (Vulkan §15.1 [external] Shader Resource Declarations, Vulkan §15.9
+// [external] Push Constants): a shader has no function parameters, its interface variables are bound by the API
+// instead; each storage buffer, uniform buffer and push-constant block becomes a Buffer parameter whose register is
+// the variable's.
 enum class ShaderResource : uint8_t { None, StorageBuffer, UniformBuffer, PushConstant };
 
 struct KernelParam {

@@ -51,7 +51,7 @@ struct Outputs {
 // The contents of every output buffer and image after a run of the freshly prepared case (plain or perturbed).
 Outputs outputsOf(const cli::Case& c, std::optional<uint64_t> seed) {
   auto p = cli::prepareCase(c, host::Device());
-  const auto r = seed ? host::runPerturbed(*p.kernel, c.range, *seed) : p.kernel->run(c.range);
+  const auto r = seed ? host::runPerturbed(*p.kernel, p.range, *seed) : p.kernel->run(p.range);
   REQUIRE(r.ok);
   Outputs out;
   for (const auto& [arg, buffer] : p.outputs) {
@@ -68,7 +68,7 @@ Outputs outputsOf(const cli::Case& c, std::optional<uint64_t> seed) {
 
 host::CheckReport checkCase(const cli::Case& c, const Outputs& observed) {
   auto p = cli::prepareCase(c, host::Device());
-  return host::check(*p.kernel, c.range, observed.buffers, observed.images);
+  return host::check(*p.kernel, p.range, observed.buffers, observed.images);
 }
 
 }  // namespace

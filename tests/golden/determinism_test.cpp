@@ -57,6 +57,7 @@ TEST_CASE("golden cases give identical results with 1, 2 and 3 threads", "[golde
     CHECK(one.ok);
     CHECK_FALSE(one.outputs.empty());
     size_t groups = 1;
+    if (c.dispatch) groups = size_t((*c.dispatch)[0]) * (*c.dispatch)[1] * (*c.dispatch)[2];
     if (c.range.local)
       for (unsigned d = 0; d < c.range.dims; ++d)
         groups *= (c.range.global[d] + (*c.range.local)[d] - 1) / (*c.range.local)[d];

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/shader_source.hpp"
 #include "cli/case_file.hpp"
 #include "tests/golden/host_reference.hpp"
 
@@ -113,10 +114,18 @@ const RegisterGoldenCases registerGoldenCases;
 
 // The entry point names of a SPIR-V module (SPIR-V 1.0 §3.32.6 [external] OpEntryPoint: opcode 15,
 // execution model, function id, then the name as a nul-terminated literal string).
-std::set<std::string> entryPointNames(const fs::path& spv) {
-  const std::string bytes = readText(spv);
-  std::vector<uint32_t> words(bytes.size() / 4);
-  std::memcpy(words.data(), bytes.data(), words.size() * 4);
+// A shader source (golden/shaders/) is compiled first, an HLSL one with `entry` as its entry point.
+std::set<std::string> entryPointNames(const fs::path& module, const std::string& entry) {
+  std::vector<uint32_t> words;
+  if (compiler::shaderLanguageOf(module)) {
+    compiler::ShaderOptions options;
+    options.entryPoint = entry;
+    words = compiler::compileShaderFile(module, options);
+  } else {
+    const std::string bytes = readText(module);
+    words.resize(bytes.size() / 4);
+    std::memcpy(words.data(), bytes.data(), words.size() * 4);
+  }
   std::set<std::string> names;
   if (words.size() < 5 || words[0] != 0x07230203u) return names;  // little-endian SPIR-V only
   for (size_t at = 5; at < words.size();) {
@@ -145,7 +154,7 @@ TEST_CASE("golden corpus: every kernel source has -O0 and -O2 SPIR-V", "[golden]
       INFO(spv.string());
       CHECK(fs::exists(spv));
       // Every kernel declared in the source is an entry point of the module.
-      const auto names = entryPointNames(spv);
+      const auto names = entryPointNames(spv, "");
       const std::string source = readText(entry.path());
       static const std::regex kernelDecl(R"(\bkernel\s+void\s+(\w+)\s*\()");
       for (auto it = std::sregex_iterator(source.begin(), source.end(), kernelDecl); it != std::sregex_iterator();
@@ -166,7 +175,7 @@ TEST_CASE("golden corpus: every case names an existing module and kernel", "[gol
     INFO(file.string());
     const auto c = cli::loadCase(file);
     REQUIRE(fs::exists(c.module));
-    CHECK(entryPointNames(c.module).count(c.kernel) == 1);
+    CHECK(entryPointNames(c.module, c.kernel).count(c.kernel) == 1);
     // Every output buffer has its expected file.
     for (size_t i = 0; i < c.args.size(); ++i)
       if (golden::isOutput(c, i)) CHECK(fs::exists(golden::expectedFile(kGolden, golden::caseName(c), i)));

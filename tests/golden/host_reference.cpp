@@ -2529,6 +2529,8 @@ const std::map<std::string, HostReference>& hostReferences() {
       if (!m.emplace(name, fn).second) throw std::logic_error(std::string("duplicate host reference ") + name);
     for (const auto& [name, fn] : imageHostReferences())
       if (!m.emplace(name, fn).second) throw std::logic_error("duplicate host reference " + name);
+    for (const auto& [name, fn] : shaderHostReferences())
+      if (!m.emplace(name, fn).second) throw std::logic_error("duplicate host reference " + name);
     return m;
   }();
   return table;

@@ -27,6 +27,9 @@ using HostReference = std::function<void(const cli::Case& c, ArgBytes& argBytes)
 // The host references of the image kernels (host_reference_images.cpp), by case name.
 std::vector<std::pair<std::string, HostReference>> imageHostReferences();
 
+// The host references of the Vulkan compute shaders (host_reference_shaders.cpp), by case name.
+std::vector<std::pair<std::string, HostReference>> shaderHostReferences();
+
 // Case name (the case file's stem, e.g. "vadd_O0") → its host reference.
 const std::map<std::string, HostReference>& hostReferences();
 

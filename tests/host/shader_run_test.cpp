@@ -3,10 +3,12 @@
 // from LocalSize and specialization constants, shared memory with barrier(); expected values computed on the host.
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <cstring>
 #include <numeric>
 
 #include "host/host.hpp"
+#include "interpreter/diagnostic.hpp"
 
 using namespace clref;
 using Catch::Matchers::Contains;
@@ -98,5 +100,92 @@ void main() {
     int expect = 0;
     for (uint32_t l = 0; l < local; ++l) expect += gr * local + l < count ? values[gr * local + l] + 3 : 0;
     CHECK(out->as<int>()[gr + 1] == expect);
+  }
+}
+
+namespace {
+
+// out[i] = in[i] · 0.5 for 4 invocations, with the float-controls execution mode `mode` for 32-bit floats.
+std::string halvingShader(const std::string& mode) {
+  return R"(
+               OpCapability Shader
+               OpCapability )" + mode + R"(
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %gid %in %out
+               OpExecutionMode %main LocalSize 4 1 1
+               OpExecutionMode %main )" + mode + R"( 32
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %rta ArrayStride 4
+               OpMemberDecorate %block 0 Offset 0
+               OpDecorate %block Block
+               OpDecorate %in DescriptorSet 0
+               OpDecorate %in Binding 0
+               OpDecorate %out DescriptorSet 0
+               OpDecorate %out Binding 1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+      %float = OpTypeFloat 32
+     %v3uint = OpTypeVector %uint 3
+  %ptr_in_v3 = OpTypePointer Input %v3uint
+        %gid = OpVariable %ptr_in_v3 Input
+        %rta = OpTypeRuntimeArray %float
+      %block = OpTypeStruct %rta
+  %ptr_block = OpTypePointer StorageBuffer %block
+         %in = OpVariable %ptr_block StorageBuffer
+        %out = OpVariable %ptr_block StorageBuffer
+  %ptr_float = OpTypePointer StorageBuffer %float
+     %uint_0 = OpConstant %uint 0
+       %half = OpConstant %float 0.5
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+        %ids = OpLoad %v3uint %gid
+          %i = OpCompositeExtract %uint %ids 0
+      %src_p = OpAccessChain %ptr_float %in %uint_0 %i
+        %src = OpLoad %float %src_p
+        %res = OpFMul %float %src %half
+      %dst_p = OpAccessChain %ptr_float %out %uint_0 %i
+               OpStore %dst_p %res
+               OpReturn
+               OpFunctionEnd
+)";
+}
+
+std::vector<float> halve(const host::Device& device, const std::string& mode, const std::vector<float>& in) {
+  auto program = host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly, halvingShader(mode));
+  host::Kernel k(program, "main");
+  auto out = std::make_shared<host::Buffer>(in.size() * sizeof(float));
+  k.setArg(*k.resourceArg(0, 0), floats(in));
+  k.setArg(*k.resourceArg(0, 1), out);
+  const auto result = k.run(k.dispatch({1, 1, 1}));
+  REQUIRE(result.ok);
+  return {out->as<float>().begin(), out->as<float>().end()};
+}
+
+}  // namespace
+
+TEST_CASE("a shader's DenormFlushToZero and DenormPreserve modes decide over the device's denormals", "[shader]") {
+  // 2^-126 · 0.5 = 2^-127 is subnormal; 2^-125 · 0.5 = 2^-126 is the smallest normal.
+  const std::vector<float> in{0x1p-126f, -0x1p-126f, 0x1p-125f, 3.0f};
+  host::Device preserving;
+  const auto flushed = halve(preserving, "DenormFlushToZero", in);
+  CHECK(std::bit_cast<uint32_t>(flushed[0]) == 0x00000000u);
+  CHECK(std::bit_cast<uint32_t>(flushed[1]) == 0x80000000u);  // the sign of the flushed result stays
+  CHECK(flushed[2] == 0x1p-126f);
+  CHECK(flushed[3] == 1.5f);
+  host::DeviceConfig flushing;
+  flushing.denormFloat = numerics::Denorm::Flush;
+  const auto kept = halve(host::Device(flushing), "DenormPreserve", in);
+  CHECK(kept[0] == 0x1p-127f);
+  CHECK(kept[1] == -0x1p-127f);
+}
+
+TEST_CASE("a shader declaring RoundingModeRTZ is refused with a clear message", "[shader]") {
+  try {
+    (void)host::Program::fromShader(host::Device(), compiler::ShaderLanguage::SpirvAssembly,
+                                    halvingShader("RoundingModeRTZ"));
+    FAIL("RoundingModeRTZ was accepted");
+  } catch (const interpreter::ModuleError& e) {
+    CHECK_THAT(e.what(), Contains("declares RoundingModeRTZ"));
   }
 }

@@ -179,6 +179,7 @@ std::vector<std::string> sourceExtensions(const fs::path& source, const fs::path
 std::string skipReason(const fs::path& goldenDir, const cli::Case& c) {
   if (!c.choices.empty()) return "uses clref choices (registry switches), not expressible through the OpenCL API";
   if (c.instructionBudget) return "uses an instruction budget, a clref-specific limit";
+  if (c.dispatch) return "a Vulkan compute shader (the OpenCL API does not run shaders)";
   if (c.module.extension() != ".spv") return "module is not SPIR-V";
   if (!golden::hostReferences().count(golden::caseName(c))) return "no host reference";
   for (size_t i = 0; i < c.args.size(); ++i)

@@ -1,0 +1,298 @@
+// Host references of the golden corpus's Vulkan compute shaders (golden/shaders/, cases golden/cases/shader_*.json):
+// plain C++ computations written from the GLSL, HLSL or SPIR-V assembly source of each shader, with the std430 and
+// std140 layouts worked out by hand from GLSL 4.60 §4.4.5 [external], independent of clref. A shader case's
+// arguments are its resources in descriptor set and binding order, the push constants last (golden/README.md).
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+#include "tests/golden/host_reference.hpp"
+
+namespace clref::golden {
+
+namespace {
+
+using cli::ArgSpec;
+using cli::Case;
+
+[[noreturn]] void shapeError(const Case& c, const std::string& what) {
+  throw std::runtime_error(c.file.string() + ": host reference: " + what);
+}
+
+template <class T> T load(const std::vector<std::byte>& bytes, size_t i) {
+  if ((i + 1) * sizeof(T) > bytes.size()) throw std::out_of_range("host reference: load past the end of a buffer");
+  T v;
+  std::memcpy(&v, bytes.data() + i * sizeof(T), sizeof(T));
+  return v;
+}
+
+template <class T> void store(std::vector<std::byte>& bytes, size_t i, T v) {
+  if ((i + 1) * sizeof(T) > bytes.size()) throw std::out_of_range("host reference: store past the end of a buffer");
+  std::memcpy(bytes.data() + i * sizeof(T), &v, sizeof(T));
+}
+
+// Loads and stores at a byte offset (struct members).
+template <class T> T loadByte(const std::vector<std::byte>& bytes, size_t at) {
+  T v;
+  if (at + sizeof(T) > bytes.size()) throw std::out_of_range("host reference: load past the end of a buffer");
+  std::memcpy(&v, bytes.data() + at, sizeof(T));
+  return v;
+}
+template <class T> void storeByte(std::vector<std::byte>& bytes, size_t at, T v) {
+  if (at + sizeof(T) > bytes.size()) throw std::out_of_range("host reference: store past the end of a buffer");
+  std::memcpy(bytes.data() + at, &v, sizeof(T));
+}
+
+// The work-groups of the case's dispatch.
+std::array<uint32_t, 3> groups(const Case& c) {
+  if (!c.dispatch) shapeError(c, "expected a dispatch");
+  return *c.dispatch;
+}
+
+size_t elements(const std::vector<std::byte>& bytes, size_t size) { return bytes.size() / size; }
+
+// saxpy.comp: y[i] = a·x[i] + y[i] for i < n; push constants {float a; uint n}. Invocations: 64 per group.
+void saxpy(const Case& c, ArgBytes& a) {
+  const float k = load<float>(a[2], 0);
+  const uint32_t n = load<uint32_t>(a[2], 1);
+  const size_t invocations = size_t(groups(c)[0]) * 64;
+  for (size_t i = 0; i < invocations && i < n; ++i) {
+    const float product = k * load<float>(a[0], i);
+    store(a[1], i, product + load<float>(a[1], i));
+  }
+}
+
+// reduce_shared.comp: per group of L = spec constant 0 invocations, the sum of values[g] for g < count.
+void reduceShared(const Case& c, ArgBytes& a) {
+  uint32_t local = 0;
+  for (const auto& [id, bytes] : c.specConstants)
+    if (id == 0) std::memcpy(&local, bytes.data(), 4);
+  if (local == 0) shapeError(c, "spec constant 0 (the work-group size) is not set");
+  const uint32_t count = load<uint32_t>(a[2], 0);
+  for (uint32_t g = 0; g < groups(c)[0]; ++g) {
+    int32_t sum = 0;
+    for (uint32_t l = 0; l < local; ++l)
+      if (g * local + l < count) sum += load<int32_t>(a[0], g * local + l);
+    store(a[1], g, sum);
+  }
+}
+
+// scan_shared.comp: an inclusive prefix sum, modulo 2^32, within each group of 64.
+void scanShared(const Case& c, ArgBytes& a) {
+  for (uint32_t g = 0; g < groups(c)[0]; ++g) {
+    uint32_t running = 0;
+    for (uint32_t l = 0; l < 64; ++l) {
+      running += load<uint32_t>(a[0], g * 64 + l);
+      store(a[0], g * 64 + l, running);
+    }
+  }
+}
+
+// transpose_tile.comp: src is height × width (row-major), dst width × height: dst[r·height + c] = src[c·width + r].
+void transposeTile(const Case& c, ArgBytes& a) {
+  const uint32_t width = load<uint32_t>(a[2], 0), height = load<uint32_t>(a[2], 1);
+  if (width != groups(c)[0] * 8 || height != groups(c)[1] * 8) shapeError(c, "width and height must fill the dispatch");
+  for (uint32_t r = 0; r < width; ++r)
+    for (uint32_t col = 0; col < height; ++col) store(a[1], r * height + col, load<uint32_t>(a[0], col * width + r));
+}
+
+// histogram_atomic.comp: bins[b] += the number of bytes of the input words whose low nibble is b.
+void histogramAtomic(const Case& c, ArgBytes& a) {
+  const size_t words = size_t(groups(c)[0]) * 32;
+  for (size_t i = 0; i < words; ++i) {
+    const uint32_t w = load<uint32_t>(a[0], i);
+    for (int b = 0; b < 4; ++b) {
+      const uint32_t bin = (w >> (8 * b)) & 15u;
+      store(a[1], bin, load<uint32_t>(a[1], bin) + 1u);
+    }
+  }
+}
+
+// ids_3d.comp: local size (2, 3, 2); a record of 13 uints per invocation at its global linear index.
+void ids3d(const Case& c, ArgBytes& a) {
+  const auto n = groups(c);
+  const uint32_t local[3] = {2, 3, 2};
+  const uint32_t total[3] = {n[0] * local[0], n[1] * local[1], n[2] * local[2]};
+  for (uint32_t z = 0; z < total[2]; ++z)
+    for (uint32_t y = 0; y < total[1]; ++y)
+      for (uint32_t x = 0; x < total[0]; ++x) {
+        const uint32_t g[3] = {x, y, z};
+        const size_t at = (size_t(z * total[1] + y) * total[0] + x) * 13;
+        for (int d = 0; d < 3; ++d) {
+          store(a[0], at + d, g[d]);
+          store(a[0], at + 3 + d, g[d] % local[d]);
+          store(a[0], at + 6 + d, g[d] / local[d]);
+          store(a[0], at + 9 + d, n[d]);
+        }
+        store(a[0], at + 12, ((g[2] % local[2]) * local[1] + g[1] % local[1]) * local[0] + g[0] % local[0]);
+      }
+}
+
+// int_ops.comp: 12 results per pair (a, b); SPIR-V's integer instructions (OpSDiv truncates, OpSMod takes the sign
+// of the divisor, shifts by b & 31, OpBitFieldSExtract sign-extends the field).
+void intOps(const Case& c, ArgBytes& a) {
+  const size_t pairs = size_t(groups(c)[0]) * 16;
+  for (size_t i = 0; i < pairs; ++i) {
+    const int32_t x = load<int32_t>(a[0], 2 * i), y = load<int32_t>(a[0], 2 * i + 1);
+    const uint32_t ux = uint32_t(x), uy = uint32_t(y);
+    const int32_t d = y == 0 ? 7 : y;
+    const uint32_t s = uy & 31u;
+    int32_t r[12];
+    r[0] = x / d;
+    const int32_t rem = x % d;
+    r[1] = rem != 0 && (rem < 0) != (d < 0) ? rem + d : rem;  // glslang's % is OpSMod: the sign of the divisor
+    r[2] = int32_t(ux / uint32_t(d));
+    r[3] = int32_t(ux % uint32_t(d));
+    r[4] = int32_t(ux << s);
+    r[5] = x >> s;  // arithmetic (C++20)
+    r[6] = int32_t(ux >> s);
+    r[7] = (x & y) ^ (x | ~y);
+    const uint32_t field = (ux >> 3) & 0x1ffu;
+    r[8] = int32_t(field & 0x100u ? field | ~0x1ffu : field);
+    const uint32_t mask = 0x7ffu << 5;
+    r[9] = int32_t((ux & ~mask) | ((uy << 5) & mask));
+    r[10] = std::popcount(ux);
+    uint32_t rev = 0;
+    for (int bit = 0; bit < 32; ++bit) rev |= ((ux >> bit) & 1u) << (31 - bit);
+    r[11] = int32_t(rev);
+    for (int k = 0; k < 12; ++k) store(a[1], i * 12 + k, r[k]);
+  }
+}
+
+// struct_std430.comp: Particle {vec3 pos @0; float mass @12; vec3 vel @16; uint id @28}, 32 bytes.
+void structStd430(const Case& c, ArgBytes& a) {
+  const float dt = load<float>(a[1], 0);
+  const size_t particles = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < particles; ++i) {
+    const size_t base = i * 32;
+    for (int k = 0; k < 3; ++k) {
+      const float step = loadByte<float>(a[0], base + 16 + 4 * k) * dt;
+      storeByte(a[0], base + 4 * k, loadByte<float>(a[0], base + 4 * k) + step);
+    }
+    storeByte(a[0], base + 12, loadByte<float>(a[0], base + 12) * 2.0f);
+    storeByte(a[0], base + 28, loadByte<uint32_t>(a[0], base + 28) * 3u + uint32_t(i));
+  }
+}
+
+// uniform_std140.comp: Params {float scale @0; vec3 offset @16; float coeffs[4] @32, stride 16; ivec3 bias @96}.
+void uniformStd140(const Case&, ArgBytes& a) {
+  const float scale = loadByte<float>(a[0], 0), offsetY = loadByte<float>(a[0], 20);
+  for (size_t i = 0; i < 4; ++i) {
+    const float product = loadByte<float>(a[0], 32 + 16 * i) * scale;
+    store(a[1], i, product + offsetY);
+  }
+  for (size_t i = 0; i < 3; ++i) storeByte(a[1], 16 + 4 * i, loadByte<int32_t>(a[0], 96 + 4 * i));
+}
+
+// spec_constants.comp: v = float(i·step + offset)·scale, negated when `negate`; defaults false, 1, 1.0, 100.
+void specConstants(const Case& c, ArgBytes& a) {
+  bool negate = false;
+  int32_t step = 1;
+  float scale = 1.0f;
+  uint32_t offset = 100;
+  for (const auto& [id, bytes] : c.specConstants) {
+    if (id == 1) negate = bytes.at(0) != 0;
+    if (id == 2) std::memcpy(&step, bytes.data(), 4);
+    if (id == 3) std::memcpy(&scale, bytes.data(), 4);
+    if (id == 4) std::memcpy(&offset, bytes.data(), 4);
+  }
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const float v = float(int32_t(i) * step + int32_t(offset)) * scale;
+    store(a[0], i, negate ? -v : v);
+  }
+}
+
+// control_flow.comp: (Collatz steps capped at 1000, a class by steps % 5 through the switch), (0, 99) for 0.
+void controlFlow(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 32;
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t v = load<uint32_t>(a[0], i);
+    if (v == 0) {
+      store(a[1], 2 * i, 0u);
+      store(a[1], 2 * i + 1, 99u);
+      continue;
+    }
+    uint32_t steps = 0;
+    while (v != 1 && ++steps < 1000) v = v % 2 == 0 ? v / 2 : 3 * v + 1;
+    static constexpr uint32_t kClass[5] = {11, 1, 7, 7, 42};
+    store(a[1], 2 * i, steps);
+    store(a[1], 2 * i + 1, kClass[steps % 5]);
+  }
+}
+
+// vadd.hlsl: c = a + b, 16 invocations per group.
+void vaddHlsl(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 16;
+  for (size_t i = 0; i < n; ++i) store(a[2], i, load<float>(a[0], i) + load<float>(a[1], i));
+}
+
+// binary16 for this file: the value of an encoding, and binary64 to binary16 rounded to nearest even (finite, no
+// NaN: the case's inputs keep products in range).
+double halfValue(uint16_t h) {
+  const int exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
+  if (exponent == 0x1f) throw std::runtime_error("host reference: an infinite or NaN binary16 input");
+  const double magnitude = exponent == 0 ? std::ldexp(mantissa, -24) : std::ldexp(mantissa | 0x400, exponent - 25);
+  return h & 0x8000 ? -magnitude : magnitude;
+}
+uint16_t toHalf(double x) {
+  const uint16_t sign = std::signbit(x) ? 0x8000 : 0;
+  const double m = std::fabs(x);
+  if (m >= 65520.0) return sign | 0x7c00;
+  if (m < 0x1p-14) return sign | uint16_t(std::nearbyint(m * 0x1p24));
+  int e;
+  std::frexp(m, &e);
+  auto mantissa = uint32_t(std::nearbyint(std::ldexp(m, 11 - e)));  // in [1024, 2048]
+  int biased = e - 1 + 15;
+  if (mantissa == 2048) {
+    mantissa = 1024;
+    ++biased;
+  }
+  if (biased >= 31) return sign | 0x7c00;
+  return uint16_t(sign | (biased << 10) | (mantissa - 1024));
+}
+
+// mixed_precision.comp: Out16 {float16_t products[8] @0; int16_t sums[] @16}; 16-bit integer arithmetic wraps; a
+// binary16 product of two binary16 values is exact in binary64 before its one rounding.
+void mixedPrecision(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const auto byte = [&](size_t k) { return int32_t(load<uint8_t>(a[0], 4 * i + k)); };
+    const int16_t sum = int16_t(int16_t(byte(0) + byte(1)) - int16_t(byte(2) * byte(3)));
+    store(a[3], 8 + i, sum);
+    const uint16_t h0 = load<uint16_t>(a[1], 2 * i), h1 = load<uint16_t>(a[1], 2 * i + 1);
+    store(a[3], i, toHalf(halfValue(h0) * halfValue(h1)));
+    const double q = load<double>(a[2], 2 * i) / load<double>(a[2], 2 * i + 1);
+    store(a[4], i, q + halfValue(h0));
+  }
+}
+
+// iadd.spvasm: out[i] = in[i] + i, 4 invocations per group.
+void iaddSpvasm(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 4;
+  for (size_t i = 0; i < n && i < elements(a[0], 4); ++i) store(a[1], i, load<uint32_t>(a[0], i) + uint32_t(i));
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
+  return {
+      {"shader_saxpy", saxpy},
+      {"shader_reduce_shared", reduceShared},
+      {"shader_scan_shared", scanShared},
+      {"shader_transpose_tile", transposeTile},
+      {"shader_histogram_atomic", histogramAtomic},
+      {"shader_ids_3d", ids3d},
+      {"shader_int_ops", intOps},
+      {"shader_struct_std430", structStd430},
+      {"shader_uniform_std140", uniformStd140},
+      {"shader_spec_constants", specConstants},
+      {"shader_control_flow", controlFlow},
+      {"shader_vadd_hlsl", vaddHlsl},
+      {"shader_mixed_precision", mixedPrecision},
+      {"shader_iadd_spvasm", iaddSpvasm},
+  };
+}
+
+}  // namespace clref::golden
