@@ -116,7 +116,8 @@ bool shaderCapabilitySupported(spv::Capability c) {
     case Capability::DenormPreserve:
     case Capability::DenormFlushToZero:
     case Capability::SignedZeroInfNanPreserve:
-    case Capability::RoundingModeRTE: return true;
+    case Capability::RoundingModeRTE:
+    case Capability::RoundingModeRTZ: return true;  // refused with its reason below when an entry point uses it
     default: return false;
   }
 }
