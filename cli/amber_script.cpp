@@ -529,8 +529,8 @@ class Parser {
     else throw ScriptError(c.line(), "unknown buffer type '" + kind + "'");
     if (b.kind == BindingKind::PushConstant) {
       c.end("BIND");
-      for (const auto& o : p.bindings)
-        if (o.kind == BindingKind::PushConstant)
+      for (const auto& o : p.bindings)  // a derived pipeline replaces its parent's (bound before its own line)
+        if (o.kind == BindingKind::PushConstant && o.line > p.line)
           throw ScriptError(c.line(), "pipeline " + p.name + " already has a push constant buffer");
     } else {
       if (c.accept("DESCRIPTOR_SET")) b.set = c.uint32("the descriptor set");
