@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -338,13 +339,13 @@ class Parser {
         values = dataValues(c, b);
       } else if (init == "FILL") {
         if (!size) throw ScriptError(c.line(), "FILL needs SIZE");
-        const Value v = value(c, b.type.number, "the fill value");
+        const Value v = wholeValue(c, b.type.number, "the fill value");
         values.assign(*size * perElement, v);
       } else if (init == "SERIES_FROM") {
         if (!size) throw ScriptError(c.line(), "SERIES_FROM needs SIZE");
-        const Value start = value(c, b.type.number, "the series start");
+        const Value start = wholeValue(c, b.type.number, "the series start");
         c.expect("INC_BY", "SERIES_FROM");
-        const Value inc = value(c, b.type.number, "the series increment");
+        const Value inc = wholeValue(c, b.type.number, "the series increment");
         // "Floating point data uses floating point addition … integer data uses integer addition."
         Value v = start;
         for (uint64_t i = 0; i < *size * perElement; ++i) {
@@ -353,7 +354,7 @@ class Parser {
           v.real += inc.real;
         }
       } else if (init == "FILE") {
-        throw Unsupported(c.line(), "BUFFER … FILE (buffer contents from a file)");
+        fileValues(c, b, values, size);
       } else {
         throw ScriptError(c.line(), "expected DATA, FILL, SERIES_FROM or SIZE after BUFFER " + b.name + ", found '" +
                                         init + "'");
@@ -364,6 +365,11 @@ class Parser {
     if (values.size() > b.elements * perElement)
       throw ScriptError(b.line, "buffer " + b.name + " has " + std::to_string(values.size()) +
                                     " values, more than its SIZE holds");
+    if (binaryContents_) {
+      binaryContents_ = false;
+      script_.buffers.push_back(std::move(b));
+      return;
+    }
     b.initial.assign(b.elements * layout.size, std::byte{0});
     for (size_t i = 0; i < values.size(); ++i)
       storeValue(b.initial.data() + (i / perElement) * layout.size + layout.offsets[i % perElement], b.type.number,
@@ -377,12 +383,54 @@ class Parser {
     const std::string t = c.next(what);
     return valueOf(t, n, line);
   }
+  // FILL and SERIES_FROM: amber also takes a real with an integral value (FILL 0.0) for an integer type.
+  Value wholeValue(Cursor& c, NumberType n, const std::string& what) {
+    const int line = c.line();
+    const std::string t = c.next(what);
+    auto v = parseValue(t);
+    if (v && !v->isInteger && n.kind != NumberKind::Float && std::trunc(v->real) == v->real &&
+        std::fabs(v->real) < 0x1p63) {
+      v->isInteger = true;
+      v->integer = uint64_t(int64_t(v->real));
+      return *v;
+    }
+    return valueOf(t, n, line);
+  }
   static Value valueOf(const std::string& t, NumberType n, int line) {
     const auto v = parseValue(t);
     if (!v) throw ScriptError(line, "expected a number, found '" + t + "'");
     if (n.kind != NumberKind::Float && !v->isInteger)
       throw ScriptError(line, "expected an integer for an integer type, found '" + t + "'");
     return *v;
+  }
+
+  // FILE TEXT path (values as DATA writes them) or FILE BINARY path (the bytes), relative to the script's folder.
+  void fileValues(Cursor& c, Buffer& b, std::vector<Value>& values, std::optional<uint64_t>& size) {
+    const std::string kind = c.next("TEXT or BINARY");
+    if (kind != "TEXT" && kind != "BINARY")
+      throw ScriptError(c.line(), "expected TEXT or BINARY after FILE, found '" + kind + "'");
+    const std::string path = c.next("a file path");
+    const auto full = std::filesystem::path(directory_) / path;
+    std::ifstream in(full, std::ios::binary);
+    if (!in) throw ScriptError(c.line(), "cannot read buffer file '" + full.string() + "'");
+    std::ostringstream text;
+    text << in.rdbuf();
+    const std::string data = text.str();
+    if (kind == "TEXT") {
+      std::istringstream lines(data);
+      for (std::string line; std::getline(lines, line);)
+        for (const auto& t : tokenize(line)) values.push_back(valueOf(t, b.type.number, c.line()));
+      // SIZE takes the first values of a longer file (as amber reads CTS's shared input files).
+      const size_t perElement = elementLayout(b.type, b.layout).offsets.size();
+      if (size && values.size() > *size * perElement) values.resize(*size * perElement);
+      return;
+    }
+    // BINARY: the bytes as they are; SIZE (when given) is in elements.
+    const uint32_t elementSize = elementLayout(b.type, b.layout).size;
+    if (!size) size = (data.size() + elementSize - 1) / elementSize;
+    b.initial.assign(*size * elementSize, std::byte{0});
+    std::memcpy(b.initial.data(), data.data(), std::min<size_t>(data.size(), b.initial.size()));
+    binaryContents_ = true;
   }
 
   // DATA's values, up to END (on this line or a later one).
@@ -564,7 +612,8 @@ class Parser {
         "SubgroupSupportedStages.compute", "SubgroupSupportedOperations.basic",
         "SubgroupSupportedOperations.vote", "SubgroupSupportedOperations.arithmetic",
         "SubgroupSupportedOperations.ballot", "SubgroupSupportedOperations.shuffle",
-        "SubgroupSupportedOperations.shuffleRelative", "SubgroupSupportedOperations.clustered"};
+        "SubgroupSupportedOperations.shuffleRelative", "SubgroupSupportedOperations.clustered",
+        "ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory"};
     for (const char* h : kHas)
       if (f == h) return;
     throw Unsupported(c.line(), "DEVICE_FEATURE " + f);
@@ -577,7 +626,7 @@ class Parser {
         "VK_KHR_storage_buffer_storage_class", "VK_KHR_variable_pointers", "VK_KHR_16bit_storage",
         "VK_KHR_8bit_storage", "VK_KHR_shader_float16_int8", "VK_KHR_vulkan_memory_model", "VK_KHR_spirv_1_4",
         "VK_KHR_shader_non_semantic_info", "VK_KHR_shader_terminate_invocation",
-        "VK_KHR_shader_subgroup_extended_types"};
+        "VK_KHR_shader_subgroup_extended_types", "VK_KHR_zero_initialize_workgroup_memory"};
     static const char* kInstance[] = {"VK_KHR_get_physical_device_properties2"};
     if (device) {
       for (const char* h : kDevice)
@@ -715,6 +764,7 @@ class Parser {
   size_t next_ = 0;
   std::string directory_;
   std::map<std::string, std::pair<std::string, int>> virtualFiles_;  // path → (text, first line)
+  bool binaryContents_ = false;  // the buffer being parsed was filled by FILE BINARY
   Script script_;
 };
 

@@ -109,7 +109,7 @@ TEST_CASE("amber layouts: vec3 and matrix columns padded to 4, std140 arrays and
 TEST_CASE("amber scripts: every data type, layout, initializer, pipeline form and EXPECT form passes",
           "[cli][amber]") {
   const std::pair<const char*, size_t> scripts[] = {
-      {"data_types.amber", 13}, {"layouts.amber", 16}, {"pipelines.amber", 19}, {"expect.amber", 20}};
+      {"data_types.amber", 13}, {"layouts.amber", 16}, {"pipelines.amber", 19}, {"expect.amber", 20}, {"files.amber", 5}};
   for (const auto& [file, passes] : scripts) {
     INFO(file);
     const Outcome o = runFile(file);
@@ -197,6 +197,10 @@ TEST_CASE("amber script errors: file:line and what was expected, exit 2", "[cli]
        "PIPELINE compute p\n  ATTACH s\nEND\n",
        "t.amber:2: error: unknown TARGET_ENV 'vulkan9.9'"},
       {"#!amber\nSHADER compute s GLSL\n#version 450\nvoid main() {}\n", "t.amber:2: error: missing END of SHADER s"},
+      {kPrelude + "BUFFER x DATA_TYPE int32 SIZE 2 FILE TEXT no/such/file.txt\n",
+       "t.amber:9: error: cannot read buffer file"},
+      {kPrelude + "BUFFER x DATA_TYPE int32 SIZE 2 FILL 0.5\n",
+       "t.amber:9: error: expected an integer for an integer type, found '0.5'"},
   };
   for (const auto& [script, message] : cases) {
     INFO(script);
