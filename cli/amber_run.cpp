@@ -220,6 +220,7 @@ class Runner {
         case Command::Kind::ExpectValues: expectValues(c); break;
         case Command::Kind::ExpectEqBuffer:
         case Command::Kind::ExpectRmseBuffer: expectBuffers(c); break;
+        case Command::Kind::SetData: setData(c); break;
         case Command::Kind::Repeat:
           for (uint32_t i = 0; i < c.count; ++i) run(c.body);
           break;
@@ -237,8 +238,9 @@ class Runner {
       w = wordsOfHex(s);
     } else {
       compiler::ShaderOptions o;
-      o.target = s.targetEnv ? targetEnvOf(*s.targetEnv, s.line)
-                             : options_.targetEnv.value_or(compiler::VulkanVersion::V1_0);
+      o.target = s.targetEnv                 ? targetEnvOf(*s.targetEnv, s.line)
+                 : script_.defaultTargetEnv ? targetEnvOf(*script_.defaultTargetEnv, s.line)
+                                            : options_.targetEnv.value_or(compiler::VulkanVersion::V1_0);
       const auto language = s.format == ShaderFormat::Glsl   ? compiler::ShaderLanguage::Glsl
                             : s.format == ShaderFormat::Hlsl ? compiler::ShaderLanguage::Hlsl
                                                              : compiler::ShaderLanguage::SpirvAssembly;
@@ -338,11 +340,29 @@ class Runner {
     }
   }
 
+  // VkScript's subdata: values of c.type from byte c.offset, the buffer growing to hold them.
+  void setData(const Command& c) {
+    const ElementLayout layout = elementLayout(*c.type, c.layout);
+    const size_t perElement = layout.offsets.size();
+    const uint64_t end = c.offset + (c.values.size() + perElement - 1) / perElement * layout.size;
+    auto& buffer = buffers_.at(c.buffer);
+    if (buffer->size() < end) {
+      auto grown = std::make_shared<host::Buffer>(size_t(end));
+      std::memset(grown->data(), 0, grown->size());
+      std::memcpy(grown->data(), buffer->data(), buffer->size());
+      buffer = grown;
+    }
+    for (size_t i = 0; i < c.values.size(); ++i)
+      storeValue(buffer->data() + c.offset + (i / perElement) * layout.size + layout.offsets[i % perElement],
+                 c.type->number, c.values[i]);
+  }
+
   void expectValues(const Command& c) {
     const Buffer& decl = *script_.buffer(c.buffer);
     const host::Buffer& buffer = *buffers_.at(c.buffer);
-    const ElementLayout layout = elementLayout(decl.type, decl.layout);
-    const NumberType n = decl.type.number;
+    const DataType type = c.type ? *c.type : decl.type;
+    const ElementLayout layout = elementLayout(type, c.type ? c.layout : decl.layout);
+    const NumberType n = type.number;
     std::string head = c.buffer + " IDX " + std::to_string(c.offset) + " ";
     if (!c.tolerances.empty()) {
       head += "TOLERANCE";

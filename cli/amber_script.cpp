@@ -31,6 +31,8 @@ std::optional<NumberType> parseNumberType(std::string_view t) {
   return std::nullopt;
 }
 
+}  // namespace
+
 // ---- values ----
 
 // An integer (decimal with an optional sign, or 0x hex) or a real; none for anything else.
@@ -104,6 +106,8 @@ std::vector<std::string> tokenize(const std::string& line) {
   return tokens;
 }
 
+namespace {
+
 // The tokens of one line, read left to right.
 class Cursor {
  public:
@@ -175,8 +179,6 @@ class Parser {
   }
 
   Script parse() {
-    if (lines_.empty() || lines_[0].rfind("#!amber", 0) != 0)
-      throw Unsupported(1, "VkScript (a script not starting with #!amber); clref amber runs AmberScript only");
     next_ = 1;
     while (auto c = nextLine()) topLevel(*c);
     return std::move(script_);
@@ -597,45 +599,19 @@ class Parser {
     p.bindings.push_back(std::move(b));
   }
 
-  // The device features clref's shader execution has (Vulkan §47 [external] Features); every other is unsupported.
   void deviceFeature(Cursor& c) {
     const std::string f = c.next("a feature name");
     c.end("DEVICE_FEATURE");
-    static const char* kHas[] = {
-        "shaderInt64", "shaderFloat64", "shaderInt16",
-        "Float16Int8Features.shaderFloat16", "Float16Int8Features.shaderInt8",
-        "Storage8BitFeatures.storageBuffer8BitAccess", "Storage8BitFeatures.uniformAndStorageBuffer8BitAccess",
-        "Storage8BitFeatures.storagePushConstant8", "Storage16BitFeatures.storageBuffer16BitAccess",
-        "Storage16BitFeatures.uniformAndStorageBuffer16BitAccess", "Storage16BitFeatures.storagePushConstant16",
-        "VariablePointerFeatures.variablePointers", "VariablePointerFeatures.variablePointersStorageBuffer",
-        "VulkanMemoryModelFeatures.vulkanMemoryModel", "VulkanMemoryModelFeatures.vulkanMemoryModelDeviceScope",
-        "SubgroupSupportedStages.compute", "SubgroupSupportedOperations.basic",
-        "SubgroupSupportedOperations.vote", "SubgroupSupportedOperations.arithmetic",
-        "SubgroupSupportedOperations.ballot", "SubgroupSupportedOperations.shuffle",
-        "SubgroupSupportedOperations.shuffleRelative", "SubgroupSupportedOperations.clustered",
-        "ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory"};
-    for (const char* h : kHas)
-      if (f == h) return;
-    throw Unsupported(c.line(), "DEVICE_FEATURE " + f);
+    if (!deviceHasFeature(f)) throw Unsupported(c.line(), "DEVICE_FEATURE " + f);
   }
 
   void extension(Cursor& c, bool device) {
     const std::string e = c.next("an extension name");
     c.end(device ? "DEVICE_EXTENSION" : "INSTANCE_EXTENSION");
-    static const char* kDevice[] = {
-        "VK_KHR_storage_buffer_storage_class", "VK_KHR_variable_pointers", "VK_KHR_16bit_storage",
-        "VK_KHR_8bit_storage", "VK_KHR_shader_float16_int8", "VK_KHR_vulkan_memory_model", "VK_KHR_spirv_1_4",
-        "VK_KHR_shader_non_semantic_info", "VK_KHR_shader_terminate_invocation",
-        "VK_KHR_shader_subgroup_extended_types", "VK_KHR_zero_initialize_workgroup_memory"};
-    static const char* kInstance[] = {"VK_KHR_get_physical_device_properties2"};
-    if (device) {
-      for (const char* h : kDevice)
-        if (e == h) return;
-    } else {
-      for (const char* h : kInstance)
-        if (e == h) return;
-    }
-    throw Unsupported(c.line(), std::string(device ? "DEVICE_EXTENSION " : "INSTANCE_EXTENSION ") + e);
+    if (device ? !deviceHasExtension(e) : !instanceHasExtension(e))
+      throw Unsupported(c.line(), std::string(device ? "DEVICE_EXTENSION " : "INSTANCE_EXTENSION ") + e);
+    // CTS runs the scripts that need VK_KHR_spirv_1_4 with SPIR-V 1.4 shaders.
+    if (device && e == "VK_KHR_spirv_1_4") script_.defaultTargetEnv = "spv1.4";
   }
 
   // SET ENGINE_DATA fence_timeout_ms value — amber_script.md "Setting Engine Configuration".
@@ -770,6 +746,39 @@ class Parser {
 
 }  // namespace
 
+// The device features clref's shader execution has (Vulkan §47 [external] Features); every other is unsupported.
+bool deviceHasFeature(std::string_view f) {
+  static const char* kHas[] = {
+      "shaderInt64", "shaderFloat64", "shaderInt16",
+      "Float16Int8Features.shaderFloat16", "Float16Int8Features.shaderInt8",
+      "Storage8BitFeatures.storageBuffer8BitAccess", "Storage8BitFeatures.uniformAndStorageBuffer8BitAccess",
+      "Storage8BitFeatures.storagePushConstant8", "Storage16BitFeatures.storageBuffer16BitAccess",
+      "Storage16BitFeatures.uniformAndStorageBuffer16BitAccess", "Storage16BitFeatures.storagePushConstant16",
+      "VariablePointerFeatures.variablePointers", "VariablePointerFeatures.variablePointersStorageBuffer",
+      "VulkanMemoryModelFeatures.vulkanMemoryModel", "VulkanMemoryModelFeatures.vulkanMemoryModelDeviceScope",
+      "SubgroupSupportedStages.compute", "SubgroupSupportedOperations.basic",
+      "SubgroupSupportedOperations.vote", "SubgroupSupportedOperations.arithmetic",
+      "SubgroupSupportedOperations.ballot", "SubgroupSupportedOperations.shuffle",
+      "SubgroupSupportedOperations.shuffleRelative", "SubgroupSupportedOperations.clustered",
+      "ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory"};
+  for (const char* h : kHas)
+    if (f == h) return true;
+  return false;
+}
+
+bool deviceHasExtension(std::string_view e) {
+  static const char* kDevice[] = {
+      "VK_KHR_storage_buffer_storage_class", "VK_KHR_variable_pointers", "VK_KHR_16bit_storage",
+      "VK_KHR_8bit_storage", "VK_KHR_shader_float16_int8", "VK_KHR_vulkan_memory_model", "VK_KHR_spirv_1_4",
+      "VK_KHR_shader_non_semantic_info", "VK_KHR_shader_terminate_invocation",
+      "VK_KHR_shader_subgroup_extended_types", "VK_KHR_zero_initialize_workgroup_memory"};
+  for (const char* h : kDevice)
+    if (e == h) return true;
+  return false;
+}
+
+bool instanceHasExtension(std::string_view e) { return e == "VK_KHR_get_physical_device_properties2"; }
+
 ElementLayout elementLayout(const DataType& type, Layout layout) {
   ElementLayout l;
   const uint32_t bytes = type.number.bytes();
@@ -858,6 +867,8 @@ const Pipeline* Script::pipeline(const std::string& n) const {
 }
 
 Script parseScript(const std::string& text, const std::string& name, const std::string& directory) {
+  // amber_script.md: "All amber scripts must start with #!amber"; amber reads any other script as VkScript.
+  if (text.rfind("#!amber", 0) != 0) return parseVkScript(text, name);
   return Parser(text, name, directory).parse();
 }
 

@@ -124,7 +124,8 @@ struct Tolerance {
 };
 
 struct Command {
-  enum class Kind : uint8_t { Run, Copy, ExpectValues, ExpectEqBuffer, ExpectRmseBuffer, Repeat } kind = Kind::Run;
+  enum class Kind : uint8_t { Run, Copy, ExpectValues, ExpectEqBuffer, ExpectRmseBuffer, Repeat, SetData } kind =
+      Kind::Run;
   int line = 0;
   std::string text;  // the command as written, for the report
   // Run
@@ -132,8 +133,11 @@ struct Command {
   uint32_t groups[3] = {1, 1, 1};
   // Copy (buffer → other), Expect (buffer, other for the *_BUFFER forms)
   std::string buffer, other;
-  // ExpectValues
+  // ExpectValues, SetData
   uint64_t offset = 0;  // IDX: bytes
+  // VkScript's probe and subdata name the type they read or write (the buffer has none); none: the buffer's.
+  std::optional<DataType> type;
+  Layout layout = Layout::Std430;
   Comparator comparator = Comparator::Eq;
   std::vector<Tolerance> tolerances;  // TOLERANCE (EQ only); empty: none given
   std::vector<Value> values;
@@ -152,13 +156,32 @@ struct Script {
   std::vector<Command> commands;
   std::vector<std::string> notes;  // what was accepted and ignored (SHADER_OPTIMIZATION, …), with its line
   std::optional<uint32_t> fenceTimeoutMs;
+  // The TARGET_ENV of shaders without one, when the script asks for it (VK_KHR_spirv_1_4: spv1.4).
+  std::optional<std::string> defaultTargetEnv;
   const Buffer* buffer(const std::string& n) const;
   const Shader* shader(const std::string& n) const;
   const Pipeline* pipeline(const std::string& n) const;
 };
 
+// One value as scripts write it: an integer (decimal or 0x hex) or a real; none for anything else.
+std::optional<Value> parseValue(const std::string& text);
+// Stores `v` as a component of type `n` at `p`, as the device reads it (integers modulo 2^bits).
+void storeValue(std::byte* p, NumberType n, const Value& v);
+// A line's tokens: whitespace and commas separate them, `#` starts a comment.
+std::vector<std::string> tokenize(const std::string& line);
+
+// What DEVICE_FEATURE, DEVICE_EXTENSION and INSTANCE_EXTENSION (and VkScript's [require]) may ask for: the features
+// and extensions clref's shader execution has.
+bool deviceHasFeature(std::string_view feature);
+bool deviceHasExtension(std::string_view extension);
+bool instanceHasExtension(std::string_view extension);
+
+// VkScript (amber's older format: [require], [compute shader …], [test] sections), its compute subset read into the
+// same model; the rest (graphics sections and commands) is Unsupported (cli/amber_vkscript.cpp).
+Script parseVkScript(const std::string& text, const std::string& name);
+
 // Parses an AmberScript. `name` is what messages cite; `directory` is where FILE paths are found. Throws ScriptError
-// (exit 2) or Unsupported (exit 3); a script not starting with `#!amber` is VkScript, which is Unsupported.
+// (exit 2) or Unsupported (exit 3); a script not starting with `#!amber` is VkScript (parseVkScript).
 Script parseScript(const std::string& text, const std::string& name, const std::string& directory);
 
 }  // namespace clref::cli::amber

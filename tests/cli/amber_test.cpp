@@ -109,7 +109,7 @@ TEST_CASE("amber layouts: vec3 and matrix columns padded to 4, std140 arrays and
 TEST_CASE("amber scripts: every data type, layout, initializer, pipeline form and EXPECT form passes",
           "[cli][amber]") {
   const std::pair<const char*, size_t> scripts[] = {
-      {"data_types.amber", 13}, {"layouts.amber", 16}, {"pipelines.amber", 19}, {"expect.amber", 20}, {"files.amber", 5}};
+      {"data_types.amber", 13}, {"layouts.amber", 16}, {"pipelines.amber", 19}, {"expect.amber", 20}, {"files.amber", 5}, {"vkscript.amber", 12}};
   for (const auto& [file, passes] : scripts) {
     INFO(file);
     const Outcome o = runFile(file);
@@ -212,10 +212,42 @@ TEST_CASE("amber script errors: file:line and what was expected, exit 2", "[cli]
   }
 }
 
+TEST_CASE("amber VkScript errors: file:line and what was expected, exit 2", "[cli][amber]") {
+  const std::string shader = "[compute shader]\n#version 450\nlayout(local_size_x = 1) in;\n"
+                             "layout(binding = 0) buffer B { int b[]; };\nvoid main() { b[0] = 1; }\n";
+  const std::pair<std::string, std::string> cases[] = {
+      {shader + "[test]\nssbo 0 4\nfrobnicate 1\n", "t.amber:8: error: unknown VkScript test command 'frobnicate'"},
+      {shader + "[test]\nssbo 0 4\ncompute 1 1 1\nprobe ssbo int 0:1 0 == 1\n",
+       "t.amber:9: error: probe of ssbo 0:1, which the test never sets"},
+      {shader + "[test]\nssbo 0 4\ncompute 1 1 1\nprobe ssbo int 0 0 =~ 1\n",
+       "t.amber:9: error: expected a comparator (== != < <= > >= ~=), found '=~'"},
+      {shader + "[test]\nssbo 0 subdata quat 0 1\n", "t.amber:7: error: unknown type 'quat'"},
+      {shader + "[test]\nssbo x:0 4\n", "t.amber:7: error: expected a binding (SET:BINDING or BINDING), found 'x:0'"},
+      {"[test]\ncompute 1 1 1\n", "t.amber:2: error: compute without a [compute shader] section"},
+      {"[comptue shader]\n", "t.amber:1: unsupported: VkScript section [comptue shader]"},
+      {shader + "[test]\nssbo 0 4\ncompute 1 1 1\nprobe ssbo int 0 0 == 1.5\n",
+       "t.amber:9: error: expected an integer for an integer type, found '1.5'"},
+      // The shader's binding has no ssbo.
+      {shader + "[test]\nssbo 1 4\ncompute 1 1 1\n",
+       "t.amber:8: error: pipeline compute main: no buffer is bound at descriptor set 0 binding 0"},
+  };
+  for (const auto& [script, message] : cases) {
+    INFO(script);
+    const Outcome o = runText(script);
+    INFO(o.out << o.err);
+    CHECK(o.status == (has(message, "unsupported") ? amber::kUnsupported : amber::kScriptError));
+    CHECK(has(o.err, message));
+    CHECK(o.out.empty());  // nothing ran
+  }
+}
+
 TEST_CASE("amber unsupported commands and features: exit 3 with what clref does not run", "[cli][amber]") {
   const std::pair<std::string, std::string> cases[] = {
-      {"[compute shader]\n#version 450\nvoid main() {}\n[test]\ncompute 1 1 1\n",
-       "t.amber:1: unsupported: VkScript"},
+      {"[vertex shader passthrough]\n[test]\ndraw rect -1 -1 2 2\n",
+       "t.amber:1: unsupported: VkScript section [vertex shader passthrough] (graphics)"},
+      {"[require]\nrobustBufferAccess\n", "t.amber:2: unsupported: feature robustBufferAccess"},
+      {"[compute shader]\n#version 450\nvoid main() {}\n[test]\ncompute 1 1 1\nprobe all rgba 0 0 0 0\n",
+       "t.amber:6: unsupported: VkScript 'probe all' (graphics)"},
       {"#!amber\nSHADER vertex v PASSTHROUGH\n", "t.amber:2: unsupported: a vertex shader"},
       {"#!amber\nSHADER compute v PASSTHROUGH\n", "t.amber:2: unsupported: PASSTHROUGH shaders (graphics)"},
       {kPrelude + "PIPELINE graphics g\nEND\n", "t.amber:9: unsupported: a graphics pipeline"},
