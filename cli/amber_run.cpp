@@ -204,7 +204,8 @@ class Runner {
   // Buffers and pipelines; throws ScriptError or Unsupported.
   void build() {
     for (const auto& b : script_.buffers)
-      buffers_[b.name] = std::make_shared<host::Buffer>(b.initial.data(), b.initial.size());
+      buffers_[b.name] = b.initial.empty() ? std::make_shared<host::Buffer>(size_t(0))
+                                           : std::make_shared<host::Buffer>(b.initial.data(), b.initial.size());
     for (const auto& p : script_.pipelines) pipelines_[p.name] = buildPipeline(p);
   }
 
@@ -238,7 +239,7 @@ class Runner {
       w = wordsOfHex(s);
     } else {
       compiler::ShaderOptions o;
-      o.target = s.targetEnv                 ? targetEnvOf(*s.targetEnv, s.line)
+      o.target = s.targetEnv                ? targetEnvOf(*s.targetEnv, s.line)
                  : script_.defaultTargetEnv ? targetEnvOf(*script_.defaultTargetEnv, s.line)
                                             : options_.targetEnv.value_or(compiler::VulkanVersion::V1_0);
       const auto language = s.format == ShaderFormat::Glsl   ? compiler::ShaderLanguage::Glsl
@@ -272,28 +273,24 @@ class Runner {
       program = host::Program::fromSpirv(device_, words(shader));
       for (const auto& s : p.specializations) program->setSpecConstant(s.id, s.bytes.data(), s.bytes.size());
       built.kernel = std::make_unique<host::Kernel>(program, p.entryPoint);
-    } catch (const ScriptError&) {
-      throw;
-    } catch (const interpreter::ModuleError& e) {
+    } catch (const ScriptError&) { throw; } catch (const interpreter::ModuleError& e) {
       rejectModule(e, p.line, "pipeline " + p.name + " (shader " + shader.name + ")");
-    } catch (const host::Error& e) {
-      rejectModule(e, p.line, "pipeline " + p.name + " (shader " + shader.name + ")");
-    }
+    } catch (const host::Error& e) { rejectModule(e, p.line, "pipeline " + p.name + " (shader " + shader.name + ")"); }
     host::Kernel& k = *built.kernel;
     for (const auto& b : p.bindings) {
       const auto arg = b.kind == BindingKind::PushConstant ? k.pushConstantArg() : k.resourceArg(b.set, b.binding);
       if (!arg) continue;  // a descriptor the shader does not use (Vulkan allows it in the layout)
       const auto declared = k.argInfo(*arg).resource;
-      const bool matches = (b.kind == BindingKind::Storage && declared == host::KernelArgInfo::Resource::StorageBuffer) ||
-                           (b.kind == BindingKind::Uniform && declared == host::KernelArgInfo::Resource::UniformBuffer) ||
-                           b.kind == BindingKind::PushConstant;
+      const bool matches =
+          (b.kind == BindingKind::Storage && declared == host::KernelArgInfo::Resource::StorageBuffer) ||
+          (b.kind == BindingKind::Uniform && declared == host::KernelArgInfo::Resource::UniformBuffer) ||
+          b.kind == BindingKind::PushConstant;
       if (!matches)
-        throw ScriptError(b.line, "buffer " + b.buffer + " is bound as " +
-                                      (b.kind == BindingKind::Storage ? "storage" : "uniform") +
-                                      " but the shader declares a " +
-                                      (declared == host::KernelArgInfo::Resource::StorageBuffer ? "storage" : "uniform") +
-                                      " buffer at set " + std::to_string(b.set) + " binding " +
-                                      std::to_string(b.binding));
+        throw ScriptError(
+            b.line, "buffer " + b.buffer + " is bound as " + (b.kind == BindingKind::Storage ? "storage" : "uniform") +
+                        " but the shader declares a " +
+                        (declared == host::KernelArgInfo::Resource::StorageBuffer ? "storage" : "uniform") +
+                        " buffer at set " + std::to_string(b.set) + " binding " + std::to_string(b.binding));
       built.args.emplace_back(*arg, b.buffer);
     }
     for (size_t i = 0; i < k.argCount(); ++i) {
@@ -302,12 +299,13 @@ class Runner {
       for (const auto& a : built.args) bound = bound || a.first == i;
       if (bound) continue;
       if (info.resource == host::KernelArgInfo::Resource::PushConstant)
-        throw ScriptError(p.line, "pipeline " + p.name + ": the shader has push constants but no buffer is bound AS "
-                                  "push_constant");
+        throw ScriptError(p.line, "pipeline " + p.name +
+                                      ": the shader has push constants but no buffer is bound AS "
+                                      "push_constant");
       if (info.resource != host::KernelArgInfo::Resource::None)
         throw ScriptError(p.line, "pipeline " + p.name + ": no buffer is bound at descriptor set " +
-                                      std::to_string(info.descriptorSet) + " binding " +
-                                      std::to_string(info.binding) + ", which the shader declares");
+                                      std::to_string(info.descriptorSet) + " binding " + std::to_string(info.binding) +
+                                      ", which the shader declares");
       throw Unsupported(p.line, "pipeline " + p.name + ": shader resource " + info.typeName +
                                     " (clref binds storage and uniform buffers and push constants)");
     }
@@ -335,9 +333,7 @@ class Runner {
       if (r.fault) why = r.fault->format();
       for (const auto& f : r.findings) why += (why.empty() ? "" : "\n") + f.format();
       fail(c, "RUN " + c.pipeline + " faulted:\n" + why);
-    } catch (const std::exception& e) {
-      fail(c, "RUN " + c.pipeline + " could not run: " + e.what());
-    }
+    } catch (const std::exception& e) { fail(c, "RUN " + c.pipeline + " could not run: " + e.what()); }
   }
 
   // VkScript's subdata: values of c.type from byte c.offset, the buffer growing to hold them.
@@ -349,7 +345,7 @@ class Runner {
     if (buffer->size() < end) {
       auto grown = std::make_shared<host::Buffer>(size_t(end));
       std::memset(grown->data(), 0, grown->size());
-      std::memcpy(grown->data(), buffer->data(), buffer->size());
+      if (buffer->size()) std::memcpy(grown->data(), buffer->data(), buffer->size());
       buffer = grown;
     }
     for (size_t i = 0; i < c.values.size(); ++i)
@@ -390,13 +386,12 @@ class Runner {
       const size_t k = first + i;
       const uint64_t at = (element + k / perElement) * layout.size + layout.offsets[k % perElement];
       if (at + n.bytes() > buffer.size())
-        return fail(c, head + ": " + std::to_string(c.values.size()) + " values from byte " +
-                           std::to_string(c.offset) + " run past the end of " + c.buffer + " (" +
-                           std::to_string(buffer.size()) + " bytes)");
+        return fail(c, head + ": " + std::to_string(c.values.size()) + " values from byte " + std::to_string(c.offset) +
+                           " run past the end of " + c.buffer + " (" + std::to_string(buffer.size()) + " bytes)");
       const std::byte* p = buffer.data() + at;
       const size_t component = k % perElement;
-      const Tolerance* tol = c.tolerances.empty()            ? nullptr
-                             : c.tolerances.size() == 1      ? &c.tolerances[0]
+      const Tolerance* tol = c.tolerances.empty()              ? nullptr
+                             : c.tolerances.size() == 1        ? &c.tolerances[0]
                              : component < c.tolerances.size() ? &c.tolerances[component]
                                                                : nullptr;
       const std::string o = formatComponent(p, n);
@@ -419,8 +414,8 @@ class Runner {
     const ElementLayout la = elementLayout(a.type, a.layout), lb = elementLayout(b.type, b.layout);
     const host::Buffer& da = *buffers_.at(c.buffer);
     const host::Buffer& db = *buffers_.at(c.other);
-    if (a.type.number.kind != b.type.number.kind || a.type.number.bits != b.type.number.bits ||
-        la.size != lb.size || la.offsets != lb.offsets)
+    if (a.type.number.kind != b.type.number.kind || a.type.number.bits != b.type.number.bits || la.size != lb.size ||
+        la.offsets != lb.offsets)
       return fail(c, head + ": the buffers have different data types");
     if (da.size() != db.size())
       return fail(c, head + ": the buffers have different sizes (" + std::to_string(da.size()) + " and " +
@@ -439,8 +434,8 @@ class Runner {
           const double d = realOf(pa, n) - realOf(pb, n);
           sum += d * d;
         } else if (std::memcmp(pa, pb, n.bytes()) != 0 && differ++ == 0) {
-          firstDiff = "first at byte " + std::to_string(at) + " (element " + std::to_string(e) + "): " +
-                      formatComponent(pa, n) + " and " + formatComponent(pb, n);
+          firstDiff = "first at byte " + std::to_string(at) + " (element " + std::to_string(e) +
+                      "): " + formatComponent(pa, n) + " and " + formatComponent(pb, n);
         }
       }
     if (rmse) {
@@ -481,6 +476,9 @@ int runScript(const std::string& text, const std::string& name, const std::strin
   } catch (const Unsupported& e) {
     err << name << ":" << e.line << ": unsupported: " << e.what() << "\n";
     return kUnsupported;
+  } catch (const std::exception& e) {  // e.g. memory for a huge buffer: the script asks too much
+    err << name << ": error: " << e.what() << "\n";
+    return kScriptError;
   }
 }
 

@@ -1,6 +1,7 @@
 // AmberScript's compute subset: a line tokenizer and a recursive-descent parser over its lines (amber_script.hpp).
 #include "cli/amber_script.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -8,7 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <algorithm>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -22,10 +23,10 @@ namespace {
 
 std::optional<NumberType> parseNumberType(std::string_view t) {
   static const std::pair<std::string_view, NumberType> kTypes[] = {
-      {"int8", {NumberKind::Int, 8}},       {"int16", {NumberKind::Int, 16}},   {"int32", {NumberKind::Int, 32}},
-      {"int64", {NumberKind::Int, 64}},     {"uint8", {NumberKind::Uint, 8}},   {"uint16", {NumberKind::Uint, 16}},
-      {"uint32", {NumberKind::Uint, 32}},   {"uint64", {NumberKind::Uint, 64}}, {"float16", {NumberKind::Float, 16}},
-      {"float", {NumberKind::Float, 32}},   {"double", {NumberKind::Float, 64}}};
+      {"int8", {NumberKind::Int, 8}},     {"int16", {NumberKind::Int, 16}},   {"int32", {NumberKind::Int, 32}},
+      {"int64", {NumberKind::Int, 64}},   {"uint8", {NumberKind::Uint, 8}},   {"uint16", {NumberKind::Uint, 16}},
+      {"uint32", {NumberKind::Uint, 32}}, {"uint64", {NumberKind::Uint, 64}}, {"float16", {NumberKind::Float, 16}},
+      {"float", {NumberKind::Float, 32}}, {"double", {NumberKind::Float, 64}}};
   for (const auto& [name, type] : kTypes)
     if (t == name) return type;
   return std::nullopt;
@@ -108,6 +109,10 @@ std::vector<std::string> tokenize(const std::string& line) {
 
 namespace {
 
+// The largest buffer a script may declare: 1 GiB, beyond any storage buffer range a device reports in practice and
+// well within the memory of the machines clref runs on.
+constexpr uint64_t kMaxBufferBytes = uint64_t(1) << 30;
+
 // The tokens of one line, read left to right.
 class Cursor {
  public:
@@ -168,8 +173,7 @@ class Cursor {
 
 class Parser {
  public:
-  Parser(const std::string& text, std::string name, std::string directory)
-      : directory_(std::move(directory)) {
+  Parser(const std::string& text, std::string name, std::string directory) : directory_(std::move(directory)) {
     std::istringstream in(text);
     for (std::string l; std::getline(in, l);) {
       if (!l.empty() && l.back() == '\r') l.pop_back();
@@ -237,9 +241,18 @@ class Parser {
     Shader s;
     s.line = c.line();
     const std::string type = c.next("a shader type");
-    static const char* kOtherTypes[] = {"vertex",  "fragment", "geometry",     "tessellation_evaluation",
-                                        "tessellation_control", "ray_generation", "any_hit", "closest_hit",
-                                        "miss",    "intersection", "callable", "multi"};
+    static const char* kOtherTypes[] = {"vertex",
+                                        "fragment",
+                                        "geometry",
+                                        "tessellation_evaluation",
+                                        "tessellation_control",
+                                        "ray_generation",
+                                        "any_hit",
+                                        "closest_hit",
+                                        "miss",
+                                        "intersection",
+                                        "callable",
+                                        "multi"};
     if (type != "compute") {
       for (const char* t : kOtherTypes)
         if (type == t) throw Unsupported(c.line(), "a " + type + " shader (clref runs compute shaders only)");
@@ -248,14 +261,22 @@ class Parser {
     s.name = c.next("a shader name");
     if (script_.shader(s.name)) throw ScriptError(c.line(), "duplicate shader name '" + s.name + "'");
     const std::string format = c.next("a shader format");
-    if (format == "GLSL") s.format = ShaderFormat::Glsl;
-    else if (format == "HLSL") s.format = ShaderFormat::Hlsl;
-    else if (format == "SPIRV-ASM") s.format = ShaderFormat::SpirvAsm;
-    else if (format == "SPIRV-HEX") s.format = ShaderFormat::SpirvHex;
-    else if (format == "PASSTHROUGH") throw Unsupported(c.line(), "PASSTHROUGH shaders (graphics)");
-    else if (format == "OPENCL-C") throw Unsupported(c.line(), "OPENCL-C shaders (clspv's Vulkan kernels)");
-    else if (format == "SPIRV-BIN") throw Unsupported(c.line(), "SPIRV-BIN shaders");
-    else throw ScriptError(c.line(), "unknown shader format '" + format + "'");
+    if (format == "GLSL")
+      s.format = ShaderFormat::Glsl;
+    else if (format == "HLSL")
+      s.format = ShaderFormat::Hlsl;
+    else if (format == "SPIRV-ASM")
+      s.format = ShaderFormat::SpirvAsm;
+    else if (format == "SPIRV-HEX")
+      s.format = ShaderFormat::SpirvHex;
+    else if (format == "PASSTHROUGH")
+      throw Unsupported(c.line(), "PASSTHROUGH shaders (graphics)");
+    else if (format == "OPENCL-C")
+      throw Unsupported(c.line(), "OPENCL-C shaders (clspv's Vulkan kernels)");
+    else if (format == "SPIRV-BIN")
+      throw Unsupported(c.line(), "SPIRV-BIN shaders");
+    else
+      throw ScriptError(c.line(), "unknown shader format '" + format + "'");
     if (c.accept("TARGET_ENV")) s.targetEnv = c.next("a target environment");
     if (c.accept("VIRTUAL_FILE")) {
       const std::string path = c.next("a virtual file path");
@@ -303,13 +324,17 @@ class Parser {
       const std::string t = c.next("a data type");
       const auto type = parseDataType(t);
       if (!type) {
-        if (parseFormat(t)) b.type = *parseFormat(t);
-        else throw ScriptError(c.line(), "unknown data type '" + t + "'");
+        if (parseFormat(t))
+          b.type = *parseFormat(t);
+        else
+          throw ScriptError(c.line(), "unknown data type '" + t + "'");
       } else {
         b.type = *type;
       }
-      if (c.accept("STD140")) b.layout = Layout::Std140;
-      else if (c.accept("STD430")) b.layout = Layout::Std430;
+      if (c.accept("STD140"))
+        b.layout = Layout::Std140;
+      else if (c.accept("STD430"))
+        b.layout = Layout::Std430;
     } else if (kind == "FORMAT") {
       const std::string f = c.next("a format");
       const auto type = parseFormat(f);
@@ -330,9 +355,10 @@ class Parser {
       c.expect("HEIGHT", "WIDTH");
       size = w * c.integer("the height");
     }
-    if (size && *size > (uint64_t(1) << 32) / layout.size)
+    if (size && *size > kMaxBufferBytes / layout.size)
       throw ScriptError(c.line(), "buffer " + b.name + " of " + std::to_string(*size) + " elements is too large");
-    std::vector<Value> values;  // DATA's values, or every value of FILL and SERIES_FROM
+    std::vector<Value> values;                 // DATA's (or FILE TEXT's) values
+    std::function<Value(uint64_t)> generator;  // FILL's and SERIES_FROM's, value by value in order
     if (c.atEnd()) {
       if (!size) throw ScriptError(c.line(), "expected SIZE or DATA after BUFFER " + b.name);
     } else {
@@ -341,41 +367,42 @@ class Parser {
         values = dataValues(c, b);
       } else if (init == "FILL") {
         if (!size) throw ScriptError(c.line(), "FILL needs SIZE");
-        const Value v = wholeValue(c, b.type.number, "the fill value");
-        values.assign(*size * perElement, v);
+        generator = [v = wholeValue(c, b.type.number, "the fill value")](uint64_t) { return v; };
       } else if (init == "SERIES_FROM") {
         if (!size) throw ScriptError(c.line(), "SERIES_FROM needs SIZE");
         const Value start = wholeValue(c, b.type.number, "the series start");
         c.expect("INC_BY", "SERIES_FROM");
         const Value inc = wholeValue(c, b.type.number, "the series increment");
-        // "Floating point data uses floating point addition … integer data uses integer addition."
-        Value v = start;
-        for (uint64_t i = 0; i < *size * perElement; ++i) {
-          values.push_back(v);
+        // "Floating point data uses floating point addition … integer data uses integer addition." (value i is the
+        // sum of i increments, added one at a time as amber does)
+        generator = [v = start, inc](uint64_t) mutable {
+          const Value r = v;
           v.integer += inc.integer;
           v.real += inc.real;
-        }
+          return r;
+        };
       } else if (init == "FILE") {
         fileValues(c, b, values, size);
       } else {
-        throw ScriptError(c.line(), "expected DATA, FILL, SERIES_FROM or SIZE after BUFFER " + b.name + ", found '" +
-                                        init + "'");
+        throw ScriptError(c.line(),
+                          "expected DATA, FILL, SERIES_FROM or SIZE after BUFFER " + b.name + ", found '" + init + "'");
       }
       c.end("BUFFER");
     }
     b.elements = size ? *size : (values.size() + perElement - 1) / perElement;
     if (values.size() > b.elements * perElement)
-      throw ScriptError(b.line, "buffer " + b.name + " has " + std::to_string(values.size()) +
-                                    " values, more than its SIZE holds");
+      throw ScriptError(
+          b.line, "buffer " + b.name + " has " + std::to_string(values.size()) + " values, more than its SIZE holds");
     if (binaryContents_) {
       binaryContents_ = false;
       script_.buffers.push_back(std::move(b));
       return;
     }
     b.initial.assign(b.elements * layout.size, std::byte{0});
-    for (size_t i = 0; i < values.size(); ++i)
+    const uint64_t count = generator ? b.elements * perElement : values.size();
+    for (uint64_t i = 0; i < count; ++i)
       storeValue(b.initial.data() + (i / perElement) * layout.size + layout.offsets[i % perElement], b.type.number,
-                 values[i]);
+                 generator ? generator(i) : values[i]);
     script_.buffers.push_back(std::move(b));
   }
 
@@ -486,8 +513,10 @@ class Parser {
         l.end("PIPELINE");
         break;
       }
-      if (cmd == "ATTACH") attach(l, p);
-      else if (cmd == "BIND") bind(l, p);
+      if (cmd == "ATTACH")
+        attach(l, p);
+      else if (cmd == "BIND")
+        bind(l, p);
       else if (cmd == "SHADER_OPTIMIZATION") {
         const std::string shader = l.next("a shader name");
         l.end("SHADER_OPTIMIZATION");
@@ -535,10 +564,14 @@ class Parser {
         const std::string v = c.next("the specialization value");
         // amber_script.md: "Specialization values must be a 32-bit type."
         NumberType n;
-        if (type == "uint32") n = {NumberKind::Uint, 32};
-        else if (type == "int32") n = {NumberKind::Int, 32};
-        else if (type == "float") n = {NumberKind::Float, 32};
-        else throw ScriptError(line, "SPECIALIZE type must be uint32, int32 or float, found '" + type + "'");
+        if (type == "uint32")
+          n = {NumberKind::Uint, 32};
+        else if (type == "int32")
+          n = {NumberKind::Int, 32};
+        else if (type == "float")
+          n = {NumberKind::Float, 32};
+        else
+          throw ScriptError(line, "SPECIALIZE type must be uint32, int32 or float, found '" + type + "'");
         s.bytes.resize(4);
         storeValue(s.bytes.data(), n, valueOf(v, n, line));
         p.specializations.push_back(std::move(s));
@@ -565,9 +598,12 @@ class Parser {
       throw ScriptError(c.line(), "expected AS after BIND BUFFER " + b.buffer);
     }
     const std::string kind = c.next("a buffer type");
-    if (kind == "storage") b.kind = BindingKind::Storage;
-    else if (kind == "uniform") b.kind = BindingKind::Uniform;
-    else if (kind == "push_constant") b.kind = BindingKind::PushConstant;
+    if (kind == "storage")
+      b.kind = BindingKind::Storage;
+    else if (kind == "uniform")
+      b.kind = BindingKind::Uniform;
+    else if (kind == "push_constant")
+      b.kind = BindingKind::PushConstant;
     else if (kind == "color" || kind == "depth_stencil" || kind == "resolve")
       throw Unsupported(c.line(), "a " + kind + " attachment (graphics)");
     else if (kind == "storage_image" || kind == "sampled_image" || kind == "combined_image_sampler")
@@ -576,7 +612,8 @@ class Parser {
       throw Unsupported(c.line(), "a " + kind + " (texel buffers)");
     else if (kind == "uniform_dynamic" || kind == "storage_dynamic")
       throw Unsupported(c.line(), "a " + kind + " buffer (dynamic offsets)");
-    else throw ScriptError(c.line(), "unknown buffer type '" + kind + "'");
+    else
+      throw ScriptError(c.line(), "unknown buffer type '" + kind + "'");
     if (b.kind == BindingKind::PushConstant) {
       c.end("BIND");
       for (const auto& o : p.bindings)  // a derived pipeline replaces its parent's (bound before its own line)
@@ -717,20 +754,27 @@ class Parser {
         tol.value = v->real;
         k.tolerances.push_back(tol);
       }
-      if (k.tolerances.empty() || k.tolerances.size() > 4)
-        throw ScriptError(c.line(), "TOLERANCE takes 1 to 4 values");
+      if (k.tolerances.empty() || k.tolerances.size() > 4) throw ScriptError(c.line(), "TOLERANCE takes 1 to 4 values");
       c.expect("EQ", "TOLERANCE");
       k.comparator = Comparator::Eq;
     } else {
       const std::string cmp = c.next("a comparator");
-      if (cmp == "EQ") k.comparator = Comparator::Eq;
-      else if (cmp == "NE") k.comparator = Comparator::Ne;
-      else if (cmp == "LT") k.comparator = Comparator::Lt;
-      else if (cmp == "LE") k.comparator = Comparator::Le;
-      else if (cmp == "GT") k.comparator = Comparator::Gt;
-      else if (cmp == "GE") k.comparator = Comparator::Ge;
-      else if (cmp == "EQ_RGB" || cmp == "EQ_RGBA") throw Unsupported(c.line(), "EXPECT … " + cmp + " (images)");
-      else throw ScriptError(c.line(), "expected a comparator (EQ, NE, LT, LE, GT, GE), found '" + cmp + "'");
+      if (cmp == "EQ")
+        k.comparator = Comparator::Eq;
+      else if (cmp == "NE")
+        k.comparator = Comparator::Ne;
+      else if (cmp == "LT")
+        k.comparator = Comparator::Lt;
+      else if (cmp == "LE")
+        k.comparator = Comparator::Le;
+      else if (cmp == "GT")
+        k.comparator = Comparator::Gt;
+      else if (cmp == "GE")
+        k.comparator = Comparator::Ge;
+      else if (cmp == "EQ_RGB" || cmp == "EQ_RGBA")
+        throw Unsupported(c.line(), "EXPECT … " + cmp + " (images)");
+      else
+        throw ScriptError(c.line(), "expected a comparator (EQ, NE, LT, LE, GT, GE), found '" + cmp + "'");
     }
     while (!c.atEnd()) k.values.push_back(value(c, b->type.number, "a value"));
     if (k.values.empty()) throw ScriptError(c.line(), "EXPECT needs at least one value");
@@ -746,32 +790,50 @@ class Parser {
 
 }  // namespace
 
-// The device features clref's shader execution has (Vulkan §47 [external] Features); every other is unsupported.
+// The device features (VkPhysicalDeviceFeatures members, amber's Struct.member names) clref's shader execution has;
+// every other is unsupported.
 bool deviceHasFeature(std::string_view f) {
-  static const char* kHas[] = {
-      "shaderInt64", "shaderFloat64", "shaderInt16",
-      "Float16Int8Features.shaderFloat16", "Float16Int8Features.shaderInt8",
-      "Storage8BitFeatures.storageBuffer8BitAccess", "Storage8BitFeatures.uniformAndStorageBuffer8BitAccess",
-      "Storage8BitFeatures.storagePushConstant8", "Storage16BitFeatures.storageBuffer16BitAccess",
-      "Storage16BitFeatures.uniformAndStorageBuffer16BitAccess", "Storage16BitFeatures.storagePushConstant16",
-      "VariablePointerFeatures.variablePointers", "VariablePointerFeatures.variablePointersStorageBuffer",
-      "VulkanMemoryModelFeatures.vulkanMemoryModel", "VulkanMemoryModelFeatures.vulkanMemoryModelDeviceScope",
-      "SubgroupSupportedStages.compute", "SubgroupSupportedOperations.basic",
-      "SubgroupSupportedOperations.vote", "SubgroupSupportedOperations.arithmetic",
-      "SubgroupSupportedOperations.ballot", "SubgroupSupportedOperations.shuffle",
-      "SubgroupSupportedOperations.shuffleRelative", "SubgroupSupportedOperations.clustered",
-      "ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory"};
+  static const char* kHas[] = {"shaderInt64",
+                               "shaderFloat64",
+                               "shaderInt16",
+                               "Float16Int8Features.shaderFloat16",
+                               "Float16Int8Features.shaderInt8",
+                               "Storage8BitFeatures.storageBuffer8BitAccess",
+                               "Storage8BitFeatures.uniformAndStorageBuffer8BitAccess",
+                               "Storage8BitFeatures.storagePushConstant8",
+                               "Storage16BitFeatures.storageBuffer16BitAccess",
+                               "Storage16BitFeatures.uniformAndStorageBuffer16BitAccess",
+                               "Storage16BitFeatures.storagePushConstant16",
+                               "VariablePointerFeatures.variablePointers",
+                               "VariablePointerFeatures.variablePointersStorageBuffer",
+                               "VulkanMemoryModelFeatures.vulkanMemoryModel",
+                               "VulkanMemoryModelFeatures.vulkanMemoryModelDeviceScope",
+                               "SubgroupSupportedStages.compute",
+                               "SubgroupSupportedOperations.basic",
+                               "SubgroupSupportedOperations.vote",
+                               "SubgroupSupportedOperations.arithmetic",
+                               "SubgroupSupportedOperations.ballot",
+                               "SubgroupSupportedOperations.shuffle",
+                               "SubgroupSupportedOperations.shuffleRelative",
+                               "SubgroupSupportedOperations.clustered",
+                               "ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory"};
   for (const char* h : kHas)
     if (f == h) return true;
   return false;
 }
 
 bool deviceHasExtension(std::string_view e) {
-  static const char* kDevice[] = {
-      "VK_KHR_storage_buffer_storage_class", "VK_KHR_variable_pointers", "VK_KHR_16bit_storage",
-      "VK_KHR_8bit_storage", "VK_KHR_shader_float16_int8", "VK_KHR_vulkan_memory_model", "VK_KHR_spirv_1_4",
-      "VK_KHR_shader_non_semantic_info", "VK_KHR_shader_terminate_invocation",
-      "VK_KHR_shader_subgroup_extended_types", "VK_KHR_zero_initialize_workgroup_memory"};
+  static const char* kDevice[] = {"VK_KHR_storage_buffer_storage_class",
+                                  "VK_KHR_variable_pointers",
+                                  "VK_KHR_16bit_storage",
+                                  "VK_KHR_8bit_storage",
+                                  "VK_KHR_shader_float16_int8",
+                                  "VK_KHR_vulkan_memory_model",
+                                  "VK_KHR_spirv_1_4",
+                                  "VK_KHR_shader_non_semantic_info",
+                                  "VK_KHR_shader_terminate_invocation",
+                                  "VK_KHR_shader_subgroup_extended_types",
+                                  "VK_KHR_zero_initialize_workgroup_memory"};
   for (const char* h : kDevice)
     if (e == h) return true;
   return false;
@@ -826,17 +888,22 @@ std::optional<DataType> parseFormat(std::string_view text) {
   const std::string_view mode = text.substr(us + 1);
   std::string_view channels = text.substr(0, us);
   NumberKind kind;
-  if (mode == "UINT") kind = NumberKind::Uint;
-  else if (mode == "SINT") kind = NumberKind::Int;
-  else if (mode == "SFLOAT") kind = NumberKind::Float;
-  else return std::nullopt;
+  if (mode == "UINT")
+    kind = NumberKind::Uint;
+  else if (mode == "SINT")
+    kind = NumberKind::Int;
+  else if (mode == "SFLOAT")
+    kind = NumberKind::Float;
+  else
+    return std::nullopt;
   static const char kOrder[] = "RGBA";
   uint32_t count = 0, bits = 0;
   while (!channels.empty()) {
     if (count >= 4 || channels[0] != kOrder[count]) return std::nullopt;
     size_t i = 1;
     uint32_t b = 0;
-    while (i < channels.size() && std::isdigit(static_cast<unsigned char>(channels[i]))) b = b * 10 + uint32_t(channels[i++] - '0');
+    while (i < channels.size() && std::isdigit(static_cast<unsigned char>(channels[i])))
+      b = b * 10 + uint32_t(channels[i++] - '0');
     if (count > 0 && b != bits) return std::nullopt;
     bits = b;
     ++count;

@@ -78,9 +78,9 @@ enum class ShaderFormat : uint8_t { Glsl, Hlsl, SpirvAsm, SpirvHex };
 struct Shader {
   std::string name;
   ShaderFormat format = ShaderFormat::Glsl;
-  std::string source;                // the text (SPIRV-HEX: the hex digits)
-  std::string sourceName;            // what diagnostics call it: the script, or the (virtual) file
-  int sourceLine = 0;                // the script line the inline source starts on (0: from a file)
+  std::string source;                    // the text (SPIRV-HEX: the hex digits)
+  std::string sourceName;                // what diagnostics call it: the script, or the (virtual) file
+  int sourceLine = 0;                    // the script line the inline source starts on (0: from a file)
   std::optional<std::string> targetEnv;  // TARGET_ENV as written (spv1.x, vulkan1.x)
   int line = 0;
 };
@@ -124,8 +124,15 @@ struct Tolerance {
 };
 
 struct Command {
-  enum class Kind : uint8_t { Run, Copy, ExpectValues, ExpectEqBuffer, ExpectRmseBuffer, Repeat, SetData } kind =
-      Kind::Run;
+  enum class Kind : uint8_t {
+    Run,
+    Copy,
+    ExpectValues,
+    ExpectEqBuffer,
+    ExpectRmseBuffer,
+    Repeat,
+    SetData
+  } kind = Kind::Run;
   int line = 0;
   std::string text;  // the command as written, for the report
   // Run

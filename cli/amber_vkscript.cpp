@@ -18,21 +18,21 @@ namespace {
 // matN, matCxR, dmatN, dmatCxR.
 std::optional<DataType> vkScriptType(std::string_view t) {
   static const std::pair<std::string_view, NumberType> kScalars[] = {
-      {"int", {NumberKind::Int, 32}},        {"uint", {NumberKind::Uint, 32}},      {"int8_t", {NumberKind::Int, 8}},
-      {"uint8_t", {NumberKind::Uint, 8}},    {"int16_t", {NumberKind::Int, 16}},    {"uint16_t", {NumberKind::Uint, 16}},
-      {"int64_t", {NumberKind::Int, 64}},    {"uint64_t", {NumberKind::Uint, 64}},  {"float16_t", {NumberKind::Float, 16}},
-      {"float", {NumberKind::Float, 32}},    {"double", {NumberKind::Float, 64}}};
+      {"int", {NumberKind::Int, 32}},     {"uint", {NumberKind::Uint, 32}},     {"int8_t", {NumberKind::Int, 8}},
+      {"uint8_t", {NumberKind::Uint, 8}}, {"int16_t", {NumberKind::Int, 16}},   {"uint16_t", {NumberKind::Uint, 16}},
+      {"int64_t", {NumberKind::Int, 64}}, {"uint64_t", {NumberKind::Uint, 64}}, {"float16_t", {NumberKind::Float, 16}},
+      {"float", {NumberKind::Float, 32}}, {"double", {NumberKind::Float, 64}}};
   for (const auto& [name, n] : kScalars)
     if (t == name) return DataType{n, 1, 1, false};
   static const std::pair<std::string_view, NumberType> kVectorPrefixes[] = {
-      {"", {NumberKind::Float, 32}},      {"d", {NumberKind::Float, 64}},    {"f16", {NumberKind::Float, 16}},
-      {"i", {NumberKind::Int, 32}},       {"u", {NumberKind::Uint, 32}},     {"i8", {NumberKind::Int, 8}},
-      {"u8", {NumberKind::Uint, 8}},      {"i16", {NumberKind::Int, 16}},    {"u16", {NumberKind::Uint, 16}},
-      {"i64", {NumberKind::Int, 64}},     {"u64", {NumberKind::Uint, 64}}};
+      {"", {NumberKind::Float, 32}},  {"d", {NumberKind::Float, 64}}, {"f16", {NumberKind::Float, 16}},
+      {"i", {NumberKind::Int, 32}},   {"u", {NumberKind::Uint, 32}},  {"i8", {NumberKind::Int, 8}},
+      {"u8", {NumberKind::Uint, 8}},  {"i16", {NumberKind::Int, 16}}, {"u16", {NumberKind::Uint, 16}},
+      {"i64", {NumberKind::Int, 64}}, {"u64", {NumberKind::Uint, 64}}};
   const auto count = [](char c) -> uint32_t { return c >= '2' && c <= '4' ? uint32_t(c - '0') : 0; };
   for (const auto& [prefix, n] : kVectorPrefixes) {
-    if (t.size() == prefix.size() + 4 && t.substr(0, prefix.size()) == prefix &&
-        t.substr(prefix.size(), 3) == "vec" && count(t.back()))
+    if (t.size() == prefix.size() + 4 && t.substr(0, prefix.size()) == prefix && t.substr(prefix.size(), 3) == "vec" &&
+        count(t.back()))
       return DataType{n, count(t.back()), 1, false};
   }
   for (const auto& [prefix, n] : {std::pair<std::string_view, NumberType>{"mat", {NumberKind::Float, 32}},
@@ -66,13 +66,20 @@ class VkScriptParser {
       if (header.empty() || header[0] == '#') continue;
       if (header[0] != '[') throw ScriptError(line, "expected a section ([require], [compute shader], [test])");
       const size_t end = sectionEnd(i);
-      if (header == "[require]") require(i, end);
-      else if (header == "[compute shader]") shader(ShaderFormat::Glsl, line, i, end);
-      else if (header == "[compute shader spirv]") shader(ShaderFormat::SpirvAsm, line, i, end);
-      else if (header == "[compute shader spirv hex]") shader(ShaderFormat::SpirvHex, line, i, end);
-      else if (header == "[test]") test(i, end);
-      else if (header.rfind("[compute shader", 0) == 0) throw ScriptError(line, "unknown section " + header);
-      else throw Unsupported(line, "VkScript section " + header + " (graphics)");
+      if (header == "[require]")
+        require(i, end);
+      else if (header == "[compute shader]")
+        shader(ShaderFormat::Glsl, line, i, end);
+      else if (header == "[compute shader spirv]")
+        shader(ShaderFormat::SpirvAsm, line, i, end);
+      else if (header == "[compute shader spirv hex]")
+        shader(ShaderFormat::SpirvHex, line, i, end);
+      else if (header == "[test]")
+        test(i, end);
+      else if (header.rfind("[compute shader", 0) == 0)
+        throw ScriptError(line, "unknown section " + header);
+      else
+        throw Unsupported(line, "VkScript section " + header + " (graphics)");
       i = end;
     }
     // One pipeline per entry point `compute` ran, binding every buffer the test names.
@@ -103,8 +110,7 @@ class VkScriptParser {
       if (t[0] == "framebuffer" || t[0] == "depthstencil" || t[0] == "fbsize" || t[0] == "fence_timeout") continue;
       if (t.size() != 1) throw ScriptError(line, "expected one feature or extension name, found '" + lines_[i] + "'");
       if (t[0].rfind("VK_", 0) == 0) {
-        if (!deviceHasExtension(t[0]) && !instanceHasExtension(t[0]))
-          throw Unsupported(line, "extension " + t[0]);
+        if (!deviceHasExtension(t[0]) && !instanceHasExtension(t[0])) throw Unsupported(line, "extension " + t[0]);
         // CTS runs the scripts that need VK_KHR_spirv_1_4 with SPIR-V 1.4 shaders.
         if (t[0] == "VK_KHR_spirv_1_4") script_.defaultTargetEnv = "spv1.4";
       } else if (!deviceHasFeature(t[0])) {
@@ -140,13 +146,14 @@ class VkScriptParser {
 
   // The buffer of a binding, declared (and bound) on first use.
   std::string buffer(const std::string& prefix, BindingKind kind, uint32_t set, uint32_t b, int line) {
-    const std::string name =
-        kind == BindingKind::PushConstant ? "push constants" : prefix + " " + std::to_string(set) + ":" + std::to_string(b);
+    const std::string name = kind == BindingKind::PushConstant
+                                 ? "push constants"
+                                 : prefix + " " + std::to_string(set) + ":" + std::to_string(b);
     if (script_.buffer(name)) return name;
     for (const auto& o : bindings_)
       if (o.kind != BindingKind::PushConstant && kind != BindingKind::PushConstant && o.set == set && o.binding == b)
-        throw ScriptError(line, "binding " + std::to_string(set) + ":" + std::to_string(b) +
-                                    " is both an ssbo and a ubo");
+        throw ScriptError(line,
+                          "binding " + std::to_string(set) + ":" + std::to_string(b) + " is both an ssbo and a ubo");
     Buffer buf;
     buf.name = name;
     buf.type = DataType{{NumberKind::Uint, 8}, 1, 1, false};
@@ -289,12 +296,18 @@ class VkScriptParser {
         if (!script_.buffer(c.buffer)) throw ScriptError(line, "probe of ssbo " + t[3] + ", which the test never sets");
         c.offset = integer(t[4], line, "a byte offset");
         const std::string& cmp = t[5];
-        if (cmp == "==") c.comparator = Comparator::Eq;
-        else if (cmp == "!=") c.comparator = Comparator::Ne;
-        else if (cmp == "<") c.comparator = Comparator::Lt;
-        else if (cmp == "<=") c.comparator = Comparator::Le;
-        else if (cmp == ">") c.comparator = Comparator::Gt;
-        else if (cmp == ">=") c.comparator = Comparator::Ge;
+        if (cmp == "==")
+          c.comparator = Comparator::Eq;
+        else if (cmp == "!=")
+          c.comparator = Comparator::Ne;
+        else if (cmp == "<")
+          c.comparator = Comparator::Lt;
+        else if (cmp == "<=")
+          c.comparator = Comparator::Le;
+        else if (cmp == ">")
+          c.comparator = Comparator::Gt;
+        else if (cmp == ">=")
+          c.comparator = Comparator::Ge;
         else if (cmp == "~=") {
           c.comparator = Comparator::Eq;
           c.tolerances = tolerances;

@@ -106,10 +106,10 @@ TEST_CASE("amber layouts: vec3 and matrix columns padded to 4, std140 arrays and
   CHECK_FALSE(amber::parseDataType("mat2<float>"));
 }
 
-TEST_CASE("amber scripts: every data type, layout, initializer, pipeline form and EXPECT form passes",
-          "[cli][amber]") {
-  const std::pair<const char*, size_t> scripts[] = {
-      {"data_types.amber", 13}, {"layouts.amber", 16}, {"pipelines.amber", 19}, {"expect.amber", 20}, {"files.amber", 5}, {"vkscript.amber", 12}};
+TEST_CASE("amber scripts: every data type, layout, initializer, pipeline form and EXPECT form passes", "[cli][amber]") {
+  const std::pair<const char*, size_t> scripts[] = {{"data_types.amber", 13}, {"layouts.amber", 16},
+                                                    {"pipelines.amber", 19},  {"expect.amber", 20},
+                                                    {"files.amber", 5},       {"vkscript.amber", 12}};
   for (const auto& [file, passes] : scripts) {
     INFO(file);
     const Outcome o = runFile(file);
@@ -126,7 +126,8 @@ TEST_CASE("amber pipelines.amber: the SHADER_OPTIMIZATION note, REPEAT's EXPECT 
   INFO(o.out << o.err);
   CHECK(has(o.err, "pipelines.amber:33: SHADER_OPTIMIZATION params ignored"));
   // The EXPECT inside REPEAT 5 reports once per iteration, each after one more increment.
-  for (int v = 11; v <= 15; ++v) CHECK(has(o.out, "pipelines.amber:70 counter IDX 0 GT: observed " + std::to_string(v)));
+  for (int v = 11; v <= 15; ++v)
+    CHECK(has(o.out, "pipelines.amber:70 counter IDX 0 GT: observed " + std::to_string(v)));
   CHECK(has(o.out, "PASS pipelines.amber:176 by_asm IDX 0 EQ: observed 0 7 14 21 28 35 42 49\n"));
 }
 
@@ -138,19 +139,23 @@ TEST_CASE("amber expect_fail.amber: every EXPECT form fails with the observed an
   CHECK(o.lines("FAIL ") == 15);
   CHECK(has(o.out, "0 passed, 15 failed\n"));
   const std::string& s = o.out;
-  CHECK(has(s, "FAIL expect_fail.amber:26 n IDX 0 EQ: 1 of 4 values fail; first at byte 12 (value 3): observed 5, "
-               "expected EQ 6\n"));
+  CHECK(has(s,
+            "FAIL expect_fail.amber:26 n IDX 0 EQ: 1 of 4 values fail; first at byte 12 (value 3): observed 5, "
+            "expected EQ 6\n"));
   CHECK(has(s, "FAIL expect_fail.amber:28 n IDX 4 NE: 1 of 1 values fail; first at byte 4 (value 0): observed -3"));
   CHECK(has(s, "FAIL expect_fail.amber:30 n IDX 8 LT:"));
   CHECK(has(s, "FAIL expect_fail.amber:32 n IDX 12 LE:"));
   CHECK(has(s, "FAIL expect_fail.amber:34 n IDX 0 GT:"));
-  CHECK(has(s, "FAIL expect_fail.amber:36 n IDX 0 GE: 1 of 1 values fail; first at byte 0 (value 0): observed -4, "
-               "expected GE -3\n"));
+  CHECK(has(s,
+            "FAIL expect_fail.amber:36 n IDX 0 GE: 1 of 1 values fail; first at byte 0 (value 0): observed -4, "
+            "expected GE -3\n"));
   CHECK(has(s, "FAIL expect_fail.amber:38 f IDX 4 TOLERANCE 0.1 EQ:"));
   CHECK(has(s, "FAIL expect_fail.amber:40 f IDX 4 TOLERANCE 10% EQ:"));
-  CHECK(has(s, "FAIL expect_fail.amber:42 f IDX 4 EQ: 1 of 1 values fail; first at byte 4 (value 0): observed 1.5, "
-               "expected EQ 1.5000001\n"));
-  CHECK(has(s, "FAIL expect_fail.amber:43 a EQ_BUFFER b: 1 of 4 values differ; first at byte 12 (element 3): 4 and 6\n"));
+  CHECK(has(s,
+            "FAIL expect_fail.amber:42 f IDX 4 EQ: 1 of 1 values fail; first at byte 4 (value 0): observed 1.5, "
+            "expected EQ 1.5000001\n"));
+  CHECK(
+      has(s, "FAIL expect_fail.amber:43 a EQ_BUFFER b: 1 of 4 values differ; first at byte 12 (element 3): 4 and 6\n"));
   CHECK(has(s, "FAIL expect_fail.amber:44 a EQ_BUFFER short: the buffers have different sizes (16 and 12 bytes)\n"));
   CHECK(has(s, "FAIL expect_fail.amber:45 a RMSE_BUFFER b: RMSE 1 > tolerance 0.99\n"));
   CHECK(has(s, "FAIL expect_fail.amber:47 a IDX 8 EQ: 4 values from byte 8 run past the end of a (16 bytes)\n"));
@@ -167,7 +172,8 @@ TEST_CASE("amber script errors: file:line and what was expected, exit 2", "[cli]
       {kPrelude + "FROB buf\n", "t.amber:9: error: unknown command 'FROB'"},
       {kPrelude + "BUFFER x DATA_TYPE int32 DATA 1 1.5 END\n",
        "t.amber:9: error: expected an integer for an integer type, found '1.5'"},
-      {kPrelude + "BUFFER x DATA_TYPE vec2<floot> SIZE 2 FILL 0\n", "t.amber:9: error: unknown data type 'vec2<floot>'"},
+      {kPrelude + "BUFFER x DATA_TYPE vec2<floot> SIZE 2 FILL 0\n",
+       "t.amber:9: error: unknown data type 'vec2<floot>'"},
       {kPrelude + "BUFFER x DATA_TYPE int32 SIZE 2 SERIES_FROM 1 BY 2\n",
        "t.amber:9: error: expected INC_BY after SERIES_FROM, found 'BY'"},
       {kPrelude + "PIPELINE compute p\n  ATTACH s\n  BIND BUFFER buf AS storage DESCRIPTOR_SET 0\nEND\n",
@@ -213,8 +219,9 @@ TEST_CASE("amber script errors: file:line and what was expected, exit 2", "[cli]
 }
 
 TEST_CASE("amber VkScript errors: file:line and what was expected, exit 2", "[cli][amber]") {
-  const std::string shader = "[compute shader]\n#version 450\nlayout(local_size_x = 1) in;\n"
-                             "layout(binding = 0) buffer B { int b[]; };\nvoid main() { b[0] = 1; }\n";
+  const std::string shader =
+      "[compute shader]\n#version 450\nlayout(local_size_x = 1) in;\n"
+      "layout(binding = 0) buffer B { int b[]; };\nvoid main() { b[0] = 1; }\n";
   const std::pair<std::string, std::string> cases[] = {
       {shader + "[test]\nssbo 0 4\nfrobnicate 1\n", "t.amber:8: error: unknown VkScript test command 'frobnicate'"},
       {shader + "[test]\nssbo 0 4\ncompute 1 1 1\nprobe ssbo int 0:1 0 == 1\n",
@@ -257,7 +264,8 @@ TEST_CASE("amber unsupported commands and features: exit 3 with what clref does 
        "t.amber:11: unsupported: BIND BUFFER_ARRAY (arrays of descriptors"},
       {kPrelude + "PIPELINE compute p\n  ATTACH s\n  BIND BUFFER buf AS storage_image BINDING 0\nEND\n",
        "t.amber:11: unsupported: a storage_image (images)"},
-      {kPrelude + "IMAGE img FORMAT R8G8B8A8_UNORM DIM_2D WIDTH 4 HEIGHT 4\n", "t.amber:9: unsupported: IMAGE (images)"},
+      {kPrelude + "IMAGE img FORMAT R8G8B8A8_UNORM DIM_2D WIDTH 4 HEIGHT 4\n",
+       "t.amber:9: unsupported: IMAGE (images)"},
       {kPrelude + "SAMPLER smp\n", "t.amber:9: unsupported: SAMPLER (samplers)"},
       {kPrelude + "DEVICE_FEATURE robustBufferAccess\n", "t.amber:9: unsupported: DEVICE_FEATURE robustBufferAccess"},
       {kPrelude + "DEVICE_EXTENSION VK_EXT_frobnicate\n", "t.amber:9: unsupported: DEVICE_EXTENSION VK_EXT_frobnicate"},
