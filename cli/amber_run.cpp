@@ -76,7 +76,7 @@ std::vector<uint32_t> wordsOfHex(const Shader& s) {
 struct BuiltPipeline {
   const Pipeline* def = nullptr;
   std::unique_ptr<host::Kernel> kernel;
-  std::vector<std::pair<size_t, std::string>> args;  // (kernel argument, buffer)
+  std::vector<std::pair<size_t, const Binding*>> args;  // (kernel argument, what is bound to it)
 };
 
 // A component's value for people: integers in decimal, reals in the shortest form that reads back to them.
@@ -291,7 +291,7 @@ class Runner {
                         " but the shader declares a " +
                         (declared == host::KernelArgInfo::Resource::StorageBuffer ? "storage" : "uniform") +
                         " buffer at set " + std::to_string(b.set) + " binding " + std::to_string(b.binding));
-      built.args.emplace_back(*arg, b.buffer);
+      built.args.emplace_back(*arg, &b);
     }
     for (size_t i = 0; i < k.argCount(); ++i) {
       const auto& info = k.argInfo(i);
@@ -326,7 +326,20 @@ class Runner {
     // vkCmdDispatch with a zero count dispatches nothing (Vulkan §30.1 [external] Dispatching Commands).
     if (c.groups[0] == 0 || c.groups[1] == 0 || c.groups[2] == 0) return;
     try {
-      for (const auto& [arg, buffer] : p.args) p.kernel->setArg(arg, buffers_.at(buffer));
+      for (const auto& [arg, binding] : p.args) {
+        auto buffer = buffers_.at(binding->buffer);
+        if (binding->offset || binding->range) {
+          const uint64_t size = buffer->size();
+          const uint64_t range = binding->range.value_or(size > binding->offset ? size - binding->offset : 0);
+          if (binding->offset + range > size || binding->offset > size)
+            return fail(c, "RUN " + c.pipeline + ": the binding of " + binding->buffer + " at line " +
+                               std::to_string(binding->line) + " (bytes " + std::to_string(binding->offset) + " to " +
+                               std::to_string(binding->offset + range) + ") lies outside its " + std::to_string(size) +
+                               " bytes");
+          buffer = host::Buffer::subBuffer(buffer, size_t(binding->offset), size_t(range));
+        }
+        p.kernel->setArg(arg, buffer);
+      }
       const host::RunResult r = p.kernel->run(p.kernel->dispatch({c.groups[0], c.groups[1], c.groups[2]}));
       if (r.ok) return;
       std::string why;

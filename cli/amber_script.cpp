@@ -610,8 +610,10 @@ class Parser {
       throw Unsupported(c.line(), "a " + kind + " (images)");
     else if (kind == "uniform_texel_buffer" || kind == "storage_texel_buffer")
       throw Unsupported(c.line(), "a " + kind + " (texel buffers)");
-    else if (kind == "uniform_dynamic" || kind == "storage_dynamic")
-      throw Unsupported(c.line(), "a " + kind + " buffer (dynamic offsets)");
+    else if (kind == "uniform_dynamic")
+      b.kind = BindingKind::Uniform;
+    else if (kind == "storage_dynamic")
+      b.kind = BindingKind::Storage;
     else
       throw ScriptError(c.line(), "unknown buffer type '" + kind + "'");
     if (b.kind == BindingKind::PushConstant) {
@@ -623,8 +625,19 @@ class Parser {
       if (c.accept("DESCRIPTOR_SET")) b.set = c.uint32("the descriptor set");
       c.expect("BINDING", "BIND BUFFER " + b.buffer + " AS " + kind);
       b.binding = c.uint32("the binding");
-      if (c.accept("DESCRIPTOR_OFFSET") || c.accept("DESCRIPTOR_RANGE"))
-        throw Unsupported(c.line(), "DESCRIPTOR_OFFSET and DESCRIPTOR_RANGE (partial buffer bindings)");
+      // A dynamic buffer's OFFSET is added to its DESCRIPTOR_OFFSET, as vkCmdBindDescriptorSets adds the dynamic
+      // offset to the descriptor's (the shader sees the same kind of block either way).
+      if (kind.ends_with("_dynamic")) {
+        c.expect("OFFSET", "BINDING of a " + kind + " buffer");
+        b.offset = c.integer("the dynamic offset");
+      }
+      if (c.accept("DESCRIPTOR_OFFSET")) b.offset += c.integer("the descriptor offset");
+      if (c.accept("DESCRIPTOR_RANGE")) {
+        const std::string r = c.next("the descriptor range");
+        const auto v = parseValue(r);
+        if (!v || !v->isInteger) throw ScriptError(c.line(), "expected the descriptor range, found '" + r + "'");
+        if (r != "-1") b.range = v->integer;  // -1: VK_WHOLE_SIZE
+      }
       c.end("BIND");
     }
     // A binding replaces the parent's at the same place (DERIVE_PIPELINE).

@@ -96,6 +96,8 @@ struct Binding {
   std::string buffer;
   BindingKind kind = BindingKind::Storage;
   uint32_t set = 0, binding = 0;  // not for push constants
+  uint64_t offset = 0;            // DESCRIPTOR_OFFSET plus a dynamic buffer's OFFSET: the first byte bound
+  std::optional<uint64_t> range;  // DESCRIPTOR_RANGE; none: to the end of the buffer
   int line = 0;
 };
 

@@ -159,7 +159,13 @@ class VkScriptParser {
     buf.type = DataType{{NumberKind::Uint, 8}, 1, 1, false};
     buf.line = line;
     script_.buffers.push_back(std::move(buf));
-    bindings_.push_back(Binding{name, kind, set, b, line});
+    Binding binding;
+    binding.buffer = name;
+    binding.kind = kind;
+    binding.set = set;
+    binding.binding = b;
+    binding.line = line;
+    bindings_.push_back(std::move(binding));
     return name;
   }
 

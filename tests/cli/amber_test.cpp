@@ -107,9 +107,9 @@ TEST_CASE("amber layouts: vec3 and matrix columns padded to 4, std140 arrays and
 }
 
 TEST_CASE("amber scripts: every data type, layout, initializer, pipeline form and EXPECT form passes", "[cli][amber]") {
-  const std::pair<const char*, size_t> scripts[] = {{"data_types.amber", 13}, {"layouts.amber", 16},
-                                                    {"pipelines.amber", 19},  {"expect.amber", 20},
-                                                    {"files.amber", 5},       {"vkscript.amber", 12}};
+  const std::pair<const char*, size_t> scripts[] = {
+      {"data_types.amber", 13}, {"layouts.amber", 16},  {"pipelines.amber", 19}, {"expect.amber", 20},
+      {"files.amber", 5},       {"vkscript.amber", 12}, {"bindings.amber", 2}};
   for (const auto& [file, passes] : scripts) {
     INFO(file);
     const Outcome o = runFile(file);
@@ -136,8 +136,8 @@ TEST_CASE("amber expect_fail.amber: every EXPECT form fails with the observed an
   INFO(o.out << o.err);
   CHECK(o.status == amber::kExpectFailed);
   CHECK(o.lines("PASS ") == 0);
-  CHECK(o.lines("FAIL ") == 15);
-  CHECK(has(o.out, "0 passed, 15 failed\n"));
+  CHECK(o.lines("FAIL ") == 16);
+  CHECK(has(o.out, "0 passed, 16 failed\n"));
   const std::string& s = o.out;
   CHECK(has(s,
             "FAIL expect_fail.amber:26 n IDX 0 EQ: 1 of 4 values fail; first at byte 12 (value 3): observed 5, "
@@ -164,6 +164,9 @@ TEST_CASE("amber expect_fail.amber: every EXPECT form fails with the observed an
   CHECK(has(s, "FAIL expect_fail.amber:51 RUN p faulted:\n"));
   CHECK(has(s, "out-of-bounds write of 4 bytes at offset 16"));
   CHECK(has(s, "work-item: global (2,0,0)"));
+  CHECK(has(s,
+            "FAIL expect_fail.amber:59 RUN outside: the binding of tiny at line 57 (bytes 16 to 32) lies outside "
+            "its 16 bytes\n"));
 }
 
 TEST_CASE("amber script errors: file:line and what was expected, exit 2", "[cli][amber]") {
@@ -294,7 +297,7 @@ TEST_CASE("clref amber: exit statuses of the executable", "[cli][amber]") {
   CHECK(has(pass.out, "20 passed, 0 failed\n"));
   const auto fail = runClref("amber '" + kScripts + "/expect_fail.amber'");
   CHECK(fail.status == 1);
-  CHECK(has(fail.out, "0 passed, 15 failed\n"));
+  CHECK(has(fail.out, "0 passed, 16 failed\n"));
   TempDir dir;
   const auto bad = dir.write("bad.amber", "#!amber\nBUFFER b DATA_TYPE int32 DATA 1 2\n");
   const auto r2 = runClref("amber '" + bad.string() + "'");
