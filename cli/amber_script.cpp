@@ -804,7 +804,8 @@ class Parser {
 }  // namespace
 
 // The device features (VkPhysicalDeviceFeatures members, amber's Struct.member names) clref's shader execution has;
-// every other is unsupported.
+// every other is unsupported. Variable pointers are not among them: the interpreter refuses the VariablePointers
+// capabilities.
 bool deviceHasFeature(std::string_view f) {
   static const char* kHas[] = {"shaderInt64",
                                "shaderFloat64",
@@ -817,8 +818,6 @@ bool deviceHasFeature(std::string_view f) {
                                "Storage16BitFeatures.storageBuffer16BitAccess",
                                "Storage16BitFeatures.uniformAndStorageBuffer16BitAccess",
                                "Storage16BitFeatures.storagePushConstant16",
-                               "VariablePointerFeatures.variablePointers",
-                               "VariablePointerFeatures.variablePointersStorageBuffer",
                                "VulkanMemoryModelFeatures.vulkanMemoryModel",
                                "VulkanMemoryModelFeatures.vulkanMemoryModelDeviceScope",
                                "SubgroupSupportedStages.compute",
@@ -837,7 +836,6 @@ bool deviceHasFeature(std::string_view f) {
 
 bool deviceHasExtension(std::string_view e) {
   static const char* kDevice[] = {"VK_KHR_storage_buffer_storage_class",
-                                  "VK_KHR_variable_pointers",
                                   "VK_KHR_16bit_storage",
                                   "VK_KHR_8bit_storage",
                                   "VK_KHR_shader_float16_int8",

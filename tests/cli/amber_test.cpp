@@ -271,6 +271,8 @@ TEST_CASE("amber unsupported commands and features: exit 3 with what clref does 
        "t.amber:9: unsupported: IMAGE (images)"},
       {kPrelude + "SAMPLER smp\n", "t.amber:9: unsupported: SAMPLER (samplers)"},
       {kPrelude + "DEVICE_FEATURE robustBufferAccess\n", "t.amber:9: unsupported: DEVICE_FEATURE robustBufferAccess"},
+      {kPrelude + "DEVICE_FEATURE VariablePointerFeatures.variablePointers\n",
+       "t.amber:9: unsupported: DEVICE_FEATURE VariablePointerFeatures.variablePointers"},
       {kPrelude + "DEVICE_EXTENSION VK_EXT_frobnicate\n", "t.amber:9: unsupported: DEVICE_EXTENSION VK_EXT_frobnicate"},
       {kPrelude + kPipeline + "EXPECT buf EQ_HISTOGRAM_EMD_BUFFER buf TOLERANCE 0.1\n",
        "t.amber:13: unsupported: EXPECT … EQ_HISTOGRAM_EMD_BUFFER"},
