@@ -232,8 +232,11 @@ class Runner {
   int passed = 0, failed = 0;
 
  private:
-  std::vector<uint32_t> words(const Shader& s) {
-    if (const auto it = words_.find(s.name); it != words_.end()) return it->second;
+  // The shader's module; an HLSL shader is compiled once per entry-point function its pipelines ATTACH (glslang makes
+  // the named function the module's one entry point).
+  std::vector<uint32_t> words(const Shader& s, const std::string& entryPoint) {
+    const std::string key = s.format == ShaderFormat::Hlsl ? s.name + "\n" + entryPoint : s.name;
+    if (const auto it = words_.find(key); it != words_.end()) return it->second;
     std::vector<uint32_t> w;
     if (s.format == ShaderFormat::SpirvHex) {
       w = wordsOfHex(s);
@@ -245,12 +248,7 @@ class Runner {
       const auto language = s.format == ShaderFormat::Glsl   ? compiler::ShaderLanguage::Glsl
                             : s.format == ShaderFormat::Hlsl ? compiler::ShaderLanguage::Hlsl
                                                              : compiler::ShaderLanguage::SpirvAssembly;
-      // An HLSL shader's entry point is the function its pipelines ATTACH (the first one that names it).
-      for (const auto& p : script_.pipelines)
-        if (p.shader == s.name) {
-          o.entryPoint = p.entryPoint;
-          break;
-        }
+      o.entryPoint = entryPoint;
       const std::string name = s.sourceLine ? s.sourceName + " (SHADER " + s.name + ", its line 1 is line " +
                                                   std::to_string(s.sourceLine) + ")"
                                             : s.sourceName;
@@ -260,7 +258,7 @@ class Runner {
         throw ScriptError(s.line, "shader " + s.name + " does not compile:\n" + e.what());
       }
     }
-    words_[s.name] = w;
+    words_[key] = w;
     return w;
   }
 
@@ -270,7 +268,7 @@ class Runner {
     const Shader& shader = *script_.shader(p.shader);
     std::shared_ptr<host::Program> program;
     try {
-      program = host::Program::fromSpirv(device_, words(shader));
+      program = host::Program::fromSpirv(device_, words(shader, p.entryPoint));
       for (const auto& s : p.specializations) program->setSpecConstant(s.id, s.bytes.data(), s.bytes.size());
       built.kernel = std::make_unique<host::Kernel>(program, p.entryPoint);
     } catch (const ScriptError&) { throw; } catch (const interpreter::ModuleError& e) {

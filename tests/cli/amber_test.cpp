@@ -108,7 +108,7 @@ TEST_CASE("amber layouts: vec3 and matrix columns padded to 4, std140 arrays and
 
 TEST_CASE("amber scripts: every data type, layout, initializer, pipeline form and EXPECT form passes", "[cli][amber]") {
   const std::pair<const char*, size_t> scripts[] = {
-      {"data_types.amber", 13}, {"layouts.amber", 16},  {"pipelines.amber", 19}, {"expect.amber", 20},
+      {"data_types.amber", 13}, {"layouts.amber", 16},  {"pipelines.amber", 20}, {"expect.amber", 20},
       {"files.amber", 5},       {"vkscript.amber", 12}, {"bindings.amber", 2}};
   for (const auto& [file, passes] : scripts) {
     INFO(file);
