@@ -390,7 +390,7 @@ class Runner {
       return fail(c, head + ": byte " + std::to_string(c.offset) + " is not the start of a value of " + c.buffer +
                          " (elements of " + std::to_string(layout.size) + " bytes)");
     const size_t perElement = layout.offsets.size();
-    std::string observed;
+    std::string observed, expected;  // the first 16 values, for the report
     size_t mismatches = 0;
     std::string firstMismatch;
     for (size_t i = 0; i < c.values.size(); ++i) {
@@ -406,13 +406,19 @@ class Runner {
                              : component < c.tolerances.size() ? &c.tolerances[component]
                                                                : nullptr;
       const std::string o = formatComponent(p, n);
-      if (i < 16) observed += " " + o;
+      if (i < 16) {
+        observed += " " + o;
+        expected += " " + c.values[i].text;
+      }
       if (!valueHolds(p, n, c.values[i], c.comparator, tol) && mismatches++ == 0)
         firstMismatch = "first at byte " + std::to_string(at) + " (value " + std::to_string(i) + "): observed " + o +
                         ", expected " + comparatorName(c.comparator) + " " + c.values[i].text;
     }
-    if (c.values.size() > 16) observed += " …";
-    if (mismatches == 0) return pass(c, head + ": observed" + observed);
+    if (c.values.size() > 16) {
+      observed += " …";
+      expected += " …";
+    }
+    if (mismatches == 0) return pass(c, head + ": observed" + observed + ", expected" + expected);
     fail(c, head + ": " + std::to_string(mismatches) + " of " + std::to_string(c.values.size()) + " values fail; " +
                 firstMismatch);
   }

@@ -1,6 +1,12 @@
 // `clref amber SCRIPT.amber`: runs an AmberScript's compute pipelines on the reference device (host/host.hpp) and
 // judges its EXPECTs. Output: one PASS or FAIL line per EXPECT (and a FAIL line for a RUN that faults, with clref's
 // diagnostic), then "N passed, M failed".
+//
+// Values are judged as amber's verifier judges them: the expected value is first converted to the buffer's type; an
+// integer compares exactly, as the type's signed or unsigned value; a real's EQ and NE allow 0.000001% of the
+// expected value (amber's kEpsilon) unless TOLERANCE gives one per component (absolute, or relative with %); LT … GE
+// compare the numbers. Unlike amber, a NaN equals only a NaN. EQ_BUFFER compares every value's bytes, RMSE_BUFFER the
+// root mean square of the values' differences; both need buffers of one data type and size.
 #pragma once
 #include <iosfwd>
 #include <optional>
