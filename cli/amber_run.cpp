@@ -381,6 +381,9 @@ class Runner {
       head += " ";
     }
     head += comparatorName(c.comparator);
+    if (c.offset >= buffer.size())
+      return fail(c, head + ": byte " + std::to_string(c.offset) + " is past the end of " + c.buffer + " (" +
+                         std::to_string(buffer.size()) + " bytes)");
     const uint64_t element = c.offset / layout.size;
     const uint32_t within = uint32_t(c.offset % layout.size);
     size_t first = layout.offsets.size();

@@ -316,3 +316,17 @@ TEST_CASE("clref amber: exit statuses of the executable", "[cli][amber]") {
   CHECK(missing.status == 2);
   CHECK(has(missing.err, "none.amber: error: cannot read the script"));
 }
+
+TEST_CASE("amber EXPECT beyond a buffer fails without reading outside it", "[cli][amber]") {
+  const Outcome o = runText(
+      "#!amber\nBUFFER b DATA_TYPE int32 DATA 1 2 END\nEXPECT b IDX 18446744073709551612 EQ 1\nEXPECT b IDX 8 EQ 1\n"
+      "EXPECT b IDX 4 EQ 2 3\nEXPECT b IDX 4 EQ 2\n");
+  INFO(o.out << o.err);
+  CHECK(o.status == amber::kExpectFailed);
+  CHECK(has(o.out, "FAIL t.amber:3 b IDX 18446744073709551612 EQ: byte 18446744073709551612 is past the end of b "
+                   "(8 bytes)\n"));
+  CHECK(has(o.out, "FAIL t.amber:4 b IDX 8 EQ: byte 8 is past the end of b (8 bytes)\n"));
+  CHECK(has(o.out, "FAIL t.amber:5 b IDX 4 EQ: 2 values from byte 4 run past the end of b (8 bytes)\n"));
+  CHECK(has(o.out, "PASS t.amber:6 b IDX 4 EQ: observed 2, expected 2\n"));
+  CHECK(has(o.out, "1 passed, 3 failed\n"));
+}
