@@ -330,3 +330,19 @@ TEST_CASE("amber EXPECT beyond a buffer fails without reading outside it", "[cli
   CHECK(has(o.out, "PASS t.amber:6 b IDX 4 EQ: observed 2, expected 2\n"));
   CHECK(has(o.out, "1 passed, 3 failed\n"));
 }
+
+TEST_CASE("amber VkScript [compute shader spirv hex]: the module pipelines.amber gives as SPIRV-HEX", "[cli][amber]") {
+  // pipelines.amber holds a module (out[i] = i * 7, local size 4, set 0 binding 0) as hex bytes.
+  const std::string amber = clref::cli::test::slurp(kScripts + "/pipelines.amber");
+  const std::string start = "SHADER compute hex SPIRV-HEX\n";
+  const size_t from = amber.find(start);
+  REQUIRE(from != std::string::npos);
+  const size_t end = amber.find("END\n", from);
+  const std::string hex = amber.substr(from + start.size(), end - from - start.size());
+  const Outcome o = runText("[compute shader spirv hex]\n" + hex +
+                            "[test]\nssbo 0 32\ncompute 2 1 1\nprobe ssbo uint 0 0 == 0 7 14 21 28 35 42 49\n"
+                            "probe ssbo uint 0 4 > 6\n");
+  INFO(o.out << o.err);
+  CHECK(o.status == amber::kAllPassed);
+  CHECK(has(o.out, "2 passed, 0 failed\n"));
+}
