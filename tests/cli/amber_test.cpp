@@ -128,8 +128,9 @@ TEST_CASE("amber pipelines.amber: the SHADER_OPTIMIZATION note, REPEAT's EXPECT 
   // The EXPECT inside REPEAT 5 reports once per iteration, each after one more increment.
   for (int v = 11; v <= 15; ++v)
     CHECK(has(o.out, "pipelines.amber:70 counter IDX 0 GT: observed " + std::to_string(v)));
-  CHECK(has(o.out, "PASS pipelines.amber:176 by_asm IDX 0 EQ: observed 0 7 14 21 28 35 42 49, expected 0 7 14 21 28 "
-                  "35 42 49\n"));
+  CHECK(has(o.out,
+            "PASS pipelines.amber:176 by_asm IDX 0 EQ: observed 0 7 14 21 28 35 42 49, expected 0 7 14 21 28 "
+            "35 42 49\n"));
   // Reals as the buffer holds them (the shortest text that reads back), expected values as the script writes them.
   CHECK(has(o.out, "PASS pipelines.amber:183 series IDX 0 EQ: observed 0 0.1 0.2 0.3, expected 0 0.1 0.2 0.3\n"));
 }
@@ -323,8 +324,9 @@ TEST_CASE("amber EXPECT beyond a buffer fails without reading outside it", "[cli
       "EXPECT b IDX 4 EQ 2 3\nEXPECT b IDX 4 EQ 2\n");
   INFO(o.out << o.err);
   CHECK(o.status == amber::kExpectFailed);
-  CHECK(has(o.out, "FAIL t.amber:3 b IDX 18446744073709551612 EQ: byte 18446744073709551612 is past the end of b "
-                   "(8 bytes)\n"));
+  CHECK(has(o.out,
+            "FAIL t.amber:3 b IDX 18446744073709551612 EQ: byte 18446744073709551612 is past the end of b "
+            "(8 bytes)\n"));
   CHECK(has(o.out, "FAIL t.amber:4 b IDX 8 EQ: byte 8 is past the end of b (8 bytes)\n"));
   CHECK(has(o.out, "FAIL t.amber:5 b IDX 4 EQ: 2 values from byte 4 run past the end of b (8 bytes)\n"));
   CHECK(has(o.out, "PASS t.amber:6 b IDX 4 EQ: observed 2, expected 2\n"));
