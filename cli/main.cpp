@@ -11,6 +11,8 @@
 //   clref math FUNC ARG.. a math function exactly, and the verdict on a result (math_command.hpp)
 //   clref image read|write one image access exactly, and the verdict on a result (image_command.hpp)
 //   clref debug CASE.json  step through a case's work-items: breakpoints, watchpoints, variables (debugger.hpp)
+//   clref amber SCRIPT.amber  run an AmberScript's compute pipelines and judge its EXPECTs (amber_run.hpp; its own
+//                         exit statuses: 0 all pass, 1 an EXPECT failed, 2 a script error, 3 unsupported)
 // Exit status: 0 success, 1 the kernel faulted, 2 the input was rejected (command line, case
 // file, module), 3 an internal error.
 #include <unistd.h>
@@ -28,6 +30,7 @@
 #include "interpreter/diagnostic.hpp"
 #include "interpreter/module.hpp"
 #include "numerics/choices.hpp"
+#include "cli/amber_run.hpp"
 #include "cli/case_file.hpp"
 #include "cli/check_command.hpp"
 #include "cli/debugger.hpp"
@@ -513,6 +516,19 @@ int main(int argc, char** argv) {
                       "OpenCL build options for a .cl file (as a case's build_options)");
   addShaderOptions(infoCmd, infoOptions);
   auto* choicesCmd = app.add_subcommand("choices", "list every named choice with its options and default");
+  std::string amberPath, amberTargetEnv;
+  cli::amber::RunOptions amberOptions;
+  auto* amberCmd = app.add_subcommand(
+      "amber", "run an AmberScript's compute pipelines and judge its EXPECTs: a PASS or FAIL line each, then the "
+               "counts (exit 0 all pass, 1 an EXPECT failed, 2 a script error, 3 something clref does not run)");
+  amberCmd->add_option("script", amberPath, "AmberScript file (.amber)")->required();
+  amberCmd->add_option("--target-env", amberTargetEnv,
+                       "Vulkan version of shaders without TARGET_ENV: 1.0, 1.1, 1.2 or 1.3 (default 1.0, amber's "
+                       "spv1.0)")
+      ->check([](const std::string& v) {
+        return compiler::parseVulkanVersion(v) ? std::string() : std::string("expected 1.0, 1.1, 1.2 or 1.3");
+      });
+  amberCmd->add_option("--threads", amberOptions.threads, "worker threads (0: all hardware threads)");
   cli::MathCommandOptions math;
   auto* mathCmd = cli::addMathCommand(app, math);
   cli::ImageCommandOptions image;
@@ -531,6 +547,10 @@ int main(int argc, char** argv) {
     if (*disCmd) return disCommand(disPath, disOptions);
     if (*infoCmd) return infoCommand(infoPath, infoOptions);
     if (*choicesCmd) return choicesCommand();
+    if (*amberCmd) {
+      if (!amberTargetEnv.empty()) amberOptions.targetEnv = compiler::parseVulkanVersion(amberTargetEnv);
+      return cli::amber::runScriptFile(amberPath, std::cout, std::cerr, amberOptions);
+    }
     if (*mathCmd) return cli::mathCommand(math);
     if (*imageCmds.read) return cli::imageReadCommand(image);
     if (*imageCmds.write) return cli::imageWriteCommand(image);
