@@ -14,10 +14,11 @@
 #include "interpreter/dispatch.hpp"
 #include "interpreter/group_arithmetic.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/ops_subgroup.hpp"
 #include "interpreter/shadow_support.hpp"
 
 namespace clref::interpreter {
-namespace {
+namespace nonuniform {
 
 // Op fields: r = result, a = value, b = the index / mask / delta register (its bytes in align), n = the value's bytes
 // (the result's for ballot), c = GroupOperation, imm = ClusterSize (0: the whole sub-group) or, for AllEqual, 1 when
@@ -25,9 +26,11 @@ namespace {
 
 uint64_t maxSubgroupSize(const WorkItem& wi) { return wi.launch->subgroupSize; }
 uint64_t subgroupLocalId(const WorkItem& wi) { return wi.localLinearId % maxSubgroupSize(wi); }
-// get_sub_group_size(): the last sub-group of a work-group may be smaller.
+// get_sub_group_size(): the last sub-group of a work-group may be smaller. A shader's SubgroupSize is the full size in
+// every subgroup (builtins.cpp): the last one's missing invocations are inactive, not outside it.
 uint64_t subgroupSize(const WorkItem& wi) {
   const uint64_t sg = maxSubgroupSize(wi), wg = wi.localSize[0] * wi.localSize[1] * wi.localSize[2];
+  if (wi.launch->vulkanSubgroups) return sg;
   return std::min(sg, wg - wi.localLinearId / sg * sg);
 }
 uint64_t readIndex(const WorkItem& wi, const Op* op) {
@@ -73,6 +76,10 @@ bool readFrom(WorkItem& to, const std::vector<WorkItem*>& active, uint64_t from,
     shadowAnyResult(to, op);
   return true;
 }
+}  // namespace nonuniform
+
+namespace {
+using namespace nonuniform;
 
 // OpGroupNonUniformElect: true for the active work-item with the smallest id.
 bool elect(WorkItem* const* items, uint64_t count, const Op* op) {
@@ -266,6 +273,10 @@ bool nonUniformArith(WorkItem* const* items, uint64_t count, const Op* op) {
   return clusteredOrWhole(reinterpret_cast<EachAction>(const_cast<void*>(c->payload)), items, count, op);
 }
 
+}  // namespace
+
+namespace nonuniform {
+
 // Execution scope: the OpenCL C built-ins are sub-group functions, at Subgroup scope; SPIR-V also allows Workgroup for
 // these instructions, which no OpenCL C built-in produces and clref does not execute.
 void requireSubgroupScope(Lowerer& L, const Instruction& inst) {
@@ -296,6 +307,10 @@ void setIndex(Lowerer& L, Op& op, uint32_t id) {
   op.b = L.reg(id);
   op.align = uint32_t(L.typeOfValue(id).size);
 }
+
+}  // namespace nonuniform
+
+namespace {
 
 void lowerElect(Lowerer& L, const Instruction& inst) { emitNonUniform(L, inst, &elect, 0); }
 void lowerVote(Lowerer& L, const Instruction& inst) {
@@ -409,6 +424,7 @@ void lowerArith(Lowerer& L, const Instruction& inst) {
 void registerSubgroup(DispatchTable& t) {
   using S = spv::Op;
   t.lower(S::OpGroupNonUniformElect, lowerElect);
+  registerSubgroupQuad(t);
   t.lower({S::OpGroupNonUniformAll, S::OpGroupNonUniformAny}, lowerVote);
   t.lower(S::OpGroupNonUniformAllEqual, lowerAllEqual);
   // Broadcasts and shuffles move values between work-items, and the floating-point arithmetic combines them: only the
