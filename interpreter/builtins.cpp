@@ -35,9 +35,9 @@ uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t
   // dispatch", invariant for its dimensions: the device's size, or the enqueued work-group size when that is smaller
   // (a remainder group is never larger).
   const uint64_t maxSg = std::min(sg, enqSize);
-  // Vulkan §15.9 [external] SubgroupSize (a shader): the same in every subgroup, the partial last one included
-  // (shaders.adoc [[shaders-varying-subgroup-size]]: "equal to subgroupSize" unless varying sizes are allowed, which
-  // clref does not do); the Ge and Gt masks run up to it.
+  // Vulkan §15.8 [external] Built-In Variables, SubgroupSize (a shader): the same in every subgroup, the partial last
+  // one included (shaders.adoc [[shaders-varying-subgroup-size]]: "equal to subgroupSize" unless varying sizes are
+  // allowed, which clref does not do); the Ge and Gt masks run up to it.
   const bool vulkan = L.vulkanSubgroups;
   const uint64_t maskEnd = vulkan ? sg : maxSg;
   switch (b) {

@@ -1,7 +1,7 @@
 // SPIR-V 1.0 §3.32.8 [external] OpArrayLength: "Length of a run-time array", the last member of a storage buffer's
-// block in a shader. Its length comes from the buffer bound to the descriptor: Vulkan [[VUID-RuntimeSpirv-
-// OpArrayLength-11807]] [external] and §15.1.8 [external] (Storage Buffer): the array has as many elements as fit
-// whole in the bound range past the member's offset, (range − Offset) / ArrayStride, rounded down.
+// block in a shader. Its length comes from the buffer bound to the descriptor (Vulkan §15.1 [external] Shader
+// Resource Declarations): the array has as many elements as fit whole in the bound range past the member's offset,
+// (range − Offset) / ArrayStride, rounded down.
 //
 // Op fields: r = result (a 32-bit integer), a = the block's pointer, imm = the member's Offset, n = its ArrayStride.
 #include "interpreter/dispatch.hpp"

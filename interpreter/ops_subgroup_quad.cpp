@@ -55,7 +55,8 @@ void lowerQuadBroadcast(Lowerer& L, const Instruction& inst) {
 
 void lowerQuadSwap(Lowerer& L, const Instruction& inst) {
   // "Direction must come from a constant instruction", 0 to 2.
-  if (!L.isConstant(inst.operand(2))) L.reject(inst, "OpGroupNonUniformQuadSwap with a Direction that is not a constant");
+  if (!L.isConstant(inst.operand(2)))
+    L.reject(inst, "OpGroupNonUniformQuadSwap with a Direction that is not a constant");
   const uint64_t direction = L.constantInt(inst.operand(2));
   if (direction > 2) L.reject(inst, "OpGroupNonUniformQuadSwap with Direction " + std::to_string(direction));
   Op& op = emitNonUniform(L, inst, &quadSwap, inst.operand(1));

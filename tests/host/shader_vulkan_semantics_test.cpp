@@ -609,3 +609,71 @@ void main() {
     CHECK(run.out[2 * n] == total);
   }
 }
+
+// SPIR-V's GroupNonUniform arithmetic, votes and moves take vectors ("a scalar or vector of ..."); GLSL's genType
+// overloads make them.
+TEST_CASE("shader subgroup operations on vectors act component by component", "[shader][vulkan][subgroup]") {
+  const uint32_t local = 50, groups = 1, words = 16;
+  const auto in = inputs(local * groups);
+  for (uint32_t sg : {4u, 32u}) {
+    CAPTURE(sg);
+    const auto run = runShader(std::string(kHeader) + R"(
+void main() {
+  uint g = gl_GlobalInvocationID.x, at = g * 16, x = v[g], id = gl_SubgroupInvocationID;
+  uvec2 a = subgroupAdd(uvec2(x, 2 * x + 1));
+  ivec3 m = subgroupInclusiveMax(ivec3(int(x) - 50, -int(x), int(id)));
+  vec2 f = subgroupClusteredAdd(vec2(float(x), 0.5 * float(x)), 4);
+  uvec4 s = subgroupShuffleXor(uvec4(x, x + 1, x + 2, x + 3), 1);
+  vec3 b = subgroupBroadcast(vec3(float(x), 1.0, -float(x)), 1);
+  bvec2 l = subgroupOr(bvec2(x > 80, x > 200));
+  o[at + 0] = a.x; o[at + 1] = a.y;
+  o[at + 2] = uint(m.x); o[at + 3] = uint(m.y); o[at + 4] = uint(m.z);
+  o[at + 5] = uint(f.x * 2.0); o[at + 6] = uint(f.y * 2.0);
+  o[at + 7] = s.x; o[at + 8] = s.w;
+  o[at + 9] = uint(b.x); o[at + 10] = uint(-b.z);
+  o[at + 11] = (l.x ? 1 : 0) + (l.y ? 2 : 0);
+  o[at + 12] = subgroupAllEqual(vec2(1.0, id % 2 == 0 ? 0.0 : -0.0)) ? 1 : 0;
+  o[at + 13] = subgroupAllEqual(uvec2(7, id / 64)) ? 1 : 0;
+  o[at + 14] = subgroupAllEqual(vec2(1.0, float(id))) ? 1 : 0;
+}
+)",
+                               sg, local, groups, local * groups * words, in);
+    REQUIRE_RAN(run);
+    for (uint32_t g = 0; g < local * groups; ++g) {
+      const uint32_t id = g % sg;
+      const Subgroup sub = subgroupOf(g, sg, local);
+      CAPTURE(g, id);
+      std::vector<uint32_t> xs;
+      for (uint32_t k = 0; k < sub.members; ++k) xs.push_back(in[sub.first + k]);
+      const uint32_t* w = run.out.data() + g * words;
+      uint32_t sum = 0, sum2 = 0;
+      for (uint32_t x : xs) {
+        sum += x;
+        sum2 += 2 * x + 1;
+      }
+      int32_t m0 = INT32_MIN, m1 = INT32_MIN;
+      for (uint32_t k = 0; k <= id; ++k) {
+        m0 = std::max(m0, int32_t(xs[k]) - 50);
+        m1 = std::max(m1, -int32_t(xs[k]));
+      }
+      uint32_t c4 = 0;
+      for (uint32_t k = id / 4 * 4; k < std::min(id / 4 * 4 + 4, sub.members); ++k) c4 += xs[k];
+      const bool any80 = std::any_of(xs.begin(), xs.end(), [](uint32_t x) { return x > 80; });
+      CHECK(w[0] == sum);
+      CHECK(w[1] == sum2);
+      CHECK(int32_t(w[2]) == m0);
+      CHECK(int32_t(w[3]) == m1);
+      CHECK(w[4] == id);
+      CHECK(w[5] == 2 * c4);
+      CHECK(w[6] == c4);
+      CHECK(w[7] == xs[id ^ 1]);
+      CHECK(w[8] == xs[id ^ 1] + 3);
+      CHECK(w[9] == xs[1]);
+      CHECK(w[10] == xs[1]);
+      CHECK(w[11] == (any80 ? 1u : 0u));
+      CHECK(w[12] == 1);  // -0 equals +0
+      CHECK(w[13] == 1);
+      CHECK(w[14] == 0);
+    }
+  }
+}
