@@ -161,10 +161,12 @@ TEST_CASE("a subgroup size Vulkan does not allow is refused at launch", "[shader
 // branch.
 TEST_CASE("shader subgroup vote, ballot and broadcast over full, partial and divergent subgroups",
           "[shader][vulkan][subgroup]") {
-  const uint32_t local = 50, groups = 2, words = 20;
-  const auto in = inputs(local * groups);
-  for (uint32_t sg : {4u, 32u, 128u}) {
-    CAPTURE(sg);
+  const uint32_t groups = 2, words = 20;
+  // (subgroup size, work-group size): partial last subgroups, a work-group smaller than one subgroup, whole ones.
+  const std::pair<uint32_t, uint32_t> shapes[] = {{4, 50}, {32, 50}, {128, 50}, {32, 64}, {128, 160}};
+  for (const auto& [sg, local] : shapes) {
+    CAPTURE(sg, local);
+    const auto in = inputs(local * groups);
     const auto run = runShader(std::string(kHeader) + R"(
 void main() {
   uint g = gl_GlobalInvocationID.x, at = g * 20, x = v[g];
@@ -240,10 +242,12 @@ void main() {
 
 TEST_CASE("shader subgroup arithmetic: reductions, scans and clustered reductions, also in a divergent if",
           "[shader][vulkan][subgroup]") {
-  const uint32_t local = 50, groups = 2, words = 22;
-  const auto in = inputs(local * groups);
-  for (uint32_t sg : {4u, 32u, 128u}) {
-    CAPTURE(sg);
+  const uint32_t groups = 2, words = 22;
+  // (subgroup size, work-group size): partial last subgroups, a work-group smaller than one subgroup, whole ones.
+  const std::pair<uint32_t, uint32_t> shapes[] = {{4, 50}, {32, 50}, {128, 50}, {32, 64}, {128, 160}};
+  for (const auto& [sg, local] : shapes) {
+    CAPTURE(sg, local);
+    const auto in = inputs(local * groups);
     const auto run = runShader(std::string(kHeader) + R"(
 void main() {
   uint g = gl_GlobalInvocationID.x, at = g * 22, x = v[g];
