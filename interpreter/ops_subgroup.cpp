@@ -11,10 +11,10 @@
 // together for as long as they iterate together. The action receives the active work-items in sub-group local id
 // order; their ids come from their local linear ids.
 
+#include "interpreter/ops_subgroup.hpp"
 #include "interpreter/dispatch.hpp"
 #include "interpreter/group_arithmetic.hpp"
 #include "interpreter/ops_common.hpp"
-#include "interpreter/ops_subgroup.hpp"
 #include "interpreter/shadow_support.hpp"
 
 namespace clref::interpreter {
@@ -411,7 +411,7 @@ void lowerArith(Lowerer& L, const Instruction& inst) {
                        inst.opcode == S::OpGroupNonUniformLogicalXor;
   if (logical ? vt.kind != TypeKind::Bool : vt.kind != TypeKind::Int && vt.kind != TypeKind::Float)
     L.reject(inst, logical ? "a logical sub-group operation on a value that is not a Boolean"
-                           : "a sub-group operation on a value that is not an integer or floating-point scalar or vector");
+                           : "a sub-group operation on a value that is not an integer or float scalar or vector");
   EachAction arith = nullptr;
   switch (inst.opcode) {
     case S::OpGroupNonUniformIAdd: arith = intArith<IAddOf>(L, inst); break;

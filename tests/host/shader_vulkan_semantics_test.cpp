@@ -46,10 +46,10 @@ ShaderRun runShader(const std::string& body, uint32_t sg, uint32_t localX, uint3
   return r;
 }
 
-#define REQUIRE_RAN(run) \
-  do {                                                          \
+#define REQUIRE_RAN(run)                                           \
+  do {                                                             \
     INFO(((run).result.fault ? (run).result.fault->message : "")); \
-    REQUIRE((run).result.ok);                                   \
+    REQUIRE((run).result.ok);                                      \
   } while (0)
 
 // The subgroup of an invocation, as Vulkan and clref form them: consecutive LocalInvocationIndex values, `sg` each; the
@@ -678,6 +678,49 @@ void main() {
       CHECK(w[12] == 1);  // -0 equals +0
       CHECK(w[13] == 1);
       CHECK(w[14] == 0);
+    }
+  }
+}
+
+// Vulkan [[shaders-group-operations-arithmetic]] [external]: "The order in which these operators are applied is
+// implementation-dependent". clref's order is the choice work_group_reduction_order, as for OpenCL's group functions:
+// left to right (linear) or pairwise (tree).
+TEST_CASE("a shader's floating-point subgroup reduction follows work_group_reduction_order",
+          "[shader][vulkan][subgroup]") {
+  // 1e8 + 1 rounds to 1e8 in binary32 (its spacing there is 8): linearly ((1e8 + 1) − 1e8) + 1 = 1, as a tree
+  // (1e8 + 1) + (−1e8 + 1) = 0.
+  const float values[4] = {1e8f, 1.0f, -1e8f, 1.0f};
+  std::vector<uint32_t> in(4);
+  std::memcpy(in.data(), values, sizeof values);
+  const std::string src = std::string(kHeader) + R"(
+void main() {
+  uint g = gl_GlobalInvocationID.x;
+  o[g] = floatBitsToUint(subgroupAdd(uintBitsToFloat(v[g])));
+}
+)";
+  for (const char* order : {"linear", "tree"}) {
+    CAPTURE(order);
+    host::DeviceConfig config;
+    config.subgroupSize = 4;
+    config.choices.set(std::string("work_group_reduction_order=") + order);
+    host::Device device(config);
+    auto program = host::Program::fromGlsl(device, src);
+    const uint32_t local = 4;
+    program->setSpecConstant(0, &local, 4);
+    host::Kernel k(program, "main");
+    auto out = std::make_shared<host::Buffer>(16);
+    k.setArg(*k.resourceArg(0, 0), out);
+    k.setArg(*k.resourceArg(0, 1), std::make_shared<host::Buffer>(in.data(), 16));
+    const auto result = k.run(k.dispatch({1, 1, 1}));
+    INFO((result.fault ? result.fault->message : ""));
+    REQUIRE(result.ok);
+    const bool linear = std::string(order) == "linear";
+    const float expect = linear ? ((1e8f + 1.0f) - 1e8f) + 1.0f : (1e8f + 1.0f) + (-1e8f + 1.0f);
+    CHECK(expect == (linear ? 1.0f : 0.0f));
+    for (int i = 0; i < 4; ++i) {
+      float r;
+      std::memcpy(&r, out->as<uint8_t>().data() + 4 * i, 4);
+      CHECK(r == expect);
     }
   }
 }
