@@ -21,8 +21,8 @@ namespace clref::interpreter {
 namespace nonuniform {
 
 // Op fields: r = result, a = value, b = the index / mask / delta register (its bytes in align), n = the value's bytes
-// (the result's for ballot), c = GroupOperation, imm = ClusterSize (0: the whole sub-group) or, for AllEqual, 1 when
-// the value is a float, aux → Collective.
+// (the result's for ballot; a vector's whole, its component's in Collective::valueLaneBytes), c = GroupOperation,
+// imm = ClusterSize (0: the whole sub-group) or, for AllEqual, 1 when the value is a float, aux → Collective.
 
 uint64_t maxSubgroupSize(const WorkItem& wi) { return wi.launch->subgroupSize; }
 uint64_t subgroupLocalId(const WorkItem& wi) { return wi.localLinearId % maxSubgroupSize(wi); }
@@ -446,7 +446,6 @@ void lowerArith(Lowerer& L, const Instruction& inst) {
 void registerSubgroup(DispatchTable& t) {
   using S = spv::Op;
   t.lower(S::OpGroupNonUniformElect, lowerElect);
-  registerSubgroupQuad(t);
   t.lower({S::OpGroupNonUniformAll, S::OpGroupNonUniformAny}, lowerVote);
   t.lower(S::OpGroupNonUniformAllEqual, lowerAllEqual);
   // Broadcasts and shuffles move values between work-items, and the floating-point arithmetic combines them: only the
@@ -472,6 +471,7 @@ void registerSubgroup(DispatchTable& t) {
           lowerArith);
   t.lower({S::OpGroupNonUniformFAdd, S::OpGroupNonUniformFMul, S::OpGroupNonUniformFMin, S::OpGroupNonUniformFMax},
           lowerArith, {shadowNone});
+  registerSubgroupQuad(t);  // a shader's quad instructions (ops_subgroup_quad.cpp)
 }
 
 }  // namespace clref::interpreter
