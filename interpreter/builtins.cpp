@@ -35,6 +35,11 @@ uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t
   // dispatch", invariant for its dimensions: the device's size, or the enqueued work-group size when that is smaller
   // (a remainder group is never larger).
   const uint64_t maxSg = std::min(sg, enqSize);
+  // Vulkan §15.8 [external] Built-In Variables, SubgroupSize (a shader): the same in every subgroup, the partial last
+  // one included (shaders.adoc [[shaders-varying-subgroup-size]]: "equal to subgroupSize" unless varying sizes are
+  // allowed, which clref does not do); the Ge and Gt masks run up to it.
+  const bool vulkan = L.vulkanSubgroups;
+  const uint64_t maskEnd = vulkan ? sg : maxSg;
   switch (b) {
     case spv::BuiltIn::GlobalInvocationId: return put3(wi.globalId);
     case spv::BuiltIn::LocalInvocationId: return put3(wi.localId);
@@ -57,7 +62,7 @@ uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t
     case spv::BuiltIn::SubgroupMaxSize: return put1(maxSg, 4);
     case spv::BuiltIn::SubgroupSize: {
       const uint64_t id = localLinear / sg;
-      return put1(std::min(sg, wgSize - id * sg), 4);
+      return put1(vulkan ? sg : std::min(sg, wgSize - id * sg), 4);
     }
     case spv::BuiltIn::NumSubgroups: return put1((wgSize + sg - 1) / sg, 4);
     case spv::BuiltIn::NumEnqueuedSubgroups: return put1((enqSize + sg - 1) / sg, 4);
@@ -66,8 +71,8 @@ uint32_t builtinValue(const WorkItem& wi, spv::BuiltIn b, uint8_t* out, uint32_t
     // cl_khr_subgroup_ballot's masks (OpenCL C 3.0 §6.15.20.1 [[sub-group-ballot-functions]] get_sub_group_eq_mask and
     // the rest): a uint4, bit k for sub-group local id k; the ge and gt masks stop at the maximum sub-group size.
     case spv::BuiltIn::SubgroupEqMask: return putMask(out, localLinear % sg, localLinear % sg + 1);
-    case spv::BuiltIn::SubgroupGeMask: return putMask(out, localLinear % sg, maxSg);
-    case spv::BuiltIn::SubgroupGtMask: return putMask(out, localLinear % sg + 1, maxSg);
+    case spv::BuiltIn::SubgroupGeMask: return putMask(out, localLinear % sg, maskEnd);
+    case spv::BuiltIn::SubgroupGtMask: return putMask(out, localLinear % sg + 1, maskEnd);
     case spv::BuiltIn::SubgroupLeMask: return putMask(out, 0, localLinear % sg + 1);
     case spv::BuiltIn::SubgroupLtMask: return putMask(out, 0, localLinear % sg);
     default: return put1(0, sizeBytes);

@@ -102,6 +102,14 @@ bool shaderCapabilitySupported(spv::Capability c) {
     case Capability::GroupNonUniformShuffle:
     case Capability::GroupNonUniformShuffleRelative:
     case Capability::GroupNonUniformClustered:
+    // OpGroupNonUniformQuadBroadcast and OpGroupNonUniformQuadSwap in compute shaders (ops_subgroup_quad.cpp).
+    case Capability::GroupNonUniformQuad:
+    // Vulkan §A.2 [external] VulkanMemoryModel (the Vulkan memory model, GLSL's #pragma use_vulkan_memory_model, and
+    // Device scope in it): clref's memory is sequentially consistent, so the availability and visibility operations
+    // and NonPrivate operands hold by themselves; the memory operands' extra scope ids are skipped (ops_memory.cpp
+    // reads only Aligned).
+    case Capability::VulkanMemoryModel:
+    case Capability::VulkanMemoryModelDeviceScope:
     case Capability::DotProduct:
     case Capability::DotProductInput4x8Bit:
     case Capability::DotProductInput4x8BitPacked:

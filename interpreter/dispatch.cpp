@@ -65,6 +65,7 @@ const DispatchTable& dispatchTable() {
     registerEnqueue(t);
     registerNamedBarrier(t);
     registerSubgroup(t);
+    registerShaderMemory(t);
     registerImage(t);
     registerDeclarations(t);
     registerUnsupported(t);

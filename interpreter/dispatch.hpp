@@ -107,7 +107,8 @@ void registerDotProduct(DispatchTable&);    // ops_dot_product.cpp
 void registerPipe(DispatchTable&);          // ops_pipe.cpp
 void registerEnqueue(DispatchTable&);       // ops_enqueue.cpp
 void registerNamedBarrier(DispatchTable&);  // ops_named_barrier.cpp
-void registerSubgroup(DispatchTable&);      // ops_subgroup.cpp
+void registerSubgroup(DispatchTable&);      // ops_subgroup.cpp (and ops_subgroup_quad.cpp)
+void registerShaderMemory(DispatchTable&);  // ops_shader_memory.cpp: OpArrayLength
 void registerImage(DispatchTable&);         // ops_image.cpp
 void registerDeclarations(DispatchTable&);  // ops_declarations.cpp: module-level instructions
 void registerUnsupported(DispatchTable&);   // ops_unsupported.cpp: opcodes clref rejects, with why

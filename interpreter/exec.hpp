@@ -121,6 +121,9 @@ struct Launch {
   uint32_t dims = 1;
   std::array<uint64_t, 3> globalSize{1, 1, 1}, globalOffset{0, 0, 0}, enqueuedLocal{1, 1, 1}, numGroups{1, 1, 1};
   uint32_t subgroupSize = 32;
+  // Vulkan's subgroups (a shader): SubgroupSize is subgroupSize in every subgroup, the last one of a work-group
+  // included, whose missing invocations are inactive; OpenCL's last sub-group is smaller instead.
+  bool vulkanSubgroups = false;
   uint64_t instructionBudget = 0;
   const numerics::Choices* choices = nullptr;
   // The images and samplers handles index (see kImageHandleTag).

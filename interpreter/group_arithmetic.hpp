@@ -176,8 +176,10 @@ template <class T, class F, bool Ordered> bool groupArith(WorkItem* const* items
 
 // The handler of an arithmetic collective for the instruction's opcode and value type.
 using EachAction = bool (*)(WorkItem* const*, uint64_t, const Op*);
+// A vector result (a shader's sub-group arithmetic) takes its component's: the collective combines each component.
 template <template <class> class F> EachAction intArith(Lowerer& L, const Instruction& inst) {
-  switch (L.type(inst.resultType).size) {
+  const Type& t = L.type(inst.resultType);
+  switch (t.kind == TypeKind::Vector ? L.type(t.element).size : t.size) {
     case 1: return &groupArith<uint8_t, F<uint8_t>, false>;
     case 2: return &groupArith<uint16_t, F<uint16_t>, false>;
     case 4: return &groupArith<uint32_t, F<uint32_t>, false>;

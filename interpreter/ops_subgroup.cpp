@@ -11,23 +11,26 @@
 // together for as long as they iterate together. The action receives the active work-items in sub-group local id
 // order; their ids come from their local linear ids.
 
+#include "interpreter/ops_subgroup.hpp"
 #include "interpreter/dispatch.hpp"
 #include "interpreter/group_arithmetic.hpp"
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow_support.hpp"
 
 namespace clref::interpreter {
-namespace {
+namespace nonuniform {
 
 // Op fields: r = result, a = value, b = the index / mask / delta register (its bytes in align), n = the value's bytes
-// (the result's for ballot), c = GroupOperation, imm = ClusterSize (0: the whole sub-group) or, for AllEqual, 1 when
-// the value is a float, aux → Collective.
+// (the result's for ballot; a vector's whole, its component's in Collective::valueLaneBytes), c = GroupOperation,
+// imm = ClusterSize (0: the whole sub-group) or, for AllEqual, 1 when the value is a float, aux → Collective.
 
 uint64_t maxSubgroupSize(const WorkItem& wi) { return wi.launch->subgroupSize; }
 uint64_t subgroupLocalId(const WorkItem& wi) { return wi.localLinearId % maxSubgroupSize(wi); }
-// get_sub_group_size(): the last sub-group of a work-group may be smaller.
+// get_sub_group_size(): the last sub-group of a work-group may be smaller. A shader's SubgroupSize is the full size in
+// every subgroup (builtins.cpp): the last one's missing invocations are inactive, not outside it.
 uint64_t subgroupSize(const WorkItem& wi) {
   const uint64_t sg = maxSubgroupSize(wi), wg = wi.localSize[0] * wi.localSize[1] * wi.localSize[2];
+  if (wi.launch->vulkanSubgroups) return sg;
   return std::min(sg, wg - wi.localLinearId / sg * sg);
 }
 uint64_t readIndex(const WorkItem& wi, const Op* op) {
@@ -73,6 +76,10 @@ bool readFrom(WorkItem& to, const std::vector<WorkItem*>& active, uint64_t from,
     shadowAnyResult(to, op);
   return true;
 }
+}  // namespace nonuniform
+
+namespace {
+using namespace nonuniform;
 
 // OpGroupNonUniformElect: true for the active work-item with the smallest id.
 bool elect(WorkItem* const* items, uint64_t count, const Op* op) {
@@ -92,16 +99,23 @@ template <bool All> bool vote(WorkItem* const* items, uint64_t count, const Op* 
 }
 
 // OpGroupNonUniformAllEqual: integers by their bits, floats by value (OpFOrdEqual: -0 equals +0, a NaN equals
-// nothing), as sub_group_non_uniform_all_equal compares them.
+// nothing), as sub_group_non_uniform_all_equal compares them; a vector (a shader's) lane by lane.
 bool allEqual(WorkItem* const* items, uint64_t count, const Op* op) {
-  auto floatOf = [op](const WorkItem& wi) {
-    return op->n == 2 ? toD(rd<Half>(wi, op->a)) : op->n == 4 ? double(rd<float>(wi, op->a)) : rd<double>(wi, op->a);
+  const uint32_t lane = static_cast<const Collective*>(op->aux)->valueLaneBytes;
+  auto floatOf = [op, lane](const WorkItem& wi, uint32_t at) {
+    return lane == 2 ? toD(rd<Half>(wi, at)) : lane == 4 ? double(rd<float>(wi, at)) : rd<double>(wi, at);
   };
-  const double first = op->imm ? floatOf(*items[0]) : 0;
-  bool result = first == first;  // a NaN is equal to nothing, itself included
-  for (uint64_t i = 1; i < count && result; ++i)
-    result = op->imm ? floatOf(*items[i]) == first
-                     : std::memcmp(items[0]->regs + op->a, items[i]->regs + op->a, op->n) == 0;
+  bool result = true;
+  if (op->imm) {
+    for (uint32_t at = op->a; at < op->a + op->n && result; at += lane) {
+      const double first = floatOf(*items[0], at);
+      result = first == first;  // a NaN is equal to nothing, itself included
+      for (uint64_t i = 1; i < count && result; ++i) result = floatOf(*items[i], at) == first;
+    }
+  } else {
+    for (uint64_t i = 1; i < count && result; ++i)
+      result = std::memcmp(items[0]->regs + op->a, items[i]->regs + op->a, op->n) == 0;
+  }
   for (uint64_t i = 0; i < count; ++i) wr<uint8_t>(*items[i], op->r, uint8_t(result));
   return true;
 }
@@ -260,11 +274,25 @@ bool clusteredOrWhole(EachAction arith, WorkItem* const* items, uint64_t count, 
   return true;
 }
 
-// The arithmetic chosen at lowering is the Collective's payload.
+// The arithmetic chosen at lowering is the Collective's payload. A vector (SPIR-V allows one in a shader: "Result Type
+// must be a scalar or vector of ...") is combined component by component, each as a scalar would be.
 bool nonUniformArith(WorkItem* const* items, uint64_t count, const Op* op) {
   const auto* c = static_cast<const Collective*>(op->aux);
-  return clusteredOrWhole(reinterpret_cast<EachAction>(const_cast<void*>(c->payload)), items, count, op);
+  const auto arith = reinterpret_cast<EachAction>(const_cast<void*>(c->payload));
+  if (c->valueLaneBytes == op->n) return clusteredOrWhole(arith, items, count, op);
+  Op component = *op;
+  component.n = c->valueLaneBytes;
+  for (uint32_t at = 0; at < op->n; at += c->valueLaneBytes) {
+    component.a = op->a + at;
+    component.r = op->r + at;
+    if (!clusteredOrWhole(arith, items, count, &component)) return false;
+  }
+  return true;
 }
+
+}  // namespace
+
+namespace nonuniform {
 
 // Execution scope: the OpenCL C built-ins are sub-group functions, at Subgroup scope; SPIR-V also allows Workgroup for
 // these instructions, which no OpenCL C built-in produces and clref does not execute.
@@ -297,6 +325,10 @@ void setIndex(Lowerer& L, Op& op, uint32_t id) {
   op.align = uint32_t(L.typeOfValue(id).size);
 }
 
+}  // namespace nonuniform
+
+namespace {
+
 void lowerElect(Lowerer& L, const Instruction& inst) { emitNonUniform(L, inst, &elect, 0); }
 void lowerVote(Lowerer& L, const Instruction& inst) {
   EachAction a = inst.opcode == spv::Op::OpGroupNonUniformAll ? &vote<true> : &vote<false>;
@@ -304,7 +336,8 @@ void lowerVote(Lowerer& L, const Instruction& inst) {
 }
 void lowerAllEqual(Lowerer& L, const Instruction& inst) {
   Op& op = emitNonUniform(L, inst, &allEqual, inst.operand(1));
-  op.imm = L.typeOfValue(inst.operand(1)).kind == TypeKind::Float;
+  const Type& vt = L.typeOfValue(inst.operand(1));
+  op.imm = (vt.kind == TypeKind::Vector ? L.type(vt.element) : vt).kind == TypeKind::Float;
 }
 void lowerBroadcast(Lowerer& L, const Instruction& inst) {
   Op& op = emitNonUniform(L, inst, &broadcast, inst.operand(1));
@@ -352,6 +385,9 @@ template <bool Msb> void lowerBallotFind(Lowerer& L, const Instruction& inst) {
   op.n = uint32_t(L.type(inst.resultType).size);
 }
 
+// The order of a floating-point reduction's or scan's roundings is the choice work_group_reduction_order
+// (group_arithmetic.hpp), in a shader too: Vulkan's [[shaders-group-operations-arithmetic]] [external] leaves it
+// free ("The order in which these operators are applied is implementation-dependent").
 EachAction nonUniformFloatArith(Lowerer& L, const Instruction& inst) {
   return withFloatFtz(L, L.scalarOf(inst.resultType), [&]<class T, bool Z>() -> EachAction {
     switch (inst.opcode) {
@@ -369,12 +405,13 @@ void lowerArith(Lowerer& L, const Instruction& inst) {
   if (operation > 3)
     L.reject(inst, "GroupOperation " + std::to_string(operation) +
                        " (OpenCL's sub-group functions take Reduce, InclusiveScan, ExclusiveScan or ClusteredReduce)");
-  const Type& vt = L.type(inst.resultType);
+  const Type& rt = L.type(inst.resultType);
+  const Type& vt = rt.kind == TypeKind::Vector ? L.type(rt.element) : rt;
   const bool logical = inst.opcode == S::OpGroupNonUniformLogicalAnd || inst.opcode == S::OpGroupNonUniformLogicalOr ||
                        inst.opcode == S::OpGroupNonUniformLogicalXor;
   if (logical ? vt.kind != TypeKind::Bool : vt.kind != TypeKind::Int && vt.kind != TypeKind::Float)
     L.reject(inst, logical ? "a logical sub-group operation on a value that is not a Boolean"
-                           : "a sub-group operation on a value that is not a scalar integer or floating-point value");
+                           : "a sub-group operation on a value that is not an integer or float scalar or vector");
   EachAction arith = nullptr;
   switch (inst.opcode) {
     case S::OpGroupNonUniformIAdd: arith = intArith<IAddOf>(L, inst); break;
@@ -434,6 +471,7 @@ void registerSubgroup(DispatchTable& t) {
           lowerArith);
   t.lower({S::OpGroupNonUniformFAdd, S::OpGroupNonUniformFMul, S::OpGroupNonUniformFMin, S::OpGroupNonUniformFMax},
           lowerArith, {shadowNone});
+  registerSubgroupQuad(t);  // a shader's quad instructions (ops_subgroup_quad.cpp)
 }
 
 }  // namespace clref::interpreter

@@ -59,11 +59,14 @@ void RaceChecker::barrier(const Op* at) {
 // Device 1, Workgroup 2. llvm-spirv-15 translates OpenCL C 1.x's atomic functions (atomic_inc, atomic_add, …), which
 // are atomic for every work-item of the device (OpenCL C 1.2 §6.12.11 "Atomic Functions"), with Workgroup scope; so
 // Workgroup scope is taken as written only in a module from OpenCL C 2.0 or later, and never for OpAtomicIIncrement and
-// OpAtomicIDecrement, which only the 1.x functions produce.
+// OpAtomicIDecrement, which only the 1.x functions produce. A Vulkan shader's scopes are as written; its QueueFamily
+// scope (5) holds every invocation of the dispatch, as Device does (Vulkan [[memory-model-scope]] [external]), and its
+// Subgroup and Invocation scopes are taken as Workgroup.
 int8_t RaceChecker::atomicScopeOf(uint32_t inst) {
   const Module& m = *run_.kernel.module;
   if (atomicScope_.empty()) {
     atomicScope_.assign(m.instructions.size(), -1);
+    scopesWritten_ = m.isVulkanShader();
     for (const auto& i : m.instructions)
       if (i.opcode == spv::Op::OpSource && i.words.size() >= 3 && i.words[1] == uint32_t(spv::SourceLanguage::OpenCL_C))
         scopesWritten_ = i.words[2] >= 200000;
@@ -77,7 +80,8 @@ int8_t RaceChecker::atomicScopeOf(uint32_t inst) {
       const uint32_t scope = constantOr(m, i.operand(1), 1);
       const bool legacy =
           !scopesWritten_ || i.opcode == spv::Op::OpAtomicIIncrement || i.opcode == spv::Op::OpAtomicIDecrement;
-      s = scope <= uint32_t(spv::Scope::Device) || legacy ? 2 : 1;
+      const bool deviceWide = scope <= uint32_t(spv::Scope::Device) || scope == uint32_t(spv::Scope::QueueFamily);
+      s = deviceWide || legacy ? 2 : 1;
     }
   }
   return s;

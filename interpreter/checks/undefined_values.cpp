@@ -292,9 +292,12 @@ void emitUse(Lowerer& L, const Instruction& inst, uint32_t id, uninitialized::Us
 
 }  // namespace
 
+// The float atomics (SPV_EXT_shader_atomic_float_add, _float_min_max) are read-modify-writes as OpAtomicIAdd is: their
+// Value is operand 3.
 bool isAtomicOpcode(spv::Op op) {
   return (op >= spv::Op::OpAtomicLoad && op <= spv::Op::OpAtomicXor) || op == spv::Op::OpAtomicFlagTestAndSet ||
-         op == spv::Op::OpAtomicFlagClear;
+         op == spv::Op::OpAtomicFlagClear || op == spv::Op::OpAtomicFAddEXT || op == spv::Op::OpAtomicFMinEXT ||
+         op == spv::Op::OpAtomicFMaxEXT;
 }
 
 namespace {
