@@ -167,36 +167,8 @@ void lowerCopyObject(Lowerer& L, const Instruction& inst) {
   op.n = uint32_t(size);
 }
 
-// OpCopyLogical (SPIR-V 1.4 §3.32.12 [external]): the two types match logically but may be laid out differently (a
-// Block's struct with its Offset, ArrayStride and MatrixStride decorations, copied to a Function variable's struct
-// of the natural layout): the leaves are copied from their offsets in the operand to theirs in the result, as
-// (destination offset, source register, bytes) triples; contiguous leaves are one copy.
-void logicalCopies(const Lowerer& L, uint32_t dstType, uint32_t srcType, uint64_t dst, uint64_t src,
-                   std::vector<uint32_t>& table) {
-  const Type& d = L.type(dstType);
-  const Type& s = L.type(srcType);
-  auto leaf = [&](uint64_t bytes) {
-    const size_t n = table.size();
-    if (n && table[n - 3] + table[n - 1] == dst && table[n - 2] + table[n - 1] == src) {
-      table[n - 1] += uint32_t(bytes);
-      return;
-    }
-    table.insert(table.end(), {uint32_t(dst), uint32_t(src), uint32_t(bytes)});
-  };
-  switch (d.kind) {
-    case TypeKind::Struct:
-      for (size_t k = 0; k < d.members.size(); ++k)
-        logicalCopies(L, d.members[k], s.members.at(k), dst + d.memberOffsets[k], src + s.memberOffsets.at(k), table);
-      return;
-    case TypeKind::Array:
-    case TypeKind::Matrix:
-      for (uint32_t i = 0; i < d.count; ++i)
-        logicalCopies(L, d.element, s.element, dst + i * d.stride, src + i * s.stride, table);
-      return;
-    case TypeKind::Vector: return leaf(uint64_t(d.count) * L.type(d.element).size);
-    default: return leaf(d.size);
-  }
-}
+// OpCopyLogical (SPIR-V 1.4 §3.32.12 [external]): the leaves move from their offsets in the operand to theirs in the
+// result (logicalCopies, lower.hpp).
 std::vector<uint32_t> logicalCopyTable(const Lowerer& L, const Instruction& inst) {
   std::vector<uint32_t> table;
   logicalCopies(L, inst.resultType, L.typeIdOfValue(inst.operand(0)), 0, L.reg(inst.operand(0)), table);
@@ -368,6 +340,32 @@ void shadowVectorInsertDynamic(ShadowLowering& S) {
 
 }  // namespace
 
+void logicalCopies(const Lowerer& L, uint32_t dstType, uint32_t srcType, uint64_t dst, uint64_t src,
+                   std::vector<uint32_t>& table) {
+  const Type& d = L.type(dstType);
+  const Type& s = L.type(srcType);
+  auto leaf = [&](uint64_t bytes) {
+    const size_t n = table.size();
+    if (n && table[n - 3] + table[n - 1] == dst && table[n - 2] + table[n - 1] == src) {
+      table[n - 1] += uint32_t(bytes);
+      return;
+    }
+    table.insert(table.end(), {uint32_t(dst), uint32_t(src), uint32_t(bytes)});
+  };
+  switch (d.kind) {
+    case TypeKind::Struct:
+      for (size_t k = 0; k < d.members.size(); ++k)
+        logicalCopies(L, d.members[k], s.members.at(k), dst + d.memberOffsets[k], src + s.memberOffsets.at(k), table);
+      return;
+    case TypeKind::Array:
+    case TypeKind::Matrix:
+      for (uint32_t i = 0; i < d.count; ++i)
+        logicalCopies(L, d.element, s.element, dst + i * d.stride, src + i * s.stride, table);
+      return;
+    case TypeKind::Vector: return leaf(uint64_t(d.count) * L.type(d.element).size);
+    default: return leaf(d.size);
+  }
+}
 uint64_t memberOffset(const Lowerer& L, uint32_t typeId, const Instruction& inst, size_t first, uint32_t& memberType) {
   uint64_t off = 0;
   uint32_t t = typeId;

@@ -5,11 +5,12 @@
 // A matrix lives in registers as its columns packed one after the other (type_layout.cpp), so element (column c,
 // row r) of a matrix with R rows is component c·R + r, and a column is a vector value at c·R components.
 //
-// clref's value of a product: Vulkan §A.8 [external] "Precision and Operation of SPIR-V Instructions" (spirvenv.adoc
-// [[spirvenv-precision-operation]], its core table) makes OpMatrixTimesScalar and OpOuterProduct correctly rounded
-// and lets the other products inherit their precision from the sum of products Σ_k a_k × b_k, "transformed using
-// the mathematical associativity, commutativity, and distributivity": any order of the additions is as good as
-// another. clref picks one and documents it: each product correctly rounded, then the sum in index order,
+// clref's value of a product: Vulkan §A.4.2 [external] Precision of Individual Operations (in Precision and Operation
+// of SPIR-V Instructions, spirvenv.adoc) makes OpMatrixTimesScalar and OpOuterProduct correctly rounded and lets
+// the other products inherit their precision from the sum of products Σ_k a_k × b_k, a formula that "may be
+// transformed using the mathematical associativity, commutativity, and distributivity of the operators": any order
+// of the additions is as good as another. clref picks one and documents it: each product correctly rounded, then
+// the sum in index order,
 // ((a0·b0 + a1·b1) + a2·b2) + …, each addition correctly rounded in the operands' format, never fused (the same
 // order and roundings for binary16, 32 and 64; denormals flushed where the device flushes, OpenCL C 3.0 §7.5.3
 // [[edge-case-behavior-in-flush-to-zero-mode]] as for OpFAdd and OpFMul).
@@ -53,8 +54,9 @@ template <class T> T divF(T a, T b, bool flush) {
 // the cofactor expansion along its first column, det = Σ_i (−1)^i · m[c0][r_i] · det(minor without column c0 and row
 // r_i), the rows r_i in increasing order, the terms accumulated left to right: ((t0 − t1) + t2) − t3, where each t_i
 // is one rounded product of the element and its minor's determinant (so a 2×2 [[a, b], [c, d]] — columns (a, b) and
-// (c, d) — is a·d − b·c). This is the Laplace expansion the GLSL 4.60 §8.6 [external] determinant() is defined by,
-// written the way GLSL's reference compilers spell it out for 2×2 to 4×4.
+// (c, d) — is a·d − b·c). GLSL 4.60 §8.6 [external] defines determinant() and inverse() without a formula; this is
+// the Laplace expansion as GLSL compilers' built-in libraries write it for 2×2 and 3×3 (m[0][0]·(m[1][1]·m[2][2] −
+// m[1][2]·m[2][1]) − m[0][1]·(…) + m[0][2]·(…), m[column][row]), applied the same way to 4×4.
 template <class T> T subDeterminant(const T* m, uint32_t n, const uint32_t* rows, const uint32_t* cols, uint32_t k,
                                     bool flush) {
   if (k == 1) return m[cols[0] * n + rows[0]];
@@ -263,9 +265,9 @@ void shadowOuterProduct(ShadowLowering& S) {
     S.L.k.ops.back().r += j * s.rows * bytes;
   }
 }
-// The sums of products, Determinant and MatrixInverse inherit their precision from a formula that may be
-// re-associated and distributed (Vulkan §A.8 [external], [[spirvenv-inherited-from]]): clref has no enclosure of
-// that range, so each component may hold any value — check never calls a conforming device's result a violation.
+// The sums of products inherit their precision from a formula that may be re-associated and distributed (Vulkan
+// §A.4.2 [external], "Inherited From ..."): clref has no enclosure of that range yet, so each component may hold any
+// value — check never calls a conforming device's result a violation.
 void shadowAnyComponent(ShadowLowering& S) {
   const Shape s = shapeOf(S.L, S.inst.resultType);
   const uint32_t bytes = uint32_t(S.L.type(s.componentType).size);

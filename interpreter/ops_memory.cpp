@@ -204,8 +204,8 @@ uint64_t accessBytes(const Lowerer& L, uint32_t typeId) {
 // (a plan, computed at lowering from the access chain's path); every other access is the plain copy. OpenCL
 // modules have no matrices: none of this runs for them.
 
-// SPIR-V 1.6 §2.18.2 [external]: the storage classes whose memory has an explicit layout (Offset, ArrayStride,
-// MatrixStride decorations).
+// The storage classes whose memory a shader lays out explicitly (Offset, ArrayStride, MatrixStride decorations;
+// Vulkan §15.6.4 [external]); the others hold values in their register layout.
 bool explicitLayout(const Lowerer& L, uint32_t pointerType) {
   if (!L.m.isVulkanShader()) return false;
   const Type& t = L.type(pointerType);

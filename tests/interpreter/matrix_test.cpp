@@ -12,6 +12,8 @@
 #include "host/host.hpp"
 #include "interpreter/module.hpp"
 #include "interpreter/program.hpp"
+#include "interpreter/shadow.hpp"
+#include "numerics/half_arith.hpp"
 #include "spvasm.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "interpreter/ops_matrix.hpp"
@@ -497,4 +499,144 @@ TEST_CASE("a matrix layout clref cannot convert is refused at lowering, naming t
   CHECK(loweringRefusal(blockShader(
             "OpMemberDecorate %Block 0 ColMajor\n               OpMemberDecorate %Block 0 MatrixStride 8", 16)) ==
         "lowered");
+}
+
+TEST_CASE("binary16 matrix products: each product and sum rounded to half", "[shader][matrix][half]") {
+  host::Device device;
+  auto program = host::Program::fromGlsl(device, R"(#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) readonly buffer In { float x[]; };
+layout(std430, set = 0, binding = 1) buffer Out { float y[]; };
+void main() {
+  f16mat3 a = f16mat3(x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], x[8]);
+  f16vec3 v = f16vec3(x[9], x[10], x[11]);
+  f16vec3 p = a * v;
+  f16mat3 q = a * a;
+  for (int r = 0; r < 3; ++r) y[r] = float(p[r]);
+  for (int c = 0; c < 3; ++c) for (int r = 0; r < 3; ++r) y[3 + 3 * c + r] = float(q[c][r]);
+}
+)");
+  host::Kernel k(program, "main");
+  // Values exact in binary16 whose products and sums are not.
+  std::vector<float> x(12);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = numerics::toFloat(numerics::toHalf(1.0f / float(i + 3) + float(i)));
+  auto y = std::make_shared<host::Buffer>(12 * 4);
+  k.setArg(*k.resourceArg(0, 0), bufferOf(x));
+  k.setArg(*k.resourceArg(0, 1), y);
+  const auto result = k.run(k.dispatch({1, 1, 1}));
+  INFO((result.fault ? result.fault->message : ""));
+  REQUIRE(result.ok);
+  // The reference: a product or sum of two binary16 values is exact in double (at most 22 significant bits, or
+  // exponents at most 40 apart), so one rounding of the double to binary16 is the correctly rounded operation.
+  auto h = [](double v) { return numerics::toDouble(numerics::toHalf(v)); };
+  auto at = [&](uint32_t r, uint32_t c) { return double(x[c * 3 + r]); };
+  auto sum3 = [&](double p0, double p1, double p2) { return h(h(h(p0) + h(p1)) + h(p2)); };
+  std::vector<double> want;
+  for (uint32_t r = 0; r < 3; ++r) want.push_back(sum3(at(r, 0) * x[9], at(r, 1) * x[10], at(r, 2) * x[11]));
+  for (uint32_t c = 0; c < 3; ++c)
+    for (uint32_t r = 0; r < 3; ++r) want.push_back(sum3(at(r, 0) * at(0, c), at(r, 1) * at(1, c), at(r, 2) * at(2, c)));
+  bool someRounded = false;
+  for (size_t i = 0; i < want.size(); ++i) {
+    INFO("output " << i);
+    CHECK(double(y->as<float>()[i]) == want[i]);
+    const uint32_t r = uint32_t(i < 3 ? i : (i - 3) % 3), c = uint32_t(i < 3 ? 0 : (i - 3) / 3);
+    const double exact = i < 3 ? at(r, 0) * x[9] + at(r, 1) * x[10] + at(r, 2) * x[11]
+                               : at(r, 0) * at(0, c) + at(r, 1) * at(1, c) + at(r, 2) * at(2, c);
+    someRounded |= want[i] != exact;
+  }
+  CHECK(someRounded);
+}
+
+TEST_CASE("std430 arrays of matrices, selected and passed through phis", "[shader][matrix]") {
+  host::Device device;
+  auto program = host::Program::fromGlsl(device, R"(#version 450
+layout(local_size_x = 4) in;
+layout(std430, set = 0, binding = 0) readonly buffer In { mat3 ms[4]; layout(row_major) mat2x3 rs[2]; dmat3x2 d; };
+layout(std430, set = 0, binding = 1) buffer Out { vec4 y[]; };
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  mat3 m = ms[i];
+  mat3 pick = (i & 1u) == 0u ? m : transpose(m);   // OpSelect of matrices (or a phi)
+  if (i == 3u) pick = pick * 2.0;                  // a phi of matrices
+  vec3 v = pick * vec3(1.0, 10.0, 100.0);
+  y[i] = vec4(v, ms[i][2][i % 3u]);
+  if (i == 0u) {
+    mat2x3 r = rs[1];
+    y[4] = vec4(r[0], r[1].x);
+    y[5] = vec4(vec2(d[1]), vec2(d[2]));
+  }
+}
+)");
+  host::Kernel k(program, "main");
+  // std430: mat3 columns 16 apart (ArrayStride 48); row-major mat2x3: 3 rows of vec2, 8 apart (ArrayStride 24); the
+  // dmat3x2 at 192 + 48 = 240: 3 columns of dvec2, 16 apart.
+  std::vector<uint8_t> in(240 + 48, 0xff);
+  auto putF = [&](size_t off, float v) { std::memcpy(in.data() + off, &v, 4); };
+  auto putD = [&](size_t off, double v) { std::memcpy(in.data() + off, &v, 8); };
+  auto ms = [](uint32_t i, uint32_t c, uint32_t r) { return float(i + 1) + float(c) * 0.25f + float(r) * 0.0625f; };
+  auto rs = [](uint32_t i, uint32_t c, uint32_t r) { return float(100 * i + 10 * c + r); };
+  for (uint32_t i = 0; i < 4; ++i)
+    for (uint32_t c = 0; c < 3; ++c)
+      for (uint32_t r = 0; r < 3; ++r) putF(i * 48 + c * 16 + r * 4, ms(i, c, r));
+  for (uint32_t i = 0; i < 2; ++i)
+    for (uint32_t c = 0; c < 2; ++c)
+      for (uint32_t r = 0; r < 3; ++r) putF(192 + i * 24 + r * 8 + c * 4, rs(i, c, r));
+  for (uint32_t c = 0; c < 3; ++c)
+    for (uint32_t r = 0; r < 2; ++r) putD(240 + c * 16 + r * 8, double(c) - double(r) / 8);
+  auto y = std::make_shared<host::Buffer>(6 * 16);
+  k.setArg(*k.resourceArg(0, 0), std::make_shared<host::Buffer>(in.data(), in.size()));
+  k.setArg(*k.resourceArg(0, 1), y);
+  const auto result = k.run(k.dispatch({1, 1, 1}));
+  INFO((result.fault ? result.fault->message : ""));
+  REQUIRE(result.ok);
+  const auto out = y->as<float>();
+  for (uint32_t i = 0; i < 4; ++i) {
+    // pick(r, c): m or its transpose, doubled for i = 3 (exact: these values are short binary fractions).
+    auto pick = [&](uint32_t r, uint32_t c) {
+      const float e = i % 2 == 0 ? ms(i, c, r) : ms(i, r, c);
+      return i == 3 ? e * 2 : e;
+    };
+    for (uint32_t r = 0; r < 3; ++r) {
+      volatile float p0 = pick(r, 0) * 1.0f, p1 = pick(r, 1) * 10.0f, p2 = pick(r, 2) * 100.0f;
+      volatile float s = p0 + p1;
+      INFO("invocation " << i << " row " << r);
+      CHECK(out[i * 4 + r] == float(s + p2));
+    }
+    CHECK(out[i * 4 + 3] == ms(i, 2, i % 3));
+  }
+  CHECK(out[16] == rs(1, 0, 0));
+  CHECK(out[17] == rs(1, 0, 1));
+  CHECK(out[18] == rs(1, 0, 2));
+  CHECK(out[19] == rs(1, 1, 0));
+  CHECK(out[20] == 1.0f);
+  CHECK(out[21] == float(1.0 - 1.0 / 8));
+  CHECK(out[22] == 2.0f);
+  CHECK(out[23] == float(2.0 - 1.0 / 8));
+}
+
+TEST_CASE("matrix shaders run in the shadow mode with clref's values unchanged", "[shader][matrix]") {
+  host::Device device;
+  auto program = host::Program::fromGlsl(device, kLayout);
+  std::vector<float> ubo(176 / 4);
+  for (size_t i = 0; i < ubo.size(); ++i) ubo[i] = float(i) / 8;
+  const int one = 1;
+  std::vector<float> plainW, shadowW, plainY, shadowY;
+  for (bool shadow : {false, true}) {
+    host::Kernel k(program, "main");
+    auto y = std::make_shared<host::Buffer>(64 * 4);
+    auto w = std::make_shared<host::Buffer>(112);
+    k.setArg(*k.resourceArg(0, 0), bufferOf(ubo));
+    k.setArg(*k.resourceArg(0, 1), y);
+    k.setArg(*k.resourceArg(0, 2), w);
+    k.setArg(*k.resourceArg(0, 3), std::make_shared<host::Buffer>(&one, 4));
+    interpreter::ShadowRun run;
+    const auto result = shadow ? k.runShadow(k.dispatch({1, 1, 1}), run) : k.run(k.dispatch({1, 1, 1}));
+    INFO((result.fault ? result.fault->message : ""));
+    REQUIRE(result.ok);
+    (shadow ? shadowY : plainY).assign(y->as<float>().begin(), y->as<float>().end());
+    (shadow ? shadowW : plainW).assign(w->as<float>().begin(), w->as<float>().end());
+  }
+  CHECK(plainY == shadowY);
+  CHECK(plainW == shadowW);
 }
