@@ -286,7 +286,8 @@ void shadowCompositeConstruct(ShadowLowering& S) {
     const Type& ot = L.typeOfValue(S.operand(k));
     uint64_t at = off;
     if (t.kind == TypeKind::Struct) at = t.memberOffsets.at(k);
-    else if (t.kind == TypeKind::Array || t.kind == TypeKind::Matrix) at = k * (t.stride ? t.stride : L.type(t.element).size);
+    else if (t.kind == TypeKind::Array || t.kind == TypeKind::Matrix)
+      at = k * (t.stride ? t.stride : L.type(t.element).size);
     triples.insert(triples.end(), {uint32_t(at), L.reg(S.operand(k)), uint32_t(ot.size)});
     // Vector from scalars and vectors: each operand's components in turn (3-component operands take 3 lanes).
     off += t.kind == TypeKind::Vector ? L.lanes(L.typeIdOfValue(S.operand(k))) * L.type(t.element).size : ot.size;

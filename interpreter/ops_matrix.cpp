@@ -57,8 +57,8 @@ template <class T> T divF(T a, T b, bool flush) {
 // (c, d) — is a·d − b·c). GLSL 4.60 §8.6 [external] defines determinant() and inverse() without a formula; this is
 // the Laplace expansion as GLSL compilers' built-in libraries write it for 2×2 and 3×3 (m[0][0]·(m[1][1]·m[2][2] −
 // m[1][2]·m[2][1]) − m[0][1]·(…) + m[0][2]·(…), m[column][row]), applied the same way to 4×4.
-template <class T> T subDeterminant(const T* m, uint32_t n, const uint32_t* rows, const uint32_t* cols, uint32_t k,
-                                    bool flush) {
+template <class T>
+T subDeterminant(const T* m, uint32_t n, const uint32_t* rows, const uint32_t* cols, uint32_t k, bool flush) {
   if (k == 1) return m[cols[0] * n + rows[0]];
   uint32_t minorRows[4];
   T acc{};
@@ -195,8 +195,8 @@ void lowerProduct(Lowerer& L, const Instruction& inst) {
       break;
   }
   if (uint64_t(p->rows) * p->cols > 16 || p->depth > 4) L.reject(inst, "matrix dimensions beyond 4");
-  const Handler fn = withFloatFtz(L, L.scalarOf(a.componentType),
-                                  [&]<class T, bool Z>() -> Handler { return &product<T, Z>; });
+  const Handler fn =
+      withFloatFtz(L, L.scalarOf(a.componentType), [&]<class T, bool Z>() -> Handler { return &product<T, Z>; });
   Op& op = L.emit(fn, inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(inst.operand(0));
@@ -226,14 +226,16 @@ void lowerTranspose(Lowerer& L, const Instruction& inst) {
 // A square matrix operand (inst.operand(2)) of 2 to 4 columns, and the handler for its component kind.
 void lowerSquare(Lowerer& L, const Instruction& inst, Handler fn) {
   const Shape s = shapeOf(L, L.typeIdOfValue(inst.operand(2)));
-  if (s.rows != s.cols || s.rows < 2 || s.rows > 4) L.reject(inst, "the operand is not a square matrix of 2 to 4 columns");
+  if (s.rows != s.cols || s.rows < 2 || s.rows > 4)
+    L.reject(inst, "the operand is not a square matrix of 2 to 4 columns");
   Op& op = L.emit(fn, inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(inst.operand(2));
   op.n = s.rows;
 }
 
-// ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
+// ---- Allowed sets (the shadow mode, shadow_support.hpp)
+// --------------------------------------------------------------
 
 // OpTranspose: the sets move with the components.
 void shadowTranspose(ShadowLowering& S) {
@@ -241,7 +243,8 @@ void shadowTranspose(ShadowLowering& S) {
   const uint32_t bytes = uint32_t(S.L.type(s.componentType).size), src = S.L.reg(S.operand(0));
   std::vector<uint32_t> triples;
   for (uint32_t i = 0; i < s.rows; ++i)
-    for (uint32_t j = 0; j < s.cols; ++j) triples.insert(triples.end(), {(i * s.cols + j) * bytes, src + (j * s.rows + i) * bytes, bytes});
+    for (uint32_t j = 0; j < s.cols; ++j)
+      triples.insert(triples.end(), {(i * s.cols + j) * bytes, src + (j * s.rows + i) * bytes, bytes});
   S.copies(std::move(triples));
 }
 // OpMatrixTimesScalar: correctly rounded per component (the core table), the product's set lane by lane over the
@@ -281,15 +284,15 @@ void shadowAnyComponent(ShadowLowering& S) {
 void lowerDeterminant(Lowerer& L, const Instruction& inst) {
   const Shape s = shapeOf(L, L.typeIdOfValue(inst.operand(2)));
   lowerSquare(L, inst, withFloatFtz(L, L.scalarOf(s.componentType), [&]<class T, bool Z>() -> Handler {
-                               return &determinant<T, Z>;
-                             }));
+                return &determinant<T, Z>;
+              }));
 }
 
 void lowerMatrixInverse(Lowerer& L, const Instruction& inst) {
   const Shape s = shapeOf(L, L.typeIdOfValue(inst.operand(2)));
   lowerSquare(L, inst, withFloatFtz(L, L.scalarOf(s.componentType), [&]<class T, bool Z>() -> Handler {
-                           return &inverse<T, Z>;
-                         }));
+                return &inverse<T, Z>;
+              }));
 }
 
 void registerMatrix(DispatchTable& t) {

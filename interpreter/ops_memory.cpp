@@ -311,11 +311,13 @@ class CopyPlan {
         const Type& column = L.type(t.element);
         const uint32_t comp = uint32_t(L.type(column.element).size);
         if (view.matrix.stride == 0)
-          L.reject(inst, "a matrix in memory with an explicit layout has no MatrixStride decoration on its struct member");
+          L.reject(inst,
+                   "a matrix in memory with an explicit layout has no MatrixStride decoration on its struct member");
         MemoryView col;
         col.componentStride = view.matrix.rowMajor ? view.matrix.stride : 0;
         for (uint32_t c = 0; c < t.count; ++c)
-          add(t.element, col, mem + uint64_t(c) * (view.matrix.rowMajor ? comp : view.matrix.stride), reg + c * t.stride);
+          add(t.element, col, mem + uint64_t(c) * (view.matrix.rowMajor ? comp : view.matrix.stride),
+              reg + c * t.stride);
         return;
       }
       case TypeKind::Array: {
@@ -342,9 +344,11 @@ class CopyPlan {
     std::sort(ranges.begin(), ranges.end());
     for (size_t i = 1; i < ranges.size(); ++i)
       if (ranges[i - 1].first + ranges[i - 1].second > ranges[i].first)
-        L.reject(inst, "clref cannot convert this layout: a matrix whose MatrixStride is less than the bytes of its "
-                       "columns (rows, when RowMajor) takes more bytes packed in registers than in memory, and "
-                       "overlaps the member or element at byte offset " + std::to_string(ranges[i].first));
+        L.reject(inst,
+                 "clref cannot convert this layout: a matrix whose MatrixStride is less than the bytes of its "
+                 "columns (rows, when RowMajor) takes more bytes packed in registers than in memory, and "
+                 "overlaps the member or element at byte offset " +
+                     std::to_string(ranges[i].first));
   }
 
  private:
@@ -374,8 +378,9 @@ std::optional<std::vector<uint32_t>> copyPlan(const Lowerer& L, const Instructio
   const auto view = viewOf(L, ptr);
   if (!view) {
     if (!matrix) return std::nullopt;  // a vector through a function parameter: not a column of a row-major matrix
-    L.reject(inst, "a matrix in memory with an explicit layout through a pointer whose access chain clref cannot "
-                   "trace to its variable (its MatrixStride and RowMajor decorations are unknown)");
+    L.reject(inst,
+             "a matrix in memory with an explicit layout through a pointer whose access chain clref cannot "
+             "trace to its variable (its MatrixStride and RowMajor decorations are unknown)");
   }
   if (!matrix && view->componentStride == 0) return std::nullopt;
   CopyPlan plan(L, inst);
@@ -488,11 +493,13 @@ ChainShape analyzeChain(const Lowerer& L, const Instruction& inst) {
         int64_t stride = int64_t(ty.stride);  // registers, and memory without an explicit layout
         if (laidOut) {
           if (!view)
-            L.reject(inst, "an access chain into a matrix in memory with an explicit layout whose base pointer clref "
-                           "cannot trace to its variable (its MatrixStride and RowMajor decorations are unknown)");
+            L.reject(inst,
+                     "an access chain into a matrix in memory with an explicit layout whose base pointer clref "
+                     "cannot trace to its variable (its MatrixStride and RowMajor decorations are unknown)");
           if (view->matrix.stride == 0)
-            L.reject(inst, "a matrix in memory with an explicit layout has no MatrixStride decoration on its struct "
-                           "member");
+            L.reject(inst,
+                     "a matrix in memory with an explicit layout has no MatrixStride decoration on its struct "
+                     "member");
           stride = view->matrix.rowMajor ? int64_t(L.type(L.type(ty.element).element).size) : view->matrix.stride;
         }
         addIndex(id, stride);
@@ -832,7 +839,8 @@ void shadowCopyMemory(ShadowLowering& S) {
   if (planned[0] && planned[1]) {
     const Op load = *planned[0], store = *planned[1];
     shadowPlanned(S, &shLoad, load.a, load.r, *static_cast<const std::vector<uint32_t>*>(load.aux), 0);
-    shadowPlanned(S, &shStore, store.a, store.b, *static_cast<const std::vector<uint32_t>*>(store.aux), L.index(S.inst));
+    shadowPlanned(S, &shStore, store.a, store.b, *static_cast<const std::vector<uint32_t>*>(store.aux),
+                  L.index(S.inst));
     return;
   }
   Op& op = S.L.emit(&shCopyMemory, S.inst);

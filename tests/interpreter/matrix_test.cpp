@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "host/host.hpp"
+#include "interpreter/diagnostic.hpp"
 #include "interpreter/module.hpp"
+#include "interpreter/ops_matrix.hpp"
 #include "interpreter/program.hpp"
 #include "interpreter/shadow.hpp"
 #include "numerics/half_arith.hpp"
 #include "spvasm.hpp"
-#include "interpreter/diagnostic.hpp"
-#include "interpreter/ops_matrix.hpp"
 
 using namespace clref;
 using Catch::Matchers::Contains;
@@ -105,7 +105,8 @@ void main() {
 std::string arithmeticSource(bool dbl) {
   std::string s = kArithmetic;
   auto replace = [&](const std::string& from, const std::string& to) {
-    for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
+    for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
+      s.replace(p, from.size(), to);
   };
   replace("SCALAR", dbl ? "double" : "float");
   replace("MAT2X3", dbl ? "dmat2x3" : "mat2x3");
@@ -270,8 +271,8 @@ TEST_CASE("matrices in std140 and std430 blocks, column- and row-major, in array
   host::Kernel k(program, "main");
   // The uniform block's bytes, laid out by hand from the layout rules (GLSL 4.60 §7.6.2.2 [external] std140).
   std::vector<float> ubo(176 / 4, -100.0f);  // padding holds a value that must never be read
-  auto a = [](uint32_t c, uint32_t r) { return float(10 * c + r + 1); };         // mat2
-  auto b = [](uint32_t c, uint32_t r) { return float(100 + 10 * c + r) / 4; };   // mat3
+  auto a = [](uint32_t c, uint32_t r) { return float(10 * c + r + 1); };        // mat2
+  auto b = [](uint32_t c, uint32_t r) { return float(100 + 10 * c + r) / 4; };  // mat3
   auto m = [](uint32_t s, uint32_t c, uint32_t r) { return float(1000 * (s + 1) + 10 * c + r); };
   for (uint32_t c = 0; c < 2; ++c)
     for (uint32_t r = 0; r < 2; ++r) ubo[(0 + c * 16 + r * 4) / 4] = a(c, r);
@@ -349,8 +350,7 @@ TEST_CASE("matrices in std140 and std430 blocks, column- and row-major, in array
   CHECK(d(80 + 1 * 16 + 1 * 8) == 4.5);
 }
 
-TEST_CASE("determinant and inverse: cofactor expansion along the first column, each operation rounded",
-          "[matrix]") {
+TEST_CASE("determinant and inverse: cofactor expansion along the first column, each operation rounded", "[matrix]") {
   using interpreter::matrixDeterminant;
   using interpreter::matrixInverse;
   // 2×2, columns (a, b), (c, d): a·d − b·c.
@@ -443,8 +443,10 @@ std::string blockShader(const std::string& decorations, uint32_t secondOffset) {
                OpExecutionMode %main LocalSize 1 1 1
                OpDecorate %Block Block
                OpMemberDecorate %Block 0 Offset 0
-)" + decorations + R"(
-               OpMemberDecorate %Block 1 Offset )" + std::to_string(secondOffset) + R"(
+)" + decorations +
+         R"(
+               OpMemberDecorate %Block 1 Offset )" +
+         std::to_string(secondOffset) + R"(
                OpDecorate %buf DescriptorSet 0
                OpDecorate %buf Binding 0
        %void = OpTypeVoid
@@ -470,9 +472,7 @@ std::string loweringRefusal(const std::string& text) {
   const auto module = interpreter::Module::parse(test::assembleText(text, SPV_ENV_VULKAN_1_1_SPIRV_1_4));
   try {
     interpreter::lowerKernel(module, "main", interpreter::LowerOptions{});
-  } catch (const interpreter::ModuleError& e) {
-    return e.what();
-  }
+  } catch (const interpreter::ModuleError& e) { return e.what(); }
   return "lowered";
 }
 
@@ -535,7 +535,8 @@ void main() {
   std::vector<double> want;
   for (uint32_t r = 0; r < 3; ++r) want.push_back(sum3(at(r, 0) * x[9], at(r, 1) * x[10], at(r, 2) * x[11]));
   for (uint32_t c = 0; c < 3; ++c)
-    for (uint32_t r = 0; r < 3; ++r) want.push_back(sum3(at(r, 0) * at(0, c), at(r, 1) * at(1, c), at(r, 2) * at(2, c)));
+    for (uint32_t r = 0; r < 3; ++r)
+      want.push_back(sum3(at(r, 0) * at(0, c), at(r, 1) * at(1, c), at(r, 2) * at(2, c)));
   bool someRounded = false;
   for (size_t i = 0; i < want.size(); ++i) {
     INFO("output " << i);
