@@ -10,10 +10,9 @@
 // the other products inherit their precision from the sum of products Σ_k a_k × b_k, a formula that "may be
 // transformed using the mathematical associativity, commutativity, and distributivity of the operators": any order
 // of the additions is as good as another. clref picks one and documents it: each product correctly rounded, then
-// the sum in index order,
-// ((a0·b0 + a1·b1) + a2·b2) + …, each addition correctly rounded in the operands' format, never fused (the same
-// order and roundings for binary16, 32 and 64; denormals flushed where the device flushes, OpenCL C 3.0 §7.5.3
-// [[edge-case-behavior-in-flush-to-zero-mode]] as for OpFAdd and OpFMul).
+// the sum in index order, ((a0·b0 + a1·b1) + a2·b2) + …, each addition correctly rounded in the operands' format,
+// never fused (the same order and roundings for binary16, 32 and 64; denormals flushed where the device flushes,
+// OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]] as for OpFAdd and OpFMul).
 #include "interpreter/ops_matrix.hpp"
 
 #include <memory>

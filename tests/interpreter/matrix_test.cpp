@@ -414,7 +414,7 @@ TEST_CASE("determinant and inverse: cofactor expansion along the first column, e
       INFO("column " << c << " row " << r);
       CHECK(inv[c * 4 + r] == q);
     }
-  // The inverse of an exactly invertible double matrix is exact: inverse(inverse) gives it back, and m·m⁻¹ = I.
+  // A matrix whose inverse is exact in binary64 (a power-of-two determinant) gets that inverse.
   const double u[4] = {2, 0, 1, 4};  // columns (2, 0), (1, 4): det 8
   double ui[4];
   matrixInverse(u, 2, ui, false);
