@@ -267,18 +267,19 @@ void shadowOuterProduct(ShadowLowering& S) {
     S.L.k.ops.back().r += j * s.rows * bytes;
   }
 }
-// The sums of products inherit their precision from a formula that may be re-associated and distributed (Vulkan
-// §A.4.2 [external], "Inherited From ..."): clref has no enclosure of that range yet, so each component may hold any
-// value — check never calls a conforming device's result a violation.
-void shadowAnyComponent(ShadowLowering& S) {
+
+}  // namespace
+
+// The sums of products, Determinant and MatrixInverse inherit their precision from a formula that may be re-associated
+// and distributed (Vulkan §A.4.2 [external], "Inherited From ..."): clref has no enclosure of that range yet, so each
+// component may hold any value — check never calls a conforming device's result a violation.
+void shadowInheritedPrecision(ShadowLowering& S) {
   const Shape s = shapeOf(S.L, S.inst.resultType);
   const uint32_t bytes = uint32_t(S.L.type(s.componentType).size);
   std::vector<uint32_t> offsets;
   for (uint32_t i = 0; i < s.rows * s.cols; ++i) offsets.push_back(i * bytes);
   S.anyValueLanes(std::move(offsets), bytes);
 }
-
-}  // namespace
 
 void lowerDeterminant(Lowerer& L, const Instruction& inst) {
   const Shape s = shapeOf(L, L.typeIdOfValue(inst.operand(2)));
@@ -299,7 +300,7 @@ void registerMatrix(DispatchTable& t) {
   t.lower(Op::OpTranspose, lowerTranspose, {shadowTranspose});
   t.lower(Op::OpMatrixTimesScalar, lowerMatrixTimesScalar, {shadowMatrixTimesScalar});
   t.lower({Op::OpMatrixTimesVector, Op::OpVectorTimesMatrix, Op::OpMatrixTimesMatrix}, lowerProduct,
-          {shadowAnyComponent});
+          {shadowInheritedPrecision});
   t.lower(Op::OpOuterProduct, lowerProduct, {shadowOuterProduct});
 }
 
