@@ -61,6 +61,7 @@ const DispatchTable& dispatchTable() {
     registerGroup(t);
     registerAtomic(t);
     registerDotProduct(t);
+    registerMatrix(t);
     registerPipe(t);
     registerEnqueue(t);
     registerNamedBarrier(t);

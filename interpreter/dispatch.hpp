@@ -104,6 +104,7 @@ void registerVectorData(DispatchTable&);    // ops_vector_data.cpp: the OpenCL.s
 void registerGroup(DispatchTable&);         // ops_group.cpp
 void registerAtomic(DispatchTable&);        // ops_atomic.cpp
 void registerDotProduct(DispatchTable&);    // ops_dot_product.cpp
+void registerMatrix(DispatchTable&);        // ops_matrix.cpp
 void registerPipe(DispatchTable&);          // ops_pipe.cpp
 void registerEnqueue(DispatchTable&);       // ops_enqueue.cpp
 void registerNamedBarrier(DispatchTable&);  // ops_named_barrier.cpp

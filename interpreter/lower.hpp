@@ -126,6 +126,13 @@ void emitShadowRuleAfter(Lowerer&, const Instruction&);
 // operand `first` on (OpCompositeExtract/Insert; ops_composite.cpp).
 uint64_t memberOffset(const Lowerer& L, uint32_t typeId, const Instruction& inst, size_t first, uint32_t& memberType);
 
+// OpCopyLogical's copies (ops_composite.cpp): the two types match logically but may be laid out differently (a
+// Block's struct with its Offset, ArrayStride and MatrixStride decorations, copied to a Function variable's struct of
+// the natural layout). Appends to `table` a (destination offset, source offset, bytes) triple per leaf (contiguous
+// leaves are one), for a `dstType` value at `dst` and a `srcType` one at `src`.
+void logicalCopies(const Lowerer& L, uint32_t dstType, uint32_t srcType, uint64_t dst, uint64_t src,
+                   std::vector<uint32_t>& table);
+
 // Access-chain shape (ops_memory.cpp): true when the chain is a base pointer plus a constant
 // offset plus at most one dynamic index of 4 or 8 bytes, so a load or store can absorb it.
 bool chainIsFusable(const Lowerer&, const Instruction& chain);

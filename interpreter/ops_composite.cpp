@@ -167,6 +167,20 @@ void lowerCopyObject(Lowerer& L, const Instruction& inst) {
   op.n = uint32_t(size);
 }
 
+// OpCopyLogical (SPIR-V 1.4 §3.32.12 [external]): the leaves move from their offsets in the operand to theirs in the
+// result (logicalCopies, lower.hpp).
+std::vector<uint32_t> logicalCopyTable(const Lowerer& L, const Instruction& inst) {
+  std::vector<uint32_t> table;
+  logicalCopies(L, inst.resultType, L.typeIdOfValue(inst.operand(0)), 0, L.reg(inst.operand(0)), table);
+  return table;
+}
+void lowerCopyLogical(Lowerer& L, const Instruction& inst) {
+  auto& table = L.k.tables.emplace_back(logicalCopyTable(L, inst));
+  Op& op = L.emit(gatherHandler(table), inst);
+  op.r = L.reg(inst.resultId);
+  op.aux = &table;
+}
+
 void lowerCompositeConstruct(Lowerer& L, const Instruction& inst) {
   const Type& rt = L.type(inst.resultType);
   auto& table = L.k.tables.emplace_back();
@@ -178,7 +192,7 @@ void lowerCompositeConstruct(Lowerer& L, const Instruction& inst) {
     uint64_t bytes = ct.size;
     if (rt.kind == TypeKind::Struct)
       dst = rt.memberOffsets.at(k);
-    else if (rt.kind == TypeKind::Array)
+    else if (rt.kind == TypeKind::Array || rt.kind == TypeKind::Matrix)
       dst = k * rt.stride;
     else
       dst = off;  // vector: scalars and vectors concatenated
@@ -272,13 +286,16 @@ void shadowCompositeConstruct(ShadowLowering& S) {
     const Type& ot = L.typeOfValue(S.operand(k));
     uint64_t at = off;
     if (t.kind == TypeKind::Struct) at = t.memberOffsets.at(k);
-    else if (t.kind == TypeKind::Array) at = k * (t.stride ? t.stride : L.type(t.element).size);
+    else if (t.kind == TypeKind::Array || t.kind == TypeKind::Matrix)
+      at = k * (t.stride ? t.stride : L.type(t.element).size);
     triples.insert(triples.end(), {uint32_t(at), L.reg(S.operand(k)), uint32_t(ot.size)});
     // Vector from scalars and vectors: each operand's components in turn (3-component operands take 3 lanes).
     off += t.kind == TypeKind::Vector ? L.lanes(L.typeIdOfValue(S.operand(k))) * L.type(t.element).size : ot.size;
   }
   S.copies(std::move(triples));
 }
+// OpCopyLogical: the sets move with the leaves.
+void shadowCopyLogical(ShadowLowering& S) { S.copies(logicalCopyTable(S.L, S.inst)); }
 void shadowVectorShuffle(ShadowLowering& S) {
   Lowerer& L = S.L;
   const Type& a = L.typeOfValue(S.operand(0));
@@ -324,6 +341,32 @@ void shadowVectorInsertDynamic(ShadowLowering& S) {
 
 }  // namespace
 
+void logicalCopies(const Lowerer& L, uint32_t dstType, uint32_t srcType, uint64_t dst, uint64_t src,
+                   std::vector<uint32_t>& table) {
+  const Type& d = L.type(dstType);
+  const Type& s = L.type(srcType);
+  auto leaf = [&](uint64_t bytes) {
+    const size_t n = table.size();
+    if (n && table[n - 3] + table[n - 1] == dst && table[n - 2] + table[n - 1] == src) {
+      table[n - 1] += uint32_t(bytes);
+      return;
+    }
+    table.insert(table.end(), {uint32_t(dst), uint32_t(src), uint32_t(bytes)});
+  };
+  switch (d.kind) {
+    case TypeKind::Struct:
+      for (size_t k = 0; k < d.members.size(); ++k)
+        logicalCopies(L, d.members[k], s.members.at(k), dst + d.memberOffsets[k], src + s.memberOffsets.at(k), table);
+      return;
+    case TypeKind::Array:
+    case TypeKind::Matrix:
+      for (uint32_t i = 0; i < d.count; ++i)
+        logicalCopies(L, d.element, s.element, dst + i * d.stride, src + i * s.stride, table);
+      return;
+    case TypeKind::Vector: return leaf(uint64_t(d.count) * L.type(d.element).size);
+    default: return leaf(d.size);
+  }
+}
 uint64_t memberOffset(const Lowerer& L, uint32_t typeId, const Instruction& inst, size_t first, uint32_t& memberType) {
   uint64_t off = 0;
   uint32_t t = typeId;
@@ -340,6 +383,7 @@ uint64_t memberOffset(const Lowerer& L, uint32_t typeId, const Instruction& inst
         t = ty.element;
         break;
       case TypeKind::Array:
+      case TypeKind::Matrix:  // a column, at the matrix's register stride
         off += uint64_t(idx) * ty.stride;
         t = ty.element;
         break;
@@ -356,7 +400,7 @@ void registerComposite(DispatchTable& t) {
   t.lower(Op::OpCompositeExtract, lowerCompositeExtract, {shadowCompositeExtract});
   t.lower(Op::OpCompositeInsert, lowerCompositeInsert, {shadowCompositeInsert});
   t.lower(Op::OpCopyObject, lowerCopyObject, {shadowCopyOperand0});
-  t.lower(Op::OpCopyLogical, lowerCopyObject, {shadowGeneric});  // (types of the same layout: generic, as before)
+  t.lower(Op::OpCopyLogical, lowerCopyLogical, {shadowCopyLogical});
   t.lower(Op::OpCompositeConstruct, lowerCompositeConstruct, {shadowCompositeConstruct});
   t.lower(Op::OpVectorShuffle, lowerVectorShuffle, {shadowVectorShuffle});
   t.lower(Op::OpVectorExtractDynamic, lowerVectorExtractDynamic, {shadowVectorExtractDynamic});

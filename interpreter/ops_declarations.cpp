@@ -16,9 +16,9 @@ void registerDeclarations(DispatchTable& t) {
   t.declaration({Op::OpDecorate, Op::OpMemberDecorate, Op::OpDecorationGroup, Op::OpGroupDecorate,
                  Op::OpGroupMemberDecorate, Op::OpDecorateId, Op::OpDecorateString, Op::OpMemberDecorateString},
                 "annotation, read when the module is parsed");
-  t.declaration({Op::OpTypeVoid, Op::OpTypeBool, Op::OpTypeInt, Op::OpTypeFloat, Op::OpTypeVector, Op::OpTypeArray,
-                 Op::OpTypeStruct, Op::OpTypeOpaque, Op::OpTypePointer, Op::OpTypeFunction, Op::OpTypeEvent,
-                 Op::OpTypeForwardPointer},
+  t.declaration({Op::OpTypeVoid, Op::OpTypeBool, Op::OpTypeInt, Op::OpTypeFloat, Op::OpTypeVector, Op::OpTypeMatrix,
+                 Op::OpTypeArray, Op::OpTypeStruct, Op::OpTypeOpaque, Op::OpTypePointer, Op::OpTypeFunction,
+                 Op::OpTypeEvent, Op::OpTypeForwardPointer},
                 "type declaration, laid out when the module is parsed");
   t.declaration({Op::OpConstantTrue, Op::OpConstantFalse, Op::OpConstant, Op::OpConstantComposite, Op::OpConstantNull,
                  Op::OpSpecConstantTrue, Op::OpSpecConstantFalse, Op::OpSpecConstant, Op::OpSpecConstantComposite,

@@ -1,5 +1,8 @@
 // SPIR-V 1.0 §3.32.8 [external] Memory Instructions. Pointers are tagged: the allocation tag in the high
 // bits, the byte offset in the low bits (exec.hpp access()); every access is checked.
+#include <algorithm>
+#include <optional>
+
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow_support.hpp"
@@ -191,6 +194,242 @@ uint64_t accessBytes(const Lowerer& L, uint32_t typeId) {
   return t.size;
 }
 
+// ---- Matrices in memory with an explicit layout (Vulkan shader modules) -------------------------------------------
+//
+// Vulkan §15.6.4 [external] Offset and Stride Assignment: a matrix in a Block's memory has its columns MatrixStride
+// bytes apart (ColMajor), or its rows (RowMajor: element (column c, row r) at r·MatrixStride + c·component bytes),
+// as the decorations of the struct member that holds it (or an array of them) say; in registers it is its columns
+// packed (type_layout.cpp). A load or store of a value that holds a matrix, or of a column of a row-major matrix
+// (a vector whose components are MatrixStride apart), through a pointer into such memory copies piece by piece
+// (a plan, computed at lowering from the access chain's path); every other access is the plain copy. OpenCL
+// modules have no matrices: none of this runs for them.
+
+// The storage classes whose memory a shader lays out explicitly (Offset, ArrayStride, MatrixStride decorations;
+// Vulkan §15.6.4 [external]); the others hold values in their register layout.
+bool explicitLayout(const Lowerer& L, uint32_t pointerType) {
+  if (!L.m.isVulkanShader()) return false;
+  const Type& t = L.type(pointerType);
+  if (t.kind != TypeKind::Pointer) return false;
+  using spv::StorageClass;
+  return t.storage == StorageClass::StorageBuffer || t.storage == StorageClass::Uniform ||
+         t.storage == StorageClass::PushConstant || t.storage == StorageClass::PhysicalStorageBuffer;
+}
+
+// The layout decorations in effect where a pointer points: the MatrixStride and majorness of the struct member last
+// passed (they apply to the matrices it holds, through arrays), and for a column of a row-major matrix the distance
+// of its components.
+struct MatrixLayout {
+  uint32_t stride = 0;  // MatrixStride; 0: none in effect
+  bool rowMajor = false;
+};
+struct MemoryView {
+  MatrixLayout matrix;
+  uint32_t componentStride = 0;  // the pointee is a vector whose components are this far apart; 0: packed
+};
+
+MatrixLayout memberMatrixLayout(const Lowerer& L, uint32_t structType, uint32_t member) {
+  MatrixLayout ml;
+  auto it = L.m.decorations.find(structType);
+  if (it == L.m.decorations.end()) return ml;
+  for (const Decoration& d : it->second) {
+    if (d.member != int32_t(member)) continue;
+    if (d.kind == spv::Decoration::MatrixStride && !d.literals.empty()) ml.stride = d.literals[0];
+    if (d.kind == spv::Decoration::RowMajor) ml.rowMajor = true;
+    if (d.kind == spv::Decoration::ColMajor) ml.rowMajor = false;
+  }
+  return ml;
+}
+
+// One index step of an access chain from a value of type `t` (updated to the element's type).
+void stepView(const Lowerer& L, MemoryView& view, uint32_t& t, uint32_t indexId) {
+  const Type& ty = L.type(t);
+  switch (ty.kind) {
+    case TypeKind::Struct: {
+      const uint32_t idx = uint32_t(L.constantInt(indexId));
+      view.matrix = memberMatrixLayout(L, t, idx);
+      view.componentStride = 0;
+      t = ty.members.at(idx);
+      break;
+    }
+    case TypeKind::Matrix:
+      view.componentStride = view.matrix.rowMajor ? view.matrix.stride : 0;
+      t = ty.element;
+      break;
+    case TypeKind::Vector:
+      view.componentStride = 0;
+      t = ty.element;
+      break;
+    default: t = ty.element; break;  // arrays keep the member's decorations
+  }
+}
+
+// The view of the memory a pointer points to, traced back through its access chains to its variable; nullopt when
+// the pointer does not come from one statically (a function parameter).
+std::optional<MemoryView> viewOf(const Lowerer& L, uint32_t ptr) {
+  const Instruction* d = L.m.findDef(ptr);
+  if (!d) return std::nullopt;
+  if (d->opcode == spv::Op::OpVariable) return MemoryView{};
+  if (d->opcode == spv::Op::OpCopyObject) return viewOf(L, d->operand(0));
+  if (d->opcode != spv::Op::OpAccessChain && d->opcode != spv::Op::OpInBoundsAccessChain) return std::nullopt;
+  auto view = viewOf(L, d->operand(0));
+  if (!view) return std::nullopt;
+  uint32_t t = L.type(L.typeIdOfValue(d->operand(0))).element;
+  for (size_t k = 1; k < d->operandCount(); ++k) stepView(L, *view, t, d->operand(k));
+  return view;
+}
+
+bool containsMatrix(const Lowerer& L, uint32_t typeId) {
+  const Type& t = L.type(typeId);
+  switch (t.kind) {
+    case TypeKind::Matrix: return true;
+    case TypeKind::Array:
+    case TypeKind::RuntimeArray: return containsMatrix(L, t.element);
+    case TypeKind::Struct:
+      for (uint32_t m : t.members)
+        if (containsMatrix(L, m)) return true;
+      return false;
+    default: return false;
+  }
+}
+
+// A copy plan: (memory offset from the pointer, register offset in the value, bytes) triples.
+class CopyPlan {
+ public:
+  CopyPlan(const Lowerer& L, const Instruction& inst) : L(L), inst(inst) {}
+  std::vector<uint32_t> triples;
+
+  void add(uint32_t typeId, const MemoryView& view, uint64_t mem, uint64_t reg) {
+    const Type& t = L.type(typeId);
+    switch (t.kind) {
+      case TypeKind::Vector: {
+        const uint32_t comp = uint32_t(L.type(t.element).size);
+        if (view.componentStride == 0) return piece(mem, reg, uint64_t(t.count) * comp);
+        for (uint32_t i = 0; i < t.count; ++i) piece(mem + uint64_t(i) * view.componentStride, reg + i * comp, comp);
+        return;
+      }
+      case TypeKind::Matrix: {
+        const Type& column = L.type(t.element);
+        const uint32_t comp = uint32_t(L.type(column.element).size);
+        if (view.matrix.stride == 0)
+          L.reject(inst,
+                   "a matrix in memory with an explicit layout has no MatrixStride decoration on its struct member");
+        MemoryView col;
+        col.componentStride = view.matrix.rowMajor ? view.matrix.stride : 0;
+        for (uint32_t c = 0; c < t.count; ++c)
+          add(t.element, col, mem + uint64_t(c) * (view.matrix.rowMajor ? comp : view.matrix.stride),
+              reg + c * t.stride);
+        return;
+      }
+      case TypeKind::Array: {
+        MemoryView element{view.matrix, 0};
+        for (uint32_t i = 0; i < t.count; ++i) add(t.element, element, mem + i * t.stride, reg + i * t.stride);
+        return;
+      }
+      case TypeKind::Struct:
+        for (uint32_t k = 0; k < t.members.size(); ++k)
+          add(t.members[k], {memberMatrixLayout(L, typeId, k), 0}, mem + t.memberOffsets[k], reg + t.memberOffsets[k]);
+        return;
+      case TypeKind::RuntimeArray: L.reject(inst, "a load or store of a whole run-time array");
+      default: return piece(mem, reg, t.size);
+    }
+  }
+
+  // The value's register layout keeps its members and elements at their memory offsets (type_layout.cpp): a
+  // matrix whose MatrixStride puts its columns (or rows) closer than their bytes spans less memory than its packed
+  // columns take in registers, and would overlap what follows it there. Such a layout is refused, never copied into
+  // registers that overlap.
+  void checkRegistersApart() const {
+    std::vector<std::pair<uint32_t, uint32_t>> ranges;  // (register offset, bytes)
+    for (size_t i = 0; i + 2 < triples.size(); i += 3) ranges.emplace_back(triples[i + 1], triples[i + 2]);
+    std::sort(ranges.begin(), ranges.end());
+    for (size_t i = 1; i < ranges.size(); ++i)
+      if (ranges[i - 1].first + ranges[i - 1].second > ranges[i].first)
+        L.reject(inst,
+                 "clref cannot convert this layout: a matrix whose MatrixStride is less than the bytes of its "
+                 "columns (rows, when RowMajor) takes more bytes packed in registers than in memory, and "
+                 "overlaps the member or element at byte offset " +
+                     std::to_string(ranges[i].first));
+  }
+
+ private:
+  void piece(uint64_t mem, uint64_t reg, uint64_t bytes) {
+    if (mem > UINT32_MAX || reg > UINT32_MAX || bytes > UINT32_MAX) L.reject(inst, "a matrix copy beyond 4 GiB");
+    const size_t n = triples.size();
+    // Contiguous in memory and in registers after the previous piece: one copy.
+    if (n && triples[n - 3] + triples[n - 1] == mem && triples[n - 2] + triples[n - 1] == reg) {
+      triples[n - 1] += uint32_t(bytes);
+      return;
+    }
+    triples.insert(triples.end(), {uint32_t(mem), uint32_t(reg), uint32_t(bytes)});
+  }
+  const Lowerer& L;
+  const Instruction& inst;
+};
+
+// The plan of a load or store of a `valueType` through `ptr`, when it is not the plain copy of `plainBytes` bytes;
+// nullopt for the plain copy. A pointer into memory with an explicit layout whose path clref cannot trace, to a value
+// that needs converting, is refused.
+std::optional<std::vector<uint32_t>> copyPlan(const Lowerer& L, const Instruction& inst, uint32_t ptr,
+                                              uint32_t valueType, uint64_t plainBytes) {
+  if (!explicitLayout(L, L.typeIdOfValue(ptr))) return std::nullopt;
+  const Type& vt = L.type(valueType);
+  const bool matrix = containsMatrix(L, valueType);
+  if (!matrix && vt.kind != TypeKind::Vector) return std::nullopt;
+  const auto view = viewOf(L, ptr);
+  if (!view) {
+    if (!matrix) return std::nullopt;  // a vector through a function parameter: not a column of a row-major matrix
+    L.reject(inst,
+             "a matrix in memory with an explicit layout through a pointer whose access chain clref cannot "
+             "trace to its variable (its MatrixStride and RowMajor decorations are unknown)");
+  }
+  if (!matrix && view->componentStride == 0) return std::nullopt;
+  CopyPlan plan(L, inst);
+  plan.add(valueType, *view, 0, 0);
+  plan.checkRegistersApart();
+  if (plan.triples.size() == 3 && plan.triples[0] == 0 && plan.triples[1] == 0 && plan.triples[2] == plainBytes)
+    return std::nullopt;
+  return std::move(plan.triples);
+}
+
+// Whether an access chain's result needs a copy plan to be loaded or stored (then no load or store absorbs it).
+bool chainNeedsPlan(const Lowerer& L, const Instruction& chain) {
+  if (!explicitLayout(L, chain.resultType)) return false;
+  const uint32_t pointee = L.type(chain.resultType).element;
+  if (containsMatrix(L, pointee)) return true;
+  if (L.type(pointee).kind != TypeKind::Vector) return false;
+  const auto view = viewOf(L, chain.resultId);
+  return view && view->componentStride != 0;
+}
+
+// The planned copies: a = pointer; load: r = result; store: b = value; aux = the plan's triples. Each piece is one
+// checked access.
+template <class P, bool Store> const Op* plannedAccess(WorkItem& wi, const Op* op) {
+  const auto& t = *static_cast<const std::vector<uint32_t>*>(op->aux);
+  const uint64_t ptr = rd<P>(wi, op->a);
+  for (size_t i = 0; i + 2 < t.size(); i += 3) {
+    const uint64_t at = (ptr & wi.offsetMask) + t[i] > wi.offsetMask ? overflowedPointer(wi, ptr) : P(ptr + t[i]);
+    if constexpr (Store) {
+      uint8_t* p = access(wi, op, at, t[i + 2], op->align, true);
+      if (!p) [[unlikely]]
+        return nullptr;
+      std::memcpy(p, wi.regs + op->b + t[i + 1], t[i + 2]);
+    } else {
+      const uint8_t* p = access(wi, op, at, t[i + 2], op->align, false);
+      if (!p) [[unlikely]]
+        return nullptr;
+      std::memcpy(wi.regs + op->r + t[i + 1], p, t[i + 2]);
+    }
+  }
+  return op + 1;
+}
+template <bool Store> Op& emitPlanned(Lowerer& L, const Instruction& inst, std::vector<uint32_t> plan) {
+  const bool p64 = L.ptrBytes() == 8;
+  Op& op = L.emit(p64 ? &plannedAccess<uint64_t, Store> : &plannedAccess<uint32_t, Store>, inst);
+  op.aux = &L.k.tables.emplace_back(std::move(plan));
+  op.align = 1;
+  return op;
+}
+
 struct ChainShape {
   uint32_t base = 0;  // register of the base pointer
   uint64_t constOff = 0;
@@ -230,9 +469,15 @@ ChainShape analyzeChain(const Lowerer& L, const Instruction& inst) {
     addIndex(inst.operand(1), int64_t(baseType.stride));
     k = 2;
   }
+  // Memory with an explicit layout: the matrix decorations along the path decide the strides of a matrix's columns
+  // and of a row-major column's components (the view is traced only in shader modules, at lowering).
+  std::optional<MemoryView> view;
+  const bool laidOut = explicitLayout(L, inst.resultType);
+  if (laidOut && !ptrChain) view = viewOf(L, base);
   for (; k < inst.operandCount(); ++k) {
     const uint32_t id = inst.operand(k);
     const Type& ty = L.type(t);
+    const uint32_t before = t;
     switch (ty.kind) {
       case TypeKind::Struct: {
         const uint32_t idx = uint32_t(L.constantInt(id));
@@ -241,15 +486,36 @@ ChainShape analyzeChain(const Lowerer& L, const Instruction& inst) {
         break;
       }
       case TypeKind::Vector:
-        addIndex(id, int64_t(L.type(ty.element).size));
+        addIndex(id, int64_t(view && view->componentStride ? view->componentStride : L.type(ty.element).size));
         t = ty.element;
         break;
+      case TypeKind::Matrix: {
+        int64_t stride = int64_t(ty.stride);  // registers, and memory without an explicit layout
+        if (laidOut) {
+          if (!view)
+            L.reject(inst,
+                     "an access chain into a matrix in memory with an explicit layout whose base pointer clref "
+                     "cannot trace to its variable (its MatrixStride and RowMajor decorations are unknown)");
+          if (view->matrix.stride == 0)
+            L.reject(inst,
+                     "a matrix in memory with an explicit layout has no MatrixStride decoration on its struct "
+                     "member");
+          stride = view->matrix.rowMajor ? int64_t(L.type(L.type(ty.element).element).size) : view->matrix.stride;
+        }
+        addIndex(id, stride);
+        t = ty.element;
+        break;
+      }
       case TypeKind::Array:
       case TypeKind::RuntimeArray:
         addIndex(id, int64_t(ty.stride));
         t = ty.element;
         break;
       default: L.reject(inst, "access chain indexes into a non-composite type");
+    }
+    if (view) {
+      uint32_t from = before;
+      stepView(L, *view, from, id);
     }
   }
   return shape;
@@ -392,7 +658,7 @@ template <class P, class R> const Op* ptrDiff(WorkItem& wi, const Op* op) {
 }  // namespace
 
 bool chainIsFusable(const Lowerer& L, const Instruction& chain) {
-  return isChain(chain.opcode) && simpleShape(analyzeChain(L, chain));
+  return isChain(chain.opcode) && simpleShape(analyzeChain(L, chain)) && !chainNeedsPlan(L, chain);
 }
 
 namespace {
@@ -411,6 +677,12 @@ void lowerLoad(Lowerer& L, const Instruction& inst) {
     return;
   }
   const uint64_t n = accessBytes(L, inst.resultType);
+  if (auto plan = copyPlan(L, inst, ptr, inst.resultType, n)) {
+    Op& op = emitPlanned<false>(L, inst, std::move(*plan));
+    op.r = L.reg(inst.resultId);
+    op.a = L.reg(ptr);
+    return;
+  }
   const AccessAlignment align = accessAlign(L, inst, 1, inst.resultType);
   if (emitFused(L, inst, false, n, align)) return;
   Op& op = L.emit(p64 ? loadHandler<uint64_t>(n) : loadHandler<uint32_t>(n), inst);
@@ -425,6 +697,12 @@ void lowerStore(Lowerer& L, const Instruction& inst) {
   const bool p64 = L.ptrBytes() == 8;
   const uint32_t valueType = L.typeIdOfValue(inst.operand(1));
   const uint64_t n = accessBytes(L, valueType);
+  if (auto plan = copyPlan(L, inst, inst.operand(0), valueType, n)) {
+    Op& op = emitPlanned<true>(L, inst, std::move(*plan));
+    op.a = L.reg(inst.operand(0));
+    op.b = L.reg(inst.operand(1));
+    return;
+  }
   const AccessAlignment align = accessAlign(L, inst, 2, valueType);
   if (emitFused(L, inst, true, n, align)) return;
   Op& op = L.emit(p64 ? storeHandler<uint64_t>(n) : storeHandler<uint32_t>(n), inst);
@@ -440,8 +718,27 @@ void lowerAccessChain(Lowerer& L, const Instruction& inst) {
   if (!L.isElided(inst.resultId)) lowerChain(L, inst);
 }
 
+// OpCopyMemory of a value with a matrix between memories of different layouts: a planned load into scratch
+// registers, then a planned store.
+bool copyMemoryPlanned(Lowerer& L, const Instruction& inst) {
+  if (inst.opcode != spv::Op::OpCopyMemory) return false;
+  const uint32_t type = L.typeOfValue(inst.operand(0)).element;
+  const uint64_t n = accessBytes(L, type);
+  auto load = copyPlan(L, inst, inst.operand(1), type, n);
+  auto store = copyPlan(L, inst, inst.operand(0), type, n);
+  if (!load && !store) return false;
+  auto plain = [&] { return std::vector<uint32_t>{0, 0, uint32_t(n)}; };
+  const uint32_t scratch = L.scratch(L.type(type).size);
+  emitPlanned<false>(L, inst, load ? std::move(*load) : plain()).r = scratch;
+  L.k.ops.back().a = L.reg(inst.operand(1));
+  emitPlanned<true>(L, inst, store ? std::move(*store) : plain()).b = scratch;
+  L.k.ops.back().a = L.reg(inst.operand(0));
+  return true;
+}
+
 // OpCopyMemory, OpCopyMemorySized.
 void lowerCopyMemory(Lowerer& L, const Instruction& inst) {
+  if (copyMemoryPlanned(L, inst)) return;
   const bool p64 = L.ptrBytes() == 8;
   Op& op = L.emit(p64 ? &copyMemory<uint64_t> : &copyMemory<uint32_t>, inst);
   op.a = L.reg(inst.operand(0));
@@ -495,17 +792,60 @@ void lowerVariable(Lowerer& L, const Instruction& inst) {
 
 // ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
 
+// A planned access (a matrix in memory with an explicit layout): the sets move piece by piece, each piece's address
+// formed in a scratch register. `fn` is shLoad or shStore; `reg` the value's register, `c` the store's writer.
+void shadowPlanned(ShadowLowering& S, Handler fn, uint32_t ptrReg, uint32_t reg, const std::vector<uint32_t>& plan,
+                   uint32_t writer) {
+  Lowerer& L = S.L;
+  const bool p64 = L.ptrBytes() == 8;
+  const uint32_t at = L.scratch(L.ptrBytes());
+  for (size_t i = 0; i + 2 < plan.size(); i += 3) {
+    Op& address = L.emit(p64 ? &chainConst<uint64_t> : &chainConst<uint32_t>, S.inst);
+    address.r = at;
+    address.a = ptrReg;
+    address.imm = plan[i];
+    Op& op = L.emit(fn, S.inst);
+    op.a = at;
+    (fn == &shLoad ? op.r : op.b) = reg + plan[i + 1];
+    op.n = plan[i + 2];
+    op.c = writer;
+  }
+}
+
 // OpLoad: the sets of the bytes loaded move into the result (undetermined at an open address).
-void shadowLoad(ShadowLowering& S) { S.memoryAccess(&shLoad, S.operand(0), 0, S.resultBytes()); }
+void shadowLoad(ShadowLowering& S) {
+  if (auto plan = copyPlan(S.L, S.inst, S.operand(0), S.inst.resultType, accessBytes(S.L, S.inst.resultType)))
+    return shadowPlanned(S, &shLoad, S.L.reg(S.operand(0)), S.L.reg(S.inst.resultId), *plan, 0);
+  S.memoryAccess(&shLoad, S.operand(0), 0, S.resultBytes());
+}
 // OpStore: the value's sets move into memory; c names the instruction that computed the stored value (a violation
 // names it), else the store itself.
 void shadowStore(ShadowLowering& S) {
-  S.memoryAccess(&shStore, S.operand(0), S.operand(1), uint32_t(S.L.typeOfValue(S.operand(1)).size));
   const Instruction* def = S.L.m.findDef(S.operand(1));
-  S.L.k.ops.back().c = def ? S.L.index(*def) : S.L.index(S.inst);
+  const uint32_t writer = def ? S.L.index(*def) : S.L.index(S.inst);
+  const uint32_t valueType = S.L.typeIdOfValue(S.operand(1));
+  if (auto plan = copyPlan(S.L, S.inst, S.operand(0), valueType, accessBytes(S.L, valueType)))
+    return shadowPlanned(S, &shStore, S.L.reg(S.operand(0)), S.L.reg(S.operand(1)), *plan, writer);
+  S.memoryAccess(&shStore, S.operand(0), S.operand(1), uint32_t(S.L.typeOfValue(S.operand(1)).size));
+  S.L.k.ops.back().c = writer;
 }
-// OpCopyMemory: the pointee's bytes with their sets.
+// OpCopyMemory: the pointee's bytes with their sets; a planned copy (copyMemoryPlanned) moves them through its
+// scratch registers as its two Ops did.
 void shadowCopyMemory(ShadowLowering& S) {
+  Lowerer& L = S.L;
+  const Op* planned[2] = {nullptr, nullptr};
+  for (size_t i = L.k.ops.size(); i-- > 0 && L.k.ops[i].inst == L.index(S.inst);) {
+    const Op& o = L.k.ops[i];
+    if (o.fn == &plannedAccess<uint64_t, false> || o.fn == &plannedAccess<uint32_t, false>) planned[0] = &o;
+    if (o.fn == &plannedAccess<uint64_t, true> || o.fn == &plannedAccess<uint32_t, true>) planned[1] = &o;
+  }
+  if (planned[0] && planned[1]) {
+    const Op load = *planned[0], store = *planned[1];
+    shadowPlanned(S, &shLoad, load.a, load.r, *static_cast<const std::vector<uint32_t>*>(load.aux), 0);
+    shadowPlanned(S, &shStore, store.a, store.b, *static_cast<const std::vector<uint32_t>*>(store.aux),
+                  L.index(S.inst));
+    return;
+  }
   Op& op = S.L.emit(&shCopyMemory, S.inst);
   op.a = S.L.reg(S.operand(0));
   op.b = S.L.reg(S.operand(1));

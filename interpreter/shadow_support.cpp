@@ -774,13 +774,15 @@ double shadowReadFloat(const uint8_t* p, Format f) { return readFloat(p, f); }
 // ---- Lowering ------------------------------------------------------------------------------------------------
 
 uint32_t ShadowLowering::laneBytes(uint32_t typeId) const {
-  const Type& t = L.type(typeId);
-  return t.kind == TypeKind::Vector ? uint32_t(L.type(t.element).size) : uint32_t(t.size);
+  const Type* t = &L.type(typeId);
+  if (t->kind == TypeKind::Matrix) t = &L.type(t->element);  // a matrix's lanes are its columns' components
+  return t->kind == TypeKind::Vector ? uint32_t(L.type(t->element).size) : uint32_t(t->size);
 }
 
 bool ShadowLowering::isFloat(uint32_t typeId) const {
-  const Type& t = L.type(typeId);
-  return (t.kind == TypeKind::Vector ? L.type(t.element).kind : t.kind) == TypeKind::Float;
+  const Type* t = &L.type(typeId);
+  if (t->kind == TypeKind::Matrix) t = &L.type(t->element);
+  return (t->kind == TypeKind::Vector ? L.type(t->element).kind : t->kind) == TypeKind::Float;
 }
 
 LaneRef ShadowLowering::laneRef(uint32_t id, bool isSigned) const {

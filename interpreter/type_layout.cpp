@@ -77,6 +77,14 @@ void Module::layoutTypes() {
           refuse(i, "Column Type %" + std::to_string(t.element) + " is not a vector type");
         if (t.count < 2) refuse(i, "Column Count " + std::to_string(t.count) + " is less than 2");
         t.stride = (c.size + c.align - 1) / c.align * c.align;
+        // In a shader module a matrix's register layout is its columns packed at the column's own bytes (a mat3's
+        // columns 12 bytes apart, its components one flat array of columns × rows): a struct member or array
+        // element keeps in registers the offset and stride its Offset and ArrayStride give it in memory, so the
+        // register matrix must fit inside the memory one whatever its MatrixStride and majorness (a scalar-layout
+        // mat3 spans 36 bytes, Vulkan §15.6.4 [external] Offset and Stride Assignment), and the packed layout is
+        // the smallest; memory with another MatrixStride or RowMajor is converted when it is loaded or stored
+        // (ops_memory.cpp).
+        if (isVulkanShader()) t.stride = c.size;
         t.size = t.stride * t.count;
         t.align = c.align;
         break;

@@ -176,8 +176,13 @@ bool byteMoves(Lowerer& L, const Instruction& inst, std::vector<uint32_t>& moves
     moves.insert(moves.end(), {uint32_t(dst), uint32_t(src + srcOff), uint32_t(bytes)});
   };
   switch (inst.opcode) {
-    case spv::Op::OpCopyObject:
-    case spv::Op::OpCopyLogical: add(0, inst.operand(0), 0, rt.size); return true;
+    case spv::Op::OpCopyObject: add(0, inst.operand(0), 0, rt.size); return true;
+    case spv::Op::OpCopyLogical: {
+      std::vector<uint32_t> leaves;
+      logicalCopies(L, inst.resultType, L.typeIdOfValue(inst.operand(0)), 0, 0, leaves);
+      for (size_t i = 0; i + 2 < leaves.size(); i += 3) add(leaves[i], inst.operand(0), leaves[i + 1], leaves[i + 2]);
+      return true;
+    }
     case spv::Op::OpBitcast:
       if (L.typeOfValue(inst.operand(0)).size != rt.size) return false;
       add(0, inst.operand(0), 0, rt.size);
