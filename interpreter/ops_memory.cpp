@@ -191,6 +191,18 @@ AccessAlignment accessAlign(const Lowerer& L, const Instruction& inst, size_t me
 uint64_t accessBytes(const Lowerer& L, uint32_t typeId) {
   const Type& t = L.type(typeId);
   if (t.kind == TypeKind::Vector && t.count == 3) return 3 * L.type(t.element).size;
+  // A shader's struct or array in memory ends with its last member's or element's bytes: the padding that rounds its
+  // size up to its alignment is no part of it (Vulkan §15.6.4 [external] Offset and Stride Assignment), and a buffer
+  // bound for it may stop there.
+  if (L.m.isVulkanShader()) {
+    if (t.kind == TypeKind::Struct) {
+      uint64_t end = 0;
+      for (size_t i = 0; i < t.members.size(); ++i)
+        end = std::max(end, t.memberOffsets[i] + accessBytes(L, t.members[i]));
+      return end;
+    }
+    if (t.kind == TypeKind::Array && t.count > 0) return (t.count - 1) * t.stride + accessBytes(L, t.element);
+  }
   return t.size;
 }
 
