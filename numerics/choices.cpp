@@ -409,6 +409,24 @@ constexpr ChoiceInfo kChoices[] = {
      "the operand (a scalar's size, a vector's element size)",
      {"fault", "type_alignment"},
      0},
+    {Choice::GlslRoundHalf,
+     "glsl_round_half",
+     "GLSL.std.450 §2 [external] Round: \"Result is the value equal to the nearest whole number to x. The fraction 0.5 "
+     "will round in a direction chosen by the implementation, presumably the direction that is fastest.\"",
+     "GLSL.std.450 Round (GLSL round()) of a value halfway between two integers: away from zero (2.5 gives 3, -0.5 "
+     "gives -1), or to the even integer (2.5 gives 2, -0.5 gives -0), as RoundEven; packSnorm*/packUnorm* round so too",
+     {"away_from_zero", "to_even"},
+     0},
+    {Choice::GlslMinMaxNan,
+     "glsl_min_max_nan",
+     "GLSL.std.450 §2 [external] FMin, FMax: \"Result is y if y < x; otherwise result is x. Which operand is the "
+     "result is undefined if one of the operands is a NaN.\" (FClamp: \"The semantics used by min() and max() are "
+     "those of FMin and FMax.\")",
+     "GLSL.std.450 FMin/FMax (GLSL min(), max(), and clamp() through them) of a NaN and a number: number gives the "
+     "number, as NMin/NMax define it; formula gives the operand the description's comparison picks (x, the NaN, "
+     "when x is the NaN)",
+     {"number", "formula"},
+     0},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 // Every choice has its option enum, a byte like the stored option index (Choices::get<C>()).
@@ -516,6 +534,10 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::PipeUncommittedReservation:
     case Choice::SvmReadOnlyWrite:
     case Choice::AlignedOperandOverclaim: return {ChoiceKind::Free, false};
+    // "a direction chosen by the implementation": a documented direction, of which the options are two.
+    case Choice::GlslRoundHalf: return {ChoiceKind::Set, false};
+    // One of the two operands, "undefined" which: the options give the number and, when x is the NaN, x (not y).
+    case Choice::GlslMinMaxNan: return {ChoiceKind::Set, false};
     case Choice::Count: break;
   }
   throw std::invalid_argument("freedomOf: not a choice");
