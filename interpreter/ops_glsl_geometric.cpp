@@ -113,9 +113,8 @@ bool lowerGlslGeometric(Lowerer& L, const Instruction& inst) {
   if (number == GLSLstd450Refract) {
     const ScalarType e = L.scalarOf(L.typeIdOfValue(inst.operand(4)));
     if (!numerics::isFloat(e) || sizeOf(e) > sizeOf(s)) L.reject(inst, "GLSL.std.450 Refract with an eta wider than I");
-    h = withFloatFtz(L, s, [&]<class T, bool Z>() {
-      return withFloat(e, [&]<class E>() -> Handler { return &refract<T, Z, E>; });
-    });
+    h = withFloatFtz(
+        L, s, [&]<class T, bool Z>() { return withFloat(e, [&]<class E>() -> Handler { return &refract<T, Z, E>; }); });
   } else {
     h = withFloatFtz(L, s, [&]<class T, bool Z>() -> Handler { return &geometric<T, Z>; });
   }

@@ -37,7 +37,9 @@ template <bool Z> const Op* packNormalized(WorkItem& wi, const Op* op) {
   uint32_t word = 0;
   for (uint32_t i = 0; i < f.components; ++i) {
     const float c = ftz<Z>(rd<float>(wi, op->a + 4 * i));
-    auto mn = [&](float a, float b) { return glslMinMax<false>(a, b, glslMinMaxFormula(wi, op, isNaN(a) != isNaN(b))); };
+    auto mn = [&](float a, float b) {
+      return glslMinMax<false>(a, b, glslMinMaxFormula(wi, op, isNaN(a) != isNaN(b)));
+    };
     auto mx = [&](float a, float b) { return glslMinMax<true>(a, b, glslMinMaxFormula(wi, op, isNaN(a) != isNaN(b))); };
     const float scaled = fMul<Z>(mn(mx(c, lo), hi), scaleOf(f));
     const double code = std::isnan(scaled) ? 0.0 : glslRound(wi, op, double(scaled));
@@ -54,7 +56,7 @@ template <bool Z> const Op* unpackNormalized(WorkItem& wi, const Op* op) {
   for (uint32_t i = 0; i < f.components; ++i) {
     const uint32_t field = (word >> (i * f.bits)) & ((1u << f.bits) - 1);
     const int32_t v = f.isSigned ? int32_t(field << (32 - f.bits)) >> (32 - f.bits) : int32_t(field);
-    float x = fDiv<Z>(float(v), scaleOf(f));  // v is exact in binary32
+    float x = fDiv<Z>(float(v), scaleOf(f));                                                // v is exact in binary32
     if (f.isSigned) x = glslMinMax<false>(glslMinMax<true>(x, -1.0f, false), 1.0f, false);  // no NaN here
     wr<float>(wi, op->r + 4 * i, x);
   }

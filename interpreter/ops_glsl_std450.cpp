@@ -293,12 +293,14 @@ Op& emitLanes(Lowerer& L, Handler fn, const Instruction& inst, size_t args) {
   return op;
 }
 
-void requireFloat(Lowerer& L, const Instruction& inst, const char* name) {
+void requireFloat(Lowerer& L, const Instruction& inst) {
   if (!numerics::isFloat(L.scalarOf(inst.resultType)))
-    L.reject(inst, std::string("GLSL.std.450 ") + name + " needs a floating-point result type");
+    L.reject(inst,
+             "GLSL.std.450 instruction " + std::to_string(inst.operand(1)) + " needs a floating-point result type");
 }
 
 void lowerEvaluate(Lowerer& L, const Instruction& inst, MathFn fn, int arity) {
+  requireFloat(L, inst);
   const uint32_t t = inst.resultType;
   Handler h = withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler {
     return arity == 1 ? &evaluateLanes<T, Z, 1> : arity == 2 ? &evaluateLanes<T, Z, 2> : &evaluateLanes<T, Z, 3>;
@@ -314,11 +316,13 @@ template <int Arity, class T, class F> constexpr Handler lanesOf() {
     return &ternaryLanes<T, T, F>;
 }
 template <template <bool> class F, int Arity> Op& lowerFloat(Lowerer& L, const Instruction& inst) {
+  requireFloat(L, inst);
   Handler h = withFloatFtz(L, L.scalarOf(inst.resultType),
                            [&]<class T, bool Z>() -> Handler { return lanesOf<Arity, T, F<Z>>(); });
   return emitLanes(L, h, inst, size_t(Arity));
 }
 template <template <bool, bool> class F, bool B, int Arity> void lowerFloat2(Lowerer& L, const Instruction& inst) {
+  requireFloat(L, inst);
   Handler h = withFloatFtz(L, L.scalarOf(inst.resultType),
                            [&]<class T, bool Z>() -> Handler { return lanesOf<Arity, T, F<B, Z>>(); });
   emitLanes(L, h, inst, size_t(Arity));
@@ -338,6 +342,7 @@ template <class F, int Arity> void lowerInt(Lowerer& L, const Instruction& inst)
 void lowerTwoResults(Lowerer& L, const Instruction& inst, bool frexp, bool structResult) {
   const uint32_t x = inst.operand(2);
   const uint32_t floatType = L.typeIdOfValue(x);
+  if (!numerics::isFloat(L.scalarOf(floatType))) L.reject(inst, "GLSL.std.450 Modf/Frexp of an integer operand");
   uint32_t secondType = 0, secondReg = 0;
   Op* op = nullptr;
   if (structResult) {
@@ -394,46 +399,46 @@ void lowerGlslStd450(Lowerer& L, const Instruction& inst) {
     case GLSLstd450InverseSqrt: lowerEvaluate(L, inst, MathFn::rsqrt, 1); return;
     // GLSL 4.60 §8.3 [external] sign: 1.0, 0.0 or -1.0; OpenCL.std's sign, which keeps the sign of a zero and gives 0
     // for a NaN (a case GLSL's three leave out).
-    case GLSLstd450FSign: requireFloat(L, inst, "FSign"); lowerEvaluate(L, inst, MathFn::sign, 1); return;
-    case GLSLstd450Sqrt: requireFloat(L, inst, "Sqrt"); lowerFloat<Sqrt, 1>(L, inst); return;
-    case GLSLstd450Fma: requireFloat(L, inst, "Fma"); lowerFloat<Fma, 3>(L, inst); return;
+    case GLSLstd450FSign: lowerEvaluate(L, inst, MathFn::sign, 1); return;
+    case GLSLstd450Sqrt: lowerFloat<Sqrt, 1>(L, inst); return;
+    case GLSLstd450Fma: lowerFloat<Fma, 3>(L, inst); return;
     // Exact.
-    case GLSLstd450Trunc: requireFloat(L, inst, "Trunc"); lowerFloat<Trunc, 1>(L, inst); return;
-    case GLSLstd450Floor: requireFloat(L, inst, "Floor"); lowerFloat<Floor, 1>(L, inst); return;
-    case GLSLstd450Ceil: requireFloat(L, inst, "Ceil"); lowerFloat<Ceil, 1>(L, inst); return;
-    case GLSLstd450RoundEven: requireFloat(L, inst, "RoundEven"); lowerFloat<RoundEven, 1>(L, inst); return;
-    case GLSLstd450Round: requireFloat(L, inst, "Round"); lowerFloat<Round, 1>(L, inst); return;
+    case GLSLstd450Trunc: lowerFloat<Trunc, 1>(L, inst); return;
+    case GLSLstd450Floor: lowerFloat<Floor, 1>(L, inst); return;
+    case GLSLstd450Ceil: lowerFloat<Ceil, 1>(L, inst); return;
+    case GLSLstd450RoundEven: lowerFloat<RoundEven, 1>(L, inst); return;
+    case GLSLstd450Round: lowerFloat<Round, 1>(L, inst); return;
     case GLSLstd450FAbs:
-      requireFloat(L, inst, "FAbs");
+      requireFloat(L, inst);
       emitLanes(L, withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, FAbs>; }), inst, 1);
       return;
     // Formulas.
     case GLSLstd450Radians:
     case GLSLstd450Degrees: {
-      requireFloat(L, inst, "Radians/Degrees");
+      requireFloat(L, inst);
       const MathFn fn = number == GLSLstd450Radians ? MathFn::radians : MathFn::degrees;
       const double one = 1.0;
       const double k = numerics::evaluate(fn, {&one, 1}, numerics::floatFormat(L.scalarOf(t))).value;
       lowerFloat<ScaleByConstant, 1>(L, inst).imm = std::bit_cast<uint64_t>(k);
       return;
     }
-    case GLSLstd450Fract: requireFloat(L, inst, "Fract"); lowerFloat<Fract, 1>(L, inst); return;
-    case GLSLstd450FMix: requireFloat(L, inst, "FMix"); lowerFloat<Mix, 3>(L, inst); return;
-    case GLSLstd450Step: requireFloat(L, inst, "Step"); lowerFloat<Step, 2>(L, inst); return;
-    case GLSLstd450SmoothStep: requireFloat(L, inst, "SmoothStep"); lowerFloat<SmoothStep, 3>(L, inst); return;
-    case GLSLstd450FMin: requireFloat(L, inst, "FMin"); lowerFloat2<FMinMax, false, 2>(L, inst); return;
-    case GLSLstd450FMax: requireFloat(L, inst, "FMax"); lowerFloat2<FMinMax, true, 2>(L, inst); return;
-    case GLSLstd450NMin: requireFloat(L, inst, "NMin"); lowerFloat2<NMinMax, false, 2>(L, inst); return;
-    case GLSLstd450NMax: requireFloat(L, inst, "NMax"); lowerFloat2<NMinMax, true, 2>(L, inst); return;
-    case GLSLstd450FClamp: requireFloat(L, inst, "FClamp"); lowerFloat2<FClamp, false, 3>(L, inst); return;
-    case GLSLstd450NClamp: requireFloat(L, inst, "NClamp"); lowerFloat2<FClamp, true, 3>(L, inst); return;
+    case GLSLstd450Fract: lowerFloat<Fract, 1>(L, inst); return;
+    case GLSLstd450FMix: lowerFloat<Mix, 3>(L, inst); return;
+    case GLSLstd450Step: lowerFloat<Step, 2>(L, inst); return;
+    case GLSLstd450SmoothStep: lowerFloat<SmoothStep, 3>(L, inst); return;
+    case GLSLstd450FMin: lowerFloat2<FMinMax, false, 2>(L, inst); return;
+    case GLSLstd450FMax: lowerFloat2<FMinMax, true, 2>(L, inst); return;
+    case GLSLstd450NMin: lowerFloat2<NMinMax, false, 2>(L, inst); return;
+    case GLSLstd450NMax: lowerFloat2<NMinMax, true, 2>(L, inst); return;
+    case GLSLstd450FClamp: lowerFloat2<FClamp, false, 3>(L, inst); return;
+    case GLSLstd450NClamp: lowerFloat2<FClamp, true, 3>(L, inst); return;
     // Two results.
     case GLSLstd450Modf: lowerTwoResults(L, inst, false, false); return;
     case GLSLstd450ModfStruct: lowerTwoResults(L, inst, false, true); return;
     case GLSLstd450Frexp: lowerTwoResults(L, inst, true, false); return;
     case GLSLstd450FrexpStruct: lowerTwoResults(L, inst, true, true); return;
     case GLSLstd450Ldexp: {
-      requireFloat(L, inst, "Ldexp");
+      requireFloat(L, inst);
       const ScalarType e = L.scalarOf(L.typeIdOfValue(inst.operand(3)));
       Handler h = withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() {
         return withInt(e, [&]<class I>() -> Handler { return &ldexpLanes<T, Z, I>; });
@@ -456,13 +461,15 @@ void lowerGlslStd450(Lowerer& L, const Instruction& inst) {
     // Not here.
     case GLSLstd450Determinant:
     case GLSLstd450MatrixInverse:
-      L.reject(inst, std::string("GLSL.std.450 ") + (number == GLSLstd450Determinant ? "Determinant" : "MatrixInverse") +
+      L.reject(inst, std::string("GLSL.std.450 ") +
+                         (number == GLSLstd450Determinant ? "Determinant" : "MatrixInverse") +
                          " (a matrix instruction) is not supported yet");
     case GLSLstd450InterpolateAtCentroid:
     case GLSLstd450InterpolateAtSample:
     case GLSLstd450InterpolateAtOffset:
-      L.reject(inst, "GLSL.std.450 InterpolateAt* is for fragment shaders only (GLSL.std.450 §2 [external]: \"only "
-                     "valid in the Fragment execution model\")");
+      L.reject(inst,
+               "GLSL.std.450 InterpolateAt* is for fragment shaders only (GLSL.std.450 §2 [external]: \"only "
+               "valid in the Fragment execution model\")");
     case GLSLstd450IMix: L.reject(inst, "GLSL.std.450 IMix is reserved (GLSL.std.450 §2 [external])");
     default: break;
   }
@@ -489,8 +496,9 @@ void shadowGlslStd450(ShadowLowering& S) {
     case GLSLstd450PackDouble2x32:  // bits moved whole: the generic rule
     case GLSLstd450UnpackDouble2x32: shadowGeneric(S); return;
     default:
-      S.L.reject(S.inst, "the allowed sets of GLSL.std.450 floating-point instructions (Vulkan's precision rules) are "
-                         "not supported yet: this shader cannot be checked, only run");
+      S.L.reject(S.inst,
+                 "the allowed sets of GLSL.std.450 floating-point instructions (Vulkan's precision rules) are "
+                 "not supported yet: this shader cannot be checked, only run");
   }
 }
 

@@ -9,15 +9,15 @@
 #include <bit>
 #include <cstring>
 #include <functional>
-#include <map>
 
 #include "host/host.hpp"
+#include "interpreter/shadow.hpp"
 #include "tests/numerics/math_reference.hpp"
 
 using namespace clref;
+using Catch::Matchers::Contains;
 using numerics::Format;
 using numerics::MathFn;
-using Catch::Matchers::Contains;
 
 namespace {
 
@@ -150,9 +150,9 @@ std::vector<double> hardValues(Format f) {
   const double minSub = f == Format::Half ? 0x1p-24 : f == Format::Float ? 0x1p-149 : 0x1p-1074;
   const double minNorm = f == Format::Half ? 0x1p-14 : f == Format::Float ? 0x1p-126 : 0x1p-1022;
   const double big = f == Format::Half ? 60000.0 : f == Format::Float ? 0x1.8p100 : 0x1.8p1000;
-  std::vector<double> v = {0.0, -0.0,    INFINITY, -INFINITY, NAN,  minSub, -minSub * 3, minNorm, 0.5, -0.5,
-                           1.0, -1.0,    2.5,      -3.5,      0.75, 1e-3,   -0.1,        3.0,     10.0, -7.25,
-                           big, -big,    100.0,    1.5,       0.25, 0.999,  -0.999,      1.001,   42.0, 6.28125};
+  std::vector<double> v = {0.0, -0.0, INFINITY, -INFINITY, NAN,  minSub, -minSub * 3, minNorm, 0.5,  -0.5,
+                           1.0, -1.0, 2.5,      -3.5,      0.75, 1e-3,   -0.1,        3.0,     10.0, -7.25,
+                           big, -big, 100.0,    1.5,       0.25, 0.999,  -0.999,      1.001,   42.0, 6.28125};
   for (double& x : v) x = roundTo(x, f);
   return v;
 }
@@ -166,8 +166,7 @@ double reference(MathFn fn, const std::vector<double>& args, Format f) {
   const bool covered = numerics::test::reference(fn, args, f, ref);
   // fma with an infinite or NaN operand, or an exact zero (whose sign the rational reference leaves open): the host's
   // fma, exact in binary64 (IEEE 754-2008 §5.4.1 [external] fusedMultiplyAdd), on values of the format.
-  if (fn == MathFn::fma && (!covered || ref.zeroSignFree))
-    return roundTo(std::fma(args[0], args[1], args[2]), f);
+  if (fn == MathFn::fma && (!covered || ref.zeroSignFree)) return roundTo(std::fma(args[0], args[1], args[2]), f);
   REQUIRE(covered);
   return numerics::test::refRound(ref.y, ref.t, f, numerics::Rounding::RTE);
 }
@@ -213,7 +212,9 @@ void checkFunction(const Fmt& f, const std::string& call, int arity, const std::
     const std::string a = "in" + std::to_string(k) + "[i]";
     return f.format == Format::Half ? "(" + a + " * float16_t(1))" : a;
   };
-  const std::string args = arity == 1 ? arg(0) : arity == 2 ? arg(0) + ", " + arg(1) : arg(0) + ", " + arg(1) + ", " + arg(2);
+  const std::string args = arity == 1   ? arg(0)
+                           : arity == 2 ? arg(0) + ", " + arg(1)
+                                        : arg(0) + ", " + arg(1) + ", " + arg(2);
   const Run run = runShader(f.header, bytes, f.glsl, count * f.bytes, "  r[i] = " + call + "(" + args + ");",
                             uint32_t(count), choice);
   const std::vector<double> got = decode(run.out, f);
@@ -232,20 +233,19 @@ void checkFunction(const Fmt& f, const std::string& call, int arity, const std::
 }
 
 void checkCorrectlyRounded(const Fmt& f, const std::string& call, MathFn fn, int arity) {
-  checkFunction(f, call, arity, hardValues(f.format), [&](const std::vector<double>& a) {
-    return reference(fn, a, f.format);
-  });
+  checkFunction(f, call, arity, hardValues(f.format),
+                [&](const std::vector<double>& a) { return reference(fn, a, f.format); });
 }
 
 }  // namespace
 
 TEST_CASE("GLSL.std.450 correctly rounded functions of float match MPFR", "[glsl][shader]") {
   const std::vector<std::pair<std::string, MathFn>> unary = {
-      {"sin", MathFn::sin},     {"cos", MathFn::cos},     {"tan", MathFn::tan},     {"asin", MathFn::asin},
-      {"acos", MathFn::acos},   {"atan", MathFn::atan},   {"sinh", MathFn::sinh},   {"cosh", MathFn::cosh},
-      {"tanh", MathFn::tanh},   {"asinh", MathFn::asinh}, {"acosh", MathFn::acosh}, {"atanh", MathFn::atanh},
-      {"exp", MathFn::exp},     {"log", MathFn::log},     {"exp2", MathFn::exp2},   {"log2", MathFn::log2},
-      {"sqrt", MathFn::sqrt},   {"inversesqrt", MathFn::rsqrt}};
+      {"sin", MathFn::sin},   {"cos", MathFn::cos},          {"tan", MathFn::tan},     {"asin", MathFn::asin},
+      {"acos", MathFn::acos}, {"atan", MathFn::atan},        {"sinh", MathFn::sinh},   {"cosh", MathFn::cosh},
+      {"tanh", MathFn::tanh}, {"asinh", MathFn::asinh},      {"acosh", MathFn::acosh}, {"atanh", MathFn::atanh},
+      {"exp", MathFn::exp},   {"log", MathFn::log},          {"exp2", MathFn::exp2},   {"log2", MathFn::log2},
+      {"sqrt", MathFn::sqrt}, {"inversesqrt", MathFn::rsqrt}};
   for (const auto& [name, fn] : unary) {
     INFO(name);
     checkCorrectlyRounded(kFloat, name, fn, 1);
@@ -313,8 +313,9 @@ TEST_CASE("GLSL.std.450 formula functions round each operation of GLSL's formula
           e1.push_back(hi);
           x.push_back(roundTo(v, F));
         }
-  const Run run = runShader("", {{"float", encode(e0, kFloat)}, {"float", encode(e1, kFloat)}, {"float", encode(x, kFloat)}}, "float",
-                            x.size() * 4, "  r[i] = smoothstep(in0[i], in1[i], in2[i]);", uint32_t(x.size()));
+  const Run run =
+      runShader("", {{"float", encode(e0, kFloat)}, {"float", encode(e1, kFloat)}, {"float", encode(x, kFloat)}},
+                "float", x.size() * 4, "  r[i] = smoothstep(in0[i], in1[i], in2[i]);", uint32_t(x.size()));
   const std::vector<double> got = decode(run.out, kFloat);
   for (size_t i = 0; i < x.size(); ++i) {
     // t = clamp((x − e0) / (e1 − e0), 0, 1) with GLSL clamp = min(max(t, 0), 1); a NaN t gives 0 (glsl_min_max_nan)
@@ -329,33 +330,38 @@ TEST_CASE("GLSL.std.450 formula functions round each operation of GLSL's formula
 TEST_CASE("GLSL.std.450 geometric functions follow GLSL's formulas", "[glsl][shader]") {
   const Format F = Format::Float;
   auto op = [F](Arith a, double x, double y = 0) { return rounded(a, x, y, F); };
-  std::vector<double> p = {3.0,    4.0,   12.0,  0.1,      -0.2,  0.3,      1e20, 1e20, 1e20,   1e-25,
-                                 1e-25,  1e-25, 0.0,   -0.0,     0.0,   1.0,      2.0,  3.0,  -5.5,   0.75,
-                                 0.3333, 1e-40, 1e-40, 1.0,      INFINITY, 0.0,   1.0,  0.6,  -0.8,   0.0};
+  std::vector<double> p = {3.0,    4.0,   12.0,  0.1,  -0.2,     0.3, 1e20, 1e20, 1e20, 1e-25,
+                           1e-25,  1e-25, 0.0,   -0.0, 0.0,      1.0, 2.0,  3.0,  -5.5, 0.75,
+                           0.3333, 1e-40, 1e-40, 1.0,  INFINITY, 0.0, 1.0,  0.6,  -0.8, 0.0};
   std::vector<double> q = {0.5,  -0.25, 2.0, 0.7, 0.1,  -0.9, 1.0, -1.0, 0.5,  3.0,  -4.0, 0.0,  1.0, 2.0, 3.0,
-                                 -1.0, 0.5,   0.5, 0.0, -0.6, 0.8,  0.0, 1.0,  0.25, -2.0, 1.0,  -1.0, 0.0, 1.0, 0.0};
+                           -1.0, 0.5,   0.5, 0.0, -0.6, 0.8,  0.0, 1.0,  0.25, -2.0, 1.0,  -1.0, 0.0, 1.0, 0.0};
   for (auto* v : {&p, &q})
     for (double& e : *v) e = roundTo(e, F);
   const size_t vecs = p.size() / 3;
   const Bytes P = encode(p, kFloat), Q = encode(q, kFloat);
-  auto vec = [](const std::vector<double>& v, size_t k) { return std::array<double, 3>{v[3 * k], v[3 * k + 1], v[3 * k + 2]}; };
+  auto vec = [](const std::vector<double>& v, size_t k) {
+    return std::array<double, 3>{v[3 * k], v[3 * k + 1], v[3 * k + 2]};
+  };
   auto dot = [&](std::array<double, 3> a, std::array<double, 3> b) {
     double s = op(Arith::Mul, a[0], b[0]);
     for (int i = 1; i < 3; ++i) s = op(Arith::Add, s, op(Arith::Mul, a[i], b[i]));
     return s;
   };
-  const std::string load = "  vec3 a = vec3(in0[3*i], in0[3*i+1], in0[3*i+2]);\n"
-                           "  vec3 b = vec3(in1[3*i], in1[3*i+1], in1[3*i+2]);\n";
+  const std::string load =
+      "  vec3 a = vec3(in0[3*i], in0[3*i+1], in0[3*i+2]);\n"
+      "  vec3 b = vec3(in1[3*i], in1[3*i+1], in1[3*i+2]);\n";
   auto run3 = [&](const std::string& expr) {
-    return decode(runShader("", {{"float", P}, {"float", Q}}, "float", vecs * 12,
-                            load + "  vec3 v = " + expr + ";\n  r[3*i] = v.x; r[3*i+1] = v.y; r[3*i+2] = v.z;",
-                            uint32_t(vecs))
-                      .out,
-                  kFloat);
+    return decode(
+        runShader("", {{"float", P}, {"float", Q}}, "float", vecs * 12,
+                  load + "  vec3 v = " + expr + ";\n  r[3*i] = v.x; r[3*i+1] = v.y; r[3*i+2] = v.z;", uint32_t(vecs))
+            .out,
+        kFloat);
   };
   auto run1 = [&](const std::string& expr) {
-    return decode(runShader("", {{"float", P}, {"float", Q}}, "float", vecs * 4, load + "  r[i] = " + expr + ";", uint32_t(vecs)).out,
-                  kFloat);
+    return decode(
+        runShader("", {{"float", P}, {"float", Q}}, "float", vecs * 4, load + "  r[i] = " + expr + ";", uint32_t(vecs))
+            .out,
+        kFloat);
   };
   auto checkVec = [&](const std::vector<double>& got, size_t k, std::array<double, 3> e) {
     for (int i = 0; i < 3; ++i) {
@@ -440,8 +446,9 @@ TEST_CASE("GLSL.std.450 modf, frexp and ldexp", "[glsl][shader]") {
     // modf: the fraction and the whole part, both with x's sign; frexp: significand in [0.5, 1), exponent.
     const Run m = runShader(f->header, {{t, encode(v, *f)}}, t, 2 * v.size() * f->bytes,
                             "  " + t + " w;\n  r[2*i] = modf(" + x0 + ", w);\n  r[2*i+1] = w;", uint32_t(v.size()));
-    const Run fr = runShader(f->header, {{t, encode(v, *f)}}, t, 2 * v.size() * f->bytes,
-                             "  int e;\n  r[2*i] = frexp(" + x0 + ", e);\n  r[2*i+1] = " + t + "(e);", uint32_t(v.size()));
+    const Run fr =
+        runShader(f->header, {{t, encode(v, *f)}}, t, 2 * v.size() * f->bytes,
+                  "  int e;\n  r[2*i] = frexp(" + x0 + ", e);\n  r[2*i+1] = " + t + "(e);", uint32_t(v.size()));
     const auto mv = decode(m.out, *f), fv = decode(fr.out, *f);
     for (size_t i = 0; i < v.size(); ++i) {
       const double x = v[i];
@@ -497,8 +504,8 @@ TEST_CASE("GLSL.std.450 integer functions: abs, sign, min, max, clamp, findLSB, 
                           n);
   const auto sv = valuesOf<int32_t>(s.out);
   const auto uv = valuesOf<uint32_t>(u.out);
-  // The bit numbers by a loop over the bits (GLSL 4.60 §8.8: -1 when there is none; findMSB of a negative int: the
-  // most significant 0 bit).
+  // The bit numbers by a loop over the bits (GLSL 4.60 §8.8 [external]: -1 when there is none; findMSB of a negative
+  // int: the most significant 0 bit).
   auto msb = [](uint32_t x) {
     for (int k = 31; k >= 0; --k)
       if (x >> k & 1) return k;
@@ -529,8 +536,8 @@ TEST_CASE("GLSL.std.450 integer functions: abs, sign, min, max, clamp, findLSB, 
 }
 
 namespace {
-// GLSL 4.60 §8.4 packing, written from the specification's formulas: round(clamp(c, lo, 1) · scale) (round half away
-// from zero, glsl_round_half's default; a NaN component clamps to lo, glsl_min_max_nan's default), the first
+// GLSL 4.60 §8.4 [external] packing, written from the specification's formulas: round(clamp(c, lo, 1) · scale) (round
+// half away from zero, glsl_round_half's default; a NaN component clamps to lo, glsl_min_max_nan's default), the first
 // component in the low bits.
 uint32_t packReference(const std::vector<float>& c, bool isSigned, int bits) {
   const float scale = float((1u << (isSigned ? bits - 1 : bits)) - 1), lo = isSigned ? -1.0f : 0.0f;
@@ -546,10 +553,10 @@ uint32_t packReference(const std::vector<float>& c, bool isSigned, int bits) {
 }  // namespace
 
 TEST_CASE("GLSL.std.450 pack and unpack functions", "[glsl][shader]") {
-  const std::vector<float> comps = {0.0f,  -0.0f, 1.0f,       -1.0f,         0.5f,          -0.5f,         2.0f,
-                                    -3.0f, NAN,   INFINITY,   -INFINITY,     1e-40f,        0.3f,          -0.7f,
-                                    0.999f, 2.5f / 127, -2.5f / 127, 0.5f / 255, 1.5f / 255, 0.5f / 32767, 0.5f / 65535,
-                                    1.0f / 3};
+  const std::vector<float> comps = {0.0f,       -0.0f,        1.0f,         -1.0f,      0.5f,        -0.5f,
+                                    2.0f,       -3.0f,        NAN,          INFINITY,   -INFINITY,   1e-40f,
+                                    0.3f,       -0.7f,        0.999f,       2.5f / 127, -2.5f / 127, 0.5f / 255,
+                                    1.5f / 255, 0.5f / 32767, 0.5f / 65535, 1.0f / 3};
   std::vector<float> in4;
   for (size_t i = 0; i < comps.size(); ++i)
     for (size_t k = 0; k < 4; ++k) in4.push_back(comps[(i + 5 * k) % comps.size()]);
@@ -575,8 +582,8 @@ TEST_CASE("GLSL.std.450 pack and unpack functions", "[glsl][shader]") {
   // Some components were halfway after the multiplication: the choice decided them (away from zero, above).
   CHECK(choiceCount(p, numerics::Choice::GlslRoundHalf) > 0);
 
-  const std::vector<uint32_t> words = {0u, 0xffffffffu, 0x80808080u, 0x7f7f7f7fu, 0x01ff7f80u, 0x3c00c000u,
-                                       0x7c00fc00u, 0x7e000001u, 0x12345678u, 0x00017fffu};
+  const std::vector<uint32_t> words = {0u,          0xffffffffu, 0x80808080u, 0x7f7f7f7fu, 0x01ff7f80u,
+                                       0x3c00c000u, 0x7c00fc00u, 0x7e000001u, 0x12345678u, 0x00017fffu};
   const uint32_t m = uint32_t(words.size());
   const Run u = runShader("", {{"uint", bytesOf(words)}}, "float", m * 4 * 14,
                           "  uint w = in0[i];\n"
@@ -711,8 +718,168 @@ void main() { r[0] = determinant(mat2(r[1], r[2], r[3], r[4])); }
     k.setArg(*k.resourceArg(0, 0), out);
     const auto result = k.run(k.dispatch({1, 1, 1}));
     if (result.fault) message = result.fault->message;
-  } catch (const std::exception& e) {
-    message = e.what();
-  }
+  } catch (const std::exception& e) { message = e.what(); }
   CHECK_THAT(message, Contains("Determinant"));
+}
+
+TEST_CASE("GLSL.std.450 ModfStruct and Frexp with a pointer operand (SPIR-V assembly)", "[glsl][shader]") {
+  // glslang writes modf as Modf (pointer) and frexp as FrexpStruct, which the GLSL tests above run; the other forms:
+  const std::string module = R"(
+               OpCapability Shader
+          %1 = OpExtInstImport "GLSL.std.450"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %gid %in %out
+               OpExecutionMode %main LocalSize 1 1 1
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %rt ArrayStride 4
+               OpMemberDecorate %blk 0 Offset 0
+               OpDecorate %blk Block
+               OpDecorate %in DescriptorSet 0
+               OpDecorate %in Binding 0
+               OpDecorate %out DescriptorSet 0
+               OpDecorate %out Binding 1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+        %int = OpTypeInt 32 1
+     %v3uint = OpTypeVector %uint 3
+     %ptr_in = OpTypePointer Input %v3uint
+        %gid = OpVariable %ptr_in Input
+      %float = OpTypeFloat 32
+         %rt = OpTypeRuntimeArray %float
+        %blk = OpTypeStruct %rt
+    %ptr_blk = OpTypePointer StorageBuffer %blk
+      %ptr_f = OpTypePointer StorageBuffer %float
+    %ptr_int = OpTypePointer Function %int
+         %in = OpVariable %ptr_blk StorageBuffer
+        %out = OpVariable %ptr_blk StorageBuffer
+         %MS = OpTypeStruct %float %float
+      %int_0 = OpConstant %int 0
+     %uint_1 = OpConstant %uint 1
+     %uint_2 = OpConstant %uint 2
+     %uint_3 = OpConstant %uint 3
+     %uint_4 = OpConstant %uint 4
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+         %ev = OpVariable %ptr_int Function
+          %g = OpLoad %v3uint %gid
+          %i = OpCompositeExtract %uint %g 0
+         %px = OpAccessChain %ptr_f %in %int_0 %i
+          %x = OpLoad %float %px
+         %ms = OpExtInst %MS %1 ModfStruct %x
+      %fract = OpCompositeExtract %float %ms 0
+      %whole = OpCompositeExtract %float %ms 1
+        %sig = OpExtInst %float %1 Frexp %x %ev
+          %e = OpLoad %int %ev
+         %ef = OpConvertSToF %float %e
+         %o0 = OpIMul %uint %i %uint_4
+         %o1 = OpIAdd %uint %o0 %uint_1
+         %o2 = OpIAdd %uint %o0 %uint_2
+         %o3 = OpIAdd %uint %o0 %uint_3
+         %q0 = OpAccessChain %ptr_f %out %int_0 %o0
+               OpStore %q0 %fract
+         %q1 = OpAccessChain %ptr_f %out %int_0 %o1
+               OpStore %q1 %whole
+         %q2 = OpAccessChain %ptr_f %out %int_0 %o2
+               OpStore %q2 %sig
+         %q3 = OpAccessChain %ptr_f %out %int_0 %o3
+               OpStore %q3 %ef
+               OpReturn
+               OpFunctionEnd
+)";
+  const auto v = hardValues(Format::Float);
+  host::Device device;
+  auto program = host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly, module);
+  host::Kernel k(program, "main");
+  auto out = std::make_shared<host::Buffer>(v.size() * 16);
+  k.setArg(*k.resourceArg(0, 0), std::make_shared<host::Buffer>(encode(v, kFloat).data(), v.size() * 4));
+  k.setArg(*k.resourceArg(0, 1), out);
+  const auto result = k.run(k.dispatch({uint32_t(v.size()), 1, 1}));
+  INFO((result.fault ? result.fault->message : ""));
+  REQUIRE(result.ok);
+  const auto r = out->as<float>();
+  for (size_t i = 0; i < v.size(); ++i) {
+    const double x = v[i];
+    INFO(hex(x));
+    const double whole = std::trunc(x);
+    CHECK(sameValue(r[4 * i], std::isinf(x) ? std::copysign(0.0, x) : std::copysign(x - whole, x)));
+    CHECK(sameValue(r[4 * i + 1], whole));
+    int e = 0;
+    CHECK(sameValue(r[4 * i + 2], std::isfinite(x) ? std::frexp(x, &e) : x));
+    CHECK(r[4 * i + 3] == float(e));
+  }
+}
+
+TEST_CASE("GLSL.std.450 on vectors, and with denormals flushed", "[glsl][shader]") {
+  // vec3 (padded lanes) and vec4 operands, a scalar edge splatted by glslang.
+  const std::vector<float> x = {0.5f, -1.5f, 2.0f, 1e-40f, 3.0f, -0.0f, 0.25f, 100.0f};
+  const Run r = runShader("", {{"vec4", bytesOf(x)}}, "vec4", 2 * 4 * 16,
+                          "  vec4 a = in0[i];\n"
+                          "  r[4*i] = sin(a); r[4*i+1] = clamp(a, -1.0, 1.0);\n"
+                          "  r[4*i+2] = vec4(exp2(a.xyz), 0.0); r[4*i+3] = vec4(step(0.5, a.wzy), 1.0);",
+                          2);
+  const auto v = valuesOf<float>(r.out);
+  for (size_t l = 0; l < 2; ++l)
+    for (size_t k = 0; k < 4; ++k) {
+      const double a = x[4 * l + k];
+      INFO(a);
+      CHECK(sameValue(v[16 * l + k], reference(MathFn::sin, {a}, Format::Float)));
+      CHECK(sameValue(v[16 * l + 4 + k], std::min(std::max(a, -1.0), 1.0)));
+      if (k < 3) CHECK(sameValue(v[16 * l + 8 + k], reference(MathFn::exp2, {a}, Format::Float)));
+      const double w = x[4 * l + (k == 0 ? 3 : k == 1 ? 2 : 1)];
+      if (k < 3) CHECK(v[16 * l + 12 + k] == (w < 0.5 ? 0.0f : 1.0f));
+    }
+  // A device that flushes binary32 denormals flushes the operands and results of these instructions too.
+  host::DeviceConfig config;
+  config.denormFloat = numerics::Denorm::Flush;
+  host::Device device(config);
+  auto program = host::Program::fromGlsl(device, R"(#version 450
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) buffer Out { float r[]; };
+void main() { r[0] = sin(r[0]); r[1] = mix(r[1], 0.0, 0.5); r[2] = ldexp(r[2], -10); r[3] = abs(r[3]); }
+)");
+  host::Kernel k(program, "main");
+  const std::vector<float> in = {1e-40f, 2e-38f, 1e-36f, -1.0f};
+  auto out = std::make_shared<host::Buffer>(in.data(), 16);
+  k.setArg(*k.resourceArg(0, 0), out);
+  const auto result = k.run(k.dispatch({1, 1, 1}));
+  REQUIRE(result.ok);
+  const auto f = out->as<float>();
+  CHECK(f[0] == 0.0f);  // sin of a flushed subnormal: sin(±0)
+  // mix(2e-38, 0, 0.5) = 2e-38 · 0.5 + 0 · 0.5: the product 1e-38 is subnormal and flushed (else 1e-38).
+  CHECK(f[1] == 0.0f);
+  CHECK(f[2] == 0.0f);  // 1e-36 · 2^-10 is subnormal: flushed
+  CHECK(f[3] == 1.0f);
+}
+
+TEST_CASE("a shadow run refuses GLSL.std.450 floating-point instructions with a message, integer ones run",
+          "[glsl][shader]") {
+  auto shadowRun = [](const std::string& body) {
+    host::Device device;
+    auto program = host::Program::fromGlsl(device, "#version 450\nlayout(local_size_x = 1) in;\n"
+                                                   "layout(set = 0, binding = 0) buffer Out { int n[4]; float f; };\n"
+                                                   "void main() {\n" +
+                                                       body + "\n}\n");
+    host::Kernel k(program, "main");
+    auto out = std::make_shared<host::Buffer>(32);
+    out->as<int32_t>()[0] = -12;
+    k.setArg(*k.resourceArg(0, 0), out);
+    std::string message;
+    bool ok = false;
+    try {
+      interpreter::ShadowRun shadow;
+      const auto result = k.runShadow(k.dispatch({1, 1, 1}), shadow);
+      ok = result.ok;
+      if (result.fault) message = result.fault->message;
+    } catch (const std::exception& e) {
+      message = e.what();
+    }
+    return std::pair{ok, message};
+  };
+  const auto [floatOk, floatMessage] = shadowRun("  f = sin(f);");
+  CHECK_FALSE(floatOk);
+  CHECK_THAT(floatMessage, Contains("GLSL.std.450") && Contains("allowed sets"));
+  const auto [intOk, intMessage] = shadowRun("  n[1] = abs(n[0]); n[2] = findMSB(n[0]); n[3] = clamp(n[0], -3, 3);");
+  INFO(intMessage);
+  CHECK(intOk);
 }
