@@ -46,7 +46,7 @@ using numerics::MathFn;
 // ---- Correctly rounded functions: numerics::evaluate, lane by lane (imm = the OpenCL.std function) -----------------
 // GLSL 4.60 §8.1 [external] (radians … atanh), §8.2 [external] (pow … inversesqrt), §8.3 [external] (sign, modf,
 // fma, ldexp, frexp): the same mathematical functions as OpenCL.std's; GLSL's undefined cases (asin(2), log(-1),
-// pow(-1, 0.5), atan(0, 0), …) get the value OpenCL.std defines (C99 Annex F), which is what every IEEE host returns.
+// pow(-1, 0.5), atan(0, 0), …) get the value OpenCL.std defines (C99 Annex F).
 template <class T, bool Z, int N> const Op* evaluateLanes(WorkItem& wi, const Op* op) {
   const MathFn fn = MathFn(op->imm);
   const uint32_t regs[3] = {op->a, op->b, op->c};
