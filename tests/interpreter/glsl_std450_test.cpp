@@ -856,10 +856,11 @@ TEST_CASE("a shadow run refuses GLSL.std.450 floating-point instructions with a 
           "[glsl][shader]") {
   auto shadowRun = [](const std::string& body) {
     host::Device device;
-    auto program = host::Program::fromGlsl(device, "#version 450\nlayout(local_size_x = 1) in;\n"
-                                                   "layout(set = 0, binding = 0) buffer Out { int n[4]; float f; };\n"
-                                                   "void main() {\n" +
-                                                       body + "\n}\n");
+    auto program = host::Program::fromGlsl(device,
+                                           "#version 450\nlayout(local_size_x = 1) in;\n"
+                                           "layout(set = 0, binding = 0) buffer Out { int n[4]; float f; };\n"
+                                           "void main() {\n" +
+                                               body + "\n}\n");
     host::Kernel k(program, "main");
     auto out = std::make_shared<host::Buffer>(32);
     out->as<int32_t>()[0] = -12;
@@ -871,9 +872,7 @@ TEST_CASE("a shadow run refuses GLSL.std.450 floating-point instructions with a 
       const auto result = k.runShadow(k.dispatch({1, 1, 1}), shadow);
       ok = result.ok;
       if (result.fault) message = result.fault->message;
-    } catch (const std::exception& e) {
-      message = e.what();
-    }
+    } catch (const std::exception& e) { message = e.what(); }
     return std::pair{ok, message};
   };
   const auto [floatOk, floatMessage] = shadowRun("  f = sin(f);");
@@ -882,4 +881,99 @@ TEST_CASE("a shadow run refuses GLSL.std.450 floating-point instructions with a 
   const auto [intOk, intMessage] = shadowRun("  n[1] = abs(n[0]); n[2] = findMSB(n[0]); n[3] = clamp(n[0], -3, 3);");
   INFO(intMessage);
   CHECK(intOk);
+}
+
+TEST_CASE("GLSL.std.450 NMin, NMax and NClamp give the number whatever glsl_min_max_nan says (SPIR-V assembly)",
+          "[glsl][shader][choices]") {
+  // No GLSL built-in is NMin/NMax/NClamp: out[3i] = NMin(x, y), out[3i+1] = NMax(x, y), out[3i+2] = NClamp(x, 0, y).
+  const std::string module = R"(
+               OpCapability Shader
+          %1 = OpExtInstImport "GLSL.std.450"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %gid %in0 %in1 %out
+               OpExecutionMode %main LocalSize 1 1 1
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %rt ArrayStride 4
+               OpMemberDecorate %blk 0 Offset 0
+               OpDecorate %blk Block
+               OpDecorate %in0 DescriptorSet 0
+               OpDecorate %in0 Binding 0
+               OpDecorate %in1 DescriptorSet 0
+               OpDecorate %in1 Binding 1
+               OpDecorate %out DescriptorSet 0
+               OpDecorate %out Binding 2
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+        %int = OpTypeInt 32 1
+     %v3uint = OpTypeVector %uint 3
+     %ptr_in = OpTypePointer Input %v3uint
+        %gid = OpVariable %ptr_in Input
+      %float = OpTypeFloat 32
+         %rt = OpTypeRuntimeArray %float
+        %blk = OpTypeStruct %rt
+    %ptr_blk = OpTypePointer StorageBuffer %blk
+      %ptr_f = OpTypePointer StorageBuffer %float
+        %in0 = OpVariable %ptr_blk StorageBuffer
+        %in1 = OpVariable %ptr_blk StorageBuffer
+        %out = OpVariable %ptr_blk StorageBuffer
+      %int_0 = OpConstant %int 0
+     %uint_1 = OpConstant %uint 1
+     %uint_2 = OpConstant %uint 2
+     %uint_3 = OpConstant %uint 3
+    %float_0 = OpConstant %float 0
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %g = OpLoad %v3uint %gid
+          %i = OpCompositeExtract %uint %g 0
+         %px = OpAccessChain %ptr_f %in0 %int_0 %i
+          %x = OpLoad %float %px
+         %py = OpAccessChain %ptr_f %in1 %int_0 %i
+          %y = OpLoad %float %py
+         %mn = OpExtInst %float %1 NMin %x %y
+         %mx = OpExtInst %float %1 NMax %x %y
+         %cl = OpExtInst %float %1 NClamp %x %float_0 %y
+         %o0 = OpIMul %uint %i %uint_3
+         %o1 = OpIAdd %uint %o0 %uint_1
+         %o2 = OpIAdd %uint %o0 %uint_2
+         %q0 = OpAccessChain %ptr_f %out %int_0 %o0
+               OpStore %q0 %mn
+         %q1 = OpAccessChain %ptr_f %out %int_0 %o1
+               OpStore %q1 %mx
+         %q2 = OpAccessChain %ptr_f %out %int_0 %o2
+               OpStore %q2 %cl
+               OpReturn
+               OpFunctionEnd
+)";
+  const std::vector<float> x = {NAN, 1.0f, NAN, 2.0f, -0.0f, 0.5f};
+  const std::vector<float> y = {1.0f, NAN, NAN, 3.0f, 0.0f, 0.25f};
+  for (const char* choice : {"", "glsl_min_max_nan=formula"}) {
+    INFO(choice);
+    host::DeviceConfig config;
+    if (*choice) config.choices.set(choice);
+    host::Device device(config);
+    auto program = host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly, module);
+    host::Kernel k(program, "main");
+    auto out = std::make_shared<host::Buffer>(x.size() * 12);
+    k.setArg(*k.resourceArg(0, 0), std::make_shared<host::Buffer>(x.data(), x.size() * 4));
+    k.setArg(*k.resourceArg(0, 1), std::make_shared<host::Buffer>(y.data(), y.size() * 4));
+    k.setArg(*k.resourceArg(0, 2), out);
+    const auto result = k.run(k.dispatch({uint32_t(x.size()), 1, 1}));
+    INFO((result.fault ? result.fault->message : ""));
+    REQUIRE(result.ok);
+    const auto r = out->as<float>();
+    // GLSL.std.450 NMin: "y if y < x, otherwise x. If one operand is a NaN, the other operand is the result."
+    auto nmin = [](double a, double b) { return std::isnan(a) ? b : std::isnan(b) ? a : b < a ? b : a; };
+    auto nmax = [](double a, double b) { return std::isnan(a) ? b : std::isnan(b) ? a : a < b ? b : a; };
+    for (size_t i = 0; i < x.size(); ++i) {
+      INFO(x[i] << " " << y[i]);
+      CHECK(sameValue(r[3 * i], nmin(x[i], y[i])));
+      CHECK(sameValue(r[3 * i + 1], nmax(x[i], y[i])));
+      CHECK(sameValue(r[3 * i + 2], nmin(nmax(x[i], 0.0), y[i])));
+    }
+    // min(-0, +0) is y if y < x, else x: -0; max(-0, +0) is y if x < y, else x: -0.
+    CHECK(std::signbit(r[12]));
+    CHECK(std::signbit(r[13]));
+    for (const auto& u : result.choicesUsed) CHECK(u.choice != numerics::Choice::GlslMinMaxNan);
+  }
 }
