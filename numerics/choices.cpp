@@ -75,16 +75,18 @@ constexpr ChoiceInfo kChoices[] = {
     {Choice::ClampInvertedBounds,
      "clamp_inverted_bounds",
      "OpenCL C 3.0 §6.15.3 [[integer-functions]] and §6.15.4 [[common-functions]] clamp: \"Results are undefined if "
-     "minval > maxval\"",
+     "minval > maxval\"; GLSL.std.450 §2 [external] FClamp, UClamp, SClamp, NClamp: \"Result is undefined if "
+     "minVal > maxVal\"",
      "clamp(x, minval, maxval) with minval > maxval: min(max(x, minval), maxval) (gives maxval, "
-     "the spec's formula) or max(min(x, maxval), minval) (gives minval); integer and float",
+     "the spec's formula) or max(min(x, maxval), minval) (gives minval); integer and float, OpenCL and GLSL",
      {"min_of_max", "max_of_min"},
      0},
     {Choice::SmoothstepInvertedEdges,
      "smoothstep_inverted_edges",
-     "OpenCL C 3.0 §6.15.4 [[common-functions]] smoothstep: \"Results are undefined if edge0 >= edge1\"",
+     "OpenCL C 3.0 §6.15.4 [[common-functions]] smoothstep: \"Results are undefined if edge0 >= edge1\"; "
+     "GLSL.std.450 §2 [external] SmoothStep: \"Result is undefined if edge0 >= edge1\"",
      "smoothstep with edge0 >= edge1: the spec's formula t = clamp((x - edge0)/(edge1 - edge0), "
-     "0, 1), t·t·(3 - 2t) evaluated exactly (x/0 as ±inf), or NaN",
+     "0, 1), t·t·(3 - 2t) evaluated exactly (x/0 as ±inf; GLSL's: each operation rounded), or NaN",
      {"formula", "nan"},
      0},
     {Choice::NanPayload,

@@ -645,6 +645,12 @@ TEST_CASE("glsl_round_half: round() of a halfway value away from zero, or to eve
     }
     CHECK(sameValue(v[1], even ? -0.0 : -1.0));
     CHECK(v[0] == (even ? 2.0f : 3.0f));
+    // packUnorm2x16 rounds with round() too: 2.5 / 65535 · 65535 is 2.5 in binary32, a code of 3 or 2.
+    const float c = 2.5f / 65535.0f;
+    REQUIRE(c * 65535.0f == 2.5f);
+    const Run p = runShader("", {{"float", bytesOf(std::vector<float>{c})}}, "uint", 4,
+                            "  r[i] = packUnorm2x16(vec2(in0[i], 1.0));", 1, choice);
+    CHECK(valuesOf<uint32_t>(p.out)[0] == (even ? 0xffff0002u : 0xffff0003u));
     // The halfway values where the directions differ: 2.5, -0.5, 0.5, 4.5 (-3.5 gives -4 either way).
     CHECK(choiceCount(r, numerics::Choice::GlslRoundHalf) == 4);
   }
