@@ -38,9 +38,11 @@ template <bool Z> const Op* packNormalized(WorkItem& wi, const Op* op) {
   for (uint32_t i = 0; i < f.components; ++i) {
     const float c = ftz<Z>(rd<float>(wi, op->a + 4 * i));
     auto mn = [&](float a, float b) {
-      return glslMinMax<false>(a, b, glslMinMaxFormula(wi, op, isNaN(a) != isNaN(b)));
+      return glslMinMax<false>(a, b, glslMinMaxFormula(wi, op, isNaN(a) && !isNaN(b)));
     };
-    auto mx = [&](float a, float b) { return glslMinMax<true>(a, b, glslMinMaxFormula(wi, op, isNaN(a) != isNaN(b))); };
+    auto mx = [&](float a, float b) {
+      return glslMinMax<true>(a, b, glslMinMaxFormula(wi, op, isNaN(a) && !isNaN(b)));
+    };
     const float scaled = fMul<Z>(mn(mx(c, lo), hi), scaleOf(f));
     const double code = std::isnan(scaled) ? 0.0 : glslRound(wi, op, double(scaled));
     const uint32_t field = uint32_t(int32_t(code)) & ((1u << f.bits) - 1);

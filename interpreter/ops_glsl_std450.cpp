@@ -22,8 +22,8 @@
 
 namespace clref::interpreter {
 
-bool glslMinMaxFormula(WorkItem& wi, const Op* op, bool nanOperand) {
-  if (!nanOperand) return false;
+bool glslMinMaxFormula(WorkItem& wi, const Op* op, bool nanX) {
+  if (!nanX) return false;
   noteChoice(wi, op, numerics::Choice::GlslMinMaxNan, "FMin/FMax with a NaN operand");
   return choicesOf(wi).get<numerics::Choice::GlslMinMaxNan>() == numerics::GlslMinMaxNanOption::Formula;
 }
@@ -141,7 +141,7 @@ template <bool Max, bool Z> struct FMinMax {
   template <class T> static T apply(WorkItem& wi, const Op* op, T x, T y) {
     x = ftz<Z>(x);
     y = ftz<Z>(y);
-    return glslMinMax<Max>(x, y, glslMinMaxFormula(wi, op, isNaN(x) != isNaN(y)));
+    return glslMinMax<Max>(x, y, glslMinMaxFormula(wi, op, isNaN(x) && !isNaN(y)));
   }
 };
 template <bool Max, bool Z> struct NMinMax {
@@ -162,8 +162,8 @@ template <bool N, bool Z> struct FClamp {
     x = ftz<Z>(x);
     lo = ftz<Z>(lo);
     hi = ftz<Z>(hi);
-    auto mn = [&](T a, T b) { return glslMinMax<false>(a, b, !N && glslMinMaxFormula(wi, op, isNaN(a) != isNaN(b))); };
-    auto mx = [&](T a, T b) { return glslMinMax<true>(a, b, !N && glslMinMaxFormula(wi, op, isNaN(a) != isNaN(b))); };
+    auto mn = [&](T a, T b) { return glslMinMax<false>(a, b, !N && glslMinMaxFormula(wi, op, isNaN(a) && !isNaN(b))); };
+    auto mx = [&](T a, T b) { return glslMinMax<true>(a, b, !N && glslMinMaxFormula(wi, op, isNaN(a) && !isNaN(b))); };
     if (clampMaxOfMin(wi, op, fLess(hi, lo))) return mx(mn(x, hi), lo);
     return mn(mx(x, lo), hi);
   }

@@ -68,7 +68,8 @@ template <bool Max, class T> inline T glslMinMax(T x, T y, bool formulaOnNan) {
 // GLSL 4.60 §8.3 [external] round of an integral-or-halfway x: the choice glsl_round_half at .5 (Round and the
 // packSnorm/packUnorm functions).
 double glslRound(WorkItem& wi, const Op* op, double x);
-// Whether glsl_min_max_nan decides FMin/FMax(x, y) (a NaN operand and a number) and which option it picks.
-bool glslMinMaxFormula(WorkItem& wi, const Op* op, bool nanOperand);
+// Whether glsl_min_max_nan decides FMin/FMax(x, y) and picks the formula. It decides only where the options differ:
+// x a NaN and y a number (with y the NaN both give x); `nanX` says so, and the run records the choice then.
+bool glslMinMaxFormula(WorkItem& wi, const Op* op, bool nanX);
 
 }  // namespace clref::interpreter

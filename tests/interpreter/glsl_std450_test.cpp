@@ -682,6 +682,12 @@ TEST_CASE("glsl_min_max_nan: min/max/clamp of a NaN give the number, or the form
     CHECK(v[10] == 3.0f);
     CHECK(v[11] == 2.0f);
     CHECK(choiceCount(r, numerics::Choice::GlslMinMaxNan) > 0);
+    // With y the NaN both options give x: the choice decides nothing and is not recorded.
+    const std::vector<float> one = {1.0f}, nan = {NAN};
+    const Run q = runShader("", {{"float", bytesOf(one)}, {"float", bytesOf(nan)}}, "float", 8,
+                            "  r[0] = min(in0[i], in1[i]); r[1] = max(in0[i], in1[i]);", 1, choice);
+    CHECK(valuesOf<float>(q.out) == std::vector<float>{1.0f, 1.0f});
+    CHECK(choiceCount(q, numerics::Choice::GlslMinMaxNan) == 0);
   }
 }
 
