@@ -327,8 +327,10 @@ TEST_CASE("GLSL.std.450 formula functions round each operation of GLSL's formula
   }
 }
 
-TEST_CASE("GLSL.std.450 geometric functions follow GLSL's formulas", "[glsl][shader]") {
-  const Format F = Format::Float;
+namespace {
+void checkGeometric(const Fmt& fmt) {
+  INFO(fmt.glsl);
+  const Format F = fmt.format;
   auto op = [F](Arith a, double x, double y = 0) { return rounded(a, x, y, F); };
   std::vector<double> p = {3.0,    4.0,   12.0,  0.1,  -0.2,     0.3, 1e20, 1e20, 1e20, 1e-25,
                            1e-25,  1e-25, 0.0,   -0.0, 0.0,      1.0, 2.0,  3.0,  -5.5, 0.75,
@@ -338,7 +340,11 @@ TEST_CASE("GLSL.std.450 geometric functions follow GLSL's formulas", "[glsl][sha
   for (auto* v : {&p, &q})
     for (double& e : *v) e = roundTo(e, F);
   const size_t vecs = p.size() / 3;
-  const Bytes P = encode(p, kFloat), Q = encode(q, kFloat);
+  const Bytes P = encode(p, fmt), Q = encode(q, fmt);
+  const std::string& S = fmt.glsl;
+  const std::string V = fmt.format == Format::Float ? "vec3" : fmt.format == Format::Double ? "dvec3" : "f16vec3";
+  // Each component · 1 (exact): float16_t arithmetic makes glslang declare Float16 (see checkFunction).
+  auto in = [&](int b, int k) { return "in" + std::to_string(b) + "[3*i+" + std::to_string(k) + "] * " + S + "(1)"; };
   auto vec = [](const std::vector<double>& v, size_t k) {
     return std::array<double, 3>{v[3 * k], v[3 * k + 1], v[3 * k + 2]};
   };
@@ -347,21 +353,20 @@ TEST_CASE("GLSL.std.450 geometric functions follow GLSL's formulas", "[glsl][sha
     for (int i = 1; i < 3; ++i) s = op(Arith::Add, s, op(Arith::Mul, a[i], b[i]));
     return s;
   };
-  const std::string load =
-      "  vec3 a = vec3(in0[3*i], in0[3*i+1], in0[3*i+2]);\n"
-      "  vec3 b = vec3(in1[3*i], in1[3*i+1], in1[3*i+2]);\n";
+  const std::string load = "  " + V + " a = " + V + "(" + in(0, 0) + ", " + in(0, 1) + ", " + in(0, 2) + ");\n  " + V +
+                           " b = " + V + "(" + in(1, 0) + ", " + in(1, 1) + ", " + in(1, 2) + ");\n";
   auto run3 = [&](const std::string& expr) {
-    return decode(
-        runShader("", {{"float", P}, {"float", Q}}, "float", vecs * 12,
-                  load + "  vec3 v = " + expr + ";\n  r[3*i] = v.x; r[3*i+1] = v.y; r[3*i+2] = v.z;", uint32_t(vecs))
-            .out,
-        kFloat);
+    return decode(runShader(fmt.header, {{S, P}, {S, Q}}, S, vecs * 3 * fmt.bytes,
+                            load + "  " + V + " v = " + expr + ";\n  r[3*i] = v.x; r[3*i+1] = v.y; r[3*i+2] = v.z;",
+                            uint32_t(vecs))
+                      .out,
+                  fmt);
   };
   auto run1 = [&](const std::string& expr) {
     return decode(
-        runShader("", {{"float", P}, {"float", Q}}, "float", vecs * 4, load + "  r[i] = " + expr + ";", uint32_t(vecs))
+        runShader(fmt.header, {{S, P}, {S, Q}}, S, vecs * fmt.bytes, load + "  r[i] = " + expr + ";", uint32_t(vecs))
             .out,
-        kFloat);
+        fmt);
   };
   auto checkVec = [&](const std::vector<double>& got, size_t k, std::array<double, 3> e) {
     for (int i = 0; i < 3; ++i) {
@@ -369,9 +374,10 @@ TEST_CASE("GLSL.std.450 geometric functions follow GLSL's formulas", "[glsl][sha
       CHECK(sameValue(got[3 * k + i], e[i]));
     }
   };
-  const auto length = run1("length(a)"), distance = run1("distance(a, b)"), dotv = run1("dot(a, b)");
+  const auto length = run1("length(a)"), distance = run1("distance(a, b)");
   const auto normalize = run3("normalize(a)"), cross = run3("cross(a, b)"), reflect = run3("reflect(a, b)");
-  const auto faceforward = run3("faceforward(a, b, vec3(b.y, a.x, 1.0))"), refract = run3("refract(a, b, 0.75)");
+  const auto faceforward = run3("faceforward(a, b, " + V + "(b.y, a.x, " + S + "(1)))"),
+             refract = run3("refract(a, b, " + S + "(0.75))");
   for (size_t k = 0; k < vecs; ++k) {
     const auto a = vec(p, k), b = vec(q, k);
     const double len = op(Arith::Sqrt, dot(a, a));
@@ -379,7 +385,6 @@ TEST_CASE("GLSL.std.450 geometric functions follow GLSL's formulas", "[glsl][sha
     std::array<double, 3> d;
     for (int i = 0; i < 3; ++i) d[i] = op(Arith::Sub, a[i], b[i]);
     CHECK(sameValue(distance[k], op(Arith::Sqrt, dot(d, d))));
-    (void)dotv;  // OpDot is the core instruction, not GLSL.std.450
     checkVec(normalize, k, {op(Arith::Div, a[0], len), op(Arith::Div, a[1], len), op(Arith::Div, a[2], len)});
     std::array<double, 3> c;
     for (int i = 0; i < 3; ++i) {
@@ -407,6 +412,11 @@ TEST_CASE("GLSL.std.450 geometric functions follow GLSL's formulas", "[glsl][sha
     }
     checkVec(refract, k, rr);
   }
+}
+}  // namespace
+
+TEST_CASE("GLSL.std.450 geometric functions follow GLSL's formulas", "[glsl][shader]") {
+  for (const Fmt* f : {&kFloat, &kDouble, &kHalf}) checkGeometric(*f);
 }
 
 TEST_CASE("GLSL.std.450 exact functions: rounding to integers, abs, sign, min, max, clamp", "[glsl][shader]") {
