@@ -338,8 +338,8 @@ template <class F> Handler floatUnary(const Lowerer& L, uint32_t t) {
   return withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, F>; });
 }
 
-// OpExtInst of OpenCL.std: a second dispatch on the instruction number (OpenCL.ExtendedInstructionSet.100); GLSL.std.450
-// goes to lowerGlslStd450 (ops_glsl_std450.cpp).
+// OpExtInst of OpenCL.std: a second dispatch on the instruction number (OpenCL.ExtendedInstructionSet.100);
+// GLSL.std.450 goes to lowerGlslStd450 (ops_glsl_std450.cpp).
 // Debug-information sets never get here: lowering skips them (Module::isDebugInfo).
 void lowerExtInst(Lowerer& L, const Instruction& inst) {
   const auto set = L.m.extInstImports.find(inst.extInstSet);
