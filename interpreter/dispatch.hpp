@@ -16,7 +16,8 @@
 // OpExtInst of a debug-information set (Module::isDebugInfo: OpenCL.DebugInfo.100, NonSemantic.*)
 // never reaches the table: lower.cpp skips it, as it skips OpUndef, so that neither takes part
 // in undefined-value tracking. Other OpExtInst go to lowerExtInst (ops_extinst.cpp), which
-// dispatches OpenCL.std on the instruction number and rejects any other set.
+// dispatches OpenCL.std on the instruction number, hands GLSL.std.450 to lowerGlslStd450 (ops_glsl_std450.cpp) and
+// rejects any other set.
 #pragma once
 #include <cstdint>
 #include <initializer_list>

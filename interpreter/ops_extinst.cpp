@@ -6,6 +6,7 @@
 
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/ops_glsl_std450.hpp"
 #include "interpreter/shadow_support.hpp"
 #include "numerics/exact_ops.hpp"
 #include "numerics/opencl_std.hpp"
@@ -337,10 +338,12 @@ template <class F> Handler floatUnary(const Lowerer& L, uint32_t t) {
   return withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, F>; });
 }
 
-// OpExtInst of OpenCL.std: a second dispatch on the instruction number (OpenCL.ExtendedInstructionSet.100).
+// OpExtInst of OpenCL.std: a second dispatch on the instruction number (OpenCL.ExtendedInstructionSet.100);
+// GLSL.std.450 goes to lowerGlslStd450 (ops_glsl_std450.cpp).
 // Debug-information sets never get here: lowering skips them (Module::isDebugInfo).
 void lowerExtInst(Lowerer& L, const Instruction& inst) {
   const auto set = L.m.extInstImports.find(inst.extInstSet);
+  if (set != L.m.extInstImports.end() && set->second == "GLSL.std.450") return lowerGlslStd450(L, inst);
   if (set == L.m.extInstImports.end() || set->second != "OpenCL.std")
     L.reject(inst, "extended instruction set '" + (set == L.m.extInstImports.end() ? std::string("?") : set->second) +
                        "' is not supported");
@@ -509,6 +512,7 @@ void lowerExtInst(Lowerer& L, const Instruction& inst) {
 // generic rule.
 void shadowExtInst(ShadowLowering& S) {
   const auto set = S.L.m.extInstImports.find(S.inst.extInstSet);
+  if (set != S.L.m.extInstImports.end() && set->second == "GLSL.std.450") return shadowGlslStd450(S);
   const ShadowRule* rule = set != S.L.m.extInstImports.end() && set->second == "OpenCL.std"
                                ? dispatchTable().findOpenclStd(S.operand(1))
                                : nullptr;

@@ -75,16 +75,18 @@ constexpr ChoiceInfo kChoices[] = {
     {Choice::ClampInvertedBounds,
      "clamp_inverted_bounds",
      "OpenCL C 3.0 §6.15.3 [[integer-functions]] and §6.15.4 [[common-functions]] clamp: \"Results are undefined if "
-     "minval > maxval\"",
+     "minval > maxval\"; GLSL.std.450 §2 [external] FClamp, UClamp, SClamp, NClamp: \"Result is undefined if "
+     "minVal > maxVal\"",
      "clamp(x, minval, maxval) with minval > maxval: min(max(x, minval), maxval) (gives maxval, "
-     "the spec's formula) or max(min(x, maxval), minval) (gives minval); integer and float",
+     "the spec's formula) or max(min(x, maxval), minval) (gives minval); integer and float, OpenCL and GLSL",
      {"min_of_max", "max_of_min"},
      0},
     {Choice::SmoothstepInvertedEdges,
      "smoothstep_inverted_edges",
-     "OpenCL C 3.0 §6.15.4 [[common-functions]] smoothstep: \"Results are undefined if edge0 >= edge1\"",
+     "OpenCL C 3.0 §6.15.4 [[common-functions]] smoothstep: \"Results are undefined if edge0 >= edge1\"; "
+     "GLSL.std.450 §2 [external] SmoothStep: \"Result is undefined if edge0 >= edge1\"",
      "smoothstep with edge0 >= edge1: the spec's formula t = clamp((x - edge0)/(edge1 - edge0), "
-     "0, 1), t·t·(3 - 2t) evaluated exactly (x/0 as ±inf), or NaN",
+     "0, 1), t·t·(3 - 2t) evaluated exactly (x/0 as ±inf; GLSL's: each operation rounded), or NaN",
      {"formula", "nan"},
      0},
     {Choice::NanPayload,
@@ -409,6 +411,24 @@ constexpr ChoiceInfo kChoices[] = {
      "the operand (a scalar's size, a vector's element size)",
      {"fault", "type_alignment"},
      0},
+    {Choice::GlslRoundHalf,
+     "glsl_round_half",
+     "GLSL.std.450 §2 [external] Round: \"Result is the value equal to the nearest whole number to x. The fraction 0.5 "
+     "will round in a direction chosen by the implementation, presumably the direction that is fastest.\"",
+     "GLSL.std.450 Round (GLSL round()) of a value halfway between two integers: away from zero (2.5 gives 3, -0.5 "
+     "gives -1), or to the even integer (2.5 gives 2, -0.5 gives -0), as RoundEven; packSnorm*/packUnorm* round so too",
+     {"away_from_zero", "to_even"},
+     0},
+    {Choice::GlslMinMaxNan,
+     "glsl_min_max_nan",
+     "GLSL.std.450 §2 [external] FMin, FMax: \"Result is y if y < x; otherwise result is x. Which operand is the "
+     "result is undefined if one of the operands is a NaN.\" (FClamp: \"The semantics used by min() and max() are "
+     "those of FMin and FMax.\")",
+     "GLSL.std.450 FMin/FMax (GLSL min(), max(), and clamp() through them) of a NaN and a number: number gives the "
+     "number, as NMin/NMax define it; formula gives the operand the description's comparison picks (x, the NaN, "
+     "when x is the NaN)",
+     {"number", "formula"},
+     0},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 // Every choice has its option enum, a byte like the stored option index (Choices::get<C>()).
@@ -516,6 +536,10 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::PipeUncommittedReservation:
     case Choice::SvmReadOnlyWrite:
     case Choice::AlignedOperandOverclaim: return {ChoiceKind::Free, false};
+    // "a direction chosen by the implementation": a documented direction, of which the options are two.
+    case Choice::GlslRoundHalf: return {ChoiceKind::Set, false};
+    // One of the two operands, "undefined" which: the options give the number and, when x is the NaN, x (not y).
+    case Choice::GlslMinMaxNan: return {ChoiceKind::Set, false};
     case Choice::Count: break;
   }
   throw std::invalid_argument("freedomOf: not a choice");

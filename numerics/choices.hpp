@@ -59,6 +59,9 @@ enum class Choice : uint8_t {
   SvmReadOnlyWrite,            // a kernel's write to SVM allocated CL_MEM_READ_ONLY
   // Memory access.
   AlignedOperandOverclaim,  // a load/store whose Aligned memory operand claims more alignment than its address has
+  // GLSL.std.450 (Vulkan compute shaders).
+  GlslRoundHalf,   // GLSL.std.450 Round of a value halfway between two integers
+  GlslMinMaxNan,   // GLSL.std.450 FMin/FMax/FClamp with a NaN operand
   Count
 };
 
@@ -132,6 +135,8 @@ enum class PipeWorkGroupOrderOption : uint8_t { Ascending, Descending };
 enum class PipeUncommittedReservationOption : uint8_t { Drop, Fault };
 enum class SvmReadOnlyWriteOption : uint8_t { Fault, Write };
 enum class AlignedOperandOverclaimOption : uint8_t { Fault, TypeAlignment };
+enum class GlslRoundHalfOption : uint8_t { AwayFromZero, ToEven };
+enum class GlslMinMaxNanOption : uint8_t { Number, Formula };
 
 // The option enum of each choice: Choices::get<Choice::X>() returns it, so a caller cannot read
 // a choice as another choice's options.
@@ -181,6 +186,8 @@ CLREF_CHOICE_OPTIONS(PipeWorkGroupOrder, PipeWorkGroupOrderOption);
 CLREF_CHOICE_OPTIONS(PipeUncommittedReservation, PipeUncommittedReservationOption);
 CLREF_CHOICE_OPTIONS(SvmReadOnlyWrite, SvmReadOnlyWriteOption);
 CLREF_CHOICE_OPTIONS(AlignedOperandOverclaim, AlignedOperandOverclaimOption);
+CLREF_CHOICE_OPTIONS(GlslRoundHalf, GlslRoundHalfOption);
+CLREF_CHOICE_OPTIONS(GlslMinMaxNan, GlslMinMaxNanOption);
 #undef CLREF_CHOICE_OPTIONS
 template <Choice C> using ChoiceOptionsOf = typename ChoiceOptions<C>::type;
 

@@ -1,0 +1,506 @@
+// OpExtInst of the GLSL.std.450 extended instruction set (GLSL.std.450 §2 [external]): the dispatch on the instruction
+// number, and the component-wise functions. Each instruction means the GLSL 4.60 built-in of its name (GLSL 4.60 §8
+// [external]); clref's value is the exact one:
+//  - a function with a correctly rounded meaning (sin, exp, pow, inversesqrt = 1/sqrt(x), fma, ldexp, frexp, modf,
+//    floor, …) is evaluated as OpenCL.std's function of the same meaning is: numerics::evaluate, or the exact host
+//    operation ops_extinst.cpp uses;
+//  - a function GLSL defines by a formula (radians, degrees, fract, mix, step, smoothstep) is evaluated by the formula,
+//    each operation rounded in the operands' format (ops_glsl_std450.hpp);
+//  - where GLSL.std.450 leaves the result undefined or to the implementation, a named choice decides: glsl_round_half
+//    (Round at .5), glsl_min_max_nan (FMin/FMax/FClamp with a NaN), clamp_inverted_bounds (the clamps with
+//    minVal > maxVal), smoothstep_inverted_edges (edge0 >= edge1); other undefined cases (pow(x < 0, y), asin(2),
+//    atan(0, 0), frexp(inf), …) take the value OpenCL.std's function of the same meaning defines.
+// Determinant and MatrixInverse are ops_matrix.cpp's; InterpolateAt* (fragment shaders only) are rejected.
+#include "interpreter/ops_glsl_std450.hpp"
+
+#include <bit>
+#include <cstring>
+
+#include "interpreter/dispatch.hpp"
+#include "interpreter/ops_matrix.hpp"
+#include "interpreter/shadow_support.hpp"
+#include "numerics/math.hpp"
+
+namespace clref::interpreter {
+
+bool glslMinMaxFormula(WorkItem& wi, const Op* op, bool nanX) {
+  if (!nanX) return false;
+  noteChoice(wi, op, numerics::Choice::GlslMinMaxNan, "FMin/FMax with a NaN operand");
+  return choicesOf(wi).get<numerics::Choice::GlslMinMaxNan>() == numerics::GlslMinMaxNanOption::Formula;
+}
+
+// GLSL.std.450 §2 [external] Round: "The fraction 0.5 will round in a direction chosen by the implementation": the
+// choice glsl_round_half (away from zero, or to even).
+static bool glslRoundHalfToEven(WorkItem& wi, const Op* op, double x) {
+  if (std::round(x) == numerics::rint(x)) return false;  // not halfway, or both directions agree
+  noteChoice(wi, op, numerics::Choice::GlslRoundHalf, "Round of a value halfway between two integers");
+  return choicesOf(wi).get<numerics::Choice::GlslRoundHalf>() == numerics::GlslRoundHalfOption::ToEven;
+}
+double glslRound(WorkItem& wi, const Op* op, double x) {
+  return glslRoundHalfToEven(wi, op, x) ? numerics::rint(x) : std::round(x);
+}
+
+namespace {
+
+using numerics::MathFn;
+
+// ---- Correctly rounded functions: numerics::evaluate, lane by lane (imm = the OpenCL.std function) -----------------
+// GLSL 4.60 §8.1 [external] (radians … atanh), §8.2 [external] (pow … inversesqrt), §8.3 [external] (sign, modf,
+// fma, ldexp, frexp): the same mathematical functions as OpenCL.std's; GLSL's undefined cases (asin(2), log(-1),
+// pow(-1, 0.5), atan(0, 0), …) get the value OpenCL.std defines (C99 Annex F).
+template <class T, bool Z, int N> const Op* evaluateLanes(WorkItem& wi, const Op* op) {
+  const MathFn fn = MathFn(op->imm);
+  const uint32_t regs[3] = {op->a, op->b, op->c};
+  for (uint32_t i = 0; i < op->n; ++i) {
+    double args[N];
+    for (int k = 0; k < N; ++k) args[k] = toD(ftz<Z>(rd<T>(wi, regs[k] + i * sizeof(T))));
+    const numerics::MathResult r = numerics::evaluate(fn, {args, size_t(N)}, kFormatOf<T>);
+    wr<T>(wi, op->r + i * sizeof(T), ftz<Z>(fromD<T>(r.value)));
+  }
+  return op + 1;
+}
+
+// ---- Exact operations (results representable) -------------------------------------------------------------------
+// GLSL.std.450 §2 [external] Trunc, Floor, Ceil, RoundEven, FAbs: exact; RoundEven ties to even (numerics::rint).
+template <int Kind, bool Z> struct Integral {
+  template <class T> static T apply(WorkItem&, const Op*, T a) {
+    const double x = toD(ftz<Z>(a));
+    switch (Kind) {
+      case 0: return fromD<T>(std::trunc(x));
+      case 1: return fromD<T>(std::floor(x));
+      case 2: return fromD<T>(std::ceil(x));
+      default: return fromD<T>(numerics::rint(x));
+    }
+  }
+};
+struct FAbs {
+  template <class T> static T apply(WorkItem&, const Op*, T a) {
+    if constexpr (std::is_same_v<T, Half>)
+      return Half{uint16_t(a.bits & 0x7fff)};
+    else
+      return std::fabs(a);
+  }
+};
+template <bool Z> using Trunc = Integral<0, Z>;
+template <bool Z> using Floor = Integral<1, Z>;
+template <bool Z> using Ceil = Integral<2, Z>;
+template <bool Z> using RoundEven = Integral<3, Z>;
+template <bool Z> struct Round {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T a) {
+    const double x = toD(ftz<Z>(a));
+    return fromD<T>(glslRound(wi, op, x));
+  }
+};
+// GLSL.std.450 §2 [external] Sqrt; Fma: "computes a * b + c ... a single operation" (GLSL 4.60 §8.3 [external] fma),
+// the exact value rounded once.
+template <bool Z> struct Sqrt {
+  template <class T> static T apply(WorkItem&, const Op*, T a) { return fSqrt<Z>(a); }
+};
+template <bool Z> struct Fma {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) {
+    a = ftz<Z>(a);
+    b = ftz<Z>(b);
+    c = ftz<Z>(c);
+    if constexpr (std::is_same_v<T, Half>)
+      return ftz<Z>(numerics::fmaHalf(a, b, c));
+    else
+      return ftz<Z>(T(std::fma(a, b, c)));
+  }
+};
+
+// ---- Formulas (ops_glsl_std450.hpp: each operation rounded) --------------------------------------------------------
+// GLSL 4.60 §8.1 [external] radians: (π / 180) · degrees; degrees: (180 / π) · radians. The constant is π/180 (180/π)
+// correctly rounded to the format (imm holds it as a double), then the product is rounded.
+template <bool Z> struct ScaleByConstant {
+  template <class T> static T apply(WorkItem&, const Op* op, T a) {
+    return fMul<Z>(fromD<T>(std::bit_cast<double>(op->imm)), a);
+  }
+};
+// GLSL 4.60 §8.3 [external] fract: x − floor(x) (no clamp below 1, unlike OpenCL's fract).
+template <bool Z> struct Fract {
+  template <class T> static T apply(WorkItem&, const Op*, T a) {
+    a = ftz<Z>(a);
+    return fSub<Z>(a, fromD<T>(std::floor(toD(a))));
+  }
+};
+// GLSL 4.60 §8.3 [external] mix: x · (1 − a) + y · a.
+template <bool Z> struct Mix {
+  template <class T> static T apply(WorkItem&, const Op*, T x, T y, T a) {
+    const T oneMinusA = fSub<Z>(fConst<T>(1), a);
+    return fAdd<Z>(fMul<Z>(x, oneMinusA), fMul<Z>(y, a));
+  }
+};
+// GLSL 4.60 §8.3 [external] step: 0.0 if x < edge, otherwise 1.0.
+template <bool Z> struct Step {
+  template <class T> static T apply(WorkItem&, const Op*, T edge, T x) {
+    return fConst<T>(fLess(ftz<Z>(x), ftz<Z>(edge)) ? 0.0 : 1.0);
+  }
+};
+
+// GLSL 4.60 §8.3 [external] min, max, clamp (GLSL.std.450 FMin, FMax, FClamp, NMin, NMax, NClamp).
+template <bool Max, bool Z> struct FMinMax {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T x, T y) {
+    x = ftz<Z>(x);
+    y = ftz<Z>(y);
+    return glslMinMax<Max>(x, y, glslMinMaxFormula(wi, op, isNaN(x) && !isNaN(y)));
+  }
+};
+template <bool Max, bool Z> struct NMinMax {
+  template <class T> static T apply(WorkItem&, const Op*, T x, T y) {
+    return glslMinMax<Max>(ftz<Z>(x), ftz<Z>(y), false);
+  }
+};
+// GLSL.std.450 §2 [external] FClamp: "min(max(x, minVal), maxVal). Result is undefined if minVal > maxVal"; that case
+// is the choice clamp_inverted_bounds (the formula, or max(min(x, maxVal), minVal)), as for OpenCL's clamp. NClamp
+// has NMin/NMax's NaN rule and the same freedom.
+bool clampMaxOfMin(WorkItem& wi, const Op* op, bool inverted) {
+  if (!inverted) return false;
+  noteChoice(wi, op, numerics::Choice::ClampInvertedBounds, "clamp with minVal > maxVal");
+  return choicesOf(wi).get<numerics::Choice::ClampInvertedBounds>() == numerics::ClampOption::MaxOfMin;
+}
+template <bool N, bool Z> struct FClamp {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T x, T lo, T hi) {
+    x = ftz<Z>(x);
+    lo = ftz<Z>(lo);
+    hi = ftz<Z>(hi);
+    auto mn = [&](T a, T b) { return glslMinMax<false>(a, b, !N && glslMinMaxFormula(wi, op, isNaN(a) && !isNaN(b))); };
+    auto mx = [&](T a, T b) { return glslMinMax<true>(a, b, !N && glslMinMaxFormula(wi, op, isNaN(a) && !isNaN(b))); };
+    if (clampMaxOfMin(wi, op, fLess(hi, lo))) return mx(mn(x, hi), lo);
+    return mn(mx(x, lo), hi);
+  }
+};
+// GLSL 4.60 §8.3 [external] smoothstep: t = clamp((x − edge0) / (edge1 − edge0), 0, 1); t · t · (3 − 2 · t).
+// "Results are undefined if edge0 >= edge1": the choice smoothstep_inverted_edges (the formula, or NaN).
+template <bool Z> struct SmoothStep {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T e0, T e1, T x) {
+    e0 = ftz<Z>(e0);
+    e1 = ftz<Z>(e1);
+    if (!fLess(e0, e1) && !isNaN(e0) && !isNaN(e1)) {
+      noteChoice(wi, op, numerics::Choice::SmoothstepInvertedEdges, "smoothstep with edge0 >= edge1");
+      if (choicesOf(wi).get<numerics::Choice::SmoothstepInvertedEdges>() == numerics::SmoothstepOption::Nan)
+        return fromD<T>(std::nan(""));
+    }
+    const T q = fDiv<Z>(fSub<Z>(x, e0), fSub<Z>(e1, e0));
+    const T t = FClamp<false, Z>::apply(wi, op, q, fConst<T>(0), fConst<T>(1));
+    return fMul<Z>(fMul<Z>(t, t), fSub<Z>(fConst<T>(3), fMul<Z>(fConst<T>(2), t)));
+  }
+};
+
+// ---- Integer functions (GLSL 4.60 §8.3 [external] abs, sign, min, max, clamp; §8.8 [external] findLSB, findMSB) ----
+struct SAbs {
+  template <class T> static T apply(WorkItem&, const Op*, T a) { return Signed<T>(a) < 0 ? T(T(0) - a) : a; }
+};
+struct SSign {
+  template <class T> static T apply(WorkItem&, const Op*, T a) {
+    return Signed<T>(a) > 0 ? T(1) : Signed<T>(a) < 0 ? T(Signed<T>(-1)) : T(0);
+  }
+};
+template <bool Max, bool Sgn> struct IMinMax {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
+    const bool less = Sgn ? Signed<T>(a) < Signed<T>(b) : a < b;  // a < b
+    return Max ? (less ? b : a) : (less ? a : b);
+  }
+};
+// GLSL.std.450 §2 [external] UClamp, SClamp: min(max(x, minVal), maxVal), "undefined if minVal > maxVal" (the choice
+// clamp_inverted_bounds).
+template <bool Sgn> struct IClamp {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T x, T lo, T hi) {
+    const bool inverted = Sgn ? Signed<T>(lo) > Signed<T>(hi) : lo > hi;
+    using Mn = IMinMax<false, Sgn>;
+    using Mx = IMinMax<true, Sgn>;
+    if (clampMaxOfMin(wi, op, inverted)) return Mx::apply(wi, op, Mn::apply(wi, op, x, hi), lo);
+    return Mn::apply(wi, op, Mx::apply(wi, op, x, lo), hi);
+  }
+};
+// GLSL.std.450 §2 [external] FindILsb: the bit number of the least-significant 1-bit, -1 for 0. FindUMsb: of the
+// most-significant 1-bit, -1 for 0. FindSMsb: for a negative value the most-significant 0-bit; -1 for 0 and -1.
+struct FindILsb {
+  template <class T> static T apply(WorkItem&, const Op*, T a) {
+    return a == 0 ? T(Signed<T>(-1)) : T(std::countr_zero(a));
+  }
+};
+struct FindUMsb {
+  template <class T> static T apply(WorkItem&, const Op*, T a) {
+    return T(Signed<T>(int(sizeof(T) * 8) - 1 - std::countl_zero(a)));  // 0: 8·size − 1 − 8·size = −1
+  }
+};
+struct FindSMsb {
+  template <class T> static T apply(WorkItem& wi, const Op* op, T a) {
+    return FindUMsb::apply(wi, op, Signed<T>(a) < 0 ? T(~a) : a);
+  }
+};
+
+// ---- Two results: Modf/ModfStruct (fraction, whole number), Frexp/FrexpStruct (significand, exponent) ------------
+// GLSL 4.60 §8.3 [external] modf: "Returns the fractional part of x and sets i to the integer part ... Both ... will
+// have the same sign as x"; frexp: x = significand · 2^exponent, significand in [0.5, 1.0), 0 for 0 ("For a
+// floating-point value of an infinity or NaN, the results are undefined": OpenCL.std's frexp, the value itself and
+// exponent 0). numerics::evaluate's modf and frexp (OpenCL.std's, which agree with these).
+// a = x; b = the second result's address: a pointer register (imm = 0) or the struct member's register offset (imm =
+// 1); c = the second result's lane bytes (4 or 8 for Frexp's exponent).
+template <class T, bool Z, bool Frexp> const Op* twoResults(WorkItem& wi, const Op* op) {
+  const uint32_t secondLane = Frexp ? op->c : uint32_t(sizeof(T));
+  uint8_t* second = wi.regs + op->b;
+  if (op->imm == 0) {
+    const uint64_t ptr = readWord(wi, op->b, ptrBytes(wi));
+    const uint32_t lanes = op->n == 3 ? 4 : op->n;
+    second = access(wi, op, ptr, uint64_t(secondLane) * lanes, secondLane, true);
+    if (!second) return nullptr;
+  }
+  for (uint32_t i = 0; i < op->n; ++i) {
+    const double x = toD(ftz<Z>(rd<T>(wi, op->a + i * sizeof(T))));
+    const numerics::MathResult r = numerics::evaluate(Frexp ? MathFn::frexp : MathFn::modf, {&x, 1}, kFormatOf<T>);
+    wr<T>(wi, op->r + i * sizeof(T), ftz<Z>(fromD<T>(r.value)));
+    if constexpr (Frexp) {
+      if (secondLane == 8) {
+        const int64_t e = r.integer;
+        std::memcpy(second + 8 * i, &e, 8);
+      } else if (secondLane == 2) {
+        const int16_t e = int16_t(r.integer);
+        std::memcpy(second + 2 * i, &e, 2);
+      } else {
+        const int32_t e = int32_t(r.integer);
+        std::memcpy(second + 4 * i, &e, 4);
+      }
+    } else {
+      const T whole = ftz<Z>(fromD<T>(r.second));
+      std::memcpy(second + i * sizeof(T), &whole, sizeof(T));
+    }
+  }
+  return op + 1;
+}
+
+// GLSL 4.60 §8.3 [external] ldexp: significand · 2^exponent (an overflow is "undefined": clref gives the correctly
+// rounded value, ±inf, as OpenCL.std's ldexp). b = the exponent register, of the signed integer type I.
+template <class T, bool Z, class I> const Op* ldexpLanes(WorkItem& wi, const Op* op) {
+  for (uint32_t i = 0; i < op->n; ++i) {
+    const double args[2] = {toD(ftz<Z>(rd<T>(wi, op->a + i * sizeof(T)))),
+                            double(Signed<I>(rd<I>(wi, op->b + i * sizeof(I))))};
+    const numerics::MathResult r = numerics::evaluate(MathFn::ldexp, args, kFormatOf<T>);
+    wr<T>(wi, op->r + i * sizeof(T), ftz<Z>(fromD<T>(r.value)));
+  }
+  return op + 1;
+}
+
+// ---- Lowering -----------------------------------------------------------------------------------------------------
+
+// Operand layout of OpExtInst: result type, result, set, instruction, operands… (Instruction::operand(0) is the set).
+Op& emitLanes(Lowerer& L, Handler fn, const Instruction& inst, size_t args) {
+  Op& op = L.emit(fn, inst);
+  op.r = L.reg(inst.resultId);
+  op.n = L.lanes(inst.resultType);
+  if (args > 0) op.a = L.reg(inst.operand(2));
+  if (args > 1) op.b = L.reg(inst.operand(3));
+  if (args > 2) op.c = L.reg(inst.operand(4));
+  return op;
+}
+
+void requireFloat(Lowerer& L, const Instruction& inst) {
+  if (!numerics::isFloat(L.scalarOf(inst.resultType)))
+    L.reject(inst,
+             "GLSL.std.450 instruction " + std::to_string(inst.operand(1)) + " needs a floating-point result type");
+}
+
+void lowerEvaluate(Lowerer& L, const Instruction& inst, MathFn fn, int arity) {
+  requireFloat(L, inst);
+  const uint32_t t = inst.resultType;
+  Handler h = withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler {
+    return arity == 1 ? &evaluateLanes<T, Z, 1> : arity == 2 ? &evaluateLanes<T, Z, 2> : &evaluateLanes<T, Z, 3>;
+  });
+  emitLanes(L, h, inst, size_t(arity)).imm = uint64_t(fn);
+}
+template <int Arity, class T, class F> constexpr Handler lanesOf() {
+  if constexpr (Arity == 1)
+    return &unaryLanes<T, T, F>;
+  else if constexpr (Arity == 2)
+    return &binaryLanes<T, T, F>;
+  else
+    return &ternaryLanes<T, T, F>;
+}
+template <template <bool> class F, int Arity> Op& lowerFloat(Lowerer& L, const Instruction& inst) {
+  requireFloat(L, inst);
+  Handler h = withFloatFtz(L, L.scalarOf(inst.resultType),
+                           [&]<class T, bool Z>() -> Handler { return lanesOf<Arity, T, F<Z>>(); });
+  return emitLanes(L, h, inst, size_t(Arity));
+}
+template <template <bool, bool> class F, bool B, int Arity> void lowerFloat2(Lowerer& L, const Instruction& inst) {
+  requireFloat(L, inst);
+  Handler h = withFloatFtz(L, L.scalarOf(inst.resultType),
+                           [&]<class T, bool Z>() -> Handler { return lanesOf<Arity, T, F<B, Z>>(); });
+  emitLanes(L, h, inst, size_t(Arity));
+}
+template <class F, int Arity> void lowerInt(Lowerer& L, const Instruction& inst) {
+  const uint32_t t = inst.resultType;
+  if (numerics::isFloat(L.scalarOf(t))) L.reject(inst, "a GLSL.std.450 integer instruction with a float result type");
+  for (int k = 0; k < Arity; ++k)
+    if (sizeOf(L.scalarOf(L.typeIdOfValue(inst.operand(2 + k)))) != sizeOf(L.scalarOf(t)))
+      L.reject(inst, "a GLSL.std.450 integer instruction whose operand width differs from its result's");
+  emitLanes(L, withInt(L.scalarOf(t), [&]<class T>() -> Handler { return lanesOf<Arity, T, F>(); }), inst,
+            size_t(Arity));
+}
+
+// Modf/Frexp (pointer operand) and ModfStruct/FrexpStruct (a struct result: member 0 the first result, member 1 the
+// second).
+void lowerTwoResults(Lowerer& L, const Instruction& inst, bool frexp, bool structResult) {
+  const uint32_t x = inst.operand(2);
+  const uint32_t floatType = L.typeIdOfValue(x);
+  if (!numerics::isFloat(L.scalarOf(floatType))) L.reject(inst, "GLSL.std.450 Modf/Frexp of an integer operand");
+  uint32_t secondType = 0, secondReg = 0;
+  Op* op = nullptr;
+  if (structResult) {
+    const Type& st = L.type(inst.resultType);
+    if (st.kind != TypeKind::Struct || st.members.size() != 2)
+      L.reject(inst, "a ModfStruct/FrexpStruct result that is not a two-member struct");
+    secondType = st.members[1];
+    secondReg = L.reg(inst.resultId) + uint32_t(st.memberOffsets.at(1));
+  } else {
+    secondType = L.type(L.typeIdOfValue(inst.operand(3))).element;
+    secondReg = L.reg(inst.operand(3));
+  }
+  const uint32_t secondLane = sizeOf(L.scalarOf(secondType));
+  Handler h = withFloatFtz(L, L.scalarOf(floatType), [&]<class T, bool Z>() -> Handler {
+    return frexp ? &twoResults<T, Z, true> : &twoResults<T, Z, false>;
+  });
+  op = &L.emit(h, inst);
+  op->r = structResult ? L.reg(inst.resultId) + uint32_t(L.type(inst.resultType).memberOffsets.at(0))
+                       : L.reg(inst.resultId);
+  op->a = L.reg(x);
+  op->b = secondReg;
+  op->c = secondLane;
+  op->n = L.lanes(floatType);
+  op->imm = structResult ? 1 : 0;
+}
+
+}  // namespace
+
+void lowerGlslStd450(Lowerer& L, const Instruction& inst) {
+  const uint32_t number = inst.operand(1);
+  const uint32_t t = inst.resultType;
+  if (lowerGlslGeometric(L, inst) || lowerGlslPack(L, inst)) return;
+  switch (GLSLstd450(number)) {
+    // Correctly rounded functions.
+    case GLSLstd450Sin: lowerEvaluate(L, inst, MathFn::sin, 1); return;
+    case GLSLstd450Cos: lowerEvaluate(L, inst, MathFn::cos, 1); return;
+    case GLSLstd450Tan: lowerEvaluate(L, inst, MathFn::tan, 1); return;
+    case GLSLstd450Asin: lowerEvaluate(L, inst, MathFn::asin, 1); return;
+    case GLSLstd450Acos: lowerEvaluate(L, inst, MathFn::acos, 1); return;
+    case GLSLstd450Atan: lowerEvaluate(L, inst, MathFn::atan, 1); return;
+    case GLSLstd450Sinh: lowerEvaluate(L, inst, MathFn::sinh, 1); return;
+    case GLSLstd450Cosh: lowerEvaluate(L, inst, MathFn::cosh, 1); return;
+    case GLSLstd450Tanh: lowerEvaluate(L, inst, MathFn::tanh, 1); return;
+    case GLSLstd450Asinh: lowerEvaluate(L, inst, MathFn::asinh, 1); return;
+    case GLSLstd450Acosh: lowerEvaluate(L, inst, MathFn::acosh, 1); return;
+    case GLSLstd450Atanh: lowerEvaluate(L, inst, MathFn::atanh, 1); return;
+    case GLSLstd450Atan2: lowerEvaluate(L, inst, MathFn::atan2, 2); return;  // atan(y, x): operands y, x
+    case GLSLstd450Pow: lowerEvaluate(L, inst, MathFn::pow, 2); return;
+    case GLSLstd450Exp: lowerEvaluate(L, inst, MathFn::exp, 1); return;
+    case GLSLstd450Log: lowerEvaluate(L, inst, MathFn::log, 1); return;
+    case GLSLstd450Exp2: lowerEvaluate(L, inst, MathFn::exp2, 1); return;
+    case GLSLstd450Log2: lowerEvaluate(L, inst, MathFn::log2, 1); return;
+    // GLSL 4.60 §8.2 [external] inversesqrt: 1 / sqrt(x), the exact value rounded once (OpenCL.std's rsqrt).
+    case GLSLstd450InverseSqrt: lowerEvaluate(L, inst, MathFn::rsqrt, 1); return;
+    // GLSL 4.60 §8.3 [external] sign: 1.0, 0.0 or -1.0; OpenCL.std's sign, which keeps the sign of a zero and gives 0
+    // for a NaN (a case GLSL's three leave out).
+    case GLSLstd450FSign: lowerEvaluate(L, inst, MathFn::sign, 1); return;
+    case GLSLstd450Sqrt: lowerFloat<Sqrt, 1>(L, inst); return;
+    case GLSLstd450Fma: lowerFloat<Fma, 3>(L, inst); return;
+    // Exact.
+    case GLSLstd450Trunc: lowerFloat<Trunc, 1>(L, inst); return;
+    case GLSLstd450Floor: lowerFloat<Floor, 1>(L, inst); return;
+    case GLSLstd450Ceil: lowerFloat<Ceil, 1>(L, inst); return;
+    case GLSLstd450RoundEven: lowerFloat<RoundEven, 1>(L, inst); return;
+    case GLSLstd450Round: lowerFloat<Round, 1>(L, inst); return;
+    case GLSLstd450FAbs:
+      requireFloat(L, inst);
+      emitLanes(L, withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, FAbs>; }), inst, 1);
+      return;
+    // Formulas.
+    case GLSLstd450Radians:
+    case GLSLstd450Degrees: {
+      requireFloat(L, inst);
+      const MathFn fn = number == GLSLstd450Radians ? MathFn::radians : MathFn::degrees;
+      const double one = 1.0;
+      const double k = numerics::evaluate(fn, {&one, 1}, numerics::floatFormat(L.scalarOf(t))).value;
+      lowerFloat<ScaleByConstant, 1>(L, inst).imm = std::bit_cast<uint64_t>(k);
+      return;
+    }
+    case GLSLstd450Fract: lowerFloat<Fract, 1>(L, inst); return;
+    case GLSLstd450FMix: lowerFloat<Mix, 3>(L, inst); return;
+    case GLSLstd450Step: lowerFloat<Step, 2>(L, inst); return;
+    case GLSLstd450SmoothStep: lowerFloat<SmoothStep, 3>(L, inst); return;
+    case GLSLstd450FMin: lowerFloat2<FMinMax, false, 2>(L, inst); return;
+    case GLSLstd450FMax: lowerFloat2<FMinMax, true, 2>(L, inst); return;
+    case GLSLstd450NMin: lowerFloat2<NMinMax, false, 2>(L, inst); return;
+    case GLSLstd450NMax: lowerFloat2<NMinMax, true, 2>(L, inst); return;
+    case GLSLstd450FClamp: lowerFloat2<FClamp, false, 3>(L, inst); return;
+    case GLSLstd450NClamp: lowerFloat2<FClamp, true, 3>(L, inst); return;
+    // Two results.
+    case GLSLstd450Modf: lowerTwoResults(L, inst, false, false); return;
+    case GLSLstd450ModfStruct: lowerTwoResults(L, inst, false, true); return;
+    case GLSLstd450Frexp: lowerTwoResults(L, inst, true, false); return;
+    case GLSLstd450FrexpStruct: lowerTwoResults(L, inst, true, true); return;
+    case GLSLstd450Ldexp: {
+      requireFloat(L, inst);
+      const ScalarType e = L.scalarOf(L.typeIdOfValue(inst.operand(3)));
+      Handler h = withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() {
+        return withInt(e, [&]<class I>() -> Handler { return &ldexpLanes<T, Z, I>; });
+      });
+      emitLanes(L, h, inst, 2);
+      return;
+    }
+    // Integers.
+    case GLSLstd450SAbs: lowerInt<SAbs, 1>(L, inst); return;
+    case GLSLstd450SSign: lowerInt<SSign, 1>(L, inst); return;
+    case GLSLstd450UMin: lowerInt<IMinMax<false, false>, 2>(L, inst); return;
+    case GLSLstd450SMin: lowerInt<IMinMax<false, true>, 2>(L, inst); return;
+    case GLSLstd450UMax: lowerInt<IMinMax<true, false>, 2>(L, inst); return;
+    case GLSLstd450SMax: lowerInt<IMinMax<true, true>, 2>(L, inst); return;
+    case GLSLstd450UClamp: lowerInt<IClamp<false>, 3>(L, inst); return;
+    case GLSLstd450SClamp: lowerInt<IClamp<true>, 3>(L, inst); return;
+    case GLSLstd450FindILsb: lowerInt<FindILsb, 1>(L, inst); return;
+    case GLSLstd450FindSMsb: lowerInt<FindSMsb, 1>(L, inst); return;
+    case GLSLstd450FindUMsb: lowerInt<FindUMsb, 1>(L, inst); return;
+    // Not here.
+    // Matrices: ops_matrix.cpp.
+    case GLSLstd450Determinant: lowerDeterminant(L, inst); return;
+    case GLSLstd450MatrixInverse: lowerMatrixInverse(L, inst); return;
+    case GLSLstd450InterpolateAtCentroid:
+    case GLSLstd450InterpolateAtSample:
+    case GLSLstd450InterpolateAtOffset:
+      L.reject(inst,
+               "GLSL.std.450 InterpolateAt* is for fragment shaders only (GLSL.std.450 §2 [external]: \"only "
+               "valid in the Fragment execution model\")");
+    case GLSLstd450IMix: L.reject(inst, "GLSL.std.450 IMix is reserved (GLSL.std.450 §2 [external])");
+    default: break;
+  }
+  L.reject(inst, "GLSL.std.450 has no instruction " + std::to_string(number));
+}
+
+// ---- Allowed sets (the shadow mode) -------------------------------------------------------------------------------
+// Vulkan's allowed sets for GLSL.std.450 (its precision table) are not written yet: an integer function of integers
+// takes the generic rule (exact when its operands are), anything that reads or gives a floating-point value is
+// refused with a message, so that no check judges it against a set that would be wrong.
+void shadowGlslStd450(ShadowLowering& S) {
+  switch (GLSLstd450(S.operand(1))) {
+    case GLSLstd450SAbs:
+    case GLSLstd450SSign:
+    case GLSLstd450UMin:
+    case GLSLstd450SMin:
+    case GLSLstd450UMax:
+    case GLSLstd450SMax:
+    case GLSLstd450UClamp:
+    case GLSLstd450SClamp:
+    case GLSLstd450FindILsb:
+    case GLSLstd450FindSMsb:
+    case GLSLstd450FindUMsb:
+    case GLSLstd450PackDouble2x32:  // bits moved whole: the generic rule
+    case GLSLstd450UnpackDouble2x32: shadowGeneric(S); return;
+    case GLSLstd450Determinant:
+    case GLSLstd450MatrixInverse: shadowInheritedPrecision(S); return;
+    default:
+      S.L.reject(S.inst,
+                 "the allowed sets of GLSL.std.450 floating-point instructions (Vulkan's precision rules) are "
+                 "not supported yet: this shader cannot be checked, only run");
+  }
+}
+
+}  // namespace clref::interpreter
