@@ -306,6 +306,9 @@ class ModuleInfo {
   static ModuleInfo parse(std::vector<uint32_t> words);
 
   std::vector<std::string> kernelNames() const;
+  // Whether the module is a Vulkan compute shader module (the GLSL450 or Vulkan memory model), which the OpenCL API
+  // does not take.
+  bool isVulkanShader() const;
   // Whether a function is imported (LinkageAttributes Import): a compiled object, not an executable.
   bool importsFunctions() const;
   // Bytes of the OpSpecConstant* with SpecId `specId` (a bool is 1 byte); none when there is none.

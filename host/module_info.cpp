@@ -18,6 +18,8 @@ std::vector<std::string> ModuleInfo::kernelNames() const {
   return names;
 }
 
+bool ModuleInfo::isVulkanShader() const { return module_->isVulkanShader(); }
+
 bool ModuleInfo::importsFunctions() const {
   for (const auto& [id, f] : module_->functions)
     if (f.isImport) return true;

@@ -192,7 +192,11 @@ CL_API_ENTRY cl_program CL_API_CALL clCreateProgramWithIL(cl_context context, co
                        notSpirvReason(il, length));
   auto w = words(il, length);
   try {
-    (void)host::ModuleInfo::parse(w);
+    // A Vulkan shader module is SPIR-V, but not an IL of an OpenCL device (OpenCL SPIR-V Environment §4
+    // [[validation-rules]]: the OpenCL memory model, Physical addressing).
+    if (host::ModuleInfo::parse(w).isVulkanShader())
+      return apiErrorRet(__func__, errcode_ret, CL_INVALID_VALUE,
+                         "il is a Vulkan shader module (the GLSL450 or Vulkan memory model), not OpenCL SPIR-V");
   } catch (const std::bad_alloc&) {
     throw;  // CL_OUT_OF_HOST_MEMORY, not invalid IL
   } catch (const std::exception& e) {

@@ -4,6 +4,48 @@
 
 namespace clref::interpreter {
 
+namespace {
+
+// Capabilities whose instructions execute the same way in an OpenCL kernel and in a Vulkan compute shader.
+bool executedInBoth(spv::Capability c) {
+  using spv::Capability;
+  switch (c) {
+    case Capability::Int8:
+    case Capability::Int16:
+    case Capability::Int64:
+    case Capability::Float16:
+    case Capability::Float64:
+    case Capability::Int64Atomics:
+    // cl_khr_integer_dot_product: OpenCL Extension Specification 3.0.12 §42 "Integer dot product" (ops_dot_product.cpp
+    // executes every input width, so DotProductInputAll too).
+    case Capability::DotProduct:
+    case Capability::DotProductInput4x8Bit:
+    case Capability::DotProductInput4x8BitPacked:
+    case Capability::DotProductInputAll:
+    // cl_ext_float_atomics (SPV_EXT_shader_atomic_float_add, _float16_add, _float_min_max): add, min and max of half,
+    // float and double in global and local memory (ops_atomic.cpp).
+    case Capability::AtomicFloat16AddEXT:
+    case Capability::AtomicFloat32AddEXT:
+    case Capability::AtomicFloat64AddEXT:
+    case Capability::AtomicFloat16MinMaxEXT:
+    case Capability::AtomicFloat32MinMaxEXT:
+    case Capability::AtomicFloat64MinMaxEXT:
+    // The sub-group extensions cl_khr_subgroup_ballot, _non_uniform_vote, _non_uniform_arithmetic, _clustered_reduce,
+    // _shuffle, _shuffle_relative and _rotate (OpenCL SPIR-V Environment §3.4 [[required-capabilities-1.3]] names the
+    // shuffle ones): ops_subgroup.cpp.
+    case Capability::GroupNonUniform:
+    case Capability::GroupNonUniformVote:
+    case Capability::GroupNonUniformArithmetic:
+    case Capability::GroupNonUniformBallot:
+    case Capability::GroupNonUniformShuffle:
+    case Capability::GroupNonUniformShuffleRelative:
+    case Capability::GroupNonUniformClustered: return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
 bool capabilitySupported(spv::Capability c) {
   using spv::Capability;
   switch (c) {
@@ -12,13 +54,7 @@ bool capabilitySupported(spv::Capability c) {
     case Capability::Kernel:
     case Capability::Vector16:
     case Capability::Float16Buffer:
-    case Capability::Float16:
-    case Capability::Float64:
-    case Capability::Int64:
-    case Capability::Int16:
-    case Capability::Int8:
     case Capability::GenericPointer:
-    case Capability::Int64Atomics:
     case Capability::BitInstructions:  // SPV_KHR_bit_instructions (cl_khr_extended_bit_ops)
     case Capability::ExpectAssumeKHR:  // SPV_KHR_expect_assume (cl_khr_expect_assume; ops_control.cpp)
     // OpenCL SPIR-V Environment §3 [[required-capabilities]]: Pipes for OpenCL C 2.0's pipes and 3.0's
@@ -47,32 +83,9 @@ bool capabilitySupported(spv::Capability c) {
     case Capability::ImageBuffer:
     case Capability::ImageReadWrite:
     case Capability::ImageMipmap:
-    // cl_khr_integer_dot_product: OpenCL Extension Specification 3.0.12 §42 "Integer dot product" (ops_dot_product.cpp
-    // executes every input width, so DotProductInputAll too).
-    case Capability::DotProduct:
-    case Capability::DotProductInput4x8Bit:
-    case Capability::DotProductInput4x8BitPacked:
-    case Capability::DotProductInputAll:
-    // cl_ext_float_atomics (SPV_EXT_shader_atomic_float_add, _float16_add, _float_min_max): add, min and max of half,
-    // float and double in global and local memory (ops_atomic.cpp).
-    case Capability::AtomicFloat16AddEXT:
-    case Capability::AtomicFloat32AddEXT:
-    case Capability::AtomicFloat64AddEXT:
-    case Capability::AtomicFloat16MinMaxEXT:
-    case Capability::AtomicFloat32MinMaxEXT:
-    case Capability::AtomicFloat64MinMaxEXT:
-    // The sub-group extensions cl_khr_subgroup_ballot, _non_uniform_vote, _non_uniform_arithmetic, _clustered_reduce,
-    // _shuffle, _shuffle_relative and _rotate (OpenCL SPIR-V Environment §3.4 [[required-capabilities-1.3]] names the
-    // shuffle ones): ops_subgroup.cpp.
-    case Capability::GroupNonUniform:
-    case Capability::GroupNonUniformVote:
-    case Capability::GroupNonUniformArithmetic:
-    case Capability::GroupNonUniformBallot:
-    case Capability::GroupNonUniformShuffle:
-    case Capability::GroupNonUniformShuffleRelative:
-    case Capability::GroupNonUniformClustered:
+    // cl_khr_subgroup_rotate (SPV_KHR_subgroup_rotate): ops_subgroup.cpp.
     case Capability::GroupNonUniformRotateKHR: return true;
-    default: return false;
+    default: return executedInBoth(c);
   }
 }
 
@@ -82,12 +95,6 @@ bool shaderCapabilitySupported(spv::Capability c) {
   switch (c) {
     case Capability::Shader:
     case Capability::Matrix:
-    case Capability::Int8:
-    case Capability::Int16:
-    case Capability::Int64:
-    case Capability::Float16:
-    case Capability::Float64:
-    case Capability::Int64Atomics:
     // VK_KHR_8bit_storage, VK_KHR_16bit_storage: 8- and 16-bit values in buffer and push-constant memory.
     case Capability::StorageBuffer8BitAccess:
     case Capability::UniformAndStorageBuffer8BitAccess:
@@ -95,13 +102,6 @@ bool shaderCapabilitySupported(spv::Capability c) {
     case Capability::StorageBuffer16BitAccess:
     case Capability::UniformAndStorageBuffer16BitAccess:
     case Capability::StoragePushConstant16:
-    case Capability::GroupNonUniform:
-    case Capability::GroupNonUniformVote:
-    case Capability::GroupNonUniformArithmetic:
-    case Capability::GroupNonUniformBallot:
-    case Capability::GroupNonUniformShuffle:
-    case Capability::GroupNonUniformShuffleRelative:
-    case Capability::GroupNonUniformClustered:
     // OpGroupNonUniformQuadBroadcast and OpGroupNonUniformQuadSwap in compute shaders (ops_subgroup_quad.cpp).
     case Capability::GroupNonUniformQuad:
     // Vulkan §A.2 [external] VulkanMemoryModel (the Vulkan memory model, GLSL's #pragma use_vulkan_memory_model, and
@@ -110,23 +110,13 @@ bool shaderCapabilitySupported(spv::Capability c) {
     // reads only Aligned).
     case Capability::VulkanMemoryModel:
     case Capability::VulkanMemoryModelDeviceScope:
-    case Capability::DotProduct:
-    case Capability::DotProductInput4x8Bit:
-    case Capability::DotProductInput4x8BitPacked:
-    case Capability::DotProductInputAll:
-    case Capability::AtomicFloat16AddEXT:
-    case Capability::AtomicFloat32AddEXT:
-    case Capability::AtomicFloat64AddEXT:
-    case Capability::AtomicFloat16MinMaxEXT:
-    case Capability::AtomicFloat32MinMaxEXT:
-    case Capability::AtomicFloat64MinMaxEXT:
     // SPV_KHR_float_controls: the denormal modes are applied at lowering (lower.cpp applyFloatControls).
     case Capability::DenormPreserve:
     case Capability::DenormFlushToZero:
     case Capability::SignedZeroInfNanPreserve:
     case Capability::RoundingModeRTE:
     case Capability::RoundingModeRTZ: return true;  // refused with its reason below when an entry point uses it
-    default: return false;
+    default: return executedInBoth(c);
   }
 }
 

@@ -202,6 +202,21 @@ std::vector<ErrorCase> programCases() {
        [&] {  // a SPIR-V header, then the first instruction cut off
          return err([&](cl_int* e) { clCreateProgramWithIL(f.ctx, f.vaddSpv.data(), 24, e); });
        }},
+      {"clCreateProgramWithIL:CL_INVALID_VALUE:2",
+       [&] {  // a Vulkan compute shader module: Shader, Logical GLSL450, GLCompute "main" with LocalSize 1 1 1
+         static const uint32_t shader[] = {0x07230203, 0x00010000, 0, 5, 0,
+                                           (2 << 16) | 17, 1,                                  // OpCapability Shader
+                                           (3 << 16) | 14, 0, 1,                               // OpMemoryModel
+                                           (5 << 16) | 15, 5, 1, 0x6e69616d, 0,                // OpEntryPoint
+                                           (6 << 16) | 16, 1, 17, 1, 1, 1,                     // OpExecutionMode
+                                           (2 << 16) | 19, 2,                                  // OpTypeVoid
+                                           (3 << 16) | 33, 3, 2,                               // OpTypeFunction
+                                           (5 << 16) | 54, 2, 1, 0, 3,                         // OpFunction
+                                           (2 << 16) | 248, 4,                                 // OpLabel
+                                           (1 << 16) | 253,                                    // OpReturn
+                                           (1 << 16) | 56};                                    // OpFunctionEnd
+         return err([&](cl_int* e) { clCreateProgramWithIL(f.ctx, shader, sizeof shader, e); });
+       }},
 
       // ---- OpenCL 3.0 API §5.8.1 [[_creating_program_objects]] clCreateProgramWithBinary ----
       {"clCreateProgramWithBinary:CL_INVALID_CONTEXT:1",

@@ -741,7 +741,7 @@ void main() {
 }
 )");
   host::Kernel k(program, "main");
-  // m = [[4, 2], [1, 1]] as columns (4, 1) and (2, 1): det = 4·1 − 2·1 = 2; inverse = [[0.5, -0.5·... ]].
+  // m has columns (4, 1) and (2, 1), rows (4, 2) and (1, 1): det = 4·1 − 2·1 = 2.
   std::vector<float> init{4, 1, 2, 1, 0, 0, 0, 0, 0, 0};
   auto out = std::make_shared<host::Buffer>(init.data(), init.size() * 4);
   k.setArg(*k.resourceArg(0, 0), out);
