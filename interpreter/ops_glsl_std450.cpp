@@ -242,8 +242,8 @@ template <class T, bool Z, bool Frexp> const Op* twoResults(WorkItem& wi, const 
   uint8_t* second = wi.regs + op->b;
   if (op->imm == 0) {
     const uint64_t ptr = readWord(wi, op->b, ptrBytes(wi));
-    const uint32_t lanes = op->n == 3 ? 4 : op->n;
-    second = access(wi, op, ptr, uint64_t(secondLane) * lanes, secondLane, true);
+    // A shader's 3-component vector is 3 components in memory (its size is theirs: type_layout.cpp).
+    second = access(wi, op, ptr, uint64_t(secondLane) * op->n, secondLane, true);
     if (!second) return nullptr;
   }
   for (uint32_t i = 0; i < op->n; ++i) {

@@ -1013,3 +1013,35 @@ TEST_CASE("GLSL.std.450 NMin, NMax and NClamp give the number whatever glsl_min_
     for (const auto& u : result.choicesUsed) CHECK(u.choice != numerics::Choice::GlslMinMaxNan);
   }
 }
+
+TEST_CASE("GLSL.std.450 Modf of a vec3 writes exactly the vec3 its pointer names", "[glsl][shader]") {
+  // glslang passes modf's second result as a pointer to a Function vec3 (12 bytes in a shader): writing a fourth
+  // component would fault as out of bounds.
+  host::Device device;
+  auto program = host::Program::fromGlsl(device, R"(#version 450
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) buffer Io { vec4 v; vec4 fracs; vec4 wholes; };
+void main() {
+  vec3 whole;
+  vec3 f = modf(v.xyz, whole);
+  fracs = vec4(f, 7.0);
+  wholes = vec4(whole, 9.0);
+}
+)");
+  host::Kernel k(program, "main");
+  std::vector<float> init{2.5f, -3.25f, 0.75f, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  auto io = std::make_shared<host::Buffer>(init.data(), init.size() * 4);
+  k.setArg(*k.resourceArg(0, 0), io);
+  const auto result = k.run(k.dispatch({1, 1, 1}));
+  INFO((result.fault ? result.fault->message : ""));
+  REQUIRE(result.ok);
+  const auto r = io->as<float>();
+  CHECK(r[4] == 0.5f);
+  CHECK(r[5] == -0.25f);
+  CHECK(r[6] == 0.75f);
+  CHECK(r[7] == 7.0f);
+  CHECK(r[8] == 2.0f);
+  CHECK(r[9] == -3.0f);
+  CHECK(r[10] == 0.0f);
+  CHECK(r[11] == 9.0f);
+}
