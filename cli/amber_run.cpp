@@ -267,14 +267,27 @@ class Runner {
     built.def = &p;
     const Shader& shader = *script_.shader(p.shader);
     std::shared_ptr<host::Program> program;
+    host::Device device = device_;
+    if (p.requiredSubgroupSize) device.config().subgroupSize = *p.requiredSubgroupSize;
     try {
-      program = host::Program::fromSpirv(device_, words(shader, p.entryPoint));
+      program = host::Program::fromSpirv(device, words(shader, p.entryPoint));
       for (const auto& s : p.specializations) program->setSpecConstant(s.id, s.bytes.data(), s.bytes.size());
       built.kernel = std::make_unique<host::Kernel>(program, p.entryPoint);
     } catch (const ScriptError&) { throw; } catch (const interpreter::ModuleError& e) {
       rejectModule(e, p.line, "pipeline " + p.name + " (shader " + shader.name + ")");
     } catch (const host::Error& e) { rejectModule(e, p.line, "pipeline " + p.name + " (shader " + shader.name + ")"); }
     host::Kernel& k = *built.kernel;
+    // Vulkan §9.1 [external] VkPipelineShaderStageCreateInfo (VUID-VkShaderCreateInfoEXT-flags-08416 and -08417 say
+    // the same of shader objects): with REQUIRE_FULL_SUBGROUPS the work-group width is a multiple of the subgroup size,
+    // or of maxSubgroupSize when the size may vary and none is required.
+    const uint32_t width = p.varyingSubgroupSize && !p.requiredSubgroupSize ? kMaxSubgroupSize
+                                                                             : device.config().subgroupSize;
+    if (p.fullSubgroups && k.workgroupSize()[0] % width != 0)
+      throw ScriptError(p.line, "pipeline " + p.name + ": FULLY_POPULATED needs local_size_x (" +
+                                    std::to_string(k.workgroupSize()[0]) + ") to be a multiple of " +
+                                    (width == kMaxSubgroupSize && p.varyingSubgroupSize
+                                         ? "maxSubgroupSize " + std::to_string(width) + " (VARYING_SIZE on)"
+                                         : "the subgroup size " + std::to_string(width)));
     for (const auto& b : p.bindings) {
       const auto arg = b.kind == BindingKind::PushConstant ? k.pushConstantArg() : k.resourceArg(b.set, b.binding);
       if (!arg) continue;  // a descriptor the shader does not use (Vulkan allows it in the layout)

@@ -532,13 +532,59 @@ class Parser {
       } else if (cmd == "SET") {
         throw Unsupported(l.line(), "SET KERNEL (OpenCL-C kernel arguments)");
       } else if (cmd == "SUBGROUP") {
-        throw Unsupported(l.line(), "SUBGROUP (subgroup size control)");
+        subgroup(l, p);
       } else {
         throw ScriptError(l.line(), "unknown pipeline command '" + cmd + "'");
       }
     }
     if (p.shader.empty()) throw ScriptError(p.line, "pipeline " + p.name + " has no ATTACHed shader");
     script_.pipelines.push_back(std::move(p));
+  }
+
+  // SUBGROUP shader … END: FULLY_POPULATED on|off, VARYING_SIZE on|off, REQUIRED_SIZE n|MIN|MAX (amber_script.md
+  // "Pipelines"; Vulkan's VK_EXT_subgroup_size_control). clref's subgroup sizes are the powers of two from 4 to 128
+  // (interpreter: Vulkan's range), one size for the whole dispatch; VARYING_SIZE only changes which width
+  // FULLY_POPULATED needs (amber_run.cpp).
+  void subgroup(Cursor& c, Pipeline& p) {
+    const std::string shader = c.next("a shader name");
+    c.end("SUBGROUP");
+    if (shader != p.shader)
+      throw ScriptError(c.line(), "SUBGROUP names shader '" + shader + "', which pipeline " + p.name + " does not ATTACH");
+    const auto onOff = [](Cursor& l, const std::string& what) {
+      const std::string v = l.next("on or off");
+      if (v != "on" && v != "off") throw ScriptError(l.line(), what + ": expected on or off, got '" + v + "'");
+      l.end(what);
+      return v == "on";
+    };
+    for (;;) {
+      Cursor l = blockLine(c.line(), "SUBGROUP " + shader);
+      const std::string cmd = l.next("a SUBGROUP setting");
+      if (cmd == "END") {
+        l.end("SUBGROUP");
+        return;
+      }
+      if (cmd == "FULLY_POPULATED") {
+        p.fullSubgroups = onOff(l, cmd);
+      } else if (cmd == "VARYING_SIZE") {
+        p.varyingSubgroupSize = onOff(l, cmd);
+      } else if (cmd == "REQUIRED_SIZE") {
+        const std::string v = l.next("a subgroup size, MIN or MAX");
+        uint32_t size = 0;
+        if (v == "MIN")
+          size = kMinSubgroupSize;
+        else if (v == "MAX")
+          size = kMaxSubgroupSize;
+        else
+          size = uint32_t(valueOf(v, NumberType{NumberKind::Uint, 32}, l.line()).integer);
+        if (size < kMinSubgroupSize || size > kMaxSubgroupSize || (size & (size - 1)) != 0)
+          throw ScriptError(l.line(), "REQUIRED_SIZE " + v + " is not a power of two from " +
+                                          std::to_string(kMinSubgroupSize) + " to " + std::to_string(kMaxSubgroupSize));
+        l.end(cmd);
+        p.requiredSubgroupSize = size;
+      } else {
+        throw ScriptError(l.line(), "unknown SUBGROUP setting '" + cmd + "'");
+      }
+    }
   }
 
   // ATTACH shader [TYPE compute] [ENTRY_POINT name] [SPECIALIZE id AS type value]…
@@ -828,7 +874,9 @@ bool deviceHasFeature(std::string_view f) {
                                "SubgroupSupportedOperations.shuffle",
                                "SubgroupSupportedOperations.shuffleRelative",
                                "SubgroupSupportedOperations.clustered",
-                               "ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory"};
+                               "ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory",
+                               "SubgroupSizeControl.subgroupSizeControl",
+                               "SubgroupSizeControl.computeFullSubgroups"};
   for (const char* h : kHas)
     if (f == h) return true;
   return false;

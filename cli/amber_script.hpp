@@ -101,12 +101,20 @@ struct Binding {
   int line = 0;
 };
 
+// The subgroup sizes clref runs a shader with (VK_EXT_subgroup_size_control's minSubgroupSize and maxSubgroupSize).
+constexpr uint32_t kMinSubgroupSize = 4, kMaxSubgroupSize = 128;
+
 struct Pipeline {
   std::string name;
   std::string shader;  // empty until ATTACH
   std::string entryPoint = "main";
   std::vector<Specialization> specializations;
   std::vector<Binding> bindings;
+  // SUBGROUP (VK_EXT_subgroup_size_control): the subgroup size the shader runs with (none: the device's), and
+  // whether every subgroup must be full (FULLY_POPULATED).
+  std::optional<uint32_t> requiredSubgroupSize;
+  bool fullSubgroups = false;
+  bool varyingSubgroupSize = false;
   int line = 0;
 };
 

@@ -125,7 +125,10 @@ bool shaderExtensionSupported(const std::string& name) {
          name == "SPV_KHR_16bit_storage" || name == "SPV_KHR_integer_dot_product" ||
          name == "SPV_EXT_shader_atomic_float_add" || name == "SPV_EXT_shader_atomic_float16_add" ||
          name == "SPV_EXT_shader_atomic_float_min_max" || name == "SPV_KHR_non_semantic_info" ||
-         name == "SPV_KHR_float_controls";
+         name == "SPV_KHR_float_controls" ||
+         // SubgroupUniformControlFlowKHR only promises what clref does anyway: invocations of a subgroup that reach a
+         // subgroup instruction in uniform control flow execute it together (ops_subgroup.cpp, convergence_order.cpp).
+         name == "SPV_KHR_subgroup_uniform_control_flow";
 }
 
 // Extensions whose instructions and decorations clref executes (or that carry no run-time

@@ -109,7 +109,7 @@ TEST_CASE("amber layouts: vec3 and matrix columns padded to 4, std140 arrays and
 TEST_CASE("amber scripts: every data type, layout, initializer, pipeline form and EXPECT form passes", "[cli][amber]") {
   const std::pair<const char*, size_t> scripts[] = {
       {"data_types.amber", 13}, {"layouts.amber", 16},  {"pipelines.amber", 20}, {"expect.amber", 20},
-      {"files.amber", 5},       {"vkscript.amber", 12}, {"bindings.amber", 2}};
+      {"files.amber", 5},       {"vkscript.amber", 12}, {"bindings.amber", 2},  {"subgroups.amber", 6}};
   for (const auto& [file, passes] : scripts) {
     INFO(file);
     const Outcome o = runFile(file);
@@ -198,6 +198,15 @@ TEST_CASE("amber script errors: file:line and what was expected, exit 2", "[cli]
        "t.amber:9: error: pipeline p has no ATTACHed shader"},
       {kPrelude + "PIPELINE compute p\n  ATTACH s SPECIALIZE 1 AS bool 1\nEND\n",
        "t.amber:10: error: SPECIALIZE type must be uint32, int32 or float, found 'bool'"},
+      {kPrelude + "PIPELINE compute p\n  ATTACH s\n  SUBGROUP t\n  END\nEND\n",
+       "t.amber:11: error: SUBGROUP names shader 't', which pipeline p does not ATTACH"},
+      {kPrelude + "PIPELINE compute p\n  ATTACH s\n  SUBGROUP s\n    REQUIRED_SIZE 12\n  END\nEND\n",
+       "t.amber:12: error: REQUIRED_SIZE 12 is not a power of two from 4 to 128"},
+      {kPrelude + "PIPELINE compute p\n  ATTACH s\n  SUBGROUP s\n    FULLY_POPULATED yes\n  END\nEND\n",
+       "t.amber:12: error: FULLY_POPULATED: expected on or off, got 'yes'"},
+      {kPrelude + "PIPELINE compute p\n  ATTACH s\n  BIND BUFFER buf AS storage BINDING 0\n  SUBGROUP s\n"
+                  "    FULLY_POPULATED on\n  END\nEND\n",
+       "t.amber:9: error: pipeline p: FULLY_POPULATED needs local_size_x (1) to be a multiple of the subgroup size 32"},
       // Found when the pipelines are built, before anything runs.
       {kPrelude + "PIPELINE compute p\n  ATTACH s\nEND\n",
        "t.amber:9: error: pipeline p: no buffer is bound at descriptor set 0 binding 0, which the shader declares"},
