@@ -215,6 +215,48 @@ void lowerDot(Lowerer& L, const Instruction& inst) {
   op.n = L.lanes(L.typeIdOfValue(inst.operand(0)));
 }
 
+// SPIR-V 1.0 §3.32.13 [external] OpIAddCarry, OpISubBorrow, OpUMulExtended, OpSMulExtended: a struct of two values
+// of the operands' type, component by component: the low bits of the sum and its carry (0 or 1), of the difference
+// and its borrow (1 when b > a, unsigned), or the low and high halves of the full product (unsigned or signed).
+enum class Extended : uint8_t { AddCarry, SubBorrow, UMul, SMul };
+// r = the first member's register, c = the second's; a, b = the operands; n = lanes.
+template <class T, Extended E> const Op* extendedLanes(WorkItem& wi, const Op* op) {
+  constexpr int kBits = int(8 * sizeof(T));
+  for (uint32_t i = 0; i < op->n; ++i) {
+    const T a = rd<T>(wi, op->a + i * sizeof(T)), b = rd<T>(wi, op->b + i * sizeof(T));
+    T lo, hi;
+    if constexpr (E == Extended::AddCarry) {
+      lo = T(a + b);
+      hi = T(lo < a);
+    } else if constexpr (E == Extended::SubBorrow) {
+      lo = T(a - b);
+      hi = T(b > a);
+    } else if constexpr (E == Extended::UMul) {
+      const unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
+      lo = T(p);
+      hi = T(p >> kBits);
+    } else {
+      const __int128 p = static_cast<__int128>(Signed<T>(a)) * Signed<T>(b);
+      lo = T(p);
+      hi = T(static_cast<unsigned __int128>(p >> kBits));  // arithmetic shift: the product's high half, signed
+    }
+    wr<T>(wi, op->r + i * sizeof(T), lo);
+    wr<T>(wi, op->c + i * sizeof(T), hi);
+  }
+  return op + 1;
+}
+template <Extended E> void lowerExtended(Lowerer& L, const Instruction& inst) {
+  const Type& st = L.type(inst.resultType);
+  if (st.kind != TypeKind::Struct || st.members.size() != 2) L.reject(inst, "the result type is not a two-member struct");
+  const uint32_t member = st.members[0];
+  Op& op = L.emit(withInt(L.scalarOf(member), [&]<class T>() -> Handler { return &extendedLanes<T, E>; }), inst);
+  op.r = L.reg(inst.resultId) + uint32_t(st.memberOffsets[0]);
+  op.c = L.reg(inst.resultId) + uint32_t(st.memberOffsets[1]);
+  op.a = L.reg(inst.operand(0));
+  op.b = L.reg(inst.operand(1));
+  op.n = L.lanes(member);
+}
+
 // ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
 
 // OpFAdd/OpFSub: the sum's set; and the operands that are products a device may fuse with it (FP_CONTRACT: no
@@ -266,6 +308,10 @@ void registerArithmetic(DispatchTable& t) {
   t.lower(Op::OpSRem, lowerIntBinaryOp<SRem>);
   t.lower(Op::OpSMod, lowerIntBinaryOp<SMod>);
   t.lower(Op::OpSNegate, lowerIntUnaryOp<SNegate>);
+  t.lower(Op::OpIAddCarry, lowerExtended<Extended::AddCarry>);
+  t.lower(Op::OpISubBorrow, lowerExtended<Extended::SubBorrow>);
+  t.lower(Op::OpUMulExtended, lowerExtended<Extended::UMul>);
+  t.lower(Op::OpSMulExtended, lowerExtended<Extended::SMul>);
   using numerics::CoreOp;
   t.lower(Op::OpFAdd, lowerFloatBinaryOp<FAdd>, {shadowSum<CoreOp::Add>});
   t.lower(Op::OpFSub, lowerFloatBinaryOp<FSub>, {shadowSum<CoreOp::Sub>});

@@ -12,8 +12,6 @@ void registerUnsupported(DispatchTable& t) {
                 "pipe storage is not supported (capability PipeStorage: program-scope pipes of OpenCL C++)");
   t.unsupported({Op::OpGetKernelLocalSizeForSubgroupCount, Op::OpGetKernelMaxNumSubgroups},
                 "sub-group dispatch queries are not supported (capability SubgroupDispatch)");
-  t.unsupported({Op::OpIAddCarry, Op::OpISubBorrow, Op::OpUMulExtended, Op::OpSMulExtended},
-                "extended-result integer arithmetic is not supported yet (the OpenCL C front ends do not emit it)");
   t.unsupported({Op::OpQuantizeToF16}, "OpQuantizeToF16 is not supported yet (the OpenCL C front ends do not emit it)");
   t.unsupported({Op::OpSizeOf}, "OpSizeOf is not supported yet (the OpenCL C front ends do not emit it)");
 }

@@ -189,3 +189,52 @@ TEST_CASE("a shader declaring RoundingModeRTZ is refused with a clear message", 
     CHECK_THAT(e.what(), Contains("declares RoundingModeRTZ"));
   }
 }
+
+TEST_CASE("a shader's uaddCarry, usubBorrow, umulExtended and imulExtended give both halves", "[shader]") {
+  host::Device device;
+  auto program = host::Program::fromGlsl(device, R"(#version 450
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0) buffer Io { uvec2 in_[]; };
+layout(set = 0, binding = 1) buffer Out { uint r[]; };
+void main() {
+  for (uint i = 0; i < 6u; ++i) {
+    uint a = in_[i].x, b = in_[i].y, carry, borrow, uhi, ulo;
+    int shi, slo;
+    r[8 * i + 0] = uaddCarry(a, b, carry);
+    r[8 * i + 1] = carry;
+    r[8 * i + 2] = usubBorrow(a, b, borrow);
+    r[8 * i + 3] = borrow;
+    umulExtended(a, b, uhi, ulo);
+    r[8 * i + 4] = ulo;
+    r[8 * i + 5] = uhi;
+    imulExtended(int(a), int(b), shi, slo);
+    r[8 * i + 6] = uint(slo);
+    r[8 * i + 7] = uint(shi);
+  }
+}
+)");
+  host::Kernel k(program, "main");
+  const std::vector<uint32_t> pairs{0, 0, 1, 2, 0xffffffffu, 1, 0x80000000u, 0x80000000u, 0xfffffffeu, 0xffffffffu,
+                                    123456789u, 987654321u};
+  auto in = std::make_shared<host::Buffer>(pairs.data(), pairs.size() * 4);
+  auto out = std::make_shared<host::Buffer>(6 * 8 * 4);
+  k.setArg(*k.resourceArg(0, 0), in);
+  k.setArg(*k.resourceArg(0, 1), out);
+  const auto result = k.run(k.dispatch({1, 1, 1}));
+  REQUIRE(result.ok);
+  for (size_t i = 0; i < 6; ++i) {
+    const uint32_t a = pairs[2 * i], b = pairs[2 * i + 1];
+    const uint64_t sum = uint64_t(a) + b, product = uint64_t(a) * b;
+    const int64_t sproduct = int64_t(int32_t(a)) * int32_t(b);
+    const auto r = out->as<uint32_t>().subspan(8 * i, 8);
+    INFO("a = " << a << ", b = " << b);
+    CHECK(r[0] == uint32_t(sum));
+    CHECK(r[1] == uint32_t(sum >> 32));
+    CHECK(r[2] == uint32_t(a - b));
+    CHECK(r[3] == (b > a ? 1u : 0u));
+    CHECK(r[4] == uint32_t(product));
+    CHECK(r[5] == uint32_t(product >> 32));
+    CHECK(r[6] == uint32_t(uint64_t(sproduct)));
+    CHECK(r[7] == uint32_t(uint64_t(sproduct) >> 32));
+  }
+}

@@ -170,7 +170,7 @@ TEST_CASE("corrupted modules are rejected or run without crashing", "[rejection]
 }
 
 TEST_CASE("an instruction clref does not lower is rejected naming its opcode and why", "[rejection]") {
-  // Valid SPIR-V for a kernel; the dispatch table lists OpIAddCarry as unsupported.
+  // Valid SPIR-V 1.1 for a kernel; the dispatch table lists OpSizeOf as unsupported.
   const std::string text = R"(
                OpCapability Addresses
                OpCapability Kernel
@@ -178,19 +178,19 @@ TEST_CASE("an instruction clref does not lower is rejected naming its opcode and
                OpEntryPoint Kernel %k "k"
        %void = OpTypeVoid
        %uint = OpTypeInt 32 0
-     %struct = OpTypeStruct %uint %uint
-     %uint_1 = OpConstant %uint 1
+   %ptr_uint = OpTypePointer Function %uint
          %fn = OpTypeFunction %void
           %k = OpFunction %void None %fn
       %entry = OpLabel
-      %carry = OpIAddCarry %struct %uint_1 %uint_1
+          %v = OpVariable %ptr_uint Function
+       %size = OpSizeOf %uint %v
                OpReturn
                OpFunctionEnd
 )";
-  const auto r = rejectionOf(assemble(text), "k");
+  const auto r = rejectionOf(assemble(text, SPV_ENV_UNIVERSAL_1_1), "k");
   CHECK(r.moduleError);
-  CHECK_THAT(r.message, Contains("unsupported: OpIAddCarry"));
-  CHECK_THAT(r.message, Contains("extended-result integer arithmetic"));
+  CHECK_THAT(r.message, Contains("unsupported: OpSizeOf"));
+  CHECK_THAT(r.message, Contains("OpSizeOf is not supported yet"));
 }
 
 TEST_CASE("a module failing validation names the rule, the word offset and the instruction", "[rejection]") {
