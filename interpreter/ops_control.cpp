@@ -149,6 +149,7 @@ const Op* undefinedCondition(WorkItem& wi, const Op* op) {
   return fault(wi, op, FaultKind::UndefinedValue, "branch condition is an undefined value (OpUndef)");
 }
 
+
 // OpControlBarrier with Workgroup execution scope: the work-item waits until every work-item
 // of its work-group reaches this same barrier (OpenCL C 3.0 §6.15.8 [[synchronization-functions]] barrier: "all
 // work-items in a work-group ... must execute this function"). Memory is sequentially consistent inside a
@@ -190,7 +191,9 @@ void lowerBranch(Lowerer& L, const Instruction& inst) {
 
 void lowerBranchConditional(Lowerer& L, const Instruction& inst) {
   const Instruction* cond = L.m.findDef(inst.operand(0));
-  if (cond && cond->opcode == spv::Op::OpUndef) {
+  // A shader's branch on OpUndef is no fault (uninitialized.cpp useWarning): the undefined-value tracking warns before
+  // it, and the OpUndef register's bits (choice undef_value) select the path.
+  if (cond && cond->opcode == spv::Op::OpUndef && !L.m.isVulkanShader()) {
     L.emit(&undefinedCondition, inst);
     return;
   }
@@ -209,7 +212,7 @@ void lowerBranchConditional(Lowerer& L, const Instruction& inst) {
 
 void lowerSwitch(Lowerer& L, const Instruction& inst) {
   const Instruction* sel = L.m.findDef(inst.operand(0));
-  if (sel && sel->opcode == spv::Op::OpUndef) {
+  if (sel && sel->opcode == spv::Op::OpUndef && !L.m.isVulkanShader()) {  // as OpBranchConditional
     L.emit(&undefinedCondition, inst);
     return;
   }

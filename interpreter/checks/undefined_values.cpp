@@ -289,7 +289,8 @@ bool emitMemoryShadow(Lowerer& L, const Instruction& inst) {
 void emitUse(Lowerer& L, const Instruction& inst, uint32_t id, uninitialized::Use use) {
   auto it = L.shadow_.find(id);
   if (it == L.shadow_.end()) return;
-  Op& op = L.emit(uninitialized::useHandler(fullTracking(L)), inst);
+  const bool warnOnly = L.m.isVulkanShader() && use == uninitialized::Use::Branch;
+  Op& op = L.emit(uninitialized::useHandler(fullTracking(L), warnOnly), inst);
   op.a = it->second;
   op.b = uint32_t(L.typeOfValue(id).size);
   op.n = uint32_t(use);

@@ -263,6 +263,15 @@ const Op* useFault(WorkItem& wi, const Op* op) {
     return fault(wi, op, FaultKind::UndefinedValue, useMessage(wi, op, o));
   return op + 1;
 }
+// A shader's branch on an undefined value: SPIR-V 1.0 §3.32.1 [external] OpUndef gives an arbitrary bit pattern, and
+// a shader (unlike an OpenCL C kernel, where reading an indeterminate value is undefined behaviour) may branch on
+// it: the path the choice undef_value's bits take is one of the allowed ones, so the run goes on with a warning.
+const Op* useWarning(WorkItem& wi, const Op* op) {
+  if (const uint8_t o = firstOrigin(wi.regs + op->a, op->b)) [[unlikely]]
+    warnChoice(wi, op, numerics::Choice::UndefValue,
+               useMessage(wi, op, o) + ": the path its bits (choice undef_value) select is taken");
+  return op + 1;
+}
 const Op* useFinding(WorkItem& wi, const Op* op) {
   if (const uint8_t o = firstOrigin(wi.regs + op->a, op->b)) [[unlikely]]
     report(wi, op, useMessage(wi, op, o));
@@ -279,7 +288,7 @@ Handler selectShadow() { return &select; }
 Handler loadShadow() { return &load; }
 Handler storeShadow() { return &store; }
 Handler atomicShadow() { return &atomic; }
-Handler useHandler(bool full) { return full ? &useFinding : &useFault; }
+Handler useHandler(bool full, bool warnOnly) { return full ? &useFinding : warnOnly ? &useWarning : &useFault; }
 
 void recordWrite(WorkItem& wi, const Op* op, const Allocation& a, uint32_t tag, uint64_t off, uint64_t bytes) {
   const CheckRun& run = *wi.checks;

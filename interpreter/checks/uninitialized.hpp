@@ -26,7 +26,8 @@ Handler loadShadow();       // the bytes read from memory
 Handler storeShadow();      // the stored value's, into memory; a global store of an undefined value is a finding
 Handler atomicShadow();     // an atomic's result from memory, its value operands into memory
 // The check before a use: a fault (the always-on scope) or a finding (the checker, `full`).
-Handler useHandler(bool full);
+// `warnOnly`: a shader's branch, which warns instead of faulting (uninitialized.cpp useWarning).
+Handler useHandler(bool full, bool warnOnly = false);
 
 // The memory side, for CheckRun::record (which keeps the instruction's accesses for the shadow Op after it): gives
 // bytes written by an instruction without such an Op (an async copy, OpCopyMemory, a pointer result of frexp) the

@@ -238,3 +238,60 @@ void main() {
     CHECK(r[7] == uint32_t(uint64_t(sproduct) >> 32));
   }
 }
+
+TEST_CASE("a shader may branch on OpUndef: the choice undef_value picks the path, with a warning", "[shader]") {
+  // out[0] = 1 on the true path, 2 on the false one. The OpUndef bool's register holds the choice's bits: zero
+  // (false) by default, the 0xA5 pattern (true) with undef_value=pattern. An OpenCL kernel faults instead.
+  const std::string text = R"(
+               OpCapability Shader
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %out
+               OpExecutionMode %main LocalSize 1 1 1
+               OpDecorate %rta ArrayStride 4
+               OpMemberDecorate %block 0 Offset 0
+               OpDecorate %block Block
+               OpDecorate %out DescriptorSet 0
+               OpDecorate %out Binding 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %bool = OpTypeBool
+       %uint = OpTypeInt 32 0
+        %rta = OpTypeRuntimeArray %uint
+      %block = OpTypeStruct %rta
+  %ptr_block = OpTypePointer StorageBuffer %block
+        %out = OpVariable %ptr_block StorageBuffer
+   %ptr_uint = OpTypePointer StorageBuffer %uint
+     %uint_0 = OpConstant %uint 0
+     %uint_1 = OpConstant %uint 1
+     %uint_2 = OpConstant %uint 2
+      %undef = OpUndef %bool
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+          %p = OpAccessChain %ptr_uint %out %uint_0 %uint_0
+               OpSelectionMerge %merge None
+               OpBranchConditional %undef %yes %no
+        %yes = OpLabel
+               OpStore %p %uint_1
+               OpBranch %merge
+         %no = OpLabel
+               OpStore %p %uint_2
+               OpBranch %merge
+      %merge = OpLabel
+               OpReturn
+               OpFunctionEnd
+)";
+  for (const bool pattern : {false, true}) {
+    host::DeviceConfig config;
+    if (pattern) config.choices.set("undef_value=pattern");
+    auto program = host::Program::fromShader(host::Device(config), compiler::ShaderLanguage::SpirvAssembly, text);
+    host::Kernel k(program, "main");
+    auto out = std::make_shared<host::Buffer>(4);
+    k.setArg(*k.resourceArg(0, 0), out);
+    const auto result = k.run(k.dispatch({1, 1, 1}));
+    REQUIRE(result.ok);
+    CHECK(out->as<uint32_t>()[0] == (pattern ? 1u : 2u));
+    REQUIRE_FALSE(result.warnings.empty());
+    CHECK_THAT(result.warnings[0].message, Contains("branch condition depends on an undefined value (OpUndef"));
+    CHECK_THAT(result.warnings[0].message, Contains("choice undef_value"));
+  }
+}
