@@ -2,6 +2,7 @@
 // plain C++ computations written from the GLSL, HLSL or SPIR-V assembly source of each shader, with the std430 and
 // std140 layouts worked out by hand from GLSL 4.60 §4.4.5 [external], independent of clref. A shader case's
 // arguments are its resources in descriptor set and binding order, the push constants last (golden/README.md).
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -274,6 +275,109 @@ void iaddSpvasm(const Case& c, ArgBytes& a) {
   for (size_t i = 0; i < n && i < elements(a[0], 4); ++i) store(a[1], i, load<uint32_t>(a[0], i) + uint32_t(i));
 }
 
+// glsl_exact.comp: 12 results per pair; GLSL.std.450's formulas (mix: x·(1 − a) + y·a, each operation rounded).
+void glslExact(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const float x = load<float>(a[0], 2 * i), y = load<float>(a[0], 2 * i + 1);
+    const float fl = std::floor(x);
+    const float weighted = x * 0.75f, added = y * 0.25f;
+    const float r[12] = {fl,
+                         x - fl,
+                         std::min(std::max(x, -1.5f), 2.25f),
+                         std::min(x, y),
+                         std::max(x, y),
+                         std::fabs(x),
+                         x > 0 ? 1.0f : x < 0 ? -1.0f : 0.0f,
+                         weighted + added,
+                         x < y ? 0.0f : 1.0f,
+                         std::nearbyint(x),  // ties to even in the default rounding mode
+                         std::trunc(x),
+                         std::ldexp(x, 3)};
+    for (int k = 0; k < 12; ++k) store(a[1], i * 12 + k, r[k]);
+  }
+}
+
+// glsl_integer.comp: 10 results per word; packUnorm4x8 rounds c·255 half away from zero (the choice
+// glsl_round_half's default), unpackUnorm4x8 is f / 255.
+void glslInteger(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const int32_t w = load<int32_t>(a[0], i);
+    const uint32_t u = uint32_t(w);
+    const auto msbUnsigned = [](uint32_t v) { return v == 0 ? -1 : 31 - std::countl_zero(v); };
+    const auto pack = [](float v) { return uint32_t(std::round(std::min(std::max(v, 0.0f), 1.0f) * 255.0f)); };
+    const float s = float(w & 255) / 255.0f;
+    const int32_t r[10] = {
+        u == 0 ? -1 : std::countr_zero(u),
+        msbUnsigned(w < 0 ? ~u : u),  // the most significant bit that differs from the sign
+        msbUnsigned(u),
+        w < 0 ? -w : w,
+        w > 0 ? 1 : w < 0 ? -1 : 0,
+        std::min(std::max(w, -1000), 1000),
+        std::min(w, 7),
+        std::max(w, -7),
+        int32_t(pack(0.0f) | pack(0.5f) << 8 | pack(1.0f) << 16 | pack(s) << 24),
+        std::bit_cast<int32_t>(float(u & 255) / 255.0f)};
+    for (int k = 0; k < 10; ++k) store(a[1], i * 10 + k, r[k]);
+  }
+}
+
+// matrix_std140.comp: m's column c at byte 16·c; r (row-major mat2x3) element (column j, row k) at 48 + 16·k + 4·j.
+// Products are summed in index order, each operation rounded.
+void matrixStd140(const Case& c, ArgBytes& a) {
+  const auto m = [&](int col, int row) { return loadByte<float>(a[0], 16 * col + 4 * row); };
+  const auto r = [&](int col, int row) { return loadByte<float>(a[0], 48 + 16 * row + 4 * col); };
+  const size_t n = size_t(groups(c)[0]) * 4;
+  for (size_t i = 0; i < n; ++i) {
+    const float v[3] = {load<float>(a[1], 4 * i), load<float>(a[1], 4 * i + 1), load<float>(a[1], 4 * i + 2)};
+    for (int row = 0; row < 3; ++row) {
+      float sum = m(0, row) * v[0];
+      const float p1 = m(1, row) * v[1];
+      sum = sum + p1;
+      const float p2 = m(2, row) * v[2];
+      store(a[2], 8 * i + row, sum + p2);
+    }
+    store(a[2], 8 * i + 3, 0.0f);
+    const float w[3] = {1.0f, 2.0f, float(i)};
+    for (int j = 0; j < 2; ++j) {
+      float sum = r(j, 0) * w[0];
+      const float p1 = r(j, 1) * w[1];
+      sum = sum + p1;
+      const float p2 = r(j, 2) * w[2];
+      store(a[2], 8 * i + 4 + j, sum + p2);
+    }
+    store(a[2], 8 * i + 6, 0.0f);
+    store(a[2], 8 * i + 7, 0.0f);
+  }
+}
+
+// subgroup_sizes.comp: every check agrees for any subgroup size.
+void subgroupSizes(const Case& c, ArgBytes& a) {
+  for (size_t i = 0; i < size_t(groups(c)[0]) * 48; ++i) store(a[0], i, 1u);
+}
+
+// atomics_mixed.comp: Acc {lo, hi, bits, parity, sum, groups} after every invocation's atomics.
+void atomicsMixed(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 16;
+  int32_t lo = load<int32_t>(a[1], 0), hi = load<int32_t>(a[1], 1), sum = load<int32_t>(a[1], 4);
+  uint32_t bits = load<uint32_t>(a[1], 2), parity = load<uint32_t>(a[1], 3);
+  for (size_t i = 0; i < n; ++i) {
+    const int32_t v = load<int32_t>(a[0], i);
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+    bits |= uint32_t(v) & 0xff00u;
+    parity ^= uint32_t(v);
+    sum += v;
+  }
+  store(a[1], 0, lo);
+  store(a[1], 1, hi);
+  store(a[1], 2, bits);
+  store(a[1], 3, parity);
+  store(a[1], 4, sum);
+  store(a[1], 5, load<uint32_t>(a[1], 5) + groups(c)[0]);
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
@@ -292,6 +396,11 @@ std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
       {"shader_vadd_hlsl", vaddHlsl},
       {"shader_mixed_precision", mixedPrecision},
       {"shader_iadd_spvasm", iaddSpvasm},
+      {"shader_glsl_exact", glslExact},
+      {"shader_glsl_integer", glslInteger},
+      {"shader_matrix_std140", matrixStd140},
+      {"shader_subgroup_sizes", subgroupSizes},
+      {"shader_atomics_mixed", atomicsMixed},
   };
 }
 
