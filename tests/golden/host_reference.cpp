@@ -13,6 +13,7 @@
 // - half operations are computed exactly or once-rounded in double and rounded to half with
 //   round-to-nearest-even by halfFromDouble() below (double rounding through binary64 is
 //   innocuous for + - * / since 53 >= 2·11 + 2).
+#include "tests/golden/host_bytes.hpp"
 #include "tests/golden/host_reference.hpp"
 
 #include <algorithm>
@@ -37,26 +38,6 @@ namespace {
 
 using cli::ArgSpec;
 using cli::Case;
-
-[[noreturn]] void shapeError(const Case& c, const std::string& what) {
-  throw std::runtime_error(c.file.string() + ": host reference: " + what);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Typed access to argument bytes. memcpy keeps the accesses well defined for any alignment
-// (the packed-struct kernel reads misaligned fields).
-
-template <class T> T loadAt(const std::vector<std::byte>& bytes, size_t byteOffset) {
-  if (byteOffset + sizeof(T) > bytes.size()) throw std::out_of_range("host reference: load past the end of a buffer");
-  T v;
-  std::memcpy(&v, bytes.data() + byteOffset, sizeof(T));
-  return v;
-}
-
-template <class T> void storeAt(std::vector<std::byte>& bytes, size_t byteOffset, T v) {
-  if (byteOffset + sizeof(T) > bytes.size()) throw std::out_of_range("host reference: store past the end of a buffer");
-  std::memcpy(bytes.data() + byteOffset, &v, sizeof(T));
-}
 
 // A buffer argument seen as an array of T.
 template <class T> class Buf {

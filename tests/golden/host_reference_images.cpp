@@ -10,6 +10,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "tests/golden/host_bytes.hpp"
 #include "tests/golden/host_reference.hpp"
 #include "tests/images/host_images.hpp"
 
@@ -26,9 +27,6 @@ using cli::ArgSpec;
 using cli::Case;
 using Float4 = std::array<float, 4>;
 
-[[noreturn]] void shapeError(const Case& c, const std::string& what) {
-  throw std::runtime_error(c.file.string() + ": host reference: " + what);
-}
 
 Color colorOf(const Float4& f) {
   Color c;

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "tests/golden/host_bytes.hpp"
 #include "tests/golden/host_reference.hpp"
 
 namespace clref::golden {
@@ -17,33 +18,8 @@ namespace {
 using cli::ArgSpec;
 using cli::Case;
 
-[[noreturn]] void shapeError(const Case& c, const std::string& what) {
-  throw std::runtime_error(c.file.string() + ": host reference: " + what);
-}
-
-template <class T> T load(const std::vector<std::byte>& bytes, size_t i) {
-  if ((i + 1) * sizeof(T) > bytes.size()) throw std::out_of_range("host reference: load past the end of a buffer");
-  T v;
-  std::memcpy(&v, bytes.data() + i * sizeof(T), sizeof(T));
-  return v;
-}
-
-template <class T> void store(std::vector<std::byte>& bytes, size_t i, T v) {
-  if ((i + 1) * sizeof(T) > bytes.size()) throw std::out_of_range("host reference: store past the end of a buffer");
-  std::memcpy(bytes.data() + i * sizeof(T), &v, sizeof(T));
-}
-
-// Loads and stores at a byte offset (struct members).
-template <class T> T loadByte(const std::vector<std::byte>& bytes, size_t at) {
-  T v;
-  if (at + sizeof(T) > bytes.size()) throw std::out_of_range("host reference: load past the end of a buffer");
-  std::memcpy(&v, bytes.data() + at, sizeof(T));
-  return v;
-}
-template <class T> void storeByte(std::vector<std::byte>& bytes, size_t at, T v) {
-  if (at + sizeof(T) > bytes.size()) throw std::out_of_range("host reference: store past the end of a buffer");
-  std::memcpy(bytes.data() + at, &v, sizeof(T));
-}
+template <class T> T load(const std::vector<std::byte>& bytes, size_t i) { return loadAt<T>(bytes, i * sizeof(T)); }
+template <class T> void store(std::vector<std::byte>& bytes, size_t i, T v) { storeAt<T>(bytes, i * sizeof(T), v); }
 
 // The work-groups of the case's dispatch.
 std::array<uint32_t, 3> groups(const Case& c) {
@@ -168,22 +144,22 @@ void structStd430(const Case& c, ArgBytes& a) {
   for (size_t i = 0; i < particles; ++i) {
     const size_t base = i * 32;
     for (int k = 0; k < 3; ++k) {
-      const float step = loadByte<float>(a[0], base + 16 + 4 * k) * dt;
-      storeByte(a[0], base + 4 * k, loadByte<float>(a[0], base + 4 * k) + step);
+      const float step = loadAt<float>(a[0], base + 16 + 4 * k) * dt;
+      storeAt(a[0], base + 4 * k, loadAt<float>(a[0], base + 4 * k) + step);
     }
-    storeByte(a[0], base + 12, loadByte<float>(a[0], base + 12) * 2.0f);
-    storeByte(a[0], base + 28, loadByte<uint32_t>(a[0], base + 28) * 3u + uint32_t(i));
+    storeAt(a[0], base + 12, loadAt<float>(a[0], base + 12) * 2.0f);
+    storeAt(a[0], base + 28, loadAt<uint32_t>(a[0], base + 28) * 3u + uint32_t(i));
   }
 }
 
 // uniform_std140.comp: Params {float scale @0; vec3 offset @16; float coeffs[4] @32, stride 16; ivec3 bias @96}.
 void uniformStd140(const Case&, ArgBytes& a) {
-  const float scale = loadByte<float>(a[0], 0), offsetY = loadByte<float>(a[0], 20);
+  const float scale = loadAt<float>(a[0], 0), offsetY = loadAt<float>(a[0], 20);
   for (size_t i = 0; i < 4; ++i) {
-    const float product = loadByte<float>(a[0], 32 + 16 * i) * scale;
+    const float product = loadAt<float>(a[0], 32 + 16 * i) * scale;
     store(a[1], i, product + offsetY);
   }
-  for (size_t i = 0; i < 3; ++i) storeByte(a[1], 16 + 4 * i, loadByte<int32_t>(a[0], 96 + 4 * i));
+  for (size_t i = 0; i < 3; ++i) storeAt(a[1], 16 + 4 * i, loadAt<int32_t>(a[0], 96 + 4 * i));
 }
 
 // spec_constants.comp: v = float(i·step + offset)·scale, negated when `negate`; defaults false, 1, 1.0, 100.
@@ -326,8 +302,8 @@ void glslInteger(const Case& c, ArgBytes& a) {
 // matrix_std140.comp: m's column c at byte 16·c; r (row-major mat2x3) element (column j, row k) at 48 + 16·k + 4·j.
 // Products are summed in index order, each operation rounded.
 void matrixStd140(const Case& c, ArgBytes& a) {
-  const auto m = [&](int col, int row) { return loadByte<float>(a[0], 16 * col + 4 * row); };
-  const auto r = [&](int col, int row) { return loadByte<float>(a[0], 48 + 16 * row + 4 * col); };
+  const auto m = [&](int col, int row) { return loadAt<float>(a[0], 16 * col + 4 * row); };
+  const auto r = [&](int col, int row) { return loadAt<float>(a[0], 48 + 16 * row + 4 * col); };
   const size_t n = size_t(groups(c)[0]) * 4;
   for (size_t i = 0; i < n; ++i) {
     const float v[3] = {load<float>(a[1], 4 * i), load<float>(a[1], 4 * i + 1), load<float>(a[1], 4 * i + 2)};
