@@ -323,6 +323,8 @@ template <class T, class C, bool Vector> const Op* selectStd(WorkItem& wi, const
   return op + 1;
 }
 
+}  // namespace
+
 // Operand layout of OpExtInst: result type, result, set, instruction, operands…
 Op& emitExt(Lowerer& L, Handler fn, const Instruction& inst, size_t args) {
   Op& op = L.emit(fn, inst);
@@ -333,6 +335,8 @@ Op& emitExt(Lowerer& L, Handler fn, const Instruction& inst, size_t args) {
   if (args > 2) op.c = L.reg(inst.operand(4));
   return op;
 }
+
+namespace {
 
 template <class F> Handler floatUnary(const Lowerer& L, uint32_t t) {
   return withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, F>; });

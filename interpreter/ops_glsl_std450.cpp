@@ -283,16 +283,6 @@ template <class T, bool Z, class I> const Op* ldexpLanes(WorkItem& wi, const Op*
 
 // ---- Lowering -----------------------------------------------------------------------------------------------------
 
-// Operand layout of OpExtInst: result type, result, set, instruction, operands… (Instruction::operand(0) is the set).
-Op& emitLanes(Lowerer& L, Handler fn, const Instruction& inst, size_t args) {
-  Op& op = L.emit(fn, inst);
-  op.r = L.reg(inst.resultId);
-  op.n = L.lanes(inst.resultType);
-  if (args > 0) op.a = L.reg(inst.operand(2));
-  if (args > 1) op.b = L.reg(inst.operand(3));
-  if (args > 2) op.c = L.reg(inst.operand(4));
-  return op;
-}
 
 void requireFloat(Lowerer& L, const Instruction& inst) {
   if (!numerics::isFloat(L.scalarOf(inst.resultType)))
@@ -306,7 +296,7 @@ void lowerEvaluate(Lowerer& L, const Instruction& inst, MathFn fn, int arity) {
   Handler h = withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler {
     return arity == 1 ? &evaluateLanes<T, Z, 1> : arity == 2 ? &evaluateLanes<T, Z, 2> : &evaluateLanes<T, Z, 3>;
   });
-  emitLanes(L, h, inst, size_t(arity)).imm = uint64_t(fn);
+  emitExt(L, h, inst, size_t(arity)).imm = uint64_t(fn);
 }
 template <int Arity, class T, class F> constexpr Handler lanesOf() {
   if constexpr (Arity == 1)
@@ -320,13 +310,13 @@ template <template <bool> class F, int Arity> Op& lowerFloat(Lowerer& L, const I
   requireFloat(L, inst);
   Handler h = withFloatFtz(L, L.scalarOf(inst.resultType),
                            [&]<class T, bool Z>() -> Handler { return lanesOf<Arity, T, F<Z>>(); });
-  return emitLanes(L, h, inst, size_t(Arity));
+  return emitExt(L, h, inst, size_t(Arity));
 }
 template <template <bool, bool> class F, bool B, int Arity> void lowerFloat2(Lowerer& L, const Instruction& inst) {
   requireFloat(L, inst);
   Handler h = withFloatFtz(L, L.scalarOf(inst.resultType),
                            [&]<class T, bool Z>() -> Handler { return lanesOf<Arity, T, F<B, Z>>(); });
-  emitLanes(L, h, inst, size_t(Arity));
+  emitExt(L, h, inst, size_t(Arity));
 }
 template <class F, int Arity> void lowerInt(Lowerer& L, const Instruction& inst) {
   const uint32_t t = inst.resultType;
@@ -334,7 +324,7 @@ template <class F, int Arity> void lowerInt(Lowerer& L, const Instruction& inst)
   for (int k = 0; k < Arity; ++k)
     if (sizeOf(L.scalarOf(L.typeIdOfValue(inst.operand(2 + k)))) != sizeOf(L.scalarOf(t)))
       L.reject(inst, "a GLSL.std.450 integer instruction whose operand width differs from its result's");
-  emitLanes(L, withInt(L.scalarOf(t), [&]<class T>() -> Handler { return lanesOf<Arity, T, F>(); }), inst,
+  emitExt(L, withInt(L.scalarOf(t), [&]<class T>() -> Handler { return lanesOf<Arity, T, F>(); }), inst,
             size_t(Arity));
 }
 
@@ -411,7 +401,7 @@ void lowerGlslStd450(Lowerer& L, const Instruction& inst) {
     case GLSLstd450Round: lowerFloat<Round, 1>(L, inst); return;
     case GLSLstd450FAbs:
       requireFloat(L, inst);
-      emitLanes(L, withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, FAbs>; }), inst, 1);
+      emitExt(L, withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, FAbs>; }), inst, 1);
       return;
     // Formulas.
     case GLSLstd450Radians:
@@ -444,7 +434,7 @@ void lowerGlslStd450(Lowerer& L, const Instruction& inst) {
       Handler h = withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() {
         return withInt(e, [&]<class I>() -> Handler { return &ldexpLanes<T, Z, I>; });
       });
-      emitLanes(L, h, inst, 2);
+      emitExt(L, h, inst, 2);
       return;
     }
     // Integers.

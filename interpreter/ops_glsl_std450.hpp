@@ -19,6 +19,9 @@ void lowerGlslStd450(Lowerer& L, const Instruction& inst);
 // The families in their own files: true when the instruction is one of theirs.
 bool lowerGlslGeometric(Lowerer& L, const Instruction& inst);  // Length … Refract
 bool lowerGlslPack(Lowerer& L, const Instruction& inst);       // Pack*, Unpack*
+// An OpExtInst's Op (ops_extinst.cpp, for both sets): r = the result, n = its lanes, a, b, c = the first `args`
+// operands' registers.
+Op& emitExt(Lowerer& L, Handler fn, const Instruction& inst, size_t args);
 // The shadow mode's rule for an OpExtInst of GLSL.std.450 (ops_glsl_std450.cpp).
 void shadowGlslStd450(class ShadowLowering& S);
 
