@@ -280,12 +280,12 @@ class Runner {
     // Vulkan §9.1 [external] VkPipelineShaderStageCreateInfo (VUID-VkShaderCreateInfoEXT-flags-08416 and -08417 say
     // the same of shader objects): with REQUIRE_FULL_SUBGROUPS the work-group width is a multiple of the subgroup size,
     // or of maxSubgroupSize when the size may vary and none is required.
-    const uint32_t width = p.varyingSubgroupSize && !p.requiredSubgroupSize ? kMaxSubgroupSize
+    const uint32_t width = p.varyingSubgroupSize && !p.requiredSubgroupSize ? host::kMaxShaderSubgroupSize
                                                                              : device.config().subgroupSize;
     if (p.fullSubgroups && k.workgroupSize()[0] % width != 0)
       throw ScriptError(p.line, "pipeline " + p.name + ": FULLY_POPULATED needs local_size_x (" +
                                     std::to_string(k.workgroupSize()[0]) + ") to be a multiple of " +
-                                    (width == kMaxSubgroupSize && p.varyingSubgroupSize
+                                    (width == host::kMaxShaderSubgroupSize && p.varyingSubgroupSize
                                          ? "maxSubgroupSize " + std::to_string(width) + " (VARYING_SIZE on)"
                                          : "the subgroup size " + std::to_string(width)));
     for (const auto& b : p.bindings) {

@@ -13,6 +13,7 @@
 #include <map>
 #include <sstream>
 
+#include "host/host.hpp"
 #include "numerics/format.hpp"
 
 namespace clref::cli::amber {
@@ -549,7 +550,8 @@ class Parser {
     const std::string shader = c.next("a shader name");
     c.end("SUBGROUP");
     if (shader != p.shader)
-      throw ScriptError(c.line(), "SUBGROUP names shader '" + shader + "', which pipeline " + p.name + " does not ATTACH");
+      throw ScriptError(c.line(),
+                        "SUBGROUP names shader '" + shader + "', which pipeline " + p.name + " does not ATTACH");
     const auto onOff = [](Cursor& l, const std::string& what) {
       const std::string v = l.next("on or off");
       if (v != "on" && v != "off") throw ScriptError(l.line(), what + ": expected on or off, got '" + v + "'");
@@ -571,14 +573,15 @@ class Parser {
         const std::string v = l.next("a subgroup size, MIN or MAX");
         uint32_t size = 0;
         if (v == "MIN")
-          size = kMinSubgroupSize;
+          size = host::kMinShaderSubgroupSize;
         else if (v == "MAX")
-          size = kMaxSubgroupSize;
+          size = host::kMaxShaderSubgroupSize;
         else
           size = uint32_t(valueOf(v, NumberType{NumberKind::Uint, 32}, l.line()).integer);
-        if (size < kMinSubgroupSize || size > kMaxSubgroupSize || (size & (size - 1)) != 0)
-          throw ScriptError(l.line(), "REQUIRED_SIZE " + v + " is not a power of two from " +
-                                          std::to_string(kMinSubgroupSize) + " to " + std::to_string(kMaxSubgroupSize));
+        constexpr uint32_t kMin = host::kMinShaderSubgroupSize, kMax = host::kMaxShaderSubgroupSize;
+        if (size < kMin || size > kMax || (size & (size - 1)) != 0)
+          throw ScriptError(l.line(), "REQUIRED_SIZE " + v + " is not a power of two from " + std::to_string(kMin) +
+                                          " to " + std::to_string(kMax));
         l.end(cmd);
         p.requiredSubgroupSize = size;
       } else {

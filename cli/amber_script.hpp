@@ -101,9 +101,6 @@ struct Binding {
   int line = 0;
 };
 
-// The subgroup sizes clref runs a shader with (VK_EXT_subgroup_size_control's minSubgroupSize and maxSubgroupSize).
-constexpr uint32_t kMinSubgroupSize = 4, kMaxSubgroupSize = 128;
-
 struct Pipeline {
   std::string name;
   std::string shader;  // empty until ATTACH

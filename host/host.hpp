@@ -57,6 +57,9 @@ inline constexpr uint64_t kMaxGlobalVariableTotalSize = uint64_t(1) << 30;
 inline constexpr uint64_t kDeviceQueuePreferredSize = uint64_t(256) << 10;
 inline constexpr uint64_t kDeviceQueueMaxSize = uint64_t(16) << 20;
 inline constexpr uint32_t kMaxOnDeviceQueues = 4;
+// The subgroup sizes a compute shader may run with (DeviceConfig::subgroupSize): the powers of two in this range, as
+// Vulkan's minSubgroupSize and maxSubgroupSize (kernel.cpp checks they are the interpreter's).
+inline constexpr uint32_t kMinShaderSubgroupSize = 4, kMaxShaderSubgroupSize = 128;
 // CL_DEVICE_MAX_NAMED_BARRIER_COUNT_KHR (cl_khr_subgroup_named_barrier): the interpreter's bound.
 inline constexpr uint32_t kMaxNamedBarriers = 8;
 inline constexpr uint32_t kMaxOnDeviceEvents = 1024;

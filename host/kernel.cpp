@@ -64,6 +64,8 @@ const interpreter::LoweredKernel& Kernel::lowered(Lowering kind, const numerics:
   return *l.kernel;
 }
 
+static_assert(kMinShaderSubgroupSize == interpreter::kMinShaderSubgroupSize &&
+              kMaxShaderSubgroupSize == interpreter::kMaxShaderSubgroupSize);
 static_assert(kMaxGlobalVariableSize == interpreter::kMaxProgramScopeVariableBytes &&
               kMaxGlobalVariableTotalSize == interpreter::kMaxProgramScopeTotalBytes);
 
@@ -111,8 +113,8 @@ NDRange Kernel::dispatch(const std::array<uint32_t, 3>& groups) {
   for (int d = 0; d < 3; ++d) {
     if (groups[d] == 0) throw Error("dispatch: the work-group count in dimension " + std::to_string(d) + " is 0");
     range.global[d] = size_t(groups[d]) * size[d];
-    range.local = std::array<size_t, 3>{size[0], size[1], size[2]};
   }
+  range.local = std::array<size_t, 3>{size[0], size[1], size[2]};
   return range;
 }
 

@@ -21,10 +21,9 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   s.launch.dims = range.dims;
   s.launch.subgroupSize = std::max<uint32_t>(1, config.subgroupSize);
   if (kernel.shader) {
-    // Vulkan [[limits-subgroupSize]] [external]: "subgroupSize is a power-of-two"; [[limits-minSubgroupSize]]
-    // "must be greater than or equal to 4"; the subgroup masks (uvec4, 128 bits) bound it at 128.
+    // program.hpp kMinShaderSubgroupSize says why these bounds.
     const uint32_t sg = config.subgroupSize;
-    if (sg < 4 || sg > 128 || (sg & (sg - 1)))
+    if (sg < kMinShaderSubgroupSize || sg > kMaxShaderSubgroupSize || (sg & (sg - 1)))
       throw std::invalid_argument("the subgroup size " + std::to_string(sg) +
                                   " is not one Vulkan allows (a power of two from 4 to 128) for the compute shader " +
                                   kernel.name);

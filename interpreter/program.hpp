@@ -35,6 +35,9 @@ constexpr uint64_t kMaxProgramScopeTotalBytes = uint64_t(1) << 30;
 // A work-item's register file: every SSA value and constant of the kernel (constant composites
 // and program-scope initialisers included), copied once per work-item.
 constexpr uint64_t kMaxRegisterBytes = uint64_t(64) << 20;
+// The subgroup sizes a compute shader runs with: Vulkan [[limits-subgroupSize]] [external] "a power-of-two",
+// [[limits-minSubgroupSize]] at least 4; the subgroup masks (uvec4, 128 bits) bound it at 128.
+constexpr uint32_t kMinShaderSubgroupSize = 4, kMaxShaderSubgroupSize = 128;
 
 // The memory held by the work-items of one work-group that are alive at once (each holds its register file and its
 // private memory): a kernel with a barrier keeps every work-item of the group, one without the scheduler's batch.
