@@ -28,6 +28,7 @@ std::vector<Profile> profileChain(Profile p) {
     case Profile::Embedded: return {Profile::Embedded, Profile::Full};
     case Profile::Relaxed: return {Profile::Relaxed, Profile::Full};
     case Profile::RelaxedEmbedded: return {Profile::RelaxedEmbedded, Profile::Embedded, Profile::Full};
+    case Profile::Vulkan: return {Profile::Vulkan};
   }
   return {};
 }
@@ -53,7 +54,7 @@ std::vector<const AccuracyRequirement*> lookup(Key key, Format format, Profile p
     return out;
   }
 
-  for (Document doc : {Document::SpirvEnv, Document::OpenCLC}) {
+  for (Document doc : {Document::SpirvEnv, Document::OpenCLC, Document::VulkanEnv}) {
     for (Profile p : profileChain(profile)) {
       // Fall back from embedded to full only when the document has no embedded rows at all
       // for this format (relaxed → full/embedded is always a fallback the spec states).
@@ -116,6 +117,7 @@ std::string_view toString(Profile p) {
     case Profile::Embedded: return "embedded";
     case Profile::Relaxed: return "relaxed";
     case Profile::RelaxedEmbedded: return "relaxed-embedded";
+    case Profile::Vulkan: return "vulkan";
   }
   return "?";
 }
@@ -125,6 +127,7 @@ std::string_view toString(Document d) {
     case Document::SpirvEnv: return "OpenCL SPIR-V Environment";
     case Document::OpenCLC: return "OpenCL C";
     case Document::OpenCLApi: return "OpenCL API";
+    case Document::VulkanEnv: return "Vulkan Environment for SPIR-V";
   }
   return "?";
 }

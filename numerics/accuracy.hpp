@@ -32,14 +32,16 @@ namespace clref::numerics {
 // -cl-fast-relaxed-math); the relaxed tables state different bounds for the full and the
 // embedded profile, hence RelaxedEmbedded. The relaxed tables cover single precision only; for
 // half and double, and for functions a relaxed table does not list, the spec says the full
-// (or embedded) profile table applies, and requirementsFor falls back to it.
-enum class Profile : uint8_t { Full, Embedded, Relaxed, RelaxedEmbedded };
+// (or embedded) profile table applies, and requirementsFor falls back to it. Vulkan: a Vulkan compute shader, whose
+// rows are Vulkan's "Precision and Operation of SPIR-V Instructions" (Document::VulkanEnv), never the OpenCL tables.
+enum class Profile : uint8_t { Full, Embedded, Relaxed, RelaxedEmbedded, Vulkan };
 
 // Which document a requirement comes from.
 enum class Document : uint8_t {
   SpirvEnv,   // opencl-spirv-env-latest/numerical_compliance.asciidoc (+ image_addressing_...)
   OpenCLC,    // opencl-c-spec.adoc
   OpenCLApi,  // opencl-3.0-api-latest/opencl_runtime_layer.asciidoc (build options)
+  VulkanEnv,  // Vulkan, appendix "Vulkan Environment for SPIR-V" (vulkan/spirvenv.adoc), Precision and Operation
 };
 
 // Operations in the tables that are not OpenCL.std math/common functions.
