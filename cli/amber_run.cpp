@@ -13,6 +13,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "cli/amber_device.hpp"
 #include "cli/amber_script.hpp"
 #include "host/host.hpp"
 #include "interpreter/diagnostic.hpp"
@@ -198,8 +199,15 @@ class Runner {
       : script_(script), out_(out), options_(options) {
     host::DeviceConfig config;
     config.threads = options.threads;
+    if (options.device) {
+      judge_ = std::make_unique<DeviceJudge>(script, *options.device, options.plantErrors, out);
+      config.subgroupSize = judge_->subgroupSize();
+    }
     device_ = host::Device(config);
   }
+
+  // With --device: the judge of the device's RUNs (none otherwise).
+  const DeviceJudge* judge() const { return judge_.get(); }
 
   // Buffers and pipelines; throws ScriptError or Unsupported.
   void build() {
@@ -268,7 +276,8 @@ class Runner {
     const Shader& shader = *script_.shader(p.shader);
     std::shared_ptr<host::Program> program;
     host::Device device = device_;
-    if (p.requiredSubgroupSize) device.config().subgroupSize = *p.requiredSubgroupSize;
+    const std::optional<uint32_t> required = judge_ ? judge_->requiredSize(p) : p.requiredSubgroupSize;
+    if (required) device.config().subgroupSize = *required;
     try {
       program = host::Program::fromSpirv(device, words(shader, p.entryPoint));
       for (const auto& s : p.specializations) program->setSpecConstant(s.id, s.bytes.data(), s.bytes.size());
@@ -280,12 +289,12 @@ class Runner {
     // Vulkan §9.1 [external] VkPipelineShaderStageCreateInfo (VUID-VkShaderCreateInfoEXT-flags-08416 and -08417 say
     // the same of shader objects): with REQUIRE_FULL_SUBGROUPS the work-group width is a multiple of the subgroup size,
     // or of maxSubgroupSize when the size may vary and none is required.
-    const uint32_t width = p.varyingSubgroupSize && !p.requiredSubgroupSize ? host::kMaxShaderSubgroupSize
-                                                                             : device.config().subgroupSize;
+    const uint32_t maxSize = judge_ ? judge_->maxSubgroupSize() : host::kMaxShaderSubgroupSize;
+    const uint32_t width = p.varyingSubgroupSize && !required ? maxSize : device.config().subgroupSize;
     if (p.fullSubgroups && k.workgroupSize()[0] % width != 0)
       throw ScriptError(p.line, "pipeline " + p.name + ": FULLY_POPULATED needs local_size_x (" +
                                     std::to_string(k.workgroupSize()[0]) + ") to be a multiple of " +
-                                    (width == host::kMaxShaderSubgroupSize && p.varyingSubgroupSize
+                                    (width == maxSize && p.varyingSubgroupSize
                                          ? "maxSubgroupSize " + std::to_string(width) + " (VARYING_SIZE on)"
                                          : "the subgroup size " + std::to_string(width)));
     for (const auto& b : p.bindings) {
@@ -350,6 +359,10 @@ class Runner {
           buffer = host::Buffer::subBuffer(buffer, size_t(binding->offset), size_t(range));
         }
         p.kernel->setArg(arg, buffer);
+      }
+      if (judge_) {
+        judge_->run(c, *p.def, words(*script_.shader(p.def->shader), p.def->entryPoint), *p.kernel, p.args, buffers_);
+        return;
       }
       const host::RunResult r = p.kernel->run(p.kernel->dispatch({c.groups[0], c.groups[1], c.groups[2]}));
       if (r.ok) return;
@@ -489,6 +502,7 @@ class Runner {
   std::map<std::string, std::shared_ptr<host::Buffer>> buffers_;
   std::map<std::string, std::vector<uint32_t>> words_;
   std::map<std::string, BuiltPipeline> pipelines_;
+  std::unique_ptr<DeviceJudge> judge_;
 };
 
 }  // namespace
@@ -502,6 +516,15 @@ int runScript(const std::string& text, const std::string& name, const std::strin
     runner.build();
     runner.run(script.commands);
     out << runner.passed << " passed, " << runner.failed << " failed\n";
+    if (const DeviceJudge* judge = runner.judge()) {
+      out << judge->violations() << " violation" << (judge->violations() == 1 ? "" : "s")
+          << " of the allowed sets on the device";
+      if (judge->unjudged())
+        out << ", " << judge->unjudged() << " RUN" << (judge->unjudged() == 1 ? "" : "s") << " not judged";
+      out << "\n";
+      if (!options.reportPath.empty()) judge->writeReport(options.reportPath);
+      if (judge->violations() || judge->unjudged()) return kExpectFailed;
+    }
     return runner.failed ? kExpectFailed : kAllPassed;
   } catch (const ScriptError& e) {
     err << name << ":" << e.line << ": error: " << e.what() << "\n";

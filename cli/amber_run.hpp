@@ -23,6 +23,11 @@ struct RunOptions {
   // The Vulkan version of shaders without TARGET_ENV; none: Vulkan 1.0 (SPIR-V 1.0), amber's default spv1.0.
   std::optional<compiler::VulkanVersion> targetEnv;
   unsigned threads = 0;  // worker threads (0: all hardware threads)
+  // `--device [NAME]`: run the pipelines on the Vulkan device whose name contains NAME (empty: the first) and judge
+  // each RUN's storage buffers against clref's allowed sets (amber_device.hpp); a violation makes the exit status 1.
+  std::optional<std::string> device;
+  std::string reportPath;  // with `device`: the JSON report of every judged RUN
+  uint64_t plantErrors = 0;  // with `device`: a wrong device (DeviceJudge's plantEvery)
 };
 
 // Parses and runs the script `text`. `name` is what every message cites, `directory` where FILE paths are found.

@@ -584,6 +584,7 @@ class Parser {
                                           " to " + std::to_string(kMax));
         l.end(cmd);
         p.requiredSubgroupSize = size;
+        p.requiredSizeBound = v == "MIN" ? SizeBound::Min : v == "MAX" ? SizeBound::Max : SizeBound::None;
       } else {
         throw ScriptError(l.line(), "unknown SUBGROUP setting '" + cmd + "'");
       }
@@ -702,6 +703,7 @@ class Parser {
     const std::string f = c.next("a feature name");
     c.end("DEVICE_FEATURE");
     if (!deviceHasFeature(f)) throw Unsupported(c.line(), "DEVICE_FEATURE " + f);
+    script_.deviceFeatures.push_back(f);
   }
 
   void extension(Cursor& c, bool device) {
@@ -709,6 +711,7 @@ class Parser {
     c.end(device ? "DEVICE_EXTENSION" : "INSTANCE_EXTENSION");
     if (device ? !deviceHasExtension(e) : !instanceHasExtension(e))
       throw Unsupported(c.line(), std::string(device ? "DEVICE_EXTENSION " : "INSTANCE_EXTENSION ") + e);
+    if (device) script_.deviceExtensions.push_back(e);
     // CTS runs the scripts that need VK_KHR_spirv_1_4 with SPIR-V 1.4 shaders.
     if (device && e == "VK_KHR_spirv_1_4") script_.defaultTargetEnv = "spv1.4";
   }

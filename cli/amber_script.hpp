@@ -101,6 +101,9 @@ struct Binding {
   int line = 0;
 };
 
+// REQUIRED_SIZE MIN or MAX: the device's smallest or largest subgroup size (clref's: 4 and 128).
+enum class SizeBound : uint8_t { None, Min, Max };
+
 struct Pipeline {
   std::string name;
   std::string shader;  // empty until ATTACH
@@ -110,6 +113,7 @@ struct Pipeline {
   // SUBGROUP (VK_EXT_subgroup_size_control): the subgroup size the shader runs with (none: the device's), and
   // whether every subgroup must be full (FULLY_POPULATED).
   std::optional<uint32_t> requiredSubgroupSize;
+  SizeBound requiredSizeBound = SizeBound::None;  // requiredSubgroupSize came from MIN or MAX
   bool fullSubgroups = false;
   bool varyingSubgroupSize = false;
   int line = 0;
@@ -172,6 +176,9 @@ struct Script {
   std::optional<uint32_t> fenceTimeoutMs;
   // The TARGET_ENV of shaders without one, when the script asks for it (VK_KHR_spirv_1_4: spv1.4).
   std::optional<std::string> defaultTargetEnv;
+  // DEVICE_FEATURE and DEVICE_EXTENSION (VkScript: [require]) as written: what a real device must have
+  // (`clref amber --device`).
+  std::vector<std::string> deviceFeatures, deviceExtensions;
   const Buffer* buffer(const std::string& n) const;
   const Shader* shader(const std::string& n) const;
   const Pipeline* pipeline(const std::string& n) const;

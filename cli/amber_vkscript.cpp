@@ -111,10 +111,13 @@ class VkScriptParser {
       if (t.size() != 1) throw ScriptError(line, "expected one feature or extension name, found '" + lines_[i] + "'");
       if (t[0].rfind("VK_", 0) == 0) {
         if (!deviceHasExtension(t[0]) && !instanceHasExtension(t[0])) throw Unsupported(line, "extension " + t[0]);
+        if (deviceHasExtension(t[0])) script_.deviceExtensions.push_back(t[0]);
         // CTS runs the scripts that need VK_KHR_spirv_1_4 with SPIR-V 1.4 shaders.
         if (t[0] == "VK_KHR_spirv_1_4") script_.defaultTargetEnv = "spv1.4";
       } else if (!deviceHasFeature(t[0])) {
         throw Unsupported(line, "feature " + t[0]);
+      } else {
+        script_.deviceFeatures.push_back(t[0]);
       }
     }
   }

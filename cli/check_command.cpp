@@ -13,6 +13,8 @@
 #include "check/check.hpp"
 #include "cli/case_file.hpp"
 #include "cli/value_syntax.hpp"
+#include "cli/vulkan_case.hpp"
+#include "layer/vulkan/compute_device.hpp"
 
 namespace clref::cli {
 namespace {
@@ -109,6 +111,46 @@ std::vector<uint8_t> observedImageBytes(const std::filesystem::path& dir, const 
 
 }  // namespace
 
+void printCheckReport(std::ostream& out, const host::CheckReport& report,
+                      const std::function<std::string(const host::BufferVerdict&)>& label, size_t shown, bool strict) {
+  for (const auto& b : report.buffers) {
+    out << label(b) << ", " << b.elements << (b.image ? " image" : "") << " elements): " << b.identical
+        << " identical, " << b.allowed << " allowed, " << b.violations << " violation" << (b.violations == 1 ? "" : "s")
+        << ", " << b.undetermined << " undetermined\n";
+    // How much of the verdict rests on the set "any value", and where those sets came from.
+    if (b.anyValue) {
+      out << "  " << b.anyValue << " of them judged against the set any value"
+          << (strict ? " (undetermined under --strict)" : " (--strict counts them undetermined)") << ":\n";
+      size_t listed = 0;
+      for (const auto& a : b.anyValueBy) {
+        if (listed++ == 3) {
+          out << "    ... (--report lists every source)\n";
+          break;
+        }
+        out << "    " << a.elements << " from " << (a.instruction.empty() ? "(no instruction)" : a.instruction) << ": "
+            << a.why << "\n";
+      }
+    }
+    size_t printed = 0;
+    for (const auto& d : b.details) {
+      if (d.cls != host::ElementClass::Violation && d.cls != host::ElementClass::Undetermined) continue;
+      if (printed++ == shown) {
+        out << "  ...\n";
+        break;
+      }
+      out << "  [" << d.index << "] " << host::toString(d.cls) << ": observed " << d.observed << ", clref "
+          << d.reference << "; " << d.reason << "\n";
+    }
+  }
+  if (!report.decisions.empty()) {
+    out << report.decisionCount << " open decision" << (report.decisionCount == 1 ? "" : "s")
+        << " (the allowed sets do not fix the outcome); the first:\n  " << report.decisions.front().message;
+    if (!report.decisions.front().instruction.empty()) out << "\n  at " << report.decisions.front().instruction;
+    if (!report.decisions.front().sourceLine.empty()) out << "\n  | " << report.decisions.front().sourceLine;
+    out << "\n";
+  }
+}
+
 int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
   try {
     Case c = loadCase(o.casePath);
@@ -127,12 +169,28 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
     } catch (const host::Error& e) { throw Rejected(std::string("--options: ") + e.what()); }
     options.strict = o.strict;
 
-    PreparedCase p = prepareCase(c, device);
+    std::unique_ptr<vulkan::ComputeDevice> vulkanDevice;
+    host::Device clrefDevice = device;
+    if (o.device) {
+      try {
+        vulkanDevice = std::make_unique<vulkan::ComputeDevice>(*o.device);
+      } catch (const vulkan::Error& e) { throw Rejected(std::string("--device: ") + e.what()); }
+      // The subgroups clref judges with are the device's.
+      clrefDevice.config().subgroupSize = vulkanDevice->info().subgroupSize;
+      std::cout << "device: " << vulkanDevice->info().describe() << "\n";
+    }
+    PreparedCase p = prepareCase(c, clrefDevice);
     const std::string stem = c.file.stem().string();
     std::vector<host::ObservedBuffer> observed;
-    for (const auto& [arg, buffer] : p.outputs) {
-      const auto& spec = c.args[arg].buffer;
-      observed.push_back({arg, spec.type, observedBytes(o.observedDir, stem, arg, spec)});
+    if (vulkanDevice) {
+      try {
+        observed = runOnVulkanDevice(c, p, *vulkanDevice, o.plantErrors);
+      } catch (const vulkan::Error& e) { throw Rejected(o.casePath + ": the device could not run it: " + e.what()); }
+    } else {
+      for (const auto& [arg, buffer] : p.outputs) {
+        const auto& spec = c.args[arg].buffer;
+        observed.push_back({arg, spec.type, observedBytes(o.observedDir, stem, arg, spec)});
+      }
     }
     std::vector<host::ObservedImage> observedImages;
     for (const auto& [arg, image] : p.imageOutputs)
@@ -144,58 +202,23 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
       std::cerr << (report.run.fault ? report.run.fault->format() : std::string("clref's run failed")) << "\n";
       return kViolation;
     }
-    for (const auto& b : report.buffers) {
-      std::cout << "arg " << b.arg << resourceLabel(c.args[b.arg]) << " (" << b.name << ", " << b.elements << (b.image ? " image" : "")
-                << " elements): " << b.identical << " identical, " << b.allowed << " allowed, " << b.violations
-                << " violation" << (b.violations == 1 ? "" : "s") << ", " << b.undetermined << " undetermined\n";
-      // How much of the verdict rests on the set "any value", and where those sets came from.
-      if (b.anyValue) {
-        std::cout << "  " << b.anyValue << " of them judged against the set any value"
-                  << (o.strict ? " (undetermined under --strict)" : " (--strict counts them undetermined)") << ":\n";
-        size_t listed = 0;
-        for (const auto& a : b.anyValueBy) {
-          if (listed++ == 3) {
-            std::cout << "    ... (--report lists every source)\n";
-            break;
-          }
-          std::cout << "    " << a.elements << " from " << (a.instruction.empty() ? "(no instruction)" : a.instruction)
-                    << ": " << a.why << "\n";
-        }
-      }
-      size_t shown = 0;
-      for (const auto& d : b.details) {
-        if (d.cls != host::ElementClass::Violation && d.cls != host::ElementClass::Undetermined) continue;
-        if (shown++ == o.shown) {
-          std::cout << "  ...\n";
-          break;
-        }
-        std::cout << "  [" << d.index << "] " << host::toString(d.cls) << ": observed " << d.observed
-                  << ", clref " << d.reference << "; " << d.reason << "\n";
-      }
-    }
-    if (!report.decisions.empty()) {
-      std::cout << report.decisionCount << " open decision" << (report.decisionCount == 1 ? "" : "s")
-                << " (the allowed sets do not fix the outcome); the first:\n  "
-                << report.decisions.front().message;
-      if (!report.decisions.front().instruction.empty()) std::cout << "\n  at " << report.decisions.front().instruction;
-      if (!report.decisions.front().sourceLine.empty()) std::cout << "\n  | " << report.decisions.front().sourceLine;
-      std::cout << "\n";
-    }
+    printCheckReport(
+        std::cout, report,
+        [&](const host::BufferVerdict& b) {
+          return "arg " + std::to_string(b.arg) + resourceLabel(c.args[b.arg]) + " (" + b.name;
+        },
+        o.shown, o.strict);
     if (!o.reportPath.empty()) {
       std::ofstream out(o.reportPath);
       out << host::toJson(report, c.kernel).dump(2) << "\n";
       if (!out) throw Rejected("--report: cannot write " + o.reportPath);
     }
     return report.anyViolation() ? kViolation : 0;
-  } catch (const Rejected& e) {
-    std::cerr << e.what() << "\n";
-  } catch (const CaseError& e) {
+  } catch (const Rejected& e) { std::cerr << e.what() << "\n"; } catch (const CaseError& e) {
     std::cerr << e.what() << "\n";
   } catch (const interpreter::ModuleError& e) {
     std::cerr << o.casePath << ": " << e.what() << "\n";
-  } catch (const host::Error& e) {
-    std::cerr << o.casePath << ": " << e.what() << "\n";
-  }
+  } catch (const host::Error& e) { std::cerr << o.casePath << ": " << e.what() << "\n"; }
   return kRejected;
 }
 

@@ -4,6 +4,9 @@
 // little-endian elements) or <case>.arg<N>.txt (one value per line, as clref writes them).
 // Exit status: 0 no violation, 1 at least one violation (or clref's own run faulted), 2 bad input.
 #pragma once
+#include <functional>
+#include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -23,8 +26,19 @@ struct CheckCommandOptions {
   uint64_t budget = 0;
   size_t shown = 5;  // details printed per buffer
   bool strict = false;  // --strict: elements whose allowed set is any value are undetermined (CheckOptions::strict)
+  // --device [NAME]: a shader case's outputs come from running it on the Vulkan device whose name contains NAME
+  // (empty: the first; cli/vulkan_case.hpp) instead of from observedDir; clref runs it with that device's subgroup
+  // size. plantErrors: a wrong device (host/planted_errors.hpp).
+  std::optional<std::string> device;
+  uint64_t plantErrors = 0;
 };
 
 int checkCommand(const CheckCommandOptions& o, const host::Device& device);
+
+// A report as `clref check` prints it: per buffer `label(b)` + ", N elements): counts", where the "any value" sets came
+// from, the first `shown` violations and undetermined elements, and the first open decision. `label` gives the start of
+// the line up to the buffer's name ("arg 2 (out"), the printer closes the parenthesis.
+void printCheckReport(std::ostream& out, const host::CheckReport& report,
+                      const std::function<std::string(const host::BufferVerdict&)>& label, size_t shown, bool strict);
 
 }  // namespace clref::cli

@@ -458,9 +458,24 @@ int main(int argc, char** argv) {
       "check", "judge another implementation's output buffers of a case: identical, allowed, violation or "
                "undetermined for every element (exit 1 on a violation)");
   checkCmd->add_option("case", check.casePath, "case file (golden/README.md)")->required();
-  checkCmd->add_option("--observed", check.observedDir,
-                       "folder with the other implementation's <case>.argN.bin (or .txt) for every output buffer")
-      ->required();
+  auto* observedOpt =
+      checkCmd->add_option("--observed", check.observedDir,
+                           "folder with the other implementation's <case>.argN.bin (or .txt) for every output buffer");
+  std::string checkDevice;
+  auto* checkDeviceOpt =
+      checkCmd
+          ->add_option("--device", checkDevice,
+                       "a shader case: run it on the Vulkan device whose name contains NAME (none: the first) and "
+                       "judge that device's output buffers")
+          ->expected(0, 1)
+          ->type_name("[NAME]")
+          ->excludes(observedOpt);
+  checkCmd
+      ->add_option("--plant-errors", check.plantErrors,
+                   "with --device: a wrong device for testing the judge: element i of every output buffer, for i a "
+                   "multiple of K, is changed beyond any allowed set")
+      ->type_name("K")
+      ->needs(checkDeviceOpt);
   checkCmd->add_option("--profile", check.profile, "full or embedded")->capture_default_str();
   checkCmd->add_option("--options", check.options,
                        "the build options the other implementation used (-cl-fast-relaxed-math, -cl-mad-enable, "
@@ -529,6 +544,22 @@ int main(int argc, char** argv) {
         return compiler::parseVulkanVersion(v) ? std::string() : std::string("expected 1.0, 1.1, 1.2 or 1.3");
       });
   amberCmd->add_option("--threads", amberOptions.threads, "worker threads (0: all hardware threads)");
+  std::string amberDevice;
+  auto* amberDeviceOpt =
+      amberCmd
+          ->add_option("--device", amberDevice,
+                       "run the pipelines on the Vulkan device whose name contains NAME (none: the first) and judge "
+                       "every RUN's storage buffers against clref's allowed sets (exit 1 on a violation)")
+          ->expected(0, 1)
+          ->type_name("[NAME]");
+  amberCmd->add_option("--report", amberOptions.reportPath, "with --device: the JSON report of every judged RUN")
+      ->needs(amberDeviceOpt);
+  amberCmd
+      ->add_option("--plant-errors", amberOptions.plantErrors,
+                   "with --device: a wrong device for testing the judge: element i of every storage buffer a RUN may "
+                   "write, for i a multiple of K, is changed beyond any allowed set before it is judged")
+      ->type_name("K")
+      ->needs(amberDeviceOpt);
   cli::MathCommandOptions math;
   auto* mathCmd = cli::addMathCommand(app, math);
   cli::ImageCommandOptions image;
@@ -542,6 +573,11 @@ int main(int argc, char** argv) {
     if (*exploreCmd) return exploreCommand(explore);
     if (*debugCmd) return debugCommand(debug, debugCommands);
     if (*checkCmd) {
+      if (*checkDeviceOpt) check.device = checkDevice;
+      if (!*checkDeviceOpt && !*observedOpt) {
+        std::cerr << "check: --observed DIR or --device [NAME] is required\n";
+        return kRejected;
+      }
       return cli::checkCommand(check, host::Device());
     }
     if (*disCmd) return disCommand(disPath, disOptions);
@@ -549,6 +585,7 @@ int main(int argc, char** argv) {
     if (*choicesCmd) return choicesCommand();
     if (*amberCmd) {
       if (!amberTargetEnv.empty()) amberOptions.targetEnv = compiler::parseVulkanVersion(amberTargetEnv);
+      if (*amberDeviceOpt) amberOptions.device = amberDevice;
       return cli::amber::runScriptFile(amberPath, std::cout, std::cerr, amberOptions);
     }
     if (*mathCmd) return cli::mathCommand(math);

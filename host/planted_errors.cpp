@@ -37,27 +37,31 @@ void plantImageErrors(Image& image, uint64_t every) {
 
 }  // namespace
 
+void plantScalarErrors(uint8_t* bytes, uint64_t size, const std::optional<ElementLayout>& layout,
+                       numerics::ScalarType type, uint64_t every) {
+  forEachScalar(layout, type, size, [&](uint64_t e, uint64_t offset, numerics::ScalarType t) {
+    if (e % every) return;
+    const size_t n = sizeOf(t);
+    uint8_t* at = bytes + offset;
+    uint64_t v = 0;
+    std::memcpy(&v, at, n);
+    switch (t) {
+      case numerics::ScalarType::Half: v ^= uint64_t(1) << 9; break;
+      case numerics::ScalarType::Float: v ^= uint64_t(1) << 22; break;
+      case numerics::ScalarType::Double: v ^= uint64_t(1) << 51; break;
+      default: ++v; break;
+    }
+    std::memcpy(at, &v, n);
+  });
+}
+
 void plantErrors(Kernel& kernel, uint64_t every) {
   for (size_t i = 0; i < kernel.argCount(); ++i) {
     const KernelArgInfo& info = kernel.argInfo(i);
     auto buffer = kernel.bufferArg(i);
     if (!buffer || !mayWriteThrough(info)) continue;
-    auto* bytes = reinterpret_cast<uint8_t*>(buffer->data());
-    forEachScalar(layoutOf(info), elementTypeOf(info.typeName).value_or(numerics::ScalarType::UChar), buffer->size(),
-                  [&](uint64_t e, uint64_t offset, numerics::ScalarType type) {
-                    if (e % every) return;
-                    const size_t size = sizeOf(type);
-                    uint8_t* at = bytes + offset;
-                    uint64_t v = 0;
-                    std::memcpy(&v, at, size);
-                    switch (type) {
-                      case numerics::ScalarType::Half: v ^= uint64_t(1) << 9; break;
-                      case numerics::ScalarType::Float: v ^= uint64_t(1) << 22; break;
-                      case numerics::ScalarType::Double: v ^= uint64_t(1) << 51; break;
-                      default: ++v; break;
-                    }
-                    std::memcpy(at, &v, size);
-                  });
+    plantScalarErrors(reinterpret_cast<uint8_t*>(buffer->data()), buffer->size(), layoutOf(info),
+                      elementTypeOf(info.typeName).value_or(numerics::ScalarType::UChar), every);
   }
   for (size_t i = 0; i < kernel.argCount(); ++i)
     if (auto image = kernel.imageArg(i); image && kernel.argInfo(i).access != KernelArgInfo::Access::ReadOnly)

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstdint>
 
+#include "host/elements.hpp"
 #include "host/host.hpp"
 
 namespace clref::host {
@@ -12,5 +13,10 @@ namespace clref::host {
 // of at least a quarter; a NaN stays a NaN, an infinity becomes one), any other element is incremented. Images the
 // kernel may write likewise (planted_errors.cpp plantImageErrors).
 void plantErrors(Kernel& kernel, uint64_t every);
+
+// The same change in `size` bytes of scalars (of `layout`, or of `type` without one): what another device returned,
+// made wrong (`clref amber --device --plant-errors`).
+void plantScalarErrors(uint8_t* bytes, uint64_t size, const std::optional<ElementLayout>& layout,
+                       numerics::ScalarType type, uint64_t every);
 
 }  // namespace clref::host

@@ -11,6 +11,7 @@ packages=(
   clang-15 llvm-spirv-15
   opencl-c-headers ocl-icd-opencl-dev
   nlohmann-json3-dev libcli11-dev libpugixml-dev
+  libvulkan-dev mesa-vulkan-drivers
 )
 # Peers for benchmarks and smoke checks; optional (`--with-peers`).
 peers=(pocl-opencl-icd oclgrind clinfo)

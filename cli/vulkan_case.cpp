@@ -1,0 +1,45 @@
+// runOnVulkanDevice (vulkan_case.hpp).
+#include "cli/vulkan_case.hpp"
+
+#include "host/planted_errors.hpp"
+#include "layer/vulkan/compute_device.hpp"
+
+namespace clref::cli {
+
+std::vector<host::ObservedBuffer> runOnVulkanDevice(const Case& c, PreparedCase& p, vulkan::ComputeDevice& device,
+                                                    uint64_t plantEvery) {
+  host::Kernel& k = *p.kernel;
+  if (!k.isShader() || !c.dispatch) throw CaseError(c.file.string() + ": --device runs compute shader cases only");
+  vulkan::Dispatch d;
+  d.spirv = p.program->spirv();
+  d.entryPoint = c.kernel;
+  d.groups = *c.dispatch;
+  for (const auto& [id, bytes] : c.specConstants) d.specConstants.push_back({id, bytes});
+  // One device buffer per argument, filled with what the argument holds: the case's inputs.
+  std::vector<std::vector<uint8_t>> buffers(k.argCount());
+  for (size_t i = 0; i < k.argCount(); ++i) {
+    const host::KernelArgInfo& info = k.argInfo(i);
+    const auto buffer = k.bufferArg(i);
+    if (!buffer) continue;
+    const auto* bytes = reinterpret_cast<const uint8_t*>(buffer->data());
+    buffers[i].assign(bytes, bytes + buffer->size());
+    using R = host::KernelArgInfo::Resource;
+    if (info.resource == R::PushConstant)
+      d.pushConstants = i;
+    else if (info.resource == R::StorageBuffer || info.resource == R::UniformBuffer)
+      d.bindings.push_back({info.descriptorSet, info.binding,
+                            info.resource == R::StorageBuffer ? vulkan::DescriptorType::StorageBuffer
+                                                              : vulkan::DescriptorType::UniformBuffer,
+                            i, 0, std::nullopt});
+  }
+  device.run(d, buffers);
+  std::vector<host::ObservedBuffer> observed;
+  for (const auto& [arg, buffer] : p.outputs) {
+    const auto type = c.args[arg].buffer.type;
+    if (plantEvery) host::plantScalarErrors(buffers[arg].data(), buffers[arg].size(), std::nullopt, type, plantEvery);
+    observed.push_back({arg, type, std::move(buffers[arg])});
+  }
+  return observed;
+}
+
+}  // namespace clref::cli
