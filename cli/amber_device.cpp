@@ -79,6 +79,11 @@ std::optional<uint32_t> DeviceJudge::requiredSize(const Pipeline& p) const {
   return p.requiredSubgroupSize;
 }
 
+void DeviceJudge::requireShader(const Pipeline& p, const std::vector<uint32_t>& words) const {
+  if (const std::string missing = device_->missingFor(words); !missing.empty())
+    throw Unsupported(p.line, "pipeline " + p.name + " on the device: " + missing);
+}
+
 bool DeviceJudge::run(const Command& c, const Pipeline& pipeline, const std::vector<uint32_t>& words,
                       host::Kernel& kernel, const std::vector<std::pair<size_t, const Binding*>>& args,
                       std::map<std::string, std::shared_ptr<host::Buffer>>& buffers) {

@@ -38,6 +38,8 @@ class DeviceJudge {
   // The subgroup size `p` requires on this device (REQUIRED_SIZE MIN and MAX are the device's bounds); none when it
   // requires none. Throws Unsupported for a size outside the device's range.
   std::optional<uint32_t> requiredSize(const Pipeline& p) const;
+  // Throws Unsupported when the device cannot accept pipeline `p`'s shader (a SPIR-V extension it lacks).
+  void requireShader(const Pipeline& p, const std::vector<uint32_t>& words) const;
 
   // One RUN: `kernel`'s arguments hold the inputs (the buffers as the device left them before this RUN); the device
   // runs `words` with them, clref judges the device's storage buffers, and `buffers` then hold the device's results.

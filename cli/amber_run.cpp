@@ -285,6 +285,7 @@ class Runner {
     } catch (const ScriptError&) { throw; } catch (const interpreter::ModuleError& e) {
       rejectModule(e, p.line, "pipeline " + p.name + " (shader " + shader.name + ")");
     } catch (const host::Error& e) { rejectModule(e, p.line, "pipeline " + p.name + " (shader " + shader.name + ")"); }
+    if (judge_) judge_->requireShader(p, words(shader, p.entryPoint));
     host::Kernel& k = *built.kernel;
     // Vulkan §9.1 [external] VkPipelineShaderStageCreateInfo (VUID-VkShaderCreateInfoEXT-flags-08416 and -08417 say
     // the same of shader objects): with REQUIRE_FULL_SUBGROUPS the work-group width is a multiple of the subgroup size,

@@ -53,6 +53,81 @@ template <class T> T make(VkStructureType type) {
   return x;
 }
 
+// Device extensions whose SPIR-V a shader may use without the script naming them (the conformance suite enables them
+// from the test's registration, not from the script): each enabled, with every feature of its structure, where the
+// device has it.
+struct ShaderExtension {
+  const char* name;
+  VkStructureType features;
+  size_t size;
+};
+constexpr ShaderExtension kShaderExtensions[] = {
+    {"VK_KHR_shader_subgroup_uniform_control_flow",
+     VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SUBGROUP_UNIFORM_CONTROL_FLOW_FEATURES_KHR,
+     sizeof(VkPhysicalDeviceShaderSubgroupUniformControlFlowFeaturesKHR)},
+    {"VK_EXT_shader_atomic_float", VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_FEATURES_EXT,
+     sizeof(VkPhysicalDeviceShaderAtomicFloatFeaturesEXT)},
+    {"VK_EXT_shader_atomic_float2", VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_ATOMIC_FLOAT_2_FEATURES_EXT,
+     sizeof(VkPhysicalDeviceShaderAtomicFloat2FeaturesEXT)},
+    {"VK_KHR_workgroup_memory_explicit_layout",
+     VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_WORKGROUP_MEMORY_EXPLICIT_LAYOUT_FEATURES_KHR,
+     sizeof(VkPhysicalDeviceWorkgroupMemoryExplicitLayoutFeaturesKHR)},
+    {"VK_KHR_shader_clock", VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR,
+     sizeof(VkPhysicalDeviceShaderClockFeaturesKHR)},
+};
+
+// SPIR-V extensions and what lets a device accept them: a device extension, or the Vulkan version that made it core
+// (0: none did).
+struct SpirvExtension {
+  const char* spirv;
+  const char* device;
+  uint32_t core;
+};
+constexpr SpirvExtension kSpirvExtensions[] = {
+    {"SPV_KHR_storage_buffer_storage_class", "VK_KHR_storage_buffer_storage_class", VK_API_VERSION_1_1},
+    {"SPV_KHR_variable_pointers", "VK_KHR_variable_pointers", VK_API_VERSION_1_1},
+    {"SPV_KHR_16bit_storage", "VK_KHR_16bit_storage", VK_API_VERSION_1_1},
+    {"SPV_KHR_shader_draw_parameters", "VK_KHR_shader_draw_parameters", VK_API_VERSION_1_1},
+    {"SPV_KHR_8bit_storage", "VK_KHR_8bit_storage", VK_API_VERSION_1_2},
+    {"SPV_KHR_vulkan_memory_model", "VK_KHR_vulkan_memory_model", VK_API_VERSION_1_2},
+    {"SPV_KHR_float_controls", "VK_KHR_shader_float_controls", VK_API_VERSION_1_2},
+    {"SPV_KHR_physical_storage_buffer", "VK_KHR_buffer_device_address", VK_API_VERSION_1_2},
+    {"SPV_KHR_integer_dot_product", "VK_KHR_shader_integer_dot_product", VK_API_VERSION_1_3},
+    {"SPV_KHR_non_semantic_info", "VK_KHR_shader_non_semantic_info", VK_API_VERSION_1_3},
+    {"SPV_KHR_terminate_invocation", "VK_KHR_shader_terminate_invocation", VK_API_VERSION_1_3},
+    {"SPV_KHR_subgroup_uniform_control_flow", "VK_KHR_shader_subgroup_uniform_control_flow", 0},
+    {"SPV_KHR_workgroup_memory_explicit_layout", "VK_KHR_workgroup_memory_explicit_layout", 0},
+    {"SPV_KHR_shader_clock", "VK_KHR_shader_clock", 0},
+    {"SPV_KHR_subgroup_rotate", "VK_KHR_shader_subgroup_rotate", 0},
+    {"SPV_KHR_maximal_reconvergence", "VK_KHR_shader_maximal_reconvergence", 0},
+    {"SPV_KHR_quad_control", "VK_KHR_shader_quad_control", 0},
+    {"SPV_KHR_expect_assume", "VK_KHR_shader_expect_assume", 0},
+    {"SPV_KHR_float_controls2", "VK_KHR_shader_float_controls2", 0},
+    {"SPV_EXT_shader_atomic_float_add", "VK_EXT_shader_atomic_float", 0},
+    {"SPV_EXT_shader_atomic_float_min_max", "VK_EXT_shader_atomic_float2", 0},
+};
+
+// The OpExtension strings of a module (SPIR-V 1.0 §2.3 [external] Physical Layout: 5 header words, then instructions
+// whose first word holds the word count above the opcode; OpExtension is opcode 10, its operand a nul-ended string).
+std::vector<std::string> spirvExtensions(const std::vector<uint32_t>& words) {
+  std::vector<std::string> out;
+  for (size_t i = 5; i < words.size();) {
+    const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+    if (count == 0 || i + count > words.size()) break;
+    if (opcode == 10) {
+      std::string name;
+      for (size_t b = 0; b < 4 * size_t(count - 1); ++b) {
+        const char c = char((words[i + 1 + b / 4] >> (8 * (b % 4))) & 0xff);
+        if (c == 0) break;
+        name += c;
+      }
+      out.push_back(name);
+    }
+    i += count;
+  }
+  return out;
+}
+
 // Destroys what it holds when the dispatch ends, however it ends.
 struct Cleanup {
   std::vector<std::function<void()>> steps;
@@ -90,6 +165,9 @@ struct ComputeDevice::Impl {
       make<VkPhysicalDeviceVulkan12Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES);
   VkPhysicalDeviceVulkan13Features v13 =
       make<VkPhysicalDeviceVulkan13Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
+  // kShaderExtensions the device has: their names and feature structures (chained after the core ones).
+  std::vector<std::string> shaderExtensions;
+  std::vector<std::vector<uint64_t>> extensionFeatures;
   VkSubgroupFeatureFlags subgroupOperations = 0;
   VkShaderStageFlags subgroupStages = 0;
 
@@ -172,13 +250,38 @@ struct ComputeDevice::Impl {
     vkGetPhysicalDeviceMemoryProperties(physical, &memory);
   }
 
+  std::vector<VkExtensionProperties> availableExtensions() const {
+    uint32_t count = 0;
+    check(vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr),
+          "vkEnumerateDeviceExtensionProperties");
+    std::vector<VkExtensionProperties> available(count);
+    check(vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, available.data()),
+          "vkEnumerateDeviceExtensionProperties");
+    available.resize(count);
+    return available;
+  }
+
   void readFeatures() {
-    features.pNext = nullptr;
+    std::vector<VkBaseOutStructure*> chain = {reinterpret_cast<VkBaseOutStructure*>(&features)};
     if (info.apiVersion >= VK_API_VERSION_1_2) {
-      features.pNext = &v11;
-      v11.pNext = &v12;
-      if (info.apiVersion >= VK_API_VERSION_1_3) v12.pNext = &v13;
+      chain.push_back(reinterpret_cast<VkBaseOutStructure*>(&v11));
+      chain.push_back(reinterpret_cast<VkBaseOutStructure*>(&v12));
+      if (info.apiVersion >= VK_API_VERSION_1_3) chain.push_back(reinterpret_cast<VkBaseOutStructure*>(&v13));
     }
+    if (info.apiVersion >= VK_API_VERSION_1_1) {
+      const auto available = availableExtensions();
+      for (const ShaderExtension& e : kShaderExtensions) {
+        if (std::none_of(available.begin(), available.end(),
+                         [&](const VkExtensionProperties& a) { return std::strcmp(e.name, a.extensionName) == 0; }))
+          continue;
+        shaderExtensions.emplace_back(e.name);
+        extensionFeatures.emplace_back((e.size + 7) / 8, 0);
+        auto* base = reinterpret_cast<VkBaseOutStructure*>(extensionFeatures.back().data());
+        base->sType = e.features;
+      }
+      for (auto& f : extensionFeatures) chain.push_back(reinterpret_cast<VkBaseOutStructure*>(f.data()));
+    }
+    for (size_t i = 0; i < chain.size(); ++i) chain[i]->pNext = i + 1 < chain.size() ? chain[i + 1] : nullptr;
     if (info.apiVersion >= VK_API_VERSION_1_1)
       vkGetPhysicalDeviceFeatures2(physical, &features);
     else
@@ -195,18 +298,15 @@ struct ComputeDevice::Impl {
       if (families[i].queueFlags & VK_QUEUE_COMPUTE_BIT) queueFamily = i, found = true;
     if (!found) throw Error(info.name + " has no queue family with VK_QUEUE_COMPUTE_BIT");
 
-    uint32_t count = 0;
-    check(vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, nullptr),
-          "vkEnumerateDeviceExtensionProperties");
-    std::vector<VkExtensionProperties> available(count);
-    check(vkEnumerateDeviceExtensionProperties(physical, nullptr, &count, available.data()),
-          "vkEnumerateDeviceExtensionProperties");
+    const auto available = availableExtensions();
     std::vector<const char*> names;
+    for (const auto& e : shaderExtensions) names.push_back(e.c_str());
     for (const auto& e : extensions) {
       const bool has = std::any_of(available.begin(), available.end(),
                                    [&](const VkExtensionProperties& a) { return e == a.extensionName; });
       if (!has) throw Error(info.name + " does not support the device extension " + e);
-      names.push_back(e.c_str());
+      if (std::find(shaderExtensions.begin(), shaderExtensions.end(), e) == shaderExtensions.end())
+        names.push_back(e.c_str());
     }
 
     const float priority = 1.0f;
@@ -322,6 +422,20 @@ bool ComputeDevice::hasFeature(const std::string& f) const {
   };
   const auto it = known.find(f);
   return it != known.end() && it->second;
+}
+
+std::string ComputeDevice::missingFor(const std::vector<uint32_t>& spirv) const {
+  const auto available = impl_->availableExtensions();
+  for (const auto& e : spirvExtensions(spirv))
+    for (const SpirvExtension& x : kSpirvExtensions) {
+      if (e != x.spirv || (x.core && impl_->info.apiVersion >= x.core)) continue;
+      if (std::none_of(available.begin(), available.end(),
+                       [&](const VkExtensionProperties& a) { return std::strcmp(x.device, a.extensionName) == 0; }))
+        return "the shader uses " + e + ", which needs the device extension " + x.device +
+               (x.core ? " (or Vulkan " + versionText(x.core) + ")" : std::string()) + ", and " + impl_->info.name +
+               (x.core ? " has neither" : " does not have it");
+    }
+  return "";
 }
 
 void ComputeDevice::run(const Dispatch& d, std::vector<std::vector<uint8_t>>& buffers) {

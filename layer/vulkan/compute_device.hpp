@@ -81,6 +81,11 @@ class ComputeDevice {
   // "shaderInt64", "VulkanMemoryModelFeatures.vulkanMemoryModel", …); false for names it does not know.
   bool hasFeature(const std::string& amberName) const;
 
+  // What the device lacks to run the SPIR-V module `spirv`: "" when nothing, else which SPIR-V extension it declares
+  // and which device extension (or Vulkan version) that needs, Vulkan §A.1 [external] (Versions and Formats: the SPIR-V
+  // extensions and the Vulkan extensions or versions that allow them).
+  std::string missingFor(const std::vector<uint32_t>& spirv) const;
+
   // Runs `d` with `buffers` as its buffers' contents; on return they hold the contents after the dispatch. Throws
   // Error (then `buffers` are unchanged).
   void run(const Dispatch& d, std::vector<std::vector<uint8_t>>& buffers);
