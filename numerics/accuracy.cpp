@@ -147,8 +147,8 @@ std::vector<const AccuracyRequirement*> requirementsForInstruction(std::string_v
     if (a.instruction == name) row = a.row;
   std::vector<const AccuracyRequirement*> out;
   for (const auto& r : accuracyTable())
-    if (r.document == Document::VulkanEnv && r.profile == Profile::Vulkan && r.format == format &&
-        !r.table.empty() && equalNoCase(bareName(r.name), row))
+    if (r.document == Document::VulkanEnv && r.profile == Profile::Vulkan && r.format == format && !r.table.empty() &&
+        equalNoCase(bareName(r.name), row))
       out.push_back(&r);
   return out;
 }
