@@ -207,7 +207,7 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
       }
       if (main->ulpsPerAbsX != 0 && !lo.empty()) {
         // Vulkan §A [external] [[precision-of-glsl-std-450-instructions]] exp, exp2: "3 + 2 × |x| ULP", not floored
-        // (the sum is exact in binary64 for every float and half x; for double x it rounds up).
+        // (2·|x| kept apart from the constant: boundsFor forms the sum exactly).
         const double extra = main->ulpsPerAbsX * std::max(std::fabs(lo[0]), std::fabs(hi[0]));  // exact: 2·|x|
         text = "<= " + fmtNumber(main->ulps) + " + " + fmtNumber(main->ulpsPerAbsX) +
                " * |x| = " + fmtNumber(b + extra) + " ulp";
@@ -321,8 +321,9 @@ struct Bounds {
 // [lo, hi]: the values of the format within `dist` of x, where dist = bound·ulp(x) (Ulps) or the
 // bound (Absolute); ±inf join through the overflow rule (the value 2^(emax+1) meets the bound).
 Bounds boundsFor(mpfr_srcptr x, const Rule& rule, Format f) {
-  // 2200 bits: the sum bound + extraUlps of two binary64 values is exact.
-  Mpfr dist(2200), s(mpfr_get_prec(x) + 2400), top(2);
+  // bound + extraUlps (two binary64 values) is exact in 2200 bits; without extraUlps 64 bits hold the bound.
+  const mpfr_prec_t wide = rule.extraUlps != 0 ? 2200 : 0;
+  Mpfr dist(64 + wide), s(mpfr_get_prec(x) + 256 + wide), top(2);
   if (rule.kind == RuleKind::Ulps) {
     mpfr_set_d(dist, rule.bound, MPFR_RNDN);  // exact: bounds are short binary fractions
     mpfr_add_d(dist, dist, rule.extraUlps, MPFR_RNDN);
@@ -739,20 +740,22 @@ std::optional<Rule> undefinedFor(const Subject& s) {
 // The verdict under the rows of the SPIR-V Environment (or OpenCL C where the environment has
 // none), with the other document's verdict noted when it differs.
 Verdict judgeRows(const Subject& s, double observed) {
-  if (const auto free = undefinedFor(s)) return judgeWith(s, *free, observed);
   const auto rows = s.row  ? std::vector<const AccuracyRequirement*>{s.row}
                     : s.fn ? requirementsFor(*s.fn, s.format, s.profile, s.options->accuracy)
                            : requirementsFor(s.core, s.format, s.profile, s.options->accuracy);
   const RowsByDocument d = byDocument(rows);
-  if (!d.envRows && !d.cRows)
-    throw std::invalid_argument("no accuracy requirement for " + describe(s) + " in " +
-                                std::string(toString(s.format)) + " (" + std::string(toString(s.profile)) +
-                                " profile)");
+  // Vulkan's "Inherited from <formula>" rows first: the formula decides, not OpenCL C's conditions of undefinedness
+  // (GLSL's FMix is defined for every weight).
   for (const auto* r : d.primary())
     if (isRow(r) && r->kind == BoundKind::Inherited)
       throw std::invalid_argument("no bound of its own for " + describe(s) + " in " + std::string(toString(s.format)) +
                                   ": " + std::string(r->text) + " (" + std::string(r->source) +
                                   "); evaluate the formula under the rows of its operations");
+  if (const auto free = undefinedFor(s)) return judgeWith(s, *free, observed);
+  if (!d.envRows && !d.cRows)
+    throw std::invalid_argument("no accuracy requirement for " + describe(s) + " in " +
+                                std::string(toString(s.format)) + " (" + std::string(toString(s.profile)) +
+                                " profile)");
   Verdict v = judgeWith(s, resolve(d.primary(), s.args), observed);
   if (d.envRows && d.cRows) {
     const Verdict w = judgeWith(s, resolve(d.c, s.args), observed);

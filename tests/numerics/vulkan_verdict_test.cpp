@@ -508,3 +508,12 @@ TEST_CASE("Vulkan's ulp(x) is clref's ulpOf", "[verdict][vulkan]") {
     CHECK(ulpOf(std::ldexp(1.0, emin - 3), f) == std::ldexp(1.0, emin - p + 1));
   }
 }
+
+TEST_CASE("Vulkan FMix: inherited for every weight (OpenCL's undefined weights do not apply)", "[verdict][vulkan]") {
+  // OpenCL C's mix is undefined for a outside [0, 1] (any value); GLSL's FMix is x * (1 - a) + y * a everywhere.
+  CHECK(judge(MathFn::mix, std::vector<double>{1.0, 2.0, 3.0}, 99.0, Format::Float, Profile::Full).allowed);
+  CHECK_THROWS_AS(judge(MathFn::mix, std::vector<double>{1.0, 2.0, 3.0}, 99.0, Format::Float, Profile::Vulkan),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(judgeInstruction("FMix", std::vector<double>{1.0, 2.0, 3.0}, 99.0, Format::Float),
+                  std::invalid_argument);
+}
