@@ -30,6 +30,8 @@ int eminOf(Format f) { return 1 - emaxOf(f); }                      // IEEE emin
 int minSubExp(Format f) { return eminOf(f) - precisionOf(f) + 1; }  // 2^this: smallest subnormal
 double minNormal(Format f) { return std::ldexp(1.0, eminOf(f)); }
 
+double largestFinite(Format f) { return std::ldexp(2.0 - std::ldexp(1.0, 1 - precisionOf(f)), emaxOf(f)); }
+
 bool isSubnormalIn(double v, Format f) { return v != 0 && std::isfinite(v) && std::fabs(v) < minNormal(f); }
 
 using detail::stepFormat;
@@ -122,6 +124,13 @@ std::string fmtHex(double v) {
 // Where an operand range [lo, hi] lies relative to an interval of the tables: all inside, all outside, or both.
 enum class Placement { Inside, Outside, Both };
 Placement placeOf(const Interval& I, double lo, double hi) {
+  if (I.orZero) {  // the interval and the point 0 (Vulkan OpFDiv's divisor)
+    if (lo == 0 && hi == 0) return Placement::Inside;
+    Interval rest = I;
+    rest.orZero = false;
+    const Placement p = placeOf(rest, lo, hi);
+    return lo <= 0 && hi >= 0 && p != Placement::Both ? Placement::Both : p;
+  }
   if (I.magnitude) {  // the magnitudes the operand range covers
     const double mlo = lo <= 0 && hi >= 0 ? 0.0 : std::min(std::fabs(lo), std::fabs(hi));
     const double mhi = std::max(std::fabs(lo), std::fabs(hi));
@@ -150,6 +159,7 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
   }
   if (!main) return {RuleKind::Any, 0, "", ""};
   const std::string clause = std::string(toString(main->document)) + ": " + std::string(main->source);
+  const bool vulkan = main->document == Document::VulkanEnv;
   const Domain& d = main->domain;
   if (d.any()) {
     // All operands inside: the row's bound; some operand wholly outside: the other rule; else both may apply.
@@ -163,14 +173,30 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
     const bool inside = p == Placement::Inside;
     if (d.outside == inside) {
       if (main->otherwiseUlps >= 0)
-        return {RuleKind::Ulps, main->otherwiseUlps,
-                "<= " + fmtNumber(main->otherwiseUlps) + " ulp (outside the domain of the absolute bound)", clause};
+        return {RuleKind::Ulps,
+                main->otherwiseUlps,
+                "<= " + fmtNumber(main->otherwiseUlps) + " ulp (outside the domain of the absolute bound)",
+                clause,
+                false,
+                false,
+                vulkan};
       return {RuleKind::Any, 0,
               "any value: no bound is stated outside the row's domain (\"" + std::string(main->text) + "\")", clause};
     }
   }
   switch (main->kind) {
-    case BoundKind::CorrectlyRounded: return {RuleKind::CorrectlyRounded, 0, "correctly rounded", clause};
+    case BoundKind::CorrectlyRounded:
+      return {RuleKind::CorrectlyRounded, 0, "correctly rounded", clause, false, false, vulkan};
+    case BoundKind::CorrectlyRoundedImplDefined:
+      // Vulkan §A [external] [[spirvenv-correctly-rounded-impl-defined]]: x when representable, else either
+      // neighbour.
+      return {RuleKind::CorrectlyRounded,
+              0,
+              "correctly rounded with implementation-defined rounding mode",
+              clause,
+              false,
+              true,
+              vulkan};
     case BoundKind::Ulps: {
       double b = main->ulps + main->ulpsPerN;  // scalar: vector width n = 1
       std::string text = "<= " + fmtNumber(main->ulps) + " ulp";
@@ -179,14 +205,28 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
         b += std::floor(std::fabs(2 * x));
         text = "<= " + fmtNumber(main->ulps) + " + floor(fabs(2 * x)) = " + fmtNumber(b) + " ulp";
       }
+      if (main->ulpsPerAbsX != 0 && !lo.empty()) {
+        // Vulkan §A [external] [[precision-of-glsl-std-450-instructions]] exp, exp2: "3 + 2 × |x| ULP", not floored
+        // (2·|x| kept apart from the constant: boundsFor forms the sum exactly).
+        const double extra = main->ulpsPerAbsX * std::max(std::fabs(lo[0]), std::fabs(hi[0]));  // exact: 2·|x|
+        text = "<= " + fmtNumber(main->ulps) + " + " + fmtNumber(main->ulpsPerAbsX) +
+               " * |x| = " + fmtNumber(b + extra) + " ulp";
+        return {RuleKind::Ulps, b, text, clause, false, false, vulkan, extra};
+      }
       if (!main->derived.empty()) text += " (non-derived implementations; " + std::string(main->derived) + ")";
-      return {RuleKind::Ulps, b, text, clause};
+      return {RuleKind::Ulps, b, text, clause, false, false, vulkan};
     }
     case BoundKind::Absolute: {
       char buf[96];
-      std::snprintf(buf, sizeof buf, "|error| <= %a (%g)", main->absolute, main->absolute);
-      return {RuleKind::Absolute, main->absolute, buf, clause};
+      std::snprintf(buf, sizeof buf, "|error| %s %a (%g)", main->absoluteStrict ? "<" : "<=", main->absolute,
+                    main->absolute);
+      return {RuleKind::Absolute, main->absolute, buf, clause, main->absoluteStrict, false, vulkan};
     }
+    case BoundKind::Inherited:
+      return {RuleKind::Any, 0,
+              "any value: inherited from " + std::string(main->formula) +
+                  " (no bound of its own; the formula's allowed values are the caller's to compute)",
+              clause};
     case BoundKind::FmaOrMulAdd:
       return {RuleKind::MadBoth, 0, "fused (fma) or unfused (multiply then add), each correctly rounded", clause};
     case BoundKind::AbsoluteMaxSquared:
@@ -216,7 +256,17 @@ struct Subject {
   const VerdictOptions* options;
   bool ftz;                  // flush to zero allowed
   bool anyZeroSign = false;  // an operand was flushed: the sign of a zero result is undefined
+  // judgeInstruction: the operand itself or its negation, rounded to the format (neither fn nor core)
+  enum class ValueOp : uint8_t { None, Identity, Negate } value = ValueOp::None;
+  const AccuracyRequirement* row = nullptr;  // judgeInstruction: the instruction's row, not requirementsFor's
 };
+
+// The exact value of a ValueOp (exact: operands are doubles).
+int valueOpExact(const Subject& s, mpfr_ptr out, mpfr_rnd_t rnd) {
+  const int t = mpfr_set_d(out, s.args[0], rnd);
+  if (s.value == Subject::ValueOp::Negate) mpfr_neg(out, out, rnd);  // exact
+  return s.value == Subject::ValueOp::Negate ? -t : t;
+}
 
 ExactFn exactOf(const Subject& s);
 double correctlyRounded(const Subject& s, Rounding r);
@@ -225,8 +275,18 @@ bool isMathFn(const Subject& s, MathFn f) { return s.fn && *s.fn == f; }
 
 // The roundings a correctly rounded row accepts (OpenCL SPIR-V Environment §6.1 [[_rounding_modes]]: embedded-profile
 // single precision and half precision may default to round toward zero).
-std::vector<Rounding> roundingsOf(const Subject& s) {
+std::vector<Rounding> roundingsOf(const Subject& s, const Rule& rule) {
+  if (rule.eitherNeighbour) return {Rounding::RTN, Rounding::RTP};
   if (s.options->rounding) return {*s.options->rounding};
+  if (rule.vulkan) {
+    // Vulkan §A [external] [[spirvenv-correctly-rounded]]: RoundingModeRTE, RoundingModeRTZ, or else an
+    // implementation-defined mode (either neighbour).
+    switch (s.options->accuracy.vulkanRounding) {
+      case VulkanRounding::RTE: return {Rounding::RTE};
+      case VulkanRounding::RTZ: return {Rounding::RTZ};
+      case VulkanRounding::ImplementationDefined: return {Rounding::RTN, Rounding::RTP};
+    }
+  }
   const bool embedded = s.profile == Profile::Embedded || s.profile == Profile::RelaxedEmbedded;
   if (s.format == Format::Half || (s.format == Format::Float && embedded)) return {Rounding::RTE, Rounding::RTZ};
   return {Rounding::RTE};
@@ -261,9 +321,12 @@ struct Bounds {
 // [lo, hi]: the values of the format within `dist` of x, where dist = bound·ulp(x) (Ulps) or the
 // bound (Absolute); ±inf join through the overflow rule (the value 2^(emax+1) meets the bound).
 Bounds boundsFor(mpfr_srcptr x, const Rule& rule, Format f) {
-  Mpfr dist(64), s(mpfr_get_prec(x) + 256), top(2);
+  // bound + extraUlps (two binary64 values) is exact in 2200 bits; without extraUlps 64 bits hold the bound.
+  const mpfr_prec_t wide = rule.extraUlps != 0 ? 2200 : 0;
+  Mpfr dist(64 + wide), s(mpfr_get_prec(x) + 256 + wide), top(2);
   if (rule.kind == RuleKind::Ulps) {
     mpfr_set_d(dist, rule.bound, MPFR_RNDN);  // exact: bounds are short binary fractions
+    mpfr_add_d(dist, dist, rule.extraUlps, MPFR_RNDN);
     mpfr_mul_2si(dist, dist, ulpExponent(x, f), MPFR_RNDN);
   } else {
     mpfr_set_d(dist, rule.bound, MPFR_RNDN);
@@ -273,17 +336,29 @@ Bounds boundsFor(mpfr_srcptr x, const Rule& rule, Format f) {
   // hi: the largest value of the format <= x + dist. The sum is rounded to nearest at a
   // precision that is exact in practice; when it is not and lands on a value of the format
   // from above, the value below is the answer.
+  // A strict bound (|error| < bound) also leaves out a value of the format exactly at the bound.
   int t = mpfr_add(s, x, dist, MPFR_RNDN);
   b.hi = roundToDouble(s, f, Rounding::RTN);
-  if (t > 0 && mpfr_cmp_d(s, b.hi) == 0) b.hi = stepFormat(b.hi, false, f);
+  if ((t > 0 || (t == 0 && rule.strict)) && mpfr_cmp_d(s, b.hi) == 0) b.hi = stepFormat(b.hi, false, f);
   const int ct = mpfr_cmp(s, top);
   if (ct > 0 || (ct == 0 && t <= 0)) b.hi = kInf;  // overflow rule
+  const bool hiBeyond = mpfr_cmp_d(s, largestFinite(f)) > 0 || (t < 0 && mpfr_cmp_d(s, largestFinite(f)) == 0);
   t = mpfr_sub(s, x, dist, MPFR_RNDN);
   b.lo = roundToDouble(s, f, Rounding::RTP);
-  if (t < 0 && mpfr_cmp_d(s, b.lo) == 0) b.lo = stepFormat(b.lo, true, f);
+  if ((t < 0 || (t == 0 && rule.strict)) && mpfr_cmp_d(s, b.lo) == 0) b.lo = stepFormat(b.lo, true, f);
   mpfr_neg(top, top, MPFR_RNDN);
   const int cb = mpfr_cmp(s, top);
   if (cb < 0 || (cb == 0 && t >= 0)) b.lo = -kInf;
+  const bool loBeyond = mpfr_cmp_d(s, -largestFinite(f)) < 0 || (t > 0 && mpfr_cmp_d(s, -largestFinite(f)) == 0);
+  if (rule.vulkan) {
+    // Vulkan §A [external] [[spirvenv-ulp]]: "Where the range of allowed return values includes any value of
+    // magnitude larger than that of the largest representable finite floating-point number, operations may,
+    // additionally, return either an infinity of the appropriate sign or the finite number with the largest magnitude
+    // of the appropriate sign." (The range [x - dist, x + dist] is a real interval; a strict bound's open ends do not
+    // change whether it reaches past the largest finite value, which is a value of the format.)
+    if (hiBeyond) b.hi = kInf, b.lo = std::min(b.lo, largestFinite(f));
+    if (loBeyond) b.lo = -kInf, b.hi = std::max(b.hi, -largestFinite(f));
+  }
   return b;
 }
 
@@ -413,7 +488,7 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
   }
   std::vector<double> crs;  // the correctly rounded results allowed (CR and mad rows)
   if (rule.kind == RuleKind::CorrectlyRounded || rule.kind == RuleKind::MadBoth) {
-    for (Rounding r : roundingsOf(s)) {
+    for (Rounding r : roundingsOf(s, rule)) {
       if (rule.kind == RuleKind::CorrectlyRounded) {
         crs.push_back(correctlyRounded(s, r));
       } else {
@@ -490,8 +565,10 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
       return v;
     case RuleKind::Ulps:
     case RuleKind::Absolute:
-      if (rule.kind == RuleKind::Ulps) v.allowedUlps = rule.bound;
-      if (rule.kind == RuleKind::Ulps && prescribed(s, x, info.ternary)) {
+      if (rule.kind == RuleKind::Ulps) v.allowedUlps = rule.bound + rule.extraUlps;
+      // Vulkan states no exactly prescribed edge cases: zeros and infinities are "subject to the precisions
+      // allowed by each operation" (Vulkan §A [external] [[spirvenv-precision-operation]]).
+      if (rule.kind == RuleKind::Ulps && !rule.vulkan && prescribed(s, x, info.ternary)) {
         const double val = correctlyRounded(s, Rounding::RTE);  // exact: the prescribed value
         v.lo = v.hi = val;
         v.rule += "; an edge case: exactly the prescribed value";
@@ -520,7 +597,7 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
       v.allowed = inCrs();
       if (rule.kind == RuleKind::CorrectlyRounded) {
         std::string modes;
-        for (Rounding r : roundingsOf(s)) modes += (modes.empty() ? "" : " or ") + std::string(toString(r));
+        for (Rounding r : roundingsOf(s, rule)) modes += (modes.empty() ? "" : " or ") + std::string(toString(r));
         v.rule += " (" + modes + ")";
       }
       break;
@@ -545,6 +622,7 @@ ExactFn exactOf(const Subject& s) {
     mpfr_set_d(a, s.args[0], MPFR_RNDN);
     if (s.args.size() > 1) mpfr_set_d(b, s.args[1], MPFR_RNDN);
     mpfr_clear_overflow();
+    if (s.value != Subject::ValueOp::None) return ExactInfo{valueOpExact(s, out, MPFR_RNDN), false};
     int t = 0;
     switch (s.core) {
       case CoreOp::Add: t = mpfr_add(out, a, b, MPFR_RNDN); break;
@@ -572,6 +650,11 @@ double correctlyRounded(const Subject& s, Rounding r) {
   const mpfr_rnd_t rnd = toMpfr(r);
   ExponentRangeGuard wide(mpfr_get_emin_min(), mpfr_get_emax_max());
   int t = 0;
+  if (s.value != Subject::ValueOp::None) {
+    t = valueOpExact(s, out, rnd);
+    finishToFormat(out, t, s.format, r);
+    return mpfr_nan_p(out) ? kNaN : mpfr_get_d(out, MPFR_RNDN);
+  }
   switch (s.core) {
     case CoreOp::Add: t = mpfr_add(out, a, b, rnd); break;
     case CoreOp::Sub: t = mpfr_sub(out, a, b, rnd); break;
@@ -585,7 +668,10 @@ double correctlyRounded(const Subject& s, Rounding r) {
 }
 
 std::string describe(const Subject& s) {
-  std::string out = s.fn ? std::string(nameOf(*s.fn)) : std::string(toString(s.core));
+  std::string out = s.row && s.row->document == Document::VulkanEnv ? std::string(s.row->name)
+                    : s.fn                                          ? std::string(nameOf(*s.fn))
+                                                                    : std::string(toString(s.core));
+  out = out.substr(0, out.find('('));
   out += "(";
   for (size_t i = 0; i < s.args.size(); ++i) out += (i ? ", " : "") + fmtHex(s.args[i]);
   return out + ")";
@@ -654,10 +740,18 @@ std::optional<Rule> undefinedFor(const Subject& s) {
 // The verdict under the rows of the SPIR-V Environment (or OpenCL C where the environment has
 // none), with the other document's verdict noted when it differs.
 Verdict judgeRows(const Subject& s, double observed) {
-  if (const auto free = undefinedFor(s)) return judgeWith(s, *free, observed);
-  const auto rows = s.fn ? requirementsFor(*s.fn, s.format, s.profile, s.options->accuracy)
-                         : requirementsFor(s.core, s.format, s.profile, s.options->accuracy);
+  const auto rows = s.row  ? std::vector<const AccuracyRequirement*>{s.row}
+                    : s.fn ? requirementsFor(*s.fn, s.format, s.profile, s.options->accuracy)
+                           : requirementsFor(s.core, s.format, s.profile, s.options->accuracy);
   const RowsByDocument d = byDocument(rows);
+  // Vulkan's "Inherited from <formula>" rows first: the formula decides, not OpenCL C's conditions of undefinedness
+  // (GLSL's FMix is defined for every weight).
+  for (const auto* r : d.primary())
+    if (isRow(r) && r->kind == BoundKind::Inherited)
+      throw std::invalid_argument("no bound of its own for " + describe(s) + " in " + std::string(toString(s.format)) +
+                                  ": " + std::string(r->text) + " (" + std::string(r->source) +
+                                  "); evaluate the formula under the rows of its operations");
+  if (const auto free = undefinedFor(s)) return judgeWith(s, *free, observed);
   if (!d.envRows && !d.cRows)
     throw std::invalid_argument("no accuracy requirement for " + describe(s) + " in " +
                                 std::string(toString(s.format)) + " (" + std::string(toString(s.profile)) +
@@ -720,6 +814,9 @@ Subject makeSubject(std::optional<MathFn> fn, CoreOp core, std::span<const doubl
   // OpenCL SPIR-V Environment §6.4 [[_inf_nan_and_denormalized_numbers]]: single and half precision subnormals may
   // be flushed; double precision must support them.
   s.ftz = options.flushToZero.value_or(format != Format::Double);
+  // Vulkan §A [external] [[spirvenv-precision-operation]]: "By default any denormalized floating-point value input
+  // into a shader or potentially generated by any instruction ... may be flushed to zero", in every width.
+  if (profile == Profile::Vulkan) s.ftz = options.flushToZero.value_or(true);
   return s;
 }
 
@@ -779,6 +876,67 @@ Verdict judgeCore(CoreOp op, std::span<const double> args, double observed, Form
   return judgeSubject(makeSubject(std::nullopt, op, args, format, profile, options), observed);
 }
 
+namespace {
+
+// The operation judgeInstruction evaluates for a Vulkan row without an OpenCL.std function or core operation of its
+// own, by the row's name: the same mathematical operation (OpVectorTimesScalar multiplies each component, NMin is
+// fmin on numbers, ...) or the operand itself (conversions: the rounding to the result's format is the operation).
+struct InstructionOp {
+  std::string_view row;
+  std::optional<MathFn> fn;
+  CoreOp core;
+  Subject::ValueOp value;
+};
+constexpr InstructionOp kInstructionOps[] = {
+    {"OpVectorTimesScalar", std::nullopt, CoreOp::Mul, Subject::ValueOp::None},
+    {"OpMatrixTimesScalar", std::nullopt, CoreOp::Mul, Subject::ValueOp::None},
+    {"OpOuterProduct", std::nullopt, CoreOp::Mul, Subject::ValueOp::None},
+    {"OpFmaKHR", MathFn::fma, CoreOp::None, Subject::ValueOp::None},
+    {"nmin", MathFn::fmin, CoreOp::None, Subject::ValueOp::None},
+    {"nmax", MathFn::fmax, CoreOp::None, Subject::ValueOp::None},
+    {"nclamp", MathFn::fclamp, CoreOp::None, Subject::ValueOp::None},
+    {"OpFNegate", std::nullopt, CoreOp::None, Subject::ValueOp::Negate},
+    {"OpQuantizeToF16", std::nullopt, CoreOp::None, Subject::ValueOp::Identity},
+    {"packHalf2x16", std::nullopt, CoreOp::None, Subject::ValueOp::Identity},
+    {"conversions between types", std::nullopt, CoreOp::None, Subject::ValueOp::Identity},
+};
+
+}  // namespace
+
+Verdict judgeInstruction(std::string_view instruction, std::span<const double> args, double observed, Format format,
+                         const VerdictOptions& options) {
+  const auto rows = requirementsForInstruction(instruction, format);
+  if (rows.empty())
+    throw std::invalid_argument("judgeInstruction: no Vulkan accuracy row for " + std::string(instruction) + " in " +
+                                std::string(toString(format)));
+  const AccuracyRequirement* row = rows.front();
+  Subject s = makeSubject(row->fn, row->core, args, format, Profile::Vulkan, options);
+  s.row = row;
+  if (!row->fn && row->core == CoreOp::None) {
+    const auto* op = std::find_if(std::begin(kInstructionOps), std::end(kInstructionOps),
+                                  [&](const InstructionOp& o) { return o.row == row->name; });
+    if (op == std::end(kInstructionOps))
+      throw std::invalid_argument("judgeInstruction: " + std::string(row->name) +
+                                  " has no numeric result to judge here");
+    s.fn = op->fn;
+    s.core = op->core;
+    s.value = op->value;
+  }
+  size_t n = 0;
+  if (s.fn)
+    n = size_t(arity(*s.fn));
+  else if (s.value != Subject::ValueOp::None)
+    n = 1;
+  else if (s.core == CoreOp::Add || s.core == CoreOp::Sub || s.core == CoreOp::Mul || s.core == CoreOp::Div)
+    n = 2;
+  else
+    throw std::invalid_argument("judgeInstruction: " + std::string(row->name) + " is judged by its vector rule");
+  if (args.size() != n)
+    throw std::invalid_argument("judgeInstruction: " + std::string(instruction) + " takes " + std::to_string(n) +
+                                " operands");
+  return judgeSubject(s, observed);
+}
+
 // ---- judgeAllFloat -----------------------------------------------------------------------------
 
 namespace {
@@ -832,7 +990,11 @@ FastRule fastRuleFor(MathFn f, Profile profile, const VerdictOptions& options) {
     if (r->definedFor) return {};
     if (!main && !r->table.empty()) main = r;
   }
-  if (!main || main->kind != BoundKind::Ulps || main->domain.any() || main->ulps + main->ulpsPerN < 1) return {};
+  // (A Vulkan row with a constant bound is taken too: what the fast path accepts is within the bound, and Vulkan's
+  // overflow rule only allows more.)
+  if (!main || main->kind != BoundKind::Ulps || main->domain.any() || main->ulpsPerAbsX != 0 ||
+      main->ulps + main->ulpsPerN < 1)
+    return {};
   return {true, main->ulps + main->ulpsPerN, main->plusFloorAbs2x};
 }
 

@@ -38,6 +38,20 @@
 //  - Rows "Implementation-defined", "Undefined", operands outside the range where a relaxed or
 //    half_ function is defined, and absolute-error rules outside their stated domain ("and
 //    larger otherwise"): any value.
+//  - Vulkan (Profile::Vulkan, the rows of Document::VulkanEnv; Vulkan §A [external] [[spirvenv-op-prec]]):
+//    ulp(x) ([[spirvenv-ulp]]: "the minimum possible distance between" non-equal finite a <= x <= b, else the
+//    distance between the two finite values nearest x) is the same function as ulpOf: at 2^k the gap below, at 0
+//    and in the subnormals the smallest subnormal, beyond the largest finite value the top binade's gap. The
+//    overflow rule differs: "Where the range of allowed return values includes any value of magnitude larger than"
+//    the largest finite value, the infinity and the largest finite value of that sign are allowed as well (OpenCL:
+//    only when 2^(emax+1) is within the bound). The OpenCL edge cases ("exactly the prescribed answers") do not
+//    apply: Vulkan's zeros and infinities are "subject to the precisions allowed by each operation". Correctly
+//    rounded rows round as AccuracyOptions::vulkanRounding says (implementation-defined: either neighbour of the
+//    exact value; RTE; RTZ) unless VerdictOptions::rounding names a mode; "correctly rounded with implementation
+//    defined rounding mode" rows allow either neighbour always. Subnormals may be flushed in every format by default
+//    ("any denormalized value ... may be flushed to zero"); VerdictOptions::flushToZero = false is DenormPreserve.
+//    "Inherited from <formula>" rows have no bound of their own: judge() throws std::invalid_argument for them and
+//    ruleOver/allowedSet answer any value (the caller evaluates the formula, numerics/accuracy.hpp).
 //  - Multi-output functions (frexp, modf, fract, sincos, remquo, lgamma_r): the main (returned)
 //    value is judged: frexp's mantissa, modf's fractional part, fract's fractional part, sincos's
 //    sine, remquo's remainder, lgamma_r's lgamma. ilogb's observed value is the integer result
@@ -50,6 +64,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "numerics/accuracy.hpp"
@@ -106,6 +121,16 @@ inline Verdict judge(MathFn f, std::span<const double> args, double observed, Fo
 Verdict judgeCore(CoreOp op, std::span<const double> args, double observed, Format format, Profile profile,
                   const VerdictOptions& options = {});
 
+// The verdict for one Vulkan instruction (Profile::Vulkan), named as requirementsForInstruction takes it ("OpFDiv",
+// "Exp2", "OpQuantizeToF16", "PackHalf2x16", "OpFConvert", "NMin", ...), under its row of the Vulkan tables: also
+// the rows without an OpenCL.std function or core operation of their own (OpFNegate, OpVectorTimesScalar,
+// OpMatrixTimesScalar, OpOuterProduct per component, OpFmaKHR, NMin/NMax/NClamp, and the conversions, whose operand
+// args[0], a value of the source format, is rounded to `format`: OpQuantizeToF16 and PackHalf2x16 with Format::Half).
+// Throws std::invalid_argument for an unknown name, a row without a numeric result (comparisons, atomics,
+// derivatives), an Inherited row, a vector rule, or a wrong arity.
+Verdict judgeInstruction(std::string_view instruction, std::span<const double> args, double observed, Format format,
+                         const VerdictOptions& options = {});
+
 // ulp(x) of the format by the spec's definition, for a finite value x held in a double (every
 // finite double works, also beyond the format's range). Exact (a power of two).
 double ulpOf(double x, Format format);
@@ -118,6 +143,13 @@ struct AccuracyRule {
   double bound = 0;  // Ulps: ulps; Absolute: the absolute error
   std::string text;
   std::string clause;
+  bool strict = false;  // Absolute: |error| < bound (Vulkan log, log2), not <=
+  // CorrectlyRounded: either value of the format around the exact result (Vulkan "correctly rounded with
+  // implementation defined rounding mode"), whatever the rounding options say.
+  bool eitherNeighbour = false;
+  bool vulkan = false;  // a Vulkan row: Vulkan's overflow rule, no exactly prescribed edge cases
+  // Ulps: + this many ulps (Vulkan exp, exp2: 2·|x|), kept apart from `bound` so that the sum is formed exactly.
+  double extraUlps = 0;
 };
 // The rule judge() (fn) or judgeCore() (core, with fn empty) applies to every operand tuple with operand i in
 // [lo[i], hi[i]]: the primary document's row, or "any value" where the rule differs inside the ranges (a range that
