@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "tests/golden/host_bytes.hpp"
+#include "tests/golden/host_half.hpp"
 #include "tests/golden/host_reference.hpp"
 
 namespace clref::golden {
@@ -205,31 +206,6 @@ void vaddHlsl(const Case& c, ArgBytes& a) {
   for (size_t i = 0; i < n; ++i) store(a[2], i, load<float>(a[0], i) + load<float>(a[1], i));
 }
 
-// binary16 for this file: the value of an encoding, and binary64 to binary16 rounded to nearest even (finite, no
-// NaN: the case's inputs keep products in range).
-double halfValue(uint16_t h) {
-  const int exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
-  if (exponent == 0x1f) throw std::runtime_error("host reference: an infinite or NaN binary16 input");
-  const double magnitude = exponent == 0 ? std::ldexp(mantissa, -24) : std::ldexp(mantissa | 0x400, exponent - 25);
-  return h & 0x8000 ? -magnitude : magnitude;
-}
-uint16_t toHalf(double x) {
-  const uint16_t sign = std::signbit(x) ? 0x8000 : 0;
-  const double m = std::fabs(x);
-  if (m >= 65520.0) return sign | 0x7c00;
-  if (m < 0x1p-14) return sign | uint16_t(std::nearbyint(m * 0x1p24));
-  int e;
-  std::frexp(m, &e);
-  auto mantissa = uint32_t(std::nearbyint(std::ldexp(m, 11 - e)));  // in [1024, 2048]
-  int biased = e - 1 + 15;
-  if (mantissa == 2048) {
-    mantissa = 1024;
-    ++biased;
-  }
-  if (biased >= 31) return sign | 0x7c00;
-  return uint16_t(sign | (biased << 10) | (mantissa - 1024));
-}
-
 // mixed_precision.comp: Out16 {float16_t products[8] @0; int16_t sums[] @16}; 16-bit integer arithmetic wraps; a
 // binary16 product of two binary16 values is exact in binary64 before its one rounding.
 void mixedPrecision(const Case& c, ArgBytes& a) {
@@ -354,10 +330,146 @@ void atomicsMixed(const Case& c, ArgBytes& a) {
   store(a[1], 5, load<uint32_t>(a[1], 5) + groups(c)[0]);
 }
 
+
+// structured_buffer.hlsl: Body {float3 velocity @0; float mass @12; int2 cell @16; uint flags @24}, 32 bytes (std430,
+// the layout glslang gives HLSL structured buffers); forces are float2s, 8 bytes apart.
+void structuredBufferHlsl(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const size_t base = i * 32;
+    const float mass = loadAt<float>(a[0], base + 12);
+    float v[2];
+    for (int k = 0; k < 2; ++k) {
+      const float share = load<float>(a[1], 2 * i + k) / mass;
+      v[k] = loadAt<float>(a[0], base + 4 * k) + share;
+      storeAt(a[0], base + 4 * k, v[k]);
+      storeAt(a[0], base + 16 + 4 * k, int32_t(v[k]));  // OpConvertFToS truncates
+    }
+    storeAt(a[0], base + 8, -loadAt<float>(a[0], base + 8));
+    storeAt(a[0], base + 24, loadAt<uint32_t>(a[0], base + 24) << 1 | 1u);
+  }
+}
+
+// matrix_std430.comp: Matrices {mat2 m2 @0 (columns 8 bytes apart); mat3 m3 @16 (columns 16 apart); row-major mat4
+// m4 @64 (rows 16 apart); mat2x3 arr[2] @128, stride 32 (columns 16 apart)}; 31 results per invocation. A matrix
+// product's element (column j, row r) is Σ_k left(k, r)·right(j, k) summed from k = 0, each operation rounded.
+void matrixStd430(const Case& c, ArgBytes& a) {
+  const auto m2 = [&](int col, int row) { return loadAt<float>(a[0], 8 * col + 4 * row); };
+  const auto m3 = [&](int col, int row) { return loadAt<float>(a[0], 16 + 16 * col + 4 * row); };
+  const auto m4 = [&](int col, int row) { return loadAt<float>(a[0], 64 + 16 * row + 4 * col); };
+  const auto arr = [&](int k, int col, int row) { return loadAt<float>(a[0], 128 + 32 * k + 16 * col + 4 * row); };
+  const size_t n = size_t(groups(c)[0]) * 2;
+  for (size_t i = 0; i < n; ++i) {
+    float v[4];
+    for (int k = 0; k < 4; ++k) v[k] = load<float>(a[1], 4 * i + k);
+    float r[31];
+    for (int row = 0; row < 4; ++row) {  // m4 · v
+      float sum = m4(0, row) * v[0];
+      for (int k = 1; k < 4; ++k) {
+        const float p = m4(k, row) * v[k];
+        sum = sum + p;
+      }
+      r[row] = sum;
+    }
+    for (int col = 0; col < 4; ++col) {  // v · m4: column col dotted with v
+      float sum = v[0] * m4(col, 0);
+      for (int k = 1; k < 4; ++k) {
+        const float p = v[k] * m4(col, k);
+        sum = sum + p;
+      }
+      r[4 + col] = sum;
+    }
+    for (int e = 0; e < 4; ++e) {  // m2 · m2, element (column e / 2, row e % 2)
+      const int col = e / 2, row = e % 2;
+      const float p0 = m2(0, row) * m2(col, 0), p1 = m2(1, row) * m2(col, 1);
+      r[8 + e] = p0 + p1;
+      r[12 + e] = v[row] * v[2 + col];  // outerProduct(v.xy, v.zw): column col is v.xy · v.zw[col]
+    }
+    for (int e = 0; e < 9; ++e) r[16 + e] = m3(e % 3, e / 3) * 2.0f;  // transpose(m3) · 2
+    for (int k = 0; k < 2; ++k)
+      for (int row = 0; row < 3; ++row) {
+        const float p0 = arr(k, 0, row) * 1.0f, p1 = arr(k, 1, row) * 2.0f;
+        r[25 + 3 * k + row] = p0 + p1;
+      }
+    for (int k = 0; k < 31; ++k) store(a[2], i * 31 + k, r[k]);
+  }
+}
+
+// spec_push_layout.comp: a work-group of X × Y (spec constants 0 and 1, default 1), bias (2, default 5); Push
+// {vec4 scale @0; uint stride @16}. Invocation l of group (gx, gy) writes 3 floats at
+// (gx + gy·groups_x)·X·Y·stride + l·stride: (l + 1000 + bias)·scale.x, l·scale.y + scale.z, 2·X·Y·scale.w.
+void specPushLayout(const Case& c, ArgBytes& a) {
+  uint32_t x = 1, y = 1;
+  int32_t bias = 5;
+  for (const auto& [id, bytes] : c.specConstants) {
+    if (id == 0) std::memcpy(&x, bytes.data(), 4);
+    if (id == 1) std::memcpy(&y, bytes.data(), 4);
+    if (id == 2) std::memcpy(&bias, bytes.data(), 4);
+  }
+  float scale[4];
+  for (int k = 0; k < 4; ++k) scale[k] = load<float>(a[1], k);
+  const uint32_t stride = loadAt<uint32_t>(a[1], 16);
+  const auto n = groups(c);
+  for (uint32_t gy = 0; gy < n[1]; ++gy)
+    for (uint32_t gx = 0; gx < n[0]; ++gx)
+      for (uint32_t l = 0; l < x * y; ++l) {
+        const size_t at = size_t(gx + gy * n[0]) * x * y * stride + l * stride;
+        const float mirror = float(l + 1000u) + float(bias);
+        store(a[0], at, mirror * scale[0]);
+        const float scaled = float(l) * scale[1];
+        store(a[0], at + 1, scaled + scale[2]);
+        store(a[0], at + 2, float(2 * x * y) * scale[3]);
+      }
+}
+
+// float_controls.spvasm: x · 0.5, x + x and binary32(binary64(x) · 2^-20) per input, 8 invocations per group. The
+// "flush" entry point (DenormFlushToZero 32) flushes binary32 denormal operands and results to a zero of their sign;
+// the "preserve" one (DenormPreserve 32) keeps them. Binary64 values are never flushed (no mode for width 64).
+void floatControls(const Case& c, ArgBytes& a) {
+  const bool flush = c.kernel == "flush";
+  if (!flush && c.kernel != "preserve") shapeError(c, "the entry point is \"preserve\" or \"flush\"");
+  const auto f = [&](float v) { return flush && std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v; };
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const float x = f(load<float>(a[0], i));
+    store(a[1], 3 * i, f(x * 0.5f));
+    store(a[1], 3 * i + 1, f(x + x));
+    store(a[1], 3 * i + 2, f(float(double(x) * 0x1p-20)));
+  }
+}
+
+// explicit_types.comp: 8 int16 results per invocation from bytes a = bytes[2i], b = bytes[2i + 1] and halves h =
+// halves[2i..2i+1]; 8- and 16-bit integer operations wrap at their width (OpSDiv truncates, OpSMod takes the sign of
+// the divisor), float16 operations round to binary16 each, and float16 → int16 truncates.
+void explicitTypes(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 16;
+  for (size_t i = 0; i < n; ++i) {
+    const int8_t x = load<int8_t>(a[0], 2 * i), y = load<int8_t>(a[0], 2 * i + 1);
+    const int8_t d = y == 0 || y == -1 ? 3 : y;
+    const auto u = uint16_t(uint16_t(uint8_t(x)) << 8 | uint8_t(y));
+    const double h0 = halfValue(load<uint16_t>(a[1], 2 * i)), h1 = halfValue(load<uint16_t>(a[1], 2 * i + 1));
+    const int rem = x % d;
+    const int16_t r[8] = {
+        int16_t(int8_t(x * y)),
+        int16_t(int8_t(x / d)),
+        int16_t(int8_t(rem != 0 && (rem < 0) != (d < 0) ? rem + d : rem)),
+        int16_t(uint16_t(u >> 3 | u << 13)),
+        int16_t(uint8_t(u + i)),
+        int16_t(std::trunc(halfValue(toHalf(double(x) * h0)))),
+        int16_t(int16_t(x) * int16_t(y) - int16_t(i)),
+        int16_t(int16_t(u) >> 2)};
+    for (int k = 0; k < 8; ++k) store(a[2], i * 8 + k, r[k]);
+    const uint16_t product = toHalf(h0 * h1);  // h.x · h.y and h.y · h.x are the same binary16 product
+    const uint16_t sum = toHalf(halfValue(product) + 0.5);
+    store(a[3], 2 * i, sum);
+    store(a[3], 2 * i + 1, sum);
+  }
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
-  return {
+  std::vector<std::pair<std::string, HostReference>> list = {
       {"shader_saxpy", saxpy},
       {"shader_reduce_shared", reduceShared},
       {"shader_scan_shared", scanShared},
@@ -377,7 +489,18 @@ std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
       {"shader_matrix_std140", matrixStd140},
       {"shader_subgroup_sizes", subgroupSizes},
       {"shader_atomics_mixed", atomicsMixed},
+      {"shader_structured_buffer_hlsl", structuredBufferHlsl},
+      {"shader_matrix_std430", matrixStd430},
+      {"shader_spec_push_layout", specPushLayout},
+      {"shader_float_controls_preserve", floatControls},
+      {"shader_float_controls_flush", floatControls},
+      {"shader_explicit_types", explicitTypes},
   };
+  for (auto* more : {shaderFunctionHostReferences, shaderCollectiveHostReferences}) {
+    auto refs = more();
+    list.insert(list.end(), refs.begin(), refs.end());
+  }
+  return list;
 }
 
 }  // namespace clref::golden
