@@ -33,6 +33,7 @@ const std::set<std::string> kUncheckableShaders = {"shader_glsl_exact.json", "sh
                                                    "shader_glsl_frexp_modf.json",
                                                    "shader_glsl_geometric.json",
                                                    "shader_glsl_pack.json",
+                                                   "shader_glsl_remaining.json",
                                                    "shader_glsl_transcendental.json"};
 
 // The golden cases with outputs (buffers or images), except those whose kernels enqueue kernels and the uncheckable

@@ -34,6 +34,7 @@ size_t invocations(const Case& c, size_t perGroup) {
 // numbers (checked).
 template <class F> float correctlyRounded(const Case& c, F f, std::initializer_list<float> args) {
   mpfr_t r, x[2];
+  if (args.size() > 2) shapeError(c, "more than two operands");
   mpfr_init2(r, 24);
   size_t k = 0;
   for (float v : args) {
@@ -200,14 +201,57 @@ void glslFrexpModf(const Case& c, ArgBytes& a) {
   }
 }
 
+// k·x in binary32, where k is π/180 (toDegrees false) or 180/π rounded to binary32 (to nearest even, from 256 bits).
+float scaleByPi(float x, bool toDegrees) {
+  mpfr_t pi, k;
+  mpfr_init2(pi, 256);
+  mpfr_init2(k, 24);
+  mpfr_const_pi(pi, MPFR_RNDN);
+  if (toDegrees)
+    mpfr_ui_div(k, 180, pi, MPFR_RNDN);
+  else
+    mpfr_div_ui(k, pi, 180, MPFR_RNDN);
+  const float constant = mpfr_get_flt(k, MPFR_RNDN);  // exact: 24 bits
+  mpfr_clear(pi);
+  mpfr_clear(k);
+  return constant * x;
+}
+
+// glsl_remaining.comp: 9 floats per x and y (GLSL 4.60 §8.1, §8.3 [external]), 5 words and a double per word w.
+void glslRemaining(const Case& c, ArgBytes& a) {
+  using X = mpfr_t[2];
+  const auto one = [&](int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), float v) {
+    return correctlyRounded(c, [fn](mpfr_ptr r, X& x) { fn(r, x[0], MPFR_RNDN); }, {v});
+  };
+  for (size_t i = 0; i < invocations(c, 8); ++i) {
+    const float x = load<float>(a[0], i), y = load<float>(a[1], i);
+    const uint32_t w = load<uint32_t>(a[2], i);
+    // smoothstep(e0, e1, x): t = clamp((x − e0) / (e1 − e0), 0, 1); t·t·(3 − 2·t), each operation rounded.
+    const float above = x - -1.0f, width = 2.0f - -1.0f;
+    const float t = clampTo(above / width, 0.0f, 1.0f);
+    const float square = t * t, twice = 2.0f * t;
+    const float yPlusOne = y + 1.0f;
+    const float r[9] = {std::ceil(x),       roundHalfAway(x),          scaleByPi(x, false),
+                        scaleByPi(x, true), square * (3.0f - twice),   one(mpfr_cosh, y),
+                        one(mpfr_asinh, y), one(mpfr_acosh, yPlusOne), one(mpfr_atanh, y)};
+    for (int k = 0; k < 9; ++k) store(a[3], i * 9 + k, r[k]);
+    // packDouble2x32 (GLSL 4.60 §8.4 [external]): the first component is the low 32 bits.
+    const double d = std::bit_cast<double>(uint64_t(0x3ff00000u) << 32 | w);
+    const uint64_t doubled = std::bit_cast<uint64_t>(d * 2.0);
+    const uint32_t words[5] = {std::min(w, 1000u), std::max(w, 0x80000000u), std::clamp(w, 100u, 0xfffff000u),
+                               uint32_t(doubled), uint32_t(doubled >> 32)};
+    for (int k = 0; k < 5; ++k) store(a[4], i * 5 + k, words[k]);
+    store(a[5], i, d);
+  }
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, HostReference>> shaderFunctionHostReferences() {
   return {
-      {"shader_glsl_transcendental", glslTranscendental},
-      {"shader_glsl_pack", glslPack},
-      {"shader_glsl_geometric", glslGeometric},
-      {"shader_glsl_frexp_modf", glslFrexpModf},
+      {"shader_glsl_transcendental", glslTranscendental}, {"shader_glsl_pack", glslPack},
+      {"shader_glsl_geometric", glslGeometric},           {"shader_glsl_frexp_modf", glslFrexpModf},
+      {"shader_glsl_remaining", glslRemaining},
   };
 }
 

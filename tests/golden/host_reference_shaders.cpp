@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <stdexcept>
 
@@ -330,7 +331,6 @@ void atomicsMixed(const Case& c, ArgBytes& a) {
   store(a[1], 5, load<uint32_t>(a[1], 5) + groups(c)[0]);
 }
 
-
 // structured_buffer.hlsl: Body {float3 velocity @0; float mass @12; int2 cell @16; uint flags @24}, 32 bytes (std430,
 // the layout glslang gives HLSL structured buffers); forces are float2s, 8 bytes apart.
 void structuredBufferHlsl(const Case& c, ArgBytes& a) {
@@ -449,20 +449,91 @@ void explicitTypes(const Case& c, ArgBytes& a) {
     const auto u = uint16_t(uint16_t(uint8_t(x)) << 8 | uint8_t(y));
     const double h0 = halfValue(load<uint16_t>(a[1], 2 * i)), h1 = halfValue(load<uint16_t>(a[1], 2 * i + 1));
     const int rem = x % d;
-    const int16_t r[8] = {
-        int16_t(int8_t(x * y)),
-        int16_t(int8_t(x / d)),
-        int16_t(int8_t(rem != 0 && (rem < 0) != (d < 0) ? rem + d : rem)),
-        int16_t(uint16_t(u >> 3 | u << 13)),
-        int16_t(uint8_t(u + i)),
-        int16_t(std::trunc(halfValue(toHalf(double(x) * h0)))),
-        int16_t(int16_t(x) * int16_t(y) - int16_t(i)),
-        int16_t(int16_t(u) >> 2)};
+    const int16_t r[8] = {int16_t(int8_t(x * y)),
+                          int16_t(int8_t(x / d)),
+                          int16_t(int8_t(rem != 0 && (rem < 0) != (d < 0) ? rem + d : rem)),
+                          int16_t(uint16_t(u >> 3 | u << 13)),
+                          int16_t(uint8_t(u + i)),
+                          int16_t(std::trunc(halfValue(toHalf(double(x) * h0)))),
+                          int16_t(int16_t(x) * int16_t(y) - int16_t(i)),
+                          int16_t(int16_t(u) >> 2)};
     for (int k = 0; k < 8; ++k) store(a[2], i * 8 + k, r[k]);
     const uint16_t product = toHalf(h0 * h1);  // h.x · h.y and h.y · h.x are the same binary16 product
     const uint16_t sum = toHalf(halfValue(product) + 0.5);
     store(a[3], 2 * i, sum);
     store(a[3], 2 * i + 1, sum);
+  }
+}
+
+// integer_dot.spvasm: per pair of words (a, b) and accumulator c, the dot products of their bytes (byte k in bits 8k
+// to 8k + 7) read as signed·signed, unsigned·unsigned and signed·unsigned, then each plus c (as int for the signed
+// forms) saturated to the 32-bit result type (SPIR-V 1.6 §3.52.13 [external] OpSDotAccSat and the others).
+void integerDotSpvasm(const Case& c, ArgBytes& a) {
+  const auto sat = [](int64_t v, int64_t lo, int64_t hi) { return std::min(std::max(v, lo), hi); };
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t x = load<uint32_t>(a[0], 2 * i), y = load<uint32_t>(a[0], 2 * i + 1), acc = load<uint32_t>(a[1], i);
+    int64_t ss = 0, uu = 0, su = 0;
+    for (int k = 0; k < 4; ++k) {
+      const uint8_t xb = uint8_t(x >> (8 * k)), yb = uint8_t(y >> (8 * k));
+      ss += int64_t(int8_t(xb)) * int8_t(yb);
+      uu += int64_t(xb) * yb;
+      su += int64_t(int8_t(xb)) * yb;
+    }
+    const int64_t lo = INT32_MIN, hi = INT32_MAX, signedAcc = int32_t(acc);
+    const int64_t r[6] = {
+        ss, uu, su, sat(ss + signedAcc, lo, hi), sat(uu + acc, 0, UINT32_MAX), sat(su + signedAcc, lo, hi)};
+    for (int k = 0; k < 6; ++k) store(a[2], 6 * i + k, uint32_t(r[k]));
+  }
+}
+
+// The determinant of the n×n sub-matrix of `m` (element (column, row) = m[column][row]) made of the listed rows and
+// columns, exactly: the case's elements are small integers.
+int64_t exactDeterminant(const float (&m)[4][4], const int* rows, const int* cols, int n) {
+  if (n == 1) return int64_t(m[cols[0]][rows[0]]);
+  int64_t sum = 0;
+  for (int k = 0; k < n; ++k) {
+    int minorRows[3];
+    for (int r = 0, o = 0; r < n; ++r)
+      if (r != k) minorRows[o++] = rows[r];
+    const int64_t term = int64_t(m[cols[0]][rows[k]]) * exactDeterminant(m, minorRows, cols + 1, n - 1);
+    sum += k % 2 ? -term : term;
+  }
+  return sum;
+}
+
+// matrix_inverse.comp: per mat4 (std430: column c at 16·c bytes) and its upper-left mat3 and mat2: the three exact
+// determinants, then inverse(m)[column c][row r] = (−1)^(r+c)·det(m without row c and column r) / det(m), one
+// rounded division (GLSL 4.60 §8.6 [external]: the inverse, here through the adjugate, exact until the division).
+void matrixInverse(const Case& c, ArgBytes& a) {
+  const int all[4] = {0, 1, 2, 3};
+  const size_t n = size_t(groups(c)[0]) * 4;
+  for (size_t i = 0; i < n; ++i) {
+    float m[4][4];
+    for (int col = 0; col < 4; ++col)
+      for (int row = 0; row < 4; ++row) {
+        m[col][row] = load<float>(a[0], 16 * i + 4 * col + row);
+        if (m[col][row] != std::trunc(m[col][row]) || std::fabs(m[col][row]) > 100)
+          shapeError(c, "matrix elements must be small integers");
+      }
+    size_t at = 32 * i + 3;
+    for (int size = 2; size <= 4; ++size) {
+      const int64_t det = exactDeterminant(m, all, all, size);
+      if (det == 0) shapeError(c, "a singular matrix");
+      store(a[1], 32 * i + size - 2, float(det));
+      for (int col = 0; col < size; ++col)
+        for (int row = 0; row < size; ++row) {
+          int rows[3], cols[3];
+          for (int k = 0, o = 0; k < size; ++k)
+            if (k != col) rows[o++] = k;
+          for (int k = 0, o = 0; k < size; ++k)
+            if (k != row) cols[o++] = k;
+          const int64_t minor = exactDeterminant(m, rows, cols, size - 1);
+          if (minor == 0) shapeError(c, "a zero cofactor (its sign would be the evaluation order's)");
+          const int64_t cofactor = (row + col) % 2 ? -minor : minor;
+          store(a[1], at++, float(cofactor) / float(det));  // both exact in binary32: one rounding
+        }
+    }
   }
 }
 
@@ -495,6 +566,8 @@ std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
       {"shader_float_controls_preserve", floatControls},
       {"shader_float_controls_flush", floatControls},
       {"shader_explicit_types", explicitTypes},
+      {"shader_integer_dot_spvasm", integerDotSpvasm},
+      {"shader_matrix_inverse", matrixInverse},
   };
   for (auto* more : {shaderFunctionHostReferences, shaderCollectiveHostReferences}) {
     auto refs = more();
