@@ -537,6 +537,26 @@ void matrixInverse(const Case& c, ArgBytes& a) {
   }
 }
 
+// byte_address.hlsl: cbuffer Params {float4 scaleBias @0; uint stride @16}; invocation i reads the words of src at
+// byte i·stride: w0..w3, then p0, p1 at +16 and +20, and q at +24; it writes at byte 4 + 12·i of dst
+// float(w0)·scale + bias (bits), w1 ^ w2, p0 + p1 + w3, and adds q to dst's word 0 (all modulo 2^32).
+void byteAddressHlsl(const Case& c, ArgBytes& a) {
+  const float scale = load<float>(a[0], 0), bias = load<float>(a[0], 1);
+  const uint32_t stride = loadAt<uint32_t>(a[0], 16);
+  uint32_t sum = load<uint32_t>(a[2], 0);
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const size_t base = i * stride, at = 4 + 12 * i;
+    const auto word = [&](size_t offset) { return loadAt<uint32_t>(a[1], base + offset); };
+    const float scaled = std::bit_cast<float>(word(0)) * scale;
+    storeAt(a[2], at, std::bit_cast<uint32_t>(scaled + bias));
+    storeAt(a[2], at + 4, word(4) ^ word(8));
+    storeAt(a[2], at + 8, word(16) + word(20) + word(12));
+    sum += word(24);
+  }
+  store(a[2], 0, sum);
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
@@ -568,6 +588,7 @@ std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
       {"shader_explicit_types", explicitTypes},
       {"shader_integer_dot_spvasm", integerDotSpvasm},
       {"shader_matrix_inverse", matrixInverse},
+      {"shader_byte_address_hlsl", byteAddressHlsl},
   };
   for (auto* more : {shaderFunctionHostReferences, shaderCollectiveHostReferences}) {
     auto refs = more();
