@@ -557,6 +557,21 @@ void byteAddressHlsl(const Case& c, ArgBytes& a) {
   store(a[2], 0, sum);
 }
 
+// scalar_layout.comp (layout(scalar): each member aligned to its scalar): Sample {float weight @0; vec3 position @4;
+// vec2 uv @16}, 24 bytes; offsets are vec3s 12 bytes apart; Result {vec3 moved @0; float area @12}, 16 bytes.
+void scalarLayout(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const size_t sample = 24 * i, result = 16 * i;
+    const float weight = loadAt<float>(a[0], sample);
+    for (int k = 0; k < 3; ++k) {
+      const float step = loadAt<float>(a[1], 12 * i + 4 * k) * weight;
+      storeAt(a[2], result + 4 * k, loadAt<float>(a[0], sample + 4 + 4 * k) + step);
+    }
+    storeAt(a[2], result + 12, loadAt<float>(a[0], sample + 16) * loadAt<float>(a[0], sample + 20));
+  }
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
@@ -589,6 +604,7 @@ std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
       {"shader_integer_dot_spvasm", integerDotSpvasm},
       {"shader_matrix_inverse", matrixInverse},
       {"shader_byte_address_hlsl", byteAddressHlsl},
+      {"shader_scalar_layout", scalarLayout},
   };
   for (auto* more : {shaderFunctionHostReferences, shaderCollectiveHostReferences}) {
     auto refs = more();
