@@ -143,7 +143,8 @@ std::set<std::string> entryPointNames(const fs::path& module, const std::string&
 // The shader cases whose outputs every subgroup size gives (golden/README.md: a 1 where a subgroup operation agrees
 // with the shader's own recomputation over its subgroup).
 const char* const kSubgroupShaderCases[] = {"shader_subgroup_sizes", "shader_subgroup_arithmetic",
-                                            "shader_subgroup_shuffle", "shader_wave_ops_hlsl"};
+                                            "shader_subgroup_shuffle", "shader_subgroup_vote_quad",
+                                            "shader_wave_ops_hlsl"};
 
 }  // namespace
 

@@ -114,6 +114,7 @@ std::vector<std::pair<std::string, HostReference>> shaderCollectiveHostReference
       {"shader_wave_ops_hlsl", allAgree(1, 96 * 7)},
       {"shader_subgroup_arithmetic", allAgree(1, 80 * 11)},
       {"shader_subgroup_shuffle", allAgree(1, 128 * 9)},
+      {"shader_subgroup_vote_quad", allAgree(1, 128 * 12)},
       {"shader_atomics_int64", atomicsInt64},
       {"shader_atomics_float", atomicsFloat},
       {"shader_atomic_compswap", atomicCompSwap},

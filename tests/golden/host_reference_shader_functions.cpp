@@ -2,8 +2,8 @@
 // cases golden/cases/shader_glsl_*.json), independent of clref: the exponential, trigonometric and hyperbolic
 // functions correctly rounded through MPFR (clref's value for them, Vulkan's precision rules allowing an error
 // around it), the packing and geometric functions by GLSL's formulas with every operation rounded in binary32
-// (GLSL 4.60 §8.4, §8.5 [external]; this library is compiled with -ffp-contract=off, so nothing is fused), and the
-// two-result functions through the C++ library's exact frexp, modf, ldexp and fma.
+// (GLSL 4.60 §8.4 [external], §8.5 [external]; this library is compiled with -ffp-contract=off: nothing is fused),
+// and the two-result functions through the C++ library's exact frexp, modf, ldexp and fma.
 #include <mpfr.h>
 
 #include <algorithm>
@@ -217,7 +217,8 @@ float scaleByPi(float x, bool toDegrees) {
   return constant * x;
 }
 
-// glsl_remaining.comp: 9 floats per x and y (GLSL 4.60 §8.1, §8.3 [external]), 5 words and a double per word w.
+// glsl_remaining.comp: 9 floats per x and y (GLSL 4.60 §8.1 [external], §8.3 [external]); 5 words and a double per
+// word w.
 void glslRemaining(const Case& c, ArgBytes& a) {
   using X = mpfr_t[2];
   const auto one = [&](int (*fn)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t), float v) {
