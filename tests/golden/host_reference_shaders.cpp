@@ -572,6 +572,34 @@ void scalarLayout(const Case& c, ArgBytes& a) {
   }
 }
 
+// matrix_arrays_std140.comp: Matrices (std140) {mat2 rot[2] @0: rot[k] (column c, row r) at 32·k + 16·c + 4·r;
+// row-major mat3x2 rm[2] @64: rm[k] (column c, row r) at 64 + 32·k + 16·r + 4·c}; Doubles {dmat2 dm}: (c, r) at
+// 16·c + 8·r. Out: rot[0]·v.xy, rot[1]·v.xy, rm[0]·v.xyz, rm[1]·v.xyz per invocation; OutDoubles: dm·dvec2(v.xy).
+void matrixArraysStd140(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 4;
+  for (size_t i = 0; i < n; ++i) {
+    float v[3];
+    for (int k = 0; k < 3; ++k) v[k] = load<float>(a[2], 4 * i + k);
+    for (int k = 0; k < 2; ++k)
+      for (int row = 0; row < 2; ++row) {
+        const auto rot = [&](int col) { return loadAt<float>(a[0], 32 * k + 16 * col + 4 * row); };
+        const float p0 = rot(0) * v[0], p1 = rot(1) * v[1];
+        store(a[3], 8 * i + 2 * k + row, p0 + p1);
+        const auto rm = [&](int col) { return loadAt<float>(a[0], 64 + 32 * k + 16 * row + 4 * col); };
+        float sum = rm(0) * v[0];
+        for (int col = 1; col < 3; ++col) {
+          const float p = rm(col) * v[col];
+          sum = sum + p;
+        }
+        store(a[3], 8 * i + 4 + 2 * k + row, sum);
+      }
+    for (int row = 0; row < 2; ++row) {
+      const double p0 = loadAt<double>(a[1], 8 * row) * double(v[0]), p1 = loadAt<double>(a[1], 16 + 8 * row) * v[1];
+      store(a[4], 2 * i + row, p0 + p1);
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
@@ -605,6 +633,7 @@ std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
       {"shader_matrix_inverse", matrixInverse},
       {"shader_byte_address_hlsl", byteAddressHlsl},
       {"shader_scalar_layout", scalarLayout},
+      {"shader_matrix_arrays_std140", matrixArraysStd140},
   };
   for (auto* more : {shaderFunctionHostReferences, shaderCollectiveHostReferences}) {
     auto refs = more();
