@@ -882,7 +882,8 @@ bool deviceHasFeature(std::string_view f) {
                                "SubgroupSupportedOperations.clustered",
                                "ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory",
                                "SubgroupSizeControl.subgroupSizeControl",
-                               "SubgroupSizeControl.computeFullSubgroups"};
+                               "SubgroupSizeControl.computeFullSubgroups",
+                               "ScalarBlockLayoutFeatures.scalarBlockLayout"};
   for (const char* h : kHas)
     if (f == h) return true;
   return false;

@@ -79,6 +79,10 @@ Module Module::loadVulkanShader(Module m) {
     }
   });
   spvtools::ValidatorOptions options;
+  // Vulkan §15.6.4 [external] Offset and Stride Assignment: with the feature scalarBlockLayout
+  // (VkPhysicalDeviceScalarBlockLayoutFeatures), which clref has, blocks may be laid out with scalar alignment
+  // (GLSL's layout(scalar)); the validator checks the stricter layouts' rules unless told.
+  options.SetScalarBlockLayout(true);
   if (!tools.Validate(m.words_.data(), m.words_.size(), options)) {
     std::string where;
     if (failureWord != SIZE_MAX && failureWord >= 1 && failureWord <= m.instructions.size())

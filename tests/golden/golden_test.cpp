@@ -140,7 +140,32 @@ std::set<std::string> entryPointNames(const fs::path& module, const std::string&
   return names;
 }
 
+// The shader cases whose outputs every subgroup size gives (golden/README.md: a 1 where a subgroup operation agrees
+// with the shader's own recomputation over its subgroup).
+const char* const kSubgroupShaderCases[] = {"shader_subgroup_sizes", "shader_subgroup_arithmetic",
+                                            "shader_subgroup_shuffle", "shader_subgroup_vote_quad",
+                                            "shader_wave_ops_hlsl"};
+
 }  // namespace
+
+TEST_CASE("golden corpus: the subgroup shaders give their expected files with every subgroup size",
+          "[golden][corpus][subgroups]") {
+  for (const char* name : kSubgroupShaderCases) {
+    const auto c = cli::loadCase(kGolden / "cases" / (std::string(name) + ".json"));
+    for (uint32_t size = host::kMinShaderSubgroupSize; size <= host::kMaxShaderSubgroupSize; size *= 2) {
+      INFO(name << " with subgroup size " << size);
+      host::DeviceConfig config;
+      config.subgroupSize = size;
+      const auto run = cli::runCase(c, host::Device(config));
+      REQUIRE(run.result.ok);
+      REQUIRE(run.outputs.size() == 1);
+      const auto& [i, buffer] = run.outputs.front();
+      const std::vector<std::byte> bytes(buffer->data(), buffer->data() + buffer->size());
+      checkOutput(golden::expectedFile(kGolden, name, i), golden::formatOutput(c, i, bytes),
+                  "clref arg" + std::to_string(i));
+    }
+  }
+}
 
 TEST_CASE("golden corpus: every kernel source has -O0 and -O2 SPIR-V", "[golden][corpus]") {
   REQUIRE(fs::is_directory(kGolden / "kernels"));

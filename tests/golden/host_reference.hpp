@@ -27,8 +27,15 @@ using HostReference = std::function<void(const cli::Case& c, ArgBytes& argBytes)
 // The host references of the image kernels (host_reference_images.cpp), by case name.
 std::vector<std::pair<std::string, HostReference>> imageHostReferences();
 
-// The host references of the Vulkan compute shaders (host_reference_shaders.cpp), by case name.
+// The host references of the Vulkan compute shaders (host_reference_shaders.cpp, and those it gathers from the two
+// files below), by case name.
 std::vector<std::pair<std::string, HostReference>> shaderHostReferences();
+
+// The shaders of GLSL.std.450's floating-point functions (host_reference_shader_functions.cpp).
+std::vector<std::pair<std::string, HostReference>> shaderFunctionHostReferences();
+
+// The shaders of work-group, subgroup and atomic operations (host_reference_shader_collectives.cpp).
+std::vector<std::pair<std::string, HostReference>> shaderCollectiveHostReferences();
 
 // Case name (the case file's stem, e.g. "vadd_O0") → its host reference.
 const std::map<std::string, HostReference>& hostReferences();

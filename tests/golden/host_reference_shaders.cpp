@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <stdexcept>
 
 #include "tests/golden/host_bytes.hpp"
+#include "tests/golden/host_half.hpp"
 #include "tests/golden/host_reference.hpp"
 
 namespace clref::golden {
@@ -205,31 +207,6 @@ void vaddHlsl(const Case& c, ArgBytes& a) {
   for (size_t i = 0; i < n; ++i) store(a[2], i, load<float>(a[0], i) + load<float>(a[1], i));
 }
 
-// binary16 for this file: the value of an encoding, and binary64 to binary16 rounded to nearest even (finite, no
-// NaN: the case's inputs keep products in range).
-double halfValue(uint16_t h) {
-  const int exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
-  if (exponent == 0x1f) throw std::runtime_error("host reference: an infinite or NaN binary16 input");
-  const double magnitude = exponent == 0 ? std::ldexp(mantissa, -24) : std::ldexp(mantissa | 0x400, exponent - 25);
-  return h & 0x8000 ? -magnitude : magnitude;
-}
-uint16_t toHalf(double x) {
-  const uint16_t sign = std::signbit(x) ? 0x8000 : 0;
-  const double m = std::fabs(x);
-  if (m >= 65520.0) return sign | 0x7c00;
-  if (m < 0x1p-14) return sign | uint16_t(std::nearbyint(m * 0x1p24));
-  int e;
-  std::frexp(m, &e);
-  auto mantissa = uint32_t(std::nearbyint(std::ldexp(m, 11 - e)));  // in [1024, 2048]
-  int biased = e - 1 + 15;
-  if (mantissa == 2048) {
-    mantissa = 1024;
-    ++biased;
-  }
-  if (biased >= 31) return sign | 0x7c00;
-  return uint16_t(sign | (biased << 10) | (mantissa - 1024));
-}
-
 // mixed_precision.comp: Out16 {float16_t products[8] @0; int16_t sums[] @16}; 16-bit integer arithmetic wraps; a
 // binary16 product of two binary16 values is exact in binary64 before its one rounding.
 void mixedPrecision(const Case& c, ArgBytes& a) {
@@ -354,10 +331,279 @@ void atomicsMixed(const Case& c, ArgBytes& a) {
   store(a[1], 5, load<uint32_t>(a[1], 5) + groups(c)[0]);
 }
 
+// structured_buffer.hlsl: Body {float3 velocity @0; float mass @12; int2 cell @16; uint flags @24}, 32 bytes (std430,
+// the layout glslang gives HLSL structured buffers); forces are float2s, 8 bytes apart.
+void structuredBufferHlsl(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const size_t base = i * 32;
+    const float mass = loadAt<float>(a[0], base + 12);
+    float v[2];
+    for (int k = 0; k < 2; ++k) {
+      const float share = load<float>(a[1], 2 * i + k) / mass;
+      v[k] = loadAt<float>(a[0], base + 4 * k) + share;
+      storeAt(a[0], base + 4 * k, v[k]);
+      storeAt(a[0], base + 16 + 4 * k, int32_t(v[k]));  // OpConvertFToS truncates
+    }
+    storeAt(a[0], base + 8, -loadAt<float>(a[0], base + 8));
+    storeAt(a[0], base + 24, loadAt<uint32_t>(a[0], base + 24) << 1 | 1u);
+  }
+}
+
+// matrix_std430.comp: Matrices {mat2 m2 @0 (columns 8 bytes apart); mat3 m3 @16 (columns 16 apart); row-major mat4
+// m4 @64 (rows 16 apart); mat2x3 arr[2] @128, stride 32 (columns 16 apart)}; 31 results per invocation. A matrix
+// product's element (column j, row r) is Σ_k left(k, r)·right(j, k) summed from k = 0, each operation rounded.
+void matrixStd430(const Case& c, ArgBytes& a) {
+  const auto m2 = [&](int col, int row) { return loadAt<float>(a[0], 8 * col + 4 * row); };
+  const auto m3 = [&](int col, int row) { return loadAt<float>(a[0], 16 + 16 * col + 4 * row); };
+  const auto m4 = [&](int col, int row) { return loadAt<float>(a[0], 64 + 16 * row + 4 * col); };
+  const auto arr = [&](int k, int col, int row) { return loadAt<float>(a[0], 128 + 32 * k + 16 * col + 4 * row); };
+  const size_t n = size_t(groups(c)[0]) * 2;
+  for (size_t i = 0; i < n; ++i) {
+    float v[4];
+    for (int k = 0; k < 4; ++k) v[k] = load<float>(a[1], 4 * i + k);
+    float r[31];
+    for (int row = 0; row < 4; ++row) {  // m4 · v
+      float sum = m4(0, row) * v[0];
+      for (int k = 1; k < 4; ++k) {
+        const float p = m4(k, row) * v[k];
+        sum = sum + p;
+      }
+      r[row] = sum;
+    }
+    for (int col = 0; col < 4; ++col) {  // v · m4: column col dotted with v
+      float sum = v[0] * m4(col, 0);
+      for (int k = 1; k < 4; ++k) {
+        const float p = v[k] * m4(col, k);
+        sum = sum + p;
+      }
+      r[4 + col] = sum;
+    }
+    for (int e = 0; e < 4; ++e) {  // m2 · m2, element (column e / 2, row e % 2)
+      const int col = e / 2, row = e % 2;
+      const float p0 = m2(0, row) * m2(col, 0), p1 = m2(1, row) * m2(col, 1);
+      r[8 + e] = p0 + p1;
+      r[12 + e] = v[row] * v[2 + col];  // outerProduct(v.xy, v.zw): column col is v.xy · v.zw[col]
+    }
+    for (int e = 0; e < 9; ++e) r[16 + e] = m3(e % 3, e / 3) * 2.0f;  // transpose(m3) · 2
+    for (int k = 0; k < 2; ++k)
+      for (int row = 0; row < 3; ++row) {
+        const float p0 = arr(k, 0, row) * 1.0f, p1 = arr(k, 1, row) * 2.0f;
+        r[25 + 3 * k + row] = p0 + p1;
+      }
+    for (int k = 0; k < 31; ++k) store(a[2], i * 31 + k, r[k]);
+  }
+}
+
+// spec_push_layout.comp: a work-group of X × Y (spec constants 0 and 1, default 1), bias (2, default 5); Push
+// {vec4 scale @0; uint stride @16}. Invocation l of group (gx, gy) writes 3 floats at
+// (gx + gy·groups_x)·X·Y·stride + l·stride: (l + 1000 + bias)·scale.x, l·scale.y + scale.z, 2·X·Y·scale.w.
+void specPushLayout(const Case& c, ArgBytes& a) {
+  uint32_t x = 1, y = 1;
+  int32_t bias = 5;
+  for (const auto& [id, bytes] : c.specConstants) {
+    if (id == 0) std::memcpy(&x, bytes.data(), 4);
+    if (id == 1) std::memcpy(&y, bytes.data(), 4);
+    if (id == 2) std::memcpy(&bias, bytes.data(), 4);
+  }
+  float scale[4];
+  for (int k = 0; k < 4; ++k) scale[k] = load<float>(a[1], k);
+  const uint32_t stride = loadAt<uint32_t>(a[1], 16);
+  const auto n = groups(c);
+  for (uint32_t gy = 0; gy < n[1]; ++gy)
+    for (uint32_t gx = 0; gx < n[0]; ++gx)
+      for (uint32_t l = 0; l < x * y; ++l) {
+        const size_t at = size_t(gx + gy * n[0]) * x * y * stride + l * stride;
+        const float mirror = float(l + 1000u) + float(bias);
+        store(a[0], at, mirror * scale[0]);
+        const float scaled = float(l) * scale[1];
+        store(a[0], at + 1, scaled + scale[2]);
+        store(a[0], at + 2, float(2 * x * y) * scale[3]);
+      }
+}
+
+// float_controls.spvasm: x · 0.5, x + x and binary32(binary64(x) · 2^-20) per input, 8 invocations per group. The
+// "flush" entry point (DenormFlushToZero 32) flushes binary32 denormal operands and results to a zero of their sign;
+// the "preserve" one (DenormPreserve 32) keeps them. Binary64 values are never flushed (no mode for width 64).
+void floatControls(const Case& c, ArgBytes& a) {
+  const bool flush = c.kernel == "flush";
+  if (!flush && c.kernel != "preserve") shapeError(c, "the entry point is \"preserve\" or \"flush\"");
+  const auto f = [&](float v) { return flush && std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v; };
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const float x = f(load<float>(a[0], i));
+    store(a[1], 3 * i, f(x * 0.5f));
+    store(a[1], 3 * i + 1, f(x + x));
+    store(a[1], 3 * i + 2, f(float(double(x) * 0x1p-20)));
+  }
+}
+
+// explicit_types.comp: 8 int16 results per invocation from bytes a = bytes[2i], b = bytes[2i + 1] and halves h =
+// halves[2i..2i+1]; 8- and 16-bit integer operations wrap at their width (OpSDiv truncates, OpSMod takes the sign of
+// the divisor), float16 operations round to binary16 each, and float16 → int16 truncates.
+void explicitTypes(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 16;
+  for (size_t i = 0; i < n; ++i) {
+    const int8_t x = load<int8_t>(a[0], 2 * i), y = load<int8_t>(a[0], 2 * i + 1);
+    const int8_t d = y == 0 || y == -1 ? 3 : y;
+    const auto u = uint16_t(uint16_t(uint8_t(x)) << 8 | uint8_t(y));
+    const double h0 = halfValue(load<uint16_t>(a[1], 2 * i)), h1 = halfValue(load<uint16_t>(a[1], 2 * i + 1));
+    const int rem = x % d;
+    const int16_t r[8] = {int16_t(int8_t(x * y)),
+                          int16_t(int8_t(x / d)),
+                          int16_t(int8_t(rem != 0 && (rem < 0) != (d < 0) ? rem + d : rem)),
+                          int16_t(uint16_t(u >> 3 | u << 13)),
+                          int16_t(uint8_t(u + i)),
+                          int16_t(std::trunc(halfValue(toHalf(double(x) * h0)))),
+                          int16_t(int16_t(x) * int16_t(y) - int16_t(i)),
+                          int16_t(int16_t(u) >> 2)};
+    for (int k = 0; k < 8; ++k) store(a[2], i * 8 + k, r[k]);
+    const uint16_t product = toHalf(h0 * h1);  // h.x · h.y and h.y · h.x are the same binary16 product
+    const uint16_t sum = toHalf(halfValue(product) + 0.5);
+    store(a[3], 2 * i, sum);
+    store(a[3], 2 * i + 1, sum);
+  }
+}
+
+// integer_dot.spvasm: per pair of words (a, b) and accumulator c, the dot products of their bytes (byte k in bits 8k
+// to 8k + 7) read as signed·signed, unsigned·unsigned and signed·unsigned, then each plus c (as int for the signed
+// forms) saturated to the 32-bit result type (SPIR-V 1.6 §3.52.13 [external] OpSDotAccSat and the others).
+void integerDotSpvasm(const Case& c, ArgBytes& a) {
+  const auto sat = [](int64_t v, int64_t lo, int64_t hi) { return std::min(std::max(v, lo), hi); };
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t x = load<uint32_t>(a[0], 2 * i), y = load<uint32_t>(a[0], 2 * i + 1), acc = load<uint32_t>(a[1], i);
+    int64_t ss = 0, uu = 0, su = 0;
+    for (int k = 0; k < 4; ++k) {
+      const uint8_t xb = uint8_t(x >> (8 * k)), yb = uint8_t(y >> (8 * k));
+      ss += int64_t(int8_t(xb)) * int8_t(yb);
+      uu += int64_t(xb) * yb;
+      su += int64_t(int8_t(xb)) * yb;
+    }
+    const int64_t lo = INT32_MIN, hi = INT32_MAX, signedAcc = int32_t(acc);
+    const int64_t r[6] = {
+        ss, uu, su, sat(ss + signedAcc, lo, hi), sat(uu + acc, 0, UINT32_MAX), sat(su + signedAcc, lo, hi)};
+    for (int k = 0; k < 6; ++k) store(a[2], 6 * i + k, uint32_t(r[k]));
+  }
+}
+
+// The determinant of the n×n sub-matrix of `m` (element (column, row) = m[column][row]) made of the listed rows and
+// columns, exactly: the case's elements are small integers.
+int64_t exactDeterminant(const float (&m)[4][4], const int* rows, const int* cols, int n) {
+  if (n == 1) return int64_t(m[cols[0]][rows[0]]);
+  int64_t sum = 0;
+  for (int k = 0; k < n; ++k) {
+    int minorRows[3];
+    for (int r = 0, o = 0; r < n; ++r)
+      if (r != k) minorRows[o++] = rows[r];
+    const int64_t term = int64_t(m[cols[0]][rows[k]]) * exactDeterminant(m, minorRows, cols + 1, n - 1);
+    sum += k % 2 ? -term : term;
+  }
+  return sum;
+}
+
+// matrix_inverse.comp: per mat4 (std430: column c at 16·c bytes) and its upper-left mat3 and mat2: the three exact
+// determinants, then inverse(m)[column c][row r] = (−1)^(r+c)·det(m without row c and column r) / det(m), one
+// rounded division (GLSL 4.60 §8.6 [external]: the inverse, here through the adjugate, exact until the division).
+void matrixInverse(const Case& c, ArgBytes& a) {
+  const int all[4] = {0, 1, 2, 3};
+  const size_t n = size_t(groups(c)[0]) * 4;
+  for (size_t i = 0; i < n; ++i) {
+    float m[4][4];
+    for (int col = 0; col < 4; ++col)
+      for (int row = 0; row < 4; ++row) {
+        m[col][row] = load<float>(a[0], 16 * i + 4 * col + row);
+        if (m[col][row] != std::trunc(m[col][row]) || std::fabs(m[col][row]) > 100)
+          shapeError(c, "matrix elements must be small integers");
+      }
+    size_t at = 32 * i + 3;
+    for (int size = 2; size <= 4; ++size) {
+      const int64_t det = exactDeterminant(m, all, all, size);
+      if (det == 0) shapeError(c, "a singular matrix");
+      store(a[1], 32 * i + size - 2, float(det));
+      for (int col = 0; col < size; ++col)
+        for (int row = 0; row < size; ++row) {
+          int rows[3], cols[3];
+          for (int k = 0, o = 0; k < size; ++k)
+            if (k != col) rows[o++] = k;
+          for (int k = 0, o = 0; k < size; ++k)
+            if (k != row) cols[o++] = k;
+          const int64_t minor = exactDeterminant(m, rows, cols, size - 1);
+          if (minor == 0) shapeError(c, "a zero cofactor (its sign would be the evaluation order's)");
+          const int64_t cofactor = (row + col) % 2 ? -minor : minor;
+          store(a[1], at++, float(cofactor) / float(det));  // both exact in binary32: one rounding
+        }
+    }
+  }
+}
+
+// byte_address.hlsl: cbuffer Params {float4 scaleBias @0; uint stride @16}; invocation i reads the words of src at
+// byte i·stride: w0..w3, then p0, p1 at +16 and +20, and q at +24; it writes at byte 4 + 12·i of dst
+// float(w0)·scale + bias (bits), w1 ^ w2, p0 + p1 + w3, and adds q to dst's word 0 (all modulo 2^32).
+void byteAddressHlsl(const Case& c, ArgBytes& a) {
+  const float scale = load<float>(a[0], 0), bias = load<float>(a[0], 1);
+  const uint32_t stride = loadAt<uint32_t>(a[0], 16);
+  uint32_t sum = load<uint32_t>(a[2], 0);
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const size_t base = i * stride, at = 4 + 12 * i;
+    const auto word = [&](size_t offset) { return loadAt<uint32_t>(a[1], base + offset); };
+    const float scaled = std::bit_cast<float>(word(0)) * scale;
+    storeAt(a[2], at, std::bit_cast<uint32_t>(scaled + bias));
+    storeAt(a[2], at + 4, word(4) ^ word(8));
+    storeAt(a[2], at + 8, word(16) + word(20) + word(12));
+    sum += word(24);
+  }
+  store(a[2], 0, sum);
+}
+
+// scalar_layout.comp (layout(scalar): each member aligned to its scalar): Sample {float weight @0; vec3 position @4;
+// vec2 uv @16}, 24 bytes; offsets are vec3s 12 bytes apart; Result {vec3 moved @0; float area @12}, 16 bytes.
+void scalarLayout(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 8;
+  for (size_t i = 0; i < n; ++i) {
+    const size_t sample = 24 * i, result = 16 * i;
+    const float weight = loadAt<float>(a[0], sample);
+    for (int k = 0; k < 3; ++k) {
+      const float step = loadAt<float>(a[1], 12 * i + 4 * k) * weight;
+      storeAt(a[2], result + 4 * k, loadAt<float>(a[0], sample + 4 + 4 * k) + step);
+    }
+    storeAt(a[2], result + 12, loadAt<float>(a[0], sample + 16) * loadAt<float>(a[0], sample + 20));
+  }
+}
+
+// matrix_arrays_std140.comp: Matrices (std140) {mat2 rot[2] @0: rot[k] (column c, row r) at 32·k + 16·c + 4·r;
+// row-major mat3x2 rm[2] @64: rm[k] (column c, row r) at 64 + 32·k + 16·r + 4·c}; Doubles {dmat2 dm}: (c, r) at
+// 16·c + 8·r. Out: rot[0]·v.xy, rot[1]·v.xy, rm[0]·v.xyz, rm[1]·v.xyz per invocation; OutDoubles: dm·dvec2(v.xy).
+void matrixArraysStd140(const Case& c, ArgBytes& a) {
+  const size_t n = size_t(groups(c)[0]) * 4;
+  for (size_t i = 0; i < n; ++i) {
+    float v[3];
+    for (int k = 0; k < 3; ++k) v[k] = load<float>(a[2], 4 * i + k);
+    for (int k = 0; k < 2; ++k)
+      for (int row = 0; row < 2; ++row) {
+        const auto rot = [&](int col) { return loadAt<float>(a[0], 32 * k + 16 * col + 4 * row); };
+        const float p0 = rot(0) * v[0], p1 = rot(1) * v[1];
+        store(a[3], 8 * i + 2 * k + row, p0 + p1);
+        const auto rm = [&](int col) { return loadAt<float>(a[0], 64 + 32 * k + 16 * row + 4 * col); };
+        float sum = rm(0) * v[0];
+        for (int col = 1; col < 3; ++col) {
+          const float p = rm(col) * v[col];
+          sum = sum + p;
+        }
+        store(a[3], 8 * i + 4 + 2 * k + row, sum);
+      }
+    for (int row = 0; row < 2; ++row) {
+      const double p0 = loadAt<double>(a[1], 8 * row) * double(v[0]), p1 = loadAt<double>(a[1], 16 + 8 * row) * v[1];
+      store(a[4], 2 * i + row, p0 + p1);
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
-  return {
+  std::vector<std::pair<std::string, HostReference>> list = {
       {"shader_saxpy", saxpy},
       {"shader_reduce_shared", reduceShared},
       {"shader_scan_shared", scanShared},
@@ -377,7 +623,23 @@ std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
       {"shader_matrix_std140", matrixStd140},
       {"shader_subgroup_sizes", subgroupSizes},
       {"shader_atomics_mixed", atomicsMixed},
+      {"shader_structured_buffer_hlsl", structuredBufferHlsl},
+      {"shader_matrix_std430", matrixStd430},
+      {"shader_spec_push_layout", specPushLayout},
+      {"shader_float_controls_preserve", floatControls},
+      {"shader_float_controls_flush", floatControls},
+      {"shader_explicit_types", explicitTypes},
+      {"shader_integer_dot_spvasm", integerDotSpvasm},
+      {"shader_matrix_inverse", matrixInverse},
+      {"shader_byte_address_hlsl", byteAddressHlsl},
+      {"shader_scalar_layout", scalarLayout},
+      {"shader_matrix_arrays_std140", matrixArraysStd140},
   };
+  for (auto* more : {shaderFunctionHostReferences, shaderCollectiveHostReferences}) {
+    auto refs = more();
+    list.insert(list.end(), refs.begin(), refs.end());
+  }
+  return list;
 }
 
 }  // namespace clref::golden
