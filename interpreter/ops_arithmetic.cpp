@@ -109,9 +109,9 @@ template <class T, class F> const Op* shaderSignedRemainder(WorkItem& wi, const 
       const char* name = std::is_same_v<F, SRem> ? "OpSRem" : "OpSMod";
       const std::string what = std::string(name) + " of " + std::to_string(Signed<T>(a)) + " and " +
                                std::to_string(Signed<T>(b)) + ": a negative operand gives poison in Vulkan";
+      noteChoice(wi, op, Choice::VulkanSRemSModNegative, "OpSRem/OpSMod with a negative operand");
       if (choicesOf(wi).get<Choice::VulkanSRemSModNegative>() == numerics::VulkanSRemSModNegativeOption::Fault)
         return fault(wi, op, FaultKind::UndefinedBehaviour, what + " (choice vulkan_srem_smod_negative=fault)");
-      noteChoice(wi, op, Choice::VulkanSRemSModNegative, "OpSRem/OpSMod with a negative operand");
       warnOnce(wi, op, what + "; clref gives SPIR-V's value (choice vulkan_srem_smod_negative=spirv)");
     }
     wr<T>(wi, op->r + i * sizeof(T), F::apply(wi, op, a, b));

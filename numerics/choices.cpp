@@ -493,7 +493,9 @@ constexpr ChoiceInfo kChoices[] = {
      "Vulkan §A [external] Evaluation of Expressions: \"Implementations may rearrange floating-point operations using "
      "any of the mathematical properties governing the expressions in precise arithmetic ... This includes, but is "
      "not limited to associativity and distributivity, and may involve a different number of rounding steps ... This "
-     "rearrangement can be prevented for particular operations by using the NoContraction decoration.\"",
+     "rearrangement can be prevented for particular operations by using the NoContraction decoration.\" NOTE: "
+     "\"in the absence of the NoContraction decoration implementations are allowed to implement a + b - a and "
+     "(a × b)/a as b\": reassociation is allowed too, and clref keeps the program's order",
      "a shader's floating-point expressions without NoContraction: separate rounds every operation as written; fuse "
      "computes an OpFAdd or OpFSub one of whose operands is an OpFMul of the same type, neither decorated "
      "NoContraction, as one fused multiply-add (a·b ± c rounded once; the first operand's product when both are). "

@@ -67,11 +67,12 @@ uint8_t* shaderOutOfBounds(WorkItem& wi, const Op* op, const KernelParam& p, uin
                                          std::to_string(p.binding) + " (" + kKind[size_t(p.resource)] + " '" + p.name +
                                          "')";
   const std::string text = what + " of " + resource;
+  // Recorded before the fault too, so that clref explore offers the other option.
+  noteChoice(wi, op, numerics::Choice::ShaderOutOfBounds, "a shader's out-of-bounds buffer access");
   if (choicesOf(wi).get<numerics::Choice::ShaderOutOfBounds>() == numerics::ShaderOutOfBoundsOption::Fault) {
     fault(wi, op, FaultKind::OutOfBounds, text + " (choice shader_out_of_bounds=fault)");
     return nullptr;
   }
-  noteChoice(wi, op, numerics::Choice::ShaderOutOfBounds, "a shader's out-of-bounds buffer access");
   warnOnce(wi, op, text + ": reads zeros, writes nothing (choice shader_out_of_bounds=robust)");
   // Zeros the access reads, and a sink for what it writes; two in turn, so that a copy between two out-of-bounds
   // places gets distinct ones.

@@ -253,6 +253,7 @@ void main() {
                                           "set 0 binding 1 (buffer 'Data')") &&
                                      Contains("choice shader_out_of_bounds=fault"));
     CHECK(o->as<uint32_t>()[0] == data[1]);  // the access before ran
+    CHECK(used(r, numerics::Choice::ShaderOutOfBounds));  // recorded, for clref explore
   }
   auto o = bufferOf(std::vector<uint32_t>(5, 99)), d = bufferOf(data), w = bufferOf(wide);
   const auto r = runGlsl(deviceWith({"shader_out_of_bounds=robust"}), body, {o, d, w});
@@ -288,6 +289,7 @@ void main() { v[2] = v[0] % v[1]; }
     r = runGlsl(deviceWith({"vulkan_srem_smod_negative=fault"}), body, {v});
     CHECK(r.ok == !negative);
     if (negative) {
+      CHECK(used(r, numerics::Choice::VulkanSRemSModNegative));
       REQUIRE(r.fault);
       CHECK_THAT(r.fault->message, Contains("OpSMod of " + std::to_string(a) + " and " + std::to_string(b)) &&
                                        Contains("poison"));
