@@ -304,13 +304,15 @@ TEST_CASE("clref info, dis, choices, --version", "[reference][cli]") {
   CHECK(count("\n  kind: ") == count("\n  clause: "));
   const auto vulkan = runClref(dir, "choices --api vulkan");
   CHECK(vulkan.status == 0);
-  CHECK_THAT(vulkan.out, Catch::Matchers::StartsWith("== Vulkan ==\n") && Catch::Matchers::Contains("\nglsl_round_half\n") &&
-                             Catch::Matchers::Contains("== both ==\n") && Catch::Matchers::Contains("\nint_div_by_zero\n") &&
-                             !Catch::Matchers::Contains("\nmad\n") && !Catch::Matchers::Contains("== OpenCL =="));
+  CHECK_THAT(vulkan.out,
+             Catch::Matchers::StartsWith("== Vulkan ==\n") && Catch::Matchers::Contains("\nglsl_round_half\n") &&
+                 Catch::Matchers::Contains("== both ==\n") && Catch::Matchers::Contains("\nint_div_by_zero\n") &&
+                 !Catch::Matchers::Contains("\nmad\n") && !Catch::Matchers::Contains("== OpenCL =="));
   const auto opencl = runClref(dir, "choices --api opencl");
   CHECK(opencl.status == 0);
-  CHECK_THAT(opencl.out, Catch::Matchers::StartsWith("== OpenCL ==\nmad\n") && Catch::Matchers::Contains("== both ==\n") &&
-                             !Catch::Matchers::Contains("glsl_round_half") && !Catch::Matchers::Contains("subgroup_size"));
+  CHECK_THAT(opencl.out,
+             Catch::Matchers::StartsWith("== OpenCL ==\nmad\n") && Catch::Matchers::Contains("== both ==\n") &&
+                 !Catch::Matchers::Contains("glsl_round_half") && !Catch::Matchers::Contains("subgroup_size"));
   CHECK(runClref(dir, "choices --api metal").status != 0);
 
   r = runClref(dir, "--version");

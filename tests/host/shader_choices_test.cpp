@@ -57,7 +57,8 @@ std::string halvingShader(const std::string& mode) {
   return "OpCapability Shader\n" + cap + R"(OpMemoryModel Logical GLSL450
 OpEntryPoint GLCompute %main "main" %in %out
 OpExecutionMode %main LocalSize 1 1 1
-)" + exec + R"(OpDecorate %rta ArrayStride 4
+)" + exec +
+         R"(OpDecorate %rta ArrayStride 4
 OpMemberDecorate %block 0 Offset 0
 OpDecorate %block Block
 OpDecorate %in DescriptorSet 0
@@ -157,10 +158,10 @@ kernel void k(global float* f, global int* i) {
   const float a = 1.0f + 0x1p-12f, c = -(1.0f + 0x1p-11f);
   const float product = a * a, separate = product + c;  // rounded apart: 1 + 2^-11, then 0
   for (const bool vulkanOptions : {false, true}) {
-    const host::Device device =
-        vulkanOptions ? deviceWith({"shader_denormals=flush", "vulkan_contraction=fuse",
-                                    "vulkan_srem_smod_negative=fault", "shader_out_of_bounds=robust"})
-                      : host::Device();
+    const host::Device device = vulkanOptions
+                                    ? deviceWith({"shader_denormals=flush", "vulkan_contraction=fuse",
+                                                  "vulkan_srem_smod_negative=fault", "shader_out_of_bounds=robust"})
+                                    : host::Device();
     auto program = host::Program::fromOpenCLC(device, source);
     host::Kernel k(program, "k");
     auto f = bufferOf(std::vector<float>{a, a, c, 9.0f, -0x1p-126f, 9.0f});
@@ -252,7 +253,7 @@ void main() {
     CHECK_THAT(r.fault->message, Contains("out-of-bounds read of 4 bytes at offset 24 (16 bytes bound) of "
                                           "set 0 binding 1 (buffer 'Data')") &&
                                      Contains("choice shader_out_of_bounds=fault"));
-    CHECK(o->as<uint32_t>()[0] == data[1]);  // the access before ran
+    CHECK(o->as<uint32_t>()[0] == data[1]);               // the access before ran
     CHECK(used(r, numerics::Choice::ShaderOutOfBounds));  // recorded, for clref explore
   }
   auto o = bufferOf(std::vector<uint32_t>(5, 99)), d = bufferOf(data), w = bufferOf(wide);
@@ -291,8 +292,8 @@ void main() { v[2] = v[0] % v[1]; }
     if (negative) {
       CHECK(used(r, numerics::Choice::VulkanSRemSModNegative));
       REQUIRE(r.fault);
-      CHECK_THAT(r.fault->message, Contains("OpSMod of " + std::to_string(a) + " and " + std::to_string(b)) &&
-                                       Contains("poison"));
+      CHECK_THAT(r.fault->message,
+                 Contains("OpSMod of " + std::to_string(a) + " and " + std::to_string(b)) && Contains("poison"));
     }
   }
 }
@@ -363,7 +364,7 @@ OpFunctionEnd
     const float exact[] = {std::fmod(x, y), exactMod(x, y)};
     const float inherited[] = {formula(x, y, false), formula(x, y, true)};
     INFO(x << " and " << y << ": FRem " << exact[0] << " or " << inherited[0] << ", FMod " << exact[1] << " or "
-            << inherited[1]);
+           << inherited[1]);
     REQUIRE(exact[0] != inherited[0]);  // the input tells the two apart
     REQUIRE(exact[1] != inherited[1]);
     for (const bool useFormula : {false, true}) {
