@@ -378,19 +378,44 @@ int infoCommand(const std::string& path, const SourceOptions& sourceOptions) {
   return 0;
 }
 
-int choicesCommand() {
-  for (const auto& info : numerics::allChoices()) {
-    const numerics::ChoiceFreedom freedom = numerics::freedomOf(info.choice);
-    std::cout << info.name << "\n  " << info.description << "\n  clause: " << info.clause
-              << "\n  kind: " << numerics::toString(freedom.kind)
-              << (freedom.kind == numerics::ChoiceKind::Set
-                      ? (freedom.limitedToOptions ? " (the spec allows only these options)"
-                                                  : " (the spec allows any value; these are clref's options)")
-                      : "")
-              << "\n  options:";
-    for (size_t i = 0; i < info.options.size() && !info.options[i].empty(); ++i)
-      std::cout << " " << info.options[i] << (i == info.defaultOption ? " (default)" : "");
-    std::cout << "\n";
+// One choice of `clref choices`: its name, description, clause, kind and options.
+void printChoice(const numerics::ChoiceInfo& info) {
+  const numerics::ChoiceFreedom freedom = numerics::freedomOf(info.choice);
+  std::cout << info.name << "\n  " << info.description << "\n  clause: " << info.clause
+            << "\n  kind: " << numerics::toString(freedom.kind)
+            << (freedom.kind == numerics::ChoiceKind::Set
+                    ? (freedom.limitedToOptions ? " (the spec allows only these options)"
+                                                : " (the spec allows any value; these are clref's options)")
+                    : "")
+            << "\n  options:";
+  for (size_t i = 0; i < info.options.size() && !info.options[i].empty(); ++i)
+    std::cout << " " << info.options[i] << (i == info.defaultOption ? " (default)" : "");
+  std::cout << "\n";
+}
+
+// `clref choices [--api opencl|vulkan]`: the choices under their API's heading ("OpenCL", "Vulkan", "both"); a filter
+// keeps its API's and both's. Vulkan's subgroup size follows its choices: a freedom too (Vulkan [[limits-subgroupSize]]
+// [external]: any power of two from minSubgroupSize to maxSubgroupSize), but one the device has (DeviceConfig::
+// subgroupSize, which OpenCL's sub-groups share) rather than a second setting a choice would duplicate.
+int choicesCommand(const std::string& api) {
+  using numerics::ChoiceApi;
+  const bool opencl = api.empty() || api == "opencl", vulkan = api.empty() || api == "vulkan";
+  for (const ChoiceApi group : {ChoiceApi::OpenCL, ChoiceApi::Vulkan, ChoiceApi::Both}) {
+    if ((group == ChoiceApi::OpenCL && !opencl) || (group == ChoiceApi::Vulkan && !vulkan)) continue;
+    std::cout << "== " << numerics::toString(group) << " ==\n";
+    for (const auto& info : numerics::allChoices())
+      if (info.api == group) printChoice(info);
+    if (group == ChoiceApi::Vulkan) {
+      std::cout << "subgroup_size (a device setting, not a --choice)\n  the SubgroupSize every compute shader runs "
+                   "with (OpenCL's sub-groups too): host API DeviceConfig::subgroupSize, an AmberScript "
+                   "pipeline's SUBGROUP block (REQUIRED_SIZE, VARYING_SIZE)\n  clause: Vulkan [[limits-subgroupSize]] "
+                   "[external] subgroupSize "
+                   "\"must be a power-of-two\"; a pipeline may get any size from minSubgroupSize to maxSubgroupSize"
+                   "\n  kind: set (the spec allows any of these sizes)\n  values:";
+      for (uint32_t size = host::kMinShaderSubgroupSize; size <= host::kMaxShaderSubgroupSize; size *= 2)
+        std::cout << " " << size << (size == host::DeviceConfig{}.subgroupSize ? " (default)" : "");
+      std::cout << "\n";
+    }
   }
   return 0;
 }
@@ -530,7 +555,10 @@ int main(int argc, char** argv) {
   infoCmd->add_option("--build-options", infoOptions.buildOptions,
                       "OpenCL build options for a .cl file (as a case's build_options)");
   addShaderOptions(infoCmd, infoOptions);
-  auto* choicesCmd = app.add_subcommand("choices", "list every named choice with its options and default");
+  auto* choicesCmd = app.add_subcommand("choices", "list every named choice with its options and default, by API");
+  std::string choicesApi;
+  choicesCmd->add_option("--api", choicesApi, "only the choices of opencl or vulkan programs (and those of both)")
+      ->check(CLI::IsMember({"opencl", "vulkan"}));
   std::string amberPath, amberTargetEnv;
   cli::amber::RunOptions amberOptions;
   auto* amberCmd = app.add_subcommand(
@@ -582,7 +610,7 @@ int main(int argc, char** argv) {
     }
     if (*disCmd) return disCommand(disPath, disOptions);
     if (*infoCmd) return infoCommand(infoPath, infoOptions);
-    if (*choicesCmd) return choicesCommand();
+    if (*choicesCmd) return choicesCommand(choicesApi);
     if (*amberCmd) {
       if (!amberTargetEnv.empty()) amberOptions.targetEnv = compiler::parseVulkanVersion(amberTargetEnv);
       if (*amberDeviceOpt) amberOptions.device = amberDevice;

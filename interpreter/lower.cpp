@@ -187,14 +187,17 @@ uint32_t KernelLowering::bodyOf(uint32_t entry) const {
 
 namespace {
 
-// Vulkan §A.4 [external] (Precision and Operation of SPIR-V Instructions): an entry point declared with DenormFlushToZero
-// for a width flushes that width's denormals, one declared with DenormPreserve keeps them, whatever the device's
-// setting; without either, flushing is the implementation's freedom, and the device's setting decides.
+// Vulkan §A.4 [external] (Precision and Operation of SPIR-V Instructions): an entry point declared with
+// DenormFlushToZero for a width flushes that width's denormals, one declared with DenormPreserve keeps them, whatever
+// the device's setting; without either, flushing is the implementation's freedom ("may be flushed to zero"): the choice
+// shader_denormals flushes every width, or leaves the device's setting to decide.
 void applyFloatControls(const Module& m, const std::string& name, LowerOptions& opt) {
   const EntryPoint* ep = m.entryPoint(name);
   if (!ep || !m.isVulkanShader()) return;
   numerics::Denorm* modes[3] = {&opt.denormHalf, &opt.denormFloat, &opt.denormDouble};
+  const bool flush = opt.choices.get<numerics::Choice::ShaderDenormals>() == numerics::ShaderDenormalsOption::Flush;
   for (int k = 0; k < 3; ++k) {
+    if (flush) *modes[k] = numerics::Denorm::Flush;
     if (ep->denormFlushToZero & (1 << k)) *modes[k] = numerics::Denorm::Flush;
     if (ep->denormPreserve & (1 << k)) *modes[k] = numerics::Denorm::Preserve;
   }

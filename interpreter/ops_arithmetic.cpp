@@ -99,6 +99,32 @@ struct SMod {
   }
 };
 
+// Vulkan §A [external] Precision of GLSL.std.450 Instructions: without maintenance8, "if either operand to OpSRem and
+// OpSMod instructions is negative the result is poison" (OpenCL defines them: its kernels keep SRem and SMod). A
+// shader's go through here: the choice vulkan_srem_smod_negative gives SPIR-V's value with a warning, or a fault.
+template <class T, class F> const Op* shaderSignedRemainder(WorkItem& wi, const Op* op) {
+  for (uint32_t i = 0; i < op->n; ++i) {
+    const T a = rd<T>(wi, op->a + i * sizeof(T)), b = rd<T>(wi, op->b + i * sizeof(T));
+    if ((Signed<T>(a) < 0 || Signed<T>(b) < 0) && b != 0) [[unlikely]] {
+      const char* name = std::is_same_v<F, SRem> ? "OpSRem" : "OpSMod";
+      const std::string what = std::string(name) + " of " + std::to_string(Signed<T>(a)) + " and " +
+                               std::to_string(Signed<T>(b)) + ": a negative operand gives poison in Vulkan";
+      noteChoice(wi, op, Choice::VulkanSRemSModNegative, "OpSRem/OpSMod with a negative operand");
+      if (choicesOf(wi).get<Choice::VulkanSRemSModNegative>() == numerics::VulkanSRemSModNegativeOption::Fault)
+        return fault(wi, op, FaultKind::UndefinedBehaviour, what + " (choice vulkan_srem_smod_negative=fault)");
+      warnOnce(wi, op, what + "; clref gives SPIR-V's value (choice vulkan_srem_smod_negative=spirv)");
+    }
+    wr<T>(wi, op->r + i * sizeof(T), F::apply(wi, op, a, b));
+  }
+  return op + 1;
+}
+template <class F> void lowerSignedRemainder(Lowerer& L, const Instruction& inst) {
+  if (!L.m.isVulkanShader()) return lowerIntBinaryOp<F>(L, inst);
+  emitBinary(L,
+             withInt(L.scalarOf(inst.resultType), [&]<class T>() -> Handler { return &shaderSignedRemainder<T, F>; }),
+             inst);
+}
+
 // Floating-point arithmetic: IEEE 754 operations correctly rounded to nearest even
 // (OpenCL SPIR-V Environment §6.1 [[_rounding_modes]]: the default rounding mode is round to nearest even; OpenCL
 // C 3.0 §7.4 [[relative-error-as-ulps]]: +, -, *, / are correctly rounded in the full profile). The host's binary32 and
@@ -159,6 +185,30 @@ template <bool FTZ> struct FMod {
     }
   }
 };
+// Vulkan §A [external] Precision of Individual Operations: OpFRem and OpFMod are "Inherited from x - y × trunc(x/y)"
+// and "x - y × floor(x/y)". The choice vulkan_frem_fmod=formula evaluates that formula in a shader with every
+// operation rounded to T (binary16 through half_arith.hpp): the quotient, its integer part (exact), the product and
+// the difference.
+template <bool Floor> struct RemainderFormula {
+  template <bool FTZ> struct Op_ {
+    template <class T> static T apply(WorkItem&, const Op*, T x, T y) {
+      x = ftz<FTZ>(x);
+      y = ftz<FTZ>(y);
+      if constexpr (std::is_same_v<T, Half>) {
+        const Half q = ftz<FTZ>(numerics::divHalf(x, y));
+        const float qf = numerics::toFloat(q);
+        const Half n = numerics::toHalf(Floor ? std::floor(qf) : std::trunc(qf));
+        return ftz<FTZ>(numerics::subHalf(x, ftz<FTZ>(numerics::mulHalf(y, n))));
+      } else {
+        const T q = ftz<FTZ>(T(x / y));
+        const T n = Floor ? std::floor(q) : std::trunc(q);
+        return ftz<FTZ>(T(x - ftz<FTZ>(T(y * n))));
+      }
+    }
+  };
+};
+template <bool FTZ> using FRemFormula = RemainderFormula<false>::Op_<FTZ>;
+template <bool FTZ> using FModFormula = RemainderFormula<true>::Op_<FTZ>;
 struct FNegate {
   template <class T> static T apply(WorkItem&, const Op*, T a) {
     if constexpr (std::is_same_v<T, Half>)
@@ -195,6 +245,75 @@ template <class T, bool FTZ> const Op* dot(WorkItem& wi, const Op* op) {
 // Float arithmetic lane-wise on the result type, with the device's denormal mode.
 template <template <bool> class F> void lowerFloatBinaryOp(Lowerer& L, const Instruction& inst) {
   emitBinary(L, floatBinaryFtz<F>(L, inst.resultType), inst);
+}
+
+// OpFRem/OpFMod: the exact remainder, or in a shader with vulkan_frem_fmod=formula the inherited formula.
+template <template <bool> class Exact, template <bool> class Formula>
+void lowerFloatRemainder(Lowerer& L, const Instruction& inst) {
+  if (L.m.isVulkanShader() && L.opt.choices.get<Choice::VulkanFRemFMod>() == numerics::VulkanFRemFModOption::Formula)
+    return lowerFloatBinaryOp<Formula>(L, inst);
+  lowerFloatBinaryOp<Exact>(L, inst);
+}
+
+// A shader's OpFAdd/OpFSub fused with the OpFMul it adds (the choice vulkan_contraction=fuse): lane-wise
+// (±a)·b + (±c) rounded once. a, b = the product's operands, c = the other operand of the sum.
+template <class T, bool FTZ, bool NegA, bool NegC> const Op* fusedSum(WorkItem& wi, const Op* op) {
+  noteChoice(wi, op, Choice::VulkanContraction, "an OpFMul fused into the OpFAdd/OpFSub it feeds");
+  auto neg = [](T v) {
+    if constexpr (std::is_same_v<T, Half>)
+      return numerics::negHalf(v);
+    else
+      return -v;
+  };
+  for (uint32_t i = 0; i < op->n; ++i) {
+    T a = ftz<FTZ>(rd<T>(wi, op->a + i * sizeof(T)));
+    const T b = ftz<FTZ>(rd<T>(wi, op->b + i * sizeof(T)));
+    T c = ftz<FTZ>(rd<T>(wi, op->c + i * sizeof(T)));
+    if constexpr (NegA) a = neg(a);
+    if constexpr (NegC) c = neg(c);
+    T r;
+    if constexpr (std::is_same_v<T, Half>)
+      r = numerics::fmaHalf(a, b, c);
+    else
+      r = std::fma(a, b, c);
+    wr<T>(wi, op->r + i * sizeof(T), ftz<FTZ>(r));
+  }
+  return op + 1;
+}
+
+// Vulkan §A [external] Evaluation of Expressions: without NoContraction a shader's operations may be rearranged, with
+// "a different number of rounding steps". With vulkan_contraction=fuse, an OpFAdd/OpFSub whose operand (the first
+// that qualifies) is an OpFMul of the same type, neither decorated NoContraction, is one fused multiply-add; the
+// OpFMul keeps its own value for its other uses. The product's operands dominate the sum (the OpFMul does), so their
+// registers still hold the values the OpFMul read.
+template <template <bool> class F, bool Sub> void lowerFloatSum(Lowerer& L, const Instruction& inst) {
+  using spv::Op;
+  if (L.m.isVulkanShader() &&
+      L.opt.choices.get<Choice::VulkanContraction>() == numerics::VulkanContractionOption::Fuse &&
+      !L.m.decoration(inst.resultId, spv::Decoration::NoContraction)) {
+    for (size_t k = 0; k < 2; ++k) {
+      const Instruction* mul = L.m.findDef(inst.operand(k));
+      if (!mul || mul->opcode != Op::OpFMul || mul->resultType != inst.resultType ||
+          L.m.decoration(mul->resultId, spv::Decoration::NoContraction) || !L.hasReg(mul->operand(0)) ||
+          !L.hasReg(mul->operand(1)) || !L.hasReg(inst.operand(1 - k)))
+        continue;
+      // a·b + c; a·b - c = a·b + (-c); c - a·b = (-a)·b + c.
+      const bool negA = Sub && k == 1, negC = Sub && k == 0;
+      Handler h = withFloatFtz(L, L.scalarOf(inst.resultType), [&]<class T, bool Z>() -> Handler {
+        if (negA) return &fusedSum<T, Z, true, false>;
+        if (negC) return &fusedSum<T, Z, false, true>;
+        return &fusedSum<T, Z, false, false>;
+      });
+      ::clref::interpreter::Op& op = L.emit(h, inst);
+      op.r = L.reg(inst.resultId);
+      op.a = L.reg(mul->operand(0));
+      op.b = L.reg(mul->operand(1));
+      op.c = L.reg(inst.operand(1 - k));
+      op.n = L.lanes(inst.resultType);
+      return;
+    }
+  }
+  lowerFloatBinaryOp<F>(L, inst);
 }
 
 void lowerFNegate(Lowerer& L, const Instruction& inst) {
@@ -305,20 +424,20 @@ void registerArithmetic(DispatchTable& t) {
   t.lower(Op::OpUDiv, lowerIntBinaryOp<UDiv>);
   t.lower(Op::OpSDiv, lowerIntBinaryOp<SDiv>);
   t.lower(Op::OpUMod, lowerIntBinaryOp<UMod>);
-  t.lower(Op::OpSRem, lowerIntBinaryOp<SRem>);
-  t.lower(Op::OpSMod, lowerIntBinaryOp<SMod>);
+  t.lower(Op::OpSRem, lowerSignedRemainder<SRem>);
+  t.lower(Op::OpSMod, lowerSignedRemainder<SMod>);
   t.lower(Op::OpSNegate, lowerIntUnaryOp<SNegate>);
   t.lower(Op::OpIAddCarry, lowerExtended<Extended::AddCarry>);
   t.lower(Op::OpISubBorrow, lowerExtended<Extended::SubBorrow>);
   t.lower(Op::OpUMulExtended, lowerExtended<Extended::UMul>);
   t.lower(Op::OpSMulExtended, lowerExtended<Extended::SMul>);
   using numerics::CoreOp;
-  t.lower(Op::OpFAdd, lowerFloatBinaryOp<FAdd>, {shadowSum<CoreOp::Add>});
-  t.lower(Op::OpFSub, lowerFloatBinaryOp<FSub>, {shadowSum<CoreOp::Sub>});
+  t.lower(Op::OpFAdd, lowerFloatSum<FAdd, false>, {shadowSum<CoreOp::Add>});
+  t.lower(Op::OpFSub, lowerFloatSum<FSub, true>, {shadowSum<CoreOp::Sub>});
   t.lower(Op::OpFMul, lowerFloatBinaryOp<FMul>, {shadowCore<CoreOp::Mul>});
   t.lower(Op::OpFDiv, lowerFloatBinaryOp<FDiv>, {shadowCore<CoreOp::Div>});
-  t.lower(Op::OpFRem, lowerFloatBinaryOp<FRem>, {shadowFRem});
-  t.lower(Op::OpFMod, lowerFloatBinaryOp<FMod>, {shadowFMod});
+  t.lower(Op::OpFRem, lowerFloatRemainder<FRem, FRemFormula>, {shadowFRem});
+  t.lower(Op::OpFMod, lowerFloatRemainder<FMod, FModFormula>, {shadowFMod});
   t.lower(Op::OpFNegate, lowerFNegate, {shadowFNegate});
   t.lower(Op::OpVectorTimesScalar, lowerVectorTimesScalar, {shadowCore<CoreOp::Mul>});
   t.lower(Op::OpDot, lowerDot, {shadowDot});

@@ -14,40 +14,46 @@ constexpr ChoiceInfo kChoices[] = {
      "rounded ... is implementation-defined\"",
      "mad(a, b, c) evaluated fused (one rounding) or as a rounded product then a rounded sum",
      {"fused", "unfused"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::IntDivByZero,
      "int_div_by_zero",
      "OpenCL C 3.0 §6.15.3 [[integer-functions]]: integer division by zero \"does not cause an exception but will "
      "result in an unspecified value\"",
      "value of x / 0 and x % 0 (with a warning)",
      {"zero", "all_ones", "dividend"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::IntDivOverflow,
      "int_div_overflow",
      "SPIR-V 1.0 §3.32.13 [external] OpSDiv/OpSRem: behaviour is undefined for the minimum value / -1",
      "value of INT_MIN / -1 (and the remainder 0 for %)",
      {"wrap", "zero"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::FloatToIntOutOfRange,
      "float_to_int_out_of_range",
      "OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]]: out-of-range float to integer conversion without _sat is "
      "implementation-defined",
      "result of OpConvertFToS/FToU for NaN or out-of-range values without saturation",
      {"saturate", "min_value", "zero"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::UninitialisedMemory,
      "uninitialised_memory",
      "OpenCL C 3.0 §6.7 [[address-space-qualifiers]]: private and local variables have no initial value",
      "bytes of private and local memory before their first store (reset for every work-item "
      "and work-group so results never depend on scheduling)",
      {"zero", "pattern"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::UndefValue,
      "undef_value",
      "SPIR-V 1.0 §3.32.1 [external] OpUndef: \"each consumption ... may see a different value\"",
      "bits of an OpUndef result",
      {"zero", "pattern"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::DefaultLocalSize,
      "default_local_size",
      "OpenCL 3.0 API §5.10 [[_executing_kernels]] clEnqueueNDRangeKernel: with local_work_size NULL \"the OpenCL "
@@ -55,7 +61,8 @@ constexpr ChoiceInfo kChoices[] = {
      "work-group size when the host gives none: per dimension the largest divisor of the "
      "global size not above 64 (dimension 0) or 1 (others), or 1 everywhere",
      {"largest_divisor", "one"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ReducedPrecisionFunctions,
      "reduced_precision_functions",
      "OpenCL C 3.0 §6.15.2 [[math-functions]]: half_ functions have \"a maximum error of 8192 ulp\" and native_ "
@@ -63,7 +70,8 @@ constexpr ChoiceInfo kChoices[] = {
      "value of half_* and native_* functions: the correctly rounded value of the underlying "
      "function (the verdict still applies the spec's looser bound to other implementations)",
      {"correctly_rounded"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::Mul24OutOfRange,
      "mul24_out_of_range",
      "OpenCL C 3.0 §6.15.3 [[integer-functions]] mul24: \"If x and y are not in this range, the multiplication result "
@@ -71,7 +79,8 @@ constexpr ChoiceInfo kChoices[] = {
      "mul24/mad24 beyond 24 bits: multiply the low 24 bits (sign-extended for signed), as the "
      "description says, or the full 32-bit operands (the product's low 32 bits)",
      {"low_24_bits", "full_product"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ClampInvertedBounds,
      "clamp_inverted_bounds",
      "OpenCL C 3.0 §6.15.3 [[integer-functions]] and §6.15.4 [[common-functions]] clamp: \"Results are undefined if "
@@ -80,7 +89,8 @@ constexpr ChoiceInfo kChoices[] = {
      "clamp(x, minval, maxval) with minval > maxval: min(max(x, minval), maxval) (gives maxval, "
      "the spec's formula) or max(min(x, maxval), minval) (gives minval); integer and float, OpenCL and GLSL",
      {"min_of_max", "max_of_min"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::SmoothstepInvertedEdges,
      "smoothstep_inverted_edges",
      "OpenCL C 3.0 §6.15.4 [[common-functions]] smoothstep: \"Results are undefined if edge0 >= edge1\"; "
@@ -88,7 +98,8 @@ constexpr ChoiceInfo kChoices[] = {
      "smoothstep with edge0 >= edge1: the spec's formula t = clamp((x - edge0)/(edge1 - edge0), "
      "0, 1), t·t·(3 - 2t) evaluated exactly (x/0 as ±inf; GLSL's: each operation rounded), or NaN",
      {"formula", "nan"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::NanPayload,
      "nan_payload",
      "OpenCL C 3.0 §6.15.2 [[math-functions]] nan: \"The nancode may be placed in the significand of the resulting "
@@ -96,7 +107,8 @@ constexpr ChoiceInfo kChoices[] = {
      "bits of nan(nancode): the quiet NaN with the code's low bits in the rest of the significand, "
      "or the default quiet NaN (0x7e00, 0x7fc00000, 0x7ff8000000000000)",
      {"significand", "default_nan"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::RemquoQuotientBits,
      "remquo_quotient_bits",
      "OpenCL C 3.0 §6.15.2 [[math-functions]] remquo: \"remquo also calculates the lower seven bits of the integral "
@@ -104,7 +116,8 @@ constexpr ChoiceInfo kChoices[] = {
      "how many low bits of |x/y|'s integral quotient remquo stores in quo (with the sign of x/y): "
      "the seven the spec asks for, or 31 (all an int holds)",
      {"7", "31"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::LgammaSignUndefined,
      "lgamma_sign_undefined",
      "OpenCL C 3.0 §7.5.1 [[additional-requirements-beyond-c99-tc2]] lgamma_r: the sign is given for zero and negative "
@@ -112,7 +125,8 @@ constexpr ChoiceInfo kChoices[] = {
      "NaN or -inf argument Γ has no sign and the spec gives none",
      "value lgamma_r stores in signp for a NaN or -inf argument",
      {"zero", "one"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::VectorIndexOutOfRange,
      "vector_index_out_of_range",
      "SPIR-V 1.0 §3.32.12 [external] OpVectorExtractDynamic/OpVectorInsertDynamic: behaviour is undefined "
@@ -120,7 +134,8 @@ constexpr ChoiceInfo kChoices[] = {
      "a dynamic vector index out of range: warn and read 0 / leave the vector unchanged, or stop "
      "the work-item with a fault",
      {"zero_or_unchanged", "fault"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::PtrDiffAcrossAllocations,
      "ptrdiff_across_allocations",
      "SPIR-V 1.4 §3.32.8 [external] OpPtrDiff, as C99 §6.5.6 [external] pointer subtraction: defined only for pointers "
@@ -128,7 +143,8 @@ constexpr ChoiceInfo kChoices[] = {
      "OpPtrDiff across objects: warn and answer as if objects lay 2^20 elements apart in "
      "allocation order (never 0), or stop the work-item with a fault",
      {"tag_distance", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::CommonMinMaxSpecial,
      "common_minmax_special",
      "OpenCL C 3.0 §6.15.4 [[common-functions]] max/min: \"If x or y are infinite or NaN, the return values are "
@@ -136,7 +152,8 @@ constexpr ChoiceInfo kChoices[] = {
      "the common functions max/min with an infinite or NaN operand: fmax/fmin's rules (the larger "
      "/ smaller value; a NaN operand gives the other), or NaN",
      {"fmax_fmin_rules", "nan"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::DenormsAreZero,
      "denorms_are_zero",
      "OpenCL 3.0 API §5.8.6.2 [[math-intrinsics-options]] -cl-denorms-are-zero: single precision denormals \"may be "
@@ -146,7 +163,8 @@ constexpr ChoiceInfo kChoices[] = {
      "what a program built with -cl-denorms-are-zero flushes: float denormals, float and double "
      "denormals, or nothing",
      {"flush_float", "flush_float_and_double", "ignore"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::WorkGroupReductionOrder,
      "work_group_reduction_order",
      "OpenCL C 3.0 §6.15.16 [[work-group-functions]] NOTE: \"The order of floating-point operations is not "
@@ -155,7 +173,8 @@ constexpr ChoiceInfo kChoices[] = {
      "the order of a floating-point work-group reduction or scan: left to right in local linear id order, or a "
      "balanced tree (pairwise halving for reductions, the work-efficient up-sweep/down-sweep scan for scans)",
      {"linear", "tree"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::WorkGroupBroadcastOutOfRange,
      "work_group_broadcast_out_of_range",
      "OpenCL C 3.0 §6.15.16 [[work-group-functions]] work_group_broadcast: \"Behavior is undefined when local_id is "
@@ -163,7 +182,8 @@ constexpr ChoiceInfo kChoices[] = {
      "work_group_broadcast from a local id outside the work-group: warn and give 0, or stop the work-item with a "
      "fault",
      {"zero", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::AtomicFloatMinMaxSignedZero,
      "atomic_float_min_max_signed_zero",
      "cl_ext_float_atomics [external] \"Modifications to the OpenCL C Specification\": \"min(-0, +0) = min(+0, -0) = "
@@ -174,7 +194,8 @@ constexpr ChoiceInfo kChoices[] = {
      "y "
      "and y otherwise, max(x, y) = y if x < y and x otherwise, x being the value in memory)",
      {"ordered", "formula"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::SubgroupInactiveSource,
      "sub_group_inactive_source",
      "OpenCL C 3.0 §6.15.20.1 [[sub-group-ballot-functions]] sub_group_non_uniform_broadcast (and the shuffle and "
@@ -185,7 +206,8 @@ constexpr ChoiceInfo kChoices[] = {
      "ballot "
      "query the table leaves undefined: warn and give 0, or stop the work-item with a fault",
      {"zero", "fault"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::SubgroupActiveSet,
      "sub_group_active_set",
      "OpenCL C 3.0 §6.15.20.1 [[sub-group-ballot-functions]]: the non-uniform functions \"need not be encountered by "
@@ -195,7 +217,8 @@ constexpr ChoiceInfo kChoices[] = {
      "of the sub-group can go further, the earliest instruction in the kernel first so that work-items still in a loop "
      "or a branch catch up (converged), or each work-item on its own (alone)",
      {"converged", "alone"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::ImageAddressNoneOutOfRange,
      "image_address_none_out_of_range",
      "OpenCL C 3.0 §6.15.15.1 [[table-sampler-descriptor]] CLK_ADDRESS_NONE: \"the programmer guarantees that the "
@@ -206,7 +229,8 @@ constexpr ChoiceInfo kChoices[] = {
      "texels outside give the border colour (as CLK_ADDRESS_CLAMP's), with a warning; or stop the work-item with a "
      "fault",
      {"border_color", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageSamplerlessOutOfRange,
      "image_samplerless_out_of_range",
      "OpenCL C 3.0 §6.15.15.3 [[built-in-image-sampler-less-read-functions]]: sampler-less reads behave as reads with "
@@ -216,7 +240,8 @@ constexpr ChoiceInfo kChoices[] = {
      "a sampler-less read outside the image (or of a layer beyond the array): the border colour, with a warning; or "
      "stop the work-item with a fault",
      {"border_color", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageLinearIntegerRead,
      "image_linear_integer_read",
      "OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]]: \"The read_image{i|ui} calls support a nearest filter "
@@ -225,7 +250,8 @@ constexpr ChoiceInfo kChoices[] = {
      "read_imagei/read_imageui with CLK_FILTER_LINEAR (or a linear mip filter): read as with CLK_FILTER_NEAREST (and "
      "the nearest mip level), with a warning; or stop the work-item with a fault",
      {"nearest", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageUnnormalizedRepeat,
      "image_unnormalized_repeat",
      "OpenCL C 3.0 §6.15.15.1 [[table-sampler-descriptor]] CLK_ADDRESS_REPEAT, CLK_ADDRESS_MIRRORED_REPEAT: \"This "
@@ -234,7 +260,8 @@ constexpr ChoiceInfo kChoices[] = {
      "REPEAT or MIRRORED_REPEAT with unnormalized coordinates: addressed as CLK_ADDRESS_CLAMP_TO_EDGE, with a "
      "warning; or stop the work-item with a fault",
      {"clamp_to_edge", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageInfNanCoordinate,
      "image_inf_nan_coordinate",
      "OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: \"If values in (u,v,w) are INF or NaN, the behavior of "
@@ -242,7 +269,8 @@ constexpr ChoiceInfo kChoices[] = {
      "a read whose coordinate (or array layer) is INF or NaN: the border colour of the image's order, with a warning; "
      "or stop the work-item with a fault",
      {"border_color", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageInfNanTexelFiltered,
      "image_inf_nan_texel_filtered",
      "OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: \"If the image channel type is CL_FLOAT or CL_HALF_FLOAT and "
@@ -252,7 +280,8 @@ constexpr ChoiceInfo kChoices[] = {
      "for infinities (a NaN texel, 0 x INF or INF - INF give the default NaN, otherwise the INF), the other channels "
      "exact, with a warning; or stop the work-item with a fault",
      {"ieee_arithmetic", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageWrongReadFunction,
      "image_wrong_read_function",
      "OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]]: \"Values returned by read_imagef for image objects "
@@ -262,7 +291,8 @@ constexpr ChoiceInfo kChoices[] = {
      "write_imageui of CL_FLOAT, ...): a read returns (0, 0, 0, 0) and a write stores nothing, with a warning; or "
      "stop the work-item with a fault",
      {"zero", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageWriteOutOfRange,
      "image_write_out_of_range",
      "OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]]: \"The behavior of write_imagef, write_imagei and "
@@ -271,7 +301,8 @@ constexpr ChoiceInfo kChoices[] = {
      "a write outside the image (or to a layer beyond the array): nothing is written, with a warning; or stop the "
      "work-item with a fault",
      {"ignore", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageMipLevelOutOfRange,
      "image_mip_level_out_of_range",
      "OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]] (cl_khr_mipmap_image_writes): \"lod must be in the "
@@ -280,7 +311,8 @@ constexpr ChoiceInfo kChoices[] = {
      "a sampler-less read or a write at a mip level the image does not have (or a negative one): the read returns "
      "the border colour and the write stores nothing, with a warning; or stop the work-item with a fault",
      {"border_color", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageIntCoordSampler,
      "image_int_coord_sampler",
      "OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]]: \"The read_imagef calls that take integer coordinates "
@@ -290,7 +322,8 @@ constexpr ChoiceInfo kChoices[] = {
      "a read with integer coordinates and another sampler: the integers are taken as exact coordinates under the "
      "sampler as given, with a warning; or stop the work-item with a fault",
      {"exact_coordinates", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageMipUnnormalized,
      "image_mip_unnormalized",
      "OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]] (cl_khr_mipmap_image): \"CL_SAMPLER_NORMALIZED_COORDS "
@@ -300,7 +333,8 @@ constexpr ChoiceInfo kChoices[] = {
      "selects the level as for normalized coordinates and the coordinates address that level as given, with a "
      "warning; or stop the work-item with a fault",
      {"as_given", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageReadAfterWriteWithoutFence,
      "image_read_after_write_without_fence",
      "OpenCL C 3.0 §6.15.15.6 [[reading-and-writing-to-the-same-image-in-a-kernel]]: atomic_work_item_fence("
@@ -309,7 +343,8 @@ constexpr ChoiceInfo kChoices[] = {
      "a read of an image element written earlier in the kernel without an image fence in between: the value most "
      "recently written, with a warning; or stop the work-item with a fault",
      {"latest_value", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageLodSelection,
      "image_lod_selection",
      "OpenCL C 3.0 §6.15.15.2 [[built-in-image-read-functions]] (cl_khr_mipmap_image): \"Use the gradients to compute "
@@ -322,7 +357,8 @@ constexpr ChoiceInfo kChoices[] = {
      "and floor(lod) + 1 with weights 1 - frac(lod) and frac(lod), exactly with the filter inside each level "
      "(OpenGL 4.6 §8.14 [external])",
      {"gl_rules"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImagePaddedChannelLayout,
      "image_padded_channel_layout",
      "OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]: CL_Rx \"A two channel image format, where the first channel "
@@ -338,7 +374,8 @@ constexpr ChoiceInfo kChoices[] = {
      "ignored channel reads as a missing one either way; images created through the C++ host API and case files "
      "name their layout themselves (images::ImageFormat::padded)",
      {"withhold", "api_3_0", "api_1_2"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageCoordinatePrecision,
      "image_coordinate_precision",
      "OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE: unnormalized coordinates with CLK_FILTER_NEAREST and "
@@ -353,7 +390,8 @@ constexpr ChoiceInfo kChoices[] = {
      "filter's weights and sum exact on the rounded a, b, c. The unnormalized nearest NONE/CLAMP/CLAMP_TO_EDGE case is "
      "exact either way",
      {"exact", "binary32"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::ImageFilterPrecision,
      "image_filter_precision",
      "OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] NOTE: \"For all other sampler combinations of normalized or "
@@ -367,7 +405,8 @@ constexpr ChoiceInfo kChoices[] = {
      "the interval's largest magnitude; a zero of either sign where the interval holds zero, or a subnormal that may "
      "be flushed; any NaN and the infinity of an INF or NaN texel in a footprint other than the exact coordinate's",
      {"exact"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::PipeWorkGroupOrder,
      "pipe_work_group_order",
      "OpenCL C 3.0 §6.15.18.3 [[built-in-work-group-pipe-read-and-write-functions]]: \"The order of work-item based "
@@ -378,7 +417,8 @@ constexpr ChoiceInfo kChoices[] = {
      "work-group id (the work-items of a group in local id order either way). Recorded when a work-group's pipe "
      "operation follows another work-group's on the same pipe",
      {"ascending", "descending"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::PipeUncommittedReservation,
      "pipe_uncommitted_reservation",
      "OpenCL C 3.0 §6.15.18.5 [[restrictions-4]]: \"The following behavior is undefined: ... A kernel fails to call "
@@ -390,7 +430,8 @@ constexpr ChoiceInfo kChoices[] = {
      "launch with a fault naming how many there were and where the first was made (they are dropped all the same, so "
      "the pipe stays usable)",
      {"drop", "fault"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::SvmReadOnlyWrite,
      "svm_read_only_write",
      "OpenCL 3.0 API §5.6.1 [[svm-flags-table]] clSVMAlloc CL_MEM_READ_ONLY: \"Writing to a SVM buffer created with "
@@ -398,7 +439,8 @@ constexpr ChoiceInfo kChoices[] = {
      "a kernel's write into an SVM allocation made CL_MEM_READ_ONLY: fault stops the work-item with a fault naming the "
      "allocation; write stores the value as into any SVM memory, with a warning",
      {"fault", "write"},
-     0},
+     0,
+     ChoiceApi::OpenCL},
     {Choice::AlignedOperandOverclaim,
      "aligned_operand_overclaim",
      "SPIR-V 1.0 §3.26 [external] Memory Access: Aligned \"This access has a known alignment, provided as a literal in "
@@ -410,7 +452,8 @@ constexpr ChoiceInfo kChoices[] = {
      "type_alignment performs the access, with a warning, if its address has the alignment the access needs without "
      "the operand (a scalar's size, a vector's element size)",
      {"fault", "type_alignment"},
-     0},
+     0,
+     ChoiceApi::Both},
     {Choice::GlslRoundHalf,
      "glsl_round_half",
      "GLSL.std.450 §2 [external] Round: \"Result is the value equal to the nearest whole number to x. The fraction 0.5 "
@@ -418,7 +461,8 @@ constexpr ChoiceInfo kChoices[] = {
      "GLSL.std.450 Round (GLSL round()) of a value halfway between two integers: away from zero (2.5 gives 3, -0.5 "
      "gives -1), or to the even integer (2.5 gives 2, -0.5 gives -0), as RoundEven; packSnorm*/packUnorm* round so too",
      {"away_from_zero", "to_even"},
-     0},
+     0,
+     ChoiceApi::Vulkan},
     {Choice::GlslMinMaxNan,
      "glsl_min_max_nan",
      "GLSL.std.450 §2 [external] FMin, FMax: \"Result is y if y < x; otherwise result is x. Which operand is the "
@@ -428,7 +472,86 @@ constexpr ChoiceInfo kChoices[] = {
      "number, as NMin/NMax define it; formula gives the operand the description's comparison picks (x, the NaN, "
      "when x is the NaN)",
      {"number", "formula"},
-     0},
+     0,
+     ChoiceApi::Vulkan},
+    {Choice::ShaderDenormals,
+     "shader_denormals",
+     "Vulkan §A [external] Precision and Operation of SPIR-V Instructions: \"By default any denormalized "
+     "floating-point value input into a shader or potentially generated by any instruction (except those listed above) "
+     "or any extended instructions for GLSL in a shader may be flushed to zero.\" (DenormFlushToZero and "
+     "DenormPreserve decide for their width)",
+     "denormals of a shader width its entry point declares neither DenormPreserve nor DenormFlushToZero for: preserve "
+     "keeps what the device's denormal settings keep (DeviceConfig::denormHalf/Float/Double, every width by default); "
+     "flush flushes the operands and results of the shader's floating-point instructions at 16, 32 and 64 bits (as "
+     "DenormFlushToZero; constants, bitcasts, loads and stores are never flushed). An execution mode still decides "
+     "its width",
+     {"preserve", "flush"},
+     0,
+     ChoiceApi::Vulkan},
+    {Choice::VulkanContraction,
+     "vulkan_contraction",
+     "Vulkan §A [external] Evaluation of Expressions: \"Implementations may rearrange floating-point operations using "
+     "any of the mathematical properties governing the expressions in precise arithmetic ... This includes, but is "
+     "not limited to associativity and distributivity, and may involve a different number of rounding steps ... This "
+     "rearrangement can be prevented for particular operations by using the NoContraction decoration.\" NOTE: "
+     "\"in the absence of the NoContraction decoration implementations are allowed to implement a + b - a and "
+     "(a × b)/a as b\": reassociation is allowed too, and clref keeps the program's order",
+     "a shader's floating-point expressions without NoContraction: separate rounds every operation as written; fuse "
+     "computes an OpFAdd or OpFSub one of whose operands is an OpFMul of the same type, neither decorated "
+     "NoContraction, as one fused multiply-add (a·b ± c rounded once; the first operand's product when both are). "
+     "Reassociation (a + b - a as b, a·b/a as a) is allowed too; clref keeps the program's order either way",
+     {"separate", "fuse"},
+     0,
+     ChoiceApi::Vulkan},
+    {Choice::VulkanNanInfSignedZero,
+     "vulkan_nan_inf_signed_zero",
+     "Vulkan §A [external] Precision and Operation of SPIR-V Instructions: \"By default, the implementation may "
+     "perform optimizations on half, single, or double-precision floating-point instructions that ignore sign of a "
+     "zero, or assume that arguments and results are not NaNs or infinities. If the entry point is declared with the "
+     "SignedZeroInfNanPreserve Execution Mode, then NaNs, infinities, and the sign of zero must not be ignored.\" "
+     "(with float controls 2: NSZ, NotInf and NotNaN are assumed, and SPIR-V 1.6 §3.15 [external] FP Fast Math Mode "
+     "NotNaN/NotInf: an operation on such a value \"returns an undefined value\")",
+     "NaNs, infinities and signed zeros in a shader without SignedZeroInfNanPreserve for their width: ieee computes "
+     "them as IEEE 754 does (what the execution mode asks for); a device may give any value where one is an operand "
+     "or result",
+     {"ieee"},
+     0,
+     ChoiceApi::Vulkan},
+    {Choice::ShaderOutOfBounds,
+     "shader_out_of_bounds",
+     "Vulkan §9 [external] Shader Out-of-Bounds Memory Access: \"Applications must not execute operations that would "
+     "access out of bounds memory locations unless some form of bounds checking is enabled\", \"behavior is still "
+     "undefined\"; Robust Buffer Access (robustBufferAccess): writes outside the range \"will either be discarded, "
+     "or modify values within the memory range(s) bound to the underlying buffer\", reads \"will return one of the "
+     "following values: ... Zero values ...\", atomics \"return an undefined value\"",
+     "a shader's load, store or atomic outside the storage buffer, uniform buffer or push constants bound to a "
+     "descriptor: fault stops the invocation with a fault naming the descriptor set and binding (as without "
+     "robustBufferAccess, undefined); robust gives robustBufferAccess's semantics with the zero value: the whole "
+     "access reads zeros (an atomic returns 0) and writes nothing, with a warning",
+     {"fault", "robust"},
+     0,
+     ChoiceApi::Vulkan},
+    {Choice::VulkanSRemSModNegative,
+     "vulkan_srem_smod_negative",
+     "Vulkan §A [external] Precision of GLSL.std.450 Instructions: \"If the maintenance8 feature is not enabled and if "
+     "either operand to OpSRem and OpSMod instructions is negative the result is poison.\" (OpenCL defines them)",
+     "a shader's OpSRem or OpSMod with a negative operand: spirv gives the value SPIR-V defines (OpSRem the sign of "
+     "Operand 1, OpSMod of Operand 2), with a warning; fault stops the invocation with a fault",
+     {"spirv", "fault"},
+     0,
+     ChoiceApi::Vulkan},
+    {Choice::VulkanFRemFMod,
+     "vulkan_frem_fmod",
+     "Vulkan §A [external] Precision of Individual Operations: OpFRem \"Inherited from x - y × trunc(x/y)\", OpFMod "
+     "\"Inherited from x - y × floor(x/y)\"; NOTE: \"The OpFRem and OpFMod instructions use cheap approximations of "
+     "remainder ... such as FMod(x,x) computing x rather than 0\"",
+     "a shader's OpFRem and OpFMod: exact gives the exact remainder (of truncated division; OpFMod's adds y once when "
+     "the signs differ), correctly rounded; formula evaluates the formula with every operation rounded to the type: "
+     "q = x/y, then trunc(q) or floor(q), y times it, x minus that (clref's quotient is correctly rounded, so "
+     "FMod(x, x) is 0 either way)",
+     {"exact", "formula"},
+     0,
+     ChoiceApi::Vulkan},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 // Every choice has its option enum, a byte like the stored option index (Choices::get<C>()).
@@ -540,9 +663,28 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::GlslRoundHalf: return {ChoiceKind::Set, false};
     // One of the two operands, "undefined" which: the options give the number and, when x is the NaN, x (not y).
     case Choice::GlslMinMaxNan: return {ChoiceKind::Set, false};
+    // "may be flushed to zero": flushed or preserved, what the two options give.
+    case Choice::ShaderDenormals: return {ChoiceKind::Set, true};
+    // Any rearrangement "using any of the mathematical properties": fusing is one of them.
+    case Choice::VulkanContraction: return {ChoiceKind::Set, false};
+    // NaNs, infinities and signed zeros "may be ignored": any value where one is involved.
+    case Choice::VulkanNanInfSignedZero:
+    case Choice::ShaderOutOfBounds:
+    case Choice::VulkanSRemSModNegative: return {ChoiceKind::Free, false};
+    // "Inherited from" the formula: within the bound the formula's operations inherit.
+    case Choice::VulkanFRemFMod: return {ChoiceKind::Bound, false};
     case Choice::Count: break;
   }
   throw std::invalid_argument("freedomOf: not a choice");
+}
+
+std::string_view toString(ChoiceApi a) {
+  switch (a) {
+    case ChoiceApi::OpenCL: return "OpenCL";
+    case ChoiceApi::Vulkan: return "Vulkan";
+    case ChoiceApi::Both: return "both";
+  }
+  return "?";
 }
 
 std::string_view toString(ChoiceKind k) {

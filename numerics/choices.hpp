@@ -62,8 +62,22 @@ enum class Choice : uint8_t {
   // GLSL.std.450 (Vulkan compute shaders).
   GlslRoundHalf,   // GLSL.std.450 Round of a value halfway between two integers
   GlslMinMaxNan,   // GLSL.std.450 FMin/FMax/FClamp with a NaN operand
+  // Vulkan compute shaders: the environment's freedoms (Vulkan §A [external] spirvenv).
+  ShaderDenormals,         // denormals in a shader without DenormPreserve/DenormFlushToZero
+  VulkanContraction,       // a multiply feeding an add without NoContraction: fused or not
+  VulkanNanInfSignedZero,  // NaNs, infinities and the sign of zero without SignedZeroInfNanPreserve
+  ShaderOutOfBounds,       // a buffer access outside the bound range without robustBufferAccess
+  VulkanSRemSModNegative,  // OpSRem/OpSMod with a negative operand (poison without maintenance8)
+  VulkanFRemFMod,          // OpFRem/OpFMod: inherited from x - y·trunc(x/y) / x - y·floor(x/y)
   Count
 };
+
+// The API whose programs a choice concerns: OpenCL kernels, Vulkan compute shaders, or both (a SPIR-V freedom both
+// environments leave, or one clref decides alike for both).
+enum class ChoiceApi : uint8_t { OpenCL, Vulkan, Both };
+std::string_view toString(ChoiceApi);  // "OpenCL", "Vulkan", "both"
+// Whether a choice of `api` concerns programs of `program` (OpenCL or Vulkan): its own API's, and both's.
+constexpr bool appliesTo(ChoiceApi api, ChoiceApi program) { return api == ChoiceApi::Both || api == program; }
 
 struct ChoiceInfo {
   Choice choice;
@@ -72,10 +86,12 @@ struct ChoiceInfo {
   std::string_view description;
   std::array<std::string_view, 4> options;  // empty entries end the list
   uint8_t defaultOption;
+  ChoiceApi api;
 };
 
 std::span<const ChoiceInfo> allChoices();
 const ChoiceInfo& infoOf(Choice);
+inline ChoiceApi apiOf(Choice c) { return infoOf(c).api; }
 
 // What the specification allows where a choice decides, which is what a verdict on another device's result applies:
 //  - Bound: a value within an error bound of the exact one (the bound is the accuracy table's row); the options are
@@ -137,6 +153,12 @@ enum class SvmReadOnlyWriteOption : uint8_t { Fault, Write };
 enum class AlignedOperandOverclaimOption : uint8_t { Fault, TypeAlignment };
 enum class GlslRoundHalfOption : uint8_t { AwayFromZero, ToEven };
 enum class GlslMinMaxNanOption : uint8_t { Number, Formula };
+enum class ShaderDenormalsOption : uint8_t { Preserve, Flush };
+enum class VulkanContractionOption : uint8_t { Separate, Fuse };
+enum class VulkanNanInfSignedZeroOption : uint8_t { Ieee };
+enum class ShaderOutOfBoundsOption : uint8_t { Fault, Robust };
+enum class VulkanSRemSModNegativeOption : uint8_t { Spirv, Fault };
+enum class VulkanFRemFModOption : uint8_t { Exact, Formula };
 
 // The option enum of each choice: Choices::get<Choice::X>() returns it, so a caller cannot read
 // a choice as another choice's options.
@@ -188,6 +210,12 @@ CLREF_CHOICE_OPTIONS(SvmReadOnlyWrite, SvmReadOnlyWriteOption);
 CLREF_CHOICE_OPTIONS(AlignedOperandOverclaim, AlignedOperandOverclaimOption);
 CLREF_CHOICE_OPTIONS(GlslRoundHalf, GlslRoundHalfOption);
 CLREF_CHOICE_OPTIONS(GlslMinMaxNan, GlslMinMaxNanOption);
+CLREF_CHOICE_OPTIONS(ShaderDenormals, ShaderDenormalsOption);
+CLREF_CHOICE_OPTIONS(VulkanContraction, VulkanContractionOption);
+CLREF_CHOICE_OPTIONS(VulkanNanInfSignedZero, VulkanNanInfSignedZeroOption);
+CLREF_CHOICE_OPTIONS(ShaderOutOfBounds, ShaderOutOfBoundsOption);
+CLREF_CHOICE_OPTIONS(VulkanSRemSModNegative, VulkanSRemSModNegativeOption);
+CLREF_CHOICE_OPTIONS(VulkanFRemFMod, VulkanFRemFModOption);
 #undef CLREF_CHOICE_OPTIONS
 template <Choice C> using ChoiceOptionsOf = typename ChoiceOptions<C>::type;
 

@@ -1,8 +1,10 @@
 // The memory access checks: the out-of-bounds checker that is always on (a memory access the fast path refused is
 // classified as a null pointer, a pointer into no allocation, out of bounds, misaligned, or a write to read-only
 // memory), and in a checked launch the observers of every access (check_run.hpp).
+#include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "interpreter/checks/check_run.hpp"
 #include "interpreter/device_enqueue.hpp"
@@ -51,6 +53,34 @@ std::string misalignedWhy(const Op* op, uint64_t ptr) {
   if (!op->typeAlign || (ptr & (op->typeAlign - 1))) return "";
   return " by its Aligned memory operand, " + std::to_string(op->typeAlign) +
          " without it (choice aligned_operand_overclaim=fault)";
+}
+
+// A shader's access outside a buffer bound to a descriptor (or its push constants), `what` the access: undefined
+// without robustBufferAccess (Vulkan §9 [external] Shader Out-of-Bounds Memory Access), so the choice
+// shader_out_of_bounds decides between a fault naming the binding and Robust Buffer Access's semantics with the zero
+// value: the access reads zeros and writes nothing. Returns the memory the access uses, or nullptr after faulting.
+uint8_t* shaderOutOfBounds(WorkItem& wi, const Op* op, const KernelParam& p, uint64_t bytes, const std::string& what) {
+  static constexpr const char* kKind[] = {"", "buffer", "uniform", "push_constant"};
+  const std::string resource = p.resource == ShaderResource::PushConstant
+                                   ? std::string("the push constants ('") + p.name + "')"
+                                   : "set " + std::to_string(p.descriptorSet) + " binding " +
+                                         std::to_string(p.binding) + " (" + kKind[size_t(p.resource)] + " '" + p.name +
+                                         "')";
+  const std::string text = what + " of " + resource;
+  // Recorded before the fault too, so that clref explore offers the other option.
+  noteChoice(wi, op, numerics::Choice::ShaderOutOfBounds, "a shader's out-of-bounds buffer access");
+  if (choicesOf(wi).get<numerics::Choice::ShaderOutOfBounds>() == numerics::ShaderOutOfBoundsOption::Fault) {
+    fault(wi, op, FaultKind::OutOfBounds, text + " (choice shader_out_of_bounds=fault)");
+    return nullptr;
+  }
+  warnOnce(wi, op, text + ": reads zeros, writes nothing (choice shader_out_of_bounds=robust)");
+  // Zeros the access reads, and a sink for what it writes; two in turn, so that a copy between two out-of-bounds
+  // places gets distinct ones.
+  thread_local std::vector<uint8_t> scratch[2];
+  thread_local unsigned next = 0;
+  std::vector<uint8_t>& s = scratch[next++ & 1];
+  s.assign(std::max<uint64_t>(bytes, 16), 0);
+  return s.data();
 }
 
 // An access through a pointer into the SVM range (svm.hpp): checked against the SVM allocation it points into, with
@@ -135,6 +165,14 @@ uint8_t* svmAccess(WorkItem& wi, const Op* op, uint64_t ptr, uint64_t bytes, uin
   const std::string name =
       inherited ? L.inherited[tag - L.inheritedBase].name : "'" + L.kernel->allocations[tag].name + "'";
   const std::string what = name + " (" + storageName(A.storage) + ", " + std::to_string(A.size) + " bytes)";
+  if (off + bytes > A.size && L.kernel->shader && !inherited &&
+      L.kernel->allocations[tag].source == AllocationSource::KernelArg) {
+    const KernelParam& p = L.kernel->params.at(L.kernel->allocations[tag].argIndex);
+    return shaderOutOfBounds(wi, op, p, bytes,
+                             "out-of-bounds " + std::string(verb) + " of " + std::to_string(bytes) +
+                                 " bytes at offset " + std::to_string(off) + " (" + std::to_string(A.size) +
+                                 " bytes bound)");
+  }
   if (off + bytes > A.size) {
     fault(wi, op, FaultKind::OutOfBounds,
           "out-of-bounds " + std::string(verb) + " of " + std::to_string(bytes) + " bytes at offset " +

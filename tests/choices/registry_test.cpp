@@ -185,7 +185,8 @@ TEST_CASE("every choice has a kind: bound, set (limited to its options or not) o
                          clause.find("must") != std::string::npos ||
                          clause.find("can only be used") != std::string::npos ||
                          clause.find("can be used to make sure") != std::string::npos ||
-                         clause.find("implementation-defined") != std::string::npos;
+                         clause.find("implementation-defined") != std::string::npos ||
+                         clause.find("poison") != std::string::npos;
       CHECK(frees);
     }
   }
@@ -251,4 +252,62 @@ TEST_CASE("a set choice limited to its options allows nothing else, a bound choi
   const double s = evaluate(MathFn::half_sin, std::vector<double>{1.0}, Format::Float).value;
   CHECK(judge(MathFn::half_sin, std::vector<double>{1.0}, floatSteps(s, 8191), Format::Float, Profile::Full).allowed);
   CHECK_FALSE(judge(MathFn::half_sin, std::vector<double>{1.0}, floatSteps(s, 8194), Format::Float, Profile::Full).allowed);
+}
+
+TEST_CASE("every choice belongs to OpenCL, Vulkan or both", "[numerics][choices]") {
+  size_t perApi[3] = {};
+  for (const auto& info : allChoices()) {
+    INFO(info.name);
+    const auto api = apiOf(info.choice);
+    CHECK(api == info.api);
+    REQUIRE(size_t(api) < 3);
+    ++perApi[size_t(api)];
+    const std::string name(info.name);
+    // The image, pipe and SVM choices concern OpenCL's objects; the GLSL.std.450 and vulkan_ ones shaders.
+    if (name.rfind("image_", 0) == 0 || name.rfind("pipe_", 0) == 0 || name.rfind("svm_", 0) == 0)
+      CHECK(api == ChoiceApi::OpenCL);
+    if (name.rfind("glsl_", 0) == 0 || name.rfind("vulkan_", 0) == 0 || name.rfind("shader_", 0) == 0)
+      CHECK(api == ChoiceApi::Vulkan);
+  }
+  CHECK(perApi[size_t(ChoiceApi::OpenCL)] > 0);
+  CHECK(perApi[size_t(ChoiceApi::Vulkan)] >= 8);
+  CHECK(perApi[size_t(ChoiceApi::Both)] > 0);
+  CHECK(apiOf(Choice::Mad) == ChoiceApi::OpenCL);
+  CHECK(apiOf(Choice::DenormsAreZero) == ChoiceApi::OpenCL);
+  CHECK(apiOf(Choice::IntDivByZero) == ChoiceApi::Both);
+  CHECK(apiOf(Choice::UndefValue) == ChoiceApi::Both);
+  CHECK(apiOf(Choice::UninitialisedMemory) == ChoiceApi::Both);
+  CHECK(apiOf(Choice::GlslRoundHalf) == ChoiceApi::Vulkan);
+  CHECK(apiOf(Choice::GlslMinMaxNan) == ChoiceApi::Vulkan);
+  CHECK(toString(ChoiceApi::OpenCL) == "OpenCL");
+  CHECK(toString(ChoiceApi::Vulkan) == "Vulkan");
+  CHECK(toString(ChoiceApi::Both) == "both");
+  CHECK(appliesTo(ChoiceApi::Both, ChoiceApi::Vulkan));
+  CHECK(appliesTo(ChoiceApi::OpenCL, ChoiceApi::OpenCL));
+  CHECK_FALSE(appliesTo(ChoiceApi::OpenCL, ChoiceApi::Vulkan));
+  CHECK_FALSE(appliesTo(ChoiceApi::Vulkan, ChoiceApi::OpenCL));
+}
+
+TEST_CASE("Vulkan's freedoms: names, options, defaults and kinds", "[numerics][choices]") {
+  const Choices c;
+  const auto check = [&](Choice ch, std::string_view name, std::vector<std::string_view> options, ChoiceKind kind) {
+    const auto& info = infoOf(ch);
+    INFO(name);
+    CHECK(info.name == name);
+    CHECK(optionCount(ch) == options.size());
+    for (size_t i = 0; i < options.size(); ++i) CHECK(info.options[i] == options[i]);
+    CHECK(c.get(ch) == 0);  // the first option is the default
+    CHECK(freedomOf(ch).kind == kind);
+    CHECK(info.clause.rfind("Vulkan ", 0) == 0);  // cites the Vulkan specification first
+  };
+  check(Choice::ShaderDenormals, "shader_denormals", {"preserve", "flush"}, ChoiceKind::Set);
+  check(Choice::VulkanContraction, "vulkan_contraction", {"separate", "fuse"}, ChoiceKind::Set);
+  check(Choice::VulkanNanInfSignedZero, "vulkan_nan_inf_signed_zero", {"ieee"}, ChoiceKind::Free);
+  check(Choice::ShaderOutOfBounds, "shader_out_of_bounds", {"fault", "robust"}, ChoiceKind::Free);
+  check(Choice::VulkanSRemSModNegative, "vulkan_srem_smod_negative", {"spirv", "fault"}, ChoiceKind::Free);
+  check(Choice::VulkanFRemFMod, "vulkan_frem_fmod", {"exact", "formula"}, ChoiceKind::Bound);
+  CHECK(freedomOf(Choice::ShaderDenormals).limitedToOptions);  // flushed or kept
+  // The clause of vulkan_contraction says reassociation is allowed too, and that clref keeps the program's order.
+  CHECK(infoOf(Choice::VulkanContraction).clause.find("associativity") != std::string_view::npos);
+  CHECK(infoOf(Choice::VulkanContraction).description.find("keeps the program's order") != std::string_view::npos);
 }

@@ -287,6 +287,33 @@ TEST_CASE("clref info, dis, choices, --version", "[reference][cli]") {
   CHECK_THAT(r.out, Catch::Matchers::Contains("mad\n") && Catch::Matchers::Contains("kind: set (the spec allows only"));
   CHECK_THAT(r.out.substr(r.out.find("int_div_by_zero\n")), Catch::Matchers::StartsWith("int_div_by_zero\n") &&
                                                                  Catch::Matchers::Contains("kind: free"));
+  // Grouped by API (issue 36): OpenCL's, then Vulkan's (with the subgroup size, a device setting), then both's.
+  const auto at = [&](const std::string& needle) { return r.out.find(needle); };
+  REQUIRE(at("== OpenCL ==\n") == 0);
+  REQUIRE(at("== Vulkan ==\n") != std::string::npos);
+  REQUIRE(at("== both ==\n") != std::string::npos);
+  CHECK(at("== OpenCL ==\n") < at("\nmad\n"));
+  CHECK(at("\nmad\n") < at("== Vulkan ==\n"));
+  CHECK(at("\nimage_write_out_of_range\n") < at("== Vulkan ==\n"));
+  CHECK(at("== Vulkan ==\n") < at("\nglsl_round_half\n"));
+  CHECK(at("== Vulkan ==\n") < at("\nshader_out_of_bounds\n"));
+  CHECK(at("\nshader_out_of_bounds\n") < at("== both ==\n"));
+  CHECK(at("\nsubgroup_size (a device setting") < at("== both ==\n"));
+  CHECK(at("== both ==\n") < at("\nint_div_by_zero\n"));
+  CHECK(at("== both ==\n") < at("\nundef_value\n"));
+  CHECK(count("\n  kind: ") == count("\n  clause: "));
+  const auto vulkan = runClref(dir, "choices --api vulkan");
+  CHECK(vulkan.status == 0);
+  CHECK_THAT(vulkan.out,
+             Catch::Matchers::StartsWith("== Vulkan ==\n") && Catch::Matchers::Contains("\nglsl_round_half\n") &&
+                 Catch::Matchers::Contains("== both ==\n") && Catch::Matchers::Contains("\nint_div_by_zero\n") &&
+                 !Catch::Matchers::Contains("\nmad\n") && !Catch::Matchers::Contains("== OpenCL =="));
+  const auto opencl = runClref(dir, "choices --api opencl");
+  CHECK(opencl.status == 0);
+  CHECK_THAT(opencl.out,
+             Catch::Matchers::StartsWith("== OpenCL ==\nmad\n") && Catch::Matchers::Contains("== both ==\n") &&
+                 !Catch::Matchers::Contains("glsl_round_half") && !Catch::Matchers::Contains("subgroup_size"));
+  CHECK(runClref(dir, "choices --api metal").status != 0);
 
   r = runClref(dir, "--version");
   CHECK(r.status == 0);
