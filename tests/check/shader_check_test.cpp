@@ -1,0 +1,236 @@
+// host::check of Vulkan compute shaders: their values are judged by Vulkan's precision rules (Vulkan §A.4 [external],
+// vulkan/spirvenv.adoc "Precision and Operation of SPIR-V Instructions") and their entry point's float controls, not
+// by the OpenCL tables. The expected bounds are computed here from the spec's rows with long double host arithmetic
+// (64-bit significands, far finer than the float ulps compared), never from clref's enclosures.
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "check/check.hpp"
+
+using namespace clref;
+using host::ElementClass;
+
+namespace {
+
+std::vector<uint8_t> bytesOf(const std::vector<float>& v) {
+  std::vector<uint8_t> b(v.size() * 4);
+  std::memcpy(b.data(), v.data(), b.size());
+  return b;
+}
+
+// The largest float <= v and the smallest float > v.
+float floatAtOrBelow(long double v) {
+  float f = float(v);
+  while ((long double)f > v) f = std::nextafter(f, -INFINITY);
+  return f;
+}
+float floatAbove(long double v) {
+  float f = float(v);
+  while ((long double)f <= v) f = std::nextafter(f, INFINITY);
+  return f;
+}
+// ulp of a float result x (not a power of two) in [2^e, 2^(e+1)): 2^(e − 23).
+long double ulpOf(long double x) {
+  int e = 0;
+  std::frexp(double(std::fabs(x)), &e);
+  return std::ldexp(1.0L, e - 24);
+}
+
+// A shader with input buffer (set 0, binding 0) and output buffer (set 0, binding 1) of floats, run once plainly for
+// clref's own results; classOf judges an output that differs from clref's in one element.
+struct ShaderCheck {
+  host::Device device;
+  std::shared_ptr<host::Program> program;
+  std::unique_ptr<host::Kernel> kernel;
+  std::shared_ptr<host::Buffer> out;
+  std::vector<float> reference;
+
+  ShaderCheck(std::shared_ptr<host::Program> p, const std::vector<float>& in, size_t outputs) : program(std::move(p)) {
+    kernel = std::make_unique<host::Kernel>(program, "main");
+    kernel->setArg(*kernel->resourceArg(0, 0), std::make_shared<host::Buffer>(in.data(), in.size() * 4));
+    out = std::make_shared<host::Buffer>(outputs * 4);
+    kernel->setArg(*kernel->resourceArg(0, 1), out);
+    const auto r = kernel->run(kernel->dispatch({1, 1, 1}));
+    INFO((r.fault ? r.fault->message : ""));
+    REQUIRE(r.ok);
+    reference.assign(out->as<float>().begin(), out->as<float>().end());
+  }
+  ElementClass classOf(size_t element, float observed) {
+    std::vector<float> o = reference;
+    o[element] = observed;
+    const auto report = host::check(*kernel, kernel->dispatch({1, 1, 1}),
+                                    {{*kernel->resourceArg(0, 1), numerics::ScalarType::Float, bytesOf(o)}});
+    INFO((report.run.fault ? report.run.fault->message : ""));
+    REQUIRE(report.run.ok);
+    for (const auto& d : report.buffers.at(0).details)
+      if (d.index == element) {
+        INFO("allowed " << d.allowedString() << " reason " << d.reason);
+        return d.cls;
+      }
+    return ElementClass::Identical;
+  }
+};
+
+std::shared_ptr<host::Program> glsl(const host::Device& device, const std::string& body) {
+  return host::Program::fromGlsl(device, "#version 450\nlayout(local_size_x = 1) in;\n"
+                                         "layout(std430, set = 0, binding = 0) readonly buffer In { float x[]; };\n"
+                                         "layout(std430, set = 0, binding = 1) buffer Out { float y[]; };\n"
+                                         "void main() {\n" +
+                                             body + "\n}\n");
+}
+
+}  // namespace
+
+TEST_CASE("shader check: exp2 within 3 + 2|x| ulp (a direct Vulkan row)", "[check][shader]") {
+  host::Device device;
+  const std::vector<float> in{1.3f};
+  ShaderCheck s(glsl(device, "  y[0] = exp2(x[0]);"), in, 1);
+  // GLSL.std.450 table: exp2(x) "3 + 2 × |x| ULP" (single precision).
+  const long double exact = std::exp2((long double)in[0]);
+  const long double bound = (3 + 2 * std::fabs((long double)in[0])) * ulpOf(exact);
+  CHECK(s.classOf(0, floatAtOrBelow(exact + bound)) == ElementClass::Allowed);
+  CHECK(s.classOf(0, floatAbove(exact + bound)) == ElementClass::Violation);
+  CHECK(s.classOf(0, floatAbove(exact - bound)) == ElementClass::Allowed);
+  CHECK(s.classOf(0, floatAtOrBelow(exact - bound - ulpOf(exact) / 2)) == ElementClass::Violation);
+}
+
+TEST_CASE("shader check: OpFDiv within 2.5 ulp", "[check][shader]") {
+  host::Device device;
+  const std::vector<float> in{1.0f, 3.0f};
+  ShaderCheck s(glsl(device, "  y[0] = x[0] / x[1];"), in, 1);
+  // Core table: OpFDiv "2.5 ULP for |y| ... in the range [2^-126, 2^126]"; 1/3 is in [0.25, 0.5): ulp 2^-25.
+  const long double exact = 1.0L / 3.0L, bound = 2.5L * std::ldexp(1.0L, -25);
+  CHECK(s.classOf(0, floatAtOrBelow(exact + bound)) == ElementClass::Allowed);
+  CHECK(s.classOf(0, floatAbove(exact + bound)) == ElementClass::Violation);
+  CHECK(s.classOf(0, floatAbove(exact - bound)) == ElementClass::Allowed);
+  CHECK(s.classOf(0, floatAtOrBelow(exact - bound)) == ElementClass::Violation);
+}
+
+TEST_CASE("shader check: sqrt inherits from 1.0 / inversesqrt()", "[check][shader]") {
+  host::Device device;
+  const std::vector<float> in{7.3f};
+  ShaderCheck s(glsl(device, "  y[0] = sqrt(x[0]);"), in, 1);
+  // inversesqrt: 2 ulp around r = 1/sqrt(x) (r in [0.25, 0.5): ulp 2^-25); then 1.0 / that within 2.5 ulp (the
+  // quotients near 2.7, ulp 2^-22): Fmin, Fmax; the result within E = max(|x − Fmin|, |x − Fmax|) of the exact root.
+  const long double root = std::sqrt((long double)in[0]);
+  const long double r = 1 / root, ur = std::ldexp(1.0L, -25), uq = std::ldexp(1.0L, -22);
+  const long double fmin = 1 / (r + 2 * ur) - 2.5L * uq, fmax = 1 / (r - 2 * ur) + 2.5L * uq;
+  const long double e = std::max(root - fmin, fmax - root);
+  CHECK(s.classOf(0, floatAtOrBelow(root + e)) == ElementClass::Allowed);
+  CHECK(s.classOf(0, floatAbove(root - e)) == ElementClass::Allowed);
+  // The exact root is known only to within half an ulp of clref's value: a few ulps beyond E are outside.
+  CHECK(s.classOf(0, floatAbove(root + e + 2 * uq)) == ElementClass::Violation);
+  CHECK(s.classOf(0, floatAtOrBelow(root - e - 2 * uq)) == ElementClass::Violation);
+}
+
+TEST_CASE("shader check: FMod(x, x) may be x (inherited from x − y × floor(x/y))", "[check][shader]") {
+  host::Device device;
+  const std::vector<float> in{3.7f};
+  ShaderCheck s(glsl(device, "  y[0] = mod(x[0], x[0]);"), in, 1);
+  REQUIRE(s.reference[0] == 0.0f);
+  // x/x within 2.5 ulp of 1: floor gives 0 or 1, so Fmin = 0 and Fmax = x; the exact result is 0: E = x.
+  CHECK(s.classOf(0, in[0]) == ElementClass::Allowed);
+  CHECK(s.classOf(0, -in[0]) == ElementClass::Allowed);
+  CHECK(s.classOf(0, 1.0f) == ElementClass::Allowed);
+  CHECK(s.classOf(0, std::nextafter(in[0], INFINITY)) == ElementClass::Violation);
+  CHECK(s.classOf(0, std::nextafter(-in[0], -INFINITY)) == ElementClass::Violation);
+}
+
+TEST_CASE("shader check: a dot product may be summed in any order", "[check][shader]") {
+  host::Device device;
+  // (1e8 + 1) − 1e8 + 1 is 1 in index order (1e8 + 1 rounds to 1e8), 2 in the order (1e8 − 1e8) + 1 + 1 (clref's
+  // value: the exact sum rounded once), 0 in the order ((1 + 1e8) + 1) − 1e8.
+  const std::vector<float> in{1e8f, 1.0f, -1e8f, 1.0f};
+  ShaderCheck s(glsl(device, "  y[0] = dot(vec4(x[0], x[1], x[2], x[3]), vec4(1.0));"), in, 1);
+  CHECK(s.reference[0] == 2.0f);
+  CHECK(s.classOf(0, 1.0f) == ElementClass::Allowed);
+  CHECK(s.classOf(0, 0.0f) == ElementClass::Allowed);
+  // Any order of the three additions, each rounded in either direction (u = 2^-23): within γ(3)·Σ|x_i| of the exact
+  // sum 2 (Higham §4.2 [external] eq. (4.4), γ(k) = k·u / (1 − k·u)).
+  const long double u = std::ldexp(1.0L, -23), gamma = 3 * u / (1 - 3 * u);
+  const long double e = gamma * (2e8L + 2);
+  CHECK(s.classOf(0, floatAtOrBelow(2 + e * 0.99L)) == ElementClass::Allowed);
+  CHECK(s.classOf(0, floatAbove(2 - e * 0.99L)) == ElementClass::Allowed);
+  CHECK(s.classOf(0, floatAbove(2 + e * 1.01L)) == ElementClass::Violation);
+  CHECK(s.classOf(0, floatAtOrBelow(2 - e * 1.01L)) == ElementClass::Violation);
+}
+
+namespace {
+
+// y[0] = x[0] + 1.0 in SPIR-V assembly, with `modes` as further execution modes (and their capabilities).
+std::string addOneShader(const std::string& capabilities, const std::string& modes) {
+  return R"(
+               OpCapability Shader
+)" + capabilities + R"(
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %in %out
+               OpExecutionMode %main LocalSize 1 1 1
+)" + modes + R"(
+               OpDecorate %rta ArrayStride 4
+               OpMemberDecorate %block 0 Offset 0
+               OpDecorate %block Block
+               OpDecorate %in DescriptorSet 0
+               OpDecorate %in Binding 0
+               OpDecorate %out DescriptorSet 0
+               OpDecorate %out Binding 1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+      %float = OpTypeFloat 32
+        %rta = OpTypeRuntimeArray %float
+      %block = OpTypeStruct %rta
+  %ptr_block = OpTypePointer StorageBuffer %block
+         %in = OpVariable %ptr_block StorageBuffer
+        %out = OpVariable %ptr_block StorageBuffer
+  %ptr_float = OpTypePointer StorageBuffer %float
+     %uint_0 = OpConstant %uint 0
+        %one = OpConstant %float 1
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+      %src_p = OpAccessChain %ptr_float %in %uint_0 %uint_0
+        %src = OpLoad %float %src_p
+        %res = OpFAdd %float %src %one
+      %dst_p = OpAccessChain %ptr_float %out %uint_0 %uint_0
+               OpStore %dst_p %res
+               OpReturn
+               OpFunctionEnd
+)";
+}
+
+}  // namespace
+
+TEST_CASE("shader check: a NaN operand gives any value unless SignedZeroInfNanPreserve", "[check][shader]") {
+  host::Device device;
+  const std::vector<float> in{NAN};
+  // Vulkan §A.4: without SignedZeroInfNanPreserve, NotNaN is assumed: x + 1 of a NaN may be anything.
+  ShaderCheck plain(host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly, addOneShader("", "")),
+                    in, 1);
+  REQUIRE(std::isnan(plain.reference[0]));
+  CHECK(plain.classOf(0, 5.0f) == ElementClass::Allowed);
+  // With it, OpFAdd (one of the instructions that respect it) must give a NaN.
+  ShaderCheck preserving(host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly,
+                                                   addOneShader("               OpCapability SignedZeroInfNanPreserve",
+                                                                "               OpExecutionMode %main "
+                                                                "SignedZeroInfNanPreserve 32")),
+                         in, 1);
+  REQUIRE(std::isnan(preserving.reference[0]));
+  CHECK(preserving.classOf(0, 5.0f) == ElementClass::Violation);
+  const float otherNan = std::bit_cast<float>(0x7fc00001u);
+  CHECK(preserving.classOf(0, otherNan) != ElementClass::Violation);
+}
+
+TEST_CASE("shader check: a finite sum's zero sign is free without SignedZeroInfNanPreserve", "[check][shader]") {
+  host::Device device;
+  const std::vector<float> in{-1.0f};
+  ShaderCheck plain(host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly, addOneShader("", "")),
+                    in, 1);
+  REQUIRE(plain.reference[0] == 0.0f);
+  REQUIRE_FALSE(std::signbit(plain.reference[0]));  // −1 + 1 is +0 in round to nearest
+  CHECK(plain.classOf(0, -0.0f) == ElementClass::Allowed);
+  CHECK(plain.classOf(0, 0x1p-149f) == ElementClass::Violation);
+}
