@@ -1,5 +1,6 @@
 // Lookups in the accuracy tables (numerics/accuracy.hpp; the data is accuracy_table.cpp).
 #include <algorithm>
+#include <cctype>
 #include <tuple>
 #include <mutex>
 #include <map>
@@ -111,6 +112,47 @@ std::vector<const AccuracyRequirement*> requirementsFor(CoreOp op, Format format
   return cachedLookup(Key{std::nullopt, op}, format, profile, options);
 }
 
+namespace {
+
+// The table's name of a row without its operands ("OpFDiv(x,y)" → "OpFDiv", "exp2(x)" → "exp2").
+std::string_view bareName(std::string_view name) { return name.substr(0, name.find('(')); }
+
+bool equalNoCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// Instruction names whose row the table names otherwise.
+struct Alias {
+  std::string_view instruction, row;
+};
+constexpr Alias kInstructionAliases[] = {
+    // Vulkan §A [external] [[spirvenv-precision-core-table]]: the row "conversions between types".
+    {"OpFConvert", "conversions between types"},
+    {"OpConvertFToU", "conversions between types"},
+    {"OpConvertFToS", "conversions between types"},
+    {"OpConvertSToF", "conversions between types"},
+    {"OpConvertUToF", "conversions between types"},
+    // GLSL.std.450's struct-returning forms of the table's modf and frexp.
+    {"ModfStruct", "modf"},
+    {"FrexpStruct", "frexp"},
+};
+
+}  // namespace
+
+std::vector<const AccuracyRequirement*> requirementsForInstruction(std::string_view name, Format format) {
+  std::string_view row = name;
+  for (const Alias& a : kInstructionAliases)
+    if (a.instruction == name) row = a.row;
+  std::vector<const AccuracyRequirement*> out;
+  for (const auto& r : accuracyTable())
+    if (r.document == Document::VulkanEnv && r.profile == Profile::Vulkan && r.format == format &&
+        !r.table.empty() && equalNoCase(bareName(r.name), row))
+      out.push_back(&r);
+  return out;
+}
+
 std::string_view toString(Profile p) {
   switch (p) {
     case Profile::Full: return "full";
@@ -164,6 +206,8 @@ std::string_view toString(BoundKind k) {
     case BoundKind::ImplementationDefined: return "implementation-defined";
     case BoundKind::Undefined: return "undefined";
     case BoundKind::AnyValue: return "any value";
+    case BoundKind::Inherited: return "inherited from a formula";
+    case BoundKind::CorrectlyRoundedImplDefined: return "correctly rounded, implementation-defined rounding mode";
   }
   return "?";
 }

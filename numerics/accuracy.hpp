@@ -15,6 +15,20 @@
 // each row names its document, and requirementsFor returns the rows of both. The verdict API
 // (later) decides how to combine them. The data is checked against the spec text at test time
 // (tests/accuracy re-extracts every table row and compares in both directions).
+//
+// Vulkan (Profile::Vulkan, Document::VulkanEnv): the two tables of vulkan/spirvenv.adoc § "Precision and Operation
+// of SPIR-V Instructions", "Precision of Core SPIR-V Instructions" [[spirvenv-precision-core-table]] and "Precision of
+// GLSL.std.450 Instructions" [[precision-of-glsl-std-450-instructions]], one row per instruction and per Float (the
+// "Single precision" column) and Half ("Half precision") column, plus Double rows: the spec has no double column and
+// says "The precision of double-precision instructions is at least that of single precision", so clref takes the
+// single-precision bound measured in double's own ulps (as the Vulkan CTS does); those rows' text says so. Vulkan's
+// bound shapes: "Correct result" (BoundKind::CorrectlyRounded: the exact result needs no rounding, so every rounding
+// gives it), "Correctly rounded" (rounded in the mode AccuracyOptions::vulkanRounding names), "Correctly rounded with
+// implementation defined rounding mode" (CorrectlyRoundedImplDefined), n ULP (exp/exp2: + 2·|x|, not floored:
+// ulpsPerAbsX), absolute errors inside a domain (log/log2 with a strict "<": absoluteStrict; sin/cos: nothing is
+// stated outside [-pi, pi], so any value there), OpFDiv's 2.5 ULP for |y| = 0 or |y| in [2^-126, 2^126] (any value
+// for other y), and "Inherited from <formula>" (BoundKind::Inherited: no bound of its own; `formula` holds the
+// formula, which the caller evaluates under these rows).
 #pragma once
 #include <cstdint>
 #include <limits>
@@ -73,6 +87,12 @@ enum class BoundKind : uint8_t {
   ImplementationDefined,  // "Implementation-defined"
   Undefined,              // "Undefined" (OpenCL C lgamma, lgamma_r)
   AnyValue,               // "Any value allowed (infinite ulp)"; also: outside a required range
+  // Vulkan: "Inherited from <formula>": at least as accurate as the formula evaluated under these rows (`formula`);
+  // the row states no bound of its own (judge() refuses it, allowedSet() answers every value).
+  Inherited,
+  // Vulkan: "Correctly rounded with implementation defined rounding mode": x itself when representable, else either
+  // of the two values of the format around x (OpQuantizeToF16, packHalf2x16).
+  CorrectlyRoundedImplDefined,
 };
 
 // A closed/open interval on an operand. `magnitude` means the bound is on |operand|
@@ -82,7 +102,9 @@ struct Interval {
   double hi = std::numeric_limits<double>::infinity();
   bool loOpen = false, hiOpen = false;
   bool magnitude = false;
+  bool orZero = false;  // 0 belongs too (Vulkan OpFDiv: "|y| = 0 or |y| in the range [2^-126, 2^126]")
   constexpr bool contains(double v) const {
+    if (orZero && v == 0) return true;
     double a = magnitude ? (v < 0 ? -v : v) : v;
     return (loOpen ? a > lo : a >= lo) && (hiOpen ? a < hi : a <= hi);
   }
@@ -126,15 +148,26 @@ struct AccuracyRequirement {
   Condition condition = Condition::None;
   std::string_view text = {};    // the table cell (or sentence), asciidoc markup removed
   std::string_view source = {};  // file § section (NOCITE), table title [anchor]
+  double ulpsPerAbsX = 0;        // Ulps: + ulpsPerAbsX · |x|, not floored (Vulkan exp, exp2: "3 + 2 × |x| ULP")
+  bool absoluteStrict = false;   // Absolute: |error| < absolute, not <= (Vulkan log, log2: "Absolute error <")
+  std::string_view formula = {};  // Inherited: the formula, as the row states it
 };
 
 // Every requirement row of every table of both documents, plus the special-rule rows, in
 // document order. Valid for the program's lifetime.
 std::span<const AccuracyRequirement> accuracyTable();
 
+// Vulkan: the rounding of "correctly rounded" rows (vulkan/spirvenv.adoc [[spirvenv-correctly-rounded]]): "If the
+// entry point is declared with the RoundingModeRTE or the RoundingModeRTZ execution mode then this is done according
+// to IEEE 754 roundTiesToEven or roundTowardZero rounding directions, respectively. Otherwise, they are rounded with
+// implementation-defined rounding mode" (either value of the format around the exact result).
+enum class VulkanRounding : uint8_t { ImplementationDefined, RTE, RTZ };
+
 // Build options that change a requirement.
 struct AccuracyOptions {
   bool fp32CorrectlyRoundedDivideSqrt = false;  // -cl-fp32-correctly-rounded-divide-sqrt
+  // Vulkan: the entry point's rounding execution mode for the operation's width (the caller picks it per width).
+  VulkanRounding vulkanRounding = VulkanRounding::ImplementationDefined;
 };
 
 // The requirements that apply to f (or the core operation) in format/profile: per document the
@@ -147,6 +180,17 @@ std::vector<const AccuracyRequirement*> requirementsFor(MathFn f, Format format,
                                                         AccuracyOptions options = {});
 std::vector<const AccuracyRequirement*> requirementsFor(CoreOp op, Format format, Profile profile,
                                                         AccuracyOptions options = {});
+
+// The Vulkan rows (Profile::Vulkan) of one instruction, by its name: a SPIR-V opcode name as
+// /usr/include/spirv/unified1/spirv.core.grammar.json spells it ("OpFDiv", "OpFRem", "OpMatrixTimesVector", "OpDot",
+// "OpQuantizeToF16", "OpFConvert" and the other conversions: the row "conversions between types"), or a GLSL.std.450
+// instruction name as extinst.glsl.std.450.grammar.json spells it ("Exp2", "InverseSqrt", "FMix", "SmoothStep",
+// "FaceForward", "PackHalf2x16", "ModfStruct", "FrexpStruct", ...). Every row of both Vulkan tables is reachable this
+// way, also those without a MathFn or CoreOp (OpFNegate, the comparisons, OpFMod, OpQuantizeToF16, NMin, Reflect,
+// ...). Format::Double gives the rows derived from the single-precision column. Empty for an unknown name (and for
+// GLSL.std.450 instructions the tables do not list: their precision is implementation-defined or follows from the
+// instructions they are defined by). Valid for the program's lifetime.
+std::vector<const AccuracyRequirement*> requirementsForInstruction(std::string_view name, Format format);
 
 // A rule that is not a per-function bound (flush to zero, overflow, half_* denormals).
 struct GeneralRule {

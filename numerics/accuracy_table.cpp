@@ -54,6 +54,8 @@ struct Cell {
   std::string_view text = {};  // empty: the standard wording of the kind (or the row's text)
   bool blank = false;
   bool same = false;
+  double ulpsPerAbsX = 0;
+  bool absoluteStrict = false;
 };
 constexpr Cell T(Cell c) { return c; }
 constexpr Cell U(double u) { return Cell{.kind = Ulps, .ulps = u}; }
@@ -83,6 +85,8 @@ struct Table {
   Column columns[3];
   int columnCount;
   std::span<const Row> rows;
+  // Vulkan: a Format::Double row is added from each row's first (single precision) column.
+  bool doubleFromFirst = false;
 };
 
 // Cells that the tables share, named by their text.
@@ -1273,6 +1277,190 @@ constexpr Row kTableUlpHalfMath[] = {
     {"trunc", F(trunc), {CR, CR}},
 };
 
+// ---- Vulkan ------------------------------------------------------------------------------------
+//
+// Vulkan §A [external] "Precision and Operation of SPIR-V Instructions" (vulkan/spirvenv.adoc
+// [[spirvenv-op-prec]]): the two tables below. A cell spanning both columns ("2+|") is stored in both (SAME). Rows
+// with several instructions ("OpFMul, OpVectorTimesScalar, OpMatrixTimesScalar") are one row per instruction; the
+// rows without an OpenCL.std function or CoreOp are found by requirementsForInstruction.
+
+// "Correct result": "the infinitely precise result which, due to the nature of the operation, will not need
+// rounding" ([[spirvenv-correct-result]]): stored as CorrectlyRounded, which every rounding mode meets when no
+// rounding happens.
+constexpr Cell VCORRECT{.kind = CorrectlyRounded, .text = "Correct result."};
+constexpr Cell VCR{.kind = CorrectlyRounded, .text = "Correctly rounded."};
+constexpr Cell VCRID{.kind = CorrectlyRoundedImplDefined,
+                     .text = "Correctly rounded with implementation defined rounding mode."};
+constexpr Cell INH(std::string_view text) { return Cell{.kind = Inherited, .text = text}; }
+constexpr Cell VU(double u, std::string_view text) { return Cell{.kind = Ulps, .ulps = u, .text = text}; }
+// exp, exp2: "3 + 2 × |x| ULP" (half "1 + 2 × |x|"), |x| not floored.
+constexpr Cell VEXP(double u, std::string_view text) {
+  return Cell{.kind = Ulps, .ulps = u, .text = text, .ulpsPerAbsX = 2};
+}
+// log, log2: "3 ULP outside the range [0.5, 2.0]. Absolute error < 2^-21 inside the range [0.5, 2.0]."
+constexpr Cell VLOG(double absolute, std::string_view text) {
+  return Cell{.kind = Absolute,
+              .absolute = absolute,
+              .domain = Domain{.x = Interval{0.5, 2.0}},
+              .otherwiseUlps = 3,
+              .text = text,
+              .absoluteStrict = true};
+}
+// sin, cos: "Absolute error <= 2^-11 inside the range [-pi, pi]"; nothing is stated outside it: any value there.
+// kPi (binary64) is below pi and the next binary64 above it, so a value of any format is <= pi exactly when <= kPi.
+constexpr Cell VTRIG(double absolute, std::string_view text) {
+  return Cell{.kind = Absolute, .absolute = absolute, .domain = Domain{.x = Interval{-kPi, kPi}}, .text = text};
+}
+// OpFDiv: "2.5 ULP for |y| = 0 or |y| in the range [2^-126, 2^126]" (half [2^-14, 2^14]); any value for other y.
+constexpr Cell VDIV(double lo, double hi, std::string_view text) {
+  return Cell{.kind = Ulps,
+              .ulps = 2.5,
+              .domain = Domain{.y = Interval{lo, hi, false, false, true, true}},
+              .text = text};
+}
+
+// Vulkan §A [external] (vulkan/spirvenv.adoc), table "Precision of Core SPIR-V Instructions"
+// [[spirvenv-precision-core-table]]. Columns: Single precision, unless decorated with RelaxedPrecision | Half
+// precision.
+constexpr Row kSpirvenvPrecisionCoreTable[] = {
+    {"OpFNegate", {}, {VCORRECT, SAME}},
+    {"OpFAdd", C(Add), {VCR, SAME}},
+    {"OpFSub", C(Sub), {VCR, SAME}},
+    {"OpFMul", C(Mul), {VCR, SAME}},
+    {"OpVectorTimesScalar", {}, {VCR, SAME}},
+    {"OpMatrixTimesScalar", {}, {VCR, SAME}},
+    {"OpMatrixTimesVector", {}, {INH("Inherited from sum_(j = 0)^(n - 1) M_ij * v_j."), SAME}},
+    {"OpVectorTimesMatrix", {}, {INH("Inherited from sum_(j = 0)^(n - 1) v_j * M_ji."), SAME}},
+    {"OpMatrixTimesMatrix", {}, {INH("Inherited from sum_(k = 0)^(n - 1) M_ik * N_kj."), SAME}},
+    {"OpOuterProduct", {}, {VCR, SAME}},
+    {"OpFmaKHR", {}, {VCR, SAME}},
+    {"OpDot(x, y)", C(Dot), {INH("Inherited from sum_(i = 0)^(n - 1) x_i * y_i."), SAME}},
+    {"OpIsNan", {}, {VCORRECT, SAME}},
+    {"OpIsInf", {}, {VCORRECT, SAME}},
+    {"OpFOrdEqual", {}, {VCORRECT, SAME}},
+    {"OpFUnordEqual", {}, {VCORRECT, SAME}},
+    {"OpFOrdNotEqual", {}, {VCORRECT, SAME}},
+    {"OpFUnordNotEqual", {}, {VCORRECT, SAME}},
+    {"OpFOrdLessThan", {}, {VCORRECT, SAME}},
+    {"OpFUnordLessThan", {}, {VCORRECT, SAME}},
+    {"OpFOrdGreaterThan", {}, {VCORRECT, SAME}},
+    {"OpFUnordGreaterThan", {}, {VCORRECT, SAME}},
+    {"OpFOrdLessThanEqual", {}, {VCORRECT, SAME}},
+    {"OpFUnordLessThanEqual", {}, {VCORRECT, SAME}},
+    {"OpFOrdGreaterThanEqual", {}, {VCORRECT, SAME}},
+    {"OpFUnordGreaterThanEqual", {}, {VCORRECT, SAME}},
+    {"OpSubgroupAllEqualKHR", {}, {VCORRECT, SAME}},
+    {"OpGroupNonUniformAllEqual", {}, {VCORRECT, SAME}},
+    {"OpGroupNonUniformFMin", {}, {VCORRECT, SAME}},
+    {"OpGroupNonUniformFMax", {}, {VCORRECT, SAME}},
+    {"OpFDiv(x,y)",
+     C(Div),
+     {VDIV(0x1p-126, 0x1p126, "2.5 ULP for |y| = 0 or |y| in the range [2^-126, 2^126]."),
+      VDIV(0x1p-14, 0x1p14, "2.5 ULP for |y| = 0 or |y| in the range [2^-14, 2^14].")}},
+    // OpFRem is fmod's formula (OpenCL.std fmod: x - y * trunc(x / y)); OpFMod (floor) has no OpenCL.std function.
+    {"OpFRem(x,y)", F(fmod), {INH("Inherited from x - y * trunc(x/y)."), SAME}},
+    {"OpFMod(x,y)", {}, {INH("Inherited from x - y * floor(x/y)."), SAME}},
+    {"OpQuantizeToF16", {}, {VCRID, SAME}},
+    {"conversions between types", {}, {VCR, SAME}},
+    {"OpAtomicCompareExchange", {}, {VCORRECT, SAME}},
+    {"OpAtomicCompareExchangeWeak", {}, {VCORRECT, SAME}},
+    {"OpAtomicFAddEXT",
+     {},
+     {Cell{.kind = CorrectlyRounded, .text = "Return value correct result, value in memory correctly rounded."},
+      SAME}},
+    {"OpAtomicFMinEXT", {}, {VCORRECT, SAME}},
+    {"OpAtomicFMaxEXT", {}, {VCORRECT, SAME}},
+    {"OpDPdx", {}, {VCR, SAME}},
+    {"OpDPdy", {}, {VCR, SAME}},
+    {"OpFwidth", {}, {VCR, SAME}},
+    {"OpDPdxCoarse", {}, {VCR, SAME}},
+    {"OpDPdyCoarse", {}, {VCR, SAME}},
+    {"OpFwidthCoarse", {}, {VCR, SAME}},
+    {"OpDPdxFine", {}, {VCR, SAME}},
+    {"OpDPdyFine", {}, {VCR, SAME}},
+    {"OpFwidthFine", {}, {VCR, SAME}},
+};
+
+// Vulkan §A [external] (vulkan/spirvenv.adoc), table "Precision of GLSL.std.450 Instructions"
+// [[precision-of-glsl-std-450-instructions]]. Columns as above. fn: the OpenCL.std function of the same meaning
+// (inversesqrt = rsqrt, roundEven = rint, fsign = sign, fmix = mix); nmin/nmax/nclamp, faceforward, reflect, refract
+// and packHalf2x16 have none (requirementsForInstruction finds them).
+constexpr Row kPrecisionOfGlslStd450Instructions[] = {
+    {"fma()", F(fma), {INH("Inherited from OpFMul followed by OpFAdd."), SAME}},
+    {"exp(x)", F(exp), {VEXP(3, "3 + 2 * |x| ULP."), VEXP(1, "1 + 2 * |x| ULP.")}},
+    {"exp2(x)", F(exp2), {VEXP(3, "3 + 2 * |x| ULP."), VEXP(1, "1 + 2 * |x| ULP.")}},
+    {"log()",
+     F(log),
+     {VLOG(0x1p-21, "3 ULP outside the range [0.5, 2.0]. Absolute error < 2^-21 inside the range [0.5, 2.0]."),
+      VLOG(0x1p-7, "3 ULP outside the range [0.5, 2.0]. Absolute error < 2^-7 inside the range [0.5, 2.0].")}},
+    {"log2()",
+     F(log2),
+     {VLOG(0x1p-21, "3 ULP outside the range [0.5, 2.0]. Absolute error < 2^-21 inside the range [0.5, 2.0]."),
+      VLOG(0x1p-7, "3 ULP outside the range [0.5, 2.0]. Absolute error < 2^-7 inside the range [0.5, 2.0].")}},
+    {"pow(x, y)", F(pow), {INH("Inherited from exp2(y * log2(x))."), SAME}},
+    {"sqrt()", F(sqrt), {INH("Inherited from 1.0 / inversesqrt()."), SAME}},
+    {"inversesqrt()", F(rsqrt), {VU(2, "2 ULP."), SAME}},
+    {"radians(x)",
+     F(radians),
+     {INH("Inherited from x * C_pi_180, where C_pi_180 is a correctly rounded approximation to pi / 180."), SAME}},
+    {"degrees(x)",
+     F(degrees),
+     {INH("Inherited from x * C_180_pi, where C_180_pi is a correctly rounded approximation to 180 / pi."), SAME}},
+    {"sin()",
+     F(sin),
+     {VTRIG(0x1p-11, "Absolute error <= 2^-11 inside the range [-pi, pi]."),
+      VTRIG(0x1p-7, "Absolute error <= 2^-7 inside the range [-pi, pi].")}},
+    {"cos()",
+     F(cos),
+     {VTRIG(0x1p-11, "Absolute error <= 2^-11 inside the range [-pi, pi]."),
+      VTRIG(0x1p-7, "Absolute error <= 2^-7 inside the range [-pi, pi].")}},
+    {"tan()", F(tan), {INH("Inherited from sin() / cos()."), SAME}},
+    {"asin(x)", F(asin), {INH("Inherited from atan2(x, sqrt(1.0 - x * x))."), SAME}},
+    {"acos(x)", F(acos), {INH("Inherited from atan2(sqrt(1.0 - x * x), x)."), SAME}},
+    {"atan()", F(atan), {VU(4096, "4096 ULP"), VU(5, "5 ULP.")}},
+    {"atan2()", F(atan2), {VU(4096, "4096 ULP"), VU(5, "5 ULP.")}},
+    {"sinh(x)", F(sinh), {INH("Inherited from (exp(x) - exp(-x)) * 0.5."), SAME}},
+    {"cosh(x)", F(cosh), {INH("Inherited from (exp(x) + exp(-x)) * 0.5."), SAME}},
+    {"tanh()", F(tanh), {INH("Inherited from sinh() / cosh()."), SAME}},
+    {"asinh(x)", F(asinh), {INH("Inherited from log(x + sqrt(x * x + 1.0))."), SAME}},
+    {"acosh(x)", F(acosh), {INH("Inherited from log(x + sqrt(x * x - 1.0))."), SAME}},
+    {"atanh(x)", F(atanh), {INH("Inherited from log((1.0 + x) / (1.0 - x)) * 0.5."), SAME}},
+    {"frexp()", F(frexp), {VCORRECT, SAME}},
+    {"ldexp()", F(ldexp), {VCR, SAME}},
+    {"length(x)", C(Length), {INH("Inherited from sqrt(dot(x, x))."), SAME}},
+    {"distance(x, y)", C(Distance), {INH("Inherited from length(x - y)."), SAME}},
+    {"cross()", C(Cross), {INH("Inherited from OpFSub(OpFMul, OpFMul)."), SAME}},
+    {"normalize(x)", C(Normalize), {INH("Inherited from x * inversesqrt(dot(x, x))."), SAME}},
+    {"faceforward(N, I, NRef)", {}, {INH("Inherited from dot(NRef, I) < 0.0 ? N : -N."), SAME}},
+    {"reflect(x, y)", {}, {INH("Inherited from x - 2.0 * dot(y, x) * y."), SAME}},
+    {"refract(I, N, eta)",
+     {},
+     {INH("Inherited from k < 0.0 ? 0.0 : eta * I - (eta * dot(N, I) + sqrt(k)) * N, where k = 1 - eta * eta * (1.0 - "
+          "dot(N, I) * dot(N, I))."),
+      SAME}},
+    {"round", F(round), {VCR, SAME}},
+    {"roundEven", F(rint), {VCR, SAME}},
+    {"trunc", F(trunc), {VCR, SAME}},
+    {"fabs", F(fabs), {VCORRECT, SAME}},
+    {"fsign", F(sign), {VCORRECT, SAME}},
+    {"floor", F(floor), {VCR, SAME}},
+    {"ceil", F(ceil), {VCR, SAME}},
+    {"fract", F(fract), {VCR, SAME}},
+    {"modf", F(modf), {VCR, SAME}},
+    {"fmin", F(fmin), {VCORRECT, SAME}},
+    {"fmax", F(fmax), {VCORRECT, SAME}},
+    {"fclamp", F(fclamp), {VCORRECT, SAME}},
+    {"fmix(x, y, a)", F(mix), {INH("Inherited from x * (1.0 - a) + y * a."), SAME}},
+    {"step", F(step), {VCR, SAME}},
+    {"smoothStep(edge0, edge1, x)",
+     F(smoothstep),
+     {INH("Inherited from t * t * (3.0 - 2.0 * t), where t = clamp((x - edge0) / (edge1 - edge0), 0.0, 1.0)."), SAME}},
+    {"nmin", {}, {VCORRECT, SAME}},
+    {"nmax", {}, {VCORRECT, SAME}},
+    {"nclamp", {}, {VCORRECT, SAME}},
+    {"packHalf2x16", {}, {VCRID, SAME}},
+};
+
 constexpr Table kTables[] = {
     {Document::SpirvEnv,
      "ulp_values_for_math_instructions",
@@ -1340,6 +1528,24 @@ constexpr Table kTables[] = {
      {{Format::Half, Profile::Full}, {Format::Half, Profile::Embedded}},
      2,
      kTableUlpHalfMath},
+    {Document::VulkanEnv,
+     "spirvenv-precision-core-table",
+     "vulkan/spirvenv.adoc § \"Precision and Operation of SPIR-V Instructions\", table \"Precision of Core SPIR-V "
+     "Instructions\" [[spirvenv-precision-core-table]]",
+     "Precision of Core SPIR-V Instructions",
+     {{Format::Float, Profile::Vulkan}, {Format::Half, Profile::Vulkan}},
+     2,
+     kSpirvenvPrecisionCoreTable,
+     true},
+    {Document::VulkanEnv,
+     "precision-of-glsl-std-450-instructions",
+     "vulkan/spirvenv.adoc § \"Precision and Operation of SPIR-V Instructions\", table \"Precision of GLSL.std.450 "
+     "Instructions\" [[precision-of-glsl-std-450-instructions]]",
+     "Precision of GLSL.std.450 Instructions",
+     {{Format::Float, Profile::Vulkan}, {Format::Half, Profile::Vulkan}},
+     2,
+     kPrecisionOfGlslStd450Instructions,
+     true},
 };
 
 // ---- Rules stated outside the tables -------------------------------------------------------
@@ -1419,6 +1625,22 @@ struct Built {
   std::deque<std::string> strings;  // rendered texts (stable addresses)
 };
 
+// "Inherited from <formula>." → the formula.
+std::string_view inheritedFormula(std::string_view text) {
+  constexpr std::string_view prefix = "Inherited from ";
+  if (text.starts_with(prefix)) text.remove_prefix(prefix.size());
+  if (text.ends_with(".")) text.remove_suffix(1);
+  return text;
+}
+
+// Vulkan §A [external] [[spirvenv-precision-operation]]: "The precision of double-precision instructions is at least
+// that of single precision." The tables have no double column: the single-precision bound, in double's ulps.
+constexpr std::string_view kVulkanDoubleSentence =
+    "The precision of double-precision instructions is at least that of single precision.";
+constexpr std::string_view kVulkanDoubleNote =
+    " (Double precision: the single-precision bound, measured in double's ulps: \"The precision of "
+    "double-precision instructions is at least that of single precision.\")";
+
 AccuracyRequirement fromCell(const Cell& c, Document doc, std::string_view table, std::string_view name, const Op& op,
                              Format format, Profile profile, std::string_view text, std::string_view source) {
   return AccuracyRequirement{.document = doc,
@@ -1440,7 +1662,10 @@ AccuracyRequirement fromCell(const Cell& c, Document doc, std::string_view table
                              .derived = c.derived,
                              .condition = Condition::None,
                              .text = text,
-                             .source = source};
+                             .source = source,
+                             .ulpsPerAbsX = c.ulpsPerAbsX,
+                             .absoluteStrict = c.absoluteStrict,
+                             .formula = c.kind == Inherited ? inheritedFormula(text) : std::string_view{}};
 }
 
 const Built& built() {
@@ -1455,6 +1680,14 @@ const Built& built() {
           if (text.empty()) text = out.strings.emplace_back(standardText(c));
           out.rows.push_back(fromCell(c, t.document, t.anchor, r.name, r.op, t.columns[i].format, t.columns[i].profile,
                                       text, t.source));
+        }
+        if (t.doubleFromFirst) {
+          const Cell& c = r.cells[0];
+          const std::string_view text = out.strings.emplace_back(std::string(c.text) + std::string(kVulkanDoubleNote));
+          AccuracyRequirement a =
+              fromCell(c, t.document, t.anchor, r.name, r.op, Format::Double, t.columns[0].profile, text, t.source);
+          if (c.kind == Inherited) a.formula = inheritedFormula(c.text);
+          out.rows.push_back(a);
         }
       }
     }
@@ -1487,6 +1720,8 @@ constexpr std::string_view kCFtz = "opencl-c-spec.adoc § \"Edge Case Behavior i
 constexpr std::string_view kCHalfNative = "opencl-c-spec.adoc § \"Math Functions\" (half_ and native_ functions)";
 constexpr std::string_view kApiOptions =
     "opencl-3.0-api-latest/opencl_runtime_layer.asciidoc § \"Math Intrinsics Options\"";
+constexpr std::string_view kVulkanPrecision =
+    "vulkan/spirvenv.adoc § \"Precision and Operation of SPIR-V Instructions\"";
 constexpr std::string_view kApiOptim = "opencl-3.0-api-latest/opencl_runtime_layer.asciidoc § \"Optimization Options\"";
 
 constexpr GeneralRule kGeneralRules[] = {
@@ -1565,6 +1800,16 @@ constexpr GeneralRule kGeneralRules[] = {
      "This option includes the -cl-no-signed-zeros, -cl-mad-enable, and -cl-denorms-are-zero options.", kApiOptim},
     {Document::OpenCLApi, "fast-relaxed-math",
      "Sets the optimization options -cl-finite-math-only and -cl-unsafe-math-optimizations.", kApiOptim},
+    {Document::VulkanEnv, "vulkan-double-precision", kVulkanDoubleSentence, kVulkanPrecision},
+    {Document::VulkanEnv, "vulkan-overflow",
+     "Where the range of allowed return values includes any value of magnitude larger than that of the largest "
+     "representable finite floating-point number, operations may, additionally, return either an infinity of the "
+     "appropriate sign or the finite number with the largest magnitude of the appropriate sign.",
+     kVulkanPrecision},
+    {Document::VulkanEnv, "vulkan-correctly-rounded-impl-defined",
+     "If x is exactly representable then x will be returned. Otherwise, either the floating-point value closest to "
+     "and no less than x or the value closest to and no greater than x will be returned.",
+     kVulkanPrecision},
 };
 
 // ---- Image conversion tolerances --------------------------------------------------------------

@@ -41,6 +41,14 @@ double minNormal(Format f) { return std::ldexp(1.0, 2 - int(rangeOf(f).emax)); }
 
 bool flushAllowed(Format f, const VerdictOptions& o) { return o.flushToZero.value_or(f != Format::Double); }
 
+// The options as judge() reads them for the profile: Vulkan lets every width flush subnormals by default (Vulkan §A
+// [external] [[spirvenv-precision-operation]] "any denormalized floating-point value ... may be flushed to zero").
+VerdictOptions forProfile(const VerdictOptions& o, Profile p) {
+  VerdictOptions out = o;
+  if (p == Profile::Vulkan && !out.flushToZero) out.flushToZero = true;
+  return out;
+}
+
 // Both zeros where a set reaches zero: the interval engine does not follow the sign of a zero through a range.
 ValueSet withBothZeros(ValueSet s) {
   if (s.hasNumbers() && s.lo <= 0 && s.hi >= 0) {
@@ -345,12 +353,17 @@ ValueSet widen(const Range& r, const AccuracyRule& rule, Format format, const Ve
     case RuleKind::Absolute: {
       double d = rule.bound;
       if (rule.kind == RuleKind::Ulps) {
+        // bound + extraUlps rounded up: an enclosure may be wider.
+        Mpfr u(64);
+        mpfr_set_d(u, rule.bound, MPFR_RNDU);
+        mpfr_add_d(u, u, rule.extraUlps, MPFR_RNDU);
+        const double bound = mpfr_get_d(u, MPFR_RNDU);
         // ulp grows with the magnitude (the spec's ulp of 2^k is the gap below it): the largest magnitude's bounds
         // every ulp of the range.
         const double m = std::max(std::fabs(mpfr_get_d(r.lo, MPFR_RNDD)), std::fabs(mpfr_get_d(r.hi, MPFR_RNDU)));
         const double big = std::max(std::fabs(mpfr_get_d(r.lo, MPFR_RNDU)), m);
         if (std::isinf(big)) return ValueSet::all();
-        d = rule.bound * ulpOf(big, format);
+        d = bound * ulpOf(big, format);
       }
       mpfr_sub_d(t, r.lo, d, MPFR_RNDD);
       s.lo = mpfr_sgn(t.get()) < 0 && mpfr_cmpabs(t, top) >= 0 ? -kInf : roundToDouble(t, format, Rounding::RTP);
@@ -363,6 +376,13 @@ ValueSet widen(const Range& r, const AccuracyRule& rule, Format format, const Ve
   // Overflow of the correctly rounded or bounded result: ±inf (the overflow rule of the ulp definition).
   if (mpfr_cmpabs(r.hi, top) >= 0 && mpfr_sgn(r.hi.get()) > 0) s.hi = kInf;
   if (mpfr_cmpabs(r.lo, top) >= 0 && mpfr_sgn(r.lo.get()) < 0) s.lo = -kInf;
+  if (rule.vulkan) {
+    // Vulkan §A [external] [[spirvenv-ulp]]: a range reaching past the largest finite value also allows the infinity
+    // and the largest finite value of that sign (an end at the largest finite value is taken as reaching past it).
+    const double big = std::ldexp(2.0 - std::ldexp(1.0, 1 - precisionOf(format)), emaxIeee);
+    if (s.hi >= big) s.hi = kInf, s.lo = std::min(s.lo, big);
+    if (s.lo <= -big) s.lo = -kInf, s.hi = std::max(s.hi, -big);
+  }
   s = withBothZeros(s);
   if (flushAllowed(format, options)) s = flushed(s, format);
   return s;
@@ -423,7 +443,12 @@ namespace {
 // fn, or core when fn is empty: points through the fast path or judge(), ranges through the fast path or the
 // general one.
 ValueSet allowedSetOf(std::optional<MathFn> f, CoreOp op, std::span<const ValueSet> args, Format format,
-                      Profile profile, const VerdictOptions& options) {
+                      Profile profile, const VerdictOptions& profileOptions) {
+  const VerdictOptions options = forProfile(profileOptions, profile);
+  // Vulkan's "Inherited from <formula>" rows state no bound of their own (numerics/accuracy.hpp): every value.
+  if (const AccuracyRequirement* row = primaryRow(f, op, format, profile, options.accuracy);
+      row && row->kind == BoundKind::Inherited)
+    return ValueSet::all();
   if (std::all_of(args.begin(), args.end(), [](const ValueSet& a) { return a.isPoint(); })) {
     std::vector<double> a;
     for (const auto& s : args) a.push_back(s.hasNumbers() ? s.lo : std::numeric_limits<double>::quiet_NaN());
@@ -441,7 +466,8 @@ ValueSet allowedSetOf(std::optional<MathFn> f, CoreOp op, std::span<const ValueS
 }  // namespace
 
 ValueSet detail::generalRangeSet(std::optional<MathFn> f, CoreOp op, std::span<const ValueSet> args, Format format,
-                                 Profile profile, const VerdictOptions& options) {
+                                 Profile profile, const VerdictOptions& profileOptions) {
+  const VerdictOptions options = forProfile(profileOptions, profile);
   if (!finiteRanges(args)) return ValueSet::all();
   const auto a = flushedOperands(args, format, options);
   std::vector<double> lo, hi;
@@ -467,7 +493,8 @@ ValueSet allowedSetCore(CoreOp op, std::span<const ValueSet> args, Format format
 }
 
 ValueSet allowedSetGeometric(CoreOp op, std::span<const ValueSet> p, std::span<const ValueSet> q, size_t component,
-                             Format format, Profile profile, const VerdictOptions& options) {
+                             Format format, Profile profile, const VerdictOptions& profileOptions) {
+  const VerdictOptions options = forProfile(profileOptions, profile);
   const AccuracyRequirement* row = primaryRow(std::nullopt, op, format, profile, options.accuracy);
   if (!row || !finiteRanges(p) || !finiteRanges(q)) return ValueSet::all();
   const auto a = flushedOperands(p, format, options), b = flushedOperands(q, format, options);

@@ -35,7 +35,8 @@ FastRow fastRow(std::optional<MathFn> fn, CoreOp core, Profile profile, const Ve
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   FastRow r;
   if (const AccuracyRequirement* row = primaryRow(fn, core, Format::Float, profile, options.accuracy)) {
-    const bool plain = !row->domain.any() && !row->plusFloorAbs2x && row->ulpsPerN == 0;
+    const bool plain = !row->domain.any() && !row->plusFloorAbs2x && row->ulpsPerN == 0 && row->ulpsPerAbsX == 0 &&
+                       row->document != Document::VulkanEnv;
     if (plain && (row->kind == BoundKind::Ulps || row->kind == BoundKind::CorrectlyRounded ||
                   row->kind == BoundKind::FmaOrMulAdd))
       r = {true, row->kind, row->ulps};
@@ -122,6 +123,8 @@ Bracket productRange(const ValueSet& x, const ValueSet& y) {
 std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std::span<const ValueSet> args,
                                      Format format, Profile profile, const VerdictOptions& options) {
   if (format != Format::Float || options.flushToZero == true) return std::nullopt;
+  // Vulkan's rows (its rounding modes, its overflow rule): the general path.
+  if (profile == Profile::Vulkan) return std::nullopt;
   for (const auto& a : args) {
     if (a.nan || !a.hasNumbers() || !std::isfinite(a.lo) || !std::isfinite(a.hi)) return std::nullopt;
     if (a.lo < 0x1p-126 && a.hi > -0x1p-126) return std::nullopt;  // zeros or subnormals (flushing): general path
@@ -194,7 +197,8 @@ std::optional<AccuracyRule> simpleRule(std::optional<MathFn> fn, CoreOp core, Fo
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   std::optional<AccuracyRule> r;
   if (const AccuracyRequirement* row = primaryRow(fn, core, format, profile, options.accuracy)) {
-    if (!row->domain.any() && !row->plusFloorAbs2x && row->ulpsPerN == 0) {
+    // Vulkan's rows: ruleOver (their rule carries Vulkan's rounding and overflow rules).
+    if (!row->domain.any() && !row->plusFloorAbs2x && row->ulpsPerN == 0 && row->document != Document::VulkanEnv) {
       switch (row->kind) {
         case BoundKind::Ulps: r = AccuracyRule{RuleKind::Ulps, row->ulps, {}, {}}; break;
         case BoundKind::CorrectlyRounded: r = AccuracyRule{RuleKind::CorrectlyRounded, 0, {}, {}}; break;

@@ -30,6 +30,8 @@ int eminOf(Format f) { return 1 - emaxOf(f); }                      // IEEE emin
 int minSubExp(Format f) { return eminOf(f) - precisionOf(f) + 1; }  // 2^this: smallest subnormal
 double minNormal(Format f) { return std::ldexp(1.0, eminOf(f)); }
 
+double largestFinite(Format f) { return std::ldexp(2.0 - std::ldexp(1.0, 1 - precisionOf(f)), emaxOf(f)); }
+
 bool isSubnormalIn(double v, Format f) { return v != 0 && std::isfinite(v) && std::fabs(v) < minNormal(f); }
 
 using detail::stepFormat;
@@ -122,6 +124,13 @@ std::string fmtHex(double v) {
 // Where an operand range [lo, hi] lies relative to an interval of the tables: all inside, all outside, or both.
 enum class Placement { Inside, Outside, Both };
 Placement placeOf(const Interval& I, double lo, double hi) {
+  if (I.orZero) {  // the interval and the point 0 (Vulkan OpFDiv's divisor)
+    if (lo == 0 && hi == 0) return Placement::Inside;
+    Interval rest = I;
+    rest.orZero = false;
+    const Placement p = placeOf(rest, lo, hi);
+    return lo <= 0 && hi >= 0 && p != Placement::Both ? Placement::Both : p;
+  }
   if (I.magnitude) {  // the magnitudes the operand range covers
     const double mlo = lo <= 0 && hi >= 0 ? 0.0 : std::min(std::fabs(lo), std::fabs(hi));
     const double mhi = std::max(std::fabs(lo), std::fabs(hi));
@@ -150,6 +159,7 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
   }
   if (!main) return {RuleKind::Any, 0, "", ""};
   const std::string clause = std::string(toString(main->document)) + ": " + std::string(main->source);
+  const bool vulkan = main->document == Document::VulkanEnv;
   const Domain& d = main->domain;
   if (d.any()) {
     // All operands inside: the row's bound; some operand wholly outside: the other rule; else both may apply.
@@ -164,13 +174,20 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
     if (d.outside == inside) {
       if (main->otherwiseUlps >= 0)
         return {RuleKind::Ulps, main->otherwiseUlps,
-                "<= " + fmtNumber(main->otherwiseUlps) + " ulp (outside the domain of the absolute bound)", clause};
+                "<= " + fmtNumber(main->otherwiseUlps) + " ulp (outside the domain of the absolute bound)", clause,
+                false, false, vulkan};
       return {RuleKind::Any, 0,
               "any value: no bound is stated outside the row's domain (\"" + std::string(main->text) + "\")", clause};
     }
   }
   switch (main->kind) {
-    case BoundKind::CorrectlyRounded: return {RuleKind::CorrectlyRounded, 0, "correctly rounded", clause};
+    case BoundKind::CorrectlyRounded:
+      return {RuleKind::CorrectlyRounded, 0, "correctly rounded", clause, false, false, vulkan};
+    case BoundKind::CorrectlyRoundedImplDefined:
+      // Vulkan §A [external] [[spirvenv-correctly-rounded-impl-defined]]: x when representable, else either
+      // neighbour.
+      return {RuleKind::CorrectlyRounded, 0, "correctly rounded with implementation-defined rounding mode", clause,
+              false, true, vulkan};
     case BoundKind::Ulps: {
       double b = main->ulps + main->ulpsPerN;  // scalar: vector width n = 1
       std::string text = "<= " + fmtNumber(main->ulps) + " ulp";
@@ -179,14 +196,28 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
         b += std::floor(std::fabs(2 * x));
         text = "<= " + fmtNumber(main->ulps) + " + floor(fabs(2 * x)) = " + fmtNumber(b) + " ulp";
       }
+      if (main->ulpsPerAbsX != 0 && !lo.empty()) {
+        // Vulkan §A [external] [[precision-of-glsl-std-450-instructions]] exp, exp2: "3 + 2 × |x| ULP", not floored
+        // (the sum is exact in binary64 for every float and half x; for double x it rounds up).
+        const double extra = main->ulpsPerAbsX * std::max(std::fabs(lo[0]), std::fabs(hi[0]));  // exact: 2·|x|
+        text = "<= " + fmtNumber(main->ulps) + " + " + fmtNumber(main->ulpsPerAbsX) + " * |x| = " +
+               fmtNumber(b + extra) + " ulp";
+        return {RuleKind::Ulps, b, text, clause, false, false, vulkan, extra};
+      }
       if (!main->derived.empty()) text += " (non-derived implementations; " + std::string(main->derived) + ")";
-      return {RuleKind::Ulps, b, text, clause};
+      return {RuleKind::Ulps, b, text, clause, false, false, vulkan};
     }
     case BoundKind::Absolute: {
       char buf[96];
-      std::snprintf(buf, sizeof buf, "|error| <= %a (%g)", main->absolute, main->absolute);
-      return {RuleKind::Absolute, main->absolute, buf, clause};
+      std::snprintf(buf, sizeof buf, "|error| %s %a (%g)", main->absoluteStrict ? "<" : "<=", main->absolute,
+                    main->absolute);
+      return {RuleKind::Absolute, main->absolute, buf, clause, main->absoluteStrict, false, vulkan};
     }
+    case BoundKind::Inherited:
+      return {RuleKind::Any, 0,
+              "any value: inherited from " + std::string(main->formula) +
+                  " (no bound of its own; the formula's allowed values are the caller's to compute)",
+              clause};
     case BoundKind::FmaOrMulAdd:
       return {RuleKind::MadBoth, 0, "fused (fma) or unfused (multiply then add), each correctly rounded", clause};
     case BoundKind::AbsoluteMaxSquared:
@@ -225,8 +256,18 @@ bool isMathFn(const Subject& s, MathFn f) { return s.fn && *s.fn == f; }
 
 // The roundings a correctly rounded row accepts (OpenCL SPIR-V Environment §6.1 [[_rounding_modes]]: embedded-profile
 // single precision and half precision may default to round toward zero).
-std::vector<Rounding> roundingsOf(const Subject& s) {
+std::vector<Rounding> roundingsOf(const Subject& s, const Rule& rule) {
+  if (rule.eitherNeighbour) return {Rounding::RTN, Rounding::RTP};
   if (s.options->rounding) return {*s.options->rounding};
+  if (rule.vulkan) {
+    // Vulkan §A [external] [[spirvenv-correctly-rounded]]: RoundingModeRTE, RoundingModeRTZ, or else an
+    // implementation-defined mode (either neighbour).
+    switch (s.options->accuracy.vulkanRounding) {
+      case VulkanRounding::RTE: return {Rounding::RTE};
+      case VulkanRounding::RTZ: return {Rounding::RTZ};
+      case VulkanRounding::ImplementationDefined: return {Rounding::RTN, Rounding::RTP};
+    }
+  }
   const bool embedded = s.profile == Profile::Embedded || s.profile == Profile::RelaxedEmbedded;
   if (s.format == Format::Half || (s.format == Format::Float && embedded)) return {Rounding::RTE, Rounding::RTZ};
   return {Rounding::RTE};
@@ -261,9 +302,11 @@ struct Bounds {
 // [lo, hi]: the values of the format within `dist` of x, where dist = bound·ulp(x) (Ulps) or the
 // bound (Absolute); ±inf join through the overflow rule (the value 2^(emax+1) meets the bound).
 Bounds boundsFor(mpfr_srcptr x, const Rule& rule, Format f) {
-  Mpfr dist(64), s(mpfr_get_prec(x) + 256), top(2);
+  // 2200 bits: the sum bound + extraUlps of two binary64 values is exact.
+  Mpfr dist(2200), s(mpfr_get_prec(x) + 2400), top(2);
   if (rule.kind == RuleKind::Ulps) {
     mpfr_set_d(dist, rule.bound, MPFR_RNDN);  // exact: bounds are short binary fractions
+    mpfr_add_d(dist, dist, rule.extraUlps, MPFR_RNDN);
     mpfr_mul_2si(dist, dist, ulpExponent(x, f), MPFR_RNDN);
   } else {
     mpfr_set_d(dist, rule.bound, MPFR_RNDN);
@@ -273,17 +316,29 @@ Bounds boundsFor(mpfr_srcptr x, const Rule& rule, Format f) {
   // hi: the largest value of the format <= x + dist. The sum is rounded to nearest at a
   // precision that is exact in practice; when it is not and lands on a value of the format
   // from above, the value below is the answer.
+  // A strict bound (|error| < bound) also leaves out a value of the format exactly at the bound.
   int t = mpfr_add(s, x, dist, MPFR_RNDN);
   b.hi = roundToDouble(s, f, Rounding::RTN);
-  if (t > 0 && mpfr_cmp_d(s, b.hi) == 0) b.hi = stepFormat(b.hi, false, f);
+  if ((t > 0 || (t == 0 && rule.strict)) && mpfr_cmp_d(s, b.hi) == 0) b.hi = stepFormat(b.hi, false, f);
   const int ct = mpfr_cmp(s, top);
   if (ct > 0 || (ct == 0 && t <= 0)) b.hi = kInf;  // overflow rule
+  const bool hiBeyond = mpfr_cmp_d(s, largestFinite(f)) > 0 || (t < 0 && mpfr_cmp_d(s, largestFinite(f)) == 0);
   t = mpfr_sub(s, x, dist, MPFR_RNDN);
   b.lo = roundToDouble(s, f, Rounding::RTP);
-  if (t < 0 && mpfr_cmp_d(s, b.lo) == 0) b.lo = stepFormat(b.lo, true, f);
+  if ((t < 0 || (t == 0 && rule.strict)) && mpfr_cmp_d(s, b.lo) == 0) b.lo = stepFormat(b.lo, true, f);
   mpfr_neg(top, top, MPFR_RNDN);
   const int cb = mpfr_cmp(s, top);
   if (cb < 0 || (cb == 0 && t >= 0)) b.lo = -kInf;
+  const bool loBeyond = mpfr_cmp_d(s, -largestFinite(f)) < 0 || (t > 0 && mpfr_cmp_d(s, -largestFinite(f)) == 0);
+  if (rule.vulkan) {
+    // Vulkan §A [external] [[spirvenv-ulp]]: "Where the range of allowed return values includes any value of
+    // magnitude larger than that of the largest representable finite floating-point number, operations may,
+    // additionally, return either an infinity of the appropriate sign or the finite number with the largest magnitude
+    // of the appropriate sign." (The range [x - dist, x + dist] is a real interval; a strict bound's open ends do not
+    // change whether it reaches past the largest finite value, which is a value of the format.)
+    if (hiBeyond) b.hi = kInf, b.lo = std::min(b.lo, largestFinite(f));
+    if (loBeyond) b.lo = -kInf, b.hi = std::max(b.hi, -largestFinite(f));
+  }
   return b;
 }
 
@@ -413,7 +468,7 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
   }
   std::vector<double> crs;  // the correctly rounded results allowed (CR and mad rows)
   if (rule.kind == RuleKind::CorrectlyRounded || rule.kind == RuleKind::MadBoth) {
-    for (Rounding r : roundingsOf(s)) {
+    for (Rounding r : roundingsOf(s, rule)) {
       if (rule.kind == RuleKind::CorrectlyRounded) {
         crs.push_back(correctlyRounded(s, r));
       } else {
@@ -490,8 +545,10 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
       return v;
     case RuleKind::Ulps:
     case RuleKind::Absolute:
-      if (rule.kind == RuleKind::Ulps) v.allowedUlps = rule.bound;
-      if (rule.kind == RuleKind::Ulps && prescribed(s, x, info.ternary)) {
+      if (rule.kind == RuleKind::Ulps) v.allowedUlps = rule.bound + rule.extraUlps;
+      // Vulkan states no exactly prescribed edge cases: zeros and infinities are "subject to the precisions
+      // allowed by each operation" (Vulkan §A [external] [[spirvenv-precision-operation]]).
+      if (rule.kind == RuleKind::Ulps && !rule.vulkan && prescribed(s, x, info.ternary)) {
         const double val = correctlyRounded(s, Rounding::RTE);  // exact: the prescribed value
         v.lo = v.hi = val;
         v.rule += "; an edge case: exactly the prescribed value";
@@ -520,7 +577,7 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
       v.allowed = inCrs();
       if (rule.kind == RuleKind::CorrectlyRounded) {
         std::string modes;
-        for (Rounding r : roundingsOf(s)) modes += (modes.empty() ? "" : " or ") + std::string(toString(r));
+        for (Rounding r : roundingsOf(s, rule)) modes += (modes.empty() ? "" : " or ") + std::string(toString(r));
         v.rule += " (" + modes + ")";
       }
       break;
@@ -662,6 +719,11 @@ Verdict judgeRows(const Subject& s, double observed) {
     throw std::invalid_argument("no accuracy requirement for " + describe(s) + " in " +
                                 std::string(toString(s.format)) + " (" + std::string(toString(s.profile)) +
                                 " profile)");
+  for (const auto* r : d.primary())
+    if (isRow(r) && r->kind == BoundKind::Inherited)
+      throw std::invalid_argument("no bound of its own for " + describe(s) + " in " + std::string(toString(s.format)) +
+                                  ": " + std::string(r->text) + " (" + std::string(r->source) +
+                                  "); evaluate the formula under the rows of its operations");
   Verdict v = judgeWith(s, resolve(d.primary(), s.args), observed);
   if (d.envRows && d.cRows) {
     const Verdict w = judgeWith(s, resolve(d.c, s.args), observed);
@@ -720,6 +782,9 @@ Subject makeSubject(std::optional<MathFn> fn, CoreOp core, std::span<const doubl
   // OpenCL SPIR-V Environment §6.4 [[_inf_nan_and_denormalized_numbers]]: single and half precision subnormals may
   // be flushed; double precision must support them.
   s.ftz = options.flushToZero.value_or(format != Format::Double);
+  // Vulkan §A [external] [[spirvenv-precision-operation]]: "By default any denormalized floating-point value input
+  // into a shader or potentially generated by any instruction ... may be flushed to zero", in every width.
+  if (profile == Profile::Vulkan) s.ftz = options.flushToZero.value_or(true);
   return s;
 }
 
@@ -832,7 +897,11 @@ FastRule fastRuleFor(MathFn f, Profile profile, const VerdictOptions& options) {
     if (r->definedFor) return {};
     if (!main && !r->table.empty()) main = r;
   }
-  if (!main || main->kind != BoundKind::Ulps || main->domain.any() || main->ulps + main->ulpsPerN < 1) return {};
+  // (A Vulkan row with a constant bound is taken too: what the fast path accepts is within the bound, and Vulkan's
+  // overflow rule only allows more.)
+  if (!main || main->kind != BoundKind::Ulps || main->domain.any() || main->ulpsPerAbsX != 0 ||
+      main->ulps + main->ulpsPerN < 1)
+    return {};
   return {true, main->ulps + main->ulpsPerN, main->plusFloorAbs2x};
 }
 

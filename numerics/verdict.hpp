@@ -38,6 +38,20 @@
 //  - Rows "Implementation-defined", "Undefined", operands outside the range where a relaxed or
 //    half_ function is defined, and absolute-error rules outside their stated domain ("and
 //    larger otherwise"): any value.
+//  - Vulkan (Profile::Vulkan, the rows of Document::VulkanEnv; Vulkan §A [external] [[spirvenv-op-prec]]):
+//    ulp(x) ([[spirvenv-ulp]]: "the minimum possible distance between" non-equal finite a <= x <= b, else the
+//    distance between the two finite values nearest x) is the same function as ulpOf: at 2^k the gap below, at 0
+//    and in the subnormals the smallest subnormal, beyond the largest finite value the top binade's gap. The
+//    overflow rule differs: "Where the range of allowed return values includes any value of magnitude larger than"
+//    the largest finite value, the infinity and the largest finite value of that sign are allowed as well (OpenCL:
+//    only when 2^(emax+1) is within the bound). The OpenCL edge cases ("exactly the prescribed answers") do not
+//    apply: Vulkan's zeros and infinities are "subject to the precisions allowed by each operation". Correctly
+//    rounded rows round as AccuracyOptions::vulkanRounding says (implementation-defined: either neighbour of the
+//    exact value; RTE; RTZ) unless VerdictOptions::rounding names a mode; "correctly rounded with implementation
+//    defined rounding mode" rows allow either neighbour always. Subnormals may be flushed in every format by default
+//    ("any denormalized value ... may be flushed to zero"); VerdictOptions::flushToZero = false is DenormPreserve.
+//    "Inherited from <formula>" rows have no bound of their own: judge() throws std::invalid_argument for them and
+//    ruleOver/allowedSet answer any value (the caller evaluates the formula, numerics/accuracy.hpp).
 //  - Multi-output functions (frexp, modf, fract, sincos, remquo, lgamma_r): the main (returned)
 //    value is judged: frexp's mantissa, modf's fractional part, fract's fractional part, sincos's
 //    sine, remquo's remainder, lgamma_r's lgamma. ilogb's observed value is the integer result
@@ -118,6 +132,13 @@ struct AccuracyRule {
   double bound = 0;  // Ulps: ulps; Absolute: the absolute error
   std::string text;
   std::string clause;
+  bool strict = false;  // Absolute: |error| < bound (Vulkan log, log2), not <=
+  // CorrectlyRounded: either value of the format around the exact result (Vulkan "correctly rounded with
+  // implementation defined rounding mode"), whatever the rounding options say.
+  bool eitherNeighbour = false;
+  bool vulkan = false;  // a Vulkan row: Vulkan's overflow rule, no exactly prescribed edge cases
+  // Ulps: + this many ulps (Vulkan exp, exp2: 2·|x|), kept apart from `bound` so that the sum is formed exactly.
+  double extraUlps = 0;
 };
 // The rule judge() (fn) or judgeCore() (core, with fn empty) applies to every operand tuple with operand i in
 // [lo[i], hi[i]]: the primary document's row, or "any value" where the rule differs inside the ranges (a range that

@@ -2,6 +2,12 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "numerics/accuracy.hpp"
 
@@ -204,4 +210,114 @@ TEST_CASE("general rules and image tolerances are present", "[accuracy]") {
       CHECK(t.exact[1].to == 1);
     }
   CHECK(unorm8 == 2);
+}
+
+// ---- Vulkan ----------------------------------------------------------------------------------------
+
+namespace {
+
+// The opnames of a SPIR-V grammar file (the system's SPIRV-Headers), or empty when it is absent.
+std::vector<std::string> grammarOpnames(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  std::vector<std::string> out;
+  const std::regex opname(R"re("opname"\s*:\s*"(\w+)")re");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), opname); it != std::sregex_iterator(); ++it)
+    out.push_back((*it)[1]);
+  return out;
+}
+
+const AccuracyRequirement* only(const std::vector<const AccuracyRequirement*>& rows) {
+  REQUIRE(rows.size() == 1);
+  return rows.front();
+}
+
+}  // namespace
+
+TEST_CASE("Vulkan: requirementsFor returns only the Vulkan rows", "[accuracy][vulkan]") {
+  for (Format f : {Format::Float, Format::Half, Format::Double}) {
+    INFO(toString(f));
+    const auto* exp2 = only(requirementsFor(MathFn::exp2, f, Profile::Vulkan));
+    CHECK(exp2->document == Document::VulkanEnv);
+    CHECK(exp2->name == "exp2(x)");
+    CHECK(exp2->ulps == (f == Format::Half ? 1 : 3));
+    CHECK(exp2->ulpsPerAbsX == 2);
+    CHECK_FALSE(exp2->plusFloorAbs2x);
+    // inversesqrt is OpenCL.std rsqrt; roundEven is rint; "1.0 / x" is a division.
+    CHECK(only(requirementsFor(MathFn::rsqrt, f, Profile::Vulkan))->ulps == 2);
+    CHECK(only(requirementsFor(MathFn::rint, f, Profile::Vulkan))->name == "roundEven");
+    const auto* div = only(requirementsFor(CoreOp::Recip, f, Profile::Vulkan));
+    CHECK(div->name == "OpFDiv(x,y)");
+    CHECK(div->domain.y->lo == (f == Format::Half ? 0x1p-14 : 0x1p-126));  // double: the single-precision column
+    CHECK(only(requirementsFor(CoreOp::Dot, f, Profile::Vulkan))->kind == BoundKind::Inherited);
+    CHECK(only(requirementsFor(MathFn::pow, f, Profile::Vulkan))->formula == "exp2(y * log2(x))");
+    // The OpenCL-only functions have no Vulkan row.
+    CHECK(requirementsFor(MathFn::erf, f, Profile::Vulkan).empty());
+    CHECK(requirementsFor(MathFn::half_sin, f, Profile::Vulkan).empty());
+  }
+  const auto* log = only(requirementsFor(MathFn::log, Format::Float, Profile::Vulkan));
+  CHECK(log->kind == BoundKind::Absolute);
+  CHECK(log->absoluteStrict);
+  CHECK(log->absolute == 0x1p-21);
+  CHECK(log->otherwiseUlps == 3);
+  const auto* sin = only(requirementsFor(MathFn::sin, Format::Half, Profile::Vulkan));
+  CHECK(sin->absolute == 0x1p-7);
+  CHECK(sin->domain.x->contains(-0x1.921fb54442d18p+1));  // the largest double <= pi
+  CHECK_FALSE(sin->domain.x->contains(0x1.921fb6p+1));    // the float nearest pi is above it
+  CHECK(sin->otherwiseUlps < 0);
+  // The OpenCL profiles do not see the Vulkan rows.
+  for (const auto* r : requirementsFor(MathFn::exp2, Format::Float, Profile::Full))
+    CHECK(r->document != Document::VulkanEnv);
+}
+
+TEST_CASE("Vulkan: every row is found by its instruction name", "[accuracy][vulkan]") {
+  std::set<const AccuracyRequirement*> vulkanRows, found;
+  for (const auto& r : accuracyTable())
+    if (r.document == Document::VulkanEnv && r.format == Format::Float) vulkanRows.insert(&r);
+  REQUIRE(vulkanRows.size() == 100);
+  const auto glsl = grammarOpnames("/usr/include/spirv/unified1/extinst.glsl.std.450.grammar.json");
+  const auto core = grammarOpnames("/usr/include/spirv/unified1/spirv.core.grammar.json");
+  if (glsl.empty() || core.empty()) {
+    WARN("the SPIR-V grammar files are absent: the names are checked against the rows only");
+  }
+  for (const auto& name : glsl)
+    for (const auto* r : requirementsForInstruction(name, Format::Float)) {
+      CHECK(r->table == "precision-of-glsl-std-450-instructions");
+      found.insert(r);
+    }
+  for (const auto& name : core)
+    for (const auto* r : requirementsForInstruction(name, Format::Float)) {
+      CHECK(r->table == "spirvenv-precision-core-table");
+      found.insert(r);
+    }
+  // SPV_KHR_fma's OpFmaKHR may be newer than the installed grammar.
+  for (const auto* r : requirementsForInstruction("OpFmaKHR", Format::Float)) found.insert(r);
+  if (!glsl.empty() && !core.empty()) {
+    for (const auto* r : vulkanRows) {
+      INFO(r->name);
+      CHECK(found.count(r) == 1);
+    }
+  }
+  // By name, independently of the grammar files.
+  CHECK(only(requirementsForInstruction("Exp2", Format::Half))->ulps == 1);
+  CHECK(only(requirementsForInstruction("InverseSqrt", Format::Float))->fn == MathFn::rsqrt);
+  CHECK(only(requirementsForInstruction("FMix", Format::Float))->formula == "x * (1.0 - a) + y * a");
+  CHECK(only(requirementsForInstruction("SmoothStep", Format::Float))->kind == BoundKind::Inherited);
+  CHECK(only(requirementsForInstruction("FaceForward", Format::Float))->kind == BoundKind::Inherited);
+  CHECK(only(requirementsForInstruction("PackHalf2x16", Format::Float))->kind ==
+        BoundKind::CorrectlyRoundedImplDefined);
+  CHECK(only(requirementsForInstruction("OpQuantizeToF16", Format::Half))->kind ==
+        BoundKind::CorrectlyRoundedImplDefined);
+  CHECK(only(requirementsForInstruction("ModfStruct", Format::Float))->fn == MathFn::modf);
+  CHECK(only(requirementsForInstruction("OpFConvert", Format::Float))->name == "conversions between types");
+  CHECK(only(requirementsForInstruction("OpFDiv", Format::Double))->ulps == 2.5);
+  CHECK(only(requirementsForInstruction("OpMatrixTimesVector", Format::Float))->formula ==
+        "sum_(j = 0)^(n - 1) M_ij * v_j");
+  CHECK(only(requirementsForInstruction("OpFRem", Format::Float))->fn == MathFn::fmod);
+  CHECK(only(requirementsForInstruction("OpFMod", Format::Float))->fn == std::nullopt);
+  CHECK(only(requirementsForInstruction("NMin", Format::Float))->kind == BoundKind::CorrectlyRounded);
+  CHECK(requirementsForInstruction("Determinant", Format::Float).empty());  // not in the tables
+  CHECK(requirementsForInstruction("OpFOrd", Format::Float).empty());
 }

@@ -104,6 +104,50 @@ std::string normalise(std::string s) {
   return s;
 }
 
+// The markup of the Vulkan sources (vulkan/spirvenv.adoc) that the OpenCL ones do not use, rewritten to the plain
+// text the data stores: normative macros ("may:"), code:Name, [eq]#...#, the {vert}/{times}/{plus}/{leq}
+// attributes, and latexmath:[...] with its TeX (\frac{a}{b} → "a / b", or "(a) / (b)" around spaces, \times → *,
+// \vert x \vert → |x|, \mathrm{f} → f, _{ij} → _ij, ^{-21} → ^-21, other subscripts and superscripts in
+// parentheses, the remaining commands without their backslash).
+std::string vulkanMarkup(std::string s) {
+  s = std::regex_replace(s, std::regex(R"(\b(may|must|should|can|cannot|required|optional):)"), "$1");
+  s = std::regex_replace(s, std::regex(R"(code:)"), "");
+  s = std::regex_replace(s, std::regex(R"(\[eq\]#([^#]*)#)"), "$1");
+  s = replaceAll(s, "{vert}", "|");
+  s = replaceAll(s, "{times}", "*");
+  s = replaceAll(s, "{plus}", "+");
+  s = replaceAll(s, "{leq}", "<=");
+  std::string out;
+  const std::string open = "latexmath:[";
+  size_t i = 0;
+  for (size_t p = s.find(open); p != std::string::npos; p = s.find(open, i)) {
+    out += s.substr(i, p - i);
+    // The closing ']' is the first one not escaped as "\]".
+    size_t e = p + open.size();
+    while (e < s.size() && !(s[e] == ']' && s[e - 1] != '\\')) ++e;
+    std::string tex = s.substr(p + open.size(), e - p - open.size());
+    tex = replaceAll(tex, "\\]", "]");
+    tex = replaceAll(tex, "\\_", "_");
+    tex = replaceAll(tex, "\\times", "*");
+    tex = replaceAll(tex, "\\leq", "<=");
+    tex = std::regex_replace(tex, std::regex(R"(\\vert\s*(.*?)\s*\\vert)"), "|$1|");
+    tex = std::regex_replace(tex, std::regex(R"(\\mathrm\{([^{}]*)\})"), "$1");
+    tex = std::regex_replace(tex, std::regex(R"(\\([a-zA-Z]+))"), "$1");  // \pi, \exp, \log, \frac, \sum
+    // frac{a}{b} (the backslash is gone)
+    std::smatch m;
+    while (std::regex_search(tex, m, std::regex(R"(frac\{([^{}]*)\}\{([^{}]*)\})"))) {
+      auto wrap = [](std::string a) { return a.find(' ') == std::string::npos ? a : "(" + a + ")"; };
+      tex = m.prefix().str() + wrap(m[1]) + " / " + wrap(m[2]) + m.suffix().str();
+    }
+    tex = std::regex_replace(tex, std::regex(R"(([_^])\{([-A-Za-z0-9_]+)\})"), "$1$2");
+    tex = std::regex_replace(tex, std::regex(R"(([_^])\{([^{}]*)\})"), "$1($2)");
+    out += tex;
+    i = e + 1;
+  }
+  out += s.substr(std::min(i, s.size()));
+  return out;
+}
+
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
@@ -251,7 +295,7 @@ TEST_CASE("every table row of both documents is in the data, and nothing else", 
       }
   }
   for (const auto& r : accuracyTable()) {
-    if (r.table.empty()) continue;
+    if (r.table.empty() || r.document == Document::VulkanEnv) continue;  // Vulkan: the tests below
     data.insert({std::string(r.table), std::string(r.name), int(r.format), int(r.profile), lower(std::string(r.text))});
     ++perTable[std::string(r.table)];
   }
@@ -420,7 +464,7 @@ void checkRelaxedCell(const AccuracyRequirement& r) {
 TEST_CASE("every stored bound is the bound its wording states", "[accuracy]") {
   int checked = 0;
   for (const auto& r : accuracyTable()) {
-    if (r.table.empty()) continue;
+    if (r.table.empty() || r.document == Document::VulkanEnv) continue;  // Vulkan: the tests below
     INFO(r.table << " | " << r.name << " | " << toString(r.format) << " | " << toString(r.profile) << " | " << r.text);
     if (r.profile == Profile::Relaxed || r.profile == Profile::RelaxedEmbedded)
       checkRelaxedCell(r);
@@ -433,6 +477,7 @@ TEST_CASE("every stored bound is the bound its wording states", "[accuracy]") {
 
 TEST_CASE("every stored row names its operation as the spec does", "[accuracy]") {
   for (const auto& r : accuracyTable()) {
+    if (r.document == Document::VulkanEnv) continue;  // Vulkan: the tests below
     INFO(r.table << " | " << r.name);
     CHECK((r.fn.has_value() != (r.core != CoreOp::None)));
     if (r.fn) {
@@ -470,6 +515,7 @@ const std::string& normalisedDoc(const std::string& file) {
   auto it = cache.find(file);
   if (it != cache.end()) return it->second;
   std::string doc = readSpec(file), out, para;
+  if (file.starts_with("vulkan/")) doc = vulkanMarkup(doc);
   std::stringstream ss(doc);
   for (std::string l; std::getline(ss, l);) {
     if (l.find_first_not_of(" \t") == std::string::npos) {
@@ -525,4 +571,216 @@ TEST_CASE("the rules stated outside the tables quote the spec", "[accuracy]") {
       CHECK(doc.find(t.reference) != std::string::npos);
     }
   }
+}
+
+// ---- Vulkan ------------------------------------------------------------------------------------
+
+namespace {
+
+const char* kVulkan = "vulkan/spirvenv.adoc";
+
+// The table following [[anchor]] in the Vulkan source: rows of 3 normalised cells, a cell spanning both value
+// columns ("2+|") repeated, the header first. Conditional rows (ifdef::...[]) are all kept: the data holds the
+// requirements of every extension the table mentions.
+SpecTable extractVulkanTable(const std::string& doc, const std::string& anchor) {
+  SpecTable t;
+  std::vector<std::string> lines;
+  {
+    std::stringstream ss(doc);
+    for (std::string l; std::getline(ss, l);) lines.push_back(l);
+  }
+  size_t i = 0;
+  while (i < lines.size() && lines[i] != "[[" + anchor + "]]") ++i;
+  REQUIRE(i + 1 < lines.size());
+  REQUIRE(lines[i + 1].starts_with("."));
+  t.title = normalise(vulkanMarkup(lines[i + 1].substr(1)));
+  size_t j = i + 2;
+  while (j < lines.size() && !lines[j].starts_with("|====")) ++j;
+  std::string body;
+  for (++j; j < lines.size() && !lines[j].starts_with("|===="); ++j) {
+    if (lines[j].starts_with("ifdef::") || lines[j].starts_with("ifndef::") || lines[j].starts_with("endif::"))
+      continue;
+    body += lines[j] + "\n";
+  }
+  // A cell starts with [span+][a]| at the start of a line or after whitespace (the cells hold no literal '|').
+  std::vector<std::string> cells;
+  const std::regex start(R"((^|\s)(?:(\d+)\+)?a?\|)");
+  std::vector<int> spans;
+  std::string::const_iterator from = body.begin();
+  std::smatch m;
+  std::string pending;
+  int pendingSpan = 0;
+  bool started = false;
+  while (std::regex_search(from, body.cend(), m, start)) {
+    pending += std::string(from, m[0].first) + m[1].str();
+    if (started) cells.push_back(pending), spans.push_back(pendingSpan);
+    pending.clear();
+    pendingSpan = m[2].matched ? std::stoi(m[2]) : 1;
+    started = true;
+    from = m[0].second;
+  }
+  pending += std::string(from, body.cend());
+  if (started) cells.push_back(pending), spans.push_back(pendingSpan);
+  std::vector<std::string> row;
+  for (size_t k = 0; k < cells.size(); ++k) {
+    const std::string c = normalise(vulkanMarkup(cells[k]));
+    for (int s = 0; s < spans[k]; ++s) row.push_back(c);
+    if (row.size() == 3) {
+      if (t.header.empty())
+        t.header = row;
+      else
+        t.rows.push_back(row);
+      row.clear();
+    }
+  }
+  INFO("a row of the table " << anchor << " is incomplete: " << (row.empty() ? "" : row[0]));
+  REQUIRE(row.empty());
+  return t;
+}
+
+// "OpFMul, OpVectorTimesScalar" → both; commas inside parentheses ("OpDot(x, y)") do not separate.
+std::vector<std::string> instructionNames(const std::string& cell) {
+  std::vector<std::string> out;
+  std::string cur;
+  int depth = 0;
+  for (size_t k = 0; k < cell.size(); ++k) {
+    const char c = cell[k];
+    depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+    if (c == ',' && depth == 0) {
+      out.push_back(cur);
+      cur.clear();
+      while (k + 1 < cell.size() && cell[k + 1] == ' ') ++k;
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+const std::vector<std::string> kVulkanTables = {"spirvenv-precision-core-table",
+                                                "precision-of-glsl-std-450-instructions"};
+
+constexpr std::string_view kDoubleNote =
+    " (Double precision: the single-precision bound, measured in double's ulps: \"The precision of double-precision "
+    "instructions is at least that of single precision.\")";
+
+}  // namespace
+
+TEST_CASE("every row of both Vulkan tables is in the data, and nothing else", "[accuracy][vulkan]") {
+  std::multiset<Key> spec, data;
+  const std::string doc = readSpec(kVulkan);
+  for (const auto& anchor : kVulkanTables) {
+    SpecTable t = extractVulkanTable(doc, anchor);
+    INFO(anchor);
+    REQUIRE(t.rows.size() > 20);
+    CHECK(t.header[1].starts_with("Single precision"));
+    CHECK(t.header[2] == "Half precision");
+    for (const auto& row : t.rows)
+      for (const auto& name : instructionNames(row[0])) {
+        spec.insert({anchor, name, int(Format::Float), int(Profile::Vulkan), lower(row[1])});
+        spec.insert({anchor, name, int(Format::Half), int(Profile::Vulkan), lower(row[2])});
+      }
+    for (const auto& r : accuracyTable())
+      if (r.table == anchor) {
+        CHECK(r.source.find(kVulkan) == 0);
+        CHECK(r.source.find("\"" + t.title + "\"") != std::string_view::npos);
+        CHECK(r.source.find("[[" + anchor + "]]") != std::string_view::npos);
+      }
+  }
+  for (const auto& r : accuracyTable())
+    if (r.document == Document::VulkanEnv && r.format != Format::Double)
+      data.insert({std::string(r.table), std::string(r.name), int(r.format), int(r.profile),
+                   lower(std::string(r.text))});
+  std::vector<Key> missing, extra;
+  std::set_difference(spec.begin(), spec.end(), data.begin(), data.end(), std::back_inserter(missing));
+  std::set_difference(data.begin(), data.end(), spec.begin(), spec.end(), std::back_inserter(extra));
+  for (const auto& k : missing) UNSCOPED_INFO("in the spec, not in the data: " << describe(k));
+  for (const auto& k : extra) UNSCOPED_INFO("in the data, not in the spec: " << describe(k));
+  CHECK(missing.empty());
+  CHECK(extra.empty());
+  CHECK(spec.size() == data.size());
+  CHECK(spec.size() == 2 * (49 + 51));  // the instructions of both tables, float and half
+}
+
+TEST_CASE("every Vulkan row's bound is the bound its wording states", "[accuracy][vulkan]") {
+  int checked = 0;
+  for (const auto& r : accuracyTable()) {
+    if (r.document != Document::VulkanEnv) continue;
+    INFO(r.table << " | " << r.name << " | " << toString(r.format) << " | " << r.text);
+    CHECK(r.profile == Profile::Vulkan);
+    std::string t = std::string(r.text);
+    if (r.format == Format::Double) {
+      // The single-precision row's bound and wording, with the sentence that carries it over.
+      REQUIRE(t.ends_with(kDoubleNote));
+      t = t.substr(0, t.size() - kDoubleNote.size());
+      const auto single = std::find_if(accuracyTable().begin(), accuracyTable().end(), [&](const auto& s) {
+        return s.table == r.table && s.name == r.name && s.format == Format::Float;
+      });
+      REQUIRE(single != accuracyTable().end());
+      CHECK(single->text == t);
+    }
+    t = lower(t);
+    std::smatch m;
+    bool domainChecked = false;
+    if (t == "correct result." || t == "correctly rounded." ||
+        t == "return value correct result, value in memory correctly rounded.") {
+      CHECK(r.kind == BoundKind::CorrectlyRounded);
+    } else if (t == "correctly rounded with implementation defined rounding mode.") {
+      CHECK(r.kind == BoundKind::CorrectlyRoundedImplDefined);
+    } else if (std::regex_match(t, m, std::regex(R"(inherited from (.*)\.)"))) {
+      CHECK(r.kind == BoundKind::Inherited);
+      CHECK(lower(std::string(r.formula)) == m[1].str());
+    } else if (std::regex_match(t, m, std::regex(R"(([0-9.]+) ulp\.?)"))) {
+      CHECK(r.kind == BoundKind::Ulps);
+      CHECK(r.ulps == *number(m[1]));
+      CHECK(r.ulpsPerAbsX == 0);
+    } else if (std::regex_match(t, m, std::regex(R"(([0-9.]+) \+ ([0-9.]+) \* \|x\| ulp\.)"))) {
+      CHECK(r.kind == BoundKind::Ulps);
+      CHECK(r.ulps == *number(m[1]));
+      CHECK(r.ulpsPerAbsX == *number(m[2]));
+    } else if (std::regex_match(
+                   t, m,
+                   std::regex(
+                       R"(([0-9.]+) ulp outside the range \[0\.5, 2\.0\]\. absolute error < 2\^(-\d+) inside the range \[0\.5, 2\.0\]\.)"))) {
+      CHECK(r.kind == BoundKind::Absolute);
+      CHECK(r.absoluteStrict);
+      CHECK(r.absolute == std::ldexp(1.0, std::stoi(m[2])));
+      CHECK(r.otherwiseUlps == *number(m[1]));
+      REQUIRE(r.domain.x.has_value());
+      CHECK((r.domain.x->lo == 0.5 && r.domain.x->hi == 2.0 && !r.domain.x->loOpen && !r.domain.x->hiOpen));
+      CHECK_FALSE(r.domain.outside);
+      domainChecked = true;
+    } else if (std::regex_match(t, m,
+                                std::regex(R"(absolute error <= 2\^(-\d+) inside the range \[-pi, pi\]\.)"))) {
+      CHECK(r.kind == BoundKind::Absolute);
+      CHECK_FALSE(r.absoluteStrict);
+      CHECK(r.absolute == std::ldexp(1.0, std::stoi(m[1])));
+      CHECK(r.otherwiseUlps < 0);  // nothing is stated outside: any value
+      REQUIRE(r.domain.x.has_value());
+      CHECK((r.domain.x->lo == -M_PI && r.domain.x->hi == M_PI && !r.domain.x->magnitude));
+      domainChecked = true;
+    } else if (std::regex_match(
+                   t, m,
+                   std::regex(R"(([0-9.]+) ulp for \|y\| = 0 or \|y\| in the range \[2\^(-?\d+), 2\^(-?\d+)\]\.)"))) {
+      CHECK(r.kind == BoundKind::Ulps);
+      CHECK(r.ulps == *number(m[1]));
+      REQUIRE(r.domain.y.has_value());
+      CHECK_FALSE(r.domain.x.has_value());
+      CHECK(r.domain.y->lo == std::ldexp(1.0, std::stoi(m[2])));
+      CHECK(r.domain.y->hi == std::ldexp(1.0, std::stoi(m[3])));
+      CHECK((r.domain.y->magnitude && r.domain.y->orZero && !r.domain.y->loOpen && !r.domain.y->hiOpen));
+      CHECK(r.otherwiseUlps < 0);  // any value for other divisors
+      domainChecked = true;
+    } else {
+      FAIL("unrecognised wording: " << t);
+    }
+    if (!domainChecked) CHECK_FALSE(r.domain.any());
+    if (r.kind != BoundKind::Inherited) CHECK(r.formula.empty());
+    if (r.kind != BoundKind::Absolute) CHECK_FALSE(r.absoluteStrict);
+    CHECK_FALSE(r.plusFloorAbs2x);
+    CHECK(r.ulpsPerN == 0);
+    ++checked;
+  }
+  CHECK(checked == 3 * (49 + 51));  // float, half and double
 }
