@@ -207,6 +207,9 @@ numerics::VerdictOptions ShadowRun::verdictFor(numerics::Format f) const {
   o.rounding = (roundingModeRTE & bit)   ? std::optional(numerics::Rounding::RTE)
                : (roundingModeRTZ & bit) ? std::optional(numerics::Rounding::RTZ)
                                          : std::nullopt;
+  o.accuracy.vulkanRounding = (roundingModeRTE & bit)   ? numerics::VulkanRounding::RTE
+                              : (roundingModeRTZ & bit) ? numerics::VulkanRounding::RTZ
+                                                        : numerics::VulkanRounding::ImplementationDefined;
   return o;
 }
 

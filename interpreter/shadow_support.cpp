@@ -141,6 +141,19 @@ bool exactOnPoints(const FloatRule& r, const ShadowRun& s, std::span<const doubl
   return true;
 }
 
+// A shader's contracted a·b + c (Vulkan §A.4.1 [external] [[spirvenv-evaluation-expressions]]: without NoContraction
+// operations may be combined, "with a different number of rounding steps"): the exact a·b + c rounded once, in the
+// entry point's rounding mode or either direction (Vulkan's own fma row is inherited from the unfused pair, so the
+// fused form is the correctly rounded one of the OpenCL table's fma row, in the shader's modes).
+ValueSet shaderFusedSet(std::span<const ValueSet> fused, Format f, const numerics::VerdictOptions& options) {
+  if (options.rounding) return numerics::allowedSet(MathFn::fma, fused, f, numerics::Profile::Full, options);
+  numerics::VerdictOptions down = options, up = options;
+  down.rounding = numerics::Rounding::RTN;
+  up.rounding = numerics::Rounding::RTP;
+  return hull(numerics::allowedSet(MathFn::fma, fused, f, numerics::Profile::Full, down),
+              numerics::allowedSet(MathFn::fma, fused, f, numerics::Profile::Full, up));
+}
+
 const Op* shFloat(WorkItem& wi, const Op* op) {
   const auto& r = *static_cast<const FloatRule*>(op->aux);
   ShadowRun& s = *wi.shadow;
@@ -208,7 +221,8 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
       if (c.negA) fa = ValueSet{-fa.hi, -fa.lo, fa.nan};
       if (c.negC) fc = ValueSet{-fc.hi, -fc.lo, fc.nan};
       const ValueSet fused[] = {fa, b.set, fc};
-      set = hull(set, numerics::allowedSet(MathFn::fma, fused, r.format, s.profile, options));
+      set = hull(set, s.shader ? shaderFusedSet(fused, r.format, options)
+                               : numerics::allowedSet(MathFn::fma, fused, r.format, s.profile, options));
     }
     // -cl-finite-math-only, or a shader's NotNaN and NotInf (ShadowRun::assumesFinite): with a NaN or an infinity
     // among the operands or the result, any value.

@@ -134,6 +134,19 @@ struct RuleData {
 };
 
 bool isInherited(VulkanFormula f) { return f <= VulkanFormula::SumOfProducts; }
+bool componentWise(VulkanFormula f) {
+  switch (f) {
+    case VulkanFormula::Length:
+    case VulkanFormula::Distance:
+    case VulkanFormula::Cross:
+    case VulkanFormula::Normalize:
+    case VulkanFormula::FaceForward:
+    case VulkanFormula::Reflect:
+    case VulkanFormula::Refract:
+    case VulkanFormula::SumOfProducts: return false;
+    default: return true;
+  }
+}
 
 // The formula's range F for result lane i (for a correctly rounded or correct-result function: its allowed set).
 ValueSet formulaRange(const RuleData& r, const Steps& A, const std::vector<Sets>& in, uint32_t i) {
@@ -325,7 +338,7 @@ const Op* shVulkan(WorkItem& wi, const Op* op) {
   ShadowRun& s = *wi.shadow;
   std::vector<Sets> in(r.args.size());
   std::optional<uint32_t> decision;
-  bool points = true, nonFinite = false;
+  bool points = true;
   for (size_t k = 0; k < r.args.size(); ++k)
     for (uint32_t c = 0; c < r.components[k]; ++c) {
       const LaneValue v = shadowLaneOf(wi, r.args[k], c);
@@ -333,8 +346,21 @@ const Op* shVulkan(WorkItem& wi, const Op* op) {
         decision = shadowDecisionFor(wi, op, v, "an operand reinterprets a floating-point value that has an allowed set");
       in[k].push_back(v.set);
       points = points && v.set.isPoint();
-      if (r.args[k].kind == LaneKind::Float) nonFinite = nonFinite || !finite(v.set);
     }
+  // Whether a float operand of result lane i is a NaN or infinite: its own components for a component-wise formula,
+  // every component for a formula of whole vectors.
+  auto nonFiniteFor = [&](uint32_t i) {
+    for (size_t k = 0; k < r.args.size(); ++k) {
+      if (r.args[k].kind != LaneKind::Float) continue;
+      if (componentWise(r.formula) && in[k].size() > 1) {
+        if (!finite(in[k][i])) return true;
+      } else {
+        for (const ValueSet& v : in[k])
+          if (!finite(v)) return true;
+      }
+    }
+    return false;
+  };
   const Steps A{r.format, s.verdictFor(r.format)};
   const bool assumesFinite = s.assumesFinite(r.format, r.preserving);
   const double minNormal = r.format == Format::Half ? 0x1p-14 : r.format == Format::Float ? 0x1p-126 : 0x1p-1022;
@@ -359,7 +385,7 @@ const Op* shVulkan(WorkItem& wi, const Op* op) {
       set = inheritedSet(F, X, r.format);
     }
     // NotNaN, NotInf (shadow.hpp assumesFinite): a NaN or an infinity among the operands or the permitted results.
-    if (assumesFinite && (nonFinite || !finite(F) || !finite(set))) set = ValueSet::all();
+    if (assumesFinite && (nonFiniteFor(i) || !finite(F) || !finite(set))) set = ValueSet::all();
     if (s.anyZeroSign(r.format, r.preserving)) set = bothZeros(set);
     writeShadowLane(wi, op, out, r.bytes, r.format, set, reference);
   }

@@ -234,3 +234,73 @@ TEST_CASE("shader check: a finite sum's zero sign is free without SignedZeroInfN
   CHECK(plain.classOf(0, -0.0f) == ElementClass::Allowed);
   CHECK(plain.classOf(0, 0x1p-149f) == ElementClass::Violation);
 }
+
+namespace {
+
+// y[0] = x[0] · x[1] + x[2] in SPIR-V assembly with RoundingModeRTE, the product decorated NoContraction or not.
+std::string mulAddShader(bool noContraction) {
+  return R"(
+               OpCapability Shader
+               OpCapability RoundingModeRTE
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main "main" %in %out
+               OpExecutionMode %main LocalSize 1 1 1
+               OpExecutionMode %main RoundingModeRTE 32
+)" + std::string(noContraction ? "               OpDecorate %prod NoContraction\n" : "") +
+         R"(
+               OpDecorate %rta ArrayStride 4
+               OpMemberDecorate %block 0 Offset 0
+               OpDecorate %block Block
+               OpDecorate %in DescriptorSet 0
+               OpDecorate %in Binding 0
+               OpDecorate %out DescriptorSet 0
+               OpDecorate %out Binding 1
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+      %float = OpTypeFloat 32
+        %rta = OpTypeRuntimeArray %float
+      %block = OpTypeStruct %rta
+  %ptr_block = OpTypePointer StorageBuffer %block
+         %in = OpVariable %ptr_block StorageBuffer
+        %out = OpVariable %ptr_block StorageBuffer
+  %ptr_float = OpTypePointer StorageBuffer %float
+     %uint_0 = OpConstant %uint 0
+     %uint_1 = OpConstant %uint 1
+     %uint_2 = OpConstant %uint 2
+       %main = OpFunction %void None %fn
+      %entry = OpLabel
+        %p_a = OpAccessChain %ptr_float %in %uint_0 %uint_0
+        %p_b = OpAccessChain %ptr_float %in %uint_0 %uint_1
+        %p_c = OpAccessChain %ptr_float %in %uint_0 %uint_2
+          %a = OpLoad %float %p_a
+          %b = OpLoad %float %p_b
+          %c = OpLoad %float %p_c
+       %prod = OpFMul %float %a %b
+        %sum = OpFAdd %float %prod %c
+      %dst_p = OpAccessChain %ptr_float %out %uint_0 %uint_0
+               OpStore %dst_p %sum
+               OpReturn
+               OpFunctionEnd
+)";
+}
+
+}  // namespace
+
+TEST_CASE("shader check: a product feeding a sum may be fused unless NoContraction", "[check][shader]") {
+  host::Device device;
+  // Vulkan §A.4.1 [external] "Evaluation of Expressions": without NoContraction operations may be combined. With
+  // RoundingModeRTE, a = b = 1 + 2^-12, c = −1: a·b = 1 + 2^-11 + 2^-24 is a tie that rounds to even, 1 + 2^-11, so the
+  // unfused sum is 2^-11; fused, the exact 2^-11 + 2^-24 (representable).
+  const float a = 1.0f + 0x1p-12f;
+  const std::vector<float> in{a, a, -1.0f};
+  const float fused = 0x1p-11f + 0x1p-24f;
+  ShaderCheck contracted(
+      host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly, mulAddShader(false)), in, 1);
+  CHECK(contracted.reference[0] == 0x1p-11f);
+  CHECK(contracted.classOf(0, fused) == ElementClass::Allowed);
+  CHECK(contracted.classOf(0, 0x1p-11f + 0x1p-23f) == ElementClass::Violation);
+  ShaderCheck precise(host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly, mulAddShader(true)),
+                      in, 1);
+  CHECK(precise.classOf(0, fused) == ElementClass::Violation);
+}
