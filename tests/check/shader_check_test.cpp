@@ -128,6 +128,23 @@ TEST_CASE("shader check: sqrt inherits from 1.0 / inversesqrt()", "[check][shade
   CHECK(s.classOf(0, floatAtOrBelow(root - e - 2 * uq)) == ElementClass::Violation);
 }
 
+TEST_CASE("shader check: pow inherits from exp2(y × log2(x))", "[check][shader]") {
+  host::Device device;
+  const std::vector<float> in{2.0f, 0.5f};
+  ShaderCheck s(glsl(device, "  y[0] = pow(x[0], x[1]);"), in, 1);
+  // log2(2) = 1 inside [0.5, 2.0]: absolute error < 2^-21; times 0.5 (exact): 0.5 ± 2^-22; exp2 of that within
+  // 3 + 2|0.5 + 2^-22| ulp (results near 1.41: ulp 2^-23). The exact result is sqrt(2).
+  const long double exact = std::sqrt(2.0L), u = std::ldexp(1.0L, -23);
+  const long double m = std::ldexp(1.0L, -22), ulps = 3 + 2 * (0.5L + m);
+  const long double fmin = std::exp2(0.5L - m) - ulps * u, fmax = std::exp2(0.5L + m) + ulps * u;
+  const long double e = std::max(exact - fmin, fmax - exact);
+  // The enclosure rounds each step outward (an ulp or so); inside by two ulps is allowed, outside by two is not.
+  CHECK(s.classOf(0, floatAtOrBelow(exact + e - 2 * u)) == ElementClass::Allowed);
+  CHECK(s.classOf(0, floatAbove(exact - e + 2 * u)) == ElementClass::Allowed);
+  CHECK(s.classOf(0, floatAbove(exact + e + 2 * u)) == ElementClass::Violation);
+  CHECK(s.classOf(0, floatAtOrBelow(exact - e - 2 * u)) == ElementClass::Violation);
+}
+
 TEST_CASE("shader check: FMod(x, x) may be x (inherited from x − y × floor(x/y))", "[check][shader]") {
   host::Device device;
   const std::vector<float> in{3.7f};
@@ -162,8 +179,9 @@ TEST_CASE("shader check: a dot product may be summed in any order", "[check][sha
 
 namespace {
 
-// y[0] = x[0] + 1.0 in SPIR-V assembly, with `modes` as further execution modes (and their capabilities).
-std::string addOneShader(const std::string& capabilities, const std::string& modes) {
+// y[0] = x[0] + 1.0 (or x[0] · 0.5 when `halve`) in SPIR-V assembly, with `modes` as further execution modes (and
+// their capabilities).
+std::string addOneShader(const std::string& capabilities, const std::string& modes, bool halve = false) {
   return R"(
                OpCapability Shader
 )" + capabilities + R"(
@@ -190,11 +208,12 @@ std::string addOneShader(const std::string& capabilities, const std::string& mod
   %ptr_float = OpTypePointer StorageBuffer %float
      %uint_0 = OpConstant %uint 0
         %one = OpConstant %float 1
+       %half = OpConstant %float 0.5
        %main = OpFunction %void None %fn
       %entry = OpLabel
       %src_p = OpAccessChain %ptr_float %in %uint_0 %uint_0
         %src = OpLoad %float %src_p
-        %res = OpFAdd %float %src %one
+        %res = )" + std::string(halve ? "OpFMul %float %src %half" : "OpFAdd %float %src %one") + R"(
       %dst_p = OpAccessChain %ptr_float %out %uint_0 %uint_0
                OpStore %dst_p %res
                OpReturn
@@ -303,4 +322,23 @@ TEST_CASE("shader check: a product feeding a sum may be fused unless NoContracti
   ShaderCheck precise(host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly, mulAddShader(true)),
                       in, 1);
   CHECK(precise.classOf(0, fused) == ElementClass::Violation);
+}
+
+TEST_CASE("shader check: denormal results may be flushed unless DenormPreserve", "[check][shader]") {
+  host::Device device;
+  // 2^-126 · 0.5 = 2^-127 is subnormal: Vulkan §A.4 lets it be flushed by default ("may: be flushed to zero"); with
+  // DenormPreserve "the denormalized result ... must: be preserved".
+  const std::vector<float> in{0x1p-126f};
+  ShaderCheck plain(
+      host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly, addOneShader("", "", true)), in, 1);
+  CHECK(plain.reference[0] == 0x1p-127f);
+  CHECK(plain.classOf(0, 0.0f) == ElementClass::Allowed);
+  CHECK(plain.classOf(0, 0x1p-126f) == ElementClass::Violation);
+  ShaderCheck preserving(host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly,
+                                                   addOneShader("               OpCapability DenormPreserve",
+                                                                "               OpExecutionMode %main DenormPreserve 32",
+                                                                true)),
+                         in, 1);
+  CHECK(preserving.reference[0] == 0x1p-127f);
+  CHECK(preserving.classOf(0, 0.0f) == ElementClass::Violation);
 }
