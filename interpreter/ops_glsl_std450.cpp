@@ -559,7 +559,7 @@ void shadowGlslStd450(ShadowLowering& S) {
     // normalised integers (packHalf2x16's row, correctly rounded with an implementation-defined rounding mode, is
     // two roundings apart on single values too): any value.
     case GLSLstd450Determinant:
-    case GLSLstd450MatrixInverse: shadowInheritedPrecision(S); return;
+    case GLSLstd450MatrixInverse: shadowImplementationDefinedPrecision(S); return;
     case GLSLstd450PackSnorm4x8:
     case GLSLstd450PackUnorm4x8:
     case GLSLstd450PackSnorm2x16:

@@ -289,7 +289,7 @@ void shadowProduct(ShadowLowering& S) {
 // Determinant and MatrixInverse: Vulkan §A.4.2 [external] "GLSL.std.450 extended instructions not listed above and not
 // defined in terms of the above have implementation-defined precision" (neither is in the table), so each component
 // may hold any value.
-void shadowInheritedPrecision(ShadowLowering& S) {
+void shadowImplementationDefinedPrecision(ShadowLowering& S) {
   const Shape s = shapeOf(S.L, S.inst.resultType);
   const uint32_t bytes = uint32_t(S.L.type(s.componentType).size);
   std::vector<uint32_t> offsets;
