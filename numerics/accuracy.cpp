@@ -1,6 +1,7 @@
 // Lookups in the accuracy tables (numerics/accuracy.hpp; the data is accuracy_table.cpp).
 #include <algorithm>
 #include <cctype>
+#include <string>
 #include <tuple>
 #include <mutex>
 #include <map>
@@ -142,15 +143,21 @@ constexpr Alias kInstructionAliases[] = {
 }  // namespace
 
 std::vector<const AccuracyRequirement*> requirementsForInstruction(std::string_view name, Format format) {
+  // The shadow mode asks at every instruction: answers are kept, as cachedLookup does.
+  static std::mutex mutex;
+  static std::map<std::pair<std::string, int>, std::vector<const AccuracyRequirement*>, std::less<>> cache;
+  std::pair<std::string, int> key{std::string(name), int(format)};
+  std::lock_guard lock(mutex);
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
   std::string_view row = name;
   for (const Alias& a : kInstructionAliases)
     if (a.instruction == name) row = a.row;
   std::vector<const AccuracyRequirement*> out;
   for (const auto& r : accuracyTable())
-    if (r.document == Document::VulkanEnv && r.profile == Profile::Vulkan && r.format == format &&
-        !r.table.empty() && equalNoCase(bareName(r.name), row))
+    if (r.document == Document::VulkanEnv && r.profile == Profile::Vulkan && r.format == format && !r.table.empty() &&
+        equalNoCase(bareName(r.name), row))
       out.push_back(&r);
-  return out;
+  return cache[std::move(key)] = out;
 }
 
 std::string_view toString(Profile p) {

@@ -78,9 +78,9 @@ enum class CoreOp : uint8_t {
 };
 
 enum class BoundKind : uint8_t {
-  CorrectlyRounded,       // the correctly rounded result
-  Ulps,                   // |error| <= ulps + ulpsPerN·n (+ floor(|2x|) if plusFloorAbs2x) ulp
-  Absolute,               // |error| <= absolute (inside `domain`), see `otherwiseUlps`
+  CorrectlyRounded,       // the correctly rounded result (Vulkan: also "Correct result", which needs no rounding)
+  Ulps,                   // |error| <= ulps + ulpsPerN·n (+ floor(|2x|) if plusFloorAbs2x) (+ ulpsPerAbsX·|x|) ulp
+  Absolute,               // |error| <= absolute (< if absoluteStrict) inside `domain`, see `otherwiseUlps`
   AbsoluteMaxSquared,     // |error| <= max·max·absolute (cross, dot: max = largest |operand|)
   FmaOrMulAdd,            // either a correctly rounded fma or a correctly rounded * then +
   Derived,                // relaxed: only "derived implementations may implement as …" is stated

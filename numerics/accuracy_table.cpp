@@ -1313,10 +1313,8 @@ constexpr Cell VTRIG(double absolute, std::string_view text) {
 }
 // OpFDiv: "2.5 ULP for |y| = 0 or |y| in the range [2^-126, 2^126]" (half [2^-14, 2^14]); any value for other y.
 constexpr Cell VDIV(double lo, double hi, std::string_view text) {
-  return Cell{.kind = Ulps,
-              .ulps = 2.5,
-              .domain = Domain{.y = Interval{lo, hi, false, false, true, true}},
-              .text = text};
+  return Cell{
+      .kind = Ulps, .ulps = 2.5, .domain = Domain{.y = Interval{lo, hi, false, false, true, true}}, .text = text};
 }
 
 // Vulkan §A [external] (vulkan/spirvenv.adoc), table "Precision of Core SPIR-V Instructions"
@@ -1366,8 +1364,7 @@ constexpr Row kSpirvenvPrecisionCoreTable[] = {
     {"OpAtomicCompareExchangeWeak", {}, {VCORRECT, SAME}},
     {"OpAtomicFAddEXT",
      {},
-     {Cell{.kind = CorrectlyRounded, .text = "Return value correct result, value in memory correctly rounded."},
-      SAME}},
+     {Cell{.kind = CorrectlyRounded, .text = "Return value correct result, value in memory correctly rounded."}, SAME}},
     {"OpAtomicFMinEXT", {}, {VCORRECT, SAME}},
     {"OpAtomicFMaxEXT", {}, {VCORRECT, SAME}},
     {"OpDPdx", {}, {VCR, SAME}},

@@ -173,9 +173,13 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
     const bool inside = p == Placement::Inside;
     if (d.outside == inside) {
       if (main->otherwiseUlps >= 0)
-        return {RuleKind::Ulps, main->otherwiseUlps,
-                "<= " + fmtNumber(main->otherwiseUlps) + " ulp (outside the domain of the absolute bound)", clause,
-                false, false, vulkan};
+        return {RuleKind::Ulps,
+                main->otherwiseUlps,
+                "<= " + fmtNumber(main->otherwiseUlps) + " ulp (outside the domain of the absolute bound)",
+                clause,
+                false,
+                false,
+                vulkan};
       return {RuleKind::Any, 0,
               "any value: no bound is stated outside the row's domain (\"" + std::string(main->text) + "\")", clause};
     }
@@ -186,8 +190,13 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
     case BoundKind::CorrectlyRoundedImplDefined:
       // Vulkan §A [external] [[spirvenv-correctly-rounded-impl-defined]]: x when representable, else either
       // neighbour.
-      return {RuleKind::CorrectlyRounded, 0, "correctly rounded with implementation-defined rounding mode", clause,
-              false, true, vulkan};
+      return {RuleKind::CorrectlyRounded,
+              0,
+              "correctly rounded with implementation-defined rounding mode",
+              clause,
+              false,
+              true,
+              vulkan};
     case BoundKind::Ulps: {
       double b = main->ulps + main->ulpsPerN;  // scalar: vector width n = 1
       std::string text = "<= " + fmtNumber(main->ulps) + " ulp";
@@ -198,10 +207,10 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
       }
       if (main->ulpsPerAbsX != 0 && !lo.empty()) {
         // Vulkan §A [external] [[precision-of-glsl-std-450-instructions]] exp, exp2: "3 + 2 × |x| ULP", not floored
-        // (the sum is exact in binary64 for every float and half x; for double x it rounds up).
+        // (2·|x| kept apart from the constant: boundsFor forms the sum exactly).
         const double extra = main->ulpsPerAbsX * std::max(std::fabs(lo[0]), std::fabs(hi[0]));  // exact: 2·|x|
-        text = "<= " + fmtNumber(main->ulps) + " + " + fmtNumber(main->ulpsPerAbsX) + " * |x| = " +
-               fmtNumber(b + extra) + " ulp";
+        text = "<= " + fmtNumber(main->ulps) + " + " + fmtNumber(main->ulpsPerAbsX) +
+               " * |x| = " + fmtNumber(b + extra) + " ulp";
         return {RuleKind::Ulps, b, text, clause, false, false, vulkan, extra};
       }
       if (!main->derived.empty()) text += " (non-derived implementations; " + std::string(main->derived) + ")";
@@ -247,7 +256,17 @@ struct Subject {
   const VerdictOptions* options;
   bool ftz;                  // flush to zero allowed
   bool anyZeroSign = false;  // an operand was flushed: the sign of a zero result is undefined
+  // judgeInstruction: the operand itself or its negation, rounded to the format (neither fn nor core)
+  enum class ValueOp : uint8_t { None, Identity, Negate } value = ValueOp::None;
+  const AccuracyRequirement* row = nullptr;  // judgeInstruction: the instruction's row, not requirementsFor's
 };
+
+// The exact value of a ValueOp (exact: operands are doubles).
+int valueOpExact(const Subject& s, mpfr_ptr out, mpfr_rnd_t rnd) {
+  const int t = mpfr_set_d(out, s.args[0], rnd);
+  if (s.value == Subject::ValueOp::Negate) mpfr_neg(out, out, rnd);  // exact
+  return s.value == Subject::ValueOp::Negate ? -t : t;
+}
 
 ExactFn exactOf(const Subject& s);
 double correctlyRounded(const Subject& s, Rounding r);
@@ -302,8 +321,9 @@ struct Bounds {
 // [lo, hi]: the values of the format within `dist` of x, where dist = bound·ulp(x) (Ulps) or the
 // bound (Absolute); ±inf join through the overflow rule (the value 2^(emax+1) meets the bound).
 Bounds boundsFor(mpfr_srcptr x, const Rule& rule, Format f) {
-  // 2200 bits: the sum bound + extraUlps of two binary64 values is exact.
-  Mpfr dist(2200), s(mpfr_get_prec(x) + 2400), top(2);
+  // bound + extraUlps (two binary64 values) is exact in 2200 bits; without extraUlps 64 bits hold the bound.
+  const mpfr_prec_t wide = rule.extraUlps != 0 ? 2200 : 0;
+  Mpfr dist(64 + wide), s(mpfr_get_prec(x) + 256 + wide), top(2);
   if (rule.kind == RuleKind::Ulps) {
     mpfr_set_d(dist, rule.bound, MPFR_RNDN);  // exact: bounds are short binary fractions
     mpfr_add_d(dist, dist, rule.extraUlps, MPFR_RNDN);
@@ -602,6 +622,7 @@ ExactFn exactOf(const Subject& s) {
     mpfr_set_d(a, s.args[0], MPFR_RNDN);
     if (s.args.size() > 1) mpfr_set_d(b, s.args[1], MPFR_RNDN);
     mpfr_clear_overflow();
+    if (s.value != Subject::ValueOp::None) return ExactInfo{valueOpExact(s, out, MPFR_RNDN), false};
     int t = 0;
     switch (s.core) {
       case CoreOp::Add: t = mpfr_add(out, a, b, MPFR_RNDN); break;
@@ -629,6 +650,11 @@ double correctlyRounded(const Subject& s, Rounding r) {
   const mpfr_rnd_t rnd = toMpfr(r);
   ExponentRangeGuard wide(mpfr_get_emin_min(), mpfr_get_emax_max());
   int t = 0;
+  if (s.value != Subject::ValueOp::None) {
+    t = valueOpExact(s, out, rnd);
+    finishToFormat(out, t, s.format, r);
+    return mpfr_nan_p(out) ? kNaN : mpfr_get_d(out, MPFR_RNDN);
+  }
   switch (s.core) {
     case CoreOp::Add: t = mpfr_add(out, a, b, rnd); break;
     case CoreOp::Sub: t = mpfr_sub(out, a, b, rnd); break;
@@ -642,7 +668,10 @@ double correctlyRounded(const Subject& s, Rounding r) {
 }
 
 std::string describe(const Subject& s) {
-  std::string out = s.fn ? std::string(nameOf(*s.fn)) : std::string(toString(s.core));
+  std::string out = s.row && s.row->document == Document::VulkanEnv ? std::string(s.row->name)
+                    : s.fn                                          ? std::string(nameOf(*s.fn))
+                                                                    : std::string(toString(s.core));
+  out = out.substr(0, out.find('('));
   out += "(";
   for (size_t i = 0; i < s.args.size(); ++i) out += (i ? ", " : "") + fmtHex(s.args[i]);
   return out + ")";
@@ -711,19 +740,22 @@ std::optional<Rule> undefinedFor(const Subject& s) {
 // The verdict under the rows of the SPIR-V Environment (or OpenCL C where the environment has
 // none), with the other document's verdict noted when it differs.
 Verdict judgeRows(const Subject& s, double observed) {
-  if (const auto free = undefinedFor(s)) return judgeWith(s, *free, observed);
-  const auto rows = s.fn ? requirementsFor(*s.fn, s.format, s.profile, s.options->accuracy)
-                         : requirementsFor(s.core, s.format, s.profile, s.options->accuracy);
+  const auto rows = s.row  ? std::vector<const AccuracyRequirement*>{s.row}
+                    : s.fn ? requirementsFor(*s.fn, s.format, s.profile, s.options->accuracy)
+                           : requirementsFor(s.core, s.format, s.profile, s.options->accuracy);
   const RowsByDocument d = byDocument(rows);
-  if (!d.envRows && !d.cRows)
-    throw std::invalid_argument("no accuracy requirement for " + describe(s) + " in " +
-                                std::string(toString(s.format)) + " (" + std::string(toString(s.profile)) +
-                                " profile)");
+  // Vulkan's "Inherited from <formula>" rows first: the formula decides, not OpenCL C's conditions of undefinedness
+  // (GLSL's FMix is defined for every weight).
   for (const auto* r : d.primary())
     if (isRow(r) && r->kind == BoundKind::Inherited)
       throw std::invalid_argument("no bound of its own for " + describe(s) + " in " + std::string(toString(s.format)) +
                                   ": " + std::string(r->text) + " (" + std::string(r->source) +
                                   "); evaluate the formula under the rows of its operations");
+  if (const auto free = undefinedFor(s)) return judgeWith(s, *free, observed);
+  if (!d.envRows && !d.cRows)
+    throw std::invalid_argument("no accuracy requirement for " + describe(s) + " in " +
+                                std::string(toString(s.format)) + " (" + std::string(toString(s.profile)) +
+                                " profile)");
   Verdict v = judgeWith(s, resolve(d.primary(), s.args), observed);
   if (d.envRows && d.cRows) {
     const Verdict w = judgeWith(s, resolve(d.c, s.args), observed);
@@ -842,6 +874,67 @@ Verdict judgeCore(CoreOp op, std::span<const double> args, double observed, Form
     throw std::invalid_argument("judgeCore: " + std::string(toString(op)) + " takes " + std::to_string(n) +
                                 " operands");
   return judgeSubject(makeSubject(std::nullopt, op, args, format, profile, options), observed);
+}
+
+namespace {
+
+// The operation judgeInstruction evaluates for a Vulkan row without an OpenCL.std function or core operation of its
+// own, by the row's name: the same mathematical operation (OpVectorTimesScalar multiplies each component, NMin is
+// fmin on numbers, ...) or the operand itself (conversions: the rounding to the result's format is the operation).
+struct InstructionOp {
+  std::string_view row;
+  std::optional<MathFn> fn;
+  CoreOp core;
+  Subject::ValueOp value;
+};
+constexpr InstructionOp kInstructionOps[] = {
+    {"OpVectorTimesScalar", std::nullopt, CoreOp::Mul, Subject::ValueOp::None},
+    {"OpMatrixTimesScalar", std::nullopt, CoreOp::Mul, Subject::ValueOp::None},
+    {"OpOuterProduct", std::nullopt, CoreOp::Mul, Subject::ValueOp::None},
+    {"OpFmaKHR", MathFn::fma, CoreOp::None, Subject::ValueOp::None},
+    {"nmin", MathFn::fmin, CoreOp::None, Subject::ValueOp::None},
+    {"nmax", MathFn::fmax, CoreOp::None, Subject::ValueOp::None},
+    {"nclamp", MathFn::fclamp, CoreOp::None, Subject::ValueOp::None},
+    {"OpFNegate", std::nullopt, CoreOp::None, Subject::ValueOp::Negate},
+    {"OpQuantizeToF16", std::nullopt, CoreOp::None, Subject::ValueOp::Identity},
+    {"packHalf2x16", std::nullopt, CoreOp::None, Subject::ValueOp::Identity},
+    {"conversions between types", std::nullopt, CoreOp::None, Subject::ValueOp::Identity},
+};
+
+}  // namespace
+
+Verdict judgeInstruction(std::string_view instruction, std::span<const double> args, double observed, Format format,
+                         const VerdictOptions& options) {
+  const auto rows = requirementsForInstruction(instruction, format);
+  if (rows.empty())
+    throw std::invalid_argument("judgeInstruction: no Vulkan accuracy row for " + std::string(instruction) + " in " +
+                                std::string(toString(format)));
+  const AccuracyRequirement* row = rows.front();
+  Subject s = makeSubject(row->fn, row->core, args, format, Profile::Vulkan, options);
+  s.row = row;
+  if (!row->fn && row->core == CoreOp::None) {
+    const auto* op = std::find_if(std::begin(kInstructionOps), std::end(kInstructionOps),
+                                  [&](const InstructionOp& o) { return o.row == row->name; });
+    if (op == std::end(kInstructionOps))
+      throw std::invalid_argument("judgeInstruction: " + std::string(row->name) +
+                                  " has no numeric result to judge here");
+    s.fn = op->fn;
+    s.core = op->core;
+    s.value = op->value;
+  }
+  size_t n = 0;
+  if (s.fn)
+    n = size_t(arity(*s.fn));
+  else if (s.value != Subject::ValueOp::None)
+    n = 1;
+  else if (s.core == CoreOp::Add || s.core == CoreOp::Sub || s.core == CoreOp::Mul || s.core == CoreOp::Div)
+    n = 2;
+  else
+    throw std::invalid_argument("judgeInstruction: " + std::string(row->name) + " is judged by its vector rule");
+  if (args.size() != n)
+    throw std::invalid_argument("judgeInstruction: " + std::string(instruction) + " takes " + std::to_string(n) +
+                                " operands");
+  return judgeSubject(s, observed);
 }
 
 // ---- judgeAllFloat -----------------------------------------------------------------------------

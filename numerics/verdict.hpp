@@ -64,6 +64,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "numerics/accuracy.hpp"
@@ -119,6 +120,16 @@ inline Verdict judge(MathFn f, std::span<const double> args, double observed, Fo
 // Div (x / y) and Recip (1 / x). Throws std::invalid_argument for the others or a wrong arity.
 Verdict judgeCore(CoreOp op, std::span<const double> args, double observed, Format format, Profile profile,
                   const VerdictOptions& options = {});
+
+// The verdict for one Vulkan instruction (Profile::Vulkan), named as requirementsForInstruction takes it ("OpFDiv",
+// "Exp2", "OpQuantizeToF16", "PackHalf2x16", "OpFConvert", "NMin", ...), under its row of the Vulkan tables: also
+// the rows without an OpenCL.std function or core operation of their own (OpFNegate, OpVectorTimesScalar,
+// OpMatrixTimesScalar, OpOuterProduct per component, OpFmaKHR, NMin/NMax/NClamp, and the conversions, whose operand
+// args[0], a value of the source format, is rounded to `format`: OpQuantizeToF16 and PackHalf2x16 with Format::Half).
+// Throws std::invalid_argument for an unknown name, a row without a numeric result (comparisons, atomics,
+// derivatives), an Inherited row, a vector rule, or a wrong arity.
+Verdict judgeInstruction(std::string_view instruction, std::span<const double> args, double observed, Format format,
+                         const VerdictOptions& options = {});
 
 // ulp(x) of the format by the spec's definition, for a finite value x held in a double (every
 // finite double works, also beyond the format's range). Exact (a power of two).

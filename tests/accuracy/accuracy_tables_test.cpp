@@ -690,8 +690,8 @@ TEST_CASE("every row of both Vulkan tables is in the data, and nothing else", "[
   }
   for (const auto& r : accuracyTable())
     if (r.document == Document::VulkanEnv && r.format != Format::Double)
-      data.insert({std::string(r.table), std::string(r.name), int(r.format), int(r.profile),
-                   lower(std::string(r.text))});
+      data.insert(
+          {std::string(r.table), std::string(r.name), int(r.format), int(r.profile), lower(std::string(r.text))});
   std::vector<Key> missing, extra;
   std::set_difference(spec.begin(), spec.end(), data.begin(), data.end(), std::back_inserter(missing));
   std::set_difference(data.begin(), data.end(), spec.begin(), spec.end(), std::back_inserter(extra));
@@ -739,10 +739,11 @@ TEST_CASE("every Vulkan row's bound is the bound its wording states", "[accuracy
       CHECK(r.kind == BoundKind::Ulps);
       CHECK(r.ulps == *number(m[1]));
       CHECK(r.ulpsPerAbsX == *number(m[2]));
-    } else if (std::regex_match(
-                   t, m,
-                   std::regex(
-                       R"(([0-9.]+) ulp outside the range \[0\.5, 2\.0\]\. absolute error < 2\^(-\d+) inside the range \[0\.5, 2\.0\]\.)"))) {
+    } else if (
+        std::regex_match(
+            t, m,
+            std::regex(
+                R"(([0-9.]+) ulp outside the range \[0\.5, 2\.0\]\. absolute error < 2\^(-\d+) inside the range \[0\.5, 2\.0\]\.)"))) {
       CHECK(r.kind == BoundKind::Absolute);
       CHECK(r.absoluteStrict);
       CHECK(r.absolute == std::ldexp(1.0, std::stoi(m[2])));
@@ -751,8 +752,7 @@ TEST_CASE("every Vulkan row's bound is the bound its wording states", "[accuracy
       CHECK((r.domain.x->lo == 0.5 && r.domain.x->hi == 2.0 && !r.domain.x->loOpen && !r.domain.x->hiOpen));
       CHECK_FALSE(r.domain.outside);
       domainChecked = true;
-    } else if (std::regex_match(t, m,
-                                std::regex(R"(absolute error <= 2\^(-\d+) inside the range \[-pi, pi\]\.)"))) {
+    } else if (std::regex_match(t, m, std::regex(R"(absolute error <= 2\^(-\d+) inside the range \[-pi, pi\]\.)"))) {
       CHECK(r.kind == BoundKind::Absolute);
       CHECK_FALSE(r.absoluteStrict);
       CHECK(r.absolute == std::ldexp(1.0, std::stoi(m[1])));
