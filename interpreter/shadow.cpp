@@ -221,6 +221,8 @@ bool ShadowRun::assumesFinite(numerics::Format f, bool preserving) const {
   if (!shader) return finiteMathOnly;
   return !preserving || (signedZeroInfNanPreserve & widthBit(f)) == 0;
 }
-bool ShadowRun::anyZeroSign(numerics::Format f, bool preserving) const { return shader && assumesFinite(f, preserving); }
+bool ShadowRun::anyZeroSign(numerics::Format f, bool preserving) const {
+  return shader && assumesFinite(f, preserving);
+}
 
 }  // namespace clref::interpreter

@@ -79,7 +79,9 @@ struct Steps {
   ValueSet sub(const ValueSet& a, const ValueSet& b) const { return core(CoreOp::Sub, a, b); }
   ValueSet mul(const ValueSet& a, const ValueSet& b) const { return core(CoreOp::Mul, a, b); }
   ValueSet div(const ValueSet& a, const ValueSet& b) const { return core(CoreOp::Div, a, b); }
-  ValueSet fn(MathFn g, const ValueSet& a) const { return numerics::allowedSet(g, {&a, 1}, f, numerics::Profile::Vulkan, o); }
+  ValueSet fn(MathFn g, const ValueSet& a) const {
+    return numerics::allowedSet(g, {&a, 1}, f, numerics::Profile::Vulkan, o);
+  }
   ValueSet fn(MathFn g, const ValueSet& a, const ValueSet& b) const {
     const ValueSet s[2] = {a, b};
     return numerics::allowedSet(g, s, f, numerics::Profile::Vulkan, o);
@@ -171,7 +173,7 @@ ValueSet formulaRange(const RuleData& r, const Steps& A, const std::vector<Sets>
       return A.fn(MathFn::atan2, A.sqrt(A.sub(one, A.mul(x(0), x(0)))), x(0));
     case VulkanFormula::Sinh: return sinhRange(A, x(0));  // (exp(x) − exp(−x)) × 0.5
     case VulkanFormula::Cosh: return coshRange(A, x(0));  // (exp(x) + exp(−x)) × 0.5
-    case VulkanFormula::Tanh: {  // sinh() / cosh(), each with its inherited set
+    case VulkanFormula::Tanh: {                           // sinh() / cosh(), each with its inherited set
       const ValueSet s = sinhRange(A, x(0)), c = coshRange(A, x(0));
       return A.div(inheritedSet(s, s, r.format), inheritedSet(c, c, r.format));
     }
@@ -188,7 +190,7 @@ ValueSet formulaRange(const RuleData& r, const Steps& A, const std::vector<Sets>
       return A.mul(A.mul(t, t), A.sub(Steps::c(3.0), A.mul(Steps::c(2.0), t)));
     }
     case VulkanFormula::Length: return A.sqrt(A.dot(in[0], in[0]));  // sqrt(dot(x, x))
-    case VulkanFormula::Distance: {  // length(x − y)
+    case VulkanFormula::Distance: {                                  // length(x − y)
       Sets d;
       for (size_t k = 0; k < in[0].size(); ++k) d.push_back(A.sub(in[0][k], in[1][k]));
       return A.sqrt(A.dot(d, d));
@@ -231,7 +233,7 @@ ValueSet formulaRange(const RuleData& r, const Steps& A, const std::vector<Sets>
     case VulkanFormula::FMod: {
       const ValueSet q = A.div(x(0), x(1));
       const ValueSet w = r.formula == VulkanFormula::FRem ? monotone(q, [](double v) { return std::trunc(v); })
-                                                           : monotone(q, [](double v) { return std::floor(v); });
+                                                          : monotone(q, [](double v) { return std::floor(v); });
       return A.sub(x(0), A.mul(x(1), w));
     }
     case VulkanFormula::SumOfProducts: {  // OpDot, OpMatrixTimes*: Σ a × b
@@ -246,7 +248,8 @@ ValueSet formulaRange(const RuleData& r, const Steps& A, const std::vector<Sets>
     }
     // Correctly rounded, or the correct result: exact functions of their operands, so their values at the ends of
     // the operand ranges (round, roundEven, trunc, floor, ceil, fsign are nondecreasing).
-    case VulkanFormula::Round:  // GLSL.std.450 §2 [external] Round: ".5 will round in a direction chosen by the implementation"
+    case VulkanFormula::Round:  // GLSL.std.450 §2 [external] Round: ".5 will round in a direction chosen by the
+                                // implementation"
       return hull(monotone(x(0), [](double v) { return std::round(v); }), monotone(x(0), roundHalfEven));
     case VulkanFormula::RoundEven: return monotone(x(0), roundHalfEven);
     case VulkanFormula::Trunc: return monotone(x(0), [](double v) { return std::trunc(v); });
@@ -343,7 +346,8 @@ const Op* shVulkan(WorkItem& wi, const Op* op) {
     for (uint32_t c = 0; c < r.components[k]; ++c) {
       const LaneValue v = shadowLaneOf(wi, r.args[k], c);
       if (v.undetermined && !decision)
-        decision = shadowDecisionFor(wi, op, v, "an operand reinterprets a floating-point value that has an allowed set");
+        decision =
+            shadowDecisionFor(wi, op, v, "an operand reinterprets a floating-point value that has an allowed set");
       in[k].push_back(v.set);
       points = points && v.set.isPoint();
     }

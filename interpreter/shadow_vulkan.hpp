@@ -1,5 +1,6 @@
 // Allowed sets of a Vulkan compute shader's instructions whose precision is not one row of the numerics tables
-// (interpreter/shadow.hpp; Vulkan §A.4 [external] Precision and Operation of SPIR-V Instructions, vulkan/spirvenv.adoc):
+// (interpreter/shadow.hpp; Vulkan §A.4 [external] Precision and Operation of SPIR-V Instructions,
+// vulkan/spirvenv.adoc):
 //  - "Inherited from" a formula (Vulkan §A.4.2 [external] [[spirvenv-inherited-from]]): the formula evaluated over
 //    sets, each step's allowed set from its own Vulkan row, then the rule's range around the exact result (VulkanRule);
 //  - the correctly rounded and correct-result GLSL.std.450 functions evaluated over sets (floor, fract, fmin, …).
@@ -15,10 +16,46 @@ namespace clref::interpreter {
 enum class VulkanFormula : uint8_t {
   // Inherited (GLSL.std.450 table [[precision-of-glsl-std-450-instructions]] and the core table
   // [[spirvenv-precision-core-table]]).
-  Fma, Pow, Sqrt, Radians, Degrees, Tan, Asin, Acos, Sinh, Cosh, Tanh, Asinh, Acosh, Atanh, FMix, SmoothStep,
-  Length, Distance, Cross, Normalize, FaceForward, Reflect, Refract, FRem, FMod, SumOfProducts,
+  Fma,
+  Pow,
+  Sqrt,
+  Radians,
+  Degrees,
+  Tan,
+  Asin,
+  Acos,
+  Sinh,
+  Cosh,
+  Tanh,
+  Asinh,
+  Acosh,
+  Atanh,
+  FMix,
+  SmoothStep,
+  Length,
+  Distance,
+  Cross,
+  Normalize,
+  FaceForward,
+  Reflect,
+  Refract,
+  FRem,
+  FMod,
+  SumOfProducts,
   // Correctly rounded or correct result, evaluated over the operands' sets.
-  Round, RoundEven, Trunc, Floor, Ceil, Fract, FAbs, FSign, FMin, FMax, FClamp, Step, Ldexp,
+  Round,
+  RoundEven,
+  Trunc,
+  Floor,
+  Ceil,
+  Fract,
+  FAbs,
+  FSign,
+  FMin,
+  FMax,
+  FClamp,
+  Step,
+  Ldexp,
 };
 
 // The rule of `formula` for the instruction: each result lane from the operands (component-wise, or whole vectors for

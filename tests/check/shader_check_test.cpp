@@ -77,11 +77,12 @@ struct ShaderCheck {
 };
 
 std::shared_ptr<host::Program> glsl(const host::Device& device, const std::string& body) {
-  return host::Program::fromGlsl(device, "#version 450\nlayout(local_size_x = 1) in;\n"
-                                         "layout(std430, set = 0, binding = 0) readonly buffer In { float x[]; };\n"
-                                         "layout(std430, set = 0, binding = 1) buffer Out { float y[]; };\n"
-                                         "void main() {\n" +
-                                             body + "\n}\n");
+  return host::Program::fromGlsl(device,
+                                 "#version 450\nlayout(local_size_x = 1) in;\n"
+                                 "layout(std430, set = 0, binding = 0) readonly buffer In { float x[]; };\n"
+                                 "layout(std430, set = 0, binding = 1) buffer Out { float y[]; };\n"
+                                 "void main() {\n" +
+                                     body + "\n}\n");
 }
 
 }  // namespace
@@ -177,6 +178,27 @@ TEST_CASE("shader check: a dot product may be summed in any order", "[check][sha
   CHECK(s.classOf(0, floatAtOrBelow(2 - e * 1.01L)) == ElementClass::Violation);
 }
 
+TEST_CASE("shader check: a matrix times a vector may be summed in any order", "[check][shader]") {
+  host::Device device;
+  // Row 0 of m is (1e8, 1, −1e8, 1), the other rows 0: (m · (1, 1, 1, 1))[0] is the sum of the dot product test above
+  // (clref sums in index order: 1); the rows of zeros are exactly 0.
+  const std::vector<float> in{1e8f, 1.0f, -1e8f, 1.0f};
+  ShaderCheck s(
+      glsl(device,
+           "  mat4 m = mat4(x[0], 0.0, 0.0, 0.0, x[1], 0.0, 0.0, 0.0, x[2], 0.0, 0.0, 0.0, x[3], 0.0, 0.0, 0.0);\n"
+           "  vec4 r = m * vec4(1.0);\n  y[0] = r.x;\n  y[1] = r.y;"),
+      in, 2);
+  CHECK(s.reference[0] == 1.0f);
+  CHECK(s.classOf(0, 2.0f) == ElementClass::Allowed);
+  CHECK(s.classOf(0, 0.0f) == ElementClass::Allowed);
+  const long double u = std::ldexp(1.0L, -23), gamma = 3 * u / (1 - 3 * u);
+  const long double e = gamma * (2e8L + 2);
+  CHECK(s.classOf(0, floatAtOrBelow(2 + e * 0.99L)) == ElementClass::Allowed);
+  CHECK(s.classOf(0, floatAbove(2 + e * 1.01L)) == ElementClass::Violation);
+  CHECK(s.reference[1] == 0.0f);
+  CHECK(s.classOf(1, 0x1p-100f) == ElementClass::Violation);
+}
+
 namespace {
 
 // y[0] = x[0] + 1.0 (or x[0] · 0.5 when `halve`) in SPIR-V assembly, with `modes` as further execution modes (and
@@ -184,11 +206,13 @@ namespace {
 std::string addOneShader(const std::string& capabilities, const std::string& modes, bool halve = false) {
   return R"(
                OpCapability Shader
-)" + capabilities + R"(
+)" + capabilities +
+         R"(
                OpMemoryModel Logical GLSL450
                OpEntryPoint GLCompute %main "main" %in %out
                OpExecutionMode %main LocalSize 1 1 1
-)" + modes + R"(
+)" + modes +
+         R"(
                OpDecorate %rta ArrayStride 4
                OpMemberDecorate %block 0 Offset 0
                OpDecorate %block Block
@@ -213,7 +237,8 @@ std::string addOneShader(const std::string& capabilities, const std::string& mod
       %entry = OpLabel
       %src_p = OpAccessChain %ptr_float %in %uint_0 %uint_0
         %src = OpLoad %float %src_p
-        %res = )" + std::string(halve ? "OpFMul %float %src %half" : "OpFAdd %float %src %one") + R"(
+        %res = )" +
+         std::string(halve ? "OpFMul %float %src %half" : "OpFAdd %float %src %one") + R"(
       %dst_p = OpAccessChain %ptr_float %out %uint_0 %uint_0
                OpStore %dst_p %res
                OpReturn
@@ -334,11 +359,11 @@ TEST_CASE("shader check: denormal results may be flushed unless DenormPreserve",
   CHECK(plain.reference[0] == 0x1p-127f);
   CHECK(plain.classOf(0, 0.0f) == ElementClass::Allowed);
   CHECK(plain.classOf(0, 0x1p-126f) == ElementClass::Violation);
-  ShaderCheck preserving(host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly,
-                                                   addOneShader("               OpCapability DenormPreserve",
-                                                                "               OpExecutionMode %main DenormPreserve 32",
-                                                                true)),
-                         in, 1);
+  ShaderCheck preserving(
+      host::Program::fromShader(device, compiler::ShaderLanguage::SpirvAssembly,
+                                addOneShader("               OpCapability DenormPreserve",
+                                             "               OpExecutionMode %main DenormPreserve 32", true)),
+      in, 1);
   CHECK(preserving.reference[0] == 0x1p-127f);
   CHECK(preserving.classOf(0, 0.0f) == ElementClass::Violation);
 }
