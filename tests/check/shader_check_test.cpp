@@ -367,3 +367,42 @@ TEST_CASE("shader check: denormal results may be flushed unless DenormPreserve",
   CHECK(preserving.reference[0] == 0x1p-127f);
   CHECK(preserving.classOf(0, 0.0f) == ElementClass::Violation);
 }
+
+TEST_CASE("shader check: every GLSL.std.450 float function has a set that holds another device's result",
+          "[check][shader]") {
+  // A perturbed run (any conforming device: each value drawn from its set) is judged allowed, never a violation, and
+  // no result is "any value" for these finite operands inside every row's domain.
+  host::Device device;
+  const std::vector<float> in{0.3f, 0.7f, 1.6f, -0.45f};
+  ShaderCheck s(glsl(device, R"(  float a = x[0], b = x[1], c = x[2], d = x[3];
+  vec3 p = vec3(a, b, c), q = vec3(d, a, b);
+  y[0] = tan(a); y[1] = asin(a); y[2] = acos(b); y[3] = sinh(d); y[4] = cosh(a); y[5] = tanh(b);
+  y[6] = asinh(a); y[7] = acosh(c); y[8] = atanh(d); y[9] = fma(a, b, d); y[10] = radians(c); y[11] = degrees(d);
+  y[12] = mix(a, c, b); y[13] = smoothstep(a, c, b); y[14] = length(p); y[15] = distance(p, q);
+  y[16] = cross(p, q).y; y[17] = normalize(p).z; y[18] = faceforward(p, q, p).x; y[19] = reflect(p, q).x;
+  y[20] = refract(p, normalize(q), 0.5).y; y[21] = round(c); y[22] = fract(d); y[23] = ldexp(a, 5);
+  y[24] = clamp(d, -0.25, 0.5); y[25] = step(a, b); y[26] = pow(c, b); y[27] = sqrt(c); y[28] = exp(d);
+  y[29] = log2(c); y[30] = inversesqrt(b); y[31] = atan(d, c); y[32] = mod(c, a); y[33] = sin(a) * cos(b);)"),
+                in, 34);
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    INFO("seed " << seed);
+    uint64_t perturbed = 0;
+    auto out = std::make_shared<host::Buffer>(34 * 4);
+    s.kernel->setArg(*s.kernel->resourceArg(0, 1), out);
+    REQUIRE(host::runPerturbed(*s.kernel, s.kernel->dispatch({1, 1, 1}), seed, {}, &perturbed).ok);
+    CHECK(perturbed > 10);
+    const std::vector<float> observed(out->as<float>().begin(), out->as<float>().end());
+    s.kernel->setArg(*s.kernel->resourceArg(0, 1), s.out);
+    const auto report = host::check(*s.kernel, s.kernel->dispatch({1, 1, 1}),
+                                    {{*s.kernel->resourceArg(0, 1), numerics::ScalarType::Float, bytesOf(observed)}});
+    REQUIRE(report.run.ok);
+    const auto& b = report.buffers.at(0);
+    for (const auto& d : b.details) {
+      INFO("y[" << d.index << "] observed " << d.observed << " allowed " << d.allowedString() << " " << d.reason);
+      CHECK(d.cls == ElementClass::Allowed);
+    }
+    CHECK(b.violations == 0);
+    CHECK(b.anyValue == 0);
+    CHECK(b.allowed > 10);
+  }
+}
