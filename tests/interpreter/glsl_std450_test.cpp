@@ -15,7 +15,6 @@
 #include "tests/numerics/math_reference.hpp"
 
 using namespace clref;
-using Catch::Matchers::Contains;
 using numerics::Format;
 using numerics::MathFn;
 
