@@ -120,6 +120,10 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   if (config.shadow) {
     threads = 1;  // one shadow map, the same order as every other run
     config.shadow->module = kernel.module;
+    // A Vulkan compute shader is judged by Vulkan's precision rules and its entry point's float controls, whatever
+    // profile the caller gave (which is the OpenCL device's).
+    if (kernel.shader)
+      if (const EntryPoint* ep = kernel.module->entryPoint(kernel.name)) config.shadow->useShaderRules(*ep);
   }
   // Pipes: the order of the packets is the order work-items read and write them, which one thread keeps the same in
   // every run (pipe.hpp); the order of the work-groups is the choice pipe_work_group_order (OpenCL C 3.0 §6.15.18.3

@@ -5,6 +5,7 @@
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow_support.hpp"
+#include "interpreter/shadow_vulkan.hpp"
 #include "numerics/dot.hpp"
 
 namespace clref::interpreter {
@@ -403,16 +404,27 @@ template <numerics::CoreOp Core> void shadowSum(ShadowLowering& S) {
 template <numerics::CoreOp Core> void shadowCore(ShadowLowering& S) {
   S.floatRule(FloatKind::Core, {S.operand(0), S.operand(1)}, Core);
 }
-// OpFRem: fmod's rule.
+// OpFRem: fmod's rule; in a shader, Vulkan's inherited row (shadow_vulkan.hpp).
 void shadowFRem(ShadowLowering& S) {
+  if (S.L.m.isVulkanShader()) return vulkanRule(S, VulkanFormula::FRem, {S.operand(0), S.operand(1)}, true);
   S.floatRule(FloatKind::Math, {S.operand(0), S.operand(1)}, numerics::CoreOp::None, numerics::MathFn::fmod);
 }
-// OpFMod: exact on single values, any value otherwise.
-void shadowFMod(ShadowLowering& S) { S.floatRule(FloatKind::FMod, {S.operand(0), S.operand(1)}); }
+// OpFMod: exact on single values, any value otherwise; in a shader, Vulkan's inherited row.
+void shadowFMod(ShadowLowering& S) {
+  if (S.L.m.isVulkanShader()) return vulkanRule(S, VulkanFormula::FMod, {S.operand(0), S.operand(1)}, true);
+  S.floatRule(FloatKind::FMod, {S.operand(0), S.operand(1)});
+}
 // OpFNegate: a sign flip, exact; the operand's set negated.
 void shadowFNegate(ShadowLowering& S) { S.floatRule(FloatKind::Negate, {S.operand(0)}); }
-// OpDot: the geometric rule of dot.
-void shadowDot(ShadowLowering& S) { S.geometric(numerics::CoreOp::Dot, S.operand(0), S.operand(1)); }
+// OpDot: the geometric rule of dot; in a shader, Vulkan's "Inherited from Σ x_i × y_i" (shadow_vulkan.hpp).
+void shadowDot(ShadowLowering& S) {
+  if (S.L.m.isVulkanShader()) {
+    SumOfProductsShape shape;
+    shape.depth = S.L.lanes(S.L.typeIdOfValue(S.operand(0)));
+    return vulkanSumOfProducts(S, shape);
+  }
+  S.geometric(numerics::CoreOp::Dot, S.operand(0), S.operand(1));
+}
 
 }  // namespace
 

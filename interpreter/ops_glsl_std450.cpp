@@ -19,6 +19,7 @@
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_matrix.hpp"
 #include "interpreter/shadow_support.hpp"
+#include "interpreter/shadow_vulkan.hpp"
 #include "numerics/math.hpp"
 
 namespace clref::interpreter {
@@ -466,10 +467,20 @@ void lowerGlslStd450(Lowerer& L, const Instruction& inst) {
 }
 
 // ---- Allowed sets (the shadow mode) -------------------------------------------------------------------------------
-// Vulkan's allowed sets for GLSL.std.450 (its precision table) are not written yet: an integer function of integers
-// takes the generic rule (exact when its operands are), anything that reads or gives a floating-point value is
-// refused with a message, so that no check judges it against a set that would be wrong.
+// Each instruction's Vulkan row (Vulkan §A.4.2 [external] [[precision-of-glsl-std-450-instructions]]): a direct row
+// through numerics::allowedSet (Profile::Vulkan), an inherited or correctly rounded one through shadow_vulkan.hpp. None
+// of them respects SignedZeroInfNanPreserve (ShadowRun::assumesFinite): a NaN or an infinity makes any value.
 void shadowGlslStd450(ShadowLowering& S) {
+  using F = VulkanFormula;
+  const uint32_t x = S.operand(2);
+  auto direct = [&](MathFn fn, std::vector<uint32_t> operands) {
+    S.floatRule(FloatKind::Math, std::move(operands), numerics::CoreOp::None, fn).preserving = false;
+  };
+  auto formula = [&](F f, size_t arity, bool exactReference) {
+    std::vector<uint32_t> operands;
+    for (size_t k = 0; k < arity; ++k) operands.push_back(S.operand(2 + k));
+    vulkanRule(S, f, std::move(operands), exactReference);
+  };
   switch (GLSLstd450(S.operand(1))) {
     case GLSLstd450SAbs:
     case GLSLstd450SSign:
@@ -483,13 +494,89 @@ void shadowGlslStd450(ShadowLowering& S) {
     case GLSLstd450FindSMsb:
     case GLSLstd450FindUMsb:
     case GLSLstd450PackDouble2x32:  // bits moved whole: the generic rule
-    case GLSLstd450UnpackDouble2x32: shadowGeneric(S); return;
+    case GLSLstd450UnpackDouble2x32:
+    case GLSLstd450UnpackHalf2x16:  // binary16 to binary32 is exact
+    // Frexp "Correct result", Modf "Correctly rounded" (exact): exact on single values; an operand with a set gives
+    // the generic rule's any value (the second result through a pointer keeps no set).
+    case GLSLstd450Modf:
+    case GLSLstd450ModfStruct:
+    case GLSLstd450Frexp:
+    case GLSLstd450FrexpStruct: shadowGeneric(S); return;
+    // Direct rows.
+    case GLSLstd450Exp: direct(MathFn::exp, {x}); return;
+    case GLSLstd450Exp2: direct(MathFn::exp2, {x}); return;
+    case GLSLstd450Log: direct(MathFn::log, {x}); return;
+    case GLSLstd450Log2: direct(MathFn::log2, {x}); return;
+    case GLSLstd450InverseSqrt: direct(MathFn::rsqrt, {x}); return;
+    case GLSLstd450Sin: direct(MathFn::sin, {x}); return;
+    case GLSLstd450Cos: direct(MathFn::cos, {x}); return;
+    case GLSLstd450Atan: direct(MathFn::atan, {x}); return;
+    case GLSLstd450Atan2: direct(MathFn::atan2, {x, S.operand(3)}); return;
+    // Inherited rows; clref's value is the exact result correctly rounded except for the formulas it evaluates
+    // step by step (fmix, smoothstep, the geometric functions).
+    case GLSLstd450Fma: formula(F::Fma, 3, true); return;
+    case GLSLstd450Pow: formula(F::Pow, 2, true); return;
+    case GLSLstd450Sqrt: formula(F::Sqrt, 1, true); return;
+    case GLSLstd450Radians: formula(F::Radians, 1, true); return;
+    case GLSLstd450Degrees: formula(F::Degrees, 1, true); return;
+    case GLSLstd450Tan: formula(F::Tan, 1, true); return;
+    case GLSLstd450Asin: formula(F::Asin, 1, true); return;
+    case GLSLstd450Acos: formula(F::Acos, 1, true); return;
+    case GLSLstd450Sinh: formula(F::Sinh, 1, true); return;
+    case GLSLstd450Cosh: formula(F::Cosh, 1, true); return;
+    case GLSLstd450Tanh: formula(F::Tanh, 1, true); return;
+    case GLSLstd450Asinh: formula(F::Asinh, 1, true); return;
+    case GLSLstd450Acosh: formula(F::Acosh, 1, true); return;
+    case GLSLstd450Atanh: formula(F::Atanh, 1, true); return;
+    case GLSLstd450FMix: formula(F::FMix, 3, false); return;
+    case GLSLstd450SmoothStep: formula(F::SmoothStep, 3, false); return;
+    case GLSLstd450Length: formula(F::Length, 1, false); return;
+    case GLSLstd450Distance: formula(F::Distance, 2, false); return;
+    case GLSLstd450Cross: formula(F::Cross, 2, false); return;
+    case GLSLstd450Normalize: formula(F::Normalize, 1, false); return;
+    case GLSLstd450FaceForward: formula(F::FaceForward, 3, false); return;
+    case GLSLstd450Reflect: formula(F::Reflect, 2, false); return;
+    case GLSLstd450Refract: formula(F::Refract, 3, false); return;
+    // Correctly rounded, or the correct result.
+    case GLSLstd450Round: formula(F::Round, 1, false); return;
+    case GLSLstd450RoundEven: formula(F::RoundEven, 1, false); return;
+    case GLSLstd450Trunc: formula(F::Trunc, 1, false); return;
+    case GLSLstd450Floor: formula(F::Floor, 1, false); return;
+    case GLSLstd450Ceil: formula(F::Ceil, 1, false); return;
+    case GLSLstd450Fract: formula(F::Fract, 1, false); return;
+    case GLSLstd450FAbs: formula(F::FAbs, 1, false); return;
+    case GLSLstd450FSign: formula(F::FSign, 1, false); return;
+    case GLSLstd450FMin:
+    case GLSLstd450NMin: formula(F::FMin, 2, false); return;
+    case GLSLstd450FMax:
+    case GLSLstd450NMax: formula(F::FMax, 2, false); return;
+    case GLSLstd450FClamp:
+    case GLSLstd450NClamp: formula(F::FClamp, 3, false); return;
+    case GLSLstd450Step: formula(F::Step, 2, false); return;
+    case GLSLstd450Ldexp: formula(F::Ldexp, 2, false); return;
+    // Vulkan §A.4.2 [external]: "GLSL.std.450 extended instructions not listed above and not defined in terms of the
+    // above have implementation-defined precision": Determinant, MatrixInverse, and the packing of floats into
+    // normalised integers (packHalf2x16's row, correctly rounded with an implementation-defined rounding mode, is
+    // two roundings apart on single values too): any value.
     case GLSLstd450Determinant:
-    case GLSLstd450MatrixInverse: shadowInheritedPrecision(S); return;
+    case GLSLstd450MatrixInverse: shadowImplementationDefinedPrecision(S); return;
+    case GLSLstd450PackSnorm4x8:
+    case GLSLstd450PackUnorm4x8:
+    case GLSLstd450PackSnorm2x16:
+    case GLSLstd450PackUnorm2x16:
+    case GLSLstd450PackHalf2x16:
+    case GLSLstd450UnpackSnorm2x16:
+    case GLSLstd450UnpackUnorm2x16:
+    case GLSLstd450UnpackSnorm4x8:
+    case GLSLstd450UnpackUnorm4x8: {
+      const uint32_t bytes = S.laneBytes(S.inst.resultType);
+      std::vector<uint32_t> offsets;
+      for (uint32_t i = 0; i < S.L.lanes(S.inst.resultType); ++i) offsets.push_back(i * bytes);
+      S.anyValueLanes(std::move(offsets), bytes);
+      return;
+    }
     default:
-      S.L.reject(S.inst,
-                 "the allowed sets of GLSL.std.450 floating-point instructions (Vulkan's precision rules) are "
-                 "not supported yet: this shader cannot be checked, only run");
+      S.L.reject(S.inst, "GLSL.std.450 instruction " + std::to_string(S.operand(1)) + " has no allowed-set rule");
   }
 }
 

@@ -246,7 +246,7 @@ void shadowGroupFloat(WorkItem* const* items, uint64_t count, const Op* op, Grou
     }
     terms[i] = v.set;
   }
-  const bool flush = s.verdict.flushToZero.value_or(f != numerics::Format::Double);
+  const bool flush = s.verdictFor(f).flushToZero.value_or(f != numerics::Format::Double);
   const double tiny = f == numerics::Format::Half ? 0x1p-14 : f == numerics::Format::Float ? 0x1p-126 : 0x1p-1022;
   const uint32_t operation = op->c;  // Reduce 0, InclusiveScan 1, ExclusiveScan 2
   for (uint64_t i = 0; i < count; ++i) {
@@ -262,7 +262,7 @@ void shadowGroupFloat(WorkItem* const* items, uint64_t count, const Op* op, Grou
     if (end == 0) {
       set = numerics::ValueSet::point(shadowReadFloat(out, f));  // the identity
     } else if (kind == GroupFloat::Add) {
-      set = numerics::allowedSetOfSum(taken, f, s.profile, s.verdict);
+      set = numerics::allowedSetOfSum(taken, f, s.profile, s.verdictFor(f));
     } else if (kind == GroupFloat::Min || kind == GroupFloat::Max) {
       bool nan = false;
       // The least and greatest value of the result: folded from its identity over every term's bounds.

@@ -20,6 +20,7 @@
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow_support.hpp"
+#include "interpreter/shadow_vulkan.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -268,12 +269,27 @@ void shadowOuterProduct(ShadowLowering& S) {
   }
 }
 
+// OpMatrixTimesVector, OpVectorTimesMatrix, OpMatrixTimesMatrix: "Inherited from" their sums of products (Vulkan
+// §A.4.2 [external] [[spirvenv-precision-core-table]]), the shapes lowerProduct computes.
+void shadowProduct(ShadowLowering& S) {
+  const Shape a = shapeOf(S.L, S.L.typeIdOfValue(S.operand(0)));
+  const Shape b = shapeOf(S.L, S.L.typeIdOfValue(S.operand(1)));
+  SumOfProductsShape p;
+  if (S.inst.opcode == spv::Op::OpMatrixTimesVector)
+    p = {a.rows, 1, a.cols, 1, a.rows, 1, 0};
+  else if (S.inst.opcode == spv::Op::OpVectorTimesMatrix)
+    p = {1, b.cols, b.rows, 0, 1, 1, b.rows};
+  else
+    p = {a.rows, b.cols, a.cols, 1, a.rows, 1, b.rows};
+  vulkanSumOfProducts(S, p);
+}
+
 }  // namespace
 
-// The sums of products, Determinant and MatrixInverse inherit their precision from a formula that may be re-associated
-// and distributed (Vulkan §A.4.2 [external], "Inherited From ..."): clref has no enclosure of that range yet, so each
-// component may hold any value — check never calls a conforming device's result a violation.
-void shadowInheritedPrecision(ShadowLowering& S) {
+// Determinant and MatrixInverse: Vulkan §A.4.2 [external] "GLSL.std.450 extended instructions not listed above and not
+// defined in terms of the above have implementation-defined precision" (neither is in the table), so each component
+// may hold any value.
+void shadowImplementationDefinedPrecision(ShadowLowering& S) {
   const Shape s = shapeOf(S.L, S.inst.resultType);
   const uint32_t bytes = uint32_t(S.L.type(s.componentType).size);
   std::vector<uint32_t> offsets;
@@ -300,7 +316,7 @@ void registerMatrix(DispatchTable& t) {
   t.lower(Op::OpTranspose, lowerTranspose, {shadowTranspose});
   t.lower(Op::OpMatrixTimesScalar, lowerMatrixTimesScalar, {shadowMatrixTimesScalar});
   t.lower({Op::OpMatrixTimesVector, Op::OpVectorTimesMatrix, Op::OpMatrixTimesMatrix}, lowerProduct,
-          {shadowInheritedPrecision});
+          {shadowProduct});
   t.lower(Op::OpOuterProduct, lowerProduct, {shadowOuterProduct});
 }
 

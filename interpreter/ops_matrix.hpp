@@ -16,10 +16,10 @@ namespace clref::interpreter {
 // inst.operand(2). The instruction's set and number are the caller's to check.
 void lowerDeterminant(Lowerer& L, const Instruction& inst);
 void lowerMatrixInverse(Lowerer& L, const Instruction& inst);
-// Their allowed-set rule for the shadow mode (and that of the sums of products): each component of the result may
-// hold any value (ops_matrix.cpp says why).
+// Their allowed-set rule for the shadow mode: each component of the result may hold any value (ops_matrix.cpp says
+// why).
 class ShadowLowering;
-void shadowInheritedPrecision(ShadowLowering& S);
+void shadowImplementationDefinedPrecision(ShadowLowering& S);
 
 // clref's value of determinant(m) for an n×n matrix (n = 2, 3 or 4), `m` column-major as above: the cofactor
 // expansion along the first column, each operation correctly rounded in T (to nearest even) in the order

@@ -2,6 +2,7 @@
 #include "interpreter/shadow.hpp"
 
 #include "interpreter/exec.hpp"
+#include "interpreter/module.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -172,6 +173,56 @@ void shadowNoteChoice(WorkItem& wi, const Op* op, numerics::Choice c) {
   const numerics::ChoiceFreedom f = numerics::freedomOf(c);
   if (f.kind == numerics::ChoiceKind::Free || (f.kind == numerics::ChoiceKind::Set && !f.limitedToOptions))
     wi.shadow->choiceFreedInst = op->inst;
+}
+
+// ---- A Vulkan compute shader's rules -------------------------------------------------------------------------------
+
+namespace {
+uint8_t widthBit(numerics::Format f) {
+  return f == numerics::Format::Half ? 1 : f == numerics::Format::Float ? 2 : 4;
+}
+}  // namespace
+
+void ShadowRun::useShaderRules(const EntryPoint& entry) {
+  shader = true;
+  profile = numerics::Profile::Vulkan;
+  denormPreserve = entry.denormPreserve;
+  denormFlushToZero = entry.denormFlushToZero;
+  signedZeroInfNanPreserve = entry.signedZeroInfNanPreserve;
+  roundingModeRTE = entry.roundingModeRTE;
+  roundingModeRTZ = entry.roundingModeRTZ;
+}
+
+numerics::VerdictOptions ShadowRun::verdictFor(numerics::Format f) const {
+  if (!shader) return verdict;
+  numerics::VerdictOptions o = verdict;
+  const uint8_t bit = widthBit(f);
+  // Vulkan §A.4 [external] (Precision and Operation of SPIR-V Instructions): "By default any denormalized
+  // floating-point value ... may: be flushed to zero"; with DenormFlushToZero "the denormalized result must: be flushed
+  // to zero" (the sets keep both, clref's value unflushed among them), with DenormPreserve they "must: be preserved".
+  o.flushToZero = (denormPreserve & bit) == 0;
+  // Vulkan §A.4 [external] [[spirvenv-correctly-rounded]]: with RoundingModeRTE or RoundingModeRTZ "this is done
+  // according to IEEE 754 roundTiesToEven or roundTowardZero"; "Otherwise, they are rounded with implementation-defined
+  // rounding mode" (nullopt: either neighbour).
+  o.rounding = (roundingModeRTE & bit)   ? std::optional(numerics::Rounding::RTE)
+               : (roundingModeRTZ & bit) ? std::optional(numerics::Rounding::RTZ)
+                                         : std::nullopt;
+  o.accuracy.vulkanRounding = (roundingModeRTE & bit)   ? numerics::VulkanRounding::RTE
+                              : (roundingModeRTZ & bit) ? numerics::VulkanRounding::RTZ
+                                                        : numerics::VulkanRounding::ImplementationDefined;
+  return o;
+}
+
+// Vulkan §A.4 [external] (Precision and Operation of SPIR-V Instructions): "If any of the following conditions are
+// true then the flags NSZ, NotInf, and NotNaN are assumed: The entry point does not use the ExecutionMode
+// SignedZeroInfNanPreserve with a bit-width corresponding to one of the operands or to the result type. The operation
+// is not a bit-preserving operation and is not one of OpFConvert, OpFNegate, OpFAdd, …".
+bool ShadowRun::assumesFinite(numerics::Format f, bool preserving) const {
+  if (!shader) return finiteMathOnly;
+  return !preserving || (signedZeroInfNanPreserve & widthBit(f)) == 0;
+}
+bool ShadowRun::anyZeroSign(numerics::Format f, bool preserving) const {
+  return shader && assumesFinite(f, preserving);
 }
 
 }  // namespace clref::interpreter

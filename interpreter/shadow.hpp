@@ -62,6 +62,8 @@ struct ShadowImageFreedom {
   std::optional<uint32_t> decision;                        // a component undetermined by this decision
 };
 
+struct EntryPoint;
+
 struct ShadowRun {
   // What the sets allow (the verdict engine's profile and options: the device's flushing, build options).
   numerics::Profile profile = numerics::Profile::Full;
@@ -69,6 +71,21 @@ struct ShadowRun {
   bool contraction = true;      // an OpFMul feeding an OpFAdd/OpFSub may be fused (FP_CONTRACT ON)
   bool madEnable = false;       // ... or computed as mad, any accuracy (-cl-mad-enable)
   bool finiteMathOnly = false;  // a NaN or infinite operand or result makes the result any value
+  // A Vulkan compute shader (set by the executor from the launched entry point, useShaderRules): profile is Vulkan and
+  // these are its entry point's float controls (SPV_KHR_float_controls execution modes), one bit per width: 1 for 16,
+  // 2 for 32, 4 for 64 bits.
+  bool shader = false;
+  uint8_t denormPreserve = 0, denormFlushToZero = 0, signedZeroInfNanPreserve = 0, roundingModeRTE = 0,
+          roundingModeRTZ = 0;
+  void useShaderRules(const EntryPoint& entry);
+  // The verdict options of values of format f: `verdict`, or a shader's for f's width (its denormal and rounding
+  // modes).
+  numerics::VerdictOptions verdictFor(numerics::Format f) const;
+  // Whether an instruction on values of format f may assume that its operands and result are neither NaN nor
+  // infinite (then a NaN or an infinity among them makes the result any value), and whether the sign of a zero
+  // result is free. `preserving`: the instruction is one Vulkan lists as respecting SignedZeroInfNanPreserve.
+  bool assumesFinite(numerics::Format f, bool preserving) const;
+  bool anyZeroSign(numerics::Format f, bool preserving) const;
 
   // Any conforming device (`clref run --perturb SEED`): each value with a set is replaced by one drawn from the set
   // (its ends, clref's value, or a value between) from a stream seeded here, so the run computes one result another

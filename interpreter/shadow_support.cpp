@@ -141,6 +141,19 @@ bool exactOnPoints(const FloatRule& r, const ShadowRun& s, std::span<const doubl
   return true;
 }
 
+// A shader's contracted a·b + c (Vulkan §A.4.1 [external] [[spirvenv-evaluation-expressions]]: without NoContraction
+// operations may be combined, "with a different number of rounding steps"): the exact a·b + c rounded once, in the
+// entry point's rounding mode or either direction (Vulkan's own fma row is inherited from the unfused pair, so the
+// fused form is the correctly rounded one of the OpenCL table's fma row, in the shader's modes).
+ValueSet shaderFusedSet(std::span<const ValueSet> fused, Format f, const numerics::VerdictOptions& options) {
+  if (options.rounding) return numerics::allowedSet(MathFn::fma, fused, f, numerics::Profile::Full, options);
+  numerics::VerdictOptions down = options, up = options;
+  down.rounding = numerics::Rounding::RTN;
+  up.rounding = numerics::Rounding::RTP;
+  return hull(numerics::allowedSet(MathFn::fma, fused, f, numerics::Profile::Full, down),
+              numerics::allowedSet(MathFn::fma, fused, f, numerics::Profile::Full, up));
+}
+
 const Op* shFloat(WorkItem& wi, const Op* op) {
   const auto& r = *static_cast<const FloatRule*>(op->aux);
   ShadowRun& s = *wi.shadow;
@@ -174,19 +187,21 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
       s.clear(out, r.bytes);  // negation, conversion, fmod of single values: exact
       continue;
     }
-    if (allPoints && exactOnPoints(r, s, points) && r.contractions.empty() && !s.finiteMathOnly &&
+    const bool finiteOnly = s.assumesFinite(r.format, r.preserving);
+    if (allPoints && exactOnPoints(r, s, points) && r.contractions.empty() && !finiteOnly &&
         !(reference != 0 && std::fabs(reference) < (r.format == Format::Float ? 0x1p-126 : 0x1p-1022))) {
       s.clear(out, r.bytes);
       continue;
     }
     ValueSet set;
+    const numerics::VerdictOptions options = s.verdictFor(r.format);
     switch (r.kind) {
-      case FloatKind::Core: set = numerics::allowedSetCore(r.core, sets, r.format, s.profile, s.verdict); break;
-      case FloatKind::Math: set = numerics::allowedSet(r.fn, sets, r.format, s.profile, s.verdict); break;
+      case FloatKind::Core: set = numerics::allowedSetCore(r.core, sets, r.format, s.profile, options); break;
+      case FloatKind::Math: set = numerics::allowedSet(r.fn, sets, r.format, s.profile, options); break;
       case FloatKind::Negate: set = ValueSet{-sets[0].hi, -sets[0].lo, sets[0].nan}; break;
       case FloatKind::Convert: {
         // Correctly rounded in the instruction's mode: every mode's result lies between rounding down and up.
-        const bool ftz = s.verdict.flushToZero.value_or(r.format != Format::Double);
+        const bool ftz = options.flushToZero.value_or(r.format != Format::Double);
         set = hull(numerics::roundSet(sets[0], r.format, numerics::Rounding::RTN, ftz),
                    numerics::roundSet(sets[0], r.format, numerics::Rounding::RTP, ftz));
         break;
@@ -206,14 +221,22 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
       if (c.negA) fa = ValueSet{-fa.hi, -fa.lo, fa.nan};
       if (c.negC) fc = ValueSet{-fc.hi, -fc.lo, fc.nan};
       const ValueSet fused[] = {fa, b.set, fc};
-      set = hull(set, numerics::allowedSet(MathFn::fma, fused, r.format, s.profile, s.verdict));
+      set = hull(set, s.shader ? shaderFusedSet(fused, r.format, options)
+                               : numerics::allowedSet(MathFn::fma, fused, r.format, s.profile, options));
     }
-    // -cl-finite-math-only: with a NaN or an infinity among the operands or the result, any value.
-    if (s.finiteMathOnly) {
+    // -cl-finite-math-only, or a shader's NotNaN and NotInf (ShadowRun::assumesFinite): with a NaN or an infinity
+    // among the operands or the result, any value.
+    if (finiteOnly) {
       auto nonFinite = [](const ValueSet& v) { return v.nan || std::isinf(v.lo) || std::isinf(v.hi); };
       bool any = nonFinite(set);
       for (const auto& a : sets) any = any || nonFinite(a);
       if (any) set = ValueSet::all();
+    }
+    // A shader's NSZ: the sign of a zero result is free.
+    if (s.anyZeroSign(r.format, r.preserving) && set.hasNumbers() && set.lo <= 0 && set.hi >= 0) {
+      set.lo = std::min(set.lo, -0.0);
+      if (set.lo == 0) set.lo = -0.0;
+      if (set.hi == 0) set.hi = 0.0;
     }
     writeLane(wi, op, out, r.bytes, r.format, set, reference);
   }
@@ -254,7 +277,7 @@ const Op* shGeometric(WorkItem& wi, const Op* op) {
       writeUndetermined(wi, out, r.bytes, *decision);
       continue;
     }
-    const ValueSet set = numerics::allowedSetGeometric(r.op, p, q, i, r.format, s.profile, s.verdict);
+    const ValueSet set = numerics::allowedSetGeometric(r.op, p, q, i, r.format, s.profile, s.verdictFor(r.format));
     writeLane(wi, op, out, r.bytes, r.format, set, readFloat(out, r.format));
   }
   return op + 1;

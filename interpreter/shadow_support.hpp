@@ -76,6 +76,9 @@ struct FloatRule {
   uint8_t bytes = 4;
   uint32_t lanes = 1;
   std::vector<LaneRef> args;
+  // The instruction respects SignedZeroInfNanPreserve in a Vulkan shader (ShadowRun::assumesFinite): OpFAdd, OpFSub,
+  // OpFMul, OpFDiv, OpFNegate, OpFConvert, OpVectorTimesScalar, …; false for the GLSL.std.450 functions.
+  bool preserving = true;
 };
 
 // ---- Handlers the families' rules emit ------------------------------------------------------------------------------

@@ -39,7 +39,12 @@ ValueSet allowedSetOfSum(std::span<const ValueSet> terms, Format format, Profile
     mpfr_add_d(magnitude, magnitude, std::max(std::fabs(t.lo), std::fabs(t.hi)), MPFR_RNDN);
   }
   // γ(n−1)·Σ|x_i|, rounded up.
-  const bool towardZero = (profile == Profile::Embedded || profile == Profile::RelaxedEmbedded) && format != Format::Double;
+  // A Vulkan shader's additions round in an implementation-defined direction (either neighbour) unless its entry
+  // point declares RoundingModeRTE (Vulkan §A.4.2 [external] [[spirvenv-correctly-rounded-impl-defined]]): the unit
+  // roundoff of a directed rounding.
+  const bool towardZero =
+      ((profile == Profile::Embedded || profile == Profile::RelaxedEmbedded) && format != Format::Double) ||
+      (profile == Profile::Vulkan && options.rounding != Rounding::RTE);
   const long k = long(terms.size()) - 1;
   Mpfr u(64), gamma(64), e(kExactBits);
   mpfr_set_ui_2exp(u, 1, -(precisionOf(format) - (towardZero ? 1 : 0)), MPFR_RNDN);

@@ -7,10 +7,10 @@
 // rounded once, differs from the exact sum by at most γ(n−1)·Σ|x_i|, γ(k) = k·u / (1 − k·u), with u the unit roundoff
 // (Higham §4.2 [external], eq. (4.4), in N. J. Higham, "Accuracy and Stability of Numerical Algorithms", 2nd ed.).
 // u is 2^-p for round to nearest and 2^(1−p) for a device whose default rounding is toward zero (the embedded
-// profile); a device that flushes subnormal operands and results adds at most the smallest normal number per operand
-// and per addition. The allowed set is that interval around the exact sums of the terms' sets, rounded outward to the
-// format; any operand set holding an infinity or a NaN gives every value (inf − inf is NaN in some orders and not in
-// others).
+// profile, or a Vulkan shader without RoundingModeRTE); a device that flushes subnormal operands and results adds at
+// most the smallest normal number per operand and per addition. The allowed set is that interval around the exact
+// sums of the terms' sets, rounded outward to the format; any operand set holding an infinity or a NaN gives every
+// value (inf − inf is NaN in some orders and not in others).
 #pragma once
 #include <span>
 

@@ -7,7 +7,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -27,22 +26,12 @@ bool enqueuesKernels(const cli::Case& c) {
   return cli::prepareCase(c, host::Device()).kernel->enqueuesKernels();
 }
 
-// The shader cases whose GLSL.std.450 floating-point functions clref check cannot judge yet: Vulkan's precision rows
-// are still to be written (issue 36), and check refuses them, saying so.
-const std::set<std::string> kUncheckableShaders = {"shader_glsl_exact.json", "shader_glsl_integer.json",
-                                                   "shader_glsl_frexp_modf.json",
-                                                   "shader_glsl_geometric.json",
-                                                   "shader_glsl_pack.json",
-                                                   "shader_glsl_remaining.json",
-                                                   "shader_glsl_transcendental.json"};
-
-// The golden cases with outputs (buffers or images), except those whose kernels enqueue kernels and the uncheckable
-// shaders.
+// The golden cases with outputs (buffers or images), except those whose kernels enqueue kernels; the shader cases
+// among them are judged by Vulkan's precision rules.
 std::vector<std::filesystem::path> outputCases() {
   std::vector<std::filesystem::path> out;
   for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(CLREF_GOLDEN_DIR) / "cases")) {
     if (e.path().extension() != ".json") continue;
-    if (kUncheckableShaders.count(e.path().filename().string())) continue;
     const auto c = cli::loadCase(e.path());
     if (enqueuesKernels(c)) continue;
     bool outputs = false;
@@ -114,16 +103,6 @@ TEST_CASE("check refuses the golden cases whose kernels enqueue kernels, saying 
     ++refused;
   }
   CHECK(refused >= 10);  // device_enqueue*.json
-}
-
-TEST_CASE("check refuses the golden shaders whose GLSL.std.450 floating-point functions it cannot judge yet",
-          "[check][corpus]") {
-  for (const auto& name : kUncheckableShaders) {
-    INFO(name);
-    const auto c = cli::loadCase(std::filesystem::path(CLREF_GOLDEN_DIR) / "cases" / name);
-    CHECK_THROWS_WITH(checkCase(c, outputsOf(c, std::nullopt)),
-                      Catch::Contains("allowed sets of GLSL.std.450 floating-point instructions"));
-  }
 }
 
 TEST_CASE("check of any conforming device's output (--perturb): no golden case has a violation", "[check][corpus]") {

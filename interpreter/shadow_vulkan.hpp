@@ -1,0 +1,76 @@
+// Allowed sets of a Vulkan compute shader's instructions whose precision is not one row of the numerics tables
+// (interpreter/shadow.hpp; Vulkan §A.4 [external] Precision and Operation of SPIR-V Instructions,
+// vulkan/spirvenv.adoc):
+//  - "Inherited from" a formula (Vulkan §A.4.2 [external] [[spirvenv-inherited-from]]): the formula evaluated over
+//    sets, each step's allowed set from its own Vulkan row, then the rule's range around the exact result (VulkanRule);
+//  - the correctly rounded and correct-result GLSL.std.450 functions evaluated over sets (floor, fract, fmin, …).
+// Internal to the interpreter; the families register these rules beside their lowerings (ops_glsl_std450.cpp,
+// ops_arithmetic.cpp, ops_matrix.cpp, ops_glsl_geometric.cpp).
+#pragma once
+#include <vector>
+
+#include "interpreter/shadow_support.hpp"
+
+namespace clref::interpreter {
+
+enum class VulkanFormula : uint8_t {
+  // Inherited (GLSL.std.450 table [[precision-of-glsl-std-450-instructions]] and the core table
+  // [[spirvenv-precision-core-table]]).
+  Fma,
+  Pow,
+  Sqrt,
+  Radians,
+  Degrees,
+  Tan,
+  Asin,
+  Acos,
+  Sinh,
+  Cosh,
+  Tanh,
+  Asinh,
+  Acosh,
+  Atanh,
+  FMix,
+  SmoothStep,
+  Length,
+  Distance,
+  Cross,
+  Normalize,
+  FaceForward,
+  Reflect,
+  Refract,
+  FRem,
+  FMod,
+  SumOfProducts,
+  // Correctly rounded or correct result, evaluated over the operands' sets.
+  Round,
+  RoundEven,
+  Trunc,
+  Floor,
+  Ceil,
+  Fract,
+  FAbs,
+  FSign,
+  FMin,
+  FMax,
+  FClamp,
+  Step,
+  Ldexp,
+};
+
+// The rule of `formula` for the instruction: each result lane from the operands (component-wise, or whole vectors for
+// the geometric formulas). `exactReference`: clref's value of the instruction is the formula's exact result
+// correctly rounded (to even), so that for operands that are single values it brackets the exact result.
+// `preserving`: the instruction is one that respects SignedZeroInfNanPreserve (shadow.hpp assumesFinite).
+void vulkanRule(ShadowLowering& S, VulkanFormula formula, std::vector<uint32_t> operands, bool exactReference,
+                bool preserving = false);
+
+// OpDot, OpMatrixTimesVector, OpVectorTimesMatrix, OpMatrixTimesMatrix: result (column j, row i) inherits from
+// Σ_k a[i·aRow + k·aK] × b[k·bK + j·bCol] (components of the operands' registers), rows × cols results.
+struct SumOfProductsShape {
+  uint32_t rows = 1, cols = 1, depth = 1;
+  uint32_t aRow = 0, aK = 1, bK = 1, bCol = 0;
+};
+void vulkanSumOfProducts(ShadowLowering& S, const SumOfProductsShape& shape);
+
+}  // namespace clref::interpreter
