@@ -62,6 +62,8 @@ enum class Choice : uint8_t {
   // GLSL.std.450 (Vulkan compute shaders).
   GlslRoundHalf,   // GLSL.std.450 Round of a value halfway between two integers
   GlslMinMaxNan,   // GLSL.std.450 FMin/FMax/FClamp with a NaN operand
+  // Vulkan shaders' rounding.
+  VulkanRounding,  // correctly rounded operations in a shader that declares no rounding mode for their width
   Count
 };
 
@@ -137,6 +139,7 @@ enum class SvmReadOnlyWriteOption : uint8_t { Fault, Write };
 enum class AlignedOperandOverclaimOption : uint8_t { Fault, TypeAlignment };
 enum class GlslRoundHalfOption : uint8_t { AwayFromZero, ToEven };
 enum class GlslMinMaxNanOption : uint8_t { Number, Formula };
+enum class VulkanRoundingOption : uint8_t { NearestEven, TowardZero };
 
 // The option enum of each choice: Choices::get<Choice::X>() returns it, so a caller cannot read
 // a choice as another choice's options.
@@ -188,6 +191,7 @@ CLREF_CHOICE_OPTIONS(SvmReadOnlyWrite, SvmReadOnlyWriteOption);
 CLREF_CHOICE_OPTIONS(AlignedOperandOverclaim, AlignedOperandOverclaimOption);
 CLREF_CHOICE_OPTIONS(GlslRoundHalf, GlslRoundHalfOption);
 CLREF_CHOICE_OPTIONS(GlslMinMaxNan, GlslMinMaxNanOption);
+CLREF_CHOICE_OPTIONS(VulkanRounding, VulkanRoundingOption);
 #undef CLREF_CHOICE_OPTIONS
 template <Choice C> using ChoiceOptionsOf = typename ChoiceOptions<C>::type;
 
