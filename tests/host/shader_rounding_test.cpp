@@ -241,3 +241,96 @@ TEST_CASE("vulkan_rounding: a shader without a rounding mode rounds to nearest e
                                          "               OpExecutionMode %main RoundingModeRTE 32");
   compare(runShader(rte, in, "vulkan_rounding=toward_zero"), nearest, towardZero);
 }
+
+namespace {
+
+// out[4i..4i+3] = length(x.xyz), (mat2(x) · x.w)[0][0], outerProduct(x.xy, x.zw)[0][1], and d[i] = p[2i] / p[2i + 1] in
+// binary64.
+const char* kGlslRounding = R"(#version 450
+layout(local_size_x = 1) in;
+layout(std430, set = 0, binding = 0) readonly buffer In { vec4 v[]; };
+layout(std430, set = 0, binding = 1) buffer Out { float r[]; };
+layout(std430, set = 0, binding = 2) readonly buffer P { double p[]; };
+layout(std430, set = 0, binding = 3) buffer D { double d[]; };
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  vec4 x = v[i];
+  r[4 * i] = length(x.xyz);
+  mat2 m = mat2(x.x, x.y, x.z, x.w) * x.w;
+  r[4 * i + 1] = m[0][0];
+  mat2 o = outerProduct(x.xy, x.zw);
+  r[4 * i + 2] = o[0][1];
+  r[4 * i + 3] = o[1][1];
+  d[i] = p[2 * i] / p[2 * i + 1];
+}
+)";
+
+struct GlslResults {
+  std::vector<float> r;
+  std::vector<double> d;
+};
+
+GlslResults glslExpected(const std::vector<float>& v, const std::vector<double>& p, int mode) {
+  GlslResults out;
+  for (size_t i = 0; i < v.size() / 4; ++i) {
+    volatile float x = v[4 * i], y = v[4 * i + 1], z = v[4 * i + 2], w = v[4 * i + 3];
+    volatile double a = p[2 * i], b = p[2 * i + 1];
+    std::fesetround(mode);
+    volatile float s = x * x;  // GLSL length: sqrt of the sum of squares from the first component, each step rounded
+    s = s + y * y;
+    s = s + z * z;
+    volatile float len = std::sqrt(float(s)), m00 = x * w, o01 = y * z, o11 = y * w;
+    volatile double q = a / b;
+    std::fesetround(FE_TONEAREST);
+    out.r.insert(out.r.end(), {float(len), float(m00), float(o01), float(o11)});
+    out.d.push_back(double(q));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("vulkan_rounding=toward_zero rounds a GLSL shader's length, matrix products and binary64 division",
+          "[shader][rounding][choices]") {
+  std::mt19937 rng(36);
+  std::uniform_real_distribution<float> f(-3.0f, 3.0f);
+  std::uniform_real_distribution<double> g(0.5, 4.0);
+  const uint32_t n = 48;
+  std::vector<float> v(4 * n);
+  std::vector<double> p(2 * n);
+  for (auto& x : v) x = f(rng);
+  for (auto& x : p) x = g(rng);
+  const GlslResults towardZero = glslExpected(v, p, FE_TOWARDZERO), nearest = glslExpected(v, p, FE_TONEAREST);
+  for (const bool rtz : {false, true}) {
+    host::DeviceConfig config;
+    if (rtz) config.choices.set("vulkan_rounding=toward_zero");
+    host::Device device(config);
+    host::Kernel k(host::Program::fromGlsl(device, kGlslRounding), "main");
+    auto r = std::make_shared<host::Buffer>(v.size() * sizeof(float));
+    auto d = std::make_shared<host::Buffer>(n * sizeof(double));
+    k.setArg(*k.resourceArg(0, 0), std::make_shared<host::Buffer>(v.data(), v.size() * sizeof(float)));
+    k.setArg(*k.resourceArg(0, 1), r);
+    k.setArg(*k.resourceArg(0, 2), std::make_shared<host::Buffer>(p.data(), p.size() * sizeof(double)));
+    k.setArg(*k.resourceArg(0, 3), d);
+    const auto result = k.run(k.dispatch({n, 1, 1}));
+    INFO((result.fault ? result.fault->message : ""));
+    REQUIRE(result.ok);
+    const GlslResults& want = rtz ? towardZero : nearest;
+    const GlslResults& other = rtz ? nearest : towardZero;
+    int differ[5] = {};
+    for (size_t j = 0; j < want.r.size(); ++j) {
+      INFO("rtz " << rtz << ", result " << j % 4 << " of invocation " << j / 4);
+      CHECK(std::bit_cast<uint32_t>(r->as<float>()[j]) == std::bit_cast<uint32_t>(want.r[j]));
+      if (want.r[j] != other.r[j]) ++differ[j % 4];
+    }
+    for (size_t i = 0; i < n; ++i) {
+      INFO("rtz " << rtz << ", quotient of invocation " << i);
+      CHECK(std::bit_cast<uint64_t>(d->as<double>()[i]) == std::bit_cast<uint64_t>(want.d[i]));
+      if (want.d[i] != other.d[i]) ++differ[4];
+    }
+    for (int k2 = 0; k2 < 5; ++k2) {
+      INFO("result " << k2);
+      CHECK(differ[k2] > 0);
+    }
+  }
+}
