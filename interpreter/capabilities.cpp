@@ -110,12 +110,13 @@ bool shaderCapabilitySupported(spv::Capability c) {
     // reads only Aligned).
     case Capability::VulkanMemoryModel:
     case Capability::VulkanMemoryModelDeviceScope:
-    // SPV_KHR_float_controls: the denormal modes are applied at lowering (lower.cpp applyFloatControls).
+    // SPV_KHR_float_controls: the denormal and rounding modes are applied at lowering (lower.cpp
+    // applyFloatControls); clref keeps signed zeros, infinities and NaNs, which SignedZeroInfNanPreserve asks for.
     case Capability::DenormPreserve:
     case Capability::DenormFlushToZero:
     case Capability::SignedZeroInfNanPreserve:
     case Capability::RoundingModeRTE:
-    case Capability::RoundingModeRTZ: return true;  // refused with its reason below when an entry point uses it
+    case Capability::RoundingModeRTZ: return true;
     default: return executedInBoth(c);
   }
 }
@@ -188,12 +189,6 @@ void checkModuleSupport(const Module& m, const LowerOptions& opt) {
   // Vulkan §A.3 [external] (Validation Rules within a Module): a shader module uses Logical addressing; its pointers
   // are the interpreter's tagged 64-bit values, never stored in memory.
   if (shader) {
-    // SPV_KHR_float_controls: clref rounds to nearest even and keeps signed zeros, infinities and NaNs, which
-    // RoundingModeRTE and SignedZeroInfNanPreserve ask for; arithmetic rounding toward zero it does not execute.
-    for (const auto& ep : m.computeShaders)
-      if (ep.roundingModeRTZ)
-        throw ModuleError("the compute shader " + ep.name +
-                          " declares RoundingModeRTZ: clref's shader arithmetic rounds to nearest even only");
     if (m.addressing != spv::AddressingModel::Logical)
       throw ModuleError("the shader module uses an addressing model other than Logical (PhysicalStorageBuffer64 "
                         "pointers are not executed by clref)");

@@ -191,15 +191,24 @@ namespace {
 // DenormFlushToZero for a width flushes that width's denormals, one declared with DenormPreserve keeps them, whatever
 // the device's setting; without either, flushing is the implementation's freedom ("may be flushed to zero"): the choice
 // shader_denormals flushes every width, or leaves the device's setting to decide.
+// Vulkan §A.4 [external] [[spirvenv-correctly-rounded]]: an entry point declared with RoundingModeRTE or
+// RoundingModeRTZ for a width rounds that width's correctly rounded operations to nearest even or toward zero;
+// without either they are rounded "with implementation-defined rounding mode" (the choice vulkan_rounding). OpenCL
+// kernels keep rounding to nearest even.
 void applyFloatControls(const Module& m, const std::string& name, LowerOptions& opt) {
   const EntryPoint* ep = m.entryPoint(name);
   if (!ep || !m.isVulkanShader()) return;
   numerics::Denorm* modes[3] = {&opt.denormHalf, &opt.denormFloat, &opt.denormDouble};
   const bool flush = opt.choices.get<numerics::Choice::ShaderDenormals>() == numerics::ShaderDenormalsOption::Flush;
+  const bool implementationTowardZero =
+      opt.choices.get<numerics::Choice::VulkanRounding>() == numerics::VulkanRoundingOption::TowardZero;
   for (int k = 0; k < 3; ++k) {
+    const uint8_t bit = uint8_t(1 << k);
     if (flush) *modes[k] = numerics::Denorm::Flush;
-    if (ep->denormFlushToZero & (1 << k)) *modes[k] = numerics::Denorm::Flush;
-    if (ep->denormPreserve & (1 << k)) *modes[k] = numerics::Denorm::Preserve;
+    if (ep->denormFlushToZero & bit) *modes[k] = numerics::Denorm::Flush;
+    if (ep->denormPreserve & bit) *modes[k] = numerics::Denorm::Preserve;
+    if ((ep->roundingModeRTZ & bit) || (!(ep->roundingModeRTE & bit) && implementationTowardZero))
+      opt.roundTowardZero |= bit;
   }
 }
 

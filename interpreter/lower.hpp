@@ -33,6 +33,7 @@ class Lowerer {
   uint32_t lanes(uint32_t typeId) const;       // 1 for scalars
   uint32_t ptrBytes() const { return opt.addressBits / 8; }
   bool flush(ScalarType s) const;  // denormals flushed for this float kind
+  bool towardZero(ScalarType s) const;  // correctly rounded operations of this float kind round toward zero
   uint32_t index(const Instruction& inst) const { return uint32_t(&inst - m.instructions.data()); }
 
   Op& emit(Handler fn, const Instruction& inst);

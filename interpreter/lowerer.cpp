@@ -70,6 +70,15 @@ uint32_t Lowerer::lanes(uint32_t typeId) const {
   return t.kind == TypeKind::Vector ? t.count : 1;
 }
 
+bool Lowerer::towardZero(ScalarType s) const {
+  switch (s) {
+    case ScalarType::Half: return opt.roundTowardZero & 1;
+    case ScalarType::Float: return opt.roundTowardZero & 2;
+    case ScalarType::Double: return opt.roundTowardZero & 4;
+    default: return false;
+  }
+}
+
 bool Lowerer::flush(ScalarType s) const {
   using numerics::Denorm;
   switch (s) {

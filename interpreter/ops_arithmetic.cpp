@@ -130,35 +130,41 @@ template <class F> void lowerSignedRemainder(Lowerer& L, const Instruction& inst
 // (OpenCL SPIR-V Environment §6.1 [[_rounding_modes]]: the default rounding mode is round to nearest even; OpenCL
 // C 3.0 §7.4 [[relative-error-as-ulps]]: +, -, *, / are correctly rounded in the full profile). The host's binary32 and
 // binary64 SSE arithmetic is IEEE 754 rounding to nearest even; binary16 goes through
-// numerics/half_arith.hpp.
-template <bool FTZ> struct FAdd {
-  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return addFtz<FTZ>(a, b); }
+// numerics/half_arith.hpp. With RTZ (a shader's RoundingModeRTZ or vulkan_rounding=toward_zero, Vulkan §A.4
+// [external] [[spirvenv-correctly-rounded]]) rounded toward zero by numerics/round_toward_zero.hpp.
+template <bool FTZ, bool RTZ = false> struct FAdd {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return addRounded<FTZ, RTZ>(a, b); }
 };
-template <bool FTZ> struct FSub {
+template <bool FTZ, bool RTZ = false> struct FSub {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
     a = ftz<FTZ>(a);
     b = ftz<FTZ>(b);
-    if constexpr (std::is_same_v<T, Half>)
+    if constexpr (RTZ)
+      return ftz<FTZ>(numerics::subTowardZero(a, b));
+    else if constexpr (std::is_same_v<T, Half>)
       return ftz<FTZ>(numerics::subHalf(a, b));
     else
       return ftz<FTZ>(T(a - b));
   }
 };
-template <bool FTZ> struct FMul {
-  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return mulFtz<FTZ>(a, b); }
+template <bool FTZ, bool RTZ = false> struct FMul {
+  template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return mulRounded<FTZ, RTZ>(a, b); }
 };
-template <bool FTZ> struct FDiv {
+template <bool FTZ, bool RTZ = false> struct FDiv {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
     a = ftz<FTZ>(a);
     b = ftz<FTZ>(b);
-    if constexpr (std::is_same_v<T, Half>)
+    if constexpr (RTZ)
+      return ftz<FTZ>(numerics::divTowardZero(a, b));
+    else if constexpr (std::is_same_v<T, Half>)
       return ftz<FTZ>(numerics::divHalf(a, b));
     else
       return ftz<FTZ>(T(a / b));
   }
 };
-// OpFRem: the remainder of truncated division, sign of Operand 1; exact (IEEE fmod is exact).
-template <bool FTZ> struct FRem {
+// OpFRem: the remainder of truncated division, sign of Operand 1; exact (IEEE fmod is exact), so any rounding
+// direction gives it.
+template <bool FTZ, bool = false> struct FRem {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
     a = ftz<FTZ>(a);
     b = ftz<FTZ>(b);
@@ -169,12 +175,18 @@ template <bool FTZ> struct FRem {
   }
 };
 // OpFMod: sign of a non-0 result from Operand 2: fmod, then one correctly rounded b + r when the
-// signs differ (for binary16 the sum is formed in binary32: innocuous double rounding).
-template <bool FTZ> struct FMod {
+// signs differ (for binary16 the sum is formed in binary32: innocuous double rounding); with RTZ that sum rounds
+// toward zero.
+template <bool FTZ, bool RTZ = false> struct FMod {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
     a = ftz<FTZ>(a);
     b = ftz<FTZ>(b);
-    if constexpr (std::is_same_v<T, Half>) {
+    if constexpr (RTZ) {
+      const T r = fromD<T>(std::fmod(toD(a), toD(b)));  // exact, a value of T
+      if (toD(r) != 0 && signBit(r) != signBit(b) && !std::isinf(toD(b)))
+        return ftz<FTZ>(numerics::addTowardZero(r, b));
+      return ftz<FTZ>(r);
+    } else if constexpr (std::is_same_v<T, Half>) {
       const float fb = numerics::toFloat(b);
       float r = std::fmod(numerics::toFloat(a), fb);
       if (r != 0 && std::signbit(r) != std::signbit(fb) && !std::isinf(fb)) r = r + fb;
@@ -220,10 +232,10 @@ struct FNegate {
 };
 
 // OpVectorTimesScalar: each component times the scalar, one rounding each.
-template <class T, bool FTZ> const Op* vectorTimesScalar(WorkItem& wi, const Op* op) {
+template <class T, bool FTZ, bool RTZ> const Op* vectorTimesScalar(WorkItem& wi, const Op* op) {
   const T s = rd<T>(wi, op->b);
   for (uint32_t i = 0; i < op->n; ++i)
-    wr<T>(wi, op->r + i * sizeof(T), FMul<FTZ>::apply(wi, op, rd<T>(wi, op->a + i * sizeof(T)), s));
+    wr<T>(wi, op->r + i * sizeof(T), FMul<FTZ, RTZ>::apply(wi, op, rd<T>(wi, op->a + i * sizeof(T)), s));
   return op + 1;
 }
 
@@ -243,9 +255,9 @@ template <class T, bool FTZ> const Op* dot(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-// Float arithmetic lane-wise on the result type, with the device's denormal mode.
-template <template <bool> class F> void lowerFloatBinaryOp(Lowerer& L, const Instruction& inst) {
-  emitBinary(L, floatBinaryFtz<F>(L, inst.resultType), inst);
+// Float arithmetic lane-wise on the result type, with the device's denormal mode and the shader's rounding.
+template <template <bool, bool> class F> void lowerFloatBinaryOp(Lowerer& L, const Instruction& inst) {
+  emitBinary(L, floatBinaryRounded<F>(L, inst.resultType), inst);
 }
 
 // OpFRem/OpFMod: the exact remainder, or in a shader with vulkan_frem_fmod=formula the inherited formula.
@@ -324,8 +336,8 @@ void lowerFNegate(Lowerer& L, const Instruction& inst) {
 
 void lowerVectorTimesScalar(Lowerer& L, const Instruction& inst) {
   emitBinary(L,
-             withFloatFtz(L, L.scalarOf(inst.resultType),
-                          [&]<class T, bool Z>() -> Handler { return &vectorTimesScalar<T, Z>; }),
+             withFloatRounding(L, L.scalarOf(inst.resultType),
+                               [&]<class T, bool Z, bool R>() -> Handler { return &vectorTimesScalar<T, Z, R>; }),
              inst);
 }
 

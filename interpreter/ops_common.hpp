@@ -8,6 +8,7 @@
 #include "interpreter/lower.hpp"
 #include "numerics/format.hpp"
 #include "numerics/half_arith.hpp"
+#include "numerics/round_toward_zero.hpp"
 
 namespace clref::interpreter {
 
@@ -49,6 +50,15 @@ template <class F> auto withFloatFtz(const Lowerer& L, ScalarType s, F&& f) {
   }
 }
 
+// Float kinds with the denormal mode and the rounding of correctly rounded operations folded in: calls
+// f.template operator()<T, Z, R>() with R true where the shader rounds T's width toward zero (Lowerer::towardZero), so
+// that the default (to nearest even) handlers are the same code as before and the toward-zero ones a separate set.
+template <class F> auto withFloatRounding(const Lowerer& L, ScalarType s, F&& f) {
+  if (L.towardZero(s))
+    return withFloatFtz(L, s, [&]<class T, bool Z>() { return f.template operator()<T, Z, true>(); });
+  return withFloatFtz(L, s, [&]<class T, bool Z>() { return f.template operator()<T, Z, false>(); });
+}
+
 template <class T> using Signed = std::make_signed_t<T>;
 
 // Bytes of a pointer, or of a handle (pipe, queue, event, named barrier), in the launch's kernel: 4 or 8.
@@ -72,23 +82,30 @@ template <bool FTZ, class T> inline T ftz(T x) {
 // Floating-point addition and multiplication rounded once to T, to nearest even (OpenCL SPIR-V Environment §6.1
 // [[_rounding_modes]]), with FTZ's flushing of subnormal operands and results (OpenCL C 3.0 §7.5.3
 // [[edge-case-behavior-in-flush-to-zero-mode]]); binary16 through numerics/half_arith.hpp. OpFAdd, OpFMul and the
-// work-group reductions share them.
-template <bool FTZ, class T> inline T addFtz(T a, T b) {
+// work-group reductions share them. With RTZ, rounded toward zero instead (numerics/round_toward_zero.hpp; Vulkan §A.4
+// [external] [[spirvenv-correctly-rounded]]: a shader's RoundingModeRTZ).
+template <bool FTZ, bool RTZ, class T> inline T addRounded(T a, T b) {
   a = ftz<FTZ>(a);
   b = ftz<FTZ>(b);
-  if constexpr (std::is_same_v<T, Half>)
+  if constexpr (RTZ)
+    return ftz<FTZ>(numerics::addTowardZero(a, b));
+  else if constexpr (std::is_same_v<T, Half>)
     return ftz<FTZ>(numerics::addHalf(a, b));
   else
     return ftz<FTZ>(T(a + b));
 }
-template <bool FTZ, class T> inline T mulFtz(T a, T b) {
+template <bool FTZ, bool RTZ, class T> inline T mulRounded(T a, T b) {
   a = ftz<FTZ>(a);
   b = ftz<FTZ>(b);
-  if constexpr (std::is_same_v<T, Half>)
+  if constexpr (RTZ)
+    return ftz<FTZ>(numerics::mulTowardZero(a, b));
+  else if constexpr (std::is_same_v<T, Half>)
     return ftz<FTZ>(numerics::mulHalf(a, b));
   else
     return ftz<FTZ>(T(a * b));
 }
+template <bool FTZ, class T> inline T addFtz(T a, T b) { return addRounded<FTZ, false>(a, b); }
+template <bool FTZ, class T> inline T mulFtz(T a, T b) { return mulRounded<FTZ, false>(a, b); }
 
 // Lane loops. r, a, b are register offsets; n lanes of T.
 template <class R, class T, class F> const Op* unaryLanes(WorkItem& wi, const Op* op) {
@@ -194,6 +211,11 @@ template <template <bool> class F> Handler floatUnaryFtz(const Lowerer& L, uint3
 }
 template <template <bool> class F> Handler floatBinaryFtz(const Lowerer& L, uint32_t type) {
   return withFloatFtz(L, L.scalarOf(type), [&]<class T, bool Z>() { return binaryHandler<T, T, F<Z>>(L.lanes(type)); });
+}
+// F<FTZ, RTZ> functors on float kinds, with the denormal mode and the rounding (withFloatRounding).
+template <template <bool, bool> class F> Handler floatBinaryRounded(const Lowerer& L, uint32_t type) {
+  return withFloatRounding(L, L.scalarOf(type),
+                           [&]<class T, bool Z, bool R>() { return binaryHandler<T, T, F<Z, R>>(L.lanes(type)); });
 }
 
 // Lowerings of lane-wise integer instructions on the result type (the dispatch table's entries

@@ -243,17 +243,21 @@ uint32_t operandType(const Lowerer& L, const Instruction& inst) { return L.typeI
 bool lowerDecorated(Lowerer& L, const Instruction& inst) {
   const auto* roundingDec = inst.resultId ? L.m.decoration(inst.resultId, spv::Decoration::FPRoundingMode) : nullptr;
   const bool saturated = inst.resultId && L.m.hasDecoration(inst.resultId, spv::Decoration::SaturatedConversion);
-  if (!roundingDec && !saturated) return false;
+  // Default rounding: toward zero to integers, to nearest even to floating point; Vulkan §A.4 [external]
+  // [[spirvenv-correctly-rounded]]: toward zero to a width the shader rounds so (RoundingModeRTZ or vulkan_rounding),
+  // where an FPRoundingMode decoration still decides (SPIR-V 1.0 §3.20 [external]).
+  const bool toInteger = inst.opcode == spv::Op::OpConvertFToU || inst.opcode == spv::Op::OpConvertFToS;
+  const bool towardZero =
+      !toInteger && inst.resultType && L.m.types.count(inst.resultType) && L.towardZero(L.scalarOf(inst.resultType));
+  if (!roundingDec && !saturated && !towardZero) return false;
   auto d = std::make_shared<DecoratedConversion>();
   d->from = L.scalarOf(operandType(L, inst));
   d->to = L.scalarOf(inst.resultType);
   // SPIR-V integers are signless; the opcode says how each side is read.
   d->fromSigned = inst.opcode == spv::Op::OpConvertSToF || inst.opcode == spv::Op::OpSConvert;
   d->toSigned = inst.opcode == spv::Op::OpConvertFToS || inst.opcode == spv::Op::OpSConvert;
-  // Default rounding: toward zero to integers, to nearest even to floating point.
-  const bool toInteger = inst.opcode == spv::Op::OpConvertFToU || inst.opcode == spv::Op::OpConvertFToS;
   d->rounding = roundingDec ? toRounding(spv::FPRoundingMode(roundingDec->literals.at(0)))
-                            : (toInteger ? numerics::Rounding::RTZ : numerics::Rounding::RTE);
+                            : (toInteger || towardZero ? numerics::Rounding::RTZ : numerics::Rounding::RTE);
   d->saturate = saturated;
   d->flushFrom = L.flush(d->from);
   d->flushTo = L.flush(d->to);

@@ -10,34 +10,34 @@ namespace {
 template <class T> T lane(WorkItem& wi, uint32_t reg, uint32_t i) { return rd<T>(wi, reg + i * uint32_t(sizeof(T))); }
 
 // x[0]·y[0] + x[1]·y[1] + … over n lanes.
-template <class T, bool Z> T dot(WorkItem& wi, uint32_t x, uint32_t y, uint32_t n) {
-  T s = fMul<Z>(lane<T>(wi, x, 0), lane<T>(wi, y, 0));
-  for (uint32_t i = 1; i < n; ++i) s = fAdd<Z>(s, fMul<Z>(lane<T>(wi, x, i), lane<T>(wi, y, i)));
+template <class T, bool Z, bool R> T dot(WorkItem& wi, uint32_t x, uint32_t y, uint32_t n) {
+  T s = fMul<Z, R>(lane<T>(wi, x, 0), lane<T>(wi, y, 0));
+  for (uint32_t i = 1; i < n; ++i) s = fAdd<Z, R>(s, fMul<Z, R>(lane<T>(wi, x, i), lane<T>(wi, y, i)));
   return s;
 }
-template <class T, bool Z> T sumOfSquares(const T* v, uint32_t n) {
-  T s = fMul<Z>(v[0], v[0]);
-  for (uint32_t i = 1; i < n; ++i) s = fAdd<Z>(s, fMul<Z>(v[i], v[i]));
+template <class T, bool Z, bool R> T sumOfSquares(const T* v, uint32_t n) {
+  T s = fMul<Z, R>(v[0], v[0]);
+  for (uint32_t i = 1; i < n; ++i) s = fAdd<Z, R>(s, fMul<Z, R>(v[i], v[i]));
   return s;
 }
 
 // n = operand lanes, imm = the instruction.
-template <class T, bool Z> const Op* geometric(WorkItem& wi, const Op* op) {
+template <class T, bool Z, bool R> const Op* geometric(WorkItem& wi, const Op* op) {
   const uint32_t n = op->n;
   T v[4] = {};
   switch (GLSLstd450(op->imm)) {
     case GLSLstd450Length:  // length(x) = sqrt(x[0]² + x[1]² + …)
       for (uint32_t i = 0; i < n; ++i) v[i] = lane<T>(wi, op->a, i);
-      wr<T>(wi, op->r, fSqrt<Z>(sumOfSquares<T, Z>(v, n)));
+      wr<T>(wi, op->r, fSqrt<Z, R>(sumOfSquares<T, Z, R>(v, n)));
       break;
     case GLSLstd450Distance:  // distance(p0, p1) = length(p0 − p1)
-      for (uint32_t i = 0; i < n; ++i) v[i] = fSub<Z>(lane<T>(wi, op->a, i), lane<T>(wi, op->b, i));
-      wr<T>(wi, op->r, fSqrt<Z>(sumOfSquares<T, Z>(v, n)));
+      for (uint32_t i = 0; i < n; ++i) v[i] = fSub<Z, R>(lane<T>(wi, op->a, i), lane<T>(wi, op->b, i));
+      wr<T>(wi, op->r, fSqrt<Z, R>(sumOfSquares<T, Z, R>(v, n)));
       break;
     case GLSLstd450Normalize: {  // normalize(x) = x / length(x)
       for (uint32_t i = 0; i < n; ++i) v[i] = lane<T>(wi, op->a, i);
-      const T len = fSqrt<Z>(sumOfSquares<T, Z>(v, n));
-      for (uint32_t i = 0; i < n; ++i) wr<T>(wi, op->r + i * sizeof(T), fDiv<Z>(v[i], len));
+      const T len = fSqrt<Z, R>(sumOfSquares<T, Z, R>(v, n));
+      for (uint32_t i = 0; i < n; ++i) wr<T>(wi, op->r + i * sizeof(T), fDiv<Z, R>(v[i], len));
       break;
     }
     case GLSLstd450Cross: {  // (x[1]·y[2] − y[1]·x[2], x[2]·y[0] − y[2]·x[0], x[0]·y[1] − y[0]·x[1])
@@ -48,13 +48,13 @@ template <class T, bool Z> const Op* geometric(WorkItem& wi, const Op* op) {
       }
       for (uint32_t i = 0; i < 3; ++i) {
         const uint32_t j = (i + 1) % 3, k = (i + 2) % 3;
-        v[i] = fSub<Z>(fMul<Z>(x[j], y[k]), fMul<Z>(y[j], x[k]));
+        v[i] = fSub<Z, R>(fMul<Z, R>(x[j], y[k]), fMul<Z, R>(y[j], x[k]));
       }
       for (uint32_t i = 0; i < 3; ++i) wr<T>(wi, op->r + i * sizeof(T), v[i]);
       break;
     }
     case GLSLstd450FaceForward: {  // faceforward(N, I, Nref) = dot(Nref, I) < 0 ? N : −N
-      const bool keep = fLess(dot<T, Z>(wi, op->c, op->b, n), fConst<T>(0));
+      const bool keep = fLess(dot<T, Z, R>(wi, op->c, op->b, n), fConst<T>(0));
       for (uint32_t i = 0; i < n; ++i) {
         const T x = lane<T>(wi, op->a, i);
         wr<T>(wi, op->r + i * sizeof(T), keep ? x : fNeg(x));
@@ -62,9 +62,9 @@ template <class T, bool Z> const Op* geometric(WorkItem& wi, const Op* op) {
       break;
     }
     case GLSLstd450Reflect: {  // reflect(I, N) = I − 2.0 · dot(N, I) · N
-      const T twoDot = fMul<Z>(fConst<T>(2), dot<T, Z>(wi, op->b, op->a, n));
+      const T twoDot = fMul<Z, R>(fConst<T>(2), dot<T, Z, R>(wi, op->b, op->a, n));
       for (uint32_t i = 0; i < n; ++i)
-        wr<T>(wi, op->r + i * sizeof(T), fSub<Z>(lane<T>(wi, op->a, i), fMul<Z>(twoDot, lane<T>(wi, op->b, i))));
+        wr<T>(wi, op->r + i * sizeof(T), fSub<Z, R>(lane<T>(wi, op->a, i), fMul<Z, R>(twoDot, lane<T>(wi, op->b, i))));
       break;
     }
     default: break;  // lowerGlslGeometric emits this handler for the instructions above only
@@ -74,19 +74,20 @@ template <class T, bool Z> const Op* geometric(WorkItem& wi, const Op* op) {
 
 // refract(I, N, eta): k = 1.0 − eta · eta · (1.0 − dot(N, I) · dot(N, I)); 0 if k < 0.0, else
 // eta · I − (eta · dot(N, I) + sqrt(k)) · N. eta is a scalar of type E (its value is exact in T: E is T, or narrower).
-template <class T, bool Z, class E> const Op* refract(WorkItem& wi, const Op* op) {
+template <class T, bool Z, bool R, class E> const Op* refract(WorkItem& wi, const Op* op) {
   const uint32_t n = op->n;
   const T eta = fromD<T>(toD(ftz<Z>(rd<E>(wi, op->c))));
-  const T d = dot<T, Z>(wi, op->b, op->a, n);
+  const T d = dot<T, Z, R>(wi, op->b, op->a, n);
   const T one = fConst<T>(1);
-  const T k = fSub<Z>(one, fMul<Z>(fMul<Z>(eta, eta), fSub<Z>(one, fMul<Z>(d, d))));
+  const T k = fSub<Z, R>(one, fMul<Z, R>(fMul<Z, R>(eta, eta), fSub<Z, R>(one, fMul<Z, R>(d, d))));
   if (fLess(k, fConst<T>(0))) {
     for (uint32_t i = 0; i < n; ++i) wr<T>(wi, op->r + i * sizeof(T), fConst<T>(0));
     return op + 1;
   }
-  const T s = fAdd<Z>(fMul<Z>(eta, d), fSqrt<Z>(k));
+  const T s = fAdd<Z, R>(fMul<Z, R>(eta, d), fSqrt<Z, R>(k));
   for (uint32_t i = 0; i < n; ++i)
-    wr<T>(wi, op->r + i * sizeof(T), fSub<Z>(fMul<Z>(eta, lane<T>(wi, op->a, i)), fMul<Z>(s, lane<T>(wi, op->b, i))));
+    wr<T>(wi, op->r + i * sizeof(T),
+          fSub<Z, R>(fMul<Z, R>(eta, lane<T>(wi, op->a, i)), fMul<Z, R>(s, lane<T>(wi, op->b, i))));
   return op + 1;
 }
 
@@ -113,10 +114,11 @@ bool lowerGlslGeometric(Lowerer& L, const Instruction& inst) {
   if (number == GLSLstd450Refract) {
     const ScalarType e = L.scalarOf(L.typeIdOfValue(inst.operand(4)));
     if (!numerics::isFloat(e) || sizeOf(e) > sizeOf(s)) L.reject(inst, "GLSL.std.450 Refract with an eta wider than I");
-    h = withFloatFtz(
-        L, s, [&]<class T, bool Z>() { return withFloat(e, [&]<class E>() -> Handler { return &refract<T, Z, E>; }); });
+    h = withFloatRounding(L, s, [&]<class T, bool Z, bool R>() {
+      return withFloat(e, [&]<class E>() -> Handler { return &refract<T, Z, R, E>; });
+    });
   } else {
-    h = withFloatFtz(L, s, [&]<class T, bool Z>() -> Handler { return &geometric<T, Z>; });
+    h = withFloatRounding(L, s, [&]<class T, bool Z, bool R>() -> Handler { return &geometric<T, Z, R>; });
   }
   Op& op = L.emit(h, inst);
   op.r = L.reg(inst.resultId);

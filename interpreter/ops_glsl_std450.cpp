@@ -45,17 +45,21 @@ namespace {
 
 using numerics::MathFn;
 
+template <bool RTZ> constexpr numerics::Rounding kRoundingOf = RTZ ? numerics::Rounding::RTZ : numerics::Rounding::RTE;
+
 // ---- Correctly rounded functions: numerics::evaluate, lane by lane (imm = the OpenCL.std function) -----------------
 // GLSL 4.60 §8.1 [external] (radians … atanh), §8.2 [external] (pow … inversesqrt), §8.3 [external] (sign, modf,
 // fma, ldexp, frexp): the same mathematical functions as OpenCL.std's; GLSL's undefined cases (asin(2), log(-1),
 // pow(-1, 0.5), atan(0, 0), …) get the value OpenCL.std defines (C99 Annex F).
-template <class T, bool Z, int N> const Op* evaluateLanes(WorkItem& wi, const Op* op) {
+// With R, the exact value rounded toward zero (Vulkan §A.4 [external] [[spirvenv-correctly-rounded]]: clref's value is
+// the correctly rounded one in the rounding mode in force).
+template <class T, bool Z, bool R, int N> const Op* evaluateLanes(WorkItem& wi, const Op* op) {
   const MathFn fn = MathFn(op->imm);
   const uint32_t regs[3] = {op->a, op->b, op->c};
   for (uint32_t i = 0; i < op->n; ++i) {
     double args[N];
     for (int k = 0; k < N; ++k) args[k] = toD(ftz<Z>(rd<T>(wi, regs[k] + i * sizeof(T))));
-    const numerics::MathResult r = numerics::evaluate(fn, {args, size_t(N)}, kFormatOf<T>);
+    const numerics::MathResult r = numerics::evaluate(fn, {args, size_t(N)}, kFormatOf<T>, kRoundingOf<R>);
     wr<T>(wi, op->r + i * sizeof(T), ftz<Z>(fromD<T>(r.value)));
   }
   return op + 1;
@@ -82,11 +86,12 @@ struct FAbs {
       return std::fabs(a);
   }
 };
-template <bool Z> using Trunc = Integral<0, Z>;
-template <bool Z> using Floor = Integral<1, Z>;
-template <bool Z> using Ceil = Integral<2, Z>;
-template <bool Z> using RoundEven = Integral<3, Z>;
-template <bool Z> struct Round {
+// Exact results: the rounding direction (the second parameter) does not matter.
+template <bool Z, bool = false> using Trunc = Integral<0, Z>;
+template <bool Z, bool = false> using Floor = Integral<1, Z>;
+template <bool Z, bool = false> using Ceil = Integral<2, Z>;
+template <bool Z, bool = false> using RoundEven = Integral<3, Z>;
+template <bool Z, bool = false> struct Round {
   template <class T> static T apply(WorkItem& wi, const Op* op, T a) {
     const double x = toD(ftz<Z>(a));
     return fromD<T>(glslRound(wi, op, x));
@@ -94,15 +99,17 @@ template <bool Z> struct Round {
 };
 // GLSL.std.450 §2 [external] Sqrt; Fma: "computes a * b + c ... a single operation" (GLSL 4.60 §8.3 [external] fma),
 // the exact value rounded once.
-template <bool Z> struct Sqrt {
-  template <class T> static T apply(WorkItem&, const Op*, T a) { return fSqrt<Z>(a); }
+template <bool Z, bool R = false> struct Sqrt {
+  template <class T> static T apply(WorkItem&, const Op*, T a) { return fSqrt<Z, R>(a); }
 };
-template <bool Z> struct Fma {
+template <bool Z, bool R = false> struct Fma {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) {
     a = ftz<Z>(a);
     b = ftz<Z>(b);
     c = ftz<Z>(c);
-    if constexpr (std::is_same_v<T, Half>)
+    if constexpr (R)
+      return ftz<Z>(numerics::fmaTowardZero(a, b, c));
+    else if constexpr (std::is_same_v<T, Half>)
       return ftz<Z>(numerics::fmaHalf(a, b, c));
     else
       return ftz<Z>(T(std::fma(a, b, c)));
@@ -112,27 +119,27 @@ template <bool Z> struct Fma {
 // ---- Formulas (ops_glsl_std450.hpp: each operation rounded) --------------------------------------------------------
 // GLSL 4.60 §8.1 [external] radians: (π / 180) · degrees; degrees: (180 / π) · radians. The constant is π/180 (180/π)
 // correctly rounded to the format (imm holds it as a double), then the product is rounded.
-template <bool Z> struct ScaleByConstant {
+template <bool Z, bool R = false> struct ScaleByConstant {
   template <class T> static T apply(WorkItem&, const Op* op, T a) {
-    return fMul<Z>(fromD<T>(std::bit_cast<double>(op->imm)), a);
+    return fMul<Z, R>(fromD<T>(std::bit_cast<double>(op->imm)), a);
   }
 };
 // GLSL 4.60 §8.3 [external] fract: x − floor(x) (no clamp below 1, unlike OpenCL's fract).
-template <bool Z> struct Fract {
+template <bool Z, bool R = false> struct Fract {
   template <class T> static T apply(WorkItem&, const Op*, T a) {
     a = ftz<Z>(a);
-    return fSub<Z>(a, fromD<T>(std::floor(toD(a))));
+    return fSub<Z, R>(a, fromD<T>(std::floor(toD(a))));
   }
 };
 // GLSL 4.60 §8.3 [external] mix: x · (1 − a) + y · a.
-template <bool Z> struct Mix {
+template <bool Z, bool R = false> struct Mix {
   template <class T> static T apply(WorkItem&, const Op*, T x, T y, T a) {
-    const T oneMinusA = fSub<Z>(fConst<T>(1), a);
-    return fAdd<Z>(fMul<Z>(x, oneMinusA), fMul<Z>(y, a));
+    const T oneMinusA = fSub<Z, R>(fConst<T>(1), a);
+    return fAdd<Z, R>(fMul<Z, R>(x, oneMinusA), fMul<Z, R>(y, a));
   }
 };
 // GLSL 4.60 §8.3 [external] step: 0.0 if x < edge, otherwise 1.0.
-template <bool Z> struct Step {
+template <bool Z, bool = false> struct Step {
   template <class T> static T apply(WorkItem&, const Op*, T edge, T x) {
     return fConst<T>(fLess(ftz<Z>(x), ftz<Z>(edge)) ? 0.0 : 1.0);
   }
@@ -172,7 +179,7 @@ template <bool N, bool Z> struct FClamp {
 };
 // GLSL 4.60 §8.3 [external] smoothstep: t = clamp((x − edge0) / (edge1 − edge0), 0, 1); t · t · (3 − 2 · t).
 // "Results are undefined if edge0 >= edge1": the choice smoothstep_inverted_edges (the formula, or NaN).
-template <bool Z> struct SmoothStep {
+template <bool Z, bool R = false> struct SmoothStep {
   template <class T> static T apply(WorkItem& wi, const Op* op, T e0, T e1, T x) {
     e0 = ftz<Z>(e0);
     e1 = ftz<Z>(e1);
@@ -181,9 +188,9 @@ template <bool Z> struct SmoothStep {
       if (choicesOf(wi).get<numerics::Choice::SmoothstepInvertedEdges>() == numerics::SmoothstepOption::Nan)
         return fromD<T>(std::nan(""));
     }
-    const T q = fDiv<Z>(fSub<Z>(x, e0), fSub<Z>(e1, e0));
+    const T q = fDiv<Z, R>(fSub<Z, R>(x, e0), fSub<Z, R>(e1, e0));
     const T t = FClamp<false, Z>::apply(wi, op, q, fConst<T>(0), fConst<T>(1));
-    return fMul<Z>(fMul<Z>(t, t), fSub<Z>(fConst<T>(3), fMul<Z>(fConst<T>(2), t)));
+    return fMul<Z, R>(fMul<Z, R>(t, t), fSub<Z, R>(fConst<T>(3), fMul<Z, R>(fConst<T>(2), t)));
   }
 };
 
@@ -272,11 +279,11 @@ template <class T, bool Z, bool Frexp> const Op* twoResults(WorkItem& wi, const 
 
 // GLSL 4.60 §8.3 [external] ldexp: significand · 2^exponent (an overflow is "undefined": clref gives the correctly
 // rounded value, ±inf, as OpenCL.std's ldexp). b = the exponent register, of the signed integer type I.
-template <class T, bool Z, class I> const Op* ldexpLanes(WorkItem& wi, const Op* op) {
+template <class T, bool Z, bool R, class I> const Op* ldexpLanes(WorkItem& wi, const Op* op) {
   for (uint32_t i = 0; i < op->n; ++i) {
     const double args[2] = {toD(ftz<Z>(rd<T>(wi, op->a + i * sizeof(T)))),
                             double(Signed<I>(rd<I>(wi, op->b + i * sizeof(I))))};
-    const numerics::MathResult r = numerics::evaluate(MathFn::ldexp, args, kFormatOf<T>);
+    const numerics::MathResult r = numerics::evaluate(MathFn::ldexp, args, kFormatOf<T>, kRoundingOf<R>);
     wr<T>(wi, op->r + i * sizeof(T), ftz<Z>(fromD<T>(r.value)));
   }
   return op + 1;
@@ -294,8 +301,10 @@ void requireFloat(Lowerer& L, const Instruction& inst) {
 void lowerEvaluate(Lowerer& L, const Instruction& inst, MathFn fn, int arity) {
   requireFloat(L, inst);
   const uint32_t t = inst.resultType;
-  Handler h = withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() -> Handler {
-    return arity == 1 ? &evaluateLanes<T, Z, 1> : arity == 2 ? &evaluateLanes<T, Z, 2> : &evaluateLanes<T, Z, 3>;
+  Handler h = withFloatRounding(L, L.scalarOf(t), [&]<class T, bool Z, bool R>() -> Handler {
+    return arity == 1   ? &evaluateLanes<T, Z, R, 1>
+           : arity == 2 ? &evaluateLanes<T, Z, R, 2>
+                        : &evaluateLanes<T, Z, R, 3>;
   });
   emitExt(L, h, inst, size_t(arity)).imm = uint64_t(fn);
 }
@@ -307,10 +316,10 @@ template <int Arity, class T, class F> constexpr Handler lanesOf() {
   else
     return &ternaryLanes<T, T, F>;
 }
-template <template <bool> class F, int Arity> Op& lowerFloat(Lowerer& L, const Instruction& inst) {
+template <template <bool, bool> class F, int Arity> Op& lowerFloat(Lowerer& L, const Instruction& inst) {
   requireFloat(L, inst);
-  Handler h = withFloatFtz(L, L.scalarOf(inst.resultType),
-                           [&]<class T, bool Z>() -> Handler { return lanesOf<Arity, T, F<Z>>(); });
+  Handler h = withFloatRounding(L, L.scalarOf(inst.resultType),
+                                [&]<class T, bool Z, bool R>() -> Handler { return lanesOf<Arity, T, F<Z, R>>(); });
   return emitExt(L, h, inst, size_t(Arity));
 }
 template <template <bool, bool> class F, bool B, int Arity> void lowerFloat2(Lowerer& L, const Instruction& inst) {
@@ -432,8 +441,8 @@ void lowerGlslStd450(Lowerer& L, const Instruction& inst) {
     case GLSLstd450Ldexp: {
       requireFloat(L, inst);
       const ScalarType e = L.scalarOf(L.typeIdOfValue(inst.operand(3)));
-      Handler h = withFloatFtz(L, L.scalarOf(t), [&]<class T, bool Z>() {
-        return withInt(e, [&]<class I>() -> Handler { return &ldexpLanes<T, Z, I>; });
+      Handler h = withFloatRounding(L, L.scalarOf(t), [&]<class T, bool Z, bool R>() {
+        return withInt(e, [&]<class I>() -> Handler { return &ldexpLanes<T, Z, R, I>; });
       });
       emitExt(L, h, inst, 2);
       return;

@@ -29,27 +29,34 @@ void shadowGlslStd450(class ShadowLowering& S);
 // The functions GLSL defines by a formula (radians, mix, smoothstep, length, reflect, …) are evaluated by it: each
 // operation correctly rounded to nearest even in the operands' format, in the formula's order, none fused (the Vulkan
 // environment's "Precision and Operation of SPIR-V Instructions" gives these the precision of their formula); with
-// FTZ, subnormal operands and results of each operation flushed (as OpFAdd and OpFMul do, ops_common.hpp).
-template <bool FTZ, class T> inline T fAdd(T a, T b) { return addFtz<FTZ>(a, b); }
-template <bool FTZ, class T> inline T fMul(T a, T b) { return mulFtz<FTZ>(a, b); }
+// FTZ, subnormal operands and results of each operation flushed (as OpFAdd and OpFMul do, ops_common.hpp); with RTZ,
+// each rounded toward zero instead (Vulkan §A.4 [external] [[spirvenv-correctly-rounded]]: the shader's
+// RoundingModeRTZ, or vulkan_rounding=toward_zero).
+template <bool FTZ, bool RTZ = false, class T> inline T fAdd(T a, T b) { return addRounded<FTZ, RTZ>(a, b); }
+template <bool FTZ, bool RTZ = false, class T> inline T fMul(T a, T b) { return mulRounded<FTZ, RTZ>(a, b); }
 template <class T> inline T fNeg(T a) {
   if constexpr (std::is_same_v<T, Half>)
     return numerics::negHalf(a);
   else
     return -a;
 }
-template <bool FTZ, class T> inline T fSub(T a, T b) { return addFtz<FTZ>(a, fNeg(b)); }  // a − b = a + (−b), exact
-template <bool FTZ, class T> inline T fDiv(T a, T b) {
+// a − b = a + (−b), exact
+template <bool FTZ, bool RTZ = false, class T> inline T fSub(T a, T b) { return addRounded<FTZ, RTZ>(a, fNeg(b)); }
+template <bool FTZ, bool RTZ = false, class T> inline T fDiv(T a, T b) {
   a = ftz<FTZ>(a);
   b = ftz<FTZ>(b);
-  if constexpr (std::is_same_v<T, Half>)
+  if constexpr (RTZ)
+    return ftz<FTZ>(numerics::divTowardZero(a, b));
+  else if constexpr (std::is_same_v<T, Half>)
     return ftz<FTZ>(numerics::divHalf(a, b));
   else
     return ftz<FTZ>(T(a / b));
 }
-template <bool FTZ, class T> inline T fSqrt(T a) {
+template <bool FTZ, bool RTZ = false, class T> inline T fSqrt(T a) {
   a = ftz<FTZ>(a);
-  if constexpr (std::is_same_v<T, Half>)
+  if constexpr (RTZ)
+    return ftz<FTZ>(numerics::sqrtTowardZero(a));
+  else if constexpr (std::is_same_v<T, Half>)
     return ftz<FTZ>(numerics::sqrtHalf(a));
   else
     return ftz<FTZ>(T(std::sqrt(a)));

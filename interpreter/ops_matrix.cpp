@@ -129,15 +129,17 @@ struct Product {
   uint32_t aRow, aK, bK, bCol;
 };
 
-template <class T, bool FTZ> const Op* product(WorkItem& wi, const Op* op) {
+// With RTZ each product and sum rounds toward zero (Vulkan §A.4 [external] [[spirvenv-correctly-rounded]]: the shader's
+// RoundingModeRTZ or vulkan_rounding=toward_zero), OpOuterProduct's products included.
+template <class T, bool FTZ, bool RTZ> const Op* product(WorkItem& wi, const Op* op) {
   const Product& p = *static_cast<const Product*>(op->aux);
   T out[16];
   for (uint32_t j = 0; j < p.cols; ++j)
     for (uint32_t i = 0; i < p.rows; ++i) {
       auto a = [&](uint32_t k) { return rd<T>(wi, op->a + (i * p.aRow + k * p.aK) * sizeof(T)); };
       auto b = [&](uint32_t k) { return rd<T>(wi, op->b + (k * p.bK + j * p.bCol) * sizeof(T)); };
-      T acc = mulFtz<FTZ>(a(0), b(0));
-      for (uint32_t k = 1; k < p.depth; ++k) acc = addFtz<FTZ>(acc, mulFtz<FTZ>(a(k), b(k)));
+      T acc = mulRounded<FTZ, RTZ>(a(0), b(0));
+      for (uint32_t k = 1; k < p.depth; ++k) acc = addRounded<FTZ, RTZ>(acc, mulRounded<FTZ, RTZ>(a(k), b(k)));
       out[j * p.rows + i] = acc;
     }
   std::memcpy(wi.regs + op->r, out, sizeof(T) * p.rows * p.cols);
@@ -145,10 +147,10 @@ template <class T, bool FTZ> const Op* product(WorkItem& wi, const Op* op) {
 }
 
 // OpMatrixTimesScalar: each of the n components times the scalar, one rounding each.
-template <class T, bool FTZ> const Op* matrixTimesScalar(WorkItem& wi, const Op* op) {
+template <class T, bool FTZ, bool RTZ> const Op* matrixTimesScalar(WorkItem& wi, const Op* op) {
   const T s = rd<T>(wi, op->b);
   for (uint32_t i = 0; i < op->n; ++i)
-    wr<T>(wi, op->r + i * sizeof(T), mulFtz<FTZ>(rd<T>(wi, op->a + i * sizeof(T)), s));
+    wr<T>(wi, op->r + i * sizeof(T), mulRounded<FTZ, RTZ>(rd<T>(wi, op->a + i * sizeof(T)), s));
   return op + 1;
 }
 
@@ -195,8 +197,8 @@ void lowerProduct(Lowerer& L, const Instruction& inst) {
       break;
   }
   if (uint64_t(p->rows) * p->cols > 16 || p->depth > 4) L.reject(inst, "matrix dimensions beyond 4");
-  const Handler fn =
-      withFloatFtz(L, L.scalarOf(a.componentType), [&]<class T, bool Z>() -> Handler { return &product<T, Z>; });
+  const Handler fn = withFloatRounding(L, L.scalarOf(a.componentType),
+                                       [&]<class T, bool Z, bool R>() -> Handler { return &product<T, Z, R>; });
   Op& op = L.emit(fn, inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(inst.operand(0));
@@ -207,8 +209,9 @@ void lowerProduct(Lowerer& L, const Instruction& inst) {
 
 void lowerMatrixTimesScalar(Lowerer& L, const Instruction& inst) {
   const Shape s = shapeOf(L, inst.resultType);
-  const Handler fn = withFloatFtz(L, L.scalarOf(s.componentType),
-                                  [&]<class T, bool Z>() -> Handler { return &matrixTimesScalar<T, Z>; });
+  const Handler fn = withFloatRounding(L, L.scalarOf(s.componentType), [&]<class T, bool Z, bool R>() -> Handler {
+    return &matrixTimesScalar<T, Z, R>;
+  });
   Op& op = emitBinary(L, fn, inst);
   op.n = s.rows * s.cols;
 }

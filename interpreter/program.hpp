@@ -60,6 +60,9 @@ struct LowerOptions {
   numerics::Denorm denormHalf = numerics::Denorm::Preserve;
   numerics::Denorm denormFloat = numerics::Denorm::Preserve;
   numerics::Denorm denormDouble = numerics::Denorm::Preserve;
+  // The widths whose correctly rounded operations round toward zero rather than to nearest even (bit 0 binary16, 1
+  // binary32, 2 binary64): a shader's RoundingModeRTZ or the choice vulkan_rounding (lower.cpp applyFloatControls).
+  uint8_t roundTowardZero = 0;
   numerics::Choices choices;
   std::map<uint32_t, std::vector<uint8_t>> specConstants;  // SpecId → value bytes
   std::shared_ptr<GlobalStorage> globals;

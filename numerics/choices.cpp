@@ -552,6 +552,20 @@ constexpr ChoiceInfo kChoices[] = {
      {"exact", "formula"},
      0,
      ChoiceApi::Vulkan},
+    {Choice::VulkanRounding,
+     "vulkan_rounding",
+     "Vulkan §A.4 [external] [[spirvenv-correctly-rounded]]: without RoundingModeRTE or RoundingModeRTZ \"they are "
+     "rounded with implementation-defined rounding mode\"; [[spirvenv-correctly-rounded-impl-defined]]: \"either the "
+     "floating-point value closest to and no less than x or the value closest to and no greater than x will be "
+     "returned. Which value is chosen is implementation-defined.\"",
+     "the rounding of a Vulkan shader's correctly rounded operations (OpFAdd, OpFSub, OpFMul, OpFDiv, the products by "
+     "a scalar, conversions to floating point, sqrt, fma, the correctly rounded GLSL.std.450 functions and each step "
+     "of the formula-defined ones) of a width for which its entry point declares neither RoundingModeRTE nor "
+     "RoundingModeRTZ: to nearest even, or toward zero (as RoundingModeRTZ); OpenCL kernels always round to nearest "
+     "even",
+     {"nearest_even", "toward_zero"},
+     0,
+     ChoiceApi::Vulkan},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 // Every choice has its option enum, a byte like the stored option index (Choices::get<C>()).
@@ -673,6 +687,8 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::VulkanSRemSModNegative: return {ChoiceKind::Free, false};
     // "Inherited from" the formula: within the bound the formula's operations inherit.
     case Choice::VulkanFRemFMod: return {ChoiceKind::Bound, false};
+    // One of the two values around the exact one, chosen per operation: the options are two policies inside that bound.
+    case Choice::VulkanRounding: return {ChoiceKind::Bound, false};
     case Choice::Count: break;
   }
   throw std::invalid_argument("freedomOf: not a choice");

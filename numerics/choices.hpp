@@ -69,6 +69,8 @@ enum class Choice : uint8_t {
   ShaderOutOfBounds,       // a buffer access outside the bound range without robustBufferAccess
   VulkanSRemSModNegative,  // OpSRem/OpSMod with a negative operand (poison without maintenance8)
   VulkanFRemFMod,          // OpFRem/OpFMod: inherited from x - y·trunc(x/y) / x - y·floor(x/y)
+  // Vulkan shaders' rounding.
+  VulkanRounding,  // correctly rounded operations in a shader that declares no rounding mode for their width
   Count
 };
 
@@ -159,6 +161,7 @@ enum class VulkanNanInfSignedZeroOption : uint8_t { Ieee };
 enum class ShaderOutOfBoundsOption : uint8_t { Fault, Robust };
 enum class VulkanSRemSModNegativeOption : uint8_t { Spirv, Fault };
 enum class VulkanFRemFModOption : uint8_t { Exact, Formula };
+enum class VulkanRoundingOption : uint8_t { NearestEven, TowardZero };
 
 // The option enum of each choice: Choices::get<Choice::X>() returns it, so a caller cannot read
 // a choice as another choice's options.
@@ -216,6 +219,7 @@ CLREF_CHOICE_OPTIONS(VulkanNanInfSignedZero, VulkanNanInfSignedZeroOption);
 CLREF_CHOICE_OPTIONS(ShaderOutOfBounds, ShaderOutOfBoundsOption);
 CLREF_CHOICE_OPTIONS(VulkanSRemSModNegative, VulkanSRemSModNegativeOption);
 CLREF_CHOICE_OPTIONS(VulkanFRemFMod, VulkanFRemFModOption);
+CLREF_CHOICE_OPTIONS(VulkanRounding, VulkanRoundingOption);
 #undef CLREF_CHOICE_OPTIONS
 template <Choice C> using ChoiceOptionsOf = typename ChoiceOptions<C>::type;
 

@@ -180,16 +180,6 @@ TEST_CASE("a shader's DenormFlushToZero and DenormPreserve modes decide over the
   CHECK(kept[1] == -0x1p-127f);
 }
 
-TEST_CASE("a shader declaring RoundingModeRTZ is refused with a clear message", "[shader]") {
-  try {
-    (void)host::Program::fromShader(host::Device(), compiler::ShaderLanguage::SpirvAssembly,
-                                    halvingShader("RoundingModeRTZ"));
-    FAIL("RoundingModeRTZ was accepted");
-  } catch (const interpreter::ModuleError& e) {
-    CHECK_THAT(e.what(), Contains("declares RoundingModeRTZ"));
-  }
-}
-
 TEST_CASE("a shader's uaddCarry, usubBorrow, umulExtended and imulExtended give both halves", "[shader]") {
   host::Device device;
   auto program = host::Program::fromGlsl(device, R"(#version 450
