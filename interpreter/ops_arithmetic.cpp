@@ -203,25 +203,34 @@ template <bool FTZ, bool RTZ = false> struct FMod {
 // operation rounded to T (binary16 through half_arith.hpp): the quotient, its integer part (exact), the product and
 // the difference.
 template <bool Floor> struct RemainderFormula {
-  template <bool FTZ> struct Op_ {
+  template <bool FTZ, bool RTZ = false> struct Op_ {
     template <class T> static T apply(WorkItem&, const Op*, T x, T y) {
       x = ftz<FTZ>(x);
       y = ftz<FTZ>(y);
+      T q;
+      if constexpr (RTZ)
+        q = ftz<FTZ>(numerics::divTowardZero(x, y));
+      else if constexpr (std::is_same_v<T, Half>)
+        q = ftz<FTZ>(numerics::divHalf(x, y));
+      else
+        q = ftz<FTZ>(T(x / y));
+      T n;
       if constexpr (std::is_same_v<T, Half>) {
-        const Half q = ftz<FTZ>(numerics::divHalf(x, y));
         const float qf = numerics::toFloat(q);
-        const Half n = numerics::toHalf(Floor ? std::floor(qf) : std::trunc(qf));
-        return ftz<FTZ>(numerics::subHalf(x, ftz<FTZ>(numerics::mulHalf(y, n))));
+        n = numerics::toHalf(Floor ? std::floor(qf) : std::trunc(qf));  // an integer of binary16: exact
       } else {
-        const T q = ftz<FTZ>(T(x / y));
-        const T n = Floor ? std::floor(q) : std::trunc(q);
-        return ftz<FTZ>(T(x - ftz<FTZ>(T(y * n))));
+        n = Floor ? std::floor(q) : std::trunc(q);
       }
+      const T p = mulRounded<FTZ, RTZ>(y, n);
+      if constexpr (std::is_same_v<T, Half>)
+        return addRounded<FTZ, RTZ>(x, numerics::negHalf(p));  // x − p: the negation is exact
+      else
+        return addRounded<FTZ, RTZ>(x, T(-p));
     }
   };
 };
-template <bool FTZ> using FRemFormula = RemainderFormula<false>::Op_<FTZ>;
-template <bool FTZ> using FModFormula = RemainderFormula<true>::Op_<FTZ>;
+template <bool FTZ, bool RTZ> using FRemFormula = RemainderFormula<false>::Op_<FTZ, RTZ>;
+template <bool FTZ, bool RTZ> using FModFormula = RemainderFormula<true>::Op_<FTZ, RTZ>;
 struct FNegate {
   template <class T> static T apply(WorkItem&, const Op*, T a) {
     if constexpr (std::is_same_v<T, Half>)
@@ -261,7 +270,7 @@ template <template <bool, bool> class F> void lowerFloatBinaryOp(Lowerer& L, con
 }
 
 // OpFRem/OpFMod: the exact remainder, or in a shader with vulkan_frem_fmod=formula the inherited formula.
-template <template <bool> class Exact, template <bool> class Formula>
+template <template <bool, bool> class Exact, template <bool, bool> class Formula>
 void lowerFloatRemainder(Lowerer& L, const Instruction& inst) {
   if (L.m.isVulkanShader() && L.opt.choices.get<Choice::VulkanFRemFMod>() == numerics::VulkanFRemFModOption::Formula)
     return lowerFloatBinaryOp<Formula>(L, inst);

@@ -504,13 +504,12 @@ void shadowGlslStd450(ShadowLowering& S) {
     case GLSLstd450FindUMsb:
     case GLSLstd450PackDouble2x32:  // bits moved whole: the generic rule
     case GLSLstd450UnpackDouble2x32:
-    case GLSLstd450UnpackHalf2x16:  // binary16 to binary32 is exact
-    // Frexp "Correct result", Modf "Correctly rounded" (exact): exact on single values; an operand with a set gives
-    // the generic rule's any value (the second result through a pointer keeps no set).
-    case GLSLstd450Modf:
-    case GLSLstd450ModfStruct:
-    case GLSLstd450Frexp:
-    case GLSLstd450FrexpStruct: shadowGeneric(S); return;
+    case GLSLstd450UnpackHalf2x16: shadowGeneric(S); return;  // binary16 to binary32 is exact
+    // Frexp "Correct result", Modf "Correctly rounded" (exact), with a shader's zero-sign and denormal freedoms.
+    case GLSLstd450Modf: twoResultsRule(S, false, false); return;
+    case GLSLstd450ModfStruct: twoResultsRule(S, false, true); return;
+    case GLSLstd450Frexp: twoResultsRule(S, true, false); return;
+    case GLSLstd450FrexpStruct: twoResultsRule(S, true, true); return;
     // Direct rows.
     case GLSLstd450Exp: direct(MathFn::exp, {x}); return;
     case GLSLstd450Exp2: direct(MathFn::exp2, {x}); return;

@@ -646,6 +646,10 @@ static void setAnyValue(ShadowRun& s, uint8_t* at, uint32_t bytes, uint32_t prod
   s.set(at, e);
 }
 
+void shadowSetAnyValue(ShadowRun& s, uint8_t* at, uint32_t bytes, uint32_t producer) {
+  setAnyValue(s, at, bytes, producer);
+}
+
 // The lanes at the byte offsets of the table (c bytes each) of the result r hold any value.
 const Op* shAnyValueLanes(WorkItem& wi, const Op* op) {
   for (uint32_t off : *static_cast<const std::vector<uint32_t>*>(op->aux))

@@ -100,6 +100,8 @@ const Op* shAtomic(WorkItem& wi, const Op* op);
 // that leaves the result undefined decided it, and consumes that choice's note.
 void shadowMoveFrom(WorkItem& to, const WorkItem& from, const Op* op);
 void shadowAnyResult(WorkItem& wi, const Op* op);
+// The lane of `bytes` bytes at `at` (a register or memory) holds any value, by the rule of instruction `producer`.
+void shadowSetAnyValue(ShadowRun& s, uint8_t* at, uint32_t bytes, uint32_t producer);
 // The lanes at the byte offsets of the table (c bytes each) of the result r hold any value.
 const Op* shAnyValueLanes(WorkItem& wi, const Op* op);
 // OpVectorExtractDynamic: r = result, a = vector, b = index register (c = index bytes), n = lane bytes, imm = lanes.

@@ -65,6 +65,12 @@ enum class VulkanFormula : uint8_t {
 void vulkanRule(ShadowLowering& S, VulkanFormula formula, std::vector<uint32_t> operands, bool exactReference,
                 bool preserving = false);
 
+// GLSL.std.450 Modf, ModfStruct, Frexp, FrexpStruct: both results ("correctly rounded", "correct result": clref's
+// exact ones), with the freedoms a shader has — a zero's sign without SignedZeroInfNanPreserve, a denormal operand
+// flushed unless DenormPreserve (then the results are those of a zero, an exponent undetermined) — the second result in
+// the struct or through the pointer operand. An operand with a set makes both undetermined.
+void twoResultsRule(ShadowLowering& S, bool frexp, bool structResult);
+
 // OpDot, OpMatrixTimesVector, OpVectorTimesMatrix, OpMatrixTimesMatrix: result (column j, row i) inherits from
 // Σ_k a[i·aRow + k·aK] × b[k·bK + j·bCol] (components of the operands' registers), rows × cols results.
 struct SumOfProductsShape {
