@@ -80,7 +80,7 @@ std::optional<uint32_t> DeviceJudge::requiredSize(const Pipeline& p) const {
 }
 
 void DeviceJudge::requireShader(const Pipeline& p, const std::vector<uint32_t>& words) const {
-  if (const std::string missing = device_->missingFor(words); !missing.empty())
+  if (const std::string missing = device_->missingFor(words, p.entryPoint); !missing.empty())
     throw Unsupported(p.line, "pipeline " + p.name + " on the device: " + missing);
 }
 

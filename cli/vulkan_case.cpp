@@ -32,6 +32,8 @@ std::vector<host::ObservedBuffer> runOnVulkanDevice(const Case& c, PreparedCase&
                                                               : vulkan::DescriptorType::UniformBuffer,
                             i, 0, std::nullopt});
   }
+  if (const std::string missing = device.missingFor(d.spirv, d.entryPoint); !missing.empty())
+    throw vulkan::Error("unsupported on this device: " + missing);
   device.run(d, buffers);
   std::vector<host::ObservedBuffer> observed;
   for (const auto& [arg, buffer] : p.outputs) {

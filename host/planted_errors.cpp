@@ -45,10 +45,15 @@ void plantScalarErrors(uint8_t* bytes, uint64_t size, const std::optional<Elemen
     uint8_t* at = bytes + offset;
     uint64_t v = 0;
     std::memcpy(&v, at, n);
+    // A zero or a denormal becomes 1: flipping a significand bit would leave it denormal, which a Vulkan device
+    // may flush (Vulkan §A.4 [external]), so that a set could hold both.
+    auto moved = [&](int significandBits, uint64_t exponentMask, uint64_t one) {
+      return (v & exponentMask) == 0 ? one : v ^ (uint64_t(1) << (significandBits - 1));
+    };
     switch (t) {
-      case numerics::ScalarType::Half: v ^= uint64_t(1) << 9; break;
-      case numerics::ScalarType::Float: v ^= uint64_t(1) << 22; break;
-      case numerics::ScalarType::Double: v ^= uint64_t(1) << 51; break;
+      case numerics::ScalarType::Half: v = moved(10, 0x7c00, 0x3c00); break;
+      case numerics::ScalarType::Float: v = moved(23, 0x7f800000, 0x3f800000); break;
+      case numerics::ScalarType::Double: v = moved(52, 0x7ff0000000000000, 0x3ff0000000000000); break;
       default: ++v; break;
     }
     std::memcpy(at, &v, n);

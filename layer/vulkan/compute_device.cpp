@@ -1,6 +1,6 @@
 // ComputeDevice (compute_device.hpp): one Vulkan instance and logical device, one compute queue, and per dispatch the
-// objects Vulkan §10 [external] (Resource Creation), §14 (Resource Descriptors), §10.7 (Pipelines) and §30
-// (Dispatching Commands) describe, created and destroyed around it.
+// objects Vulkan §12 [external] (Resource Creation), §14 [external] (Resource Descriptors), §10 [external] (Pipelines)
+// and §30 [external] (Dispatching Commands) describe, created and destroyed around it.
 #include "layer/vulkan/compute_device.hpp"
 
 #include <vulkan/vulkan.h>
@@ -424,7 +424,49 @@ bool ComputeDevice::hasFeature(const std::string& f) const {
   return it != known.end() && it->second;
 }
 
-std::string ComputeDevice::missingFor(const std::vector<uint32_t>& spirv) const {
+// The float controls a module's entry points declare (SPIR-V 1.0 §3.6 [external] OpExecutionMode, opcode 16: entry
+// point, mode, literals; SPV_KHR_float_controls' modes 4459 to 4463 take the bit width), as (mode, width).
+// Only those of `entryPoint` (OpEntryPoint, opcode 15: execution model, id, name).
+std::vector<std::pair<uint32_t, uint32_t>> floatControls(const std::vector<uint32_t>& words,
+                                                         const std::string& entryPoint) {
+  auto literal = [&](size_t from, size_t end) {
+    std::string name;
+    for (size_t b = 0; b < 4 * (end - from); ++b) {
+      const char c = char((words[from + b / 4] >> (8 * (b % 4))) & 0xff);
+      if (c == 0) break;
+      name += c;
+    }
+    return name;
+  };
+  std::optional<uint32_t> id;
+  std::vector<std::pair<uint32_t, uint32_t>> out;
+  for (size_t i = 5; i < words.size();) {
+    const uint32_t count = words[i] >> 16, opcode = words[i] & 0xffff;
+    if (count == 0 || i + count > words.size()) break;
+    if (opcode == 15 && count >= 4 && !id && literal(i + 3, i + count) == entryPoint) id = words[i + 2];
+    if (opcode == 16 && count >= 4 && id && words[i + 1] == *id && words[i + 2] >= 4459 && words[i + 2] <= 4463)
+      out.emplace_back(words[i + 2], words[i + 3]);
+    i += count;
+  }
+  return out;
+}
+
+std::string ComputeDevice::missingFor(const std::vector<uint32_t>& spirv, const std::string& entryPoint) const {
+  // Vulkan §47.1 [external] VkPhysicalDeviceFloatControlsProperties: a shader may declare a float-controls execution
+  // mode for a width only where the device reports it (VUID-RuntimeSpirv-shaderDenormPreserveFloat16-06300 …).
+  const DeviceInfo& d = impl_->info;
+  for (const auto& [mode, width] : floatControls(spirv, entryPoint)) {
+    const int w = width == 16 ? 0 : width == 32 ? 1 : width == 64 ? 2 : -1;
+    if (w < 0) continue;
+    static constexpr const char* kNames[] = {"DenormPreserve", "DenormFlushToZero", "SignedZeroInfNanPreserve",
+                                             "RoundingModeRTE", "RoundingModeRTZ"};
+    const std::array<bool, 3>* by[] = {&d.denormPreserve, &d.denormFlushToZero, &d.signedZeroInfNanPreserve,
+                                       &d.roundingModeRTE, &d.roundingModeRTZ};
+    if (!(*by[mode - 4459])[w])
+      return "the shader declares " + std::string(kNames[mode - 4459]) + " " + std::to_string(width) + ", which " +
+             d.name + " does not support (shader" + kNames[mode - 4459] + "Float" + std::to_string(width) +
+             " is false)";
+  }
   const auto available = impl_->availableExtensions();
   for (const auto& e : spirvExtensions(spirv))
     for (const SpirvExtension& x : kSpirvExtensions) {
@@ -617,7 +659,7 @@ void ComputeDevice::run(const Dispatch& d, std::vector<std::vector<uint8_t>>& bu
   if (push.size)
     vkCmdPushConstants(cb, pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push.size, buffers[*d.pushConstants].data());
   vkCmdDispatch(cb, d.groups[0], d.groups[1], d.groups[2]);
-  // Vulkan §7.9 [external] Host Write Ordering Guarantees / §7.6 Pipeline Barriers: the shader's writes are made
+  // Vulkan §7.9 [external] Host Write Ordering Guarantees, §7.6 [external] Pipeline Barriers: the shader's writes are made
   // available to the host before the fence signals.
   auto barrier = make<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
   barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;

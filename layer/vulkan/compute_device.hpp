@@ -81,10 +81,11 @@ class ComputeDevice {
   // "shaderInt64", "VulkanMemoryModelFeatures.vulkanMemoryModel", …); false for names it does not know.
   bool hasFeature(const std::string& amberName) const;
 
-  // What the device lacks to run the SPIR-V module `spirv`: "" when nothing, else which SPIR-V extension it declares
-  // and which device extension (or Vulkan version) that needs, Vulkan §A.1 [external] (Versions and Formats: the SPIR-V
-  // extensions and the Vulkan extensions or versions that allow them).
-  std::string missingFor(const std::vector<uint32_t>& spirv) const;
+  // What the device lacks to run entry point `entryPoint` of the SPIR-V module `spirv`: "" when nothing, else which
+  // SPIR-V extension the module declares and which device extension (or Vulkan version) that needs, Vulkan §A.1
+  // [external] (the SPIR-V extensions and the Vulkan extensions or versions that allow them), or which float-controls
+  // execution mode the entry point declares that the device does not report.
+  std::string missingFor(const std::vector<uint32_t>& spirv, const std::string& entryPoint) const;
 
   // Runs `d` with `buffers` as its buffers' contents; on return they hold the contents after the dispatch. Throws
   // Error (then `buffers` are unchanged).

@@ -127,26 +127,54 @@ TEST_CASE("amber --device: a device that is not there is a clear unsupported", "
   CHECK(has(err.str(), "llvmpipe"));
 }
 
-// Cases `clref check` cannot judge on lavapipe yet: the GLSL.std.450 floating-point functions' allowed sets, and
-// OpSMod of negative operands, whose result Vulkan leaves free (lavapipe's differs from SPIR-V's definition).
-const std::set<std::string> kNotYetJudged = {"shader_glsl_exact.json", "shader_glsl_integer.json",
-                                             "shader_int_ops.json"};
+// What lavapipe (Mesa 22.3.6, Debian bookworm's) gets wrong in the golden shader corpus, found by clref and confirmed
+// against the cases' independent host references: the elements judged violations, exactly.
+//  - glsl_frexp_modf: frexp of the denormals 0x1p-149 (element 40) and 1e-38 (element 80) returns a significand that
+//    is neither the exact one nor a flushed zero's (Vulkan: frexp is "correct result", a denormal operand may be
+//    flushed).
+//  - subgroup_shuffle: subgroupClusteredAdd(v, 4) differs from the sum of the cluster's four values (element 9k + 7 of
+//    every invocation; the first invocation of each work-group is undetermined in clref's run).
+std::set<uint64_t> lavapipeDeviations(const std::string& name) {
+  std::set<uint64_t> out;
+  if (name == "shader_glsl_frexp_modf.json") out = {40, 80};
+  if (name == "shader_subgroup_shuffle.json")
+    for (uint64_t i = 7; i < 2304; i += 9)
+      if (i != 7 && i != 128 * 9 + 7) out.insert(i);
+  return out;
+}
+// The cases whose entry point declares float controls lavapipe does not report (shaderDenormPreserveFloat32 and
+// shaderDenormFlushToZeroFloat32 are false): unsupported on it, saying which.
+const std::set<std::string> kUnsupportedOnLavapipe = {"shader_float_controls_flush.json",
+                                                      "shader_float_controls_preserve.json"};
 
-TEST_CASE("check --device: the golden shader corpus on lavapipe has no violation", "[vulkan]") {
+TEST_CASE("check --device: lavapipe on the golden shader corpus: its deviations, exactly", "[vulkan]") {
   lavapipe();
+  const TempDir dir;
   size_t cases = 0;
   for (const auto& e : std::filesystem::directory_iterator(kGolden / "cases")) {
     const std::string name = e.path().filename().string();
-    if (name.rfind("shader_", 0) != 0 || e.path().extension() != ".json" || kNotYetJudged.count(name)) continue;
+    if (name.rfind("shader_", 0) != 0 || e.path().extension() != ".json") continue;
     ++cases;
     INFO(name);
-    const auto r = runClref("check " + e.path().string() + " --device llvmpipe");
+    const std::string report = (dir.path() / (name + ".report.json")).string();
+    const auto r = runClref("check " + e.path().string() + " --device llvmpipe --report " + report);
     INFO(r.out << r.err);
-    CHECK(r.status == 0);
+    if (kUnsupportedOnLavapipe.count(name)) {
+      CHECK(r.status == 2);
+      CHECK(has(r.err, "unsupported on this device: the shader declares Denorm"));
+      continue;
+    }
     CHECK(has(r.out, "device: llvmpipe"));
-    CHECK_FALSE(has(r.out, " 0 elements)"));
+    const std::set<uint64_t> expected = lavapipeDeviations(name);
+    CHECK(r.status == (expected.empty() ? 0 : 1));
+    std::set<uint64_t> found;
+    const auto j = nlohmann::json::parse(slurp(report));
+    for (const auto& b : j["buffers"])
+      for (const auto& d : b["details"])
+        if (d["class"].get<std::string>() == "violation") found.insert(d["index"].get<uint64_t>());
+    CHECK(found == expected);
   }
-  CHECK(cases >= 16);
+  CHECK(cases >= 43);
 }
 
 TEST_CASE("check --device --plant-errors: every planted element of a golden shader case is a violation", "[vulkan]") {
@@ -159,11 +187,22 @@ TEST_CASE("check --device --plant-errors: every planted element of a golden shad
   CHECK(r.status == 1);
   const auto j = nlohmann::json::parse(slurp(report));
   for (const auto& b : j["buffers"]) {
+    // The case's special inputs make some results infinite, and a shader without SignedZeroInfNanPreserve may give
+    // any value there (Vulkan §A.4 [external], NotInf): a planted element there is allowed, every other one is a
+    // violation, and nothing else is.
     std::set<uint64_t> expected, found;
+    for (const auto& d : b["details"]) {
+      const auto index = d["index"].get<uint64_t>();
+      if (d["class"].get<std::string>() == "violation") found.insert(index);
+      if (index % 5 == 0 && d["class"].get<std::string>() == "allowed") CHECK(d["allowed"] == "any value");
+    }
+    uint64_t anyValue = 0;
     for (uint64_t i = 0; i < b["elements"].get<uint64_t>(); i += 5) expected.insert(i);
     for (const auto& d : b["details"])
-      if (d["class"].get<std::string>() == "violation") found.insert(d["index"].get<uint64_t>());
+      if (d["class"].get<std::string>() == "allowed" && d["allowed"] == "any value" && expected.erase(d["index"]))
+        ++anyValue;
     CHECK(found == expected);
-    CHECK(b["violations"].get<uint64_t>() == expected.size());
+    CHECK(found.size() >= 40);
+    CHECK(anyValue < 12);
   }
 }
