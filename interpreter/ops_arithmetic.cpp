@@ -308,7 +308,7 @@ template <class T, bool FTZ, bool NegA, bool NegC> const Op* fusedSum(WorkItem& 
 // that qualifies) is an OpFMul of the same type, neither decorated NoContraction, is one fused multiply-add; the
 // OpFMul keeps its own value for its other uses. The product's operands dominate the sum (the OpFMul does), so their
 // registers still hold the values the OpFMul read.
-template <template <bool> class F, bool Sub> void lowerFloatSum(Lowerer& L, const Instruction& inst) {
+template <template <bool, bool> class F, bool Sub> void lowerFloatSum(Lowerer& L, const Instruction& inst) {
   using spv::Op;
   if (L.m.isVulkanShader() &&
       L.opt.choices.get<Choice::VulkanContraction>() == numerics::VulkanContractionOption::Fuse &&

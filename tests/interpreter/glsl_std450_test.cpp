@@ -281,14 +281,14 @@ TEST_CASE("GLSL.std.450 formula functions round each operation of GLSL's formula
   for (const Fmt* f : {&kFloat, &kDouble, &kHalf}) {
     INFO(f->glsl);
     const Format F = f->format;
-    auto op = [F](Arith a, double x, double y = 0) { return rounded(a, x, y, F); };
+    auto op = [=](Arith a, double x, double y = 0) { return rounded(a, x, y, F); };
     // mix(x, y, a) = x · (1 − a) + y · a
     checkFunction(*f, "mix", 3, hardValues(F), [&](const std::vector<double>& a) {
       return op(Arith::Add, op(Arith::Mul, a[0], op(Arith::Sub, 1.0, a[2])), op(Arith::Mul, a[1], a[2]));
     });
   }
   const Format F = Format::Float;
-  auto op = [F](Arith a, double x, double y = 0) { return rounded(a, x, y, F); };
+  auto op = [=](Arith a, double x, double y = 0) { return rounded(a, x, y, F); };
   // radians: (π/180 rounded to float) · x; degrees: (180/π rounded) · x.
   const double piOver180 = reference(MathFn::radians, {1.0}, F), c180OverPi = reference(MathFn::degrees, {1.0}, F);
   CHECK(piOver180 == double(float(M_PI / 180)));
@@ -330,7 +330,7 @@ namespace {
 void checkGeometric(const Fmt& fmt) {
   INFO(fmt.glsl);
   const Format F = fmt.format;
-  auto op = [F](Arith a, double x, double y = 0) { return rounded(a, x, y, F); };
+  auto op = [=](Arith a, double x, double y = 0) { return rounded(a, x, y, F); };
   std::vector<double> p = {3.0,    4.0,   12.0,  0.1,  -0.2,     0.3, 1e20, 1e20, 1e20, 1e-25,
                            1e-25,  1e-25, 0.0,   -0.0, 0.0,      1.0, 2.0,  3.0,  -5.5, 0.75,
                            0.3333, 1e-40, 1e-40, 1.0,  INFINITY, 0.0, 1.0,  0.6,  -0.8, 0.0};
