@@ -213,10 +213,10 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
     case CL_DEVICE_OPENCL_C_FEATURES: return out(openclCFeatures(cfg));
     case CL_DEVICE_EXTENSIONS: return out(joinNames(deviceExtensions(cfg)));
     case CL_DEVICE_EXTENSIONS_WITH_VERSION: return out(deviceExtensions(cfg));
-    case CL_DEVICE_IL_VERSION: return out("SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4");
+    case CL_DEVICE_IL_VERSION: return out("SPIR-V_1.0 SPIR-V_1.1 SPIR-V_1.2 SPIR-V_1.3 SPIR-V_1.4 SPIR-V_1.5 SPIR-V_1.6");
     case CL_DEVICE_ILS_WITH_VERSION: {
       std::vector<cl_name_version> v;
-      for (cl_uint minor = 0; minor <= 4; ++minor) v.push_back(nv(CL_MAKE_VERSION(1, minor, 0), "SPIR-V"));
+      for (cl_uint minor = 0; minor <= 6; ++minor) v.push_back(nv(CL_MAKE_VERSION(1, minor, 0), "SPIR-V"));
       return out(v);
     }
     case CL_DEVICE_PRINTF_BUFFER_SIZE: return out(size_t(1024 * 1024));

@@ -84,7 +84,11 @@ bool capabilitySupported(spv::Capability c) {
     case Capability::ImageReadWrite:
     case Capability::ImageMipmap:
     // cl_khr_subgroup_rotate (SPV_KHR_subgroup_rotate): ops_subgroup.cpp.
-    case Capability::GroupNonUniformRotateKHR: return true;
+    case Capability::GroupNonUniformRotateKHR:
+    // SPIR-V 1.6 §3.31 [external] UniformDecoration: the Uniform and UniformId decorations, assertions that a value is
+    // the same for every invocation of a scope. A correct kernel computes the same values with or without them, so
+    // they are accepted and change nothing.
+    case Capability::UniformDecoration: return true;
     default: return executedInBoth(c);
   }
 }

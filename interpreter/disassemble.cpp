@@ -13,7 +13,7 @@ namespace clref::interpreter {
 
 namespace {
 std::vector<std::string> disassemblyLines(const std::vector<uint32_t>& words, uint32_t extraOptions = 0) {
-  spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_4);
+  spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_6);
   std::string text;
   tools.Disassemble(words, &text,
                     SPV_BINARY_TO_TEXT_OPTION_NO_HEADER | SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES | extraOptions);
@@ -34,7 +34,7 @@ std::vector<uint32_t> parsedWords(const std::vector<uint32_t>& header, const std
 std::string Module::disassemble() const {
   // The header comments, then each instruction after its word offset: the "word N" diagnostics cite.
   const auto words = parsedWords(words_, instructions);
-  spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_4);
+  spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_6);
   std::string full;
   tools.Disassemble(words, &full, SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES);
   std::string text;

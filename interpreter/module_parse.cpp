@@ -151,12 +151,18 @@ Module Module::parseInstructions(std::vector<uint32_t> words) {
   if (m.words_.size() < 5 || m.words_[0] != spv::MagicNumber)
     throw ModuleError("not a SPIR-V module: " +
                       (m.words_.empty() ? std::string("empty input") : "bad magic number or header"));
+  // SPIR-V 1.6 §2.3 [external] Physical Layout: word 1 is the version (0 | major | minor | 0). clref reads SPIR-V 1.0 to
+  // 1.6, the versions SPIRV-Tools parses; a later one is named rather than left to the parser's generic failure.
+  const uint32_t version = m.words_[1], major = (version >> 16) & 0xff, minor = (version >> 8) & 0xff;
+  if (major != 1 || minor > 6 || (version & 0xff0000ffu) != 0)
+    throw ModuleError("SPIR-V version " + std::to_string(major) + "." + std::to_string(minor) +
+                      " is not supported: clref reads SPIR-V 1.0 to 1.6");
   std::vector<std::pair<uint32_t, uint32_t>> extInstIds;
   auto parseWords = [&m, &extInstIds](const std::vector<uint32_t>& w, std::string& message) {
     m.instructions.clear();
     m.nullsUsedAsValues.clear();
     ParseState st{&m, {}, {}, {}};
-    spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_4);
+    spv_context ctx = spvContextCreate(SPV_ENV_UNIVERSAL_1_6);
     spv_diagnostic diag = nullptr;
     const spv_result_t r = spvBinaryParse(ctx, &st, w.data(), w.size(), onHeader, onInstruction, &diag);
     if (r != SPV_SUCCESS) {

@@ -17,7 +17,7 @@ void rejectVoidOperands(const std::vector<Instruction>& instructions,
 namespace {
 
 // Which SPIRV-Tools environment validates a module of this version for an OpenCL 3.0 device.
-// SPIRV-Tools 2023.1 has OpenCL environments up to 2.2 (SPIR-V 1.2); for SPIR-V 1.3 and 1.4
+// SPIRV-Tools 2023.1 has OpenCL environments up to 2.2 (SPIR-V 1.2); for SPIR-V 1.3 to 1.6
 // (OpenCL 3.0 devices may accept them, OpenCL SPIR-V Environment §2.1 [[_supported_spir_v_versions]]) the universal
 // environment of that version is the closest check available.
 //
@@ -35,7 +35,9 @@ spv_target_env validationEnv(uint32_t version, bool universal) {
     case 1: return universal ? SPV_ENV_UNIVERSAL_1_1 : SPV_ENV_OPENCL_2_2;
     case 2: return universal ? SPV_ENV_UNIVERSAL_1_2 : SPV_ENV_OPENCL_2_2;
     case 3: return SPV_ENV_UNIVERSAL_1_3;
-    default: return SPV_ENV_UNIVERSAL_1_4;
+    case 4: return SPV_ENV_UNIVERSAL_1_4;
+    case 5: return SPV_ENV_UNIVERSAL_1_5;
+    default: return SPV_ENV_UNIVERSAL_1_6;
   }
 }
 

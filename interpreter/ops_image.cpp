@@ -28,7 +28,7 @@ namespace {
 using images::ColorKind;
 
 // SPIR-V 1.0 §3.14 [external] Image Operands, and SignExtend/ZeroExtend (SPIR-V 1.4).
-constexpr uint32_t kLod = 0x2, kGrad = 0x4, kSignExtend = 0x1000, kZeroExtend = 0x2000;
+constexpr uint32_t kLod = 0x2, kGrad = 0x4, kSignExtend = 0x1000, kZeroExtend = 0x2000, kNontemporal = 0x4000;
 
 // What an image instruction's Op needs besides its registers (Op::aux).
 struct ImageOpInfo {
@@ -722,13 +722,15 @@ void setValue(Lowerer& L, const Instruction& inst, uint32_t typeId, uint32_t reg
   info.valueReg = reg;
 }
 
-// The optional Image Operands starting at operand `at`: Lod, Grad, SignExtend, ZeroExtend; any other is rejected
-// (OpenCL SPIR-V Environment §4 [[validation-rules]] forbids ConstOffset; the rest need Shader or other images).
+// The optional Image Operands starting at operand `at`: Lod, Grad, SignExtend, ZeroExtend, and SPIR-V 1.6's
+// Nontemporal, a hint that the texels will not be accessed again soon (SPIR-V 1.6 §3.14 [external] Image Operands):
+// it takes no operand and changes no value, so clref, which has no cache, accepts and ignores it. Any other operand
+// is rejected (OpenCL SPIR-V Environment §4 [[validation-rules]] forbids ConstOffset; the rest need Shader).
 void setImageOperands(Lowerer& L, const Instruction& inst, size_t at, ImageOpInfo& info, bool floatLod) {
   if (at >= inst.operandCount()) return;
   const uint32_t mask = inst.operand(at);
-  if (mask & ~(kLod | kGrad | kSignExtend | kZeroExtend))
-    L.reject(inst, "image operands other than Lod, Grad, SignExtend and ZeroExtend (mask " + hex(mask) +
+  if (mask & ~(kLod | kGrad | kSignExtend | kZeroExtend | kNontemporal))
+    L.reject(inst, "image operands other than Lod, Grad, SignExtend, ZeroExtend and Nontemporal (mask " + hex(mask) +
                        ") are not valid in an OpenCL kernel");
   size_t next = at + 1;
   auto operand = [&]() {

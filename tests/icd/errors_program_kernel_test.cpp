@@ -1164,9 +1164,9 @@ const char* const kNoSubGroups =
 std::vector<NotTested> notTested() {
   std::vector<NotTested> n = {
       {"clCreateProgramWithIL:CL_INVALID_OPERATION:1", Why::Unreachable,
-       "the only device supports IL programs (CL_DEVICE_IL_VERSION: SPIR-V 1.0-1.4)"},
+       "the only device supports IL programs (CL_DEVICE_IL_VERSION: SPIR-V 1.0-1.6)"},
       {"clSetProgramSpecializationConstant:CL_INVALID_OPERATION:1", Why::Unreachable,
-       "the only device supports IL programs (CL_DEVICE_IL_VERSION: SPIR-V 1.0-1.4)"},
+       "the only device supports IL programs (CL_DEVICE_IL_VERSION: SPIR-V 1.0-1.6)"},
       {"clLinkProgram:CL_LINKER_NOT_AVAILABLE:1", Why::Unreachable,
        "the linker is SPIRV-Tools', part of clref, so CL_DEVICE_LINKER_AVAILABLE is always CL_TRUE"},
       {"clBuildProgram:CL_INVALID_BINARY:1", Why::Unreachable,

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -11,6 +12,8 @@
 #include <fstream>
 #include <string>
 #include <vector>
+
+#include <spirv-tools/libspirv.hpp>
 
 #include "error_table.hpp"
 
@@ -892,4 +895,62 @@ TEST_CASE("CL_KERNEL_ATTRIBUTES: the source's attribute qualifiers, with or with
   check(linked);
   clReleaseProgram(linked);
   clReleaseProgram(object);
+}
+
+TEST_CASE("SPIR-V 1.5 and 1.6 are reported and accepted through the ICD", "[opencl][program]") {
+  // OpenCL 3.0 API §4.2 [[platform-querying-devices]] CL_DEVICE_IL_VERSION and CL_DEVICE_ILS_WITH_VERSION: the
+  // versions clCreateProgramWithIL accepts (OpenCL SPIR-V Environment §2.1 [[_supported_spir_v_versions]]).
+  auto& f = fx();
+  size_t size = 0;
+  REQUIRE(clGetDeviceInfo(f.device, CL_DEVICE_IL_VERSION, 0, nullptr, &size) == CL_SUCCESS);
+  std::string ils(size, '\0');
+  REQUIRE(clGetDeviceInfo(f.device, CL_DEVICE_IL_VERSION, size, ils.data(), nullptr) == CL_SUCCESS);
+  for (const char* v : {"SPIR-V_1.0", "SPIR-V_1.4", "SPIR-V_1.5", "SPIR-V_1.6"}) CHECK(ils.find(v) != std::string::npos);
+  REQUIRE(clGetDeviceInfo(f.device, CL_DEVICE_ILS_WITH_VERSION, 0, nullptr, &size) == CL_SUCCESS);
+  std::vector<cl_name_version> versions(size / sizeof(cl_name_version));
+  REQUIRE(clGetDeviceInfo(f.device, CL_DEVICE_ILS_WITH_VERSION, size, versions.data(), nullptr) == CL_SUCCESS);
+  std::vector<cl_version> spirv;
+  for (const auto& v : versions)
+    if (std::string(v.name) == "SPIR-V") spirv.push_back(v.version);
+  for (cl_uint minor = 0; minor <= 6; ++minor)
+    CHECK(std::count(spirv.begin(), spirv.end(), CL_MAKE_VERSION(1, minor, 0)) == 1);
+
+  // A SPIR-V 1.6 kernel (hand-assembled words: out[0] = 7) builds and runs.
+  const char* text = R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "seven"
+       %uint = OpTypeInt 32 0
+       %void = OpTypeVoid
+  %gptr_uint = OpTypePointer CrossWorkgroup %uint
+         %fn = OpTypeFunction %void %gptr_uint
+    %c_seven = OpConstant %uint 7
+          %k = OpFunction %void None %fn
+        %out = OpFunctionParameter %gptr_uint
+      %entry = OpLabel
+               OpStore %out %c_seven
+               OpReturn
+               OpFunctionEnd
+)";
+  spvtools::SpirvTools tools(SPV_ENV_UNIVERSAL_1_6);
+  std::vector<uint32_t> words;
+  REQUIRE(tools.Assemble(text, &words));
+  REQUIRE(words[1] == 0x00010600);
+  cl_int e = CL_SUCCESS;
+  cl_program p = clCreateProgramWithIL(f.ctx, words.data(), words.size() * 4, &e);
+  REQUIRE(e == CL_SUCCESS);
+  REQUIRE(clBuildProgram(p, 1, &f.device, "", nullptr, nullptr) == CL_SUCCESS);
+  cl_kernel k = clCreateKernel(p, "seven", &e);
+  REQUIRE(e == CL_SUCCESS);
+  cl_mem out = clCreateBuffer(f.ctx, CL_MEM_READ_WRITE, 4, nullptr, &e);
+  REQUIRE(clSetKernelArg(k, 0, sizeof out, &out) == CL_SUCCESS);
+  const size_t one = 1;
+  REQUIRE(clEnqueueNDRangeKernel(f.q, k, 1, nullptr, &one, nullptr, 0, nullptr, nullptr) == CL_SUCCESS);
+  uint32_t value = 0;
+  REQUIRE(clEnqueueReadBuffer(f.q, out, CL_TRUE, 0, 4, &value, 0, nullptr, nullptr) == CL_SUCCESS);
+  CHECK(value == 7);
+  clReleaseMemObject(out);
+  clReleaseKernel(k);
+  clReleaseProgram(p);
 }
