@@ -102,6 +102,14 @@ struct DeviceConfig {
 std::vector<std::string> openCLCExtensions(const DeviceConfig& config);
 std::vector<std::string> openCLCFeatures(const DeviceConfig& config);
 
+// cl_khr_spirv_queries: the extended instruction sets, SPIR-V extensions and capabilities (their token values) a
+// kernel module may declare on a device of this configuration reporting `deviceExtensions` (host/spirv_queries.cpp).
+struct SpirvQueries {
+  std::vector<std::string> extendedInstructionSets, extensions;
+  std::vector<uint32_t> capabilities;
+};
+SpirvQueries spirvQueries(const DeviceConfig& config, const std::vector<std::string>& deviceExtensions);
+
 class DeviceQueue;
 
 class Device {

@@ -1,6 +1,8 @@
 // OpenCL 3.0 API §4.2 [[platform-querying-devices]] clGetDeviceInfo, table "OpenCL Device Queries": every query, with
 // what the clref device really does. Optional features the interpreter does not execute are reported absent.
 #include <algorithm>
+#include <mutex>
+#include <set>
 
 #include "icd/device_info.hpp"
 
@@ -35,6 +37,29 @@ std::vector<cl_name_version> deviceExtensions(const host::DeviceConfig& cfg) {
   // clGetKernelSuggestedLocalWorkSizeKHR (icd/kernel.cpp).
   v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_suggested_local_work_size"));
   v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_spirv_linkonce_odr"));
+  // The SPIR-V queries below (CL_DEVICE_SPIRV_*_KHR).
+  v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_spirv_queries"));
+  return v;
+}
+
+// cl_khr_spirv_queries' enums (cl.xml; newer than Debian's CL/cl_ext.h).
+constexpr cl_device_info kDeviceSpirvExtendedInstructionSets = 0x12B9, kDeviceSpirvExtensions = 0x12BA,
+                         kDeviceSpirvCapabilities = 0x12BB;
+
+host::SpirvQueries spirvQueriesOf(const host::DeviceConfig& cfg) {
+  std::vector<std::string> names;
+  for (const auto& e : deviceExtensions(cfg)) names.push_back(e.name);
+  return host::spirvQueries(cfg, names);
+}
+
+// Pointers to copies of `names` that live as long as the library: a `const char*[]` query's answer must stay readable
+// after the call returns.
+std::vector<const char*> internedNames(const std::vector<std::string>& names) {
+  static std::mutex mutex;
+  static std::set<std::string> interned;
+  std::lock_guard lock(mutex);
+  std::vector<const char*> v;
+  for (const auto& n : names) v.push_back(interned.insert(n).first->c_str());
   return v;
 }
 
@@ -218,6 +243,16 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
       std::vector<cl_name_version> v;
       for (cl_uint minor = 0; minor <= 6; ++minor) v.push_back(nv(CL_MAKE_VERSION(1, minor, 0), "SPIR-V"));
       return out(v);
+    }
+    // cl_khr_spirv_queries (host/spirv_queries.cpp): the names are returned as pointers to NUL-terminated strings
+    // that stay valid while the library is loaded (interned), the capabilities as their token values.
+    case kDeviceSpirvExtendedInstructionSets:
+      return out(internedNames(spirvQueriesOf(cfg).extendedInstructionSets));
+    case kDeviceSpirvExtensions: return out(internedNames(spirvQueriesOf(cfg).extensions));
+    case kDeviceSpirvCapabilities: {
+      std::vector<cl_uint> caps;
+      for (uint32_t c : spirvQueriesOf(cfg).capabilities) caps.push_back(c);
+      return out(caps);
     }
     case CL_DEVICE_PRINTF_BUFFER_SIZE: return out(size_t(1024 * 1024));
     case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: return out(cl_bool(CL_TRUE));

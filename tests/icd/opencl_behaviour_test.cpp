@@ -954,3 +954,40 @@ TEST_CASE("SPIR-V 1.5 and 1.6 are reported and accepted through the ICD", "[open
   clReleaseKernel(k);
   clReleaseProgram(p);
 }
+
+TEST_CASE("cl_khr_spirv_queries through clGetDeviceInfo", "[opencl][program]") {
+  // OpenCL 3.0 API §4.2 [[platform-querying-devices]]: CL_DEVICE_SPIRV_EXTENDED_INSTRUCTION_SETS_KHR (0x12B9) and
+  // CL_DEVICE_SPIRV_EXTENSIONS_KHR (0x12BA) are arrays of string pointers, CL_DEVICE_SPIRV_CAPABILITIES_KHR (0x12BB)
+  // an array of cl_uint tokens (cl.xml gives the values).
+  auto& f = fx();
+  size_t size = 0;
+  REQUIRE(clGetDeviceInfo(f.device, CL_DEVICE_EXTENSIONS, 0, nullptr, &size) == CL_SUCCESS);
+  std::string extensions(size, '\0');
+  REQUIRE(clGetDeviceInfo(f.device, CL_DEVICE_EXTENSIONS, size, extensions.data(), nullptr) == CL_SUCCESS);
+  CHECK(extensions.find("cl_khr_spirv_queries") != std::string::npos);
+  auto strings = [&](cl_device_info q) {
+    size_t n = 0;
+    REQUIRE(clGetDeviceInfo(f.device, q, 0, nullptr, &n) == CL_SUCCESS);
+    REQUIRE(n % sizeof(const char*) == 0);
+    std::vector<const char*> v(n / sizeof(const char*));
+    REQUIRE(clGetDeviceInfo(f.device, q, n, v.data(), nullptr) == CL_SUCCESS);
+    return std::vector<std::string>(v.begin(), v.end());
+  };
+  const auto sets = strings(0x12B9);
+  CHECK(std::count(sets.begin(), sets.end(), "OpenCL.std") == 1);
+  const auto spirvExtensions = strings(0x12BA);
+  // cl_khr_integer_dot_product and cl_khr_expect_assume are reported, so their SPIR-V extensions are accepted.
+  CHECK(std::count(spirvExtensions.begin(), spirvExtensions.end(), "SPV_KHR_integer_dot_product") == 1);
+  CHECK(std::count(spirvExtensions.begin(), spirvExtensions.end(), "SPV_KHR_expect_assume") == 1);
+  REQUIRE(clGetDeviceInfo(f.device, 0x12BB, 0, nullptr, &size) == CL_SUCCESS);
+  std::vector<cl_uint> caps(size / sizeof(cl_uint));
+  REQUIRE(clGetDeviceInfo(f.device, 0x12BB, size, caps.data(), nullptr) == CL_SUCCESS);
+  // Kernel (6) and Addresses (4) are required of every OpenCL device; Shader (1) is refused in kernels.
+  CHECK(std::count(caps.begin(), caps.end(), 6u) == 1);
+  CHECK(std::count(caps.begin(), caps.end(), 4u) == 1);
+  CHECK(std::count(caps.begin(), caps.end(), 1u) == 0);
+  CHECK(caps.size() > 30);
+  // Too small a buffer is CL_INVALID_VALUE, as for every query.
+  cl_uint one = 0;
+  CHECK(clGetDeviceInfo(f.device, 0x12BB, sizeof one, &one, nullptr) == CL_INVALID_VALUE);
+}

@@ -116,8 +116,8 @@ TEST_CASE("SPIR-V 1.5: OpGroupNonUniformBroadcast with a dynamic invocation id",
     for (size_t l = 0; l < local; ++l) CHECK(values[g * local + l] == 100 + g * local + g);
 }
 
-// SPIR-V 1.6 §3.31 [external] UniformDecoration with Uniform and UniformId (scope Workgroup), and §3.14 Image Operands'
-// Nontemporal on OpImageRead/OpImageWrite: assertions and hints that change no value.
+// SPIR-V 1.6 §3.31 [external] UniformDecoration with Uniform and UniformId (scope Workgroup), and the Image Operand
+// Nontemporal (SPIR-V 1.6 §3.14 [external]) on OpImageRead/OpImageWrite: assertions and hints that change no value.
 const char* kUniformAndNontemporal = R"(
                OpCapability Addresses
                OpCapability Kernel
