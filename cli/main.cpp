@@ -113,6 +113,11 @@ template <class F> int guarded(const RunOptions& o, const cli::Case& c, F f) {
     std::cerr << c.module.string() << ": " << e.what() << "\n";
   } catch (const host::Error& e) {
     std::cerr << o.casePath << ": " << e.what() << "\n";
+  } catch (const std::bad_alloc&) {
+    // Memory the host cannot give (a launch's work-group state, an output's copy): the case asks for more than this
+    // process may allocate, which is a property of the input and the machine, not a fault of clref's.
+    std::cerr << o.casePath << ": out of host memory: the run needs more memory than this process may allocate "
+              << "(a smaller NDRange, fewer or smaller buffers, or a higher memory limit)\n";
   }
   return kRejected;
 }

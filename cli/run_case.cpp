@@ -243,7 +243,12 @@ PreparedCase prepareCase(const Case& c, const host::Device& baseDevice) {
         case ArgSpec::Kind::Null: kernel.setArgNull(i); break;
         case ArgSpec::Kind::Value: kernel.setArgValue(i, arg.value.data(), arg.value.size()); break;
       }
-    } catch (const host::Error& e) { throw CaseError(where(c, "args[" + std::to_string(i) + "]") + e.what()); }
+    } catch (const host::Error& e) {
+      throw CaseError(where(c, "args[" + std::to_string(i) + "]") + e.what());
+    } catch (const std::bad_alloc&) {
+      throw CaseError(where(c, "args[" + std::to_string(i) + "]") +
+                      "out of host memory: its storage could not be allocated (std::bad_alloc)");
+    }
   }
   return run;
 }

@@ -2,6 +2,9 @@
 // --print for a golden case, and the info/dis/choices subcommands.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
+
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -358,3 +361,37 @@ TEST_CASE("clref dis and info take a .cl file and show the word offsets diagnost
   CHECK(bad.status == 2);
   CHECK_THAT(bad.err, Catch::Matchers::Contains("--build-options: '-Xclang' is not an OpenCL build option"));
 }
+
+// AddressSanitizer reserves terabytes of address space at start-up, so a process under `ulimit -v` cannot run it: the
+// memory-limit test runs in the plain build only.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CLREF_TEST_UNDER_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define CLREF_TEST_UNDER_ASAN 1
+#endif
+#ifndef CLREF_TEST_UNDER_ASAN
+TEST_CASE("clref run: buffers the host cannot give are a clear rejection, not a crash", "[cli][resources]") {
+  // Under a 600 MiB address-space limit, three 240 MB buffers cannot all be allocated: the case is rejected (exit 2)
+  // with the argument that could not be allocated, instead of an internal error.
+  TempDir dir;
+  const auto casePath = dir.path() / "big.json";
+  std::ofstream(casePath) << R"({"module": ")" << CLREF_GOLDEN_DIR << R"(/spv/vadd.O2.spv", "kernel": "vadd",
+    "ndrange": {"global": [60000000], "local": [64]},
+    "args": [{"buffer": {"type": "float", "count": 60000000}}, {"buffer": {"type": "float", "count": 60000000}},
+             {"buffer": {"type": "float", "count": 60000000, "output": true}}]})";
+  const auto out = dir.path() / "stdout.txt", err = dir.path() / "stderr.txt";
+  const std::string command = "ulimit -v 600000 && '" + std::string(CLREF_EXE) + "' run '" + casePath.string() +
+                              "' --out '" + (dir.path() / "out").string() + "' >'" + out.string() + "' 2>'" +
+                              err.string() + "'";
+  const int raw = std::system(command.c_str());
+  REQUIRE(WIFEXITED(raw));
+  CHECK(WEXITSTATUS(raw) == 2);
+  const std::string message = slurp(err);
+  CHECK_THAT(message, Catch::Matchers::Contains("out of host memory"));
+  CHECK_THAT(message, Catch::Matchers::Contains("args["));
+  CHECK_THAT(message, !Catch::Matchers::Contains("internal error"));
+}
+#endif
