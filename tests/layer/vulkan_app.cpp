@@ -5,6 +5,9 @@
 // two dispatches: B = sqrt(A) * 2 + 1, then (after a barrier) A = sqrt(B) * 0.5 - 3, each with its own push
 // constants and descriptor set, submits it, waits, and prints both buffers as hex floats, one element per line, and
 // on stderr the device's name and the wall time from instance creation to the results. Exit 1 on a Vulkan error.
+// `vulkan_app --indirect`: the second dispatch is a vkCmdDispatchIndirect, its work-group counts in a buffer made for
+// indirect commands only. `vulkan_app --alias`: the first dispatch reads and writes A in place (both bindings of set 0
+// are A).
 #include <vulkan/vulkan.h>
 
 #include <chrono>
@@ -40,7 +43,9 @@ struct Parameters {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const bool indirect = argc > 1 && std::strcmp(argv[1], "--indirect") == 0;
+  const bool alias = argc > 1 && std::strcmp(argv[1], "--alias") == 0;
   const auto start = std::chrono::steady_clock::now();
   auto app = make<VkApplicationInfo>(VK_STRUCTURE_TYPE_APPLICATION_INFO);
   app.pApplicationName = "clref vulkan_app";
@@ -93,13 +98,15 @@ int main() {
   VkPhysicalDeviceMemoryProperties memory;
   vkGetPhysicalDeviceMemoryProperties(physical, &memory);
   const VkDeviceSize bytes = kCount * sizeof(float);
-  VkBuffer buffers[2];
-  VkDeviceMemory memories[2];
-  float* mapped[2];
-  for (int b = 0; b < 2; ++b) {
+  // Buffer 2 holds the indirect dispatch's work-group counts.
+  VkBuffer buffers[3];
+  VkDeviceMemory memories[3];
+  float* mapped[3];
+  for (int b = 0; b < 3; ++b) {
     auto bufferInfo = make<VkBufferCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO);
-    bufferInfo.size = bytes;
-    bufferInfo.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;  // no TRANSFER_SRC: the layer adds it
+    bufferInfo.size = b < 2 ? bytes : sizeof(VkDispatchIndirectCommand);
+    // No TRANSFER_SRC: the layer adds it.
+    bufferInfo.usage = b < 2 ? VK_BUFFER_USAGE_STORAGE_BUFFER_BIT : VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
     need(vkCreateBuffer(device, &bufferInfo, nullptr, &buffers[b]), "vkCreateBuffer");
     VkMemoryRequirements needs;
     vkGetBufferMemoryRequirements(device, buffers[b], &needs);
@@ -120,6 +127,9 @@ int main() {
     mapped[0][i] = 0.5f + 0.37f * float(i);
     mapped[1][i] = 0;
   }
+  const uint32_t groups = (kCount + kWidth - 1) / kWidth;
+  const VkDispatchIndirectCommand counts{groups, 1, 1};
+  std::memcpy(mapped[2], &counts, sizeof counts);
 
   auto moduleInfo = make<VkShaderModuleCreateInfo>(VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO);
   moduleInfo.codeSize = sizeof kVulkanAppShader;
@@ -181,7 +191,7 @@ int main() {
   for (int s = 0; s < 2; ++s)
     for (int b = 0; b < 2; ++b) {
       const int w = 2 * s + b;
-      bufferInfos[w] = {buffers[(s + b) % 2], 0, VK_WHOLE_SIZE};
+      bufferInfos[w] = {alias && s == 0 ? buffers[0] : buffers[(s + b) % 2], 0, VK_WHOLE_SIZE};
       writes[w] = make<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
       writes[w].dstSet = sets[s];
       writes[w].dstBinding = uint32_t(b);
@@ -206,7 +216,6 @@ int main() {
   need(vkBeginCommandBuffer(commands, &begin), "vkBeginCommandBuffer");
   vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
   const Parameters parameters[2] = {{2.0f, 1.0f, kCount}, {0.5f, -3.0f, kCount}};
-  const uint32_t groups = (kCount + kWidth - 1) / kWidth;
   for (int s = 0; s < 2; ++s) {
     if (s == 1) {  // the second dispatch reads what the first wrote, and writes what it read
       auto barrier = make<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
@@ -217,7 +226,10 @@ int main() {
     }
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[s], 0, nullptr);
     vkCmdPushConstants(commands, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(Parameters), &parameters[s]);
-    vkCmdDispatch(commands, groups, 1, 1);
+    if (s == 1 && indirect)
+      vkCmdDispatchIndirect(commands, buffers[2], 0);
+    else
+      vkCmdDispatch(commands, groups, 1, 1);
   }
   auto toHost = make<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
   toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
@@ -247,7 +259,7 @@ int main() {
   vkDestroyPipelineLayout(device, layout, nullptr);
   vkDestroyDescriptorSetLayout(device, setLayout, nullptr);
   vkDestroyShaderModule(device, module, nullptr);
-  for (int b = 0; b < 2; ++b) {
+  for (int b = 0; b < 3; ++b) {
     vkDestroyBuffer(device, buffers[b], nullptr);
     vkFreeMemory(device, memories[b], nullptr);
   }

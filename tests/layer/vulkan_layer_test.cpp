@@ -47,8 +47,8 @@ void requireLavapipe() {
   std::_Exit(77);
 }
 
-// vulkan_app on lavapipe, with the layer when `layer`, and `env` besides.
-Outcome runApp(bool layer, const std::string& env = "") {
+// vulkan_app (with `args`) on lavapipe, with the layer when `layer`, and `env` besides.
+Outcome runApp(bool layer, const std::string& env = "", const std::string& args = "") {
   requireLavapipe();
   const fs::path dir = fs::temp_directory_path() / ("clref-vk-layer-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
@@ -59,7 +59,7 @@ Outcome runApp(bool layer, const std::string& env = "") {
                report.string() + "' ";
   // The driver (not instrumented) keeps allocations at exit; LeakSanitizer would fail the child for them.
   if (CLREF_SANITIZED) command += "ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 ";
-  command += env + " '" CLREF_VULKAN_APP "' > '" + out.string() + "' 2> '" + err.string() + "'";
+  command += env + " '" CLREF_VULKAN_APP "' " + args + " > '" + out.string() + "' 2> '" + err.string() + "'";
   Outcome o;
   const int raw = std::system(command.c_str());
   o.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
@@ -167,4 +167,40 @@ TEST_CASE("with CLREF_CHECK_GROUPS the layer judges what the sampled work-groups
     CHECK(j.at("violations") == 0);
     CHECK(j.at("not_judged").get<uint64_t>() > 0);
   }
+}
+
+TEST_CASE("an indirect dispatch is checked with the work-group counts read from its buffer", "[vulkan_layer]") {
+  const Outcome plain = runApp(false);
+  const Outcome o = runApp(true, "", "--indirect");
+  INFO(o.err);
+  REQUIRE(o.status == 0);
+  CHECK(o.out == plain.out);
+  REQUIRE(o.report.size() == 2);
+  CHECK(o.report[0].at("command") == "vkCmdDispatch");
+  CHECK(o.report[1].at("command") == "vkCmdDispatchIndirect");
+  for (const auto& j : o.report) {
+    INFO(j.dump());
+    CHECK(j.at("checked") == true);
+    CHECK(j.at("groups_dispatched") == nlohmann::json::array({16, 1, 1}));
+    CHECK(j.at("violations") == 0);
+    CHECK(j.at("identical").get<uint64_t>() + j.at("allowed").get<uint64_t>() == 2 * kCount);
+  }
+}
+
+TEST_CASE("a dispatch the layer cannot check is passed through and reported with the reason", "[vulkan_layer]") {
+  // Both bindings of the first dispatch in one buffer: clref would give each its own, so the layer does not judge it.
+  const Outcome plain = runApp(false, "", "--alias");
+  REQUIRE(plain.status == 0);
+  const Outcome o = runApp(true, "", "--alias");
+  INFO(o.err);
+  REQUIRE(o.status == 0);
+  CHECK(o.out == plain.out);
+  REQUIRE(o.report.size() == 2);
+  CHECK(o.report[0].at("checked") == false);
+  CHECK(o.report[0].at("reason") ==
+        "vkCmdDispatch: set 0 binding 0 and set 0 binding 1 overlap in one buffer (clref gives each binding its own)");
+  CHECK(o.report[1].at("checked") == true);
+  CHECK(o.report[1].at("violations") == 0);
+  CHECK(o.err.find("clref check: main not checked: vkCmdDispatch: set 0 binding 0 and set 0 binding 1 overlap") !=
+        std::string::npos);
 }

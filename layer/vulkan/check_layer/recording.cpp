@@ -232,6 +232,19 @@ void recordDispatch(VkCommandBuffer commandBuffer, const char* command, std::arr
       }
     }
   }
+  // clref gives every binding a buffer of its own: bindings that overlap in one buffer, one of them written, would be
+  // judged as if they did not see each other's writes.
+  for (size_t i = 0; i < copies.size() && r->notCheckable.empty(); ++i)
+    for (size_t k = i + 1; k < copies.size(); ++k) {
+      const auto &a = r->snapshots[copies[i].snapshot], &b = r->snapshots[copies[k].snapshot];
+      if (copies[i].buffer == copies[k].buffer && (a.storage || b.storage) &&
+          copies[i].offset < copies[k].offset + b.size && copies[k].offset < copies[i].offset + a.size) {
+        r->notCheckable = "set " + std::to_string(a.set) + " binding " + std::to_string(a.binding) + " and set " +
+                          std::to_string(b.set) + " binding " + std::to_string(b.binding) +
+                          " overlap in one buffer (clref gives each binding its own)";
+        break;
+      }
+    }
   if (indirect) {
     r->indirect = true;
     r->indirectAt = total;
