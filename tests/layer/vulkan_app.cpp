@@ -7,7 +7,8 @@
 // on stderr the device's name and the wall time from instance creation to the results. Exit 1 on a Vulkan error.
 // `vulkan_app --indirect`: the second dispatch is a vkCmdDispatchIndirect, its work-group counts in a buffer made for
 // indirect commands only. `vulkan_app --alias`: the first dispatch reads and writes A in place (both bindings of set 0
-// are A).
+// are A). `vulkan_app --dynamic`: A and B are the two halves of one buffer (B from byte 4096), bound through one
+// descriptor set of dynamic storage buffers with the dynamic offsets choosing the halves: the same results.
 #include <vulkan/vulkan.h>
 
 #include <chrono>
@@ -46,6 +47,9 @@ struct Parameters {
 int main(int argc, char** argv) {
   const bool indirect = argc > 1 && std::strcmp(argv[1], "--indirect") == 0;
   const bool alias = argc > 1 && std::strcmp(argv[1], "--alias") == 0;
+  const bool dynamic = argc > 1 && std::strcmp(argv[1], "--dynamic") == 0;
+  const VkDescriptorType type = dynamic ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+  constexpr uint32_t kHalf = 4096;  // --dynamic: B's byte offset
   const auto start = std::chrono::steady_clock::now();
   auto app = make<VkApplicationInfo>(VK_STRUCTURE_TYPE_APPLICATION_INFO);
   app.pApplicationName = "clref vulkan_app";
@@ -104,7 +108,7 @@ int main(int argc, char** argv) {
   float* mapped[3];
   for (int b = 0; b < 3; ++b) {
     auto bufferInfo = make<VkBufferCreateInfo>(VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO);
-    bufferInfo.size = b < 2 ? bytes : sizeof(VkDispatchIndirectCommand);
+    bufferInfo.size = b == 0 && dynamic ? kHalf + bytes : b < 2 ? bytes : sizeof(VkDispatchIndirectCommand);
     // No TRANSFER_SRC: the layer adds it.
     bufferInfo.usage = b < 2 ? VK_BUFFER_USAGE_STORAGE_BUFFER_BIT : VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
     need(vkCreateBuffer(device, &bufferInfo, nullptr, &buffers[b]), "vkCreateBuffer");
@@ -123,9 +127,11 @@ int main(int argc, char** argv) {
     need(vkMapMemory(device, memories[b], 0, VK_WHOLE_SIZE, 0, &p), "vkMapMemory");
     mapped[b] = static_cast<float*>(p);
   }
+  float* const hostA = mapped[0];
+  float* const hostB = dynamic ? mapped[0] + kHalf / sizeof(float) : mapped[1];
   for (uint32_t i = 0; i < kCount; ++i) {
-    mapped[0][i] = 0.5f + 0.37f * float(i);
-    mapped[1][i] = 0;
+    hostA[i] = 0.5f + 0.37f * float(i);
+    hostB[i] = 0;
   }
   const uint32_t groups = (kCount + kWidth - 1) / kWidth;
   const VkDispatchIndirectCommand counts{groups, 1, 1};
@@ -140,7 +146,7 @@ int main(int argc, char** argv) {
   VkDescriptorSetLayoutBinding bindings[2] = {};
   for (uint32_t b = 0; b < 2; ++b) {
     bindings[b].binding = b;
-    bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    bindings[b].descriptorType = type;
     bindings[b].descriptorCount = 1;
     bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
   }
@@ -172,7 +178,7 @@ int main(int argc, char** argv) {
        "vkCreateComputePipelines");
 
   // Set 0 reads A and writes B; set 1 reads B and writes A.
-  const VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 4};
+  const VkDescriptorPoolSize poolSize{type, 4};
   auto poolInfo = make<VkDescriptorPoolCreateInfo>(VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO);
   poolInfo.maxSets = 2;
   poolInfo.poolSizeCount = 1;
@@ -192,11 +198,12 @@ int main(int argc, char** argv) {
     for (int b = 0; b < 2; ++b) {
       const int w = 2 * s + b;
       bufferInfos[w] = {alias && s == 0 ? buffers[0] : buffers[(s + b) % 2], 0, VK_WHOLE_SIZE};
+      if (dynamic) bufferInfos[w] = {buffers[0], 0, bytes};  // the half chosen by the dynamic offset
       writes[w] = make<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
       writes[w].dstSet = sets[s];
       writes[w].dstBinding = uint32_t(b);
       writes[w].descriptorCount = 1;
-      writes[w].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      writes[w].descriptorType = type;
       writes[w].pBufferInfo = &bufferInfos[w];
     }
   vkUpdateDescriptorSets(device, 4, writes, 0, nullptr);
@@ -224,7 +231,11 @@ int main(int argc, char** argv) {
       vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
                            &barrier, 0, nullptr, 0, nullptr);
     }
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[s], 0, nullptr);
+    const uint32_t offsets[2] = {s == 0 ? 0 : kHalf, s == 0 ? kHalf : 0};  // (source, destination)
+    if (dynamic)
+      vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[0], 2, offsets);
+    else
+      vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[s], 0, nullptr);
     vkCmdPushConstants(commands, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(Parameters), &parameters[s]);
     if (s == 1 && indirect)
       vkCmdDispatchIndirect(commands, buffers[2], 0);
@@ -247,8 +258,8 @@ int main(int argc, char** argv) {
   need(vkQueueSubmit(queue, 1, &submit, fence), "vkQueueSubmit");
   need(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
 
-  for (int b = 0; b < 2; ++b)
-    for (uint32_t i = 0; i < kCount; ++i) std::printf("%c[%u] = %a\n", "AB"[b], i, double(mapped[b][i]));
+  for (uint32_t i = 0; i < kCount; ++i) std::printf("A[%u] = %a\n", i, double(hostA[i]));
+  for (uint32_t i = 0; i < kCount; ++i) std::printf("B[%u] = %a\n", i, double(hostB[i]));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::fprintf(stderr, "vulkan_app: %.3f s\n", seconds);
 

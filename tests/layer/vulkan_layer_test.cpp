@@ -204,3 +204,21 @@ TEST_CASE("a dispatch the layer cannot check is passed through and reported with
   CHECK(o.err.find("clref check: main not checked: vkCmdDispatch: set 0 binding 0 and set 0 binding 1 overlap") !=
         std::string::npos);
 }
+
+TEST_CASE("dynamic storage buffers: the dynamic offsets choose the ranges the layer copies and judges",
+          "[vulkan_layer]") {
+  const Outcome plain = runApp(false);
+  const Outcome o = runApp(true, "CLREF_PLANT_ERRORS=100", "--dynamic");
+  INFO(o.err);
+  REQUIRE(o.status == 0);
+  CHECK(o.out == plain.out);  // the same arithmetic on the halves of one buffer
+  REQUIRE(o.report.size() == 2);
+  for (const auto& j : o.report) {
+    INFO(j.dump());
+    CHECK(j.at("checked") == true);
+    // Each binding is one half (1000 floats), not the buffer: planted every 100th element of the destination.
+    for (const auto& b : j.at("buffers")) CHECK(b.at("elements") == kCount);
+    CHECK(j.at("violations") == 10);
+    CHECK(j.at("identical").get<uint64_t>() + j.at("allowed").get<uint64_t>() == 2 * kCount - 10);
+  }
+}
