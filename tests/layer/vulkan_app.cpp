@@ -9,6 +9,7 @@
 // indirect commands only. `vulkan_app --alias`: the first dispatch reads and writes A in place (both bindings of set 0
 // are A). `vulkan_app --dynamic`: A and B are the two halves of one buffer (B from byte 4096), bound through one
 // descriptor set of dynamic storage buffers with the dynamic offsets choosing the halves: the same results.
+// `vulkan_app --submit2`: Vulkan 1.3 with synchronization2, submitted with vkQueueSubmit2.
 #include <vulkan/vulkan.h>
 
 #include <chrono>
@@ -50,10 +51,11 @@ int main(int argc, char** argv) {
   const bool dynamic = argc > 1 && std::strcmp(argv[1], "--dynamic") == 0;
   const VkDescriptorType type = dynamic ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
   constexpr uint32_t kHalf = 4096;  // --dynamic: B's byte offset
+  const bool submit2 = argc > 1 && std::strcmp(argv[1], "--submit2") == 0;
   const auto start = std::chrono::steady_clock::now();
   auto app = make<VkApplicationInfo>(VK_STRUCTURE_TYPE_APPLICATION_INFO);
   app.pApplicationName = "clref vulkan_app";
-  app.apiVersion = VK_API_VERSION_1_1;
+  app.apiVersion = submit2 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_1;
   auto instanceInfo = make<VkInstanceCreateInfo>(VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO);
   instanceInfo.pApplicationInfo = &app;
   VkInstance instance;
@@ -93,6 +95,9 @@ int main(int argc, char** argv) {
   auto deviceInfo = make<VkDeviceCreateInfo>(VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO);
   deviceInfo.queueCreateInfoCount = 1;
   deviceInfo.pQueueCreateInfos = &queueInfo;
+  auto features13 = make<VkPhysicalDeviceVulkan13Features>(VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES);
+  features13.synchronization2 = VK_TRUE;
+  if (submit2) deviceInfo.pNext = &features13;
   VkDevice device;
   need(vkCreateDevice(physical, &deviceInfo, nullptr, &device), "vkCreateDevice");
   VkQueue queue;
@@ -252,10 +257,19 @@ int main(int argc, char** argv) {
   auto fenceInfo = make<VkFenceCreateInfo>(VK_STRUCTURE_TYPE_FENCE_CREATE_INFO);
   VkFence fence;
   need(vkCreateFence(device, &fenceInfo, nullptr, &fence), "vkCreateFence");
-  auto submit = make<VkSubmitInfo>(VK_STRUCTURE_TYPE_SUBMIT_INFO);
-  submit.commandBufferCount = 1;
-  submit.pCommandBuffers = &commands;
-  need(vkQueueSubmit(queue, 1, &submit, fence), "vkQueueSubmit");
+  if (submit2) {
+    auto commandSubmit = make<VkCommandBufferSubmitInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO);
+    commandSubmit.commandBuffer = commands;
+    auto submit = make<VkSubmitInfo2>(VK_STRUCTURE_TYPE_SUBMIT_INFO_2);
+    submit.commandBufferInfoCount = 1;
+    submit.pCommandBufferInfos = &commandSubmit;
+    need(vkQueueSubmit2(queue, 1, &submit, fence), "vkQueueSubmit2");
+  } else {
+    auto submit = make<VkSubmitInfo>(VK_STRUCTURE_TYPE_SUBMIT_INFO);
+    submit.commandBufferCount = 1;
+    submit.pCommandBuffers = &commands;
+    need(vkQueueSubmit(queue, 1, &submit, fence), "vkQueueSubmit");
+  }
   need(vkWaitForFences(device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences");
 
   for (uint32_t i = 0; i < kCount; ++i) std::printf("A[%u] = %a\n", i, double(hostA[i]));

@@ -222,3 +222,17 @@ TEST_CASE("dynamic storage buffers: the dynamic offsets choose the ranges the la
     CHECK(j.at("identical").get<uint64_t>() + j.at("allowed").get<uint64_t>() == 2 * kCount - 10);
   }
 }
+
+TEST_CASE("vkQueueSubmit2: the dispatches are checked as with vkQueueSubmit", "[vulkan_layer]") {
+  const Outcome plain = runApp(false);
+  const Outcome o = runApp(true, "CLREF_PLANT_ERRORS=7", "--submit2");
+  INFO(o.err);
+  REQUIRE(o.status == 0);
+  CHECK(o.out == plain.out);
+  REQUIRE(o.report.size() == 2);
+  for (const auto& j : o.report) {
+    INFO(j.dump());
+    CHECK(j.at("checked") == true);
+    CHECK(j.at("violations") == (kCount + 6) / 7);  // elements 0, 7, ..., 994 of the destination
+  }
+}
