@@ -9,7 +9,8 @@
 // indirect commands only. `vulkan_app --alias`: the first dispatch reads and writes A in place (both bindings of set 0
 // are A). `vulkan_app --dynamic`: A and B are the two halves of one buffer (B from byte 4096), bound through one
 // descriptor set of dynamic storage buffers with the dynamic offsets choosing the halves: the same results.
-// `vulkan_app --submit2`: Vulkan 1.3 with synchronization2, submitted with vkQueueSubmit2.
+// `vulkan_app --submit2`: Vulkan 1.3 with synchronization2, submitted with vkQueueSubmit2. `vulkan_app --secondary`:
+// the dispatches are recorded into a secondary command buffer, which the primary one executes.
 #include <vulkan/vulkan.h>
 
 #include <chrono>
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
   const VkDescriptorType type = dynamic ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER_DYNAMIC : VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
   constexpr uint32_t kHalf = 4096;  // --dynamic: B's byte offset
   const bool submit2 = argc > 1 && std::strcmp(argv[1], "--submit2") == 0;
+  const bool secondary = argc > 1 && std::strcmp(argv[1], "--secondary") == 0;
   const auto start = std::chrono::steady_clock::now();
   auto app = make<VkApplicationInfo>(VK_STRUCTURE_TYPE_APPLICATION_INFO);
   app.pApplicationName = "clref vulkan_app";
@@ -226,26 +228,40 @@ int main(int argc, char** argv) {
   auto begin = make<VkCommandBufferBeginInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO);
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   need(vkBeginCommandBuffer(commands, &begin), "vkBeginCommandBuffer");
-  vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+  // The command buffer the dispatches are recorded into: the primary one, or a secondary one it executes.
+  VkCommandBuffer recording = commands;
+  if (secondary) {
+    commandInfo.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY;
+    need(vkAllocateCommandBuffers(device, &commandInfo, &recording), "vkAllocateCommandBuffers");
+    auto inheritance = make<VkCommandBufferInheritanceInfo>(VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO);
+    auto secondaryBegin = begin;
+    secondaryBegin.pInheritanceInfo = &inheritance;
+    need(vkBeginCommandBuffer(recording, &secondaryBegin), "vkBeginCommandBuffer");
+  }
+  vkCmdBindPipeline(recording, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
   const Parameters parameters[2] = {{2.0f, 1.0f, kCount}, {0.5f, -3.0f, kCount}};
   for (int s = 0; s < 2; ++s) {
     if (s == 1) {  // the second dispatch reads what the first wrote, and writes what it read
       auto barrier = make<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
       barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT;
       barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
-      vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+      vkCmdPipelineBarrier(recording, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
                            &barrier, 0, nullptr, 0, nullptr);
     }
     const uint32_t offsets[2] = {s == 0 ? 0 : kHalf, s == 0 ? kHalf : 0};  // (source, destination)
     if (dynamic)
-      vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[0], 2, offsets);
+      vkCmdBindDescriptorSets(recording, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[0], 2, offsets);
     else
-      vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[s], 0, nullptr);
-    vkCmdPushConstants(commands, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(Parameters), &parameters[s]);
+      vkCmdBindDescriptorSets(recording, VK_PIPELINE_BIND_POINT_COMPUTE, layout, 0, 1, &sets[s], 0, nullptr);
+    vkCmdPushConstants(recording, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(Parameters), &parameters[s]);
     if (s == 1 && indirect)
-      vkCmdDispatchIndirect(commands, buffers[2], 0);
+      vkCmdDispatchIndirect(recording, buffers[2], 0);
     else
-      vkCmdDispatch(commands, groups, 1, 1);
+      vkCmdDispatch(recording, groups, 1, 1);
+  }
+  if (secondary) {
+    need(vkEndCommandBuffer(recording), "vkEndCommandBuffer");
+    vkCmdExecuteCommands(commands, 1, &recording);
   }
   auto toHost = make<VkMemoryBarrier>(VK_STRUCTURE_TYPE_MEMORY_BARRIER);
   toHost.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;

@@ -236,3 +236,19 @@ TEST_CASE("vkQueueSubmit2: the dispatches are checked as with vkQueueSubmit", "[
     CHECK(j.at("violations") == (kCount + 6) / 7);  // elements 0, 7, ..., 994 of the destination
   }
 }
+
+TEST_CASE("a secondary command buffer's dispatches are checked when a primary one that executes it is submitted",
+          "[vulkan_layer]") {
+  const Outcome plain = runApp(false);
+  const Outcome o = runApp(true, "", "--secondary");
+  INFO(o.err);
+  REQUIRE(o.status == 0);
+  CHECK(o.out == plain.out);
+  REQUIRE(o.report.size() == 2);
+  for (const auto& j : o.report) {
+    INFO(j.dump());
+    CHECK(j.at("checked") == true);
+    CHECK(j.at("violations") == 0);
+    CHECK(j.at("identical").get<uint64_t>() + j.at("allowed").get<uint64_t>() == 2 * kCount);
+  }
+}
