@@ -2,13 +2,12 @@
 #include "cli/amber_device.hpp"
 
 #include <fstream>
-#include <set>
 
 #include "check/check.hpp"
 #include "check/check_json.hpp"
+#include "check/shader_check.hpp"
 #include "cli/check_command.hpp"
 #include "host/elements.hpp"
-#include "host/planted_errors.hpp"
 #include "layer/vulkan/compute_device.hpp"
 
 namespace clref::cli::amber {
@@ -130,33 +129,17 @@ bool DeviceJudge::run(const Command& c, const Pipeline& pipeline, const std::vec
     return false;
   }
 
-  if (plantEvery_) {
-    std::set<size_t> planted;
-    for (const auto& [arg, b] : args) {
-      const size_t i = indexOf(b->buffer);
-      if (b->kind != BindingKind::Storage || !host::mayWriteThrough(kernel.argInfo(arg)) || !planted.insert(i).second)
-        continue;
-      auto& all = bytes[i];
-      const uint64_t from = std::min<uint64_t>(b->offset, all.size());
-      const uint64_t to = b->range ? std::min<uint64_t>(from + *b->range, all.size()) : all.size();
-      host::plantScalarErrors(all.data() + from, to - from, std::nullopt, scalarTypeOf(script_.buffer(b->buffer)->type),
-                              plantEvery_);
-    }
-  }
-
-  // clref's verdict on each storage buffer the device wrote, for the inputs the device had (the arguments as set).
-  std::vector<host::ObservedBuffer> observed;
+  // clref's verdict on each storage buffer the device wrote, for the inputs the device had (the arguments as set);
+  // planted errors change the device's results, which the script then goes on with.
+  std::vector<host::DeviceOutput> outputs;
   std::map<size_t, const Binding*> bindingOf;
   for (const auto& [arg, b] : args) {
     if (b->kind != BindingKind::Storage) continue;
-    const auto& all = bytes[indexOf(b->buffer)];
-    const uint64_t from = std::min<uint64_t>(b->offset, all.size());
-    const uint64_t to = b->range ? std::min<uint64_t>(from + *b->range, all.size()) : all.size();
-    observed.push_back({arg, scalarTypeOf(script_.buffer(b->buffer)->type),
-                        std::vector<uint8_t>(all.begin() + long(from), all.begin() + long(to))});
+    outputs.push_back({arg, scalarTypeOf(script_.buffer(b->buffer)->type), std::nullopt, &bytes[indexOf(b->buffer)],
+                       b->offset, b->range});
     bindingOf[arg] = b;
   }
-  const host::CheckReport report = host::check(kernel, kernel.dispatch(d.groups), observed);
+  const host::CheckReport report = host::checkShaderDispatch(kernel, d.groups, outputs, plantEvery_);
   out_ << "CHECK " << script_.name << ":" << c.line << " RUN " << pipeline.name << " " << c.groups[0] << " "
        << c.groups[1] << " " << c.groups[2] << " on the device:\n";
   if (!report.run.ok) {

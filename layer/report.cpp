@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "check/check_json.hpp"
@@ -43,20 +44,11 @@ void append(const nlohmann::json& j) {
   ::close(fd);
 }
 
-}  // namespace
-
-void reportChecked(const Enqueue& e) {
-  const host::CheckReport& r = e.report;
-  nlohmann::json j = host::toJson(r, e.kernel);
+std::string verdict(const host::CheckReport& r, nlohmann::json& j,
+                    const std::function<std::string(const host::BufferVerdict&)>& bufferName) {
   // The elements are listed once, in "details" below, violating and undetermined ones only and at most kMaxDetails:
   // an allowed difference in every element of a large launch would otherwise make a line of hundreds of megabytes.
   for (auto& b : j["buffers"]) b.erase("details");
-  j["checked"] = true;
-  j["global"] = sizesJson(e.range.global, e.range.dims);
-  j["offset"] = sizesJson(e.range.offset, e.range.dims);
-  j["local"] = sizesJson(r.run.localSize, e.range.dims);
-  j["local_chosen_by"] = e.deviceChoseLocal ? "clref (the application gave none)" : "the application";
-  if (!e.optionsNote.empty()) j["options_note"] = e.optionsNote;
   uint64_t notJudged = 0;
   for (const auto& b : r.buffers) notJudged += b.notJudged;
   if (!r.sampledGroups.empty()) {
@@ -93,11 +85,9 @@ void reportChecked(const Enqueue& e) {
   if (r.run.fault) j["fault"] = r.run.fault->format();
   j["findings"] = nlohmann::json::array();
   for (const auto& f : r.run.findings) j["findings"].push_back(f.format());
-  append(j);
 
-  std::string line = "clref check: " + e.kernel + " global " + sizes(e.range.global, e.range.dims) + " local " +
-                     sizes(r.run.localSize, e.range.dims) + ": " + std::to_string(j["identical"].get<uint64_t>()) +
-                     " identical, " + std::to_string(j["allowed"].get<uint64_t>()) + " allowed, " +
+  std::string line = std::to_string(j["identical"].get<uint64_t>()) + " identical, " +
+                     std::to_string(j["allowed"].get<uint64_t>()) + " allowed, " +
                      std::to_string(j["violations"].get<uint64_t>()) + " violations, " +
                      std::to_string(j["undetermined"].get<uint64_t>()) + " undetermined";
   if (const uint64_t any = j["any_value"].get<uint64_t>())
@@ -107,13 +97,58 @@ void reportChecked(const Enqueue& e) {
     line += " (" + std::to_string(r.sampledGroups.size()) + " work-groups sampled; " + std::to_string(notJudged) +
             " elements they did not write not judged)";
   if (firstViolation)
-    line += "; first violation: argument " + std::to_string(firstBuffer->arg) + " (" + firstBuffer->name + ") [" +
-            std::to_string(firstViolation->index) + "] observed " + firstViolation->observed + ", allowed " +
-            firstViolation->allowedString() + " (" + firstViolation->reason + ")";
+    line += "; first violation: " + bufferName(*firstBuffer) + " [" + std::to_string(firstViolation->index) +
+            "] observed " + firstViolation->observed + ", allowed " + firstViolation->allowedString() + " (" +
+            firstViolation->reason + ")";
   if (r.run.fault) line += "\n  clref's run faulted, so the verdicts are incomplete: " + r.run.fault->format();
   for (const auto& f : r.run.findings) line += "\n  " + f.format();
+  return line;
+}
+
+}  // namespace
+
+void reportChecked(const Enqueue& e) {
+  const host::CheckReport& r = e.report;
+  nlohmann::json j = host::toJson(r, e.kernel);
+  j["checked"] = true;
+  j["global"] = sizesJson(e.range.global, e.range.dims);
+  j["offset"] = sizesJson(e.range.offset, e.range.dims);
+  j["local"] = sizesJson(r.run.localSize, e.range.dims);
+  j["local_chosen_by"] = e.deviceChoseLocal ? "clref (the application gave none)" : "the application";
+  if (!e.optionsNote.empty()) j["options_note"] = e.optionsNote;
+  std::string line = "clref check: " + e.kernel + " global " + sizes(e.range.global, e.range.dims) + " local " +
+                     sizes(r.run.localSize, e.range.dims) + ": " +
+                     verdict(r, j, [](const host::BufferVerdict& b) {
+                       return "argument " + std::to_string(b.arg) + " (" + b.name + ")";
+                     });
+  append(j);
   if (e.deviceChoseLocal)
     line += "\n  the application gave no local size; clref used " + sizes(r.run.localSize, e.range.dims);
+  std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+void reportChecked(const ShaderDispatch& d) {
+  const host::CheckReport& r = d.report;
+  nlohmann::json j = host::toJson(r, d.entryPoint);
+  j["checked"] = true;
+  j["api"] = "vulkan";
+  j["command"] = d.command;
+  j["groups_dispatched"] = d.groups;
+  j["local"] = sizesJson(r.run.localSize, 3);
+  auto bindings = nlohmann::json::array();
+  for (const auto& [arg, at] : d.bindingOf) bindings.push_back({{"arg", arg}, {"set", at.first}, {"binding", at.second}});
+  j["bindings"] = std::move(bindings);
+  if (!d.note.empty()) j["note"] = d.note;
+  const std::string line =
+      "clref check: " + d.entryPoint + " " + d.command + "(" + std::to_string(d.groups[0]) + "," +
+      std::to_string(d.groups[1]) + "," + std::to_string(d.groups[2]) + ") local " + sizes(r.run.localSize, 3) +
+      ": " + verdict(r, j, [&](const host::BufferVerdict& b) {
+        const auto at = d.bindingOf.find(b.arg);
+        return "set " + std::to_string(at == d.bindingOf.end() ? 0 : at->second.first) + " binding " +
+               std::to_string(at == d.bindingOf.end() ? 0 : at->second.second) + " (" + b.name + ")";
+      }) +
+      (d.note.empty() ? "" : "\n  " + d.note);
+  append(j);
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 

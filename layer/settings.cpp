@@ -55,6 +55,7 @@ Settings read() {
   }
   s.races = flag("CLREF_CHECK_RACES", s.races);
   s.strict = flag("CLREF_CHECK_STRICT", s.strict);
+  s.plantErrors = positive("CLREF_PLANT_ERRORS", 0);
   return s;
 }
 

@@ -10,6 +10,10 @@
 //                               enqueue, and the elements that differ are then undetermined, not violations
 //   CLREF_CHECK_STRICT=0|1      judge an element whose allowed set is any value undetermined, not allowed (default 0;
 //                               check/check.hpp CheckOptions::strict)
+//   CLREF_PLANT_ERRORS=K        the Vulkan layer only: a wrong device, for testing the layer — element i of each
+//                               storage buffer the shader may write, for i a multiple of K, is changed in the layer's
+//                               copy of the device's results (never the application's) before it is judged
+//                               (host/planted_errors.hpp); the OpenCL layer leaves it to clref's ICD
 // A setting that does not parse is reported once on stderr and left at its default.
 #pragma once
 #include <cstdint>
@@ -29,6 +33,7 @@ struct Settings {
   std::optional<numerics::Profile> profile;
   bool races = true;
   bool strict = false;
+  uint64_t plantErrors = 0;  // 0: none
 };
 const Settings& settings();
 
