@@ -58,7 +58,12 @@ install(CODE "
   set(library \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/${icd_library}\")
   set(vendors \"${CMAKE_INSTALL_SYSCONFDIR}/OpenCL/vendors\")
   if(NOT IS_ABSOLUTE \"\${vendors}\")
-    set(vendors \"\${CMAKE_INSTALL_PREFIX}/\${vendors}\")
+    # GNUInstallDirs: the prefix /usr has its configuration in /etc (the Debian package, cmake/ClrefPackage.cmake).
+    if(CMAKE_INSTALL_PREFIX STREQUAL \"/usr\")
+      set(vendors \"/\${vendors}\")
+    else()
+      set(vendors \"\${CMAKE_INSTALL_PREFIX}/\${vendors}\")
+    endif()
   endif()
   set(places \"\${vendors}\")
   set(register ${CLREF_REGISTER_ICD})  # a variable: install scripts run with policy CMP0012 unset

@@ -37,30 +37,7 @@ icd=$(cat "$prefix/etc/OpenCL/vendors/clref.icd")
 [[ $icd == "$prefix/$libdir/libclref_icd.so" ]] || fail "clref.icd names '$icd', not the installed library"
 "$prefix/bin/clref" math sqrt 2 --type float | grep -q 0x1.6a09e6p+0 || fail "the installed clref tool"
 
-expected="vadd: c[10] = 15, sum = 48960"
-vadd=$source/golden/spv/vadd.O2.spv
-check() {  # <program>
-  "$1" "$vadd" >"$1.out" || fail "$1 failed: $(cat "$1.out")"
-  grep -qxF "$expected" "$1.out" || fail "$1 printed $(cat "$1.out")"
-  grep -qxF "image: 64 bytes, row 1 starts 13 14" "$1.out" || fail "$1 printed $(cat "$1.out")"
-  if grep -q "square: skipped" "$1.out"; then echo "$1: OpenCL C compiler not available"; else
-    grep -qxF "square: 1 4 9 16" "$1.out" || fail "$1 printed $(cat "$1.out")"
-  fi
-  echo "$1:" && cat "$1.out"
-}
-
-# find_package(clref)
-cmake -S "$source/tests/install/consumer" -B "$work/cmake" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_PREFIX_PATH="$prefix" >"$work/cmake.log" || { cat "$work/cmake.log"; fail "configuring the consumer"; }
-cmake --build "$work/cmake" >"$work/cmake-build.log" || { cat "$work/cmake-build.log"; fail "building the consumer"; }
-check "$work/cmake/consumer"
-
-# pkg-config (--static: the host API is a static library with private dependencies)
-export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
-flags=$(pkg-config --static --cflags --libs clref) || fail "pkg-config clref"
-"${CXX:-c++}" -std=c++20 -O1 "$source/tests/install/consumer/main.cpp" -o "$work/pkg-config-consumer" $flags ||
-  fail "building the consumer with pkg-config flags $flags"
-check "$work/pkg-config-consumer"
+bash "$source/tests/install/use_package.sh" "$prefix" "$libdir" "$source" "$work"
 
 # The vendor file through the ICD loader (ocl-icd), when there is one.
 if pkg-config --exists OpenCL && command -v "${CC:-cc}" >/dev/null; then
