@@ -1,19 +1,14 @@
 // What the check layer says about each enqueue: one line on stderr, and with CLREF_CHECK_REPORT one JSON object per
-// enqueue appended to that file as one line (a single write, so that several processes can share the file).
+// enqueue appended to that file as one line (a single write, so that several processes can share the file). The
+// object and the line are check/enqueue_report.hpp's, which `clref check-spool` writes too.
 #pragma once
 #include <string>
 
-#include "check/check.hpp"
+#include "check/enqueue_report.hpp"
 
 namespace clref::layer {
 
-struct Enqueue {
-  std::string kernel;
-  host::NDRange range;
-  bool deviceChoseLocal = false;  // the application gave no local size: clref used its own choice
-  std::string optionsNote;        // build options clref could not weigh
-  host::CheckReport report;
-};
+using Enqueue = host::EnqueueVerdict;
 
 // The line and the JSON object of a checked enqueue: the counts per class, the first violation (index, observed
 // value, allowed set, clause), clref's own faults and findings.

@@ -55,6 +55,7 @@ Settings read() {
   }
   s.races = flag("CLREF_CHECK_RACES", s.races);
   s.strict = flag("CLREF_CHECK_STRICT", s.strict);
+  if (const char* v = std::getenv("CLREF_CHECK_SPOOL")) s.spoolDir = v;
   return s;
 }
 
