@@ -3,6 +3,7 @@
 // reads the layer's JSON report.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -425,3 +426,38 @@ TEST_CASE("a spooled run judged later by clref check-spool gives the layer's rep
   // program, an enqueue behind a user event (not checked), NULL and local arguments, an image.
   CHECK(spooledLikeDirect(CLREF_LAYER_HOST, "CLREF_CHECK_EVERY=2", "") == 0);
 }
+
+#ifdef CLREF_MPIEXEC
+TEST_CASE("check-spool over 1, 2 and 4 MPI ranks writes the report of one process", "[layer][spool][mpi]") {
+  const fs::path dir = fs::temp_directory_path() / ("clref-spool-mpi-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const fs::path spool = dir / "spool";
+  // A spool of a part of the golden corpus with planted wrong results: cases of different sizes, violations, a kernel
+  // the layer does not check.
+  const Outcome spooled = runGolden(CLREF_ICD_DIR, true, "CLREF_PLANT_ERRORS=5 CLREF_CHECK_SPOOL='" + spool.string() + "'",
+                                    "--smoke --only vadd,vadd_O0,arith_float,arith_int,matmul_tiled,image_brighten_O2,"
+                                    "image_gauss3_O2,local_arg_rotate,struct_by_value,device_enqueue_once,reduce_int_sum,"
+                                    "math_functions,ndrange_3d");
+  INFO(spooled.output.substr(0, 2000));
+  REQUIRE(spooled.status == 0);
+  const std::string asan = CLREF_SANITIZED ? "ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 " : "";
+  auto judged = [&](const std::string& launcher, const std::string& name) {
+    const fs::path report = dir / (name + ".jsonl"), out = dir / (name + ".txt");
+    const std::string command = asan + launcher + "'" CLREF_CLI "' check-spool '" + spool.string() + "' --report '" +
+                                report.string() + "' > '" + out.string() + "' 2>&1";
+    const int raw = std::system(command.c_str());
+    INFO(command << "\n" << readAll(out).substr(0, 3000));
+    CHECK((WIFEXITED(raw) ? WEXITSTATUS(raw) : -1) == 1);  // the planted violations
+    return readAll(report);
+  };
+  const std::string one = judged("", "process");
+  REQUIRE(std::count(one.begin(), one.end(), '\n') > 20);
+  for (int ranks : {1, 2, 4}) {
+    INFO(ranks << " ranks");
+    const std::string launcher = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 '" CLREF_MPIEXEC
+                                 "' --oversubscribe --allow-run-as-root -np " + std::to_string(ranks) + " ";
+    CHECK(judged(launcher, "ranks" + std::to_string(ranks)) == one);
+  }
+  fs::remove_all(dir);
+}
+#endif
