@@ -15,6 +15,8 @@
 //                         exit statuses: 0 all pass, 1 an EXPECT failed, 2 a script error, 3 unsupported)
 //   clref check-spool DIR  judge the enqueues the check layer spooled (CLREF_CHECK_SPOOL), also under mpirun
 //                         (spool_command.hpp)
+//   clref sweep FUNC --type float  a math function over every float input of a range: judge a device's results or
+//                         write clref's, also under mpirun (sweep_command.hpp)
 // Exit status: 0 success, 1 the kernel faulted, 2 the input was rejected (command line, case
 // file, module), 3 an internal error.
 #include <unistd.h>
@@ -40,6 +42,7 @@
 #include "cli/image_command.hpp"
 #include "cli/math_command.hpp"
 #include "cli/spool_command.hpp"
+#include "cli/sweep_command.hpp"
 #include "cli/module_info.hpp"
 #include "cli/observed_run.hpp"
 
@@ -597,6 +600,8 @@ int main(int argc, char** argv) {
   const auto imageCmds = cli::addImageCommand(app, image);
   cli::CheckSpoolOptions checkSpool;
   auto* checkSpoolCmd = cli::addCheckSpoolCommand(app, checkSpool);
+  cli::SweepOptions sweep;
+  auto* sweepCmd = cli::addSweepCommand(app, sweep);
 
   try {
     app.parse(argc, argv);
@@ -625,6 +630,7 @@ int main(int argc, char** argv) {
     if (*imageCmds.read) return cli::imageReadCommand(image);
     if (*imageCmds.write) return cli::imageWriteCommand(image);
     if (*checkSpoolCmd) return cli::checkSpoolCommand(checkSpool);
+    if (*sweepCmd) return cli::sweepCommand(sweep);
   } catch (const std::exception& e) {
     std::cerr << "clref: internal error: " << e.what() << "\n";
     return kInternal;
