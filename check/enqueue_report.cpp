@@ -42,7 +42,7 @@ nlohmann::json enqueueJson(const EnqueueVerdict& e) {
   j["local_chosen_by"] = e.deviceChoseLocal ? "clref (the application gave none)" : "the application";
   if (!e.optionsNote.empty()) j["options_note"] = e.optionsNote;
   if (!r.sampledGroups.empty()) {
-    j["groups"] = r.sampledGroups;    // CLREF_CHECK_GROUPS: the work-groups clref ran
+    j["groups"] = r.sampledGroups;     // CLREF_CHECK_GROUPS: the work-groups clref ran
     j["not_judged"] = notJudgedOf(r);  // elements none of them wrote
   }
   // Every violating or undetermined element, across buffers.
@@ -91,8 +91,8 @@ std::string enqueueLine(const EnqueueVerdict& e, const nlohmann::json& j) {
     line += " (" + std::to_string(any) + " judged against the set any value" +
             (e.strict ? ", undetermined under CLREF_CHECK_STRICT" : "") + ")";
   if (!r.sampledGroups.empty())
-    line += " (" + std::to_string(r.sampledGroups.size()) + " work-groups sampled; " +
-            std::to_string(notJudgedOf(r)) + " elements they did not write not judged)";
+    line += " (" + std::to_string(r.sampledGroups.size()) + " work-groups sampled; " + std::to_string(notJudgedOf(r)) +
+            " elements they did not write not judged)";
   if (firstViolation)
     line += "; first violation: argument " + std::to_string(firstBuffer->arg) + " (" + firstBuffer->name + ") [" +
             std::to_string(firstViolation->index) + "] observed " + firstViolation->observed + ", allowed " +

@@ -33,8 +33,8 @@ using nlohmann::json;
 constexpr uint64_t kBlock = uint64_t(1) << 16;
 
 // The histogram's classes of ulp error (Verdict::errorUlps), in order.
-constexpr const char* kClasses[] = {"0",        "(0, 0.5]", "(0.5, 1]", "(1, 2]",   "(2, 4]",
-                                    "(4, 16]",  "(16, 2^10]", "> 2^10",  "infinite", "NaN (one side a NaN)"};
+constexpr const char* kClasses[] = {"0",       "(0, 0.5]",   "(0.5, 1]", "(1, 2]",   "(2, 4]",
+                                    "(4, 16]", "(16, 2^10]", "> 2^10",   "infinite", "NaN (one side a NaN)"};
 constexpr size_t kClassCount = std::size(kClasses);
 size_t classOf(double e) {
   if (std::isnan(e)) return 9;
@@ -123,8 +123,8 @@ void sweepRange(const Sweep& s, uint64_t begin, uint64_t end, Block& b) {
     std::snprintf(error, sizeof error, "%.4g", v.errorUlps);
     json operands = json::array();
     for (int i = 0; i < s.arity; ++i) operands.push_back(bits[size_t(i)]);
-    b.listed.push_back({k, operands, std::bit_cast<uint32_t>(observed[k - begin]), std::bit_cast<uint32_t>(correct),
-                        error, v.rule});
+    b.listed.push_back(
+        {k, operands, std::bit_cast<uint32_t>(observed[k - begin]), std::bit_cast<uint32_t>(correct), error, v.rule});
   }
 }
 
@@ -180,7 +180,7 @@ std::string operandsText(const Sweep& s, const json& operands) {
   for (size_t i = 0; i < operands.size(); ++i) {
     const uint32_t bits = operands[i].get<uint32_t>();
     out += (i ? ", " : "") + (integerOperand(s.f, i) ? std::to_string(int32_t(bits))
-                                                      : show(double(std::bit_cast<float>(bits)), Format::Float));
+                                                     : show(double(std::bit_cast<float>(bits)), Format::Float));
   }
   return out;
 }
@@ -190,7 +190,8 @@ int run(const SweepOptions& o) {
   if (o.type != "float") throw Rejected("sweep: --type " + o.type + ": only float inputs are swept");
   const auto fn = mathFnByName(o.function);
   if (!fn || *fn == MathFn::ilogb || *fn == MathFn::nan)
-    throw Rejected("sweep: '" + o.function + "' is not an OpenCL.std function with a floating-point result and "
+    throw Rejected("sweep: '" + o.function +
+                   "' is not an OpenCL.std function with a floating-point result and "
                    "floating-point operands (clref math --list)");
   Sweep s;
   s.f = *fn;
@@ -254,8 +255,8 @@ int run(const SweepOptions& o) {
       std::snprintf(text, sizeof text, s.arity == 1 ? "0x%08llx" : "%llu", static_cast<unsigned long long>(k));
       return std::string(text);
     };
-    std::cout << "sweep " << name << " float, inputs " << index(s.lo) << ".." << index(s.hi - 1) << " ("
-              << s.hi - s.lo << ")";
+    std::cout << "sweep " << name << " float, inputs " << index(s.lo) << ".." << index(s.hi - 1) << " (" << s.hi - s.lo
+              << ")";
     if (s.arity > 1) std::cout << (o.inputs.empty() ? ", seeded sample " + std::to_string(s.seed) : ", " + o.inputs);
     if (s.out) {
       out.close();
@@ -265,10 +266,10 @@ int run(const SweepOptions& o) {
       std::cout << ", " << toString(s.judging.profile) << " profile: " << violations << " violation"
                 << (violations == 1 ? "" : "s") << "\n";
       for (const auto& l : listed)
-        std::cout << "  [" << index(l[0].get<uint64_t>()) << "] " << name << "(" << operandsText(s, l[1]) << ") = "
-                  << show(double(std::bit_cast<float>(l[2].get<uint32_t>())), Format::Float) << ", correctly rounded "
-                  << show(double(std::bit_cast<float>(l[3].get<uint32_t>())), Format::Float) << ": "
-                  << l[4].get<std::string>() << " ulp (allowed: " << l[5].get<std::string>() << ")\n";
+        std::cout << "  [" << index(l[0].get<uint64_t>()) << "] " << name << "(" << operandsText(s, l[1])
+                  << ") = " << show(double(std::bit_cast<float>(l[2].get<uint32_t>())), Format::Float)
+                  << ", correctly rounded " << show(double(std::bit_cast<float>(l[3].get<uint32_t>())), Format::Float)
+                  << ": " << l[4].get<std::string>() << " ulp (allowed: " << l[5].get<std::string>() << ")\n";
       if (violations > listed.size()) std::cout << "  ... (--show N lists more)\n";
       std::cout << "ulp error histogram:\n";
       for (size_t c = 0; c < kClassCount; ++c)

@@ -11,7 +11,8 @@
 //   CLREF_CHECK_STRICT=0|1      judge an element whose allowed set is any value undetermined, not allowed (default 0;
 //                               check/check.hpp CheckOptions::strict)
 //   CLREF_CHECK_SPOOL=DIR       judge nothing in the application's process: write each enqueue it would check as a
-//                               self-contained case under DIR (layer/spool.hpp), judged later by `clref check-spool DIR`
+//                               self-contained case under DIR (layer/spool.hpp), judged later by
+//                               `clref check-spool DIR`
 // A setting that does not parse is reported once on stderr and left at its default.
 #pragma once
 #include <cstdint>

@@ -69,7 +69,8 @@ bool writeFolder(const std::vector<std::pair<std::string, std::string>>& texts, 
     fs::create_directories(dir, ec);
     if (ec) return fail(ec.message());
     nextNumber = firstFree(dir);
-    std::fprintf(stderr, "clref check layer: spooling the enqueues it checks to %s (judge them with clref check-spool %s)\n",
+    std::fprintf(stderr,
+                 "clref check layer: spooling the enqueues it checks to %s (judge them with clref check-spool %s)\n",
                  dir.c_str(), dir.c_str());
   }
   const fs::path temporary = dir / (".writing-" + std::to_string(::getpid()) + "-" + std::to_string(++temporaries));
@@ -90,7 +91,9 @@ bool writeFolder(const std::vector<std::pair<std::string, std::string>>& texts, 
   return true;
 }
 
-std::string text(const nlohmann::json& j) { return j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
+std::string text(const nlohmann::json& j) {
+  return j.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
 
 }  // namespace
 

@@ -11,8 +11,8 @@
 //   enqueue.json     what a case file does not say: the device's facts clref judges with, the profile, the build
 //                    options the check weighs, CLREF_CHECK_GROUPS and CLREF_CHECK_STRICT, the kernel's name
 // An enqueue the layer passes over (and one a case file cannot express, judged in the process) is a folder with only
-// enqueue.json, {"line": the report's object, "summary": the layer's stderr line}. A folder is written under a temporary name and renamed into place, so
-// a crashed application leaves only complete cases.
+// enqueue.json, {"line": the report's object, "summary": the layer's stderr line}. A folder is written under a
+// temporary name and renamed into place, so a crashed application leaves only complete cases.
 #pragma once
 #include <cstddef>
 #include <nlohmann/json.hpp>

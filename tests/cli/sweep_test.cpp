@@ -1,9 +1,9 @@
 // `clref sweep` (cli/sweep_command.hpp) against results computed here with MPFR at 256 bits and rounded once to
 // float, independent of clref's numerics/: correct results are no violation, planted wrong ones are violations at
 // exactly their inputs, --out writes the same results, and under mpirun 4 ranks report what one process does.
-#include <catch2/catch.hpp>
 #include <mpfr.h>
 #include <sys/wait.h>
+#include <catch2/catch.hpp>
 
 #include <bit>
 #include <cstdint>
@@ -54,7 +54,8 @@ const std::string kRange = "--range 0x3f800000:0x3f810000";
 
 }  // namespace
 
-TEST_CASE("sweep: correctly rounded results of exp are no violation; planted ones are, exactly there", "[sweep]") {
+TEST_CASE("sweep: correctly rounded results of exp are no violation, planted wrong ones are violations there",
+          "[sweep]") {
   TempDir dir;
   std::vector<float> results = expReference(kFirst, kCount);
   const auto good = writeFloats(dir, "good.bin", results);
@@ -104,9 +105,10 @@ TEST_CASE("sweep: 4 MPI ranks report what one process does", "[sweep][mpi]") {
   REQUIRE(one.status == 1);
   const auto out = dir.path() / "ranks.txt";
   // Open MPI's own allocations outlive the program: LeakSanitizer (the sanitized build) would fail the ranks for them.
-  const std::string command = "ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 '" CLREF_MPIEXEC
-                              "' --oversubscribe --allow-run-as-root -np 4 '" CLREF_EXE "' " + args + " > '" +
-                              out.string() + "' 2>/dev/null";
+  const std::string command =
+      "ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+      "'" CLREF_MPIEXEC "' --oversubscribe --allow-run-as-root -np 4 '" CLREF_EXE "' " +
+      args + " > '" + out.string() + "' 2>/dev/null";
   const int raw = std::system(command.c_str());
   CHECK((WIFEXITED(raw) ? WEXITSTATUS(raw) : -1) == 1);
   CHECK(slurp(out) == one.out);

@@ -434,10 +434,10 @@ TEST_CASE("check-spool over 1, 2 and 4 MPI ranks writes the report of one proces
   const fs::path spool = dir / "spool";
   // A spool of a part of the golden corpus with planted wrong results: cases of different sizes, violations, a kernel
   // the layer does not check.
-  const Outcome spooled = runGolden(CLREF_ICD_DIR, true, "CLREF_PLANT_ERRORS=5 CLREF_CHECK_SPOOL='" + spool.string() + "'",
-                                    "--smoke --only vadd,vadd_O0,arith_float,arith_int,matmul_tiled,image_brighten_O2,"
-                                    "image_gauss3_O2,local_arg_rotate,struct_by_value,device_enqueue_once,reduce_int_sum,"
-                                    "math_functions,ndrange_3d");
+  const Outcome spooled =
+      runGolden(CLREF_ICD_DIR, true, "CLREF_PLANT_ERRORS=5 CLREF_CHECK_SPOOL='" + spool.string() + "'",
+                "--smoke --only vadd,vadd_O0,arith_float,arith_int,matmul_tiled,image_brighten_O2,image_gauss3_O2,"
+                "local_arg_rotate,struct_by_value,device_enqueue_once,reduce_int_sum,math_functions,ndrange_3d");
   INFO(spooled.output.substr(0, 2000));
   REQUIRE(spooled.status == 0);
   // Open MPI's own allocations outlive the program: LeakSanitizer would fail the ranks for them.
