@@ -13,6 +13,10 @@
 //   clref debug CASE.json  step through a case's work-items: breakpoints, watchpoints, variables (debugger.hpp)
 //   clref amber SCRIPT.amber  run an AmberScript's compute pipelines and judge its EXPECTs (amber_run.hpp; its own
 //                         exit statuses: 0 all pass, 1 an EXPECT failed, 2 a script error, 3 unsupported)
+//   clref check-spool DIR  judge the enqueues the check layer spooled (CLREF_CHECK_SPOOL), also under mpirun
+//                         (spool_command.hpp)
+//   clref sweep FUNC --type float  a math function over every float input of a range: judge a device's results or
+//                         write clref's, also under mpirun (sweep_command.hpp)
 // Exit status: 0 success, 1 the kernel faulted, 2 the input was rejected (command line, case
 // file, module), 3 an internal error.
 #include <unistd.h>
@@ -37,6 +41,8 @@
 #include "cli/explore.hpp"
 #include "cli/image_command.hpp"
 #include "cli/math_command.hpp"
+#include "cli/spool_command.hpp"
+#include "cli/sweep_command.hpp"
 #include "cli/module_info.hpp"
 #include "cli/observed_run.hpp"
 
@@ -597,6 +603,10 @@ int main(int argc, char** argv) {
   auto* mathCmd = cli::addMathCommand(app, math);
   cli::ImageCommandOptions image;
   const auto imageCmds = cli::addImageCommand(app, image);
+  cli::CheckSpoolOptions checkSpool;
+  auto* checkSpoolCmd = cli::addCheckSpoolCommand(app, checkSpool);
+  cli::SweepOptions sweep;
+  auto* sweepCmd = cli::addSweepCommand(app, sweep);
 
   try {
     app.parse(argc, argv);
@@ -624,6 +634,8 @@ int main(int argc, char** argv) {
     if (*mathCmd) return cli::mathCommand(math);
     if (*imageCmds.read) return cli::imageReadCommand(image);
     if (*imageCmds.write) return cli::imageWriteCommand(image);
+    if (*checkSpoolCmd) return cli::checkSpoolCommand(checkSpool);
+    if (*sweepCmd) return cli::sweepCommand(sweep);
   } catch (const std::exception& e) {
     std::cerr << "clref: internal error: " << e.what() << "\n";
     return kInternal;

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "layer/records.hpp"
 #include "layer/report.hpp"
 #include "layer/settings.hpp"
+#include "layer/spool.hpp"
 #include "images/image_format.hpp"
 
 namespace clref::layer {
@@ -152,6 +154,14 @@ struct ImageArg {
   std::shared_ptr<host::Image> image;
 };
 
+// CLREF_CHECK_SPOOL: an image argument's contents before the kernel, for the spooled case.
+struct ImageInput {
+  size_t arg = 0;
+  images::ImageDesc desc;
+  std::vector<uint8_t> bytes;
+  bool written = false;  // the kernel may write it: its contents after the kernel are observed
+};
+
 struct Pending {
   std::string name;
   std::shared_ptr<host::Program> program;
@@ -162,6 +172,13 @@ struct Pending {
   std::vector<ImageArg> images;
   host::CheckOptions options;
   std::string optionsNote;  // build options clref could not weigh
+  // CLREF_CHECK_SPOOL: what the spooled case needs besides: how the program was made, the device's facts, the build
+  // options the check weighs, the case file's arguments but buffers and images, the images' contents before the kernel.
+  ProgramRecord record;
+  DeviceFacts facts;
+  std::string checkedOptions;
+  std::vector<nlohmann::json> caseArgs;
+  std::vector<ImageInput> imageInputs;
 };
 
 // Reads `bytes` bytes of `mem` at `offset` on `queue` after `waits` into `out`, blocking.
@@ -275,7 +292,9 @@ std::vector<uint8_t> readImage(cl_command_queue queue, cl_mem m, const host::Ima
 }
 
 // clref's copy of an image argument's contents before the kernel: the same type, format and sizes.
-std::shared_ptr<host::Image> snapshotImage(cl_mem m, cl_command_queue queue, cl_uint nWaits, const cl_event* waits) {
+// With `keep`, the contents as read are kept there too (CLREF_CHECK_SPOOL).
+std::shared_ptr<host::Image> snapshotImage(cl_mem m, cl_command_queue queue, cl_uint nWaits, const cl_event* waits,
+                                           std::vector<uint8_t>* keep) {
   const images::ImageDesc desc = imageDescOf(m);
   std::shared_ptr<host::Image> image;
   try {
@@ -283,7 +302,7 @@ std::shared_ptr<host::Image> snapshotImage(cl_mem m, cl_command_queue queue, cl_
   } catch (const std::exception& e) {
     throw NotChecked{std::string("an image argument clref cannot hold: ") + e.what()};
   }
-  const std::vector<uint8_t> bytes = readImage(queue, m, *image, nWaits, waits);
+  std::vector<uint8_t> bytes = readImage(queue, m, *image, nWaits, waits);
   size_t at = 0;
   for (uint32_t level = 0; level < desc.numMipLevels; ++level) {
     const auto extent = image->extent(level);
@@ -291,6 +310,7 @@ std::shared_ptr<host::Image> snapshotImage(cl_mem m, cl_command_queue queue, cl_
                  level);
     at += extent[0] * extent[1] * extent[2] * images::elementSize(desc.format);
   }
+  if (keep) *keep = std::move(bytes);
   return image;
 }
 
@@ -313,6 +333,62 @@ host::Sampler samplerOf(cl_sampler s) {
     if (next().clGetSamplerInfo(s, CL_SAMPLER_LOD_MAX_KHR, sizeof lod, &lod, nullptr) == CL_SUCCESS) out.lodMax = lod;
   }
   return out;
+}
+
+// CLREF_CHECK_SPOOL: the case file's forms of a value's bytes and of a sampler (golden/README.md).
+std::string hexOf(const std::vector<uint8_t>& bytes) {
+  static const char digits[] = "0123456789abcdef";
+  std::string out;
+  for (uint8_t b : bytes) {
+    out.push_back(digits[b >> 4]);
+    out.push_back(digits[b & 15]);
+  }
+  return out;
+}
+const char* addressingName(images::AddressingMode m) {
+  switch (m) {
+    case images::AddressingMode::None: return "CLK_ADDRESS_NONE";
+    case images::AddressingMode::ClampToEdge: return "CLK_ADDRESS_CLAMP_TO_EDGE";
+    case images::AddressingMode::Clamp: return "CLK_ADDRESS_CLAMP";
+    case images::AddressingMode::Repeat: return "CLK_ADDRESS_REPEAT";
+    case images::AddressingMode::MirroredRepeat: return "CLK_ADDRESS_MIRRORED_REPEAT";
+  }
+  return "";
+}
+const char* filterName(images::FilterMode f) {
+  return f == images::FilterMode::Linear ? "CLK_FILTER_LINEAR" : "CLK_FILTER_NEAREST";
+}
+nlohmann::json samplerJson(const host::Sampler& s) {
+  return {{"normalized", s.normalizedCoords}, {"addressing", addressingName(s.addressing)},
+          {"filter", filterName(s.filter)},   {"mip_filter", filterName(s.mipFilter)},
+          {"lod_min", s.lodMin},              {"lod_max", s.lodMax}};
+}
+// An image argument as a case file gives it, its contents from `file`.
+nlohmann::json imageJson(const images::ImageDesc& d, const std::string& file, bool output) {
+  using images::ImageType;
+  const bool depth = d.format.order == images::ChannelOrder::Depth;
+  const char* type = "image2d";
+  switch (d.type) {
+    case ImageType::Image1D: type = "image1d"; break;
+    case ImageType::Image1DBuffer: type = "image1d_buffer"; break;
+    case ImageType::Image1DArray: type = "image1d_array"; break;
+    case ImageType::Image2D: type = depth ? "image2d_depth" : "image2d"; break;
+    case ImageType::Image2DArray: type = depth ? "image2d_array_depth" : "image2d_array"; break;
+    case ImageType::Image3D: type = "image3d"; break;
+    default: break;
+  }
+  nlohmann::json j = {{"type", type},
+                      {"format", std::string(images::nameOf(d.format.order)) + "/" +
+                                     std::string(images::nameOf(d.format.type))},
+                      {"width", d.width},
+                      {"init", {{"file", file}}},
+                      {"output", output}};
+  if (d.type == ImageType::Image2D || d.type == ImageType::Image2DArray || d.type == ImageType::Image3D)
+    j["height"] = d.height;
+  if (d.type == ImageType::Image3D) j["depth"] = d.depth;
+  if (d.type == ImageType::Image1DArray || d.type == ImageType::Image2DArray) j["array_size"] = d.arraySize;
+  if (d.numMipLevels > 1) j["mip_levels"] = d.numMipLevels;
+  return j;
 }
 
 // Everything before the kernel runs: whether to check, clref's program and kernel with the arguments, the snapshot.
@@ -362,6 +438,12 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
     p.options = host::checkOptionsFor(facts.profile, "");
     p.optionsNote = e.what();
   }
+  const bool spooling = !s.spoolDir.empty();
+  if (spooling) {
+    p.facts = facts;
+    p.checkedOptions = record.kind == ProgramRecord::Kind::Linked ? record.linkOptions : record.options;
+    p.caseArgs.resize(p.kernel->argCount());
+  }
   p.options.sampleGroups = s.groups;
   p.options.strict = s.strict;
   p.range.dims = dims;
@@ -389,6 +471,7 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
         if (!a.null && a.bytes.size() == sizeof m) std::memcpy(&m, a.bytes.data(), sizeof m);
         if (!m) {
           p.kernel->setArgNull(i);
+          if (spooling) p.caseArgs[i] = {{"null", true}};
           break;
         }
         if (memInfo<cl_mem_object_type>(m, CL_MEM_TYPE) != CL_MEM_OBJECT_BUFFER)
@@ -403,17 +486,25 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
         p.buffers.push_back(std::move(b));
         break;
       }
-      case host::ArgKind::Local: p.kernel->setArgLocal(i, a.size); break;
+      case host::ArgKind::Local:
+        p.kernel->setArgLocal(i, a.size);
+        if (spooling) p.caseArgs[i] = {{"local", a.size}};
+        break;
       case host::ArgKind::Value:
         if (a.null) throw NotChecked{"argument " + std::to_string(i) + " was set to NULL"};
         p.kernel->setArgValue(i, a.bytes.data(), a.bytes.size());
+        if (spooling) p.caseArgs[i] = {{"bytes", hexOf(a.bytes)}};
         break;
       case host::ArgKind::Image: {
         cl_mem m = nullptr;
         if (!a.null && a.bytes.size() == sizeof m) std::memcpy(&m, a.bytes.data(), sizeof m);
         if (!m) throw NotChecked{"argument " + std::to_string(i) + " is a NULL image"};
-        auto image = snapshotImage(m, queue, nWaits, waits);
+        std::vector<uint8_t> contents;
+        auto image = snapshotImage(m, queue, nWaits, waits, spooling ? &contents : nullptr);
         p.kernel->setArg(i, image);
+        if (spooling)
+          p.imageInputs.push_back(
+              {i, image->desc(), std::move(contents), info.access != host::KernelArgInfo::Access::ReadOnly});
         // An image the kernel may write (write_only, read_write) is judged element by element after the kernel.
         if (info.access != host::KernelArgInfo::Access::ReadOnly) p.images.push_back({i, m, image});
         break;
@@ -427,12 +518,14 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
         if (a.bytes.size() == sizeof sampler) std::memcpy(&sampler, a.bytes.data(), sizeof sampler);
         if (!sampler) throw NotChecked{"argument " + std::to_string(i) + " is a NULL sampler"};
         p.kernel->setArgSampler(i, samplerOf(sampler));
+        if (spooling) p.caseArgs[i] = {{"sampler", samplerJson(samplerOf(sampler))}};
         break;
       }
     }
   }
   snapshotBuffers(p, queue, nWaits, waits);
   for (const BufferArg& b : p.buffers) p.kernel->setArg(b.arg, b.buffer);
+  if (spooling) p.record = std::move(record);
   return p;
 }
 
@@ -458,8 +551,98 @@ void finish(Pending& p, cl_command_queue queue, cl_event kernelDone) {
   e.range = p.range;
   e.deviceChoseLocal = p.deviceChoseLocal;
   e.optionsNote = p.optionsNote;
+  e.strict = settings().strict;
   e.report = host::check(*p.kernel, p.range, observed, observedImages, p.options);
   reportChecked(e);
+}
+
+// CLREF_CHECK_SPOOL: after the kernel, the enqueue written as a case folder (spool.hpp) instead of judged. An enqueue a
+// case file cannot express (arguments that share memory, where a case gives each buffer its own) is judged here, as
+// without the spool, and its report line spooled in its place.
+void spool(Pending& p, cl_command_queue queue, cl_event kernelDone) {
+  std::map<cl_mem, int> roots;
+  bool expressible = !(p.record.kind == ProgramRecord::Kind::Linked && !p.record.specConstants.empty());
+  for (const BufferArg& b : p.buffers) {
+    const cl_mem parent = memInfo<cl_mem>(b.mem, CL_MEM_ASSOCIATED_MEMOBJECT);
+    expressible = expressible && b.size > 0 && ++roots[parent ? parent : b.mem] == 1;
+  }
+  for (const auto& [id, value] : p.record.specConstants)
+    expressible = expressible && (value.size() == 1 || value.size() == 2 || value.size() == 4 || value.size() == 8);
+  if (!expressible) return finish(p, queue, kernelDone);
+  if (next().clWaitForEvents(1, &kernelDone) != CL_SUCCESS)
+    throw NotChecked{"the kernel did not complete on the device"};
+
+  std::vector<SpoolFile> files;
+  std::vector<std::vector<uint8_t>> outputs;  // the device's contents after the kernel, alive until written
+  outputs.reserve(p.buffers.size() + p.images.size());
+  nlohmann::json c;
+  using Kind = ProgramRecord::Kind;
+  if (p.record.kind == Kind::Source && p.record.headers.empty()) {
+    c["module"] = "module.cl";
+    c["build_options"] = p.record.options;
+    files.push_back({"module.cl", p.record.source.data(), p.record.source.size()});
+  } else {
+    // A program from IL as the application gave it; clref's build of a linked program or one compiled with headers.
+    const std::vector<uint32_t>& words = p.record.kind == Kind::IL ? p.record.il : p.program->spirv();
+    c["module"] = "module.spv";
+    files.push_back({"module.spv", words.data(), words.size() * sizeof(uint32_t)});
+  }
+  c["kernel"] = p.name;
+  auto sizes = [&](const std::array<size_t, 3>& s) {
+    auto j = nlohmann::json::array();
+    for (unsigned d = 0; d < p.range.dims; ++d) j.push_back(s[d]);
+    return j;
+  };
+  c["ndrange"] = {{"global", sizes(p.range.global)}, {"offset", sizes(p.range.offset)}};
+  if (p.range.local) c["ndrange"]["local"] = sizes(*p.range.local);
+  for (const BufferArg& b : p.buffers) {
+    const std::string n = std::to_string(b.arg);
+    const numerics::ScalarType t = b.size % numerics::sizeOf(b.type) == 0 ? b.type : numerics::ScalarType::UChar;
+    p.caseArgs[b.arg] = {{"buffer",
+                          {{"type", std::string(numerics::toString(t))},
+                           {"count", b.size / numerics::sizeOf(t)},
+                           {"init", {{"file", "input" + n + ".bin"}}},
+                           {"output", b.observed}}}};
+    files.push_back({"input" + n + ".bin", b.buffer->data(), b.size});
+    if (!b.observed) continue;
+    outputs.push_back(readBuffer(queue, b.mem, 0, b.size, 1, &kernelDone));
+    files.push_back({"case.arg" + n + ".bin", outputs.back().data(), outputs.back().size()});
+  }
+  for (const ImageInput& in : p.imageInputs) {
+    const std::string n = std::to_string(in.arg);
+    p.caseArgs[in.arg] = {{"image", imageJson(in.desc, "input" + n + ".bin", in.written)}};
+    files.push_back({"input" + n + ".bin", in.bytes.data(), in.bytes.size()});
+  }
+  for (const ImageArg& a : p.images) {
+    outputs.push_back(readImage(queue, a.mem, *a.image, 1, &kernelDone));
+    files.push_back({"case.arg" + std::to_string(a.arg) + ".bin", outputs.back().data(), outputs.back().size()});
+  }
+  c["args"] = p.caseArgs;
+  if (!p.record.specConstants.empty()) {
+    static const char* const types[] = {"", "uchar", "ushort", "", "uint", "", "", "", "ulong"};
+    for (const auto& [id, value] : p.record.specConstants) {
+      uint64_t v = 0;
+      std::memcpy(&v, value.data(), value.size());  // little-endian, as the device's
+      c["spec_constants"][std::to_string(id)] = {{"type", types[value.size()]}, {"value", v}};
+    }
+  }
+  const Settings& s = settings();
+  const host::DeviceConfig& d = p.facts.config;
+  const nlohmann::json enqueue = {
+      {"kernel", p.name},
+      {"device",
+       {{"address_bits", d.addressBits},
+        {"fp16", d.fp16},
+        {"fp64", d.fp64},
+        {"max_work_group_size", d.maxWorkGroupSize},
+        {"local_mem_size", d.localMemSize},
+        {"max_mem_alloc_size", d.maxMemAllocSize},
+        {"races", s.races}}},
+      {"profile", p.facts.profile == numerics::Profile::Embedded ? "embedded" : "full"},
+      {"build_options", p.checkedOptions},
+      {"groups", s.groups},
+      {"strict", s.strict}};
+  spoolCase(c, enqueue, files);
 }
 
 // The enqueue on the platform, with the check around it.
@@ -480,7 +663,10 @@ cl_int checkedEnqueue(cl_command_queue queue, cl_kernel k, cl_uint dims, const s
   if (r != CL_SUCCESS) return r;
   if (pending) {
     try {
-      finish(*pending, queue, own);
+      if (settings().spoolDir.empty())
+        finish(*pending, queue, own);
+      else
+        spool(*pending, queue, own);
     } catch (const NotChecked& n) { skipped = n.reason; } catch (const std::exception& e) {
       skipped = e.what();
     }

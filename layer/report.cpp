@@ -5,34 +5,18 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <functional>
 #include <nlohmann/json.hpp>
 
-#include "check/check_json.hpp"
 #include "layer/settings.hpp"
+#include "layer/spool.hpp"
 
 namespace clref::layer {
 namespace {
 
-// Elements listed per enqueue in the JSON details; the rest are counted in "details_omitted".
-constexpr size_t kMaxDetails = 1000;
-
-std::string sizes(const std::array<size_t, 3>& s, unsigned dims) {
-  std::string out = "(";
-  for (unsigned d = 0; d < dims; ++d) out += (d ? "," : "") + std::to_string(s[d]);
-  return out + ")";
-}
-
-nlohmann::json sizesJson(const std::array<size_t, 3>& s, unsigned dims) {
-  auto j = nlohmann::json::array();
-  for (unsigned d = 0; d < dims; ++d) j.push_back(s[d]);
-  return j;
-}
-
-void append(const nlohmann::json& j) {
+void appendToReport(const nlohmann::json& j) {
   const std::string& path = settings().reportPath;
   if (path.empty()) return;
-  const std::string line = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  const std::string line = host::reportLine(j);
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) {
     std::fprintf(stderr, "clref check layer: cannot open CLREF_CHECK_REPORT=%s\n", path.c_str());
@@ -44,117 +28,55 @@ void append(const nlohmann::json& j) {
   ::close(fd);
 }
 
-std::string verdict(const host::CheckReport& r, nlohmann::json& j,
-                    const std::function<std::string(const host::BufferVerdict&)>& bufferName) {
-  // The elements are listed once, in "details" below, violating and undetermined ones only and at most kMaxDetails:
-  // an allowed difference in every element of a large launch would otherwise make a line of hundreds of megabytes.
-  for (auto& b : j["buffers"]) b.erase("details");
-  uint64_t notJudged = 0;
-  for (const auto& b : r.buffers) notJudged += b.notJudged;
-  if (!r.sampledGroups.empty()) {
-    j["groups"] = r.sampledGroups;  // CLREF_CHECK_GROUPS: the work-groups clref ran
-    j["not_judged"] = notJudged;    // elements none of them wrote
+// With CLREF_CHECK_SPOOL the line goes into the spool at its place in enqueue order, and check-spool writes it.
+void append(const nlohmann::json& j, const std::string& summary) {
+  if (!settings().spoolDir.empty()) {
+    spoolLine(j, summary);
+    return;
   }
-  // Every violating or undetermined element, across buffers.
-  auto details = nlohmann::json::array();
-  size_t omitted = 0;
-  const host::ElementVerdict* firstViolation = nullptr;
-  const host::BufferVerdict* firstBuffer = nullptr;
-  for (const auto& b : r.buffers)
-    for (const auto& d : b.details) {
-      if (d.cls == host::ElementClass::Violation && !firstViolation) {
-        firstViolation = &d;
-        firstBuffer = &b;
-      }
-      if (d.cls != host::ElementClass::Violation && d.cls != host::ElementClass::Undetermined) continue;
-      if (details.size() == kMaxDetails) {
-        ++omitted;
-        continue;
-      }
-      details.push_back({{"arg", b.arg},
-                         {"name", b.name},
-                         {"index", d.index},
-                         {"class", host::toString(d.cls)},
-                         {"observed", d.observed},
-                         {"reference", d.reference},
-                         {"allowed", d.allowedString()},
-                         {"reason", d.reason}});
-    }
-  j["details"] = std::move(details);
-  if (omitted) j["details_omitted"] = omitted;
-  if (r.run.fault) j["fault"] = r.run.fault->format();
-  j["findings"] = nlohmann::json::array();
-  for (const auto& f : r.run.findings) j["findings"].push_back(f.format());
-
-  std::string line = std::to_string(j["identical"].get<uint64_t>()) + " identical, " +
-                     std::to_string(j["allowed"].get<uint64_t>()) + " allowed, " +
-                     std::to_string(j["violations"].get<uint64_t>()) + " violations, " +
-                     std::to_string(j["undetermined"].get<uint64_t>()) + " undetermined";
-  if (const uint64_t any = j["any_value"].get<uint64_t>())
-    line += " (" + std::to_string(any) + " judged against the set any value" +
-            (settings().strict ? ", undetermined under CLREF_CHECK_STRICT" : "") + ")";
-  if (!r.sampledGroups.empty())
-    line += " (" + std::to_string(r.sampledGroups.size()) + " work-groups sampled; " + std::to_string(notJudged) +
-            " elements they did not write not judged)";
-  if (firstViolation)
-    line += "; first violation: " + bufferName(*firstBuffer) + " [" + std::to_string(firstViolation->index) +
-            "] observed " + firstViolation->observed + ", allowed " + firstViolation->allowedString() + " (" +
-            firstViolation->reason + ")";
-  if (r.run.fault) line += "\n  clref's run faulted, so the verdicts are incomplete: " + r.run.fault->format();
-  for (const auto& f : r.run.findings) line += "\n  " + f.format();
-  return line;
+  appendToReport(j);
 }
 
 }  // namespace
 
 void reportChecked(const Enqueue& e) {
-  const host::CheckReport& r = e.report;
-  nlohmann::json j = host::toJson(r, e.kernel);
-  j["checked"] = true;
-  j["global"] = sizesJson(e.range.global, e.range.dims);
-  j["offset"] = sizesJson(e.range.offset, e.range.dims);
-  j["local"] = sizesJson(r.run.localSize, e.range.dims);
-  j["local_chosen_by"] = e.deviceChoseLocal ? "clref (the application gave none)" : "the application";
-  if (!e.optionsNote.empty()) j["options_note"] = e.optionsNote;
-  std::string line = "clref check: " + e.kernel + " global " + sizes(e.range.global, e.range.dims) + " local " +
-                     sizes(r.run.localSize, e.range.dims) + ": " +
-                     verdict(r, j, [](const host::BufferVerdict& b) {
-                       return "argument " + std::to_string(b.arg) + " (" + b.name + ")";
-                     });
-  append(j);
-  if (e.deviceChoseLocal)
-    line += "\n  the application gave no local size; clref used " + sizes(r.run.localSize, e.range.dims);
+  const nlohmann::json j = host::enqueueJson(e);
+  const std::string line = host::enqueueLine(e, j);
+  append(j, line);
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 
 void reportChecked(const ShaderDispatch& d) {
   const host::CheckReport& r = d.report;
-  nlohmann::json j = host::toJson(r, d.entryPoint);
-  j["checked"] = true;
+  nlohmann::json j = host::verdictJson(r, d.entryPoint);
   j["api"] = "vulkan";
   j["command"] = d.command;
   j["groups_dispatched"] = d.groups;
-  j["local"] = sizesJson(r.run.localSize, 3);
+  j["local"] = host::sizesJson(r.run.localSize, 3);
   auto bindings = nlohmann::json::array();
   for (const auto& [arg, at] : d.bindingOf) bindings.push_back({{"arg", arg}, {"set", at.first}, {"binding", at.second}});
   j["bindings"] = std::move(bindings);
   if (!d.note.empty()) j["note"] = d.note;
   const std::string line =
       "clref check: " + d.entryPoint + " " + d.command + "(" + std::to_string(d.groups[0]) + "," +
-      std::to_string(d.groups[1]) + "," + std::to_string(d.groups[2]) + ") local " + sizes(r.run.localSize, 3) +
-      ": " + verdict(r, j, [&](const host::BufferVerdict& b) {
-        const auto at = d.bindingOf.find(b.arg);
-        return "set " + std::to_string(at == d.bindingOf.end() ? 0 : at->second.first) + " binding " +
-               std::to_string(at == d.bindingOf.end() ? 0 : at->second.second) + " (" + b.name + ")";
-      }) +
+      std::to_string(d.groups[1]) + "," + std::to_string(d.groups[2]) + ") local " +
+      host::sizesText(r.run.localSize, 3) + ": " +
+      host::verdictText(r, j, settings().strict,
+                        [&](const host::BufferVerdict& b) {
+                          const auto at = d.bindingOf.find(b.arg);
+                          return "set " + std::to_string(at == d.bindingOf.end() ? 0 : at->second.first) +
+                                 " binding " + std::to_string(at == d.bindingOf.end() ? 0 : at->second.second) +
+                                 " (" + b.name + ")";
+                        }) +
       (d.note.empty() ? "" : "\n  " + d.note);
-  append(j);
+  appendToReport(j);
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 
 void reportNotChecked(const std::string& kernel, const std::string& reason) {
-  append({{"kernel", kernel}, {"checked", false}, {"reason", reason}});
-  std::fprintf(stderr, "clref check: %s not checked: %s\n", kernel.c_str(), reason.c_str());
+  const std::string line = "clref check: " + kernel + " not checked: " + reason;
+  append(host::notCheckedJson(kernel, reason), line);
+  std::fprintf(stderr, "%s\n", line.c_str());
 }
 
 }  // namespace clref::layer

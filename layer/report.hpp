@@ -1,5 +1,7 @@
-// What the check layers say about each enqueue (OpenCL) or dispatch (Vulkan): one line on stderr, and with CLREF_CHECK_REPORT one JSON object per
-// enqueue appended to that file as one line (a single write, so that several processes can share the file).
+// What the check layers say about each enqueue (OpenCL) or dispatch (Vulkan): one line on stderr, and with
+// CLREF_CHECK_REPORT one JSON object per enqueue appended to that file as one line (a single write, so that several
+// processes can share the file). The object and the line are check/enqueue_report.hpp's, which `clref check-spool`
+// writes too.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -7,23 +9,18 @@
 #include <string>
 #include <utility>
 
-#include "check/check.hpp"
+#include "check/enqueue_report.hpp"
 
 namespace clref::layer {
 
-struct Enqueue {
-  std::string kernel;
-  host::NDRange range;
-  bool deviceChoseLocal = false;  // the application gave no local size: clref used its own choice
-  std::string optionsNote;        // build options clref could not weigh
-  host::CheckReport report;
-};
+using Enqueue = host::EnqueueVerdict;
 
 // The line and the JSON object of a checked enqueue: the counts per class, the first violation (index, observed
 // value, allowed set, clause), clref's own faults and findings.
 void reportChecked(const Enqueue& e);
 // A dispatch of a Vulkan compute shader (the Vulkan layer, layer/vulkan/check_layer/): its entry point, the command
-// that recorded it, its work-group counts, the set and binding of each kernel argument judged.
+// that recorded it, its work-group counts, the set and binding of each kernel argument judged. It is reported at
+// once even under CLREF_CHECK_SPOOL, whose cases are OpenCL enqueues.
 struct ShaderDispatch {
   std::string entryPoint;
   std::string command;  // "vkCmdDispatch", "vkCmdDispatchBase", "vkCmdDispatchIndirect"

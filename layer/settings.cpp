@@ -56,6 +56,7 @@ Settings read() {
   s.races = flag("CLREF_CHECK_RACES", s.races);
   s.strict = flag("CLREF_CHECK_STRICT", s.strict);
   s.plantErrors = positive("CLREF_PLANT_ERRORS", 0);
+  if (const char* v = std::getenv("CLREF_CHECK_SPOOL")) s.spoolDir = v;
   return s;
 }
 

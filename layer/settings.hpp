@@ -14,6 +14,9 @@
 //                               storage buffer the shader may write, for i a multiple of K, is changed in the layer's
 //                               copy of the device's results (never the application's) before it is judged
 //                               (host/planted_errors.hpp); the OpenCL layer leaves it to clref's ICD
+//   CLREF_CHECK_SPOOL=DIR       judge nothing in the application's process: write each enqueue it would check as a
+//                               self-contained case under DIR (layer/spool.hpp), judged later by
+//                               `clref check-spool DIR`
 // A setting that does not parse is reported once on stderr and left at its default.
 #pragma once
 #include <cstdint>
@@ -34,6 +37,7 @@ struct Settings {
   bool races = true;
   bool strict = false;
   uint64_t plantErrors = 0;  // 0: none
+  std::string spoolDir;  // empty: judge each enqueue at once
 };
 const Settings& settings();
 

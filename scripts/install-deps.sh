@@ -17,8 +17,17 @@ packages=(
 # Peers for benchmarks and smoke checks; optional (`--with-peers`).
 peers=(pocl-opencl-icd oclgrind clinfo)
 
+# Open MPI for -DCLREF_MPI=ON (clref check-spool and clref sweep over ranks, cli/cluster.hpp); optional (`--with-mpi`).
+mpi=(libopenmpi-dev openmpi-bin)
+
 want=("${packages[@]}")
-if [[ "${1:-}" == "--with-peers" ]]; then want+=("${peers[@]}"); fi
+for arg in "$@"; do
+  case "$arg" in
+    --with-peers) want+=("${peers[@]}") ;;
+    --with-mpi) want+=("${mpi[@]}") ;;
+    *) echo "install-deps: unknown option $arg (--with-peers, --with-mpi)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${want[@]}"; do

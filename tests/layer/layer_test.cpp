@@ -3,6 +3,7 @@
 // reads the layer's JSON report.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -361,3 +362,103 @@ TEST_CASE("in front of PoCL, outputs, return codes and event statuses are the sa
   CHECK(strictUndetermined == convertAny);
   CHECK_THAT(strict.output, Catch::Matchers::Contains("undetermined under CLREF_CHECK_STRICT"));
 }
+
+namespace {
+
+// The JSON lines of a report file, each as written.
+std::vector<std::string> reportLines(const fs::path& file) {
+  std::vector<std::string> lines;
+  std::istringstream in(readAll(file));
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+// Runs `program` (`args`) with `env` twice, the layer judging at once and the layer spooling (CLREF_CHECK_SPOOL), and
+// judges the spool with `clref check-spool`: its report must be the in-process one, line by line and in the same
+// order. Returns check-spool's exit status.
+int spooledLikeDirect(const std::string& program, const std::string& env, const std::string& args) {
+  const Outcome direct = runProgram(program, CLREF_ICD_DIR, true, env, args);
+  INFO(direct.output.substr(0, 3000));
+  REQUIRE(!direct.report.empty());
+  const fs::path dir = fs::temp_directory_path() / ("clref-spool-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const fs::path spool = dir / "spool", report = dir / "report.jsonl", out = dir / "out.txt";
+  const Outcome spooled = runProgram(program, CLREF_ICD_DIR, true, env + " CLREF_CHECK_SPOOL='" + spool.string() + "'",
+                                     args);
+  INFO(spooled.output.substr(0, 3000));
+  CHECK(spooled.status == direct.status);
+  CHECK(spooled.report.empty());  // nothing went to CLREF_CHECK_REPORT: every line is in the spool
+  // One folder per enqueue, numbered from 1, nothing left half written.
+  size_t folders = 0;
+  for (const auto& entry : fs::directory_iterator(spool)) {
+    CHECK(entry.path().filename().string()[0] != '.');
+    ++folders;
+  }
+  CHECK(folders == direct.report.size());
+  CHECK(fs::exists(spool / "00000001" / "enqueue.json"));
+
+  std::string command = "'" CLREF_CLI "' check-spool '" + spool.string() + "' --report '" + report.string() + "' > '" +
+                        out.string() + "' 2>&1";
+  if (CLREF_SANITIZED) command = "ASAN_OPTIONS=detect_leaks=0 " + command;
+  const int raw = std::system(command.c_str());
+  INFO(readAll(out).substr(0, 3000));
+  const std::vector<std::string> lines = reportLines(report);
+  REQUIRE(lines.size() == direct.report.size());
+  for (size_t i = 0; i < lines.size(); ++i) {
+    INFO("enqueue " << i + 1 << ": " << lines[i].substr(0, 600));
+    CHECK(nlohmann::json::parse(lines[i]) == direct.report[i]);
+  }
+  fs::remove_all(dir);
+  return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+}
+
+}  // namespace
+
+TEST_CASE("a spooled run judged later by clref check-spool gives the layer's report", "[layer][spool]") {
+  // Buffers, images (mipmapped, depth, 1D buffer), local and by-value struct arguments, spec constants, a kernel the
+  // layer does not check (device-side enqueue), planted wrong results: violations with their details.
+  CHECK(spooledLikeDirect(CLREF_HOST_GOLDEN, "CLREF_PLANT_ERRORS=7",
+                          "'" CLREF_BUNDLE "' --smoke --only vadd,arith_float,matmul_tiled,image_brighten_O2,"
+                          "image_mip_lod_O2,image_depth_read_O2,image_buffer_to_image_O2,local_arg_rotate,"
+                          "struct_by_value,spec_constants_set,device_enqueue_once,global_offset_2d") == 1);
+  // layer_host.c: sub-buffers of one buffer (judged in the process: a case gives each buffer its own memory), a linked
+  // program, an enqueue behind a user event (not checked), NULL and local arguments, an image.
+  CHECK(spooledLikeDirect(CLREF_LAYER_HOST, "CLREF_CHECK_EVERY=2", "") == 0);
+}
+
+#ifdef CLREF_MPIEXEC
+TEST_CASE("check-spool over 1, 2 and 4 MPI ranks writes the report of one process", "[layer][spool][mpi]") {
+  const fs::path dir = fs::temp_directory_path() / ("clref-spool-mpi-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const fs::path spool = dir / "spool";
+  // A spool of a part of the golden corpus with planted wrong results: cases of different sizes, violations, a kernel
+  // the layer does not check.
+  const Outcome spooled =
+      runGolden(CLREF_ICD_DIR, true, "CLREF_PLANT_ERRORS=5 CLREF_CHECK_SPOOL='" + spool.string() + "'",
+                "--smoke --only vadd,vadd_O0,arith_float,arith_int,matmul_tiled,image_brighten_O2,image_gauss3_O2,"
+                "local_arg_rotate,struct_by_value,device_enqueue_once,reduce_int_sum,math_functions,ndrange_3d");
+  INFO(spooled.output.substr(0, 2000));
+  REQUIRE(spooled.status == 0);
+  // Open MPI's own allocations outlive the program: LeakSanitizer would fail the ranks for them.
+  const std::string asan = CLREF_SANITIZED ? "ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 " : "";
+  auto judged = [&](const std::string& launcher, const std::string& name) {
+    const fs::path report = dir / (name + ".jsonl"), out = dir / (name + ".txt");
+    const std::string command = asan + launcher + "'" CLREF_CLI "' check-spool '" + spool.string() + "' --report '" +
+                                report.string() + "' > '" + out.string() + "' 2>&1";
+    const int raw = std::system(command.c_str());
+    INFO(command << "\n" << readAll(out).substr(0, 3000));
+    CHECK((WIFEXITED(raw) ? WEXITSTATUS(raw) : -1) == 1);  // the planted violations
+    return readAll(report);
+  };
+  const std::string one = judged("", "process");
+  REQUIRE(std::count(one.begin(), one.end(), '\n') > 20);
+  for (int ranks : {1, 2, 4}) {
+    INFO(ranks << " ranks");
+    const std::string launcher = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 '" CLREF_MPIEXEC
+                                 "' --oversubscribe --allow-run-as-root -np " + std::to_string(ranks) + " ";
+    CHECK(judged(launcher, "ranks" + std::to_string(ranks)) == one);
+  }
+  fs::remove_all(dir);
+}
+#endif

@@ -1,0 +1,117 @@
+// `clref sweep` (cli/sweep_command.hpp) against results computed here with MPFR at 256 bits and rounded once to
+// float, independent of clref's numerics/: correct results are no violation, planted wrong ones are violations at
+// exactly their inputs, --out writes the same results, and under mpirun 4 ranks report what one process does.
+#include <mpfr.h>
+#include <sys/wait.h>
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "clref_run.hpp"
+
+using namespace clref::cli::test;
+
+namespace {
+
+// exp(x) for the floats whose bits are first .. first + count - 1, each rounded to nearest float from 256 bits.
+std::vector<float> expReference(uint32_t first, uint32_t count) {
+  std::vector<float> out(count);
+  mpfr_t x;
+  mpfr_init2(x, 256);
+  for (uint32_t i = 0; i < count; ++i) {
+    mpfr_set_flt(x, std::bit_cast<float>(first + i), MPFR_RNDN);
+    mpfr_exp(x, x, MPFR_RNDN);
+    out[i] = mpfr_get_flt(x, MPFR_RNDN);
+  }
+  mpfr_clear(x);
+  return out;
+}
+
+std::filesystem::path writeFloats(const TempDir& dir, const std::string& name, const std::vector<float>& v) {
+  const auto path = dir.path() / name;
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(v.data()), std::streamsize(v.size() * 4));
+  return path;
+}
+
+// The inputs of the violations a sweep lists ("  [0x3f8003e8] exp(...) = ...").
+std::set<uint32_t> listed(const std::string& out) {
+  std::set<uint32_t> inputs;
+  static const std::regex line(R"(\n  \[0x([0-9a-f]{8})\] exp\()");
+  for (std::sregex_iterator it(out.begin(), out.end(), line), end; it != end; ++it)
+    inputs.insert(uint32_t(std::stoul((*it)[1], nullptr, 16)));
+  return inputs;
+}
+
+constexpr uint32_t kFirst = 0x3f800000, kCount = 1 << 16;  // exp on [1, 1.0078125): results near e, normal floats
+const std::string kRange = "--range 0x3f800000:0x3f810000";
+
+}  // namespace
+
+TEST_CASE("sweep: correctly rounded results of exp are no violation, planted wrong ones are violations there",
+          "[sweep]") {
+  TempDir dir;
+  std::vector<float> results = expReference(kFirst, kCount);
+  const auto good = writeFloats(dir, "good.bin", results);
+  const CliResult ok = runClref(dir, "sweep exp --type float " + kRange + " --observed '" + good.string() + "'");
+  INFO(ok.out << ok.err);
+  CHECK(ok.status == 0);
+  CHECK(has(ok.out, "inputs 0x3f800000..0x3f80ffff (65536), full profile: 0 violations"));
+  // Every correctly rounded result is within half an ulp of the exact value.
+  CHECK(has(ok.out, "  (0, 0.5]: 65536\n"));
+
+  // 17 ulp above the correctly rounded result at every 997th input: beyond exp's 3 ulp (OpenCL C 3.0 §7.4
+  // [[relative-error-as-ulps]]).
+  std::set<uint32_t> planted;
+  for (uint32_t i = 0; i < kCount; i += 997) {
+    results[i] = std::bit_cast<float>(std::bit_cast<uint32_t>(results[i]) + 17);
+    planted.insert(kFirst + i);
+  }
+  const auto bad = writeFloats(dir, "bad.bin", results);
+  const CliResult wrong =
+      runClref(dir, "sweep exp --type float " + kRange + " --observed '" + bad.string() + "' --show 1000");
+  INFO(wrong.out.substr(0, 3000) << wrong.err);
+  CHECK(wrong.status == 1);
+  CHECK(has(wrong.out, "full profile: " + std::to_string(planted.size()) + " violations"));
+  CHECK(listed(wrong.out) == planted);
+  CHECK(has(wrong.out, "(allowed: <= 3 ulp)"));
+
+  // --out: clref's own results are the reference's, bit for bit.
+  const auto mine = dir.path() / "clref.bin";
+  const CliResult out = runClref(dir, "sweep exp --type float " + kRange + " --out '" + mine.string() + "'");
+  CHECK(out.status == 0);
+  CHECK(slurp(mine) == slurp(good));
+
+  // A results file of the wrong size is refused.
+  const CliResult size = runClref(dir, "sweep exp --range 0:16 --observed '" + good.string() + "'");
+  CHECK(size.status == 2);
+}
+
+#ifdef CLREF_MPIEXEC
+TEST_CASE("sweep: 4 MPI ranks report what one process does", "[sweep][mpi]") {
+  TempDir dir;
+  std::vector<float> results = expReference(kFirst, 4 * kCount);
+  for (uint32_t i = 0; i < results.size(); i += 4099) results[i] = -results[i];
+  const auto bad = writeFloats(dir, "bad.bin", results);
+  const std::string args =
+      "sweep exp --type float --range 0x3f800000:0x3f840000 --observed '" + bad.string() + "' --show 30";
+  const CliResult one = runClref(dir, args);
+  REQUIRE(one.status == 1);
+  const auto out = dir.path() / "ranks.txt";
+  // Open MPI's own allocations outlive the program: LeakSanitizer (the sanitized build) would fail the ranks for them.
+  const std::string command =
+      "ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+      "'" CLREF_MPIEXEC "' --oversubscribe --allow-run-as-root -np 4 '" CLREF_EXE "' " +
+      args + " > '" + out.string() + "' 2>/dev/null";
+  const int raw = std::system(command.c_str());
+  CHECK((WIFEXITED(raw) ? WEXITSTATUS(raw) : -1) == 1);
+  CHECK(slurp(out) == one.out);
+  CHECK(has(one.out, "64 violations"));
+}
+#endif
