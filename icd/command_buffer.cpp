@@ -68,10 +68,12 @@ constexpr cl_command_queue_properties kSupportedQueueProperties =
 cl_int checkRecording(const char* fn, cl_command_buffer_khr b, cl_command_queue q,
                       const cl_command_properties_khr* properties, cl_uint n, const cl_sync_point_khr* list,
                       cl_mutable_command_khr* mutable_handle) {
-  // CL_INVALID_COMMAND_QUEUE if the cl_khr_command_buffer_multi_device extension is not supported and command_queue
-  // is not NULL.
-  if (q) return apiError(fn, CL_INVALID_COMMAND_QUEUE, "command_queue is {}, not NULL (no multi-device command-buffers)", q);
+  // CL_INVALID_COMMAND_BUFFER_KHR if command_buffer is not a valid command-buffer (checked first, as the CTS expects
+  // when command_queue is not NULL either); CL_INVALID_COMMAND_QUEUE if the cl_khr_command_buffer_multi_device
+  // extension is not supported and command_queue is not NULL.
   if (!validCommandBuffer(b)) return invalidCommandBuffer(fn, b);
+  if (q)
+    return apiError(fn, CL_INVALID_COMMAND_QUEUE, "command_queue is {}, not NULL (no multi-device command-buffers)", q);
   // CL_INVALID_OPERATION if command_buffer has been finalized.
   if (b->finalized) return apiError(fn, CL_INVALID_OPERATION, "command_buffer {} has been finalized", b);
   // CL_INVALID_VALUE if values specified in properties are not valid (cl_khr_command_buffer defines none).
@@ -169,6 +171,12 @@ cl_command_buffer_khr CL_API_CALL createCommandBuffer(cl_uint num_queues, const 
         return apiErrorRet(fn, errcode_ret, CL_INVALID_VALUE,
                            "properties[{}]: CL_COMMAND_BUFFER_FLAGS_KHR is given more than once", i);
       flagsSeen = true;
+      // cl.xml's cl_command_buffer_flags_khr: bits 0-2 (simultaneous use, mutable, device-side sync) belong to the
+      // layered extensions, which the device does not report; any other bit is no flag at all.
+      if (properties[i + 1] & ~cl_command_buffer_properties_khr(0x7))
+        return apiErrorRet(fn, errcode_ret, CL_INVALID_VALUE,
+                           "properties[{}]: CL_COMMAND_BUFFER_FLAGS_KHR {} has bits that are no command-buffer flag",
+                           i + 1, hex(properties[i + 1]));
       if (properties[i + 1] != 0)
         return apiErrorRet(fn, errcode_ret, CL_INVALID_PROPERTY,
                            "properties[{}]: CL_COMMAND_BUFFER_FLAGS_KHR {} has flags the device does not support", i + 1,
@@ -231,11 +239,6 @@ cl_int CL_API_CALL enqueueCommandBuffer(cl_uint num_queues, cl_command_queue* qu
   if (num_queues > 0) {
     q = queues[0];
     if (!validHostQueue(q)) return invalidHostQueue(fn, q);
-    if (q->properties & ~kSupportedQueueProperties)
-      return apiError(fn, CL_INCOMPATIBLE_COMMAND_QUEUE_KHR,
-                      "queues[0] has properties {}, not all in CL_DEVICE_COMMAND_BUFFER_SUPPORTED_QUEUE_PROPERTIES_KHR "
-                      "({})",
-                      hex(q->properties), hex(kSupportedQueueProperties));
     if (q->device != b->queues[0]->device)
       return apiError(fn, CL_INVALID_DEVICE, "queues[0] has device {}, the command_buffer's queue device {}", q->device,
                       b->queues[0]->device);
@@ -245,6 +248,11 @@ cl_int CL_API_CALL enqueueCommandBuffer(cl_uint num_queues, cl_command_queue* qu
   } else if (!validHostQueue(q)) {
     return invalidHostQueue(fn, q);
   }
+  if (q->properties & ~kSupportedQueueProperties)
+    return apiError(fn, CL_INCOMPATIBLE_COMMAND_QUEUE_KHR,
+                    "the queue has properties {}, not all in CL_DEVICE_COMMAND_BUFFER_SUPPORTED_QUEUE_PROPERTIES_KHR "
+                    "({})",
+                    hex(q->properties), hex(kSupportedQueueProperties));
   if (cl_int e = checkWaitList(fn, b->context, num_events_in_wait_list, event_wait_list)) return e;
   // Each command waits on the one before: a command that fails fails the rest, and the last event with them.
   cl_event previous = nullptr;

@@ -275,6 +275,8 @@ TEST_CASE("command-buffer: the errors of misuse", "[opencl][command_buffer]") {
   CHECK((x.create(1, &q, twice, &err) == nullptr && err == CL_INVALID_VALUE));
   const cl_command_buffer_properties_khr flag[] = {CL_COMMAND_BUFFER_FLAGS_KHR, 1, 0};
   CHECK((x.create(1, &q, flag, &err) == nullptr && err == CL_INVALID_PROPERTY));
+  const cl_command_buffer_properties_khr noFlag[] = {CL_COMMAND_BUFFER_FLAGS_KHR, cl_command_buffer_properties_khr(-1), 0};
+  CHECK((x.create(1, &q, noFlag, &err) == nullptr && err == CL_INVALID_VALUE));
 
   cl_command_buffer_khr cb = newCommandBuffer();
   cl_mem buf = fx().buf, buf2 = fx().buf2;
