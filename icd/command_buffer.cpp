@@ -26,7 +26,7 @@ struct RecordedCommand {
 struct _cl_command_buffer_khr : clref::cl::Object {
   _cl_command_buffer_khr() : Object(clref::cl::Kind::CommandBuffer) {}
   cl_context context = nullptr;
-  std::vector<cl_command_queue> queues;                       // retained internally
+  std::vector<cl_command_queue> queues;                      // retained internally
   std::vector<cl_command_buffer_properties_khr> properties;  // as given, with the 0; empty for NULL
   bool finalized = false;
   std::vector<clref::cl::RecordedCommand> commands;  // a command's sync point is its index + 1
@@ -63,8 +63,8 @@ cl_int invalidCommandBuffer(const char* fn, cl_command_buffer_khr b) {
 constexpr cl_command_queue_properties kSupportedQueueProperties =
     CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE;
 
-// The checks every clCommand*KHR makes before the command's own (OpenCL 3.0 API §5.17.4 [[_recording_commands]], e.g.
-// clCommandCopyBufferKHR "New errors"), without the multi-device extension.
+// The checks every clCommand*KHR makes before the command's own, without the multi-device extension:
+// OpenCL 3.0 API §5.17.5 [[_recording_commands_to_a_command_buffer]] e.g. clCommandCopyBufferKHR "New errors".
 cl_int checkRecording(const char* fn, cl_command_buffer_khr b, cl_command_queue q,
                       const cl_command_properties_khr* properties, cl_uint n, const cl_sync_point_khr* list,
                       cl_mutable_command_khr* mutable_handle) {
@@ -101,10 +101,10 @@ cl_int checkRecording(const char* fn, cl_command_buffer_khr b, cl_command_queue 
 // Records one command into b: the checks above, then `enqueue(queue)` (a clEnqueue* entry point with an empty wait
 // list and no event) with this thread's recorder set, which checks the command as that entry point does and hands
 // over its work.
-template <class Enqueue>
-cl_int record(const char* fn, cl_command_buffer_khr b, cl_command_queue q, const cl_command_properties_khr* properties,
-              cl_uint n, const cl_sync_point_khr* list, cl_sync_point_khr* sync_point,
-              cl_mutable_command_khr* mutable_handle, const char* entry, Enqueue&& enqueue) {
+template <class Enqueue> cl_int record(const char* fn, cl_command_buffer_khr b, cl_command_queue q,
+                                       const cl_command_properties_khr* properties, cl_uint n,
+                                       const cl_sync_point_khr* list, cl_sync_point_khr* sync_point,
+                                       cl_mutable_command_khr* mutable_handle, const char* entry, Enqueue&& enqueue) {
   cl_command_queue queue;
   {
     ApiLock lock;
@@ -145,7 +145,7 @@ cl_command_buffer_khr CL_API_CALL createCommandBuffer(cl_uint num_queues, const 
                                                       cl_int* errcode_ret) try {
   static constexpr const char* fn = "clCreateCommandBufferKHR";
   ApiLock lock;
-  // OpenCL 3.0 API §5.17.2 [[_creating_command_buffer_objects]] clCreateCommandBufferKHR: CL_INVALID_VALUE if queues
+  // OpenCL 3.0 API §5.17.3 [[_creating_command_buffer_objects]] clCreateCommandBufferKHR: CL_INVALID_VALUE if queues
   // is NULL, or (without cl_khr_command_buffer_multi_device) num_queues is not one; CL_INVALID_COMMAND_QUEUE if any
   // command-queue in queues is not a valid command-queue.
   if (!queues) return apiErrorRet(fn, errcode_ret, CL_INVALID_VALUE, "queues is NULL");
@@ -179,8 +179,8 @@ cl_command_buffer_khr CL_API_CALL createCommandBuffer(cl_uint num_queues, const 
                            i + 1, hex(properties[i + 1]));
       if (properties[i + 1] != 0)
         return apiErrorRet(fn, errcode_ret, CL_INVALID_PROPERTY,
-                           "properties[{}]: CL_COMMAND_BUFFER_FLAGS_KHR {} has flags the device does not support", i + 1,
-                           hex(properties[i + 1]));
+                           "properties[{}]: CL_COMMAND_BUFFER_FLAGS_KHR {} has flags the device does not support",
+                           i + 1, hex(properties[i + 1]));
     }
     props.assign(properties, properties + i + 1);
   }
@@ -197,7 +197,7 @@ cl_command_buffer_khr CL_API_CALL createCommandBuffer(cl_uint num_queues, const 
 cl_int CL_API_CALL finalizeCommandBuffer(cl_command_buffer_khr command_buffer) try {
   static constexpr const char* fn = "clFinalizeCommandBufferKHR";
   ApiLock lock;
-  // OpenCL 3.0 API §5.17.3 [[_enqueuing_a_command_buffer]] clFinalizeCommandBufferKHR: CL_INVALID_COMMAND_BUFFER_KHR,
+  // OpenCL 3.0 API §5.17.4 [[_enqueuing_a_command_buffer]] clFinalizeCommandBufferKHR: CL_INVALID_COMMAND_BUFFER_KHR,
   // and CL_INVALID_OPERATION if command_buffer is not in the Recording state.
   if (!validCommandBuffer(command_buffer)) return invalidCommandBuffer(fn, command_buffer);
   if (command_buffer->finalized)
@@ -226,11 +226,12 @@ cl_int CL_API_CALL enqueueCommandBuffer(cl_uint num_queues, cl_command_queue* qu
                                         const cl_event* event_wait_list, cl_event* event) try {
   static constexpr const char* fn = "clEnqueueCommandBufferKHR";
   ApiLock lock;
-  // OpenCL 3.0 API §5.17.3 [[_enqueuing_a_command_buffer]] clEnqueueCommandBufferKHR: its errors, in the spec's order.
+  // OpenCL 3.0 API §5.17.4 [[_enqueuing_a_command_buffer]] clEnqueueCommandBufferKHR: its errors.
   cl_command_buffer_khr b = command_buffer;
   if (!validCommandBuffer(b)) return invalidCommandBuffer(fn, b);
   if (!b->finalized) return apiError(fn, CL_INVALID_OPERATION, "command_buffer {} is not in the Executable state", b);
-  if (!queues && num_queues > 0) return apiError(fn, CL_INVALID_VALUE, "queues is NULL and num_queues is {}", num_queues);
+  if (!queues && num_queues > 0)
+    return apiError(fn, CL_INVALID_VALUE, "queues is NULL and num_queues is {}", num_queues);
   if (queues && num_queues == 0) return apiError(fn, CL_INVALID_VALUE, "queues is not NULL and num_queues is 0");
   if (num_queues > 0 && num_queues != b->queues.size())
     return apiError(fn, CL_INVALID_VALUE, "num_queues is {}, command_buffer was created with {}", num_queues,
@@ -340,11 +341,11 @@ cl_int CL_API_CALL commandCopyBufferToImage(cl_command_buffer_khr command_buffer
 
 cl_int CL_API_CALL commandCopyImage(cl_command_buffer_khr command_buffer, cl_command_queue command_queue,
                                     const cl_command_properties_khr* properties, cl_mem src_image, cl_mem dst_image,
-                                    const size_t* src_origin, const size_t* dst_origin, const size_t* region,
-                                    cl_uint n, const cl_sync_point_khr* list, cl_sync_point_khr* sync_point,
+                                    const size_t* src_origin, const size_t* dst_origin, const size_t* region, cl_uint n,
+                                    const cl_sync_point_khr* list, cl_sync_point_khr* sync_point,
                                     cl_mutable_command_khr* mutable_handle) try {
-  return record("clCommandCopyImageKHR", command_buffer, command_queue, properties, n, list, sync_point,
-                mutable_handle, "clEnqueueCopyImage", [&](cl_command_queue q) {
+  return record("clCommandCopyImageKHR", command_buffer, command_queue, properties, n, list, sync_point, mutable_handle,
+                "clEnqueueCopyImage", [&](cl_command_queue q) {
                   return clEnqueueCopyImage(q, src_image, dst_image, src_origin, dst_origin, region, 0, nullptr,
                                             nullptr);
                 });
@@ -378,18 +379,17 @@ cl_int CL_API_CALL commandFillImage(cl_command_buffer_khr command_buffer, cl_com
                                     const size_t* origin, const size_t* region, cl_uint n,
                                     const cl_sync_point_khr* list, cl_sync_point_khr* sync_point,
                                     cl_mutable_command_khr* mutable_handle) try {
-  return record("clCommandFillImageKHR", command_buffer, command_queue, properties, n, list, sync_point,
-                mutable_handle, "clEnqueueFillImage", [&](cl_command_queue q) {
+  return record("clCommandFillImageKHR", command_buffer, command_queue, properties, n, list, sync_point, mutable_handle,
+                "clEnqueueFillImage", [&](cl_command_queue q) {
                   return clEnqueueFillImage(q, image, fill_color, origin, region, 0, nullptr, nullptr);
                 });
 } catch (...) { return failedCall<cl_int>("clCommandFillImageKHR", nullptr); }
 
 cl_int CL_API_CALL commandNDRangeKernel(cl_command_buffer_khr command_buffer, cl_command_queue command_queue,
-                                        const cl_command_properties_khr* properties, cl_kernel kernel,
-                                        cl_uint work_dim, const size_t* global_work_offset,
-                                        const size_t* global_work_size, const size_t* local_work_size, cl_uint n,
-                                        const cl_sync_point_khr* list, cl_sync_point_khr* sync_point,
-                                        cl_mutable_command_khr* mutable_handle) try {
+                                        const cl_command_properties_khr* properties, cl_kernel kernel, cl_uint work_dim,
+                                        const size_t* global_work_offset, const size_t* global_work_size,
+                                        const size_t* local_work_size, cl_uint n, const cl_sync_point_khr* list,
+                                        cl_sync_point_khr* sync_point, cl_mutable_command_khr* mutable_handle) try {
   static constexpr const char* fn = "clCommandNDRangeKernelKHR";
   // clCommandNDRangeKernelKHR: "CL_INVALID_CONTEXT if the context associated with command_buffer and kernel is not
   // the same" (in place of clEnqueueNDRangeKernel's queue/kernel rule, which the recording queue then meets).
@@ -411,8 +411,8 @@ cl_int CL_API_CALL commandSVMMemcpy(cl_command_buffer_khr command_buffer, cl_com
                                     const cl_command_properties_khr* properties, void* dst_ptr, const void* src_ptr,
                                     size_t size, cl_uint n, const cl_sync_point_khr* list,
                                     cl_sync_point_khr* sync_point, cl_mutable_command_khr* mutable_handle) try {
-  return record("clCommandSVMMemcpyKHR", command_buffer, command_queue, properties, n, list, sync_point,
-                mutable_handle, "clEnqueueSVMMemcpy", [&](cl_command_queue q) {
+  return record("clCommandSVMMemcpyKHR", command_buffer, command_queue, properties, n, list, sync_point, mutable_handle,
+                "clEnqueueSVMMemcpy", [&](cl_command_queue q) {
                   return clEnqueueSVMMemcpy(q, CL_FALSE, dst_ptr, src_ptr, size, 0, nullptr, nullptr);
                 });
 } catch (...) { return failedCall<cl_int>("clCommandSVMMemcpyKHR", nullptr); }
@@ -428,14 +428,13 @@ cl_int CL_API_CALL commandSVMMemFill(cl_command_buffer_khr command_buffer, cl_co
 } catch (...) { return failedCall<cl_int>("clCommandSVMMemFillKHR", nullptr); }
 
 cl_int CL_API_CALL getCommandBufferInfo(cl_command_buffer_khr command_buffer, cl_command_buffer_info_khr param_name,
-                                        size_t param_value_size, void* param_value,
-                                        size_t* param_value_size_ret) try {
+                                        size_t param_value_size, void* param_value, size_t* param_value_size_ret) try {
   static constexpr const char* fn = "clGetCommandBufferInfoKHR";
   ApiLock lock;
   if (!validCommandBuffer(command_buffer)) return invalidCommandBuffer(fn, command_buffer);
   const InfoOut out{param_value_size, param_value, param_value_size_ret, fn, param_name};
   cl_command_buffer_khr b = command_buffer;
-  // OpenCL 3.0 API §5.17.6 [[_command_buffer_queries]] clGetCommandBufferInfoKHR: the command-buffer info table.
+  // OpenCL 3.0 API §5.17.8 [[_command_buffer_queries]] clGetCommandBufferInfoKHR: the command-buffer info table.
   switch (param_name) {
     case CL_COMMAND_BUFFER_NUM_QUEUES_KHR: return out(cl_uint(b->queues.size()));
     case CL_COMMAND_BUFFER_QUEUES_KHR: return out(b->queues);
@@ -445,8 +444,7 @@ cl_int CL_API_CALL getCommandBufferInfo(cl_command_buffer_khr command_buffer, cl
                                                           : CL_COMMAND_BUFFER_STATE_RECORDING_KHR));
     case CL_COMMAND_BUFFER_PROPERTIES_ARRAY_KHR: return out(b->properties);
     case CL_COMMAND_BUFFER_CONTEXT_KHR: return out(b->context);
-    default:
-      return apiError(fn, CL_INVALID_VALUE, "param_name {} is not a command-buffer query", hex(param_name));
+    default: return apiError(fn, CL_INVALID_VALUE, "param_name {} is not a command-buffer query", hex(param_name));
   }
 } catch (...) { return failedCall<cl_int>("clGetCommandBufferInfoKHR", nullptr); }
 

@@ -2,6 +2,9 @@
 // cl_command_properties_khr parameter, no CL_COMMAND_BUFFER_CONTEXT_KHR), so the names missing there are declared here
 // from cl.xml's values, and the entry points' types under names of their own (the old prototypes keep theirs).
 #pragma once
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 300
+#endif
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
 
@@ -27,9 +30,10 @@ using CommandBarrierWithWaitList = cl_int(CL_API_CALL*)(cl_command_buffer_khr, c
                                                         const cl_command_properties_khr*, cl_uint,
                                                         const cl_sync_point_khr*, cl_sync_point_khr*,
                                                         cl_mutable_command_khr*);
-using CommandCopyBuffer = cl_int(CL_API_CALL*)(cl_command_buffer_khr, cl_command_queue, const cl_command_properties_khr*,
-                                               cl_mem, cl_mem, size_t, size_t, size_t, cl_uint,
-                                               const cl_sync_point_khr*, cl_sync_point_khr*, cl_mutable_command_khr*);
+using CommandCopyBuffer = cl_int(CL_API_CALL*)(cl_command_buffer_khr, cl_command_queue,
+                                               const cl_command_properties_khr*, cl_mem, cl_mem, size_t, size_t, size_t,
+                                               cl_uint, const cl_sync_point_khr*, cl_sync_point_khr*,
+                                               cl_mutable_command_khr*);
 using CommandCopyBufferRect = cl_int(CL_API_CALL*)(cl_command_buffer_khr, cl_command_queue,
                                                    const cl_command_properties_khr*, cl_mem, cl_mem, const size_t*,
                                                    const size_t*, const size_t*, size_t, size_t, size_t, size_t,
@@ -46,9 +50,10 @@ using CommandCopyImageToBuffer = cl_int(CL_API_CALL*)(cl_command_buffer_khr, cl_
                                                       const cl_command_properties_khr*, cl_mem, cl_mem, const size_t*,
                                                       const size_t*, size_t, cl_uint, const cl_sync_point_khr*,
                                                       cl_sync_point_khr*, cl_mutable_command_khr*);
-using CommandFillBuffer = cl_int(CL_API_CALL*)(cl_command_buffer_khr, cl_command_queue, const cl_command_properties_khr*,
-                                               cl_mem, const void*, size_t, size_t, size_t, cl_uint,
-                                               const cl_sync_point_khr*, cl_sync_point_khr*, cl_mutable_command_khr*);
+using CommandFillBuffer = cl_int(CL_API_CALL*)(cl_command_buffer_khr, cl_command_queue,
+                                               const cl_command_properties_khr*, cl_mem, const void*, size_t, size_t,
+                                               size_t, cl_uint, const cl_sync_point_khr*, cl_sync_point_khr*,
+                                               cl_mutable_command_khr*);
 using CommandFillImage = cl_int(CL_API_CALL*)(cl_command_buffer_khr, cl_command_queue, const cl_command_properties_khr*,
                                               cl_mem, const void*, const size_t*, const size_t*, cl_uint,
                                               const cl_sync_point_khr*, cl_sync_point_khr*, cl_mutable_command_khr*);

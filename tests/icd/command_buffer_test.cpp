@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "error_table.hpp"
 #include "../../icd/command_buffer_khr.hpp"  // the 0.9.8 entry points' types (Debian's CL/cl_ext.h is older)
+#include "error_table.hpp"
 
 using namespace clref_test;
 namespace khr = clref::cl::khr;
@@ -78,7 +78,8 @@ cl_command_buffer_state_khr stateOf(cl_command_buffer_khr b) {
 
 }  // namespace
 
-TEST_CASE("command-buffer: the device reports cl_khr_command_buffer 0.9.8 and its queries", "[opencl][command_buffer]") {
+TEST_CASE("command-buffer: the device reports cl_khr_command_buffer 0.9.8 and its queries",
+          "[opencl][command_buffer]") {
   size_t bytes = 0;
   REQUIRE(clGetDeviceInfo(fx().device, CL_DEVICE_EXTENSIONS_WITH_VERSION, 0, nullptr, &bytes) == CL_SUCCESS);
   std::vector<cl_name_version> v(bytes / sizeof(cl_name_version));
@@ -275,7 +276,8 @@ TEST_CASE("command-buffer: the errors of misuse", "[opencl][command_buffer]") {
   CHECK((x.create(1, &q, twice, &err) == nullptr && err == CL_INVALID_VALUE));
   const cl_command_buffer_properties_khr flag[] = {CL_COMMAND_BUFFER_FLAGS_KHR, 1, 0};
   CHECK((x.create(1, &q, flag, &err) == nullptr && err == CL_INVALID_PROPERTY));
-  const cl_command_buffer_properties_khr noFlag[] = {CL_COMMAND_BUFFER_FLAGS_KHR, cl_command_buffer_properties_khr(-1), 0};
+  const cl_command_buffer_properties_khr noFlag[] = {CL_COMMAND_BUFFER_FLAGS_KHR, cl_command_buffer_properties_khr(-1),
+                                                     0};
   CHECK((x.create(1, &q, noFlag, &err) == nullptr && err == CL_INVALID_VALUE));
 
   cl_command_buffer_khr cb = newCommandBuffer();
