@@ -4,6 +4,7 @@
 #include <mutex>
 #include <set>
 
+#include "icd/command_buffer_khr.hpp"
 #include "icd/device_info.hpp"
 
 namespace clref::cl {
@@ -39,6 +40,8 @@ std::vector<cl_name_version> deviceExtensions(const host::DeviceConfig& cfg) {
   v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_spirv_linkonce_odr"));
   // The SPIR-V queries below (CL_DEVICE_SPIRV_*_KHR).
   v.push_back(nv(CL_MAKE_VERSION(1, 0, 0), "cl_khr_spirv_queries"));
+  // Command-buffers (icd/command_buffer.cpp), the revision cl.xml has.
+  v.push_back(nv(khr::kCommandBufferVersion, "cl_khr_command_buffer"));
   return v;
 }
 
@@ -255,6 +258,15 @@ cl_int deviceInfo(cl_device_id device, cl_device_info param, const InfoOut& out)
       return out(caps);
     }
     case CL_DEVICE_PRINTF_BUFFER_SIZE: return out(size_t(1024 * 1024));
+    // cl_khr_command_buffer (icd/command_buffer.cpp): a recorded kernel runs as an enqueued one does, printf and
+    // device-side enqueue included; a command-buffer may be enqueued to any host queue (out-of-order ones run in order).
+    case CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR:
+      return out(cl_device_command_buffer_capabilities_khr(
+          CL_COMMAND_BUFFER_CAPABILITY_KERNEL_PRINTF_KHR |
+          (cfg.deviceEnqueue ? CL_COMMAND_BUFFER_CAPABILITY_DEVICE_SIDE_ENQUEUE_KHR : 0)));
+    case CL_DEVICE_COMMAND_BUFFER_SUPPORTED_QUEUE_PROPERTIES_KHR:
+      return out(cl_command_queue_properties(CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE));
+    case CL_DEVICE_COMMAND_BUFFER_REQUIRED_QUEUE_PROPERTIES_KHR: return out(cl_command_queue_properties(0));
     case CL_DEVICE_PREFERRED_INTEROP_USER_SYNC: return out(cl_bool(CL_TRUE));
     // OpenCL 3.0 API §4.2 [[platform-querying-devices]] the partition queries (device_partition.cpp): a root device's
     // CL_DEVICE_PARTITION_TYPE is empty, a sub-device's the properties it was made with; root devices are not reference

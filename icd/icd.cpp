@@ -257,7 +257,7 @@ CL_API_ENTRY void* CL_API_CALL clGetExtensionFunctionAddressForPlatform(cl_platf
   if (!func_name || (platform && !validPlatform(platform))) return nullptr;
   for (const auto& f : kExtensionFunctions)
     if (std::strcmp(f.name, func_name) == 0) return f.fn;
-  return nullptr;
+  return commandBufferFunction(func_name);  // cl_khr_command_buffer (command_buffer.cpp)
 } catch (...) { return clref::cl::failedCall<void*>(__func__, nullptr); }
 
 CL_API_ENTRY void* CL_API_CALL clGetExtensionFunctionAddress(const char* func_name) try {

@@ -875,8 +875,11 @@ cl_int ndRangeKernel(const char* fn, cl_command_queue command_queue, cl_kernel k
   // fails (CL_OUT_OF_HOST_MEMORY) without running it, then the reference is dropped again.
   retainInternal(kernel);
   try {
-    return enqueueLaunch(fn, lock, command_queue, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list, event_wait_list,
-                         event, std::move(launch));
+    const cl_int r = enqueueLaunch(fn, lock, command_queue, CL_COMMAND_NDRANGE_KERNEL, num_events_in_wait_list,
+                                   event_wait_list, event, std::move(launch));
+    // Recorded into a command-buffer: the reference above is the command-buffer's; each run takes one of its own.
+    if (Recorder* rec = recorder()) rec->perRun.push_back(kernel);
+    return r;
   } catch (...) {
     releaseInternal(kernel);
     throw;

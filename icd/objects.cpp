@@ -224,6 +224,7 @@ void finalize(Object* o) {
       releaseInternal(ctx);
       return;
     }
+    case Kind::CommandBuffer: finalizeCommandBuffer(o); return;
     case Kind::Released: return;  // not reached: a tombstone is in no registry and holds no reference
   }
 }

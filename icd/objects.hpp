@@ -52,7 +52,8 @@ enum class Kind : uint32_t {
   Kernel,
   Event,
   Sampler,
-  Released  // a tombstone (see entomb)
+  Released,  // a tombstone (see entomb)
+  CommandBuffer
 };
 
 // ---- the API lock and deferred callbacks ---------------------------------------------------
@@ -456,6 +457,24 @@ void drainAll();
 void forgetQueue(cl_command_queue q);
 void waitQueueEmpty(ApiLock& lock, cl_command_queue q);
 void finalize(Object* o);  // last reference gone: release what the object holds and delete it
+
+// ---- command-buffers (command_buffer.cpp) ---------------------------------------------------
+
+// cl_khr_command_buffer: a command is recorded by the clEnqueue* entry point that would enqueue it, so it is checked
+// exactly as an enqueue is; while this thread's recorder is set, enqueue/enqueueLaunch hand the command's work to it
+// instead of queuing it, and the command-buffer runs the same work on every enqueue.
+struct Recorder {
+  bool recorded = false;
+  cl_command_type type = 0;
+  std::function<cl_int()> work;
+  Launch launch;
+  // Objects the work releases each time it ends (a kernel launch's kernel): retained again before each run.
+  std::vector<Object*> perRun;
+};
+Recorder*& recorder();
+void finalizeCommandBuffer(Object* o);
+// The command-buffer entry point named `name` (for clGetExtensionFunctionAddressForPlatform), or null.
+void* commandBufferFunction(const char* name);
 
 // ---- kernels -------------------------------------------------------------------------------
 

@@ -216,6 +216,14 @@ namespace {
 cl_int enqueueCommand(const char* fn, ApiLock& lock, cl_command_queue q, cl_command_type type, cl_uint n,
                       const cl_event* list, cl_event* eventOut, std::function<cl_int()> work, Launch launch,
                       bool blocking) {
+  // Recording into a command-buffer: the checks are done, the work is kept (command_buffer.cpp).
+  if (Recorder* r = recorder()) {
+    r->work = std::move(work);
+    r->launch = std::move(launch);
+    r->type = type;
+    r->recorded = true;
+    return CL_SUCCESS;
+  }
   // Every allocation before any change: if one fails (CL_OUT_OF_HOST_MEMORY) nothing is queued,
   // registered or retained, and `work` is dropped without running.
   auto owned = std::make_unique<_cl_event>();
