@@ -506,6 +506,10 @@ int main(int argc, char** argv) {
                        "the build options the other implementation used (-cl-fast-relaxed-math, -cl-mad-enable, "
                        "-cl-denorms-are-zero, ...)");
   checkCmd->add_option("--report", check.reportPath, "write the full report (every element not identical) as JSON");
+  checkCmd->add_option("--html", check.htmlPath,
+                       "write the report as one self-contained HTML page: counts, a histogram of the distances, the "
+                       "violations as a sortable table, maps of the elements by class, the choices' decisions")
+      ->type_name("FILE");
   checkCmd->add_flag("--strict", check.strict,
                      "judge an element whose allowed set is any value undetermined instead of allowed (how much of "
                      "the verdict says nothing)");

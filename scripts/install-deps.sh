@@ -12,6 +12,7 @@ packages=(
   opencl-c-headers ocl-icd-opencl-dev
   nlohmann-json3-dev libcli11-dev libpugixml-dev
   libvulkan-dev mesa-vulkan-drivers
+  chromium
 )
 # Peers for benchmarks and smoke checks; optional (`--with-peers`).
 peers=(pocl-opencl-icd oclgrind clinfo)
