@@ -26,6 +26,7 @@
 #include <CLI/CLI.hpp>
 
 #include "check/check.hpp"
+#include "check/version.hpp"
 #include "compiler/shader_source.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "interpreter/module.hpp"
@@ -39,10 +40,6 @@
 #include "cli/math_command.hpp"
 #include "cli/module_info.hpp"
 #include "cli/observed_run.hpp"
-
-#ifndef CLREF_VERSION
-#define CLREF_VERSION "unknown"
-#endif
 
 namespace {
 
@@ -424,7 +421,9 @@ int choicesCommand(const std::string& api) {
 
 int main(int argc, char** argv) {
   CLI::App app{"clref: an OpenCL reference device"};
-  app.set_version_flag("--version", "clref " CLREF_VERSION);
+  // The version and the commit it was built from (check/version.hpp).
+  app.set_version_flag("--version",
+                       std::string("clref ") + host::clrefVersion() + " (commit " + host::clrefCommit() + ")");
   app.require_subcommand(1);
 
   RunOptions run;
@@ -596,6 +595,23 @@ int main(int argc, char** argv) {
   auto* mathCmd = cli::addMathCommand(app, math);
   cli::ImageCommandOptions image;
   const auto imageCmds = cli::addImageCommand(app, image);
+
+  // Every command's --help ends with one example (paths from the repository's root).
+  app.footer("Example: clref run golden/cases/vadd.json --print");
+  runCmd->footer("Example: clref run golden/cases/vadd.json --print");
+  exploreCmd->footer("Example: clref explore golden/cases/math_functions.json");
+  checkCmd->footer("Example: clref check golden/cases/vadd.json --observed out --html report.html  (out holds "
+                   "vadd.arg2.bin from the device judged, as clref run --out writes it)");
+  debugCmd->footer("Example: clref debug golden/cases/vadd.json --commands commands.txt");
+  disCmd->footer("Example: clref dis golden/kernels/vadd.cl");
+  infoCmd->footer("Example: clref info tests/compiler/shaders/layouts.comp");
+  choicesCmd->footer("Example: clref choices --api vulkan");
+  amberCmd->footer("Example: clref amber tests/cli/amber/expect.amber");
+  mathCmd->footer("Example: clref math sin 0x1.921fb6p+0 --check 0x1p+0");
+  app.get_subcommand("image")->footer(
+      "Example: clref image write --format CL_R,CL_UNORM_INT8 --color 0.5 --check 7f");
+  imageCmds.read->footer("Example: clref image read --format CL_R,CL_UNORM_INT8 --size 4 --texels 33 --coord 2");
+  imageCmds.write->footer("Example: clref image write --format CL_R,CL_UNORM_INT8 --color 0.5 --check 7f");
 
   try {
     app.parse(argc, argv);
