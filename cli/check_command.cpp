@@ -13,6 +13,7 @@
 
 #include "check/check.hpp"
 #include "cli/case_file.hpp"
+#include "cli/progress_line.hpp"
 #include "cli/value_syntax.hpp"
 #include "cli/vulkan_case.hpp"
 #include "layer/vulkan/compute_device.hpp"
@@ -180,6 +181,10 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
       clrefDevice.config().subgroupSize = vulkanDevice->info().subgroupSize;
       std::cout << "device: " << vulkanDevice->info().describe() << "\n";
     }
+    // Work-groups of clref's run done, while it runs; erased before the report is printed (declared before the
+    // kernel, which holds its callback).
+    ProgressLine progress("work-groups", ProgressLine::wanted(o.quiet));
+    clrefDevice.config().progress = progress.callback();
     PreparedCase p = prepareCase(c, clrefDevice);
     const std::string stem = c.file.stem().string();
     std::vector<host::ObservedBuffer> observed;
@@ -199,6 +204,7 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
     if (observed.empty() && observedImages.empty())
       throw Rejected(o.casePath + ": the case marks no buffer or image as an output");
     const host::CheckReport report = host::check(*p.kernel, p.range, observed, observedImages, options);
+    progress.finish();
     const auto label = [&](const host::BufferVerdict& b) {
       return "arg " + std::to_string(b.arg) + resourceLabel(c.args[b.arg]) + " (" + b.name;
     };

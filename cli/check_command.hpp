@@ -32,6 +32,7 @@ struct CheckCommandOptions {
   // size. plantErrors: a wrong device (host/planted_errors.hpp).
   std::optional<std::string> device;
   uint64_t plantErrors = 0;
+  bool quiet = false;  // --quiet: no progress line (cli/progress_line.hpp)
 };
 
 int checkCommand(const CheckCommandOptions& o, const host::Device& device);

@@ -40,6 +40,7 @@
 #include "cli/math_command.hpp"
 #include "cli/module_info.hpp"
 #include "cli/observed_run.hpp"
+#include "cli/progress_line.hpp"
 
 namespace {
 
@@ -63,6 +64,7 @@ struct RunOptions {
   std::string traceOut;
   uint64_t traceLimit = 100000;
   bool profile = false;  // --profile: counts per line, opcode, instruction and memory traffic per allocation
+  bool quiet = false;    // --quiet: no progress line (cli/progress_line.hpp)
 };
 
 // CLREF_CHECKS_FATAL=0: findings of the checkers are reported but do not fail the run (as for the ICD).
@@ -114,8 +116,9 @@ template <class F> int guarded(const RunOptions& o, const cli::Case& c, F f) {
   return kRejected;
 }
 
-host::Device deviceFor(const RunOptions& o) {
+host::Device deviceFor(const RunOptions& o, std::function<void(uint64_t, uint64_t)> progress = {}) {
   host::DeviceConfig config;
+  config.progress = std::move(progress);
   config.threads = o.threads;
   config.checks = interpreter::parseChecks(o.checks);
   config.checksFatal = checksFatal();
@@ -126,7 +129,9 @@ int exploreCommand(const RunOptions& o) {
   const auto c = caseOf(o);
   if (!c) return kRejected;
   return guarded(o, *c, [&] {
-    const auto e = cli::explore(*c, deviceFor(o));
+    cli::ProgressLine progress("runs", cli::ProgressLine::wanted(o.quiet));
+    const auto e = cli::explore(*c, deviceFor(o), 5, progress.callback());
+    progress.finish();
     if (e.base.result.fault || !e.base.result.ok) {
       std::cerr << (e.base.result.fault ? e.base.result.fault->format() : std::string("the run failed")) << "\n";
       return kFault;
@@ -171,9 +176,12 @@ int runCommand(const RunOptions& o) {
   }
   cli::CaseRun run;
   std::optional<std::string> profile;
-  if (const int status = guarded(o, c, [&] {
+  // Work-groups done of the launch's, while it runs; erased before anything is printed.
+  cli::ProgressLine progress("work-groups", cli::ProgressLine::wanted(o.quiet));
+  const auto onGroup = progress.callback();
+  const int status = guarded(o, c, [&] {
         if (observed) {
-          auto p = cli::prepareCase(c, deviceFor(o));
+          auto p = cli::prepareCase(c, deviceFor(o, onGroup));
           // A shader's NDRange is known once its work-group size is (prepareCase).
           if (const auto why = cli::checkWorkItems(observe.trace, p.range); !why.empty()) {
             std::cerr << "--trace: " << why << "\n";
@@ -188,7 +196,7 @@ int runCommand(const RunOptions& o) {
           return 0;
         }
         if (!o.perturb) {
-          run = cli::runCase(c, deviceFor(o));
+          run = cli::runCase(c, deviceFor(o, onGroup));
           return 0;
         }
         if (o.perturbProfile != "full" && o.perturbProfile != "embedded") {
@@ -197,7 +205,7 @@ int runCommand(const RunOptions& o) {
         }
         const auto options = host::checkOptionsFor(
             o.perturbProfile == "full" ? numerics::Profile::Full : numerics::Profile::Embedded, o.options);
-        auto p = cli::prepareCase(c, deviceFor(o));
+        auto p = cli::prepareCase(c, deviceFor(o, onGroup));
         run.choices = p.choices;
         run.outputs = std::move(p.outputs);
         run.imageOutputs = std::move(p.imageOutputs);
@@ -206,8 +214,9 @@ int runCommand(const RunOptions& o) {
         std::cerr << "perturbed " << perturbed << " value" << (perturbed == 1 ? "" : "s")
                   << " within their allowed sets (seed " << *o.perturb << ")\n";
         return 0;
-      }))
-    return status;
+      });
+  progress.finish();
+  if (status) return status;
 
   const auto& result = run.result;
   // The kernel's printf output, in work-group order (also for a faulting run: it helps debug).
@@ -454,6 +463,7 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--profile", run.profile,
                    "after the run, print execution counts per source line, opcode and instruction, and the bytes "
                    "read and written per buffer and variable (one thread)");
+  runCmd->add_flag("--quiet", run.quiet, "no progress line on stderr (shown only when stderr is a terminal)");
   runCmd->add_option("--check", run.checks,
                      "optional checkers: races, uninitialized, all (out-of-bounds accesses and barrier divergence are "
                      "always checked)")
@@ -476,6 +486,7 @@ int main(int argc, char** argv) {
   exploreCmd->add_option("--threads", explore.threads, "worker threads (0: all hardware threads)");
   exploreCmd->add_option("--budget", explore.budget, "instructions allowed per work-item")
       ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+  exploreCmd->add_flag("--quiet", explore.quiet, "no progress line on stderr (shown only when stderr is a terminal)");
 
   cli::CheckCommandOptions check;
   auto* checkCmd = app.add_subcommand(
@@ -517,6 +528,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   checkCmd->add_option("--budget", check.budget, "instructions allowed per work-item")
       ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+  checkCmd->add_flag("--quiet", check.quiet, "no progress line on stderr (shown only when stderr is a terminal)");
 
   RunOptions debug;
   std::string debugCommands;
@@ -586,11 +598,18 @@ int main(int argc, char** argv) {
   amberCmd->add_option("--report", amberOptions.reportPath, "with --device: the JSON report of every judged RUN")
       ->needs(amberDeviceOpt);
   amberCmd
+      ->add_option("--html", amberOptions.htmlPath,
+                   "with --device: the report of every judged RUN as one self-contained HTML page")
+      ->type_name("FILE")
+      ->needs(amberDeviceOpt);
+  amberCmd
       ->add_option("--plant-errors", amberOptions.plantErrors,
                    "with --device: a wrong device for testing the judge: element i of every storage buffer a RUN may "
                    "write, for i a multiple of K, is changed beyond any allowed set before it is judged")
       ->type_name("K")
       ->needs(amberDeviceOpt);
+  amberCmd->add_flag("--quiet", amberOptions.quiet,
+                     "no progress line on stderr (shown only when stderr is a terminal)");
   cli::MathCommandOptions math;
   auto* mathCmd = cli::addMathCommand(app, math);
   cli::ImageCommandOptions image;
