@@ -131,7 +131,7 @@ std::string histogram(const BufferVerdict& b, const std::string& id) {
   }
   uint64_t most = 1;
   for (int i = 0; i < kBins; ++i) most = std::max({most, allowed[size_t(i)], violating[size_t(i)]});
-  constexpr int binWidth = 34, barWidth = 14, height = 120, top = 16, left = 8;
+  constexpr int binWidth = 40, barWidth = 16, height = 120, top = 16, left = 8;
   const int width = left * 2 + kBins * binWidth;
   std::ostringstream s;
   s << "<svg class=\"histogram\" id=\"" << id << "\" xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
