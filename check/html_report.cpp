@@ -46,8 +46,8 @@ std::string scriptJson(const nlohmann::json& j) {
   return s;
 }
 
-// The clause citations of `text` (docs/CITATIONS.md: "DOCUMENT §NUMBER [[anchor]]") as links into the published
-// specifications; everything else escaped.
+// The clause citations of `text` (docs/CITATIONS.md: a document name, a section number, an anchor) as links into
+// the published specifications; everything else escaped.
 std::string linkedClauses(const std::string& text) {
   static const std::array<std::pair<const char*, const char*>, 4> documents{{
       {"OpenCL C 3.0", "https://registry.khronos.org/OpenCL/specs/3.0-unified/html/OpenCL_C.html#"},
@@ -184,7 +184,8 @@ std::string bufferMap(const BufferVerdict& b, const NDRange& range) {
   if (n == 0 || n > kHtmlMapElements) return "";
   uint64_t width = 0, rows = 0;
   std::string what;
-  const uint64_t gx = range.global[0], gy = range.dims > 1 ? range.global[1] : 1, gz = range.dims > 2 ? range.global[2] : 1;
+  const uint64_t gx = range.global[0], gy = range.dims > 1 ? range.global[1] : 1,
+                 gz = range.dims > 2 ? range.global[2] : 1;
   const uint64_t items = gx * gy * gz;
   if (range.dims >= 2 && items && n % items == 0) {
     const uint64_t k = n / items;
@@ -327,9 +328,8 @@ document.body.setAttribute('data-rendered',String(drawn));
 void writeOutput(std::ostream& out, const HtmlSection& s, size_t section, size_t k) {
   const BufferVerdict& b = s.report.buffers[k];
   const std::string id = "s" + std::to_string(section) + "-o" + std::to_string(k);
-  const std::string label = k < s.labels.size() && !s.labels[k].empty()
-                                ? s.labels[k]
-                                : "arg " + std::to_string(b.arg) + " (" + b.name + ")";
+  const std::string label =
+      k < s.labels.size() && !s.labels[k].empty() ? s.labels[k] : "arg " + std::to_string(b.arg) + " (" + b.name + ")";
   out << "<h3 id=\"" << id << "\">" << htmlEscape(label) << (b.image ? ", image" : "") << "</h3>\n";
   if (!b.image && (b.allowed || b.violations)) out << histogram(b, id + "-histogram") << "\n";
   if (b.image) {
@@ -351,8 +351,8 @@ void writeOutput(std::ostream& out, const HtmlSection& s, size_t section, size_t
   for (const auto& d : b.details) {
     if (d.cls != ElementClass::Violation && d.cls != ElementClass::Undetermined) continue;
     if (total++ >= kHtmlTableRows) continue;
-    rows.push_back({d.index, toString(d.cls), d.observed, d.reference, d.allowedString(), d.rule, d.instruction,
-                    d.reason});
+    rows.push_back(
+        {d.index, toString(d.cls), d.observed, d.reference, d.allowedString(), d.rule, d.instruction, d.reason});
   }
   if (total == 0) {
     out << "<p class=\"note\">No violation and no undetermined element.</p>\n";
@@ -399,12 +399,14 @@ void writeSection(std::ostream& out, const HtmlSection& s, size_t section) {
   for (size_t k = 0; k < r.buffers.size(); ++k) {
     const BufferVerdict& b = r.buffers[k];
     const std::string oid = id + "-o" + std::to_string(k);
-    const std::string label =
-        k < s.labels.size() && !s.labels[k].empty() ? s.labels[k] : "arg " + std::to_string(b.arg) + " (" + b.name + ")";
-    out << "<tr><td><a href=\"#" << oid << "\">" << htmlEscape(label) << "</a></td>" << countCell(oid, "elements", b.elements)
-        << countCell(oid, "identical", b.identical) << countCell(oid, "allowed", b.allowed)
-        << countCell(oid, "violation", b.violations) << countCell(oid, "undetermined", b.undetermined)
-        << countCell(oid, "not-judged", b.notJudged) << countCell(oid, "any-value", b.anyValue) << "</tr>";
+    const std::string label = k < s.labels.size() && !s.labels[k].empty()
+                                  ? s.labels[k]
+                                  : "arg " + std::to_string(b.arg) + " (" + b.name + ")";
+    out << "<tr><td><a href=\"#" << oid << "\">" << htmlEscape(label) << "</a></td>"
+        << countCell(oid, "elements", b.elements) << countCell(oid, "identical", b.identical)
+        << countCell(oid, "allowed", b.allowed) << countCell(oid, "violation", b.violations)
+        << countCell(oid, "undetermined", b.undetermined) << countCell(oid, "not-judged", b.notJudged)
+        << countCell(oid, "any-value", b.anyValue) << "</tr>";
   }
   out << "</table>\n<p class=\"legend\">classes: <span style=\"background:#c8c8c8;color:#222\">identical</span>"
          "<span style=\"background:#4caf50\">allowed</span><span style=\"background:#d32f2f\">violation</span>"
@@ -439,8 +441,7 @@ void writeSection(std::ostream& out, const HtmlSection& s, size_t section) {
           << "</td><td class=\"n\">" << (u.count ? std::to_string(u.count) : "may decide unseen") << "</td><td>"
           << htmlEscape(d.message);
       if (!d.instruction.empty()) {
-        if (u.count)
-          out << "<br>work-item " << d.globalId[0] << "," << d.globalId[1] << "," << d.globalId[2];
+        if (u.count) out << "<br>work-item " << d.globalId[0] << "," << d.globalId[1] << "," << d.globalId[2];
         out << "<br><code>" << htmlEscape(d.instruction) << "</code>";
         if (!d.source.empty() && d.instruction.find(d.source) == std::string::npos) out << " " << htmlEscape(d.source);
         if (!d.sourceLine.empty()) out << "<br><code>| " << htmlEscape(d.sourceLine) << "</code>";
@@ -479,8 +480,8 @@ HtmlImage htmlImageOf(const Kernel& kernel, const ObservedImage& observed) {
   h.rows = extent[1] * extent[2];
   const size_t es = images::elementSize(h.format);
   const uint64_t n = h.width * h.rows;
-  h.observed.assign(observed.bytes.begin(), observed.bytes.begin() + std::ptrdiff_t(std::min<uint64_t>(
-                                                                          observed.bytes.size(), n * es)));
+  h.observed.assign(observed.bytes.begin(),
+                    observed.bytes.begin() + std::ptrdiff_t(std::min<uint64_t>(observed.bytes.size(), n * es)));
   h.reference.resize(size_t(n * es));
   image->forEachElement([&](uint64_t index, const std::array<uint64_t, 3>&, uint32_t level, const uint8_t* e) {
     if (level == 0 && index < n) std::memcpy(h.reference.data() + index * es, e, es);
@@ -496,17 +497,19 @@ void writeHtmlReport(std::ostream& out, const std::string& title, const std::vec
       undetermined += b.undetermined;
     }
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << htmlEscape(title)
-      << "</title>\n<style>" << kStyle << "</style>\n"
+      << "</title>\n<style>" << kStyle
+      << "</style>\n"
       // First of all scripts, so that it sees the others' errors.
       << "<script>window.onerror=function(message,source,line,column){var e=document.getElementById('script-errors');"
          "if(!e){e=document.createElement('pre');e.id='script-errors';document.documentElement.appendChild(e);}"
          "e.hidden=false;e.textContent+=message+' (line '+line+':'+column+')\\n';};</script>\n</head>\n<body>\n"
       << "<pre id=\"script-errors\" hidden></pre>\n<h1>" << htmlEscape(title) << "</h1>\n<p class=\"note\">clref "
       << htmlEscape(clrefVersion()) << " (" << htmlEscape(clrefCommit()) << ")</p>\n";
-  out << "<p class=\"verdict " << (violations ? "verdict-bad" : "verdict-ok") << "\" id=\"verdict\"><span id=\"total-violations\">"
-      << violations << "</span> violation" << (violations == 1 ? "" : "s") << ", <span id=\"total-undetermined\">"
-      << undetermined << "</span> undetermined in " << sections.size() << " judged launch"
-      << (sections.size() == 1 ? "" : "es") << "</p>\n";
+  out << "<p class=\"verdict " << (violations ? "verdict-bad" : "verdict-ok")
+      << "\" id=\"verdict\"><span id=\"total-violations\">" << violations << "</span> violation"
+      << (violations == 1 ? "" : "s") << ", <span id=\"total-undetermined\">" << undetermined
+      << "</span> undetermined in " << sections.size() << " judged launch" << (sections.size() == 1 ? "" : "es")
+      << "</p>\n";
   if (sections.size() > 1) {
     out << "<ul class=\"sections\">";
     for (size_t i = 0; i < sections.size(); ++i) {

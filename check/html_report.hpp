@@ -40,12 +40,12 @@ HtmlImage htmlImageOf(const Kernel& kernel, const ObservedImage& observed);
 
 // One judged launch.
 struct HtmlSection {
-  std::string title;    // what was judged: "vadd (golden/cases/vadd.json)", "enqueue 3: vadd"
+  std::string title;  // what was judged: "vadd (golden/cases/vadd.json)", "enqueue 3: vadd"
   std::string kernel;
   std::string profile;       // "full", "embedded"
   std::string buildOptions;  // the other implementation's build options
   NDRange range;
-  numerics::Choices choices;  // the options in force for clref's run
+  numerics::Choices choices;        // the options in force for clref's run
   std::vector<std::string> labels;  // per report.buffers entry: how the output is named ("arg 2 (out)"); may be empty
   std::vector<HtmlImage> images;
   CheckReport report;

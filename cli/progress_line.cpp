@@ -42,7 +42,8 @@ std::string ProgressLine::format(const std::string& what, uint64_t done, uint64_
   const double rate = seconds > 0 ? double(done) / seconds : 0;
   char buf[160];
   std::snprintf(buf, sizeof buf, "%llu/%llu %s (%.0f%%)", static_cast<unsigned long long>(done),
-                static_cast<unsigned long long>(total), what.c_str(), total ? 100.0 * double(done) / double(total) : 0.0);
+                static_cast<unsigned long long>(total), what.c_str(),
+                total ? 100.0 * double(done) / double(total) : 0.0);
   std::string s = buf;
   if (rate > 0) {
     std::snprintf(buf, sizeof buf, rate >= 10 ? ", %.0f/s" : ", %.2g/s", rate);
@@ -62,9 +63,8 @@ void ProgressLine::update(uint64_t done, uint64_t total) {
     erase();
     return;
   }
-  const int64_t now = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                          std::chrono::steady_clock::now().time_since_epoch())
-                          .count();
+  const int64_t now =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
   // The work's time counts from its first unit's end: what came before (compiling, setting arguments) is not its rate.
   int64_t first = -1;
   if (firstNs_.compare_exchange_strong(first, now, std::memory_order_relaxed)) return;

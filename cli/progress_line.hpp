@@ -37,7 +37,8 @@ class ProgressLine {
   void finish();
 
   // The line for `done` of `total` after `elapsed`: counts, percentage, rate and time left (for tests).
-  static std::string format(const std::string& what, uint64_t done, uint64_t total, std::chrono::duration<double> elapsed);
+  static std::string format(const std::string& what, uint64_t done, uint64_t total,
+                            std::chrono::duration<double> elapsed);
 
  private:
   std::string what_;

@@ -84,7 +84,8 @@ void writeHtml(const Enqueue& e) {
   const std::string temporary = path + ".tmp";
   {
     std::ofstream out(temporary);
-    std::string title = "clref check layer: " + std::to_string(checked) + " checked enqueue" + (checked == 1 ? "" : "s");
+    std::string title =
+        "clref check layer: " + std::to_string(checked) + " checked enqueue" + (checked == 1 ? "" : "s");
     if (checked > sections.size())
       title += " (the first " + std::to_string(sections.size()) + " shown; CLREF_CHECK_REPORT lists every one)";
     host::writeHtmlReport(out, title, sections);

@@ -61,8 +61,8 @@ TEST_CASE("html report: the histogram bins distances in ulps of the output's for
   b.details.push_back(element(0, host::ElementClass::Allowed, "0x1.800002p+0", "0x1.8p+0", ""));   // 1 ulp: ≤ 1
   b.details.push_back(element(1, host::ElementClass::Allowed, "0x1.800004p+0", "0x1.8p+0", ""));   // 2 ulp: ≤ 2^1
   b.details.push_back(element(2, host::ElementClass::Allowed, "0x1.80001p+10", "0x1.8p+10", ""));  // 8 ulp: ≤ 2^3
-  b.details.push_back(element(3, host::ElementClass::Violation, "0x1p+1", "0x1p+0", ""));        // 2^23 ulp
-  b.details.push_back(element(4, host::ElementClass::Violation, "nan", "0x1p+0", ""));           // none
+  b.details.push_back(element(3, host::ElementClass::Violation, "0x1p+1", "0x1p+0", ""));          // 2^23 ulp
+  b.details.push_back(element(4, host::ElementClass::Violation, "nan", "0x1p+0", ""));             // none
   b.allowed = 3;
   b.violations = 2;
   b.identical = 3;

@@ -5,12 +5,12 @@
 // Without chromium the test is skipped (exit 77), saying why.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
-#include <sys/wait.h>
 
 #include "clref_run.hpp"
 

@@ -3,8 +3,8 @@
 // or with --quiet.
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
 #include <sys/wait.h>
+#include <cstdlib>
 
 #include "cli/progress_line.hpp"
 #include "clref_run.hpp"
