@@ -96,7 +96,9 @@ std::string instructionText(const interpreter::Module& m, uint32_t inst) {
 
 // "computed by <instruction> (source line)" for the instruction behind a violation: the one whose rule gave the
 // element its set, else the store that wrote it.
-std::string culprit(const interpreter::ShadowRun& shadow, const interpreter::ShadowEntry* e, const uint8_t* at) {
+// The instruction and its rule also go into ev's fields (ElementVerdict::instruction, rule).
+std::string culprit(const interpreter::ShadowRun& shadow, const interpreter::ShadowEntry* e, const uint8_t* at,
+                    ElementVerdict& ev) {
   if (!shadow.module) return "";
   std::optional<uint32_t> inst;
   const char* what = "computed by ";
@@ -107,9 +109,10 @@ std::string culprit(const interpreter::ShadowRun& shadow, const interpreter::Sha
     inst = shadow.writerOf(at);
   }
   if (!inst || *inst >= shadow.module->instructions.size()) return "";
-  std::string s = std::string("; ") + what + instructionText(*shadow.module, *inst);
-  const std::string rule = ruleOf(*shadow.module, *inst, shadow.profile, shadow.verdict);
-  if (!rule.empty()) s += "; rule " + rule;
+  ev.instruction = instructionText(*shadow.module, *inst);
+  std::string s = std::string("; ") + what + ev.instruction;
+  ev.rule = ruleOf(*shadow.module, *inst, shadow.profile, shadow.verdict);
+  if (!ev.rule.empty()) s += "; rule " + ev.rule;
   return s;
 }
 
@@ -117,6 +120,14 @@ std::string decisionText(const interpreter::Diagnostic& d) {
   std::string s = d.message;
   if (!d.instruction.empty()) s += " at " + d.instruction;
   if (!d.source.empty() && d.instruction.find(d.source) == std::string::npos) s += " (" + d.source + ")";
+  return s;
+}
+
+// A decision's instruction with its source line, for ElementVerdict::instruction.
+std::string decisionInstruction(const interpreter::Diagnostic& d) {
+  std::string s = d.instruction;
+  if (!d.source.empty() && s.find(d.source) == std::string::npos) s += " (" + d.source + ")";
+  if (!d.sourceLine.empty()) s += ": " + d.sourceLine;
   return s;
 }
 
@@ -383,6 +394,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
       if (e && e->undetermined) {
         ev.cls = ElementClass::Undetermined;
         ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
+        ev.instruction = decisionInstruction(shadow.decisions.at(e->decision).where);
       } else {
         ev.allowed = e ? e->set : numerics::ValueSet::point(rv);
         std::string anyWhy = "its rule allows any value here (the result is undefined or unbounded for these operands)";
@@ -400,7 +412,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
           std::snprintf(buf, sizeof buf, "%.4g ulp from clref's value, inside the allowed set %s",
                         std::isfinite(ov) && std::isfinite(rv) ? std::fabs(ov - rv) / u : 0.0,
                         numerics::toString(ev.allowed).c_str());
-          ev.reason = buf + culprit(shadow, e, r);
+          ev.reason = buf + culprit(shadow, e, r, ev);
           if (vacuous(ev.allowed)) anyValues.add(ev, anyValueSource(shadow, e, r, anyWhy), options.strict);
         } else if (!open.empty()) {
           ev.cls = ElementClass::Undetermined;
@@ -408,7 +420,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
         } else {
           ev.cls = ElementClass::Violation;
           ev.reason = distanceOutside(ev.allowed, ov, floatFormat(type)) + " " + numerics::toString(ev.allowed) +
-                      culprit(shadow, e, r);
+                      culprit(shadow, e, r, ev);
         }
       }
     } else {
@@ -421,13 +433,14 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
       if (e && e->undetermined) {
         ev.cls = ElementClass::Undetermined;
         ev.reason = "depends on a decision: " + decisionText(shadow.decisions.at(e->decision).where);
+        ev.instruction = decisionInstruction(shadow.decisions.at(e->decision).where);
       } else if (e && e->set.isAll() && e->size == eb) {
         ev.cls = ElementClass::Allowed;
         ev.allowedText = "any value";
         ev.reason =
             "any value: the result is implementation-defined or undefined here (e.g. an out-of-range "
             "conversion without _sat, OpenCL C 3.0 §6.4.3.3 [[out-of-range-behavior]])" +
-            culprit(shadow, e, r);
+            culprit(shadow, e, r, ev);
         anyValues.add(ev,
                       anyValueSource(shadow, e, r, "the integer result is implementation-defined or undefined here"),
                       options.strict);
@@ -440,7 +453,7 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
       } else {
         ev.cls = ElementClass::Violation;
         ev.allowedText = ev.reference;
-        ev.reason = "an integer result has no freedom here" + culprit(shadow, e, r);
+        ev.reason = "an integer result has no freedom here" + culprit(shadow, e, r, ev);
       }
     }
     if (o.layout && !ev.reason.empty())
@@ -538,6 +551,9 @@ BufferVerdict judgeImage(const Kernel& kernel, const ObservedImage& o, const int
                                              : images::judgeWrite(format, write.color, write.kind, v, vo);
     ev.allowedText = images::describeAllowed(format, verdict);
     const std::string rule = verdict.rule + " (" + verdict.clause + ")";
+    ev.rule = rule;
+    if (shadow.module && write.instruction < shadow.module->instructions.size())
+      ev.instruction = instructionText(*shadow.module, write.instruction);
     if (verdict.allowed) {
       ev.cls = ElementClass::Allowed;
       ev.reason = "the element at " + at + " is inside the allowed codes " + ev.allowedText + ": " + rule;

@@ -53,6 +53,11 @@ struct ElementVerdict {
   // The allowed set as text: allowedText, else the set's; "" for an undetermined element.
   std::string allowedString() const;
   std::string reason;                // the margin, the distance, or the decision
+  // What `reason` names, apart: the rule that gave the set with its clause ("<= 4 ulp (sin; OpenCL SPIR-V Environment:
+  // ...)", an image write's conversion rule), and the instruction behind the element ("<instruction> (source line):
+  // source text": the one whose rule gave the set, else the store that wrote it, or the decision it depends on); ""
+  // when not known.
+  std::string rule, instruction;
   // Allowed (or, with CheckOptions::strict, undetermined) only because its allowed set was every value of its type:
   // the verdict says nothing about this element (BufferVerdict::anyValue counts them).
   bool anyValue = false;

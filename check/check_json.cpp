@@ -1,10 +1,13 @@
 // A CheckReport as JSON (check_json.hpp).
 #include "check/check_json.hpp"
 
+#include "check/version.hpp"
+
 namespace clref::host {
 
 nlohmann::json toJson(const host::CheckReport& r, const std::string& kernel) {
   nlohmann::json j;
+  j["clref"] = {{"version", clrefVersion()}, {"commit", clrefCommit()}};
   j["kernel"] = kernel;
   j["identical"] = 0;
   j["allowed"] = 0;
@@ -37,6 +40,8 @@ nlohmann::json toJson(const host::CheckReport& r, const std::string& kernel) {
       jd["reference"] = d.reference;
       jd["allowed"] = d.allowedString();
       jd["reason"] = d.reason;
+      if (!d.rule.empty()) jd["rule"] = d.rule;
+      if (!d.instruction.empty()) jd["instruction"] = d.instruction;
       if (d.anyValue) jd["any_value"] = true;
       jb["details"].push_back(std::move(jd));
     }

@@ -8,9 +8,10 @@
 
 namespace clref::host {
 
-// {"kernel", "identical", "allowed", "violations", "undetermined", "buffers": [{"arg", "name", "elements", the
-// counts, "details": [{"arg", "index", "class", "observed", "reference", "allowed", "reason"}]}], "decisions":
-// [{"message", "instruction", "source"}], "decision_count", "control_decision" (when there is one)}.
+// {"clref": {"version", "commit"}, "kernel", "identical", "allowed", "violations", "undetermined", "buffers":
+// [{"arg", "name", "elements", the counts, "details": [{"arg", "index", "class", "observed", "reference", "allowed",
+// "reason", "rule" and "instruction" when known}]}], "decisions": [{"message", "instruction", "source"}],
+// "decision_count", "control_decision" (when there is one)}.
 nlohmann::json toJson(const CheckReport& report, const std::string& kernel);
 
 }  // namespace clref::host

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "check/check.hpp"
+#include "check/html_report.hpp"
 
 namespace clref::host {
 
@@ -18,6 +19,11 @@ struct EnqueueVerdict {
   std::string optionsNote;        // build options clref could not weigh
   CheckReport report;
   bool strict = false;  // CLREF_CHECK_STRICT: "any value" sets were judged undetermined
+  // For the HTML report (CLREF_CHECK_HTML): the profile and build options judged by, the choices of clref's run, and
+  // clref's contents of the image outputs.
+  std::string profile, buildOptions;
+  numerics::Choices choices;
+  std::vector<HtmlImage> images;
 };
 
 // The parts every judged launch shares, an OpenCL enqueue's or a Vulkan dispatch's (layer/report.cpp):

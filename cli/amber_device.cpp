@@ -161,6 +161,20 @@ bool DeviceJudge::run(const Command& c, const Pipeline& pipeline, const std::vec
   j["pipeline"] = pipeline.name;
   j["groups"] = {c.groups[0], c.groups[1], c.groups[2]};
   runs_.push_back(std::move(j));
+  host::HtmlSection section;
+  section.title = script_.name + ":" + std::to_string(c.line) + " RUN " + pipeline.name + " " +
+                  std::to_string(c.groups[0]) + " " + std::to_string(c.groups[1]) + " " + std::to_string(c.groups[2]);
+  section.kernel = pipeline.entryPoint;
+  section.profile = "Vulkan";
+  section.range = kernel.dispatch(d.groups);
+  section.choices = kernel.choices();
+  for (const auto& v : report.buffers) {
+    const Binding& b = *bindingOf.at(v.arg);
+    section.labels.push_back("buffer " + b.buffer + " (set " + std::to_string(b.set) + " binding " +
+                             std::to_string(b.binding) + ")");
+  }
+  section.report = report;
+  sections_.push_back(std::move(section));
 
   // The device's results are what the script goes on with.
   for (size_t i = 0; i < names.size(); ++i)
@@ -185,6 +199,12 @@ void DeviceJudge::writeReport(const std::string& path) const {
   std::ofstream out(path);
   out << j.dump(2) << "\n";
   if (!out) throw host::Error("--report: cannot write " + path);
+}
+
+void DeviceJudge::writeHtml(const std::string& path) const {
+  std::ofstream out(path);
+  host::writeHtmlReport(out, "clref amber " + script_.name + " on " + device_->info().name, sections_);
+  if (!out) throw host::Error("--html: cannot write " + path);
 }
 
 }  // namespace clref::cli::amber

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "check/html_report.hpp"
 #include "cli/amber_script.hpp"
 #include "host/host.hpp"
 
@@ -53,6 +54,9 @@ class DeviceJudge {
   uint64_t unjudged() const { return unjudged_; }
   // The JSON report of every judged RUN (`--report FILE`); throws Error when the file cannot be written.
   void writeReport(const std::string& path) const;
+  // The HTML report of every judged RUN (`--html FILE`, check/html_report.hpp); throws Error when the file cannot be
+  // written.
+  void writeHtml(const std::string& path) const;
 
  private:
   const Script& script_;
@@ -61,6 +65,7 @@ class DeviceJudge {
   uint64_t plantEvery_ = 0;
   uint64_t violations_ = 0, unjudged_ = 0;
   std::vector<nlohmann::json> runs_;  // each judged RUN's report
+  std::vector<host::HtmlSection> sections_;  // and its part of the HTML report
 };
 
 }  // namespace clref::cli::amber

@@ -15,6 +15,7 @@
 
 #include "cli/amber_device.hpp"
 #include "cli/amber_script.hpp"
+#include "cli/progress_line.hpp"
 #include "host/host.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "numerics/format.hpp"
@@ -196,9 +197,11 @@ const char* comparatorName(Comparator c) {
 class Runner {
  public:
   Runner(const Script& script, std::ostream& out, const RunOptions& options)
-      : script_(script), out_(out), options_(options) {
+      : script_(script), out_(out), options_(options), progress_("work-groups", ProgressLine::wanted(options.quiet)) {
     host::DeviceConfig config;
     config.threads = options.threads;
+    // Each RUN's work-groups done, while it runs (the line goes when the RUN's last group is done).
+    config.progress = progress_.callback();
     if (options.device) {
       judge_ = std::make_unique<DeviceJudge>(script, *options.device, options.plantErrors, out);
       config.subgroupSize = judge_->subgroupSize();
@@ -361,11 +364,13 @@ class Runner {
         }
         p.kernel->setArg(arg, buffer);
       }
+      progress_.finish();  // the next RUN's rate and time left count from here
       if (judge_) {
         judge_->run(c, *p.def, words(*script_.shader(p.def->shader), p.def->entryPoint), *p.kernel, p.args, buffers_);
         return;
       }
       const host::RunResult r = p.kernel->run(p.kernel->dispatch({c.groups[0], c.groups[1], c.groups[2]}));
+      progress_.finish();
       if (r.ok) return;
       std::string why;
       if (r.fault) why = r.fault->format();
@@ -499,6 +504,7 @@ class Runner {
   const Script& script_;
   std::ostream& out_;
   RunOptions options_;
+  ProgressLine progress_;  // before device_, whose config holds its callback
   host::Device device_;
   std::map<std::string, std::shared_ptr<host::Buffer>> buffers_;
   std::map<std::string, std::vector<uint32_t>> words_;
@@ -524,6 +530,7 @@ int runScript(const std::string& text, const std::string& name, const std::strin
         out << ", " << judge->unjudged() << " RUN" << (judge->unjudged() == 1 ? "" : "s") << " not judged";
       out << "\n";
       if (!options.reportPath.empty()) judge->writeReport(options.reportPath);
+      if (!options.htmlPath.empty()) judge->writeHtml(options.htmlPath);
       if (judge->violations() || judge->unjudged()) return kExpectFailed;
     }
     return runner.failed ? kExpectFailed : kAllPassed;

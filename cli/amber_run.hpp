@@ -27,7 +27,9 @@ struct RunOptions {
   // each RUN's storage buffers against clref's allowed sets (amber_device.hpp); a violation makes the exit status 1.
   std::optional<std::string> device;
   std::string reportPath;  // with `device`: the JSON report of every judged RUN
+  std::string htmlPath;    // with `device`: the HTML report of every judged RUN (check/html_report.hpp)
   uint64_t plantErrors = 0;  // with `device`: a wrong device (DeviceJudge's plantEvery)
+  bool quiet = false;        // no progress line (cli/progress_line.hpp)
 };
 
 // Parses and runs the script `text`. `name` is what every message cites, `directory` where FILE paths are found.

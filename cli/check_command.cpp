@@ -9,9 +9,11 @@
 #include <nlohmann/json.hpp>
 
 #include "check/check_json.hpp"
+#include "check/html_report.hpp"
 
 #include "check/check.hpp"
 #include "cli/case_file.hpp"
+#include "cli/progress_line.hpp"
 #include "cli/value_syntax.hpp"
 #include "cli/vulkan_case.hpp"
 #include "layer/vulkan/compute_device.hpp"
@@ -179,6 +181,10 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
       clrefDevice.config().subgroupSize = vulkanDevice->info().subgroupSize;
       std::cout << "device: " << vulkanDevice->info().describe() << "\n";
     }
+    // Work-groups of clref's run done, while it runs; erased before the report is printed (declared before the
+    // kernel, which holds its callback).
+    ProgressLine progress("work-groups", ProgressLine::wanted(o.quiet));
+    clrefDevice.config().progress = progress.callback();
     PreparedCase p = prepareCase(c, clrefDevice);
     const std::string stem = c.file.stem().string();
     std::vector<host::ObservedBuffer> observed;
@@ -198,16 +204,31 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
     if (observed.empty() && observedImages.empty())
       throw Rejected(o.casePath + ": the case marks no buffer or image as an output");
     const host::CheckReport report = host::check(*p.kernel, p.range, observed, observedImages, options);
+    progress.finish();
+    const auto label = [&](const host::BufferVerdict& b) {
+      return "arg " + std::to_string(b.arg) + resourceLabel(c.args[b.arg]) + " (" + b.name;
+    };
+    // The HTML report also of a faulting run: it says the report is incomplete and why.
+    if (!o.htmlPath.empty()) {
+      host::HtmlSection section;
+      section.title = c.kernel + " (" + o.casePath + ")";
+      section.kernel = c.kernel;
+      section.profile = o.profile;
+      section.buildOptions = o.options;
+      section.range = p.range;
+      section.choices = p.kernel->choices();
+      for (const auto& b : report.buffers) section.labels.push_back(label(b) + ")");
+      for (const auto& image : observedImages) section.images.push_back(host::htmlImageOf(*p.kernel, image));
+      section.report = report;
+      std::ofstream out(o.htmlPath);
+      host::writeHtmlReport(out, "clref check " + c.file.filename().string(), {section});
+      if (!out) throw Rejected("--html: cannot write " + o.htmlPath);
+    }
     if (!report.run.ok) {
       std::cerr << (report.run.fault ? report.run.fault->format() : std::string("clref's run failed")) << "\n";
       return kViolation;
     }
-    printCheckReport(
-        std::cout, report,
-        [&](const host::BufferVerdict& b) {
-          return "arg " + std::to_string(b.arg) + resourceLabel(c.args[b.arg]) + " (" + b.name;
-        },
-        o.shown, o.strict);
+    printCheckReport(std::cout, report, label, o.shown, o.strict);
     if (!o.reportPath.empty()) {
       std::ofstream out(o.reportPath);
       out << host::toJson(report, c.kernel).dump(2) << "\n";

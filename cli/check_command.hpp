@@ -1,7 +1,7 @@
 // `clref check CASE.json --observed DIR`: another implementation's output buffers of a case judged element by element
 // (check/check.hpp): identical, allowed, violation or undetermined, a summary per buffer on stdout and the full detail
-// as JSON (--report). DIR holds the buffers named as `clref run --out` names them: <case>.arg<N>.bin (raw
-// little-endian elements) or <case>.arg<N>.txt (one value per line, as clref writes them).
+// as JSON (--report) and as a page to look at (--html). DIR holds the buffers named as `clref run --out` names them:
+// <case>.arg<N>.bin (raw little-endian elements) or <case>.arg<N>.txt (one value per line, as clref writes them).
 // Exit status: 0 no violation, 1 at least one violation (or clref's own run faulted), 2 bad input.
 #pragma once
 #include <functional>
@@ -22,6 +22,7 @@ struct CheckCommandOptions {
   std::string profile = "full";  // full or embedded
   std::string options;           // build options the other device used: -cl-fast-relaxed-math, -cl-mad-enable, ...
   std::string reportPath;        // JSON report
+  std::string htmlPath;          // HTML report (check/html_report.hpp)
   std::vector<std::string> choices;
   uint64_t budget = 0;
   size_t shown = 5;  // details printed per buffer
@@ -31,6 +32,7 @@ struct CheckCommandOptions {
   // size. plantErrors: a wrong device (host/planted_errors.hpp).
   std::optional<std::string> device;
   uint64_t plantErrors = 0;
+  bool quiet = false;  // --quiet: no progress line (cli/progress_line.hpp)
 };
 
 int checkCommand(const CheckCommandOptions& o, const host::Device& device);

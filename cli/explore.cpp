@@ -1,6 +1,7 @@
 // The choices explorer (explore.hpp).
 #include "cli/explore.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace clref::cli {
@@ -64,11 +65,18 @@ std::vector<OutputChange> differences(const Case& c, const CaseRun& base, const 
 
 }  // namespace
 
-Exploration explore(const Case& c, const host::Device& device, size_t shown) {
+Exploration explore(const Case& c, const host::Device& device, size_t shown,
+                    const std::function<void(uint64_t done, uint64_t total)>& onRun) {
   Exploration e;
   e.base = runCase(c, device);
   e.runs = 1;
   if (e.base.result.fault || !e.base.result.ok) return e;
+  uint64_t total = 1;
+  for (const auto& use : e.base.result.choicesUsed) {
+    const auto& options = numerics::infoOf(use.choice).options;
+    total += uint64_t(std::count_if(options.begin(), options.end(), [](auto o) { return !o.empty(); })) - 1;
+  }
+  if (onRun) onRun(1, total);
   for (const auto& use : e.base.result.choicesUsed) {
     const numerics::ChoiceInfo& info = numerics::infoOf(use.choice);
     const uint8_t current = e.base.choices.get(use.choice);
@@ -79,6 +87,7 @@ Exploration explore(const Case& c, const host::Device& device, size_t shown) {
       alt.choices.push_back(std::string(info.name) + "=" + std::string(info.options[option]));
       const CaseRun run = runCase(alt, device);
       ++e.runs;
+      if (onRun) onRun(e.runs, total);
       Alternative a;
       a.choice = use.choice;
       a.option = option;

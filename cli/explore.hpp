@@ -3,6 +3,8 @@
 // gives devices, this shows where and by how much.
 #pragma once
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,7 +42,9 @@ struct Exploration {
 
 // Runs `c` on `device`, then once more for every other option of every choice the base run recorded
 // (host::RunResult::choicesUsed). Throws what runCase throws; a faulting base run is returned without alternatives.
-Exploration explore(const Case& c, const host::Device& device, size_t shown = 5);
+// `onRun` (when set) is called after each run with the runs done and the runs the exploration takes (a progress line).
+Exploration explore(const Case& c, const host::Device& device, size_t shown = 5,
+                    const std::function<void(uint64_t done, uint64_t total)>& onRun = {});
 
 // The exploration for people: one paragraph per alternative.
 std::string formatExploration(const Exploration& e);

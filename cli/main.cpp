@@ -30,6 +30,7 @@
 #include <CLI/CLI.hpp>
 
 #include "check/check.hpp"
+#include "check/version.hpp"
 #include "compiler/shader_source.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "interpreter/module.hpp"
@@ -45,10 +46,7 @@
 #include "cli/sweep_command.hpp"
 #include "cli/module_info.hpp"
 #include "cli/observed_run.hpp"
-
-#ifndef CLREF_VERSION
-#define CLREF_VERSION "unknown"
-#endif
+#include "cli/progress_line.hpp"
 
 namespace {
 
@@ -72,6 +70,7 @@ struct RunOptions {
   std::string traceOut;
   uint64_t traceLimit = 100000;
   bool profile = false;  // --profile: counts per line, opcode, instruction and memory traffic per allocation
+  bool quiet = false;    // --quiet: no progress line (cli/progress_line.hpp)
 };
 
 // CLREF_CHECKS_FATAL=0: findings of the checkers are reported but do not fail the run (as for the ICD).
@@ -128,8 +127,9 @@ template <class F> int guarded(const RunOptions& o, const cli::Case& c, F f) {
   return kRejected;
 }
 
-host::Device deviceFor(const RunOptions& o) {
+host::Device deviceFor(const RunOptions& o, std::function<void(uint64_t, uint64_t)> progress = {}) {
   host::DeviceConfig config;
+  config.progress = std::move(progress);
   config.threads = o.threads;
   config.checks = interpreter::parseChecks(o.checks);
   config.checksFatal = checksFatal();
@@ -140,7 +140,9 @@ int exploreCommand(const RunOptions& o) {
   const auto c = caseOf(o);
   if (!c) return kRejected;
   return guarded(o, *c, [&] {
-    const auto e = cli::explore(*c, deviceFor(o));
+    cli::ProgressLine progress("runs", cli::ProgressLine::wanted(o.quiet));
+    const auto e = cli::explore(*c, deviceFor(o), 5, progress.callback());
+    progress.finish();
     if (e.base.result.fault || !e.base.result.ok) {
       std::cerr << (e.base.result.fault ? e.base.result.fault->format() : std::string("the run failed")) << "\n";
       return kFault;
@@ -185,9 +187,12 @@ int runCommand(const RunOptions& o) {
   }
   cli::CaseRun run;
   std::optional<std::string> profile;
-  if (const int status = guarded(o, c, [&] {
+  // Work-groups done of the launch's, while it runs; erased before anything is printed.
+  cli::ProgressLine progress("work-groups", cli::ProgressLine::wanted(o.quiet));
+  const auto onGroup = progress.callback();
+  const int status = guarded(o, c, [&] {
         if (observed) {
-          auto p = cli::prepareCase(c, deviceFor(o));
+          auto p = cli::prepareCase(c, deviceFor(o, onGroup));
           // A shader's NDRange is known once its work-group size is (prepareCase).
           if (const auto why = cli::checkWorkItems(observe.trace, p.range); !why.empty()) {
             std::cerr << "--trace: " << why << "\n";
@@ -202,7 +207,7 @@ int runCommand(const RunOptions& o) {
           return 0;
         }
         if (!o.perturb) {
-          run = cli::runCase(c, deviceFor(o));
+          run = cli::runCase(c, deviceFor(o, onGroup));
           return 0;
         }
         if (o.perturbProfile != "full" && o.perturbProfile != "embedded") {
@@ -211,7 +216,7 @@ int runCommand(const RunOptions& o) {
         }
         const auto options = host::checkOptionsFor(
             o.perturbProfile == "full" ? numerics::Profile::Full : numerics::Profile::Embedded, o.options);
-        auto p = cli::prepareCase(c, deviceFor(o));
+        auto p = cli::prepareCase(c, deviceFor(o, onGroup));
         run.choices = p.choices;
         run.outputs = std::move(p.outputs);
         run.imageOutputs = std::move(p.imageOutputs);
@@ -220,8 +225,9 @@ int runCommand(const RunOptions& o) {
         std::cerr << "perturbed " << perturbed << " value" << (perturbed == 1 ? "" : "s")
                   << " within their allowed sets (seed " << *o.perturb << ")\n";
         return 0;
-      }))
-    return status;
+      });
+  progress.finish();
+  if (status) return status;
 
   const auto& result = run.result;
   // The kernel's printf output, in work-group order (also for a faulting run: it helps debug).
@@ -435,7 +441,9 @@ int choicesCommand(const std::string& api) {
 
 int main(int argc, char** argv) {
   CLI::App app{"clref: an OpenCL reference device"};
-  app.set_version_flag("--version", "clref " CLREF_VERSION);
+  // The version and the commit it was built from (check/version.hpp).
+  app.set_version_flag("--version",
+                       std::string("clref ") + host::clrefVersion() + " (commit " + host::clrefCommit() + ")");
   app.require_subcommand(1);
 
   RunOptions run;
@@ -466,6 +474,7 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--profile", run.profile,
                    "after the run, print execution counts per source line, opcode and instruction, and the bytes "
                    "read and written per buffer and variable (one thread)");
+  runCmd->add_flag("--quiet", run.quiet, "no progress line on stderr (shown only when stderr is a terminal)");
   runCmd->add_option("--check", run.checks,
                      "optional checkers: races, uninitialized, all (out-of-bounds accesses and barrier divergence are "
                      "always checked)")
@@ -488,6 +497,7 @@ int main(int argc, char** argv) {
   exploreCmd->add_option("--threads", explore.threads, "worker threads (0: all hardware threads)");
   exploreCmd->add_option("--budget", explore.budget, "instructions allowed per work-item")
       ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+  exploreCmd->add_flag("--quiet", explore.quiet, "no progress line on stderr (shown only when stderr is a terminal)");
 
   cli::CheckCommandOptions check;
   auto* checkCmd = app.add_subcommand(
@@ -517,6 +527,10 @@ int main(int argc, char** argv) {
                        "the build options the other implementation used (-cl-fast-relaxed-math, -cl-mad-enable, "
                        "-cl-denorms-are-zero, ...)");
   checkCmd->add_option("--report", check.reportPath, "write the full report (every element not identical) as JSON");
+  checkCmd->add_option("--html", check.htmlPath,
+                       "write the report as one self-contained HTML page: counts, a histogram of the distances, the "
+                       "violations as a sortable table, maps of the elements by class, the choices' decisions")
+      ->type_name("FILE");
   checkCmd->add_flag("--strict", check.strict,
                      "judge an element whose allowed set is any value undetermined instead of allowed (how much of "
                      "the verdict says nothing)");
@@ -525,6 +539,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   checkCmd->add_option("--budget", check.budget, "instructions allowed per work-item")
       ->check(CLI::Range(uint64_t{1}, std::numeric_limits<uint64_t>::max()));
+  checkCmd->add_flag("--quiet", check.quiet, "no progress line on stderr (shown only when stderr is a terminal)");
 
   RunOptions debug;
   std::string debugCommands;
@@ -594,11 +609,18 @@ int main(int argc, char** argv) {
   amberCmd->add_option("--report", amberOptions.reportPath, "with --device: the JSON report of every judged RUN")
       ->needs(amberDeviceOpt);
   amberCmd
+      ->add_option("--html", amberOptions.htmlPath,
+                   "with --device: the report of every judged RUN as one self-contained HTML page")
+      ->type_name("FILE")
+      ->needs(amberDeviceOpt);
+  amberCmd
       ->add_option("--plant-errors", amberOptions.plantErrors,
                    "with --device: a wrong device for testing the judge: element i of every storage buffer a RUN may "
                    "write, for i a multiple of K, is changed beyond any allowed set before it is judged")
       ->type_name("K")
       ->needs(amberDeviceOpt);
+  amberCmd->add_flag("--quiet", amberOptions.quiet,
+                     "no progress line on stderr (shown only when stderr is a terminal)");
   cli::MathCommandOptions math;
   auto* mathCmd = cli::addMathCommand(app, math);
   cli::ImageCommandOptions image;
@@ -607,6 +629,23 @@ int main(int argc, char** argv) {
   auto* checkSpoolCmd = cli::addCheckSpoolCommand(app, checkSpool);
   cli::SweepOptions sweep;
   auto* sweepCmd = cli::addSweepCommand(app, sweep);
+
+  // Every command's --help ends with one example (paths from the repository's root).
+  app.footer("Example: clref run golden/cases/vadd.json --print");
+  runCmd->footer("Example: clref run golden/cases/vadd.json --print");
+  exploreCmd->footer("Example: clref explore golden/cases/math_functions.json");
+  checkCmd->footer("Example: clref check golden/cases/vadd.json --observed out --html report.html  (out holds "
+                   "vadd.arg2.bin from the device judged, as clref run --out writes it)");
+  debugCmd->footer("Example: clref debug golden/cases/vadd.json --commands commands.txt");
+  disCmd->footer("Example: clref dis golden/kernels/vadd.cl");
+  infoCmd->footer("Example: clref info tests/compiler/shaders/layouts.comp");
+  choicesCmd->footer("Example: clref choices --api vulkan");
+  amberCmd->footer("Example: clref amber tests/cli/amber/expect.amber");
+  mathCmd->footer("Example: clref math sin 0x1.921fb6p+0 --check 0x1p+0");
+  app.get_subcommand("image")->footer(
+      "Example: clref image write --format CL_R,CL_UNORM_INT8 --color 0.5 --check 7f");
+  imageCmds.read->footer("Example: clref image read --format CL_R,CL_UNORM_INT8 --size 4 --texels 33 --coord 2");
+  imageCmds.write->footer("Example: clref image write --format CL_R,CL_UNORM_INT8 --color 0.5 --check 7f");
 
   try {
     app.parse(argc, argv);

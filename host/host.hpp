@@ -94,6 +94,10 @@ struct DeviceConfig {
   // built with -g (OpenCL C 3.0 §6.15.19.1 [[built-in-functions-enqueuing-a-kernel]]; the OpenCL API sets it per
   // program from its build options).
   bool enqueueErrorCodes = false;
+  // Called after each work-group of a run finishes, with the groups finished and the groups the run has: from the
+  // worker threads, concurrently, so it must be thread-safe and quick (interpreter ExecConfig::progress). For
+  // progress lines; empty: none.
+  std::function<void(uint64_t done, uint64_t total)> progress;
 };
 
 // The OpenCL C extensions and optional features (OpenCL C 3.0 §6.2.1 [[features]] feature macros) a device

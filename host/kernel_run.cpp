@@ -164,6 +164,7 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
   ec.observer = observer;
   ec.onlyGroups = groups;
   ec.localMemSize = cfg.localMemSize;
+  ec.progress = cfg.progress;
   // OpenCL C 3.0 §6.15.19.9 [[built-in-functions-helper-functions]] get_default_queue: the kernel's own default, else
   // its device's; none: CLK_NULL_QUEUE.
   if (const auto q = defaultQueue_ ? *defaultQueue_ : program_->device().defaultQueue(); q && cfg.deviceEnqueue)

@@ -3,6 +3,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -90,6 +91,10 @@ struct ExecConfig {
   // Set by device_enqueue.cpp for a launch a kernel enqueued (its family, its inherited memory); nullptr for a launch
   // the host enqueues.
   const ChildLaunch* child = nullptr;
+  // Called after each work-group finishes (or fails), with the groups finished and the groups the launch runs, from
+  // the worker thread that ran it: concurrently, so it must be thread-safe, and quick. For progress lines; empty:
+  // none (a launch a kernel enqueued reports none).
+  std::function<void(uint64_t done, uint64_t total)> progress;
 };
 
 struct ExecResult {

@@ -59,6 +59,7 @@ struct LaunchState {
   // touch neighbouring memory (the same cache lines at the edges of their rows), so one thread taking a run of them
   // keeps threads from writing to the same lines at once.
   std::atomic<uint64_t> next{0};
+  std::atomic<uint64_t> groupsDone{0};  // for ExecConfig::progress
   uint64_t chunk = 1;
   std::atomic<uint64_t> faultGroup{std::numeric_limits<uint64_t>::max()};  // the earliest faulting position
   std::mutex mu;

@@ -99,6 +99,7 @@ class Worker {
         } catch (const std::exception& e) { failGroup(seq, e.what()); } catch (...) {
           failGroup(seq, "unknown exception");
         }
+        if (s_.config.progress) s_.config.progress(s_.groupsDone.fetch_add(1) + 1, s_.groupsToRun);
       }
     }
     // The worker thread ends here: release its MPFR caches (numerics keeps them per thread).

@@ -179,6 +179,7 @@ struct Pending {
   std::string checkedOptions;
   std::vector<nlohmann::json> caseArgs;
   std::vector<ImageInput> imageInputs;
+  std::string buildOptions;  // the program's, as the application built (or linked) it
 };
 
 // Reads `bytes` bytes of `mem` at `offset` on `queue` after `waits` into `out`, blocking.
@@ -431,9 +432,9 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
   p.kernel = std::make_unique<host::Kernel>(p.program, p.name);
   // The kernels it enqueues on the device run on the other platform's device queues, which the layer does not mirror.
   if (p.kernel->enqueuesKernels()) throw NotChecked{"the kernel enqueues kernels on the device (device-side enqueue)"};
+  p.buildOptions = record.kind == ProgramRecord::Kind::Linked ? record.linkOptions : record.options;
   try {
-    p.options = host::checkOptionsFor(facts.profile,
-                                      record.kind == ProgramRecord::Kind::Linked ? record.linkOptions : record.options);
+    p.options = host::checkOptionsFor(facts.profile, p.buildOptions);
   } catch (const std::exception& e) {
     p.options = host::checkOptionsFor(facts.profile, "");
     p.optionsNote = e.what();
@@ -553,6 +554,12 @@ void finish(Pending& p, cl_command_queue queue, cl_event kernelDone) {
   e.optionsNote = p.optionsNote;
   e.strict = settings().strict;
   e.report = host::check(*p.kernel, p.range, observed, observedImages, p.options);
+  e.profile = std::string(numerics::toString(p.options.profile));
+  e.buildOptions = p.buildOptions;
+  e.choices = p.kernel->choices();
+  // The pictures of the HTML report (CLREF_CHECK_HTML): clref's images as check() left them.
+  if (!settings().htmlPath.empty())
+    for (const auto& o : observedImages) e.images.push_back(host::htmlImageOf(*p.kernel, o));
   reportChecked(e);
 }
 

@@ -16,7 +16,8 @@ namespace clref::layer {
 using Enqueue = host::EnqueueVerdict;
 
 // The line and the JSON object of a checked enqueue: the counts per class, the first violation (index, observed
-// value, allowed set, clause), clref's own faults and findings.
+// value, allowed set, clause), clref's own faults and findings. With CLREF_CHECK_HTML, the enqueue joins the HTML
+// report of the whole application, which is written anew after each checked enqueue (html_report.hpp).
 void reportChecked(const Enqueue& e);
 // A dispatch of a Vulkan compute shader (the Vulkan layer, layer/vulkan/check_layer/): its entry point, the command
 // that recorded it, its work-group counts, the set and binding of each kernel argument judged. It is reported at

@@ -37,6 +37,7 @@ bool flag(const char* name, bool otherwise) {
 Settings read() {
   Settings s;
   if (const char* v = std::getenv("CLREF_CHECK_REPORT")) s.reportPath = v;
+  if (const char* v = std::getenv("CLREF_CHECK_HTML")) s.htmlPath = v;
   if (const char* v = std::getenv("CLREF_CHECK_KERNELS")) {
     std::stringstream names(v);
     for (std::string name; std::getline(names, name, ',');)

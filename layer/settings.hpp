@@ -1,5 +1,7 @@
 // The check layer's settings, from the environment when the layer is first used:
 //   CLREF_CHECK_REPORT=FILE     append one JSON object per checked enqueue (one line each) to FILE
+//   CLREF_CHECK_HTML=FILE       one HTML report of every checked enqueue of the application (check/html_report.hpp),
+//                               written anew after each one
 //   CLREF_CHECK_KERNELS=a,b     check only these kernels (default: all)
 //   CLREF_CHECK_EVERY=N         check every Nth enqueue of each kernel, starting with the first (default 1)
 //   CLREF_CHECK_GROUPS=N        run only N work-groups on clref, spread evenly over the NDRange, and judge exactly the
@@ -30,6 +32,7 @@ namespace clref::layer {
 
 struct Settings {
   std::string reportPath;
+  std::string htmlPath;  // CLREF_CHECK_HTML
   std::set<std::string> kernels;  // empty: all
   uint64_t every = 1;
   uint64_t groups = 0;  // 0: every work-group

@@ -13,6 +13,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev libpugixml-dev
   libvulkan-dev mesa-vulkan-drivers
   glslang-tools
+  chromium
 )
 # Peers for benchmarks and smoke checks; optional (`--with-peers`).
 peers=(pocl-opencl-icd oclgrind clinfo)

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -204,5 +205,24 @@ TEST_CASE("check --device --plant-errors: every planted element of a golden shad
     CHECK(found == expected);
     CHECK(found.size() >= 40);
     CHECK(anyValue < 12);
+  }
+}
+
+TEST_CASE("amber --device --html: the page counts the JSON report's planted violations, per RUN", "[vulkan][html]") {
+  lavapipe();
+  TempDir dir;
+  const auto html = dir.path() / "amber.html", report = dir.path() / "amber.json";
+  const auto r = runClref(dir, "amber '" + kScripts + "/layouts.amber' --device llvmpipe --plant-errors 3 --html '" +
+                                   html.string() + "' --report '" + report.string() + "'");
+  CHECK(r.status == 1);
+  std::ifstream in(report);
+  const auto j = nlohmann::json::parse(in);
+  const std::string page = slurp(html);
+  REQUIRE(j["violations"].get<uint64_t>() > 0);
+  CHECK(has(page, "<span id=\"total-violations\">" + std::to_string(j["violations"].get<uint64_t>()) + "</span>"));
+  // A section per judged RUN, named by its line.
+  for (size_t i = 0; i < j["runs"].size(); ++i) {
+    CHECK(has(page, "<section id=\"s" + std::to_string(i) + "\">"));
+    CHECK(has(page, "layouts.amber:" + std::to_string(j["runs"][i]["line"].get<int>()) + " RUN "));
   }
 }

@@ -462,3 +462,27 @@ TEST_CASE("check-spool over 1, 2 and 4 MPI ranks writes the report of one proces
   fs::remove_all(dir);
 }
 #endif
+
+TEST_CASE("CLREF_CHECK_HTML: one HTML report of every checked enqueue, with the JSON report's counts", "[layer][html]") {
+  const fs::path html = fs::temp_directory_path() / ("clref-layer-html-" + std::to_string(::getpid()) + ".html");
+  fs::remove(html);
+  const Outcome o = runGolden(CLREF_ICD_DIR, true,
+                              "CLREF_PLANT_ERRORS=7 CLREF_CHECK_KERNELS=vadd,arith_int CLREF_CHECK_HTML='" +
+                                  html.string() + "'",
+                              "--smoke --only vadd,arith_int");
+  INFO(o.output.substr(0, 4000));
+  const std::string page = readAll(html);
+  fs::remove(html);
+  REQUIRE(o.report.size() >= 2);
+  // Written anew after each enqueue, so the page holds them all: a section each, the planted violations in total.
+  uint64_t violations = 0;
+  size_t sections = 0;
+  for (const auto& j : o.report) violations += j["violations"].get<uint64_t>();
+  for (size_t at = page.find("<section id=\"s"); at != std::string::npos; at = page.find("<section id=\"s", at + 1))
+    ++sections;
+  CHECK(sections == o.report.size());
+  CHECK(page.find("<span id=\"total-violations\">" + std::to_string(violations) + "</span>") != std::string::npos);
+  CHECK(page.find("enqueue " + std::to_string(o.report.size()) + ": ") != std::string::npos);
+  CHECK(page.rfind("</html>") != std::string::npos);
+  CHECK_FALSE(fs::exists(html.string() + ".tmp"));
+}
