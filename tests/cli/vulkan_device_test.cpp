@@ -77,7 +77,7 @@ TEST_CASE("amber --device: lavapipe's buffers are judged and the scripts' EXPECT
   // The scripts whose EXPECTs hold on any conforming device (subgroups.amber expects clref's own subgroup sizes, and
   // expect_fail.amber is meant to fail).
   for (const char* file : {"bindings.amber", "data_types.amber", "expect.amber", "layouts.amber", "pipelines.amber",
-                           "vkscript.amber"}) {
+                           "vkscript.amber", "buffer_array.amber"}) {
     INFO(file);
     const Outcome o = runOnDevice(file);
     INFO(o.out << o.err);
