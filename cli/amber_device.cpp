@@ -118,7 +118,7 @@ bool DeviceJudge::run(const Command& c, const Pipeline& pipeline, const std::vec
       d.bindings.push_back({b->set, b->binding,
                             b->kind == BindingKind::Storage ? vulkan::DescriptorType::StorageBuffer
                                                             : vulkan::DescriptorType::UniformBuffer,
-                            i, b->offset, b->range});
+                            i, b->offset, b->range, b->arrayElement});
   }
   try {
     device_->run(d, bytes);
@@ -151,7 +151,8 @@ bool DeviceJudge::run(const Command& c, const Pipeline& pipeline, const std::vec
         out_, report,
         [&](const host::BufferVerdict& v) {
           const Binding& b = *bindingOf.at(v.arg);
-          return "  buffer " + b.buffer + " (set " + std::to_string(b.set) + " binding " + std::to_string(b.binding);
+          return "  buffer " + b.buffer + " (set " + std::to_string(b.set) + " binding " + std::to_string(b.binding) +
+                 (b.arrayElement ? " element " + std::to_string(b.arrayElement) : "");
         },
         5, false);
     for (const auto& v : report.buffers) violations_ += v.violations;

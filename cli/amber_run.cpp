@@ -302,7 +302,8 @@ class Runner {
                                          ? "maxSubgroupSize " + std::to_string(width) + " (VARYING_SIZE on)"
                                          : "the subgroup size " + std::to_string(width)));
     for (const auto& b : p.bindings) {
-      const auto arg = b.kind == BindingKind::PushConstant ? k.pushConstantArg() : k.resourceArg(b.set, b.binding);
+      const auto arg =
+          b.kind == BindingKind::PushConstant ? k.pushConstantArg() : k.resourceArg(b.set, b.binding, b.arrayElement);
       if (!arg) continue;  // a descriptor the shader does not use (Vulkan allows it in the layout)
       const auto declared = k.argInfo(*arg).resource;
       const bool matches =
@@ -329,6 +330,9 @@ class Runner {
       if (info.resource != host::KernelArgInfo::Resource::None)
         throw ScriptError(p.line, "pipeline " + p.name + ": no buffer is bound at descriptor set " +
                                       std::to_string(info.descriptorSet) + " binding " + std::to_string(info.binding) +
+                                      (info.descriptorCount ? " array element " + std::to_string(info.arrayElement) +
+                                                                  " (BIND BUFFER_ARRAY binds one buffer per element)"
+                                                            : std::string()) +
                                       ", which the shader declares");
       throw Unsupported(p.line, "pipeline " + p.name + ": shader resource " + info.typeName +
                                     " (clref binds storage and uniform buffers and push constants)");

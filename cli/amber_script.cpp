@@ -631,22 +631,28 @@ class Parser {
     }
   }
 
-  // BIND BUFFER name AS storage|uniform [DESCRIPTOR_SET s] BINDING b, BIND BUFFER name AS push_constant.
+  // BIND BUFFER name AS storage|uniform [DESCRIPTOR_SET s] BINDING b, BIND BUFFER name AS push_constant; BIND
+  // BUFFER_ARRAY name1 name2 … AS storage|uniform … binds an array of descriptors, one buffer per element, and takes
+  // one OFFSET, DESCRIPTOR_OFFSET and DESCRIPTOR_RANGE value per buffer.
   void bind(Cursor& c, Pipeline& p) {
     const std::string what = c.next("BUFFER");
-    if (what == "BUFFER_ARRAY")
-      throw Unsupported(c.line(), "BIND BUFFER_ARRAY (arrays of descriptors: clref does not run them yet)");
     if (what == "SAMPLER" || what == "SAMPLER_ARRAY") throw Unsupported(c.line(), "BIND " + what + " (samplers)");
     if (what == "ACCELERATION_STRUCTURE") throw Unsupported(c.line(), "BIND ACCELERATION_STRUCTURE (ray tracing)");
-    if (what != "BUFFER") throw ScriptError(c.line(), "expected BUFFER after BIND, found '" + what + "'");
-    Binding b;
-    b.line = c.line();
-    b.buffer = c.next("a buffer name");
-    if (!script_.buffer(b.buffer)) throw ScriptError(c.line(), "unknown buffer '" + b.buffer + "'");
+    if (what != "BUFFER" && what != "BUFFER_ARRAY")
+      throw ScriptError(c.line(), "expected BUFFER or BUFFER_ARRAY after BIND, found '" + what + "'");
+    const bool array = what == "BUFFER_ARRAY";
+    std::vector<std::string> names;
+    do {
+      names.push_back(c.next("a buffer name"));
+      if (!script_.buffer(names.back())) throw ScriptError(c.line(), "unknown buffer '" + names.back() + "'");
+    } while (array && c.peek() && *c.peek() != "AS" && *c.peek() != "KERNEL");
+    const std::string bound = what + " " + names[0] + (names.size() > 1 ? " …" : "");
     if (!c.accept("AS")) {
       if (c.peek() && *c.peek() == "KERNEL") throw Unsupported(c.line(), "BIND … KERNEL (OpenCL-C kernel arguments)");
-      throw ScriptError(c.line(), "expected AS after BIND BUFFER " + b.buffer);
+      throw ScriptError(c.line(), "expected AS after BIND " + bound);
     }
+    Binding b;
+    b.line = c.line();
     const std::string kind = c.next("a buffer type");
     if (kind == "storage")
       b.kind = BindingKind::Storage;
@@ -666,28 +672,41 @@ class Parser {
       b.kind = BindingKind::Storage;
     else
       throw ScriptError(c.line(), "unknown buffer type '" + kind + "'");
+    std::vector<Binding> bindings(names.size(), b);
+    for (size_t i = 0; i < names.size(); ++i) {
+      bindings[i].buffer = names[i];
+      bindings[i].arrayElement = uint32_t(i);
+    }
     if (b.kind == BindingKind::PushConstant) {
+      if (array)
+        throw ScriptError(c.line(), "BIND BUFFER_ARRAY of push constants: a pipeline has one push-constant block");
       c.end("BIND");
       for (const auto& o : p.bindings)  // a derived pipeline replaces its parent's (bound before its own line)
         if (o.kind == BindingKind::PushConstant && o.line > p.line)
           throw ScriptError(c.line(), "pipeline " + p.name + " already has a push constant buffer");
     } else {
       if (c.accept("DESCRIPTOR_SET")) b.set = c.uint32("the descriptor set");
-      c.expect("BINDING", "BIND BUFFER " + b.buffer + " AS " + kind);
+      c.expect("BINDING", "BIND " + bound + " AS " + kind);
       b.binding = c.uint32("the binding");
+      for (auto& e : bindings) {
+        e.set = b.set;
+        e.binding = b.binding;
+      }
       // A dynamic buffer's OFFSET is added to its DESCRIPTOR_OFFSET, as vkCmdBindDescriptorSets adds the dynamic
       // offset to the descriptor's (the shader sees the same kind of block either way).
       if (kind.ends_with("_dynamic")) {
         c.expect("OFFSET", "BINDING of a " + kind + " buffer");
-        b.offset = c.integer("the dynamic offset");
+        for (auto& e : bindings) e.offset = c.integer("the dynamic offset");
       }
-      if (c.accept("DESCRIPTOR_OFFSET")) b.offset += c.integer("the descriptor offset");
-      if (c.accept("DESCRIPTOR_RANGE")) {
-        const std::string r = c.next("the descriptor range");
-        const auto v = parseValue(r);
-        if (!v || !v->isInteger) throw ScriptError(c.line(), "expected the descriptor range, found '" + r + "'");
-        if (r != "-1") b.range = v->integer;  // -1: VK_WHOLE_SIZE
-      }
+      if (c.accept("DESCRIPTOR_OFFSET"))
+        for (auto& e : bindings) e.offset += c.integer("the descriptor offset");
+      if (c.accept("DESCRIPTOR_RANGE"))
+        for (auto& e : bindings) {
+          const std::string r = c.next("the descriptor range");
+          const auto v = parseValue(r);
+          if (!v || !v->isInteger) throw ScriptError(c.line(), "expected the descriptor range, found '" + r + "'");
+          if (r != "-1") e.range = v->integer;  // -1: VK_WHOLE_SIZE
+        }
       c.end("BIND");
     }
     // A binding replaces the parent's at the same place (DERIVE_PIPELINE).
@@ -696,7 +715,7 @@ class Parser {
       if (push != (b.kind == BindingKind::PushConstant)) return false;
       return push || (o.set == b.set && o.binding == b.binding);
     });
-    p.bindings.push_back(std::move(b));
+    for (auto& e : bindings) p.bindings.push_back(std::move(e));
   }
 
   void deviceFeature(Cursor& c) {

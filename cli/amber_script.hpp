@@ -99,6 +99,9 @@ struct Binding {
   uint64_t offset = 0;            // DESCRIPTOR_OFFSET plus a dynamic buffer's OFFSET: the first byte bound
   std::optional<uint64_t> range;  // DESCRIPTOR_RANGE; none: to the end of the buffer
   int line = 0;
+  // BIND BUFFER_ARRAY: one Binding per buffer, each the array element it is (vkUpdateDescriptorSets'
+  // dstArrayElement); 0 for BIND BUFFER.
+  uint32_t arrayElement = 0;
 };
 
 // REQUIRED_SIZE MIN or MAX: the device's smallest or largest subgroup size (clref's: 4 and 128).

@@ -121,6 +121,34 @@ std::vector<uint64_t> textValues(ScalarType type, const std::filesystem::path& f
 
 }  // namespace
 
+std::optional<AddressOf> addressOf(ScalarType type, const json& value, const std::string& path) {
+  if (!value.is_object() || !value.contains("address_of")) return std::nullopt;
+  onlyKeys(value, path, {"address_of", "offset"});
+  // SPIR-V 1.5 §2.18.2 [external] PhysicalStorageBuffer64: addresses are 64 bits.
+  if (type != ScalarType::ULong && type != ScalarType::Long)
+    fail(member(path, "address_of"), "a device address is 64 bits: the buffer's type must be ulong or long");
+  const json& of = value["address_of"];
+  const auto at = member(path, "address_of");
+  if (!of.is_object() || !of.contains("binding")) fail(at, "expected {\"set\": S, \"binding\": B, \"element\": E}");
+  onlyKeys(of, at, {"set", "binding", "element"});
+  AddressOf a;
+  const auto field = [&](const char* name) -> uint32_t {
+    if (!of.contains(name)) return 0;
+    const json& v = of[name];
+    if (!v.is_number_unsigned() || v.get<uint64_t>() > UINT32_MAX)
+      fail(member(at, name), "expected a non-negative 32-bit integer");
+    return uint32_t(v.get<uint64_t>());
+  };
+  a.set = field("set");
+  a.binding = field("binding");
+  a.element = field("element");
+  if (value.contains("offset")) {
+    if (!value["offset"].is_number_unsigned()) fail(member(path, "offset"), "expected a non-negative integer");
+    a.offset = value["offset"].get<uint64_t>();
+  }
+  return a;
+}
+
 void applyInit(ScalarType type, size_t count, const json& init, const std::string& path,
                const std::filesystem::path& baseDir, std::byte* out) {
   constexpr std::string_view kinds = "values, iota, fill, random, special, file, text";
@@ -131,7 +159,8 @@ void applyInit(ScalarType type, size_t count, const json& init, const std::strin
   if (kind == "values") {
     if (!spec.is_array() || spec.empty()) fail(p, "expected a non-empty array");
     std::vector<uint64_t> values;
-    for (size_t i = 0; i < spec.size(); ++i) values.push_back(elementBits(type, spec[i], element(p, i)));
+    for (size_t i = 0; i < spec.size(); ++i)
+      values.push_back(addressOf(type, spec[i], element(p, i)) ? 0 : elementBits(type, spec[i], element(p, i)));
     if (out) cycle(type, count, values, out);
   } else if (kind == "fill") {
     const uint64_t bits = elementBits(type, spec, p);

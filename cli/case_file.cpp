@@ -119,24 +119,30 @@ std::vector<uint8_t> hexBytes(const json& v, const std::string& path) {
 
 ArgSpec argField(const json& v, const std::string& path) {
   constexpr std::string_view kinds = "buffer, scalar, local, null, bytes, image, sampler";
-  // A shader's argument also names its resource: "set" and "binding", or "push_constant".
+  // A shader's argument also names its resource: "set" and "binding" (and "element" of an array of blocks), or
+  // "push_constant".
   ArgSpec arg;
   json rest = v;
-  if (v.is_object() && (v.contains("binding") || v.contains("set") || v.contains("push_constant"))) {
+  if (v.is_object() &&
+      (v.contains("binding") || v.contains("set") || v.contains("element") || v.contains("push_constant"))) {
     if (v.contains("push_constant")) {
       if (v["push_constant"] != json(true)) fail(member(path, "push_constant"), "expected true");
-      if (v.contains("binding") || v.contains("set"))
+      if (v.contains("binding") || v.contains("set") || v.contains("element"))
         fail(path, "a push-constant block has no descriptor set or binding");
       arg.pushConstant = true;
     } else {
-      if (!v.contains("binding")) fail(path, "\"set\" needs a \"binding\"");
+      if (!v.contains("binding"))
+        fail(path, std::string(v.contains("set") ? "\"set\"" : "\"element\"") + " needs a \"binding\"");
       const uint64_t set = v.contains("set") ? unsignedField(v["set"], member(path, "set")) : 0;
       const uint64_t binding = unsignedField(v["binding"], member(path, "binding"));
-      if (set > UINT32_MAX || binding > UINT32_MAX) fail(path, "a set or binding beyond 32 bits");
-      arg.binding = std::array<uint32_t, 2>{uint32_t(set), uint32_t(binding)};
+      const uint64_t element = v.contains("element") ? unsignedField(v["element"], member(path, "element")) : 0;
+      if (set > UINT32_MAX || binding > UINT32_MAX || element > UINT32_MAX)
+        fail(path, "a set, binding or element beyond 32 bits");
+      arg.binding = std::array<uint32_t, 3>{uint32_t(set), uint32_t(binding), uint32_t(element)};
     }
     rest.erase("set");
     rest.erase("binding");
+    rest.erase("element");
     rest.erase("push_constant");
   }
   if (!rest.is_object() || rest.size() != 1) fail(path, "expected an object with exactly one of " + std::string(kinds));
@@ -256,7 +262,8 @@ uint64_t deviceQueueField(const json& v, const std::string& path) {
 std::string resourceLabel(const ArgSpec& arg) {
   if (arg.pushConstant) return ": push constants";
   if (!arg.binding) return "";
-  return ": set " + std::to_string((*arg.binding)[0]) + " binding " + std::to_string((*arg.binding)[1]);
+  return ": set " + std::to_string((*arg.binding)[0]) + " binding " + std::to_string((*arg.binding)[1]) +
+         ((*arg.binding)[2] ? " element " + std::to_string((*arg.binding)[2]) : "");
 }
 
 namespace {
@@ -308,15 +315,16 @@ Case caseFromJson(const json& root, const std::filesystem::path& file) {
   }
   if (named) {
     const auto key = [](const ArgSpec& a) {
-      return a.pushConstant ? std::array<uint64_t, 2>{uint64_t(1) << 32, 0}
-                            : std::array<uint64_t, 2>{(*a.binding)[0], (*a.binding)[1]};
+      return a.pushConstant ? std::array<uint64_t, 3>{uint64_t(1) << 32, 0, 0}
+                            : std::array<uint64_t, 3>{(*a.binding)[0], (*a.binding)[1], (*a.binding)[2]};
     };
     std::stable_sort(c.args.begin(), c.args.end(), [&](const ArgSpec& a, const ArgSpec& b) { return key(a) < key(b); });
     for (size_t i = 1; i < c.args.size(); ++i)
       if (key(c.args[i]) == key(c.args[i - 1]))
         fail("args", c.args[i].pushConstant ? "two push-constant blocks"
                                             : "two arguments bind set " + std::to_string((*c.args[i].binding)[0]) +
-                                                  " binding " + std::to_string((*c.args[i].binding)[1]));
+                                                  " binding " + std::to_string((*c.args[i].binding)[1]) + " element " +
+                                                  std::to_string((*c.args[i].binding)[2]));
   }
   if (root.contains("spec_constants")) c.specConstants = specConstantsField(root["spec_constants"], "spec_constants");
   if (root.contains("choices")) c.choices = choicesField(root["choices"], "choices");

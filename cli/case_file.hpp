@@ -62,7 +62,7 @@ struct ArgSpec {
   host::Sampler sampler;       // Sampler
   // A compute shader's argument names the resource it binds (golden/README.md "Shader cases"): a descriptor set and
   // binding, or the push-constant block.
-  std::optional<std::array<uint32_t, 2>> binding;  // (set, binding)
+  std::optional<std::array<uint32_t, 3>> binding;  // (set, binding, array element)
   bool pushConstant = false;
 };
 

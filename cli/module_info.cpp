@@ -81,6 +81,7 @@ std::string addressingText(spv::AddressingModel a) {
     case spv::AddressingModel::Logical: return "Logical";
     case spv::AddressingModel::Physical32: return "Physical32";
     case spv::AddressingModel::Physical64: return "Physical64";
+    case spv::AddressingModel::PhysicalStorageBuffer64: return "PhysicalStorageBuffer64";
     default: return "addressing model " + std::to_string(uint32_t(a));
   }
 }

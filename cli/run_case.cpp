@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "cli/buffer_init.hpp"
 #include "cli/case_file.hpp"
 #include "cli/value_syntax.hpp"
 #include "compiler/shader_source.hpp"
@@ -82,13 +83,38 @@ std::shared_ptr<host::Image> makeImage(const Case& c, size_t i, const host::Devi
   return image;
 }
 
+// The "address_of" values of buffer argument i (golden/README.md "Device addresses"), written over the zeros applyInit
+// left: the device address (host::Kernel::deviceAddress) of the shader's buffer they name plus their offset, at every
+// element the values repeat to.
+void writeDeviceAddresses(const Case& c, size_t i, const host::Kernel& kernel, std::byte* out) {
+  const BufferSpec& spec = c.args[i].buffer;
+  if (spec.initJson.empty()) return;
+  const auto init = nlohmann::json::parse(spec.initJson);
+  if (!init.is_object() || !init.contains("values") || !init["values"].is_array()) return;
+  const auto& values = init["values"];
+  const std::string path = "args[" + std::to_string(i) + "].buffer.init.values";
+  for (size_t k = 0; k < values.size(); ++k) {
+    const auto a = detail::addressOf(spec.type, values[k], detail::element(path, k));
+    if (!a) continue;
+    const std::string field = detail::element(path, k) + ".address_of";
+    if (!kernel.isShader()) throw CaseError(where(c, field) + "device addresses are for compute shader cases");
+    const auto target = kernel.resourceArg(a->set, a->binding, a->element);
+    if (!target)
+      throw CaseError(where(c, field) + "the shader declares no buffer at set " + std::to_string(a->set) + " binding " +
+                      std::to_string(a->binding) + (a->element ? " element " + std::to_string(a->element) : ""));
+    const uint64_t address = kernel.deviceAddress(*target) + a->offset;
+    for (size_t e = k; e < spec.count; e += values.size()) std::memcpy(out + 8 * e, &address, 8);
+  }
+}
+
 // A shader case binds exactly the shader's resources (case_file.cpp sorted them into the host API's order), each a
 // buffer.
 void checkShaderResources(const Case& c, const host::Kernel& kernel) {
   auto describe = [](const host::KernelArgInfo& info) {
     return info.resource == host::KernelArgInfo::Resource::PushConstant
                ? std::string("the push constants")
-               : "set " + std::to_string(info.descriptorSet) + " binding " + std::to_string(info.binding);
+               : "set " + std::to_string(info.descriptorSet) + " binding " + std::to_string(info.binding) +
+                     (info.descriptorCount ? " element " + std::to_string(info.arrayElement) : "");
   };
   std::string resources;
   for (size_t i = 0; i < kernel.argCount(); ++i)
@@ -103,13 +129,14 @@ void checkShaderResources(const Case& c, const host::Kernel& kernel) {
     const std::string field = "args[" + std::to_string(i) + "]";
     const std::string given =
         a.pushConstant ? "push constants"
-                       : "set " + std::to_string((*a.binding)[0]) + " binding " + std::to_string((*a.binding)[1]);
-    const bool matches = i < kernel.argCount() &&
-                         (a.pushConstant ? kernel.argInfo(i).resource == host::KernelArgInfo::Resource::PushConstant
-                                         : kernel.resourceArg((*a.binding)[0], (*a.binding)[1]) == i);
+                       : "set " + std::to_string((*a.binding)[0]) + " binding " + std::to_string((*a.binding)[1]) +
+                             ((*a.binding)[2] ? " element " + std::to_string((*a.binding)[2]) : "");
+    const auto resource = [&] { return kernel.resourceArg((*a.binding)[0], (*a.binding)[1], (*a.binding)[2]); };
+    const bool matches =
+        i < kernel.argCount() &&
+        (a.pushConstant ? kernel.argInfo(i).resource == host::KernelArgInfo::Resource::PushConstant : resource() == i);
     if (!matches) {
-      const bool declared = a.pushConstant ? kernel.pushConstantArg().has_value()
-                                           : kernel.resourceArg((*a.binding)[0], (*a.binding)[1]).has_value();
+      const bool declared = a.pushConstant ? kernel.pushConstantArg().has_value() : resource().has_value();
       throw CaseError(where(c, field) + (declared ? "nothing is bound to " + describe(kernel.argInfo(i))
                                                  : "the shader declares no " + given) +
                       " (" + c.kernel + "'s resources: " + resources + ")");
@@ -228,6 +255,7 @@ PreparedCase prepareCase(const Case& c, const host::Device& baseDevice) {
                             std::to_string(limit) + " bytes");
           auto buffer = std::make_shared<host::Buffer>(size);  // zero-filled
           materializeInto(c, i, buffer->data());
+          writeDeviceAddresses(c, i, kernel, static_cast<std::byte*>(buffer->data()));
           kernel.setArg(i, buffer);
           if (arg.buffer.output) run.outputs.emplace_back(i, buffer);
           break;

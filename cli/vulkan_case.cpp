@@ -10,6 +10,16 @@ std::vector<host::ObservedBuffer> runOnVulkanDevice(const Case& c, PreparedCase&
                                                     uint64_t plantEvery) {
   host::Kernel& k = *p.kernel;
   if (!k.isShader() || !c.dispatch) throw CaseError(c.file.string() + ": --device runs compute shader cases only");
+  // A shader with PhysicalStorageBuffer64 addressing reads device addresses from its inputs: the case gives clref's
+  // (host::Kernel::deviceAddress), which are not the device's vkGetBufferDeviceAddress values, and clref does not
+  // rewrite them (an address may be stored anywhere, as any 64-bit value, and be offset), so such a case is not run.
+  constexpr uint32_t kOpMemoryModel = 14, kPhysicalStorageBuffer64 = 5348;  // SPIR-V 1.5 §3.32.2, §3.4 [external]
+  const auto& words = p.program->spirv();
+  for (size_t w = 5; w < words.size() && (words[w] >> 16) != 0; w += words[w] >> 16)
+    if ((words[w] & 0xffff) == kOpMemoryModel && w + 1 < words.size() && words[w + 1] == kPhysicalStorageBuffer64)
+      throw vulkan::Error(
+          "unsupported on a device: the shader uses PhysicalStorageBuffer64 device addresses, and "
+          "clref's (in the case's inputs) are not the device's vkGetBufferDeviceAddress values");
   vulkan::Dispatch d;
   d.spirv = p.program->spirv();
   d.entryPoint = c.kernel;
@@ -30,7 +40,7 @@ std::vector<host::ObservedBuffer> runOnVulkanDevice(const Case& c, PreparedCase&
       d.bindings.push_back({info.descriptorSet, info.binding,
                             info.resource == R::StorageBuffer ? vulkan::DescriptorType::StorageBuffer
                                                               : vulkan::DescriptorType::UniformBuffer,
-                            i, 0, std::nullopt});
+                            i, 0, std::nullopt, info.arrayElement});
   }
   if (const std::string missing = device.missingFor(d.spirv, d.entryPoint); !missing.empty())
     throw vulkan::Error("unsupported on this device: " + missing);

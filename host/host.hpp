@@ -311,6 +311,10 @@ struct KernelArgInfo {
   enum class Resource : uint8_t { None, StorageBuffer, UniformBuffer, PushConstant } resource = Resource::None;
   uint32_t descriptorSet = 0;
   uint32_t binding = 0;
+  // A binding whose variable is an array of blocks has descriptorCount descriptors (Vulkan §15.1 [external]), one
+  // argument each: this one is element arrayElement. descriptorCount is 0 for a binding that is not an array.
+  uint32_t arrayElement = 0;
+  uint32_t descriptorCount = 0;
 };
 
 // What the OpenCL API asks of a SPIR-V module without running it. Shares the module it describes.
@@ -532,10 +536,16 @@ class Kernel {
 
   // A Vulkan compute shader (a GLCompute entry point): its arguments are its resources (KernelArgInfo::resource).
   bool isShader() const;
-  // The argument index of the storage or uniform buffer at (set, binding), or of the push-constant block
-  // (pushConstantArg); none when the shader declares none.
-  std::optional<size_t> resourceArg(uint32_t set, uint32_t binding) const;
+  // The argument index of the storage or uniform buffer at (set, binding) and, for an array of blocks, its array
+  // element (vkUpdateDescriptorSets' dstArrayElement), or of the push-constant block (pushConstantArg); none when the
+  // shader declares none.
+  std::optional<size_t> resourceArg(uint32_t set, uint32_t binding, uint32_t arrayElement = 0) const;
   std::optional<size_t> pushConstantArg() const;
+  // The device address of the buffer bound to a shader's argument i (PhysicalStorageBuffer64,
+  // vkGetBufferDeviceAddress, GL_EXT_buffer_reference): clref's pointer to its first byte, the argument's allocation
+  // tag times 2^40 (interpreter/program.hpp tagShift); an address past it by k is byte k of the buffer, and an address
+  // in no bound buffer faults. Throws Error when argument i is not a storage or uniform buffer of a shader.
+  uint64_t deviceAddress(size_t i) const;
   // A shader's work-group size (its LocalSize, LocalSizeId or WorkgroupSize constant, specialized), and the NDRange
   // of vkCmdDispatch(groups) (Vulkan §30.1 [external] Dispatching Commands): groups × that size work-items, in 3
   // dimensions. Throws Error for an OpenCL kernel, or a zero or too large count.

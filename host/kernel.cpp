@@ -35,6 +35,8 @@ Kernel::Kernel(std::shared_ptr<Program> program, const std::string& name) : prog
     a.info.resource = KernelArgInfo::Resource(p.resource);
     a.info.descriptorSet = p.descriptorSet;
     a.info.binding = p.binding;
+    a.info.arrayElement = p.arrayElement;
+    a.info.descriptorCount = p.descriptorCount;
     a.info.imageType = p.imageType;
     a.info.depth = p.depth;
     a.info.access = p.access == interpreter::ImageAccess::WriteOnly   ? KernelArgInfo::Access::WriteOnly
@@ -85,11 +87,11 @@ static_assert(uint8_t(KernelArgInfo::Resource::PushConstant) == uint8_t(interpre
 
 bool Kernel::isShader() const { return plain().shader; }
 
-std::optional<size_t> Kernel::resourceArg(uint32_t set, uint32_t binding) const {
+std::optional<size_t> Kernel::resourceArg(uint32_t set, uint32_t binding, uint32_t arrayElement) const {
   for (size_t i = 0; i < args_.size(); ++i) {
     const auto& info = args_[i].info;
     if (info.resource != KernelArgInfo::Resource::None && info.resource != KernelArgInfo::Resource::PushConstant &&
-        info.descriptorSet == set && info.binding == binding)
+        info.descriptorSet == set && info.binding == binding && info.arrayElement == arrayElement)
       return i;
   }
   return std::nullopt;
@@ -99,6 +101,16 @@ std::optional<size_t> Kernel::pushConstantArg() const {
   for (size_t i = 0; i < args_.size(); ++i)
     if (args_[i].info.resource == KernelArgInfo::Resource::PushConstant) return i;
   return std::nullopt;
+}
+
+uint64_t Kernel::deviceAddress(size_t i) const {
+  const auto& params = plain().params;
+  if (i >= params.size() || (params[i].resource != interpreter::ShaderResource::StorageBuffer &&
+                             params[i].resource != interpreter::ShaderResource::UniformBuffer))
+    throw Error("deviceAddress: argument " + std::to_string(i) + " of " + name_ +
+                " is not a storage or uniform buffer of a compute shader");
+  // The plain, shadow and observed lowerings give a parameter the same tag (lower_shader_interface.cpp).
+  return uint64_t(params[i].tag) << plain().tagShift;
 }
 
 std::array<uint32_t, 3> Kernel::workgroupSize() {

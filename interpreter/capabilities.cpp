@@ -120,7 +120,20 @@ bool shaderCapabilitySupported(spv::Capability c) {
     case Capability::DenormFlushToZero:
     case Capability::SignedZeroInfNanPreserve:
     case Capability::RoundingModeRTE:
-    case Capability::RoundingModeRTZ: return true;
+    case Capability::RoundingModeRTZ:
+    // Arrays of buffer blocks indexed by a dynamically uniform or, decorated NonUniform, any index (Vulkan §A.2
+    // [external]; SPV_EXT_descriptor_indexing): an access chain's first index selects the descriptor for each
+    // invocation (ops_memory.cpp descriptorSelect), so the NonUniform decoration promises nothing clref needs.
+    case Capability::UniformBufferArrayDynamicIndexing:
+    case Capability::StorageBufferArrayDynamicIndexing:
+    case Capability::ShaderNonUniform:
+    case Capability::UniformBufferArrayNonUniformIndexing:
+    case Capability::StorageBufferArrayNonUniformIndexing:
+    // PhysicalStorageBuffer64 (SPV_KHR_physical_storage_buffer, GL_EXT_buffer_reference): a buffer's device address is
+    // clref's tagged pointer to it (host::Kernel::deviceAddress), so OpConvertUToPtr, OpConvertPtrToU and pointers
+    // stored in memory are the 64-bit pointers OpenCL kernels use, and every access is checked against the buffer its
+    // tag names.
+    case Capability::PhysicalStorageBufferAddresses: return true;
     default: return executedInBoth(c);
   }
 }
@@ -133,7 +146,8 @@ bool shaderExtensionSupported(const std::string& name) {
          name == "SPV_KHR_float_controls" ||
          // SubgroupUniformControlFlowKHR only promises what clref does anyway: invocations of a subgroup that reach a
          // subgroup instruction in uniform control flow execute it together (ops_subgroup.cpp, convergence_order.cpp).
-         name == "SPV_KHR_subgroup_uniform_control_flow";
+         name == "SPV_KHR_subgroup_uniform_control_flow" || name == "SPV_EXT_descriptor_indexing" ||
+         name == "SPV_KHR_physical_storage_buffer" || name == "SPV_EXT_physical_storage_buffer";
 }
 
 // Extensions whose instructions and decorations clref executes (or that carry no run-time
@@ -157,6 +171,8 @@ std::string capabilityName(spv::Capability c) {
     case spv::Capability::Pipes: return "Pipes";
     case spv::Capability::DeviceEnqueue: return "DeviceEnqueue";
     case spv::Capability::SubgroupDispatch: return "SubgroupDispatch";
+    case spv::Capability::RuntimeDescriptorArray:
+      return "RuntimeDescriptorArray: arrays of descriptors without a size are not executed by clref";
     default: return "not supported by clref";
   }
 }
@@ -190,12 +206,12 @@ void checkModuleSupport(const Module& m, const LowerOptions& opt) {
         !(shader ? shaderExtensionSupported(literalString(inst.words, 1)) : extensionSupported(literalString(inst.words, 1))))
       throw ModuleError("unsupported extension " + literalString(inst.words, 1) + "\n  at " + m.describe(i));
   }
-  // Vulkan §A.3 [external] (Validation Rules within a Module): a shader module uses Logical addressing; its pointers
-  // are the interpreter's tagged 64-bit values, never stored in memory.
+  // Vulkan §A.3 [external] (Validation Rules within a Module): a shader module uses Logical addressing, or
+  // PhysicalStorageBuffer64 with the PhysicalStorageBufferAddresses capability; its pointers are the interpreter's
+  // tagged 64-bit values, stored in memory only as PhysicalStorageBuffer pointers (device addresses).
   if (shader) {
-    if (m.addressing != spv::AddressingModel::Logical)
-      throw ModuleError("the shader module uses an addressing model other than Logical (PhysicalStorageBuffer64 "
-                        "pointers are not executed by clref)");
+    if (m.addressing != spv::AddressingModel::Logical && m.addressing != spv::AddressingModel::PhysicalStorageBuffer64)
+      throw ModuleError("the shader module uses an addressing model other than Logical and PhysicalStorageBuffer64");
     if (opt.addressBits != 64) throw ModuleError("shader modules run on a device with 64-bit addresses");
     return;
   }

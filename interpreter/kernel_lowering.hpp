@@ -50,6 +50,8 @@ class KernelLowering {
   void assignModuleVariables();
   // lower_shader_interface.cpp
   void assignShaderResources();
+  void addShaderResource(uint32_t variable, ShaderResource kind, uint32_t set, uint32_t binding, uint32_t count,
+                         uint32_t element, uint32_t reg);
   void specializeLocalSize(const EntryPoint& ep);
   void assignFunctionVariables();
   bool isSpecSized(uint32_t typeId) const;

@@ -59,6 +59,14 @@ class Lowerer {
   std::unordered_map<uint32_t, uint32_t> tagOf_;          // variable id → allocation tag
   std::unordered_map<uint32_t, spv::BuiltIn> builtinOf_;  // Input variable → BuiltIn
   std::unordered_map<uint32_t, bool> constantIds_;
+  // A shader's array of buffer blocks (one binding, several descriptors): the register table of its descriptors'
+  // pointers, one per array element, and the parameter of element 0 (the others follow it).
+  struct DescriptorArray {
+    uint32_t table = 0;
+    uint32_t count = 0;
+    uint32_t firstParam = 0;
+  };
+  std::unordered_map<uint32_t, DescriptorArray> descriptorArrays_;  // variable id → its descriptors
   // Peephole fusion, decided per block before it is lowered (fusion.cpp):
   // values computed into their single consumer instead of a register of their own.
   std::unordered_map<uint32_t, bool> elided_;         // result ids not emitted on their own

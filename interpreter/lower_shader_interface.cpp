@@ -57,11 +57,14 @@ void KernelLowering::assignShaderResources() {
     const uint32_t pointee = m_.type(inst.resultType).element;
     const uint32_t block = blockTypeOf(m_, pointee);
     const ShaderResource kind = resourceOf(m_, sc, block);
-    if (kind == ShaderResource::None || block != pointee)
-      L_.reject(inst, std::string(kind == ShaderResource::None
-                                      ? "images, samplers and other UniformConstant resources in shaders"
-                                      : "arrays of buffer blocks (one binding, several descriptors)") +
-                          " are not executed by clref");
+    if (kind == ShaderResource::None)
+      L_.reject(inst, "images, samplers and other UniformConstant resources in shaders are not executed by clref");
+    if (block != pointee && (kind == ShaderResource::PushConstant || m_.type(pointee).kind != TypeKind::Array ||
+                             m_.type(pointee).count == 0))
+      L_.reject(inst, kind == ShaderResource::PushConstant
+                          ? "an array of push-constant blocks is not a Vulkan interface"
+                          : "run-time sized arrays of buffer blocks (runtimeDescriptorArray) and arrays sized by a "
+                            "specialization constant are not executed by clref: give the array a constant size");
     resources.push_back({v, kind, literalOf(m_, v, spv::Decoration::DescriptorSet),
                          literalOf(m_, v, spv::Decoration::Binding)});
   }
@@ -73,45 +76,65 @@ void KernelLowering::assignShaderResources() {
   });
   for (const Resource& r : resources) {
     const Instruction& inst = m_.def(r.variable);
-    const uint32_t blockId = m_.type(inst.resultType).element;
-    const Type& block = m_.type(blockId);
-    KernelParam kp;
-    kp.name = m_.nameOf(r.variable);
-    // glslang names an anonymous block instance "": the block's type name says which it is.
-    if (kp.name.front() == '%') kp.name = m_.nameOf(blockId);
-    static constexpr const char* kKind[] = {"", "buffer ", "uniform ", "push_constant "};
-    kp.typeName = kKind[size_t(r.kind)] + m_.nameOf(blockId);
-    if (r.kind != ShaderResource::PushConstant)
-      kp.typeName += " (set " + std::to_string(r.set) + ", binding " + std::to_string(r.binding) + ")";
-    kp.kind = ParamKind::Buffer;
-    kp.reg = L_.reg(r.variable);
-    kp.size = L_.ptrBytes();
-    kp.pointeeAlign = std::max<uint32_t>(block.align, 1);
-    kp.storage = spv::StorageClass(inst.operand(0));
-    kp.resource = r.kind;
-    kp.descriptorSet = r.set;
-    kp.binding = r.binding;
-    // NonWritable on the variable (GLSL's readonly) or on every member of the block (SPIR-V 1.0 §3.20 [external]).
-    bool nonWritable = r.kind != ShaderResource::StorageBuffer || m_.hasDecoration(r.variable, spv::Decoration::NonWritable);
-    if (!nonWritable && !block.members.empty()) {
-      size_t marked = 0;
-      if (auto it = m_.decorations.find(blockId); it != m_.decorations.end())
-        for (const auto& d : it->second)
-          if (d.kind == spv::Decoration::NonWritable && d.member >= 0) ++marked;
-      nonWritable = marked == block.members.size();
-    }
-    kp.noWrite = nonWritable;
-    kp.pointeeSize = block.size;
-    if (!scalarFields(blockId, 0, kp.pointeeFields)) kp.pointeeFields.clear();
-    // Uniform buffers and push constants are read-only memory (Vulkan §A.3 [external]: no stores to them).
-    const auto storage = r.kind == ShaderResource::StorageBuffer ? spv::StorageClass::CrossWorkgroup
-                                                                 : spv::StorageClass::UniformConstant;
-    const uint32_t index = uint32_t(k_.params.size());
-    AllocationDesc d{kp.typeName, AllocationSource::KernelArg, storage, 0, kp.pointeeAlign, index};
-    d.variable = r.variable;
-    kp.tag = newTag(std::move(d));
-    k_.params.push_back(std::move(kp));
+    const uint32_t pointee = m_.type(inst.resultType).element;
+    const uint32_t blockId = blockTypeOf(m_, pointee);
+    // Vulkan §15.1 [external] Shader Resource Declarations: an array of blocks at one binding is an array of
+    // descriptors (descriptorCount of them), each bound to its own buffer; its pointers form a table in the register
+    // file that an access chain's first index selects from (ops_memory.cpp).
+    const uint32_t count = blockId != pointee ? m_.type(pointee).count : 0;
+    const uint32_t table = count ? L_.scratch(uint64_t(count) * L_.ptrBytes()) : L_.reg(r.variable);
+    if (count) L_.descriptorArrays_[r.variable] = {table, count, uint32_t(k_.params.size())};
+    for (uint32_t element = 0; element < std::max<uint32_t>(count, 1); ++element)
+      addShaderResource(r.variable, r.kind, r.set, r.binding, count, element, table + element * L_.ptrBytes());
   }
+}
+
+// One descriptor of a resource variable: a Buffer parameter whose pointer register is `reg`.
+void KernelLowering::addShaderResource(uint32_t variable, ShaderResource kind, uint32_t set, uint32_t binding,
+                                       uint32_t count, uint32_t element, uint32_t reg) {
+  const Instruction& inst = m_.def(variable);
+  const uint32_t blockId = blockTypeOf(m_, m_.type(inst.resultType).element);
+  const Type& block = m_.type(blockId);
+  KernelParam kp;
+  kp.name = m_.nameOf(variable);
+  // glslang names an anonymous block instance "": the block's type name says which it is.
+  if (kp.name.front() == '%') kp.name = m_.nameOf(blockId);
+  if (count) kp.name += "[" + std::to_string(element) + "]";
+  static constexpr const char* kKind[] = {"", "buffer ", "uniform ", "push_constant "};
+  kp.typeName = kKind[size_t(kind)] + m_.nameOf(blockId);
+  if (kind != ShaderResource::PushConstant)
+    kp.typeName += " (set " + std::to_string(set) + ", binding " + std::to_string(binding) +
+                   (count ? ", element " + std::to_string(element) + " of " + std::to_string(count) : "") + ")";
+  kp.kind = ParamKind::Buffer;
+  kp.reg = reg;
+  kp.arrayElement = element;
+  kp.descriptorCount = count;
+  kp.size = L_.ptrBytes();
+  kp.pointeeAlign = std::max<uint32_t>(block.align, 1);
+  kp.storage = spv::StorageClass(inst.operand(0));
+  kp.resource = kind;
+  kp.descriptorSet = set;
+  kp.binding = binding;
+  // NonWritable on the variable (GLSL's readonly) or on every member of the block (SPIR-V 1.0 §3.20 [external]).
+  bool nonWritable = kind != ShaderResource::StorageBuffer || m_.hasDecoration(variable, spv::Decoration::NonWritable);
+  if (!nonWritable && !block.members.empty()) {
+    size_t marked = 0;
+    if (auto it = m_.decorations.find(blockId); it != m_.decorations.end())
+      for (const auto& d : it->second)
+        if (d.kind == spv::Decoration::NonWritable && d.member >= 0) ++marked;
+    nonWritable = marked == block.members.size();
+  }
+  kp.noWrite = nonWritable;
+  kp.pointeeSize = block.size;
+  if (!scalarFields(blockId, 0, kp.pointeeFields)) kp.pointeeFields.clear();
+  // Uniform buffers and push constants are read-only memory (Vulkan §A.3 [external]: no stores to them).
+  const auto storage =
+      kind == ShaderResource::StorageBuffer ? spv::StorageClass::CrossWorkgroup : spv::StorageClass::UniformConstant;
+  const uint32_t index = uint32_t(k_.params.size());
+  AllocationDesc d{kp.typeName, AllocationSource::KernelArg, storage, 0, kp.pointeeAlign, index};
+  d.variable = variable;
+  kp.tag = newTag(std::move(d));
+  k_.params.push_back(std::move(kp));
 }
 
 // Vulkan §A.3 [external] and SPIR-V 1.0 §3.21 [external] BuiltIn WorkgroupSize: a constant decorated WorkgroupSize

@@ -146,6 +146,35 @@ template <class P> const Op* chainN(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+// An access chain into an array of buffer blocks: its first index selects the descriptor, whose pointer is read
+// from the descriptors' register table; the chain's other indices then step into that buffer. a = the table, b = the
+// index (I bytes, signed), n = the array's size, c = the parameter of element 0; r = the chain's result register,
+// which the chain proper then reads as its base.
+// Vulkan §15.1 [external] Shader Resource Declarations: an index out of the array is undefined, as an access out of
+// a bound buffer is (Vulkan §9 [external] Shader Out-of-Bounds Memory Access); the choice shader_out_of_bounds
+// decides between a fault naming the binding and a pointer whose accesses read zeros and write nothing.
+template <class P> [[gnu::cold]] const Op* descriptorOutOfRange(WorkItem& wi, const Op* op, int64_t index) {
+  const KernelParam& p = wi.launch->kernel->params.at(op->c);
+  const std::string text = "descriptor index " + std::to_string(index) + " outside the array of " +
+                           std::to_string(op->n) + " descriptors at set " + std::to_string(p.descriptorSet) +
+                           " binding " + std::to_string(p.binding) + " ('" + p.name.substr(0, p.name.rfind('[')) + "')";
+  noteChoice(wi, op, numerics::Choice::ShaderOutOfBounds, "a shader's out-of-bounds buffer access");
+  if (choicesOf(wi).get<numerics::Choice::ShaderOutOfBounds>() == numerics::ShaderOutOfBoundsOption::Fault)
+    return fault(wi, op, FaultKind::OutOfBounds, text + " (choice shader_out_of_bounds=fault)");
+  warnOnce(wi, op, text + ": its accesses read zeros and write nothing (choice shader_out_of_bounds=robust)");
+  // Element 0's buffer at an offset past any buffer's end (2^(tagShift-1), half the offset range: the chain's other
+  // steps stay within the tag): every access through it is out of bounds.
+  wr<P>(wi, op->r, P((rd<P>(wi, op->a) & ~wi.offsetMask) | ((wi.offsetMask >> 1) + 1)));
+  return op + 1;
+}
+template <class P, class I> const Op* descriptorSelect(WorkItem& wi, const Op* op) {
+  const int64_t index = int64_t(Signed<I>(rd<I>(wi, op->b)));
+  if (index < 0 || index >= int64_t(op->n)) [[unlikely]]
+    return descriptorOutOfRange<P>(wi, op, index);
+  wr<P>(wi, op->r, rd<P>(wi, op->a + uint32_t(index) * sizeof(P)));
+  return op + 1;
+}
+
 // OpCopyMemory / OpCopyMemorySized: both ranges checked, then a memmove.
 template <class P> const Op* copyMemory(WorkItem& wi, const Op* op) {
   // n == 0: OpCopyMemory with the static size in imm; else the size operand's width.
@@ -454,12 +483,24 @@ bool isChain(spv::Op op) {
          op == spv::Op::OpInBoundsPtrAccessChain;
 }
 
+// A chain whose base is an array of buffer blocks (Lowerer::descriptorArrays_): its first index picks a descriptor.
+const Lowerer::DescriptorArray* descriptorArrayOf(const Lowerer& L, const Instruction& inst) {
+  auto it = L.descriptorArrays_.find(inst.operand(0));
+  return it == L.descriptorArrays_.end() ? nullptr : &it->second;
+}
+
+// The chain's base, indices and strides. A chain into an array of buffer blocks is analysed from its second index
+// on, its base the descriptor's pointer: the table entry of a constant index in range, else the chain's own result
+// register, which a descriptorSelect Op fills first (lowerChain).
 ChainShape analyzeChain(const Lowerer& L, const Instruction& inst) {
   const bool ptrChain = inst.opcode == spv::Op::OpPtrAccessChain || inst.opcode == spv::Op::OpInBoundsPtrAccessChain;
   const uint32_t base = inst.operand(0);
   const Type& baseType = L.typeOfValue(base);
   ChainShape shape;
   shape.base = L.reg(base);
+  const Lowerer::DescriptorArray* descriptors = descriptorArrayOf(L, inst);
+  if (descriptors && (ptrChain || inst.operandCount() < 2))
+    L.reject(inst, "an access chain into an array of buffer blocks that does not index the array first");
   auto addIndex = [&](uint32_t id, int64_t stride) {
     if (L.isConstant(id)) {
       const Type& it = L.typeOfValue(id);
@@ -486,6 +527,14 @@ ChainShape analyzeChain(const Lowerer& L, const Instruction& inst) {
   std::optional<MemoryView> view;
   const bool laidOut = explicitLayout(L, inst.resultType);
   if (laidOut && !ptrChain) view = viewOf(L, base);
+  if (descriptors) {
+    const uint32_t index = inst.operand(1);
+    const bool constantInRange = L.isConstant(index) && L.constantInt(index) < descriptors->count;
+    shape.base =
+        constantInRange ? descriptors->table + uint32_t(L.constantInt(index)) * L.ptrBytes() : L.reg(inst.resultId);
+    t = L.type(t).element;
+    k = 2;
+  }
   for (; k < inst.operandCount(); ++k) {
     const uint32_t id = inst.operand(k);
     const Type& ty = L.type(t);
@@ -539,9 +588,37 @@ bool simpleShape(const ChainShape& s) {
                              s.terms[0].stride >= 0 && s.terms[0].stride <= int64_t(UINT32_MAX));
 }
 
+// The descriptor a chain into an array of buffer blocks selects with a dynamic (or constant out-of-range) index,
+// into the chain's result register.
+void lowerDescriptorSelect(Lowerer& L, const Instruction& inst, const Lowerer::DescriptorArray& descriptors) {
+  uint32_t index = inst.operand(1);
+  uint32_t indexBytes = uint32_t(L.typeOfValue(index).size);
+  if (auto a = L.sextIndex_.find(index); a != L.sextIndex_.end()) {
+    index = a->second;  // OpSConvert i32→i64 folded in, as in analyzeChain
+    indexBytes = 4;
+  }
+  Handler fn;
+  const bool p64 = L.ptrBytes() == 8;
+  switch (indexBytes) {
+    case 2: fn = p64 ? &descriptorSelect<uint64_t, uint16_t> : &descriptorSelect<uint32_t, uint16_t>; break;
+    case 4: fn = p64 ? &descriptorSelect<uint64_t, uint32_t> : &descriptorSelect<uint32_t, uint32_t>; break;
+    case 8: fn = p64 ? &descriptorSelect<uint64_t, uint64_t> : &descriptorSelect<uint32_t, uint64_t>; break;
+    default:
+      L.reject(inst, "an array of buffer blocks indexed by an integer of " + std::to_string(8 * indexBytes) + " bits");
+  }
+  Op& op = L.emit(fn, inst);
+  op.r = L.reg(inst.resultId);
+  op.a = descriptors.table;
+  op.b = L.reg(index);
+  op.n = descriptors.count;
+  op.c = descriptors.firstParam;
+}
+
 void lowerChain(Lowerer& L, const Instruction& inst) {
   const ChainShape shape = analyzeChain(L, inst);
   const bool p64 = L.ptrBytes() == 8;
+  if (const auto* descriptors = descriptorArrayOf(L, inst); descriptors && shape.base == L.reg(inst.resultId))
+    lowerDescriptorSelect(L, inst, *descriptors);
   Op* op;
   if (shape.constOverflow) {
     op = &L.emit(p64 ? &chainOverflow<uint64_t> : &chainOverflow<uint32_t>, inst);
@@ -670,7 +747,9 @@ template <class P, class R> const Op* ptrDiff(WorkItem& wi, const Op* op) {
 }  // namespace
 
 bool chainIsFusable(const Lowerer& L, const Instruction& chain) {
-  return isChain(chain.opcode) && simpleShape(analyzeChain(L, chain)) && !chainNeedsPlan(L, chain);
+  // A chain into an array of buffer blocks keeps its result register: a descriptorSelect Op may fill it first.
+  return isChain(chain.opcode) && !descriptorArrayOf(L, chain) && simpleShape(analyzeChain(L, chain)) &&
+         !chainNeedsPlan(L, chain);
 }
 
 namespace {
@@ -688,6 +767,7 @@ void lowerLoad(Lowerer& L, const Instruction& inst) {
     op.n = element;
     return;
   }
+  if (L.descriptorArrays_.count(ptr)) L.reject(inst, "a load of a whole array of buffer blocks");
   const uint64_t n = accessBytes(L, inst.resultType);
   if (auto plan = copyPlan(L, inst, ptr, inst.resultType, n)) {
     Op& op = emitPlanned<false>(L, inst, std::move(*plan));
@@ -708,6 +788,7 @@ void lowerLoad(Lowerer& L, const Instruction& inst) {
 void lowerStore(Lowerer& L, const Instruction& inst) {
   const bool p64 = L.ptrBytes() == 8;
   const uint32_t valueType = L.typeIdOfValue(inst.operand(1));
+  if (L.descriptorArrays_.count(inst.operand(0))) L.reject(inst, "a store to a whole array of buffer blocks");
   const uint64_t n = accessBytes(L, valueType);
   if (auto plan = copyPlan(L, inst, inst.operand(0), valueType, n)) {
     Op& op = emitPlanned<true>(L, inst, std::move(*plan));

@@ -153,6 +153,10 @@ struct KernelParam {
   ShaderResource resource = ShaderResource::None;
   uint32_t descriptorSet = 0;
   uint32_t binding = 0;
+  // An array of buffer blocks (Vulkan §15.1 [external]: one binding, descriptorCount descriptors) is one parameter
+  // per element: its element and the array's size (0 for a binding that is not an array).
+  uint32_t arrayElement = 0;
+  uint32_t descriptorCount = 0;
 };
 
 struct LoweredKernel {

@@ -528,12 +528,18 @@ void ComputeDevice::run(const Dispatch& d, std::vector<std::vector<uint8_t>>& bu
     std::vector<VkDescriptorSetLayoutBinding> lb;
     for (const auto& b : d.bindings) {
       if (b.set != s) continue;
+      (b.type == DescriptorType::StorageBuffer ? storageCount : uniformCount)++;
+      // An array of descriptors is one layout binding of descriptorCount descriptors.
+      auto same = std::find_if(lb.begin(), lb.end(), [&](const auto& x) { return x.binding == b.binding; });
+      if (same != lb.end()) {
+        same->descriptorCount = std::max(same->descriptorCount, b.arrayElement + 1);
+        continue;
+      }
       VkDescriptorSetLayoutBinding x{};
       x.binding = b.binding;
       x.descriptorType = b.type == DescriptorType::StorageBuffer ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
                                                                  : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-      (b.type == DescriptorType::StorageBuffer ? storageCount : uniformCount)++;
-      x.descriptorCount = 1;
+      x.descriptorCount = b.arrayElement + 1;
       x.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
       lb.push_back(x);
     }
@@ -633,6 +639,7 @@ void ComputeDevice::run(const Dispatch& d, std::vector<std::vector<uint8_t>>& bu
       auto w = make<VkWriteDescriptorSet>(VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET);
       w.dstSet = sets[b.set];
       w.dstBinding = b.binding;
+      w.dstArrayElement = b.arrayElement;
       w.descriptorCount = 1;
       w.descriptorType = b.type == DescriptorType::StorageBuffer ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
                                                                  : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;

@@ -38,13 +38,15 @@ struct DeviceInfo {
 enum class DescriptorType : uint8_t { StorageBuffer, UniformBuffer };
 
 // A descriptor: buffer `buffer` (an index into the dispatch's buffers) from byte `offset`, `range` bytes (none: to its
-// end), at (set, binding).
+// end), at (set, binding) and, in an array of descriptors, at `arrayElement` (the binding's descriptorCount is its
+// largest arrayElement + 1).
 struct Binding {
   uint32_t set = 0, binding = 0;
   DescriptorType type = DescriptorType::StorageBuffer;
   size_t buffer = 0;
   uint64_t offset = 0;
   std::optional<uint64_t> range;
+  uint32_t arrayElement = 0;
 };
 
 struct SpecConstant {

@@ -61,6 +61,17 @@ END
 BUFFER buf DATA_TYPE int32 SIZE 4 FILL 0
 )";
 
+// The same with an array of two storage buffers at binding 0 (BIND BUFFER_ARRAY).
+const std::string kArrayPrelude = R"(#!amber
+SHADER compute s GLSL
+#version 450
+layout(local_size_x = 1) in;
+layout(binding = 0) buffer B { int b[]; } bs[2];
+void main() { bs[1].b[0] = 1; }
+END
+BUFFER buf DATA_TYPE int32 SIZE 4 FILL 0
+)";
+
 const std::string kPipeline = R"(PIPELINE compute p
   ATTACH s
   BIND BUFFER buf AS storage DESCRIPTOR_SET 0 BINDING 0
@@ -109,7 +120,8 @@ TEST_CASE("amber layouts: vec3 and matrix columns padded to 4, std140 arrays and
 TEST_CASE("amber scripts: every data type, layout, initializer, pipeline form and EXPECT form passes", "[cli][amber]") {
   const std::pair<const char*, size_t> scripts[] = {
       {"data_types.amber", 13}, {"layouts.amber", 16},  {"pipelines.amber", 20}, {"expect.amber", 20},
-      {"files.amber", 5},       {"vkscript.amber", 12}, {"bindings.amber", 2},  {"subgroups.amber", 6}};
+      {"files.amber", 5},       {"vkscript.amber", 12}, {"bindings.amber", 2},  {"subgroups.amber", 6},
+      {"buffer_array.amber", 5}};
   for (const auto& [file, passes] : scripts) {
     INFO(file);
     const Outcome o = runFile(file);
@@ -223,6 +235,17 @@ TEST_CASE("amber script errors: file:line and what was expected, exit 2", "[cli]
        "t.amber:9: error: cannot read buffer file"},
       {kPrelude + "BUFFER x DATA_TYPE int32 SIZE 2 FILL 0.5\n",
        "t.amber:9: error: expected an integer for an integer type, found '0.5'"},
+      // BIND BUFFER_ARRAY: a buffer per element, a value per buffer.
+      {kArrayPrelude + kPipeline,
+       "t.amber:9: error: pipeline p: no buffer is bound at descriptor set 0 binding 0 array element 1 (BIND "
+       "BUFFER_ARRAY binds one buffer per element)"},
+      {kArrayPrelude + "PIPELINE compute p\n  ATTACH s\n  BIND BUFFER_ARRAY buf buf AS storage BINDING 0 "
+                       "DESCRIPTOR_OFFSET 0\nEND\n",
+       "t.amber:11: error: expected the descriptor offset at the end of the line"},
+      {kArrayPrelude + "PIPELINE compute p\n  ATTACH s\n  BIND BUFFER_ARRAY buf buf AS push_constant\nEND\n",
+       "t.amber:11: error: BIND BUFFER_ARRAY of push constants"},
+      {kArrayPrelude + "PIPELINE compute p\n  ATTACH s\n  BIND BUFFER_ARRAY buf nope AS storage BINDING 0\nEND\n",
+       "t.amber:11: error: unknown buffer 'nope'"},
   };
   for (const auto& [script, message] : cases) {
     INFO(script);
@@ -276,8 +299,8 @@ TEST_CASE("amber unsupported commands and features: exit 3 with what clref does 
       {kPrelude + "PIPELINE graphics g\nEND\n", "t.amber:9: unsupported: a graphics pipeline"},
       {kPrelude + "PIPELINE compute p\n  ATTACH s\n  FRAMEBUFFER_SIZE 4 4\nEND\n",
        "t.amber:11: unsupported: FRAMEBUFFER_SIZE (graphics pipeline state)"},
-      {kPrelude + "PIPELINE compute p\n  ATTACH s\n  BIND BUFFER_ARRAY buf buf AS storage BINDING 0\nEND\n",
-       "t.amber:11: unsupported: BIND BUFFER_ARRAY (arrays of descriptors"},
+      {kPrelude + "PIPELINE compute p\n  ATTACH s\n  BIND SAMPLER_ARRAY smp smp BINDING 0\nEND\n",
+       "t.amber:11: unsupported: BIND SAMPLER_ARRAY (samplers)"},
       {kPrelude + "PIPELINE compute p\n  ATTACH s\n  BIND BUFFER buf AS storage_image BINDING 0\nEND\n",
        "t.amber:11: unsupported: a storage_image (images)"},
       {kPrelude + "IMAGE img FORMAT R8G8B8A8_UNORM DIM_2D WIDTH 4 HEIGHT 4\n",

@@ -91,10 +91,26 @@ TEST_CASE("a shader case's bindings are checked against the shader's resources",
       {in + "," + out + "," + push + "," + in, R"("dispatch": [2])", "two arguments bind set 0 binding 0"},
       {in + "," + out + "," + R"({ "push_constant": true, "scalar": { "type": "float", "value": 1 } })",
        R"("dispatch": [2])", "a shader's resource is bound to a buffer"},
-      {in + "," + out + "," + push, R"("kernel": "main", "ndrange": { "global": [8] })", "set, binding and push_constant are for a"},
+      {in + "," + out + "," + push, R"("kernel": "main", "ndrange": { "global": [8] })",
+       "set, binding and push_constant are for a"},
       {R"({ "buffer": { "type": "float", "count": 8 } })", R"("dispatch": [2])",
        "a compute shader's argument names its \"binding\""},
       {in + "," + out + "," + push, R"("dispatch": [0])", "expected a positive integer"},
+      // An array element of a binding that is no array; an element without its binding.
+      {in + "," + out + "," + push + "," +
+           R"({ "binding": 0, "element": 1, "buffer": { "type": "float", "count": 8 } })",
+       R"("dispatch": [2])", "the shader declares no set 0 binding 0 element 1"},
+      {in + "," + out + "," + R"({ "element": 1, "buffer": { "type": "float", "count": 8 } })", R"("dispatch": [2])",
+       "\"element\" needs a \"binding\""},
+      // Device addresses: 64-bit elements, of a buffer the shader declares.
+      {in + "," + out + "," +
+           R"({ "push_constant": true, "buffer": { "type": "float", "count": 2, "init": { "values": [
+                { "address_of": { "binding": 0 } } ] } } })",
+       R"("dispatch": [2])", "a device address is 64 bits: the buffer's type must be ulong or long"},
+      {in + "," + out + "," +
+           R"({ "push_constant": true, "buffer": { "type": "ulong", "count": 1, "init": { "values": [
+                { "address_of": { "binding": 7 } } ] } } })",
+       R"("dispatch": [2])", "init.values[0].address_of: the shader declares no buffer at set 0 binding 7"},
   };
   for (const auto& bad : cases) {
     INFO(bad.args << " / " << bad.launch);

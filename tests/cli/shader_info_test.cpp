@@ -174,3 +174,12 @@ TEST_CASE("clref info on workgroup arrays sized by specialization constants", "[
   CHECK(has(r.out, "    workgroup: three vec3[specialization constant] (size set by a specialization constant)\n"));
   CHECK(has(r.out, "    workgroup memory: 0 bytes and the arrays sized by specialization constants\n"));
 }
+
+TEST_CASE("clref info on a shader with PhysicalStorageBuffer64 device addresses", "[cli][shader]") {
+  const auto r = runClref("info '" CLREF_GOLDEN_DIR "/shaders/buffer_reference_list.comp'");
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  CHECK(has(r.out, "addressing model: PhysicalStorageBuffer64\n"));
+  CHECK(has(r.out, "capabilities: Shader Int64 PhysicalStorageBufferAddresses\n"));
+  CHECK(has(r.out, "      head: struct Node pointer (%Node) offset 0\n      out0: struct Word pointer (%Word) offset 8\n"));
+}

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/golden/host_bytes.hpp"
 #include "tests/golden/host_half.hpp"
 #include "tests/golden/host_reference.hpp"
@@ -600,6 +602,55 @@ void matrixArraysStd140(const Case& c, ArgBytes& a) {
   }
 }
 
+// descriptor_arrays.comp: Data {uint v[]} data[3] at binding 0 (arguments 0–2, one per array element), std140
+// Scale {uint mul @0; uint add @4} scale[2] at binding 1 (arguments 3–4), Out {uint o[]} at binding 2 (argument 5);
+// 8 invocations per group. Invocation i (local l, group g): o[i] = data[g].v[l]·scale[g & 1].mul + scale[1].add +
+// data[i % 3].v[8 + l] + data[1].v[39] + length(data[1].v); then data[g].v[16 + l] = i, and in group 0
+// data[2].v[24 + l] = scale[0].mul + l. The reads (v[0..15], data[1].v[39]) never meet the writes (v[16..31]).
+void descriptorArrays(const Case& c, ArgBytes& a) {
+  const size_t length1 = elements(a[1], 4);
+  std::vector<std::pair<size_t, size_t>> writes;  // (argument, element) of each store, after every read
+  std::vector<uint32_t> values;
+  for (uint32_t g = 0; g < groups(c)[0]; ++g)
+    for (uint32_t l = 0; l < 8; ++l) {
+      const uint32_t i = g * 8 + l;
+      const uint32_t sum = load<uint32_t>(a[g], l) * load<uint32_t>(a[3 + (g & 1)], 0) + load<uint32_t>(a[4], 1) +
+                           load<uint32_t>(a[i % 3], 8 + l) + load<uint32_t>(a[1], 39) + uint32_t(length1);
+      store(a[5], i, sum);
+      writes.push_back({g, 16 + l});
+      values.push_back(i);
+      if (g == 0) {
+        writes.push_back({2, 24 + l});
+        values.push_back(load<uint32_t>(a[3], 0) + l);
+      }
+    }
+  for (size_t k = 0; k < writes.size(); ++k) store(a[writes[k].first], writes[k].second, values[k]);
+}
+
+// buffer_reference_list.comp: Nodes (argument 0) is a list of 16-byte nodes {Node next @0; uint value @8}, Out
+// (argument 1) 8 uints, the push constants {Node head; Word out0}. The list is read from the case file itself, not
+// from the materialised bytes (whose addresses are clref's to choose): node k's next is the node its "address_of"
+// offset names (offset / 16), or none for 0; the head is the node the first push constant names. Invocation i skips
+// i nodes and writes sum · 16 + count of the rest at out0 + 4·i.
+void bufferReferenceList(const Case& c, ArgBytes& a) {
+  const auto values = nlohmann::json::parse(c.args[0].buffer.initJson)["values"];
+  const auto head = nlohmann::json::parse(c.args[2].buffer.initJson)["values"][0];
+  constexpr size_t kNone = SIZE_MAX;
+  const auto nodeAt = [&](const nlohmann::json& v) {
+    return v.is_object() ? size_t(v.value("offset", uint64_t(0)) / 16) : kNone;
+  };
+  for (uint32_t i = 0; i < 8 * groups(c)[0]; ++i) {
+    size_t n = nodeAt(head);
+    for (uint32_t k = 0; k < i && n != kNone; ++k) n = nodeAt(values[2 * n]);
+    uint32_t sum = 0, count = 0;
+    for (; n != kNone; n = nodeAt(values[2 * n])) {
+      sum += values[2 * n + 1].get<uint32_t>();
+      ++count;
+    }
+    store(a[1], i, sum * 16 + count);
+  }
+}
+
 }  // namespace
 
 std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
@@ -634,6 +685,8 @@ std::vector<std::pair<std::string, HostReference>> shaderHostReferences() {
       {"shader_byte_address_hlsl", byteAddressHlsl},
       {"shader_scalar_layout", scalarLayout},
       {"shader_matrix_arrays_std140", matrixArraysStd140},
+      {"shader_descriptor_arrays", descriptorArrays},
+      {"shader_buffer_reference_list", bufferReferenceList},
   };
   for (auto* more : {shaderFunctionHostReferences, shaderCollectiveHostReferences}) {
     auto refs = more();
