@@ -71,11 +71,22 @@ template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64(WorkItem& 
   std::memcpy(wi.regs + op->r, (wi.*Ids).data(), 24);
   return op + 1;
 }
+// Its lane form (lanes.hpp): the result is three 8-byte chunks.
+template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64OnLanes(LaneBatch& b, const Op* op) {
+  uint8_t *x = b.lane0(op->r), *y = b.lane0(op->r + 8), *z = b.lane0(op->r + 16);
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const auto& ids = b.items[l]->*Ids;
+    std::memcpy(x + size_t(l) * 8, &ids[0], 8);
+    std::memcpy(y + size_t(l) * 8, &ids[1], 8);
+    std::memcpy(z + size_t(l) * 8, &ids[2], 8);
+  }
+  return op + 1;
+}
 Handler builtinLoadHandler(spv::BuiltIn b, uint32_t elementBytes, uint64_t resultBytes) {
   if (elementBytes == 8 && resultBytes >= 24) switch (b) {
-      case spv::BuiltIn::GlobalInvocationId: return &loadIds64<&WorkItem::globalId>;
-      case spv::BuiltIn::LocalInvocationId: return &loadIds64<&WorkItem::localId>;
-      case spv::BuiltIn::WorkgroupId: return &loadIds64<&WorkItem::groupId>;
+      case spv::BuiltIn::GlobalInvocationId: return laneForm<&loadIds64<&WorkItem::globalId>, &loadIds64OnLanes<&WorkItem::globalId>>();
+      case spv::BuiltIn::LocalInvocationId: return laneForm<&loadIds64<&WorkItem::localId>, &loadIds64OnLanes<&WorkItem::localId>>();
+      case spv::BuiltIn::WorkgroupId: return laneForm<&loadIds64<&WorkItem::groupId>, &loadIds64OnLanes<&WorkItem::groupId>>();
       default: break;
     }
   return &loadBuiltin;
@@ -598,14 +609,59 @@ template <class P, class I, uint32_t N> const Op* storeFused(WorkItem& wi, const
   std::memcpy(p, wi.regs + op->b, N ? N : bytes);
   return op + 1;
 }
+// Their lane forms (lanes.hpp): the lanes whose access takes access()'s fast path; the first that would not stops the
+// lanes before it runs, and runs alone (accessSlow may fault, warn or decide a choice).
+// fusedAddress on lane l's registers.
+template <class P, class I> inline uint64_t fusedAddressOnLane(const LaneBatch& b, uint32_t l, const Op* op,
+                                                               uint32_t indexReg) {
+  const uint64_t base = rdLane<P>(b.lane0(op->a), l);
+  int64_t delta = int64_t(op->imm);
+  if constexpr (!std::is_void_v<I>)
+    if (addTerm(delta, int64_t(Signed<I>(rdLane<I>(b.lane0(indexReg), l))), int64_t(op->c)) ||
+        beyondAnyAllocation(delta, b.items[l]->offsetMask)) [[unlikely]]
+      return P(overflowedPointer(*b.items[l], base));
+  return P(base + uint64_t(delta));
+}
+template <class P, class I, uint32_t N> const Op* loadFusedLanes(LaneBatch& b, const Op* op) {
+  const uint32_t bytes = N ? N : op->n;
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const uint8_t* p = accessFast(*b.items[l], fusedAddressOnLane<P, I>(b, l, op, op->b), bytes, op->align, false);
+    if (!p) [[unlikely]]
+      return stopBefore(b, op, l);
+    if constexpr (N == 1 || N == 2 || N == 4 || N == 8)
+      std::memcpy(b.lane0(op->r) + size_t(l) * 8, p, N);
+    else
+      memoryToLane(b, op->r, l, p, bytes);
+  }
+  return op + 1;
+}
+template <class P, class I, uint32_t N> const Op* storeFusedLanes(LaneBatch& b, const Op* op) {
+  const uint32_t bytes = N ? N : op->n;
+  for (uint32_t l = 0; l < b.count; ++l) {
+    uint8_t* p = accessFast(*b.items[l], fusedAddressOnLane<P, I>(b, l, op, op->r), bytes, op->align, true);
+    if (!p) [[unlikely]]
+      return stopBefore(b, op, l);
+    if constexpr (N == 1 || N == 2 || N == 4 || N == 8)
+      std::memcpy(p, b.lane0(op->b) + size_t(l) * 8, N);
+    else
+      laneToMemory(b, op->b, l, p, bytes);
+  }
+  return op + 1;
+}
+template <bool Store, class P, class I, uint32_t N> Handler fusedWithLanes() {
+  if constexpr (Store)
+    return laneForm<&storeFused<P, I, N>, &storeFusedLanes<P, I, N>>();
+  else
+    return laneForm<&loadFused<P, I, N>, &loadFusedLanes<P, I, N>>();
+}
 template <bool Store, class P, class I> Handler fusedBySize(uint64_t n) {
   switch (n) {
-    case 1: return Store ? &storeFused<P, I, 1> : &loadFused<P, I, 1>;
-    case 2: return Store ? &storeFused<P, I, 2> : &loadFused<P, I, 2>;
-    case 4: return Store ? &storeFused<P, I, 4> : &loadFused<P, I, 4>;
-    case 8: return Store ? &storeFused<P, I, 8> : &loadFused<P, I, 8>;
-    case 16: return Store ? &storeFused<P, I, 16> : &loadFused<P, I, 16>;
-    default: return Store ? &storeFused<P, I, 0> : &loadFused<P, I, 0>;
+    case 1: return fusedWithLanes<Store, P, I, 1>();
+    case 2: return fusedWithLanes<Store, P, I, 2>();
+    case 4: return fusedWithLanes<Store, P, I, 4>();
+    case 8: return fusedWithLanes<Store, P, I, 8>();
+    case 16: return fusedWithLanes<Store, P, I, 16>();
+    default: return fusedWithLanes<Store, P, I, 0>();
   }
 }
 template <bool Store> Handler fusedHandler(bool p64, uint32_t indexBytes, uint64_t n) {
