@@ -36,7 +36,7 @@ kernel void dot_rows(global const float* a, global const float* b, global float*
 kernel void ragged(global const float* a, global const int* trips, global float* c, uint n) {
   size_t i = get_global_id(0);
   float s = (float)i;
-  for (int k = 0; k < trips[i]; ++k) s = s * 0.5f + a[(i + (size_t)k) % n];
+  for (int k = 0; k < trips[i]; ++k) s = s * 0.5f + a[i + (size_t)k];
   c[i] = s;
 }
 kernel void mads(global const float* a, global const float* b, global float* c) {
@@ -119,7 +119,7 @@ TEST_CASE("lane executor: a uniform loop gives the host's values on both paths",
 
 TEST_CASE("lane executor: work-items that part and meet again give the host's values", "[lanes]") {
   const uint32_t n = 200;
-  const auto a = floats(n, 0.75f, 9);
+  const auto a = floats(n + 310, 0.75f, 9);
   std::vector<int32_t> trips(n);
   for (uint32_t i = 0; i < n; ++i) trips[i] = i % 7 == 3 ? 300 + int32_t(i % 5) : 20;  // a few run long, alone
   auto [lanes, alone] = onBothPaths([&] {
@@ -143,7 +143,7 @@ TEST_CASE("lane executor: work-items that part and meet again give the host's va
     float s = float(i);
     for (int k = 0; k < trips[i]; ++k) {
       const float h = s * 0.5f;
-      s = h + a[(i + uint32_t(k)) % n];
+      s = h + a[i + uint32_t(k)];
     }
     float got;
     std::memcpy(&got, lanes.bytes.data() + size_t(i) * 4, 4);
