@@ -50,10 +50,12 @@ template <class T> inline T rdLane(const uint8_t* p, uint32_t l) {
 template <class T> inline void wrLane(uint8_t* p, uint32_t l, T v) { std::memcpy(p + size_t(l) * 8, &v, sizeof(T)); }
 // n bytes of lane l between register `reg` and memory (register ranges are 8-aligned when they span chunks).
 inline void laneToMemory(const LaneBatch& b, uint32_t reg, uint32_t l, uint8_t* out, uint32_t n) {
-  for (uint32_t at = 0; at < n; at += 8) std::memcpy(out + at, b.lane0(reg + at) + size_t(l) * 8, n - at < 8 ? n - at : 8);
+  for (uint32_t at = 0; at < n; at += 8)
+    std::memcpy(out + at, b.lane0(reg + at) + size_t(l) * 8, n - at < 8 ? n - at : 8);
 }
 inline void memoryToLane(const LaneBatch& b, uint32_t reg, uint32_t l, const uint8_t* in, uint32_t n) {
-  for (uint32_t at = 0; at < n; at += 8) std::memcpy(b.lane0(reg + at) + size_t(l) * 8, in + at, n - at < 8 ? n - at : 8);
+  for (uint32_t at = 0; at < n; at += 8)
+    std::memcpy(b.lane0(reg + at) + size_t(l) * 8, in + at, n - at < 8 ? n - at : 8);
 }
 // Register `src` to `dst` (n bytes) in every lane: whole chunks (a register owns the rest of its last chunk).
 inline void copyLanes(const LaneBatch& b, uint32_t dst, uint32_t src, uint32_t n) {

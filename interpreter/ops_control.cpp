@@ -91,7 +91,9 @@ inline const Op* takeEdgeOnLanes(LaneBatch& b, const Op* op, const Edge* e) {
   if (e->backEdge && b.budget < b.yieldBelow) b.yieldBelow = b.budget - b.slice;
   return e->target;
 }
-const Op* branchOnLanes(LaneBatch& b, const Op* op) { return takeEdgeOnLanes(b, op, static_cast<const Edge*>(op->aux)); }
+const Op* branchOnLanes(LaneBatch& b, const Op* op) {
+  return takeEdgeOnLanes(b, op, static_cast<const Edge*>(op->aux));
+}
 // A branch the lanes take together, or none of them here.
 const Op* branchConditionalOnLanes(LaneBatch& b, const Op* op) {
   const uint8_t* c = b.lane0(op->a);

@@ -82,11 +82,14 @@ template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64OnLanes(Lan
   }
   return op + 1;
 }
+template <std::array<uint64_t, 3> WorkItem::*Ids> Handler idsWithLanes() {
+  return laneForm<&loadIds64<Ids>, &loadIds64OnLanes<Ids>>();
+}
 Handler builtinLoadHandler(spv::BuiltIn b, uint32_t elementBytes, uint64_t resultBytes) {
   if (elementBytes == 8 && resultBytes >= 24) switch (b) {
-      case spv::BuiltIn::GlobalInvocationId: return laneForm<&loadIds64<&WorkItem::globalId>, &loadIds64OnLanes<&WorkItem::globalId>>();
-      case spv::BuiltIn::LocalInvocationId: return laneForm<&loadIds64<&WorkItem::localId>, &loadIds64OnLanes<&WorkItem::localId>>();
-      case spv::BuiltIn::WorkgroupId: return laneForm<&loadIds64<&WorkItem::groupId>, &loadIds64OnLanes<&WorkItem::groupId>>();
+      case spv::BuiltIn::GlobalInvocationId: return idsWithLanes<&WorkItem::globalId>();
+      case spv::BuiltIn::LocalInvocationId: return idsWithLanes<&WorkItem::localId>();
+      case spv::BuiltIn::WorkgroupId: return idsWithLanes<&WorkItem::groupId>();
       default: break;
     }
   return &loadBuiltin;
@@ -609,9 +612,7 @@ template <class P, class I, uint32_t N> const Op* storeFused(WorkItem& wi, const
   std::memcpy(p, wi.regs + op->b, N ? N : bytes);
   return op + 1;
 }
-// Their lane forms (lanes.hpp): the lanes whose access takes access()'s fast path; the first that would not stops the
-// lanes before it runs, and runs alone (accessSlow may fault, warn or decide a choice).
-// fusedAddress on lane l's registers.
+// fusedAddress on lane l's registers (lanes.hpp).
 template <class P, class I> inline uint64_t fusedAddressOnLane(const LaneBatch& b, uint32_t l, const Op* op,
                                                                uint32_t indexReg) {
   const uint64_t base = rdLane<P>(b.lane0(op->a), l);
@@ -622,6 +623,8 @@ template <class P, class I> inline uint64_t fusedAddressOnLane(const LaneBatch& 
       return P(overflowedPointer(*b.items[l], base));
   return P(base + uint64_t(delta));
 }
+// The lane forms of loadFused and storeFused: the lanes whose access takes access()'s fast path; the first that would
+// not stops the lanes before it runs, and runs alone (accessSlow may fault, warn or decide a choice).
 template <class P, class I, uint32_t N> const Op* loadFusedLanes(LaneBatch& b, const Op* op) {
   const uint32_t bytes = N ? N : op->n;
   for (uint32_t l = 0; l < b.count; ++l) {
