@@ -612,50 +612,58 @@ template <class P, class I, uint32_t N> const Op* storeFused(WorkItem& wi, const
   std::memcpy(p, wi.regs + op->b, N ? N : bytes);
   return op + 1;
 }
-// fusedAddress on lane l's registers (lanes.hpp).
-template <class P, class I> inline uint64_t fusedAddressOnLane(const LaneBatch& b, uint32_t l, const Op* op,
-                                                               uint32_t indexReg) {
-  const uint64_t base = rdLane<P>(b.lane0(op->a), l);
-  int64_t delta = int64_t(op->imm);
-  if constexpr (!std::is_void_v<I>)
-    if (addTerm(delta, int64_t(Signed<I>(rdLane<I>(b.lane0(indexReg), l))), int64_t(op->c)) ||
-        beyondAnyAllocation(delta, b.items[l]->offsetMask)) [[unlikely]]
-      return P(overflowedPointer(*b.items[l], base));
-  return P(base + uint64_t(delta));
-}
-// The lane forms of loadFused and storeFused: the lanes whose access takes access()'s fast path; the first that would
-// not stops the lanes before it runs, and runs alone (accessSlow may fault, warn or decide a choice).
-template <class P, class I, uint32_t N> const Op* loadFusedLanes(LaneBatch& b, const Op* op) {
-  const uint32_t bytes = N ? N : op->n;
-  for (uint32_t l = 0; l < b.count; ++l) {
-    const uint8_t* p = accessFast(*b.items[l], fusedAddressOnLane<P, I>(b, l, op, op->b), bytes, op->align, false);
-    if (!p) [[unlikely]]
+// The lane forms of loadFused and storeFused (lanes.hpp): the lanes whose access takes access()'s fast path; the first
+// that would not stops the lanes before it runs, and runs alone (accessSlow may fault, warn or decide a choice). What
+// every lane shares (the operands' lane arrays, the pointer layout) is read once: the loop's stores go to bytes, which
+// the compiler must assume alias everything.
+template <bool Store, class P, class I, uint32_t N> const Op* fusedOnLanes(LaneBatch& b, const Op* op) {
+  const uint32_t bytes = N ? N : op->n, align = op->align, count = b.count;
+  const uint8_t* base = b.lane0(op->a);
+  const uint8_t* index = b.lane0(Store ? op->r : op->b);
+  uint8_t* value = b.lane0(Store ? op->b : op->r);
+  const int64_t imm = int64_t(op->imm), stride = int64_t(op->c);
+  WorkItem* const* items = b.items;
+  const WorkItem& first = *items[0];
+  const uint64_t tagShift = first.tagShift, offsetMask = first.offsetMask, allocLimit = first.allocLimit;
+  for (uint32_t l = 0; l < count; ++l) {
+    const uint64_t p0 = rdLane<P>(base, l);
+    int64_t delta = imm;
+    uint64_t ptr = P(p0 + uint64_t(delta));
+    if constexpr (!std::is_void_v<I>) {
+      if (addTerm(delta, int64_t(Signed<I>(rdLane<I>(index, l))), stride) || beyondAnyAllocation(delta, offsetMask))
+          [[unlikely]]
+        ptr = P((p0 & ~offsetMask) | offsetMask);  // overflowedPointer
+      else
+        ptr = P(p0 + uint64_t(delta));
+    }
+    // access()'s fast path (accessFast), with the launch's pointer layout read once.
+    const uint64_t tag = ptr >> tagShift, off = ptr & offsetMask;
+    uint8_t* at = nullptr;
+    if (tag != 0 && tag < allocLimit) [[likely]] {
+      const Allocation& A = items[l]->allocs[tag];
+      if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(Store && A.readOnly)) [[likely]]
+        at = A.base + off;
+    }
+    if (!at) [[unlikely]]
       return stopBefore(b, op, l);
-    if constexpr (N == 1 || N == 2 || N == 4 || N == 8)
-      std::memcpy(b.lane0(op->r) + size_t(l) * 8, p, N);
-    else
-      memoryToLane(b, op->r, l, p, bytes);
-  }
-  return op + 1;
-}
-template <class P, class I, uint32_t N> const Op* storeFusedLanes(LaneBatch& b, const Op* op) {
-  const uint32_t bytes = N ? N : op->n;
-  for (uint32_t l = 0; l < b.count; ++l) {
-    uint8_t* p = accessFast(*b.items[l], fusedAddressOnLane<P, I>(b, l, op, op->r), bytes, op->align, true);
-    if (!p) [[unlikely]]
-      return stopBefore(b, op, l);
-    if constexpr (N == 1 || N == 2 || N == 4 || N == 8)
-      std::memcpy(p, b.lane0(op->b) + size_t(l) * 8, N);
-    else
-      laneToMemory(b, op->b, l, p, bytes);
+    if constexpr (N == 1 || N == 2 || N == 4 || N == 8) {
+      if constexpr (Store)
+        std::memcpy(at, value + size_t(l) * 8, N);
+      else
+        std::memcpy(value + size_t(l) * 8, at, N);
+    } else if constexpr (Store) {
+      laneToMemory(b, op->b, l, at, bytes);
+    } else {
+      memoryToLane(b, op->r, l, at, bytes);
+    }
   }
   return op + 1;
 }
 template <bool Store, class P, class I, uint32_t N> Handler fusedWithLanes() {
   if constexpr (Store)
-    return laneForm<&storeFused<P, I, N>, &storeFusedLanes<P, I, N>>();
+    return laneForm<&storeFused<P, I, N>, &fusedOnLanes<true, P, I, N>>();
   else
-    return laneForm<&loadFused<P, I, N>, &loadFusedLanes<P, I, N>>();
+    return laneForm<&loadFused<P, I, N>, &fusedOnLanes<false, P, I, N>>();
 }
 template <bool Store, class P, class I> Handler fusedBySize(uint64_t n) {
   switch (n) {
