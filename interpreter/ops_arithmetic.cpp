@@ -18,12 +18,15 @@ using numerics::IntDivOverflowOption;
 // Integer arithmetic wraps modulo 2^N (SPIR-V 1.0 §2.2.1 [external]: integers are two's complement
 // and signless; the opcode says how to interpret the bits).
 struct IAdd {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a + b); }
 };
 struct ISub {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a - b); }
 };
 struct IMul {
+  static constexpr bool kLanes = true;
   // 8- and 16-bit operands promote to int, whose product can overflow (undefined in C++): multiply as unsigned.
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
     using P = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, T>;
@@ -133,9 +136,11 @@ template <class F> void lowerSignedRemainder(Lowerer& L, const Instruction& inst
 // numerics/half_arith.hpp. With RTZ (a shader's RoundingModeRTZ or vulkan_rounding=toward_zero, Vulkan §A.4
 // [external] [[spirvenv-correctly-rounded]]) rounded toward zero by numerics/round_toward_zero.hpp.
 template <bool FTZ, bool RTZ = false> struct FAdd {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return addRounded<FTZ, RTZ>(a, b); }
 };
 template <bool FTZ, bool RTZ = false> struct FSub {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
     a = ftz<FTZ>(a);
     b = ftz<FTZ>(b);
@@ -148,6 +153,7 @@ template <bool FTZ, bool RTZ = false> struct FSub {
   }
 };
 template <bool FTZ, bool RTZ = false> struct FMul {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return mulRounded<FTZ, RTZ>(a, b); }
 };
 template <bool FTZ, bool RTZ = false> struct FDiv {

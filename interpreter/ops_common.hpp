@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "interpreter/exec.hpp"
+#include "interpreter/lanes.hpp"
 #include "interpreter/lower.hpp"
 #include "numerics/format.hpp"
 #include "numerics/half_arith.hpp"
@@ -132,7 +133,14 @@ template <class R, class T, class F> const Op* binary1(WorkItem& wi, const Op* o
   return op + 1;
 }
 
+// A functor with `static constexpr bool kLanes = true` neither warns nor decides a choice: its handlers get lane forms
+// (lanes.hpp).
+template <class F> constexpr bool kHasLaneForm = requires { requires F::kLanes; };
+
 template <class R, class T, class F> Handler binaryHandler(uint32_t lanes) {
+  if constexpr (kHasLaneForm<F>)
+    return lanes == 1 ? laneForm<&binary1<R, T, F>, &binaryOnLanes<R, T, F, true>>()
+                      : laneForm<&binaryLanes<R, T, F>, &binaryOnLanes<R, T, F, false>>();
   return lanes == 1 ? &binary1<R, T, F> : &binaryLanes<R, T, F>;
 }
 
@@ -156,33 +164,43 @@ inline Op& emitUnary(Lowerer& L, Handler fn, const Instruction& inst) {
 // Integer comparisons (SPIR-V 1.0 §3.32.15 [external]); booleans are one byte, 0 or 1.
 template <class T> using S = Signed<T>;
 struct IEqual {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a == b; }
 };
 struct INotEqual {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a != b; }
 };
 struct UGreater {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a > b; }
 };
 struct UGreaterEq {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a >= b; }
 };
 struct ULess {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a < b; }
 };
 struct ULessEq {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a <= b; }
 };
 struct SGreater {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) > S<T>(b); }
 };
 struct SGreaterEq {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) >= S<T>(b); }
 };
 struct SLess {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) < S<T>(b); }
 };
 struct SLessEq {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return S<T>(a) <= S<T>(b); }
 };
 
@@ -192,6 +210,9 @@ template <class R, class T, class F> const Op* unary1(WorkItem& wi, const Op* op
   return op + 1;
 }
 template <class R, class T, class F> Handler unaryHandler(uint32_t lanes) {
+  if constexpr (kHasLaneForm<F>)
+    return lanes == 1 ? laneForm<&unary1<R, T, F>, &unaryOnLanes<R, T, F, true>>()
+                      : laneForm<&unaryLanes<R, T, F>, &unaryOnLanes<R, T, F, false>>();
   return lanes == 1 ? &unary1<R, T, F> : &unaryLanes<R, T, F>;
 }
 

@@ -13,6 +13,13 @@ template <uint32_t N> const Op* extractFixed(WorkItem& wi, const Op* op) {
   std::memcpy(wi.regs + op->r, wi.regs + op->a + op->imm, N);
   return op + 1;
 }
+// Its lane form (lanes.hpp): an element of N bytes at an N-aligned offset, within one chunk.
+template <uint32_t N> const Op* extractOnLanes(LaneBatch& b, const Op* op) {
+  const uint8_t* src = b.lane0(op->a + uint32_t(op->imm));
+  uint8_t* dst = b.lane0(op->r);
+  for (uint32_t l = 0; l < b.count; ++l) std::memcpy(dst + size_t(l) * 8, src + size_t(l) * 8, N);
+  return op + 1;
+}
 const Op* extractAny(WorkItem& wi, const Op* op) {
   std::memcpy(wi.regs + op->r, wi.regs + op->a + op->imm, op->n);
   return op + 1;
@@ -109,10 +116,10 @@ template <class I> const Op* insertDynamic(WorkItem& wi, const Op* op) {
 
 Handler extractHandler(uint64_t size) {
   switch (size) {
-    case 1: return &extractFixed<1>;
-    case 2: return &extractFixed<2>;
-    case 4: return &extractFixed<4>;
-    case 8: return &extractFixed<8>;
+    case 1: return laneForm<&extractFixed<1>, &extractOnLanes<1>>();
+    case 2: return laneForm<&extractFixed<2>, &extractOnLanes<2>>();
+    case 4: return laneForm<&extractFixed<4>, &extractOnLanes<4>>();
+    case 8: return laneForm<&extractFixed<8>, &extractOnLanes<8>>();
     default: return &extractAny;
   }
 }

@@ -64,6 +64,44 @@ namespace {
 }
 
 const Op* branch(WorkItem& wi, const Op* op) { return takeEdge(wi, op, static_cast<const Edge*>(op->aux)); }
+
+// takeEdge on lanes (lanes.hpp): the phi copies of every lane and the budget they share. Where every lane would yield
+// at a loop back-edge, the next round would start with them together again: it starts at once. The lanes stop before
+// an edge that exceeds the budget (the work-item that faults runs it alone).
+inline const Op* takeEdgeOnLanes(LaneBatch& b, const Op* op, const Edge* e) {
+  if (b.budget - e->cost < 0) [[unlikely]]
+    return stopBefore(b, op, 0);
+  if (!e->copies.empty()) {
+    if (e->viaScratch) [[unlikely]] {
+      uint32_t at = e->scratch;
+      for (const auto& c : e->copies) {
+        copyLanes(b, at, c.src, c.size);
+        at += c.size;
+      }
+      at = e->scratch;
+      for (const auto& c : e->copies) {
+        copyLanes(b, c.dst, at, c.size);
+        at += c.size;
+      }
+    } else {
+      for (const auto& c : e->copies) copyLanes(b, c.dst, c.src, c.size);
+    }
+  }
+  b.budget -= e->cost;
+  if (e->backEdge && b.budget < b.yieldBelow) b.yieldBelow = b.budget - b.slice;
+  return e->target;
+}
+const Op* branchOnLanes(LaneBatch& b, const Op* op) {
+  return takeEdgeOnLanes(b, op, static_cast<const Edge*>(op->aux));
+}
+// A branch the lanes take together, or none of them here.
+const Op* branchConditionalOnLanes(LaneBatch& b, const Op* op) {
+  const uint8_t* c = b.lane0(op->a);
+  const bool taken = c[0] != 0;
+  for (uint32_t l = 1; l < b.count; ++l)
+    if ((c[size_t(l) * 8] != 0) != taken) return stopBefore(b, op, 0);
+  return takeEdgeOnLanes(b, op, taken ? static_cast<const Edge*>(op->aux) : reinterpret_cast<const Edge*>(op->imm));
+}
 const Op* branchConditional(WorkItem& wi, const Op* op) {
   const Edge* e = rd<uint8_t>(wi, op->a) ? static_cast<const Edge*>(op->aux) : reinterpret_cast<const Edge*>(op->imm);
   return takeEdge(wi, op, e);
@@ -82,8 +120,16 @@ template <class T, class Cmp> const Op* compareBranch(WorkItem& wi, const Op* op
   const bool c = Cmp::apply(wi, op, rd<T>(wi, op->a), rd<T>(wi, op->b));
   return takeEdge(wi, op, c ? static_cast<const Edge*>(op->aux) : reinterpret_cast<const Edge*>(op->imm));
 }
+template <class T, class Cmp> const Op* compareBranchOnLanes(LaneBatch& b, const Op* op) {
+  const uint8_t *x = b.lane0(op->a), *y = b.lane0(op->b);
+  const bool taken = Cmp::apply(*b.items[0], op, rdLane<T>(x, 0), rdLane<T>(y, 0));
+  for (uint32_t l = 1; l < b.count; ++l)
+    if (bool(Cmp::apply(*b.items[l], op, rdLane<T>(x, l), rdLane<T>(y, l))) != taken) return stopBefore(b, op, 0);
+  return takeEdgeOnLanes(b, op, taken ? static_cast<const Edge*>(op->aux) : reinterpret_cast<const Edge*>(op->imm));
+}
 template <class Cmp> Handler compareBranchFor(uint32_t bytes) {
-  return bytes == 8 ? &compareBranch<uint64_t, Cmp> : &compareBranch<uint32_t, Cmp>;
+  return bytes == 8 ? laneForm<&compareBranch<uint64_t, Cmp>, &compareBranchOnLanes<uint64_t, Cmp>>()
+                    : laneForm<&compareBranch<uint32_t, Cmp>, &compareBranchOnLanes<uint32_t, Cmp>>();
 }
 Handler compareBranchHandler(spv::Op op, uint32_t bytes) {
   switch (op) {
@@ -113,6 +159,12 @@ const Op* returnOp(WorkItem& wi, const Op*) {
   const CallFrame f = wi.frames.back();
   wi.frames.pop_back();
   return f.returnTo;
+}
+// The lanes return from the kernel together (they run outside any call on lanes).
+const Op* returnOnLanes(LaneBatch& b, const Op* op) {
+  if (!b.items[0]->frames.empty()) return leaveLanes(b, op);
+  b.returned = true;
+  return nullptr;
 }
 const Op* returnValue(WorkItem& wi, const Op* op) {
   if (wi.frames.empty()) {
@@ -185,7 +237,7 @@ bool compareIsFusable(const Lowerer& L, const Instruction& cmp) {
 namespace {
 
 void lowerBranch(Lowerer& L, const Instruction& inst) {
-  Op& op = L.emit(&branch, inst);
+  Op& op = L.emit(laneForm<&branch, &branchOnLanes>(), inst);
   op.aux = L.edgeTo(inst.operand(0));
 }
 
@@ -204,7 +256,7 @@ void lowerBranchConditional(Lowerer& L, const Instruction& inst) {
     fused->a = L.reg(cmp.operand(0));
     fused->b = L.reg(cmp.operand(1));
   }
-  Op& op = fused ? *fused : L.emit(&branchConditional, inst);
+  Op& op = fused ? *fused : L.emit(laneForm<&branchConditional, &branchConditionalOnLanes>(), inst);
   if (!fused) op.a = L.reg(inst.operand(0));
   op.aux = L.edgeTo(inst.operand(1));
   op.imm = reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(2)));
@@ -233,7 +285,7 @@ void lowerSwitch(Lowerer& L, const Instruction& inst) {
   op.imm = reinterpret_cast<uint64_t>(L.edgeTo(inst.operand(1)));
 }
 
-void lowerReturn(Lowerer& L, const Instruction& inst) { L.emit(&returnOp, inst); }
+void lowerReturn(Lowerer& L, const Instruction& inst) { L.emit(laneForm<&returnOp, &returnOnLanes>(), inst); }
 
 void lowerReturnValue(Lowerer& L, const Instruction& inst) {
   Op& op = L.emit(&returnValue, inst);

@@ -58,6 +58,7 @@ template <class To, class From, bool FTZ> struct FToF {
 
 // Integer width changes: OpUConvert zero-extends, OpSConvert sign-extends; both truncate.
 template <class To, class From, bool SignExtend> struct IToI {
+  static constexpr bool kLanes = true;
   static To apply(WorkItem&, const Op*, From v) {
     if constexpr (SignExtend)
       return To(Signed<To>(Signed<From>(v)));

@@ -101,6 +101,28 @@ template <bool FTZ, bool Fused> struct Mad {
   }
 };
 
+// mad's lane form (lanes.hpp): the lanes whose fused and unfused results agree, or all once the work-group has decided
+// mad (one more decision only counts). A lane whose results differ before that stops the lanes before it runs: the
+// work-group's first decision must be the one of the work-item that makes it first alone.
+template <class T, bool FTZ, bool Fused> const Op* madLanes(LaneBatch& b, const Op* op) {
+  using M = Mad<FTZ, Fused>;
+  if (op->n != 1) return leaveLanes(b, op);
+  const ChoiceTally* tally = b.items[0]->choiceTally;
+  const bool decided = !tally || tally->count[size_t(numerics::Choice::Mad)] > 0;
+  uint8_t* r = b.lane0(op->r);
+  const uint8_t *pa = b.lane0(op->a), *pb = b.lane0(op->b), *pc = b.lane0(op->c);
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const T x = rdLane<T>(pa, l), y = rdLane<T>(pb, l), z = rdLane<T>(pc, l);
+    const T f = Fma<FTZ>::apply(*b.items[l], op, x, y, z), u = M::unfused(x, y, z);
+    if (std::memcmp(&f, &u, sizeof(T)) != 0 && !(std::isnan(toD(f)) && std::isnan(toD(u)))) [[unlikely]] {
+      if (!decided) return stopBefore(b, op, l);
+      noteChoice(*b.items[l], op, numerics::Choice::Mad, "mad: the fused and the unfused result differ");
+    }
+    wrLane<T>(r, l, Fused ? f : u);
+  }
+  return op + 1;
+}
+
 // OpenCL C 3.0 §6.15.3 [[integer-functions]] integer functions.
 struct SAbs {
   template <class T> static T apply(WorkItem&, const Op*, T a) { return Signed<T>(a) < 0 ? T(T(0) - a) : a; }
@@ -412,7 +434,9 @@ void lowerExtInst(Lowerer& L, const Instruction& inst) {
       emitExt(L,
               withFloatFtz(L, L.scalarOf(t),
                            [&]<class T, bool Z>() -> Handler {
-                             return fusedMad ? &ternaryLanes<T, T, Mad<Z, true>> : &ternaryLanes<T, T, Mad<Z, false>>;
+                             // The lane executor (lanes.hpp) runs it on lanes once the work-group decided mad.
+                             return fusedMad ? laneForm<&ternaryLanes<T, T, Mad<Z, true>>, &madLanes<T, Z, true>>()
+                                             : laneForm<&ternaryLanes<T, T, Mad<Z, false>>, &madLanes<T, Z, false>>();
                            }),
               inst, 3);
       return;

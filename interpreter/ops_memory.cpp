@@ -71,11 +71,25 @@ template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64(WorkItem& 
   std::memcpy(wi.regs + op->r, (wi.*Ids).data(), 24);
   return op + 1;
 }
+// Its lane form (lanes.hpp): the result is three 8-byte chunks.
+template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64OnLanes(LaneBatch& b, const Op* op) {
+  uint8_t *x = b.lane0(op->r), *y = b.lane0(op->r + 8), *z = b.lane0(op->r + 16);
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const auto& ids = b.items[l]->*Ids;
+    std::memcpy(x + size_t(l) * 8, &ids[0], 8);
+    std::memcpy(y + size_t(l) * 8, &ids[1], 8);
+    std::memcpy(z + size_t(l) * 8, &ids[2], 8);
+  }
+  return op + 1;
+}
+template <std::array<uint64_t, 3> WorkItem::*Ids> Handler idsWithLanes() {
+  return laneForm<&loadIds64<Ids>, &loadIds64OnLanes<Ids>>();
+}
 Handler builtinLoadHandler(spv::BuiltIn b, uint32_t elementBytes, uint64_t resultBytes) {
   if (elementBytes == 8 && resultBytes >= 24) switch (b) {
-      case spv::BuiltIn::GlobalInvocationId: return &loadIds64<&WorkItem::globalId>;
-      case spv::BuiltIn::LocalInvocationId: return &loadIds64<&WorkItem::localId>;
-      case spv::BuiltIn::WorkgroupId: return &loadIds64<&WorkItem::groupId>;
+      case spv::BuiltIn::GlobalInvocationId: return idsWithLanes<&WorkItem::globalId>();
+      case spv::BuiltIn::LocalInvocationId: return idsWithLanes<&WorkItem::localId>();
+      case spv::BuiltIn::WorkgroupId: return idsWithLanes<&WorkItem::groupId>();
       default: break;
     }
   return &loadBuiltin;
@@ -675,14 +689,67 @@ template <class P, class I, uint32_t N> const Op* storeFused(WorkItem& wi, const
   std::memcpy(p, wi.regs + op->b, N ? N : bytes);
   return op + 1;
 }
+// The lane forms of loadFused and storeFused (lanes.hpp): the lanes whose access takes access()'s fast path; the first
+// that would not stops the lanes before it runs, and runs alone (accessSlow may fault, warn or decide a choice). What
+// every lane shares (the operands' lane arrays, the pointer layout) is read once: the loop's stores go to bytes, which
+// the compiler must assume alias everything.
+template <bool Store, class P, class I, uint32_t N> const Op* fusedOnLanes(LaneBatch& b, const Op* op) {
+  const uint32_t bytes = N ? N : op->n, align = op->align, count = b.count;
+  const uint8_t* base = b.lane0(op->a);
+  const uint8_t* index = b.lane0(Store ? op->r : op->b);
+  uint8_t* value = b.lane0(Store ? op->b : op->r);
+  const int64_t imm = int64_t(op->imm), stride = int64_t(op->c);
+  WorkItem* const* items = b.items;
+  const WorkItem& first = *items[0];
+  const uint64_t tagShift = first.tagShift, offsetMask = first.offsetMask, allocLimit = first.allocLimit;
+  for (uint32_t l = 0; l < count; ++l) {
+    const uint64_t p0 = rdLane<P>(base, l);
+    int64_t delta = imm;
+    uint64_t ptr = P(p0 + uint64_t(delta));
+    if constexpr (!std::is_void_v<I>) {
+      if (addTerm(delta, int64_t(Signed<I>(rdLane<I>(index, l))), stride) || beyondAnyAllocation(delta, offsetMask))
+          [[unlikely]]
+        ptr = P((p0 & ~offsetMask) | offsetMask);  // overflowedPointer
+      else
+        ptr = P(p0 + uint64_t(delta));
+    }
+    // access()'s fast path (accessFast), with the launch's pointer layout read once.
+    const uint64_t tag = ptr >> tagShift, off = ptr & offsetMask;
+    uint8_t* at = nullptr;
+    if (tag != 0 && tag < allocLimit) [[likely]] {
+      const Allocation& A = items[l]->allocs[tag];
+      if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(Store && A.readOnly)) [[likely]]
+        at = A.base + off;
+    }
+    if (!at) [[unlikely]]
+      return stopBefore(b, op, l);
+    if constexpr (N == 1 || N == 2 || N == 4 || N == 8) {
+      if constexpr (Store)
+        std::memcpy(at, value + size_t(l) * 8, N);
+      else
+        std::memcpy(value + size_t(l) * 8, at, N);
+    } else if constexpr (Store) {
+      laneToMemory(b, op->b, l, at, bytes);
+    } else {
+      memoryToLane(b, op->r, l, at, bytes);
+    }
+  }
+  return op + 1;
+}
+template <bool Store, class P, class I, uint32_t N> Handler fusedWithLanes() {
+  if constexpr (Store)
+    return laneForm<&storeFused<P, I, N>, &fusedOnLanes<true, P, I, N>>();
+  else
+    return laneForm<&loadFused<P, I, N>, &fusedOnLanes<false, P, I, N>>();
+}
 template <bool Store, class P, class I> Handler fusedBySize(uint64_t n) {
   switch (n) {
-    case 1: return Store ? &storeFused<P, I, 1> : &loadFused<P, I, 1>;
-    case 2: return Store ? &storeFused<P, I, 2> : &loadFused<P, I, 2>;
-    case 4: return Store ? &storeFused<P, I, 4> : &loadFused<P, I, 4>;
-    case 8: return Store ? &storeFused<P, I, 8> : &loadFused<P, I, 8>;
-    case 16: return Store ? &storeFused<P, I, 16> : &loadFused<P, I, 16>;
-    default: return Store ? &storeFused<P, I, 0> : &loadFused<P, I, 0>;
+    case 1: return fusedWithLanes<Store, P, I, 1>();
+    case 2: return fusedWithLanes<Store, P, I, 2>();
+    case 4: return fusedWithLanes<Store, P, I, 4>();
+    case 8: return fusedWithLanes<Store, P, I, 8>();
+    case 16: return fusedWithLanes<Store, P, I, 16>();
+    default: return fusedWithLanes<Store, P, I, 0>();
   }
 }
 template <bool Store> Handler fusedHandler(bool p64, uint32_t indexBytes, uint64_t n) {

@@ -1,6 +1,7 @@
 // Running a lowered kernel over an NDRange (execute, executor.hpp): work-groups spread over
 // worker threads, the work-items of a group interleaved at barriers and collectives, and the
 // instruction budget.
+#include "interpreter/lanes.hpp"
 #include "interpreter/launch_state.hpp"
 #include "interpreter/shadow.hpp"
 #include "interpreter/svm.hpp"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <mutex>
@@ -77,6 +79,18 @@ class Worker {
     // Only read_write images are read back after writes (ops_image.cpp checkReadAfterWrite).
     for (const auto& p : k_.params)
       if (p.kind == ParamKind::Image && p.access == ImageAccess::ReadWrite) tracksImageWrites_ = true;
+    // The lane executor (lanes.hpp) for a kernel whose batches interleave, unless the launch's observers must see each
+    // work-item's steps in turn (checkers, the shadow mode, an observer) or CLREF_LANES=0 asks for today's path.
+    const char* lanesEnv = std::getenv("CLREF_LANES");
+    const bool lanesOff = lanesEnv && std::strcmp(lanesEnv, "0") == 0;
+    if (!allLive(k_) && !s_.checks && !s_.config.shadow && !s_.config.observer && !lanesOff) {
+      laneOps_.reserve(k_.ops.size());
+      laneLoss_.assign(k_.ops.size(), 0);
+      for (const Op& op : k_.ops) {
+        const LaneHandler h = laneFormOf(op.fn);
+        laneOps_.push_back(h ? h : &leaveLanes);
+      }
+    }
   }
 
   void run() {
@@ -139,6 +153,12 @@ class Worker {
   ChoiceGroups choiceFirstGroup_ = noChoiceGroups();
   std::string groupPrintf_;
   std::vector<std::pair<uint64_t, std::string>> printf_;
+  std::vector<LaneHandler> laneOps_;  // per Op of the kernel, its lane form (empty: no lane executor)
+  std::vector<uint8_t> laneLoss_;     // per Op: 1 where a round on lanes from it did not repay its copies
+  std::vector<WorkItem*> lanes_;      // the live work-items of a batch's round, in slot order
+  std::vector<uint8_t> laneLive_;     // per slot of the batch: 1 when it is one of lanes_
+  std::vector<uint8_t> laneRegs_;     // registers on lanes (LaneBatch::regs) ...
+  std::vector<WorkItem*> laneRegsOf_;  // ... of these work-items, whose own registers are behind (none: empty)
 
   Slot& slot(size_t i) {
     while (slots_.size() <= i) slots_.push_back(makeSlot());
@@ -321,6 +341,87 @@ class Worker {
     return wi.state != WorkItemState::Faulted;
   }
 
+  // Whether the next round of a batch of `batch` slots runs on lanes (lanes.hpp): the live work-items (lanes_, in slot
+  // order; laneLive_ per slot) stand at the same Op with the same budget, outside any call.
+  bool convergedRound(uint64_t batch) {
+    if (laneOps_.empty()) return false;
+    lanes_.clear();
+    laneLive_.assign(batch, 0);
+    for (uint64_t s = 0; s < batch; ++s) {
+      WorkItem& wi = slots_[s]->wi;
+      if (wi.state == WorkItemState::Returned) continue;
+      if (!wi.frames.empty()) return false;
+      if (!lanes_.empty() && (wi.pc != lanes_[0]->pc || wi.budget != lanes_[0]->budget)) return false;
+      lanes_.push_back(&wi);
+      laneLive_[s] = 1;
+    }
+    // An Op without a lane form would send them back at once; a round from this Op that left the lanes before it
+    // repaid the copies of the registers (laneLoss_) would again.
+    const size_t at = size_t(lanes_[0]->pc - k_.ops.data());
+    return lanes_.size() >= 2 && laneOps_[at] != &leaveLanes && !laneLoss_[at];
+  }
+
+  // The registers on lanes back to their work-items (a round on today's path reads them there).
+  void flushLaneRegs() {
+    if (laneRegsOf_.empty()) return;
+    // Whole chunks: the register file ends in 16 bytes no register uses (KernelLowering::resolve).
+    const size_t chunks = k_.registerTemplate.size() / 8, count = laneRegsOf_.size();
+    for (size_t l = 0; l < count; ++l) {
+      uint8_t* regs = laneRegsOf_[l]->regs;
+      for (size_t c = 0; c < chunks; ++c) std::memcpy(regs + c * 8, laneRegs_.data() + (c * count + l) * 8, 8);
+    }
+    laneRegsOf_.clear();
+  }
+
+  // Runs the round of lanes_ on lanes while they stay together, then each alone from where they parted, in slot order,
+  // as they would have run alone. Returns false after a fault (in fault_).
+  bool runLanes() {
+    LaneBatch b;
+    b.items = lanes_.data();
+    b.count = uint32_t(lanes_.size());
+    // The lane registers may still hold these work-items' registers: after a round whose lanes all returned, the slots'
+    // next work-items start with the registers they left (startWorkItem sets none).
+    if (laneRegsOf_ != lanes_) {
+      flushLaneRegs();
+      const size_t chunks = k_.registerTemplate.size() / 8;
+      laneRegs_.resize(chunks * b.count * 8);
+      for (uint32_t l = 0; l < b.count; ++l) {
+        const uint8_t* regs = lanes_[l]->regs;
+        for (size_t c = 0; c < chunks; ++c) std::memcpy(laneRegs_.data() + (c * b.count + l) * 8, regs + c * 8, 8);
+      }
+      laneRegsOf_ = lanes_;
+    }
+    b.regs = laneRegs_.data();
+    b.budget = lanes_[0]->budget;
+    b.slice = kInterleaveSlice;
+    b.yieldBelow = b.budget - kInterleaveSlice;
+    const Op* const ops = k_.ops.data();
+    const LaneHandler* const forms = laneOps_.data();
+    const size_t start = size_t(lanes_[0]->pc - ops);
+    uint64_t ran = 0;  // Ops run on lanes
+    for (const Op* pc = lanes_[0]->pc; pc; ++ran) pc = forms[pc - ops](b, pc);
+    // Lanes pay for themselves after a few Ops per register chunk they copy in and out: a round that left them
+    // sooner (a math function in a short kernel) marks its first Op, whose rounds then run alone. Speed only: both
+    // paths give the same results.
+    if (!b.returned && ran < laneRegs_.size() / (8 * size_t(b.count))) laneLoss_[start] = 1;
+    if (!b.returned) flushLaneRegs();
+    for (uint32_t l = 0; l < b.count; ++l) {
+      WorkItem& wi = *lanes_[l];
+      wi.budget = b.budget;
+      wi.yieldBelow = b.yieldBelow;
+      if (b.returned) {
+        wi.state = WorkItemState::Returned;
+      } else {
+        wi.state = WorkItemState::Running;
+        wi.pc = l < b.stop ? b.at + 1 : b.at;
+      }
+    }
+    if (b.returned) return true;
+    for (WorkItem* wi : lanes_)
+      if (!resume(*wi)) return false;
+    return true;
+  }
+
   // The work-group at schedule position `seq` could not run (an exception escaped it).
   void failGroup(uint64_t seq, const std::string& what) {
     const uint64_t g = s_.groupAt(seq);
@@ -380,6 +481,21 @@ class Worker {
       }
       if (s_.checks) groupStarts(g, batch);
       while (active) {
+        if (convergedRound(batch)) {
+          // The round on lanes (lanes.hpp); then, as below, each slot that returned takes the next work-item.
+          if (!runLanes()) return finishGroup(seq, true);
+          for (uint64_t s = 0; s < batch; ++s) {
+            WorkItem& wi = slots_[s]->wi;
+            if (wi.state != WorkItemState::Returned || !laneLive_[s]) continue;
+            if (next < n) {
+              startWorkItem(*slots_[s], group, localOf(next++), localSize);
+            } else {
+              --active;
+            }
+          }
+          continue;
+        }
+        flushLaneRegs();
         for (uint64_t s = 0; s < batch; ++s) {
           WorkItem& wi = slots_[s]->wi;
           if (wi.state == WorkItemState::Returned) continue;

@@ -1,0 +1,130 @@
+// The lane executor: the converged work-items of a batch (scheduler.cpp, a work-group without barriers or atomics)
+// run each Op together, one dispatch per Op for the whole batch instead of one per work-item, on their registers
+// laid out lane by lane. Internal to the interpreter.
+//
+// A round of the batch (every live slot runs until it yields at a loop back-edge, returns or faults) runs on lanes
+// when its live work-items stand at the same Op with the same budget outside any function call. Their registers are
+// then copied into the batch's lane registers: 8-byte chunk c of lane l at (c * lanes + l) * 8 (registers are
+// 8-aligned, so a scalar of every lane is one strided array, and a handler's loop over the lanes is a loop over
+// memory). Each Op runs through its lane form. The lanes stay together across loop back-edges where they all would
+// have yielded (their next round would start together again), and leave the lanes as soon as they would part: a
+// branch going two ways, an access off access()'s fast path, a value that would decide a choice for the first time,
+// an Op without a lane form. Then the registers go back, and from that Op on every work-item finishes its round alone,
+// in slot order, on today's path (the lanes before the one that stopped have run the Op, the others not).
+//
+// What it keeps of running each work-item alone: a work-item's own steps are the same (its registers, budget and
+// slices); the work-items of a round touch the memory of others only through data races (no barriers, no atomics
+// here), so the values are the same. The diagnostics are the same: lane forms never fault, warn or decide a choice for
+// the first time (a choice already decided in the work-group only counts, in any order); the Op that would runs
+// alone, after the work-items before it finished their slices, as it would have. Checked, shadowed and observed
+// launches keep today's path (their observers see each work-item's steps in turn), and so does CLREF_LANES=0.
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+#include "interpreter/exec.hpp"
+
+namespace clref::interpreter {
+
+// The lanes of a batch, in slot order, and their registers.
+struct LaneBatch {
+  WorkItem* const* items = nullptr;
+  uint32_t count = 0;
+  uint8_t* regs = nullptr;  // chunk c of lane l at (c * count + l) * 8
+  int64_t budget = 0, yieldBelow = 0;  // every lane's (WorkItem::budget, yieldBelow)
+  int64_t slice = 0;                   // the round's instructions (scheduler.cpp kInterleaveSlice)
+  // Set when a lane form returns nullptr: every lane returned, or lanes [0, stop) ran Op `at` and the others did not.
+  bool returned = false;
+  uint32_t stop = 0;
+  const Op* at = nullptr;
+
+  // Lane 0's bytes of register byte `reg`; lane l's are 8·l further.
+  uint8_t* lane0(uint32_t reg) const { return regs + (size_t(reg >> 3) * count) * 8 + (reg & 7); }
+};
+
+template <class T> inline T rdLane(const uint8_t* p, uint32_t l) {
+  T v;
+  std::memcpy(&v, p + size_t(l) * 8, sizeof(T));
+  return v;
+}
+template <class T> inline void wrLane(uint8_t* p, uint32_t l, T v) { std::memcpy(p + size_t(l) * 8, &v, sizeof(T)); }
+// n bytes of lane l between register `reg` and memory (register ranges are 8-aligned when they span chunks).
+inline void laneToMemory(const LaneBatch& b, uint32_t reg, uint32_t l, uint8_t* out, uint32_t n) {
+  for (uint32_t at = 0; at < n; at += 8)
+    std::memcpy(out + at, b.lane0(reg + at) + size_t(l) * 8, n - at < 8 ? n - at : 8);
+}
+inline void memoryToLane(const LaneBatch& b, uint32_t reg, uint32_t l, const uint8_t* in, uint32_t n) {
+  for (uint32_t at = 0; at < n; at += 8)
+    std::memcpy(b.lane0(reg + at) + size_t(l) * 8, in + at, n - at < 8 ? n - at : 8);
+}
+// Register `src` to `dst` (n bytes) in every lane: whole chunks (a register owns the rest of its last chunk).
+inline void copyLanes(const LaneBatch& b, uint32_t dst, uint32_t src, uint32_t n) {
+  if ((dst & 7) == 0 && (src & 7) == 0) {
+    for (uint32_t at = 0; at < n; at += 8) std::memcpy(b.lane0(dst + at), b.lane0(src + at), size_t(b.count) * 8);
+    return;
+  }
+  for (uint32_t l = 0; l < b.count; ++l)
+    for (uint32_t i = 0; i < n; ++i) b.lane0(dst + i)[size_t(l) * 8] = b.lane0(src + i)[size_t(l) * 8];
+}
+
+// Runs an Op for every lane of the batch; returns the Op they all go to next, or nullptr (LaneBatch says why).
+using LaneHandler = const Op* (*)(LaneBatch&, const Op*);
+
+// The lane form of handler `h`, or nullptr when it has none.
+LaneHandler laneFormOf(Handler h);
+void registerLaneForm(Handler h, LaneHandler lanes);
+
+// Lanes [0, k) ran `op`, the others did not: they leave the lanes here.
+inline const Op* stopBefore(LaneBatch& b, const Op* op, uint32_t k) {
+  b.stop = k;
+  b.at = op;
+  return nullptr;
+}
+// An Op without a lane form: no lane runs it here.
+const Op* leaveLanes(LaneBatch& b, const Op* op);
+
+// Lane forms of the lane-wise handlers of ops_common.hpp (unary1/unaryLanes, binary1/binaryLanes, ternaryLanes) for
+// functors that neither fault, warn nor decide a choice: op->n elements, or one for the scalar handlers (Scalar).
+template <class R, class T, class F, bool Scalar> const Op* unaryOnLanes(LaneBatch& b, const Op* op) {
+  const uint32_t n = Scalar ? 1 : op->n;
+  for (uint32_t i = 0; i < n; ++i) {
+    uint8_t* r = b.lane0(op->r + i * sizeof(R));
+    const uint8_t* a = b.lane0(op->a + i * sizeof(T));
+    for (uint32_t l = 0; l < b.count; ++l) wrLane<R>(r, l, F::apply(*b.items[l], op, rdLane<T>(a, l)));
+  }
+  return op + 1;
+}
+template <class R, class T, class F, bool Scalar> const Op* binaryOnLanes(LaneBatch& b, const Op* op) {
+  const uint32_t n = Scalar ? 1 : op->n;
+  for (uint32_t i = 0; i < n; ++i) {
+    uint8_t* r = b.lane0(op->r + i * sizeof(R));
+    const uint8_t* x = b.lane0(op->a + i * sizeof(T));
+    const uint8_t* y = b.lane0(op->b + i * sizeof(T));
+    for (uint32_t l = 0; l < b.count; ++l)
+      wrLane<R>(r, l, F::apply(*b.items[l], op, rdLane<T>(x, l), rdLane<T>(y, l)));
+  }
+  return op + 1;
+}
+
+// Handler F with its lane form Lanes, registered the first time: for the handler choices of a lowering function
+// (`return laneForm<&binary1<R, T, F>, &binaryOnLanes<R, T, F, true>>();`).
+template <Handler F, LaneHandler Lanes> Handler laneForm() {
+  static const bool registered = (registerLaneForm(F, Lanes), true);
+  (void)registered;
+  return F;
+}
+
+// access()'s fast path alone: the host address, or nullptr where access() would take accessSlow (which may fault,
+// warn or decide a choice: the lane leaves the batch before it).
+inline uint8_t* accessFast(WorkItem& wi, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
+  const uint64_t tag = ptr >> wi.tagShift;
+  const uint64_t off = ptr & wi.offsetMask;
+  if (tag != 0 && tag < wi.allocLimit) [[likely]] {
+    const Allocation& A = wi.allocs[tag];
+    if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(write && A.readOnly)) [[likely]]
+      return A.base + off;
+  }
+  return nullptr;
+}
+
+}  // namespace clref::interpreter

@@ -1,0 +1,228 @@
+// The lane executor (interpreter/lanes.hpp) against today's path (CLREF_LANES=0): the same kernels give the same bits,
+// the same choices and the same fault diagnostic on both, and the values a host computation gives. The kernels are
+// built -O2 so that their loads and stores absorb their access chains (the Ops with lane forms), and they mix what
+// keeps the lanes together (a uniform loop) with what parts them (per-work-item trip counts, an Op without a lane
+// form, an access that faults).
+#include <catch2/catch.hpp>
+
+#include "compile_cl.hpp"
+#include "ndrange.hpp"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "host/host.hpp"
+#include "interpreter/diagnostic.hpp"
+
+using namespace clref;
+using interpreter::FaultKind;
+
+namespace {
+
+const std::string kLaneSource = R"CL(
+#pragma OPENCL FP_CONTRACT OFF
+kernel void dot_rows(global const float* a, global const float* b, global float* c, uint n) {
+  size_t r = get_global_id(0);
+  if (r >= n) return;
+  float s = 0.0f;
+  for (uint k = 0; k < n; ++k) s += a[r * n + k] * b[k];
+  c[r] = s;
+}
+kernel void ragged(global const float* a, global const int* trips, global float* c, uint n) {
+  size_t i = get_global_id(0);
+  float s = (float)i;
+  for (int k = 0; k < trips[i]; ++k) s = s * 0.5f + a[i + (size_t)k];
+  c[i] = s;
+}
+kernel void mads(global const float* a, global const float* b, global float* c) {
+  size_t i = get_global_id(0);
+  float s = 0.0f;
+  for (int k = 0; k < 40; ++k) s = mad(a[i], b[k], s);
+  c[i] = s;
+}
+kernel void two_stores(global int* a, global int* b, global const int* ia, global const int* ib) {
+  size_t i = get_global_id(0);
+  a[ia[i]] = 1;
+  b[ib[i]] = 2;  // @second
+}
+)CL";
+
+std::shared_ptr<host::Program> laneProgram(unsigned threads) {
+  static const std::vector<uint32_t> words = test::compileCL(kLaneSource, "-O2 -g", "1.1", 64, "lanes.cl");
+  host::DeviceConfig cfg;
+  cfg.threads = threads;
+  return host::Program::fromSpirv(host::Device(cfg), words);
+}
+
+// Runs `run` on the lane executor and on today's path (CLREF_LANES=0).
+template <class F> auto onBothPaths(F&& run) {
+  ::unsetenv("CLREF_LANES");
+  auto lanes = run();
+  ::setenv("CLREF_LANES", "0", 1);
+  auto alone = run();
+  ::unsetenv("CLREF_LANES");
+  return std::make_pair(std::move(lanes), std::move(alone));
+}
+
+std::vector<float> floats(size_t n, float scale, int mod) {
+  std::vector<float> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = float(int(i % size_t(mod)) - mod / 2) * scale;
+  return v;
+}
+
+struct Outcome {
+  host::RunResult result;
+  std::vector<uint8_t> bytes;
+};
+
+}  // namespace
+
+TEST_CASE("lane executor: a uniform loop gives the host's values on both paths", "[lanes]") {
+  const uint32_t n = 96;
+  const auto a = floats(size_t(n) * n, 0.37f, 23), b = floats(n, 1.13f, 11);
+  for (unsigned threads : {1u, 2u}) {
+    auto [lanes, alone] = onBothPaths([&] {
+      auto program = laneProgram(threads);
+      host::Kernel k(program, "dot_rows");
+      auto ba = std::make_shared<host::Buffer>(a.data(), a.size() * 4);
+      auto bb = std::make_shared<host::Buffer>(b.data(), b.size() * 4);
+      auto bc = std::make_shared<host::Buffer>(size_t(n) * 4);
+      k.setArg(0, ba);
+      k.setArg(1, bb);
+      k.setArg(2, bc);
+      k.setArgValue(3, &n, sizeof n);
+      Outcome o{k.run(test::range1(n, 32)), {}};
+      o.bytes.assign(bc->as<uint8_t>().data(), bc->as<uint8_t>().data() + size_t(n) * 4);
+      return o;
+    });
+    REQUIRE(lanes.result.ok);
+    REQUIRE(alone.result.ok);
+    CHECK(lanes.bytes == alone.bytes);
+    for (uint32_t r = 0; r < n; ++r) {
+      float s = 0.0f;
+      for (uint32_t k = 0; k < n; ++k) {
+        const float p = a[size_t(r) * n + k] * b[k];
+        s = s + p;
+      }
+      float got;
+      std::memcpy(&got, lanes.bytes.data() + size_t(r) * 4, 4);
+      INFO("row " << r);
+      REQUIRE(std::memcmp(&got, &s, 4) == 0);
+    }
+  }
+}
+
+TEST_CASE("lane executor: work-items that part and meet again give the host's values", "[lanes]") {
+  const uint32_t n = 200;
+  const auto a = floats(n + 310, 0.75f, 9);
+  std::vector<int32_t> trips(n);
+  for (uint32_t i = 0; i < n; ++i) trips[i] = i % 7 == 3 ? 300 + int32_t(i % 5) : 20;  // a few run long, alone
+  auto [lanes, alone] = onBothPaths([&] {
+    auto program = laneProgram(0);
+    host::Kernel k(program, "ragged");
+    auto ba = std::make_shared<host::Buffer>(a.data(), a.size() * 4);
+    auto bt = std::make_shared<host::Buffer>(trips.data(), trips.size() * 4);
+    auto bc = std::make_shared<host::Buffer>(size_t(n) * 4);
+    k.setArg(0, ba);
+    k.setArg(1, bt);
+    k.setArg(2, bc);
+    k.setArgValue(3, &n, sizeof n);
+    Outcome o{k.run(test::range1(n, 40)), {}};
+    o.bytes.assign(bc->as<uint8_t>().data(), bc->as<uint8_t>().data() + size_t(n) * 4);
+    return o;
+  });
+  REQUIRE(lanes.result.ok);
+  REQUIRE(alone.result.ok);
+  CHECK(lanes.bytes == alone.bytes);
+  for (uint32_t i = 0; i < n; ++i) {
+    float s = float(i);
+    for (int k = 0; k < trips[i]; ++k) {
+      const float h = s * 0.5f;
+      s = h + a[i + uint32_t(k)];
+    }
+    float got;
+    std::memcpy(&got, lanes.bytes.data() + size_t(i) * 4, 4);
+    INFO("work-item " << i);
+    REQUIRE(std::memcmp(&got, &s, 4) == 0);
+  }
+}
+
+TEST_CASE("lane executor: the choice mad is first decided by the same work-item on both paths", "[lanes]") {
+  // a·b is inexact for most pairs here, so mad's fused and unfused results differ from some work-item on.
+  const size_t n = 64;
+  std::vector<float> a(n, 1.0f), b(40);
+  for (size_t i = 0; i < 40; ++i) b[i] = 1.0f + float(i) / 3.0f;
+  for (size_t i = 5; i < n; ++i) a[i] = 1.0f / float(i + 1);  // work-items 0..4: exact products
+  auto [lanes, alone] = onBothPaths([&] {
+    auto program = laneProgram(1);
+    host::Kernel k(program, "mads");
+    auto ba = std::make_shared<host::Buffer>(a.data(), a.size() * 4);
+    auto bb = std::make_shared<host::Buffer>(b.data(), b.size() * 4);
+    auto bc = std::make_shared<host::Buffer>(n * 4);
+    k.setArg(0, ba);
+    k.setArg(1, bb);
+    k.setArg(2, bc);
+    Outcome o{k.run(test::range1(n, 16)), {}};
+    o.bytes.assign(bc->as<uint8_t>().data(), bc->as<uint8_t>().data() + n * 4);
+    return o;
+  });
+  REQUIRE(lanes.result.ok);
+  REQUIRE(alone.result.ok);
+  CHECK(lanes.bytes == alone.bytes);
+  REQUIRE(lanes.result.choicesUsed.size() == alone.result.choicesUsed.size());
+  bool sawMad = false;
+  for (size_t c = 0; c < lanes.result.choicesUsed.size(); ++c) {
+    const auto &x = lanes.result.choicesUsed[c], &y = alone.result.choicesUsed[c];
+    CHECK(x.count == y.count);
+    if (!x.count) continue;
+    CHECK(x.first.globalId == y.first.globalId);
+    CHECK(x.first.instruction == y.first.instruction);
+    sawMad = sawMad || x.first.message.find("mad") != std::string::npos;
+  }
+  CHECK(sawMad);
+}
+
+TEST_CASE("lane executor: a fault names the same work-item, instruction and line on both paths", "[lanes]") {
+  // Work-item 5 faults at the first store and work-item 2 at the second. Alone, work-item 2 runs (and faults) before
+  // work-item 5 starts: the fault reported is work-item 2's, at the second store.
+  const size_t n = 16;
+  std::vector<int32_t> ia(n), ib(n);
+  for (size_t i = 0; i < n; ++i) ia[i] = ib[i] = int32_t(i);
+  ia[5] = 1000;
+  ib[2] = 1000;
+  unsigned secondLine = 0, line = 0;  // the 1-based source line marked @second
+  std::istringstream in(kLaneSource);
+  for (std::string text; std::getline(in, text) && !secondLine;)
+    if (++line, text.find("@second") != std::string::npos) secondLine = line;
+  REQUIRE(secondLine > 0);
+  for (unsigned threads : {1u, 2u}) {
+    auto [lanes, alone] = onBothPaths([&] {
+      auto program = laneProgram(threads);
+      host::Kernel k(program, "two_stores");
+      auto a = std::make_shared<host::Buffer>(n * 4);
+      auto b = std::make_shared<host::Buffer>(n * 4);
+      auto bia = std::make_shared<host::Buffer>(ia.data(), n * 4);
+      auto bib = std::make_shared<host::Buffer>(ib.data(), n * 4);
+      k.setArg(0, a);
+      k.setArg(1, b);
+      k.setArg(2, bia);
+      k.setArg(3, bib);
+      return k.run(test::range1(n, n));
+    });
+    REQUIRE(lanes.fault.has_value());
+    REQUIRE(alone.fault.has_value());
+    CHECK(lanes.fault->kind == FaultKind::OutOfBounds);
+    CHECK(lanes.fault->globalId == std::array<uint64_t, 3>{2, 0, 0});
+    CHECK(lanes.fault->source.find("lanes.cl:" + std::to_string(secondLine)) != std::string::npos);
+    CHECK(lanes.fault->kind == alone.fault->kind);
+    CHECK(lanes.fault->globalId == alone.fault->globalId);
+    CHECK(lanes.fault->instruction == alone.fault->instruction);
+    CHECK(lanes.fault->source == alone.fault->source);
+    CHECK(lanes.fault->message == alone.fault->message);
+  }
+}
