@@ -13,7 +13,7 @@ std::vector<host::ObservedBuffer> runOnVulkanDevice(const Case& c, PreparedCase&
   // A shader with PhysicalStorageBuffer64 addressing reads device addresses from its inputs: the case gives clref's
   // (host::Kernel::deviceAddress), which are not the device's vkGetBufferDeviceAddress values, and clref does not
   // rewrite them (an address may be stored anywhere, as any 64-bit value, and be offset), so such a case is not run.
-  constexpr uint32_t kOpMemoryModel = 14, kPhysicalStorageBuffer64 = 5348;  // SPIR-V 1.5 §3.32.2, §3.4 [external]
+  constexpr uint32_t kOpMemoryModel = 14, kPhysicalStorageBuffer64 = 5348;  // SPIR-V 1.5 §3.32.2 [external], §3.4 [external]
   const auto& words = p.program->spirv();
   for (size_t w = 5; w < words.size() && (words[w] >> 16) != 0; w += words[w] >> 16)
     if ((words[w] & 0xffff) == kOpMemoryModel && w + 1 < words.size() && words[w + 1] == kPhysicalStorageBuffer64)

@@ -13,7 +13,6 @@ packages=(
   nlohmann-json3-dev libcli11-dev libpugixml-dev
   libvulkan-dev mesa-vulkan-drivers
   glslang-tools
-  chromium
 )
 # Peers for benchmarks and smoke checks; optional (`--with-peers`).
 peers=(pocl-opencl-icd oclgrind clinfo)
@@ -21,12 +20,17 @@ peers=(pocl-opencl-icd oclgrind clinfo)
 # Open MPI for -DCLREF_MPI=ON (clref check-spool and clref sweep over ranks, cli/cluster.hpp); optional (`--with-mpi`).
 mpi=(libopenmpi-dev openmpi-bin)
 
+# A browser for the HTML reports' tests (headless Chromium, tests/cli/html_report_test.cpp); optional
+# (`--with-browser`): it is large, and those tests skip with a reason without it. CI installs it.
+browser=(chromium)
+
 want=("${packages[@]}")
 for arg in "$@"; do
   case "$arg" in
     --with-peers) want+=("${peers[@]}") ;;
     --with-mpi) want+=("${mpi[@]}") ;;
-    *) echo "install-deps: unknown option $arg (--with-peers, --with-mpi)" >&2; exit 2 ;;
+    --with-browser) want+=("${browser[@]}") ;;
+    *) echo "install-deps: unknown option $arg (--with-peers, --with-mpi, --with-browser)" >&2; exit 2 ;;
   esac
 done
 
