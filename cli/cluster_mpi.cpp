@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "cli/cluster.hpp"
+#include "numerics/math.hpp"
 
 namespace clref::cli::cluster {
 namespace {
@@ -96,6 +97,7 @@ std::vector<std::string> distribute(const std::vector<uint64_t>& cost, const std
     try {
       for (int64_t i; (i = take()) >= 0;) results[size_t(i)] = work(size_t(i));
     } catch (...) { failed = std::current_exception(); }
+    numerics::releaseThreadResources();  // MPFR's per-thread caches, before the thread ends
   });
   for (int working = j.size - 1; working > 0;) {
     int ready = 0;

@@ -140,6 +140,8 @@ std::string sweepBlock(const Sweep& s, uint64_t begin, uint64_t end, unsigned th
       try {
         sweepRange(s, begin + n * t / threads, begin + n * (t + 1) / threads, parts[t]);
       } catch (...) { failed[t] = std::current_exception(); }
+      // MPFR keeps per-thread caches (constants, the exponent range's state): freed before the thread ends.
+      numerics::releaseThreadResources();
     });
   for (auto& th : pool) th.join();
   for (auto& e : failed)
