@@ -2,7 +2,9 @@
 #include "cli/explore.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <nlohmann/json.hpp>
 
 namespace clref::cli {
 
@@ -65,40 +67,109 @@ std::vector<OutputChange> differences(const Case& c, const CaseRun& base, const 
 
 }  // namespace
 
+namespace {
+
+// The run under one other option of a consulted choice, compared with the base run.
+Alternative runAlternative(const Case& c, const host::Device& device, const CaseRun& base, numerics::Choice choice,
+                           uint8_t option, size_t shown) {
+  Case alt = c;
+  // The case's choices apply in order, so the one added last wins.
+  alt.choices.push_back(std::string(numerics::infoOf(choice).name) + "=" +
+                        std::string(numerics::infoOf(choice).options[option]));
+  const CaseRun run = runCase(alt, device);
+  Alternative a;
+  a.choice = choice;
+  a.option = option;
+  if (run.result.fault || !run.result.ok)
+    a.fault = run.result.fault ? *run.result.fault : interpreter::Diagnostic{};
+  else
+    a.changes = differences(c, base, run, shown);
+  return a;
+}
+
+}  // namespace
+
 Exploration explore(const Case& c, const host::Device& device, size_t shown,
-                    const std::function<void(uint64_t done, uint64_t total)>& onRun) {
+                    const std::function<void(uint64_t done, uint64_t total)>& onRun, const Spread& spread) {
   Exploration e;
   e.base = runCase(c, device);
   e.runs = 1;
   if (e.base.result.fault || !e.base.result.ok) return e;
-  uint64_t total = 1;
-  for (const auto& use : e.base.result.choicesUsed) {
-    const auto& options = numerics::infoOf(use.choice).options;
-    total += uint64_t(std::count_if(options.begin(), options.end(), [](auto o) { return !o.empty(); })) - 1;
-  }
-  if (onRun) onRun(1, total);
+  // Every other option of every consulted choice, in registry order, then option order: the report's order.
+  std::vector<std::pair<numerics::Choice, uint8_t>> others;
   for (const auto& use : e.base.result.choicesUsed) {
     const numerics::ChoiceInfo& info = numerics::infoOf(use.choice);
     const uint8_t current = e.base.choices.get(use.choice);
-    for (uint8_t option = 0; option < info.options.size() && !info.options[option].empty(); ++option) {
-      if (option == current) continue;
-      Case alt = c;
-      // The case's choices apply in order, so the one added last wins.
-      alt.choices.push_back(std::string(info.name) + "=" + std::string(info.options[option]));
-      const CaseRun run = runCase(alt, device);
+    for (uint8_t option = 0; option < info.options.size() && !info.options[option].empty(); ++option)
+      if (option != current) others.emplace_back(use.choice, option);
+  }
+  const uint64_t total = 1 + others.size();
+  if (onRun) onRun(1, total);
+  if (!spread) {
+    for (const auto& [choice, option] : others) {
+      e.alternatives.push_back(runAlternative(c, device, e.base, choice, option, shown));
       ++e.runs;
       if (onRun) onRun(e.runs, total);
-      Alternative a;
-      a.choice = use.choice;
-      a.option = option;
-      if (run.result.fault || !run.result.ok)
-        a.fault = run.result.fault ? *run.result.fault : interpreter::Diagnostic{};
-      else
-        a.changes = differences(c, e.base, run, shown);
-      e.alternatives.push_back(std::move(a));
     }
+    return e;
   }
+  std::atomic<uint64_t> runs{1};
+  const auto results = spread(others.size(), [&](size_t i) {
+    std::string text = encodeAlternative(runAlternative(c, device, e.base, others[i].first, others[i].second, shown));
+    const uint64_t done = ++runs;
+    if (onRun) onRun(done, total);
+    return text;
+  });
+  if (results.size() != others.size()) return e;  // not the process that reports
+  for (const std::string& r : results) e.alternatives.push_back(decodeAlternative(r));
+  e.runs = total;
   return e;
+}
+
+std::string encodeAlternative(const Alternative& a) {
+  nlohmann::json j{{"choice", size_t(a.choice)}, {"option", a.option}, {"changes", nlohmann::json::array()}};
+  if (a.fault) {
+    const interpreter::Diagnostic& d = *a.fault;
+    j["fault"] = {{"kind", uint8_t(d.kind)},         {"message", d.message},       {"instruction", d.instruction},
+                  {"source", d.source},              {"sourceLine", d.sourceLine}, {"globalId", d.globalId},
+                  {"localId", d.localId},            {"groupId", d.groupId}};
+  }
+  for (const OutputChange& ch : a.changes) {
+    nlohmann::json first = nlohmann::json::array();
+    for (const ElementChange& el : ch.first) first.push_back({el.index, el.before, el.after});
+    j["changes"].push_back({{"arg", ch.arg}, {"elements", ch.elements}, {"changed", ch.changed}, {"first", first}});
+  }
+  return j.dump();
+}
+
+Alternative decodeAlternative(const std::string& text) {
+  const nlohmann::json j = nlohmann::json::parse(text);
+  Alternative a;
+  a.choice = numerics::Choice(j["choice"].get<size_t>());
+  a.option = j["option"].get<uint8_t>();
+  if (j.contains("fault")) {
+    const nlohmann::json& f = j["fault"];
+    interpreter::Diagnostic d;
+    d.kind = interpreter::FaultKind(f["kind"].get<uint8_t>());
+    d.message = f["message"].get<std::string>();
+    d.instruction = f["instruction"].get<std::string>();
+    d.source = f["source"].get<std::string>();
+    d.sourceLine = f["sourceLine"].get<std::string>();
+    d.globalId = f["globalId"].get<std::array<uint64_t, 3>>();
+    d.localId = f["localId"].get<std::array<uint64_t, 3>>();
+    d.groupId = f["groupId"].get<std::array<uint64_t, 3>>();
+    a.fault = std::move(d);
+  }
+  for (const nlohmann::json& c : j["changes"]) {
+    OutputChange ch;
+    ch.arg = c["arg"].get<size_t>();
+    ch.elements = c["elements"].get<size_t>();
+    ch.changed = c["changed"].get<size_t>();
+    for (const nlohmann::json& el : c["first"])
+      ch.first.push_back({el[0].get<size_t>(), el[1].get<std::string>(), el[2].get<std::string>()});
+    a.changes.push_back(std::move(ch));
+  }
+  return a;
 }
 
 std::string formatExploration(const Exploration& e) {

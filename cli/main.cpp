@@ -21,11 +21,13 @@
 // file, module), 3 an internal error.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <optional>
 #include <limits>
+#include <thread>
 
 #include <CLI/CLI.hpp>
 
@@ -38,6 +40,7 @@
 #include "cli/amber_run.hpp"
 #include "cli/case_file.hpp"
 #include "cli/check_command.hpp"
+#include "cli/cluster.hpp"
 #include "cli/debugger.hpp"
 #include "cli/explore.hpp"
 #include "cli/image_command.hpp"
@@ -139,17 +142,28 @@ host::Device deviceFor(const RunOptions& o, std::function<void(uint64_t, uint64_
 int exploreCommand(const RunOptions& o) {
   const auto c = caseOf(o);
   if (!c) return kRejected;
-  return guarded(o, *c, [&] {
-    cli::ProgressLine progress("runs", cli::ProgressLine::wanted(o.quiet));
-    const auto e = cli::explore(*c, deviceFor(o), 5, progress.callback());
+  // Under mpirun every rank runs the base run (each compares its alternatives with it) and the alternatives' runs are
+  // spread over the ranks (cluster.hpp); rank 0 prints the report, the one a single process prints.
+  const bool reporting = cli::cluster::rank() == 0;
+  RunOptions mine = o;
+  if (cli::cluster::localSize() > 1 && o.threads == 0)
+    mine.threads = std::max(1u, std::thread::hardware_concurrency() / unsigned(cli::cluster::localSize()));
+  const int status = guarded(o, *c, [&] {
+    cli::ProgressLine progress("runs", reporting && cli::ProgressLine::wanted(o.quiet));
+    const auto e = cli::explore(*c, deviceFor(mine), 5, progress.callback(),
+                                [](size_t n, const std::function<std::string(size_t)>& work) {
+                                  return cli::cluster::distribute(std::vector<uint64_t>(n, 1), work);
+                                });
     progress.finish();
     if (e.base.result.fault || !e.base.result.ok) {
-      std::cerr << (e.base.result.fault ? e.base.result.fault->format() : std::string("the run failed")) << "\n";
+      if (reporting)
+        std::cerr << (e.base.result.fault ? e.base.result.fault->format() : std::string("the run failed")) << "\n";
       return kFault;
     }
-    std::cout << cli::formatExploration(e);
+    if (reporting) std::cout << cli::formatExploration(e);
     return 0;
   });
+  return cli::cluster::fromRankZero(status);
 }
 
 int runCommand(const RunOptions& o) {

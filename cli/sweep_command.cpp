@@ -20,6 +20,7 @@
 #include "cli/math_operations.hpp"
 #include "cli/math_values.hpp"
 #include "cli/split_mix64.hpp"
+#include "numerics/enclosure.hpp"
 #include "numerics/math.hpp"
 #include "numerics/verdict.hpp"
 
@@ -29,8 +30,9 @@ namespace {
 using namespace clref::numerics;
 using nlohmann::json;
 
-// Inputs per block: the unit of work handed to a rank, and of the report's order.
-constexpr uint64_t kBlock = uint64_t(1) << 16;
+// Inputs per block: the unit of work handed to a rank, and of the report's order. float: 2^16 (a second or so of one
+// core); half's whole range and double's slower inputs in blocks of 2^12, so that they too spread over ranks.
+uint64_t blockOf(Format f) { return f == Format::Float ? uint64_t(1) << 16 : uint64_t(1) << 12; }
 
 // The histogram's classes of ulp error (Verdict::errorUlps), in order.
 constexpr const char* kClasses[] = {"0",       "(0, 0.5]",   "(0.5, 1]", "(1, 2]",   "(2, 4]",
@@ -50,9 +52,28 @@ bool integerOperand(MathFn f, size_t i) {
   return (f == MathFn::ldexp || f == MathFn::pown || f == MathFn::rootn) && i == 1;
 }
 
+// The GLSL.std.450 instructions with an accuracy row of their own in Vulkan's table (Vulkan §A.4.2 [external]
+// [[precision-of-glsl-std-450-instructions]]), judged as `clref check` judges them in a shader
+// (interpreter/ops_glsl_std450.cpp shadowGlslStd450's direct rows): the OpenCL.std function of the same mathematics
+// under Profile::Vulkan. The other instructions' precision is inherited from the formula that defines them (judged
+// step by step inside a shader) or is exact.
+struct GlslInstruction {
+  std::string_view name;
+  MathFn fn;
+};
+constexpr GlslInstruction kGlslInstructions[] = {
+    {"Exp", MathFn::exp},   {"Exp2", MathFn::exp2}, {"Log", MathFn::log},   {"Log2", MathFn::log2},
+    {"InverseSqrt", MathFn::rsqrt}, {"Sin", MathFn::sin}, {"Cos", MathFn::cos}, {"Atan", MathFn::atan},
+    {"Atan2", MathFn::atan2}};
+constexpr std::string_view kGlslPrefix = "GLSL.std.450:";
+
 struct Sweep {
   MathFn f{};
+  bool glsl = false;  // a GLSL.std.450 instruction: Vulkan's row and a shader's default freedoms
+  Format format = Format::Float;
+  size_t width = 4;  // bytes per value
   int arity = 1;
+  bool patterns = true;  // a one-operand function's inputs are its bit patterns (else a seeded sample)
   Rounding rounding = Rounding::RTE;
   Judging judging;
   uint64_t lo = 0, hi = 0;  // input indices
@@ -62,27 +83,79 @@ struct Sweep {
 };
 
 // The operands' bits of input k: the bit pattern k itself (one operand), the tuple k of --inputs, or the sample's
-// k-th tuple: SplitMix64 seeded with seed + k (and its complement for a third operand), the same however the range
-// is cut.
-std::array<uint32_t, 3> operandsOf(const Sweep& s, uint64_t k) {
-  std::array<uint32_t, 3> bits{};
-  if (s.arity == 1) {
-    bits[0] = uint32_t(k);
+// k-th tuple: from SplitMix64 seeded with seed + k, the same however the range is cut. float: the two halves of its
+// first draw, and the first draw of the seed's complement for a third operand; half: 16-bit pieces of the first draw;
+// double: the successive draws.
+std::array<uint64_t, 3> operandsOf(const Sweep& s, uint64_t k) {
+  std::array<uint64_t, 3> bits{};
+  if (s.arity == 1 && s.patterns) {
+    bits[0] = k;
   } else if (s.inputsFd >= 0) {
-    const size_t bytes = size_t(s.arity) * 4;
-    if (::pread(s.inputsFd, bits.data(), bytes, off_t(k * bytes)) != ssize_t(bytes))
+    const size_t bytes = size_t(s.arity) * s.width;
+    std::array<std::byte, 24> tuple{};
+    if (::pread(s.inputsFd, tuple.data(), bytes, off_t(k * bytes)) != ssize_t(bytes))
       throw Rejected("--inputs: cannot read tuple " + std::to_string(k));
-  } else {
+    for (size_t i = 0; i < size_t(s.arity); ++i) std::memcpy(&bits[i], tuple.data() + i * s.width, s.width);
+  } else if (s.format == Format::Float) {
     const uint64_t z = SplitMix64(s.seed + k).next();
     bits[0] = uint32_t(z);
     bits[1] = uint32_t(z >> 32);
     bits[2] = uint32_t(SplitMix64(~(s.seed + k)).next());
+  } else if (s.format == Format::Half) {
+    const uint64_t z = SplitMix64(s.seed + k).next();
+    for (size_t i = 0; i < 3; ++i) bits[i] = (z >> (16 * i)) & 0xffff;
+  } else {
+    SplitMix64 g(s.seed + k);
+    for (auto& b : bits) b = g.next();
   }
   return bits;
 }
 
-double operandValue(const Sweep& s, size_t i, uint32_t bits) {
-  return integerOperand(s.f, i) ? double(int32_t(bits)) : double(std::bit_cast<float>(bits));
+// An integer operand is a signed integer of the type's width (double: its low 32 bits, OpenCL's int).
+double operandValue(const Sweep& s, size_t i, uint64_t bits) {
+  if (!integerOperand(s.f, i)) return bitsToDouble(bits, s.format);
+  return s.format == Format::Half ? double(int16_t(uint16_t(bits))) : double(int32_t(uint32_t(bits)));
+}
+
+uint64_t bitsOf(double v, Format f) {
+  uint64_t bits = 0;
+  storeValue(&bits, f, v);
+  return bits;
+}
+
+// The allowed results of a GLSL.std.450 instruction as `clref check` forms them for a shader without execution modes
+// (interpreter/shadow.cpp ShadowRun::verdictFor, shadow_support.cpp): the row's set (numerics/enclosure.hpp); "By
+// default any denormalized floating-point value ... may: be flushed to zero" (Vulkan §A.4 [external]); without
+// SignedZeroInfNanPreserve, a NaN or an infinity among the operands or the permitted results allows any value and
+// the sign of a zero result is free (Vulkan §A.4 [external] [[spirvenv-op-prec]], the instructions that respect it
+// being OpFConvert, OpFNegate, OpFAdd, ... but none of GLSL.std.450's).
+ValueSet glslAllowedSet(const Sweep& s, std::span<const double> args) {
+  std::vector<ValueSet> sets;
+  for (double a : args) sets.push_back(ValueSet::point(a));
+  ValueSet set = allowedSet(s.f, sets, s.format, Profile::Vulkan, s.judging.verdict);
+  auto nonFinite = [](const ValueSet& v) { return v.nan || std::isinf(v.lo) || std::isinf(v.hi); };
+  bool any = nonFinite(set);
+  for (const auto& a : sets) any = any || nonFinite(a);
+  if (any) return ValueSet::all();
+  if (set.hasNumbers() && set.lo <= 0 && set.hi >= 0) {
+    set.lo = std::min(set.lo, -0.0);
+    if (set.lo == 0) set.lo = -0.0;
+    if (set.hi == 0) set.hi = 0.0;
+  }
+  return set;
+}
+
+// The verdict on one result: OpenCL.std's row under the profile and the build options, or the GLSL instruction's
+// allowed set (its error in ulp from its row's verdict).
+Verdict verdictOn(const Sweep& s, std::span<const double> args, double observed) {
+  if (s.glsl) {
+    Verdict v = judge(s.f, args, observed, s.format, Profile::Vulkan, s.judging.verdict);
+    v.allowed = glslAllowedSet(s, args).contains(observed);
+    return v;
+  }
+  Verdict v = judge(s.f, args, observed, s.format, s.judging.profile, s.judging.verdict);
+  if (!v.allowed) applyOptimizationOptions(s.judging, args, evaluate(s.f, args, s.format).value, observed, v);
+  return v;
 }
 
 // One block's outcome: the histogram, the violations (the first `show` listed), and with --out the results.
@@ -90,41 +163,41 @@ struct Block {
   std::array<uint64_t, kClassCount> histogram{};
   uint64_t violations = 0;
   json listed = json::array();
-  std::string results;  // --out: raw floats
+  std::string results;  // --out: raw values
 };
 
 void sweepRange(const Sweep& s, uint64_t begin, uint64_t end, Block& b) {
-  std::vector<float> observed;
+  std::vector<std::byte> observed;
   if (!s.out) {
-    observed.resize(end - begin);
-    const size_t bytes = observed.size() * 4;
-    if (::pread(s.observedFd, observed.data(), bytes, off_t((begin - s.lo) * 4)) != ssize_t(bytes))
+    observed.resize((end - begin) * s.width);
+    if (::pread(s.observedFd, observed.data(), observed.size(), off_t((begin - s.lo) * s.width)) !=
+        ssize_t(observed.size()))
       throw Rejected("--observed: cannot read the results of inputs " + std::to_string(begin) + " on");
   } else {
-    b.results.resize((end - begin) * 4);
+    b.results.resize((end - begin) * s.width);
   }
   std::vector<double> args(size_t(s.arity));
   for (uint64_t k = begin; k < end; ++k) {
     const auto bits = operandsOf(s, k);
     for (size_t i = 0; i < args.size(); ++i) args[i] = operandValue(s, i, bits[i]);
     if (s.out) {
-      const float r = float(evaluate(s.f, args, Format::Float, s.rounding).value);
-      std::memcpy(b.results.data() + (k - begin) * 4, &r, 4);
+      storeValue(b.results.data() + (k - begin) * s.width, s.format, evaluate(s.f, args, s.format, s.rounding).value);
       continue;
     }
-    const double o = double(observed[k - begin]);
-    Verdict v = judge(s.f, args, o, Format::Float, s.judging.profile, s.judging.verdict);
-    if (!v.allowed) applyOptimizationOptions(s.judging, args, evaluate(s.f, args, Format::Float).value, o, v);
+    const std::byte* at = observed.data() + (k - begin) * s.width;
+    const double o = loadValue(at, s.format);
+    const Verdict v = verdictOn(s, args, o);
     ++b.histogram[classOf(v.errorUlps)];
     if (v.allowed) continue;
     if (b.violations++ >= s.show) continue;
-    const float correct = float(evaluate(s.f, args, Format::Float, Rounding::RTE).value);
+    const double correct = evaluate(s.f, args, s.format, Rounding::RTE).value;
     char error[32];
     std::snprintf(error, sizeof error, "%.4g", v.errorUlps);
     json operands = json::array();
     for (int i = 0; i < s.arity; ++i) operands.push_back(bits[size_t(i)]);
-    b.listed.push_back(
-        {k, operands, std::bit_cast<uint32_t>(observed[k - begin]), std::bit_cast<uint32_t>(correct), error, v.rule});
+    uint64_t observedBits = 0;
+    std::memcpy(&observedBits, at, s.width);
+    b.listed.push_back({k, operands, observedBits, bitsOf(correct, s.format), error, v.rule});
   }
 }
 
@@ -180,36 +253,81 @@ int fileOf(const std::string& path, uint64_t expected, const std::string& option
 std::string operandsText(const Sweep& s, const json& operands) {
   std::string out;
   for (size_t i = 0; i < operands.size(); ++i) {
-    const uint32_t bits = operands[i].get<uint32_t>();
-    out += (i ? ", " : "") + (integerOperand(s.f, i) ? std::to_string(int32_t(bits))
-                                                     : show(double(std::bit_cast<float>(bits)), Format::Float));
+    const uint64_t bits = operands[i].get<uint64_t>();
+    out += (i ? ", " : "") + (integerOperand(s.f, i) ? std::to_string(int64_t(operandValue(s, i, bits)))
+                                                     : show(bitsToDouble(bits, s.format), s.format));
   }
   return out;
 }
 
+// The function to sweep: an OpenCL.std function by its name, or GLSL.std.450:NAME.
+void chooseFunction(const std::string& name, Sweep& s) {
+  if (name.starts_with(kGlslPrefix)) {
+    const std::string_view instruction = std::string_view(name).substr(kGlslPrefix.size());
+    std::string known;
+    for (const GlslInstruction& g : kGlslInstructions) {
+      if (g.name == instruction) {
+        s.f = g.fn;
+        s.glsl = true;
+        return;
+      }
+      known += std::string(known.empty() ? "" : ", ") + std::string(g.name);
+    }
+    throw Rejected("sweep: '" + name + "': the GLSL.std.450 instructions swept are those with an accuracy row of " +
+                   "their own in Vulkan's table: " + known +
+                   " (the others' precision is inherited from the formula that defines them, which `clref check` "
+                   "judges inside a shader, or they are exact)");
+  }
+  const auto fn = mathFnByName(name);
+  if (!fn || *fn == MathFn::ilogb || *fn == MathFn::nan)
+    throw Rejected("sweep: '" + name +
+                   "' is not an OpenCL.std function with a floating-point result and "
+                   "floating-point operands (clref math --list), nor GLSL.std.450:NAME");
+  s.f = *fn;
+}
+
 int run(const SweepOptions& o) {
   if (o.observed.empty() == o.out.empty()) throw Rejected("sweep: give exactly one of --observed FILE and --out FILE");
-  if (o.type != "float") throw Rejected("sweep: --type " + o.type + ": only float inputs are swept");
-  const auto fn = mathFnByName(o.function);
-  if (!fn || *fn == MathFn::ilogb || *fn == MathFn::nan)
-    throw Rejected("sweep: '" + o.function +
-                   "' is not an OpenCL.std function with a floating-point result and "
-                   "floating-point operands (clref math --list)");
+  if (o.type != "half" && o.type != "float" && o.type != "double")
+    throw Rejected("sweep: --type " + o.type + ": expected half, float or double");
   Sweep s;
-  s.f = *fn;
+  chooseFunction(o.function, s);
+  s.format = parseFormat(o.type);
+  s.width = size_t(storageBits(s.format) / 8);
   s.arity = arity(s.f);
   s.rounding = parseRounding(o.rounding);
-  MathCommandOptions m;
-  m.profile = o.profile;
-  m.options = o.options;
-  s.judging = judgingOf(m);
+  if (s.glsl) {
+    // A shader without execution modes (interpreter/shadow.cpp ShadowRun::verdictFor): denormals may be flushed,
+    // correctly rounded steps round either way. --profile and --options are OpenCL's.
+    if (o.profile != "full" || !o.options.empty())
+      throw Rejected("sweep: --profile and --options apply to OpenCL.std functions; " + o.function +
+                     " is judged by Vulkan's row");
+    s.judging.profile = Profile::Vulkan;
+    s.judging.verdict.flushToZero = true;
+  } else {
+    MathCommandOptions m;
+    m.profile = o.profile;
+    m.options = o.options;
+    s.judging = judgingOf(m);
+  }
+  // A function the type's table has no row for is refused before the sweep (judge() throws for it).
+  try {
+    const std::vector<double> one(size_t(s.arity), 1.0);
+    verdictOn(s, one, 1.0);
+  } catch (const std::invalid_argument& e) {
+    throw Rejected("sweep: " + o.function + " is not judged in " + o.type + ": " + e.what());
+  }
   s.seed = o.seed;
   s.show = o.show;
   s.out = !o.out.empty();
-  uint64_t count = s.arity == 1 ? uint64_t(1) << 32 : o.samples;
+  // One operand: every bit pattern (half, float), or for double a seeded sample unless --range names bit patterns.
+  s.patterns = s.arity == 1 && (s.format != Format::Double || !o.range.empty());
+  uint64_t count = !s.patterns ? o.samples
+                   : s.format == Format::Double ? ~uint64_t(0)
+                                                : uint64_t(1) << storageBits(s.format);
   if (s.arity > 1 && !o.inputs.empty()) {
     s.inputsFd = fileOf(o.inputs, 0, "--inputs");
-    count = uint64_t(::lseek(s.inputsFd, 0, SEEK_END)) / (uint64_t(s.arity) * 4);
+    count = uint64_t(::lseek(s.inputsFd, 0, SEEK_END)) / (uint64_t(s.arity) * s.width);
   }
   s.lo = 0;
   s.hi = count;
@@ -221,15 +339,19 @@ int run(const SweepOptions& o) {
     if (s.lo >= s.hi || s.hi > count)
       throw Rejected("--range: expected LO < HI <= " + std::to_string(count) + " (the inputs there are)");
   }
-  if (!s.out) s.observedFd = fileOf(o.observed, (s.hi - s.lo) * 4, "--observed");
+  // 2^40 inputs are a year of one core's time: a range beyond that is a mistake, and its block list would not fit.
+  if (s.hi - s.lo > uint64_t(1) << 40)
+    throw Rejected("--range: at most 2^40 inputs in one sweep (" + std::to_string(s.hi - s.lo) + " asked for)");
+  if (!s.out) s.observedFd = fileOf(o.observed, (s.hi - s.lo) * s.width, "--observed");
 
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   const unsigned threads = std::max(1u, hardware / unsigned(cluster::localSize()));
-  const uint64_t blocks = (s.hi - s.lo + kBlock - 1) / kBlock;
+  const uint64_t block = blockOf(s.format);
+  const uint64_t blocks = (s.hi - s.lo + block - 1) / block;
   const std::vector<uint64_t> cost(blocks, 1);
   const auto results = cluster::distribute(cost, [&](size_t i) {
-    const uint64_t begin = s.lo + i * kBlock;
-    return sweepBlock(s, begin, std::min(s.hi, begin + kBlock), threads);
+    const uint64_t begin = s.lo + i * block;
+    return sweepBlock(s, begin, std::min(s.hi, begin + block), threads);
   });
   int status = 0;
   if (cluster::rank() == 0) {
@@ -250,16 +372,19 @@ int run(const SweepOptions& o) {
         if (listed.size() < s.show) listed.push_back(l);
       if (s.out) out.write(r.data() + end, std::streamsize(r.size() - end));
     }
-    const auto name = std::string(nameOf(s.f));
-    // A one-operand function's inputs are bit patterns, shown in hexadecimal.
+    const std::string name = s.glsl ? o.function : std::string(nameOf(s.f));
+    // A one-operand function's bit patterns are shown in hexadecimal, the type's width of digits.
     auto index = [&](uint64_t k) {
       char text[32];
-      std::snprintf(text, sizeof text, s.arity == 1 ? "0x%08llx" : "%llu", static_cast<unsigned long long>(k));
+      if (s.patterns)
+        std::snprintf(text, sizeof text, "0x%0*llx", int(s.width * 2), static_cast<unsigned long long>(k));
+      else
+        std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(k));
       return std::string(text);
     };
-    std::cout << "sweep " << name << " float, inputs " << index(s.lo) << ".." << index(s.hi - 1) << " (" << s.hi - s.lo
-              << ")";
-    if (s.arity > 1) std::cout << (o.inputs.empty() ? ", seeded sample " + std::to_string(s.seed) : ", " + o.inputs);
+    std::cout << "sweep " << name << " " << o.type << ", inputs " << index(s.lo) << ".." << index(s.hi - 1) << " ("
+              << s.hi - s.lo << ")";
+    if (!s.patterns) std::cout << (o.inputs.empty() ? ", seeded sample " + std::to_string(s.seed) : ", " + o.inputs);
     if (s.out) {
       out.close();
       if (!out) throw Rejected("--out: cannot write " + o.out);
@@ -269,9 +394,9 @@ int run(const SweepOptions& o) {
                 << (violations == 1 ? "" : "s") << "\n";
       for (const auto& l : listed)
         std::cout << "  [" << index(l[0].get<uint64_t>()) << "] " << name << "(" << operandsText(s, l[1])
-                  << ") = " << show(double(std::bit_cast<float>(l[2].get<uint32_t>())), Format::Float)
-                  << ", correctly rounded " << show(double(std::bit_cast<float>(l[3].get<uint32_t>())), Format::Float)
-                  << ": " << l[4].get<std::string>() << " ulp (allowed: " << l[5].get<std::string>() << ")\n";
+                  << ") = " << show(bitsToDouble(l[2].get<uint64_t>(), s.format), s.format) << ", correctly rounded "
+                  << show(bitsToDouble(l[3].get<uint64_t>(), s.format), s.format) << ": " << l[4].get<std::string>()
+                  << " ulp (allowed: " << l[5].get<std::string>() << ")\n";
       if (violations > listed.size()) std::cout << "  ... (--show N lists more)\n";
       std::cout << "ulp error histogram:\n";
       for (size_t c = 0; c < kClassCount; ++c)
@@ -279,7 +404,7 @@ int run(const SweepOptions& o) {
       if (violations) status = kNotAllowed;
     }
     // On stderr: the report on stdout is the same on any number of ranks.
-    std::cerr << "sweep: " << results.size() << " blocks of " << kBlock << " inputs on " << cluster::size()
+    std::cerr << "sweep: " << results.size() << " blocks of " << block << " inputs on " << cluster::size()
               << (cluster::size() == 1 ? " process" : " ranks") << "\n";
   }
   if (s.observedFd >= 0) ::close(s.observedFd);
@@ -291,20 +416,29 @@ int run(const SweepOptions& o) {
 
 CLI::App* addSweepCommand(CLI::App& app, SweepOptions& o) {
   auto* cmd = app.add_subcommand("sweep",
-                                 "judge another device's results of a math function over every float input of a "
-                                 "range (or write clref's); under mpirun the range is spread over the ranks");
-  cmd->add_option("function", o.function, "an OpenCL.std function (clref math --list)")->required();
-  cmd->add_option("--type", o.type, "the operands' and results' type (float)")->capture_default_str();
+                                 "judge another device's results of a math function over every half or float input "
+                                 "of a range, or a sample of doubles (or write clref's); under mpirun the range is "
+                                 "spread over the ranks");
+  cmd->add_option("function", o.function,
+                  "an OpenCL.std function (clref math --list), or GLSL.std.450:NAME for Exp, Exp2, Log, Log2, "
+                  "InverseSqrt, Sin, Cos, Atan, Atan2 (Vulkan's rows, a shader's default freedoms)")
+      ->required();
+  cmd->add_option("--type", o.type, "the operands' and results' type: half, float or double")->capture_default_str();
   cmd->add_option("--rounding", o.rounding, "--out: rte, rtz, rtp or rtn")->capture_default_str();
   cmd->add_option("--range", o.range,
-                  "LO:HI, the inputs LO to HI-1 (bit patterns of a one-operand function; default all 2^32; tuple "
-                  "numbers of others)");
+                  "LO:HI, the inputs LO to HI-1: bit patterns of a one-operand function (default all 2^16 halfs, all "
+                  "2^32 floats; double: only with --range, at most 2^40 of the 2^64), else sample or tuple numbers");
   cmd->add_option("--profile", o.profile, "full, embedded, relaxed or relaxed-embedded")->capture_default_str();
   cmd->add_option("--options", o.options, "the build options of the device whose results are judged");
-  cmd->add_option("--observed", o.observed, "the device's results: raw floats in input order, first the range's LO");
-  cmd->add_option("--out", o.out, "write clref's correctly rounded results there instead (raw floats)");
-  cmd->add_option("--inputs", o.inputs, "functions of several operands: their tuples (raw 32-bit operands)");
-  cmd->add_option("--samples", o.samples, "functions of several operands without --inputs: this many seeded tuples")
+  cmd->add_option("--observed", o.observed,
+                  "the device's results: raw values of the type in input order, first the range's LO");
+  cmd->add_option("--out", o.out, "write clref's correctly rounded results there instead (raw values)");
+  cmd->add_option("--inputs", o.inputs,
+                  "functions of several operands: their tuples (raw operands of the type's width; an int operand "
+                  "as a signed integer of that width, double's in its low 32 bits)");
+  cmd->add_option("--samples", o.samples,
+                  "this many seeded operand tuples: functions of several operands without --inputs, and double "
+                  "without --range (2^64 inputs cannot be swept: uniform over the bit patterns)")
       ->capture_default_str();
   cmd->add_option("--seed", o.seed, "the sample's seed")->capture_default_str();
   cmd->add_option("--show", o.show, "violations listed")->capture_default_str();
