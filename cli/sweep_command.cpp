@@ -6,13 +6,15 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <bit>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <span>
+#include <string_view>
 #include <thread>
 
 #include "cli/cluster.hpp"
