@@ -130,9 +130,9 @@ std::string encodeAlternative(const Alternative& a) {
   nlohmann::json j{{"choice", size_t(a.choice)}, {"option", a.option}, {"changes", nlohmann::json::array()}};
   if (a.fault) {
     const interpreter::Diagnostic& d = *a.fault;
-    j["fault"] = {{"kind", uint8_t(d.kind)},         {"message", d.message},       {"instruction", d.instruction},
-                  {"source", d.source},              {"sourceLine", d.sourceLine}, {"globalId", d.globalId},
-                  {"localId", d.localId},            {"groupId", d.groupId}};
+    j["fault"] = {{"kind", uint8_t(d.kind)}, {"message", d.message},       {"instruction", d.instruction},
+                  {"source", d.source},      {"sourceLine", d.sourceLine}, {"globalId", d.globalId},
+                  {"localId", d.localId},    {"groupId", d.groupId}};
   }
   for (const OutputChange& ch : a.changes) {
     nlohmann::json first = nlohmann::json::array();

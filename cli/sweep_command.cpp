@@ -64,9 +64,9 @@ struct GlslInstruction {
   MathFn fn;
 };
 constexpr GlslInstruction kGlslInstructions[] = {
-    {"Exp", MathFn::exp},   {"Exp2", MathFn::exp2}, {"Log", MathFn::log},   {"Log2", MathFn::log2},
-    {"InverseSqrt", MathFn::rsqrt}, {"Sin", MathFn::sin}, {"Cos", MathFn::cos}, {"Atan", MathFn::atan},
-    {"Atan2", MathFn::atan2}};
+    {"Exp", MathFn::exp},   {"Exp2", MathFn::exp2},         {"Log", MathFn::log},
+    {"Log2", MathFn::log2}, {"InverseSqrt", MathFn::rsqrt}, {"Sin", MathFn::sin},
+    {"Cos", MathFn::cos},   {"Atan", MathFn::atan},         {"Atan2", MathFn::atan2}};
 constexpr std::string_view kGlslPrefix = "GLSL.std.450:";
 
 struct Sweep {
@@ -324,7 +324,7 @@ int run(const SweepOptions& o) {
   s.out = !o.out.empty();
   // One operand: every bit pattern (half, float), or for double a seeded sample unless --range names bit patterns.
   s.patterns = s.arity == 1 && (s.format != Format::Double || !o.range.empty());
-  uint64_t count = !s.patterns ? o.samples
+  uint64_t count = !s.patterns                  ? o.samples
                    : s.format == Format::Double ? ~uint64_t(0)
                                                 : uint64_t(1) << storageBits(s.format);
   if (s.arity > 1 && !o.inputs.empty()) {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "clref_run.hpp"
 #include "cli/explore.hpp"
+#include "clref_run.hpp"
 
 using namespace clref;
 using clref::cli::test::CliResult;
@@ -39,8 +39,8 @@ TEST_CASE("explore: alternatives passed through their encoding report what one p
     CHECK(choices.size() >= 2);
     // The work run in reverse order, as ranks finishing out of order would, and returned in item order.
     size_t pieces = 0;
-    const cli::Exploration spread = cli::explore(
-        c, device, 5, {}, [&](size_t n, const std::function<std::string(size_t)>& work) {
+    const cli::Exploration spread =
+        cli::explore(c, device, 5, {}, [&](size_t n, const std::function<std::string(size_t)>& work) {
           pieces = n;
           std::vector<std::string> out(n);
           for (size_t i = n; i-- > 0;) out[i] = work(i);
