@@ -383,14 +383,13 @@ constexpr ChoiceInfo kChoices[] = {
      "loss of precision\"; \"For all other sampler combinations of normalized or unnormalized coordinates, filter and "
      "addressing modes, the relative error or precision of the addressing mode calculations and the image filter "
      "operation are not defined by this revision of the OpenCL specification.\"",
-     "the addressing steps of the other sampler combinations: exact evaluates the addressing formulas exactly (u = s · "
-     "w_t, "
-     "the REPEAT and MIRRORED_REPEAT steps, u − 0.5, the fractions a, b, c); binary32 rounds each of those steps to "
-     "binary32 (round to nearest even), as a float pipeline and the conformance suite's reference do, and keeps the "
-     "filter's weights and sum exact on the rounded a, b, c. The unnormalized nearest NONE/CLAMP/CLAMP_TO_EDGE case is "
-     "exact either way",
+     "the addressing steps of the other sampler combinations: binary32 (the default) rounds each step (u = s · w_t, the "
+     "REPEAT and MIRRORED_REPEAT steps, u − 0.5, the fractions a, b, c) to binary32 (round to nearest even), as the "
+     "formulas' binary32 operands give them in every float pipeline and the conformance suite's reference, and keeps "
+     "the filter's weights and sum exact on the rounded a, b, c; exact evaluates those formulas exactly as real "
+     "numbers. The unnormalized nearest NONE/CLAMP/CLAMP_TO_EDGE case is exact either way",
      {"exact", "binary32"},
-     0,
+     1,
      ChoiceApi::OpenCL},
     {Choice::ImageFilterPrecision,
      "image_filter_precision",

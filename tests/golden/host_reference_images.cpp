@@ -39,10 +39,17 @@ Float4 floatsOf(const Color& c) {
   return f;
 }
 
+// The precision of the addressing steps of sampled reads (the choice image_coordinate_precision): binary32 unless the
+// case selects exact.
+hostimg::CoordinatePrecision coordinatePrecision(const Case& c) {
+  const bool exact = std::find(c.choices.begin(), c.choices.end(), "image_coordinate_precision=exact") != c.choices.end();
+  return exact ? hostimg::CoordinatePrecision::Exact : hostimg::CoordinatePrecision::Binary32;
+}
+
 // An image argument: its desc as the case gives it, and its packed contents.
 class HostImage {
  public:
-  HostImage(const Case& c, ArgBytes& a, size_t arg) : bytes_(a.at(arg)) {
+  HostImage(const Case& c, ArgBytes& a, size_t arg) : bytes_(a.at(arg)), precision_(coordinatePrecision(c)) {
     if (c.args.at(arg).kind != ArgSpec::Kind::Image) shapeError(c, "argument " + std::to_string(arg) + " is not an image");
     desc_ = c.args[arg].image.desc;
     if (bytes_.size() != cli::imageContentBytes(desc_))
@@ -91,7 +98,7 @@ class HostImage {
   }
   Float4 readf(std::array<int32_t, 3> coord) const { return floatsOf(read(coord, ColorKind::Float)); }
   Color sample(const images::Sampler& s, const images::Coord& coord, ColorKind kind, uint32_t lvl = 0) const {
-    return checked(hostimg::readSampled(level(lvl), s, coord, kind));
+    return checked(hostimg::readSampled(level(lvl), s, coord, kind, 0, precision_));
   }
   Float4 samplef(const images::Sampler& s, std::array<float, 3> coord, uint32_t lvl = 0) const {
     images::Coord p;
@@ -112,6 +119,7 @@ class HostImage {
     return r.value;
   }
   std::vector<std::byte>& bytes_;
+  hostimg::CoordinatePrecision precision_;
   images::ImageDesc desc_;
 };
 
@@ -481,6 +489,8 @@ std::vector<std::pair<std::string, HostReference>> imageHostReferences() {
     out.emplace_back(std::string(name) + "_O0", fn);
     out.emplace_back(std::string(name) + "_O2", fn);
   }
+  // tile_mirror's case with the choice image_coordinate_precision=exact (its reference reads the case's choices).
+  out.emplace_back("image_tile_mirror_exact_O0", tileMirror);
   return out;
 }
 

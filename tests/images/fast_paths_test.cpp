@@ -427,9 +427,11 @@ TEST_CASE("fast paths: writeRgba8Float writes the codes write and the formula gi
 TEST_CASE("fast paths: readRgba8Sampled equals the exact sampled read in every mode", "[images][fast][rgba8]") {
   std::mt19937_64 rng(20261129);
   const AM modes[] = {AM::None, AM::ClampToEdge, AM::Clamp, AM::Repeat, AM::MirroredRepeat};
-  clref::numerics::Choices binary32;
+  clref::numerics::Choices binary32, exactCoordinates;
   binary32.set(clref::numerics::Choice::ImageCoordinatePrecision,
                uint8_t(clref::numerics::ImageCoordinatePrecisionOption::Binary32));
+  exactCoordinates.set(clref::numerics::Choice::ImageCoordinatePrecision,
+                       uint8_t(clref::numerics::ImageCoordinatePrecisionOption::Exact));
   long compared = 0, taken = 0, linearInside = 0, linearInsideTaken = 0;
   for (auto [w, h] : {std::pair<uint64_t, uint64_t>{16, 17}, {1, 1}, {5, 3}, {1024, 1024}}) {
     Img img = rgba8Picture(w, h);
@@ -442,7 +444,7 @@ TEST_CASE("fast paths: readRgba8Sampled equals the exact sampled read in every m
       AccessOptions exact;
       exact.exactOnly = true;
       const bool b32 = rng() % 4 == 0;
-      if (b32) exact.choices = &binary32;
+      exact.choices = b32 ? &binary32 : &exactCoordinates;
       if (rng() % 4 == 0) exact.conversion = {Denorm::Flush, Denorm::Flush};
       Coord c;
       c.f = {x, y, 0.0f};

@@ -336,7 +336,16 @@ std::optional<int64_t> addressMode(AddressingMode m, const Integer& f, uint64_t 
   return inImage(f, n);  // CLAMP: −1 and size are outside; NONE: anything outside is
 }
 
-AxisSample sampleAxis(const images::Sampler& s, const Rational& coord, uint64_t n) {
+// One step of the addressing formulas: the exact value, or (CoordinatePrecision::Binary32) that value rounded to
+// binary32 with round-to-nearest-even, as the formulas' binary32 operands give it in float arithmetic. A product
+// beyond the binary32 range stays exact: it lies outside every image and addresses the same clamped texel.
+Rational step(const Rational& q, CoordinatePrecision p) {
+  if (p == CoordinatePrecision::Exact) return q;
+  const Exact rounded = exactOfFloatBits(roundToFloatBits(Exact::of(q)));
+  return rounded.kind == Exact::Kind::Finite ? rounded.q : q;
+}
+
+AxisSample sampleAxis(const images::Sampler& s, const Rational& coord, uint64_t n, CoordinatePrecision p) {
   AxisSample r;
   const Rational half(1, 2);
   const Rational nq(Integer(static_cast<unsigned long>(n)));
@@ -344,15 +353,16 @@ AxisSample sampleAxis(const images::Sampler& s, const Rational& coord, uint64_t 
   if (s.addressing == AddressingMode::Repeat) {
     // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: u = (s − floor(s)) × w_t; i = floor(u), wrapped; linear: i0 =
     // floor(u − 0.5), i1 = i0 + 1, wrapped.
-    const Rational u = (coord - Rational(floorQ(coord))) * nq;
+    const Rational u = step(step(coord - Rational(floorQ(coord)), p) * nq, p);
     if (!linear) {
       Integer i = floorQ(u);
       if (i > nq - 1) i -= numerator(nq);
       r.i0 = static_cast<int64_t>(i.convert_to<long>());
       return r;
     }
-    Integer i0 = floorQ(u - half), i1 = i0 + 1;
-    r.a = u - half - Rational(i0);
+    const Rational d = step(u - half, p);
+    Integer i0 = floorQ(d), i1 = i0 + 1;
+    r.a = step(d - Rational(i0), p);
     if (i0 < 0) i0 += numerator(nq);
     if (i1 > nq - 1) i1 -= numerator(nq);
     r.i0 = static_cast<int64_t>(i0.convert_to<long>());
@@ -362,23 +372,24 @@ AxisSample sampleAxis(const images::Sampler& s, const Rational& coord, uint64_t 
   if (s.addressing == AddressingMode::MirroredRepeat) {
     // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: s' = |s − 2 rint(0.5 s)|, u = s' × w_t; i = min(floor(u), w_t
     // − 1); linear: i0 = max(floor(u − 0.5), 0), i1 = min(floor(u − 0.5) + 1, w_t − 1).
-    const Rational sp = abs(coord - 2 * Rational(rintQ(coord / 2)));
-    const Rational u = sp * nq;
+    const Rational sp = step(abs(coord - 2 * Rational(rintQ(coord / 2))), p);
+    const Rational u = step(sp * nq, p);
     if (!linear) {
       Integer i = floorQ(u);
       if (i > nq - 1) i = numerator(nq) - 1;
       r.i0 = static_cast<int64_t>(i.convert_to<long>());
       return r;
     }
-    Integer i0 = floorQ(u - half), i1 = i0 + 1;
-    r.a = u - half - Rational(i0);
+    const Rational d = step(u - half, p);
+    Integer i0 = floorQ(d), i1 = i0 + 1;
+    r.a = step(d - Rational(i0), p);
     if (i0 < 0) i0 = 0;
     if (i1 > nq - 1) i1 = numerator(nq) - 1;
     r.i0 = static_cast<int64_t>(i0.convert_to<long>());
     r.i1 = static_cast<int64_t>(i1.convert_to<long>());
     return r;
   }
-  const Rational u = s.normalizedCoords ? coord * nq : coord;
+  const Rational u = s.normalizedCoords ? step(coord * nq, p) : coord;
   // CLK_ADDRESS_NONE: "the programmer guarantees that the image coordinates ... refer to a location inside the
   // image" (OpenCL C 3.0 §6.15.15.1 [[table-sampler-descriptor]]): the location u must lie in [0, size).
   if (s.addressing == AddressingMode::None && (u < 0 || u >= nq)) r.outside = true;
@@ -386,10 +397,11 @@ AxisSample sampleAxis(const images::Sampler& s, const Rational& coord, uint64_t 
     r.i0 = addressMode(s.addressing, floorQ(u), n);
     return r;
   }
-  const Integer f = floorQ(u - half);
+  const Rational d = step(u - half, p);
+  const Integer f = floorQ(d);
   r.i0 = addressMode(s.addressing, f, n);
   r.i1 = addressMode(s.addressing, f + 1, n);
-  r.a = u - half - Rational(f);
+  r.a = step(d - Rational(f), p);
   return r;
 }
 
@@ -677,7 +689,7 @@ ExactColor borderColor(ChannelOrder o) {
 }
 
 HostRead readSampled(const images::ImageView& image, const images::Sampler& s, const images::Coord& coord,
-                     ColorKind kind, uint32_t level) {
+                     ColorKind kind, uint32_t level, CoordinatePrecision precision) {
   HostRead r;
   const Geometry g = geometryOf(image.desc, level);
   const ImageFormat fmt = image.desc.format;
@@ -715,7 +727,7 @@ HostRead readSampled(const images::ImageView& image, const images::Sampler& s, c
   }
   std::array<AxisSample, 3> ax;
   for (unsigned k = 0; k < g.dims; ++k) {
-    ax[k] = sampleAxis(s, c[k], g.size[k]);
+    ax[k] = sampleAxis(s, c[k], g.size[k], precision);
     if (ax[k].outside) { r.undefined = images::Undefined::AddressNoneOutOfRange; }
   }
   const ExactColor border = hostimg::borderColor(fmt.order);

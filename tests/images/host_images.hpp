@@ -6,9 +6,10 @@
 // OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] and OpenCL C 3.0 §8.4 [[selecting-an-image-from-an-image-array]].
 //
 // Everything is evaluated exactly with rationals (Boost.Multiprecision over GMP: coordinates scaled, floors, fractional
-// parts, weights, the weighted sum) and rounded once at the end by roundBinary below; the sRGB → linear function, which is not rational,
-// is computed with MPFR at 256 bits and then taken as an exact rational. Only the enum and struct types of the images/
-// headers are used here, never their functions.
+// parts, weights, the weighted sum; the addressing steps of a sampled read optionally rounded to binary32) and rounded
+// once at the end by roundBinary below; the sRGB → linear function, which is not rational, is computed with MPFR at 256
+// bits and then taken as an exact rational. Only the enum and struct types of the images/ headers are used here, never
+// their functions.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -102,9 +103,15 @@ struct HostRead {
   ExactColor exact;
   images::Undefined undefined = images::Undefined::None;
 };
+// How the addressing steps of OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]] are evaluated (u = s · w_t, the REPEAT
+// and MIRRORED_REPEAT steps, u − 0.5 and the fraction a; the spec leaves their precision undefined but for unnormalized
+// nearest NONE/CLAMP/CLAMP_TO_EDGE): Binary32 rounds each step to binary32 (round to nearest even) as the formulas'
+// binary32 operands do in float arithmetic; Exact evaluates them as real numbers. The weights and the filter's sum
+// stay exact either way.
+enum class CoordinatePrecision { Binary32, Exact };
 // `level`: the mip level read (its sizes are w_t, h_t, d_t), for reads with an explicit integral lod.
 HostRead readSampled(const images::ImageView& image, const images::Sampler& s, const images::Coord& coord,
-                     ColorKind kind, uint32_t level = 0);
+                     ColorKind kind, uint32_t level = 0, CoordinatePrecision precision = CoordinatePrecision::Binary32);
 HostRead readSamplerless(const images::ImageView& image, const std::array<int32_t, 3>& coord, ColorKind kind,
                          uint32_t level = 0);
 // Byte offset of the element a sampler-less read or a write of `coord` addresses (inside the image).

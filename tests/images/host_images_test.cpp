@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <vector>
 
 #include "numerics/format.hpp"
 #include "tests/images/host_images.hpp"
@@ -154,4 +155,41 @@ TEST_CASE("encode rounds to nearest even and saturates (float → normalized, in
   CHECK(int(srgb[1]) == 255);
   CHECK(int(srgb[2]) == 3);    // 12.92 × 0.001 × 255 = 3.29 → 3
   CHECK(int(srgb[3]) == 128);  // alpha is linear: 127.5 → 128
+}
+
+// The host's CoordinatePrecision on the case test_image_streams reported (issue 40): normalized s = 0x1.b97c2ap-6 on a
+// 167-wide image, CLK_FILTER_LINEAR. In binary32 s · 167 rounds to 4.5, u − 0.5 = 4, a = 0: texel 4 alone. Exactly,
+// s · 167 = 4.5 − 77 · 2^-29 (24 × 8 significant bits, exact in binary64, and so are u − 0.5 and its fraction): i0 = 3,
+// a = 1 − 77 · 2^-29, a blend of texels 3 and 4. OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]].
+TEST_CASE("readSampled rounds the addressing steps to binary32 or keeps them exact", "[images][host]") {
+  std::vector<float> texels(167);
+  for (size_t x = 0; x < texels.size(); ++x) texels[x] = float(x) - 3.0f;  // texel 3 is 0, texel 4 is 1
+  images::ImageView v;
+  v.desc.type = images::ImageType::Image1D;
+  v.desc.format = {images::ChannelOrder::R, images::ChannelType::Float};
+  v.desc.width = texels.size();
+  v.desc.rowPitch = v.desc.slicePitch = texels.size() * sizeof(float);
+  v.data = reinterpret_cast<uint8_t*>(texels.data());
+  v.bytes = v.desc.rowPitch;
+  images::Sampler smp;
+  smp.normalizedCoords = true;
+  smp.filter = images::FilterMode::Linear;
+  const float s = 0x1.b97c2ap-6f;
+  REQUIRE(s * 167.0f == 4.5f);
+  const double u = double(s) * 167.0, d = u - 0.5;
+  REQUIRE(std::floor(d) == 3.0);
+  const float exactValue = float(d - 3.0);  // (1 − a) · 0 + a · 1, rounded once
+  REQUIRE(exactValue < 1.0f);
+  images::Coord c;
+  c.f = {s, 0, 0};
+  for (auto am : {images::AddressingMode::ClampToEdge, images::AddressingMode::Clamp, images::AddressingMode::None,
+                  images::AddressingMode::Repeat, images::AddressingMode::MirroredRepeat}) {
+    smp.addressing = am;
+    const auto b32 = hostimg::readSampled(v, smp, c, images::ColorKind::Float);  // the default: binary32
+    const auto exact = hostimg::readSampled(v, smp, c, images::ColorKind::Float, 0, hostimg::CoordinatePrecision::Exact);
+    REQUIRE(b32.undefined == images::Undefined::None);
+    REQUIRE(exact.undefined == images::Undefined::None);
+    CHECK(std::bit_cast<float>(b32.value.lanes[0]) == 1.0f);
+    CHECK(std::bit_cast<float>(exact.value.lanes[0]) == exactValue);
+  }
 }

@@ -3,10 +3,33 @@
 // at texel centres, one float step either side, outside the image, negative, huge), sampler-less reads and writes.
 #include <catch2/catch.hpp>
 
+#include "numerics/choices.hpp"
 #include "tests/images/vs_host_support.hpp"
 
 using namespace clref;
 using namespace clref::vs_host;
+
+namespace {
+
+// The host's precision of the addressing steps and the choices that select it in images/ (binary32: the default
+// choices, which must agree with the host's binary32 evaluation).
+struct Precision {
+  hostimg::CoordinatePrecision host;
+  const numerics::Choices* choices;
+  const char* name;
+};
+const std::vector<Precision>& precisions() {
+  static const numerics::Choices exact = [] {
+    numerics::Choices c;
+    c.set("image_coordinate_precision=exact");
+    return c;
+  }();
+  static const std::vector<Precision> all = {{hostimg::CoordinatePrecision::Binary32, nullptr, "binary32 (default)"},
+                                             {hostimg::CoordinatePrecision::Exact, &exact, "exact"}};
+  return all;
+}
+
+}  // namespace
 
 TEST_CASE("images: sampled reads match the host for every addressing × filter × normalized combination",
           "[images][vs-host]") {
@@ -33,30 +56,37 @@ TEST_CASE("images: sampled reads match the host for every addressing × filter �
             const unsigned ncoords = filteredDims + (array ? 1 : 0);
             for (ColorKind kind : kindsFor(f.type)) {
               Mismatches values, undefinedFlags;
+              // Three coordinates in four with the default (binary32) addressing steps, the fourth exact: both options
+              // covered at the cost of one.
+              unsigned checks = 0;
               auto check = [&](const images::Coord& c) {
-                ++values.total;
-                const hostimg::HostRead want = hostimg::readSampled(img.view, s, c, kind);
-                const images::ReadResult got = images::readSampled(img.view, s, c, kind);
-                if (want.undefined != Undefined::None) {
-                  if (got.undefined == Undefined::None)
-                    undefinedFlags.add(coordText(c) + ": host: undefined (" +
-                                       std::string(images::describe(want.undefined)) + "), images: defined " +
-                                       show(got.value, kind));
-                  return;
-                }
-                if (got.undefined != Undefined::None)
-                  undefinedFlags.add(coordText(c) + ": host: defined, images: undefined (" +
-                                     std::string(images::describe(got.undefined)) + ")");
-                if (!sameColor(want.value, got.value, kind, f.order == ChannelOrder::Depth, fm == FilterMode::Linear))
-                  values.add(coordText(c) + ": host " + show(want.value, kind) + ", images " + show(got.value, kind));
-                if (fm == FilterMode::Linear) {
-                  // images/' exact path alone (no binary64 fast path) must give the same bits.
-                  images::AccessOptions exact;
-                  exact.exactOnly = true;
-                  const images::ReadResult slow = images::readSampled(img.view, s, c, kind, {}, exact);
-                  if (!sameColor(want.value, slow.value, kind, f.order == ChannelOrder::Depth, true))
-                    values.add(coordText(c) + " (exact path): host " + show(want.value, kind) + ", images " +
-                               show(slow.value, kind));
+                {
+                  const Precision& p = precisions()[checks++ % 4 == 3 ? 1 : 0];
+                  ++values.total;
+                  const std::string where = coordText(c) + " [" + p.name + "]";
+                  const hostimg::HostRead want = hostimg::readSampled(img.view, s, c, kind, 0, p.host);
+                  images::AccessOptions options;
+                  options.choices = p.choices;
+                  const images::ReadResult got = images::readSampled(img.view, s, c, kind, {}, options);
+                  if (want.undefined != Undefined::None) {
+                    if (got.undefined == Undefined::None)
+                      undefinedFlags.add(where + ": host: undefined (" + std::string(images::describe(want.undefined)) +
+                                         "), images: defined " + show(got.value, kind));
+                    return;
+                  }
+                  if (got.undefined != Undefined::None)
+                    undefinedFlags.add(where + ": host: defined, images: undefined (" +
+                                       std::string(images::describe(got.undefined)) + ")");
+                  if (!sameColor(want.value, got.value, kind, f.order == ChannelOrder::Depth, fm == FilterMode::Linear))
+                    values.add(where + ": host " + show(want.value, kind) + ", images " + show(got.value, kind));
+                  if (fm == FilterMode::Linear) {
+                    // images/' exact path alone (no binary64 fast path) must give the same bits.
+                    options.exactOnly = true;
+                    const images::ReadResult slow = images::readSampled(img.view, s, c, kind, {}, options);
+                    if (!sameColor(want.value, slow.value, kind, f.order == ChannelOrder::Depth, true))
+                      values.add(where + " (exact path): host " + show(want.value, kind) + ", images " +
+                                 show(slow.value, kind));
+                  }
                 }
               };
               // Every axis's adversarial list against random picks of the others, then random combinations.

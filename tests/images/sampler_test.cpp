@@ -199,12 +199,16 @@ TEST_CASE("reads: addressing modes on a 1D image, worked from the formulas", "[i
   CHECK(lane0(r) == 0.2f);
 }
 
-// OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: u = s · w_t (REPEAT: (s − floor(s)) · w_t), i = floor(u). clref
-// evaluates these exactly; a binary32 evaluation rounds 6 · 0x1.aaaaaap-1 up to 5.0 and 1 − 2^-25 up to 1.0, which is
-// what the conformance suite's test_image_streams expects of a device that is not a GPU (its normalized-coordinate
-// failures against clref are these roundings). The expected indices come from integer arithmetic on the coordinate's
-// significand: 0x1.aaaaaap-1 = 0xD55555 / 2^24.
-TEST_CASE("reads: normalized coordinates are unnormalized exactly and not in binary32", "[images][read]") {
+// OpenCL C 3.0 §8.2 [[addressing-and-filter-modes]]: u = s · w_t (REPEAT: (s − floor(s)) · w_t), i = floor(u). The
+// option exact of image_coordinate_precision evaluates these exactly; a binary32 evaluation (the default) rounds 6 ·
+// 0x1.aaaaaap-1 up to 5.0 and 1 − 2^-25 up to 1.0, which is what the conformance suite's test_image_streams expects.
+// The expected indices come from integer arithmetic on the coordinate's significand: 0x1.aaaaaap-1 = 0xD55555 / 2^24.
+TEST_CASE("reads: image_coordinate_precision=exact unnormalizes coordinates exactly, not in binary32",
+          "[images][read]") {
+  clref::numerics::Choices exact;
+  exact.set("image_coordinate_precision=exact");
+  AccessOptions o;
+  o.choices = &exact;
   TestImage img(ImageType::Image1D, {O::R, T::UnsignedInt8}, 6);
   for (int x = 0; x < 6; ++x) img.setR8(x, 0, 0, uint8_t(10 + x));
   const float s = 0x1.aaaaaap-1f;
@@ -212,8 +216,10 @@ TEST_CASE("reads: normalized coordinates are unnormalized exactly and not in bin
   REQUIRE(exactIndex == 4);
   REQUIRE(std::floor(s * 6.0f) == 5.0f);  // the binary32 product rounds up to 5
   for (AM a : {AM::ClampToEdge, AM::Clamp, AM::None}) {
-    const auto r = readSampled(img.view, sampler(true, a, FM::Nearest), fc(s), ColorKind::Uint);
+    const auto r = readSampled(img.view, sampler(true, a, FM::Nearest), fc(s), ColorKind::Uint, {}, o);
     CHECK(r.value.lanes[0] == uint32_t(10 + exactIndex));
+    // The default choices: the binary32 index.
+    CHECK(readSampled(img.view, sampler(true, a, FM::Nearest), fc(s), ColorKind::Uint).value.lanes[0] == 15u);
   }
   // REPEAT on a 2-texel image, s = −2^-25: s − floor(s) = 1 − 2^-25 exactly, u = 2 − 2^-24, i = 1 (binary32: 1 − 2^-25
   // rounds to 1.0, u = 2, i = 2 − 2 = 0).
@@ -221,8 +227,10 @@ TEST_CASE("reads: normalized coordinates are unnormalized exactly and not in bin
   two.setR8(0, 0, 0, 7);
   two.setR8(1, 0, 0, 9);
   REQUIRE(1.0f - 0x1p-25f == 1.0f);
-  const auto r = readSampled(two.view, sampler(true, AM::Repeat, FM::Nearest), fc(-0x1p-25f), ColorKind::Uint);
+  const auto r = readSampled(two.view, sampler(true, AM::Repeat, FM::Nearest), fc(-0x1p-25f), ColorKind::Uint, {}, o);
   CHECK(r.value.lanes[0] == 9u);
+  CHECK(readSampled(two.view, sampler(true, AM::Repeat, FM::Nearest), fc(-0x1p-25f), ColorKind::Uint).value.lanes[0] ==
+        7u);
 }
 
 TEST_CASE("reads: image arrays select the layer by rint, clamped", "[images][read]") {
@@ -598,16 +606,20 @@ TEST_CASE("reads: image_coordinate_precision=binary32 takes linear weights from 
   const float expected32 = unorm8Weighted({{1 - double(a32), 255}, {double(a32), 0}});
   const float expectedExact = unorm8Weighted({{1 - a, 255}, {a, 0}});
   REQUIRE(expected32 != expectedExact);
-  clref::numerics::Choices binary32;
+  clref::numerics::Choices binary32, exact;
   binary32.set("image_coordinate_precision=binary32");
+  exact.set("image_coordinate_precision=exact");
   for (bool exactOnly : {false, true}) {
     AccessOptions o;
     o.exactOnly = exactOnly;
     for (AM am : {AM::ClampToEdge, AM::Repeat, AM::MirroredRepeat}) {
-      o.choices = nullptr;
+      o.choices = &exact;
       auto r = readSampled(img.view, sampler(true, am, FM::Linear), fc(s), ColorKind::Float, {}, o);
       CHECK(r.value.lanes[0] == fbits(expectedExact));
       o.choices = &binary32;
+      r = readSampled(img.view, sampler(true, am, FM::Linear), fc(s), ColorKind::Float, {}, o);
+      CHECK(r.value.lanes[0] == fbits(expected32));
+      o.choices = nullptr;  // the default is binary32
       r = readSampled(img.view, sampler(true, am, FM::Linear), fc(s), ColorKind::Float, {}, o);
       CHECK(r.value.lanes[0] == fbits(expected32));
     }
@@ -635,13 +647,15 @@ TEST_CASE("verdict: values from either image_coordinate_precision option are all
   // Linear: the binary32 and the exact filtered values of the case above are both allowed.
   TestImage wide(ImageType::Image1D, {O::R, T::UnormInt8}, 1000);
   for (int x = 0; x < 1000; ++x) wide.setR8(x, 0, 0, x % 2 ? 255 : 0);
-  clref::numerics::Choices binary32;
+  clref::numerics::Choices binary32, exact;
   binary32.set("image_coordinate_precision=binary32");
-  AccessOptions o;
+  exact.set("image_coordinate_precision=exact");
+  AccessOptions o, oExact;
   o.choices = &binary32;
+  oExact.choices = &exact;
   const Sampler lin = sampler(true, AM::ClampToEdge, FM::Linear);
   const Color v32 = readSampled(wide.view, lin, fc(0.7f), ColorKind::Float, {}, o).value;
-  const Color vExact = readSampled(wide.view, lin, fc(0.7f), ColorKind::Float).value;
+  const Color vExact = readSampled(wide.view, lin, fc(0.7f), ColorKind::Float, {}, oExact).value;
   REQUIRE(v32 != vExact);
   CHECK(judgeRead(wide.view, &lin, fc(0.7f), ColorKind::Float, {}, v32).allowed);
   CHECK(judgeRead(wide.view, &lin, fc(0.7f), ColorKind::Float, {}, vExact).allowed);

@@ -700,7 +700,9 @@ TEST_CASE("judgeWrite allows the host's element for every format and colour, and
   }
 }
 
-TEST_CASE("judgeRead allows the host's exact read for every sampler, with a bound",
+// The host's reads with the addressing steps exact and rounded to binary32 (the two options of the choice
+// image_coordinate_precision): judgeRead must allow both.
+TEST_CASE("judgeRead allows the host's exact and binary32-addressed reads for every sampler, with a bound",
           "[images][verdict]") {
   std::mt19937_64 rng(22);
   for (const ImageFormat f : vs_host::samplerFormats()) {
@@ -729,13 +731,17 @@ TEST_CASE("judgeRead allows the host's exact read for every sampler, with a boun
               for (int i = 0; i < 30; ++i) {
                 images::Coord c;
                 for (unsigned j = 0; j < filtered + (array ? 1 : 0); ++j) c.f[j] = axis[j][rng() % axis[j].size()];
-                const auto want = hostimg::readSampled(img.view, s, c, kind);
-                if (want.undefined != images::Undefined::None) continue;
-                ++checked;
-                const auto v = images::judgeRead(img.view, &s, c, kind, {}, want.value);
-                if (!v.allowed && first.empty()) first = vs_host::coordText(c) + " " + v.rule;
-                refused += !v.allowed;
-                unbounded += !v.bounded;
+                for (auto p : {hostimg::CoordinatePrecision::Binary32, hostimg::CoordinatePrecision::Exact}) {
+                  const auto want = hostimg::readSampled(img.view, s, c, kind, 0, p);
+                  if (want.undefined != images::Undefined::None) continue;
+                  ++checked;
+                  const auto v = images::judgeRead(img.view, &s, c, kind, {}, want.value);
+                  if (!v.allowed && first.empty())
+                    first = vs_host::coordText(c) + (p == hostimg::CoordinatePrecision::Exact ? " exact " : " binary32 ") +
+                            v.rule;
+                  refused += !v.allowed;
+                  unbounded += !v.bounded;
+                }
               }
               INFO(vs_host::name(f) << " " << images::nameOf(shape.type) << " " << vs_host::samplerText(s)
                                     << " read_image" << vs_host::kindName(kind) << ": " << refused << " refused, first "
