@@ -4,7 +4,8 @@
 // "run on one rank" / "judged on one rank" note); the test names those cases, and requires the note of every case
 // whose OpenCL C source calls printf or an atomic function (independent of clref's rule, which reads the module).
 //
-// CLREF_SHARD_EVERY=K runs every K-th case only (the sanitized CI stage; default 1: every case).
+// CLREF_SHARD_EVERY=K takes every K-th case only (default 1: every case; tests/cli/CMakeLists.txt says which runs take
+// which).
 #include <sys/wait.h>
 #include <catch2/catch.hpp>
 
@@ -144,10 +145,10 @@ void checkCorpus(int ranks) {
 
 }  // namespace
 
-TEST_CASE("shard: run and check of every golden case under 2 MPI ranks are one process's", "[shard][mpi]") {
+TEST_CASE("shard: run and check of the golden cases under 2 MPI ranks are one process's", "[shard][mpi]") {
   checkCorpus(2);
 }
 
-TEST_CASE("shard: run and check of every golden case under 4 MPI ranks are one process's", "[shard][mpi]") {
+TEST_CASE("shard: run and check of the golden cases under 4 MPI ranks are one process's", "[shard][mpi]") {
   checkCorpus(4);
 }
