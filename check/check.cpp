@@ -225,14 +225,19 @@ std::vector<uint64_t> sampleOf(const Kernel& kernel, const NDRange& range, uint6
   return groups;
 }
 
-// The bytes a launch wrote into global memory, as disjoint ranges of host addresses: the elements a sample of
-// work-groups is judged on. Local and private memory (an arena per work-group) are left out: no output is there.
+// The bytes a launch wrote into global memory (an OpenCL kernel's CrossWorkgroup, a shader's StorageBuffer, Uniform
+// buffer blocks and PhysicalStorageBuffer), as disjoint ranges of host addresses: the elements a sample of work-groups
+// is judged on. Local and private memory (an arena per work-group; a shader's Input builtins) are left out: no output
+// is there.
 class WriteRecorder : public interpreter::ExecutionObserver {
  public:
   void access(interpreter::WorkItem& wi, uint32_t, uint32_t tag, uint64_t off, uint64_t bytes, bool write) override {
     if (!write || bytes == 0) return;
     const auto& a = wi.allocs[tag];
-    if (a.storage != spv::StorageClass::CrossWorkgroup) return;
+    if (a.storage == spv::StorageClass::Workgroup || a.storage == spv::StorageClass::Function ||
+        a.storage == spv::StorageClass::Private || a.storage == spv::StorageClass::Input ||
+        a.storage == spv::StorageClass::Output)
+      return;
     const uint8_t* lo = a.base + off;
     const uint8_t* hi = lo + bytes;
     auto it = ranges_.upper_bound(lo);
