@@ -225,14 +225,19 @@ std::vector<uint64_t> sampleOf(const Kernel& kernel, const NDRange& range, uint6
   return groups;
 }
 
-// The bytes a launch wrote into global memory, as disjoint ranges of host addresses: the elements a sample of
-// work-groups is judged on. Local and private memory (an arena per work-group) are left out: no output is there.
+// The bytes a launch wrote into global memory (an OpenCL kernel's CrossWorkgroup, a shader's StorageBuffer, Uniform
+// buffer blocks and PhysicalStorageBuffer), as disjoint ranges of host addresses: the elements a sample of work-groups
+// is judged on. Local and private memory (an arena per work-group; a shader's Input builtins) are left out: no output
+// is there.
 class WriteRecorder : public interpreter::ExecutionObserver {
  public:
   void access(interpreter::WorkItem& wi, uint32_t, uint32_t tag, uint64_t off, uint64_t bytes, bool write) override {
     if (!write || bytes == 0) return;
     const auto& a = wi.allocs[tag];
-    if (a.storage != spv::StorageClass::CrossWorkgroup) return;
+    if (a.storage == spv::StorageClass::Workgroup || a.storage == spv::StorageClass::Function ||
+        a.storage == spv::StorageClass::Private || a.storage == spv::StorageClass::Input ||
+        a.storage == spv::StorageClass::Output)
+      return;
     const uint8_t* lo = a.base + off;
     const uint8_t* hi = lo + bytes;
     auto it = ranges_.upper_bound(lo);
@@ -361,7 +366,7 @@ std::string racedAt(const interpreter::ShadowRun& shadow, const uint8_t* p, size
 }
 
 BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const interpreter::ShadowRun& shadow,
-                          const CheckOptions& options, const WriteRecorder* written) {
+                          const CheckOptions& options, const std::vector<std::pair<uint64_t, uint64_t>>* ranges) {
   auto buffer = kernel.bufferArg(o.arg);
   BufferVerdict bv;
   bv.arg = o.arg;
@@ -463,14 +468,15 @@ BufferVerdict judgeBuffer(const Kernel& kernel, const ObservedBuffer& o, const i
   };
   const bool fields = o.layout && o.layout->stride && !o.layout->fields.empty();
   bv.elements = fields ? buffer->size() / o.layout->stride * o.layout->fields.size() : buffer->size() / sizeOf(o.type);
-  if (!written) {
+  if (!ranges) {
     forEachScalar(o.layout, o.type, buffer->size(), judge);
     anyValues.into(bv);
     return bv;
   }
-  // A sample of work-groups: only the scalars the written ranges meet, each once (a scalar can meet two ranges).
+  // A sample of work-groups: only the scalars the ranges (the bytes they wrote) meet, each once (a scalar can meet two
+  // ranges).
   uint64_t next = 0;  // the first scalar not judged yet
-  for (const auto& [lo, hi] : written->within(ref, ref + buffer->size()))
+  for (const auto& [lo, hi] : *ranges)
     forEachScalar(
         o.layout, o.type, buffer->size(),
         [&](uint64_t i, uint64_t at, numerics::ScalarType type) {
@@ -629,9 +635,67 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
   for (const auto& d : shadow.decisions) report.decisions.push_back(d.where);
   report.decisionCount = shadow.decisionCount;
   if (shadow.controlDecision) report.controlDecision = *shadow.controlDecision;
-  for (const auto& o : observed)
-    report.buffers.push_back(judgeBuffer(kernel, o, shadow, options, sampled ? &written : nullptr));
+  for (const auto& o : observed) {
+    const auto* ref = reinterpret_cast<const uint8_t*>(kernel.bufferArg(o.arg)->data());
+    const auto ranges = sampled ? written.within(ref, ref + o.bytes.size()) : std::vector<std::pair<uint64_t, uint64_t>>{};
+    report.buffers.push_back(judgeBuffer(kernel, o, shadow, options, sampled ? &ranges : nullptr));
+  }
   for (const auto& o : observedImages) report.buffers.push_back(judgeImage(kernel, o, shadow, sampled, options));
+  return report;
+}
+
+struct GroupCheck::State {
+  Kernel& kernel;
+  std::vector<ObservedBuffer> observed;
+  CheckOptions options;
+  interpreter::ShadowRun shadow;
+  WriteRecorder written;
+  RunResult run;
+};
+
+GroupCheck::GroupCheck(Kernel& kernel, const NDRange& range, std::vector<ObservedBuffer> observed,
+                       const CheckOptions& options, const std::vector<uint64_t>& groups)
+    : state_(new State{kernel, std::move(observed), options, {}, {}, {}}) {
+  // What check() refuses, refused alike.
+  if (kernel.enqueuesKernels())
+    throw Error(kernel.name() + " enqueues kernels on the device (device-side enqueue): clref cannot judge its outputs");
+  State& s = *state_;
+  for (const auto& o : s.observed) {
+    auto buffer = kernel.bufferArg(o.arg);
+    if (!buffer) throw Error("argument " + std::to_string(o.arg) + " of " + kernel.name() + " is not a buffer argument");
+    if (o.bytes.size() != buffer->size())
+      throw Error("the observed contents of argument " + std::to_string(o.arg) + " are " +
+                  std::to_string(o.bytes.size()) + " bytes; the buffer has " + std::to_string(buffer->size()));
+  }
+  configure(s.shadow, options);
+  s.run = kernel.runShadow(range, s.shadow, &s.written, groups);
+}
+
+GroupCheck::~GroupCheck() = default;
+
+const RunResult& GroupCheck::run() const { return state_->run; }
+
+bool GroupCheck::selfContained() const {
+  const auto& sh = state_->shadow;
+  return sh.decisionCount == 0 && sh.decisions.empty() && !sh.controlDecision && !sh.racedRead &&
+         sh.racedWrites.empty() && sh.openAllocations.empty();
+}
+
+std::vector<std::pair<uint64_t, uint64_t>> GroupCheck::written(size_t k) const {
+  const auto& o = state_->observed.at(k);
+  const auto* ref = reinterpret_cast<const uint8_t*>(state_->kernel.bufferArg(o.arg)->data());
+  return state_->written.within(ref, ref + o.bytes.size());
+}
+
+CheckReport GroupCheck::judge(const std::vector<std::vector<std::pair<uint64_t, uint64_t>>>& ranges) const {
+  const State& s = *state_;
+  CheckReport report;
+  report.run = s.run;
+  for (const auto& d : s.shadow.decisions) report.decisions.push_back(d.where);
+  report.decisionCount = s.shadow.decisionCount;
+  if (s.shadow.controlDecision) report.controlDecision = *s.shadow.controlDecision;
+  for (size_t k = 0; k < s.observed.size(); ++k)
+    report.buffers.push_back(judgeBuffer(s.kernel, s.observed[k], s.shadow, s.options, &ranges.at(k)));
   return report;
 }
 

@@ -10,6 +10,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -134,6 +135,32 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
 // as it was. Throws Error for an observed image of the wrong size or an argument that is not an image.
 CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
                   const std::vector<ObservedImage>& observedImages, const CheckOptions& options = {});
+
+// One share of a check split over processes by work-groups (`clref check` under mpirun, cli/shard.hpp): the
+// constructor runs only the work-groups `groups` (linear ids, ascending) with allowed-set propagation; judge() judges
+// the elements of the given byte ranges of each observed buffer. A process judges the ranges its groups wrote (and one
+// of them also the ranges no group wrote, which hold what they held before the launch); the reports' counts and
+// details add up to check()'s when every share is selfContained() and no two shares wrote the same bytes. Observed
+// images are not judged here. Throws Error as check() does.
+class GroupCheck {
+ public:
+  GroupCheck(Kernel& kernel, const NDRange& range, std::vector<ObservedBuffer> observed, const CheckOptions& options,
+             const std::vector<uint64_t>& groups);
+  ~GroupCheck();
+  const RunResult& run() const;
+  // No decision was left open (the run made none, found no race): each element's verdict then depends on that
+  // element's value and allowed set alone, not on what other work-groups did.
+  bool selfContained() const;
+  // The byte ranges [begin, end) of observed buffer k (in the order given) that the groups wrote, ascending.
+  std::vector<std::pair<uint64_t, uint64_t>> written(size_t k) const;
+  // The verdicts on the scalars that ranges[k] (ascending byte ranges) meet of each observed buffer k; the others are
+  // counted not judged.
+  CheckReport judge(const std::vector<std::vector<std::pair<uint64_t, uint64_t>>>& ranges) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 // Any conforming device: runs the kernel so that every value with freedom (within an ulp bound, fused or not,
 // flushed or not, ...) takes a member of its allowed set drawn from a stream seeded with `seed`, instead of clref's

@@ -203,8 +203,14 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
       observedImages.push_back({arg, observedImageBytes(o.observedDir, stem, arg, c.args[arg].image)});
     if (observed.empty() && observedImages.empty())
       throw Rejected(o.casePath + ": the case marks no buffer or image as an output");
-    const host::CheckReport report = host::check(*p.kernel, p.range, observed, observedImages, options);
+    std::vector<std::string> notes;
+    const std::optional<host::CheckReport> judged =
+        o.judge && !vulkanDevice ? o.judge(c, p, clrefDevice, observed, observedImages, options, notes)
+                                 : host::check(*p.kernel, p.range, observed, observedImages, options);
     progress.finish();
+    if (!judged) return 0;
+    const host::CheckReport& report = *judged;
+    for (const auto& note : notes) std::cerr << "clref: " << note << "\n";
     const auto label = [&](const host::BufferVerdict& b) {
       return "arg " + std::to_string(b.arg) + resourceLabel(c.args[b.arg]) + " (" + b.name;
     };
@@ -231,7 +237,9 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
     printCheckReport(std::cout, report, label, o.shown, o.strict);
     if (!o.reportPath.empty()) {
       std::ofstream out(o.reportPath);
-      out << host::toJson(report, c.kernel).dump(2) << "\n";
+      auto json = host::toJson(report, c.kernel);
+      if (!notes.empty()) json["notes"] = notes;
+      out << json.dump(2) << "\n";
       if (!out) throw Rejected("--report: cannot write " + o.reportPath);
     }
     return report.anyViolation() ? kViolation : 0;

@@ -33,6 +33,13 @@ struct CheckCommandOptions {
   std::optional<std::string> device;
   uint64_t plantErrors = 0;
   bool quiet = false;  // --quiet: no progress line (cli/progress_line.hpp)
+  // How the report is made from the prepared case and the observed outputs: host::check here when empty; under
+  // mpirun, the launch split over the ranks (cli/shard.hpp checkSharded). nullopt: this process reports nothing (a
+  // rank other than 0). Its notes (why the launch was judged on one rank) go to stderr and into the JSON report.
+  std::function<std::optional<host::CheckReport>(
+      const Case&, PreparedCase&, const host::Device&, const std::vector<host::ObservedBuffer>&,
+      const std::vector<host::ObservedImage>&, const host::CheckOptions&, std::vector<std::string>& notes)>
+      judge;
 };
 
 int checkCommand(const CheckCommandOptions& o, const host::Device& device);

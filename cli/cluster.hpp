@@ -24,4 +24,11 @@ std::vector<std::string> distribute(const std::vector<uint64_t>& cost, const std
 // Rank 0's value on every rank (an exit status every process returns, so that mpirun reports it).
 int fromRankZero(int value);
 
+// Every rank's `mine`, gathered on rank 0 in rank order (rank 0's own first); nothing on the other ranks. Every rank
+// must call it. Any size (sent in pieces below MPI's int counts).
+std::vector<std::string> gather(const std::string& mine);
+
+// Rank 0's `value` on every rank. Every rank must call it.
+std::string broadcast(const std::string& value);
+
 }  // namespace clref::cli::cluster

@@ -128,4 +128,51 @@ int fromRankZero(int value) {
   return value;
 }
 
+namespace {
+
+// gather's messages, and the size of their pieces (MPI counts are ints).
+constexpr int kGatherSize = 3, kGatherPiece = 4;
+constexpr size_t kPiece = size_t(1) << 30;
+
+void sendString(const std::string& s, int to, MPI_Comm comm) {
+  const uint64_t n = s.size();
+  MPI_Send(&n, 1, MPI_UINT64_T, to, kGatherSize, comm);
+  for (size_t at = 0; at < n; at += kPiece)
+    MPI_Send(s.data() + at, int(std::min(kPiece, n - at)), MPI_CHAR, to, kGatherPiece, comm);
+}
+
+std::string receiveString(int from, MPI_Comm comm) {
+  uint64_t n = 0;
+  MPI_Recv(&n, 1, MPI_UINT64_T, from, kGatherSize, comm, MPI_STATUS_IGNORE);
+  std::string s(n, '\0');
+  for (size_t at = 0; at < n; at += kPiece)
+    MPI_Recv(s.data() + at, int(std::min(kPiece, n - at)), MPI_CHAR, from, kGatherPiece, comm, MPI_STATUS_IGNORE);
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string> gather(const std::string& mine) {
+  const Job& j = job();
+  if (j.size == 1) return {mine};
+  if (j.rank != 0) {
+    sendString(mine, 0, MPI_COMM_WORLD);
+    return {};
+  }
+  std::vector<std::string> all{mine};
+  for (int r = 1; r < j.size; ++r) all.push_back(receiveString(r, MPI_COMM_WORLD));
+  return all;
+}
+
+std::string broadcast(const std::string& value) {
+  const Job& j = job();
+  if (j.size == 1) return value;
+  uint64_t n = value.size();
+  MPI_Bcast(&n, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  std::string s = j.rank == 0 ? value : std::string(n, '\0');
+  for (size_t at = 0; at < n; at += kPiece)
+    MPI_Bcast(s.data() + at, int(std::min(kPiece, n - at)), MPI_CHAR, 0, MPI_COMM_WORLD);
+  return s;
+}
+
 }  // namespace clref::cli::cluster

@@ -23,4 +23,8 @@ std::vector<std::string> distribute(const std::vector<uint64_t>& cost, const std
 
 int fromRankZero(int value) { return value; }
 
+std::vector<std::string> gather(const std::string& mine) { return {mine}; }
+
+std::string broadcast(const std::string& value) { return value; }
+
 }  // namespace clref::cli::cluster

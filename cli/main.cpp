@@ -50,12 +50,15 @@
 #include "cli/module_info.hpp"
 #include "cli/observed_run.hpp"
 #include "cli/progress_line.hpp"
+#include "cli/cluster.hpp"
+#include "cli/shard.hpp"
 
 namespace {
 
 using namespace clref;
 
 constexpr int kFault = 1, kRejected = 2, kInternal = 3;
+constexpr int kOtherRank = -1;  // runCommand: a rank other than 0 of a split launch, which prints nothing
 constexpr size_t kWarningsShown = 5;
 
 struct RunOptions {
@@ -200,6 +203,7 @@ int runCommand(const RunOptions& o) {
     observe.profile = o.profile;
   }
   cli::CaseRun run;
+  std::vector<std::string> notes;  // why a launch under mpirun ran on one rank
   std::optional<std::string> profile;
   // Work-groups done of the launch's, while it runs; erased before anything is printed.
   cli::ProgressLine progress("work-groups", cli::ProgressLine::wanted(o.quiet));
@@ -218,6 +222,13 @@ int runCommand(const RunOptions& o) {
           auto r = cli::runObserved(*p.kernel, p.range, observe);
           run.result = std::move(r.result);
           profile = std::move(r.profile);
+          return 0;
+        }
+        if (!o.perturb && cli::cluster::size() > 1) {
+          // Under mpirun: the launch's work-groups split over the ranks; rank 0 prints and writes (cli/shard.hpp).
+          auto merged = cli::runSharded(c, deviceFor(o, onGroup), notes);
+          if (!merged) return kOtherRank;
+          run = std::move(*merged);
           return 0;
         }
         if (!o.perturb) {
@@ -241,7 +252,9 @@ int runCommand(const RunOptions& o) {
         return 0;
       });
   progress.finish();
+  if (status == kOtherRank) return 0;
   if (status) return status;
+  for (const auto& note : notes) std::cerr << "clref: " << note << "\n";
 
   const auto& result = run.result;
   // The kernel's printf output, in work-group order (also for a faulting run: it helps debug).
@@ -665,7 +678,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) { return app.exit(e) == 0 ? 0 : kRejected; }
   try {
-    if (*runCmd) return runCommand(run);
+    if (*runCmd) return cli::cluster::fromRankZero(runCommand(run));
     if (*exploreCmd) return exploreCommand(explore);
     if (*debugCmd) return debugCommand(debug, debugCommands);
     if (*checkCmd) {
@@ -674,7 +687,8 @@ int main(int argc, char** argv) {
         std::cerr << "check: --observed DIR or --device [NAME] is required\n";
         return kRejected;
       }
-      return cli::checkCommand(check, host::Device());
+      if (cli::cluster::size() > 1) check.judge = cli::checkSharded;
+      return cli::cluster::fromRankZero(cli::checkCommand(check, host::Device()));
     }
     if (*disCmd) return disCommand(disPath, disOptions);
     if (*infoCmd) return infoCommand(infoPath, infoOptions);

@@ -577,6 +577,9 @@ class Kernel {
   // The same run with allowed-set propagation (interpreter/shadow.hpp): besides clref's results, `shadow` holds the
   // allowed set of every value that is not exactly clref's, and the decisions those sets left open. One thread.
   RunResult runShadow(const NDRange& range, interpreter::ShadowRun& shadow);
+  // The plain run of only the work-groups `groups` (linear ids, ascending; the others are skipped as if they wrote
+  // nothing): one share of a launch split over processes (`clref run` under mpirun, cli/shard.hpp).
+  RunResult runGroups(const NDRange& range, const std::vector<uint64_t>& groups, unsigned threads = 0);
   // The same, with only the work-groups `groups` run (linear ids, ascending; the others are skipped as if they wrote
   // nothing) and, when not null, `observer` told of every memory access (what check() uses to judge a sample of the
   // work-groups: the elements they wrote).

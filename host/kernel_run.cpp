@@ -76,6 +76,10 @@ RunResult Kernel::run(const NDRange& range, unsigned threads) {
   return r;
 }
 
+RunResult Kernel::runGroups(const NDRange& range, const std::vector<uint64_t>& groups, unsigned threads) {
+  return runWith(range, nullptr, nullptr, groups, threads);
+}
+
 RunResult Kernel::runShadow(const NDRange& range, interpreter::ShadowRun& shadow) {
   return runWith(range, &shadow, nullptr);
 }

@@ -13,8 +13,9 @@ namespace {
 const Op* arrayLength(WorkItem& wi, const Op* op) {
   const uint64_t ptr = rd<uint64_t>(wi, op->a);
   const uint64_t tag = ptr >> wi.tagShift, start = (ptr & wi.offsetMask) + op->imm;
-  // A shader's pointers are its resources' (Logical addressing): the tag names the bound buffer.
-  const uint64_t size = tag != 0 && tag < wi.allocLimit ? wi.allocs[tag].size : 0;
+  // A shader's pointers are its resources' (Logical addressing): the tag names the bound buffer. allocCount, not the
+  // fast path's allocLimit, which is 0 in a checked or observed launch.
+  const uint64_t size = tag != 0 && tag < wi.allocCount ? wi.allocs[tag].size : 0;
   wr<uint32_t>(wi, op->r, uint32_t(size > start ? (size - start) / op->n : 0));
   return op + 1;
 }

@@ -1500,3 +1500,40 @@ TEST_CASE("check: bytes reinterpreted across lanes with sets are any value, and 
   REQUIRE(b.anyValueBy.size() == 1);
   CHECK(b.anyValueBy[0].why.find("reinterpreted") != std::string::npos);
 }
+
+TEST_CASE("check: a GroupCheck judges the bytes its work-groups wrote, and another range as given", "[check]") {
+  host::Device device;
+  // Work-items 40..63 write nothing: their elements keep what they held before the launch.
+  auto program = host::Program::fromOpenCLC(
+      device, "kernel void k(global const int* a, global int* b) { size_t i = get_global_id(0); if (i < 40) b[i] = a[i] * 3; }");
+  host::Kernel kernel(program, "k");
+  const size_t n = 64;  // 8 work-groups of 8
+  std::vector<int> a(n), zeros(n, 0), observed(n, 0);
+  for (size_t i = 0; i < 40; ++i) observed[i] = 3 * (a[i] = int(i));
+  observed[3] = 1000;   // group 0
+  observed[20] = 1000;  // group 2
+  observed[50] = 7;     // written by no group: it must still be 0
+  auto in = std::make_shared<host::Buffer>(a.data(), n * 4);
+  auto out = std::make_shared<host::Buffer>(zeros.data(), n * 4);
+  kernel.setArg(0, in);
+  kernel.setArg(1, out);
+  host::NDRange r;
+  r.global = {n, 1, 1};
+  r.local = std::array<size_t, 3>{8, 1, 1};
+  std::vector<uint8_t> bytes(n * 4);
+  std::memcpy(bytes.data(), observed.data(), bytes.size());
+  // Groups 0..1 write elements 0..15, bytes [0, 64).
+  host::GroupCheck first(kernel, r, {{1, ScalarType::Int, bytes}}, {}, {0, 1});
+  CHECK(first.selfContained());
+  CHECK(first.written(0) == std::vector<std::pair<uint64_t, uint64_t>>{{0, 64}});
+  // Judged: what they wrote, and the elements no group writes (40..63, bytes [160, 256)).
+  const auto report = first.judge({{{0, 64}, {160, 256}}});
+  const auto& b = report.buffers.at(0);
+  CHECK(b.elements == 64);
+  CHECK(b.notJudged == 24);  // 16..39: the other groups'
+  CHECK(b.violations == 2);
+  CHECK(b.identical == 38);
+  REQUIRE(b.details.size() == 2);
+  CHECK(b.details[0].index == 3);
+  CHECK(b.details[1].index == 50);
+}
