@@ -411,8 +411,12 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
     if (kr.enqueues++ % s.every != 0) return std::nullopt;
     kernelRecord = kr;
     auto it = records().programs.find(program);
-    if (it == records().programs.end()) throw NotChecked{"the program was created before the layer was loaded"};
-    record = it->second;
+    if (it != records().programs.end())
+      record = it->second;
+    else if (kernelRecord.program)  // the application released the program; its kernel keeps it
+      record = *kernelRecord.program;
+    else
+      throw NotChecked{"the program was created before the layer was loaded"};
   }
   // A wait list with a user event the application has not completed yet: a blocking read behind it would wait for
   // the application, which is waiting for this call.

@@ -197,7 +197,10 @@ cl_kernel CL_API_CALL cloneKernel(cl_kernel source_kernel, cl_int* errcode_ret) 
   std::lock_guard lock(records().mutex);
   auto it = records().kernels.find(source_kernel);
   KernelRecord copy;
-  if (it != records().kernels.end()) copy.args = it->second.args;
+  if (it != records().kernels.end()) {
+    copy.args = it->second.args;
+    copy.program = it->second.program;
+  }
   records().kernels[k] = std::move(copy);
   return k;
 }
@@ -206,12 +209,20 @@ cl_int CL_API_CALL releaseKernel(cl_kernel kernel) {
   return releaseAndForget(kernel, next().clReleaseKernel, records().kernels);
 }
 
+// A copy of `program`'s record for its kernels (none when the layer has none); under the records' lock.
+std::shared_ptr<const ProgramRecord> programRecordOf(cl_program program) {
+  auto it = records().programs.find(program);
+  if (it == records().programs.end()) return nullptr;
+  return std::make_shared<const ProgramRecord>(it->second);
+}
+
 // A kernel handle the platform gives out again after the last release of another: its record starts empty.
 cl_kernel CL_API_CALL createKernel(cl_program program, const char* kernel_name, cl_int* errcode_ret) {
   cl_kernel k = next().clCreateKernel(program, kernel_name, errcode_ret);
   if (k) {
     std::lock_guard lock(records().mutex);
     records().kernels[k] = KernelRecord{};
+    records().kernels[k].program = programRecordOf(program);
   }
   return k;
 }
@@ -221,8 +232,12 @@ cl_int CL_API_CALL createKernelsInProgram(cl_program program, cl_uint num_kernel
   const cl_int r = next().clCreateKernelsInProgram(program, num_kernels, kernels, num_kernels_ret);
   if (r == CL_SUCCESS && kernels) {
     std::lock_guard lock(records().mutex);
+    const auto record = programRecordOf(program);
     for (cl_uint i = 0; i < num_kernels; ++i)
-      if (kernels[i]) records().kernels[kernels[i]] = KernelRecord{};
+      if (kernels[i]) {
+        records().kernels[kernels[i]] = KernelRecord{};
+        records().kernels[kernels[i]].program = record;
+      }
   }
   return r;
 }

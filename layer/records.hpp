@@ -45,6 +45,10 @@ struct ArgRecord {
 struct KernelRecord {
   std::vector<ArgRecord> args;
   uint64_t enqueues = 0;  // for CLREF_CHECK_EVERY
+  // Its program's record when the kernel was made: the kernel outlives the application's last clReleaseProgram (the
+  // program's record goes then), and its program cannot be rebuilt while it exists.
+  // OpenCL 3.0 API §5.8.2 [[_retaining_and_releasing_program_objects]] clReleaseProgram: deleted after its kernels.
+  std::shared_ptr<const ProgramRecord> program;
 };
 
 // The records, behind one lock (the application may call from several threads).
