@@ -79,11 +79,12 @@ class Worker {
     // Only read_write images are read back after writes (ops_image.cpp checkReadAfterWrite).
     for (const auto& p : k_.params)
       if (p.kind == ParamKind::Image && p.access == ImageAccess::ReadWrite) tracksImageWrites_ = true;
-    // The lane executor (lanes.hpp) for a kernel whose batches interleave, unless the launch's observers must see each
-    // work-item's steps in turn (checkers, the shadow mode, an observer) or CLREF_LANES=0 asks for today's path.
+    // The lane executor (lanes.hpp) for a kernel without atomics (whose work-items may spin waiting for each other),
+    // unless the launch's observers must see each work-item's steps in turn (checkers, the shadow mode, an observer)
+    // or CLREF_LANES=0 asks for today's path.
     const char* lanesEnv = std::getenv("CLREF_LANES");
     const bool lanesOff = lanesEnv && std::strcmp(lanesEnv, "0") == 0;
-    if (!allLive(k_) && !s_.checks && !s_.config.shadow && !s_.config.observer && !lanesOff) {
+    if (!k_.usesAtomics && !s_.checks && !s_.config.shadow && !s_.config.observer && !lanesOff) {
       laneOps_.reserve(k_.ops.size());
       laneLoss_.assign(k_.ops.size(), 0);
       for (const Op& op : k_.ops) {
@@ -159,6 +160,8 @@ class Worker {
   std::vector<uint8_t> laneLive_;     // per slot of the batch: 1 when it is one of lanes_
   std::vector<uint8_t> laneRegs_;     // registers on lanes (LaneBatch::regs) ...
   std::vector<WorkItem*> laneRegsOf_;  // ... of these work-items, whose own registers are behind (none: empty)
+  std::vector<int64_t> laneBase_, laneYield_;  // per lane: LaneBatch::base, yieldBelow
+  std::vector<const Op*> lanePcs_;             // per lane: LaneBatch::pcs
 
   Slot& slot(size_t i) {
     while (slots_.size() <= i) slots_.push_back(makeSlot());
@@ -341,24 +344,25 @@ class Worker {
     return wi.state != WorkItemState::Faulted;
   }
 
-  // Whether the next round of a batch of `batch` slots runs on lanes (lanes.hpp): the live work-items (lanes_, in slot
-  // order; laneLive_ per slot) stand at the same Op with the same budget, outside any call.
+  // Whether the next round of a batch of `batch` slots runs on lanes (lanes.hpp): the work-items that run in it (lanes_,
+  // in slot order; laneLive_ per slot: those running or yielded) stand at the same Op, outside any call.
   bool convergedRound(uint64_t batch) {
     if (laneOps_.empty()) return false;
     lanes_.clear();
     laneLive_.assign(batch, 0);
     for (uint64_t s = 0; s < batch; ++s) {
       WorkItem& wi = slots_[s]->wi;
-      if (wi.state == WorkItemState::Returned) continue;
+      if (wi.state != WorkItemState::Running && wi.state != WorkItemState::Yielded) continue;
       if (!wi.frames.empty()) return false;
-      if (!lanes_.empty() && (wi.pc != lanes_[0]->pc || wi.budget != lanes_[0]->budget)) return false;
+      if (!lanes_.empty() && wi.pc != lanes_[0]->pc) return false;
       lanes_.push_back(&wi);
       laneLive_[s] = 1;
     }
+    if (lanes_.size() < 2) return false;
     // An Op without a lane form would send them back at once; a round from this Op that left the lanes before it
     // repaid the copies of the registers (laneLoss_) would again.
     const size_t at = size_t(lanes_[0]->pc - k_.ops.data());
-    return lanes_.size() >= 2 && laneOps_[at] != &leaveLanes && !laneLoss_[at];
+    return laneOps_[at] != &leaveLanes && !laneLoss_[at];
   }
 
   // The registers on lanes back to their work-items (a round on today's path reads them there).
@@ -373,9 +377,12 @@ class Worker {
     laneRegsOf_.clear();
   }
 
-  // Runs the round of lanes_ on lanes while they stay together, then each alone from where they parted, in slot order,
-  // as they would have run alone. Returns false after a fault (in fault_).
-  bool runLanes() {
+  // Runs the round of lanes_ (time slices of `slice` instructions) on lanes while they stay together, then each alone
+  // from where they parted, in slot order, as they would have run alone. With `wholeGroup` (lanes_ is the whole
+  // work-group), rounds that end with every lane at the same work-group barrier follow each other on lanes: that
+  // barrier is released at once (runGroup would find every work-item there, with nothing to run at it). Returns false
+  // after a fault (in fault_).
+  bool runLanes(int64_t slice, bool wholeGroup = false) {
     LaneBatch b;
     b.items = lanes_.data();
     b.count = uint32_t(lanes_.size());
@@ -391,32 +398,60 @@ class Worker {
       }
       laneRegsOf_ = lanes_;
     }
+    b.stride = b.count;
     b.regs = laneRegs_.data();
-    b.budget = lanes_[0]->budget;
-    b.slice = kInterleaveSlice;
-    b.yieldBelow = b.budget - kInterleaveSlice;
     const Op* const ops = k_.ops.data();
     const LaneHandler* const forms = laneOps_.data();
+    b.forms = forms;
+    b.ops = ops;
+    // Each lane starts its round as it would alone: a time slice of `slice` instructions from its budget.
+    laneBase_.resize(b.count);
+    laneYield_.resize(b.count);
+    lanePcs_.resize(b.count);
+    for (uint32_t l = 0; l < b.count; ++l) {
+      laneBase_[l] = lanes_[l]->budget;
+      laneYield_[l] = lanes_[l]->budget - slice;
+    }
+    b.base = laneBase_.data();
+    b.yieldBelow = laneYield_.data();
+    b.pcs = lanePcs_.data();
+    b.slice = slice;
+    b.measure();
     const size_t start = size_t(lanes_[0]->pc - ops);
     uint64_t ran = 0;  // Ops run on lanes
-    for (const Op* pc = lanes_[0]->pc; pc; ++ran) pc = forms[pc - ops](b, pc);
+    for (const Op* pc = lanes_[0]->pc;;) {
+      for (; pc; ++ran) pc = forms[pc - ops](b, pc);
+      if (!b.atBarrier || !wholeGroup) break;
+      // The next round: each lane's time slice starts over from its budget.
+      b.atBarrier = false;
+      b.rebase();
+      for (uint32_t l = 0; l < b.count; ++l) laneYield_[l] = laneBase_[l] - slice;
+      b.measure();
+      pc = b.at + 1;
+    }
     // Lanes pay for themselves after a few Ops per register chunk they copy in and out: a round that left them
     // sooner (a math function in a short kernel) marks its first Op, whose rounds then run alone. Speed only: both
     // paths give the same results.
-    if (!b.returned && ran < laneRegs_.size() / (8 * size_t(b.count))) laneLoss_[start] = 1;
-    if (!b.returned) flushLaneRegs();
+    // A round that waits at a barrier keeps the registers on lanes for the round after it.
+    const bool together = b.returned || b.atBarrier;
+    if (!together && ran < laneRegs_.size() / (8 * size_t(b.count))) laneLoss_[start] = 1;
+    if (!together) flushLaneRegs();
     for (uint32_t l = 0; l < b.count; ++l) {
       WorkItem& wi = *lanes_[l];
-      wi.budget = b.budget;
-      wi.yieldBelow = b.yieldBelow;
+      wi.budget = laneBase_[l] - b.spent;
+      wi.yieldBelow = laneYield_[l];
       if (b.returned) {
         wi.state = WorkItemState::Returned;
+      } else if (b.atBarrier) {
+        wi.state = WorkItemState::AtBarrier;
+        wi.barrier = b.at;
+        wi.pc = b.at + 1;
       } else {
         wi.state = WorkItemState::Running;
-        wi.pc = l < b.stop ? b.at + 1 : b.at;
+        wi.pc = b.parted ? lanePcs_[l] : l < b.stop ? b.at + 1 : b.at;
       }
     }
-    if (b.returned) return true;
+    if (together) return true;
     for (WorkItem* wi : lanes_)
       if (!resume(*wi)) return false;
     return true;
@@ -483,7 +518,7 @@ class Worker {
       while (active) {
         if (convergedRound(batch)) {
           // The round on lanes (lanes.hpp); then, as below, each slot that returned takes the next work-item.
-          if (!runLanes()) return finishGroup(seq, true);
+          if (!runLanes(kInterleaveSlice)) return finishGroup(seq, true);
           for (uint64_t s = 0; s < batch; ++s) {
             WorkItem& wi = slots_[s]->wi;
             if (wi.state != WorkItemState::Returned || !laneLive_[s]) continue;
@@ -520,12 +555,22 @@ class Worker {
       // slices depend only on instruction counts: the order stays the same from run to run. cl_khr_subgroups:
       // OpenCL Extension Specification 3.0.12 §28.3 "Additions to section 3.2 — Execution Model"
       bool yielded = false;
-      for (uint64_t i = 0; i < n; ++i) {
-        WorkItem& wi = slots_[i]->wi;
-        if (wi.state != WorkItemState::Running && wi.state != WorkItemState::Yielded) continue;
-        wi.yieldBelow = wi.budget - kTimeSlice;
-        if (!resume(wi)) return finishGroup(seq, true);
-        yielded = yielded || wi.state == WorkItemState::Yielded;
+      if (convergedRound(n)) {
+        // The round on lanes (lanes.hpp): the work-group's running work-items together, to a barrier they all reach.
+        if (!runLanes(kTimeSlice, lanes_.size() == n)) return finishGroup(seq, true);
+        for (const WorkItem* wi : lanes_) yielded = yielded || wi->state == WorkItemState::Yielded;
+        // Registers stay on lanes only while the whole group waits at one barrier: what runs at the others (collectives,
+        // the barrier divergence report) reads them where they belong.
+        if (lanes_.size() != n) flushLaneRegs();
+      } else {
+        flushLaneRegs();
+        for (uint64_t i = 0; i < n; ++i) {
+          WorkItem& wi = slots_[i]->wi;
+          if (wi.state != WorkItemState::Running && wi.state != WorkItemState::Yielded) continue;
+          wi.yieldBelow = wi.budget - kTimeSlice;
+          if (!resume(wi)) return finishGroup(seq, true);
+          yielded = yielded || wi.state == WorkItemState::Yielded;
+        }
       }
       // Everyone stopped: returned, or waiting at a barrier or collective. A sub-group collective (or sub-group
       // barrier) runs as soon as its whole sub-group waits at it (OpenCL C 3.0 §6.15.20 [[sub-group-functions]]: "must
