@@ -1,25 +1,23 @@
-// The lane executor: the converged work-items of a batch (scheduler.cpp: a batch of a work-group without barriers or
-// atomics, or a whole work-group with barriers and without atomics) run each Op together, one dispatch per Op for the
-// whole batch instead of one per work-item, on their registers laid out lane by lane. Internal to the interpreter.
+// The lane executor: the converged work-items of a batch (scheduler.cpp, a work-group without barriers or atomics)
+// run each Op together, one dispatch per Op for the whole batch instead of one per work-item, on their registers laid
+// out lane by lane. Internal to the interpreter.
 //
-// A round of the batch (every live slot runs until it yields at a loop back-edge, waits at a barrier, returns or
-// faults) runs on lanes when its live work-items stand at the same Op outside any function call (their budgets may
+// A round of the batch (every live slot runs until it yields at a loop back-edge, returns or faults) runs on lanes when its live work-items stand at the same Op outside any function call (their budgets may
 // differ: they took different paths before). Their registers are then copied into the batch's lane registers: 8-byte
 // chunk c of lane l at (c * lanes + l) * 8 (registers are 8-aligned, so a scalar of every lane is one strided array,
 // and a handler's loop over the lanes is a loop over memory). Each Op runs through its lane form. The lanes stay
-// together across loop back-edges where they all would have yielded (their next round would start together again),
-// wait together at a work-group barrier (their registers stay on lanes for the round after it), and leave the lanes as
-// soon as they would part: a branch going two ways, an access off access()'s fast path, a value that would decide a
-// choice for the first time, an Op without a lane form (a collective, a sub-group barrier). Then the registers go
-// back, and from that Op on every work-item finishes its round alone, in slot order, on today's path (the lanes before
-// the one that stopped have run the Op, the others not).
+// together across loop back-edges where they all would have yielded (their next round would start together again);
+// where a branch parts them into a first and a second range of lanes, each range goes on as a view of the batch until
+// they meet again (partLanes, ops_control.cpp). They leave the lanes as soon as they would part otherwise: a branch
+// going two ways in other ranges, an access off access()'s fast path, a value that would decide a choice for the first
+// time, an Op without a lane form. Then the registers go back, and from that Op on every work-item finishes its round
+// alone, in slot order, on today's path (the lanes before the one that stopped have run the Op, the others not).
 //
 // What it keeps of running each work-item alone: a work-item's own steps are the same (its registers, budget and
-// slices); between two barriers the work-items of a round touch the memory of others only through data races (no
-// atomics here), so the values are the same. The diagnostics are the same: lane forms never fault, warn or decide a
-// choice for the first time (a choice already decided in the work-group only counts, in any order); the Op that would
-// runs alone, after the work-items before it finished their slices, as it would have; work-items that reach different
-// barriers part before them, so barrier divergence is found as today. Checked, shadowed and observed launches keep
+// slices); the work-items of a round touch the memory of others only through data races (no barriers, no atomics
+// here), so the values are the same. The diagnostics are the same: lane forms never fault, warn or decide a choice for
+// the first time (a choice already decided in the work-group only counts, in any order); the Op that would runs alone,
+// after the work-items before it finished their slices, as it would have. Checked, shadowed and observed launches keep
 // today's path (their observers see each work-item's steps in turn), and so does CLREF_LANES=0.
 #pragma once
 #include <algorithm>
@@ -49,12 +47,11 @@ struct LaneBatch {
   int64_t* base = nullptr;
   int64_t* yieldBelow = nullptr;
   const Op** pcs = nullptr;  // per lane, where it stands when the lanes parted for good (`parted`)
-  int64_t spent = 0, slice = 0;             // slice: the round's instructions (kInterleaveSlice or kTimeSlice)
+  int64_t spent = 0, slice = 0;  // slice: the round's instructions (scheduler.cpp kInterleaveSlice)
   int64_t minBudget = 0, minMargin = 0, maxMargin = 0;  // of the lanes (measure())
-  // Set when a lane form returns nullptr: every lane returned, every lane waits at work-group barrier `at`
-  // (atBarrier), the lanes stand at Ops of their own in `pcs` (parted), or lanes [0, stop) ran Op `at` and the others
-  // did not.
-  bool returned = false, atBarrier = false, parted = false;
+  // Set when a lane form returns nullptr: every lane returned (at Op `at`), the lanes stand at Ops of their own in
+  // `pcs` (parted), or lanes [0, stop) ran Op `at` and the others did not.
+  bool returned = false, parted = false;
   uint32_t stop = 0;
   const Op* at = nullptr;
 
@@ -161,6 +158,35 @@ template <Handler F, LaneHandler Lanes> Handler laneForm() {
   (void)registered;
   return F;
 }
+
+// accessFast for the lanes of a batch in turn, with what they share read once: the pointer layout, and the last
+// allocation met where every work-item's table holds the same one (global and local memory; private memory is each
+// work-item's own).
+struct LaneAccess {
+  WorkItem* const* items;
+  uint64_t tagShift, offsetMask, allocLimit;
+  uint64_t sharedTag = UINT64_MAX;
+  const Allocation* shared = nullptr;
+  explicit LaneAccess(const LaneBatch& b)
+      : items(b.items), tagShift(b.items[0]->tagShift), offsetMask(b.items[0]->offsetMask),
+        allocLimit(b.items[0]->allocLimit) {}
+  // Lane l's host address of `bytes` at `ptr`, or nullptr where access() would take accessSlow.
+  template <bool Store> uint8_t* at(uint32_t l, uint64_t ptr, uint64_t bytes, uint32_t align) {
+    const uint64_t tag = ptr >> tagShift, off = ptr & offsetMask;
+    const Allocation* A = shared;
+    if (tag != sharedTag) [[unlikely]] {
+      if (tag == 0 || tag >= allocLimit) return nullptr;
+      A = &items[l]->allocs[tag];
+      if (A->storage == spv::StorageClass::CrossWorkgroup || A->storage == spv::StorageClass::Workgroup) {
+        sharedTag = tag;
+        shared = A;
+      }
+    }
+    if (off + bytes <= A->size && (off & (align - 1)) == 0 && !(Store && A->readOnly)) [[likely]]
+      return A->base + off;
+    return nullptr;
+  }
+};
 
 // access()'s fast path alone: the host address, or nullptr where access() would take accessSlow (which may fault,
 // warn or decide a choice: the lane leaves the batch before it).

@@ -79,12 +79,13 @@ class Worker {
     // Only read_write images are read back after writes (ops_image.cpp checkReadAfterWrite).
     for (const auto& p : k_.params)
       if (p.kind == ParamKind::Image && p.access == ImageAccess::ReadWrite) tracksImageWrites_ = true;
-    // The lane executor (lanes.hpp) for a kernel without atomics (whose work-items may spin waiting for each other),
-    // unless the launch's observers must see each work-item's steps in turn (checkers, the shadow mode, an observer)
-    // or CLREF_LANES=0 asks for today's path.
+    // The lane executor (lanes.hpp) for a kernel whose batches interleave, unless the launch's observers must see each
+    // work-item's steps in turn (checkers, the shadow mode, an observer) or CLREF_LANES=0 asks for today's path. Not
+    // for kernels with barriers: between two barriers, lockstep would give a racy kernel other values than the
+    // one-by-one order that checked runs keep (tests/interpreter/checkers_test.cpp).
     const char* lanesEnv = std::getenv("CLREF_LANES");
     const bool lanesOff = lanesEnv && std::strcmp(lanesEnv, "0") == 0;
-    if (!k_.usesAtomics && !s_.checks && !s_.config.shadow && !s_.config.observer && !lanesOff) {
+    if (!allLive(k_) && !s_.checks && !s_.config.shadow && !s_.config.observer && !lanesOff) {
       laneOps_.reserve(k_.ops.size());
       laneLoss_.assign(k_.ops.size(), 0);
       for (const Op& op : k_.ops) {
@@ -378,11 +379,8 @@ class Worker {
   }
 
   // Runs the round of lanes_ (time slices of `slice` instructions) on lanes while they stay together, then each alone
-  // from where they parted, in slot order, as they would have run alone. With `wholeGroup` (lanes_ is the whole
-  // work-group), rounds that end with every lane at the same work-group barrier follow each other on lanes: that
-  // barrier is released at once (runGroup would find every work-item there, with nothing to run at it). Returns false
-  // after a fault (in fault_).
-  bool runLanes(int64_t slice, bool wholeGroup = false) {
+  // from where they parted, in slot order, as they would have run alone. Returns false after a fault (in fault_).
+  bool runLanes(int64_t slice) {
     LaneBatch b;
     b.items = lanes_.data();
     b.count = uint32_t(lanes_.size());
@@ -419,39 +417,24 @@ class Worker {
     b.measure();
     const size_t start = size_t(lanes_[0]->pc - ops);
     uint64_t ran = 0;  // Ops run on lanes
-    for (const Op* pc = lanes_[0]->pc;;) {
-      for (; pc; ++ran) pc = forms[pc - ops](b, pc);
-      if (!b.atBarrier || !wholeGroup) break;
-      // The next round: each lane's time slice starts over from its budget.
-      b.atBarrier = false;
-      b.rebase();
-      for (uint32_t l = 0; l < b.count; ++l) laneYield_[l] = laneBase_[l] - slice;
-      b.measure();
-      pc = b.at + 1;
-    }
+    for (const Op* pc = lanes_[0]->pc; pc; ++ran) pc = forms[pc - ops](b, pc);
     // Lanes pay for themselves after a few Ops per register chunk they copy in and out: a round that left them
     // sooner (a math function in a short kernel) marks its first Op, whose rounds then run alone. Speed only: both
     // paths give the same results.
-    // A round that waits at a barrier keeps the registers on lanes for the round after it.
-    const bool together = b.returned || b.atBarrier;
-    if (!together && ran < laneRegs_.size() / (8 * size_t(b.count))) laneLoss_[start] = 1;
-    if (!together) flushLaneRegs();
+    if (!b.returned && ran < laneRegs_.size() / (8 * size_t(b.count))) laneLoss_[start] = 1;
+    if (!b.returned) flushLaneRegs();
     for (uint32_t l = 0; l < b.count; ++l) {
       WorkItem& wi = *lanes_[l];
       wi.budget = laneBase_[l] - b.spent;
       wi.yieldBelow = laneYield_[l];
       if (b.returned) {
         wi.state = WorkItemState::Returned;
-      } else if (b.atBarrier) {
-        wi.state = WorkItemState::AtBarrier;
-        wi.barrier = b.at;
-        wi.pc = b.at + 1;
       } else {
         wi.state = WorkItemState::Running;
         wi.pc = b.parted ? lanePcs_[l] : l < b.stop ? b.at + 1 : b.at;
       }
     }
-    if (together) return true;
+    if (b.returned) return true;
     for (WorkItem* wi : lanes_)
       if (!resume(*wi)) return false;
     return true;
@@ -555,22 +538,12 @@ class Worker {
       // slices depend only on instruction counts: the order stays the same from run to run. cl_khr_subgroups:
       // OpenCL Extension Specification 3.0.12 §28.3 "Additions to section 3.2 — Execution Model"
       bool yielded = false;
-      if (convergedRound(n)) {
-        // The round on lanes (lanes.hpp): the work-group's running work-items together, to a barrier they all reach.
-        if (!runLanes(kTimeSlice, lanes_.size() == n)) return finishGroup(seq, true);
-        for (const WorkItem* wi : lanes_) yielded = yielded || wi->state == WorkItemState::Yielded;
-        // Registers stay on lanes only while the whole group waits at one barrier: what runs at the others (collectives,
-        // the barrier divergence report) reads them where they belong.
-        if (lanes_.size() != n) flushLaneRegs();
-      } else {
-        flushLaneRegs();
-        for (uint64_t i = 0; i < n; ++i) {
-          WorkItem& wi = slots_[i]->wi;
-          if (wi.state != WorkItemState::Running && wi.state != WorkItemState::Yielded) continue;
-          wi.yieldBelow = wi.budget - kTimeSlice;
-          if (!resume(wi)) return finishGroup(seq, true);
-          yielded = yielded || wi.state == WorkItemState::Yielded;
-        }
+      for (uint64_t i = 0; i < n; ++i) {
+        WorkItem& wi = slots_[i]->wi;
+        if (wi.state != WorkItemState::Running && wi.state != WorkItemState::Yielded) continue;
+        wi.yieldBelow = wi.budget - kTimeSlice;
+        if (!resume(wi)) return finishGroup(seq, true);
+        yielded = yielded || wi.state == WorkItemState::Yielded;
       }
       // Everyone stopped: returned, or waiting at a barrier or collective. A sub-group collective (or sub-group
       // barrier) runs as soon as its whole sub-group waits at it (OpenCL C 3.0 §6.15.20 [[sub-group-functions]]: "must

@@ -229,139 +229,84 @@ TEST_CASE("lane executor: a fault names the same work-item, instruction and line
 
 namespace {
 
-// Kernels with work-group barriers: the whole work-group runs on lanes between barriers, parts at a branch into a
-// first and a second range of lanes (lid < s) and meets again after it, or parts otherwise (an if/else on the parity,
-// a loop whose trip count is the work-item's own).
-const std::string kBarrierSource = R"CL(
-kernel void tree_sum(global const int* in, global int* out, local int* scratch) {
+// Kernels whose lanes part at branches: into a first and a second range of lanes (lid < 10), which go on as views of
+// the batch and meet again after the branch, or otherwise (the parity), which sends each lane on alone.
+const std::string kPartSource = R"CL(
+kernel void mixed(global const int* in, global int* out) {
   size_t lid = get_local_id(0);
-  scratch[lid] = in[get_global_id(0)];
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (size_t s = get_local_size(0) / 2; s > 0; s >>= 1) {
-    if (lid < s) scratch[lid] += scratch[lid + s];
-    barrier(CLK_LOCAL_MEM_FENCE);
-  }
-  if (lid == 0) out[get_group_id(0)] = scratch[0];
-}
-kernel void mixed(global const int* in, global int* out, local int* scratch) {
-  size_t lid = get_local_id(0), lsz = get_local_size(0);
   int v = in[get_global_id(0)];
-  if (lid & 1) v = v * 3 + 1; else v = v - 7;
+  if (lid < 10) v = v * 3 + 1; else v = v - 7;
+  for (int k = 0; k < 4; ++k) v = v * 5 + k;
+  if (lid & 1) v ^= 0x55;
   for (int k = 0; k < (int)(lid % 5); ++k) v = v * 5 + k;
-  scratch[lid] = v;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  out[get_global_id(0)] = scratch[lsz - 1 - lid] ^ v;
+  out[get_global_id(0)] = v;
 }
-kernel void fault_parted(global int* a, global int* b, global const int* ia, global const int* ib, local int* t) {
+kernel void fault_parted(global int* a, global int* b, global const int* ia, global const int* ib) {
   size_t lid = get_local_id(0);
-  t[lid] = 1;
-  barrier(CLK_LOCAL_MEM_FENCE);
-  if (lid < 8) a[ia[lid]] = t[lid];
+  if (lid < 8) a[ia[lid]] = 1;
   b[ib[lid]] = 2;  // @after
-  barrier(CLK_LOCAL_MEM_FENCE);
-}
-kernel void diverged_barrier(global int* out) {
-  size_t lid = get_local_id(0);
-  out[get_global_id(0)] = 1;
-  if (lid < 3) barrier(CLK_LOCAL_MEM_FENCE);
 }
 )CL";
 
-std::shared_ptr<host::Program> barrierProgram(unsigned threads) {
-  static const std::vector<uint32_t> words = test::compileCL(kBarrierSource, "-O2 -gline-tables-only", "1.2", 64, "barriers.cl");
+std::shared_ptr<host::Program> partProgram(unsigned threads) {
+  static const std::vector<uint32_t> words = test::compileCL(kPartSource, "-O2 -gline-tables-only", "1.2", 64, "part.cl");
   host::DeviceConfig cfg;
   cfg.threads = threads;
   return host::Program::fromSpirv(host::Device(cfg), words);
 }
 
-std::vector<int32_t> ints(size_t n, int32_t mul, int32_t mod) {
-  std::vector<int32_t> v(n);
-  for (size_t i = 0; i < n; ++i) v[i] = int32_t(i * size_t(mul) % size_t(mod)) - mod / 2;
-  return v;
-}
-
 }  // namespace
 
-TEST_CASE("lane executor: a barrier tree reduction gives the host's sums on both paths", "[lanes]") {
-  const size_t local = 64, groups = 6, n = local * groups;
-  const auto in = ints(n, 7919, 2003);
+TEST_CASE("lane executor: lanes that part at branches and meet again give the host's values", "[lanes]") {
+  const size_t local = 24, n = local * 5;
+  std::vector<int32_t> in(n);
+  for (size_t i = 0; i < n; ++i) in[i] = int32_t(i * 613 % 401) - 200;
   for (unsigned threads : {1u, 2u}) {
     auto [lanes, alone] = onBothPaths([&] {
-      auto program = barrierProgram(threads);
-      host::Kernel k(program, "tree_sum");
+      auto program = partProgram(threads);
+      host::Kernel k(program, "mixed");
       auto bin = std::make_shared<host::Buffer>(in.data(), n * 4);
-      auto bout = std::make_shared<host::Buffer>(groups * 4);
+      auto bout = std::make_shared<host::Buffer>(n * 4);
       k.setArg(0, bin);
       k.setArg(1, bout);
-      k.setArgLocal(2, local * 4);
       Outcome o{k.run(test::range1(n, local)), {}};
-      o.bytes.assign(bout->as<uint8_t>().data(), bout->as<uint8_t>().data() + groups * 4);
+      o.bytes.assign(bout->as<uint8_t>().data(), bout->as<uint8_t>().data() + n * 4);
       return o;
     });
     REQUIRE(lanes.result.ok);
     REQUIRE(alone.result.ok);
     CHECK(lanes.bytes == alone.bytes);
-    for (size_t g = 0; g < groups; ++g) {
-      int32_t sum = 0;
-      for (size_t i = 0; i < local; ++i) sum += in[g * local + i];
-      int32_t got;
+    for (size_t g = 0; g < n; ++g) {
+      const size_t lid = g % local;
+      uint32_t v = uint32_t(in[g]);  // the values stay within int: unsigned gives the same bits
+      v = lid < 10 ? v * 3u + 1u : v - 7u;
+      for (uint32_t k = 0; k < 4; ++k) v = v * 5u + k;
+      if (lid & 1) v ^= 0x55u;
+      for (uint32_t k = 0; k < lid % 5; ++k) v = v * 5u + k;
+      uint32_t got;
       std::memcpy(&got, lanes.bytes.data() + g * 4, 4);
-      INFO("work-group " << g);
-      CHECK(got == sum);
+      INFO("work-item " << g);
+      CHECK(got == v);
     }
-  }
-}
-
-TEST_CASE("lane executor: work-items that part before a barrier give the host's values on both paths", "[lanes]") {
-  const size_t local = 24, n = local * 5;
-  const auto in = ints(n, 613, 401);
-  auto [lanes, alone] = onBothPaths([&] {
-    auto program = barrierProgram(0);
-    host::Kernel k(program, "mixed");
-    auto bin = std::make_shared<host::Buffer>(in.data(), n * 4);
-    auto bout = std::make_shared<host::Buffer>(n * 4);
-    k.setArg(0, bin);
-    k.setArg(1, bout);
-    k.setArgLocal(2, local * 4);
-    Outcome o{k.run(test::range1(n, local)), {}};
-    o.bytes.assign(bout->as<uint8_t>().data(), bout->as<uint8_t>().data() + n * 4);
-    return o;
-  });
-  REQUIRE(lanes.result.ok);
-  REQUIRE(alone.result.ok);
-  CHECK(lanes.bytes == alone.bytes);
-  auto value = [&](size_t g) {
-    const size_t lid = g % local;
-    uint32_t v = uint32_t(in[g]);  // the values stay far from int overflow: unsigned gives the same bits
-    v = (lid & 1) ? v * 3u + 1u : v - 7u;
-    for (uint32_t k = 0; k < lid % 5; ++k) v = v * 5u + k;
-    return v;
-  };
-  for (size_t g = 0; g < n; ++g) {
-    const size_t base = g - g % local, mirror = base + local - 1 - g % local;
-    uint32_t got;
-    std::memcpy(&got, lanes.bytes.data() + g * 4, 4);
-    INFO("work-item " << g);
-    CHECK(got == (value(mirror) ^ value(g)));
   }
 }
 
 TEST_CASE("lane executor: a fault after lanes parted names the same work-item and line on both paths", "[lanes]") {
   // Work-item 5 faults in the branch (lanes 0..7 take it) and work-item 2 after it: alone, work-item 2 runs past the
   // branch (and faults) before work-item 5 runs.
-  const size_t n = 32;
+  const size_t n = 16;
   std::vector<int32_t> ia(n), ib(n);
   for (size_t i = 0; i < n; ++i) ia[i] = ib[i] = int32_t(i);
   ia[5] = 1000;
   ib[2] = 1000;
   unsigned afterLine = 0, line = 0;
-  std::istringstream in(kBarrierSource);
+  std::istringstream in(kPartSource);
   for (std::string text; std::getline(in, text) && !afterLine;)
     if (++line, text.find("@after") != std::string::npos) afterLine = line;
   REQUIRE(afterLine > 0);
   for (unsigned threads : {1u, 2u}) {
     auto [lanes, alone] = onBothPaths([&] {
-      auto program = barrierProgram(threads);
+      auto program = partProgram(threads);
       host::Kernel k(program, "fault_parted");
       auto a = std::make_shared<host::Buffer>(n * 4);
       auto b = std::make_shared<host::Buffer>(n * 4);
@@ -371,33 +316,15 @@ TEST_CASE("lane executor: a fault after lanes parted names the same work-item an
       k.setArg(1, b);
       k.setArg(2, bia);
       k.setArg(3, bib);
-      k.setArgLocal(4, n * 4);
       return k.run(test::range1(n, n));
     });
     REQUIRE(lanes.fault.has_value());
     REQUIRE(alone.fault.has_value());
     CHECK(lanes.fault->kind == FaultKind::OutOfBounds);
     CHECK(lanes.fault->globalId == std::array<uint64_t, 3>{2, 0, 0});
-    CHECK(lanes.fault->source.find("barriers.cl:" + std::to_string(afterLine)) != std::string::npos);
+    CHECK(lanes.fault->source.find("part.cl:" + std::to_string(afterLine)) != std::string::npos);
     CHECK(lanes.fault->instruction == alone.fault->instruction);
     CHECK(lanes.fault->globalId == alone.fault->globalId);
     CHECK(lanes.fault->message == alone.fault->message);
   }
-}
-
-TEST_CASE("lane executor: barrier divergence is reported alike on both paths", "[lanes]") {
-  auto [lanes, alone] = onBothPaths([&] {
-    auto program = barrierProgram(1);
-    host::Kernel k(program, "diverged_barrier");
-    auto out = std::make_shared<host::Buffer>(16 * 4);
-    k.setArg(0, out);
-    return k.run(test::range1(16, 16));
-  });
-  REQUIRE(lanes.fault.has_value());
-  REQUIRE(alone.fault.has_value());
-  CHECK(lanes.fault->kind == FaultKind::BarrierDivergence);
-  CHECK(lanes.fault->kind == alone.fault->kind);
-  CHECK(lanes.fault->globalId == alone.fault->globalId);
-  CHECK(lanes.fault->instruction == alone.fault->instruction);
-  CHECK(lanes.fault->message == alone.fault->message);
 }
