@@ -44,18 +44,9 @@ template <bool Store, class P, uint32_t N> const Op* fixedOnLanes(LaneBatch& b, 
   const uint32_t align = op->align, count = b.count;
   const uint8_t* pointer = b.lane0(op->a);
   uint8_t* value = b.lane0(Store ? op->b : op->r);
-  WorkItem* const* items = b.items;
-  const WorkItem& first = *items[0];
-  const uint64_t tagShift = first.tagShift, offsetMask = first.offsetMask, allocLimit = first.allocLimit;
+  LaneAccess access(b);
   for (uint32_t l = 0; l < count; ++l) {
-    const uint64_t ptr = rdLane<P>(pointer, l);
-    const uint64_t tag = ptr >> tagShift, off = ptr & offsetMask;
-    uint8_t* at = nullptr;
-    if (tag != 0 && tag < allocLimit) [[likely]] {
-      const Allocation& A = items[l]->allocs[tag];
-      if (off + N <= A.size && (off & (align - 1)) == 0 && !(Store && A.readOnly)) [[likely]]
-        at = A.base + off;
-    }
+    uint8_t* at = access.at<Store>(l, rdLane<P>(pointer, l), N, align);
     if (!at) [[unlikely]]
       return stopBefore(b, op, l);
     if constexpr (N <= 8) {
@@ -786,9 +777,8 @@ template <bool Store, class P, class I, uint32_t N> const Op* fusedOnLanes(LaneB
   const uint8_t* index = b.lane0(Store ? op->r : op->b);
   uint8_t* value = b.lane0(Store ? op->b : op->r);
   const int64_t imm = int64_t(op->imm), stride = int64_t(op->c);
-  WorkItem* const* items = b.items;
-  const WorkItem& first = *items[0];
-  const uint64_t tagShift = first.tagShift, offsetMask = first.offsetMask, allocLimit = first.allocLimit;
+  const uint64_t offsetMask = b.items[0]->offsetMask;
+  LaneAccess access(b);
   for (uint32_t l = 0; l < count; ++l) {
     const uint64_t p0 = rdLane<P>(base, l);
     int64_t delta = imm;
@@ -800,14 +790,7 @@ template <bool Store, class P, class I, uint32_t N> const Op* fusedOnLanes(LaneB
       else
         ptr = P(p0 + uint64_t(delta));
     }
-    // access()'s fast path (accessFast), with the launch's pointer layout read once.
-    const uint64_t tag = ptr >> tagShift, off = ptr & offsetMask;
-    uint8_t* at = nullptr;
-    if (tag != 0 && tag < allocLimit) [[likely]] {
-      const Allocation& A = items[l]->allocs[tag];
-      if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(Store && A.readOnly)) [[likely]]
-        at = A.base + off;
-    }
+    uint8_t* at = access.at<Store>(l, ptr, bytes, align);
     if (!at) [[unlikely]]
       return stopBefore(b, op, l);
     if constexpr (N == 1 || N == 2 || N == 4 || N == 8) {
