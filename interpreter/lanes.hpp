@@ -1,24 +1,26 @@
 // The lane executor: the converged work-items of a batch (scheduler.cpp, a work-group without barriers or atomics)
-// run each Op together, one dispatch per Op for the whole batch instead of one per work-item, on their registers
-// laid out lane by lane. Internal to the interpreter.
+// run each Op together, one dispatch per Op for the whole batch instead of one per work-item, on their registers laid
+// out lane by lane. Internal to the interpreter.
 //
-// A round of the batch (every live slot runs until it yields at a loop back-edge, returns or faults) runs on lanes
-// when its live work-items stand at the same Op with the same budget outside any function call. Their registers are
-// then copied into the batch's lane registers: 8-byte chunk c of lane l at (c * lanes + l) * 8 (registers are
-// 8-aligned, so a scalar of every lane is one strided array, and a handler's loop over the lanes is a loop over
-// memory). Each Op runs through its lane form. The lanes stay together across loop back-edges where they all would
-// have yielded (their next round would start together again), and leave the lanes as soon as they would part: a
-// branch going two ways, an access off access()'s fast path, a value that would decide a choice for the first time,
-// an Op without a lane form. Then the registers go back, and from that Op on every work-item finishes its round alone,
-// in slot order, on today's path (the lanes before the one that stopped have run the Op, the others not).
+// A round of the batch (every live slot runs until it yields at a loop back-edge, returns or faults) runs on lanes when its live work-items stand at the same Op outside any function call (their budgets may
+// differ: they took different paths before). Their registers are then copied into the batch's lane registers: 8-byte
+// chunk c of lane l at (c * lanes + l) * 8 (registers are 8-aligned, so a scalar of every lane is one strided array,
+// and a handler's loop over the lanes is a loop over memory). Each Op runs through its lane form. The lanes stay
+// together across loop back-edges where they all would have yielded (their next round would start together again);
+// where a branch parts them into a first and a second range of lanes, each range goes on as a view of the batch until
+// they meet again (partLanes, ops_control.cpp). They leave the lanes as soon as they would part otherwise: a branch
+// going two ways in other ranges, an access off access()'s fast path, a value that would decide a choice for the first
+// time, an Op without a lane form. Then the registers go back, and from that Op on every work-item finishes its round
+// alone, in slot order, on today's path (the lanes before the one that stopped have run the Op, the others not).
 //
 // What it keeps of running each work-item alone: a work-item's own steps are the same (its registers, budget and
 // slices); the work-items of a round touch the memory of others only through data races (no barriers, no atomics
 // here), so the values are the same. The diagnostics are the same: lane forms never fault, warn or decide a choice for
-// the first time (a choice already decided in the work-group only counts, in any order); the Op that would runs
-// alone, after the work-items before it finished their slices, as it would have. Checked, shadowed and observed
-// launches keep today's path (their observers see each work-item's steps in turn), and so does CLREF_LANES=0.
+// the first time (a choice already decided in the work-group only counts, in any order); the Op that would runs alone,
+// after the work-items before it finished their slices, as it would have. Checked, shadowed and observed launches keep
+// today's path (their observers see each work-item's steps in turn), and so does CLREF_LANES=0.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -26,20 +28,66 @@
 
 namespace clref::interpreter {
 
-// The lanes of a batch, in slot order, and their registers.
+struct LaneBatch;
+// Runs an Op for every lane of the batch; returns the Op they all go to next, or nullptr (LaneBatch says why).
+using LaneHandler = const Op* (*)(LaneBatch&, const Op*);
+
+// The lanes of a batch, in slot order, and their registers; or a view of lanes [from, to) of one (view()), which runs
+// on its own while the batch's lanes are parted at a branch (partLanes, ops_control.cpp).
 struct LaneBatch {
   WorkItem* const* items = nullptr;
   uint32_t count = 0;
-  uint8_t* regs = nullptr;  // chunk c of lane l at (c * count + l) * 8
-  int64_t budget = 0, yieldBelow = 0;  // every lane's (WorkItem::budget, yieldBelow)
-  int64_t slice = 0;                   // the round's instructions (scheduler.cpp kInterleaveSlice)
-  // Set when a lane form returns nullptr: every lane returned, or lanes [0, stop) ran Op `at` and the others did not.
-  bool returned = false;
+  uint32_t stride = 0;      // the lanes of the whole batch: chunk c of lane l at (c * stride + l) * 8 from regs
+  uint8_t* regs = nullptr;
+  const LaneHandler* forms = nullptr;  // the kernel's lane forms, by Op index from `ops`
+  const Op* ops = nullptr;
+  // Per lane: the budget (WorkItem::budget) is base - spent (the lanes take the same edges); yieldBelow is the
+  // work-item's. A lane yields at a back-edge once spent passes its margin, base - yieldBelow; they all start the
+  // round with margin `slice` (scheduler.cpp), so they yield together unless they parted and met again.
+  int64_t* base = nullptr;
+  int64_t* yieldBelow = nullptr;
+  const Op** pcs = nullptr;  // per lane, where it stands when the lanes parted for good (`parted`)
+  int64_t spent = 0, slice = 0;  // slice: the round's instructions (scheduler.cpp kInterleaveSlice)
+  int64_t minBudget = 0, minMargin = 0, maxMargin = 0;  // of the lanes (measure())
+  // Set when a lane form returns nullptr: every lane returned (at Op `at`), the lanes stand at Ops of their own in
+  // `pcs` (parted), or lanes [0, stop) ran Op `at` and the others did not.
+  bool returned = false, parted = false;
   uint32_t stop = 0;
   const Op* at = nullptr;
 
   // Lane 0's bytes of register byte `reg`; lane l's are 8·l further.
-  uint8_t* lane0(uint32_t reg) const { return regs + (size_t(reg >> 3) * count) * 8 + (reg & 7); }
+  uint8_t* lane0(uint32_t reg) const { return regs + (size_t(reg >> 3) * stride) * 8 + (reg & 7); }
+  // minBudget and the margins, from the lanes' base and yieldBelow.
+  void measure() {
+    minBudget = INT64_MAX, minMargin = INT64_MAX, maxMargin = INT64_MIN;
+    for (uint32_t l = 0; l < count; ++l) {
+      minBudget = std::min(minBudget, base[l]);
+      minMargin = std::min(minMargin, base[l] - yieldBelow[l]);
+      maxMargin = std::max(maxMargin, base[l] - yieldBelow[l]);
+    }
+  }
+  // Lanes [from, to) on their own, from where the batch stands.
+  LaneBatch view(uint32_t from, uint32_t to) const {
+    LaneBatch v;
+    v.items = items + from;
+    v.count = to - from;
+    v.stride = stride;
+    v.regs = regs + size_t(from) * 8;
+    v.forms = forms;
+    v.ops = ops;
+    v.base = base + from;
+    v.yieldBelow = yieldBelow + from;
+    v.pcs = pcs + from;
+    v.spent = spent;
+    v.slice = slice;
+    v.measure();
+    return v;
+  }
+  // The budget spent so far into each lane's base.
+  void rebase() {
+    for (uint32_t l = 0; l < count; ++l) base[l] -= spent;
+    spent = 0;
+  }
 };
 
 template <class T> inline T rdLane(const uint8_t* p, uint32_t l) {
@@ -66,9 +114,6 @@ inline void copyLanes(const LaneBatch& b, uint32_t dst, uint32_t src, uint32_t n
   for (uint32_t l = 0; l < b.count; ++l)
     for (uint32_t i = 0; i < n; ++i) b.lane0(dst + i)[size_t(l) * 8] = b.lane0(src + i)[size_t(l) * 8];
 }
-
-// Runs an Op for every lane of the batch; returns the Op they all go to next, or nullptr (LaneBatch says why).
-using LaneHandler = const Op* (*)(LaneBatch&, const Op*);
 
 // The lane form of handler `h`, or nullptr when it has none.
 LaneHandler laneFormOf(Handler h);
@@ -113,6 +158,35 @@ template <Handler F, LaneHandler Lanes> Handler laneForm() {
   (void)registered;
   return F;
 }
+
+// accessFast for the lanes of a batch in turn, with what they share read once: the pointer layout, and the last
+// allocation met where every work-item's table holds the same one (global and local memory; private memory is each
+// work-item's own).
+struct LaneAccess {
+  WorkItem* const* items;
+  uint64_t tagShift, offsetMask, allocLimit;
+  uint64_t sharedTag = UINT64_MAX;
+  const Allocation* shared = nullptr;
+  explicit LaneAccess(const LaneBatch& b)
+      : items(b.items), tagShift(b.items[0]->tagShift), offsetMask(b.items[0]->offsetMask),
+        allocLimit(b.items[0]->allocLimit) {}
+  // Lane l's host address of `bytes` at `ptr`, or nullptr where access() would take accessSlow.
+  template <bool Store> uint8_t* at(uint32_t l, uint64_t ptr, uint64_t bytes, uint32_t align) {
+    const uint64_t tag = ptr >> tagShift, off = ptr & offsetMask;
+    const Allocation* A = shared;
+    if (tag != sharedTag) [[unlikely]] {
+      if (tag == 0 || tag >= allocLimit) return nullptr;
+      A = &items[l]->allocs[tag];
+      if (A->storage == spv::StorageClass::CrossWorkgroup || A->storage == spv::StorageClass::Workgroup) {
+        sharedTag = tag;
+        shared = A;
+      }
+    }
+    if (off + bytes <= A->size && (off & (align - 1)) == 0 && !(Store && A->readOnly)) [[likely]]
+      return A->base + off;
+    return nullptr;
+  }
+};
 
 // access()'s fast path alone: the host address, or nullptr where access() would take accessSlow (which may fault,
 // warn or decide a choice: the lane leaves the batch before it).

@@ -13,32 +13,41 @@ namespace {
 template <class T> constexpr T countMask = T(sizeof(T) * 8 - 1);
 
 struct Shl {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a << (b & countMask<T>)); }
 };
 struct ShrL {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a >> (b & countMask<T>)); }
 };
 struct ShrA {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
     return T(Signed<T>(a) >> (b & countMask<T>));  // C++20: >> of a negative value is arithmetic
   }
 };
 struct Or {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a | b); }
 };
 struct Xor {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a ^ b); }
 };
 struct And {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return T(a & b); }
 };
 struct Not {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a) { return T(~a); }
 };
 struct BitCount {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a) { return T(std::popcount(a)); }
 };
 struct BitReverse {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a) {
     T r = 0;
     for (unsigned i = 0; i < sizeof(T) * 8; ++i) r = T(r | (((a >> i) & 1) << (sizeof(T) * 8 - 1 - i)));

@@ -65,11 +65,16 @@ namespace {
 
 const Op* branch(WorkItem& wi, const Op* op) { return takeEdge(wi, op, static_cast<const Edge*>(op->aux)); }
 
-// takeEdge on lanes (lanes.hpp): the phi copies of every lane and the budget they share. Where every lane would yield
-// at a loop back-edge, the next round would start with them together again: it starts at once. The lanes stop before
-// an edge that exceeds the budget (the work-item that faults runs it alone).
+// takeEdge on lanes (lanes.hpp): the phi copies of every lane and the budget. Where every lane would yield at a loop
+// back-edge, the next round would start with them together again: it starts at once. The lanes stop before an edge
+// that exceeds a lane's budget (the work-item that faults runs it alone), or where some would yield and others not
+// (after they parted and met again).
+inline bool edgeOnLanesStops(const LaneBatch& b, const Edge* e) {
+  const int64_t spent = b.spent + e->cost;
+  return b.minBudget - spent < 0 || (e->backEdge && spent > b.minMargin && spent <= b.maxMargin);
+}
 inline const Op* takeEdgeOnLanes(LaneBatch& b, const Op* op, const Edge* e) {
-  if (b.budget - e->cost < 0) [[unlikely]]
+  if (edgeOnLanesStops(b, e)) [[unlikely]]
     return stopBefore(b, op, 0);
   if (!e->copies.empty()) {
     if (e->viaScratch) [[unlikely]] {
@@ -87,20 +92,75 @@ inline const Op* takeEdgeOnLanes(LaneBatch& b, const Op* op, const Edge* e) {
       for (const auto& c : e->copies) copyLanes(b, c.dst, c.src, c.size);
     }
   }
-  b.budget -= e->cost;
-  if (e->backEdge && b.budget < b.yieldBelow) b.yieldBelow = b.budget - b.slice;
+  b.spent += e->cost;
+  // takeEdge's budget < yieldBelow, for every lane: each starts a new time slice here.
+  if (e->backEdge && b.spent > b.minMargin) [[unlikely]] {
+    for (uint32_t l = 0; l < b.count; ++l) b.yieldBelow[l] = b.base[l] - b.spent - b.slice;
+    b.minMargin = b.maxMargin = b.spent + b.slice;
+  }
   return e->target;
 }
 const Op* branchOnLanes(LaneBatch& b, const Op* op) {
   return takeEdgeOnLanes(b, op, static_cast<const Edge*>(op->aux));
 }
-// A branch the lanes take together, or none of them here.
+
+// Lanes that part at a branch: [0, k) take edge `lo`, the others `hi`. Each side runs on lanes of its own (a view),
+// the one behind (at the lower Op) until it reaches or passes the other's Op, until both stand at the same Op: there
+// they go on together (a branch's sides meet at its merge block, which follows them). Lane forms neither fault, warn
+// nor decide a choice for the first time, so the order in which the sides run changes nothing but data races. Where a
+// side stops, or the lanes part other than into a first and a second range, each lane is left where it stands
+// (`parted`) and finishes its round alone.
+const Op* partLanes(LaneBatch& b, const Op* op, uint32_t k, const Edge* lo, const Edge* hi) {
+  LaneBatch x = b.view(0, k), y = b.view(k, b.count);
+  if (!b.forms || edgeOnLanesStops(x, lo) || edgeOnLanesStops(y, hi)) return stopBefore(b, op, 0);
+  const Op* px = takeEdgeOnLanes(x, op, lo);
+  const Op* py = takeEdgeOnLanes(y, op, hi);
+  const LaneHandler* const forms = b.forms;
+  const Op* const ops = b.ops;
+  // Where a side stands after it stopped: per lane in pcs (the lanes of a parted side are there already).
+  auto leave = [](LaneBatch& v) {
+    if (!v.parted) {
+      const uint32_t stop = v.returned ? 0 : v.stop;
+      for (uint32_t l = 0; l < v.count; ++l) v.pcs[l] = l < stop ? v.at + 1 : v.at;
+    }
+    v.rebase();
+  };
+  while (px != py) {
+    LaneBatch& behind = px < py ? x : y;
+    const Op*& pc = px < py ? px : py;
+    const Op* const ahead = px < py ? py : px;
+    while (pc && pc < ahead) pc = forms[pc - ops](behind, pc);
+    if (!pc) {
+      LaneBatch& other = &behind == &x ? y : x;
+      leave(behind);
+      for (uint32_t l = 0; l < other.count; ++l) other.pcs[l] = ahead;
+      other.rebase();
+      b.spent = 0;
+      b.parted = true;
+      return nullptr;
+    }
+  }
+  x.rebase();
+  y.rebase();
+  b.spent = 0;
+  b.measure();
+  return px;
+}
+// The edges the lanes of a branch take (taken(l): lane l takes `yes`): all together, or parted in two ranges.
+template <class Taken> const Op* branchOnLanes(LaneBatch& b, const Op* op, const Edge* yes, const Edge* no, Taken taken) {
+  const bool first = taken(0);
+  uint32_t k = 1;
+  while (k < b.count && taken(k) == first) ++k;
+  if (k == b.count) return takeEdgeOnLanes(b, op, first ? yes : no);
+  for (uint32_t l = k + 1; l < b.count; ++l)
+    if (taken(l) == first) return stopBefore(b, op, 0);
+  return partLanes(b, op, k, first ? yes : no, first ? no : yes);
+}
+// A branch on lanes: together, or parted.
 const Op* branchConditionalOnLanes(LaneBatch& b, const Op* op) {
   const uint8_t* c = b.lane0(op->a);
-  const bool taken = c[0] != 0;
-  for (uint32_t l = 1; l < b.count; ++l)
-    if ((c[size_t(l) * 8] != 0) != taken) return stopBefore(b, op, 0);
-  return takeEdgeOnLanes(b, op, taken ? static_cast<const Edge*>(op->aux) : reinterpret_cast<const Edge*>(op->imm));
+  return branchOnLanes(b, op, static_cast<const Edge*>(op->aux), reinterpret_cast<const Edge*>(op->imm),
+                       [c](uint32_t l) { return c[size_t(l) * 8] != 0; });
 }
 const Op* branchConditional(WorkItem& wi, const Op* op) {
   const Edge* e = rd<uint8_t>(wi, op->a) ? static_cast<const Edge*>(op->aux) : reinterpret_cast<const Edge*>(op->imm);
@@ -122,10 +182,8 @@ template <class T, class Cmp> const Op* compareBranch(WorkItem& wi, const Op* op
 }
 template <class T, class Cmp> const Op* compareBranchOnLanes(LaneBatch& b, const Op* op) {
   const uint8_t *x = b.lane0(op->a), *y = b.lane0(op->b);
-  const bool taken = Cmp::apply(*b.items[0], op, rdLane<T>(x, 0), rdLane<T>(y, 0));
-  for (uint32_t l = 1; l < b.count; ++l)
-    if (bool(Cmp::apply(*b.items[l], op, rdLane<T>(x, l), rdLane<T>(y, l))) != taken) return stopBefore(b, op, 0);
-  return takeEdgeOnLanes(b, op, taken ? static_cast<const Edge*>(op->aux) : reinterpret_cast<const Edge*>(op->imm));
+  return branchOnLanes(b, op, static_cast<const Edge*>(op->aux), reinterpret_cast<const Edge*>(op->imm),
+                       [&](uint32_t l) { return bool(Cmp::apply(*b.items[l], op, rdLane<T>(x, l), rdLane<T>(y, l))); });
 }
 template <class Cmp> Handler compareBranchFor(uint32_t bytes) {
   return bytes == 8 ? laneForm<&compareBranch<uint64_t, Cmp>, &compareBranchOnLanes<uint64_t, Cmp>>()
@@ -164,6 +222,7 @@ const Op* returnOp(WorkItem& wi, const Op*) {
 const Op* returnOnLanes(LaneBatch& b, const Op* op) {
   if (!b.items[0]->frames.empty()) return leaveLanes(b, op);
   b.returned = true;
+  b.at = op;
   return nullptr;
 }
 const Op* returnValue(WorkItem& wi, const Op* op) {

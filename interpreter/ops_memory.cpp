@@ -39,23 +39,53 @@ template <class P> const Op* storeAny(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+// The lane forms of loadFixed and storeFixed (lanes.hpp): as fusedOnLanes below, through a pointer in a register.
+template <bool Store, class P, uint32_t N> const Op* fixedOnLanes(LaneBatch& b, const Op* op) {
+  const uint32_t align = op->align, count = b.count;
+  const uint8_t* pointer = b.lane0(op->a);
+  uint8_t* value = b.lane0(Store ? op->b : op->r);
+  LaneAccess access(b);
+  for (uint32_t l = 0; l < count; ++l) {
+    uint8_t* at = access.at<Store>(l, rdLane<P>(pointer, l), N, align);
+    if (!at) [[unlikely]]
+      return stopBefore(b, op, l);
+    if constexpr (N <= 8) {
+      if constexpr (Store)
+        std::memcpy(at, value + size_t(l) * 8, N);
+      else
+        std::memcpy(value + size_t(l) * 8, at, N);
+    } else if constexpr (Store) {
+      laneToMemory(b, op->b, l, at, N);
+    } else {
+      memoryToLane(b, op->r, l, at, N);
+    }
+  }
+  return op + 1;
+}
+template <class P, uint32_t N> Handler loadFixedWithLanes() {
+  return laneForm<&loadFixed<P, N>, &fixedOnLanes<false, P, N>>();
+}
+template <class P, uint32_t N> Handler storeFixedWithLanes() {
+  return laneForm<&storeFixed<P, N>, &fixedOnLanes<true, P, N>>();
+}
+
 template <class P> Handler loadHandler(uint64_t n) {
   switch (n) {
-    case 1: return &loadFixed<P, 1>;
-    case 2: return &loadFixed<P, 2>;
-    case 4: return &loadFixed<P, 4>;
-    case 8: return &loadFixed<P, 8>;
-    case 16: return &loadFixed<P, 16>;
+    case 1: return loadFixedWithLanes<P, 1>();
+    case 2: return loadFixedWithLanes<P, 2>();
+    case 4: return loadFixedWithLanes<P, 4>();
+    case 8: return loadFixedWithLanes<P, 8>();
+    case 16: return loadFixedWithLanes<P, 16>();
     default: return &loadAny<P>;
   }
 }
 template <class P> Handler storeHandler(uint64_t n) {
   switch (n) {
-    case 1: return &storeFixed<P, 1>;
-    case 2: return &storeFixed<P, 2>;
-    case 4: return &storeFixed<P, 4>;
-    case 8: return &storeFixed<P, 8>;
-    case 16: return &storeFixed<P, 16>;
+    case 1: return storeFixedWithLanes<P, 1>();
+    case 2: return storeFixedWithLanes<P, 2>();
+    case 4: return storeFixedWithLanes<P, 4>();
+    case 8: return storeFixedWithLanes<P, 8>();
+    case 16: return storeFixedWithLanes<P, 16>();
     default: return &storeAny<P>;
   }
 }
@@ -63,6 +93,35 @@ template <class P> Handler storeHandler(uint64_t n) {
 // OpLoad of a work-item BuiltIn variable: computed from the work-item's identity.
 const Op* loadBuiltin(WorkItem& wi, const Op* op) {
   builtinValue(wi, spv::BuiltIn(op->b), wi.regs + op->r, op->n);
+  return op + 1;
+}
+// Its lane form (lanes.hpp): each lane's value, at most a uint4 or three size_t. The lanes are work-items of one
+// work-group: what depends only on the group and the launch is computed once.
+bool sameInWorkGroup(spv::BuiltIn b) {
+  switch (b) {
+    case spv::BuiltIn::WorkgroupId:
+    case spv::BuiltIn::NumWorkgroups:
+    case spv::BuiltIn::GlobalSize:
+    case spv::BuiltIn::WorkgroupSize:
+    case spv::BuiltIn::EnqueuedWorkgroupSize:
+    case spv::BuiltIn::GlobalOffset:
+    case spv::BuiltIn::WorkDim:
+    case spv::BuiltIn::SubgroupMaxSize:
+    case spv::BuiltIn::NumSubgroups:
+    case spv::BuiltIn::NumEnqueuedSubgroups: return true;
+    default: return false;
+  }
+}
+const Op* loadBuiltinOnLanes(LaneBatch& b, const Op* op) {
+  uint8_t value[32];
+  const spv::BuiltIn builtin = spv::BuiltIn(op->b);
+  if (sameInWorkGroup(builtin)) {
+    const uint32_t bytes = builtinValue(*b.items[0], builtin, value, op->n);
+    for (uint32_t l = 0; l < b.count; ++l) memoryToLane(b, op->r, l, value, bytes);
+    return op + 1;
+  }
+  for (uint32_t l = 0; l < b.count; ++l)
+    memoryToLane(b, op->r, l, value, builtinValue(*b.items[l], builtin, value, op->n));
   return op + 1;
 }
 // The three ids of a 64-bit device, which most kernels load first (get_global_id and the like): the work-item's own
@@ -92,7 +151,7 @@ Handler builtinLoadHandler(spv::BuiltIn b, uint32_t elementBytes, uint64_t resul
       case spv::BuiltIn::WorkgroupId: return idsWithLanes<&WorkItem::groupId>();
       default: break;
     }
-  return &loadBuiltin;
+  return laneForm<&loadBuiltin, &loadBuiltinOnLanes>();
 }
 
 // Access chains: base pointer plus a constant byte offset plus dynamic index × stride terms.
@@ -145,6 +204,25 @@ template <class P, class I> const Op* chain1(WorkItem& wi, const Op* op) {
     wr<P>(wi, op->r, P(base + uint64_t(delta)));
   return op + 1;
 }
+// Its lane form (lanes.hpp): pure arithmetic, never a fault.
+template <class P, class I> const Op* chain1OnLanes(LaneBatch& b, const Op* op) {
+  const uint8_t* index = b.lane0(op->b);
+  const uint8_t* pointer = b.lane0(op->a);
+  uint8_t* result = b.lane0(op->r);
+  const int64_t imm = int64_t(op->imm), stride = int64_t(op->c);
+  const uint64_t offsetMask = b.items[0]->offsetMask;
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const uint64_t base = rdLane<P>(pointer, l);
+    int64_t delta = imm;
+    if (addTerm(delta, int64_t(Signed<I>(rdLane<I>(index, l))), stride) || beyondAnyAllocation(delta, offsetMask))
+        [[unlikely]]
+      wrLane<P>(result, l, P((base & ~offsetMask) | offsetMask));  // overflowedPointer
+    else
+      wrLane<P>(result, l, P(base + uint64_t(delta)));
+  }
+  return op + 1;
+}
+template <class P, class I> Handler chain1WithLanes() { return laneForm<&chain1<P, I>, &chain1OnLanes<P, I>>(); }
 template <class P> const Op* chainN(WorkItem& wi, const Op* op) {
   const auto* words = static_cast<const uint32_t*>(op->aux);
   const uint64_t base = rd<P>(wi, op->a);
@@ -641,9 +719,9 @@ void lowerChain(Lowerer& L, const Instruction& inst) {
   } else if (simpleShape(shape)) {
     Handler fn;
     if (p64)
-      fn = shape.terms[0].bytes == 8 ? &chain1<uint64_t, uint64_t> : &chain1<uint64_t, uint32_t>;
+      fn = shape.terms[0].bytes == 8 ? chain1WithLanes<uint64_t, uint64_t>() : chain1WithLanes<uint64_t, uint32_t>();
     else
-      fn = shape.terms[0].bytes == 8 ? &chain1<uint32_t, uint64_t> : &chain1<uint32_t, uint32_t>;
+      fn = shape.terms[0].bytes == 8 ? chain1WithLanes<uint32_t, uint64_t>() : chain1WithLanes<uint32_t, uint32_t>();
     op = &L.emit(fn, inst);
     op->b = shape.terms[0].reg;
     op->c = uint32_t(shape.terms[0].stride);
@@ -699,9 +777,8 @@ template <bool Store, class P, class I, uint32_t N> const Op* fusedOnLanes(LaneB
   const uint8_t* index = b.lane0(Store ? op->r : op->b);
   uint8_t* value = b.lane0(Store ? op->b : op->r);
   const int64_t imm = int64_t(op->imm), stride = int64_t(op->c);
-  WorkItem* const* items = b.items;
-  const WorkItem& first = *items[0];
-  const uint64_t tagShift = first.tagShift, offsetMask = first.offsetMask, allocLimit = first.allocLimit;
+  const uint64_t offsetMask = b.items[0]->offsetMask;
+  LaneAccess access(b);
   for (uint32_t l = 0; l < count; ++l) {
     const uint64_t p0 = rdLane<P>(base, l);
     int64_t delta = imm;
@@ -713,14 +790,7 @@ template <bool Store, class P, class I, uint32_t N> const Op* fusedOnLanes(LaneB
       else
         ptr = P(p0 + uint64_t(delta));
     }
-    // access()'s fast path (accessFast), with the launch's pointer layout read once.
-    const uint64_t tag = ptr >> tagShift, off = ptr & offsetMask;
-    uint8_t* at = nullptr;
-    if (tag != 0 && tag < allocLimit) [[likely]] {
-      const Allocation& A = items[l]->allocs[tag];
-      if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(Store && A.readOnly)) [[likely]]
-        at = A.base + off;
-    }
+    uint8_t* at = access.at<Store>(l, ptr, bytes, align);
     if (!at) [[unlikely]]
       return stopBefore(b, op, l);
     if constexpr (N == 1 || N == 2 || N == 4 || N == 8) {

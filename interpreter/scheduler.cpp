@@ -80,7 +80,9 @@ class Worker {
     for (const auto& p : k_.params)
       if (p.kind == ParamKind::Image && p.access == ImageAccess::ReadWrite) tracksImageWrites_ = true;
     // The lane executor (lanes.hpp) for a kernel whose batches interleave, unless the launch's observers must see each
-    // work-item's steps in turn (checkers, the shadow mode, an observer) or CLREF_LANES=0 asks for today's path.
+    // work-item's steps in turn (checkers, the shadow mode, an observer) or CLREF_LANES=0 asks for today's path. Not
+    // for kernels with barriers: between two barriers, lockstep would give a racy kernel other values than the
+    // one-by-one order that checked runs keep (tests/interpreter/checkers_test.cpp).
     const char* lanesEnv = std::getenv("CLREF_LANES");
     const bool lanesOff = lanesEnv && std::strcmp(lanesEnv, "0") == 0;
     if (!allLive(k_) && !s_.checks && !s_.config.shadow && !s_.config.observer && !lanesOff) {
@@ -159,6 +161,8 @@ class Worker {
   std::vector<uint8_t> laneLive_;     // per slot of the batch: 1 when it is one of lanes_
   std::vector<uint8_t> laneRegs_;     // registers on lanes (LaneBatch::regs) ...
   std::vector<WorkItem*> laneRegsOf_;  // ... of these work-items, whose own registers are behind (none: empty)
+  std::vector<int64_t> laneBase_, laneYield_;  // per lane: LaneBatch::base, yieldBelow
+  std::vector<const Op*> lanePcs_;             // per lane: LaneBatch::pcs
 
   Slot& slot(size_t i) {
     while (slots_.size() <= i) slots_.push_back(makeSlot());
@@ -341,24 +345,25 @@ class Worker {
     return wi.state != WorkItemState::Faulted;
   }
 
-  // Whether the next round of a batch of `batch` slots runs on lanes (lanes.hpp): the live work-items (lanes_, in slot
-  // order; laneLive_ per slot) stand at the same Op with the same budget, outside any call.
+  // Whether the next round of a batch of `batch` slots runs on lanes (lanes.hpp): the work-items that run in it (lanes_,
+  // in slot order; laneLive_ per slot: those running or yielded) stand at the same Op, outside any call.
   bool convergedRound(uint64_t batch) {
     if (laneOps_.empty()) return false;
     lanes_.clear();
     laneLive_.assign(batch, 0);
     for (uint64_t s = 0; s < batch; ++s) {
       WorkItem& wi = slots_[s]->wi;
-      if (wi.state == WorkItemState::Returned) continue;
+      if (wi.state != WorkItemState::Running && wi.state != WorkItemState::Yielded) continue;
       if (!wi.frames.empty()) return false;
-      if (!lanes_.empty() && (wi.pc != lanes_[0]->pc || wi.budget != lanes_[0]->budget)) return false;
+      if (!lanes_.empty() && wi.pc != lanes_[0]->pc) return false;
       lanes_.push_back(&wi);
       laneLive_[s] = 1;
     }
+    if (lanes_.size() < 2) return false;
     // An Op without a lane form would send them back at once; a round from this Op that left the lanes before it
     // repaid the copies of the registers (laneLoss_) would again.
     const size_t at = size_t(lanes_[0]->pc - k_.ops.data());
-    return lanes_.size() >= 2 && laneOps_[at] != &leaveLanes && !laneLoss_[at];
+    return laneOps_[at] != &leaveLanes && !laneLoss_[at];
   }
 
   // The registers on lanes back to their work-items (a round on today's path reads them there).
@@ -373,9 +378,9 @@ class Worker {
     laneRegsOf_.clear();
   }
 
-  // Runs the round of lanes_ on lanes while they stay together, then each alone from where they parted, in slot order,
-  // as they would have run alone. Returns false after a fault (in fault_).
-  bool runLanes() {
+  // Runs the round of lanes_ (time slices of `slice` instructions) on lanes while they stay together, then each alone
+  // from where they parted, in slot order, as they would have run alone. Returns false after a fault (in fault_).
+  bool runLanes(int64_t slice) {
     LaneBatch b;
     b.items = lanes_.data();
     b.count = uint32_t(lanes_.size());
@@ -391,12 +396,25 @@ class Worker {
       }
       laneRegsOf_ = lanes_;
     }
+    b.stride = b.count;
     b.regs = laneRegs_.data();
-    b.budget = lanes_[0]->budget;
-    b.slice = kInterleaveSlice;
-    b.yieldBelow = b.budget - kInterleaveSlice;
     const Op* const ops = k_.ops.data();
     const LaneHandler* const forms = laneOps_.data();
+    b.forms = forms;
+    b.ops = ops;
+    // Each lane starts its round as it would alone: a time slice of `slice` instructions from its budget.
+    laneBase_.resize(b.count);
+    laneYield_.resize(b.count);
+    lanePcs_.resize(b.count);
+    for (uint32_t l = 0; l < b.count; ++l) {
+      laneBase_[l] = lanes_[l]->budget;
+      laneYield_[l] = lanes_[l]->budget - slice;
+    }
+    b.base = laneBase_.data();
+    b.yieldBelow = laneYield_.data();
+    b.pcs = lanePcs_.data();
+    b.slice = slice;
+    b.measure();
     const size_t start = size_t(lanes_[0]->pc - ops);
     uint64_t ran = 0;  // Ops run on lanes
     for (const Op* pc = lanes_[0]->pc; pc; ++ran) pc = forms[pc - ops](b, pc);
@@ -407,13 +425,13 @@ class Worker {
     if (!b.returned) flushLaneRegs();
     for (uint32_t l = 0; l < b.count; ++l) {
       WorkItem& wi = *lanes_[l];
-      wi.budget = b.budget;
-      wi.yieldBelow = b.yieldBelow;
+      wi.budget = laneBase_[l] - b.spent;
+      wi.yieldBelow = laneYield_[l];
       if (b.returned) {
         wi.state = WorkItemState::Returned;
       } else {
         wi.state = WorkItemState::Running;
-        wi.pc = l < b.stop ? b.at + 1 : b.at;
+        wi.pc = b.parted ? lanePcs_[l] : l < b.stop ? b.at + 1 : b.at;
       }
     }
     if (b.returned) return true;
@@ -483,7 +501,7 @@ class Worker {
       while (active) {
         if (convergedRound(batch)) {
           // The round on lanes (lanes.hpp); then, as below, each slot that returned takes the next work-item.
-          if (!runLanes()) return finishGroup(seq, true);
+          if (!runLanes(kInterleaveSlice)) return finishGroup(seq, true);
           for (uint64_t s = 0; s < batch; ++s) {
             WorkItem& wi = slots_[s]->wi;
             if (wi.state != WorkItemState::Returned || !laneLive_[s]) continue;

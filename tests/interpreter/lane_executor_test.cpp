@@ -226,3 +226,105 @@ TEST_CASE("lane executor: a fault names the same work-item, instruction and line
     CHECK(lanes.fault->message == alone.fault->message);
   }
 }
+
+namespace {
+
+// Kernels whose lanes part at branches: into a first and a second range of lanes (lid < 10), which go on as views of
+// the batch and meet again after the branch, or otherwise (the parity), which sends each lane on alone.
+const std::string kPartSource = R"CL(
+kernel void mixed(global const int* in, global int* out) {
+  size_t lid = get_local_id(0);
+  int v = in[get_global_id(0)];
+  if (lid < 10) v = v * 3 + 1; else v = v - 7;
+  for (int k = 0; k < 4; ++k) v = v * 5 + k;
+  if (lid & 1) v ^= 0x55;
+  for (int k = 0; k < (int)(lid % 5); ++k) v = v * 5 + k;
+  out[get_global_id(0)] = v;
+}
+kernel void fault_parted(global int* a, global int* b, global const int* ia, global const int* ib) {
+  size_t lid = get_local_id(0);
+  if (lid < 8) a[ia[lid]] = 1;
+  b[ib[lid]] = 2;  // @after
+}
+)CL";
+
+std::shared_ptr<host::Program> partProgram(unsigned threads) {
+  static const std::vector<uint32_t> words = test::compileCL(kPartSource, "-O2 -gline-tables-only", "1.2", 64, "part.cl");
+  host::DeviceConfig cfg;
+  cfg.threads = threads;
+  return host::Program::fromSpirv(host::Device(cfg), words);
+}
+
+}  // namespace
+
+TEST_CASE("lane executor: lanes that part at branches and meet again give the host's values", "[lanes]") {
+  const size_t local = 24, n = local * 5;
+  std::vector<int32_t> in(n);
+  for (size_t i = 0; i < n; ++i) in[i] = int32_t(i * 613 % 401) - 200;
+  for (unsigned threads : {1u, 2u}) {
+    auto [lanes, alone] = onBothPaths([&] {
+      auto program = partProgram(threads);
+      host::Kernel k(program, "mixed");
+      auto bin = std::make_shared<host::Buffer>(in.data(), n * 4);
+      auto bout = std::make_shared<host::Buffer>(n * 4);
+      k.setArg(0, bin);
+      k.setArg(1, bout);
+      Outcome o{k.run(test::range1(n, local)), {}};
+      o.bytes.assign(bout->as<uint8_t>().data(), bout->as<uint8_t>().data() + n * 4);
+      return o;
+    });
+    REQUIRE(lanes.result.ok);
+    REQUIRE(alone.result.ok);
+    CHECK(lanes.bytes == alone.bytes);
+    for (size_t g = 0; g < n; ++g) {
+      const size_t lid = g % local;
+      uint32_t v = uint32_t(in[g]);  // the values stay within int: unsigned gives the same bits
+      v = lid < 10 ? v * 3u + 1u : v - 7u;
+      for (uint32_t k = 0; k < 4; ++k) v = v * 5u + k;
+      if (lid & 1) v ^= 0x55u;
+      for (uint32_t k = 0; k < lid % 5; ++k) v = v * 5u + k;
+      uint32_t got;
+      std::memcpy(&got, lanes.bytes.data() + g * 4, 4);
+      INFO("work-item " << g);
+      CHECK(got == v);
+    }
+  }
+}
+
+TEST_CASE("lane executor: a fault after lanes parted names the same work-item and line on both paths", "[lanes]") {
+  // Work-item 5 faults in the branch (lanes 0..7 take it) and work-item 2 after it: alone, work-item 2 runs past the
+  // branch (and faults) before work-item 5 runs.
+  const size_t n = 16;
+  std::vector<int32_t> ia(n), ib(n);
+  for (size_t i = 0; i < n; ++i) ia[i] = ib[i] = int32_t(i);
+  ia[5] = 1000;
+  ib[2] = 1000;
+  unsigned afterLine = 0, line = 0;
+  std::istringstream in(kPartSource);
+  for (std::string text; std::getline(in, text) && !afterLine;)
+    if (++line, text.find("@after") != std::string::npos) afterLine = line;
+  REQUIRE(afterLine > 0);
+  for (unsigned threads : {1u, 2u}) {
+    auto [lanes, alone] = onBothPaths([&] {
+      auto program = partProgram(threads);
+      host::Kernel k(program, "fault_parted");
+      auto a = std::make_shared<host::Buffer>(n * 4);
+      auto b = std::make_shared<host::Buffer>(n * 4);
+      auto bia = std::make_shared<host::Buffer>(ia.data(), n * 4);
+      auto bib = std::make_shared<host::Buffer>(ib.data(), n * 4);
+      k.setArg(0, a);
+      k.setArg(1, b);
+      k.setArg(2, bia);
+      k.setArg(3, bib);
+      return k.run(test::range1(n, n));
+    });
+    REQUIRE(lanes.fault.has_value());
+    REQUIRE(alone.fault.has_value());
+    CHECK(lanes.fault->kind == FaultKind::OutOfBounds);
+    CHECK(lanes.fault->globalId == std::array<uint64_t, 3>{2, 0, 0});
+    CHECK(lanes.fault->source.find("part.cl:" + std::to_string(afterLine)) != std::string::npos);
+    CHECK(lanes.fault->instruction == alone.fault->instruction);
+    CHECK(lanes.fault->globalId == alone.fault->globalId);
+    CHECK(lanes.fault->message == alone.fault->message);
+  }
+}
