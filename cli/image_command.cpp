@@ -26,7 +26,7 @@ namespace {
 
 using namespace clref::images;
 
-constexpr int kNotAllowed = 1, kRejected = 2;
+constexpr int kNotAllowed = 1, kImageRejected = 2;
 // Images the command builds stay small: it judges one access, it does not run kernels.
 constexpr uint64_t kMaxImageBytes = uint64_t(64) << 20;
 
@@ -376,7 +376,7 @@ int runRead(const ImageCommandOptions& o) {
       c.i[i] = int32_t(b);
   }
   const unsigned lanes = f.order == ChannelOrder::Depth ? 1 : 4;
-  VerdictOptions vo;
+  images::VerdictOptions vo;
   vo.flushToZeroAllowed = !o.noFtz;
   const Color observed = o.check.empty() ? Color{} : parseColor(o.check, kind, "--check");
   const ImageVerdict v = judgeRead(view, sampled ? &s : nullptr, c, kind, lod, observed, vo);
@@ -466,7 +466,7 @@ int runWrite(const ImageCommandOptions& o) {
   if (observed.size() != size)
     throw Rejected("--check: an element of this format is " + std::to_string(size) + " byte" + (size == 1 ? "" : "s") +
                    ", got " + std::to_string(observed.size()));
-  VerdictOptions vo;
+  images::VerdictOptions vo;
   vo.flushToZeroAllowed = !o.noFtz;
   const ImageVerdict v =
       located ? judgeWrite(d, at, level, color, kind, observed.data(), vo) : judgeWrite(f, color, kind, observed.data(), vo);
@@ -491,7 +491,7 @@ template <class F> int guarded(F&& f) {
     return f();
   } catch (const Rejected& e) {
     std::cerr << e.what() << "\n";
-    return kRejected;
+    return kImageRejected;
   }
 }
 
