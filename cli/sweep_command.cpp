@@ -46,7 +46,7 @@ size_t classOf(double e) {
 }
 
 // Operands that are integers, not floats: ldexp's k, pown's and rootn's n (int).
-bool integerOperand(MathFn f, size_t i) {
+bool sweepIntegerOperand(MathFn f, size_t i) {
   return (f == MathFn::ldexp || f == MathFn::pown || f == MathFn::rootn) && i == 1;
 }
 
@@ -82,7 +82,7 @@ std::array<uint32_t, 3> operandsOf(const Sweep& s, uint64_t k) {
 }
 
 double operandValue(const Sweep& s, size_t i, uint32_t bits) {
-  return integerOperand(s.f, i) ? double(int32_t(bits)) : double(std::bit_cast<float>(bits));
+  return sweepIntegerOperand(s.f, i) ? double(int32_t(bits)) : double(std::bit_cast<float>(bits));
 }
 
 // One block's outcome: the histogram, the violations (the first `show` listed), and with --out the results.
@@ -181,7 +181,7 @@ std::string operandsText(const Sweep& s, const json& operands) {
   std::string out;
   for (size_t i = 0; i < operands.size(); ++i) {
     const uint32_t bits = operands[i].get<uint32_t>();
-    out += (i ? ", " : "") + (integerOperand(s.f, i) ? std::to_string(int32_t(bits))
+    out += (i ? ", " : "") + (sweepIntegerOperand(s.f, i) ? std::to_string(int32_t(bits))
                                                      : show(double(std::bit_cast<float>(bits)), Format::Float));
   }
   return out;
