@@ -10,7 +10,7 @@ namespace clref::cli {
 
 namespace {
 
-std::string trimmed(std::string s) {
+std::string withoutTrailingNewlines(std::string s) {
   while (!s.empty() && s.back() == '\n') s.pop_back();
   return s;
 }
@@ -45,7 +45,9 @@ std::vector<OutputChange> differences(const Case& c, const CaseRun& base, const 
     const auto& [arg, buffer] = base.outputs[k];
     const auto& spec = c.args[arg].buffer;
     const size_t bytes = sizeOf(spec.type);
-    auto show = [&](size_t i, const std::byte* data) { return trimmed(formatElements(spec.type, data + i * bytes, 1)); };
+    auto show = [&](size_t i, const std::byte* data) {
+      return withoutTrailingNewlines(formatElements(spec.type, data + i * bytes, 1));
+    };
     if (auto ch = compare(arg, buffer->data(), alt.outputs[k].second->data(), spec.count, bytes, shown, show))
       out.push_back(std::move(*ch));
   }

@@ -26,11 +26,11 @@ namespace {
 
 using namespace clref::images;
 
-constexpr int kNotAllowed = 1, kRejected = 2;
+constexpr int kImageNotAllowed = 1, kImageRejected = 2;
 // Images the command builds stay small: it judges one access, it does not run kernels.
 constexpr uint64_t kMaxImageBytes = uint64_t(64) << 20;
 
-struct Rejected : std::runtime_error {
+struct Rejection : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
@@ -56,14 +56,14 @@ std::string lower(std::string s) {
 
 ImageFormat parseFormat(const std::string& s) {
   const auto parts = split(s, ',');
-  if (parts.size() != 2) throw Rejected("--format: expected ORDER,TYPE (e.g. CL_RGBA,CL_UNORM_INT8), got '" + s + "'");
+  if (parts.size() != 2) throw Rejection("--format: expected ORDER,TYPE (e.g. CL_RGBA,CL_UNORM_INT8), got '" + s + "'");
   const auto order = channelOrderNamed(parts[0]);
-  if (!order) throw Rejected("--format: unknown channel order '" + parts[0] + "'");
+  if (!order) throw Rejection("--format: unknown channel order '" + parts[0] + "'");
   const auto type = channelTypeNamed(parts[1]);
-  if (!type) throw Rejected("--format: unknown channel data type '" + parts[1] + "'");
+  if (!type) throw Rejection("--format: unknown channel data type '" + parts[1] + "'");
   const ImageFormat f{*order, *type};
   if (!isValidFormat(f))
-    throw Rejected("--format: " + std::string(nameOf(f.order)) + " with " + std::string(nameOf(f.type)) +
+    throw Rejection("--format: " + std::string(nameOf(f.order)) + " with " + std::string(nameOf(f.type)) +
                    " is not an image format (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]])");
   return f;
 }
@@ -73,7 +73,7 @@ ColorKind parseKind(const std::string& s) {
   if (s == "h") return ColorKind::Half;
   if (s == "i") return ColorKind::Int;
   if (s == "ui") return ColorKind::Uint;
-  throw Rejected("--kind: expected f, h, i or ui (read_imagef / h / i / ui), got '" + s + "'");
+  throw Rejection("--kind: expected f, h, i or ui (read_imagef / h / i / ui), got '" + s + "'");
 }
 
 const char* kindSuffix(ColorKind k) {
@@ -90,13 +90,13 @@ uint64_t parseCount(const std::string& token, const std::string& what) {
   uint64_t v = 0;
   const auto r = std::from_chars(token.data(), token.data() + token.size(), v);
   if (r.ec != std::errc() || r.ptr != token.data() + token.size() || v == 0 || v > (uint64_t(1) << 24))
-    throw Rejected(what + ": expected a size from 1 to 16777216, got '" + token + "'");
+    throw Rejection(what + ": expected a size from 1 to 16777216, got '" + token + "'");
   return v;
 }
 
 ImageDesc parseDesc(const ImageCommandOptions& o, ImageFormat f) {
   const auto sizes = split(lower(o.size), 'x');
-  if (sizes.empty() || sizes.size() > 3) throw Rejected("--size: expected W, WxH or WxHxD, got '" + o.size + "'");
+  if (sizes.empty() || sizes.size() > 3) throw Rejection("--size: expected W, WxH or WxHxD, got '" + o.size + "'");
   std::vector<uint64_t> n;
   for (const auto& s : sizes) n.push_back(parseCount(s, "--size"));
   std::string type = lower(o.type);
@@ -114,9 +114,9 @@ ImageDesc parseDesc(const ImageCommandOptions& o, ImageFormat f) {
   const Known* k = nullptr;
   for (const auto& e : known)
     if (type == e.name) k = &e;
-  if (!k) throw Rejected("--type: expected 1d, 1dbuffer, 1darray, 2d, 2darray or 3d, got '" + o.type + "'");
+  if (!k) throw Rejection("--type: expected 1d, 1dbuffer, 1darray, 2d, 2darray or 3d, got '" + o.type + "'");
   if (n.size() != k->sizes)
-    throw Rejected("--size: a " + type + " image takes " + std::to_string(k->sizes) + " size" +
+    throw Rejection("--size: a " + type + " image takes " + std::to_string(k->sizes) + " size" +
                    (k->sizes == 1 ? "" : "s") + " (the last is the layer count for arrays), got '" + o.size + "'");
   d.type = k->type;
   d.width = n[0];
@@ -128,8 +128,8 @@ ImageDesc parseDesc(const ImageCommandOptions& o, ImageFormat f) {
   d.numMipLevels = o.levels;
   try {
     d = makeDesc(d);
-  } catch (const std::invalid_argument& e) { throw Rejected(std::string("--size: ") + e.what()); }
-  if (storageBytes(d) > kMaxImageBytes) throw Rejected("--size: the image would be larger than 64 MiB");
+  } catch (const std::invalid_argument& e) { throw Rejection(std::string("--size: ") + e.what()); }
+  if (storageBytes(d) > kMaxImageBytes) throw Rejection("--size: the image would be larger than 64 MiB");
   return d;
 }
 
@@ -146,10 +146,10 @@ std::vector<uint8_t> parseHex(std::string s, const std::string& what) {
   std::string digits;
   for (char c : s) {
     if (c == ' ' || c == ',' || c == ':' || c == '_') continue;
-    if (hexDigit(c) < 0) throw Rejected(what + ": '" + std::string(1, c) + "' is not a hex digit");
+    if (hexDigit(c) < 0) throw Rejection(what + ": '" + std::string(1, c) + "' is not a hex digit");
     digits += c;
   }
-  if (digits.empty() || digits.size() % 2) throw Rejected(what + ": expected whole bytes in hex, got '" + s + "'");
+  if (digits.empty() || digits.size() % 2) throw Rejection(what + ": expected whole bytes in hex, got '" + s + "'");
   std::vector<uint8_t> out;
   for (size_t i = 0; i < digits.size(); i += 2)
     out.push_back(uint8_t(hexDigit(digits[i]) * 16 + hexDigit(digits[i + 1])));
@@ -164,9 +164,9 @@ std::vector<uint8_t> parseTexels(const std::string& s, uint64_t bytes) {
   } else if (s.rfind("random", 0) == 0) {
     uint64_t seed = 1;
     if (s.size() > 6) {
-      if (s[6] != ':') throw Rejected("--texels: expected random or random:SEED, got '" + s + "'");
+      if (s[6] != ':') throw Rejection("--texels: expected random or random:SEED, got '" + s + "'");
       const auto r = std::from_chars(s.data() + 7, s.data() + s.size(), seed);
-      if (r.ec != std::errc() || r.ptr != s.data() + s.size()) throw Rejected("--texels: bad seed in '" + s + "'");
+      if (r.ec != std::errc() || r.ptr != s.data() + s.size()) throw Rejection("--texels: bad seed in '" + s + "'");
     }
     std::mt19937_64 rng(seed);
     for (auto& b : out) b = uint8_t(rng());
@@ -202,7 +202,7 @@ Sampler parseSampler(const std::string& s) {
     else if (t == "linear")
       r.filter = FilterMode::Linear;
     else
-      throw Rejected("--sampler: unknown word '" + t +
+      throw Rejection("--sampler: unknown word '" + t +
                      "' (expected normalized|unnormalized, none|clamp|clamp_to_edge|repeat|mirrored_repeat, "
                      "nearest|linear)");
   }
@@ -222,14 +222,14 @@ ScalarType laneType(ColorKind k) {
 uint32_t parseLane(const std::string& token, ColorKind k, const std::string& what) {
   try {
     return uint32_t(detail::elementBitsFromText(laneType(k), token, what));
-  } catch (const detail::FieldError& e) { throw Rejected(e.path + ": " + e.message); }
+  } catch (const detail::FieldError& e) { throw Rejection(e.path + ": " + e.message); }
 }
 
 // Up to four lanes; missing ones are 0, alpha 1 (the colour a one-channel read returns).
 Color parseColor(const std::string& s, ColorKind k, const std::string& what) {
   const auto parts = split(s, ',');
   if (parts.empty() || parts.size() > 4 || parts[0].empty())
-    throw Rejected(what + ": expected 1 to 4 comma-separated values, got '" + s + "'");
+    throw Rejection(what + ": expected 1 to 4 comma-separated values, got '" + s + "'");
   Color c;
   c.lanes = {0, 0, 0, parseLane("1", k, what)};
   if (k == ColorKind::Half) c.lanes[3] = 0x3c00;
@@ -294,7 +294,7 @@ unsigned sampledAxes(ImageType t) {
 // --lod / --gradients of a read, and the sampler's mip properties (cl_khr_mipmap_image).
 LevelOfDetail parseLevelOfDetail(const ImageCommandOptions& o, const ImageDesc& d, bool sampled) {
   LevelOfDetail lod;
-  if (!o.lod.empty() && !o.gradients.empty()) throw Rejected("--lod and --gradients: give one or the other");
+  if (!o.lod.empty() && !o.gradients.empty()) throw Rejection("--lod and --gradients: give one or the other");
   if (!o.lod.empty()) {
     lod.kind = LevelOfDetail::Kind::Lod;
     if (sampled) {
@@ -305,22 +305,22 @@ LevelOfDetail parseLevelOfDetail(const ImageCommandOptions& o, const ImageDesc& 
       uint64_t level = 0;
       const auto r = std::from_chars(o.lod.data(), o.lod.data() + o.lod.size(), level);
       if (r.ec != std::errc() || r.ptr != o.lod.data() + o.lod.size() || level > 31)
-        throw Rejected("--lod: a sampler-less read takes a level from 0 to 31, got '" + o.lod + "'");
+        throw Rejection("--lod: a sampler-less read takes a level from 0 to 31, got '" + o.lod + "'");
       lod.lod = float(level);
     }
   }
   if (!o.gradients.empty()) {
-    if (!sampled) throw Rejected("--gradients: only a read with a sampler takes gradients");
+    if (!sampled) throw Rejection("--gradients: only a read with a sampler takes gradients");
     const auto halves = split(o.gradients, ';');
     const unsigned n = sampledAxes(d.type);
     if (halves.size() != 2)
-      throw Rejected("--gradients: expected DX;DY (each " + std::to_string(n) + " comma-separated values), got '" +
+      throw Rejection("--gradients: expected DX;DY (each " + std::to_string(n) + " comma-separated values), got '" +
                      o.gradients + "'");
     lod.kind = LevelOfDetail::Kind::Gradients;
     for (int h = 0; h < 2; ++h) {
       const auto parts = split(halves[size_t(h)], ',');
       if (parts.size() != n)
-        throw Rejected("--gradients: a " + std::string(nameOf(d.type)) + " read takes " + std::to_string(n) +
+        throw Rejection("--gradients: a " + std::string(nameOf(d.type)) + " read takes " + std::to_string(n) +
                        " gradient component" + (n == 1 ? "" : "s") + " per direction, got '" + halves[size_t(h)] +
                        "'");
       for (unsigned k = 0; k < n; ++k) (h ? lod.dy : lod.dx)[k] = parseFloat(parts[k], "--gradients");
@@ -336,7 +336,7 @@ void parseMipSampler(const ImageCommandOptions& o, Sampler& s) {
   else if (f == "linear")
     s.mipFilter = FilterMode::Linear;
   else
-    throw Rejected("--mip-filter: expected nearest or linear, got '" + o.mipFilter + "'");
+    throw Rejection("--mip-filter: expected nearest or linear, got '" + o.mipFilter + "'");
   if (!o.lodMin.empty()) s.lodMin = parseFloat(o.lodMin, "--lod-min");
   if (!o.lodMax.empty()) s.lodMax = parseFloat(o.lodMax, "--lod-max");
 }
@@ -364,7 +364,7 @@ int runRead(const ImageCommandOptions& o) {
   const unsigned n = coordinateCount(d.type);
   const auto parts = split(o.coord, ',');
   if (o.coord.empty() || parts.size() != n)
-    throw Rejected("--coord: a " + std::string(nameOf(d.type)) + " read takes " + std::to_string(n) + " coordinate" +
+    throw Rejection("--coord: a " + std::string(nameOf(d.type)) + " read takes " + std::to_string(n) + " coordinate" +
                    (n == 1 ? "" : "s") + ", got '" + o.coord + "'");
   Coord c;
   c.isFloat = sampled && !o.intCoord;
@@ -376,7 +376,7 @@ int runRead(const ImageCommandOptions& o) {
       c.i[i] = int32_t(b);
   }
   const unsigned lanes = f.order == ChannelOrder::Depth ? 1 : 4;
-  VerdictOptions vo;
+  images::VerdictOptions vo;
   vo.flushToZeroAllowed = !o.noFtz;
   const Color observed = o.check.empty() ? Color{} : parseColor(o.check, kind, "--check");
   const ImageVerdict v = judgeRead(view, sampled ? &s : nullptr, c, kind, lod, observed, vo);
@@ -417,19 +417,19 @@ int runRead(const ImageCommandOptions& o) {
   }
   std::cout << "\n";
   printVerdictTail(v);
-  return v.allowed ? 0 : kNotAllowed;
+  return v.allowed ? 0 : kImageNotAllowed;
 }
 
 int runWrite(const ImageCommandOptions& o) {
   const ImageFormat f = parseFormat(o.format);
   const ColorKind kind = parseKind(o.kind);
-  if (o.color.empty()) throw Rejected("write: --color is required");
+  if (o.color.empty()) throw Rejection("write: --color is required");
   const ChannelClass cls = channelClass(f.type);
   const bool matches = cls == ChannelClass::SignedInt     ? kind == ColorKind::Int
                        : cls == ChannelClass::UnsignedInt ? kind == ColorKind::Uint
                                                           : kind == ColorKind::Float || kind == ColorKind::Half;
   if (!matches)
-    throw Rejected(std::string("write: write_image") + kindSuffix(kind) + " of a " + std::string(nameOf(f.type)) +
+    throw Rejection(std::string("write: write_image") + kindSuffix(kind) + " of a " + std::string(nameOf(f.type)) +
                    " image is undefined (OpenCL C 3.0 §6.15.15.4 [[built-in-image-write-functions]])");
   const Color color = parseColor(o.color, kind, "--color");
   // A located write (--coord, with --size and optionally --levels and --level): judged against that level's size
@@ -439,12 +439,12 @@ int runWrite(const ImageCommandOptions& o) {
   std::array<int32_t, 3> at{};
   const uint32_t level = o.level < 0 ? 0 : uint32_t(std::min<int64_t>(o.level, 1 << 20));
   if (located) {
-    if (o.size.empty() || o.coord.empty()) throw Rejected("write: --coord and --level need --size and --coord");
+    if (o.size.empty() || o.coord.empty()) throw Rejection("write: --coord and --level need --size and --coord");
     d = parseDesc(o, f);
     const unsigned n = coordinateCount(d.type);
     const auto parts = split(o.coord, ',');
     if (parts.size() != n)
-      throw Rejected("--coord: a " + std::string(nameOf(d.type)) + " write takes " + std::to_string(n) +
+      throw Rejection("--coord: a " + std::string(nameOf(d.type)) + " write takes " + std::to_string(n) +
                      " integer coordinate" + (n == 1 ? "" : "s") + ", got '" + o.coord + "'");
     for (unsigned i = 0; i < n; ++i) at[i] = int32_t(parseLane(parts[i], ColorKind::Int, "--coord"));
   }
@@ -464,9 +464,9 @@ int runWrite(const ImageCommandOptions& o) {
   if (o.check.empty()) return 0;
   const auto observed = parseHex(o.check, "--check");
   if (observed.size() != size)
-    throw Rejected("--check: an element of this format is " + std::to_string(size) + " byte" + (size == 1 ? "" : "s") +
+    throw Rejection("--check: an element of this format is " + std::to_string(size) + " byte" + (size == 1 ? "" : "s") +
                    ", got " + std::to_string(observed.size()));
-  VerdictOptions vo;
+  images::VerdictOptions vo;
   vo.flushToZeroAllowed = !o.noFtz;
   const ImageVerdict v =
       located ? judgeWrite(d, at, level, color, kind, observed.data(), vo) : judgeWrite(f, color, kind, observed.data(), vo);
@@ -483,15 +483,15 @@ int runWrite(const ImageCommandOptions& o) {
   }
   std::cout << "\n";
   printVerdictTail(v);
-  return v.allowed ? 0 : kNotAllowed;
+  return v.allowed ? 0 : kImageNotAllowed;
 }
 
 template <class F> int guarded(F&& f) {
   try {
     return f();
-  } catch (const Rejected& e) {
+  } catch (const Rejection& e) {
     std::cerr << e.what() << "\n";
-    return kRejected;
+    return kImageRejected;
   }
 }
 

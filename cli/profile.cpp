@@ -66,7 +66,7 @@ const char* memoryOf(spv::StorageClass s) {
   }
 }
 
-std::string trimmed(const std::string& s) {
+std::string withoutIndent(const std::string& s) {
   const size_t first = s.find_first_not_of(" \t");
   return first == std::string::npos ? "" : s.substr(first);
 }
@@ -134,7 +134,7 @@ std::string ProfileObserver::report() const {
   std::vector<std::vector<std::string>> rows;
   for (const Line* l : lines)
     rows.push_back({std::to_string(l->reached), std::to_string(l->instructions), m.sourceOf(l->firstInst),
-                    trimmed(m.sourceText(l->firstInst))});
+                    withoutIndent(m.sourceText(l->firstInst))});
   if (unlined_.instructions)
     rows.push_back({std::to_string(unlined_.reached), std::to_string(unlined_.instructions), "(no source line)", ""});
   out += "\nper source line (reached: times a work-item came to the line from another; instructions: executed on it)\n";

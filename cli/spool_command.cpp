@@ -20,7 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-constexpr int kViolation = 1, kRejected = 2;
+constexpr int kViolation = 1, kSpoolRejected = 2;
 
 // A case folder that cannot be judged as it is (a file missing or of the wrong size).
 struct Incomplete : std::runtime_error {
@@ -147,7 +147,7 @@ int checkSpoolCommand(const CheckSpoolOptions& o) {
   std::error_code ec;
   if (!fs::is_directory(o.dir, ec)) {
     if (cluster::rank() == 0) std::cerr << "check-spool: " << o.dir << " is not a folder\n";
-    return kRejected;
+    return kSpoolRejected;
   }
   folders = caseFolders(o.dir);
   std::vector<uint64_t> cost;
@@ -169,7 +169,7 @@ int checkSpoolCommand(const CheckSpoolOptions& o) {
       report.open(o.reportPath, std::ios::binary | std::ios::trunc);
       if (!report) {
         std::cerr << "check-spool: --report: cannot write " << o.reportPath << "\n";
-        status = kRejected;
+        status = kSpoolRejected;
       }
     }
     size_t violating = 0, unchecked = 0;
@@ -185,7 +185,7 @@ int checkSpoolCommand(const CheckSpoolOptions& o) {
     }
     std::cout << "check-spool: " << results.size() << " enqueues, " << violating << " with violations, " << unchecked
               << " not checked (" << cluster::size() << (cluster::size() == 1 ? " process" : " ranks") << ")\n";
-    if (report.is_open() && !report.flush()) status = kRejected;
+    if (report.is_open() && !report.flush()) status = kSpoolRejected;
     if (status == 0 && violating) status = kViolation;
   }
   return cluster::fromRankZero(status);

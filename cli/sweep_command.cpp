@@ -50,7 +50,7 @@ size_t classOf(double e) {
 }
 
 // Operands that are integers, not floats: ldexp's k, pown's and rootn's n (int).
-bool integerOperand(MathFn f, size_t i) {
+bool sweepIntegerOperand(MathFn f, size_t i) {
   return (f == MathFn::ldexp || f == MathFn::pown || f == MathFn::rootn) && i == 1;
 }
 
@@ -115,7 +115,7 @@ std::array<uint64_t, 3> operandsOf(const Sweep& s, uint64_t k) {
 
 // An integer operand is a signed integer of the type's width (double: its low 32 bits, OpenCL's int).
 double operandValue(const Sweep& s, size_t i, uint64_t bits) {
-  if (!integerOperand(s.f, i)) return bitsToDouble(bits, s.format);
+  if (!sweepIntegerOperand(s.f, i)) return bitsToDouble(bits, s.format);
   return s.format == Format::Half ? double(int16_t(uint16_t(bits))) : double(int32_t(uint32_t(bits)));
 }
 
@@ -256,7 +256,7 @@ std::string operandsText(const Sweep& s, const json& operands) {
   std::string out;
   for (size_t i = 0; i < operands.size(); ++i) {
     const uint64_t bits = operands[i].get<uint64_t>();
-    out += (i ? ", " : "") + (integerOperand(s.f, i) ? std::to_string(int64_t(operandValue(s, i, bits)))
+    out += (i ? ", " : "") + (sweepIntegerOperand(s.f, i) ? std::to_string(int64_t(operandValue(s, i, bits)))
                                                      : show(bitsToDouble(bits, s.format), s.format));
   }
   return out;

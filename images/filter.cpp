@@ -110,7 +110,7 @@ void axisExact(double s, const AxisRule& r, AxisSample& out, Rational& a) {
 
 namespace {
 
-void note(Undefined& first, Undefined u) {
+void noteUndefined(Undefined& first, Undefined u) {
   if (first == Undefined::None) first = u;
 }
 
@@ -154,7 +154,7 @@ bool fastTaps(const ImageView& image, const ReadRequest& req, std::array<FastTap
     std::array<AxisSample, 3> ax{};
     for (unsigned k = 0; k < l.axes; ++k) {
       if (!axisFast(req.coords[k], ruleFor(req, l, k), ax[k])) return false;
-      if (ax[k].noneOutside) note(undefined, Undefined::AddressNoneOutOfRange);
+      if (ax[k].noneOutside) noteUndefined(undefined, Undefined::AddressNoneOutOfRange);
     }
     const double levelWeight = req.levelCount == 1 ? 1.0 : lv == 0 ? 1 - req.mipFrac : req.mipFrac;
     const unsigned corners = linear ? 1u << l.axes : 1u;
@@ -205,7 +205,7 @@ std::vector<ExactTap> exactTaps(const ImageView& image, const ReadRequest& req, 
     std::array<Rational, 3> a, oneMinusA;
     for (unsigned k = 0; k < l.axes; ++k) {
       axisExact(req.coords[k], ruleFor(req, l, k), ax[k], a[k]);
-      if (ax[k].noneOutside) note(undefined, Undefined::AddressNoneOutOfRange);
+      if (ax[k].noneOutside) noteUndefined(undefined, Undefined::AddressNoneOutOfRange);
       if (linear) oneMinusA[k] = 1 - a[k];
     }
     // The level's weight: 1 − f for the first of two levels, f for the second.
@@ -317,7 +317,7 @@ uint32_t channelExact(const std::vector<ExactTap>& taps, unsigned ch, Format f, 
     }
   }
   if (anyNonFinite) {
-    note(undefined, Undefined::InfNanTexelFiltered);
+    noteUndefined(undefined, Undefined::InfNanTexelFiltered);
     if (nan || (pos && neg)) return nanBits(f);
     return infBits(f, neg);
   }

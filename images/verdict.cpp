@@ -142,12 +142,12 @@ std::string_view storedLetters(ImageFormat f) {
   return "";
 }
 
-struct Field {
+struct PackedField {
   char channel;
   unsigned shift, width;
 };
 // The packed types: first channel in the most significant bits (OpenCL 3.0 API §5.3.1.1 [[image-format-descriptor]]).
-std::vector<Field> packedFields(ChannelType t) {
+std::vector<PackedField> packedFields(ChannelType t) {
   switch (t) {
     case ChannelType::UnormShort565: return {{'R', 11, 5}, {'G', 5, 6}, {'B', 0, 5}};
     case ChannelType::UnormShort555: return {{'R', 10, 5}, {'G', 5, 5}, {'B', 0, 5}};
@@ -192,7 +192,7 @@ std::vector<Code> channelCodes(ImageFormat f, const uint8_t* e) {
     const unsigned bytes = elementSize(f);
     uint64_t word = 0;
     for (unsigned i = 0; i < bytes; ++i) word |= uint64_t(e[i]) << (8 * i);
-    for (const Field& fd : fields)
+    for (const PackedField& fd : fields)
       out.push_back({fd.channel, int64_t((word >> fd.shift) & ((uint64_t(1) << fd.width) - 1)), fd.width});
     return out;
   }

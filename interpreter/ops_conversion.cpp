@@ -237,7 +237,7 @@ const Op* decoratedConversion(WorkItem& wi, const Op* op) {
 uint32_t resultLanes(const Lowerer& L, const Instruction& inst) {
   return inst.resultType && L.m.types.count(inst.resultType) ? L.lanes(inst.resultType) : 1;
 }
-uint32_t operandType(const Lowerer& L, const Instruction& inst) { return L.typeIdOfValue(inst.operand(0)); }
+uint32_t conversionOperandType(const Lowerer& L, const Instruction& inst) { return L.typeIdOfValue(inst.operand(0)); }
 
 // FPRoundingMode / SaturatedConversion (SPIR-V 1.0 §3.20 [external]) on a numeric conversion: the decorated
 // handler. Returns false when the instruction has neither decoration.
@@ -252,7 +252,7 @@ bool lowerDecorated(Lowerer& L, const Instruction& inst) {
       !toInteger && inst.resultType && L.m.types.count(inst.resultType) && L.towardZero(L.scalarOf(inst.resultType));
   if (!roundingDec && !saturated && !towardZero) return false;
   auto d = std::make_shared<DecoratedConversion>();
-  d->from = L.scalarOf(operandType(L, inst));
+  d->from = L.scalarOf(conversionOperandType(L, inst));
   d->to = L.scalarOf(inst.resultType);
   // SPIR-V integers are signless; the opcode says how each side is read.
   d->fromSigned = inst.opcode == spv::Op::OpConvertSToF || inst.opcode == spv::Op::OpSConvert;
@@ -274,7 +274,7 @@ void lowerConvertFToI(Lowerer& L, const Instruction& inst) {
   const uint32_t n = resultLanes(L, inst);
   const bool sgn = inst.opcode == spv::Op::OpConvertFToS;
   Handler fn = withInt(L.scalarOf(inst.resultType), [&]<class To>() {
-    return withFloatFtz(L, L.scalarOf(operandType(L, inst)), [&]<class From, bool Z>() -> Handler {
+    return withFloatFtz(L, L.scalarOf(conversionOperandType(L, inst)), [&]<class From, bool Z>() -> Handler {
       return sgn ? lanes<To, From, FToI<To, true, From, Z>>(n) : lanes<To, From, FToI<To, false, From, Z>>(n);
     });
   });
@@ -287,7 +287,7 @@ void lowerConvertIToF(Lowerer& L, const Instruction& inst) {
   const uint32_t n = resultLanes(L, inst);
   const bool sgn = inst.opcode == spv::Op::OpConvertSToF;
   Handler fn = withFloatFtz(L, L.scalarOf(inst.resultType), [&]<class To, bool Z>() {
-    return withInt(L.scalarOf(operandType(L, inst)), [&]<class From>() -> Handler {
+    return withInt(L.scalarOf(conversionOperandType(L, inst)), [&]<class From>() -> Handler {
       return sgn ? lanes<To, From, IToF<To, From, true, Z>>(n) : lanes<To, From, IToF<To, From, false, Z>>(n);
     });
   });
@@ -298,7 +298,7 @@ void lowerFConvert(Lowerer& L, const Instruction& inst) {
   if (lowerDecorated(L, inst)) return;
   const uint32_t n = resultLanes(L, inst);
   Handler fn = withFloatFtz(L, L.scalarOf(inst.resultType), [&]<class To, bool Z>() {
-    return withFloat(L.scalarOf(operandType(L, inst)),
+    return withFloat(L.scalarOf(conversionOperandType(L, inst)),
                      [&]<class From>() -> Handler { return lanes<To, From, FToF<To, From, Z>>(n); });
   });
   emitUnary(L, fn, inst);
@@ -308,7 +308,7 @@ void lowerFConvert(Lowerer& L, const Instruction& inst) {
 template <template <class, class, bool> class F> void emitIntToInt(Lowerer& L, const Instruction& inst, bool sgn) {
   const uint32_t n = resultLanes(L, inst);
   Handler fn = withInt(L.scalarOf(inst.resultType), [&]<class To>() {
-    return withInt(L.scalarOf(operandType(L, inst)), [&]<class From>() -> Handler {
+    return withInt(L.scalarOf(conversionOperandType(L, inst)), [&]<class From>() -> Handler {
       return sgn ? lanes<To, From, F<To, From, true>>(n) : lanes<To, From, F<To, From, false>>(n);
     });
   });

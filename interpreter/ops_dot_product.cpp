@@ -58,7 +58,7 @@ const Op* dotProduct(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-void lowerDot(Lowerer& L, const Instruction& inst) {
+void lowerIntegerDot(Lowerer& L, const Instruction& inst) {
   using S = spv::Op;
   const S o = inst.opcode;
   const bool acc = o == S::OpSDotAccSat || o == S::OpUDotAccSat || o == S::OpSUDotAccSat;
@@ -96,7 +96,7 @@ void lowerDot(Lowerer& L, const Instruction& inst) {
 
 void registerDotProduct(DispatchTable& t) {
   using S = spv::Op;
-  t.lower({S::OpSDot, S::OpUDot, S::OpSUDot, S::OpSDotAccSat, S::OpUDotAccSat, S::OpSUDotAccSat}, lowerDot);
+  t.lower({S::OpSDot, S::OpUDot, S::OpSUDot, S::OpSDotAccSat, S::OpUDotAccSat, S::OpSUDotAccSat}, lowerIntegerDot);
 }
 
 }  // namespace clref::interpreter

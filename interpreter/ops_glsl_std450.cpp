@@ -99,10 +99,10 @@ template <bool Z, bool = false> struct Round {
 };
 // GLSL.std.450 §2 [external] Sqrt; Fma: "computes a * b + c ... a single operation" (GLSL 4.60 §8.3 [external] fma),
 // the exact value rounded once.
-template <bool Z, bool R = false> struct Sqrt {
+template <bool Z, bool R = false> struct GlslSqrt {
   template <class T> static T apply(WorkItem&, const Op*, T a) { return fSqrt<Z, R>(a); }
 };
-template <bool Z, bool R = false> struct Fma {
+template <bool Z, bool R = false> struct GlslFma {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b, T c) {
     a = ftz<Z>(a);
     b = ftz<Z>(b);
@@ -146,7 +146,7 @@ template <bool Z, bool = false> struct Step {
 };
 
 // GLSL 4.60 §8.3 [external] min, max, clamp (GLSL.std.450 FMin, FMax, FClamp, NMin, NMax, NClamp).
-template <bool Max, bool Z> struct FMinMax {
+template <bool Max, bool Z> struct GlslFMinMax {
   template <class T> static T apply(WorkItem& wi, const Op* op, T x, T y) {
     x = ftz<Z>(x);
     y = ftz<Z>(y);
@@ -195,7 +195,7 @@ template <bool Z, bool R = false> struct SmoothStep {
 };
 
 // ---- Integer functions (GLSL 4.60 §8.3 [external] abs, sign, min, max, clamp; §8.8 [external] findLSB, findMSB) ----
-struct SAbs {
+struct GlslSAbs {
   template <class T> static T apply(WorkItem&, const Op*, T a) { return Signed<T>(a) < 0 ? T(T(0) - a) : a; }
 };
 struct SSign {
@@ -401,8 +401,8 @@ void lowerGlslStd450(Lowerer& L, const Instruction& inst) {
     // GLSL 4.60 §8.3 [external] sign: 1.0, 0.0 or -1.0; OpenCL.std's sign, which keeps the sign of a zero and gives 0
     // for a NaN (a case GLSL's three leave out).
     case GLSLstd450FSign: lowerEvaluate(L, inst, MathFn::sign, 1); return;
-    case GLSLstd450Sqrt: lowerFloat<Sqrt, 1>(L, inst); return;
-    case GLSLstd450Fma: lowerFloat<Fma, 3>(L, inst); return;
+    case GLSLstd450Sqrt: lowerFloat<GlslSqrt, 1>(L, inst); return;
+    case GLSLstd450Fma: lowerFloat<GlslFma, 3>(L, inst); return;
     // Exact.
     case GLSLstd450Trunc: lowerFloat<Trunc, 1>(L, inst); return;
     case GLSLstd450Floor: lowerFloat<Floor, 1>(L, inst); return;
@@ -427,8 +427,8 @@ void lowerGlslStd450(Lowerer& L, const Instruction& inst) {
     case GLSLstd450FMix: lowerFloat<Mix, 3>(L, inst); return;
     case GLSLstd450Step: lowerFloat<Step, 2>(L, inst); return;
     case GLSLstd450SmoothStep: lowerFloat<SmoothStep, 3>(L, inst); return;
-    case GLSLstd450FMin: lowerFloat2<FMinMax, false, 2>(L, inst); return;
-    case GLSLstd450FMax: lowerFloat2<FMinMax, true, 2>(L, inst); return;
+    case GLSLstd450FMin: lowerFloat2<GlslFMinMax, false, 2>(L, inst); return;
+    case GLSLstd450FMax: lowerFloat2<GlslFMinMax, true, 2>(L, inst); return;
     case GLSLstd450NMin: lowerFloat2<NMinMax, false, 2>(L, inst); return;
     case GLSLstd450NMax: lowerFloat2<NMinMax, true, 2>(L, inst); return;
     case GLSLstd450FClamp: lowerFloat2<FClamp, false, 3>(L, inst); return;
@@ -448,7 +448,7 @@ void lowerGlslStd450(Lowerer& L, const Instruction& inst) {
       return;
     }
     // Integers.
-    case GLSLstd450SAbs: lowerInt<SAbs, 1>(L, inst); return;
+    case GLSLstd450SAbs: lowerInt<GlslSAbs, 1>(L, inst); return;
     case GLSLstd450SSign: lowerInt<SSign, 1>(L, inst); return;
     case GLSLstd450UMin: lowerInt<IMinMax<false, false>, 2>(L, inst); return;
     case GLSLstd450SMin: lowerInt<IMinMax<false, true>, 2>(L, inst); return;

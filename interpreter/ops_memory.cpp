@@ -162,7 +162,7 @@ struct ChainTerm {
   int64_t stride;
 };
 template <class I> int64_t signedIndex(const WorkItem& wi, uint32_t reg) { return int64_t(Signed<I>(rd<I>(wi, reg))); }
-int64_t readIndex(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
+int64_t readMemoryIndex(const WorkItem& wi, uint32_t reg, uint32_t bytes) {
   switch (bytes) {
     case 1: return signedIndex<uint8_t>(wi, reg);
     case 2: return signedIndex<uint16_t>(wi, reg);
@@ -231,7 +231,7 @@ template <class P> const Op* chainN(WorkItem& wi, const Op* op) {
   for (uint32_t i = 0; i < op->n; ++i) {
     ChainTerm t;
     std::memcpy(&t, words + 4 * i, sizeof t);
-    overflow |= addTerm(delta, readIndex(wi, t.reg, t.bytes), t.stride);
+    overflow |= addTerm(delta, readMemoryIndex(wi, t.reg, t.bytes), t.stride);
   }
   overflow |= beyondAnyAllocation(delta, wi.offsetMask);
   wr<P>(wi, op->r, P(overflow ? overflowedPointer(wi, base) : base + uint64_t(delta)));

@@ -5,17 +5,11 @@
 
 #include <mpfr.h>
 
+#include "numerics/mpfr_round.hpp"
+
 namespace clref::numerics {
 
 namespace {
-mpfr_rnd_t toMpfr(Rounding r) {
-  switch (r) {
-    case Rounding::RTZ: return MPFR_RNDZ;
-    case Rounding::RTP: return MPFR_RNDU;
-    case Rounding::RTN: return MPFR_RNDD;
-    default: return MPFR_RNDN;
-  }
-}
 // MPFR exponent range of a format: value = m·2^e with m in [0.5, 1).
 void rangeOf(Format f, long& emin, long& emax) {
   switch (f) {

@@ -16,7 +16,7 @@
 namespace clref::numerics {
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kPosInf = std::numeric_limits<double>::infinity();
 // The exact ranges' enclosures: Boost.Multiprecision's MPFI interval at 48 decimal digits, 161 bits: far beyond
 // binary64's 53 bits, so that the outward rounding of the enclosure costs nothing visible after rounding to the format.
 using Enclosure = boost::multiprecision::number<boost::multiprecision::mpfi_float_backend<48>>;
@@ -37,7 +37,7 @@ Enclosure pi() {
   return p;
 }
 
-double minNormal(Format f) { return std::ldexp(1.0, 2 - int(rangeOf(f).emax)); }  // 2^(1 - emax_IEEE)
+double minNormalOf(Format f) { return std::ldexp(1.0, 2 - int(rangeOf(f).emax)); }  // 2^(1 - emax_IEEE)
 
 bool flushAllowed(Format f, const VerdictOptions& o) { return o.flushToZero.value_or(f != Format::Double); }
 
@@ -62,7 +62,7 @@ ValueSet withBothZeros(ValueSet s) {
 // [[edge-case-behavior-in-flush-to-zero-mode]]).
 ValueSet flushed(ValueSet s, Format f) {
   if (!s.hasNumbers()) return s;
-  const double m = minNormal(f);
+  const double m = minNormalOf(f);
   if (s.hi > -m && s.lo < m && !(s.lo == 0 && s.hi == 0 && std::signbit(s.lo) != std::signbit(s.hi)))
     s = hull(s, ValueSet{-0.0, 0.0, false});
   return s;
@@ -85,7 +85,7 @@ ValueSet pointSet(std::span<const ValueSet> args, Format format, const VerdictOp
   if (!flushAllowed(format, options)) return out;
   std::vector<size_t> sub;
   for (size_t i = 0; i < a.size(); ++i)
-    if (a[i] != 0 && std::isfinite(a[i]) && std::fabs(a[i]) < minNormal(format)) sub.push_back(i);
+    if (a[i] != 0 && std::isfinite(a[i]) && std::fabs(a[i]) < minNormalOf(format)) sub.push_back(i);
   size_t combos = 1;
   for (size_t i = 0; i < sub.size(); ++i) combos *= 3;
   for (size_t k = 1; k < combos; ++k) {
@@ -366,22 +366,22 @@ ValueSet widen(const Range& r, const AccuracyRule& rule, Format format, const Ve
         d = bound * ulpOf(big, format);
       }
       mpfr_sub_d(t, r.lo, d, MPFR_RNDD);
-      s.lo = mpfr_sgn(t.get()) < 0 && mpfr_cmpabs(t, top) >= 0 ? -kInf : roundToDouble(t, format, Rounding::RTP);
+      s.lo = mpfr_sgn(t.get()) < 0 && mpfr_cmpabs(t, top) >= 0 ? -kPosInf : roundToDouble(t, format, Rounding::RTP);
       mpfr_add_d(t, r.hi, d, MPFR_RNDU);
-      s.hi = mpfr_cmp(t, top) >= 0 ? kInf : roundToDouble(t, format, Rounding::RTN);
+      s.hi = mpfr_cmp(t, top) >= 0 ? kPosInf : roundToDouble(t, format, Rounding::RTN);
       break;
     }
     case RuleKind::Any: return ValueSet::all();
   }
   // Overflow of the correctly rounded or bounded result: ±inf (the overflow rule of the ulp definition).
-  if (mpfr_cmpabs(r.hi, top) >= 0 && mpfr_sgn(r.hi.get()) > 0) s.hi = kInf;
-  if (mpfr_cmpabs(r.lo, top) >= 0 && mpfr_sgn(r.lo.get()) < 0) s.lo = -kInf;
+  if (mpfr_cmpabs(r.hi, top) >= 0 && mpfr_sgn(r.hi.get()) > 0) s.hi = kPosInf;
+  if (mpfr_cmpabs(r.lo, top) >= 0 && mpfr_sgn(r.lo.get()) < 0) s.lo = -kPosInf;
   if (rule.vulkan) {
     // Vulkan §A [external] [[spirvenv-ulp]]: a range reaching past the largest finite value also allows the infinity
     // and the largest finite value of that sign (an end at the largest finite value is taken as reaching past it).
     const double big = std::ldexp(2.0 - std::ldexp(1.0, 1 - precisionOf(format)), emaxIeee);
-    if (s.hi >= big) s.hi = kInf, s.lo = std::min(s.lo, big);
-    if (s.lo <= -big) s.lo = -kInf, s.hi = std::max(s.hi, -big);
+    if (s.hi >= big) s.hi = kPosInf, s.lo = std::min(s.lo, big);
+    if (s.lo <= -big) s.lo = -kPosInf, s.hi = std::max(s.hi, -big);
   }
   s = withBothZeros(s);
   if (flushAllowed(format, options)) s = flushed(s, format);

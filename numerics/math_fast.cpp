@@ -56,7 +56,7 @@ struct Approximation {
 // nearest) lists as `documented` ulps: four times that, and never below 8.
 constexpr double bound(double documented) { return documented * 4 < 8 ? 8 : documented * 4; }
 
-bool isOddInteger(double v) { return std::fabs(std::fmod(v, 2.0)) == 1.0; }
+bool isOddIntegerFast(double v) { return std::fabs(std::fmod(v, 2.0)) == 1.0; }
 
 // pown's and rootn's n: an int (the built-ins' type; anything else is the exact path's to judge).
 bool isIntN(double n) { return n == std::trunc(n) && std::fabs(n) <= 2147483647.0; }
@@ -117,7 +117,7 @@ std::optional<Approximation> hostValue(MathFn f, std::span<const double> args) {
     case MathFn::rootn: {
       const double n = args[1];
       // Zero, and even roots of negative numbers, are special values (the exact path).
-      if (!isIntN(n) || n == 0 || x == 0 || (x < 0 && !isOddInteger(n))) return std::nullopt;
+      if (!isIntN(n) || n == 0 || x == 0 || (x < 0 && !isOddIntegerFast(n))) return std::nullopt;
       const double root = std::pow(std::fabs(x), 1.0 / n);
       return Approximation{x < 0 ? -root : root, bound(1 + 1 + std::fabs(std::log(std::fabs(x)) / n))};
     }
@@ -144,11 +144,11 @@ std::optional<bool> negativeBeyondRange(MathFn f, std::span<const double> args) 
     // where floor(x) is odd.
     case MathFn::tgamma:
       if (x == std::trunc(x) && x <= 0) return std::nullopt;
-      return x < 0 && isOddInteger(std::floor(x));
+      return x < 0 && isOddIntegerFast(std::floor(x));
     case MathFn::pow:
     case MathFn::pown:
       if (x == 0) return std::nullopt;
-      return x < 0 && isOddInteger(args[1]);
+      return x < 0 && isOddIntegerFast(args[1]);
     case MathFn::powr:
       if (!(x > 0)) return std::nullopt;
       return false;

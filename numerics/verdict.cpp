@@ -20,7 +20,7 @@ namespace clref::numerics {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // ---- The format's values ---------------------------------------------------------------------
@@ -341,14 +341,14 @@ Bounds boundsFor(mpfr_srcptr x, const Rule& rule, Format f) {
   b.hi = roundToDouble(s, f, Rounding::RTN);
   if ((t > 0 || (t == 0 && rule.strict)) && mpfr_cmp_d(s, b.hi) == 0) b.hi = stepFormat(b.hi, false, f);
   const int ct = mpfr_cmp(s, top);
-  if (ct > 0 || (ct == 0 && t <= 0)) b.hi = kInf;  // overflow rule
+  if (ct > 0 || (ct == 0 && t <= 0)) b.hi = kInfinity;  // overflow rule
   const bool hiBeyond = mpfr_cmp_d(s, largestFinite(f)) > 0 || (t < 0 && mpfr_cmp_d(s, largestFinite(f)) == 0);
   t = mpfr_sub(s, x, dist, MPFR_RNDN);
   b.lo = roundToDouble(s, f, Rounding::RTP);
   if ((t < 0 || (t == 0 && rule.strict)) && mpfr_cmp_d(s, b.lo) == 0) b.lo = stepFormat(b.lo, true, f);
   mpfr_neg(top, top, MPFR_RNDN);
   const int cb = mpfr_cmp(s, top);
-  if (cb < 0 || (cb == 0 && t >= 0)) b.lo = -kInf;
+  if (cb < 0 || (cb == 0 && t >= 0)) b.lo = -kInfinity;
   const bool loBeyond = mpfr_cmp_d(s, -largestFinite(f)) < 0 || (t > 0 && mpfr_cmp_d(s, -largestFinite(f)) == 0);
   if (rule.vulkan) {
     // Vulkan §A [external] [[spirvenv-ulp]]: "Where the range of allowed return values includes any value of
@@ -356,8 +356,8 @@ Bounds boundsFor(mpfr_srcptr x, const Rule& rule, Format f) {
     // additionally, return either an infinity of the appropriate sign or the finite number with the largest magnitude
     // of the appropriate sign." (The range [x - dist, x + dist] is a real interval; a strict bound's open ends do not
     // change whether it reaches past the largest finite value, which is a value of the format.)
-    if (hiBeyond) b.hi = kInf, b.lo = std::min(b.lo, largestFinite(f));
-    if (loBeyond) b.lo = -kInf, b.hi = std::max(b.hi, -largestFinite(f));
+    if (hiBeyond) b.hi = kInfinity, b.lo = std::min(b.lo, largestFinite(f));
+    if (loBeyond) b.lo = -kInfinity, b.hi = std::max(b.hi, -largestFinite(f));
   }
   return b;
 }
@@ -367,7 +367,7 @@ double errorUlps(mpfr_srcptr x, double observed, Format f) {
   const int k = ulpExponent(x, f);
   Mpfr d(mpfr_get_prec(x) + 1200);
   if (std::isinf(observed)) {
-    if ((observed > 0) != (mpfr_sgn(x) > 0)) return kInf;
+    if ((observed > 0) != (mpfr_sgn(x) > 0)) return kInfinity;
     Mpfr top(2);
     mpfr_set_ui_2exp(top, 1, emaxOf(f) + 1, MPFR_RNDN);
     if (observed < 0) mpfr_neg(top, top, MPFR_RNDN);
@@ -483,7 +483,7 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
     v.lo = v.hi = kNaN;
     v.errorUlps = std::isnan(observed) ? 0 : kNaN;
     v.allowed = any || std::isnan(observed);
-    if (any) v.lo = -kInf, v.hi = kInf;
+    if (any) v.lo = -kInfinity, v.hi = kInfinity;
     return v;
   }
   std::vector<double> crs;  // the correctly rounded results allowed (CR and mad rows)
@@ -515,9 +515,9 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
     // An infinite exact result is a prescribed edge case (1/0, log(0), exp(inf)); an exact value
     // beyond MPFR's exponent range (exp(1e308)) is finite and larger than 2^(emax+1), so ±inf
     // is allowed and, for correctly rounded rows, the directed roundings' largest finite value.
-    const double inf = mpfr_sgn(x.get()) < 0 ? -kInf : kInf;
+    const double inf = mpfr_sgn(x.get()) < 0 ? -kInfinity : kInfinity;
     v.exact = !info.beyond ? (inf > 0 ? "inf" : "-inf") : (inf > 0 ? "> 2^(2^62) (finite)" : "< -2^(2^62) (finite)");
-    v.errorUlps = std::isnan(observed) ? kNaN : observed == inf ? 0 : kInf;
+    v.errorUlps = std::isnan(observed) ? kNaN : observed == inf ? 0 : kInfinity;
     v.lo = v.hi = inf;
     // mad's unfused form may overflow where the fused one does not, or meet inf - inf: its result (the other
     // infinity, or a NaN) is allowed too.
@@ -531,14 +531,14 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
         }
         v.lo = std::min(v.lo, c), v.hi = std::max(v.hi, c);
       }
-    if (any) v.lo = -kInf, v.hi = kInf;
+    if (any) v.lo = -kInfinity, v.hi = kInfinity;
     return v;
   }
 
   // A finite exact value. For an ulp or absolute bound, the interval of allowed values is
   // computed from the MPFR approximation and again from its two neighbours, between which the
   // exact value lies; when they differ the precision is raised (Ziv's strategy).
-  Bounds b{-kInf, kInf};
+  Bounds b{-kInfinity, kInfinity};
   if (rule.kind == RuleKind::Ulps || rule.kind == RuleKind::Absolute) {
     for (;;) {
       b = boundsFor(x, rule, f);
@@ -560,8 +560,8 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
   switch (rule.kind) {
     case RuleKind::Any:
       v.allowed = true;
-      v.lo = -kInf;
-      v.hi = kInf;
+      v.lo = -kInfinity;
+      v.hi = kInfinity;
       return v;
     case RuleKind::Ulps:
     case RuleKind::Absolute:
@@ -587,8 +587,8 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
       break;
     case RuleKind::CorrectlyRounded:
     case RuleKind::MadBoth: {
-      v.lo = kInf;
-      v.hi = -kInf;
+      v.lo = kInfinity;
+      v.hi = -kInfinity;
       for (double c : crs) v.lo = std::min(v.lo, c), v.hi = std::max(v.hi, c);
       if (zeroSignFree && v.lo == 0 && v.hi == 0) {
         v.lo = -0.0;  // a zero of either sign
