@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <mutex>
+#include <optional>
 
 #include "interpreter/image_types.hpp"
 #include "interpreter/kernel_lowering.hpp"
@@ -45,6 +46,91 @@ std::string describeType(const Module& m, uint32_t typeId) {
     }
     case TypeKind::Opaque: return "opaque";
     default: return "type";
+  }
+}
+
+
+// The BuiltIn's name as the SPIR-V grammar spells it (those builtinValue gives a value), or its number.
+std::string builtinName(spv::BuiltIn b) {
+  switch (b) {
+    case spv::BuiltIn::GlobalInvocationId: return "GlobalInvocationId";
+    case spv::BuiltIn::LocalInvocationId: return "LocalInvocationId";
+    case spv::BuiltIn::WorkgroupId: return "WorkgroupId";
+    case spv::BuiltIn::NumWorkgroups: return "NumWorkgroups";
+    case spv::BuiltIn::GlobalSize: return "GlobalSize";
+    case spv::BuiltIn::WorkgroupSize: return "WorkgroupSize";
+    case spv::BuiltIn::EnqueuedWorkgroupSize: return "EnqueuedWorkgroupSize";
+    case spv::BuiltIn::GlobalOffset: return "GlobalOffset";
+    case spv::BuiltIn::GlobalLinearId: return "GlobalLinearId";
+    case spv::BuiltIn::LocalInvocationIndex: return "LocalInvocationIndex";
+    case spv::BuiltIn::SubgroupEqMask: return "SubgroupEqMask";
+    case spv::BuiltIn::SubgroupGeMask: return "SubgroupGeMask";
+    case spv::BuiltIn::SubgroupGtMask: return "SubgroupGtMask";
+    case spv::BuiltIn::SubgroupLeMask: return "SubgroupLeMask";
+    case spv::BuiltIn::SubgroupLtMask: return "SubgroupLtMask";
+    case spv::BuiltIn::WorkDim: return "WorkDim";
+    case spv::BuiltIn::SubgroupMaxSize: return "SubgroupMaxSize";
+    case spv::BuiltIn::SubgroupSize: return "SubgroupSize";
+    case spv::BuiltIn::NumSubgroups: return "NumSubgroups";
+    case spv::BuiltIn::NumEnqueuedSubgroups: return "NumEnqueuedSubgroups";
+    case spv::BuiltIn::SubgroupId: return "SubgroupId";
+    case spv::BuiltIn::SubgroupLocalInvocationId: return "SubgroupLocalInvocationId";
+    default: return std::to_string(uint32_t(b));
+  }
+}
+
+// OpenCL SPIR-V Environment §2.9 [[_built_in_variables]] "Required SPIR-V Type" of each BuiltIn: a 3-component vector
+// of size_t (the work-item ids and sizes), a size_t (the linear ids), a 32-bit integer (WorkDim and the sub-group
+// counts) or a 4-component vector of 32-bit integers (the sub-group masks); Vulkan's compute built-ins have the same
+// shapes with 32-bit components. builtinValue writes exactly that shape, so any other declared type (which SPIRV-Tools
+// does not check in the OpenCL environments) is refused here rather than read or written past the variable. The
+// width of size_t is left free (32 or 64) as the shader and kernel forms differ; the value is truncated to it.
+// Returns what the type must be, or nothing when it fits.
+std::optional<std::string> builtinTypeMismatch(const Module& m, spv::BuiltIn b, uint32_t typeId) {
+  const Type& t = m.type(typeId);
+  auto intOf = [&](uint32_t id, bool any) {
+    const Type& e = m.type(id);
+    return e.kind == TypeKind::Int && (e.width == 32 || (any && e.width == 64));
+  };
+  auto vectorOf = [&](uint32_t n, bool any) { return t.kind == TypeKind::Vector && t.count == n && intOf(t.element, any); };
+  switch (b) {
+    case spv::BuiltIn::GlobalInvocationId:
+    case spv::BuiltIn::LocalInvocationId:
+    case spv::BuiltIn::WorkgroupId:
+    case spv::BuiltIn::NumWorkgroups:
+    case spv::BuiltIn::GlobalSize:
+    case spv::BuiltIn::WorkgroupSize:
+    case spv::BuiltIn::EnqueuedWorkgroupSize:
+    case spv::BuiltIn::GlobalOffset:
+      if (vectorOf(3, true)) return std::nullopt;
+      return "a vector of 3 components of size_t (32- or 64-bit integers)";
+    case spv::BuiltIn::GlobalLinearId:
+    case spv::BuiltIn::LocalInvocationIndex:
+      if (intOf(typeId, true)) return std::nullopt;
+      return "a size_t (a 32- or 64-bit integer)";
+    case spv::BuiltIn::SubgroupEqMask:
+    case spv::BuiltIn::SubgroupGeMask:
+    case spv::BuiltIn::SubgroupGtMask:
+    case spv::BuiltIn::SubgroupLeMask:
+    case spv::BuiltIn::SubgroupLtMask:
+      if (vectorOf(4, false)) return std::nullopt;
+      return "a vector of 4 components of 32-bit integers";
+    case spv::BuiltIn::WorkDim:
+    case spv::BuiltIn::SubgroupMaxSize:
+    case spv::BuiltIn::SubgroupSize:
+    case spv::BuiltIn::NumSubgroups:
+    case spv::BuiltIn::NumEnqueuedSubgroups:
+    case spv::BuiltIn::SubgroupId:
+    case spv::BuiltIn::SubgroupLocalInvocationId:
+      if (intOf(typeId, false)) return std::nullopt;
+      return "a 32-bit integer";
+    default: {
+      // Any other BuiltIn reads as zero in its first component (builtinValue), at most 8 bytes of it.
+      const Type& e = t.kind == TypeKind::Vector ? m.type(t.element) : t;
+      if ((e.kind == TypeKind::Int || e.kind == TypeKind::Float || e.kind == TypeKind::Bool) && e.size <= 8)
+        return std::nullopt;
+      return "a scalar or vector of numbers";
+    }
   }
 }
 
@@ -298,6 +384,18 @@ void KernelLowering::assignModuleVariables() {
     if (auto* b = m_.decoration(v, spv::Decoration::BuiltIn)) {
       d.source = AllocationSource::Builtin;
       d.builtin = spv::BuiltIn(b->literals[0]);
+      // OpenCL SPIR-V Environment §2.9 [[_built_in_variables]]: "All built-in variables must be in the Input storage
+      // class" (a fuzzed module decorated a local array BuiltIn CullDistance).
+      if (sc != spv::StorageClass::Input)
+        throw ModuleError("BuiltIn " + builtinName(d.builtin) + " variable " + d.name +
+                          " is not in the Input storage class; all built-in variables must be (OpenCL SPIR-V "
+                          "Environment §2.9 [[_built_in_variables]])\n  at " +
+                          m_.describe(L_.index(inst)));
+      if (auto want = builtinTypeMismatch(m_, d.builtin, pt.element))
+        throw ModuleError("BuiltIn " + builtinName(d.builtin) + " variable " + d.name + " is declared as " +
+                          describeType(m_, pt.element) + "; it must be " + *want +
+                          " (OpenCL SPIR-V Environment §2.9 [[_built_in_variables]])\n  at " +
+                          m_.describe(L_.index(inst)));
       d.builtinElementBytes = uint32_t(t.kind == TypeKind::Vector ? m_.type(t.element).size : t.size);
       d.storage = spv::StorageClass::Input;
       d.arenaOffset = placePrivate(d, inst);

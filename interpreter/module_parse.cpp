@@ -2,10 +2,12 @@
 // it: types, names, decorations, entry points, functions and blocks, OpLine locations, and
 // parameter names from OpenCL.DebugInfo.100.
 #include <algorithm>
+#include <climits>
 #include <map>
 #include <set>
 
 #include <spirv-tools/libspirv.hpp>
+#include <spirv/unified1/OpenCL.std.h>
 
 #include "interpreter/module.hpp"
 
@@ -120,28 +122,83 @@ std::vector<uint32_t> withDebugPointersRepaired(const std::vector<uint32_t>& w) 
 
 }  // namespace
 
-// An OpenCL.std instruction's <id> operand must be a value: the result of an instruction whose type is OpTypeVoid (a
-// vstore, a call of a void function) has none (SPIR-V 1.0 §2.2.1 [external] Result <id>: "an instruction's result";
-// OpTypeVoid declares the absence of a value). SPIRV-Tools 2023.1's validator reads the bit width of such an operand's
-// type and crashes (found by fuzzing: a vstore_halfn whose data is a vstoren's result), so the module is refused here,
-// before it reaches the validator, with the instruction and operand named.
+namespace {
+
+// Which <id> operand of an OpenCL.std instruction is its pointer (OpenCL Extended Instruction Set §2 [external]: the
+// ptr/p operand of fract, frexp, lgamma_r, modf, remquo, sincos, the vload and vstore families and prefetch), counted
+// among the instruction's <id> operands; -1 when every one is a value; INT_MAX for printf, whose operands may be
+// anything. `ids` is how many <id> operands the instruction has.
+int pointerOperand(uint32_t instruction, int ids) {
+  switch (instruction) {
+    case OpenCLLIB::Fract:
+    case OpenCLLIB::Frexp:
+    case OpenCLLIB::Lgamma_r:
+    case OpenCLLIB::Modf:
+    case OpenCLLIB::Remquo:
+    case OpenCLLIB::Sincos: return ids - 1;
+    case OpenCLLIB::Vloadn:
+    case OpenCLLIB::Vload_half:
+    case OpenCLLIB::Vload_halfn:
+    case OpenCLLIB::Vloada_halfn: return 1;
+    case OpenCLLIB::Vstoren:
+    case OpenCLLIB::Vstore_half:
+    case OpenCLLIB::Vstore_half_r:
+    case OpenCLLIB::Vstore_halfn:
+    case OpenCLLIB::Vstore_halfn_r:
+    case OpenCLLIB::Vstorea_halfn:
+    case OpenCLLIB::Vstorea_halfn_r: return 2;
+    case OpenCLLIB::Prefetch: return 0;
+    case OpenCLLIB::Printf: return INT_MAX;
+    default: return -1;
+  }
+}
+
+}  // namespace
+
+// An OpenCL.std instruction's <id> operands other than its pointer must be values of a scalar or vector type
+// (OpenCL Extended Instruction Set §2 [external]: gentype, intn, floatn operands). Two malformed forms crash
+// SPIRV-Tools 2023.1's validator, which reads the bit width of the operand's type (both found by fuzzing): the result
+// of an instruction whose type is OpTypeVoid (a vstore, a call of a void function: SPIR-V 1.0 §2.2.1 [external]
+// Result <id>, OpTypeVoid declares the absence of a value), as a vstore_halfn's data; and an operand of a pointer,
+// struct or array type, as a vstorea_halfn_r's data. Such a module is refused here, before it reaches the validator,
+// with the instruction and operand named.
 void rejectVoidOperands(const std::vector<Instruction>& instructions,
                         const std::vector<std::pair<uint32_t, uint32_t>>& extInstIds) {
   if (extInstIds.empty()) return;
-  std::set<uint32_t> voidTypes;
-  std::map<uint32_t, uint32_t> typeOf;  // result id → result type
+  std::map<uint32_t, spv::Op> typeOpcode;  // type id → its OpType* opcode
+  std::map<uint32_t, uint32_t> typeOf;     // result id → result type
   for (const auto& inst : instructions) {
-    if (inst.opcode == spv::Op::OpTypeVoid) voidTypes.insert(inst.resultId);
+    if (inst.resultId && !inst.resultType) typeOpcode[inst.resultId] = inst.opcode;
     if (inst.resultId && inst.resultType) typeOf[inst.resultId] = inst.resultType;
   }
-  for (const auto& [index, id] : extInstIds) {
-    const auto t = typeOf.find(id);
-    if (t == typeOf.end() || !voidTypes.count(t->second)) continue;
+  auto wordOf = [&](uint32_t index) {
     uint32_t word = 5;
     for (uint32_t i = 0; i < index; ++i) word += uint32_t(instructions[i].words.size());
-    throw ModuleError("malformed SPIR-V: word " + std::to_string(word) + ": an operand of OpExtInst %" +
-                      std::to_string(instructions[index].resultId) + " is %" + std::to_string(id) +
-                      ", the result of an instruction of type void, which has no value");
+    return word;
+  };
+  for (size_t k = 0; k < extInstIds.size();) {
+    const uint32_t index = extInstIds[k].first;
+    size_t end = k;
+    while (end < extInstIds.size() && extInstIds[end].first == index) ++end;
+    const Instruction& inst = instructions[index];
+    const int pointer = pointerOperand(inst.words.size() > 4 ? inst.words[4] : 0, int(end - k));
+    for (size_t j = k; j < end; ++j) {
+      const uint32_t id = extInstIds[j].second;
+      const auto t = typeOf.find(id);
+      if (t == typeOf.end()) continue;  // not a value at all: the validator names it
+      const auto op = typeOpcode.find(t->second);
+      if (op == typeOpcode.end()) continue;
+      const std::string where = "malformed SPIR-V: word " + std::to_string(wordOf(index)) + ": operand " +
+                                std::to_string(j - k + 1) + " of OpExtInst %" + std::to_string(inst.resultId) +
+                                " is %" + std::to_string(id);
+      if (op->second == spv::Op::OpTypeVoid)
+        throw ModuleError(where + ", the result of an instruction of type void, which has no value");
+      const bool value = op->second == spv::Op::OpTypeInt || op->second == spv::Op::OpTypeFloat ||
+                         op->second == spv::Op::OpTypeBool || op->second == spv::Op::OpTypeVector;
+      if (!value && pointer != INT_MAX && int(j - k) != pointer)
+        throw ModuleError(where + ", which is not a scalar or vector value (OpenCL.std takes one there)");
+    }
+    k = end;
   }
 }
 

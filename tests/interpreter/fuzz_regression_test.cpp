@@ -660,3 +660,83 @@ TEST_CASE("fuzz: an extended instruction's operand that is a void result is refu
   CHECK(parseError(words) == "no exception");  // `clref dis` still shows it
   CHECK_THAT(kernelError(words, "k"), Contains("type void"));
 }
+
+TEST_CASE("fuzz: an extended instruction's value operand of a pointer type is refused before the validator",
+          "[rejection][fuzz]") {
+  // Found by fuzz_spirv_operands on the golden vector_data kernel: vstorea_halfn_r's data operand replaced by a
+  // pointer. SPIRV-Tools 2023.1's validator reads the bit width of the operand's type, finds none and crashes;
+  // Module::load refuses the module first. The pointer operand itself (the third) stays a pointer.
+  const auto words = assemble(kHeader + R"(
+               OpCapability Float16Buffer
+        %std = OpExtInstImport "OpenCL.std"
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+      %float = OpTypeFloat 32
+       %half = OpTypeFloat 16
+      %ulong = OpTypeInt 64 0
+    %ulong_0 = OpConstant %ulong 0
+    %v4float = OpTypeVector %float 4
+   %float_1 = OpConstant %float 1
+         %v4 = OpConstantComposite %v4float %float_1 %float_1 %float_1 %float_1
+  %ptr_float = OpTypePointer CrossWorkgroup %float
+   %ptr_half = OpTypePointer CrossWorkgroup %half
+         %fn = OpTypeFunction %void %ptr_float %ptr_half
+          %k = OpFunction %void None %fn
+          %f = OpFunctionParameter %ptr_float
+          %h = OpFunctionParameter %ptr_half
+      %entry = OpLabel
+       %good = OpExtInst %void %std vstorea_halfn_r %v4 %ulong_0 %h RTP
+        %bad = OpExtInst %void %std vstorea_halfn_r %f %ulong_0 %h RTP
+               OpReturn
+               OpFunctionEnd
+)");
+  const std::string e = loadError(words);
+  CHECK_THAT(e, Contains("malformed SPIR-V"));
+  CHECK_THAT(e, Contains(": operand 1 of OpExtInst %"));
+  CHECK_THAT(e, Contains("not a scalar or vector value"));
+  CHECK(parseError(words) == "no exception");
+}
+
+namespace {
+// A kernel loading built-in `builtin` through a variable of `storage` class and type `type` (one of the types
+// declared below; an Input variable is in the entry point's interface, as the validator requires, a local one is not,
+// as in the fuzzed module): lowering is what is tested.
+std::string builtinKernel(const std::string& builtin, const std::string& storage, const std::string& type) {
+  return kHeader + R"(
+               OpEntryPoint Kernel %k "k" )" + (storage == "Input" ? "%var" : "") + R"(
+               OpDecorate %var BuiltIn )" + builtin + R"(
+       %void = OpTypeVoid
+      %ulong = OpTypeInt 64 0
+       %uint = OpTypeInt 32 0
+   %ulong_64 = OpConstant %ulong 64
+    %v3ulong = OpTypeVector %ulong 3
+     %arr64 = OpTypeArray %uint %ulong_64
+        %ptr = OpTypePointer )" + storage + " %" + type + R"(
+        %var = OpVariable %ptr )" + storage + R"(
+         %fn = OpTypeFunction %void
+          %k = OpFunction %void None %fn
+      %entry = OpLabel
+          %v = OpLoad %)" + type + R"( %var
+               OpReturn
+               OpFunctionEnd
+)";
+}
+}  // namespace
+
+TEST_CASE("fuzz: a built-in variable of the wrong storage class or type is refused at lowering",
+          "[rejection][fuzz]") {
+  // Found by fuzz_spirv_operands: a local array decorated BuiltIn CullDistance; clref wrote the built-in's value over
+  // the variable's whole size from an 8-byte value (a stack-buffer-overflow under ASan). OpenCL SPIR-V Environment
+  // §2.9: built-in variables are Input, of the type the table gives.
+  CHECK(kernelError(assemble(builtinKernel("GlobalInvocationId", "Input", "v3ulong")), "k") == "no exception");
+  CHECK(kernelError(assemble(builtinKernel("LocalInvocationIndex", "Input", "ulong")), "k") == "no exception");
+  const std::string local = kernelError(assemble(builtinKernel("CullDistance", "Workgroup", "arr64")), "k");
+  CHECK_THAT(local, Contains("is not in the Input storage class"));
+  const std::string scalar = kernelError(assemble(builtinKernel("GlobalInvocationId", "Input", "ulong")), "k");
+  CHECK_THAT(scalar, Contains("BuiltIn GlobalInvocationId variable"));
+  CHECK_THAT(scalar, Contains("must be a vector of 3 components of size_t"));
+  const std::string array = kernelError(assemble(builtinKernel("CullDistance", "Input", "arr64")), "k");
+  CHECK_THAT(array, Contains("must be a scalar or vector of numbers"));
+  const std::string wide = kernelError(assemble(builtinKernel("WorkDim", "Input", "ulong")), "k");
+  CHECK_THAT(wide, Contains("must be a 32-bit integer"));
+}
