@@ -112,16 +112,25 @@ std::unordered_map<uint32_t, uint32_t> convergenceOrder(const Module& m, uint32_
     }
   }
   // Each block's innermost loop (the smallest body containing it, the block's own loop for a header), and each loop's
-  // enclosing loop; -1 for the function.
-  auto innermostContaining = [&](uint32_t v, int64_t except) {
+  // enclosing loop; -1 for the function. An enclosing loop's body is strictly larger than the loop's: a properly
+  // nested loop's always is, and in an irreducible graph two overlapping loops could otherwise each be the other's
+  // parent, and walking the chain of parents would never end (a fuzzed module did that).
+  auto innermostContaining = [&](uint32_t v, int64_t except, size_t largerThan) {
     int64_t best = -1;
     for (const auto& [h, b] : body)
-      if (int64_t(h) != except && b.count(v) && (best < 0 || b.size() < body.at(uint32_t(best)).size())) best = h;
+      if (int64_t(h) != except && b.count(v) && b.size() > largerThan &&
+          (best < 0 || b.size() < body.at(uint32_t(best)).size()))
+        best = h;
     return best;
   };
   std::vector<int64_t> loopOf(n, -1), parentLoop(n, -1);
-  for (uint32_t v = 0; v < n; ++v) loopOf[v] = pre[v] < 0 ? -1 : innermostContaining(v, -1);
-  for (const auto& [h, b] : body) parentLoop[h] = innermostContaining(h, h);
+  for (uint32_t v = 0; v < n; ++v) loopOf[v] = pre[v] < 0 ? -1 : innermostContaining(v, -1, 0);
+  // A header's loop is its own even where an overlapping loop's body is smaller: then each region recurses only into
+  // loops with smaller bodies, and the recursion ends.
+  for (const auto& [h, b] : body) {
+    loopOf[h] = h;
+    parentLoop[h] = innermostContaining(h, h, b.size());
+  }
   uint32_t next = 0;
   // Orders region `header` (-1: the whole function).
   std::function<void(int64_t)> order = [&](int64_t header) {

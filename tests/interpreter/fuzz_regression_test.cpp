@@ -727,7 +727,7 @@ TEST_CASE("fuzz: a built-in variable of the wrong storage class or type is refus
           "[rejection][fuzz]") {
   // Found by fuzz_spirv_operands: a local array decorated BuiltIn CullDistance; clref wrote the built-in's value over
   // the variable's whole size from an 8-byte value (a stack-buffer-overflow under ASan). OpenCL SPIR-V Environment
-  // §2.9: built-in variables are Input, of the type the table gives.
+  // OpenCL SPIR-V Environment §2.9 [[_built_in_variables]]: built-in variables are Input, of the table's type.
   CHECK(kernelError(assemble(builtinKernel("GlobalInvocationId", "Input", "v3ulong")), "k") == "no exception");
   CHECK(kernelError(assemble(builtinKernel("LocalInvocationIndex", "Input", "ulong")), "k") == "no exception");
   const std::string local = kernelError(assemble(builtinKernel("CullDistance", "Workgroup", "arr64")), "k");
@@ -739,4 +739,44 @@ TEST_CASE("fuzz: a built-in variable of the wrong storage class or type is refus
   CHECK_THAT(array, Contains("must be a scalar or vector of numbers"));
   const std::string wide = kernelError(assemble(builtinKernel("WorkDim", "Input", "ulong")), "k");
   CHECK_THAT(wide, Contains("must be a 32-bit integer"));
+}
+
+TEST_CASE("fuzz: overlapping loops of an irreducible graph do not hang the convergence order", "[rejection][fuzz]") {
+  // Found by fuzz_spirv on the golden sg_shuffle kernel: a block entering a loop beside its header (%q → %l) makes two
+  // loops whose natural bodies each hold the other's header; each was the other's enclosing loop and lowering a
+  // sub-group shuffle (its convergence rank) walked that chain forever. The kernel must lower.
+  const auto words = assemble(R"(
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+               OpCapability GroupNonUniformShuffle
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %k "k"
+       %void = OpTypeVoid
+       %bool = OpTypeBool
+       %uint = OpTypeInt 32 0
+     %uint_1 = OpConstant %uint 1
+     %uint_3 = OpConstant %uint 3
+       %true = OpConstantTrue %bool
+         %fn = OpTypeFunction %void %uint
+          %k = OpFunction %void None %fn
+          %x = OpFunctionParameter %uint
+          %e = OpLabel
+               OpBranch %p
+          %p = OpLabel
+               OpBranchConditional %true %q %r
+          %q = OpLabel
+               OpBranchConditional %true %h %l
+          %h = OpLabel
+               OpBranch %l
+          %l = OpLabel
+               OpBranchConditional %true %h %r
+          %r = OpLabel
+               OpBranchConditional %true %p %exit
+       %exit = OpLabel
+          %s = OpGroupNonUniformShuffle %uint %uint_3 %x %uint_1
+               OpReturn
+               OpFunctionEnd
+)", SPV_ENV_UNIVERSAL_1_3);
+  CHECK(kernelError(words, "k") == "no exception");
 }
