@@ -64,7 +64,7 @@ std::string crossGroupUse(const interpreter::Module& m) {
     if (inst.opcode == spv::Op::OpExtInst) {
       const auto set = m.extInstImports.find(inst.extInstSet);
       if (set == m.extInstImports.end()) continue;
-      // OpenCL.std printf is instruction 184 (OpenCL.ExtendedInstructionSet.100 §2.9 printf).
+      // OpenCL.std printf is instruction 184 (OpenCL Extended Instruction Set §2.9 [external] printf).
       if ((set->second == "OpenCL.std" && inst.operand(1) == 184) ||
           set->second.rfind("NonSemantic.DebugPrintf", 0) == 0)
         return "the kernel calls printf, whose output is ordered over all work-groups";

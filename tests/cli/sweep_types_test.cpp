@@ -223,7 +223,7 @@ TEST_CASE("sweep GLSL.std.450:Sin: a result at Vulkan's absolute bound is allowe
           "[sweep]") {
   TempDir dir;
   // x in [1, 1 + 4095 ulp]: inside [-pi, pi], where Vulkan's row bounds the absolute error by 2^-11 (Vulkan §A.4.2
-  // [[precision-of-glsl-std-450-instructions]]); alternately just below and just above sin(x).
+  // [external]); alternately just below and just above sin(x).
   constexpr uint32_t kFirst = 0x3f800000, kCount = 4096;
   const std::string args = "sweep GLSL.std.450:Sin --type float --range 0x3f800000:0x3f801000 ";
   std::vector<float> results(kCount);

@@ -10,7 +10,7 @@
 //   - a launch on fine-grained SVM with atomics that runs beside the host (the thread adds to the kernel's counter);
 // and checks every byte read back against the host's computation (integer arithmetic and exact float sums), every
 // callback's argument, and at the end that every callback registered ran exactly once.
-// The OpenCL 3.0 API spec §A.2 [[shared-opencl-objects]] makes every API call thread-safe except clSetKernelArg,
+// OpenCL 3.0 API §A.2 [[_multiple_host_threads]] makes every API call thread-safe except clSetKernelArg,
 // clSetKernelArgSVMPointer, clSetKernelExecInfo and clCloneKernel on one kernel: each thread has kernels of its own.
 //
 // usage: icd_load_test <vadd.spv>   exit status 0 when every check passed.
