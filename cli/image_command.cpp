@@ -54,7 +54,7 @@ std::string lower(std::string s) {
   return s;
 }
 
-ImageFormat parseFormat(const std::string& s) {
+ImageFormat parseImageFormat(const std::string& s) {
   const auto parts = split(s, ',');
   if (parts.size() != 2) throw Rejection("--format: expected ORDER,TYPE (e.g. CL_RGBA,CL_UNORM_INT8), got '" + s + "'");
   const auto order = channelOrderNamed(parts[0]);
@@ -348,7 +348,7 @@ std::string levelList(const std::vector<uint32_t>& levels) {
 }
 
 int runRead(const ImageCommandOptions& o) {
-  const ImageFormat f = parseFormat(o.format);
+  const ImageFormat f = parseImageFormat(o.format);
   const ImageDesc d = parseDesc(o, f);
   const ColorKind kind = parseKind(o.kind);
   std::vector<uint8_t> bytes = parseTexels(o.texels, storageBytes(d));
@@ -421,7 +421,7 @@ int runRead(const ImageCommandOptions& o) {
 }
 
 int runWrite(const ImageCommandOptions& o) {
-  const ImageFormat f = parseFormat(o.format);
+  const ImageFormat f = parseImageFormat(o.format);
   const ColorKind kind = parseKind(o.kind);
   if (o.color.empty()) throw Rejection("write: --color is required");
   const ChannelClass cls = channelClass(f.type);

@@ -102,7 +102,7 @@ template <bool All> bool vote(WorkItem* const* items, uint64_t count, const Op* 
 // nothing), as sub_group_non_uniform_all_equal compares them; a vector (a shader's) lane by lane.
 bool allEqual(WorkItem* const* items, uint64_t count, const Op* op) {
   const uint32_t lane = static_cast<const Collective*>(op->aux)->valueLaneBytes;
-  auto floatOf = [op, lane](const WorkItem& wi, uint32_t at) {
+  auto floatOf = [lane](const WorkItem& wi, uint32_t at) {
     return lane == 2 ? toD(rd<Half>(wi, at)) : lane == 4 ? double(rd<float>(wi, at)) : rd<double>(wi, at);
   };
   bool result = true;
