@@ -3,7 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <bit>
+#include <cmath>
+#include <cstdio>
 #include <limits>
+#include <random>
 
 #include "cli/case_file.hpp"
 
@@ -65,4 +69,22 @@ TEST_CASE("NaNs print their raw bits at the format's width", "[reference][format
   const uint64_t d[] = {0x7ff8000000000000ull, 0x7ff0000000000001ull};
   CHECK(formatElements(ScalarType::Double, reinterpret_cast<const std::byte*>(d), 2) ==
         "nan 0x7ff8000000000000\nnan 0x7ff0000000000001\n");
+}
+
+TEST_CASE("floats and doubles print what printf's \"%a %.*g\" prints, for random bit patterns", "[reference][format]") {
+  // The host's printf is the reference: the text format is defined as its output (golden/README.md).
+  std::mt19937_64 random(20261130);
+  for (int i = 0; i < 200000; ++i) {
+    uint64_t bits = random();
+    if (i % 4 == 0) bits &= 0x800fffffffffffffull;  // subnormal doubles: glibc's %a keeps them denormalised
+    const bool single = i % 2;
+    const double value = single ? double(std::bit_cast<float>(uint32_t(bits))) : std::bit_cast<double>(bits);
+    if (std::isnan(value)) continue;
+    char expected[96];
+    std::snprintf(expected, sizeof expected, "%a %.*g\n", value, single ? 9 : 17, value);
+    const std::string got = single ? format<float>(ScalarType::Float, {float(value)})
+                                   : format<double>(ScalarType::Double, {value});
+    INFO(expected);
+    REQUIRE(got == expected);
+  }
 }
