@@ -9,6 +9,7 @@
 // enqueue of the command buffer is waited for and every such kernel judged from its copies, in record order, as a plain
 // enqueue is judged and reported (enqueue_check.cpp). The application's results are what they would be without the
 // layer; the only difference it can see is that the enqueue returns once the command buffer has completed.
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -240,6 +241,14 @@ cl_int CL_API_CALL enqueueCommandBuffer(cl_uint num_queues, cl_command_queue* qu
   if (check->commands.empty()) {
     lock.unlock();
     return enqueue(event);
+  }
+  // Nothing to judge: the run is not waited for, and its kernel commands are reported not checked at once.
+  if (std::none_of(check->commands.begin(), check->commands.end(),
+                   [](const KernelCommandCheck& c) { return c.kernel.id != 0; })) {
+    const cl_int r = enqueue(event);
+    if (r == CL_SUCCESS)
+      for (const KernelCommandCheck& c : check->commands) reportNotChecked(c.kernel.name, c.kernel.reason);
+    return r;
   }
   // A wait list with a user event the application has not completed yet: waiting for the run would wait for the
   // application, which is waiting for this call.
