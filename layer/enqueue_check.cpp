@@ -15,6 +15,7 @@
 
 #include "check/check.hpp"
 #include "host/host.hpp"
+#include "layer/command_buffer_check.hpp"
 #include "layer/layer.hpp"
 #include "layer/records.hpp"
 #include "layer/report.hpp"
@@ -393,9 +394,11 @@ nlohmann::json imageJson(const images::ImageDesc& d, const std::string& file, bo
 }
 
 // Everything before the kernel runs: whether to check, clref's program and kernel with the arguments, the snapshot.
-// Throws NotChecked; returns nothing when the settings leave this enqueue out.
+// Throws NotChecked; returns nothing when the settings leave this enqueue out. `recording`: a kernel command recorded
+// into a command buffer (recordKernelCommand): everything but the snapshot, which is taken when the command runs.
 std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims, const size_t* offset,
-                               const size_t* global, const size_t* local, cl_uint nWaits, const cl_event* waits) {
+                               const size_t* global, const size_t* local, cl_uint nWaits, const cl_event* waits,
+                               bool recording = false) {
   Pending p;
   p.name = kernelName(k);
   const Settings& s = settings();
@@ -504,6 +507,7 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
         cl_mem m = nullptr;
         if (!a.null && a.bytes.size() == sizeof m) std::memcpy(&m, a.bytes.data(), sizeof m);
         if (!m) throw NotChecked{"argument " + std::to_string(i) + " is a NULL image"};
+        if (recording) throw NotChecked{"argument " + std::to_string(i) + " is an image (in a command buffer)"};
         std::vector<uint8_t> contents;
         auto image = snapshotImage(m, queue, nWaits, waits, spooling ? &contents : nullptr);
         p.kernel->setArg(i, image);
@@ -528,8 +532,10 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
       }
     }
   }
-  snapshotBuffers(p, queue, nWaits, waits);
-  for (const BufferArg& b : p.buffers) p.kernel->setArg(b.arg, b.buffer);
+  if (!recording) {
+    snapshotBuffers(p, queue, nWaits, waits);
+    for (const BufferArg& b : p.buffers) p.kernel->setArg(b.arg, b.buffer);
+  }
   if (spooling) p.record = std::move(record);
   return p;
 }
@@ -713,6 +719,88 @@ cl_int CL_API_CALL enqueueTask(cl_command_queue queue, cl_kernel kernel, cl_uint
 void interceptEnqueues(cl_icd_dispatch& t) {
   t.clEnqueueNDRangeKernel = enqueueNDRangeKernel;
   t.clEnqueueTask = enqueueTask;
+}
+
+// ---- kernel commands of command buffers (command_buffer_check.hpp) --------------------------------------------------
+namespace {
+// The kernel commands recorded for a check: the prepared enqueue and its buffer arguments' memory objects as recorded
+// (judgeKernelCommand points the arguments at the layer's copies of them for each run). Under checkMutex.
+struct RecordedCommandCheck {
+  Pending pending;
+  std::vector<cl_mem> recordedMems;  // p.buffers[i]'s memory object at record time
+};
+std::map<uint64_t, RecordedCommandCheck> recordedCommandChecks;
+uint64_t lastRecordedCommandCheck = 0;
+}  // namespace
+
+std::optional<RecordedKernel> recordKernelCommand(cl_command_queue queue, cl_kernel k, cl_uint dims,
+                                                  const size_t* offset, const size_t* global, const size_t* local) {
+  std::lock_guard lock(checkMutex);
+  RecordedKernel r;
+  try {
+    std::optional<Pending> p = prepare(queue, k, dims, offset, global, local, 0, nullptr, true);
+    if (!p) return std::nullopt;
+    r.name = p->name;
+    // One copy per memory object: arguments that share memory through sub-buffers would each get their own copy,
+    // and clref would not see one argument's writes through the other.
+    std::map<cl_mem, std::pair<cl_mem, size_t>> rootOf;  // memory object → its root and its first argument
+    std::vector<cl_mem> mems;
+    for (const BufferArg& b : p->buffers) {
+      mems.push_back(b.mem);
+      if (rootOf.count(b.mem)) continue;
+      const cl_mem parent = memInfo<cl_mem>(b.mem, CL_MEM_ASSOCIATED_MEMOBJECT);
+      const cl_mem root = parent ? parent : b.mem;
+      for (const auto& [m, other] : rootOf)
+        if (other.first == root)
+          throw NotChecked{"arguments " + std::to_string(other.second) + " and " + std::to_string(b.arg) +
+                           " share memory (sub-buffers of one buffer) in a command buffer"};
+      rootOf[b.mem] = {root, b.arg};
+      r.buffers.push_back({b.mem, b.size});
+    }
+    r.id = ++lastRecordedCommandCheck;
+    recordedCommandChecks.emplace(r.id, RecordedCommandCheck{std::move(*p), std::move(mems)});
+  } catch (const NotChecked& n) {
+    r.reason = n.reason;
+  } catch (const std::exception& e) { r.reason = e.what(); }
+  if (r.id == 0) {
+    r.buffers.clear();
+    if (r.name.empty()) r.name = kernelName(k);
+  }
+  return r;
+}
+
+void judgeKernelCommand(uint64_t id, cl_command_queue queue, const std::map<cl_mem, BufferCopies>& copies,
+                        cl_event done) {
+  std::unique_lock lock(checkMutex);
+  auto it = recordedCommandChecks.find(id);
+  if (it == recordedCommandChecks.end()) return;
+  Pending& p = it->second.pending;
+  std::string skipped;
+  try {
+    auto copiesOf = [&](size_t i) -> const BufferCopies& {
+      auto c = copies.find(it->second.recordedMems[i]);
+      if (c == copies.end()) throw NotChecked{"the layer has no copy of a buffer argument"};
+      return c->second;
+    };
+    for (size_t i = 0; i < p.buffers.size(); ++i) p.buffers[i].mem = copiesOf(i).before;
+    snapshotBuffers(p, queue, 1, &done);
+    for (size_t i = 0; i < p.buffers.size(); ++i) {
+      p.kernel->setArg(p.buffers[i].arg, p.buffers[i].buffer);
+      p.buffers[i].mem = copiesOf(i).after;
+    }
+    if (settings().spoolDir.empty())
+      finish(p, queue, done);
+    else
+      spool(p, queue, done);
+  } catch (const NotChecked& n) { skipped = n.reason; } catch (const std::exception& e) {
+    skipped = e.what();
+  }
+  if (!skipped.empty()) reportNotChecked(p.name, skipped);
+}
+
+void forgetKernelCommand(uint64_t id) {
+  std::lock_guard lock(checkMutex);
+  recordedCommandChecks.erase(id);
 }
 
 }  // namespace clref::layer

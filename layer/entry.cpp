@@ -56,6 +56,7 @@ CL_API_ENTRY cl_int CL_API_CALL clInitLayer(cl_uint num_entries, const cl_icd_di
   layerTable = target;
   interceptRecords(layerTable);
   interceptEnqueues(layerTable);
+  interceptCommandBuffers(layerTable);
   *num_entries_ret = cl_uint(n);
   *layer_dispatch_ret = &layerTable;
   return CL_SUCCESS;

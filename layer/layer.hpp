@@ -22,5 +22,7 @@ const cl_icd_dispatch& next();
 // arguments and releases (records.cpp), and kernel enqueues (enqueue_check.cpp).
 void interceptRecords(cl_icd_dispatch& table);
 void interceptEnqueues(cl_icd_dispatch& table);
+// clGetExtensionFunctionAddress(ForPlatform): the command buffers' entry points (command_buffer_check.cpp).
+void interceptCommandBuffers(cl_icd_dispatch& table);
 
 }  // namespace clref::layer

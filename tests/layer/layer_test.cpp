@@ -532,3 +532,81 @@ TEST_CASE("in front of clref, the ICD load test's threads: every launch checked,
   for (const auto& j : planted.report)
     if (j["checked"].get<bool>()) CHECK(j["violations"].get<uint64_t>() > 0);
 }
+
+namespace {
+// The lines layer_cmdbuf_host prints itself (its results), without the layer's lines on stderr.
+std::string cmdbufResults(const std::string& output) {
+  std::string lines;
+  static const std::regex re(R"(run \d: out\[\d+\] = \S+)");
+  for (std::sregex_iterator it(output.begin(), output.end(), re), end; it != end; ++it) lines += it->str() + "\n";
+  return lines;
+}
+}  // namespace
+
+TEST_CASE("the kernels of a command buffer are judged at each enqueue, from copies around each kernel", "[layer]") {
+  const Outcome plain = runProgram(CLREF_LAYER_CMDBUF_HOST, CLREF_ICD_DIR, false, "", "");
+  INFO(plain.output.substr(0, 4000));
+  REQUIRE(plain.status == 0);
+  const Outcome o = runProgram(CLREF_LAYER_CMDBUF_HOST, CLREF_ICD_DIR, true, "", "");
+  INFO(o.output.substr(0, 4000));
+  REQUIRE(o.status == 0);
+  // The application's results are those without the layer: 2 runs, 6 elements each.
+  CHECK(cmdbufResults(o.output) == cmdbufResults(plain.output));
+  CHECK(std::count(plain.output.begin(), plain.output.end(), '\n') == 12);
+  // Each run: the two kernels judged in record order (cmdbuf_consume from what cmdbuf_produce wrote in the same run;
+  // cmdbuf_produce with its input of record time, not the decoy set afterwards), and the kernel on two sub-buffers of
+  // one buffer reported not checked.
+  REQUIRE(o.report.size() == 6);
+  for (size_t run = 0; run < 2; ++run) {
+    for (size_t k = 0; k < 2; ++k) {
+      const auto& j = o.report[3 * run + k];
+      INFO(j.dump().substr(0, 600));
+      CHECK(j["kernel"] == (k == 0 ? "cmdbuf_produce" : "cmdbuf_consume"));
+      REQUIRE(j["checked"].get<bool>());
+      CHECK(j["identical"] == 256);
+      CHECK(j["violations"] == 0);
+      CHECK(j["allowed"] == 0);
+      CHECK(j["undetermined"] == 0);
+      REQUIRE(j["buffers"].size() == 1);  // the buffer each may write
+      CHECK(j["buffers"][0]["name"] == (k == 0 ? "x" : "out"));
+    }
+    const auto& shift = o.report[3 * run + 2];
+    CHECK(shift["kernel"] == "cmdbuf_shift");
+    CHECK_FALSE(shift["checked"].get<bool>());
+    CHECK(shift["reason"] == "arguments 0 and 1 share memory (sub-buffers of one buffer) in a command buffer");
+  }
+  CHECK(o.output.find("clref check: cmdbuf_consume global (256) local (64): 256 identical") != std::string::npos);
+}
+
+TEST_CASE("a planted wrong result in a command buffer's kernel is a violation at each enqueue", "[layer]") {
+  // clref's ICD changes every 7th element cmdbuf_produce writes; cmdbuf_consume, which reads them, is not judged.
+  const Outcome o = runProgram(CLREF_LAYER_CMDBUF_HOST, CLREF_ICD_DIR, true,
+                               "CLREF_PLANT_ERRORS=7 CLREF_CHECK_KERNELS=cmdbuf_produce", "");
+  INFO(o.output.substr(0, 4000));
+  CHECK(o.status == 1);  // the program sees the wrong results
+  REQUIRE(o.report.size() == 2);
+  for (const auto& j : o.report) {
+    INFO(j.dump().substr(0, 600));
+    CHECK(j["kernel"] == "cmdbuf_produce");
+    REQUIRE(j["checked"].get<bool>());
+    CHECK(j["violations"] == (256 + 6) / 7);
+    CHECK(j["identical"] == 256 - (256 + 6) / 7);
+    CHECK_FALSE(j["details"].empty());
+    for (const auto& d : j["details"]) {
+      CHECK(d["class"] == "violation");
+      CHECK(d["arg"] == 1);
+      CHECK(d["index"].get<uint64_t>() % 7 == 0);
+    }
+  }
+}
+
+TEST_CASE("a command buffer whose kernels the layer cannot check runs unjudged, each kernel reported", "[layer]") {
+  const Outcome o = runProgram(CLREF_LAYER_CMDBUF_HOST, CLREF_ICD_DIR, true, "CLREF_CHECK_KERNELS=cmdbuf_shift", "");
+  INFO(o.output.substr(0, 4000));
+  CHECK(o.status == 0);
+  REQUIRE(o.report.size() == 2);  // one per enqueue
+  for (const auto& j : o.report) {
+    CHECK(j["kernel"] == "cmdbuf_shift");
+    CHECK_FALSE(j["checked"].get<bool>());
+  }
+}
