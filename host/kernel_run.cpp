@@ -137,7 +137,12 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
   }
   interpreter::NDRangeSpec spec;
   spec.dims = range.dims;
-  std::array<size_t, 3> local = range.local ? *range.local : defaultLocalSize(range, cfg, maxWorkGroupSize());
+  // OpenCL 3.0 API §5.10 [[_executing_kernels]]: with reqd_work_group_size, no local size given means that size.
+  const auto& req = plainKernel.requiredLocalSize;
+  const bool chosen = !range.local && !req[0];
+  std::array<size_t, 3> local = range.local ? *range.local
+                                : req[0]      ? std::array<size_t, 3>{req[0], req[1], req[2]}
+                                              : defaultLocalSize(range, cfg, maxWorkGroupSize());
   for (unsigned d = 0; d < 3; ++d) {
     const bool used = d < range.dims;
     spec.global[d] = used ? range.global[d] : 1;
@@ -146,7 +151,6 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
     if (spec.local[d] == 0) throw Error("local size is 0 in dimension " + std::to_string(d));
     if (used && spec.global[d] == 0) throw Error("global size is 0 in dimension " + std::to_string(d));
   }
-  const auto& req = plainKernel.requiredLocalSize;
   if (req[0] && (spec.local[0] != req[0] || spec.local[1] != req[1] || spec.local[2] != req[2]))
     throw Error("kernel " + name_ + " requires work-group size (" + std::to_string(req[0]) + "," +
                 std::to_string(req[1]) + "," + std::to_string(req[2]) + ")");
@@ -201,7 +205,7 @@ RunResult Kernel::runWith(const NDRange& range, interpreter::ShadowRun* shadow, 
   out.choicesUsed = std::move(r.choicesUsed);
   out.findings = std::move(r.findings);
   if (cfg.checksFatal && !out.findings.empty()) out.ok = false;
-  if (!range.local) {
+  if (chosen) {
     // OpenCL 3.0 API §5.10 [[_executing_kernels]]: the implementation breaks the NDRange into work-groups.
     interpreter::ChoiceUse u{numerics::Choice::DefaultLocalSize, 1, {}};
     u.first.message = "no work-group size given: (" + std::to_string(spec.local[0]) + "," +

@@ -319,3 +319,26 @@ TEST_CASE("host::Image over a buffer shares its bytes, a view in another format 
   CHECK_THAT(errorOf([&] { host::Image::withFormat(base, {images::ChannelOrder::RGBA, images::ChannelType::Float}); }),
              Catch::Contains("element size"));
 }
+
+TEST_CASE("Kernel::run: no local size for a reqd_work_group_size kernel runs work-groups of that size", "[host]") {
+  // OpenCL 3.0 API §5.10 [[_executing_kernels]]: the local size, when given, must match reqd_work_group_size; when
+  // not given, the required size is the only one the kernel can run with (no choice of clref's is involved).
+  const host::Device device;
+  host::Kernel k(host::Program::fromOpenCLC(device,
+                                            "__attribute__((reqd_work_group_size(8, 1, 1)))\n"
+                                            "kernel void sizes(global uint* o) {\n"
+                                            "  o[get_global_id(0)] = get_local_size(0) * 100 + get_group_id(0);\n"
+                                            "}\n"),
+                 "sizes");
+  auto out = std::make_shared<host::Buffer>(32 * sizeof(uint32_t));
+  k.setArg(0, out);
+  const auto result = k.run(range({32}));
+  REQUIRE(result.ok);
+  CHECK(result.localSize == std::array<size_t, 3>{8, 1, 1});
+  const auto* o = reinterpret_cast<const uint32_t*>(out->data());
+  for (uint32_t i = 0; i < 32; ++i) CHECK(o[i] == 800 + i / 8);
+  for (const auto& u : result.choicesUsed) CHECK(u.choice != numerics::Choice::DefaultLocalSize);
+  auto wrong = range({32});
+  wrong.local = std::array<size_t, 3>{16, 1, 1};
+  CHECK_THROWS_WITH(k.run(wrong), Catch::Matchers::Contains("requires work-group size (8,1,1)"));
+}
