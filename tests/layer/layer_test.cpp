@@ -532,3 +532,52 @@ TEST_CASE("in front of clref, the ICD load test's threads: every launch checked,
   for (const auto& j : planted.report)
     if (j["checked"].get<bool>()) CHECK(j["violations"].get<uint64_t>() > 0);
 }
+
+// The spool learns each argument's kind from its bytes and the handles the application created, without building the
+// program on clref (layer/spool_args.hpp): its buffers are bytes, every one read back after the kernel. An argument of
+// uncertain kind (NULL of a pointer's size: a NULL buffer, or 8 bytes of local memory) has the enqueue prepared with
+// clref's build as before, its buffers of their parameter's type and only those the kernel may write observed.
+TEST_CASE("the spool learns argument kinds without building the program on clref", "[layer][spool]") {
+  const fs::path dir = fs::temp_directory_path() / ("clref-spool-kinds-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  auto casesOf = [](const fs::path& spool) {
+    std::map<std::string, nlohmann::json> cases;  // kernel → its first spooled case
+    for (const auto& entry : fs::directory_iterator(spool)) {
+      if (!fs::exists(entry.path() / "case.json")) continue;
+      const auto c = nlohmann::json::parse(readAll(entry.path() / "case.json"));
+      cases.emplace(c["kernel"].get<std::string>(), c);
+    }
+    return cases;
+  };
+  // golden/cases/vadd.json: vadd(a, b, c) on 1024 floats, a and b only read; from SPIR-V and from source.
+  const Outcome golden =
+      runGolden(CLREF_ICD_DIR, true, "CLREF_CHECK_SPOOL='" + (dir / "golden").string() + "'", "--smoke --only vadd");
+  INFO(golden.output.substr(0, 2000));
+  REQUIRE(golden.status == 0);
+  const auto vadd = casesOf(dir / "golden");
+  REQUIRE(vadd.count("vadd"));
+  const nlohmann::json& args = vadd.at("vadd")["args"];
+  REQUIRE(args.size() == 3);
+  for (size_t i = 0; i < 3; ++i) {
+    INFO("arg " << i << ": " << args[i].dump());
+    CHECK(args[i]["buffer"]["type"] == "uchar");
+    CHECK(args[i]["buffer"]["count"] == 1024 * 4);
+    CHECK(args[i]["buffer"]["output"] == true);
+    CHECK(fs::file_size(dir / "golden" / "00000001" / ("case.arg" + std::to_string(i) + ".bin")) == 1024 * 4);
+  }
+  // layer_host.c's scale(global float* x, float f, pair_t p, global const int* maybe, local float* tmp): `maybe` is set
+  // to NULL with a pointer's size.
+  const Outcome host = runProgram(CLREF_LAYER_HOST, CLREF_ICD_DIR, true,
+                                  "CLREF_CHECK_SPOOL='" + (dir / "host").string() + "' CLREF_CHECK_KERNELS=scale", "");
+  INFO(host.output.substr(0, 2000));
+  REQUIRE(host.status == 0);
+  const auto scale = casesOf(dir / "host");
+  REQUIRE(scale.count("scale"));
+  const nlohmann::json& s = scale.at("scale")["args"];
+  REQUIRE(s.size() == 5);
+  CHECK(s[0]["buffer"]["type"] == "float");
+  CHECK(s[0]["buffer"]["output"] == true);
+  CHECK(s[3] == nlohmann::json{{"null", true}});
+  CHECK(s[4] == nlohmann::json{{"local", 64 * 4}});
+  fs::remove_all(dir);
+}
