@@ -581,3 +581,39 @@ TEST_CASE("the spool learns argument kinds without building the program on clref
   CHECK(s[4] == nlohmann::json{{"local", 64 * 4}});
   fs::remove_all(dir);
 }
+
+// A program the layer spooled without building it on clref, and which does not build on clref: check-spool gives the
+// reason the layer judging at once gives, from clref's build of the source as the layer makes it (unnamed: "<program
+// source>"), not the case's error (which names the case file's module).
+TEST_CASE("check-spool says why a program spooled without a build is not checked", "[layer][spool]") {
+  const fs::path dir = fs::temp_directory_path() / ("clref-spool-reason-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const fs::path folder = dir / "spool" / "00000001";
+  fs::create_directories(folder);
+  std::ofstream(folder / "module.cl") << "kernel void k(global int* x) { x[0] = undefined_name; }\n";
+  std::ofstream(folder / "case.json") << R"({"module": "module.cl", "build_options": "", "kernel": "k",
+    "ndrange": {"global": [1]}, "args": [{"buffer": {"type": "uchar", "count": 4, "output": true}}]})";
+  std::ofstream(folder / "enqueue.json") << R"({"kernel": "k", "build_options": "", "groups": 0, "profile": "full",
+    "strict": false, "device": {"address_bits": 64, "fp16": false, "fp64": true, "local_mem_size": 65536,
+    "max_mem_alloc_size": 268435456, "max_work_group_size": 1024, "races": false}})";
+  const fs::path report = dir / "report.jsonl", out = dir / "out.txt";
+  std::string command = "'" CLREF_CLI "' check-spool '" + (dir / "spool").string() + "' --report '" + report.string() +
+                        "' > '" + out.string() + "' 2>&1";
+  if (CLREF_SANITIZED) command = "ASAN_OPTIONS=detect_leaks=0 " + command;
+  const int raw = std::system(command.c_str());
+  INFO(readAll(out).substr(0, 3000));
+  CHECK(WIFEXITED(raw));
+  CHECK(WEXITSTATUS(raw) == 0);  // not checked is no violation
+  const std::vector<std::string> lines = reportLines(report);
+  REQUIRE(lines.size() == 1);
+  const auto line = nlohmann::json::parse(lines[0]);
+  CHECK(line["checked"] == false);
+  CHECK(line["kernel"] == "k");
+  const std::string reason = line["reason"].get<std::string>();
+  // The undeclared name at column 39 of line 1 of the source.
+  CHECK(reason.rfind("the program does not build on clref: OpenCL C compilation failed:\n<program source>:1:39: error: "
+                     "use of undeclared identifier 'undefined_name'",
+                     0) == 0);
+  CHECK(reason.find("module.cl") == std::string::npos);
+  fs::remove_all(dir);
+}
