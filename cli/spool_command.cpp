@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -21,6 +22,8 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 constexpr int kViolation = 1, kSpoolRejected = 2;
+// The layer's reason for not checking a kernel that enqueues kernels (layer/enqueue_check.cpp prepare).
+constexpr const char* kDeviceSideEnqueue = "the kernel enqueues kernels on the device (device-side enqueue)";
 
 // A case folder that cannot be judged as it is (a file missing or of the wrong size).
 struct Incomplete : std::runtime_error {
@@ -66,6 +69,32 @@ std::string notChecked(const std::string& kernel, const std::string& reason) {
   return packed(host::notCheckedJson(kernel, reason), "clref check: " + kernel + " not checked: " + reason);
 }
 
+// Why the layer judging at once would not have checked an enqueue whose case does not prepare on clref: the layer
+// spools most enqueues without building their programs on clref (layer/spool_args.hpp), so a program that does not
+// build on clref, or a kernel the layer passes over, comes to light here. Built as the layer builds (enqueue_check.cpp
+// buildOnClref, programOf), so the reason is the layer's; only when that build succeeds is the case's own error given.
+std::string layerReason(const Case& c, const host::Device& device, const std::string& kernel,
+                        const std::exception& caseError) {
+  std::shared_ptr<host::Program> program;
+  try {
+    const std::string bytes = readAll(c.module);
+    if (c.module.extension() == ".cl") {
+      host::BuildOptions parsed;
+      host::parseBuildOptions(c.buildOptions.c_str(), host::BuildStep::Build, parsed);
+      program = host::Program::fromOpenCLC(device, host::OpenCLCSource{bytes, parsed.compiler, {}, ""});
+    } else {
+      std::vector<uint32_t> words(bytes.size() / sizeof(uint32_t));
+      std::memcpy(words.data(), bytes.data(), words.size() * sizeof(uint32_t));
+      program = host::Program::fromSpirv(device, std::move(words));
+    }
+    for (const auto& [id, value] : c.specConstants) program->setSpecConstant(id, value.data(), value.size());
+  } catch (const std::exception& e) { return std::string("the program does not build on clref: ") + e.what(); }
+  try {
+    if (host::Kernel(program, kernel).enqueuesKernels()) return kDeviceSideEnqueue;
+  } catch (const std::exception& e) { return e.what(); }
+  return std::string("the program does not build on clref: ") + caseError.what();
+}
+
 // Judges one spooled enqueue as the layer judges one at once (layer/enqueue_check.cpp finish): clref's device with the
 // facts of the application's device, the kernel from the case, every buffer and image the kernel may write observed.
 std::string judge(const fs::path& folder, unsigned threads) {
@@ -89,9 +118,9 @@ std::string judge(const fs::path& folder, unsigned threads) {
   PreparedCase p;
   try {
     p = prepareCase(c, device);
-  } catch (const std::exception& e) {
-    return notChecked(kernel, std::string("the program does not build on clref: ") + e.what());
-  }
+  } catch (const std::exception& e) { return notChecked(kernel, layerReason(c, device, kernel, e)); }
+  // The layer passes such a kernel over (enqueue_check.cpp prepare); spooled without a build, it is said here.
+  if (p.kernel->enqueuesKernels()) return notChecked(kernel, kDeviceSideEnqueue);
   const numerics::Profile profile =
       enqueue.at("profile") == "embedded" ? numerics::Profile::Embedded : numerics::Profile::Full;
   host::EnqueueVerdict v;

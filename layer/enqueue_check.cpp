@@ -21,6 +21,7 @@
 #include "layer/report.hpp"
 #include "layer/settings.hpp"
 #include "layer/spool.hpp"
+#include "layer/spool_args.hpp"
 #include "images/image_format.hpp"
 
 namespace clref::layer {
@@ -393,6 +394,100 @@ nlohmann::json imageJson(const images::ImageDesc& d, const std::string& file, bo
   return j;
 }
 
+// CLREF_CHECK_SPOOL: the arguments as the application set them, each one's kind from its bytes and the handles the
+// application created (spool_args.hpp) instead of from clref's build of the program, which is check-spool's: every
+// buffer is spooled as bytes and read back after the kernel (whether the kernel writes it is the parameter's, which
+// check-spool knows), every image as one the kernel may write. False, `p` untouched, where a kind is not certain (an
+// argument not set or SVM, a NULL of a pointer's size: a NULL buffer or local memory, a zero handle, a pipe, a queue)
+// or the case needs clref's build (a linked program, one compiled with headers): such an enqueue is prepared as when
+// judging at once, with the same verdict or reason.
+bool spoolArgsWithoutBuild(Pending& p, cl_kernel k, const ProgramRecord& record, const KernelRecord& kernelRecord,
+                           cl_command_queue queue, cl_uint nWaits, const cl_event* waits) {
+  using Kind = ProgramRecord::Kind;
+  if (!(record.kind == Kind::IL || (record.kind == Kind::Source && record.headers.empty()))) return false;
+  host::BuildOptions parsed;
+  if (record.kind == Kind::Source && !host::parseBuildOptions(record.options.c_str(), host::BuildStep::Build, parsed))
+    return false;
+  cl_uint count = 0;
+  if (next().clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof count, &count, nullptr) != CL_SUCCESS) return false;
+  const auto& args = kernelRecord.args;
+  if (args.size() < count) return false;
+  enum class SpooledKind { Buffer, Image, Sampler, Local, Value };
+  std::vector<std::pair<SpooledKind, const void*>> kinds;
+  for (cl_uint i = 0; i < count; ++i) {
+    const ArgRecord& a = args[i];
+    if (!a.set || a.svm) return false;
+    if (a.null) {
+      if (a.size == sizeof(cl_mem)) return false;
+      kinds.emplace_back(SpooledKind::Local, nullptr);
+      continue;
+    }
+    const void* handle = nullptr;
+    if (a.bytes.size() == sizeof handle) std::memcpy(&handle, a.bytes.data(), sizeof handle);
+    const auto known = a.bytes.size() == sizeof handle ? handleKind(handle) : std::nullopt;
+    if (a.bytes.size() == sizeof handle && !handle) return false;
+    if (!known) {
+      kinds.emplace_back(SpooledKind::Value, nullptr);
+    } else if (*known == HandleKind::Sampler) {
+      kinds.emplace_back(SpooledKind::Sampler, handle);
+    } else if (*known == HandleKind::Memory) {
+      cl_mem_object_type type = 0;
+      if (next().clGetMemObjectInfo(cl_mem(handle), CL_MEM_TYPE, sizeof type, &type, nullptr) != CL_SUCCESS)
+        return false;
+      if (type == CL_MEM_OBJECT_BUFFER)
+        kinds.emplace_back(SpooledKind::Buffer, handle);
+      else if (type == CL_MEM_OBJECT_IMAGE1D || type == CL_MEM_OBJECT_IMAGE1D_BUFFER ||
+               type == CL_MEM_OBJECT_IMAGE1D_ARRAY || type == CL_MEM_OBJECT_IMAGE2D ||
+               type == CL_MEM_OBJECT_IMAGE2D_ARRAY || type == CL_MEM_OBJECT_IMAGE3D)
+        kinds.emplace_back(SpooledKind::Image, handle);
+      else
+        return false;
+    } else {
+      return false;
+    }
+  }
+  // What spool() could not write as a case (and would judge in the process, with clref's build): buffers that share
+  // memory or are empty, spec constants of other sizes than a case file's integers.
+  std::map<cl_mem, int> roots;
+  for (const auto& [kind, handle] : kinds) {
+    if (kind != SpooledKind::Buffer) continue;
+    const cl_mem m = cl_mem(const_cast<void*>(handle));
+    const cl_mem parent = memInfo<cl_mem>(m, CL_MEM_ASSOCIATED_MEMOBJECT);
+    if (memInfo<size_t>(m, CL_MEM_SIZE) == 0 || ++roots[parent ? parent : m] > 1) return false;
+  }
+  for (const auto& [id, value] : record.specConstants)
+    if (value.size() != 1 && value.size() != 2 && value.size() != 4 && value.size() != 8) return false;
+  p.caseArgs.resize(count);
+  for (cl_uint i = 0; i < count; ++i) {
+    const ArgRecord& a = args[i];
+    switch (kinds[i].first) {
+      case SpooledKind::Local: p.caseArgs[i] = {{"local", a.size}}; break;
+      case SpooledKind::Value: p.caseArgs[i] = {{"bytes", hexOf(a.bytes)}}; break;
+      case SpooledKind::Sampler:
+        p.caseArgs[i] = {{"sampler", samplerJson(samplerOf(cl_sampler(const_cast<void*>(kinds[i].second))))}};
+        break;
+      case SpooledKind::Buffer: {
+        BufferArg b;
+        b.arg = i;
+        b.mem = cl_mem(const_cast<void*>(kinds[i].second));
+        b.size = memInfo<size_t>(b.mem, CL_MEM_SIZE);
+        b.observed = true;
+        p.buffers.push_back(std::move(b));
+        break;
+      }
+      case SpooledKind::Image: {
+        const cl_mem m = cl_mem(const_cast<void*>(kinds[i].second));
+        std::vector<uint8_t> contents;
+        auto image = snapshotImage(m, queue, nWaits, waits, &contents);
+        p.imageInputs.push_back({i, image->desc(), std::move(contents), true});
+        p.images.push_back({i, m, image});
+        break;
+      }
+    }
+  }
+  return true;
+}
+
 // Everything before the kernel runs: whether to check, clref's program and kernel with the arguments, the snapshot.
 // Throws NotChecked; returns nothing when the settings leave this enqueue out. `recording`: a kernel command recorded
 // into a command buffer (recordKernelCommand): everything but the snapshot, which is taken when the command runs.
@@ -435,10 +530,18 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
   if (next().clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof device, &device, nullptr) != CL_SUCCESS)
     throw NotChecked{"the platform does not answer clGetCommandQueueInfo"};
   const DeviceFacts facts = factsOf(device);
-  p.program = programOf(program, record, facts);
-  p.kernel = std::make_unique<host::Kernel>(p.program, p.name);
-  // The kernels it enqueues on the device run on the other platform's device queues, which the layer does not mirror.
-  if (p.kernel->enqueuesKernels()) throw NotChecked{"the kernel enqueues kernels on the device (device-side enqueue)"};
+  const bool spooling = !s.spoolDir.empty();
+  const bool withoutBuild =
+      // A recorded command's buffers are copied inside its command buffer (command_buffer_check.cpp): built here.
+      spooling && !recording && spoolArgsWithoutBuild(p, k, record, kernelRecord, queue, nWaits, waits);
+  if (!withoutBuild) {
+    p.program = programOf(program, record, facts);
+    p.kernel = std::make_unique<host::Kernel>(p.program, p.name);
+    // The kernels it enqueues on the device run on the other platform's device queues, which the layer does not
+    // mirror (a spooled enqueue prepared without a build: check-spool says so).
+    if (p.kernel->enqueuesKernels())
+      throw NotChecked{"the kernel enqueues kernels on the device (device-side enqueue)"};
+  }
   p.buildOptions = record.kind == ProgramRecord::Kind::Linked ? record.linkOptions : record.options;
   try {
     p.options = host::checkOptionsFor(facts.profile, p.buildOptions);
@@ -446,11 +549,10 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
     p.options = host::checkOptionsFor(facts.profile, "");
     p.optionsNote = e.what();
   }
-  const bool spooling = !s.spoolDir.empty();
   if (spooling) {
     p.facts = facts;
     p.checkedOptions = record.kind == ProgramRecord::Kind::Linked ? record.linkOptions : record.options;
-    p.caseArgs.resize(p.kernel->argCount());
+    if (!withoutBuild) p.caseArgs.resize(p.kernel->argCount());
   }
   p.options.sampleGroups = s.groups;
   p.options.strict = s.strict;
@@ -468,7 +570,7 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
   }
   // The arguments, as the kernel's parameters on clref say to read what the application set.
   const auto& args = kernelRecord.args;
-  for (size_t i = 0; i < p.kernel->argCount(); ++i) {
+  for (size_t i = 0; !withoutBuild && i < p.kernel->argCount(); ++i) {
     const host::KernelArgInfo& info = p.kernel->argInfo(i);
     if (i >= args.size() || !args[i].set) throw NotChecked{"argument " + std::to_string(i) + " is not set"};
     const ArgRecord& a = args[i];
@@ -534,7 +636,8 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
   }
   if (!recording) {
     snapshotBuffers(p, queue, nWaits, waits);
-    for (const BufferArg& b : p.buffers) p.kernel->setArg(b.arg, b.buffer);
+    if (p.kernel)
+      for (const BufferArg& b : p.buffers) p.kernel->setArg(b.arg, b.buffer);
   }
   if (spooling) p.record = std::move(record);
   return p;

@@ -3,6 +3,8 @@
 #include <cstring>
 
 #include "layer/layer.hpp"
+#include "layer/settings.hpp"
+#include "layer/spool_args.hpp"
 
 namespace clref::layer {
 namespace {
@@ -57,6 +59,7 @@ CL_API_ENTRY cl_int CL_API_CALL clInitLayer(cl_uint num_entries, const cl_icd_di
   interceptRecords(layerTable);
   interceptEnqueues(layerTable);
   interceptCommandBuffers(layerTable);
+  if (!settings().spoolDir.empty()) interceptHandles(layerTable);  // CLREF_CHECK_SPOOL: spool_args.hpp
   *num_entries_ret = cl_uint(n);
   *layer_dispatch_ret = &layerTable;
   return CL_SUCCESS;

@@ -10,6 +10,13 @@
 //                    `clref check case.json --observed FOLDER` reads them
 //   enqueue.json     what a case file does not say: the device's facts clref judges with, the profile, the build
 //                    options the check weighs, CLREF_CHECK_GROUPS and CLREF_CHECK_STRICT, the kernel's name
+// The layer spools an enqueue without building its program on clref (spool_args.hpp): each argument's kind is learnt
+// from its bytes and the handles the application created, so a buffer is spooled as bytes ("type": "uchar", "count"
+// its size, "output": true, read back after the kernel whether it writes it or not) and an image as one the kernel may
+// write. check-spool builds the program and judges each buffer by its parameter's type and writability, as the layer
+// does at once; a case alone judged with `clref check` compares such a buffer's bytes. An enqueue whose kinds are not
+// certain, or whose case needs clref's build (a linked program, one compiled with headers), is prepared with the build
+// as before, its buffers then of their parameter's element type and only those the kernel may write read back.
 // An enqueue the layer passes over (and one a case file cannot express, judged in the process) is a folder with only
 // enqueue.json, {"line": the report's object, "summary": the layer's stderr line}. A folder is written under a
 // temporary name and renamed into place, so a crashed application leaves only complete cases.

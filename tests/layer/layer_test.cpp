@@ -610,3 +610,88 @@ TEST_CASE("a command buffer whose kernels the layer cannot check runs unjudged, 
     CHECK_FALSE(j["checked"].get<bool>());
   }
 }
+
+// The spool learns each argument's kind from its bytes and the handles the application created, without building the
+// program on clref (layer/spool_args.hpp): its buffers are bytes, every one read back after the kernel. An argument of
+// uncertain kind (NULL of a pointer's size: a NULL buffer, or 8 bytes of local memory) has the enqueue prepared with
+// clref's build as before, its buffers of their parameter's type and only those the kernel may write observed.
+TEST_CASE("the spool learns argument kinds without building the program on clref", "[layer][spool]") {
+  const fs::path dir = fs::temp_directory_path() / ("clref-spool-kinds-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  auto casesOf = [](const fs::path& spool) {
+    std::map<std::string, nlohmann::json> cases;  // kernel → its first spooled case
+    for (const auto& entry : fs::directory_iterator(spool)) {
+      if (!fs::exists(entry.path() / "case.json")) continue;
+      const auto c = nlohmann::json::parse(readAll(entry.path() / "case.json"));
+      cases.emplace(c["kernel"].get<std::string>(), c);
+    }
+    return cases;
+  };
+  // golden/cases/vadd.json: vadd(a, b, c) on 1024 floats, a and b only read; from SPIR-V and from source.
+  const Outcome golden =
+      runGolden(CLREF_ICD_DIR, true, "CLREF_CHECK_SPOOL='" + (dir / "golden").string() + "'", "--smoke --only vadd");
+  INFO(golden.output.substr(0, 2000));
+  REQUIRE(golden.status == 0);
+  const auto vadd = casesOf(dir / "golden");
+  REQUIRE(vadd.count("vadd"));
+  const nlohmann::json& args = vadd.at("vadd")["args"];
+  REQUIRE(args.size() == 3);
+  for (size_t i = 0; i < 3; ++i) {
+    INFO("arg " << i << ": " << args[i].dump());
+    CHECK(args[i]["buffer"]["type"] == "uchar");
+    CHECK(args[i]["buffer"]["count"] == 1024 * 4);
+    CHECK(args[i]["buffer"]["output"] == true);
+    CHECK(fs::file_size(dir / "golden" / "00000001" / ("case.arg" + std::to_string(i) + ".bin")) == 1024 * 4);
+  }
+  // layer_host.c's scale(global float* x, float f, pair_t p, global const int* maybe, local float* tmp): `maybe` is set
+  // to NULL with a pointer's size.
+  const Outcome host = runProgram(CLREF_LAYER_HOST, CLREF_ICD_DIR, true,
+                                  "CLREF_CHECK_SPOOL='" + (dir / "host").string() + "' CLREF_CHECK_KERNELS=scale", "");
+  INFO(host.output.substr(0, 2000));
+  REQUIRE(host.status == 0);
+  const auto scale = casesOf(dir / "host");
+  REQUIRE(scale.count("scale"));
+  const nlohmann::json& s = scale.at("scale")["args"];
+  REQUIRE(s.size() == 5);
+  CHECK(s[0]["buffer"]["type"] == "float");
+  CHECK(s[0]["buffer"]["output"] == true);
+  CHECK(s[3] == nlohmann::json{{"null", true}});
+  CHECK(s[4] == nlohmann::json{{"local", 64 * 4}});
+  fs::remove_all(dir);
+}
+
+// A program the layer spooled without building it on clref, and which does not build on clref: check-spool gives the
+// reason the layer judging at once gives, from clref's build of the source as the layer makes it (unnamed: "<program
+// source>"), not the case's error (which names the case file's module).
+TEST_CASE("check-spool says why a program spooled without a build is not checked", "[layer][spool]") {
+  const fs::path dir = fs::temp_directory_path() / ("clref-spool-reason-test-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const fs::path folder = dir / "spool" / "00000001";
+  fs::create_directories(folder);
+  std::ofstream(folder / "module.cl") << "kernel void k(global int* x) { x[0] = undefined_name; }\n";
+  std::ofstream(folder / "case.json") << R"({"module": "module.cl", "build_options": "", "kernel": "k",
+    "ndrange": {"global": [1]}, "args": [{"buffer": {"type": "uchar", "count": 4, "output": true}}]})";
+  std::ofstream(folder / "enqueue.json") << R"({"kernel": "k", "build_options": "", "groups": 0, "profile": "full",
+    "strict": false, "device": {"address_bits": 64, "fp16": false, "fp64": true, "local_mem_size": 65536,
+    "max_mem_alloc_size": 268435456, "max_work_group_size": 1024, "races": false}})";
+  const fs::path report = dir / "report.jsonl", out = dir / "out.txt";
+  std::string command = "'" CLREF_CLI "' check-spool '" + (dir / "spool").string() + "' --report '" + report.string() +
+                        "' > '" + out.string() + "' 2>&1";
+  if (CLREF_SANITIZED) command = "ASAN_OPTIONS=detect_leaks=0 " + command;
+  const int raw = std::system(command.c_str());
+  INFO(readAll(out).substr(0, 3000));
+  CHECK(WIFEXITED(raw));
+  CHECK(WEXITSTATUS(raw) == 0);  // not checked is no violation
+  const std::vector<std::string> lines = reportLines(report);
+  REQUIRE(lines.size() == 1);
+  const auto line = nlohmann::json::parse(lines[0]);
+  CHECK(line["checked"] == false);
+  CHECK(line["kernel"] == "k");
+  const std::string reason = line["reason"].get<std::string>();
+  // The undeclared name at column 39 of line 1 of the source.
+  CHECK(reason.rfind("the program does not build on clref: OpenCL C compilation failed:\n<program source>:1:39: error: "
+                     "use of undeclared identifier 'undefined_name'",
+                     0) == 0);
+  CHECK(reason.find("module.cl") == std::string::npos);
+  fs::remove_all(dir);
+}
