@@ -591,15 +591,9 @@ BufferVerdict judgeImage(const Kernel& kernel, const ObservedImage& o, const int
   return bv;
 }
 
-}  // namespace
-
-CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
-                  const CheckOptions& options) {
-  return check(kernel, range, observed, {}, options);
-}
-
-CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
-                  const std::vector<ObservedImage>& observedImages, const CheckOptions& options) {
+// What check() and GroupCheck refuse alike: a kernel that enqueues kernels, and observed buffers that are not the
+// kernel's buffer arguments or not of their size.
+void refuseUnjudgeable(const Kernel& kernel, const std::vector<ObservedBuffer>& observed) {
   // The allowed-set propagation follows one launch; the children a kernel enqueues run without it, so what they
   // write would be judged against the parent's sets.
   if (kernel.enqueuesKernels())
@@ -615,6 +609,25 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
                   ") are " + std::to_string(o.bytes.size()) + " bytes; the buffer has " +
                   std::to_string(buffer->size()));
   }
+}
+
+// The decisions the shadow run left open, as the report holds them.
+void recordDecisions(CheckReport& report, const interpreter::ShadowRun& shadow) {
+  for (const auto& d : shadow.decisions) report.decisions.push_back(d.where);
+  report.decisionCount = shadow.decisionCount;
+  if (shadow.controlDecision) report.controlDecision = *shadow.controlDecision;
+}
+
+}  // namespace
+
+CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
+                  const CheckOptions& options) {
+  return check(kernel, range, observed, {}, options);
+}
+
+CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<ObservedBuffer>& observed,
+                  const std::vector<ObservedImage>& observedImages, const CheckOptions& options) {
+  refuseUnjudgeable(kernel, observed);
   for (const auto& o : observedImages) {
     auto image = kernel.imageArg(o.arg);
     if (!image) throw Error("argument " + std::to_string(o.arg) + " of " + kernel.name() + " is not an image argument");
@@ -632,9 +645,7 @@ CheckReport check(Kernel& kernel, const NDRange& range, const std::vector<Observ
   const bool sampled = !report.sampledGroups.empty();
   report.run =
       sampled ? kernel.runShadow(range, shadow, &written, report.sampledGroups) : kernel.runShadow(range, shadow);
-  for (const auto& d : shadow.decisions) report.decisions.push_back(d.where);
-  report.decisionCount = shadow.decisionCount;
-  if (shadow.controlDecision) report.controlDecision = *shadow.controlDecision;
+  recordDecisions(report, shadow);
   for (const auto& o : observed) {
     const auto* ref = reinterpret_cast<const uint8_t*>(kernel.bufferArg(o.arg)->data());
     const auto ranges = sampled ? written.within(ref, ref + o.bytes.size()) : std::vector<std::pair<uint64_t, uint64_t>>{};
@@ -656,17 +667,8 @@ struct GroupCheck::State {
 GroupCheck::GroupCheck(Kernel& kernel, const NDRange& range, std::vector<ObservedBuffer> observed,
                        const CheckOptions& options, const std::vector<uint64_t>& groups)
     : state_(new State{kernel, std::move(observed), options, {}, {}, {}}) {
-  // What check() refuses, refused alike.
-  if (kernel.enqueuesKernels())
-    throw Error(kernel.name() + " enqueues kernels on the device (device-side enqueue): clref cannot judge its outputs");
   State& s = *state_;
-  for (const auto& o : s.observed) {
-    auto buffer = kernel.bufferArg(o.arg);
-    if (!buffer) throw Error("argument " + std::to_string(o.arg) + " of " + kernel.name() + " is not a buffer argument");
-    if (o.bytes.size() != buffer->size())
-      throw Error("the observed contents of argument " + std::to_string(o.arg) + " are " +
-                  std::to_string(o.bytes.size()) + " bytes; the buffer has " + std::to_string(buffer->size()));
-  }
+  refuseUnjudgeable(kernel, s.observed);
   configure(s.shadow, options);
   s.run = kernel.runShadow(range, s.shadow, &s.written, groups);
 }
@@ -691,9 +693,7 @@ CheckReport GroupCheck::judge(const std::vector<std::vector<std::pair<uint64_t, 
   const State& s = *state_;
   CheckReport report;
   report.run = s.run;
-  for (const auto& d : s.shadow.decisions) report.decisions.push_back(d.where);
-  report.decisionCount = s.shadow.decisionCount;
-  if (s.shadow.controlDecision) report.controlDecision = *s.shadow.controlDecision;
+  recordDecisions(report, s.shadow);
   for (size_t k = 0; k < s.observed.size(); ++k)
     report.buffers.push_back(judgeBuffer(s.kernel, s.observed[k], s.shadow, s.options, &ranges.at(k)));
   return report;

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <nlohmann/json.hpp>
 
+#include "cli/diagnostic_json.hpp"
+
 namespace clref::cli {
 
 namespace {
@@ -130,12 +132,7 @@ Exploration explore(const Case& c, const host::Device& device, size_t shown,
 
 std::string encodeAlternative(const Alternative& a) {
   nlohmann::json j{{"choice", size_t(a.choice)}, {"option", a.option}, {"changes", nlohmann::json::array()}};
-  if (a.fault) {
-    const interpreter::Diagnostic& d = *a.fault;
-    j["fault"] = {{"kind", uint8_t(d.kind)}, {"message", d.message},       {"instruction", d.instruction},
-                  {"source", d.source},      {"sourceLine", d.sourceLine}, {"globalId", d.globalId},
-                  {"localId", d.localId},    {"groupId", d.groupId}};
-  }
+  if (a.fault) j["fault"] = diagnosticToJson(*a.fault);
   for (const OutputChange& ch : a.changes) {
     nlohmann::json first = nlohmann::json::array();
     for (const ElementChange& el : ch.first) first.push_back({el.index, el.before, el.after});
@@ -149,19 +146,7 @@ Alternative decodeAlternative(const std::string& text) {
   Alternative a;
   a.choice = numerics::Choice(j["choice"].get<size_t>());
   a.option = j["option"].get<uint8_t>();
-  if (j.contains("fault")) {
-    const nlohmann::json& f = j["fault"];
-    interpreter::Diagnostic d;
-    d.kind = interpreter::FaultKind(f["kind"].get<uint8_t>());
-    d.message = f["message"].get<std::string>();
-    d.instruction = f["instruction"].get<std::string>();
-    d.source = f["source"].get<std::string>();
-    d.sourceLine = f["sourceLine"].get<std::string>();
-    d.globalId = f["globalId"].get<std::array<uint64_t, 3>>();
-    d.localId = f["localId"].get<std::array<uint64_t, 3>>();
-    d.groupId = f["groupId"].get<std::array<uint64_t, 3>>();
-    a.fault = std::move(d);
-  }
+  if (j.contains("fault")) a.fault = diagnosticFromJson(j["fault"]);
   for (const nlohmann::json& c : j["changes"]) {
     OutputChange ch;
     ch.arg = c["arg"].get<size_t>();

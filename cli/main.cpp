@@ -52,6 +52,7 @@
 #include "cli/progress_line.hpp"
 #include "cli/cluster.hpp"
 #include "cli/shard.hpp"
+#include "cli/rank_output.hpp"
 
 namespace {
 
@@ -166,7 +167,7 @@ int exploreCommand(const RunOptions& o) {
     if (reporting) std::cout << cli::formatExploration(e);
     return 0;
   });
-  return cli::cluster::fromRankZero(status);
+  return status;  // rank 0's on every rank: main's RankOutput::finish
 }
 
 int runCommand(const RunOptions& o) {
@@ -174,6 +175,8 @@ int runCommand(const RunOptions& o) {
   if (!maybeCase) return kRejected;
   const cli::Case& c = *maybeCase;
   const bool observed = o.trace || o.profile;
+  // Under mpirun an observed or perturbed run is not split: rank 0 runs it alone (and alone writes --trace-out).
+  if ((observed || o.perturb) && cli::cluster::rank() != 0) return 0;
   cli::ObserveOptions observe;
   std::ofstream traceFile;
   if (observed) {
@@ -678,17 +681,24 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) { return app.exit(e) == 0 ? 0 : kRejected; }
   try {
-    if (*runCmd) return cli::cluster::fromRankZero(runCommand(run));
-    if (*exploreCmd) return exploreCommand(explore);
+    if (*runCmd) {
+      cli::RankOutput ranks;
+      return ranks.finish(runCommand(run));
+    }
+    if (*exploreCmd) {
+      cli::RankOutput ranks;
+      return ranks.finish(exploreCommand(explore));
+    }
     if (*debugCmd) return debugCommand(debug, debugCommands);
     if (*checkCmd) {
+      cli::RankOutput ranks;
       if (*checkDeviceOpt) check.device = checkDevice;
       if (!*checkDeviceOpt && !*observedOpt) {
         std::cerr << "check: --observed DIR or --device [NAME] is required\n";
-        return kRejected;
+        return ranks.finish(kRejected);
       }
       if (cli::cluster::size() > 1) check.judge = cli::checkSharded;
-      return cli::cluster::fromRankZero(cli::checkCommand(check, host::Device()));
+      return ranks.finish(cli::checkCommand(check, host::Device()));
     }
     if (*disCmd) return disCommand(disPath, disOptions);
     if (*infoCmd) return infoCommand(infoPath, infoOptions);

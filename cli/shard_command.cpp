@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/cluster.hpp"
+#include "cli/diagnostic_json.hpp"
 #include "cli/shard.hpp"
 
 namespace clref::cli {
@@ -93,23 +94,20 @@ std::string overlapOf(const std::vector<Ranges>& ranges) {
   return "";
 }
 
-nlohmann::json toJson(const interpreter::Diagnostic& d) {
-  return {{"kind", int(d.kind)},       {"message", d.message},   {"instruction", d.instruction},
-          {"source", d.source},        {"line", d.sourceLine},   {"global", d.globalId},
-          {"local", d.localId},        {"group", d.groupId}};
-}
-
-interpreter::Diagnostic diagnosticOf(const nlohmann::json& j) {
-  interpreter::Diagnostic d;
-  d.kind = interpreter::FaultKind(j["kind"].get<int>());
-  d.message = j["message"];
-  d.instruction = j["instruction"];
-  d.source = j["source"];
-  d.sourceLine = j["line"];
-  d.globalId = j["global"];
-  d.localId = j["local"];
-  d.groupId = j["group"];
-  return d;
+// Rank 0's reading of the shares' messages (run and check alike): each a clean flag, then what `head(s, in)` reads
+// of share s, then for each of `outputs` a count of ranges, each read by `range(o, s, in)`. Returns the first share
+// that was not clean, if any (the rest is not read). The text `in` points into is the share's, which outlives it.
+template <class Head, class Range>
+std::optional<size_t> readShareMessages(const std::vector<std::string>& shares, size_t outputs, Head head,
+                                        Range range) {
+  for (size_t s = 0; s < shares.size(); ++s) {
+    Reader in(shares[s]);
+    if (!in.number()) return s;
+    head(s, in);
+    for (size_t o = 0; o < outputs; ++o)
+      for (uint64_t n = in.number(); n--;) range(o, s, in);
+  }
+  return std::nullopt;
 }
 
 // The shares' choice uses as one run's (RunResult::choicesUsed): counts added, the first use the lowest rank's (the
@@ -164,7 +162,8 @@ std::optional<CaseRun> runSharded(const Case& c, const host::Device& device, std
   const bool clean = r.ok && !r.fault && r.warningCount == 0 && r.findings.empty() && r.printfOutput.empty();
   w.number(clean);
   nlohmann::json uses = nlohmann::json::array();
-  for (const auto& u : r.choicesUsed) uses.push_back({{"choice", int(u.choice)}, {"count", u.count}, {"first", toJson(u.first)}});
+  for (const auto& u : r.choicesUsed)
+    uses.push_back({{"choice", int(u.choice)}, {"count", u.count}, {"first", diagnosticToJson(u.first)}});
   w.text(uses.dump());
   w.number(r.workItems);
   size_t k = 0;
@@ -187,27 +186,25 @@ std::optional<CaseRun> runSharded(const Case& c, const host::Device& device, std
       outputs, std::vector<std::vector<std::pair<uint64_t, const char*>>>(size_t(ranks)));
   std::vector<std::vector<interpreter::ChoiceUse>> choiceShares;
   uint64_t workItems = 0;
-  std::vector<Reader> readers;
-  readers.reserve(shares.size());
-  for (size_t s = 0; s < shares.size(); ++s) {
-    Reader& in = readers.emplace_back(shares[s]);
-    if (!in.number()) return alone("rank " + std::to_string(s) + "'s work-groups faulted, warned or printed");
-    auto& list = choiceShares.emplace_back();
-    for (const auto& j : nlohmann::json::parse(in.text())) {
-      interpreter::ChoiceUse u;
-      u.choice = numerics::Choice(j["choice"].get<int>());
-      u.count = j["count"];
-      u.first = diagnosticOf(j["first"]);
-      list.push_back(std::move(u));
-    }
-    workItems += in.number();
-    for (size_t o = 0; o < outputs; ++o)
-      for (uint64_t n = in.number(); n--;) {
+  const auto unclean = readShareMessages(
+      shares, outputs,
+      [&](size_t, Reader& in) {
+        auto& list = choiceShares.emplace_back();
+        for (const auto& j : nlohmann::json::parse(in.text())) {
+          interpreter::ChoiceUse u;
+          u.choice = numerics::Choice(j["choice"].get<int>());
+          u.count = j["count"];
+          u.first = diagnosticFromJson(j["first"]);
+          list.push_back(std::move(u));
+        }
+        workItems += in.number();
+      },
+      [&](size_t o, size_t s, Reader& in) {
         const uint64_t at = in.number(), len = in.number();
         written[o][s].emplace_back(at, at + len);
         changes[o][s].emplace_back(at, in.here(len));
-      }
-  }
+      });
+  if (unclean) return alone("rank " + std::to_string(*unclean) + "'s work-groups faulted, warned or printed");
   for (size_t o = 0; o < outputs; ++o)
     if (const std::string why = overlapOf(written[o]); !why.empty())
       return alone("the work-groups are not independent: " + why);
@@ -356,17 +353,14 @@ std::optional<host::CheckReport> checkSharded(const Case& c, PreparedCase& p, co
   std::vector<Ranges> zeroJudges(observed.size());
   if (rank == 0) {
     std::vector<std::vector<Ranges>> written(observed.size(), std::vector<Ranges>(size_t(ranks)));
-    for (size_t s = 0; s < shares.size() && decision.empty(); ++s) {
-      Reader in(shares[s]);
-      if (!in.number())
-        decision = "rank " + std::to_string(s) + "'s work-groups faulted or left a decision open (a decision's effect "
-                   "reaches the other work-groups' verdicts)";
-      for (size_t k = 0; k < observed.size() && decision.empty(); ++k)
-        for (uint64_t n = in.number(); n--;) {
-          const uint64_t lo = in.number(), hi = in.number();
-          written[k][s].emplace_back(lo, hi);
-        }
-    }
+    const auto unclean = readShareMessages(shares, observed.size(), [](size_t, Reader&) {},
+                                           [&](size_t k, size_t s, Reader& in) {
+                                             const uint64_t lo = in.number(), hi = in.number();
+                                             written[k][s].emplace_back(lo, hi);
+                                           });
+    if (unclean)
+      decision = "rank " + std::to_string(*unclean) + "'s work-groups faulted or left a decision open (a decision's "
+                 "effect reaches the other work-groups' verdicts)";
     for (size_t k = 0; k < observed.size() && decision.empty(); ++k) {
       if (const std::string why = overlapOf(written[k]); !why.empty())
         decision = "the work-groups are not independent: " + why;

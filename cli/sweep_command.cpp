@@ -22,6 +22,7 @@
 #include "cli/math_operations.hpp"
 #include "cli/math_values.hpp"
 #include "cli/split_mix64.hpp"
+#include "check/glsl_allowed_set.hpp"
 #include "numerics/enclosure.hpp"
 #include "numerics/math.hpp"
 #include "numerics/verdict.hpp"
@@ -126,25 +127,13 @@ uint64_t bitsOf(double v, Format f) {
 }
 
 // The allowed results of a GLSL.std.450 instruction as `clref check` forms them for a shader without execution modes
-// (interpreter/shadow.cpp ShadowRun::verdictFor, shadow_support.cpp): the row's set (numerics/enclosure.hpp); "By
-// default any denormalized floating-point value ... may: be flushed to zero" (Vulkan §A.4 [external]); without
-// SignedZeroInfNanPreserve, a NaN or an infinity among the operands or the permitted results allows any value and
-// the sign of a zero result is free (Vulkan §A.4 [external] [[spirvenv-op-prec]], the instructions that respect it
-// being OpFConvert, OpFNegate, OpFAdd, ... but none of GLSL.std.450's).
+// (check/glsl_allowed_set.hpp, the rule the shadow run applies): the row's set with denormals flushed or
+// not ("By default any denormalized floating-point value ... may: be flushed to zero", Vulkan §A.4 [external]; the
+// options run() sets), any value for non-finite operands or results, a zero result of either sign.
 ValueSet glslAllowedSet(const Sweep& s, std::span<const double> args) {
   std::vector<ValueSet> sets;
   for (double a : args) sets.push_back(ValueSet::point(a));
-  ValueSet set = allowedSet(s.f, sets, s.format, Profile::Vulkan, s.judging.verdict);
-  auto nonFinite = [](const ValueSet& v) { return v.nan || std::isinf(v.lo) || std::isinf(v.hi); };
-  bool any = nonFinite(set);
-  for (const auto& a : sets) any = any || nonFinite(a);
-  if (any) return ValueSet::all();
-  if (set.hasNumbers() && set.lo <= 0 && set.hi >= 0) {
-    set.lo = std::min(set.lo, -0.0);
-    if (set.lo == 0) set.lo = -0.0;
-    if (set.hi == 0) set.hi = 0.0;
-  }
-  return set;
+  return host::glslStd450AllowedSet(s.f, sets, s.format, s.judging.verdict);
 }
 
 // The verdict on one result: OpenCL.std's row under the profile and the build options, or the GLSL instruction's

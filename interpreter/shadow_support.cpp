@@ -12,6 +12,7 @@
 
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/shader_float_freedoms.hpp"
 #include "interpreter/shadow.hpp"
 #include "interpreter/shadow_support.hpp"
 #include "numerics/math.hpp"
@@ -225,19 +226,8 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
                                : numerics::allowedSet(MathFn::fma, fused, r.format, s.profile, options));
     }
     // -cl-finite-math-only, or a shader's NotNaN and NotInf (ShadowRun::assumesFinite): with a NaN or an infinity
-    // among the operands or the result, any value.
-    if (finiteOnly) {
-      auto nonFinite = [](const ValueSet& v) { return v.nan || std::isinf(v.lo) || std::isinf(v.hi); };
-      bool any = nonFinite(set);
-      for (const auto& a : sets) any = any || nonFinite(a);
-      if (any) set = ValueSet::all();
-    }
-    // A shader's NSZ: the sign of a zero result is free.
-    if (s.anyZeroSign(r.format, r.preserving) && set.hasNumbers() && set.lo <= 0 && set.hi >= 0) {
-      set.lo = std::min(set.lo, -0.0);
-      if (set.lo == 0) set.lo = -0.0;
-      if (set.hi == 0) set.hi = 0.0;
-    }
+    // among the operands or the result, any value; a shader's NSZ: the sign of a zero result is free.
+    set = withShaderFreedoms(set, sets, finiteOnly, s.anyZeroSign(r.format, r.preserving));
     writeLane(wi, op, out, r.bytes, r.format, set, reference);
   }
   return op + 1;

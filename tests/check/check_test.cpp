@@ -1537,3 +1537,37 @@ TEST_CASE("check: a GroupCheck judges the bytes its work-groups wrote, and anoth
   CHECK(b.details[0].index == 3);
   CHECK(b.details[1].index == 50);
 }
+
+// GroupCheck refuses what check() refuses, with check()'s messages: the argument's name in a size mismatch, the
+// reason in the refusal of device-side enqueue (the expected texts are the messages check/check.hpp documents).
+TEST_CASE("check: a GroupCheck's refusal names the argument and gives the reason", "[check]") {
+  host::Device device;
+  auto program = host::Program::fromOpenCLC(
+      device, "kernel void k(global const int* a, global int* squares) { size_t i = get_global_id(0); squares[i] = a[i] * a[i]; }");
+  host::Kernel kernel(program, "k");
+  std::vector<int> a(8, 2), zeros(8, 0);
+  kernel.setArg(0, std::make_shared<host::Buffer>(a.data(), 32));
+  kernel.setArg(1, std::make_shared<host::Buffer>(zeros.data(), 32));
+  host::NDRange r;
+  r.global = {8, 1, 1};
+  r.local = std::array<size_t, 3>{4, 1, 1};
+  const std::vector<uint8_t> shortBytes(12);  // three ints of the buffer's eight
+  const std::string expected =
+      "the observed contents of argument 1 (squares) are 12 bytes; the buffer has 32";
+  CHECK_THROWS_WITH(host::GroupCheck(kernel, r, {{1, ScalarType::Int, shortBytes}}, {}, {0}), expected);
+  CHECK_THROWS_WITH(host::check(kernel, r, {{1, ScalarType::Int, shortBytes}}), expected);
+
+  if (!host::Program::openCLCCompilerAvailable()) return;
+  auto parent = host::Program::fromOpenCLC(device, R"CL(
+kernel void parent(global int* out) {
+  enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(4), ^{ out[get_global_id(0)] = 1; });
+}
+)CL", "-cl-std=CL3.0");
+  host::Kernel enqueuing(parent, "parent");
+  enqueuing.setArg(0, std::make_shared<host::Buffer>(zeros.data(), 32));
+  r.global = {1, 1, 1};
+  r.local = std::array<size_t, 3>{1, 1, 1};
+  const std::vector<uint8_t> bytes(32);
+  CHECK_THROWS_WITH(host::GroupCheck(enqueuing, r, {{0, ScalarType::Int, bytes}}, {}, {0}),
+                    Catch::Matchers::Contains("since the allowed sets are not propagated through the kernels it enqueues"));
+}

@@ -152,3 +152,54 @@ TEST_CASE("shard: run and check of the golden cases under 2 MPI ranks are one pr
 TEST_CASE("shard: run and check of the golden cases under 4 MPI ranks are one process's", "[shard][mpi]") {
   checkCorpus(4);
 }
+
+namespace {
+
+// How often `part` stands in `text`.
+size_t occurrences(const std::string& text, const std::string& part) {
+  size_t n = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
+
+// The first line of `text`.
+std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+}  // namespace
+
+// cli/rank_output.hpp: under mpirun the runs that are not split (--trace, --profile, --perturb) and a rejected case
+// print once, what one process prints; the expected output is that of one process, run here.
+TEST_CASE("shard: under 2 MPI ranks --trace, --profile, --perturb and a rejection print once", "[shard][mpi]") {
+  TempDir dir;
+  const std::string vadd = "run '" + std::string(CLREF_GOLDEN_DIR) + "/cases/vadd.json'";
+  for (const std::string& args : {vadd + " --profile", vadd + " --trace 1", vadd + " --perturb 7 --print"}) {
+    INFO(args);
+    const CliResult one = runClref(dir, args);
+    REQUIRE(one.status == 0);
+    REQUIRE(!one.out.empty());
+    const Mpi two = mpirun(dir, 2, args);
+    CHECK(two.status == 0);
+    CHECK(two.out == one.out);
+    CHECK(occurrences(two.out, firstLine(one.out)) == occurrences(one.out, firstLine(one.out)));
+    CHECK(two.err.find("rank 1") == std::string::npos);
+    // --perturb's note on stderr, once.
+    CHECK(occurrences(two.err, "within their allowed sets") == occurrences(one.err, "within their allowed sets"));
+  }
+  // A case that does not exist: one process's message, once, and its status.
+  const std::string missingFile = "'" + (dir.path() / "missing.json").string() + "'";
+  const std::string missing = "run " + missingFile;
+  const CliResult rejectedOne = runClref(dir, missing);
+  REQUIRE(rejectedOne.status != 0);
+  REQUIRE(!rejectedOne.err.empty());
+  const Mpi rejectedTwo = mpirun(dir, 2, missing);
+  CHECK(rejectedTwo.status == rejectedOne.status);
+  // (mpirun adds its own lines on a non-zero exit.)
+  CHECK(occurrences(rejectedTwo.err, firstLine(rejectedOne.err)) == 1);
+  // `clref check` alike.
+  const std::string check = "check " + missingFile + " --observed '" + dir.path().string() + "'";
+  const CliResult checkOne = runClref(dir, check);
+  REQUIRE(checkOne.status != 0);
+  const Mpi checkTwo = mpirun(dir, 2, check);
+  CHECK(checkTwo.status == checkOne.status);
+  CHECK(occurrences(checkTwo.err, firstLine(checkOne.err)) == 1);
+}
