@@ -150,7 +150,7 @@ ArgSpec argField(const json& v, const std::string& path) {
   const json& spec = rest.begin().value();
   const auto p = member(path, kind);
   if (kind == "buffer") {
-    onlyKeys(spec, p, {"type", "count", "init", "output"});
+    onlyKeys(spec, p, {"type", "count", "init", "output", "judge_as_parameter"});
     arg.kind = ArgSpec::Kind::Buffer;
     auto& b = arg.buffer;
     b.type = typeField(required(spec, "type", p), member(p, "type"));
@@ -162,6 +162,10 @@ ArgSpec argField(const json& v, const std::string& path) {
     if (spec.contains("output")) {
       if (!spec["output"].is_boolean()) fail(member(p, "output"), "expected true or false");
       b.output = spec["output"].get<bool>();
+    }
+    if (spec.contains("judge_as_parameter")) {
+      if (!spec["judge_as_parameter"].is_boolean()) fail(member(p, "judge_as_parameter"), "expected true or false");
+      b.judgeAsParameter = spec["judge_as_parameter"].get<bool>();
     }
     if (spec.contains("init")) {
       detail::applyInit(b.type, b.count, spec["init"], member(p, "init"), {}, nullptr);  // check only

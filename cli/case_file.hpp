@@ -31,6 +31,9 @@ struct BufferSpec {
   ScalarType type = ScalarType::UChar;
   size_t count = 0;
   bool output = false;
+  // "judge_as_parameter": `clref check` judges the observed bytes as the kernel parameter's element type (and struct
+  // layout), not as `type`: the check layer spools buffers as bytes without building the program (docs/SCALE.md).
+  bool judgeAsParameter = false;
   std::string initJson;  // the "init" object as JSON text ("" = zeros), materialised later
 };
 

@@ -12,6 +12,7 @@
 #include "check/html_report.hpp"
 
 #include "check/check.hpp"
+#include "host/elements.hpp"
 #include "cli/case_file.hpp"
 #include "cli/progress_line.hpp"
 #include "cli/value_syntax.hpp"
@@ -195,7 +196,13 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
     } else {
       for (const auto& [arg, buffer] : p.outputs) {
         const auto& spec = c.args[arg].buffer;
-        observed.push_back({arg, spec.type, observedBytes(o.observedDir, stem, arg, spec)});
+        if (spec.judgeAsParameter) {
+          const host::KernelArgInfo& info = p.kernel->argInfo(arg);
+          observed.push_back({arg, host::elementTypeOf(info.typeName).value_or(spec.type),
+                              observedBytes(o.observedDir, stem, arg, spec), host::layoutOf(info)});
+        } else {
+          observed.push_back({arg, spec.type, observedBytes(o.observedDir, stem, arg, spec)});
+        }
       }
     }
     std::vector<host::ObservedImage> observedImages;

@@ -722,7 +722,9 @@ void spool(Pending& p, cl_command_queue queue, cl_event kernelDone) {
                           {{"type", std::string(numerics::toString(t))},
                            {"count", b.size / numerics::sizeOf(t)},
                            {"init", {{"file", "input" + n + ".bin"}}},
-                           {"output", b.observed}}}};
+                           {"output", b.observed},
+                           // clref check of this case alone judges as check-spool does: by the parameter's type.
+                           {"judge_as_parameter", true}}}};
     files.push_back({"input" + n + ".bin", b.buffer->data(), b.size});
     if (!b.observed) continue;
     outputs.push_back(readBuffer(queue, b.mem, 0, b.size, 1, &kernelDone));

@@ -310,3 +310,36 @@ TEST_CASE("clref check: planted deviations that only \"any value\" allowed befor
     CHECK_THAT(r.out, Catch::Matchers::Contains("[" + std::to_string(bright) + "] violation"));
   }
 }
+
+TEST_CASE("clref check: a buffer spooled as bytes is judged as its parameter's type", "[check][cli]") {
+  // The check layer's spool writes buffers as "uchar" bytes (docs/SCALE.md). math_functions' outputs are floats with
+  // ulp bounds: judged as floats, a conforming device's values (--perturb) are allowed by their functions' sets; judged
+  // as bytes, clref cannot follow a float's set into its bytes, and --strict leaves them undetermined.
+  TempDir dir;
+  const auto golden = std::filesystem::path(CLREF_GOLDEN_DIR) / "cases" / "math_functions.json";
+  const auto out = dir.path() / "out";
+  REQUIRE(runClref(dir, "run '" + golden.string() + "' --perturb 7 --out '" + out.string() + "'").status == 0);
+  auto c = nlohmann::json::parse(std::ifstream(golden));
+  c["module"] = (golden.parent_path() / c["module"].get<std::string>()).string();
+  for (int arg : {2, 3}) {
+    auto& b = c["args"][arg]["buffer"];
+    b["count"] = b["count"].get<size_t>() * 4;
+    b["type"] = "uchar";
+  }
+  auto write = [&](bool judgeAsParameter) {
+    for (int arg : {2, 3}) c["args"][arg]["buffer"]["judge_as_parameter"] = judgeAsParameter;
+    std::ofstream(dir.path() / "math_functions.json") << c.dump();
+  };
+  const std::string caseFile = (dir.path() / "math_functions.json").string();
+  write(true);
+  auto r = runClref(dir, "check '" + caseFile + "' --observed '" + out.string() + "' --strict");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Matchers::Contains("1536 elements):"));
+  CHECK_THAT(r.out, Catch::Matchers::Contains(" allowed, 0 violations, 0 undetermined"));
+  CHECK_FALSE(clref::cli::test::has(r.out, "reinterpreted"));
+  write(false);
+  r = runClref(dir, "check '" + caseFile + "' --observed '" + out.string() + "' --strict");
+  CHECK_THAT(r.out, Catch::Matchers::Contains("6144 elements):"));
+  CHECK_THAT(r.out, Catch::Matchers::Contains("undetermined: observed"));
+  CHECK_THAT(r.out, Catch::Matchers::Contains("its bytes were reinterpreted"));
+}
