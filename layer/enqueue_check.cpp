@@ -866,8 +866,10 @@ void drainChecks() {
     if (c.finished != seen || c.busy) {
       seen = c.finished;
       since = now;
-    } else if (now - since > kExitPatience && !c.abandon) {
+    } else if (now - since > kExitPatience) {
+      if (c.abandon) break;  // no thread takes the jobs (a child process after fork has no checking thread)
       c.abandon = true;
+      since = now;
       c.changed.notify_all();
     }
   }
