@@ -1,16 +1,27 @@
 // The check of a kernel enqueue (layer.hpp): clEnqueueNDRangeKernel and clEnqueueTask go on to the platform
-// unchanged; around them the layer reads every buffer and image argument before the kernel runs (a blocking read on
-// the application's own queue, ordered after the kernel's wait list) and after it completes, runs the same kernel with
-// the same arguments on clref from the first snapshot, and judges every element of every buffer and image the kernel
-// may write (check/check.hpp). The application's results, return codes and events are what they would be without the
-// layer; the only difference it can see is that the enqueue returns once the kernel has completed.
+// unchanged; around them the layer reads every buffer and image argument before the kernel runs and after it
+// completes, runs the same kernel with the same arguments on clref from the first snapshot, and judges every element
+// of every buffer and image the kernel may write (check/check.hpp). The application's results, return codes and
+// events are what they would be without the layer.
+// Nothing here waits for the application's commands: the reads are non-blocking commands on the application's own
+// queue (the snapshot after the kernel's wait list and, on an in-order queue, after its earlier commands; the outputs
+// after the kernel, with a barrier that holds the queue's later commands until they are read), and the judging is done
+// by one checking thread of the layer's, in enqueue order, once those reads have completed. A kernel may so wait for a
+// user event that the enqueuing thread, or another one, completes after the enqueue (the ICD load test does both):
+// the enqueue returns at once, as without the layer. At exit the layer waits for the checks of the kernels enqueued.
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "check/check.hpp"
@@ -119,7 +130,11 @@ struct Built {
   std::shared_ptr<host::Program> program;
   std::string error;  // the build failed on clref: every enqueue of its kernels reports it
 };
-std::mutex checkMutex;  // one check at a time: clref's runs use every core already
+// clref's objects (the builds, their kernels and buffers) are used under this lock: by an enqueuing thread while it
+// builds and sets up its check, by the checking thread while it judges. It is never held while anything waits for
+// the platform's commands, nor while the layer releases the platform's objects (a release may call the application's
+// callbacks, which may enqueue).
+std::mutex clrefMutex;
 std::map<cl_program, Built> builds;
 
 std::shared_ptr<host::Program> programOf(cl_program p, const ProgramRecord& r, const DeviceFacts& facts) {
@@ -137,6 +152,27 @@ std::shared_ptr<host::Program> programOf(cl_program p, const ProgramRecord& r, c
   return b.program;
 }
 
+// The events of the layer's own reads and of the kernel, which a check holds until the barrier after them is
+// enqueued (HeldEvents::release). The memory objects need no reference of the layer's: a command keeps those it uses
+// until it completes (OpenCL 3.0 API §5.4.1 [[_retaining_and_releasing_memory_objects]] clReleaseMemObject), and the
+// application's last release then destroys them (and calls its destructor callbacks) as it would without the layer.
+class HeldEvents {
+ public:
+  HeldEvents() = default;
+  HeldEvents(HeldEvents&& o) noexcept : events_(std::move(o.events_)) { o.events_.clear(); }
+  HeldEvents& operator=(HeldEvents&&) = delete;
+  ~HeldEvents() { release(); }
+  void adopt(cl_event e) { events_.push_back(e); }
+  const std::vector<cl_event>& events() const { return events_; }
+  void release() {
+    for (cl_event e : events_) next().clReleaseEvent(e);
+    events_.clear();
+  }
+
+ private:
+  std::vector<cl_event> events_;
+};
+
 // A buffer argument: the memory object, clref's copy of its contents, and whether its contents after the kernel are
 // judged (a buffer the kernel may write: not const, not constant).
 struct BufferArg {
@@ -147,6 +183,7 @@ struct BufferArg {
   bool observed = false;
   numerics::ScalarType type = numerics::ScalarType::UChar;
   std::optional<host::ElementLayout> layout;  // a buffer of structs or arrays: judged field by field
+  cl_mem root = nullptr;  // the buffer it is a sub-buffer of, or itself (a handle only: the check holds no reference)
 };
 
 // An image argument the kernel may write: the memory object and clref's copy of it.
@@ -154,6 +191,22 @@ struct ImageArg {
   size_t arg = 0;
   cl_mem mem = nullptr;
   std::shared_ptr<host::Image> image;
+};
+
+// An image argument's contents before the kernel, read into `bytes`; written into clref's image once the read has
+// completed (and kept as imageInputs[input] for the spooled case).
+struct ImageFill {
+  std::shared_ptr<host::Image> image;
+  std::vector<uint8_t> bytes;
+  size_t input = SIZE_MAX;
+};
+
+// A buffer's or an image's contents after the kernel, read into `bytes` (p.buffers[index] or p.images[index]).
+struct OutputRead {
+  bool image = false;
+  size_t index = 0;
+  cl_mem mem = nullptr;
+  std::vector<uint8_t> bytes;
 };
 
 // CLREF_CHECK_SPOOL: an image argument's contents before the kernel, for the spooled case.
@@ -182,36 +235,35 @@ struct Pending {
   std::vector<nlohmann::json> caseArgs;
   std::vector<ImageInput> imageInputs;
   std::string buildOptions;  // the program's, as the application built (or linked) it
+  // The layer's reads in flight: the memory they read into lives here until they complete.
+  std::vector<ImageFill> imageFills;
+  std::vector<OutputRead> outputs;
 };
 
-// Reads `bytes` bytes of `mem` at `offset` on `queue` after `waits` into `out`, blocking.
-void readBufferInto(void* out, cl_command_queue queue, cl_mem mem, size_t offset, size_t bytes, cl_uint nWaits,
-                    const cl_event* waits) {
+// Enqueues a read of `bytes` bytes of `mem` at `offset` into `out` on `queue` after `waits`, not blocking: its event
+// joins `held`, and `out` must live until it completes.
+void readBufferInto(HeldEvents& held, void* out, cl_command_queue queue, cl_mem mem, size_t offset, size_t bytes,
+                    cl_uint nWaits, const cl_event* waits) {
   if (bytes == 0) return;
-  const cl_int r = next().clEnqueueReadBuffer(queue, mem, CL_TRUE, offset, bytes, out, nWaits, waits, nullptr);
+  cl_event read = nullptr;
+  const cl_int r = next().clEnqueueReadBuffer(queue, mem, CL_FALSE, offset, bytes, out, nWaits, waits, &read);
   if (r != CL_SUCCESS) throw NotChecked{"reading a buffer argument failed with error " + std::to_string(r)};
-}
-
-std::vector<uint8_t> readBuffer(cl_command_queue queue, cl_mem mem, size_t offset, size_t bytes, cl_uint nWaits,
-                                const cl_event* waits) {
-  std::vector<uint8_t> out(bytes);
-  readBufferInto(out.data(), queue, mem, offset, bytes, nWaits, waits);
-  return out;
+  held.adopt(read);
 }
 
 // A clref buffer holding `bytes` bytes of `mem` at `offset`, read straight into it: with buffers of hundreds of
 // megabytes, a temporary copy doubled the layer's cost.
-std::shared_ptr<host::Buffer> snapshotOf(cl_command_queue queue, cl_mem mem, size_t offset, size_t bytes,
-                                         cl_uint nWaits, const cl_event* waits) {
+std::shared_ptr<host::Buffer> snapshotOf(HeldEvents& held, cl_command_queue queue, cl_mem mem, size_t offset,
+                                         size_t bytes, cl_uint nWaits, const cl_event* waits) {
   auto buffer = std::make_shared<host::Buffer>(bytes);
-  readBufferInto(buffer->data(), queue, mem, offset, bytes, nWaits, waits);
+  readBufferInto(held, buffer->data(), queue, mem, offset, bytes, nWaits, waits);
   return buffer;
 }
 
 // clref's buffers for the arguments, from the device's contents before the kernel. Arguments that share memory (the
 // same buffer twice, sub-buffers of one buffer and the buffer itself) share it on clref too: their whole parent is
 // read once and each is a view of it.
-void snapshotBuffers(Pending& p, cl_command_queue queue, cl_uint nWaits, const cl_event* waits) {
+void snapshotBuffers(Pending& p, HeldEvents& held, cl_command_queue queue, cl_uint nWaits, const cl_event* waits) {
   struct Root {
     size_t begin = SIZE_MAX, end = 0;
     std::vector<size_t> members;  // indices into p.buffers
@@ -224,6 +276,7 @@ void snapshotBuffers(Pending& p, cl_command_queue queue, cl_uint nWaits, const c
     const cl_mem parent = memInfo<cl_mem>(m, CL_MEM_ASSOCIATED_MEMOBJECT);
     const cl_mem root = parent ? parent : m;
     const size_t off = parent ? memInfo<size_t>(m, CL_MEM_OFFSET) : 0;
+    p.buffers[i].root = root;
     offsets[m] = off;
     Root& r = roots[root];
     r.begin = std::min(r.begin, off);
@@ -236,11 +289,11 @@ void snapshotBuffers(Pending& p, cl_command_queue queue, cl_uint nWaits, const c
     for (size_t i : r.members) shared = shared || p.buffers[i].mem != p.buffers[r.members.front()].mem;
     if (!shared) {
       const BufferArg& b = p.buffers[r.members.front()];
-      auto buffer = snapshotOf(queue, b.mem, 0, b.size, nWaits, waits);
+      auto buffer = snapshotOf(held, queue, b.mem, 0, b.size, nWaits, waits);
       for (size_t i : r.members) p.buffers[i].buffer = buffer;
       continue;
     }
-    r.memory = snapshotOf(queue, root, r.begin, r.end - r.begin, nWaits, waits);
+    r.memory = snapshotOf(held, queue, root, r.begin, r.end - r.begin, nWaits, waits);
     for (size_t i : r.members)
       p.buffers[i].buffer = host::Buffer::subBuffer(r.memory, offsets[p.buffers[i].mem] - r.begin, p.buffers[i].size);
   }
@@ -270,34 +323,43 @@ images::ImageDesc imageDescOf(cl_mem m) {
 }
 
 // Every element of an image on the device, tightly packed level after level (host::ObservedImage's layout), read
-// with clEnqueueReadImage on `queue` after `waits`, blocking. `image` is clref's image of the same desc (its extents).
-std::vector<uint8_t> readImage(cl_command_queue queue, cl_mem m, const host::Image& image, cl_uint nWaits,
-                               const cl_event* waits) {
+// with clEnqueueReadImage on `queue` after `waits`, not blocking (the events join `held`; the bytes are there once
+// they complete) into `bytes`, which the caller keeps until then. `image` is clref's image of the same desc (its
+// extents).
+void readImage(HeldEvents& held, cl_command_queue queue, cl_mem m, const host::Image& image, cl_uint nWaits,
+               const cl_event* waits, std::vector<uint8_t>& bytes) {
   const images::ImageDesc& desc = image.desc();
   // In clEnqueueReadImage's coordinates arrays take their layers in the next coordinate, and cl_khr_mipmap_image puts
   // the level after the image's coordinates (origin[1] of a 1D image, origin[2] of a 2D image or 1D array, origin[3]
   // of a 3D image or 2D array).
   const bool layered = desc.type == images::ImageType::Image2DArray || desc.type == images::ImageType::Image3D;
   const size_t levelAt = desc.type == images::ImageType::Image1D ? 1 : layered ? 3 : 2;
-  std::vector<uint8_t> bytes;
+  // Every level's size first: the vector is not resized while reads into it are in flight (a move keeps its storage).
+  size_t total = 0;
+  for (uint32_t level = 0; level < desc.numMipLevels; ++level) {
+    const auto extent = image.extent(level);
+    total += size_t(extent[0]) * extent[1] * extent[2] * images::elementSize(desc.format);
+  }
+  bytes.resize(total);
+  size_t at = 0;
   for (uint32_t level = 0; level < desc.numMipLevels; ++level) {
     const auto extent = image.extent(level);
     size_t origin[4] = {0, 0, 0, 0};
     if (desc.numMipLevels > 1) origin[levelAt] = level;
     const size_t region[3] = {size_t(extent[0]), size_t(extent[1]), size_t(extent[2])};
-    const size_t at = bytes.size();
-    bytes.resize(at + region[0] * region[1] * region[2] * images::elementSize(desc.format));
+    cl_event read = nullptr;
     const cl_int r =
-        next().clEnqueueReadImage(queue, m, CL_TRUE, origin, region, 0, 0, bytes.data() + at, nWaits, waits, nullptr);
+        next().clEnqueueReadImage(queue, m, CL_FALSE, origin, region, 0, 0, bytes.data() + at, nWaits, waits, &read);
     if (r != CL_SUCCESS) throw NotChecked{"reading an image argument failed with error " + std::to_string(r)};
+    held.adopt(read);
+    at += region[0] * region[1] * region[2] * images::elementSize(desc.format);
   }
-  return bytes;
 }
 
-// clref's copy of an image argument's contents before the kernel: the same type, format and sizes.
-// With `keep`, the contents as read are kept there too (CLREF_CHECK_SPOOL).
-std::shared_ptr<host::Image> snapshotImage(cl_mem m, cl_command_queue queue, cl_uint nWaits, const cl_event* waits,
-                                           std::vector<uint8_t>* keep) {
+// clref's copy of an image argument's contents before the kernel: the same type, format and sizes. The contents are
+// read into p.imageFills and written into it once the read has completed (fillImages).
+std::shared_ptr<host::Image> snapshotImage(Pending& p, HeldEvents& held, cl_mem m, cl_command_queue queue,
+                                           cl_uint nWaits, const cl_event* waits) {
   const images::ImageDesc desc = imageDescOf(m);
   std::shared_ptr<host::Image> image;
   try {
@@ -305,16 +367,24 @@ std::shared_ptr<host::Image> snapshotImage(cl_mem m, cl_command_queue queue, cl_
   } catch (const std::exception& e) {
     throw NotChecked{std::string("an image argument clref cannot hold: ") + e.what()};
   }
-  std::vector<uint8_t> bytes = readImage(queue, m, *image, nWaits, waits);
-  size_t at = 0;
-  for (uint32_t level = 0; level < desc.numMipLevels; ++level) {
-    const auto extent = image->extent(level);
-    image->write({0, 0, 0}, {size_t(extent[0]), size_t(extent[1]), size_t(extent[2])}, bytes.data() + at, 0, 0,
-                 level);
-    at += extent[0] * extent[1] * extent[2] * images::elementSize(desc.format);
-  }
-  if (keep) *keep = std::move(bytes);
+  p.imageFills.push_back({image, {}, SIZE_MAX});
+  readImage(held, queue, m, *image, nWaits, waits, p.imageFills.back().bytes);
   return image;
+}
+
+// Once the snapshot's reads have completed: the images' contents into clref's images (and the spooled case's inputs).
+void fillImages(Pending& p) {
+  for (ImageFill& f : p.imageFills) {
+    const images::ImageDesc& desc = f.image->desc();
+    size_t at = 0;
+    for (uint32_t level = 0; level < desc.numMipLevels; ++level) {
+      const auto extent = f.image->extent(level);
+      f.image->write({0, 0, 0}, {size_t(extent[0]), size_t(extent[1]), size_t(extent[2])}, f.bytes.data() + at, 0, 0,
+                     level);
+      at += extent[0] * extent[1] * extent[2] * images::elementSize(desc.format);
+    }
+    if (f.input != SIZE_MAX) p.imageInputs[f.input].bytes = std::move(f.bytes);
+  }
 }
 
 host::Sampler samplerOf(cl_sampler s) {
@@ -401,8 +471,9 @@ nlohmann::json imageJson(const images::ImageDesc& d, const std::string& file, bo
 // argument not set or SVM, a NULL of a pointer's size: a NULL buffer or local memory, a zero handle, a pipe, a queue)
 // or the case needs clref's build (a linked program, one compiled with headers): such an enqueue is prepared as when
 // judging at once, with the same verdict or reason.
-bool spoolArgsWithoutBuild(Pending& p, cl_kernel k, const ProgramRecord& record, const KernelRecord& kernelRecord,
-                           cl_command_queue queue, cl_uint nWaits, const cl_event* waits) {
+bool spoolArgsWithoutBuild(Pending& p, HeldEvents& held, cl_kernel k, const ProgramRecord& record,
+                           const KernelRecord& kernelRecord, cl_command_queue queue, cl_uint nWaits,
+                           const cl_event* waits) {
   using Kind = ProgramRecord::Kind;
   if (!(record.kind == Kind::IL || (record.kind == Kind::Source && record.headers.empty()))) return false;
   host::BuildOptions parsed;
@@ -477,9 +548,9 @@ bool spoolArgsWithoutBuild(Pending& p, cl_kernel k, const ProgramRecord& record,
       }
       case SpooledKind::Image: {
         const cl_mem m = cl_mem(const_cast<void*>(kinds[i].second));
-        std::vector<uint8_t> contents;
-        auto image = snapshotImage(m, queue, nWaits, waits, &contents);
-        p.imageInputs.push_back({i, image->desc(), std::move(contents), true});
+        auto image = snapshotImage(p, held, m, queue, nWaits, waits);
+        p.imageFills.back().input = p.imageInputs.size();
+        p.imageInputs.push_back({i, image->desc(), {}, true});
         p.images.push_back({i, m, image});
         break;
       }
@@ -489,15 +560,15 @@ bool spoolArgsWithoutBuild(Pending& p, cl_kernel k, const ProgramRecord& record,
 }
 
 // Everything before the kernel runs: whether to check, clref's program and kernel with the arguments, the snapshot.
-// Throws NotChecked; returns nothing when the settings leave this enqueue out. `recording`: a kernel command recorded
-// into a command buffer (recordKernelCommand): everything but the snapshot, which is taken when the command runs.
-std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims, const size_t* offset,
-                               const size_t* global, const size_t* local, cl_uint nWaits, const cl_event* waits,
-                               bool recording = false) {
-  Pending p;
+// Throws NotChecked; false when the settings leave this enqueue out. The reads it has enqueued when it throws are in
+// `held`, into memory in `p`. `recording`: a kernel command recorded into a command buffer (recordKernelCommand):
+// everything but the snapshot, which is taken when the command runs.
+bool prepare(Pending& p, HeldEvents& held, cl_command_queue queue, cl_kernel k, cl_uint dims, const size_t* offset,
+             const size_t* global, const size_t* local, cl_uint nWaits, const cl_event* waits,
+             bool recording = false) {
   p.name = kernelName(k);
   const Settings& s = settings();
-  if (!s.kernels.empty() && !s.kernels.count(p.name)) return std::nullopt;
+  if (!s.kernels.empty() && !s.kernels.count(p.name)) return false;
   cl_program program = nullptr;
   if (next().clGetKernelInfo(k, CL_KERNEL_PROGRAM, sizeof program, &program, nullptr) != CL_SUCCESS)
     throw NotChecked{"the platform does not answer clGetKernelInfo"};
@@ -506,7 +577,7 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
   {
     std::lock_guard lock(records().mutex);
     KernelRecord& kr = records().kernels[k];
-    if (kr.enqueues++ % s.every != 0) return std::nullopt;
+    if (kr.enqueues++ % s.every != 0) return false;
     kernelRecord = kr;
     auto it = records().programs.find(program);
     if (it != records().programs.end())
@@ -516,8 +587,8 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
     else
       throw NotChecked{"the program was created before the layer was loaded"};
   }
-  // A wait list with a user event the application has not completed yet: a blocking read behind it would wait for
-  // the application, which is waiting for this call.
+  // A wait list with a user event the application has not completed yet: passed over, as when the layer's reads
+  // blocked (a read behind it would have waited for the application); the reports keep this rule.
   for (cl_uint i = 0; i < nWaits; ++i) {
     cl_command_type type = 0;
     cl_int status = CL_COMPLETE;
@@ -531,9 +602,9 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
     throw NotChecked{"the platform does not answer clGetCommandQueueInfo"};
   const DeviceFacts facts = factsOf(device);
   const bool spooling = !s.spoolDir.empty();
+  // A recorded command's buffers are copied inside its command buffer (command_buffer_check.cpp): built here.
   const bool withoutBuild =
-      // A recorded command's buffers are copied inside its command buffer (command_buffer_check.cpp): built here.
-      spooling && !recording && spoolArgsWithoutBuild(p, k, record, kernelRecord, queue, nWaits, waits);
+      spooling && !recording && spoolArgsWithoutBuild(p, held, k, record, kernelRecord, queue, nWaits, waits);
   if (!withoutBuild) {
     p.program = programOf(program, record, facts);
     p.kernel = std::make_unique<host::Kernel>(p.program, p.name);
@@ -610,12 +681,12 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
         if (!a.null && a.bytes.size() == sizeof m) std::memcpy(&m, a.bytes.data(), sizeof m);
         if (!m) throw NotChecked{"argument " + std::to_string(i) + " is a NULL image"};
         if (recording) throw NotChecked{"argument " + std::to_string(i) + " is an image (in a command buffer)"};
-        std::vector<uint8_t> contents;
-        auto image = snapshotImage(m, queue, nWaits, waits, spooling ? &contents : nullptr);
+        auto image = snapshotImage(p, held, m, queue, nWaits, waits);
         p.kernel->setArg(i, image);
-        if (spooling)
-          p.imageInputs.push_back(
-              {i, image->desc(), std::move(contents), info.access != host::KernelArgInfo::Access::ReadOnly});
+        if (spooling) {
+          p.imageFills.back().input = p.imageInputs.size();
+          p.imageInputs.push_back({i, image->desc(), {}, info.access != host::KernelArgInfo::Access::ReadOnly});
+        }
         // An image the kernel may write (write_only, read_write) is judged element by element after the kernel.
         if (info.access != host::KernelArgInfo::Access::ReadOnly) p.images.push_back({i, m, image});
         break;
@@ -635,30 +706,52 @@ std::optional<Pending> prepare(cl_command_queue queue, cl_kernel k, cl_uint dims
     }
   }
   if (!recording) {
-    snapshotBuffers(p, queue, nWaits, waits);
+    snapshotBuffers(p, held, queue, nWaits, waits);
     if (p.kernel)
       for (const BufferArg& b : p.buffers) p.kernel->setArg(b.arg, b.buffer);
   }
   if (spooling) p.record = std::move(record);
-  return p;
+  return true;
+}
+
+// Right after the kernel's enqueue: the reads of what it may write, each memory object once, on `queue` after the
+// kernel (non-blocking, into p.outputs).
+void readOutputs(Pending& p, HeldEvents& held, cl_command_queue queue, cl_event kernelDone) {
+  std::vector<cl_mem> seen;
+  for (size_t i = 0; i < p.buffers.size(); ++i) {
+    const BufferArg& b = p.buffers[i];
+    if (!b.observed || std::find(seen.begin(), seen.end(), b.mem) != seen.end()) continue;
+    seen.push_back(b.mem);
+    p.outputs.push_back({false, i, b.mem, std::vector<uint8_t>(b.size)});
+    readBufferInto(held, p.outputs.back().bytes.data(), queue, b.mem, 0, b.size, 1, &kernelDone);
+  }
+  for (size_t i = 0; i < p.images.size(); ++i) {
+    const ImageArg& a = p.images[i];
+    if (std::find(seen.begin(), seen.end(), a.mem) != seen.end()) continue;
+    seen.push_back(a.mem);
+    p.outputs.push_back({true, i, a.mem, {}});
+    readImage(held, queue, a.mem, *a.image, 1, &kernelDone, p.outputs.back().bytes);
+  }
+}
+
+// The device's contents of `mem` after the kernel (readOutputs).
+std::vector<uint8_t>& outputOf(Pending& p, cl_mem mem) {
+  for (OutputRead& o : p.outputs)
+    if (o.mem == mem) return o.bytes;
+  throw NotChecked{"an output the layer did not read"};
 }
 
 // After the kernel: the device's contents, clref's run and the verdicts.
-void finish(Pending& p, cl_command_queue queue, cl_event kernelDone) {
-  if (next().clWaitForEvents(1, &kernelDone) != CL_SUCCESS)
-    throw NotChecked{"the kernel did not complete on the device"};
+void finish(Pending& p) {
   std::vector<host::ObservedBuffer> observed;
-  std::vector<cl_mem> seen;
-  for (const BufferArg& b : p.buffers) {
-    if (!b.observed || std::find(seen.begin(), seen.end(), b.mem) != seen.end()) continue;
-    seen.push_back(b.mem);
-    observed.push_back({b.arg, b.type, readBuffer(queue, b.mem, 0, b.size, 1, &kernelDone), b.layout});
-  }
   std::vector<host::ObservedImage> observedImages;
-  for (const ImageArg& a : p.images) {
-    if (std::find(seen.begin(), seen.end(), a.mem) != seen.end()) continue;
-    seen.push_back(a.mem);
-    observedImages.push_back({a.arg, readImage(queue, a.mem, *a.image, 1, &kernelDone)});
+  for (OutputRead& o : p.outputs) {
+    if (o.image) {
+      observedImages.push_back({p.images[o.index].arg, std::move(o.bytes)});
+      continue;
+    }
+    const BufferArg& b = p.buffers[o.index];
+    observed.push_back({b.arg, b.type, std::move(o.bytes), b.layout});
   }
   Enqueue e;
   e.kernel = p.name;
@@ -679,22 +772,15 @@ void finish(Pending& p, cl_command_queue queue, cl_event kernelDone) {
 // CLREF_CHECK_SPOOL: after the kernel, the enqueue written as a case folder (spool.hpp) instead of judged. An enqueue a
 // case file cannot express (arguments that share memory, where a case gives each buffer its own) is judged here, as
 // without the spool, and its report line spooled in its place.
-void spool(Pending& p, cl_command_queue queue, cl_event kernelDone) {
+void spool(Pending& p) {
   std::map<cl_mem, int> roots;
   bool expressible = !(p.record.kind == ProgramRecord::Kind::Linked && !p.record.specConstants.empty());
-  for (const BufferArg& b : p.buffers) {
-    const cl_mem parent = memInfo<cl_mem>(b.mem, CL_MEM_ASSOCIATED_MEMOBJECT);
-    expressible = expressible && b.size > 0 && ++roots[parent ? parent : b.mem] == 1;
-  }
+  for (const BufferArg& b : p.buffers) expressible = expressible && b.size > 0 && ++roots[b.root] == 1;
   for (const auto& [id, value] : p.record.specConstants)
     expressible = expressible && (value.size() == 1 || value.size() == 2 || value.size() == 4 || value.size() == 8);
-  if (!expressible) return finish(p, queue, kernelDone);
-  if (next().clWaitForEvents(1, &kernelDone) != CL_SUCCESS)
-    throw NotChecked{"the kernel did not complete on the device"};
+  if (!expressible) return finish(p);
 
   std::vector<SpoolFile> files;
-  std::vector<std::vector<uint8_t>> outputs;  // the device's contents after the kernel, alive until written
-  outputs.reserve(p.buffers.size() + p.images.size());
   nlohmann::json c;
   using Kind = ProgramRecord::Kind;
   if (p.record.kind == Kind::Source && p.record.headers.empty()) {
@@ -727,8 +813,8 @@ void spool(Pending& p, cl_command_queue queue, cl_event kernelDone) {
                            {"judge_as_parameter", true}}}};
     files.push_back({"input" + n + ".bin", b.buffer->data(), b.size});
     if (!b.observed) continue;
-    outputs.push_back(readBuffer(queue, b.mem, 0, b.size, 1, &kernelDone));
-    files.push_back({"case.arg" + n + ".bin", outputs.back().data(), outputs.back().size()});
+    const std::vector<uint8_t>& output = outputOf(p, b.mem);
+    files.push_back({"case.arg" + n + ".bin", output.data(), output.size()});
   }
   for (const ImageInput& in : p.imageInputs) {
     const std::string n = std::to_string(in.arg);
@@ -736,8 +822,8 @@ void spool(Pending& p, cl_command_queue queue, cl_event kernelDone) {
     files.push_back({"input" + n + ".bin", in.bytes.data(), in.bytes.size()});
   }
   for (const ImageArg& a : p.images) {
-    outputs.push_back(readImage(queue, a.mem, *a.image, 1, &kernelDone));
-    files.push_back({"case.arg" + std::to_string(a.arg) + ".bin", outputs.back().data(), outputs.back().size()});
+    const std::vector<uint8_t>& output = outputOf(p, a.mem);
+    files.push_back({"case.arg" + std::to_string(a.arg) + ".bin", output.data(), output.size()});
   }
   c["args"] = p.caseArgs;
   if (!p.record.specConstants.empty()) {
@@ -767,34 +853,221 @@ void spool(Pending& p, cl_command_queue queue, cl_event kernelDone) {
   spoolCase(c, enqueue, files);
 }
 
-// The enqueue on the platform, with the check around it.
-cl_int checkedEnqueue(cl_command_queue queue, cl_kernel k, cl_uint dims, const size_t* offset, const size_t* global,
-                      const size_t* local, cl_uint nWaits, const cl_event* waits, cl_event* event,
-                      const std::function<cl_int(cl_event*)>& enqueue) {
-  std::unique_lock lock(checkMutex);
-  std::optional<Pending> pending;
-  std::string skipped;
-  try {
-    pending = prepare(queue, k, dims, offset, global, local, nWaits, waits);
-  } catch (const NotChecked& n) { skipped = n.reason; } catch (const std::exception& e) {
-    skipped = e.what();
+// One enqueue's check, from its enqueue to its report: the checking thread takes them in enqueue order.
+struct CheckJob {
+  std::string kernel;
+  std::string skipped;  // not checked, and why
+  bool checked = false;  // prepare accepted it, and the kernel and its output reads were enqueued
+  bool report = true;    // false: the enqueue failed, or the settings leave it out; nothing to say
+  Pending pending;
+  HeldEvents held;
+  // Set by the callback of a barrier after the layer's reads and the kernel (under the checker's lock); null when
+  // nothing is in flight, or when the barrier could not be enqueued (then `held` keeps the events to wait for).
+  struct ReadsDone {
+    bool done = false;
+    cl_int status = CL_COMPLETE;
+  }* completed = nullptr;
+};
+
+struct Checker {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<CheckJob> jobs;
+  std::deque<CheckJob> abandoned;  // their reads may still write into their memory: kept, never freed
+  bool started = false;
+  bool busy = false;
+  bool abandon = false;  // at exit: the commands of the first job have not completed for kExitPatience
+  uint64_t finished = 0;
+  bool lateExitHook = false;
+};
+// Never destroyed: the checking thread and the platform's callbacks may use it while the process exits.
+Checker& checker() {
+  static Checker* c = new Checker;
+  return *c;
+}
+
+// At exit, how long the layer waits for a kernel (and its reads) that does not complete, before it passes over it
+// and those behind it: an application that exits without waiting for its commands.
+constexpr auto kExitPatience = std::chrono::seconds(10);
+
+void CL_CALLBACK onLayerReadsDone(cl_event, cl_int status, void* completed) {
+  Checker& c = checker();
+  std::lock_guard lock(c.mutex);
+  static_cast<CheckJob::ReadsDone*>(completed)->done = true;
+  static_cast<CheckJob::ReadsDone*>(completed)->status = status;
+  c.changed.notify_all();
+}
+
+// After the layer's reads have completed: the verdicts (or the spooled case).
+void judge(CheckJob& job) {
+  Pending& p = job.pending;
+  // The barrier terminates abnormally when the kernel or one of the layer's reads does.
+  if (job.completed && job.completed->status != CL_COMPLETE) throw NotChecked{"the kernel did not complete on the device"};
+  for (cl_event e : job.held.events()) {
+    cl_int status = CL_COMPLETE;
+    next().clGetEventInfo(e, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
+    if (status != CL_COMPLETE) throw NotChecked{"the kernel did not complete on the device"};
   }
-  cl_event own = nullptr;
-  const cl_int r = enqueue(event || pending ? &own : nullptr);
-  if (event) *event = own;
-  if (r != CL_SUCCESS) return r;
-  if (pending) {
+  std::lock_guard lock(clrefMutex);
+  fillImages(p);
+  if (settings().spoolDir.empty())
+    finish(p);
+  else
+    spool(p);
+}
+
+void runJob(CheckJob& job) {
+  if (!job.completed && !job.held.events().empty())
+    next().clWaitForEvents(cl_uint(job.held.events().size()), job.held.events().data());
+  if (job.report && job.checked) {
     try {
-      if (settings().spoolDir.empty())
-        finish(*pending, queue, own);
-      else
-        spool(*pending, queue, own);
-    } catch (const NotChecked& n) { skipped = n.reason; } catch (const std::exception& e) {
-      skipped = e.what();
+      judge(job);
+    } catch (const NotChecked& n) { job.skipped = n.reason; } catch (const std::exception& e) {
+      job.skipped = e.what();
     }
   }
-  if (!skipped.empty()) reportNotChecked(pending ? pending->name : kernelName(k), skipped);
+  if (job.report && !job.skipped.empty()) reportNotChecked(job.kernel, job.skipped);
+  std::lock_guard lock(clrefMutex);
+  job.pending = Pending{};  // clref's objects, under its lock; the platform's (job.held) go with the job, outside it
+}
+
+void drainChecks();
+
+void checkingThread() {
+  Checker& c = checker();
+  std::unique_lock lock(c.mutex);
+  for (;;) {
+    c.changed.wait(lock, [&] {
+      return !c.jobs.empty() && (!c.jobs.front().completed || c.jobs.front().completed->done || c.abandon);
+    });
+    CheckJob job = std::move(c.jobs.front());
+    c.jobs.pop_front();
+    const bool ready = !job.completed || job.completed->done;
+    c.busy = true;
+    lock.unlock();
+    if (ready) {
+      runJob(job);
+      delete job.completed;
+      job.held.release();
+    } else if (job.report) {
+      reportNotChecked(job.kernel, "the application exited before the kernel completed");
+    }
+    lock.lock();
+    if (!ready) c.abandoned.push_back(std::move(job));
+    c.busy = false;
+    ++c.finished;
+    // The exit hook again, now that clref's own statics used by a check exist: exit handlers run in the reverse order
+    // of their registration, so the drain runs before those statics are destroyed.
+    if (!c.lateExitHook) {
+      c.lateExitHook = true;
+      std::atexit(drainChecks);
+    }
+    c.changed.notify_all();
+  }
+}
+
+// At exit (and when the layer is unloaded): the checks of every kernel enqueued are reported first.
+void drainChecks() {
+  Checker& c = checker();
+  std::unique_lock lock(c.mutex);
+  uint64_t seen = c.finished;
+  auto since = std::chrono::steady_clock::now();
+  while (!c.jobs.empty() || c.busy) {
+    c.changed.wait_for(lock, std::chrono::milliseconds(100));
+    const auto now = std::chrono::steady_clock::now();
+    if (c.finished != seen || c.busy) {
+      seen = c.finished;
+      since = now;
+    } else if (now - since > kExitPatience) {
+      if (c.abandon) break;  // no thread takes the jobs (a child process after fork has no checking thread)
+      c.abandon = true;
+      since = now;
+      c.changed.notify_all();
+    }
+  }
+}
+
+void submit(CheckJob&& job) {
+  Checker& c = checker();
+  std::lock_guard lock(c.mutex);
+  if (!c.started) {
+    std::thread(checkingThread).detach();
+    c.started = true;
+    std::atexit(drainChecks);
+  }
+  c.jobs.push_back(std::move(job));
+  c.changed.notify_all();
+}
+
+bool outOfOrder(cl_command_queue queue) {
+  cl_command_queue_properties props = 0;
+  next().clGetCommandQueueInfo(queue, CL_QUEUE_PROPERTIES, sizeof props, &props, nullptr);
+  return (props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) != 0;
+}
+
+// The enqueue on the platform, with the check around it. `enqueue` makes the application's call with the wait list
+// and event it is given.
+using Enqueuer = std::function<cl_int(cl_uint, const cl_event*, cl_event*)>;
+cl_int checkedEnqueue(cl_command_queue queue, cl_kernel k, cl_uint dims, const size_t* offset, const size_t* global,
+                      const size_t* local, cl_uint nWaits, const cl_event* waits, cl_event* event,
+                      const Enqueuer& enqueue) {
+  CheckJob job;
+  job.kernel = kernelName(k);
+  try {
+    std::lock_guard lock(clrefMutex);
+    job.checked = prepare(job.pending, job.held, queue, k, dims, offset, global, local, nWaits, waits);
+    job.report = job.checked;
+  } catch (const NotChecked& n) { job.skipped = n.reason; } catch (const std::exception& e) {
+    job.skipped = e.what();
+  }
+  if (!job.skipped.empty()) job.checked = false;
+  // An out-of-order queue runs the kernel after the snapshot's reads too: they read its inputs before it may write
+  // them. An in-order queue runs them first anyway, and gets the application's wait list unchanged.
+  std::vector<cl_event> waitList;
+  if (job.checked && !job.held.events().empty() && outOfOrder(queue)) {
+    waitList.assign(waits, waits + nWaits);
+    waitList.insert(waitList.end(), job.held.events().begin(), job.held.events().end());
+  }
+  cl_event own = nullptr;
+  const cl_int r = waitList.empty() ? enqueue(nWaits, waits, event || job.checked ? &own : nullptr)
+                                    : enqueue(cl_uint(waitList.size()), waitList.data(), &own);
+  if (event) *event = own;
+  if (r != CL_SUCCESS) {
+    job.checked = job.report = false;
+  } else if (job.checked) {
+    next().clRetainEvent(own);
+    job.held.adopt(own);
+    try {
+      readOutputs(job.pending, job.held, queue, own);
+    } catch (const NotChecked& n) { job.skipped = n.reason; }
+  }
+  if (!job.skipped.empty()) job.checked = false;
+  if (!job.skipped.empty() && r == CL_SUCCESS) job.report = true;
   if (!event && own) next().clReleaseEvent(own);
+  // One event after all of the layer's commands, whose completion wakes the checking thread; as a barrier it holds the
+  // queue's later commands until the outputs are read. The layer's events are released here, by the enqueuing thread:
+  // once the application has waited for its commands and released its objects, they are gone, with their callbacks
+  // called, as without the layer.
+  if (!job.held.events().empty()) {
+    cl_event done = nullptr;
+    if (next().clEnqueueBarrierWithWaitList(queue, cl_uint(job.held.events().size()), job.held.events().data(),
+                                            &done) == CL_SUCCESS) {
+      job.completed = new CheckJob::ReadsDone;
+      if (next().clSetEventCallback(done, CL_COMPLETE, onLayerReadsDone, job.completed) == CL_SUCCESS) {
+        job.held.release();
+      } else {
+        delete job.completed;
+        job.completed = nullptr;
+      }
+      next().clReleaseEvent(done);
+    }
+  }
+  if (!job.report && !job.completed && job.held.events().empty()) {
+    std::lock_guard lock(clrefMutex);
+    job.pending = Pending{};
+    return r;
+  }
+  submit(std::move(job));
   return r;
 }
 
@@ -803,10 +1076,10 @@ cl_int CL_API_CALL enqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel
                                         const size_t* local_work_size, cl_uint num_events_in_wait_list,
                                         const cl_event* event_wait_list, cl_event* event) {
   return checkedEnqueue(queue, kernel, work_dim, global_work_offset, global_work_size, local_work_size,
-                        num_events_in_wait_list, event_wait_list, event, [&](cl_event* e) {
+                        num_events_in_wait_list, event_wait_list, event,
+                        [&](cl_uint nWaits, const cl_event* waits, cl_event* e) {
                           return next().clEnqueueNDRangeKernel(queue, kernel, work_dim, global_work_offset,
-                                                               global_work_size, local_work_size,
-                                                               num_events_in_wait_list, event_wait_list, e);
+                                                               global_work_size, local_work_size, nWaits, waits, e);
                         });
 }
 
@@ -816,7 +1089,9 @@ cl_int CL_API_CALL enqueueTask(cl_command_queue queue, cl_kernel kernel, cl_uint
   const size_t one = 1;
   return checkedEnqueue(
       queue, kernel, 1, nullptr, &one, &one, num_events_in_wait_list, event_wait_list, event,
-      [&](cl_event* e) { return next().clEnqueueTask(queue, kernel, num_events_in_wait_list, event_wait_list, e); });
+      [&](cl_uint nWaits, const cl_event* waits, cl_event* e) {
+        return next().clEnqueueTask(queue, kernel, nWaits, waits, e);
+      });
 }
 
 }  // namespace
@@ -829,28 +1104,37 @@ void interceptEnqueues(cl_icd_dispatch& t) {
 // ---- kernel commands of command buffers (command_buffer_check.hpp) --------------------------------------------------
 namespace {
 // The kernel commands recorded for a check: the prepared enqueue and its buffer arguments' memory objects as recorded
-// (judgeKernelCommand points the arguments at the layer's copies of them for each run). Under checkMutex.
+// (judgeKernelCommand points the arguments at the layer's copies of them for each run). Under clrefMutex.
 struct RecordedCommandCheck {
   Pending pending;
   std::vector<cl_mem> recordedMems;  // p.buffers[i]'s memory object at record time
 };
 std::map<uint64_t, RecordedCommandCheck> recordedCommandChecks;
 uint64_t lastRecordedCommandCheck = 0;
+
+// The plain enqueues' checks submitted before a command buffer completed are reported before its kernels, as the
+// report is in enqueue order; bounded, since an earlier kernel may wait for what the application does next.
+void awaitEarlierChecks() {
+  Checker& c = checker();
+  std::unique_lock lock(c.mutex);
+  c.changed.wait_for(lock, kExitPatience, [&] { return c.jobs.empty() && !c.busy; });
+}
 }  // namespace
 
 std::optional<RecordedKernel> recordKernelCommand(cl_command_queue queue, cl_kernel k, cl_uint dims,
                                                   const size_t* offset, const size_t* global, const size_t* local) {
-  std::lock_guard lock(checkMutex);
   RecordedKernel r;
+  std::lock_guard lock(clrefMutex);
   try {
-    std::optional<Pending> p = prepare(queue, k, dims, offset, global, local, 0, nullptr, true);
-    if (!p) return std::nullopt;
-    r.name = p->name;
+    Pending p;
+    HeldEvents held;  // stays empty: nothing is read while recording
+    if (!prepare(p, held, queue, k, dims, offset, global, local, 0, nullptr, true)) return std::nullopt;
+    r.name = p.name;
     // One copy per memory object: arguments that share memory through sub-buffers would each get their own copy,
     // and clref would not see one argument's writes through the other.
     std::map<cl_mem, std::pair<cl_mem, size_t>> rootOf;  // memory object → its root and its first argument
     std::vector<cl_mem> mems;
-    for (const BufferArg& b : p->buffers) {
+    for (const BufferArg& b : p.buffers) {
       mems.push_back(b.mem);
       if (rootOf.count(b.mem)) continue;
       const cl_mem parent = memInfo<cl_mem>(b.mem, CL_MEM_ASSOCIATED_MEMOBJECT);
@@ -863,7 +1147,7 @@ std::optional<RecordedKernel> recordKernelCommand(cl_command_queue queue, cl_ker
       r.buffers.push_back({b.mem, b.size});
     }
     r.id = ++lastRecordedCommandCheck;
-    recordedCommandChecks.emplace(r.id, RecordedCommandCheck{std::move(*p), std::move(mems)});
+    recordedCommandChecks.emplace(r.id, RecordedCommandCheck{std::move(p), std::move(mems)});
   } catch (const NotChecked& n) {
     r.reason = n.reason;
   } catch (const std::exception& e) { r.reason = e.what(); }
@@ -876,35 +1160,50 @@ std::optional<RecordedKernel> recordKernelCommand(cl_command_queue queue, cl_ker
 
 void judgeKernelCommand(uint64_t id, cl_command_queue queue, const std::map<cl_mem, BufferCopies>& copies,
                         cl_event done) {
-  std::unique_lock lock(checkMutex);
-  auto it = recordedCommandChecks.find(id);
-  if (it == recordedCommandChecks.end()) return;
-  Pending& p = it->second.pending;
-  std::string skipped;
+  awaitEarlierChecks();
+  std::string skipped, name;
+  HeldEvents held;
+  Pending* pending = nullptr;
   try {
-    auto copiesOf = [&](size_t i) -> const BufferCopies& {
-      auto c = copies.find(it->second.recordedMems[i]);
-      if (c == copies.end()) throw NotChecked{"the layer has no copy of a buffer argument"};
-      return c->second;
-    };
-    for (size_t i = 0; i < p.buffers.size(); ++i) p.buffers[i].mem = copiesOf(i).before;
-    snapshotBuffers(p, queue, 1, &done);
-    for (size_t i = 0; i < p.buffers.size(); ++i) {
-      p.kernel->setArg(p.buffers[i].arg, p.buffers[i].buffer);
-      p.buffers[i].mem = copiesOf(i).after;
+    {
+      // The reads of the layer's copies, enqueued under the lock on clref's objects and waited for outside it.
+      std::lock_guard lock(clrefMutex);
+      auto it = recordedCommandChecks.find(id);
+      if (it == recordedCommandChecks.end()) return;
+      pending = &it->second.pending;
+      Pending& p = *pending;
+      name = p.name;
+      p.outputs.clear();  // the previous run's
+      auto copiesOf = [&](size_t i) -> const BufferCopies& {
+        auto c = copies.find(it->second.recordedMems[i]);
+        if (c == copies.end()) throw NotChecked{"the layer has no copy of a buffer argument"};
+        return c->second;
+      };
+      for (size_t i = 0; i < p.buffers.size(); ++i) p.buffers[i].mem = copiesOf(i).before;
+      snapshotBuffers(p, held, queue, 1, &done);
+      for (size_t i = 0; i < p.buffers.size(); ++i) {
+        p.kernel->setArg(p.buffers[i].arg, p.buffers[i].buffer);
+        p.buffers[i].mem = copiesOf(i).after;
+        p.buffers[i].root = p.buffers[i].mem;  // each copy is a buffer of its own
+      }
+      readOutputs(p, held, queue, done);
     }
+    if (!held.events().empty() &&
+        next().clWaitForEvents(cl_uint(held.events().size()), held.events().data()) != CL_SUCCESS)
+      throw NotChecked{"the layer's reads of its copies did not complete"};
+    std::lock_guard lock(clrefMutex);
     if (settings().spoolDir.empty())
-      finish(p, queue, done);
+      finish(*pending);
     else
-      spool(p, queue, done);
+      spool(*pending);
   } catch (const NotChecked& n) { skipped = n.reason; } catch (const std::exception& e) {
     skipped = e.what();
   }
-  if (!skipped.empty()) reportNotChecked(p.name, skipped);
+  if (!skipped.empty()) reportNotChecked(name, skipped);
 }
 
 void forgetKernelCommand(uint64_t id) {
-  std::lock_guard lock(checkMutex);
+  std::lock_guard lock(clrefMutex);
   recordedCommandChecks.erase(id);
 }
 

@@ -21,6 +21,7 @@
 #include <CL/cl.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -341,7 +342,13 @@ unsigned fromEnv(const char* name, unsigned fallback) {
   return v && *v ? unsigned(std::strtoul(v, nullptr, 10)) : fallback;
 }
 
+// OpenCL 3.0 API §5.11 [[event-objects]] clSetEventCallback: the callback "may be called asynchronously"; a
+// command that completes on another thread (clref's SVM launches, a layer's checks) may still be running its callbacks
+// (and holding the event, and so its context) when clFinish returns. They are given a few seconds.
 void expectAllRan(const char* what, const Counter& c) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (c.ran.load() < c.registered.load() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   if (c.registered.load() != c.ran.load() || c.registered.load() == 0)
     fail(~0u, std::string(what) + " callbacks: " + std::to_string(c.ran.load()) + " ran of " +
                   std::to_string(c.registered.load()) + " registered");

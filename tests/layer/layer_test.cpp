@@ -491,17 +491,19 @@ TEST_CASE("CLREF_CHECK_HTML: one HTML report of every checked enqueue, with the 
 }
 
 // The ICD's load test (tests/icd/icd_load_test.cpp) through the layer: threads enqueueing at once on shared and private
-// queues, every launch judged, none a violation; with clref planting wrong results, the load test's own host checks and
-// the layer both see them.
-// Hidden ([.layer_load], not run by ctest): the layer deadlocks under this load. checkedEnqueue holds the layer's one
-// checkMutex while its snapshot reads block on the application's queue; a thread whose command that queue waits for
-// can itself be waiting for checkMutex (seen with 4 threads, also without gates on the shared queues).
-TEST_CASE("in front of clref, the ICD load test's threads: every launch checked, no violation", "[.layer_load]") {
-  // No user-event gate on the shared queues: the layer holds its check lock while it waits for the queue's earlier
-  // commands (its snapshot reads), so a thread waiting for that lock before it completes its gate would deadlock it.
-  const std::string load = "CLREF_LOAD_THREADS=4 CLREF_LOAD_ROUNDS=3 CLREF_LOAD_SHARED_GATES=0";
+// queues, kernels behind user events that the enqueuing thread completes after the enqueue (on the shared queues too,
+// so that other threads' commands queue up behind them), every launch judged, none a violation; with clref planting
+// wrong results, the load test's own host checks and the layer both see them. The layer once deadlocked here (its
+// snapshot reads blocked on the application's queue under its one lock): each run is killed after kLoadPatience, and
+// the test then says so instead of hanging.
+TEST_CASE("in front of clref, the ICD load test's threads: every launch checked, no violation", "[layer][load]") {
+  constexpr int kLoadPatience = 120;  // seconds; a run takes a few (4 threads x 3 rounds)
+  const std::string load =
+      "CLREF_LOAD_THREADS=4 CLREF_LOAD_ROUNDS=3 timeout -k 5 " + std::to_string(kLoadPatience);
   const Outcome o = runProgram(CLREF_LOAD_TEST, CLREF_ICD_DIR, true, load, "'" CLREF_VADD_SPV "'");
   INFO(o.output.substr(0, 4000));
+  if (o.status == 124 || o.status == 137)
+    FAIL("the load test did not end within " << kLoadPatience << " s under the layer: a deadlock");
   REQUIRE(o.status == 0);
   std::smatch m;
   REQUIRE(std::regex_search(o.output, m, std::regex(R"((\d+) launches checked)")));
@@ -523,9 +525,11 @@ TEST_CASE("in front of clref, the ICD load test's threads: every launch checked,
   }
   CHECK(kernels == std::set<std::string>{"affine", "group_sum", "vadd", "svm_count"});
 
-  const Outcome planted = runProgram(CLREF_LOAD_TEST, CLREF_ICD_DIR, true, load + " CLREF_PLANT_ERRORS=7",
+  const Outcome planted = runProgram(CLREF_LOAD_TEST, CLREF_ICD_DIR, true, "CLREF_PLANT_ERRORS=7 " + load,
                                      "'" CLREF_VADD_SPV "'");
   INFO(planted.output.substr(0, 4000));
+  if (planted.status == 124 || planted.status == 137)
+    FAIL("the load test with planted errors did not end within " << kLoadPatience << " s under the layer: a deadlock");
   CHECK(planted.status == 1);
   CHECK(planted.output.find("wrong values") != std::string::npos);
   REQUIRE(planted.report.size() == launches);
