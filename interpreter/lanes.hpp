@@ -56,11 +56,13 @@ struct LaneLog {
   std::vector<uintptr_t> addresses;
   struct Undo {
     uint8_t* to;
-    size_t at;  // its old bytes in undoBytes
+    uint64_t old;  // up to 8 bytes; more: their offset in undoBytes
     uint32_t bytes;
   };
   std::vector<Undo> undo;
   std::vector<uint8_t> undoBytes;
+  size_t undoSize = 0;  // bytes saved
+  size_t undoAt = 0;    // the records of the last store entry's lanes (to == nullptr: a lane that did not store)
   size_t stores = 0;  // entries of stores
   // conflicts()'s per entry: the addresses' bytes [lo, hi), and whether each lane's bytes end before the next's begin.
   struct Extent {
@@ -75,26 +77,37 @@ struct LaneLog {
 
   // The addresses of a new entry (zeroed), or nullptr when the log is full.
   uintptr_t* begin(uint32_t firstLane, uint32_t lanes, uint32_t bytes, bool store) {
-    if (addresses.size() + lanes > kMaxAddresses || undoBytes.size() + size_t(lanes) * bytes > kMaxUndoBytes)
-        [[unlikely]]
+    if (addresses.size() + lanes > kMaxAddresses || undoSize + size_t(lanes) * bytes > kMaxUndoBytes) [[unlikely]]
       return nullptr;
+    if (store) {
+      undoAt = undo.size();
+      undo.resize(undoAt + lanes, Undo{nullptr, 0, 0});
+    }
     const size_t at = addresses.size();
     entries.push_back({firstLane, lanes, bytes, store, at});
     addresses.resize(at + lanes, 0);
     stores += store;
     return addresses.data() + at;
   }
-  // The bytes a store is about to overwrite.
-  void save(uint8_t* to, uint32_t bytes) {
-    undo.push_back({to, undoBytes.size(), bytes});
-    undoBytes.insert(undoBytes.end(), to, to + bytes);
+  // The bytes lane l of the last store entry is about to overwrite.
+  void save(uint32_t l, uint8_t* to, uint32_t bytes) {
+    undoSize += bytes;
+    Undo& u = undo[undoAt + l];
+    u.to = to;
+    u.bytes = bytes;
+    if (bytes <= 8) [[likely]] {
+      std::memcpy(&u.old, to, bytes);
+    } else {
+      u.old = undoBytes.size();
+      undoBytes.insert(undoBytes.end(), to, to + bytes);
+    }
   }
   // The barrier interval's accesses: whether two lanes touched the same bytes and one of them wrote (lanes.cpp).
   bool conflicts();
   // Whether a lane other than the batch's first touched shared memory in this interval.
   bool beyondFirstLane() const;
   // Whether the span should end where the lanes next yield or wait at a barrier together (a commit point).
-  bool large() const { return addresses.size() > kMaxAddresses / 4 || undoBytes.size() > kMaxUndoBytes / 4; }
+  bool large() const { return addresses.size() > kMaxAddresses / 4 || undoSize > kMaxUndoBytes / 4; }
   // A barrier: the accesses before it are ordered before those after it.
   void nextInterval() {
     entries.clear();
@@ -103,13 +116,18 @@ struct LaneLog {
   }
   // Every store of the span undone, newest first; the log empty.
   void undoAll() {
-    for (size_t i = undo.size(); i-- > 0;) std::memcpy(undo[i].to, undoBytes.data() + undo[i].at, undo[i].bytes);
+    for (size_t i = undo.size(); i-- > 0;) {
+      const Undo& u = undo[i];
+      if (u.to)
+        std::memcpy(u.to, u.bytes <= 8 ? reinterpret_cast<const uint8_t*>(&u.old) : undoBytes.data() + u.old, u.bytes);
+    }
     clear();
   }
   void clear() {
     nextInterval();
     undo.clear();
     undoBytes.clear();
+    undoSize = 0;
   }
 };
 
@@ -282,7 +300,7 @@ struct LaneAccess {
         if (!touched) [[unlikely]]
           return nullptr;
         if (!own) touched[l] = uintptr_t(p);
-        if constexpr (Store) log->save(p, uint32_t(bytes));
+        if constexpr (Store) log->save(l, p, uint32_t(bytes));
       }
       return p;
     }
