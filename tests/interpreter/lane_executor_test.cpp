@@ -388,7 +388,9 @@ Sums runSums(const char* name, const std::vector<int32_t>& in, size_t local, uns
   Sums s{k.run(test::range1(in.size(), local)), {}, {}};
   s.sums.assign(bout->as<int32_t>().data(), bout->as<int32_t>().data() + in.size() / local);
   const interpreter::LaneStats after = interpreter::laneStats();
-  s.stats = {after.spans - before.spans, after.barrierIntervals - before.barrierIntervals, after.undone - before.undone};
+  s.stats.spans = after.spans - before.spans;
+  s.stats.barrierIntervals = after.barrierIntervals - before.barrierIntervals;
+  s.stats.undone = after.undone - before.undone;
   return s;
 }
 
