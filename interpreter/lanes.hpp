@@ -95,8 +95,13 @@ struct LaneLog {
     Undo& u = undo[undoAt + l];
     u.to = to;
     u.bytes = bytes;
-    if (bytes <= 8) [[likely]] {
-      std::memcpy(&u.old, to, bytes);
+    // Sizes known to the compiler: a memcpy of a run-time size is a call.
+    if (bytes == 4) [[likely]] {
+      std::memcpy(&u.old, to, 4);
+    } else if (bytes == 8) {
+      std::memcpy(&u.old, to, 8);
+    } else if (bytes <= 8) {
+      for (uint32_t i = 0; i < bytes; ++i) reinterpret_cast<uint8_t*>(&u.old)[i] = to[i];
     } else {
       u.old = undoBytes.size();
       undoBytes.insert(undoBytes.end(), to, to + bytes);
