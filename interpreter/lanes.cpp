@@ -1,6 +1,9 @@
 // The lane executor's registry of lane forms (lanes.hpp): filled by the lowering functions as they pick handlers.
 #include "interpreter/lanes.hpp"
 
+#include "interpreter/lane_stats.hpp"
+
+#include <algorithm>
 #include <mutex>
 #include <unordered_map>
 
@@ -31,5 +34,128 @@ LaneHandler laneFormOf(Handler h) {
 }
 
 const Op* leaveLanes(LaneBatch& b, const Op* op) { return stopBefore(b, op, 0); }
+
+namespace {
+struct LaneStatsTotal {
+  std::mutex mu;
+  LaneStats sum;
+};
+LaneStatsTotal& laneStatsTotal() {
+  static LaneStatsTotal t;
+  return t;
+}
+}  // namespace
+
+LaneStats laneStats() {
+  auto& t = laneStatsTotal();
+  std::lock_guard lock(t.mu);
+  return t.sum;
+}
+
+void addLaneStats(const LaneStats& s) {
+  auto& t = laneStatsTotal();
+  std::lock_guard lock(t.mu);
+  t.sum.spans += s.spans;
+  t.sum.barrierIntervals += s.barrierIntervals;
+  t.sum.undone += s.undone;
+}
+
+namespace {
+
+// Whether lanes of entries e and f (their extents overlap; e == f: within one entry) touch the same bytes, lanes of
+// their own: addresses 0 are lanes that touched no shared memory.
+bool laneEntriesConflict(const LaneLog& log, size_t ei, size_t fi) {
+  const LaneLog::Entry& e = log.entries[ei];
+  const LaneLog::Entry& f = log.entries[fi];
+  const uintptr_t* a = log.addresses.data() + e.at;
+  const uintptr_t* b = log.addresses.data() + f.at;
+  const bool increasing = log.extents[ei].increasing && log.extents[fi].increasing;
+  if (ei == fi) {
+    if (increasing) return false;
+    for (uint32_t i = 0; i < e.lanes; ++i)
+      for (uint32_t j = i + 1; a[i] && j < e.lanes; ++j)
+        if (b[j] && a[i] < b[j] + e.bytes && b[j] < a[i] + e.bytes) return true;
+    return false;
+  }
+  if (increasing) {
+    // Two lists of disjoint byte ranges in address order: walk them together.
+    uint32_t i = 0, j = 0;
+    for (;;) {
+      while (i < e.lanes && !a[i]) ++i;
+      while (j < f.lanes && !b[j]) ++j;
+      if (i == e.lanes || j == f.lanes) return false;
+      const uintptr_t aEnd = a[i] + e.bytes, bEnd = b[j] + f.bytes;
+      if (aEnd <= b[j]) {
+        ++i;
+      } else if (bEnd <= a[i]) {
+        ++j;
+      } else {
+        if (e.firstLane + i != f.firstLane + j) return true;
+        if (aEnd < bEnd)
+          ++i;
+        else
+          ++j;
+      }
+    }
+  }
+  for (uint32_t i = 0; i < e.lanes; ++i)
+    for (uint32_t j = 0; a[i] && j < f.lanes; ++j)
+      if (b[j] && e.firstLane + i != f.firstLane + j && a[i] < b[j] + f.bytes && b[j] < a[i] + e.bytes) return true;
+  return false;
+}
+
+}  // namespace
+
+bool LaneLog::conflicts() {
+  if (stores == 0) return false;
+  extents.resize(entries.size());
+  for (size_t k = 0; k < entries.size(); ++k) {
+    const Entry& e = entries[k];
+    Extent x{UINTPTR_MAX, 0, true};
+    uintptr_t end = 0;
+    for (uint32_t l = 0; l < e.lanes; ++l) {
+      const uintptr_t p = addresses[e.at + l];
+      if (!p) continue;
+      x.increasing = x.increasing && p >= end;
+      end = p + e.bytes;
+      x.lo = std::min(x.lo, p);
+      x.hi = std::max(x.hi, end);
+    }
+    extents[k] = x;
+  }
+  auto overlap = [&](size_t i, size_t j) { return extents[i].lo < extents[j].hi && extents[j].lo < extents[i].hi; };
+  // Few stores (a kernel's usual interval): each store's entry against every entry.
+  if (stores * entries.size() <= 8192) {
+    for (size_t i = 0; i < entries.size(); ++i) {
+      if (!entries[i].store) continue;
+      for (size_t j = 0; j < entries.size(); ++j) {
+        if (entries[j].store && j < i) continue;  // that pair was seen from j
+        if (overlap(i, j) && laneEntriesConflict(*this, i, j)) return true;
+      }
+    }
+    return false;
+  }
+  // Otherwise the entries in address order, each against those that begin before it ends.
+  order.resize(entries.size());
+  for (uint32_t k = 0; k < order.size(); ++k) order[k] = k;
+  std::sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) { return extents[x].lo < extents[y].lo; });
+  for (size_t i = 0; i < order.size(); ++i) {
+    const uint32_t x = order[i];
+    if (extents[x].lo >= extents[x].hi) continue;
+    if (entries[x].store && laneEntriesConflict(*this, x, x)) return true;
+    for (size_t j = i + 1; j < order.size() && extents[order[j]].lo < extents[x].hi; ++j) {
+      const uint32_t y = order[j];
+      if ((entries[x].store || entries[y].store) && laneEntriesConflict(*this, x, y)) return true;
+    }
+  }
+  return false;
+}
+
+bool LaneLog::beyondFirstLane() const {
+  for (const Entry& e : entries)
+    for (uint32_t l = e.firstLane == 0 ? 1 : 0; l < e.lanes; ++l)
+      if (addresses[e.at + l]) return true;
+  return false;
+}
 
 }  // namespace clref::interpreter

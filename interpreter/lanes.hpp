@@ -1,28 +1,37 @@
-// The lane executor: the converged work-items of a batch (scheduler.cpp, a work-group without barriers or atomics)
-// run each Op together, one dispatch per Op for the whole batch instead of one per work-item, on their registers laid
-// out lane by lane. Internal to the interpreter.
+// The lane executor: the converged work-items of a batch (scheduler.cpp: a batch of a work-group without barriers or
+// atomics, or a whole work-group with barriers and without atomics) run each Op together, one dispatch per Op for the
+// whole batch instead of one per work-item, on their registers laid out lane by lane. Internal to the interpreter.
 //
-// A round of the batch (every live slot runs until it yields at a loop back-edge, returns or faults) runs on lanes when its live work-items stand at the same Op outside any function call (their budgets may
+// A round of the batch (every live slot runs until it yields at a loop back-edge, waits at a barrier, returns or
+// faults) runs on lanes when its live work-items stand at the same Op outside any function call (their budgets may
 // differ: they took different paths before). Their registers are then copied into the batch's lane registers: 8-byte
 // chunk c of lane l at (c * lanes + l) * 8 (registers are 8-aligned, so a scalar of every lane is one strided array,
 // and a handler's loop over the lanes is a loop over memory). Each Op runs through its lane form. The lanes stay
-// together across loop back-edges where they all would have yielded (their next round would start together again);
-// where a branch parts them into a first and a second range of lanes, each range goes on as a view of the batch until
-// they meet again (partLanes, ops_control.cpp). They leave the lanes as soon as they would part otherwise: a branch
-// going two ways in other ranges, an access off access()'s fast path, a value that would decide a choice for the first
-// time, an Op without a lane form. Then the registers go back, and from that Op on every work-item finishes its round
-// alone, in slot order, on today's path (the lanes before the one that stopped have run the Op, the others not).
+// together across loop back-edges where they all would have yielded (their next round would start together again)
+// and across a work-group barrier the whole group reaches together; where a branch parts them into a first and a
+// second range of lanes, each range goes on as a view of the batch until they meet again (partLanes,
+// ops_control.cpp). They leave the lanes as soon as they would part otherwise: a branch going two ways in other
+// ranges, an access off access()'s fast path, a value that would decide a choice for the first time, an Op without a
+// lane form. Then the registers go back, and from that Op on every work-item finishes its round alone, in slot order,
+// on today's path (the lanes before the one that stopped have run the Op, the others not).
 //
 // What it keeps of running each work-item alone: a work-item's own steps are the same (its registers, budget and
-// slices); the work-items of a round touch the memory of others only through data races (no barriers, no atomics
-// here), so the values are the same. The diagnostics are the same: lane forms never fault, warn or decide a choice for
-// the first time (a choice already decided in the work-group only counts, in any order); the Op that would runs alone,
-// after the work-items before it finished their slices, as it would have. Checked, shadowed and observed launches keep
-// today's path (their observers see each work-item's steps in turn), and so does CLREF_LANES=0.
+// slices). Its memory is the same as long as no work-item of the batch touches bytes another one writes between two
+// barriers (a data race: OpenCL 3.0 API §3.3.7 [[memory-consistency-model]]; no atomics here): the lanes record the
+// global and local bytes each one reads and writes (LaneLog) and the old bytes of every store. Where two lanes touch
+// the same bytes between two barriers and one of them writes, or where the lanes part for good after lanes other than
+// the first touched shared memory (the others' rest, run alone after them, could touch it too), the span run on lanes
+// is undone and runs again one by one (scheduler.cpp runLanes): racy kernels compute what checked runs compute. The
+// diagnostics are the same: lane forms never fault, warn or decide a choice for the first time (a choice already
+// decided in the work-group only counts, in any order); the Op that would runs alone, after the work-items before it
+// finished their slices, as it would have; work-items that reach different barriers part before them, so barrier
+// divergence is found as today. Checked, shadowed and observed launches keep today's path (their observers see each
+// work-item's steps in turn), and so does CLREF_LANES=0.
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "interpreter/exec.hpp"
 
@@ -31,6 +40,101 @@ namespace clref::interpreter {
 struct LaneBatch;
 // Runs an Op for every lane of the batch; returns the Op they all go to next, or nullptr (LaneBatch says why).
 using LaneHandler = const Op* (*)(LaneBatch&, const Op*);
+
+// What the lanes of a span (scheduler.cpp runLanes) did to memory: per memory Op run on lanes, the host address each
+// lane touched in global or local memory (every storage that is not a work-item's own) since the last barrier, and the
+// old bytes of every store since the span began, to undo it.
+struct LaneLog {
+  struct Entry {
+    uint32_t firstLane;  // the batch's lane of the entry's first address
+    uint32_t lanes;      // addresses in `addresses` from `at` (0: a lane that touched private memory or none)
+    uint32_t bytes;
+    bool store;
+    size_t at;
+  };
+  std::vector<Entry> entries;
+  std::vector<uintptr_t> addresses;
+  struct Undo {
+    uint8_t* to;
+    uint64_t old;  // up to 8 bytes; more: their offset in undoBytes
+    uint32_t bytes;
+  };
+  std::vector<Undo> undo;
+  std::vector<uint8_t> undoBytes;
+  size_t undoSize = 0;  // bytes saved
+  size_t undoAt = 0;    // the records of the last store entry's lanes (to == nullptr: a lane that did not store)
+  size_t stores = 0;  // entries of stores
+  // conflicts()'s per entry: the addresses' bytes [lo, hi), and whether each lane's bytes end before the next's begin.
+  struct Extent {
+    uintptr_t lo, hi;
+    bool increasing;
+  };
+  std::vector<Extent> extents;
+  std::vector<uint32_t> order;
+  // Beyond this many addresses or undo bytes the lanes stop at their next memory Op (the span is undone): a bound on
+  // the log of one barrier interval.
+  static constexpr size_t kMaxAddresses = size_t(1) << 22, kMaxUndoBytes = size_t(1) << 24;
+
+  // The addresses of a new entry (zeroed), or nullptr when the log is full.
+  uintptr_t* begin(uint32_t firstLane, uint32_t lanes, uint32_t bytes, bool store) {
+    if (addresses.size() + lanes > kMaxAddresses || undoSize + size_t(lanes) * bytes > kMaxUndoBytes) [[unlikely]]
+      return nullptr;
+    if (store) {
+      undoAt = undo.size();
+      undo.resize(undoAt + lanes, Undo{nullptr, 0, 0});
+    }
+    const size_t at = addresses.size();
+    entries.push_back({firstLane, lanes, bytes, store, at});
+    addresses.resize(at + lanes, 0);
+    stores += store;
+    return addresses.data() + at;
+  }
+  // The bytes lane l of the last store entry is about to overwrite.
+  void save(uint32_t l, uint8_t* to, uint32_t bytes) {
+    undoSize += bytes;
+    Undo& u = undo[undoAt + l];
+    u.to = to;
+    u.bytes = bytes;
+    // Sizes known to the compiler: a memcpy of a run-time size is a call.
+    if (bytes == 4) [[likely]] {
+      std::memcpy(&u.old, to, 4);
+    } else if (bytes == 8) {
+      std::memcpy(&u.old, to, 8);
+    } else if (bytes <= 8) {
+      for (uint32_t i = 0; i < bytes; ++i) reinterpret_cast<uint8_t*>(&u.old)[i] = to[i];
+    } else {
+      u.old = undoBytes.size();
+      undoBytes.insert(undoBytes.end(), to, to + bytes);
+    }
+  }
+  // The barrier interval's accesses: whether two lanes touched the same bytes and one of them wrote (lanes.cpp).
+  bool conflicts();
+  // Whether a lane other than the batch's first touched shared memory in this interval.
+  bool beyondFirstLane() const;
+  // Whether the span should end where the lanes next yield or wait at a barrier together (a commit point).
+  bool large() const { return addresses.size() > kMaxAddresses / 4 || undoSize > kMaxUndoBytes / 4; }
+  // A barrier: the accesses before it are ordered before those after it.
+  void nextInterval() {
+    entries.clear();
+    addresses.clear();
+    stores = 0;
+  }
+  // Every store of the span undone, newest first; the log empty.
+  void undoAll() {
+    for (size_t i = undo.size(); i-- > 0;) {
+      const Undo& u = undo[i];
+      if (u.to)
+        std::memcpy(u.to, u.bytes <= 8 ? reinterpret_cast<const uint8_t*>(&u.old) : undoBytes.data() + u.old, u.bytes);
+    }
+    clear();
+  }
+  void clear() {
+    nextInterval();
+    undo.clear();
+    undoBytes.clear();
+    undoSize = 0;
+  }
+};
 
 // The lanes of a batch, in slot order, and their registers; or a view of lanes [from, to) of one (view()), which runs
 // on its own while the batch's lanes are parted at a branch (partLanes, ops_control.cpp).
@@ -41,6 +145,8 @@ struct LaneBatch {
   uint8_t* regs = nullptr;
   const LaneHandler* forms = nullptr;  // the kernel's lane forms, by Op index from `ops`
   const Op* ops = nullptr;
+  LaneLog* log = nullptr;  // the span's memory record (every batch on lanes keeps one)
+  uint32_t first = 0;      // the batch's lane of this view's lane 0
   // Per lane: the budget (WorkItem::budget) is base - spent (the lanes take the same edges); yieldBelow is the
   // work-item's. A lane yields at a back-edge once spent passes its margin, base - yieldBelow; they all start the
   // round with margin `slice` (scheduler.cpp), so they yield together unless they parted and met again.
@@ -49,9 +155,10 @@ struct LaneBatch {
   const Op** pcs = nullptr;  // per lane, where it stands when the lanes parted for good (`parted`)
   int64_t spent = 0, slice = 0;  // slice: the round's instructions (scheduler.cpp kInterleaveSlice)
   int64_t minBudget = 0, minMargin = 0, maxMargin = 0;  // of the lanes (measure())
-  // Set when a lane form returns nullptr: every lane returned (at Op `at`), the lanes stand at Ops of their own in
+  // Set when a lane form returns nullptr: every lane returned (at Op `at`), every lane waits at work-group barrier
+  // `at` (atBarrier), every lane yielded at a back-edge to Op `at` (yielded), the lanes stand at Ops of their own in
   // `pcs` (parted), or lanes [0, stop) ran Op `at` and the others did not.
-  bool returned = false, parted = false;
+  bool returned = false, atBarrier = false, yielded = false, parted = false;
   uint32_t stop = 0;
   const Op* at = nullptr;
 
@@ -75,6 +182,8 @@ struct LaneBatch {
     v.regs = regs + size_t(from) * 8;
     v.forms = forms;
     v.ops = ops;
+    v.log = log;
+    v.first = first + from;
     v.base = base + from;
     v.yieldBelow = yieldBelow + from;
     v.pcs = pcs + from;
@@ -161,29 +270,45 @@ template <Handler F, LaneHandler Lanes> Handler laneForm() {
 
 // accessFast for the lanes of a batch in turn, with what they share read once: the pointer layout, and the last
 // allocation met where every work-item's table holds the same one (global and local memory; private memory is each
-// work-item's own).
+// work-item's own). Each access of global or local memory goes into the batch's LaneLog (one entry for the Op), and
+// each store's old bytes; a full log stops the lanes as an access off the fast path does.
 struct LaneAccess {
   WorkItem* const* items;
   uint64_t tagShift, offsetMask, allocLimit;
   uint64_t sharedTag = UINT64_MAX;
   const Allocation* shared = nullptr;
-  explicit LaneAccess(const LaneBatch& b)
+  LaneLog* log;
+  uintptr_t* touched;  // the log entry's addresses
+  LaneAccess(const LaneBatch& b, uint32_t bytes, bool store)
       : items(b.items), tagShift(b.items[0]->tagShift), offsetMask(b.items[0]->offsetMask),
-        allocLimit(b.items[0]->allocLimit) {}
+        allocLimit(b.items[0]->allocLimit), log(b.log),
+        touched(b.log ? b.log->begin(b.first, b.count, bytes, store) : nullptr) {}
   // Lane l's host address of `bytes` at `ptr`, or nullptr where access() would take accessSlow.
   template <bool Store> uint8_t* at(uint32_t l, uint64_t ptr, uint64_t bytes, uint32_t align) {
     const uint64_t tag = ptr >> tagShift, off = ptr & offsetMask;
     const Allocation* A = shared;
+    bool own = false;  // a work-item's own memory: no other lane reaches it
     if (tag != sharedTag) [[unlikely]] {
       if (tag == 0 || tag >= allocLimit) return nullptr;
       A = &items[l]->allocs[tag];
       if (A->storage == spv::StorageClass::CrossWorkgroup || A->storage == spv::StorageClass::Workgroup) {
         sharedTag = tag;
         shared = A;
+      } else {
+        own = A->storage == spv::StorageClass::Function || A->storage == spv::StorageClass::Private ||
+              A->storage == spv::StorageClass::Input;
       }
     }
-    if (off + bytes <= A->size && (off & (align - 1)) == 0 && !(Store && A->readOnly)) [[likely]]
-      return A->base + off;
+    if (off + bytes <= A->size && (off & (align - 1)) == 0 && !(Store && A->readOnly)) [[likely]] {
+      uint8_t* p = A->base + off;
+      if (log) {
+        if (!touched) [[unlikely]]
+          return nullptr;
+        if (!own) touched[l] = uintptr_t(p);
+        if constexpr (Store) log->save(l, p, uint32_t(bytes));
+      }
+      return p;
+    }
     return nullptr;
   }
 };

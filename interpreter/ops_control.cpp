@@ -93,8 +93,14 @@ inline const Op* takeEdgeOnLanes(LaneBatch& b, const Op* op, const Edge* e) {
     }
   }
   b.spent += e->cost;
-  // takeEdge's budget < yieldBelow, for every lane: each starts a new time slice here.
+  // takeEdge's budget < yieldBelow, for every lane: each starts a new time slice here. Where the span's memory record
+  // grew large, the whole batch yields instead, as each would alone: the span ends (scheduler.cpp runLanes).
   if (e->backEdge && b.spent > b.minMargin) [[unlikely]] {
+    if (b.log && b.count == b.stride && b.log->large()) {
+      b.yielded = true;
+      b.at = e->target;
+      return nullptr;
+    }
     for (uint32_t l = 0; l < b.count; ++l) b.yieldBelow[l] = b.base[l] - b.spent - b.slice;
     b.minMargin = b.maxMargin = b.spent + b.slice;
   }
@@ -120,7 +126,7 @@ const Op* partLanes(LaneBatch& b, const Op* op, uint32_t k, const Edge* lo, cons
   // Where a side stands after it stopped: per lane in pcs (the lanes of a parted side are there already).
   auto leave = [](LaneBatch& v) {
     if (!v.parted) {
-      const uint32_t stop = v.returned ? 0 : v.stop;
+      const uint32_t stop = v.returned || v.atBarrier ? 0 : v.stop;
       for (uint32_t l = 0; l < v.count; ++l) v.pcs[l] = l < stop ? v.at + 1 : v.at;
     }
     v.rebase();
@@ -274,9 +280,20 @@ const Op* waitForGroup(WorkItem& wi, const Op* op) {
   return nullptr;
 }
 
+// waitForGroup on lanes (lanes.hpp): the lanes reach a work-group barrier together and wait there as a batch. A
+// collective or sub-group barrier (an Op with a Collective) is left to each work-item alone.
+namespace {
+const Op* waitForGroupOnLanes(LaneBatch& b, const Op* op) {
+  if (op->aux) return leaveLanes(b, op);
+  b.atBarrier = true;
+  b.at = op;
+  return nullptr;
+}
+}  // namespace
+
 Op& emitWaitForGroup(Lowerer& L, const Instruction& inst) {
   L.k.usesBarrier = true;
-  return L.emit(&waitForGroup, inst);
+  return L.emit(laneForm<&waitForGroup, &waitForGroupOnLanes>(), inst);
 }
 
 namespace {

@@ -44,7 +44,7 @@ template <bool Store, class P, uint32_t N> const Op* fixedOnLanes(LaneBatch& b, 
   const uint32_t align = op->align, count = b.count;
   const uint8_t* pointer = b.lane0(op->a);
   uint8_t* value = b.lane0(Store ? op->b : op->r);
-  LaneAccess access(b);
+  LaneAccess access(b, N, Store);
   for (uint32_t l = 0; l < count; ++l) {
     uint8_t* at = access.at<Store>(l, rdLane<P>(pointer, l), N, align);
     if (!at) [[unlikely]]
@@ -778,7 +778,7 @@ template <bool Store, class P, class I, uint32_t N> const Op* fusedOnLanes(LaneB
   uint8_t* value = b.lane0(Store ? op->b : op->r);
   const int64_t imm = int64_t(op->imm), stride = int64_t(op->c);
   const uint64_t offsetMask = b.items[0]->offsetMask;
-  LaneAccess access(b);
+  LaneAccess access(b, bytes, Store);
   for (uint32_t l = 0; l < count; ++l) {
     const uint64_t p0 = rdLane<P>(base, l);
     int64_t delta = imm;

@@ -1,6 +1,7 @@
 // Running a lowered kernel over an NDRange (execute, executor.hpp): work-groups spread over
 // worker threads, the work-items of a group interleaved at barriers and collectives, and the
 // instruction budget.
+#include "interpreter/lane_stats.hpp"
 #include "interpreter/lanes.hpp"
 #include "interpreter/launch_state.hpp"
 #include "interpreter/shadow.hpp"
@@ -79,13 +80,13 @@ class Worker {
     // Only read_write images are read back after writes (ops_image.cpp checkReadAfterWrite).
     for (const auto& p : k_.params)
       if (p.kind == ParamKind::Image && p.access == ImageAccess::ReadWrite) tracksImageWrites_ = true;
-    // The lane executor (lanes.hpp) for a kernel whose batches interleave, unless the launch's observers must see each
-    // work-item's steps in turn (checkers, the shadow mode, an observer) or CLREF_LANES=0 asks for today's path. Not
-    // for kernels with barriers: between two barriers, lockstep would give a racy kernel other values than the
-    // one-by-one order that checked runs keep (tests/interpreter/checkers_test.cpp).
+    // The lane executor (lanes.hpp) for a kernel without atomics (whose work-items may spin waiting for each other),
+    // unless the launch's observers must see each work-item's steps in turn (checkers, the shadow mode, an observer)
+    // or CLREF_LANES=0 asks for today's path. A span on lanes that a data race would make differ from the one-by-one
+    // order that checked runs keep is undone and runs one by one (runLanes).
     const char* lanesEnv = std::getenv("CLREF_LANES");
     const bool lanesOff = lanesEnv && std::strcmp(lanesEnv, "0") == 0;
-    if (!allLive(k_) && !s_.checks && !s_.config.shadow && !s_.config.observer && !lanesOff) {
+    if (!k_.usesAtomics && !s_.checks && !s_.config.shadow && !s_.config.observer && !lanesOff) {
       laneOps_.reserve(k_.ops.size());
       laneLoss_.assign(k_.ops.size(), 0);
       for (const Op& op : k_.ops) {
@@ -125,6 +126,7 @@ class Worker {
     for (auto& w : warnings_) s_.warnings.push_back(std::move(w));
     mergeChoices(s_.choices, s_.choiceFirstGroup, choices_, choiceFirstGroup_);
     for (auto& p : printf_) s_.printfOutput.push_back(std::move(p));
+    addLaneStats(laneStats_);
   }
 
  private:
@@ -163,6 +165,8 @@ class Worker {
   std::vector<WorkItem*> laneRegsOf_;  // ... of these work-items, whose own registers are behind (none: empty)
   std::vector<int64_t> laneBase_, laneYield_;  // per lane: LaneBatch::base, yieldBelow
   std::vector<const Op*> lanePcs_;             // per lane: LaneBatch::pcs
+  LaneLog laneLog_;                            // LaneBatch::log
+  LaneStats laneStats_;                        // this worker's, added to the process's at its end
 
   Slot& slot(size_t i) {
     while (slots_.size() <= i) slots_.push_back(makeSlot());
@@ -379,8 +383,13 @@ class Worker {
   }
 
   // Runs the round of lanes_ (time slices of `slice` instructions) on lanes while they stay together, then each alone
-  // from where they parted, in slot order, as they would have run alone. Returns false after a fault (in fault_).
-  bool runLanes(int64_t slice) {
+  // from where they parted, in slot order, as they would have run alone. With `wholeGroup` (lanes_ is the whole
+  // work-group), rounds that end with every lane at the same work-group barrier follow each other on lanes: that
+  // barrier is released at once (runGroup would find every work-item there, with nothing to run at it). Faulted after a
+  // fault (in fault_); Alone where the span on lanes could differ from the one-by-one order (lanes.hpp LaneLog): its
+  // stores are undone and its work-items stand where it began, with their own registers, to run the round alone.
+  enum class LaneRound { Ran, Faulted, Alone };
+  LaneRound runLanes(int64_t slice, bool wholeGroup) {
     LaneBatch b;
     b.items = lanes_.data();
     b.count = uint32_t(lanes_.size());
@@ -402,6 +411,10 @@ class Worker {
     const LaneHandler* const forms = laneOps_.data();
     b.forms = forms;
     b.ops = ops;
+    b.log = &laneLog_;
+    laneLog_.clear();
+    const auto choicesBefore = groupChoices_.count;  // mad's lane form counts decisions already made
+    ++laneStats_.spans;
     // Each lane starts its round as it would alone: a time slice of `slice` instructions from its budget.
     laneBase_.resize(b.count);
     laneYield_.resize(b.count);
@@ -417,11 +430,43 @@ class Worker {
     b.measure();
     const size_t start = size_t(lanes_[0]->pc - ops);
     uint64_t ran = 0;  // Ops run on lanes
-    for (const Op* pc = lanes_[0]->pc; pc; ++ran) pc = forms[pc - ops](b, pc);
+    bool undo = false;
+    for (const Op* pc = lanes_[0]->pc;;) {
+      for (; pc; ++ran) pc = forms[pc - ops](b, pc);
+      if (!b.atBarrier) break;
+      // A barrier interval ran on lanes: the accesses of its work-items must not race (lanes.hpp).
+      ++laneStats_.barrierIntervals;
+      undo = laneLog_.conflicts();
+      if (undo || !wholeGroup || laneLog_.large()) break;
+      laneLog_.nextInterval();
+      // The next round: each lane's time slice starts over from its budget.
+      b.atBarrier = false;
+      b.rebase();
+      for (uint32_t l = 0; l < b.count; ++l) laneYield_[l] = laneBase_[l] - slice;
+      b.measure();
+      pc = b.at + 1;
+    }
+    // A span that ended with the lanes together (returned, yielded) is the one-by-one order where no lanes raced. One
+    // whose lanes parted has the rest of each lane's round run alone, in slot order: the one-by-one order only where no
+    // lane after the first touched shared memory on lanes (the rest of the first could touch the same bytes).
+    if (!undo && !b.atBarrier)
+      undo = b.returned || b.yielded ? laneLog_.conflicts() : laneLog_.beyondFirstLane();
+    if (undo) {
+      laneLog_.undoAll();
+      groupChoices_.count = choicesBefore;
+      // The work-items' own registers are those the span began with (or, after lanes that returned, registers the
+      // next work-items never read before they write them).
+      laneRegsOf_.clear();
+      laneLoss_[start] = 1;
+      ++laneStats_.undone;
+      return LaneRound::Alone;
+    }
+    laneLog_.clear();
     // Lanes pay for themselves after a few Ops per register chunk they copy in and out: a round that left them
     // sooner (a math function in a short kernel) marks its first Op, whose rounds then run alone. Speed only: both
     // paths give the same results.
-    if (!b.returned && ran < laneRegs_.size() / (8 * size_t(b.count))) laneLoss_[start] = 1;
+    const bool together = b.returned || b.atBarrier || b.yielded;
+    if (!together && ran < laneRegs_.size() / (8 * size_t(b.count))) laneLoss_[start] = 1;
     if (!b.returned) flushLaneRegs();
     for (uint32_t l = 0; l < b.count; ++l) {
       WorkItem& wi = *lanes_[l];
@@ -429,15 +474,22 @@ class Worker {
       wi.yieldBelow = laneYield_[l];
       if (b.returned) {
         wi.state = WorkItemState::Returned;
+      } else if (b.atBarrier) {
+        wi.state = WorkItemState::AtBarrier;
+        wi.barrier = b.at;
+        wi.pc = b.at + 1;
+      } else if (b.yielded) {
+        wi.state = WorkItemState::Yielded;
+        wi.pc = b.at;
       } else {
         wi.state = WorkItemState::Running;
         wi.pc = b.parted ? lanePcs_[l] : l < b.stop ? b.at + 1 : b.at;
       }
     }
-    if (b.returned) return true;
+    if (b.returned || b.atBarrier || b.yielded) return LaneRound::Ran;
     for (WorkItem* wi : lanes_)
-      if (!resume(*wi)) return false;
-    return true;
+      if (!resume(*wi)) return LaneRound::Faulted;
+    return LaneRound::Ran;
   }
 
   // The work-group at schedule position `seq` could not run (an exception escaped it).
@@ -499,9 +551,10 @@ class Worker {
       }
       if (s_.checks) groupStarts(g, batch);
       while (active) {
-        if (convergedRound(batch)) {
-          // The round on lanes (lanes.hpp); then, as below, each slot that returned takes the next work-item.
-          if (!runLanes(kInterleaveSlice)) return finishGroup(seq, true);
+        const LaneRound round = convergedRound(batch) ? runLanes(kInterleaveSlice, false) : LaneRound::Alone;
+        if (round == LaneRound::Faulted) return finishGroup(seq, true);
+        if (round == LaneRound::Ran) {
+          // The round ran on lanes (lanes.hpp); then, as below, each slot that returned takes the next work-item.
           for (uint64_t s = 0; s < batch; ++s) {
             WorkItem& wi = slots_[s]->wi;
             if (wi.state != WorkItemState::Returned || !laneLive_[s]) continue;
@@ -538,12 +591,20 @@ class Worker {
       // slices depend only on instruction counts: the order stays the same from run to run. cl_khr_subgroups:
       // OpenCL Extension Specification 3.0.12 §28.3 "Additions to section 3.2 — Execution Model"
       bool yielded = false;
-      for (uint64_t i = 0; i < n; ++i) {
-        WorkItem& wi = slots_[i]->wi;
-        if (wi.state != WorkItemState::Running && wi.state != WorkItemState::Yielded) continue;
-        wi.yieldBelow = wi.budget - kTimeSlice;
-        if (!resume(wi)) return finishGroup(seq, true);
-        yielded = yielded || wi.state == WorkItemState::Yielded;
+      // The round on lanes (lanes.hpp) where the running work-items stand together, to a barrier they all reach.
+      const LaneRound round = convergedRound(n) ? runLanes(kTimeSlice, lanes_.size() == n) : LaneRound::Alone;
+      if (round == LaneRound::Faulted) return finishGroup(seq, true);
+      if (round == LaneRound::Ran) {
+        for (const WorkItem* wi : lanes_) yielded = yielded || wi->state == WorkItemState::Yielded;
+      } else {
+        flushLaneRegs();
+        for (uint64_t i = 0; i < n; ++i) {
+          WorkItem& wi = slots_[i]->wi;
+          if (wi.state != WorkItemState::Running && wi.state != WorkItemState::Yielded) continue;
+          wi.yieldBelow = wi.budget - kTimeSlice;
+          if (!resume(wi)) return finishGroup(seq, true);
+          yielded = yielded || wi.state == WorkItemState::Yielded;
+        }
       }
       // Everyone stopped: returned, or waiting at a barrier or collective. A sub-group collective (or sub-group
       // barrier) runs as soon as its whole sub-group waits at it (OpenCL C 3.0 §6.15.20 [[sub-group-functions]]: "must

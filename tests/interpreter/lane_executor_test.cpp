@@ -18,6 +18,7 @@
 
 #include "host/host.hpp"
 #include "interpreter/diagnostic.hpp"
+#include "interpreter/lane_stats.hpp"
 
 using namespace clref;
 using interpreter::FaultKind;
@@ -326,5 +327,146 @@ TEST_CASE("lane executor: a fault after lanes parted names the same work-item an
     CHECK(lanes.fault->instruction == alone.fault->instruction);
     CHECK(lanes.fault->globalId == alone.fault->globalId);
     CHECK(lanes.fault->message == alone.fault->message);
+  }
+}
+
+namespace {
+
+// Barrier kernels on lanes (a whole work-group between barriers) and racy kernels: a tree reduction with its barriers,
+// the same reduction without the barrier in its loop (lanes 0..s-1 read what lanes s..2s-1 write in the same interval),
+// and a kernel without barriers whose work-items of one batch write and read the same global int.
+const std::string kBarrierSource = R"CL(
+kernel void tree_sum(global const int* in, global int* out, local int* tmp) {
+  int lid = get_local_id(0);
+  tmp[lid] = in[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int s = get_local_size(0) / 2; s > 0; s >>= 1) {
+    if (lid < s) tmp[lid] += tmp[lid + s];
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0) out[get_group_id(0)] = tmp[0];
+}
+kernel void racy_sum(global const int* in, global int* out, local int* tmp) {
+  int lid = get_local_id(0);
+  tmp[lid] = in[get_global_id(0)];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int s = get_local_size(0) / 2; s > 0; s >>= 1) {
+    if (lid < s) tmp[lid] += tmp[lid + s];
+  }
+  if (lid == 0) out[get_group_id(0)] = tmp[0];
+}
+kernel void racy_global(global int* cell, global int* out) {
+  size_t i = get_global_id(0);
+  int seen = cell[0];
+  cell[0] = seen * 3 + (int)i;
+  out[i] = seen;
+}
+)CL";
+
+std::shared_ptr<host::Program> barrierProgram(unsigned threads) {
+  static const std::vector<uint32_t> words = test::compileCL(kBarrierSource, "-O2", "1.2", 64, "barrier.cl");
+  host::DeviceConfig cfg;
+  cfg.threads = threads;
+  return host::Program::fromSpirv(host::Device(cfg), words);
+}
+
+// Runs a reduction kernel over `groups` work-groups of `local` ints on both paths: the group sums of each, and the
+// lane executor's counts of the run on lanes.
+struct Sums {
+  host::RunResult result;
+  std::vector<int32_t> sums;
+  interpreter::LaneStats stats;
+};
+Sums runSums(const char* name, const std::vector<int32_t>& in, size_t local, unsigned threads) {
+  const interpreter::LaneStats before = interpreter::laneStats();
+  auto k = host::Kernel(barrierProgram(threads), name);
+  auto bin = std::make_shared<host::Buffer>(in.data(), in.size() * 4);
+  auto bout = std::make_shared<host::Buffer>(in.size() / local * 4);
+  k.setArg(0, bin);
+  k.setArg(1, bout);
+  k.setArgLocal(2, local * 4);
+  Sums s{k.run(test::range1(in.size(), local)), {}, {}};
+  s.sums.assign(bout->as<int32_t>().data(), bout->as<int32_t>().data() + in.size() / local);
+  const interpreter::LaneStats after = interpreter::laneStats();
+  s.stats.spans = after.spans - before.spans;
+  s.stats.barrierIntervals = after.barrierIntervals - before.barrierIntervals;
+  s.stats.undone = after.undone - before.undone;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("lane executor: a tree reduction with barriers runs its intervals on lanes", "[lanes][barrier]") {
+  const size_t local = 64, groups = 6;
+  std::vector<int32_t> in(local * groups);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = int32_t(i * 7919 % 1009) - 504;
+  for (unsigned threads : {1u, 2u}) {
+    auto [lanes, alone] = onBothPaths([&] { return runSums("tree_sum", in, local, threads); });
+    REQUIRE(lanes.result.ok);
+    REQUIRE(alone.result.ok);
+    CHECK(lanes.sums == alone.sums);
+    for (size_t g = 0; g < groups; ++g) {
+      int32_t want = 0;
+      for (size_t i = 0; i < local; ++i) want += in[g * local + i];
+      CHECK(lanes.sums[g] == want);
+    }
+    // Each group: the interval before the loop and one per halving (6 for 64 work-items), all on lanes, none undone.
+    CHECK(lanes.stats.barrierIntervals == groups * 7);
+    CHECK(lanes.stats.undone == 0);
+    CHECK(alone.stats.spans == 0);
+  }
+}
+
+TEST_CASE("lane executor: a racy reduction computes what it computes one by one", "[lanes][barrier]") {
+  // Without the loop's barrier, one by one: work-item 0 adds tmp[32], tmp[16], … before the others updated them; in
+  // lockstep it would read their sums. The span is undone and runs one by one.
+  const size_t local = 64, groups = 3;
+  std::vector<int32_t> in(local * groups);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = int32_t(i + 1);
+  for (unsigned threads : {1u, 2u}) {
+    auto [lanes, alone] = onBothPaths([&] { return runSums("racy_sum", in, local, threads); });
+    REQUIRE(lanes.result.ok);
+    REQUIRE(alone.result.ok);
+    CHECK(lanes.sums == alone.sums);
+    CHECK(lanes.stats.undone >= 1);
+    // One by one, work-item 0 finishes its loop first: tmp[0] = in[0] + in[32] + in[16] + in[8] + in[4] + in[2] + in[1]
+    // of its group, as the work-items after it have not run their loops yet.
+    for (size_t g = 0; g < groups; ++g) {
+      const int32_t* x = in.data() + g * local;
+      CHECK(lanes.sums[g] == x[0] + x[32] + x[16] + x[8] + x[4] + x[2] + x[1]);
+    }
+  }
+}
+
+TEST_CASE("lane executor: work-items of a batch racing on one global int compute what they compute one by one",
+          "[lanes]") {
+  const size_t n = 48;
+  for (unsigned threads : {1u, 2u}) {
+    const interpreter::LaneStats before = interpreter::laneStats();
+    auto [lanes, alone] = onBothPaths([&] {
+      auto k = host::Kernel(barrierProgram(threads), "racy_global");
+      const int32_t start = 5;
+      auto cell = std::make_shared<host::Buffer>(&start, 4);
+      auto out = std::make_shared<host::Buffer>(n * 4);
+      k.setArg(0, cell);
+      k.setArg(1, out);
+      Outcome o{k.run(test::range1(n, n)), {}};
+      o.bytes.assign(out->as<uint8_t>().data(), out->as<uint8_t>().data() + n * 4);
+      o.bytes.insert(o.bytes.end(), cell->as<uint8_t>().data(), cell->as<uint8_t>().data() + 4);
+      return o;
+    });
+    REQUIRE(lanes.result.ok);
+    REQUIRE(alone.result.ok);
+    CHECK(lanes.bytes == alone.bytes);
+    CHECK(interpreter::laneStats().undone > before.undone);
+    // One by one, in work-item order: each reads what the one before it wrote.
+    uint32_t cellValue = 5;
+    for (size_t i = 0; i < n; ++i) {
+      int32_t got;
+      std::memcpy(&got, lanes.bytes.data() + i * 4, 4);
+      INFO("work-item " << i);
+      CHECK(uint32_t(got) == cellValue);
+      cellValue = cellValue * 3u + uint32_t(i);
+    }
   }
 }
