@@ -154,7 +154,7 @@ std::shared_ptr<host::Program> programOf(cl_program p, const ProgramRecord& r, c
 
 // The events of the layer's own reads and of the kernel, which a check holds until the barrier after them is
 // enqueued (HeldEvents::release). The memory objects need no reference of the layer's: a command keeps those it uses
-// until it completes (OpenCL 3.0 API §5.4.1 [[_retaining_and_releasing_memory_objects]] clReleaseMemObject), and the
+// until it completes (OpenCL 3.0 API §5.5.1 [[_retaining_and_releasing_memory_objects]] clReleaseMemObject), and the
 // application's last release then destroys them (and calls its destructor callbacks) as it would without the layer.
 class HeldEvents {
  public:
