@@ -24,15 +24,28 @@ mpi=(libopenmpi-dev openmpi-bin)
 # (`--with-browser`): it is large, and those tests skip with a reason without it. CI installs it.
 browser=(chromium)
 
+# Needed only by the tests (Catch2, pugixml for the ICD's tests, glslangValidator and lavapipe for the Vulkan layer's):
+# `--tool-only` leaves them out (scripts/quickstart.sh, which builds the tool and the ICD, not the tests).
+tests_only=(catch2 libpugixml-dev glslang-tools mesa-vulkan-drivers)
+
 want=("${packages[@]}")
+tool_only=0
 for arg in "$@"; do
   case "$arg" in
     --with-peers) want+=("${peers[@]}") ;;
     --with-mpi) want+=("${mpi[@]}") ;;
     --with-browser) want+=("${browser[@]}") ;;
-    *) echo "install-deps: unknown option $arg (--with-peers, --with-mpi, --with-browser)" >&2; exit 2 ;;
+    --tool-only) tool_only=1 ;;
+    *) echo "install-deps: unknown option $arg (--with-peers, --with-mpi, --with-browser, --tool-only)" >&2; exit 2 ;;
   esac
 done
+if ((tool_only)); then
+  kept=()
+  for p in "${want[@]}"; do
+    [[ " ${tests_only[*]} " == *" $p "* ]] || kept+=("$p")
+  done
+  want=("${kept[@]}")
+fi
 
 missing=()
 for p in "${want[@]}"; do
