@@ -56,6 +56,8 @@ const char* capabilitySource(spv::Capability c) {
     case Capability::ImageReadWrite: return "__opencl_c_read_write_images";
     case Capability::ImageMipmap: return "cl_khr_mipmap_image";
     case Capability::GroupNonUniform: return "__opencl_c_subgroups";
+    // OpenCL SPIR-V Environment §3.2 [[required-capabilities-1.1]]: SubgroupDispatch for devices supporting sub-groups.
+    case Capability::SubgroupDispatch: return "__opencl_c_subgroups";
     case Capability::GroupNonUniformVote: return "cl_khr_subgroup_non_uniform_vote";
     case Capability::GroupNonUniformArithmetic: return "cl_khr_subgroup_non_uniform_arithmetic";
     case Capability::GroupNonUniformBallot: return "cl_khr_subgroup_ballot";

@@ -7,6 +7,7 @@
 #include "icd/device_info.hpp"
 #include "icd/image_support.hpp"
 #include "icd/program_compile.hpp"
+#include "interpreter/subgroup_dispatch.hpp"
 
 using namespace clref::cl;
 namespace host = clref::host;
@@ -635,13 +636,13 @@ CL_API_ENTRY cl_int CL_API_CALL clGetKernelSubGroupInfo(cl_kernel kernel, cl_dev
         return apiError(__func__, CL_INVALID_VALUE, "param_value_size is {}, not room for 1 to 3 size_t",
                         param_value_size);
       std::array<size_t, 3> local{1, 1, 1};
-      local[0] = count != 0 && count <= maxGroup / sg ? count * sg : 0;
+      local[0] = size_t(clref::interpreter::localSizeForSubgroupCount(count, maxGroup, sg));
       if (local[0] == 0) local.fill(0);
       return out.bytes(local.data(), dims * sizeof(size_t));
     }
-    case CL_KERNEL_MAX_NUM_SUB_GROUPS: return out(maxGroup / sg + (maxGroup % sg != 0));
-    // No kernel can declare a sub-group count: SubgroupsPerWorkgroup needs the SubgroupDispatch capability, which
-    // clref refuses (interpreter/capabilities.cpp).
+    case CL_KERNEL_MAX_NUM_SUB_GROUPS: return out(size_t(clref::interpreter::maxNumSubgroups(maxGroup, sg)));
+    // No kernel can declare a sub-group count: clref refuses the execution modes SubgroupsPerWorkgroup and
+    // SubgroupsPerWorkgroupId (interpreter/capabilities.cpp checkModuleSupport).
     case CL_KERNEL_COMPILE_NUM_SUB_GROUPS: return out(size_t(0));
     default: return apiError(__func__, CL_INVALID_VALUE, "param_name {} is no kernel sub-group query", hex(param_name));
   }

@@ -63,6 +63,11 @@ bool capabilitySupported(spv::Capability c) {
     // OpenCL SPIR-V Environment §3 [[required-capabilities]]: DeviceEnqueue for OpenCL C 2.0's and 3.0's
     // __opencl_c_device_enqueue (ops_enqueue.cpp, device_enqueue.hpp).
     case Capability::DeviceEnqueue:
+    // OpenCL SPIR-V Environment §3.2 [[required-capabilities-1.1]]: SubgroupDispatch for a device with sub-groups
+    // (OpGetKernelMaxNumSubgroups, OpGetKernelLocalSizeForSubgroupCount: ops_enqueue.cpp). Of its execution modes,
+    // SubgroupSize is honoured (execute.cpp), SubgroupsPerWorkgroup and SubgroupsPerWorkgroupId refused
+    // (checkModuleSupport).
+    case Capability::SubgroupDispatch:
     // OpenCL SPIR-V Environment §5 [[opencl_extensions]] cl_khr_subgroup_named_barrier: NamedBarrier
     // (ops_named_barrier.cpp).
     case Capability::NamedBarrier:
@@ -202,6 +207,19 @@ void checkModuleSupport(const Module& m, const LowerOptions& opt) {
   }
   for (uint32_t i = 0; i < m.instructions.size(); ++i) {
     const auto& inst = m.instructions[i];
+    // SubgroupsPerWorkgroup and SubgroupsPerWorkgroupId (capability SubgroupDispatch) fix how many sub-groups a
+    // work-group of the kernel has; clref does not check a launch's work-group size against them or report them
+    // (CL_KERNEL_COMPILE_NUM_SUB_GROUPS), so it refuses them rather than run the kernel with other sub-groups.
+    // SubgroupSize is checked at the launch (execute.cpp), where the sub-group size is known.
+    if ((inst.opcode == spv::Op::OpExecutionMode || inst.opcode == spv::Op::OpExecutionModeId) &&
+        inst.words.size() > 2) {
+      const auto mode = spv::ExecutionMode(inst.words[2]);
+      if (mode == spv::ExecutionMode::SubgroupsPerWorkgroup || mode == spv::ExecutionMode::SubgroupsPerWorkgroupId)
+        throw ModuleError(
+            std::string("unsupported execution mode ") +
+            (mode == spv::ExecutionMode::SubgroupsPerWorkgroup ? "SubgroupsPerWorkgroup" : "SubgroupsPerWorkgroupId") +
+            ": clref does not fix the number of sub-groups of a kernel's work-groups\n  at " + m.describe(i));
+    }
     if (inst.opcode == spv::Op::OpExtension &&
         !(shader ? shaderExtensionSupported(literalString(inst.words, 1)) : extensionSupported(literalString(inst.words, 1))))
       throw ModuleError("unsupported extension " + literalString(inst.words, 1) + "\n  at " + m.describe(i));

@@ -10,6 +10,24 @@
 
 namespace clref::interpreter {
 
+namespace {
+
+// SPIR-V 1.1 §3.6 [external] SubgroupSize (capability SubgroupDispatch): the kernel's sub-groups have this size. clref
+// runs it when that is the launch's sub-group size and refuses the launch otherwise, naming both.
+void checkSubgroupSizeMode(const LoweredKernel& kernel, uint32_t subgroupSize) {
+  if (!kernel.module) return;
+  const EntryPoint* ep = kernel.module->entryPoint(kernel.name);
+  if (!ep) return;  // a block's invoke function: no execution modes
+  for (const auto& inst : kernel.module->instructions)
+    if (inst.opcode == spv::Op::OpExecutionMode && inst.words.size() > 3 && inst.words[1] == ep->function &&
+        spv::ExecutionMode(inst.words[2]) == spv::ExecutionMode::SubgroupSize && inst.words[3] != subgroupSize)
+      throw std::invalid_argument("kernel " + kernel.name + " declares the execution mode SubgroupSize " +
+                                  std::to_string(inst.words[3]) + ", and the device's sub-group size is " +
+                                  std::to_string(subgroupSize));
+}
+
+}  // namespace
+
 ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& args, const NDRangeSpec& range,
                    const ExecConfig& config) {
   if (args.size() != kernel.params.size())
@@ -20,6 +38,7 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   s.launch.module = kernel.module;
   s.launch.dims = range.dims;
   s.launch.subgroupSize = std::max<uint32_t>(1, config.subgroupSize);
+  checkSubgroupSizeMode(kernel, s.launch.subgroupSize);
   if (kernel.shader) {
     // program.hpp kMinShaderSubgroupSize says why these bounds.
     const uint32_t sg = config.subgroupSize;

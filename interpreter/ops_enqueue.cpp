@@ -9,6 +9,7 @@
 #include "interpreter/device_enqueue.hpp"
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
+#include "interpreter/subgroup_dispatch.hpp"
 #include "interpreter/svm.hpp"
 
 namespace clref::interpreter {
@@ -440,13 +441,22 @@ const Op* captureProfilingInfo(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
-// The block kernel queries: work-group size, preferred multiple, sub-group count and size for an ND-range.
+// The block kernel queries: work-group size, preferred multiple, sub-group count and size for an ND-range, and the
+// sub-group dispatch ones (capability SubgroupDispatch): the most sub-groups, the local size for a sub-group count.
 struct KernelQuery {
   uint32_t invoke = 0;
   NDRangeOperand ndrange;  // the sub-group queries
+  uint32_t count = 0;      // OpGetKernelLocalSizeForSubgroupCount's Subgroup Count
 };
 
-enum class Query { WorkGroupSize, PreferredMultiple, SubGroupCount, MaxSubGroupSize };
+enum class Query {
+  WorkGroupSize,
+  PreferredMultiple,
+  SubGroupCount,
+  MaxSubGroupSize,
+  MaxNumSubgroups,
+  LocalSizeForCount
+};
 
 template <Query Q> const Op* kernelQuery(WorkItem& wi, const Op* op) {
   const auto& q = *static_cast<const KernelQuery*>(op->aux);
@@ -459,6 +469,14 @@ template <Query Q> const Op* kernelQuery(WorkItem& wi, const Op* op) {
     value = maxWorkGroupSize(*child, f.deviceMaxWorkGroupSize);
   } else if constexpr (Q == Query::PreferredMultiple) {
     value = sg;  // as the host's CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE
+  } else if constexpr (Q == Query::MaxNumSubgroups) {
+    // SPIR-V 1.1 OpGetKernelMaxNumSubgroups [external]: as the host's CL_KERNEL_MAX_NUM_SUB_GROUPS.
+    value = maxNumSubgroups(maxWorkGroupSize(*child, f.deviceMaxWorkGroupSize), sg);
+  } else if constexpr (Q == Query::LocalSizeForCount) {
+    // SPIR-V 1.1 OpGetKernelLocalSizeForSubgroupCount [external]: as the host's
+    // CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT (its first dimension).
+    value =
+        localSizeForSubgroupCount(rd<uint32_t>(wi, q.count), maxWorkGroupSize(*child, f.deviceMaxWorkGroupSize), sg);
   } else {
     uint32_t dims = 0;
     NDRangeSpec r;
@@ -549,8 +567,10 @@ void lowerBuildNDRange(Lowerer& L, const Instruction& inst);
 template <Query Q> void lowerQuery(Lowerer& L, const Instruction& inst) {
   auto q = std::make_shared<KernelQuery>();
   const bool withRange = Q == Query::SubGroupCount || Q == Query::MaxSubGroupSize;
+  const bool withCount = Q == Query::LocalSizeForCount;
   if (withRange) q->ndrange = ndrangeOperand(L, inst, inst.operand(0));
-  q->invoke = inst.operand(withRange ? 1 : 0);
+  if (withCount) q->count = L.reg(inst.operand(0));
+  q->invoke = inst.operand(withRange || withCount ? 1 : 0);
   Op& op = L.emit(&kernelQuery<Q>, inst);
   op.r = L.reg(inst.resultId);
   op.aux = q.get();
@@ -629,6 +649,8 @@ void registerEnqueue(DispatchTable& t) {
   t.lower(S::OpGetKernelPreferredWorkGroupSizeMultiple, lowerQuery<Query::PreferredMultiple>);
   t.lower(S::OpGetKernelNDrangeSubGroupCount, lowerQuery<Query::SubGroupCount>);
   t.lower(S::OpGetKernelNDrangeMaxSubGroupSize, lowerQuery<Query::MaxSubGroupSize>);
+  t.lower(S::OpGetKernelMaxNumSubgroups, lowerQuery<Query::MaxNumSubgroups>);
+  t.lower(S::OpGetKernelLocalSizeForSubgroupCount, lowerQuery<Query::LocalSizeForCount>);
 }
 
 }  // namespace clref::interpreter

@@ -10,8 +10,6 @@ void registerUnsupported(DispatchTable& t) {
   using spv::Op;
   t.unsupported({Op::OpTypePipeStorage, Op::OpConstantPipeStorage, Op::OpCreatePipeFromPipeStorage},
                 "pipe storage is not supported (capability PipeStorage: program-scope pipes of OpenCL C++)");
-  t.unsupported({Op::OpGetKernelLocalSizeForSubgroupCount, Op::OpGetKernelMaxNumSubgroups},
-                "sub-group dispatch queries are not supported (capability SubgroupDispatch)");
   t.unsupported({Op::OpQuantizeToF16}, "OpQuantizeToF16 is not supported yet (the OpenCL C front ends do not emit it)");
   t.unsupported({Op::OpSizeOf}, "OpSizeOf is not supported yet (the OpenCL C front ends do not emit it)");
 }

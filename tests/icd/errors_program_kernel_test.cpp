@@ -1158,8 +1158,8 @@ const char* const kNoSystemSvm =
     "clSetKernelArgSVMPointer:CL_INVALID_ARG_VALUE:1 and clSetKernelExecInfo:CL_INVALID_VALUE:1 (tested) refuse "
     "pointers outside the context's SVM allocations";
 const char* const kNoSubGroups =
-    "a required number of sub-groups: a kernel declares one with SubgroupsPerWorkgroup, which needs the "
-    "SubgroupDispatch capability that clref refuses at build, so CL_KERNEL_COMPILE_NUM_SUB_GROUPS is always 0";
+    "a required number of sub-groups: a kernel declares one with the execution mode SubgroupsPerWorkgroup (or "
+    "SubgroupsPerWorkgroupId), which clref refuses at build, so CL_KERNEL_COMPILE_NUM_SUB_GROUPS is always 0";
 
 std::vector<NotTested> notTested() {
   std::vector<NotTested> n = {
