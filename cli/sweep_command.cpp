@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <bit>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -33,9 +34,16 @@ namespace {
 using namespace clref::numerics;
 using nlohmann::json;
 
-// Inputs per block: the unit of work handed to a rank, and of the report's order. float: 2^16 (a second or so of one
-// core); half's whole range and double's slower inputs in blocks of 2^12, so that they too spread over ranks.
-uint64_t blockOf(Format f) { return f == Format::Float ? uint64_t(1) << 16 : uint64_t(1) << 12; }
+// Inputs per block: the unit of work handed to a rank, and of the report's order. float: at most 2^16 (a second or so
+// of one core), and at least 256 blocks in a range of 2^20 inputs or more, so that the ranks finish close together
+// (a 2^20 range in 16 blocks left one rank a whole block behind: 1.6× on 2 ranks); half's whole range and double's
+// slower inputs in blocks of 2^12, so that they too spread over ranks. It depends on the range alone: the report is
+// the same for any number of ranks.
+uint64_t blockOf(Format f, uint64_t inputs) {
+  if (f != Format::Float) return uint64_t(1) << 12;
+  return std::clamp<uint64_t>(std::bit_floor(std::max<uint64_t>(inputs / 256, 1)), uint64_t(1) << 12,
+                              uint64_t(1) << 16);
+}
 
 // The histogram's classes of ulp error (Verdict::errorUlps), in order.
 constexpr const char* kClasses[] = {"0",       "(0, 0.5]",   "(0.5, 1]", "(1, 2]",   "(2, 4]",
@@ -337,7 +345,7 @@ int run(const SweepOptions& o) {
 
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   const unsigned threads = std::max(1u, hardware / unsigned(cluster::localSize()));
-  const uint64_t block = blockOf(s.format);
+  const uint64_t block = blockOf(s.format, s.hi - s.lo);
   const uint64_t blocks = (s.hi - s.lo + block - 1) / block;
   const std::vector<uint64_t> cost(blocks, 1);
   const auto results = cluster::distribute(cost, [&](size_t i) {
