@@ -11,13 +11,6 @@
 namespace clref::cli {
 namespace {
 
-// Takes every character and keeps none: a rank's standard output, which rank 0 prints.
-class DroppingBuffer : public std::streambuf {
- protected:
-  int_type overflow(int_type c) override { return traits_type::not_eof(c); }
-  std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
-};
-
 // `text` with every line prefixed `prefix` (a last line without its newline gets one).
 std::string withRankPrefix(const std::string& text, const std::string& prefix) {
   std::string out;
@@ -35,6 +28,13 @@ std::string withRankPrefix(const std::string& text, const std::string& prefix) {
 }  // namespace
 
 struct RankOutput::Held {
+  // Takes every character and keeps none: a rank's standard output, which rank 0 prints. (A member type, not one of
+  // this file's anonymous namespace: Held's linkage is the header's.)
+  class DroppingBuffer : public std::streambuf {
+   protected:
+    int_type overflow(int_type c) override { return traits_type::not_eof(c); }
+    std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
+  };
   DroppingBuffer dropped;
   std::ostringstream errors;
   std::streambuf* out = nullptr;
