@@ -956,7 +956,7 @@ TEST_CASE("check: the padding lane of a 3-component vector copied with async_wor
     CHECK((d.index % 4 == 3 ? d.cls == host::ElementClass::Allowed : d.index == 5));
 }
 
-TEST_CASE("check: elements judged against the set any value are counted with their source; --strict makes them "
+TEST_CASE("check: elements judged against the set any value are counted with their source, and --strict makes them "
           "undetermined",
           "[check][strict]") {
   using C = host::ElementClass;
@@ -1098,7 +1098,7 @@ TEST_CASE("check: a broadcast value keeps the set it had in the work-item it com
   CHECK(r.buffers.at(0).anyValue == 0);
 }
 
-TEST_CASE("check: sub-group shuffles keep the source work-item's set; sub-group sums and minima are bounded",
+TEST_CASE("check: sub-group shuffles keep the source work-item's set, and sub-group sums and minima are bounded",
           "[check][group]") {
   using C = host::ElementClass;
   // One work-group of 8 work-items, one sub-group (the device's sub-groups hold 32).

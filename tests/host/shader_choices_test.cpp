@@ -109,7 +109,7 @@ std::vector<float> halve(const host::Device& device, const std::string& mode, co
 
 }  // namespace
 
-TEST_CASE("shader_denormals: a shader without float controls keeps or flushes denormals; a mode still decides",
+TEST_CASE("shader_denormals: a shader without float controls keeps or flushes denormals, and a mode still decides",
           "[shader][choices]") {
   // 2^-126 · 0.5 = 2^-127 is subnormal; 2^-125 · 0.5 the smallest normal.
   const std::vector<float> in{-0x1p-126f, 0x1p-125f};
@@ -185,7 +185,7 @@ kernel void k(global float* f, global int* i) {
   }
 }
 
-TEST_CASE("vulkan_contraction: a product feeding a sum is rounded apart or fused; NoContraction keeps it apart",
+TEST_CASE("vulkan_contraction: a product feeding a sum is rounded apart or fused, and NoContraction keeps it apart",
           "[shader][choices]") {
   const std::string body = R"(layout(set = 0, binding = 0) buffer Io { float v[]; };
 void main() {

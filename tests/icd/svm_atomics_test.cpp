@@ -166,7 +166,7 @@ TEST_CASE("SVM atomics: the host reads what the kernel published while it still 
   clSVMFree(fx().ctx, flag);
 }
 
-TEST_CASE("SVM atomics: a concurrent launch's fault ends its command; without atomics launches stay synchronous",
+TEST_CASE("SVM atomics: a concurrent launch's fault ends its command, and without atomics launches stay synchronous",
           "[opencl][svm][svm-atomics]") {
   auto* flag = static_cast<cl_int*>(clSVMAlloc(fx().ctx, kAtomics, sizeof(cl_int), 0));
   auto* p = static_cast<cl_int*>(clSVMAlloc(fx().ctx, CL_MEM_READ_WRITE, 4 * sizeof(cl_int), 0));

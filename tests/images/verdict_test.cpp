@@ -543,7 +543,7 @@ TEST_CASE("judgeRead: linear filtering of a 3D image blends 8 texels, a 1D array
   CHECK_FALSE(judgeArr(21.0f).allowed);
 }
 
-TEST_CASE("judgeRead: read_imageh of a linear read widens in half ulps; read_imagei with linear is undefined",
+TEST_CASE("judgeRead: read_imageh of a linear read widens in half ulps, and read_imagei with linear is undefined",
           "[images][verdict][linear]") {
   // CL_R / CL_FLOAT texels 1, 2, 3, 4; s = 0.3: footprint {0, 1}, values 1 and 2.
   images::ImageDesc d;

@@ -241,7 +241,7 @@ TEST_CASE("USE_HOST_PTR, structs, NULL and local arguments, sub-buffers, linked 
   CHECK(bad.report.size() == 3);  // scale's three enqueues, every one
 }
 
-TEST_CASE("planted wrong image elements are violations; planted values in a racing buffer are undetermined",
+TEST_CASE("planted wrong image elements are violations, and planted values in a racing buffer are undetermined",
           "[layer]") {
   const Outcome o =
       runProgram(CLREF_LAYER_HOST, CLREF_ICD_DIR, true, "CLREF_PLANT_ERRORS=5 CLREF_CHECK_KERNELS=to_image,last_writer", "");

@@ -191,7 +191,7 @@ TEST_CASE("Vulkan exp, exp2: 3 + 2|x| ulp (half: 1 + 2|x|), not floored", "[verd
   checkUlps(byFn(MathFn::exp, {0.0}, Format::Float), one.v, 3, Format::Float);
 }
 
-TEST_CASE("Vulkan inversesqrt: 2 ulp; atan, atan2: 4096 ulp (half: 5)", "[verdict][vulkan]") {
+TEST_CASE("Vulkan inversesqrt: 2 ulp, and atan, atan2: 4096 ulp (half: 5)", "[verdict][vulkan]") {
   for (Format f : kFloatAndHalf) {
     INFO(toString(f));
     Real x, a(3.0), b(1.0);
