@@ -52,6 +52,20 @@ std::set<uint32_t> listed(const std::string& out) {
 constexpr uint32_t kFirst = 0x3f800000, kCount = 1 << 16;  // exp on [1, 1.0078125): results near e, normal floats
 const std::string kRange = "--range 0x3f800000:0x3f810000";
 
+#ifdef CLREF_MPIEXEC
+// `clref <args>` under `mpirun -np 4`: its exit status and standard output.
+CliResult onFourRanks(const TempDir& dir, const std::string& args) {
+  const auto out = dir.path() / "ranks.txt";
+  // Open MPI's own allocations outlive the program: LeakSanitizer (the sanitized build) would fail the ranks for them.
+  const std::string command =
+      "ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+      "'" CLREF_MPIEXEC "' --oversubscribe --allow-run-as-root -np 4 '" CLREF_EXE "' " +
+      args + " > '" + out.string() + "' 2>/dev/null";
+  const int raw = std::system(command.c_str());
+  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), ""};
+}
+#endif
+
 }  // namespace
 
 TEST_CASE("sweep: correctly rounded results of exp are no violation, planted wrong ones are violations there",
@@ -103,15 +117,9 @@ TEST_CASE("sweep: 4 MPI ranks report what one process does", "[sweep][mpi]") {
       "sweep exp --type float --range 0x3f800000:0x3f840000 --observed '" + bad.string() + "' --show 30";
   const CliResult one = runClref(dir, args);
   REQUIRE(one.status == 1);
-  const auto out = dir.path() / "ranks.txt";
-  // Open MPI's own allocations outlive the program: LeakSanitizer (the sanitized build) would fail the ranks for them.
-  const std::string command =
-      "ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
-      "'" CLREF_MPIEXEC "' --oversubscribe --allow-run-as-root -np 4 '" CLREF_EXE "' " +
-      args + " > '" + out.string() + "' 2>/dev/null";
-  const int raw = std::system(command.c_str());
-  CHECK((WIFEXITED(raw) ? WEXITSTATUS(raw) : -1) == 1);
-  CHECK(slurp(out) == one.out);
+  const CliResult ranks = onFourRanks(dir, args);
+  CHECK(ranks.status == 1);
+  CHECK(ranks.out == one.out);
   CHECK(has(one.out, "64 violations"));
 }
 #endif
@@ -142,13 +150,8 @@ TEST_CASE("sweep: a 2^24-input range, 4 MPI ranks report what one process does",
   const CliResult one = runClref(dir, args);
   REQUIRE(one.status == 1);
   CHECK(has(one.out, "256 violations"));
-  const auto out = dir.path() / "ranks.txt";
-  const std::string command =
-      "ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0 OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
-      "'" CLREF_MPIEXEC "' --oversubscribe --allow-run-as-root -np 4 '" CLREF_EXE "' " +
-      args + " > '" + out.string() + "' 2>/dev/null";
-  const int raw = std::system(command.c_str());
-  CHECK((WIFEXITED(raw) ? WEXITSTATUS(raw) : -1) == 1);
-  CHECK(slurp(out) == one.out);
+  const CliResult ranks = onFourRanks(dir, args);
+  CHECK(ranks.status == 1);
+  CHECK(ranks.out == one.out);
 }
 #endif
