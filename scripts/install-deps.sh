@@ -24,9 +24,10 @@ mpi=(libopenmpi-dev openmpi-bin)
 # (`--with-browser`): it is large, and those tests skip with a reason without it. CI installs it.
 browser=(chromium)
 
-# Needed only by the tests (Catch2, pugixml for the ICD's tests, glslangValidator and lavapipe for the Vulkan layer's):
-# `--tool-only` leaves them out (scripts/quickstart.sh, which builds the tool and the ICD, not the tests).
-tests_only=(catch2 libpugixml-dev glslang-tools mesa-vulkan-drivers)
+# Needed only by the tests (Catch2, pugixml for the ICD's tests, lavapipe for the Vulkan layer's): `--tool-only`
+# leaves them out (scripts/quickstart.sh, which builds the tool and the ICD, not the tests). glslang-tools stays:
+# glslang-dev's CMake config imports /usr/bin/glslangValidator and find_package(glslang) fails without it.
+tests_only=(catch2 libpugixml-dev mesa-vulkan-drivers)
 
 want=("${packages[@]}")
 tool_only=0
