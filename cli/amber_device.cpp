@@ -152,7 +152,7 @@ bool DeviceJudge::run(const Command& c, const Pipeline& pipeline, const std::vec
         [&](const host::BufferVerdict& v) {
           const Binding& b = *bindingOf.at(v.arg);
           return "  buffer " + b.buffer + " (set " + std::to_string(b.set) + " binding " + std::to_string(b.binding) +
-                 (b.arrayElement ? " element " + std::to_string(b.arrayElement) : "");
+                 (b.arrayElement ? " element " + std::to_string(b.arrayElement) : "") + ", ";
         },
         5, false);
     for (const auto& v : report.buffers) violations_ += v.violations;

@@ -117,7 +117,7 @@ std::vector<uint8_t> observedImageBytes(const std::filesystem::path& dir, const 
 void printCheckReport(std::ostream& out, const host::CheckReport& report,
                       const std::function<std::string(const host::BufferVerdict&)>& label, size_t shown, bool strict) {
   for (const auto& b : report.buffers) {
-    out << label(b) << ", " << b.elements << (b.image ? " image" : "") << " elements): " << b.identical
+    out << label(b) << b.elements << (b.image ? " image" : "") << " elements): " << b.identical
         << " identical, " << b.allowed << " allowed, " << b.violations << " violation" << (b.violations == 1 ? "" : "s")
         << ", " << b.undetermined << " undetermined\n";
     // How much of the verdict rests on the set "any value", and where those sets came from.
@@ -219,7 +219,8 @@ int checkCommand(const CheckCommandOptions& o, const host::Device& device) {
     const host::CheckReport& report = *judged;
     for (const auto& note : notes) std::cerr << "clref: " << note << "\n";
     const auto label = [&](const host::BufferVerdict& b) {
-      return "arg " + std::to_string(b.arg) + resourceLabel(c.args[b.arg]) + " (" + b.name;
+      // A module without OpName (e.g. llvm-spirv's -O2 output) leaves the parameter unnamed: "arg 3 (768 elements)".
+      return "arg " + std::to_string(b.arg) + resourceLabel(c.args[b.arg]) + " (" + b.name + (b.name.empty() ? "" : ", ");
     };
     // The HTML report also of a faulting run: it says the report is incomplete and why.
     if (!o.htmlPath.empty()) {

@@ -44,9 +44,9 @@ struct CheckCommandOptions {
 
 int checkCommand(const CheckCommandOptions& o, const host::Device& device);
 
-// A report as `clref check` prints it: per buffer `label(b)` + ", N elements): counts", where the "any value" sets came
+// A report as `clref check` prints it: per buffer `label(b)` + "N elements): counts", where the "any value" sets came
 // from, the first `shown` violations and undetermined elements, and the first open decision. `label` gives the start of
-// the line up to the buffer's name ("arg 2 (out"), the printer closes the parenthesis.
+// the line up to the element count ("arg 2 (out, ", or "arg 2 (" for an unnamed parameter); the printer closes it.
 void printCheckReport(std::ostream& out, const host::CheckReport& report,
                       const std::function<std::string(const host::BufferVerdict&)>& label, size_t shown, bool strict);
 

@@ -183,6 +183,18 @@ TEST_CASE("clref check: summary, JSON report, exit status and bad input", "[chec
   CHECK(r.status == 2);
 }
 
+// A module without OpName (llvm-spirv's -O2 output of mad_fma.cl) has unnamed parameters: the summary line says
+// "arg 3 (768 elements)", not "arg 3 (, 768 elements)" (a named parameter's "(Out, 8 elements)": shader_case_test.cpp).
+TEST_CASE("clref check: the summary line of an unnamed parameter", "[check][cli]") {
+  TempDir dir;
+  const auto caseFile = std::filesystem::path(CLREF_GOLDEN_DIR) / "cases" / "mad_fma_float.json";
+  const auto out = dir.path() / "out";
+  REQUIRE(runClref(dir, "run '" + caseFile.string() + "' --out '" + out.string() + "'").status == 0);
+  auto r = runClref(dir, "check '" + caseFile.string() + "' --observed '" + out.string() + "'");
+  CHECK(r.status == 0);
+  CHECK_THAT(r.out, Catch::Matchers::StartsWith("arg 3 (768 elements): 768 identical, 0 allowed"));
+}
+
 TEST_CASE("clref check: an output image, observed as text", "[check][cli][images]") {
   TempDir dir;
   const auto caseFile = std::filesystem::path(CLREF_GOLDEN_DIR) / "cases" / "image_brighten_O2.json";
