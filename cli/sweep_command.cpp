@@ -63,24 +63,16 @@ bool sweepIntegerOperand(MathFn f, size_t i) {
   return (f == MathFn::ldexp || f == MathFn::pown || f == MathFn::rootn) && i == 1;
 }
 
-// The GLSL.std.450 instructions with an accuracy row of their own in Vulkan's table (Vulkan §A.4.2 [external]
-// [[precision-of-glsl-std-450-instructions]]), judged as `clref check` judges them in a shader
-// (interpreter/ops_glsl_std450.cpp shadowGlslStd450's direct rows): the OpenCL.std function of the same mathematics
-// under Profile::Vulkan. The other instructions' precision is inherited from the formula that defines them (judged
-// step by step inside a shader) or is exact.
-struct GlslInstruction {
-  std::string_view name;
-  MathFn fn;
-};
-constexpr GlslInstruction kGlslInstructions[] = {
-    {"Exp", MathFn::exp},   {"Exp2", MathFn::exp2},         {"Log", MathFn::log},
-    {"Log2", MathFn::log2}, {"InverseSqrt", MathFn::rsqrt}, {"Sin", MathFn::sin},
-    {"Cos", MathFn::cos},   {"Atan", MathFn::atan},         {"Atan2", MathFn::atan2}};
+// GLSL.std.450 instructions of floating-point scalars (check/glsl_allowed_set.hpp): judged as `clref check` judges
+// them in a shader without execution modes, by the shadow run's own rules (Vulkan §A.4.2 [external]
+// [[precision-of-glsl-std-450-instructions]]: a row of their own, inherited from a formula, correctly rounded or the
+// correct result), clref's value from the interpreter's handler of the instruction.
 constexpr std::string_view kGlslPrefix = "GLSL.std.450:";
 
 struct Sweep {
   MathFn f{};
-  bool glsl = false;  // a GLSL.std.450 instruction: Vulkan's row and a shader's default freedoms
+  // A GLSL.std.450 instruction: the shadow run's rule and a shader's default freedoms (null: an OpenCL.std function).
+  const host::GlslStd450Scalar* glsl = nullptr;
   Format format = Format::Float;
   size_t width = 4;  // bytes per value
   int arity = 1;
@@ -122,9 +114,13 @@ std::array<uint64_t, 3> operandsOf(const Sweep& s, uint64_t k) {
   return bits;
 }
 
+bool integerOperand(const Sweep& s, size_t i) {
+  return s.glsl ? s.glsl->integerExponent && i == 1 : sweepIntegerOperand(s.f, i);
+}
+
 // An integer operand is a signed integer of the type's width (double: its low 32 bits, OpenCL's int).
 double operandValue(const Sweep& s, size_t i, uint64_t bits) {
-  if (!sweepIntegerOperand(s.f, i)) return bitsToDouble(bits, s.format);
+  if (!integerOperand(s, i)) return bitsToDouble(bits, s.format);
   return s.format == Format::Half ? double(int16_t(uint16_t(bits))) : double(int32_t(uint32_t(bits)));
 }
 
@@ -134,22 +130,48 @@ uint64_t bitsOf(double v, Format f) {
   return bits;
 }
 
-// The allowed results of a GLSL.std.450 instruction as `clref check` forms them for a shader without execution modes
-// (check/glsl_allowed_set.hpp, the rule the shadow run applies): the row's set with denormals flushed or
-// not ("By default any denormalized floating-point value ... may: be flushed to zero", Vulkan §A.4 [external]; the
-// options run() sets), any value for non-finite operands or results, a zero result of either sign.
-ValueSet glslAllowedSet(const Sweep& s, std::span<const double> args) {
-  std::vector<ValueSet> sets;
-  for (double a : args) sets.push_back(ValueSet::point(a));
-  return host::glslStd450AllowedSet(s.f, sets, s.format, s.judging.verdict);
+// clref's result in `rounding`: OpenCL.std's function evaluated, or what the interpreter's handler of the GLSL.std.450
+// instruction gives in a shader (rte, or rtz: RoundingModeRTZ), GLSL's undefined cases decided by the default choices.
+double clrefValue(const Sweep& s, std::span<const double> args, Rounding rounding) {
+  if (s.glsl)
+    return host::glslStd450ScalarValue(*s.glsl, args, s.format, rounding == Rounding::RTZ, defaultChoices());
+  return evaluate(s.f, args, s.format, rounding).value;
+}
+
+// |observed − reference| in ulp of the reference (numerics::ulpOf), the classes of Verdict::errorUlps: 0 for the same
+// value or two NaNs, NaN for one NaN, infinite for another infinity.
+double ulpsFrom(double reference, double observed, Format f) {
+  if (std::isnan(reference) || std::isnan(observed)) return std::isnan(reference) && std::isnan(observed) ? 0 : NAN;
+  if (reference == observed) return 0;
+  if (std::isinf(reference) || std::isinf(observed)) return INFINITY;
+  return std::fabs(observed - reference) / ulpOf(reference, f);
+}
+
+// The allowed results of a GLSL.std.450 instruction, for a listed violation: "[lo, hi]", "or NaN".
+std::string setText(const ValueSet& v, Format f) {
+  if (v.isAll()) return "any value";
+  std::string out = v.hasNumbers() ? "[" + show(v.lo, f) + ", " + show(v.hi, f) + "]" : "";
+  if (v.nan) out += out.empty() ? "NaN" : " or NaN";
+  return out.empty() ? "nothing" : out;
 }
 
 // The verdict on one result: OpenCL.std's row under the profile and the build options, or the GLSL instruction's
-// allowed set (its error in ulp from its row's verdict).
+// allowed set as `clref check` forms it in a shader without execution modes (check/glsl_allowed_set.hpp). The error in
+// ulp: from the exact result for a function with a row; for a GLSL.std.450 instruction without one, from clref's value
+// (the exact result correctly rounded, or the formula evaluated step by step).
 Verdict verdictOn(const Sweep& s, std::span<const double> args, double observed) {
+  if (s.glsl && s.glsl->row) {
+    Verdict v = judge(*s.glsl->row, args, observed, s.format, Profile::Vulkan, s.judging.verdict);
+    v.allowed = host::glslStd450ScalarAllowedSet(*s.glsl, args, s.format, NAN).contains(observed);
+    return v;
+  }
   if (s.glsl) {
-    Verdict v = judge(s.f, args, observed, s.format, Profile::Vulkan, s.judging.verdict);
-    v.allowed = glslAllowedSet(s, args).contains(observed);
+    const double reference = clrefValue(s, args, Rounding::RTE);
+    const ValueSet set = host::glslStd450ScalarAllowedSet(*s.glsl, args, s.format, reference);
+    Verdict v;
+    v.allowed = set.contains(observed);
+    v.errorUlps = ulpsFrom(reference, observed, s.format);
+    if (!v.allowed) v.rule = setText(set, s.format);
     return v;
   }
   Verdict v = judge(s.f, args, observed, s.format, s.judging.profile, s.judging.verdict);
@@ -180,7 +202,7 @@ void sweepRange(const Sweep& s, uint64_t begin, uint64_t end, Block& b) {
     const auto bits = operandsOf(s, k);
     for (size_t i = 0; i < args.size(); ++i) args[i] = operandValue(s, i, bits[i]);
     if (s.out) {
-      storeValue(b.results.data() + (k - begin) * s.width, s.format, evaluate(s.f, args, s.format, s.rounding).value);
+      storeValue(b.results.data() + (k - begin) * s.width, s.format, clrefValue(s, args, s.rounding));
       continue;
     }
     const std::byte* at = observed.data() + (k - begin) * s.width;
@@ -189,7 +211,7 @@ void sweepRange(const Sweep& s, uint64_t begin, uint64_t end, Block& b) {
     ++b.histogram[classOf(v.errorUlps)];
     if (v.allowed) continue;
     if (b.violations++ >= s.show) continue;
-    const double correct = evaluate(s.f, args, s.format, Rounding::RTE).value;
+    const double correct = clrefValue(s, args, Rounding::RTE);
     char error[32];
     std::snprintf(error, sizeof error, "%.4g", v.errorUlps);
     json operands = json::array();
@@ -253,7 +275,7 @@ std::string operandsText(const Sweep& s, const json& operands) {
   std::string out;
   for (size_t i = 0; i < operands.size(); ++i) {
     const uint64_t bits = operands[i].get<uint64_t>();
-    out += (i ? ", " : "") + (sweepIntegerOperand(s.f, i) ? std::to_string(int64_t(operandValue(s, i, bits)))
+    out += (i ? ", " : "") + (integerOperand(s, i) ? std::to_string(int64_t(operandValue(s, i, bits)))
                                                      : show(bitsToDouble(bits, s.format), s.format));
   }
   return out;
@@ -264,18 +286,16 @@ void chooseFunction(const std::string& name, Sweep& s) {
   if (name.starts_with(kGlslPrefix)) {
     const std::string_view instruction = std::string_view(name).substr(kGlslPrefix.size());
     std::string known;
-    for (const GlslInstruction& g : kGlslInstructions) {
+    for (const host::GlslStd450Scalar& g : host::glslStd450Scalars()) {
       if (g.name == instruction) {
-        s.f = g.fn;
-        s.glsl = true;
+        s.glsl = &g;
+        s.f = g.row.value_or(MathFn::sin);
         return;
       }
       known += std::string(known.empty() ? "" : ", ") + std::string(g.name);
     }
-    throw Rejected("sweep: '" + name + "': the GLSL.std.450 instructions swept are those with an accuracy row of " +
-                   "their own in Vulkan's table: " + known +
-                   " (the others' precision is inherited from the formula that defines them, which `clref check` "
-                   "judges inside a shader, or they are exact)");
+    throw Rejected("sweep: '" + name + "': " + host::glslStd450NotScalar(instruction) +
+                   "; the GLSL.std.450 instructions swept are those of floating-point scalars: " + known);
   }
   const auto fn = mathFnByName(name);
   if (!fn || *fn == MathFn::ilogb || *fn == MathFn::nan)
@@ -293,9 +313,14 @@ int run(const SweepOptions& o) {
   chooseFunction(o.function, s);
   s.format = parseFormat(o.type);
   s.width = size_t(storageBits(s.format) / 8);
-  s.arity = arity(s.f);
+  s.arity = s.glsl ? s.glsl->arity : arity(s.f);
   s.rounding = parseRounding(o.rounding);
   if (s.glsl) {
+    // A shader rounds its correctly rounded operations to nearest even, or toward zero with RoundingModeRTZ
+    // (Vulkan §A.4 [external] [[spirvenv-correctly-rounded]]): it has no rounding upward or downward.
+    if (s.rounding != Rounding::RTE && s.rounding != Rounding::RTZ)
+      throw Rejected("sweep: --rounding " + o.rounding + ": " + o.function +
+                     " rounds as a shader does, to nearest even (rte) or toward zero (rtz, RoundingModeRTZ)");
     // A shader without execution modes (interpreter/shadow.cpp ShadowRun::verdictFor): denormals may be flushed,
     // correctly rounded steps round either way. --profile and --options are OpenCL's.
     if (o.profile != "full" || !o.options.empty())
@@ -372,6 +397,9 @@ int run(const SweepOptions& o) {
       if (s.out) out.write(r.data() + end, std::streamsize(r.size() - end));
     }
     const std::string name = s.glsl ? o.function : std::string(nameOf(s.f));
+    // A GLSL.std.450 instruction without a row of its own is listed with clref's value (its formula step by step, or
+    // the exact result correctly rounded).
+    const char* reference = s.glsl && !s.glsl->row ? ", clref's value " : ", correctly rounded ";
     // A one-operand function's bit patterns are shown in hexadecimal, the type's width of digits.
     auto index = [&](uint64_t k) {
       char text[32];
@@ -393,7 +421,7 @@ int run(const SweepOptions& o) {
                 << (violations == 1 ? "" : "s") << "\n";
       for (const auto& l : listed)
         std::cout << "  [" << index(l[0].get<uint64_t>()) << "] " << name << "(" << operandsText(s, l[1])
-                  << ") = " << show(bitsToDouble(l[2].get<uint64_t>(), s.format), s.format) << ", correctly rounded "
+                  << ") = " << show(bitsToDouble(l[2].get<uint64_t>(), s.format), s.format) << reference
                   << show(bitsToDouble(l[3].get<uint64_t>(), s.format), s.format) << ": " << l[4].get<std::string>()
                   << " ulp (allowed: " << l[5].get<std::string>() << ")\n";
       if (violations > listed.size()) std::cout << "  ... (--show N lists more)\n";
@@ -419,11 +447,14 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& o) {
                                  "of a range, or a sample of doubles (or write clref's); under mpirun the range is "
                                  "spread over the ranks");
   cmd->add_option("function", o.function,
-                  "an OpenCL.std function (clref math --list), or GLSL.std.450:NAME for Exp, Exp2, Log, Log2, "
-                  "InverseSqrt, Sin, Cos, Atan, Atan2 (Vulkan's rows, a shader's default freedoms)")
+                  "an OpenCL.std function (clref math --list), or GLSL.std.450:NAME for an instruction of "
+                  "floating-point scalars (Exp ... Refract, Ldexp; not Modf, Frexp, Cross, the matrix, packing and "
+                  "integer ones), judged by `clref check`'s rule in a shader without execution modes; its ulp "
+                  "errors are from clref's value where it has no accuracy row of its own")
       ->required();
   cmd->add_option("--type", o.type, "the operands' and results' type: half, float or double")->capture_default_str();
-  cmd->add_option("--rounding", o.rounding, "--out: rte, rtz, rtp or rtn")->capture_default_str();
+  cmd->add_option("--rounding", o.rounding, "--out: rte, rtz, rtp or rtn (GLSL.std.450: rte or rtz, a shader's modes)")
+      ->capture_default_str();
   cmd->add_option("--range", o.range,
                   "LO:HI, the inputs LO to HI-1: bit patterns of a one-operand function (default all 2^16 halfs, all "
                   "2^32 floats; double: only with --range, at most 2^40 of the 2^64), else sample or tuple numbers");

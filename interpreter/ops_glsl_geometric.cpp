@@ -93,6 +93,23 @@ template <class T, bool Z, bool R, class E> const Op* refract(WorkItem& wi, cons
 
 }  // namespace
 
+Handler glslGeometricHandler(uint32_t number, ScalarType s, ScalarType eta, bool flush, bool towardZero) {
+  switch (GLSLstd450(number)) {
+    case GLSLstd450Length:
+    case GLSLstd450Distance:
+    case GLSLstd450Cross:
+    case GLSLstd450Normalize:
+    case GLSLstd450FaceForward:
+    case GLSLstd450Reflect: break;
+    case GLSLstd450Refract:
+      return withFloatModes(s, flush, towardZero, [&]<class T, bool Z, bool R>() {
+        return withFloat(eta, [&]<class E>() -> Handler { return &refract<T, Z, R, E>; });
+      });
+    default: return nullptr;
+  }
+  return withFloatModes(s, flush, towardZero, [&]<class T, bool Z, bool R>() -> Handler { return &geometric<T, Z, R>; });
+}
+
 bool lowerGlslGeometric(Lowerer& L, const Instruction& inst) {
   const uint32_t number = inst.operand(1);
   switch (GLSLstd450(number)) {
@@ -110,16 +127,12 @@ bool lowerGlslGeometric(Lowerer& L, const Instruction& inst) {
   if (!numerics::isFloat(s)) L.reject(inst, "a GLSL.std.450 geometric instruction on integer operands");
   const uint32_t lanes = L.lanes(operandType);
   if (number == GLSLstd450Cross && lanes != 3) L.reject(inst, "GLSL.std.450 Cross of vectors that are not 3-component");
-  Handler h = nullptr;
+  ScalarType eta = s;
   if (number == GLSLstd450Refract) {
-    const ScalarType e = L.scalarOf(L.typeIdOfValue(inst.operand(4)));
-    if (!numerics::isFloat(e) || sizeOf(e) > sizeOf(s)) L.reject(inst, "GLSL.std.450 Refract with an eta wider than I");
-    h = withFloatRounding(L, s, [&]<class T, bool Z, bool R>() {
-      return withFloat(e, [&]<class E>() -> Handler { return &refract<T, Z, R, E>; });
-    });
-  } else {
-    h = withFloatRounding(L, s, [&]<class T, bool Z, bool R>() -> Handler { return &geometric<T, Z, R>; });
+    eta = L.scalarOf(L.typeIdOfValue(inst.operand(4)));
+    if (!numerics::isFloat(eta) || sizeOf(eta) > sizeOf(s)) L.reject(inst, "GLSL.std.450 Refract with an eta wider than I");
   }
+  const Handler h = glslGeometricHandler(number, s, eta, L.flush(s), L.towardZero(s));
   Op& op = L.emit(h, inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(inst.operand(2));

@@ -298,16 +298,6 @@ void requireFloat(Lowerer& L, const Instruction& inst) {
              "GLSL.std.450 instruction " + std::to_string(inst.operand(1)) + " needs a floating-point result type");
 }
 
-void lowerEvaluate(Lowerer& L, const Instruction& inst, MathFn fn, int arity) {
-  requireFloat(L, inst);
-  const uint32_t t = inst.resultType;
-  Handler h = withFloatRounding(L, L.scalarOf(t), [&]<class T, bool Z, bool R>() -> Handler {
-    return arity == 1   ? &evaluateLanes<T, Z, R, 1>
-           : arity == 2 ? &evaluateLanes<T, Z, R, 2>
-                        : &evaluateLanes<T, Z, R, 3>;
-  });
-  emitExt(L, h, inst, size_t(arity)).imm = uint64_t(fn);
-}
 template <int Arity, class T, class F> constexpr Handler lanesOf() {
   if constexpr (Arity == 1)
     return &unaryLanes<T, T, F>;
@@ -316,18 +306,75 @@ template <int Arity, class T, class F> constexpr Handler lanesOf() {
   else
     return &ternaryLanes<T, T, F>;
 }
-template <template <bool, bool> class F, int Arity> Op& lowerFloat(Lowerer& L, const Instruction& inst) {
-  requireFloat(L, inst);
-  Handler h = withFloatRounding(L, L.scalarOf(inst.resultType),
-                                [&]<class T, bool Z, bool R>() -> Handler { return lanesOf<Arity, T, F<Z, R>>(); });
-  return emitExt(L, h, inst, size_t(Arity));
+
+// glslStd450Kernel for T, the denormal mode Z and the rounding R (RTZ when true).
+template <class T, bool Z, bool R> GlslKernel glslKernelOf(GLSLstd450 number, ScalarType exponent) {
+  // A correctly rounded function: numerics::evaluate of the OpenCL.std function of the same meaning (imm).
+  auto evaluated = [](MathFn fn, int arity) -> GlslKernel {
+    const Handler h = arity == 1   ? &evaluateLanes<T, Z, R, 1>
+                      : arity == 2 ? &evaluateLanes<T, Z, R, 2>
+                                   : &evaluateLanes<T, Z, R, 3>;
+    return {h, uint64_t(fn), arity};
+  };
+  switch (number) {
+    // Correctly rounded functions.
+    case GLSLstd450Sin: return evaluated(MathFn::sin, 1);
+    case GLSLstd450Cos: return evaluated(MathFn::cos, 1);
+    case GLSLstd450Tan: return evaluated(MathFn::tan, 1);
+    case GLSLstd450Asin: return evaluated(MathFn::asin, 1);
+    case GLSLstd450Acos: return evaluated(MathFn::acos, 1);
+    case GLSLstd450Atan: return evaluated(MathFn::atan, 1);
+    case GLSLstd450Sinh: return evaluated(MathFn::sinh, 1);
+    case GLSLstd450Cosh: return evaluated(MathFn::cosh, 1);
+    case GLSLstd450Tanh: return evaluated(MathFn::tanh, 1);
+    case GLSLstd450Asinh: return evaluated(MathFn::asinh, 1);
+    case GLSLstd450Acosh: return evaluated(MathFn::acosh, 1);
+    case GLSLstd450Atanh: return evaluated(MathFn::atanh, 1);
+    case GLSLstd450Atan2: return evaluated(MathFn::atan2, 2);  // atan(y, x): operands y, x
+    case GLSLstd450Pow: return evaluated(MathFn::pow, 2);
+    case GLSLstd450Exp: return evaluated(MathFn::exp, 1);
+    case GLSLstd450Log: return evaluated(MathFn::log, 1);
+    case GLSLstd450Exp2: return evaluated(MathFn::exp2, 1);
+    case GLSLstd450Log2: return evaluated(MathFn::log2, 1);
+    // GLSL 4.60 §8.2 [external] inversesqrt: 1 / sqrt(x), the exact value rounded once (OpenCL.std's rsqrt).
+    case GLSLstd450InverseSqrt: return evaluated(MathFn::rsqrt, 1);
+    // GLSL 4.60 §8.3 [external] sign: 1.0, 0.0 or -1.0; OpenCL.std's sign, which keeps the sign of a zero and gives 0
+    // for a NaN (a case GLSL's three leave out).
+    case GLSLstd450FSign: return evaluated(MathFn::sign, 1);
+    case GLSLstd450Sqrt: return {lanesOf<1, T, GlslSqrt<Z, R>>(), 0, 1};
+    case GLSLstd450Fma: return {lanesOf<3, T, GlslFma<Z, R>>(), 0, 3};
+    // Exact.
+    case GLSLstd450Trunc: return {lanesOf<1, T, Trunc<Z, R>>(), 0, 1};
+    case GLSLstd450Floor: return {lanesOf<1, T, Floor<Z, R>>(), 0, 1};
+    case GLSLstd450Ceil: return {lanesOf<1, T, Ceil<Z, R>>(), 0, 1};
+    case GLSLstd450RoundEven: return {lanesOf<1, T, RoundEven<Z, R>>(), 0, 1};
+    case GLSLstd450Round: return {lanesOf<1, T, Round<Z, R>>(), 0, 1};
+    case GLSLstd450FAbs: return {&unaryLanes<T, T, FAbs>, 0, 1};
+    // Formulas.
+    case GLSLstd450Radians:
+    case GLSLstd450Degrees: {
+      const MathFn fn = number == GLSLstd450Radians ? MathFn::radians : MathFn::degrees;
+      const double one = 1.0;
+      const double k = numerics::evaluate(fn, {&one, 1}, kFormatOf<T>).value;
+      return {lanesOf<1, T, ScaleByConstant<Z, R>>(), std::bit_cast<uint64_t>(k), 1};
+    }
+    case GLSLstd450Fract: return {lanesOf<1, T, Fract<Z, R>>(), 0, 1};
+    case GLSLstd450FMix: return {lanesOf<3, T, Mix<Z, R>>(), 0, 3};
+    case GLSLstd450Step: return {lanesOf<2, T, Step<Z, R>>(), 0, 2};
+    case GLSLstd450SmoothStep: return {lanesOf<3, T, SmoothStep<Z, R>>(), 0, 3};
+    // Exact choices of an operand: the rounding does not matter.
+    case GLSLstd450FMin: return {lanesOf<2, T, GlslFMinMax<false, Z>>(), 0, 2};
+    case GLSLstd450FMax: return {lanesOf<2, T, GlslFMinMax<true, Z>>(), 0, 2};
+    case GLSLstd450NMin: return {lanesOf<2, T, NMinMax<false, Z>>(), 0, 2};
+    case GLSLstd450NMax: return {lanesOf<2, T, NMinMax<true, Z>>(), 0, 2};
+    case GLSLstd450FClamp: return {lanesOf<3, T, FClamp<false, Z>>(), 0, 3};
+    case GLSLstd450NClamp: return {lanesOf<3, T, FClamp<true, Z>>(), 0, 3};
+    case GLSLstd450Ldexp:
+      return {withInt(exponent, [&]<class I>() -> Handler { return &ldexpLanes<T, Z, R, I>; }), 0, 2};
+    default: return {};
+  }
 }
-template <template <bool, bool> class F, bool B, int Arity> void lowerFloat2(Lowerer& L, const Instruction& inst) {
-  requireFloat(L, inst);
-  Handler h = withFloatFtz(L, L.scalarOf(inst.resultType),
-                           [&]<class T, bool Z>() -> Handler { return lanesOf<Arity, T, F<B, Z>>(); });
-  emitExt(L, h, inst, size_t(Arity));
-}
+
 template <class F, int Arity> void lowerInt(Lowerer& L, const Instruction& inst) {
   const uint32_t t = inst.resultType;
   if (numerics::isFloat(L.scalarOf(t))) L.reject(inst, "a GLSL.std.450 integer instruction with a float result type");
@@ -372,81 +419,32 @@ void lowerTwoResults(Lowerer& L, const Instruction& inst, bool frexp, bool struc
 
 }  // namespace
 
+GlslKernel glslStd450Kernel(uint32_t number, ScalarType s, ScalarType exponent, bool flush, bool towardZero) {
+  return withFloatModes(s, flush, towardZero, [&]<class T, bool Z, bool R>() {
+    return glslKernelOf<T, Z, R>(GLSLstd450(number), exponent);
+  });
+}
+
 void lowerGlslStd450(Lowerer& L, const Instruction& inst) {
   const uint32_t number = inst.operand(1);
-  const uint32_t t = inst.resultType;
   if (lowerGlslGeometric(L, inst) || lowerGlslPack(L, inst)) return;
+  // The component-wise functions of floats: one kernel per type and mode (Ldexp's exponent: its operand's type). Asked
+  // for float first: another instruction's result may be a struct or a matrix, which has no scalar type.
+  if (glslStd450Kernel(number, ScalarType::Float, ScalarType::UInt, false, false).fn) {
+    requireFloat(L, inst);
+    const ScalarType exponent =
+        number == GLSLstd450Ldexp ? L.scalarOf(L.typeIdOfValue(inst.operand(3))) : ScalarType::UInt;
+    const ScalarType s = L.scalarOf(inst.resultType);
+    const GlslKernel k = glslStd450Kernel(number, s, exponent, L.flush(s), L.towardZero(s));
+    emitExt(L, k.fn, inst, size_t(k.arity)).imm = k.imm;
+    return;
+  }
   switch (GLSLstd450(number)) {
-    // Correctly rounded functions.
-    case GLSLstd450Sin: lowerEvaluate(L, inst, MathFn::sin, 1); return;
-    case GLSLstd450Cos: lowerEvaluate(L, inst, MathFn::cos, 1); return;
-    case GLSLstd450Tan: lowerEvaluate(L, inst, MathFn::tan, 1); return;
-    case GLSLstd450Asin: lowerEvaluate(L, inst, MathFn::asin, 1); return;
-    case GLSLstd450Acos: lowerEvaluate(L, inst, MathFn::acos, 1); return;
-    case GLSLstd450Atan: lowerEvaluate(L, inst, MathFn::atan, 1); return;
-    case GLSLstd450Sinh: lowerEvaluate(L, inst, MathFn::sinh, 1); return;
-    case GLSLstd450Cosh: lowerEvaluate(L, inst, MathFn::cosh, 1); return;
-    case GLSLstd450Tanh: lowerEvaluate(L, inst, MathFn::tanh, 1); return;
-    case GLSLstd450Asinh: lowerEvaluate(L, inst, MathFn::asinh, 1); return;
-    case GLSLstd450Acosh: lowerEvaluate(L, inst, MathFn::acosh, 1); return;
-    case GLSLstd450Atanh: lowerEvaluate(L, inst, MathFn::atanh, 1); return;
-    case GLSLstd450Atan2: lowerEvaluate(L, inst, MathFn::atan2, 2); return;  // atan(y, x): operands y, x
-    case GLSLstd450Pow: lowerEvaluate(L, inst, MathFn::pow, 2); return;
-    case GLSLstd450Exp: lowerEvaluate(L, inst, MathFn::exp, 1); return;
-    case GLSLstd450Log: lowerEvaluate(L, inst, MathFn::log, 1); return;
-    case GLSLstd450Exp2: lowerEvaluate(L, inst, MathFn::exp2, 1); return;
-    case GLSLstd450Log2: lowerEvaluate(L, inst, MathFn::log2, 1); return;
-    // GLSL 4.60 §8.2 [external] inversesqrt: 1 / sqrt(x), the exact value rounded once (OpenCL.std's rsqrt).
-    case GLSLstd450InverseSqrt: lowerEvaluate(L, inst, MathFn::rsqrt, 1); return;
-    // GLSL 4.60 §8.3 [external] sign: 1.0, 0.0 or -1.0; OpenCL.std's sign, which keeps the sign of a zero and gives 0
-    // for a NaN (a case GLSL's three leave out).
-    case GLSLstd450FSign: lowerEvaluate(L, inst, MathFn::sign, 1); return;
-    case GLSLstd450Sqrt: lowerFloat<GlslSqrt, 1>(L, inst); return;
-    case GLSLstd450Fma: lowerFloat<GlslFma, 3>(L, inst); return;
-    // Exact.
-    case GLSLstd450Trunc: lowerFloat<Trunc, 1>(L, inst); return;
-    case GLSLstd450Floor: lowerFloat<Floor, 1>(L, inst); return;
-    case GLSLstd450Ceil: lowerFloat<Ceil, 1>(L, inst); return;
-    case GLSLstd450RoundEven: lowerFloat<RoundEven, 1>(L, inst); return;
-    case GLSLstd450Round: lowerFloat<Round, 1>(L, inst); return;
-    case GLSLstd450FAbs:
-      requireFloat(L, inst);
-      emitExt(L, withFloat(L.scalarOf(t), [&]<class T>() -> Handler { return &unaryLanes<T, T, FAbs>; }), inst, 1);
-      return;
-    // Formulas.
-    case GLSLstd450Radians:
-    case GLSLstd450Degrees: {
-      requireFloat(L, inst);
-      const MathFn fn = number == GLSLstd450Radians ? MathFn::radians : MathFn::degrees;
-      const double one = 1.0;
-      const double k = numerics::evaluate(fn, {&one, 1}, numerics::floatFormat(L.scalarOf(t))).value;
-      lowerFloat<ScaleByConstant, 1>(L, inst).imm = std::bit_cast<uint64_t>(k);
-      return;
-    }
-    case GLSLstd450Fract: lowerFloat<Fract, 1>(L, inst); return;
-    case GLSLstd450FMix: lowerFloat<Mix, 3>(L, inst); return;
-    case GLSLstd450Step: lowerFloat<Step, 2>(L, inst); return;
-    case GLSLstd450SmoothStep: lowerFloat<SmoothStep, 3>(L, inst); return;
-    case GLSLstd450FMin: lowerFloat2<GlslFMinMax, false, 2>(L, inst); return;
-    case GLSLstd450FMax: lowerFloat2<GlslFMinMax, true, 2>(L, inst); return;
-    case GLSLstd450NMin: lowerFloat2<NMinMax, false, 2>(L, inst); return;
-    case GLSLstd450NMax: lowerFloat2<NMinMax, true, 2>(L, inst); return;
-    case GLSLstd450FClamp: lowerFloat2<FClamp, false, 3>(L, inst); return;
-    case GLSLstd450NClamp: lowerFloat2<FClamp, true, 3>(L, inst); return;
     // Two results.
     case GLSLstd450Modf: lowerTwoResults(L, inst, false, false); return;
     case GLSLstd450ModfStruct: lowerTwoResults(L, inst, false, true); return;
     case GLSLstd450Frexp: lowerTwoResults(L, inst, true, false); return;
     case GLSLstd450FrexpStruct: lowerTwoResults(L, inst, true, true); return;
-    case GLSLstd450Ldexp: {
-      requireFloat(L, inst);
-      const ScalarType e = L.scalarOf(L.typeIdOfValue(inst.operand(3)));
-      Handler h = withFloatRounding(L, L.scalarOf(t), [&]<class T, bool Z, bool R>() {
-        return withInt(e, [&]<class I>() -> Handler { return &ldexpLanes<T, Z, R, I>; });
-      });
-      emitExt(L, h, inst, 2);
-      return;
-    }
     // Integers.
     case GLSLstd450SAbs: lowerInt<GlslSAbs, 1>(L, inst); return;
     case GLSLstd450SSign: lowerInt<SSign, 1>(L, inst); return;
@@ -475,21 +473,85 @@ void lowerGlslStd450(Lowerer& L, const Instruction& inst) {
   L.reject(inst, "GLSL.std.450 has no instruction " + std::to_string(number));
 }
 
+// ---- The rule of each instruction (Vulkan §A.4.2 [external] [[precision-of-glsl-std-450-instructions]]) ------------
+std::optional<GlslStd450Rule> glslStd450Rule(uint32_t number) {
+  using F = VulkanFormula;
+  auto direct = [](MathFn fn, int arity) { return GlslStd450Rule{true, fn, F::Fma, arity, false}; };
+  auto formula = [](F f, int arity, bool exactReference) {
+    return GlslStd450Rule{false, MathFn::sin, f, arity, exactReference};
+  };
+  switch (GLSLstd450(number)) {
+    // Direct rows.
+    case GLSLstd450Exp: return direct(MathFn::exp, 1);
+    case GLSLstd450Exp2: return direct(MathFn::exp2, 1);
+    case GLSLstd450Log: return direct(MathFn::log, 1);
+    case GLSLstd450Log2: return direct(MathFn::log2, 1);
+    case GLSLstd450InverseSqrt: return direct(MathFn::rsqrt, 1);
+    case GLSLstd450Sin: return direct(MathFn::sin, 1);
+    case GLSLstd450Cos: return direct(MathFn::cos, 1);
+    case GLSLstd450Atan: return direct(MathFn::atan, 1);
+    case GLSLstd450Atan2: return direct(MathFn::atan2, 2);
+    // Inherited rows; clref's value is the exact result correctly rounded except for the formulas it evaluates
+    // step by step (fmix, smoothstep, the geometric functions).
+    case GLSLstd450Fma: return formula(F::Fma, 3, true);
+    case GLSLstd450Pow: return formula(F::Pow, 2, true);
+    case GLSLstd450Sqrt: return formula(F::Sqrt, 1, true);
+    case GLSLstd450Radians: return formula(F::Radians, 1, true);
+    case GLSLstd450Degrees: return formula(F::Degrees, 1, true);
+    case GLSLstd450Tan: return formula(F::Tan, 1, true);
+    case GLSLstd450Asin: return formula(F::Asin, 1, true);
+    case GLSLstd450Acos: return formula(F::Acos, 1, true);
+    case GLSLstd450Sinh: return formula(F::Sinh, 1, true);
+    case GLSLstd450Cosh: return formula(F::Cosh, 1, true);
+    case GLSLstd450Tanh: return formula(F::Tanh, 1, true);
+    case GLSLstd450Asinh: return formula(F::Asinh, 1, true);
+    case GLSLstd450Acosh: return formula(F::Acosh, 1, true);
+    case GLSLstd450Atanh: return formula(F::Atanh, 1, true);
+    case GLSLstd450FMix: return formula(F::FMix, 3, false);
+    case GLSLstd450SmoothStep: return formula(F::SmoothStep, 3, false);
+    case GLSLstd450Length: return formula(F::Length, 1, false);
+    case GLSLstd450Distance: return formula(F::Distance, 2, false);
+    case GLSLstd450Cross: return formula(F::Cross, 2, false);
+    case GLSLstd450Normalize: return formula(F::Normalize, 1, false);
+    case GLSLstd450FaceForward: return formula(F::FaceForward, 3, false);
+    case GLSLstd450Reflect: return formula(F::Reflect, 2, false);
+    case GLSLstd450Refract: return formula(F::Refract, 3, false);
+    // Correctly rounded, or the correct result.
+    case GLSLstd450Round: return formula(F::Round, 1, false);
+    case GLSLstd450RoundEven: return formula(F::RoundEven, 1, false);
+    case GLSLstd450Trunc: return formula(F::Trunc, 1, false);
+    case GLSLstd450Floor: return formula(F::Floor, 1, false);
+    case GLSLstd450Ceil: return formula(F::Ceil, 1, false);
+    case GLSLstd450Fract: return formula(F::Fract, 1, false);
+    case GLSLstd450FAbs: return formula(F::FAbs, 1, false);
+    case GLSLstd450FSign: return formula(F::FSign, 1, false);
+    case GLSLstd450FMin:
+    case GLSLstd450NMin: return formula(F::FMin, 2, false);
+    case GLSLstd450FMax:
+    case GLSLstd450NMax: return formula(F::FMax, 2, false);
+    case GLSLstd450FClamp:
+    case GLSLstd450NClamp: return formula(F::FClamp, 3, false);
+    case GLSLstd450Step: return formula(F::Step, 2, false);
+    case GLSLstd450Ldexp: return formula(F::Ldexp, 2, false);
+    default: return std::nullopt;
+  }
+}
+
 // ---- Allowed sets (the shadow mode) -------------------------------------------------------------------------------
 // Each instruction's Vulkan row (Vulkan §A.4.2 [external] [[precision-of-glsl-std-450-instructions]]): a direct row
-// through numerics::allowedSet (Profile::Vulkan), an inherited or correctly rounded one through shadow_vulkan.hpp. None
-// of them respects SignedZeroInfNanPreserve (ShadowRun::assumesFinite): a NaN or an infinity makes any value.
+// through numerics::allowedSet (Profile::Vulkan), an inherited or correctly rounded one through shadow_vulkan.hpp
+// (glslStd450Rule, which `clref sweep` evaluates on scalars too). None of them respects SignedZeroInfNanPreserve
+// (ShadowRun::assumesFinite): a NaN or an infinity makes any value.
 void shadowGlslStd450(ShadowLowering& S) {
-  using F = VulkanFormula;
-  const uint32_t x = S.operand(2);
-  auto direct = [&](MathFn fn, std::vector<uint32_t> operands) {
-    S.floatRule(FloatKind::Math, std::move(operands), numerics::CoreOp::None, fn).preserving = false;
-  };
-  auto formula = [&](F f, size_t arity, bool exactReference) {
+  if (const auto rule = glslStd450Rule(S.operand(1))) {
     std::vector<uint32_t> operands;
-    for (size_t k = 0; k < arity; ++k) operands.push_back(S.operand(2 + k));
-    vulkanRule(S, f, std::move(operands), exactReference);
-  };
+    for (int k = 0; k < rule->arity; ++k) operands.push_back(S.operand(2 + uint32_t(k)));
+    if (rule->direct)
+      S.floatRule(FloatKind::Math, std::move(operands), numerics::CoreOp::None, rule->fn).preserving = false;
+    else
+      vulkanRule(S, rule->formula, std::move(operands), rule->exactReference);
+    return;
+  }
   switch (GLSLstd450(S.operand(1))) {
     case GLSLstd450SAbs:
     case GLSLstd450SSign:
@@ -510,58 +572,6 @@ void shadowGlslStd450(ShadowLowering& S) {
     case GLSLstd450ModfStruct: twoResultsRule(S, false, true); return;
     case GLSLstd450Frexp: twoResultsRule(S, true, false); return;
     case GLSLstd450FrexpStruct: twoResultsRule(S, true, true); return;
-    // Direct rows.
-    case GLSLstd450Exp: direct(MathFn::exp, {x}); return;
-    case GLSLstd450Exp2: direct(MathFn::exp2, {x}); return;
-    case GLSLstd450Log: direct(MathFn::log, {x}); return;
-    case GLSLstd450Log2: direct(MathFn::log2, {x}); return;
-    case GLSLstd450InverseSqrt: direct(MathFn::rsqrt, {x}); return;
-    case GLSLstd450Sin: direct(MathFn::sin, {x}); return;
-    case GLSLstd450Cos: direct(MathFn::cos, {x}); return;
-    case GLSLstd450Atan: direct(MathFn::atan, {x}); return;
-    case GLSLstd450Atan2: direct(MathFn::atan2, {x, S.operand(3)}); return;
-    // Inherited rows; clref's value is the exact result correctly rounded except for the formulas it evaluates
-    // step by step (fmix, smoothstep, the geometric functions).
-    case GLSLstd450Fma: formula(F::Fma, 3, true); return;
-    case GLSLstd450Pow: formula(F::Pow, 2, true); return;
-    case GLSLstd450Sqrt: formula(F::Sqrt, 1, true); return;
-    case GLSLstd450Radians: formula(F::Radians, 1, true); return;
-    case GLSLstd450Degrees: formula(F::Degrees, 1, true); return;
-    case GLSLstd450Tan: formula(F::Tan, 1, true); return;
-    case GLSLstd450Asin: formula(F::Asin, 1, true); return;
-    case GLSLstd450Acos: formula(F::Acos, 1, true); return;
-    case GLSLstd450Sinh: formula(F::Sinh, 1, true); return;
-    case GLSLstd450Cosh: formula(F::Cosh, 1, true); return;
-    case GLSLstd450Tanh: formula(F::Tanh, 1, true); return;
-    case GLSLstd450Asinh: formula(F::Asinh, 1, true); return;
-    case GLSLstd450Acosh: formula(F::Acosh, 1, true); return;
-    case GLSLstd450Atanh: formula(F::Atanh, 1, true); return;
-    case GLSLstd450FMix: formula(F::FMix, 3, false); return;
-    case GLSLstd450SmoothStep: formula(F::SmoothStep, 3, false); return;
-    case GLSLstd450Length: formula(F::Length, 1, false); return;
-    case GLSLstd450Distance: formula(F::Distance, 2, false); return;
-    case GLSLstd450Cross: formula(F::Cross, 2, false); return;
-    case GLSLstd450Normalize: formula(F::Normalize, 1, false); return;
-    case GLSLstd450FaceForward: formula(F::FaceForward, 3, false); return;
-    case GLSLstd450Reflect: formula(F::Reflect, 2, false); return;
-    case GLSLstd450Refract: formula(F::Refract, 3, false); return;
-    // Correctly rounded, or the correct result.
-    case GLSLstd450Round: formula(F::Round, 1, false); return;
-    case GLSLstd450RoundEven: formula(F::RoundEven, 1, false); return;
-    case GLSLstd450Trunc: formula(F::Trunc, 1, false); return;
-    case GLSLstd450Floor: formula(F::Floor, 1, false); return;
-    case GLSLstd450Ceil: formula(F::Ceil, 1, false); return;
-    case GLSLstd450Fract: formula(F::Fract, 1, false); return;
-    case GLSLstd450FAbs: formula(F::FAbs, 1, false); return;
-    case GLSLstd450FSign: formula(F::FSign, 1, false); return;
-    case GLSLstd450FMin:
-    case GLSLstd450NMin: formula(F::FMin, 2, false); return;
-    case GLSLstd450FMax:
-    case GLSLstd450NMax: formula(F::FMax, 2, false); return;
-    case GLSLstd450FClamp:
-    case GLSLstd450NClamp: formula(F::FClamp, 3, false); return;
-    case GLSLstd450Step: formula(F::Step, 2, false); return;
-    case GLSLstd450Ldexp: formula(F::Ldexp, 2, false); return;
     // Vulkan §A.4.2 [external]: "GLSL.std.450 extended instructions not listed above and not defined in terms of the
     // above have implementation-defined precision": Determinant, MatrixInverse, and the packing of floats into
     // normalised integers (packHalf2x16's row, correctly rounded with an implementation-defined rounding mode, is

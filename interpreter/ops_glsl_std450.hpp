@@ -25,6 +25,38 @@ Op& emitExt(Lowerer& L, Handler fn, const Instruction& inst, size_t args);
 // The shadow mode's rule for an OpExtInst of GLSL.std.450 (ops_glsl_std450.cpp).
 void shadowGlslStd450(class ShadowLowering& S);
 
+// Float kinds with a denormal mode and a rounding of correctly rounded operations given outright (withFloatRounding
+// takes them from the Lowerer): calls f.template operator()<T, Z, R>().
+template <class F> auto withFloatModes(ScalarType s, bool flush, bool towardZero, F&& f) {
+  auto rounding = [&]<class T, bool Z>() {
+    if (towardZero) return f.template operator()<T, Z, true>();
+    return f.template operator()<T, Z, false>();
+  };
+  auto denormals = [&]<class T>() {
+    if (flush) return rounding.template operator()<T, true>();
+    return rounding.template operator()<T, false>();
+  };
+  switch (s) {
+    case ScalarType::Half: return denormals.template operator()<Half>();
+    case ScalarType::Float: return denormals.template operator()<float>();
+    default: return denormals.template operator()<double>();
+  }
+}
+
+// The handler of a component-wise GLSL.std.450 instruction with a floating-point result (Sin … NClamp, Ldexp; not the
+// geometric, packing, two-result or integer ones), for the operands' type `s`, `exponent` the integer type of Ldexp's
+// second operand: what lowerGlslStd450 emits, and what glslStd450ScalarValue (glsl_std450_scalar.cpp) runs on one lane.
+// `fn` is null for another instruction; `imm` is the Op's immediate, `arity` its operands.
+struct GlslKernel {
+  Handler fn = nullptr;
+  uint64_t imm = 0;
+  int arity = 0;
+};
+GlslKernel glslStd450Kernel(uint32_t number, ScalarType s, ScalarType exponent, bool flush, bool towardZero);
+// The handler of a geometric instruction (Length … Refract) on operands of type `s`, Refract's eta of type `eta`: what
+// lowerGlslGeometric emits (imm = the instruction, n = the operands' components); null for another instruction.
+Handler glslGeometricHandler(uint32_t number, ScalarType s, ScalarType eta, bool flush, bool towardZero);
+
 // ---- The formulas' arithmetic --------------------------------------------------------------------------------------
 // The functions GLSL defines by a formula (radians, mix, smoothstep, length, reflect, …) are evaluated by it: each
 // operation correctly rounded to nearest even in the operands' format, in the formula's order, none fused (the Vulkan

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace clref::interpreter {
 
@@ -31,6 +32,24 @@ numerics::ValueSet glslStd450AllowedSet(numerics::MathFn fn, std::span<const num
   // GLSL.std.450's instructions is among those SignedZeroInfNanPreserve applies to, so both freedoms hold.
   return withShaderFreedoms(numerics::allowedSet(fn, operands, format, numerics::Profile::Vulkan, options), operands,
                             true, true);
+}
+
+numerics::VerdictOptions shaderVerdictOptions(numerics::VerdictOptions o, bool denormPreserve, bool roundingModeRTE,
+                                              bool roundingModeRTZ) {
+  // Vulkan §A.4 [external] (Precision and Operation of SPIR-V Instructions): "By default any denormalized
+  // floating-point value ... may: be flushed to zero"; with DenormFlushToZero "the denormalized result must: be flushed
+  // to zero" (the sets keep both, clref's value unflushed among them), with DenormPreserve they "must: be preserved".
+  o.flushToZero = !denormPreserve;
+  // Vulkan §A.4 [external] [[spirvenv-correctly-rounded]]: with RoundingModeRTE or RoundingModeRTZ "this is done
+  // according to IEEE 754 roundTiesToEven or roundTowardZero"; "Otherwise, they are rounded with implementation-defined
+  // rounding mode" (nullopt: either neighbour).
+  o.rounding = roundingModeRTE   ? std::optional(numerics::Rounding::RTE)
+               : roundingModeRTZ ? std::optional(numerics::Rounding::RTZ)
+                                 : std::nullopt;
+  o.accuracy.vulkanRounding = roundingModeRTE   ? numerics::VulkanRounding::RTE
+                              : roundingModeRTZ ? numerics::VulkanRounding::RTZ
+                                                : numerics::VulkanRounding::ImplementationDefined;
+  return o;
 }
 
 }  // namespace clref::interpreter

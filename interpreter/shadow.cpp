@@ -3,6 +3,7 @@
 
 #include "interpreter/exec.hpp"
 #include "interpreter/module.hpp"
+#include "interpreter/shader_float_freedoms.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -195,22 +196,8 @@ void ShadowRun::useShaderRules(const EntryPoint& entry) {
 
 numerics::VerdictOptions ShadowRun::verdictFor(numerics::Format f) const {
   if (!shader) return verdict;
-  numerics::VerdictOptions o = verdict;
   const uint8_t bit = widthBit(f);
-  // Vulkan §A.4 [external] (Precision and Operation of SPIR-V Instructions): "By default any denormalized
-  // floating-point value ... may: be flushed to zero"; with DenormFlushToZero "the denormalized result must: be flushed
-  // to zero" (the sets keep both, clref's value unflushed among them), with DenormPreserve they "must: be preserved".
-  o.flushToZero = (denormPreserve & bit) == 0;
-  // Vulkan §A.4 [external] [[spirvenv-correctly-rounded]]: with RoundingModeRTE or RoundingModeRTZ "this is done
-  // according to IEEE 754 roundTiesToEven or roundTowardZero"; "Otherwise, they are rounded with implementation-defined
-  // rounding mode" (nullopt: either neighbour).
-  o.rounding = (roundingModeRTE & bit)   ? std::optional(numerics::Rounding::RTE)
-               : (roundingModeRTZ & bit) ? std::optional(numerics::Rounding::RTZ)
-                                         : std::nullopt;
-  o.accuracy.vulkanRounding = (roundingModeRTE & bit)   ? numerics::VulkanRounding::RTE
-                              : (roundingModeRTZ & bit) ? numerics::VulkanRounding::RTZ
-                                                        : numerics::VulkanRounding::ImplementationDefined;
-  return o;
+  return shaderVerdictOptions(verdict, denormPreserve & bit, roundingModeRTE & bit, roundingModeRTZ & bit);
 }
 
 // Vulkan §A.4 [external] (Precision and Operation of SPIR-V Instructions): "If any of the following conditions are

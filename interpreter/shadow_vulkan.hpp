@@ -7,6 +7,8 @@
 // Internal to the interpreter; the families register these rules beside their lowerings (ops_glsl_std450.cpp,
 // ops_arithmetic.cpp, ops_matrix.cpp, ops_glsl_geometric.cpp).
 #pragma once
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "interpreter/shadow_support.hpp"
@@ -64,6 +66,27 @@ enum class VulkanFormula : uint8_t {
 // `preserving`: the instruction is one that respects SignedZeroInfNanPreserve (shadow.hpp assumesFinite).
 void vulkanRule(ShadowLowering& S, VulkanFormula formula, std::vector<uint32_t> operands, bool exactReference,
                 bool preserving = false);
+
+// The rule of a GLSL.std.450 instruction whose result lanes are judged one at a time (ops_glsl_std450.cpp; nullopt for
+// the others: integer, two-result, packing and matrix ones): a row of its own in Vulkan's table (`direct`:
+// numerics::allowedSet of `fn` under Profile::Vulkan), or `formula` over its first `arity` operands with vulkanRule's
+// `exactReference`. shadowGlslStd450 applies it, and `clref sweep` on scalars (glsl_std450_scalar.cpp).
+struct GlslStd450Rule {
+  bool direct = false;
+  numerics::MathFn fn{};
+  VulkanFormula formula{};
+  int arity = 1;
+  bool exactReference = false;
+};
+std::optional<GlslStd450Rule> glslStd450Rule(uint32_t number);
+
+// vulkanRule's allowed set of one result of `formula` at scalar operands (the `integer` ones a mask: Ldexp's exponent),
+// `reference` clref's value of it: the same computation as a shader's lane, for a shader without execution modes
+// whose verdict options for `format` are `options` (no instruction of GLSL.std.450 respects SignedZeroInfNanPreserve:
+// a NaN or an infinity allows any value, a zero either sign).
+numerics::ValueSet vulkanScalarSet(VulkanFormula formula, std::span<const double> operands, uint32_t integer,
+                                   numerics::Format format, const numerics::VerdictOptions& options,
+                                   bool exactReference, double reference);
 
 // GLSL.std.450 Modf, ModfStruct, Frexp, FrexpStruct: both results ("correctly rounded", "correct result": clref's
 // exact ones), with the freedoms a shader has — a zero's sign without SignedZeroInfNanPreserve, a denormal operand
