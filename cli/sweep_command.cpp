@@ -448,8 +448,8 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& o) {
                                  "spread over the ranks");
   cmd->add_option("function", o.function,
                   "an OpenCL.std function (clref math --list), or GLSL.std.450:NAME for an instruction of "
-                  "floating-point scalars (Exp ... Refract, Ldexp; not Modf, Frexp, Cross, the matrix, packing and "
-                  "integer ones), judged by `clref check`'s rule in a shader without execution modes; its ulp "
+                  "floating-point scalars (Exp ... Refract, Ldexp, the first result of Modf and Frexp; not Cross, the "
+                  "matrix, packing and integer ones), judged by `clref check`'s rule in a shader without execution modes; its ulp "
                   "errors are from clref's value where it has no accuracy row of its own")
       ->required();
   cmd->add_option("--type", o.type, "the operands' and results' type: half, float or double")->capture_default_str();

@@ -4,6 +4,7 @@
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include <array>
+#include <cmath>
 #include <cstring>
 
 #include "interpreter/ops_glsl_std450.hpp"
@@ -36,16 +37,20 @@ constexpr NamedInstruction kScalarInstructions[] = {
     {"Distance", GLSLstd450Distance},   {"Normalize", GLSLstd450Normalize},   {"FaceForward", GLSLstd450FaceForward},
     {"Reflect", GLSLstd450Reflect},     {"Refract", GLSLstd450Refract},       {"NMin", GLSLstd450NMin},
     {"NMax", GLSLstd450NMax},           {"NClamp", GLSLstd450NClamp}};
+// Two results, of which a sweep judges the first (GlslStd450Scalar::firstOfTwo).
+constexpr NamedInstruction kFirstOfTwoInstructions[] = {{"Modf", GLSLstd450Modf},
+                                                        {"ModfStruct", GLSLstd450ModfStruct},
+                                                        {"Frexp", GLSLstd450Frexp},
+                                                        {"FrexpStruct", GLSLstd450FrexpStruct}};
+
+bool isFrexp(uint32_t number) { return number == GLSLstd450Frexp || number == GLSLstd450FrexpStruct; }
 
 // The others, each with why a sweep of scalars does not take it.
 struct Refused {
   std::string_view names, why;
 };
 constexpr Refused kRefused[] = {
-    {" Modf ModfStruct Frexp FrexpStruct ",
-     "has two results (the fraction and the whole number, the significand and the exponent); a sweep judges one "
-     "result per input"},
-    {" Cross ", "is defined on 3-component vectors only"},
+      {" Cross ", "is defined on 3-component vectors only"},
     {" Determinant MatrixInverse ",
      "takes a matrix, and its precision is implementation-defined (Vulkan §A.4.2: any value is allowed)"},
     {" PackSnorm4x8 PackUnorm4x8 PackSnorm2x16 PackUnorm2x16 PackHalf2x16 PackDouble2x32 UnpackSnorm2x16 "
@@ -62,13 +67,17 @@ numerics::ScalarType scalarTypeOfFormat(numerics::Format f) {
                                         : numerics::ScalarType::Double;
 }
 
-std::array<GlslStd450Scalar, std::size(kScalarInstructions)> scalarTable() {
-  std::array<GlslStd450Scalar, std::size(kScalarInstructions)> out{};
-  for (size_t i = 0; i < out.size(); ++i) {
+std::array<GlslStd450Scalar, std::size(kScalarInstructions) + std::size(kFirstOfTwoInstructions)> scalarTable() {
+  std::array<GlslStd450Scalar, std::size(kScalarInstructions) + std::size(kFirstOfTwoInstructions)> out{};
+  for (size_t i = 0; i < std::size(kScalarInstructions); ++i) {
     const NamedInstruction& n = kScalarInstructions[i];
     const GlslStd450Rule rule = glslStd450Rule(n.number).value();
     out[i] = {n.name, n.number, rule.arity, n.number == GLSLstd450Ldexp,
               rule.direct ? std::optional(rule.fn) : std::nullopt};
+  }
+  for (size_t i = 0; i < std::size(kFirstOfTwoInstructions); ++i) {
+    const NamedInstruction& n = kFirstOfTwoInstructions[i];
+    out[std::size(kScalarInstructions) + i] = {n.name, n.number, 1, false, std::nullopt, true};
   }
   return out;
 }
@@ -96,7 +105,11 @@ double glslStd450ScalarValue(const GlslStd450Scalar& g, std::span<const double> 
                                                                          : numerics::ScalarType::UInt;
   Op op;
   op.fn = glslGeometricHandler(g.number, s, s, false, towardZero);
-  if (op.fn) {
+  if (g.firstOfTwo) {
+    // The second result into a register of its own (imm 1, as a struct's member), an exponent of 4 bytes.
+    op.fn = glslTwoResultsHandler(isFrexp(g.number), s, false);
+    op.imm = 1;
+  } else if (op.fn) {
     op.imm = g.number;
   } else {
     const GlslKernel k = glslStd450Kernel(g.number, s, exponent, false, towardZero);
@@ -107,7 +120,7 @@ double glslStd450ScalarValue(const GlslStd450Scalar& g, std::span<const double> 
   op.r = 0;
   op.a = 16;
   op.b = 32;
-  op.c = 48;
+  op.c = g.firstOfTwo ? 4 : 48;
   op.n = 1;
   alignas(16) std::array<uint8_t, 64> regs{};
   Launch launch;
@@ -137,6 +150,12 @@ numerics::ValueSet glslStd450ScalarAllowedSet(const GlslStd450Scalar& g, std::sp
                                               numerics::Format format, double reference) {
   // A shader without execution modes (clref check's default options): ShadowRun::verdictFor.
   const numerics::VerdictOptions options = shaderVerdictOptions({}, false, false, false);
+  if (g.firstOfTwo) {
+    // twoResultsRule: a NaN or an infinity makes both results any value (GLSL 4.60 §8.3 [external] frexp: "undefined";
+    // modf: a shader without SignedZeroInfNanPreserve assumes NotNaN and NotInf, Vulkan §A.4 [external]).
+    if (!std::isfinite(operands[0])) return numerics::ValueSet::all();
+    return twoResultsFirstSet(operands[0], reference, format, options.flushToZero.value_or(false), true);
+  }
   const GlslStd450Rule rule = glslStd450Rule(g.number).value();
   if (rule.direct) {
     // shadow_support.cpp's rule of a math function, as shadowGlslStd450 registers it (preserving false).

@@ -404,10 +404,8 @@ void lowerTwoResults(Lowerer& L, const Instruction& inst, bool frexp, bool struc
     secondReg = L.reg(inst.operand(3));
   }
   const uint32_t secondLane = sizeOf(L.scalarOf(secondType));
-  Handler h = withFloatFtz(L, L.scalarOf(floatType), [&]<class T, bool Z>() -> Handler {
-    return frexp ? &twoResults<T, Z, true> : &twoResults<T, Z, false>;
-  });
-  op = &L.emit(h, inst);
+  const ScalarType s = L.scalarOf(floatType);
+  op = &L.emit(glslTwoResultsHandler(frexp, s, L.flush(s)), inst);
   op->r = structResult ? L.reg(inst.resultId) + uint32_t(L.type(inst.resultType).memberOffsets.at(0))
                        : L.reg(inst.resultId);
   op->a = L.reg(x);
@@ -418,6 +416,12 @@ void lowerTwoResults(Lowerer& L, const Instruction& inst, bool frexp, bool struc
 }
 
 }  // namespace
+
+Handler glslTwoResultsHandler(bool frexp, ScalarType s, bool flush) {
+  return withFloatModes(s, flush, false, [&]<class T, bool Z, bool>() -> Handler {
+    return frexp ? &twoResults<T, Z, true> : &twoResults<T, Z, false>;
+  });
+}
 
 GlslKernel glslStd450Kernel(uint32_t number, ScalarType s, ScalarType exponent, bool flush, bool towardZero) {
   return withFloatModes(s, flush, towardZero, [&]<class T, bool Z, bool R>() {

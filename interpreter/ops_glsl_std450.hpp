@@ -53,6 +53,10 @@ struct GlslKernel {
   int arity = 0;
 };
 GlslKernel glslStd450Kernel(uint32_t number, ScalarType s, ScalarType exponent, bool flush, bool towardZero);
+// The handler of Modf/ModfStruct (`frexp` false) or Frexp/FrexpStruct on operands of type `s`: what lowerGlslStd450
+// emits (r = the first result, a = x, b = the second result's pointer register (imm 0) or register (imm 1), c = the
+// second result's lane bytes, n = lanes), and what glslStd450ScalarValue runs on one lane.
+Handler glslTwoResultsHandler(bool frexp, ScalarType s, bool flush);
 // The handler of a geometric instruction (Length … Refract) on operands of type `s`, Refract's eta of type `eta`: what
 // lowerGlslGeometric emits (imm = the instruction, n = the operands' components); null for another instruction.
 Handler glslGeometricHandler(uint32_t number, ScalarType s, ScalarType eta, bool flush, bool towardZero);

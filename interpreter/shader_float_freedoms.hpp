@@ -33,8 +33,8 @@ numerics::VerdictOptions shaderVerdictOptions(numerics::VerdictOptions base, boo
                                               bool roundingModeRTZ);
 
 // ---- One GLSL.std.450 instruction on scalar operands (glsl_std450_scalar.cpp) ---------------------------------------
-// Every instruction whose operands and result are floating-point scalars, component-wise or geometric on scalars, and
-// Ldexp (its exponent an integer).
+// Every instruction whose operands and result are floating-point scalars, component-wise or geometric on scalars,
+// Ldexp (its exponent an integer), and the first result of Modf and Frexp.
 struct GlslStd450Scalar {
   std::string_view name;  // GLSL.std.450's, e.g. "SmoothStep"
   uint32_t number = 0;    // the instruction number (GLSL.std.450.h)
@@ -44,6 +44,9 @@ struct GlslStd450Scalar {
   // mathematics, judged by that row under Profile::Vulkan; nullopt for a correctly rounded, correct-result or
   // inherited one.
   std::optional<numerics::MathFn> row;
+  // Modf, ModfStruct, Frexp, FrexpStruct: the first result (the fraction, the significand) is the one judged; the
+  // second (the whole number, the exponent) follows from it and x exactly.
+  bool firstOfTwo = false;
 };
 std::span<const GlslStd450Scalar> glslStd450Scalars();
 // Why the instruction `name` is not among glslStd450Scalars() (two results, vectors or matrices, integers,

@@ -525,7 +525,6 @@ const Op* shTwoResults(WorkItem& wi, const Op* op) {
   // are not among the instructions that respect the mode), and by default a denormal operand "may: be flushed".
   const bool nsz = s.anyZeroSign(r.format, false);
   const bool flush = s.verdictFor(r.format).flushToZero.value_or(false);
-  const double minNormal = r.format == Format::Half ? 0x1p-14 : r.format == Format::Float ? 0x1p-126 : 0x1p-1022;
   for (uint32_t i = 0; i < r.lanes; ++i) {
     uint8_t* a = first + i * r.bytes;
     uint8_t* b = second ? second + i * r.secondBytes : nullptr;
@@ -545,13 +544,9 @@ const Op* shTwoResults(WorkItem& wi, const Op* op) {
       if (b) shadowSetAnyValue(s, b, r.secondBytes, op->inst);
       continue;
     }
-    const bool denormal = flush && x != 0 && std::fabs(x) < minNormal;
+    const bool denormal = flush && x != 0 && std::fabs(x) < minNormalOf(r.format);
     const double fa = shadowReadFloat(a, r.format);
-    ValueSet sa = ValueSet::point(fa);
-    // A flushed operand is a zero: modf gives (±0, ±0), frexp (±0, 0).
-    if (denormal) sa = hull(sa, ValueSet{-0.0, 0.0, false});
-    if (nsz) sa = bothZeros(sa);
-    writeShadowLane(wi, op, a, r.bytes, r.format, sa, fa);
+    writeShadowLane(wi, op, a, r.bytes, r.format, twoResultsFirstSet(x, fa, r.format, flush, nsz), fa);
     if (!b) continue;
     if (r.frexp) {
       if (denormal)
@@ -568,6 +563,14 @@ const Op* shTwoResults(WorkItem& wi, const Op* op) {
 }
 
 }  // namespace
+
+ValueSet twoResultsFirstSet(double x, double first, Format format, bool flush, bool nsz) {
+  ValueSet s = ValueSet::point(first);
+  // A flushed operand is a zero: modf gives (±0, ±0), frexp (±0, 0).
+  if (flush && x != 0 && std::fabs(x) < minNormalOf(format)) s = hull(s, ValueSet{-0.0, 0.0, false});
+  if (nsz) s = bothZeros(s);
+  return s;
+}
 
 void twoResultsRule(ShadowLowering& S, bool frexp, bool structResult) {
   const Instruction& inst = S.inst;

@@ -93,6 +93,10 @@ numerics::ValueSet vulkanScalarSet(VulkanFormula formula, std::span<const double
 // flushed unless DenormPreserve (then the results are those of a zero, an exponent undetermined) — the second result in
 // the struct or through the pointer operand. An operand with a set makes both undetermined.
 void twoResultsRule(ShadowLowering& S, bool frexp, bool structResult);
+// The allowed set of the first result `first` (clref's: the exact fraction or significand) of Modf or Frexp of a finite
+// operand x: with `flush` a denormal x may be a zero, with `nsz` a zero either sign (twoResultsRule's freedoms; a
+// non-finite operand, whose results may be any value, is the caller's).
+numerics::ValueSet twoResultsFirstSet(double x, double first, numerics::Format format, bool flush, bool nsz);
 
 // OpDot, OpMatrixTimesVector, OpVectorTimesMatrix, OpMatrixTimesMatrix: result (column j, row i) inherits from
 // Σ_k a[i·aRow + k·aK] × b[k·bK + j·bCol] (components of the operands' registers), rows × cols results.

@@ -143,6 +143,55 @@ TEST_CASE("sweep GLSL.std.450:Floor and Fract: --out is the host's binary32 resu
   }
 }
 
+// Modf and Frexp: the first result (std::modf's fraction, std::frexp's significand, exact in binary32); a denormal
+// operand a shader may flush gives ±0 as well (Vulkan §A.4 [external]), any other value there is a violation.
+TEST_CASE("sweep GLSL.std.450:Modf and Frexp judge the first result: the host's modf and frexp, flushed denormals",
+          "[sweep][glsl]") {
+  TempDir dir;
+  for (const std::string name : {"Modf", "Frexp", "ModfStruct", "FrexpStruct"}) {
+    const bool frexp = name.starts_with("Frexp");
+    auto host = [&](float x) {
+      if (frexp) {
+        int e = 0;
+        return std::frexp(x, &e);
+      }
+      float whole = 0;
+      return std::modf(x, &whole);
+    };
+    // Around -2.5 and 1e6 (normal numbers), and the denormals above 0x00000000.
+    for (const uint32_t first : {0xc0200000u - 2048u, 0x49742400u, 0x00000001u}) {
+      constexpr uint32_t kCount = 1 << 12;
+      INFO(name << " from " << first);
+      const std::string range = glslRange(first, kCount);
+      const auto out = dir.path() / "first.out";
+      const CliResult r = runClref(dir, "sweep GLSL.std.450:" + name + " --type float " + range + "--out '" +
+                                            out.string() + "'");
+      INFO(r.out << r.err);
+      REQUIRE(r.status == 0);
+      std::vector<float> want(kCount);
+      for (uint32_t i = 0; i < kCount; ++i) want[i] = host(std::bit_cast<float>(first + i));
+      const std::vector<float> got = glslReadFloats(out);
+      REQUIRE(got.size() == kCount);
+      size_t differ = 0;
+      for (uint32_t i = 0; i < kCount; ++i) differ += !sameBits(got[i], want[i]);
+      CHECK(differ == 0);
+      const bool denormals = first == 0x00000001u;
+      // A denormal operand flushed: +0 or -0 allowed; else one ulp off is a violation. Every 61st input planted.
+      std::set<uint64_t> planted;
+      for (uint32_t i = 3; i < kCount; i += 61) {
+        want[i] = denormals && i % 2 ? -0.0f : ulpsAway(want[i], 1);
+        if (!(denormals && i % 2)) planted.insert(first + i);
+      }
+      const CliResult bad = runClref(dir, "sweep GLSL.std.450:" + name + " --type float " + range +
+                                              "--show 1000 --observed '" + glslWrite(dir, "first.bin", want).string() +
+                                              "'");
+      INFO(bad.out.substr(0, 2000));
+      CHECK(bad.status == (planted.empty() ? 0 : 1));
+      CHECK(glslListed(bad.out, name) == planted);
+    }
+  }
+}
+
 TEST_CASE("sweep GLSL.std.450:FMin and Ldexp over --inputs: the host's fmin and ldexp, NaN operands allow any value",
           "[sweep][glsl]") {
   TempDir dir;
@@ -298,7 +347,6 @@ TEST_CASE("sweep GLSL.std.450: refused instructions and roundings say why, and l
   TempDir dir;
   const std::string out = "--out '" + (dir.path() / "x").string() + "'";
   for (const auto& [name, why] : std::vector<std::pair<std::string, std::string>>{
-           {"Modf", "two results"},
            {"Determinant", "implementation-defined"},
            {"PackHalf2x16", "packs or unpacks"},
            {"SClamp", "integer instruction"},
