@@ -49,6 +49,13 @@ enum EnqueueResult : int32_t {
 };
 const char* enqueueResultName(int32_t r);
 
+// The bytes of CL_QUEUE_SIZE one command takes until it starts: the choice device_queue_command_bytes (OpenCL C 3.0
+// §6.15.19.1 [[built-in-functions-enqueuing-a-kernel]] CLK_DEVICE_QUEUE_FULL sets no capacity; numerics/choices.cpp
+// says why the default is 16).
+constexpr uint64_t deviceCommandBytes(numerics::DeviceQueueCommandBytesOption o) {
+  return o == numerics::DeviceQueueCommandBytesOption::Bytes128 ? 128 : 16;
+}
+
 // The execution status of a device event (OpenCL 3.0 API §5.11 [[event-objects]] values).
 constexpr int32_t kStatusComplete = 0, kStatusRunning = 1, kStatusSubmitted = 2, kStatusQueued = 3;
 // A command whose wait list holds an event with an error status does not run (OpenCL 3.0 API §5.11 [[event-objects]]
@@ -107,6 +114,7 @@ struct EnqueueFamily {
   std::vector<DeviceQueueBinding> queues;  // [0]: the default device queue, when hasDefaultQueue
   bool hasDefaultQueue = false;
   std::vector<uint64_t> pending;  // per queue: commands enqueued and not started (the queue's fill)
+  uint64_t maxPending = kMaxPendingDeviceCommands;  // the bound on their sum (ExecConfig::maxPendingDeviceCommands)
   std::vector<DeviceEvent> events;
   uint32_t liveEvents = 0;  // events with references
   uint64_t deviceMaxWorkGroupSize = 1024;

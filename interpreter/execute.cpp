@@ -109,6 +109,7 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
       family->subgroupSize = config.subgroupSize;
       family->maxWarnings = config.maxWarnings;
       family->deviceMaxWorkGroupSize = config.deviceMaxWorkGroupSize;
+      family->maxPending = config.maxPendingDeviceCommands;
       // Queue 0 is the default device queue (get_default_queue), or a place no handle names.
       family->queues.push_back(config.defaultDeviceQueue.value_or(DeviceQueueBinding{}));
       family->pending.push_back(0);

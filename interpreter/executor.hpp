@@ -18,11 +18,18 @@ namespace clref::interpreter {
 
 // Device-side enqueue (OpenCL C 3.0 §6.15.19 [[enqueuing-kernels]]; interpreter/device_enqueue.hpp). The limits the
 // device reports (OpenCL 3.0 API §4.2 [[platform-querying-devices]] CL_DEVICE_QUEUE_ON_DEVICE_*): a device queue of
-// CL_QUEUE_SIZE bytes holds CL_QUEUE_SIZE / kDeviceCommandBytes commands that are enqueued and have not started;
-// enqueue_kernel beyond that returns CLK_DEVICE_QUEUE_FULL.
+// CL_QUEUE_SIZE bytes holds CL_QUEUE_SIZE / deviceCommandBytes() commands that are enqueued and have not started
+// (the choice device_queue_command_bytes, device_enqueue.hpp); enqueue_kernel beyond that returns
+// CLK_DEVICE_QUEUE_FULL.
 constexpr uint64_t kDeviceQueuePreferredSize = uint64_t(256) << 10;
 constexpr uint64_t kDeviceQueueMaxSize = uint64_t(16) << 20;
-constexpr uint64_t kDeviceCommandBytes = 128;
+// The most commands not yet started a launch and the kernels it enqueues hold over all their device queues: clref's
+// host memory, not the queues' bytes, bounds it. A pending command costs about 800 bytes of host memory (measured:
+// 1 048 576 children pending in one 16 MiB queue at 16 bytes a command peak at 0.85 GB), and 4 queues
+// (kMaxOnDeviceQueues) of 16 MiB would hold 4 M; beyond this bound enqueue_kernel returns CLK_OUT_OF_RESOURCES
+// (OpenCL C 3.0 §6.15.19.1 [[built-in-functions-enqueuing-a-kernel]]: "insufficient resources"). One queue of the
+// largest size holds no more at the default device_queue_command_bytes, so only several full queues meet it.
+constexpr uint64_t kMaxPendingDeviceCommands = uint64_t(1) << 20;
 constexpr uint32_t kMaxOnDeviceQueues = 4;
 constexpr uint32_t kMaxOnDeviceEvents = 1024;  // live clk_event_t of one launch and its children at once
 
@@ -85,6 +92,8 @@ struct ExecConfig {
   std::optional<DeviceQueueBinding> defaultDeviceQueue;
   // CL_DEVICE_MAX_WORK_GROUP_SIZE: the bound on a child launch's work-group size (device-side enqueue).
   uint64_t deviceMaxWorkGroupSize = 1024;
+  // The bound on commands not yet started over all device queues (kMaxPendingDeviceCommands; smaller in tests).
+  uint64_t maxPendingDeviceCommands = kMaxPendingDeviceCommands;
   // CL_DEVICE_LOCAL_MEM_SIZE: the bound on a work-group's local memory (checkLaunchLimits); the largest value: none
   // but the arena's own.
   uint64_t localMemSize = UINT64_MAX;

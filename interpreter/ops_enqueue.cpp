@@ -231,6 +231,26 @@ uint64_t childPointer(const WorkItem& wi, uint64_t v, const LoweredKernel& child
   return uint64_t(inheritedBase(child) + i) << child.tagShift | off;
 }
 
+// Whether a queue of CL_QUEUE_SIZE `size` bytes holding `pending` commands not yet started is full, under the choice
+// device_queue_command_bytes (OpenCL C 3.0 §6.15.19.1 [[built-in-functions-enqueuing-a-kernel]] CLK_DEVICE_QUEUE_FULL);
+// `why` names the choice when it is. The choice is recorded where an option would decide otherwise.
+bool queueFull(WorkItem& wi, const Op* op, uint64_t pending, uint64_t size, std::string& why) {
+  using numerics::DeviceQueueCommandBytesOption;
+  const auto option = choicesOf(wi).get<numerics::Choice::DeviceQueueCommandBytes>();
+  bool fullUnderSome = false;
+  for (const auto o : {DeviceQueueCommandBytesOption::Bytes16, DeviceQueueCommandBytesOption::Bytes128})
+    fullUnderSome = fullUnderSome || pending >= size / deviceCommandBytes(o);
+  if (fullUnderSome)
+    noteChoice(wi, op, numerics::Choice::DeviceQueueCommandBytes, "a device queue's capacity in commands");
+  const uint64_t bytes = deviceCommandBytes(option);
+  if (pending < size / bytes) return false;
+  why = "the queue holds " + std::to_string(pending) + " commands that have not started, as many as its CL_QUEUE_SIZE of " +
+        std::to_string(size) + " bytes allows at " + std::to_string(bytes) +
+        " bytes per command (choice device_queue_command_bytes=" +
+        std::string(numerics::infoOf(numerics::Choice::DeviceQueueCommandBytes).options[uint8_t(option)]) + ")";
+  return true;
+}
+
 // The block kernel an instruction names, or nullptr after a fault (it cannot be lowered).
 const LoweredKernel* blockKernel(WorkItem& wi, const Op* op, uint32_t invoke) {
   try {
@@ -303,12 +323,14 @@ const Op* enqueue(WorkItem& wi, const Op* op) {
       std::memcpy(cmd.literal.data() + at, &v, bytes);
     }
   }
-  if (f.pending[cmd.queue] >= f.queues[cmd.queue].size / kDeviceCommandBytes)
-    return enqueueFailed(wi, op, site, kClkDeviceQueueFull,
-                         "the queue holds " + std::to_string(f.pending[cmd.queue]) +
-                             " commands that have not started, as many as its CL_QUEUE_SIZE of " +
-                             std::to_string(f.queues[cmd.queue].size) + " bytes allows (" +
-                             std::to_string(kDeviceCommandBytes) + " per command)");
+  if (queueFull(wi, op, f.pending[cmd.queue], f.queues[cmd.queue].size, why))
+    return enqueueFailed(wi, op, site, kClkDeviceQueueFull, why);
+  uint64_t pendingAll = 0;
+  for (const uint64_t p : f.pending) pendingAll += p;
+  if (pendingAll >= f.maxPending)
+    return enqueueFailed(wi, op, site, kClkOutOfResources,
+                         std::to_string(pendingAll) + " commands of the launch and the kernels it enqueued have not "
+                         "started over all device queues, as many as clref holds in host memory");
   const uint64_t retPtr = readWord(wi, site.retEvent, bytes);
   // enqueue_marker: "event_ret must not be NULL as otherwise this is a no-op".
   if (!site.invoke && retPtr == 0) {

@@ -565,6 +565,22 @@ constexpr ChoiceInfo kChoices[] = {
      {"nearest_even", "toward_zero"},
      0,
      ChoiceApi::Vulkan},
+    {Choice::DeviceQueueCommandBytes,
+     "device_queue_command_bytes",
+     "OpenCL C 3.0 §6.15.19.1 [[built-in-functions-enqueuing-a-kernel]]: enqueue_kernel and enqueue_marker return "
+     "\"CLK_DEVICE_QUEUE_FULL if queue is full\", and nothing sets how many commands a queue holds; "
+     "OpenCL 3.0 API §5.1 [[queue-properties-table]] CL_QUEUE_SIZE \"Specifies the size of the device queue in "
+     "bytes\", not how many of them a command takes",
+     "the bytes of a device queue's CL_QUEUE_SIZE that one enqueued command (a kernel or a marker) takes until it "
+     "starts: a queue holds CL_QUEUE_SIZE / that many commands not yet started, and enqueue_kernel or enqueue_marker "
+     "beyond them returns CLK_DEVICE_QUEUE_FULL. 16 (the default): the preferred-size default queue "
+     "(CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE, 256 KiB) holds 16 384, as the conformance suite asks of a device "
+     "(test_cl_khr_command_buffer device_enqueue: 16 384 work-items each enqueue a child into it and ignore "
+     "enqueue_kernel's result, so a device that passes holds them all); 128: 2 048, clref's capacity before the "
+     "choice. A queue of CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE (16 MiB) holds 1 048 576 or 131 072",
+     {"16", "128"},
+     0,
+     ChoiceApi::OpenCL},
 };
 static_assert(std::size(kChoices) == size_t(Choice::Count));
 // Every choice has its option enum, a byte like the stored option index (Choices::get<C>()).
@@ -688,6 +704,8 @@ ChoiceFreedom freedomOf(Choice c) {
     case Choice::VulkanFRemFMod: return {ChoiceKind::Bound, false};
     // One of the two values around the exact one, chosen per operation: the options are two policies inside that bound.
     case Choice::VulkanRounding: return {ChoiceKind::Bound, false};
+    // Any capacity a device documents: the options are two of them.
+    case Choice::DeviceQueueCommandBytes: return {ChoiceKind::Set, false};
     case Choice::Count: break;
   }
   throw std::invalid_argument("freedomOf: not a choice");

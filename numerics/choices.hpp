@@ -71,6 +71,8 @@ enum class Choice : uint8_t {
   VulkanFRemFMod,          // OpFRem/OpFMod: inherited from x - y·trunc(x/y) / x - y·floor(x/y)
   // Vulkan shaders' rounding.
   VulkanRounding,  // correctly rounded operations in a shader that declares no rounding mode for their width
+  // Device-side enqueue.
+  DeviceQueueCommandBytes,  // how many bytes of a device queue's CL_QUEUE_SIZE one pending command takes
   Count
 };
 
@@ -162,6 +164,7 @@ enum class ShaderOutOfBoundsOption : uint8_t { Fault, Robust };
 enum class VulkanSRemSModNegativeOption : uint8_t { Spirv, Fault };
 enum class VulkanFRemFModOption : uint8_t { Exact, Formula };
 enum class VulkanRoundingOption : uint8_t { NearestEven, TowardZero };
+enum class DeviceQueueCommandBytesOption : uint8_t { Bytes16, Bytes128 };
 
 // The option enum of each choice: Choices::get<Choice::X>() returns it, so a caller cannot read
 // a choice as another choice's options.
@@ -220,6 +223,7 @@ CLREF_CHOICE_OPTIONS(ShaderOutOfBounds, ShaderOutOfBoundsOption);
 CLREF_CHOICE_OPTIONS(VulkanSRemSModNegative, VulkanSRemSModNegativeOption);
 CLREF_CHOICE_OPTIONS(VulkanFRemFMod, VulkanFRemFModOption);
 CLREF_CHOICE_OPTIONS(VulkanRounding, VulkanRoundingOption);
+CLREF_CHOICE_OPTIONS(DeviceQueueCommandBytes, DeviceQueueCommandBytesOption);
 #undef CLREF_CHOICE_OPTIONS
 template <Choice C> using ChoiceOptionsOf = typename ChoiceOptions<C>::type;
 

@@ -298,6 +298,10 @@ TEST_CASE("clref info, dis, choices, --version", "[reference][cli]") {
   CHECK(at("== OpenCL ==\n") < at("\nmad\n"));
   CHECK(at("\nmad\n") < at("== Vulkan ==\n"));
   CHECK(at("\nimage_write_out_of_range\n") < at("== Vulkan ==\n"));
+  // Device-side enqueue's queue capacity (issue 40): an OpenCL choice, 16 bytes a command by default.
+  CHECK(at("\ndevice_queue_command_bytes\n") < at("== Vulkan ==\n"));
+  CHECK_THAT(r.out.substr(at("\ndevice_queue_command_bytes\n")),
+             Catch::Matchers::Contains("CLK_DEVICE_QUEUE_FULL") && Catch::Matchers::Contains("kind: set"));
   CHECK(at("== Vulkan ==\n") < at("\nglsl_round_half\n"));
   CHECK(at("== Vulkan ==\n") < at("\nshader_out_of_bounds\n"));
   CHECK(at("\nshader_out_of_bounds\n") < at("== both ==\n"));

@@ -86,6 +86,20 @@ kernel void fill_queue(global int* status, int n) {
   for (int i = 0; i < n; ++i)
     status[i] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1), ^{ status[i] += 1000; });
 }
+kernel void one_child(global int* out, global int* status) {
+  int g = (int)get_global_id(0);
+  status[g] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_WAIT_KERNEL, ndrange_1D(1), ^{ out[g] = g + 1; });
+}
+// Enqueues alternately into q and the default queue.
+kernel void two_queues(queue_t q, global int* status, int n) {
+  for (int i = 0; i < n; ++i) {
+    void (^blk)(void) = ^{ status[i] += 1000; };
+    if (i % 2)
+      status[i] = enqueue_kernel(get_default_queue(), CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1), blk);
+    else
+      status[i] = enqueue_kernel(q, CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1), blk);
+  }
+}
 kernel void queries(global uint* out) {
   void (^blk)(void) = ^{ out[9] = 1; };
   out[0] = get_kernel_work_group_size(blk);
@@ -138,6 +152,8 @@ struct Options {
   std::optional<interpreter::DeviceQueueBinding> defaultQueue = interpreter::DeviceQueueBinding{1};
   bool detailed = false;
   uint32_t threads = 2;
+  const char* choice = nullptr;  // "name=option"
+  uint64_t maxPending = interpreter::kMaxPendingDeviceCommands;
 };
 
 interpreter::ExecResult run(const std::string& kernel, const std::vector<interpreter::ArgBinding>& args,
@@ -145,6 +161,7 @@ interpreter::ExecResult run(const std::string& kernel, const std::vector<interpr
   static const interpreter::Module module = interpreter::Module::load(words());
   interpreter::LowerOptions opt;
   opt.detailedEnqueueErrors = o.detailed;
+  if (o.choice) opt.choices.set(o.choice);
   const auto k = interpreter::lowerKernel(module, kernel, opt);
   interpreter::NDRangeSpec range;
   range.global = {global, 1, 1};
@@ -152,6 +169,7 @@ interpreter::ExecResult run(const std::string& kernel, const std::vector<interpr
   interpreter::ExecConfig config;
   config.threads = o.threads;
   config.defaultDeviceQueue = o.defaultQueue;
+  config.maxPendingDeviceCommands = o.maxPending;
   return interpreter::execute(*k, args, range, config);
 }
 
@@ -271,23 +289,85 @@ TEST_CASE("device enqueue: a block that enqueues itself, level by level", "[exec
 
 TEST_CASE("device enqueue: a full queue, an absent default queue, and the -g error codes", "[execution][enqueue]") {
   if (!test::openCLCCompilerOrSkip()) return;
-  // CL_QUEUE_SIZE of 5 commands: the sixth enqueue finds the queue full.
+  // CL_QUEUE_SIZE of 5 commands at the choice's bytes per command: the sixth enqueue finds the queue full. A queue
+  // of 5 * 16 bytes holds 5 commands by default and none at 128 bytes a command (80 / 128 = 0).
+  struct Case {
+    const char* choice;
+    uint64_t bytesPerCommand;
+  };
+  for (const Case& c : {Case{nullptr, 16}, Case{"device_queue_command_bytes=16", 16},
+                        Case{"device_queue_command_bytes=128", 128}}) {
+    INFO((c.choice ? c.choice : "default"));
+    Options o;
+    o.choice = c.choice;
+    o.defaultQueue = interpreter::DeviceQueueBinding{3, 5 * c.bytesPerCommand};
+    std::vector<int32_t> status(8, 0);
+    auto r = run("fill_queue", {buffer(status), value<int32_t>(8)}, 1, 1, o);
+    REQUIRE_FALSE(r.fault);
+    for (int i = 0; i < 8; ++i) CHECK(status[i] == (i < 5 ? 1000 : -101));  // CLK_ENQUEUE_FAILURE
+    CHECK_THAT(r.warnings.at(0).message, Contains("CLK_DEVICE_QUEUE_FULL with -g"));
+    CHECK_THAT(r.warnings.at(0).message,
+               Contains("choice device_queue_command_bytes=" + std::to_string(c.bytesPerCommand)));
+    o.detailed = true;
+    status.assign(8, 0);
+    r = run("fill_queue", {buffer(status), value<int32_t>(8)}, 1, 1, o);
+    for (int i = 0; i < 8; ++i) CHECK(status[i] == (i < 5 ? 1000 : -161));  // CLK_DEVICE_QUEUE_FULL
+  }
+  // The other option's capacity: 5 * 16 bytes hold no 128-byte command.
   Options o;
-  o.defaultQueue = interpreter::DeviceQueueBinding{3, 5 * interpreter::kDeviceCommandBytes};
+  o.choice = "device_queue_command_bytes=128";
+  o.defaultQueue = interpreter::DeviceQueueBinding{3, 5 * 16};
   std::vector<int32_t> status(8, 0);
-  auto r = run("fill_queue", {buffer(status), value<int32_t>(8)}, 1, 1, o);
-  REQUIRE_FALSE(r.fault);
-  for (int i = 0; i < 8; ++i) CHECK(status[i] == (i < 5 ? 1000 : -101));  // CLK_ENQUEUE_FAILURE
-  CHECK_THAT(r.warnings.at(0).message, Contains("CLK_DEVICE_QUEUE_FULL with -g"));
-  o.detailed = true;
-  status.assign(8, 0);
-  r = run("fill_queue", {buffer(status), value<int32_t>(8)}, 1, 1, o);
-  for (int i = 0; i < 8; ++i) CHECK(status[i] == (i < 5 ? 1000 : -161));  // CLK_DEVICE_QUEUE_FULL
+  auto r = run("fill_queue", {buffer(status), value<int32_t>(2)}, 1, 1, o);
+  CHECK(status[0] == -101);
+  CHECK(status[1] == -101);
+  CHECK_THAT(r.warnings.at(0).message, Contains("holds 0 commands"));
   o.defaultQueue.reset();
+  o.detailed = true;
   status.assign(2, 0);
   r = run("fill_queue", {buffer(status), value<int32_t>(2)}, 1, 1, o);
   CHECK(status[0] == -102);  // CLK_INVALID_QUEUE: get_default_queue is CLK_NULL_QUEUE
   CHECK_THAT(r.warnings.at(0).message, Contains("CLK_NULL_QUEUE"));
+}
+
+TEST_CASE("device enqueue: the preferred-size default queue holds what device_queue_command_bytes says",
+          "[execution][enqueue][choices]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  // As the conformance suite's test_cl_khr_command_buffer device_enqueue: every work-item enqueues one child into the
+  // default queue of CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE (256 KiB). 256 KiB / 16 = 16 384 commands fit by
+  // default, 256 KiB / 128 = 2 048 with the other option; the work-items past them find the queue full.
+  const uint64_t preferred = 256 * 1024, n = 16384 + 64;
+  struct Case {
+    const char* choice;
+    uint64_t held;
+  };
+  for (const Case& c : {Case{nullptr, preferred / 16}, Case{"device_queue_command_bytes=128", preferred / 128}}) {
+    INFO((c.choice ? c.choice : "default"));
+    Options o;
+    o.choice = c.choice;
+    o.detailed = true;
+    o.defaultQueue = interpreter::DeviceQueueBinding{4, interpreter::kDeviceQueuePreferredSize};
+    std::vector<int32_t> out(n, 0), status(n, 99);
+    const auto r = run("one_child", {buffer(out), buffer(status)}, n, 64, o);
+    REQUIRE_FALSE(r.fault);
+    uint64_t succeeded = 0, full = 0, ran = 0;
+    bool childrenMatch = true;
+    for (uint64_t g = 0; g < n; ++g) {
+      succeeded += status[g] == 0;  // CLK_SUCCESS
+      full += status[g] == -161;    // CLK_DEVICE_QUEUE_FULL
+      ran += out[g] != 0;
+      childrenMatch = childrenMatch && out[g] == (status[g] == 0 ? int32_t(g) + 1 : 0);
+    }
+    CHECK(succeeded == c.held);
+    CHECK(full == n - c.held);
+    CHECK(ran == c.held);
+    CHECK(childrenMatch);
+    CHECK(r.workItems == n + c.held);
+    // The capacity decided some enqueues' results: the choice is recorded.
+    bool recorded = false;
+    for (const auto& u : r.choicesUsed) recorded = recorded || u.choice == numerics::Choice::DeviceQueueCommandBytes;
+    CHECK(recorded);
+  }
 }
 
 TEST_CASE("device enqueue: a queue_t argument", "[execution][enqueue]") {
@@ -342,4 +422,25 @@ TEST_CASE("device enqueue: profiling information and invalid events", "[executio
   REQUIRE(r.fault);
   CHECK(r.fault->kind == interpreter::FaultKind::UndefinedBehaviour);
   CHECK_THAT(r.fault->message, Contains("release_event of a value that is not a valid event"));
+}
+
+TEST_CASE("device enqueue: the commands pending over all queues are bounded by host memory", "[execution][enqueue]") {
+  if (!test::openCLCCompilerOrSkip()) return;
+  // Two queues of 5 commands each (16 bytes a command by default), enqueued alternately: 10 fit. With a bound of 6
+  // pending commands over both, the seventh enqueue finds the resources exhausted though neither queue is full.
+  Options o;
+  o.detailed = true;
+  o.defaultQueue = interpreter::DeviceQueueBinding{1, 5 * 16};
+  interpreter::ArgBinding q;
+  q.queue = interpreter::DeviceQueueBinding{2, 5 * 16};
+  std::vector<int32_t> status(12, 0);
+  auto r = run("two_queues", {q, buffer(status), value<int32_t>(12)}, 1, 1, o);
+  REQUIRE_FALSE(r.fault);
+  for (int i = 0; i < 12; ++i) CHECK(status[i] == (i < 10 ? 1000 : -161));  // CLK_DEVICE_QUEUE_FULL
+  o.maxPending = 6;
+  status.assign(12, 0);
+  r = run("two_queues", {q, buffer(status), value<int32_t>(12)}, 1, 1, o);
+  REQUIRE_FALSE(r.fault);
+  for (int i = 0; i < 12; ++i) CHECK(status[i] == (i < 6 ? 1000 : -5));  // CLK_OUT_OF_RESOURCES
+  CHECK_THAT(r.warnings.at(0).message, Contains("CLK_OUT_OF_RESOURCES") && Contains("6 commands"));
 }
