@@ -52,7 +52,7 @@ struct Refused {
 constexpr Refused kRefused[] = {
       {" Cross ", "is defined on 3-component vectors only"},
     {" Determinant MatrixInverse ",
-     "takes a matrix, and its precision is implementation-defined (Vulkan §A.4.2: any value is allowed)"},
+     "takes a matrix, and its precision is implementation-defined (Vulkan §A.4.2 [external]: any value is allowed)"},
     {" PackSnorm4x8 PackUnorm4x8 PackSnorm2x16 PackUnorm2x16 PackHalf2x16 PackDouble2x32 UnpackSnorm2x16 "
      "UnpackUnorm2x16 UnpackHalf2x16 UnpackSnorm4x8 UnpackUnorm4x8 UnpackDouble2x32 ",
      "packs or unpacks vectors into integers (its precision, where it has one, is implementation-defined)"},
