@@ -6,6 +6,9 @@
 # host's cores over its ranks (one thread each here), so 1 rank runs on one core and 2 ranks on two. Prints the wall
 # and CPU seconds (every rank's user + system), the speed-up, the CPU efficiency (1 rank's CPU seconds over 2 ranks')
 # and the load average before each command; checks that the outputs and reports are identical.
+# Each rank's CPU time is taken by a /usr/bin/time of its own: mpirun's children's time (a /usr/bin/time around
+# mpirun) misses ranks when one exits non-zero, as `check` does on violations (Open MPI 4.1 then aborts the job), which
+# made 2 ranks look like half the CPU seconds of one (60.9 s against 106.6 s at 2^17, docs/SCALE.md).
 # Needs a build with -DCLREF_MPI=ON and mpirun.
 #
 #   benchmarks/shard_scaling.sh [BUILD] [N]     (BUILD: build/ unless given)
@@ -32,13 +35,15 @@ cat > "$dir/large.json" <<EOF
   ]
 }
 EOF
-seconds() { # command...: wall seconds; the CPU seconds go to $dir/cpu
-  /usr/bin/time -f '%e %U %S' -o "$dir/time" "$@" > /dev/null 2> "$dir/stderr" || true
-  read -r wall user system <<EOF2
-$(tail -n 1 "$dir/time")
-EOF2
-  echo "$user + $system" | bc > "$dir/cpu"
-  echo "$wall"
+seconds() { # ranks clref-arguments...: wall seconds; the CPU seconds of all ranks go to $dir/cpu
+  np=$1
+  shift
+  rm -f "$dir/ranks"
+  /usr/bin/time -f '%e' -o "$dir/time" $mpirun -np "$np" /usr/bin/time -f '%U + %S' -a -o "$dir/ranks" "$clref" "$@" \
+    > /dev/null 2> "$dir/stderr" || true
+  [ "$(grep -c '^[0-9.]* + [0-9.]*$' "$dir/ranks")" = "$np" ] || echo "not every rank's CPU time: $(cat "$dir/ranks")" >&2
+  grep '^[0-9.]* + [0-9.]*$' "$dir/ranks" | paste -s -d + | bc > "$dir/cpu"
+  tail -n 1 "$dir/time"
 }
 cpu() { cat "$dir/cpu"; }
 load() { cut -d' ' -f1 /proc/loadavg; }
@@ -49,8 +54,8 @@ report() { # what, 1-rank wall, 1-rank CPU, 2-rank wall, 2-rank CPU, load, ident
 "$clref" run "$dir/large.json" --quiet --out "$dir/ref" > /dev/null
 # Timed without --out: writing the outputs as text is rank 0's alone after the gather (about 150 ns an element), so
 # it measures the file system and formatting, not the split launch; the identity is checked with --out after.
-l=$(load); one=$(seconds $mpirun -np 1 "$clref" run "$dir/large.json" --quiet); oneCpu=$(cpu)
-two=$(seconds $mpirun -np 2 "$clref" run "$dir/large.json" --quiet); twoCpu=$(cpu)
+l=$(load); one=$(seconds 1 run "$dir/large.json" --quiet); oneCpu=$(cpu)
+two=$(seconds 2 run "$dir/large.json" --quiet); twoCpu=$(cpu)
 grep -q "one rank" "$dir/stderr" && echo "run was not split: $(cat "$dir/stderr")"
 $mpirun -np 1 "$clref" run "$dir/large.json" --quiet --out "$dir/one" > /dev/null 2>&1
 $mpirun -np 2 "$clref" run "$dir/large.json" --quiet --out "$dir/two" > /dev/null 2>&1
@@ -61,8 +66,8 @@ for f in "$dir"/ref/*.bin; do
   # One byte in 4099 changed: planted errors, so that the report lists violations.
   python3 -c "import sys; b = bytearray(open(sys.argv[1], 'rb').read()); b[::4099] = bytes(x ^ 0x5a for x in b[::4099]); open(sys.argv[2], 'wb').write(b)" "$f" "$dir/observed/$(basename "$f")"
 done
-l=$(load); one=$(seconds $mpirun -np 1 "$clref" check "$dir/large.json" --quiet --observed "$dir/observed" --report "$dir/one.json"); oneCpu=$(cpu)
-two=$(seconds $mpirun -np 2 "$clref" check "$dir/large.json" --quiet --observed "$dir/observed" --report "$dir/two.json"); twoCpu=$(cpu)
+l=$(load); one=$(seconds 1 check "$dir/large.json" --quiet --observed "$dir/observed" --report "$dir/one.json"); oneCpu=$(cpu)
+two=$(seconds 2 check "$dir/large.json" --quiet --observed "$dir/observed" --report "$dir/two.json"); twoCpu=$(cpu)
 grep -q "one rank" "$dir/stderr" && echo "check was not split: $(cat "$dir/stderr")"
 cmp -s "$dir/one.json" "$dir/two.json" && same=identical || same=DIFFERENT
 report "check, 2^$log2 work-items ($(grep -c '"class": "violation"' "$dir/two.json") violations)" "$one" "$oneCpu" "$two" \

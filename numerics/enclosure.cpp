@@ -453,10 +453,8 @@ ValueSet allowedSetOf(std::optional<MathFn> f, CoreOp op, std::span<const ValueS
     std::vector<double> a;
     for (const auto& s : args) a.push_back(s.hasNumbers() ? s.lo : std::numeric_limits<double>::quiet_NaN());
     if (auto fast = detail::fastPointSet(f, op, a, format, profile, options)) return *fast;
-    return pointSet(args, format, options, [&](std::span<const double> a) {
-      return f ? judge(*f, a, evaluate(*f, a, format).value, format, profile, options)
-               : judgeCore(op, a, 0.0, format, profile, options);
-    });
+    return pointSet(args, format, options,
+                    [&](std::span<const double> a) { return allowedAt(f, op, a, format, profile, options); });
   }
   if (!finiteRanges(args)) return ValueSet::all();
   if (auto fast = detail::fastRangeSet(f, op, args, format, profile, options)) return *fast;

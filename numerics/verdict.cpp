@@ -145,9 +145,10 @@ Placement placeOf(const Interval& I, double lo, double hi) {
 }
 
 // The rule of one document's rows for operands anywhere in the ranges [lo[i], hi[i]]: the same rule must hold for
-// all of them, or the answer is "any value" (a range that straddles the edge of a row's domain).
+// all of them, or the answer is "any value" (a range that straddles the edge of a row's domain). Without `texts` the
+// rule's text and clause of a bound are left empty (allowedAt: formatting them cost more than the bound).
 Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<const double> lo,
-                 std::span<const double> hi) {
+                 std::span<const double> hi, bool texts = true) {
   const AccuracyRequirement* main = nullptr;
   for (const auto* r : rows) {
     // Rules stated outside the tables: an operand range outside which any value is allowed
@@ -158,7 +159,7 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
     if (!main && isRow(r)) main = r;
   }
   if (!main) return {RuleKind::Any, 0, "", ""};
-  const std::string clause = std::string(toString(main->document)) + ": " + std::string(main->source);
+  const std::string clause = texts ? std::string(toString(main->document)) + ": " + std::string(main->source) : "";
   const bool vulkan = main->document == Document::VulkanEnv;
   const Domain& d = main->domain;
   if (d.any()) {
@@ -175,7 +176,7 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
       if (main->otherwiseUlps >= 0)
         return {RuleKind::Ulps,
                 main->otherwiseUlps,
-                "<= " + fmtNumber(main->otherwiseUlps) + " ulp (outside the domain of the absolute bound)",
+                texts ? "<= " + fmtNumber(main->otherwiseUlps) + " ulp (outside the domain of the absolute bound)" : "",
                 clause,
                 false,
                 false,
@@ -199,27 +200,29 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
               vulkan};
     case BoundKind::Ulps: {
       double b = main->ulps + main->ulpsPerN;  // scalar: vector width n = 1
-      std::string text = "<= " + fmtNumber(main->ulps) + " ulp";
+      std::string text = texts ? "<= " + fmtNumber(main->ulps) + " ulp" : "";
       if (main->plusFloorAbs2x && !lo.empty()) {
         const double x = std::max(std::fabs(lo[0]), std::fabs(hi[0]));
         b += std::floor(std::fabs(2 * x));
-        text = "<= " + fmtNumber(main->ulps) + " + floor(fabs(2 * x)) = " + fmtNumber(b) + " ulp";
+        if (texts) text = "<= " + fmtNumber(main->ulps) + " + floor(fabs(2 * x)) = " + fmtNumber(b) + " ulp";
       }
       if (main->ulpsPerAbsX != 0 && !lo.empty()) {
         // Vulkan §A [external] [[precision-of-glsl-std-450-instructions]] exp, exp2: "3 + 2 × |x| ULP", not floored
         // (2·|x| kept apart from the constant: boundsFor forms the sum exactly).
         const double extra = main->ulpsPerAbsX * std::max(std::fabs(lo[0]), std::fabs(hi[0]));  // exact: 2·|x|
-        text = "<= " + fmtNumber(main->ulps) + " + " + fmtNumber(main->ulpsPerAbsX) +
-               " * |x| = " + fmtNumber(b + extra) + " ulp";
+        if (texts)
+          text = "<= " + fmtNumber(main->ulps) + " + " + fmtNumber(main->ulpsPerAbsX) +
+                 " * |x| = " + fmtNumber(b + extra) + " ulp";
         return {RuleKind::Ulps, b, text, clause, false, false, vulkan, extra};
       }
-      if (!main->derived.empty()) text += " (non-derived implementations; " + std::string(main->derived) + ")";
+      if (texts && !main->derived.empty()) text += " (non-derived implementations; " + std::string(main->derived) + ")";
       return {RuleKind::Ulps, b, text, clause, false, false, vulkan};
     }
     case BoundKind::Absolute: {
-      char buf[96];
-      std::snprintf(buf, sizeof buf, "|error| %s %a (%g)", main->absoluteStrict ? "<" : "<=", main->absolute,
-                    main->absolute);
+      char buf[96] = "";
+      if (texts)
+        std::snprintf(buf, sizeof buf, "|error| %s %a (%g)", main->absoluteStrict ? "<" : "<=", main->absolute,
+                      main->absolute);
       return {RuleKind::Absolute, main->absolute, buf, clause, main->absoluteStrict, false, vulkan};
     }
     case BoundKind::Inherited:
@@ -241,8 +244,8 @@ Rule resolveOver(const std::vector<const AccuracyRequirement*>& rows, std::span<
 }
 
 // The rule of one document's rows for these operands.
-Rule resolve(const std::vector<const AccuracyRequirement*>& rows, std::span<const double> args) {
-  return resolveOver(rows, args, args);
+Rule resolve(const std::vector<const AccuracyRequirement*>& rows, std::span<const double> args, bool texts = true) {
+  return resolveOver(rows, args, args, texts);
 }
 
 // ---- Judging one set of operands under one rule -----------------------------------------------
@@ -259,6 +262,9 @@ struct Subject {
   // judgeInstruction: the operand itself or its negation, rounded to the format (neither fn nor core)
   enum class ValueOp : uint8_t { None, Identity, Negate } value = ValueOp::None;
   const AccuracyRequirement* row = nullptr;  // judgeInstruction: the instruction's row, not requirementsFor's
+  // allowedAt: only the allowed results are wanted (lo, hi, zeroAllowed, nanAllowed, anyValue), not whether the
+  // observed value is among them nor the texts.
+  bool setOnly = false;
 };
 
 // The exact value of a ValueOp (exact: operands are doubles).
@@ -554,8 +560,10 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
       info = exact(x);
     }
   }
-  v.exact = decimal40(x, info.ternary == 0);
-  v.errorUlps = std::isnan(observed) ? kNaN : errorUlps(x, observed, f);
+  if (!s.setOnly) {
+    v.exact = decimal40(x, info.ternary == 0);
+    v.errorUlps = std::isnan(observed) ? kNaN : errorUlps(x, observed, f);
+  }
 
   switch (rule.kind) {
     case RuleKind::Any:
@@ -595,7 +603,7 @@ Verdict judgeWith(const Subject& s, const Rule& rule, double observed) {
         v.hi = 0.0;
       }
       v.allowed = inCrs();
-      if (rule.kind == RuleKind::CorrectlyRounded) {
+      if (rule.kind == RuleKind::CorrectlyRounded && !s.setOnly) {
         std::string modes;
         for (Rounding r : roundingsOf(s, rule)) modes += (modes.empty() ? "" : " or ") + std::string(toString(r));
         v.rule += " (" + modes + ")";
@@ -756,8 +764,9 @@ Verdict judgeRows(const Subject& s, double observed) {
     throw std::invalid_argument("no accuracy requirement for " + describe(s) + " in " +
                                 std::string(toString(s.format)) + " (" + std::string(toString(s.profile)) +
                                 " profile)");
-  Verdict v = judgeWith(s, resolve(d.primary(), s.args), observed);
-  if (d.envRows && d.cRows) {
+  Verdict v = judgeWith(s, resolve(d.primary(), s.args, !s.setOnly), observed);
+  // The other document's verdict only adds a note.
+  if (d.envRows && d.cRows && !s.setOnly) {
     const Verdict w = judgeWith(s, resolve(d.c, s.args), observed);
     if (w.allowed != v.allowed)
       v.note += std::string(v.note.empty() ? "" : "; ") + "OpenCL C's row (" + w.rule + "; " + w.clause + ") would " +
@@ -770,7 +779,8 @@ Verdict judgeRows(const Subject& s, double observed) {
 // with some subnormal operands flushed to zero (of either sign: "the sign of the zero is undefined").
 Verdict judgeSubject(Subject s, double observed) {
   Verdict v = judgeRows(s, observed);
-  if (v.allowed || !s.ftz) return v;
+  // Operands read as flushed only decide whether the observed value is allowed, not the allowed results.
+  if (v.allowed || !s.ftz || s.setOnly) return v;
   std::vector<size_t> sub;
   for (size_t i = 0; i < s.args.size(); ++i)
     if (isSubnormalIn(s.args[i], s.format)) sub.push_back(i);
@@ -859,8 +869,10 @@ AccuracyRule ruleOver(std::optional<MathFn> fn, CoreOp core, std::span<const dou
   return resolveOver(d.primary(), lo, hi);
 }
 
-Verdict judgeCore(CoreOp op, std::span<const double> args, double observed, Format format, Profile profile,
-                  const VerdictOptions& options) {
+namespace {
+
+// judgeCore's operations and their operand counts.
+void requireCoreOperands(CoreOp op, std::span<const double> args) {
   size_t n = 0;
   switch (op) {
     case CoreOp::Add:
@@ -873,7 +885,25 @@ Verdict judgeCore(CoreOp op, std::span<const double> args, double observed, Form
   if (args.size() != n)
     throw std::invalid_argument("judgeCore: " + std::string(toString(op)) + " takes " + std::to_string(n) +
                                 " operands");
+}
+
+}  // namespace
+
+Verdict judgeCore(CoreOp op, std::span<const double> args, double observed, Format format, Profile profile,
+                  const VerdictOptions& options) {
+  requireCoreOperands(op, args);
   return judgeSubject(makeSubject(std::nullopt, op, args, format, profile, options), observed);
+}
+
+Verdict allowedAt(std::optional<MathFn> fn, CoreOp core, std::span<const double> args, Format format, Profile profile,
+                  const VerdictOptions& options) {
+  if (fn && int(args.size()) != arity(*fn))
+    throw std::invalid_argument(std::string(nameOf(*fn)) + " takes " + std::to_string(arity(*fn)) + " operands");
+  if (!fn) requireCoreOperands(core, args);
+  Subject s = makeSubject(fn, core, args, format, profile, options);
+  s.setOnly = true;
+  // No result is judged: a NaN observed value is allowed by nothing but a NaN set, which decides nothing here.
+  return judgeSubject(std::move(s), std::numeric_limits<double>::quiet_NaN());
 }
 
 namespace {

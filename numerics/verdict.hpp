@@ -158,6 +158,15 @@ struct AccuracyRule {
 AccuracyRule ruleOver(std::optional<MathFn> fn, CoreOp core, std::span<const double> lo, std::span<const double> hi,
                       Format format, Profile profile, const VerdictOptions& options = {});
 
+// The allowed results alone of judge() (fn) or judgeCore() (core, with fn empty) at one operand tuple: the verdict's
+// lo, hi, zeroAllowed, nanAllowed and anyValue, the same as judge()'s for any observed value; no observed value is
+// judged (allowed, errorUlps), and the texts (rule, clause, exact, note) are left out with the other document's
+// verdict, which only adds a note. What an allowed set at a point needs: the shadow run computes one for every value
+// with freedom, where the texts (the exact value printed by MPFR) and the second verdict cost half of judge()'s time.
+// Throws as judge() and judgeCore() do.
+Verdict allowedAt(std::optional<MathFn> fn, CoreOp core, std::span<const double> args, Format format, Profile profile,
+                  const VerdictOptions& options = {});
+
 // The table row of a core operation (the geometric functions' rows depend on the vector width, which the caller
 // applies) in the document judge() follows, or nullptr where no table has one.
 // (nullptr also where a rule outside the tables, an operand range, applies besides the row.)

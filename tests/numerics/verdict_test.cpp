@@ -7,7 +7,12 @@
 #include <cfloat>
 #include <climits>
 #include <cmath>
+#include <optional>
+#include <random>
 #include <vector>
+
+#include "numerics/convert.hpp"
+#include "numerics/math.hpp"
 
 #include "numerics/verdict.hpp"
 
@@ -365,4 +370,71 @@ TEST_CASE("the option -cl-fp32-correctly-rounded-divide-sqrt makes float divisio
   const std::vector<double> s = {2.0};
   CHECK(judge(MathFn::sqrt, s, 0x1.6a09e6p+0, Format::Float, Profile::Full, cr).allowed);
   CHECK_FALSE(judge(MathFn::sqrt, s, 0x1.6a09e8p+0, Format::Float, Profile::Full, cr).allowed);
+}
+
+// allowedAt leaves out judge()'s texts, its judging of the observed value and the other document's verdict; the
+// allowed results must be judge()'s, whatever value judge() was asked about (clref's, a zero, a NaN, one far off),
+// which the tests above and the accuracy tests check against MPFR and the spec's rules.
+TEST_CASE("allowedAt: judge()'s allowed results, without judging a value", "[verdict]") {
+  std::mt19937_64 rng(35);
+  // Zeros, subnormals (of float and of half), small and large values, infinities and NaN.
+  const std::vector<double> special = {0.0,     -0.0,  1.0,   -1.0, 0.5,      2.0,       0x1p-140, -0x1p-20,
+                                       0x1p-130, 100.0, -3.25, 1e30, INFINITY, -INFINITY, NAN};
+  auto operand = [&](Format f) {
+    double x = rng() % 3 == 0 ? special[rng() % special.size()]
+                              : std::ldexp(std::uniform_real_distribution<double>(-1, 1)(rng), int(rng() % 24) - 12);
+    // A value of the format: the double rounded as a conversion does.
+    return floatToFloat(x, f, Rounding::RTE);
+  };
+  auto sameSet = [](const Verdict& a, const Verdict& b) {
+    auto same = [](double x, double y) {
+      return (std::isnan(x) && std::isnan(y)) || (x == y && std::signbit(x) == std::signbit(y));
+    };
+    return same(a.lo, b.lo) && same(a.hi, b.hi) && a.zeroAllowed == b.zeroAllowed && a.nanAllowed == b.nanAllowed &&
+           a.anyValue == b.anyValue;
+  };
+  VerdictOptions flushing;
+  flushing.flushToZero = true;
+  VerdictOptions preserving;
+  preserving.flushToZero = false;
+  uint64_t compared = 0, thrown = 0;
+  for (const Format format : {Format::Float, Format::Half, Format::Double})
+    for (const Profile profile : {Profile::Full, Profile::Embedded, Profile::Relaxed})
+      for (const VerdictOptions& options : {VerdictOptions{}, flushing, preserving})
+        for (int fn = -5; fn < kMathFnCount; ++fn) {
+          // fn < 0: the core operations Add, Sub, Mul, Div, Recip.
+          const std::optional<MathFn> f = fn >= 0 ? std::optional<MathFn>(MathFn(fn)) : std::nullopt;
+          const CoreOp core = fn >= 0 ? CoreOp::None : CoreOp(int(CoreOp::Add) - fn - 1);
+          const int n = f ? arity(*f) : core == CoreOp::Recip ? 1 : 2;
+          for (int k = 0; k < 4; ++k) {
+            std::vector<double> args;
+            for (int i = 0; i < n; ++i) args.push_back(operand(format));
+            std::optional<Verdict> at;
+            try {
+              at = allowedAt(f, core, args, format, profile, options);
+            } catch (const std::exception&) {}
+            double clrefs = 0;
+            try {
+              if (f) clrefs = evaluate(*f, args, format).value;
+            } catch (const std::exception&) {}
+            for (const double observed : {clrefs, 0.0, double(NAN), 12345.0}) {
+              std::optional<Verdict> v;
+              try {
+                v = f ? judge(*f, args, observed, format, profile, options)
+                      : judgeCore(core, args, observed, format, profile, options);
+              } catch (const std::exception&) {}
+              INFO((f ? std::string(nameOf(*f)) : std::string(toString(core)))
+                   << " format " << int(format) << " profile " << int(profile));
+              REQUIRE(at.has_value() == v.has_value());
+              if (!v) {
+                ++thrown;
+                continue;
+              }
+              CHECK(sameSet(*at, *v));
+              ++compared;
+            }
+          }
+        }
+  CHECK(compared > 10000);
+  CHECK(thrown < compared);
 }
