@@ -112,16 +112,8 @@ Handler glslGeometricHandler(uint32_t number, ScalarType s, ScalarType eta, bool
 
 bool lowerGlslGeometric(Lowerer& L, const Instruction& inst) {
   const uint32_t number = inst.operand(1);
-  switch (GLSLstd450(number)) {
-    case GLSLstd450Length:
-    case GLSLstd450Distance:
-    case GLSLstd450Cross:
-    case GLSLstd450Normalize:
-    case GLSLstd450FaceForward:
-    case GLSLstd450Reflect:
-    case GLSLstd450Refract: break;
-    default: return false;
-  }
+  // Length … Refract: the instructions glslGeometricHandler has a handler for.
+  if (!glslGeometricHandler(number, ScalarType::Float, ScalarType::Float, false, false)) return false;
   const uint32_t operandType = L.typeIdOfValue(inst.operand(2));
   const ScalarType s = L.scalarOf(operandType);
   if (!numerics::isFloat(s)) L.reject(inst, "a GLSL.std.450 geometric instruction on integer operands");

@@ -96,6 +96,26 @@ std::string glslRange(uint32_t first, uint32_t count) {
   return text;
 }
 
+// The host's values host(x) of the count floats from the bit pattern first, after checking that
+// `clref sweep GLSL.std.450:NAME --out` writes them bit for bit.
+template <class Host>
+std::vector<float> glslOutIsHost(const TempDir& dir, const std::string& name, uint32_t first, uint32_t count,
+                                 Host host) {
+  const auto out = dir.path() / (name + ".out");
+  const CliResult r = runClref(dir, "sweep GLSL.std.450:" + name + " --type float " + glslRange(first, count) +
+                                        "--out '" + out.string() + "'");
+  INFO(r.out << r.err);
+  REQUIRE(r.status == 0);
+  std::vector<float> want(count);
+  for (uint32_t i = 0; i < count; ++i) want[i] = host(std::bit_cast<float>(first + i));
+  const std::vector<float> got = glslReadFloats(out);
+  REQUIRE(got.size() == count);
+  size_t differ = 0;
+  for (uint32_t i = 0; i < count; ++i) differ += !sameBits(got[i], want[i]);
+  CHECK(differ == 0);
+  return want;
+}
+
 }  // namespace
 
 TEST_CASE("sweep GLSL.std.450:Floor and Fract: --out is the host's binary32 result, planted errors are violations",
@@ -108,18 +128,7 @@ TEST_CASE("sweep GLSL.std.450:Floor and Fract: --out is the host's binary32 resu
     for (const std::string name : {"Floor", "Fract"}) {
       INFO(name << " from " << first);
       auto host = [&](float x) { return name == "Floor" ? std::floor(x) : x - std::floor(x); };
-      const auto out = dir.path() / (name + ".out");
-      const CliResult r = runClref(dir, "sweep GLSL.std.450:" + name + " --type float " + range + "--out '" +
-                                            out.string() + "'");
-      INFO(r.out << r.err);
-      REQUIRE(r.status == 0);
-      std::vector<float> want(kCount);
-      for (uint32_t i = 0; i < kCount; ++i) want[i] = host(std::bit_cast<float>(first + i));
-      const std::vector<float> got = glslReadFloats(out);
-      REQUIRE(got.size() == kCount);
-      size_t differ = 0;
-      for (uint32_t i = 0; i < kCount; ++i) differ += !sameBits(got[i], want[i]);
-      CHECK(differ == 0);
+      std::vector<float> want = glslOutIsHost(dir, name, first, kCount, host);
 
       const CliResult ok = runClref(dir, "sweep GLSL.std.450:" + name + " --type float " + range + "--observed '" +
                                              glslWrite(dir, "host.bin", want).string() + "'");
@@ -163,18 +172,7 @@ TEST_CASE("sweep GLSL.std.450:Modf and Frexp judge the first result: the host's 
       constexpr uint32_t kCount = 1 << 12;
       INFO(name << " from " << first);
       const std::string range = glslRange(first, kCount);
-      const auto out = dir.path() / "first.out";
-      const CliResult r = runClref(dir, "sweep GLSL.std.450:" + name + " --type float " + range + "--out '" +
-                                            out.string() + "'");
-      INFO(r.out << r.err);
-      REQUIRE(r.status == 0);
-      std::vector<float> want(kCount);
-      for (uint32_t i = 0; i < kCount; ++i) want[i] = host(std::bit_cast<float>(first + i));
-      const std::vector<float> got = glslReadFloats(out);
-      REQUIRE(got.size() == kCount);
-      size_t differ = 0;
-      for (uint32_t i = 0; i < kCount; ++i) differ += !sameBits(got[i], want[i]);
-      CHECK(differ == 0);
+      std::vector<float> want = glslOutIsHost(dir, name, first, kCount, host);
       const bool denormals = first == 0x00000001u;
       // A denormal operand flushed: +0 or -0 allowed; else one ulp off is a violation. Every 61st input planted.
       std::set<uint64_t> planted;
