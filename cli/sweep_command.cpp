@@ -26,6 +26,7 @@
 #include "check/glsl_allowed_set.hpp"
 #include "numerics/enclosure.hpp"
 #include "numerics/math.hpp"
+#include "numerics/nan_bits.hpp"
 #include "numerics/verdict.hpp"
 
 namespace clref::cli {
@@ -74,7 +75,8 @@ struct Sweep {
   // A GLSL.std.450 instruction: the shadow run's rule and a shader's default freedoms (null: an OpenCL.std function).
   const host::GlslStd450Scalar* glsl = nullptr;
   Format format = Format::Float;
-  size_t width = 4;  // bytes per value
+  size_t width = 4;        // bytes per operand
+  size_t resultWidth = 4;  // bytes per result: the type's, or ilogb's int
   int arity = 1;
   bool patterns = true;  // a one-operand function's inputs are its bit patterns (else a seeded sample)
   Rounding rounding = Rounding::RTE;
@@ -117,17 +119,42 @@ std::array<uint64_t, 3> operandsOf(const Sweep& s, uint64_t k) {
 bool integerOperand(const Sweep& s, size_t i) {
   return s.glsl ? s.glsl->integerExponent && i == 1 : sweepIntegerOperand(s.f, i);
 }
+// nan(nancode): its operand is an unsigned integer of the type's width (OpenCL C 3.0 §6.15.2 [[math-functions]]
+// "gentype nan(ugentype nancode)"), swept over its bit patterns as a float's.
+bool nanCode(const Sweep& s) { return !s.glsl && s.f == MathFn::nan; }
+// ilogb's result is an int, whatever the type ("intn ilogb(gentype x)"); the others' a value of the type.
+bool integerResult(const Sweep& s) { return !s.glsl && s.f == MathFn::ilogb; }
 
-// An integer operand is a signed integer of the type's width (double: its low 32 bits, OpenCL's int).
+// An integer operand is a signed integer of the type's width (double: its low 32 bits, OpenCL's int); nan's code the
+// unsigned bits themselves.
 double operandValue(const Sweep& s, size_t i, uint64_t bits) {
+  if (nanCode(s)) return double(bits);
   if (!integerOperand(s, i)) return bitsToDouble(bits, s.format);
   return s.format == Format::Half ? double(int16_t(uint16_t(bits))) : double(int32_t(uint32_t(bits)));
 }
 
-uint64_t bitsOf(double v, Format f) {
+// A result in the raw form the device writes it: a value of the type, or ilogb's int32.
+void storeResult(const Sweep& s, void* at, double v) {
+  if (integerResult(s)) {
+    const int32_t i = int32_t(v);
+    std::memcpy(at, &i, 4);
+  } else {
+    storeValue(at, s.format, v);
+  }
+}
+double loadResult(const Sweep& s, const void* at) {
+  if (!integerResult(s)) return loadValue(at, s.format);
+  int32_t i = 0;
+  std::memcpy(&i, at, 4);
+  return double(i);
+}
+uint64_t resultBitsOf(const Sweep& s, double v) {
   uint64_t bits = 0;
-  storeValue(&bits, f, v);
+  storeResult(s, &bits, v);
   return bits;
+}
+std::string showResult(const Sweep& s, uint64_t bits) {
+  return integerResult(s) ? std::to_string(int32_t(uint32_t(bits))) : show(bitsToDouble(bits, s.format), s.format);
 }
 
 // clref's result in `rounding`: OpenCL.std's function evaluated, or what the interpreter's handler of the GLSL.std.450
@@ -135,7 +162,8 @@ uint64_t bitsOf(double v, Format f) {
 double clrefValue(const Sweep& s, std::span<const double> args, Rounding rounding) {
   if (s.glsl)
     return host::glslStd450ScalarValue(*s.glsl, args, s.format, rounding == Rounding::RTZ, defaultChoices());
-  return evaluate(s.f, args, s.format, rounding).value;
+  const MathResult r = evaluate(s.f, args, s.format, rounding);
+  return integerResult(s) ? double(r.integer) : r.value;
 }
 
 // |observed − reference| in ulp of the reference (numerics::ulpOf), the classes of Verdict::errorUlps: 0 for the same
@@ -190,23 +218,31 @@ struct Block {
 void sweepRange(const Sweep& s, uint64_t begin, uint64_t end, Block& b) {
   std::vector<std::byte> observed;
   if (!s.out) {
-    observed.resize((end - begin) * s.width);
-    if (::pread(s.observedFd, observed.data(), observed.size(), off_t((begin - s.lo) * s.width)) !=
+    observed.resize((end - begin) * s.resultWidth);
+    if (::pread(s.observedFd, observed.data(), observed.size(), off_t((begin - s.lo) * s.resultWidth)) !=
         ssize_t(observed.size()))
       throw Rejected("--observed: cannot read the results of inputs " + std::to_string(begin) + " on");
   } else {
-    b.results.resize((end - begin) * s.width);
+    b.results.resize((end - begin) * s.resultWidth);
   }
   std::vector<double> args(size_t(s.arity));
   for (uint64_t k = begin; k < end; ++k) {
     const auto bits = operandsOf(s, k);
     for (size_t i = 0; i < args.size(); ++i) args[i] = operandValue(s, i, bits[i]);
     if (s.out) {
-      storeValue(b.results.data() + (k - begin) * s.width, s.format, clrefValue(s, args, s.rounding));
+      char* to = b.results.data() + (k - begin) * s.resultWidth;
+      if (nanCode(s)) {
+        // The bits the interpreter's nan gives under the default choices (interpreter/ops_math.cpp nanLanes).
+        const bool payload = defaultChoices().get<Choice::NanPayload>() == NanPayloadOption::Significand;
+        const uint64_t nan = quietNanBits(s.format, bits[0], payload);
+        std::memcpy(to, &nan, s.resultWidth);
+      } else {
+        storeResult(s, to, clrefValue(s, args, s.rounding));
+      }
       continue;
     }
-    const std::byte* at = observed.data() + (k - begin) * s.width;
-    const double o = loadValue(at, s.format);
+    const std::byte* at = observed.data() + (k - begin) * s.resultWidth;
+    const double o = loadResult(s, at);
     const Verdict v = verdictOn(s, args, o);
     ++b.histogram[classOf(v.errorUlps)];
     if (v.allowed) continue;
@@ -217,8 +253,8 @@ void sweepRange(const Sweep& s, uint64_t begin, uint64_t end, Block& b) {
     json operands = json::array();
     for (int i = 0; i < s.arity; ++i) operands.push_back(bits[size_t(i)]);
     uint64_t observedBits = 0;
-    std::memcpy(&observedBits, at, s.width);
-    b.listed.push_back({k, operands, observedBits, bitsOf(correct, s.format), error, v.rule});
+    std::memcpy(&observedBits, at, s.resultWidth);
+    b.listed.push_back({k, operands, observedBits, resultBitsOf(s, correct), error, v.rule});
   }
 }
 
@@ -275,7 +311,8 @@ std::string operandsText(const Sweep& s, const json& operands) {
   std::string out;
   for (size_t i = 0; i < operands.size(); ++i) {
     const uint64_t bits = operands[i].get<uint64_t>();
-    out += (i ? ", " : "") + (integerOperand(s, i) ? std::to_string(int64_t(operandValue(s, i, bits)))
+    out += (i ? ", " : "") + (nanCode(s)             ? std::to_string(bits)
+                             : integerOperand(s, i) ? std::to_string(int64_t(operandValue(s, i, bits)))
                                                      : show(bitsToDouble(bits, s.format), s.format));
   }
   return out;
@@ -298,10 +335,7 @@ void chooseFunction(const std::string& name, Sweep& s) {
                    "; the GLSL.std.450 instructions swept are those of floating-point scalars: " + known);
   }
   const auto fn = mathFnByName(name);
-  if (!fn || *fn == MathFn::ilogb || *fn == MathFn::nan)
-    throw Rejected("sweep: '" + name +
-                   "' is not an OpenCL.std function with a floating-point result and "
-                   "floating-point operands (clref math --list), nor GLSL.std.450:NAME");
+  if (!fn) throw Rejected("sweep: '" + name + "' is not an OpenCL.std math function (clref math --list), nor GLSL.std.450:NAME");
   s.f = *fn;
 }
 
@@ -313,6 +347,7 @@ int run(const SweepOptions& o) {
   chooseFunction(o.function, s);
   s.format = parseFormat(o.type);
   s.width = size_t(storageBits(s.format) / 8);
+  s.resultWidth = integerResult(s) ? 4 : s.width;
   s.arity = s.glsl ? s.glsl->arity : arity(s.f);
   s.rounding = parseRounding(o.rounding);
   if (s.glsl) {
@@ -366,7 +401,7 @@ int run(const SweepOptions& o) {
   // 2^40 inputs are a year of one core's time: a range beyond that is a mistake, and its block list would not fit.
   if (s.hi - s.lo > uint64_t(1) << 40)
     throw Rejected("--range: at most 2^40 inputs in one sweep (" + std::to_string(s.hi - s.lo) + " asked for)");
-  if (!s.out) s.observedFd = fileOf(o.observed, (s.hi - s.lo) * s.width, "--observed");
+  if (!s.out) s.observedFd = fileOf(o.observed, (s.hi - s.lo) * s.resultWidth, "--observed");
 
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   const unsigned threads = std::max(1u, hardware / unsigned(cluster::localSize()));
@@ -421,8 +456,8 @@ int run(const SweepOptions& o) {
                 << (violations == 1 ? "" : "s") << "\n";
       for (const auto& l : listed)
         std::cout << "  [" << index(l[0].get<uint64_t>()) << "] " << name << "(" << operandsText(s, l[1])
-                  << ") = " << show(bitsToDouble(l[2].get<uint64_t>(), s.format), s.format) << reference
-                  << show(bitsToDouble(l[3].get<uint64_t>(), s.format), s.format) << ": " << l[4].get<std::string>()
+                  << ") = " << showResult(s, l[2].get<uint64_t>()) << reference
+                  << showResult(s, l[3].get<uint64_t>()) << ": " << l[4].get<std::string>()
                   << " ulp (allowed: " << l[5].get<std::string>() << ")\n";
       if (violations > listed.size()) std::cout << "  ... (--show N lists more)\n";
       std::cout << "ulp error histogram:\n";
@@ -461,7 +496,8 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& o) {
   cmd->add_option("--profile", o.profile, "full, embedded, relaxed or relaxed-embedded")->capture_default_str();
   cmd->add_option("--options", o.options, "the build options of the device whose results are judged");
   cmd->add_option("--observed", o.observed,
-                  "the device's results: raw values of the type in input order, first the range's LO");
+                  "the device's results: raw values of the type in input order, first the range's LO (ilogb: 32-bit "
+                  "ints)");
   cmd->add_option("--out", o.out, "write clref's correctly rounded results there instead (raw values)");
   cmd->add_option("--inputs", o.inputs,
                   "functions of several operands: their tuples (raw operands of the type's width; an int operand "

@@ -10,6 +10,7 @@
 #include "interpreter/shadow_support.hpp"
 #include "numerics/geometric.hpp"
 #include "numerics/math.hpp"
+#include "numerics/nan_bits.hpp"
 
 namespace clref::interpreter {
 namespace {
@@ -154,13 +155,16 @@ template <class T, class C> const Op* nanLanes(WorkItem& wi, const Op* op) {
   for (uint32_t i = 0; i < op->n; ++i) {
     if (rd<C>(wi, op->a + i * sizeof(C)) != 0)
       noteChoice(wi, op, numerics::Choice::NanPayload, "nan(nancode) with a nonzero code");
-    const uint64_t code = payload ? uint64_t(rd<C>(wi, op->a + i * sizeof(C))) : 0;
+    constexpr auto format = std::is_same_v<T, Half>    ? numerics::Format::Half
+                            : std::is_same_v<T, float> ? numerics::Format::Float
+                                                       : numerics::Format::Double;
+    const uint64_t bits = numerics::quietNanBits(format, uint64_t(rd<C>(wi, op->a + i * sizeof(C))), payload);
     if constexpr (std::is_same_v<T, Half>)
-      wr<Half>(wi, op->r + 2 * i, Half{uint16_t(0x7e00 | (code & 0x1ff))});
+      wr<Half>(wi, op->r + 2 * i, Half{uint16_t(bits)});
     else if constexpr (std::is_same_v<T, float>)
-      wr<uint32_t>(wi, op->r + 4 * i, uint32_t(0x7fc00000u | (code & 0x3fffff)));
+      wr<uint32_t>(wi, op->r + 4 * i, uint32_t(bits));
     else
-      wr<uint64_t>(wi, op->r + 8 * i, 0x7ff8000000000000ull | (code & 0x7ffffffffffffull));
+      wr<uint64_t>(wi, op->r + 8 * i, bits);
   }
   return op + 1;
 }

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <bit>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -217,6 +218,70 @@ TEST_CASE("sweep --type double: cbrt over a seeded sample against MPFR at 256 bi
   }
   CHECK(differ == 0);
   CHECK(nans > 0);  // the sample covers NaN operands too
+}
+
+// ilogb (an int result, 4 bytes per input whatever the type) and nan (an unsigned code operand): the host's
+// std::ilogb with OpenCL C 3.0 §6.15.2 [[math-functions]] FP_ILOGB0 (INT_MIN or -INT_MAX) and FP_ILOGBNAN (INT_MAX or
+// INT_MIN); nan's bits with the code in the significand below the quiet bit (the default choice
+// nan_payload=significand), any NaN allowed.
+TEST_CASE("sweep ilogb and nan: int results, unsigned codes, FP_ILOGB0 either way, any NaN", "[sweep]") {
+  TempDir dir;
+  // Around zero (±0, subnormals), 1.0, the largest floats, infinity and the NaNs above it.
+  for (const uint32_t first : {0x00000000u, 0x3f7ff000u, 0x7f7ff000u, 0x807ff000u}) {
+    constexpr uint32_t kCount = 1 << 13;
+    char range[64];
+    std::snprintf(range, sizeof range, "--range 0x%08x:0x%08x ", first, first + kCount);
+    std::vector<int32_t> want(kCount);
+    for (uint32_t i = 0; i < kCount; ++i) {
+      const float x = std::bit_cast<float>(first + i);
+      want[i] = x == 0 ? INT_MIN : std::isnan(x) || std::isinf(x) ? INT_MAX : std::ilogb(x);
+    }
+    const auto out = dir.path() / "ilogb.out";
+    const CliResult r = runClref(dir, std::string("sweep ilogb --type float ") + range + "--out '" + out.string() + "'");
+    INFO(first << ": " << r.out << r.err);
+    REQUIRE(r.status == 0);
+    const std::string bytes = slurp(out);
+    REQUIRE(bytes.size() == kCount * 4);
+    CHECK(std::memcmp(bytes.data(), want.data(), bytes.size()) == 0);
+    // The other allowed FP_ILOGB0 and FP_ILOGBNAN, and a wrong exponent at every 101st input.
+    std::set<uint64_t> planted;
+    for (uint32_t i = 0; i < kCount; ++i) {
+      if (want[i] == INT_MIN) {
+        want[i] = -INT_MAX;
+      } else if (want[i] == INT_MAX && std::isnan(std::bit_cast<float>(first + i))) {
+        want[i] = INT_MIN;
+      } else if (i % 101 == 7) {
+        want[i] += 1;
+        planted.insert(first + i);
+      }
+    }
+    const auto bad = writeValues(dir, "ilogb.bad", want);
+    const CliResult judged =
+        runClref(dir, std::string("sweep ilogb --type float ") + range + "--show 1000 --observed '" + bad.string() + "'");
+    INFO(judged.out.substr(0, 2000));
+    CHECK(judged.status == (planted.empty() ? 0 : 1));
+    CHECK(listed(judged.out, "ilogb") == planted);
+  }
+  // nan over 2^12 codes: the bits 0x7fc00000 | (code & 0x3fffff).
+  const auto nan = dir.path() / "nan.out";
+  REQUIRE(runClref(dir, "sweep nan --type float --range 0x7ffff800:0x80000800 --out '" + nan.string() + "'").status == 0);
+  const std::string bits = slurp(nan);
+  REQUIRE(bits.size() == 4096 * 4);
+  std::vector<uint32_t> codes(4096);
+  for (uint32_t k = 0; k < 4096; ++k) {
+    uint32_t b = 0;
+    std::memcpy(&b, bits.data() + 4 * k, 4);
+    CHECK(b == (0x7fc00000u | ((0x7ffff800u + k) & 0x3fffffu)));
+    codes[k] = k % 3 ? 0x7fc00000u : 0xffffffffu;  // other NaNs
+  }
+  codes[100] = 0x3f800000u;  // 1.0: not a NaN
+  const auto other = writeValues(dir, "nan.obs", codes);
+  const CliResult n =
+      runClref(dir, "sweep nan --type float --range 0x7ffff800:0x80000800 --observed '" + other.string() + "'");
+  INFO(n.out);
+  CHECK(n.status == 1);
+  CHECK(listed(n.out, "nan") == std::set<uint64_t>{0x7ffff800u + 100});
+  CHECK(has(n.out, "nan(2147481700) = 0x1p+0"));
 }
 
 TEST_CASE("sweep GLSL.std.450:Sin: a result at Vulkan's absolute bound is allowed, one float beyond is not",
