@@ -408,7 +408,10 @@ TEST_CASE("allowedAt: judge()'s allowed results, without judging a value", "[ver
           const int n = f ? arity(*f) : core == CoreOp::Recip ? 1 : 2;
           for (int k = 0; k < 4; ++k) {
             std::vector<double> args;
-            for (int i = 0; i < n; ++i) args.push_back(operand(format));
+            // ldexp's k and pown's and rootn's n are ints (OpenCL C 3.0 §6.15.2 [[math-functions]]): small integers.
+            const bool intOperand = f && (*f == MathFn::ldexp || *f == MathFn::pown || *f == MathFn::rootn);
+            for (int i = 0; i < n; ++i)
+              args.push_back(intOperand && i == 1 ? double(int(rng() % 64) - 32) : operand(format));
             std::optional<Verdict> at;
             try {
               at = allowedAt(f, core, args, format, profile, options);
