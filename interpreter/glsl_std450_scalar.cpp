@@ -50,7 +50,7 @@ struct Refused {
   std::string_view names, why;
 };
 constexpr Refused kRefused[] = {
-      {" Cross ", "is defined on 3-component vectors only"},
+    {" Cross ", "is defined on 3-component vectors only"},
     {" Determinant MatrixInverse ",
      "takes a matrix, and its precision is implementation-defined (Vulkan §A.4.2 [external]: any value is allowed)"},
     {" PackSnorm4x8 PackUnorm4x8 PackSnorm2x16 PackUnorm2x16 PackHalf2x16 PackDouble2x32 UnpackSnorm2x16 "
@@ -60,12 +60,6 @@ constexpr Refused kRefused[] = {
      "is an integer instruction (IMix is reserved)"},
     {" InterpolateAtCentroid InterpolateAtSample InterpolateAtOffset ", "is for fragment shaders only"},
 };
-
-numerics::ScalarType scalarTypeOfFormat(numerics::Format f) {
-  return f == numerics::Format::Half    ? numerics::ScalarType::Half
-         : f == numerics::Format::Float ? numerics::ScalarType::Float
-                                        : numerics::ScalarType::Double;
-}
 
 std::array<GlslStd450Scalar, std::size(kScalarInstructions) + std::size(kFirstOfTwoInstructions)> scalarTable() {
   std::array<GlslStd450Scalar, std::size(kScalarInstructions) + std::size(kFirstOfTwoInstructions)> out{};
@@ -98,18 +92,17 @@ std::string glslStd450NotScalar(std::string_view name) {
 
 double glslStd450ScalarValue(const GlslStd450Scalar& g, std::span<const double> operands, numerics::Format format,
                              bool towardZero, const numerics::Choices& choices) {
-  const numerics::ScalarType s = scalarTypeOfFormat(format);
+  const numerics::ScalarType s = numerics::scalarTypeOf(format);
   // Ldexp's exponent: an integer of the result's width (half's 16 bits), as `clref sweep` reads it; eta of Refract
   // of I's type.
   const numerics::ScalarType exponent = format == numerics::Format::Half ? numerics::ScalarType::UShort
                                                                          : numerics::ScalarType::UInt;
   Op op;
-  op.fn = glslGeometricHandler(g.number, s, s, false, towardZero);
   if (g.firstOfTwo) {
     // The second result into a register of its own (imm 1, as a struct's member), an exponent of 4 bytes.
     op.fn = glslTwoResultsHandler(isFrexp(g.number), s, false);
     op.imm = 1;
-  } else if (op.fn) {
+  } else if ((op.fn = glslGeometricHandler(g.number, s, s, false, towardZero))) {
     op.imm = g.number;
   } else {
     const GlslKernel k = glslStd450Kernel(g.number, s, exponent, false, towardZero);

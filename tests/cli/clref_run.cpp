@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <regex>
 
 namespace clref::cli::test {
 
@@ -24,6 +25,14 @@ CliResult runClref(const TempDir& dir, const std::string& args) {
 CliResult runClref(const std::string& args) {
   TempDir dir;
   return runClref(dir, args);
+}
+
+std::set<uint64_t> sweepListed(const std::string& out, const std::string& function) {
+  std::set<uint64_t> inputs;
+  const std::regex line("\n  \\[(0x[0-9a-f]+|[0-9]+)\\] " + function + "\\(");
+  for (std::sregex_iterator it(out.begin(), out.end(), line), end; it != end; ++it)
+    inputs.insert(std::stoull((*it)[1], nullptr, 0));
+  return inputs;
 }
 
 }  // namespace clref::cli::test

@@ -1,6 +1,7 @@
 // Running the built `clref` executable (CLREF_EXE) from the CLI tests, with its exit status and output captured.
 #pragma once
 #include <filesystem>
+#include <set>
 #include <string>
 
 #include "temp_dir.hpp"
@@ -18,5 +19,8 @@ std::string slurp(const std::filesystem::path& file);
 CliResult runClref(const TempDir& dir, const std::string& args);
 CliResult runClref(const std::string& args);
 inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+// The input indices of the violations `clref sweep` lists for `function` (a regex: "exp", "GLSL\\.std\\.450:Sqrt"),
+// from its lines "  [0x3c00] exp(...)" and "  [17] cbrt(...)".
+std::set<uint64_t> sweepListed(const std::string& out, const std::string& function);
 
 }  // namespace clref::cli::test

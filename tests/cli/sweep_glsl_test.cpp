@@ -36,11 +36,7 @@ std::vector<float> glslReadFloats(const std::filesystem::path& file) {
 
 // The inputs (bit patterns in hexadecimal, or tuple numbers) of the violations a sweep of `name` lists.
 std::set<uint64_t> glslListed(const std::string& out, const std::string& name) {
-  std::set<uint64_t> inputs;
-  const std::regex line("\n  \\[(0x[0-9a-f]+|[0-9]+)\\] GLSL\\.std\\.450:" + name + "\\(");
-  for (std::sregex_iterator it(out.begin(), out.end(), line), end; it != end; ++it)
-    inputs.insert(std::stoull((*it)[1], nullptr, 0));
-  return inputs;
+  return sweepListed(out, "GLSL\\.std\\.450:" + name);
 }
 
 bool sameBits(float a, float b) { return std::bit_cast<uint32_t>(a) == std::bit_cast<uint32_t>(b); }

@@ -12,7 +12,6 @@
 #include <cstdint>
 #include <cstring>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -105,15 +104,6 @@ std::filesystem::path writeValues(const TempDir& dir, const std::string& name, c
   return path;
 }
 
-// The listed violations' input indices ("  [0x3c00] exp(...)", "  [17] cbrt(...)").
-std::set<uint64_t> listed(const std::string& out, const std::string& function) {
-  std::set<uint64_t> inputs;
-  const std::regex line("\n  \\[(0x[0-9a-f]+|[0-9]+)\\] " + function + "\\(");
-  for (std::sregex_iterator it(out.begin(), out.end(), line), end; it != end; ++it)
-    inputs.insert(std::stoull((*it)[1], nullptr, 0));
-  return inputs;
-}
-
 // `clref ARGS` under mpirun with `ranks` ranks: its stdout and exit status.
 #ifdef CLREF_MPIEXEC
 CliResult underMpirun(const TempDir& dir, int ranks, const std::string& args) {
@@ -156,7 +146,7 @@ TEST_CASE("sweep --type half: exp over all 2^16 inputs against MPFR", "[sweep]")
   INFO(wrong.out.substr(0, 3000) << wrong.err);
   CHECK(wrong.status == 1);
   CHECK(has(wrong.out, "full profile: " + std::to_string(planted.size()) + " violations"));
-  CHECK(listed(wrong.out, "exp") == planted);
+  CHECK(sweepListed(wrong.out, "exp") == planted);
 
   // --out: clref's results are the reference's, bit for bit (a NaN for a NaN).
   const auto mine = dir.path() / "clref.bin";
@@ -200,7 +190,7 @@ TEST_CASE("sweep --type double: cbrt over a seeded sample against MPFR at 256 bi
   const CliResult wrong = runClref(dir, sample + "--observed '" + bad.string() + "' --show 100");
   INFO(wrong.out.substr(0, 3000) << wrong.err);
   CHECK(wrong.status == 1);
-  CHECK(listed(wrong.out, "cbrt") == planted);
+  CHECK(sweepListed(wrong.out, "cbrt") == planted);
   CHECK(has(wrong.out, "(allowed: <= 2 ulp)"));
 
   // --out: clref's correctly rounded results are MPFR's (a NaN for a NaN: its payload is open).
@@ -260,7 +250,7 @@ TEST_CASE("sweep ilogb and nan: int results, unsigned codes, FP_ILOGB0 either wa
         runClref(dir, std::string("sweep ilogb --type float ") + range + "--show 1000 --observed '" + bad.string() + "'");
     INFO(judged.out.substr(0, 2000));
     CHECK(judged.status == (planted.empty() ? 0 : 1));
-    CHECK(listed(judged.out, "ilogb") == planted);
+    CHECK(sweepListed(judged.out, "ilogb") == planted);
   }
   // nan over 2^12 codes: the bits 0x7fc00000 | (code & 0x3fffff).
   const auto nan = dir.path() / "nan.out";
@@ -280,7 +270,7 @@ TEST_CASE("sweep ilogb and nan: int results, unsigned codes, FP_ILOGB0 either wa
       runClref(dir, "sweep nan --type float --range 0x7ffff800:0x80000800 --observed '" + other.string() + "'");
   INFO(n.out);
   CHECK(n.status == 1);
-  CHECK(listed(n.out, "nan") == std::set<uint64_t>{0x7ffff800u + 100});
+  CHECK(sweepListed(n.out, "nan") == std::set<uint64_t>{0x7ffff800u + 100});
   CHECK(has(n.out, "nan(2147481700) = 0x1p+0"));
 }
 
@@ -314,7 +304,7 @@ TEST_CASE("sweep GLSL.std.450:Sin: a result at Vulkan's absolute bound is allowe
   INFO(wrong.out.substr(0, 3000) << wrong.err);
   CHECK(wrong.status == 1);
   CHECK(has(wrong.out, "vulkan profile: " + std::to_string(planted.size()) + " violations"));
-  CHECK(listed(wrong.out, "GLSL\\.std\\.450:Sin") == planted);
+  CHECK(sweepListed(wrong.out, "GLSL\\.std\\.450:Sin") == planted);
 
   // A matrix instruction is refused with the reason (sweep_glsl_test.cpp: the others).
   const CliResult det =
