@@ -108,21 +108,6 @@ bool laneEntriesConflict(const LaneLog& log, size_t ei, size_t fi) {
 
 bool LaneLog::conflicts() {
   if (stores == 0) return false;
-  extents.resize(entries.size());
-  for (size_t k = 0; k < entries.size(); ++k) {
-    const Entry& e = entries[k];
-    Extent x{UINTPTR_MAX, 0, true};
-    uintptr_t end = 0;
-    for (uint32_t l = 0; l < e.lanes; ++l) {
-      const uintptr_t p = addresses[e.at + l];
-      if (!p) continue;
-      x.increasing = x.increasing && p >= end;
-      end = p + e.bytes;
-      x.lo = std::min(x.lo, p);
-      x.hi = std::max(x.hi, end);
-    }
-    extents[k] = x;
-  }
   auto overlap = [&](size_t i, size_t j) { return extents[i].lo < extents[j].hi && extents[j].lo < extents[i].hi; };
   // Few stores (a kernel's usual interval): each store's entry against every entry.
   if (stores * entries.size() <= 8192) {

@@ -64,13 +64,19 @@ struct LaneLog {
   size_t undoSize = 0;  // bytes saved
   size_t undoAt = 0;    // the records of the last store entry's lanes (to == nullptr: a lane that did not store)
   size_t stores = 0;  // entries of stores
-  // conflicts()'s per entry: the addresses' bytes [lo, hi), and whether each lane's bytes end before the next's begin.
+  // Per entry: the addresses' bytes [lo, hi), and whether each lane's bytes end before the next's begin (kept by
+  // LaneAccess as it records, for conflicts()).
   struct Extent {
-    uintptr_t lo, hi;
-    bool increasing;
+    uintptr_t lo = UINTPTR_MAX, hi = 0;
+    bool increasing = true;
   };
   std::vector<Extent> extents;
   std::vector<uint32_t> order;
+  std::vector<uintptr_t> scratch;  // a lane form's addresses before it decides to log them (scratchAddresses)
+  uintptr_t* scratchAddresses(uint32_t lanes) {
+    if (scratch.size() < lanes) scratch.resize(lanes);
+    return scratch.data();
+  }
   // Beyond this many addresses or undo bytes the lanes stop at their next memory Op (the span is undone): a bound on
   // the log of one barrier interval.
   static constexpr size_t kMaxAddresses = size_t(1) << 22, kMaxUndoBytes = size_t(1) << 24;
@@ -85,6 +91,7 @@ struct LaneLog {
     }
     const size_t at = addresses.size();
     entries.push_back({firstLane, lanes, bytes, store, at});
+    extents.emplace_back();
     addresses.resize(at + lanes, 0);
     stores += store;
     return addresses.data() + at;
@@ -116,6 +123,7 @@ struct LaneLog {
   // A barrier: the accesses before it are ordered before those after it.
   void nextInterval() {
     entries.clear();
+    extents.clear();
     addresses.clear();
     stores = 0;
   }
@@ -154,7 +162,7 @@ struct LaneBatch {
   int64_t* yieldBelow = nullptr;
   const Op** pcs = nullptr;  // per lane, where it stands when the lanes parted for good (`parted`)
   int64_t spent = 0, slice = 0;  // slice: the round's instructions (scheduler.cpp kInterleaveSlice)
-  int64_t minBudget = 0, minMargin = 0, maxMargin = 0;  // of the lanes (measure())
+  int64_t minBudget = 0, minMargin = 0, maxMargin = 0;  // bounds over the lanes (measure())
   // Set when a lane form returns nullptr: every lane returned (at Op `at`), every lane waits at work-group barrier
   // `at` (atBarrier), every lane yielded at a back-edge to Op `at` (yielded), the lanes stand at Ops of their own in
   // `pcs` (parted), or lanes [0, stop) ran Op `at` and the others did not.
@@ -164,14 +172,27 @@ struct LaneBatch {
 
   // Lane 0's bytes of register byte `reg`; lane l's are 8·l further.
   uint8_t* lane0(uint32_t reg) const { return regs + (size_t(reg >> 3) * stride) * 8 + (reg & 7); }
-  // minBudget and the margins, from the lanes' base and yieldBelow.
+  // minBudget and the margins, from the lanes' base and yieldBelow. Elsewhere they are bounds: a view takes its batch's
+  // and lanes that meet again take the wider of their sides' (measureParts), so that parting and meeting costs no pass
+  // over the lanes. Bounds wider than the lanes' own only stop the lanes sooner (ops_control.cpp edgeOnLanesStops),
+  // where each lane goes on alone with its own budget: the same steps.
   void measure() {
-    minBudget = INT64_MAX, minMargin = INT64_MAX, maxMargin = INT64_MIN;
+    // Locals, not the members: stores to a member inside the loop could alias base[] and keep it from vectorising.
+    int64_t lowBudget = INT64_MAX, lowMargin = INT64_MAX, highMargin = INT64_MIN;
+    const int64_t* const bs = base;
+    const int64_t* const ys = yieldBelow;
     for (uint32_t l = 0; l < count; ++l) {
-      minBudget = std::min(minBudget, base[l]);
-      minMargin = std::min(minMargin, base[l] - yieldBelow[l]);
-      maxMargin = std::max(maxMargin, base[l] - yieldBelow[l]);
+      lowBudget = std::min(lowBudget, bs[l]);
+      lowMargin = std::min(lowMargin, bs[l] - ys[l]);
+      highMargin = std::max(highMargin, bs[l] - ys[l]);
     }
+    minBudget = lowBudget, minMargin = lowMargin, maxMargin = highMargin;
+  }
+  // The bounds of a batch whose lanes are those of views x and y, both rebased (partLanes, ops_control.cpp).
+  void measureParts(const LaneBatch& x, const LaneBatch& y) {
+    minBudget = std::min(x.minBudget, y.minBudget);
+    minMargin = std::min(x.minMargin, y.minMargin);
+    maxMargin = std::max(x.maxMargin, y.maxMargin);
   }
   // Lanes [from, to) on their own, from where the batch stands.
   LaneBatch view(uint32_t from, uint32_t to) const {
@@ -189,12 +210,16 @@ struct LaneBatch {
     v.pcs = pcs + from;
     v.spent = spent;
     v.slice = slice;
-    v.measure();
+    v.minBudget = minBudget, v.minMargin = minMargin, v.maxMargin = maxMargin;
     return v;
   }
-  // The budget spent so far into each lane's base.
+  // The budget spent so far into each lane's base (and the bounds: a margin is base - yieldBelow).
   void rebase() {
-    for (uint32_t l = 0; l < count; ++l) base[l] -= spent;
+    if (spent == 0) return;
+    int64_t* const bs = base;
+    const int64_t by = spent;
+    for (uint32_t l = 0; l < count; ++l) bs[l] -= by;
+    minBudget -= by, minMargin -= by, maxMargin -= by;
     spent = 0;
   }
 };
@@ -239,23 +264,26 @@ const Op* leaveLanes(LaneBatch& b, const Op* op);
 
 // Lane forms of the lane-wise handlers of ops_common.hpp (unary1/unaryLanes, binary1/binaryLanes, ternaryLanes) for
 // functors that neither fault, warn nor decide a choice: op->n elements, or one for the scalar handlers (Scalar).
+// The lanes' loops read count, items and the operand arrays into locals and mark the arrays __restrict: a result is a
+// register of its own (SSA), and a store through a byte pointer would otherwise be assumed to change the batch.
 template <class R, class T, class F, bool Scalar> const Op* unaryOnLanes(LaneBatch& b, const Op* op) {
-  const uint32_t n = Scalar ? 1 : op->n;
+  const uint32_t n = Scalar ? 1 : op->n, count = b.count;
+  WorkItem* const* const items = b.items;
   for (uint32_t i = 0; i < n; ++i) {
-    uint8_t* r = b.lane0(op->r + i * sizeof(R));
-    const uint8_t* a = b.lane0(op->a + i * sizeof(T));
-    for (uint32_t l = 0; l < b.count; ++l) wrLane<R>(r, l, F::apply(*b.items[l], op, rdLane<T>(a, l)));
+    uint8_t* __restrict r = b.lane0(op->r + i * sizeof(R));
+    const uint8_t* __restrict a = b.lane0(op->a + i * sizeof(T));
+    for (uint32_t l = 0; l < count; ++l) wrLane<R>(r, l, F::apply(*items[l], op, rdLane<T>(a, l)));
   }
   return op + 1;
 }
 template <class R, class T, class F, bool Scalar> const Op* binaryOnLanes(LaneBatch& b, const Op* op) {
-  const uint32_t n = Scalar ? 1 : op->n;
+  const uint32_t n = Scalar ? 1 : op->n, count = b.count;
+  WorkItem* const* const items = b.items;
   for (uint32_t i = 0; i < n; ++i) {
-    uint8_t* r = b.lane0(op->r + i * sizeof(R));
-    const uint8_t* x = b.lane0(op->a + i * sizeof(T));
-    const uint8_t* y = b.lane0(op->b + i * sizeof(T));
-    for (uint32_t l = 0; l < b.count; ++l)
-      wrLane<R>(r, l, F::apply(*b.items[l], op, rdLane<T>(x, l), rdLane<T>(y, l)));
+    uint8_t* __restrict r = b.lane0(op->r + i * sizeof(R));
+    const uint8_t* __restrict x = b.lane0(op->a + i * sizeof(T));
+    const uint8_t* __restrict y = b.lane0(op->b + i * sizeof(T));
+    for (uint32_t l = 0; l < count; ++l) wrLane<R>(r, l, F::apply(*items[l], op, rdLane<T>(x, l), rdLane<T>(y, l)));
   }
   return op + 1;
 }
@@ -279,10 +307,17 @@ struct LaneAccess {
   const Allocation* shared = nullptr;
   LaneLog* log;
   uintptr_t* touched;  // the log entry's addresses
+  LaneLog::Extent extent;  // of the entry's addresses so far, written to the log at the end of the Op
+  uintptr_t end = 0;       // the last address's end
   LaneAccess(const LaneBatch& b, uint32_t bytes, bool store)
       : items(b.items), tagShift(b.items[0]->tagShift), offsetMask(b.items[0]->offsetMask),
         allocLimit(b.items[0]->allocLimit), log(b.log),
         touched(b.log ? b.log->begin(b.first, b.count, bytes, store) : nullptr) {}
+  ~LaneAccess() {
+    if (touched) log->extents.back() = extent;
+  }
+  LaneAccess(const LaneAccess&) = delete;
+  LaneAccess& operator=(const LaneAccess&) = delete;
   // Lane l's host address of `bytes` at `ptr`, or nullptr where access() would take accessSlow.
   template <bool Store> uint8_t* at(uint32_t l, uint64_t ptr, uint64_t bytes, uint32_t align) {
     const uint64_t tag = ptr >> tagShift, off = ptr & offsetMask;
@@ -304,7 +339,14 @@ struct LaneAccess {
       if (log) {
         if (!touched) [[unlikely]]
           return nullptr;
-        if (!own) touched[l] = uintptr_t(p);
+        if (!own) {
+          const uintptr_t at = uintptr_t(p);
+          touched[l] = at;
+          extent.increasing = extent.increasing && at >= end;
+          end = at + bytes;
+          extent.lo = std::min(extent.lo, at);
+          extent.hi = std::max(extent.hi, end);
+        }
         if constexpr (Store) log->save(l, p, uint32_t(bytes));
       }
       return p;

@@ -101,7 +101,10 @@ inline const Op* takeEdgeOnLanes(LaneBatch& b, const Op* op, const Edge* e) {
       b.at = e->target;
       return nullptr;
     }
-    for (uint32_t l = 0; l < b.count; ++l) b.yieldBelow[l] = b.base[l] - b.spent - b.slice;
+    const int64_t by = b.spent + b.slice;
+    int64_t* const ys = b.yieldBelow;
+    const int64_t* const bs = b.base;
+    for (uint32_t l = 0; l < b.count; ++l) ys[l] = bs[l] - by;
     b.minMargin = b.maxMargin = b.spent + b.slice;
   }
   return e->target;
@@ -149,7 +152,7 @@ const Op* partLanes(LaneBatch& b, const Op* op, uint32_t k, const Edge* lo, cons
   x.rebase();
   y.rebase();
   b.spent = 0;
-  b.measure();
+  b.measureParts(x, y);
   return px;
 }
 // The edges the lanes of a branch take (taken(l): lane l takes `yes`): all together, or parted in two ranges.

@@ -117,7 +117,13 @@ const Op* loadBuiltinOnLanes(LaneBatch& b, const Op* op) {
   const spv::BuiltIn builtin = spv::BuiltIn(op->b);
   if (sameInWorkGroup(builtin)) {
     const uint32_t bytes = builtinValue(*b.items[0], builtin, value, op->n);
-    for (uint32_t l = 0; l < b.count; ++l) memoryToLane(b, op->r, l, value, bytes);
+    // One value for every lane: each 8-byte chunk filled across the lanes (a register owns the rest of its last chunk).
+    for (uint32_t at = 0; at < bytes; at += 8) {
+      uint64_t chunk = 0;
+      std::memcpy(&chunk, value + at, bytes - at < 8 ? bytes - at : 8);
+      uint8_t* lanes = b.lane0(op->r + at);
+      for (uint32_t l = 0; l < b.count; ++l) std::memcpy(lanes + size_t(l) * 8, &chunk, 8);
+    }
     return op + 1;
   }
   for (uint32_t l = 0; l < b.count; ++l)
@@ -767,11 +773,74 @@ template <class P, class I, uint32_t N> const Op* storeFused(WorkItem& wi, const
   std::memcpy(p, wi.regs + op->b, N ? N : bytes);
   return op + 1;
 }
+// fusedOnLanes where every lane's access goes to one shared allocation (a buffer, local memory), in bounds and
+// aligned: what a lane-by-lane loop decides for each lane decided for all in a first pass over the addresses, then the
+// bytes moved in a second. nullptr where that does not hold (no lane touched, nothing logged): the loop below decides.
+template <bool Store, class P, class I, uint32_t N> const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
+  const WorkItem& first = *b.items[0];
+  const uint8_t* base = b.lane0(op->a);
+  const uint8_t* index = b.lane0(Store ? op->r : op->b);
+  uint8_t* value = b.lane0(Store ? op->b : op->r);
+  const uint32_t count = b.count, tagShift = first.tagShift;
+  [[maybe_unused]] const uint64_t offsetMask = first.offsetMask;
+  const uint64_t tag = uint64_t(rdLane<P>(base, 0)) >> tagShift;
+  if (tag == 0 || tag >= first.allocLimit) return nullptr;
+  const Allocation& A = first.allocs[tag];
+  // Every work-item's table holds the same allocation at a global or local memory tag (LaneAccess).
+  if ((A.storage != spv::StorageClass::CrossWorkgroup && A.storage != spv::StorageClass::Workgroup) ||
+      (Store && A.readOnly) || A.size < N)
+    return nullptr;
+  const int64_t imm = int64_t(op->imm), stride = int64_t(op->c);
+  // A lane's offset in the allocation is its pointer less the tag's first pointer: one unsigned comparison with the
+  // last offset checks both the tag and the bounds. An index term beyond any allocation (beyondAnyAllocation) leaves
+  // the tag's range of 64-bit pointers, so it fails that too; 32-bit pointers wrap, and are checked as access() does.
+  const uint64_t tagBase = tag << tagShift;
+  uintptr_t* const at = b.log->scratchAddresses(count);
+  uint64_t highest = 0, bits = 0;
+  for (uint32_t l = 0; l < count; ++l) {
+    int64_t delta = imm;
+    if constexpr (!std::is_void_v<I>) {
+      if (addTerm(delta, int64_t(Signed<I>(rdLane<I>(index, l))), stride)) return nullptr;
+      if constexpr (sizeof(P) < 8)
+        if (beyondAnyAllocation(delta, offsetMask)) return nullptr;
+    }
+    const uint64_t off = uint64_t(P(rdLane<P>(base, l) + uint64_t(delta))) - tagBase;
+    highest = std::max(highest, off);
+    bits |= off;
+    at[l] = uintptr_t(off);
+  }
+  if (highest > A.size - N || (bits & (op->align - 1))) return nullptr;
+  uintptr_t* const touched = b.log->begin(b.first, count, N, Store);
+  if (!touched) return nullptr;
+  LaneLog::Extent extent;
+  uintptr_t end = 0;
+  uint8_t* const host = A.base;
+  for (uint32_t l = 0; l < count; ++l) {
+    uint8_t* const p = host + at[l];
+    const uintptr_t address = uintptr_t(p);
+    touched[l] = address;
+    extent.increasing = extent.increasing && address >= end;
+    end = address + N;
+    extent.lo = std::min(extent.lo, address);
+    extent.hi = std::max(extent.hi, end);
+    if constexpr (Store) {
+      b.log->save(l, p, N);
+      std::memcpy(p, value + size_t(l) * 8, N);
+    } else {
+      std::memcpy(value + size_t(l) * 8, p, N);
+    }
+  }
+  b.log->extents.back() = extent;
+  return op + 1;
+}
 // The lane forms of loadFused and storeFused (lanes.hpp): the lanes whose access takes access()'s fast path; the first
 // that would not stops the lanes before it runs, and runs alone (accessSlow may fault, warn or decide a choice). What
 // every lane shares (the operands' lane arrays, the pointer layout) is read once: the loop's stores go to bytes, which
 // the compiler must assume alias everything.
 template <bool Store, class P, class I, uint32_t N> const Op* fusedOnLanes(LaneBatch& b, const Op* op) {
+  if constexpr (N == 1 || N == 2 || N == 4 || N == 8)
+    if (b.log)
+      if (const Op* next = fusedSharedOnLanes<Store, P, I, N>(b, op)) return next;
   const uint32_t bytes = N ? N : op->n, align = op->align, count = b.count;
   const uint8_t* base = b.lane0(op->a);
   const uint8_t* index = b.lane0(Store ? op->r : op->b);

@@ -300,17 +300,31 @@ class Worker {
     return s;
   }
 
-  void startWorkItem(Slot& s, const std::array<uint64_t, 3>& group, const std::array<uint64_t, 3>& local,
-                     const std::array<uint64_t, 3>& localSize) {
-    WorkItem& wi = s.wi;
-    const auto& R = s_.range;
-    for (int d = 0; d < 3; ++d) {
-      wi.groupId[d] = group[d];
-      wi.localId[d] = local[d];
-      wi.localSize[d] = localSize[d];
-      wi.globalId[d] = R.offset[d] + group[d] * R.local[d] + local[d];
+  // The work-group being run: what its work-items share, and the next work-item to start in local linear id order
+  // (counted up, without the divisions of linear id → local id).
+  struct GroupStart {
+    std::array<uint64_t, 3> group{}, localSize{}, globalBase{};  // globalBase: the global id of local id 0
+    std::array<uint64_t, 3> local{};                              // the next work-item's local id
+    uint64_t linear = 0;                                          // and its local linear id
+    void advance() {
+      ++linear;
+      if (++local[0] < localSize[0]) return;
+      local[0] = 0;
+      if (++local[1] < localSize[1]) return;
+      local[1] = 0;
+      ++local[2];
     }
-    wi.localLinearId = (local[2] * localSize[1] + local[1]) * localSize[0] + local[0];
+  };
+
+  // Slot s takes the group's next work-item (g.local, g.linear), and g moves on.
+  void startWorkItem(Slot& s, GroupStart& g) {
+    WorkItem& wi = s.wi;
+    wi.groupId = g.group;
+    wi.localSize = g.localSize;
+    wi.localId = g.local;
+    for (int d = 0; d < 3; ++d) wi.globalId[d] = g.globalBase[d] + g.local[d];
+    wi.localLinearId = g.linear;
+    g.advance();
     wi.namedBarrierInits = 0;
     // Private memory starts over for every work-item: the uninitialised pattern, then the
     // initialisers of Private variables.
@@ -442,8 +456,10 @@ class Worker {
       // The next round: each lane's time slice starts over from its budget.
       b.atBarrier = false;
       b.rebase();
-      for (uint32_t l = 0; l < b.count; ++l) laneYield_[l] = laneBase_[l] - slice;
-      b.measure();
+      int64_t* const ys = laneYield_.data();
+      const int64_t* const bs = laneBase_.data();
+      for (uint32_t l = 0; l < b.count; ++l) ys[l] = bs[l] - slice;
+      b.minMargin = b.maxMargin = slice;  // minBudget: rebase() kept its bound
       pc = b.at + 1;
     }
     // A span that ended with the lanes together (returned, yielded) is the one-by-one order where no lanes raced. One
@@ -532,10 +548,10 @@ class Worker {
     groupWarnings_.clear();
     warnedOps_.clear();
     namedBarriers_.clear();
-    auto localOf = [&](uint64_t i) {
-      return std::array<uint64_t, 3>{i % localSize[0], (i / localSize[0]) % localSize[1],
-                                     i / (localSize[0] * localSize[1])};
-    };
+    GroupStart start;
+    start.group = group;
+    start.localSize = localSize;
+    for (int d = 0; d < 3; ++d) start.globalBase[d] = R.offset[d] + group[d] * R.local[d];
     if (!allLive(k_)) {
       // Without barriers or atomics, work-items run interleaved in batches of kInterleavedBatch slots: each runs until
       // it returns or takes a loop back-edge after kInterleaveSlice instructions, then the next slot of the batch
@@ -547,7 +563,7 @@ class Worker {
       slot(batch - 1);
       uint64_t next = 0, active = 0;
       for (; next < batch; ++next, ++active) {
-        startWorkItem(*slots_[next], group, localOf(next), localSize);
+        startWorkItem(*slots_[next], start);
       }
       if (s_.checks) groupStarts(g, batch);
       while (active) {
@@ -559,7 +575,8 @@ class Worker {
             WorkItem& wi = slots_[s]->wi;
             if (wi.state != WorkItemState::Returned || !laneLive_[s]) continue;
             if (next < n) {
-              startWorkItem(*slots_[s], group, localOf(next++), localSize);
+              startWorkItem(*slots_[s], start);
+              ++next;
             } else {
               --active;
             }
@@ -574,7 +591,8 @@ class Worker {
           if (!resume(wi)) return finishGroup(seq, true);
           if (wi.state != WorkItemState::Returned) continue;
           if (next < n) {
-            startWorkItem(*slots_[s], group, localOf(next++), localSize);
+            startWorkItem(*slots_[s], start);
+            ++next;
           } else {
             --active;
           }
@@ -583,7 +601,7 @@ class Worker {
       return finishGroup(seq, false);
     }
     slot(n - 1);  // make sure the group's slots exist
-    for (uint64_t i = 0; i < n; ++i) startWorkItem(*slots_[i], group, localOf(i), localSize);
+    for (uint64_t i = 0; i < n; ++i) startWorkItem(*slots_[i], start);
     if (s_.checks) groupStarts(g, n);
     for (;;) {
       // Independent forward progress: each work-item runs for a time slice of kTimeSlice instructions at most, then
@@ -860,7 +878,7 @@ class Worker {
 }  // namespace
 
 // Without barriers a work-group's work-items run interleaved in batches of this many slots (Worker::runGroup).
-constexpr uint64_t kInterleavedBatch = 16;
+constexpr uint64_t kInterleavedBatch = 64;
 
 uint64_t workItemBytes(const LoweredKernel& kernel) {
   return kernel.registerTemplate.size() + kernel.privateArenaBytes + 16;  // the arena's slack (makeSlot)
