@@ -40,7 +40,11 @@ template <class P> const Op* storeAny(WorkItem& wi, const Op* op) {
 }
 
 // The lane forms of loadFixed and storeFixed (lanes.hpp): as fusedOnLanes below, through a pointer in a register.
+template <bool Store, class P, class I, uint32_t N, bool Fused> const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op);
 template <bool Store, class P, uint32_t N> const Op* fixedOnLanes(LaneBatch& b, const Op* op) {
+  if constexpr (N == 1 || N == 2 || N == 4 || N == 8)
+    if (b.log)
+      if (const Op* next = fusedSharedOnLanes<Store, P, void, N, false>(b, op)) return next;
   const uint32_t align = op->align, count = b.count;
   const uint8_t* pointer = b.lane0(op->a);
   uint8_t* value = b.lane0(Store ? op->b : op->r);
@@ -776,11 +780,13 @@ template <class P, class I, uint32_t N> const Op* storeFused(WorkItem& wi, const
 // fusedOnLanes where every lane's access goes to one shared allocation (a buffer, local memory), in bounds and
 // aligned: what a lane-by-lane loop decides for each lane decided for all in a first pass over the addresses, then the
 // bytes moved in a second. nullptr where that does not hold (no lane touched, nothing logged): the loop below decides.
-template <bool Store, class P, class I, uint32_t N> const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
+// Fused false: loadFixed and storeFixed's (the pointer in a register, no index, no offset).
+template <bool Store, class P, class I, uint32_t N, bool Fused>
+const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
   const WorkItem& first = *b.items[0];
   const uint8_t* base = b.lane0(op->a);
   const uint8_t* index = b.lane0(Store ? op->r : op->b);
-  uint8_t* value = b.lane0(Store ? op->b : op->r);
+  uint8_t* __restrict value = b.lane0(Store ? op->b : op->r);
   const uint32_t count = b.count, tagShift = first.tagShift;
   [[maybe_unused]] const uint64_t offsetMask = first.offsetMask;
   const uint64_t tag = uint64_t(rdLane<P>(base, 0)) >> tagShift;
@@ -790,12 +796,12 @@ template <bool Store, class P, class I, uint32_t N> const Op* fusedSharedOnLanes
   if ((A.storage != spv::StorageClass::CrossWorkgroup && A.storage != spv::StorageClass::Workgroup) ||
       (Store && A.readOnly) || A.size < N)
     return nullptr;
-  const int64_t imm = int64_t(op->imm), stride = int64_t(op->c);
+  const int64_t imm = Fused ? int64_t(op->imm) : 0, stride = int64_t(op->c);
   // A lane's offset in the allocation is its pointer less the tag's first pointer: one unsigned comparison with the
   // last offset checks both the tag and the bounds. An index term beyond any allocation (beyondAnyAllocation) leaves
   // the tag's range of 64-bit pointers, so it fails that too; 32-bit pointers wrap, and are checked as access() does.
   const uint64_t tagBase = tag << tagShift;
-  uintptr_t* const at = b.log->scratchAddresses(count);
+  uintptr_t* __restrict const at = b.log->scratchAddresses(count);
   uint64_t highest = 0, bits = 0;
   for (uint32_t l = 0; l < count; ++l) {
     int64_t delta = imm;
@@ -810,19 +816,17 @@ template <bool Store, class P, class I, uint32_t N> const Op* fusedSharedOnLanes
     at[l] = uintptr_t(off);
   }
   if (highest > A.size - N || (bits & (op->align - 1))) return nullptr;
-  uintptr_t* const touched = b.log->begin(b.first, count, N, Store);
+  uintptr_t* __restrict const touched = b.log->begin(b.first, count, N, Store);
   if (!touched) return nullptr;
-  LaneLog::Extent extent;
-  uintptr_t end = 0;
   uint8_t* const host = A.base;
+  bool increasing = true;
+  uint64_t end = 0, lowest = UINT64_MAX;
   for (uint32_t l = 0; l < count; ++l) {
     uint8_t* const p = host + at[l];
-    const uintptr_t address = uintptr_t(p);
-    touched[l] = address;
-    extent.increasing = extent.increasing && address >= end;
-    end = address + N;
-    extent.lo = std::min(extent.lo, address);
-    extent.hi = std::max(extent.hi, end);
+    touched[l] = uintptr_t(p);
+    increasing = increasing && at[l] >= end;
+    end = at[l] + N;
+    lowest = std::min<uint64_t>(lowest, at[l]);
     if constexpr (Store) {
       b.log->save(l, p, N);
       std::memcpy(p, value + size_t(l) * 8, N);
@@ -830,7 +834,7 @@ template <bool Store, class P, class I, uint32_t N> const Op* fusedSharedOnLanes
       std::memcpy(value + size_t(l) * 8, p, N);
     }
   }
-  b.log->extents.back() = extent;
+  b.log->extents.back() = {uintptr_t(host + lowest), uintptr_t(host + highest + N), increasing};
   return op + 1;
 }
 // The lane forms of loadFused and storeFused (lanes.hpp): the lanes whose access takes access()'s fast path; the first
@@ -840,7 +844,7 @@ template <bool Store, class P, class I, uint32_t N> const Op* fusedSharedOnLanes
 template <bool Store, class P, class I, uint32_t N> const Op* fusedOnLanes(LaneBatch& b, const Op* op) {
   if constexpr (N == 1 || N == 2 || N == 4 || N == 8)
     if (b.log)
-      if (const Op* next = fusedSharedOnLanes<Store, P, I, N>(b, op)) return next;
+      if (const Op* next = fusedSharedOnLanes<Store, P, I, N, true>(b, op)) return next;
   const uint32_t bytes = N ? N : op->n, align = op->align, count = b.count;
   const uint8_t* base = b.lane0(op->a);
   const uint8_t* index = b.lane0(Store ? op->r : op->b);

@@ -365,8 +365,11 @@ class Worker {
 
   // Whether the next round of a batch of `batch` slots runs on lanes (lanes.hpp): the work-items that run in it (lanes_,
   // in slot order; laneLive_ per slot: those running or yielded) stand at the same Op, outside any call.
-  bool convergedRound(uint64_t batch) {
+  // `restarted`: every slot of the batch returned on lanes and took its next work-item, so lanes_ and laneLive_ already
+  // name them all, at the kernel's first Op.
+  bool convergedRound(uint64_t batch, bool restarted = false) {
     if (laneOps_.empty()) return false;
+    if (restarted) return laneOps_[k_.entryOp] != &leaveLanes && !laneLoss_[k_.entryOp];
     lanes_.clear();
     laneLive_.assign(batch, 0);
     for (uint64_t s = 0; s < batch; ++s) {
@@ -484,13 +487,15 @@ class Worker {
     const bool together = b.returned || b.atBarrier || b.yielded;
     if (!together && ran < laneRegs_.size() / (8 * size_t(b.count))) laneLoss_[start] = 1;
     if (!b.returned) flushLaneRegs();
+    if (b.returned) {  // a returned work-item's budget is read no more: its slot's next one starts afresh
+      for (WorkItem* wi : lanes_) wi->state = WorkItemState::Returned;
+      return LaneRound::Ran;
+    }
     for (uint32_t l = 0; l < b.count; ++l) {
       WorkItem& wi = *lanes_[l];
       wi.budget = laneBase_[l] - b.spent;
       wi.yieldBelow = laneYield_[l];
-      if (b.returned) {
-        wi.state = WorkItemState::Returned;
-      } else if (b.atBarrier) {
+      if (b.atBarrier) {
         wi.state = WorkItemState::AtBarrier;
         wi.barrier = b.at;
         wi.pc = b.at + 1;
@@ -566,21 +571,27 @@ class Worker {
         startWorkItem(*slots_[next], start);
       }
       if (s_.checks) groupStarts(g, batch);
+      bool restarted = false;
       while (active) {
-        const LaneRound round = convergedRound(batch) ? runLanes(kInterleaveSlice, false) : LaneRound::Alone;
+        const LaneRound round =
+            convergedRound(batch, restarted) ? runLanes(kInterleaveSlice, false) : LaneRound::Alone;
+        restarted = false;
         if (round == LaneRound::Faulted) return finishGroup(seq, true);
         if (round == LaneRound::Ran) {
           // The round ran on lanes (lanes.hpp); then, as below, each slot that returned takes the next work-item.
+          uint64_t taken = 0;
           for (uint64_t s = 0; s < batch; ++s) {
             WorkItem& wi = slots_[s]->wi;
             if (wi.state != WorkItemState::Returned || !laneLive_[s]) continue;
             if (next < n) {
               startWorkItem(*slots_[s], start);
               ++next;
+              ++taken;
             } else {
               --active;
             }
           }
+          restarted = taken == batch && lanes_.size() == batch;
           continue;
         }
         flushLaneRegs();

@@ -8,6 +8,7 @@
 #include "compile_cl.hpp"
 #include "ndrange.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -186,6 +187,55 @@ TEST_CASE("lane executor: the choice mad is first decided by the same work-item 
     sawMad = sawMad || x.first.message.find("mad") != std::string::npos;
   }
   CHECK(sawMad);
+}
+
+TEST_CASE("lane executor: mad on lanes gives the host's fused and unfused values", "[lanes]") {
+  // On a CPU with FMA3 mad's lane form runs the fma instruction itself (ops_extinst.cpp madLanesFma): both choices
+  // against the host's std::fma (glibc's exact fmaf) and its product rounded then added, on inputs where they differ.
+  const size_t n = 256;
+  std::vector<float> a(n), b(40);
+  for (size_t i = 0; i < n; ++i) a[i] = 1.0f / float(i + 3);
+  for (size_t i = 0; i < 40; ++i) b[i] = 1.0f + float(i) / 3.0f;
+  for (const char* option : {"mad=fused", "mad=unfused"}) {
+    INFO(option);
+    auto [lanes, alone] = onBothPaths([&] {
+      host::DeviceConfig cfg;
+      cfg.threads = 2;
+      cfg.choices.set(option);
+      static const std::vector<uint32_t> words = test::compileCL(kLaneSource, "-O2 -g", "1.1", 64, "lanes.cl");
+      auto program = host::Program::fromSpirv(host::Device(cfg), words);
+      host::Kernel k(program, "mads");
+      auto ba = std::make_shared<host::Buffer>(a.data(), a.size() * 4);
+      auto bb = std::make_shared<host::Buffer>(b.data(), b.size() * 4);
+      auto bc = std::make_shared<host::Buffer>(n * 4);
+      k.setArg(0, ba);
+      k.setArg(1, bb);
+      k.setArg(2, bc);
+      Outcome o{k.run(test::range1(n, 64)), {}};
+      o.bytes.assign(bc->as<uint8_t>().data(), bc->as<uint8_t>().data() + n * 4);
+      return o;
+    });
+    REQUIRE(lanes.result.ok);
+    REQUIRE(alone.result.ok);
+    CHECK(lanes.bytes == alone.bytes);
+    const bool fused = std::string(option) == "mad=fused";
+    size_t differ = 0;
+    for (size_t i = 0; i < n; ++i) {
+      float f = 0.0f, u = 0.0f;
+      for (size_t k = 0; k < 40; ++k) {
+        const float product = a[i] * b[k];
+        differ += std::fma(a[i], b[k], u) != product + u;
+        f = std::fma(a[i], b[k], f);
+        u = product + u;
+      }
+      const float expected = fused ? f : u;
+      float got;
+      std::memcpy(&got, lanes.bytes.data() + i * 4, 4);
+      INFO("work-item " << i);
+      REQUIRE(std::memcmp(&got, &expected, 4) == 0);
+    }
+    CHECK(differ > n);  // the choice decides most values here
+  }
 }
 
 TEST_CASE("lane executor: a fault names the same work-item, instruction and line on both paths", "[lanes]") {
