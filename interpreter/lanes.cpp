@@ -108,6 +108,9 @@ bool laneEntriesConflict(const LaneLog& log, size_t ei, size_t fi) {
 
 bool LaneLog::conflicts() {
   if (stores == 0) return false;
+  for (const Extent& r : readRanges)
+    for (size_t k = 0; k < entries.size(); ++k)
+      if (entries[k].store && extents[k].lo < r.hi && r.lo < extents[k].hi) return true;
   auto overlap = [&](size_t i, size_t j) { return extents[i].lo < extents[j].hi && extents[j].lo < extents[i].hi; };
   // Few stores (a kernel's usual interval): each store's entry against every entry.
   if (stores * entries.size() <= 8192) {
@@ -137,6 +140,7 @@ bool LaneLog::conflicts() {
 }
 
 bool LaneLog::beyondFirstLane() const {
+  if (!readRanges.empty()) return true;  // recorded for batches of two lanes or more
   for (const Entry& e : entries)
     for (uint32_t l = e.firstLane == 0 ? 1 : 0; l < e.lanes; ++l)
       if (addresses[e.at + l]) return true;

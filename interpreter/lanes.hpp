@@ -72,6 +72,10 @@ struct LaneLog {
   };
   std::vector<Extent> extents;
   std::vector<uint32_t> order;
+  // Bytes [lo, hi) that lanes of an Op read without their own addresses (a filtered image read, whose texels are not
+  // known outside images/): any store of the interval into them counts as a race, and they count as shared memory
+  // touched beyond the first lane.
+  std::vector<Extent> readRanges;
   std::vector<uintptr_t> scratch;  // a lane form's addresses before it decides to log them (scratchAddresses)
   uintptr_t* scratchAddresses(uint32_t lanes) {
     if (scratch.size() < lanes) scratch.resize(lanes);
@@ -124,6 +128,7 @@ struct LaneLog {
   void nextInterval() {
     entries.clear();
     extents.clear();
+    readRanges.clear();
     addresses.clear();
     stores = 0;
   }

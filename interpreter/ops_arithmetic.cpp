@@ -34,6 +34,7 @@ struct IMul {
   }
 };
 struct SNegate {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a) { return T(T(0) - a); }
 };
 
@@ -157,6 +158,7 @@ template <bool FTZ, bool RTZ = false> struct FMul {
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) { return mulRounded<FTZ, RTZ>(a, b); }
 };
 template <bool FTZ, bool RTZ = false> struct FDiv {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a, T b) {
     a = ftz<FTZ>(a);
     b = ftz<FTZ>(b);
@@ -238,6 +240,7 @@ template <bool Floor> struct RemainderFormula {
 template <bool FTZ, bool RTZ> using FRemFormula = RemainderFormula<false>::Op_<FTZ, RTZ>;
 template <bool FTZ, bool RTZ> using FModFormula = RemainderFormula<true>::Op_<FTZ, RTZ>;
 struct FNegate {
+  static constexpr bool kLanes = true;
   template <class T> static T apply(WorkItem&, const Op*, T a) {
     if constexpr (std::is_same_v<T, Half>)
       return numerics::negHalf(a);

@@ -36,11 +36,19 @@ template <uint32_t C, uint32_t N> const Op* insertFixed(WorkItem& wi, const Op* 
   std::memmove(wi.regs + op->r + op->imm, wi.regs + op->a, N);
   return op + 1;
 }
+// Its lane form (lanes.hpp): the composite's whole chunks (a register owns the rest of its last one), then the object.
+template <uint32_t C, uint32_t N> const Op* insertOnLanes(LaneBatch& b, const Op* op) {
+  if (op->r != op->b) copyLanes(b, op->r, op->b, C);
+  const uint8_t* src = b.lane0(op->a);
+  uint8_t* dst = b.lane0(op->r + uint32_t(op->imm));
+  for (uint32_t l = 0, count = b.count; l < count; ++l) std::memcpy(dst + size_t(l) * 8, src + size_t(l) * 8, N);
+  return op + 1;
+}
 Handler insertHandler(uint64_t composite, uint64_t object) {
-  if (object == 4 && composite == 8) return &insertFixed<8, 4>;
-  if (object == 4 && composite == 16) return &insertFixed<16, 4>;
-  if (object == 8 && composite == 16) return &insertFixed<16, 8>;
-  if (object == 8 && composite == 32) return &insertFixed<32, 8>;
+  if (object == 4 && composite == 8) return laneForm<&insertFixed<8, 4>, &insertOnLanes<8, 4>>();
+  if (object == 4 && composite == 16) return laneForm<&insertFixed<16, 4>, &insertOnLanes<16, 4>>();
+  if (object == 8 && composite == 16) return laneForm<&insertFixed<16, 8>, &insertOnLanes<16, 8>>();
+  if (object == 8 && composite == 32) return laneForm<&insertFixed<32, 8>, &insertOnLanes<32, 8>>();
   return &insert;
 }
 
@@ -57,6 +65,16 @@ template <uint32_t N> const Op* gatherLanes(WorkItem& wi, const Op* op) {
   for (size_t i = 0; i + 2 < t.size(); i += 3) std::memcpy(wi.regs + op->r + t[i], wi.regs + t[i + 1], N);
   return op + 1;
 }
+// Its lane form: each copy for every lane (an N-byte element at an N-aligned offset stays within one chunk).
+template <uint32_t N> const Op* gatherOnLanes(LaneBatch& b, const Op* op) {
+  const auto& t = *static_cast<const std::vector<uint32_t>*>(op->aux);
+  for (size_t i = 0; i + 2 < t.size(); i += 3) {
+    const uint8_t* src = b.lane0(t[i + 1]);
+    uint8_t* dst = b.lane0(op->r + t[i]);
+    for (uint32_t l = 0, count = b.count; l < count; ++l) std::memcpy(dst + size_t(l) * 8, src + size_t(l) * 8, N);
+  }
+  return op + 1;
+}
 Handler gatherHandler(const std::vector<uint32_t>& table) {
   uint32_t bytes = 0;
   for (size_t i = 0; i + 2 < table.size(); i += 3) {
@@ -64,8 +82,8 @@ Handler gatherHandler(const std::vector<uint32_t>& table) {
     bytes = table[i + 2];
   }
   switch (bytes) {
-    case 4: return &gatherLanes<4>;
-    case 8: return &gatherLanes<8>;
+    case 4: return laneForm<&gatherLanes<4>, &gatherOnLanes<4>>();
+    case 8: return laneForm<&gatherLanes<8>, &gatherOnLanes<8>>();
     default: return &gather;
   }
 }

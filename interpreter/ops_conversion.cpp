@@ -34,6 +34,7 @@ template <class To, bool SignedTo, class From, bool FTZ> struct FToI {
 // beyond 2^53 is far beyond binary16's range (65504), so rounding it first to binary64 cannot
 // change the result (it overflows to infinity either way).
 template <class To, class From, bool SignedFrom, bool FTZ> struct IToF {
+  static constexpr bool kLanes = true;
   static To apply(WorkItem&, const Op*, From v) {
     using Source = std::conditional_t<SignedFrom, Signed<From>, From>;
     const Source s = Source(v);
@@ -46,6 +47,7 @@ template <class To, class From, bool SignedFrom, bool FTZ> struct IToF {
 
 // Float → float: widening is exact; narrowing rounds to nearest even once.
 template <class To, class From, bool FTZ> struct FToF {
+  static constexpr bool kLanes = true;
   static To apply(WorkItem&, const Op*, From v) {
     if constexpr (std::is_same_v<To, Half>)
       return ftz<FTZ>(numerics::toHalf(toD(v)));

@@ -197,6 +197,30 @@ struct UClamp {
     return UMin::apply(wi, op, UMax::apply(wi, op, x, lo), hi);
   }
 };
+// clamp's lane form (lanes.hpp): the lanes before the first whose bounds are inverted (where the choice
+// clamp_inverted_bounds decides, which a lane form never does) take min(max(x, minval), maxval); that one stops them.
+template <class T, bool IsSigned> const Op* clampOnLanes(LaneBatch& b, const Op* op) {
+  using C = std::conditional_t<IsSigned, Signed<T>, T>;
+  const uint32_t n = op->n, count = b.count;
+  uint32_t good = count;
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint8_t *lo = b.lane0(op->b + i * sizeof(T)), *hi = b.lane0(op->c + i * sizeof(T));
+    for (uint32_t l = 0; l < good; ++l)
+      if (C(rdLane<T>(lo, l)) > C(rdLane<T>(hi, l))) good = l;
+  }
+  for (uint32_t i = 0; i < n; ++i) {
+    uint8_t* __restrict r = b.lane0(op->r + i * sizeof(T));
+    const uint8_t *x = b.lane0(op->a + i * sizeof(T)), *lo = b.lane0(op->b + i * sizeof(T)),
+                  *hi = b.lane0(op->c + i * sizeof(T));
+    for (uint32_t l = 0; l < good; ++l)
+      wrLane<T>(r, l, T(std::min(std::max(C(rdLane<T>(x, l)), C(rdLane<T>(lo, l))), C(rdLane<T>(hi, l)))));
+  }
+  return good == count ? op + 1 : stopBefore(b, op, good);
+}
+template <class F, bool IsSigned> Handler clampHandler(const Lowerer& L, uint32_t type) {
+  return withInt(L.scalarOf(type),
+                 [&]<class T>() -> Handler { return laneForm<&ternaryLanes<T, T, F>, &clampOnLanes<T, IsSigned>>(); });
+}
 
 // The integer functions below work on the exact mathematical value in 128-bit arithmetic and
 // then saturate, halve or take the high half as OpenCL C 3.0 §6.15.3 [[integer-functions]] describes; T is the unsigned
@@ -482,8 +506,8 @@ void lowerExtInst(Lowerer& L, const Instruction& inst) {
     case Std::u_max: emitExt(L, intBinary<UMax>(L, t), inst, 2); return;
     case Std::s_min: emitExt(L, intBinary<SMin>(L, t), inst, 2); return;
     case Std::u_min: emitExt(L, intBinary<UMin>(L, t), inst, 2); return;
-    case Std::s_clamp: emitExt(L, intTernary<SClamp>(L, t), inst, 3); return;
-    case Std::u_clamp: emitExt(L, intTernary<UClamp>(L, t), inst, 3); return;
+    case Std::s_clamp: emitExt(L, clampHandler<SClamp, true>(L, t), inst, 3); return;
+    case Std::u_clamp: emitExt(L, clampHandler<UClamp, false>(L, t), inst, 3); return;
     case Std::s_abs_diff: emitExt(L, intBinary<SAbsDiff>(L, t), inst, 2); return;
     case Std::u_abs_diff: emitExt(L, intBinary<UAbsDiff>(L, t), inst, 2); return;
     case Std::s_add_sat: emitExt(L, intBinary<SAddSat>(L, t), inst, 2); return;

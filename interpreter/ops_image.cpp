@@ -263,6 +263,16 @@ template <uint32_t N> const Op* sampledImage(WorkItem& wi, const Op* op) {
   std::memcpy(wi.regs + op->r + N, wi.regs + op->b, N);
   return op + 1;
 }
+// Its lane form (lanes.hpp).
+template <uint32_t N> const Op* sampledImageOnLanes(LaneBatch& b, const Op* op) {
+  const uint8_t *image = b.lane0(op->a), *sampler = b.lane0(op->b);
+  uint8_t *first = b.lane0(op->r), *second = b.lane0(op->r + N);
+  for (uint32_t l = 0, count = b.count; l < count; ++l) {
+    std::memcpy(first + size_t(l) * 8, image + size_t(l) * 8, N);
+    std::memcpy(second + size_t(l) * 8, sampler + size_t(l) * 8, N);
+  }
+  return op + 1;
+}
 
 // The element at integer coordinates `i` of mip level `level` (in ImageView::element's order), or nullptr when they
 // are outside the level or the image has no such level.
@@ -629,13 +639,9 @@ const Op* querySize(WorkItem& wi, const Op* op) {
 
 // querySize of level 0 (OpImageQuerySize, or OpImageQuerySizeLod with the constant 0 that get_image_width and the
 // like compile to): the descriptor's own sizes, no level check. T: the result's lane type.
-template <class T> const Op* querySizeLevel0(WorkItem& wi, const Op* op) {
-  uint32_t index = 0;
-  const images::ImageView* v = imageOf(wi, op, op->a, uint32_t(op->align), index);
-  if (!v) [[unlikely]]
-    return nullptr;
-  const images::ImageDesc& d = v->desc;
-  T values[4] = {T(d.width), 0, 0, 0};
+template <class T> void level0Sizes(const images::ImageDesc& d, T values[4]) {
+  values[0] = T(d.width);
+  values[1] = values[2] = values[3] = 0;
   switch (d.type) {
     case images::ImageType::Image1D:
     case images::ImageType::Image1DBuffer: break;
@@ -650,7 +656,144 @@ template <class T> const Op* querySizeLevel0(WorkItem& wi, const Op* op) {
       values[2] = T(d.depth);
       break;
   }
+}
+template <class T> const Op* querySizeLevel0(WorkItem& wi, const Op* op) {
+  uint32_t index = 0;
+  const images::ImageView* v = imageOf(wi, op, op->a, uint32_t(op->align), index);
+  if (!v) [[unlikely]]
+    return nullptr;
+  T values[4];
+  level0Sizes(v->desc, values);
   for (uint32_t i = 0; i < op->n; ++i) std::memcpy(wi.regs + op->r + i * sizeof(T), &values[i], sizeof(T));
+  return op + 1;
+}
+
+// Lane forms (lanes.hpp) of the size query and of the level-0 float4 read and write of a CL_RGBA / CL_UNORM_INT8 2D
+// image (images/rgba8.hpp). The first lane whose handle is no image, or whose access the fast path does not take,
+// stops the lanes before it: it runs alone, where the general path may fault, warn or decide a choice. Each texel a
+// lane reads or writes goes into the batch's LaneLog as a buffer access does (an image may share memory with a buffer
+// or another image): where lanes race on it, the span is undone and runs one by one.
+
+// Lane l's image, or nullptr where imageOf would fault.
+inline const images::ImageView* laneImage(const LaneBatch& b, uint32_t reg, uint32_t ptrBytes, uint32_t l) {
+  const uint8_t* handles = b.lane0(reg);
+  const uint64_t h = ptrBytes == 8 ? rdLane<uint64_t>(handles, l) : rdLane<uint32_t>(handles, l);
+  const Launch& launch = *b.items[0]->launch;
+  if ((h & ~uint64_t(kHandleIndexMask)) == kImageHandleTag && (h & kHandleIndexMask) < launch.imageCount) [[likely]]
+    return launch.images[h & kHandleIndexMask];
+  return nullptr;
+}
+template <class T> const Op* querySizeLevel0OnLanes(LaneBatch& b, const Op* op) {
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const images::ImageView* v = laneImage(b, op->a, uint32_t(op->align), l);
+    if (!v) [[unlikely]]
+      return stopBefore(b, op, l);
+    T values[4];
+    level0Sizes(v->desc, values);
+    memoryToLane(b, op->r, l, reinterpret_cast<const uint8_t*>(values), op->n * uint32_t(sizeof(T)));
+  }
+  return op + 1;
+}
+// The texels of an image Op's lanes in the log: one entry of 4-byte accesses (an RGBA8 texel), its extent kept as
+// the lanes record them.
+struct LaneTexels {
+  LaneLog* log;
+  uintptr_t* touched;
+  LaneLog::Extent extent;
+  uintptr_t end = 0;
+  LaneTexels(const LaneBatch& b, bool store) : log(b.log), touched(log->begin(b.first, b.count, 4, store)) {}
+  ~LaneTexels() {
+    if (touched) log->extents.back() = extent;
+  }
+  LaneTexels(const LaneTexels&) = delete;
+  LaneTexels& operator=(const LaneTexels&) = delete;
+  void record(uint32_t l, const uint8_t* e) {
+    const uintptr_t at = uintptr_t(e);
+    touched[l] = at;
+    extent.increasing = extent.increasing && at >= end;
+    end = at + 4;
+    extent.lo = std::min(extent.lo, at);
+    extent.hi = std::max(extent.hi, end);
+  }
+};
+const Op* imageReadOnLanes(LaneBatch& b, const Op* op) {
+  const ImageOpInfo& info = infoOf(op);
+  if (!info.float4 || !b.log) return leaveLanes(b, op);
+  LaneTexels texels(b, false);
+  if (!texels.touched) return leaveLanes(b, op);
+  const uint8_t *xs = b.lane0(info.coordReg), *ys = b.lane0(info.coordReg + 4);
+  uint8_t *rg = b.lane0(info.valueReg), *ba = b.lane0(info.valueReg + 8);
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const images::ImageView* v = laneImage(b, op->a, info.ptrBytes, l);
+    const uint8_t* e = v ? images::rgba8_detail::element(*v, rdLane<int32_t>(xs, l), rdLane<int32_t>(ys, l)) : nullptr;
+    if (!e) [[unlikely]]
+      return stopBefore(b, op, l);
+    texels.record(l, e);
+    // readRgba8Float's decoding: each byte's correctly rounded c / 255.
+    const float c[4] = {images::rgba8_detail::kUnorm8Float[e[0]], images::rgba8_detail::kUnorm8Float[e[1]],
+                        images::rgba8_detail::kUnorm8Float[e[2]], images::rgba8_detail::kUnorm8Float[e[3]]};
+    std::memcpy(rg + size_t(l) * 8, c, 8);
+    std::memcpy(ba + size_t(l) * 8, c + 2, 8);
+  }
+  return op + 1;
+}
+// Lane l's sampler, or nullptr where samplerOf would fault.
+inline const images::Sampler* laneSampler(const LaneBatch& b, uint32_t reg, uint32_t ptrBytes, uint32_t l) {
+  const uint8_t* handles = b.lane0(reg);
+  const uint64_t h = ptrBytes == 8 ? rdLane<uint64_t>(handles, l) : rdLane<uint32_t>(handles, l);
+  const Launch& launch = *b.items[0]->launch;
+  if ((h & ~uint64_t(kHandleIndexMask)) == kSamplerHandleTag && (h & kHandleIndexMask) < launch.samplerCount)
+      [[likely]]
+    return &launch.samplers[h & kHandleIndexMask];
+  return nullptr;
+}
+// sampleExplicitLod's fast path on lanes (read_imagef with a sampler at float coordinates, level 0). A filtered read's
+// texels stay inside images/, so the whole image goes into the log as read (LaneLog::readRanges); lanes reading
+// another image than the first lane's stop there.
+const Op* sampleOnLanes(LaneBatch& b, const Op* op) {
+  const ImageOpInfo& info = infoOf(op);
+  if (!info.float4 || !info.coordFloat || !b.log) return leaveLanes(b, op);
+  const images::ImageView* image = laneImage(b, op->a, info.ptrBytes, 0);
+  if (!image || image->desc.numMipLevels > 1) return leaveLanes(b, op);
+  const Launch& launch = *b.items[0]->launch;
+  const numerics::Choices& choices = launch.choices ? *launch.choices : numerics::defaultChoices();
+  const bool binary32 = choices.get<numerics::Choice::ImageCoordinatePrecision>() ==
+                        numerics::ImageCoordinatePrecisionOption::Binary32;
+  b.log->readRanges.push_back({uintptr_t(image->data), uintptr_t(image->data + image->bytes), false});
+  const uint8_t *us = b.lane0(info.coordReg), *vs = b.lane0(info.coordReg + 4);
+  uint8_t *rg = b.lane0(info.valueReg), *ba = b.lane0(info.valueReg + 8);
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const images::Sampler* sampler = laneSampler(b, op->a + info.ptrBytes, info.ptrBytes, l);
+    uint32_t lanes[4];
+    if (laneImage(b, op->a, info.ptrBytes, l) != image || !sampler ||
+        !images::readRgba8Sampled(*image, *sampler, rdLane<float>(us, l), rdLane<float>(vs, l), binary32,
+                                  info.conversion, lanes)) [[unlikely]]
+      return stopBefore(b, op, l);
+    std::memcpy(rg + size_t(l) * 8, lanes, 8);
+    std::memcpy(ba + size_t(l) * 8, lanes + 2, 8);
+  }
+  return op + 1;
+}
+const Op* imageWriteOnLanes(LaneBatch& b, const Op* op) {
+  const ImageOpInfo& info = infoOf(op);
+  if (!info.float4 || !b.log) return leaveLanes(b, op);
+  LaneTexels texels(b, true);
+  if (!texels.touched) return leaveLanes(b, op);
+  const uint8_t *xs = b.lane0(info.coordReg), *ys = b.lane0(info.coordReg + 4);
+  const uint8_t *rg = b.lane0(info.valueReg), *ba = b.lane0(info.valueReg + 8);
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const images::ImageView* v = laneImage(b, op->a, info.ptrBytes, l);
+    const int32_t x = rdLane<int32_t>(xs, l), y = rdLane<int32_t>(ys, l);
+    uint8_t* e = v ? images::rgba8_detail::element(*v, x, y) : nullptr;
+    if (!e) [[unlikely]]
+      return stopBefore(b, op, l);
+    texels.record(l, e);
+    b.log->save(l, e, 4);
+    uint32_t lanes[4];
+    std::memcpy(lanes, rg + size_t(l) * 8, 8);
+    std::memcpy(lanes + 2, ba + size_t(l) * 8, 8);
+    images::writeRgba8Float(*v, x, y, lanes);
+  }
   return op + 1;
 }
 
@@ -781,7 +924,9 @@ Op& emitImageOp(Lowerer& L, const Instruction& inst, Handler fn, std::shared_ptr
 }
 
 void lowerSampledImage(Lowerer& L, const Instruction& inst) {
-  Op& op = L.emit(L.ptrBytes() == 8 ? &sampledImage<8> : &sampledImage<4>, inst);
+  Op& op = L.emit(L.ptrBytes() == 8 ? laneForm<&sampledImage<8>, &sampledImageOnLanes<8>>()
+                                    : laneForm<&sampledImage<4>, &sampledImageOnLanes<4>>(),
+                  inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(inst.operand(0));
   op.b = L.reg(inst.operand(1));
@@ -817,8 +962,12 @@ void lowerRead(Lowerer& L, const Instruction& inst, bool sampled, Handler handle
   op.a = L.reg(inst.operand(0));
 }
 
-void lowerSampleExplicitLod(Lowerer& L, const Instruction& inst) { lowerRead(L, inst, true, &sampleExplicitLod); }
-void lowerImageRead(Lowerer& L, const Instruction& inst) { lowerRead(L, inst, false, &imageRead); }
+void lowerSampleExplicitLod(Lowerer& L, const Instruction& inst) {
+  lowerRead(L, inst, true, laneForm<&sampleExplicitLod, &sampleOnLanes>());
+}
+void lowerImageRead(Lowerer& L, const Instruction& inst) {
+  lowerRead(L, inst, false, laneForm<&imageRead, &imageReadOnLanes>());
+}
 
 void lowerImageWrite(Lowerer& L, const Instruction& inst) {
   // Operands: Image, Coordinate, Texel [, Image Operands].
@@ -833,7 +982,7 @@ void lowerImageWrite(Lowerer& L, const Instruction& inst) {
   setImageOperands(L, inst, 3, *info, false);
   if (info->lodKind == images::LevelOfDetail::Kind::Gradients) L.reject(inst, "OpImageWrite with Grad");
   info->float4 = fastFloat4(*info, false);
-  Op& op = emitImageOp(L, inst, &imageWrite, std::move(info));
+  Op& op = emitImageOp(L, inst, laneForm<&imageWrite, &imageWriteOnLanes>(), std::move(info));
   op.a = L.reg(inst.operand(0));
 }
 
@@ -852,7 +1001,9 @@ Op& emitQuery(Lowerer& L, const Instruction& inst, Handler fn) {
 }
 
 Handler querySizeLevel0Handler(const Lowerer& L, const Instruction& inst) {
-  return L.scalarOf(inst.resultType) == ScalarType::ULong ? &querySizeLevel0<uint64_t> : &querySizeLevel0<uint32_t>;
+  return L.scalarOf(inst.resultType) == ScalarType::ULong
+             ? laneForm<&querySizeLevel0<uint64_t>, &querySizeLevel0OnLanes<uint64_t>>()
+             : laneForm<&querySizeLevel0<uint32_t>, &querySizeLevel0OnLanes<uint32_t>>();
 }
 
 void lowerQuerySizeLod(Lowerer& L, const Instruction& inst) {
