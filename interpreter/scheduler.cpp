@@ -87,6 +87,7 @@ class Worker {
     const char* lanesEnv = std::getenv("CLREF_LANES");
     const bool lanesOff = lanesEnv && std::strcmp(lanesEnv, "0") == 0;
     if (!k_.usesAtomics && !s_.checks && !s_.config.shadow && !s_.config.observer && !lanesOff) {
+      restartable_ = !resetsPrivate_ && !tracksImageWrites_ && !tracksUndefined_;
       laneOps_.reserve(k_.ops.size());
       laneLoss_.assign(k_.ops.size(), 0);
       for (const Op& op : k_.ops) {
@@ -138,6 +139,7 @@ class Worker {
   std::vector<uint8_t> groupArena_;
   int64_t budget_ = 0;
   bool resetsPrivate_ = false, tracksImageWrites_ = false;
+  bool restartable_ = false;  // restartWorkItem may skip startWorkItem's resets (set with the lane forms)
   struct PrivateInit {
     uint64_t offset;
     const uint8_t* bytes;
@@ -306,6 +308,17 @@ class Worker {
     std::array<uint64_t, 3> group{}, localSize{}, globalBase{};  // globalBase: the global id of local id 0
     std::array<uint64_t, 3> local{};                              // the next work-item's local id
     uint64_t linear = 0;                                          // and its local linear id
+    // The next work-item's local id, as three scalars: a one-dimensional group's is its linear id. Neither an array
+    // advance() has just stored element by element nor an array returned through memory is read back two elements at a
+    // time, which waits for both stores to retire (a failed store-to-load forwarding: half of a vadd work-item's
+    // set-up time).
+    void nextId(uint64_t& x, uint64_t& y, uint64_t& z) const {
+      if (localSize[1] == 1 && localSize[2] == 1) {
+        x = linear, y = 0, z = 0;
+      } else {
+        x = local[0], y = local[1], z = local[2];
+      }
+    }
     void advance() {
       ++linear;
       if (++local[0] < localSize[0]) return;
@@ -321,8 +334,10 @@ class Worker {
     WorkItem& wi = s.wi;
     wi.groupId = g.group;
     wi.localSize = g.localSize;
-    wi.localId = g.local;
-    for (int d = 0; d < 3; ++d) wi.globalId[d] = g.globalBase[d] + g.local[d];
+    uint64_t x, y, z;
+    g.nextId(x, y, z);
+    wi.localId[0] = x, wi.localId[1] = y, wi.localId[2] = z;
+    wi.globalId[0] = g.globalBase[0] + x, wi.globalId[1] = g.globalBase[1] + y, wi.globalId[2] = g.globalBase[2] + z;
     wi.localLinearId = g.linear;
     g.advance();
     wi.namedBarrierInits = 0;
@@ -355,6 +370,25 @@ class Worker {
     if (tracksImageWrites_ && !s.imagesWritten.empty()) std::memset(s.imagesWritten.data(), 0, s.imagesWritten.size());
   }
 
+
+  // startWorkItem for a slot whose work-item returned on lanes in this work-group (restartable_: it started in this
+  // group, nothing of the launch needs its private memory or image record reset, and lanes run no observers): only
+  // what differs between two work-items of the group.
+  void restartWorkItem(Slot& s, GroupStart& g) {
+    if (!restartable_) return startWorkItem(s, g);
+    WorkItem& wi = s.wi;
+    uint64_t x, y, z;
+    g.nextId(x, y, z);
+    wi.localId[0] = x, wi.localId[1] = y, wi.localId[2] = z;
+    wi.globalId[0] = g.globalBase[0] + x, wi.globalId[1] = g.globalBase[1] + y, wi.globalId[2] = g.globalBase[2] + z;
+    wi.localLinearId = g.linear;
+    g.advance();
+    wi.namedBarrierInits = 0;
+    wi.pc = &k_.ops[k_.entryOp];
+    wi.state = WorkItemState::Running;
+    wi.budget = budget_ - k_.entryCost;
+    wi.yieldBelow = INT64_MIN;
+  }
 
   static bool resume(WorkItem& wi) {
     wi.state = WorkItemState::Running;
@@ -584,7 +618,7 @@ class Worker {
             WorkItem& wi = slots_[s]->wi;
             if (wi.state != WorkItemState::Returned || !laneLive_[s]) continue;
             if (next < n) {
-              startWorkItem(*slots_[s], start);
+              restartWorkItem(*slots_[s], start);
               ++next;
               ++taken;
             } else {

@@ -567,8 +567,8 @@ host::NDRange range2(size_t w, size_t h, size_t lw, size_t lh) {
   return r;
 }
 
-// write_imagef's stored byte for CL_UNORM_INT8 (OpenCL C 3.0 §8.3.1.2: convert_uchar_sat_rte(f * 255.0f)), in the
-// host's binary32 arithmetic.
+// write_imagef's stored byte for CL_UNORM_INT8, convert_uchar_sat_rte(f * 255.0f) in the host's binary32 arithmetic
+// (OpenCL C 3.0 §8.3.1.3 [[converting-floating-point-values-to-normalized-integer-channel-data-types]]).
 uint8_t toUnorm8(float f) { return uint8_t(std::clamp(std::nearbyint(f * 255.0f), 0.0f, 255.0f)); }
 
 std::shared_ptr<host::Program> imageLaneProgram() {
