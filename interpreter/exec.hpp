@@ -129,6 +129,9 @@ struct Launch {
   // The images and samplers handles index (see kImageHandleTag).
   const images::ImageView* const* images = nullptr;
   uint32_t imageCount = 0;
+  // Per image: 1 where no other argument of the launch (image or buffer) shares its memory, so that nothing but the
+  // image itself writes it (the lane executor then need not record reads of a read_only one); nullptr: unknown.
+  const uint8_t* imageExclusive = nullptr;
   const images::Sampler* samplers = nullptr;
   uint32_t samplerCount = 0;
   Pipe* const* pipes = nullptr;  // the pipe arguments (kPipeHandleTag)

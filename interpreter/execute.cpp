@@ -76,6 +76,7 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   bindImagesAndSamplers(kernel, args, s);
   s.launch.images = s.images.data();
   s.launch.imageCount = uint32_t(s.images.size());
+  s.launch.imageExclusive = s.imageExclusive.data();
   s.launch.samplers = s.samplers.data();
   s.launch.samplerCount = uint32_t(s.samplers.size());
   bindPipes(s);
@@ -87,6 +88,7 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     const ChildLaunch& c = *config.child;
     s.launch.images = c.images;
     s.launch.imageCount = c.imageCount;
+    s.launch.imageExclusive = nullptr;
     s.launch.pipes = c.pipes;
     s.launch.pipeCount = c.pipeCount;
     if (kernel.constantSamplers.empty()) {

@@ -1,6 +1,7 @@
 // Binding a launch's arguments (launch_state.hpp): the work-group arena and the buffers' allocation tags, the image
 // and sampler tables, and the device queues' handles.
 #include "interpreter/launch_state.hpp"
+#include "interpreter/svm.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -59,6 +60,18 @@ void bindImagesAndSamplers(const LoweredKernel& k, const std::vector<ArgBinding>
       throw std::invalid_argument(argName(k, i) + ": the image's storage holds " + std::to_string(v->bytes) +
                                   " bytes, its description needs " + std::to_string(need));
     s.images.push_back(v);
+  }
+  // Which images no other argument's memory overlaps (the lane executor's reads of a read_only one need no record).
+  s.imageExclusive.assign(s.images.size(), svm::inUse() ? 0 : 1);
+  auto overlaps = [](const uint8_t* a, uint64_t an, const uint8_t* b, uint64_t bn) {
+    return an && bn && a < b + bn && b < a + an;
+  };
+  for (size_t m = 0; m < s.images.size(); ++m) {
+    const images::ImageView& v = *s.images[m];
+    for (size_t j = 0; j < s.images.size() && s.imageExclusive[m]; ++j)
+      if (j != m && overlaps(v.data, v.bytes, s.images[j]->data, s.images[j]->bytes)) s.imageExclusive[m] = 0;
+    for (const ArgBinding& a : args)
+      if (!a.image && !a.svmPointer && overlaps(v.data, v.bytes, a.base, a.size)) s.imageExclusive[m] = 0;
   }
   for (uint32_t i : k.samplerParams) {
     const images::Sampler& sm = args[i].sampler;

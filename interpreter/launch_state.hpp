@@ -47,6 +47,7 @@ struct LaunchState {
   std::vector<uint32_t> paramTag;
   // The launch's image and sampler tables (exec.hpp kImageHandleTag).
   std::vector<const images::ImageView*> images;
+  std::vector<uint8_t> imageExclusive;  // per image: 1 where no other argument's memory overlaps it (Launch's)
   std::vector<images::Sampler> samplers;
   std::vector<Pipe*> pipes;  // the launch's pipe table (exec.hpp kPipeHandleTag)
   // Device-side enqueue (device_enqueue.hpp): the family a launch the host enqueued owns, the commands this launch

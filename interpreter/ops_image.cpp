@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "images/image.hpp"
@@ -716,22 +717,50 @@ struct LaneTexels {
     extent.hi = std::max(extent.hi, end);
   }
 };
+// Whether the image a handle names is read_only in this Op and shares its memory with no other argument: then nothing
+// writes it in the launch, and reading it needs no record in the LaneLog.
+inline bool unwrittenImage(const LaneBatch& b, const ImageOpInfo& info, uint64_t handle) {
+  const Launch& launch = *b.items[0]->launch;
+  return info.access == ImageAccess::ReadOnly && launch.imageExclusive &&
+         launch.imageExclusive[handle & kHandleIndexMask];
+}
+// Lane l's image handle.
+inline uint64_t laneHandle(const LaneBatch& b, uint32_t reg, uint32_t ptrBytes, uint32_t l) {
+  const uint8_t* handles = b.lane0(reg);
+  return ptrBytes == 8 ? rdLane<uint64_t>(handles, l) : rdLane<uint32_t>(handles, l);
+}
 const Op* imageReadOnLanes(LaneBatch& b, const Op* op) {
   const ImageOpInfo& info = infoOf(op);
   if (!info.float4 || !b.log) return leaveLanes(b, op);
-  LaneTexels texels(b, false);
-  if (!texels.touched) return leaveLanes(b, op);
+  // The first lane's image, when it is one the fast path reads (rgba8_detail::element's tests but the coordinates'):
+  // the lanes that name the same image read it; one that names another stops them.
+  const images::ImageView* image = laneImage(b, op->a, info.ptrBytes, 0);
+  if (!image) return leaveLanes(b, op);
+  const images::ImageDesc& d = image->desc;
+  if (d.type != images::ImageType::Image2D || d.format.order != images::ChannelOrder::RGBA ||
+      d.format.type != images::ChannelType::UnormInt8 || image->data == nullptr)
+    return leaveLanes(b, op);
+  const uint64_t handle = laneHandle(b, op->a, info.ptrBytes, 0), width = d.width, height = d.height,
+                 rowPitch = d.rowPitch, bytes = image->bytes;
+  const uint8_t* const data = image->data;
+  std::optional<LaneTexels> texels;
+  if (!unwrittenImage(b, info, handle)) {
+    texels.emplace(b, false);
+    if (!texels->touched) return leaveLanes(b, op);
+  }
   const uint8_t *xs = b.lane0(info.coordReg), *ys = b.lane0(info.coordReg + 4);
   uint8_t *rg = b.lane0(info.valueReg), *ba = b.lane0(info.valueReg + 8);
+  const auto& unorm = images::rgba8_detail::kUnorm8Float;
   for (uint32_t l = 0; l < b.count; ++l) {
-    const images::ImageView* v = laneImage(b, op->a, info.ptrBytes, l);
-    const uint8_t* e = v ? images::rgba8_detail::element(*v, rdLane<int32_t>(xs, l), rdLane<int32_t>(ys, l)) : nullptr;
-    if (!e) [[unlikely]]
+    const int32_t x = rdLane<int32_t>(xs, l), y = rdLane<int32_t>(ys, l);
+    const uint64_t off = uint64_t(uint32_t(y)) * rowPitch + uint64_t(uint32_t(x)) * 4;
+    if (x < 0 || y < 0 || uint64_t(x) >= width || uint64_t(y) >= height || off + 4 > bytes ||
+        (l > 0 && laneHandle(b, op->a, info.ptrBytes, l) != handle)) [[unlikely]]
       return stopBefore(b, op, l);
-    texels.record(l, e);
+    const uint8_t* e = data + off;
+    if (texels) texels->record(l, e);
     // readRgba8Float's decoding: each byte's correctly rounded c / 255.
-    const float c[4] = {images::rgba8_detail::kUnorm8Float[e[0]], images::rgba8_detail::kUnorm8Float[e[1]],
-                        images::rgba8_detail::kUnorm8Float[e[2]], images::rgba8_detail::kUnorm8Float[e[3]]};
+    const float c[4] = {unorm[e[0]], unorm[e[1]], unorm[e[2]], unorm[e[3]]};
     std::memcpy(rg + size_t(l) * 8, c, 8);
     std::memcpy(ba + size_t(l) * 8, c + 2, 8);
   }
@@ -759,7 +788,8 @@ const Op* sampleOnLanes(LaneBatch& b, const Op* op) {
   const numerics::Choices& choices = launch.choices ? *launch.choices : numerics::defaultChoices();
   const bool binary32 = choices.get<numerics::Choice::ImageCoordinatePrecision>() ==
                         numerics::ImageCoordinatePrecisionOption::Binary32;
-  b.log->readRanges.push_back({uintptr_t(image->data), uintptr_t(image->data + image->bytes), false});
+  if (!unwrittenImage(b, info, laneHandle(b, op->a, info.ptrBytes, 0)))
+    b.log->readRanges.push_back({uintptr_t(image->data), uintptr_t(image->data + image->bytes), false});
   const uint8_t *us = b.lane0(info.coordReg), *vs = b.lane0(info.coordReg + 4);
   uint8_t *rg = b.lane0(info.valueReg), *ba = b.lane0(info.valueReg + 8);
   for (uint32_t l = 0; l < b.count; ++l) {

@@ -160,7 +160,18 @@ class Worker {
   std::string groupPrintf_;
   std::vector<std::pair<uint64_t, std::string>> printf_;
   std::vector<LaneHandler> laneOps_;  // per Op of the kernel, its lane form (empty: no lane executor)
-  std::vector<uint8_t> laneLoss_;     // per Op: 1 where a round on lanes from it did not repay its copies
+  // Per Op: nonzero where a round on lanes from it did not repay its copies or was undone; such rounds run alone,
+  // but every kLaneRetry-th one tries lanes again (counting up from 1), so that a few bad rounds (the batches at an
+  // image's border, say) do not send all the others alone.
+  std::vector<uint8_t> laneLoss_;
+  static constexpr uint8_t kLaneRetry = 64;
+  bool laneLost(size_t at) {
+    uint8_t& loss = laneLoss_[at];
+    if (!loss) return false;
+    if (++loss <= kLaneRetry) return true;
+    loss = 1;
+    return false;
+  }
   std::vector<WorkItem*> lanes_;      // the live work-items of a batch's round, in slot order
   std::vector<uint8_t> laneLive_;     // per slot of the batch: 1 when it is one of lanes_
   std::vector<uint8_t> laneRegs_;     // registers on lanes (LaneBatch::regs) ...
@@ -317,6 +328,8 @@ class Worker {
         x = linear, y = 0, z = 0;
       } else {
         x = local[0], y = local[1], z = local[2];
+        // Through general registers, one by one: the compiler would otherwise load two of them with one wide load.
+        asm("" : "+r"(x), "+r"(y), "+r"(z));
       }
     }
     void advance() {
@@ -403,7 +416,7 @@ class Worker {
   // name them all, at the kernel's first Op.
   bool convergedRound(uint64_t batch, bool restarted = false) {
     if (laneOps_.empty()) return false;
-    if (restarted) return laneOps_[k_.entryOp] != &leaveLanes && !laneLoss_[k_.entryOp];
+    if (restarted) return laneOps_[k_.entryOp] != &leaveLanes && !laneLost(k_.entryOp);
     lanes_.clear();
     laneLive_.assign(batch, 0);
     for (uint64_t s = 0; s < batch; ++s) {
@@ -418,7 +431,7 @@ class Worker {
     // An Op without a lane form would send them back at once; a round from this Op that left the lanes before it
     // repaid the copies of the registers (laneLoss_) would again.
     const size_t at = size_t(lanes_[0]->pc - k_.ops.data());
-    return laneOps_[at] != &leaveLanes && !laneLoss_[at];
+    return laneOps_[at] != &leaveLanes && !laneLost(at);
   }
 
   // The registers on lanes back to their work-items (a round on today's path reads them there).
@@ -519,7 +532,7 @@ class Worker {
     // sooner (a math function in a short kernel) marks its first Op, whose rounds then run alone. Speed only: both
     // paths give the same results.
     const bool together = b.returned || b.atBarrier || b.yielded;
-    if (!together && ran < laneRegs_.size() / (8 * size_t(b.count))) laneLoss_[start] = 1;
+    laneLoss_[start] = !together && ran < laneRegs_.size() / (8 * size_t(b.count));
     if (!b.returned) flushLaneRegs();
     if (b.returned) {  // a returned work-item's budget is read no more: its slot's next one starts afresh
       for (WorkItem* wi : lanes_) wi->state = WorkItemState::Returned;
