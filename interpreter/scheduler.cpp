@@ -342,11 +342,8 @@ class Worker {
     }
   };
 
-  // Slot s takes the group's next work-item (g.local, g.linear), and g moves on.
-  void startWorkItem(Slot& s, GroupStart& g) {
-    WorkItem& wi = s.wi;
-    wi.groupId = g.group;
-    wi.localSize = g.localSize;
+  // The ids of the group's next work-item (g.local, g.linear) into wi, and g moves on.
+  static void takeNextIds(WorkItem& wi, GroupStart& g) {
     uint64_t x, y, z;
     g.nextId(x, y, z);
     wi.localId[0] = x, wi.localId[1] = y, wi.localId[2] = z;
@@ -354,6 +351,21 @@ class Worker {
     wi.localLinearId = g.linear;
     g.advance();
     wi.namedBarrierInits = 0;
+  }
+  // wi at the kernel's first Op with a full budget.
+  void startRunning(WorkItem& wi) const {
+    wi.pc = &k_.ops[k_.entryOp];
+    wi.state = WorkItemState::Running;
+    wi.budget = budget_ - k_.entryCost;
+    wi.yieldBelow = INT64_MIN;
+  }
+
+  // Slot s takes the group's next work-item, and g moves on.
+  void startWorkItem(Slot& s, GroupStart& g) {
+    WorkItem& wi = s.wi;
+    wi.groupId = g.group;
+    wi.localSize = g.localSize;
+    takeNextIds(wi, g);
     // Private memory starts over for every work-item: the uninitialised pattern, then the
     // initialisers of Private variables.
     if (resetsPrivate_) {
@@ -374,11 +386,8 @@ class Worker {
       wi.shadow->clear(s.regs.data(), s.regs.size());
       wi.shadow->clear(s.privateArena.data(), s.privateArena.size());
     }
-    wi.pc = &k_.ops[k_.entryOp];
+    startRunning(wi);
     wi.barrier = nullptr;
-    wi.state = WorkItemState::Running;
-    wi.budget = budget_ - k_.entryCost;
-    wi.yieldBelow = INT64_MIN;
     wi.frames.clear();
     if (tracksImageWrites_ && !s.imagesWritten.empty()) std::memset(s.imagesWritten.data(), 0, s.imagesWritten.size());
   }
@@ -389,18 +398,8 @@ class Worker {
   // what differs between two work-items of the group.
   void restartWorkItem(Slot& s, GroupStart& g) {
     if (!restartable_) return startWorkItem(s, g);
-    WorkItem& wi = s.wi;
-    uint64_t x, y, z;
-    g.nextId(x, y, z);
-    wi.localId[0] = x, wi.localId[1] = y, wi.localId[2] = z;
-    wi.globalId[0] = g.globalBase[0] + x, wi.globalId[1] = g.globalBase[1] + y, wi.globalId[2] = g.globalBase[2] + z;
-    wi.localLinearId = g.linear;
-    g.advance();
-    wi.namedBarrierInits = 0;
-    wi.pc = &k_.ops[k_.entryOp];
-    wi.state = WorkItemState::Running;
-    wi.budget = budget_ - k_.entryCost;
-    wi.yieldBelow = INT64_MIN;
+    takeNextIds(s.wi, g);
+    startRunning(s.wi);
   }
 
   static bool resume(WorkItem& wi) {

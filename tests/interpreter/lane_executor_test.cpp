@@ -84,6 +84,21 @@ struct Outcome {
   std::vector<uint8_t> bytes;
 };
 
+// Kernel "mads" of kLaneSource over a and b, in work-groups of `local`: the result and c's bytes.
+Outcome runMads(std::shared_ptr<host::Program> program, const std::vector<float>& a, const std::vector<float>& b,
+                size_t local) {
+  host::Kernel k(program, "mads");
+  auto ba = std::make_shared<host::Buffer>(a.data(), a.size() * 4);
+  auto bb = std::make_shared<host::Buffer>(b.data(), b.size() * 4);
+  auto bc = std::make_shared<host::Buffer>(a.size() * 4);
+  k.setArg(0, ba);
+  k.setArg(1, bb);
+  k.setArg(2, bc);
+  Outcome o{k.run(test::range1(a.size(), local)), {}};
+  o.bytes.assign(bc->as<uint8_t>().data(), bc->as<uint8_t>().data() + a.size() * 4);
+  return o;
+}
+
 }  // namespace
 
 TEST_CASE("lane executor: a uniform loop gives the host's values on both paths", "[lanes]") {
@@ -162,19 +177,7 @@ TEST_CASE("lane executor: the choice mad is first decided by the same work-item 
   std::vector<float> a(n, 1.0f), b(40);
   for (size_t i = 0; i < 40; ++i) b[i] = 1.0f + float(i) / 3.0f;
   for (size_t i = 5; i < n; ++i) a[i] = 1.0f / float(i + 1);  // work-items 0..4: exact products
-  auto [lanes, alone] = onBothPaths([&] {
-    auto program = laneProgram(1);
-    host::Kernel k(program, "mads");
-    auto ba = std::make_shared<host::Buffer>(a.data(), a.size() * 4);
-    auto bb = std::make_shared<host::Buffer>(b.data(), b.size() * 4);
-    auto bc = std::make_shared<host::Buffer>(n * 4);
-    k.setArg(0, ba);
-    k.setArg(1, bb);
-    k.setArg(2, bc);
-    Outcome o{k.run(test::range1(n, 16)), {}};
-    o.bytes.assign(bc->as<uint8_t>().data(), bc->as<uint8_t>().data() + n * 4);
-    return o;
-  });
+  auto [lanes, alone] = onBothPaths([&] { return runMads(laneProgram(1), a, b, 16); });
   REQUIRE(lanes.result.ok);
   REQUIRE(alone.result.ok);
   CHECK(lanes.bytes == alone.bytes);
@@ -205,17 +208,7 @@ TEST_CASE("lane executor: mad on lanes gives the host's fused and unfused values
       cfg.threads = 2;
       cfg.choices.set(option);
       static const std::vector<uint32_t> words = test::compileCL(kLaneSource, "-O2 -g", "1.1", 64, "lanes.cl");
-      auto program = host::Program::fromSpirv(host::Device(cfg), words);
-      host::Kernel k(program, "mads");
-      auto ba = std::make_shared<host::Buffer>(a.data(), a.size() * 4);
-      auto bb = std::make_shared<host::Buffer>(b.data(), b.size() * 4);
-      auto bc = std::make_shared<host::Buffer>(n * 4);
-      k.setArg(0, ba);
-      k.setArg(1, bb);
-      k.setArg(2, bc);
-      Outcome o{k.run(test::range1(n, 64)), {}};
-      o.bytes.assign(bc->as<uint8_t>().data(), bc->as<uint8_t>().data() + n * 4);
-      return o;
+      return runMads(host::Program::fromSpirv(host::Device(cfg), words), a, b, 64);
     });
     REQUIRE(lanes.result.ok);
     REQUIRE(alone.result.ok);
