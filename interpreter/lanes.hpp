@@ -69,6 +69,13 @@ struct LaneLog {
   struct Extent {
     uintptr_t lo = UINTPTR_MAX, hi = 0;
     bool increasing = true;
+    // The next lane's `bytes` at `at`; `end`: where the previous recorded lane's bytes end (0 before the first).
+    void add(uintptr_t at, uint32_t bytes, uintptr_t& end) {
+      increasing = increasing && at >= end;
+      end = at + bytes;
+      lo = std::min(lo, at);
+      hi = std::max(hi, end);
+    }
   };
   std::vector<Extent> extents;
   std::vector<uint32_t> order;
@@ -345,12 +352,8 @@ struct LaneAccess {
         if (!touched) [[unlikely]]
           return nullptr;
         if (!own) {
-          const uintptr_t at = uintptr_t(p);
-          touched[l] = at;
-          extent.increasing = extent.increasing && at >= end;
-          end = at + bytes;
-          extent.lo = std::min(extent.lo, at);
-          extent.hi = std::max(extent.hi, end);
+          touched[l] = uintptr_t(p);
+          extent.add(uintptr_t(p), uint32_t(bytes), end);
         }
         if constexpr (Store) log->save(l, p, uint32_t(bytes));
       }

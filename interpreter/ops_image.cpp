@@ -675,10 +675,14 @@ template <class T> const Op* querySizeLevel0(WorkItem& wi, const Op* op) {
 // lane reads or writes goes into the batch's LaneLog as a buffer access does (an image may share memory with a buffer
 // or another image): where lanes race on it, the span is undone and runs one by one.
 
+// Lane l's image or sampler handle (handleIn on lanes).
+inline uint64_t laneHandle(const LaneBatch& b, uint32_t reg, uint32_t ptrBytes, uint32_t l) {
+  const uint8_t* handles = b.lane0(reg);
+  return ptrBytes == 8 ? rdLane<uint64_t>(handles, l) : rdLane<uint32_t>(handles, l);
+}
 // Lane l's image, or nullptr where imageOf would fault.
 inline const images::ImageView* laneImage(const LaneBatch& b, uint32_t reg, uint32_t ptrBytes, uint32_t l) {
-  const uint8_t* handles = b.lane0(reg);
-  const uint64_t h = ptrBytes == 8 ? rdLane<uint64_t>(handles, l) : rdLane<uint32_t>(handles, l);
+  const uint64_t h = laneHandle(b, reg, ptrBytes, l);
   const Launch& launch = *b.items[0]->launch;
   if ((h & ~uint64_t(kHandleIndexMask)) == kImageHandleTag && (h & kHandleIndexMask) < launch.imageCount) [[likely]]
     return launch.images[h & kHandleIndexMask];
@@ -709,12 +713,8 @@ struct LaneTexels {
   LaneTexels(const LaneTexels&) = delete;
   LaneTexels& operator=(const LaneTexels&) = delete;
   void record(uint32_t l, const uint8_t* e) {
-    const uintptr_t at = uintptr_t(e);
-    touched[l] = at;
-    extent.increasing = extent.increasing && at >= end;
-    end = at + 4;
-    extent.lo = std::min(extent.lo, at);
-    extent.hi = std::max(extent.hi, end);
+    touched[l] = uintptr_t(e);
+    extent.add(uintptr_t(e), 4, end);
   }
 };
 // Whether the image a handle names is read_only in this Op and shares its memory with no other argument: then nothing
@@ -723,11 +723,6 @@ inline bool unwrittenImage(const LaneBatch& b, const ImageOpInfo& info, uint64_t
   const Launch& launch = *b.items[0]->launch;
   return info.access == ImageAccess::ReadOnly && launch.imageExclusive &&
          launch.imageExclusive[handle & kHandleIndexMask];
-}
-// Lane l's image handle.
-inline uint64_t laneHandle(const LaneBatch& b, uint32_t reg, uint32_t ptrBytes, uint32_t l) {
-  const uint8_t* handles = b.lane0(reg);
-  return ptrBytes == 8 ? rdLane<uint64_t>(handles, l) : rdLane<uint32_t>(handles, l);
 }
 const Op* imageReadOnLanes(LaneBatch& b, const Op* op) {
   const ImageOpInfo& info = infoOf(op);
@@ -768,8 +763,7 @@ const Op* imageReadOnLanes(LaneBatch& b, const Op* op) {
 }
 // Lane l's sampler, or nullptr where samplerOf would fault.
 inline const images::Sampler* laneSampler(const LaneBatch& b, uint32_t reg, uint32_t ptrBytes, uint32_t l) {
-  const uint8_t* handles = b.lane0(reg);
-  const uint64_t h = ptrBytes == 8 ? rdLane<uint64_t>(handles, l) : rdLane<uint32_t>(handles, l);
+  const uint64_t h = laneHandle(b, reg, ptrBytes, l);
   const Launch& launch = *b.items[0]->launch;
   if ((h & ~uint64_t(kHandleIndexMask)) == kSamplerHandleTag && (h & kHandleIndexMask) < launch.samplerCount)
       [[likely]]
