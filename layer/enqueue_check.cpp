@@ -27,6 +27,7 @@
 #include "check/check.hpp"
 #include "host/host.hpp"
 #include "layer/command_buffer_check.hpp"
+#include "layer/exit_order.hpp"
 #include "layer/layer.hpp"
 #include "layer/records.hpp"
 #include "layer/report.hpp"
@@ -878,7 +879,6 @@ struct Checker {
   bool busy = false;
   bool abandon = false;  // at exit: the commands of the first job have not completed for kExitPatience
   uint64_t finished = 0;
-  bool lateExitHook = false;
 };
 // Never destroyed: the checking thread and the platform's callbacks may use it while the process exits.
 Checker& checker() {
@@ -931,8 +931,6 @@ void runJob(CheckJob& job) {
   job.pending = Pending{};  // clref's objects, under its lock; the platform's (job.held) go with the job, outside it
 }
 
-void drainChecks();
-
 void checkingThread() {
   Checker& c = checker();
   std::unique_lock lock(c.mutex);
@@ -956,12 +954,6 @@ void checkingThread() {
     if (!ready) c.abandoned.push_back(std::move(job));
     c.busy = false;
     ++c.finished;
-    // The exit hook again, now that clref's own statics used by a check exist: exit handlers run in the reverse order
-    // of their registration, so the drain runs before those statics are destroyed.
-    if (!c.lateExitHook) {
-      c.lateExitHook = true;
-      std::atexit(drainChecks);
-    }
     c.changed.notify_all();
   }
 }
@@ -993,7 +985,7 @@ void submit(CheckJob&& job) {
   if (!c.started) {
     std::thread(checkingThread).detach();
     c.started = true;
-    std::atexit(drainChecks);
+    runAtExitBeforeStatics(drainChecks);
   }
   c.jobs.push_back(std::move(job));
   c.changed.notify_all();

@@ -537,6 +537,27 @@ TEST_CASE("in front of clref, the ICD load test's threads: every launch checked,
     if (j["checked"].get<bool>()) CHECK(j["violations"].get<uint64_t>() > 0);
 }
 
+// The checking thread judges with clref's code, whose statics (the accuracy rules, among others) some check constructs
+// first, perhaps not the first check. An application that returns from main while its last kernel is still being
+// judged: that judgement must end and be reported before those statics are destroyed. Under AddressSanitizer the
+// destroyed rules were a use after free (the load test's planted run lost reports to it); layer/exit_order.hpp.
+TEST_CASE("a kernel still being judged when the application returns from main is reported", "[layer]") {
+  const Outcome o = runProgram(CLREF_LAYER_EXIT_HOST, CLREF_ICD_DIR, true, "CLREF_PLANT_ERRORS=7", "");
+  INFO(o.output.substr(0, 4000));
+  REQUIRE(o.status == 0);
+  REQUIRE(o.report.size() == 3);
+  CHECK(o.report[0]["kernel"] == "svm_touch");
+  CHECK_FALSE(o.report[0]["checked"].get<bool>());
+  for (size_t i = 1; i < 3; ++i) {
+    INFO(o.report[i].dump().substr(0, 600));
+    CHECK(o.report[i]["kernel"] == "fadd");
+    REQUIRE(o.report[i]["checked"].get<bool>());
+    // Every seventh element planted wrong: 586 of the 4096.
+    CHECK(o.report[i]["violations"] == 586);
+    CHECK(o.report[i]["identical"] == 4096 - 586);
+  }
+}
+
 namespace {
 // The lines layer_cmdbuf_host prints itself (its results), without the layer's lines on stderr.
 std::string cmdbufResults(const std::string& output) {
