@@ -58,8 +58,9 @@ TEST_CASE("images: sampled reads match the host for every addressing Ã— filter Ã
               Mismatches values, undefinedFlags;
               // Three coordinates in four with the default (binary32) addressing steps, the fourth exact: both options
               // covered at the cost of one.
-              unsigned checks = 0;
+              unsigned checks = 0, cases = 0;
               auto check = [&](const images::Coord& c) {
+                if (cases++ % kCaseStride != 0) return;
                 {
                   const Precision& p = precisions()[checks++ % 4 == 3 ? 1 : 0];
                   ++values.total;
@@ -130,7 +131,7 @@ TEST_CASE("images: sampler-less reads and writes match the host", "[images][vs-h
       const uint64_t sizes[3] = {shape.w, shape.h, shape.d};
       for (ColorKind kind : kindsFor(f.type)) {
         Mismatches reads, writes;
-        for (int i = 0; i < 150; ++i) {
+        for (unsigned i = 0; i < 150; i += kCaseStride) {
           std::array<int32_t, 3> c{};
           for (unsigned j = 0; j < ncoords; ++j) c[j] = int32_t(rng() % (sizes[j] + 2)) - 1;
           ++reads.total;
@@ -144,7 +145,7 @@ TEST_CASE("images: sampler-less reads and writes match the host", "[images][vs-h
                       ", images " + (got.undefined == Undefined::None ? show(got.value, kind) : "undefined"));
         }
         const auto colors = colorsFor(f, kind, rng);
-        for (int i = 0; i < 150; ++i) {
+        for (unsigned i = 0; i < 150; i += kCaseStride) {
           std::array<int32_t, 3> c{};
           for (unsigned j = 0; j < ncoords; ++j) c[j] = int32_t(rng() % (sizes[j] + 2)) - 1;
           const Color color = colors[rng() % colors.size()];

@@ -53,7 +53,8 @@ TEST_CASE("images: decode of every valid format matches the host bit for bit", "
     const auto patterns = elementPatterns(f, rng);
     for (ColorKind kind : kindsFor(f.type)) {
       Mismatches m;
-      for (const auto& e : patterns) {
+      for (size_t p = 0; p < patterns.size(); p += kCaseStride) {
+        const auto& e = patterns[p];
         ++m.total;
         const Color want = hostimg::decode(f, e.data(), kind);
         const Color got = images::decode(f, e.data(), kind);
@@ -77,7 +78,9 @@ TEST_CASE("images: decode with denormals flushed gives the host's value or a zer
     if (f.type != ChannelType::Float && f.type != ChannelType::HalfFloat) continue;
     for (ColorKind kind : {ColorKind::Float, ColorKind::Half}) {
       Mismatches m;
-      for (const auto& e : elementPatterns(f, rng)) {
+      const auto patterns = elementPatterns(f, rng);
+      for (size_t p = 0; p < patterns.size(); p += kCaseStride) {
+        const auto& e = patterns[p];
         ++m.total;
         const Color want = hostimg::decode(f, e.data(), kind);
         const Color got = images::decode(f, e.data(), kind, flush);
@@ -141,7 +144,7 @@ TEST_CASE("images: decode then encode round trips like the host's", "[images][vs
       Mismatches m;
       // Every third pattern: decode alone is checked exhaustively above.
       const auto patterns = elementPatterns(f, rng);
-      for (size_t p = 0; p < patterns.size(); p += 3) {
+      for (size_t p = 0; p < patterns.size(); p += 3 * kCaseStride) {
         const auto& e = patterns[p];
         ++m.total;
         std::vector<uint8_t> want(n), got(n);
