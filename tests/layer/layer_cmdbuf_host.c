@@ -31,13 +31,8 @@ typedef cl_int(CL_API_CALL* nd_range_kernel_fn)(cl_command_buffer_khr, cl_comman
                                                 cl_uint, const cl_sync_point_khr*, cl_sync_point_khr*,
                                                 cl_mutable_command_khr*);
 
-static int failures = 0;
-static void check(cl_int err, const char* what) {
-  if (err != CL_SUCCESS) {
-    fprintf(stderr, "layer_cmdbuf_host: %s failed: %d\n", what, err);
-    ++failures;
-  }
-}
+#define HOST_NAME "layer_cmdbuf_host"
+#include "host_check.h"
 
 static const char* kSource =
     "kernel void cmdbuf_produce(global const float* in, global float* x) {\n"
@@ -53,9 +48,7 @@ static const char* kSource =
 int main(void) {
   cl_platform_id platform;
   cl_device_id device;
-  check(clGetPlatformIDs(1, &platform, NULL), "clGetPlatformIDs");
-  check(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL), "clGetDeviceIDs");
-  if (failures) return 1;
+  if (!firstDevice(&platform, &device)) return 1;
 #define ENTRY(name) name##_fn name##_ = (name##_fn)clGetExtensionFunctionAddressForPlatform(platform, #name)
   ENTRY(clCreateCommandBufferKHR);
   ENTRY(clFinalizeCommandBufferKHR);

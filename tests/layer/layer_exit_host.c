@@ -9,21 +9,17 @@
  *
  * usage: layer_exit_host     exit status 0 when every call succeeded.
  */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
-#define N 4096
+#define HOST_NAME "layer_exit_host"
+#include "host_check.h"
 
-static int failures = 0;
-static void check(cl_int err, const char* what) {
-  if (err != CL_SUCCESS) {
-    fprintf(stderr, "layer_exit_host: %s failed: %d\n", what, err);
-    ++failures;
-  }
-}
+#define N 4096
 
 static const char* kSource =
     "kernel void svm_touch(global int* p) { p[get_global_id(0)] += 1; }\n"
@@ -57,9 +53,7 @@ static int awaitReport(int lines) {
 int main(void) {
   cl_platform_id platform;
   cl_device_id device;
-  check(clGetPlatformIDs(1, &platform, NULL), "clGetPlatformIDs");
-  check(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL), "clGetDeviceIDs");
-  if (failures) return 1;
+  if (!firstDevice(&platform, &device)) return 1;
   cl_int err;
   cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
   check(err, "clCreateContext");

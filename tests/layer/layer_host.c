@@ -14,15 +14,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#define N 256
+#define HOST_NAME "layer_host"
+#include "host_check.h"
 
-static int failures = 0;
-static void check(cl_int err, const char* what) {
-  if (err != CL_SUCCESS) {
-    fprintf(stderr, "layer_host: %s failed: %d\n", what, err);
-    ++failures;
-  }
-}
+#define N 256
 
 typedef struct {
   cl_int a;
@@ -60,11 +55,8 @@ static const char* kLinked =
 int main(void) {
   cl_platform_id platform;
   cl_device_id device;
-  cl_int err = clGetPlatformIDs(1, &platform, NULL);
-  check(err, "clGetPlatformIDs");
-  err = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL);
-  check(err, "clGetDeviceIDs");
-  if (failures) return 1;
+  if (!firstDevice(&platform, &device)) return 1;
+  cl_int err;
   cl_context context = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
   check(err, "clCreateContext");
   cl_command_queue queue = clCreateCommandQueueWithProperties(context, device, NULL, &err);
