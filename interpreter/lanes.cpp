@@ -64,11 +64,28 @@ namespace {
 
 // Whether lanes of entries e and f (their extents overlap; e == f: within one entry) touch the same bytes, lanes of
 // their own: addresses 0 are lanes that touched no shared memory.
-bool laneEntriesConflict(const LaneLog& log, size_t ei, size_t fi) {
+// The addresses of entry k: those stored, or a dense entry's made into `into`.
+const uintptr_t* entryAddresses(const LaneLog& log, size_t k, std::vector<uintptr_t>& into) {
+  const LaneLog::Entry& e = log.entries[k];
+  if (!e.dense) return log.addresses.data() + e.at;
+  into.resize(e.lanes);
+  for (uint32_t i = 0; i < e.lanes; ++i) into[i] = log.extents[k].lo + uintptr_t(i) * e.bytes;
+  return into.data();
+}
+
+bool laneEntriesConflict(LaneLog& log, size_t ei, size_t fi) {
   const LaneLog::Entry& e = log.entries[ei];
   const LaneLog::Entry& f = log.entries[fi];
-  const uintptr_t* a = log.addresses.data() + e.at;
-  const uintptr_t* b = log.addresses.data() + f.at;
+  if (e.coarse || f.coarse) return e.store || f.store;  // their extents overlap
+  if (e.dense && f.dense && e.bytes == f.bytes) {
+    // Each lane's bytes follow the previous lane's: within one entry no two lanes meet, and two entries whose lanes
+    // stand at the same place (lane l at the same address in both) meet only lane by lane.
+    if (ei == fi) return false;
+    if (log.extents[ei].lo - uintptr_t(e.firstLane) * e.bytes == log.extents[fi].lo - uintptr_t(f.firstLane) * f.bytes)
+      return false;
+  }
+  const uintptr_t* a = entryAddresses(log, ei, log.denseScratch[0]);
+  const uintptr_t* b = entryAddresses(log, fi, log.denseScratch[1]);
   const bool increasing = log.extents[ei].increasing && log.extents[fi].increasing;
   if (ei == fi) {
     if (increasing) return false;
@@ -141,9 +158,14 @@ bool LaneLog::conflicts() {
 
 bool LaneLog::beyondFirstLane() const {
   if (!readRanges.empty()) return true;  // recorded for batches of two lanes or more
-  for (const Entry& e : entries)
+  for (const Entry& e : entries) {
+    if (e.dense || e.coarse) {
+      if (e.firstLane > 0 || e.lanes > 1) return true;
+      continue;
+    }
     for (uint32_t l = e.firstLane == 0 ? 1 : 0; l < e.lanes; ++l)
       if (addresses[e.at + l]) return true;
+  }
   return false;
 }
 

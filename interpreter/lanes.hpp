@@ -29,6 +29,7 @@
 // work-item's steps in turn), and so does CLREF_LANES=0.
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -51,6 +52,12 @@ struct LaneLog {
     uint32_t bytes;
     bool store;
     size_t at;
+    // Dense: lane firstLane + i touched bytes [lo + i·bytes, lo + (i + 1)·bytes) of the entry's extent, every lane
+    // (beginDense); its addresses are not stored (conflicts() makes them where it needs them).
+    bool dense = false;
+    // Coarse: loads of every lane somewhere in the entry's extent, addresses not kept (beginCoarse). A store of the
+    // interval into that extent counts as a race: an undone span costs time, never a result.
+    bool coarse = false;
   };
   std::vector<Entry> entries;
   std::vector<uintptr_t> addresses;
@@ -64,6 +71,7 @@ struct LaneLog {
   size_t undoSize = 0;  // bytes saved
   size_t undoAt = 0;    // the records of the last store entry's lanes (to == nullptr: a lane that did not store)
   size_t stores = 0;  // entries of stores
+  size_t denseLanes = 0;  // the lanes of dense and coarse entries (they count toward the log's bounds all the same)
   // Per entry: the addresses' bytes [lo, hi), and whether each lane's bytes end before the next's begin (kept by
   // LaneAccess as it records, for conflicts()).
   struct Extent {
@@ -84,6 +92,7 @@ struct LaneLog {
   // touched beyond the first lane.
   std::vector<Extent> readRanges;
   std::vector<uintptr_t> scratch;  // a lane form's addresses before it decides to log them (scratchAddresses)
+  std::vector<uintptr_t> denseScratch[2];  // a dense entry's addresses, made for conflicts()
   uintptr_t* scratchAddresses(uint32_t lanes) {
     if (scratch.size() < lanes) scratch.resize(lanes);
     return scratch.data();
@@ -94,7 +103,7 @@ struct LaneLog {
 
   // The addresses of a new entry (zeroed), or nullptr when the log is full.
   uintptr_t* begin(uint32_t firstLane, uint32_t lanes, uint32_t bytes, bool store) {
-    if (addresses.size() + lanes > kMaxAddresses || undoSize + size_t(lanes) * bytes > kMaxUndoBytes) [[unlikely]]
+    if (full(lanes, bytes)) [[unlikely]]
       return nullptr;
     if (store) {
       undoAt = undo.size();
@@ -106,6 +115,35 @@ struct LaneLog {
     addresses.resize(at + lanes, 0);
     stores += store;
     return addresses.data() + at;
+  }
+  // A dense entry (Entry::dense) of lanes that touch consecutive `bytes` from host address lo; false when the log is
+  // full. A store's old bytes are saved with saveDense.
+  bool beginDense(uint32_t firstLane, uint32_t lanes, uint32_t bytes, bool store, uintptr_t lo) {
+    if (full(lanes, bytes)) [[unlikely]]
+      return false;
+    entries.push_back({firstLane, lanes, bytes, store, 0, true});
+    extents.push_back({lo, lo + uintptr_t(lanes) * bytes, true});
+    denseLanes += lanes;
+    stores += store;
+    return true;
+  }
+  // A coarse entry (Entry::coarse) of loads by every lane within host addresses [lo, hi).
+  bool beginCoarse(uint32_t firstLane, uint32_t lanes, uint32_t bytes, uintptr_t lo, uintptr_t hi) {
+    if (full(lanes, 0)) [[unlikely]]
+      return false;
+    entries.push_back({firstLane, lanes, bytes, false, 0, false, true});
+    extents.push_back({lo, hi, false});
+    denseLanes += lanes;
+    return true;
+  }
+  bool full(uint32_t lanes, uint32_t bytes) const {
+    return addresses.size() + denseLanes + lanes > kMaxAddresses || undoSize + size_t(lanes) * bytes > kMaxUndoBytes;
+  }
+  // The `bytes` bytes from `to` that the lanes of a dense store are about to overwrite, as one record.
+  void saveDense(uint8_t* to, uint32_t bytes) {
+    undoSize += bytes;
+    undo.push_back({to, undoBytes.size(), bytes});
+    undoBytes.insert(undoBytes.end(), to, to + bytes);
   }
   // The bytes lane l of the last store entry is about to overwrite.
   void save(uint32_t l, uint8_t* to, uint32_t bytes) {
@@ -130,7 +168,7 @@ struct LaneLog {
   // Whether a lane other than the batch's first touched shared memory in this interval.
   bool beyondFirstLane() const;
   // Whether the span should end where the lanes next yield or wait at a barrier together (a commit point).
-  bool large() const { return addresses.size() > kMaxAddresses / 4 || undoSize > kMaxUndoBytes / 4; }
+  bool large() const { return addresses.size() + denseLanes > kMaxAddresses / 4 || undoSize > kMaxUndoBytes / 4; }
   // A barrier: the accesses before it are ordered before those after it.
   void nextInterval() {
     entries.clear();
@@ -138,6 +176,7 @@ struct LaneLog {
     readRanges.clear();
     addresses.clear();
     stores = 0;
+    denseLanes = 0;
   }
   // Every store of the span undone, newest first; the log empty.
   void undoAll() {
@@ -167,6 +206,10 @@ struct LaneBatch {
   const Op* ops = nullptr;
   LaneLog* log = nullptr;  // the span's memory record (every batch on lanes keeps one)
   uint32_t first = 0;      // the batch's lane of this view's lane 0
+  // Set where the batch's lane l has local id localId0 + (l, 0, 0) and global id globalId0 + (l, 0, 0): work-items of
+  // one row of their work-group in slot order (scheduler.cpp). Their id loads are then computed, not read from each.
+  bool consecutiveIds = false;
+  std::array<uint64_t, 3> localId0{}, globalId0{};
   // Per lane: the budget (WorkItem::budget) is base - spent (the lanes take the same edges); yieldBelow is the
   // work-item's. A lane yields at a back-edge once spent passes its margin, base - yieldBelow; they all start the
   // round with margin `slice` (scheduler.cpp), so they yield together unless they parted and met again.
@@ -217,6 +260,9 @@ struct LaneBatch {
     v.ops = ops;
     v.log = log;
     v.first = first + from;
+    v.consecutiveIds = consecutiveIds;
+    v.localId0 = localId0;
+    v.globalId0 = globalId0;
     v.base = base + from;
     v.yieldBelow = yieldBelow + from;
     v.pcs = pcs + from;

@@ -17,6 +17,10 @@ template <uint32_t N> const Op* extractFixed(WorkItem& wi, const Op* op) {
 template <uint32_t N> const Op* extractOnLanes(LaneBatch& b, const Op* op) {
   const uint8_t* src = b.lane0(op->a + uint32_t(op->imm));
   uint8_t* dst = b.lane0(op->r);
+  if constexpr (N == 8) {  // whole chunks: the lanes' elements are one array
+    std::memcpy(dst, src, size_t(b.count) * 8);
+    return op + 1;
+  }
   for (uint32_t l = 0; l < b.count; ++l) std::memcpy(dst + size_t(l) * 8, src + size_t(l) * 8, N);
   return op + 1;
 }

@@ -157,10 +157,13 @@ const Op* partLanes(LaneBatch& b, const Op* op, uint32_t k, const Edge* lo, cons
 }
 // The edges the lanes of a branch take (taken(l): lane l takes `yes`): all together, or parted in two ranges.
 template <class Taken> const Op* branchOnLanes(LaneBatch& b, const Op* op, const Edge* yes, const Edge* no, Taken taken) {
+  // The lanes taking `yes`, counted without a branch per lane: usually all or none.
+  uint32_t yeses = 0;
+  for (uint32_t l = 0; l < b.count; ++l) yeses += taken(l) ? 1 : 0;
+  if (yeses == b.count || yeses == 0) return takeEdgeOnLanes(b, op, yeses ? yes : no);
   const bool first = taken(0);
   uint32_t k = 1;
   while (k < b.count && taken(k) == first) ++k;
-  if (k == b.count) return takeEdgeOnLanes(b, op, first ? yes : no);
   for (uint32_t l = k + 1; l < b.count; ++l)
     if (taken(l) == first) return stopBefore(b, op, 0);
   return partLanes(b, op, k, first ? yes : no, first ? no : yes);

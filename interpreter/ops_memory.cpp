@@ -143,7 +143,22 @@ template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64(WorkItem& 
 // Its lane form (lanes.hpp): the result is three 8-byte chunks.
 template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64OnLanes(LaneBatch& b, const Op* op) {
   uint8_t *x = b.lane0(op->r), *y = b.lane0(op->r + 8), *z = b.lane0(op->r + 16);
-  for (uint32_t l = 0; l < b.count; ++l) {
+  const uint32_t count = b.count;
+  // A batch's lanes are work-items of one work-group; a row of them in slot order has ids that follow each other.
+  const bool shared = Ids == &WorkItem::groupId;
+  if (shared || b.consecutiveIds) {
+    const std::array<uint64_t, 3> id0 = shared                        ? b.items[0]->groupId
+                                        : Ids == &WorkItem::globalId ? b.globalId0
+                                                                     : b.localId0;
+    const uint64_t x0 = shared ? id0[0] : id0[0] + b.first, step = shared ? 0 : 1;
+    for (uint32_t l = 0; l < count; ++l) {
+      wrLane<uint64_t>(x, l, x0 + l * step);
+      wrLane<uint64_t>(y, l, id0[1]);
+      wrLane<uint64_t>(z, l, id0[2]);
+    }
+    return op + 1;
+  }
+  for (uint32_t l = 0; l < count; ++l) {
     const auto& ids = b.items[l]->*Ids;
     std::memcpy(x + size_t(l) * 8, &ids[0], 8);
     std::memcpy(y + size_t(l) * 8, &ids[1], 8);
@@ -777,6 +792,79 @@ template <class P, class I, uint32_t N> const Op* storeFused(WorkItem& wi, const
   std::memcpy(p, wi.regs + op->b, N ? N : bytes);
   return op + 1;
 }
+// The accesses of fusedSharedOnLanes, in bounds and aligned at offsets at[l] of A (the highest `highest`): logged lane
+// by lane, and the bytes moved. False when the log is full (nothing moved).
+template <bool Store, uint32_t N>
+bool logShared(LaneBatch& b, const Allocation& A, const uintptr_t* __restrict at, uint64_t highest,
+                    uint8_t* __restrict value) {
+  const uint32_t count = b.count;
+  uint8_t* const host = A.base;
+  if constexpr (!Store) {
+    // Loads (a gather, a row every lane reads) go into the log as one coarse entry: their extent alone.
+    if (b.log->full(count, 0)) return false;
+    uint64_t lowest = UINT64_MAX;
+    for (uint32_t l = 0; l < count; ++l) {
+      lowest = std::min<uint64_t>(lowest, at[l]);
+      std::memcpy(value + size_t(l) * 8, host + at[l], N);
+    }
+    return b.log->beginCoarse(b.first, count, N, uintptr_t(host + lowest), uintptr_t(host + highest + N));
+  }
+  uintptr_t* __restrict const touched = b.log->begin(b.first, count, N, Store);
+  if (!touched) return false;
+  bool increasing = true;
+  uint64_t end = 0, lowest = UINT64_MAX;
+  for (uint32_t l = 0; l < count; ++l) {
+    uint8_t* const p = host + at[l];
+    touched[l] = uintptr_t(p);
+    increasing = increasing && at[l] >= end;
+    end = at[l] + N;
+    lowest = std::min<uint64_t>(lowest, at[l]);
+    if constexpr (Store) {
+      b.log->save(l, p, N);
+      std::memcpy(p, value + size_t(l) * 8, N);
+    } else {
+      std::memcpy(value + size_t(l) * 8, p, N);
+    }
+  }
+  b.log->extents.back() = {uintptr_t(host + lowest), uintptr_t(host + highest + N), increasing};
+  return true;
+}
+
+// Whether lane l of a fused access (Fused false: a pointer in a register) addresses the bytes at lane 0's address
+// + l·bytes, for every lane of the batch; then lane0Offset is lane 0's offset from tagBase. Lanes of the same base and
+// consecutive indices (or consecutive pointers) are: checking both ends of the index range for overflow checks every
+// lane's (the terms between are between theirs).
+template <class P, class I, bool Fused>
+bool denseOffsets(const LaneBatch& b, const Op* op, const uint8_t* __restrict base, const uint8_t* __restrict index,
+                  uint64_t bytes, uint64_t tagBase, uint64_t& lane0Offset) {
+  const uint32_t count = b.count, last = count - 1;
+  const uint64_t base0 = rdLane<P>(base, 0);
+  int64_t delta = Fused ? int64_t(op->imm) : 0;
+  uint64_t apart = 0;  // nonzero where a lane is not where lane 0's place says
+  if constexpr (Fused && !std::is_void_v<I>) {
+    // The same base, index i0 + l, and a stride of the access's bytes.
+    if (int64_t(op->c) != int64_t(bytes)) return false;
+    const I index0 = rdLane<I>(index, 0);
+    // The last lane first: a gather or a row of lanes at one element fails here, before the pass over every lane.
+    if (rdLane<P>(base, last) != base0 || I(rdLane<I>(index, last) - index0) != I(last)) return false;
+    for (uint32_t l = 0; l < count; ++l)
+      apart |= (rdLane<P>(base, l) ^ base0) | uint64_t(I(rdLane<I>(index, l) - index0 - I(l)));
+    if (apart) return false;
+    const int64_t i0 = int64_t(Signed<I>(index0)), iLast = int64_t(Signed<I>(rdLane<I>(index, last)));
+    int64_t deltaLast = delta;
+    // Indices that wrap inside the batch (i0 + l passes the index type's largest) are not consecutive.
+    if (iLast != i0 + int64_t(last) || addTerm(delta, i0, int64_t(bytes)) || addTerm(deltaLast, iLast, int64_t(bytes)))
+      return false;
+  } else {
+    // Consecutive pointers (or bases, the offset added to each).
+    if (rdLane<P>(base, last) != base0 + uint64_t(last) * bytes) return false;
+    for (uint32_t l = 0; l < count; ++l) apart |= rdLane<P>(base, l) ^ (base0 + uint64_t(l) * bytes);
+    if (apart) return false;
+  }
+  // Offsets below tagBase wrap to large ones, which the caller's bounds check refuses.
+  lane0Offset = base0 + uint64_t(delta) - tagBase;
+  return true;
+}
 // fusedOnLanes where every lane's access goes to one shared allocation (a buffer, local memory), in bounds and
 // aligned: what a lane-by-lane loop decides for each lane decided for all in a first pass over the addresses, then the
 // bytes moved in a second. nullptr where that does not hold (no lane touched, nothing logged): the loop below decides.
@@ -803,6 +891,24 @@ const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
   const uint64_t tagBase = tag << tagShift;
   uintptr_t* __restrict const at = b.log->scratchAddresses(count);
   uint64_t highest = 0, bits = 0;
+  if constexpr (sizeof(P) == 8) {
+    // Lanes whose bytes follow each other in lane order (c[i] for consecutive i: the usual case) are checked at their
+    // ends alone and go into the log as one dense entry, their old bytes as one record.
+    uint64_t lane0Offset;
+    if (denseOffsets<P, I, Fused>(b, op, base, index, N, tagBase, lane0Offset)) {
+      const uint64_t span = uint64_t(count) * N;
+      if (lane0Offset > A.size || A.size - lane0Offset < span || ((lane0Offset | N) & (op->align - 1))) return nullptr;
+      uint8_t* const p = A.base + lane0Offset;
+      if (!b.log->beginDense(b.first, count, N, Store, uintptr_t(p))) return nullptr;
+      if constexpr (Store) {
+        b.log->saveDense(p, uint32_t(span));
+        for (uint32_t l = 0; l < count; ++l) std::memcpy(p + size_t(l) * N, value + size_t(l) * 8, N);
+      } else {
+        for (uint32_t l = 0; l < count; ++l) std::memcpy(value + size_t(l) * 8, p + size_t(l) * N, N);
+      }
+      return op + 1;
+    }
+  }
   for (uint32_t l = 0; l < count; ++l) {
     int64_t delta = imm;
     if constexpr (!std::is_void_v<I>) {
@@ -816,26 +922,7 @@ const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
     at[l] = uintptr_t(off);
   }
   if (highest > A.size - N || (bits & (op->align - 1))) return nullptr;
-  uintptr_t* __restrict const touched = b.log->begin(b.first, count, N, Store);
-  if (!touched) return nullptr;
-  uint8_t* const host = A.base;
-  bool increasing = true;
-  uint64_t end = 0, lowest = UINT64_MAX;
-  for (uint32_t l = 0; l < count; ++l) {
-    uint8_t* const p = host + at[l];
-    touched[l] = uintptr_t(p);
-    increasing = increasing && at[l] >= end;
-    end = at[l] + N;
-    lowest = std::min<uint64_t>(lowest, at[l]);
-    if constexpr (Store) {
-      b.log->save(l, p, N);
-      std::memcpy(p, value + size_t(l) * 8, N);
-    } else {
-      std::memcpy(value + size_t(l) * 8, p, N);
-    }
-  }
-  b.log->extents.back() = {uintptr_t(host + lowest), uintptr_t(host + highest + N), increasing};
-  return op + 1;
+  return logShared<Store, N>(b, A, at, highest, value) ? op + 1 : nullptr;
 }
 // The lane forms of loadFused and storeFused (lanes.hpp): the lanes whose access takes access()'s fast path; the first
 // that would not stops the lanes before it runs, and runs alone (accessSlow may fault, warn or decide a choice). What

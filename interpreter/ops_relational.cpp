@@ -1,5 +1,6 @@
 // SPIR-V 1.0 §3.32.15 [external] Relational and Logical Instructions. Booleans are one byte, 0 or 1.
 #include "interpreter/dispatch.hpp"
+#include "interpreter/lanes.hpp"
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow_support.hpp"
 
@@ -112,6 +113,16 @@ template <class T> const Op* selectScalarT(WorkItem& wi, const Op* op) {
   wr<T>(wi, op->r, rd<T>(wi, rd<uint8_t>(wi, op->a) ? op->b : op->c));
   return op + 1;
 }
+// Its lane form for a scalar condition and object (lanes.hpp).
+template <class T> const Op* selectScalarOnLanes(LaneBatch& b, const Op* op) {
+  const uint8_t* __restrict c = b.lane0(op->a);
+  const uint8_t* __restrict x = b.lane0(op->b);
+  const uint8_t* __restrict y = b.lane0(op->c);
+  uint8_t* __restrict r = b.lane0(op->r);
+  for (uint32_t l = 0, count = b.count; l < count; ++l)
+    wrLane<T>(r, l, c[size_t(l) * 8] ? rdLane<T>(x, l) : rdLane<T>(y, l));
+  return op + 1;
+}
 const Op* selectLanes(WorkItem& wi, const Op* op) {
   const uint32_t bytes = uint32_t(op->imm);
   for (uint32_t i = 0; i < op->n; ++i) {
@@ -160,10 +171,14 @@ void lowerSelect(Lowerer& L, const Instruction& inst) {
     fn = &selectLanes;
     n = L.lanes(condType);
     imm = rt.size / (rt.count == 3 ? 4 : rt.count);
+  } else if (rt.size == 1) {  // a bool
+    fn = laneForm<&selectScalarT<uint8_t>, &selectScalarOnLanes<uint8_t>>();
+  } else if (rt.size == 2) {
+    fn = laneForm<&selectScalarT<uint16_t>, &selectScalarOnLanes<uint16_t>>();
   } else if (rt.size == 4) {
-    fn = &selectScalarT<uint32_t>;
+    fn = laneForm<&selectScalarT<uint32_t>, &selectScalarOnLanes<uint32_t>>();
   } else if (rt.size == 8) {
-    fn = &selectScalarT<uint64_t>;
+    fn = laneForm<&selectScalarT<uint64_t>, &selectScalarOnLanes<uint64_t>>();
   } else {
     fn = &selectScalar;
   }

@@ -402,6 +402,76 @@ class Worker {
     startRunning(s.wi);
   }
 
+  // The lanes of a round that returned (LaneRound::Returned) as returned work-items.
+  void markReturned() {
+    for (WorkItem* wi : lanes_) wi->state = WorkItemState::Returned;
+  }
+
+  // Where slots [0, slots) hold work-items of one row of the work-group in slot order (local ids localId0 + (s, 0, 0)):
+  // the lanes of a round of all of them take their ids from here (LaneBatch::consecutiveIds).
+  struct RowIds {
+    bool valid = false;
+    uint64_t slots = 0;
+    std::array<uint64_t, 3> localId0{}, globalId0{};
+  };
+  RowIds rowIds_;
+  // Before slots [0, slots) take the group's next work-items in turn: whether they make a row (rowIds_).
+  void rowStarts(const GroupStart& g, uint64_t slots) {
+    rowIds_.valid = g.local[0] + slots <= g.localSize[0];
+    rowIds_.slots = slots;
+    rowIds_.localId0 = g.local;
+    for (int d = 0; d < 3; ++d) rowIds_.globalId0[d] = g.globalBase[d] + g.local[d];
+  }
+
+  // Every slot of a batch of `slots` returned on lanes (restartable_), or holds no work-item yet (`newGroup`: the
+  // group's first batch; a slot's last work-item, of an earlier group, returned): each takes the group's next
+  // work-item, at least `slots` of them left. A row of them is written without the general step from one local id to
+  // the next.
+  void restartBatch(GroupStart& g, uint64_t slots, bool newGroup = false) {
+    rowStarts(g, slots);
+    if (!rowIds_.valid) {
+      for (uint64_t s = 0; s < slots; ++s)
+        if (newGroup)
+          startWorkItem(*slots_[s], g);
+        else
+          restartWorkItem(*slots_[s], g);
+      return;
+    }
+    if (newGroup)
+      for (uint64_t s = 0; s < slots; ++s) {
+        WorkItem& wi = slots_[s]->wi;
+        wi.groupId = g.group;
+        wi.localSize = g.localSize;
+        wi.barrier = nullptr;
+        wi.frames.clear();
+      }
+    const Op* const entry = &k_.ops[k_.entryOp];
+    const int64_t budget = budget_ - k_.entryCost;
+    const std::array<uint64_t, 3> local0 = g.local, global0 = rowIds_.globalId0;
+    const uint64_t linear0 = g.linear;
+    for (uint64_t s = 0; s < slots; ++s) {
+      WorkItem& wi = slots_[s]->wi;
+      wi.localId = {local0[0] + s, local0[1], local0[2]};
+      wi.globalId = {global0[0] + s, global0[1], global0[2]};
+      wi.localLinearId = linear0 + s;
+      wi.namedBarrierInits = 0;
+      wi.pc = entry;
+      wi.state = WorkItemState::Running;
+      wi.budget = budget;
+      wi.yieldBelow = INT64_MIN;
+    }
+    // g moves on as `slots` advance() would: along the row, then to the next row at its end.
+    g.linear += slots;
+    g.local[0] += slots;
+    if (g.local[0] == g.localSize[0]) {
+      g.local[0] = 0;
+      if (++g.local[1] == g.localSize[1]) {
+        g.local[1] = 0;
+        ++g.local[2];
+      }
+    }
+  }
+
   static bool resume(WorkItem& wi) {
     wi.state = WorkItemState::Running;
     const Op* pc = wi.pc;
@@ -450,12 +520,20 @@ class Worker {
   // work-group), rounds that end with every lane at the same work-group barrier follow each other on lanes: that
   // barrier is released at once (runGroup would find every work-item there, with nothing to run at it). Faulted after a
   // fault (in fault_); Alone where the span on lanes could differ from the one-by-one order (lanes.hpp LaneLog): its
-  // stores are undone and its work-items stand where it began, with their own registers, to run the round alone.
-  enum class LaneRound { Ran, Faulted, Alone };
-  LaneRound runLanes(int64_t slice, bool wholeGroup) {
+  // stores are undone and its work-items stand where it began, with their own registers, to run the round alone;
+  // Returned where every lane returned (their states are left to the caller: markReturned, or their slots' next
+  // work-items). `fresh`: every lane stands at the kernel's first Op with a full budget (startRunning).
+  enum class LaneRound { Ran, Faulted, Alone, Returned };
+  LaneRound runLanes(int64_t slice, bool wholeGroup, bool fresh = false) {
     LaneBatch b;
     b.items = lanes_.data();
     b.count = uint32_t(lanes_.size());
+    // Lanes that are the batch's slots from the first, while the slots hold a row of consecutive work-items.
+    if (rowIds_.valid && rowIds_.slots == b.count) {
+      b.consecutiveIds = true;
+      b.localId0 = rowIds_.localId0;
+      b.globalId0 = rowIds_.globalId0;
+    }
     // The lane registers may still hold these work-items' registers: after a round whose lanes all returned, the slots'
     // next work-items start with the registers they left (startWorkItem sets none).
     if (laneRegsOf_ != lanes_) {
@@ -482,15 +560,23 @@ class Worker {
     laneBase_.resize(b.count);
     laneYield_.resize(b.count);
     lanePcs_.resize(b.count);
-    for (uint32_t l = 0; l < b.count; ++l) {
-      laneBase_[l] = lanes_[l]->budget;
-      laneYield_[l] = lanes_[l]->budget - slice;
-    }
     b.base = laneBase_.data();
     b.yieldBelow = laneYield_.data();
     b.pcs = lanePcs_.data();
     b.slice = slice;
-    b.measure();
+    if (fresh) {  // every lane's budget the same: the bounds are known
+      const int64_t budget = budget_ - k_.entryCost;
+      std::fill(laneBase_.begin(), laneBase_.end(), budget);
+      std::fill(laneYield_.begin(), laneYield_.end(), budget - slice);
+      b.minBudget = budget;
+      b.minMargin = b.maxMargin = slice;
+    } else {
+      for (uint32_t l = 0; l < b.count; ++l) {
+        laneBase_[l] = lanes_[l]->budget;
+        laneYield_[l] = lanes_[l]->budget - slice;
+      }
+      b.measure();
+    }
     const size_t start = size_t(lanes_[0]->pc - ops);
     uint64_t ran = 0;  // Ops run on lanes
     bool undo = false;
@@ -533,10 +619,7 @@ class Worker {
     const bool together = b.returned || b.atBarrier || b.yielded;
     laneLoss_[start] = !together && ran < laneRegs_.size() / (8 * size_t(b.count));
     if (!b.returned) flushLaneRegs();
-    if (b.returned) {  // a returned work-item's budget is read no more: its slot's next one starts afresh
-      for (WorkItem* wi : lanes_) wi->state = WorkItemState::Returned;
-      return LaneRound::Ran;
-    }
+    if (b.returned) return LaneRound::Returned;  // a returned work-item's budget is read no more
     for (uint32_t l = 0; l < b.count; ++l) {
       WorkItem& wi = *lanes_[l];
       wi.budget = laneBase_[l] - b.spent;
@@ -613,16 +696,37 @@ class Worker {
       const uint64_t batch = slotsPerWorkGroup(k_, n);
       slot(batch - 1);
       uint64_t next = 0, active = 0;
-      for (; next < batch; ++next, ++active) {
-        startWorkItem(*slots_[next], start);
+      bool restarted = false;
+      if (restartable_ && batch >= 2) {
+        // startWorkItem's resets are not needed (restartWorkItem), and the batch's first round starts on lanes as
+        // one after a restart does (convergedRound).
+        restartBatch(start, batch, true);
+        next = active = batch;
+        lanes_.resize(batch);
+        for (uint64_t s = 0; s < batch; ++s) lanes_[s] = &slots_[s]->wi;
+        laneLive_.assign(batch, 1);
+        restarted = true;
+      } else {
+        rowStarts(start, batch);
+        for (; next < batch; ++next, ++active) startWorkItem(*slots_[next], start);
       }
       if (s_.checks) groupStarts(g, batch);
-      bool restarted = false;
       while (active) {
-        const LaneRound round =
-            convergedRound(batch, restarted) ? runLanes(kInterleaveSlice, false) : LaneRound::Alone;
+        LaneRound round =
+            convergedRound(batch, restarted) ? runLanes(kInterleaveSlice, false, restarted) : LaneRound::Alone;
         restarted = false;
         if (round == LaneRound::Faulted) return finishGroup(seq, true);
+        if (round == LaneRound::Returned) {
+          // The whole batch returned together: the next work-items in the same slots, at once.
+          if (restartable_ && lanes_.size() == batch && n - next >= batch) {
+            restartBatch(start, batch);
+            next += batch;
+            restarted = true;
+            continue;
+          }
+          markReturned();
+          round = LaneRound::Ran;
+        }
         if (round == LaneRound::Ran) {
           // The round ran on lanes (lanes.hpp); then, as below, each slot that returned takes the next work-item.
           uint64_t taken = 0;
@@ -631,6 +735,7 @@ class Worker {
             if (wi.state != WorkItemState::Returned || !laneLive_[s]) continue;
             if (next < n) {
               restartWorkItem(*slots_[s], start);
+              rowIds_.valid = false;
               ++next;
               ++taken;
             } else {
@@ -649,6 +754,7 @@ class Worker {
           if (wi.state != WorkItemState::Returned) continue;
           if (next < n) {
             startWorkItem(*slots_[s], start);
+            rowIds_.valid = false;
             ++next;
           } else {
             --active;
@@ -658,6 +764,7 @@ class Worker {
       return finishGroup(seq, false);
     }
     slot(n - 1);  // make sure the group's slots exist
+    rowStarts(start, n);
     for (uint64_t i = 0; i < n; ++i) startWorkItem(*slots_[i], start);
     if (s_.checks) groupStarts(g, n);
     for (;;) {
@@ -667,8 +774,12 @@ class Worker {
       // OpenCL Extension Specification 3.0.12 §28.3 "Additions to section 3.2 — Execution Model"
       bool yielded = false;
       // The round on lanes (lanes.hpp) where the running work-items stand together, to a barrier they all reach.
-      const LaneRound round = convergedRound(n) ? runLanes(kTimeSlice, lanes_.size() == n) : LaneRound::Alone;
+      LaneRound round = convergedRound(n) ? runLanes(kTimeSlice, lanes_.size() == n) : LaneRound::Alone;
       if (round == LaneRound::Faulted) return finishGroup(seq, true);
+      if (round == LaneRound::Returned) {
+        markReturned();
+        round = LaneRound::Ran;
+      }
       if (round == LaneRound::Ran) {
         for (const WorkItem* wi : lanes_) yielded = yielded || wi->state == WorkItemState::Yielded;
       } else {

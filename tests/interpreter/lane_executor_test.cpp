@@ -638,3 +638,115 @@ TEST_CASE("lane executor: an image that shares a buffer's memory with another ra
     previous = expected;
   }
 }
+
+namespace {
+
+// Accesses of consecutive work-items to consecutive elements (the log's dense entries, lanes.hpp): in place, shifted by
+// one element (a race between neighbours), and against a gather of the same buffer.
+const std::string kDenseSource = R"CL(
+kernel void in_place(global int* a) {
+  size_t i = get_global_id(0);
+  a[i] = a[i] * 3 + 1;
+}
+kernel void shift_up(global int* a) {
+  size_t i = get_global_id(0);
+  a[i + 1] = a[i] + 1;
+}
+kernel void guarded(global int* a, uint lo, uint hi) {
+  size_t i = get_global_id(0);
+  size_t l = get_local_id(0);
+  if (l >= lo && i < hi) return;  // OpSelect %bool, then an OpSelect %uint
+  a[i] = (a[i] & 1) ? a[i] * 2 : -a[i];
+}
+kernel void gather_into(global int* c, global const int* from) {
+  size_t i = get_global_id(0);
+  c[i] = c[from[i]] + 1;
+}
+)CL";
+
+std::shared_ptr<host::Program> denseProgram() {
+  static const std::vector<uint32_t> words = test::compileCL(kDenseSource, "-O2", "1.2", 64, "dense.cl");
+  host::DeviceConfig cfg;
+  cfg.threads = 2;
+  return host::Program::fromSpirv(host::Device(cfg), words);
+}
+
+// Kernel `name` over `a` (and `from`, when not empty) with n work-items in groups of `local`: a's bytes after, and the
+// spans the lane executor undid.
+std::pair<std::vector<int32_t>, uint64_t> runDense(const char* name, std::vector<int32_t> a, size_t n, size_t local,
+                                                   const std::vector<int32_t>& from = {}) {
+  const uint64_t before = interpreter::laneStats().undone;
+  host::Kernel k(denseProgram(), name);
+  auto ba = std::make_shared<host::Buffer>(a.data(), a.size() * 4);
+  k.setArg(0, ba);
+  std::shared_ptr<host::Buffer> bf;
+  if (!from.empty()) {
+    bf = std::make_shared<host::Buffer>(from.data(), from.size() * 4);
+    k.setArg(1, bf);
+  }
+  REQUIRE(k.run(test::range1(n, local)).ok);
+  std::memcpy(a.data(), ba->as<uint8_t>().data(), a.size() * 4);
+  return {a, interpreter::laneStats().undone - before};
+}
+
+}  // namespace
+
+TEST_CASE("lane executor: consecutive elements in place run on lanes, shifted ones race as one by one", "[lanes]") {
+  const size_t n = 256, local = 128;
+  std::vector<int32_t> a(n + 1);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = int32_t(i * 37 % 101) - 50;
+  SECTION("in place: each work-item its own element, nothing undone") {
+    auto [lanes, alone] = onBothPaths([&] { return runDense("in_place", a, n, local); });
+    CHECK(lanes.first == alone.first);
+    CHECK(lanes.second == 0);
+    for (size_t i = 0; i < n; ++i) CHECK(lanes.first[i] == a[i] * 3 + 1);
+    CHECK(lanes.first[n] == a[n]);
+  }
+  SECTION("shifted: one by one, each work-item reads what the one before it wrote") {
+    // One work-group: work-groups on two threads would race on their border element.
+    auto [lanes, alone] = onBothPaths([&] { return runDense("shift_up", a, n, n); });
+    CHECK(lanes.first == alone.first);
+    CHECK(lanes.second >= 1);
+    for (size_t i = 0; i < n; ++i) {
+      INFO("element " << i + 1);
+      CHECK(lanes.first[i + 1] == a[0] + int32_t(i + 1));
+    }
+  }
+  SECTION("gathered from the buffer being written: one by one") {
+    std::vector<int32_t> from(n);
+    for (size_t i = 0; i < n; ++i) from[i] = int32_t((i * 7 + 3) % n);
+    auto [lanes, alone] = onBothPaths([&] { return runDense("gather_into", a, n, n, from); });
+    CHECK(lanes.first == alone.first);
+    CHECK(lanes.second >= 1);
+    std::vector<int32_t> want = a;
+    for (size_t i = 0; i < n; ++i) want[i] = want[size_t(from[i])] + 1;
+    CHECK(lanes.first == want);
+  }
+}
+
+TEST_CASE("lane executor: selects of bools and of ints give the host's values on both paths", "[lanes]") {
+  const size_t n = 256;
+  const uint32_t lo = 50, hi = 200;  // local ids [0, 50) and global ids from 200 run on
+  std::vector<int32_t> a(n);
+  for (size_t i = 0; i < n; ++i) a[i] = int32_t(i * 37 % 101) - 50;
+  auto run = [&] {
+    const uint64_t spans = interpreter::laneStats().spans;
+    host::Kernel k(denseProgram(), "guarded");
+    auto ba = std::make_shared<host::Buffer>(a.data(), n * 4);
+    k.setArg(0, ba);
+    k.setArg(1, lo);
+    k.setArg(2, hi);
+    REQUIRE(k.run(test::range1(n, 64)).ok);
+    std::vector<int32_t> out(n);
+    std::memcpy(out.data(), ba->as<uint8_t>().data(), n * 4);
+    return std::make_pair(out, interpreter::laneStats().spans - spans);
+  };
+  auto [lanes, alone] = onBothPaths(run);
+  CHECK(lanes.first == alone.first);
+  CHECK(lanes.second > 0);
+  CHECK(alone.second == 0);
+  for (size_t i = 0; i < n; ++i) {
+    INFO("element " << i);
+    CHECK(lanes.first[i] == (i % 64 >= lo && i < hi ? a[i] : (a[i] & 1) ? a[i] * 2 : -a[i]));
+  }
+}
