@@ -309,6 +309,9 @@ inline void copyLanes(const LaneBatch& b, uint32_t dst, uint32_t src, uint32_t n
 
 // The lane form of handler `h`, or nullptr when it has none.
 LaneHandler laneFormOf(Handler h);
+// Whether lane form h reads the lanes' work-item ids from their WorkItems (a builtin computed from them), beyond the ids
+// a batch of consecutive work-items gives (LaneBatch::consecutiveIds) and the work-group's.
+bool readsWorkItemIdentity(LaneHandler h);
 void registerLaneForm(Handler h, LaneHandler lanes);
 
 // Lanes [0, k) ran `op`, the others did not: they leave the lanes here.

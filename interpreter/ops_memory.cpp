@@ -1043,6 +1043,8 @@ template <class P, class R> const Op* ptrDiff(WorkItem& wi, const Op* op) {
 
 }  // namespace
 
+bool readsWorkItemIdentity(LaneHandler h) { return h == &loadBuiltinOnLanes; }
+
 bool chainIsFusable(const Lowerer& L, const Instruction& chain) {
   // A chain into an array of buffer blocks keeps its result register: a descriptorSelect Op may fill it first.
   return isChain(chain.opcode) && !descriptorArrayOf(L, chain) && simpleShape(analyzeChain(L, chain)) &&

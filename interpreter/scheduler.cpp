@@ -93,6 +93,7 @@ class Worker {
       for (const Op& op : k_.ops) {
         const LaneHandler h = laneFormOf(op.fn);
         laneOps_.push_back(h ? h : &leaveLanes);
+        lanesReadIdentity_ = lanesReadIdentity_ || readsWorkItemIdentity(h);
       }
     }
   }
@@ -140,6 +141,7 @@ class Worker {
   int64_t budget_ = 0;
   bool resetsPrivate_ = false, tracksImageWrites_ = false;
   bool restartable_ = false;  // restartWorkItem may skip startWorkItem's resets (set with the lane forms)
+  bool lanesReadIdentity_ = false;  // a lane form of the kernel reads work-items' ids (readsWorkItemIdentity)
   struct PrivateInit {
     uint64_t offset;
     const uint8_t* bytes;
@@ -404,6 +406,7 @@ class Worker {
 
   // The lanes of a round that returned (LaneRound::Returned) as returned work-items.
   void markReturned() {
+    rowPending_ = false;  // what a returned work-item would have been told is read no more
     for (WorkItem* wi : lanes_) wi->state = WorkItemState::Returned;
   }
 
@@ -445,10 +448,33 @@ class Worker {
         wi.barrier = nullptr;
         wi.frames.clear();
       }
+    rowLinear0_ = g.linear;
+    // g moves on as `slots` advance() would: along the row, then to the next row at its end.
+    g.linear += slots;
+    g.local[0] += slots;
+    if (g.local[0] == g.localSize[0]) {
+      g.local[0] = 0;
+      if (++g.local[1] == g.localSize[1]) {
+        g.local[1] = 0;
+        ++g.local[2];
+      }
+    }
+    // The work-items' ids and their start are written when something reads them (settleRow): a round on lanes that
+    // returns reads neither, as its ids are consecutive (LaneBatch::consecutiveIds) and its budgets known (fresh).
+    rowPending_ = true;
+    if (lanesReadIdentity_) settleRow();
+  }
+  // The work-items of a batch restartBatch started as a row: their ids, and each at the kernel's first Op with a
+  // full budget (startRunning).
+  bool rowPending_ = false;
+  uint64_t rowLinear0_ = 0;
+  void settleRow() {
+    if (!rowPending_) return;
+    rowPending_ = false;
     const Op* const entry = &k_.ops[k_.entryOp];
     const int64_t budget = budget_ - k_.entryCost;
-    const std::array<uint64_t, 3> local0 = g.local, global0 = rowIds_.globalId0;
-    const uint64_t linear0 = g.linear;
+    const std::array<uint64_t, 3> local0 = rowIds_.localId0, global0 = rowIds_.globalId0;
+    const uint64_t linear0 = rowLinear0_, slots = rowIds_.slots;
     for (uint64_t s = 0; s < slots; ++s) {
       WorkItem& wi = slots_[s]->wi;
       wi.localId = {local0[0] + s, local0[1], local0[2]};
@@ -459,16 +485,6 @@ class Worker {
       wi.state = WorkItemState::Running;
       wi.budget = budget;
       wi.yieldBelow = INT64_MIN;
-    }
-    // g moves on as `slots` advance() would: along the row, then to the next row at its end.
-    g.linear += slots;
-    g.local[0] += slots;
-    if (g.local[0] == g.localSize[0]) {
-      g.local[0] = 0;
-      if (++g.local[1] == g.localSize[1]) {
-        g.local[1] = 0;
-        ++g.local[2];
-      }
     }
   }
 
@@ -577,10 +593,11 @@ class Worker {
       }
       b.measure();
     }
-    const size_t start = size_t(lanes_[0]->pc - ops);
+    const Op* const first = fresh ? &k_.ops[k_.entryOp] : lanes_[0]->pc;  // a pending row's pc is not written
+    const size_t start = size_t(first - ops);
     uint64_t ran = 0;  // Ops run on lanes
     bool undo = false;
-    for (const Op* pc = lanes_[0]->pc;;) {
+    for (const Op* pc = first;;) {
       for (; pc; ++ran) pc = forms[pc - ops](b, pc);
       if (!b.atBarrier) break;
       // A barrier interval ran on lanes: the accesses of its work-items must not race (lanes.hpp).
@@ -602,6 +619,8 @@ class Worker {
     // lane after the first touched shared memory on lanes (the rest of the first could touch the same bytes).
     if (!undo && !b.atBarrier)
       undo = b.returned || b.yielded ? laneLog_.conflicts() : laneLog_.beyondFirstLane();
+    // Work-items that go on, or start over, on their own read their own ids, budgets and places.
+    if (!b.returned || undo) settleRow();
     if (undo) {
       laneLog_.undoAll();
       groupChoices_.count = choicesBefore;
@@ -746,6 +765,7 @@ class Worker {
           continue;
         }
         flushLaneRegs();
+        settleRow();
         for (uint64_t s = 0; s < batch; ++s) {
           WorkItem& wi = slots_[s]->wi;
           if (wi.state == WorkItemState::Returned) continue;

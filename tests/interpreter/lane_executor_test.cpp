@@ -750,3 +750,30 @@ TEST_CASE("lane executor: selects of bools and of ints give the host's values on
     CHECK(lanes.first[i] == (i % 64 >= lo && i < hi ? a[i] : (a[i] & 1) ? a[i] * 2 : -a[i]));
   }
 }
+
+TEST_CASE("lane executor: a fault in a later batch of a later work-group names its own work-item", "[lanes]") {
+  // Batches of 64 slots restart as rows whose work-items' ids are written only when something reads them: the
+  // diagnostic must name the work-item that faults, on both paths. in_place over a buffer of 386 ints: work-item 386,
+  // in group 1's third batch (work-items 384..447), is the first out of bounds.
+  const size_t n = 512, local = 256, size = 386;
+  std::vector<int32_t> a(size, 7);
+  for (unsigned threads : {1u, 2u}) {
+    auto [lanes, alone] = onBothPaths([&] {
+      host::DeviceConfig cfg;
+      cfg.threads = threads;
+      host::Kernel k(host::Program::fromSpirv(host::Device(cfg), denseProgram()->spirv()), "in_place");
+      auto ba = std::make_shared<host::Buffer>(a.data(), size * 4);
+      k.setArg(0, ba);
+      return k.run(test::range1(n, local));
+    });
+    REQUIRE(lanes.fault.has_value());
+    REQUIRE(alone.fault.has_value());
+    CHECK(lanes.fault->kind == FaultKind::OutOfBounds);
+    CHECK(lanes.fault->globalId == std::array<uint64_t, 3>{386, 0, 0});
+    CHECK(lanes.fault->localId == std::array<uint64_t, 3>{130, 0, 0});
+    CHECK(lanes.fault->groupId == std::array<uint64_t, 3>{1, 0, 0});
+    CHECK(lanes.fault->globalId == alone.fault->globalId);
+    CHECK(lanes.fault->instruction == alone.fault->instruction);
+    CHECK(lanes.fault->message == alone.fault->message);
+  }
+}
