@@ -689,13 +689,20 @@ inline const images::ImageView* laneImage(const LaneBatch& b, uint32_t reg, uint
   return nullptr;
 }
 template <class T> const Op* querySizeLevel0OnLanes(LaneBatch& b, const Op* op) {
+  // The lanes usually name one image (a kernel argument): its sizes are worked out once.
+  const uint32_t ptrBytes = uint32_t(op->align), bytes = op->n * uint32_t(sizeof(T));
+  uint64_t named = 0;  // the handle `values` belong to (0: none yet; a handle is never 0, it carries its tag)
+  T values[4];
   for (uint32_t l = 0; l < b.count; ++l) {
-    const images::ImageView* v = laneImage(b, op->a, uint32_t(op->align), l);
-    if (!v) [[unlikely]]
-      return stopBefore(b, op, l);
-    T values[4];
-    level0Sizes(v->desc, values);
-    memoryToLane(b, op->r, l, reinterpret_cast<const uint8_t*>(values), op->n * uint32_t(sizeof(T)));
+    const uint64_t h = laneHandle(b, op->a, ptrBytes, l);
+    if (h != named || named == 0) {
+      const images::ImageView* v = laneImage(b, op->a, ptrBytes, l);
+      if (!v) [[unlikely]]
+        return stopBefore(b, op, l);
+      level0Sizes(v->desc, values);
+      named = h;
+    }
+    memoryToLane(b, op->r, l, reinterpret_cast<const uint8_t*>(values), bytes);
   }
   return op + 1;
 }
