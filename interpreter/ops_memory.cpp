@@ -851,9 +851,10 @@ bool denseOffsets(const LaneBatch& b, const Op* op, const uint8_t* __restrict ba
       apart |= (rdLane<P>(base, l) ^ base0) | uint64_t(I(rdLane<I>(index, l) - index0 - I(l)));
     if (apart) return false;
     const int64_t i0 = int64_t(Signed<I>(index0)), iLast = int64_t(Signed<I>(rdLane<I>(index, last)));
-    int64_t deltaLast = delta;
+    int64_t deltaLast = delta, steps;
     // Indices that wrap inside the batch (i0 + l passes the index type's largest) are not consecutive.
-    if (iLast != i0 + int64_t(last) || addTerm(delta, i0, int64_t(bytes)) || addTerm(deltaLast, iLast, int64_t(bytes)))
+    if (__builtin_sub_overflow(iLast, i0, &steps) || steps != int64_t(last) || addTerm(delta, i0, int64_t(bytes)) ||
+        addTerm(deltaLast, iLast, int64_t(bytes)))
       return false;
   } else {
     // Consecutive pointers (or bases, the offset added to each).

@@ -658,6 +658,10 @@ kernel void guarded(global int* a, uint lo, uint hi) {
   if (l >= lo && i < hi) return;  // OpSelect %bool, then an OpSelect %uint
   a[i] = (a[i] & 1) ? a[i] * 2 : -a[i];
 }
+kernel void far(global int* a, ulong offset) {
+  size_t i = get_global_id(0);
+  a[i + offset] = 1;
+}
 kernel void gather_into(global int* c, global const int* from) {
   size_t i = get_global_id(0);
   c[i] = c[from[i]] + 1;
@@ -776,4 +780,24 @@ TEST_CASE("lane executor: a fault in a later batch of a later work-group names i
     CHECK(lanes.fault->instruction == alone.fault->instruction);
     CHECK(lanes.fault->message == alone.fault->message);
   }
+}
+
+TEST_CASE("lane executor: consecutive indices that pass the largest signed index fault as one by one", "[lanes]") {
+  // Lanes 0..63 index a[i + offset] with offset 2^63 - 10: consecutive indices whose signed values wrap inside the
+  // batch, each far beyond any allocation (index × 4 overflows). Work-item 0 faults first on both paths.
+  host::DeviceConfig cfg;
+  cfg.threads = 1;
+  auto [lanes, alone] = onBothPaths([&] {
+    host::Kernel k(host::Program::fromSpirv(host::Device(cfg), denseProgram()->spirv()), "far");
+    auto ba = std::make_shared<host::Buffer>(256 * 4);
+    k.setArg(0, ba);
+    k.setArg(1, uint64_t(INT64_MAX) - 10);
+    return k.run(test::range1(64, 64));
+  });
+  REQUIRE(lanes.fault.has_value());
+  REQUIRE(alone.fault.has_value());
+  CHECK(lanes.fault->kind == FaultKind::OutOfBounds);
+  CHECK(lanes.fault->globalId == std::array<uint64_t, 3>{0, 0, 0});
+  CHECK(lanes.fault->globalId == alone.fault->globalId);
+  CHECK(lanes.fault->message == alone.fault->message);
 }
