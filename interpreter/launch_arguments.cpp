@@ -63,8 +63,10 @@ void bindImagesAndSamplers(const LoweredKernel& k, const std::vector<ArgBinding>
   }
   // Which images no other argument's memory overlaps (the lane executor's reads of a read_only one need no record).
   s.imageExclusive.assign(s.images.size(), svm::inUse() ? 0 : 1);
+  // As addresses: a NULL buffer argument (no memory, maybe a size) is no pointer to add a size to.
   auto overlaps = [](const uint8_t* a, uint64_t an, const uint8_t* b, uint64_t bn) {
-    return an && bn && a < b + bn && b < a + an;
+    const uintptr_t x = uintptr_t(a), y = uintptr_t(b);
+    return x && y && an && bn && x < y + bn && y < x + an;
   };
   for (size_t m = 0; m < s.images.size(); ++m) {
     const images::ImageView& v = *s.images[m];

@@ -532,6 +532,12 @@ kernel void shift(read_only image2d_t src, write_only image2d_t dst) {
   const float w = (float)get_image_width(src), h = (float)get_image_height(src);
   write_imagef(dst, (int2)(x, y), read_imagef(src, kLinear, (float2)(((float)x + 0.75f) / w, ((float)y + 0.5f) / h)));
 }
+kernel void with_scratch(read_only image2d_t src, local float4* scratch, global float4* out) {
+  const int x = get_global_id(0);
+  scratch[get_local_id(0)] = read_imagef(src, (int2)(x, 0));
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[x] = scratch[get_local_id(0)];
+}
 kernel void chain(read_only image2d_t src, write_only image2d_t dst) {
   const int x = get_global_id(0);
   const float4 c = read_imagef(src, (int2)(clamp(x - 1, 0, 1 << 20), 0));
@@ -800,4 +806,33 @@ TEST_CASE("lane executor: consecutive indices that pass the largest signed index
   CHECK(lanes.fault->globalId == std::array<uint64_t, 3>{0, 0, 0});
   CHECK(lanes.fault->globalId == alone.fault->globalId);
   CHECK(lanes.fault->message == alone.fault->message);
+}
+
+TEST_CASE("lane executor: an image beside a local-memory argument reads the host's values", "[lanes][image]") {
+  // A local-memory argument has a size and no address of its own at launch: the check of which images share memory
+  // with another argument must not take it for memory (UBSan: offset added to a null pointer).
+  const size_t w = 64;
+  std::vector<uint8_t> in(w * 4);
+  for (size_t i = 0; i < in.size(); ++i) in[i] = uint8_t((i * 53 + 7) % 256);
+  auto [lanes, alone] = onBothPaths([&] {
+    host::Kernel k(imageLaneProgram(), "with_scratch");
+    auto src = rgba8(w, 1);
+    src->write({0, 0, 0}, {w, 1, 1}, in.data());
+    auto out = std::make_shared<host::Buffer>(w * 16);
+    k.setArg(0, src);
+    k.setArgLocal(1, w * 16);
+    k.setArg(2, out);
+    Outcome o{k.run(test::range1(w, w)), std::vector<uint8_t>(w * 16)};
+    std::memcpy(o.bytes.data(), out->as<uint8_t>().data(), w * 16);
+    return o;
+  });
+  REQUIRE(lanes.result.ok);
+  REQUIRE(alone.result.ok);
+  CHECK(lanes.bytes == alone.bytes);
+  for (size_t i = 0; i < w * 4; ++i) {
+    float got;
+    std::memcpy(&got, lanes.bytes.data() + i * 4, 4);
+    INFO("element " << i);
+    CHECK(got == float(in[i]) / 255.0f);  // each byte's correctly rounded c / 255
+  }
 }
