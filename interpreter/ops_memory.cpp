@@ -792,8 +792,8 @@ template <class P, class I, uint32_t N> const Op* storeFused(WorkItem& wi, const
   std::memcpy(p, wi.regs + op->b, N ? N : bytes);
   return op + 1;
 }
-// The accesses of fusedSharedOnLanes, in bounds and aligned at offsets at[l] of A (the highest `highest`): logged lane
-// by lane, and the bytes moved. False when the log is full (nothing moved).
+// The accesses of fusedSharedOnLanes, in bounds and aligned at offsets at[l] of A (the highest `highest`): loads
+// logged as one coarse entry, stores lane by lane, and the bytes moved. False when the log is full (nothing moved).
 template <bool Store, uint32_t N>
 bool logShared(LaneBatch& b, const Allocation& A, const uintptr_t* __restrict at, uint64_t highest,
                     uint8_t* __restrict value) {
@@ -819,12 +819,8 @@ bool logShared(LaneBatch& b, const Allocation& A, const uintptr_t* __restrict at
     increasing = increasing && at[l] >= end;
     end = at[l] + N;
     lowest = std::min<uint64_t>(lowest, at[l]);
-    if constexpr (Store) {
-      b.log->save(l, p, N);
-      std::memcpy(p, value + size_t(l) * 8, N);
-    } else {
-      std::memcpy(value + size_t(l) * 8, p, N);
-    }
+    b.log->save(l, p, N);  // stores only: loads returned above
+    std::memcpy(p, value + size_t(l) * 8, N);
   }
   b.log->extents.back() = {uintptr_t(host + lowest), uintptr_t(host + highest + N), increasing};
   return true;

@@ -334,9 +334,11 @@ class Worker {
         asm("" : "+r"(x), "+r"(y), "+r"(z));
       }
     }
-    void advance() {
-      ++linear;
-      if (++local[0] < localSize[0]) return;
+    void advance() { advanceAlongRow(1); }
+    // n work-items on, none of them past the end of the row (local[0] + n <= localSize[0]).
+    void advanceAlongRow(uint64_t n) {
+      linear += n;
+      if ((local[0] += n) < localSize[0]) return;
       local[0] = 0;
       if (++local[1] < localSize[1]) return;
       local[1] = 0;
@@ -449,16 +451,7 @@ class Worker {
         wi.frames.clear();
       }
     rowLinear0_ = g.linear;
-    // g moves on as `slots` advance() would: along the row, then to the next row at its end.
-    g.linear += slots;
-    g.local[0] += slots;
-    if (g.local[0] == g.localSize[0]) {
-      g.local[0] = 0;
-      if (++g.local[1] == g.localSize[1]) {
-        g.local[1] = 0;
-        ++g.local[2];
-      }
-    }
+    g.advanceAlongRow(slots);
     // The work-items' ids and their start are written when something reads them (settleRow): a round on lanes that
     // returns reads neither, as its ids are consecutive (LaneBatch::consecutiveIds) and its budgets known (fresh).
     rowPending_ = true;
