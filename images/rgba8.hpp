@@ -39,6 +39,33 @@ inline uint8_t* element(const ImageView& image, int32_t x, int32_t y) {
   return off + 4 <= image.bytes ? image.data + off : nullptr;
 }
 
+// write_imagef / write_imageh into a normalized channel of `bits` bits (OpenCL C 3.0 §8.3.1.3
+// [[converting-floating-point-values-to-normalized-integer-channel-data-types]], §8.3.1.4
+// [[converting-half-precision-floating-point-values-to-normalized-integer-channel-data-types]]): the preferred
+// conversion convert_<uchar|ushort>_sat_rte(f * (2^n - 1).0f), the product rounded to float as the formula's float
+// multiplication does, then rounded to nearest even and saturated, NaN giving 0 (§6.4.3.3 [[out-of-range-behavior]]).
+// "min(convert_ushort_sat_rte(f * 1023.0f), 0x3ff)" for 10 bits is the same saturation to [0, 1023]; the 5-, 6- and
+// 2-bit fields follow the same rule with 31, 63 and 3.
+[[gnu::always_inline]] inline uint32_t toUnorm(float x, unsigned bits) {
+  const uint32_t maxCode = (1u << bits) - 1;
+  // NaN, zeros and negative values give a product that rounds to 0 or below (saturated to 0); values of 1 and above
+  // one that rounds to maxCode or above (the binary32 product is monotonic in x and 1 · maxCode is exact).
+  if (!(x > 0)) return 0;
+  if (x >= 1) return maxCode;
+  // The binary32 product is the formula's: IEEE 754-2008 §5.4.1 [external] multiplication, correctly rounded (the host
+  // rounds to nearest even; clref never changes the mode). It lies in [0, maxCode] with maxCode < 2^24, so its integer
+  // part n and fraction are exact in binary32, and rint's ties-to-even is decided on them.
+  const float product = x * float(maxCode);
+  const uint32_t n = uint32_t(product);
+  const float frac = product - float(n);
+  return frac > 0.5f || (frac == 0.5f && (n & 1)) ? n + 1 : n;
+}
+// write_imagef's RGBA8 element from the float4's bit patterns: encodeDirectWith's Unorm8 float case with the mapping
+// known (RGBA: lane i in byte i).
+inline void encodeFloat(uint8_t* e, const uint32_t lanes[4]) {
+  for (unsigned i = 0; i < 4; ++i) e[i] = uint8_t(toUnorm(std::bit_cast<float>(lanes[i]), 8));
+}
+
 }  // namespace rgba8_detail
 
 // read_imagef(image, (int2)(x, y)): the float4's four binary32 bit patterns in `lanes`.
@@ -58,7 +85,7 @@ bool readRgba8Sampled(const ImageView& image, const Sampler& s, float x, float y
                       const ConversionOptions& o, uint32_t lanes[4]);
 
 // write_imagef(image, (int2)(x, y), color), `lanes` the float4's bit patterns: each channel
-// convert_uchar_sat_rte(f * 255.0f) (texel.cpp toUnorm).
+// convert_uchar_sat_rte(f * 255.0f) (rgba8_detail::toUnorm).
 bool writeRgba8Float(const ImageView& image, int32_t x, int32_t y, const uint32_t lanes[4]);
 
 }  // namespace clref::images

@@ -206,10 +206,11 @@ struct LaneBatch {
   const Op* ops = nullptr;
   LaneLog* log = nullptr;  // the span's memory record (every batch on lanes keeps one)
   uint32_t first = 0;      // the batch's lane of this view's lane 0
-  // Set where the batch's lane l has local id localId0 + (l, 0, 0) and global id globalId0 + (l, 0, 0): work-items of
-  // one row of their work-group in slot order (scheduler.cpp). Their id loads are then computed, not read from each.
+  // Set where the batch's lanes are work-items of consecutive local linear ids in slot order (scheduler.cpp): lane l
+  // is l work-items on from local id localId0 (global id globalId0) in row-major order over localSize. Their id loads
+  // are then computed, not read from each.
   bool consecutiveIds = false;
-  std::array<uint64_t, 3> localId0{}, globalId0{};
+  std::array<uint64_t, 3> localId0{}, globalId0{}, localSize{};
   // Per lane: the budget (WorkItem::budget) is base - spent (the lanes take the same edges); yieldBelow is the
   // work-item's. A lane yields at a back-edge once spent passes its margin, base - yieldBelow; they all start the
   // round with margin `slice` (scheduler.cpp), so they yield together unless they parted and met again.
@@ -263,6 +264,7 @@ struct LaneBatch {
     v.consecutiveIds = consecutiveIds;
     v.localId0 = localId0;
     v.globalId0 = globalId0;
+    v.localSize = localSize;
     v.base = base + from;
     v.yieldBelow = yieldBelow + from;
     v.pcs = pcs + from;

@@ -689,19 +689,31 @@ inline const images::ImageView* laneImage(const LaneBatch& b, uint32_t reg, uint
   return nullptr;
 }
 template <class T> const Op* querySizeLevel0OnLanes(LaneBatch& b, const Op* op) {
-  // The lanes usually name one image (a kernel argument): its sizes are worked out once.
+  // The lanes usually name one image (a kernel argument): where they all name the first lane's, its sizes are worked
+  // out once and each 8-byte chunk of the result is filled across the lanes.
   const uint32_t ptrBytes = uint32_t(op->align), bytes = op->n * uint32_t(sizeof(T));
-  uint64_t named = 0;  // the handle `values` belong to (0: none yet; a handle is never 0, it carries its tag)
-  T values[4];
-  for (uint32_t l = 0; l < b.count; ++l) {
-    const uint64_t h = laneHandle(b, op->a, ptrBytes, l);
-    if (h != named || named == 0) {
-      const images::ImageView* v = laneImage(b, op->a, ptrBytes, l);
-      if (!v) [[unlikely]]
-        return stopBefore(b, op, l);
-      level0Sizes(v->desc, values);
-      named = h;
+  const uint64_t first = laneHandle(b, op->a, ptrBytes, 0);
+  bool same = true;
+  for (uint32_t l = 1; l < b.count; ++l) same &= laneHandle(b, op->a, ptrBytes, l) == first;
+  T values[4] = {};
+  if (same) {
+    const images::ImageView* v = laneImage(b, op->a, ptrBytes, 0);
+    if (!v) [[unlikely]]
+      return stopBefore(b, op, 0);
+    level0Sizes(v->desc, values);
+    for (uint32_t at = 0; at < bytes; at += 8) {
+      uint64_t chunk = 0;
+      std::memcpy(&chunk, reinterpret_cast<const uint8_t*>(values) + at, bytes - at < 8 ? bytes - at : 8);
+      uint8_t* lanes = b.lane0(op->r + at);
+      for (uint32_t l = 0; l < b.count; ++l) wrLane<uint64_t>(lanes, l, chunk);
     }
+    return op + 1;
+  }
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const images::ImageView* v = laneImage(b, op->a, ptrBytes, l);
+    if (!v) [[unlikely]]
+      return stopBefore(b, op, l);
+    level0Sizes(v->desc, values);
     memoryToLane(b, op->r, l, reinterpret_cast<const uint8_t*>(values), bytes);
   }
   return op + 1;
@@ -791,39 +803,59 @@ const Op* sampleOnLanes(LaneBatch& b, const Op* op) {
                         numerics::ImageCoordinatePrecisionOption::Binary32;
   if (!unwrittenImage(b, info, laneHandle(b, op->a, info.ptrBytes, 0)))
     b.log->readRanges.push_back({uintptr_t(image->data), uintptr_t(image->data + image->bytes), false});
+  // The lanes that name the first lane's image and sampler (a sampled image's two handles), which usually all do.
+  const images::Sampler* sampler = laneSampler(b, op->a + info.ptrBytes, info.ptrBytes, 0);
+  if (!sampler) return leaveLanes(b, op);
+  const uint64_t imageHandle = laneHandle(b, op->a, info.ptrBytes, 0),
+                 samplerHandle = laneHandle(b, op->a + info.ptrBytes, info.ptrBytes, 0);
+  uint32_t same = 1;
+  while (same < b.count && laneHandle(b, op->a, info.ptrBytes, same) == imageHandle &&
+         laneHandle(b, op->a + info.ptrBytes, info.ptrBytes, same) == samplerHandle)
+    ++same;
   const uint8_t *us = b.lane0(info.coordReg), *vs = b.lane0(info.coordReg + 4);
   uint8_t *rg = b.lane0(info.valueReg), *ba = b.lane0(info.valueReg + 8);
-  for (uint32_t l = 0; l < b.count; ++l) {
-    const images::Sampler* sampler = laneSampler(b, op->a + info.ptrBytes, info.ptrBytes, l);
+  for (uint32_t l = 0; l < same; ++l) {
     uint32_t lanes[4];
-    if (laneImage(b, op->a, info.ptrBytes, l) != image || !sampler ||
-        !images::readRgba8Sampled(*image, *sampler, rdLane<float>(us, l), rdLane<float>(vs, l), binary32,
+    if (!images::readRgba8Sampled(*image, *sampler, rdLane<float>(us, l), rdLane<float>(vs, l), binary32,
                                   info.conversion, lanes)) [[unlikely]]
       return stopBefore(b, op, l);
     std::memcpy(rg + size_t(l) * 8, lanes, 8);
     std::memcpy(ba + size_t(l) * 8, lanes + 2, 8);
   }
-  return op + 1;
+  return same < b.count ? stopBefore(b, op, same) : op + 1;
 }
 const Op* imageWriteOnLanes(LaneBatch& b, const Op* op) {
   const ImageOpInfo& info = infoOf(op);
   if (!info.float4 || !b.log) return leaveLanes(b, op);
+  // The first lane's image, when it is one writeRgba8Float writes (rgba8_detail::element's tests but the
+  // coordinates'): the lanes that name the same image write it; one that names another stops them, as one whose
+  // coordinates are outside it does.
+  const images::ImageView* image = laneImage(b, op->a, info.ptrBytes, 0);
+  if (!image) return leaveLanes(b, op);
+  const images::ImageDesc& d = image->desc;
+  if (d.type != images::ImageType::Image2D || d.format.order != images::ChannelOrder::RGBA ||
+      d.format.type != images::ChannelType::UnormInt8 || image->data == nullptr)
+    return leaveLanes(b, op);
   LaneTexels texels(b, true);
   if (!texels.touched) return leaveLanes(b, op);
+  const uint64_t handle = laneHandle(b, op->a, info.ptrBytes, 0), width = d.width, height = d.height,
+                 rowPitch = d.rowPitch, bytes = image->bytes;
+  uint8_t* const data = image->data;
   const uint8_t *xs = b.lane0(info.coordReg), *ys = b.lane0(info.coordReg + 4);
   const uint8_t *rg = b.lane0(info.valueReg), *ba = b.lane0(info.valueReg + 8);
   for (uint32_t l = 0; l < b.count; ++l) {
-    const images::ImageView* v = laneImage(b, op->a, info.ptrBytes, l);
     const int32_t x = rdLane<int32_t>(xs, l), y = rdLane<int32_t>(ys, l);
-    uint8_t* e = v ? images::rgba8_detail::element(*v, x, y) : nullptr;
-    if (!e) [[unlikely]]
+    const uint64_t off = uint64_t(uint32_t(y)) * rowPitch + uint64_t(uint32_t(x)) * 4;
+    if (x < 0 || y < 0 || uint64_t(x) >= width || uint64_t(y) >= height || off + 4 > bytes ||
+        (l > 0 && laneHandle(b, op->a, info.ptrBytes, l) != handle)) [[unlikely]]
       return stopBefore(b, op, l);
+    uint8_t* e = data + off;
     texels.record(l, e);
     b.log->save(l, e, 4);
     uint32_t lanes[4];
     std::memcpy(lanes, rg + size_t(l) * 8, 8);
     std::memcpy(lanes + 2, ba + size_t(l) * 8, 8);
-    images::writeRgba8Float(*v, x, y, lanes);
+    images::rgba8_detail::encodeFloat(e, lanes);
   }
   return op + 1;
 }

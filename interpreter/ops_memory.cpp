@@ -144,17 +144,38 @@ template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64(WorkItem& 
 template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64OnLanes(LaneBatch& b, const Op* op) {
   uint8_t *x = b.lane0(op->r), *y = b.lane0(op->r + 8), *z = b.lane0(op->r + 16);
   const uint32_t count = b.count;
-  // A batch's lanes are work-items of one work-group; a row of them in slot order has ids that follow each other.
-  const bool shared = Ids == &WorkItem::groupId;
-  if (shared || b.consecutiveIds) {
-    const std::array<uint64_t, 3> id0 = shared                        ? b.items[0]->groupId
-                                        : Ids == &WorkItem::globalId ? b.globalId0
-                                                                     : b.localId0;
-    const uint64_t x0 = shared ? id0[0] : id0[0] + b.first, step = shared ? 0 : 1;
+  // A batch's lanes are work-items of one work-group; consecutive ones in slot order have ids that follow each other.
+  if constexpr (Ids == &WorkItem::groupId) {
+    const std::array<uint64_t, 3> id = b.items[0]->groupId;
     for (uint32_t l = 0; l < count; ++l) {
-      wrLane<uint64_t>(x, l, x0 + l * step);
-      wrLane<uint64_t>(y, l, id0[1]);
-      wrLane<uint64_t>(z, l, id0[2]);
+      wrLane<uint64_t>(x, l, id[0]);
+      wrLane<uint64_t>(y, l, id[1]);
+      wrLane<uint64_t>(z, l, id[2]);
+    }
+    return op + 1;
+  }
+  if (b.consecutiveIds) {
+    // The offset of a global id from the local one (the group's first work-item's global id), or none.
+    std::array<uint64_t, 3> base{};
+    if (Ids == &WorkItem::globalId)
+      for (int d = 0; d < 3; ++d) base[d] = b.globalId0[d] - b.localId0[d];
+    const std::array<uint64_t, 3> size = b.localSize;
+    uint64_t lx = b.localId0[0] + b.first, ly = b.localId0[1], lz = b.localId0[2];
+    ly += lx / size[0];
+    lx %= size[0];
+    lz += ly / size[1];
+    ly %= size[1];
+    // Row by row: x steps by one along each (a loop a compiler vectorises), y and z stay.
+    for (uint32_t l = 0; l < count;) {
+      const uint32_t run = uint32_t(std::min<uint64_t>(count - l, size[0] - lx));
+      const uint64_t x0 = base[0] + lx - l, y0 = base[1] + ly, z0 = base[2] + lz;
+      for (const uint32_t end = l + run; l < end; ++l) {
+        wrLane<uint64_t>(x, l, x0 + l);
+        wrLane<uint64_t>(y, l, y0);
+        wrLane<uint64_t>(z, l, z0);
+      }
+      lx = 0;
+      if (++ly == size[1]) ly = 0, ++lz;
     }
     return op + 1;
   }

@@ -334,15 +334,17 @@ class Worker {
         asm("" : "+r"(x), "+r"(y), "+r"(z));
       }
     }
-    void advance() { advanceAlongRow(1); }
-    // n work-items on, none of them past the end of the row (local[0] + n <= localSize[0]).
-    void advanceAlongRow(uint64_t n) {
+    void advance() { advanceBy(1); }
+    // n work-items on in local linear order (at least n left in the group): along the row, then across rows and
+    // planes (a division only where the row ends).
+    void advanceBy(uint64_t n) {
       linear += n;
       if ((local[0] += n) < localSize[0]) return;
-      local[0] = 0;
-      if (++local[1] < localSize[1]) return;
-      local[1] = 0;
-      ++local[2];
+      local[1] += local[0] / localSize[0];
+      local[0] %= localSize[0];
+      if (local[1] < localSize[1]) return;
+      local[2] += local[1] / localSize[1];
+      local[1] %= localSize[1];
     }
   };
 
@@ -412,19 +414,21 @@ class Worker {
     for (WorkItem* wi : lanes_) wi->state = WorkItemState::Returned;
   }
 
-  // Where slots [0, slots) hold work-items of one row of the work-group in slot order (local ids localId0 + (s, 0, 0)):
-  // the lanes of a round of all of them take their ids from here (LaneBatch::consecutiveIds).
+  // Slots [0, slots) hold work-items of consecutive local linear ids in slot order, from local id localId0: slot s's
+  // is localId0's linear id + s, its local id that one's in row-major order (along localSize[0], then [1], then [2]).
+  // The lanes of a round of all of them take their ids from here (LaneBatch::consecutiveIds).
   struct RowIds {
     bool valid = false;
     uint64_t slots = 0;
-    std::array<uint64_t, 3> localId0{}, globalId0{};
+    std::array<uint64_t, 3> localId0{}, globalId0{}, localSize{};
   };
   RowIds rowIds_;
-  // Before slots [0, slots) take the group's next work-items in turn: whether they make a row (rowIds_).
+  // Before slots [0, slots) take the group's next work-items in turn, which are consecutive (rowIds_).
   void rowStarts(const GroupStart& g, uint64_t slots) {
-    rowIds_.valid = g.local[0] + slots <= g.localSize[0];
+    rowIds_.valid = true;
     rowIds_.slots = slots;
     rowIds_.localId0 = g.local;
+    rowIds_.localSize = g.localSize;
     for (int d = 0; d < 3; ++d) rowIds_.globalId0[d] = g.globalBase[d] + g.local[d];
   }
 
@@ -434,14 +438,6 @@ class Worker {
   // the next.
   void restartBatch(GroupStart& g, uint64_t slots, bool newGroup = false) {
     rowStarts(g, slots);
-    if (!rowIds_.valid) {
-      for (uint64_t s = 0; s < slots; ++s)
-        if (newGroup)
-          startWorkItem(*slots_[s], g);
-        else
-          restartWorkItem(*slots_[s], g);
-      return;
-    }
     if (newGroup)
       for (uint64_t s = 0; s < slots; ++s) {
         WorkItem& wi = slots_[s]->wi;
@@ -451,7 +447,7 @@ class Worker {
         wi.frames.clear();
       }
     rowLinear0_ = g.linear;
-    g.advanceAlongRow(slots);
+    g.advanceBy(slots);
     // The work-items' ids and their start are written when something reads them (settleRow): a round on lanes that
     // returns reads neither, as its ids are consecutive (LaneBatch::consecutiveIds) and its budgets known (fresh).
     rowPending_ = true;
@@ -466,13 +462,19 @@ class Worker {
     rowPending_ = false;
     const Op* const entry = &k_.ops[k_.entryOp];
     const int64_t budget = budget_ - k_.entryCost;
-    const std::array<uint64_t, 3> local0 = rowIds_.localId0, global0 = rowIds_.globalId0;
+    const std::array<uint64_t, 3> size = rowIds_.localSize;
+    std::array<uint64_t, 3> local = rowIds_.localId0, base;
+    for (int d = 0; d < 3; ++d) base[d] = rowIds_.globalId0[d] - local[d];
     const uint64_t linear0 = rowLinear0_, slots = rowIds_.slots;
     for (uint64_t s = 0; s < slots; ++s) {
       WorkItem& wi = slots_[s]->wi;
-      wi.localId = {local0[0] + s, local0[1], local0[2]};
-      wi.globalId = {global0[0] + s, global0[1], global0[2]};
+      wi.localId = local;
+      wi.globalId = {base[0] + local[0], base[1] + local[1], base[2] + local[2]};
       wi.localLinearId = linear0 + s;
+      if (++local[0] == size[0]) {
+        local[0] = 0;
+        if (++local[1] == size[1]) local[1] = 0, ++local[2];
+      }
       wi.namedBarrierInits = 0;
       wi.pc = entry;
       wi.state = WorkItemState::Running;
@@ -542,6 +544,7 @@ class Worker {
       b.consecutiveIds = true;
       b.localId0 = rowIds_.localId0;
       b.globalId0 = rowIds_.globalId0;
+      b.localSize = rowIds_.localSize;
     }
     // The lane registers may still hold these work-items' registers: after a round whose lanes all returned, the slots'
     // next work-items start with the registers they left (startWorkItem sets none).
