@@ -578,34 +578,55 @@ bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& co
   }
 }
 
-[[gnu::flatten]] bool readRgba8Sampled(const ImageView& image, const Sampler& s, float x, float y, bool binary32Coordinates,
+bool readRgba8Sampled(const ImageView& image, const Sampler& s, float x, float y, bool binary32Coordinates,
                       const ConversionOptions& o, uint32_t lanes[4]) {
+  const Rgba8SampledReader reader(image, s, binary32Coordinates, o);
+  return reader.valid() && reader.read(x, y, lanes);
+}
+
+Rgba8SampledReader::Rgba8SampledReader(const ImageView& image, const Sampler& s, bool binary32Coordinates,
+                                       const ConversionOptions& o)
+    : image_(image) {
   const ImageDesc& d = image.desc;
   if (d.type != ImageType::Image2D || d.format.order != ChannelOrder::RGBA || d.format.type != ChannelType::UnormInt8)
-    return false;
+    return;
   // readLevelZeroFast's conditions for this format (the undefined cases go to the general path, which reports them).
   if (!s.normalizedCoords && (s.addressing == AddressingMode::Repeat || s.addressing == AddressingMode::MirroredRepeat))
-    return false;
+    return;
+  valid_ = true;
+  linear_ = s.filter == FilterMode::Linear;
+  flushDenorms_ = o.denormFloat == Denorm::Flush;  // finish()'s flush for a binary32 result
+  mode_ = s.addressing;
+  normalized_ = s.normalizedCoords;
+  binary32_ = binary32Coordinates;
+  w_ = int64_t(std::max<uint64_t>(1, d.width));
+  h_ = int64_t(std::max<uint64_t>(1, d.height));
+  value_ = directFormat(d.format).unorm8Double;
+}
+
+[[gnu::flatten]] bool Rgba8SampledReader::read(float x, float y, uint32_t lanes[4]) const {
   if (!std::isfinite(x) || !std::isfinite(y)) return false;
-  const bool linear = s.filter == FilterMode::Linear;
-  const int64_t w = int64_t(std::max<uint64_t>(1, d.width)), h = int64_t(std::max<uint64_t>(1, d.height));
+  const ImageDesc& d = image_.desc;
+  const int64_t w = w_, h = h_;
   AxisSample ax, ay;
-  if (!axisFast(double(x), AxisRule{s.addressing, s.normalizedCoords, linear, w, binary32Coordinates}, ax) ||
-      !axisFast(double(y), AxisRule{s.addressing, s.normalizedCoords, linear, h, binary32Coordinates}, ay) ||
-      ax.noneOutside || ay.noneOutside)
+  if (!axisFast(double(x), AxisRule{mode_, normalized_, linear_, w, binary32_}, ax) ||
+      !axisFast(double(y), AxisRule{mode_, normalized_, linear_, h, binary32_}, ay) || ax.noneOutside ||
+      ay.noneOutside)
     return false;
+  const uint8_t* const data = image_.data;
+  const uint64_t rowPitch = d.rowPitch, bytes = image_.bytes;
   // The element at (i, j), null outside the level (the border colour); `shortView` when the view ends before it.
   bool shortView = false;
   auto element = [&](int64_t i, int64_t j) -> const uint8_t* {
     if (i < 0 || j < 0 || i >= w || j >= h) return nullptr;
-    const uint64_t off = uint64_t(j) * d.rowPitch + uint64_t(i) * 4;
-    if (image.data == nullptr || off + 4 > image.bytes) {
+    const uint64_t off = uint64_t(j) * rowPitch + uint64_t(i) * 4;
+    if (data == nullptr || off + 4 > bytes) {
       shortView = true;
       return nullptr;
     }
-    return image.data + off;
+    return data + off;
   };
-  if (!linear) {
+  if (!linear_) {
     const uint8_t* e = element(ax.i0, ay.i0);
     if (!e) return false;
     for (unsigned ch = 0; ch < 4; ++ch) lanes[ch] = std::bit_cast<uint32_t>(rgba8_detail::kUnorm8Float[e[ch]]);
@@ -616,28 +637,44 @@ bool readLevelZeroFast(const ImageView& image, const Sampler& s, const Coord& co
   // order, then filteredFastN<4, true>'s decision. A corner outside the level has CL_RGBA's border colour (0, 0, 0, 0)
   // (OpenCL C 3.0 §6.15.15.1.1 [[determining-the-border-color-or-value]]), whose approxOf is code 0's +0.
   static constexpr uint8_t kBorder[4] = {0, 0, 0, 0};
-  const uint8_t* e[4] = {element(ax.i0, ay.i0), element(ax.i1, ay.i0), element(ax.i0, ay.i1), element(ax.i1, ay.i1)};
-  if (shortView) return false;
-  const double* value = directFormat(d.format).unorm8Double;
+  const uint8_t* e[4];
+  const int64_t iLo = std::min(ax.i0, ax.i1), iHi = std::max(ax.i0, ax.i1), jLo = std::min(ay.i0, ay.i1),
+                jHi = std::max(ay.i0, ay.i1);
+  if (iLo >= 0 && jLo >= 0 && iHi < w && jHi < h && data && uint64_t(jHi) * rowPitch + uint64_t(iHi) * 4 + 4 <= bytes) {
+    // Every corner inside the level and the view (the farthest one's end is the last): no test each.
+    const uint8_t* row0 = data + uint64_t(ay.i0) * rowPitch;
+    const uint8_t* row1 = data + uint64_t(ay.i1) * rowPitch;
+    e[0] = row0 + uint64_t(ax.i0) * 4, e[1] = row0 + uint64_t(ax.i1) * 4;
+    e[2] = row1 + uint64_t(ax.i0) * 4, e[3] = row1 + uint64_t(ax.i1) * 4;
+  } else {
+    e[0] = element(ax.i0, ay.i0), e[1] = element(ax.i1, ay.i0), e[2] = element(ax.i0, ay.i1);
+    e[3] = element(ax.i1, ay.i1);
+    if (shortView) return false;
+    for (unsigned c = 0; c < 4; ++c)
+      if (!e[c]) e[c] = kBorder;
+  }
+  const double* value = value_;
   double weight[4];
   for (unsigned c = 0; c < 4; ++c) {
     weight[c] = (c & 1) ? ax.a : 1 - ax.a;
     weight[c] *= (c & 2) ? ay.a : 1 - ay.a;
-    if (!e[c]) e[c] = kBorder;
   }
+  // Each channel's sum in the corners' order (the corner loop outside: the same additions, in the same order).
+  double sum[4] = {0, 0, 0, 0};
+  for (unsigned c = 0; c < 4; ++c)
+    for (unsigned ch = 0; ch < 4; ++ch) sum[ch] += weight[c] * value[e[c][ch]];
   uint32_t out[4];
   for (unsigned ch = 0; ch < 4; ++ch) {
-    double sum = 0;
-    for (unsigned c = 0; c < 4; ++c) sum += weight[c] * value[e[c][ch]];
     uint32_t bits = 0;
-    if (sum == 0) {
+    if (sum[ch] == 0) {
       // Every term is +0: the result is +0 when every texel's channel is (allZero), else the exact path decides.
       for (unsigned c = 0; c < 4; ++c)
         if (e[c][ch] != 0) return false;
-    } else if (!(sum >= 0x1p-900) || !decide(sum, sum * 0x1p-47, Format::Float, bits)) {
+    } else if (!(sum[ch] >= 0x1p-900) || !decide(sum[ch], sum[ch] * 0x1p-47, Format::Float, bits)) {
       return false;
     }
-    out[ch] = finish(bits, Format::Float, o);
+    // finish()'s flush of a binary32 subnormal result (denormFloat).
+    out[ch] = flushDenorms_ ? std::bit_cast<uint32_t>(numerics::flushDenorm(std::bit_cast<float>(bits))) : bits;
   }
   std::copy(out, out + 4, lanes);
   return true;

@@ -84,6 +84,24 @@ inline bool readRgba8Float(const ImageView& image, int32_t x, int32_t y, uint32_
 bool readRgba8Sampled(const ImageView& image, const Sampler& s, float x, float y, bool binary32Coordinates,
                       const ConversionOptions& o, uint32_t lanes[4]);
 
+// readRgba8Sampled for many reads of one image with one sampler (the lanes of an image instruction): what depends
+// only on the image and the sampler is checked and worked out once. read() gives what readRgba8Sampled gives.
+class Rgba8SampledReader {
+ public:
+  Rgba8SampledReader(const ImageView& image, const Sampler& s, bool binary32Coordinates, const ConversionOptions& o);
+  // Whether readRgba8Sampled takes this image and sampler at all (else read() must not be called).
+  bool valid() const { return valid_; }
+  bool read(float x, float y, uint32_t lanes[4]) const;
+
+ private:
+  const ImageView& image_;
+  bool valid_ = false, linear_ = false, flushDenorms_ = false;
+  AddressingMode mode_{};
+  bool normalized_ = false, binary32_ = false;
+  int64_t w_ = 1, h_ = 1;
+  const double* value_ = nullptr;  // c / 255 rounded to binary64, by code
+};
+
 // write_imagef(image, (int2)(x, y), color), `lanes` the float4's bit patterns: each channel
 // convert_uchar_sat_rte(f * 255.0f) (rgba8_detail::toUnorm).
 bool writeRgba8Float(const ImageView& image, int32_t x, int32_t y, const uint32_t lanes[4]);

@@ -812,12 +812,13 @@ const Op* sampleOnLanes(LaneBatch& b, const Op* op) {
   while (same < b.count && laneHandle(b, op->a, info.ptrBytes, same) == imageHandle &&
          laneHandle(b, op->a + info.ptrBytes, info.ptrBytes, same) == samplerHandle)
     ++same;
+  const images::Rgba8SampledReader reader(*image, *sampler, binary32, info.conversion);
+  if (!reader.valid()) return leaveLanes(b, op);
   const uint8_t *us = b.lane0(info.coordReg), *vs = b.lane0(info.coordReg + 4);
   uint8_t *rg = b.lane0(info.valueReg), *ba = b.lane0(info.valueReg + 8);
   for (uint32_t l = 0; l < same; ++l) {
     uint32_t lanes[4];
-    if (!images::readRgba8Sampled(*image, *sampler, rdLane<float>(us, l), rdLane<float>(vs, l), binary32,
-                                  info.conversion, lanes)) [[unlikely]]
+    if (!reader.read(rdLane<float>(us, l), rdLane<float>(vs, l), lanes)) [[unlikely]]
       return stopBefore(b, op, l);
     std::memcpy(rg + size_t(l) * 8, lanes, 8);
     std::memcpy(ba + size_t(l) * 8, lanes + 2, 8);
