@@ -69,7 +69,7 @@ const uintptr_t* entryAddresses(const LaneLog& log, size_t k, std::vector<uintpt
   const LaneLog::Entry& e = log.entries[k];
   if (!e.dense) return log.addresses.data() + e.at;
   into.resize(e.lanes);
-  for (uint32_t i = 0; i < e.lanes; ++i) into[i] = log.extents[k].lo + uintptr_t(i) * e.bytes;
+  for (uint32_t i = 0; i < e.lanes; ++i) into[i] = e.denseAddress(log.extents[k].lo, i);
   return into.data();
 }
 
@@ -78,10 +78,15 @@ bool laneEntriesConflict(LaneLog& log, size_t ei, size_t fi) {
   const LaneLog::Entry& f = log.entries[fi];
   if (e.coarse || f.coarse) return e.store || f.store;  // their extents overlap
   if (e.dense && f.dense && e.bytes == f.bytes) {
-    // Each lane's bytes follow the previous lane's: within one entry no two lanes meet, and two entries whose lanes
+    // Each lane's bytes follow the previous lane's: within one store's entry no two lanes meet, and two entries whose lanes
     // stand at the same place (lane l at the same address in both) meet only lane by lane.
     if (ei == fi) return false;
-    if (log.extents[ei].lo - uintptr_t(e.firstLane) * e.bytes == log.extents[fi].lo - uintptr_t(f.firstLane) * f.bytes)
+    if (e.rowLanes == 0 && f.rowLanes == 0 &&
+        log.extents[ei].lo - uintptr_t(e.firstLane) * e.bytes == log.extents[fi].lo - uintptr_t(f.firstLane) * f.bytes)
+      return false;
+    // Entries in rows: the same rows from the same lane (a store's rows never meet: lanes.hpp Entry::rowLanes).
+    if (e.rowLanes == f.rowLanes && e.rowStride == f.rowStride && e.firstLane == f.firstLane && e.lanes == f.lanes &&
+        log.extents[ei].lo == log.extents[fi].lo)
       return false;
   }
   const uintptr_t* a = entryAddresses(log, ei, log.denseScratch[0]);

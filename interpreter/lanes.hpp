@@ -58,6 +58,16 @@ struct LaneLog {
     // Coarse: loads of every lane somewhere in the entry's extent, addresses not kept (beginCoarse). A store of the
     // interval into that extent counts as a race: an undone span costs time, never a result.
     bool coarse = false;
+    // A dense entry in rows (beginDenseRows): rows of rowLanes lanes (the last may be shorter), row r from lo +
+    // r·rowStride, dense along each; a store's rowStride is at least a row's bytes (no two of its lanes meet), a
+    // load's rows may meet (its extent is then not `increasing`). 0: one row.
+    uint32_t rowLanes = 0;
+    uint64_t rowStride = 0;
+    // Lane firstLane + i's address, from the entry's lo (dense entries).
+    uintptr_t denseAddress(uintptr_t lo, uint32_t i) const {
+      if (rowLanes == 0) return lo + uintptr_t(i) * bytes;
+      return lo + uintptr_t(i / rowLanes) * rowStride + uintptr_t(i % rowLanes) * bytes;
+    }
   };
   std::vector<Entry> entries;
   std::vector<uintptr_t> addresses;
@@ -123,6 +133,20 @@ struct LaneLog {
       return false;
     entries.push_back({firstLane, lanes, bytes, store, 0, true});
     extents.push_back({lo, lo + uintptr_t(lanes) * bytes, true});
+    denseLanes += lanes;
+    stores += store;
+    return true;
+  }
+  // A dense entry in rows (Entry::rowLanes): lanes in rows of rowLanes, row r's first at lo + r·rowStride.
+  bool beginDenseRows(uint32_t firstLane, uint32_t lanes, uint32_t bytes, bool store, uintptr_t lo, uint32_t rowLanes,
+                      uint64_t rowStride) {
+    if (full(lanes, bytes)) [[unlikely]]
+      return false;
+    Entry e{firstLane, lanes, bytes, store, 0, true};
+    e.rowLanes = rowLanes;
+    e.rowStride = rowStride;
+    entries.push_back(e);
+    extents.push_back({lo, e.denseAddress(lo, lanes - 1) + bytes, rowStride >= uint64_t(rowLanes) * bytes});
     denseLanes += lanes;
     stores += store;
     return true;

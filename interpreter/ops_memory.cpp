@@ -848,13 +848,13 @@ bool logShared(LaneBatch& b, const Allocation& A, const uintptr_t* __restrict at
 }
 
 // Whether lane l of a fused access (Fused false: a pointer in a register) addresses the bytes at lane 0's address
-// + l·bytes, for every lane of the batch; then lane0Offset is lane 0's offset from tagBase. Lanes of the same base and
+// + l·bytes, for each of `count` lanes from `base` and `index` (lane arrays); then lane0Offset is lane 0's offset from tagBase. Lanes of the same base and
 // consecutive indices (or consecutive pointers) are: checking both ends of the index range for overflow checks every
 // lane's (the terms between are between theirs).
 template <class P, class I, bool Fused>
-bool denseOffsets(const LaneBatch& b, const Op* op, const uint8_t* __restrict base, const uint8_t* __restrict index,
+bool denseOffsets(uint32_t count, const Op* op, const uint8_t* __restrict base, const uint8_t* __restrict index,
                   uint64_t bytes, uint64_t tagBase, uint64_t& lane0Offset) {
-  const uint32_t count = b.count, last = count - 1;
+  const uint32_t last = count - 1;
   const uint64_t base0 = rdLane<P>(base, 0);
   int64_t delta = Fused ? int64_t(op->imm) : 0;
   uint64_t apart = 0;  // nonzero where a lane is not where lane 0's place says
@@ -881,6 +881,51 @@ bool denseOffsets(const LaneBatch& b, const Op* op, const uint8_t* __restrict ba
   }
   // Offsets below tagBase wrap to large ones, which the caller's bounds check refuses.
   lane0Offset = base0 + uint64_t(delta) - tagBase;
+  return true;
+}
+// The accesses of lanes that span rows of their work-group (LaneBatch::consecutiveIds with rows shorter than the
+// batch: 16x16 groups give 4 rows a batch), each row's lanes at consecutive elements and the rows equally far apart
+// (a[y * w + x], or b[k * n + x] with every row at the same place): one dense entry in rows (LaneLog::beginDenseRows; a dense undo record a row), checked at each row's
+// ends, so that a load and a store of the same elements stand at the same places in the log (lanes.cpp) instead of
+// one coarse load that any store into it races with. False where that does not hold (nothing logged, nothing moved).
+template <bool Store, class P, class I, uint32_t N, bool Fused>
+bool rowDenseOnLanes(LaneBatch& b, const Op* op, const Allocation& A, uint64_t tagBase, uint8_t* __restrict value) {
+  static constexpr uint64_t kMinRow = 8;
+  const uint64_t sx = b.localSize[0];
+  // Rows from the batch's first lane: a batch that starts at the start of a row (all but a view's).
+  if (!b.consecutiveIds || sx < kMinRow || sx >= b.count || (b.localId0[0] + b.first) % sx != 0) return false;
+  const uint32_t rowLanes = uint32_t(sx), rows = (b.count + rowLanes - 1) / rowLanes;
+  const uint8_t* const base = b.lane0(op->a);
+  const uint8_t* const index = b.lane0(Store ? op->r : op->b);
+  uint64_t first = 0, stride = 0;
+  for (uint32_t r = 0; r < rows; ++r) {
+    const uint32_t from = r * rowLanes, lanes = std::min(rowLanes, b.count - from);
+    uint64_t offset;
+    if (!denseOffsets<P, I, Fused>(lanes, op, base + size_t(from) * 8, index + size_t(from) * 8, N, tagBase, offset) ||
+        offset > A.size || A.size - offset < uint64_t(lanes) * N || ((offset | N) & (op->align - 1)))
+      return false;
+    if (r == 0)
+      first = offset;
+    else if (r == 1)
+      stride = offset - first;
+    // Rows equally apart, in order: a store's at least a row apart (no two lanes store the same bytes); a load's
+    // rows may be the same (b[k * n + x] read by every row).
+    if (r > 0 && (offset < first || offset - first != uint64_t(r) * stride || (Store && stride < uint64_t(rowLanes) * N)))
+      return false;
+  }
+  uint8_t* const p = A.base + first;
+  if (!b.log->beginDenseRows(b.first, b.count, N, Store, uintptr_t(p), rowLanes, stride)) return false;
+  for (uint32_t r = 0; r < rows; ++r) {
+    const uint32_t from = r * rowLanes, lanes = std::min(rowLanes, b.count - from);
+    uint8_t* const row = p + r * stride;
+    uint8_t* const v = value + size_t(from) * 8;
+    if constexpr (Store) {
+      b.log->saveDense(row, lanes * N);
+      for (uint32_t l = 0; l < lanes; ++l) std::memcpy(row + size_t(l) * N, v + size_t(l) * 8, N);
+    } else {
+      for (uint32_t l = 0; l < lanes; ++l) std::memcpy(v + size_t(l) * 8, row + size_t(l) * N, N);
+    }
+  }
   return true;
 }
 // fusedOnLanes where every lane's access goes to one shared allocation (a buffer, local memory), in bounds and
@@ -913,7 +958,7 @@ const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
     // Lanes whose bytes follow each other in lane order (c[i] for consecutive i: the usual case) are checked at their
     // ends alone and go into the log as one dense entry, their old bytes as one record.
     uint64_t lane0Offset;
-    if (denseOffsets<P, I, Fused>(b, op, base, index, N, tagBase, lane0Offset)) {
+    if (denseOffsets<P, I, Fused>(count, op, base, index, N, tagBase, lane0Offset)) {
       const uint64_t span = uint64_t(count) * N;
       if (lane0Offset > A.size || A.size - lane0Offset < span || ((lane0Offset | N) & (op->align - 1))) return nullptr;
       uint8_t* const p = A.base + lane0Offset;
@@ -926,6 +971,7 @@ const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
       }
       return op + 1;
     }
+    if (rowDenseOnLanes<Store, P, I, N, Fused>(b, op, A, tagBase, value)) return op + 1;
   }
   for (uint32_t l = 0; l < count; ++l) {
     int64_t delta = imm;

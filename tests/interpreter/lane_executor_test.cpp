@@ -849,6 +849,14 @@ kernel void ids(global uint* out) {
   o[3] = get_local_id(0), o[4] = get_local_id(1), o[5] = get_local_id(2);
   o[6] = get_group_id(0), o[7] = get_group_id(1), o[8] = get_group_id(2);
 }
+kernel void in_place2(global int* a, uint w) {
+  const size_t i = get_global_id(1) * w + get_global_id(0);
+  a[i] = a[i] * 3 + 1;
+}
+kernel void shift_right2(global int* a, uint w) {
+  const size_t i = get_global_id(1) * w + get_global_id(0);
+  a[i + 1] = a[i] + 1;
+}
 kernel void scaled(global int* a, global const int* b) {
   const size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);
   a[i] = b[i] * 3 + 1;
@@ -860,7 +868,7 @@ kernel void scaled(global int* a, global const int* b) {
 TEST_CASE("lane executor: batches across rows and planes of a work-group take each work-item's ids", "[lanes]") {
   // A batch of consecutive work-items of a 2D or 3D work-group spans rows (and planes) when the rows are shorter than
   // the batch: each lane's ids step along the row and wrap (scheduler.cpp RowIds). Expected ids from the NDRange's
-  // definition (OpenCL 3.0 API §3.2.1 [[execution-model-mapping-work-items-onto-an-ndrange]]), by the element each
+  // definition (OpenCL 3.0 API §3.2.1 [[index-space-image]]), by the element each
   // work-item writes.
   static const std::vector<uint32_t> words = test::compileCL(kIdsSource, "-O2", "1.2", 64, "ids.cl");
   struct Shape {
@@ -966,5 +974,67 @@ TEST_CASE("lane executor: a fault in a batch across rows names its own work-item
         INFO("element " << i);
         CHECK(got[i] == b[i] * 3 + 1);
       }
+  }
+}
+
+TEST_CASE("lane executor: rows of a 2D work-group update their elements in place on lanes", "[lanes]") {
+  // Batches of 4 rows of 16 (groups of 16x16) whose rows reach consecutive elements: a dense log entry per row, so a
+  // load and a store of the same element by one lane do not race, and nothing is undone. Rows that overlap (w = 8,
+  // shorter than the group's rows: two work-items update one element) or reach the next lane's element do race:
+  // undone and run one by one, with the one-by-one result. Expected values from host loops in the one-by-one order
+  // (work-groups in order, work-items in local linear order).
+  static const std::vector<uint32_t> words = test::compileCL(kIdsSource, "-O2", "1.2", 64, "ids.cl");
+  const size_t gw = 64, gh = 32;
+  auto run = [&](const char* name, uint32_t w, std::vector<int32_t> a) {
+    return onBothPaths([&] {
+      host::DeviceConfig cfg;
+      cfg.threads = 1;
+      host::Kernel k(host::Program::fromSpirv(host::Device(cfg), words), name);
+      auto ba = std::make_shared<host::Buffer>(a.data(), a.size() * 4);
+      k.setArg(0, ba);
+      k.setArg(1, w);
+      host::NDRange r;
+      r.dims = 2;
+      r.global = {gw, gh, 1};
+      r.local = std::array<size_t, 3>{16, 16, 1};
+      const uint64_t undone = interpreter::laneStats().undone;
+      REQUIRE(k.run(r).ok);
+      std::vector<int32_t> out(a.size());
+      std::memcpy(out.data(), ba->as<uint8_t>().data(), a.size() * 4);
+      return std::make_pair(out, interpreter::laneStats().undone - undone);
+    });
+  };
+  // The one-by-one order: groups row-major, then local ids row-major.
+  auto inOrder = [&](auto&& item) {
+    for (size_t gy = 0; gy < gh / 16; ++gy)
+      for (size_t gx = 0; gx < gw / 16; ++gx)
+        for (size_t ly = 0; ly < 16; ++ly)
+          for (size_t lx = 0; lx < 16; ++lx) item(gx * 16 + lx, gy * 16 + ly);
+  };
+  std::vector<int32_t> a(gw * gh + 1);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = int32_t(i * 37 % 101) - 50;
+  SECTION("in place, rows apart: nothing undone") {
+    auto [lanes, alone] = run("in_place2", uint32_t(gw), a);
+    CHECK(lanes.second == 0);
+    std::vector<int32_t> want = a;
+    inOrder([&](size_t x, size_t y) { want[y * gw + x] = want[y * gw + x] * 3 + 1; });
+    CHECK(lanes.first == want);
+    CHECK(alone.first == want);
+  }
+  SECTION("in place, rows overlapping: undone, the one-by-one result") {
+    auto [lanes, alone] = run("in_place2", 8, a);
+    CHECK(lanes.second >= 1);
+    std::vector<int32_t> want = a;
+    inOrder([&](size_t x, size_t y) { want[y * 8 + x] = want[y * 8 + x] * 3 + 1; });
+    CHECK(lanes.first == want);
+    CHECK(alone.first == want);
+  }
+  SECTION("each element from the one before it: undone, the one-by-one result") {
+    auto [lanes, alone] = run("shift_right2", uint32_t(gw), a);
+    CHECK(lanes.second >= 1);
+    std::vector<int32_t> want = a;
+    inOrder([&](size_t x, size_t y) { want[y * gw + x + 1] = want[y * gw + x] + 1; });
+    CHECK(lanes.first == want);
+    CHECK(alone.first == want);
   }
 }
