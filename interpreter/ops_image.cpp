@@ -743,22 +743,40 @@ inline bool unwrittenImage(const LaneBatch& b, const ImageOpInfo& info, uint64_t
   return info.access == ImageAccess::ReadOnly && launch.imageExclusive &&
          launch.imageExclusive[handle & kHandleIndexMask];
 }
+// The first lane's image of an image Op on lanes, when it is one readRgba8Float and writeRgba8Float take
+// (rgba8_detail::element's tests but the coordinates'): the lanes that name the same image access it; one that names
+// another, or whose coordinates are outside it, stops them.
+struct LaneRgba8 {
+  const images::ImageView* image = nullptr;  // nullptr: not such an image
+  uint64_t handle = 0, width = 0, height = 0, rowPitch = 0, bytes = 0;
+  uint8_t* data = nullptr;
+  LaneRgba8(const LaneBatch& b, const ImageOpInfo& info, const Op* op) {
+    const images::ImageView* v = laneImage(b, op->a, info.ptrBytes, 0);
+    if (!v) return;
+    const images::ImageDesc& d = v->desc;
+    if (d.type != images::ImageType::Image2D || d.format.order != images::ChannelOrder::RGBA ||
+        d.format.type != images::ChannelType::UnormInt8 || v->data == nullptr)
+      return;
+    image = v;
+    handle = laneHandle(b, op->a, info.ptrBytes, 0), width = d.width, height = d.height, rowPitch = d.rowPitch;
+    bytes = v->bytes, data = v->data;
+  }
+  // Lane l's element at (x, y), or nullptr.
+  uint8_t* element(const LaneBatch& b, const ImageOpInfo& info, const Op* op, uint32_t l, int32_t x, int32_t y) const {
+    const uint64_t off = uint64_t(uint32_t(y)) * rowPitch + uint64_t(uint32_t(x)) * 4;
+    if (x < 0 || y < 0 || uint64_t(x) >= width || uint64_t(y) >= height || off + 4 > bytes ||
+        (l > 0 && laneHandle(b, op->a, info.ptrBytes, l) != handle)) [[unlikely]]
+      return nullptr;
+    return data + off;
+  }
+};
 const Op* imageReadOnLanes(LaneBatch& b, const Op* op) {
   const ImageOpInfo& info = infoOf(op);
   if (!info.float4 || !b.log) return leaveLanes(b, op);
-  // The first lane's image, when it is one the fast path reads (rgba8_detail::element's tests but the coordinates'):
-  // the lanes that name the same image read it; one that names another stops them.
-  const images::ImageView* image = laneImage(b, op->a, info.ptrBytes, 0);
-  if (!image) return leaveLanes(b, op);
-  const images::ImageDesc& d = image->desc;
-  if (d.type != images::ImageType::Image2D || d.format.order != images::ChannelOrder::RGBA ||
-      d.format.type != images::ChannelType::UnormInt8 || image->data == nullptr)
-    return leaveLanes(b, op);
-  const uint64_t handle = laneHandle(b, op->a, info.ptrBytes, 0), width = d.width, height = d.height,
-                 rowPitch = d.rowPitch, bytes = image->bytes;
-  const uint8_t* const data = image->data;
+  const LaneRgba8 rgba8(b, info, op);
+  if (!rgba8.image) return leaveLanes(b, op);
   std::optional<LaneTexels> texels;
-  if (!unwrittenImage(b, info, handle)) {
+  if (!unwrittenImage(b, info, rgba8.handle)) {
     texels.emplace(b, false);
     if (!texels->touched) return leaveLanes(b, op);
   }
@@ -766,12 +784,9 @@ const Op* imageReadOnLanes(LaneBatch& b, const Op* op) {
   uint8_t *rg = b.lane0(info.valueReg), *ba = b.lane0(info.valueReg + 8);
   const auto& unorm = images::rgba8_detail::kUnorm8Float;
   for (uint32_t l = 0; l < b.count; ++l) {
-    const int32_t x = rdLane<int32_t>(xs, l), y = rdLane<int32_t>(ys, l);
-    const uint64_t off = uint64_t(uint32_t(y)) * rowPitch + uint64_t(uint32_t(x)) * 4;
-    if (x < 0 || y < 0 || uint64_t(x) >= width || uint64_t(y) >= height || off + 4 > bytes ||
-        (l > 0 && laneHandle(b, op->a, info.ptrBytes, l) != handle)) [[unlikely]]
+    const uint8_t* e = rgba8.element(b, info, op, l, rdLane<int32_t>(xs, l), rdLane<int32_t>(ys, l));
+    if (!e) [[unlikely]]
       return stopBefore(b, op, l);
-    const uint8_t* e = data + off;
     if (texels) texels->record(l, e);
     // readRgba8Float's decoding: each byte's correctly rounded c / 255.
     const float c[4] = {unorm[e[0]], unorm[e[1]], unorm[e[2]], unorm[e[3]]};
@@ -828,29 +843,16 @@ const Op* sampleOnLanes(LaneBatch& b, const Op* op) {
 const Op* imageWriteOnLanes(LaneBatch& b, const Op* op) {
   const ImageOpInfo& info = infoOf(op);
   if (!info.float4 || !b.log) return leaveLanes(b, op);
-  // The first lane's image, when it is one writeRgba8Float writes (rgba8_detail::element's tests but the
-  // coordinates'): the lanes that name the same image write it; one that names another stops them, as one whose
-  // coordinates are outside it does.
-  const images::ImageView* image = laneImage(b, op->a, info.ptrBytes, 0);
-  if (!image) return leaveLanes(b, op);
-  const images::ImageDesc& d = image->desc;
-  if (d.type != images::ImageType::Image2D || d.format.order != images::ChannelOrder::RGBA ||
-      d.format.type != images::ChannelType::UnormInt8 || image->data == nullptr)
-    return leaveLanes(b, op);
+  const LaneRgba8 rgba8(b, info, op);
+  if (!rgba8.image) return leaveLanes(b, op);
   LaneTexels texels(b, true);
   if (!texels.touched) return leaveLanes(b, op);
-  const uint64_t handle = laneHandle(b, op->a, info.ptrBytes, 0), width = d.width, height = d.height,
-                 rowPitch = d.rowPitch, bytes = image->bytes;
-  uint8_t* const data = image->data;
   const uint8_t *xs = b.lane0(info.coordReg), *ys = b.lane0(info.coordReg + 4);
   const uint8_t *rg = b.lane0(info.valueReg), *ba = b.lane0(info.valueReg + 8);
   for (uint32_t l = 0; l < b.count; ++l) {
-    const int32_t x = rdLane<int32_t>(xs, l), y = rdLane<int32_t>(ys, l);
-    const uint64_t off = uint64_t(uint32_t(y)) * rowPitch + uint64_t(uint32_t(x)) * 4;
-    if (x < 0 || y < 0 || uint64_t(x) >= width || uint64_t(y) >= height || off + 4 > bytes ||
-        (l > 0 && laneHandle(b, op->a, info.ptrBytes, l) != handle)) [[unlikely]]
+    uint8_t* e = rgba8.element(b, info, op, l, rdLane<int32_t>(xs, l), rdLane<int32_t>(ys, l));
+    if (!e) [[unlikely]]
       return stopBefore(b, op, l);
-    uint8_t* e = data + off;
     texels.record(l, e);
     b.log->save(l, e, 4);
     uint32_t lanes[4];
