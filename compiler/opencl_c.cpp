@@ -32,6 +32,7 @@
 #include <set>
 #include <sstream>
 
+#include "compiler/compile_cache.hpp"
 #include "compiler/debug_expressions.hpp"
 #include "compiler/freeze_removal.hpp"
 #include "compiler/opencl_c.hpp"
@@ -125,9 +126,13 @@ struct Tools {
 
 // The compiler's tools when both run (`--version` succeeds); checked once per pair of paths
 // (running them costs tens of milliseconds).
-std::optional<Tools> compilerTools() {
-  Tools t{chooseTool("CLREF_CLANG", CLREF_DEFAULT_CLANG, "clang-15"),
+// The tools the environment chooses, not yet run (empty paths where there is none).
+Tools chosenTools() {
+  return {chooseTool("CLREF_CLANG", CLREF_DEFAULT_CLANG, "clang-15"),
           chooseTool("CLREF_LLVM_SPIRV", CLREF_DEFAULT_LLVM_SPIRV, "llvm-spirv-15")};
+}
+std::optional<Tools> compilerTools() {
+  Tools t = chosenTools();
   if (t.clang.empty() || t.llvmSpirv.empty()) return std::nullopt;
   static std::mutex mutex;
   static std::map<std::pair<std::string, std::string>, bool> runs;
@@ -318,12 +323,91 @@ std::vector<uint32_t> readWords(const fs::path& file) {
   return words;
 }
 
+// ---- The cache (compile_cache.hpp) ----
+
+// The cache key of a compilation of `kind`: everything that decides its output, each part with its length. None
+// where the output may depend on files the key does not hold: options that name include directories, files to
+// include, response files or tool paths.
+std::optional<std::string> cacheKey(const char* kind, const Tools& tools, const Target& target,
+                                    const OpenCLCSource& source) {
+  for (const auto& o : source.options)
+    if (o.starts_with("-I") || o.starts_with("-i") || o.starts_with("-F") || o.starts_with("-B") ||
+        o.starts_with("--") || o.starts_with("@") || o == "-Xclang" || o == "-mllvm")
+      return std::nullopt;
+  std::string key = std::string(kind) + "\n" + cache::toolIdentity({tools.clang, tools.llvmSpirv}) + "\n";
+  auto add = [&](const std::string& part) { key += std::to_string(part.size()) + ":" + part + "\n"; };
+  add(std::to_string(target.addressBits) + (target.forUninitializedChecker ? " uninitialized" : ""));
+  add("extensions " + std::to_string(target.extensions.size()));
+  for (const auto& e : target.extensions) add(e);
+  add("features " + std::to_string(target.features.size()));
+  for (const auto& f : target.features) add(f);
+  add("options " + std::to_string(source.options.size()));
+  for (const auto& o : source.options) add(o);
+  add("headers " + std::to_string(source.headers.size()));
+  for (const auto& [name, text] : source.headers) add(name), add(text);
+  add(source.name);
+  add(source.text);
+  return key;
+}
+
+void putString(std::string& out, const std::string& s) {
+  const uint64_t n = s.size();
+  out.append(reinterpret_cast<const char*>(&n), 8);
+  out += s;
+}
+bool getString(const std::string& in, size_t& at, std::string& s) {
+  uint64_t n;
+  if (in.size() - at < 8) return false;
+  std::memcpy(&n, in.data() + at, 8);
+  at += 8;
+  if (n > in.size() - at) return false;
+  s = in.substr(at, n);
+  at += n;
+  return true;
+}
+// A compiled program as the cache keeps it: the words, then each source name's three strings.
+std::string serialized(const Compiled& c) {
+  std::string out;
+  putString(out, std::string(reinterpret_cast<const char*>(c.words.data()), c.words.size() * 4));
+  for (const auto& n : c.sourceNames) putString(out, n.fileInModule), putString(out, n.displayName), putString(out, n.text);
+  return out;
+}
+std::optional<Compiled> deserialized(const std::string& in) {
+  Compiled c;
+  size_t at = 0;
+  std::string words;
+  if (!getString(in, at, words) || words.size() % 4) return std::nullopt;
+  c.words.resize(words.size() / 4);
+  std::memcpy(c.words.data(), words.data(), words.size());
+  while (at < in.size()) {
+    SourceName n;
+    if (!getString(in, at, n.fileInModule) || !getString(in, at, n.displayName) || !getString(in, at, n.text))
+      return std::nullopt;
+    c.sourceNames.push_back(std::move(n));
+  }
+  return c;
+}
+
+Compiled compileUncached(const Tools& tools, const Target& target, const OpenCLCSource& source);
+
 }  // namespace
 
 bool openCLCCompilerAvailable() { return compilerTools().has_value(); }
 
 Compiled compileOpenCLC(const Target& target, const OpenCLCSource& source) {
-  const Tools tools = requireCompilerTools();
+  // A hit needs no tool run: its key names the tools that made it, which ran then.
+  const auto key = cacheKey("spirv", chosenTools(), target, source);
+  if (key)
+    if (const auto hit = cache::find(*key))
+      if (auto c = deserialized(*hit)) return std::move(*c);
+  Compiled c = compileUncached(requireCompilerTools(), target, source);
+  if (key) cache::store(*key, serialized(c));
+  return c;
+}
+
+namespace {
+
+Compiled compileUncached(const Tools& tools, const Target& target, const OpenCLCSource& source) {
   const TempDir dir;
   const auto bc = dir.path() / "kernel.bc", ll = dir.path() / "kernel.ll", spv = dir.path() / "kernel.spv";
   bool debug = false, optDisabled = false;
@@ -425,7 +509,12 @@ Compiled compileOpenCLC(const Target& target, const OpenCLCSource& source) {
   return {std::move(words), std::move(names)};
 }
 
+}  // namespace
+
 std::optional<std::string> openCLCToLLVMText(const Target& target, const OpenCLCSource& source) {
+  const auto key = cacheKey("llvm-text", chosenTools(), target, source);
+  if (key)
+    if (auto hit = cache::find(*key)) return hit;
   const auto tools = compilerTools();
   if (!tools) return std::nullopt;
   const TempDir dir;
@@ -435,7 +524,9 @@ std::optional<std::string> openCLCToLLVMText(const Target& target, const OpenCLC
   std::string log;
   if (runProgram(argv, log) != 0) return std::nullopt;
   std::ifstream in(ll);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  std::string text(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>{});
+  if (key) cache::store(*key, text);
+  return text;
 }
 
 }  // namespace clref::compiler
