@@ -369,7 +369,11 @@ bool getString(const std::string& in, size_t& at, std::string& s) {
 std::string serialized(const Compiled& c) {
   std::string out;
   putString(out, std::string(reinterpret_cast<const char*>(c.words.data()), c.words.size() * 4));
-  for (const auto& n : c.sourceNames) putString(out, n.fileInModule), putString(out, n.displayName), putString(out, n.text);
+  for (const auto& n : c.sourceNames) {
+    putString(out, n.fileInModule);
+    putString(out, n.displayName);
+    putString(out, n.text);
+  }
   return out;
 }
 std::optional<Compiled> deserialized(const std::string& in) {

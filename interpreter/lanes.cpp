@@ -78,8 +78,8 @@ bool laneEntriesConflict(LaneLog& log, size_t ei, size_t fi) {
   const LaneLog::Entry& f = log.entries[fi];
   if (e.coarse || f.coarse) return e.store || f.store;  // their extents overlap
   if (e.dense && f.dense && e.bytes == f.bytes) {
-    // Each lane's bytes follow the previous lane's: within one store's entry no two lanes meet, and two entries whose lanes
-    // stand at the same place (lane l at the same address in both) meet only lane by lane.
+    // Each lane's bytes follow the previous lane's: within one store's entry no two lanes meet, and two entries whose
+    // lanes stand at the same place (lane l at the same address in both) meet only lane by lane.
     if (ei == fi) return false;
     if (e.rowLanes == 0 && f.rowLanes == 0 &&
         log.extents[ei].lo - uintptr_t(e.firstLane) * e.bytes == log.extents[fi].lo - uintptr_t(f.firstLane) * f.bytes)

@@ -848,9 +848,9 @@ bool logShared(LaneBatch& b, const Allocation& A, const uintptr_t* __restrict at
 }
 
 // Whether lane l of a fused access (Fused false: a pointer in a register) addresses the bytes at lane 0's address
-// + l·bytes, for each of `count` lanes from `base` and `index` (lane arrays); then lane0Offset is lane 0's offset from tagBase. Lanes of the same base and
-// consecutive indices (or consecutive pointers) are: checking both ends of the index range for overflow checks every
-// lane's (the terms between are between theirs).
+// + l·bytes, for each of `count` lanes from `base` and `index` (lane arrays); then lane0Offset is lane 0's offset from
+// tagBase. Lanes of the same base and consecutive indices (or consecutive pointers) are: checking both ends of the
+// index range for overflow checks every lane's (the terms between are between theirs).
 template <class P, class I, bool Fused>
 bool denseOffsets(uint32_t count, const Op* op, const uint8_t* __restrict base, const uint8_t* __restrict index,
                   uint64_t bytes, uint64_t tagBase, uint64_t& lane0Offset) {
@@ -885,9 +885,10 @@ bool denseOffsets(uint32_t count, const Op* op, const uint8_t* __restrict base, 
 }
 // The accesses of lanes that span rows of their work-group (LaneBatch::consecutiveIds with rows shorter than the
 // batch: 16x16 groups give 4 rows a batch), each row's lanes at consecutive elements and the rows equally far apart
-// (a[y * w + x], or b[k * n + x] with every row at the same place): one dense entry in rows (LaneLog::beginDenseRows; a dense undo record a row), checked at each row's
-// ends, so that a load and a store of the same elements stand at the same places in the log (lanes.cpp) instead of
-// one coarse load that any store into it races with. False where that does not hold (nothing logged, nothing moved).
+// (a[y * w + x], or b[k * n + x] with every row at the same place): one dense entry in rows (LaneLog::beginDenseRows;
+// a dense undo record a row), checked at each row's ends, so that a load and a store of the same elements stand at
+// the same places in the log (lanes.cpp) instead of one coarse load that any store into it races with. False where
+// that does not hold (nothing logged, nothing moved).
 template <bool Store, class P, class I, uint32_t N, bool Fused>
 bool rowDenseOnLanes(LaneBatch& b, const Op* op, const Allocation& A, uint64_t tagBase, uint8_t* __restrict value) {
   static constexpr uint64_t kMinRow = 8;
@@ -910,7 +911,8 @@ bool rowDenseOnLanes(LaneBatch& b, const Op* op, const Allocation& A, uint64_t t
       stride = offset - first;
     // Rows equally apart, in order: a store's at least a row apart (no two lanes store the same bytes); a load's
     // rows may be the same (b[k * n + x] read by every row).
-    if (r > 0 && (offset < first || offset - first != uint64_t(r) * stride || (Store && stride < uint64_t(rowLanes) * N)))
+    if (r > 0 &&
+        (offset < first || offset - first != uint64_t(r) * stride || (Store && stride < uint64_t(rowLanes) * N)))
       return false;
   }
   uint8_t* const p = A.base + first;

@@ -434,8 +434,8 @@ class Worker {
 
   // Every slot of a batch of `slots` returned on lanes (restartable_), or holds no work-item yet (`newGroup`: the
   // group's first batch; a slot's last work-item, of an earlier group, returned): each takes the group's next
-  // work-item, at least `slots` of them left. A row of them is written without the general step from one local id to
-  // the next.
+  // work-item, at least `slots` of them left. Their ids follow each other (rowStarts), and are written only when read
+  // (settleRow).
   void restartBatch(GroupStart& g, uint64_t slots, bool newGroup = false) {
     rowStarts(g, slots);
     if (newGroup)
