@@ -104,6 +104,12 @@ std::optional<std::string> readEntry(const fs::path& file, const std::string& ke
   return bytes.substr(at, valueBytes);
 }
 
+// CLREF_COMPILE_CACHE=0: neither level is used.
+bool off() {
+  const char* setting = std::getenv("CLREF_COMPILE_CACHE");
+  return setting && std::strcmp(setting, "0") == 0;
+}
+
 }  // namespace
 
 std::string toolIdentity(const std::vector<std::string>& toolPaths) {
@@ -113,10 +119,10 @@ std::string toolIdentity(const std::vector<std::string>& toolPaths) {
 }
 
 std::string directory() {
+  if (off()) return "";
   const char* setting = std::getenv("CLREF_COMPILE_CACHE");
   fs::path dir;
   if (setting && *setting) {
-    if (std::strcmp(setting, "0") == 0) return "";
     dir = setting;
   } else if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/') {
     dir = fs::path(xdg) / "clref";
@@ -134,8 +140,7 @@ std::string directory() {
 }
 
 std::optional<std::string> find(const std::string& key) {
-  const char* setting = std::getenv("CLREF_COMPILE_CACHE");
-  if (setting && std::strcmp(setting, "0") == 0) return std::nullopt;
+  if (off()) return std::nullopt;
   {
     Memory& m = memory();
     std::lock_guard lock(m.mutex);
@@ -149,8 +154,7 @@ std::optional<std::string> find(const std::string& key) {
 }
 
 void store(const std::string& key, const std::string& value) {
-  const char* setting = std::getenv("CLREF_COMPILE_CACHE");
-  if (setting && std::strcmp(setting, "0") == 0) return;
+  if (off()) return;
   keepInMemory(key, value);
   const std::string dir = directory();
   if (dir.empty()) return;

@@ -595,7 +595,7 @@ Rgba8SampledReader::Rgba8SampledReader(const ImageView& image, const Sampler& s,
     return;
   valid_ = true;
   linear_ = s.filter == FilterMode::Linear;
-  flushDenorms_ = o.denormFloat == Denorm::Flush;  // finish()'s flush for a binary32 result
+  conversion_ = o;
   mode_ = s.addressing;
   normalized_ = s.normalizedCoords;
   binary32_ = binary32Coordinates;
@@ -673,8 +673,7 @@ Rgba8SampledReader::Rgba8SampledReader(const ImageView& image, const Sampler& s,
     } else if (!(sum[ch] >= 0x1p-900) || !decide(sum[ch], sum[ch] * 0x1p-47, Format::Float, bits)) {
       return false;
     }
-    // finish()'s flush of a binary32 subnormal result (denormFloat).
-    out[ch] = flushDenorms_ ? std::bit_cast<uint32_t>(numerics::flushDenorm(std::bit_cast<float>(bits))) : bits;
+    out[ch] = finish(bits, Format::Float, conversion_);
   }
   std::copy(out, out + 4, lanes);
   return true;

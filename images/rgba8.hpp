@@ -95,7 +95,8 @@ class Rgba8SampledReader {
 
  private:
   const ImageView& image_;
-  bool valid_ = false, linear_ = false, flushDenorms_ = false;
+  bool valid_ = false, linear_ = false;
+  ConversionOptions conversion_;
   AddressingMode mode_{};
   bool normalized_ = false, binary32_ = false;
   int64_t w_ = 1, h_ = 1;
