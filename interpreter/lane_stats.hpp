@@ -1,6 +1,7 @@
 // How much of this process's launches ran on the lane executor (interpreter/lanes.hpp): spans of work-items run on
-// lanes, barrier intervals among them, and spans undone to run one by one (a data race, or lanes that parted after
-// touching shared memory). For tests and benchmarks: the results never depend on it.
+// lanes, barrier intervals among them, spans undone to run one by one (a data race, or lanes that parted after
+// touching shared memory), and spans whose lanes all returned together (their work-items ran whole on lanes). For
+// tests and benchmarks: the results never depend on it.
 #pragma once
 #include <cstdint>
 
@@ -10,6 +11,7 @@ struct LaneStats {
   uint64_t spans = 0;
   uint64_t barrierIntervals = 0;
   uint64_t undone = 0;
+  uint64_t returned = 0;
 };
 // The sums over every launch that ended so far.
 LaneStats laneStats();

@@ -12,7 +12,7 @@ namespace clref::interpreter {
 namespace {
 struct LaneForms {
   std::mutex mu;
-  std::unordered_map<Handler, LaneHandler> forms;
+  std::unordered_map<Handler, std::pair<LaneHandler, LaneShadow>> forms;
 };
 LaneForms& laneForms() {
   static LaneForms f;
@@ -20,17 +20,18 @@ LaneForms& laneForms() {
 }
 }  // namespace
 
-void registerLaneForm(Handler h, LaneHandler lanes) {
+void registerLaneForm(Handler h, LaneHandler lanes, LaneShadow shadow) {
   auto& f = laneForms();
   std::lock_guard lock(f.mu);
-  f.forms.emplace(h, lanes);
+  f.forms.emplace(h, std::pair{lanes, shadow});
 }
 
-LaneHandler laneFormOf(Handler h) {
+LaneHandler laneFormOf(Handler h, bool shadow) {
   auto& f = laneForms();
   std::lock_guard lock(f.mu);
   const auto it = f.forms.find(h);
-  return it == f.forms.end() ? nullptr : it->second;
+  if (it == f.forms.end() || (shadow && it->second.second == LaneShadow::NotInShadow)) return nullptr;
+  return it->second.first;
 }
 
 const Op* leaveLanes(LaneBatch& b, const Op* op) { return stopBefore(b, op, 0); }
@@ -58,6 +59,7 @@ void addLaneStats(const LaneStats& s) {
   t.sum.spans += s.spans;
   t.sum.barrierIntervals += s.barrierIntervals;
   t.sum.undone += s.undone;
+  t.sum.returned += s.returned;
 }
 
 namespace {

@@ -25,8 +25,8 @@
 // diagnostics are the same: lane forms never fault, warn or decide a choice for the first time (a choice already
 // decided in the work-group only counts, in any order); the Op that would runs alone, after the work-items before it
 // finished their slices, as it would have; work-items that reach different barriers part before them, so barrier
-// divergence is found as today. Checked, shadowed and observed launches keep today's path (their observers see each
-// work-item's steps in turn), and so does CLREF_LANES=0.
+// divergence is found as today. Checked and observed launches keep today's path (their observers see each work-item's
+// steps in turn), and so does CLREF_LANES=0; a shadow run goes on lanes while no value has a set (shadow_lanes.hpp).
 #pragma once
 #include <algorithm>
 #include <array>
@@ -101,6 +101,13 @@ struct LaneLog {
   // known outside images/): any store of the interval into them counts as a race, and they count as shared memory
   // touched beyond the first lane.
   std::vector<Extent> readRanges;
+  // A shadow run's stores on lanes (shadow_lanes.hpp), in the order they ran: each the last writer of its bytes
+  // (ShadowRun::noteWriter) once the span stands, forgotten when it is undone.
+  struct WriterNote {
+    const uint8_t* at;
+    uint32_t bytes, inst;
+  };
+  std::vector<WriterNote> writerNotes;
   std::vector<uintptr_t> scratch;  // a lane form's addresses before it decides to log them (scratchAddresses)
   std::vector<uintptr_t> denseScratch[2];  // a dense entry's addresses, made for conflicts()
   uintptr_t* scratchAddresses(uint32_t lanes) {
@@ -163,11 +170,18 @@ struct LaneLog {
   bool full(uint32_t lanes, uint32_t bytes) const {
     return addresses.size() + denseLanes + lanes > kMaxAddresses || undoSize + size_t(lanes) * bytes > kMaxUndoBytes;
   }
-  // The `bytes` bytes from `to` that the lanes of a dense store are about to overwrite, as one record.
+  // The `bytes` bytes from `to` that the lanes of a dense store are about to overwrite, as one record (up to 8 bytes
+  // in the record itself, as undoAll reads them: a dense store of a few narrow lanes, 4 lanes of 1 byte, is that short).
   void saveDense(uint8_t* to, uint32_t bytes) {
     undoSize += bytes;
-    undo.push_back({to, undoBytes.size(), bytes});
-    undoBytes.insert(undoBytes.end(), to, to + bytes);
+    Undo u{to, 0, bytes};
+    if (bytes <= 8) {
+      std::memcpy(&u.old, to, bytes);
+    } else {
+      u.old = undoBytes.size();
+      undoBytes.insert(undoBytes.end(), to, to + bytes);
+    }
+    undo.push_back(u);
   }
   // The bytes lane l of the last store entry is about to overwrite.
   void save(uint32_t l, uint8_t* to, uint32_t bytes) {
@@ -216,6 +230,7 @@ struct LaneLog {
     undo.clear();
     undoBytes.clear();
     undoSize = 0;
+    writerNotes.clear();
   }
 };
 
@@ -333,12 +348,16 @@ inline void copyLanes(const LaneBatch& b, uint32_t dst, uint32_t src, uint32_t n
     for (uint32_t i = 0; i < n; ++i) b.lane0(dst + i)[size_t(l) * 8] = b.lane0(src + i)[size_t(l) * 8];
 }
 
-// The lane form of handler `h`, or nullptr when it has none.
-LaneHandler laneFormOf(Handler h);
+// Whether a lane form may run in a shadow run (interpreter/shadow.hpp) while no value has a set (shadowQuiet,
+// shadow_lanes.hpp): Neutral where the handler's own shadow work is then nothing (edges' copies of no sets) or there is
+// none; NotInShadow where it does shadow work its lane form does not do (an image's record of its writes and reads).
+enum class LaneShadow : uint8_t { Neutral, NotInShadow };
+// The lane form of handler `h`, or nullptr when it has none (or, in a shadow run, none that may run there).
+LaneHandler laneFormOf(Handler h, bool shadow = false);
 // Whether lane form h reads the lanes' work-item ids from their WorkItems (a builtin computed from them), beyond the ids
 // a batch of consecutive work-items gives (LaneBatch::consecutiveIds) and the work-group's.
 bool readsWorkItemIdentity(LaneHandler h);
-void registerLaneForm(Handler h, LaneHandler lanes);
+void registerLaneForm(Handler h, LaneHandler lanes, LaneShadow shadow = LaneShadow::Neutral);
 
 // Lanes [0, k) ran `op`, the others did not: they leave the lanes here.
 inline const Op* stopBefore(LaneBatch& b, const Op* op, uint32_t k) {
@@ -377,8 +396,8 @@ template <class R, class T, class F, bool Scalar> const Op* binaryOnLanes(LaneBa
 
 // Handler F with its lane form Lanes, registered the first time: for the handler choices of a lowering function
 // (`return laneForm<&binary1<R, T, F>, &binaryOnLanes<R, T, F, true>>();`).
-template <Handler F, LaneHandler Lanes> Handler laneForm() {
-  static const bool registered = (registerLaneForm(F, Lanes), true);
+template <Handler F, LaneHandler Lanes, LaneShadow S = LaneShadow::Neutral> Handler laneForm() {
+  static const bool registered = (registerLaneForm(F, Lanes, S), true);
   (void)registered;
   return F;
 }

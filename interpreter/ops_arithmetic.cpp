@@ -58,6 +58,7 @@ template <class T> T divOverflow(WorkItem& wi, const Op* op, T wrapValue) {
 }
 
 struct UDiv {
+  template <class T> static bool decides(T, T b) { return b == 0; }
   template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
     if (b == 0) [[unlikely]]
       return divByZero(wi, op, a);
@@ -65,6 +66,7 @@ struct UDiv {
   }
 };
 struct UMod {
+  template <class T> static bool decides(T, T b) { return b == 0; }
   template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
     if (b == 0) [[unlikely]]
       return divByZero(wi, op, a);
@@ -72,6 +74,7 @@ struct UMod {
   }
 };
 struct SDiv {
+  template <class T> static bool decides(T a, T b) { return b == 0 || signedOverflow(a, b); }
   template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
     if (b == 0) [[unlikely]]
       return divByZero(wi, op, a);
@@ -82,6 +85,7 @@ struct SDiv {
 };
 // OpSRem: the sign of a non-0 result comes from Operand 1 (C's %).
 struct SRem {
+  template <class T> static bool decides(T a, T b) { return b == 0 || signedOverflow(a, b); }
   template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
     if (b == 0) [[unlikely]]
       return divByZero(wi, op, a);
@@ -92,6 +96,7 @@ struct SRem {
 };
 // OpSMod: the sign of a non-0 result comes from Operand 2.
 struct SMod {
+  template <class T> static bool decides(T a, T b) { return b == 0 || signedOverflow(a, b); }
   template <class T> static T apply(WorkItem& wi, const Op* op, T a, T b) {
     if (b == 0) [[unlikely]]
       return divByZero(wi, op, a);
@@ -348,7 +353,9 @@ template <template <bool, bool> class F, bool Sub> void lowerFloatSum(Lowerer& L
 }
 
 void lowerFNegate(Lowerer& L, const Instruction& inst) {
-  emitUnary(L, withFloat(L.scalarOf(inst.resultType), [&]<class T>() -> Handler { return &unaryLanes<T, T, FNegate>; }),
+  emitUnary(L,
+            withFloat(L.scalarOf(inst.resultType),
+                      [&]<class T>() -> Handler { return unaryHandler<T, T, FNegate>(L.lanes(inst.resultType)); }),
             inst);
 }
 

@@ -137,7 +137,32 @@ template <class R, class T, class F> const Op* binary1(WorkItem& wi, const Op* o
 // (lanes.hpp).
 template <class F> constexpr bool kHasLaneForm = requires { requires F::kLanes; };
 
+// A functor that warns or decides a choice only for some operands (integer division: a zero divisor, a signed
+// overflow) says for which with `template <class T> static bool decides(T a, T b)`: its lane form runs the lanes
+// before the first lane with such operands, and that lane and those after it leave the lanes there (lanes.hpp).
+template <class F> constexpr bool kDecidesSome = requires { F::template decides<uint32_t>(0u, 0u); };
+template <class R, class T, class F, bool Scalar> const Op* binaryWhereQuietOnLanes(LaneBatch& b, const Op* op) {
+  const uint32_t n = Scalar ? 1 : op->n;
+  uint32_t quiet = b.count;
+  for (uint32_t i = 0; i < n; ++i) {
+    const uint8_t* x = b.lane0(op->a + i * sizeof(T));
+    const uint8_t* y = b.lane0(op->b + i * sizeof(T));
+    for (uint32_t l = 0; l < quiet; ++l)
+      if (F::decides(rdLane<T>(x, l), rdLane<T>(y, l))) [[unlikely]] {
+        quiet = l;
+        break;
+      }
+  }
+  LaneBatch part = b;
+  part.count = quiet;
+  binaryOnLanes<R, T, F, Scalar>(part, op);
+  return quiet == b.count ? op + 1 : stopBefore(b, op, quiet);
+}
+
 template <class R, class T, class F> Handler binaryHandler(uint32_t lanes) {
+  if constexpr (kDecidesSome<F>)
+    return lanes == 1 ? laneForm<&binary1<R, T, F>, &binaryWhereQuietOnLanes<R, T, F, true>>()
+                      : laneForm<&binaryLanes<R, T, F>, &binaryWhereQuietOnLanes<R, T, F, false>>();
   if constexpr (kHasLaneForm<F>)
     return lanes == 1 ? laneForm<&binary1<R, T, F>, &binaryOnLanes<R, T, F, true>>()
                       : laneForm<&binaryLanes<R, T, F>, &binaryOnLanes<R, T, F, false>>();

@@ -92,6 +92,10 @@ const Op* copyBytes(WorkItem& wi, const Op* op) {
   std::memcpy(wi.regs + op->r, wi.regs + op->a, op->n);
   return op + 1;
 }
+const Op* copyBytesOnLanes(LaneBatch& b, const Op* op) {
+  copyLanes(b, op->r, op->a, op->n);
+  return op + 1;
+}
 // Pointer ↔ integer: zero-extend or truncate between widths (little-endian byte copy).
 const Op* resizeInt(WorkItem& wi, const Op* op) {
   uint64_t v = 0;
@@ -333,7 +337,7 @@ void lowerSatConvert(Lowerer& L, const Instruction& inst) {
 void lowerBitcast(Lowerer& L, const Instruction& inst) {
   const Type& rt = L.type(inst.resultType);
   const Type& ft = L.typeOfValue(inst.operand(0));
-  Op& op = L.emit(&copyBytes, inst);
+  Op& op = L.emit(laneForm<&copyBytes, &copyBytesOnLanes>(), inst);
   op.r = L.reg(inst.resultId);
   op.a = L.reg(inst.operand(0));
   // A 3-component vector occupies 4 slots in registers; copy the smaller of the two.

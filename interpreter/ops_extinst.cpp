@@ -494,7 +494,8 @@ void lowerExtInst(Lowerer& L, const Instruction& inst) {
       emitExt(L,
               withFloatFtz(L, L.scalarOf(t),
                            [&]<class T, bool Z>() -> Handler {
-                             // The lane executor (lanes.hpp) runs it on lanes once the work-group decided mad.
+                             // The lane executor (lanes.hpp) runs it on lanes once the work-group decided mad;
+                             // also in a shadow run: the choice mad leaves no result free (its options are its set).
                              return fusedMad ? laneForm<&ternaryLanes<T, T, Mad<Z, true>>, &madLanes<T, Z, true>>()
                                              : laneForm<&ternaryLanes<T, T, Mad<Z, false>>, &madLanes<T, Z, false>>();
                            }),

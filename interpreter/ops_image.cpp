@@ -1029,10 +1029,10 @@ void lowerRead(Lowerer& L, const Instruction& inst, bool sampled, Handler handle
 }
 
 void lowerSampleExplicitLod(Lowerer& L, const Instruction& inst) {
-  lowerRead(L, inst, true, laneForm<&sampleExplicitLod, &sampleOnLanes>());
+  lowerRead(L, inst, true, laneForm<&sampleExplicitLod, &sampleOnLanes, LaneShadow::NotInShadow>());
 }
 void lowerImageRead(Lowerer& L, const Instruction& inst) {
-  lowerRead(L, inst, false, laneForm<&imageRead, &imageReadOnLanes>());
+  lowerRead(L, inst, false, laneForm<&imageRead, &imageReadOnLanes, LaneShadow::NotInShadow>());
 }
 
 void lowerImageWrite(Lowerer& L, const Instruction& inst) {
@@ -1048,7 +1048,7 @@ void lowerImageWrite(Lowerer& L, const Instruction& inst) {
   setImageOperands(L, inst, 3, *info, false);
   if (info->lodKind == images::LevelOfDetail::Kind::Gradients) L.reject(inst, "OpImageWrite with Grad");
   info->float4 = fastFloat4(*info, false);
-  Op& op = emitImageOp(L, inst, laneForm<&imageWrite, &imageWriteOnLanes>(), std::move(info));
+  Op& op = emitImageOp(L, inst, laneForm<&imageWrite, &imageWriteOnLanes, LaneShadow::NotInShadow>(), std::move(info));
   op.a = L.reg(inst.operand(0));
 }
 

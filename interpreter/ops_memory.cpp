@@ -240,6 +240,14 @@ template <class P> const Op* chainConst(WorkItem& wi, const Op* op) {
   wr<P>(wi, op->r, P(rd<P>(wi, op->a) + op->imm));
   return op + 1;
 }
+template <class P> const Op* chainConstOnLanes(LaneBatch& b, const Op* op) {
+  const uint8_t* pointer = b.lane0(op->a);
+  uint8_t* result = b.lane0(op->r);
+  const uint32_t count = b.count;
+  for (uint32_t l = 0; l < count; ++l) wrLane<P>(result, l, P(rdLane<P>(pointer, l) + op->imm));
+  return op + 1;
+}
+template <class P> Handler chainConstWithLanes() { return laneForm<&chainConst<P>, &chainConstOnLanes<P>>(); }
 template <class P, class I> const Op* chain1(WorkItem& wi, const Op* op) {
   const int64_t idx = int64_t(Signed<I>(rd<I>(wi, op->b)));
   const uint64_t base = rd<P>(wi, op->a);
@@ -257,7 +265,24 @@ template <class P, class I> const Op* chain1OnLanes(LaneBatch& b, const Op* op) 
   uint8_t* result = b.lane0(op->r);
   const int64_t imm = int64_t(op->imm), stride = int64_t(op->c);
   const uint64_t offsetMask = b.items[0]->offsetMask;
-  for (uint32_t l = 0; l < b.count; ++l) {
+  const uint32_t count = b.count;
+  // imm + index·stride is linear in the index: when the lanes' smallest and largest indices neither overflow nor
+  // leave every allocation, no lane's does, and each lane's pointer is a plain sum (one loop the compiler vectorises).
+  int64_t lo = INT64_MAX, hi = INT64_MIN;
+  for (uint32_t l = 0; l < count; ++l) {
+    const int64_t i = int64_t(Signed<I>(rdLane<I>(index, l)));
+    lo = std::min(lo, i);
+    hi = std::max(hi, i);
+  }
+  int64_t atLo = imm, atHi = imm;
+  if (!addTerm(atLo, lo, stride) && !addTerm(atHi, hi, stride) && !beyondAnyAllocation(atLo, offsetMask) &&
+      !beyondAnyAllocation(atHi, offsetMask)) [[likely]] {
+    for (uint32_t l = 0; l < count; ++l)
+      wrLane<P>(result, l,
+                P(rdLane<P>(pointer, l) + uint64_t(imm) + uint64_t(int64_t(Signed<I>(rdLane<I>(index, l)))) * stride));
+    return op + 1;
+  }
+  for (uint32_t l = 0; l < count; ++l) {
     const uint64_t base = rdLane<P>(pointer, l);
     int64_t delta = imm;
     if (addTerm(delta, int64_t(Signed<I>(rdLane<I>(index, l))), stride) || beyondAnyAllocation(delta, offsetMask))
@@ -761,7 +786,7 @@ void lowerChain(Lowerer& L, const Instruction& inst) {
   if (shape.constOverflow) {
     op = &L.emit(p64 ? &chainOverflow<uint64_t> : &chainOverflow<uint32_t>, inst);
   } else if (shape.terms.empty()) {
-    op = &L.emit(p64 ? &chainConst<uint64_t> : &chainConst<uint32_t>, inst);
+    op = &L.emit(p64 ? chainConstWithLanes<uint64_t>() : chainConstWithLanes<uint32_t>(), inst);
   } else if (simpleShape(shape)) {
     Handler fn;
     if (p64)
@@ -1258,7 +1283,7 @@ void shadowPlanned(ShadowLowering& S, Handler fn, uint32_t ptrReg, uint32_t reg,
   const bool p64 = L.ptrBytes() == 8;
   const uint32_t at = L.scratch(L.ptrBytes());
   for (size_t i = 0; i + 2 < plan.size(); i += 3) {
-    Op& address = L.emit(p64 ? &chainConst<uint64_t> : &chainConst<uint32_t>, S.inst);
+    Op& address = L.emit(p64 ? chainConstWithLanes<uint64_t>() : chainConstWithLanes<uint32_t>(), S.inst);
     address.r = at;
     address.a = ptrReg;
     address.imm = plan[i];

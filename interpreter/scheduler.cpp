@@ -5,6 +5,7 @@
 #include "interpreter/lanes.hpp"
 #include "interpreter/launch_state.hpp"
 #include "interpreter/shadow.hpp"
+#include "interpreter/shadow_lanes.hpp"
 #include "interpreter/svm.hpp"
 
 #include "numerics/math.hpp"
@@ -81,17 +82,21 @@ class Worker {
     for (const auto& p : k_.params)
       if (p.kind == ParamKind::Image && p.access == ImageAccess::ReadWrite) tracksImageWrites_ = true;
     // The lane executor (lanes.hpp) for a kernel without atomics (whose work-items may spin waiting for each other),
-    // unless the launch's observers must see each work-item's steps in turn (checkers, the shadow mode, an observer)
-    // or CLREF_LANES=0 asks for today's path. A span on lanes that a data race would make differ from the one-by-one
-    // order that checked runs keep is undone and runs one by one (runLanes).
+    // unless the launch's observers must see each work-item's steps in turn (checkers, an observer) or CLREF_LANES=0
+    // asks for today's path. A span on lanes that a data race would make differ from the one-by-one order that
+    // checked runs keep is undone and runs one by one (runLanes). A shadow run's lanes run its rules while no value
+    // has a set (shadow_lanes.hpp); a perturbed one's draw from the sets in the one-by-one order, never on lanes.
     const char* lanesEnv = std::getenv("CLREF_LANES");
     const bool lanesOff = lanesEnv && std::strcmp(lanesEnv, "0") == 0;
-    if (!k_.usesAtomics && !s_.checks && !s_.config.shadow && !s_.config.observer && !lanesOff) {
+    ShadowRun* const shadow = s_.config.shadow;
+    if (shadow) registerShadowLaneForms();
+    const bool shadowLanes = !shadow || (!shadow->perturbSeed && !shadow->choices);
+    if (!k_.usesAtomics && !s_.checks && shadowLanes && !s_.config.observer && !lanesOff) {
       restartable_ = !resetsPrivate_ && !tracksImageWrites_ && !tracksUndefined_;
       laneOps_.reserve(k_.ops.size());
       laneLoss_.assign(k_.ops.size(), 0);
       for (const Op& op : k_.ops) {
-        const LaneHandler h = laneFormOf(op.fn);
+        const LaneHandler h = laneFormOf(op.fn, shadow != nullptr);
         laneOps_.push_back(h ? h : &leaveLanes);
         lanesReadIdentity_ = lanesReadIdentity_ || readsWorkItemIdentity(h);
       }
@@ -388,10 +393,7 @@ class Worker {
           std::memset(s.privateUndefined.data() + k_.allocations[t].arenaOffset, k_.allocationOrigin[t],
                       k_.allocations[t].size);
     }
-    if (wi.shadow) {  // a new work-item's registers and private memory hold nothing of the previous one's sets
-      wi.shadow->clear(s.regs.data(), s.regs.size());
-      wi.shadow->clear(s.privateArena.data(), s.privateArena.size());
-    }
+    if (wi.shadow) clearShadowOf(s);
     startRunning(wi);
     wi.barrier = nullptr;
     wi.frames.clear();
@@ -399,11 +401,21 @@ class Worker {
   }
 
 
+  // A new work-item's registers and private memory hold nothing of the previous one's sets (nothing to clear while the
+  // shadow run is quiet, as lanes that return leave it).
+  void clearShadowOf(Slot& s) {
+    ShadowRun& sh = *s_.config.shadow;
+    if (sh.entries.empty()) return;
+    sh.clear(s.regs.data(), s.regs.size());
+    sh.clear(s.privateArena.data(), s.privateArena.size());
+  }
+
   // startWorkItem for a slot whose work-item returned on lanes in this work-group (restartable_: it started in this
   // group, nothing of the launch needs its private memory or image record reset, and lanes run no observers): only
   // what differs between two work-items of the group.
   void restartWorkItem(Slot& s, GroupStart& g) {
     if (!restartable_) return startWorkItem(s, g);
+    if (s.wi.shadow) clearShadowOf(s);
     takeNextIds(s.wi, g);
     startRunning(s.wi);
   }
@@ -446,6 +458,8 @@ class Worker {
         wi.barrier = nullptr;
         wi.frames.clear();
       }
+    if (s_.config.shadow)
+      for (uint64_t s = 0; s < slots; ++s) clearShadowOf(*slots_[s]);
     rowLinear0_ = g.linear;
     g.advanceBy(slots);
     // The work-items' ids and their start are written when something reads them (settleRow): a round on lanes that
@@ -627,6 +641,10 @@ class Worker {
       ++laneStats_.undone;
       return LaneRound::Alone;
     }
+    // A shadow run's stores on lanes are their bytes' last writers, in the order they ran (the one-by-one order where
+    // the span stands: no two lanes wrote the same bytes between two barriers).
+    if (s_.config.shadow)
+      for (const LaneLog::WriterNote& w : laneLog_.writerNotes) s_.config.shadow->noteWriter(w.at, w.bytes, w.inst);
     laneLog_.clear();
     // Lanes pay for themselves after a few Ops per register chunk they copy in and out: a round that left them
     // sooner (a math function in a short kernel) marks its first Op, whose rounds then run alone. Speed only: both
@@ -634,7 +652,10 @@ class Worker {
     const bool together = b.returned || b.atBarrier || b.yielded;
     laneLoss_[start] = !together && ran < laneRegs_.size() / (8 * size_t(b.count));
     if (!b.returned) flushLaneRegs();
-    if (b.returned) return LaneRound::Returned;  // a returned work-item's budget is read no more
+    if (b.returned) {
+      ++laneStats_.returned;
+      return LaneRound::Returned;  // a returned work-item's budget is read no more
+    }
     for (uint32_t l = 0; l < b.count; ++l) {
       WorkItem& wi = *lanes_[l];
       wi.budget = laneBase_[l] - b.spent;

@@ -142,24 +142,31 @@ std::optional<uint32_t> ShadowRun::decisionIn(const uint8_t* p, uint64_t n) cons
   return std::nullopt;
 }
 
-void ShadowRun::noteWriter(const uint8_t* p, uint32_t bytes, uint32_t inst) {
-  uintptr_t a = addr(p);
-  const uintptr_t end = a + bytes;
+void ShadowRun::layOutWriters() const {
   constexpr uintptr_t pageBytes = uintptr_t(1) << kWriterPageBits;
-  while (a < end) {
-    const uintptr_t page = a >> kWriterPageBits;
-    if (page != lastWriterPage_) {
-      auto& entries = writerPages_[page];
-      if (!entries) entries = std::make_unique<uint32_t[]>(pageBytes);  // zeroed: no writer
-      lastWriterPage_ = page;
-      lastWriterEntries_ = entries.get();
+  uintptr_t lastPage = ~uintptr_t(0);
+  uint32_t* cells = nullptr;
+  for (const WriterRun& w : writerLog_) {
+    uintptr_t a = w.at;
+    const uintptr_t end = a + w.bytes;
+    while (a < end) {
+      const uintptr_t page = a >> kWriterPageBits;
+      if (page != lastPage) {
+        auto& entries = writerPages_[page];
+        if (!entries) entries = std::make_unique<uint32_t[]>(pageBytes);  // zeroed: no writer
+        lastPage = page;
+        cells = entries.get();
+      }
+      const uintptr_t stop = std::min(end, (page + 1) << kWriterPageBits);
+      std::fill(cells + (a & (pageBytes - 1)), cells + (a & (pageBytes - 1)) + (stop - a), w.inst + 1);
+      a = stop;
     }
-    const uintptr_t stop = std::min(end, (page + 1) << kWriterPageBits);
-    for (; a < stop; ++a) lastWriterEntries_[a & (pageBytes - 1)] = inst + 1;
   }
+  writerLog_.clear();
 }
 
 std::optional<uint32_t> ShadowRun::writerOf(const uint8_t* p) const {
+  if (!writerLog_.empty()) layOutWriters();
   const uintptr_t a = addr(p);
   const auto it = writerPages_.find(a >> kWriterPageBits);
   if (it == writerPages_.end()) return std::nullopt;

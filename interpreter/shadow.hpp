@@ -101,13 +101,28 @@ struct ShadowRun {
   uint64_t perturbed = 0;  // values replaced
 
   std::map<uintptr_t, ShadowEntry> entries;  // by the host address of the lane's first byte
-  // The last store into each byte, so that a violation can name the instruction that wrote the element: pages of
-  // 4096 bytes by host address, each an array of (instruction + 1) per byte, 0 for none (a store is one write of a few
-  // values per byte, where a map node per store cost a quarter of a shadow run). The module the instructions index
-  // (set by the executor).
+  // The last store into each byte, so that a violation can name the instruction that wrote the element. Stores are
+  // logged as runs (a store that continues the last one's bytes with the same instruction extends it: a kernel whose
+  // work-items store consecutive elements logs a handful), and laid out only when the log grows long or a violation
+  // asks (writerOf): pages of 4096 bytes by host address, each an array of (instruction + 1) per byte, 0 for none.
+  // Before, every run filled those pages as it went (a store is one write of a few values per byte, where a map node
+  // per store cost a quarter of a shadow run), and zeroing them cost a third of an exact kernel's. The module the
+  // instructions index (set by the executor).
   const class Module* module = nullptr;
-  void noteWriter(const uint8_t* p, uint32_t bytes, uint32_t inst);
-  // The instruction that last stored the byte at p, if any.
+  void noteWriter(const uint8_t* p, uint32_t bytes, uint32_t inst) {
+    const uintptr_t a = reinterpret_cast<uintptr_t>(p);
+    if (!writerLog_.empty()) {
+      WriterRun& last = writerLog_.back();
+      if (last.inst == inst && last.at + last.bytes == a && last.bytes <= UINT32_MAX - bytes) {
+        last.bytes += bytes;
+        return;
+      }
+    }
+    writerLog_.push_back({a, bytes, inst});
+    if (writerLog_.size() >= kWriterLogLimit) [[unlikely]]
+      layOutWriters();
+  }
+  // The instruction that last stored the byte at p, if any (lays the log out first: not for concurrent callers).
   std::optional<uint32_t> writerOf(const uint8_t* p) const;
   std::vector<ShadowDecision> decisions;
   std::unordered_map<uint32_t, uint32_t> decisionOf;  // instruction → its decision's index (the first occurrence)
@@ -133,9 +148,15 @@ struct ShadowRun {
 
  private:
   static constexpr unsigned kWriterPageBits = 12;
-  std::unordered_map<uintptr_t, std::unique_ptr<uint32_t[]>> writerPages_;
-  uintptr_t lastWriterPage_ = ~uintptr_t(0);
-  uint32_t* lastWriterEntries_ = nullptr;
+  static constexpr size_t kWriterLogLimit = size_t(1) << 20;  // runs logged before they are laid out (16 MiB)
+  struct WriterRun {
+    uintptr_t at;
+    uint32_t bytes, inst;
+  };
+  // The log and the pages are a cache of one record (the order of the stores): writerOf, const, lays them out.
+  mutable std::vector<WriterRun> writerLog_;
+  mutable std::unordered_map<uintptr_t, std::unique_ptr<uint32_t[]>> writerPages_;
+  void layOutWriters() const;
 
  public:
 

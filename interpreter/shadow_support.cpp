@@ -14,6 +14,7 @@
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shader_float_freedoms.hpp"
 #include "interpreter/shadow.hpp"
+#include "interpreter/shadow_lanes.hpp"
 #include "interpreter/shadow_support.hpp"
 #include "numerics/math.hpp"
 #include "numerics/mpfr_round.hpp"
@@ -130,8 +131,10 @@ void writeUndetermined(WorkItem& wi, uint8_t* p, uint8_t bytes, uint32_t decisio
 
 // ---- Floating-point results: arithmetic, math, conversions ------------------------------------------------------
 
+}  // namespace
+
 // Correctly rounded operations on single values whose result no rounding mode or flush can change: no set.
-bool exactOnPoints(const FloatRule& r, const ShadowRun& s, std::span<const double> a) {
+bool shadowExactOnPoints(const FloatRule& r, const ShadowRun& s, std::span<const double> a) {
   if (r.kind != FloatKind::Core || r.format == Format::Half || s.profile != numerics::Profile::Full) return false;
   if (r.core != numerics::CoreOp::Add && r.core != numerics::CoreOp::Sub && r.core != numerics::CoreOp::Mul)
     return false;
@@ -141,6 +144,8 @@ bool exactOnPoints(const FloatRule& r, const ShadowRun& s, std::span<const doubl
     if (x != 0 && std::fabs(x) < tiny) return false;
   return true;
 }
+
+namespace {
 
 // A shader's contracted a·b + c (Vulkan §A.4.1 [external] [[spirvenv-evaluation-expressions]]: without NoContraction
 // operations may be combined, "with a different number of rounding steps"): the exact a·b + c rounded once, in the
@@ -189,7 +194,7 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
       continue;
     }
     const bool finiteOnly = s.assumesFinite(r.format, r.preserving);
-    if (allPoints && exactOnPoints(r, s, points) && r.contractions.empty() && !finiteOnly &&
+    if (allPoints && shadowExactOnPoints(r, s, points) && r.contractions.empty() && !finiteOnly &&
         !(reference != 0 && std::fabs(reference) < (r.format == Format::Float ? 0x1p-126 : 0x1p-1022))) {
       s.clear(out, r.bytes);
       continue;
@@ -1001,6 +1006,20 @@ void emitShadowRuleAfter(Lowerer& L, const Instruction& inst) {
     rule->emit(S);
   else
     shadowGeneric(S);
+}
+
+// ---- On lanes (shadow_lanes.hpp) ----------------------------------------------------------------------------------
+
+void registerShadowLaneForms() {
+  static const bool registered = [] {
+    for (Handler h : {&shLoad, &shBranch, &shCompare, &shSelect, &shCopies, &shGeneric, &shExtractDynamic,
+                      &shInsertDynamic})
+      registerLaneForm(h, &shQuietOnLanes);
+    registerLaneForm(&shStore, &shStoreOnLanes);
+    registerLaneForm(&shFloat, &shFloatOnLanes);
+    return true;
+  }();
+  (void)registered;
 }
 
 }  // namespace clref::interpreter

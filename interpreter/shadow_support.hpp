@@ -17,6 +17,7 @@
 #pragma once
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,10 @@ struct FloatRule {
   // OpFMul, OpFDiv, OpFNegate, OpFConvert, OpVectorTimesScalar, …; false for the GLSL.std.450 functions.
   bool preserving = true;
 };
+
+// Whether a correctly rounded operation of rule r on single values `a` has a result no rounding mode or flush can
+// change (no set; a subnormal result, which a flush may change, is the caller's to check).
+bool shadowExactOnPoints(const FloatRule& r, const ShadowRun& s, std::span<const double> a);
 
 // ---- Handlers the families' rules emit ------------------------------------------------------------------------------
 

@@ -1038,3 +1038,107 @@ TEST_CASE("lane executor: rows of a 2D work-group update their elements in place
     CHECK(alone.first == want);
   }
 }
+
+TEST_CASE("lane executor: integer division runs on lanes up to a zero divisor or an overflow, as one by one",
+          "[lanes]") {
+  // Lanes before a lane whose divisor is 0 (or INT_MIN / -1) divide on lanes; that lane and the rest leave before
+  // the instruction, and the choices int_div_by_zero and int_div_overflow are first decided by the same work-item.
+  static const std::vector<uint32_t> words = test::compileCL(R"CL(
+kernel void divide(global const int* a, global const int* b, global int* q, global int* r, global uint* u) {
+  size_t i = get_global_id(0);
+  q[i] = a[i] / b[i];
+  r[i] = a[i ^ 1] % b[i];
+  u[i] = (uint)a[i] / (uint)b[i ^ 2];
+}
+)CL", "-O2 -g", "1.1", 64, "divide.cl");
+  const size_t n = 256;
+  std::vector<int32_t> a(n), b(n);
+  for (size_t i = 0; i < n; ++i) {
+    a[i] = int32_t(i * 7919 % 1000) - 500;
+    b[i] = int32_t(i % 11) - 5;  // 0 at i = 5, 16, 27, …
+  }
+  a[70] = a[71] = INT32_MIN, b[70] = -1;  // q[70] and r[70] overflow
+  auto run = [&] {
+    host::Kernel k(host::Program::fromSpirv(host::Device(), words), "divide");
+    std::vector<std::shared_ptr<host::Buffer>> out;
+    k.setArg(0, std::make_shared<host::Buffer>(a.data(), n * 4));
+    k.setArg(1, std::make_shared<host::Buffer>(b.data(), n * 4));
+    for (size_t j = 0; j < 3; ++j) {
+      out.push_back(std::make_shared<host::Buffer>(n * 4));
+      k.setArg(2 + j, out.back());
+    }
+    const interpreter::LaneStats before = interpreter::laneStats();
+    Outcome o{k.run(test::range1(n, 64)), {}};
+    for (const auto& buf : out)
+      o.bytes.insert(o.bytes.end(), buf->as<uint8_t>().data(), buf->as<uint8_t>().data() + n * 4);
+    return std::make_pair(o, interpreter::laneStats().spans - before.spans);
+  };
+  auto [lanes, alone] = onBothPaths(run);
+  REQUIRE(lanes.first.result.ok);
+  CHECK(lanes.second > 0);
+  CHECK(lanes.first.bytes == alone.first.bytes);
+  // Every quiet lane against the host's C division.
+  const auto* q = reinterpret_cast<const int32_t*>(lanes.first.bytes.data());
+  const auto* u = reinterpret_cast<const uint32_t*>(lanes.first.bytes.data() + 2 * n * 4);
+  for (size_t i = 0; i < n; ++i) {
+    if (b[i ^ 2] != 0) CHECK(u[i] == uint32_t(a[i]) / uint32_t(b[i ^ 2]));
+    if (b[i] == 0 || i == 70) continue;
+    CHECK(q[i] == a[i] / b[i]);
+    CHECK(q[n + i] == a[i ^ 1] % b[i]);
+  }
+  const auto& x = lanes.first.result.choicesUsed;
+  const auto& y = alone.first.result.choicesUsed;
+  REQUIRE(x.size() == y.size());
+  int decided = 0;
+  for (size_t c = 0; c < x.size(); ++c) {
+    CHECK(x[c].count == y[c].count);
+    if (!x[c].count) continue;
+    ++decided;
+    CHECK(x[c].first.globalId == y[c].first.globalId);
+    CHECK(x[c].first.instruction == y[c].first.instruction);
+  }
+  CHECK(decided == 2);
+  // The warnings in the one-by-one order: each work-item's own, in turn.
+  CHECK(lanes.first.result.warningCount == alone.first.result.warningCount);
+  const auto &wx = lanes.first.result.warnings, &wy = alone.first.result.warnings;
+  REQUIRE(wx.size() == wy.size());
+  REQUIRE(wx.size() > 2);
+  for (size_t w = 0; w < wx.size(); ++w) {
+    CHECK(wx[w].globalId == wy[w].globalId);
+    CHECK(wx[w].instruction == wy[w].instruction);
+  }
+}
+
+TEST_CASE("lane executor: an undone dense store of a few narrow lanes restores their old bytes", "[lanes]") {
+  // Four lanes of one byte make a dense store of 4 bytes: its undo record holds them itself (LaneLog::saveDense). A
+  // zero divisor in lane 2 stops the lanes after the store; lanes beyond the first stored, so the span is undone and
+  // runs again one by one, which reads x[i] again: a wrong restore would show in x.
+  static const std::vector<uint32_t> words = test::compileCL(R"CL(
+kernel void bump(global uchar* x, global const int* d, global int* q) {
+  size_t i = get_global_id(0);
+  x[i] = (uchar)(x[i] + 1);
+  q[i] = 100 / d[i];
+}
+)CL", "-O2 -g", "1.1", 64, "bump.cl");
+  const size_t n = 16;
+  std::vector<uint8_t> x0(n);
+  std::vector<int32_t> d(n, 3);
+  for (size_t i = 0; i < n; ++i) x0[i] = uint8_t(200 + i);
+  d[2] = 0;
+  auto run = [&] {
+    host::Kernel k(host::Program::fromSpirv(host::Device(), words), "bump");
+    auto x = std::make_shared<host::Buffer>(x0.data(), n);
+    auto q = std::make_shared<host::Buffer>(n * 4);
+    k.setArg(0, x);
+    k.setArg(1, std::make_shared<host::Buffer>(d.data(), n * 4));
+    k.setArg(2, q);
+    const uint64_t undone = interpreter::laneStats().undone;
+    REQUIRE(k.run(test::range1(n, 4)).ok);
+    std::vector<uint8_t> out(x->as<uint8_t>().data(), x->as<uint8_t>().data() + n);
+    return std::make_pair(out, interpreter::laneStats().undone - undone);
+  };
+  auto [lanes, alone] = onBothPaths(run);
+  CHECK(lanes.second > 0);
+  for (size_t i = 0; i < n; ++i) CHECK(lanes.first[i] == uint8_t(x0[i] + 1));
+  CHECK(lanes.first == alone.first);
+}
