@@ -173,6 +173,9 @@ struct WorkItem {
   // The tags access()'s fast path takes: allocCount, or 0 in a checked launch, whose accesses all go to accessSlow
   // and its observers (interpreter/checks/check_run.hpp).
   uint32_t allocLimit = 0;
+  // The tags the lane forms' fast paths take (lanes.hpp): allocCount, also in a checked launch, whose lanes log every
+  // access of global and local memory for the race checker (scheduler.cpp runLanes).
+  uint32_t laneAllocLimit = 0;
   uint32_t tagShift = 40;
   uint64_t offsetMask = (uint64_t(1) << 40) - 1;
   const Launch* launch = nullptr;

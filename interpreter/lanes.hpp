@@ -25,8 +25,10 @@
 // diagnostics are the same: lane forms never fault, warn or decide a choice for the first time (a choice already
 // decided in the work-group only counts, in any order); the Op that would runs alone, after the work-items before it
 // finished their slices, as it would have; work-items that reach different barriers part before them, so barrier
-// divergence is found as today. Checked and observed launches keep today's path (their observers see each work-item's
-// steps in turn), and so does CLREF_LANES=0; a shadow run goes on lanes while no value has a set (shadow_lanes.hpp).
+// divergence is found as today. Observed launches and those with the uninitialised-value checker keep today's path
+// (their observers see each work-item's steps in turn), and so does CLREF_LANES=0; the race checker is told a span's
+// accesses when it stands (LaneLog::exact), and a shadow run goes on lanes while no value has a set
+// (shadow_lanes.hpp).
 #pragma once
 #include <algorithm>
 #include <array>
@@ -63,6 +65,7 @@ struct LaneLog {
     // load's rows may meet (its extent is then not `increasing`). 0: one row.
     uint32_t rowLanes = 0;
     uint64_t rowStride = 0;
+    const Op* op = nullptr;  // the Op whose accesses these are (LaneLog::current when it began)
     // Lane firstLane + i's address, from the entry's lo (dense entries).
     uintptr_t denseAddress(uintptr_t lo, uint32_t i) const {
       if (rowLanes == 0) return lo + uintptr_t(i) * bytes;
@@ -71,6 +74,9 @@ struct LaneLog {
   };
   std::vector<Entry> entries;
   std::vector<uintptr_t> addresses;
+  const Op* current = nullptr;  // the Op the lanes run now (set by the loops that run lane forms)
+  // Every lane's address kept (no coarse entries): a checked launch's race checker is told each access.
+  bool exact = false;
   struct Undo {
     uint8_t* to;
     uint64_t old;  // up to 8 bytes; more: their offset in undoBytes
@@ -128,6 +134,7 @@ struct LaneLog {
     }
     const size_t at = addresses.size();
     entries.push_back({firstLane, lanes, bytes, store, at});
+    entries.back().op = current;
     extents.emplace_back();
     addresses.resize(at + lanes, 0);
     stores += store;
@@ -139,6 +146,7 @@ struct LaneLog {
     if (full(lanes, bytes)) [[unlikely]]
       return false;
     entries.push_back({firstLane, lanes, bytes, store, 0, true});
+    entries.back().op = current;
     extents.push_back({lo, lo + uintptr_t(lanes) * bytes, true});
     denseLanes += lanes;
     stores += store;
@@ -152,6 +160,7 @@ struct LaneLog {
     Entry e{firstLane, lanes, bytes, store, 0, true};
     e.rowLanes = rowLanes;
     e.rowStride = rowStride;
+    e.op = current;
     entries.push_back(e);
     extents.push_back({lo, e.denseAddress(lo, lanes - 1) + bytes, rowStride >= uint64_t(rowLanes) * bytes});
     denseLanes += lanes;
@@ -163,6 +172,7 @@ struct LaneLog {
     if (full(lanes, 0)) [[unlikely]]
       return false;
     entries.push_back({firstLane, lanes, bytes, false, 0, false, true});
+    entries.back().op = current;
     extents.push_back({lo, hi, false});
     denseLanes += lanes;
     return true;
@@ -417,7 +427,7 @@ struct LaneAccess {
   uintptr_t end = 0;       // the last address's end
   LaneAccess(const LaneBatch& b, uint32_t bytes, bool store)
       : items(b.items), tagShift(b.items[0]->tagShift), offsetMask(b.items[0]->offsetMask),
-        allocLimit(b.items[0]->allocLimit), log(b.log),
+        allocLimit(b.items[0]->laneAllocLimit), log(b.log),
         touched(b.log ? b.log->begin(b.first, b.count, bytes, store) : nullptr) {}
   ~LaneAccess() {
     if (touched) log->extents.back() = extent;
@@ -462,7 +472,7 @@ struct LaneAccess {
 inline uint8_t* accessFast(WorkItem& wi, uint64_t ptr, uint64_t bytes, uint32_t align, bool write) {
   const uint64_t tag = ptr >> wi.tagShift;
   const uint64_t off = ptr & wi.offsetMask;
-  if (tag != 0 && tag < wi.allocLimit) [[likely]] {
+  if (tag != 0 && tag < wi.laneAllocLimit) [[likely]] {
     const Allocation& A = wi.allocs[tag];
     if (off + bytes <= A.size && (off & (align - 1)) == 0 && !(write && A.readOnly)) [[likely]]
       return A.base + off;

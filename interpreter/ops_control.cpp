@@ -138,7 +138,10 @@ const Op* partLanes(LaneBatch& b, const Op* op, uint32_t k, const Edge* lo, cons
     LaneBatch& behind = px < py ? x : y;
     const Op*& pc = px < py ? px : py;
     const Op* const ahead = px < py ? py : px;
-    while (pc && pc < ahead) pc = forms[pc - ops](behind, pc);
+    while (pc && pc < ahead) {
+      behind.log->current = pc;
+      pc = forms[pc - ops](behind, pc);
+    }
     if (!pc) {
       LaneBatch& other = &behind == &x ? y : x;
       leave(behind);

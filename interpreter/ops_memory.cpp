@@ -839,21 +839,25 @@ template <class P, class I, uint32_t N> const Op* storeFused(WorkItem& wi, const
   return op + 1;
 }
 // The accesses of fusedSharedOnLanes, in bounds and aligned at offsets at[l] of A (the highest `highest`): loads
-// logged as one coarse entry, stores lane by lane, and the bytes moved. False when the log is full (nothing moved).
+// logged as one coarse entry (lane by lane with LaneLog::exact), stores lane by lane, and the bytes moved. False when
+// the log is full (nothing moved).
 template <bool Store, uint32_t N>
 bool logShared(LaneBatch& b, const Allocation& A, const uintptr_t* __restrict at, uint64_t highest,
                     uint8_t* __restrict value) {
   const uint32_t count = b.count;
   uint8_t* const host = A.base;
   if constexpr (!Store) {
-    // Loads (a gather, a row every lane reads) go into the log as one coarse entry: their extent alone.
-    if (b.log->full(count, 0)) return false;
-    uint64_t lowest = UINT64_MAX;
-    for (uint32_t l = 0; l < count; ++l) {
-      lowest = std::min<uint64_t>(lowest, at[l]);
-      std::memcpy(value + size_t(l) * 8, host + at[l], N);
+    // Loads (a gather, a row every lane reads) go into the log as one coarse entry: their extent alone; in a checked
+    // launch, whose race checker is told each lane's address, lane by lane as stores are.
+    if (!b.log->exact) {
+      if (b.log->full(count, 0)) return false;
+      uint64_t lowest = UINT64_MAX;
+      for (uint32_t l = 0; l < count; ++l) {
+        lowest = std::min<uint64_t>(lowest, at[l]);
+        std::memcpy(value + size_t(l) * 8, host + at[l], N);
+      }
+      return b.log->beginCoarse(b.first, count, N, uintptr_t(host + lowest), uintptr_t(host + highest + N));
     }
-    return b.log->beginCoarse(b.first, count, N, uintptr_t(host + lowest), uintptr_t(host + highest + N));
   }
   uintptr_t* __restrict const touched = b.log->begin(b.first, count, N, Store);
   if (!touched) return false;
@@ -865,8 +869,12 @@ bool logShared(LaneBatch& b, const Allocation& A, const uintptr_t* __restrict at
     increasing = increasing && at[l] >= end;
     end = at[l] + N;
     lowest = std::min<uint64_t>(lowest, at[l]);
-    b.log->save(l, p, N);  // stores only: loads returned above
-    std::memcpy(p, value + size_t(l) * 8, N);
+    if constexpr (Store) {
+      b.log->save(l, p, N);
+      std::memcpy(p, value + size_t(l) * 8, N);
+    } else {
+      std::memcpy(value + size_t(l) * 8, p, N);
+    }
   }
   b.log->extents.back() = {uintptr_t(host + lowest), uintptr_t(host + highest + N), increasing};
   return true;
@@ -968,7 +976,7 @@ const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
   const uint32_t count = b.count, tagShift = first.tagShift;
   [[maybe_unused]] const uint64_t offsetMask = first.offsetMask;
   const uint64_t tag = uint64_t(rdLane<P>(base, 0)) >> tagShift;
-  if (tag == 0 || tag >= first.allocLimit) return nullptr;
+  if (tag == 0 || tag >= first.laneAllocLimit) return nullptr;
   const Allocation& A = first.allocs[tag];
   // Every work-item's table holds the same allocation at a global or local memory tag (LaneAccess).
   if ((A.storage != spv::StorageClass::CrossWorkgroup && A.storage != spv::StorageClass::Workgroup) ||

@@ -82,16 +82,19 @@ class Worker {
     for (const auto& p : k_.params)
       if (p.kind == ParamKind::Image && p.access == ImageAccess::ReadWrite) tracksImageWrites_ = true;
     // The lane executor (lanes.hpp) for a kernel without atomics (whose work-items may spin waiting for each other),
-    // unless the launch's observers must see each work-item's steps in turn (checkers, an observer) or CLREF_LANES=0
-    // asks for today's path. A span on lanes that a data race would make differ from the one-by-one order that
-    // checked runs keep is undone and runs one by one (runLanes). A shadow run's lanes run its rules while no value
-    // has a set (shadow_lanes.hpp); a perturbed one's draw from the sets in the one-by-one order, never on lanes.
+    // unless the launch's observers must see each work-item's steps in turn (the uninitialised-value checker, an
+    // observer) or CLREF_LANES=0 asks for today's path. A span on lanes that a data race would make differ from the
+    // one-by-one order that checked runs keep is undone and runs one by one (runLanes); the race checker is told the
+    // accesses of a span that stands (feedLaneAccesses). A shadow run's lanes run its rules while no value has a set
+    // (shadow_lanes.hpp); a perturbed one's draw from the sets in the one-by-one order, never on lanes.
     const char* lanesEnv = std::getenv("CLREF_LANES");
     const bool lanesOff = lanesEnv && std::strcmp(lanesEnv, "0") == 0;
     ShadowRun* const shadow = s_.config.shadow;
     if (shadow) registerShadowLaneForms();
     const bool shadowLanes = !shadow || (!shadow->perturbSeed && !shadow->choices);
-    if (!k_.usesAtomics && !s_.checks && shadowLanes && !s_.config.observer && !lanesOff) {
+    const bool checksLanes = !s_.checks || s_.checks->lanesAllowed();
+    if (!k_.usesAtomics && checksLanes && shadowLanes && !s_.config.observer && !lanesOff) {
+      laneLog_.exact = s_.checks != nullptr;
       restartable_ = !resetsPrivate_ && !tracksImageWrites_ && !tracksUndefined_;
       laneOps_.reserve(k_.ops.size());
       laneLoss_.assign(k_.ops.size(), 0);
@@ -304,6 +307,7 @@ class Worker {
     wi.allocs = s->allocs.data();
     wi.allocCount = uint32_t(s->allocs.size());
     wi.allocLimit = s_.checks ? 0 : wi.allocCount;  // a checked launch's accesses all reach the observers
+    wi.laneAllocLimit = wi.allocCount;                // its lanes' are told them when their span stands
     wi.checks = s_.checks.get();
     wi.observer = s_.config.observer;
     wi.tagShift = k_.tagShift;
@@ -608,12 +612,19 @@ class Worker {
     uint64_t ran = 0;  // Ops run on lanes
     bool undo = false;
     for (const Op* pc = first;;) {
-      for (; pc; ++ran) pc = forms[pc - ops](b, pc);
+      for (; pc; ++ran) {
+        laneLog_.current = pc;
+        pc = forms[pc - ops](b, pc);
+      }
       if (!b.atBarrier) break;
       // A barrier interval ran on lanes: the accesses of its work-items must not race (lanes.hpp).
       ++laneStats_.barrierIntervals;
       undo = laneLog_.conflicts();
       if (undo || !wholeGroup || laneLog_.large()) break;
+      if (s_.checks) {  // the interval's accesses, then the barrier the lanes pass
+        collectLaneFeed();
+        laneFeed_.push_back({kBarrierFeed, b.at, 0, 0, false});
+      }
       laneLog_.nextInterval();
       // The next round: each lane's time slice starts over from its budget.
       b.atBarrier = false;
@@ -632,6 +643,7 @@ class Worker {
     // Work-items that go on, or start over, on their own read their own ids, budgets and places.
     if (!b.returned || undo) settleRow();
     if (undo) {
+      laneFeed_.clear();
       laneLog_.undoAll();
       groupChoices_.count = choicesBefore;
       // The work-items' own registers are those the span began with (or, after lanes that returned, registers the
@@ -645,6 +657,7 @@ class Worker {
     // the span stands: no two lanes wrote the same bytes between two barriers).
     if (s_.config.shadow)
       for (const LaneLog::WriterNote& w : laneLog_.writerNotes) s_.config.shadow->noteWriter(w.at, w.bytes, w.inst);
+    if (s_.checks) feedLaneAccesses();
     laneLog_.clear();
     // Lanes pay for themselves after a few Ops per register chunk they copy in and out: a round that left them
     // sooner (a math function in a short kernel) marks its first Op, whose rounds then run alone. Speed only: both
@@ -676,6 +689,71 @@ class Worker {
     for (WorkItem* wi : lanes_)
       if (!resume(*wi)) return LaneRound::Faulted;
     return LaneRound::Ran;
+  }
+
+  // A checked launch's accesses on lanes (LaneLog::exact), told to its race checker once their span stands: lane
+  // `lane` of the batch, or (kBarrierFeed) a work-group barrier the lanes passed together.
+  static constexpr uint32_t kBarrierFeed = UINT32_MAX;
+  struct LaneFeed {
+    uint32_t lane;
+    const Op* op;
+    uintptr_t at;
+    uint32_t bytes;
+    bool store;
+  };
+  std::vector<LaneFeed> laneFeed_;
+  // The accesses of the log's barrier interval, entry by entry (an Op's lanes in order).
+  void collectLaneFeed() {
+    const LaneLog& g = laneLog_;
+    for (size_t e = 0; e < g.entries.size(); ++e) {
+      const LaneLog::Entry& E = g.entries[e];
+      if (E.coarse) continue;  // none with LaneLog::exact
+      for (uint32_t i = 0; i < E.lanes; ++i) {
+        const uintptr_t a = E.dense ? E.denseAddress(g.extents[e].lo, i) : g.addresses[E.at + i];
+        if (a) laneFeed_.push_back({E.firstLane + i, E.op, a, E.bytes, E.store});
+      }
+    }
+  }
+  // The span stood: its accesses go to the checkers in the order of its Ops, each Op's lanes in slot order (the
+  // barrier intervals it passed from laneFeed_, the last one from the log). A span that stands has no two lanes
+  // touching the same bytes between barriers with one of them writing, so that order gives the checkers' state what
+  // the one-by-one order gives; a race it finds is with an access before the span. Addresses outside the work-items'
+  // allocations (image texels) are not memory the checkers follow.
+  void feedLaneAccesses() {
+    const LaneLog& g = laneLog_;
+    if (laneFeed_.empty() && g.entries.empty()) return;
+    settleRow();  // the lanes' own ids, for the diagnostics
+    CheckRun& c = *s_.checks;
+    uint32_t tag = 0;
+    auto feed = [&](uint32_t lane, const Op* op, uintptr_t at, uint32_t bytes, bool store) {
+      WorkItem& wi = *lanes_[lane];
+      auto within = [&](uint32_t t) {
+        const Allocation& A = wi.allocs[t];
+        return A.base && at >= uintptr_t(A.base) && at + bytes <= uintptr_t(A.base) + A.size;
+      };
+      if (!(tag && tag < wi.allocCount && within(tag))) {
+        tag = 0;
+        for (uint32_t t = 1; t < wi.allocCount && !tag; ++t)
+          if (within(t)) tag = t;
+        if (!tag) return;
+      }
+      c.laneAccess(wi, op, tag, at - uintptr_t(wi.allocs[tag].base), bytes, store);
+    };
+    for (const LaneFeed& f : laneFeed_) {
+      if (f.lane == kBarrierFeed)
+        c.barrier(f.op);
+      else
+        feed(f.lane, f.op, f.at, f.bytes, f.store);
+    }
+    laneFeed_.clear();
+    for (size_t e = 0; e < g.entries.size(); ++e) {
+      const LaneLog::Entry& E = g.entries[e];
+      if (E.coarse) continue;  // none with LaneLog::exact
+      for (uint32_t i = 0; i < E.lanes; ++i) {
+        const uintptr_t a = E.dense ? E.denseAddress(g.extents[e].lo, i) : g.addresses[E.at + i];
+        if (a) feed(E.firstLane + i, E.op, a, E.bytes, E.store);
+      }
+    }
   }
 
   // The work-group at schedule position `seq` could not run (an exception escaped it).

@@ -86,7 +86,7 @@ bool fusedAgrees(float x, float y, float z, float reference) {
   const float product = float(exact);         // rounded once
   if (exact != 0 && !normalFloat(product)) return false;
   // A zero result only where the product is exact: both forms are then the same exact sum, whose zero has the sign
-  // IEEE 754 §6.3 gives it.
+  // IEEE 754 §6.3 [external] gives it.
   if (reference == 0 && double(product) != exact) return false;
   const float fused = std::fma(x, y, z), unfused = product + z;
   return std::memcmp(&fused, &reference, 4) == 0 && std::memcmp(&unfused, &reference, 4) == 0;

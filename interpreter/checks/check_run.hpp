@@ -3,8 +3,10 @@
 //
 // How they observe without costing a plain run anything: a checked launch gives every work-item an allocation
 // limit of 0 (WorkItem::allocLimit), so access()'s fast path never succeeds and every memory access takes
-// accessSlow (memory_access.cpp), which checks the access as the fast path would, then tells the observers. The
-// scheduler calls groupStart, barrier and groupEnd. A checked launch runs on one thread, its work-groups in order,
+// accessSlow (memory_access.cpp), which checks the access as the fast path would, then tells the observers. With the
+// race checker alone, work-items also run on the lane executor (lanes.hpp), whose lanes keep every access in their log
+// and tell them through laneAccess once their span stands (scheduler.cpp feedLaneAccesses). The scheduler calls
+// groupStart, barrier and groupEnd. A checked launch runs on one thread, its work-groups in order,
 // so findings and their first occurrences do not depend on the machine. Internal to the interpreter.
 #pragma once
 #include <array>
@@ -42,6 +44,14 @@ class CheckRun {
     if (races_ || observer_) [[unlikely]]
       observe(wi, op, tag, off, bytes, write);
   }
+
+  // An access a work-item made on the lane executor (lanes.hpp), told when its span stood (scheduler.cpp runLanes):
+  // only in a launch whose checkers need nothing but the accesses (the race checker).
+  void laneAccess(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
+    observe(wi, op, tag, off, bytes, write);
+  }
+  // Whether laneAccess is all the checkers need of work-items run on lanes: the race checker alone, no observer.
+  bool lanesAllowed() const { return !tracksUndefined_ && !observer_; }
 
   // Records a finding at instruction `inst` (and `otherInst` + 1 for a race's other access, 0 without): the first
   // occurrence of each (kind, instruction, other instruction) keeps its diagnostics, the others count.

@@ -1,8 +1,8 @@
 // host::check with the lane executor (interpreter/shadow_lanes.hpp): while no value has a set, a shadow run's rules run
 // on lanes. Its reports must be those of the one-by-one path (CLREF_LANES=0), element by element, down to the
 // instruction a violation names; and the allowed sets themselves come from independent sources (host float
-// arithmetic for the exact values; OpenCL 3.0 API §4.2 [[device-queries]] CL_FP_DENORM, optional for single
-// precision, for the flush a subnormal result allows).
+// arithmetic for the exact values; OpenCL 3.0 API §4.2 [[platform-querying-devices]] CL_FP_DENORM, optional for
+// single precision, for the flush a subnormal result allows).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -271,7 +271,8 @@ TEST_CASE("check on lanes: sums a device may contract judge as one by one, exact
     CHECK(detailAt(lanes.report.buffers.at(0), 130)->cls == host::ElementClass::Violation);
   }
   SECTION("sums that are exactly zero") {
-    // x·y − x·y, fused or not, is an exact zero: +0 in round to nearest (IEEE 754 §6.3), so −0 is a violation.
+    // x·y − x·y, fused or not, is an exact zero: +0 in round to nearest (IEEE 754 §6.3 [external]), so −0 is a
+    // violation.
     auto [lanes, alone] = judgeBoth("zero_sums", kN, [](std::vector<float>& o) { o[10] = -0.0f; });
     requireSameReports(lanes.report, alone.report);
     for (size_t i = 0; i < kN; ++i) REQUIRE(!std::signbit(lanes.out[i]));

@@ -1142,3 +1142,105 @@ kernel void bump(global uchar* x, global const int* d, global int* q) {
   for (size_t i = 0; i < n; ++i) CHECK(lanes.first[i] == uint8_t(x0[i] + 1));
   CHECK(lanes.first == alone.first);
 }
+
+namespace {
+const char* kRaceSource = R"CL(
+kernel void clean(global const int* in, global int* out) {
+  size_t i = get_global_id(0);
+  out[i] = in[i] + 1;
+}
+kernel void folded(global const int* in, global int* out) {
+  size_t i = get_global_id(0);
+  out[i % 64] = in[i];
+}
+kernel void swapped(global const int* in, global int* out, local int* t) {
+  size_t l = get_local_id(0), i = get_global_id(0);
+  t[l] = in[i];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[i] = t[get_local_size(0) - 1 - l];
+}
+kernel void unbarriered(global const int* in, global int* out, local int* t) {
+  size_t l = get_local_id(0), i = get_global_id(0);
+  t[l] = in[i];
+  out[i] = t[get_local_size(0) - 1 - l];
+}
+)CL";
+
+struct Checked {
+  host::RunResult result;
+  std::vector<int32_t> out;
+  interpreter::LaneStats lanes;
+};
+
+Checked runChecked(const char* kernel, size_t global, size_t local) {
+  static const std::vector<uint32_t> words = test::compileCL(kRaceSource, "-O2 -g", "1.1", 64, "races.cl");
+  host::DeviceConfig cfg;
+  cfg.checks.add(interpreter::Check::Races);
+  cfg.checksFatal = false;
+  host::Kernel k(host::Program::fromSpirv(host::Device(cfg), words), kernel);
+  std::vector<int32_t> in(global);
+  for (size_t i = 0; i < global; ++i) in[i] = int32_t(i * 3 + 1);
+  auto out = std::make_shared<host::Buffer>(global * 4);
+  k.setArg(0, std::make_shared<host::Buffer>(in.data(), global * 4));
+  k.setArg(1, out);
+  if (k.argCount() > 2) k.setArgLocal(2, local * 4);
+  const interpreter::LaneStats before = interpreter::laneStats();
+  Checked c{k.run(test::range1(global, local)), {}, {}};
+  const interpreter::LaneStats after = interpreter::laneStats();
+  c.lanes = {after.spans - before.spans, after.barrierIntervals - before.barrierIntervals,
+             after.undone - before.undone, after.returned - before.returned};
+  c.out.assign(out->as<int32_t>().begin(), out->as<int32_t>().end());
+  return c;
+}
+
+void requireSameFindings(const host::RunResult& x, const host::RunResult& y) {
+  REQUIRE(x.findings.size() == y.findings.size());
+  for (size_t f = 0; f < x.findings.size(); ++f) {
+    CHECK(x.findings[f].at.kind == y.findings[f].at.kind);
+    CHECK(x.findings[f].at.instruction == y.findings[f].at.instruction);
+    CHECK(x.findings[f].at.globalId == y.findings[f].at.globalId);
+    CHECK(x.findings[f].hasOther == y.findings[f].hasOther);
+    CHECK(x.findings[f].other.instruction == y.findings[f].other.instruction);
+    CHECK(x.findings[f].other.globalId == y.findings[f].other.globalId);
+    CHECK(x.findings[f].count == y.findings[f].count);
+    CHECK(x.findings[f].at.message == y.findings[f].at.message);
+  }
+}
+}  // namespace
+
+TEST_CASE("lane executor: the race checker on lanes finds what it finds one by one", "[lanes][races]") {
+  // A checked launch's lanes tell the race checker their accesses when their span stands (scheduler.cpp
+  // feedLaneAccesses); a race between lanes of one span undoes it, and the one-by-one run finds it.
+  SECTION("no race: every batch runs whole on lanes, nothing found") {
+    auto [lanes, alone] = onBothPaths([] { return runChecked("clean", 512, 128); });
+    CHECK(lanes.result.findings.empty());
+    CHECK(alone.result.findings.empty());
+    CHECK(lanes.lanes.returned > 0);
+    CHECK(lanes.lanes.undone == 0);
+    for (size_t i = 0; i < 512; ++i) CHECK(lanes.out[i] == int32_t(i * 3 + 2));
+  }
+  SECTION("work-items 64 apart write one element: batches of one group, and groups, race") {
+    auto [lanes, alone] = onBothPaths([] { return runChecked("folded", 512, 128); });
+    REQUIRE(!alone.result.findings.empty());
+    requireSameFindings(lanes.result, alone.result);
+    CHECK(lanes.out == alone.out);
+    CHECK(lanes.lanes.returned > 0);
+    // The first race: work-item 64 writes what work-item 0 of its group wrote.
+    CHECK(lanes.result.findings[0].at.globalId[0] == 64);
+    CHECK(lanes.result.findings[0].other.globalId[0] == 0);
+  }
+  SECTION("a barrier between the writes and the reads of local memory: no race, on lanes across the barrier") {
+    auto [lanes, alone] = onBothPaths([] { return runChecked("swapped", 256, 64); });
+    CHECK(lanes.result.findings.empty());
+    CHECK(alone.result.findings.empty());
+    CHECK(lanes.lanes.barrierIntervals > 0);
+    for (size_t i = 0; i < 256; ++i) CHECK(lanes.out[i] == int32_t((i / 64 * 64 + 63 - i % 64) * 3 + 1));
+  }
+  SECTION("without it, the lanes' own race undoes the span and the one-by-one run finds it") {
+    auto [lanes, alone] = onBothPaths([] { return runChecked("unbarriered", 256, 64); });
+    REQUIRE(!alone.result.findings.empty());
+    requireSameFindings(lanes.result, alone.result);
+    CHECK(lanes.out == alone.out);
+    CHECK(lanes.lanes.undone > 0);
+  }
+}
