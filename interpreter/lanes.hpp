@@ -181,7 +181,8 @@ struct LaneLog {
     return addresses.size() + denseLanes + lanes > kMaxAddresses || undoSize + size_t(lanes) * bytes > kMaxUndoBytes;
   }
   // The `bytes` bytes from `to` that the lanes of a dense store are about to overwrite, as one record (up to 8 bytes
-  // in the record itself, as undoAll reads them: a dense store of a few narrow lanes, 4 lanes of 1 byte, is that short).
+  // in the record itself, as undoAll reads them: a dense store of a few narrow lanes, 4 lanes of 1 byte, is that
+  // short).
   void saveDense(uint8_t* to, uint32_t bytes) {
     undoSize += bytes;
     Undo u{to, 0, bytes};
