@@ -8,18 +8,23 @@ namespace clref::interpreter {
 namespace {
 
 struct LogicalAnd {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a && b; }
 };
 struct LogicalOr {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return a || b; }
 };
 struct LogicalEqual {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return (a != 0) == (b != 0); }
 };
 struct LogicalNotEqual {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return (a != 0) != (b != 0); }
 };
 struct LogicalNot {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return !a; }
 };
 
@@ -28,6 +33,7 @@ struct LogicalNot {
 // comparisons too (a flushed subnormal equals zero), OpenCL C 3.0 §7.5.3 [[edge-case-behavior-in-flush-to-zero-mode]].
 enum class Cmp { Eq, Ne, Lt, Gt, Le, Ge };
 template <Cmp C, bool Ordered, bool FTZ> struct FCompare {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) {
     const double x = toD(ftz<FTZ>(a)), y = toD(ftz<FTZ>(b));
     if (std::isnan(x) || std::isnan(y)) return !Ordered;
@@ -44,16 +50,20 @@ template <Cmp C, bool Ordered, bool FTZ> struct FCompare {
 };
 // OpLessOrGreater (deprecated alias of OpFOrdNotEqual).
 template <bool FTZ> struct IsNanOp {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return isNaN(a); }
 };
 template <bool FTZ> struct IsInfOp {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return std::isinf(toD(a)); }
 };
 template <bool FTZ> struct IsFiniteOp {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return std::isfinite(toD(a)); }
 };
 // isnormal of a binary16 or binary32 value must use that format's normal range, not double's.
 template <bool FTZ> struct IsNormalOp {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a) {
     if constexpr (std::is_same_v<T, Half>) {
       const unsigned e = (a.bits >> 10) & 0x1f;
@@ -63,13 +73,16 @@ template <bool FTZ> struct IsNormalOp {
     }
   }
 };
+// No lane form: GCC 12 fails (internal compiler error) vectorising the lane loop of std::signbit on floats.
 template <bool FTZ> struct SignBitSetOp {
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a) { return signBit(a); }
 };
 template <bool FTZ> struct OrderedOp {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return !isNaN(a) && !isNaN(b); }
 };
 template <bool FTZ> struct UnorderedOp {
+  static constexpr bool kLanes = true;
   template <class T> static uint8_t apply(WorkItem&, const Op*, T a, T b) { return isNaN(a) || isNaN(b); }
 };
 
@@ -84,7 +97,7 @@ template <Cmp C, bool Ordered> Handler floatCmp(const Lowerer& L, uint32_t opera
 }
 template <template <bool> class F> Handler floatTest(const Lowerer& L, uint32_t operandType) {
   return withFloatFtz(L, L.scalarOf(operandType),
-                      [&]<class T, bool Z>() -> Handler { return &unaryLanes<uint8_t, T, F<Z>>; });
+                      [&]<class T, bool Z>() { return unaryHandler<uint8_t, T, F<Z>>(L.lanes(operandType)); });
 }
 template <template <bool> class F> Handler floatTest2(const Lowerer& L, uint32_t operandType) {
   return withFloatFtz(L, L.scalarOf(operandType),
@@ -143,7 +156,7 @@ template <class F> void lowerLogical(Lowerer& L, const Instruction& inst) {
   emitBinary(L, intCmp<F>(L, operandType(L, inst)), inst);
 }
 void lowerLogicalNot(Lowerer& L, const Instruction& inst) {
-  emitUnary(L, &unaryLanes<uint8_t, uint8_t, LogicalNot>, inst);
+  emitUnary(L, unaryHandler<uint8_t, uint8_t, LogicalNot>(L.lanes(operandType(L, inst))), inst);
 }
 template <Cmp C, bool Ordered> void lowerFloatCompare(Lowerer& L, const Instruction& inst) {
   emitBinary(L, floatCmp<C, Ordered>(L, operandType(L, inst)), inst);

@@ -623,7 +623,7 @@ class Worker {
       if (undo || !wholeGroup || laneLog_.large()) break;
       if (s_.checks) {  // the interval's accesses, then the barrier the lanes pass
         collectLaneFeed();
-        laneFeed_.push_back({kBarrierFeed, b.at, 0, 0, false});
+        laneFeed_.push_back({b.at, {}, 0});
       }
       laneLog_.nextInterval();
       // The next round: each lane's time slice starts over from its budget.
@@ -643,7 +643,7 @@ class Worker {
     // Work-items that go on, or start over, on their own read their own ids, budgets and places.
     if (!b.returned || undo) settleRow();
     if (undo) {
-      laneFeed_.clear();
+      clearLaneFeed();
       laneLog_.undoAll();
       groupChoices_.count = choicesBefore;
       // The work-items' own registers are those the span began with (or, after lanes that returned, registers the
@@ -691,27 +691,32 @@ class Worker {
     return LaneRound::Ran;
   }
 
-  // A checked launch's accesses on lanes (LaneLog::exact), told to its race checker once their span stands: lane
-  // `lane` of the batch, or (kBarrierFeed) a work-group barrier the lanes passed together.
-  static constexpr uint32_t kBarrierFeed = UINT32_MAX;
+  // A checked launch's accesses on lanes (LaneLog::exact), told to its race checker once their span stands: the log's
+  // entries of each barrier interval the lanes passed (a lane-by-lane entry's addresses copied to
+  // laneFeedAddresses_ from its `at`), each interval followed by its barrier (`barrier`, for which `entry` is unused).
   struct LaneFeed {
-    uint32_t lane;
-    const Op* op;
-    uintptr_t at;
-    uint32_t bytes;
-    bool store;
+    const Op* barrier;
+    LaneLog::Entry entry;
+    uintptr_t lo;  // a dense entry's first byte
   };
   std::vector<LaneFeed> laneFeed_;
-  // The accesses of the log's barrier interval, entry by entry (an Op's lanes in order).
+  std::vector<uintptr_t> laneFeedAddresses_;
+  void clearLaneFeed() {
+    laneFeed_.clear();
+    laneFeedAddresses_.clear();
+  }
   void collectLaneFeed() {
     const LaneLog& g = laneLog_;
     for (size_t e = 0; e < g.entries.size(); ++e) {
-      const LaneLog::Entry& E = g.entries[e];
+      LaneLog::Entry E = g.entries[e];
       if (E.coarse) continue;  // none with LaneLog::exact
-      for (uint32_t i = 0; i < E.lanes; ++i) {
-        const uintptr_t a = E.dense ? E.denseAddress(g.extents[e].lo, i) : g.addresses[E.at + i];
-        if (a) laneFeed_.push_back({E.firstLane + i, E.op, a, E.bytes, E.store});
+      if (!E.dense) {
+        const size_t at = laneFeedAddresses_.size();
+        laneFeedAddresses_.insert(laneFeedAddresses_.end(), g.addresses.begin() + ptrdiff_t(E.at),
+                                  g.addresses.begin() + ptrdiff_t(E.at + E.lanes));
+        E.at = at;
       }
+      laneFeed_.push_back({nullptr, E, g.extents[e].lo});
     }
   }
   // The span stood: its accesses go to the checkers in the order of its Ops, each Op's lanes in slot order (the
@@ -722,37 +727,94 @@ class Worker {
   void feedLaneAccesses() {
     const LaneLog& g = laneLog_;
     if (laneFeed_.empty() && g.entries.empty()) return;
-    settleRow();  // the lanes' own ids, for the diagnostics
-    CheckRun& c = *s_.checks;
-    uint32_t tag = 0;
-    auto feed = [&](uint32_t lane, const Op* op, uintptr_t at, uint32_t bytes, bool store) {
-      WorkItem& wi = *lanes_[lane];
-      auto within = [&](uint32_t t) {
-        const Allocation& A = wi.allocs[t];
-        return A.base && at >= uintptr_t(A.base) && at + bytes <= uintptr_t(A.base) + A.size;
-      };
-      if (!(tag && tag < wi.allocCount && within(tag))) {
-        tag = 0;
-        for (uint32_t t = 1; t < wi.allocCount && !tag; ++t)
-          if (within(t)) tag = t;
-        if (!tag) return;
-      }
-      c.laneAccess(wi, op, tag, at - uintptr_t(wi.allocs[tag].base), bytes, store);
-    };
+    FeedItems items(*this);
     for (const LaneFeed& f : laneFeed_) {
-      if (f.lane == kBarrierFeed)
-        c.barrier(f.op);
+      if (f.barrier)
+        s_.checks->barrier(f.barrier);
       else
-        feed(f.lane, f.op, f.at, f.bytes, f.store);
+        feedEntry(items, f.entry, f.lo, laneFeedAddresses_.data());
     }
-    laneFeed_.clear();
-    for (size_t e = 0; e < g.entries.size(); ++e) {
-      const LaneLog::Entry& E = g.entries[e];
-      if (E.coarse) continue;  // none with LaneLog::exact
-      for (uint32_t i = 0; i < E.lanes; ++i) {
-        const uintptr_t a = E.dense ? E.denseAddress(g.extents[e].lo, i) : g.addresses[E.at + i];
-        if (a) feed(E.firstLane + i, E.op, a, E.bytes, E.store);
+    clearLaneFeed();
+    for (size_t e = 0; e < g.entries.size(); ++e)
+      if (!g.entries[e].coarse) feedEntry(items, g.entries[e], g.extents[e].lo, g.addresses.data());
+  }
+  // The lanes' work-items as the checkers see them: a row's ids without writing them into its work-items (settleRow
+  // only where a finding's diagnostics need a work-item). A pending row with every slot on lanes has lane l in slot l.
+  class FeedItems final : public LaneItems {
+   public:
+    explicit FeedItems(Worker& w) : w_(w) {
+      if (w.rowPending_ && w.lanes_.size() != w.rowIds_.slots) w.settleRow();
+    }
+    uint64_t id(uint32_t lane) override {
+      return w_.rowPending_ ? w_.rowLinear0_ + lane : w_.lanes_[lane]->localLinearId;
+    }
+    uint64_t consecutiveFrom(uint32_t first, uint32_t count) override {
+      if (w_.rowPending_) return w_.rowLinear0_ + first;
+      WorkItem* const* lanes = w_.lanes_.data() + first;
+      const uint64_t id0 = lanes[0]->localLinearId;
+      for (uint32_t l = 1; l < count; ++l)
+        if (lanes[l]->localLinearId != id0 + l) return UINT64_MAX;
+      return id0;
+    }
+    WorkItem& item(uint32_t lane) override {
+      w_.settleRow();
+      return *w_.lanes_[lane];
+    }
+
+   private:
+    Worker& w_;
+  };
+  // The allocation of `wi` that holds bytes [at, at + bytes): `tag` where it does, else the first that does; 0: none.
+  static uint32_t allocationHolding(const WorkItem& wi, uint32_t tag, uintptr_t at, uint64_t bytes) {
+    auto within = [&](uint32_t t) {
+      const Allocation& A = wi.allocs[t];
+      return A.base && at >= uintptr_t(A.base) && at + bytes <= uintptr_t(A.base) + A.size;
+    };
+    if (tag && tag < wi.allocCount && within(tag)) return tag;
+    for (uint32_t t = 1; t < wi.allocCount; ++t)
+      if (within(t)) return t;
+    return 0;
+  }
+  // One entry's accesses (addresses: a lane-by-lane entry's from its `at`): a dense row at once, the same bytes read
+  // by consecutive lanes at once, other lanes one by one. Addresses outside the work-items' allocations (image
+  // texels) are not memory the checkers follow.
+  void feedEntry(FeedItems& items, const LaneLog::Entry& E, uintptr_t lo, const uintptr_t* addresses) {
+    CheckRun& c = *s_.checks;
+    const WorkItem& w0 = *lanes_[E.firstLane];  // its allocations are every lane's (of one work-group)
+    uint32_t tag = 0;
+    auto lane = [&](uint32_t i, uintptr_t at) {
+      if ((tag = allocationHolding(w0, tag, at, E.bytes))) {
+        const Allocation& A = w0.allocs[tag];
+        c.laneAccess(items, E.firstLane + i, E.op, tag, A.size, at - uintptr_t(A.base), E.bytes, E.store);
       }
+    };
+    if (E.dense) {
+      const uint32_t row = E.rowLanes ? E.rowLanes : E.lanes;
+      for (uint32_t r = 0; r * row < E.lanes; ++r) {
+        const uint32_t first = r * row, n = std::min(row, E.lanes - first);
+        const uintptr_t at = E.denseAddress(lo, first);
+        if ((tag = allocationHolding(w0, tag, at, uint64_t(n) * E.bytes))) {
+          const Allocation& A = w0.allocs[tag];
+          c.laneAccessDense(items, E.firstLane + first, n, E.op, tag, A.size, at - uintptr_t(A.base), E.bytes,
+                            E.store);
+        } else {  // lanes in several allocations, or outside them
+          for (uint32_t i = first; i < first + n; ++i) lane(i, E.denseAddress(lo, i));
+        }
+      }
+      return;
+    }
+    addresses += E.at;
+    for (uint32_t i = 0; i < E.lanes;) {
+      const uintptr_t a = addresses[i];
+      uint32_t j = i + 1;
+      while (!E.store && j < E.lanes && addresses[j] == a) ++j;
+      if (a && j - i > 2 && (tag = allocationHolding(w0, tag, a, E.bytes))) {
+        const Allocation& A = w0.allocs[tag];
+        c.laneReadShared(items, E.firstLane + i, j - i, E.op, tag, A.size, a - uintptr_t(A.base), E.bytes);
+      } else if (a) {
+        for (uint32_t l = i; l < j; ++l) lane(l, a);
+      }
+      i = j;
     }
   }
 

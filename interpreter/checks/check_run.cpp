@@ -36,6 +36,21 @@ void CheckRun::observe(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, u
   if (observer_) observer_->access(wi, op->inst, tag, off, bytes, write);
 }
 
+void CheckRun::laneAccess(LaneItems& lanes, uint32_t lane, const Op* op, uint32_t tag, uint64_t size, uint64_t off,
+                          uint32_t bytes, bool write) {
+  if (races_) races_->laneAccess(lanes, lane, op, tag, size, off, bytes, write);
+}
+
+void CheckRun::laneAccessDense(LaneItems& lanes, uint32_t first, uint32_t count, const Op* op, uint32_t tag,
+                               uint64_t size, uint64_t off, uint32_t bytes, bool write) {
+  if (races_) races_->accessDense(lanes, first, count, op, tag, size, off, bytes, write);
+}
+
+void CheckRun::laneReadShared(LaneItems& lanes, uint32_t first, uint32_t count, const Op* op, uint32_t tag,
+                              uint64_t size, uint64_t off, uint32_t bytes) {
+  if (races_) races_->readShared(lanes, first, count, op, tag, size, off, bytes);
+}
+
 void CheckRun::recordWrite(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes) {
   uninitialized::recordWrite(wi, op, wi.allocs[tag], tag, off, bytes);
 }

@@ -5,7 +5,7 @@
 // limit of 0 (WorkItem::allocLimit), so access()'s fast path never succeeds and every memory access takes
 // accessSlow (memory_access.cpp), which checks the access as the fast path would, then tells the observers. With the
 // race checker alone, work-items also run on the lane executor (lanes.hpp), whose lanes keep every access in their log
-// and tell them through laneAccess once their span stands (scheduler.cpp feedLaneAccesses). The scheduler calls
+// and tell them through laneAccess* once their span stands (scheduler.cpp feedLaneAccesses). The scheduler calls
 // groupStart, barrier and groupEnd. A checked launch runs on one thread, its work-groups in order,
 // so findings and their first occurrences do not depend on the machine. Internal to the interpreter.
 #pragma once
@@ -21,6 +21,19 @@ namespace clref::interpreter {
 
 class RaceChecker;
 class ExecutionObserver;
+
+// The work-items of a round on lanes, as the checkers told its accesses see them (scheduler.cpp): their local linear
+// ids without more, and a work-item itself (its ids written) only for a finding's diagnostics.
+class LaneItems {
+ public:
+  virtual uint64_t id(uint32_t lane) = 0;
+  // The id of lane `first` where lanes [first, first + count) hold consecutive ids; UINT64_MAX where they do not.
+  virtual uint64_t consecutiveFrom(uint32_t first, uint32_t count) = 0;
+  virtual WorkItem& item(uint32_t lane) = 0;
+
+ protected:
+  ~LaneItems() = default;
+};
 
 class CheckRun {
  public:
@@ -45,11 +58,15 @@ class CheckRun {
       observe(wi, op, tag, off, bytes, write);
   }
 
-  // An access a work-item made on the lane executor (lanes.hpp), told when its span stood (scheduler.cpp runLanes):
-  // only in a launch whose checkers need nothing but the accesses (the race checker).
-  void laneAccess(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
-    observe(wi, op, tag, off, bytes, write);
-  }
+  // Accesses work-items made on the lane executor (lanes.hpp), told when their span stood (scheduler.cpp runLanes):
+  // only in a launch whose checkers need nothing but the accesses (the race checker). Each the same as access() in
+  // turn (RaceChecker::laneAccess, accessDense, readShared).
+  void laneAccess(LaneItems& lanes, uint32_t lane, const Op* op, uint32_t tag, uint64_t size, uint64_t off,
+                  uint32_t bytes, bool write);
+  void laneAccessDense(LaneItems& lanes, uint32_t first, uint32_t count, const Op* op, uint32_t tag, uint64_t size,
+                       uint64_t off, uint32_t bytes, bool write);
+  void laneReadShared(LaneItems& lanes, uint32_t first, uint32_t count, const Op* op, uint32_t tag, uint64_t size,
+                      uint64_t off, uint32_t bytes);
   // Whether laneAccess is all the checkers need of work-items run on lanes: the race checker alone, no observer.
   bool lanesAllowed() const { return !tracksUndefined_ && !observer_; }
 

@@ -1,5 +1,9 @@
 // The data-race checker (races.hpp).
 #include "interpreter/checks/races.hpp"
+
+#include <algorithm>
+#include <bit>
+
 #include "interpreter/checks/uninitialized.hpp"
 
 #include "interpreter/module.hpp"
@@ -101,21 +105,51 @@ uint16_t RaceChecker::siteFor(uint32_t inst, int8_t scope) {
   return uint16_t(kSiteMask - 2 + scope);
 }
 
+RaceChecker::InstSite RaceChecker::instSite(uint32_t inst) {
+  // One lookup per access, computed at the instruction's first.
+  if (siteOf_.empty()) siteOf_.resize(run_.kernel.module->instructions.size());
+  InstSite& is = siteOf_.at(inst);
+  if (!is.site) [[unlikely]]
+    is = firstAccess(inst);
+  return is;
+}
+
+void RaceChecker::prepare(Cells& c, uint64_t size) {
+  if (!c.cells.empty()) return;
+  c.cells = ZeroedArray<ByteState>((size + 3) / 4);
+  c.blocks = ZeroedArray<Block>((c.cells.size() + kBlockGranules - 1) / kBlockGranules);
+}
+
+void RaceChecker::expand(Cells& c, uint64_t block) {
+  Block& B = c.blocks[block];
+  B.expanded = true;
+  if (!B.write.site && !B.read.site) return;
+  const uint64_t first = block * kBlockGranules, n = std::min(kBlockGranules, c.cells.size() - first);
+  for (uint64_t g = 0; g < n; ++g) {
+    ByteState& cell = c.cells[first + g];
+    if (B.write.site) cell.write = {B.write.epoch, B.write.site, uint16_t(B.write.item + (g >> B.writeShift))};
+    if (B.read.site) cell.read = {B.read.epoch, B.read.site, uint16_t(B.read.item + (g >> B.readShift))};
+  }
+}
+
 void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
   if (tag >= space_.size() || space_[tag] < 0 || run_.inCollective) return;
+  // The allocation's size: a buffer's or a local argument's is the launch's (the same in every work-group).
+  Found f;
+  if (record(tag, wi.allocs[tag].size, instSite(op->inst), uint16_t(wi.localLinearId), off, bytes, write, f))
+    conflict(wi, op, tag, f.at, {off, bytes}, write, f.other, f.otherWrite, Space(space_[tag]));
+}
+
+bool RaceChecker::record(uint32_t tag, uint64_t size, InstSite is, uint16_t item, uint64_t off, uint64_t bytes,
+                         bool write, Found& found) {
   const Space s = Space(space_[tag]);
   Cells& st = state_[tag];
-  // The allocation's size: a buffer's or a local argument's is the launch's (the same in every work-group).
-  const uint64_t size = wi.allocs[tag].size;
-  if (st.cells.empty()) st.cells = ZeroedArray<ByteState>((size + 3) / 4);
+  prepare(st, size);
   if (st.shift && ((off | bytes) & 3)) splitToBytes(st, size);
-  // The instruction's site and scope: one lookup per access, computed at its first.
-  if (siteOf_.empty()) siteOf_.resize(run_.kernel.module->instructions.size());
-  InstSite& is = siteOf_.at(op->inst);
-  if (!is.site) [[unlikely]]
-    is = firstAccess(op->inst);
+  if (st.shift)
+    for (uint64_t b = (off >> 2) / kBlockGranules, e = ((off + bytes - 1) >> 2) / kBlockGranules; b <= e; ++b)
+      if (!st.blocks[b].expanded) expand(st, b);
   const int8_t scope = is.scope;
-  const uint16_t item = uint16_t(wi.localLinearId);
   const uint16_t here = is.site;
   // Two atomics do not race when their scope holds both work-items: the same work-group, or device scope on both.
   auto exempt = [&](const Access& a) {
@@ -124,20 +158,15 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
     const bool sameGroup = a.epoch >= groupBase_[s];
     return sameGroup || (scope == 2 && theirs == 2);
   };
-  bool reported = false;
-  const AccessRange range{off, bytes};
+  bool reported = false;  // the first conflicting cell is the one reported
   const uint64_t last = (off + bytes - 1) >> st.shift;
   for (uint64_t cell = off >> st.shift; cell <= last; ++cell) {
-    const uint64_t b = cell << st.shift;  // the byte offset the cell starts at, for the report
     ByteState& B = st.cells[cell];
     if (!reported) {
-      if (unordered(B.write, s, item) && !exempt(B.write)) {
-        conflict(wi, op, tag, b, range, write, B.write, true, s);
-        reported = true;
-      } else if (write && unordered(B.read, s, item) && !exempt(B.read)) {
-        conflict(wi, op, tag, b, range, write, B.read, false, s);
-        reported = true;
-      }
+      if (unordered(B.write, s, item) && !exempt(B.write))
+        found = {cell << st.shift, B.write, true}, reported = true;
+      else if (write && unordered(B.read, s, item) && !exempt(B.read))
+        found = {cell << st.shift, B.read, false}, reported = true;
     }
     const Access now{epoch_[s], here, item};
     // A plain access that can still race stays recorded when an atomic follows it: the atomic (of its own
@@ -156,12 +185,112 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
     const bool earlierGroup = R.site && R.epoch < groupBase_[s];
     if (!R.site || (earlierGroup && s == Local) || (!earlierGroup && R.epoch < epoch_[s]))
       R = now;  // no read that could still race: an ordered one, or one of local memory that started over
+    else if (!earlierGroup && item < R.item)
+      R = {now.epoch, uint16_t(here | kSeveral), item};  // the reader of the lowest work-item (races.hpp)
     else if (earlierGroup || R.item != item)
       R.site |= kSeveral;  // keep the first unordered reader for the report; a write by anyone now races
   }
+  return reported;
 }
 
+// The per-granule rules of record() for a plain access, taken over a whole block at once: each granule's outcome is
+// decided by the same comparisons where the recorded and the new work-items are the same function of the granule.
+bool RaceChecker::blockAccess(Block& B, Space s, uint16_t site, uint16_t item, uint8_t shift, bool write) const {
+  if (B.expanded) return false;
+  const uint32_t epoch = epoch_[s], base = groupBase_[s];
+  // No granule's recorded access is unordered with the new one (unordered() for every granule).
+  auto ordered = [&](const Access& a, uint8_t aShift) {
+    if (!a.site) return true;
+    if (a.epoch < base) return s == Local;
+    if (a.epoch < epoch) return true;
+    return a.item == item && aShift == shift && !(a.site & kSeveral);
+  };
+  if (!ordered(B.write, B.writeShift)) return false;
+  const Access now{epoch, site, item};
+  if (write) {
+    if (!ordered(B.read, B.readShift)) return false;
+    B.write = now, B.writeShift = shift;
+    B.read = {}, B.readShift = 0;
+    return true;
+  }
+  Access& R = B.read;
+  const bool earlierGroup = R.site && R.epoch < base;
+  if (!R.site || (earlierGroup && s == Local) || (!earlierGroup && R.epoch < epoch)) {
+    R = now, B.readShift = shift;
+  } else if (earlierGroup) {
+    R.site |= kSeveral;
+  } else {  // a read of this epoch: several readers where the work-items differ, the lowest kept
+    if (B.readShift != shift) return false;
+    if (item < R.item)
+      R = {epoch, uint16_t(site | kSeveral), item};
+    else if (R.item != item)
+      R.site |= kSeveral;
+  }
+  return true;
+}
+
+void RaceChecker::laneAccess(LaneItems& lanes, uint32_t lane, const Op* op, uint32_t tag, uint64_t size, uint64_t off,
+                             uint32_t bytes, bool write) {
+  if (tag >= space_.size() || space_[tag] < 0 || run_.inCollective) return;
+  Found f;
+  if (record(tag, size, instSite(op->inst), uint16_t(lanes.id(lane)), off, bytes, write, f))
+    conflict(lanes.item(lane), op, tag, f.at, {off, bytes}, write, f.other, f.otherWrite, Space(space_[tag]));
+}
+
+void RaceChecker::accessDense(LaneItems& lanes, uint32_t first, uint32_t count, const Op* op, uint32_t tag,
+                              uint64_t size, uint64_t off, uint32_t bytes, bool write) {
+  if (!count || tag >= space_.size() || space_[tag] < 0 || run_.inCollective) return;
+  Cells& st = state_[tag];
+  prepare(st, size);
+  const InstSite is = instSite(op->inst);
+  const uint32_t granules = bytes / 4;
+  // Blocks at once where each work-item's granules are a power of two that starts its share of a block.
+  const bool blocks = st.shift == 2 && !is.scope && bytes % 4 == 0 && off % 4 == 0 && granules &&
+                      granules <= kBlockGranules && !(granules & (granules - 1)) && (off / 4) % granules == 0;
+  const Space s = Space(space_[tag]);
+  const uint8_t shift = uint8_t(std::countr_zero(granules));
+  const uint32_t perBlock = uint32_t(kBlockGranules / (granules ? granules : 1));
+  for (uint32_t i = 0; i < count;) {
+    const uint64_t g = off / 4 + uint64_t(i) * granules, block = g / kBlockGranules;
+    uint32_t end = i + 1;  // the lanes whose bytes lie in this block
+    if (blocks)
+      while (end < count && (off / 4 + uint64_t(end) * granules) / kBlockGranules == block) ++end;
+    const bool whole = blocks && g % kBlockGranules == 0 && end - i == perBlock;
+    const uint64_t item = whole ? lanes.consecutiveFrom(first + i, end - i) : UINT64_MAX;
+    if (!(item != UINT64_MAX && blockAccess(st.blocks[block], s, is.site, uint16_t(item), shift, write)))
+      for (uint32_t l = i; l < end; ++l)
+        laneAccess(lanes, first + l, op, tag, size, off + uint64_t(l) * bytes, bytes, write);
+    i = end;
+  }
+}
+
+void RaceChecker::readShared(LaneItems& lanes, uint32_t first, uint32_t count, const Op* op, uint32_t tag,
+                             uint64_t size, uint64_t off, uint32_t bytes) {
+  // After two work-items' reads, the bytes' read is one of several of this epoch (or of an earlier work-group of
+  // global memory): a further plain read changes nothing and races only with a recorded write it is unordered with.
+  uint32_t i = 0;
+  for (; i < count && i < 2; ++i) laneAccess(lanes, first + i, op, tag, size, off, bytes, false);
+  if (i == count || tag >= space_.size() || space_[tag] < 0 || run_.inCollective) return;
+  const Space s = Space(space_[tag]);
+  Cells& st = state_[tag];
+  const bool plain = !instSite(op->inst).scope;
+  const uint64_t firstCell = off >> st.shift, lastCell = (off + bytes - 1) >> st.shift;
+  for (; i < count; ++i) {
+    const uint16_t item = uint16_t(lanes.id(first + i));
+    bool nothing = plain;
+    for (uint64_t c = firstCell; nothing && c <= lastCell; ++c) {
+      const ByteState& B = st.cells[c];
+      const bool kept = B.read.epoch < groupBase_[s] ? s == Global : B.read.epoch == epoch_[s] && B.read.item <= item;
+      nothing = (B.read.site & kSeveral) && kept && !unordered(B.write, s, item);
+    }
+    if (!nothing) laneAccess(lanes, first + i, op, tag, size, off, bytes, false);
+  }
+}
+
+// Every block is expanded first: cells per byte keep no blocks.
 void RaceChecker::splitToBytes(Cells& c, uint64_t size) {
+  for (uint64_t b = 0; b < c.blocks.size(); ++b)
+    if (!c.blocks[b].expanded) expand(c, b);
   ZeroedArray<ByteState> bytes(size);
   for (uint64_t b = 0; b < size; ++b) bytes[b] = c.cells[b >> 2];
   c.cells = std::move(bytes);

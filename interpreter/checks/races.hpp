@@ -19,7 +19,9 @@ namespace clref::interpreter {
 // Per byte (or 4-byte granule) of local and global memory it keeps the last write and the latest unordered reads as
 // (instruction, work-item, epoch). Epochs count work-group starts and barriers, one counter per address space: an
 // access of an earlier epoch of the same work-group is ordered before the current one, an access of an earlier
-// work-group is not (for global memory; local memory starts over with every group). Release/acquire synchronisation
+// work-group is not (for global memory; local memory starts over with every group). Of several unordered reads of one
+// epoch, the one a report names is that of the lowest work-item (its first): the one-by-one order's first reader, which
+// lanes, running each Op for every lane before the next, would otherwise not keep. Release/acquire synchronisation
 // between work-items through atomics without a barrier is not modelled: such accesses are reported.
 class RaceChecker {
  public:
@@ -27,6 +29,16 @@ class RaceChecker {
   void groupStart();
   void barrier(const Op* at);
   void access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write);
+  // Accesses made on lanes (scheduler.cpp feedLaneAccesses), each the same as access() in turn: lanes[lane]'s access
+  // (laneAccess); lanes first + i, i < count, touched bytes [off + i·bytes, off + (i + 1)·bytes) (accessDense, a
+  // dense entry of the lane log); lanes first + i read bytes [off, off + bytes) (readShared). `size`: the
+  // allocation's.
+  void laneAccess(LaneItems& lanes, uint32_t lane, const Op* op, uint32_t tag, uint64_t size, uint64_t off,
+                  uint32_t bytes, bool write);
+  void accessDense(LaneItems& lanes, uint32_t first, uint32_t count, const Op* op, uint32_t tag, uint64_t size,
+                   uint64_t off, uint32_t bytes, bool write);
+  void readShared(LaneItems& lanes, uint32_t first, uint32_t count, const Op* op, uint32_t tag, uint64_t size,
+                  uint64_t off, uint32_t bytes);
 
  private:
   enum Space : uint8_t { Local = 0, Global = 1 };
@@ -61,13 +73,32 @@ class RaceChecker {
   uint16_t siteFor(uint32_t inst, int8_t scope);
   const Site& site(const Access& a) const { return sites_[(a.site & kSiteMask) - 1]; }
   CheckRun& run_;
-  // Per allocation tag, created at its first access: a cell per 4-byte granule while every access covers whole
-  // granules (ints, floats and wider: most buffers), a cell per byte from the first access that does not.
+  // A block of kBlockGranules granules whose accesses were dense (consecutive work-items, each the same power of two
+  // of granules, in order) is kept as one write and one read with the first granule's work-item: granule g's is
+  // item + (g >> shift). 20 bytes instead of 16 cells' 256: zeroing the state of a buffer at its first access was most
+  // of a checked vadd's time. Any other access expands the block into its cells first.
+  static constexpr uint64_t kBlockGranules = 16;
+  struct Block {
+    Access write, read;
+    uint8_t writeShift = 0, readShift = 0;
+    bool expanded = false;
+  };
+  // Per allocation tag, created at its first access: blocks and a cell per 4-byte granule while every access covers
+  // whole granules (ints, floats and wider: most buffers), a cell per byte from the first access that does not. The
+  // cells' pages are touched only where a block is expanded.
   struct Cells {
+    ZeroedArray<Block> blocks;
     ZeroedArray<ByteState> cells;
     uint32_t shift = 2;
   };
   std::vector<Cells> state_;
+  void prepare(Cells& c, uint64_t size);
+  void expand(Cells& c, uint64_t block);
+  // The dense access of work-items item .. item + 15 >> shift (whole granules each) to every granule of a block that
+  // is not expanded, where its outcome is the same for every granule and no access races: false (nothing changed)
+  // where it is not.
+  bool blockAccess(Block& b, Space s, uint16_t site, uint16_t item, uint8_t shift, bool write) const;
+  InstSite instSite(uint32_t inst);
   void splitToBytes(Cells& c, uint64_t size);
   std::vector<int8_t> space_;  // per tag: Local, Global, or -1 (private, constant: no races)
   uint32_t epoch_[2] = {0, 0};
@@ -88,6 +119,16 @@ class RaceChecker {
   struct AccessRange {
     uint64_t off, bytes;
   };
+  // The first recorded access an access races with: at byte `at`.
+  struct Found {
+    uint64_t at = 0;
+    Access other;
+    bool otherWrite = false;
+  };
+  // The per-granule rules: records work-item `item`'s access in allocation `tag` (of `size` bytes); true with the
+  // first conflict in `found` where it races.
+  bool record(uint32_t tag, uint64_t size, InstSite is, uint16_t item, uint64_t off, uint64_t bytes, bool write,
+              Found& found);
   void conflict(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, AccessRange range, bool write,
                 const Access& other, bool otherWrite, Space s);
 };

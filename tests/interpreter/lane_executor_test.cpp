@@ -1164,6 +1164,66 @@ kernel void unbarriered(global const int* in, global int* out, local int* t) {
   t[l] = in[i];
   out[i] = t[get_local_size(0) - 1 - l];
 }
+kernel void shifted(global const int* in, global int* out) {
+  size_t i = get_global_id(0);
+  out[i] = in[i] + out[(i + 128) % get_global_size(0)];
+}
+kernel void wide(global const int2* in, global int2* out) {
+  size_t i = get_global_id(0);
+  out[i] = in[i] + 1;
+}
+kernel void wide_folded(global const int2* in, global int2* out) {
+  size_t i = get_global_id(0);
+  out[i % 16 + i / 16] = in[i];
+}
+kernel void wide_written(global int2* in, global int2* out) {
+  size_t i = get_global_id(0), g = get_local_size(0);
+  out[i] = in[i] * 2;
+  if (i >= g && i < 2 * g) ((global int*)in)[i - g + 2] = 0;
+}
+kernel void misaligned(global const int2* in, global int2* out) {
+  size_t i = get_global_id(0);
+  out[i + 1] = in[i + 3];
+}
+kernel void mixed_widths(global int* in, global int* out) {
+  size_t i = get_global_id(0), g = get_local_size(0);
+  int2 a = ((global int2*)in)[i];
+  int b = in[i];
+  out[i] = a.x + a.y + b;
+  if (i >= 2 * g) in[i - 2 * g + 3] = 0;
+}
+kernel void overlapping(global int* in, global int* out) {
+  size_t i = get_global_id(0), g = get_local_size(0);
+  out[i] = in[i] * 3 + in[i + 16];
+  if (i >= 2 * g) in[i - 2 * g + 20] = 0;
+}
+kernel void broadcast(global const int* in, global int* out) {
+  size_t i = get_global_id(0);
+  out[i] = in[i] + out[get_global_size(0) - 1];
+}
+kernel void broadcast_written(global const int* in, global int* out) {
+  size_t i = get_global_id(0), g = get_local_size(0);
+  out[i] = in[i] + out[(i / g + 3) % 4 * g];
+}
+kernel void local_broadcast(global const int* in, global int* out, local int* t) {
+  size_t l = get_local_id(0), i = get_global_id(0);
+  t[l] = in[i];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[i] = t[0] + t[l] + in[0];
+}
+kernel void rows(global const int* in, global int* out) {
+  size_t x = get_global_id(0), y = get_global_id(1), w = get_global_size(0);
+  out[y * w + x] = in[y * w + x] + in[x];
+}
+kernel void rows_folded(global const int* in, global int* out) {
+  size_t x = get_global_id(0), y = get_global_id(1), w = get_global_size(0);
+  out[(y % 2) * w + x] = in[x];
+}
+kernel void rows_written(global int* in, global int* out) {
+  size_t x = get_global_id(0), y = get_global_id(1), w = get_global_size(0);
+  out[y * w + x] = in[y * w + x] + in[x];
+  if (x == 16 && y == 0) in[3] = 0;
+}
 )CL";
 
 struct Checked {
@@ -1172,25 +1232,30 @@ struct Checked {
   interpreter::LaneStats lanes;
 };
 
-Checked runChecked(const char* kernel, size_t global, size_t local) {
+// The kernel over `range` (local size `local` along dimension 0) with buffers of `elements` ints.
+Checked runChecked(const char* kernel, const host::NDRange& range, size_t elements) {
   static const std::vector<uint32_t> words = test::compileCL(kRaceSource, "-O2 -g", "1.1", 64, "races.cl");
   host::DeviceConfig cfg;
   cfg.checks.add(interpreter::Check::Races);
   cfg.checksFatal = false;
   host::Kernel k(host::Program::fromSpirv(host::Device(cfg), words), kernel);
-  std::vector<int32_t> in(global);
-  for (size_t i = 0; i < global; ++i) in[i] = int32_t(i * 3 + 1);
-  auto out = std::make_shared<host::Buffer>(global * 4);
-  k.setArg(0, std::make_shared<host::Buffer>(in.data(), global * 4));
+  std::vector<int32_t> in(elements);
+  for (size_t i = 0; i < elements; ++i) in[i] = int32_t(i * 3 + 1);
+  auto out = std::make_shared<host::Buffer>(elements * 4);
+  k.setArg(0, std::make_shared<host::Buffer>(in.data(), elements * 4));
   k.setArg(1, out);
-  if (k.argCount() > 2) k.setArgLocal(2, local * 4);
+  if (k.argCount() > 2) k.setArgLocal(2, (*range.local)[0] * 4);
   const interpreter::LaneStats before = interpreter::laneStats();
-  Checked c{k.run(test::range1(global, local)), {}, {}};
+  Checked c{k.run(range), {}, {}};
   const interpreter::LaneStats after = interpreter::laneStats();
   c.lanes = {after.spans - before.spans, after.barrierIntervals - before.barrierIntervals,
              after.undone - before.undone, after.returned - before.returned};
   c.out.assign(out->as<int32_t>().begin(), out->as<int32_t>().end());
   return c;
+}
+
+Checked runChecked(const char* kernel, size_t global, size_t local, size_t elements = 0) {
+  return runChecked(kernel, test::range1(global, local), elements ? elements : global);
 }
 
 void requireSameFindings(const host::RunResult& x, const host::RunResult& y) {
@@ -1242,5 +1307,53 @@ TEST_CASE("lane executor: the race checker on lanes finds what it finds one by o
     requireSameFindings(lanes.result, alone.result);
     CHECK(lanes.out == alone.out);
     CHECK(lanes.lanes.undone > 0);
+  }
+}
+
+TEST_CASE("lane executor: the race checker takes dense lanes a block at a time as it takes them one by one",
+          "[lanes][races]") {
+  // RaceChecker::accessDense keeps a block of 16 granules that consecutive work-items touched in order as one write
+  // and one read; readShared takes the same bytes read by consecutive lanes at once. Every finding (work-items,
+  // instructions, byte offset, count, "one of several readers") must be the one-by-one run's.
+  struct Case {
+    const char* kernel;
+    size_t global, local, elements;
+    bool races, undone;  // undone: the lanes race among themselves, and their span runs again one by one
+  };
+  const Case cases[] = {
+      {"shifted", 512, 128, 512, true, false},            // a group writes what the one before read, the last reads
+      {"wide", 128, 64, 512, false, false},               // 8 bytes a work-item: two granules each
+      {"wide_folded", 128, 16, 512, true, false},         // ... each group the 16 × 8 bytes from one further on
+      {"wide_written", 64, 16, 512, true, false},         // ... read, then written by ints from another group
+      {"misaligned", 128, 64, 520, false, false},         // ... starting two and six granules into a block
+      {"mixed_widths", 192, 64, 512, true, false},        // int2 and int reads of one epoch, a later group's writes
+      {"overlapping", 192, 64, 512, true, false},         // in[i] and then in[i + 16]: the lower reader named
+      {"broadcast", 512, 128, 512, true, true},           // every lane reads the last element, which the last writes
+      {"broadcast_written", 512, 128, 512, true, false},  // a group reads the first element the one before wrote
+      {"local_broadcast", 256, 64, 256, false, false},    // every lane reads t[0] and in[0] after a barrier
+  };
+  for (const Case& c : cases) {
+    DYNAMIC_SECTION(c.kernel) {
+      auto [lanes, alone] = onBothPaths([&] { return runChecked(c.kernel, c.global, c.local, c.elements); });
+      CHECK(alone.result.findings.empty() == !c.races);
+      requireSameFindings(lanes.result, alone.result);
+      CHECK(lanes.out == alone.out);
+      CHECK(lanes.lanes.spans > 0);
+      CHECK((lanes.lanes.undone > 0) == c.undone);
+    }
+  }
+  SECTION("rows of 16 lanes in 16×16 work-groups, rows reading one row of another buffer") {
+    host::NDRange r;
+    r.dims = 2;
+    r.global = {32, 32, 1};
+    r.local = std::array<size_t, 3>{16, 16, 1};
+    for (const char* kernel : {"rows", "rows_folded", "rows_written"}) {
+      auto [lanes, alone] = onBothPaths([&] { return runChecked(kernel, r, 32 * 32); });
+      CHECK(alone.result.findings.empty() == (std::string(kernel) == "rows"));
+      requireSameFindings(lanes.result, alone.result);
+      CHECK(lanes.out == alone.out);
+      for (size_t i = 0; kernel == std::string("rows") && i < 32 * 32; ++i)
+        CHECK(lanes.out[i] == int32_t(i * 3 + 1 + (i % 32) * 3 + 1));
+    }
   }
 }
