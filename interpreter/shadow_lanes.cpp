@@ -54,12 +54,14 @@ const Op* shStoreOnLanes(LaneBatch& b, const Op* op) {
 // exactly where shadowExactOnPoints holds and the result is not subnormal, or for the instructions that are exact on
 // single values (negation, conversion, fmod); everywhere else it gives the result a set.
 namespace {
-// Whether a binary32 or binary64 value's bits are those of a subnormal number (which a flush may change).
+// Whether a binary32 or binary64 value's bits are those of a subnormal number (which a flush may change): its
+// magnitude less one below the smallest normal's bits less one (0 wraps around to the largest value), without a
+// branch, so that a loop over lanes vectorises.
 template <class Bits, int MantissaBits> bool subnormalBits(const uint8_t* p) {
   Bits v;
   std::memcpy(&v, p, sizeof v);
   constexpr Bits kMagnitude = ~Bits(0) >> 1;
-  return (v & kMagnitude) != 0 && (v & kMagnitude) < (Bits(1) << MantissaBits);
+  return Bits((v & kMagnitude) - 1) < Bits((Bits(1) << MantissaBits) - 1);
 }
 template <class Bits, int MantissaBits>
 bool anySubnormal(const LaneBatch& b, const FloatRule& r, uint32_t l, uint32_t result) {
@@ -147,8 +149,7 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
   if (single && r.lanes == 1 && n == 2) {  // float a op b: the usual case, its three arrays tested in one pass
     const uint8_t *x = b.lane0(r.args[0].reg), *y = b.lane0(r.args[1].reg), *z = b.lane0(op->r);
     const uint32_t count = b.count;
-    // |v| - 1 below the smallest normal's bits: a subnormal (0 wraps around to the largest value).
-    auto tiny = [](const uint8_t* p, uint32_t l) { return (rdLane<uint32_t>(p, l) & 0x7fffffffu) - 1u < 0x7fffffu; };
+    auto tiny = [](const uint8_t* p, uint32_t l) { return subnormalBits<uint32_t, 23>(p + size_t(l) * 8); };
     uint32_t any = 0;
     for (uint32_t l = 0; l < count; ++l) any |= uint32_t(tiny(x, l)) | uint32_t(tiny(y, l)) | uint32_t(tiny(z, l));
     if (!any) return op + 1;

@@ -105,15 +105,6 @@ uint16_t RaceChecker::siteFor(uint32_t inst, int8_t scope) {
   return uint16_t(kSiteMask - 2 + scope);
 }
 
-RaceChecker::InstSite RaceChecker::instSite(uint32_t inst) {
-  // One lookup per access, computed at the instruction's first.
-  if (siteOf_.empty()) siteOf_.resize(run_.kernel.module->instructions.size());
-  InstSite& is = siteOf_.at(inst);
-  if (!is.site) [[unlikely]]
-    is = firstAccess(inst);
-  return is;
-}
-
 void RaceChecker::prepare(Cells& c, uint64_t size) {
   if (!c.cells.empty()) return;
   c.cells = ZeroedArray<ByteState>((size + 3) / 4);
@@ -132,15 +123,8 @@ void RaceChecker::expand(Cells& c, uint64_t block) {
   }
 }
 
-void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
-  if (tag >= space_.size() || space_[tag] < 0 || run_.inCollective) return;
-  // The allocation's size: a buffer's or a local argument's is the launch's (the same in every work-group).
-  Found f;
-  if (record(tag, wi.allocs[tag].size, instSite(op->inst), uint16_t(wi.localLinearId), off, bytes, write, f))
-    conflict(wi, op, tag, f.at, {off, bytes}, write, f.other, f.otherWrite, Space(space_[tag]));
-}
-
-bool RaceChecker::record(uint32_t tag, uint64_t size, InstSite is, uint16_t item, uint64_t off, uint64_t bytes,
+// Inlined into access() and laneAccess(): one call per access.
+[[gnu::always_inline]] inline bool RaceChecker::record(uint32_t tag, uint64_t size, InstSite is, uint16_t item, uint64_t off, uint64_t bytes,
                          bool write, Found& found) {
   const Space s = Space(space_[tag]);
   Cells& st = state_[tag];
@@ -191,6 +175,14 @@ bool RaceChecker::record(uint32_t tag, uint64_t size, InstSite is, uint16_t item
       R.site |= kSeveral;  // keep the first unordered reader for the report; a write by anyone now races
   }
   return reported;
+}
+
+void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off, uint64_t bytes, bool write) {
+  if (tag >= space_.size() || space_[tag] < 0 || run_.inCollective) return;
+  // The allocation's size: a buffer's or a local argument's is the launch's (the same in every work-group).
+  Found f;
+  if (record(tag, wi.allocs[tag].size, instSite(op->inst), uint16_t(wi.localLinearId), off, bytes, write, f))
+    conflict(wi, op, tag, f.at, {off, bytes}, write, f.other, f.otherWrite, Space(space_[tag]));
 }
 
 // The per-granule rules of record() for a plain access, taken over a whole block at once: each granule's outcome is
@@ -267,7 +259,8 @@ void RaceChecker::accessDense(LaneItems& lanes, uint32_t first, uint32_t count, 
 void RaceChecker::readShared(LaneItems& lanes, uint32_t first, uint32_t count, const Op* op, uint32_t tag,
                              uint64_t size, uint64_t off, uint32_t bytes) {
   // After two work-items' reads, the bytes' read is one of several of this epoch (or of an earlier work-group of
-  // global memory): a further plain read changes nothing and races only with a recorded write it is unordered with.
+  // global memory): a further plain read changes nothing unless its work-item is lower than the one recorded, and
+  // races only with a recorded write it is unordered with.
   uint32_t i = 0;
   for (; i < count && i < 2; ++i) laneAccess(lanes, first + i, op, tag, size, off, bytes, false);
   if (i == count || tag >= space_.size() || space_[tag] < 0 || run_.inCollective) return;
@@ -275,6 +268,24 @@ void RaceChecker::readShared(LaneItems& lanes, uint32_t first, uint32_t count, c
   Cells& st = state_[tag];
   const bool plain = !instSite(op->inst).scope;
   const uint64_t firstCell = off >> st.shift, lastCell = (off + bytes - 1) >> st.shift;
+  // The rest at once where no cell's state depends on which work-item reads: its write ordered before them all (or
+  // none), its read one of several kept whatever they are (of an earlier group, or of this epoch by a work-item below
+  // theirs, the lowest being that of lane `first + 2` where their ids are consecutive).
+  bool all = plain;
+  uint64_t lowest = UINT64_MAX;
+  for (uint64_t c = firstCell; all && c <= lastCell; ++c) {
+    const ByteState& B = st.cells[c];
+    const Access& W = B.write;
+    const bool writeOrdered = !W.site || (W.epoch < groupBase_[s] ? s == Local : W.epoch < epoch_[s]);
+    const Access& R = B.read;
+    bool readKept = (R.site & kSeveral) && (R.epoch < groupBase_[s] ? s == Global : R.epoch == epoch_[s]);
+    if (readKept && R.epoch >= groupBase_[s]) {
+      if (lowest == UINT64_MAX) lowest = lanes.consecutiveFrom(first + i, count - i);
+      readKept = lowest != UINT64_MAX && R.item <= lowest;
+    }
+    all = writeOrdered && readKept;
+  }
+  if (all) return;
   for (; i < count; ++i) {
     const uint16_t item = uint16_t(lanes.id(first + i));
     bool nothing = plain;

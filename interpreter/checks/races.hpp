@@ -98,7 +98,15 @@ class RaceChecker {
   // is not expanded, where its outcome is the same for every granule and no access races: false (nothing changed)
   // where it is not.
   bool blockAccess(Block& b, Space s, uint16_t site, uint16_t item, uint8_t shift, bool write) const;
-  InstSite instSite(uint32_t inst);
+  // An instruction's site and scope: one lookup per access, computed at its first.
+  InstSite instSite(uint32_t inst) {
+    if (siteOf_.empty()) [[unlikely]]
+      siteOf_.resize(run_.kernel.module->instructions.size());
+    InstSite& is = siteOf_[inst];
+    if (!is.site) [[unlikely]]
+      is = firstAccess(inst);
+    return is;
+  }
   void splitToBytes(Cells& c, uint64_t size);
   std::vector<int8_t> space_;  // per tag: Local, Global, or -1 (private, constant: no races)
   uint32_t epoch_[2] = {0, 0};
