@@ -105,8 +105,7 @@ uint16_t RaceChecker::siteFor(uint32_t inst, int8_t scope) {
   return uint16_t(kSiteMask - 2 + scope);
 }
 
-void RaceChecker::prepare(Cells& c, uint64_t size) {
-  if (!c.cells.empty()) return;
+void RaceChecker::allocate(Cells& c, uint64_t size) {
   c.cells = ZeroedArray<ByteState>((size + 3) / 4);
   c.blocks = ZeroedArray<Block>((c.cells.size() + kBlockGranules - 1) / kBlockGranules);
 }
@@ -129,10 +128,17 @@ void RaceChecker::expand(Cells& c, uint64_t block) {
   const Space s = Space(space_[tag]);
   Cells& st = state_[tag];
   prepare(st, size);
-  if (st.shift && ((off | bytes) & 3)) splitToBytes(st, size);
-  if (st.shift)
-    for (uint64_t b = (off >> 2) / kBlockGranules, e = ((off + bytes - 1) >> 2) / kBlockGranules; b <= e; ++b)
-      if (!st.blocks[b].expanded) expand(st, b);
+  if (st.shift) {
+    if ((off | bytes) & 3) [[unlikely]] {
+      splitToBytes(st, size);
+    } else {
+      // The blocks the bytes lie in (kBlockBytes each): usually one, expanded at the first of its accesses.
+      const uint64_t b = off / kBlockBytes, e = (off + bytes - 1) / kBlockBytes;
+      if (!st.blocks[b].expanded || (e != b && !st.blocks[e].expanded)) [[unlikely]]
+        for (uint64_t i = b; i <= e; ++i)
+          if (!st.blocks[i].expanded) expand(st, i);
+    }
+  }
   const int8_t scope = is.scope;
   const uint16_t here = is.site;
   // Two atomics do not race when their scope holds both work-items: the same work-group, or device scope on both.

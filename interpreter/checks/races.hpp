@@ -77,7 +77,7 @@ class RaceChecker {
   // of granules, in order) is kept as one write and one read with the first granule's work-item: granule g's is
   // item + (g >> shift). 20 bytes instead of 16 cells' 256: zeroing the state of a buffer at its first access was most
   // of a checked vadd's time. Any other access expands the block into its cells first.
-  static constexpr uint64_t kBlockGranules = 16;
+  static constexpr uint64_t kBlockGranules = 16, kBlockBytes = kBlockGranules * 4;
   struct Block {
     Access write, read;
     uint8_t writeShift = 0, readShift = 0;
@@ -92,7 +92,11 @@ class RaceChecker {
     uint32_t shift = 2;
   };
   std::vector<Cells> state_;
-  void prepare(Cells& c, uint64_t size);
+  void prepare(Cells& c, uint64_t size) {
+    if (c.cells.empty()) [[unlikely]]
+      allocate(c, size);
+  }
+  void allocate(Cells& c, uint64_t size);
   void expand(Cells& c, uint64_t block);
   // The dense access of work-items item .. item + 15 >> shift (whole granules each) to every granule of a block that
   // is not expanded, where its outcome is the same for every granule and no access races: false (nothing changed)
