@@ -25,9 +25,10 @@
 // diagnostics are the same: lane forms never fault, warn or decide a choice for the first time (a choice already
 // decided in the work-group only counts, in any order); the Op that would runs alone, after the work-items before it
 // finished their slices, as it would have; work-items that reach different barriers part before them, so barrier
-// divergence is found as today. Observed launches and those with the uninitialised-value checker keep today's path
-// (their observers see each work-item's steps in turn), and so does CLREF_LANES=0; the race checker is told a span's
-// accesses when it stands (LaneLog::exact), and a shadow run goes on lanes while no value has a set
+// divergence is found as today. Observed launches keep today's path (their observers see each work-item's steps in
+// turn), and so does CLREF_LANES=0; the race checker is told a span's accesses when it stands (LaneLog::exact), the
+// uninitialised-value checker's shadow Ops run on lanes while the values they read are defined (checks/uninitialized.cpp;
+// their memory shadows through LaneLog::undefinedAt), and a shadow run goes on lanes while no value has a set
 // (shadow_lanes.hpp).
 #pragma once
 #include <algorithm>
@@ -114,6 +115,38 @@ struct LaneLog {
     uint32_t bytes, inst;
   };
   std::vector<WriterNote> writerNotes;
+  // The uninitialised-value checker's side (checks/uninitialized.hpp), in a launch that runs it (undefinedShadows):
+  // per lane of the memory Op that ran last on lanes (undefinedOf), where the shadow of the bytes it touched lies
+  // (Allocation::undefined + the offset; nullptr in memory that is always defined) and whether they are global
+  // memory. The shadow Op right after it moves the shadows from there (uninitialized.cpp). A lane form that cannot go
+  // on without the one-by-one order (a lane storing an undefined value to global memory, a finding) sets mustUndo:
+  // the span is undone and runs one by one (scheduler.cpp runLanes).
+  struct UndefinedAt {
+    uint8_t* shadow;
+    bool global;
+  };
+  bool undefinedShadows = false;
+  std::vector<UndefinedAt> undefinedAt;
+  const Op* undefinedOf = nullptr;
+  uint32_t undefinedBytes = 0;  // each lane's access
+  bool mustUndo = false;
+  // The records of the Op running now, for `lanes` lanes of `bytes` each (nullptr outside such a launch).
+  UndefinedAt* undefinedFor(uint32_t lanes, uint32_t bytes) {
+    if (!undefinedShadows) [[likely]]
+      return nullptr;
+    if (undefinedAt.size() < lanes) undefinedAt.resize(lanes);
+    undefinedOf = current;
+    undefinedBytes = bytes;
+    return undefinedAt.data();
+  }
+  static UndefinedAt undefinedIn(const Allocation& A, uint64_t off) {
+    return {A.undefined ? A.undefined + off : nullptr, A.storage == spv::StorageClass::CrossWorkgroup};
+  }
+  // Lanes [0, lanes) touched consecutive `bytes` of A from offset off0 (a dense access, or a row of one).
+  void noteUndefinedDense(const Allocation& A, uint64_t off0, uint32_t bytes, uint32_t from, uint32_t lanes) {
+    UndefinedAt* u = undefinedAt.data() + from;
+    for (uint32_t l = 0; l < lanes; ++l) u[l] = undefinedIn(A, off0 + uint64_t(l) * bytes);
+  }
   std::vector<uintptr_t> scratch;  // a lane form's addresses before it decides to log them (scratchAddresses)
   std::vector<uintptr_t> denseScratch[2];  // a dense entry's addresses, made for conflicts()
   uintptr_t* scratchAddresses(uint32_t lanes) {
@@ -238,6 +271,8 @@ struct LaneLog {
   }
   void clear() {
     nextInterval();
+    mustUndo = false;
+    undefinedOf = nullptr;
     undo.clear();
     undoBytes.clear();
     undoSize = 0;
@@ -376,6 +411,20 @@ inline const Op* stopBefore(LaneBatch& b, const Op* op, uint32_t k) {
   b.at = op;
   return nullptr;
 }
+// The lanes cannot go on in an order that gives what the one-by-one order gives: the span is undone and runs one by
+// one (LaneLog::mustUndo).
+inline const Op* undoSpan(LaneBatch& b, const Op* op) {
+  b.log->mustUndo = true;
+  return stopBefore(b, op, 0);
+}
+// A memory Op whose access at lane k is off the fast path: lanes [0, k) ran it. With the uninitialised-value checker,
+// the shadow Op after it must run for them on lanes too (the one-by-one one reads the accesses the instruction
+// recorded there): the span is undone instead.
+inline const Op* stopAccess(LaneBatch& b, const Op* op, uint32_t k) {
+  if (k > 0 && b.log && b.log->undefinedShadows) [[unlikely]]
+    return undoSpan(b, op);
+  return stopBefore(b, op, k);
+}
 // An Op without a lane form: no lane runs it here.
 const Op* leaveLanes(LaneBatch& b, const Op* op);
 
@@ -426,10 +475,12 @@ struct LaneAccess {
   uintptr_t* touched;  // the log entry's addresses
   LaneLog::Extent extent;  // of the entry's addresses so far, written to the log at the end of the Op
   uintptr_t end = 0;       // the last address's end
+  LaneLog::UndefinedAt* undefined;  // with the uninitialised-value checker (LaneLog::undefinedFor)
   LaneAccess(const LaneBatch& b, uint32_t bytes, bool store)
       : items(b.items), tagShift(b.items[0]->tagShift), offsetMask(b.items[0]->offsetMask),
         allocLimit(b.items[0]->laneAllocLimit), log(b.log),
-        touched(b.log ? b.log->begin(b.first, b.count, bytes, store) : nullptr) {}
+        touched(b.log ? b.log->begin(b.first, b.count, bytes, store) : nullptr),
+        undefined(b.log ? b.log->undefinedFor(b.count, bytes) : nullptr) {}
   ~LaneAccess() {
     if (touched) log->extents.back() = extent;
   }
@@ -461,6 +512,8 @@ struct LaneAccess {
           extent.add(uintptr_t(p), uint32_t(bytes), end);
         }
         if constexpr (Store) log->save(l, p, uint32_t(bytes));
+        if (undefined) [[unlikely]]
+          undefined[l] = LaneLog::undefinedIn(*A, off);
       }
       return p;
     }

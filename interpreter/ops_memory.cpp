@@ -52,7 +52,7 @@ template <bool Store, class P, uint32_t N> const Op* fixedOnLanes(LaneBatch& b, 
   for (uint32_t l = 0; l < count; ++l) {
     uint8_t* at = access.at<Store>(l, rdLane<P>(pointer, l), N, align);
     if (!at) [[unlikely]]
-      return stopBefore(b, op, l);
+      return stopAccess(b, op, l);
     if constexpr (N <= 8) {
       if constexpr (Store)
         std::memcpy(at, value + size_t(l) * 8, N);
@@ -877,6 +877,8 @@ bool logShared(LaneBatch& b, const Allocation& A, const uintptr_t* __restrict at
     }
   }
   b.log->extents.back() = {uintptr_t(host + lowest), uintptr_t(host + highest + N), increasing};
+  if (LaneLog::UndefinedAt* u = b.log->undefinedFor(count, N)) [[unlikely]]
+    for (uint32_t l = 0; l < count; ++l) u[l] = LaneLog::undefinedIn(A, at[l]);
   return true;
 }
 
@@ -950,6 +952,11 @@ bool rowDenseOnLanes(LaneBatch& b, const Op* op, const Allocation& A, uint64_t t
   }
   uint8_t* const p = A.base + first;
   if (!b.log->beginDenseRows(b.first, b.count, N, Store, uintptr_t(p), rowLanes, stride)) return false;
+  if (b.log->undefinedFor(b.count, N)) [[unlikely]]
+    for (uint32_t r = 0; r < rows; ++r) {
+      const uint32_t from = r * rowLanes;
+      b.log->noteUndefinedDense(A, first + r * stride, N, from, std::min(rowLanes, b.count - from));
+    }
   for (uint32_t r = 0; r < rows; ++r) {
     const uint32_t from = r * rowLanes, lanes = std::min(rowLanes, b.count - from);
     uint8_t* const row = p + r * stride;
@@ -998,6 +1005,8 @@ const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
       if (lane0Offset > A.size || A.size - lane0Offset < span || ((lane0Offset | N) & (op->align - 1))) return nullptr;
       uint8_t* const p = A.base + lane0Offset;
       if (!b.log->beginDense(b.first, count, N, Store, uintptr_t(p))) return nullptr;
+      if (b.log->undefinedFor(count, N)) [[unlikely]]
+        b.log->noteUndefinedDense(A, lane0Offset, N, 0, count);
       if constexpr (Store) {
         b.log->saveDense(p, uint32_t(span));
         for (uint32_t l = 0; l < count; ++l) std::memcpy(p + size_t(l) * N, value + size_t(l) * 8, N);
@@ -1051,7 +1060,7 @@ template <bool Store, class P, class I, uint32_t N> const Op* fusedOnLanes(LaneB
     }
     uint8_t* at = access.at<Store>(l, ptr, bytes, align);
     if (!at) [[unlikely]]
-      return stopBefore(b, op, l);
+      return stopAccess(b, op, l);
     if constexpr (N == 1 || N == 2 || N == 4 || N == 8) {
       if constexpr (Store)
         std::memcpy(at, value + size_t(l) * 8, N);

@@ -82,10 +82,10 @@ class Worker {
     for (const auto& p : k_.params)
       if (p.kind == ParamKind::Image && p.access == ImageAccess::ReadWrite) tracksImageWrites_ = true;
     // The lane executor (lanes.hpp) for a kernel without atomics (whose work-items may spin waiting for each other),
-    // unless the launch's observers must see each work-item's steps in turn (the uninitialised-value checker, an
-    // observer) or CLREF_LANES=0 asks for today's path. A span on lanes that a data race would make differ from the
-    // one-by-one order that checked runs keep is undone and runs one by one (runLanes); the race checker is told the
-    // accesses of a span that stands (feedLaneAccesses). A shadow run's lanes run its rules while no value has a set
+    // unless the launch's observer must see each work-item's steps in turn or CLREF_LANES=0 asks for today's path. A
+    // span on lanes that a data race would make differ from the one-by-one order that checked runs keep is undone and
+    // runs one by one (runLanes); the race checker is told the accesses of a span that stands (feedLaneAccesses); the
+    // uninitialised-value checker's shadow Ops run on lanes while the values are defined (uninitialized.cpp). A shadow run's lanes run its rules while no value has a set
     // (shadow_lanes.hpp); a perturbed one's draw from the sets in the one-by-one order, never on lanes.
     const char* lanesEnv = std::getenv("CLREF_LANES");
     const bool lanesOff = lanesEnv && std::strcmp(lanesEnv, "0") == 0;
@@ -95,7 +95,10 @@ class Worker {
     const bool checksLanes = !s_.checks || s_.checks->lanesAllowed();
     if (!k_.usesAtomics && checksLanes && shadowLanes && !s_.config.observer && !lanesOff) {
       laneLog_.exact = s_.checks != nullptr;
-      restartable_ = !resetsPrivate_ && !tracksImageWrites_ && !tracksUndefined_;
+      laneLog_.undefinedShadows = tracksUndefined_;
+      // Without private memory to start over, the uninitialised-value checker's shadow of it (built-in variables,
+      // never written) needs no reset either.
+      restartable_ = !resetsPrivate_ && !tracksImageWrites_;
       laneOps_.reserve(k_.ops.size());
       laneLoss_.assign(k_.ops.size(), 0);
       for (const Op& op : k_.ops) {
@@ -149,6 +152,7 @@ class Worker {
   int64_t budget_ = 0;
   bool resetsPrivate_ = false, tracksImageWrites_ = false;
   bool restartable_ = false;  // restartWorkItem may skip startWorkItem's resets (set with the lane forms)
+  std::vector<uint8_t> privateUndefinedStart_;  // a work-item's privateUndefined as it starts
   bool lanesReadIdentity_ = false;  // a lane form of the kernel reads work-items' ids (readsWorkItemIdentity)
   struct PrivateInit {
     uint64_t offset;
@@ -282,6 +286,15 @@ class Worker {
       // The uninitialised-value checker's shadows: private memory per slot, local memory per worker, buffer
       // arguments per launch.
       s->privateUndefined.assign(s->privateArena.size(), 0);
+      if (privateUndefinedStart_.size() != s->privateArena.size()) {
+        // What every work-item's starts as: private variables without an initialiser uninitialised (OpenCL C 3.0 §6.7
+        // [[address-space-qualifiers]]), the rest defined.
+        privateUndefinedStart_.assign(s->privateArena.size(), 0);
+        for (size_t t = 1; t < k_.allocations.size(); ++t)
+          if (k_.allocationOrigin[t] && k_.allocations[t].source == AllocationSource::Private)
+            std::memset(privateUndefinedStart_.data() + k_.allocations[t].arenaOffset, k_.allocationOrigin[t],
+                        k_.allocations[t].size);
+      }
       groupUndefined_.resize(groupArena_.size(), 0);
       for (size_t t = 1; t < k_.allocations.size(); ++t) {
         const auto& d = k_.allocations[t];
@@ -389,14 +402,8 @@ class Worker {
       for (const AllocationDesc* d : builtinVariables_)
         builtinValue(wi, d->builtin, s.privateArena.data() + d->arenaOffset, d->builtinElementBytes);
     }
-    if (tracksUndefined_) {
-      // Private variables without an initialiser start uninitialised (OpenCL C 3.0 §6.7 [[address-space-qualifiers]]).
-      std::fill(s.privateUndefined.begin(), s.privateUndefined.end(), 0);
-      for (size_t t = 1; t < k_.allocations.size(); ++t)
-        if (k_.allocationOrigin[t] && k_.allocations[t].source == AllocationSource::Private)
-          std::memset(s.privateUndefined.data() + k_.allocations[t].arenaOffset, k_.allocationOrigin[t],
-                      k_.allocations[t].size);
-    }
+    if (tracksUndefined_ && !s.privateUndefined.empty())
+      std::memcpy(s.privateUndefined.data(), privateUndefinedStart_.data(), s.privateUndefined.size());
     if (wi.shadow) clearShadowOf(s);
     startRunning(wi);
     wi.barrier = nullptr;
@@ -619,7 +626,7 @@ class Worker {
       if (!b.atBarrier) break;
       // A barrier interval ran on lanes: the accesses of its work-items must not race (lanes.hpp).
       ++laneStats_.barrierIntervals;
-      undo = laneLog_.conflicts();
+      undo = laneLog_.mustUndo || laneLog_.conflicts();
       if (undo || !wholeGroup || laneLog_.large()) break;
       if (s_.checks) {  // the interval's accesses, then the barrier the lanes pass
         collectLaneFeed();
@@ -639,7 +646,7 @@ class Worker {
     // whose lanes parted has the rest of each lane's round run alone, in slot order: the one-by-one order only where no
     // lane after the first touched shared memory on lanes (the rest of the first could touch the same bytes).
     if (!undo && !b.atBarrier)
-      undo = b.returned || b.yielded ? laneLog_.conflicts() : laneLog_.beyondFirstLane();
+      undo = laneLog_.mustUndo || (b.returned || b.yielded ? laneLog_.conflicts() : laneLog_.beyondFirstLane());
     // Work-items that go on, or start over, on their own read their own ids, budgets and places.
     if (!b.returned || undo) settleRow();
     if (undo) {

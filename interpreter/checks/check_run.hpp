@@ -3,9 +3,10 @@
 //
 // How they observe without costing a plain run anything: a checked launch gives every work-item an allocation
 // limit of 0 (WorkItem::allocLimit), so access()'s fast path never succeeds and every memory access takes
-// accessSlow (memory_access.cpp), which checks the access as the fast path would, then tells the observers. With the
-// race checker alone, work-items also run on the lane executor (lanes.hpp), whose lanes keep every access in their log
-// and tell them through laneAccess* once their span stands (scheduler.cpp feedLaneAccesses). The scheduler calls
+// accessSlow (memory_access.cpp), which checks the access as the fast path would, then tells the observers. Without an
+// observer, work-items also run on the lane executor (lanes.hpp), whose lanes keep every access in their log and tell
+// the race checker through laneAccess* once their span stands (scheduler.cpp feedLaneAccesses); the uninitialised-value
+// checker's shadow Ops run there in lane forms of their own (uninitialized.cpp). The scheduler calls
 // groupStart, barrier and groupEnd. A checked launch runs on one thread, its work-groups in order,
 // so findings and their first occurrences do not depend on the machine. Internal to the interpreter.
 #pragma once
@@ -59,16 +60,17 @@ class CheckRun {
   }
 
   // Accesses work-items made on the lane executor (lanes.hpp), told when their span stood (scheduler.cpp runLanes):
-  // only in a launch whose checkers need nothing but the accesses (the race checker). Each the same as access() in
-  // turn (RaceChecker::laneAccess, accessDense, readShared).
+  // the race checker's. Each the same as access() in turn (RaceChecker::laneAccess, accessDense, readShared); the
+  // uninitialised-value checker's shadow of memory moved on lanes already (uninitialized.cpp).
   void laneAccess(LaneItems& lanes, uint32_t lane, const Op* op, uint32_t tag, uint64_t size, uint64_t off,
                   uint32_t bytes, bool write);
   void laneAccessDense(LaneItems& lanes, uint32_t first, uint32_t count, const Op* op, uint32_t tag, uint64_t size,
                        uint64_t off, uint32_t bytes, bool write);
   void laneReadShared(LaneItems& lanes, uint32_t first, uint32_t count, const Op* op, uint32_t tag, uint64_t size,
                       uint64_t off, uint32_t bytes);
-  // Whether laneAccess is all the checkers need of work-items run on lanes: the race checker alone, no observer.
-  bool lanesAllowed() const { return !tracksUndefined_ && !observer_; }
+  // Whether work-items may run on lanes: laneAccess is all the race checker needs of them, and the uninitialised-value
+  // checker's shadow Ops have lane forms of their own (uninitialized.cpp); an observer sees each work-item's steps.
+  bool lanesAllowed() const { return !observer_; }
 
   // Records a finding at instruction `inst` (and `otherInst` + 1 for a race's other access, 0 without): the first
   // occurrence of each (kind, instruction, other instruction) keeps its diagnostics, the others count.

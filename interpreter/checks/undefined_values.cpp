@@ -242,8 +242,8 @@ void markShadowsMemory(Lowerer& L, const Instruction& inst) {
 
 // The shadow Op of an instruction that reads memory into its result, or writes a value to memory (uninitialized.cpp
 // moves the bytes' shadows between the memory and the registers). True when `inst` is one. A load whose result is
-// always defined (a built-in variable's) needs none; a store of a value that is always defined needs none either:
-// CheckRun marks the bytes it writes defined.
+// always defined (a built-in variable's) needs none; a store of a value that is always defined moves a zero shadow:
+// the bytes it writes become defined in the same Op, on lanes (lanes.hpp) as one by one.
 bool emitMemoryShadow(Lowerer& L, const Instruction& inst) {
   const bool ext = isOpenCLStd(L, inst);
   const Std n = ext ? extNumber(inst) : Std(0);
@@ -257,7 +257,6 @@ bool emitMemoryShadow(Lowerer& L, const Instruction& inst) {
   }
   if (inst.opcode == spv::Op::OpStore || (ext && isExtStore(n))) {
     const uint32_t data = inst.opcode == spv::Op::OpStore ? inst.operand(1) : inst.operand(2);
-    if (!L.shadow_.count(data)) return true;
     markShadowsMemory(L, inst);
     Op& op = L.emit(uninitialized::storeShadow(), inst);
     op.b = L.shadowOrZero(data, size(data));

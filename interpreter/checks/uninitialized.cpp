@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <span>
 
+#include "interpreter/lanes.hpp"
 #include "interpreter/module.hpp"
 
 namespace clref::interpreter::uninitialized {
@@ -278,17 +279,173 @@ const Op* useFinding(WorkItem& wi, const Op* op) {
   return op + 1;
 }
 
+// The lane forms (lanes.hpp). The lanes run a shadow Op while every shadow it reads is zero in every lane (the values
+// are defined, as they nearly always are): the result's shadow is then zero too, for each of these Ops. The first lane
+// with an undefined operand stops the lanes before it (stopBefore): it and those after it run the Op alone, where the
+// one-by-one handler follows the origins and reports the uses, in the one-by-one order (the lanes before it report
+// nothing on lanes). The memory shadows move on lanes whatever they hold (loadOnLanes, storeOnLanes).
+
+struct Shadow {
+  uint32_t reg, bytes;
+};
+
+// Bytes [from, to) of an 8-byte register chunk as a mask (0 <= from < to <= 8).
+constexpr uint64_t chunkMask(uint32_t from, uint32_t to) {
+  return (to >= 8 ? ~uint64_t(0) : (uint64_t(1) << (8 * to)) - 1) & ~((uint64_t(1) << (8 * from)) - 1);
+}
+
+// The first of lanes [0, count) with a nonzero byte in register bytes [reg, reg + bytes), or count: every lane's
+// chunks OR-ed together first, and a search lane by lane only where that is not zero.
+uint32_t firstUndefinedLane(const LaneBatch& b, Shadow s, uint32_t count) {
+  const uint32_t end = s.reg + s.bytes;
+  uint64_t any = 0;
+  for (uint32_t at = s.reg & ~7u; at < end; at += 8) {
+    const uint8_t* __restrict p = b.lane0(at);
+    uint64_t lanes = 0;
+    for (uint32_t l = 0; l < count; ++l) lanes |= rdLane<uint64_t>(p, l);
+    any |= lanes & chunkMask(std::max(at, s.reg) - at, std::min(at + 8, end) - at);
+  }
+  if (!any) [[likely]]
+    return count;
+  for (uint32_t l = 0; l < count; ++l)
+    for (uint32_t at = s.reg & ~7u; at < end; at += 8)
+      if (rdLane<uint64_t>(b.lane0(at), l) & chunkMask(std::max(at, s.reg) - at, std::min(at + 8, end) - at)) return l;
+  return count;
+}
+
+// Register bytes [reg, reg + bytes) zero (defined) in lanes [0, count), the other bytes of their chunks kept.
+void defineLanes(const LaneBatch& b, Shadow s, uint32_t count) {
+  const uint32_t end = s.reg + s.bytes;
+  for (uint32_t at = s.reg & ~7u; at < end; at += 8) {
+    const uint64_t keep = ~chunkMask(std::max(at, s.reg) - at, std::min(at + 8, end) - at);
+    uint8_t* __restrict p = b.lane0(at);
+    if (!keep) {
+      std::memset(p, 0, size_t(count) * 8);
+      continue;
+    }
+    for (uint32_t l = 0; l < count; ++l) wrLane<uint64_t>(p, l, rdLane<uint64_t>(p, l) & keep);
+  }
+}
+
+// A register shadow Op on lanes: `result` defined in the lanes whose `operands` are all defined, up to the first that
+// is not.
+const Op* definedOnLanes(LaneBatch& b, const Op* op, const Shadow* operands, size_t count, Shadow result) {
+  uint32_t k = b.count;
+  for (size_t i = 0; i < count; ++i) k = firstUndefinedLane(b, operands[i], k);
+  if (result.bytes) defineLanes(b, result, k);
+  return k == b.count ? op + 1 : stopBefore(b, op, k);
+}
+
+// join and lanes: operands (shadow, bytes) in pairs from table word `from`, `stride` words apart.
+const Op* tableOnLanes(LaneBatch& b, const Op* op, size_t from, size_t stride, size_t bytesAt) {
+  const auto& t = table(op);
+  Shadow operands[16];
+  size_t count = 0;
+  for (size_t i = from; i + stride <= t.size(); i += stride) {
+    if (count == std::size(operands)) return leaveLanes(b, op);
+    operands[count++] = {t[i], t[i + bytesAt]};
+  }
+  return definedOnLanes(b, op, operands, count, {op->r, op->n});
+}
+const Op* joinOnLanes(LaneBatch& b, const Op* op) { return tableOnLanes(b, op, 0, 2, 1); }
+const Op* lanesOnLanes(LaneBatch& b, const Op* op) { return tableOnLanes(b, op, 2, 3, 2); }
+const Op* movesOnLanes(LaneBatch& b, const Op* op) {
+  // (destination offset, source shadow, bytes) triples: the sources are the operands.
+  const auto& t = table(op);
+  Shadow operands[16];
+  size_t count = 0;
+  for (size_t i = 0; i + 2 < t.size(); i += 3) {
+    if (count == std::size(operands)) return leaveLanes(b, op);
+    operands[count++] = {t[i + 1], t[i + 2]};
+  }
+  return definedOnLanes(b, op, operands, count, {op->r, op->n});
+}
+const Op* joinSmallOnLanes(LaneBatch& b, const Op* op) {
+  const Shadow operands[2] = {{op->a, op->c & 0xffff}, {op->b, op->c >> 16}};
+  return definedOnLanes(b, op, operands, 2, {op->r, op->n});
+}
+const Op* selectOnLanes(LaneBatch& b, const Op* op) {
+  const uint32_t conditionBytes = op->align <= 1 ? 1 : op->align * table(op)[0];
+  const Shadow operands[3] = {{op->a, conditionBytes}, {op->b, op->n}, {op->c, op->n}};
+  return definedOnLanes(b, op, operands, 3, {op->r, op->n});
+}
+// The uses: the lanes before the first whose value is undefined pass; it runs alone, to fault, warn or report.
+const Op* useOnLanes(LaneBatch& b, const Op* op) {
+  const Shadow value{op->a, op->b};
+  return definedOnLanes(b, op, &value, 1, {0, 0});
+}
+
+// The accesses of the memory Op just before `op` on these lanes (LaneLog::undefinedAt), or nullptr where that Op did
+// not record them.
+const LaneLog::UndefinedAt* accessesOnLanes(const LaneBatch& b, const Op* op) {
+  const LaneLog& g = *b.log;
+  return g.undefinedOf == op - 1 && g.undefinedAt.size() >= b.count ? g.undefinedAt.data() : nullptr;
+}
+constexpr uint32_t kMaxLaneShadow = 64;  // the largest value whose shadow moves on lanes (accesses are at most 16)
+
+// load on lanes: each lane's result shadow from the bytes it read (as load(): copied where the access has the
+// result's size, else their largest origin in every byte).
+const Op* loadOnLanes(LaneBatch& b, const Op* op) {
+  const LaneLog::UndefinedAt* at = accessesOnLanes(b, op);
+  const uint32_t n = op->n, bytes = b.log->undefinedBytes, count = b.count;
+  if (!at || n > kMaxLaneShadow) [[unlikely]]
+    return undoSpan(b, op);
+  static constexpr uint8_t kDefined[kMaxLaneShadow] = {};
+  uint8_t* const r = b.lane0(op->r);
+  for (uint32_t l = 0; l < count; ++l) {
+    const uint8_t* u = at[l].shadow ? at[l].shadow : kDefined;
+    uint8_t fill[kMaxLaneShadow];
+    if (bytes != n) {
+      std::memset(fill, largest(u, bytes), n);
+      u = fill;
+    }
+    if (n <= 8)
+      copySmall(r + size_t(l) * 8, u, n);
+    else
+      memoryToLane(b, op->r, l, u, n);
+  }
+  return op + 1;
+}
+
+// store on lanes: the stored value's shadow into each lane's bytes (as store()), their old shadow kept in the log for
+// an undo. A lane that stores an undefined value to global memory (a finding) has the span undone, to run one by one.
+const Op* storeOnLanes(LaneBatch& b, const Op* op) {
+  const LaneLog::UndefinedAt* at = accessesOnLanes(b, op);
+  const uint32_t n = op->n, bytes = b.log->undefinedBytes, count = b.count;
+  if (!at || n > kMaxLaneShadow || bytes > kMaxLaneShadow) [[unlikely]]
+    return undoSpan(b, op);
+  for (uint32_t l = 0; l < count; ++l) {
+    uint8_t* const u = at[l].shadow;
+    if (!u) continue;
+    uint8_t v[kMaxLaneShadow];
+    laneToMemory(b, op->b, l, v, n);
+    const uint8_t stored = largest(v, n);
+    if (!stored && !largest(u, bytes)) continue;  // defined bytes stay defined: nothing to move or to undo
+    b.log->saveDense(u, bytes);
+    if (bytes == n)
+      std::memcpy(u, v, n);
+    else
+      std::memset(u, stored, bytes);
+    if (at[l].global && stored) [[unlikely]]
+      return undoSpan(b, op);
+  }
+  return op + 1;
+}
+
 }  // namespace
 
-Handler joinShadow() { return &join; }
-Handler joinSmallShadow() { return &joinSmall; }
-Handler lanesShadow() { return &lanes; }
-Handler movesShadow() { return &moves; }
-Handler selectShadow() { return &select; }
-Handler loadShadow() { return &load; }
-Handler storeShadow() { return &store; }
-Handler atomicShadow() { return &atomic; }
-Handler useHandler(bool full, bool warnOnly) { return full ? &useFinding : warnOnly ? &useWarning : &useFault; }
+Handler joinShadow() { return laneForm<&join, &joinOnLanes>(); }
+Handler joinSmallShadow() { return laneForm<&joinSmall, &joinSmallOnLanes>(); }
+Handler lanesShadow() { return laneForm<&lanes, &lanesOnLanes>(); }
+Handler movesShadow() { return laneForm<&moves, &movesOnLanes>(); }
+Handler selectShadow() { return laneForm<&select, &selectOnLanes>(); }
+Handler loadShadow() { return laneForm<&load, &loadOnLanes>(); }
+Handler storeShadow() { return laneForm<&store, &storeOnLanes>(); }
+Handler atomicShadow() { return &atomic; }  // atomics keep work-items off lanes
+Handler useHandler(bool full, bool warnOnly) {
+  if (full) return laneForm<&useFinding, &useOnLanes>();
+  return warnOnly ? laneForm<&useWarning, &useOnLanes>() : laneForm<&useFault, &useOnLanes>();
+}
 
 void recordWrite(WorkItem& wi, const Op* op, const Allocation& a, uint32_t tag, uint64_t off, uint64_t bytes) {
   const CheckRun& run = *wi.checks;

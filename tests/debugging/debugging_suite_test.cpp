@@ -2,7 +2,7 @@
 // when the test program starts so that a failure names the kernel (ctest adds the prefix "debugging:"):
 //   "host api: NAME"  the entry as a case file through the host API with every checker (what `clref run --check all`
 //                     runs): the expected kind of problem at one of the expected lines, or for a clean control no
-//                     finding and no fault;
+//                     finding and no fault; and the same reports with every work-item run alone (CLREF_LANES=0);
 //   "icd: NAME"       the same through the ICD loader with clref's ICD only: run_suite_host (a plain OpenCL C host
 //                     program) under CLREF_CHECKS=all, judged on what clref prints and passes to the context's
 //                     callback.
@@ -98,6 +98,14 @@ void runThroughHostApi(const Entry& e) {
   INFO("expected: " << expectation(e.expectCaseFile, e.lines) << "\nreported: " << summary(reports)
                     << describe(reports));
   CHECK(v == (e.expectCaseFile ? Verdict::Found : Verdict::Clean));
+  // The same reports, word for word, with every work-item run alone (CLREF_LANES=0): the checkers on the lane
+  // executor find what they find one by one.
+  ::setenv("CLREF_LANES", "0", 1);
+  const auto alone = cli::runCase(c, device);
+  ::unsetenv("CLREF_LANES");
+  CHECK(describe(reportsOf(alone.result)) == describe(reports));
+  for (size_t f = 0; f < alone.result.findings.size() && f < run.result.findings.size(); ++f)
+    CHECK(alone.result.findings[f].count == run.result.findings[f].count);
 }
 
 // A fresh folder for one run's output files, removed afterwards.

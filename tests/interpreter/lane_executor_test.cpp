@@ -1357,3 +1357,146 @@ TEST_CASE("lane executor: the race checker takes dense lanes a block at a time a
     }
   }
 }
+
+namespace {
+// Kernels for the uninitialised-value checker on lanes, built as the checker builds them (its variables kept in
+// private memory): clean ones that must stay on lanes, buggy ones whose lanes meet undefined values at uses.
+const char* kUninitSource = R"CL(
+kernel void clean(global const int* in, global int* out, local int* t) {
+  int l = get_local_id(0), g = get_global_id(0), n = get_global_size(0);
+  int acc = 0;
+  for (int k = 0; k < 4; ++k) acc += in[(g + k) % n];
+  t[l] = acc;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int v[4];
+  for (int k = 0; k < 4; ++k) v[k] = t[(l + k) % get_local_size(0)];
+  out[g] = v[0] + v[1] * 2 + v[2] * 3 + v[3] * 4;
+}
+kernel void cond(global const int* in, global int* out, local int* t) {
+  int i = get_global_id(0);
+  int x;
+  if (in[i] % 5 > 2) x = in[i] * 2;
+  out[i] = x;
+}
+kernel void flag(global const int* in, global int* out, local int* t) {
+  int i = get_global_id(0);
+  int f;
+  if (in[i] % 7 == 3) f = 1;
+  out[i] = 5;
+  if (f) out[i] = 1;
+}
+kernel void halo(global const int* in, global int* out, local int* t) {
+  int g = get_global_id(0), l = get_local_id(0);
+  t[l + 1] = in[g];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  out[g] = t[l] + t[l + 1] + t[l + 2];
+}
+kernel void partial(global const int* in, global int* out, local int* t) {
+  int i = get_global_id(0);
+  int v[4];
+  v[in[i] % 4] = i;
+  out[i] = v[0] == i ? 1 : 0;
+}
+kernel void copy(global const int* in, global int* out, local int* t) {
+  int i = get_global_id(0);
+  out[i] = in[i] + 1;
+}
+)CL";
+
+struct UninitRun {
+  host::RunResult result;
+  std::vector<int32_t> out;
+  interpreter::LaneStats lanes;
+};
+
+// `kernel` over `global` work-items in groups of `local`, in[i] = 3i + 1 (only its first `written` elements written
+// by the host where written < global), out starting at -1.
+UninitRun runUninit(const char* kernel, size_t global, size_t local, size_t written) {
+  host::DeviceConfig cfg;
+  cfg.checks.add(interpreter::Check::Uninitialized);
+  cfg.checksFatal = false;
+  host::Device device(cfg);
+  host::OpenCLCSource s;
+  s.text = kUninitSource;
+  s.options = {"-g", "-cl-std=CL1.2"};
+  s.name = "uninit.cl";
+  host::Kernel k(host::Program::fromOpenCLC(device, s), kernel);
+  auto in = std::make_shared<host::Buffer>(global * 4);
+  for (size_t i = 0; i < global; ++i) in->as<int32_t>()[i] = int32_t(i * 3 + 1);
+  if (written < global) {
+    in->markUninitialised();
+    in->markWritten(0, written * 4);
+  }
+  auto out = std::make_shared<host::Buffer>(global * 4);
+  for (size_t i = 0; i < global; ++i) out->as<int32_t>()[i] = -1;
+  k.setArg(0, in);
+  k.setArg(1, out);
+  k.setArgLocal(2, (local + 2) * 4);
+  const interpreter::LaneStats before = interpreter::laneStats();
+  UninitRun r{k.run(test::range1(global, local)), {}, {}};
+  const interpreter::LaneStats after = interpreter::laneStats();
+  r.lanes = {after.spans - before.spans, after.barrierIntervals - before.barrierIntervals,
+             after.undone - before.undone, after.returned - before.returned};
+  r.out.assign(out->as<int32_t>().begin(), out->as<int32_t>().end());
+  return r;
+}
+}  // namespace
+
+TEST_CASE("lane executor: the uninitialised-value checker on lanes finds what it finds one by one",
+          "[lanes][uninit]") {
+  if (!host::Program::openCLCCompilerAvailable()) {
+    WARN("skipped: no OpenCL C compiler (clang-15 and llvm-spirv-15)");
+    return;
+  }
+  // Its shadow Ops run on lanes while the values they read are defined; the first lane with an undefined one runs
+  // alone from there (uninitialized.cpp), and a lane that stores one to global memory has the span run one by one.
+  SECTION("defined values through private, local and global memory: on lanes throughout, nothing found") {
+    auto [lanes, alone] = onBothPaths([] { return runUninit("clean", 256, 64, 256); });
+    CHECK(lanes.result.findings.empty());
+    CHECK(alone.result.findings.empty());
+    CHECK(lanes.lanes.spans > 0);
+    CHECK(lanes.lanes.barrierIntervals > 0);
+    CHECK(lanes.lanes.undone == 0);
+    CHECK(alone.lanes.spans == 0);
+    for (int g = 0; g < 256; ++g) {
+      auto acc = [](int i) {
+        int a = 0;
+        for (int k = 0; k < 4; ++k) a += ((i + k) % 256) * 3 + 1;
+        return a;
+      };
+      const int base = g / 64 * 64, l = g % 64;
+      int expected = 0;
+      for (int k = 0; k < 4; ++k) expected += (k + 1) * acc(base + (l + k) % 64);
+      CHECK(lanes.out[size_t(g)] == expected);
+    }
+  }
+  SECTION("a buffer the host wrote in full, copied: on lanes, nothing found") {
+    auto [lanes, alone] = onBothPaths([] { return runUninit("copy", 256, 64, 256); });
+    CHECK(lanes.result.findings.empty());
+    CHECK(lanes.lanes.spans > 0);
+    CHECK(lanes.lanes.undone == 0);
+    for (size_t i = 0; i < 256; ++i) CHECK(lanes.out[i] == int32_t(i * 3 + 2));
+  }
+  struct Case {
+    const char* kernel;
+    size_t written;  // elements of `in` the host wrote
+    const char* use;  // in the first finding's message
+  };
+  const Case cases[] = {
+      {"cond", 256, "value stored to global memory"},  // some lanes store x unassigned
+      {"flag", 256, "branch condition"},                // some lanes branch on f unassigned
+      {"halo", 256, "value stored to global memory"},   // the first and last lane of a group read a halo never loaded
+      {"partial", 256, "uninitialised"},                // v[0] read where another element was written
+      {"copy", 100, "value stored to global memory"},   // elements past the host's 100 copied out
+  };
+  for (const Case& c : cases) {
+    DYNAMIC_SECTION(c.kernel) {
+      auto [lanes, alone] = onBothPaths([&] { return runUninit(c.kernel, 256, 64, c.written); });
+      REQUIRE(!alone.result.findings.empty());
+      CHECK_THAT(alone.result.findings[0].at.message, Catch::Matchers::Contains(c.use));
+      requireSameFindings(lanes.result, alone.result);
+      CHECK(lanes.out == alone.out);
+      CHECK(lanes.lanes.spans > 0);
+    }
+  }
+}
