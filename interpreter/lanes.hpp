@@ -129,6 +129,11 @@ struct LaneLog {
   std::vector<UndefinedAt> undefinedAt;
   const Op* undefinedOf = nullptr;
   uint32_t undefinedBytes = 0;  // each lane's access
+  // Where every lane's shadow is the next `undefinedBytes` after the one before's (a dense access): lane 0's, and
+  // whether that allocation has shadows at all (undefinedDense without it: every lane's bytes always defined).
+  bool undefinedDense = false;
+  uint8_t* undefinedRun = nullptr;
+  bool undefinedRunGlobal = false;
   bool mustUndo = false;
   // The records of the Op running now, for `lanes` lanes of `bytes` each (nullptr outside such a launch).
   UndefinedAt* undefinedFor(uint32_t lanes, uint32_t bytes) {
@@ -137,15 +142,27 @@ struct LaneLog {
     if (undefinedAt.size() < lanes) undefinedAt.resize(lanes);
     undefinedOf = current;
     undefinedBytes = bytes;
+    undefinedDense = false;
     return undefinedAt.data();
   }
   static UndefinedAt undefinedIn(const Allocation& A, uint64_t off) {
     return {A.undefined ? A.undefined + off : nullptr, A.storage == spv::StorageClass::CrossWorkgroup};
   }
-  // Lanes [0, lanes) touched consecutive `bytes` of A from offset off0 (a dense access, or a row of one).
+  // Lanes [from, from + lanes) touched consecutive `bytes` of A from offset off0 (a dense access, or a row of one).
   void noteUndefinedDense(const Allocation& A, uint64_t off0, uint32_t bytes, uint32_t from, uint32_t lanes) {
     UndefinedAt* u = undefinedAt.data() + from;
     for (uint32_t l = 0; l < lanes; ++l) u[l] = undefinedIn(A, off0 + uint64_t(l) * bytes);
+  }
+  // Every lane of the Op touched consecutive `bytes` of A from offset off0 (after undefinedFor(lanes, bytes)).
+  void noteUndefinedDense(const Allocation& A, uint64_t off0) {
+    undefinedDense = true;
+    undefinedRun = A.undefined ? A.undefined + off0 : nullptr;
+    undefinedRunGlobal = A.storage == spv::StorageClass::CrossWorkgroup;
+  }
+  // Lane l's record.
+  UndefinedAt undefinedOfLane(uint32_t l) const {
+    if (undefinedDense) return {undefinedRun ? undefinedRun + size_t(l) * undefinedBytes : nullptr, undefinedRunGlobal};
+    return undefinedAt[l];
   }
   std::vector<uintptr_t> scratch;  // a lane form's addresses before it decides to log them (scratchAddresses)
   std::vector<uintptr_t> denseScratch[2];  // a dense entry's addresses, made for conflicts()
@@ -273,6 +290,7 @@ struct LaneLog {
     nextInterval();
     mustUndo = false;
     undefinedOf = nullptr;
+    undefinedDense = false;
     undo.clear();
     undoBytes.clear();
     undoSize = 0;

@@ -1006,7 +1006,7 @@ const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
       uint8_t* const p = A.base + lane0Offset;
       if (!b.log->beginDense(b.first, count, N, Store, uintptr_t(p))) return nullptr;
       if (b.log->undefinedFor(count, N)) [[unlikely]]
-        b.log->noteUndefinedDense(A, lane0Offset, N, 0, count);
+        b.log->noteUndefinedDense(A, lane0Offset);
       if constexpr (Store) {
         b.log->saveDense(p, uint32_t(span));
         for (uint32_t l = 0; l < count; ++l) std::memcpy(p + size_t(l) * N, value + size_t(l) * 8, N);

@@ -628,7 +628,7 @@ class Worker {
       ++laneStats_.barrierIntervals;
       undo = laneLog_.mustUndo || laneLog_.conflicts();
       if (undo || !wholeGroup || laneLog_.large()) break;
-      if (s_.checks) {  // the interval's accesses, then the barrier the lanes pass
+      if (s_.checks && s_.checks->takesLaneAccesses()) {  // the interval's accesses, then the barrier the lanes pass
         collectLaneFeed();
         laneFeed_.push_back({b.at, {}, 0});
       }
@@ -664,7 +664,7 @@ class Worker {
     // the span stands: no two lanes wrote the same bytes between two barriers).
     if (s_.config.shadow)
       for (const LaneLog::WriterNote& w : laneLog_.writerNotes) s_.config.shadow->noteWriter(w.at, w.bytes, w.inst);
-    if (s_.checks) feedLaneAccesses();
+    if (s_.checks && s_.checks->takesLaneAccesses()) feedLaneAccesses();
     laneLog_.clear();
     // Lanes pay for themselves after a few Ops per register chunk they copy in and out: a round that left them
     // sooner (a math function in a short kernel) marks its first Op, whose rounds then run alone. Speed only: both

@@ -71,6 +71,8 @@ class CheckRun {
   // Whether work-items may run on lanes: laneAccess is all the race checker needs of them, and the uninitialised-value
   // checker's shadow Ops have lane forms of their own (uninitialized.cpp); an observer sees each work-item's steps.
   bool lanesAllowed() const { return !observer_; }
+  // Whether laneAccess* tells anyone anything (the race checker runs).
+  bool takesLaneAccesses() const { return races_ != nullptr; }
 
   // Records a finding at instruction `inst` (and `otherInst` + 1 for a race's other access, 0 without): the first
   // occurrence of each (kind, instruction, other instruction) keeps its diagnostics, the others count.

@@ -375,25 +375,43 @@ const Op* useOnLanes(LaneBatch& b, const Op* op) {
   return definedOnLanes(b, op, &value, 1, {0, 0});
 }
 
-// The accesses of the memory Op just before `op` on these lanes (LaneLog::undefinedAt), or nullptr where that Op did
-// not record them.
-const LaneLog::UndefinedAt* accessesOnLanes(const LaneBatch& b, const Op* op) {
+// Whether the memory Op just before `op` noted its accesses on these lanes (LaneLog::undefinedAt).
+bool accessesNoted(const LaneBatch& b, const Op* op) {
   const LaneLog& g = *b.log;
-  return g.undefinedOf == op - 1 && g.undefinedAt.size() >= b.count ? g.undefinedAt.data() : nullptr;
+  return g.undefinedOf == op - 1 && (g.undefinedDense || g.undefinedAt.size() >= b.count);
 }
 constexpr uint32_t kMaxLaneShadow = 64;  // the largest value whose shadow moves on lanes (accesses are at most 16)
+
+// Whether n shadow bytes are all zero (defined), eight at a time.
+bool allDefined(const uint8_t* p, size_t n) {
+  uint64_t any = 0;
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    any |= w;
+  }
+  for (; i < n; ++i) any |= p[i];
+  return !any;
+}
 
 // load on lanes: each lane's result shadow from the bytes it read (as load(): copied where the access has the
 // result's size, else their largest origin in every byte).
 const Op* loadOnLanes(LaneBatch& b, const Op* op) {
-  const LaneLog::UndefinedAt* at = accessesOnLanes(b, op);
-  const uint32_t n = op->n, bytes = b.log->undefinedBytes, count = b.count;
-  if (!at || n > kMaxLaneShadow) [[unlikely]]
+  const LaneLog& g = *b.log;
+  const uint32_t n = op->n, bytes = g.undefinedBytes, count = b.count;
+  if (!accessesNoted(b, op) || n > kMaxLaneShadow) [[unlikely]]
     return undoSpan(b, op);
+  // Consecutive bytes, all defined (nearly every load): every lane's result defined at once.
+  if (g.undefinedDense && (!g.undefinedRun || allDefined(g.undefinedRun, size_t(count) * bytes))) {
+    defineLanes(b, {op->r, n}, count);
+    return op + 1;
+  }
   static constexpr uint8_t kDefined[kMaxLaneShadow] = {};
   uint8_t* const r = b.lane0(op->r);
   for (uint32_t l = 0; l < count; ++l) {
-    const uint8_t* u = at[l].shadow ? at[l].shadow : kDefined;
+    const uint8_t* u = g.undefinedOfLane(l).shadow;
+    if (!u) u = kDefined;
     uint8_t fill[kMaxLaneShadow];
     if (bytes != n) {
       std::memset(fill, largest(u, bytes), n);
@@ -410,23 +428,33 @@ const Op* loadOnLanes(LaneBatch& b, const Op* op) {
 // store on lanes: the stored value's shadow into each lane's bytes (as store()), their old shadow kept in the log for
 // an undo. A lane that stores an undefined value to global memory (a finding) has the span undone, to run one by one.
 const Op* storeOnLanes(LaneBatch& b, const Op* op) {
-  const LaneLog::UndefinedAt* at = accessesOnLanes(b, op);
-  const uint32_t n = op->n, bytes = b.log->undefinedBytes, count = b.count;
-  if (!at || n > kMaxLaneShadow || bytes > kMaxLaneShadow) [[unlikely]]
+  LaneLog& g = *b.log;
+  const uint32_t n = op->n, bytes = g.undefinedBytes, count = b.count;
+  if (!accessesNoted(b, op) || n > kMaxLaneShadow || bytes > kMaxLaneShadow) [[unlikely]]
     return undoSpan(b, op);
+  // Defined values into consecutive bytes (nearly every store): the bytes become defined at once.
+  if (g.undefinedDense && firstUndefinedLane(b, {op->b, n}, count) == count) {
+    const size_t span = size_t(count) * bytes;
+    if (g.undefinedRun && !allDefined(g.undefinedRun, span)) {
+      g.saveDense(g.undefinedRun, uint32_t(span));
+      std::memset(g.undefinedRun, 0, span);
+    }
+    return op + 1;
+  }
   for (uint32_t l = 0; l < count; ++l) {
-    uint8_t* const u = at[l].shadow;
+    const LaneLog::UndefinedAt at = g.undefinedOfLane(l);
+    uint8_t* const u = at.shadow;
     if (!u) continue;
     uint8_t v[kMaxLaneShadow];
     laneToMemory(b, op->b, l, v, n);
     const uint8_t stored = largest(v, n);
     if (!stored && !largest(u, bytes)) continue;  // defined bytes stay defined: nothing to move or to undo
-    b.log->saveDense(u, bytes);
+    g.saveDense(u, bytes);
     if (bytes == n)
       std::memcpy(u, v, n);
     else
       std::memset(u, stored, bytes);
-    if (at[l].global && stored) [[unlikely]]
+    if (at.global && stored) [[unlikely]]
       return undoSpan(b, op);
   }
   return op + 1;
