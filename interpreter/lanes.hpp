@@ -116,7 +116,7 @@ struct LaneLog {
   };
   std::vector<WriterNote> writerNotes;
   // The uninitialised-value checker's side (checks/uninitialized.hpp), in a launch that runs it (undefinedShadows):
-  // per lane of the memory Op that ran last on lanes (undefinedOf), where the shadow of the bytes it touched lies
+  // for each lane of the memory Op that ran last on lanes (undefinedOf), where the shadow of the bytes it touched lies
   // (Allocation::undefined + the offset; nullptr in memory that is always defined) and whether they are global
   // memory. The shadow Op right after it moves the shadows from there (uninitialized.cpp). A lane form that cannot go
   // on without the one-by-one order (a lane storing an undefined value to global memory, a finding) sets mustUndo:
@@ -125,43 +125,52 @@ struct LaneLog {
     uint8_t* shadow;
     bool global;
   };
+  // How the Op noted them: a record per lane (undefinedAt), lanes at consecutive `undefinedBytes` of one allocation
+  // from undefinedBase (a dense access), or at offsets undefinedOffsets[l] of one allocation (a gather, a row every
+  // lane reads). undefinedBase is nullptr for an allocation without shadows (always defined).
+  enum class UndefinedNote : uint8_t { PerLane, Dense, Offsets };
   bool undefinedShadows = false;
   std::vector<UndefinedAt> undefinedAt;
   const Op* undefinedOf = nullptr;
   uint32_t undefinedBytes = 0;  // each lane's access
-  // Where every lane's shadow is the next `undefinedBytes` after the one before's (a dense access): lane 0's, and
-  // whether that allocation has shadows at all (undefinedDense without it: every lane's bytes always defined).
-  bool undefinedDense = false;
-  uint8_t* undefinedRun = nullptr;
-  bool undefinedRunGlobal = false;
+  UndefinedNote undefinedNote = UndefinedNote::PerLane;
+  uint8_t* undefinedBase = nullptr;
+  const uintptr_t* undefinedOffsets = nullptr;
+  bool undefinedGlobal = false;
   bool mustUndo = false;
-  // The records of the Op running now, for `lanes` lanes of `bytes` each (nullptr outside such a launch).
+  // Records for the Op running now, for `lanes` lanes of `bytes` each, one per lane (nullptr outside such a launch).
   UndefinedAt* undefinedFor(uint32_t lanes, uint32_t bytes) {
     if (!undefinedShadows) [[likely]]
       return nullptr;
     if (undefinedAt.size() < lanes) undefinedAt.resize(lanes);
     undefinedOf = current;
     undefinedBytes = bytes;
-    undefinedDense = false;
+    undefinedNote = UndefinedNote::PerLane;
     return undefinedAt.data();
   }
   static UndefinedAt undefinedIn(const Allocation& A, uint64_t off) {
     return {A.undefined ? A.undefined + off : nullptr, A.storage == spv::StorageClass::CrossWorkgroup};
   }
-  // Lanes [from, from + lanes) touched consecutive `bytes` of A from offset off0 (a dense access, or a row of one).
-  void noteUndefinedDense(const Allocation& A, uint64_t off0, uint32_t bytes, uint32_t from, uint32_t lanes) {
-    UndefinedAt* u = undefinedAt.data() + from;
-    for (uint32_t l = 0; l < lanes; ++l) u[l] = undefinedIn(A, off0 + uint64_t(l) * bytes);
-  }
-  // Every lane of the Op touched consecutive `bytes` of A from offset off0 (after undefinedFor(lanes, bytes)).
-  void noteUndefinedDense(const Allocation& A, uint64_t off0) {
-    undefinedDense = true;
-    undefinedRun = A.undefined ? A.undefined + off0 : nullptr;
-    undefinedRunGlobal = A.storage == spv::StorageClass::CrossWorkgroup;
+  // Every lane of the Op touched `bytes` of A: consecutive ones from offset off0, or (offsets) at offsets[l], which
+  // stay as they are until the shadow Op after it ran.
+  void noteUndefinedIn(const Allocation& A, uint32_t bytes, uint64_t off0, const uintptr_t* offsets = nullptr) {
+    if (!undefinedShadows) [[likely]]
+      return;
+    undefinedOf = current;
+    undefinedBytes = bytes;
+    undefinedNote = offsets ? UndefinedNote::Offsets : UndefinedNote::Dense;
+    undefinedBase = A.undefined ? A.undefined + off0 : nullptr;
+    undefinedOffsets = offsets;
+    undefinedGlobal = A.storage == spv::StorageClass::CrossWorkgroup;
   }
   // Lane l's record.
   UndefinedAt undefinedOfLane(uint32_t l) const {
-    if (undefinedDense) return {undefinedRun ? undefinedRun + size_t(l) * undefinedBytes : nullptr, undefinedRunGlobal};
+    switch (undefinedNote) {
+      case UndefinedNote::Dense:
+        return {undefinedBase ? undefinedBase + size_t(l) * undefinedBytes : nullptr, undefinedGlobal};
+      case UndefinedNote::Offsets: return {undefinedBase ? undefinedBase + undefinedOffsets[l] : nullptr, undefinedGlobal};
+      case UndefinedNote::PerLane: break;
+    }
     return undefinedAt[l];
   }
   std::vector<uintptr_t> scratch;  // a lane form's addresses before it decides to log them (scratchAddresses)
@@ -290,7 +299,6 @@ struct LaneLog {
     nextInterval();
     mustUndo = false;
     undefinedOf = nullptr;
-    undefinedDense = false;
     undo.clear();
     undoBytes.clear();
     undoSize = 0;

@@ -877,8 +877,7 @@ bool logShared(LaneBatch& b, const Allocation& A, const uintptr_t* __restrict at
     }
   }
   b.log->extents.back() = {uintptr_t(host + lowest), uintptr_t(host + highest + N), increasing};
-  if (LaneLog::UndefinedAt* u = b.log->undefinedFor(count, N)) [[unlikely]]
-    for (uint32_t l = 0; l < count; ++l) u[l] = LaneLog::undefinedIn(A, at[l]);
+  b.log->noteUndefinedIn(A, N, 0, at);
   return true;
 }
 
@@ -952,11 +951,13 @@ bool rowDenseOnLanes(LaneBatch& b, const Op* op, const Allocation& A, uint64_t t
   }
   uint8_t* const p = A.base + first;
   if (!b.log->beginDenseRows(b.first, b.count, N, Store, uintptr_t(p), rowLanes, stride)) return false;
-  if (b.log->undefinedFor(b.count, N)) [[unlikely]]
-    for (uint32_t r = 0; r < rows; ++r) {
-      const uint32_t from = r * rowLanes;
-      b.log->noteUndefinedDense(A, first + r * stride, N, from, std::min(rowLanes, b.count - from));
-    }
+  if (b.log->undefinedShadows) [[unlikely]] {
+    // Each lane's offset (the scratch addresses are free: nothing else was made of them).
+    uintptr_t* const offsets = b.log->scratchAddresses(b.count);
+    for (uint32_t r = 0, l = 0; r < rows; ++r)
+      for (uint64_t at = first + r * stride; l < b.count && l < (r + 1) * rowLanes; ++l, at += N) offsets[l] = at;
+    b.log->noteUndefinedIn(A, N, 0, offsets);
+  }
   for (uint32_t r = 0; r < rows; ++r) {
     const uint32_t from = r * rowLanes, lanes = std::min(rowLanes, b.count - from);
     uint8_t* const row = p + r * stride;
@@ -1005,8 +1006,7 @@ const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
       if (lane0Offset > A.size || A.size - lane0Offset < span || ((lane0Offset | N) & (op->align - 1))) return nullptr;
       uint8_t* const p = A.base + lane0Offset;
       if (!b.log->beginDense(b.first, count, N, Store, uintptr_t(p))) return nullptr;
-      if (b.log->undefinedFor(count, N)) [[unlikely]]
-        b.log->noteUndefinedDense(A, lane0Offset);
+      b.log->noteUndefinedIn(A, N, lane0Offset);
       if constexpr (Store) {
         b.log->saveDense(p, uint32_t(span));
         for (uint32_t l = 0; l < count; ++l) std::memcpy(p + size_t(l) * N, value + size_t(l) * 8, N);

@@ -378,7 +378,8 @@ const Op* useOnLanes(LaneBatch& b, const Op* op) {
 // Whether the memory Op just before `op` noted its accesses on these lanes (LaneLog::undefinedAt).
 bool accessesNoted(const LaneBatch& b, const Op* op) {
   const LaneLog& g = *b.log;
-  return g.undefinedOf == op - 1 && (g.undefinedDense || g.undefinedAt.size() >= b.count);
+  return g.undefinedOf == op - 1 &&
+         (g.undefinedNote != LaneLog::UndefinedNote::PerLane || g.undefinedAt.size() >= b.count);
 }
 constexpr uint32_t kMaxLaneShadow = 64;  // the largest value whose shadow moves on lanes (accesses are at most 16)
 
@@ -395,6 +396,31 @@ bool allDefined(const uint8_t* p, size_t n) {
   return !any;
 }
 
+// Whether the bytes every lane's access touched are all defined.
+bool accessesDefined(const LaneLog& g, uint32_t count) {
+  const uint32_t bytes = g.undefinedBytes;
+  switch (g.undefinedNote) {
+    case LaneLog::UndefinedNote::Dense: return !g.undefinedBase || allDefined(g.undefinedBase, size_t(count) * bytes);
+    case LaneLog::UndefinedNote::Offsets: {
+      if (!g.undefinedBase) return true;
+      if (bytes > 8) break;
+      const uint8_t* const base = g.undefinedBase;
+      const uintptr_t* const off = g.undefinedOffsets;
+      uint64_t any = 0;
+      if (bytes == 4) {  // a float or an int: the usual access, its width known to the loop
+        for (uint32_t l = 0; l < count; ++l) any |= wordOf(base + off[l], 4);
+      } else {
+        for (uint32_t l = 0; l < count; ++l) any |= wordOf(base + off[l], bytes);
+      }
+      return !any;
+    }
+    case LaneLog::UndefinedNote::PerLane: break;
+  }
+  for (uint32_t l = 0; l < count; ++l)
+    if (const uint8_t* u = g.undefinedOfLane(l).shadow; u && largest(u, bytes)) return false;
+  return true;
+}
+
 // load on lanes: each lane's result shadow from the bytes it read (as load(): copied where the access has the
 // result's size, else their largest origin in every byte).
 const Op* loadOnLanes(LaneBatch& b, const Op* op) {
@@ -402,8 +428,8 @@ const Op* loadOnLanes(LaneBatch& b, const Op* op) {
   const uint32_t n = op->n, bytes = g.undefinedBytes, count = b.count;
   if (!accessesNoted(b, op) || n > kMaxLaneShadow) [[unlikely]]
     return undoSpan(b, op);
-  // Consecutive bytes, all defined (nearly every load): every lane's result defined at once.
-  if (g.undefinedDense && (!g.undefinedRun || allDefined(g.undefinedRun, size_t(count) * bytes))) {
+  // Bytes all defined (nearly every load): every lane's result defined at once.
+  if (accessesDefined(g, count)) {
     defineLanes(b, {op->r, n}, count);
     return op + 1;
   }
@@ -432,13 +458,21 @@ const Op* storeOnLanes(LaneBatch& b, const Op* op) {
   const uint32_t n = op->n, bytes = g.undefinedBytes, count = b.count;
   if (!accessesNoted(b, op) || n > kMaxLaneShadow || bytes > kMaxLaneShadow) [[unlikely]]
     return undoSpan(b, op);
-  // Defined values into consecutive bytes (nearly every store): the bytes become defined at once.
-  if (g.undefinedDense && firstUndefinedLane(b, {op->b, n}, count) == count) {
-    const size_t span = size_t(count) * bytes;
-    if (g.undefinedRun && !allDefined(g.undefinedRun, span)) {
-      g.saveDense(g.undefinedRun, uint32_t(span));
-      std::memset(g.undefinedRun, 0, span);
+  // Defined values (nearly every store): the bytes become defined, consecutive ones at once.
+  if (firstUndefinedLane(b, {op->b, n}, count) == count) {
+    if (g.undefinedNote == LaneLog::UndefinedNote::Dense) {
+      const size_t span = size_t(count) * bytes;
+      if (g.undefinedBase && !allDefined(g.undefinedBase, span)) {
+        g.saveDense(g.undefinedBase, uint32_t(span));
+        std::memset(g.undefinedBase, 0, span);
+      }
+      return op + 1;
     }
+    for (uint32_t l = 0; l < count; ++l)
+      if (uint8_t* const u = g.undefinedOfLane(l).shadow; u && largest(u, bytes)) {
+        g.saveDense(u, bytes);
+        std::memset(u, 0, bytes);
+      }
     return op + 1;
   }
   for (uint32_t l = 0; l < count; ++l) {
