@@ -36,6 +36,40 @@ LaneHandler laneFormOf(Handler h, bool shadow) {
 
 const Op* leaveLanes(LaneBatch& b, const Op* op) { return stopBefore(b, op, 0); }
 
+bool decideOnLanes(LaneBatch& b, const Op* op, uint32_t k, numerics::Choice c, const char* what) {
+  WorkItem& wi = *b.items[k];
+  LaneLog& g = *b.log;
+  if (!wi.choiceTally) {
+    noteChoice(wi, op, c, what);
+    return true;
+  }
+  const uint32_t lane = b.first + k;
+  auto count = [&] {
+    if (wi.shadow) [[unlikely]]
+      shadowNoteChoice(wi, op, c);
+    ++wi.choiceTally->count[size_t(c)];
+  };
+  // A decision of a choice the span's lanes decided first: the lowest lane's is the one-by-one order's first (its
+  // work-item runs its whole round before the others'), and of one lane's, the earliest.
+  for (LaneLog::FirstDecision& d : g.firstDecisions)
+    if (d.choice == c) {
+      if (lane < d.lane) d = {c, lane, op, what};
+      count();
+      return true;
+    }
+  if (wi.choiceTally->count[size_t(c)] == 0) {
+    if (g.newRound) {
+      g.firstDecision = true;
+      return false;
+    }
+    g.firstDecisions.push_back({c, lane, op, what});
+    count();
+    return true;
+  }
+  noteChoice(wi, op, c, what);
+  return true;
+}
+
 namespace {
 struct LaneStatsTotal {
   std::mutex mu;

@@ -138,6 +138,21 @@ struct LaneLog {
   const uintptr_t* undefinedOffsets = nullptr;
   bool undefinedGlobal = false;
   bool mustUndo = false;
+  // A work-group's first decisions of choices made on lanes (decideOnLanes), per choice the one the one-by-one order
+  // makes first: the lowest lane's, its earliest. That order holds while the lanes run one round (a time slice of
+  // each, between barriers); the scheduler writes them (noteChoiceFirst) at a barrier the lanes pass and where the
+  // span ends with the lanes together, and undoes a span that ends otherwise with some (scheduler.cpp runLanes).
+  struct FirstDecision {
+    numerics::Choice choice;
+    uint32_t lane;  // of the batch
+    const Op* op;
+    const char* what;
+  };
+  std::vector<FirstDecision> firstDecisions;
+  bool newRound = false;  // the lanes began a new time slice at a back-edge since the span or the interval began
+  // Set where lanes stopped before a lane that makes its work-group's first decision of a choice after a new round
+  // began: a stop once per work-group, which says nothing of how later rounds from the same Op do on lanes.
+  bool firstDecision = false;
   // Records for the Op running now, for `lanes` lanes of `bytes` each, one per lane (nullptr outside such a launch).
   UndefinedAt* undefinedFor(uint32_t lanes, uint32_t bytes) {
     if (!undefinedShadows) [[likely]]
@@ -298,6 +313,9 @@ struct LaneLog {
   void clear() {
     nextInterval();
     mustUndo = false;
+    firstDecision = false;
+    firstDecisions.clear();
+    newRound = false;
     undefinedOf = nullptr;
     undo.clear();
     undoBytes.clear();
@@ -451,6 +469,10 @@ inline const Op* stopAccess(LaneBatch& b, const Op* op, uint32_t k) {
     return undoSpan(b, op);
   return stopBefore(b, op, k);
 }
+// Lane k of `op` decides choice c: counted (true), as noteChoice would; a work-group's first decision is kept in the
+// log (LaneLog::firstDecisions). After a new round began on lanes, the lanes stop before lane k instead, which runs
+// alone and makes the work-group's first decision (false; the caller returns stopBefore(b, op, k)).
+bool decideOnLanes(LaneBatch& b, const Op* op, uint32_t k, numerics::Choice c, const char* what);
 // An Op without a lane form: no lane runs it here.
 const Op* leaveLanes(LaneBatch& b, const Op* op);
 

@@ -110,8 +110,6 @@ template <bool FTZ, bool Fused> struct Mad {
 // instruction): the same bits without a library call per lane. The unfused product passes through an empty asm so that
 // the compiler, which may contract a·b + c in a function targeting FMA, cannot fuse it.
 template <class T, bool FTZ, bool Fused> [[gnu::target("fma")]] const Op* madLanesFma(LaneBatch& b, const Op* op) {
-  const ChoiceTally* tally = b.items[0]->choiceTally;
-  const bool decided = !tally || tally->count[size_t(numerics::Choice::Mad)] > 0;
   uint8_t* __restrict r = b.lane0(op->r);
   const uint8_t *pa = b.lane0(op->a), *pb = b.lane0(op->b), *pc = b.lane0(op->c);
   const uint32_t count = b.count;
@@ -124,10 +122,9 @@ template <class T, bool FTZ, bool Fused> [[gnu::target("fma")]] const Op* madLan
       f = ftz<FTZ>(__builtin_fma(x, y, z));
     asm("" : "+x"(product));
     const T u = ftz<FTZ>(T(ftz<FTZ>(product) + z));
-    if (std::memcmp(&f, &u, sizeof(T)) != 0 && !(std::isnan(f) && std::isnan(u))) [[unlikely]] {
-      if (!decided) return stopBefore(b, op, l);
-      noteChoice(*b.items[l], op, numerics::Choice::Mad, "mad: the fused and the unfused result differ");
-    }
+    if (std::memcmp(&f, &u, sizeof(T)) != 0 && !(std::isnan(f) && std::isnan(u))) [[unlikely]]
+      if (!decideOnLanes(b, op, l, numerics::Choice::Mad, "mad: the fused and the unfused result differ"))
+        return stopBefore(b, op, l);
     wrLane<T>(r, l, Fused ? f : u);
   }
   return op + 1;
@@ -143,17 +140,14 @@ template <class T, bool FTZ, bool Fused> const Op* madLanes(LaneBatch& b, const 
     if (hardwareFma) return madLanesFma<T, FTZ, Fused>(b, op);
   }
 #endif
-  const ChoiceTally* tally = b.items[0]->choiceTally;
-  const bool decided = !tally || tally->count[size_t(numerics::Choice::Mad)] > 0;
   uint8_t* r = b.lane0(op->r);
   const uint8_t *pa = b.lane0(op->a), *pb = b.lane0(op->b), *pc = b.lane0(op->c);
   for (uint32_t l = 0; l < b.count; ++l) {
     const T x = rdLane<T>(pa, l), y = rdLane<T>(pb, l), z = rdLane<T>(pc, l);
     const T f = Fma<FTZ>::apply(*b.items[l], op, x, y, z), u = M::unfused(x, y, z);
-    if (std::memcmp(&f, &u, sizeof(T)) != 0 && !(std::isnan(toD(f)) && std::isnan(toD(u)))) [[unlikely]] {
-      if (!decided) return stopBefore(b, op, l);
-      noteChoice(*b.items[l], op, numerics::Choice::Mad, "mad: the fused and the unfused result differ");
-    }
+    if (std::memcmp(&f, &u, sizeof(T)) != 0 && !(std::isnan(toD(f)) && std::isnan(toD(u)))) [[unlikely]]
+      if (!decideOnLanes(b, op, l, numerics::Choice::Mad, "mad: the fused and the unfused result differ"))
+        return stopBefore(b, op, l);
     wrLane<T>(r, l, Fused ? f : u);
   }
   return op + 1;

@@ -42,8 +42,8 @@ struct MathSpec {
   numerics::Choices choices;  // the launch's: results the spec leaves open
 };
 
-double readLane(const WorkItem& wi, const ArgSpec& a, uint32_t lane, ScalarType element, bool flush) {
-  const uint8_t* p = wi.regs + a.reg + lane * a.stride;
+// The operand at p.
+double readArg(const uint8_t* p, const ArgSpec& a, ScalarType element, bool flush) {
   switch (a.kind) {
     case ArgKind::Int32: {
       int32_t v;
@@ -103,6 +103,10 @@ void writeFloatLane(uint8_t* p, ScalarType element, double v, bool flush) {  // 
   }
 }
 
+double readLane(const WorkItem& wi, const ArgSpec& a, uint32_t lane, ScalarType element, bool flush) {
+  return readArg(wi.regs + a.reg + lane * a.stride, a, element, flush);
+}
+
 // What the numerics' choice decided, for the run's record.
 const char* decisionText(numerics::Choice c) {
   switch (c) {
@@ -144,6 +148,30 @@ const Op* mathLanes(WorkItem& wi, const Op* op) {
       std::memcpy(second + 4 * i, &v, 4);
     }
   }
+  return op + 1;
+}
+
+// mathLanes on the lane executor (lanes.hpp), for the functions without a second output: each work-item's lane in
+// turn, its components as mathLanes evaluates them. A lane whose evaluation makes its work-group's first decision of a
+// choice stops the lanes before it: it runs alone, where the choice is noted (decideOnLanes).
+const Op* mathOnLanes(LaneBatch& b, const Op* op) {
+  const auto& s = *static_cast<const MathSpec*>(op->aux);
+  if (s.second != SecondOutput::None) return leaveLanes(b, op);
+  const uint32_t eb = sizeOf(s.element), count = b.count;
+  const size_t arity = s.args.size();
+  double args[3];
+  for (uint32_t l = 0; l < count; ++l)
+    for (uint32_t i = 0; i < s.lanes; ++i) {
+      for (size_t k = 0; k < arity; ++k)
+        args[k] = readArg(b.lane0(s.args[k].reg + i * s.args[k].stride) + size_t(l) * 8, s.args[k], s.element, s.flush);
+      const numerics::MathResult r = numerics::evaluate(s.fn, {args, arity}, s.format, numerics::Rounding::RTE, s.choices);
+      if (r.decidedBy != numerics::Choice::Count) [[unlikely]]
+        if (!decideOnLanes(b, op, l, r.decidedBy, decisionText(r.decidedBy))) return stopBefore(b, op, l);
+      if (s.resultIsInt)
+        wrLane<int32_t>(b.lane0(op->r + 4 * i), l, int32_t(r.integer));
+      else
+        writeFloatLane(b.lane0(op->r + i * eb) + size_t(l) * 8, s.element, r.value, s.flush);
+    }
   return op + 1;
 }
 
@@ -279,7 +307,7 @@ bool lowerMath(Lowerer& L, const Instruction& inst) {
   }
   if (spec->args.size() != size_t(numerics::arity(fn)))
     L.reject(inst, std::string(numerics::nameOf(fn)) + " with " + std::to_string(spec->args.size()) + " operands");
-  Op& op = L.emit(&mathLanes, inst);
+  Op& op = L.emit(laneForm<&mathLanes, &mathOnLanes>(), inst);
   op.r = L.reg(inst.resultId);
   op.n = spec->lanes;
   op.aux = spec.get();

@@ -628,6 +628,7 @@ class Worker {
       ++laneStats_.barrierIntervals;
       undo = laneLog_.mustUndo || laneLog_.conflicts();
       if (undo || !wholeGroup || laneLog_.large()) break;
+      commitFirstDecisions();  // the interval's decisions precede every later one
       if (s_.checks && s_.checks->takesLaneAccesses()) {  // the interval's accesses, then the barrier the lanes pass
         collectLaneFeed();
         laneFeed_.push_back({b.at, {}, 0});
@@ -647,6 +648,10 @@ class Worker {
     // lane after the first touched shared memory on lanes (the rest of the first could touch the same bytes).
     if (!undo && !b.atBarrier)
       undo = laneLog_.mustUndo || (b.returned || b.yielded ? laneLog_.conflicts() : laneLog_.beyondFirstLane());
+    // First decisions made on lanes are the one-by-one order's where the lanes end together (the others' rest, run
+    // alone, would decide before a later lane).
+    const bool together = b.returned || b.atBarrier || b.yielded;
+    if (!laneLog_.firstDecisions.empty() && !together) undo = true;
     // Work-items that go on, or start over, on their own read their own ids, budgets and places.
     if (!b.returned || undo) settleRow();
     if (undo) {
@@ -660,17 +665,19 @@ class Worker {
       ++laneStats_.undone;
       return LaneRound::Alone;
     }
+    commitFirstDecisions();
     // A shadow run's stores on lanes are their bytes' last writers, in the order they ran (the one-by-one order where
     // the span stands: no two lanes wrote the same bytes between two barriers).
     if (s_.config.shadow)
       for (const LaneLog::WriterNote& w : laneLog_.writerNotes) s_.config.shadow->noteWriter(w.at, w.bytes, w.inst);
     if (s_.checks && s_.checks->takesLaneAccesses()) feedLaneAccesses();
+    const bool firstDecision = laneLog_.firstDecision;
     laneLog_.clear();
     // Lanes pay for themselves after a few Ops per register chunk they copy in and out: a round that left them
     // sooner (a math function in a short kernel) marks its first Op, whose rounds then run alone. Speed only: both
     // paths give the same results.
-    const bool together = b.returned || b.atBarrier || b.yielded;
-    laneLoss_[start] = !together && ran < laneRegs_.size() / (8 * size_t(b.count));
+    // A stop for a work-group's first decision of a choice comes once per work-group: it is not the Op's doing.
+    laneLoss_[start] = !together && !firstDecision && ran < laneRegs_.size() / (8 * size_t(b.count));
     if (!b.returned) flushLaneRegs();
     if (b.returned) {
       ++laneStats_.returned;
@@ -696,6 +703,16 @@ class Worker {
     for (WorkItem* wi : lanes_)
       if (!resume(*wi)) return LaneRound::Faulted;
     return LaneRound::Ran;
+  }
+
+  // The work-group's first decisions made on lanes (LaneLog::firstDecisions), with their work-items' ids.
+  void commitFirstDecisions() {
+    if (laneLog_.firstDecisions.empty()) return;
+    settleRow();
+    for (const LaneLog::FirstDecision& d : laneLog_.firstDecisions)
+      noteChoiceFirst(*lanes_[d.lane], d.op, d.choice, d.what);
+    laneLog_.firstDecisions.clear();
+    laneLog_.newRound = false;
   }
 
   // A checked launch's accesses on lanes (LaneLog::exact), told to its race checker once their span stands: the log's

@@ -49,6 +49,12 @@ kernel void mads(global const float* a, global const float* b, global float* c) 
   for (int k = 0; k < 40; ++k) s = mad(a[i], b[k], s);
   c[i] = s;
 }
+kernel void ordered_mads(global const float* a, global const float* b, global float* c) {
+  size_t i = get_global_id(0);
+  float x = mad(a[i], a[i], -1.0f);
+  float y = mad(b[i], b[i], -1.0f);  // @later_mad
+  c[i] = x + y;
+}
 kernel void two_stores(global int* a, global int* b, global const int* ia, global const int* ib) {
   size_t i = get_global_id(0);
   a[ia[i]] = 1;
@@ -192,6 +198,45 @@ TEST_CASE("lane executor: the choice mad is first decided by the same work-item 
     sawMad = sawMad || x.first.message.find("mad") != std::string::npos;
   }
   CHECK(sawMad);
+}
+
+TEST_CASE("lane executor: a lower work-item's later decision of mad is the first, as one by one", "[lanes]") {
+  // (1 + 2^-12)² - 1 is 2^-11 + 2^-24 fused and 2^-11 unfused (the product's last bit is a tie to even): work-item 5
+  // decides mad at the first mad, work-item 2 only at the second. One by one, work-item 2 runs first and decides
+  // first; on lanes, the first mad runs for every lane before the second, and the lowest lane's decision is kept.
+  const size_t n = 64;
+  const float odd = 1.0f + std::ldexp(1.0f, -12);
+  std::vector<float> a(n, 1.0f), b(n, 1.0f);
+  a[5] = odd;
+  b[2] = odd;
+  REQUIRE(std::fma(odd, odd, -1.0f) != odd * odd - 1.0f);
+  auto run = [&] {
+    host::Kernel k(laneProgram(1), "ordered_mads");
+    auto ba = std::make_shared<host::Buffer>(a.data(), n * 4), bb = std::make_shared<host::Buffer>(b.data(), n * 4);
+    auto bc = std::make_shared<host::Buffer>(n * 4);
+    k.setArg(0, ba);
+    k.setArg(1, bb);
+    k.setArg(2, bc);
+    const interpreter::LaneStats before = interpreter::laneStats();
+    Outcome o{k.run(test::range1(n, 64)), {}};
+    o.bytes.assign(bc->as<uint8_t>().data(), bc->as<uint8_t>().data() + n * 4);
+    return std::make_pair(o, interpreter::laneStats().returned - before.returned);
+  };
+  auto [lanes, alone] = onBothPaths(run);
+  CHECK(lanes.first.bytes == alone.first.bytes);
+  CHECK(lanes.second > 0);  // the lanes ran the work-items whole
+  unsigned laterMadLine = 0, line = 0;
+  std::istringstream in(kLaneSource);
+  for (std::string text; std::getline(in, text) && !laterMadLine;)
+    if (++line, text.find("@later_mad") != std::string::npos) laterMadLine = line;
+  for (const auto* o : {&lanes.first, &alone.first}) {
+    const auto& used = o->result.choicesUsed;
+    auto mad = std::find_if(used.begin(), used.end(), [](const auto& u) { return u.choice == numerics::Choice::Mad; });
+    REQUIRE(mad != used.end());
+    CHECK(mad->count == 2);
+    CHECK(mad->first.globalId[0] == 2);
+    CHECK_THAT(mad->first.source, Catch::Matchers::EndsWith("/lanes.cl:" + std::to_string(laterMadLine)));
+  }
 }
 
 TEST_CASE("lane executor: mad on lanes gives the host's fused and unfused values", "[lanes]") {
