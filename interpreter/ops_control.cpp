@@ -116,10 +116,10 @@ const Op* branchOnLanes(LaneBatch& b, const Op* op) {
 
 // Lanes that part at a branch: [0, k) take edge `lo`, the others `hi`. Each side runs on lanes of its own (a view),
 // the one behind (at the lower Op) until it reaches or passes the other's Op, until both stand at the same Op: there
-// they go on together (a branch's sides meet at its merge block, which follows them). Lane forms neither fault, warn
-// nor decide a choice for the first time, so the order in which the sides run changes nothing but data races. Where a
-// side stops, or the lanes part other than into a first and a second range, each lane is left where it stands
-// (`parted`) and finishes its round alone.
+// they go on together (a branch's sides meet at its merge block, which follows them). Lane forms neither fault nor
+// warn, and keep first decisions by lane (LaneLog::firstDecisions), so the order in which the sides run changes
+// nothing but data races. Where a side stops, or the lanes part other than into a first and a second range, each lane
+// is left where it stands (`parted`) and finishes its round alone.
 const Op* partLanes(LaneBatch& b, const Op* op, uint32_t k, const Edge* lo, const Edge* hi) {
   LaneBatch x = b.view(0, k), y = b.view(k, b.count);
   if (!b.forms || edgeOnLanesStops(x, lo) || edgeOnLanesStops(y, hi)) return stopBefore(b, op, 0);

@@ -629,6 +629,7 @@ class Worker {
       undo = laneLog_.mustUndo || laneLog_.conflicts();
       if (undo || !wholeGroup || laneLog_.large()) break;
       commitFirstDecisions();  // the interval's decisions precede every later one
+      laneLog_.newRound = false;  // after the barrier, every lane's round starts here
       if (s_.checks && s_.checks->takesLaneAccesses()) {  // the interval's accesses, then the barrier the lanes pass
         collectLaneFeed();
         laneFeed_.push_back({b.at, {}, 0});
@@ -712,7 +713,6 @@ class Worker {
     for (const LaneLog::FirstDecision& d : laneLog_.firstDecisions)
       noteChoiceFirst(*lanes_[d.lane], d.op, d.choice, d.what);
     laneLog_.firstDecisions.clear();
-    laneLog_.newRound = false;
   }
 
   // A checked launch's accesses on lanes (LaneLog::exact), told to its race checker once their span stands: the log's
