@@ -12,8 +12,9 @@
 // second range of lanes, each range goes on as a view of the batch until they meet again (partLanes,
 // ops_control.cpp). They leave the lanes as soon as they would part otherwise: a branch going two ways in other
 // ranges, an access off access()'s fast path, a value that would decide a choice for the first time after a new
-// time slice began on lanes, an Op without a lane form. Then the registers go back, and from that Op on every work-item finishes its round alone, in slot order,
-// on today's path (the lanes before the one that stopped have run the Op, the others not).
+// time slice began on lanes, an Op without a lane form. Then the registers go back, and from that Op on every
+// work-item finishes its round alone, in slot order, on today's path (the lanes before the one that stopped have run
+// the Op, the others not).
 //
 // What it keeps of running each work-item alone: a work-item's own steps are the same (its registers, budget and
 // slices). Its memory is the same as long as no work-item of the batch touches bytes another one writes between two
@@ -25,12 +26,12 @@
 // diagnostics are the same: lane forms never fault or warn, and a work-group's first decision of a choice made on
 // lanes is the lowest lane's earliest, the one-by-one order's first within a round (LaneLog::firstDecisions; a
 // choice already decided in the work-group only counts, in any order); the Op that would fault or warn runs alone,
-// after the work-items before it finished their slices, as it would have; work-items that reach different barriers part before them, so barrier
-// divergence is found as today. Observed launches keep today's path (their observers see each work-item's steps in
-// turn), and so does CLREF_LANES=0; the race checker is told a span's accesses when it stands (LaneLog::exact), the
-// uninitialised-value checker's shadow Ops run on lanes while the values they read are defined (checks/uninitialized.cpp;
-// their memory shadows through LaneLog::undefinedAt), and a shadow run goes on lanes while no value has a set
-// (shadow_lanes.hpp).
+// after the work-items before it finished their slices, as it would have; work-items that reach different barriers
+// part before them, so barrier divergence is found as today. Observed launches keep today's path (their observers see
+// each work-item's steps in turn), and so does CLREF_LANES=0; the race checker is told a span's accesses when it
+// stands (LaneLog::exact), the uninitialised-value checker's shadow Ops run on lanes while the values they read are
+// defined (checks/uninitialized.cpp; their memory shadows through LaneLog::undefinedAt), and a shadow run goes on
+// lanes while no value has a set (shadow_lanes.hpp).
 #pragma once
 #include <algorithm>
 #include <array>
@@ -184,7 +185,8 @@ struct LaneLog {
     switch (undefinedNote) {
       case UndefinedNote::Dense:
         return {undefinedBase ? undefinedBase + size_t(l) * undefinedBytes : nullptr, undefinedGlobal};
-      case UndefinedNote::Offsets: return {undefinedBase ? undefinedBase + undefinedOffsets[l] : nullptr, undefinedGlobal};
+      case UndefinedNote::Offsets:
+        return {undefinedBase ? undefinedBase + undefinedOffsets[l] : nullptr, undefinedGlobal};
       case UndefinedNote::PerLane: break;
     }
     return undefinedAt[l];

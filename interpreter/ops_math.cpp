@@ -164,7 +164,8 @@ const Op* mathOnLanes(LaneBatch& b, const Op* op) {
     for (uint32_t i = 0; i < s.lanes; ++i) {
       for (size_t k = 0; k < arity; ++k)
         args[k] = readArg(b.lane0(s.args[k].reg + i * s.args[k].stride) + size_t(l) * 8, s.args[k], s.element, s.flush);
-      const numerics::MathResult r = numerics::evaluate(s.fn, {args, arity}, s.format, numerics::Rounding::RTE, s.choices);
+      const numerics::MathResult r =
+          numerics::evaluate(s.fn, {args, arity}, s.format, numerics::Rounding::RTE, s.choices);
       if (r.decidedBy != numerics::Choice::Count) [[unlikely]]
         if (!decideOnLanes(b, op, l, r.decidedBy, decisionText(r.decidedBy))) return stopBefore(b, op, l);
       if (s.resultIsInt)

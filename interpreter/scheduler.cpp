@@ -85,8 +85,9 @@ class Worker {
     // unless the launch's observer must see each work-item's steps in turn or CLREF_LANES=0 asks for today's path. A
     // span on lanes that a data race would make differ from the one-by-one order that checked runs keep is undone and
     // runs one by one (runLanes); the race checker is told the accesses of a span that stands (feedLaneAccesses); the
-    // uninitialised-value checker's shadow Ops run on lanes while the values are defined (uninitialized.cpp). A shadow run's lanes run its rules while no value has a set
-    // (shadow_lanes.hpp); a perturbed one's draw from the sets in the one-by-one order, never on lanes.
+    // uninitialised-value checker's shadow Ops run on lanes while the values are defined (uninitialized.cpp). A shadow
+    // run's lanes run its rules while no value has a set (shadow_lanes.hpp); a perturbed one's draw from the sets in
+    // the one-by-one order, never on lanes.
     const char* lanesEnv = std::getenv("CLREF_LANES");
     const bool lanesOff = lanesEnv && std::strcmp(lanesEnv, "0") == 0;
     ShadowRun* const shadow = s_.config.shadow;
