@@ -28,9 +28,10 @@ namespace {
 // The shadow mode's sets move with the phi and argument copies (interpreter/shadow.hpp), staged like the copies.
 [[gnu::cold]] void shadowEdge(WorkItem& wi, const Edge* e) {
   ShadowRun& s = *wi.shadow;
-  std::vector<ShadowRun::Snapshot> staged;
-  for (const auto& c : e->copies) staged.push_back(s.take(wi.regs + c.src, c.size));
-  for (size_t i = 0; i < staged.size(); ++i) s.put(wi.regs + e->copies[i].dst, e->copies[i].size, staged[i]);
+  if (s.exact()) return;
+  s.beginStaging();
+  for (const auto& c : e->copies) s.stage(wi.regs + c.src, c.size);
+  for (size_t i = 0; i < e->copies.size(); ++i) s.putStaged(i, wi.regs + e->copies[i].dst, e->copies[i].size);
 }
 
 [[gnu::always_inline]] inline const Op* takeEdge(WorkItem& wi, const Op* op, const Edge* e) {

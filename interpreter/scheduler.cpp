@@ -417,7 +417,7 @@ class Worker {
   // shadow run is quiet, as lanes that return leave it).
   void clearShadowOf(Slot& s) {
     ShadowRun& sh = *s_.config.shadow;
-    if (sh.entries.empty()) return;
+    if (sh.exact()) return;
     sh.clear(s.regs.data(), s.regs.size());
     sh.clear(s.privateArena.data(), s.privateArena.size());
   }

@@ -17,26 +17,26 @@ uintptr_t addr(const uint8_t* p) { return reinterpret_cast<uintptr_t>(p); }
 
 }  // namespace
 
-void ShadowRun::clear(const uint8_t* p, uint64_t n) {
-  if (entries.empty() || n == 0) return;
+void ShadowRun::clearEntries(const uint8_t* p, uint64_t n) {
   const uintptr_t a = addr(p);
-  auto it = entries.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0);
-  while (it != entries.end() && it->first < a + n) {
-    if (it->first + it->second.size > a)
-      it = entries.erase(it);
-    else
+  auto it = entries_.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0);
+  while (it != entries_.end() && it->first < a + n) {
+    if (it->first + it->second.size > a) {
+      coverage_.remove(it->first, it->second.size);
+      it = entries_.erase(it);
+    } else {
       ++it;
+    }
   }
 }
 
-const ShadowEntry* ShadowRun::lane(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const {
-  if (entries.empty()) return nullptr;
+const ShadowEntry* ShadowRun::laneEntry(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const {
   const uintptr_t a = addr(p);
-  auto it = entries.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0);
+  auto it = entries_.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0);
   const ShadowEntry* found = nullptr;
   bool mismatch = false;
   std::optional<uint32_t> decision;
-  for (; it != entries.end() && it->first < a + size; ++it) {
+  for (; it != entries_.end() && it->first < a + size; ++it) {
     if (it->first + it->second.size <= a) continue;
     if (it->first == a && it->second.size == size && !found) {
       found = &it->second;
@@ -56,10 +56,9 @@ const ShadowEntry* ShadowRun::lane(const uint8_t* p, uint32_t size, ShadowEntry&
   return &scratch;
 }
 
-bool ShadowRun::anyIn(const uint8_t* p, uint64_t n) const {
-  if (entries.empty() || n == 0) return false;
+bool ShadowRun::anyEntryIn(const uint8_t* p, uint64_t n) const {
   const uintptr_t a = addr(p);
-  for (auto it = entries.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0); it != entries.end() && it->first < a + n;
+  for (auto it = entries_.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0); it != entries_.end() && it->first < a + n;
        ++it)
     if (it->first + it->second.size > a) return true;
   return false;
@@ -68,19 +67,21 @@ bool ShadowRun::anyIn(const uint8_t* p, uint64_t n) const {
 void ShadowRun::set(const uint8_t* p, const ShadowEntry& e) {
   // Entries never overlap, so one of the same size at p is the only one in the range: replace it in place (a loop's
   // accumulator gets a new set every iteration; erasing and inserting its node cost an allocation each time).
-  if (const auto it = entries.find(addr(p)); it != entries.end() && it->second.size == e.size) {
-    it->second = e;
-    return;
+  if (coverage_.any(addr(p), e.size)) {
+    if (const auto it = entries_.find(addr(p)); it != entries_.end() && it->second.size == e.size) {
+      it->second = e;
+      return;
+    }
+    clear(p, e.size);
   }
-  clear(p, e.size);
-  entries[addr(p)] = e;
+  place(addr(p), e);
 }
 
-ShadowRun::Snapshot ShadowRun::take(const uint8_t* src, uint64_t n) const {
-  Snapshot moved;
-  if (entries.empty() || n == 0) return moved;
+void ShadowRun::stage(const uint8_t* src, uint64_t n) {
+  stagedFrom_.push_back(staged_.size());
   const uintptr_t a = addr(src);
-  for (auto it = entries.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0); it != entries.end() && it->first < a + n;
+  if (!coverage_.any(a, n)) return;
+  for (auto it = entries_.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0); it != entries_.end() && it->first < a + n;
        ++it) {
     if (it->first + it->second.size <= a) continue;
     ShadowEntry e = it->second;
@@ -90,34 +91,37 @@ ShadowRun::Snapshot ShadowRun::take(const uint8_t* src, uint64_t n) const {
       e.set = numerics::ValueSet::all();
       e.reinterpreted = true;
       e.size = uint8_t(to - from);
-      moved.emplace_back(from - a, e);
+      staged_.emplace_back(from - a, e);
     } else {
-      moved.emplace_back(it->first - a, e);
+      staged_.emplace_back(it->first - a, e);
     }
   }
-  return moved;
 }
 
-void ShadowRun::put(uint8_t* dst, uint64_t n, const Snapshot& s) {
+void ShadowRun::putStaged(size_t i, uint8_t* dst, uint64_t n) {
+  const size_t from = stagedFrom_[i], to = i + 1 < stagedFrom_.size() ? stagedFrom_[i + 1] : staged_.size();
   // A single lane onto the same lane shape: in place (set); else clear the range and insert.
-  if (s.size() == 1 && s[0].first == 0 && s[0].second.size == n) {
-    set(dst, s[0].second);
+  if (to == from + 1 && staged_[from].first == 0 && staged_[from].second.size == n) {
+    set(dst, staged_[from].second);
     return;
   }
   clear(dst, n);
-  for (const auto& [off, e] : s) entries[addr(dst) + off] = e;
+  for (size_t k = from; k < to; ++k) place(addr(dst) + staged_[k].first, staged_[k].second);
 }
 
 void ShadowRun::copy(uint8_t* dst, const uint8_t* src, uint64_t n) {
   if (n == 0 || dst == src) return;
+  if (!coverage_.any(addr(src), n)) return clear(dst, n);  // an exact source (most copies)
   // One lane moved whole (a phi copy, a load or store of a scalar): no snapshot. Entries never overlap, so one that
   // starts at src and is n bytes long is the range's only one.
-  if (const auto it = entries.find(addr(src)); it != entries.end() && it->second.size == n) {
+  if (const auto it = entries_.find(addr(src)); it != entries_.end() && it->second.size == n) {
     const ShadowEntry e = it->second;
     set(dst, e);
     return;
   }
-  put(dst, n, take(src, n));
+  beginStaging();
+  stage(src, n);
+  putStaged(0, dst, n);
 }
 
 void ShadowRun::markUndetermined(const uint8_t* p, uint64_t n, uint32_t laneSize, uint32_t decision) {
@@ -129,14 +133,14 @@ void ShadowRun::markUndetermined(const uint8_t* p, uint64_t n, uint32_t laneSize
     e.set = numerics::ValueSet::all();
     e.undetermined = true;
     e.decision = decision;
-    entries[addr(p) + off] = e;
+    place(addr(p) + off, e);
   }
 }
 
 std::optional<uint32_t> ShadowRun::decisionIn(const uint8_t* p, uint64_t n) const {
-  if (entries.empty() || n == 0) return std::nullopt;
   const uintptr_t a = addr(p);
-  for (auto it = entries.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0); it != entries.end() && it->first < a + n;
+  if (!coverage_.any(a, n)) return std::nullopt;
+  for (auto it = entries_.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0); it != entries_.end() && it->first < a + n;
        ++it)
     if (it->first + it->second.size > a && it->second.undetermined) return it->second.decision;
   return std::nullopt;

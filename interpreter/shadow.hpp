@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <memory_resource>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -23,6 +24,7 @@
 #include "images/texel.hpp"
 #include "images/verdict.hpp"
 #include "interpreter/diagnostic.hpp"
+#include "interpreter/shadow_coverage.hpp"
 #include "numerics/accuracy.hpp"
 #include "numerics/enclosure.hpp"
 #include "numerics/verdict.hpp"
@@ -100,7 +102,6 @@ struct ShadowRun {
   uint64_t perturbState = 0;
   uint64_t perturbed = 0;  // values replaced
 
-  std::map<uintptr_t, ShadowEntry> entries;  // by the host address of the lane's first byte
   // The last store into each byte, so that a violation can name the instruction that wrote the element. Stores are
   // logged as runs (a store that continues the last one's bytes with the same instruction extends it: a kernel whose
   // work-items store consecutive elements logs a handful), and laid out only when the log grows long or a violation
@@ -158,20 +159,50 @@ struct ShadowRun {
   mutable std::unordered_map<uintptr_t, std::unique_ptr<uint32_t[]>> writerPages_;
   void layOutWriters() const;
 
+  std::vector<std::pair<uint64_t, ShadowEntry>> staged_;  // stage(): (offset from its source, entry)
+  std::vector<size_t> stagedFrom_;                        // where each staged source's entries begin in staged_
+  // The map's nodes come from a pool: a loop's accumulator or a kernel's stores place and erase nodes at every step.
+  std::pmr::unsynchronized_pool_resource nodes_;
+  std::pmr::map<uintptr_t, ShadowEntry> entries_{&nodes_};  // by the host address of the lane's first byte
+  ShadowCoverage coverage_;                  // the bytes entries_ covers, asked first
+  // The map's side of clear, lane and anyIn (where the coverage has bytes in the range).
+  void clearEntries(const uint8_t* p, uint64_t n);
+  const ShadowEntry* laneEntry(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const;
+  bool anyEntryIn(const uint8_t* p, uint64_t n) const;
+  // Places e at p, where no entry overlaps it.
+  void place(uintptr_t p, const ShadowEntry& e) {
+    entries_[p] = e;
+    coverage_.add(p, e.size);
+  }
+
  public:
+  // Every byte holds exactly clref's value (no entry).
+  bool exact() const { return entries_.empty(); }
 
   // Clears [p, p + n): those bytes now hold exactly clref's value.
-  void clear(const uint8_t* p, uint64_t n);
+  void clear(const uint8_t* p, uint64_t n) {
+    if (coverage_.any(reinterpret_cast<uintptr_t>(p), n)) clearEntries(p, n);
+  }
   // The lane at p of `size` bytes: nullptr when exact; an entry for a lane that some other-sized or misaligned
   // entry overlaps comes back undetermined (through `scratch`).
-  const ShadowEntry* lane(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const;
-  bool anyIn(const uint8_t* p, uint64_t n) const;
+  const ShadowEntry* lane(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const {
+    return coverage_.any(reinterpret_cast<uintptr_t>(p), size) ? laneEntry(p, size, scratch) : nullptr;
+  }
+  bool anyIn(const uint8_t* p, uint64_t n) const {
+    if (!coverage_.any(reinterpret_cast<uintptr_t>(p), n)) return false;
+    return n <= ShadowCoverage::kExactBytes || anyEntryIn(p, n);
+  }
   void set(const uint8_t* p, const ShadowEntry& e);
-  // The entries of [src, src + n) by offset from src (a lane the range cuts is any value), and placing them at dst
-  // after clearing [dst, dst + n): parallel copies (phi copies, composites) take every source before putting any.
-  using Snapshot = std::vector<std::pair<uint64_t, ShadowEntry>>;
-  Snapshot take(const uint8_t* src, uint64_t n) const;
-  void put(uint8_t* dst, uint64_t n, const Snapshot& s);
+  // Parallel copies (phi copies, composites) take every source before putting any: stage(src, n) keeps the entries
+  // of [src, src + n) by offset from src (a lane the range cuts is any value), as the next staged source (the first
+  // after beginStaging); putStaged(i, dst, n) clears [dst, dst + n) and places staged source i's entries there. The
+  // staging area is reused: a loop's phi copies allocate nothing.
+  void beginStaging() {
+    staged_.clear();
+    stagedFrom_.clear();
+  }
+  void stage(const uint8_t* src, uint64_t n);
+  void putStaged(size_t i, uint8_t* dst, uint64_t n);
   // Moves the entries of [src, src + n) to [dst, dst + n) (clearing the destination first); the ranges may overlap.
   void copy(uint8_t* dst, const uint8_t* src, uint64_t n);
   // Marks [p, p + n) undetermined by `decision` as lanes of `laneSize` bytes.

@@ -16,7 +16,7 @@ namespace clref::interpreter {
 // No value of the run has a set or is undetermined, no allocation is open and no choice has freed a result; a
 // perturbed run is never quiet (its rules draw from the sets).
 inline bool shadowQuiet(const ShadowRun& s) {
-  return s.entries.empty() && s.openAllocations.empty() && s.choiceFreedInst == UINT32_MAX && !s.perturbSeed &&
+  return s.exact() && s.openAllocations.empty() && s.choiceFreedInst == UINT32_MAX && !s.perturbSeed &&
          !s.choices;
 }
 

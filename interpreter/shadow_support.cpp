@@ -654,7 +654,7 @@ const Op* shAnyValueLanes(WorkItem& wi, const Op* op) {
 
 void shadowMoveFrom(WorkItem& to, const WorkItem& from, const Op* op) {
   ShadowRun& s = *to.shadow;
-  s.put(to.regs + op->r, op->n, s.take(from.regs + op->a, op->n));
+  s.copy(to.regs + op->r, from.regs + op->a, op->n);
 }
 
 void shadowAnyResult(WorkItem& wi, const Op* op) {
@@ -676,11 +676,10 @@ static const Op* shCopies(WorkItem& wi, const Op* op) {
     s.clear(wi.regs + op->r, op->n);
     return op + 1;
   }
-  std::vector<ShadowRun::Snapshot> staged;
-  staged.reserve(t.size() / 3);
-  for (size_t i = 0; i + 2 < t.size(); i += 3) staged.push_back(s.take(wi.regs + t[i + 1], t[i + 2]));
+  s.beginStaging();
+  for (size_t i = 0; i + 2 < t.size(); i += 3) s.stage(wi.regs + t[i + 1], t[i + 2]);
   s.clear(wi.regs + op->r, op->n);
-  for (size_t i = 0; i + 2 < t.size(); i += 3) s.put(wi.regs + op->r + t[i], t[i + 2], staged[i / 3]);
+  for (size_t i = 0; i + 2 < t.size(); i += 3) s.putStaged(i / 3, wi.regs + op->r + t[i], t[i + 2]);
   return op + 1;
 }
 
@@ -700,7 +699,7 @@ static bool freedByChoice(WorkItem& wi, const Op* op, uint8_t* out, uint32_t byt
     e.producer = op->inst;
     e.size = uint8_t(std::min(laneBytes, bytes - off));
     e.format = formatOfBytes(e.size);
-    s.entries[reinterpret_cast<uintptr_t>(out + off)] = e;
+    s.set(out + off, e);
   }
   return true;
 }

@@ -5,6 +5,7 @@
 #include <mpfi.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
@@ -450,8 +451,12 @@ ValueSet allowedSetOf(std::optional<MathFn> f, CoreOp op, std::span<const ValueS
       row && row->kind == BoundKind::Inherited)
     return ValueSet::all();
   if (std::all_of(args.begin(), args.end(), [](const ValueSet& a) { return a.isPoint(); })) {
-    std::vector<double> a;
-    for (const auto& s : args) a.push_back(s.hasNumbers() ? s.lo : std::numeric_limits<double>::quiet_NaN());
+    // The operands' values, on the stack (every shadow rule on single values comes here).
+    std::array<double, 8> small;
+    std::vector<double> large(args.size() > small.size() ? args.size() : 0);
+    const std::span<double> a = large.empty() ? std::span<double>(small.data(), args.size()) : std::span<double>(large);
+    for (size_t i = 0; i < args.size(); ++i)
+      a[i] = args[i].hasNumbers() ? args[i].lo : std::numeric_limits<double>::quiet_NaN();
     if (auto fast = detail::fastPointSet(f, op, a, format, profile, options)) return *fast;
     return pointSet(args, format, options,
                     [&](std::span<const double> a) { return allowedAt(f, op, a, format, profile, options); });

@@ -9,9 +9,11 @@
 #include <climits>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <tuple>
 
 #include "numerics/math_internal.hpp"
 #include "numerics/mpfr_round.hpp"
@@ -846,8 +848,9 @@ Verdict judge(MathFn f, std::span<const double> args, double observed, Format fo
   return judgeSubject(makeSubject(f, CoreOp::None, args, format, profile, options), observed);
 }
 
-const AccuracyRequirement* primaryRow(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
-                                      const AccuracyOptions& options) {
+namespace {
+const AccuracyRequirement* findPrimaryRow(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
+                                          const AccuracyOptions& options) {
   const RowsByDocument d =
       byDocument(fn ? requirementsFor(*fn, format, profile, options) : requirementsFor(core, format, profile, options));
   for (const auto* r : d.primary())
@@ -855,6 +858,21 @@ const AccuracyRequirement* primaryRow(std::optional<MathFn> fn, CoreOp core, For
   for (const auto* r : d.primary())
     if (isRow(r)) return r;
   return nullptr;
+}
+}  // namespace
+
+// The shadow mode asks at every floating-point instruction: answers are kept, by the key of the rows they come from
+// (requirementsFor's: the table is static).
+const AccuracyRequirement* primaryRow(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
+                                      const AccuracyOptions& options) {
+  using CacheKey = std::tuple<int, int, int, int, bool>;
+  static std::mutex mutex;
+  static std::map<CacheKey, const AccuracyRequirement*> cache;
+  const CacheKey k{fn ? int(*fn) : -1, int(core), int(format), int(profile), options.fp32CorrectlyRoundedDivideSqrt};
+  std::lock_guard lock(mutex);
+  auto it = cache.find(k);
+  if (it == cache.end()) it = cache.emplace(k, findPrimaryRow(fn, core, format, profile, options)).first;
+  return it->second;
 }
 
 AccuracyRule ruleOver(std::optional<MathFn> fn, CoreOp core, std::span<const double> lo, std::span<const double> hi,

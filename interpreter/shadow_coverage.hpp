@@ -1,0 +1,108 @@
+// Which host bytes the shadow map's entries cover (interpreter/shadow.hpp), as one bit per byte in granules of 64
+// bytes kept in an open-addressing table: the map's queries (does a lane have an entry, is a range exact) ask it
+// first. Most of a shadow run's queries are of bytes that hold exactly clref's value — loads of a kernel's inputs,
+// integer registers — which the ordered map answered with a search of its whole height each (a third to a half of a
+// shadow run whose values have sets); the table answers them with one probe. Internal to the interpreter.
+#pragma once
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+namespace clref::interpreter {
+
+class ShadowCoverage {
+ public:
+  // Bytes [a, a + n) are now covered / no longer covered (an entry was placed there / erased).
+  void add(uintptr_t a, uint64_t n) { change(a, n, true); }
+  void remove(uintptr_t a, uint64_t n) { change(a, n, false); }
+  // Whether any byte of [a, a + n) is covered; ranges longer than kExactBytes are answered true without a look (the
+  // caller asks the map).
+  bool any(uintptr_t a, uint64_t n) const {
+    if (live_ == 0 || n == 0) return false;
+    if (n > kExactBytes) return true;
+    const uintptr_t end = a + n, first = a >> kGranuleBits, last = (end - 1) >> kGranuleBits;
+    if (first == last) {  // most queries: a lane or a register within one granule
+      const Slot* s = find(first);
+      return s && (s->mask & bitsOf(first, a, end));
+    }
+    for (uintptr_t g = first; g <= last; ++g) {
+      const Slot* s = find(g);
+      if (s && (s->mask & bitsOf(g, a, end))) return true;
+    }
+    return false;
+  }
+  static constexpr uint64_t kExactBytes = 512;
+
+ private:
+  static constexpr unsigned kGranuleBits = 6;
+  struct Slot {
+    uintptr_t key = 0;  // granule + 1; 0: an empty slot
+    uint64_t mask = 0;  // bit i: byte i of the granule is covered
+  };
+  std::vector<Slot> slots_;
+  size_t used_ = 0;  // slots with a key (a granule whose mask fell to 0 keeps its slot until the table grows)
+  size_t live_ = 0;  // slots whose mask is not 0
+
+  // The bits of granule g's bytes within [a, end).
+  static uint64_t bitsOf(uintptr_t g, uintptr_t a, uintptr_t end) {
+    const uintptr_t base = g << kGranuleBits;
+    const unsigned lo = a > base ? unsigned(a - base) : 0;
+    const unsigned hi = end - base < 64 ? unsigned(end - base) : 64;
+    const uint64_t upTo = hi == 64 ? ~uint64_t(0) : (uint64_t(1) << hi) - 1;
+    return upTo & ~((uint64_t(1) << lo) - 1);
+  }
+  unsigned shift_ = 64;  // 64 - log2(slots_.size())
+  // Fibonacci hashing: the product's top bits, which every bit of the granule number reaches.
+  size_t home(uintptr_t g) const { return size_t((uint64_t(g) * 0x9E3779B97F4A7C15ull) >> shift_); }
+  const Slot* find(uintptr_t g) const {
+    for (size_t i = home(g);; i = (i + 1) & (slots_.size() - 1)) {
+      if (slots_[i].key == g + 1) return &slots_[i];
+      if (slots_[i].key == 0) return nullptr;
+    }
+  }
+  Slot* find(uintptr_t g) { return const_cast<Slot*>(static_cast<const ShadowCoverage*>(this)->find(g)); }
+  Slot& findOrAdd(uintptr_t g) {
+    if ((used_ + 1) * 2 > slots_.size()) grow();
+    size_t i = home(g);
+    for (; slots_[i].key != 0; i = (i + 1) & (slots_.size() - 1))
+      if (slots_[i].key == g + 1) return slots_[i];
+    ++used_;
+    slots_[i].key = g + 1;
+    return slots_[i];
+  }
+  // Twice the slots (at least 64), the granules with covered bytes moved over; emptied granules are dropped.
+  void grow() {
+    std::vector<Slot> old = std::move(slots_);
+    size_t live = 0;
+    for (const Slot& s : old) live += s.mask != 0;
+    size_t size = 64;
+    while (size < (live + 1) * 4) size *= 2;
+    slots_.assign(size, Slot{});
+    shift_ = 64 - unsigned(std::countr_zero(size));
+    used_ = 0;
+    for (const Slot& s : old)
+      if (s.mask) {
+        size_t i = home(s.key - 1);
+        while (slots_[i].key != 0) i = (i + 1) & (slots_.size() - 1);
+        slots_[i] = s;
+        ++used_;
+      }
+  }
+  void change(uintptr_t a, uint64_t n, bool covered) {
+    const uintptr_t end = a + n;
+    for (uintptr_t g = a >> kGranuleBits; n && g <= (end - 1) >> kGranuleBits; ++g) {
+      if (covered) {
+        Slot& s = findOrAdd(g);
+        live_ += s.mask == 0;
+        s.mask |= bitsOf(g, a, end);
+      } else if (live_) {
+        if (Slot* s = find(g); s && s->mask) {
+          s->mask &= ~bitsOf(g, a, end);
+          live_ -= s->mask == 0;
+        }
+      }
+    }
+  }
+};
+
+}  // namespace clref::interpreter
