@@ -267,31 +267,37 @@ void RaceChecker::readShared(LaneItems& lanes, uint32_t first, uint32_t count, c
   // After two work-items' reads, the bytes' read is one of several of this epoch (or of an earlier work-group of
   // global memory): a further plain read changes nothing unless its work-item is lower than the one recorded, and
   // races only with a recorded write it is unordered with.
-  uint32_t i = 0;
-  for (; i < count && i < 2; ++i) laneAccess(lanes, first + i, op, tag, size, off, bytes, false);
-  if (i == count || tag >= space_.size() || space_[tag] < 0 || run_.inCollective) return;
+  if (!count || tag >= space_.size() || space_[tag] < 0 || run_.inCollective) return;
   const Space s = Space(space_[tag]);
   Cells& st = state_[tag];
+  prepare(st, size);
   const bool plain = !instSite(op->inst).scope;
   const uint64_t firstCell = off >> st.shift, lastCell = (off + bytes - 1) >> st.shift;
-  // The rest at once where no cell's state depends on which work-item reads: its write ordered before them all (or
-  // none), its read one of several kept whatever they are (of an earlier group, or of this epoch by a work-item below
-  // theirs, the lowest being that of lane `first + 2` where their ids are consecutive).
-  bool all = plain;
-  uint64_t lowest = UINT64_MAX;
-  for (uint64_t c = firstCell; all && c <= lastCell; ++c) {
-    const ByteState& B = st.cells[c];
-    const Access& W = B.write;
-    const bool writeOrdered = !W.site || (W.epoch < groupBase_[s] ? s == Local : W.epoch < epoch_[s]);
-    const Access& R = B.read;
-    bool readKept = (R.site & kSeveral) && (R.epoch < groupBase_[s] ? s == Global : R.epoch == epoch_[s]);
-    if (readKept && R.epoch >= groupBase_[s]) {
-      if (lowest == UINT64_MAX) lowest = lanes.consecutiveFrom(first + i, count - i);
-      readKept = lowest != UINT64_MAX && R.item <= lowest;
+  // Lanes [from, count) at once where no cell's state depends on which work-item reads: its write ordered before them
+  // all (or none), its read one of several kept whatever they are (of an earlier group, or of this epoch by a
+  // work-item below theirs, the lowest being that of lane `first + from` where their ids are consecutive).
+  auto changeNothing = [&](uint32_t from) {
+    bool all = plain;
+    uint64_t lowest = UINT64_MAX;
+    for (uint64_t c = firstCell; all && c <= lastCell; ++c) {
+      const ByteState& B = st.cells[c];
+      const Access& W = B.write;
+      const bool writeOrdered = !W.site || (W.epoch < groupBase_[s] ? s == Local : W.epoch < epoch_[s]);
+      const Access& R = B.read;
+      bool readKept = (R.site & kSeveral) && (R.epoch < groupBase_[s] ? s == Global : R.epoch == epoch_[s]);
+      if (readKept && R.epoch >= groupBase_[s]) {
+        if (lowest == UINT64_MAX) lowest = lanes.consecutiveFrom(first + from, count - from);
+        readKept = lowest != UINT64_MAX && R.item <= lowest;
+      }
+      all = writeOrdered && readKept;
     }
-    all = writeOrdered && readKept;
-  }
-  if (all) return;
+    return all;
+  };
+  // Bytes that other work-items read already (a row of a matrix every work-group reads): not even the first two.
+  if (st.cells.size() > lastCell && changeNothing(0)) return;
+  uint32_t i = 0;
+  for (; i < count && i < 2; ++i) laneAccess(lanes, first + i, op, tag, size, off, bytes, false);
+  if (i == count || changeNothing(i)) return;
   for (; i < count; ++i) {
     const uint16_t item = uint16_t(lanes.id(first + i));
     bool nothing = plain;

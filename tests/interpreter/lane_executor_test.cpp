@@ -1250,6 +1250,11 @@ kernel void broadcast_written(global const int* in, global int* out) {
   size_t i = get_global_id(0), g = get_local_size(0);
   out[i] = in[i] + out[(i / g + 3) % 4 * g];
 }
+kernel void broadcast_read_by_all(global int* in, global int* out) {
+  size_t i = get_global_id(0), g = get_local_size(0);
+  out[i] = in[i] + in[5];
+  if (i == 3 * g + 7) in[5] = 0;
+}
 kernel void local_broadcast(global const int* in, global int* out, local int* t) {
   size_t l = get_local_id(0), i = get_global_id(0);
   t[l] = in[i];
@@ -1375,6 +1380,8 @@ TEST_CASE("lane executor: the race checker takes dense lanes a block at a time a
       {"overlapping", 192, 64, 512, true, false},         // in[i] and then in[i + 16]: the lower reader named
       {"broadcast", 512, 128, 512, true, true},           // every lane reads the last element, which the last writes
       {"broadcast_written", 512, 128, 512, true, false},  // a group reads the first element the one before wrote
+      // Every group reads in[5] (the groups after the first: reads that change nothing), a later group writes it.
+      {"broadcast_read_by_all", 512, 128, 512, true, true},
       {"local_broadcast", 256, 64, 256, false, false},    // every lane reads t[0] and in[0] after a barrier
   };
   for (const Case& c : cases) {
