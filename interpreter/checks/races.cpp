@@ -250,9 +250,10 @@ void RaceChecker::accessDense(LaneItems& lanes, uint32_t first, uint32_t count, 
   const uint32_t perBlock = uint32_t(kBlockGranules / (granules ? granules : 1));
   for (uint32_t i = 0; i < count;) {
     const uint64_t g = off / 4 + uint64_t(i) * granules, block = g / kBlockGranules;
-    uint32_t end = i + 1;  // the lanes whose bytes lie in this block
-    if (blocks)
-      while (end < count && (off / 4 + uint64_t(end) * granules) / kBlockGranules == block) ++end;
+    // The lanes whose bytes lie in this block: its granules from g on, each lane's a power of two that divides both
+    // g and the block's.
+    uint32_t end = i + 1;
+    if (blocks) end = uint32_t(std::min<uint64_t>(count, i + (kBlockGranules - g % kBlockGranules) / granules));
     const bool whole = blocks && g % kBlockGranules == 0 && end - i == perBlock;
     const uint64_t item = whole ? lanes.consecutiveFrom(first + i, end - i) : UINT64_MAX;
     if (!(item != UINT64_MAX && blockAccess(st.blocks[block], s, is.site, uint16_t(item), shift, write)))
