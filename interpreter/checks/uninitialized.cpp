@@ -296,7 +296,7 @@ constexpr uint64_t chunkMask(uint32_t from, uint32_t to) {
 
 // The first of lanes [0, count) with a nonzero byte in register bytes [reg, reg + bytes), or count: every lane's
 // chunks OR-ed together first, and a search lane by lane only where that is not zero.
-uint32_t firstUndefinedLane(const LaneBatch& b, Shadow s, uint32_t count) {
+[[gnu::target_clones("avx2", "default")]] uint32_t firstUndefinedLane(const LaneBatch& b, Shadow s, uint32_t count) {
   const uint32_t end = s.reg + s.bytes;
   uint64_t any = 0;
   for (uint32_t at = s.reg & ~7u; at < end; at += 8) {
@@ -314,7 +314,7 @@ uint32_t firstUndefinedLane(const LaneBatch& b, Shadow s, uint32_t count) {
 }
 
 // Register bytes [reg, reg + bytes) zero (defined) in lanes [0, count), the other bytes of their chunks kept.
-void defineLanes(const LaneBatch& b, Shadow s, uint32_t count) {
+[[gnu::target_clones("avx2", "default")]] void defineLanes(const LaneBatch& b, Shadow s, uint32_t count) {
   const uint32_t end = s.reg + s.bytes;
   for (uint32_t at = s.reg & ~7u; at < end; at += 8) {
     const uint64_t keep = ~chunkMask(std::max(at, s.reg) - at, std::min(at + 8, end) - at);
