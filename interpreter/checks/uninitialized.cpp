@@ -384,7 +384,7 @@ bool accessesNoted(const LaneBatch& b, const Op* op) {
 constexpr uint32_t kMaxLaneShadow = 64;  // the largest value whose shadow moves on lanes (accesses are at most 16)
 
 // Whether n shadow bytes are all zero (defined), eight at a time.
-bool allDefined(const uint8_t* p, size_t n) {
+[[gnu::target_clones("avx2", "default")]] bool allDefined(const uint8_t* p, size_t n) {
   uint64_t any = 0;
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
