@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "interpreter/avx2_clones.hpp"
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow_support.hpp"
@@ -886,7 +887,8 @@ bool logShared(LaneBatch& b, const Allocation& A, const uintptr_t* __restrict at
 // tagBase. Lanes of the same base and consecutive indices (or consecutive pointers) are: checking both ends of the
 // index range for overflow checks every lane's (the terms between are between theirs).
 template <class P, class I, bool Fused>
-[[gnu::target_clones("avx2", "default")]] bool denseOffsets(uint32_t count, const Op* op, const uint8_t* __restrict base, const uint8_t* __restrict index,
+CLREF_AVX2_TEMPLATE_CLONES
+bool denseOffsets(uint32_t count, const Op* op, const uint8_t* __restrict base, const uint8_t* __restrict index,
                   uint64_t bytes, uint64_t tagBase, uint64_t& lane0Offset) {
   const uint32_t last = count - 1;
   const uint64_t base0 = rdLane<P>(base, 0);

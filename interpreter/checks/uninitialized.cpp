@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <span>
 
+#include "interpreter/avx2_clones.hpp"
 #include "interpreter/lanes.hpp"
 #include "interpreter/module.hpp"
 
@@ -296,7 +297,7 @@ constexpr uint64_t chunkMask(uint32_t from, uint32_t to) {
 
 // The first of lanes [0, count) with a nonzero byte in register bytes [reg, reg + bytes), or count: every lane's
 // chunks OR-ed together first, and a search lane by lane only where that is not zero.
-[[gnu::target_clones("avx2", "default")]] uint32_t firstUndefinedLane(const LaneBatch& b, Shadow s, uint32_t count) {
+CLREF_AVX2_CLONES uint32_t firstUndefinedLane(const LaneBatch& b, Shadow s, uint32_t count) {
   const uint32_t end = s.reg + s.bytes;
   uint64_t any = 0;
   for (uint32_t at = s.reg & ~7u; at < end; at += 8) {
@@ -314,7 +315,7 @@ constexpr uint64_t chunkMask(uint32_t from, uint32_t to) {
 }
 
 // Register bytes [reg, reg + bytes) zero (defined) in lanes [0, count), the other bytes of their chunks kept.
-[[gnu::target_clones("avx2", "default")]] void defineLanes(const LaneBatch& b, Shadow s, uint32_t count) {
+CLREF_AVX2_CLONES void defineLanes(const LaneBatch& b, Shadow s, uint32_t count) {
   const uint32_t end = s.reg + s.bytes;
   for (uint32_t at = s.reg & ~7u; at < end; at += 8) {
     const uint64_t keep = ~chunkMask(std::max(at, s.reg) - at, std::min(at + 8, end) - at);
@@ -384,7 +385,7 @@ bool accessesNoted(const LaneBatch& b, const Op* op) {
 constexpr uint32_t kMaxLaneShadow = 64;  // the largest value whose shadow moves on lanes (accesses are at most 16)
 
 // Whether n shadow bytes are all zero (defined), eight at a time.
-[[gnu::target_clones("avx2", "default")]] bool allDefined(const uint8_t* p, size_t n) {
+CLREF_AVX2_CLONES bool allDefined(const uint8_t* p, size_t n) {
   uint64_t any = 0;
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
