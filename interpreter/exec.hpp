@@ -94,6 +94,9 @@ struct Edge {
   bool viaScratch = false;
   uint32_t scratch = 0;  // register offset of the scratch area for this edge
   std::vector<PhiCopy> copies;
+  // In a kernel lowered for the shadow mode: the copies whose allowed sets move with them (those of values that may
+  // carry one, Lowerer::shadowExact).
+  std::vector<PhiCopy> shadowCopies;
 };
 
 // A memory allocation a tagged pointer can name. Private and Workgroup allocations are per

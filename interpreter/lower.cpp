@@ -54,6 +54,7 @@ void KernelLowering::runFunction(uint32_t function, const std::string& name) {
   placeSpecSized();
   countUses();
   planUndefTracking(L_, order_, bodyOf(function));
+  if (L_.opt.shadow) planShadowExactValues(L_, order_, bodyOf(function));
   for (uint32_t f : order_) lowerFunction(m_.functions.at(f));
   resolve(function);
   if (k_.usesDeviceEnqueue) {

@@ -4,6 +4,7 @@
 #include <functional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "interpreter/program.hpp"
 #include "numerics/scalar_type.hpp"
@@ -90,6 +91,10 @@ class Lowerer {
     return it == shadow_.end() ? zeroShadow(size) : it->second;
   }
   uint32_t zeroShadow_ = 0, zeroShadowSize_ = 0;
+  // The shadow lowering's values that never carry an allowed set or a decision (shadow_exact_values.cpp): they take
+  // no rule, and a branch on one or an access through one no test.
+  std::unordered_set<uint32_t> shadowExact_;
+  bool shadowExact(uint32_t id) const { return isConstant(id) || shadowExact_.count(id) != 0; }
   // Functions whose Ops need the edge/call targets patched once all are lowered.
   std::vector<std::function<void()>> fixups;
   std::vector<std::pair<uint32_t, const Edge*>> callEdges_;  // (callee, edge) of OpFunctionCall
@@ -130,6 +135,9 @@ void emitObserveAfter(Lowerer&, const Instruction&);
 // instruction.
 void emitShadowRuleBefore(Lowerer&, const Instruction&);
 void emitShadowRuleAfter(Lowerer&, const Instruction&);
+// Lowerer::shadowExact_ of the reachable `functions` (the entry point first; `body` the function work-items start in,
+// whose parameters are the kernel's arguments).
+void planShadowExactValues(Lowerer&, const std::vector<uint32_t>& functions, uint32_t body);
 
 // Byte offset, and in `memberType` the type, of the member of `typeId` reached by the literal indices of `inst` from
 // operand `first` on (OpCompositeExtract/Insert; ops_composite.cpp).

@@ -117,6 +117,7 @@ Edge* Lowerer::edgeTo(uint32_t target) {
         for (size_t k2 = 0; k2 + 1 < phi.operandCount(); k2 += 2) {
           if (phi.operand(k2 + 1) != currentBlock) continue;
           e.copies.push_back({reg(phi.resultId), reg(phi.operand(k2)), uint32_t(m.type(phi.resultType).size)});
+          if (opt.shadow && !shadowExact(phi.resultId)) e.shadowCopies.push_back(e.copies.back());
           if (auto sh = shadow_.find(phi.resultId); sh != shadow_.end()) {
             const uint32_t size = uint32_t(m.type(phi.resultType).size);
             e.copies.push_back({sh->second, shadowOrZero(phi.operand(k2), size), size});

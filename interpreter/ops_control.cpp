@@ -28,10 +28,11 @@ namespace {
 // The shadow mode's sets move with the phi and argument copies (interpreter/shadow.hpp), staged like the copies.
 [[gnu::cold]] void shadowEdge(WorkItem& wi, const Edge* e) {
   ShadowRun& s = *wi.shadow;
-  if (s.exact()) return;
+  const auto& copies = e->shadowCopies;
+  if (s.exact() || copies.empty()) return;
   s.beginStaging();
-  for (const auto& c : e->copies) s.stage(wi.regs + c.src, c.size);
-  for (size_t i = 0; i < e->copies.size(); ++i) s.putStaged(i, wi.regs + e->copies[i].dst, e->copies[i].size);
+  for (const auto& c : copies) s.stage(wi.regs + c.src, c.size);
+  for (size_t i = 0; i < copies.size(); ++i) s.putStaged(i, wi.regs + copies[i].dst, copies[i].size);
 }
 
 [[gnu::always_inline]] inline const Op* takeEdge(WorkItem& wi, const Op* op, const Edge* e) {
@@ -419,6 +420,7 @@ void lowerFunctionCall(Lowerer& L, const Instruction& inst) {
     const uint32_t param = f.parameters.at(k - 1);
     const uint32_t size = uint32_t(L.typeOfValue(param).size);
     e.copies.push_back({L.reg(param), L.reg(inst.operand(k)), size});
+    if (L.opt.shadow) e.shadowCopies.push_back(e.copies.back());
     // The undefined-value shadows of the arguments (checks/undefined_values.cpp) go with them.
     if (auto sh = L.shadow_.find(param); sh != L.shadow_.end())
       e.copies.push_back({sh->second, L.shadowOrZero(inst.operand(k), size), size});
@@ -455,6 +457,7 @@ void lowerMemoryBarrier(Lowerer& L, const Instruction& inst) { emitImageFence(L,
 // The shadow mode (shadow_support.hpp), before a branch or switch: a condition or selector that is undetermined
 // decides control flow.
 void shadowBranch(ShadowLowering& S) {
+  if (S.L.shadowExact(S.operand(0))) return;
   Op& op = S.L.emit(&shBranch, S.inst);
   op.a = S.L.reg(S.operand(0));
   op.n = uint32_t(S.L.typeOfValue(S.operand(0)).size);

@@ -1295,9 +1295,10 @@ void lowerVariable(Lowerer& L, const Instruction& inst) {
 // ---- Allowed sets (the shadow mode, shadow_support.hpp) --------------------------------------------------------------
 
 // A planned access (a matrix in memory with an explicit layout): the sets move piece by piece, each piece's address
-// formed in a scratch register. `fn` is shLoad or shStore; `reg` the value's register, `c` the store's writer.
+// formed in a scratch register. `fn` is shLoad or shStore; `reg` the value's register, `c` the store's writer;
+// `source` the piece's open-address test (shadowAddressSource of the pointer).
 void shadowPlanned(ShadowLowering& S, Handler fn, uint32_t ptrReg, uint32_t reg, const std::vector<uint32_t>& plan,
-                   uint32_t writer) {
+                   uint32_t writer, uint64_t source) {
   Lowerer& L = S.L;
   const bool p64 = L.ptrBytes() == 8;
   const uint32_t at = L.scratch(L.ptrBytes());
@@ -1311,13 +1312,15 @@ void shadowPlanned(ShadowLowering& S, Handler fn, uint32_t ptrReg, uint32_t reg,
     (fn == &shLoad ? op.r : op.b) = reg + plan[i + 1];
     op.n = plan[i + 2];
     op.c = writer;
+    op.imm = source;
   }
 }
 
 // OpLoad: the sets of the bytes loaded move into the result (undetermined at an open address).
 void shadowLoad(ShadowLowering& S) {
   if (auto plan = copyPlan(S.L, S.inst, S.operand(0), S.inst.resultType, accessBytes(S.L, S.inst.resultType)))
-    return shadowPlanned(S, &shLoad, S.L.reg(S.operand(0)), S.L.reg(S.inst.resultId), *plan, 0);
+    return shadowPlanned(S, &shLoad, S.L.reg(S.operand(0)), S.L.reg(S.inst.resultId), *plan, 0,
+                         shadowAddressSource(S.L, S.operand(0)));
   S.memoryAccess(&shLoad, S.operand(0), 0, S.resultBytes());
 }
 // OpStore: the value's sets move into memory; c names the instruction that computed the stored value (a violation
@@ -1327,7 +1330,8 @@ void shadowStore(ShadowLowering& S) {
   const uint32_t writer = def ? S.L.index(*def) : S.L.index(S.inst);
   const uint32_t valueType = S.L.typeIdOfValue(S.operand(1));
   if (auto plan = copyPlan(S.L, S.inst, S.operand(0), valueType, accessBytes(S.L, valueType)))
-    return shadowPlanned(S, &shStore, S.L.reg(S.operand(0)), S.L.reg(S.operand(1)), *plan, writer);
+    return shadowPlanned(S, &shStore, S.L.reg(S.operand(0)), S.L.reg(S.operand(1)), *plan, writer,
+                         shadowAddressSource(S.L, S.operand(0)));
   S.memoryAccess(&shStore, S.operand(0), S.operand(1), uint32_t(S.L.typeOfValue(S.operand(1)).size));
   S.L.k.ops.back().c = writer;
 }
@@ -1343,9 +1347,10 @@ void shadowCopyMemory(ShadowLowering& S) {
   }
   if (planned[0] && planned[1]) {
     const Op load = *planned[0], store = *planned[1];
-    shadowPlanned(S, &shLoad, load.a, load.r, *static_cast<const std::vector<uint32_t>*>(load.aux), 0);
+    shadowPlanned(S, &shLoad, load.a, load.r, *static_cast<const std::vector<uint32_t>*>(load.aux), 0,
+                  shadowAddressSource(L, S.operand(1)));
     shadowPlanned(S, &shStore, store.a, store.b, *static_cast<const std::vector<uint32_t>*>(store.aux),
-                  L.index(S.inst));
+                  L.index(S.inst), shadowAddressSource(L, S.operand(0)));
     return;
   }
   Op& op = S.L.emit(&shCopyMemory, S.inst);

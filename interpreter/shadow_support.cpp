@@ -526,10 +526,22 @@ std::optional<uint32_t> shadowOpenAllocationAt(const WorkItem& wi, uint32_t ptrR
   return it == open.end() ? std::nullopt : std::optional<uint32_t>(it->second);
 }
 
+namespace {
+// The open-address test of an access, from the register its imm names (shadowAddressSource).
+std::optional<uint32_t> accessOpenAddress(WorkItem& wi, const Op* op) {
+  if (op->imm == kExactAddress) return std::nullopt;
+  return shadowOpenAddress(wi, op, op->imm ? uint32_t(op->imm - 1) : op->a);
+}
+}  // namespace
+
+uint64_t shadowAddressSource(const Lowerer& L, uint32_t ptrId) {
+  return L.shadowExact(ptrId) ? kExactAddress : uint64_t(L.reg(ptrId)) + 1;
+}
+
 // OpLoad: r = result, a = pointer, n = bytes.
 const Op* shLoad(WorkItem& wi, const Op* op) {
   uint8_t* out = wi.regs + op->r;
-  auto d = shadowOpenAddress(wi, op, op->a);
+  auto d = accessOpenAddress(wi, op);
   if (!d) d = shadowOpenAllocationAt(wi, op->a);
   if (d) {
     wi.shadow->markUndetermined(out, op->n, std::min<uint32_t>(op->n, 8), *d);
@@ -541,7 +553,7 @@ const Op* shLoad(WorkItem& wi, const Op* op) {
 // OpStore: a = pointer, b = value, n = bytes.
 const Op* shStore(WorkItem& wi, const Op* op) {
   uint8_t* p = shadowHostAddress(wi, op->a);
-  if (const auto d = shadowOpenAddress(wi, op, op->a)) {
+  if (const auto d = accessOpenAddress(wi, op)) {
     shadowOpenAllocation(wi, op->a, *d);
     if (p) wi.shadow->markUndetermined(p, op->n, std::min<uint32_t>(op->n, 8), *d);
     return op + 1;
@@ -939,6 +951,7 @@ void ShadowLowering::memoryAccess(Handler fn, uint32_t ptr, uint32_t value, uint
   op.a = L.reg(ptr);
   op.b = value ? L.reg(value) : 0;
   op.n = bytes;
+  op.imm = shadowAddressSource(L, ptr);
 }
 
 uint64_t shadowOffsetOf(const Lowerer& L, uint32_t typeId, const Instruction& inst, size_t firstIndex) {
@@ -1000,6 +1013,7 @@ void emitShadowRuleAfter(Lowerer& L, const Instruction& inst) {
   if (!L.opt.shadow) return;
   const ShadowRule* rule = shadowRuleOf(inst);
   if (!rule || rule->when != ShadowRule::When::After) return;
+  if (inst.resultId && L.shadowExact(inst.resultId)) return;  // its rule would clear what is never set
   ShadowLowering S(L, inst);
   if (rule->emit)
     rule->emit(S);
