@@ -30,6 +30,8 @@ namespace {
   ShadowRun& s = *wi.shadow;
   const auto& copies = e->shadowCopies;
   if (s.exact() || copies.empty()) return;
+  // One copy (a loop's accumulator) has no other copy to read before it writes.
+  if (copies.size() == 1) return s.copy(wi.regs + copies[0].dst, wi.regs + copies[0].src, copies[0].size);
   s.beginStaging();
   for (const auto& c : copies) s.stage(wi.regs + c.src, c.size);
   for (size_t i = 0; i < copies.size(); ++i) s.putStaged(i, wi.regs + copies[i].dst, copies[i].size);

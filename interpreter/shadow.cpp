@@ -17,34 +17,46 @@ uintptr_t addr(const uint8_t* p) { return reinterpret_cast<uintptr_t>(p); }
 
 }  // namespace
 
+template <class F> void ShadowRun::forEachIn(uintptr_t a, uint64_t n, F&& f) const {
+  const uintptr_t lo = a >= kMaxLane ? a - kMaxLane + 1 : 0, hi = a + n;
+  // f is given the entry found afresh at each start: an erase moves other entries within the table.
+  auto visit = [&](uintptr_t start) {
+    const ShadowEntry* e = entries_.find(start);
+    return e && start + e->size > a && f(start, *e);
+  };
+  if (ShadowCoverage::granules(lo, hi - lo) <= entries_.capacity()) return coverage_.forEachStart(lo, hi, visit);
+  ordered_.clear();
+  entries_.forEach([&](uintptr_t start, const ShadowEntry&) {
+    if (start >= lo && start < hi) ordered_.push_back(start);
+  });
+  std::sort(ordered_.begin(), ordered_.end());
+  for (const uintptr_t start : ordered_)
+    if (visit(start)) return;
+}
+
 void ShadowRun::clearEntries(const uint8_t* p, uint64_t n) {
-  const uintptr_t a = addr(p);
-  auto it = entries_.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0);
-  while (it != entries_.end() && it->first < a + n) {
-    if (it->first + it->second.size > a) {
-      coverage_.remove(it->first, it->second.size);
-      it = entries_.erase(it);
-    } else {
-      ++it;
-    }
-  }
+  // The entries' starts are read a granule at a time (or collected first): erasing the one visited is safe.
+  forEachIn(addr(p), n, [&](uintptr_t start, const ShadowEntry& e) {
+    erase(start, e.size);
+    return false;
+  });
 }
 
 const ShadowEntry* ShadowRun::laneEntry(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const {
   const uintptr_t a = addr(p);
-  auto it = entries_.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0);
+  // The usual lane: an entry of its size starts at p, and no other can overlap it (entries never overlap).
+  if (const ShadowEntry* e = entries_.find(a); e && e->size == size) return e;
   const ShadowEntry* found = nullptr;
   bool mismatch = false;
   std::optional<uint32_t> decision;
-  for (; it != entries_.end() && it->first < a + size; ++it) {
-    if (it->first + it->second.size <= a) continue;
-    if (it->first == a && it->second.size == size && !found) {
-      found = &it->second;
-    } else {
+  forEachIn(a, size, [&](uintptr_t start, const ShadowEntry& e) {
+    if (start == a && e.size == size && !found)
+      found = &e;
+    else
       mismatch = true;
-    }
-    if (it->second.undetermined && !decision) decision = it->second.decision;
-  }
+    if (e.undetermined && !decision) decision = e.decision;
+    return false;
+  });
   if (!mismatch) return found;
   // Part of a lane, or several: a value reinterpreted through memory. Its set is not known lane by lane.
   scratch = ShadowEntry{};
@@ -57,19 +69,17 @@ const ShadowEntry* ShadowRun::laneEntry(const uint8_t* p, uint32_t size, ShadowE
 }
 
 bool ShadowRun::anyEntryIn(const uint8_t* p, uint64_t n) const {
-  const uintptr_t a = addr(p);
-  for (auto it = entries_.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0); it != entries_.end() && it->first < a + n;
-       ++it)
-    if (it->first + it->second.size > a) return true;
-  return false;
+  bool any = false;
+  forEachIn(addr(p), n, [&](uintptr_t, const ShadowEntry&) { return any = true; });
+  return any;
 }
 
 void ShadowRun::set(const uint8_t* p, const ShadowEntry& e) {
   // Entries never overlap, so one of the same size at p is the only one in the range: replace it in place (a loop's
-  // accumulator gets a new set every iteration; erasing and inserting its node cost an allocation each time).
+  // accumulator gets a new set every iteration).
   if (coverage_.any(addr(p), e.size)) {
-    if (const auto it = entries_.find(addr(p)); it != entries_.end() && it->second.size == e.size) {
-      it->second = e;
+    if (ShadowEntry* at = entries_.find(addr(p)); at && at->size == e.size) {
+      *at = e;
       return;
     }
     clear(p, e.size);
@@ -81,21 +91,20 @@ void ShadowRun::stage(const uint8_t* src, uint64_t n) {
   stagedFrom_.push_back(staged_.size());
   const uintptr_t a = addr(src);
   if (!coverage_.any(a, n)) return;
-  for (auto it = entries_.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0); it != entries_.end() && it->first < a + n;
-       ++it) {
-    if (it->first + it->second.size <= a) continue;
-    ShadowEntry e = it->second;
-    if (it->first < a || it->first + e.size > a + n) {
+  forEachIn(a, n, [&](uintptr_t start, const ShadowEntry& found) {
+    ShadowEntry e = found;
+    if (start < a || start + e.size > a + n) {
       // A lane cut by the range: the copy holds part of it, which is no value of its own.
-      const uintptr_t from = std::max(it->first, a), to = std::min<uintptr_t>(it->first + e.size, a + n);
+      const uintptr_t from = std::max(start, a), to = std::min<uintptr_t>(start + e.size, a + n);
       e.set = numerics::ValueSet::all();
       e.reinterpreted = true;
       e.size = uint8_t(to - from);
       staged_.emplace_back(from - a, e);
     } else {
-      staged_.emplace_back(it->first - a, e);
+      staged_.emplace_back(start - a, e);
     }
-  }
+    return false;
+  });
 }
 
 void ShadowRun::putStaged(size_t i, uint8_t* dst, uint64_t n) {
@@ -112,10 +121,10 @@ void ShadowRun::putStaged(size_t i, uint8_t* dst, uint64_t n) {
 void ShadowRun::copy(uint8_t* dst, const uint8_t* src, uint64_t n) {
   if (n == 0 || dst == src) return;
   if (!coverage_.any(addr(src), n)) return clear(dst, n);  // an exact source (most copies)
-  // One lane moved whole (a phi copy, a load or store of a scalar): no snapshot. Entries never overlap, so one that
+  // One lane moved whole (a phi copy, a load or store of a scalar): no staging. Entries never overlap, so one that
   // starts at src and is n bytes long is the range's only one.
-  if (const auto it = entries_.find(addr(src)); it != entries_.end() && it->second.size == n) {
-    const ShadowEntry e = it->second;
+  if (const ShadowEntry* at = entries_.find(addr(src)); at && at->size == n) {
+    const ShadowEntry e = *at;
     set(dst, e);
     return;
   }
@@ -140,10 +149,12 @@ void ShadowRun::markUndetermined(const uint8_t* p, uint64_t n, uint32_t laneSize
 std::optional<uint32_t> ShadowRun::decisionIn(const uint8_t* p, uint64_t n) const {
   const uintptr_t a = addr(p);
   if (!coverage_.any(a, n)) return std::nullopt;
-  for (auto it = entries_.lower_bound(a >= kMaxLane ? a - kMaxLane + 1 : 0); it != entries_.end() && it->first < a + n;
-       ++it)
-    if (it->first + it->second.size > a && it->second.undetermined) return it->second.decision;
-  return std::nullopt;
+  std::optional<uint32_t> d;
+  forEachIn(a, n, [&](uintptr_t, const ShadowEntry& e) {
+    if (e.undetermined) d = e.decision;
+    return e.undetermined;
+  });
+  return d;
 }
 
 void ShadowRun::layOutWriters() const {

@@ -15,7 +15,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <memory_resource>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -25,6 +24,7 @@
 #include "images/verdict.hpp"
 #include "interpreter/diagnostic.hpp"
 #include "interpreter/shadow_coverage.hpp"
+#include "interpreter/shadow_entry_table.hpp"
 #include "numerics/accuracy.hpp"
 #include "numerics/enclosure.hpp"
 #include "numerics/verdict.hpp"
@@ -161,18 +161,24 @@ struct ShadowRun {
 
   std::vector<std::pair<uint64_t, ShadowEntry>> staged_;  // stage(): (offset from its source, entry)
   std::vector<size_t> stagedFrom_;                        // where each staged source's entries begin in staged_
-  // The map's nodes come from a pool: a loop's accumulator or a kernel's stores place and erase nodes at every step.
-  std::pmr::unsynchronized_pool_resource nodes_;
-  std::pmr::map<uintptr_t, ShadowEntry> entries_{&nodes_};  // by the host address of the lane's first byte
-  ShadowCoverage coverage_;                  // the bytes entries_ covers, asked first
+  ShadowEntryTable<ShadowEntry> entries_;  // by the host address of the lane's first byte
+  ShadowCoverage coverage_;                // the bytes entries_ covers and where each starts, asked first
+  mutable std::vector<uintptr_t> ordered_;  // forEachIn's starts of a long range, sorted
+  // f(start, entry) for the entries that overlap [a, a + n), in address order, until f returns true; f may erase the
+  // entry it is given. A range of more granules than the table has slots is answered from the table's entries.
+  template <class F> void forEachIn(uintptr_t a, uint64_t n, F&& f) const;
   // The map's side of clear, lane and anyIn (where the coverage has bytes in the range).
   void clearEntries(const uint8_t* p, uint64_t n);
   const ShadowEntry* laneEntry(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const;
   bool anyEntryIn(const uint8_t* p, uint64_t n) const;
   // Places e at p, where no entry overlaps it.
   void place(uintptr_t p, const ShadowEntry& e) {
-    entries_[p] = e;
+    entries_.put(p, e);
     coverage_.add(p, e.size);
+  }
+  void erase(uintptr_t p, uint8_t size) {
+    coverage_.remove(p, size);
+    entries_.erase(p);
   }
 
  public:

@@ -1,6 +1,6 @@
 // Which host bytes the shadow map's entries cover (interpreter/shadow.hpp), as one bit per byte in granules of 64
-// bytes kept in an open-addressing table: the map's queries (does a lane have an entry, is a range exact) ask it
-// first. Most of a shadow run's queries are of bytes that hold exactly clref's value — loads of a kernel's inputs,
+// bytes kept in an open-addressing table, and the bytes where an entry starts: the map's queries (does a lane have an
+// entry, is a range exact) ask it first, and the entries of a range are found, in address order, from its starts. Most of a shadow run's queries are of bytes that hold exactly clref's value — loads of a kernel's inputs,
 // integer registers — which the ordered map answered with a search of its whole height each (a third to a half of a
 // shadow run whose values have sets); the table answers them with one probe. Internal to the interpreter.
 #pragma once
@@ -12,9 +12,24 @@ namespace clref::interpreter {
 
 class ShadowCoverage {
  public:
-  // Bytes [a, a + n) are now covered / no longer covered (an entry was placed there / erased).
+  // Bytes [a, a + n) are now covered by an entry that starts at a / no longer covered (the entry was erased).
   void add(uintptr_t a, uint64_t n) { change(a, n, true); }
   void remove(uintptr_t a, uint64_t n) { change(a, n, false); }
+  // f(start) for each entry start in [lo, hi), in address order, until f returns true. The masks are read a granule
+  // at a time: f may remove the entry it is given.
+  template <class F> void forEachStart(uintptr_t lo, uintptr_t hi, F&& f) const {
+    if (live_ == 0 || hi <= lo) return;
+    for (uintptr_t g = lo >> kGranuleBits; g <= (hi - 1) >> kGranuleBits; ++g) {
+      const Slot* s = find(g);
+      if (!s) continue;
+      for (uint64_t m = s->starts & bitsOf(g, lo, hi); m; m &= m - 1)
+        if (f((g << kGranuleBits) + unsigned(std::countr_zero(m)))) return;
+    }
+  }
+  // The granules a range of n bytes from a spans (what forEachStart probes).
+  static uint64_t granules(uintptr_t a, uint64_t n) {
+    return n == 0 ? 0 : ((a + n - 1) >> kGranuleBits) - (a >> kGranuleBits) + 1;
+  }
   // Whether any byte of [a, a + n) is covered; ranges longer than kExactBytes are answered true without a look (the
   // caller asks the map).
   bool any(uintptr_t a, uint64_t n) const {
@@ -37,7 +52,8 @@ class ShadowCoverage {
   static constexpr unsigned kGranuleBits = 6;
   struct Slot {
     uintptr_t key = 0;  // granule + 1; 0: an empty slot
-    uint64_t mask = 0;  // bit i: byte i of the granule is covered
+    uint64_t mask = 0;    // bit i: byte i of the granule is covered
+    uint64_t starts = 0;  // bit i: an entry starts at byte i
   };
   std::vector<Slot> slots_;
   size_t used_ = 0;  // slots with a key (a granule whose mask fell to 0 keeps its slot until the table grows)
@@ -90,14 +106,18 @@ class ShadowCoverage {
   }
   void change(uintptr_t a, uint64_t n, bool covered) {
     const uintptr_t end = a + n;
+    const uint64_t start = uint64_t(1) << (a & ((uintptr_t(1) << kGranuleBits) - 1));
     for (uintptr_t g = a >> kGranuleBits; n && g <= (end - 1) >> kGranuleBits; ++g) {
+      const bool first = g == a >> kGranuleBits;
       if (covered) {
         Slot& s = findOrAdd(g);
         live_ += s.mask == 0;
         s.mask |= bitsOf(g, a, end);
+        if (first) s.starts |= start;
       } else if (live_) {
         if (Slot* s = find(g); s && s->mask) {
           s->mask &= ~bitsOf(g, a, end);
+          if (first) s->starts &= ~start;
           live_ -= s->mask == 0;
         }
       }

@@ -4,6 +4,7 @@
 #include <mpfr.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <climits>
@@ -868,10 +869,23 @@ const AccuracyRequirement* primaryRow(std::optional<MathFn> fn, CoreOp core, For
   using CacheKey = std::tuple<int, int, int, int, bool>;
   static std::mutex mutex;
   static std::map<CacheKey, const AccuracyRequirement*> cache;
+  // Each thread's last answers, direct-mapped by the key packed into one word, before the shared cache and its lock
+  // (a shadow run asks at every floating-point rule, for the few rows of its kernel's operations).
+  struct Recent {
+    uint64_t key = ~uint64_t(0);
+    const AccuracyRequirement* row = nullptr;
+  };
+  thread_local std::array<Recent, 16> recent;
+  const uint64_t packed = (uint64_t(fn ? uint32_t(*fn) + 1 : 0) << 24) | (uint64_t(core) << 12) |
+                          (uint64_t(format) << 8) | (uint64_t(profile) << 1) |
+                          uint64_t(options.fp32CorrectlyRoundedDivideSqrt);
+  Recent& slot = recent[(packed * 0x9E3779B97F4A7C15ull) >> 60];
+  if (slot.key == packed) return slot.row;
   const CacheKey k{fn ? int(*fn) : -1, int(core), int(format), int(profile), options.fp32CorrectlyRoundedDivideSqrt};
   std::lock_guard lock(mutex);
   auto it = cache.find(k);
   if (it == cache.end()) it = cache.emplace(k, findPrimaryRow(fn, core, format, profile, options)).first;
+  slot = {packed, it->second};
   return it->second;
 }
 
