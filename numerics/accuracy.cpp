@@ -7,6 +7,7 @@
 #include <map>
 
 #include "numerics/accuracy.hpp"
+#include "numerics/row_cache.hpp"
 
 namespace clref::numerics {
 
@@ -90,15 +91,10 @@ std::vector<const AccuracyRequirement*> lookup(Key key, Format format, Profile p
 // (the table is static: the pointers stay valid).
 const std::vector<const AccuracyRequirement*>& cachedLookup(Key key, Format format, Profile profile,
                                                             AccuracyOptions options) {
-  using CacheKey = std::tuple<int, int, int, int, bool>;
-  static std::mutex mutex;
-  static std::map<CacheKey, std::vector<const AccuracyRequirement*>> cache;
-  const CacheKey k{key.fn ? int(*key.fn) : -1, int(key.core), int(format), int(profile),
-                   options.fp32CorrectlyRoundedDivideSqrt};
-  std::lock_guard lock(mutex);
-  auto it = cache.find(k);
-  if (it == cache.end()) it = cache.emplace(k, lookup(key, format, profile, options)).first;
-  return it->second;
+  struct Tag;
+  static RowCache<std::vector<const AccuracyRequirement*>, Tag> cache;
+  return cache.get(rowKey(key.fn, key.core, format, profile, options.fp32CorrectlyRoundedDivideSqrt),
+                   [&] { return lookup(key, format, profile, options); });
 }
 
 }  // namespace

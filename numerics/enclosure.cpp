@@ -475,7 +475,7 @@ ValueSet detail::generalRangeSet(std::optional<MathFn> f, CoreOp op, std::span<c
   const auto a = flushedOperands(args, format, options);
   std::vector<double> lo, hi;
   for (const auto& s : a) lo.push_back(s.lo), hi.push_back(s.hi);
-  const auto simple = detail::simpleRule(f, op, format, profile, options);
+  const auto& simple = detail::simpleRule(f, op, format, profile, options);
   const AccuracyRule rule = simple ? *simple : ruleOver(f, op, lo, hi, format, profile, options);
   if (rule.kind == RuleKind::Any) return ValueSet::all();
   Range r;

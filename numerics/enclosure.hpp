@@ -92,8 +92,8 @@ ValueSet generalRangeSet(std::optional<MathFn> fn, CoreOp core, std::span<const 
                          Profile profile, const VerdictOptions& options);
 // The rule of a row that holds for every operand (no domain, no operand range, no term in x or the vector width),
 // kept per (function, format, profile, options); nullopt for other rows (ruleOver decides them).
-std::optional<AccuracyRule> simpleRule(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
-                                       const VerdictOptions& options);
+const std::optional<AccuracyRule>& simpleRule(std::optional<MathFn> fn, CoreOp core, Format format,
+                                              Profile profile, const VerdictOptions& options);
 }  // namespace detail
 
 }  // namespace clref::numerics

@@ -6,13 +6,11 @@
 // gives the same set, and the range lies inside one binade (one ulp) away from zero, the subnormals and overflow.
 // Otherwise the caller takes judge() (MPFR); tests/numerics/enclosure_test.cpp proves the two agree.
 #include <cmath>
-#include <map>
-#include <mutex>
 #include <optional>
-#include <tuple>
 
 #include "numerics/enclosure.hpp"
 #include "numerics/math_internal.hpp"
+#include "numerics/row_cache.hpp"
 
 namespace clref::numerics::detail {
 namespace {
@@ -27,21 +25,19 @@ struct FastRow {
 };
 
 FastRow fastRow(std::optional<MathFn> fn, CoreOp core, Profile profile, const VerdictOptions& options) {
-  using Key = std::tuple<int, int, int, bool>;
-  static std::mutex mutex;
-  static std::map<Key, FastRow> cache;
-  const Key key{fn ? int(*fn) : -1, int(core), int(profile), options.accuracy.fp32CorrectlyRoundedDivideSqrt};
-  std::lock_guard lock(mutex);
-  if (auto it = cache.find(key); it != cache.end()) return it->second;
-  FastRow r;
-  if (const AccuracyRequirement* row = primaryRow(fn, core, Format::Float, profile, options.accuracy)) {
-    const bool plain = !row->domain.any() && !row->plusFloorAbs2x && row->ulpsPerN == 0 && row->ulpsPerAbsX == 0 &&
-                       row->document != Document::VulkanEnv;
-    if (plain && (row->kind == BoundKind::Ulps || row->kind == BoundKind::CorrectlyRounded ||
-                  row->kind == BoundKind::FmaOrMulAdd))
-      r = {true, row->kind, row->ulps};
-  }
-  return cache[key] = r;
+  struct Tag;
+  static RowCache<FastRow, Tag> cache;
+  return cache.get(rowKey(fn, core, Format::Float, profile, options.accuracy.fp32CorrectlyRoundedDivideSqrt), [&] {
+    FastRow r;
+    if (const AccuracyRequirement* row = primaryRow(fn, core, Format::Float, profile, options.accuracy)) {
+      const bool plain = !row->domain.any() && !row->plusFloorAbs2x && row->ulpsPerN == 0 && row->ulpsPerAbsX == 0 &&
+                         row->document != Document::VulkanEnv;
+      if (plain && (row->kind == BoundKind::Ulps || row->kind == BoundKind::CorrectlyRounded ||
+                    row->kind == BoundKind::FmaOrMulAdd))
+        r = {true, row->kind, row->ulps};
+    }
+    return r;
+  });
 }
 
 bool normalFloat(double v) { return v != 0 && std::fabs(v) >= 0x1p-126 && std::fabs(v) <= kFloatMax; }
@@ -129,7 +125,7 @@ std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std:
     if (a.nan || !a.hasNumbers() || !std::isfinite(a.lo) || !std::isfinite(a.hi)) return std::nullopt;
     if (a.lo < 0x1p-126 && a.hi > -0x1p-126) return std::nullopt;  // zeros or subnormals (flushing): general path
   }
-  const auto rule = simpleRule(fn, core, format, profile, options);
+  const auto& rule = simpleRule(fn, core, format, profile, options);
   if (!rule) return std::nullopt;
   Bracket r{0, 0};
   const MathFn c = fn ? canonical(*fn) : MathFn::sin;
@@ -186,29 +182,26 @@ std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std:
   return s;
 }
 
-std::optional<AccuracyRule> simpleRule(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
-                                       const VerdictOptions& options) {
-  using Key = std::tuple<int, int, int, int, bool>;
-  static std::mutex mutex;
-  static std::map<Key, std::optional<AccuracyRule>> cache;
-  const Key key{fn ? int(*fn) : -1, int(core), int(format), int(profile),
-                options.accuracy.fp32CorrectlyRoundedDivideSqrt};
-  std::lock_guard lock(mutex);
-  if (auto it = cache.find(key); it != cache.end()) return it->second;
-  std::optional<AccuracyRule> r;
-  if (const AccuracyRequirement* row = primaryRow(fn, core, format, profile, options.accuracy)) {
-    // Vulkan's rows: ruleOver (their rule carries Vulkan's rounding and overflow rules).
-    if (!row->domain.any() && !row->plusFloorAbs2x && row->ulpsPerN == 0 && row->document != Document::VulkanEnv) {
-      switch (row->kind) {
-        case BoundKind::Ulps: r = AccuracyRule{RuleKind::Ulps, row->ulps, {}, {}}; break;
-        case BoundKind::CorrectlyRounded: r = AccuracyRule{RuleKind::CorrectlyRounded, 0, {}, {}}; break;
-        case BoundKind::FmaOrMulAdd: r = AccuracyRule{RuleKind::MadBoth, 0, {}, {}}; break;
-        case BoundKind::Absolute: r = AccuracyRule{RuleKind::Absolute, row->absolute, {}, {}}; break;
-        default: break;
+const std::optional<AccuracyRule>& simpleRule(std::optional<MathFn> fn, CoreOp core, Format format,
+                                              Profile profile, const VerdictOptions& options) {
+  struct Tag;
+  static RowCache<std::optional<AccuracyRule>, Tag> cache;
+  return cache.get(rowKey(fn, core, format, profile, options.accuracy.fp32CorrectlyRoundedDivideSqrt), [&] {
+    std::optional<AccuracyRule> r;
+    if (const AccuracyRequirement* row = primaryRow(fn, core, format, profile, options.accuracy)) {
+      // Vulkan's rows: ruleOver (their rule carries Vulkan's rounding and overflow rules).
+      if (!row->domain.any() && !row->plusFloorAbs2x && row->ulpsPerN == 0 && row->document != Document::VulkanEnv) {
+        switch (row->kind) {
+          case BoundKind::Ulps: r = AccuracyRule{RuleKind::Ulps, row->ulps, {}, {}}; break;
+          case BoundKind::CorrectlyRounded: r = AccuracyRule{RuleKind::CorrectlyRounded, 0, {}, {}}; break;
+          case BoundKind::FmaOrMulAdd: r = AccuracyRule{RuleKind::MadBoth, 0, {}, {}}; break;
+          case BoundKind::Absolute: r = AccuracyRule{RuleKind::Absolute, row->absolute, {}, {}}; break;
+          default: break;
+        }
       }
     }
-  }
-  return cache[key] = r;
+    return r;
+  });
 }
 
 std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std::span<const double> args, Format format,

@@ -4,7 +4,6 @@
 #include <mpfr.h>
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <bit>
 #include <climits>
@@ -18,6 +17,7 @@
 
 #include "numerics/math_internal.hpp"
 #include "numerics/mpfr_round.hpp"
+#include "numerics/row_cache.hpp"
 
 namespace clref::numerics {
 
@@ -866,27 +866,10 @@ const AccuracyRequirement* findPrimaryRow(std::optional<MathFn> fn, CoreOp core,
 // (requirementsFor's: the table is static).
 const AccuracyRequirement* primaryRow(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
                                       const AccuracyOptions& options) {
-  using CacheKey = std::tuple<int, int, int, int, bool>;
-  static std::mutex mutex;
-  static std::map<CacheKey, const AccuracyRequirement*> cache;
-  // Each thread's last answers, direct-mapped by the key packed into one word, before the shared cache and its lock
-  // (a shadow run asks at every floating-point rule, for the few rows of its kernel's operations).
-  struct Recent {
-    uint64_t key = ~uint64_t(0);
-    const AccuracyRequirement* row = nullptr;
-  };
-  thread_local std::array<Recent, 16> recent;
-  const uint64_t packed = (uint64_t(fn ? uint32_t(*fn) + 1 : 0) << 24) | (uint64_t(core) << 12) |
-                          (uint64_t(format) << 8) | (uint64_t(profile) << 1) |
-                          uint64_t(options.fp32CorrectlyRoundedDivideSqrt);
-  Recent& slot = recent[(packed * 0x9E3779B97F4A7C15ull) >> 60];
-  if (slot.key == packed) return slot.row;
-  const CacheKey k{fn ? int(*fn) : -1, int(core), int(format), int(profile), options.fp32CorrectlyRoundedDivideSqrt};
-  std::lock_guard lock(mutex);
-  auto it = cache.find(k);
-  if (it == cache.end()) it = cache.emplace(k, findPrimaryRow(fn, core, format, profile, options)).first;
-  slot = {packed, it->second};
-  return it->second;
+  struct Tag;
+  static RowCache<const AccuracyRequirement*, Tag> cache;
+  return cache.get(rowKey(fn, core, format, profile, options.fp32CorrectlyRoundedDivideSqrt),
+                   [&] { return findPrimaryRow(fn, core, format, profile, options); });
 }
 
 AccuracyRule ruleOver(std::optional<MathFn> fn, CoreOp core, std::span<const double> lo, std::span<const double> hi,
