@@ -76,14 +76,13 @@ bool ShadowRun::anyEntryIn(const uint8_t* p, uint64_t n) const {
 
 void ShadowRun::set(const uint8_t* p, const ShadowEntry& e) {
   // Entries never overlap, so one of the same size at p is the only one in the range: replace it in place (a loop's
-  // accumulator gets a new set every iteration).
-  if (coverage_.any(addr(p), e.size)) {
-    if (ShadowEntry* at = entries_.find(addr(p)); at && at->size == e.size) {
-      *at = e;
-      return;
-    }
-    clear(p, e.size);
+  // accumulator gets a new set every iteration, a register the last work-item of its slot left a set in another).
+  // Asked before the coverage, which would only say that there is one.
+  if (ShadowEntry* at = entries_.find(addr(p)); at && at->size == e.size) {
+    *at = e;
+    return;
   }
+  clear(p, e.size);
   place(addr(p), e);
 }
 

@@ -13,8 +13,27 @@ namespace clref::interpreter {
 class ShadowCoverage {
  public:
   // Bytes [a, a + n) are now covered by an entry that starts at a / no longer covered (the entry was erased).
-  void add(uintptr_t a, uint64_t n) { change(a, n, true); }
-  void remove(uintptr_t a, uint64_t n) { change(a, n, false); }
+  void add(uintptr_t a, uint64_t n) {
+    if (n && oneGranule(a, n)) {  // most entries: a lane within one granule
+      Slot& s = findOrAdd(a >> kGranuleBits);
+      live_ += s.mask == 0;
+      s.mask |= bitsOf(a >> kGranuleBits, a, a + n);
+      s.starts |= startBit(a);
+      return;
+    }
+    change(a, n, true);
+  }
+  void remove(uintptr_t a, uint64_t n) {
+    if (n && oneGranule(a, n)) {
+      if (Slot* s = live_ ? find(a >> kGranuleBits) : nullptr; s && s->mask) {
+        s->mask &= ~bitsOf(a >> kGranuleBits, a, a + n);
+        s->starts &= ~startBit(a);
+        live_ -= s->mask == 0;
+      }
+      return;
+    }
+    change(a, n, false);
+  }
   // f(start) for each entry start in [lo, hi), in address order, until f returns true. The masks are read a granule
   // at a time: f may remove the entry it is given.
   template <class F> void forEachStart(uintptr_t lo, uintptr_t hi, F&& f) const {
@@ -104,9 +123,11 @@ class ShadowCoverage {
         ++used_;
       }
   }
+  static bool oneGranule(uintptr_t a, uint64_t n) { return (a >> kGranuleBits) == ((a + n - 1) >> kGranuleBits); }
+  static uint64_t startBit(uintptr_t a) { return uint64_t(1) << (a & ((uintptr_t(1) << kGranuleBits) - 1)); }
   void change(uintptr_t a, uint64_t n, bool covered) {
     const uintptr_t end = a + n;
-    const uint64_t start = uint64_t(1) << (a & ((uintptr_t(1) << kGranuleBits) - 1));
+    const uint64_t start = startBit(a);
     for (uintptr_t g = a >> kGranuleBits; n && g <= (end - 1) >> kGranuleBits; ++g) {
       const bool first = g == a >> kGranuleBits;
       if (covered) {
