@@ -1,8 +1,9 @@
 // Which host bytes the shadow map's entries cover (interpreter/shadow.hpp), as one bit per byte in granules of 64
 // bytes kept in an open-addressing table, and the bytes where an entry starts: the map's queries (does a lane have an
-// entry, is a range exact) ask it first, and the entries of a range are found, in address order, from its starts. Most of a shadow run's queries are of bytes that hold exactly clref's value — loads of a kernel's inputs,
-// integer registers — which the ordered map answered with a search of its whole height each (a third to a half of a
-// shadow run whose values have sets); the table answers them with one probe. Internal to the interpreter.
+// entry, is a range exact) ask it first, and the entries of a range are found, in address order, from its starts.
+// Most of a shadow run's queries are of bytes that hold exactly clref's value — loads of a kernel's inputs, integer
+// registers — which an ordered map answered with a search of its whole height each (a third to a half of a shadow run
+// whose values have sets); the table answers them with one probe. Internal to the interpreter.
 #pragma once
 #include <bit>
 #include <cstdint>
@@ -13,25 +14,13 @@ namespace clref::interpreter {
 class ShadowCoverage {
  public:
   // Bytes [a, a + n) are now covered by an entry that starts at a / no longer covered (the entry was erased).
+  // Most entries are a lane within one granule: one step of change(), inline.
   void add(uintptr_t a, uint64_t n) {
-    if (n && oneGranule(a, n)) {  // most entries: a lane within one granule
-      Slot& s = findOrAdd(a >> kGranuleBits);
-      live_ += s.mask == 0;
-      s.mask |= bitsOf(a >> kGranuleBits, a, a + n);
-      s.starts |= startBit(a);
-      return;
-    }
+    if (n && oneGranule(a, n)) return cover(a >> kGranuleBits, a, a + n, startBit(a));
     change(a, n, true);
   }
   void remove(uintptr_t a, uint64_t n) {
-    if (n && oneGranule(a, n)) {
-      if (Slot* s = live_ ? find(a >> kGranuleBits) : nullptr; s && s->mask) {
-        s->mask &= ~bitsOf(a >> kGranuleBits, a, a + n);
-        s->starts &= ~startBit(a);
-        live_ -= s->mask == 0;
-      }
-      return;
-    }
+    if (n && oneGranule(a, n)) return uncover(a >> kGranuleBits, a, a + n, startBit(a));
     change(a, n, false);
   }
   // f(start) for each entry start in [lo, hi), in address order, until f returns true. The masks are read a granule
@@ -125,23 +114,28 @@ class ShadowCoverage {
   }
   static bool oneGranule(uintptr_t a, uint64_t n) { return (a >> kGranuleBits) == ((a + n - 1) >> kGranuleBits); }
   static uint64_t startBit(uintptr_t a) { return uint64_t(1) << (a & ((uintptr_t(1) << kGranuleBits) - 1)); }
+  // Granule g's bytes within [a, end) covered / uncovered, and the start bits `starts` set / cleared.
+  void cover(uintptr_t g, uintptr_t a, uintptr_t end, uint64_t starts) {
+    Slot& s = findOrAdd(g);
+    live_ += s.mask == 0;
+    s.mask |= bitsOf(g, a, end);
+    s.starts |= starts;
+  }
+  void uncover(uintptr_t g, uintptr_t a, uintptr_t end, uint64_t starts) {
+    if (Slot* s = live_ ? find(g) : nullptr; s && s->mask) {
+      s->mask &= ~bitsOf(g, a, end);
+      s->starts &= ~starts;
+      live_ -= s->mask == 0;
+    }
+  }
   void change(uintptr_t a, uint64_t n, bool covered) {
     const uintptr_t end = a + n;
-    const uint64_t start = startBit(a);
     for (uintptr_t g = a >> kGranuleBits; n && g <= (end - 1) >> kGranuleBits; ++g) {
-      const bool first = g == a >> kGranuleBits;
-      if (covered) {
-        Slot& s = findOrAdd(g);
-        live_ += s.mask == 0;
-        s.mask |= bitsOf(g, a, end);
-        if (first) s.starts |= start;
-      } else if (live_) {
-        if (Slot* s = find(g); s && s->mask) {
-          s->mask &= ~bitsOf(g, a, end);
-          if (first) s->starts &= ~start;
-          live_ -= s->mask == 0;
-        }
-      }
+      const uint64_t starts = g == a >> kGranuleBits ? startBit(a) : 0;  // the entry starts in its first granule
+      if (covered)
+        cover(g, a, end, starts);
+      else
+        uncover(g, a, end, starts);
     }
   }
 };

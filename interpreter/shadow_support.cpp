@@ -530,7 +530,7 @@ namespace {
 // The open-address test of an access, from the register its imm names (shadowAddressSource).
 std::optional<uint32_t> accessOpenAddress(WorkItem& wi, const Op* op) {
   if (op->imm == kExactAddress) return std::nullopt;
-  return shadowOpenAddress(wi, op, op->imm ? uint32_t(op->imm - 1) : op->a);
+  return shadowOpenAddress(wi, op, uint32_t(op->imm - 1));
 }
 }  // namespace
 

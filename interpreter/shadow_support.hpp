@@ -94,9 +94,9 @@ const Op* shBranch(WorkItem& wi, const Op* op);
 const Op* shLoad(WorkItem& wi, const Op* op);
 // OpStore: a = pointer, b = value, n = bytes, c = the instruction that computed the value; imm as shLoad's.
 const Op* shStore(WorkItem& wi, const Op* op);
-// An access's imm: the address is computed from the pointer in a (0), from register imm - 1 (a planned access's
-// piece, whose address a scratch register holds), or never depends on an undetermined value (kExactAddress: its
-// pointer is exact, shadow_exact_values.cpp) and takes no open-address test.
+// An access's imm: the address is computed from the pointer in register imm - 1 (the pointer operand's, also for a
+// planned access's piece, whose address a scratch register holds), or never depends on an undetermined value
+// (kExactAddress: its pointer is exact, shadow_exact_values.cpp) and takes no open-address test.
 inline constexpr uint64_t kExactAddress = UINT64_MAX;
 uint64_t shadowAddressSource(const Lowerer& L, uint32_t ptrId);
 // OpCopyMemory(Sized): a = target pointer, b = source pointer, n = bytes (or c = the size register when n == 0).

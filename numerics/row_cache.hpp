@@ -1,8 +1,8 @@
 // Answers kept by row key: the operation (an OpenCL.std function or a core operation), the format, the profile and the
 // accuracy option that together pick the accuracy table's rows. Looking a row up scans the table; the shadow mode asks
 // for the same few rows at every floating-point instruction, from every thread that runs one. Each cache is one map
-// under a lock, with a small direct-mapped table per thread in front of it, which answers the repeated questions without
-// the lock. Internal to numerics.
+// under a lock, with a small direct-mapped table per thread in front of it, which answers the repeated questions
+// without the lock. Internal to numerics.
 #pragma once
 #include <array>
 #include <cstdint>
