@@ -445,24 +445,32 @@ namespace {
 // general one.
 ValueSet allowedSetOf(std::optional<MathFn> f, CoreOp op, std::span<const ValueSet> args, Format format,
                       Profile profile, const VerdictOptions& profileOptions) {
+  const bool points = std::all_of(args.begin(), args.end(), [](const ValueSet& a) { return a.isPoint(); });
+  // The operands' values, on the stack (every shadow rule on single values comes here).
+  std::array<double, 8> small;
+  std::vector<double> large(points && args.size() > small.size() ? args.size() : 0);
+  const std::span<double> a = large.empty() ? std::span<double>(small.data(), points ? args.size() : 0)
+                                            : std::span<double>(large);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = args[i].hasNumbers() ? args[i].lo : std::numeric_limits<double>::quiet_NaN();
+  // The fast paths first (every shadow rule asks): they take no Vulkan profile, whose options forProfile changes and
+  // whose rows alone are "Inherited".
+  if (profile != Profile::Vulkan) {
+    if (points) {
+      if (auto fast = detail::fastPointSet(f, op, a, format, profile, profileOptions)) return *fast;
+    } else if (auto fast = detail::fastRangeSet(f, op, args, format, profile, profileOptions)) {
+      return *fast;  // finite ranges only
+    }
+  }
   const VerdictOptions options = forProfile(profileOptions, profile);
   // Vulkan's "Inherited from <formula>" rows state no bound of their own (numerics/accuracy.hpp): every value.
   if (const AccuracyRequirement* row = primaryRow(f, op, format, profile, options.accuracy);
       row && row->kind == BoundKind::Inherited)
     return ValueSet::all();
-  if (std::all_of(args.begin(), args.end(), [](const ValueSet& a) { return a.isPoint(); })) {
-    // The operands' values, on the stack (every shadow rule on single values comes here).
-    std::array<double, 8> small;
-    std::vector<double> large(args.size() > small.size() ? args.size() : 0);
-    const std::span<double> a = large.empty() ? std::span<double>(small.data(), args.size()) : std::span<double>(large);
-    for (size_t i = 0; i < args.size(); ++i)
-      a[i] = args[i].hasNumbers() ? args[i].lo : std::numeric_limits<double>::quiet_NaN();
-    if (auto fast = detail::fastPointSet(f, op, a, format, profile, options)) return *fast;
+  if (points)
     return pointSet(args, format, options,
                     [&](std::span<const double> a) { return allowedAt(f, op, a, format, profile, options); });
-  }
   if (!finiteRanges(args)) return ValueSet::all();
-  if (auto fast = detail::fastRangeSet(f, op, args, format, profile, options)) return *fast;
   return detail::generalRangeSet(f, op, args, format, profile, options);
 }
 

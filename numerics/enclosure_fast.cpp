@@ -5,7 +5,9 @@
 // set under an ulp bound U is the float values within U·ulp(x) of x; it is decided when every x in [y - e, y + e]
 // gives the same set, and the range lies inside one binade (one ulp) away from zero, the subnormals and overflow.
 // Otherwise the caller takes judge() (MPFR); tests/numerics/enclosure_test.cpp proves the two agree.
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 
 #include "numerics/enclosure.hpp"
@@ -42,19 +44,31 @@ FastRow fastRow(std::optional<MathFn> fn, CoreOp core, Profile profile, const Ve
 
 bool normalFloat(double v) { return v != 0 && std::fabs(v) >= 0x1p-126 && std::fabs(v) <= kFloatMax; }
 
+// std::nextafter toward +inf / -inf, from the bits (inline: the fast path takes a few per set). Infinities and NaNs
+// stay as they are.
+template <class T, class Bits> T nextUp(T x) {
+  if (!std::isfinite(x)) return x;
+  Bits b = std::bit_cast<Bits>(x);
+  if (Bits(b << 1) == 0) return std::bit_cast<T>(Bits(1));  // either zero: the smallest subnormal
+  return std::bit_cast<T>(x > 0 ? Bits(b + 1) : Bits(b - 1));
+}
+template <class T, class Bits> T nextDown(T x) { return -nextUp<T, Bits>(-x); }
+double up(double x) { return nextUp<double, uint64_t>(x); }
+double down(double x) { return nextDown<double, uint64_t>(x); }
+
 // The smallest float >= t, and the largest float <= t (t a double within the float range).
 double roundUpToFloat(double t) {
   const float f = float(t);
-  return double(f) < t ? double(std::nextafter(f, INFINITY)) : double(f);
+  return double(f) < t ? double(nextUp<float, uint32_t>(f)) : double(f);
 }
 double roundDownToFloat(double t) {
   const float f = float(t);
-  return double(f) > t ? double(std::nextafter(f, -INFINITY)) : double(f);
+  return double(f) > t ? double(nextDown<float, uint32_t>(f)) : double(f);
 }
 
 // The float values within U·ulp(x) of x, for every x in [y - e, y + e]; nullopt when they differ.
 std::optional<ValueSet> ulpSet(double y, double e, double U) {
-  const double xlo = std::nextafter(y - e, -INFINITY), xhi = std::nextafter(y + e, INFINITY);
+  const double xlo = down(y - e), xhi = up(y + e);
   if (!(xlo > 0 || xhi < 0)) return std::nullopt;
   int elo = 0, ehi = 0;
   const double mlo = std::frexp(std::fabs(xlo), &elo), mhi = std::frexp(std::fabs(xhi), &ehi);
@@ -64,15 +78,15 @@ std::optional<ValueSet> ulpSet(double y, double e, double U) {
   const double d = U * u;                          // exact: U is a short binary fraction
   const double top = std::max(std::fabs(xlo), std::fabs(xhi)) + d, bottom = std::min(std::fabs(xlo), std::fabs(xhi)) - d;
   if (!(top < kFloatMax) || !(bottom > 0x1p-125)) return std::nullopt;  // overflow rule or subnormals: MPFR decides
-  const double lo1 = roundUpToFloat(std::nextafter(xlo - d, -INFINITY)), lo2 = roundUpToFloat(std::nextafter(xhi - d, INFINITY));
-  const double hi1 = roundDownToFloat(std::nextafter(xlo + d, -INFINITY)), hi2 = roundDownToFloat(std::nextafter(xhi + d, INFINITY));
+  const double lo1 = roundUpToFloat(down(xlo - d)), lo2 = roundUpToFloat(up(xhi - d));
+  const double hi1 = roundDownToFloat(down(xlo + d)), hi2 = roundDownToFloat(up(xhi + d));
   if (lo1 != lo2 || hi1 != hi2) return std::nullopt;
   return ValueSet{lo1, hi1, false};
 }
 
 // The correctly rounded float of x, for every x in [y - e, y + e]; nullopt when they differ.
 std::optional<ValueSet> correctlyRoundedSet(double y, double e) {
-  const float a = float(std::nextafter(y - e, -INFINITY)), b = float(std::nextafter(y + e, INFINITY));
+  const float a = float(down(y - e)), b = float(up(y + e));
   if (a != b || !normalFloat(a)) return std::nullopt;
   return ValueSet::point(a);
 }
@@ -87,23 +101,24 @@ Bracket bracketSum(double a, double b) {
   const double bb = s - a;
   const double err = (a - (s - bb)) + (b - bb);  // TwoSum: a + b = s + err exactly
   if (err == 0) return {s, s};
-  return err > 0 ? Bracket{s, std::nextafter(s, INFINITY)} : Bracket{std::nextafter(s, -INFINITY), s};
+  return err > 0 ? Bracket{s, up(s)} : Bracket{down(s), s};
 }
 Bracket bracketProduct(double a, double b) {
   const double p = a * b;
   const double err = std::fma(a, b, -p);
   if (err == 0) return {p, p};
-  return err > 0 ? Bracket{p, std::nextafter(p, INFINITY)} : Bracket{std::nextafter(p, -INFINITY), p};
+  return err > 0 ? Bracket{p, up(p)} : Bracket{down(p), p};
 }
 Bracket bracketQuotient(double a, double b) {
   const double q = a / b;
   const double r = std::fma(-q, b, a);  // a - q·b exactly (for these magnitudes)
   if (r == 0) return {q, q};
-  return (r > 0) == (b > 0) ? Bracket{q, std::nextafter(q, INFINITY)} : Bracket{std::nextafter(q, -INFINITY), q};
+  return (r > 0) == (b > 0) ? Bracket{q, up(q)} : Bracket{down(q), q};
 }
 
-// [lo, hi] of a·b over boxes, from the four corner products.
+// [lo, hi] of a·b over boxes, from the four corner products (one where both are single values).
 Bracket productRange(const ValueSet& x, const ValueSet& y) {
+  if (x.lo == x.hi && y.lo == y.hi) return bracketProduct(x.lo, y.lo);
   Bracket r{INFINITY, -INFINITY};
   for (double a : {x.lo, x.hi})
     for (double b : {y.lo, y.hi}) {
@@ -123,7 +138,11 @@ std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std:
   if (profile == Profile::Vulkan) return std::nullopt;
   for (const auto& a : args) {
     if (a.nan || !a.hasNumbers() || !std::isfinite(a.lo) || !std::isfinite(a.hi)) return std::nullopt;
-    if (a.lo < 0x1p-126 && a.hi > -0x1p-126) return std::nullopt;  // zeros or subnormals (flushing): general path
+    // Subnormals at an end (a flush makes them zeros): the general path. An exact zero stays (no flush changes it, a
+    // product with it is that zero exactly, a sum with it the other operand), and so does a range from below zero to
+    // above it, whose subnormals a flush turns into zeros it already holds; a result near zero leaves below.
+    const bool zero = a.lo == 0 && a.hi == 0, through = a.lo < 0 && a.hi > 0;
+    if (a.lo < 0x1p-126 && a.hi > -0x1p-126 && !zero && !through) return std::nullopt;
   }
   const auto& rule = simpleRule(fn, core, format, profile, options);
   if (!rule) return std::nullopt;
@@ -150,6 +169,9 @@ std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std:
   } else if (c == MathFn::fma || c == MathFn::mad) {
     Bracket p = productRange(args[0], args[1]);
     if (c == MathFn::mad) {
+      // A product a flush may make a zero outside its range (subnormal, not reaching zero): the general path.
+      const bool zeroOrThrough = (p.down == 0 && p.up == 0) || (p.down < 0 && p.up > 0);
+      if (std::min(std::fabs(p.down), std::fabs(p.up)) < 0x1p-126 && !zeroOrThrough) return std::nullopt;
       // The unfused form's product rounded to float (either way) is within the product's range widened to floats.
       p.down = roundDownToFloat(p.down);
       p.up = roundUpToFloat(p.up);
@@ -158,10 +180,13 @@ std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std:
   } else {
     return std::nullopt;
   }
-  // The exact range [r.down, r.up] within the float range and away from the subnormals (flushing) and overflow.
+  // The exact range [r.down, r.up] within the float range and away from overflow, and away from the subnormals
+  // (flushing) and a zero's sign unless it runs from below zero to above it (a cancelling sum): a correctly rounded
+  // result there is a float of the rounded range, or a zero of either sign it holds (flushed), as in the general path.
   const double big = std::max(std::fabs(r.down), std::fabs(r.up));
+  const bool through = r.down < 0 && r.up > 0;
   const bool nearZero = r.down <= 0x1p-100 && r.up >= -0x1p-100;
-  if (!(big < 0x1p+126) || nearZero) return std::nullopt;
+  if (!(big < 0x1p+126) || (nearZero && !through)) return std::nullopt;
   ValueSet s;
   switch (rule->kind) {
     case RuleKind::CorrectlyRounded:
@@ -170,6 +195,7 @@ std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std:
       s = {roundDownToFloat(r.down), roundUpToFloat(r.up), false};
       break;
     case RuleKind::Ulps: {
+      if (through) return std::nullopt;  // an ulp that shrinks toward zero: the general path
       int e = 0;
       std::frexp(big, &e);
       const double d = rule->bound * std::ldexp(1.0, e - 1 - 23);  // ulp of the largest magnitude's binade
@@ -178,7 +204,7 @@ std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std:
     }
     default: return std::nullopt;
   }
-  if (s.lo <= 0 && s.hi >= 0) return std::nullopt;  // zeros and their signs: the general path
+  if (s.lo <= 0 && s.hi >= 0 && !through) return std::nullopt;  // zeros and their signs: the general path
   return s;
 }
 
