@@ -38,8 +38,8 @@ double readInt(const uint8_t* p, uint8_t bytes, bool isSigned) {
   return isSigned ? double(int64_t(u)) : double(u);
 }
 
-LaneValue laneOf(const WorkItem& wi, const LaneRef& a, uint32_t lane) {
-  const uint8_t* p = wi.regs + a.reg + lane * a.stride;
+// A lane the coverage says has an entry (laneOf).
+[[gnu::noinline]] LaneValue laneWithEntry(const WorkItem& wi, const LaneRef& a, const uint8_t* p) {
   ShadowEntry scratch;
   const ShadowEntry* e = wi.shadow->lane(p, a.bytes, scratch);
   if (e && e->undetermined) return {ValueSet::all(), true, e->decision};
@@ -49,6 +49,15 @@ LaneValue laneOf(const WorkItem& wi, const LaneRef& a, uint32_t lane) {
     return {ValueSet::point(readInt(p, a.bytes, a.kind == LaneKind::SInt)), false, 0};
   }
   if (e) return {e->format == a.format ? e->set : ValueSet::all(), false, 0};
+  return {ValueSet::point(readFloat(p, a.format)), false, 0};
+}
+
+inline LaneValue laneOf(const WorkItem& wi, const LaneRef& a, uint32_t lane) {
+  const uint8_t* p = wi.regs + a.reg + lane * a.stride;
+  // Most operands hold exactly clref's value: one look at the coverage, no entry.
+  if (wi.shadow->anyIn(p, a.bytes)) [[unlikely]]
+    return laneWithEntry(wi, a, p);
+  if (a.kind != LaneKind::Float) return {ValueSet::point(readInt(p, a.bytes, a.kind == LaneKind::SInt)), false, 0};
   return {ValueSet::point(readFloat(p, a.format)), false, 0};
 }
 
@@ -169,6 +178,8 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
   const size_t n = std::min<size_t>(r.args.size(), setStore.size());
   const std::span<ValueSet> sets(setStore.data(), n);
   const std::span<const double> points(pointStore.data(), n);
+  const bool finiteOnly = s.assumesFinite(r.format, r.preserving);
+  const numerics::VerdictOptions options = s.verdictFor(r.format);
   for (uint32_t i = 0; i < r.lanes; ++i) {
     uint8_t* out = wi.regs + op->r + i * r.bytes;
     const double reference = readFloat(out, r.format);
@@ -193,14 +204,12 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
       s.clear(out, r.bytes);  // negation, conversion, fmod of single values: exact
       continue;
     }
-    const bool finiteOnly = s.assumesFinite(r.format, r.preserving);
     if (allPoints && shadowExactOnPoints(r, s, points) && r.contractions.empty() && !finiteOnly &&
         !(reference != 0 && std::fabs(reference) < (r.format == Format::Float ? 0x1p-126 : 0x1p-1022))) {
       s.clear(out, r.bytes);
       continue;
     }
     ValueSet set;
-    const numerics::VerdictOptions options = s.verdictFor(r.format);
     switch (r.kind) {
       case FloatKind::Core: set = numerics::allowedSetCore(r.core, sets, r.format, s.profile, options); break;
       case FloatKind::Math: set = numerics::allowedSet(r.fn, sets, r.format, s.profile, options); break;

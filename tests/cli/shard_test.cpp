@@ -109,6 +109,7 @@ void checkCorpus(int ranks) {
     ++tried;
     INFO(name << " under " << ranks << " ranks");
     const Mpi run = mpirun(dir, ranks, "run '" + c.string() + "' --quiet --out '" + many.string() + "'");
+    INFO("the ranks' stderr of run: " << run.err);  // a failure names its cause
     CHECK(run.status == 0);
     CHECK(filesOf(many) == filesOf(one));
     CHECK(run.out == base.out);
@@ -120,6 +121,7 @@ void checkCorpus(int ranks) {
                                                "' --report '" + r1.string() + "'");
     const Mpi checkN = mpirun(dir, ranks, "check '" + c.string() + "' --quiet --observed '" + observed.string() +
                                               "' --report '" + rn.string() + "'");
+    INFO("the ranks' stderr of check: " << checkN.err);
     CHECK(checkN.status == check1.status);
     CHECK(checkN.out == check1.out);
     const std::string checkNote = noteOf(checkN.err);
@@ -178,6 +180,7 @@ TEST_CASE("shard: under 2 MPI ranks --trace, --profile, --perturb and a rejectio
     REQUIRE(one.status == 0);
     REQUIRE(!one.out.empty());
     const Mpi two = mpirun(dir, 2, args);
+    INFO("the ranks' stderr: " << two.err);
     CHECK(two.status == 0);
     CHECK(two.out == one.out);
     CHECK(occurrences(two.out, firstLine(one.out)) == occurrences(one.out, firstLine(one.out)));
