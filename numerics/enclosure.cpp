@@ -443,25 +443,9 @@ namespace {
 
 // fn, or core when fn is empty: points through the fast path or judge(), ranges through the fast path or the
 // general one.
-ValueSet allowedSetOf(std::optional<MathFn> f, CoreOp op, std::span<const ValueSet> args, Format format,
-                      Profile profile, const VerdictOptions& profileOptions) {
-  const bool points = std::all_of(args.begin(), args.end(), [](const ValueSet& a) { return a.isPoint(); });
-  // The operands' values, on the stack (every shadow rule on single values comes here).
-  std::array<double, 8> small;
-  std::vector<double> large(points && args.size() > small.size() ? args.size() : 0);
-  const std::span<double> a = large.empty() ? std::span<double>(small.data(), points ? args.size() : 0)
-                                            : std::span<double>(large);
-  for (size_t i = 0; i < a.size(); ++i)
-    a[i] = args[i].hasNumbers() ? args[i].lo : std::numeric_limits<double>::quiet_NaN();
-  // The fast paths first (every shadow rule asks): they take no Vulkan profile, whose options forProfile changes and
-  // whose rows alone are "Inherited".
-  if (profile != Profile::Vulkan) {
-    if (points) {
-      if (auto fast = detail::fastPointSet(f, op, a, format, profile, profileOptions)) return *fast;
-    } else if (auto fast = detail::fastRangeSet(f, op, args, format, profile, profileOptions)) {
-      return *fast;  // finite ranges only
-    }
-  }
+// allowedSetOf past the fast paths: Vulkan's rows, MPFR at single values, the general path over ranges.
+ValueSet allowedSetSlow(std::optional<MathFn> f, CoreOp op, std::span<const ValueSet> args, Format format,
+                        Profile profile, const VerdictOptions& profileOptions, bool points) {
   const VerdictOptions options = forProfile(profileOptions, profile);
   // Vulkan's "Inherited from <formula>" rows state no bound of their own (numerics/accuracy.hpp): every value.
   if (const AccuracyRequirement* row = primaryRow(f, op, format, profile, options.accuracy);
@@ -472,6 +456,26 @@ ValueSet allowedSetOf(std::optional<MathFn> f, CoreOp op, std::span<const ValueS
                     [&](std::span<const double> a) { return allowedAt(f, op, a, format, profile, options); });
   if (!finiteRanges(args)) return ValueSet::all();
   return detail::generalRangeSet(f, op, args, format, profile, options);
+}
+
+ValueSet allowedSetOf(std::optional<MathFn> f, CoreOp op, std::span<const ValueSet> args, Format format,
+                      Profile profile, const VerdictOptions& profileOptions) {
+  bool points = true;
+  for (const ValueSet& a : args) points = points && a.isPoint();
+  // The fast paths first (every shadow rule asks): they take no Vulkan profile, whose options forProfile changes and
+  // whose rows alone are "Inherited".
+  if (profile != Profile::Vulkan) {
+    if (!points) {
+      if (auto fast = detail::fastRangeSet(f, op, args, format, profile, profileOptions)) return *fast;
+    } else if (args.size() <= 4) {
+      std::array<double, 4> a;  // the operands' values, on the stack
+      for (size_t i = 0; i < args.size(); ++i)
+        a[i] = args[i].hasNumbers() ? args[i].lo : std::numeric_limits<double>::quiet_NaN();
+      const std::span<const double> values(a.data(), args.size());
+      if (auto fast = detail::fastPointSet(f, op, values, format, profile, profileOptions)) return *fast;
+    }
+  }
+  return allowedSetSlow(f, op, args, format, profile, profileOptions, points);
 }
 
 }  // namespace

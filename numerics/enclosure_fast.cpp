@@ -42,6 +42,9 @@ FastRow fastRow(std::optional<MathFn> fn, CoreOp core, Profile profile, const Ve
   });
 }
 
+// Correctly rounded means rounded to nearest: no device rounding mode other than the full profile's default.
+bool nearestOnly(const VerdictOptions& o) { return !o.rounding || *o.rounding == Rounding::RTE; }
+
 bool normalFloat(double v) { return v != 0 && std::fabs(v) >= 0x1p-126 && std::fabs(v) <= kFloatMax; }
 
 // std::nextafter toward +inf / -inf, from the bits (inline: the fast path takes a few per set). Infinities and NaNs
@@ -234,19 +237,24 @@ std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std:
                                      Profile profile, const VerdictOptions& options) {
   if (format != Format::Float || (profile != Profile::Full && profile != Profile::Embedded)) return std::nullopt;
   if (options.flushToZero == true) return std::nullopt;  // flushing options: judge()'s own handling
+  const MathFn c = fn ? canonical(*fn) : MathFn::sin;
+  const bool sum = fn && (c == MathFn::mad || c == MathFn::fma);
+  // Zeros (but a sum's exact ones), subnormals, infinities, NaNs: the edge cases are MPFR's.
   for (double a : args)
-    if (!normalFloat(a)) return std::nullopt;  // zeros, subnormals, infinities, NaNs: the edge cases are MPFR's
+    if (!normalFloat(a) && !(sum && a == 0)) return std::nullopt;
   const FastRow row = fastRow(fn, core, profile, options);
   if (!row.ok) return std::nullopt;
-  const MathFn c = fn ? canonical(*fn) : MathFn::sin;
-  if (fn && (c == MathFn::mad || c == MathFn::fma)) {
+  if (sum) {
+    // The embedded profile's float roundings (round toward zero too), a device's other mode: MPFR's.
+    if (profile != Profile::Full || !nearestOnly(options)) return std::nullopt;
     // mad: fused or unfused, each correctly rounded (host fmaf and float arithmetic are); fma: fused. The product
-    // of two floats is exact in binary64.
+    // of two floats is exact in binary64; an exact zero operand makes it an exact zero (no flush), and a normal result
+    // then has no zero's sign in play.
     const float a = float(args[0]), b = float(args[1]), cc = float(args[2]);
     const double product = double(a) * double(b);
     const float fused = std::fma(a, b, cc);
     const float p = float(product);
-    if (!normalFloat(fused) || !normalFloat(p)) return std::nullopt;
+    if (!normalFloat(fused) || !(normalFloat(p) || product == 0)) return std::nullopt;
     if (c == MathFn::fma || row.kind != BoundKind::FmaOrMulAdd) return c == MathFn::fma ? std::optional(ValueSet::point(fused)) : std::nullopt;
     const float unfused = p + cc;
     if (!normalFloat(unfused)) return std::nullopt;
@@ -274,7 +282,7 @@ std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std:
   switch (row.kind) {
     case BoundKind::Ulps: return ulpSet(y, e, row.ulps);
     case BoundKind::CorrectlyRounded:  // round to nearest: the full profile's only default rounding for float
-      return profile == Profile::Full ? correctlyRoundedSet(y, e) : std::nullopt;
+      return profile == Profile::Full && nearestOnly(options) ? correctlyRoundedSet(y, e) : std::nullopt;
     default: return std::nullopt;
   }
 }
