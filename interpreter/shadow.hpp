@@ -169,6 +169,7 @@ struct ShadowRun {
   template <class F> void forEachIn(uintptr_t a, uint64_t n, F&& f) const;
   // The map's side of clear, lane and anyIn (where the coverage has bytes in the range).
   void clearEntries(const uint8_t* p, uint64_t n);
+  void copyEntries(uint8_t* dst, const uint8_t* src, uint64_t n);
   const ShadowEntry* laneEntry(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const;
   bool anyEntryIn(const uint8_t* p, uint64_t n) const;
   // Places e at p, where no entry overlaps it.
@@ -210,7 +211,11 @@ struct ShadowRun {
   void stage(const uint8_t* src, uint64_t n);
   void putStaged(size_t i, uint8_t* dst, uint64_t n);
   // Moves the entries of [src, src + n) to [dst, dst + n) (clearing the destination first); the ranges may overlap.
-  void copy(uint8_t* dst, const uint8_t* src, uint64_t n);
+  // Most copies (a load of an input, a register of an exact value) move nothing into nothing: two looks, inline.
+  void copy(uint8_t* dst, const uint8_t* src, uint64_t n) {
+    if (coverage_.any(reinterpret_cast<uintptr_t>(src), n) || coverage_.any(reinterpret_cast<uintptr_t>(dst), n))
+      copyEntries(dst, src, n);
+  }
   // Marks [p, p + n) undetermined by `decision` as lanes of `laneSize` bytes.
   void markUndetermined(const uint8_t* p, uint64_t n, uint32_t laneSize, uint32_t decision);
   // The first undetermined decision among the entries of [p, p + n), if any.

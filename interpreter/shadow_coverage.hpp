@@ -42,12 +42,13 @@ class ShadowCoverage {
   // caller asks the map).
   bool any(uintptr_t a, uint64_t n) const {
     if (live_ == 0 || n == 0) return false;
+    const unsigned offset = unsigned(a) & (kGranule - 1);
+    if (n <= kGranule - offset) {  // most queries: a lane or a register within one granule
+      const Slot* s = find(a >> kGranuleBits);
+      return s && (s->mask & (lowBits(unsigned(n)) << offset));
+    }
     if (n > kExactBytes) return true;
     const uintptr_t end = a + n, first = a >> kGranuleBits, last = (end - 1) >> kGranuleBits;
-    if (first == last) {  // most queries: a lane or a register within one granule
-      const Slot* s = find(first);
-      return s && (s->mask & bitsOf(first, a, end));
-    }
     for (uintptr_t g = first; g <= last; ++g) {
       const Slot* s = find(g);
       if (s && (s->mask & bitsOf(g, a, end))) return true;
@@ -57,7 +58,8 @@ class ShadowCoverage {
   static constexpr uint64_t kExactBytes = 512;
 
  private:
-  static constexpr unsigned kGranuleBits = 6;
+  static constexpr unsigned kGranuleBits = 6, kGranule = 1u << kGranuleBits;
+  static uint64_t lowBits(unsigned n) { return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1; }  // n <= 64
   struct Slot {
     uintptr_t key = 0;  // granule + 1; 0: an empty slot
     uint64_t mask = 0;    // bit i: byte i of the granule is covered
@@ -76,10 +78,11 @@ class ShadowCoverage {
     return upTo & ~((uint64_t(1) << lo) - 1);
   }
   unsigned shift_ = 64;  // 64 - log2(slots_.size())
+  size_t slotMask_ = 0;  // slots_.size() - 1
   // Fibonacci hashing: the product's top bits, which every bit of the granule number reaches.
   size_t home(uintptr_t g) const { return size_t((uint64_t(g) * 0x9E3779B97F4A7C15ull) >> shift_); }
   const Slot* find(uintptr_t g) const {
-    for (size_t i = home(g);; i = (i + 1) & (slots_.size() - 1)) {
+    for (size_t i = home(g);; i = (i + 1) & slotMask_) {
       if (slots_[i].key == g + 1) return &slots_[i];
       if (slots_[i].key == 0) return nullptr;
     }
@@ -88,7 +91,7 @@ class ShadowCoverage {
   Slot& findOrAdd(uintptr_t g) {
     if ((used_ + 1) * 2 > slots_.size()) grow();
     size_t i = home(g);
-    for (; slots_[i].key != 0; i = (i + 1) & (slots_.size() - 1))
+    for (; slots_[i].key != 0; i = (i + 1) & slotMask_)
       if (slots_[i].key == g + 1) return slots_[i];
     ++used_;
     slots_[i].key = g + 1;
@@ -103,11 +106,12 @@ class ShadowCoverage {
     while (size < (live + 1) * 4) size *= 2;
     slots_.assign(size, Slot{});
     shift_ = 64 - unsigned(std::countr_zero(size));
+    slotMask_ = size - 1;
     used_ = 0;
     for (const Slot& s : old)
       if (s.mask) {
         size_t i = home(s.key - 1);
-        while (slots_[i].key != 0) i = (i + 1) & (slots_.size() - 1);
+        while (slots_[i].key != 0) i = (i + 1) & slotMask_;
         slots_[i] = s;
         ++used_;
       }

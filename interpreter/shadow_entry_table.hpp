@@ -43,7 +43,7 @@ template <class Entry> class ShadowEntryTable {
     for (; slots_[hole].key != a; hole = next(hole))
       if (slots_[hole].key == 0) return;
     for (size_t j = next(hole); slots_[j].key != 0; j = next(j)) {
-      const size_t mask = slots_.size() - 1, h = home(slots_[j].key);
+      const size_t mask = slotMask_, h = home(slots_[j].key);
       // Entry j may fill the hole when its home is not cyclically within (hole, j].
       if (((j - h) & mask) >= ((j - hole) & mask)) {
         slots_[hole] = slots_[j];
@@ -67,15 +67,17 @@ template <class Entry> class ShadowEntryTable {
   std::vector<Slot> slots_;
   size_t count_ = 0;
   unsigned shift_ = 64;  // 64 - log2(slots_.size())
+  size_t slotMask_ = 0;  // slots_.size() - 1
 
   // Fibonacci hashing: the product's top bits, which every bit of the address reaches.
   size_t home(uintptr_t a) const { return size_t((uint64_t(a) * 0x9E3779B97F4A7C15ull) >> shift_); }
-  size_t next(size_t i) const { return (i + 1) & (slots_.size() - 1); }
+  size_t next(size_t i) const { return (i + 1) & slotMask_; }
   void grow() {
     std::vector<Slot> old = std::move(slots_);
     const size_t size = old.empty() ? 64 : old.size() * 2;
     slots_.assign(size, Slot{});
     shift_ = 64 - unsigned(std::countr_zero(size));
+    slotMask_ = size - 1;
     for (const Slot& s : old)
       if (s.key) {
         size_t i = home(s.key);

@@ -551,7 +551,7 @@ uint64_t shadowAddressSource(const Lowerer& L, uint32_t ptrId) {
 const Op* shLoad(WorkItem& wi, const Op* op) {
   uint8_t* out = wi.regs + op->r;
   auto d = accessOpenAddress(wi, op);
-  if (!d) d = shadowOpenAllocationAt(wi, op->a);
+  if (!d && !wi.shadow->openAllocations.empty()) d = shadowOpenAllocationAt(wi, op->a);
   if (d) {
     wi.shadow->markUndetermined(out, op->n, std::min<uint32_t>(op->n, 8), *d);
     return op + 1;
