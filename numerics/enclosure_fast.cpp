@@ -59,6 +59,16 @@ template <class T, class Bits> T nextDown(T x) { return -nextUp<T, Bits>(-x); }
 double up(double x) { return nextUp<double, uint64_t>(x); }
 double down(double x) { return nextDown<double, uint64_t>(x); }
 
+// std::frexp and std::ldexp(1, k) from the bits, for the normal doubles the fast paths meet (frexp otherwise).
+double fraction(double v, int& e) {
+  const uint64_t b = std::bit_cast<uint64_t>(v);
+  const int biased = int((b >> 52) & 0x7ff);
+  if (biased == 0 || biased == 0x7ff) return std::frexp(v, &e);
+  e = biased - 1022;
+  return std::bit_cast<double>((b & ~(uint64_t(0x7ff) << 52)) | (uint64_t(1022) << 52));
+}
+double pow2(int k) { return std::bit_cast<double>(uint64_t(k + 1023) << 52); }  // -1022 <= k <= 1023
+
 // The smallest float >= t, and the largest float <= t (t a double within the float range).
 double roundUpToFloat(double t) {
   const float f = float(t);
@@ -74,10 +84,11 @@ std::optional<ValueSet> ulpSet(double y, double e, double U) {
   const double xlo = down(y - e), xhi = up(y + e);
   if (!(xlo > 0 || xhi < 0)) return std::nullopt;
   int elo = 0, ehi = 0;
-  const double mlo = std::frexp(std::fabs(xlo), &elo), mhi = std::frexp(std::fabs(xhi), &ehi);
+  const double mlo = fraction(std::fabs(xlo), elo), mhi = fraction(std::fabs(xhi), ehi);
   // One binade, strictly above its power of two (where the spec's ulp is the gap below).
   if (elo != ehi || mlo == 0.5 || mhi == 0.5) return std::nullopt;
-  const double u = std::ldexp(1.0, elo - 1 - 23);  // |x| in (2^(elo-1), 2^elo): ulp 2^(elo-1-23)
+  // |x| in (2^(elo-1), 2^elo): ulp 2^(elo-1-23)
+  const double u = elo - 24 >= -1022 ? pow2(elo - 24) : std::ldexp(1.0, elo - 24);
   const double d = U * u;                          // exact: U is a short binary fraction
   const double top = std::max(std::fabs(xlo), std::fabs(xhi)) + d, bottom = std::min(std::fabs(xlo), std::fabs(xhi)) - d;
   if (!(top < kFloatMax) || !(bottom > 0x1p-125)) return std::nullopt;  // overflow rule or subnormals: MPFR decides
@@ -200,8 +211,8 @@ std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std:
     case RuleKind::Ulps: {
       if (through) return std::nullopt;  // an ulp that shrinks toward zero: the general path
       int e = 0;
-      std::frexp(big, &e);
-      const double d = rule->bound * std::ldexp(1.0, e - 1 - 23);  // ulp of the largest magnitude's binade
+      fraction(big, e);
+      const double d = rule->bound * pow2(e - 1 - 23);  // ulp of the largest magnitude's binade
       s = {roundUpToFloat(bracketSum(r.down, -d).down), roundDownToFloat(bracketSum(r.up, d).up), false};
       break;
     }
@@ -267,14 +278,14 @@ std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std:
       case CoreOp::Recip: y = 1.0 / args[0]; break;
       default: return std::nullopt;
     }
-    e = std::ldexp(std::fabs(y), -53);  // correctly rounded in binary64
+    e = std::fabs(y) * 0x1p-53;  // correctly rounded in binary64 (times a power of two: ldexp's value)
   } else if (c == MathFn::sqrt) {
     if (args[0] < 0) return std::nullopt;
     y = std::sqrt(args[0]);
-    e = std::ldexp(std::fabs(y), -53);
+    e = std::fabs(y) * 0x1p-53;
   } else if (const HostFn h = hostFunction(c); h && args.size() == 1) {
     y = h(args[0]);
-    e = std::ldexp(std::fabs(y), -49);  // 8 ulp of binary64
+    e = std::fabs(y) * 0x1p-49;  // 8 ulp of binary64
   } else {
     return std::nullopt;
   }
