@@ -195,6 +195,10 @@ struct ShadowRun {
   const ShadowEntry* lane(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const {
     return coverage_.any(reinterpret_cast<uintptr_t>(p), size) ? laneEntry(p, size, scratch) : nullptr;
   }
+  // lane() for a lane anyIn just found covered: no second look at the coverage.
+  const ShadowEntry* coveredLane(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const {
+    return laneEntry(p, size, scratch);
+  }
   bool anyIn(const uint8_t* p, uint64_t n) const {
     if (!coverage_.any(reinterpret_cast<uintptr_t>(p), n)) return false;
     return n <= ShadowCoverage::kExactBytes || anyEntryIn(p, n);

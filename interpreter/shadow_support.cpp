@@ -41,7 +41,7 @@ double readInt(const uint8_t* p, uint8_t bytes, bool isSigned) {
 // A lane the coverage says has an entry (laneOf).
 [[gnu::noinline]] LaneValue laneWithEntry(const WorkItem& wi, const LaneRef& a, const uint8_t* p) {
   ShadowEntry scratch;
-  const ShadowEntry* e = wi.shadow->lane(p, a.bytes, scratch);
+  const ShadowEntry* e = wi.shadow->coveredLane(p, a.bytes, scratch);
   if (e && e->undetermined) return {ValueSet::all(), true, e->decision};
   if (a.kind != LaneKind::Float) {
     // An integer holding a value with a set (a float reinterpreted): not one integer.
@@ -178,8 +178,9 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
   const size_t n = std::min<size_t>(r.args.size(), setStore.size());
   const std::span<ValueSet> sets(setStore.data(), n);
   const std::span<const double> points(pointStore.data(), n);
-  const bool finiteOnly = s.assumesFinite(r.format, r.preserving);
-  const numerics::VerdictOptions options = s.verdictFor(r.format);
+  const bool finiteOnly = s.assumesFinite(r.format, r.preserving), anyZeroSign = s.anyZeroSign(r.format, r.preserving);
+  numerics::VerdictOptions shaderOptions;
+  const numerics::VerdictOptions& options = s.shader ? (shaderOptions = s.verdictFor(r.format)) : s.verdict;
   for (uint32_t i = 0; i < r.lanes; ++i) {
     uint8_t* out = wi.regs + op->r + i * r.bytes;
     const double reference = readFloat(out, r.format);
@@ -241,7 +242,7 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
     }
     // -cl-finite-math-only, or a shader's NotNaN and NotInf (ShadowRun::assumesFinite): with a NaN or an infinity
     // among the operands or the result, any value; a shader's NSZ: the sign of a zero result is free.
-    set = withShaderFreedoms(set, sets, finiteOnly, s.anyZeroSign(r.format, r.preserving));
+    if (finiteOnly || anyZeroSign) set = withShaderFreedoms(set, sets, finiteOnly, anyZeroSign);
     writeLane(wi, op, out, r.bytes, r.format, set, reference);
   }
   return op + 1;
