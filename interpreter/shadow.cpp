@@ -117,9 +117,9 @@ void ShadowRun::putStaged(size_t i, uint8_t* dst, uint64_t n) {
   for (size_t k = from; k < to; ++k) place(addr(dst) + staged_[k].first, staged_[k].second);
 }
 
-void ShadowRun::copyEntries(uint8_t* dst, const uint8_t* src, uint64_t n) {
+void ShadowRun::copyEntries(uint8_t* dst, const uint8_t* src, uint64_t n, bool fromEntries) {
   if (n == 0 || dst == src) return;
-  if (!coverage_.any(addr(src), n)) return clear(dst, n);  // an exact source
+  if (!fromEntries) return clearEntries(dst, n);  // an exact source
   // One lane moved whole (a phi copy, a load or store of a scalar): no staging. Entries never overlap, so one that
   // starts at src and is n bytes long is the range's only one.
   if (const ShadowEntry* at = entries_.find(addr(src)); at && at->size == n) {

@@ -169,7 +169,8 @@ struct ShadowRun {
   template <class F> void forEachIn(uintptr_t a, uint64_t n, F&& f) const;
   // The map's side of clear, lane and anyIn (where the coverage has bytes in the range).
   void clearEntries(const uint8_t* p, uint64_t n);
-  void copyEntries(uint8_t* dst, const uint8_t* src, uint64_t n);
+  // copy's side where an entry moves (fromEntries: the source's coverage has bytes) or the destination's are cleared.
+  void copyEntries(uint8_t* dst, const uint8_t* src, uint64_t n, bool fromEntries);
   const ShadowEntry* laneEntry(const uint8_t* p, uint32_t size, ShadowEntry& scratch) const;
   bool anyEntryIn(const uint8_t* p, uint64_t n) const;
   // Places e at p, where no entry overlaps it.
@@ -217,8 +218,8 @@ struct ShadowRun {
   // Moves the entries of [src, src + n) to [dst, dst + n) (clearing the destination first); the ranges may overlap.
   // Most copies (a load of an input, a register of an exact value) move nothing into nothing: two looks, inline.
   void copy(uint8_t* dst, const uint8_t* src, uint64_t n) {
-    if (coverage_.any(reinterpret_cast<uintptr_t>(src), n) || coverage_.any(reinterpret_cast<uintptr_t>(dst), n))
-      copyEntries(dst, src, n);
+    const bool fromEntries = coverage_.any(reinterpret_cast<uintptr_t>(src), n);
+    if (fromEntries || coverage_.any(reinterpret_cast<uintptr_t>(dst), n)) copyEntries(dst, src, n, fromEntries);
   }
   // Marks [p, p + n) undetermined by `decision` as lanes of `laneSize` bytes.
   void markUndetermined(const uint8_t* p, uint64_t n, uint32_t laneSize, uint32_t decision);
