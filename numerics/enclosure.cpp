@@ -441,8 +441,6 @@ std::string toString(const ValueSet& s) {
 
 namespace {
 
-// fn, or core when fn is empty: points through the fast path or judge(), ranges through the fast path or the
-// general one.
 // allowedSetOf past the fast paths: Vulkan's rows, MPFR at single values, the general path over ranges.
 ValueSet allowedSetSlow(std::optional<MathFn> f, CoreOp op, std::span<const ValueSet> args, Format format,
                         Profile profile, const VerdictOptions& profileOptions, bool points) {
@@ -458,6 +456,8 @@ ValueSet allowedSetSlow(std::optional<MathFn> f, CoreOp op, std::span<const Valu
   return detail::generalRangeSet(f, op, args, format, profile, options);
 }
 
+// fn, or core when fn is empty: points through the fast path or judge(), ranges through the fast path or the
+// general one.
 ValueSet allowedSetOf(std::optional<MathFn> f, CoreOp op, std::span<const ValueSet> args, Format format,
                       Profile profile, const VerdictOptions& profileOptions) {
   bool points = true;
