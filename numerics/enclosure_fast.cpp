@@ -42,7 +42,9 @@ FastRow fastRow(std::optional<MathFn> fn, CoreOp core, Profile profile, const Ve
   });
 }
 
-// Correctly rounded means rounded to nearest: no device rounding mode other than the full profile's default.
+// Correctly rounded means rounded to nearest: no device rounding mode other than the full profile's default
+// (OpenCL SPIR-V Environment §6.1 [[_rounding_modes]]: embedded-profile single precision may default to round toward
+// zero; VerdictOptions::rounding names a device's mode).
 bool nearestOnly(const VerdictOptions& o) { return !o.rounding || *o.rounding == Rounding::RTE; }
 
 bool normalFloat(double v) { return v != 0 && std::fabs(v) >= 0x1p-126 && std::fabs(v) <= kFloatMax; }
@@ -256,7 +258,8 @@ std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std:
   const FastRow row = fastRow(fn, core, profile, options);
   if (!row.ok) return std::nullopt;
   if (sum) {
-    // The embedded profile's float roundings (round toward zero too), a device's other mode: MPFR's.
+    // The embedded profile's float roundings (round toward zero too, §6.1 [[_rounding_modes]]), a device's other
+    // mode: MPFR's.
     if (profile != Profile::Full || !nearestOnly(options)) return std::nullopt;
     // mad: fused or unfused, each correctly rounded (host fmaf and float arithmetic are); fma: fused. The product
     // of two floats is exact in binary64; an exact zero operand makes it an exact zero (no flush), and a normal result

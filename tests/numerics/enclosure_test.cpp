@@ -241,8 +241,8 @@ TEST_CASE("the binary64 fast path of single operands gives exactly judge()'s set
 }
 
 TEST_CASE("the binary64 fast path on single values leaves a device's rounding mode to MPFR", "[numerics][enclosure]") {
-  // A device whose correctly rounded float results round toward zero (VerdictOptions::rounding): fma's and
-  // sqrt's sets are that mode's results, never round-to-nearest's alone.
+  // A device whose correctly rounded float results round toward zero (VerdictOptions::rounding): fma's set is that
+  // mode's result (MPFR's, through judge()), never round-to-nearest's alone.
   std::mt19937_64 rng(11);
   VerdictOptions rtz;
   rtz.rounding = Rounding::RTZ;
