@@ -30,8 +30,8 @@
 // part before them, so barrier divergence is found as today. Observed launches keep today's path (their observers see
 // each work-item's steps in turn), and so does CLREF_LANES=0; the race checker is told a span's accesses when it
 // stands (LaneLog::exact), the uninitialised-value checker's shadow Ops run on lanes while the values they read are
-// defined (checks/uninitialized.cpp; their memory shadows through LaneLog::undefinedAt), and a shadow run goes on
-// lanes while no value has a set (shadow_lanes.hpp).
+// defined (checks/uninitialized.cpp; their memory shadows through LaneLog::undefinedAt), and a shadow run's rules
+// run on lanes with the sets of the lane registers in a file beside them (shadow_lanes.hpp).
 #pragma once
 #include <algorithm>
 #include <array>
@@ -44,6 +44,7 @@
 namespace clref::interpreter {
 
 struct LaneBatch;
+struct LaneSets;  // shadow_lanes.hpp
 // Runs an Op for every lane of the batch; returns the Op they all go to next, or nullptr (LaneBatch says why).
 using LaneHandler = const Op* (*)(LaneBatch&, const Op*);
 
@@ -337,6 +338,7 @@ struct LaneBatch {
   const LaneHandler* forms = nullptr;  // the kernel's lane forms, by Op index from `ops`
   const Op* ops = nullptr;
   LaneLog* log = nullptr;  // the span's memory record (every batch on lanes keeps one)
+  LaneSets* sets = nullptr;  // a shadow run's sets of the lane registers (shadow_lanes.hpp), by the batch's lane
   uint32_t first = 0;      // the batch's lane of this view's lane 0
   // Set where the batch's lanes are work-items of consecutive local linear ids in slot order (scheduler.cpp): lane l
   // is l work-items on from local id localId0 (global id globalId0) in row-major order over localSize. Their id loads
@@ -392,6 +394,7 @@ struct LaneBatch {
     v.forms = forms;
     v.ops = ops;
     v.log = log;
+    v.sets = sets;
     v.first = first + from;
     v.consecutiveIds = consecutiveIds;
     v.localId0 = localId0;
@@ -441,9 +444,9 @@ inline void copyLanes(const LaneBatch& b, uint32_t dst, uint32_t src, uint32_t n
     for (uint32_t i = 0; i < n; ++i) b.lane0(dst + i)[size_t(l) * 8] = b.lane0(src + i)[size_t(l) * 8];
 }
 
-// Whether a lane form may run in a shadow run (interpreter/shadow.hpp) while no value has a set (shadowQuiet,
-// shadow_lanes.hpp): Neutral where the handler's own shadow work is then nothing (edges' copies of no sets) or there is
-// none; NotInShadow where it does shadow work its lane form does not do (an image's record of its writes and reads).
+// Whether a lane form may run in a shadow run (interpreter/shadow.hpp, shadow_lanes.hpp): Neutral where the handler's
+// own shadow work is done on lanes too (an edge's copies move their sets: shadowEdgeMove) or there is none;
+// NotInShadow where it does shadow work its lane form does not do (an image's record of its writes and reads).
 enum class LaneShadow : uint8_t { Neutral, NotInShadow };
 // The lane form of handler `h`, or nullptr when it has none (or, in a shadow run, none that may run there).
 LaneHandler laneFormOf(Handler h, bool shadow = false);

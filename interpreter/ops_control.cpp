@@ -3,6 +3,7 @@
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow.hpp"
+#include "interpreter/shadow_lanes.hpp"
 #include "interpreter/shadow_support.hpp"
 
 namespace clref::interpreter {
@@ -80,6 +81,10 @@ inline bool edgeOnLanesStops(const LaneBatch& b, const Edge* e) {
 inline const Op* takeEdgeOnLanes(LaneBatch& b, const Op* op, const Edge* e) {
   if (edgeOnLanesStops(b, e)) [[unlikely]]
     return stopBefore(b, op, 0);
+  if (b.sets) [[unlikely]] {
+    if (!shadowEdgeFits(b, e)) return stopBefore(b, op, 0);
+    shadowEdgeMove(b, e);
+  }
   if (!e->copies.empty()) {
     if (e->viaScratch) [[unlikely]] {
       uint32_t at = e->scratch;
@@ -127,6 +132,7 @@ const Op* branchOnLanes(LaneBatch& b, const Op* op) {
 const Op* partLanes(LaneBatch& b, const Op* op, uint32_t k, const Edge* lo, const Edge* hi) {
   LaneBatch x = b.view(0, k), y = b.view(k, b.count);
   if (!b.forms || edgeOnLanesStops(x, lo) || edgeOnLanesStops(y, hi)) return stopBefore(b, op, 0);
+  if (b.sets && (!shadowEdgeFits(x, lo) || !shadowEdgeFits(y, hi))) return stopBefore(b, op, 0);
   const Op* px = takeEdgeOnLanes(x, op, lo);
   const Op* py = takeEdgeOnLanes(y, op, hi);
   const LaneHandler* const forms = b.forms;

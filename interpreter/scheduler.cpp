@@ -86,8 +86,8 @@ class Worker {
     // span on lanes that a data race would make differ from the one-by-one order that checked runs keep is undone and
     // runs one by one (runLanes); the race checker is told the accesses of a span that stands (feedLaneAccesses); the
     // uninitialised-value checker's shadow Ops run on lanes while the values are defined (uninitialized.cpp). A shadow
-    // run's lanes run its rules while no value has a set (shadow_lanes.hpp); a perturbed one's draw from the sets in
-    // the one-by-one order, never on lanes.
+    // run's lanes run its rules with the registers' sets in a file beside the lane registers (shadow_lanes.hpp); a
+    // perturbed one's draw from the sets in the one-by-one order, never on lanes.
     const char* lanesEnv = std::getenv("CLREF_LANES");
     const bool lanesOff = lanesEnv && std::strcmp(lanesEnv, "0") == 0;
     ShadowRun* const shadow = s_.config.shadow;
@@ -190,6 +190,7 @@ class Worker {
   std::vector<WorkItem*> lanes_;      // the live work-items of a batch's round, in slot order
   std::vector<uint8_t> laneLive_;     // per slot of the batch: 1 when it is one of lanes_
   std::vector<uint8_t> laneRegs_;     // registers on lanes (LaneBatch::regs) ...
+  LaneSets laneSets_;  // a shadow run's sets of the lane registers (shadow_lanes.hpp)
   std::vector<WorkItem*> laneRegsOf_;  // ... of these work-items, whose own registers are behind (none: empty)
   std::vector<int64_t> laneBase_, laneYield_;  // per lane: LaneBatch::base, yieldBelow
   std::vector<const Op*> lanePcs_;             // per lane: LaneBatch::pcs
@@ -549,6 +550,7 @@ class Worker {
       uint8_t* regs = laneRegsOf_[l]->regs;
       for (size_t c = 0; c < chunks; ++c) std::memcpy(regs + c * 8, laneRegs_.data() + (c * count + l) * 8, 8);
     }
+    if (s_.config.shadow) laneSets_.flush(*s_.config.shadow, laneRegsOf_.data(), uint32_t(count), chunks * 8);
     laneRegsOf_.clear();
   }
 
@@ -562,6 +564,12 @@ class Worker {
   // work-items). `fresh`: every lane stands at the kernel's first Op with a full budget (startRunning).
   enum class LaneRound { Ran, Faulted, Alone, Returned };
   LaneRound runLanes(int64_t slice, bool wholeGroup, bool fresh = false) {
+    ShadowRun* const shadow = s_.config.shadow;
+    const size_t registerBytes = k_.registerTemplate.size();
+    // A shadow run's registers go on lanes with their sets (shadow_lanes.hpp) where the set file can hold them.
+    if (shadow && laneRegsOf_ != lanes_ &&
+        !LaneSets::fits(*shadow, lanes_.data(), uint32_t(lanes_.size()), registerBytes))
+      return LaneRound::Alone;
     LaneBatch b;
     b.items = lanes_.data();
     b.count = uint32_t(lanes_.size());
@@ -583,7 +591,14 @@ class Worker {
         for (size_t c = 0; c < chunks; ++c) std::memcpy(laneRegs_.data() + (c * b.count + l) * 8, regs + c * 8, 8);
       }
       laneRegsOf_ = lanes_;
+      if (shadow) {
+        laneSets_.begin(b.count, registerBytes);
+        laneSets_.gather(*shadow, lanes_.data(), b.count, registerBytes);
+      }
+    } else if (shadow) {
+      laneSets_.begin(b.count, registerBytes);  // the registers of work-items that start: no sets
     }
+    if (shadow) b.sets = &laneSets_;
     b.stride = b.count;
     b.regs = laneRegs_.data();
     const Op* const ops = k_.ops.data();
@@ -663,6 +678,10 @@ class Worker {
       // The work-items' own registers are those the span began with (or, after lanes that returned, registers the
       // next work-items never read before they write them).
       laneRegsOf_.clear();
+      if (shadow) {
+        laneSets_.undoStores(*shadow);
+        laneSets_.drop();
+      }
       laneLoss_[start] = 1;
       ++laneStats_.undone;
       return LaneRound::Alone;
@@ -680,7 +699,10 @@ class Worker {
     // paths give the same results.
     // A stop for a work-group's first decision of a choice comes once per work-group: it is not the Op's doing.
     laneLoss_[start] = !together && !firstDecision && ran < laneRegs_.size() / (8 * size_t(b.count));
-    if (!b.returned) flushLaneRegs();
+    if (!b.returned)
+      flushLaneRegs();
+    else if (shadow)
+      laneSets_.drop();  // registers no work-item reads again
     if (b.returned) {
       ++laneStats_.returned;
       return LaneRound::Returned;  // a returned work-item's budget is read no more

@@ -74,6 +74,14 @@ bool ShadowRun::anyEntryIn(const uint8_t* p, uint64_t n) const {
   return any;
 }
 
+void ShadowRun::entriesIn(const uint8_t* p, uint64_t n, std::vector<std::pair<uintptr_t, ShadowEntry>>& out) const {
+  if (!coverage_.any(addr(p), n)) return;
+  forEachIn(addr(p), n, [&](uintptr_t start, const ShadowEntry& e) {
+    out.emplace_back(start, e);
+    return false;
+  });
+}
+
 void ShadowRun::set(const uint8_t* p, const ShadowEntry& e) {
   // Entries never overlap, so one of the same size at p is the only one in the range: replace it in place (a loop's
   // accumulator gets a new set every iteration, a register the last work-item of its slot left a set in another).

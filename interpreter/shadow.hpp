@@ -9,7 +9,8 @@
 // store, a phi copy, a composite extract) is one range copy in it, whatever the types. An address with no entry holds
 // exactly clref's value. Kernels lowered for the shadow mode (LowerOptions::shadow) carry an extra Op after each
 // value-producing instruction and before each decision (the rule its dispatch entry names, shadow_support.hpp); a
-// launch with a ShadowRun runs on one thread, in the same order as always.
+// launch with a ShadowRun runs on one thread, in the same order as always. While work-items run on lanes, their
+// registers' entries are kept beside the lane registers instead (shadow_lanes.hpp LaneSets).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -221,6 +222,8 @@ struct ShadowRun {
     const bool fromEntries = coverage_.any(reinterpret_cast<uintptr_t>(src), n);
     if (fromEntries || coverage_.any(reinterpret_cast<uintptr_t>(dst), n)) copyEntries(dst, src, n, fromEntries);
   }
+  // The entries that overlap [p, p + n), by first byte in address order, appended to `out`.
+  void entriesIn(const uint8_t* p, uint64_t n, std::vector<std::pair<uintptr_t, ShadowEntry>>& out) const;
   // Marks [p, p + n) undetermined by `decision` as lanes of `laneSize` bytes.
   void markUndetermined(const uint8_t* p, uint64_t n, uint32_t laneSize, uint32_t decision);
   // The first undetermined decision among the entries of [p, p + n), if any.

@@ -1,6 +1,8 @@
-// The shadow mode's rules on lanes (shadow_lanes.hpp).
+// The shadow mode's rules on lanes and their set file (shadow_lanes.hpp).
 #include "interpreter/shadow_lanes.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -9,38 +11,244 @@
 
 namespace clref::interpreter {
 
-const Op* shQuietOnLanes(LaneBatch& b, const Op* op) {
-  if (!shadowQuiet(*b.items[0]->shadow)) return leaveLanes(b, op);
+// ---- The set file ------------------------------------------------------------------------------------------------
+
+void LaneSets::begin(uint32_t lanes, size_t registerBytes) {
+  stride = lanes;
+  quads = uint32_t(registerBytes / 4);
+  const size_t n = size_t(quads) * lanes;
+  if (used || flags.size() != n) flags.assign(n, kNone);
+  if (entries.size() < n) entries.resize(n);
+  used = false;
+  live = true;
+}
+
+namespace {
+// The map's entries in [regs, regs + bytes) of one work-item, or false where one does not fit the file.
+bool registerEntries(const ShadowRun& s, const uint8_t* regs, size_t bytes,
+                     std::vector<std::pair<uintptr_t, ShadowEntry>>& found) {
+  found.clear();
+  if (!s.anyIn(regs, bytes)) return true;
+  s.entriesIn(regs, bytes, found);
+  const uintptr_t base = reinterpret_cast<uintptr_t>(regs);
+  for (const auto& [start, e] : found)
+    if (start < base || start + e.size > base + bytes || !LaneSets::holds(uint32_t(start - base), e.size))
+      return false;
+  return true;
+}
+thread_local std::vector<std::pair<uintptr_t, ShadowEntry>> foundEntries;
+}  // namespace
+
+bool LaneSets::fits(const ShadowRun& s, WorkItem* const* items, uint32_t count, size_t registerBytes) {
+  if (s.exact()) return true;
+  for (uint32_t l = 0; l < count; ++l)
+    if (!registerEntries(s, items[l]->regs, registerBytes, foundEntries)) return false;
+  return true;
+}
+
+void LaneSets::gather(const ShadowRun& s, WorkItem* const* items, uint32_t count, size_t registerBytes) {
+  if (s.exact()) return;
+  for (uint32_t l = 0; l < count; ++l) {
+    registerEntries(s, items[l]->regs, registerBytes, foundEntries);
+    const uintptr_t base = reinterpret_cast<uintptr_t>(items[l]->regs);
+    for (const auto& [start, e] : foundEntries) put(l, uint32_t(start - base), e);
+  }
+}
+
+void LaneSets::flush(ShadowRun& s, WorkItem* const* items, uint32_t count, size_t registerBytes) {
+  if (!live) return;
+  for (uint32_t l = 0; l < count; ++l) {
+    uint8_t* regs = items[l]->regs;
+    s.clear(regs, registerBytes);
+    if (!used) continue;
+    for (uint32_t q = 0; q < quads; ++q)
+      if (flag(q, l) == kStart) s.set(regs + size_t(q) * 4, entries[size_t(q) * stride + l]);
+  }
+  drop();
+}
+
+// ---- Reading lanes -------------------------------------------------------------------------------------------------
+
+namespace {
+
+const ShadowRun& runOf(const LaneBatch& b) { return *b.items[0]->shadow; }
+
+// Lane l's bytes of register byte `reg`.
+const uint8_t* laneBytes(const LaneBatch& b, uint32_t reg, uint32_t l) { return b.lane0(reg) + size_t(l) * 8; }
+
+double readIntLane(const uint8_t* p, uint8_t bytes, bool isSigned) {
+  uint64_t u = 0;
+  std::memcpy(&u, p, bytes);
+  if (isSigned && bytes < 8 && (u >> (8 * bytes - 1)) & 1) u |= ~uint64_t(0) << (8 * bytes);
+  return isSigned ? double(int64_t(u)) : double(u);
+}
+
+// Lane l's component i of operand a (shadowLaneOf on lanes), or nullopt where the lanes cannot read it: a partly covered
+// lane, or (`resolve`) an integer holding a float with a set, which the one-by-one rule gives a decision of its own.
+std::optional<LaneValue> operandOnLane(const LaneBatch& b, const LaneRef& a, uint32_t i, uint32_t l, bool resolve) {
+  const uint32_t reg = a.reg + i * a.stride;
+  const ShadowEntry* e = nullptr;
+  const int k = b.sets->lane(b.first + l, reg, a.bytes, e);
+  if (k < 0) return std::nullopt;
+  const uint8_t* p = laneBytes(b, reg, l);
+  if (k == 0) {
+    if (a.kind != LaneKind::Float)
+      return LaneValue{numerics::ValueSet::point(readIntLane(p, a.bytes, a.kind == LaneKind::SInt)), false, 0};
+    return LaneValue{numerics::ValueSet::point(shadowReadFloat(p, a.format)), false, 0};
+  }
+  if (e->undetermined) return LaneValue{numerics::ValueSet::all(), true, e->decision};
+  if (a.kind != LaneKind::Float) {
+    if (resolve) return std::nullopt;
+    return LaneValue{numerics::ValueSet::all(), true, ~0u};
+  }
+  return LaneValue{e->format == a.format ? e->set : numerics::ValueSet::all(), false, 0};
+}
+
+// Lane l's host address of the tagged pointer in register ptrReg (shadowHostAddress), or nullptr.
+const uint8_t* hostAddressOnLane(const LaneBatch& b, uint32_t ptrReg, uint32_t l) {
+  const WorkItem& wi = *b.items[l];
+  const uint8_t* p = laneBytes(b, ptrReg, l);
+  uint64_t ptr = 0;
+  std::memcpy(&ptr, p, wi.launch->kernel->addressBits / 8);
+  const uint64_t tag = ptr >> wi.tagShift, off = ptr & wi.offsetMask;
+  if (tag == 0 || tag >= wi.allocCount) return nullptr;
+  return wi.allocs[tag].base + off;
+}
+
+// Moves the entries of register bytes [src, src + n) to [dst + at, ...) within one lane's staging: (offset from src,
+// entry) pairs; false where an entry reaches outside the range.
+bool stageLane(const LaneSets& S, uint32_t lane, uint32_t src, uint32_t n,
+               std::vector<std::pair<uint32_t, ShadowEntry>>& staged) {
+  if (!S.any(lane, src, n)) return true;
+  if (!S.clearable(lane, src, n)) return false;  // an entry cut by the range
+  for (uint32_t q = src / 4, end = (src + n + 3) / 4; q < end; ++q)
+    if (S.flag(q, lane) == LaneSets::kStart) staged.emplace_back(q * 4 - src, S.entries[size_t(q) * S.stride + lane]);
+  return true;
+}
+
+// Whether staged entries fit at register byte dst.
+bool fitsAt(const std::vector<std::pair<uint32_t, ShadowEntry>>& staged, size_t from, uint32_t dst) {
+  for (size_t k = from; k < staged.size(); ++k)
+    if (!LaneSets::holds(dst + staged[k].first, staged[k].second.size)) return false;
+  return true;
+}
+
+thread_local std::vector<std::pair<uint32_t, ShadowEntry>> stagedEntries;
+thread_local std::vector<size_t> stagedFrom;
+
+// Register copies (dst, src, bytes) in lane l, all read before any is written (ShadowRun's staging), each destination
+// cleared before its entries are placed, or (wholeBytes) register bytes [whole, whole + wholeBytes) cleared first;
+// false, with nothing changed, where an entry would not fit the file.
+template <class Copies>
+bool copiesOnLane(LaneSets& S, uint32_t lane, const Copies& copies, uint32_t whole = 0, uint32_t wholeBytes = 0) {
+  stagedEntries.clear();
+  stagedFrom.clear();
+  for (const auto& [dst, src, n] : copies) {
+    stagedFrom.push_back(stagedEntries.size());
+    if (!stageLane(S, lane, src, n, stagedEntries) || !fitsAt(stagedEntries, stagedFrom.back(), dst)) return false;
+    if (!wholeBytes && !S.clearable(lane, dst, n)) return false;
+  }
+  if (wholeBytes) {
+    if (!S.clearable(lane, whole, wholeBytes)) return false;
+    S.clear(lane, whole, wholeBytes);
+  } else {
+    for (const auto& [dst, src, n] : copies) S.clear(lane, dst, n);
+  }
+  for (size_t i = 0; i < copies.size(); ++i) {
+    const size_t to = i + 1 < stagedFrom.size() ? stagedFrom[i + 1] : stagedEntries.size();
+    for (size_t k = stagedFrom[i]; k < to; ++k)
+      S.put(lane, std::get<0>(copies[i]) + stagedEntries[k].first, stagedEntries[k].second);
+  }
+  return true;
+}
+
+// A result of n bytes at register byte r holds exactly clref's value in lane l: false where that cuts an entry.
+bool exactResult(LaneSets& S, uint32_t lane, uint32_t r, uint32_t n) {
+  if (!S.used) return true;
+  if (!S.clearable(lane, r, n)) return false;
+  S.clear(lane, r, n);
+  return true;
+}
+
+}  // namespace
+
+// ---- The rules -----------------------------------------------------------------------------------------------------
+
+// shLoad: the loaded memory's entries move into the result (its lanes of 4 and 8 bytes); an address that depends on a
+// value with a set stops the lanes (a decision).
+const Op* shLoadOnLanes(LaneBatch& b, const Op* op) {
+  const ShadowRun& s = runOf(b);
+  if (!shadowLaneable(s)) return leaveLanes(b, op);
+  LaneSets& S = *b.sets;
+  if (s.exact() && !S.used) return op + 1;
+  const uint32_t pointerBytes = b.items[0]->launch->kernel->addressBits / 8;
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const uint32_t lane = b.first + l;
+    if (op->imm != kExactAddress && S.any(lane, uint32_t(op->imm - 1), pointerBytes)) return stopBefore(b, op, l);
+    const uint8_t* p = hostAddressOnLane(b, op->a, l);
+    if (!p) continue;
+    if (!s.anyIn(p, op->n)) {
+      if (!exactResult(S, lane, op->r, op->n)) return stopBefore(b, op, l);
+      continue;
+    }
+    foundEntries.clear();
+    s.entriesIn(p, op->n, foundEntries);
+    const uintptr_t base = reinterpret_cast<uintptr_t>(p);
+    for (const auto& [start, e] : foundEntries)
+      if (start < base || start + e.size > base + op->n || !LaneSets::holds(op->r + uint32_t(start - base), e.size))
+        return stopBefore(b, op, l);
+    if (!S.clearable(lane, op->r, op->n)) return stopBefore(b, op, l);
+    S.clear(lane, op->r, op->n);
+    for (const auto& [start, e] : foundEntries) S.put(lane, op->r + uint32_t(start - base), e);
+  }
   return op + 1;
 }
 
-// shStore (shadow_support.cpp) in a quiet run: the stored value has no set to move and its address is exact, so the
-// store only becomes the last writer of its bytes (shadowHostAddress: the store itself accessed them).
+// shStore: each lane's store noted as its bytes' last writer when the span stands. A value's entries go into memory
+// that holds none; memory with sets to clear or an address that depends on a set stop the lanes before that lane.
 const Op* shStoreOnLanes(LaneBatch& b, const Op* op) {
-  if (!shadowQuiet(*b.items[0]->shadow)) return leaveLanes(b, op);
+  const ShadowRun& s = runOf(b);
+  if (!shadowLaneable(s)) return leaveLanes(b, op);
+  const LaneSets& S = *b.sets;
   const WorkItem& first = *b.items[0];
   const bool p64 = first.launch->kernel->addressBits == 64;
   const uint8_t* ptrs = b.lane0(op->a);
   auto& notes = b.log->writerNotes;
+  const bool registersExact = !S.used, memoryExact = s.exact();  // (stores below may give memory entries)
   // Lanes storing consecutive elements of one allocation (most stores): one note, without a lane's lookup each.
   const uint64_t ptr0 = p64 ? rdLane<uint64_t>(ptrs, 0) : rdLane<uint32_t>(ptrs, 0);
   const uint64_t tag0 = ptr0 >> first.tagShift;
-  if (tag0 != 0 && tag0 < first.allocCount && first.allocs[tag0].storage != spv::StorageClass::Function) {
+  if (registersExact && tag0 != 0 && tag0 < first.allocCount &&
+      first.allocs[tag0].storage != spv::StorageClass::Function) {
     const uint32_t count = b.count;
     uint32_t apart = 0;
     for (uint32_t l = 1; l < count; ++l)
       apart |= (p64 ? rdLane<uint64_t>(ptrs, l) : rdLane<uint32_t>(ptrs, l)) != ptr0 + uint64_t(l) * op->n;
-    if (!apart) {
-      notes.push_back({first.allocs[tag0].base + (ptr0 & first.offsetMask), op->n * count, op->c});
+    const uint8_t* at = first.allocs[tag0].base + (ptr0 & first.offsetMask);
+    if (!apart && (memoryExact || !s.anyIn(at, uint64_t(op->n) * count))) {
+      notes.push_back({at, op->n * count, op->c});
       return op + 1;
     }
   }
+  const uint32_t pointerBytes = p64 ? 8 : 4;
   for (uint32_t l = 0; l < b.count; ++l) {
+    const uint32_t lane = b.first + l;
+    const bool valueSets = !registersExact && S.any(lane, op->b, op->n);
+    if (!registersExact && op->imm != kExactAddress && S.any(lane, uint32_t(op->imm - 1), pointerBytes))
+      return stopBefore(b, op, l);
     const WorkItem& wi = *b.items[l];
     const uint64_t ptr = p64 ? rdLane<uint64_t>(ptrs, l) : rdLane<uint32_t>(ptrs, l);
     const uint64_t tag = ptr >> wi.tagShift, off = ptr & wi.offsetMask;
     if (tag == 0 || tag >= wi.allocCount) continue;
-    const uint8_t* at = wi.allocs[tag].base + off;
+    uint8_t* at = wi.allocs[tag].base + off;
+    if (!s.exact() && s.anyIn(at, op->n)) return stopBefore(b, op, l);
+    if (valueSets) {
+      // The value's entries into memory that held none (LaneSets::storedSets, to clear if the span is undone).
+      stagedEntries.clear();
+      if (!stageLane(S, lane, op->b, op->n, stagedEntries)) return stopBefore(b, op, l);
+      for (const auto& [offset, e] : stagedEntries) wi.shadow->set(at + offset, e);
+      b.sets->storedSets.emplace_back(at, op->n);
+    }
     // Consecutive lanes storing consecutive elements (most stores) make one note.
     if (!notes.empty() && notes.back().inst == op->c && notes.back().at + notes.back().bytes == at)
       notes.back().bytes += op->n;
@@ -50,10 +258,136 @@ const Op* shStoreOnLanes(LaneBatch& b, const Op* op) {
   return op + 1;
 }
 
-// shFloat (shadow_support.cpp) in a quiet run: every operand is a single value, so the rule clears the result (no set)
-// exactly where shadowExactOnPoints holds and the result is not subnormal, or for the instructions that are exact on
-// single values (negation, conversion, fmod); everywhere else it gives the result a set.
+// shBranch: a condition with an entry makes a decision (the lanes stop before the lane).
+const Op* shBranchOnLanes(LaneBatch& b, const Op* op) {
+  const ShadowRun& s = runOf(b);
+  if (!shadowLaneable(s)) return leaveLanes(b, op);
+  const LaneSets& S = *b.sets;
+  if (S.used)
+    for (uint32_t l = 0; l < b.count; ++l)
+      if (S.any(b.first + l, op->a, op->n)) return stopBefore(b, op, l);
+  return op + 1;
+}
+
+// shCompare: exact where the operands' sets fix the outcome; a decision (the lanes stop) where they do not.
+const Op* shCompareOnLanes(LaneBatch& b, const Op* op) {
+  const ShadowRun& s = runOf(b);
+  if (!shadowLaneable(s)) return leaveLanes(b, op);
+  LaneSets& S = *b.sets;
+  if (!S.used) return op + 1;
+  const auto& r = *static_cast<const CompareRule*>(op->aux);
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const uint32_t lane = b.first + l;
+    for (uint32_t i = 0; i < r.lanes; ++i) {
+      bool points = true;
+      std::array<numerics::ValueSet, 2> v;
+      for (size_t k = 0; k < r.args.size() && k < 2; ++k) {
+        const std::optional<LaneValue> x = operandOnLane(b, r.args[k], i, l, true);
+        if (!x || x->undetermined) return stopBefore(b, op, l);
+        v[k] = x->set;
+        points = points && x->set.isPoint();
+      }
+      if (!points && shadowCompareOutcomes(r.opcode, v[0], r.args.size() > 1 ? v[1] : v[0]) == 3)
+        return stopBefore(b, op, l);
+    }
+    if (!exactResult(S, lane, op->r, r.lanes * r.bytes)) return stopBefore(b, op, l);
+  }
+  return op + 1;
+}
+
+// shSelect: the chosen operand's entries move into the result; a condition with an entry stops the lanes.
+const Op* shSelectOnLanes(LaneBatch& b, const Op* op) {
+  const ShadowRun& s = runOf(b);
+  if (!shadowLaneable(s)) return leaveLanes(b, op);
+  LaneSets& S = *b.sets;
+  if (!S.used) return op + 1;
+  const auto& r = *static_cast<const SelectRule*>(op->aux);
+  std::array<std::tuple<uint32_t, uint32_t, uint32_t>, 16> copies;
+  if (r.lanes > copies.size()) return leaveLanes(b, op);
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const uint32_t lane = b.first + l;
+    for (uint32_t i = 0; i < r.lanes; ++i) {
+      const uint32_t ci = r.condIsVector ? i : 0;
+      const uint32_t condReg = r.cond.reg + ci * r.cond.stride;
+      if (S.any(lane, condReg, r.cond.bytes)) return stopBefore(b, op, l);
+      uint64_t c = 0;
+      std::memcpy(&c, laneBytes(b, condReg, l), r.cond.bytes);
+      const bool first = r.msb ? (c >> (8 * r.cond.bytes - 1)) & 1 : c != 0;
+      copies[i] = {op->r + i * r.a.bytes, first ? r.a.reg + i * r.a.stride : r.b.reg + i * r.b.stride, r.a.bytes};
+    }
+    if (!copiesOnLane(S, lane, std::span(copies.data(), r.lanes))) return stopBefore(b, op, l);
+  }
+  return op + 1;
+}
+
+// shCopies: (destination offset in the result, source register, bytes) triples, the sources read before the result
+// is written.
+const Op* shCopiesOnLanes(LaneBatch& b, const Op* op) {
+  const ShadowRun& s = runOf(b);
+  if (!shadowLaneable(s)) return leaveLanes(b, op);
+  LaneSets& S = *b.sets;
+  if (!S.used) return op + 1;
+  const auto& t = *static_cast<const std::vector<uint32_t>*>(op->aux);
+  std::array<std::tuple<uint32_t, uint32_t, uint32_t>, 16> copies;
+  const size_t n = t.size() / 3;
+  if (n > copies.size()) return leaveLanes(b, op);
+  for (size_t i = 0; i < n; ++i) copies[i] = {op->r + t[3 * i], t[3 * i + 1], t[3 * i + 2]};
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const uint32_t lane = b.first + l;
+    bool any = false;
+    for (size_t i = 0; i < n && !any; ++i) any = S.any(lane, std::get<1>(copies[i]), std::get<2>(copies[i]));
+    if (!any) {
+      if (!exactResult(S, lane, op->r, op->n)) return stopBefore(b, op, l);
+      continue;
+    }
+    // The sources are staged, then the whole result cleared (bytes no triple writes hold exactly clref's value).
+    if (!copiesOnLane(S, lane, std::span(copies.data(), n), op->r, op->n)) return stopBefore(b, op, l);
+  }
+  return op + 1;
+}
+
+// The rules that give a result exactly clref's value where no operand has an entry, and otherwise decide or make
+// reinterpretations (shGeneric, shExtractDynamic, shInsertDynamic): the lanes stop before a lane with an entry.
 namespace {
+template <class Operands> const Op* exactUnlessEntries(LaneBatch& b, const Op* op, uint32_t resultBytes, Operands each) {
+  const ShadowRun& s = runOf(b);
+  if (!shadowLaneable(s)) return leaveLanes(b, op);
+  LaneSets& S = *b.sets;
+  if (!S.used) return op + 1;
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const uint32_t lane = b.first + l;
+    bool any = false;
+    each([&](uint32_t reg, uint32_t bytes) { any = any || S.any(lane, reg, bytes); });
+    if (any || !exactResult(S, lane, op->r, resultBytes)) return stopBefore(b, op, l);
+  }
+  return op + 1;
+}
+}  // namespace
+
+const Op* shGenericOnLanes(LaneBatch& b, const Op* op) {
+  const auto& vals = *static_cast<const std::vector<uint32_t>*>(op->aux);
+  return exactUnlessEntries(b, op, op->n, [&](auto&& f) {
+    for (size_t i = 0; i + 1 < vals.size(); i += 2) f(vals[i], vals[i + 1]);
+  });
+}
+const Op* shExtractDynamicOnLanes(LaneBatch& b, const Op* op) {
+  return exactUnlessEntries(b, op, op->n, [&](auto&& f) {
+    f(op->a, op->n * uint32_t(op->imm));
+    f(op->b, op->c);
+  });
+}
+const Op* shInsertDynamicOnLanes(LaneBatch& b, const Op* op) {
+  return exactUnlessEntries(b, op, op->n * uint32_t(op->imm), [&](auto&& f) {
+    f(op->a, op->n * uint32_t(op->imm));
+    f(op->b, op->n);
+    f(op->c, op->align);
+  });
+}
+
+// ---- Floating-point rules -------------------------------------------------------------------------------------------
+
+namespace {
+
 // Whether a binary32 or binary64 value's bits are those of a subnormal number (which a flush may change): its
 // magnitude less one below the smallest normal's bits less one (0 wraps around to the largest value), without a
 // branch, so that a loop over lanes vectorises.
@@ -104,60 +438,208 @@ bool contractionsAgree(const LaneBatch& b, const FloatRule& r, uint32_t l, uint3
   }
   return true;
 }
+
+// What the rule gives one component of lane l (shadowFloatSet's, with writeLane's widening): false where the lanes
+// cannot go on (an operand they cannot read, a result the file cannot hold).
+struct Outcome {
+  bool undetermined = false;
+  uint32_t decision = 0;
+  std::optional<numerics::ValueSet> set;
+};
+bool componentOnLane(const LaneBatch& b, const Op* op, const FloatRule& r, const numerics::VerdictOptions& options,
+                     uint32_t l, uint32_t i, Outcome& o) {
+  const ShadowRun& s = runOf(b);
+  const uint32_t out = op->r + i * r.bytes;
+  if (!b.sets->clearable(b.first + l, out, r.bytes)) return false;
+  std::array<LaneValue, 4> args;
+  for (size_t k = 0; k < r.args.size(); ++k) {
+    const std::optional<LaneValue> v = operandOnLane(b, r.args[k], i, l, true);
+    if (!v) return false;
+    args[k] = *v;
+    if (v->undetermined) {
+      o.undetermined = true;
+      o.decision = v->decision;
+      return LaneSets::holds(out, r.bytes);
+    }
+  }
+  std::array<LaneValue, 4> products;
+  size_t read = 0;
+  if (!r.contractions.empty() && (s.contraction || s.madEnable))
+    for (const Contraction& c : r.contractions)
+      for (const LaneRef* x : {&c.a, &c.b}) {
+        const std::optional<LaneValue> v = operandOnLane(b, *x, i, l, false);
+        if (!v) return false;
+        products[read++] = *v;
+      }
+  const double reference = shadowReadFloat(laneBytes(b, out, l), r.format);
+  o.set = shadowFloatSet(r, s, options, std::span<const LaneValue>(args.data(), r.args.size()),
+                         std::span<const LaneValue>(products.data(), read), reference);
+  if (!o.set) return true;
+  // writeLane's: clref's own value is always allowed; a single value is no entry.
+  if (!o.set->contains(reference)) o.set = hull(*o.set, numerics::ValueSet::point(reference));
+  if (o.set->isPoint()) {
+    o.set.reset();
+    return true;
+  }
+  return LaneSets::holds(out, r.bytes);
+}
+void writeComponent(LaneSets& S, const Op* op, const FloatRule& r, uint32_t lane, uint32_t i, const Outcome& o) {
+  const uint32_t out = op->r + i * r.bytes;
+  S.clear(lane, out, r.bytes);
+  ShadowEntry e;
+  e.size = r.bytes;
+  if (o.undetermined) {
+    // markUndetermined's entry.
+    e.set = numerics::ValueSet::all();
+    e.undetermined = true;
+    e.decision = o.decision;
+    S.put(lane, out, e);
+  } else if (o.set) {
+    e.set = *o.set;
+    e.format = r.format;
+    e.producer = op->inst;
+    S.put(lane, out, e);
+  }
+}
+
+// The rule of lane l in full (shFloat's): every component computed before any is written; false, with nothing
+// written, where the lanes cannot go on.
+bool floatRuleOnLane(LaneBatch& b, const Op* op, const FloatRule& r, const numerics::VerdictOptions& options,
+                     uint32_t l) {
+  const uint32_t lane = b.first + l;
+  if (r.args.size() > 4 || r.contractions.size() > 2) return false;
+  if (r.lanes == 1) {  // a scalar: no array of outcomes
+    Outcome o;
+    if (!componentOnLane(b, op, r, options, l, 0, o)) return false;
+    writeComponent(*b.sets, op, r, lane, 0, o);
+    return true;
+  }
+  constexpr uint32_t kMaxComponents = 16;
+  if (r.lanes > kMaxComponents) return false;
+  std::array<Outcome, kMaxComponents> outcomes;
+  for (uint32_t i = 0; i < r.lanes; ++i)
+    if (!componentOnLane(b, op, r, options, l, i, outcomes[i])) return false;
+  for (uint32_t i = 0; i < r.lanes; ++i) writeComponent(*b.sets, op, r, lane, i, outcomes[i]);
+  return true;
+}
+
 }  // namespace
 
+// shFloat: correctly rounded additions, subtractions and multiplications of normal single values, whose results no
+// rounding mode or flush changes, are exact, tested lane by lane from their bits (a whole batch in one pass where no
+// register has a set); every other lane takes the rule in full.
 const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
-  const ShadowRun& s = *b.items[0]->shadow;
-  if (!shadowQuiet(s)) return leaveLanes(b, op);
+  const ShadowRun& s = runOf(b);
+  if (!shadowLaneable(s)) return leaveLanes(b, op);
+  LaneSets& S = *b.sets;
   const auto& r = *static_cast<const FloatRule*>(op->aux);
-  if (r.kind != FloatKind::Core && r.kind != FloatKind::Math) return op + 1;
+  numerics::VerdictOptions shaderOptions;
+  const numerics::VerdictOptions& options = s.shader ? (shaderOptions = s.verdictFor(r.format)) : s.verdict;
+  const uint32_t count = b.count;
+  // Lane l's operands hold exactly clref's values.
+  auto exactOperands = [&](uint32_t l) {
+    if (!S.used) return true;
+    const uint32_t lane = b.first + l;
+    for (uint32_t i = 0; i < r.lanes; ++i)
+      for (const LaneRef& a : r.args)
+        if (S.any(lane, a.reg + i * a.stride, a.bytes)) return false;
+    for (uint32_t i = 0; i < r.lanes; ++i)
+      for (const Contraction& c : r.contractions)
+        if (S.any(lane, c.a.reg + i * c.a.stride, c.a.bytes) || S.any(lane, c.b.reg + i * c.b.stride, c.b.bytes))
+          return false;
+    return true;
+  };
+  // Lane l is exact (no set): a test that holds for every lane it says yes to, or the rule in full.
+  auto byRule = [&](auto exactLane) -> const Op* {
+    for (uint32_t l = 0; l < count; ++l) {
+      if (exactOperands(l) && exactLane(l)) {
+        if (!exactResult(S, b.first + l, op->r, r.lanes * r.bytes)) return stopBefore(b, op, l);
+        continue;
+      }
+      if (!floatRuleOnLane(b, op, r, options, l)) return stopBefore(b, op, l);
+    }
+    return op + 1;
+  };
+  const bool quick = r.kind != FloatKind::Core && r.kind != FloatKind::Math;
+  if (quick) return byRule([](uint32_t) { return true; });  // negation, conversion, fmod of single values
   const size_t n = r.args.size();
-  if (s.assumesFinite(r.format, r.preserving) || n > 4 ||
-      (r.format != numerics::Format::Float && r.format != numerics::Format::Double))
-    return leaveLanes(b, op);
-  for (const LaneRef& a : r.args)
-    if (a.kind != LaneKind::Float || a.format != r.format) return leaveLanes(b, op);
+  bool simpleOperands = !s.assumesFinite(r.format, r.preserving) && n <= 4 &&
+                        (r.format == numerics::Format::Float || r.format == numerics::Format::Double);
+  for (const LaneRef& a : r.args) simpleOperands = simpleOperands && a.kind == LaneKind::Float && a.format == r.format;
+  if (!simpleOperands) return byRule([](uint32_t) { return false; });
   // Fused or unfused sums (mad, fma, contractions; -cl-mad-enable makes a contraction any value, and without
   // FP_CONTRACT the rule takes its general path): scalar floats in OpenCL C's full profile without a flush or rounding
   // option, lane by lane.
   const bool fusedForm = r.kind == FloatKind::Math && (r.fn == numerics::MathFn::mad || r.fn == numerics::MathFn::fma);
   if (fusedForm || !r.contractions.empty()) {
-    const numerics::VerdictOptions options = s.verdictFor(r.format);
-    if ((!fusedForm && (!s.contraction || s.madEnable)) || s.shader || s.profile != numerics::Profile::Full ||
-        r.format != numerics::Format::Float || r.lanes != 1 || options.flushToZero == true ||
-        (options.rounding && *options.rounding != numerics::Rounding::RTE))
-      return leaveLanes(b, op);
+    bool quickFused = !((!fusedForm && (!s.contraction || s.madEnable)) || s.shader ||
+                        s.profile != numerics::Profile::Full || r.format != numerics::Format::Float || r.lanes != 1 ||
+                        options.flushToZero == true || (options.rounding && *options.rounding != numerics::Rounding::RTE));
     for (const Contraction& c : r.contractions)
-      if (c.a.kind != LaneKind::Float || c.b.kind != LaneKind::Float || c.a.format != r.format ||
-          c.b.format != r.format)
-        return leaveLanes(b, op);
+      quickFused = quickFused && c.a.kind == LaneKind::Float && c.b.kind == LaneKind::Float &&
+                   c.a.format == r.format && c.b.format == r.format;
+    if (!quickFused) return byRule([](uint32_t) { return false; });
     const uint8_t* result = b.lane0(op->r);
-    for (uint32_t l = 0; l < b.count; ++l) {
-      const bool agree = fusedForm ? fusedAgrees(rdLane<float>(b.lane0(r.args[0].reg), l),
-                                                 rdLane<float>(b.lane0(r.args[1].reg), l),
-                                                 rdLane<float>(b.lane0(r.args[2].reg), l), rdLane<float>(result, l))
-                                   : contractionsAgree(b, r, l, op->r);
-      if (!agree) return stopBefore(b, op, l);
-    }
-    return op + 1;
+    return byRule([&](uint32_t l) {
+      return fusedForm ? fusedAgrees(rdLane<float>(b.lane0(r.args[0].reg), l), rdLane<float>(b.lane0(r.args[1].reg), l),
+                                     rdLane<float>(b.lane0(r.args[2].reg), l), rdLane<float>(result, l))
+                       : contractionsAgree(b, r, l, op->r);
+    });
   }
-  // What no operand value changes: a rule that is never exact on single values leaves at once. Normal operands stand
-  // for every value but the subnormal ones, which each lane tests (with its result) from their bits.
+  // What no operand value changes: a rule that is never exact on single values takes the rule in full. Normal operands
+  // stand for every value but the subnormal ones, which each lane tests (with its result) from their bits.
   static constexpr double kNormal[4] = {1.0, 1.0, 1.0, 1.0};
-  if (!shadowExactOnPoints(r, s, std::span<const double>(kNormal, n))) return leaveLanes(b, op);
+  if (!shadowExactOnPoints(r, s, std::span<const double>(kNormal, n))) return byRule([](uint32_t) { return false; });
   const bool single = r.format == numerics::Format::Float;
-  if (single && r.lanes == 1 && n == 2) {  // float a op b: the usual case, its three arrays tested in one pass
+  if (single && r.lanes == 1 && n == 2 && !S.used) {  // float a op b: the usual case, its three arrays tested in one pass
     const uint8_t *x = b.lane0(r.args[0].reg), *y = b.lane0(r.args[1].reg), *z = b.lane0(op->r);
-    const uint32_t count = b.count;
     auto tiny = [](const uint8_t* p, uint32_t l) { return subnormalBits<uint32_t, 23>(p + size_t(l) * 8); };
     uint32_t any = 0;
     for (uint32_t l = 0; l < count; ++l) any |= uint32_t(tiny(x, l)) | uint32_t(tiny(y, l)) | uint32_t(tiny(z, l));
     if (!any) return op + 1;
   }
-  for (uint32_t l = 0; l < b.count; ++l)
-    if (single ? anySubnormal<uint32_t, 23>(b, r, l, op->r) : anySubnormal<uint64_t, 52>(b, r, l, op->r))
-      return stopBefore(b, op, l);
-  return op + 1;
+  return byRule([&](uint32_t l) {
+    return !(single ? anySubnormal<uint32_t, 23>(b, r, l, op->r) : anySubnormal<uint64_t, 52>(b, r, l, op->r));
+  });
+}
+
+
+// ---- Edges ---------------------------------------------------------------------------------------------------------
+
+namespace {
+// Edge e's shadow copies as copiesOnLane takes them; false where they are too many for the file's lane forms.
+bool edgeMoves(const Edge* e, std::array<std::tuple<uint32_t, uint32_t, uint32_t>, 16>& moves) {
+  const auto& copies = e->shadowCopies;
+  if (copies.size() > moves.size()) return false;
+  for (size_t i = 0; i < copies.size(); ++i) moves[i] = {copies[i].dst, copies[i].src, copies[i].size};
+  return true;
+}
+}  // namespace
+
+bool shadowEdgeFits(const LaneBatch& b, const Edge* e) {
+  const LaneSets& S = *b.sets;
+  if (!S.used || e->shadowCopies.empty()) return true;
+  std::array<std::tuple<uint32_t, uint32_t, uint32_t>, 16> moves;
+  if (!edgeMoves(e, moves)) return false;
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const uint32_t lane = b.first + l;
+    for (size_t i = 0; i < e->shadowCopies.size(); ++i) {
+      const auto& [dst, src, n] = moves[i];
+      stagedEntries.clear();
+      if (!stageLane(S, lane, src, n, stagedEntries) || !fitsAt(stagedEntries, 0, dst) || !S.clearable(lane, dst, n))
+        return false;
+    }
+  }
+  return true;
+}
+
+void shadowEdgeMove(const LaneBatch& b, const Edge* e) {
+  LaneSets& S = *b.sets;
+  if (!S.used || e->shadowCopies.empty()) return;
+  std::array<std::tuple<uint32_t, uint32_t, uint32_t>, 16> moves;
+  edgeMoves(e, moves);
+  const std::span<const std::tuple<uint32_t, uint32_t, uint32_t>> all(moves.data(), e->shadowCopies.size());
+  for (uint32_t l = 0; l < b.count; ++l) copiesOnLane(S, b.first + l, all);
 }
 
 }  // namespace clref::interpreter

@@ -169,69 +169,53 @@ ValueSet shaderFusedSet(std::span<const ValueSet> fused, Format f, const numeric
               numerics::allowedSet(MathFn::fma, fused, f, numerics::Profile::Full, up));
 }
 
-const Op* shFloat(WorkItem& wi, const Op* op) {
-  const auto& r = *static_cast<const FloatRule*>(op->aux);
-  ShadowRun& s = *wi.shadow;
+}  // namespace
+
+std::optional<ValueSet> shadowFloatSet(const FloatRule& r, const ShadowRun& s, const numerics::VerdictOptions& options,
+                                       std::span<const LaneValue> args, std::span<const LaneValue> products,
+                                       double reference) {
   // At most three operands (fma, mad, the three-operand math functions): no allocation per instruction.
   std::array<ValueSet, 4> setStore;
   std::array<double, 4> pointStore;
-  const size_t n = std::min<size_t>(r.args.size(), setStore.size());
+  const size_t n = std::min<size_t>(args.size(), setStore.size());
   const std::span<ValueSet> sets(setStore.data(), n);
   const std::span<const double> points(pointStore.data(), n);
+  bool allPoints = true;
+  for (size_t k = 0; k < n; ++k) {
+    sets[k] = args[k].set;
+    allPoints = allPoints && args[k].set.isPoint();
+    pointStore[k] = args[k].set.hasNumbers() ? args[k].set.lo : NAN;
+  }
   const bool finiteOnly = s.assumesFinite(r.format, r.preserving), anyZeroSign = s.anyZeroSign(r.format, r.preserving);
-  numerics::VerdictOptions shaderOptions;
-  const numerics::VerdictOptions& options = s.shader ? (shaderOptions = s.verdictFor(r.format)) : s.verdict;
-  for (uint32_t i = 0; i < r.lanes; ++i) {
-    uint8_t* out = wi.regs + op->r + i * r.bytes;
-    const double reference = readFloat(out, r.format);
-    bool undetermined = false, allPoints = true;
-    uint32_t decision = 0;
-    for (size_t k = 0; k < n; ++k) {
-      const LaneValue v = laneOf(wi, r.args[k], i);
-      if (v.undetermined) {
-        undetermined = true;
-        decision = decisionFor(wi, op, v, "an operand reinterprets a floating-point value that has an allowed set");
-        break;
-      }
-      sets[k] = v.set;
-      allPoints = allPoints && v.set.isPoint();
-      pointStore[k] = v.set.hasNumbers() ? v.set.lo : NAN;
+  if (allPoints && r.kind != FloatKind::Math && r.kind != FloatKind::Core)
+    return std::nullopt;  // negation, conversion, fmod of single values: exact
+  if (allPoints && shadowExactOnPoints(r, s, points) && r.contractions.empty() && !finiteOnly &&
+      !(reference != 0 && std::fabs(reference) < (r.format == Format::Float ? 0x1p-126 : 0x1p-1022)))
+    return std::nullopt;
+  ValueSet set;
+  switch (r.kind) {
+    case FloatKind::Core: set = numerics::allowedSetCore(r.core, sets, r.format, s.profile, options); break;
+    case FloatKind::Math: set = numerics::allowedSet(r.fn, sets, r.format, s.profile, options); break;
+    case FloatKind::Negate: set = ValueSet{-sets[0].hi, -sets[0].lo, sets[0].nan}; break;
+    case FloatKind::Convert: {
+      // Correctly rounded in the instruction's mode: every mode's result lies between rounding down and up.
+      const bool ftz = options.flushToZero.value_or(r.format != Format::Double);
+      set = hull(numerics::roundSet(sets[0], r.format, numerics::Rounding::RTN, ftz),
+                 numerics::roundSet(sets[0], r.format, numerics::Rounding::RTP, ftz));
+      break;
     }
-    if (undetermined) {
-      writeUndetermined(wi, out, r.bytes, decision);
-      continue;
-    }
-    if (allPoints && r.kind != FloatKind::Math && r.kind != FloatKind::Core) {
-      s.clear(out, r.bytes);  // negation, conversion, fmod of single values: exact
-      continue;
-    }
-    if (allPoints && shadowExactOnPoints(r, s, points) && r.contractions.empty() && !finiteOnly &&
-        !(reference != 0 && std::fabs(reference) < (r.format == Format::Float ? 0x1p-126 : 0x1p-1022))) {
-      s.clear(out, r.bytes);
-      continue;
-    }
-    ValueSet set;
-    switch (r.kind) {
-      case FloatKind::Core: set = numerics::allowedSetCore(r.core, sets, r.format, s.profile, options); break;
-      case FloatKind::Math: set = numerics::allowedSet(r.fn, sets, r.format, s.profile, options); break;
-      case FloatKind::Negate: set = ValueSet{-sets[0].hi, -sets[0].lo, sets[0].nan}; break;
-      case FloatKind::Convert: {
-        // Correctly rounded in the instruction's mode: every mode's result lies between rounding down and up.
-        const bool ftz = options.flushToZero.value_or(r.format != Format::Double);
-        set = hull(numerics::roundSet(sets[0], r.format, numerics::Rounding::RTN, ftz),
-                   numerics::roundSet(sets[0], r.format, numerics::Rounding::RTP, ftz));
-        break;
-      }
-      case FloatKind::FMod: set = ValueSet::all(); break;
-    }
-    // FP_CONTRACT: the product and the sum in one rounding (fma), or with -cl-mad-enable a mad of any accuracy.
-    for (const Contraction& c : r.contractions) {
-      if (!s.contraction && !s.madEnable) break;
+    case FloatKind::FMod: set = ValueSet::all(); break;
+  }
+  // FP_CONTRACT: the product and the sum in one rounding (fma), or with -cl-mad-enable a mad of any accuracy.
+  if (s.contraction || s.madEnable)
+    for (size_t k = 0; k < r.contractions.size(); ++k) {
+      const Contraction& c = r.contractions[k];
       if (s.madEnable) {
         set = ValueSet::all();
         break;
       }
-      const LaneValue a = laneOf(wi, c.a, i), b = laneOf(wi, c.b, i);
+      const LaneValue& a = products[2 * k];
+      const LaneValue& b = products[2 * k + 1];
       if (a.undetermined || b.undetermined) continue;  // the product itself is then undetermined already
       ValueSet fa = a.set, fc = sets[c.addend];
       if (c.negA) fa = ValueSet{-fa.hi, -fa.lo, fa.nan};
@@ -240,10 +224,56 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
       set = hull(set, s.shader ? shaderFusedSet(fused, r.format, options)
                                : numerics::allowedSet(MathFn::fma, fused, r.format, s.profile, options));
     }
-    // -cl-finite-math-only, or a shader's NotNaN and NotInf (ShadowRun::assumesFinite): with a NaN or an infinity
-    // among the operands or the result, any value; a shader's NSZ: the sign of a zero result is free.
-    if (finiteOnly || anyZeroSign) set = withShaderFreedoms(set, sets, finiteOnly, anyZeroSign);
-    writeLane(wi, op, out, r.bytes, r.format, set, reference);
+  // -cl-finite-math-only, or a shader's NotNaN and NotInf (ShadowRun::assumesFinite): with a NaN or an infinity
+  // among the operands or the result, any value; a shader's NSZ: the sign of a zero result is free.
+  if (finiteOnly || anyZeroSign) set = withShaderFreedoms(set, sets, finiteOnly, anyZeroSign);
+  return set;
+}
+
+namespace {
+
+const Op* shFloat(WorkItem& wi, const Op* op) {
+  const auto& r = *static_cast<const FloatRule*>(op->aux);
+  ShadowRun& s = *wi.shadow;
+  std::array<LaneValue, 4> argStore;
+  const size_t n = std::min<size_t>(r.args.size(), argStore.size());
+  // The contractions' products are read only where the rule applies them.
+  // (An OpFAdd or OpFSub has at most two products.)
+  const bool contracts = !r.contractions.empty() && (s.contraction || s.madEnable);
+  std::array<LaneValue, 4> products;
+  numerics::VerdictOptions shaderOptions;
+  const numerics::VerdictOptions& options = s.shader ? (shaderOptions = s.verdictFor(r.format)) : s.verdict;
+  for (uint32_t i = 0; i < r.lanes; ++i) {
+    uint8_t* out = wi.regs + op->r + i * r.bytes;
+    const double reference = readFloat(out, r.format);
+    bool undetermined = false;
+    uint32_t decision = 0;
+    for (size_t k = 0; k < n; ++k) {
+      argStore[k] = laneOf(wi, r.args[k], i);
+      if (argStore[k].undetermined) {
+        undetermined = true;
+        decision = decisionFor(wi, op, argStore[k],
+                               "an operand reinterprets a floating-point value that has an allowed set");
+        break;
+      }
+    }
+    if (undetermined) {
+      writeUndetermined(wi, out, r.bytes, decision);
+      continue;
+    }
+    size_t read = 0;
+    if (contracts)
+      for (const Contraction& c : r.contractions) {
+        products[read++] = laneOf(wi, c.a, i);
+        products[read++] = laneOf(wi, c.b, i);
+      }
+    const std::optional<ValueSet> set =
+        shadowFloatSet(r, s, options, std::span<const LaneValue>(argStore.data(), n),
+                       std::span<const LaneValue>(products.data(), read), reference);
+    if (set)
+      writeLane(wi, op, out, r.bytes, r.format, *set, reference);
+    else
+      s.clear(out, r.bytes);
   }
   return op + 1;
 }
@@ -349,13 +379,6 @@ const Op* shIntOfFloat(WorkItem& wi, const Op* op) {
 
 // ---- Comparisons and classification --------------------------------------------------------------------------
 
-struct CompareRule {
-  spv::Op opcode;
-  std::vector<LaneRef> args;  // one or two
-  uint32_t lanes = 1;
-  uint8_t bytes = 1;  // of a result lane (bool)
-};
-
 // Which outcomes some members of the sets can give: bit 0 false, bit 1 true.
 unsigned outcomes(spv::Op opc, const ValueSet& a, const ValueSet& b) {
   using spv::Op;
@@ -402,6 +425,12 @@ unsigned outcomes(spv::Op opc, const ValueSet& a, const ValueSet& b) {
   }
 }
 
+}  // namespace
+
+unsigned shadowCompareOutcomes(spv::Op opcode, const ValueSet& a, const ValueSet& b) { return outcomes(opcode, a, b); }
+
+namespace {
+
 const Op* shCompare(WorkItem& wi, const Op* op) {
   const auto& r = *static_cast<const CompareRule*>(op->aux);
   for (uint32_t i = 0; i < r.lanes; ++i) {
@@ -433,14 +462,6 @@ const Op* shCompare(WorkItem& wi, const Op* op) {
 }
 
 // ---- Selection -------------------------------------------------------------------------------------------------
-
-struct SelectRule {
-  LaneRef cond;       // bool lanes (OpSelect) or integer lanes (OpenCL.std select: the MSB of vectors, else != 0)
-  bool msb = false;   // OpenCL.std select on vectors
-  bool condIsVector = true;
-  LaneRef a, b;       // OpSelect: chosen when true / false; OpenCL.std select(a, b, c): b when c, else a
-  uint32_t lanes = 1;
-};
 
 const Op* shSelect(WorkItem& wi, const Op* op) {
   const auto& r = *static_cast<const SelectRule*>(op->aux);
@@ -1035,10 +1056,15 @@ void emitShadowRuleAfter(Lowerer& L, const Instruction& inst) {
 
 void registerShadowLaneForms() {
   static const bool registered = [] {
-    for (Handler h : {&shLoad, &shBranch, &shCompare, &shSelect, &shCopies, &shGeneric, &shExtractDynamic,
-                      &shInsertDynamic})
-      registerLaneForm(h, &shQuietOnLanes);
+    registerLaneForm(&shLoad, &shLoadOnLanes);
     registerLaneForm(&shStore, &shStoreOnLanes);
+    registerLaneForm(&shBranch, &shBranchOnLanes);
+    registerLaneForm(&shCompare, &shCompareOnLanes);
+    registerLaneForm(&shSelect, &shSelectOnLanes);
+    registerLaneForm(&shCopies, &shCopiesOnLanes);
+    registerLaneForm(&shGeneric, &shGenericOnLanes);
+    registerLaneForm(&shExtractDynamic, &shExtractDynamicOnLanes);
+    registerLaneForm(&shInsertDynamic, &shInsertDynamicOnLanes);
     registerLaneForm(&shFloat, &shFloatOnLanes);
     return true;
   }();

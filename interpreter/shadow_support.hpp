@@ -86,6 +86,35 @@ struct FloatRule {
 // change (no set; a subnormal result, which a flush may change, is the caller's to check).
 bool shadowExactOnPoints(const FloatRule& r, const ShadowRun& s, std::span<const double> a);
 
+// The set of one component of rule r's result (clref's value `reference`) whose operands, `args` (r.args' lanes), are
+// none of them undetermined; `products`: each contraction's a and b lanes, empty where the run contracts nothing
+// (neither ShadowRun::contraction nor madEnable). nullopt: the component holds exactly clref's value; a set is
+// written as a lane's is (with clref's value in it, no entry for a single value).
+std::optional<numerics::ValueSet> shadowFloatSet(const FloatRule& r, const ShadowRun& s,
+                                                 const numerics::VerdictOptions& options,
+                                                 std::span<const LaneValue> args, std::span<const LaneValue> products,
+                                                 double reference);
+
+// Comparisons (shCompare): a decision where the operands' sets do not fix the outcome.
+struct CompareRule {
+  spv::Op opcode;
+  std::vector<LaneRef> args;  // one or two
+  uint32_t lanes = 1;
+  uint8_t bytes = 1;  // of a result lane (bool)
+};
+
+// Which outcomes some members of the sets can give comparison `opcode` (one operand: a): bit 0 false, bit 1 true.
+unsigned shadowCompareOutcomes(spv::Op opcode, const numerics::ValueSet& a, const numerics::ValueSet& b);
+
+// Selections (shSelect): the chosen operand's set, or both operands' when the condition is undetermined.
+struct SelectRule {
+  LaneRef cond;       // bool lanes (OpSelect) or integer lanes (OpenCL.std select: the MSB of vectors, else != 0)
+  bool msb = false;   // OpenCL.std select on vectors
+  bool condIsVector = true;
+  LaneRef a, b;       // OpSelect: chosen when true / false; OpenCL.std select(a, b, c): b when c, else a
+  uint32_t lanes = 1;
+};
+
 // ---- Handlers the families' rules emit ------------------------------------------------------------------------------
 
 // Before OpBranchConditional / OpSwitch: a = the condition or selector register, n = its bytes.
