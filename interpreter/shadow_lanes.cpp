@@ -18,7 +18,6 @@ void LaneSets::begin(uint32_t lanes, size_t registerBytes) {
   quads = uint32_t(registerBytes / 4);
   const size_t n = size_t(quads) * lanes;
   if (used || flags.size() != n) flags.assign(n, kNone);
-  if (entries.size() < n) entries.resize(n);
   used = false;
   live = true;
 }
@@ -83,36 +82,38 @@ double readIntLane(const uint8_t* p, uint8_t bytes, bool isSigned) {
   return isSigned ? double(int64_t(u)) : double(u);
 }
 
-// Lane l's component i of operand a (shadowLaneOf on lanes), or nullopt where the lanes cannot read it: a partly covered
-// lane, or (`resolve`) an integer holding a float with a set, which the one-by-one rule gives a decision of its own.
-std::optional<LaneValue> operandOnLane(const LaneBatch& b, const LaneRef& a, uint32_t i, uint32_t l, bool resolve) {
+// Lane l's component i of operand a (shadowLaneOf on lanes) into v, or false where the lanes cannot read it: a partly
+// covered lane, or (`resolve`) an integer holding a float with a set, which the one-by-one rule gives a decision of its
+// own. (Written field by field: a returned optional's bytes, written narrow and read wide, stalled the store buffer.)
+bool operandOnLane(const LaneBatch& b, const LaneRef& a, uint32_t i, uint32_t l, bool resolve, LaneValue& v) {
   const uint32_t reg = a.reg + i * a.stride;
   const ShadowEntry* e = nullptr;
   const int k = b.sets->lane(b.first + l, reg, a.bytes, e);
-  if (k < 0) return std::nullopt;
-  const uint8_t* p = laneBytes(b, reg, l);
+  if (k < 0) return false;
+  v.undetermined = false;
+  v.decision = 0;
   if (k == 0) {
-    if (a.kind != LaneKind::Float)
-      return LaneValue{numerics::ValueSet::point(readIntLane(p, a.bytes, a.kind == LaneKind::SInt)), false, 0};
-    return LaneValue{numerics::ValueSet::point(shadowReadFloat(p, a.format)), false, 0};
+    const uint8_t* p = laneBytes(b, reg, l);
+    const double x = a.kind != LaneKind::Float ? readIntLane(p, a.bytes, a.kind == LaneKind::SInt)
+                                               : shadowReadFloat(p, a.format);
+    v.set = numerics::ValueSet::point(x);
+    return true;
   }
-  if (e->undetermined) return LaneValue{numerics::ValueSet::all(), true, e->decision};
+  if (e->undetermined) {
+    v.set = numerics::ValueSet::all();
+    v.undetermined = true;
+    v.decision = e->decision;
+    return true;
+  }
   if (a.kind != LaneKind::Float) {
-    if (resolve) return std::nullopt;
-    return LaneValue{numerics::ValueSet::all(), true, ~0u};
+    if (resolve) return false;
+    v.set = numerics::ValueSet::all();
+    v.undetermined = true;
+    v.decision = ~0u;
+    return true;
   }
-  return LaneValue{e->format == a.format ? e->set : numerics::ValueSet::all(), false, 0};
-}
-
-// Lane l's host address of the tagged pointer in register ptrReg (shadowHostAddress), or nullptr.
-const uint8_t* hostAddressOnLane(const LaneBatch& b, uint32_t ptrReg, uint32_t l) {
-  const WorkItem& wi = *b.items[l];
-  const uint8_t* p = laneBytes(b, ptrReg, l);
-  uint64_t ptr = 0;
-  std::memcpy(&ptr, p, wi.launch->kernel->addressBits / 8);
-  const uint64_t tag = ptr >> wi.tagShift, off = ptr & wi.offsetMask;
-  if (tag == 0 || tag >= wi.allocCount) return nullptr;
-  return wi.allocs[tag].base + off;
+  v.set = e->format == a.format ? e->set : numerics::ValueSet::all();
+  return true;
 }
 
 // Moves the entries of register bytes [src, src + n) to [dst + at, ...) within one lane's staging: (offset from src,
@@ -163,8 +164,16 @@ bool copiesOnLane(LaneSets& S, uint32_t lane, const Copies& copies, uint32_t who
 }
 
 // A result of n bytes at register byte r holds exactly clref's value in lane l: false where that cuts an entry.
-bool exactResult(LaneSets& S, uint32_t lane, uint32_t r, uint32_t n) {
+inline bool exactResult(LaneSets& S, uint32_t lane, uint32_t r, uint32_t n) {
   if (!S.used) return true;
+  if (n <= 4 && r % 4 + n <= 4) {  // one quad (a float, an int, a bool): nothing there, or one entry within it
+    uint8_t& f = S.flags[size_t(r / 4) * S.stride + lane];
+    if (f == LaneSets::kNone) return true;
+    if (f == LaneSets::kStart && r % 4 == 0 && n == 4 && S.entries[size_t(r / 4) * S.stride + lane].size == 4) {
+      f = LaneSets::kNone;
+      return true;
+    }
+  }
   if (!S.clearable(lane, r, n)) return false;
   S.clear(lane, r, n);
   return true;
@@ -182,12 +191,54 @@ const Op* shLoadOnLanes(LaneBatch& b, const Op* op) {
   LaneSets& S = *b.sets;
   if (s.exact() && !S.used) return op + 1;
   const uint32_t pointerBytes = b.items[0]->launch->kernel->addressBits / 8;
+  // Each lane's address once: a global or local allocation is the same for every lane of the batch (one work-group).
+  thread_local std::vector<const uint8_t*> addresses;
+  addresses.resize(b.count);
+  {
+    const WorkItem& first = *b.items[0];
+    const uint8_t* ptrs = b.lane0(op->a);
+    const bool p64 = pointerBytes == 8;
+    uint64_t sharedTag = UINT64_MAX;
+    const uint8_t* sharedBase = nullptr;
+    for (uint32_t l = 0; l < b.count; ++l) {
+      const uint64_t ptr = p64 ? rdLane<uint64_t>(ptrs, l) : rdLane<uint32_t>(ptrs, l);
+      const uint64_t tag = ptr >> first.tagShift, off = ptr & first.offsetMask;
+      if (tag == sharedTag) {
+        addresses[l] = sharedBase + off;
+        continue;
+      }
+      const WorkItem& wi = *b.items[l];
+      if (tag == 0 || tag >= wi.allocCount) {
+        addresses[l] = nullptr;
+        continue;
+      }
+      const Allocation& A = wi.allocs[tag];
+      if (A.storage == spv::StorageClass::CrossWorkgroup || A.storage == spv::StorageClass::Workgroup) {
+        sharedTag = tag;
+        sharedBase = A.base;
+      }
+      addresses[l] = A.base + off;
+    }
+  }
+  // Memory without entries where every lane reads (a row read by all, consecutive elements): one look for the batch.
+  bool memoryExact = s.exact();
+  if (!memoryExact) {
+    const uint8_t *lo = addresses[0], *hi = addresses[0];
+    bool all = lo != nullptr;
+    for (uint32_t l = 1; l < b.count && all; ++l) {
+      const uint8_t* p = addresses[l];
+      all = p != nullptr;
+      lo = std::min(lo, p);
+      hi = std::max(hi, p);
+    }
+    memoryExact = all && uint64_t(hi - lo) <= uint64_t(b.count) * op->n && !s.anyIn(lo, uint64_t(hi - lo) + op->n);
+  }
   for (uint32_t l = 0; l < b.count; ++l) {
     const uint32_t lane = b.first + l;
     if (op->imm != kExactAddress && S.any(lane, uint32_t(op->imm - 1), pointerBytes)) return stopBefore(b, op, l);
-    const uint8_t* p = hostAddressOnLane(b, op->a, l);
+    const uint8_t* p = addresses[l];
     if (!p) continue;
-    if (!s.anyIn(p, op->n)) {
+    if (memoryExact || !s.anyIn(p, op->n)) {
       if (!exactResult(S, lane, op->r, op->n)) return stopBefore(b, op, l);
       continue;
     }
@@ -282,10 +333,10 @@ const Op* shCompareOnLanes(LaneBatch& b, const Op* op) {
       bool points = true;
       std::array<numerics::ValueSet, 2> v;
       for (size_t k = 0; k < r.args.size() && k < 2; ++k) {
-        const std::optional<LaneValue> x = operandOnLane(b, r.args[k], i, l, true);
-        if (!x || x->undetermined) return stopBefore(b, op, l);
-        v[k] = x->set;
-        points = points && x->set.isPoint();
+        LaneValue x;
+        if (!operandOnLane(b, r.args[k], i, l, true, x) || x.undetermined) return stopBefore(b, op, l);
+        v[k] = x.set;
+        points = points && x.set.isPoint();
       }
       if (!points && shadowCompareOutcomes(r.opcode, v[0], r.args.size() > 1 ? v[1] : v[0]) == 3)
         return stopBefore(b, op, l);
@@ -415,7 +466,7 @@ bool normalFloat(float x) { return std::isnormal(x); }
 // results, a single value where they agree. Where x, y and z are normal or zeros, x·y is a zero or rounds to a normal
 // float and the result is normal, no flush or sign of zero is in play; the lane has no set where the host's fmaf
 // (correctly rounded) and float arithmetic give the lane's result for both.
-bool fusedAgrees(float x, float y, float z, float reference) {
+[[gnu::always_inline]] inline bool fusedAgrees(float x, float y, float z, float reference) {
   auto normalOrZero = [](float v) { return normalFloat(v) || v == 0; };
   if (!normalOrZero(x) || !normalOrZero(y) || !normalOrZero(z) || !normalOrZero(reference)) return false;
   const double exact = double(x) * double(y);  // exact in binary64
@@ -429,7 +480,8 @@ bool fusedAgrees(float x, float y, float z, float reference) {
 }
 
 // Lane l of a sum with contractions: each contraction's fused form and the sum itself agree.
-bool contractionsAgree(const LaneBatch& b, const FloatRule& r, uint32_t l, uint32_t result) {
+[[gnu::always_inline]] inline bool contractionsAgree(const LaneBatch& b, const FloatRule& r, uint32_t l,
+                                                     uint32_t result) {
   auto at = [&](const LaneRef& a) { return rdLane<float>(b.lane0(a.reg), l); };
   const float reference = rdLane<float>(b.lane0(result), l);
   for (const Contraction& c : r.contractions) {
@@ -443,8 +495,9 @@ bool contractionsAgree(const LaneBatch& b, const FloatRule& r, uint32_t l, uint3
 // cannot go on (an operand they cannot read, a result the file cannot hold).
 struct Outcome {
   bool undetermined = false;
+  bool hasSet = false;
   uint32_t decision = 0;
-  std::optional<numerics::ValueSet> set;
+  numerics::ValueSet set;
 };
 bool componentOnLane(const LaneBatch& b, const Op* op, const FloatRule& r, const numerics::VerdictOptions& options,
                      uint32_t l, uint32_t i, Outcome& o) {
@@ -453,12 +506,11 @@ bool componentOnLane(const LaneBatch& b, const Op* op, const FloatRule& r, const
   if (!b.sets->clearable(b.first + l, out, r.bytes)) return false;
   std::array<LaneValue, 4> args;
   for (size_t k = 0; k < r.args.size(); ++k) {
-    const std::optional<LaneValue> v = operandOnLane(b, r.args[k], i, l, true);
-    if (!v) return false;
-    args[k] = *v;
-    if (v->undetermined) {
+    LaneValue& v = args[k];
+    if (!operandOnLane(b, r.args[k], i, l, true, v)) return false;
+    if (v.undetermined) {
       o.undetermined = true;
-      o.decision = v->decision;
+      o.decision = v.decision;
       return LaneSets::holds(out, r.bytes);
     }
   }
@@ -466,21 +518,16 @@ bool componentOnLane(const LaneBatch& b, const Op* op, const FloatRule& r, const
   size_t read = 0;
   if (!r.contractions.empty() && (s.contraction || s.madEnable))
     for (const Contraction& c : r.contractions)
-      for (const LaneRef* x : {&c.a, &c.b}) {
-        const std::optional<LaneValue> v = operandOnLane(b, *x, i, l, false);
-        if (!v) return false;
-        products[read++] = *v;
-      }
+      for (const LaneRef* x : {&c.a, &c.b})
+        if (!operandOnLane(b, *x, i, l, false, products[read++])) return false;
   const double reference = shadowReadFloat(laneBytes(b, out, l), r.format);
-  o.set = shadowFloatSet(r, s, options, std::span<const LaneValue>(args.data(), r.args.size()),
-                         std::span<const LaneValue>(products.data(), read), reference);
-  if (!o.set) return true;
-  // writeLane's: clref's own value is always allowed; a single value is no entry.
-  if (!o.set->contains(reference)) o.set = hull(*o.set, numerics::ValueSet::point(reference));
-  if (o.set->isPoint()) {
-    o.set.reset();
+  if (!shadowFloatSet(r, s, options, std::span<const LaneValue>(args.data(), r.args.size()),
+                      std::span<const LaneValue>(products.data(), read), reference, o.set))
     return true;
-  }
+  // writeLane's: clref's own value is always allowed; a single value is no entry.
+  if (!o.set.contains(reference)) o.set = hull(o.set, numerics::ValueSet::point(reference));
+  if (o.set.isPoint()) return true;
+  o.hasSet = true;
   return LaneSets::holds(out, r.bytes);
 }
 void writeComponent(LaneSets& S, const Op* op, const FloatRule& r, uint32_t lane, uint32_t i, const Outcome& o) {
@@ -494,8 +541,8 @@ void writeComponent(LaneSets& S, const Op* op, const FloatRule& r, uint32_t lane
     e.undetermined = true;
     e.decision = o.decision;
     S.put(lane, out, e);
-  } else if (o.set) {
-    e.set = *o.set;
+  } else if (o.hasSet) {
+    e.set = o.set;
     e.format = r.format;
     e.producer = op->inst;
     S.put(lane, out, e);
@@ -551,7 +598,12 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
   };
   // Lane l is exact (no set): a test that holds for every lane it says yes to, or the rule in full.
   auto byRule = [&](auto exactLane) -> const Op* {
-    for (uint32_t l = 0; l < count; ++l) {
+    uint32_t l = 0;
+    if (!S.used) {  // no register has a set: the lanes the test passes need nothing more
+      while (l < count && exactLane(l)) ++l;
+      if (l == count) return op + 1;
+    }
+    for (; l < count; ++l) {
       if (exactOperands(l) && exactLane(l)) {
         if (!exactResult(S, b.first + l, op->r, r.lanes * r.bytes)) return stopBefore(b, op, l);
         continue;
@@ -580,7 +632,8 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
                    c.a.format == r.format && c.b.format == r.format;
     if (!quickFused) return byRule([](uint32_t) { return false; });
     const uint8_t* result = b.lane0(op->r);
-    return byRule([&](uint32_t l) {
+    // (Inlined: a call per lane was a fifth of an exact matmul's check.)
+    return byRule([&](uint32_t l) __attribute__((always_inline)) {
       return fusedForm ? fusedAgrees(rdLane<float>(b.lane0(r.args[0].reg), l), rdLane<float>(b.lane0(r.args[1].reg), l),
                                      rdLane<float>(b.lane0(r.args[2].reg), l), rdLane<float>(result, l))
                        : contractionsAgree(b, r, l, op->r);
@@ -598,7 +651,7 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
     for (uint32_t l = 0; l < count; ++l) any |= uint32_t(tiny(x, l)) | uint32_t(tiny(y, l)) | uint32_t(tiny(z, l));
     if (!any) return op + 1;
   }
-  return byRule([&](uint32_t l) {
+  return byRule([&](uint32_t l) __attribute__((always_inline)) {
     return !(single ? anySubnormal<uint32_t, 23>(b, r, l, op->r) : anySubnormal<uint64_t, 52>(b, r, l, op->r));
   });
 }
@@ -616,9 +669,44 @@ bool edgeMoves(const Edge* e, std::array<std::tuple<uint32_t, uint32_t, uint32_t
 }
 }  // namespace
 
+namespace {
+// A lone copy of a 4- or 8-byte register (a loop's accumulator) in lane `lane`: whether the source is exact or one
+// whole entry, and the destination nothing or one whole entry to replace (then `move` does it), without staging.
+bool loneCopyFits(const LaneSets& S, uint32_t lane, uint32_t dst, uint32_t src, uint32_t n) {
+  auto whole = [&](uint32_t reg) {
+    const uint8_t f = S.flag(reg / 4, lane);
+    if (f == LaneSets::kStart) return S.entries[size_t(reg / 4) * S.stride + lane].size == n;
+    return f == LaneSets::kNone && (n == 4 || S.flag(reg / 4 + 1, lane) == LaneSets::kNone);
+  };
+  return whole(src) && whole(dst);
+}
+void loneCopyMove(LaneSets& S, uint32_t lane, uint32_t dst, uint32_t src, uint32_t n) {
+  const size_t from = size_t(src / 4) * S.stride + lane, to = size_t(dst / 4) * S.stride + lane;
+  if (S.flags[from] == LaneSets::kStart) {
+    S.entries[to] = S.entries[from];
+    S.flags[to] = LaneSets::kStart;
+    if (n == 8) S.flags[to + S.stride] = LaneSets::kSecond;
+  } else if (S.flags[to] != LaneSets::kNone) {
+    S.flags[to] = LaneSets::kNone;
+    if (n == 8) S.flags[to + S.stride] = LaneSets::kNone;
+  }
+}
+bool loneCopy(const Edge* e) {
+  if (e->shadowCopies.size() != 1) return false;
+  const PhiCopy& c = e->shadowCopies[0];
+  return LaneSets::holds(c.src, c.size) && LaneSets::holds(c.dst, c.size);
+}
+}  // namespace
+
 bool shadowEdgeFits(const LaneBatch& b, const Edge* e) {
   const LaneSets& S = *b.sets;
   if (!S.used || e->shadowCopies.empty()) return true;
+  if (loneCopy(e)) {
+    const PhiCopy& c = e->shadowCopies[0];
+    bool fits = true;
+    for (uint32_t l = 0; l < b.count; ++l) fits = fits && loneCopyFits(S, b.first + l, c.dst, c.src, c.size);
+    if (fits) return true;
+  }
   std::array<std::tuple<uint32_t, uint32_t, uint32_t>, 16> moves;
   if (!edgeMoves(e, moves)) return false;
   for (uint32_t l = 0; l < b.count; ++l) {
@@ -639,7 +727,15 @@ void shadowEdgeMove(const LaneBatch& b, const Edge* e) {
   std::array<std::tuple<uint32_t, uint32_t, uint32_t>, 16> moves;
   edgeMoves(e, moves);
   const std::span<const std::tuple<uint32_t, uint32_t, uint32_t>> all(moves.data(), e->shadowCopies.size());
-  for (uint32_t l = 0; l < b.count; ++l) copiesOnLane(S, b.first + l, all);
+  const bool lone = loneCopy(e);
+  for (uint32_t l = 0; l < b.count; ++l) {
+    const uint32_t lane = b.first + l;
+    const PhiCopy& c = e->shadowCopies[0];
+    if (lone && loneCopyFits(S, lane, c.dst, c.src, c.size))
+      loneCopyMove(S, lane, c.dst, c.src, c.size);
+    else
+      copiesOnLane(S, lane, all);
+  }
 }
 
 }  // namespace clref::interpreter

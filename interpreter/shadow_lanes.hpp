@@ -87,6 +87,9 @@ struct LaneSets {
   static bool holds(uint32_t reg, uint32_t size) { return (size == 4 || size == 8) && reg % size == 0; }
   // Places e at register byte reg (holds(reg, e.size); no entry there).
   void put(uint32_t lane, uint32_t reg, const ShadowEntry& e) {
+    // The entries are made at the first: a run whose registers never hold a set needs none.
+    if (entries.size() < flags.size()) [[unlikely]]
+      entries.resize(flags.size());
     const size_t at = size_t(reg / 4) * stride + lane;
     flags[at] = kStart;
     entries[at] = e;

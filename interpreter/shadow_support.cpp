@@ -171,9 +171,8 @@ ValueSet shaderFusedSet(std::span<const ValueSet> fused, Format f, const numeric
 
 }  // namespace
 
-std::optional<ValueSet> shadowFloatSet(const FloatRule& r, const ShadowRun& s, const numerics::VerdictOptions& options,
-                                       std::span<const LaneValue> args, std::span<const LaneValue> products,
-                                       double reference) {
+bool shadowFloatSet(const FloatRule& r, const ShadowRun& s, const numerics::VerdictOptions& options,
+                    std::span<const LaneValue> args, std::span<const LaneValue> products, double reference, ValueSet& set) {
   // At most three operands (fma, mad, the three-operand math functions): no allocation per instruction.
   std::array<ValueSet, 4> setStore;
   std::array<double, 4> pointStore;
@@ -188,11 +187,10 @@ std::optional<ValueSet> shadowFloatSet(const FloatRule& r, const ShadowRun& s, c
   }
   const bool finiteOnly = s.assumesFinite(r.format, r.preserving), anyZeroSign = s.anyZeroSign(r.format, r.preserving);
   if (allPoints && r.kind != FloatKind::Math && r.kind != FloatKind::Core)
-    return std::nullopt;  // negation, conversion, fmod of single values: exact
+    return false;  // negation, conversion, fmod of single values: exact
   if (allPoints && shadowExactOnPoints(r, s, points) && r.contractions.empty() && !finiteOnly &&
       !(reference != 0 && std::fabs(reference) < (r.format == Format::Float ? 0x1p-126 : 0x1p-1022)))
-    return std::nullopt;
-  ValueSet set;
+    return false;
   switch (r.kind) {
     case FloatKind::Core: set = numerics::allowedSetCore(r.core, sets, r.format, s.profile, options); break;
     case FloatKind::Math: set = numerics::allowedSet(r.fn, sets, r.format, s.profile, options); break;
@@ -227,7 +225,7 @@ std::optional<ValueSet> shadowFloatSet(const FloatRule& r, const ShadowRun& s, c
   // -cl-finite-math-only, or a shader's NotNaN and NotInf (ShadowRun::assumesFinite): with a NaN or an infinity
   // among the operands or the result, any value; a shader's NSZ: the sign of a zero result is free.
   if (finiteOnly || anyZeroSign) set = withShaderFreedoms(set, sets, finiteOnly, anyZeroSign);
-  return set;
+  return true;
 }
 
 namespace {
@@ -267,11 +265,10 @@ const Op* shFloat(WorkItem& wi, const Op* op) {
         products[read++] = laneOf(wi, c.a, i);
         products[read++] = laneOf(wi, c.b, i);
       }
-    const std::optional<ValueSet> set =
-        shadowFloatSet(r, s, options, std::span<const LaneValue>(argStore.data(), n),
-                       std::span<const LaneValue>(products.data(), read), reference);
-    if (set)
-      writeLane(wi, op, out, r.bytes, r.format, *set, reference);
+    ValueSet set;
+    if (shadowFloatSet(r, s, options, std::span<const LaneValue>(argStore.data(), n),
+                       std::span<const LaneValue>(products.data(), read), reference, set))
+      writeLane(wi, op, out, r.bytes, r.format, set, reference);
     else
       s.clear(out, r.bytes);
   }

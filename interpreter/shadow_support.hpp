@@ -88,12 +88,12 @@ bool shadowExactOnPoints(const FloatRule& r, const ShadowRun& s, std::span<const
 
 // The set of one component of rule r's result (clref's value `reference`) whose operands, `args` (r.args' lanes), are
 // none of them undetermined; `products`: each contraction's a and b lanes, empty where the run contracts nothing
-// (neither ShadowRun::contraction nor madEnable). nullopt: the component holds exactly clref's value; a set is
-// written as a lane's is (with clref's value in it, no entry for a single value).
-std::optional<numerics::ValueSet> shadowFloatSet(const FloatRule& r, const ShadowRun& s,
-                                                 const numerics::VerdictOptions& options,
-                                                 std::span<const LaneValue> args, std::span<const LaneValue> products,
-                                                 double reference);
+// (neither ShadowRun::contraction nor madEnable). false: the component holds exactly clref's value; else its set in
+// `set`, written as a lane's is (with clref's value in it, no entry for a single value). (A set in place, not a
+// returned optional: its flag written narrow and read wide stalled the lanes' loop.)
+bool shadowFloatSet(const FloatRule& r, const ShadowRun& s, const numerics::VerdictOptions& options,
+                    std::span<const LaneValue> args, std::span<const LaneValue> products, double reference,
+                    numerics::ValueSet& set);
 
 // Comparisons (shCompare): a decision where the operands' sets do not fix the outcome.
 struct CompareRule {
