@@ -542,10 +542,7 @@ void writeComponent(LaneSets& S, const Op* op, const FloatRule& r, uint32_t lane
     e.decision = o.decision;
     S.put(lane, out, e);
   } else if (o.hasSet) {
-    e.set = o.set;
-    e.format = r.format;
-    e.producer = op->inst;
-    S.put(lane, out, e);
+    S.putSet(lane, out, r.bytes, o.set, r.format, op->inst);
   }
 }
 
@@ -570,6 +567,104 @@ bool floatRuleOnLane(LaneBatch& b, const Op* op, const FloatRule& r, const numer
   return true;
 }
 
+// A scalar rule whose sets the numerics' fast paths decide, asked directly (shadowFloatSet's own path through
+// allowedSetOf, where no finite-math or shader freedom applies and the profile is not Vulkan's): for every lane whose
+// operands are floats of the rule's format with sets or single values. `contracted`: the sum's one contraction applies
+// (FP_CONTRACT, no -cl-mad-enable).
+struct DirectRule {
+  bool usable = false;
+  bool contracted = false;
+  std::optional<numerics::MathFn> fn;
+};
+DirectRule directRuleOf(const FloatRule& r, const ShadowRun& s) {
+  DirectRule d;
+  if (r.lanes != 1 || (r.kind != FloatKind::Core && r.kind != FloatKind::Math) || r.args.size() > 4 ||
+      (r.format != numerics::Format::Float && r.format != numerics::Format::Double) ||
+      s.assumesFinite(r.format, r.preserving) || s.profile == numerics::Profile::Vulkan)
+    return d;
+  for (const LaneRef& a : r.args)
+    if (a.kind != LaneKind::Float || a.format != r.format) return d;
+  if (!r.contractions.empty() && (s.contraction || s.madEnable)) {
+    if (r.contractions.size() != 1 || s.madEnable || s.shader) return d;
+    const Contraction& c = r.contractions[0];
+    if (c.a.kind != LaneKind::Float || c.b.kind != LaneKind::Float || c.a.format != r.format ||
+        c.b.format != r.format)
+      return d;
+    d.contracted = true;
+  }
+  d.usable = true;
+  if (r.kind == FloatKind::Math) d.fn = r.fn;
+  return d;
+}
+
+// A float operand's set in lane l, or false where it has none of its own (undetermined, another format, part of an
+// entry): the rule in full decides.
+bool floatSetOnLane(const LaneBatch& b, const LaneRef& a, uint32_t l, numerics::ValueSet& set) {
+  const ShadowEntry* e = nullptr;
+  const int k = b.sets->lane(b.first + l, a.reg, a.bytes, e);
+  if (k == 0) {
+    set = numerics::ValueSet::point(shadowReadFloat(laneBytes(b, a.reg, l), a.format));
+    return true;
+  }
+  if (k < 0 || e->undetermined || e->format != a.format) return false;
+  set = e->set;
+  return true;
+}
+
+// Lane l of a rule directRuleOf made usable: shadowFloatSet's answer from the fast path allowedSetOf asks first, written
+// as writeLane writes it; false, with nothing written, where that path does not decide (the rule in full then does).
+bool directRuleOnLane(const LaneBatch& b, const Op* op, const FloatRule& r, const DirectRule& d,
+                      const ShadowRun& s, const numerics::VerdictOptions& options, uint32_t l) {
+  const size_t n = r.args.size();
+  std::array<numerics::ValueSet, 4> x;
+  bool allPoints = true;
+  for (size_t k = 0; k < n; ++k) {
+    if (!floatSetOnLane(b, r.args[k], l, x[k])) return false;
+    allPoints = allPoints && x[k].isPoint();
+  }
+  const double reference = shadowReadFloat(laneBytes(b, op->r, l), r.format);
+  numerics::ValueSet set;
+  if (allPoints) {
+    if (d.contracted) return false;
+    std::array<double, 4> points;
+    for (size_t k = 0; k < n; ++k) points[k] = x[k].hasNumbers() ? x[k].lo : NAN;
+    const std::span<const double> values(points.data(), n);
+    const double tiny = r.format == numerics::Format::Float ? 0x1p-126 : 0x1p-1022;
+    if (shadowExactOnPoints(r, s, values) && !(reference != 0 && std::fabs(reference) < tiny))
+      return exactResult(*b.sets, b.first + l, op->r, r.bytes);
+    const auto fast = numerics::detail::fastPointSet(d.fn, r.core, values, r.format, s.profile, options);
+    if (!fast) return false;
+    set = *fast;
+  } else {
+    const std::span<const numerics::ValueSet> sets(x.data(), n);
+    const auto fast = numerics::detail::fastRangeSet(d.fn, r.core, sets, r.format, s.profile, options);
+    if (!fast) return false;
+    set = *fast;
+    if (d.contracted) {
+      const Contraction& c = r.contractions[0];
+      std::array<numerics::ValueSet, 3> fused;
+      if (!floatSetOnLane(b, c.a, l, fused[0]) || !floatSetOnLane(b, c.b, l, fused[1])) return false;
+      fused[2] = x[c.addend];
+      if (c.negA) fused[0] = numerics::ValueSet{-fused[0].hi, -fused[0].lo, fused[0].nan};
+      if (c.negC) fused[2] = numerics::ValueSet{-fused[2].hi, -fused[2].lo, fused[2].nan};
+      if (fused[0].isPoint() && fused[1].isPoint() && fused[2].isPoint()) return false;  // fastPointSet's, in full
+      const auto fma = numerics::detail::fastRangeSet(numerics::MathFn::fma, numerics::CoreOp::None, fused, r.format,
+                                                      s.profile, options);
+      if (!fma) return false;
+      set = hull(set, *fma);
+    }
+  }
+  // writeLane's: clref's own value is always allowed; a single value is no entry.
+  if (!set.contains(reference)) set = hull(set, numerics::ValueSet::point(reference));
+  LaneSets& S = *b.sets;
+  const uint32_t lane = b.first + l;
+  if (set.isPoint()) return exactResult(S, lane, op->r, r.bytes);
+  if (!LaneSets::holds(op->r, r.bytes) || !S.clearable(lane, op->r, r.bytes)) return false;
+  S.clear(lane, op->r, r.bytes);
+  S.putSet(lane, op->r, r.bytes, set, r.format, op->inst);
+  return true;
+}
+
 }  // namespace
 
 // shFloat: correctly rounded additions, subtractions and multiplications of normal single values, whose results no
@@ -583,6 +678,7 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
   numerics::VerdictOptions shaderOptions;
   const numerics::VerdictOptions& options = s.shader ? (shaderOptions = s.verdictFor(r.format)) : s.verdict;
   const uint32_t count = b.count;
+  const DirectRule direct = directRuleOf(r, s);
   // Lane l's operands hold exactly clref's values.
   auto exactOperands = [&](uint32_t l) {
     if (!S.used) return true;
@@ -608,6 +704,7 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
         if (!exactResult(S, b.first + l, op->r, r.lanes * r.bytes)) return stopBefore(b, op, l);
         continue;
       }
+      if (direct.usable && directRuleOnLane(b, op, r, direct, s, options, l)) continue;
       if (!floatRuleOnLane(b, op, r, options, l)) return stopBefore(b, op, l);
     }
     return op + 1;

@@ -84,7 +84,7 @@ struct LaneSets {
     for (uint32_t q = reg / 4, end = (reg + n + 3) / 4; q < end; ++q) flags[size_t(q) * stride + lane] = kNone;
   }
   // Whether an entry of `size` bytes fits the file at register byte `reg`.
-  static bool holds(uint32_t reg, uint32_t size) { return (size == 4 || size == 8) && reg % size == 0; }
+  static bool holds(uint32_t reg, uint32_t size) { return (size == 4 || size == 8) && (reg & (size - 1)) == 0; }
   // Places e at register byte reg (holds(reg, e.size); no entry there).
   void put(uint32_t lane, uint32_t reg, const ShadowEntry& e) {
     // The entries are made at the first: a run whose registers never hold a set needs none.
@@ -94,6 +94,27 @@ struct LaneSets {
     flags[at] = kStart;
     entries[at] = e;
     if (e.size == 8) flags[at + stride] = kSecond;
+    used = true;
+  }
+  // put() of a float's set by rule `producer`, its fields written in place (an entry built on the stack and copied
+  // whole read its narrow stores wide, which stalled the lanes' loop).
+  void putSet(uint32_t lane, uint32_t reg, uint8_t size, const numerics::ValueSet& set, numerics::Format format,
+              uint32_t producer) {
+    if (entries.size() < flags.size()) [[unlikely]]
+      entries.resize(flags.size());
+    const size_t at = size_t(reg / 4) * stride + lane;
+    flags[at] = kStart;
+    ShadowEntry& e = entries[at];
+    e.set.lo = set.lo;
+    e.set.hi = set.hi;
+    e.set.nan = set.nan;
+    e.size = size;
+    e.format = format;
+    e.undetermined = false;
+    e.decision = 0;
+    e.producer = producer;
+    e.reinterpreted = false;
+    if (size == 8) flags[at + stride] = kSecond;
     used = true;
   }
 };
