@@ -8,6 +8,7 @@
 
 #include "interpreter/program.hpp"
 #include "interpreter/shadow_support.hpp"
+#include "numerics/format.hpp"
 
 namespace clref::interpreter {
 
@@ -95,7 +96,7 @@ bool operandOnLane(const LaneBatch& b, const LaneRef& a, uint32_t i, uint32_t l,
   if (k == 0) {
     const uint8_t* p = laneBytes(b, reg, l);
     const double x = a.kind != LaneKind::Float ? readIntLane(p, a.bytes, a.kind == LaneKind::SInt)
-                                               : shadowReadFloat(p, a.format);
+                                               : numerics::loadValue(p, a.format);
     v.set = numerics::ValueSet::point(x);
     return true;
   }
@@ -233,6 +234,10 @@ const Op* shLoadOnLanes(LaneBatch& b, const Op* op) {
     }
     memoryExact = all && uint64_t(hi - lo) <= uint64_t(b.count) * op->n && !s.anyIn(lo, uint64_t(hi - lo) + op->n);
   }
+  // Exact memory into a result no lane holds a set in, from addresses no lane's set decides: nothing to move.
+  if (memoryExact && S.noneIn(b.first, b.count, op->r, op->n) &&
+      (op->imm == kExactAddress || S.noneIn(b.first, b.count, uint32_t(op->imm - 1), pointerBytes)))
+    return op + 1;
   for (uint32_t l = 0; l < b.count; ++l) {
     const uint32_t lane = b.first + l;
     if (op->imm != kExactAddress && S.any(lane, uint32_t(op->imm - 1), pointerBytes)) return stopBefore(b, op, l);
@@ -520,7 +525,7 @@ bool componentOnLane(const LaneBatch& b, const Op* op, const FloatRule& r, const
     for (const Contraction& c : r.contractions)
       for (const LaneRef* x : {&c.a, &c.b})
         if (!operandOnLane(b, *x, i, l, false, products[read++])) return false;
-  const double reference = shadowReadFloat(laneBytes(b, out, l), r.format);
+  const double reference = numerics::loadValue(laneBytes(b, out, l), r.format);
   if (!shadowFloatSet(r, s, options, std::span<const LaneValue>(args.data(), r.args.size()),
                       std::span<const LaneValue>(products.data(), read), reference, o.set))
     return true;
@@ -575,8 +580,9 @@ struct DirectRule {
   bool usable = false;
   bool contracted = false;
   std::optional<numerics::MathFn> fn;
+  numerics::detail::ContractedSumRules sum;  // a contracted sum's rows, looked up once
 };
-DirectRule directRuleOf(const FloatRule& r, const ShadowRun& s) {
+DirectRule directRuleOf(const FloatRule& r, const ShadowRun& s, const numerics::VerdictOptions& options) {
   DirectRule d;
   if (r.lanes != 1 || (r.kind != FloatKind::Core && r.kind != FloatKind::Math) || r.args.size() > 4 ||
       (r.format != numerics::Format::Float && r.format != numerics::Format::Double) ||
@@ -591,38 +597,63 @@ DirectRule directRuleOf(const FloatRule& r, const ShadowRun& s) {
         c.b.format != r.format)
       return d;
     d.contracted = true;
+    if (r.kind == FloatKind::Core) d.sum = numerics::detail::contractedSumRules(r.core, r.format, s.profile, options);
   }
   d.usable = true;
   if (r.kind == FloatKind::Math) d.fn = r.fn;
   return d;
 }
 
-// A float operand's set in lane l, or false where it has none of its own (undetermined, another format, part of an
-// entry): the rule in full decides.
-bool floatSetOnLane(const LaneBatch& b, const LaneRef& a, uint32_t l, numerics::ValueSet& set) {
-  const ShadowEntry* e = nullptr;
-  const int k = b.sets->lane(b.first + l, a.reg, a.bytes, e);
-  if (k == 0) {
-    set = numerics::ValueSet::point(shadowReadFloat(laneBytes(b, a.reg, l), a.format));
-    return true;
+// What a lane form reads of the file and the lane registers, in locals: the loops' stores through other pointers would
+// have them read again from the batch at every operand.
+struct LaneSetView {
+  const uint8_t* flags;
+  const ShadowEntry* entries;
+  size_t stride;
+  bool used;
+  const uint8_t* regs;
+  size_t regStride;
+  uint32_t first;
+  explicit LaneSetView(const LaneBatch& b)
+      : flags(b.sets->flags.data()), entries(b.sets->entries.data()), stride(b.sets->stride), used(b.sets->used),
+        regs(b.regs), regStride(b.stride), first(b.first) {}
+  // Lane l's bytes of register byte reg (LaneBatch::lane0).
+  const uint8_t* bytes(uint32_t reg, uint32_t l) const {
+    return regs + (size_t(reg >> 3) * regStride + l) * 8 + (reg & 7);
   }
-  if (k < 0 || e->undetermined || e->format != a.format) return false;
-  set = e->set;
+};
+
+// A float operand's set in lane l (LaneSets::lane's reading of it), or false where it has none of its own
+// (undetermined, another format, part of an entry): the rule in full decides.
+inline bool floatSetOnLane(const LaneSetView& v, const LaneRef& a, uint32_t l, numerics::ValueSet& set) {
+  if (v.used) {
+    const size_t at = size_t(a.reg >> 2) * v.stride + v.first + l;
+    const uint8_t f = v.flags[at];
+    if (f == LaneSets::kStart) {
+      const ShadowEntry& e = v.entries[at];
+      if (!LaneSets::holds(a.reg, a.bytes) || e.size != a.bytes || e.undetermined || e.format != a.format)
+        return false;
+      set = e.set;
+      return true;
+    }
+    if (f != LaneSets::kNone || (a.bytes > 4 && v.flags[at + v.stride] != LaneSets::kNone)) return false;
+  }
+  set = numerics::ValueSet::point(numerics::loadValue(v.bytes(a.reg, l), a.format));
   return true;
 }
 
 // Lane l of a rule directRuleOf made usable: shadowFloatSet's answer from the fast path allowedSetOf asks first, written
 // as writeLane writes it; false, with nothing written, where that path does not decide (the rule in full then does).
-bool directRuleOnLane(const LaneBatch& b, const Op* op, const FloatRule& r, const DirectRule& d,
+bool directRuleOnLane(const LaneBatch& b, const LaneSetView& v, const Op* op, const FloatRule& r, const DirectRule& d,
                       const ShadowRun& s, const numerics::VerdictOptions& options, uint32_t l) {
   const size_t n = r.args.size();
   std::array<numerics::ValueSet, 4> x;
   bool allPoints = true;
   for (size_t k = 0; k < n; ++k) {
-    if (!floatSetOnLane(b, r.args[k], l, x[k])) return false;
+    if (!floatSetOnLane(v, r.args[k], l, x[k])) return false;
     allPoints = allPoints && x[k].isPoint();
   }
-  const double reference = shadowReadFloat(laneBytes(b, op->r, l), r.format);
+  const double reference = numerics::loadValue(v.bytes(op->r, l), r.format);
   numerics::ValueSet set;
   if (allPoints) {
     if (d.contracted) return false;
@@ -636,22 +667,29 @@ bool directRuleOnLane(const LaneBatch& b, const Op* op, const FloatRule& r, cons
     if (!fast) return false;
     set = *fast;
   } else {
-    const std::span<const numerics::ValueSet> sets(x.data(), n);
-    const auto fast = numerics::detail::fastRangeSet(d.fn, r.core, sets, r.format, s.profile, options);
-    if (!fast) return false;
-    set = *fast;
+    std::array<numerics::ValueSet, 3> fused;
     if (d.contracted) {
       const Contraction& c = r.contractions[0];
-      std::array<numerics::ValueSet, 3> fused;
-      if (!floatSetOnLane(b, c.a, l, fused[0]) || !floatSetOnLane(b, c.b, l, fused[1])) return false;
+      if (!floatSetOnLane(v, c.a, l, fused[0]) || !floatSetOnLane(v, c.b, l, fused[1])) return false;
       fused[2] = x[c.addend];
       if (c.negA) fused[0] = numerics::ValueSet{-fused[0].hi, -fused[0].lo, fused[0].nan};
       if (c.negC) fused[2] = numerics::ValueSet{-fused[2].hi, -fused[2].lo, fused[2].nan};
       if (fused[0].isPoint() && fused[1].isPoint() && fused[2].isPoint()) return false;  // fastPointSet's, in full
-      const auto fma = numerics::detail::fastRangeSet(numerics::MathFn::fma, numerics::CoreOp::None, fused, r.format,
-                                                      s.profile, options);
-      if (!fma) return false;
-      set = hull(set, *fma);
+    }
+    if (d.sum.usable) {
+      // The sum's and the fma's fast range sets, hulled, in one step (the rows asked once per instruction).
+      if (!numerics::detail::fastContractedSum(d.sum, x[0], x[1], fused[0], fused[1], fused[2], set)) return false;
+    } else {
+      const std::span<const numerics::ValueSet> sets(x.data(), n);
+      const auto fast = numerics::detail::fastRangeSet(d.fn, r.core, sets, r.format, s.profile, options);
+      if (!fast) return false;
+      set = *fast;
+      if (d.contracted) {
+        const auto fma = numerics::detail::fastRangeSet(numerics::MathFn::fma, numerics::CoreOp::None, fused,
+                                                        r.format, s.profile, options);
+        if (!fma) return false;
+        set = hull(set, *fma);
+      }
     }
   }
   // writeLane's: clref's own value is always allowed; a single value is no entry.
@@ -678,7 +716,7 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
   numerics::VerdictOptions shaderOptions;
   const numerics::VerdictOptions& options = s.shader ? (shaderOptions = s.verdictFor(r.format)) : s.verdict;
   const uint32_t count = b.count;
-  const DirectRule direct = directRuleOf(r, s);
+  const DirectRule direct = directRuleOf(r, s, options);
   // Lane l's operands hold exactly clref's values.
   auto exactOperands = [&](uint32_t l) {
     if (!S.used) return true;
@@ -692,6 +730,17 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
           return false;
     return true;
   };
+  auto allOperandsExact = [&] {
+    for (uint32_t i = 0; i < r.lanes; ++i) {
+      for (const LaneRef& a : r.args)
+        if (!S.noneIn(b.first, count, a.reg + i * a.stride, a.bytes)) return false;
+      for (const Contraction& c : r.contractions)
+        if (!S.noneIn(b.first, count, c.a.reg + i * c.a.stride, c.a.bytes) ||
+            !S.noneIn(b.first, count, c.b.reg + i * c.b.stride, c.b.bytes))
+          return false;
+    }
+    return true;
+  };
   // Lane l is exact (no set): a test that holds for every lane it says yes to, or the rule in full.
   auto byRule = [&](auto exactLane) -> const Op* {
     uint32_t l = 0;
@@ -699,12 +748,22 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
       while (l < count && exactLane(l)) ++l;
       if (l == count) return op + 1;
     }
+    // Operands and a result no lane holds a set in (a product of loaded values, say): no look per lane. A lane's rule
+    // writes only its own flags, and only the result's.
+    // Read once: a lane's rule writes only its result's flags, never an operand's (the file's entries are made at the
+    // first set, when `used` was false and the view reads no entry).
+    const LaneSetView view(b);
+    const bool operandsExact = allOperandsExact();
+    const bool resultExact = S.noneIn(b.first, count, op->r, r.lanes * r.bytes);
+    // A contracted sum whose registers hold sets (an accumulator's): its lanes with sets ask the fast path first.
+    const bool setsFirst = direct.contracted && !operandsExact;
     for (; l < count; ++l) {
-      if (exactOperands(l) && exactLane(l)) {
-        if (!exactResult(S, b.first + l, op->r, r.lanes * r.bytes)) return stopBefore(b, op, l);
+      if (setsFirst && directRuleOnLane(b, view, op, r, direct, s, options, l)) continue;
+      if ((operandsExact || exactOperands(l)) && exactLane(l)) {
+        if (!resultExact && !exactResult(S, b.first + l, op->r, r.lanes * r.bytes)) return stopBefore(b, op, l);
         continue;
       }
-      if (direct.usable && directRuleOnLane(b, op, r, direct, s, options, l)) continue;
+      if (!setsFirst && direct.usable && directRuleOnLane(b, view, op, r, direct, s, options, l)) continue;
       if (!floatRuleOnLane(b, op, r, options, l)) return stopBefore(b, op, l);
     }
     return op + 1;
@@ -741,7 +800,8 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
   static constexpr double kNormal[4] = {1.0, 1.0, 1.0, 1.0};
   if (!shadowExactOnPoints(r, s, std::span<const double>(kNormal, n))) return byRule([](uint32_t) { return false; });
   const bool single = r.format == numerics::Format::Float;
-  if (single && r.lanes == 1 && n == 2 && !S.used) {  // float a op b: the usual case, its three arrays tested in one pass
+  // float a op b, no set in its operands or result: the usual case, its three arrays tested in one pass.
+  if (single && r.lanes == 1 && n == 2 && (!S.used || (allOperandsExact() && S.noneIn(b.first, count, op->r, 4)))) {
     const uint8_t *x = b.lane0(r.args[0].reg), *y = b.lane0(r.args[1].reg), *z = b.lane0(op->r);
     auto tiny = [](const uint8_t* p, uint32_t l) { return subnormalBits<uint32_t, 23>(p + size_t(l) * 8); };
     uint32_t any = 0;

@@ -74,6 +74,18 @@ struct LaneSets {
       if (flag(q, lane) != kNone) return true;
     return false;
   }
+  // Whether no lane of [from, from + count) has an entry in register bytes [reg, reg + n): a pass over each quad's
+  // flags, lane by lane in memory (vectorised), for the batch's usual case.
+  bool noneIn(uint32_t from, uint32_t count, uint32_t reg, uint32_t n) const {
+    if (!used) return true;
+    for (uint32_t q = reg / 4, end = (reg + n + 3) / 4; q < end; ++q) {
+      const uint8_t* row = flags.data() + size_t(q) * stride + from;
+      uint8_t any = 0;
+      for (uint32_t l = 0; l < count; ++l) any |= row[l];
+      if (any) return false;
+    }
+    return true;
+  }
   // The lane of `bytes` at register byte `reg`: 0 when it holds exactly clref's value, 1 with its entry in `e`, -1 when
   // an entry covers part of it (the map would make it undetermined: the lanes stop).
   int lane(uint32_t lane, uint32_t reg, uint32_t bytes, const ShadowEntry*& e) const;

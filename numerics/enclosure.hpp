@@ -87,6 +87,19 @@ std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std:
 // general path's at each end, or nullopt (then the general path decides).
 std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std::span<const ValueSet> args,
                                      Format format, Profile profile, const VerdictOptions& options);
+// A sum a device may contract (FP_CONTRACT: x + y or x - y computed as fma(fa, fb, fc)) over float operand ranges:
+// the hull of fastRangeSet of the sum and of the fma, where both decide; the rows' rules looked up once
+// (contractedSumRules), for the shadow mode's sums on lanes, whose every lane asks this. false: either fastRangeSet
+// would not decide (the caller takes the general path).
+struct ContractedSumRules {
+  bool usable = false;  // the sum's and fma's rows are rules the range path takes, in a format and profile it takes
+  bool subtract = false;
+  Profile profile = Profile::Full;
+  std::optional<AccuracyRule> sum, fma;
+};
+ContractedSumRules contractedSumRules(CoreOp core, Format format, Profile profile, const VerdictOptions& options);
+bool fastContractedSum(const ContractedSumRules& rules, const ValueSet& x, const ValueSet& y, const ValueSet& fa,
+                       const ValueSet& fb, const ValueSet& fc, ValueSet& set);
 // The general path over ranges (MPFI or monotone ends, widened by the rule), without the fast path.
 ValueSet generalRangeSet(std::optional<MathFn> fn, CoreOp core, std::span<const ValueSet> args, Format format,
                          Profile profile, const VerdictOptions& options);

@@ -147,27 +147,75 @@ Bracket productRange(const ValueSet& x, const ValueSet& y) {
 
 }  // namespace
 
+namespace {
+
+// The formats, options and profiles the range path takes: binary32 without a flush (a flush turns subnormal ends into
+// zeros), and not Vulkan's rows (its rounding modes, its overflow rule): the general path.
+bool rangePathTakes(Format format, Profile profile, const VerdictOptions& options) {
+  return format == Format::Float && options.flushToZero != true && profile != Profile::Vulkan;
+}
+
+// An operand range the range path takes: finite numbers, and no subnormal at an end (a flush makes them zeros): the
+// general path. An exact zero stays (no flush changes it, a product with it is that zero exactly, a sum with it the
+// other operand), and so does a range from below zero to above it, whose subnormals a flush turns into zeros it
+// already holds; a result near zero leaves below.
+bool rangeOperand(const ValueSet& a) {
+  if (a.nan || !a.hasNumbers() || !std::isfinite(a.lo) || !std::isfinite(a.hi)) return false;
+  const bool zero = a.lo == 0 && a.hi == 0, through = a.lo < 0 && a.hi > 0;
+  return !(a.lo < 0x1p-126 && a.hi > -0x1p-126 && !zero && !through);
+}
+
+// The exact range of a sum or difference of two ranges, in directed binary64 bounds.
+Bracket sumRange(bool subtract, const ValueSet& x, const ValueSet& y) {
+  if (subtract) return {bracketSum(x.lo, -y.hi).down, bracketSum(x.hi, -y.lo).up};
+  return {bracketSum(x.lo, y.lo).down, bracketSum(x.hi, y.hi).up};
+}
+
+// The exact range r (directed binary64 bounds) rounded by `rule`, or nullopt where the general path decides.
+std::optional<ValueSet> roundedRange(Bracket r, const AccuracyRule& rule, Profile profile) {
+  // The exact range [r.down, r.up] within the float range and away from overflow, and away from the subnormals
+  // (flushing) and a zero's sign unless it runs from below zero to above it (a cancelling sum): a correctly rounded
+  // result there is a float of the rounded range, or a zero of either sign it holds (flushed), as in the general path.
+  const double big = std::max(std::fabs(r.down), std::fabs(r.up));
+  const bool through = r.down < 0 && r.up > 0;
+  const bool nearZero = r.down <= 0x1p-100 && r.up >= -0x1p-100;
+  if (!(big < 0x1p+126) || (nearZero && !through)) return std::nullopt;
+  ValueSet s;
+  switch (rule.kind) {
+    case RuleKind::CorrectlyRounded:
+    case RuleKind::MadBoth:
+      if (profile != Profile::Full) return std::nullopt;  // other profiles' roundings: the general path
+      s = {roundDownToFloat(r.down), roundUpToFloat(r.up), false};
+      break;
+    case RuleKind::Ulps: {
+      if (through) return std::nullopt;  // an ulp that shrinks toward zero: the general path
+      int e = 0;
+      fraction(big, e);
+      const double d = rule.bound * pow2(e - 1 - 23);  // ulp of the largest magnitude's binade
+      s = {roundUpToFloat(bracketSum(r.down, -d).down), roundDownToFloat(bracketSum(r.up, d).up), false};
+      break;
+    }
+    default: return std::nullopt;
+  }
+  if (s.lo <= 0 && s.hi >= 0 && !through) return std::nullopt;  // zeros and their signs: the general path
+  return s;
+}
+
+}  // namespace
+
 std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std::span<const ValueSet> args,
                                      Format format, Profile profile, const VerdictOptions& options) {
-  if (format != Format::Float || options.flushToZero == true) return std::nullopt;
-  // Vulkan's rows (its rounding modes, its overflow rule): the general path.
-  if (profile == Profile::Vulkan) return std::nullopt;
-  for (const auto& a : args) {
-    if (a.nan || !a.hasNumbers() || !std::isfinite(a.lo) || !std::isfinite(a.hi)) return std::nullopt;
-    // Subnormals at an end (a flush makes them zeros): the general path. An exact zero stays (no flush changes it, a
-    // product with it is that zero exactly, a sum with it the other operand), and so does a range from below zero to
-    // above it, whose subnormals a flush turns into zeros it already holds; a result near zero leaves below.
-    const bool zero = a.lo == 0 && a.hi == 0, through = a.lo < 0 && a.hi > 0;
-    if (a.lo < 0x1p-126 && a.hi > -0x1p-126 && !zero && !through) return std::nullopt;
-  }
+  if (!rangePathTakes(format, profile, options)) return std::nullopt;
+  for (const auto& a : args)
+    if (!rangeOperand(a)) return std::nullopt;
   const auto& rule = simpleRule(fn, core, format, profile, options);
   if (!rule) return std::nullopt;
   Bracket r{0, 0};
   const MathFn c = fn ? canonical(*fn) : MathFn::sin;
   if (!fn) {
     switch (core) {
-      case CoreOp::Add: r = {bracketSum(args[0].lo, args[1].lo).down, bracketSum(args[0].hi, args[1].hi).up}; break;
-      case CoreOp::Sub: r = {bracketSum(args[0].lo, -args[1].hi).down, bracketSum(args[0].hi, -args[1].lo).up}; break;
+      case CoreOp::Add: r = sumRange(false, args[0], args[1]); break;
+      case CoreOp::Sub: r = sumRange(true, args[0], args[1]); break;
       case CoreOp::Mul: r = productRange(args[0], args[1]); break;
       case CoreOp::Div: {
         if (!(args[1].lo > 0 || args[1].hi < 0)) return std::nullopt;
@@ -196,32 +244,32 @@ std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std:
   } else {
     return std::nullopt;
   }
-  // The exact range [r.down, r.up] within the float range and away from overflow, and away from the subnormals
-  // (flushing) and a zero's sign unless it runs from below zero to above it (a cancelling sum): a correctly rounded
-  // result there is a float of the rounded range, or a zero of either sign it holds (flushed), as in the general path.
-  const double big = std::max(std::fabs(r.down), std::fabs(r.up));
-  const bool through = r.down < 0 && r.up > 0;
-  const bool nearZero = r.down <= 0x1p-100 && r.up >= -0x1p-100;
-  if (!(big < 0x1p+126) || (nearZero && !through)) return std::nullopt;
-  ValueSet s;
-  switch (rule->kind) {
-    case RuleKind::CorrectlyRounded:
-    case RuleKind::MadBoth:
-      if (profile != Profile::Full) return std::nullopt;  // other profiles' roundings: the general path
-      s = {roundDownToFloat(r.down), roundUpToFloat(r.up), false};
-      break;
-    case RuleKind::Ulps: {
-      if (through) return std::nullopt;  // an ulp that shrinks toward zero: the general path
-      int e = 0;
-      fraction(big, e);
-      const double d = rule->bound * pow2(e - 1 - 23);  // ulp of the largest magnitude's binade
-      s = {roundUpToFloat(bracketSum(r.down, -d).down), roundDownToFloat(bracketSum(r.up, d).up), false};
-      break;
-    }
-    default: return std::nullopt;
-  }
-  if (s.lo <= 0 && s.hi >= 0 && !through) return std::nullopt;  // zeros and their signs: the general path
-  return s;
+  return roundedRange(r, *rule, profile);
+}
+
+ContractedSumRules contractedSumRules(CoreOp core, Format format, Profile profile, const VerdictOptions& options) {
+  ContractedSumRules rules;
+  if (!rangePathTakes(format, profile, options) || (core != CoreOp::Add && core != CoreOp::Sub)) return rules;
+  rules.sum = simpleRule(std::nullopt, core, format, profile, options);
+  rules.fma = simpleRule(MathFn::fma, CoreOp::None, format, profile, options);
+  rules.usable = rules.sum && rules.fma;
+  rules.subtract = core == CoreOp::Sub;
+  rules.profile = profile;
+  return rules;
+}
+
+bool fastContractedSum(const ContractedSumRules& rules, const ValueSet& x, const ValueSet& y, const ValueSet& fa,
+                       const ValueSet& fb, const ValueSet& fc, ValueSet& set) {
+  if (!rangeOperand(x) || !rangeOperand(y) || !rangeOperand(fa) || !rangeOperand(fb) || !rangeOperand(fc))
+    return false;
+  const std::optional<ValueSet> sum = roundedRange(sumRange(rules.subtract, x, y), *rules.sum, rules.profile);
+  if (!sum) return false;
+  const Bracket p = productRange(fa, fb);
+  const std::optional<ValueSet> fused =
+      roundedRange({bracketSum(p.down, fc.lo).down, bracketSum(p.up, fc.hi).up}, *rules.fma, rules.profile);
+  if (!fused) return false;
+  set = hull(*sum, *fused);
+  return true;
 }
 
 const std::optional<AccuracyRule>& simpleRule(std::optional<MathFn> fn, CoreOp core, Format format,

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 #include <vector>
 
@@ -317,6 +318,68 @@ TEST_CASE("the binary64 fast path over ranges encloses the general (MPFI) path's
     // Sums and products through zero: decided too (the correctly rounded rows; the quotients' are wide).
     if (op.core != CoreOp::Div) CHECK(decidedThrough > 60);
   }
+}
+
+TEST_CASE("a contracted sum's fast set is the hull of the sum's and the fma's fast range sets, or defers with them",
+          "[numerics][enclosure]") {
+  // The shadow mode's sums on lanes ask fastContractedSum once where the one-by-one rule asks fastRangeSet of the sum
+  // and of the fma (FP_CONTRACT): both must give the same set, bit for bit, and defer together.
+  std::mt19937_64 rng(11);
+  auto randomFloat = [&](double lo, double hi) {
+    return double(float(std::uniform_real_distribution<double>(lo, hi)(rng)));
+  };
+  auto operand = [&](int kind) {
+    const double a = randomFloat(rng() % 2 ? -1e3 : 1e-3, 1e3);
+    switch (kind) {
+      case 0: return ValueSet::point(a);                                                   // a single value
+      case 1: return ValueSet{a, double(stepF(float(a), int(rng() % 9))), false};          // a narrow range
+      case 2: return ValueSet{-randomFloat(1, 2) * 1e-3, randomFloat(1, 2) * 1e-3, false};  // through zero
+      case 3: return ValueSet::point(rng() % 2 ? 0.0 : -0.0);                              // a zero
+      default: return ValueSet{a, a * 0x1p-130 + a, false};                                // subnormal-scale width
+    }
+  };
+  int decided = 0, deferred = 0;
+  for (const CoreOp core : {CoreOp::Add, CoreOp::Sub})
+    for (const Profile profile : {Profile::Full, Profile::Embedded}) {
+      const detail::ContractedSumRules rules = detail::contractedSumRules(core, Format::Float, profile, {});
+      if (profile == Profile::Full) REQUIRE(rules.usable);
+      if (!rules.usable) continue;
+      for (int i = 0; i < 4000; ++i) {
+        // The product's operands mostly single values (a loaded element times a coefficient), the addend a range.
+        const ValueSet a = operand(i % 7 == 0 ? 1 : 0), b = operand(i % 11 == 0 ? 3 : 0);
+        const ValueSet c = operand(1 + int(rng() % 4));
+        // The unfused sum's operands: the rounded product (a single value, or a range) and the addend.
+        const ValueSet p = operand(i % 5 == 0 ? 1 : 0);
+        const bool addendFirst = i % 2 == 0;
+        const ValueSet x = addendFirst ? c : p, y = addendFirst ? p : c;
+        const ValueSet addend = core == CoreOp::Sub && !addendFirst ? ValueSet{-c.hi, -c.lo, c.nan} : c;
+        const std::vector<ValueSet> sum = {x, y}, fused = {a, b, addend};
+        const auto s1 = detail::fastRangeSet(std::nullopt, core, sum, Format::Float, profile, {});
+        const auto s2 = detail::fastRangeSet(MathFn::fma, CoreOp::None, fused, Format::Float, profile, {});
+        ValueSet got;
+        const bool ok = detail::fastContractedSum(rules, x, y, fused[0], fused[1], fused[2], got);
+        INFO(toString(x) << " , " << toString(y) << " ; fma " << toString(fused[0]) << " " << toString(fused[1]) << " "
+                         << toString(fused[2]));
+        REQUIRE(ok == (s1.has_value() && s2.has_value()));
+        if (!ok) {
+          ++deferred;
+          continue;
+        }
+        ++decided;
+        const ValueSet want = hull(*s1, *s2);
+        CHECK(std::memcmp(&got.lo, &want.lo, 8) == 0);
+        CHECK(std::memcmp(&got.hi, &want.hi, 8) == 0);
+        CHECK(got.nan == want.nan);
+      }
+    }
+  CHECK(decided > 4000);
+  CHECK(deferred > 200);  // zeros, subnormal ends and the embedded profile's roundings defer
+  // Formats, flushes and profiles the range path does not take: no rules.
+  CHECK_FALSE(detail::contractedSumRules(CoreOp::Add, Format::Double, Profile::Full, {}).usable);
+  VerdictOptions ftz;
+  ftz.flushToZero = true;
+  CHECK_FALSE(detail::contractedSumRules(CoreOp::Add, Format::Float, Profile::Full, ftz).usable);
+  CHECK_FALSE(detail::contractedSumRules(CoreOp::Mul, Format::Float, Profile::Full, {}).usable);
 }
 
 TEST_CASE("enclosure: cross of float4 has w = 0.0 exactly, whatever the operands' sets", "[enclosure]") {
