@@ -716,7 +716,6 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
   numerics::VerdictOptions shaderOptions;
   const numerics::VerdictOptions& options = s.shader ? (shaderOptions = s.verdictFor(r.format)) : s.verdict;
   const uint32_t count = b.count;
-  const DirectRule direct = directRuleOf(r, s, options);
   // Lane l's operands hold exactly clref's values.
   auto exactOperands = [&](uint32_t l) {
     if (!S.used) return true;
@@ -748,11 +747,11 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
       while (l < count && exactLane(l)) ++l;
       if (l == count) return op + 1;
     }
-    // Operands and a result no lane holds a set in (a product of loaded values, say): no look per lane. A lane's rule
-    // writes only its own flags, and only the result's.
+    const DirectRule direct = directRuleOf(r, s, options);  // (only here: most exact batches return above)
     // Read once: a lane's rule writes only its result's flags, never an operand's (the file's entries are made at the
     // first set, when `used` was false and the view reads no entry).
     const LaneSetView view(b);
+    // Operands and a result no lane holds a set in (a product of loaded values, say): no look per lane.
     const bool operandsExact = allOperandsExact();
     const bool resultExact = S.noneIn(b.first, count, op->r, r.lanes * r.bytes);
     // A contracted sum whose registers hold sets (an accumulator's): its lanes with sets ask the fast path first.
