@@ -405,7 +405,8 @@ const Op* shCopiesOnLanes(LaneBatch& b, const Op* op) {
 // The rules that give a result exactly clref's value where no operand has an entry, and otherwise decide or make
 // reinterpretations (shGeneric, shExtractDynamic, shInsertDynamic): the lanes stop before a lane with an entry.
 namespace {
-template <class Operands> const Op* exactUnlessEntries(LaneBatch& b, const Op* op, uint32_t resultBytes, Operands each) {
+template <class Operands>
+const Op* exactUnlessEntries(LaneBatch& b, const Op* op, uint32_t resultBytes, Operands each) {
   const ShadowRun& s = runOf(b);
   if (!shadowLaneable(s)) return leaveLanes(b, op);
   LaneSets& S = *b.sets;
@@ -642,8 +643,9 @@ inline bool floatSetOnLane(const LaneSetView& v, const LaneRef& a, uint32_t l, n
   return true;
 }
 
-// Lane l of a rule directRuleOf made usable: shadowFloatSet's answer from the fast path allowedSetOf asks first, written
-// as writeLane writes it; false, with nothing written, where that path does not decide (the rule in full then does).
+// Lane l of a rule directRuleOf made usable: shadowFloatSet's answer from the fast path allowedSetOf asks first,
+// written as writeLane writes it; false, with nothing written, where that path does not decide (the rule in full then
+// does).
 bool directRuleOnLane(const LaneBatch& b, const LaneSetView& v, const Op* op, const FloatRule& r, const DirectRule& d,
                       const ShadowRun& s, const numerics::VerdictOptions& options, uint32_t l) {
   const size_t n = r.args.size();
@@ -781,7 +783,8 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
   if (fusedForm || !r.contractions.empty()) {
     bool quickFused = !((!fusedForm && (!s.contraction || s.madEnable)) || s.shader ||
                         s.profile != numerics::Profile::Full || r.format != numerics::Format::Float || r.lanes != 1 ||
-                        options.flushToZero == true || (options.rounding && *options.rounding != numerics::Rounding::RTE));
+                        options.flushToZero == true ||
+                        (options.rounding && *options.rounding != numerics::Rounding::RTE));
     for (const Contraction& c : r.contractions)
       quickFused = quickFused && c.a.kind == LaneKind::Float && c.b.kind == LaneKind::Float &&
                    c.a.format == r.format && c.b.format == r.format;

@@ -10,11 +10,12 @@
 //
 // Why this keeps the shadow run's results: a rule on lanes computes, for each lane, what the one-by-one rule computes
 // from the same operands' sets (shadowFloatSet is shared), and writes the entries the one-by-one rule would write into
-// the map, into the file instead. Whatever changes the map itself (a store of a value with a set, a store over memory
-// with sets, a decision, an open allocation, an entry of a shape the file does not hold) stops the lanes before the lane
-// that would do it, and that lane runs the rule alone, after the file went back into the map, as it would have. The
-// map is then never changed on lanes, which is what lets an undone span drop the file. Lane forms whose handlers do
-// shadow work of their own (images) do not run in a shadow run (LaneShadow::NotInShadow).
+// the map, into the file instead. A store puts a value's entries into memory that held none, and notes the range
+// (LaneSets::storedSets). Whatever else would change the map (a store over memory with sets, a decision, an open
+// allocation, an entry of a shape the file does not hold) stops the lanes before the lane that would do it, and that
+// lane runs the rule alone, after the file went back into the map, as it would have. An undone span then drops the
+// file and clears the noted ranges: the map is as it was when the span began. Lane forms whose handlers do shadow work
+// of their own (images) do not run in a shadow run (LaneShadow::NotInShadow).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -97,26 +98,24 @@ struct LaneSets {
   }
   // Whether an entry of `size` bytes fits the file at register byte `reg`.
   static bool holds(uint32_t reg, uint32_t size) { return (size == 4 || size == 8) && (reg & (size - 1)) == 0; }
-  // Places e at register byte reg (holds(reg, e.size); no entry there).
-  void put(uint32_t lane, uint32_t reg, const ShadowEntry& e) {
+  // The entry of `size` bytes at register byte reg, flagged (holds(reg, size); no entry there), for the caller to fill.
+  ShadowEntry& slot(uint32_t lane, uint32_t reg, uint8_t size) {
     // The entries are made at the first: a run whose registers never hold a set needs none.
     if (entries.size() < flags.size()) [[unlikely]]
       entries.resize(flags.size());
     const size_t at = size_t(reg / 4) * stride + lane;
     flags[at] = kStart;
-    entries[at] = e;
-    if (e.size == 8) flags[at + stride] = kSecond;
+    if (size == 8) flags[at + stride] = kSecond;
     used = true;
+    return entries[at];
   }
+  // Places e at register byte reg (holds(reg, e.size); no entry there).
+  void put(uint32_t lane, uint32_t reg, const ShadowEntry& e) { slot(lane, reg, e.size) = e; }
   // put() of a float's set by rule `producer`, its fields written in place (an entry built on the stack and copied
   // whole read its narrow stores wide, which stalled the lanes' loop).
   void putSet(uint32_t lane, uint32_t reg, uint8_t size, const numerics::ValueSet& set, numerics::Format format,
               uint32_t producer) {
-    if (entries.size() < flags.size()) [[unlikely]]
-      entries.resize(flags.size());
-    const size_t at = size_t(reg / 4) * stride + lane;
-    flags[at] = kStart;
-    ShadowEntry& e = entries[at];
+    ShadowEntry& e = slot(lane, reg, size);
     e.set.lo = set.lo;
     e.set.hi = set.hi;
     e.set.nan = set.nan;
@@ -126,8 +125,6 @@ struct LaneSets {
     e.decision = 0;
     e.producer = producer;
     e.reinterpreted = false;
-    if (size == 8) flags[at + stride] = kSecond;
-    used = true;
   }
 };
 

@@ -172,7 +172,8 @@ ValueSet shaderFusedSet(std::span<const ValueSet> fused, Format f, const numeric
 }  // namespace
 
 bool shadowFloatSet(const FloatRule& r, const ShadowRun& s, const numerics::VerdictOptions& options,
-                    std::span<const LaneValue> args, std::span<const LaneValue> products, double reference, ValueSet& set) {
+                    std::span<const LaneValue> args, std::span<const LaneValue> products, double reference,
+                    ValueSet& set) {
   // At most three operands (fma, mad, the three-operand math functions): no allocation per instruction.
   std::array<ValueSet, 4> setStore;
   std::array<double, 4> pointStore;

@@ -87,7 +87,8 @@ std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std:
 // general path's at each end, or nullopt (then the general path decides).
 std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std::span<const ValueSet> args,
                                      Format format, Profile profile, const VerdictOptions& options);
-// A sum a device may contract (FP_CONTRACT: x + y or x - y computed as fma(fa, fb, fc)) over float operand ranges:
+// A sum a device may contract (SPIR-V 1.0 §3.20 [external] NoContraction: an OpFMul without it may be "combined with
+// an addition to yield a fused multiply-add"; x + y or x - y computed as fma(fa, fb, fc)) over float operand ranges:
 // the hull of fastRangeSet of the sum and of the fma, where both decide; the rows' rules looked up once
 // (contractedSumRules), for the shadow mode's sums on lanes, whose every lane asks this. false: either fastRangeSet
 // would not decide (the caller takes the general path).

@@ -145,10 +145,6 @@ Bracket productRange(const ValueSet& x, const ValueSet& y) {
   return r;
 }
 
-}  // namespace
-
-namespace {
-
 // The formats, options and profiles the range path takes: binary32 without a flush (a flush turns subnormal ends into
 // zeros), and not Vulkan's rows (its rounding modes, its overflow rule): the general path.
 bool rangePathTakes(Format format, Profile profile, const VerdictOptions& options) {
