@@ -643,6 +643,21 @@ inline bool floatSetOnLane(const LaneSetView& v, const LaneRef& a, uint32_t l, n
   return true;
 }
 
+// Lane l's result of a rule directRuleOf made usable, whose fast path gave `set`, written as writeLane writes it: clref's
+// own value (`reference`) is always allowed; a single value is no entry. False, with nothing written, where the file
+// cannot take it (the rule in full then does).
+inline bool writeDirectSet(const LaneBatch& b, const Op* op, const FloatRule& r, uint32_t l, numerics::ValueSet set,
+                           double reference) {
+  if (!set.contains(reference)) set = hull(set, numerics::ValueSet::point(reference));
+  LaneSets& S = *b.sets;
+  const uint32_t lane = b.first + l;
+  if (set.isPoint()) return exactResult(S, lane, op->r, r.bytes);
+  if (!LaneSets::holds(op->r, r.bytes) || !S.clearable(lane, op->r, r.bytes)) return false;
+  S.clear(lane, op->r, r.bytes);
+  S.putSet(lane, op->r, r.bytes, set, r.format, op->inst);
+  return true;
+}
+
 // Lane l of a rule directRuleOf made usable: shadowFloatSet's answer from the fast path allowedSetOf asks first,
 // written as writeLane writes it; false, with nothing written, where that path does not decide (the rule in full then
 // does).
@@ -694,15 +709,57 @@ bool directRuleOnLane(const LaneBatch& b, const LaneSetView& v, const Op* op, co
       }
     }
   }
-  // writeLane's: clref's own value is always allowed; a single value is no entry.
-  if (!set.contains(reference)) set = hull(set, numerics::ValueSet::point(reference));
-  LaneSets& S = *b.sets;
-  const uint32_t lane = b.first + l;
-  if (set.isPoint()) return exactResult(S, lane, op->r, r.bytes);
-  if (!LaneSets::holds(op->r, r.bytes) || !S.clearable(lane, op->r, r.bytes)) return false;
-  S.clear(lane, op->r, r.bytes);
-  S.putSet(lane, op->r, r.bytes, set, r.format, op->inst);
-  return true;
+  return writeDirectSet(b, op, r, l, set, reference);
+}
+
+// The lanes of a batch whose operands hold sets, decided by the range path together (numerics::detail::fastRangeSets):
+// directRuleOnLane's sets for up to kLanes lanes from `from`, where it would ask fastRangeSet.
+struct RangeChunk {
+  static constexpr uint32_t kLanes = 64;
+  uint32_t from = 0, to = 0;  // the lanes looked at
+  uint64_t decided = 0;       // bit l - from: lane l's set is in lo, hi
+  std::array<double, kLanes> lo, hi;
+
+  bool has(uint32_t l) const { return (decided >> (l - from)) & 1; }
+};
+
+// The chunk of lanes from `from` of a rule directRuleOf made usable, with no contraction, whose rangeRuleOf is `k`.
+void rangeChunk(const LaneSetView& v, const FloatRule& r, const numerics::detail::RangeRule& k, uint32_t from,
+                uint32_t count, RangeChunk& c) {
+  constexpr uint32_t kLanes = RangeChunk::kLanes;
+  c.from = from;
+  c.to = std::min(count, from + kLanes);
+  c.decided = 0;
+  std::array<std::array<double, kLanes>, 4> lo, hi;
+  std::array<uint8_t, kLanes> lanes, decided;
+  uint32_t m = 0;
+  for (uint32_t l = from; l < c.to; ++l) {
+    // directRuleOnLane's operands: lanes whose operands are all single values take its other path (and lanes whose
+    // operands it cannot read, NaNs, its rule in full).
+    bool allPoints = true, ranges = true;
+    for (uint32_t a = 0; a < k.arity; ++a) {
+      numerics::ValueSet x;
+      if (!floatSetOnLane(v, r.args[a], l, x) || x.nan) {
+        ranges = false;
+        break;
+      }
+      allPoints = allPoints && x.isPoint();
+      lo[a][m] = x.lo;
+      hi[a][m] = x.hi;
+    }
+    if (ranges && !allPoints) lanes[m++] = uint8_t(l - from);
+  }
+  if (m == 0) return;
+  const double* los[4] = {lo[0].data(), lo[1].data(), lo[2].data(), lo[3].data()};
+  const double* his[4] = {hi[0].data(), hi[1].data(), hi[2].data(), hi[3].data()};
+  std::array<double, kLanes> setLo, setHi;
+  numerics::detail::fastRangeSets(k, m, los, his, setLo.data(), setHi.data(), decided.data());
+  for (uint32_t i = 0; i < m; ++i)
+    if (decided[i]) {
+      c.decided |= uint64_t(1) << lanes[i];
+      c.lo[lanes[i]] = setLo[i];
+      c.hi[lanes[i]] = setHi[i];
+    }
 }
 
 }  // namespace
@@ -758,7 +815,22 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
     const bool resultExact = S.noneIn(b.first, count, op->r, r.lanes * r.bytes);
     // A contracted sum whose registers hold sets (an accumulator's): its lanes with sets ask the fast path first.
     const bool setsFirst = direct.contracted && !operandsExact;
+    // Lanes with sets of a rule the range path takes: their sets computed a chunk of lanes at a time.
+    numerics::detail::RangeRule range;
+    if (direct.usable && !direct.contracted && !operandsExact)
+      range = numerics::detail::rangeRuleOf(direct.fn, r.core, r.format, s.profile, options);
+    const bool chunks = range.usable() && range.arity == r.args.size();
+    RangeChunk chunk;
     for (; l < count; ++l) {
+      if (chunks) {
+        if (l >= chunk.to) rangeChunk(view, r, range, l, count, chunk);
+        if (chunk.has(l)) {  // (its operands hold a set: exactOperands(l) is false)
+          const numerics::ValueSet set{chunk.lo[l - chunk.from], chunk.hi[l - chunk.from], false};
+          if (writeDirectSet(b, op, r, l, set, numerics::loadValue(view.bytes(op->r, l), r.format))) continue;
+          if (!floatRuleOnLane(b, op, r, options, l)) return stopBefore(b, op, l);
+          continue;
+        }
+      }
       if (setsFirst && directRuleOnLane(b, view, op, r, direct, s, options, l)) continue;
       if ((operandsExact || exactOperands(l)) && exactLane(l)) {
         if (!resultExact && !exactResult(S, b.first + l, op->r, r.lanes * r.bytes)) return stopBefore(b, op, l);

@@ -405,14 +405,6 @@ std::vector<ValueSet> flushedOperands(std::span<const ValueSet> args, Format for
 
 }  // namespace
 
-bool ValueSet::contains(double v) const {
-  if (std::isnan(v)) return nan;
-  if (!(lo <= v && v <= hi)) return false;
-  if (v != 0) return true;
-  if (std::signbit(v)) return lo < 0 || std::signbit(lo);
-  return hi > 0 || !std::signbit(hi);
-}
-
 ValueSet hull(const ValueSet& a, const ValueSet& b) {
   if (!a.hasNumbers()) return {b.lo, b.hi, a.nan || b.nan};
   if (!b.hasNumbers()) return {a.lo, a.hi, a.nan || b.nan};

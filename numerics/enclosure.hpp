@@ -51,7 +51,13 @@ struct ValueSet {
     return nan ? !hasNumbers() : (lo == hi && std::signbit(lo) == std::signbit(hi));
   }
   bool isAll() const { return nan && std::isinf(lo) && lo < 0 && std::isinf(hi) && hi > 0; }
-  bool contains(double v) const;
+  bool contains(double v) const {
+    if (std::isnan(v)) return nan;
+    if (!(lo <= v && v <= hi)) return false;
+    if (v != 0) return true;
+    if (std::signbit(v)) return lo < 0 || std::signbit(lo);
+    return hi > 0 || !std::signbit(hi);
+  }
   bool operator==(const ValueSet&) const = default;
 };
 
@@ -87,6 +93,22 @@ std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std:
 // general path's at each end, or nullopt (then the general path decides).
 std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std::span<const ValueSet> args,
                                      Format format, Profile profile, const VerdictOptions& options);
+// fastRangeSet's rule for one operation, looked up once (rangeRuleOf), for callers that ask it of many operand
+// tuples: the shadow mode's instructions on lanes. Not usable: fastRangeSet would not decide for any operands.
+enum class RangeOp : uint8_t { None, Add, Sub, Mul, Div, Fma, Mad };
+struct RangeRule {
+  RangeOp op = RangeOp::None;
+  uint32_t arity = 0;
+  Profile profile = Profile::Full;
+  const AccuracyRule* rule = nullptr;  // simpleRule's (its cache keeps it)
+  bool usable() const { return op != RangeOp::None; }
+};
+RangeRule rangeRuleOf(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
+                      const VerdictOptions& options);
+// fastRangeSet for n operand tuples at once: tuple i's operand k is the numbers [lo[k][i], hi[k][i]] (no NaN); where
+// the range path decides, decided[i] is 1 and the set (no NaN) is [setLo[i], setHi[i]], bit for bit fastRangeSet's.
+void fastRangeSets(const RangeRule& rule, size_t n, const double* const* lo, const double* const* hi, double* setLo,
+                   double* setHi, uint8_t* decided);
 // A sum a device may contract (SPIR-V 1.0 §3.20 [external] NoContraction: an OpFMul without it may be "combined with
 // an addition to yield a fused multiply-add"; x + y or x - y computed as fma(fa, fb, fc)) over float operand ranges:
 // the hull of fastRangeSet of the sum and of the fma, where both decide; the rows' rules looked up once

@@ -51,15 +51,15 @@ bool normalFloat(double v) { return v != 0 && std::fabs(v) >= 0x1p-126 && std::f
 
 // std::nextafter toward +inf / -inf, from the bits (inline: the fast path takes a few per set). Infinities and NaNs
 // stay as they are.
-template <class T, class Bits> T nextUp(T x) {
+template <class T, class Bits> [[gnu::always_inline]] inline T nextUp(T x) {
   if (!std::isfinite(x)) return x;
   Bits b = std::bit_cast<Bits>(x);
   if (Bits(b << 1) == 0) return std::bit_cast<T>(Bits(1));  // either zero: the smallest subnormal
   return std::bit_cast<T>(x > 0 ? Bits(b + 1) : Bits(b - 1));
 }
-template <class T, class Bits> T nextDown(T x) { return -nextUp<T, Bits>(-x); }
-double up(double x) { return nextUp<double, uint64_t>(x); }
-double down(double x) { return nextDown<double, uint64_t>(x); }
+template <class T, class Bits> [[gnu::always_inline]] inline T nextDown(T x) { return -nextUp<T, Bits>(-x); }
+[[gnu::always_inline]] inline double up(double x) { return nextUp<double, uint64_t>(x); }
+[[gnu::always_inline]] inline double down(double x) { return nextDown<double, uint64_t>(x); }
 
 // std::frexp and std::ldexp(1, k) from the bits, for the normal doubles the fast paths meet (frexp otherwise).
 double fraction(double v, int& e) {
@@ -72,13 +72,24 @@ double fraction(double v, int& e) {
 double pow2(int k) { return std::bit_cast<double>(uint64_t(k + 1023) << 52); }  // -1022 <= k <= 1023
 
 // The smallest float >= t, and the largest float <= t (t a double within the float range).
-double roundUpToFloat(double t) {
+[[gnu::always_inline]] inline double roundUpToFloat(double t) {
   const float f = float(t);
   return double(f) < t ? double(nextUp<float, uint32_t>(f)) : double(f);
 }
-double roundDownToFloat(double t) {
+[[gnu::always_inline]] inline double roundDownToFloat(double t) {
   const float f = float(t);
   return double(f) > t ? double(nextDown<float, uint32_t>(f)) : double(f);
+}
+// The same with both neighbours computed and one selected, no branch: for the range path, whose ends round either way
+// as the data has it (a branch there mispredicts about every other lane of the shadow mode's loops).
+[[gnu::always_inline]] inline double select(bool c, double a, double b) { return c ? a : b; }
+[[gnu::always_inline]] inline double roundUpToFloatEager(double t) {
+  const float f = float(t);
+  return select(double(f) < t, double(nextUp<float, uint32_t>(f)), double(f));
+}
+[[gnu::always_inline]] inline double roundDownToFloatEager(double t) {
+  const float f = float(t);
+  return select(double(f) > t, double(nextDown<float, uint32_t>(f)), double(f));
 }
 
 // The float values within U·ulp(x) of x, for every x in [y - e, y + e]; nullopt when they differ.
@@ -112,20 +123,19 @@ std::optional<ValueSet> correctlyRoundedSet(double y, double e) {
 struct Bracket {
   double down, up;
 };
-Bracket bracketSum(double a, double b) {
+[[gnu::always_inline]] inline Bracket bracketSum(double a, double b) {
   const double s = a + b;
   const double bb = s - a;
   const double err = (a - (s - bb)) + (b - bb);  // TwoSum: a + b = s + err exactly
-  if (err == 0) return {s, s};
-  return err > 0 ? Bracket{s, up(s)} : Bracket{down(s), s};
+  // Each end chosen by itself (no branch on err's sign, which the data decides: the compiler selects).
+  return {err < 0 ? down(s) : s, err > 0 ? up(s) : s};
 }
-Bracket bracketProduct(double a, double b) {
+[[gnu::always_inline]] inline Bracket bracketProduct(double a, double b) {
   const double p = a * b;
   const double err = std::fma(a, b, -p);
-  if (err == 0) return {p, p};
-  return err > 0 ? Bracket{p, up(p)} : Bracket{down(p), p};
+  return {err < 0 ? down(p) : p, err > 0 ? up(p) : p};
 }
-Bracket bracketQuotient(double a, double b) {
+[[gnu::always_inline]] inline Bracket bracketQuotient(double a, double b) {
   const double q = a / b;
   const double r = std::fma(-q, b, a);  // a - q·b exactly (for these magnitudes)
   if (r == 0) return {q, q};
@@ -133,7 +143,7 @@ Bracket bracketQuotient(double a, double b) {
 }
 
 // [lo, hi] of a·b over boxes, from the four corner products (one where both are single values).
-Bracket productRange(const ValueSet& x, const ValueSet& y) {
+[[gnu::always_inline]] inline Bracket productRange(const ValueSet& x, const ValueSet& y) {
   if (x.lo == x.hi && y.lo == y.hi) return bracketProduct(x.lo, y.lo);
   Bracket r{INFINITY, -INFINITY};
   for (double a : {x.lo, x.hi})
@@ -155,20 +165,20 @@ bool rangePathTakes(Format format, Profile profile, const VerdictOptions& option
 // general path. An exact zero stays (no flush changes it, a product with it is that zero exactly, a sum with it the
 // other operand), and so does a range from below zero to above it, whose subnormals a flush turns into zeros it
 // already holds; a result near zero leaves below.
-bool rangeOperand(const ValueSet& a) {
+[[gnu::always_inline]] inline bool rangeOperand(const ValueSet& a) {
   if (a.nan || !a.hasNumbers() || !std::isfinite(a.lo) || !std::isfinite(a.hi)) return false;
   const bool zero = a.lo == 0 && a.hi == 0, through = a.lo < 0 && a.hi > 0;
   return !(a.lo < 0x1p-126 && a.hi > -0x1p-126 && !zero && !through);
 }
 
 // The exact range of a sum or difference of two ranges, in directed binary64 bounds.
-Bracket sumRange(bool subtract, const ValueSet& x, const ValueSet& y) {
+[[gnu::always_inline]] inline Bracket sumRange(bool subtract, const ValueSet& x, const ValueSet& y) {
   if (subtract) return {bracketSum(x.lo, -y.hi).down, bracketSum(x.hi, -y.lo).up};
   return {bracketSum(x.lo, y.lo).down, bracketSum(x.hi, y.hi).up};
 }
 
 // The exact range r (directed binary64 bounds) rounded by `rule`, or nullopt where the general path decides.
-std::optional<ValueSet> roundedRange(Bracket r, const AccuracyRule& rule, Profile profile) {
+[[gnu::always_inline]] inline std::optional<ValueSet> roundedRange(Bracket r, const AccuracyRule& rule, Profile profile) {
   // The exact range [r.down, r.up] within the float range and away from overflow, and away from the subnormals
   // (flushing) and a zero's sign unless it runs from below zero to above it (a cancelling sum): a correctly rounded
   // result there is a float of the rounded range, or a zero of either sign it holds (flushed), as in the general path.
@@ -181,14 +191,14 @@ std::optional<ValueSet> roundedRange(Bracket r, const AccuracyRule& rule, Profil
     case RuleKind::CorrectlyRounded:
     case RuleKind::MadBoth:
       if (profile != Profile::Full) return std::nullopt;  // other profiles' roundings: the general path
-      s = {roundDownToFloat(r.down), roundUpToFloat(r.up), false};
+      s = {roundDownToFloatEager(r.down), roundUpToFloatEager(r.up), false};
       break;
     case RuleKind::Ulps: {
       if (through) return std::nullopt;  // an ulp that shrinks toward zero: the general path
       int e = 0;
       fraction(big, e);
       const double d = rule.bound * pow2(e - 1 - 23);  // ulp of the largest magnitude's binade
-      s = {roundUpToFloat(bracketSum(r.down, -d).down), roundDownToFloat(bracketSum(r.up, d).up), false};
+      s = {roundUpToFloatEager(bracketSum(r.down, -d).down), roundDownToFloatEager(bracketSum(r.up, d).up), false};
       break;
     }
     default: return std::nullopt;
@@ -197,50 +207,93 @@ std::optional<ValueSet> roundedRange(Bracket r, const AccuracyRule& rule, Profil
   return s;
 }
 
+// The range path's set of operands `args` (rule.arity of them) under a rule rangeRuleOf made usable, or nullopt.
+// Inline in both callers: the batch form's loop is the shadow mode's hottest.
+[[gnu::always_inline]] inline std::optional<ValueSet> rangeSetWith(const RangeRule& rule, const ValueSet* args) {
+  for (uint32_t i = 0; i < rule.arity; ++i)
+    if (!rangeOperand(args[i])) return std::nullopt;
+  Bracket r{0, 0};
+  switch (rule.op) {
+    case RangeOp::Add: r = sumRange(false, args[0], args[1]); break;
+    case RangeOp::Sub: r = sumRange(true, args[0], args[1]); break;
+    case RangeOp::Mul: r = productRange(args[0], args[1]); break;
+    case RangeOp::Div: {
+      if (!(args[1].lo > 0 || args[1].hi < 0)) return std::nullopt;
+      r = {INFINITY, -INFINITY};
+      for (double a : {args[0].lo, args[0].hi})
+        for (double b : {args[1].lo, args[1].hi}) {
+          const Bracket q = bracketQuotient(a, b);
+          r.down = std::min(r.down, q.down);
+          r.up = std::max(r.up, q.up);
+        }
+      break;
+    }
+    case RangeOp::Fma:
+    case RangeOp::Mad: {
+      Bracket p = productRange(args[0], args[1]);
+      if (rule.op == RangeOp::Mad) {
+        // A product a flush may make a zero outside its range (subnormal, not reaching zero): the general path.
+        const bool zeroOrThrough = (p.down == 0 && p.up == 0) || (p.down < 0 && p.up > 0);
+        if (std::min(std::fabs(p.down), std::fabs(p.up)) < 0x1p-126 && !zeroOrThrough) return std::nullopt;
+        // The unfused form's product rounded to float (either way) is within the product's range widened to floats.
+        p.down = roundDownToFloatEager(p.down);
+        p.up = roundUpToFloatEager(p.up);
+      }
+      r = {bracketSum(p.down, args[2].lo).down, bracketSum(p.up, args[2].hi).up};
+      break;
+    }
+    default: return std::nullopt;
+  }
+  return roundedRange(r, *rule.rule, rule.profile);
+}
+
 }  // namespace
+
+RangeRule rangeRuleOf(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
+                      const VerdictOptions& options) {
+  RangeRule k;
+  if (!rangePathTakes(format, profile, options)) return k;
+  const auto& rule = simpleRule(fn, core, format, profile, options);
+  if (!rule) return k;
+  if (!fn) {
+    switch (core) {
+      case CoreOp::Add: k.op = RangeOp::Add; break;
+      case CoreOp::Sub: k.op = RangeOp::Sub; break;
+      case CoreOp::Mul: k.op = RangeOp::Mul; break;
+      case CoreOp::Div: k.op = RangeOp::Div; break;
+      default: return k;
+    }
+    k.arity = 2;
+  } else {
+    const MathFn c = canonical(*fn);
+    if (c != MathFn::fma && c != MathFn::mad) return k;
+    k.op = c == MathFn::fma ? RangeOp::Fma : RangeOp::Mad;
+    k.arity = 3;
+  }
+  k.rule = &*rule;
+  k.profile = profile;
+  return k;
+}
 
 std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std::span<const ValueSet> args,
                                      Format format, Profile profile, const VerdictOptions& options) {
-  if (!rangePathTakes(format, profile, options)) return std::nullopt;
-  for (const auto& a : args)
-    if (!rangeOperand(a)) return std::nullopt;
-  const auto& rule = simpleRule(fn, core, format, profile, options);
-  if (!rule) return std::nullopt;
-  Bracket r{0, 0};
-  const MathFn c = fn ? canonical(*fn) : MathFn::sin;
-  if (!fn) {
-    switch (core) {
-      case CoreOp::Add: r = sumRange(false, args[0], args[1]); break;
-      case CoreOp::Sub: r = sumRange(true, args[0], args[1]); break;
-      case CoreOp::Mul: r = productRange(args[0], args[1]); break;
-      case CoreOp::Div: {
-        if (!(args[1].lo > 0 || args[1].hi < 0)) return std::nullopt;
-        r = {INFINITY, -INFINITY};
-        for (double a : {args[0].lo, args[0].hi})
-          for (double b : {args[1].lo, args[1].hi}) {
-            const Bracket q = bracketQuotient(a, b);
-            r.down = std::min(r.down, q.down);
-            r.up = std::max(r.up, q.up);
-          }
-        break;
-      }
-      default: return std::nullopt;
+  const RangeRule rule = rangeRuleOf(fn, core, format, profile, options);
+  if (!rule.usable() || args.size() < rule.arity) return std::nullopt;
+  return rangeSetWith(rule, args.data());
+}
+
+void fastRangeSets(const RangeRule& rule, size_t n, const double* const* lo, const double* const* hi, double* setLo,
+                   double* setHi, uint8_t* decided) {
+  ValueSet args[4];
+  for (size_t i = 0; i < n; ++i) {
+    for (uint32_t k = 0; k < rule.arity; ++k) args[k] = {lo[k][i], hi[k][i], false};
+    const std::optional<ValueSet> set = rangeSetWith(rule, args);
+    decided[i] = set.has_value();
+    if (set) {
+      setLo[i] = set->lo;
+      setHi[i] = set->hi;
     }
-  } else if (c == MathFn::fma || c == MathFn::mad) {
-    Bracket p = productRange(args[0], args[1]);
-    if (c == MathFn::mad) {
-      // A product a flush may make a zero outside its range (subnormal, not reaching zero): the general path.
-      const bool zeroOrThrough = (p.down == 0 && p.up == 0) || (p.down < 0 && p.up > 0);
-      if (std::min(std::fabs(p.down), std::fabs(p.up)) < 0x1p-126 && !zeroOrThrough) return std::nullopt;
-      // The unfused form's product rounded to float (either way) is within the product's range widened to floats.
-      p.down = roundDownToFloat(p.down);
-      p.up = roundUpToFloat(p.up);
-    }
-    r = {bracketSum(p.down, args[2].lo).down, bracketSum(p.up, args[2].hi).up};
-  } else {
-    return std::nullopt;
   }
-  return roundedRange(r, *rule, profile);
 }
 
 ContractedSumRules contractedSumRules(CoreOp core, Format format, Profile profile, const VerdictOptions& options) {

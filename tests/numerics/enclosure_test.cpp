@@ -382,6 +382,81 @@ TEST_CASE("a contracted sum's fast set is the hull of the sum's and the fma's fa
   CHECK_FALSE(detail::contractedSumRules(CoreOp::Mul, Format::Float, Profile::Full, {}).usable);
 }
 
+TEST_CASE("the range path's batch form decides, bit for bit, what fastRangeSet decides for each tuple",
+          "[numerics][enclosure]") {
+  // The shadow mode's float rules on lanes ask fastRangeSets once for a chunk of lanes where the one-by-one rule asks
+  // fastRangeSet for each: same sets, deferring together, for every operation and rule the range path takes.
+  std::mt19937_64 rng(23);
+  auto randomFloat = [&](double lo, double hi) {
+    return double(float(std::uniform_real_distribution<double>(lo, hi)(rng)));
+  };
+  auto operand = [&]() {
+    const double a = randomFloat(rng() % 2 ? -1e3 : 1e-3, 1e3);
+    switch (rng() % 6) {
+      case 0: return ValueSet::point(a);
+      case 1: return ValueSet{a, double(stepF(float(a), int(rng() % 9))), false};
+      case 2: return ValueSet{-randomFloat(1, 2) * 1e-3, randomFloat(1, 2) * 1e-3, false};
+      case 3: return ValueSet::point(rng() % 2 ? 0.0 : -0.0);
+      case 4: return ValueSet{a * 0x1p-140, a * 0x1p-139, false};  // subnormal ends
+      default: return ValueSet{a, a * 0x1p+100, false};              // past the float range
+    }
+  };
+  struct Op {
+    std::optional<MathFn> fn;
+    CoreOp core;
+  };
+  const Op ops[] = {{std::nullopt, CoreOp::Add}, {std::nullopt, CoreOp::Sub}, {std::nullopt, CoreOp::Mul},
+                    {std::nullopt, CoreOp::Div}, {MathFn::fma, CoreOp::None},  {MathFn::mad, CoreOp::None}};
+  int decided = 0, deferred = 0;
+  for (const Op& op : ops)
+    for (const Profile profile : {Profile::Full, Profile::Embedded}) {
+      const detail::RangeRule rule = detail::rangeRuleOf(op.fn, op.core, Format::Float, profile, {});
+      if (profile == Profile::Full) REQUIRE(rule.usable());
+      if (!rule.usable()) {  // a row with terms the range path leaves to the general one: fastRangeSet defers too
+        CHECK_FALSE(detail::fastRangeSet(op.fn, op.core, std::vector<ValueSet>(3, ValueSet{1, 2, false}), Format::Float,
+                                         profile, {}));
+        continue;
+      }
+      constexpr size_t kTuples = 3000;
+      std::vector<std::vector<double>> lo(rule.arity, std::vector<double>(kTuples)), hi = lo;
+      std::vector<std::vector<ValueSet>> tuples(kTuples);
+      for (size_t i = 0; i < kTuples; ++i)
+        for (uint32_t k = 0; k < rule.arity; ++k) {
+          tuples[i].push_back(operand());
+          lo[k][i] = tuples[i][k].lo;
+          hi[k][i] = tuples[i][k].hi;
+        }
+      const double* los[4] = {};
+      const double* his[4] = {};
+      for (uint32_t k = 0; k < rule.arity; ++k) {
+        los[k] = lo[k].data();
+        his[k] = hi[k].data();
+      }
+      std::vector<double> setLo(kTuples), setHi(kTuples);
+      std::vector<uint8_t> got(kTuples);
+      detail::fastRangeSets(rule, kTuples, los, his, setLo.data(), setHi.data(), got.data());
+      for (size_t i = 0; i < kTuples; ++i) {
+        const auto want = detail::fastRangeSet(op.fn, op.core, tuples[i], Format::Float, profile, {});
+        REQUIRE(bool(got[i]) == want.has_value());
+        if (!want) {
+          ++deferred;
+          continue;
+        }
+        ++decided;
+        CHECK(std::memcmp(&setLo[i], &want->lo, 8) == 0);
+        CHECK(std::memcmp(&setHi[i], &want->hi, 8) == 0);
+      }
+    }
+  CHECK(decided > 5000);
+  CHECK(deferred > 5000);
+  // Formats, flushes and operations the range path does not take: no rule.
+  CHECK_FALSE(detail::rangeRuleOf(std::nullopt, CoreOp::Add, Format::Double, Profile::Full, {}).usable());
+  VerdictOptions ftz;
+  ftz.flushToZero = true;
+  CHECK_FALSE(detail::rangeRuleOf(std::nullopt, CoreOp::Add, Format::Float, Profile::Full, ftz).usable());
+  CHECK_FALSE(detail::rangeRuleOf(MathFn::sin, CoreOp::None, Format::Float, Profile::Full, {}).usable());
+}
+
 TEST_CASE("enclosure: cross of float4 has w = 0.0 exactly, whatever the operands' sets", "[enclosure]") {
   // OpenCL C 3.0 §6.15.5 [[geometric-functions]] cross: "The w component of float4 result returned will be 0.0".
   const std::vector<ValueSet> p = {ValueSet{1, 2, false}, ValueSet::point(3), ValueSet::point(4), ValueSet{5, 9, false}};
