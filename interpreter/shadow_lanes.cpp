@@ -646,12 +646,20 @@ inline bool floatSetOnLane(const LaneSetView& v, const LaneRef& a, uint32_t l, n
 // Lane l's result of a rule directRuleOf made usable, whose fast path gave `set`, written as writeLane writes it: clref's
 // own value (`reference`) is always allowed; a single value is no entry. False, with nothing written, where the file
 // cannot take it (the rule in full then does).
-inline bool writeDirectSet(const LaneBatch& b, const Op* op, const FloatRule& r, uint32_t l, numerics::ValueSet set,
+[[gnu::always_inline]] inline bool writeDirectSet(const LaneBatch& b, const Op* op, const FloatRule& r, uint32_t l, numerics::ValueSet set,
                            double reference) {
   if (!set.contains(reference)) set = hull(set, numerics::ValueSet::point(reference));
   LaneSets& S = *b.sets;
   const uint32_t lane = b.first + l;
   if (set.isPoint()) return exactResult(S, lane, op->r, r.bytes);
+  if (r.bytes == 4 && op->r % 4 == 0) {  // a float's quad: nothing there, or an entry of its own (clearable's test)
+    const size_t at = size_t(op->r / 4) * S.stride + lane;
+    const uint8_t f = S.flags[at];
+    if (f == LaneSets::kNone || (f == LaneSets::kStart && S.entries[at].size == 4)) {
+      S.putSet(lane, op->r, 4, set, r.format, op->inst);
+      return true;
+    }
+  }
   if (!LaneSets::holds(op->r, r.bytes) || !S.clearable(lane, op->r, r.bytes)) return false;
   S.clear(lane, op->r, r.bytes);
   S.putSet(lane, op->r, r.bytes, set, r.format, op->inst);
@@ -733,16 +741,46 @@ void rangeChunk(const LaneSetView& v, const FloatRule& r, const numerics::detail
   std::array<std::array<double, kLanes>, 4> lo, hi;
   std::array<uint8_t, kLanes> lanes, decided;
   uint32_t m = 0;
+  // The operands' rows of flags, entries and lane registers, looked up once: the range path's operands are floats of
+  // 4 bytes, whose lanes floatSetOnLane reads as a flag and an entry, or the register.
+  struct Row {
+    const uint8_t* flags;
+    const ShadowEntry* entries;
+    const uint8_t* value;  // lane l's at value + 8·l
+  };
+  std::array<Row, 4> rows{};
+  bool floats = k.arity <= 4;
+  for (uint32_t a = 0; a < k.arity && floats; ++a) {
+    const LaneRef& x = r.args[a];
+    floats = x.bytes == 4 && x.format == numerics::Format::Float && LaneSets::holds(x.reg, x.bytes);
+    const size_t at = size_t(x.reg >> 2) * v.stride + v.first;
+    rows[a] = {v.used ? v.flags + at : nullptr, v.used ? v.entries + at : nullptr, v.bytes(x.reg, 0)};
+  }
   for (uint32_t l = from; l < c.to; ++l) {
     // directRuleOnLane's operands: lanes whose operands are all single values take its other path (and lanes whose
     // operands it cannot read, NaNs, its rule in full).
     bool allPoints = true, ranges = true;
     for (uint32_t a = 0; a < k.arity; ++a) {
       numerics::ValueSet x;
-      if (!floatSetOnLane(v, r.args[a], l, x) || x.nan) {
-        ranges = false;
-        break;
+      if (floats) {
+        const Row& row = rows[a];
+        const uint8_t f = row.flags ? row.flags[l] : LaneSets::kNone;
+        if (f == LaneSets::kStart) {
+          const ShadowEntry& e = row.entries[l];
+          if (e.size != 4 || e.undetermined || e.format != numerics::Format::Float) ranges = false;
+          x = e.set;
+        } else if (f == LaneSets::kNone) {
+          float value;
+          std::memcpy(&value, row.value + size_t(l) * 8, 4);
+          x = {value, value, false};
+        } else {
+          ranges = false;
+        }
+        ranges = ranges && x.lo == x.lo && !x.nan;  // (a NaN value: ValueSet::point's NaN)
+      } else {
+        ranges = floatSetOnLane(v, r.args[a], l, x) && !x.nan;
       }
+      if (!ranges) break;
       allPoints = allPoints && x.isPoint();
       lo[a][m] = x.lo;
       hi[a][m] = x.hi;
