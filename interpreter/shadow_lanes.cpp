@@ -720,84 +720,108 @@ bool directRuleOnLane(const LaneBatch& b, const LaneSetView& v, const Op* op, co
   return writeDirectSet(b, op, r, l, set, reference);
 }
 
-// The lanes of a batch whose operands hold sets, decided by the range path together (numerics::detail::fastRangeSets):
-// directRuleOnLane's sets for up to kLanes lanes from `from`, where it would ask fastRangeSet.
-struct RangeChunk {
+// directRuleOnLane's sets for a chunk of up to kLanes lanes of a batch from `from`, asked of the numerics' fast paths
+// together (fastRangeSets for the lanes whose operands hold sets, fastPointSets for those of single values), for
+// a rule directRuleOf made usable with no contraction: a lane's bit is set where directRuleOnLane would take that set.
+struct DirectChunk {
   static constexpr uint32_t kLanes = 64;
   uint32_t from = 0, to = 0;  // the lanes looked at
   uint64_t decided = 0;       // bit l - from: lane l's set is in lo, hi
+  uint64_t exact = 0;         // bit l - from: the exact test took lane l (of single values) in the chunk
   std::array<double, kLanes> lo, hi;
 
   bool has(uint32_t l) const { return (decided >> (l - from)) & 1; }
+  bool exactAt(uint32_t l) const { return (exact >> (l - from)) & 1; }
 };
 
-// The chunk of lanes from `from` of a rule directRuleOf made usable, with no contraction, whose rangeRuleOf is `k`.
-void rangeChunk(const LaneSetView& v, const FloatRule& r, const numerics::detail::RangeRule& k, uint32_t from,
-                uint32_t count, RangeChunk& c) {
-  constexpr uint32_t kLanes = RangeChunk::kLanes;
+// The chunk from `from`: lanes whose operands hold a set (exactOperands() is false for them) by `range`, lanes of
+// single values by `point` unless `exact` says the caller's exact test takes them first, which the chunk notes (either
+// rule may be unusable).
+template <class Exact>
+void directChunk(const LaneSetView& v, const FloatRule& r, const numerics::detail::RangeRule& range,
+                 const numerics::detail::PointRule& point, uint32_t from, uint32_t count, Exact&& exact,
+                 DirectChunk& c) {
+  constexpr uint32_t kLanes = DirectChunk::kLanes;
   c.from = from;
   c.to = std::min(count, from + kLanes);
   c.decided = 0;
-  std::array<std::array<double, kLanes>, 4> lo, hi;
-  std::array<uint8_t, kLanes> lanes, decided;
-  uint32_t m = 0;
-  // The operands' rows of flags, entries and lane registers, looked up once: the range path's operands are floats of
-  // 4 bytes, whose lanes floatSetOnLane reads as a flag and an entry, or the register.
+  c.exact = 0;
+  const uint32_t n = uint32_t(r.args.size());
+  std::array<std::array<double, kLanes>, 4> lo, hi, points;
+  std::array<uint8_t, kLanes> rangeLanes, pointLanes;
+  uint32_t m = 0, p = 0;
+  // The operands' rows of flags, entries and lane registers, looked up once: floats of 4 bytes, whose lanes
+  // floatSetOnLane reads as a flag and an entry, or the register (other operands: floatSetOnLane itself).
   struct Row {
     const uint8_t* flags;
     const ShadowEntry* entries;
     const uint8_t* value;  // lane l's at value + 8·l
   };
   std::array<Row, 4> rows{};
-  bool floats = k.arity <= 4;
-  for (uint32_t a = 0; a < k.arity && floats; ++a) {
+  bool floats = n <= 4;
+  for (uint32_t a = 0; a < n && floats; ++a) {
     const LaneRef& x = r.args[a];
     floats = x.bytes == 4 && x.format == numerics::Format::Float && LaneSets::holds(x.reg, x.bytes);
     const size_t at = size_t(x.reg >> 2) * v.stride + v.first;
     rows[a] = {v.used ? v.flags + at : nullptr, v.used ? v.entries + at : nullptr, v.bytes(x.reg, 0)};
   }
   for (uint32_t l = from; l < c.to; ++l) {
-    // directRuleOnLane's operands: lanes whose operands are all single values take its other path (and lanes whose
-    // operands it cannot read, NaNs, its rule in full).
-    bool allPoints = true, ranges = true;
-    for (uint32_t a = 0; a < k.arity; ++a) {
+    // directRuleOnLane's operands (lanes whose operands it cannot read, and NaNs, take it, then the rule in full).
+    bool allPoints = true, readable = true;
+    for (uint32_t a = 0; a < n; ++a) {
       numerics::ValueSet x;
       if (floats) {
         const Row& row = rows[a];
         const uint8_t f = row.flags ? row.flags[l] : LaneSets::kNone;
         if (f == LaneSets::kStart) {
           const ShadowEntry& e = row.entries[l];
-          if (e.size != 4 || e.undetermined || e.format != numerics::Format::Float) ranges = false;
+          if (e.size != 4 || e.undetermined || e.format != numerics::Format::Float) readable = false;
           x = e.set;
         } else if (f == LaneSets::kNone) {
           float value;
           std::memcpy(&value, row.value + size_t(l) * 8, 4);
           x = {value, value, false};
         } else {
-          ranges = false;
+          readable = false;
         }
-        ranges = ranges && x.lo == x.lo && !x.nan;  // (a NaN value: ValueSet::point's NaN)
+        readable = readable && x.lo == x.lo && !x.nan;  // (a NaN value: ValueSet::point's NaN)
       } else {
-        ranges = floatSetOnLane(v, r.args[a], l, x) && !x.nan;
+        readable = floatSetOnLane(v, r.args[a], l, x) && !x.nan;
       }
-      if (!ranges) break;
+      if (!readable) break;
       allPoints = allPoints && x.isPoint();
       lo[a][m] = x.lo;
       hi[a][m] = x.hi;
+      points[a][p] = x.lo;
     }
-    if (ranges && !allPoints) lanes[m++] = uint8_t(l - from);
+    if (!readable) continue;
+    if (!allPoints && range.usable()) rangeLanes[m++] = uint8_t(l - from);
+    else if (allPoints && point.usable()) {
+      if (exact(l)) c.exact |= uint64_t(1) << (l - from);
+      else pointLanes[p++] = uint8_t(l - from);
+    }
   }
-  if (m == 0) return;
-  const double* los[4] = {lo[0].data(), lo[1].data(), lo[2].data(), lo[3].data()};
-  const double* his[4] = {hi[0].data(), hi[1].data(), hi[2].data(), hi[3].data()};
   std::array<double, kLanes> setLo, setHi;
-  numerics::detail::fastRangeSets(k, m, los, his, setLo.data(), setHi.data(), decided.data());
-  for (uint32_t i = 0; i < m; ++i)
-    if (decided[i]) {
-      c.decided |= uint64_t(1) << lanes[i];
-      c.lo[lanes[i]] = setLo[i];
-      c.hi[lanes[i]] = setHi[i];
-    }
+  std::array<uint8_t, kLanes> decided;
+  auto take = [&](const std::array<uint8_t, kLanes>& lanes, uint32_t k) {
+    for (uint32_t i = 0; i < k; ++i)
+      if (decided[i]) {
+        c.decided |= uint64_t(1) << lanes[i];
+        c.lo[lanes[i]] = setLo[i];
+        c.hi[lanes[i]] = setHi[i];
+      }
+  };
+  if (m) {
+    const double* los[4] = {lo[0].data(), lo[1].data(), lo[2].data(), lo[3].data()};
+    const double* his[4] = {hi[0].data(), hi[1].data(), hi[2].data(), hi[3].data()};
+    numerics::detail::fastRangeSets(range, m, los, his, setLo.data(), setHi.data(), decided.data());
+    take(rangeLanes, m);
+  }
+  if (p) {
+    const double* args[4] = {points[0].data(), points[1].data(), points[2].data(), points[3].data()};
+    numerics::detail::fastPointSets(point, p, args, setLo.data(), setHi.data(), decided.data());
+    take(pointLanes, p);
+  }
 }
 
 }  // namespace
@@ -853,24 +877,34 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
     const bool resultExact = S.noneIn(b.first, count, op->r, r.lanes * r.bytes);
     // A contracted sum whose registers hold sets (an accumulator's): its lanes with sets ask the fast path first.
     const bool setsFirst = direct.contracted && !operandsExact;
-    // Lanes with sets of a rule the range path takes: their sets computed a chunk of lanes at a time.
+    // directRuleOnLane's fast paths asked a chunk of lanes at a time (its point path: values of no set; exact lanes
+    // are the exact test's).
     numerics::detail::RangeRule range;
-    if (direct.usable && !direct.contracted && !operandsExact)
-      range = numerics::detail::rangeRuleOf(direct.fn, r.core, r.format, s.profile, options);
-    const bool chunks = range.usable() && range.arity == r.args.size();
-    RangeChunk chunk;
+    numerics::detail::PointRule point;
+    // (shadowExactOnPoints, which directRuleOnLane asks before the point path, holds only for sums and products,
+    // which the point path does not take.)
+    if (direct.usable && !direct.contracted) {
+      if (!operandsExact) range = numerics::detail::rangeRuleOf(direct.fn, r.core, r.format, s.profile, options);
+      point = numerics::detail::pointRuleOf(direct.fn, r.core, r.format, s.profile, options);
+      if (range.arity != r.args.size()) range = {};
+      // (Fused sums of single values: mostly exact, their fused and unfused results the same; measured slower.)
+      if (point.arity != r.args.size() || point.op == numerics::detail::PointOp::Mad ||
+          point.op == numerics::detail::PointOp::Fma)
+        point = {};
+    }
+    const bool chunks = range.usable() || point.usable();
+    auto exactFirst = [&](uint32_t l) { return (operandsExact || exactOperands(l)) && exactLane(l); };
+    DirectChunk chunk;
     for (; l < count; ++l) {
-      if (chunks) {
-        if (l >= chunk.to) rangeChunk(view, r, range, l, count, chunk);
-        if (chunk.has(l)) {  // (its operands hold a set: exactOperands(l) is false)
-          const numerics::ValueSet set{chunk.lo[l - chunk.from], chunk.hi[l - chunk.from], false};
-          if (writeDirectSet(b, op, r, l, set, numerics::loadValue(view.bytes(op->r, l), r.format))) continue;
-          if (!floatRuleOnLane(b, op, r, options, l)) return stopBefore(b, op, l);
-          continue;
-        }
+      if (chunks && l >= chunk.to) directChunk(view, r, range, point, l, count, exactFirst, chunk);
+      if (chunks && chunk.has(l)) {  // (exactFirst(l) is false: its operands hold a set, or the chunk asked)
+        const numerics::ValueSet set{chunk.lo[l - chunk.from], chunk.hi[l - chunk.from], false};
+        if (writeDirectSet(b, op, r, l, set, numerics::loadValue(view.bytes(op->r, l), r.format))) continue;
+        if (!floatRuleOnLane(b, op, r, options, l)) return stopBefore(b, op, l);
+        continue;
       }
       if (setsFirst && directRuleOnLane(b, view, op, r, direct, s, options, l)) continue;
-      if ((operandsExact || exactOperands(l)) && exactLane(l)) {
+      if ((chunks && chunk.exactAt(l)) || exactFirst(l)) {
         if (!resultExact && !exactResult(S, b.first + l, op->r, r.lanes * r.bytes)) return stopBefore(b, op, l);
         continue;
       }

@@ -93,6 +93,23 @@ std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std:
 // general path's at each end, or nullopt (then the general path decides).
 std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std::span<const ValueSet> args,
                                      Format format, Profile profile, const VerdictOptions& options);
+// fastPointSet's rule for one operation, looked up once (pointRuleOf), for callers that ask it of many operand tuples
+// (the shadow mode's instructions on lanes). Not usable: fastPointSet would not decide for any operands.
+enum class PointOp : uint8_t { None, Quotient, Reciprocal, Sqrt, Host, Fma, Mad };
+struct PointRule {
+  PointOp op = PointOp::None;
+  uint32_t arity = 0;
+  bool correctlyRounded = false;  // else an ulp bound of `ulps` (Fma, Mad: their own rules)
+  double ulps = 0;
+  double (*host)(double) = nullptr;  // Host: the host's function (its error bound: enclosure_fast.cpp)
+  bool usable() const { return op != PointOp::None; }
+};
+PointRule pointRuleOf(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
+                      const VerdictOptions& options);
+// fastPointSet for n operand tuples at once: tuple i's operand k is args[k][i]; where the point path decides,
+// decided[i] is 1 and the set (no NaN) is [setLo[i], setHi[i]], bit for bit fastPointSet's.
+void fastPointSets(const PointRule& rule, size_t n, const double* const* args, double* setLo, double* setHi,
+                   uint8_t* decided);
 // fastRangeSet's rule for one operation, looked up once (rangeRuleOf), for callers that ask it of many operand
 // tuples: the shadow mode's instructions on lanes. Not usable: fastRangeSet would not decide for any operands.
 enum class RangeOp : uint8_t { None, Add, Sub, Mul, Div, Fma, Mad };

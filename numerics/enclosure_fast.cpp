@@ -343,21 +343,54 @@ const std::optional<AccuracyRule>& simpleRule(std::optional<MathFn> fn, CoreOp c
   });
 }
 
-std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std::span<const double> args, Format format,
-                                     Profile profile, const VerdictOptions& options) {
-  if (format != Format::Float || (profile != Profile::Full && profile != Profile::Embedded)) return std::nullopt;
-  if (options.flushToZero == true) return std::nullopt;  // flushing options: judge()'s own handling
-  const MathFn c = fn ? canonical(*fn) : MathFn::sin;
-  const bool sum = fn && (c == MathFn::mad || c == MathFn::fma);
-  // Zeros (but a sum's exact ones), subnormals, infinities, NaNs: the edge cases are MPFR's.
-  for (double a : args)
-    if (!normalFloat(a) && !(sum && a == 0)) return std::nullopt;
+PointRule pointRuleOf(std::optional<MathFn> fn, CoreOp core, Format format, Profile profile,
+                      const VerdictOptions& options) {
+  PointRule k;
+  if (format != Format::Float || (profile != Profile::Full && profile != Profile::Embedded)) return k;
+  if (options.flushToZero == true) return k;  // flushing options: judge()'s own handling
   const FastRow row = fastRow(fn, core, profile, options);
-  if (!row.ok) return std::nullopt;
-  if (sum) {
+  if (!row.ok) return k;
+  const MathFn c = fn ? canonical(*fn) : MathFn::sin;
+  if (fn && (c == MathFn::mad || c == MathFn::fma)) {
     // The embedded profile's float roundings (round toward zero too, §6.1 [[_rounding_modes]]), a device's other
-    // mode: MPFR's.
-    if (profile != Profile::Full || !nearestOnly(options)) return std::nullopt;
+    // mode: MPFR's. mad's row is fused or unfused (another row: MPFR's).
+    if (profile != Profile::Full || !nearestOnly(options)) return k;
+    if (c == MathFn::mad && row.kind != BoundKind::FmaOrMulAdd) return k;
+    k.op = c == MathFn::fma ? PointOp::Fma : PointOp::Mad;
+    k.arity = 3;
+    return k;
+  }
+  // A correctly rounded row: round to nearest, the full profile's only default rounding for float.
+  if (row.kind == BoundKind::CorrectlyRounded && !(profile == Profile::Full && nearestOnly(options))) return k;
+  if (row.kind != BoundKind::Ulps && row.kind != BoundKind::CorrectlyRounded) return k;
+  if (!fn) {
+    switch (core) {
+      case CoreOp::Div: k.op = PointOp::Quotient, k.arity = 2; break;
+      case CoreOp::Recip: k.op = PointOp::Reciprocal, k.arity = 1; break;
+      default: return k;
+    }
+  } else if (c == MathFn::sqrt) {
+    k.op = PointOp::Sqrt, k.arity = 1;
+  } else if (const HostFn h = hostFunction(c)) {
+    k.op = PointOp::Host, k.arity = 1;
+    k.host = h;
+  } else {
+    return k;
+  }
+  k.correctlyRounded = row.kind == BoundKind::CorrectlyRounded;
+  k.ulps = row.ulps;
+  return k;
+}
+
+namespace {
+
+// The point path's set of operands `args` (rule.arity of them) under a rule pointRuleOf made usable, or nullopt.
+[[gnu::always_inline]] inline std::optional<ValueSet> pointSetWith(const PointRule& rule, const double* args) {
+  const bool sum = rule.op == PointOp::Fma || rule.op == PointOp::Mad;
+  // Zeros (but a sum's exact ones), subnormals, infinities, NaNs: the edge cases are MPFR's.
+  for (uint32_t i = 0; i < rule.arity; ++i)
+    if (!normalFloat(args[i]) && !(sum && args[i] == 0)) return std::nullopt;
+  if (sum) {
     // mad: fused or unfused, each correctly rounded (host fmaf and float arithmetic are); fma: fused. The product
     // of two floats is exact in binary64; an exact zero operand makes it an exact zero (no flush), and a normal result
     // then has no zero's sign in play.
@@ -366,35 +399,56 @@ std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std:
     const float fused = std::fma(a, b, cc);
     const float p = float(product);
     if (!normalFloat(fused) || !(normalFloat(p) || product == 0)) return std::nullopt;
-    if (c == MathFn::fma || row.kind != BoundKind::FmaOrMulAdd) return c == MathFn::fma ? std::optional(ValueSet::point(fused)) : std::nullopt;
+    if (rule.op == PointOp::Fma) return ValueSet::point(fused);
     const float unfused = p + cc;
     if (!normalFloat(unfused)) return std::nullopt;
     return hull(ValueSet::point(fused), ValueSet::point(unfused));
   }
   double y = 0, e = 0;
-  if (!fn) {
-    switch (core) {
-      case CoreOp::Div: y = args[0] / args[1]; break;
-      case CoreOp::Recip: y = 1.0 / args[0]; break;
-      default: return std::nullopt;
-    }
-    e = std::fabs(y) * 0x1p-53;  // correctly rounded in binary64 (times a power of two: ldexp's value)
-  } else if (c == MathFn::sqrt) {
-    if (args[0] < 0) return std::nullopt;
-    y = std::sqrt(args[0]);
-    e = std::fabs(y) * 0x1p-53;
-  } else if (const HostFn h = hostFunction(c); h && args.size() == 1) {
-    y = h(args[0]);
-    e = std::fabs(y) * 0x1p-49;  // 8 ulp of binary64
-  } else {
-    return std::nullopt;
+  switch (rule.op) {
+    case PointOp::Quotient:
+      y = args[0] / args[1];
+      e = std::fabs(y) * 0x1p-53;  // correctly rounded in binary64 (times a power of two: ldexp's value)
+      break;
+    case PointOp::Reciprocal:
+      y = 1.0 / args[0];
+      e = std::fabs(y) * 0x1p-53;
+      break;
+    case PointOp::Sqrt:
+      if (args[0] < 0) return std::nullopt;
+      y = std::sqrt(args[0]);
+      e = std::fabs(y) * 0x1p-53;
+      break;
+    case PointOp::Host:
+      y = rule.host(args[0]);
+      e = std::fabs(y) * 0x1p-49;  // 8 ulp of binary64
+      break;
+    default: return std::nullopt;
   }
   if (!std::isfinite(y) || y == 0) return std::nullopt;
-  switch (row.kind) {
-    case BoundKind::Ulps: return ulpSet(y, e, row.ulps);
-    case BoundKind::CorrectlyRounded:  // round to nearest: the full profile's only default rounding for float
-      return profile == Profile::Full && nearestOnly(options) ? correctlyRoundedSet(y, e) : std::nullopt;
-    default: return std::nullopt;
+  return rule.correctlyRounded ? correctlyRoundedSet(y, e) : ulpSet(y, e, rule.ulps);
+}
+
+}  // namespace
+
+std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std::span<const double> args, Format format,
+                                     Profile profile, const VerdictOptions& options) {
+  const PointRule rule = pointRuleOf(fn, core, format, profile, options);
+  if (!rule.usable() || args.size() != rule.arity) return std::nullopt;
+  return pointSetWith(rule, args.data());
+}
+
+void fastPointSets(const PointRule& rule, size_t n, const double* const* args, double* setLo, double* setHi,
+                   uint8_t* decided) {
+  double x[3];
+  for (size_t i = 0; i < n; ++i) {
+    for (uint32_t k = 0; k < rule.arity; ++k) x[k] = args[k][i];
+    const std::optional<ValueSet> set = pointSetWith(rule, x);
+    decided[i] = set.has_value();
+    if (set) {
+      setLo[i] = set->lo;
+      setHi[i] = set->hi;
+    }
   }
 }
 

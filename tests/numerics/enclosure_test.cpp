@@ -457,6 +457,74 @@ TEST_CASE("the range path's batch form decides, bit for bit, what fastRangeSet d
   CHECK_FALSE(detail::rangeRuleOf(MathFn::sin, CoreOp::None, Format::Float, Profile::Full, {}).usable());
 }
 
+TEST_CASE("the point path's batch form decides, bit for bit, what fastPointSet decides for each tuple",
+          "[numerics][enclosure]") {
+  // The shadow mode's float rules on lanes ask fastPointSets once for a chunk of lanes of single values where the
+  // one-by-one rule asks fastPointSet for each.
+  std::mt19937_64 rng(29);
+  auto value = [&]() {
+    const double a = double(float(std::uniform_real_distribution<double>(rng() % 2 ? -1e3 : 1e-3, 1e3)(rng)));
+    switch (rng() % 8) {
+      case 0: return rng() % 2 ? 0.0 : -0.0;
+      case 1: return a * 0x1p-140;  // subnormal
+      case 2: return double(INFINITY);
+      case 3: return double(NAN);
+      case 4: return a * 0x1p+90;  // large: quotients and products leave the float range
+      default: return a;
+    }
+  };
+  struct Op {
+    std::optional<MathFn> fn;
+    CoreOp core;
+  };
+  const Op ops[] = {{std::nullopt, CoreOp::Div}, {std::nullopt, CoreOp::Recip}, {MathFn::sqrt, CoreOp::None},
+                    {MathFn::sin, CoreOp::None},  {MathFn::exp, CoreOp::None},   {MathFn::log, CoreOp::None},
+                    {MathFn::fma, CoreOp::None},  {MathFn::mad, CoreOp::None},   {MathFn::native_sin, CoreOp::None}};
+  int decided = 0, deferred = 0;
+  for (const Op& op : ops)
+    for (const Profile profile : {Profile::Full, Profile::Embedded}) {
+      INFO((op.fn ? std::string(nameOf(*op.fn)) : std::string(toString(op.core))) << " " << int(profile));
+      const detail::PointRule rule = detail::pointRuleOf(op.fn, op.core, Format::Float, profile, {});
+      if (!rule.usable()) {  // a row the point path leaves to judge(): fastPointSet defers too
+        CHECK_FALSE(detail::fastPointSet(op.fn, op.core, std::vector<double>(3, 1.5), Format::Float, profile, {}));
+        continue;
+      }
+      constexpr size_t kTuples = 2000;
+      std::vector<std::vector<double>> args(rule.arity, std::vector<double>(kTuples));
+      for (size_t i = 0; i < kTuples; ++i)
+        for (uint32_t k = 0; k < rule.arity; ++k) args[k][i] = value();
+      const double* columns[3] = {};
+      for (uint32_t k = 0; k < rule.arity; ++k) columns[k] = args[k].data();
+      std::vector<double> setLo(kTuples), setHi(kTuples);
+      std::vector<uint8_t> got(kTuples);
+      detail::fastPointSets(rule, kTuples, columns, setLo.data(), setHi.data(), got.data());
+      for (size_t i = 0; i < kTuples; ++i) {
+        std::vector<double> tuple;
+        for (uint32_t k = 0; k < rule.arity; ++k) tuple.push_back(args[k][i]);
+        const auto want = detail::fastPointSet(op.fn, op.core, tuple, Format::Float, profile, {});
+        REQUIRE(bool(got[i]) == want.has_value());
+        if (!want) {
+          ++deferred;
+          continue;
+        }
+        ++decided;
+        CHECK(std::memcmp(&setLo[i], &want->lo, 8) == 0);
+        CHECK(std::memcmp(&setHi[i], &want->hi, 8) == 0);
+      }
+    }
+  CHECK(decided > 8000);
+  CHECK(deferred > 8000);
+  // The full profile's rows the point path takes; formats and flushes it does not.
+  CHECK(detail::pointRuleOf(MathFn::sin, CoreOp::None, Format::Float, Profile::Full, {}).usable());
+  CHECK(detail::pointRuleOf(MathFn::mad, CoreOp::None, Format::Float, Profile::Full, {}).usable());
+  CHECK_FALSE(detail::pointRuleOf(MathFn::mad, CoreOp::None, Format::Float, Profile::Embedded, {}).usable());
+  CHECK_FALSE(detail::pointRuleOf(MathFn::sin, CoreOp::None, Format::Double, Profile::Full, {}).usable());
+  CHECK_FALSE(detail::pointRuleOf(std::nullopt, CoreOp::Add, Format::Float, Profile::Full, {}).usable());
+  VerdictOptions ftz;
+  ftz.flushToZero = true;
+  CHECK_FALSE(detail::pointRuleOf(MathFn::sin, CoreOp::None, Format::Float, Profile::Full, ftz).usable());
+}
+
 TEST_CASE("enclosure: cross of float4 has w = 0.0 exactly, whatever the operands' sets", "[enclosure]") {
   // OpenCL C 3.0 §6.15.5 [[geometric-functions]] cross: "The w component of float4 result returned will be 0.0".
   const std::vector<ValueSet> p = {ValueSet{1, 2, false}, ValueSet::point(3), ValueSet::point(4), ValueSet{5, 9, false}};
