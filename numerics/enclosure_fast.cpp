@@ -71,23 +71,15 @@ double fraction(double v, int& e) {
 }
 double pow2(int k) { return std::bit_cast<double>(uint64_t(k + 1023) << 52); }  // -1022 <= k <= 1023
 
-// The smallest float >= t, and the largest float <= t (t a double within the float range).
-[[gnu::always_inline]] inline double roundUpToFloat(double t) {
-  const float f = float(t);
-  return double(f) < t ? double(nextUp<float, uint32_t>(f)) : double(f);
-}
-[[gnu::always_inline]] inline double roundDownToFloat(double t) {
-  const float f = float(t);
-  return double(f) > t ? double(nextDown<float, uint32_t>(f)) : double(f);
-}
-// The same with both neighbours computed and one selected, no branch: for the range path, whose ends round either way
-// as the data has it (a branch there mispredicts about every other lane of the shadow mode's loops).
+// The smallest float >= t, and the largest float <= t (t a double within the float range). Both neighbours computed
+// and one selected, without a branch: which way t rounds is the data's, and a branch on it mispredicted about every
+// other lane of the shadow mode's loops (measured).
 [[gnu::always_inline]] inline double select(bool c, double a, double b) { return c ? a : b; }
-[[gnu::always_inline]] inline double roundUpToFloatEager(double t) {
+[[gnu::always_inline]] inline double roundUpToFloat(double t) {
   const float f = float(t);
   return select(double(f) < t, double(nextUp<float, uint32_t>(f)), double(f));
 }
-[[gnu::always_inline]] inline double roundDownToFloatEager(double t) {
+[[gnu::always_inline]] inline double roundDownToFloat(double t) {
   const float f = float(t);
   return select(double(f) > t, double(nextDown<float, uint32_t>(f)), double(f));
 }
@@ -145,6 +137,14 @@ struct Bracket {
 // [lo, hi] of a·b over boxes, from the four corner products (one where both are single values).
 [[gnu::always_inline]] inline Bracket productRange(const ValueSet& x, const ValueSet& y) {
   if (x.lo == x.hi && y.lo == y.hi) return bracketProduct(x.lo, y.lo);
+  // One single value (the same bits at both ends): two of the corners are the other two.
+  auto single = [](const ValueSet& v) { return std::bit_cast<uint64_t>(v.lo) == std::bit_cast<uint64_t>(v.hi); };
+  if (single(x) || single(y)) {
+    const double a = single(x) ? x.lo : y.lo;
+    const ValueSet& range = single(x) ? y : x;
+    const Bracket p = bracketProduct(range.lo, a), q = bracketProduct(range.hi, a);
+    return {std::min(p.down, q.down), std::max(p.up, q.up)};
+  }
   Bracket r{INFINITY, -INFINITY};
   for (double a : {x.lo, x.hi})
     for (double b : {y.lo, y.hi}) {
@@ -191,14 +191,14 @@ bool rangePathTakes(Format format, Profile profile, const VerdictOptions& option
     case RuleKind::CorrectlyRounded:
     case RuleKind::MadBoth:
       if (profile != Profile::Full) return std::nullopt;  // other profiles' roundings: the general path
-      s = {roundDownToFloatEager(r.down), roundUpToFloatEager(r.up), false};
+      s = {roundDownToFloat(r.down), roundUpToFloat(r.up), false};
       break;
     case RuleKind::Ulps: {
       if (through) return std::nullopt;  // an ulp that shrinks toward zero: the general path
       int e = 0;
       fraction(big, e);
       const double d = rule.bound * pow2(e - 1 - 23);  // ulp of the largest magnitude's binade
-      s = {roundUpToFloatEager(bracketSum(r.down, -d).down), roundDownToFloatEager(bracketSum(r.up, d).up), false};
+      s = {roundUpToFloat(bracketSum(r.down, -d).down), roundDownToFloat(bracketSum(r.up, d).up), false};
       break;
     }
     default: return std::nullopt;
@@ -218,14 +218,14 @@ bool rangePathTakes(Format format, Profile profile, const VerdictOptions& option
     case RangeOp::Sub: r = sumRange(true, args[0], args[1]); break;
     case RangeOp::Mul: r = productRange(args[0], args[1]); break;
     case RangeOp::Div: {
-      if (!(args[1].lo > 0 || args[1].hi < 0)) return std::nullopt;
-      r = {INFINITY, -INFINITY};
-      for (double a : {args[0].lo, args[0].hi})
-        for (double b : {args[1].lo, args[1].hi}) {
-          const Bracket q = bracketQuotient(a, b);
-          r.down = std::min(r.down, q.down);
-          r.up = std::max(r.up, q.up);
-        }
+      const ValueSet &x = args[0], &y = args[1];
+      if (!(y.lo > 0 || y.hi < 0)) return std::nullopt;
+      // The divisor of one sign: x / y is monotone in each operand, its least and greatest values at the corners
+      // these pick (a numerator's end of either sign over the divisor's end that makes the quotient least or greatest).
+      if (y.lo > 0)
+        r = {bracketQuotient(x.lo, x.lo >= 0 ? y.hi : y.lo).down, bracketQuotient(x.hi, x.hi >= 0 ? y.lo : y.hi).up};
+      else
+        r = {bracketQuotient(x.hi, x.hi >= 0 ? y.hi : y.lo).down, bracketQuotient(x.lo, x.lo >= 0 ? y.lo : y.hi).up};
       break;
     }
     case RangeOp::Fma:
@@ -236,8 +236,8 @@ bool rangePathTakes(Format format, Profile profile, const VerdictOptions& option
         const bool zeroOrThrough = (p.down == 0 && p.up == 0) || (p.down < 0 && p.up > 0);
         if (std::min(std::fabs(p.down), std::fabs(p.up)) < 0x1p-126 && !zeroOrThrough) return std::nullopt;
         // The unfused form's product rounded to float (either way) is within the product's range widened to floats.
-        p.down = roundDownToFloatEager(p.down);
-        p.up = roundUpToFloatEager(p.up);
+        p.down = roundDownToFloat(p.down);
+        p.up = roundUpToFloat(p.up);
       }
       r = {bracketSum(p.down, args[2].lo).down, bracketSum(p.up, args[2].hi).up};
       break;
