@@ -643,11 +643,11 @@ inline bool floatSetOnLane(const LaneSetView& v, const LaneRef& a, uint32_t l, n
   return true;
 }
 
-// Lane l's result of a rule directRuleOf made usable, whose fast path gave `set`, written as writeLane writes it: clref's
-// own value (`reference`) is always allowed; a single value is no entry. False, with nothing written, where the file
-// cannot take it (the rule in full then does).
-[[gnu::always_inline]] inline bool writeDirectSet(const LaneBatch& b, const Op* op, const FloatRule& r, uint32_t l, numerics::ValueSet set,
-                           double reference) {
+// Lane l's result of a rule directRuleOf made usable, whose fast path gave `set`, written as writeLane writes it:
+// clref's own value (`reference`) is always allowed; a single value is no entry. False, with nothing written, where
+// the file cannot take it (the rule in full then does).
+[[gnu::always_inline]] inline bool writeDirectSet(const LaneBatch& b, const Op* op, const FloatRule& r, uint32_t l,
+                                                  numerics::ValueSet set, double reference) {
   if (!set.contains(reference)) set = hull(set, numerics::ValueSet::point(reference));
   LaneSets& S = *b.sets;
   const uint32_t lane = b.first + l;

@@ -178,7 +178,8 @@ bool rangePathTakes(Format format, Profile profile, const VerdictOptions& option
 }
 
 // The exact range r (directed binary64 bounds) rounded by `rule`, or nullopt where the general path decides.
-[[gnu::always_inline]] inline std::optional<ValueSet> roundedRange(Bracket r, const AccuracyRule& rule, Profile profile) {
+[[gnu::always_inline]] inline std::optional<ValueSet> roundedRange(Bracket r, const AccuracyRule& rule,
+                                                                   Profile profile) {
   // The exact range [r.down, r.up] within the float range and away from overflow, and away from the subnormals
   // (flushing) and a zero's sign unless it runs from below zero to above it (a cancelling sum): a correctly rounded
   // result there is a float of the rounded range, or a zero of either sign it holds (flushed), as in the general path.

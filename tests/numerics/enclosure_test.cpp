@@ -56,6 +56,19 @@ void checkEncloses(const ValueSet& set, const std::vector<std::vector<double>>& 
 
 ValueSet range(double lo, double hi) { return ValueSet{lo, hi, false}; }
 
+// One tuple of a batch form's answer against the one-tuple form's `want`: the same decision, the same set bit for bit.
+void checkBatchTuple(bool got, double setLo, double setHi, const std::optional<ValueSet>& want, int& decided,
+                     int& deferred) {
+  REQUIRE(got == want.has_value());
+  if (!want) {
+    ++deferred;
+    return;
+  }
+  ++decided;
+  CHECK(std::memcmp(&setLo, &want->lo, 8) == 0);
+  CHECK(std::memcmp(&setHi, &want->hi, 8) == 0);
+}
+
 }  // namespace
 
 TEST_CASE("a set of single operands is exactly judge()'s allowed set", "[numerics][enclosure]") {
@@ -437,14 +450,7 @@ TEST_CASE("the range path's batch form decides, bit for bit, what fastRangeSet d
       detail::fastRangeSets(rule, kTuples, los, his, setLo.data(), setHi.data(), got.data());
       for (size_t i = 0; i < kTuples; ++i) {
         const auto want = detail::fastRangeSet(op.fn, op.core, tuples[i], Format::Float, profile, {});
-        REQUIRE(bool(got[i]) == want.has_value());
-        if (!want) {
-          ++deferred;
-          continue;
-        }
-        ++decided;
-        CHECK(std::memcmp(&setLo[i], &want->lo, 8) == 0);
-        CHECK(std::memcmp(&setHi[i], &want->hi, 8) == 0);
+        checkBatchTuple(got[i], setLo[i], setHi[i], want, decided, deferred);
       }
     }
   CHECK(decided > 5000);
@@ -502,14 +508,7 @@ TEST_CASE("the point path's batch form decides, bit for bit, what fastPointSet d
         std::vector<double> tuple;
         for (uint32_t k = 0; k < rule.arity; ++k) tuple.push_back(args[k][i]);
         const auto want = detail::fastPointSet(op.fn, op.core, tuple, Format::Float, profile, {});
-        REQUIRE(bool(got[i]) == want.has_value());
-        if (!want) {
-          ++deferred;
-          continue;
-        }
-        ++decided;
-        CHECK(std::memcmp(&setLo[i], &want->lo, 8) == 0);
-        CHECK(std::memcmp(&setHi[i], &want->hi, 8) == 0);
+        checkBatchTuple(got[i], setLo[i], setHi[i], want, decided, deferred);
       }
     }
   CHECK(decided > 8000);
