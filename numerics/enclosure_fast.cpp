@@ -14,6 +14,15 @@
 #include "numerics/math_internal.hpp"
 #include "numerics/row_cache.hpp"
 
+// The batch forms compile twice on x86-64, with and without FMA, and the loader picks the one the processor runs (an
+// ifunc, as math_binary32.cpp's kernels do): the brackets' std::fma is then an instruction, not a call into libm. The
+// file is compiled without contraction (ISO C++), so every other operation rounds on its own in both.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define CLREF_BATCH_CLONES [[gnu::target_clones("fma", "default")]]
+#else
+#define CLREF_BATCH_CLONES
+#endif
+
 namespace clref::numerics::detail {
 namespace {
 
@@ -84,23 +93,39 @@ double pow2(int k) { return std::bit_cast<double>(uint64_t(k + 1023) << 52); }  
   return select(double(f) > t, double(nextDown<float, uint32_t>(f)), double(f));
 }
 
-// The float values within U·ulp(x) of x, for every x in [y - e, y + e]; nullopt when they differ.
+// Neighbours and roundings of positive finite values (the ulp set's magnitudes, checked normal first): a step of the
+// bits, no test for infinities, zeros or sign.
+[[gnu::always_inline]] inline double upPositive(double x) { return std::bit_cast<double>(std::bit_cast<uint64_t>(x) + 1); }
+[[gnu::always_inline]] inline double downPositive(double x) {
+  return std::bit_cast<double>(std::bit_cast<uint64_t>(x) - 1);
+}
+[[gnu::always_inline]] inline double roundUpPositive(double t) {
+  const float f = float(t);
+  return double(std::bit_cast<float>(std::bit_cast<uint32_t>(f) + uint32_t(double(f) < t)));
+}
+[[gnu::always_inline]] inline double roundDownPositive(double t) {
+  const float f = float(t);
+  return double(std::bit_cast<float>(std::bit_cast<uint32_t>(f) - uint32_t(double(f) > t)));
+}
+
+// The float values within U·ulp(x) of x, for every x in [y - e, y + e]; nullopt when they differ. Computed on the
+// magnitudes (0 < e < |y|): round to nearest is symmetric, so a negative y's set is the positive one's negated.
 std::optional<ValueSet> ulpSet(double y, double e, double U) {
-  const double xlo = down(y - e), xhi = up(y + e);
-  if (!(xlo > 0 || xhi < 0)) return std::nullopt;
-  int elo = 0, ehi = 0;
-  const double mlo = fraction(std::fabs(xlo), elo), mhi = fraction(std::fabs(xhi), ehi);
-  // One binade, strictly above its power of two (where the spec's ulp is the gap below).
-  if (elo != ehi || mlo == 0.5 || mhi == 0.5) return std::nullopt;
-  // |x| in (2^(elo-1), 2^elo): ulp 2^(elo-1-23)
-  const double u = elo - 24 >= -1022 ? pow2(elo - 24) : std::ldexp(1.0, elo - 24);
-  const double d = U * u;                          // exact: U is a short binary fraction
-  const double top = std::max(std::fabs(xlo), std::fabs(xhi)) + d, bottom = std::min(std::fabs(xlo), std::fabs(xhi)) - d;
-  if (!(top < kFloatMax) || !(bottom > 0x1p-125)) return std::nullopt;  // overflow rule or subnormals: MPFR decides
-  const double lo1 = roundUpToFloat(down(xlo - d)), lo2 = roundUpToFloat(up(xhi - d));
-  const double hi1 = roundDownToFloat(down(xlo + d)), hi2 = roundDownToFloat(up(xhi + d));
+  const double a = std::fabs(y);
+  const double xlo = downPositive(a - e), xhi = upPositive(a + e);
+  const uint64_t blo = std::bit_cast<uint64_t>(xlo), bhi = std::bit_cast<uint64_t>(xhi);
+  const uint64_t biased = blo >> 52;
+  // One binade whose float ulp is a normal double: |x| in (2^(biased-1023), 2^(biased-1022)), ulp 2^(biased-1023-23).
+  // Every x lies strictly above xlo, so strictly above the binade's power of two (where the spec's ulp is the gap
+  // below), and xhi in the same binade is not the next power.
+  if (!(e > 0 && e < a) || biased != (bhi >> 52) || biased < 24)
+    return std::nullopt;
+  const double d = U * std::bit_cast<double>((biased - 23) << 52);  // exact: U is a short binary fraction
+  if (!(xhi + d < kFloatMax) || !(xlo - d > 0x1p-125)) return std::nullopt;  // overflow rule or subnormals: MPFR
+  const double lo1 = roundUpPositive(downPositive(xlo - d)), lo2 = roundUpPositive(upPositive(xhi - d));
+  const double hi1 = roundDownPositive(downPositive(xlo + d)), hi2 = roundDownPositive(upPositive(xhi + d));
   if (lo1 != lo2 || hi1 != hi2) return std::nullopt;
-  return ValueSet{lo1, hi1, false};
+  return y > 0 ? ValueSet{lo1, hi1, false} : ValueSet{-hi1, -lo1, false};
 }
 
 // The correctly rounded float of x, for every x in [y - e, y + e]; nullopt when they differ.
@@ -283,7 +308,7 @@ std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std:
   return rangeSetWith(rule, args.data());
 }
 
-void fastRangeSets(const RangeRule& rule, size_t n, const double* const* lo, const double* const* hi, double* setLo,
+CLREF_BATCH_CLONES void fastRangeSets(const RangeRule& rule, size_t n, const double* const* lo, const double* const* hi, double* setLo,
                    double* setHi, uint8_t* decided) {
   ValueSet args[4];
   for (size_t i = 0; i < n; ++i) {
@@ -439,7 +464,7 @@ std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std:
   return pointSetWith(rule, args.data());
 }
 
-void fastPointSets(const PointRule& rule, size_t n, const double* const* args, double* setLo, double* setHi,
+CLREF_BATCH_CLONES void fastPointSets(const PointRule& rule, size_t n, const double* const* args, double* setLo, double* setHi,
                    uint8_t* decided) {
   double x[3];
   for (size_t i = 0; i < n; ++i) {

@@ -254,6 +254,35 @@ TEST_CASE("the binary64 fast path of single operands gives exactly judge()'s set
   }
 }
 
+TEST_CASE("the binary64 fast path's ulp sets at binade edges, near overflow and near the subnormals equal judge()'s",
+          "[numerics][enclosure]") {
+  // Quotients a / 3 with a a few floats either side of 3·2^k: exact values just below, at and just above a power of
+  // two, of both signs, from the subnormal edge to past the float range, where the ulp set changes its gap or its rule.
+  int decided = 0, deferred = 0;
+  for (int k : {-127, -126, -125, -124, -100, -1, 0, 1, 23, 24, 100, 126, 127}) {
+    const float centre = float(3.0 * std::ldexp(1.0, k));
+    for (int j = -6; j <= 6; ++j)
+      for (double sign : {1.0, -1.0}) {
+        const std::vector<double> a = {sign * double(stepF(centre, j)), 3.0};
+        INFO("k " << k << " step " << j << " operands " << a[0] << " / 3");
+        const auto fast = detail::fastPointSet(std::nullopt, CoreOp::Div, a, Format::Float, Profile::Full, {});
+        if (!fast) {
+          ++deferred;
+          continue;
+        }
+        ++decided;
+        const Verdict v = judgeCore(CoreOp::Div, a, 0.0, Format::Float, Profile::Full);
+        REQUIRE_FALSE(v.anyValue);
+        CHECK(fast->lo == v.lo);
+        CHECK(fast->hi == v.hi);
+        CHECK_FALSE(fast->nan);
+      }
+  }
+  // Both kinds occur: sets inside a binade decided, those touching a power of two, the subnormals or overflow deferred.
+  CHECK(decided > 100);
+  CHECK(deferred > 50);
+}
+
 TEST_CASE("the binary64 fast path on single values leaves a device's rounding mode to MPFR", "[numerics][enclosure]") {
   // A device whose correctly rounded float results round toward zero (VerdictOptions::rounding): fma's set is that
   // mode's result (MPFR's, through judge()), never round-to-nearest's alone.
