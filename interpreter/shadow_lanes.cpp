@@ -824,6 +824,32 @@ void directChunk(const LaneSetView& v, const FloatRule& r, const numerics::detai
   }
 }
 
+// writeDirectSet over the decided lanes of chunk c from lane l on, for a float result of a quad of its own (4 bytes at a
+// register byte divisible by 4), whose quad holds nothing or an entry of its own in each: a lane's set with clref's
+// value no entry, any other the entry written in place. A loop of its own keeps the chunk's and the file's pointers in
+// registers (in the lanes' loop each lane read them again). Returns the first lane it did not write: the chunk's end,
+// a lane it did not decide, or one whose quad holds part of a wider entry (writeDirectSet then says what to do).
+uint32_t writeDirectRun(const LaneBatch& b, const Op* op, const DirectChunk& c, uint32_t l) {
+  LaneSets& S = *b.sets;
+  const LaneSetView view(b);
+  const size_t row = size_t(op->r / 4) * S.stride + b.first;
+  for (; l < c.to && c.has(l); ++l) {
+    const size_t at = row + l;
+    const uint8_t f = S.used ? S.flags[at] : LaneSets::kNone;
+    if (f != LaneSets::kNone && !(f == LaneSets::kStart && S.entries[at].size == 4)) break;
+    float value;
+    std::memcpy(&value, view.bytes(op->r, l), 4);
+    numerics::ValueSet set{c.lo[l - c.from], c.hi[l - c.from], false};
+    if (!set.contains(value)) set = hull(set, numerics::ValueSet::point(value));
+    if (set.isPoint()) {
+      if (f != LaneSets::kNone) S.flags[at] = LaneSets::kNone;
+      continue;
+    }
+    S.putSet(b.first + l, op->r, 4, set, numerics::Format::Float, op->inst);
+  }
+  return l;
+}
+
 }  // namespace
 
 // shFloat: correctly rounded additions, subtractions and multiplications of normal single values, whose results no
@@ -893,11 +919,19 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
         point = {};
     }
     const bool chunks = range.usable() || point.usable();
+    const bool floatQuad = r.bytes == 4 && op->r % 4 == 0 && r.format == numerics::Format::Float;
     auto exactFirst = [&](uint32_t l) { return (operandsExact || exactOperands(l)) && exactLane(l); };
     DirectChunk chunk;
     for (; l < count; ++l) {
       if (chunks && l >= chunk.to) directChunk(view, r, range, point, l, count, exactFirst, chunk);
       if (chunks && chunk.has(l)) {  // (exactFirst(l) is false: its operands hold a set, or the chunk asked)
+        if (floatQuad) {
+          const uint32_t end = writeDirectRun(b, op, chunk, l);
+          if (end > l) {
+            l = end - 1;
+            continue;
+          }
+        }
         const numerics::ValueSet set{chunk.lo[l - chunk.from], chunk.hi[l - chunk.from], false};
         if (writeDirectSet(b, op, r, l, set, numerics::loadValue(view.bytes(op->r, l), r.format))) continue;
         if (!floatRuleOnLane(b, op, r, options, l)) return stopBefore(b, op, l);
