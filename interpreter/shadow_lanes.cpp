@@ -831,22 +831,30 @@ void directChunk(const LaneSetView& v, const FloatRule& r, const numerics::detai
 // a lane it did not decide, or one whose quad holds part of a wider entry (writeDirectSet then says what to do).
 uint32_t writeDirectRun(const LaneBatch& b, const Op* op, const DirectChunk& c, uint32_t l) {
   LaneSets& S = *b.sets;
-  const LaneSetView view(b);
+  if (S.entries.size() < S.flags.size()) S.entries.resize(S.flags.size());  // (slot() makes them at the first set)
   const size_t row = size_t(op->r / 4) * S.stride + b.first;
+  uint8_t* const flags = S.flags.data() + row;  // lane l's at flags[l], entries[l]
+  ShadowEntry* const entries = S.entries.data() + row;
+  const uint8_t* const value = LaneSetView(b).bytes(op->r, 0);  // lane l's at value + 8·l
+  const bool used = S.used;
+  const uint32_t producer = op->inst;
+  bool wrote = false;
   for (; l < c.to && c.has(l); ++l) {
-    const size_t at = row + l;
-    const uint8_t f = S.used ? S.flags[at] : LaneSets::kNone;
-    if (f != LaneSets::kNone && !(f == LaneSets::kStart && S.entries[at].size == 4)) break;
-    float value;
-    std::memcpy(&value, view.bytes(op->r, l), 4);
+    const uint8_t f = used ? flags[l] : LaneSets::kNone;
+    if (f != LaneSets::kNone && !(f == LaneSets::kStart && entries[l].size == 4)) break;
+    float reference;
+    std::memcpy(&reference, value + size_t(l) * 8, 4);
     numerics::ValueSet set{c.lo[l - c.from], c.hi[l - c.from], false};
-    if (!set.contains(value)) set = hull(set, numerics::ValueSet::point(value));
+    if (!set.contains(reference)) set = hull(set, numerics::ValueSet::point(reference));
     if (set.isPoint()) {
-      if (f != LaneSets::kNone) S.flags[at] = LaneSets::kNone;
+      flags[l] = LaneSets::kNone;
       continue;
     }
-    S.putSet(b.first + l, op->r, 4, set, numerics::Format::Float, op->inst);
+    flags[l] = LaneSets::kStart;
+    LaneSets::fillSet(entries[l], set, 4, numerics::Format::Float, producer);
+    wrote = true;
   }
+  if (wrote) S.used = true;
   return l;
 }
 

@@ -115,7 +115,11 @@ struct LaneSets {
   // whole read its narrow stores wide, which stalled the lanes' loop).
   void putSet(uint32_t lane, uint32_t reg, uint8_t size, const numerics::ValueSet& set, numerics::Format format,
               uint32_t producer) {
-    ShadowEntry& e = slot(lane, reg, size);
+    fillSet(slot(lane, reg, size), set, size, format, producer);
+  }
+  // The fields of a float's entry, each written in place.
+  static void fillSet(ShadowEntry& e, const numerics::ValueSet& set, uint8_t size, numerics::Format format,
+                      uint32_t producer) {
     e.set.lo = set.lo;
     e.set.hi = set.hi;
     e.set.nan = set.nan;
