@@ -5,6 +5,7 @@
 // set under an ulp bound U is the float values within U·ulp(x) of x; it is decided when every x in [y - e, y + e]
 // gives the same set, and the range lies inside one binade (one ulp) away from zero, the subnormals and overflow.
 // Otherwise the caller takes judge() (MPFR); tests/numerics/enclosure_test.cpp proves the two agree.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -233,44 +234,71 @@ bool rangePathTakes(Format format, Profile profile, const VerdictOptions& option
   return s;
 }
 
-// The range path's set of operands `args` (rule.arity of them) under a rule rangeRuleOf made usable, or nullopt.
-// Inline in both callers: the batch form's loop is the shadow mode's hottest.
-[[gnu::always_inline]] inline std::optional<ValueSet> rangeSetWith(const RangeRule& rule, const ValueSet* args) {
-  for (uint32_t i = 0; i < rule.arity; ++i)
+// The range path's set of operands `args` (arity Op's) under a rule rangeRuleOf made usable with op Op, or nullopt.
+// Inline in both callers: the batch form's loop, one per operation, is the shadow mode's hottest.
+template <RangeOp Op>
+[[gnu::always_inline]] inline std::optional<ValueSet> rangeSetOf(const RangeRule& rule, const ValueSet* args) {
+  constexpr uint32_t arity = Op == RangeOp::Fma || Op == RangeOp::Mad ? 3 : 2;
+  for (uint32_t i = 0; i < arity; ++i)
     if (!rangeOperand(args[i])) return std::nullopt;
   Bracket r{0, 0};
-  switch (rule.op) {
-    case RangeOp::Add: r = sumRange(false, args[0], args[1]); break;
-    case RangeOp::Sub: r = sumRange(true, args[0], args[1]); break;
-    case RangeOp::Mul: r = productRange(args[0], args[1]); break;
-    case RangeOp::Div: {
-      const ValueSet &x = args[0], &y = args[1];
-      if (!(y.lo > 0 || y.hi < 0)) return std::nullopt;
-      // The divisor of one sign: x / y is monotone in each operand, its least and greatest values at the corners
-      // these pick (a numerator's end of either sign over the divisor's end that makes the quotient least or greatest).
-      if (y.lo > 0)
-        r = {bracketQuotient(x.lo, x.lo >= 0 ? y.hi : y.lo).down, bracketQuotient(x.hi, x.hi >= 0 ? y.lo : y.hi).up};
-      else
-        r = {bracketQuotient(x.hi, x.hi >= 0 ? y.hi : y.lo).down, bracketQuotient(x.lo, x.lo >= 0 ? y.lo : y.hi).up};
-      break;
+  if constexpr (Op == RangeOp::Add || Op == RangeOp::Sub) {
+    r = sumRange(Op == RangeOp::Sub, args[0], args[1]);
+  } else if constexpr (Op == RangeOp::Mul) {
+    r = productRange(args[0], args[1]);
+  } else if constexpr (Op == RangeOp::Div) {
+    const ValueSet &x = args[0], &y = args[1];
+    if (!(y.lo > 0 || y.hi < 0)) return std::nullopt;
+    // The divisor of one sign: x / y is monotone in each operand, its least and greatest values at the corners
+    // these pick (a numerator's end of either sign over the divisor's end that makes the quotient least or greatest).
+    if (y.lo > 0)
+      r = {bracketQuotient(x.lo, x.lo >= 0 ? y.hi : y.lo).down, bracketQuotient(x.hi, x.hi >= 0 ? y.lo : y.hi).up};
+    else
+      r = {bracketQuotient(x.hi, x.hi >= 0 ? y.hi : y.lo).down, bracketQuotient(x.lo, x.lo >= 0 ? y.lo : y.hi).up};
+  } else {
+    Bracket p = productRange(args[0], args[1]);
+    if constexpr (Op == RangeOp::Mad) {
+      // A product a flush may make a zero outside its range (subnormal, not reaching zero): the general path.
+      const bool zeroOrThrough = (p.down == 0 && p.up == 0) || (p.down < 0 && p.up > 0);
+      if (std::min(std::fabs(p.down), std::fabs(p.up)) < 0x1p-126 && !zeroOrThrough) return std::nullopt;
+      // The unfused form's product rounded to float (either way) is within the product's range widened to floats.
+      p.down = roundDownToFloat(p.down);
+      p.up = roundUpToFloat(p.up);
     }
-    case RangeOp::Fma:
-    case RangeOp::Mad: {
-      Bracket p = productRange(args[0], args[1]);
-      if (rule.op == RangeOp::Mad) {
-        // A product a flush may make a zero outside its range (subnormal, not reaching zero): the general path.
-        const bool zeroOrThrough = (p.down == 0 && p.up == 0) || (p.down < 0 && p.up > 0);
-        if (std::min(std::fabs(p.down), std::fabs(p.up)) < 0x1p-126 && !zeroOrThrough) return std::nullopt;
-        // The unfused form's product rounded to float (either way) is within the product's range widened to floats.
-        p.down = roundDownToFloat(p.down);
-        p.up = roundUpToFloat(p.up);
-      }
-      r = {bracketSum(p.down, args[2].lo).down, bracketSum(p.up, args[2].hi).up};
-      break;
-    }
-    default: return std::nullopt;
+    r = {bracketSum(p.down, args[2].lo).down, bracketSum(p.up, args[2].hi).up};
   }
   return roundedRange(r, *rule.rule, rule.profile);
+}
+
+// rangeSetOf for the rule's operation.
+[[gnu::always_inline]] inline std::optional<ValueSet> rangeSetWith(const RangeRule& rule, const ValueSet* args) {
+  switch (rule.op) {
+    case RangeOp::Add: return rangeSetOf<RangeOp::Add>(rule, args);
+    case RangeOp::Sub: return rangeSetOf<RangeOp::Sub>(rule, args);
+    case RangeOp::Mul: return rangeSetOf<RangeOp::Mul>(rule, args);
+    case RangeOp::Div: return rangeSetOf<RangeOp::Div>(rule, args);
+    case RangeOp::Fma: return rangeSetOf<RangeOp::Fma>(rule, args);
+    case RangeOp::Mad: return rangeSetOf<RangeOp::Mad>(rule, args);
+    default: return std::nullopt;
+  }
+}
+
+// fastRangeSets' loop for operation Op: its operation and arity known to the compiler in the loop.
+template <RangeOp Op>
+[[gnu::always_inline]] inline void rangeSetsOf(const RangeRule& rule, size_t n, const double* const* lo,
+                                               const double* const* hi, double* setLo, double* setHi,
+                                               uint8_t* decided) {
+  constexpr uint32_t arity = Op == RangeOp::Fma || Op == RangeOp::Mad ? 3 : 2;
+  ValueSet args[arity];
+  for (size_t i = 0; i < n; ++i) {
+    for (uint32_t k = 0; k < arity; ++k) args[k] = {lo[k][i], hi[k][i], false};
+    const std::optional<ValueSet> set = rangeSetOf<Op>(rule, args);
+    decided[i] = set.has_value();
+    if (set) {
+      setLo[i] = set->lo;
+      setHi[i] = set->hi;
+    }
+  }
 }
 
 }  // namespace
@@ -310,15 +338,14 @@ std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std:
 
 CLREF_BATCH_CLONES void fastRangeSets(const RangeRule& rule, size_t n, const double* const* lo, const double* const* hi, double* setLo,
                    double* setHi, uint8_t* decided) {
-  ValueSet args[4];
-  for (size_t i = 0; i < n; ++i) {
-    for (uint32_t k = 0; k < rule.arity; ++k) args[k] = {lo[k][i], hi[k][i], false};
-    const std::optional<ValueSet> set = rangeSetWith(rule, args);
-    decided[i] = set.has_value();
-    if (set) {
-      setLo[i] = set->lo;
-      setHi[i] = set->hi;
-    }
+  switch (rule.op) {
+    case RangeOp::Add: return rangeSetsOf<RangeOp::Add>(rule, n, lo, hi, setLo, setHi, decided);
+    case RangeOp::Sub: return rangeSetsOf<RangeOp::Sub>(rule, n, lo, hi, setLo, setHi, decided);
+    case RangeOp::Mul: return rangeSetsOf<RangeOp::Mul>(rule, n, lo, hi, setLo, setHi, decided);
+    case RangeOp::Div: return rangeSetsOf<RangeOp::Div>(rule, n, lo, hi, setLo, setHi, decided);
+    case RangeOp::Fma: return rangeSetsOf<RangeOp::Fma>(rule, n, lo, hi, setLo, setHi, decided);
+    case RangeOp::Mad: return rangeSetsOf<RangeOp::Mad>(rule, n, lo, hi, setLo, setHi, decided);
+    default: std::fill(decided, decided + n, uint8_t(0));
   }
 }
 
