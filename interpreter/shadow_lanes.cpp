@@ -824,11 +824,11 @@ void directChunk(const LaneSetView& v, const FloatRule& r, const numerics::detai
   }
 }
 
-// writeDirectSet over the decided lanes of chunk c from lane l on, for a float result of a quad of its own (4 bytes at a
-// register byte divisible by 4), whose quad holds nothing or an entry of its own in each: a lane's set with clref's
-// value no entry, any other the entry written in place. A loop of its own keeps the chunk's and the file's pointers in
-// registers (in the lanes' loop each lane read them again). Returns the first lane it did not write: the chunk's end,
-// a lane it did not decide, or one whose quad holds part of a wider entry (writeDirectSet then says what to do).
+// writeDirectSet over the decided lanes of chunk c from lane l on, for a float result of a quad of its own (4 bytes
+// at a register byte divisible by 4), whose quad holds nothing or an entry of its own in each: a lane's set with
+// clref's value no entry, any other the entry written in place. A loop of its own keeps the chunk's and the file's
+// pointers in registers (in the lanes' loop each lane read them again). Returns the first lane it did not write: the
+// chunk's end, a lane it did not decide, or one whose quad holds part of a wider entry (writeDirectSet decides those).
 uint32_t writeDirectRun(const LaneBatch& b, const Op* op, const DirectChunk& c, uint32_t l) {
   LaneSets& S = *b.sets;
   if (S.entries.size() < S.flags.size()) S.entries.resize(S.flags.size());  // (slot() makes them at the first set)

@@ -96,7 +96,9 @@ double pow2(int k) { return std::bit_cast<double>(uint64_t(k + 1023) << 52); }  
 
 // Neighbours and roundings of positive finite values (the ulp set's magnitudes, checked normal first): a step of the
 // bits, no test for infinities, zeros or sign.
-[[gnu::always_inline]] inline double upPositive(double x) { return std::bit_cast<double>(std::bit_cast<uint64_t>(x) + 1); }
+[[gnu::always_inline]] inline double upPositive(double x) {
+  return std::bit_cast<double>(std::bit_cast<uint64_t>(x) + 1);
+}
 [[gnu::always_inline]] inline double downPositive(double x) {
   return std::bit_cast<double>(std::bit_cast<uint64_t>(x) - 1);
 }
@@ -234,6 +236,25 @@ bool rangePathTakes(Format format, Profile profile, const VerdictOptions& option
   return s;
 }
 
+// A product with an exact zero operand (a zero of one sign or both; the other finite, rangeOperand's): its zeros
+// exactly, each sign the operands' signs give (IEEE 754-2008 §6.3 [external]: the sign of a product is the exclusive
+// or of the operands' signs), in every rounding mode and with or without a flush, which keeps zeros. A correctly
+// rounded row allows those zeros alone; another row (an ulp around zero reaches the subnormals) is the general
+// path's, said by a set of no number. nullopt: no operand is a zero.
+[[gnu::always_inline]] inline std::optional<ValueSet> productWithZero(const RangeRule& rule, const ValueSet& x,
+                                                                      const ValueSet& y) {
+  auto zero = [](const ValueSet& v) { return v.lo == 0 && v.hi == 0; };
+  if (!zero(x) && !zero(y)) return std::nullopt;
+  if (rule.rule->kind != RuleKind::CorrectlyRounded || rule.profile != Profile::Full) return ValueSet{};
+  const ValueSet& z = zero(x) ? x : y;
+  const ValueSet& other = zero(x) ? y : x;
+  const bool zNegative = z.contains(-0.0), zPositive = z.contains(0.0);
+  const bool negatives = other.lo < 0 || std::signbit(other.lo), positives = other.hi > 0 || !std::signbit(other.hi);
+  const bool negative = (zNegative && positives) || (zPositive && negatives);
+  const bool positive = (zPositive && positives) || (zNegative && negatives);
+  return ValueSet{negative ? -0.0 : 0.0, positive ? 0.0 : -0.0, false};
+}
+
 // The range path's set of operands `args` (arity Op's) under a rule rangeRuleOf made usable with op Op, or nullopt.
 // Inline in both callers: the batch form's loop, one per operation, is the shadow mode's hottest.
 template <RangeOp Op>
@@ -245,6 +266,10 @@ template <RangeOp Op>
   if constexpr (Op == RangeOp::Add || Op == RangeOp::Sub) {
     r = sumRange(Op == RangeOp::Sub, args[0], args[1]);
   } else if constexpr (Op == RangeOp::Mul) {
+    if (const std::optional<ValueSet> zero = productWithZero(rule, args[0], args[1])) {
+      if (!zero->hasNumbers()) return std::nullopt;
+      return zero;
+    }
     r = productRange(args[0], args[1]);
   } else if constexpr (Op == RangeOp::Div) {
     const ValueSet &x = args[0], &y = args[1];
@@ -336,8 +361,8 @@ std::optional<ValueSet> fastRangeSet(std::optional<MathFn> fn, CoreOp core, std:
   return rangeSetWith(rule, args.data());
 }
 
-CLREF_BATCH_CLONES void fastRangeSets(const RangeRule& rule, size_t n, const double* const* lo, const double* const* hi, double* setLo,
-                   double* setHi, uint8_t* decided) {
+CLREF_BATCH_CLONES void fastRangeSets(const RangeRule& rule, size_t n, const double* const* lo, const double* const* hi,
+                                      double* setLo, double* setHi, uint8_t* decided) {
   switch (rule.op) {
     case RangeOp::Add: return rangeSetsOf<RangeOp::Add>(rule, n, lo, hi, setLo, setHi, decided);
     case RangeOp::Sub: return rangeSetsOf<RangeOp::Sub>(rule, n, lo, hi, setLo, setHi, decided);
@@ -405,8 +430,8 @@ PointRule pointRuleOf(std::optional<MathFn> fn, CoreOp core, Format format, Prof
   if (!row.ok) return k;
   const MathFn c = fn ? canonical(*fn) : MathFn::sin;
   if (fn && (c == MathFn::mad || c == MathFn::fma)) {
-    // The embedded profile's float roundings (round toward zero too, §6.1 [[_rounding_modes]]), a device's other
-    // mode: MPFR's. mad's row is fused or unfused (another row: MPFR's).
+    // The embedded profile's float roundings (round toward zero too, OpenCL SPIR-V Environment §6.1
+    // [[_rounding_modes]]), a device's other mode: MPFR's. mad's row is fused or unfused (another row: MPFR's).
     if (profile != Profile::Full || !nearestOnly(options)) return k;
     if (c == MathFn::mad && row.kind != BoundKind::FmaOrMulAdd) return k;
     k.op = c == MathFn::fma ? PointOp::Fma : PointOp::Mad;
@@ -491,8 +516,8 @@ std::optional<ValueSet> fastPointSet(std::optional<MathFn> fn, CoreOp core, std:
   return pointSetWith(rule, args.data());
 }
 
-CLREF_BATCH_CLONES void fastPointSets(const PointRule& rule, size_t n, const double* const* args, double* setLo, double* setHi,
-                   uint8_t* decided) {
+CLREF_BATCH_CLONES void fastPointSets(const PointRule& rule, size_t n, const double* const* args, double* setLo,
+                                      double* setHi, uint8_t* decided) {
   double x[3];
   for (size_t i = 0; i < n; ++i) {
     for (uint32_t k = 0; k < rule.arity; ++k) x[k] = args[k][i];

@@ -355,11 +355,61 @@ TEST_CASE("the binary64 fast path over ranges encloses the general (MPFI) path's
     }
     // A quotient of a numerator through zero or of a zero is the general path's (its row is 2.5 ulp, zero's sign).
     CHECK(decided > (op.core == CoreOp::Div ? 200 : 300));
-    // A product with a zero is a zero, which the general path decides (its sign); a sum with one is decided here.
-    if (op.core != CoreOp::Mul && op.core != CoreOp::Div) CHECK(decidedWithZero > 60);
+    // A product or a sum with a zero is decided here (a product's zeros: the test below).
+    if (op.core != CoreOp::Div) CHECK(decidedWithZero > 60);
     // Sums and products through zero: decided too (the correctly rounded rows; the quotients' are wide).
     if (op.core != CoreOp::Div) CHECK(decidedThrough > 60);
   }
+}
+
+TEST_CASE("a product with an exact zero: the fast path's zeros are exactly those judge() allows over the operands",
+          "[numerics][enclosure]") {
+  // The zeros of each sign in z, and values of each sign and magnitude in the other operand (its ends, its middle).
+  const std::vector<ValueSet> zeros = {ValueSet::point(0.0), ValueSet::point(-0.0), range(-0.0, 0.0)};
+  const std::vector<ValueSet> others = {ValueSet::point(3.5),    ValueSet::point(-0.75),  range(1.5, 2.0),
+                                        range(-9.0, -0.125),     range(-1.0, 2.0),        range(-0x1p-140, 0x1p-139),
+                                        ValueSet::point(0.0),    ValueSet::point(-0.0),   range(-0.0, 0.0),
+                                        ValueSet::point(3.0e38), range(-3.0e38, -1.0e38), range(0.125, 5.0)};
+  for (const ValueSet& z : zeros)
+    for (const ValueSet& o : others)
+      for (bool zeroFirst : {true, false}) {
+        const std::vector<ValueSet> a = zeroFirst ? std::vector<ValueSet>{z, o} : std::vector<ValueSet>{o, z};
+        INFO("operands " << toString(a[0]) << " " << toString(a[1]));
+        const auto fast = detail::fastRangeSet(std::nullopt, CoreOp::Mul, a, Format::Float, Profile::Full, {});
+        REQUIRE(fast);
+        INFO("fast " << toString(*fast));
+        CHECK_FALSE(fast->nan);
+        CHECK(fast->lo == 0);
+        CHECK(fast->hi == 0);
+        // judge() (MPFR) at tuples inside the operands: every zero it allows is in the set, and each zero of the set
+        // is one it allows somewhere (the set is exact, not only an enclosure).
+        std::vector<double> zeroValues, otherValues = {o.lo, o.hi, (o.lo + o.hi) / 2};
+        if (z.contains(0.0)) zeroValues.push_back(0.0);
+        if (z.contains(-0.0)) zeroValues.push_back(-0.0);
+        bool negative = false, positive = false;
+        for (double zv : zeroValues)
+          for (double ov : otherValues) {
+            if (!o.contains(ov)) continue;
+            const std::vector<double> v = zeroFirst ? std::vector<double>{zv, ov} : std::vector<double>{ov, zv};
+            const Verdict want = judgeCore(CoreOp::Mul, v, 0.0, Format::Float, Profile::Full);
+            INFO("tuple " << v[0] << " " << v[1] << " allowed [" << want.lo << ", " << want.hi << "]");
+            REQUIRE_FALSE(want.anyValue);
+            CHECK(want.lo == 0);
+            CHECK(want.hi == 0);
+            CHECK(fast->contains(want.lo));
+            CHECK(fast->contains(want.hi));
+            negative = negative || std::signbit(want.lo);
+            positive = positive || !std::signbit(want.hi);
+          }
+        CHECK(fast->contains(-0.0) == negative);
+        CHECK(fast->contains(0.0) == positive);
+        // No wider than the general (MPFI) path, which keeps both zeros.
+        const ValueSet g = detail::generalRangeSet(std::nullopt, CoreOp::Mul, a, Format::Float, Profile::Full, {});
+        CHECK((!fast->contains(-0.0) || g.contains(-0.0)));
+        CHECK((!fast->contains(0.0) || g.contains(0.0)));
+        // Another profile's rows (an ulp around zero, other roundings): the general path's.
+        CHECK_FALSE(detail::fastRangeSet(std::nullopt, CoreOp::Mul, a, Format::Float, Profile::Embedded, {}));
+      }
 }
 
 TEST_CASE("a contracted sum's fast set is the hull of the sum's and the fma's fast range sets, or defers with them",
