@@ -727,25 +727,20 @@ struct DirectChunk {
   static constexpr uint32_t kLanes = 64;
   uint32_t from = 0, to = 0;  // the lanes looked at
   uint64_t decided = 0;       // bit l - from: lane l's set is in lo, hi
-  uint64_t exact = 0;         // bit l - from: the exact test took lane l (of single values) in the chunk
   std::array<double, kLanes> lo, hi;
 
   bool has(uint32_t l) const { return (decided >> (l - from)) & 1; }
-  bool exactAt(uint32_t l) const { return (exact >> (l - from)) & 1; }
 };
 
 // The chunk from `from`: lanes whose operands hold a set (exactOperands() is false for them) by `range`, lanes of
-// single values by `point` unless `exact` says the caller's exact test takes them first, which the chunk notes (either
-// rule may be unusable).
-template <class Exact>
+// single values by `point` (either rule may be unusable; a usable point rule has no exact test before it: the
+// caller's choice).
 void directChunk(const LaneSetView& v, const FloatRule& r, const numerics::detail::RangeRule& range,
-                 const numerics::detail::PointRule& point, uint32_t from, uint32_t count, Exact&& exact,
-                 DirectChunk& c) {
+                 const numerics::detail::PointRule& point, uint32_t from, uint32_t count, DirectChunk& c) {
   constexpr uint32_t kLanes = DirectChunk::kLanes;
   c.from = from;
   c.to = std::min(count, from + kLanes);
   c.decided = 0;
-  c.exact = 0;
   const uint32_t n = uint32_t(r.args.size());
   std::array<std::array<double, kLanes>, 4> lo, hi, points;
   std::array<uint8_t, kLanes> rangeLanes, pointLanes;
@@ -796,10 +791,7 @@ void directChunk(const LaneSetView& v, const FloatRule& r, const numerics::detai
     }
     if (!readable) continue;
     if (!allPoints && range.usable()) rangeLanes[m++] = uint8_t(l - from);
-    else if (allPoints && point.usable()) {
-      if (exact(l)) c.exact |= uint64_t(1) << (l - from);
-      else pointLanes[p++] = uint8_t(l - from);
-    }
+    else if (allPoints && point.usable()) pointLanes[p++] = uint8_t(l - from);
   }
   std::array<double, kLanes> setLo, setHi;
   std::array<uint8_t, kLanes> decided;
@@ -911,17 +903,16 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
     const bool resultExact = S.noneIn(b.first, count, op->r, r.lanes * r.bytes);
     // A contracted sum whose registers hold sets (an accumulator's): its lanes with sets ask the fast path first.
     const bool setsFirst = direct.contracted && !operandsExact;
-    // directRuleOnLane's fast paths asked a chunk of lanes at a time (its point path: values of no set; exact lanes
-    // are the exact test's).
+    // directRuleOnLane's fast paths asked a chunk of lanes at a time (its point path: values of no set).
     numerics::detail::RangeRule range;
     numerics::detail::PointRule point;
-    // (shadowExactOnPoints, which directRuleOnLane asks before the point path, holds only for sums and products,
-    // which the point path does not take.)
+    // The point path's lanes need no exact test first: directRuleOnLane's (shadowExactOnPoints) and this function's
+    // (exactLane) hold only for sums, products and fused sums, which the point chunk does not take.
     if (direct.usable && !direct.contracted) {
       if (!operandsExact) range = numerics::detail::rangeRuleOf(direct.fn, r.core, r.format, s.profile, options);
       point = numerics::detail::pointRuleOf(direct.fn, r.core, r.format, s.profile, options);
       if (range.arity != r.args.size()) range = {};
-      // (Fused sums of single values: mostly exact, their fused and unfused results the same; measured slower.)
+      // (Fused sums of single values: their exact test, fused and unfused results the same, comes first, lane by lane.)
       if (point.arity != r.args.size() || point.op == numerics::detail::PointOp::Mad ||
           point.op == numerics::detail::PointOp::Fma)
         point = {};
@@ -931,8 +922,8 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
     auto exactFirst = [&](uint32_t l) { return (operandsExact || exactOperands(l)) && exactLane(l); };
     DirectChunk chunk;
     for (; l < count; ++l) {
-      if (chunks && l >= chunk.to) directChunk(view, r, range, point, l, count, exactFirst, chunk);
-      if (chunks && chunk.has(l)) {  // (exactFirst(l) is false: its operands hold a set, or the chunk asked)
+      if (chunks && l >= chunk.to) directChunk(view, r, range, point, l, count, chunk);
+      if (chunks && chunk.has(l)) {  // (exactFirst(l) is false: its operands hold a set, or its rule has no exact test)
         if (floatQuad) {
           const uint32_t end = writeDirectRun(b, op, chunk, l);
           if (end > l) {
@@ -946,7 +937,7 @@ const Op* shFloatOnLanes(LaneBatch& b, const Op* op) {
         continue;
       }
       if (setsFirst && directRuleOnLane(b, view, op, r, direct, s, options, l)) continue;
-      if ((chunks && chunk.exactAt(l)) || exactFirst(l)) {
+      if (exactFirst(l)) {
         if (!resultExact && !exactResult(S, b.first + l, op->r, r.lanes * r.bytes)) return stopBefore(b, op, l);
         continue;
       }

@@ -236,18 +236,13 @@ bool rangePathTakes(Format format, Profile profile, const VerdictOptions& option
   return s;
 }
 
-// A product with an exact zero operand (a zero of one sign or both; the other finite, rangeOperand's): its zeros
-// exactly, each sign the operands' signs give (IEEE 754-2008 §6.3 [external]: the sign of a product is the exclusive
-// or of the operands' signs), in every rounding mode and with or without a flush, which keeps zeros. A correctly
-// rounded row allows those zeros alone; another row (an ulp around zero reaches the subnormals) is the general
-// path's, said by a set of no number. nullopt: no operand is a zero.
-[[gnu::always_inline]] inline std::optional<ValueSet> productWithZero(const RangeRule& rule, const ValueSet& x,
-                                                                      const ValueSet& y) {
-  auto zero = [](const ValueSet& v) { return v.lo == 0 && v.hi == 0; };
-  if (!zero(x) && !zero(y)) return std::nullopt;
-  if (rule.rule->kind != RuleKind::CorrectlyRounded || rule.profile != Profile::Full) return ValueSet{};
-  const ValueSet& z = zero(x) ? x : y;
-  const ValueSet& other = zero(x) ? y : x;
+// An exact zero (of one sign or both).
+[[gnu::always_inline]] inline bool exactZero(const ValueSet& v) { return v.lo == 0 && v.hi == 0; }
+
+// The product of an exact zero z and another operand (finite, rangeOperand's): its zeros exactly, each sign the
+// operands' signs give (IEEE 754-2008 §6.3 [external]: the sign of a product is the exclusive or of the operands'
+// signs), in every rounding mode and with or without a flush, which keeps zeros.
+[[gnu::always_inline]] inline ValueSet productWithZero(const ValueSet& z, const ValueSet& other) {
   const bool zNegative = z.contains(-0.0), zPositive = z.contains(0.0);
   const bool negatives = other.lo < 0 || std::signbit(other.lo), positives = other.hi > 0 || !std::signbit(other.hi);
   const bool negative = (zNegative && positives) || (zPositive && negatives);
@@ -266,9 +261,11 @@ template <RangeOp Op>
   if constexpr (Op == RangeOp::Add || Op == RangeOp::Sub) {
     r = sumRange(Op == RangeOp::Sub, args[0], args[1]);
   } else if constexpr (Op == RangeOp::Mul) {
-    if (const std::optional<ValueSet> zero = productWithZero(rule, args[0], args[1])) {
-      if (!zero->hasNumbers()) return std::nullopt;
-      return zero;
+    // A correctly rounded row allows those zeros alone; another row (an ulp around zero reaches the subnormals) is
+    // the general path's.
+    if (exactZero(args[0]) || exactZero(args[1])) {
+      if (rule.rule->kind != RuleKind::CorrectlyRounded || rule.profile != Profile::Full) return std::nullopt;
+      return exactZero(args[0]) ? productWithZero(args[0], args[1]) : productWithZero(args[1], args[0]);
     }
     r = productRange(args[0], args[1]);
   } else if constexpr (Op == RangeOp::Div) {
