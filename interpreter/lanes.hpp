@@ -156,6 +156,9 @@ struct LaneLog {
   // Set where lanes stopped before a lane that makes its work-group's first decision of a choice after a new round
   // began: a stop once per work-group, which says nothing of how later rounds from the same Op do on lanes.
   bool firstDecision = false;
+  // Set where a lane's budget or time slice moved (LaneBatch::base, yieldBelow); the scheduler clears it (runLanes
+  // keeps a fresh round's budgets for the next one, which has the same).
+  bool budgetsMoved = false;
   // Records for the Op running now, for `lanes` lanes of `bytes` each, one per lane (nullptr outside such a launch).
   UndefinedAt* undefinedFor(uint32_t lanes, uint32_t bytes) {
     if (!undefinedShadows) [[likely]]
@@ -342,9 +345,9 @@ struct LaneBatch {
   uint32_t first = 0;      // the batch's lane of this view's lane 0
   // Set where the batch's lanes are work-items of consecutive local linear ids in slot order (scheduler.cpp): lane l
   // is l work-items on from local id localId0 (global id globalId0) in row-major order over localSize. Their id loads
-  // are then computed, not read from each.
+  // are then computed, not read from each; groupId is their work-group's id (a work-item's may not be written yet).
   bool consecutiveIds = false;
-  std::array<uint64_t, 3> localId0{}, globalId0{}, localSize{};
+  std::array<uint64_t, 3> localId0{}, globalId0{}, localSize{}, groupId{};
   // Per lane: the budget (WorkItem::budget) is base - spent (the lanes take the same edges); yieldBelow is the
   // work-item's. A lane yields at a back-edge once spent passes its margin, base - yieldBelow; they all start the
   // round with margin `slice` (scheduler.cpp), so they yield together unless they parted and met again.
@@ -400,6 +403,7 @@ struct LaneBatch {
     v.localId0 = localId0;
     v.globalId0 = globalId0;
     v.localSize = localSize;
+    v.groupId = groupId;
     v.base = base + from;
     v.yieldBelow = yieldBelow + from;
     v.pcs = pcs + from;
@@ -411,6 +415,7 @@ struct LaneBatch {
   // The budget spent so far into each lane's base (and the bounds: a margin is base - yieldBelow).
   void rebase() {
     if (spent == 0) return;
+    if (log) log->budgetsMoved = true;
     int64_t* const bs = base;
     const int64_t by = spent;
     for (uint32_t l = 0; l < count; ++l) bs[l] -= by;

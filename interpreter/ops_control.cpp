@@ -110,7 +110,10 @@ inline const Op* takeEdgeOnLanes(LaneBatch& b, const Op* op, const Edge* e) {
       b.at = e->target;
       return nullptr;
     }
-    if (b.log) b.log->newRound = true;  // the order of decisions by lane holds no more (LaneLog::firstDecisions)
+    if (b.log) {
+      b.log->newRound = true;  // the order of decisions by lane holds no more (LaneLog::firstDecisions)
+      b.log->budgetsMoved = true;
+    }
     const int64_t by = b.spent + b.slice;
     int64_t* const ys = b.yieldBelow;
     const int64_t* const bs = b.base;

@@ -147,7 +147,7 @@ template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64OnLanes(Lan
   const uint32_t count = b.count;
   // A batch's lanes are work-items of one work-group; consecutive ones in slot order have ids that follow each other.
   if constexpr (Ids == &WorkItem::groupId) {
-    const std::array<uint64_t, 3> id = b.items[0]->groupId;
+    const std::array<uint64_t, 3> id = b.consecutiveIds ? b.groupId : b.items[0]->groupId;
     for (uint32_t l = 0; l < count; ++l) {
       wrLane<uint64_t>(x, l, id[0]);
       wrLane<uint64_t>(y, l, id[1]);

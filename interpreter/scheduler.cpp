@@ -193,6 +193,10 @@ class Worker {
   LaneSets laneSets_;  // a shadow run's sets of the lane registers (shadow_lanes.hpp)
   std::vector<WorkItem*> laneRegsOf_;  // ... of these work-items, whose own registers are behind (none: empty)
   std::vector<int64_t> laneBase_, laneYield_;  // per lane: LaneBatch::base, yieldBelow
+  // Lanes [0, freshLanes_) of laneBase_ and laneYield_ hold a fresh round's budgets for time slices of freshSlice_
+  // (runLanes), unless LaneLog::budgetsMoved.
+  uint32_t freshLanes_ = 0;
+  int64_t freshSlice_ = 0;
   std::vector<const Op*> lanePcs_;             // per lane: LaneBatch::pcs
   LaneLog laneLog_;                            // LaneBatch::log
   LaneStats laneStats_;                        // this worker's, added to the process's at its end
@@ -429,6 +433,8 @@ class Worker {
   void restartWorkItem(Slot& s, GroupStart& g) {
     if (!restartable_) return startWorkItem(s, g);
     if (s.wi.shadow) clearShadowOf(s);
+    s.wi.groupId = g.group;  // a row's work-item may not have had its group written (settleRow)
+    s.wi.localSize = g.localSize;
     takeNextIds(s.wi, g);
     startRunning(s.wi);
   }
@@ -445,7 +451,7 @@ class Worker {
   struct RowIds {
     bool valid = false;
     uint64_t slots = 0;
-    std::array<uint64_t, 3> localId0{}, globalId0{}, localSize{};
+    std::array<uint64_t, 3> localId0{}, globalId0{}, localSize{}, group{};
   };
   RowIds rowIds_;
   // Before slots [0, slots) take the group's next work-items in turn, which are consecutive (rowIds_).
@@ -454,23 +460,16 @@ class Worker {
     rowIds_.slots = slots;
     rowIds_.localId0 = g.local;
     rowIds_.localSize = g.localSize;
+    rowIds_.group = g.group;
     for (int d = 0; d < 3; ++d) rowIds_.globalId0[d] = g.globalBase[d] + g.local[d];
   }
 
-  // Every slot of a batch of `slots` returned on lanes (restartable_), or holds no work-item yet (`newGroup`: the
-  // group's first batch; a slot's last work-item, of an earlier group, returned): each takes the group's next
-  // work-item, at least `slots` of them left. Their ids follow each other (rowStarts), and are written only when read
-  // (settleRow).
-  void restartBatch(GroupStart& g, uint64_t slots, bool newGroup = false) {
+  // Every slot of a batch of `slots` returned on lanes (restartable_), or holds no work-item of this group yet (the
+  // group's first batch): each takes the group's next work-item, at least `slots` of them left. Their ids and group
+  // follow each other (rowStarts), and are written only when read (settleRow). The slots' work-items returned: none
+  // waits at a barrier or is in a call (a worker runs no work-group after one that faulted, run()).
+  void restartBatch(GroupStart& g, uint64_t slots) {
     rowStarts(g, slots);
-    if (newGroup)
-      for (uint64_t s = 0; s < slots; ++s) {
-        WorkItem& wi = slots_[s]->wi;
-        wi.groupId = g.group;
-        wi.localSize = g.localSize;
-        wi.barrier = nullptr;
-        wi.frames.clear();
-      }
     if (s_.config.shadow)
       for (uint64_t s = 0; s < slots; ++s) clearShadowOf(*slots_[s]);
     rowLinear0_ = g.linear;
@@ -489,12 +488,14 @@ class Worker {
     rowPending_ = false;
     const Op* const entry = &k_.ops[k_.entryOp];
     const int64_t budget = budget_ - k_.entryCost;
-    const std::array<uint64_t, 3> size = rowIds_.localSize;
+    const std::array<uint64_t, 3> size = rowIds_.localSize, group = rowIds_.group;
     std::array<uint64_t, 3> local = rowIds_.localId0, base;
     for (int d = 0; d < 3; ++d) base[d] = rowIds_.globalId0[d] - local[d];
     const uint64_t linear0 = rowLinear0_, slots = rowIds_.slots;
     for (uint64_t s = 0; s < slots; ++s) {
       WorkItem& wi = slots_[s]->wi;
+      wi.groupId = group;
+      wi.localSize = size;
       wi.localId = local;
       wi.globalId = {base[0] + local[0], base[1] + local[1], base[2] + local[2]};
       wi.localLinearId = linear0 + s;
@@ -579,6 +580,7 @@ class Worker {
       b.localId0 = rowIds_.localId0;
       b.globalId0 = rowIds_.globalId0;
       b.localSize = rowIds_.localSize;
+      b.groupId = rowIds_.group;
     }
     // The lane registers may still hold these work-items' registers: after a round whose lanes all returned, the slots'
     // next work-items start with the registers they left (startWorkItem sets none).
@@ -619,8 +621,13 @@ class Worker {
     b.slice = slice;
     if (fresh) {  // every lane's budget the same: the bounds are known
       const int64_t budget = budget_ - k_.entryCost;
-      std::fill(laneBase_.begin(), laneBase_.end(), budget);
-      std::fill(laneYield_.begin(), laneYield_.end(), budget - slice);
+      // A fresh round's budgets stay for the next one where no lane's moved.
+      if (freshLanes_ != b.count || freshSlice_ != slice || laneLog_.budgetsMoved) {
+        std::fill(laneBase_.begin(), laneBase_.end(), budget);
+        std::fill(laneYield_.begin(), laneYield_.end(), budget - slice);
+        freshLanes_ = b.count, freshSlice_ = slice;
+        laneLog_.budgetsMoved = false;
+      }
       b.minBudget = budget;
       b.minMargin = b.maxMargin = slice;
     } else {
@@ -628,6 +635,7 @@ class Worker {
         laneBase_[l] = lanes_[l]->budget;
         laneYield_[l] = lanes_[l]->budget - slice;
       }
+      freshLanes_ = 0;
       b.measure();
     }
     const Op* const first = fresh ? &k_.ops[k_.entryOp] : lanes_[0]->pc;  // a pending row's pc is not written
@@ -657,6 +665,7 @@ class Worker {
       int64_t* const ys = laneYield_.data();
       const int64_t* const bs = laneBase_.data();
       for (uint32_t l = 0; l < b.count; ++l) ys[l] = bs[l] - slice;
+      laneLog_.budgetsMoved = true;
       b.minMargin = b.maxMargin = slice;  // minBudget: rebase() kept its bound
       pc = b.at + 1;
     }
@@ -923,7 +932,7 @@ class Worker {
       if (restartable_ && batch >= 2) {
         // startWorkItem's resets are not needed (restartWorkItem), and the batch's first round starts on lanes as
         // one after a restart does (convergedRound).
-        restartBatch(start, batch, true);
+        restartBatch(start, batch);
         next = active = batch;
         lanes_.resize(batch);
         for (uint64_t s = 0; s < batch; ++s) lanes_[s] = &slots_[s]->wi;
@@ -933,7 +942,10 @@ class Worker {
         rowStarts(start, batch);
         for (; next < batch; ++next, ++active) startWorkItem(*slots_[next], start);
       }
-      if (s_.checks) groupStarts(g, batch);
+      if (s_.checks) {
+        settleRow();  // the checkers' observer sees the work-items' ids
+        groupStarts(g, batch);
+      }
       while (active) {
         LaneRound round =
             convergedRound(batch, restarted) ? runLanes(kInterleaveSlice, false, restarted) : LaneRound::Alone;
@@ -946,6 +958,12 @@ class Worker {
             next += batch;
             restarted = true;
             continue;
+          }
+          // The group's last work-items returned: their slots' states are not read before the next group's
+          // restartBatch or startWorkItem writes them.
+          if (restartable_ && lanes_.size() == batch && next == n) {
+            rowPending_ = false;
+            break;
           }
           markReturned();
           round = LaneRound::Ran;

@@ -972,6 +972,42 @@ TEST_CASE("lane executor: batches across rows and planes of a work-group take ea
   }
 }
 
+TEST_CASE("lane executor: a row's work-items learn their group where only id loads read it", "[lanes]") {
+  // A batch started as a row has its work-items' ids and group written only when something reads them
+  // (scheduler.cpp settleRow); a kernel that loads only the global, local and group ids reads them through the
+  // batch. Groups of 70 run a batch of 64 and then 6 work-items that take the first slots one by one; groups of 200
+  // three batches and 8; one thread runs every group in the same slots, so a slot that kept an earlier group's id
+  // would show it. Expected ids from the NDRange's definition (OpenCL 3.0 API §3.2.1 [[index-space-image]]).
+  static const std::vector<uint32_t> words = test::compileCL(R"CL(
+kernel void group_ids(global uint* out) {
+  const size_t i = get_global_id(0);
+  out[i * 2] = get_group_id(0);
+  out[i * 2 + 1] = get_local_id(0);
+}
+)CL", "-O2", "1.2", 64, "group_ids.cl");
+  for (const auto& [global, local] : {std::pair<size_t, size_t>{350, 70}, {800, 200}, {384, 128}})
+    for (const unsigned threads : {1u, 2u}) {
+      INFO("global " << global << ", local " << local << ", threads " << threads);
+      host::DeviceConfig cfg;
+      cfg.threads = threads;
+      host::Kernel k(host::Program::fromSpirv(host::Device(cfg), words), "group_ids");
+      std::vector<uint32_t> init(global * 2, 0xdeadbeef);
+      auto out = std::make_shared<host::Buffer>(init.data(), init.size() * 4);
+      k.setArg(0, out);
+      host::NDRange r;
+      r.dims = 1;
+      r.global = {global, 1, 1};
+      r.local = std::array<size_t, 3>{local, 1, 1};
+      const interpreter::LaneStats before = interpreter::laneStats();
+      REQUIRE(k.run(r).ok);
+      CHECK(interpreter::laneStats().spans > before.spans);
+      const std::vector<uint32_t> got(out->as<uint32_t>().begin(), out->as<uint32_t>().end());
+      size_t wrong = 0;
+      for (size_t i = 0; i < global; ++i) wrong += got[i * 2] != i / local || got[i * 2 + 1] != i % local;
+      CHECK(wrong == 0);
+    }
+}
+
 TEST_CASE("lane executor: a fault in a batch across rows names its own work-item", "[lanes]") {
   // Global 32x16 in groups of 16x8: batches of 64 are 4 rows. a has 250 elements: every work-item of group (0, 0)
   // (linear indices up to 7 * 32 + 15) stores inside, and the first outside in group (1, 0), local id (10, 7) of its
