@@ -192,6 +192,7 @@ class Worker {
   std::vector<uint8_t> laneRegs_;     // registers on lanes (LaneBatch::regs) ...
   LaneSets laneSets_;  // a shadow run's sets of the lane registers (shadow_lanes.hpp)
   std::vector<WorkItem*> laneRegsOf_;  // ... of these work-items, whose own registers are behind (none: empty)
+  bool laneRegsOfLanes_ = false;       // laneRegsOf_ is lanes_ (where false, it may still be: compare them)
   std::vector<int64_t> laneBase_, laneYield_;  // per lane: LaneBatch::base, yieldBelow
   // Lanes [0, freshLanes_) of laneBase_ and laneYield_ hold a fresh round's budgets for time slices of freshSlice_
   // (runLanes), unless LaneLog::budgetsMoved.
@@ -526,6 +527,7 @@ class Worker {
     if (laneOps_.empty()) return false;
     if (restarted) return laneOps_[k_.entryOp] != &leaveLanes && !laneLost(k_.entryOp);
     lanes_.clear();
+    laneRegsOfLanes_ = false;
     laneLive_.assign(batch, 0);
     for (uint64_t s = 0; s < batch; ++s) {
       WorkItem& wi = slots_[s]->wi;
@@ -553,6 +555,7 @@ class Worker {
     }
     if (s_.config.shadow) laneSets_.flush(*s_.config.shadow, laneRegsOf_.data(), uint32_t(count), chunks * 8);
     laneRegsOf_.clear();
+    laneRegsOfLanes_ = false;
   }
 
   // Runs the round of lanes_ (time slices of `slice` instructions) on lanes while they stay together, then each alone
@@ -584,7 +587,7 @@ class Worker {
     }
     // The lane registers may still hold these work-items' registers: after a round whose lanes all returned, the slots'
     // next work-items start with the registers they left (startWorkItem sets none).
-    if (laneRegsOf_ != lanes_) {
+    if (!laneRegsOfLanes_ && laneRegsOf_ != lanes_) {
       flushLaneRegs();
       const size_t chunks = k_.registerTemplate.size() / 8;
       laneRegs_.resize(chunks * b.count * 8);
@@ -593,6 +596,7 @@ class Worker {
         for (size_t c = 0; c < chunks; ++c) std::memcpy(laneRegs_.data() + (c * b.count + l) * 8, regs + c * 8, 8);
       }
       laneRegsOf_ = lanes_;
+      laneRegsOfLanes_ = true;
       if (shadow) {
         laneSets_.begin(b.count, registerBytes);
         laneSets_.gather(*shadow, lanes_.data(), b.count, registerBytes);
@@ -687,6 +691,7 @@ class Worker {
       // The work-items' own registers are those the span began with (or, after lanes that returned, registers the
       // next work-items never read before they write them).
       laneRegsOf_.clear();
+      laneRegsOfLanes_ = false;
       if (shadow) {
         laneSets_.undoStores(*shadow);
         laneSets_.drop();
@@ -934,8 +939,13 @@ class Worker {
         // one after a restart does (convergedRound).
         restartBatch(start, batch);
         next = active = batch;
-        lanes_.resize(batch);
-        for (uint64_t s = 0; s < batch; ++s) lanes_[s] = &slots_[s]->wi;
+        // lanes_ names running slots in slot order (convergedRound): `batch` of them, the last slot `batch - 1`, are
+        // slots [0, batch) already.
+        if (lanes_.size() != batch || lanes_.back() != &slots_[batch - 1]->wi) {
+          lanes_.resize(batch);
+          for (uint64_t s = 0; s < batch; ++s) lanes_[s] = &slots_[s]->wi;
+          laneRegsOfLanes_ = false;
+        }
         laneLive_.assign(batch, 1);
         restarted = true;
       } else {
@@ -1279,6 +1289,9 @@ class Worker {
     for (auto& w : groupWarnings_)
       if (warnings_.size() < s_.config.maxWarnings) warnings_.emplace_back(seq, std::move(w));
     groupWarnings_.clear();
+    uint64_t decided = 0;  // most work-groups decide no choice (a pass the compiler vectorises)
+    for (const uint64_t c : groupChoices_.count) decided |= c;
+    if (!decided) return;
     ChoiceGroups thisGroup;
     thisGroup.fill(seq);
     mergeChoices(choices_, choiceFirstGroup_, groupChoices_, thisGroup);
