@@ -39,6 +39,7 @@
 #include <cstring>
 #include <vector>
 
+#include "interpreter/avx2_clones.hpp"
 #include "interpreter/exec.hpp"
 
 namespace clref::interpreter {
@@ -491,7 +492,8 @@ const Op* leaveLanes(LaneBatch& b, const Op* op);
 // functors that neither fault, warn nor decide a choice: op->n elements, or one for the scalar handlers (Scalar).
 // The lanes' loops read count, items and the operand arrays into locals and mark the arrays __restrict: a result is a
 // register of its own (SSA), and a store through a byte pointer would otherwise be assumed to change the batch.
-template <class R, class T, class F, bool Scalar> const Op* unaryOnLanes(LaneBatch& b, const Op* op) {
+template <class R, class T, class F, bool Scalar>
+CLREF_AVX2_TEMPLATE_CLONES const Op* unaryOnLanes(LaneBatch& b, const Op* op) {
   const uint32_t n = Scalar ? 1 : op->n, count = b.count;
   WorkItem* const* const items = b.items;
   for (uint32_t i = 0; i < n; ++i) {
@@ -501,7 +503,8 @@ template <class R, class T, class F, bool Scalar> const Op* unaryOnLanes(LaneBat
   }
   return op + 1;
 }
-template <class R, class T, class F, bool Scalar> const Op* binaryOnLanes(LaneBatch& b, const Op* op) {
+template <class R, class T, class F, bool Scalar>
+CLREF_AVX2_TEMPLATE_CLONES const Op* binaryOnLanes(LaneBatch& b, const Op* op) {
   const uint32_t n = Scalar ? 1 : op->n, count = b.count;
   WorkItem* const* const items = b.items;
   for (uint32_t i = 0; i < n; ++i) {

@@ -1,5 +1,6 @@
 // SPIR-V 1.0 §3.32.17 [external] Control-Flow, §3.32.9 [external] Function and §3.32.20 [external] Barrier
 // Instructions.
+#include "interpreter/avx2_clones.hpp"
 #include "interpreter/dispatch.hpp"
 #include "interpreter/ops_common.hpp"
 #include "interpreter/shadow.hpp"
@@ -173,7 +174,9 @@ const Op* partLanes(LaneBatch& b, const Op* op, uint32_t k, const Edge* lo, cons
   return px;
 }
 // The edges the lanes of a branch take (taken(l): lane l takes `yes`): all together, or parted in two ranges.
-template <class Taken> const Op* branchOnLanes(LaneBatch& b, const Op* op, const Edge* yes, const Edge* no, Taken taken) {
+template <class Taken>
+CLREF_AVX2_TEMPLATE_CLONES const Op* branchOnLanes(LaneBatch& b, const Op* op, const Edge* yes, const Edge* no,
+                                                Taken taken) {
   // The lanes taking `yes`, counted without a branch per lane: usually all or none.
   uint32_t yeses = 0;
   for (uint32_t l = 0; l < b.count; ++l) yeses += taken(l) ? 1 : 0;

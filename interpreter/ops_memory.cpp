@@ -142,7 +142,8 @@ template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64(WorkItem& 
   return op + 1;
 }
 // Its lane form (lanes.hpp): the result is three 8-byte chunks.
-template <std::array<uint64_t, 3> WorkItem::*Ids> const Op* loadIds64OnLanes(LaneBatch& b, const Op* op) {
+template <std::array<uint64_t, 3> WorkItem::*Ids>
+CLREF_AVX2_TEMPLATE_CLONES const Op* loadIds64OnLanes(LaneBatch& b, const Op* op) {
   uint8_t *x = b.lane0(op->r), *y = b.lane0(op->r + 8), *z = b.lane0(op->r + 16);
   const uint32_t count = b.count;
   // A batch's lanes are work-items of one work-group; consecutive ones in slot order have ids that follow each other.
@@ -978,7 +979,7 @@ bool rowDenseOnLanes(LaneBatch& b, const Op* op, const Allocation& A, uint64_t t
 // bytes moved in a second. nullptr where that does not hold (no lane touched, nothing logged): the loop below decides.
 // Fused false: loadFixed and storeFixed's (the pointer in a register, no index, no offset).
 template <bool Store, class P, class I, uint32_t N, bool Fused>
-const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
+CLREF_AVX2_TEMPLATE_CLONES const Op* fusedSharedOnLanes(LaneBatch& b, const Op* op) {
   const WorkItem& first = *b.items[0];
   const uint8_t* base = b.lane0(op->a);
   const uint8_t* index = b.lane0(Store ? op->r : op->b);
