@@ -952,10 +952,8 @@ class Worker {
         rowStarts(start, batch);
         for (; next < batch; ++next, ++active) startWorkItem(*slots_[next], start);
       }
-      if (s_.checks) {
-        settleRow();  // the checkers' observer sees the work-items' ids
-        groupStarts(g, batch);
-      }
+      // A pending row's ids are not written yet: an observer that would read them runs no lanes (lanesAllowed).
+      if (s_.checks) groupStarts(g, batch);
       while (active) {
         LaneRound round =
             convergedRound(batch, restarted) ? runLanes(kInterleaveSlice, false, restarted) : LaneRound::Alone;
