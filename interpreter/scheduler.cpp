@@ -961,17 +961,19 @@ class Worker {
         if (round == LaneRound::Faulted) return finishGroup(seq, true);
         if (round == LaneRound::Returned) {
           // The whole batch returned together: the next work-items in the same slots, at once.
-          if (restartable_ && lanes_.size() == batch && n - next >= batch) {
-            restartBatch(start, batch);
-            next += batch;
-            restarted = true;
-            continue;
-          }
-          // The group's last work-items returned: their slots' states are not read before the next group's
-          // restartBatch or startWorkItem writes them.
-          if (restartable_ && lanes_.size() == batch && next == n) {
-            rowPending_ = false;
-            break;
+          if (restartable_ && lanes_.size() == batch) {
+            if (n - next >= batch) {
+              restartBatch(start, batch);
+              next += batch;
+              restarted = true;
+              continue;
+            }
+            // The group's last work-items returned: their slots' states are not read before the next group's
+            // restartBatch or startWorkItem writes them.
+            if (next == n) {
+              rowPending_ = false;
+              break;
+            }
           }
           markReturned();
           round = LaneRound::Ran;
