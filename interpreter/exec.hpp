@@ -109,6 +109,22 @@ struct Allocation {
   // In a launch of the uninitialised-value checker: per byte, 0 where defined, else the origin of its undefinedness
   // (LoweredKernel::undefinedOrigins); nullptr for memory that is always defined (constants, program-scope variables).
   uint8_t* undefined = nullptr;
+  // A buffer argument's, in such a launch: a byte every copy of the allocation shares (the slots', a child launch's),
+  // 0 while no byte of it can be undefined. Its shadow is then neither read nor written, so that a buffer the host
+  // wrote whole costs no shadow pages (the system gives them, zero-filled, on first touch: 0.3 ms a 4 MiB buffer, each
+  // launch). nullptr: the shadow is read as it is (local and private memory).
+  uint8_t* someUndefined = nullptr;
+  // The shadow to read: nullptr where every byte is defined.
+  const uint8_t* undefinedToRead() const { return someUndefined && !*someUndefined ? nullptr : undefined; }
+  // The shadow to write `undefinedValue` bytes (any nonzero shadow byte) into: nullptr where no byte is undefined and
+  // none becomes so (nothing to write).
+  uint8_t* undefinedToWrite(bool undefinedValue) const {
+    if (someUndefined && !*someUndefined) {
+      if (!undefinedValue) return nullptr;
+      *someUndefined = 1;
+    }
+    return undefined;
+  }
 };
 
 struct LoweredKernel;

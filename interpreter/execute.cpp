@@ -5,6 +5,7 @@
 #include "interpreter/svm.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 #include <thread>
 
@@ -163,6 +164,7 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
   if (kernel.checks.has(Check::Uninitialized)) {
     // Buffer arguments: undefined where never written (ArgBinding::neverWritten), with the argument's origin.
     s.argUndefined.resize(kernel.allocations.size());
+    s.argSomeUndefined.assign(kernel.allocations.size(), 0);
     for (size_t t = 1; t < kernel.allocations.size(); ++t) {
       const auto& d = kernel.allocations[t];
       if (d.source != AllocationSource::KernelArg) continue;
@@ -171,7 +173,11 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
       auto& u = s.argUndefined[t];
       u = ZeroedArray<uint8_t>(a.size);
       if (a.neverWritten)
-        for (uint64_t b = 0; b < a.size; ++b) u[b] = a.neverWritten[b] ? kernel.allocationOrigin[t] : 0;
+        for (uint64_t b = 0; b < a.size; ++b)
+          if (a.neverWritten[b]) {
+            u[b] = kernel.allocationOrigin[t];
+            s.argSomeUndefined[t] |= u[b];
+          }
     }
   }
   if (config.checks.any() || config.observer) {
@@ -206,7 +212,10 @@ ExecResult execute(const LoweredKernel& kernel, const std::vector<ArgBinding>& a
     const auto& u = s.argUndefined[t];
     const auto& d = kernel.allocations[t];
     if (u.empty() || d.source != AllocationSource::KernelArg || !args[d.argIndex].neverWritten) continue;
-    for (uint64_t b = 0; b < u.size(); ++b) args[d.argIndex].neverWritten[b] = u[b] != 0;
+    if (!s.argSomeUndefined[t])
+      std::memset(args[d.argIndex].neverWritten, 0, u.size());  // every byte defined: its shadow never touched
+    else
+      for (uint64_t b = 0; b < u.size(); ++b) args[d.argIndex].neverWritten[b] = u[b] != 0;
   }
   return result;
 }

@@ -121,7 +121,7 @@ struct LaneLog {
   std::vector<WriterNote> writerNotes;
   // The uninitialised-value checker's side (checks/uninitialized.hpp), in a launch that runs it (undefinedShadows):
   // for each lane of the memory Op that ran last on lanes (undefinedOf), where the shadow of the bytes it touched lies
-  // (Allocation::undefined + the offset; nullptr in memory that is always defined) and whether they are global
+  // (Allocation::undefinedToRead() + the offset; nullptr where every byte is defined) and whether they are global
   // memory. The shadow Op right after it moves the shadows from there (uninitialized.cpp). A lane form that cannot go
   // on without the one-by-one order (a lane storing an undefined value to global memory, a finding) sets mustUndo:
   // the span is undone and runs one by one (scheduler.cpp runLanes).
@@ -131,7 +131,7 @@ struct LaneLog {
   };
   // How the Op noted them: a record per lane (undefinedAt), lanes at consecutive `undefinedBytes` of one allocation
   // from undefinedBase (a dense access), or at offsets undefinedOffsets[l] of one allocation (a gather, a row every
-  // lane reads). undefinedBase is nullptr for an allocation without shadows (always defined).
+  // lane reads). undefinedBase is nullptr for an allocation whose bytes are all defined (undefinedToRead()).
   enum class UndefinedNote : uint8_t { PerLane, Dense, Offsets };
   bool undefinedShadows = false;
   std::vector<UndefinedAt> undefinedAt;
@@ -171,7 +171,8 @@ struct LaneLog {
     return undefinedAt.data();
   }
   static UndefinedAt undefinedIn(const Allocation& A, uint64_t off) {
-    return {A.undefined ? A.undefined + off : nullptr, A.storage == spv::StorageClass::CrossWorkgroup};
+    uint8_t* const u = const_cast<uint8_t*>(A.undefinedToRead());
+    return {u ? u + off : nullptr, A.storage == spv::StorageClass::CrossWorkgroup};
   }
   // Every lane of the Op touched `bytes` of A: consecutive ones from offset off0, or (offsets) at offsets[l], which
   // stay as they are until the shadow Op after it ran.
@@ -181,7 +182,8 @@ struct LaneLog {
     undefinedOf = current;
     undefinedBytes = bytes;
     undefinedNote = offsets ? UndefinedNote::Offsets : UndefinedNote::Dense;
-    undefinedBase = A.undefined ? A.undefined + off0 : nullptr;
+    uint8_t* const u = const_cast<uint8_t*>(A.undefinedToRead());
+    undefinedBase = u ? u + off0 : nullptr;
     undefinedOffsets = offsets;
     undefinedGlobal = A.storage == spv::StorageClass::CrossWorkgroup;
   }

@@ -73,6 +73,7 @@ struct LaunchState {
   std::unique_ptr<CheckRun> checks;  // a checked launch's checkers
   // The uninitialised-value checker's shadow of the buffer arguments, per allocation tag (Allocation::undefined).
   std::vector<ZeroedArray<uint8_t>> argUndefined;
+  std::vector<uint8_t> argSomeUndefined;  // per tag (Allocation::someUndefined)
 
   // The linear id of the work-group at position `seq` of the schedule: ExecConfig::onlyGroups's or all, ascending, or
   // descending for a pipe kernel under pipe_work_group_order=descending (one thread). Faults, warnings, printf output

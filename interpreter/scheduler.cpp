@@ -308,7 +308,10 @@ class Worker {
         Allocation& A = s->allocs[t];
         switch (d.source) {
           case AllocationSource::KernelArg:
-            if (!s_.argUndefined[t].empty()) A.undefined = s_.argUndefined[t].data();
+            if (!s_.argUndefined[t].empty()) {
+              A.undefined = s_.argUndefined[t].data();
+              A.someUndefined = &s_.argSomeUndefined[t];
+            }
             break;
           case AllocationSource::LocalArg:
           case AllocationSource::Workgroup: A.undefined = groupUndefined_.data() + (A.base - groupArena_.data()); break;

@@ -186,7 +186,7 @@ const Op* load(WorkItem& wi, const Op* op) {
   for (const auto& a : records) total += a.bytes;
   if (total == op->n) {
     for (const auto& a : records) {
-      const uint8_t* u = wi.allocs[a.tag].undefined;
+      const uint8_t* u = wi.allocs[a.tag].undefinedToRead();
       if (u)
         copySmall(r, u + a.off, a.bytes);
       else
@@ -198,7 +198,7 @@ const Op* load(WorkItem& wi, const Op* op) {
   // A converting load (vload_half): every result byte depends on every byte read.
   uint8_t m = 0;
   for (const auto& a : records)
-    if (const uint8_t* u = wi.allocs[a.tag].undefined) m = std::max(m, largest(u + a.off, a.bytes));
+    if (const uint8_t* u = wi.allocs[a.tag].undefinedToRead()) m = std::max(m, largest(u + a.off, a.bytes));
   std::memset(r, m, op->n);
   return op + 1;
 }
@@ -219,8 +219,9 @@ void checkStored(WorkItem& wi, const Op* op, const CheckRun::AccessRecord& a, co
 const Op* store(WorkItem& wi, const Op* op) {
   const auto records = takeRecords(wi, op);
   const uint8_t* v = wi.regs + op->b;
+  const bool undefinedValue = largest(v, op->n) != 0;
   for (const auto& a : records) {
-    uint8_t* u = wi.allocs[a.tag].undefined;
+    uint8_t* u = wi.allocs[a.tag].undefinedToWrite(undefinedValue);
     if (!u) continue;
     if (a.bytes == op->n)
       copySmall(u + a.off, v, a.bytes);
@@ -238,13 +239,15 @@ const Op* atomic(WorkItem& wi, const Op* op) {
   uint8_t values = 0;
   for (size_t i = 0; i + 1 < t.size(); i += 2) values = std::max(values, largest(wi.regs + t[i], t[i + 1]));
   for (const auto& a : records) {
-    uint8_t* u = wi.allocs[a.tag].undefined;
+    const Allocation& A = wi.allocs[a.tag];
     if (op->r) {
+      const uint8_t* u = A.undefinedToRead();
       if (u && a.bytes == op->n)
         std::memcpy(wi.regs + op->r, u + a.off, a.bytes);
       else
         std::memset(wi.regs + op->r, u ? largest(u + a.off, a.bytes) : 0, op->n);
     }
+    uint8_t* u = A.undefinedToWrite(values != 0);
     if (!u) continue;
     if (op->a && t.size() >= 2 && t[1] == a.bytes)
       std::memcpy(u + a.off, wi.regs + t[0], a.bytes);
@@ -479,10 +482,16 @@ const Op* storeOnLanes(LaneBatch& b, const Op* op) {
   for (uint32_t l = 0; l < count; ++l) {
     const LaneLog::UndefinedAt at = g.undefinedOfLane(l);
     uint8_t* const u = at.shadow;
-    if (!u) continue;
     uint8_t v[kMaxLaneShadow];
     laneToMemory(b, op->b, l, v, n);
     const uint8_t stored = largest(v, n);
+    // No shadow to read: memory always defined, or a buffer none of whose bytes is undefined yet (its first undefined
+    // byte is the one-by-one store's to write, and a finding).
+    if (!u) {
+      if (at.global && stored) [[unlikely]]
+        return undoSpan(b, op);
+      continue;
+    }
     if (!stored && !largest(u, bytes)) continue;  // defined bytes stay defined: nothing to move or to undo
     g.saveDense(u, bytes);
     if (bytes == n)
@@ -512,18 +521,19 @@ Handler useHandler(bool full, bool warnOnly) {
 
 void recordWrite(WorkItem& wi, const Op* op, const Allocation& a, uint32_t tag, uint64_t off, uint64_t bytes) {
   const CheckRun& run = *wi.checks;
-  if (a.undefined) {
-    // No shadow Op follows: the bytes are copied from the read just before (an async copy's element, OpCopyMemory),
-    // or made by the instruction (frexp's exponent through a pointer): defined.
-    const auto* last = run.recentCount ? &run.recent[run.recentCount - 1] : nullptr;
-    const uint8_t* from = last && !last->write && last->bytes == bytes ? wi.allocs[last->tag].undefined : nullptr;
+  // No shadow Op follows: the bytes are copied from the read just before (an async copy's element, OpCopyMemory),
+  // or made by the instruction (frexp's exponent through a pointer): defined.
+  const auto* last = run.recentCount ? &run.recent[run.recentCount - 1] : nullptr;
+  const uint8_t* from = last && !last->write && last->bytes == bytes ? wi.allocs[last->tag].undefinedToRead() : nullptr;
+  if (from) from += last->off;
+  if (uint8_t* const u = a.undefinedToWrite(from && largest(from, bytes))) {
     if (from) {
-      std::memmove(a.undefined + off, from + last->off, bytes);
+      std::memmove(u + off, from, bytes);
       // A copy into global memory (OpCopyMemorySized of a struct, an async copy out of local memory) stores what it
       // copies.
-      checkStored(wi, op, {tag, off, bytes, true}, a.undefined + off);
+      checkStored(wi, op, {tag, off, bytes, true}, u + off);
     } else {
-      std::memset(a.undefined + off, 0, bytes);
+      std::memset(u + off, 0, bytes);
     }
   }
 }

@@ -434,6 +434,53 @@ __kernel void fill(__global int* a) {
   CHECK(f.count == 6);  // 5, 7, 9, 11, 13, 15
 }
 
+// A buffer the host wrote whole has no undefined byte until a kernel stores one (Allocation::someUndefined): the
+// first such store must make its bytes undefined for every work-item that reads them, on lanes or one by one.
+TEST_CASE("an undefined value stored into a buffer the host wrote whole is undefined where it is read",
+          "[checks][uninit]") {
+  if (!compilerAvailable()) return;
+  auto device = checkedDevice(CheckSet{}.add(Check::Uninitialized));
+  const std::string src = R"(__kernel void pass(__global int* a, __global int* out, int from) {
+  int g = get_global_id(0), l = get_local_id(0), n = get_local_size(0);
+  int x;
+  if (l >= from) a[g] = x;
+  barrier(CLK_GLOBAL_MEM_FENCE);
+  if (a[g - l + (l + 1) % n] > 0) out[g] = 1;
+}
+)";
+  struct Shape {
+    size_t global, local;
+    int from;
+  };
+  // One work-group of 8 storing from its last work-item; two of 128 whose lanes store from 70 (inside the second
+  // batch) and from 0 (every lane of every batch).
+  for (const Shape sh : {Shape{8, 8, 7}, Shape{256, 128, 70}, Shape{256, 128, 0}}) {
+    INFO("global " << sh.global << ", local " << sh.local << ", stores from local id " << sh.from);
+    auto k = kernelOf(device, src, "pass");
+    auto a = ints(sh.global, 1), out = ints(sh.global);
+    k.setArg(0, a);
+    k.setArg(1, out);
+    k.setArg(2, sh.from);
+    const auto r = k.run(range1(sh.global, sh.local));
+    REQUIRE_FALSE(r.fault.has_value());
+    for (const auto& f : r.findings) UNSCOPED_INFO(f.format());
+    REQUIRE(r.findings.size() == 2);
+    const size_t groups = sh.global / sh.local, storing = groups * (sh.local - size_t(sh.from));
+    // The stores, first by the lowest storing work-item; the branches of the work-items that read a stored element:
+    // local id from - 1 reads from's (n - 1 reads 0's where from is 0).
+    const auto& stored = r.findings[0].at.source == "checkers.cl:4" ? r.findings[0] : r.findings[1];
+    const auto& branch = &stored == &r.findings[0] ? r.findings[1] : r.findings[0];
+    CHECK(stored.at.source == "checkers.cl:4");
+    CHECK_THAT(stored.at.message, Contains("stored to global memory"));
+    CHECK(stored.at.globalId[0] == uint64_t(sh.from));
+    CHECK(stored.count == storing);
+    CHECK(branch.at.source == "checkers.cl:6");
+    CHECK_THAT(branch.at.message, Contains("branch condition"));
+    CHECK(branch.at.globalId[0] == (sh.from == 0 ? 0 : uint64_t(sh.from - 1)));
+    CHECK(branch.count == storing);
+  }
+}
+
 TEST_CASE("defined values in padding, partial structs, vectors and calls give no finding", "[checks][uninit]") {
   if (!compilerAvailable()) return;
   auto device = checkedDevice(all());
