@@ -71,6 +71,7 @@ struct LaneLog {
     uint32_t rowLanes = 0;
     uint64_t rowStride = 0;
     const Op* op = nullptr;  // the Op whose accesses these are (LaneLog::current when it began)
+    uint32_t tag = 0;        // a dense entry's allocation (its pointer tag), which the checkers are told first
     // Lane firstLane + i's address, from the entry's lo (dense entries).
     uintptr_t denseAddress(uintptr_t lo, uint32_t i) const {
       if (rowLanes == 0) return lo + uintptr_t(i) * bytes;
@@ -226,11 +227,12 @@ struct LaneLog {
   }
   // A dense entry (Entry::dense) of lanes that touch consecutive `bytes` from host address lo; false when the log is
   // full. A store's old bytes are saved with saveDense.
-  bool beginDense(uint32_t firstLane, uint32_t lanes, uint32_t bytes, bool store, uintptr_t lo) {
+  bool beginDense(uint32_t firstLane, uint32_t lanes, uint32_t bytes, bool store, uintptr_t lo, uint32_t tag) {
     if (full(lanes, bytes)) [[unlikely]]
       return false;
     entries.push_back({firstLane, lanes, bytes, store, 0, true});
     entries.back().op = current;
+    entries.back().tag = tag;
     extents.push_back({lo, lo + uintptr_t(lanes) * bytes, true});
     denseLanes += lanes;
     stores += store;
@@ -238,13 +240,14 @@ struct LaneLog {
   }
   // A dense entry in rows (Entry::rowLanes): lanes in rows of rowLanes, row r's first at lo + r·rowStride.
   bool beginDenseRows(uint32_t firstLane, uint32_t lanes, uint32_t bytes, bool store, uintptr_t lo, uint32_t rowLanes,
-                      uint64_t rowStride) {
+                      uint64_t rowStride, uint32_t tag) {
     if (full(lanes, bytes)) [[unlikely]]
       return false;
     Entry e{firstLane, lanes, bytes, store, 0, true};
     e.rowLanes = rowLanes;
     e.rowStride = rowStride;
     e.op = current;
+    e.tag = tag;
     entries.push_back(e);
     extents.push_back({lo, e.denseAddress(lo, lanes - 1) + bytes, rowStride >= uint64_t(rowLanes) * bytes});
     denseLanes += lanes;

@@ -927,7 +927,8 @@ bool denseOffsets(uint32_t count, const Op* op, const uint8_t* __restrict base, 
 // the same places in the log (lanes.cpp) instead of one coarse load that any store into it races with. False where
 // that does not hold (nothing logged, nothing moved).
 template <bool Store, class P, class I, uint32_t N, bool Fused>
-bool rowDenseOnLanes(LaneBatch& b, const Op* op, const Allocation& A, uint64_t tagBase, uint8_t* __restrict value) {
+bool rowDenseOnLanes(LaneBatch& b, const Op* op, const Allocation& A, uint32_t tag, uint64_t tagBase,
+                     uint8_t* __restrict value) {
   static constexpr uint64_t kMinRow = 8;
   const uint64_t sx = b.localSize[0];
   // Rows from the batch's first lane: a batch that starts at the start of a row (all but a view's).
@@ -953,7 +954,7 @@ bool rowDenseOnLanes(LaneBatch& b, const Op* op, const Allocation& A, uint64_t t
       return false;
   }
   uint8_t* const p = A.base + first;
-  if (!b.log->beginDenseRows(b.first, b.count, N, Store, uintptr_t(p), rowLanes, stride)) return false;
+  if (!b.log->beginDenseRows(b.first, b.count, N, Store, uintptr_t(p), rowLanes, stride, tag)) return false;
   if (b.log->undefinedShadows) [[unlikely]] {
     // Each lane's offset (the scratch addresses are free: nothing else was made of them).
     uintptr_t* const offsets = b.log->scratchAddresses(b.count);
@@ -1008,7 +1009,7 @@ CLREF_AVX2_TEMPLATE_CLONES const Op* fusedSharedOnLanes(LaneBatch& b, const Op* 
       const uint64_t span = uint64_t(count) * N;
       if (lane0Offset > A.size || A.size - lane0Offset < span || ((lane0Offset | N) & (op->align - 1))) return nullptr;
       uint8_t* const p = A.base + lane0Offset;
-      if (!b.log->beginDense(b.first, count, N, Store, uintptr_t(p))) return nullptr;
+      if (!b.log->beginDense(b.first, count, N, Store, uintptr_t(p), uint32_t(tag))) return nullptr;
       b.log->noteUndefinedIn(A, N, lane0Offset);
       if constexpr (Store) {
         b.log->saveDense(p, uint32_t(span));
@@ -1018,7 +1019,7 @@ CLREF_AVX2_TEMPLATE_CLONES const Op* fusedSharedOnLanes(LaneBatch& b, const Op* 
       }
       return op + 1;
     }
-    if (rowDenseOnLanes<Store, P, I, N, Fused>(b, op, A, tagBase, value)) return op + 1;
+    if (rowDenseOnLanes<Store, P, I, N, Fused>(b, op, A, uint32_t(tag), tagBase, value)) return op + 1;
   }
   for (uint32_t l = 0; l < count; ++l) {
     int64_t delta = imm;

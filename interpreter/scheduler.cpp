@@ -845,7 +845,7 @@ class Worker {
   void feedEntry(FeedItems& items, const LaneLog::Entry& E, uintptr_t lo, const uintptr_t* addresses) {
     CheckRun& c = *s_.checks;
     const WorkItem& w0 = *lanes_[E.firstLane];  // its allocations are every lane's (of one work-group)
-    uint32_t tag = 0;
+    uint32_t tag = E.tag;
     auto lane = [&](uint32_t i, uintptr_t at) {
       if ((tag = allocationHolding(w0, tag, at, E.bytes))) {
         const Allocation& A = w0.allocs[tag];

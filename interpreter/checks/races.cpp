@@ -193,7 +193,9 @@ void RaceChecker::access(WorkItem& wi, const Op* op, uint32_t tag, uint64_t off,
 
 // The per-granule rules of record() for a plain access, taken over a whole block at once: each granule's outcome is
 // decided by the same comparisons where the recorded and the new work-items are the same function of the granule.
-bool RaceChecker::blockAccess(Block& B, Space s, uint16_t site, uint16_t item, uint8_t shift, bool write) const {
+// Inlined into accessDense's loop over blocks.
+[[gnu::always_inline]] inline bool RaceChecker::blockAccess(Block& B, Space s, uint16_t site, uint16_t item,
+                                                            uint8_t shift, bool write) const {
   if (B.expanded) return false;
   const uint32_t epoch = epoch_[s], base = groupBase_[s];
   // No granule's recorded access is unordered with the new one (unordered() for every granule).
@@ -248,6 +250,25 @@ void RaceChecker::accessDense(LaneItems& lanes, uint32_t first, uint32_t count, 
   const Space s = Space(space_[tag]);
   const uint8_t shift = uint8_t(std::countr_zero(granules));
   const uint32_t perBlock = uint32_t(kBlockGranules / (granules ? granules : 1));
+  auto oneByOne = [&](uint32_t from, uint32_t to) {
+    for (uint32_t l = from; l < to; ++l)
+      laneAccess(lanes, first + l, op, tag, size, off + uint64_t(l) * bytes, bytes, write);
+  };
+  // Lanes of consecutive work-items (nearly always): the lanes before the first block boundary one by one, then whole
+  // blocks, each lane i's work-item item0 + i, then the rest one by one; what the loop below does for them, without
+  // asking for each block whether its lanes' work-items are consecutive.
+  if (blocks)
+    if (const uint64_t item0 = lanes.consecutiveFrom(first, count); item0 != UINT64_MAX) {
+      const uint64_t g0 = off / 4;
+      const uint64_t toBoundary = (kBlockGranules - g0 % kBlockGranules) % kBlockGranules;
+      uint32_t i = uint32_t(std::min<uint64_t>(count, toBoundary / granules));
+      oneByOne(0, i);
+      for (Block* B = &st.blocks[(g0 + uint64_t(i) * granules) / kBlockGranules]; i + perBlock <= count;
+           i += perBlock, ++B)
+        if (!blockAccess(*B, s, is.site, uint16_t(item0 + i), shift, write)) oneByOne(i, i + perBlock);
+      oneByOne(i, count);
+      return;
+    }
   for (uint32_t i = 0; i < count;) {
     const uint64_t g = off / 4 + uint64_t(i) * granules, block = g / kBlockGranules;
     // The lanes whose bytes lie in this block: its granules from g on, each lane's a power of two that divides both
@@ -257,8 +278,7 @@ void RaceChecker::accessDense(LaneItems& lanes, uint32_t first, uint32_t count, 
     const bool whole = blocks && g % kBlockGranules == 0 && end - i == perBlock;
     const uint64_t item = whole ? lanes.consecutiveFrom(first + i, end - i) : UINT64_MAX;
     if (!(item != UINT64_MAX && blockAccess(st.blocks[block], s, is.site, uint16_t(item), shift, write)))
-      for (uint32_t l = i; l < end; ++l)
-        laneAccess(lanes, first + l, op, tag, size, off + uint64_t(l) * bytes, bytes, write);
+      oneByOne(i, end);
     i = end;
   }
 }
